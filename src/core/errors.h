@@ -1,0 +1,23 @@
+// Error vocabulary shared by every part of cryptobench.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace cryptobench {
+
+/// Exit statuses of the cryptobench executable (documented in README.md).
+enum ExitStatus : int {
+  kExitOk = 0,       ///< everything measured and checked
+  kExitFailure = 1,  ///< ran, but a measurement failed (KAT failure, worker crash or timeout)
+  kExitUsage = 2,    ///< bad input: unknown algorithm, bad option value, unloadable library
+};
+
+/// Bad input from the user. The CLI prints what() as one line ("error: ...") and exits with
+/// kExitUsage. Messages name the offending value and, where possible, the fix.
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+}  // namespace cryptobench

@@ -1,0 +1,168 @@
+// The result model: one run of cryptobench (or one imported report), format-neutral. Reports
+// render it; JSON serialises it (schema in docs/json-schema.md). Derived figures are computed
+// from the raw samples by DeriveFigures() in one place.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "measure/sampler.h"
+
+namespace cryptobench::results {
+
+/// Version of the JSON document layout; bump on any incompatible change.
+inline constexpr int kSchemaVersion = 1;
+
+/// Outcome of one cell (one algorithm, operation and input size).
+enum class CellStatus {
+  kOk,           ///< measured
+  kFailedKat,    ///< the known-answer test or the round-trip check failed: not timed
+  kCrashed,      ///< the worker died on a signal (message names it, e.g. "SIGSEGV")
+  kTimeout,      ///< the worker exceeded its time limit and was killed
+  kError,        ///< the library returned an error, or the worker failed otherwise
+  kUnsupported,  ///< the loaded library does not provide this algorithm
+};
+
+/// "ok", "failed_kat", "crashed", "timeout", "error", "unsupported".
+const char* CellStatusName(CellStatus status);
+/// Inverse of CellStatusName; returns false for an unknown name.
+bool ParseCellStatus(const std::string& name, CellStatus* out);
+
+/// A median with its confidence interval, in the unit named by the field holding it.
+struct Estimate {
+  double value = 0;
+  double ci_low = 0;
+  double ci_high = 0;
+};
+
+/// The raw samples of one worker process for one cell.
+struct WorkerSamples {
+  std::vector<measure::Sample> samples;
+  bool precision_reached = false;
+};
+
+/// Figures derived from the samples (DeriveFigures). For --threads N, throughput is the
+/// aggregate of the N workers (sum of their medians; CI bounds summed), the per-op CPU and tick
+/// figures are over all workers' samples, and worker_min/max give the per-worker spread.
+struct CellFigures {
+  size_t num_samples = 0;         ///< samples over all workers
+  double confidence = 0.95;       ///< level of the CIs below (attained level may be lower; see
+                                  ///< ci_confidence)
+  double ci_confidence = 0;       ///< confidence actually attained by the (first worker's) CI
+  Estimate ops_per_s;             ///< operations per wall-clock second
+  std::optional<Estimate> bytes_per_s;  ///< symmetric only: ops_per_s x input_len
+  double wall_ns_per_op = 0;      ///< 1e9 / ops_per_s.value
+  double cpu_ns_per_op = 0;       ///< process CPU time per operation, nanoseconds
+  double user_ns_per_op = 0;
+  double sys_ns_per_op = 0;
+  double cpu_utilization = 0;     ///< CPU time / wall time over the samples (1.0 = one core busy)
+  double ticks_per_op = 0;        ///< tick-counter (TSC) ticks per operation
+  bool cpu_wall_mismatch = false; ///< |cpu_utilization - 1| > 0.10: work outside the process
+                                  ///< (kernel offload, other threads) or a contended machine
+  bool precision_reached = false; ///< every worker met the precision target
+  size_t num_workers = 0;
+  double worker_min_ops_per_s = 0;  ///< slowest worker's median
+  double worker_max_ops_per_s = 0;  ///< fastest worker's median
+};
+
+/// One (operation, input size) of an algorithm.
+struct Cell {
+  std::string operation;     ///< "encrypt", "decrypt", "hash", "mac", "sign", "verify", "derive"
+  uint64_t input_len = 0;    ///< bytes per operation (public key: 32, derive: 0)
+  CellStatus status = CellStatus::kOk;
+  std::string message;       ///< why, when status != kOk (e.g. "worker killed by SIGSEGV")
+  std::vector<WorkerSamples> workers;  ///< one entry per worker process (--threads)
+  uint64_t batch_iterations = 0;       ///< calibrated operations per sample
+  std::optional<CellFigures> figures;  ///< set by DeriveFigures when samples exist
+};
+
+/// Known-answer test outcome for an algorithm in the loaded library.
+struct KatResult {
+  std::string status = "not_run";  ///< "passed", "failed", "not_run"
+  std::string source;              ///< the vector's published source(s)
+  std::string detail;              ///< on failure: what differed
+};
+
+/// Everything measured for one algorithm.
+struct AlgorithmResult {
+  std::string algorithm;  ///< canonical catalogue name, "AES-128-GCM"
+  std::string kind;       ///< "cipher", "aead", "hash", "mac", "signature", "key_agreement"
+  bool supported = true;  ///< false: the library lacks it (every cell kUnsupported)
+  KatResult kat;
+  std::vector<Cell> cells;
+};
+
+/// Identity of the measured library (the OpenSSL backend fills it from OpenSSL_version()).
+struct LibraryInfo {
+  std::string backend = "openssl";
+  std::string requested_path;   ///< as given with --lib, or the default soname
+  std::string loaded_path;      ///< real path of the shared object actually loaded
+  std::string version;          ///< OpenSSL_version(OPENSSL_VERSION), "OpenSSL 3.0.19 27 Jan 2026"
+  uint64_t version_num = 0;     ///< OpenSSL_version_num()
+  std::string cflags;           ///< OpenSSL_version(OPENSSL_CFLAGS), "compiler: ..."
+  std::string built_on;         ///< OpenSSL_version(OPENSSL_BUILT_ON)
+  std::string platform;         ///< OpenSSL_version(OPENSSL_PLATFORM)
+  std::string cpu_info;         ///< 3.x OpenSSL_version(OPENSSL_CPU_INFO) verbatim; empty on 1.x
+  std::string capability_vector;  ///< "0x...:0x..." as in use, "N/A" (no-asm build), or ""
+  std::map<std::string, std::string> worker_env;  ///< environment set for the workers
+};
+
+/// The machine the run happened on.
+struct MachineInfo {
+  std::string cpu_model;
+  std::string cpu_vendor;
+  std::string arch;
+  std::string kernel;
+  int online_cpus = 0;
+  bool hypervisor = false;
+  std::string tick_counter;  ///< "tsc", "cntvct" or "none"
+  double tick_rate_hz = 0;   ///< measured tick-counter rate (TSC: not the core clock)
+};
+
+/// How the run measured.
+struct MethodInfo {
+  std::string clock = "CLOCK_MONOTONIC";  ///< headline: wall-clock time
+  std::string direction = "encrypt";      ///< "encrypt" or "decrypt" (--decrypt)
+  double precision = 0.01;
+  double max_seconds = 0.5;
+  size_t min_samples = 5;
+  double confidence = 0.95;
+  double target_sample_seconds = 0.003;
+  int threads = 1;
+  std::vector<uint64_t> input_sizes;
+};
+
+/// Where the figures came from: measured now, or imported from another tool's output.
+struct SourceInfo {
+  std::string kind = "measured";  ///< "measured" or "imported"
+  std::string tool = "cryptobench";
+  std::string tool_version;
+  std::string file;               ///< imported: the file read
+};
+
+/// One run: the top-level JSON document.
+struct RunResult {
+  int schema_version = kSchemaVersion;
+  std::string created_utc;  ///< ISO 8601, e.g. "2026-11-30T07:00:00Z"
+  SourceInfo source;
+  MachineInfo machine;
+  LibraryInfo library;
+  MethodInfo method;
+  std::vector<AlgorithmResult> algorithms;
+};
+
+/// Computes cell.figures from cell.workers' samples (no-op if there are none). `symmetric`
+/// selects whether bytes_per_s is filled. Uses stats::Summarize on per-sample ops/s.
+void DeriveFigures(Cell& cell, bool symmetric, double confidence);
+
+/// Derives figures for every cell of `run`, using the catalogue to tell symmetric kinds apart.
+void DeriveAllFigures(RunResult& run);
+
+/// True if any cell failed (KAT, crash, timeout, error): the exit status is then kExitFailure.
+/// Unsupported cells are not failures.
+bool HasFailures(const RunResult& run);
+
+}  // namespace cryptobench::results
