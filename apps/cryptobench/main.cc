@@ -1,2 +1,4 @@
-// cryptobench: thin main. Parses argv and runs the CLI (src/cli).
-int main() { return 0; }
+// cryptobench: thin main. Everything else lives in the library under src/.
+#include "cli/cli.h"
+
+int main(int argc, char** argv) { return cryptobench::cli::Run(argc, argv); }

@@ -1,0 +1,88 @@
+// CLI11 wiring: subcommands, options, and mapping errors to exit statuses.
+#include "cli/cli.h"
+
+#include <csignal>
+#include <cstdio>
+#include <exception>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "cli/commands.h"
+#include "core/errors.h"
+#include "worker/protocol.h"
+#include "worker/worker_main.h"
+
+namespace cryptobench::cli {
+
+int Run(int argc, char** argv) {
+  // A worker that dies must not take the parent with it through a write to a closed pipe.
+  std::signal(SIGPIPE, SIG_IGN);
+
+  CLI::App app{"cryptobench: honest, KAT-checked throughput of crypto libraries"};
+  app.set_version_flag("--version", std::string("cryptobench ") + CRYPTOBENCH_VERSION);
+  app.require_subcommand(1);
+
+  SpeedOptions speed;
+  CLI::App* speed_cmd = app.add_subcommand(
+      "speed", "Measure throughput (wall-clock, with 95% CI) after known-answer tests");
+  speed_cmd->add_option("algorithms", speed.algorithms,
+                        "Algorithms to measure (names or aliases; default: the default suite)");
+  speed_cmd->add_flag("--all", speed.all, "Measure the whole catalogue");
+  speed_cmd->add_option("--lib", speed.library,
+                        "libcrypto to load: a path or soname (default: libcrypto.so.3)");
+  speed_cmd->add_option("--bytes", speed.bytes,
+                        "Input sizes in bytes, comma-separated (default: 16,64,256,1024,8192,16384)");
+  speed_cmd->add_flag("--decrypt", speed.decrypt,
+                      "Measure decryption (AEAD open verifies the tag) instead of encryption");
+  speed_cmd->add_option("--threads", speed.threads,
+                        "Worker processes measuring each cell in the same wall-clock window");
+  speed_cmd->add_option("--precision", speed.precision,
+                        "Target 95% CI half-width of the median, e.g. 0.01 or 1% (0: use budget)");
+  speed_cmd->add_option("--max-seconds", speed.max_seconds,
+                        "Sampling time budget per cell, seconds (default 0.5)");
+  speed_cmd->add_option("--format", speed.format, "table, openssl, json, csv or markdown");
+  speed_cmd->add_option("--output,-o", speed.output, "Write the report to FILE (atomically)");
+  speed_cmd->add_option("--env", speed.env,
+                        "NAME=VALUE set in every worker from process start (e.g. OPENSSL_ia32cap)");
+  speed_cmd->add_flag("!--no-progress", speed.progress, "No progress display on stderr");
+  speed_cmd->add_option("--test-fault", speed.test_fault)->group("");
+  speed_cmd->add_option("--worker-timeout", speed.worker_timeout)->group("");
+
+  ListOptions list;
+  CLI::App* list_cmd =
+      app.add_subcommand("list", "List the algorithm catalogue and what the library supports");
+  list_cmd->add_option("--lib", list.library, "libcrypto to load (default: libcrypto.so.3)");
+  list_cmd->add_option("--format", list.format, "table or json");
+
+  CLI::App* worker_cmd = app.add_subcommand(worker::kWorkerSubcommand, "");
+  worker_cmd->group("");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) {
+      return app.exit(e);  // --help, --version
+    }
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return kExitUsage;
+  }
+
+  try {
+    if (worker_cmd->parsed()) {
+      return worker::RunWorker();
+    }
+    if (list_cmd->parsed()) {
+      return RunList(list);
+    }
+    return RunSpeed(speed);
+  } catch (const UsageError& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return kExitUsage;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return kExitFailure;
+  }
+}
+
+}  // namespace cryptobench::cli

@@ -1,0 +1,40 @@
+// Subcommand implementations, called by cli::Run after parsing.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace cryptobench::cli {
+
+/// Options of `cryptobench speed` as typed (validated by RunSpeed).
+struct SpeedOptions {
+  std::vector<std::string> algorithms;
+  bool all = false;
+  std::string library;
+  std::string bytes;
+  bool decrypt = false;
+  std::string threads = "1";
+  std::string precision = "0.01";
+  std::string max_seconds = "0.5";
+  std::string format = "table";
+  std::string output;
+  std::vector<std::string> env;
+  bool progress = true;
+  // Test-only (hidden): fault injection and a short worker timeout.
+  std::string test_fault;  ///< KIND or KIND:ALGORITHM; KIND = crash, abort, hang, corrupt
+  double worker_timeout = 0;
+};
+
+/// Runs `speed`. Throws UsageError for bad input; returns 0 or 1.
+int RunSpeed(const SpeedOptions& options);
+
+/// Options of `cryptobench list`.
+struct ListOptions {
+  std::string library;
+  std::string format = "table";
+};
+
+/// Runs `list`: the catalogue, each entry marked supported/unsupported by the library.
+int RunList(const ListOptions& options);
+
+}  // namespace cryptobench::cli

@@ -1,0 +1,60 @@
+// `cryptobench list`: the catalogue, marking what the loaded library supports.
+#include <cstdio>
+#include <string>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "algorithms/catalog.h"
+#include "backends/openssl/openssl_backend.h"
+#include "cli/commands.h"
+#include "core/errors.h"
+#include "results/json.h"
+#include "worker/process.h"
+#include "worker/scheduler.h"
+
+namespace cryptobench::cli {
+
+int RunList(const ListOptions& options) {
+  if (options.format != "table" && options.format != "json") {
+    throw UsageError(fmt::format("--format '{}': expected table or json", options.format));
+  }
+  worker::RunPlan plan;
+  plan.executable = worker::SelfExecutable();
+  plan.library_path = options.library.empty() ? backends::kDefaultLibcrypto : options.library;
+  const worker::ProbeResult probe = worker::Probe(plan);
+
+  if (options.format == "json") {
+    nlohmann::ordered_json doc;
+    doc["library"] = results::LibraryToJson(probe.library);
+    doc["library"]["requested_path"] = plan.library_path;
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    for (const AlgorithmInfo& alg : Catalog()) {
+      nlohmann::ordered_json aliases = nlohmann::ordered_json::array();
+      for (std::string_view alias : alg.aliases) {
+        aliases.push_back(std::string(alias));
+      }
+      list.push_back({{"name", std::string(alg.name)},
+                      {"kind", std::string(KindName(alg.kind))},
+                      {"default_suite", alg.default_suite},
+                      {"supported", probe.supported.count(std::string(alg.name)) > 0},
+                      {"aliases", aliases}});
+    }
+    doc["algorithms"] = list;
+    std::fputs((doc.dump(2) + "\n").c_str(), stdout);
+    return kExitOk;
+  }
+
+  fmt::print("Library: {} ({})\n", probe.library.version, probe.library.loaded_path);
+  fmt::print("'*' = in the default suite; unsupported = this library does not provide it\n\n");
+  fmt::print("{:<20} {:<14} {:<12} {}\n", "ALGORITHM", "KIND", "STATUS", "ALIASES");
+  for (const AlgorithmInfo& alg : Catalog()) {
+    const bool supported = probe.supported.count(std::string(alg.name)) > 0;
+    fmt::print("{:<20} {:<14} {:<12} {}\n",
+               fmt::format("{}{}", alg.name, alg.default_suite ? " *" : ""), KindName(alg.kind),
+               supported ? "supported" : "unsupported", fmt::join(alg.aliases, ", "));
+  }
+  return kExitOk;
+}
+
+}  // namespace cryptobench::cli

@@ -1,0 +1,194 @@
+// Option value parsing and atomic output.
+#include "cli/options.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <algorithm>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "core/errors.h"
+
+namespace cryptobench::cli {
+namespace {
+
+std::string Trim(const std::string& s) {
+  const size_t begin = s.find_first_not_of(" \t");
+  if (begin == std::string::npos) {
+    return "";
+  }
+  const size_t end = s.find_last_not_of(" \t");
+  return s.substr(begin, end - begin + 1);
+}
+
+// Parses a whole string as a finite double; false on trailing junk.
+bool ParseDouble(const std::string& text, double* out) {
+  if (text.empty()) {
+    return false;
+  }
+  char* end = nullptr;
+  errno = 0;
+  const double v = std::strtod(text.c_str(), &end);
+  if (errno != 0 || end != text.c_str() + text.size() || !std::isfinite(v)) {
+    return false;
+  }
+  *out = v;
+  return true;
+}
+
+}  // namespace
+
+std::vector<uint64_t> ParseInputSizes(const std::string& text) {
+  constexpr uint64_t kMaxSize = uint64_t{1} << 30;
+  std::vector<uint64_t> sizes;
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t comma = text.find(',', start);
+    if (comma == std::string::npos) {
+      comma = text.size();
+    }
+    std::string item = Trim(text.substr(start, comma - start));
+    start = comma + 1;
+    uint64_t multiplier = 1;
+    if (!item.empty() && (item.back() == 'k' || item.back() == 'K')) {
+      multiplier = 1024;
+      item.pop_back();
+    }
+    const bool digits = !item.empty() && std::all_of(item.begin(), item.end(), [](char c) {
+      return std::isdigit(static_cast<unsigned char>(c));
+    });
+    if (!digits || item.size() > 10) {
+      throw UsageError(fmt::format(
+          "--bytes '{}': expected comma-separated sizes in bytes, e.g. 16,1024,16k", text));
+    }
+    const uint64_t size = std::stoull(item) * multiplier;
+    if (size == 0 || size > kMaxSize) {
+      throw UsageError(fmt::format("--bytes '{}': each size must be 1 to {} bytes", text, kMaxSize));
+    }
+    if (std::find(sizes.begin(), sizes.end(), size) == sizes.end()) {
+      sizes.push_back(size);
+    }
+  }
+  return sizes;
+}
+
+double ParsePrecision(const std::string& raw) {
+  std::string text = Trim(raw);
+  double scale = 1;
+  if (!text.empty() && text.back() == '%') {
+    text.pop_back();
+    scale = 0.01;
+  }
+  double value = 0;
+  if (!ParseDouble(text, &value)) {
+    throw UsageError(fmt::format(
+        "--precision '{}': expected a fraction like 0.01 or a percentage like 1%", raw));
+  }
+  value *= scale;
+  if (value < 0 || value > 0.5) {
+    throw UsageError(fmt::format(
+        "--precision '{}': must be between 0 and 0.5 (50%); e.g. 0.01 for +-1%", raw));
+  }
+  return value;
+}
+
+double ParseMaxSeconds(const std::string& raw) {
+  double value = 0;
+  if (!ParseDouble(Trim(raw), &value) || value <= 0 || value > 3600) {
+    throw UsageError(fmt::format("--max-seconds '{}': expected seconds, more than 0 and at most 3600",
+                                 raw));
+  }
+  return value;
+}
+
+int ParseThreads(const std::string& raw) {
+  const std::string text = Trim(raw);
+  const bool digits = !text.empty() && text.size() <= 5 &&
+                      std::all_of(text.begin(), text.end(), [](char c) {
+                        return std::isdigit(static_cast<unsigned char>(c));
+                      });
+  const int value = digits ? std::stoi(text) : 0;
+  if (value < 1 || value > 1024) {
+    throw UsageError(fmt::format("--threads '{}': expected a whole number from 1 to 1024", raw));
+  }
+  return value;
+}
+
+std::map<std::string, std::string> ParseEnvAssignments(const std::vector<std::string>& items) {
+  std::map<std::string, std::string> env;
+  for (const std::string& item : items) {
+    const size_t eq = item.find('=');
+    const std::string name = item.substr(0, eq);
+    const bool valid_name =
+        eq != std::string::npos && !name.empty() &&
+        !std::isdigit(static_cast<unsigned char>(name[0])) &&
+        std::all_of(name.begin(), name.end(), [](char c) {
+          return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+        });
+    if (!valid_name) {
+      throw UsageError(fmt::format("--env '{}': expected NAME=VALUE, e.g. "
+                                   "OPENSSL_ia32cap='~0x200000000000000:~0:~0:~0:~0'",
+                                   item));
+    }
+    env[name] = item.substr(eq + 1);
+  }
+  return env;
+}
+
+std::vector<const AlgorithmInfo*> ResolveAlgorithms(const std::vector<std::string>& names) {
+  std::vector<const AlgorithmInfo*> out;
+  for (const std::string& name : names) {
+    const AlgorithmInfo* alg = FindAlgorithm(name);
+    if (alg == nullptr) {
+      const std::vector<std::string> close = SuggestAlgorithms(name);
+      std::string hint = close.empty() ? " (see `cryptobench list`)"
+                                       : fmt::format(" (did you mean: {}?)", fmt::join(close, ", "));
+      throw UsageError(fmt::format("unknown algorithm '{}'{}", name, hint));
+    }
+    if (std::find(out.begin(), out.end(), alg) == out.end()) {
+      out.push_back(alg);
+    }
+  }
+  return out;
+}
+
+void WriteFileAtomically(const std::string& path, const std::string& content) {
+  std::string tmp = path + ".tmp.XXXXXX";
+  const int fd = mkstemp(tmp.data());
+  if (fd < 0) {
+    throw std::runtime_error(fmt::format("cannot write {}: {}", path, std::strerror(errno)));
+  }
+  size_t written = 0;
+  bool ok = true;
+  while (written < content.size()) {
+    const ssize_t n = write(fd, content.data() + written, content.size() - written);
+    if (n < 0) {
+      if (errno == EINTR) {
+        continue;
+      }
+      ok = false;
+      break;
+    }
+    written += static_cast<size_t>(n);
+  }
+  const int saved_errno = errno;
+  ok = ok && fsync(fd) == 0;
+  // mkstemp creates 0600; give the result the usual permissions for a report.
+  ok = ok && fchmod(fd, 0644) == 0;
+  close(fd);
+  if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
+    const int err = ok ? errno : saved_errno;
+    std::remove(tmp.c_str());
+    throw std::runtime_error(fmt::format("cannot write {}: {}", path, std::strerror(err)));
+  }
+}
+
+}  // namespace cryptobench::cli

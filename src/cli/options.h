@@ -1,0 +1,41 @@
+// Parsing and validation of option values, separate from CLI11 so they can be unit-tested.
+// Every function throws UsageError with a one-line message naming the option and the value.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "algorithms/catalog.h"
+
+namespace cryptobench::cli {
+
+/// Parses --bytes: comma-separated input sizes in bytes, with optional k/K (x1024) suffix,
+/// e.g. "16,64,1k,16384". Each must be 1..1 GiB; duplicates are dropped, order kept.
+std::vector<uint64_t> ParseInputSizes(const std::string& text);
+
+/// Parses --precision: a fraction ("0.01") or a percentage ("1%"), in [0, 0.5]. 0 means
+/// "sample until the time budget is spent".
+double ParsePrecision(const std::string& text);
+
+/// Parses --max-seconds: a positive number of seconds, at most 3600.
+double ParseMaxSeconds(const std::string& text);
+
+/// Parses --threads: an integer 1..1024.
+int ParseThreads(const std::string& text);
+
+/// Parses repeated --env NAME=VALUE into a map. NAME must be a valid environment name.
+std::map<std::string, std::string> ParseEnvAssignments(const std::vector<std::string>& items);
+
+/// Resolves algorithm names (canonical, alias, any case) to catalogue entries, in the order
+/// given, without duplicates. An unknown name throws UsageError: "unknown algorithm 'X'
+/// (did you mean: A, B?)".
+std::vector<const AlgorithmInfo*> ResolveAlgorithms(const std::vector<std::string>& names);
+
+/// Writes `content` to `path` atomically: a temporary file in the same directory, fsync, then
+/// rename over `path`. Throws std::runtime_error naming the path on failure (the temporary file
+/// is removed).
+void WriteFileAtomically(const std::string& path, const std::string& content);
+
+}  // namespace cryptobench::cli

@@ -1,0 +1,87 @@
+#include "cli/options.h"
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/errors.h"
+
+namespace cryptobench::cli {
+namespace {
+
+TEST(OptionsTest, InputSizes) {
+  EXPECT_EQ(ParseInputSizes("16,64"), (std::vector<uint64_t>{16, 64}));
+  EXPECT_EQ(ParseInputSizes(" 16 , 1k,16K,16"), (std::vector<uint64_t>{16, 1024, 16384}));
+  for (const char* bad : {"", "0", "16,", "abc", "-16", "16.5", "2000000000", "1,,2"}) {
+    EXPECT_THROW(ParseInputSizes(bad), UsageError) << bad;
+  }
+}
+
+TEST(OptionsTest, Precision) {
+  EXPECT_DOUBLE_EQ(ParsePrecision("0.01"), 0.01);
+  EXPECT_DOUBLE_EQ(ParsePrecision("2%"), 0.02);
+  EXPECT_DOUBLE_EQ(ParsePrecision("0"), 0.0);
+  for (const char* bad : {"", "1", "-0.1", "x", "1%%", "nan", "60%"}) {
+    EXPECT_THROW(ParsePrecision(bad), UsageError) << bad;
+  }
+}
+
+TEST(OptionsTest, ThreadsAndSeconds) {
+  EXPECT_EQ(ParseThreads("4"), 4);
+  for (const char* bad : {"0", "-1", "1.5", "x", "", "100000"}) {
+    EXPECT_THROW(ParseThreads(bad), UsageError) << bad;
+  }
+  EXPECT_DOUBLE_EQ(ParseMaxSeconds("0.25"), 0.25);
+  for (const char* bad : {"0", "-1", "x", "inf", "5000"}) {
+    EXPECT_THROW(ParseMaxSeconds(bad), UsageError) << bad;
+  }
+}
+
+TEST(OptionsTest, EnvAssignments) {
+  auto env = ParseEnvAssignments({"OPENSSL_ia32cap=~0x200000000000000:~0", "A_B=x=y"});
+  EXPECT_EQ(env.at("OPENSSL_ia32cap"), "~0x200000000000000:~0");
+  EXPECT_EQ(env.at("A_B"), "x=y");
+  EXPECT_THROW(ParseEnvAssignments({"NOVALUE"}), UsageError);
+  EXPECT_THROW(ParseEnvAssignments({"=x"}), UsageError);
+  EXPECT_THROW(ParseEnvAssignments({"1A=x"}), UsageError);
+}
+
+TEST(OptionsTest, ResolveAlgorithmsSuggestsCloseNames) {
+  auto algs = ResolveAlgorithms({"aes128", "AES-128-CBC", "sha256"});
+  ASSERT_EQ(algs.size(), 2u);
+  EXPECT_EQ(algs[0]->name, "AES-128-CBC");
+  EXPECT_EQ(algs[1]->name, "SHA-256");
+  try {
+    ResolveAlgorithms({"aes-129-cbc"});
+    FAIL() << "expected UsageError";
+  } catch (const UsageError& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("aes-129-cbc"), std::string::npos) << message;
+    EXPECT_NE(message.find("AES-128-CBC"), std::string::npos) << message;
+  }
+}
+
+TEST(OptionsTest, WriteFileAtomically) {
+  const auto dir = std::filesystem::temp_directory_path() / "cryptobench_options_test";
+  std::filesystem::create_directories(dir);
+  const std::string path = (dir / "out.txt").string();
+  WriteFileAtomically(path, "first");
+  WriteFileAtomically(path, "second");
+  std::ifstream in(path);
+  std::stringstream content;
+  content << in.rdbuf();
+  EXPECT_EQ(content.str(), "second");
+  // No temporary files left behind.
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir),
+                          std::filesystem::directory_iterator()),
+            1);
+  EXPECT_THROW(WriteFileAtomically((dir / "missing" / "x").string(), "x"), std::runtime_error);
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace cryptobench::cli

@@ -1,0 +1,214 @@
+// Worker child processes: fork/exec, pipes, timeouts, exit descriptions.
+#include "worker/process.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <climits>
+#include <stdexcept>
+#include <vector>
+
+#include "worker/protocol.h"
+
+extern char** environ;
+
+namespace cryptobench::worker {
+namespace {
+
+double MonotonicSeconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+
+void CloseIfOpen(int& fd) {
+  if (fd >= 0) {
+    close(fd);
+    fd = -1;
+  }
+}
+
+}  // namespace
+
+std::string SelfExecutable() {
+  std::vector<char> path(PATH_MAX + 1);
+  const ssize_t n = readlink("/proc/self/exe", path.data(), PATH_MAX);
+  if (n <= 0) {
+    throw std::runtime_error("cannot find the cryptobench executable (/proc/self/exe)");
+  }
+  return std::string(path.data(), static_cast<size_t>(n));
+}
+
+std::string SignalName(int signal_number) {
+  const char* abbrev = sigabbrev_np(signal_number);
+  if (abbrev == nullptr) {
+    return "signal " + std::to_string(signal_number);
+  }
+  return std::string("SIG") + abbrev;
+}
+
+WorkerProcess::WorkerProcess(const std::string& exe,
+                             const std::map<std::string, std::string>& extra_env,
+                             const std::string& job_line) {
+  // The environment is built before fork: only async-signal-safe calls happen in the child.
+  std::vector<std::string> env_strings;
+  for (char** e = environ; *e != nullptr; ++e) {
+    const std::string entry(*e);
+    const std::string name = entry.substr(0, entry.find('='));
+    if (extra_env.count(name) == 0) {
+      env_strings.push_back(entry);
+    }
+  }
+  for (const auto& [name, value] : extra_env) {
+    env_strings.push_back(name + "=" + value);
+  }
+  std::vector<char*> envp;
+  for (std::string& s : env_strings) {
+    envp.push_back(s.data());
+  }
+  envp.push_back(nullptr);
+  std::string exe_copy = exe;
+  std::string subcommand = kWorkerSubcommand;
+  char* argv[] = {exe_copy.data(), subcommand.data(), nullptr};
+
+  int in_pipe[2];
+  int out_pipe[2];
+  if (pipe2(in_pipe, O_CLOEXEC) != 0) {
+    throw std::runtime_error(std::string("pipe: ") + strerror(errno));
+  }
+  if (pipe2(out_pipe, O_CLOEXEC) != 0) {
+    close(in_pipe[0]);
+    close(in_pipe[1]);
+    throw std::runtime_error(std::string("pipe: ") + strerror(errno));
+  }
+  pid_ = fork();
+  if (pid_ < 0) {
+    const int err = errno;
+    for (int fd : {in_pipe[0], in_pipe[1], out_pipe[0], out_pipe[1]}) {
+      close(fd);
+    }
+    throw std::runtime_error(std::string("fork: ") + strerror(err));
+  }
+  if (pid_ == 0) {
+    dup2(in_pipe[0], STDIN_FILENO);
+    dup2(out_pipe[1], STDOUT_FILENO);
+    execve(exe_copy.c_str(), argv, envp.data());
+    _exit(127);
+  }
+  close(in_pipe[0]);
+  close(out_pipe[1]);
+  to_child_ = in_pipe[1];
+  from_child_ = out_pipe[0];
+  Send(job_line);
+}
+
+WorkerProcess::~WorkerProcess() {
+  if (!finished_.has_value() && pid_ > 0) {
+    kill(pid_, SIGKILL);
+    Finish();
+  }
+  CloseIfOpen(to_child_);
+  CloseIfOpen(from_child_);
+}
+
+bool WorkerProcess::Send(const std::string& line) {
+  if (to_child_ < 0) {
+    return false;
+  }
+  const std::string data = line + "\n";
+  size_t written = 0;
+  // A worker that died makes write() fail with EPIPE; SIGPIPE is ignored by the CLI.
+  while (written < data.size()) {
+    const ssize_t n = write(to_child_, data.data() + written, data.size() - written);
+    if (n < 0) {
+      if (errno == EINTR) {
+        continue;
+      }
+      return false;
+    }
+    written += static_cast<size_t>(n);
+  }
+  return true;
+}
+
+WorkerProcess::ReadStatus WorkerProcess::Read(double timeout_seconds, nlohmann::json* message) {
+  const double deadline = MonotonicSeconds() + timeout_seconds;
+  for (;;) {
+    const size_t newline = buffer_.find('\n');
+    if (newline != std::string::npos) {
+      const std::string line = buffer_.substr(0, newline);
+      buffer_.erase(0, newline + 1);
+      try {
+        *message = nlohmann::json::parse(line);
+        return ReadStatus::kMessage;
+      } catch (const nlohmann::json::exception&) {
+        garbage_ = line;
+        return ReadStatus::kEof;
+      }
+    }
+    if (from_child_ < 0) {
+      return ReadStatus::kEof;
+    }
+    const double left = deadline - MonotonicSeconds();
+    if (left <= 0) {
+      return ReadStatus::kTimeout;
+    }
+    pollfd pfd{from_child_, POLLIN, 0};
+    const int ready = poll(&pfd, 1, static_cast<int>(left * 1000) + 1);
+    if (ready < 0 && errno == EINTR) {
+      continue;
+    }
+    if (ready == 0) {
+      continue;  // the deadline check above ends the wait
+    }
+    char chunk[65536];
+    const ssize_t n = read(from_child_, chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR) {
+      continue;
+    }
+    if (n <= 0) {
+      CloseIfOpen(from_child_);
+      continue;
+    }
+    buffer_.append(chunk, static_cast<size_t>(n));
+  }
+}
+
+void WorkerProcess::Kill(const std::string& reason) {
+  if (!finished_.has_value() && pid_ > 0) {
+    kill(pid_, SIGKILL);
+    kill_reason_ = reason;
+  }
+}
+
+std::string WorkerProcess::Finish() {
+  if (finished_.has_value()) {
+    return *finished_;
+  }
+  CloseIfOpen(to_child_);
+  int status = 0;
+  pid_t r;
+  do {
+    r = waitpid(pid_, &status, 0);
+  } while (r < 0 && errno == EINTR);
+  std::string how;
+  if (!kill_reason_.empty()) {
+    how = kill_reason_;
+  } else if (r < 0) {
+    how = std::string("waitpid: ") + strerror(errno);
+  } else if (WIFSIGNALED(status)) {
+    how = "worker killed by " + SignalName(WTERMSIG(status));
+  } else if (WIFEXITED(status) && WEXITSTATUS(status) != 0) {
+    how = "worker exited with status " + std::to_string(WEXITSTATUS(status));
+  }
+  finished_ = how;
+  return how;
+}
+
+}  // namespace cryptobench::worker

@@ -1,0 +1,54 @@
+// Runs jobs in worker processes and assembles their messages into results: the library probe,
+// and one algorithm's cells (with N synchronised workers for --threads N).
+#pragma once
+
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "algorithms/catalog.h"
+#include "measure/sampler.h"
+#include "results/model.h"
+
+namespace cryptobench::worker {
+
+/// What to run, shared by every job of one `speed` run.
+struct RunPlan {
+  std::string executable;                      ///< cryptobench itself (SelfExecutable())
+  std::string library_path;                    ///< --lib, or the default soname
+  std::map<std::string, std::string> env;      ///< --env: set in every worker from start
+  std::vector<uint64_t> input_sizes;           ///< symmetric input sizes, bytes
+  bool decrypt = false;                        ///< --decrypt
+  int threads = 1;                             ///< workers per cell (same wall-clock window)
+  measure::SamplerConfig sampler;
+  double worker_timeout_seconds = 0;           ///< max silence from a worker; 0 = automatic
+  std::string test_fault;                      ///< test-only: fault injected into workers...
+  std::string test_fault_algorithm;            ///< ...of this algorithm only (empty: all)
+};
+
+/// The library's identity and the catalogue names it supports.
+struct ProbeResult {
+  results::LibraryInfo library;
+  std::set<std::string> supported;
+};
+
+/// Loads the library in a worker and asks for its identity. Throws UsageError when the
+/// library cannot be loaded or is not a libcrypto (exit status 2), std::runtime_error when the
+/// worker fails otherwise.
+ProbeResult Probe(const RunPlan& plan);
+
+/// The cells timed for `alg` under `plan`: each timed operation at each input size
+/// (symmetric) or at kPublicKeyInputLen (public key).
+std::vector<results::Cell> PlannedCells(const AlgorithmInfo& alg, const RunPlan& plan);
+
+/// Called after each cell completes (for progress display).
+using CellDoneFn = std::function<void(const AlgorithmInfo& alg, const results::Cell& cell)>;
+
+/// Measures every planned cell of `alg` in worker process(es). Never throws for worker
+/// failures: a crash or timeout marks the remaining cells crashed/timeout with the reason.
+results::AlgorithmResult MeasureAlgorithm(const AlgorithmInfo& alg, const RunPlan& plan,
+                                          const CellDoneFn& on_cell_done);
+
+}  // namespace cryptobench::worker
