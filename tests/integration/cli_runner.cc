@@ -1,0 +1,59 @@
+// Runs the cryptobench executable for integration tests.
+#include "integration/cli_runner.h"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace cryptobench::testing {
+namespace {
+
+std::string ShellQuote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) {
+    if (c == '\'') {
+      out += "'\\''";
+    } else {
+      out += c;
+    }
+  }
+  return out + "'";
+}
+
+std::string ReadAll(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+}  // namespace
+
+CliResult RunCryptobench(const std::vector<std::string>& args) {
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("cryptobench_cli_" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  std::string command = ShellQuote(CRYPTOBENCH_BINARY);
+  for (const std::string& arg : args) {
+    command += " " + ShellQuote(arg);
+  }
+  command += " >" + ShellQuote((dir / "out").string()) + " 2>" + ShellQuote((dir / "err").string()) +
+             " </dev/null";
+  const int status = std::system(command.c_str());
+  CliResult result;
+  result.exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  result.out = ReadAll(dir / "out");
+  result.err = ReadAll(dir / "err");
+  std::filesystem::remove_all(dir);
+  return result;
+}
+
+std::vector<std::string> QuickSpeedArgs() {
+  return {"--max-seconds", "0.05", "--precision", "0.05", "--no-progress"};
+}
+
+}  // namespace cryptobench::testing

@@ -1,0 +1,21 @@
+// Test helper: runs the real cryptobench executable and captures its exit status and output.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace cryptobench::testing {
+
+struct CliResult {
+  int exit_status = -1;
+  std::string out;  ///< stdout
+  std::string err;  ///< stderr
+};
+
+/// Runs CRYPTOBENCH_BINARY with `args` (each shell-quoted) and waits for it.
+CliResult RunCryptobench(const std::vector<std::string>& args);
+
+/// Fast measurement settings for tests: short budget, loose precision, no progress.
+std::vector<std::string> QuickSpeedArgs();
+
+}  // namespace cryptobench::testing
