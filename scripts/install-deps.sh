@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages that building, testing and running cryptobench need.
+#
+# Usage: bash scripts/install-deps.sh [--with-format]
+#   --with-format  also install clang-format-16 (scripts/test.sh checks formatting with it;
+#                  Debian 12's default clang-format 14 cannot read our .clang-format).
+#
+# Only packages that are missing are installed, so a second run changes nothing (and does not
+# upgrade an installed libssl3 under a benchmark). apt-get is skipped, with a note naming what
+# is missing, when CRYPTOBENCH_SKIP_APT=1 or when not running as root.
+set -euo pipefail
+# shellcheck source=scripts/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
+# Build: cmake, ninja-build, g++ and the header/config packages of CMakeLists.txt's find_package
+# calls (CLI11, nlohmann_json, fmt, GTest/GMock). pkg-config for find modules that use it.
+# Run: cryptobench dlopens libcrypto.so.3 (libssl3); `openssl` is used by bench/.
+packages=(cmake ninja-build g++ pkg-config libcli11-dev nlohmann-json3-dev libfmt-dev
+          libgtest-dev libgmock-dev libssl3 openssl)
+case "${1:-}" in
+  --with-format) packages+=(clang-format-16) ;;
+  "") ;;
+  *) die "unknown option '$1' (usage: install-deps.sh [--with-format])" ;;
+esac
+
+if ! command -v dpkg-query >/dev/null 2>&1; then
+  note "dpkg-query not found: not a Debian system; install by hand: ${packages[*]}"
+  exit 0
+fi
+
+missing=()
+for package in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'ok installed'; then
+    missing+=("$package")
+  fi
+done
+
+if ((${#missing[@]} == 0)); then
+  step "dependencies: all ${#packages[@]} packages already installed"
+  exit 0
+fi
+if [[ "${CRYPTOBENCH_SKIP_APT:-0}" == 1 ]]; then
+  note "CRYPTOBENCH_SKIP_APT=1: not running apt-get; missing packages: ${missing[*]}"
+  exit 0
+fi
+if [[ "$(id -u)" != 0 ]]; then
+  note "not root: not running apt-get; missing packages: ${missing[*]}"
+  note "install them with: sudo apt-get install --no-install-recommends ${missing[*]}"
+  exit 0
+fi
+
+step "installing ${missing[*]} (apt-get)"
+export DEBIAN_FRONTEND=noninteractive
+log_dir=${TMPDIR:-/tmp}
+run_logged "$log_dir/cryptobench-apt-update.log" apt-get update -q
+run_logged "$log_dir/cryptobench-apt-install.log" \
+  apt-get install -y -q --no-install-recommends "${missing[@]}"
+step "dependencies installed"

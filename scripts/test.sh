@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# The whole test suite, as CI runs it (.ci/run):
+#   1. installs the dependencies (scripts/install-deps.sh --with-format),
+#   2. checks that every tracked C++ file is clang-format clean (.clang-format at the root),
+#   3. builds the `release` preset (warnings are errors) and runs its tests with ctest,
+#   4. builds the `asan` preset (AddressSanitizer + UBSan) and runs its tests with ctest.
+# Every step runs even when an earlier one failed; a summary ends the run and the exit status
+# is 1 if any step failed. Most of the time goes to the two builds (-j 2 by default).
+# Environment: CRYPTOBENCH_SKIP_APT=1 skips apt-get; CRYPTOBENCH_JOBS sets build parallelism
+# (default 2); CRYPTOBENCH_CTEST_JOBS sets ctest parallelism (default 1: timing tests run alone).
+set -euo pipefail
+repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$repo_root"
+# shellcheck source=scripts/common.sh
+source scripts/common.sh
+
+bash scripts/install-deps.sh --with-format
+
+results=()
+failed=0
+record() {  # record NAME STATUS
+  if [[ "$2" == 0 ]]; then
+    results+=("PASS  $1")
+  else
+    results+=("FAIL  $1")
+    failed=1
+  fi
+}
+
+# clang-format 15 or later: .clang-format uses InsertBraces, which version 14 rejects.
+find_clang_format() {
+  local candidate version
+  for candidate in clang-format-16 clang-format-17 clang-format-18 clang-format-19 \
+                   clang-format-15 clang-format; do
+    command -v "$candidate" >/dev/null 2>&1 || continue
+    version=$("$candidate" --version | sed -n 's/.*version \([0-9]*\).*/\1/p')
+    if [[ -n "$version" && "$version" -ge 15 ]]; then
+      printf '%s' "$candidate"
+      return 0
+    fi
+  done
+  return 1
+}
+
+check_format() {
+  local clang_format files=()
+  if ! clang_format=$(find_clang_format); then
+    printf 'error: no clang-format >= 15 found (install clang-format-16)\n' >&2
+    return 1
+  fi
+  if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    mapfile -t files < <(git ls-files -- '*.cc' '*.h' '*.cpp' '*.hpp')
+  else
+    mapfile -t files < <(find src apps tests bench -name '*.cc' -o -name '*.h' 2>/dev/null)
+  fi
+  if ((${#files[@]} == 0)); then
+    printf 'error: no C++ files found to check\n' >&2
+    return 1
+  fi
+  step "clang-format check of ${#files[@]} files ($clang_format --dry-run -Werror)"
+  local file unformatted=()
+  for file in "${files[@]}"; do
+    "$clang_format" --dry-run -Werror "$file" >/dev/null 2>&1 || unformatted+=("$file")
+  done
+  if ((${#unformatted[@]} > 0)); then
+    printf 'error: %d files are not clang-format clean; the first differences:\n' \
+      "${#unformatted[@]}" >&2
+    "$clang_format" --dry-run "${unformatted[@]}" 2>&1 | head -n 30 >&2
+    printf 'fix with: %s -i %s\n' "$clang_format" "${unformatted[*]}" >&2
+    return 1
+  fi
+}
+
+status=0
+check_format || status=$?
+record "clang-format" "$status"
+
+for preset in release asan; do
+  status=0
+  step "configuring $preset (cmake --preset $preset)"
+  run_logged "build/logs/configure-$preset.log" cmake --preset "$preset" || status=$?
+  if [[ "$status" == 0 ]]; then
+    step "building $preset (cmake --build --preset $preset -j $(build_jobs))"
+    run_logged "build/logs/build-$preset.log" \
+      cmake --build --preset "$preset" -j "$(build_jobs)" || status=$?
+  fi
+  record "build $preset" "$status"
+  if [[ "$status" != 0 ]]; then
+    record "ctest $preset (not run: build failed)" 1
+    continue
+  fi
+  step "testing $preset (ctest --preset $preset)"
+  status=0
+  ctest --preset "$preset" --no-tests=error -j "${CRYPTOBENCH_CTEST_JOBS:-1}" || status=$?
+  record "ctest $preset" "$status"
+done
+
+step "summary"
+printf '  %s\n' "${results[@]}" >&2
+if ((failed)); then
+  die "some checks failed"
+fi
+step "all checks passed"
