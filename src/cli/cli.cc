@@ -31,8 +31,9 @@ int Run(int argc, char** argv) {
   speed_cmd->add_flag("--all", speed.all, "Measure the whole catalogue");
   speed_cmd->add_option("--lib", speed.library,
                         "libcrypto to load: a path or soname (default: libcrypto.so.3)");
-  speed_cmd->add_option("--bytes", speed.bytes,
-                        "Input sizes in bytes, comma-separated (default: 16,64,256,1024,8192,16384)");
+  speed_cmd->add_option(
+      "--bytes", speed.bytes,
+      "Input sizes in bytes, comma-separated (default: 16,64,256,1024,8192,16384)");
   speed_cmd->add_flag("--decrypt", speed.decrypt,
                       "Measure decryption (AEAD open verifies the tag) instead of encryption");
   speed_cmd->add_option("--threads", speed.threads,

@@ -2,18 +2,18 @@
 #include "cli/options.h"
 
 #include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <algorithm>
 #include <stdexcept>
 
 #include <fmt/format.h>
+#include <sys/stat.h>
 
 #include "core/errors.h"
 
@@ -71,7 +71,8 @@ std::vector<uint64_t> ParseInputSizes(const std::string& text) {
     }
     const uint64_t size = std::stoull(item) * multiplier;
     if (size == 0 || size > kMaxSize) {
-      throw UsageError(fmt::format("--bytes '{}': each size must be 1 to {} bytes", text, kMaxSize));
+      throw UsageError(
+          fmt::format("--bytes '{}': each size must be 1 to {} bytes", text, kMaxSize));
     }
     if (std::find(sizes.begin(), sizes.end(), size) == sizes.end()) {
       sizes.push_back(size);
@@ -94,8 +95,8 @@ double ParsePrecision(const std::string& raw) {
   }
   value *= scale;
   if (value < 0 || value > 0.5) {
-    throw UsageError(fmt::format(
-        "--precision '{}': must be between 0 and 0.5 (50%); e.g. 0.01 for +-1%", raw));
+    throw UsageError(
+        fmt::format("--precision '{}': must be between 0 and 0.5 (50%); e.g. 0.01 for +-1%", raw));
   }
   return value;
 }
@@ -103,18 +104,18 @@ double ParsePrecision(const std::string& raw) {
 double ParseMaxSeconds(const std::string& raw) {
   double value = 0;
   if (!ParseDouble(Trim(raw), &value) || value <= 0 || value > 3600) {
-    throw UsageError(fmt::format("--max-seconds '{}': expected seconds, more than 0 and at most 3600",
-                                 raw));
+    throw UsageError(
+        fmt::format("--max-seconds '{}': expected seconds, more than 0 and at most 3600", raw));
   }
   return value;
 }
 
 int ParseThreads(const std::string& raw) {
   const std::string text = Trim(raw);
-  const bool digits = !text.empty() && text.size() <= 5 &&
-                      std::all_of(text.begin(), text.end(), [](char c) {
-                        return std::isdigit(static_cast<unsigned char>(c));
-                      });
+  const bool digits =
+      !text.empty() && text.size() <= 5 && std::all_of(text.begin(), text.end(), [](char c) {
+        return std::isdigit(static_cast<unsigned char>(c));
+      });
   const int value = digits ? std::stoi(text) : 0;
   if (value < 1 || value > 1024) {
     throw UsageError(fmt::format("--threads '{}': expected a whole number from 1 to 1024", raw));
@@ -127,16 +128,16 @@ std::map<std::string, std::string> ParseEnvAssignments(const std::vector<std::st
   for (const std::string& item : items) {
     const size_t eq = item.find('=');
     const std::string name = item.substr(0, eq);
-    const bool valid_name =
-        eq != std::string::npos && !name.empty() &&
-        !std::isdigit(static_cast<unsigned char>(name[0])) &&
-        std::all_of(name.begin(), name.end(), [](char c) {
-          return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-        });
+    const bool valid_name = eq != std::string::npos && !name.empty() &&
+                            !std::isdigit(static_cast<unsigned char>(name[0])) &&
+                            std::all_of(name.begin(), name.end(), [](char c) {
+                              return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+                            });
     if (!valid_name) {
-      throw UsageError(fmt::format("--env '{}': expected NAME=VALUE, e.g. "
-                                   "OPENSSL_ia32cap='~0x200000000000000:~0:~0:~0:~0'",
-                                   item));
+      throw UsageError(
+          fmt::format("--env '{}': expected NAME=VALUE, e.g. "
+                      "OPENSSL_ia32cap='~0x200000000000000:~0:~0:~0:~0'",
+                      item));
     }
     env[name] = item.substr(eq + 1);
   }
@@ -149,8 +150,9 @@ std::vector<const AlgorithmInfo*> ResolveAlgorithms(const std::vector<std::strin
     const AlgorithmInfo* alg = FindAlgorithm(name);
     if (alg == nullptr) {
       const std::vector<std::string> close = SuggestAlgorithms(name);
-      std::string hint = close.empty() ? " (see `cryptobench list`)"
-                                       : fmt::format(" (did you mean: {}?)", fmt::join(close, ", "));
+      std::string hint = close.empty()
+                             ? " (see `cryptobench list`)"
+                             : fmt::format(" (did you mean: {}?)", fmt::join(close, ", "));
       throw UsageError(fmt::format("unknown algorithm '{}'{}", name, hint));
     }
     if (std::find(out.begin(), out.end(), alg) == out.end()) {

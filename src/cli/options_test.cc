@@ -1,12 +1,13 @@
 #include "cli/options.h"
 
-#include <gtest/gtest.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include "core/errors.h"
 

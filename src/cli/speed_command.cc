@@ -53,12 +53,12 @@ void CheckOutputPath(const std::string& path) {
   const fs::path parent = fs::absolute(path).parent_path();
   std::error_code ec;
   if (!fs::is_directory(parent, ec)) {
-    throw UsageError(fmt::format("--output '{}': directory {} does not exist", path,
-                                 parent.string()));
+    throw UsageError(
+        fmt::format("--output '{}': directory {} does not exist", path, parent.string()));
   }
   if (access(parent.c_str(), W_OK) != 0) {
-    throw UsageError(fmt::format("--output '{}': directory {} is not writable", path,
-                                 parent.string()));
+    throw UsageError(
+        fmt::format("--output '{}': directory {} is not writable", path, parent.string()));
   }
   if (fs::is_directory(path, ec)) {
     throw UsageError(fmt::format("--output '{}': is a directory", path));
@@ -110,16 +110,16 @@ int RunSpeed(const SpeedOptions& options) {
   // Validate everything before any work, so bad input costs nothing and writes nothing.
   report::Format format;
   if (!report::ParseFormat(options.format, &format)) {
-    throw UsageError(fmt::format(
-        "--format '{}': expected table, openssl, json, csv or markdown", options.format));
+    throw UsageError(fmt::format("--format '{}': expected table, openssl, json, csv or markdown",
+                                 options.format));
   }
   if (options.all && !options.algorithms.empty()) {
     throw UsageError("--all and algorithm names cannot be combined");
   }
   std::vector<const AlgorithmInfo*> algorithms =
-      options.all ? std::vector<const AlgorithmInfo*>{}
-                  : (options.algorithms.empty() ? DefaultSuite()
-                                                : ResolveAlgorithms(options.algorithms));
+      options.all
+          ? std::vector<const AlgorithmInfo*>{}
+          : (options.algorithms.empty() ? DefaultSuite() : ResolveAlgorithms(options.algorithms));
   if (options.all) {
     for (const AlgorithmInfo& alg : Catalog()) {
       algorithms.push_back(&alg);
@@ -129,10 +129,9 @@ int RunSpeed(const SpeedOptions& options) {
   plan.executable = worker::SelfExecutable();
   plan.library_path = options.library.empty() ? backends::kDefaultLibcrypto : options.library;
   plan.env = ParseEnvAssignments(options.env);
-  plan.input_sizes = options.bytes.empty()
-                         ? std::vector<uint64_t>(std::begin(kDefaultInputSizes),
-                                                 std::end(kDefaultInputSizes))
-                         : ParseInputSizes(options.bytes);
+  plan.input_sizes = options.bytes.empty() ? std::vector<uint64_t>(std::begin(kDefaultInputSizes),
+                                                                   std::end(kDefaultInputSizes))
+                                           : ParseInputSizes(options.bytes);
   plan.decrypt = options.decrypt;
   plan.threads = ParseThreads(options.threads);
   plan.sampler.precision = ParsePrecision(options.precision);

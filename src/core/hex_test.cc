@@ -1,8 +1,8 @@
 #include "core/hex.h"
 
-#include <gtest/gtest.h>
-
 #include <stdexcept>
+
+#include <gtest/gtest.h>
 
 namespace cryptobench {
 namespace {

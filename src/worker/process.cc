@@ -5,7 +5,6 @@
 #include <poll.h>
 #include <signal.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -13,6 +12,8 @@
 #include <climits>
 #include <stdexcept>
 #include <vector>
+
+#include <sys/wait.h>
 
 #include "worker/protocol.h"
 

@@ -2,13 +2,12 @@
 // ended (exit status, signal name, or killed after a timeout).
 #pragma once
 
-#include <sys/types.h>
-
 #include <map>
 #include <optional>
 #include <string>
 
 #include <nlohmann/json.hpp>
+#include <sys/types.h>
 
 namespace cryptobench::worker {
 

@@ -28,13 +28,13 @@ struct CellSpec {
 struct Job {
   enum class Kind { kProbe, kMeasure };
   Kind kind = Kind::kProbe;
-  std::string library_path;          ///< passed to OpenOpensslBackend
-  std::string algorithm;             ///< measure: canonical catalogue name
-  std::vector<CellSpec> cells;       ///< measure: cells in order
+  std::string library_path;     ///< passed to OpenOpensslBackend
+  std::string algorithm;        ///< measure: canonical catalogue name
+  std::vector<CellSpec> cells;  ///< measure: cells in order
   measure::SamplerConfig sampler;
-  bool synchronized = false;         ///< --threads: "ready"/"go" handshake per cell
-  double window_seconds = 0;         ///< synchronized: sampling window per cell, seconds
-  std::string test_fault;            ///< test-only: "crash", "abort", "hang" or "corrupt"
+  bool synchronized = false;  ///< --threads: "ready"/"go" handshake per cell
+  double window_seconds = 0;  ///< synchronized: sampling window per cell, seconds
+  std::string test_fault;     ///< test-only: "crash", "abort", "hang" or "corrupt"
 };
 
 nlohmann::json JobToJson(const Job& job);

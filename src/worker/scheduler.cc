@@ -1,10 +1,10 @@
 // Runs worker processes for a speed run and turns their messages into results.
 #include "worker/scheduler.h"
 
-#include <fmt/format.h>
-
 #include <memory>
 #include <stdexcept>
+
+#include <fmt/format.h>
 
 #include "core/errors.h"
 #include "results/json.h"
@@ -45,8 +45,8 @@ void MarkFailed(WorkerState& w, CellStatus status, const std::string& message) {
 // Ends a worker that stopped talking early and records why.
 void FailFromExit(WorkerState& w, WorkerProcess::ReadStatus status, double limit) {
   if (status == WorkerProcess::ReadStatus::kTimeout) {
-    w.process->Kill(fmt::format("timeout: worker gave no answer within {:g} s and was killed",
-                                limit));
+    w.process->Kill(
+        fmt::format("timeout: worker gave no answer within {:g} s and was killed", limit));
     MarkFailed(w, CellStatus::kTimeout, w.process->Finish());
     return;
   }
@@ -125,8 +125,8 @@ ProbeResult Probe(const RunPlan& plan) {
     const WorkerProcess::ReadStatus status = process.Read(limit, &msg);
     if (status == WorkerProcess::ReadStatus::kTimeout) {
       process.Kill("timeout");
-      throw std::runtime_error(fmt::format(
-          "loading {} in a worker timed out after {:g} s", plan.library_path, limit));
+      throw std::runtime_error(
+          fmt::format("loading {} in a worker timed out after {:g} s", plan.library_path, limit));
     }
     if (status == WorkerProcess::ReadStatus::kEof) {
       break;

@@ -16,16 +16,16 @@ namespace cryptobench::worker {
 
 /// What to run, shared by every job of one `speed` run.
 struct RunPlan {
-  std::string executable;                      ///< cryptobench itself (SelfExecutable())
-  std::string library_path;                    ///< --lib, or the default soname
-  std::map<std::string, std::string> env;      ///< --env: set in every worker from start
-  std::vector<uint64_t> input_sizes;           ///< symmetric input sizes, bytes
-  bool decrypt = false;                        ///< --decrypt
-  int threads = 1;                             ///< workers per cell (same wall-clock window)
+  std::string executable;                  ///< cryptobench itself (SelfExecutable())
+  std::string library_path;                ///< --lib, or the default soname
+  std::map<std::string, std::string> env;  ///< --env: set in every worker from start
+  std::vector<uint64_t> input_sizes;       ///< symmetric input sizes, bytes
+  bool decrypt = false;                    ///< --decrypt
+  int threads = 1;                         ///< workers per cell (same wall-clock window)
   measure::SamplerConfig sampler;
-  double worker_timeout_seconds = 0;           ///< max silence from a worker; 0 = automatic
-  std::string test_fault;                      ///< test-only: fault injected into workers...
-  std::string test_fault_algorithm;            ///< ...of this algorithm only (empty: all)
+  double worker_timeout_seconds = 0;  ///< max silence from a worker; 0 = automatic
+  std::string test_fault;             ///< test-only: fault injected into workers...
+  std::string test_fault_algorithm;   ///< ...of this algorithm only (empty: all)
 };
 
 /// The library's identity and the catalogue names it supports.

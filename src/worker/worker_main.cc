@@ -78,8 +78,8 @@ bool WaitForGo() {
 void RunMeasure(const Job& job, backends::Backend& backend, Channel& channel) {
   const AlgorithmInfo* alg = FindAlgorithm(job.algorithm);
   if (alg == nullptr) {
-    channel.Send({{"type", "fatal"}, {"message", "unknown algorithm " + job.algorithm},
-                  {"usage", false}});
+    channel.Send(
+        {{"type", "fatal"}, {"message", "unknown algorithm " + job.algorithm}, {"usage", false}});
     return;
   }
   const results::KatResult kat = backend.RunKat(*alg);

@@ -1,13 +1,14 @@
 // Runs the cryptobench executable for integration tests.
 #include "integration/cli_runner.h"
 
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+
+#include <sys/wait.h>
 
 namespace cryptobench::testing {
 namespace {
@@ -34,15 +35,15 @@ std::string ReadAll(const std::filesystem::path& path) {
 }  // namespace
 
 CliResult RunCryptobench(const std::vector<std::string>& args) {
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("cryptobench_cli_" + std::to_string(getpid()));
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("cryptobench_cli_" + std::to_string(getpid()));
   std::filesystem::create_directories(dir);
   std::string command = ShellQuote(CRYPTOBENCH_BINARY);
   for (const std::string& arg : args) {
     command += " " + ShellQuote(arg);
   }
-  command += " >" + ShellQuote((dir / "out").string()) + " 2>" + ShellQuote((dir / "err").string()) +
-             " </dev/null";
+  command += " >" + ShellQuote((dir / "out").string()) + " 2>" +
+             ShellQuote((dir / "err").string()) + " </dev/null";
   const int status = std::system(command.c_str());
   CliResult result;
   result.exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;

@@ -1,11 +1,10 @@
 // End-to-end tests of the cryptobench executable against the system libcrypto: KATs, worker
 // containment (crash, abort, hang), bad input, output formats and capability masking.
-#include <gtest/gtest.h>
-
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include "integration/cli_runner.h"
@@ -24,8 +23,9 @@ json ParseJson(const CliResult& r) {
   try {
     return json::parse(r.out);
   } catch (const json::exception& e) {
-    ADD_FAILURE() << "stdout is not JSON: " << e.what() << "\nstdout:\n" << r.out
-                  << "\nstderr:\n" << r.err;
+    ADD_FAILURE() << "stdout is not JSON: " << e.what() << "\nstdout:\n"
+                  << r.out << "\nstderr:\n"
+                  << r.err;
     return json::object();
   }
 }
@@ -40,8 +40,8 @@ const json* FindAlgorithm(const json& doc, const std::string& name) {
 }
 
 TEST(CliTest, DefaultSuitePassesKatsAndMeasuresEveryCell) {
-  CliResult r = RunCryptobench(
-      Concat({"speed", "--format", "json", "--bytes", "16,1024"}, QuickSpeedArgs()));
+  CliResult r =
+      RunCryptobench(Concat({"speed", "--format", "json", "--bytes", "16,1024"}, QuickSpeedArgs()));
   ASSERT_EQ(r.exit_status, 0) << r.err;
   json doc = ParseJson(r);
   ASSERT_EQ(doc.at("schema_version"), 1);
@@ -61,10 +61,9 @@ TEST(CliTest, DefaultSuitePassesKatsAndMeasuresEveryCell) {
 }
 
 TEST(CliTest, WorkerCrashIsContainedAndReported) {
-  CliResult r = RunCryptobench(Concat(
-      {"speed", "sha256", "md5", "--bytes", "64", "--format", "json", "--test-fault",
-       "crash:SHA-256"},
-      QuickSpeedArgs()));
+  CliResult r = RunCryptobench(Concat({"speed", "sha256", "md5", "--bytes", "64", "--format",
+                                       "json", "--test-fault", "crash:SHA-256"},
+                                      QuickSpeedArgs()));
   EXPECT_EQ(r.exit_status, 1) << r.err;
   json doc = ParseJson(r);
   const json* sha = FindAlgorithm(doc, "SHA-256");
@@ -77,16 +76,15 @@ TEST(CliTest, WorkerCrashIsContainedAndReported) {
 }
 
 TEST(CliTest, WorkerAbortIsContainedAndNamed) {
-  CliResult r = RunCryptobench(Concat(
-      {"speed", "md5", "--bytes", "64", "--test-fault", "abort"}, QuickSpeedArgs()));
+  CliResult r = RunCryptobench(
+      Concat({"speed", "md5", "--bytes", "64", "--test-fault", "abort"}, QuickSpeedArgs()));
   EXPECT_EQ(r.exit_status, 1) << r.err;
   EXPECT_NE(r.out.find("SIGABRT"), std::string::npos) << r.out;
 }
 
 TEST(CliTest, WorkerHangTimesOut) {
-  CliResult r = RunCryptobench(Concat({"speed", "md5", "sha1", "--bytes", "64", "--format",
-                                       "json", "--test-fault", "hang:MD5", "--worker-timeout",
-                                       "2"},
+  CliResult r = RunCryptobench(Concat({"speed", "md5", "sha1", "--bytes", "64", "--format", "json",
+                                       "--test-fault", "hang:MD5", "--worker-timeout", "2"},
                                       QuickSpeedArgs()));
   EXPECT_EQ(r.exit_status, 1) << r.err;
   json doc = ParseJson(r);
@@ -104,9 +102,9 @@ TEST(CliTest, WrongResultGivesFailedKatAndIsNotTimed) {
   EXPECT_EQ(r.exit_status, 1) << r.err;
   EXPECT_NE(r.out.find("FAILED KAT"), std::string::npos) << r.out;
 
-  CliResult j = RunCryptobench(Concat({"speed", "aes-128-cbc", "--bytes", "64", "--format",
-                                       "json", "--test-fault", "corrupt"},
-                                      QuickSpeedArgs()));
+  CliResult j = RunCryptobench(Concat(
+      {"speed", "aes-128-cbc", "--bytes", "64", "--format", "json", "--test-fault", "corrupt"},
+      QuickSpeedArgs()));
   json doc = ParseJson(j);
   const json* aes = FindAlgorithm(doc, "AES-128-CBC");
   ASSERT_TRUE(aes);
@@ -131,11 +129,11 @@ TEST(CliTest, BadInputExitsTwoAndWritesNothing) {
   const auto out = std::filesystem::temp_directory_path() / "cryptobench_bad_input.json";
   std::filesystem::remove(out);
   const std::vector<std::vector<std::string>> cases = {
-      {"speed", "aes-129-cbc"},         {"speed", "--bytes", "0"},
-      {"speed", "--bytes", "abc"},      {"speed", "--threads", "0"},
-      {"speed", "--precision", "2"},    {"speed", "--max-seconds", "-1"},
-      {"speed", "--format", "xml"},     {"speed", "--env", "NOVALUE"},
-      {"speed", "--no-such-option"},    {"speed", "--output", "/nonexistent/dir/x.json"},
+      {"speed", "aes-129-cbc"},      {"speed", "--bytes", "0"},
+      {"speed", "--bytes", "abc"},   {"speed", "--threads", "0"},
+      {"speed", "--precision", "2"}, {"speed", "--max-seconds", "-1"},
+      {"speed", "--format", "xml"},  {"speed", "--env", "NOVALUE"},
+      {"speed", "--no-such-option"}, {"speed", "--output", "/nonexistent/dir/x.json"},
   };
   for (const auto& args : cases) {
     std::vector<std::string> with_output = args;
@@ -157,9 +155,9 @@ TEST(CliTest, BadInputExitsTwoAndWritesNothing) {
 TEST(CliTest, OutputFileIsWrittenWhole) {
   const auto out = std::filesystem::temp_directory_path() / "cryptobench_output_test.csv";
   std::filesystem::remove(out);
-  CliResult r = RunCryptobench(Concat(
-      {"speed", "sha256", "--bytes", "64", "--format", "csv", "--output", out.string()},
-      QuickSpeedArgs()));
+  CliResult r = RunCryptobench(
+      Concat({"speed", "sha256", "--bytes", "64", "--format", "csv", "--output", out.string()},
+             QuickSpeedArgs()));
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_TRUE(r.out.empty());
   std::ifstream in(out);
@@ -181,9 +179,9 @@ TEST(CliTest, OpensslFormatHasSpeedLayout) {
 }
 
 TEST(CliTest, ThreadsRunWorkersInOneWindow) {
-  CliResult r = RunCryptobench(Concat(
-      {"speed", "sha256", "--bytes", "1024", "--threads", "2", "--format", "json"},
-      QuickSpeedArgs()));
+  CliResult r = RunCryptobench(
+      Concat({"speed", "sha256", "--bytes", "1024", "--threads", "2", "--format", "json"},
+             QuickSpeedArgs()));
   ASSERT_EQ(r.exit_status, 0) << r.err;
   json doc = ParseJson(r);
   const json& cell = doc.at("algorithms")[0].at("cells")[0];
@@ -211,10 +209,10 @@ bool CpuHasFlag(const std::string& flag) {
 }
 
 double AesCbcThroughput(const std::vector<std::string>& extra) {
-  CliResult r = RunCryptobench(Concat({"speed", "aes-128-cbc", "--bytes", "16384", "--format",
-                                       "json", "--max-seconds", "0.3", "--precision", "0.02",
-                                       "--no-progress"},
-                                      extra));
+  CliResult r =
+      RunCryptobench(Concat({"speed", "aes-128-cbc", "--bytes", "16384", "--format", "json",
+                             "--max-seconds", "0.3", "--precision", "0.02", "--no-progress"},
+                            extra));
   EXPECT_EQ(r.exit_status, 0) << r.err;
   json doc = ParseJson(r);
   return doc.at("algorithms")[0].at("cells")[0].at("figures").at("bytes_per_s").at("value");
@@ -230,8 +228,8 @@ TEST(CliTest, CapabilityMaskReachesTheLibrary) {
   const double with_aesni = AesCbcThroughput({});
   const double masked = AesCbcThroughput({"--env", mask});
   ASSERT_GT(masked, 0);
-  EXPECT_GT(with_aesni / masked, 3.0) << "with AES-NI " << with_aesni << " B/s, masked "
-                                      << masked << " B/s";
+  EXPECT_GT(with_aesni / masked, 3.0)
+      << "with AES-NI " << with_aesni << " B/s, masked " << masked << " B/s";
 }
 
 }  // namespace
