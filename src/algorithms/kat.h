@@ -20,16 +20,16 @@ namespace cryptobench {
 ///  - key_agreement: private_key (raw scalar, or big-endian EC scalar), public_key (peer's:
 ///    raw u-coordinate for X25519, uncompressed point for ECDH), output (shared secret).
 struct KatVector {
-  std::string_view algorithm;  ///< canonical catalogue name, e.g. "AES-128-CBC"
-  std::string_view source;     ///< e.g. "NIST SP 800-38A, F.2.1 (CBC-AES128.Encrypt)"
-  std::string_view key;
-  std::string_view iv;
-  std::string_view aad;
-  std::string_view input;
-  std::string_view output;
-  std::string_view tag;
-  std::string_view public_key;
-  std::string_view private_key;
+  std::string_view algorithm{};  ///< canonical catalogue name, e.g. "AES-128-CBC"
+  std::string_view source{};     ///< e.g. "NIST SP 800-38A, F.2.1 (CBC-AES128.Encrypt)"
+  std::string_view key{};
+  std::string_view iv{};
+  std::string_view aad{};
+  std::string_view input{};
+  std::string_view output{};
+  std::string_view tag{};
+  std::string_view public_key{};
+  std::string_view private_key{};
   bool input_is_digest = false;  ///< signature: `input` is already the hash to sign/verify
   bool deterministic = true;     ///< signature: signing `input` with private_key must give `output`
 };
