@@ -1,0 +1,150 @@
+// Tests of the algorithm catalogue: name and alias resolution, suggestions, the default suite
+// and the small vocabulary functions.
+#include "algorithms/catalog.h"
+
+#include <algorithm>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+namespace cryptobench {
+namespace {
+
+std::string_view NameOf(const AlgorithmInfo* alg) { return alg == nullptr ? "(null)" : alg->name; }
+
+TEST(CatalogTest, ResolvesCanonicalNamesAndAliases) {
+  EXPECT_EQ(NameOf(FindAlgorithm("AES-128-CBC")), "AES-128-CBC");
+  EXPECT_EQ(NameOf(FindAlgorithm("aes-128-cbc")), "AES-128-CBC");
+  EXPECT_EQ(NameOf(FindAlgorithm("AES128-CBC")), "AES-128-CBC");
+  EXPECT_EQ(NameOf(FindAlgorithm("aes128")), "AES-128-CBC");
+  EXPECT_EQ(NameOf(FindAlgorithm("AES_128_CBC")), "AES-128-CBC");
+  EXPECT_EQ(NameOf(FindAlgorithm("rsa2048")), "RSA-2048");
+  EXPECT_EQ(NameOf(FindAlgorithm("ecdsap256")), "ECDSA-P256");
+  EXPECT_EQ(NameOf(FindAlgorithm("sha256")), "SHA-256");
+  EXPECT_EQ(NameOf(FindAlgorithm("3des")), "DES-EDE3-CBC");
+  EXPECT_EQ(NameOf(FindAlgorithm("ChaCha20-Poly1305")), "ChaCha20-Poly1305");
+  EXPECT_EQ(NameOf(FindAlgorithm("chacha20")), "ChaCha20");
+  EXPECT_EQ(NameOf(FindAlgorithm("x25519")), "X25519");
+}
+
+TEST(CatalogTest, UnknownNamesResolveToNull) {
+  EXPECT_EQ(FindAlgorithm("unknown"), nullptr);
+  EXPECT_EQ(FindAlgorithm("aes-129-cbc"), nullptr);
+  EXPECT_EQ(FindAlgorithm(""), nullptr);
+  EXPECT_EQ(FindAlgorithm("--"), nullptr);  // nothing left after dropping separators
+}
+
+TEST(CatalogTest, NamesAreUniqueAndResolveToThemselves) {
+  std::set<std::string_view> names;
+  for (const AlgorithmInfo& alg : Catalog()) {
+    EXPECT_TRUE(names.insert(alg.name).second) << "duplicate name " << alg.name;
+    EXPECT_EQ(FindAlgorithm(alg.name), &alg) << alg.name;
+  }
+}
+
+TEST(CatalogTest, NoAliasIsSharedOrShadowed) {
+  // An alias shared by two algorithms, or equal to another algorithm's name, would resolve to
+  // the other algorithm here.
+  for (const AlgorithmInfo& alg : Catalog()) {
+    for (std::string_view alias : alg.aliases) {
+      EXPECT_EQ(NameOf(FindAlgorithm(alias)), alg.name) << "alias " << alias;
+    }
+  }
+}
+
+TEST(CatalogTest, SuggestsCloseNames) {
+  const std::vector<std::string> suggestions = SuggestAlgorithms("aes-129-cbc");
+  ASSERT_FALSE(suggestions.empty());
+  EXPECT_NE(std::find(suggestions.begin(), suggestions.end(), "AES-128-CBC"), suggestions.end());
+  EXPECT_LE(suggestions.size(), 3u);
+  EXPECT_EQ(SuggestAlgorithms("sha-257", 1), std::vector<std::string>{"SHA-256"});
+  EXPECT_TRUE(SuggestAlgorithms("completely-unrelated-name").empty());
+}
+
+TEST(CatalogTest, DefaultSuiteIsTheDocumentedList) {
+  // The documented suite; DefaultSuite() returns it in catalogue order (ciphers, AEADs, hashes,
+  // MACs, public key), so DES-EDE3-CBC comes with the ciphers.
+  const std::set<std::string_view> expected = {
+      "AES-128-CBC",       "AES-256-CBC",  "AES-128-CTR", "AES-128-GCM", "AES-256-GCM",
+      "ChaCha20-Poly1305", "DES-EDE3-CBC", "MD5",         "SHA-1",       "SHA-256",
+      "SHA-512",           "SHA3-256",     "HMAC-SHA256", "RSA-2048",    "RSA-4096",
+      "ECDSA-P256",        "Ed25519",      "X25519"};
+  const std::vector<const AlgorithmInfo*> suite = DefaultSuite();
+  std::set<std::string_view> actual;
+  for (const AlgorithmInfo* alg : suite) {
+    actual.insert(alg->name);
+  }
+  EXPECT_EQ(suite.size(), 18u);
+  EXPECT_EQ(actual, expected);
+  const AlgorithmInfo* catalog_begin = Catalog().data();
+  EXPECT_TRUE(std::is_sorted(suite.begin(), suite.end(),
+                             [catalog_begin](const AlgorithmInfo* a, const AlgorithmInfo* b) {
+                               return a - catalog_begin < b - catalog_begin;
+                             }))
+      << "not in catalogue order";
+}
+
+TEST(CatalogTest, SymmetricParametersAreConsistent) {
+  for (const AlgorithmInfo& alg : Catalog()) {
+    EXPECT_FALSE(alg.openssl_name.empty()) << alg.name;
+    EXPECT_FALSE(alg.speed_name.empty()) << alg.name;
+    if (!IsSymmetric(alg.kind)) {
+      EXPECT_GT(alg.key_len, 0u) << alg.name;
+      continue;
+    }
+    EXPECT_GT(alg.block_len, 0u) << alg.name;
+    if (alg.kind == AlgorithmKind::kAead || alg.kind == AlgorithmKind::kHash ||
+        alg.kind == AlgorithmKind::kMac) {
+      EXPECT_GT(alg.tag_len, 0u) << alg.name;
+    }
+    if (alg.kind == AlgorithmKind::kCipher || alg.kind == AlgorithmKind::kAead) {
+      EXPECT_GT(alg.key_len, 0u) << alg.name;
+    }
+  }
+}
+
+TEST(CatalogTest, TimedOperationsFollowTheKind) {
+  EXPECT_EQ(TimedOperations(*FindAlgorithm("AES-128-GCM"), false),
+            std::vector<Operation>{Operation::kEncrypt});
+  EXPECT_EQ(TimedOperations(*FindAlgorithm("AES-128-GCM"), true),
+            std::vector<Operation>{Operation::kDecrypt});
+  EXPECT_EQ(TimedOperations(*FindAlgorithm("SHA-256"), false),
+            std::vector<Operation>{Operation::kHash});
+  EXPECT_EQ(TimedOperations(*FindAlgorithm("HMAC-SHA256"), false),
+            std::vector<Operation>{Operation::kMac});
+  EXPECT_EQ(TimedOperations(*FindAlgorithm("Ed25519"), true),
+            (std::vector<Operation>{Operation::kSign, Operation::kVerify}));
+  EXPECT_EQ(TimedOperations(*FindAlgorithm("X25519"), false),
+            std::vector<Operation>{Operation::kDerive});
+}
+
+TEST(CatalogTest, OperationNamesRoundTrip) {
+  for (Operation op : {Operation::kEncrypt, Operation::kDecrypt, Operation::kHash, Operation::kMac,
+                       Operation::kSign, Operation::kVerify, Operation::kDerive}) {
+    Operation parsed = Operation::kEncrypt;
+    ASSERT_TRUE(ParseOperation(OperationName(op), &parsed)) << OperationName(op);
+    EXPECT_EQ(parsed, op);
+  }
+  Operation unused = Operation::kHash;
+  EXPECT_FALSE(ParseOperation("Encrypt", &unused));  // names are lower-case
+  EXPECT_FALSE(ParseOperation("seal", &unused));
+  EXPECT_EQ(unused, Operation::kHash);
+}
+
+TEST(CatalogTest, KindNamesAndSymmetry) {
+  EXPECT_EQ(KindName(AlgorithmKind::kCipher), "cipher");
+  EXPECT_EQ(KindName(AlgorithmKind::kAead), "aead");
+  EXPECT_EQ(KindName(AlgorithmKind::kHash), "hash");
+  EXPECT_EQ(KindName(AlgorithmKind::kMac), "mac");
+  EXPECT_EQ(KindName(AlgorithmKind::kSignature), "signature");
+  EXPECT_EQ(KindName(AlgorithmKind::kKeyAgreement), "key_agreement");
+  EXPECT_TRUE(IsSymmetric(AlgorithmKind::kMac));
+  EXPECT_FALSE(IsSymmetric(AlgorithmKind::kSignature));
+  EXPECT_FALSE(IsSymmetric(AlgorithmKind::kKeyAgreement));
+}
+
+}  // namespace
+}  // namespace cryptobench

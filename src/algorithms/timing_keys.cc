@@ -1,0 +1,181 @@
+// PKCS#8 private keys used to time the public-key algorithms. They were generated once for
+// cryptobench with OpenSSL 3.0 (`openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:N`,
+// `openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256|P-384`) and are public test
+// material: they protect nothing and must never be used for anything but benchmarking.
+#include <string_view>
+
+#include "algorithms/kat.h"
+
+namespace cryptobench {
+namespace {
+
+constexpr std::string_view kRsa2048Pem = R"(-----BEGIN PRIVATE KEY-----
+MIIEvgIBADANBgkqhkiG9w0BAQEFAASCBKgwggSkAgEAAoIBAQCKpd0uWfsc8tgO
+0BFDTaQNYOi3Hs6oxbE4abFxqCz0N1+YbU4xWAt5Gw55rVTWN5BpTIffQc/9EbUD
+Ykmt8IRs0vehPMDThTgGqtajy7pi0Dsyu51rZInGuqu8BJ+SLNryKYa2unduT+ZZ
+UY78e3I84pH9KxtGMum51XcYqFxwTGzk8X9SLwOCtgRcRfzm+fbdwObMShSYzbTR
+yvfTma0Wqj8XDT82wlAazDs2eCQLAWcx4LWtd9M+IXiQOoBrj7z76aPdKjnOf0vw
+v8LaldjyAR+FMYcfFWVIhoSNMpV2f9cnt34qbZNZVCqCCocgO0n4JNYLkLNkAulH
+knbAdh65AgMBAAECggEAA2yfivmms7M1Ph9qL7v7C2gLc1tfzggM7ZhhrS2Sx6jW
+8/YuJlaW+POfvsZWyDAo4UrmN6/Bze2qJ3Zd3L2KHcBzpIAyQH8jsDl3seWyGabs
+MV90Hr8FzppVa8A++y6frTe0l66BDODNDwNuSULYwlNzuNmf07Ll9iSlK38cAlt9
+jWUG3Gpd24vzIMypbuxmOV66jNMq270TvyjJNSst8sBlx9Q3R6W2gXZpNcbuxLqN
+R2WQ+inaunlp4aw2k/VxBNE+FumUMgQ3BgnDvg1h4RDxpom6qMr2mb9AlyNhd6i4
+YQBjtFChEipvTv0hLzdOoCnCmFG5EIgeWhOEY1l6YQKBgQDBJDbgb9JIP3mCkKhs
+dlGC6okMoHuRf+BdSe2vORNO9YMTopnBc7dFn8GnQJvl0056W0MP/OAQ6no2Kn6c
+U9h7ha7YMhxVnCcPkfvXO4PA8dDncxpLyINffd3JFgSQGDiDi4OcTaozZOUcjK+8
+rZFPR/pMj6AfBy6bu8pbda7yGQKBgQC3xXYT3ySuJi9zdlyLOiOx2LHJHvsuyzPD
+tqyciKu22QmChmwowNmNcrEcnpfkMxnnueAI29EMqzYelJzzd1bwwoUQ4LPr5E6z
+TiIAF6WquJcRL6ptQOw6x/lR+JkO3wyz9AR7KkSChnQARR22zSHZZoB+wZ4oVt6P
+5wVCrMxloQKBgQCTg9xiCSYbxldBMMlipe/VxNpOCZi3ZWrw9ZETPs2PhhbJ/Wvg
+BEibZcxbuQ4ZOA39iAytfl+Iq/4Rtt0i+ysiFNWZDJT1kiGHU+F831jfGhKLZC9W
+aFxmp9SoTCfKAqXPWtR3oh33yPzwlEd5HTwZyIjUxvHuIOcpTQHeXwDyqQKBgEK5
+2+nTOApTqx8NdwTGk3db6xHPwfx3o9AIYBxmM5MssxtFm7ggbd3CKzTtENG3DEzr
+XMFar0keUYRBCcwNJPA+cPpz3GBmgXzxfb7y1yBp7dA7snIBBMVDHu/4h/qyWnZs
+v8PI0R9jmnMOpX9edE/vu/BKdRbIk/9ELtDK1VyBAoGBAKQj8tSK+WG1AEbEfsmF
+NOqWp79BuSztSpgGRQ+j4ZjIMZkzVuefuvt+b3NYliKZYvko4kzINpNJeUmEtpC1
+nsx+qcBEHwVEds7lv+xyznPEE8d1QKcWYcYwhlTzoT2A9tLRYTCEldftt9l1Lb8z
+s4BDWKZghAXVkkAbgE07wMy0
+-----END PRIVATE KEY-----
+)";
+
+constexpr std::string_view kRsa3072Pem = R"(-----BEGIN PRIVATE KEY-----
+MIIG/QIBADANBgkqhkiG9w0BAQEFAASCBucwggbjAgEAAoIBgQDQkuyzEww/lIZd
+3t4C4aemo71qIokyjb8PwBh7UqvS8omh+j/khIg2CWTbQ+vmGrZiOg9iA2P4ZBGm
+fi+N1Ky14kLCF9lDsAJGRfzbqwdlsX7VkRdk8sY92oAEmq6XC7J0vupAVsqSHs5l
+3oKVtHw0DsxP2dTlaNjnXm+UUeNA4j/qi9pwpn0M9nPWmY9PiA2ym32f+fhJpsbh
+p5gTvGWa1Lx9360YBmAuAwJzRyOdj3QADenc6EUAefufn9TFqkPiDOsfv6E2RoWF
+zVbumDSh8tDuFIoz7rUrZTcvZTMIz+Z+YR330Hap+HwhEaq89eloEl8/NBnh3fZ7
+FLdJ3/ID7vnzf8w3kAtysJEt2OPjyblmye+4/omvjbBc1M4CVcnL0Uklj8uPCVmj
+/w1qySp3Gib6tfa88rwnv/dm8yZ2uOpG0rJk+0YjkZ4DkGsfbqIAsehBHCdELayy
+phulxSUNSabyEBnrBsrZKiWS9gwtVh4g4vUpc3yR7dR81BMYCPcCAwEAAQKCAYBJ
+rwYY80s58O4RHolfCjoQiDsD0kSWy/WqCkp70sZp5Q4TX5WP1PRL5sCvJ40gguJY
+zDsf/KOmHjAQGfcRy4biUJcV+5fhLj53dgUw03hvCCgPKc1Sd+Pp+RWNytmP+e1n
+CgU2ipLQ0TpISbXnTlYsi+fI8+Me0o4CGt4fT1iR1PwQj6yxbFe0KyLcNu6mgaGZ
+Lg5Q5F2/I0CSeoMiwcVBUBNxAoKjgKkcyCpm8ERYRtQLqt6qEJJD61Ql3bCszgu+
+9hGoDFCPRjoAtpkyLAYq/3FypKvINXZpxhsgG6YS/+LzY8lYruDnLNkKjUGIUy5Y
+s6vRSBgdk7MreDmMSsyFeYTUA0YltZ/m80GgFoDOYAxzIlF2JXUqKDn1PL40Gqs7
+Ja2TWFe1uuoyENxc8ESOh8iADBdkpzhqnEYn022oGcrfqeexe7MPX60kbZjyFB+9
+wWO1fKhAun1QCe7haKyJVwBSc9yFv0C5wfFx1o6BhyPKnOB+dNf0WoW2c9zz6c0C
+gcEA62uKjBG7Cj8T44KW9hkBS4WhWvocBxz9J7RqqFoLLbxlUCyXShycJZT6fO4I
+jpa38kOmRGk53kteRtOfRvG0ofOX1Uz5NBmuDrmxofukT0PH8qaRi3wU5nvpQXjs
+HZ5JF+JdGG9cdZw3siKmQ9oXN5L81bXf8m296quvAuimtmyM9/NGeA30wd098naM
+Ple8SKcgNk35GrluAo2UQ/QJzK9a76O8dq5MZzJ7GMP9ZDIoAdIbRpYixtQYNe1F
+fT0zAoHBAOLOmBOpBvo8VozZ4qSQu75Ye2MGi4LNXdGhGVPyEhJUPTQq+cRUFj9D
+KAp4NWDP5BmvVjOOINyxOyl/MifkB9SACD7OCti9e6RWT9rxgCqJasPNP5mFoEs/
+AtwmDpaHHPKSqLO8flt66/EnFWGhETdDuhaH9afdf8N593Ztlm3S5CfcMcnTzwMJ
+U7LA5qDbnG2ZPePvgPsk6NnjlpZe51EgjmQzC5NGYfZAwydZnF2dJ600CKBhRjWC
+TUqYBESdLQKBwQCxYLbkMJvP7ZTrr8JUrKR4JbhcluQ1S9dGaj6OmEGh9TgUv3RC
+R+oyutw88xCJdvAj3mrRUsNiRUFEdkClMIqcF7DH6xY89jhaKfm4BaVYf8aQgoZZ
+JWWN/8DRLu4gptmF4G2qcoWkq86fLlI9/33Mxrgvwbh5rcwRm8fili6+dm2EiM0I
+ueM3ip4ZKM8kTfC0gQ/ZOsi9JQfJbqlOxfn4Ogt3UdQ3S76PZs6u60TpkIzqSkd4
+2LhdPQL85sibw1cCgcAEqH2TGcuc5BRa/DadbqOMe0C9ferrmtAseASPJs+cNMK1
+CZTrpVZ3oid2X5WpEVv78w/wKyEdpz4x0fzzuMk4YhDJSW4LmYiqjWNCeedJ+FyK
+/PIrcwUhxn+GifmOueOsT7rLRjnKIzIpV8YmpSo3Wlq+D7jJ49C18RFWC1Yll0k8
+UFdtb742r8BaUX/rGdeSoK0Wu1qIze9CWlxDZluV3PdPs4SvV6i3aAkaC8scWRfx
+hLoQoS7R9oUj3Q9pYVkCgcAw2D6maQsWgmP/yVycaMIizkEH4QcSh0TggXl4l48S
+NfRrisYy5tfxWBaXxJOr4LcmI3KUOWQonWr94vDbTIuekkFEK7iSTzMJacU6VJKY
+iHFlXWrUcClW9BTfe+I486/1ab9kLEWZS5xbyrPW4jaMwiyxgg15XS68Cj/7Hke+
+zyyrbYjn7Sr6owq4NqLCgaSMSphCUmr8JwnUDAWFsR0XRYo1vYcA+/O/a7/HwY3Z
+MaYbJeRqA+b1BEICqP2pP+s=
+-----END PRIVATE KEY-----
+)";
+
+constexpr std::string_view kRsa4096Pem = R"(-----BEGIN PRIVATE KEY-----
+MIIJQwIBADANBgkqhkiG9w0BAQEFAASCCS0wggkpAgEAAoICAQC/9TaM4XUpn5O+
+fbEkn8DOgyLZRt2nplPKpE+lWR9+cWcryPo+BV+bgtqdDyLRGomZolzSew+TYBFk
+LarxoDUtAntZKZzGYu9EDMPMtzQKtm1rb3Tn0kq6TFHJrBzT6Z7BO6z9gE9NjuRE
+PSzIIwBdaw0x18I5jdz08/KK5N7pCNAAaI1t4boNncvPU0QiV33E1A4xQogCf4yf
+LgFA2xAkrcURI8LfVQ8dU9UjOdftRV4MuXImCJB04LUL1P4IOQjslYitKfgiDoXR
+IBhkqeAdPNRZepDBnUl6NRANNeDkKM+DSljxJa3L7ndRh5KAoExm8rsv2yBpMU/p
+JSS54tSyfuRtrUJAlRg65vlIz/detUskItCYOmNANSjS5qnExTj8PzTiSY72xA3d
+wWX2D4Gdp38lH+hc2uVsZZ1IINCAvIaRQXZ0AAwLqFoO4GkpQOQZLv16wzw7MeGk
+jguKZZBllIqCoCVh7IBPd94JgyayBAkCH1sFYuSiXgj/b7EruPvwi/RiD16K6mnG
+r+x4yabrb1PfK/q21K5B/YTkt/JXXo7hsFOt8H0Y6EXsJGFKF4SVv2eDrYlA+YW8
+XjgRkZbfbBBZygONpR2wTwlTjUq+oN3qSYGM+4kBQSRDxnXiEWQtpcnwaRDr0Vg2
+TaLQO96q89b2cNsh9LYibimzaKbl3QIDAQABAoICACaEL2PpQTcO2/hXBBpTK77E
+NVPfkk43Y4y/l3OYBGe8nXT9qKiVL2/mu7LT/Kp0ZrO7DmD1bFSn7BVrzGcbPFBB
+tTpYzSpJY7UF0qva/sg/fokWHiD94xyqf6a1sDsdH0uqi7V572+igk7m73tg+ovE
+FSuxHTmrK3DDGiGgdtHPgNz0HZy0tD5TMTfyfzNc1tGNsyNTNDM8IJ03/+xhiEWz
+0Fz2Df399UBvN88PpjHnv01SUIMtKL8q72jmXeqMdyvxfTExwKYkv9kMVZitNVjo
+gbtKio0u4DVzPDtKWkutnKW9X0dTxiGrQanMSCsi/vGRNtoNX917lYs0dsANsZue
+PdlEAQuKa5+8qxrK1iN2rjUD0/m1KADjyg1RhoaCJAgz/glOgNn1hS0K/qJgn6zL
+eSUvkWb6anHqEHXZxqCtTmsuHREKO80pNs4+Y5RqAyqBAj8nnJ1VbqKh47qwulFz
+xUzpbf5cP9mKGrj2Qs3ATrnYYpHN4ZQfUOuEWXURck8z50zm5at0YpOksJgvL092
+M9JERpzpWOMM13Qgg1pCupmnyu0n6vYBieslYvZw1d9BjPw7iVWhrIo6c1hZG4Ls
+MT/igF3rfccsLUouRBlqU1E5/PU4xmRyeYjsEBEphusaCvmVwAVlc+AKavUo/iwE
+RvsFgT7++S4Gfq4KV2xBAoIBAQDhGHH4n9YEU4NLDPwQ/dkdtIp9kfDXEauGuol3
+m/0e3l8UuF5/Go5AX8vpsXoW/hIYrzxVDrHxI7bEzIUdHPIFIZdOe3CCeXWD+74u
+Tt2sAgT236GjAilRcF5UEsjtMfUhRqZNu+k1blB8eyI0KjKma9S74JckpoLqdLos
+ha/wPIzign3o2sxES+DexiYvGNkGMdaD6eLoh8khw59s3WnlNYU7Od2wCqAdpspz
+4CTwGk5T097hGgNZ+rODfFCVpeAwK0/ebShZhH3d/t/dSSkh6o97aamocXY3UlYH
+kxGcAVTlGxdR4CcpvaeoPoEkGK0TrlDEijKeGkhsiuB54dL5AoIBAQDaUA/Cmy7j
+U+ElvOMTmh/WjZyuh/BylkMJt0Ti96n31cx40dX5DqlBs4xyXNBlpg2eWTi2ecJb
+Ed73tj+aXzb1Fe2YpUtg+kh8NQ3l99JiPIQJxNa28zpeXCuLpqswtUzwgWd2ctHz
+QqFh2+7Nzah1tKcAQ0tjIGBM5WVIDobm70RkhP4nydJPaDmK0+seKpRY8yWBdrLU
+A6f5ubLHuVYrbDLJ9/XO1Nzsa0GhR1RY+UlqyxeH6q6YEG3VXl8Nivxbx4Y079Jv
+Ew1CWSwYEzBfXBl8K3LsY1OT2KMnQJ/p/vcagWD1/H6ex5OL1K9DoKwGVb96UWRz
+nLpHxKihBr8FAoIBAQC+fBVWtMxD9PhSdraJGoi1nqbkBLCvEAD7jrfuRE875CrK
+OgudvDdNOsQxC0OqWW+u+/wubrUev35XpEuxi2Ez/m0wuT1I7MgJ3Ovf/FWSzlKt
+KCp868NTa6gntY3bTD+I3WS2u6Jq2OO7s+gKBPu/4diw9SpylYaMKiOysZ9lyZff
+x1YNy7q4wQ2W+FAv4vMlTt+d2jtvVBldPVKYqfaHRXdt21ZDN3qwHQmObcxUc659
+OfqOu5jCeGmZh4YaXbkOiliYff97YaeySZHgjZ0FWp35bj1okjvcLQ0oc8ifIHFb
+QEXHv8zkgd5zfhGDHm65DPbEm76iFNPdJtk3y2bhAoIBAFToSIjmtCDEEdAMm8CW
+9AUNRL/4rQLUADS6K7eenWN/qqve6LqaAihEfb5I7OBr6eYJS25lArtKww5Sun/+
+wjAmHCd/Okb4cNKmC8bCUPfWE4B9Jwk2ph/m9yS0aOZjzQ3JNoUx+QgEhSG7WTB/
+6SIGZeFLSvm9sNaXbYHN7JfKvS3fL74n13z8y0x8SXiNFO9XeeHVWY3t8hnFKIxX
+P/VZepNkthyAW4Az4u2oAV0tb2lyna9GDiukUCNpNczdnnLPshnKoGyE22ZPqj+e
+zvR3rI3HlEXuB6Z73lC46LkoadDMOvrQ/iog8viyeovx5JX+KZ+YIlp4vVaGXRNr
+vUUCggEBAJkgd77lBG0zyXfOa8jYuaIX5f/OkLfXOuQpk7lvu9nGAIyW4pcNN+TI
+3CSNWm/9KNQme40HGTvqvbHfQl8rtRWamwE1PHqDsXX2ybqnNuAw6MnFQX4W47PH
+OwPLDLQRAGJ8tSyS8hnY4oYSB7HLKM8M7xrpZC+UWVXTHy9NONx0XKKVmEoy/UtJ
+mogXcC0wi3YYyxL03YSbJvItwoJ5XbLg97IBJ18A+o/0dAl05xqUPU3d4GmAEWaU
+T9iHJzgRQ3jc40zV+0babeyZUe/iugjduhIBf3PhNJsOr5tGxLoHtuz8SqfPOn/h
+CFMD7j0sz1A1NnuMsTwBVdAYDbEwMTs=
+-----END PRIVATE KEY-----
+)";
+
+constexpr std::string_view kEcdsaP256Pem = R"(-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgM1kF/3gjs5ZzEjzQ
++Q+IYhIi9oj8XKBlwupVg8qTdemhRANCAAQSdZVF0/pfFgg1GvuVagnUPN8odXb2
+x1ewa8SoWt/Orl081r+NQrDRFm5/o5OAoXYtYVxwQN/6Kfw45+e7qE0O
+-----END PRIVATE KEY-----
+)";
+
+constexpr std::string_view kEcdsaP384Pem = R"(-----BEGIN PRIVATE KEY-----
+MIG2AgEAMBAGByqGSM49AgEGBSuBBAAiBIGeMIGbAgEBBDDMshxJfZmV7ONMPBc8
+zn7HxhW1/sWt9UYxKjJzDq8+oq2anLXI252zyNsm5e9QXTmhZANiAATWsDxyqsLd
+2eUWCpCL7jX1ndBJJFHNR5QnP4IEuetqwEyqNGU3gdo3YaqgZIpk0Do4EZcE8e+n
+t0VdiA7/n/tvtGSv/Cj7UzzKalovfo6beeRClTmn203rCQBq9vNONYU=
+-----END PRIVATE KEY-----
+)";
+
+constexpr std::string_view kEcdhP256Pem = R"(-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQguDduas+UluZJO7uJ
+N8j+VHTbiAYW/js7adAaDA6FLvihRANCAASxvaAfQIbOToYX7cSG5IKzcuxpgHma
+CRUq65lY7w8hJgvG/vevg85oGMHEcBu0lhblw0SoWhARFR5EHAZgvlBA
+-----END PRIVATE KEY-----
+)";
+
+struct TimingKey {
+  std::string_view algorithm;
+  std::string_view pem;
+};
+
+constexpr TimingKey kTimingKeys[] = {
+    {"RSA-2048", kRsa2048Pem},     {"RSA-3072", kRsa3072Pem},     {"RSA-4096", kRsa4096Pem},
+    {"ECDSA-P256", kEcdsaP256Pem}, {"ECDSA-P384", kEcdsaP384Pem}, {"ECDH-P256", kEcdhP256Pem},
+};
+
+}  // namespace
+
+std::string_view TimingPrivateKeyPem(std::string_view algorithm) {
+  for (const TimingKey& key : kTimingKeys) {
+    if (key.algorithm == algorithm) {
+      return key.pem;
+    }
+  }
+  return {};
+}
+
+}  // namespace cryptobench
