@@ -66,8 +66,8 @@ bool StartMessage(const Libcrypto& lib, EVP_CIPHER_CTX* ctx, const AeadShape& sh
     *error = LibError(lib, "EVP_CipherUpdate(CCM length)");
     return false;
   }
-  if (!aad.empty() && lib.EVP_CipherUpdate(ctx, nullptr, &len, aad.data(),
-                                           static_cast<int>(aad.size())) != 1) {
+  if (!aad.empty() &&
+      lib.EVP_CipherUpdate(ctx, nullptr, &len, aad.data(), static_cast<int>(aad.size())) != 1) {
     *error = LibError(lib, "EVP_CipherUpdate(AAD)");
     return false;
   }
@@ -93,8 +93,7 @@ bool Seal(const Libcrypto& lib, EVP_CIPHER_CTX* ctx, const AeadShape& shape, con
     *error = LibError(lib, "EVP_CipherFinal_ex");
     return false;
   }
-  if (lib.EVP_CIPHER_CTX_ctrl(ctx, kEvpCtrlAeadGetTag, static_cast<int>(shape.tag_len), tag) !=
-      1) {
+  if (lib.EVP_CIPHER_CTX_ctrl(ctx, kEvpCtrlAeadGetTag, static_cast<int>(shape.tag_len), tag) != 1) {
     *error = LibError(lib, "EVP_CIPHER_CTX_ctrl(EVP_CTRL_AEAD_GET_TAG)");
     return false;
   }
@@ -118,7 +117,7 @@ OpenResult Open(const Libcrypto& lib, EVP_CIPHER_CTX* ctx, const AeadShape& shap
       return OpenResult::kError;
     }
     if (lib.EVP_CipherUpdate(ctx, out, &len, in, in_len) != 1) {
-      *error = LibError(lib, "EVP_CipherUpdate (CCM tag did not verify)");
+      *error = LibError(lib, "EVP_CipherUpdate") + " (CCM tag did not verify)";
       return OpenResult::kRejected;
     }
   } else {
@@ -133,7 +132,7 @@ OpenResult Open(const Libcrypto& lib, EVP_CIPHER_CTX* ctx, const AeadShape& shap
   }
   int final_len = 0;
   if (lib.EVP_CipherFinal_ex(ctx, out + len, &final_len) != 1) {
-    *error = LibError(lib, "EVP_CipherFinal_ex (tag did not verify)");
+    *error = LibError(lib, "EVP_CipherFinal_ex") + " (tag did not verify)";
     return shape.ccm ? OpenResult::kError : OpenResult::kRejected;
   }
   return OpenResult::kAccepted;
@@ -217,10 +216,10 @@ std::unique_ptr<PreparedOperation> PrepareAead(const LibcryptoPtr& lib_ptr,
                                                PrepareFailure* failure, std::string* error) {
   const Libcrypto& lib = *lib_ptr;
   if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
-    return PrepareFailed(PrepareFailure::kLibraryError,
-                         std::string(alg.name) + " has no " + std::string(OperationName(op)) +
-                             " operation",
-                         failure, error);
+    return PrepareFailed(
+        PrepareFailure::kLibraryError,
+        std::string(alg.name) + " has no " + std::string(OperationName(op)) + " operation", failure,
+        error);
   }
   if (input_len > static_cast<size_t>(INT_MAX) - 64) {
     return PrepareFailed(PrepareFailure::kLibraryError,
@@ -248,10 +247,10 @@ std::unique_ptr<PreparedOperation> PrepareAead(const LibcryptoPtr& lib_ptr,
     return PrepareFailed(PrepareFailure::kLibraryError, std::move(text), failure, error);
   };
   auto check_failed = [&](const std::string& text) {
-    return PrepareFailed(PrepareFailure::kCheckFailed,
-                         std::string(alg.name) + " at " + std::to_string(input_len) +
-                             " bytes: " + text,
-                         failure, error);
+    return PrepareFailed(
+        PrepareFailure::kCheckFailed,
+        std::string(alg.name) + " at " + std::to_string(input_len) + " bytes: " + text, failure,
+        error);
   };
 
   std::unique_ptr<AeadOperation> prepared;
@@ -263,9 +262,9 @@ std::unique_ptr<PreparedOperation> PrepareAead(const LibcryptoPtr& lib_ptr,
     if (!ctx) {
       return library_error(message);
     }
-    prepared = std::make_unique<AeadOperation>(lib_ptr, std::move(cipher), std::move(ctx), shape,
-                                               true, nonce, aad, std::move(plaintext),
-                                               std::vector<uint8_t>{});
+    prepared =
+        std::make_unique<AeadOperation>(lib_ptr, std::move(cipher), std::move(ctx), shape, true,
+                                        nonce, aad, std::move(plaintext), std::vector<uint8_t>{});
     if (!prepared->Run(1)) {
       return library_error(prepared->error());
     }
@@ -335,8 +334,8 @@ std::string RunAeadVector(const Libcrypto& lib, const AlgorithmInfo& alg, const 
   const std::vector<uint8_t> ciphertext = HexDecode(vector.output);
   const std::vector<uint8_t> expected_tag = HexDecode(vector.tag);
   if (key.size() != alg.key_len) {
-    return "key is " + std::to_string(key.size()) + " bytes, " + std::string(alg.name) +
-           " needs " + std::to_string(alg.key_len);
+    return "key is " + std::to_string(key.size()) + " bytes, " + std::string(alg.name) + " needs " +
+           std::to_string(alg.key_len);
   }
   if (nonce.empty() || expected_tag.empty() || ciphertext.size() != plaintext.size()) {
     return "vector lacks a nonce or tag, or its ciphertext and plaintext lengths differ";
@@ -377,9 +376,9 @@ std::string RunAeadVector(const Libcrypto& lib, const AlgorithmInfo& alg, const 
     if (!ctx) {
       return "open: " + message;
     }
-    const OpenResult result = Open(lib, ctx.get(), shape, nonce.data(), aad,
-                                   NonNullData(ciphertext), len, tag_in.data(), out.data(),
-                                   &message);
+    const OpenResult result =
+        Open(lib, ctx.get(), shape, nonce.data(), aad, NonNullData(ciphertext), len, tag_in.data(),
+             out.data(), &message);
     if (flip) {
       lib.ERR_clear_error();
       if (result == OpenResult::kAccepted) {

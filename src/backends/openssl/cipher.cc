@@ -34,8 +34,8 @@ Owned<EVP_CIPHER_CTX> NewCipherContext(const Libcrypto& lib, const EVP_CIPHER* c
     *error = LibError(lib, "EVP_CIPHER_CTX_new");
     return ctx;
   }
-  if (lib.EVP_CipherInit_ex(ctx.get(), cipher, nullptr, key.data(), iv.empty() ? nullptr : iv.data(),
-                            enc) != 1) {
+  if (lib.EVP_CipherInit_ex(ctx.get(), cipher, nullptr, key.data(),
+                            iv.empty() ? nullptr : iv.data(), enc) != 1) {
     *error = LibError(lib, "EVP_CipherInit_ex");
     ctx.reset();
   } else if (lib.EVP_CIPHER_CTX_set_padding(ctx.get(), 0) != 1) {
@@ -141,10 +141,10 @@ std::unique_ptr<PreparedOperation> PrepareCipher(const LibcryptoPtr& lib_ptr,
                                                  PrepareFailure* failure, std::string* error) {
   const Libcrypto& lib = *lib_ptr;
   if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
-    return PrepareFailed(PrepareFailure::kLibraryError,
-                         std::string(alg.name) + " has no " + std::string(OperationName(op)) +
-                             " operation",
-                         failure, error);
+    return PrepareFailed(
+        PrepareFailure::kLibraryError,
+        std::string(alg.name) + " has no " + std::string(OperationName(op)) + " operation", failure,
+        error);
   }
   if (input_len == 0 || input_len > static_cast<size_t>(INT_MAX) - 64) {
     return PrepareFailed(PrepareFailure::kLibraryError,
@@ -158,10 +158,10 @@ std::unique_ptr<PreparedOperation> PrepareCipher(const LibcryptoPtr& lib_ptr,
                          failure, error);
   }
   if (IsXts(alg) && input_len < alg.block_len) {
-    return PrepareFailed(PrepareFailure::kLibraryError,
-                         "XTS needs at least one " + std::to_string(alg.block_len) +
-                             "-byte block per data unit",
-                         failure, error);
+    return PrepareFailed(
+        PrepareFailure::kLibraryError,
+        "XTS needs at least one " + std::to_string(alg.block_len) + "-byte block per data unit",
+        failure, error);
   }
   Owned<EVP_CIPHER> cipher = FetchCipher(lib, alg.openssl_name);
   if (!cipher) {
@@ -188,8 +188,8 @@ std::unique_ptr<PreparedOperation> PrepareCipher(const LibcryptoPtr& lib_ptr,
     }
     std::memcpy(input.data(), ciphertext.data(), input_len);
   }
-  Owned<EVP_CIPHER_CTX> ctx = NewCipherContext(lib, cipher.get(), key, iv, encrypt ? 1 : 0,
-                                               &message);
+  Owned<EVP_CIPHER_CTX> ctx =
+      NewCipherContext(lib, cipher.get(), key, iv, encrypt ? 1 : 0, &message);
   if (!ctx) {
     return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
   }
@@ -227,8 +227,8 @@ std::unique_ptr<PreparedOperation> PrepareCipher(const LibcryptoPtr& lib_ptr,
   return prepared;
 }
 
-std::string RunCipherVector(const Libcrypto& lib, const AlgorithmInfo& alg,
-                            const KatVector& vector, bool corrupt) {
+std::string RunCipherVector(const Libcrypto& lib, const AlgorithmInfo& alg, const KatVector& vector,
+                            bool corrupt) {
   const std::vector<uint8_t> key = HexDecode(vector.key);
   const std::vector<uint8_t> iv = HexDecode(vector.iv);
   const std::vector<uint8_t> plaintext = HexDecode(vector.input);

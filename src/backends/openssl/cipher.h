@@ -29,7 +29,7 @@ std::unique_ptr<PreparedOperation> PrepareCipher(const LibcryptoPtr& lib, const 
 
 /// Runs one KAT vector (key, iv, input = plaintext, output = ciphertext) both ways. Returns ""
 /// if it passed, else what differed.
-std::string RunCipherVector(const Libcrypto& lib, const AlgorithmInfo& alg,
-                            const KatVector& vector, bool corrupt);
+std::string RunCipherVector(const Libcrypto& lib, const AlgorithmInfo& alg, const KatVector& vector,
+                            bool corrupt);
 
 }  // namespace cryptobench::backends::openssl

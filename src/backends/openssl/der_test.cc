@@ -1,8 +1,8 @@
 #include "backends/openssl/der.h"
 
-#include <gtest/gtest.h>
-
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "core/hex.h"
 
@@ -29,7 +29,9 @@ TEST(DerTest, UnsignedIntegerStripsZerosAndKeepsSignPositive) {
 
 TEST(DerTest, EcdsaSignatureSplitsRAndS) {
   // r = 0x81 (top bit set: gets a 0x00 pad), s = 0x0001 (leading zero dropped).
-  EXPECT_EQ(Hex(EcdsaSignatureDer(HexDecode("00810001"))), "3007020200810201" "01");
+  EXPECT_EQ(Hex(EcdsaSignatureDer(HexDecode("00810001"))),
+            "3007020200810201"
+            "01");
 }
 
 TEST(DerTest, CurveOids) {

@@ -86,10 +86,10 @@ std::unique_ptr<PreparedOperation> PrepareDigest(const LibcryptoPtr& lib_ptr,
                                                  PrepareFailure* failure, std::string* error) {
   const Libcrypto& lib = *lib_ptr;
   if (op != Operation::kHash) {
-    return PrepareFailed(PrepareFailure::kLibraryError,
-                         std::string(alg.name) + " has no " + std::string(OperationName(op)) +
-                             " operation",
-                         failure, error);
+    return PrepareFailed(
+        PrepareFailure::kLibraryError,
+        std::string(alg.name) + " has no " + std::string(OperationName(op)) + " operation", failure,
+        error);
   }
   Owned<EVP_MD> md = FetchDigest(lib, alg.openssl_name);
   if (!md) {
@@ -106,8 +106,8 @@ std::unique_ptr<PreparedOperation> PrepareDigest(const LibcryptoPtr& lib_ptr,
   FillPattern(message.span(), kMessageSeed);
   const std::vector<uint8_t> reference_message(message.data(), message.data() + input_len);
   const EVP_MD* md_ref = md.get();  // owned by `prepared`
-  auto prepared = std::make_unique<DigestOperation>(lib_ptr, std::move(md), std::move(ctx),
-                                                    std::move(message));
+  auto prepared =
+      std::make_unique<DigestOperation>(lib_ptr, std::move(md), std::move(ctx), std::move(message));
   // Two runs: the second proves the context re-initialises cleanly.
   if (!prepared->Run(2)) {
     return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
@@ -127,16 +127,16 @@ std::unique_ptr<PreparedOperation> PrepareDigest(const LibcryptoPtr& lib_ptr,
            std::to_string(alg.tag_len);
   }
   if (!diff.empty()) {
-    return PrepareFailed(PrepareFailure::kCheckFailed,
-                         std::string(alg.name) + " at " + std::to_string(input_len) +
-                             " bytes: " + diff,
-                         failure, error);
+    return PrepareFailed(
+        PrepareFailure::kCheckFailed,
+        std::string(alg.name) + " at " + std::to_string(input_len) + " bytes: " + diff, failure,
+        error);
   }
   return prepared;
 }
 
-std::string RunDigestVector(const Libcrypto& lib, const AlgorithmInfo& alg,
-                            const KatVector& vector, bool corrupt) {
+std::string RunDigestVector(const Libcrypto& lib, const AlgorithmInfo& alg, const KatVector& vector,
+                            bool corrupt) {
   Owned<EVP_MD> md = FetchDigest(lib, alg.openssl_name);
   if (!md) {
     return "the library has no digest " + std::string(alg.openssl_name);

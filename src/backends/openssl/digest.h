@@ -23,7 +23,7 @@ std::unique_ptr<PreparedOperation> PrepareDigest(const LibcryptoPtr& lib, const 
                                                  PrepareFailure* failure, std::string* error);
 
 /// Runs one KAT vector (input = message, output = digest). Returns "" if it passed.
-std::string RunDigestVector(const Libcrypto& lib, const AlgorithmInfo& alg,
-                            const KatVector& vector, bool corrupt);
+std::string RunDigestVector(const Libcrypto& lib, const AlgorithmInfo& alg, const KatVector& vector,
+                            bool corrupt);
 
 }  // namespace cryptobench::backends::openssl

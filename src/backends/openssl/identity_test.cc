@@ -7,8 +7,9 @@ namespace {
 
 TEST(CapabilityVectorTest, ParsesOpenssl3CpuInfo) {
   // Format of crypto/info.c in OpenSSL 3.0, as printed by `openssl version -c`.
-  EXPECT_EQ(CapabilityVectorFromCpuInfo("CPUINFO: OPENSSL_ia32cap=0xfffa3203078bffff:0x405fc6f1bf07ab"),
-            "0xfffa3203078bffff:0x405fc6f1bf07ab");
+  EXPECT_EQ(
+      CapabilityVectorFromCpuInfo("CPUINFO: OPENSSL_ia32cap=0xfffa3203078bffff:0x405fc6f1bf07ab"),
+      "0xfffa3203078bffff:0x405fc6f1bf07ab");
   EXPECT_EQ(CapabilityVectorFromCpuInfo(
                 "CPUINFO: OPENSSL_ia32cap=0x7ffa3203078bffff:0x0 env:~0x200000000000000"),
             "0x7ffa3203078bffff:0x0");

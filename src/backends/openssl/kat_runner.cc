@@ -46,8 +46,7 @@ void AppendJoined(std::string* text, const std::string& item) {
 
 }  // namespace
 
-results::KatResult RunKatVectors(const LibcryptoPtr& lib, const AlgorithmInfo& alg,
-                                 bool corrupt) {
+results::KatResult RunKatVectors(const LibcryptoPtr& lib, const AlgorithmInfo& alg, bool corrupt) {
   results::KatResult result;
   const auto vectors = KatVectorsFor(alg.name);
   if (vectors.empty()) {

@@ -98,16 +98,15 @@ std::unique_ptr<PreparedOperation> PrepareKeyAgreement(const LibcryptoPtr& lib_p
                                                        std::string* error) {
   const Libcrypto& lib = *lib_ptr;
   if (op != Operation::kDerive || PkFamilyOf(alg) == PkFamily::kNone) {
-    return PrepareFailed(PrepareFailure::kLibraryError,
-                         std::string(alg.name) + " has no " + std::string(OperationName(op)) +
-                             " operation",
-                         failure, error);
+    return PrepareFailed(
+        PrepareFailure::kLibraryError,
+        std::string(alg.name) + " has no " + std::string(OperationName(op)) + " operation", failure,
+        error);
   }
   std::string message;
   Owned<EVP_PKEY> key = TimingKey(lib, alg, &message);
   Owned<EVP_PKEY> peer = key ? SecondKey(lib, alg, &message) : nullptr;
-  Owned<EVP_PKEY_CTX> ctx = peer ? NewDeriveContext(lib, key.get(), peer.get(), &message)
-                                 : nullptr;
+  Owned<EVP_PKEY_CTX> ctx = peer ? NewDeriveContext(lib, key.get(), peer.get(), &message) : nullptr;
   size_t secret_len = 0;
   if (ctx && lib.EVP_PKEY_derive(ctx.get(), nullptr, &secret_len) != 1) {
     message = LibError(lib, "EVP_PKEY_derive (size query)");

@@ -39,13 +39,13 @@ LibcryptoPtr LoadLibcrypto(const std::string& path) {
   lib->requested_path = path;
   lib->handle = handle;
 
-#define CRYPTOBENCH_RESOLVE_REQUIRED(ret, name, params)                                  \
-  if (void* symbol = dlsym(handle, #name); symbol != nullptr) {                          \
-    AssignSymbol(symbol, &lib->name);                                                    \
-  } else {                                                                               \
-    /* Not dlclose()d: a partially initialised libcrypto may have registered atexit */   \
-    /* handlers already. */                                                              \
-    throw UsageError(path + " is not a usable libcrypto: missing symbol " #name);       \
+#define CRYPTOBENCH_RESOLVE_REQUIRED(ret, name, params)                                \
+  if (void* symbol = dlsym(handle, #name); symbol != nullptr) {                        \
+    AssignSymbol(symbol, &lib->name);                                                  \
+  } else {                                                                             \
+    /* Not dlclose()d: a partially initialised libcrypto may have registered atexit */ \
+    /* handlers already. */                                                            \
+    throw UsageError(path + " is not a usable libcrypto: missing symbol " #name);      \
   }
   CRYPTOBENCH_LIBCRYPTO_REQUIRED(CRYPTOBENCH_RESOLVE_REQUIRED)
 #undef CRYPTOBENCH_RESOLVE_REQUIRED

@@ -272,10 +272,10 @@ std::unique_ptr<PreparedOperation> PrepareMac(const LibcryptoPtr& lib, const Alg
                                               Operation op, size_t input_len, bool corrupt,
                                               PrepareFailure* failure, std::string* error) {
   if (op != Operation::kMac) {
-    return PrepareFailed(PrepareFailure::kLibraryError,
-                         std::string(alg.name) + " has no " + std::string(OperationName(op)) +
-                             " operation",
-                         failure, error);
+    return PrepareFailed(
+        PrepareFailure::kLibraryError,
+        std::string(alg.name) + " has no " + std::string(OperationName(op)) + " operation", failure,
+        error);
   }
   const std::vector<uint8_t> key = PatternBytes(alg.key_len, kKeySeed);
   std::string message;
@@ -301,20 +301,20 @@ std::unique_ptr<PreparedOperation> PrepareMac(const LibcryptoPtr& lib, const Alg
   CorruptIfTesting(corrupt, out);
   std::string diff = CompareBytes("tag", out, reference);
   if (diff.empty() && out.size() != alg.tag_len) {
-    diff = "tag is " + std::to_string(out.size()) + " bytes, expected " +
-           std::to_string(alg.tag_len);
+    diff =
+        "tag is " + std::to_string(out.size()) + " bytes, expected " + std::to_string(alg.tag_len);
   }
   if (!diff.empty()) {
-    return PrepareFailed(PrepareFailure::kCheckFailed,
-                         std::string(alg.name) + " at " + std::to_string(input_len) +
-                             " bytes: " + diff,
-                         failure, error);
+    return PrepareFailed(
+        PrepareFailure::kCheckFailed,
+        std::string(alg.name) + " at " + std::to_string(input_len) + " bytes: " + diff, failure,
+        error);
   }
   return prepared;
 }
 
-std::string RunMacVector(const LibcryptoPtr& lib, const AlgorithmInfo& alg,
-                         const KatVector& vector, bool corrupt) {
+std::string RunMacVector(const LibcryptoPtr& lib, const AlgorithmInfo& alg, const KatVector& vector,
+                         bool corrupt) {
   const std::vector<uint8_t> key = HexDecode(vector.key);
   const std::vector<uint8_t> message = HexDecode(vector.input);
   const std::vector<uint8_t> expected = HexDecode(vector.output);

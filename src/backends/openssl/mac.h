@@ -27,7 +27,7 @@ std::unique_ptr<PreparedOperation> PrepareMac(const LibcryptoPtr& lib, const Alg
 
 /// Runs one KAT vector (key, input = message, output = tag; a shorter output is a truncated
 /// tag, RFC 4231 4.6, compared with the leading bytes). Returns "" if it passed.
-std::string RunMacVector(const LibcryptoPtr& lib, const AlgorithmInfo& alg,
-                         const KatVector& vector, bool corrupt);
+std::string RunMacVector(const LibcryptoPtr& lib, const AlgorithmInfo& alg, const KatVector& vector,
+                         bool corrupt);
 
 }  // namespace cryptobench::backends::openssl

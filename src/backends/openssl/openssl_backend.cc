@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "backends/openssl/aead.h"
+#include "backends/openssl/backend_factory.h"
 #include "backends/openssl/buffers.h"
 #include "backends/openssl/cipher.h"
 #include "backends/openssl/digest.h"
@@ -84,10 +85,9 @@ class OpensslBackend : public Backend {
           break;
       }
     } catch (const std::exception& e) {
-      prepared = openssl::PrepareFailed(PrepareFailure::kLibraryError,
-                                        std::string("preparing ") + std::string(alg.name) +
-                                            ": " + e.what(),
-                                        failure, error);
+      prepared = openssl::PrepareFailed(
+          PrepareFailure::kLibraryError,
+          std::string("preparing ") + std::string(alg.name) + ": " + e.what(), failure, error);
     }
     lib_->ERR_clear_error();
     return prepared;
@@ -100,7 +100,11 @@ class OpensslBackend : public Backend {
 }  // namespace
 
 std::unique_ptr<Backend> OpenOpensslBackend(const std::string& path) {
-  return std::make_unique<OpensslBackend>(openssl::LoadLibcrypto(path));
+  return openssl::MakeOpensslBackend(openssl::LoadLibcrypto(path));
+}
+
+std::unique_ptr<Backend> openssl::MakeOpensslBackend(LibcryptoPtr lib) {
+  return std::make_unique<OpensslBackend>(std::move(lib));
 }
 
 }  // namespace cryptobench::backends

@@ -1,13 +1,14 @@
 // Tests of the OpenSSL backend against the system's libcrypto (OpenSSL 3.x on Debian 12).
 #include "backends/openssl/openssl_backend.h"
 
-#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "algorithms/catalog.h"
 #include "core/errors.h"
@@ -158,9 +159,9 @@ TEST(OpensslBackendTest, RejectsPartialBlocksAndForeignOperations) {
             nullptr);
   EXPECT_EQ(failure, PrepareFailure::kLibraryError);
   EXPECT_NE(error.find("16-byte blocks"), std::string::npos) << error;
-  EXPECT_EQ(SystemBackend().Prepare(*FindAlgorithm("SHA-256"), Operation::kSign, 64, &failure,
-                                    &error),
-            nullptr);
+  EXPECT_EQ(
+      SystemBackend().Prepare(*FindAlgorithm("SHA-256"), Operation::kSign, 64, &failure, &error),
+      nullptr);
   EXPECT_EQ(failure, PrepareFailure::kLibraryError);
   // A stream mode takes any length.
   EXPECT_NE(SystemBackend().Prepare(*FindAlgorithm("AES-128-CTR"), Operation::kEncrypt, 100,

@@ -51,7 +51,9 @@ Owned<EVP_PKEY> EcPrivateKeyFromScalar(const Libcrypto& lib, const AlgorithmInfo
   const std::vector<uint8_t> der = EcPrivateKeyDer(oid, scalar);
   return FromDer(
       lib, der, "d2i_PrivateKey(EC)",
-      [&](const unsigned char** p, long n) { return lib.d2i_PrivateKey(kEvpPkeyEc, nullptr, p, n); },
+      [&](const unsigned char** p, long n) {
+        return lib.d2i_PrivateKey(kEvpPkeyEc, nullptr, p, n);
+      },
       error);
 }
 
@@ -100,9 +102,8 @@ Owned<EVP_PKEY> PemPrivateKey(const Libcrypto& lib, std::string_view pem, std::s
     *error = LibError(lib, "BIO_new_mem_buf");
     return Own<EVP_PKEY>(nullptr, lib.EVP_PKEY_free);
   }
-  Owned<EVP_PKEY> key =
-      Wrap(lib, lib.PEM_read_bio_PrivateKey(bio, nullptr, nullptr, nullptr),
-           "PEM_read_bio_PrivateKey", error);
+  Owned<EVP_PKEY> key = Wrap(lib, lib.PEM_read_bio_PrivateKey(bio, nullptr, nullptr, nullptr),
+                             "PEM_read_bio_PrivateKey", error);
   lib.BIO_free(bio);
   return key;
 }
@@ -132,7 +133,7 @@ Owned<EVP_PKEY> TimingKey(const Libcrypto& lib, const AlgorithmInfo& alg, std::s
 Owned<EVP_PKEY> SecondKey(const Libcrypto& lib, const AlgorithmInfo& alg, std::string* error) {
   std::vector<uint8_t> scalar = PatternBytes(alg.key_len, kSecondKeySeed);
   if (!scalar.empty()) {
-    scalar[0] &= 0x7f;  // below the group order
+    scalar[0] &= 0x7f;      // below the group order
     scalar.back() |= 0x01;  // not zero
   }
   return KatPrivateKey(lib, alg, scalar, error);

@@ -61,8 +61,8 @@ class SignatureContext {
       ctx->md_ctx_ = Own(lib.EVP_MD_CTX_new(), lib.EVP_MD_CTX_free);
       const int ok =
           !ctx->md_ctx_ ? 0
-          : sign ? lib.EVP_DigestSignInit(ctx->md_ctx_.get(), &pkey_ctx, md, nullptr, key)
-                 : lib.EVP_DigestVerifyInit(ctx->md_ctx_.get(), &pkey_ctx, md, nullptr, key);
+          : sign        ? lib.EVP_DigestSignInit(ctx->md_ctx_.get(), &pkey_ctx, md, nullptr, key)
+                        : lib.EVP_DigestVerifyInit(ctx->md_ctx_.get(), &pkey_ctx, md, nullptr, key);
       if (ok != 1) {
         *error = LibError(lib, sign ? "EVP_DigestSignInit" : "EVP_DigestVerifyInit");
         return nullptr;
@@ -213,10 +213,10 @@ bool SignatureSupported(const Libcrypto& lib, const AlgorithmInfo& alg) {
   Owned<EVP_PKEY> key = TimingKey(lib, alg, &ignored);
   Owned<EVP_MD> md = TimedDigest(lib, family);
   const bool ok = key && (family == PkFamily::kEd25519 || md) &&
-                  SignatureContext::Create(lib, family, key.get(), md.get(),
-                                           family == PkFamily::kEd25519 ? SignMode::kMessage
-                                                                        : SignMode::kDigest,
-                                           true, &ignored) != nullptr;
+                  SignatureContext::Create(
+                      lib, family, key.get(), md.get(),
+                      family == PkFamily::kEd25519 ? SignMode::kMessage : SignMode::kDigest, true,
+                      &ignored) != nullptr;
   lib.ERR_clear_error();
   return ok;
 }
@@ -228,10 +228,10 @@ std::unique_ptr<PreparedOperation> PrepareSignature(const LibcryptoPtr& lib_ptr,
   const Libcrypto& lib = *lib_ptr;
   const PkFamily family = PkFamilyOf(alg);
   if ((op != Operation::kSign && op != Operation::kVerify) || family == PkFamily::kNone) {
-    return PrepareFailed(PrepareFailure::kLibraryError,
-                         std::string(alg.name) + " has no " + std::string(OperationName(op)) +
-                             " operation",
-                         failure, error);
+    return PrepareFailed(
+        PrepareFailure::kLibraryError,
+        std::string(alg.name) + " has no " + std::string(OperationName(op)) + " operation", failure,
+        error);
   }
   std::string message;
   Owned<EVP_PKEY> key = TimingKey(lib, alg, &message);
@@ -240,8 +240,8 @@ std::unique_ptr<PreparedOperation> PrepareSignature(const LibcryptoPtr& lib_ptr,
   }
   Owned<EVP_MD> md = TimedDigest(lib, family);
   if (family != PkFamily::kEd25519 && !md) {
-    return PrepareFailed(PrepareFailure::kLibraryError, "the library has no digest SHA256",
-                         failure, error);
+    return PrepareFailed(PrepareFailure::kLibraryError, "the library has no digest SHA256", failure,
+                         error);
   }
   const SignMode mode = family == PkFamily::kEd25519 ? SignMode::kMessage : SignMode::kDigest;
   auto sign_ctx = SignatureContext::Create(lib, family, key.get(), md.get(), mode, true, &message);
@@ -251,8 +251,8 @@ std::unique_ptr<PreparedOperation> PrepareSignature(const LibcryptoPtr& lib_ptr,
   if (!verify_ctx) {
     return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
   }
-  const std::string check_prefix = std::string(alg.name) + " " + std::string(OperationName(op)) +
-                                   ": ";
+  const std::string check_prefix =
+      std::string(alg.name) + " " + std::string(OperationName(op)) + ": ";
   if (op == Operation::kSign) {
     // Timed: sign_ctx. Check: the separate verify context accepts its signature.
     const std::vector<uint8_t> probe = PatternBytes(kPublicKeyInputLen, kInputSeed);
@@ -311,7 +311,7 @@ std::string RunSignatureVector(const Libcrypto& lib, const AlgorithmInfo& alg,
   SignMode mode = SignMode::kMessage;
   Owned<EVP_MD> md = Own<EVP_MD>(nullptr, nullptr);
   if (family != PkFamily::kEd25519) {
-    const char* md_name = vector.input_is_digest ? DigestNameForLength(tbs.size())
+    const char* md_name = vector.input_is_digest            ? DigestNameForLength(tbs.size())
                           : alg.openssl_name == "secp384r1" ? "SHA384"
                                                             : "SHA256";
     if (md_name == nullptr) {
