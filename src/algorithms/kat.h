@@ -10,13 +10,17 @@ namespace cryptobench {
 /// One known-answer test vector. Fields are hex strings (empty when unused); which fields are
 /// used depends on the algorithm's kind:
 ///  - cipher: key, iv, input (plaintext), output (ciphertext)
-///  - aead:   key, iv (nonce), aad, input (plaintext), output (ciphertext), tag
+///  - aead:   key, iv (nonce), aad, input (plaintext), output (ciphertext without the tag), tag.
+///    The nonce and tag lengths are those of `iv` and `tag` (AES-CCM vectors use 8- and 12-byte
+///    nonces with 6- and 8-byte tags, unlike the timing defaults).
 ///  - hash:   input (message), output (digest)
 ///  - mac:    key, input (message), output (tag)
 ///  - signature: public_key, private_key (if the source publishes a usable one), input (the
 ///    message, or the 32-byte digest for RSA/ECDSA when `input_is_digest`), output (signature).
 ///    Formats: RSA public_key = DER RSAPublicKey (PKCS#1); ECDSA public_key = uncompressed
-///    point 04||X||Y, output = r||s (fixed width); Ed25519 = raw 32-byte keys, 64-byte signature.
+///    point 04||X||Y, private_key = big-endian scalar, output = r||s (fixed width); Ed25519 =
+///    raw 32-byte keys, 64-byte signature. When a private_key is given but `deterministic` is
+///    false (ECDSA), signing cannot reproduce `output`: verify it, then round-trip sign/verify.
 ///  - key_agreement: private_key (raw scalar, or big-endian EC scalar), public_key (peer's:
 ///    raw u-coordinate for X25519, uncompressed point for ECDH), output (shared secret).
 struct KatVector {

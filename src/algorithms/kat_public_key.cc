@@ -127,9 +127,9 @@ constexpr KatVector kPublicKeyVectors[] = {
      .input = kSha256OfSample,
      .output = "efd48b2aacb6a8fd1140dd9cd45e81d69d2c877b56aaf991c34d0ea84eaf3716"
                "f7cb1c942d657c41d436c7a1b6e29f65f3e900dbb9aff4064dc4ab2f843acda8",
-     .public_key = "0460fed4ba255a9d31c961eb74c6356d68c049b8923b61fa6ce669622e60f29f"
-                   "b67903fe1008b8bc99a41ae9e95628bc64f2f1b20c2d7e9f5177a3c294d44622"
-                   "99",
+     .public_key = "04"
+                   "60fed4ba255a9d31c961eb74c6356d68c049b8923b61fa6ce669622e60f29fb6"
+                   "7903fe1008b8bc99a41ae9e95628bc64f2f1b20c2d7e9f5177a3c294d4462299",
      .private_key = "c9afa9d845ba75166b5c215767b1d6934e50c3db36e89b127b8a622b120f6721",
      .input_is_digest = true,
      .deterministic = false},
@@ -138,12 +138,14 @@ constexpr KatVector kPublicKeyVectors[] = {
          "RFC 6979, Appendix A.2.6 (ECDSA, 384 bits (prime field)), SHA-256, message \"sample\"",
      .input = kSha256OfSample,
      .output = "21b13d1e013c7fa1392d03c5f99af8b30c570c6f98d4ea8e354b63a21d3daa33"
-               "bde1e888e63355d92fa2b3c36d8fb2cdf3aa443fb107745bf4bd77cb38916746"
-               "32068a10ca67e3d45db2266fa7d1feebefdc63eccd1ac42ec0cb8668a4fa0ab0",
-     .public_key = "04ec3a4e415b4e19a4568618029f427fa5da9a8bc4ae92e02e06aae5286b300c"
-                   "64def8f0ea9055866064a254515480bc138015d9b72d7d57244ea8ef9ac0c621"
-                   "896708a59367f9dfb9f54ca84b3f1c9db1288b231c3ae0d4fe7344fd25332647"
-                   "20",
+               "bde1e888e63355d92fa2b3c36d8fb2cd"
+               "f3aa443fb107745bf4bd77cb3891674632068a10ca67e3d45db2266fa7d1feeb"
+               "efdc63eccd1ac42ec0cb8668a4fa0ab0",
+     .public_key = "04"
+                   "ec3a4e415b4e19a4568618029f427fa5da9a8bc4ae92e02e06aae5286b300c64"
+                   "def8f0ea9055866064a254515480bc13"
+                   "8015d9b72d7d57244ea8ef9ac0c621896708a59367f9dfb9f54ca84b3f1c9db1"
+                   "288b231c3ae0d4fe7344fd2533264720",
      .private_key = "6b9d3dad2e1b8c1c05b19875b6659f4de23c3b667bf297ba9aa47740787137d8"
                     "96d5724e4c70a825f872c9ea60d2edf5",
      .input_is_digest = true,
@@ -191,17 +193,17 @@ constexpr KatVector kPublicKeyVectors[] = {
      .source =
          "RFC 5903, section 8.1 (256-Bit Random ECP Group): initiator's i with responder's g^r",
      .output = "d6840f6b42f6edafd13116e0e12565202fef8e9ece7dce03812464d04b9442de",
-     .public_key = "04d12dfb5289c8d4f81208b70270398c342296970a0bccb74c736fc7554494bf"
-                   "6356fbf3ca366cc23e8157854c13c58d6aac23f046ada30f8353e74f33039872"
-                   "ab",
+     .public_key = "04"
+                   "d12dfb5289c8d4f81208b70270398c342296970a0bccb74c736fc7554494bf63"
+                   "56fbf3ca366cc23e8157854c13c58d6aac23f046ada30f8353e74f33039872ab",
      .private_key = "c88f01f510d9ac3f70a292daa2316de544e9aab8afe84049c62a9c57862d1433"},
     {.algorithm = "ECDH-P256",
      .source =
          "RFC 5903, section 8.1 (256-Bit Random ECP Group): responder's r with initiator's g^i",
      .output = "d6840f6b42f6edafd13116e0e12565202fef8e9ece7dce03812464d04b9442de",
-     .public_key = "04dad0b65394221cf9b051e1feca5787d098dfe637fc90b9ef945d0c37725811"
-                   "805271a0461cdb8252d61f1c456fa3e59ab1f45b33accf5f58389e0577b8990b"
-                   "b3",
+     .public_key = "04"
+                   "dad0b65394221cf9b051e1feca5787d098dfe637fc90b9ef945d0c3772581180"
+                   "5271a0461cdb8252d61f1c456fa3e59ab1f45b33accf5f58389e0577b8990bb3",
      .private_key = "c6ef9c5d78ae012a011164acb397ce2088685d8f06bf9be0b283ab46476bee53"},
 };
 
