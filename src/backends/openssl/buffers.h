@@ -1,0 +1,64 @@
+// Byte buffers and small helpers shared by the OpenSSL backend's algorithm families.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "backends/backend.h"
+
+namespace cryptobench::backends::openssl {
+
+/// A zero-initialised heap buffer aligned to 64 bytes (a cache line), so timings do not depend
+/// on where the allocator happened to place the input or output. Never has a null data().
+class AlignedBuffer {
+ public:
+  static constexpr size_t kAlignment = 64;
+
+  AlignedBuffer() : AlignedBuffer(0) {}
+  /// `len` bytes; 0 is allowed (data() still points at a valid, 1-byte allocation).
+  explicit AlignedBuffer(size_t len);
+
+  uint8_t* data() { return bytes_.get(); }
+  const uint8_t* data() const { return bytes_.get(); }
+  size_t size() const { return len_; }
+  std::span<uint8_t> span() { return {bytes_.get(), len_}; }
+  std::span<const uint8_t> span() const { return {bytes_.get(), len_}; }
+
+ private:
+  struct Deleter {
+    void operator()(uint8_t* p) const;
+  };
+  std::unique_ptr<uint8_t[], Deleter> bytes_;
+  size_t len_ = 0;
+};
+
+/// Fills `out` with a deterministic, non-repeating-per-block byte pattern derived from `seed`,
+/// so every run feeds the library the same input (key, IV, plaintext, digest to sign).
+void FillPattern(std::span<uint8_t> out, uint8_t seed);
+
+/// A std::vector filled by FillPattern.
+std::vector<uint8_t> PatternBytes(size_t len, uint8_t seed);
+
+/// When `corrupt` is set (Backend::SetCorruptOutputsForTesting), flips the low bit of the first
+/// byte of `out`, so that the check that follows must fail. No-op on an empty span.
+void CorruptIfTesting(bool corrupt, std::span<uint8_t> out);
+
+/// Empty string if `actual` equals `expected`; otherwise "<what> differs at byte N: got ..,
+/// expected .." (or names the lengths), for KAT and round-trip failure details.
+std::string CompareBytes(std::string_view what, std::span<const uint8_t> actual,
+                         std::span<const uint8_t> expected);
+
+/// Sets *failure and *error and returns nullptr: the common tail of a failed Prepare().
+std::unique_ptr<PreparedOperation> PrepareFailed(PrepareFailure kind, std::string message,
+                                                 PrepareFailure* failure, std::string* error);
+
+/// A non-null pointer to `bytes` (or to a static byte when empty): some libcrypto calls treat a
+/// null input pointer as "finalise" even with a zero length.
+const uint8_t* NonNullData(std::span<const uint8_t> bytes);
+
+}  // namespace cryptobench::backends::openssl

@@ -1,0 +1,259 @@
+// Unauthenticated ciphers through EVP_Cipher*.
+#include "backends/openssl/cipher.h"
+
+#include <climits>
+#include <cstring>
+#include <span>
+#include <vector>
+
+#include "backends/openssl/buffers.h"
+#include "core/hex.h"
+
+namespace cryptobench::backends::openssl {
+namespace {
+
+// Seeds of the deterministic key, IV and plaintext patterns.
+constexpr uint8_t kKeySeed = 1;
+constexpr uint8_t kIvSeed = 2;
+constexpr uint8_t kPlaintextSeed = 3;
+
+bool IsXts(const AlgorithmInfo& alg) { return alg.name.ends_with("-XTS"); }
+
+// Modes without ciphertext stealing or a keystream: the input must be whole blocks (padding is
+// switched off, so a partial block would be held back and never output).
+bool NeedsWholeBlocks(const AlgorithmInfo& alg) {
+  return alg.name.ends_with("-CBC") || alg.name.ends_with("-ECB");
+}
+
+// A context with cipher, key and IV set and padding off; null with *error set on failure.
+Owned<EVP_CIPHER_CTX> NewCipherContext(const Libcrypto& lib, const EVP_CIPHER* cipher,
+                                       std::span<const uint8_t> key, std::span<const uint8_t> iv,
+                                       int enc, std::string* error) {
+  Owned<EVP_CIPHER_CTX> ctx = Own(lib.EVP_CIPHER_CTX_new(), lib.EVP_CIPHER_CTX_free);
+  if (!ctx) {
+    *error = LibError(lib, "EVP_CIPHER_CTX_new");
+    return ctx;
+  }
+  if (lib.EVP_CipherInit_ex(ctx.get(), cipher, nullptr, key.data(),
+                            iv.empty() ? nullptr : iv.data(), enc) != 1) {
+    *error = LibError(lib, "EVP_CipherInit_ex");
+    ctx.reset();
+  } else if (lib.EVP_CIPHER_CTX_set_padding(ctx.get(), 0) != 1) {
+    *error = LibError(lib, "EVP_CIPHER_CTX_set_padding");
+    ctx.reset();
+  }
+  return ctx;
+}
+
+// Encrypts (enc = 1) or decrypts (enc = 0) `in` with a fresh context: update then final.
+bool OneShot(const Libcrypto& lib, const EVP_CIPHER* cipher, std::span<const uint8_t> key,
+             std::span<const uint8_t> iv, int enc, std::span<const uint8_t> in,
+             std::vector<uint8_t>* out, std::string* error) {
+  Owned<EVP_CIPHER_CTX> ctx = NewCipherContext(lib, cipher, key, iv, enc, error);
+  if (!ctx) {
+    return false;
+  }
+  // Room for one extra block of final output (none is expected with padding off).
+  out->assign(in.size() + 64, 0);
+  int update_len = 0;
+  int final_len = 0;
+  if (lib.EVP_CipherUpdate(ctx.get(), out->data(), &update_len, NonNullData(in),
+                           static_cast<int>(in.size())) != 1) {
+    *error = LibError(lib, "EVP_CipherUpdate");
+    return false;
+  }
+  if (lib.EVP_CipherFinal_ex(ctx.get(), out->data() + update_len, &final_len) != 1) {
+    *error = LibError(lib, "EVP_CipherFinal_ex");
+    return false;
+  }
+  out->resize(static_cast<size_t>(update_len) + static_cast<size_t>(final_len));
+  return true;
+}
+
+// The timed operation: one EVP_CipherUpdate per iteration on a long-lived context.
+class CipherOperation : public PreparedOperation {
+ public:
+  CipherOperation(LibcryptoPtr lib, Owned<EVP_CIPHER> cipher, Owned<EVP_CIPHER_CTX> ctx,
+                  AlignedBuffer in, std::vector<uint8_t> iv, bool reset_iv_per_op)
+      : lib_(std::move(lib)),
+        cipher_(std::move(cipher)),
+        ctx_(std::move(ctx)),
+        in_(std::move(in)),
+        out_(in_.size() + 64),
+        iv_(std::move(iv)),
+        reset_iv_per_op_(reset_iv_per_op) {}
+
+  bool Run(uint64_t iterations) override {
+    const Libcrypto& lib = *lib_;
+    const int in_len = static_cast<int>(in_.size());
+    for (uint64_t i = 0; i < iterations; ++i) {
+      // XTS: every operation is a new data unit with its own tweak (the IV).
+      if (reset_iv_per_op_ &&
+          lib.EVP_CipherInit_ex(ctx_.get(), nullptr, nullptr, nullptr, iv_.data(), -1) != 1) {
+        error_ = LibError(lib, "EVP_CipherInit_ex");
+        return false;
+      }
+      int out_len = 0;
+      if (lib.EVP_CipherUpdate(ctx_.get(), out_.data(), &out_len, in_.data(), in_len) != 1) {
+        error_ = LibError(lib, "EVP_CipherUpdate");
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /// Output of the latest operation (input-sized).
+  std::span<const uint8_t> output() const { return out_.span().first(in_.size()); }
+
+ private:
+  LibcryptoPtr lib_;
+  Owned<EVP_CIPHER> cipher_;  // declared before ctx_: outlives it
+  Owned<EVP_CIPHER_CTX> ctx_;
+  AlignedBuffer in_;
+  AlignedBuffer out_;
+  std::vector<uint8_t> iv_;
+  bool reset_iv_per_op_;
+};
+
+// Key and IV lengths of a KAT vector must match the cipher's: EVP_CipherInit_ex reads exactly
+// the cipher's lengths from the pointers it is given.
+std::string CheckLengths(const AlgorithmInfo& alg, size_t key_len, size_t iv_len) {
+  if (key_len != alg.key_len) {
+    return "key is " + std::to_string(key_len) + " bytes, " + std::string(alg.name) + " needs " +
+           std::to_string(alg.key_len);
+  }
+  if (iv_len != alg.iv_len) {
+    return "IV is " + std::to_string(iv_len) + " bytes, " + std::string(alg.name) + " needs " +
+           std::to_string(alg.iv_len);
+  }
+  return "";
+}
+
+}  // namespace
+
+bool CipherSupported(const Libcrypto& lib, const AlgorithmInfo& alg) {
+  return alg.kind == AlgorithmKind::kCipher && FetchCipher(lib, alg.openssl_name) != nullptr;
+}
+
+std::unique_ptr<PreparedOperation> PrepareCipher(const LibcryptoPtr& lib_ptr,
+                                                 const AlgorithmInfo& alg, Operation op,
+                                                 size_t input_len, bool corrupt,
+                                                 PrepareFailure* failure, std::string* error) {
+  const Libcrypto& lib = *lib_ptr;
+  if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
+    return PrepareFailed(
+        PrepareFailure::kLibraryError,
+        std::string(alg.name) + " has no " + std::string(OperationName(op)) + " operation", failure,
+        error);
+  }
+  if (input_len == 0 || input_len > static_cast<size_t>(INT_MAX) - 64) {
+    return PrepareFailed(PrepareFailure::kLibraryError,
+                         "input size " + std::to_string(input_len) + " is out of range", failure,
+                         error);
+  }
+  if (NeedsWholeBlocks(alg) && input_len % alg.block_len != 0) {
+    return PrepareFailed(PrepareFailure::kLibraryError,
+                         std::string(alg.name) + " needs whole " + std::to_string(alg.block_len) +
+                             "-byte blocks; input size " + std::to_string(input_len) + " is not",
+                         failure, error);
+  }
+  if (IsXts(alg) && input_len < alg.block_len) {
+    return PrepareFailed(
+        PrepareFailure::kLibraryError,
+        "XTS needs at least one " + std::to_string(alg.block_len) + "-byte block per data unit",
+        failure, error);
+  }
+  Owned<EVP_CIPHER> cipher = FetchCipher(lib, alg.openssl_name);
+  if (!cipher) {
+    return PrepareFailed(PrepareFailure::kLibraryError,
+                         "the library has no cipher " + std::string(alg.openssl_name), failure,
+                         error);
+  }
+  // XTS keys are two AES keys that must differ (IEEE 1619 5.1; 3.x refuses equal halves): the
+  // pattern never repeats, so they do.
+  const std::vector<uint8_t> key = PatternBytes(alg.key_len, kKeySeed);
+  const std::vector<uint8_t> iv = PatternBytes(alg.iv_len, kIvSeed);
+  AlignedBuffer plaintext(input_len);
+  FillPattern(plaintext.span(), kPlaintextSeed);
+
+  std::string message;
+  const bool encrypt = op == Operation::kEncrypt;
+  AlignedBuffer input(input_len);
+  std::vector<uint8_t> ciphertext;
+  if (encrypt) {
+    std::memcpy(input.data(), plaintext.data(), input_len);
+  } else {
+    if (!OneShot(lib, cipher.get(), key, iv, 1, plaintext.span(), &ciphertext, &message)) {
+      return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
+    }
+    std::memcpy(input.data(), ciphertext.data(), input_len);
+  }
+  Owned<EVP_CIPHER_CTX> ctx =
+      NewCipherContext(lib, cipher.get(), key, iv, encrypt ? 1 : 0, &message);
+  if (!ctx) {
+    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
+  }
+  const EVP_CIPHER* cipher_ref = cipher.get();  // owned by `prepared` from here on
+  auto prepared = std::make_unique<CipherOperation>(lib_ptr, std::move(cipher), std::move(ctx),
+                                                    std::move(input), iv, IsXts(alg));
+  if (!prepared->Run(1)) {
+    return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
+  }
+
+  // Correctness at this size: the first timed operation starts from the same key and IV as a
+  // fresh context, so encrypt output must decrypt to the plaintext (and differ from it), and
+  // decrypt output must be the plaintext.
+  std::vector<uint8_t> out(prepared->output().begin(), prepared->output().end());
+  CorruptIfTesting(corrupt, out);
+  std::string mismatch;
+  if (encrypt) {
+    std::vector<uint8_t> decrypted;
+    if (CompareBytes("ciphertext", out, plaintext.span()).empty()) {
+      mismatch = "ciphertext equals the plaintext";
+    } else if (!OneShot(lib, cipher_ref, key, iv, 0, out, &decrypted, &message)) {
+      return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
+    } else {
+      mismatch = CompareBytes("decryption of the timed ciphertext", decrypted, plaintext.span());
+    }
+  } else {
+    mismatch = CompareBytes("decrypted text", out, plaintext.span());
+  }
+  if (!mismatch.empty()) {
+    return PrepareFailed(PrepareFailure::kCheckFailed,
+                         std::string(alg.name) + " round trip at " + std::to_string(input_len) +
+                             " bytes: " + mismatch,
+                         failure, error);
+  }
+  return prepared;
+}
+
+std::string RunCipherVector(const Libcrypto& lib, const AlgorithmInfo& alg, const KatVector& vector,
+                            bool corrupt) {
+  const std::vector<uint8_t> key = HexDecode(vector.key);
+  const std::vector<uint8_t> iv = HexDecode(vector.iv);
+  const std::vector<uint8_t> plaintext = HexDecode(vector.input);
+  const std::vector<uint8_t> ciphertext = HexDecode(vector.output);
+  if (std::string bad = CheckLengths(alg, key.size(), iv.size()); !bad.empty()) {
+    return bad;
+  }
+  Owned<EVP_CIPHER> cipher = FetchCipher(lib, alg.openssl_name);
+  if (!cipher) {
+    return "the library has no cipher " + std::string(alg.openssl_name);
+  }
+  std::string message;
+  std::vector<uint8_t> out;
+  if (!OneShot(lib, cipher.get(), key, iv, 1, plaintext, &out, &message)) {
+    return "encrypt: " + message;
+  }
+  CorruptIfTesting(corrupt, out);
+  if (std::string diff = CompareBytes("ciphertext", out, ciphertext); !diff.empty()) {
+    return diff;
+  }
+  if (!OneShot(lib, cipher.get(), key, iv, 0, ciphertext, &out, &message)) {
+    return "decrypt: " + message;
+  }
+  CorruptIfTesting(corrupt, out);
+  return CompareBytes("decrypted plaintext", out, plaintext);
+}
+
+}  // namespace cryptobench::backends::openssl

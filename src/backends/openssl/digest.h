@@ -1,0 +1,29 @@
+// Message digests (hashes) through EVP_Digest*.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+
+#include "algorithms/catalog.h"
+#include "algorithms/kat.h"
+#include "backends/backend.h"
+#include "backends/openssl/libcrypto.h"
+
+namespace cryptobench::backends::openssl {
+
+/// True if the library provides the digest.
+bool DigestSupported(const Libcrypto& lib, const AlgorithmInfo& alg);
+
+/// Prepares hashing of `input_len`-byte messages: one operation is EVP_DigestInit_ex,
+/// EVP_DigestUpdate over the message and EVP_DigestFinal_ex, on one reused EVP_MD_CTX. Checks
+/// that the timed context agrees with a fresh one fed the message in two pieces.
+std::unique_ptr<PreparedOperation> PrepareDigest(const LibcryptoPtr& lib, const AlgorithmInfo& alg,
+                                                 Operation op, size_t input_len, bool corrupt,
+                                                 PrepareFailure* failure, std::string* error);
+
+/// Runs one KAT vector (input = message, output = digest). Returns "" if it passed.
+std::string RunDigestVector(const Libcrypto& lib, const AlgorithmInfo& alg, const KatVector& vector,
+                            bool corrupt);
+
+}  // namespace cryptobench::backends::openssl

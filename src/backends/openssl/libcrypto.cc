@@ -1,0 +1,109 @@
+// Loading libcrypto with dlopen and resolving its function table.
+#include "backends/openssl/libcrypto.h"
+
+#include <dlfcn.h>
+
+#include <cstring>
+#include <string>
+
+#include "core/errors.h"
+
+namespace cryptobench::backends::openssl {
+namespace {
+
+// Converts a dlsym() result to the function-pointer type of a table entry. POSIX guarantees the
+// representation is the same; memcpy keeps -Wpedantic quiet about object-to-function casts.
+template <typename Fn>
+void AssignSymbol(void* symbol, Fn* out) {
+  static_assert(sizeof(Fn) == sizeof(void*));
+  std::memcpy(out, &symbol, sizeof(Fn));
+}
+
+}  // namespace
+
+LibcryptoPtr LoadLibcrypto(const std::string& path) {
+  dlerror();  // clear any stale error
+  void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (handle == nullptr) {
+    const char* reason = dlerror();
+    std::string text = reason != nullptr ? reason : "unknown dlopen error";
+    // dlerror() text is one line already; guard against embedded newlines anyway.
+    for (char& c : text) {
+      if (c == '\n') {
+        c = ' ';
+      }
+    }
+    throw UsageError("cannot load " + path + ": " + text);
+  }
+  auto lib = std::make_shared<Libcrypto>();
+  lib->requested_path = path;
+  lib->handle = handle;
+
+#define CRYPTOBENCH_RESOLVE_REQUIRED(ret, name, params)                                \
+  if (void* symbol = dlsym(handle, #name); symbol != nullptr) {                        \
+    AssignSymbol(symbol, &lib->name);                                                  \
+  } else {                                                                             \
+    /* Not dlclose()d: a partially initialised libcrypto may have registered atexit */ \
+    /* handlers already. */                                                            \
+    throw UsageError(path + " is not a usable libcrypto: missing symbol " #name);      \
+  }
+  CRYPTOBENCH_LIBCRYPTO_REQUIRED(CRYPTOBENCH_RESOLVE_REQUIRED)
+#undef CRYPTOBENCH_RESOLVE_REQUIRED
+
+#define CRYPTOBENCH_RESOLVE_OPTIONAL(ret, name, params)         \
+  if (void* symbol = dlsym(handle, #name); symbol != nullptr) { \
+    AssignSymbol(symbol, &lib->name);                           \
+  }
+  CRYPTOBENCH_LIBCRYPTO_OPTIONAL(CRYPTOBENCH_RESOLVE_OPTIONAL)
+#undef CRYPTOBENCH_RESOLVE_OPTIONAL
+
+  // A fetch function without its matching free would leak; use the 1.1.1 path instead.
+  if (lib->EVP_CIPHER_free == nullptr) {
+    lib->EVP_CIPHER_fetch = nullptr;
+  }
+  if (lib->EVP_MD_free == nullptr) {
+    lib->EVP_MD_fetch = nullptr;
+  }
+  return lib;
+}
+
+std::string LibError(const Libcrypto& lib, std::string_view call) {
+  std::string message = std::string(call) + " failed";
+  if (unsigned long code = lib.ERR_get_error(); code != 0) {
+    char text[256] = {};
+    lib.ERR_error_string_n(code, text, sizeof(text));
+    message += ": ";
+    message += text;
+  }
+  lib.ERR_clear_error();
+  return message;
+}
+
+Owned<EVP_CIPHER> FetchCipher(const Libcrypto& lib, std::string_view name) {
+  const std::string name_z(name);
+  Owned<EVP_CIPHER> cipher;
+  if (lib.EVP_CIPHER_fetch != nullptr) {
+    cipher = Own(lib.EVP_CIPHER_fetch(nullptr, name_z.c_str(), nullptr), lib.EVP_CIPHER_free);
+  } else {
+    // Static table entry of 1.1.1: borrowed, never freed.
+    cipher = Own(const_cast<EVP_CIPHER*>(lib.EVP_get_cipherbyname(name_z.c_str())),
+                 static_cast<void (*)(EVP_CIPHER*)>(nullptr));
+  }
+  lib.ERR_clear_error();
+  return cipher;
+}
+
+Owned<EVP_MD> FetchDigest(const Libcrypto& lib, std::string_view name) {
+  const std::string name_z(name);
+  Owned<EVP_MD> md;
+  if (lib.EVP_MD_fetch != nullptr) {
+    md = Own(lib.EVP_MD_fetch(nullptr, name_z.c_str(), nullptr), lib.EVP_MD_free);
+  } else {
+    md = Own(const_cast<EVP_MD*>(lib.EVP_get_digestbyname(name_z.c_str())),
+             static_cast<void (*)(EVP_MD*)>(nullptr));
+  }
+  lib.ERR_clear_error();
+  return md;
+}
+
+}  // namespace cryptobench::backends::openssl

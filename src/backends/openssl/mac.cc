@@ -1,0 +1,339 @@
+// Message authentication codes through EVP_MAC (3.x) or HMAC_* / CMAC_* (1.1.1).
+#include "backends/openssl/mac.h"
+
+#include <climits>
+#include <cstring>
+#include <span>
+#include <vector>
+
+#include "backends/openssl/buffers.h"
+#include "core/hex.h"
+
+namespace cryptobench::backends::openssl {
+namespace {
+
+constexpr uint8_t kKeySeed = 1;
+constexpr uint8_t kMessageSeed = 3;
+// Larger than any tag here (HMAC-SHA-512 would be 64 bytes).
+constexpr size_t kMaxTagLen = 64;
+
+enum class MacFamily { kNone, kHmac, kCmac, kPoly1305 };
+
+MacFamily MacFamilyOf(const AlgorithmInfo& alg) {
+  if (alg.kind != AlgorithmKind::kMac) {
+    return MacFamily::kNone;
+  }
+  if (alg.name.starts_with("HMAC")) {
+    return MacFamily::kHmac;
+  }
+  if (alg.name.starts_with("CMAC")) {
+    return MacFamily::kCmac;
+  }
+  if (alg.name == "Poly1305") {
+    return MacFamily::kPoly1305;
+  }
+  return MacFamily::kNone;
+}
+
+// One keyed MAC context; Compute() produces the tag of one message with the stored key.
+class MacContext {
+ public:
+  virtual ~MacContext() = default;
+  /// Writes the tag to `out` (kMaxTagLen bytes of room) and its length to *out_len.
+  virtual bool Compute(const uint8_t* in, size_t in_len, uint8_t* out, size_t* out_len,
+                       std::string* error) = 0;
+};
+
+// 3.x EVP_MAC. EVP_MAC_init with a null key restarts with the key already set (HMAC and CMAC
+// providers, providers/implementations/macs/*.c); Poly1305 gets its one-time key every time.
+class EvpMacContext : public MacContext {
+ public:
+  EvpMacContext(LibcryptoPtr lib, Owned<EVP_MAC> mac, Owned<EVP_MAC_CTX> ctx,
+                std::vector<uint8_t> key, bool rekey_each_message)
+      : lib_(std::move(lib)),
+        mac_(std::move(mac)),
+        ctx_(std::move(ctx)),
+        key_(std::move(key)),
+        rekey_(rekey_each_message) {}
+
+  bool Compute(const uint8_t* in, size_t in_len, uint8_t* out, size_t* out_len,
+               std::string* error) override {
+    const Libcrypto& lib = *lib_;
+    const int ok = rekey_ ? lib.EVP_MAC_init(ctx_.get(), key_.data(), key_.size(), nullptr)
+                          : lib.EVP_MAC_init(ctx_.get(), nullptr, 0, nullptr);
+    if (ok != 1) {
+      *error = LibError(lib, "EVP_MAC_init");
+      return false;
+    }
+    if (lib.EVP_MAC_update(ctx_.get(), in, in_len) != 1) {
+      *error = LibError(lib, "EVP_MAC_update");
+      return false;
+    }
+    if (lib.EVP_MAC_final(ctx_.get(), out, out_len, kMaxTagLen) != 1) {
+      *error = LibError(lib, "EVP_MAC_final");
+      return false;
+    }
+    return true;
+  }
+
+ private:
+  LibcryptoPtr lib_;
+  Owned<EVP_MAC> mac_;
+  Owned<EVP_MAC_CTX> ctx_;
+  std::vector<uint8_t> key_;
+  bool rekey_;
+};
+
+// 1.1.1 HMAC_CTX: HMAC_Init_ex with all-null arguments restarts with the same key and digest.
+class LegacyHmacContext : public MacContext {
+ public:
+  LegacyHmacContext(LibcryptoPtr lib, Owned<EVP_MD> md, Owned<HMAC_CTX> ctx)
+      : lib_(std::move(lib)), md_(std::move(md)), ctx_(std::move(ctx)) {}
+
+  bool Compute(const uint8_t* in, size_t in_len, uint8_t* out, size_t* out_len,
+               std::string* error) override {
+    const Libcrypto& lib = *lib_;
+    unsigned int len = 0;
+    if (lib.HMAC_Init_ex(ctx_.get(), nullptr, 0, nullptr, nullptr) != 1) {
+      *error = LibError(lib, "HMAC_Init_ex");
+      return false;
+    }
+    if (lib.HMAC_Update(ctx_.get(), in, in_len) != 1) {
+      *error = LibError(lib, "HMAC_Update");
+      return false;
+    }
+    if (lib.HMAC_Final(ctx_.get(), out, &len) != 1) {
+      *error = LibError(lib, "HMAC_Final");
+      return false;
+    }
+    *out_len = len;
+    return true;
+  }
+
+ private:
+  LibcryptoPtr lib_;
+  Owned<EVP_MD> md_;
+  Owned<HMAC_CTX> ctx_;
+};
+
+// 1.1.1 CMAC_CTX: CMAC_Init with all-null arguments restarts with the same key.
+class LegacyCmacContext : public MacContext {
+ public:
+  LegacyCmacContext(LibcryptoPtr lib, Owned<EVP_CIPHER> cipher, Owned<CMAC_CTX> ctx)
+      : lib_(std::move(lib)), cipher_(std::move(cipher)), ctx_(std::move(ctx)) {}
+
+  bool Compute(const uint8_t* in, size_t in_len, uint8_t* out, size_t* out_len,
+               std::string* error) override {
+    const Libcrypto& lib = *lib_;
+    if (lib.CMAC_Init(ctx_.get(), nullptr, 0, nullptr, nullptr) != 1) {
+      *error = LibError(lib, "CMAC_Init");
+      return false;
+    }
+    if (lib.CMAC_Update(ctx_.get(), in, in_len) != 1) {
+      *error = LibError(lib, "CMAC_Update");
+      return false;
+    }
+    if (lib.CMAC_Final(ctx_.get(), out, out_len) != 1) {
+      *error = LibError(lib, "CMAC_Final");
+      return false;
+    }
+    return true;
+  }
+
+ private:
+  LibcryptoPtr lib_;
+  Owned<EVP_CIPHER> cipher_;
+  Owned<CMAC_CTX> ctx_;
+};
+
+bool HasEvpMac(const Libcrypto& lib) {
+  return lib.EVP_MAC_fetch && lib.EVP_MAC_free && lib.EVP_MAC_CTX_new && lib.EVP_MAC_CTX_free &&
+         lib.EVP_MAC_init && lib.EVP_MAC_update && lib.EVP_MAC_final;
+}
+
+std::unique_ptr<MacContext> NewEvpMac(const LibcryptoPtr& lib_ptr, const AlgorithmInfo& alg,
+                                      MacFamily family, std::span<const uint8_t> key,
+                                      std::string* error) {
+  const Libcrypto& lib = *lib_ptr;
+  const char* mac_name = family == MacFamily::kHmac   ? "HMAC"
+                         : family == MacFamily::kCmac ? "CMAC"
+                                                      : "POLY1305";
+  Owned<EVP_MAC> mac = Own(lib.EVP_MAC_fetch(nullptr, mac_name, nullptr), lib.EVP_MAC_free);
+  if (!mac) {
+    *error = LibError(lib, std::string("EVP_MAC_fetch(") + mac_name + ")");
+    return nullptr;
+  }
+  Owned<EVP_MAC_CTX> ctx = Own(lib.EVP_MAC_CTX_new(mac.get()), lib.EVP_MAC_CTX_free);
+  if (!ctx) {
+    *error = LibError(lib, "EVP_MAC_CTX_new");
+    return nullptr;
+  }
+  // OSSL_MAC_PARAM_DIGEST "digest" / OSSL_MAC_PARAM_CIPHER "cipher" (core_names.h): which hash
+  // or block cipher the MAC is built on.
+  std::string underlying(alg.openssl_name);
+  OsslParam params[2] = {};
+  if (family != MacFamily::kPoly1305) {
+    params[0] = {family == MacFamily::kHmac ? "digest" : "cipher", kOsslParamUtf8String,
+                 underlying.data(), underlying.size(), kOsslParamUnmodified};
+  }
+  if (lib.EVP_MAC_init(ctx.get(), NonNullData(key), key.size(), params) != 1) {
+    *error = LibError(lib, "EVP_MAC_init");
+    return nullptr;
+  }
+  return std::make_unique<EvpMacContext>(lib_ptr, std::move(mac), std::move(ctx),
+                                         std::vector<uint8_t>(key.begin(), key.end()),
+                                         family == MacFamily::kPoly1305);
+}
+
+std::unique_ptr<MacContext> NewLegacyMac(const LibcryptoPtr& lib_ptr, const AlgorithmInfo& alg,
+                                         MacFamily family, std::span<const uint8_t> key,
+                                         std::string* error) {
+  const Libcrypto& lib = *lib_ptr;
+  if (family == MacFamily::kHmac && lib.HMAC_CTX_new && lib.HMAC_CTX_free && lib.HMAC_Init_ex &&
+      lib.HMAC_Update && lib.HMAC_Final) {
+    Owned<EVP_MD> md = FetchDigest(lib, alg.openssl_name);
+    Owned<HMAC_CTX> ctx = Own(lib.HMAC_CTX_new(), lib.HMAC_CTX_free);
+    if (!md || !ctx || key.size() > static_cast<size_t>(INT_MAX) ||
+        lib.HMAC_Init_ex(ctx.get(), NonNullData(key), static_cast<int>(key.size()), md.get(),
+                         nullptr) != 1) {
+      *error = LibError(lib, "HMAC_Init_ex");
+      return nullptr;
+    }
+    return std::make_unique<LegacyHmacContext>(lib_ptr, std::move(md), std::move(ctx));
+  }
+  if (family == MacFamily::kCmac && lib.CMAC_CTX_new && lib.CMAC_CTX_free && lib.CMAC_Init &&
+      lib.CMAC_Update && lib.CMAC_Final) {
+    Owned<EVP_CIPHER> cipher = FetchCipher(lib, alg.openssl_name);
+    Owned<CMAC_CTX> ctx = Own(lib.CMAC_CTX_new(), lib.CMAC_CTX_free);
+    if (!cipher || !ctx ||
+        lib.CMAC_Init(ctx.get(), key.data(), key.size(), cipher.get(), nullptr) != 1) {
+      *error = LibError(lib, "CMAC_Init");
+      return nullptr;
+    }
+    return std::make_unique<LegacyCmacContext>(lib_ptr, std::move(cipher), std::move(ctx));
+  }
+  *error = "the library has no API for " + std::string(alg.name) +
+           (family == MacFamily::kPoly1305 ? " (Poly1305 needs EVP_MAC, OpenSSL 3.0+)" : "");
+  return nullptr;
+}
+
+// A keyed MAC context: EVP_MAC where the library has it, else the 1.1.1 calls.
+std::unique_ptr<MacContext> NewMac(const LibcryptoPtr& lib, const AlgorithmInfo& alg,
+                                   std::span<const uint8_t> key, std::string* error) {
+  const MacFamily family = MacFamilyOf(alg);
+  if (family == MacFamily::kNone) {
+    *error = std::string(alg.name) + " is not a MAC";
+    return nullptr;
+  }
+  // CMAC reads exactly the cipher's key length; a shorter key would be over-read.
+  if (family == MacFamily::kCmac && key.size() != alg.key_len) {
+    *error = "key is " + std::to_string(key.size()) + " bytes, " + std::string(alg.name) +
+             " needs " + std::to_string(alg.key_len);
+    return nullptr;
+  }
+  return HasEvpMac(*lib) ? NewEvpMac(lib, alg, family, key, error)
+                         : NewLegacyMac(lib, alg, family, key, error);
+}
+
+class MacOperation : public PreparedOperation {
+ public:
+  MacOperation(std::unique_ptr<MacContext> mac, AlignedBuffer in)
+      : mac_(std::move(mac)), in_(std::move(in)) {}
+
+  bool Run(uint64_t iterations) override {
+    for (uint64_t i = 0; i < iterations; ++i) {
+      if (!mac_->Compute(in_.data(), in_.size(), out_.data(), &out_len_, &error_)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  std::span<const uint8_t> output() const { return out_.span().first(out_len_); }
+
+ private:
+  std::unique_ptr<MacContext> mac_;
+  AlignedBuffer in_;
+  AlignedBuffer out_{kMaxTagLen};
+  size_t out_len_ = 0;
+};
+
+}  // namespace
+
+bool MacSupported(const LibcryptoPtr& lib, const AlgorithmInfo& alg) {
+  std::string ignored;
+  const std::vector<uint8_t> key = PatternBytes(alg.key_len, kKeySeed);
+  const bool ok = NewMac(lib, alg, key, &ignored) != nullptr;
+  lib->ERR_clear_error();
+  return ok;
+}
+
+std::unique_ptr<PreparedOperation> PrepareMac(const LibcryptoPtr& lib, const AlgorithmInfo& alg,
+                                              Operation op, size_t input_len, bool corrupt,
+                                              PrepareFailure* failure, std::string* error) {
+  if (op != Operation::kMac) {
+    return PrepareFailed(
+        PrepareFailure::kLibraryError,
+        std::string(alg.name) + " has no " + std::string(OperationName(op)) + " operation", failure,
+        error);
+  }
+  const std::vector<uint8_t> key = PatternBytes(alg.key_len, kKeySeed);
+  std::string message;
+  std::unique_ptr<MacContext> timed = NewMac(lib, alg, key, &message);
+  std::unique_ptr<MacContext> fresh = timed ? NewMac(lib, alg, key, &message) : nullptr;
+  if (!fresh) {
+    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
+  }
+  AlignedBuffer in(input_len);
+  FillPattern(in.span(), kMessageSeed);
+  std::vector<uint8_t> reference(kMaxTagLen);
+  size_t reference_len = 0;
+  if (!fresh->Compute(in.data(), input_len, reference.data(), &reference_len, &message)) {
+    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
+  }
+  reference.resize(reference_len);
+  auto prepared = std::make_unique<MacOperation>(std::move(timed), std::move(in));
+  // Two runs: the second proves the restart with the stored key.
+  if (!prepared->Run(2)) {
+    return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
+  }
+  std::vector<uint8_t> out(prepared->output().begin(), prepared->output().end());
+  CorruptIfTesting(corrupt, out);
+  std::string diff = CompareBytes("tag", out, reference);
+  if (diff.empty() && out.size() != alg.tag_len) {
+    diff =
+        "tag is " + std::to_string(out.size()) + " bytes, expected " + std::to_string(alg.tag_len);
+  }
+  if (!diff.empty()) {
+    return PrepareFailed(
+        PrepareFailure::kCheckFailed,
+        std::string(alg.name) + " at " + std::to_string(input_len) + " bytes: " + diff, failure,
+        error);
+  }
+  return prepared;
+}
+
+std::string RunMacVector(const LibcryptoPtr& lib, const AlgorithmInfo& alg, const KatVector& vector,
+                         bool corrupt) {
+  const std::vector<uint8_t> key = HexDecode(vector.key);
+  const std::vector<uint8_t> message = HexDecode(vector.input);
+  const std::vector<uint8_t> expected = HexDecode(vector.output);
+  std::string error;
+  std::unique_ptr<MacContext> mac = NewMac(lib, alg, key, &error);
+  if (!mac) {
+    return error;
+  }
+  std::vector<uint8_t> tag(kMaxTagLen);
+  size_t tag_len = 0;
+  if (!mac->Compute(NonNullData(message), message.size(), tag.data(), &tag_len, &error)) {
+    return error;
+  }
+  tag.resize(tag_len);
+  if (expected.size() < tag.size()) {
+    tag.resize(expected.size());  // truncated tag in the vector
+  }
+  CorruptIfTesting(corrupt, tag);
+  return CompareBytes("tag", tag, expected);
+}
+
+}  // namespace cryptobench::backends::openssl

@@ -1,0 +1,33 @@
+// Message authentication codes: HMAC-SHA256, CMAC-AES-128 and Poly1305, through EVP_MAC (3.x)
+// or the legacy HMAC_* / CMAC_* calls (1.1.1).
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+
+#include "algorithms/catalog.h"
+#include "algorithms/kat.h"
+#include "backends/backend.h"
+#include "backends/openssl/libcrypto.h"
+
+namespace cryptobench::backends::openssl {
+
+/// True if the library can compute the MAC: the underlying digest/cipher exists and so does
+/// the API (EVP_MAC on 3.x; HMAC_*/CMAC_* on 1.1.1, where Poly1305 is reported unsupported).
+bool MacSupported(const LibcryptoPtr& lib, const AlgorithmInfo& alg);
+
+/// Prepares MACs of `input_len`-byte messages with the key set once. One operation: re-init
+/// (same key), update over the message, final. Poly1305 is a one-time authenticator (RFC 8439
+/// 2.5), so its key is set again in every operation. Checks that the timed context agrees with
+/// a fresh one.
+std::unique_ptr<PreparedOperation> PrepareMac(const LibcryptoPtr& lib, const AlgorithmInfo& alg,
+                                              Operation op, size_t input_len, bool corrupt,
+                                              PrepareFailure* failure, std::string* error);
+
+/// Runs one KAT vector (key, input = message, output = tag; a shorter output is a truncated
+/// tag, RFC 4231 4.6, compared with the leading bytes). Returns "" if it passed.
+std::string RunMacVector(const LibcryptoPtr& lib, const AlgorithmInfo& alg, const KatVector& vector,
+                         bool corrupt);
+
+}  // namespace cryptobench::backends::openssl

@@ -1,0 +1,110 @@
+// The OpenSSL backend: Backend over a libcrypto loaded by path.
+#include "backends/openssl/openssl_backend.h"
+
+#include <exception>
+#include <utility>
+
+#include "backends/openssl/aead.h"
+#include "backends/openssl/backend_factory.h"
+#include "backends/openssl/buffers.h"
+#include "backends/openssl/cipher.h"
+#include "backends/openssl/digest.h"
+#include "backends/openssl/identity.h"
+#include "backends/openssl/kat_runner.h"
+#include "backends/openssl/key_agreement.h"
+#include "backends/openssl/libcrypto.h"
+#include "backends/openssl/mac.h"
+#include "backends/openssl/signature.h"
+
+namespace cryptobench::backends {
+namespace {
+
+using openssl::LibcryptoPtr;
+
+class OpensslBackend : public Backend {
+ public:
+  explicit OpensslBackend(LibcryptoPtr lib) : lib_(std::move(lib)) {}
+
+  results::LibraryInfo Identity() const override { return openssl::ReadIdentity(*lib_); }
+
+  bool Supports(const AlgorithmInfo& alg) override {
+    try {
+      switch (alg.kind) {
+        case AlgorithmKind::kCipher:
+          return openssl::CipherSupported(*lib_, alg);
+        case AlgorithmKind::kAead:
+          return openssl::AeadSupported(*lib_, alg);
+        case AlgorithmKind::kHash:
+          return openssl::DigestSupported(*lib_, alg);
+        case AlgorithmKind::kMac:
+          return openssl::MacSupported(lib_, alg);
+        case AlgorithmKind::kSignature:
+          return openssl::SignatureSupported(*lib_, alg);
+        case AlgorithmKind::kKeyAgreement:
+          return openssl::KeyAgreementSupported(*lib_, alg);
+      }
+    } catch (const std::exception&) {
+      // Unknown means unsupported (e.g. a malformed KAT key); the KAT run reports the detail.
+    }
+    lib_->ERR_clear_error();
+    return false;
+  }
+
+  results::KatResult RunKat(const AlgorithmInfo& alg) override {
+    return openssl::RunKatVectors(lib_, alg, corrupt_outputs_for_testing_);
+  }
+
+  std::unique_ptr<PreparedOperation> Prepare(const AlgorithmInfo& alg, Operation op,
+                                             size_t input_len, PrepareFailure* failure,
+                                             std::string* error) override {
+    if (failure != nullptr) {
+      *failure = PrepareFailure::kNone;
+    }
+    const bool corrupt = corrupt_outputs_for_testing_;
+    std::unique_ptr<PreparedOperation> prepared;
+    try {
+      switch (alg.kind) {
+        case AlgorithmKind::kCipher:
+          prepared = openssl::PrepareCipher(lib_, alg, op, input_len, corrupt, failure, error);
+          break;
+        case AlgorithmKind::kAead:
+          prepared = openssl::PrepareAead(lib_, alg, op, input_len, corrupt, failure, error);
+          break;
+        case AlgorithmKind::kHash:
+          prepared = openssl::PrepareDigest(lib_, alg, op, input_len, corrupt, failure, error);
+          break;
+        case AlgorithmKind::kMac:
+          prepared = openssl::PrepareMac(lib_, alg, op, input_len, corrupt, failure, error);
+          break;
+        case AlgorithmKind::kSignature:
+          // Public-key operations take a fixed kPublicKeyInputLen input; input_len is ignored.
+          prepared = openssl::PrepareSignature(lib_, alg, op, corrupt, failure, error);
+          break;
+        case AlgorithmKind::kKeyAgreement:
+          prepared = openssl::PrepareKeyAgreement(lib_, alg, op, corrupt, failure, error);
+          break;
+      }
+    } catch (const std::exception& e) {
+      prepared = openssl::PrepareFailed(
+          PrepareFailure::kLibraryError,
+          std::string("preparing ") + std::string(alg.name) + ": " + e.what(), failure, error);
+    }
+    lib_->ERR_clear_error();
+    return prepared;
+  }
+
+ private:
+  LibcryptoPtr lib_;
+};
+
+}  // namespace
+
+std::unique_ptr<Backend> OpenOpensslBackend(const std::string& path) {
+  return openssl::MakeOpensslBackend(openssl::LoadLibcrypto(path));
+}
+
+std::unique_ptr<Backend> openssl::MakeOpensslBackend(LibcryptoPtr lib) {
+  return std::make_unique<OpensslBackend>(std::move(lib));
+}
+
+}  // namespace cryptobench::backends

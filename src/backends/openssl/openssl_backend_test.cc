@@ -1,0 +1,174 @@
+// Tests of the OpenSSL backend against the system's libcrypto (OpenSSL 3.x on Debian 12).
+#include "backends/openssl/openssl_backend.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "algorithms/catalog.h"
+#include "core/errors.h"
+
+namespace cryptobench::backends {
+namespace {
+
+Backend& SystemBackend() {
+  static std::unique_ptr<Backend> backend = OpenOpensslBackend(kDefaultLibcrypto);
+  return *backend;
+}
+
+std::string UsageErrorMessage(const std::string& path) {
+  try {
+    OpenOpensslBackend(path);
+  } catch (const UsageError& e) {
+    return e.what();
+  }
+  return "(no UsageError)";
+}
+
+std::vector<size_t> SizesFor(const AlgorithmInfo& alg) {
+  if (IsSymmetric(alg.kind)) {
+    return {16, 16384};
+  }
+  return {kPublicKeyInputLen};
+}
+
+// Every operation either direction can time: encrypt and decrypt, sign and verify, ...
+std::vector<Operation> AllOperations(const AlgorithmInfo& alg) {
+  std::vector<Operation> ops = TimedOperations(alg, false);
+  for (Operation op : TimedOperations(alg, true)) {
+    if (std::find(ops.begin(), ops.end(), op) == ops.end()) {
+      ops.push_back(op);
+    }
+  }
+  return ops;
+}
+
+TEST(OpensslBackendLoadTest, UnloadablePathNamesThePath) {
+  const std::string message = UsageErrorMessage("/nonexistent/libcrypto.so");
+  EXPECT_EQ(message.rfind("cannot load /nonexistent/libcrypto.so: ", 0), 0u) << message;
+  EXPECT_EQ(message.find('\n'), std::string::npos);
+}
+
+TEST(OpensslBackendLoadTest, NonLibcryptoNamesTheMissingSymbol) {
+  const std::string message = UsageErrorMessage("libm.so.6");
+  EXPECT_EQ(message, "libm.so.6 is not a usable libcrypto: missing symbol OpenSSL_version");
+}
+
+TEST(OpensslBackendIdentityTest, DescribesTheSystemLibrary) {
+  const results::LibraryInfo info = SystemBackend().Identity();
+  EXPECT_EQ(info.backend, "openssl");
+  EXPECT_EQ(info.requested_path, kDefaultLibcrypto);
+  EXPECT_EQ(info.version.rfind("OpenSSL 3", 0), 0u) << info.version;
+  EXPECT_GE(info.version_num, 0x30000000u);
+  ASSERT_FALSE(info.loaded_path.empty());
+  EXPECT_EQ(info.loaded_path[0], '/');
+  EXPECT_EQ(access(info.loaded_path.c_str(), R_OK), 0) << info.loaded_path;
+  EXPECT_NE(info.loaded_path.find("libcrypto"), std::string::npos) << info.loaded_path;
+  EXPECT_EQ(info.cflags.rfind("compiler:", 0), 0u) << info.cflags;
+  EXPECT_EQ(info.cpu_info.rfind("CPUINFO:", 0), 0u) << info.cpu_info;
+  EXPECT_FALSE(info.capability_vector.empty());
+  EXPECT_NE(info.cpu_info.find(info.capability_vector), std::string::npos);
+  EXPECT_TRUE(info.worker_env.empty());
+}
+
+class OpensslAlgorithmTest : public testing::TestWithParam<std::string> {
+ protected:
+  const AlgorithmInfo& alg() const { return *FindAlgorithm(GetParam()); }
+  void TearDown() override { SystemBackend().SetCorruptOutputsForTesting(false); }
+};
+
+TEST_P(OpensslAlgorithmTest, SupportedAndPassesKat) {
+  EXPECT_TRUE(SystemBackend().Supports(alg()));
+  const results::KatResult kat = SystemBackend().RunKat(alg());
+  EXPECT_EQ(kat.status, "passed") << kat.detail;
+  EXPECT_FALSE(kat.source.empty());
+  EXPECT_TRUE(kat.detail.empty()) << kat.detail;
+}
+
+TEST_P(OpensslAlgorithmTest, PreparesAndRunsEveryOperation) {
+  for (Operation op : AllOperations(alg())) {
+    for (size_t len : SizesFor(alg())) {
+      SCOPED_TRACE(std::string(OperationName(op)) + " at " + std::to_string(len) + " bytes");
+      PrepareFailure failure = PrepareFailure::kLibraryError;
+      std::string error;
+      auto prepared = SystemBackend().Prepare(alg(), op, len, &failure, &error);
+      ASSERT_NE(prepared, nullptr) << error;
+      EXPECT_EQ(failure, PrepareFailure::kNone);
+      EXPECT_TRUE(prepared->Run(10)) << prepared->error();
+      EXPECT_TRUE(prepared->error().empty());
+    }
+  }
+}
+
+TEST_P(OpensslAlgorithmTest, CorruptedOutputsFailKatAndChecks) {
+  SystemBackend().SetCorruptOutputsForTesting(true);
+  const results::KatResult kat = SystemBackend().RunKat(alg());
+  EXPECT_EQ(kat.status, "failed");
+  EXPECT_FALSE(kat.detail.empty());
+  for (Operation op : AllOperations(alg())) {
+    SCOPED_TRACE(std::string(OperationName(op)));
+    PrepareFailure failure = PrepareFailure::kNone;
+    std::string error;
+    auto prepared = SystemBackend().Prepare(alg(), op, 64, &failure, &error);
+    EXPECT_EQ(prepared, nullptr);
+    EXPECT_EQ(failure, PrepareFailure::kCheckFailed) << error;
+    EXPECT_FALSE(error.empty());
+  }
+}
+
+std::vector<std::string> CatalogNames() {
+  std::vector<std::string> names;
+  for (const AlgorithmInfo& alg : Catalog()) {
+    names.emplace_back(alg.name);
+  }
+  return names;
+}
+
+INSTANTIATE_TEST_SUITE_P(Catalog, OpensslAlgorithmTest, testing::ValuesIn(CatalogNames()),
+                         [](const testing::TestParamInfo<std::string>& param_info) {
+                           std::string name;
+                           for (char c : param_info.param) {
+                             name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+                           }
+                           return name;
+                         });
+
+TEST(OpensslBackendTest, KatFailureNamesTheVectorSource) {
+  Backend& backend = SystemBackend();
+  backend.SetCorruptOutputsForTesting(true);
+  const results::KatResult cbc = backend.RunKat(*FindAlgorithm("AES-128-CBC"));
+  const results::KatResult sha = backend.RunKat(*FindAlgorithm("SHA-256"));
+  backend.SetCorruptOutputsForTesting(false);
+  EXPECT_EQ(cbc.status, "failed");
+  EXPECT_NE(cbc.detail.find("SP 800-38A"), std::string::npos) << cbc.detail;
+  EXPECT_NE(cbc.detail.find("differs at byte 0"), std::string::npos) << cbc.detail;
+  EXPECT_EQ(sha.status, "failed");
+  EXPECT_NE(sha.detail.find("digest differs"), std::string::npos) << sha.detail;
+}
+
+TEST(OpensslBackendTest, RejectsPartialBlocksAndForeignOperations) {
+  PrepareFailure failure = PrepareFailure::kNone;
+  std::string error;
+  EXPECT_EQ(SystemBackend().Prepare(*FindAlgorithm("AES-128-CBC"), Operation::kEncrypt, 100,
+                                    &failure, &error),
+            nullptr);
+  EXPECT_EQ(failure, PrepareFailure::kLibraryError);
+  EXPECT_NE(error.find("16-byte blocks"), std::string::npos) << error;
+  EXPECT_EQ(
+      SystemBackend().Prepare(*FindAlgorithm("SHA-256"), Operation::kSign, 64, &failure, &error),
+      nullptr);
+  EXPECT_EQ(failure, PrepareFailure::kLibraryError);
+  // A stream mode takes any length.
+  EXPECT_NE(SystemBackend().Prepare(*FindAlgorithm("AES-128-CTR"), Operation::kEncrypt, 100,
+                                    &failure, &error),
+            nullptr)
+      << error;
+}
+
+}  // namespace
+}  // namespace cryptobench::backends

@@ -1,0 +1,416 @@
+// Signatures through EVP_PKEY_sign/verify (RSA, ECDSA) and EVP_DigestSign/Verify (Ed25519).
+#include "backends/openssl/signature.h"
+
+#include <cstring>
+
+#include "backends/openssl/buffers.h"
+#include "backends/openssl/der.h"
+#include "backends/openssl/pkey_keys.h"
+#include "core/hex.h"
+
+namespace cryptobench::backends::openssl {
+namespace {
+
+constexpr uint8_t kInputSeed = 5;
+
+// kDigest: the input is a precomputed hash (EVP_PKEY_sign); kMessage: the library hashes the
+// input itself, or, for Ed25519, signs it whole (EVP_DigestSign one-shot).
+enum class SignMode { kDigest, kMessage };
+
+// 3.x has real functions; in 1.1.1 both are macros over EVP_PKEY_CTX_ctrl (rsa.h, evp.h).
+// optype -1 means "any operation", which sidesteps EVP_PKEY_OP_* values (they differ between
+// 1.1.1 and 3.x).
+bool SetRsaPadding(const Libcrypto& lib, EVP_PKEY_CTX* ctx) {
+  if (lib.EVP_PKEY_CTX_set_rsa_padding != nullptr) {
+    return lib.EVP_PKEY_CTX_set_rsa_padding(ctx, kRsaPkcs1Padding) > 0;
+  }
+  return lib.EVP_PKEY_CTX_ctrl(ctx, kEvpPkeyRsa, -1, kEvpPkeyCtrlRsaPadding, kRsaPkcs1Padding,
+                               nullptr) > 0;
+}
+
+bool SetSignatureMd(const Libcrypto& lib, EVP_PKEY_CTX* ctx, const EVP_MD* md) {
+  if (lib.EVP_PKEY_CTX_set_signature_md != nullptr) {
+    return lib.EVP_PKEY_CTX_set_signature_md(ctx, md) > 0;
+  }
+  return lib.EVP_PKEY_CTX_ctrl(ctx, -1, -1, kEvpPkeyCtrlMd, 0, const_cast<EVP_MD*>(md)) > 0;
+}
+
+// One key set up for signing or verifying; the owner keeps `lib` alive.
+class SignatureContext {
+ public:
+  static std::unique_ptr<SignatureContext> Create(const Libcrypto& lib, PkFamily family,
+                                                  EVP_PKEY* key, const EVP_MD* md, SignMode mode,
+                                                  bool sign, std::string* error) {
+    auto ctx = std::unique_ptr<SignatureContext>(new SignatureContext(lib, mode));
+    EVP_PKEY_CTX* pkey_ctx = nullptr;
+    if (mode == SignMode::kDigest) {
+      ctx->pkey_ctx_ = Own(lib.EVP_PKEY_CTX_new(key, nullptr), lib.EVP_PKEY_CTX_free);
+      pkey_ctx = ctx->pkey_ctx_.get();
+      const int ok = pkey_ctx == nullptr ? 0
+                     : sign              ? lib.EVP_PKEY_sign_init(pkey_ctx)
+                                         : lib.EVP_PKEY_verify_init(pkey_ctx);
+      if (ok != 1) {
+        *error = LibError(lib, sign ? "EVP_PKEY_sign_init" : "EVP_PKEY_verify_init");
+        return nullptr;
+      }
+      if (md != nullptr && !SetSignatureMd(lib, pkey_ctx, md)) {
+        *error = LibError(lib, "EVP_PKEY_CTX_set_signature_md");
+        return nullptr;
+      }
+    } else {
+      ctx->md_ctx_ = Own(lib.EVP_MD_CTX_new(), lib.EVP_MD_CTX_free);
+      const int ok =
+          !ctx->md_ctx_ ? 0
+          : sign        ? lib.EVP_DigestSignInit(ctx->md_ctx_.get(), &pkey_ctx, md, nullptr, key)
+                        : lib.EVP_DigestVerifyInit(ctx->md_ctx_.get(), &pkey_ctx, md, nullptr, key);
+      if (ok != 1) {
+        *error = LibError(lib, sign ? "EVP_DigestSignInit" : "EVP_DigestVerifyInit");
+        return nullptr;
+      }
+    }
+    if (family == PkFamily::kRsa && !SetRsaPadding(lib, pkey_ctx)) {
+      *error = LibError(lib, "EVP_PKEY_CTX_set_rsa_padding");
+      return nullptr;
+    }
+    return ctx;
+  }
+
+  /// Signs; *sig_len is the room at `sig` on entry (with sig null: returns the maximum).
+  bool Sign(const uint8_t* tbs, size_t tbs_len, uint8_t* sig, size_t* sig_len) const {
+    return mode_ == SignMode::kDigest
+               ? lib_.EVP_PKEY_sign(pkey_ctx_.get(), sig, sig_len, tbs, tbs_len) == 1
+               : lib_.EVP_DigestSign(md_ctx_.get(), sig, sig_len, tbs, tbs_len) == 1;
+  }
+
+  /// 1: valid; 0: invalid; negative: error (some libraries report malformed input this way).
+  int Verify(const uint8_t* sig, size_t sig_len, const uint8_t* tbs, size_t tbs_len) const {
+    return mode_ == SignMode::kDigest
+               ? lib_.EVP_PKEY_verify(pkey_ctx_.get(), sig, sig_len, tbs, tbs_len)
+               : lib_.EVP_DigestVerify(md_ctx_.get(), sig, sig_len, tbs, tbs_len);
+  }
+
+  const char* sign_call() const {
+    return mode_ == SignMode::kDigest ? "EVP_PKEY_sign" : "EVP_DigestSign";
+  }
+  const char* verify_call() const {
+    return mode_ == SignMode::kDigest ? "EVP_PKEY_verify" : "EVP_DigestVerify";
+  }
+
+ private:
+  SignatureContext(const Libcrypto& lib, SignMode mode) : lib_(lib), mode_(mode) {}
+
+  const Libcrypto& lib_;
+  SignMode mode_;
+  Owned<EVP_PKEY_CTX> pkey_ctx_;
+  Owned<EVP_MD_CTX> md_ctx_;  // owns the EVP_PKEY_CTX that DigestSignInit creates
+};
+
+// Signs `tbs` into a vector sized by the library's own size query.
+bool SignToVector(const Libcrypto& lib, const SignatureContext& ctx, std::span<const uint8_t> tbs,
+                  std::vector<uint8_t>* sig, std::string* error) {
+  size_t len = 0;
+  if (!ctx.Sign(NonNullData(tbs), tbs.size(), nullptr, &len)) {
+    *error = LibError(lib, std::string(ctx.sign_call()) + " (size query)");
+    return false;
+  }
+  sig->assign(len, 0);
+  if (!ctx.Sign(NonNullData(tbs), tbs.size(), sig->data(), &len)) {
+    *error = LibError(lib, ctx.sign_call());
+    return false;
+  }
+  sig->resize(len);
+  return true;
+}
+
+bool Verifies(const Libcrypto& lib, const SignatureContext& ctx, std::span<const uint8_t> sig,
+              std::span<const uint8_t> tbs) {
+  const bool ok = ctx.Verify(NonNullData(sig), sig.size(), NonNullData(tbs), tbs.size()) == 1;
+  lib.ERR_clear_error();
+  return ok;
+}
+
+// What the timed operations hash with: SHA-256 for RSA and ECDSA, none for Ed25519.
+Owned<EVP_MD> TimedDigest(const Libcrypto& lib, PkFamily family) {
+  if (family == PkFamily::kEd25519) {
+    return Own<EVP_MD>(nullptr, nullptr);
+  }
+  return FetchDigest(lib, "SHA256");
+}
+
+// Digest named by the length of a precomputed hash (FIPS 180-4 output sizes).
+const char* DigestNameForLength(size_t len) {
+  switch (len) {
+    case 20:
+      return "SHA1";
+    case 28:
+      return "SHA224";
+    case 32:
+      return "SHA256";
+    case 48:
+      return "SHA384";
+    case 64:
+      return "SHA512";
+    default:
+      return nullptr;
+  }
+}
+
+class SignatureOperation : public PreparedOperation {
+ public:
+  // sign: `sig` is zeroed room for the largest signature; verify: the signature to check.
+  SignatureOperation(LibcryptoPtr lib, Owned<EVP_PKEY> key, Owned<EVP_MD> md,
+                     std::unique_ptr<SignatureContext> ctx, bool sign,
+                     const std::vector<uint8_t>& sig)
+      : lib_(std::move(lib)),
+        key_(std::move(key)),
+        md_(std::move(md)),
+        ctx_(std::move(ctx)),
+        sign_(sign),
+        sig_(sig.size()),
+        sig_len_(sign ? 0 : sig.size()) {
+    FillPattern(tbs_.span(), kInputSeed);
+    std::memcpy(sig_.data(), sig.data(), sig.size());
+  }
+
+  bool Run(uint64_t iterations) override {
+    for (uint64_t i = 0; i < iterations; ++i) {
+      if (sign_) {
+        sig_len_ = sig_.size();
+        if (!ctx_->Sign(tbs_.data(), tbs_.size(), sig_.data(), &sig_len_)) {
+          error_ = LibError(*lib_, ctx_->sign_call());
+          return false;
+        }
+      } else if (ctx_->Verify(sig_.data(), sig_len_, tbs_.data(), tbs_.size()) != 1) {
+        error_ = LibError(*lib_, ctx_->verify_call()) + " (signature rejected)";
+        return false;
+      }
+    }
+    return true;
+  }
+
+  std::span<const uint8_t> signature() const { return sig_.span().first(sig_len_); }
+  std::span<const uint8_t> input() const { return tbs_.span(); }
+
+ private:
+  LibcryptoPtr lib_;
+  Owned<EVP_PKEY> key_;
+  Owned<EVP_MD> md_;
+  std::unique_ptr<SignatureContext> ctx_;
+  bool sign_;
+  AlignedBuffer tbs_{kPublicKeyInputLen};
+  AlignedBuffer sig_;
+  size_t sig_len_ = 0;
+};
+
+}  // namespace
+
+bool SignatureSupported(const Libcrypto& lib, const AlgorithmInfo& alg) {
+  const PkFamily family = PkFamilyOf(alg);
+  if (family == PkFamily::kNone || alg.kind != AlgorithmKind::kSignature) {
+    return false;
+  }
+  std::string ignored;
+  Owned<EVP_PKEY> key = TimingKey(lib, alg, &ignored);
+  Owned<EVP_MD> md = TimedDigest(lib, family);
+  const bool ok = key && (family == PkFamily::kEd25519 || md) &&
+                  SignatureContext::Create(
+                      lib, family, key.get(), md.get(),
+                      family == PkFamily::kEd25519 ? SignMode::kMessage : SignMode::kDigest, true,
+                      &ignored) != nullptr;
+  lib.ERR_clear_error();
+  return ok;
+}
+
+std::unique_ptr<PreparedOperation> PrepareSignature(const LibcryptoPtr& lib_ptr,
+                                                    const AlgorithmInfo& alg, Operation op,
+                                                    bool corrupt, PrepareFailure* failure,
+                                                    std::string* error) {
+  const Libcrypto& lib = *lib_ptr;
+  const PkFamily family = PkFamilyOf(alg);
+  if ((op != Operation::kSign && op != Operation::kVerify) || family == PkFamily::kNone) {
+    return PrepareFailed(
+        PrepareFailure::kLibraryError,
+        std::string(alg.name) + " has no " + std::string(OperationName(op)) + " operation", failure,
+        error);
+  }
+  std::string message;
+  Owned<EVP_PKEY> key = TimingKey(lib, alg, &message);
+  if (!key) {
+    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
+  }
+  Owned<EVP_MD> md = TimedDigest(lib, family);
+  if (family != PkFamily::kEd25519 && !md) {
+    return PrepareFailed(PrepareFailure::kLibraryError, "the library has no digest SHA256", failure,
+                         error);
+  }
+  const SignMode mode = family == PkFamily::kEd25519 ? SignMode::kMessage : SignMode::kDigest;
+  auto sign_ctx = SignatureContext::Create(lib, family, key.get(), md.get(), mode, true, &message);
+  auto verify_ctx =
+      sign_ctx ? SignatureContext::Create(lib, family, key.get(), md.get(), mode, false, &message)
+               : nullptr;
+  if (!verify_ctx) {
+    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
+  }
+  const std::string check_prefix =
+      std::string(alg.name) + " " + std::string(OperationName(op)) + ": ";
+  if (op == Operation::kSign) {
+    // Timed: sign_ctx. Check: the separate verify context accepts its signature.
+    const std::vector<uint8_t> probe = PatternBytes(kPublicKeyInputLen, kInputSeed);
+    size_t max_sig_len = 0;
+    if (!sign_ctx->Sign(probe.data(), probe.size(), nullptr, &max_sig_len)) {
+      return PrepareFailed(PrepareFailure::kLibraryError,
+                           LibError(lib, std::string(sign_ctx->sign_call()) + " (size query)"),
+                           failure, error);
+    }
+    auto prepared = std::make_unique<SignatureOperation>(lib_ptr, std::move(key), std::move(md),
+                                                         std::move(sign_ctx), true,
+                                                         std::vector<uint8_t>(max_sig_len));
+    if (!prepared->Run(1)) {
+      return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
+    }
+    std::vector<uint8_t> sig(prepared->signature().begin(), prepared->signature().end());
+    CorruptIfTesting(corrupt, sig);
+    if (!Verifies(lib, *verify_ctx, sig, prepared->input())) {
+      return PrepareFailed(PrepareFailure::kCheckFailed,
+                           check_prefix + "verify rejected the timed signature", failure, error);
+    }
+    return prepared;
+  }
+  // Timed: verify_ctx, on a signature made by the separate sign context.
+  AlignedBuffer tbs(kPublicKeyInputLen);
+  FillPattern(tbs.span(), kInputSeed);
+  std::vector<uint8_t> sig;
+  if (!SignToVector(lib, *sign_ctx, tbs.span(), &sig, &message)) {
+    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
+  }
+  CorruptIfTesting(corrupt, sig);
+  auto prepared = std::make_unique<SignatureOperation>(lib_ptr, std::move(key), std::move(md),
+                                                       std::move(verify_ctx), false, sig);
+  if (!prepared->Run(1)) {
+    lib.ERR_clear_error();
+    return PrepareFailed(PrepareFailure::kCheckFailed,
+                         check_prefix + "the timed verify rejected a fresh signature", failure,
+                         error);
+  }
+  return prepared;
+}
+
+std::string RunSignatureVector(const Libcrypto& lib, const AlgorithmInfo& alg,
+                               const KatVector& vector, bool corrupt) {
+  const PkFamily family = PkFamilyOf(alg);
+  const std::vector<uint8_t> tbs = HexDecode(vector.input);
+  const std::vector<uint8_t> published = HexDecode(vector.output);
+  if (published.empty()) {
+    return "vector has no signature";
+  }
+  std::string error;
+  Owned<EVP_PKEY> public_key = KatPublicKey(lib, alg, HexDecode(vector.public_key), &error);
+  if (!public_key) {
+    return "public key: " + error;
+  }
+  // How the vector's input is signed: Ed25519 signs the message; RSA/ECDSA vectors either give
+  // the digest (its length names the hash) or a message, hashed with the curve's or RSA's usual
+  // partner (SHA-384 for P-384, else SHA-256; FIPS 186-5 6.4 / SP 800-57 Part 1 Table 3).
+  SignMode mode = SignMode::kMessage;
+  Owned<EVP_MD> md = Own<EVP_MD>(nullptr, nullptr);
+  if (family != PkFamily::kEd25519) {
+    const char* md_name = vector.input_is_digest            ? DigestNameForLength(tbs.size())
+                          : alg.openssl_name == "secp384r1" ? "SHA384"
+                                                            : "SHA256";
+    if (md_name == nullptr) {
+      return "no hash has a " + std::to_string(tbs.size()) + "-byte digest";
+    }
+    md = FetchDigest(lib, md_name);
+    if (!md) {
+      return std::string("the library has no digest ") + md_name;
+    }
+    mode = vector.input_is_digest ? SignMode::kDigest : SignMode::kMessage;
+  }
+  // ECDSA vectors publish r||s; libcrypto takes the DER ECDSA-Sig-Value.
+  auto to_library_form = [&](const std::vector<uint8_t>& sig) {
+    return family == PkFamily::kEcdsa ? EcdsaSignatureDer(sig) : sig;
+  };
+
+  auto verifier =
+      SignatureContext::Create(lib, family, public_key.get(), md.get(), mode, false, &error);
+  if (!verifier) {
+    return error;
+  }
+  std::vector<uint8_t> sig = published;
+  CorruptIfTesting(corrupt, sig);
+  if (!Verifies(lib, *verifier, to_library_form(sig), tbs)) {
+    return "the published signature did not verify";
+  }
+  std::vector<uint8_t> flipped = published;
+  flipped.back() ^= 0x01;
+  // A fresh context: some providers keep state after a one-shot verify.
+  verifier = SignatureContext::Create(lib, family, public_key.get(), md.get(), mode, false, &error);
+  if (!verifier) {
+    return error;
+  }
+  if (Verifies(lib, *verifier, to_library_form(flipped), tbs)) {
+    return "a signature with one bit flipped verified";
+  }
+  if (vector.private_key.empty()) {
+    return "";
+  }
+  Owned<EVP_PKEY> private_key = KatPrivateKey(lib, alg, HexDecode(vector.private_key), &error);
+  if (!private_key) {
+    return "private key: " + error;
+  }
+  auto signer =
+      SignatureContext::Create(lib, family, private_key.get(), md.get(), mode, true, &error);
+  std::vector<uint8_t> ours;
+  if (!signer || !SignToVector(lib, *signer, tbs, &ours, &error)) {
+    return "sign: " + error;
+  }
+  CorruptIfTesting(corrupt, ours);
+  // ECDSA signatures are randomised here (deterministic RFC 6979 nonces arrived only in
+  // OpenSSL 3.2), so ours is checked by verification rather than compared.
+  if (vector.deterministic && family != PkFamily::kEcdsa) {
+    return CompareBytes("signature", ours, published);
+  }
+  verifier = SignatureContext::Create(lib, family, public_key.get(), md.get(), mode, false, &error);
+  if (!verifier) {
+    return error;
+  }
+  return Verifies(lib, *verifier, ours, tbs) ? ""
+                                             : "a signature made with the published private key "
+                                               "did not verify";
+}
+
+std::string SignatureRoundTrip(const Libcrypto& lib, const AlgorithmInfo& alg, bool corrupt) {
+  const PkFamily family = PkFamilyOf(alg);
+  std::string error;
+  Owned<EVP_PKEY> key = TimingKey(lib, alg, &error);
+  if (!key) {
+    return "timing key: " + error;
+  }
+  Owned<EVP_MD> md = TimedDigest(lib, family);
+  const SignMode mode = family == PkFamily::kEd25519 ? SignMode::kMessage : SignMode::kDigest;
+  const std::vector<uint8_t> tbs = PatternBytes(kPublicKeyInputLen, kInputSeed);
+  auto signer = SignatureContext::Create(lib, family, key.get(), md.get(), mode, true, &error);
+  std::vector<uint8_t> sig;
+  if (!signer || !SignToVector(lib, *signer, tbs, &sig, &error)) {
+    return "timing-key round trip: " + error;
+  }
+  for (bool flip : {false, true}) {
+    std::vector<uint8_t> candidate = sig;
+    if (flip) {
+      candidate.back() ^= 0x01;
+    } else {
+      CorruptIfTesting(corrupt, candidate);
+    }
+    auto verifier = SignatureContext::Create(lib, family, key.get(), md.get(), mode, false, &error);
+    if (!verifier) {
+      return "timing-key round trip: " + error;
+    }
+    if (Verifies(lib, *verifier, candidate, tbs) == flip) {
+      return flip ? "timing-key round trip: a signature with one bit flipped verified"
+                  : "timing-key round trip: verify rejected a fresh signature";
+    }
+  }
+  return "";
+}
+
+}  // namespace cryptobench::backends::openssl
