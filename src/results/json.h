@@ -25,3 +25,16 @@ nlohmann::json SampleToJson(const measure::Sample& sample);
 measure::Sample SampleFromJson(const nlohmann::json& j);
 
 }  // namespace cryptobench::results
+
+namespace cryptobench::results {
+
+/// LibraryInfo <-> the "library" object of ToJson; used by the worker protocol too. FromJson
+/// throws std::runtime_error naming the field, like FromJson(RunResult).
+nlohmann::json LibraryToJson(const LibraryInfo& library);
+LibraryInfo LibraryFromJson(const nlohmann::json& j);
+
+/// KatResult <-> {"status","source","detail"}.
+nlohmann::json KatToJson(const KatResult& kat);
+KatResult KatFromJson(const nlohmann::json& j);
+
+}  // namespace cryptobench::results
