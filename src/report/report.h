@@ -19,11 +19,21 @@ bool ParseFormat(std::string_view name, Format* out);
 /// says so; public-key rows are in ops/s.
 void Render(const results::RunResult& run, Format format, std::ostream& out);
 
-/// Individual renderers (Render dispatches to these).
+/// Individual renderers (Render dispatches to these). All are deterministic: no clocks, no
+/// environment reads.
+///
+/// Table: environment header, symmetric MB/s grid with CIs, CPU cost at the largest size,
+/// public-key table, notes (KAT outcome, failures). Fits 100-120 columns.
 void RenderTable(const results::RunResult& run, std::ostream& out);
+/// The summary layout of `openssl speed` 3.0 (apps/speed.c), rows named by
+/// AlgorithmInfo::speed_name. Rows whose cells all failed are left out, as openssl speed leaves
+/// out what it cannot run; a failed cell in a printed row reads 0.00.
 void RenderOpensslSpeed(const results::RunResult& run, std::ostream& out);
+/// results::ToJson, indented by 2, with a trailing newline.
 void RenderJson(const results::RunResult& run, std::ostream& out);
+/// A header row, then one row per cell; RFC 4180 quoting, LF line ends, numbers in full.
 void RenderCsv(const results::RunResult& run, std::ostream& out);
+/// For bug reports: environment list, GitHub tables, notes.
 void RenderMarkdown(const results::RunResult& run, std::ostream& out);
 
 }  // namespace cryptobench::report

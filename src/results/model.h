@@ -51,7 +51,8 @@ struct CellFigures {
   size_t num_samples = 0;         ///< samples over all workers
   double confidence = 0.95;       ///< level of the CIs below (attained level may be lower; see
                                   ///< ci_confidence)
-  double ci_confidence = 0;       ///< confidence actually attained by the (first worker's) CI
+  double ci_confidence = 0;       ///< confidence actually attained by the CI (the lowest over
+                                  ///< the workers; below `confidence` with few samples)
   Estimate ops_per_s;             ///< operations per wall-clock second
   std::optional<Estimate> bytes_per_s;  ///< symmetric only: ops_per_s x input_len
   double wall_ns_per_op = 0;      ///< 1e9 / ops_per_s.value
@@ -158,7 +159,13 @@ struct RunResult {
 /// selects whether bytes_per_s is filled. Uses stats::Summarize on per-sample ops/s.
 void DeriveFigures(Cell& cell, bool symmetric, double confidence);
 
-/// Derives figures for every cell of `run`, using the catalogue to tell symmetric kinds apart.
+/// True if `cell` of algorithm `algorithm` is measured in bytes/s (cipher, AEAD, hash, MAC), as
+/// the catalogue says; for a name the catalogue does not know: input_len > 0 and an operation
+/// other than sign, verify or derive.
+bool IsSymmetricCell(const std::string& algorithm, const Cell& cell);
+
+/// Derives figures for every cell of `run` (confidence: run.method.confidence), using
+/// IsSymmetricCell to decide whether bytes_per_s is filled.
 void DeriveAllFigures(RunResult& run);
 
 /// True if any cell failed (KAT, crash, timeout, error): the exit status is then kExitFailure.

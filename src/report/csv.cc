@@ -1,0 +1,106 @@
+// CSV: one row per cell, for spreadsheets and scripts. Numbers are written in full (shortest
+// round-trip form), units are in the column names, fields are quoted as RFC 4180 section 2
+// says (a field holding a comma, a double quote or a line break is enclosed in double quotes,
+// with inner quotes doubled). Lines end in LF.
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "report/report.h"
+#include "report/views.h"
+
+namespace cryptobench::report {
+namespace {
+
+using results::Cell;
+
+constexpr const char* kHeader =
+    "algorithm,kind,operation,input_len,status,ops_per_s,ops_per_s_ci_low,ops_per_s_ci_high,"
+    "bytes_per_s,bytes_per_s_ci_low,bytes_per_s_ci_high,mb_per_s,wall_ns_per_op,cpu_ns_per_op,"
+    "user_ns_per_op,sys_ns_per_op,cpu_utilization,ticks_per_op,ticks_per_byte,num_samples,"
+    "num_workers,ci_confidence,precision_reached,cpu_wall_mismatch,message";
+
+std::string Quote(const std::string& field) {
+  if (field.find_first_of(",\"\r\n") == std::string::npos) {
+    return field;
+  }
+  std::string quoted = "\"";
+  for (char c : field) {
+    quoted += c;
+    if (c == '"') {
+      quoted += '"';
+    }
+  }
+  return quoted + "\"";
+}
+
+std::string Number(double value) { return fmt::format("{}", value); }
+
+std::string Bool(bool value) { return value ? "true" : "false"; }
+
+void WriteRow(const std::vector<std::string>& fields, std::ostream& out) {
+  for (size_t i = 0; i < fields.size(); ++i) {
+    out << (i == 0 ? "" : ",") << Quote(fields[i]);
+  }
+  out << '\n';
+}
+
+std::vector<std::string> CellFields(const results::AlgorithmResult& alg, const Cell& cell) {
+  std::vector<std::string> fields = {alg.algorithm, alg.kind, cell.operation,
+                                     fmt::format("{}", cell.input_len),
+                                     results::CellStatusName(cell.status)};
+  if (!cell.figures) {
+    fields.resize(24);  // every figure empty
+    fields.push_back(cell.message);
+    return fields;
+  }
+  const results::CellFigures& f = *cell.figures;
+  fields.push_back(Number(f.ops_per_s.value));
+  fields.push_back(Number(f.ops_per_s.ci_low));
+  fields.push_back(Number(f.ops_per_s.ci_high));
+  if (f.bytes_per_s) {
+    fields.push_back(Number(f.bytes_per_s->value));
+    fields.push_back(Number(f.bytes_per_s->ci_low));
+    fields.push_back(Number(f.bytes_per_s->ci_high));
+    fields.push_back(Number(f.bytes_per_s->value / 1e6));
+  } else {
+    fields.resize(fields.size() + 4);
+  }
+  fields.push_back(Number(f.wall_ns_per_op));
+  fields.push_back(Number(f.cpu_ns_per_op));
+  fields.push_back(Number(f.user_ns_per_op));
+  fields.push_back(Number(f.sys_ns_per_op));
+  fields.push_back(Number(f.cpu_utilization));
+  fields.push_back(Number(f.ticks_per_op));
+  fields.push_back(f.bytes_per_s && cell.input_len > 0
+                       ? Number(f.ticks_per_op / static_cast<double>(cell.input_len))
+                       : "");
+  fields.push_back(fmt::format("{}", f.num_samples));
+  fields.push_back(fmt::format("{}", f.num_workers));
+  fields.push_back(Number(f.ci_confidence));
+  fields.push_back(Bool(f.precision_reached));
+  fields.push_back(Bool(f.cpu_wall_mismatch));
+  fields.push_back(cell.message);
+  return fields;
+}
+
+}  // namespace
+
+void RenderCsv(const results::RunResult& run, std::ostream& out) {
+  out << kHeader << '\n';
+  for (const results::AlgorithmResult& alg : run.algorithms) {
+    if (alg.cells.empty()) {
+      std::vector<std::string> fields = {alg.algorithm, alg.kind, "", "",
+                                         alg.supported ? "" : "unsupported"};
+      fields.resize(25);
+      WriteRow(fields, out);
+    }
+    for (const Cell& cell : alg.cells) {
+      WriteRow(CellFields(alg, cell), out);
+    }
+  }
+}
+
+}  // namespace cryptobench::report

@@ -1,0 +1,138 @@
+// Shared number, size and status formatting for the renderers.
+#include "report/format_util.h"
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+namespace cryptobench::report {
+
+std::string FormatRate(double value) {
+  const double magnitude = std::abs(value);
+  if (magnitude < 100) {
+    return fmt::format("{:.2f}", value);
+  }
+  if (magnitude < 10000) {
+    return fmt::format("{:.1f}", value);
+  }
+  return fmt::format("{:.0f}", value);
+}
+
+std::string FormatCost(double value) {
+  const double magnitude = std::abs(value);
+  if (magnitude < 10) {
+    return fmt::format("{:.3f}", value);
+  }
+  if (magnitude < 100) {
+    return fmt::format("{:.2f}", value);
+  }
+  return fmt::format("{:.1f}", value);
+}
+
+std::string FormatMbPerS(double bytes_per_s) { return FormatRate(bytes_per_s / 1e6); }
+
+std::string FormatCiHalfWidth(const results::Estimate& estimate) {
+  if (estimate.value == 0) {
+    return "±?";
+  }
+  const double half_width = (estimate.ci_high - estimate.ci_low) / 2 / estimate.value;
+  return fmt::format("±{:.1f}%", half_width * 100);
+}
+
+std::string FormatRateWithCi(const results::Estimate& estimate_in_unit) {
+  return fmt::format("{} {}", FormatRate(estimate_in_unit.value),
+                     FormatCiHalfWidth(estimate_in_unit));
+}
+
+std::string FormatSize(uint64_t bytes) {
+  if (bytes >= 1024 && bytes % 1024 == 0) {
+    return fmt::format("{} KiB", bytes / 1024);
+  }
+  return fmt::format("{} B", bytes);
+}
+
+std::string FormatHz(double hz) {
+  if (hz >= 1e9) {
+    return fmt::format("{:.2f} GHz", hz / 1e9);
+  }
+  if (hz >= 1e6) {
+    return fmt::format("{:.1f} MHz", hz / 1e6);
+  }
+  return fmt::format("{:.0f} Hz", hz);
+}
+
+std::string StatusLabel(results::CellStatus status) {
+  switch (status) {
+    case results::CellStatus::kOk:
+      return "ok";
+    case results::CellStatus::kFailedKat:
+      return "FAILED KAT";
+    case results::CellStatus::kCrashed:
+      return "crashed";
+    case results::CellStatus::kTimeout:
+      return "timeout";
+    case results::CellStatus::kError:
+      return "error";
+    case results::CellStatus::kUnsupported:
+      return "unsupported";
+  }
+  return "error";
+}
+
+std::string StatusText(const results::Cell& cell) {
+  std::string label = StatusLabel(cell.status);
+  // The KAT detail and the unsupported reason are long; renderers list them in their notes.
+  const bool message_is_short_fact =
+      cell.status == results::CellStatus::kCrashed || cell.status == results::CellStatus::kError;
+  if (message_is_short_fact && !cell.message.empty()) {
+    label += ": " + cell.message;
+  }
+  return label;
+}
+
+size_t DisplayWidth(std::string_view text) {
+  size_t width = 0;
+  for (char c : text) {
+    // Count every byte that is not a UTF-8 continuation byte (10xxxxxx).
+    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) {
+      ++width;
+    }
+  }
+  return width;
+}
+
+std::string PadLeft(std::string_view text, size_t width) {
+  const size_t used = DisplayWidth(text);
+  std::string out(used < width ? width - used : 0, ' ');
+  out += text;
+  return out;
+}
+
+std::string PadRight(std::string_view text, size_t width) {
+  const size_t used = DisplayWidth(text);
+  std::string out(text);
+  out.append(used < width ? width - used : 0, ' ');
+  return out;
+}
+
+std::string StripPrefix(const std::string& text, std::string_view prefix) {
+  return text.rfind(prefix, 0) == 0 ? text.substr(prefix.size()) : text;
+}
+
+std::string CapabilityText(const results::LibraryInfo& library) {
+  if (library.capability_vector == "N/A") {
+    return "N/A (built without assembly)";
+  }
+  return library.capability_vector.empty() ? "unknown" : library.capability_vector;
+}
+
+std::string ShortLibraryVersion(const std::string& version) {
+  constexpr std::string_view kPrefix = "OpenSSL ";
+  if (version.rfind(kPrefix, 0) != 0) {
+    return version;
+  }
+  const std::string rest = version.substr(kPrefix.size());
+  return rest.substr(0, rest.find(' '));
+}
+
+}  // namespace cryptobench::report

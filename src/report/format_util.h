@@ -1,0 +1,64 @@
+// Number, size and status formatting shared by the human-readable renderers (table, Markdown),
+// so that every format prints the same figure the same way.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "results/model.h"
+
+namespace cryptobench::report {
+
+/// A rate with a precision that keeps about four significant digits readable: two decimals
+/// below 100, one below 10000, none above ("56.78", "1234.5", "41229"). Any unit.
+std::string FormatRate(double value);
+
+/// A small cost (ns per byte, cycles per byte, Mcycles) with about three significant digits:
+/// three decimals below 10, two below 100, one above ("0.656", "12.34", "123.4").
+std::string FormatCost(double value);
+
+/// Bytes per second as MB/s (10^6 bytes/s), FormatRate precision, without the unit.
+std::string FormatMbPerS(double bytes_per_s);
+
+/// Half the CI width relative to the value, as "±0.4%" (one decimal; "±?" when value is 0).
+std::string FormatCiHalfWidth(const results::Estimate& estimate);
+
+/// "1234.5 ±0.4%": a rate (already in the display unit) and its relative CI half-width.
+std::string FormatRateWithCi(const results::Estimate& estimate_in_unit);
+
+/// Input size label: "16 B", "1350 B", "1 KiB", "16 KiB" (KiB only for exact multiples of 1024).
+std::string FormatSize(uint64_t bytes);
+
+/// Tick-counter rate: "2.60 GHz", "25.0 MHz", "1000 Hz".
+std::string FormatHz(double hz);
+
+/// Short label of a non-ok status for a table cell: "FAILED KAT", "crashed", "timeout", "error",
+/// "unsupported"; "ok" for kOk.
+std::string StatusLabel(results::CellStatus status);
+
+/// Label with the cell's message where it says what happened: "crashed: SIGSEGV",
+/// "error: EVP_EncryptUpdate failed", "timeout", "FAILED KAT", "unsupported".
+std::string StatusText(const results::Cell& cell);
+
+/// Number of terminal columns `text` takes: UTF-8 code points (the renderers use only
+/// single-width characters such as '±' and 'µ').
+size_t DisplayWidth(std::string_view text);
+
+/// `text` padded with spaces to `width` display columns, on the left (right-aligned) or right.
+std::string PadLeft(std::string_view text, size_t width);
+std::string PadRight(std::string_view text, size_t width);
+
+/// `text` without a leading `prefix`: OpenSSL_version() strings carry labels such as
+/// "platform: " or "compiler: " that a renderer with its own labels drops.
+std::string StripPrefix(const std::string& text, std::string_view prefix);
+
+/// The capability vector for display: "N/A (built without assembly)" for "N/A", "unknown" if
+/// the backend did not report one, else verbatim.
+std::string CapabilityText(const results::LibraryInfo& library);
+
+/// The leading "OpenSSL " stripped and the release date dropped: "OpenSSL 3.0.19 27 Jan 2026"
+/// -> "3.0.19". Other strings are returned unchanged.
+std::string ShortLibraryVersion(const std::string& version);
+
+}  // namespace cryptobench::report

@@ -1,0 +1,71 @@
+// Golden-file tests: the hand-written fixture tests/fixtures/results/sample-run.json (raw
+// samples only) goes through FromJson and DeriveAllFigures, then every renderer; the output must
+// equal tests/golden/<file> byte for byte.
+//
+// After an intended change of output, regenerate the goldens and review the diff:
+//   CRYPTOBENCH_UPDATE_GOLDEN=1 build/release/tests/cryptobench_tests --gtest_filter='Golden*'
+//   git diff tests/golden/
+// With the variable set, the tests write the files instead of comparing (reported as skipped).
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "report/report.h"
+#include "results/json.h"
+
+namespace cryptobench::report {
+namespace {
+
+const std::string kDataDir = CRYPTOBENCH_TEST_DATA_DIR;
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+results::RunResult LoadFixture() {
+  const std::string text = ReadFile(kDataDir + "/fixtures/results/sample-run.json");
+  results::RunResult run = results::FromJson(nlohmann::json::parse(text));
+  results::DeriveAllFigures(run);
+  return run;
+}
+
+void ExpectGolden(Format format, const std::string& golden_name) {
+  std::ostringstream rendered;
+  Render(LoadFixture(), format, rendered);
+  const std::string path = kDataDir + "/golden/" + golden_name;
+  const char* update = std::getenv("CRYPTOBENCH_UPDATE_GOLDEN");
+  if (update != nullptr && std::string(update) == "1") {
+    std::ofstream(path, std::ios::binary) << rendered.str();
+    GTEST_SKIP() << "wrote " << path;
+  }
+  const std::string expected = ReadFile(path);
+  ASSERT_FALSE(expected.empty()) << path << " is missing; see the comment in golden_test.cc";
+  EXPECT_EQ(rendered.str(), expected) << "output differs from " << path;
+}
+
+TEST(GoldenTest, Table) { ExpectGolden(Format::kTable, "speed-table.txt"); }
+TEST(GoldenTest, Openssl) { ExpectGolden(Format::kOpenssl, "speed-openssl.txt"); }
+TEST(GoldenTest, Csv) { ExpectGolden(Format::kCsv, "speed.csv"); }
+TEST(GoldenTest, Markdown) { ExpectGolden(Format::kMarkdown, "speed.md"); }
+TEST(GoldenTest, Json) { ExpectGolden(Format::kJson, "speed.json"); }
+
+TEST(GoldenTest, RenderingIsDeterministic) {
+  const results::RunResult run = LoadFixture();
+  for (Format format :
+       {Format::kTable, Format::kOpenssl, Format::kJson, Format::kCsv, Format::kMarkdown}) {
+    std::ostringstream first;
+    std::ostringstream second;
+    Render(run, format, first);
+    Render(run, format, second);
+    EXPECT_EQ(first.str(), second.str());
+  }
+}
+
+}  // namespace
+}  // namespace cryptobench::report

@@ -1,0 +1,184 @@
+// Markdown for bug reports and issues: the environment a reader needs to judge the figures,
+// then GitHub tables of throughput (MB/s with CIs) and public-key rates, then notes.
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "report/format_util.h"
+#include "report/report.h"
+#include "report/views.h"
+
+namespace cryptobench::report {
+namespace {
+
+using results::Cell;
+using results::CellStatus;
+using results::RunResult;
+
+// Table cells may not contain '|' or line breaks.
+std::string Escape(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '|') {
+      out += "\\|";
+    } else if (c == '\n' || c == '\r') {
+      out += ' ';
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+// An inline code span that survives backticks in the text (CommonMark 6.1: a longer fence).
+std::string Code(const std::string& text) {
+  const std::string fence = text.find('`') == std::string::npos ? "`" : "``";
+  const std::string pad = fence.size() > 1 ? " " : "";
+  return fence + pad + text + pad + fence;
+}
+
+void WriteRow(const std::vector<std::string>& cells, std::ostream& out) {
+  out << '|';
+  for (const std::string& cell : cells) {
+    out << ' ' << Escape(cell) << " |";
+  }
+  out << '\n';
+}
+
+void WriteEnvironment(const RunResult& run, std::ostream& out) {
+  const auto& machine = run.machine;
+  const auto& library = run.library;
+  out << fmt::format("### Environment\n\n");
+  out << fmt::format(
+      "- Tool: {} {}{}\n", run.source.tool, run.source.tool_version,
+      run.source.kind == "imported" ? " (imported from " + run.source.file + ")" : "");
+  out << fmt::format("- CPU: {}, {} online CPUs{}{}\n",
+                     machine.cpu_model.empty() ? "unknown" : machine.cpu_model, machine.online_cpus,
+                     machine.hypervisor ? ", virtual machine" : "",
+                     machine.arch.empty() ? "" : " (" + machine.arch + ")");
+  if (!machine.kernel.empty()) {
+    out << fmt::format("- Kernel: {}\n", machine.kernel);
+  }
+  out << fmt::format("- Tick counter: {}\n", TickCounterLine(machine));
+  out << fmt::format("- Library: {}, loaded from {}\n",
+                     library.version.empty() ? "unknown" : library.version,
+                     Code(library.loaded_path.empty() ? "unknown" : library.loaded_path));
+  if (!library.requested_path.empty() && library.requested_path != library.loaded_path) {
+    out << fmt::format("- Requested library: {}\n", Code(library.requested_path));
+  }
+  out << fmt::format("- Capability vector: {}\n", Code(CapabilityText(library)));
+  if (!library.cflags.empty()) {
+    out << fmt::format("- Build: {}\n", Code(StripPrefix(library.cflags, "compiler: ")));
+  }
+  if (!library.platform.empty()) {
+    out << fmt::format("- Platform: {}; {}\n", StripPrefix(library.platform, "platform: "),
+                       library.built_on);
+  }
+  for (const auto& [name, value] : library.worker_env) {
+    out << fmt::format("- Worker environment: {}\n", Code(name + "=" + value));
+  }
+  out << fmt::format("- Method: {}\n", MethodLine(run.method));
+  if (run.method.threads > 1) {
+    out << fmt::format("- Threads: {} worker processes per cell; throughput is their sum\n",
+                       run.method.threads);
+  }
+}
+
+std::string SymmetricCell(const Cell* cell) {
+  if (cell == nullptr) {
+    return "-";
+  }
+  if (cell->status != CellStatus::kOk) {
+    return StatusLabel(cell->status);
+  }
+  if (!cell->figures || !cell->figures->bytes_per_s) {
+    return "?";
+  }
+  const results::Estimate& bytes = *cell->figures->bytes_per_s;
+  std::string text = FormatRateWithCi({bytes.value / 1e6, bytes.ci_low / 1e6, bytes.ci_high / 1e6});
+  return cell->figures->cpu_wall_mismatch ? text + " !" : text;
+}
+
+void WriteSymmetric(const RunResult& run, const SymmetricGrid& grid, std::ostream& out) {
+  out << fmt::format(
+      "\n### Symmetric throughput\n\nMB/s = 10^6 bytes/s; median ±{:g}% CI "
+      "half-width.\n\n",
+      run.method.confidence * 100);
+  std::vector<std::string> header = {"Algorithm", "Operation"};
+  std::string rule = "|---|---|";
+  for (uint64_t size : grid.sizes) {
+    header.push_back(FormatSize(size));
+    rule += "--:|";
+  }
+  WriteRow(header, out);
+  out << rule << '\n';
+  for (const SymmetricRow& row : grid.rows) {
+    std::vector<std::string> cells = {row.algorithm->algorithm, row.operation};
+    if (const CellStatus row_status = row.RowStatus(); row_status != CellStatus::kOk) {
+      // A row that failed as a whole names its status once, in the first size column.
+      const Cell* first = row.FirstPresent();
+      cells.push_back(first != nullptr ? StatusText(*first) : StatusLabel(row_status));
+      cells.resize(2 + grid.sizes.size());
+    } else {
+      for (const Cell* cell : row.cells) {
+        cells.push_back(SymmetricCell(cell));
+      }
+    }
+    WriteRow(cells, out);
+  }
+}
+
+void WritePublicKey(const RunResult& run, const std::vector<PublicKeyRow>& rows,
+                    std::ostream& out) {
+  const bool ticks = HasTickCounter(run.machine);
+  out << fmt::format("\n### Public-key operations\n\nMedian ops/s ±{:g}% CI half-width.\n\n",
+                     run.method.confidence * 100);
+  WriteRow({"Operation", "ops/s", "µs/op", "CPU util",
+            fmt::format("Mcycles@{}", TickCounterName(run.machine))},
+           out);
+  out << "|---|--:|--:|--:|--:|\n";
+  for (const PublicKeyRow& row : rows) {
+    if (row.cell == nullptr || row.cell->status != CellStatus::kOk || !row.cell->figures) {
+      WriteRow(
+          {row.Label(), row.cell == nullptr ? "unsupported" : StatusText(*row.cell), "", "", ""},
+          out);
+      continue;
+    }
+    const results::CellFigures& f = *row.cell->figures;
+    WriteRow({row.Label(), FormatRateWithCi(f.ops_per_s), FormatRate(f.wall_ns_per_op / 1e3),
+              fmt::format("{:.0f}%{}", f.cpu_utilization * 100, f.cpu_wall_mismatch ? " !" : ""),
+              ticks ? FormatCost(f.ticks_per_op / 1e6) : "n/a"},
+             out);
+  }
+}
+
+}  // namespace
+
+void RenderMarkdown(const RunResult& run, std::ostream& out) {
+  out << "## cryptobench results\n\n";
+  WriteEnvironment(run, out);
+  const SymmetricGrid grid = BuildSymmetricGrid(run);
+  if (!grid.rows.empty()) {
+    WriteSymmetric(run, grid, out);
+  }
+  const std::vector<PublicKeyRow> public_key = BuildPublicKeyRows(run);
+  if (!public_key.empty()) {
+    WritePublicKey(run, public_key, out);
+  }
+  std::vector<std::string> notes = NoteLines(run);
+  if (AnyCpuWallMismatch(run)) {
+    notes.insert(notes.begin(),
+                 "! CPU time differs from wall-clock time by more than 10%: work outside this "
+                 "process (kernel offload, helper threads) or a contended machine.");
+  }
+  if (!notes.empty()) {
+    out << "\n### Notes\n\n";
+    for (const std::string& note : notes) {
+      out << "- " << note << '\n';
+    }
+  }
+}
+
+}  // namespace cryptobench::report

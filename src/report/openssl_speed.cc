@@ -1,0 +1,221 @@
+// The summary layout of `openssl speed` 3.0 (apps/speed.c, the part after the timing runs), so
+// that scripts written for OpenSSL's output can read cryptobench's figures. The formats below
+// were checked against the output of OpenSSL 3.0.19's `openssl speed`:
+//   version: 3.0.19
+//   built on: <OPENSSL_BUILT_ON>            options: bn(64,64)
+//   compiler: <OPENSSL_CFLAGS>              CPUINFO: <OPENSSL_CPU_INFO>
+//   The 'numbers' are in 1000s of bytes per second processed.
+//   "type        " then "%7d bytes" per size; rows "%-13s" then " %11.2fk" per size (bytes/s
+//   over 10000, divided by 1000) or " %11.2f " (bytes/s otherwise)
+//   "%18ssign    verify    sign/s verify/s" / "rsa %4u bits %8.6fs %8.6fs %8.1f %8.1f"
+//   "%30ssign    verify    sign/s verify/s" / "%4u bits ecdsa (%s) %8.4fs %8.4fs %8.1f %8.1f"
+//   "%30sop      op/s" / "%4u bits ecdh (%s) %8.4fs %8.1f"
+//   "%30ssign    verify    sign/s verify/s" / "%4u bits EdDSA (%s) %8.4fs %8.4fs %8.1f %8.1f"
+// Differences forced by the model: the figures are cryptobench's medians (wall-clock), not
+// OpenSSL's count/time; a row whose cells all failed is left out (as `openssl speed` leaves out
+// what it could not run) and a failed cell in a printed row reads 0.00. Failures are in the
+// exit status and in the other formats.
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "algorithms/catalog.h"
+#include "report/format_util.h"
+#include "report/report.h"
+#include "report/views.h"
+
+namespace cryptobench::report {
+namespace {
+
+using results::AlgorithmResult;
+using results::Cell;
+using results::CellStatus;
+
+// `openssl speed` prints BN_options(), which the loaded library reports as "bn(64,64)" on 64-bit
+// targets and "bn(64,32)" on 32-bit ones (crypto/bn/bn_print.c); the model does not carry it,
+// so it is inferred from the architecture. Empty if the architecture is unknown.
+std::string BnOptions(const std::string& arch) {
+  for (const char* arch64 : {"x86_64", "aarch64", "ppc64le", "ppc64", "s390x", "riscv64",
+                             "loongarch64", "mips64", "sparc64"}) {
+    if (arch == arch64) {
+      return "bn(64,64)";
+    }
+  }
+  for (const char* arch32 : {"i386", "i486", "i586", "i686", "armv7l", "armv6l", "arm", "mips"}) {
+    if (arch == arch32) {
+      return "bn(64,32)";
+    }
+  }
+  return "";
+}
+
+std::string SpeedName(const AlgorithmResult& alg) {
+  const AlgorithmInfo* info = FindAlgorithm(alg.algorithm);
+  return info != nullptr ? std::string(info->speed_name) : alg.algorithm;
+}
+
+// The measured rate of a cell, or nullopt when it has none.
+std::optional<double> OpsPerS(const Cell* cell) {
+  if (cell == nullptr || cell->status != CellStatus::kOk || !cell->figures) {
+    return std::nullopt;
+  }
+  return cell->figures->ops_per_s.value;
+}
+
+double SecondsPerOp(std::optional<double> ops) { return ops && *ops > 0 ? 1 / *ops : 0; }
+
+void WriteHeader(const results::RunResult& run, std::ostream& out) {
+  const results::LibraryInfo& library = run.library;
+  if (!library.version.empty()) {
+    out << "version: " << ShortLibraryVersion(library.version) << '\n';
+  }
+  if (!library.built_on.empty()) {
+    out << library.built_on << '\n';
+  }
+  if (const std::string options = BnOptions(run.machine.arch); !options.empty()) {
+    out << "options: " << options << '\n';
+  }
+  if (!library.cflags.empty()) {
+    out << library.cflags << '\n';
+  }
+  if (!library.cpu_info.empty()) {
+    out << library.cpu_info << '\n';
+  }
+}
+
+void WriteSymmetric(const SymmetricGrid& grid, std::ostream& out) {
+  bool header_written = false;
+  for (const SymmetricRow& row : grid.rows) {
+    bool any_measured = false;
+    for (const Cell* cell : row.cells) {
+      any_measured = any_measured || OpsPerS(cell).has_value();
+    }
+    if (!any_measured) {
+      continue;
+    }
+    if (!header_written) {
+      out << "The 'numbers' are in 1000s of bytes per second processed.\ntype        ";
+      for (uint64_t size : grid.sizes) {
+        out << fmt::format("{:7} bytes", size);
+      }
+      out << '\n';
+      header_written = true;
+    }
+    out << fmt::format("{:<13}", SpeedName(*row.algorithm));
+    for (const Cell* cell : row.cells) {
+      double bytes_per_s = 0;
+      if (OpsPerS(cell) && cell->figures->bytes_per_s) {
+        bytes_per_s = cell->figures->bytes_per_s->value;
+      }
+      out << (bytes_per_s > 10000 ? fmt::format(" {:11.2f}k", bytes_per_s / 1e3)
+                                  : fmt::format(" {:11.2f} ", bytes_per_s));
+    }
+    out << '\n';
+  }
+}
+
+// Splits a catalogue speed name such as "256 bits ecdsa (nistp256)" or "rsa 2048 bits" into
+// its key size and the text in parentheses ("nistp256"; empty for RSA).
+bool ParseSpeedName(const std::string& name, unsigned* bits, std::string* curve) {
+  const size_t digits = name.find_first_of("0123456789");
+  if (digits == std::string::npos) {
+    return false;
+  }
+  *bits = static_cast<unsigned>(std::stoul(name.substr(digits)));
+  const size_t open = name.find('(');
+  const size_t close = name.rfind(')');
+  *curve = open != std::string::npos && close > open ? name.substr(open + 1, close - open - 1) : "";
+  return true;
+}
+
+enum class PkFamily { kRsa, kEcdsa, kEcdh, kEdDsa };
+
+std::optional<PkFamily> FamilyOf(const std::string& speed_name) {
+  if (speed_name.rfind("rsa ", 0) == 0) {
+    return PkFamily::kRsa;
+  }
+  if (speed_name.find(" ecdsa (") != std::string::npos) {
+    return PkFamily::kEcdsa;
+  }
+  if (speed_name.find(" ecdh (") != std::string::npos) {
+    return PkFamily::kEcdh;
+  }
+  if (speed_name.find(" EdDSA (") != std::string::npos) {
+    return PkFamily::kEdDsa;
+  }
+  return std::nullopt;
+}
+
+const Cell* FindCell(const AlgorithmResult& alg, const char* operation) {
+  for (const Cell& cell : alg.cells) {
+    if (cell.operation == operation) {
+      return &cell;
+    }
+  }
+  return nullptr;
+}
+
+// One section of the public-key summary, in the order `openssl speed` prints them.
+void WritePublicKeyFamily(const results::RunResult& run, PkFamily family, std::ostream& out) {
+  bool header_written = false;
+  for (const AlgorithmResult& alg : run.algorithms) {
+    const AlgorithmInfo* info = FindAlgorithm(alg.algorithm);
+    if (info == nullptr || IsSymmetric(info->kind)) {
+      continue;
+    }
+    const std::string name(info->speed_name);
+    unsigned bits = 0;
+    std::string curve;
+    if (FamilyOf(name) != family || !ParseSpeedName(name, &bits, &curve)) {
+      continue;
+    }
+    const bool derive = family == PkFamily::kEcdh;
+    const std::optional<double> first = OpsPerS(FindCell(alg, derive ? "derive" : "sign"));
+    const std::optional<double> second = derive ? std::nullopt : OpsPerS(FindCell(alg, "verify"));
+    if (!first && !second) {
+      continue;
+    }
+    if (!header_written) {
+      out << (family == PkFamily::kRsa ? fmt::format("{:18}sign    verify    sign/s verify/s\n", "")
+              : family == PkFamily::kEcdh
+                  ? fmt::format("{:30}op      op/s\n", "")
+                  : fmt::format("{:30}sign    verify    sign/s verify/s\n", ""));
+      header_written = true;
+    }
+    const double first_ops = first.value_or(0);
+    const double second_ops = second.value_or(0);
+    switch (family) {
+      case PkFamily::kRsa:
+        out << fmt::format("rsa {:4} bits {:8.6f}s {:8.6f}s {:8.1f} {:8.1f}\n", bits,
+                           SecondsPerOp(first), SecondsPerOp(second), first_ops, second_ops);
+        break;
+      case PkFamily::kEcdsa:
+        out << fmt::format("{:4} bits ecdsa ({}) {:8.4f}s {:8.4f}s {:8.1f} {:8.1f}\n", bits, curve,
+                           SecondsPerOp(first), SecondsPerOp(second), first_ops, second_ops);
+        break;
+      case PkFamily::kEcdh:
+        out << fmt::format("{:4} bits ecdh ({}) {:8.4f}s {:8.1f}\n", bits, curve,
+                           SecondsPerOp(first), first_ops);
+        break;
+      case PkFamily::kEdDsa:
+        out << fmt::format("{:4} bits EdDSA ({}) {:8.4f}s {:8.4f}s {:8.1f} {:8.1f}\n", bits, curve,
+                           SecondsPerOp(first), SecondsPerOp(second), first_ops, second_ops);
+        break;
+    }
+  }
+}
+
+}  // namespace
+
+void RenderOpensslSpeed(const results::RunResult& run, std::ostream& out) {
+  WriteHeader(run, out);
+  WriteSymmetric(BuildSymmetricGrid(run), out);
+  for (PkFamily family : {PkFamily::kRsa, PkFamily::kEcdsa, PkFamily::kEcdh, PkFamily::kEdDsa}) {
+    WritePublicKeyFamily(run, family, out);
+  }
+}
+
+}  // namespace cryptobench::report

@@ -1,0 +1,226 @@
+// Shared views of a RunResult for the renderers.
+#include "report/views.h"
+
+#include <algorithm>
+#include <cctype>
+#include <optional>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "report/format_util.h"
+
+namespace cryptobench::report {
+
+using results::AlgorithmResult;
+using results::Cell;
+using results::CellStatus;
+
+results::CellStatus SymmetricRow::RowStatus() const {
+  std::optional<CellStatus> shared;
+  for (const Cell* cell : cells) {
+    if (cell == nullptr) {
+      continue;
+    }
+    if (cell->status == CellStatus::kOk || (shared && *shared != cell->status)) {
+      return CellStatus::kOk;
+    }
+    shared = cell->status;
+  }
+  if (!shared && algorithm != nullptr && !algorithm->supported) {
+    return CellStatus::kUnsupported;  // no cells at all
+  }
+  return shared.value_or(CellStatus::kOk);
+}
+
+const results::Cell* SymmetricRow::FirstPresent() const {
+  for (const Cell* cell : cells) {
+    if (cell != nullptr) {
+      return cell;
+    }
+  }
+  return nullptr;
+}
+
+const results::Cell* SymmetricRow::LargestMeasured() const {
+  for (auto it = cells.rbegin(); it != cells.rend(); ++it) {
+    if (*it != nullptr && (*it)->status == CellStatus::kOk && (*it)->figures) {
+      return *it;
+    }
+  }
+  return nullptr;
+}
+
+bool IsSymmetricAlgorithm(const AlgorithmResult& alg) {
+  if (!alg.cells.empty()) {
+    return results::IsSymmetricCell(alg.algorithm, alg.cells.front());
+  }
+  return alg.kind == "cipher" || alg.kind == "aead" || alg.kind == "hash" || alg.kind == "mac";
+}
+
+SymmetricGrid BuildSymmetricGrid(const results::RunResult& run) {
+  SymmetricGrid grid;
+  std::set<uint64_t> sizes(run.method.input_sizes.begin(), run.method.input_sizes.end());
+  for (const AlgorithmResult& alg : run.algorithms) {
+    if (IsSymmetricAlgorithm(alg)) {
+      for (const Cell& cell : alg.cells) {
+        sizes.insert(cell.input_len);
+      }
+    }
+  }
+  grid.sizes.assign(sizes.begin(), sizes.end());
+
+  for (const AlgorithmResult& alg : run.algorithms) {
+    if (!IsSymmetricAlgorithm(alg)) {
+      continue;
+    }
+    // One row per operation, in the order the cells first name them.
+    std::vector<std::string> operations;
+    for (const Cell& cell : alg.cells) {
+      if (std::find(operations.begin(), operations.end(), cell.operation) == operations.end()) {
+        operations.push_back(cell.operation);
+      }
+    }
+    if (operations.empty()) {
+      operations.emplace_back("-");
+    }
+    for (const std::string& operation : operations) {
+      SymmetricRow row{&alg, operation, std::vector<const Cell*>(grid.sizes.size(), nullptr)};
+      for (const Cell& cell : alg.cells) {
+        if (cell.operation != operation) {
+          continue;
+        }
+        const auto pos = std::lower_bound(grid.sizes.begin(), grid.sizes.end(), cell.input_len);
+        row.cells[static_cast<size_t>(pos - grid.sizes.begin())] = &cell;
+      }
+      grid.rows.push_back(std::move(row));
+    }
+  }
+  return grid;
+}
+
+std::string PublicKeyRow::Label() const {
+  return cell == nullptr ? algorithm->algorithm
+                         : fmt::format("{} {}", algorithm->algorithm, cell->operation);
+}
+
+std::vector<PublicKeyRow> BuildPublicKeyRows(const results::RunResult& run) {
+  std::vector<PublicKeyRow> rows;
+  for (const AlgorithmResult& alg : run.algorithms) {
+    if (IsSymmetricAlgorithm(alg)) {
+      continue;
+    }
+    if (alg.cells.empty()) {
+      rows.push_back({&alg, nullptr});
+    }
+    for (const Cell& cell : alg.cells) {
+      rows.push_back({&alg, &cell});
+    }
+  }
+  return rows;
+}
+
+std::vector<std::string> NoteLines(const results::RunResult& run) {
+  std::vector<std::string> lines;
+  size_t passed = 0;
+  std::vector<std::string> kat_failures;
+  for (const AlgorithmResult& alg : run.algorithms) {
+    if (alg.kat.status == "passed") {
+      ++passed;
+    } else if (alg.kat.status == "failed") {
+      kat_failures.push_back(
+          fmt::format("KAT FAILED: {}: {}{}", alg.algorithm,
+                      alg.kat.detail.empty() ? "no detail" : alg.kat.detail,
+                      alg.kat.source.empty() ? "" : " (" + alg.kat.source + ")"));
+    }
+  }
+  if (kat_failures.empty() && passed > 0) {
+    lines.push_back(
+        fmt::format("All {} algorithm{} measured passed their known-answer tests "
+                    "(sources: docs/methodology.md).",
+                    passed, passed == 1 ? "" : "s"));
+  } else if (!kat_failures.empty()) {
+    lines.push_back(
+        fmt::format("{} of {} algorithms with a known-answer test failed it; their "
+                    "figures are not reported.",
+                    kat_failures.size(), passed + kat_failures.size()));
+    lines.insert(lines.end(), kat_failures.begin(), kat_failures.end());
+  }
+
+  std::vector<std::string> unsupported;
+  for (const AlgorithmResult& alg : run.algorithms) {
+    bool listed_unsupported = false;
+    for (const Cell& cell : alg.cells) {
+      switch (cell.status) {
+        case CellStatus::kCrashed:
+        case CellStatus::kTimeout:
+        case CellStatus::kError:
+          lines.push_back(fmt::format("{}: {} {} at {}{}", StatusLabel(cell.status), alg.algorithm,
+                                      cell.operation, FormatSize(cell.input_len),
+                                      cell.message.empty() ? "" : ": " + cell.message));
+          break;
+        case CellStatus::kUnsupported:
+          if (!listed_unsupported) {
+            unsupported.push_back(
+                fmt::format("unsupported by this library: {}{}", alg.algorithm,
+                            cell.message.empty() ? "" : " (" + cell.message + ")"));
+            listed_unsupported = true;
+          }
+          break;
+        case CellStatus::kOk:
+        case CellStatus::kFailedKat:
+          break;
+      }
+    }
+    if (!alg.supported && alg.cells.empty()) {
+      unsupported.push_back(fmt::format("unsupported by this library: {}", alg.algorithm));
+    }
+  }
+  lines.insert(lines.end(), unsupported.begin(), unsupported.end());
+  return lines;
+}
+
+bool AnyCpuWallMismatch(const results::RunResult& run) {
+  for (const AlgorithmResult& alg : run.algorithms) {
+    for (const Cell& cell : alg.cells) {
+      if (cell.status == CellStatus::kOk && cell.figures && cell.figures->cpu_wall_mismatch) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+std::string MethodLine(const results::MethodInfo& method) {
+  return fmt::format(
+      "wall-clock throughput ({}), median of >= {} samples per cell with {:g}% CI; "
+      "MB/s = 10^6 bytes/s; precision target ±{:g}%, budget {:g} s/cell",
+      method.clock, method.min_samples, method.confidence * 100, method.precision * 100,
+      method.max_seconds);
+}
+
+bool HasTickCounter(const results::MachineInfo& machine) {
+  return !machine.tick_counter.empty() && machine.tick_counter != "none" &&
+         machine.tick_rate_hz > 0;
+}
+
+std::string TickCounterName(const results::MachineInfo& machine) {
+  if (!HasTickCounter(machine)) {
+    return "ticks";
+  }
+  std::string name = machine.tick_counter;
+  std::transform(name.begin(), name.end(), name.begin(), [](char c) {
+    return static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  });
+  return name;
+}
+
+std::string TickCounterLine(const results::MachineInfo& machine) {
+  if (!HasTickCounter(machine)) {
+    return "none (cycle figures unavailable)";
+  }
+  return fmt::format("{} {} (constant-rate counter, not the core clock)", TickCounterName(machine),
+                     FormatHz(machine.tick_rate_hz));
+}
+
+}  // namespace cryptobench::report

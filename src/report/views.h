@@ -1,0 +1,72 @@
+// Format-neutral views of a RunResult that the renderers share: the symmetric grid (one row
+// per algorithm and operation, one column per input size), the public-key rows, and the notes
+// (KAT summary, failures). Views point into the RunResult, which must outlive them.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "results/model.h"
+
+namespace cryptobench::report {
+
+/// One row of the symmetric grid. cells[i] is the cell at SymmetricGrid::sizes[i], or nullptr
+/// when the algorithm has no cell of that size.
+struct SymmetricRow {
+  const results::AlgorithmResult* algorithm = nullptr;
+  std::string operation;  ///< "encrypt", "hash", ...; "-" for an algorithm without cells
+  std::vector<const results::Cell*> cells;
+
+  /// The status shared by every present cell when none of them is ok (the row then prints it
+  /// once); kOk otherwise.
+  results::CellStatus RowStatus() const;
+  /// The first cell present (smallest size); nullptr for an algorithm without cells.
+  const results::Cell* FirstPresent() const;
+  /// The largest-size cell whose status is ok and which has figures; nullptr if none.
+  const results::Cell* LargestMeasured() const;
+};
+
+/// Symmetric algorithms (cipher, AEAD, hash, MAC) in run order.
+struct SymmetricGrid {
+  std::vector<uint64_t> sizes;  ///< ascending; method.input_sizes plus any other cell size
+  std::vector<SymmetricRow> rows;
+};
+
+SymmetricGrid BuildSymmetricGrid(const results::RunResult& run);
+
+/// One public-key operation ("RSA-2048 sign"), in run order.
+struct PublicKeyRow {
+  const results::AlgorithmResult* algorithm = nullptr;
+  const results::Cell* cell = nullptr;  ///< nullptr for an algorithm without cells
+  std::string Label() const;            ///< "RSA-2048 sign"
+};
+
+std::vector<PublicKeyRow> BuildPublicKeyRows(const results::RunResult& run);
+
+/// True if the algorithm is reported in the symmetric grid (by its cells, its kind string, or
+/// the catalogue).
+bool IsSymmetricAlgorithm(const results::AlgorithmResult& alg);
+
+/// Sentences for the end of a human-readable report: the KAT outcome ("All 9 algorithms passed
+/// their known-answer tests (sources: docs/methodology.md)" or one line per failure), then one
+/// line per cell that failed, timed out or crashed, then unsupported algorithms.
+std::vector<std::string> NoteLines(const results::RunResult& run);
+
+/// True if any cell with figures has cpu_wall_mismatch set.
+bool AnyCpuWallMismatch(const results::RunResult& run);
+
+/// The method in one line: "wall-clock throughput (CLOCK_MONOTONIC), median of >= 5 samples
+/// per cell with 95% CI; MB/s = 10^6 bytes/s; precision target ±1%, budget 0.5 s/cell".
+std::string MethodLine(const results::MethodInfo& method);
+
+/// The tick counter in words: "TSC 2.60 GHz (constant-rate counter, not the core clock)".
+std::string TickCounterLine(const results::MachineInfo& machine);
+
+/// Display name of the tick counter for column labels: "TSC", "CNTVCT"; "ticks" if none.
+std::string TickCounterName(const results::MachineInfo& machine);
+
+/// True when cycle figures can be given: a known counter with a measured rate.
+bool HasTickCounter(const results::MachineInfo& machine);
+
+}  // namespace cryptobench::report

@@ -1,0 +1,102 @@
+// DeriveFigures: the one place where raw samples become throughput, CPU and tick figures.
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "results/model.h"
+#include "stats/stats.h"
+
+namespace cryptobench::results {
+namespace {
+
+// CPU time within this fraction of wall time counts as "one core busy"; beyond it the process
+// did not account for the elapsed time by itself (kernel offload, helper threads, contention).
+constexpr double kCpuWallTolerance = 0.10;
+
+// Per-sample throughput of one worker, operations per wall-clock second. Samples without
+// elapsed time (a clock that did not advance) carry no rate and are left out.
+std::vector<double> OpsPerSecond(const WorkerSamples& worker) {
+  std::vector<double> rates;
+  rates.reserve(worker.samples.size());
+  for (const measure::Sample& sample : worker.samples) {
+    if (sample.wall_ns > 0) {
+      rates.push_back(static_cast<double>(sample.iterations) /
+                      (static_cast<double>(sample.wall_ns) * 1e-9));
+    }
+  }
+  return rates;
+}
+
+double Ratio(double numerator, double denominator) {
+  return denominator > 0 ? numerator / denominator : 0;
+}
+
+}  // namespace
+
+void DeriveFigures(Cell& cell, bool symmetric, double confidence) {
+  CellFigures figures;
+  figures.confidence = confidence;
+  figures.precision_reached = true;
+  figures.ci_confidence = 1;
+
+  // Sums over every sample of every worker, for the per-operation CPU and tick figures.
+  double total_iterations = 0;
+  double total_wall_ns = 0;
+  double total_cpu_ns = 0;
+  double total_user_ns = 0;
+  double total_sys_ns = 0;
+  double total_ticks = 0;
+
+  for (const WorkerSamples& worker : cell.workers) {
+    const std::vector<double> rates = OpsPerSecond(worker);
+    if (rates.empty()) {
+      continue;
+    }
+    const stats::Summary summary = stats::Summarize(rates, confidence);
+    // Workers run side by side over the same window, so their rates add up; summing the CI
+    // bounds gives a conservative interval for the aggregate.
+    figures.ops_per_s.value += summary.median;
+    figures.ops_per_s.ci_low += summary.median_ci.low;
+    figures.ops_per_s.ci_high += summary.median_ci.high;
+    figures.ci_confidence = std::min(figures.ci_confidence, summary.median_ci.confidence);
+    if (figures.num_workers == 0) {
+      figures.worker_min_ops_per_s = summary.median;
+      figures.worker_max_ops_per_s = summary.median;
+    } else {
+      figures.worker_min_ops_per_s = std::min(figures.worker_min_ops_per_s, summary.median);
+      figures.worker_max_ops_per_s = std::max(figures.worker_max_ops_per_s, summary.median);
+    }
+    figures.precision_reached = figures.precision_reached && worker.precision_reached;
+    ++figures.num_workers;
+    figures.num_samples += worker.samples.size();
+
+    for (const measure::Sample& sample : worker.samples) {
+      total_iterations += static_cast<double>(sample.iterations);
+      total_wall_ns += static_cast<double>(sample.wall_ns);
+      total_cpu_ns += static_cast<double>(sample.cpu_ns);
+      total_user_ns += static_cast<double>(sample.user_ns);
+      total_sys_ns += static_cast<double>(sample.sys_ns);
+      total_ticks += static_cast<double>(sample.ticks);
+    }
+  }
+  if (figures.num_workers == 0) {
+    return;  // nothing measured: leave the cell as it is (e.g. imported figures)
+  }
+
+  if (symmetric) {
+    const auto input_len = static_cast<double>(cell.input_len);
+    figures.bytes_per_s =
+        Estimate{figures.ops_per_s.value * input_len, figures.ops_per_s.ci_low * input_len,
+                 figures.ops_per_s.ci_high * input_len};
+  }
+  figures.wall_ns_per_op = Ratio(1e9, figures.ops_per_s.value);
+  figures.cpu_ns_per_op = Ratio(total_cpu_ns, total_iterations);
+  figures.user_ns_per_op = Ratio(total_user_ns, total_iterations);
+  figures.sys_ns_per_op = Ratio(total_sys_ns, total_iterations);
+  figures.ticks_per_op = Ratio(total_ticks, total_iterations);
+  figures.cpu_utilization = Ratio(total_cpu_ns, total_wall_ns);
+  figures.cpu_wall_mismatch = std::abs(figures.cpu_utilization - 1) > kCpuWallTolerance;
+  cell.figures = figures;
+}
+
+}  // namespace cryptobench::results

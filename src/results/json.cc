@@ -1,0 +1,183 @@
+// Writing the result model as JSON (docs/json-schema.md). Reading is in json_read.cc.
+#include "results/json.h"
+
+namespace cryptobench::results {
+namespace {
+
+using nlohmann::ordered_json;
+
+// Both JSON flavours: the document keeps keys in model order (ordered_json); the worker protocol
+// uses plain json, whose keys sort alphabetically. Reading accepts either order.
+template <typename Json>
+Json SampleToJsonAs(const measure::Sample& sample) {
+  Json j;
+  j["iterations"] = sample.iterations;
+  j["wall_ns"] = sample.wall_ns;
+  j["cpu_ns"] = sample.cpu_ns;
+  j["user_ns"] = sample.user_ns;
+  j["sys_ns"] = sample.sys_ns;
+  j["ticks"] = sample.ticks;
+  return j;
+}
+
+template <typename Json>
+Json LibraryToJsonAs(const LibraryInfo& library) {
+  Json j;
+  j["backend"] = library.backend;
+  j["requested_path"] = library.requested_path;
+  j["loaded_path"] = library.loaded_path;
+  j["version"] = library.version;
+  j["version_num"] = library.version_num;
+  j["cflags"] = library.cflags;
+  j["built_on"] = library.built_on;
+  j["platform"] = library.platform;
+  j["cpu_info"] = library.cpu_info;
+  j["capability_vector"] = library.capability_vector;
+  Json env = Json::object();
+  for (const auto& [name, value] : library.worker_env) {
+    env[name] = value;
+  }
+  j["worker_env"] = std::move(env);
+  return j;
+}
+
+template <typename Json>
+Json KatToJsonAs(const KatResult& kat) {
+  Json j;
+  j["status"] = kat.status;
+  j["source"] = kat.source;
+  j["detail"] = kat.detail;
+  return j;
+}
+
+ordered_json EstimateToJson(const Estimate& estimate) {
+  ordered_json j;
+  j["value"] = estimate.value;
+  j["ci_low"] = estimate.ci_low;
+  j["ci_high"] = estimate.ci_high;
+  return j;
+}
+
+ordered_json FiguresToJson(const CellFigures& figures) {
+  ordered_json j;
+  j["num_samples"] = figures.num_samples;
+  j["num_workers"] = figures.num_workers;
+  j["confidence"] = figures.confidence;
+  j["ci_confidence"] = figures.ci_confidence;
+  j["precision_reached"] = figures.precision_reached;
+  j["ops_per_s"] = EstimateToJson(figures.ops_per_s);
+  if (figures.bytes_per_s) {
+    j["bytes_per_s"] = EstimateToJson(*figures.bytes_per_s);
+  }
+  j["wall_ns_per_op"] = figures.wall_ns_per_op;
+  j["cpu_ns_per_op"] = figures.cpu_ns_per_op;
+  j["user_ns_per_op"] = figures.user_ns_per_op;
+  j["sys_ns_per_op"] = figures.sys_ns_per_op;
+  j["cpu_utilization"] = figures.cpu_utilization;
+  j["cpu_wall_mismatch"] = figures.cpu_wall_mismatch;
+  j["ticks_per_op"] = figures.ticks_per_op;
+  j["worker_min_ops_per_s"] = figures.worker_min_ops_per_s;
+  j["worker_max_ops_per_s"] = figures.worker_max_ops_per_s;
+  return j;
+}
+
+ordered_json CellToJson(const Cell& cell) {
+  ordered_json j;
+  j["operation"] = cell.operation;
+  j["input_len"] = cell.input_len;
+  j["status"] = CellStatusName(cell.status);
+  if (!cell.message.empty()) {
+    j["message"] = cell.message;
+  }
+  j["batch_iterations"] = cell.batch_iterations;
+  ordered_json workers = ordered_json::array();
+  for (const WorkerSamples& worker : cell.workers) {
+    ordered_json w;
+    w["precision_reached"] = worker.precision_reached;
+    ordered_json samples = ordered_json::array();
+    for (const measure::Sample& sample : worker.samples) {
+      samples.push_back(SampleToJsonAs<ordered_json>(sample));
+    }
+    w["samples"] = std::move(samples);
+    workers.push_back(std::move(w));
+  }
+  j["workers"] = std::move(workers);
+  if (cell.figures) {
+    j["figures"] = FiguresToJson(*cell.figures);
+  }
+  return j;
+}
+
+ordered_json AlgorithmToJson(const AlgorithmResult& alg) {
+  ordered_json j;
+  j["algorithm"] = alg.algorithm;
+  j["kind"] = alg.kind;
+  j["supported"] = alg.supported;
+  j["kat"] = KatToJsonAs<ordered_json>(alg.kat);
+  ordered_json cells = ordered_json::array();
+  for (const Cell& cell : alg.cells) {
+    cells.push_back(CellToJson(cell));
+  }
+  j["cells"] = std::move(cells);
+  return j;
+}
+
+ordered_json MachineToJson(const MachineInfo& machine) {
+  ordered_json j;
+  j["cpu_model"] = machine.cpu_model;
+  j["cpu_vendor"] = machine.cpu_vendor;
+  j["arch"] = machine.arch;
+  j["kernel"] = machine.kernel;
+  j["online_cpus"] = machine.online_cpus;
+  j["hypervisor"] = machine.hypervisor;
+  j["tick_counter"] = machine.tick_counter;
+  j["tick_rate_hz"] = machine.tick_rate_hz;
+  return j;
+}
+
+ordered_json MethodToJson(const MethodInfo& method) {
+  ordered_json j;
+  j["clock"] = method.clock;
+  j["direction"] = method.direction;
+  j["precision"] = method.precision;
+  j["max_seconds"] = method.max_seconds;
+  j["min_samples"] = method.min_samples;
+  j["confidence"] = method.confidence;
+  j["target_sample_seconds"] = method.target_sample_seconds;
+  j["threads"] = method.threads;
+  j["input_sizes"] = method.input_sizes;
+  return j;
+}
+
+}  // namespace
+
+nlohmann::ordered_json ToJson(const RunResult& run) {
+  ordered_json j;
+  j["schema_version"] = run.schema_version;
+  j["created_utc"] = run.created_utc;
+  j["source"] = {{"kind", run.source.kind},
+                 {"tool", run.source.tool},
+                 {"tool_version", run.source.tool_version},
+                 {"file", run.source.file}};
+  j["machine"] = MachineToJson(run.machine);
+  j["library"] = LibraryToJsonAs<ordered_json>(run.library);
+  j["method"] = MethodToJson(run.method);
+  ordered_json algorithms = ordered_json::array();
+  for (const AlgorithmResult& alg : run.algorithms) {
+    algorithms.push_back(AlgorithmToJson(alg));
+  }
+  j["algorithms"] = std::move(algorithms);
+  return j;
+}
+
+nlohmann::json SampleToJson(const measure::Sample& sample) {
+  return SampleToJsonAs<nlohmann::json>(sample);
+}
+
+nlohmann::json LibraryToJson(const LibraryInfo& library) {
+  return LibraryToJsonAs<nlohmann::json>(library);
+}
+
+nlohmann::json KatToJson(const KatResult& kat) { return KatToJsonAs<nlohmann::json>(kat); }
+
+}  // namespace cryptobench::results

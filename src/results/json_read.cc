@@ -1,0 +1,405 @@
+// Reading the result model from JSON, validating every field's type and naming the path of the
+// first problem. Unknown keys are ignored so that newer writers stay readable.
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include <fmt/format.h>
+
+#include "results/json.h"
+
+namespace cryptobench::results {
+namespace {
+
+using nlohmann::json;
+
+// A problem at a JSON path; turned into std::runtime_error with the reader's prefix.
+struct JsonProblem {
+  std::string path;
+  std::string what;
+};
+
+[[noreturn]] void Fail(const std::string& path, std::string what) {
+  throw JsonProblem{path, std::move(what)};
+}
+
+std::string Member(const std::string& parent, std::string_view key) {
+  return parent.empty() ? std::string(key) : fmt::format("{}.{}", parent, key);
+}
+
+std::string Element(const std::string& parent, size_t index) {
+  return fmt::format("{}[{}]", parent, index);
+}
+
+// The value at obj[key], or nullptr if absent and optional. `obj` is known to be an object.
+const json* Find(const json& obj, const std::string& path, std::string_view key, bool required) {
+  const auto it = obj.find(std::string(key));
+  if (it == obj.end()) {
+    if (required) {
+      Fail(Member(path, key), "missing");
+    }
+    return nullptr;
+  }
+  return &*it;
+}
+
+const json& ExpectObject(const json& j, const std::string& path) {
+  if (!j.is_object()) {
+    Fail(path.empty() ? "(document)" : path, "expected an object");
+  }
+  return j;
+}
+
+const json& ExpectArray(const json& j, const std::string& path) {
+  if (!j.is_array()) {
+    Fail(path, "expected an array");
+  }
+  return j;
+}
+
+// Field readers: leave *out unchanged when an optional key is absent.
+void ReadString(const json& obj, const std::string& path, std::string_view key, std::string* out,
+                bool required = false) {
+  if (const json* j = Find(obj, path, key, required)) {
+    if (!j->is_string()) {
+      Fail(Member(path, key), "expected a string");
+    }
+    *out = j->get<std::string>();
+  }
+}
+
+void ReadBool(const json& obj, const std::string& path, std::string_view key, bool* out) {
+  if (const json* j = Find(obj, path, key, false)) {
+    if (!j->is_boolean()) {
+      Fail(Member(path, key), "expected a boolean");
+    }
+    *out = j->get<bool>();
+  }
+}
+
+void ReadDouble(const json& obj, const std::string& path, std::string_view key, double* out,
+                bool required = false) {
+  if (const json* j = Find(obj, path, key, required)) {
+    if (!j->is_number()) {
+      Fail(Member(path, key), "expected a number");
+    }
+    *out = j->get<double>();
+  }
+}
+
+// Integers: JSON writers in other languages may emit 5.0 for 5, so whole floats up to 2^53 (the
+// largest range in which a double holds every integer) are accepted too.
+constexpr double kMaxExactDouble = 9007199254740992.0;
+
+uint64_t ToUnsigned(const json& j, const std::string& path) {
+  if (!j.is_number()) {
+    Fail(path, "expected a number");
+  }
+  if (j.is_number_unsigned()) {
+    return j.get<uint64_t>();
+  }
+  if (j.is_number_integer()) {
+    Fail(path, fmt::format("expected a non-negative integer, got {}", j.get<int64_t>()));
+  }
+  const double value = j.get<double>();
+  if (!(value >= 0 && value <= kMaxExactDouble && std::floor(value) == value)) {
+    Fail(path, fmt::format("expected a non-negative integer, got {}", j.dump()));
+  }
+  return static_cast<uint64_t>(value);
+}
+
+int64_t ToSigned(const json& j, const std::string& path) {
+  if (!j.is_number()) {
+    Fail(path, "expected a number");
+  }
+  if (j.is_number_unsigned()) {
+    const auto value = j.get<uint64_t>();
+    if (value > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
+      Fail(path, fmt::format("integer {} out of range", value));
+    }
+    return static_cast<int64_t>(value);
+  }
+  if (j.is_number_integer()) {
+    return j.get<int64_t>();
+  }
+  const double value = j.get<double>();
+  if (!(std::abs(value) <= kMaxExactDouble && std::floor(value) == value)) {
+    Fail(path, fmt::format("expected an integer, got {}", j.dump()));
+  }
+  return static_cast<int64_t>(value);
+}
+
+void ReadUnsigned(const json& obj, const std::string& path, std::string_view key, uint64_t* out,
+                  bool required = false) {
+  if (const json* j = Find(obj, path, key, required)) {
+    *out = ToUnsigned(*j, Member(path, key));
+  }
+}
+
+void ReadSize(const json& obj, const std::string& path, std::string_view key, size_t* out) {
+  uint64_t value = *out;
+  ReadUnsigned(obj, path, key, &value);
+  *out = static_cast<size_t>(value);
+}
+
+void ReadInt(const json& obj, const std::string& path, std::string_view key, int* out) {
+  if (const json* j = Find(obj, path, key, false)) {
+    const int64_t value = ToSigned(*j, Member(path, key));
+    if (value < std::numeric_limits<int>::min() || value > std::numeric_limits<int>::max()) {
+      Fail(Member(path, key), fmt::format("integer {} out of range", value));
+    }
+    *out = static_cast<int>(value);
+  }
+}
+
+// Returns the object at obj[key] (or nullptr if absent and optional), checking its type.
+const json* FindObject(const json& obj, const std::string& path, std::string_view key,
+                       bool required = false) {
+  const json* j = Find(obj, path, key, required);
+  return j == nullptr ? nullptr : &ExpectObject(*j, Member(path, key));
+}
+
+const json* FindArray(const json& obj, const std::string& path, std::string_view key,
+                      bool required = false) {
+  const json* j = Find(obj, path, key, required);
+  return j == nullptr ? nullptr : &ExpectArray(*j, Member(path, key));
+}
+
+measure::Sample ReadSample(const json& j, const std::string& path) {
+  ExpectObject(j, path);
+  measure::Sample sample;
+  // Every field is required: a sample missing one would silently distort the figures.
+  ReadUnsigned(j, path, "iterations", &sample.iterations, true);
+  sample.wall_ns = ToSigned(*Find(j, path, "wall_ns", true), Member(path, "wall_ns"));
+  sample.cpu_ns = ToSigned(*Find(j, path, "cpu_ns", true), Member(path, "cpu_ns"));
+  sample.user_ns = ToSigned(*Find(j, path, "user_ns", true), Member(path, "user_ns"));
+  sample.sys_ns = ToSigned(*Find(j, path, "sys_ns", true), Member(path, "sys_ns"));
+  ReadUnsigned(j, path, "ticks", &sample.ticks, true);
+  return sample;
+}
+
+Estimate ReadEstimate(const json& j, const std::string& path) {
+  ExpectObject(j, path);
+  Estimate estimate;
+  ReadDouble(j, path, "value", &estimate.value, true);
+  ReadDouble(j, path, "ci_low", &estimate.ci_low, true);
+  ReadDouble(j, path, "ci_high", &estimate.ci_high, true);
+  return estimate;
+}
+
+CellFigures ReadFigures(const json& j, const std::string& path) {
+  CellFigures f;
+  ReadSize(j, path, "num_samples", &f.num_samples);
+  ReadSize(j, path, "num_workers", &f.num_workers);
+  ReadDouble(j, path, "confidence", &f.confidence);
+  ReadDouble(j, path, "ci_confidence", &f.ci_confidence);
+  ReadBool(j, path, "precision_reached", &f.precision_reached);
+  f.ops_per_s = ReadEstimate(*Find(j, path, "ops_per_s", true), Member(path, "ops_per_s"));
+  if (const json* bytes = Find(j, path, "bytes_per_s", false)) {
+    f.bytes_per_s = ReadEstimate(*bytes, Member(path, "bytes_per_s"));
+  }
+  ReadDouble(j, path, "wall_ns_per_op", &f.wall_ns_per_op);
+  ReadDouble(j, path, "cpu_ns_per_op", &f.cpu_ns_per_op);
+  ReadDouble(j, path, "user_ns_per_op", &f.user_ns_per_op);
+  ReadDouble(j, path, "sys_ns_per_op", &f.sys_ns_per_op);
+  ReadDouble(j, path, "cpu_utilization", &f.cpu_utilization);
+  ReadBool(j, path, "cpu_wall_mismatch", &f.cpu_wall_mismatch);
+  ReadDouble(j, path, "ticks_per_op", &f.ticks_per_op);
+  ReadDouble(j, path, "worker_min_ops_per_s", &f.worker_min_ops_per_s);
+  ReadDouble(j, path, "worker_max_ops_per_s", &f.worker_max_ops_per_s);
+  return f;
+}
+
+Cell ReadCell(const json& j, const std::string& path) {
+  ExpectObject(j, path);
+  Cell cell;
+  ReadString(j, path, "operation", &cell.operation, true);
+  ReadUnsigned(j, path, "input_len", &cell.input_len, true);
+  std::string status;
+  ReadString(j, path, "status", &status, true);
+  if (!ParseCellStatus(status, &cell.status)) {
+    Fail(Member(path, "status"),
+         fmt::format("unknown status \"{}\" (expected ok, failed_kat, crashed, timeout, error or "
+                     "unsupported)",
+                     status));
+  }
+  ReadString(j, path, "message", &cell.message);
+  ReadUnsigned(j, path, "batch_iterations", &cell.batch_iterations);
+  if (const json* workers = FindArray(j, path, "workers")) {
+    const std::string workers_path = Member(path, "workers");
+    for (size_t w = 0; w < workers->size(); ++w) {
+      const std::string worker_path = Element(workers_path, w);
+      const json& worker_json = ExpectObject((*workers)[w], worker_path);
+      WorkerSamples worker;
+      ReadBool(worker_json, worker_path, "precision_reached", &worker.precision_reached);
+      const json& samples = *FindArray(worker_json, worker_path, "samples", true);
+      const std::string samples_path = Member(worker_path, "samples");
+      for (size_t s = 0; s < samples.size(); ++s) {
+        worker.samples.push_back(ReadSample(samples[s], Element(samples_path, s)));
+      }
+      cell.workers.push_back(std::move(worker));
+    }
+  }
+  if (const json* figures = FindObject(j, path, "figures")) {
+    cell.figures = ReadFigures(*figures, Member(path, "figures"));
+  }
+  return cell;
+}
+
+void ReadKat(const json& j, const std::string& path, KatResult* out) {
+  ReadString(j, path, "status", &out->status);
+  ReadString(j, path, "source", &out->source);
+  ReadString(j, path, "detail", &out->detail);
+}
+
+AlgorithmResult ReadAlgorithm(const json& j, const std::string& path) {
+  ExpectObject(j, path);
+  AlgorithmResult alg;
+  ReadString(j, path, "algorithm", &alg.algorithm, true);
+  ReadString(j, path, "kind", &alg.kind);
+  ReadBool(j, path, "supported", &alg.supported);
+  if (const json* kat = FindObject(j, path, "kat")) {
+    ReadKat(*kat, Member(path, "kat"), &alg.kat);
+  }
+  const json& cells = *FindArray(j, path, "cells", true);
+  const std::string cells_path = Member(path, "cells");
+  for (size_t c = 0; c < cells.size(); ++c) {
+    alg.cells.push_back(ReadCell(cells[c], Element(cells_path, c)));
+  }
+  return alg;
+}
+
+void ReadSource(const json& j, const std::string& path, SourceInfo* out) {
+  ReadString(j, path, "kind", &out->kind);
+  ReadString(j, path, "tool", &out->tool);
+  ReadString(j, path, "tool_version", &out->tool_version);
+  ReadString(j, path, "file", &out->file);
+}
+
+void ReadMachine(const json& j, const std::string& path, MachineInfo* out) {
+  ReadString(j, path, "cpu_model", &out->cpu_model);
+  ReadString(j, path, "cpu_vendor", &out->cpu_vendor);
+  ReadString(j, path, "arch", &out->arch);
+  ReadString(j, path, "kernel", &out->kernel);
+  ReadInt(j, path, "online_cpus", &out->online_cpus);
+  ReadBool(j, path, "hypervisor", &out->hypervisor);
+  ReadString(j, path, "tick_counter", &out->tick_counter);
+  ReadDouble(j, path, "tick_rate_hz", &out->tick_rate_hz);
+}
+
+void ReadLibrary(const json& j, const std::string& path, LibraryInfo* out) {
+  ReadString(j, path, "backend", &out->backend);
+  ReadString(j, path, "requested_path", &out->requested_path);
+  ReadString(j, path, "loaded_path", &out->loaded_path);
+  ReadString(j, path, "version", &out->version);
+  ReadUnsigned(j, path, "version_num", &out->version_num);
+  ReadString(j, path, "cflags", &out->cflags);
+  ReadString(j, path, "built_on", &out->built_on);
+  ReadString(j, path, "platform", &out->platform);
+  ReadString(j, path, "cpu_info", &out->cpu_info);
+  ReadString(j, path, "capability_vector", &out->capability_vector);
+  if (const json* env = FindObject(j, path, "worker_env")) {
+    const std::string env_path = Member(path, "worker_env");
+    for (const auto& [name, value] : env->items()) {
+      if (!value.is_string()) {
+        Fail(Member(env_path, name), "expected a string");
+      }
+      out->worker_env[name] = value.get<std::string>();
+    }
+  }
+}
+
+void ReadMethod(const json& j, const std::string& path, MethodInfo* out) {
+  ReadString(j, path, "clock", &out->clock);
+  ReadString(j, path, "direction", &out->direction);
+  ReadDouble(j, path, "precision", &out->precision);
+  ReadDouble(j, path, "max_seconds", &out->max_seconds);
+  ReadSize(j, path, "min_samples", &out->min_samples);
+  ReadDouble(j, path, "confidence", &out->confidence);
+  ReadDouble(j, path, "target_sample_seconds", &out->target_sample_seconds);
+  ReadInt(j, path, "threads", &out->threads);
+  if (const json* sizes = FindArray(j, path, "input_sizes")) {
+    const std::string sizes_path = Member(path, "input_sizes");
+    out->input_sizes.clear();
+    for (size_t i = 0; i < sizes->size(); ++i) {
+      out->input_sizes.push_back(ToUnsigned((*sizes)[i], Element(sizes_path, i)));
+    }
+  }
+}
+
+RunResult ReadRun(const json& doc) {
+  ExpectObject(doc, "");
+  RunResult run;
+  const json* version = Find(doc, "", "schema_version", false);
+  if (version == nullptr) {
+    Fail("schema_version", "missing (is this a cryptobench results document?)");
+  }
+  const int64_t schema_version = ToSigned(*version, "schema_version");
+  if (schema_version != kSchemaVersion) {
+    Fail("schema_version", fmt::format("version {} is not supported (this cryptobench reads "
+                                       "version {})",
+                                       schema_version, kSchemaVersion));
+  }
+  run.schema_version = kSchemaVersion;
+  ReadString(doc, "", "created_utc", &run.created_utc);
+  if (const json* source = FindObject(doc, "", "source")) {
+    ReadSource(*source, "source", &run.source);
+  }
+  if (const json* machine = FindObject(doc, "", "machine")) {
+    ReadMachine(*machine, "machine", &run.machine);
+  }
+  if (const json* library = FindObject(doc, "", "library")) {
+    ReadLibrary(*library, "library", &run.library);
+  }
+  if (const json* method = FindObject(doc, "", "method")) {
+    ReadMethod(*method, "method", &run.method);
+  }
+  const json& algorithms = *FindArray(doc, "", "algorithms", true);
+  for (size_t a = 0; a < algorithms.size(); ++a) {
+    run.algorithms.push_back(ReadAlgorithm(algorithms[a], Element("algorithms", a)));
+  }
+  return run;
+}
+
+}  // namespace
+
+RunResult FromJson(const nlohmann::json& doc) {
+  try {
+    return ReadRun(doc);
+  } catch (const JsonProblem& problem) {
+    throw std::runtime_error(fmt::format("results JSON: {}: {}", problem.path, problem.what));
+  }
+}
+
+measure::Sample SampleFromJson(const nlohmann::json& j) {
+  try {
+    return ReadSample(j, "sample");
+  } catch (const JsonProblem& problem) {
+    throw std::runtime_error(fmt::format("{}: {}", problem.path, problem.what));
+  }
+}
+
+LibraryInfo LibraryFromJson(const nlohmann::json& j) {
+  try {
+    LibraryInfo library;
+    ReadLibrary(ExpectObject(j, "library"), "library", &library);
+    return library;
+  } catch (const JsonProblem& problem) {
+    throw std::runtime_error(fmt::format("{}: {}", problem.path, problem.what));
+  }
+}
+
+KatResult KatFromJson(const nlohmann::json& j) {
+  try {
+    KatResult kat;
+    ReadKat(ExpectObject(j, "kat"), "kat", &kat);
+    return kat;
+  } catch (const JsonProblem& problem) {
+    throw std::runtime_error(fmt::format("{}: {}", problem.path, problem.what));
+  }
+}
+
+}  // namespace cryptobench::results
