@@ -14,15 +14,16 @@ namespace cryptobench::testing {
 namespace {
 
 std::string ShellQuote(const std::string& s) {
-  std::string out = "'";
+  std::string out(1, '\'');
   for (char c : s) {
     if (c == '\'') {
-      out += "'\\''";
+      out.append("'\\''");
     } else {
-      out += c;
+      out.push_back(c);
     }
   }
-  return out + "'";
+  out.push_back('\'');
+  return out;
 }
 
 std::string ReadAll(const std::filesystem::path& path) {
@@ -40,10 +41,11 @@ CliResult RunCryptobench(const std::vector<std::string>& args) {
   std::filesystem::create_directories(dir);
   std::string command = ShellQuote(CRYPTOBENCH_BINARY);
   for (const std::string& arg : args) {
-    command += " " + ShellQuote(arg);
+    command.append(" ").append(ShellQuote(arg));
   }
-  command += " >" + ShellQuote((dir / "out").string()) + " 2>" +
-             ShellQuote((dir / "err").string()) + " </dev/null";
+  command.append(" >").append(ShellQuote((dir / "out").string()));
+  command.append(" 2>").append(ShellQuote((dir / "err").string()));
+  command.append(" </dev/null");
   const int status = std::system(command.c_str());
   CliResult result;
   result.exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;

@@ -1,5 +1,6 @@
 // End-to-end tests of the cryptobench executable against the system libcrypto: KATs, worker
 // containment (crash, abort, hang), bad input, output formats and capability masking.
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -225,11 +226,20 @@ TEST(CliTest, CapabilityMaskReachesTheLibrary) {
   // AES-NI (LV0 bit 57) and VAES/VPCLMULQDQ (LV1 bits 41-42) off; every word written so the
   // others keep their detected values (see ../shared/reference/cpb-reference.md, sec. 2.3).
   const std::string mask = "OPENSSL_ia32cap=~0x200000000000000:~0x60000000000:~0:~0:~0";
-  const double with_aesni = AesCbcThroughput({});
-  const double masked = AesCbcThroughput({"--env", mask});
-  ASSERT_GT(masked, 0);
-  EXPECT_GT(with_aesni / masked, 3.0)
-      << "with AES-NI " << with_aesni << " B/s, masked " << masked << " B/s";
+  // The machine may be shared: take the best of up to three interleaved pairs, so a burst of
+  // load on one side cannot fake or hide the drop.
+  double best_with_aesni = 0;
+  double best_masked = 0;
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    best_with_aesni = std::max(best_with_aesni, AesCbcThroughput({}));
+    best_masked = std::max(best_masked, AesCbcThroughput({"--env", mask}));
+    ASSERT_GT(best_masked, 0);
+    if (best_with_aesni / best_masked > 3.0) {
+      break;
+    }
+  }
+  EXPECT_GT(best_with_aesni / best_masked, 3.0)
+      << "with AES-NI " << best_with_aesni << " B/s, masked " << best_masked << " B/s";
 }
 
 }  // namespace
