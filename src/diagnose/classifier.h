@@ -1,5 +1,6 @@
 // Cycles-per-byte fingerprinting: which implementation class a measured throughput fits, from
-// class ranges shipped in data/cpb-classes.csv (each range cites its source).
+// class ranges shipped in data/cpb-classes.csv (x86-64) and data/cpb-classes-aarch64.csv (each
+// range cites its source; derived from shared/reference/cpb-reference.md sections 7 and 8).
 #pragma once
 
 #include <string>
@@ -19,44 +20,68 @@ enum class ClassFamily {
 /// "hardware", "vector", "scalar", "generic C".
 std::string_view ClassFamilyName(ClassFamily family);
 
-/// One implementation class's expected cpb range for an (algorithm, operation), large inputs.
+/// One implementation class's expected cpb range for an (algorithm, operation), large inputs
+/// (8-16 KiB per call, where per-call overhead no longer matters).
 struct CpbClass {
-  std::string algorithm;  ///< catalogue name, e.g. "AES-128-CBC"
-  std::string operation;  ///< "encrypt", "decrypt", "hash", "mac"
+  std::string algorithm;  ///< catalogue name, e.g. "AES-128-CBC" (algorithms/catalog.cc)
+  std::string operation;  ///< OperationName(): "encrypt", "decrypt", "hash", "mac"
   std::string name;       ///< e.g. "AES-NI (aesni_cbc_encrypt)"
   ClassFamily family;
-  double cpb_low = 0;     ///< cycles per byte, inclusive
-  double cpb_high = 0;
-  std::string source;     ///< citation, e.g. "crypto/aes/asm/aesni-x86_64.pl:176-185"
+  double cpb_low = 0;   ///< fastest expected cycles per byte (inclusive), > 0
+  double cpb_high = 0;  ///< slowest expected cycles per byte (inclusive), >= cpb_low
+  std::string source;   ///< citation, e.g. "crypto/aes/asm/aesni-x86_64.pl:176-185"
 };
 
-/// The class table parsed from the embedded data/cpb-classes.csv.
+/// The class table for the architecture this binary was built for, parsed once from the
+/// embedded CSV: data/cpb-classes.csv on x86-64, data/cpb-classes-aarch64.csv on AArch64, empty
+/// elsewhere (so every verdict there is "no known class"). Classes of another architecture are
+/// left out because their ranges overlap (ARMv8 CE CBC-encrypt 1.26-2.39 cpb vs AES-NI 2.56+).
 const std::vector<CpbClass>& CpbClasses();
 
-/// Parses CSV text in the data/cpb-classes.csv layout (header
-/// "algorithm,operation,class,family,cpb_low,cpb_high,source"). Throws std::runtime_error
-/// naming the line on a malformed row.
+/// The embedded CSV text for `arch` ("x86_64" or "aarch64"); empty for any other name.
+std::string_view EmbeddedCpbClassesCsv(std::string_view arch);
+
+/// Parses CSV text in the data/cpb-classes.csv layout: the header line
+/// "algorithm,operation,class,family,cpb_low,cpb_high,source", then one class per line with
+/// exactly 7 fields. A field may be double-quoted (to hold commas; "" is a literal quote);
+/// family is one of hardware|vector|scalar|generic-c; cpb_low and cpb_high are finite numbers
+/// with 0 < cpb_low <= cpb_high; text fields are non-empty; (algorithm, operation, class) is
+/// unique. Empty lines are skipped and CRLF line ends accepted. Throws std::runtime_error
+/// naming the 1-based line number on the first violation.
 std::vector<CpbClass> ParseCpbClasses(std::string_view csv);
 
 /// Result of matching a measurement against the classes.
 struct Fingerprint {
-  double cpb_low = 0;   ///< measured cpb at the highest plausible core frequency... (see below)
-  double cpb_high = 0;  ///< cpb = core_hz / bytes_per_s over the frequency range given
-  std::vector<const CpbClass*> matches;  ///< classes whose range overlaps [cpb_low, cpb_high]
-  /// Verdict text: a class name when exactly one matches; "hardware" / "software" family when
-  /// all matches share a family group; "software, class undetermined" when several software
-  /// classes overlap; "no known class" when none matches.
+  double cpb_low = 0;   ///< hz_low / bytes_per_s: measured cpb at the lowest plausible frequency
+  double cpb_high = 0;  ///< hz_high / bytes_per_s: measured cpb at the highest plausible frequency
+  /// Classes whose tolerance-widened range overlaps [cpb_low, cpb_high], in table order.
+  /// Pointers into the `classes` vector passed to Classify(); valid while it lives.
+  std::vector<const CpbClass*> matches;
+  /// Verdict text:
+  /// - one match: its class name;
+  /// - several, all hardware: "hardware (A or B)";
+  /// - several, none hardware, one family: "software: vector (A or B)";
+  /// - several, none hardware, mixed families: "software, class undetermined (A, B or C)";
+  /// - hardware and software matches: "ambiguous: hardware or software (A or B)";
+  /// - none: "no known class (...)", saying whether the measurement is faster than every
+  ///   class, slower than every class, between two classes, or has no reference ranges;
+  /// - unusable input (non-positive or non-finite numbers, hz_low > hz_high):
+  ///   "no cpb (...)" and no matches.
   std::string conclusion;
-  bool hardware = false;      ///< every match is kHardware
-  bool software = false;      ///< no match is kHardware (and at least one match)
+  bool hardware = false;  ///< at least one match, and every match is kHardware
+  bool software = false;  ///< at least one match, and no match is kHardware
 };
 
-/// Converts `bytes_per_s` to cpb over the core frequency range [hz_low, hz_high] and matches
-/// it against `classes` for (algorithm, operation). A tolerance of 15% widens each class range
-/// (EVP overhead, measurement noise: openssl speed -evp is 10-15% slower than the raw asm
-/// figures, aesni-x86_64.pl:41-43).
+/// Widening applied to each class range: [cpb_low / 1.15, cpb_high * 1.15]. Covers EVP
+/// overhead and measurement noise (`openssl speed -evp` is 10-15% slower than the raw asm
+/// figures, aesni-x86_64.pl:41-43; cpb-reference.md sec. 7.12 step 1).
+inline constexpr double kCpbTolerance = 1.15;
+
+/// Converts `bytes_per_s` (bytes per second, wall-clock) to cpb over the core frequency range
+/// [hz_low, hz_high] (Hz; equal for a known clock) and matches that interval against the
+/// `classes` rows for (algorithm, operation), each widened by kCpbTolerance. Never throws;
+/// see Fingerprint::conclusion for unusable input.
 Fingerprint Classify(const std::vector<CpbClass>& classes, std::string_view algorithm,
-                     std::string_view operation, double bytes_per_s, double hz_low,
-                     double hz_high);
+                     std::string_view operation, double bytes_per_s, double hz_low, double hz_high);
 
 }  // namespace cryptobench::diagnose

@@ -1,0 +1,297 @@
+// The cpb class table parser and the throughput → implementation-class matcher.
+#include "diagnose/classifier.h"
+
+#include <charconv>
+#include <cmath>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+#include <utility>
+
+#include <fmt/format.h>
+
+namespace cryptobench::diagnose {
+namespace {
+
+constexpr std::string_view kHeader = "algorithm,operation,class,family,cpb_low,cpb_high,source";
+constexpr size_t kNumFields = 7;
+
+[[noreturn]] void Fail(size_t line_number, std::string_view what) {
+  throw std::runtime_error(fmt::format("cpb classes line {}: {}", line_number, what));
+}
+
+// Splits one CSV line into fields. A field that starts with '"' runs to the matching '"';
+// inside it "" stands for one quote. Anything after a closing quote other than ',' is an error.
+std::vector<std::string> SplitFields(std::string_view line, size_t line_number) {
+  std::vector<std::string> fields;
+  size_t pos = 0;
+  while (true) {
+    std::string field;
+    if (pos < line.size() && line[pos] == '"') {
+      ++pos;
+      bool closed = false;
+      while (pos < line.size()) {
+        if (line[pos] == '"') {
+          if (pos + 1 < line.size() && line[pos + 1] == '"') {
+            field += '"';
+            pos += 2;
+            continue;
+          }
+          closed = true;
+          ++pos;
+          break;
+        }
+        field += line[pos++];
+      }
+      if (!closed) {
+        Fail(line_number, "unterminated quoted field");
+      }
+      if (pos < line.size() && line[pos] != ',') {
+        Fail(line_number, "text after a closing quote");
+      }
+    } else {
+      const size_t comma = line.find(',', pos);
+      const size_t end = comma == std::string_view::npos ? line.size() : comma;
+      field.assign(line.substr(pos, end - pos));
+      if (field.find('"') != std::string::npos) {
+        Fail(line_number, fmt::format("quote inside unquoted field \"{}\"", field));
+      }
+      pos = end;
+    }
+    fields.push_back(std::move(field));
+    if (pos >= line.size()) {
+      break;
+    }
+    ++pos;  // the comma
+  }
+  return fields;
+}
+
+double ParseCpb(const std::string& text, std::string_view column, size_t line_number) {
+  double value = 0;
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (ec != std::errc() || ptr != end || !std::isfinite(value) || value <= 0) {
+    Fail(line_number, fmt::format("{} \"{}\" is not a positive number", column, text));
+  }
+  return value;
+}
+
+ClassFamily ParseFamily(const std::string& text, size_t line_number) {
+  if (text == "hardware") {
+    return ClassFamily::kHardware;
+  }
+  if (text == "vector") {
+    return ClassFamily::kVector;
+  }
+  if (text == "scalar") {
+    return ClassFamily::kScalar;
+  }
+  if (text == "generic-c") {
+    return ClassFamily::kGenericC;
+  }
+  Fail(line_number,
+       fmt::format("family \"{}\" is not one of hardware, vector, scalar, generic-c", text));
+}
+
+// "A", "A or B", "A, B or C".
+std::string JoinNames(const std::vector<const CpbClass*>& classes) {
+  std::string out;
+  for (size_t i = 0; i < classes.size(); ++i) {
+    if (i > 0) {
+      out += i + 1 == classes.size() ? " or " : ", ";
+    }
+    out += classes[i]->name;
+  }
+  return out;
+}
+
+double WidenedLow(const CpbClass& c) { return c.cpb_low / kCpbTolerance; }
+double WidenedHigh(const CpbClass& c) { return c.cpb_high * kCpbTolerance; }
+
+// Verdict when nothing matched: where the measured interval lies relative to the classes.
+std::string NoMatchConclusion(const std::vector<const CpbClass*>& candidates, double cpb_low,
+                              double cpb_high) {
+  const CpbClass* below = nullptr;  // slowest class that is still faster than the measurement
+  const CpbClass* above = nullptr;  // fastest class that is still slower than the measurement
+  for (const CpbClass* c : candidates) {
+    if (WidenedHigh(*c) < cpb_low && (below == nullptr || WidenedHigh(*c) > WidenedHigh(*below))) {
+      below = c;
+    }
+    if (WidenedLow(*c) > cpb_high && (above == nullptr || WidenedLow(*c) < WidenedLow(*above))) {
+      above = c;
+    }
+  }
+  if (below == nullptr) {
+    return fmt::format("no known class (faster than every known class; fastest is {})",
+                       above->name);
+  }
+  if (above == nullptr) {
+    return fmt::format("no known class (slower than every known class; slowest is {})",
+                       below->name);
+  }
+  return fmt::format("no known class (between {} and {})", below->name, above->name);
+}
+
+std::string_view HostArchitecture() {
+#if defined(__x86_64__) || defined(_M_X64)
+  return "x86_64";
+#elif defined(__aarch64__) || defined(_M_ARM64)
+  return "aarch64";
+#else
+  return "";
+#endif
+}
+
+}  // namespace
+
+std::string_view ClassFamilyName(ClassFamily family) {
+  switch (family) {
+    case ClassFamily::kHardware:
+      return "hardware";
+    case ClassFamily::kVector:
+      return "vector";
+    case ClassFamily::kScalar:
+      return "scalar";
+    case ClassFamily::kGenericC:
+      return "generic C";
+  }
+  return "unknown";
+}
+
+std::vector<CpbClass> ParseCpbClasses(std::string_view csv) {
+  std::vector<CpbClass> classes;
+  std::set<std::tuple<std::string, std::string, std::string>> seen;
+  bool header_seen = false;
+  size_t line_number = 0;
+  size_t pos = 0;
+  while (pos < csv.size()) {
+    const size_t newline = csv.find('\n', pos);
+    const size_t end = newline == std::string_view::npos ? csv.size() : newline;
+    std::string_view line = csv.substr(pos, end - pos);
+    pos = end + 1;
+    ++line_number;
+    if (!line.empty() && line.back() == '\r') {
+      line.remove_suffix(1);
+    }
+    if (line.empty()) {
+      continue;
+    }
+    if (!header_seen) {
+      if (line != kHeader) {
+        Fail(line_number, fmt::format("expected the header \"{}\"", kHeader));
+      }
+      header_seen = true;
+      continue;
+    }
+    std::vector<std::string> fields = SplitFields(line, line_number);
+    if (fields.size() != kNumFields) {
+      Fail(line_number, fmt::format("expected {} fields, found {}", kNumFields, fields.size()));
+    }
+    static constexpr std::string_view kTextColumns[] = {"algorithm", "operation", "class"};
+    for (size_t i = 0; i < 3; ++i) {
+      if (fields[i].empty()) {
+        Fail(line_number, fmt::format("empty {}", kTextColumns[i]));
+      }
+    }
+    if (fields[6].empty()) {
+      Fail(line_number, "empty source: every range must cite where it comes from");
+    }
+    CpbClass c;
+    c.family = ParseFamily(fields[3], line_number);
+    c.cpb_low = ParseCpb(fields[4], "cpb_low", line_number);
+    c.cpb_high = ParseCpb(fields[5], "cpb_high", line_number);
+    if (c.cpb_low > c.cpb_high) {
+      Fail(line_number,
+           fmt::format("cpb_low {} is greater than cpb_high {}", fields[4], fields[5]));
+    }
+    if (!seen.emplace(fields[0], fields[1], fields[2]).second) {
+      Fail(line_number,
+           fmt::format("duplicate class \"{}\" for {} {}", fields[2], fields[0], fields[1]));
+    }
+    c.algorithm = std::move(fields[0]);
+    c.operation = std::move(fields[1]);
+    c.name = std::move(fields[2]);
+    c.source = std::move(fields[6]);
+    classes.push_back(std::move(c));
+  }
+  if (!header_seen) {
+    Fail(line_number + 1, "no header line");
+  }
+  return classes;
+}
+
+const std::vector<CpbClass>& CpbClasses() {
+  // The embedded text is checked by the unit tests, so a parse failure here is a build defect.
+  static const std::vector<CpbClass> kClasses = [] {
+    const std::string_view csv = EmbeddedCpbClassesCsv(HostArchitecture());
+    return csv.empty() ? std::vector<CpbClass>{} : ParseCpbClasses(csv);
+  }();
+  return kClasses;
+}
+
+Fingerprint Classify(const std::vector<CpbClass>& classes, std::string_view algorithm,
+                     std::string_view operation, double bytes_per_s, double hz_low,
+                     double hz_high) {
+  Fingerprint result;
+  const bool usable = std::isfinite(bytes_per_s) && bytes_per_s > 0 && std::isfinite(hz_low) &&
+                      hz_low > 0 && std::isfinite(hz_high) && hz_high >= hz_low;
+  if (!usable) {
+    result.conclusion = fmt::format(
+        "no cpb (need throughput > 0 and 0 < hz_low <= hz_high; got {} bytes/s, {}-{} Hz)",
+        bytes_per_s, hz_low, hz_high);
+    return result;
+  }
+  result.cpb_low = hz_low / bytes_per_s;
+  result.cpb_high = hz_high / bytes_per_s;
+
+  std::vector<const CpbClass*> candidates;
+  for (const CpbClass& c : classes) {
+    if (c.algorithm == algorithm && c.operation == operation) {
+      candidates.push_back(&c);
+    }
+  }
+  if (candidates.empty()) {
+    result.conclusion =
+        fmt::format("no known class (no reference ranges for {} {})", algorithm, operation);
+    return result;
+  }
+  for (const CpbClass* c : candidates) {
+    if (result.cpb_high >= WidenedLow(*c) && result.cpb_low <= WidenedHigh(*c)) {
+      result.matches.push_back(c);
+    }
+  }
+  if (result.matches.empty()) {
+    result.conclusion = NoMatchConclusion(candidates, result.cpb_low, result.cpb_high);
+    return result;
+  }
+
+  size_t num_hardware = 0;
+  std::set<ClassFamily> software_families;
+  for (const CpbClass* c : result.matches) {
+    if (c->family == ClassFamily::kHardware) {
+      ++num_hardware;
+    } else {
+      software_families.insert(c->family);
+    }
+  }
+  result.hardware = num_hardware == result.matches.size();
+  result.software = num_hardware == 0;
+  const std::string names = JoinNames(result.matches);
+  if (result.matches.size() == 1) {
+    result.conclusion = names;
+  } else if (result.hardware) {
+    result.conclusion = fmt::format("hardware ({})", names);
+  } else if (result.software && software_families.size() == 1) {
+    result.conclusion =
+        fmt::format("software: {} ({})", ClassFamilyName(*software_families.begin()), names);
+  } else if (result.software) {
+    result.conclusion = fmt::format("software, class undetermined ({})", names);
+  } else {
+    result.conclusion = fmt::format("ambiguous: hardware or software ({})", names);
+  }
+  return result;
+}
+
+}  // namespace cryptobench::diagnose
