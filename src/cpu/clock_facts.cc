@@ -18,7 +18,8 @@ namespace cryptobench::cpu {
 namespace {
 
 // Adds per AddChain() iteration; the loop's own decrement and branch run on other ports in
-// parallel with the chain, so one iteration costs ~kAddsPerIteration cycles.
+// parallel with the chain, so one iteration costs ~kAddsPerIteration cycles. Must match the
+// ".rept 100" in the asm below.
 constexpr uint64_t kAddsPerIteration = 100;
 
 // Runs `iterations` x kAddsPerIteration dependent 1-cycle-latency adds. Each add needs the
@@ -51,7 +52,7 @@ void AddChain(uint64_t iterations) {
 #else
   // Approximate fallback: a volatile accumulator lives in memory, so each add also waits for
   // a store-to-load forward (about 4-5 cycles on current cores). The result then reads low by
-  // that factor; doctor treats it as a lower bound on other architectures.
+  // that factor, so read it as a lower bound on those architectures.
   volatile uint64_t chain = accumulator;
   for (uint64_t i = 0; i < iterations * kAddsPerIteration; ++i) {
     chain = chain + 1;
@@ -159,7 +160,8 @@ double MeasureEffectiveCoreHz(double seconds) {
   for (int run = 0; run < kRuns; ++run) {
     rates.push_back(AddsPerSecond(run_seconds));
   }
-  // Median: a run that lost the CPU to another process reads low and is discarded.
+  // Median across runs: drops a run whose every block was disturbed (reads low) or that
+  // straddled a frequency change.
   std::nth_element(rates.begin(), rates.begin() + kRuns / 2, rates.end());
   return rates[kRuns / 2];
 }
