@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace cryptobench::cpu {
@@ -59,20 +60,20 @@ class RecordedCpuidSource : public CpuidSource {
 /// One feature: whether the CPU reports it, and whether the OS saves the register state it
 /// needs (XCR0: YMM for AVX/AVX2/VAES-256, ZMM/opmask for AVX-512). Usable = both.
 struct FeatureState {
-  std::string name;         ///< "AES-NI", "PCLMULQDQ", "SSSE3", "AVX", "AVX2", "AVX-512F",
-                            ///< "AVX-512VL", "AVX-512BW", "AVX-512DQ", "AVX-512IFMA", "VAES",
-                            ///< "VPCLMULQDQ", "SHA-NI", "ADX", "BMI1", "BMI2", "MOVBE";
-                            ///< AArch64: "AES", "PMULL", "SHA1", "SHA2", "SHA512", "SHA3"
-  bool supported = false;   ///< CPUID / HWCAP says the CPU has it
-  bool os_enabled = true;   ///< the OS enables the needed register state (XCR0)
+  std::string name;        ///< "AES-NI", "PCLMULQDQ", "SSSE3", "AVX", "AVX2", "AVX-512F",
+                           ///< "AVX-512VL", "AVX-512BW", "AVX-512DQ", "AVX-512IFMA", "VAES",
+                           ///< "VPCLMULQDQ", "SHA-NI", "ADX", "BMI1", "BMI2", "MOVBE";
+                           ///< AArch64: "AES", "PMULL", "SHA1", "SHA2", "SHA512", "SHA3"
+  bool supported = false;  ///< CPUID / HWCAP says the CPU has it
+  bool os_enabled = true;  ///< the OS enables the needed register state (XCR0)
   bool usable() const { return supported && os_enabled; }
 };
 
 /// What doctor reports about the CPU.
 struct CpuFeatures {
-  std::string arch;    ///< "x86_64", "aarch64", or other
-  std::string vendor;  ///< "GenuineIntel", "AuthenticAMD", ...
-  std::string brand;   ///< CPUID brand string (0x80000002-4), trimmed
+  std::string arch;                              ///< "x86_64", "aarch64", or other
+  std::string vendor;                            ///< "GenuineIntel", "AuthenticAMD", ...
+  std::string brand;                             ///< CPUID brand string (0x80000002-4), trimmed
   uint32_t family = 0, model = 0, stepping = 0;  ///< display family/model (extended fields applied)
   bool hypervisor = false;                       ///< CPUID.1:ECX bit 31
   uint64_t xcr0 = 0;                             ///< XGETBV(0), 0 if unavailable
