@@ -1,0 +1,116 @@
+// The doctor's data: facts gathered, experiments measured, and verdicts with evidence. The
+// verdict engine (verdict.h) is a pure function of DoctorFacts + measurements, so it is tested
+// on recorded facts; renderers (doctor_report.h) print a DoctorReport.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cpu/clock_facts.h"
+#include "cpu/features.h"
+#include "diagnose/library_facts.h"
+#include "results/model.h"
+
+namespace cryptobench::diagnose {
+
+/// Severity of a finding; "error" findings make `doctor` exit with status 1.
+enum class Severity { kInfo, kWarning, kError };
+/// "info", "warning", "error".
+const char* SeverityName(Severity severity);
+
+/// A machine- or library-wide finding (not about one algorithm).
+struct Finding {
+  std::string id;        ///< stable identifier, e.g. "clock.powersave", "library.no-asm",
+                         ///< "env.ia32cap-masks", "machine.steal"
+  Severity severity = Severity::kInfo;
+  std::string summary;   ///< one line, e.g. "The scaling governor is powersave"
+  std::string evidence;  ///< the facts behind it
+  std::string advice;    ///< what to do; may be empty
+};
+
+/// Everything known before any algorithm is measured.
+struct DoctorFacts {
+  cpu::CpuFeatures cpu;
+  cpu::ClockFacts clock;
+  results::LibraryInfo library;              ///< as probed, with doctor's own environment
+  std::optional<std::string> env_ia32cap;    ///< OPENSSL_ia32cap in doctor's environment, if set
+  std::vector<std::string> env_masked_features;  ///< known bits the env value clears (vs the
+                                                 ///< vector detected without it)
+  std::string detected_capability_vector;    ///< the library's vector with the env var unset
+  std::vector<AsmModule> asm_modules;        ///< ID strings found in the loaded file
+  std::vector<std::string> asm_defines;      ///< -D*_ASM in cflags (meaningful for 1.x only)
+  bool no_asm_build = false;                 ///< 3.x CPUINFO "N/A": built without assembly
+};
+
+/// One throughput measurement of an algorithm (one cell at one input size).
+struct Measurement {
+  std::string label;            ///< "as is", or the experiment, e.g. "AES-NI, VAES masked"
+  std::vector<std::string> masked_features;  ///< features cleared in the capability vector
+  std::string ia32cap;          ///< the OPENSSL_ia32cap value used ("" = none)
+  results::CellStatus status = results::CellStatus::kOk;
+  std::string message;          ///< why, if status != ok
+  double bytes_per_s = 0;       ///< median wall-clock throughput
+  double ci_low = 0;            ///< 95% CI of the median, bytes/s
+  double ci_high = 0;
+};
+
+/// A mask experiment planned for an algorithm: clear these capability bits, expect a slowdown
+/// if the library uses the path that needs them.
+struct Experiment {
+  std::string label;                  ///< e.g. "AES-NI, VAES, VPCLMULQDQ masked"
+  std::vector<std::string> features;  ///< names as in KnownCapabilityBits()
+  std::string path;                   ///< the path it tests, e.g. "AES-NI", "VAES + VPCLMULQDQ",
+                                      ///< "PCLMULQDQ GHASH", "SHA-NI"
+  /// Which measurement the slowdown is relative to: 0 = "as is", i = the i-th experiment
+  /// (1-based). GHASH compares "VAES, VPCLMULQDQ, PCLMULQDQ masked" with "VAES, VPCLMULQDQ
+  /// masked", so only GHASH's instructions differ.
+  int baseline = 0;
+};
+
+/// Outcome class of an algorithm's verdict.
+enum class VerdictStatus {
+  kAccelerated,         ///< on the accelerated path the CPU offers
+  kNotAccelerated,      ///< the CPU offers acceleration the library does not use: a problem
+  kMasked,              ///< acceleration is switched off by OPENSSL_ia32cap in the environment
+  kSoftwareExpected,    ///< the CPU lacks the instructions: software is the best there is
+  kNoHardwarePath,      ///< no hardware path exists for this algorithm on this CPU (MD5, SHA-3,
+                        ///< 3DES): its scalar speed is reported for information
+  kUndetermined,        ///< the evidence does not settle it (measurement failed, noise)
+};
+/// "accelerated", "NOT accelerated", "masked", "software (expected)", "no hardware path",
+/// "undetermined".
+const char* VerdictStatusName(VerdictStatus status);
+/// True for the statuses that make doctor exit with 1 (kNotAccelerated, kMasked).
+bool IsProblem(VerdictStatus status);
+
+/// One algorithm's verdict: a plain line, then its evidence and what to do.
+struct Verdict {
+  std::string algorithm;         ///< catalogue name, or "GHASH (AES-128-GCM)" for GCM's GHASH
+  std::string operation;         ///< "encrypt", "hash", ...
+  uint64_t input_len = 0;        ///< bytes per operation measured
+  VerdictStatus status = VerdictStatus::kUndetermined;
+  std::string line;              ///< e.g. "AES-128-GCM: accelerated: VAES + VPCLMULQDQ path,
+                                 ///< 0.33 cpb; masking VAES slows it 2.5x."
+  std::vector<std::string> evidence;  ///< one fact per entry (measurements, ratios, classes)
+  std::string advice;            ///< what to do; empty when nothing is needed
+  double cpb_low = 0;            ///< as-is cpb over the core frequency range
+  double cpb_high = 0;
+  std::string fingerprint;       ///< classifier conclusion
+  std::vector<Measurement> measurements;  ///< as is, then each experiment
+};
+
+/// The whole doctor report.
+struct DoctorReport {
+  std::string created_utc;
+  std::string tool_version;
+  DoctorFacts facts;
+  double core_hz_low = 0;   ///< frequency range used for cpb (Hz)
+  double core_hz_high = 0;
+  std::vector<Finding> findings;
+  std::vector<Verdict> verdicts;
+  /// 0 if no verdict is a problem and no finding is an error, else 1.
+  int ExitStatus() const;
+};
+
+}  // namespace cryptobench::diagnose

@@ -1,0 +1,24 @@
+// Renderers of a DoctorReport: text (default), JSON and Markdown.
+#pragma once
+
+#include <ostream>
+
+#include <nlohmann/json.hpp>
+
+#include "diagnose/doctor_model.h"
+
+namespace cryptobench::diagnose {
+
+/// Plain text: one verdict line per algorithm first (the answer), then the evidence of each,
+/// then the facts (CPU features, clock, library, modules found) and global findings.
+void RenderDoctorText(const DoctorReport& report, std::ostream& out);
+
+/// The report as JSON ("schema_version": 1, "kind": "doctor"); documented in
+/// docs/doctor-json.md.
+nlohmann::ordered_json DoctorToJson(const DoctorReport& report);
+void RenderDoctorJson(const DoctorReport& report, std::ostream& out);
+
+/// Markdown for a bug report: verdict table, findings, facts, evidence.
+void RenderDoctorMarkdown(const DoctorReport& report, std::ostream& out);
+
+}  // namespace cryptobench::diagnose

@@ -1,0 +1,38 @@
+// The verdict engine: which mask experiments to run for an algorithm, and what the facts and
+// measurements say. Pure functions: no clocks, no processes, no environment reads.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "algorithms/catalog.h"
+#include "diagnose/doctor_model.h"
+
+namespace cryptobench::diagnose {
+
+/// Slowdown (baseline throughput / masked throughput) from which a mask experiment counts as
+/// proof that the masked feature's path was in use; also the two CIs must not overlap.
+inline constexpr double kSignificantSlowdown = 1.25;
+
+/// The mask experiments worth running for `alg` on this CPU and library: only features the CPU
+/// has usable and the library's capability vector has set (masking an absent bit proves
+/// nothing). Empty for a no-asm build and for algorithms without a feature-dispatched path.
+/// Masks follow ../shared/reference/cpb-reference.md sec. 2-4 (e.g. AES-GCM takes the VAES path
+/// without looking at the AES-NI bit, so the AES-NI experiment masks VAES and VPCLMULQDQ too).
+std::vector<Experiment> PlanExperiments(const AlgorithmInfo& alg, const DoctorFacts& facts);
+
+/// Verdicts for one algorithm (one; AES-GCM also yields "GHASH (AES-128-GCM)" when its GHASH
+/// experiment ran). `measurements[0]` is "as is"; measurements[i] is experiments[i-1].
+/// Frequencies in Hz give the cpb range for the fingerprint (diagnose/classifier.h).
+std::vector<Verdict> DecideVerdicts(const AlgorithmInfo& alg, std::string_view operation,
+                                    uint64_t input_len, const DoctorFacts& facts,
+                                    const std::vector<Experiment>& experiments,
+                                    const std::vector<Measurement>& measurements, double hz_low,
+                                    double hz_high);
+
+/// Machine- and library-wide findings: no-asm build, OPENSSL_ia32cap in the environment,
+/// powersave governor, turbo off, hypervisor, steal time, load, AVX-512 disabled by the OS,
+/// TSC vs core clock difference.
+std::vector<Finding> GlobalFindings(const DoctorFacts& facts);
+
+}  // namespace cryptobench::diagnose
