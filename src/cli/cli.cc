@@ -56,6 +56,22 @@ int Run(int argc, char** argv) {
   list_cmd->add_option("--lib", list.library, "libcrypto to load (default: libcrypto.so.3)");
   list_cmd->add_option("--format", list.format, "table or json");
 
+  DoctorCommandOptions doctor;
+  CLI::App* doctor_cmd = app.add_subcommand(
+      "doctor", "Is each algorithm on its accelerated path? Verdicts with evidence");
+  doctor_cmd->add_option("algorithms", doctor.algorithms,
+                         "Algorithms to examine (default: every symmetric algorithm)");
+  doctor_cmd->add_option("--lib", doctor.library,
+                         "libcrypto to examine: a path or soname (default: libcrypto.so.3)");
+  doctor_cmd->add_flag("--quick", doctor.quick,
+                       "Examine only the default suite's symmetric algorithms");
+  doctor_cmd->add_option("--format", doctor.format, "text, json or markdown");
+  doctor_cmd->add_option("--bytes", doctor.bytes, "Input size measured, bytes (default 16384)");
+  doctor_cmd->add_option("--max-seconds", doctor.max_seconds,
+                         "Sampling budget per measurement, seconds (default 0.25)");
+  doctor_cmd->add_option("--output,-o", doctor.output, "Write the report to FILE (atomically)");
+  doctor_cmd->add_flag("!--no-progress", doctor.progress, "No progress display on stderr");
+
   CLI::App* worker_cmd = app.add_subcommand(worker::kWorkerSubcommand, "");
   worker_cmd->group("");
 
@@ -72,6 +88,9 @@ int Run(int argc, char** argv) {
   try {
     if (worker_cmd->parsed()) {
       return worker::RunWorker();
+    }
+    if (doctor_cmd->parsed()) {
+      return RunDoctorCommand(doctor);
     }
     if (list_cmd->parsed()) {
       return RunList(list);

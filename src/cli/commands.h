@@ -37,4 +37,20 @@ struct ListOptions {
 /// Runs `list`: the catalogue, each entry marked supported/unsupported by the library.
 int RunList(const ListOptions& options);
 
+/// Options of `cryptobench doctor` as typed (validated by RunDoctorCommand).
+struct DoctorCommandOptions {
+  std::vector<std::string> algorithms;
+  std::string library;
+  std::string format = "text";
+  bool quick = false;
+  std::string bytes = "16384";
+  std::string max_seconds = "0.25";
+  std::string output;
+  bool progress = true;
+};
+
+/// Runs `doctor`. Throws UsageError for bad input; returns 0 when every examined algorithm
+/// runs as well as expected, 1 when a verdict or finding says otherwise.
+int RunDoctorCommand(const DoctorCommandOptions& options);
+
 }  // namespace cryptobench::cli

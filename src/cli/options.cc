@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -160,6 +161,23 @@ std::vector<const AlgorithmInfo*> ResolveAlgorithms(const std::vector<std::strin
     }
   }
   return out;
+}
+
+void CheckOutputPath(const std::string& path) {
+  namespace fs = std::filesystem;
+  const fs::path parent = fs::absolute(path).parent_path();
+  std::error_code ec;
+  if (!fs::is_directory(parent, ec)) {
+    throw UsageError(
+        fmt::format("--output '{}': directory {} does not exist", path, parent.string()));
+  }
+  if (access(parent.c_str(), W_OK) != 0) {
+    throw UsageError(
+        fmt::format("--output '{}': directory {} is not writable", path, parent.string()));
+  }
+  if (fs::is_directory(path, ec)) {
+    throw UsageError(fmt::format("--output '{}': is a directory", path));
+  }
 }
 
 void WriteFileAtomically(const std::string& path, const std::string& content) {

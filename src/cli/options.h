@@ -33,6 +33,10 @@ std::map<std::string, std::string> ParseEnvAssignments(const std::vector<std::st
 /// (did you mean: A, B?)".
 std::vector<const AlgorithmInfo*> ResolveAlgorithms(const std::vector<std::string>& names);
 
+/// Checks, before any measuring, that --output `path` can be written: its directory exists and
+/// is writable and `path` is not a directory. Throws UsageError naming the problem.
+void CheckOutputPath(const std::string& path);
+
 /// Writes `content` to `path` atomically: a temporary file in the same directory, fsync, then
 /// rename over `path`. Throws std::runtime_error naming the path on failure (the temporary file
 /// is removed).

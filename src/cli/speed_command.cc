@@ -1,10 +1,8 @@
 // `cryptobench speed`: validate, probe the library, measure each algorithm in workers, render.
-#include <time.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
-#include <filesystem>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -14,6 +12,7 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "core/errors.h"
+#include "core/utc.h"
 #include "cpu/cpu_info.h"
 #include "measure/clocks.h"
 #include "report/report.h"
@@ -23,15 +22,6 @@
 
 namespace cryptobench::cli {
 namespace {
-
-std::string UtcNow() {
-  const time_t now = time(nullptr);
-  tm utc{};
-  gmtime_r(&now, &utc);
-  char buf[32];
-  strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return buf;
-}
 
 results::MachineInfo GatherMachine() {
   const cpu::CpuFacts facts = cpu::GatherCpuFacts(cpu::RealSystemReader());
@@ -45,24 +35,6 @@ results::MachineInfo GatherMachine() {
   machine.tick_counter = std::string(measure::TickCounterName());
   machine.tick_rate_hz = measure::MeasureTickRateHz();
   return machine;
-}
-
-// Fails early (exit 2) when --output cannot be written, before minutes of measuring.
-void CheckOutputPath(const std::string& path) {
-  namespace fs = std::filesystem;
-  const fs::path parent = fs::absolute(path).parent_path();
-  std::error_code ec;
-  if (!fs::is_directory(parent, ec)) {
-    throw UsageError(
-        fmt::format("--output '{}': directory {} does not exist", path, parent.string()));
-  }
-  if (access(parent.c_str(), W_OK) != 0) {
-    throw UsageError(
-        fmt::format("--output '{}': directory {} is not writable", path, parent.string()));
-  }
-  if (fs::is_directory(path, ec)) {
-    throw UsageError(fmt::format("--output '{}': is a directory", path));
-  }
 }
 
 // One status line on a terminal's stderr: current cell, cells left, time left.
@@ -149,7 +121,7 @@ int RunSpeed(const SpeedOptions& options) {
   }
 
   results::RunResult run;
-  run.created_utc = UtcNow();
+  run.created_utc = UtcTimestamp();
   run.source.tool_version = CRYPTOBENCH_VERSION;
   const worker::ProbeResult probe = worker::Probe(plan);
   run.library = probe.library;

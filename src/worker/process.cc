@@ -56,13 +56,13 @@ std::string SignalName(int signal_number) {
 
 WorkerProcess::WorkerProcess(const std::string& exe,
                              const std::map<std::string, std::string>& extra_env,
-                             const std::string& job_line) {
+                             const std::string& job_line, const std::set<std::string>& unset_env) {
   // The environment is built before fork: only async-signal-safe calls happen in the child.
   std::vector<std::string> env_strings;
   for (char** e = environ; *e != nullptr; ++e) {
     const std::string entry(*e);
     const std::string name = entry.substr(0, entry.find('='));
-    if (extra_env.count(name) == 0) {
+    if (extra_env.count(name) == 0 && unset_env.count(name) == 0) {
       env_strings.push_back(entry);
     }
   }

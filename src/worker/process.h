@@ -4,6 +4,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -20,11 +21,11 @@ std::string SignalName(int signal_number);
 /// A running worker child. Not copyable; the destructor kills and reaps a child still running.
 class WorkerProcess {
  public:
-  /// Starts `exe __worker` with the parent's environment plus `extra_env` (overriding), stdin
-  /// and stdout as pipes, stderr inherited, then writes `job_line` + "\n" to its stdin.
-  /// Throws std::runtime_error if the process cannot be created.
+  /// Starts `exe __worker` with the parent's environment minus `unset_env`, plus `extra_env`
+  /// (overriding), stdin and stdout as pipes, stderr inherited, then writes `job_line` + "\n"
+  /// to its stdin. Throws std::runtime_error if the process cannot be created.
   WorkerProcess(const std::string& exe, const std::map<std::string, std::string>& extra_env,
-                const std::string& job_line);
+                const std::string& job_line, const std::set<std::string>& unset_env = {});
   ~WorkerProcess();
   WorkerProcess(const WorkerProcess&) = delete;
   WorkerProcess& operator=(const WorkerProcess&) = delete;

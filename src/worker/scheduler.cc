@@ -116,7 +116,7 @@ ProbeResult Probe(const RunPlan& plan) {
   Job job;
   job.kind = Job::Kind::kProbe;
   job.library_path = plan.library_path;
-  WorkerProcess process(plan.executable, plan.env, JobLine(job));
+  WorkerProcess process(plan.executable, plan.env, JobLine(job), plan.unset_env);
   const double limit = SilenceLimit(plan);
   ProbeResult probe;
   bool got_library = false;
@@ -208,7 +208,7 @@ results::AlgorithmResult MeasureAlgorithm(const AlgorithmInfo& alg, const RunPla
   std::vector<WorkerState> workers(static_cast<size_t>(std::max(1, plan.threads)));
   for (WorkerState& w : workers) {
     try {
-      w.process = std::make_unique<WorkerProcess>(plan.executable, plan.env, line);
+      w.process = std::make_unique<WorkerProcess>(plan.executable, plan.env, line, plan.unset_env);
     } catch (const std::exception& e) {
       MarkFailed(w, CellStatus::kError, e.what());
     }

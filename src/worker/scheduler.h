@@ -19,6 +19,7 @@ struct RunPlan {
   std::string executable;                  ///< cryptobench itself (SelfExecutable())
   std::string library_path;                ///< --lib, or the default soname
   std::map<std::string, std::string> env;  ///< --env: set in every worker from start
+  std::set<std::string> unset_env;         ///< removed from every worker's environment
   std::vector<uint64_t> input_sizes;       ///< symmetric input sizes, bytes
   bool decrypt = false;                    ///< --decrypt
   int threads = 1;                         ///< workers per cell (same wall-clock window)

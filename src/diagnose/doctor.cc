@@ -1,0 +1,159 @@
+// Doctor orchestration: facts, then measurements in worker processes, then verdicts.
+#include "diagnose/doctor.h"
+
+#include <cstdlib>
+#include <stdexcept>
+
+#include "core/utc.h"
+#include "cpu/clock_facts.h"
+#include "cpu/cpu_info.h"
+#include "cpu/features.h"
+#include "worker/scheduler.h"
+
+#include "diagnose/ia32cap.h"
+#include "diagnose/library_facts.h"
+#include "diagnose/verdict.h"
+
+namespace cryptobench::diagnose {
+namespace {
+
+constexpr const char* kIa32capVar = "OPENSSL_ia32cap";
+
+// Number of 64-bit words the library prints in its CPUINFO (2 on 1.1.1/3.0, 5 on newer),
+// which decides how an empty OPENSSL_ia32cap field is read (ia32cap.h).
+int VectorWords(const std::string& capability_vector) {
+  int words = capability_vector.empty() ? 0 : 1;
+  for (char c : capability_vector) {
+    words += c == ':' ? 1 : 0;
+  }
+  return words <= 2 ? 2 : 5;
+}
+
+DoctorFacts GatherFacts(const DoctorOptions& options) {
+  DoctorFacts facts;
+  facts.cpu = cpu::DetectCpuFeatures();
+  facts.clock = cpu::GatherClockFacts(cpu::RealSystemReader());
+
+  worker::RunPlan plan;
+  plan.executable = options.executable;
+  plan.library_path = options.library_path;
+  worker::ProbeResult probe = worker::Probe(plan);  // with doctor's own environment
+  facts.library = probe.library;
+  facts.library.requested_path = options.library_path;
+  facts.detected_capability_vector = facts.library.capability_vector;
+  facts.no_asm_build = facts.library.capability_vector == "N/A";
+
+  if (const char* env = std::getenv(kIa32capVar); env != nullptr) {
+    facts.env_ia32cap = env;
+    // What the library detects without the variable, to name what the variable masks.
+    plan.unset_env.insert(kIa32capVar);
+    const worker::ProbeResult clean = worker::Probe(plan);
+    facts.detected_capability_vector = clean.library.capability_vector;
+    const auto detected = ParseCpuInfoVector(clean.library.capability_vector);
+    if (detected) {
+      try {
+        facts.env_masked_features =
+            MaskedFeatures(*detected, env, VectorWords(clean.library.capability_vector));
+      } catch (const std::invalid_argument& e) {
+        facts.env_masked_features.push_back(std::string("(unparsable value: ") + e.what() + ")");
+      }
+    }
+  }
+  try {
+    facts.asm_modules = FindAsmModulesInFile(facts.library.loaded_path);
+  } catch (const std::exception&) {
+    // An unreadable file leaves the module list empty; the report says none were found.
+  }
+  facts.asm_defines = AsmDefines(facts.library.cflags);
+  return facts;
+}
+
+Measurement Measure(const AlgorithmInfo& alg, const DoctorOptions& options,
+                    const std::string& label, const std::vector<std::string>& features) {
+  worker::RunPlan plan;
+  plan.executable = options.executable;
+  plan.library_path = options.library_path;
+  plan.input_sizes = {options.input_len};
+  plan.sampler.max_seconds = options.max_seconds;
+  plan.sampler.precision = options.precision;
+  Measurement m;
+  m.label = label;
+  m.masked_features = features;
+  if (!features.empty()) {
+    m.ia32cap = MaskClearing(features);
+    plan.env[kIa32capVar] = m.ia32cap;
+  }
+  results::AlgorithmResult result = worker::MeasureAlgorithm(alg, plan, nullptr);
+  if (result.cells.empty()) {
+    m.status = results::CellStatus::kError;
+    m.message = "nothing measured";
+    return m;
+  }
+  results::Cell& cell = result.cells.front();
+  results::DeriveFigures(cell, true, plan.sampler.confidence);
+  m.status = cell.status;
+  m.message = cell.message;
+  if (cell.status == results::CellStatus::kOk && cell.figures && cell.figures->bytes_per_s) {
+    m.bytes_per_s = cell.figures->bytes_per_s->value;
+    m.ci_low = cell.figures->bytes_per_s->ci_low;
+    m.ci_high = cell.figures->bytes_per_s->ci_high;
+  } else if (m.status == results::CellStatus::kOk) {
+    m.status = results::CellStatus::kError;
+    m.message = "no throughput figure";
+  }
+  return m;
+}
+
+}  // namespace
+
+std::vector<const AlgorithmInfo*> DefaultDoctorAlgorithms(bool quick) {
+  std::vector<const AlgorithmInfo*> out;
+  for (const AlgorithmInfo& alg : Catalog()) {
+    if (IsSymmetric(alg.kind) && (!quick || alg.default_suite)) {
+      out.push_back(&alg);
+    }
+  }
+  return out;
+}
+
+DoctorReport RunDoctor(const DoctorOptions& options, const DoctorProgressFn& progress) {
+  DoctorReport report;
+  report.created_utc = UtcTimestamp();
+  report.tool_version = CRYPTOBENCH_VERSION;
+  report.facts = GatherFacts(options);
+  // cpb needs the core clock, not the TSC: +-5% around the measured effective frequency covers
+  // turbo steps between the frequency probe and the measurements.
+  const double core_hz = report.facts.clock.core_hz;
+  report.core_hz_low = core_hz > 0 ? core_hz * 0.95 : 1e9;
+  report.core_hz_high = core_hz > 0 ? core_hz * 1.05 : 5e9;
+  report.findings = GlobalFindings(report.facts);
+
+  const std::vector<const AlgorithmInfo*> algorithms =
+      options.algorithms.empty() ? DefaultDoctorAlgorithms(options.quick) : options.algorithms;
+  for (const AlgorithmInfo* alg : algorithms) {
+    if (!IsSymmetric(alg->kind)) {
+      continue;  // cpb fingerprints and masks are defined for bulk (symmetric) work only
+    }
+    const std::vector<Experiment> experiments = PlanExperiments(*alg, report.facts);
+    std::vector<Measurement> measurements;
+    if (progress) {
+      progress(std::string(alg->name), "as is");
+    }
+    measurements.push_back(Measure(*alg, options, "as is", {}));
+    for (const Experiment& experiment : experiments) {
+      if (progress) {
+        progress(std::string(alg->name), experiment.label);
+      }
+      measurements.push_back(Measure(*alg, options, experiment.label, experiment.features));
+    }
+    const std::string operation(OperationName(TimedOperations(*alg, false).front()));
+    for (Verdict& verdict :
+         DecideVerdicts(*alg, operation, options.input_len, report.facts, experiments, measurements,
+                        report.core_hz_low, report.core_hz_high)) {
+      report.verdicts.push_back(std::move(verdict));
+    }
+  }
+  return report;
+}
+
+}  // namespace cryptobench::diagnose

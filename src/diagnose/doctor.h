@@ -1,0 +1,39 @@
+// `cryptobench doctor` orchestration: gather facts, run each algorithm as is and under its mask
+// experiments in worker processes, and let the verdict engine decide.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "algorithms/catalog.h"
+
+#include "diagnose/doctor_model.h"
+
+namespace cryptobench::diagnose {
+
+/// What doctor examines and how long it measures.
+struct DoctorOptions {
+  std::string executable;    ///< cryptobench itself (worker::SelfExecutable())
+  std::string library_path;  ///< --lib, or the default soname
+  /// Algorithms to examine; empty = every symmetric algorithm of the catalogue, or with
+  /// `quick` the default suite's symmetric algorithms.
+  std::vector<const AlgorithmInfo*> algorithms;
+  bool quick = false;
+  uint64_t input_len = 16384;  ///< bytes per operation: large, so per-call overhead is small
+  double max_seconds = 0.25;   ///< sampling budget per measurement, seconds
+  double precision = 0.02;     ///< CI half-width target per measurement (fraction)
+};
+
+/// Called before each measurement: algorithm, experiment label, index, total planned so far.
+using DoctorProgressFn =
+    std::function<void(const std::string& algorithm, const std::string& label)>;
+
+/// Gathers facts, measures, decides. Throws UsageError for an unloadable library.
+DoctorReport RunDoctor(const DoctorOptions& options, const DoctorProgressFn& progress);
+
+/// The algorithms doctor examines by default (see DoctorOptions::algorithms).
+std::vector<const AlgorithmInfo*> DefaultDoctorAlgorithms(bool quick);
+
+}  // namespace cryptobench::diagnose
