@@ -1,0 +1,171 @@
+// Warm-up, batch calibration and the sampling loops.
+#include "measure/sampler.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include "stats/stats.h"
+
+namespace cryptobench::measure {
+namespace {
+
+using Clock = std::chrono::steady_clock;  // CLOCK_MONOTONIC on Linux
+
+constexpr char kOperationFailed[] = "operation failed";
+
+/// Largest batch Calibrate returns: 2^40 iterations of even 1 ns each take 18 minutes, so a
+/// batch this large only occurs for an operation that costs nothing (and doubling must stop
+/// somewhere before uint64_t overflows).
+constexpr uint64_t kMaxBatch = uint64_t{1} << 40;
+
+/// Warm-up batches keep doubling while one lasts less than this fraction of the warm-up, so a
+/// cheap operation is not dominated by call overhead and a slow one overshoots the warm-up by
+/// at most about 2/16 of it.
+constexpr double kWarmupBatchFraction = 1.0 / 16;
+
+/// Below this many samples the stopping criterion is evaluated after every sample; above it,
+/// only once the count has grown by kCheckGrowth, because each evaluation sorts all samples.
+constexpr size_t kCheckEverySampleBelow = 50;
+constexpr double kCheckGrowth = 0.10;
+
+double SecondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+void SetError(std::string* error, std::string_view message) {
+  if (error != nullptr) {
+    *error = message;
+  }
+}
+
+/// Runs one batch between two clock readings. Returns false if `run` failed.
+bool TimeBatch(const BatchFn& run, uint64_t batch, Sample* sample) {
+  const ClockReading before = ReadClocks();
+  const bool ok = run(batch);
+  const ClockReading after = ReadClocksAfterWork();
+  sample->iterations = batch;
+  sample->wall_ns = after.wall_ns - before.wall_ns;
+  sample->cpu_ns = after.cpu_ns - before.cpu_ns;
+  sample->user_ns = after.user_ns - before.user_ns;
+  sample->sys_ns = after.sys_ns - before.sys_ns;
+  sample->ticks = after.ticks - before.ticks;
+  return ok;
+}
+
+/// Iterations per wall-clock second of one sample.
+double Throughput(const Sample& sample) {
+  // A 0 ns sample (coarse clock) counts as 1 ns rather than dividing by zero.
+  return static_cast<double>(sample.iterations) * 1e9 /
+         static_cast<double>(std::max<int64_t>(sample.wall_ns, 1));
+}
+
+/// The stopping criterion: the median throughput's CI attains the requested confidence (so at
+/// least 6 samples at 95%) and its half-width is within `precision` of the median.
+bool PreciseEnough(const std::vector<double>& throughputs, const SamplerConfig& config) {
+  const stats::Summary summary = stats::Summarize(throughputs, config.confidence);
+  return summary.median > 0 && summary.median_ci.confidence >= config.confidence &&
+         summary.RelativeHalfWidth() <= config.precision;
+}
+
+/// Appends one sample of `batch` iterations to `result` (and its throughput to `throughputs`);
+/// on failure sets result->error and returns false.
+bool TakeSample(const BatchFn& run, uint64_t batch, SampleRun* result,
+                std::vector<double>* throughputs) {
+  Sample sample;
+  if (!TimeBatch(run, batch, &sample)) {
+    result->error = kOperationFailed;
+    return false;
+  }
+  result->samples.push_back(sample);
+  throughputs->push_back(Throughput(sample));
+  return true;
+}
+
+}  // namespace
+
+uint64_t Calibrate(const BatchFn& run, const SamplerConfig& config, std::string* error) {
+  if (config.warmup_seconds > 0) {
+    const Clock::time_point start = Clock::now();
+    uint64_t batch = 1;
+    while (true) {
+      const Clock::time_point batch_start = Clock::now();
+      if (!run(batch)) {
+        SetError(error, kOperationFailed);
+        return 0;
+      }
+      if (SecondsSince(start) >= config.warmup_seconds) {
+        break;
+      }
+      if (SecondsSince(batch_start) < config.warmup_seconds * kWarmupBatchFraction &&
+          batch < kMaxBatch) {
+        batch *= 2;
+      }
+    }
+  }
+  uint64_t batch = 1;
+  while (true) {
+    const Clock::time_point batch_start = Clock::now();
+    if (!run(batch)) {
+      SetError(error, kOperationFailed);
+      return 0;
+    }
+    if (SecondsSince(batch_start) >= config.target_sample_seconds || batch >= kMaxBatch) {
+      return batch;
+    }
+    batch *= 2;
+  }
+}
+
+SampleRun SampleUntilPrecise(const BatchFn& run, uint64_t batch, const SamplerConfig& config) {
+  batch = std::max<uint64_t>(batch, 1);
+  SampleRun result;
+  std::vector<double> throughputs;
+  result.samples.reserve(std::min<size_t>(config.max_samples, 1024));
+  throughputs.reserve(result.samples.capacity());
+  const Clock::time_point start = Clock::now();
+  size_t next_check = 0;
+  while (result.samples.size() < config.max_samples) {
+    if (!TakeSample(run, batch, &result, &throughputs)) {
+      break;
+    }
+    const size_t count = result.samples.size();
+    if (count < config.min_samples) {
+      continue;
+    }
+    if (count >= next_check) {
+      if (PreciseEnough(throughputs, config)) {
+        result.precision_reached = true;
+        break;
+      }
+      next_check = count < kCheckEverySampleBelow
+                       ? count + 1
+                       : count + static_cast<size_t>(static_cast<double>(count) * kCheckGrowth);
+    }
+    if (SecondsSince(start) >= config.max_seconds) {
+      break;
+    }
+  }
+  return result;
+}
+
+SampleRun SampleForWindow(const BatchFn& run, uint64_t batch, double window_seconds,
+                          const SamplerConfig& config) {
+  batch = std::max<uint64_t>(batch, 1);
+  SampleRun result;
+  std::vector<double> throughputs;
+  result.samples.reserve(std::min<size_t>(config.max_samples, 1024));
+  throughputs.reserve(result.samples.capacity());
+  const Clock::time_point start = Clock::now();
+  while (result.samples.size() < config.max_samples &&
+         (result.samples.size() < config.min_samples || SecondsSince(start) < window_seconds)) {
+    if (!TakeSample(run, batch, &result, &throughputs)) {
+      break;
+    }
+  }
+  // The window, not precision, decides when to stop; still report whether the samples meet
+  // the precision target so the caller can flag an imprecise cell.
+  result.precision_reached = result.error.empty() && PreciseEnough(throughputs, config);
+  return result;
+}
+
+}  // namespace cryptobench::measure

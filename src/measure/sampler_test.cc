@@ -1,0 +1,237 @@
+#include "measure/sampler.h"
+
+#include <chrono>
+#include <cstdint>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+namespace cryptobench::measure {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double SecondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// A fake operation whose batch busy-waits until `iterations * ns_per_iteration` of wall time
+// has passed: a steady workload whose cost is exactly proportional to the batch.
+BatchFn SpinFn(int64_t ns_per_iteration) {
+  return [ns_per_iteration](uint64_t iterations) {
+    const Clock::time_point end =
+        Clock::now() +
+        std::chrono::nanoseconds(static_cast<int64_t>(iterations) * ns_per_iteration);
+    while (Clock::now() < end) {
+    }
+    return true;
+  };
+}
+
+// Like SpinFn, but the cost per iteration alternates over a wide range (1x..3x), so the
+// throughput's CI never gets narrow.
+BatchFn JitteryFn(int64_t ns_per_iteration) {
+  return [ns_per_iteration, call = uint64_t{0}](uint64_t iterations) mutable {
+    const int64_t factor = 10 + static_cast<int64_t>((call++ * 7) % 21);  // 10..30, scrambled
+    const Clock::time_point end =
+        Clock::now() +
+        std::chrono::nanoseconds(static_cast<int64_t>(iterations) * ns_per_iteration * factor / 10);
+    while (Clock::now() < end) {
+    }
+    return true;
+  };
+}
+
+bool IsPowerOfTwo(uint64_t v) { return v != 0 && (v & (v - 1)) == 0; }
+
+TEST(CalibrateTest, ReachesTargetSampleDuration) {
+  SamplerConfig config;
+  config.warmup_seconds = 0.005;
+  config.target_sample_seconds = 0.002;
+  struct Call {
+    uint64_t iterations;
+    double seconds;  // as seen inside the fake, so slightly less than Calibrate's own reading
+  };
+  std::vector<Call> calls;
+  const BatchFn spin = SpinFn(1000);  // 1 us per iteration
+  std::string error;
+  const uint64_t batch = Calibrate(
+      [&](uint64_t iterations) {
+        const Clock::time_point start = Clock::now();
+        const bool ok = spin(iterations);
+        calls.push_back({iterations, SecondsSince(start)});
+        return ok;
+      },
+      config, &error);
+  EXPECT_TRUE(error.empty());
+  EXPECT_TRUE(IsPowerOfTwo(batch)) << batch;
+  // Without noise 2048 (the first power of two lasting >= 2 ms). A preempted batch may stop the
+  // doubling earlier, but the half batch lasted >= half * 1 us and < 2 ms: never above 2048.
+  EXPECT_LE(batch, 2048u);
+  // The calibration calls are the trailing run of doublings 1, 2, ..., batch. Each but the
+  // last stayed under the target; the last reached it (less a margin for the few instructions
+  // between the fake's clock reads and Calibrate's).
+  ASSERT_FALSE(calls.empty());
+  EXPECT_EQ(calls.back().iterations, batch);
+  size_t first = calls.size() - 1;
+  while (first > 0 && calls[first].iterations > 1) {
+    --first;
+  }
+  ASSERT_EQ(calls[first].iterations, 1u);
+  for (size_t i = first; i + 1 < calls.size(); ++i) {
+    EXPECT_EQ(calls[i + 1].iterations, 2 * calls[i].iterations);
+    EXPECT_LT(calls[i].seconds, config.target_sample_seconds);
+  }
+  EXPECT_GE(calls.back().seconds, config.target_sample_seconds - 0.0005);
+  // The warm-up ran before calibration and lasted at least warmup_seconds.
+  double warmup_seconds = 0;
+  for (size_t i = 0; i < first; ++i) {
+    warmup_seconds += calls[i].seconds;
+  }
+  EXPECT_GE(warmup_seconds, config.warmup_seconds * 0.9);
+}
+
+TEST(CalibrateTest, DoublesFromOneWithoutWarmup) {
+  SamplerConfig config;
+  config.warmup_seconds = 0;
+  config.target_sample_seconds = 0.001;
+  std::vector<uint64_t> calls;
+  const BatchFn spin = SpinFn(10'000);  // 10 us per iteration
+  const uint64_t batch = Calibrate(
+      [&](uint64_t iterations) {
+        calls.push_back(iterations);
+        return spin(iterations);
+      },
+      config, nullptr);
+  ASSERT_FALSE(calls.empty());
+  EXPECT_EQ(calls.back(), batch);
+  for (size_t i = 0; i < calls.size(); ++i) {
+    EXPECT_EQ(calls[i], uint64_t{1} << i);
+  }
+  EXPECT_LE(batch, 128u);  // 64 iterations last 0.64 ms < 1 ms, so at most 128
+}
+
+TEST(CalibrateTest, FreeOperationStopsAtCap) {
+  SamplerConfig config;
+  config.warmup_seconds = 0;
+  config.target_sample_seconds = 1.0;  // never reached by an operation that does nothing
+  std::string error;
+  EXPECT_EQ(Calibrate([](uint64_t) { return true; }, config, &error), uint64_t{1} << 40);
+  EXPECT_TRUE(error.empty());
+}
+
+TEST(CalibrateTest, FailureDuringWarmupReturnsZero) {
+  SamplerConfig config;
+  std::string error;
+  EXPECT_EQ(Calibrate([](uint64_t) { return false; }, config, &error), 0u);
+  EXPECT_EQ(error, "operation failed");
+}
+
+TEST(CalibrateTest, FailureDuringCalibrationReturnsZero) {
+  SamplerConfig config;
+  config.warmup_seconds = 0;
+  config.target_sample_seconds = 1.0;
+  std::string error;
+  EXPECT_EQ(Calibrate([](uint64_t iterations) { return iterations < 8; }, config, &error), 0u);
+  EXPECT_EQ(error, "operation failed");
+}
+
+TEST(SampleUntilPreciseTest, SteadyWorkloadStopsEarly) {
+  SamplerConfig config;
+  config.precision = 0.02;
+  config.max_seconds = 0.5;
+  const Clock::time_point start = Clock::now();
+  const SampleRun run = SampleUntilPrecise(SpinFn(1000), 500, config);  // 0.5 ms samples
+  const double elapsed = SecondsSince(start);
+  EXPECT_TRUE(run.error.empty());
+  EXPECT_TRUE(run.precision_reached);
+  EXPECT_GE(run.samples.size(), 6u);  // 95% needs at least 6 samples
+  EXPECT_LT(elapsed, 0.45);
+  for (const Sample& sample : run.samples) {
+    EXPECT_EQ(sample.iterations, 500u);
+    EXPECT_GE(sample.wall_ns, 500'000);
+    EXPECT_GE(sample.cpu_ns, 0);
+  }
+}
+
+TEST(SampleUntilPreciseTest, RespectsMaxSeconds) {
+  SamplerConfig config;
+  config.precision = 1e-6;  // unreachable with the jittery workload
+  config.max_seconds = 0.1;
+  const Clock::time_point start = Clock::now();
+  const SampleRun run = SampleUntilPrecise(JitteryFn(1000), 500, config);
+  const double elapsed = SecondsSince(start);
+  EXPECT_TRUE(run.error.empty());
+  EXPECT_FALSE(run.precision_reached);
+  EXPECT_GE(elapsed, 0.1);
+  EXPECT_LT(elapsed, 0.4);
+  EXPECT_GT(run.samples.size(), config.min_samples);
+}
+
+TEST(SampleUntilPreciseTest, RespectsMinSamples) {
+  SamplerConfig config;
+  config.max_seconds = 0;  // the time budget is spent at once ...
+  config.min_samples = 7;  // ... but never stop before 7 samples
+  const SampleRun run = SampleUntilPrecise(SpinFn(1000), 100, config);
+  EXPECT_EQ(run.samples.size(), 7u);
+
+  // Also with a steady workload that would be precise after 6.
+  config.max_seconds = 0.5;
+  config.precision = 0.5;
+  config.min_samples = 20;
+  EXPECT_GE(SampleUntilPrecise(SpinFn(1000), 100, config).samples.size(), 20u);
+}
+
+TEST(SampleUntilPreciseTest, RespectsMaxSamples) {
+  SamplerConfig config;
+  config.min_samples = 5;
+  config.max_samples = 3;  // the hard cap wins over min_samples
+  const SampleRun run = SampleUntilPrecise(SpinFn(1000), 100, config);
+  EXPECT_EQ(run.samples.size(), 3u);
+  EXPECT_FALSE(run.precision_reached);
+}
+
+TEST(SampleUntilPreciseTest, FailureStopsSampling) {
+  SamplerConfig config;
+  int calls = 0;
+  const SampleRun run = SampleUntilPrecise([&](uint64_t) { return ++calls < 3; }, 10, config);
+  EXPECT_EQ(run.error, "operation failed");
+  EXPECT_EQ(run.samples.size(), 2u);  // the failed batch is not a sample
+  EXPECT_FALSE(run.precision_reached);
+}
+
+TEST(SampleForWindowTest, LastsAboutTheWindow) {
+  SamplerConfig config;
+  config.precision = 0.5;  // met at once; must not end the window early
+  config.min_samples = 2;
+  const Clock::time_point start = Clock::now();
+  const SampleRun run = SampleForWindow(SpinFn(1000), 500, 0.05, config);
+  const double elapsed = SecondsSince(start);
+  EXPECT_TRUE(run.error.empty());
+  EXPECT_GE(elapsed, 0.05);
+  EXPECT_LT(elapsed, 0.3);
+  // 0.5 ms samples in a 50 ms window: about 100, never more than 101. Well above min_samples
+  // even when preemptions stretch the gaps between samples to a few ms.
+  EXPECT_LE(run.samples.size(), 101u);
+  EXPECT_GE(run.samples.size(), 5u);
+  EXPECT_TRUE(run.precision_reached);  // reported, though it did not end the window
+}
+
+TEST(SampleForWindowTest, TakesAtLeastMinSamples) {
+  SamplerConfig config;
+  config.min_samples = 4;
+  const SampleRun run = SampleForWindow(SpinFn(1000), 100, 0.0, config);
+  EXPECT_EQ(run.samples.size(), 4u);
+}
+
+TEST(SampleForWindowTest, FailureStopsSampling) {
+  SamplerConfig config;
+  int calls = 0;
+  const SampleRun run = SampleForWindow([&](uint64_t) { return ++calls < 4; }, 10, 0.05, config);
+  EXPECT_EQ(run.error, "operation failed");
+  EXPECT_EQ(run.samples.size(), 3u);
+  EXPECT_FALSE(run.precision_reached);
+}
+
+}  // namespace
+}  // namespace cryptobench::measure

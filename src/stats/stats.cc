@@ -1,0 +1,111 @@
+// Median, distribution-free confidence interval of the median, and summary statistics.
+#include "stats/stats.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <numeric>
+#include <vector>
+
+namespace cryptobench::stats {
+namespace {
+
+std::vector<double> Sorted(std::span<const double> values) {
+  std::vector<double> sorted(values.begin(), values.end());
+  std::sort(sorted.begin(), sorted.end());
+  return sorted;
+}
+
+double MedianOfSorted(const std::vector<double>& sorted) {
+  const size_t n = sorted.size();
+  if (n == 0) {
+    return 0;
+  }
+  if (n % 2 == 1) {
+    return sorted[n / 2];
+  }
+  return (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+}
+
+/// Order-statistic interval of the median over already sorted values.
+///
+/// For X_1..X_n i.i.d. with median m, the number B of values below m is Binomial(n, 1/2), so
+/// P(x_(k) <= m <= x_(n-k+1)) = 1 - 2 P(B <= k-1). We want the largest k (narrowest interval)
+/// whose tail P(B <= k-1) is still <= (1 - confidence) / 2.
+Interval MedianIntervalOfSorted(const std::vector<double>& sorted, double confidence) {
+  const size_t n = sorted.size();
+  if (n == 0) {
+    return {};
+  }
+  const double log_half = -std::numbers::ln2;
+  // P(B <= 0) = 0.5^n; kept in log space because it underflows a double for n > ~1074.
+  const double log_p0 = static_cast<double>(n) * log_half;
+  const Interval widest = {sorted.front(), sorted.back(), 1 - 2 * std::exp(log_p0)};
+  if (!(confidence < 1)) {
+    return widest;  // only the full range can come close to certainty
+  }
+  const double tail_limit = (1 - std::max(confidence, 0.0)) / 2;
+
+  // Walk the binomial pmf upward: pmf(i+1) = pmf(i) * (n-i) / (i+1), in logs. Terms below
+  // ~1e-308 underflow to 0, which cannot matter against a tail_limit that is a probability of
+  // practical size. At most (n+1)/2 terms: the interval must keep k <= n-k+1.
+  const size_t max_k = (n + 1) / 2;
+  double log_pmf = log_p0;
+  double cdf = std::exp(log_pmf);  // P(B <= i), with i = k-1
+  if (cdf > tail_limit) {
+    return widest;  // too few values: even [min, max] covers less than asked
+  }
+  size_t k = 1;
+  double cdf_at_k_minus_1 = cdf;
+  for (size_t i = 0; i + 2 <= max_k; ++i) {
+    log_pmf += std::log(static_cast<double>(n - i) / static_cast<double>(i + 1));
+    cdf += std::exp(log_pmf);  // now P(B <= i+1)
+    if (cdf > tail_limit) {
+      break;
+    }
+    k = i + 2;
+    cdf_at_k_minus_1 = cdf;
+  }
+  return {sorted[k - 1], sorted[n - k], 1 - 2 * cdf_at_k_minus_1};
+}
+
+}  // namespace
+
+double Median(std::span<const double> values) { return MedianOfSorted(Sorted(values)); }
+
+Interval MedianConfidenceInterval(std::span<const double> values, double confidence) {
+  return MedianIntervalOfSorted(Sorted(values), confidence);
+}
+
+double Summary::RelativeHalfWidth() const {
+  if (median == 0) {
+    return 0;
+  }
+  return (median_ci.high - median_ci.low) / 2 / std::abs(median);
+}
+
+Summary Summarize(std::span<const double> values, double confidence) {
+  Summary summary;
+  summary.count = values.size();
+  if (values.empty()) {
+    return summary;
+  }
+  const std::vector<double> sorted = Sorted(values);
+  summary.median = MedianOfSorted(sorted);
+  summary.median_ci = MedianIntervalOfSorted(sorted, confidence);
+  summary.min = sorted.front();
+  summary.max = sorted.back();
+  const double n = static_cast<double>(sorted.size());
+  summary.mean = std::accumulate(sorted.begin(), sorted.end(), 0.0) / n;
+  if (sorted.size() >= 2) {
+    // Two-pass sum of squared deviations: avoids the cancellation of sum(x^2) - n*mean^2.
+    double squares = 0;
+    for (double v : sorted) {
+      squares += (v - summary.mean) * (v - summary.mean);
+    }
+    summary.stddev = std::sqrt(squares / (n - 1));
+  }
+  return summary;
+}
+
+}  // namespace cryptobench::stats
