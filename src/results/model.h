@@ -106,6 +106,7 @@ struct LibraryInfo {
   std::string cflags;           ///< OpenSSL_version(OPENSSL_CFLAGS), "compiler: ..."
   std::string built_on;         ///< OpenSSL_version(OPENSSL_BUILT_ON)
   std::string platform;         ///< OpenSSL_version(OPENSSL_PLATFORM)
+  std::string options;          ///< BN_options(), e.g. "bn(64,64)" (`openssl version -o`)
   std::string cpu_info;         ///< 3.x OpenSSL_version(OPENSSL_CPU_INFO) verbatim; empty on 1.x
   std::string capability_vector;  ///< "0x...:0x..." as in use, "N/A" (no-asm build), or ""
   std::map<std::string, std::string> worker_env;  ///< environment set for the workers
