@@ -95,13 +95,18 @@ std::vector<FactRow> ClockFactRows(const DoctorReport& report) {
   const cpu::ClockFacts& clock = report.facts.clock;
   const bool x86 = report.facts.cpu.arch == "x86_64";
   std::vector<FactRow> rows;
-  rows.push_back({x86 ? "TSC rate" : "tick counter rate",
-                  clock.tsc_hz > 0 ? report::FormatHz(clock.tsc_hz) + " (a constant rate, not the "
-                                                                      "core clock)"
-                                   : "unknown"});
-  rows.push_back({"core clock", clock.core_hz > 0
-                                    ? report::FormatHz(clock.core_hz) + " (effective, measured)"
-                                    : "not measured"});
+  const std::string counter = x86 ? "TSC rate" : "tick counter rate";
+  if (clock.tsc_hz > 0) {
+    rows.push_back(
+        {counter, report::FormatHz(clock.tsc_hz), false, "(a constant rate, not the core clock)"});
+  } else {
+    rows.push_back({counter, "unknown"});
+  }
+  if (clock.core_hz > 0) {
+    rows.push_back({"core clock", report::FormatHz(clock.core_hz), false, "(effective, measured)"});
+  } else {
+    rows.push_back({"core clock", "not measured"});
+  }
   rows.push_back({"cpb computed at", HzRangeText(report.core_hz_low, report.core_hz_high)});
   rows.push_back({"governor", clock.governor.empty() ? "not exposed" : clock.governor});
   rows.push_back(
