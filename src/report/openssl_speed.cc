@@ -34,24 +34,6 @@ using results::AlgorithmResult;
 using results::Cell;
 using results::CellStatus;
 
-// `openssl speed` prints BN_options(), which the loaded library reports as "bn(64,64)" on 64-bit
-// targets and "bn(64,32)" on 32-bit ones (crypto/bn/bn_print.c); the model does not carry it,
-// so it is inferred from the architecture. Empty if the architecture is unknown.
-std::string BnOptions(const std::string& arch) {
-  for (const char* arch64 : {"x86_64", "aarch64", "ppc64le", "ppc64", "s390x", "riscv64",
-                             "loongarch64", "mips64", "sparc64"}) {
-    if (arch == arch64) {
-      return "bn(64,64)";
-    }
-  }
-  for (const char* arch32 : {"i386", "i486", "i586", "i686", "armv7l", "armv6l", "arm", "mips"}) {
-    if (arch == arch32) {
-      return "bn(64,32)";
-    }
-  }
-  return "";
-}
-
 std::string SpeedName(const AlgorithmResult& alg) {
   const AlgorithmInfo* info = FindAlgorithm(alg.algorithm);
   return info != nullptr ? std::string(info->speed_name) : alg.algorithm;
@@ -75,7 +57,7 @@ void WriteHeader(const results::RunResult& run, std::ostream& out) {
   if (!library.built_on.empty()) {
     out << library.built_on << '\n';
   }
-  if (const std::string options = BnOptions(run.machine.arch); !options.empty()) {
+  if (const std::string& options = run.library.options; !options.empty()) {
     out << "options: " << options << '\n';
   }
   if (!library.cflags.empty()) {

@@ -58,6 +58,7 @@ RunResult SmallRun() {
   run.machine.online_cpus = 2;
   run.machine.arch = "x86_64";
   run.library.version = "OpenSSL 3.0.19 27 Jan 2026";
+  run.library.options = "bn(64,64)";
   run.library.capability_vector = "N/A";
   run.method.input_sizes = {16, 64};
   AlgorithmResult aes;

@@ -53,18 +53,32 @@ void DeriveFigures(Cell& cell, bool symmetric, double confidence) {
       continue;
     }
     const stats::Summary summary = stats::Summarize(rates, confidence);
-    // Workers run side by side over the same window, so their rates add up; summing the CI
-    // bounds gives a conservative interval for the aggregate.
-    figures.ops_per_s.value += summary.median;
-    figures.ops_per_s.ci_low += summary.median_ci.low;
-    figures.ops_per_s.ci_high += summary.median_ci.high;
+    // One worker: the median sample rate. Several workers share the machine, and a worker that
+    // waits for a core between samples still shows full-speed samples, so the sum of medians
+    // would overstate what they achieve together: each worker counts as its total work over its
+    // total sampled wall time instead, with the relative CI of its median. Summing the bounds
+    // gives a conservative interval for the aggregate.
+    double rate = summary.median;
+    if (cell.workers.size() > 1) {
+      double iterations = 0;
+      double wall_ns = 0;
+      for (const measure::Sample& sample : worker.samples) {
+        iterations += static_cast<double>(sample.iterations);
+        wall_ns += static_cast<double>(sample.wall_ns);
+      }
+      rate = Ratio(iterations, wall_ns * 1e-9);
+    }
+    const double scale = Ratio(rate, summary.median);
+    figures.ops_per_s.value += rate;
+    figures.ops_per_s.ci_low += summary.median_ci.low * scale;
+    figures.ops_per_s.ci_high += summary.median_ci.high * scale;
     figures.ci_confidence = std::min(figures.ci_confidence, summary.median_ci.confidence);
     if (figures.num_workers == 0) {
-      figures.worker_min_ops_per_s = summary.median;
-      figures.worker_max_ops_per_s = summary.median;
+      figures.worker_min_ops_per_s = rate;
+      figures.worker_max_ops_per_s = rate;
     } else {
-      figures.worker_min_ops_per_s = std::min(figures.worker_min_ops_per_s, summary.median);
-      figures.worker_max_ops_per_s = std::max(figures.worker_max_ops_per_s, summary.median);
+      figures.worker_min_ops_per_s = std::min(figures.worker_min_ops_per_s, rate);
+      figures.worker_max_ops_per_s = std::max(figures.worker_max_ops_per_s, rate);
     }
     figures.precision_reached = figures.precision_reached && worker.precision_reached;
     ++figures.num_workers;

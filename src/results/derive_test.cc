@@ -94,17 +94,22 @@ TEST(DeriveFiguresTest, WorkersAddUpAndSpreadIsKept) {
   const CellFigures& f = *cell.figures;
   EXPECT_EQ(f.num_workers, 2u);
   EXPECT_EQ(f.num_samples, 11u);
-  EXPECT_DOUBLE_EQ(f.ops_per_s.value, 1.25e6);
-  EXPECT_DOUBLE_EQ(f.ops_per_s.ci_low, 7.5e5);
-  EXPECT_DOUBLE_EQ(f.ops_per_s.ci_high, 2.25e6);
+  // Side by side, each worker counts as its total work over its sampled wall time, with its
+  // median's relative CI: 5000 ops / 5.55 ms = 900900.9 ops/s (CI scaled by 0.9009 from
+  // [5e5, 2e6]) plus 6000 ops / 24 ms = 2.5e5 ops/s (CI [2.5e5, 2.5e5]).
+  const double fast = 5000 / 5.55e-3;
+  const double scale = fast / 1e6;
+  EXPECT_DOUBLE_EQ(f.ops_per_s.value, fast + 2.5e5);
+  EXPECT_DOUBLE_EQ(f.ops_per_s.ci_low, 5e5 * scale + 2.5e5);
+  EXPECT_DOUBLE_EQ(f.ops_per_s.ci_high, 2e6 * scale + 2.5e5);
   EXPECT_DOUBLE_EQ(f.worker_min_ops_per_s, 2.5e5);
-  EXPECT_DOUBLE_EQ(f.worker_max_ops_per_s, 1e6);
+  EXPECT_DOUBLE_EQ(f.worker_max_ops_per_s, fast);
   EXPECT_FALSE(f.precision_reached);
   // CPU: 5.55e6 + 6 * 2e6 = 17.55e6 ns over 11000 operations and 5.55e6 + 24e6 ns of wall time.
   EXPECT_DOUBLE_EQ(f.cpu_ns_per_op, 17.55e6 / 11000);
   EXPECT_DOUBLE_EQ(f.cpu_utilization, 17.55e6 / 29.55e6);
   EXPECT_TRUE(f.cpu_wall_mismatch);
-  EXPECT_DOUBLE_EQ(f.bytes_per_s->value, 1.25e6 * 1024);
+  EXPECT_DOUBLE_EQ(f.bytes_per_s->value, (fast + 2.5e5) * 1024);
 }
 
 TEST(DeriveFiguresTest, PublicKeyHasNoBytesPerSecond) {

@@ -31,6 +31,7 @@ Json LibraryToJsonAs(const LibraryInfo& library) {
   j["cflags"] = library.cflags;
   j["built_on"] = library.built_on;
   j["platform"] = library.platform;
+  j["options"] = library.options;
   j["cpu_info"] = library.cpu_info;
   j["capability_vector"] = library.capability_vector;
   Json env = Json::object();

@@ -299,6 +299,7 @@ void ReadLibrary(const json& j, const std::string& path, LibraryInfo* out) {
   ReadString(j, path, "cflags", &out->cflags);
   ReadString(j, path, "built_on", &out->built_on);
   ReadString(j, path, "platform", &out->platform);
+  ReadString(j, path, "options", &out->options);
   ReadString(j, path, "cpu_info", &out->cpu_info);
   ReadString(j, path, "capability_vector", &out->capability_vector);
   if (const json* env = FindObject(j, path, "worker_env")) {

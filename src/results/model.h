@@ -44,9 +44,12 @@ struct WorkerSamples {
   bool precision_reached = false;
 };
 
-/// Figures derived from the samples (DeriveFigures). For --threads N, throughput is the
-/// aggregate of the N workers (sum of their medians; CI bounds summed), the per-op CPU and tick
-/// figures are over all workers' samples, and worker_min/max give the per-worker spread.
+/// Figures derived from the samples (DeriveFigures). One worker: throughput is the median of the
+/// per-sample rates. For --threads N it is the aggregate of the N workers, each counted as its
+/// total work over its total sampled wall time (a worker waiting for a core still produces
+/// full-speed samples, so medians would overstate the sum), with its median's relative CI;
+/// the bounds are summed. Per-op CPU and tick figures are over all workers' samples, and
+/// worker_min/max give the per-worker spread.
 struct CellFigures {
   size_t num_samples = 0;         ///< samples over all workers
   double confidence = 0.95;       ///< level of the CIs below (attained level may be lower; see
@@ -106,6 +109,7 @@ struct LibraryInfo {
   std::string cflags;           ///< OpenSSL_version(OPENSSL_CFLAGS), "compiler: ..."
   std::string built_on;         ///< OpenSSL_version(OPENSSL_BUILT_ON)
   std::string platform;         ///< OpenSSL_version(OPENSSL_PLATFORM)
+  std::string options;          ///< BN_options(), e.g. "bn(64,64)" (`openssl version -o`)
   std::string cpu_info;         ///< 3.x OpenSSL_version(OPENSSL_CPU_INFO) verbatim; empty on 1.x
   std::string capability_vector;  ///< "0x...:0x..." as in use, "N/A" (no-asm build), or ""
   std::map<std::string, std::string> worker_env;  ///< environment set for the workers

@@ -73,6 +73,9 @@ results::LibraryInfo ReadIdentity(const Libcrypto& lib) {
   info.cflags = VersionString(lib, kOpensslCflags);
   info.built_on = VersionString(lib, kOpensslBuiltOn);
   info.platform = VersionString(lib, kOpensslPlatform);
+  if (lib.BN_options != nullptr && lib.BN_options() != nullptr) {
+    info.options = lib.BN_options();  // what `openssl version -o` and `openssl speed` print
+  }
   if (lib.IsAtLeast30()) {
     info.cpu_info = VersionString(lib, kOpensslCpuInfo);
     info.capability_vector = CapabilityVectorFromCpuInfo(info.cpu_info);

@@ -1,0 +1,222 @@
+// The doctor report as GitHub Markdown, for bug reports: the verdict table first, findings, the
+// evidence of each verdict, then the facts in compact tables with flags and paths in code spans.
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "report/format_util.h"
+
+#include "diagnose/doctor_report.h"
+#include "diagnose/doctor_report_internal.h"
+
+namespace cryptobench::diagnose {
+namespace {
+
+using doctor_internal::FactRow;
+
+// Plain text in Markdown: backslash-escapes the characters that would end a table cell ('|'),
+// start emphasis inside a word ('*') or open an HTML tag or autolink ('<'); line breaks become
+// spaces (CommonMark 2.4: any ASCII punctuation may be escaped).
+std::string Text(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '|' || c == '*' || c == '<') {
+      out += '\\';
+      out += c;
+    } else if (c == '\n' || c == '\r') {
+      out += ' ';
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+// An inline code span that survives backticks in the text (CommonMark 6.1: a longer fence).
+// '|' is still escaped: GitHub splits table cells at it even inside code spans.
+std::string Code(const std::string& text) {
+  std::string body;
+  for (char c : text) {
+    if (c == '|') {
+      body += "\\|";
+    } else {
+      body += c == '\n' || c == '\r' ? ' ' : c;
+    }
+  }
+  const bool has_backtick = body.find('`') != std::string::npos;
+  return has_backtick ? "`` " + body + " ``" : "`" + body + "`";
+}
+
+// Cells must be escaped already (Text or Code).
+void WriteRow(const std::vector<std::string>& cells, std::ostream& out) {
+  out << '|';
+  for (const std::string& cell : cells) {
+    out << ' ' << cell << " |";
+  }
+  out << '\n';
+}
+
+void WriteFactTable(const std::vector<FactRow>& rows, std::ostream& out) {
+  out << "| Fact | Value |\n|---|---|\n";
+  for (const FactRow& row : rows) {
+    std::string value = row.code ? Code(row.value) : Text(row.value);
+    if (!row.note.empty()) {
+      value += ' ';  // appended separately: `" " + std::string` trips GCC 12's -Wrestrict
+      value += Text(row.note);
+    }
+    WriteRow({Text(row.label), std::move(value)}, out);
+  }
+}
+
+void WriteVerdictTable(const DoctorReport& report, std::ostream& out) {
+  out << "\n### Verdicts\n\n";
+  if (report.verdicts.empty()) {
+    out << "No algorithm was examined.\n";
+    return;
+  }
+  out << "| Algorithm | Verdict | cpb | Evidence summary |\n|---|---|--:|---|\n";
+  for (const Verdict& verdict : report.verdicts) {
+    const std::string status = VerdictStatusName(verdict.status);
+    WriteRow({Text(verdict.algorithm), IsProblem(verdict.status) ? "**" + status + "**" : status,
+              doctor_internal::CpbRangeText(verdict.cpb_low, verdict.cpb_high),
+              Text(doctor_internal::LineWithoutPrefix(verdict))},
+             out);
+  }
+  out << "\ncpb: cycles per byte at the core clock range under Clock and load.\n";
+  bool any_advice = false;
+  for (const Verdict& verdict : report.verdicts) {
+    if (verdict.advice.empty()) {
+      continue;
+    }
+    if (!any_advice) {
+      out << "\nWhat to do:\n\n";
+      any_advice = true;
+    }
+    out << fmt::format("- {}: {}\n", Text(verdict.algorithm), Text(verdict.advice));
+  }
+}
+
+void WriteFindings(const DoctorReport& report, std::ostream& out) {
+  out << "\n### Findings\n\n";
+  if (report.findings.empty()) {
+    out << "None.\n";
+    return;
+  }
+  for (const Finding& finding : report.findings) {
+    out << fmt::format("- **{}** {}: {}\n", SeverityName(finding.severity), Code(finding.id),
+                       Text(finding.summary));
+    if (!finding.evidence.empty()) {
+      out << fmt::format("  - {}\n", Text(finding.evidence));
+    }
+    if (!finding.advice.empty()) {
+      out << fmt::format("  - Do: {}\n", Text(finding.advice));
+    }
+  }
+}
+
+void WriteMeasurements(const Verdict& verdict, std::ostream& out) {
+  out << "\n| Measurement | MB/s | Slowdown | OPENSSL_ia32cap |\n|---|--:|--:|---|\n";
+  for (size_t i = 0; i < verdict.measurements.size(); ++i) {
+    const Measurement& measurement = verdict.measurements[i];
+    const std::optional<double> slowdown = doctor_internal::SlowdownVsFirst(verdict, i);
+    WriteRow({Text(measurement.label), Text(doctor_internal::MeasurementRateText(measurement)),
+              i == 0 ? "baseline" : (slowdown ? fmt::format("{:.2f}x", *slowdown) : "-"),
+              measurement.ia32cap.empty() ? "-" : Code(measurement.ia32cap)},
+             out);
+  }
+}
+
+void WriteEvidence(const DoctorReport& report, std::ostream& out) {
+  if (report.verdicts.empty()) {
+    return;
+  }
+  out << "\n### Evidence\n\nMB/s = 10^6 bytes/s, median ±95% CI half-width; slowdown = first row / "
+         "this row.\n";
+  for (const Verdict& verdict : report.verdicts) {
+    out << fmt::format("\n#### {} ({})\n\n", Text(verdict.algorithm),
+                       doctor_internal::MeasuredCellText(verdict));
+    out << fmt::format("{}, {}", VerdictStatusName(verdict.status),
+                       doctor_internal::CpbText(verdict.cpb_low, verdict.cpb_high));
+    if (!verdict.fingerprint.empty()) {
+      out << "; fingerprint: " << Text(verdict.fingerprint);
+    }
+    out << ".\n";
+    if (!verdict.evidence.empty()) {
+      out << '\n';
+    }
+    for (const std::string& fact : verdict.evidence) {
+      out << "- " << Text(fact) << '\n';
+    }
+    if (!verdict.measurements.empty()) {
+      WriteMeasurements(verdict, out);
+    }
+  }
+}
+
+// "usable: AES-NI, AVX; disabled by the OS: AVX-512F; absent: SHA-NI", empty groups left out.
+std::string FeatureSummary(const cpu::CpuFeatures& cpu) {
+  std::vector<std::string> usable;
+  std::vector<std::string> disabled;
+  std::vector<std::string> absent;
+  for (const cpu::FeatureState& feature : cpu.features) {
+    (feature.usable() ? usable : feature.supported ? disabled : absent).push_back(feature.name);
+  }
+  std::string out;
+  auto add_group = [&out](const std::string& name, const std::vector<std::string>& names) {
+    if (names.empty()) {
+      return;
+    }
+    out += (out.empty() ? "" : "; ") + name + ": ";
+    for (size_t i = 0; i < names.size(); ++i) {
+      out += (i == 0 ? "" : ", ") + names[i];
+    }
+  };
+  add_group("usable", usable);
+  add_group("disabled by the OS", disabled);
+  add_group("absent", absent);
+  return out.empty() ? "none reported" : out;
+}
+
+void WriteFacts(const DoctorReport& report, std::ostream& out) {
+  const DoctorFacts& facts = report.facts;
+  out << "\n### Facts\n\n#### CPU\n\n";
+  std::vector<FactRow> cpu_rows = doctor_internal::CpuFactRows(facts.cpu);
+  cpu_rows.push_back({"features", FeatureSummary(facts.cpu)});
+  WriteFactTable(cpu_rows, out);
+  out << "\n#### Clock and load\n\n";
+  WriteFactTable(doctor_internal::ClockFactRows(report), out);
+  out << "\n#### Library\n\n";
+  WriteFactTable(doctor_internal::LibraryFactRows(facts), out);
+  out << "\nAssembly modules found (by ID string):";
+  if (facts.asm_modules.empty()) {
+    out << " none.\n";
+    return;
+  }
+  out << "\n\n| Module | Primitive |\n|---|---|\n";
+  for (const AsmModule& module : facts.asm_modules) {
+    WriteRow({Code(std::string(module.module)), Text(std::string(module.primitive))}, out);
+  }
+}
+
+}  // namespace
+
+void RenderDoctorMarkdown(const DoctorReport& report, std::ostream& out) {
+  out << "## cryptobench doctor\n\n";
+  std::string run = "cryptobench";
+  if (!report.tool_version.empty()) {
+    run += " " + report.tool_version;
+  }
+  if (!report.created_utc.empty()) {
+    run += ", " + report.created_utc;
+  }
+  out << fmt::format("{}. {}.\n", run, doctor_internal::SummaryText(report));
+  WriteVerdictTable(report, out);
+  WriteFindings(report, out);
+  WriteEvidence(report, out);
+  WriteFacts(report, out);
+}
+
+}  // namespace cryptobench::diagnose

@@ -1,0 +1,210 @@
+// `cryptobench doctor`'s default output: the verdict lines first (the answer), then findings,
+// the evidence behind each verdict, the facts, and a one-line summary. Prose wraps at 100
+// columns (a word longer than that, such as a path, stays whole); tables are as wide as their
+// cells, which with long OPENSSL_ia32cap masks is a little more.
+#include <optional>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "report/format_util.h"
+#include "report/text_table.h"
+
+#include "diagnose/doctor_report.h"
+#include "diagnose/doctor_report_internal.h"
+
+namespace cryptobench::diagnose {
+namespace {
+
+using doctor_internal::FactRow;
+using report::TextTable;
+
+constexpr size_t kWrapColumns = 100;
+constexpr size_t kFactLabelWidth = 20;
+
+// Writes `text` after `first_prefix`; if that exceeds kWrapColumns, breaks at spaces and starts
+// each further line with `next_prefix`. A word longer than a line is kept whole.
+void WriteWrapped(std::ostream& out, const std::string& text, const std::string& first_prefix,
+                  const std::string& next_prefix) {
+  if (report::DisplayWidth(first_prefix) + report::DisplayWidth(text) <= kWrapColumns) {
+    out << first_prefix << text << '\n';
+    return;
+  }
+  std::string line = first_prefix;
+  bool line_has_word = false;
+  size_t begin = 0;
+  while (begin <= text.size()) {
+    size_t end = text.find(' ', begin);
+    if (end == std::string::npos) {
+      end = text.size();
+    }
+    const std::string_view word = std::string_view(text).substr(begin, end - begin);
+    begin = end + 1;
+    if (word.empty()) {
+      continue;
+    }
+    if (line_has_word &&
+        report::DisplayWidth(line) + 1 + report::DisplayWidth(word) > kWrapColumns) {
+      out << line << '\n';
+      line = next_prefix;
+      line_has_word = false;
+    }
+    line += line_has_word ? " " : "";
+    line += word;
+    line_has_word = true;
+  }
+  out << line << '\n';
+}
+
+void WriteFactRows(const std::vector<FactRow>& rows, std::ostream& out) {
+  const std::string hanging(2 + kFactLabelWidth, ' ');
+  for (const FactRow& row : rows) {
+    WriteWrapped(out, row.note.empty() ? row.value : row.value + " " + row.note,
+                 "  " + report::PadRight(row.label + ":", kFactLabelWidth), hanging);
+  }
+}
+
+void WriteVerdictLines(const DoctorReport& report, std::ostream& out) {
+  out << "\nVerdicts\n";
+  if (report.verdicts.empty()) {
+    out << "  none: no algorithm was examined\n";
+  }
+  for (const Verdict& verdict : report.verdicts) {
+    WriteWrapped(out, doctor_internal::VerdictLineWithStatus(verdict), "  ", "      ");
+    if (!verdict.advice.empty()) {
+      WriteWrapped(out, verdict.advice, "    Do: ", "        ");
+    }
+  }
+}
+
+void WriteFindings(const DoctorReport& report, std::ostream& out) {
+  out << "\nFindings\n";
+  if (report.findings.empty()) {
+    out << "  none\n";
+  }
+  for (const Finding& finding : report.findings) {
+    WriteWrapped(
+        out,
+        fmt::format("[{}] {}: {}", SeverityName(finding.severity), finding.id, finding.summary),
+        "  ", "      ");
+    if (!finding.evidence.empty()) {
+      WriteWrapped(out, finding.evidence, "    ", "    ");
+    }
+    if (!finding.advice.empty()) {
+      WriteWrapped(out, finding.advice, "    Do: ", "        ");
+    }
+  }
+}
+
+void WriteMeasurements(const Verdict& verdict, std::ostream& out) {
+  TextTable table({{"measurement", TextTable::Align::kLeft},
+                   {"MB/s", TextTable::Align::kRight},
+                   {"slowdown", TextTable::Align::kRight},
+                   {"OPENSSL_ia32cap", TextTable::Align::kLeft}});
+  for (size_t i = 0; i < verdict.measurements.size(); ++i) {
+    const Measurement& measurement = verdict.measurements[i];
+    const std::optional<double> slowdown = doctor_internal::SlowdownVsFirst(verdict, i);
+    table.AddRow({measurement.label, doctor_internal::MeasurementRateText(measurement),
+                  i == 0 ? "baseline" : (slowdown ? fmt::format("{:.2f}x", *slowdown) : "-"),
+                  measurement.ia32cap.empty() ? "-" : measurement.ia32cap});
+  }
+  table.Write(out, "    ");
+}
+
+void WriteEvidence(const DoctorReport& report, std::ostream& out) {
+  if (report.verdicts.empty()) {
+    return;
+  }
+  out << "\nEvidence (MB/s = 10^6 bytes/s, median ±95% CI half-width; slowdown = first row / "
+         "this row)\n";
+  bool first = true;
+  for (const Verdict& verdict : report.verdicts) {
+    if (!first) {
+      out << '\n';
+    }
+    first = false;
+    WriteWrapped(
+        out,
+        fmt::format("{}, {}: {} cpb", verdict.algorithm, doctor_internal::MeasuredCellText(verdict),
+                    doctor_internal::CpbRangeText(verdict.cpb_low, verdict.cpb_high)),
+        "  ", "      ");
+    if (!verdict.fingerprint.empty()) {
+      WriteWrapped(out, verdict.fingerprint, "    fingerprint: ", "      ");
+    }
+    for (const std::string& fact : verdict.evidence) {
+      WriteWrapped(out, fact, "    - ", "      ");
+    }
+    if (!verdict.measurements.empty()) {
+      WriteMeasurements(verdict, out);
+    }
+  }
+}
+
+void WriteCpu(const DoctorReport& report, std::ostream& out) {
+  const cpu::CpuFeatures& cpu = report.facts.cpu;
+  out << "\nCPU\n";
+  WriteFactRows(doctor_internal::CpuFactRows(cpu), out);
+  if (cpu.features.empty()) {
+    return;
+  }
+  out << (cpu.arch == "x86_64"
+              ? "  features (CPUID; \"disabled by the OS\": XCR0 lacks their register state):\n"
+              : "  features (HWCAP):\n");
+  TextTable table({{"feature", TextTable::Align::kLeft},
+                   {"present", TextTable::Align::kLeft},
+                   {"feature", TextTable::Align::kLeft},
+                   {"present", TextTable::Align::kLeft}});
+  for (size_t i = 0; i < cpu.features.size(); i += 2) {
+    std::vector<std::string> cells = {cpu.features[i].name,
+                                      doctor_internal::FeatureStateText(cpu.features[i])};
+    if (i + 1 < cpu.features.size()) {
+      cells.push_back(cpu.features[i + 1].name);
+      cells.push_back(doctor_internal::FeatureStateText(cpu.features[i + 1]));
+    } else {
+      cells.resize(4);
+    }
+    table.AddRow(std::move(cells));
+  }
+  table.Write(out, "    ");
+}
+
+void WriteLibrary(const DoctorReport& report, std::ostream& out) {
+  const DoctorFacts& facts = report.facts;
+  out << "\nLibrary\n";
+  WriteFactRows(doctor_internal::LibraryFactRows(facts), out);
+  if (facts.asm_modules.empty()) {
+    out << "  assembly modules found (by ID string): none\n";
+    return;
+  }
+  out << "  assembly modules found (by ID string):\n";
+  TextTable table({{"module", TextTable::Align::kLeft}, {"primitive", TextTable::Align::kLeft}});
+  for (const AsmModule& module : facts.asm_modules) {
+    table.AddRow({std::string(module.module), std::string(module.primitive)});
+  }
+  table.Write(out, "    ");
+}
+
+}  // namespace
+
+void RenderDoctorText(const DoctorReport& report, std::ostream& out) {
+  std::string title = report.tool_version.empty()
+                          ? std::string("cryptobench doctor")
+                          : fmt::format("cryptobench {} doctor", report.tool_version);
+  if (!report.created_utc.empty()) {
+    title += ", " + report.created_utc;
+  }
+  out << title << '\n';
+  WriteVerdictLines(report, out);
+  WriteFindings(report, out);
+  WriteEvidence(report, out);
+  WriteCpu(report, out);
+  out << "\nClock and load\n";
+  WriteFactRows(doctor_internal::ClockFactRows(report), out);
+  WriteLibrary(report, out);
+  out << '\n' << doctor_internal::SummaryText(report) << '\n';
+}
+
+}  // namespace cryptobench::diagnose
