@@ -1,5 +1,7 @@
-// Names of the doctor model's enums and the exit status rule (doctor_model.h).
+// Names of the doctor's enums and the exit status of a report.
 #include "diagnose/doctor_model.h"
+
+#include <algorithm>
 
 namespace cryptobench::diagnose {
 
@@ -12,7 +14,7 @@ const char* SeverityName(Severity severity) {
     case Severity::kError:
       return "error";
   }
-  return "error";
+  return "unknown";
 }
 
 const char* VerdictStatusName(VerdictStatus status) {
@@ -30,7 +32,7 @@ const char* VerdictStatusName(VerdictStatus status) {
     case VerdictStatus::kUndetermined:
       return "undetermined";
   }
-  return "undetermined";
+  return "unknown";
 }
 
 bool IsProblem(VerdictStatus status) {
@@ -38,17 +40,11 @@ bool IsProblem(VerdictStatus status) {
 }
 
 int DoctorReport::ExitStatus() const {
-  for (const Verdict& verdict : verdicts) {
-    if (IsProblem(verdict.status)) {
-      return 1;
-    }
-  }
-  for (const Finding& finding : findings) {
-    if (finding.severity == Severity::kError) {
-      return 1;
-    }
-  }
-  return 0;
+  const bool problem = std::any_of(verdicts.begin(), verdicts.end(),
+                                   [](const Verdict& v) { return IsProblem(v.status); });
+  const bool error = std::any_of(findings.begin(), findings.end(),
+                                 [](const Finding& f) { return f.severity == Severity::kError; });
+  return problem || error ? 1 : 0;
 }
 
 }  // namespace cryptobench::diagnose

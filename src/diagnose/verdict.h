@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "algorithms/catalog.h"
+
 #include "diagnose/doctor_model.h"
 
 namespace cryptobench::diagnose {
@@ -19,11 +20,25 @@ inline constexpr double kSignificantSlowdown = 1.25;
 /// nothing). Empty for a no-asm build and for algorithms without a feature-dispatched path.
 /// Masks follow ../shared/reference/cpb-reference.md sec. 2-4 (e.g. AES-GCM takes the VAES path
 /// without looking at the AES-NI bit, so the AES-NI experiment masks VAES and VPCLMULQDQ too).
+/// Experiment::label is "<features> masked", e.g. "AES-NI, VAES, VPCLMULQDQ masked"; for
+/// AES-GCM the GHASH experiment ("PCLMULQDQ GHASH") has `baseline` = the VAES experiment when
+/// that is planned. Features the CPU or the vector lacks are left out of `features`.
 std::vector<Experiment> PlanExperiments(const AlgorithmInfo& alg, const DoctorFacts& facts);
+
+/// The OPENSSL_ia32cap value for a worker running `experiment`: MaskClearing() of its features
+/// plus facts.env_masked_features, so that an experiment keeps what the environment already
+/// masks in the "as is" run (all five words written). Throws std::invalid_argument for a
+/// feature name KnownCapabilityBits() lacks.
+std::string ExperimentIa32cap(const Experiment& experiment, const DoctorFacts& facts);
 
 /// Verdicts for one algorithm (one; AES-GCM also yields "GHASH (AES-128-GCM)" when its GHASH
 /// experiment ran). `measurements[0]` is "as is"; measurements[i] is experiments[i-1].
-/// Frequencies in Hz give the cpb range for the fingerprint (diagnose/classifier.h).
+/// Frequencies in Hz give the cpb range for the fingerprint (diagnose/classifier.h, the class
+/// table of facts.cpu.arch). For public-key kinds (RSA sign) the Measurement rate fields hold
+/// operations per second instead of bytes per second, and no cpb is computed.
+/// A slowdown counts when masked.ci_high < baseline.ci_low and baseline / masked >=
+/// kSignificantSlowdown; a measurement whose CI bounds are both 0 (unknown) is judged on the
+/// ratio alone.
 std::vector<Verdict> DecideVerdicts(const AlgorithmInfo& alg, std::string_view operation,
                                     uint64_t input_len, const DoctorFacts& facts,
                                     const std::vector<Experiment>& experiments,

@@ -1,0 +1,391 @@
+// Accelerated paths per algorithm family on x86-64 (cpb-reference.md sec. 2.2 and 4), and
+// PlanExperiments, which turns them into mask experiments for one CPU and library.
+#include "diagnose/verdict_paths.h"
+
+#include <algorithm>
+
+#include "diagnose/verdict.h"
+
+namespace cryptobench::diagnose {
+namespace verdict_internal {
+namespace {
+
+// The AES-NI experiment also clears VAES and VPCLMULQDQ: AES-GCM picks its VAES path from those
+// bits without looking at AES-NI (cipher_aes_gcm_hw_aesni.inc:36-46, cpb-reference.md 2.3), and
+// newer releases may add VAES paths to other modes (sec. 9: VAES CBC-decrypt on master).
+const PathSpec kAesNi{
+    "AES-NI", {"AES-NI"}, {}, {"AES-NI", "VAES", "VPCLMULQDQ"}, {"VAES", "VPCLMULQDQ"}, "AES-NI"};
+
+// sec. 4.1 ECB/CBC/CTR/OFB/CFB: AES-NI if LV0 bit 57, else bsaes/vpaes (SSSE3), else aes-x86_64.
+const PathSpec kAesBlockPaths[] = {kAesNi};
+
+// sec. 4.1 XTS: AES-NI and aesni_xts_avx512_eligible() (AVX512F/DQ/BW/VL, VAES, VPCLMULQDQ,
+// VBMI2) → aesni_xts_*_avx512; then aesni_xts.
+const PathSpec kAesXtsPaths[] = {
+    {"VAES + VPCLMULQDQ",
+     {"AES-NI", "VAES", "VPCLMULQDQ", "AVX-512F", "AVX-512DQ", "AVX-512BW", "AVX-512VL",
+      "AVX-512VBMI2"},
+     {},
+     {"VAES", "VPCLMULQDQ"},
+     {},
+     "VAES"},
+    kAesNi,
+};
+
+// sec. 4.1 GCM: VAES+VPCLMULQDQ+AVX512F/DQ/BW/VL → ossl_aes_gcm_*_avx512; AES-NI → CTR + GHASH
+// (stitched with AVX+MOVBE); GHASH: PCLMULQDQ → clmul/avx, else 4-bit. The GHASH experiment
+// clears VAES and VPCLMULQDQ as well, so it compares against the AES-NI path, not VAES.
+const PathSpec kAesGcmPaths[] = {
+    {"VAES + VPCLMULQDQ",
+     {"VAES", "VPCLMULQDQ", "AVX-512F", "AVX-512DQ", "AVX-512BW", "AVX-512VL"},
+     {},
+     {"VAES", "VPCLMULQDQ"},
+     {},
+     "VAES"},
+    kAesNi,
+    {"PCLMULQDQ GHASH",
+     {"PCLMULQDQ"},
+     {},
+     {"VAES", "VPCLMULQDQ", "PCLMULQDQ"},
+     {"VAES", "VPCLMULQDQ"},
+     "",
+     true},
+};
+
+// sec. 4.2 ChaCha20_ctr32: AVX512F → 16x, AVX512VL → 8xvl, AVX2 → 8x, SSSE3 → 4x; poly1305_init:
+// AVX512F+IFMA+VL → base 2^44, AVX2 (→ avx512 with AVX512F), AVX.
+const PathSpec kChaChaPaths[] = {
+    {"AVX-512",
+     {},
+     {"AVX-512F", "AVX-512VL"},
+     {"AVX-512F", "AVX-512VL", "AVX-512IFMA"},
+     {},
+     "AVX-512"},
+    {"AVX2", {"AVX2"}, {}, {"AVX-512F", "AVX-512VL", "AVX-512IFMA", "AVX2"}, {}, "AVX2"},
+};
+
+// sec. 4.2 sha1_block_data_order: no SSSE3 → integer, then SHA → _shaext;
+// sha256_block_data_order: SHA → _shaext.
+const PathSpec kSha256Paths[] = {
+    {"SHA-NI", {"SHA-NI", "SSSE3"}, {}, {"SHA-NI"}, {}, "SHA-NI"},
+};
+
+// sec. 4.2 sha512_block_data_order: AVX2 then SHA512 ext → _sha512ext; AVX2+BMI1+BMI2 → _avx2.
+// The AVX2 experiment clears SHA512 too, as that path sits behind the AVX2 test.
+const PathSpec kSha512Paths[] = {
+    {"SHA512 extensions", {"SHA512", "AVX2"}, {}, {"SHA512"}, {}, "SHA512"},
+    {"AVX2", {"AVX2", "BMI1", "BMI2"}, {}, {"AVX2", "SHA512"}, {}, "AVX2"},
+};
+
+// sec. 4.2 RSA private op: IFMA (AVX512F+DQ+IFMA+VL) or AVX-IFMA → ossl_rsaz_amm52x*.
+const PathSpec kRsaPaths[] = {
+    {"AVX-512 IFMA",
+     {"AVX-512F", "AVX-512DQ", "AVX-512IFMA", "AVX-512VL"},
+     {},
+     {"AVX-512IFMA", "AVX-IFMA"},
+     {},
+     ""},
+};
+
+const CapabilityBit* FindBit(std::string_view name) {
+  for (const CapabilityBit& bit : KnownCapabilityBits()) {
+    if (bit.name == name) {
+      return &bit;
+    }
+  }
+  return nullptr;
+}
+
+bool Contains(const std::vector<std::string_view>& list, std::string_view name) {
+  return std::find(list.begin(), list.end(), name) != list.end();
+}
+
+void AddOnce(std::vector<std::string>& out, std::string_view name) {
+  if (std::find(out.begin(), out.end(), name) == out.end()) {
+    out.emplace_back(name);
+  }
+}
+
+}  // namespace
+
+Family FamilyOf(const AlgorithmInfo& alg) {
+  const std::string_view name = alg.name;
+  if (name.starts_with("AES-")) {
+    if (name.ends_with("-GCM")) {
+      return Family::kAesGcm;
+    }
+    if (name.ends_with("-XTS")) {
+      return Family::kAesXts;
+    }
+    return Family::kAesBlock;
+  }
+  if (name.starts_with("CMAC-AES")) {
+    return Family::kAesBlock;
+  }
+  if (name == "ChaCha20" || name == "ChaCha20-Poly1305" || name == "Poly1305") {
+    return Family::kChaCha;
+  }
+  if (name == "SHA-1" || name == "SHA-224" || name == "SHA-256" || name == "HMAC-SHA256") {
+    return Family::kSha256;
+  }
+  if (name == "SHA-384" || name == "SHA-512") {
+    return Family::kSha512;
+  }
+  if (name.starts_with("RSA-")) {
+    return Family::kRsa;
+  }
+  return Family::kNone;
+}
+
+std::span<const PathSpec> PathsOf(Family family, std::string_view arch) {
+  if (arch != "x86_64") {
+    return {};
+  }
+  switch (family) {
+    case Family::kAesBlock:
+      return kAesBlockPaths;
+    case Family::kAesXts:
+      return kAesXtsPaths;
+    case Family::kAesGcm:
+      return kAesGcmPaths;
+    case Family::kChaCha:
+      return kChaChaPaths;
+    case Family::kSha256:
+      return kSha256Paths;
+    case Family::kSha512:
+      return kSha512Paths;
+    case Family::kRsa:
+      return kRsaPaths;
+    case Family::kNone:
+      break;
+  }
+  return {};
+}
+
+const PathSpec* FindPath(Family family, std::string_view arch, std::string_view path) {
+  for (const PathSpec& spec : PathsOf(family, arch)) {
+    if (spec.path == path) {
+      return &spec;
+    }
+  }
+  return nullptr;
+}
+
+std::optional<CapabilityVector> CurrentVector(const DoctorFacts& facts) {
+  if (facts.no_asm_build) {
+    return std::nullopt;
+  }
+  if (auto vector = ParseCpuInfoVector(facts.library.capability_vector)) {
+    return vector;
+  }
+  return ParseCpuInfoVector(facts.library.cpu_info);
+}
+
+std::optional<CapabilityVector> DetectedVector(const DoctorFacts& facts) {
+  if (facts.no_asm_build) {
+    return std::nullopt;
+  }
+  if (auto vector = ParseCpuInfoVector(facts.detected_capability_vector)) {
+    return vector;
+  }
+  return facts.env_ia32cap ? std::nullopt : CurrentVector(facts);
+}
+
+bool FeatureAvailable(std::string_view name, const cpu::CpuFeatures& cpu,
+                      const CapabilityVector* vector) {
+  const cpu::FeatureState* state = cpu.Find(name);
+  if (state != nullptr && !state->usable()) {
+    return false;
+  }
+  const CapabilityBit* bit = FindBit(name);
+  if (vector != nullptr && bit != nullptr) {
+    return ((*vector)[static_cast<size_t>(bit->vector)] & bit->mask) != 0;
+  }
+  return state != nullptr;
+}
+
+bool PathAvailable(const PathSpec& path, const cpu::CpuFeatures& cpu,
+                   const CapabilityVector* vector) {
+  for (std::string_view name : path.needs) {
+    if (!FeatureAvailable(name, cpu, vector)) {
+      return false;
+    }
+  }
+  if (path.needs_any.empty()) {
+    return true;
+  }
+  return std::any_of(path.needs_any.begin(), path.needs_any.end(),
+                     [&](std::string_view name) { return FeatureAvailable(name, cpu, vector); });
+}
+
+std::vector<std::string> RelevantFeatures(const AlgorithmInfo& alg, const DoctorFacts& facts) {
+  const std::optional<CapabilityVector> detected = DetectedVector(facts);
+  const CapabilityVector* vector = detected ? &*detected : nullptr;
+  std::vector<std::string> out;
+  for (const PathSpec& path : PathsOf(FamilyOf(alg), facts.cpu.arch)) {
+    if (!PathAvailable(path, facts.cpu, vector)) {
+      continue;
+    }
+    for (const auto* list : {&path.needs, &path.needs_any, &path.mask}) {
+      for (std::string_view name : *list) {
+        if (!Contains(path.trap_only, name)) {
+          AddOnce(out, name);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+std::string BestSoftwareClass(Family family, const cpu::CpuFeatures& cpu) {
+  const bool ssse3 = cpu.Usable("SSSE3");
+  // The SHA AVX (non-AVX2) paths run only on Intel (LV0 bit 30; sha1-x86_64.pl:281-285).
+  const bool intel_avx = cpu.Usable("AVX") && cpu.vendor == "GenuineIntel";
+  switch (family) {
+    case Family::kAesBlock:
+    case Family::kAesXts:
+      return ssse3 ? "bsaes (CTR, CBC decrypt, XTS) and vpaes (CBC encrypt, ECB), SSSE3"
+                   : "aes-x86_64 table asm";
+    case Family::kAesGcm:
+      return std::string(ssse3 ? "bsaes CTR (SSSE3)" : "aes-x86_64 AES_encrypt") +
+             (cpu.Usable("PCLMULQDQ") ? " + PCLMULQDQ GHASH" : " + 4-bit GHASH");
+    case Family::kChaCha:
+      return ssse3 ? "SSSE3 (ChaCha20_4x)" : "integer asm";
+    case Family::kSha256:
+      if (cpu.Usable("AVX2") && cpu.Usable("BMI1") && cpu.Usable("BMI2")) {
+        return "AVX2+BMI";
+      }
+      if (intel_avx && ssse3) {
+        return "AVX (Intel only)";
+      }
+      return ssse3 ? "SSSE3" : "integer asm";
+    case Family::kSha512:
+      return intel_avx && ssse3 ? "AVX (Intel only)" : "integer asm (no SSSE3 path for SHA-512)";
+    case Family::kRsa:
+      if (cpu.Usable("BMI2") && cpu.Usable("ADX")) {
+        return "MULX/ADX Montgomery (bn_powerx5)";
+      }
+      return cpu.Usable("AVX2") ? "rsaz AVX2" : "64-bit Montgomery (bn_power5)";
+    case Family::kNone:
+      break;
+  }
+  return "";
+}
+
+std::string_view KeyFeature(const PathSpec& path) {
+  if (path.ghash) {
+    return "PCLMULQDQ";
+  }
+  if (path.path == "VAES + VPCLMULQDQ") {
+    return "VAES and VPCLMULQDQ";
+  }
+  if (path.path == "SHA512 extensions") {
+    return "the SHA512 extensions";
+  }
+  if (path.path == "AVX-512 IFMA") {
+    return "AVX-512 IFMA";
+  }
+  return path.path;
+}
+
+std::vector<std::string_view> AsmModulesFor(const AlgorithmInfo& alg) {
+  switch (FamilyOf(alg)) {
+    case Family::kAesBlock:
+    case Family::kAesXts:
+      return {"aesni-x86_64"};
+    case Family::kAesGcm:
+      return {"aesni-x86_64", "aesni-gcm-x86_64"};
+    case Family::kChaCha:
+      if (alg.name == "Poly1305") {
+        return {"poly1305-x86_64"};
+      }
+      if (alg.name == "ChaCha20") {
+        return {"chacha-x86_64"};
+      }
+      return {"chacha-x86_64", "poly1305-x86_64"};
+    case Family::kSha256:
+      return {alg.name == "SHA-1" ? "sha1-x86_64" : "sha256-x86_64"};
+    case Family::kSha512:
+      return {"sha512-x86_64"};
+    case Family::kRsa:
+      return {"x86_64-mont5"};
+    case Family::kNone:
+      break;
+  }
+  return {};
+}
+
+std::vector<std::string_view> AsmDefinesFor(const AlgorithmInfo& alg) {
+  switch (FamilyOf(alg)) {
+    case Family::kAesBlock:
+    case Family::kAesXts:
+    case Family::kAesGcm:
+      return {"AESNI_ASM"};
+    case Family::kChaCha:
+      if (alg.name == "ChaCha20") {
+        return {};  // 1.1.1 prints no define for ChaCha20's assembly
+      }
+      return {"POLY1305_ASM"};
+    case Family::kSha256:
+      return {alg.name == "SHA-1" ? "SHA1_ASM" : "SHA256_ASM"};
+    case Family::kSha512:
+      return {"SHA512_ASM"};
+    case Family::kRsa:
+    case Family::kNone:
+      break;
+  }
+  return {};
+}
+
+}  // namespace verdict_internal
+
+std::vector<Experiment> PlanExperiments(const AlgorithmInfo& alg, const DoctorFacts& facts) {
+  using verdict_internal::PathSpec;
+  std::vector<Experiment> plan;
+  if (facts.no_asm_build) {
+    return plan;
+  }
+  // Without a readable vector (1.x prints none) only the CPU's word counts.
+  const std::optional<CapabilityVector> current = verdict_internal::CurrentVector(facts);
+  const CapabilityVector* vector = current ? &*current : nullptr;
+  int vaes_experiment = 0;  // 1-based index of the planned VAES experiment, 0 if none
+  for (const PathSpec& path :
+       verdict_internal::PathsOf(verdict_internal::FamilyOf(alg), facts.cpu.arch)) {
+    if (!verdict_internal::PathAvailable(path, facts.cpu, vector)) {
+      continue;
+    }
+    Experiment experiment;
+    experiment.path = std::string(path.path);
+    for (std::string_view name : path.mask) {
+      // A bit already clear proves nothing and would only lengthen the label.
+      if (verdict_internal::FeatureAvailable(name, facts.cpu, vector)) {
+        experiment.features.emplace_back(name);
+      }
+    }
+    std::string joined;
+    for (const std::string& name : experiment.features) {
+      joined += (joined.empty() ? "" : ", ") + name;
+    }
+    experiment.label = joined + " masked";
+    if (path.ghash) {
+      experiment.baseline = vaes_experiment;
+    }
+    plan.push_back(std::move(experiment));
+    if (path.path == "VAES + VPCLMULQDQ") {
+      vaes_experiment = static_cast<int>(plan.size());
+    }
+  }
+  return plan;
+}
+
+std::string ExperimentIa32cap(const Experiment& experiment, const DoctorFacts& facts) {
+  std::vector<std::string> names = experiment.features;
+  for (const std::string& name : facts.env_masked_features) {
+    if (std::find(names.begin(), names.end(), name) == names.end()) {
+      names.push_back(name);
+    }
+  }
+  return MaskClearing(names);
+}
+
+}  // namespace cryptobench::diagnose

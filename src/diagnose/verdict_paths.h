@@ -1,0 +1,99 @@
+// Internal to the verdict engine (verdict.h): which accelerated code paths each algorithm family
+// has on x86-64, which capability bits each needs and which to clear to switch it off, and the
+// best software class for a CPU without them. Source: ../shared/reference/cpb-reference.md,
+// sections 2.2 (bits) and 4.1-4.2 (dispatch order per algorithm).
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "algorithms/catalog.h"
+#include "cpu/features.h"
+
+#include "diagnose/doctor_model.h"
+#include "diagnose/ia32cap.h"
+
+namespace cryptobench::diagnose::verdict_internal {
+
+/// Algorithm families that share a dispatch (cpb-reference.md sec. 4).
+enum class Family {
+  kAesBlock,  ///< AES ECB/CBC/CTR/CCM and CMAC-AES: AES-NI or software
+  kAesXts,    ///< AES-XTS: VAES-AVX512, AES-NI, software
+  kAesGcm,    ///< AES-GCM: VAES-AVX512, AES-NI (+AVX stitch), software; GHASH: PCLMULQDQ
+  kChaCha,    ///< ChaCha20, ChaCha20-Poly1305, Poly1305: AVX-512, AVX2, SSSE3, integer
+  kSha256,    ///< SHA-1, SHA-224, SHA-256, HMAC-SHA256: SHA-NI, then SIMD
+  kSha512,    ///< SHA-384, SHA-512: SHA512 extensions, AVX2, integer
+  kRsa,       ///< RSA private-key operations: AVX-512 IFMA, then MULX/ADX or AVX2
+  kNone,      ///< no feature-dispatched path on x86-64 (MD5, SHA-3, BLAKE2, 3DES, EC)
+};
+
+/// The family of a catalogue algorithm, by its canonical name.
+Family FamilyOf(const AlgorithmInfo& alg);
+
+/// One accelerated path of a family, best first within the family.
+struct PathSpec {
+  std::string_view path;  ///< Experiment::path, e.g. "AES-NI"
+  /// Features the path needs (all): CPU-usable and, where the library's vector is known, set.
+  std::vector<std::string_view> needs;
+  /// At least one of these too (empty: no condition).
+  std::vector<std::string_view> needs_any;
+  /// Bits the experiment clears, in label order. Also counted as relevant for an env mask
+  /// unless listed in `trap_only`.
+  std::vector<std::string_view> mask;
+  /// Bits in `mask` cleared only so that the library cannot move to another fast path that
+  /// ignores the tested bit (AES-GCM's VAES path does not check AES-NI, sec. 2.3).
+  std::vector<std::string_view> trap_only;
+  /// Prefix of the CpbClass names that belong to this path ("" = no class of its own).
+  std::string_view class_prefix;
+  bool ghash = false;  ///< GCM's GHASH experiment, compared with the VAES experiment if any
+};
+
+/// The paths of a family on `arch` ("x86_64"; every other architecture has none, as
+/// OPENSSL_armcap cannot clear single bits: cpb-reference.md sec. 3).
+std::span<const PathSpec> PathsOf(Family family, std::string_view arch);
+
+/// The PathSpec named `path` in the family, or nullptr.
+const PathSpec* FindPath(Family family, std::string_view arch, std::string_view path);
+
+/// The capability vector the library runs with now (library.capability_vector, else the
+/// CPUINFO string); nullopt for a no-asm build or when neither parses (1.x prints none).
+std::optional<CapabilityVector> CurrentVector(const DoctorFacts& facts);
+/// The vector the library detects without OPENSSL_ia32cap (detected_capability_vector, else
+/// the current one when the variable is not set).
+std::optional<CapabilityVector> DetectedVector(const DoctorFacts& facts);
+
+/// True if `name` is usable on the CPU and, when `vector` is given and `name` is a known bit,
+/// set in it. A name the CPU list does not carry (AVX-512VBMI2, SHA512 on x86) counts only
+/// through `vector`; without one it counts as absent.
+bool FeatureAvailable(std::string_view name, const cpu::CpuFeatures& cpu,
+                      const CapabilityVector* vector);
+/// True if every `needs` and one `needs_any` feature is available.
+bool PathAvailable(const PathSpec& path, const cpu::CpuFeatures& cpu,
+                   const CapabilityVector* vector);
+
+/// The features whose masking switches off a path the CPU and the library's detected vector
+/// offer for `alg` (needs, needs_any and mask less trap_only), in first-seen order.
+std::vector<std::string> RelevantFeatures(const AlgorithmInfo& alg, const DoctorFacts& facts);
+
+/// The best software implementation class the library can run on this CPU for the family,
+/// e.g. "bsaes/vpaes (SSSE3)" (cpb-reference.md sec. 4); "" for kNone.
+std::string BestSoftwareClass(Family family, const cpu::CpuFeatures& cpu);
+
+/// The feature a path is named after, for prose: "AES-NI", "SHA-NI", "AVX2", ...
+std::string_view KeyFeature(const PathSpec& path);
+
+/// The assembly modules (library_facts.h) that carry the accelerated code of `alg`; empty for
+/// kNone. The GCM entry lists the AES ones (its GHASH module is kGhashModule).
+std::vector<std::string_view> AsmModulesFor(const AlgorithmInfo& alg);
+/// The -D*_ASM defines a 1.1.1 x86_64 compiler line carries for `alg`'s assembly (e.g.
+/// "compiler: gcc ... -DSHA1_ASM -DSHA256_ASM ... -DAESNI_ASM -DVPAES_ASM -DGHASH_ASM ...
+/// -DPOLY1305_ASM", as `openssl version -a` prints it); empty where none is printed.
+std::vector<std::string_view> AsmDefinesFor(const AlgorithmInfo& alg);
+
+inline constexpr std::string_view kGhashModule = "ghash-x86_64";
+inline constexpr std::string_view kGhashDefine = "GHASH_ASM";
+
+}  // namespace cryptobench::diagnose::verdict_internal

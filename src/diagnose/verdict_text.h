@@ -1,0 +1,25 @@
+// Internal to the verdict engine: how numbers read in verdict lines and findings (units always
+// written; MB = 10^6 bytes, as in cpb-reference.md sec. 1).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cryptobench::diagnose::verdict_internal {
+
+/// "1.43 GB/s", "309 MB/s", "30.9 MB/s", "12.3 kB/s" (decimal prefixes, 3 significant digits;
+/// GB/s with 2 decimals).
+std::string FormatBytesPerSecond(double bytes_per_s);
+/// "2.57 cpb", or "0.80-0.88 cpb" when the two ends differ at 2 decimals; "" when low <= 0.
+std::string FormatCpb(double low, double high);
+/// "2.5x" (one decimal).
+std::string FormatRatio(double ratio);
+/// "3.66 GHz", or "800 MHz" below 1 GHz; "unknown" for <= 0.
+std::string FormatHz(double hz);
+/// "3.66 GHz" or "3.50-3.66 GHz".
+std::string FormatHzRange(double low, double high);
+/// Items joined with ", ".
+std::string Join(const std::vector<std::string>& items);
+
+}  // namespace cryptobench::diagnose::verdict_internal
