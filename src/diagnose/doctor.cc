@@ -68,8 +68,11 @@ DoctorFacts GatherFacts(const DoctorOptions& options) {
   return facts;
 }
 
+// Measures `alg` once at options.input_len; `ia32cap` ("" = doctor's own environment) replaces
+// OPENSSL_ia32cap in the worker from process start.
 Measurement Measure(const AlgorithmInfo& alg, const DoctorOptions& options,
-                    const std::string& label, const std::vector<std::string>& features) {
+                    const std::string& label, const std::vector<std::string>& features,
+                    const std::string& ia32cap) {
   worker::RunPlan plan;
   plan.executable = options.executable;
   plan.library_path = options.library_path;
@@ -79,9 +82,9 @@ Measurement Measure(const AlgorithmInfo& alg, const DoctorOptions& options,
   Measurement m;
   m.label = label;
   m.masked_features = features;
-  if (!features.empty()) {
-    m.ia32cap = MaskClearing(features);
-    plan.env[kIa32capVar] = m.ia32cap;
+  if (!ia32cap.empty()) {
+    m.ia32cap = ia32cap;
+    plan.env[kIa32capVar] = ia32cap;
   }
   results::AlgorithmResult result = worker::MeasureAlgorithm(alg, plan, nullptr);
   if (result.cells.empty()) {
@@ -139,12 +142,13 @@ DoctorReport RunDoctor(const DoctorOptions& options, const DoctorProgressFn& pro
     if (progress) {
       progress(std::string(alg->name), "as is");
     }
-    measurements.push_back(Measure(*alg, options, "as is", {}));
+    measurements.push_back(Measure(*alg, options, "as is", {}, ""));
     for (const Experiment& experiment : experiments) {
       if (progress) {
         progress(std::string(alg->name), experiment.label);
       }
-      measurements.push_back(Measure(*alg, options, experiment.label, experiment.features));
+      measurements.push_back(Measure(*alg, options, experiment.label, experiment.features,
+                                     ExperimentIa32cap(experiment, report.facts)));
     }
     const std::string operation(OperationName(TimedOperations(*alg, false).front()));
     for (Verdict& verdict :

@@ -413,5 +413,28 @@ TEST(DecideVerdictsTest, CpbRangeFollowsTheFrequencyRange) {
   EXPECT_NEAR(verdicts[0].cpb_high, 3.9e9 / 4468e6, 1e-9);
 }
 
+TEST(DecideVerdictsTest, SmallInputsAreFlaggedInTheEvidence) {
+  const DoctorFacts facts = Zen4Debian30();
+  const std::vector<Experiment> plan = PlanExperiments(Alg("SHA-256"), facts);
+  const auto verdicts = DecideVerdicts(Alg("SHA-256"), "hash", 1024, facts, plan,
+                                       {Mbps(1500), Mbps(500)}, kZen4Hz, kZen4Hz);
+  ASSERT_EQ(verdicts.size(), 1u);
+  EXPECT_EQ(verdicts[0].input_len, 1024u);
+  EXPECT_TRUE(AnyHas(verdicts[0].evidence, "input 1024 bytes: per-call overhead raises cpb"));
+}
+
+TEST(DecideVerdictsTest, ABitTheLibraryClearsItselfMeansNotAccelerated) {
+  // No OPENSSL_ia32cap, yet the library's vector lacks SHA-NI (LV1 bit 29) on a CPU that has
+  // it: nothing to mask, and 7.01 cpb is SIMD software (sec. 8, SHA-256 with SHA-NI masked).
+  DoctorFacts facts = Zen4Debian30();
+  facts.library.capability_vector = "0xfffa3203078bffff:0x405fc6d1bf07ab";
+  facts.detected_capability_vector = facts.library.capability_vector;
+  const auto verdicts = PlanAndDecide("SHA-256", "hash", facts, {}, {522});
+  ASSERT_EQ(verdicts.size(), 1u);
+  ExpectLineShape(verdicts[0]);
+  EXPECT_EQ(verdicts[0].status, VerdictStatus::kNotAccelerated);
+  EXPECT_TRUE(Has(verdicts[0].line, "has SHA-NI clear")) << verdicts[0].line;
+}
+
 }  // namespace
 }  // namespace cryptobench::diagnose

@@ -1,0 +1,136 @@
+// Internal to the verdict engine: the Decider that turns one algorithm's measurements into
+// verdicts (verdict.cc: figures, the as-is checks, environment mask, no-asm build;
+// verdict_experiments.cc: mask experiments and GCM's GHASH).
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "diagnose/classifier.h"
+#include "diagnose/doctor_model.h"
+#include "diagnose/verdict_paths.h"
+#include "diagnose/verdict_text.h"
+
+namespace cryptobench::diagnose::verdict_internal {
+
+/// True if the measurement succeeded with a positive rate.
+inline bool MeasurementOk(const Measurement& m) {
+  return m.status == results::CellStatus::kOk && m.bytes_per_s > 0;
+}
+
+/// What masking did to the throughput.
+enum class Change { kSlower, kNone, kInconclusive, kFailed };
+
+struct Comparison {
+  Change change = Change::kFailed;
+  double ratio = 0;  ///< baseline / masked throughput
+  bool cis_apart = false;
+};
+
+/// Compares a masked measurement with its baseline (rules: verdict.h, DecideVerdicts).
+Comparison Compare(const Measurement& baseline, const Measurement& masked);
+
+/// Decides the verdicts of one algorithm; see DecideVerdicts (verdict.h). Holds references to
+/// its arguments, which must outlive it.
+class Decider {
+ public:
+  Decider(const AlgorithmInfo& alg, std::string_view operation, uint64_t input_len,
+          const DoctorFacts& facts, const std::vector<Experiment>& experiments,
+          const std::vector<Measurement>& measurements, double hz_low, double hz_high)
+      : alg_(alg),
+        operation_(operation),
+        facts_(facts),
+        experiments_(experiments),
+        measurements_(measurements),
+        hz_low_(hz_low),
+        hz_high_(hz_high),
+        symmetric_(IsSymmetric(alg.kind)),
+        family_(FamilyOf(alg)),
+        paths_(PathsOf(family_, facts.cpu.arch)) {
+    base_.algorithm = std::string(alg.name);
+    base_.operation = std::string(operation);
+    base_.input_len = input_len;
+    base_.measurements = measurements;
+  }
+
+  std::vector<Verdict> Decide() {
+    std::vector<Verdict> out{DecideMain()};
+    for (size_t i = 0; i < experiments_.size(); ++i) {
+      const PathSpec* spec = Spec(experiments_[i]);
+      if (spec != nullptr && spec->ghash) {
+        out.push_back(DecideGhash(i));
+      }
+    }
+    return out;
+  }
+
+ private:
+  // Figures and phrases (verdict.cc).
+  Fingerprint Classify(const Measurement& m) const;
+  std::string Rate(double value) const;
+  std::string Cpb(const Fingerprint& fp) const { return FormatCpb(fp.cpb_low, fp.cpb_high); }
+
+  // "2.57 cpb is AES-NI (aesni_cbc_encrypt)", "12.24 cpb, software, class undetermined (...)",
+  // or the rate when no cpb can be given.
+  std::string Figure(const Fingerprint& fp, double bytes_per_s) const;
+  std::string Headline() const;
+  // `with_class`: false where the class table has no row for what runs (GCM with AES-NI and the
+  // 4-bit GHASH), so that a neighbouring class is not named.
+  std::string Describe(const Measurement& m, std::string_view label, bool with_class = true) const;
+  const Measurement& AsIs() const { return measurements_.front(); }
+
+  // Experiments and their measurements.
+  const PathSpec* Spec(const Experiment& e) const;
+  // Measurement of experiment i (0-based), or nullptr if the orchestrator passed none.
+  const Measurement* MeasurementOf(size_t i) const;
+  const Measurement* BaselineOf(const Experiment& e) const;
+  std::string BaselineLabel(const Experiment& e) const;
+  Comparison CompareExperiment(size_t i) const;
+  std::string ExperimentEvidence(size_t i, const Comparison& c) const;
+  // A verdict with `reason` in its line ("<alg>: <status>: <reason>.").
+  Verdict Make(VerdictStatus status, const std::string& reason) const;
+
+  // The main verdict: as-is checks, environment, no-asm, CPU without the path (verdict.cc).
+  Verdict DecideMain();
+  Verdict Choose();
+  // The least demanding non-GHASH path the CPU itself offers (no library vector), or nullptr:
+  // the one every build of the library has (AES-NI rather than VAES for GCM, which 3.0 lacks),
+  // so that "expected" figures stay conservative.
+  const PathSpec* BaseCpuPath() const;
+  std::string KeyFeatureOfLastPath() const;
+  bool DecideEnvMasked(Verdict& out) const;
+  // The first class of this algorithm and operation that belongs to `path`, or nullptr.
+  const CpbClass* PathClass(const PathSpec& path) const;
+  Verdict DecideNoAsm() const;
+  Verdict DecideWithoutPaths() const;
+
+  // Mask experiments (verdict_experiments.cc).
+  Verdict DecideFromExperiments(const PathSpec& cpu_path) const;
+  // A better path the CPU offers that masking showed unused: information, not a problem.
+  void AddUnusedPathNote(const Experiment& e, Verdict& v) const;
+  Verdict DecideWithoutSlowdown(const std::vector<size_t>& main,
+                                const std::vector<Comparison>& comparisons,
+                                const std::vector<std::string>& evidence) const;
+  // No experiment ran although the CPU offers a path: the library's vector has its bits clear.
+  Verdict DecideWithoutExperiments(const PathSpec& cpu_path) const;
+  void AddBuildEvidence(const std::vector<std::string_view>& modules,
+                        const std::vector<std::string_view>& defines, Verdict& v) const;
+  Verdict DecideGhash(size_t i) const;
+
+  const AlgorithmInfo& alg_;
+  std::string_view operation_;
+  const DoctorFacts& facts_;
+  const std::vector<Experiment>& experiments_;
+  const std::vector<Measurement>& measurements_;
+  double hz_low_, hz_high_;
+  bool symmetric_;
+  Family family_;
+  std::span<const PathSpec> paths_;
+  Verdict base_;
+  Fingerprint fp_;
+  std::vector<std::string> evidence_;  // as-is facts, put first in the main verdict
+};
+
+}  // namespace cryptobench::diagnose::verdict_internal
