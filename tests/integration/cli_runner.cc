@@ -36,10 +36,19 @@ std::string ReadAll(const std::filesystem::path& path) {
 }  // namespace
 
 CliResult RunCryptobench(const std::vector<std::string>& args) {
+  return RunCryptobenchWithEnv({}, args);
+}
+
+CliResult RunCryptobenchWithEnv(const std::vector<std::string>& env,
+                                const std::vector<std::string>& args) {
   const auto dir =
       std::filesystem::temp_directory_path() / ("cryptobench_cli_" + std::to_string(getpid()));
   std::filesystem::create_directories(dir);
-  std::string command = ShellQuote(CRYPTOBENCH_BINARY);
+  std::string command = "env";
+  for (const std::string& assignment : env) {
+    command.append(" ").append(ShellQuote(assignment));
+  }
+  command.append(" ").append(ShellQuote(CRYPTOBENCH_BINARY));
   for (const std::string& arg : args) {
     command.append(" ").append(ShellQuote(arg));
   }

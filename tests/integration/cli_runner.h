@@ -15,6 +15,10 @@ struct CliResult {
 /// Runs CRYPTOBENCH_BINARY with `args` (each shell-quoted) and waits for it.
 CliResult RunCryptobench(const std::vector<std::string>& args);
 
+/// Same, with `env` ("NAME=VALUE" entries) added to cryptobench's own environment.
+CliResult RunCryptobenchWithEnv(const std::vector<std::string>& env,
+                                const std::vector<std::string>& args);
+
 /// Fast measurement settings for tests: short budget, loose precision, no progress.
 std::vector<std::string> QuickSpeedArgs();
 

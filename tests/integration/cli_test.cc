@@ -213,10 +213,10 @@ bool CpuHasFlag(const std::string& flag) {
 // on a shared machine a worker waiting for a core loses wall-clock time but not CPU time, so the
 // ratio below reflects the code path and not the load.
 double AesCbcCpuNsPerByte(const std::vector<std::string>& extra) {
-  CliResult r = RunCryptobench(Concat({"speed", "aes-128-cbc", "--bytes", "16384", "--format",
-                                       "json", "--max-seconds", "0.3", "--precision", "0.02",
-                                       "--no-progress"},
-                                      extra));
+  CliResult r =
+      RunCryptobench(Concat({"speed", "aes-128-cbc", "--bytes", "16384", "--format", "json",
+                             "--max-seconds", "0.3", "--precision", "0.02", "--no-progress"},
+                            extra));
   EXPECT_EQ(r.exit_status, 0) << r.err;
   json doc = ParseJson(r);
   const json& figures = doc.at("algorithms")[0].at("cells")[0].at("figures");

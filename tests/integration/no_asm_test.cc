@@ -95,5 +95,26 @@ TEST_F(NoAsmTest, AesCbcPassesKatAndIsMeasured) {
   EXPECT_GT(cell.at("figures").at("bytes_per_s").at("value").get<double>(), 0);
 }
 
+TEST_F(NoAsmTest, DoctorSaysBuiltWithoutAssembly) {
+  CliResult r = RunCryptobench(
+      {"doctor", "--lib", library_, "aes-128-cbc", "sha256", "--format", "json", "--no-progress"});
+  EXPECT_EQ(r.exit_status, 1) << r.err;  // a problem was found
+  const json doc = ParseJson(r);
+  for (const char* name : {"AES-128-CBC", "SHA-256"}) {
+    const json* found = nullptr;
+    for (const json& verdict : doc.at("verdicts")) {
+      if (verdict.at("algorithm") == name) {
+        found = &verdict;
+      }
+    }
+    ASSERT_NE(found, nullptr) << name;
+    EXPECT_EQ(found->at("status"), "not_accelerated") << found->at("line");
+    EXPECT_NE(found->at("line").get<std::string>().find("NOT accelerated"), std::string::npos);
+    EXPECT_NE(found->at("line").get<std::string>().find("built without assembly"),
+              std::string::npos)
+        << found->at("line");
+  }
+}
+
 }  // namespace
 }  // namespace cryptobench::testing

@@ -1,0 +1,100 @@
+// End-to-end tests of `cryptobench doctor` against the system libcrypto: verdicts with mask
+// evidence, an OPENSSL_ia32cap in doctor's own environment, and bad input.
+#include <fstream>
+#include <string>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "integration/cli_runner.h"
+
+namespace cryptobench::testing {
+namespace {
+
+using nlohmann::json;
+
+bool CpuHasFlag(const std::string& flag) {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("flags", 0) == 0) {
+      return (line + " ").find(" " + flag + " ") != std::string::npos;
+    }
+  }
+  return false;
+}
+
+json RunDoctorJson(const std::vector<std::string>& env, const std::vector<std::string>& args,
+                   int* exit_status) {
+  std::vector<std::string> full = {"doctor", "--format", "json", "--no-progress"};
+  full.insert(full.end(), args.begin(), args.end());
+  CliResult r = RunCryptobenchWithEnv(env, full);
+  *exit_status = r.exit_status;
+  try {
+    return json::parse(r.out);
+  } catch (const json::exception& e) {
+    ADD_FAILURE() << "doctor did not print JSON: " << e.what() << "\n" << r.out << r.err;
+    return json::object();
+  }
+}
+
+const json* FindVerdict(const json& doc, const std::string& algorithm) {
+  for (const json& verdict : doc.at("verdicts")) {
+    if (verdict.at("algorithm") == algorithm) {
+      return &verdict;
+    }
+  }
+  return nullptr;
+}
+
+TEST(DoctorTest, SystemLibraryIsAcceleratedWithMaskEvidence) {
+  if (!CpuHasFlag("aes") || !CpuHasFlag("pclmulqdq") || !CpuHasFlag("sha_ni")) {
+    GTEST_SKIP() << "needs a CPU with AES-NI, PCLMULQDQ and SHA-NI";
+  }
+  int exit_status = -1;
+  const json doc = RunDoctorJson(
+      {}, {"aes-128-cbc", "aes-128-ctr", "aes-128-gcm", "sha1", "sha256"}, &exit_status);
+  for (const char* name :
+       {"AES-128-CBC", "AES-128-CTR", "AES-128-GCM", "GHASH (AES-128-GCM)", "SHA-1", "SHA-256"}) {
+    const json* verdict = FindVerdict(doc, name);
+    ASSERT_NE(verdict, nullptr) << name << "\n" << doc.dump(2);
+    EXPECT_EQ(verdict->at("status"), "accelerated") << verdict->at("line");
+    // Mask evidence: the line quotes the slowdown, and a masked measurement was taken.
+    EXPECT_NE(verdict->at("line").get<std::string>().find("masking"), std::string::npos)
+        << verdict->at("line");
+    EXPECT_GE(verdict->at("measurements").size(), 2u) << name;
+  }
+  EXPECT_EQ(exit_status, 0);
+}
+
+TEST(DoctorTest, MaskInDoctorsEnvironmentIsNamed) {
+  if (!CpuHasFlag("aes")) {
+    GTEST_SKIP() << "needs a CPU with AES-NI";
+  }
+  const std::string value = "~0x200000000000000:~0x60000000000:~0:~0:~0";
+  int exit_status = -1;
+  const json doc =
+      RunDoctorJson({"OPENSSL_ia32cap=" + value}, {"aes-128-cbc", "sha256"}, &exit_status);
+  const json* aes = FindVerdict(doc, "AES-128-CBC");
+  ASSERT_NE(aes, nullptr) << doc.dump(2);
+  EXPECT_EQ(aes->at("status"), "masked") << aes->at("line");
+  EXPECT_NE(aes->at("line").get<std::string>().find("OPENSSL_ia32cap"), std::string::npos)
+      << aes->at("line");
+  EXPECT_EQ(exit_status, 1);
+}
+
+TEST(DoctorTest, BadInputExitsTwo) {
+  for (const std::vector<std::string>& args :
+       std::vector<std::vector<std::string>>{{"doctor", "rsa2048"},
+                                             {"doctor", "--format", "xml"},
+                                             {"doctor", "aes-129-cbc"},
+                                             {"doctor", "--bytes", "16,64"},
+                                             {"doctor", "--lib", "/nonexistent/libcrypto.so"}}) {
+    CliResult r = RunCryptobench(args);
+    EXPECT_EQ(r.exit_status, 2) << args[1] << ": " << r.err;
+    EXPECT_EQ(r.err.rfind("error: ", 0), 0u) << r.err;
+  }
+}
+
+}  // namespace
+}  // namespace cryptobench::testing
