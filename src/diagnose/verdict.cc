@@ -243,9 +243,11 @@ Verdict Decider::DecideNoAsm() const {
                          verdict_internal::BestSoftwareClass(family_, facts_.cpu));
     return v;
   }
+  // Lead with the cause, in the words people search for: "NOT accelerated: built without
+  // assembly".
   std::string reason =
-      fmt::format("{}; the CPU has {} but this libcrypto was built without assembly (CPUINFO: N/A)",
-                  figure, verdict_internal::KeyFeature(*path));
+      fmt::format("built without assembly (CPUINFO: N/A), though the CPU has {}; {}",
+                  verdict_internal::KeyFeature(*path), figure);
   std::vector<std::string> evidence;
   const CpbClass* expected = PathClass(*path);
   const double hz = facts_.clock.core_hz > 0 ? facts_.clock.core_hz : (hz_low_ + hz_high_) / 2;
