@@ -33,7 +33,7 @@ std::string_view KindName(AlgorithmKind kind);
 
 /// A catalogue entry. All byte lengths are in bytes.
 struct AlgorithmInfo {
-  std::string_view name;          ///< canonical display name, e.g. "AES-128-CBC", "RSA-2048"
+  std::string_view name;  ///< canonical display name, e.g. "AES-128-CBC", "RSA-2048"
   AlgorithmKind kind;
   std::string_view openssl_name;  ///< name for EVP_get_cipherbyname / EVP_get_digestbyname /
                                   ///< EVP_MAC_fetch / key type, e.g. "AES-128-CBC", "SHA256"
@@ -41,10 +41,10 @@ struct AlgorithmInfo {
                                   ///< "sha256", "rsa 2048 bits", "ecdsa (nistp256)"
   std::vector<std::string_view> aliases;  ///< other accepted spellings (matched case-insensitively,
                                           ///< ignoring '-', '_', ' ', '/' and '.')
-  size_t key_len = 0;     ///< symmetric key length; for RSA the modulus size in bits / 8
-  size_t iv_len = 0;      ///< IV or nonce length used when timing (0 if none)
-  size_t tag_len = 0;     ///< AEAD tag or MAC output length
-  size_t block_len = 0;   ///< primitive block size (AES: 16, ChaCha20: 64 keystream, SHA-256: 64)
+  size_t key_len = 0;    ///< symmetric key length; for RSA the modulus size in bits / 8
+  size_t iv_len = 0;     ///< IV or nonce length used when timing (0 if none)
+  size_t tag_len = 0;    ///< AEAD tag or MAC output length
+  size_t block_len = 0;  ///< primitive block size (AES: 16, ChaCha20: 64 keystream, SHA-256: 64)
   bool default_suite = false;  ///< part of the suite run when no names are given
 };
 

@@ -24,13 +24,13 @@ class RealSystemReader : public SystemReader {
 
 /// What the header shows about the machine.
 struct CpuFacts {
-  std::string model;       ///< "model name" (x86) or a best effort elsewhere; "unknown" if none
-  std::string vendor;      ///< "vendor_id" (x86), "CPU implementer" (ARM); may be empty
-  std::string arch;        ///< "x86_64", "aarch64", ... (from uname)
-  int online_cpus = 0;     ///< CPUs online (sysconf(_SC_NPROCESSORS_ONLN))
-  std::string kernel;      ///< "Linux 6.1.0-..." (uname sysname + release)
-  bool hypervisor = false; ///< "hypervisor" flag present in /proc/cpuinfo
-  std::string flags;       ///< the raw "flags"/"Features" line of the first CPU
+  std::string model;        ///< "model name" (x86) or a best effort elsewhere; "unknown" if none
+  std::string vendor;       ///< "vendor_id" (x86), "CPU implementer" (ARM); may be empty
+  std::string arch;         ///< "x86_64", "aarch64", ... (from uname)
+  int online_cpus = 0;      ///< CPUs online (sysconf(_SC_NPROCESSORS_ONLN))
+  std::string kernel;       ///< "Linux 6.1.0-..." (uname sysname + release)
+  bool hypervisor = false;  ///< "hypervisor" flag present in /proc/cpuinfo
+  std::string flags;        ///< the raw "flags"/"Features" line of the first CPU
 };
 
 /// Parses /proc/cpuinfo text (pure; fuzzable). Leaves online_cpus, arch and kernel unset.

@@ -9,8 +9,9 @@
 
 #include "cpu/clock_facts.h"
 #include "cpu/features.h"
-#include "diagnose/library_facts.h"
 #include "results/model.h"
+
+#include "diagnose/library_facts.h"
 
 namespace cryptobench::diagnose {
 
@@ -21,8 +22,8 @@ const char* SeverityName(Severity severity);
 
 /// A machine- or library-wide finding (not about one algorithm).
 struct Finding {
-  std::string id;        ///< stable identifier, e.g. "clock.powersave", "library.no-asm",
-                         ///< "env.ia32cap-masks", "machine.steal"
+  std::string id;  ///< stable identifier, e.g. "clock.powersave", "library.no-asm",
+                   ///< "env.ia32cap-masks", "machine.steal"
   Severity severity = Severity::kInfo;
   std::string summary;   ///< one line, e.g. "The scaling governor is powersave"
   std::string evidence;  ///< the facts behind it
@@ -33,25 +34,25 @@ struct Finding {
 struct DoctorFacts {
   cpu::CpuFeatures cpu;
   cpu::ClockFacts clock;
-  results::LibraryInfo library;              ///< as probed, with doctor's own environment
-  std::optional<std::string> env_ia32cap;    ///< OPENSSL_ia32cap in doctor's environment, if set
+  results::LibraryInfo library;            ///< as probed, with doctor's own environment
+  std::optional<std::string> env_ia32cap;  ///< OPENSSL_ia32cap in doctor's environment, if set
   std::vector<std::string> env_masked_features;  ///< known bits the env value clears (vs the
                                                  ///< vector detected without it)
-  std::string detected_capability_vector;    ///< the library's vector with the env var unset
-  std::vector<AsmModule> asm_modules;        ///< ID strings found in the loaded file
-  std::vector<std::string> asm_defines;      ///< -D*_ASM in cflags (meaningful for 1.x only)
-  bool no_asm_build = false;                 ///< 3.x CPUINFO "N/A": built without assembly
+  std::string detected_capability_vector;        ///< the library's vector with the env var unset
+  std::vector<AsmModule> asm_modules;            ///< ID strings found in the loaded file
+  std::vector<std::string> asm_defines;          ///< -D*_ASM in cflags (meaningful for 1.x only)
+  bool no_asm_build = false;                     ///< 3.x CPUINFO "N/A": built without assembly
 };
 
 /// One throughput measurement of an algorithm (one cell at one input size).
 struct Measurement {
-  std::string label;            ///< "as is", or the experiment, e.g. "AES-NI, VAES masked"
+  std::string label;  ///< "as is", or the experiment, e.g. "AES-NI, VAES masked"
   std::vector<std::string> masked_features;  ///< features cleared in the capability vector
-  std::string ia32cap;          ///< the OPENSSL_ia32cap value used ("" = none)
+  std::string ia32cap;                       ///< the OPENSSL_ia32cap value used ("" = none)
   results::CellStatus status = results::CellStatus::kOk;
-  std::string message;          ///< why, if status != ok
-  double bytes_per_s = 0;       ///< median wall-clock throughput
-  double ci_low = 0;            ///< 95% CI of the median, bytes/s
+  std::string message;     ///< why, if status != ok
+  double bytes_per_s = 0;  ///< median wall-clock throughput
+  double ci_low = 0;       ///< 95% CI of the median, bytes/s
   double ci_high = 0;
 };
 
@@ -70,13 +71,13 @@ struct Experiment {
 
 /// Outcome class of an algorithm's verdict.
 enum class VerdictStatus {
-  kAccelerated,         ///< on the accelerated path the CPU offers
-  kNotAccelerated,      ///< the CPU offers acceleration the library does not use: a problem
-  kMasked,              ///< acceleration is switched off by OPENSSL_ia32cap in the environment
-  kSoftwareExpected,    ///< the CPU lacks the instructions: software is the best there is
-  kNoHardwarePath,      ///< no hardware path exists for this algorithm on this CPU (MD5, SHA-3,
-                        ///< 3DES): its scalar speed is reported for information
-  kUndetermined,        ///< the evidence does not settle it (measurement failed, noise)
+  kAccelerated,       ///< on the accelerated path the CPU offers
+  kNotAccelerated,    ///< the CPU offers acceleration the library does not use: a problem
+  kMasked,            ///< acceleration is switched off by OPENSSL_ia32cap in the environment
+  kSoftwareExpected,  ///< the CPU lacks the instructions: software is the best there is
+  kNoHardwarePath,    ///< no hardware path exists for this algorithm on this CPU (MD5, SHA-3,
+                      ///< 3DES): its scalar speed is reported for information
+  kUndetermined,      ///< the evidence does not settle it (measurement failed, noise)
 };
 /// "accelerated", "NOT accelerated", "masked", "software (expected)", "no hardware path",
 /// "undetermined".
@@ -86,17 +87,17 @@ bool IsProblem(VerdictStatus status);
 
 /// One algorithm's verdict: a plain line, then its evidence and what to do.
 struct Verdict {
-  std::string algorithm;         ///< catalogue name, or "GHASH (AES-128-GCM)" for GCM's GHASH
-  std::string operation;         ///< "encrypt", "hash", ...
-  uint64_t input_len = 0;        ///< bytes per operation measured
+  std::string algorithm;   ///< catalogue name, or "GHASH (AES-128-GCM)" for GCM's GHASH
+  std::string operation;   ///< "encrypt", "hash", ...
+  uint64_t input_len = 0;  ///< bytes per operation measured
   VerdictStatus status = VerdictStatus::kUndetermined;
-  std::string line;              ///< e.g. "AES-128-GCM: accelerated: VAES + VPCLMULQDQ path,
-                                 ///< 0.33 cpb; masking VAES slows it 2.5x."
+  std::string line;                   ///< e.g. "AES-128-GCM: accelerated: VAES + VPCLMULQDQ path,
+                                      ///< 0.33 cpb; masking VAES slows it 2.5x."
   std::vector<std::string> evidence;  ///< one fact per entry (measurements, ratios, classes)
-  std::string advice;            ///< what to do; empty when nothing is needed
-  double cpb_low = 0;            ///< as-is cpb over the core frequency range
+  std::string advice;                 ///< what to do; empty when nothing is needed
+  double cpb_low = 0;                 ///< as-is cpb over the core frequency range
   double cpb_high = 0;
-  std::string fingerprint;       ///< classifier conclusion
+  std::string fingerprint;                ///< classifier conclusion
   std::vector<Measurement> measurements;  ///< as is, then each experiment
 };
 
@@ -105,7 +106,7 @@ struct DoctorReport {
   std::string created_utc;
   std::string tool_version;
   DoctorFacts facts;
-  double core_hz_low = 0;   ///< frequency range used for cpb (Hz)
+  double core_hz_low = 0;  ///< frequency range used for cpb (Hz)
   double core_hz_high = 0;
   std::vector<Finding> findings;
   std::vector<Verdict> verdicts;

@@ -26,15 +26,15 @@ struct Sample {
 
 /// Settings of the sampling loop. Defaults give "a few milliseconds" per sample and +-1% CI.
 struct SamplerConfig {
-  double precision = 0.01;              ///< stop when the 95% CI half-width of the median
-                                        ///< throughput is <= this fraction of it
-  double max_seconds = 0.5;             ///< time budget for one cell's samples (warm-up and
-                                        ///< calibration not included), seconds
-  size_t min_samples = 5;               ///< never stop before this many samples
-  size_t max_samples = 100000;          ///< hard cap on the number of samples
-  double target_sample_seconds = 0.003; ///< calibrate the batch so one sample lasts this long
-  double warmup_seconds = 0.02;         ///< run the operation this long before calibrating
-  double confidence = 0.95;             ///< confidence level of the stopping CI
+  double precision = 0.01;               ///< stop when the 95% CI half-width of the median
+                                         ///< throughput is <= this fraction of it
+  double max_seconds = 0.5;              ///< time budget for one cell's samples (warm-up and
+                                         ///< calibration not included), seconds
+  size_t min_samples = 5;                ///< never stop before this many samples
+  size_t max_samples = 100000;           ///< hard cap on the number of samples
+  double target_sample_seconds = 0.003;  ///< calibrate the batch so one sample lasts this long
+  double warmup_seconds = 0.02;          ///< run the operation this long before calibrating
+  double confidence = 0.95;              ///< confidence level of the stopping CI
 };
 
 /// Warms up, then finds the batch size (iterations per sample, >= 1) whose run takes at least

@@ -206,8 +206,7 @@ TEST(RenderMarkdownTest, EscapesPipesAndMarksMismatch) {
   const std::string text = Rendered(run, Format::kMarkdown);
   EXPECT_NE(text.find("| AES-128-CBC | encrypt | 0.01 ±0.0% | 64.00 ±0.0% ! |"), std::string::npos)
       << text;
-  EXPECT_NE(text.find("| SHA-256 | hash | error: EVP \\| failed |  |"), std::string::npos)
-      << text;
+  EXPECT_NE(text.find("| SHA-256 | hash | error: EVP \\| failed |  |"), std::string::npos) << text;
   EXPECT_NE(text.find("! CPU time differs from wall-clock time"), std::string::npos);
   EXPECT_NE(text.find("`N/A (built without assembly)`"), std::string::npos);
 }

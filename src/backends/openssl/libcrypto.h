@@ -156,7 +156,7 @@ inline constexpr size_t kOsslParamUnmodified = static_cast<size_t>(-1);  ///< pa
     (CMAC_CTX * ctx, const void* key, size_t key_len, const EVP_CIPHER* cipher, ENGINE* engine))   \
   X(int, CMAC_Update, (CMAC_CTX * ctx, const void* data, size_t len))                              \
   X(int, CMAC_Final, (CMAC_CTX * ctx, unsigned char* out, size_t* out_len))                        \
-  X(unsigned int*, OPENSSL_ia32cap_loc, ())                                                       \
+  X(unsigned int*, OPENSSL_ia32cap_loc, ())                                                        \
   X(const char*, BN_options, ())
 
 /// A loaded libcrypto: every REQUIRED entry is non-null, OPTIONAL entries may be null. Members
