@@ -17,38 +17,8 @@ namespace {
 
 using doctor_internal::FactRow;
 
-// Plain text in Markdown: backslash-escapes the characters that would end a table cell ('|'),
-// start emphasis inside a word ('*') or open an HTML tag or autolink ('<'); line breaks become
-// spaces (CommonMark 2.4: any ASCII punctuation may be escaped).
-std::string Text(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '|' || c == '*' || c == '<') {
-      out += '\\';
-      out += c;
-    } else if (c == '\n' || c == '\r') {
-      out += ' ';
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
-
-// An inline code span that survives backticks in the text (CommonMark 6.1: a longer fence).
-// '|' is still escaped: GitHub splits table cells at it even inside code spans.
-std::string Code(const std::string& text) {
-  std::string body;
-  for (char c : text) {
-    if (c == '|') {
-      body += "\\|";
-    } else {
-      body += c == '\n' || c == '\r' ? ' ' : c;
-    }
-  }
-  const bool has_backtick = body.find('`') != std::string::npos;
-  return has_backtick ? "`` " + body + " ``" : "`" + body + "`";
-}
+using report::MarkdownCode;
+using report::MarkdownText;
 
 // Cells must be escaped already (Text or Code).
 void WriteRow(const std::vector<std::string>& cells, std::ostream& out) {
@@ -62,12 +32,12 @@ void WriteRow(const std::vector<std::string>& cells, std::ostream& out) {
 void WriteFactTable(const std::vector<FactRow>& rows, std::ostream& out) {
   out << "| Fact | Value |\n|---|---|\n";
   for (const FactRow& row : rows) {
-    std::string value = row.code ? Code(row.value) : Text(row.value);
+    std::string value = row.code ? MarkdownCode(row.value) : MarkdownText(row.value);
     if (!row.note.empty()) {
       value += ' ';  // appended separately: `" " + std::string` trips GCC 12's -Wrestrict
-      value += Text(row.note);
+      value += MarkdownText(row.note);
     }
-    WriteRow({Text(row.label), std::move(value)}, out);
+    WriteRow({MarkdownText(row.label), std::move(value)}, out);
   }
 }
 
@@ -80,9 +50,9 @@ void WriteVerdictTable(const DoctorReport& report, std::ostream& out) {
   out << "| Algorithm | Verdict | cpb | Evidence summary |\n|---|---|--:|---|\n";
   for (const Verdict& verdict : report.verdicts) {
     const std::string status = VerdictStatusName(verdict.status);
-    WriteRow({Text(verdict.algorithm), IsProblem(verdict.status) ? "**" + status + "**" : status,
+    WriteRow({MarkdownText(verdict.algorithm), IsProblem(verdict.status) ? "**" + status + "**" : status,
               doctor_internal::CpbRangeText(verdict.cpb_low, verdict.cpb_high),
-              Text(doctor_internal::LineWithoutPrefix(verdict))},
+              MarkdownText(doctor_internal::LineWithoutPrefix(verdict))},
              out);
   }
   out << "\ncpb: cycles per byte at the core clock range under Clock and load.\n";
@@ -95,7 +65,7 @@ void WriteVerdictTable(const DoctorReport& report, std::ostream& out) {
       out << "\nWhat to do:\n\n";
       any_advice = true;
     }
-    out << fmt::format("- {}: {}\n", Text(verdict.algorithm), Text(verdict.advice));
+    out << fmt::format("- {}: {}\n", MarkdownText(verdict.algorithm), MarkdownText(verdict.advice));
   }
 }
 
@@ -106,13 +76,13 @@ void WriteFindings(const DoctorReport& report, std::ostream& out) {
     return;
   }
   for (const Finding& finding : report.findings) {
-    out << fmt::format("- **{}** {}: {}\n", SeverityName(finding.severity), Code(finding.id),
-                       Text(finding.summary));
+    out << fmt::format("- **{}** {}: {}\n", SeverityName(finding.severity), MarkdownCode(finding.id),
+                       MarkdownText(finding.summary));
     if (!finding.evidence.empty()) {
-      out << fmt::format("  - {}\n", Text(finding.evidence));
+      out << fmt::format("  - {}\n", MarkdownText(finding.evidence));
     }
     if (!finding.advice.empty()) {
-      out << fmt::format("  - Do: {}\n", Text(finding.advice));
+      out << fmt::format("  - Do: {}\n", MarkdownText(finding.advice));
     }
   }
 }
@@ -122,9 +92,9 @@ void WriteMeasurements(const Verdict& verdict, std::ostream& out) {
   for (size_t i = 0; i < verdict.measurements.size(); ++i) {
     const Measurement& measurement = verdict.measurements[i];
     const std::optional<double> slowdown = doctor_internal::SlowdownVsFirst(verdict, i);
-    WriteRow({Text(measurement.label), Text(doctor_internal::MeasurementRateText(measurement)),
+    WriteRow({MarkdownText(measurement.label), MarkdownText(doctor_internal::MeasurementRateText(measurement)),
               i == 0 ? "baseline" : (slowdown ? fmt::format("{:.2f}x", *slowdown) : "-"),
-              measurement.ia32cap.empty() ? "-" : Code(measurement.ia32cap)},
+              measurement.ia32cap.empty() ? "-" : MarkdownCode(measurement.ia32cap)},
              out);
   }
 }
@@ -136,19 +106,19 @@ void WriteEvidence(const DoctorReport& report, std::ostream& out) {
   out << "\n### Evidence\n\nMB/s = 10^6 bytes/s, median ±95% CI half-width; slowdown = first row / "
          "this row.\n";
   for (const Verdict& verdict : report.verdicts) {
-    out << fmt::format("\n#### {} ({})\n\n", Text(verdict.algorithm),
+    out << fmt::format("\n#### {} ({})\n\n", MarkdownText(verdict.algorithm),
                        doctor_internal::MeasuredCellText(verdict));
     out << fmt::format("{}, {}", VerdictStatusName(verdict.status),
                        doctor_internal::CpbText(verdict.cpb_low, verdict.cpb_high));
     if (!verdict.fingerprint.empty()) {
-      out << "; fingerprint: " << Text(verdict.fingerprint);
+      out << "; fingerprint: " << MarkdownText(verdict.fingerprint);
     }
     out << ".\n";
     if (!verdict.evidence.empty()) {
       out << '\n';
     }
     for (const std::string& fact : verdict.evidence) {
-      out << "- " << Text(fact) << '\n';
+      out << "- " << MarkdownText(fact) << '\n';
     }
     if (!verdict.measurements.empty()) {
       WriteMeasurements(verdict, out);
@@ -197,7 +167,7 @@ void WriteFacts(const DoctorReport& report, std::ostream& out) {
   }
   out << "\n\n| Module | Primitive |\n|---|---|\n";
   for (const AsmModule& module : facts.asm_modules) {
-    WriteRow({Code(std::string(module.module)), Text(std::string(module.primitive))}, out);
+    WriteRow({MarkdownCode(std::string(module.module)), MarkdownText(std::string(module.primitive))}, out);
   }
 }
 

@@ -135,4 +135,32 @@ std::string ShortLibraryVersion(const std::string& version) {
   return rest.substr(0, rest.find(' '));
 }
 
+std::string MarkdownText(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '|' || c == '*' || c == '<') {
+      out += '\\';
+      out += c;
+    } else if (c == '\n' || c == '\r') {
+      out += ' ';
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+std::string MarkdownCode(const std::string& text) {
+  std::string body;
+  for (char c : text) {
+    if (c == '|') {
+      body += "\\|";
+    } else {
+      body += c == '\n' || c == '\r' ? ' ' : c;
+    }
+  }
+  const bool has_backtick = body.find('`') != std::string::npos;
+  return has_backtick ? "`` " + body + " ``" : "`" + body + "`";
+}
+
 }  // namespace cryptobench::report

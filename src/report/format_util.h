@@ -61,4 +61,13 @@ std::string CapabilityText(const results::LibraryInfo& library);
 /// -> "3.0.19". Other strings are returned unchanged.
 std::string ShortLibraryVersion(const std::string& version);
 
+/// Plain text for a Markdown table cell or paragraph: backslash-escapes '|' (ends a table
+/// cell), '*' (emphasis) and '<' (HTML tag or autolink); line breaks become spaces (CommonMark
+/// 2.4: any ASCII punctuation may be escaped).
+std::string MarkdownText(const std::string& text);
+
+/// An inline Markdown code span that survives backticks in the text (CommonMark 6.1: a longer
+/// fence). '|' is still escaped: GitHub splits table cells at it even inside code spans.
+std::string MarkdownCode(const std::string& text);
+
 }  // namespace cryptobench::report

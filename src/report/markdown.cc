@@ -17,32 +17,11 @@ using results::Cell;
 using results::CellStatus;
 using results::RunResult;
 
-// Table cells may not contain '|' or line breaks.
-std::string Escape(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '|') {
-      out += "\\|";
-    } else if (c == '\n' || c == '\r') {
-      out += ' ';
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
-
-// An inline code span that survives backticks in the text (CommonMark 6.1: a longer fence).
-std::string Code(const std::string& text) {
-  const std::string fence = text.find('`') == std::string::npos ? "`" : "``";
-  const std::string pad = fence.size() > 1 ? " " : "";
-  return fence + pad + text + pad + fence;
-}
 
 void WriteRow(const std::vector<std::string>& cells, std::ostream& out) {
   out << '|';
   for (const std::string& cell : cells) {
-    out << ' ' << Escape(cell) << " |";
+    out << ' ' << MarkdownText(cell) << " |";
   }
   out << '\n';
 }
@@ -64,20 +43,20 @@ void WriteEnvironment(const RunResult& run, std::ostream& out) {
   out << fmt::format("- Tick counter: {}\n", TickCounterLine(machine));
   out << fmt::format("- Library: {}, loaded from {}\n",
                      library.version.empty() ? "unknown" : library.version,
-                     Code(library.loaded_path.empty() ? "unknown" : library.loaded_path));
+                     MarkdownCode(library.loaded_path.empty() ? "unknown" : library.loaded_path));
   if (!library.requested_path.empty() && library.requested_path != library.loaded_path) {
-    out << fmt::format("- Requested library: {}\n", Code(library.requested_path));
+    out << fmt::format("- Requested library: {}\n", MarkdownCode(library.requested_path));
   }
-  out << fmt::format("- Capability vector: {}\n", Code(CapabilityText(library)));
+  out << fmt::format("- Capability vector: {}\n", MarkdownCode(CapabilityText(library)));
   if (!library.cflags.empty()) {
-    out << fmt::format("- Build: {}\n", Code(StripPrefix(library.cflags, "compiler: ")));
+    out << fmt::format("- Build: {}\n", MarkdownCode(StripPrefix(library.cflags, "compiler: ")));
   }
   if (!library.platform.empty()) {
     out << fmt::format("- Platform: {}; {}\n", StripPrefix(library.platform, "platform: "),
                        library.built_on);
   }
   for (const auto& [name, value] : library.worker_env) {
-    out << fmt::format("- Worker environment: {}\n", Code(name + "=" + value));
+    out << fmt::format("- Worker environment: {}\n", MarkdownCode(name + "=" + value));
   }
   out << fmt::format("- Method: {}\n", MethodLine(run.method));
   if (run.method.threads > 1) {

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include <gtest/gtest.h>
 #include <sys/wait.h>
 
 namespace cryptobench::testing {
@@ -66,6 +67,28 @@ CliResult RunCryptobenchWithEnv(const std::vector<std::string>& env,
 
 std::vector<std::string> QuickSpeedArgs() {
   return {"--max-seconds", "0.05", "--precision", "0.05", "--no-progress"};
+}
+
+nlohmann::json ParseJson(const CliResult& result) {
+  try {
+    return nlohmann::json::parse(result.out);
+  } catch (const nlohmann::json::exception& e) {
+    ADD_FAILURE() << "stdout is not JSON: " << e.what() << "\nstdout:\n"
+                  << result.out << "\nstderr:\n"
+                  << result.err;
+    return nlohmann::json::object();
+  }
+}
+
+bool CpuHasFlag(const std::string& flag) {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("flags", 0) == 0) {
+      return (line + " ").find(" " + flag + " ") != std::string::npos;
+    }
+  }
+  return false;
 }
 
 }  // namespace cryptobench::testing

@@ -20,17 +20,6 @@ std::vector<std::string> Concat(std::vector<std::string> a, const std::vector<st
   return a;
 }
 
-json ParseJson(const CliResult& r) {
-  try {
-    return json::parse(r.out);
-  } catch (const json::exception& e) {
-    ADD_FAILURE() << "stdout is not JSON: " << e.what() << "\nstdout:\n"
-                  << r.out << "\nstderr:\n"
-                  << r.err;
-    return json::object();
-  }
-}
-
 const json* FindAlgorithm(const json& doc, const std::string& name) {
   for (const json& alg : doc.at("algorithms")) {
     if (alg.at("algorithm") == name) {
@@ -196,17 +185,6 @@ TEST(CliTest, ListMarksSupport) {
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_NE(r.out.find("AES-128-CBC"), std::string::npos);
   EXPECT_NE(r.out.find("supported"), std::string::npos);
-}
-
-bool CpuHasFlag(const std::string& flag) {
-  std::ifstream in("/proc/cpuinfo");
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.rfind("flags", 0) == 0) {
-      return (line + " ").find(" " + flag + " ") != std::string::npos;
-    }
-  }
-  return false;
 }
 
 // CPU time per byte of AES-128-CBC encryption at 16 KiB, nanoseconds. CPU time, not wall time:

@@ -13,17 +13,6 @@ namespace {
 
 using nlohmann::json;
 
-bool CpuHasFlag(const std::string& flag) {
-  std::ifstream in("/proc/cpuinfo");
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.rfind("flags", 0) == 0) {
-      return (line + " ").find(" " + flag + " ") != std::string::npos;
-    }
-  }
-  return false;
-}
-
 json RunDoctorJson(const std::vector<std::string>& env, const std::vector<std::string>& args,
                    int* exit_status) {
   std::vector<std::string> full = {"doctor", "--format", "json", "--no-progress"};

@@ -39,17 +39,6 @@ std::string FindNoAsmLibrary() {
   return *std::max_element(found.begin(), found.end());
 }
 
-json ParseJson(const CliResult& r) {
-  try {
-    return json::parse(r.out);
-  } catch (const json::exception& e) {
-    ADD_FAILURE() << "stdout is not JSON: " << e.what() << "\nstdout:\n"
-                  << r.out << "\nstderr:\n"
-                  << r.err;
-    return json::object();
-  }
-}
-
 class NoAsmTest : public ::testing::Test {
  protected:
   void SetUp() override {
