@@ -20,7 +20,8 @@ constexpr const char* kHeader =
     "algorithm,kind,operation,input_len,status,ops_per_s,ops_per_s_ci_low,ops_per_s_ci_high,"
     "bytes_per_s,bytes_per_s_ci_low,bytes_per_s_ci_high,mb_per_s,wall_ns_per_op,cpu_ns_per_op,"
     "user_ns_per_op,sys_ns_per_op,cpu_utilization,ticks_per_op,ticks_per_byte,num_samples,"
-    "num_workers,ci_confidence,precision_reached,cpu_wall_mismatch,message";
+    "num_workers,ci_confidence,precision_reached,cpu_wall_mismatch,message,library_version,"
+    "library_path,capability_vector";
 
 std::string Quote(const std::string& field) {
   if (field.find_first_of(",\"\r\n") == std::string::npos) {
@@ -86,6 +87,13 @@ std::vector<std::string> CellFields(const results::AlgorithmResult& alg, const C
   return fields;
 }
 
+// Every row names the library that produced it, so rows from several runs can be concatenated.
+void AppendLibrary(const results::LibraryInfo& library, std::vector<std::string>& fields) {
+  fields.push_back(library.version);
+  fields.push_back(library.loaded_path);
+  fields.push_back(library.capability_vector);
+}
+
 }  // namespace
 
 void RenderCsv(const results::RunResult& run, std::ostream& out) {
@@ -95,10 +103,13 @@ void RenderCsv(const results::RunResult& run, std::ostream& out) {
       std::vector<std::string> fields = {alg.algorithm, alg.kind, "", "",
                                          alg.supported ? "" : "unsupported"};
       fields.resize(25);
+      AppendLibrary(run.library, fields);
       WriteRow(fields, out);
     }
     for (const Cell& cell : alg.cells) {
-      WriteRow(CellFields(alg, cell), out);
+      std::vector<std::string> fields = CellFields(alg, cell);
+      AppendLibrary(run.library, fields);
+      WriteRow(fields, out);
     }
   }
 }

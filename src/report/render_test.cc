@@ -156,7 +156,9 @@ TEST(RenderCsvTest, QuotesAsRfc4180AndKeepsColumnCount) {
   for (const std::string& line : lines) {
     EXPECT_EQ(count_commas(line), count_commas(lines[0])) << line;
   }
-  const std::string quoted_message = ",\"EVP_DigestUpdate failed, \"\"really\"\"\"";
+  // The message, then the library that produced the row (version, path, capability vector).
+  const std::string quoted_message =
+      ",\"EVP_DigestUpdate failed, \"\"really\"\"\",OpenSSL 3.0.19 27 Jan 2026,,N/A";
   ASSERT_GT(lines[3].size(), quoted_message.size());
   EXPECT_EQ(lines[3].substr(lines[3].size() - quoted_message.size()), quoted_message);
   EXPECT_EQ(lines[3].substr(0, 30), "SHA-256,hash,hash,16,error,,,,");
