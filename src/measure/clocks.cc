@@ -32,6 +32,7 @@ void ReadCpuClocks(ClockReading* reading) {
   if (getrusage(RUSAGE_SELF, &usage) == 0) {
     reading->user_ns = ToNs(usage.ru_utime);
     reading->sys_ns = ToNs(usage.ru_stime);
+    reading->involuntary_switches = usage.ru_nivcsw;
   }
 }
 

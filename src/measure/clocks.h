@@ -14,6 +14,8 @@ struct ClockReading {
   int64_t user_ns = 0;  ///< getrusage(RUSAGE_SELF) user time, nanoseconds (microsecond grain)
   int64_t sys_ns = 0;   ///< getrusage(RUSAGE_SELF) system time, nanoseconds (microsecond grain)
   uint64_t ticks = 0;   ///< time-stamp counter: RDTSC on x86-64, CNTVCT_EL0 on AArch64, else 0
+  int64_t involuntary_switches = 0;  ///< getrusage(RUSAGE_SELF) ru_nivcsw: times the scheduler
+                                     ///< took the CPU away (preemptions), a count
 };
 
 /// Reads all clocks (tick counter last, so it brackets the work most tightly). Use it at the

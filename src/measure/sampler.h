@@ -22,6 +22,10 @@ struct Sample {
   int64_t user_ns = 0;
   int64_t sys_ns = 0;
   uint64_t ticks = 0;
+  /// Involuntary context switches during the sample: > 0 means the scheduler gave the CPU to
+  /// another task mid-sample, so wall_ns includes time not spent on this work. Waiting for a
+  /// device or the kernel (an offload engine) is a voluntary switch and does not count.
+  uint64_t preemptions = 0;
 };
 
 /// Settings of the sampling loop. Defaults give "a few milliseconds" per sample and +-1% CI.

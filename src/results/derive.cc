@@ -14,11 +14,15 @@ namespace {
 constexpr double kCpuWallTolerance = 0.10;
 
 // Per-sample throughput of one worker, operations per wall-clock second. Samples without
-// elapsed time (a clock that did not advance) carry no rate and are left out.
-std::vector<double> OpsPerSecond(const WorkerSamples& worker) {
+// elapsed time (a clock that did not advance) carry no rate and are left out, and so are
+// preempted samples when `skip_preempted` is set.
+std::vector<double> OpsPerSecond(const WorkerSamples& worker, bool skip_preempted) {
   std::vector<double> rates;
   rates.reserve(worker.samples.size());
   for (const measure::Sample& sample : worker.samples) {
+    if (skip_preempted && sample.preemptions > 0) {
+      continue;
+    }
     if (sample.wall_ns > 0) {
       rates.push_back(static_cast<double>(sample.iterations) /
                       (static_cast<double>(sample.wall_ns) * 1e-9));
@@ -48,7 +52,16 @@ void DeriveFigures(Cell& cell, bool symmetric, double confidence) {
   double total_ticks = 0;
 
   for (const WorkerSamples& worker : cell.workers) {
-    const std::vector<double> rates = OpsPerSecond(worker);
+    size_t preempted = 0;
+    for (const measure::Sample& sample : worker.samples) {
+      preempted += sample.preemptions > 0 ? 1 : 0;
+    }
+    figures.num_preempted_samples += preempted;
+    // On a shared machine some samples include time the worker spent waiting for a core; the
+    // median of the others is the code's speed. With too few undisturbed samples all are used
+    // (the figures then include the contention, and cpu_wall_mismatch says so).
+    const bool skip_preempted = worker.samples.size() - preempted >= kMinUnpreemptedSamples;
+    std::vector<double> rates = OpsPerSecond(worker, skip_preempted);
     if (rates.empty()) {
       continue;
     }

@@ -176,3 +176,42 @@ TEST(DeriveAllFiguresTest, CatalogueDecidesSymmetric) {
 
 }  // namespace
 }  // namespace cryptobench::results
+
+namespace cryptobench::results {
+namespace {
+
+// A worker that shared its core for part of the run: preempted samples (which time the
+// scheduler) leave the median, but stay in the CPU figures and are counted.
+TEST(DeriveFiguresTest, PreemptedSamplesLeaveTheMedian) {
+  Cell cell;
+  cell.input_len = 16;
+  WorkerSamples worker;
+  for (int i = 0; i < 6; ++i) {
+    worker.samples.push_back(MakeSample(1000, 1'000'000, 1'000'000));  // 1e6 ops/s
+  }
+  for (int i = 0; i < 7; ++i) {
+    measure::Sample slow = MakeSample(1000, 2'000'000, 1'000'000);  // 5e5 ops/s, half the time
+    slow.preemptions = 1;
+    worker.samples.push_back(slow);
+  }
+  cell.workers.push_back(worker);
+  DeriveFigures(cell, true, 0.95);
+  ASSERT_TRUE(cell.figures.has_value());
+  EXPECT_DOUBLE_EQ(cell.figures->ops_per_s.value, 1e6);  // the median of all 13 would be 5e5
+  EXPECT_EQ(cell.figures->num_preempted_samples, 7u);
+  EXPECT_EQ(cell.figures->num_samples, 13u);
+  EXPECT_NEAR(cell.figures->cpu_utilization, 13e6 / 20e6, 1e-12);
+
+  // Too few undisturbed samples: all samples count, contention and all.
+  Cell few;
+  few.input_len = 16;
+  WorkerSamples mostly_preempted;
+  mostly_preempted.samples.assign(worker.samples.begin() + 2, worker.samples.end());
+  few.workers.push_back(mostly_preempted);
+  DeriveFigures(few, true, 0.95);
+  ASSERT_TRUE(few.figures.has_value());
+  EXPECT_DOUBLE_EQ(few.figures->ops_per_s.value, 5e5);
+}
+
+}  // namespace
+}  // namespace cryptobench::results

@@ -17,6 +17,7 @@ Json SampleToJsonAs(const measure::Sample& sample) {
   j["user_ns"] = sample.user_ns;
   j["sys_ns"] = sample.sys_ns;
   j["ticks"] = sample.ticks;
+  j["preemptions"] = sample.preemptions;
   return j;
 }
 
@@ -62,6 +63,7 @@ ordered_json EstimateToJson(const Estimate& estimate) {
 ordered_json FiguresToJson(const CellFigures& figures) {
   ordered_json j;
   j["num_samples"] = figures.num_samples;
+  j["num_preempted_samples"] = figures.num_preempted_samples;
   j["num_workers"] = figures.num_workers;
   j["confidence"] = figures.confidence;
   j["ci_confidence"] = figures.ci_confidence;

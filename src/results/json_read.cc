@@ -178,6 +178,8 @@ measure::Sample ReadSample(const json& j, const std::string& path) {
   sample.user_ns = ToSigned(*Find(j, path, "user_ns", true), Member(path, "user_ns"));
   sample.sys_ns = ToSigned(*Find(j, path, "sys_ns", true), Member(path, "sys_ns"));
   ReadUnsigned(j, path, "ticks", &sample.ticks, true);
+  // Optional: documents written before preemptions were counted have none recorded.
+  ReadUnsigned(j, path, "preemptions", &sample.preemptions, false);
   return sample;
 }
 
@@ -193,6 +195,7 @@ Estimate ReadEstimate(const json& j, const std::string& path) {
 CellFigures ReadFigures(const json& j, const std::string& path) {
   CellFigures f;
   ReadSize(j, path, "num_samples", &f.num_samples);
+  ReadSize(j, path, "num_preempted_samples", &f.num_preempted_samples);
   ReadSize(j, path, "num_workers", &f.num_workers);
   ReadDouble(j, path, "confidence", &f.confidence);
   ReadDouble(j, path, "ci_confidence", &f.ci_confidence);

@@ -166,7 +166,7 @@ TEST(ResultsJsonTest, WholeFloatsAreAcceptedAsIntegers) {
 TEST(SampleJsonTest, RoundTripAndErrors) {
   const measure::Sample sample{123, 4'567'890, 4'500'000, 4'400'000, 100'000, 11'876'514};
   const json j = SampleToJson(sample);
-  EXPECT_EQ(j.size(), 6u);
+  EXPECT_EQ(j.size(), 7u);
   const measure::Sample back = SampleFromJson(j);
   EXPECT_EQ(back.iterations, sample.iterations);
   EXPECT_EQ(back.wall_ns, sample.wall_ns);

@@ -44,6 +44,9 @@ struct WorkerSamples {
   bool precision_reached = false;
 };
 
+/// Fewest unpreempted samples of a worker for its median to leave the preempted ones out.
+inline constexpr size_t kMinUnpreemptedSamples = 5;
+
 /// Figures derived from the samples (DeriveFigures). One worker: throughput is the median of the
 /// per-sample rates. For --threads N it is the aggregate of the N workers, each counted as its
 /// total work over its total sampled wall time (a worker waiting for a core still produces
@@ -51,7 +54,11 @@ struct WorkerSamples {
 /// the bounds are summed. Per-op CPU and tick figures are over all workers' samples, and
 /// worker_min/max give the per-worker spread.
 struct CellFigures {
-  size_t num_samples = 0;    ///< samples over all workers
+  size_t num_samples = 0;  ///< samples over all workers
+  /// Samples during which the scheduler preempted the worker (measure::Sample::preemptions).
+  /// With one worker they are left out of the median when at least kMinUnpreemptedSamples
+  /// others exist: they time the scheduler, not the code. CPU figures still include them.
+  size_t num_preempted_samples = 0;
   double confidence = 0.95;  ///< level of the CIs below (attained level may be lower; see
                              ///< ci_confidence)
   double ci_confidence = 0;  ///< confidence actually attained by the CI (the lowest over
