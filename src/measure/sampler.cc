@@ -168,6 +168,7 @@ SampleRun SampleForWindow(const BatchFn& run, uint64_t batch, double window_seco
       break;
     }
   }
+  result.window_ns = static_cast<int64_t>(SecondsSince(start) * 1e9);
   // The window, not precision, decides when to stop; still report whether the samples meet
   // the precision target so the caller can flag an imprecise cell.
   result.precision_reached = result.error.empty() && PreciseEnough(throughputs, config);

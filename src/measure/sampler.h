@@ -50,6 +50,9 @@ struct SampleRun {
   std::vector<Sample> samples;
   bool precision_reached = false;  ///< the CI criterion was met before the budget ran out
   std::string error;               ///< non-empty if `run` failed; samples then incomplete
+  /// Wall-clock time from the start of the first sample to the end of the last, nanoseconds:
+  /// unlike the samples' sum it includes time spent waiting for a core between samples.
+  int64_t window_ns = 0;
 };
 
 /// Takes samples of `batch` iterations until the median throughput's CI is within

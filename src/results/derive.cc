@@ -79,6 +79,11 @@ void DeriveFigures(Cell& cell, bool symmetric, double confidence) {
         iterations += static_cast<double>(sample.iterations);
         wall_ns += static_cast<double>(sample.wall_ns);
       }
+      // The whole window, when recorded, also counts time spent waiting for a core between
+      // samples, so oversubscribed workers cannot add up to more than the cores did.
+      if (worker.window_ns > 0) {
+        wall_ns = std::max(wall_ns, static_cast<double>(worker.window_ns));
+      }
       rate = Ratio(iterations, wall_ns * 1e-9);
     }
     const double scale = Ratio(rate, summary.median);

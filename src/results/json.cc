@@ -97,6 +97,9 @@ ordered_json CellToJson(const Cell& cell) {
   for (const WorkerSamples& worker : cell.workers) {
     ordered_json w;
     w["precision_reached"] = worker.precision_reached;
+    if (worker.window_ns > 0) {
+      w["window_ns"] = worker.window_ns;
+    }
     ordered_json samples = ordered_json::array();
     for (const measure::Sample& sample : worker.samples) {
       samples.push_back(SampleToJsonAs<ordered_json>(sample));

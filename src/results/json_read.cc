@@ -238,6 +238,9 @@ Cell ReadCell(const json& j, const std::string& path) {
       const json& worker_json = ExpectObject((*workers)[w], worker_path);
       WorkerSamples worker;
       ReadBool(worker_json, worker_path, "precision_reached", &worker.precision_reached);
+      if (const json* window = Find(worker_json, worker_path, "window_ns", false)) {
+        worker.window_ns = ToSigned(*window, Member(worker_path, "window_ns"));
+      }
       const json& samples = *FindArray(worker_json, worker_path, "samples", true);
       const std::string samples_path = Member(worker_path, "samples");
       for (size_t s = 0; s < samples.size(); ++s) {

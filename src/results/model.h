@@ -42,6 +42,9 @@ struct Estimate {
 struct WorkerSamples {
   std::vector<measure::Sample> samples;
   bool precision_reached = false;
+  /// --threads: the worker's whole sampling window (measure::SampleRun::window_ns), ns; 0 if
+  /// not recorded.
+  int64_t window_ns = 0;
 };
 
 /// Fewest unpreempted samples of a worker for its median to leave the preempted ones out.

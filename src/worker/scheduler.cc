@@ -103,6 +103,7 @@ void MergeCellMessage(const nlohmann::json& msg, Cell& cell) {
   }
   results::WorkerSamples samples;
   samples.precision_reached = msg.value("precision_reached", false);
+  samples.window_ns = msg.value("window_ns", int64_t{0});
   for (const auto& s : msg.at("samples")) {
     samples.samples.push_back(results::SampleFromJson(s));
   }

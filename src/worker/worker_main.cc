@@ -127,6 +127,9 @@ void RunMeasure(const Job& job, backends::Backend& backend, Channel& channel) {
     nlohmann::json message = CellMessage(i, "ok", "");
     message["batch_iterations"] = batch;
     message["precision_reached"] = samples.precision_reached;
+    if (samples.window_ns > 0) {
+      message["window_ns"] = samples.window_ns;
+    }
     message["samples"] = std::move(sample_list);
     channel.Send(message);
   }
