@@ -180,32 +180,76 @@ void CheckOutputPath(const std::string& path) {
   }
 }
 
-void WriteFileAtomically(const std::string& path, const std::string& content) {
-  std::string tmp = path + ".tmp.XXXXXX";
-  const int fd = mkstemp(tmp.data());
-  if (fd < 0) {
-    throw std::runtime_error(fmt::format("cannot write {}: {}", path, std::strerror(errno)));
-  }
+namespace {
+
+// Writes all of `content` to `fd`; false with errno set on failure.
+bool WriteAll(int fd, const std::string& content) {
   size_t written = 0;
-  bool ok = true;
   while (written < content.size()) {
     const ssize_t n = write(fd, content.data() + written, content.size() - written);
     if (n < 0) {
       if (errno == EINTR) {
         continue;
       }
-      ok = false;
-      break;
+      return false;
     }
     written += static_cast<size_t>(n);
   }
-  const int saved_errno = errno;
-  ok = ok && fsync(fd) == 0;
-  // mkstemp creates 0600; give the result the usual permissions for a report.
-  ok = ok && fchmod(fd, 0644) == 0;
-  close(fd);
-  if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
-    const int err = ok ? errno : saved_errno;
+  return true;
+}
+
+}  // namespace
+
+void WriteFileAtomically(const std::string& path, const std::string& content) {
+  // A symlink is followed: the file it points to is replaced, the link stays.
+  std::string target = path;
+  struct stat st {};
+  const bool exists = stat(path.c_str(), &st) == 0;
+  if (exists && !S_ISREG(st.st_mode)) {
+    // A device (/dev/null, /dev/stdout) or FIFO cannot be replaced by rename (and must not be):
+    // write into it directly. Atomicity only applies to regular files.
+    const int fd = open(path.c_str(), O_WRONLY | O_CLOEXEC);
+    if (fd < 0 || !WriteAll(fd, content)) {
+      const int err = errno;
+      if (fd >= 0) {
+        close(fd);
+      }
+      throw std::runtime_error(fmt::format("cannot write {}: {}", path, std::strerror(err)));
+    }
+    if (close(fd) != 0) {
+      throw std::runtime_error(fmt::format("cannot write {}: {}", path, std::strerror(errno)));
+    }
+    return;
+  }
+  if (exists) {
+    std::error_code ec;
+    const std::filesystem::path resolved = std::filesystem::canonical(path, ec);
+    if (!ec) {
+      target = resolved.string();
+    }
+  }
+  // mkstemp creates 0600: a new report gets the usual 0644, a replaced file keeps its mode.
+  const mode_t mode = exists ? (st.st_mode & 07777) : 0644;
+  std::string tmp = target + ".tmp.XXXXXX";
+  const int fd = mkstemp(tmp.data());
+  if (fd < 0) {
+    throw std::runtime_error(fmt::format("cannot write {}: {}", path, std::strerror(errno)));
+  }
+  bool ok = WriteAll(fd, content);
+  int err = ok ? 0 : errno;
+  if (ok && (fsync(fd) != 0 || fchmod(fd, mode) != 0)) {
+    ok = false;
+    err = errno;
+  }
+  if (close(fd) != 0 && ok) {
+    ok = false;
+    err = errno;
+  }
+  if (ok && std::rename(tmp.c_str(), target.c_str()) != 0) {
+    ok = false;
+    err = errno;
+  }
+  if (!ok) {
     std::remove(tmp.c_str());
     throw std::runtime_error(fmt::format("cannot write {}: {}", path, std::strerror(err)));
   }

@@ -86,3 +86,39 @@ TEST(OptionsTest, WriteFileAtomically) {
 
 }  // namespace
 }  // namespace cryptobench::cli
+
+namespace cryptobench::cli {
+namespace {
+
+TEST(OptionsTest, WriteFileAtomicallyKeepsLinksDevicesAndModes) {
+  namespace fs = std::filesystem;
+  const auto dir = fs::temp_directory_path() / "cryptobench_output_kinds_test";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  // A symlink: the file it points to is replaced, the link stays a link.
+  const fs::path real = dir / "real.txt";
+  const fs::path link = dir / "link.txt";
+  WriteFileAtomically(real.string(), "old");
+  fs::create_symlink(real, link);
+  WriteFileAtomically(link.string(), "new");
+  EXPECT_TRUE(fs::is_symlink(link));
+  std::ifstream in(real);
+  std::stringstream content;
+  content << in.rdbuf();
+  EXPECT_EQ(content.str(), "new");
+  // An existing file keeps its permissions.
+  fs::permissions(real, fs::perms::owner_read | fs::perms::owner_write);
+  WriteFileAtomically(real.string(), "again");
+  EXPECT_EQ(fs::status(real).permissions() & fs::perms::all,
+            fs::perms::owner_read | fs::perms::owner_write);
+  // A device is written into, never replaced by a regular file.
+  if (fs::is_character_file("/dev/null")) {
+    WriteFileAtomically("/dev/null", "discarded");
+    EXPECT_TRUE(fs::is_character_file("/dev/null"));
+  }
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 2);
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace cryptobench::cli
