@@ -66,8 +66,7 @@ int RunDoctorCommand(const DoctorCommandOptions& options) {
     diagnose::RenderDoctorMarkdown(report, rendered);
   }
   if (options.output.empty()) {
-    std::fwrite(rendered.str().data(), 1, rendered.str().size(), stdout);
-    std::fflush(stdout);
+    WriteStdout(rendered.str());
   } else {
     WriteFileAtomically(options.output, rendered.str());
   }

@@ -8,6 +8,7 @@
 #include "algorithms/catalog.h"
 #include "backends/openssl/openssl_backend.h"
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "core/errors.h"
 #include "results/json.h"
 #include "worker/process.h"
@@ -41,19 +42,21 @@ int RunList(const ListOptions& options) {
                       {"aliases", aliases}});
     }
     doc["algorithms"] = list;
-    std::fputs((doc.dump(2) + "\n").c_str(), stdout);
+    WriteStdout(doc.dump(2) + "\n");
     return kExitOk;
   }
 
-  fmt::print("Library: {} ({})\n", probe.library.version, probe.library.loaded_path);
-  fmt::print("'*' = in the default suite; unsupported = this library does not provide it\n\n");
-  fmt::print("{:<20} {:<14} {:<12} {}\n", "ALGORITHM", "KIND", "STATUS", "ALIASES");
+  std::string out =
+      fmt::format("Library: {} ({})\n", probe.library.version, probe.library.loaded_path);
+  out += "'*' = in the default suite; unsupported = this library does not provide it\n\n";
+  out += fmt::format("{:<20} {:<14} {:<12} {}\n", "ALGORITHM", "KIND", "STATUS", "ALIASES");
   for (const AlgorithmInfo& alg : Catalog()) {
     const bool supported = probe.supported.count(std::string(alg.name)) > 0;
-    fmt::print("{:<20} {:<14} {:<12} {}\n",
-               fmt::format("{}{}", alg.name, alg.default_suite ? " *" : ""), KindName(alg.kind),
-               supported ? "supported" : "unsupported", fmt::join(alg.aliases, ", "));
+    out += fmt::format(
+        "{:<20} {:<14} {:<12} {}\n", fmt::format("{}{}", alg.name, alg.default_suite ? " *" : ""),
+        KindName(alg.kind), supported ? "supported" : "unsupported", fmt::join(alg.aliases, ", "));
   }
+  WriteStdout(out);
   return kExitOk;
 }
 

@@ -255,4 +255,12 @@ void WriteFileAtomically(const std::string& path, const std::string& content) {
   }
 }
 
+void WriteStdout(const std::string& content) {
+  const size_t written = std::fwrite(content.data(), 1, content.size(), stdout);
+  if (written != content.size() || std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    throw std::runtime_error(
+        fmt::format("cannot write to standard output: {}", std::strerror(errno)));
+  }
+}
+
 }  // namespace cryptobench::cli

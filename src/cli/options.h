@@ -37,6 +37,10 @@ std::vector<const AlgorithmInfo*> ResolveAlgorithms(const std::vector<std::strin
 /// is writable and `path` is not a directory. Throws UsageError naming the problem.
 void CheckOutputPath(const std::string& path);
 
+/// Writes `content` to standard output and flushes it. Throws std::runtime_error when the write
+/// fails (a full disk, a closed or broken stdout), so the exit status says so.
+void WriteStdout(const std::string& content);
+
 /// Writes `content` to `path` atomically: a temporary file in the same directory, fsync, then
 /// rename over `path`. Throws std::runtime_error naming the path on failure (the temporary file
 /// is removed).

@@ -181,8 +181,7 @@ int RunSpeed(const SpeedOptions& options) {
                  "the openssl layout; --format table shows why\n");
   }
   if (options.output.empty()) {
-    std::fwrite(rendered.str().data(), 1, rendered.str().size(), stdout);
-    std::fflush(stdout);
+    WriteStdout(rendered.str());
   } else {
     WriteFileAtomically(options.output, rendered.str());
   }
