@@ -44,7 +44,14 @@ int DoctorReport::ExitStatus() const {
                                    [](const Verdict& v) { return IsProblem(v.status); });
   const bool error = std::any_of(findings.begin(), findings.end(),
                                  [](const Finding& f) { return f.severity == Severity::kError; });
-  return problem || error ? 1 : 0;
+  // A measurement that failed (crash, timeout, library error, FAILED KAT) leaves a verdict
+  // unproven: like `speed`, doctor then exits 1 rather than pass a CI gate silently.
+  const bool failed = std::any_of(verdicts.begin(), verdicts.end(), [](const Verdict& v) {
+    return std::any_of(v.measurements.begin(), v.measurements.end(), [](const Measurement& m) {
+      return m.status != results::CellStatus::kOk && m.status != results::CellStatus::kUnsupported;
+    });
+  });
+  return problem || error || failed ? 1 : 0;
 }
 
 }  // namespace cryptobench::diagnose

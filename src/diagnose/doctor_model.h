@@ -110,7 +110,7 @@ struct DoctorReport {
   double core_hz_high = 0;
   std::vector<Finding> findings;
   std::vector<Verdict> verdicts;
-  /// 0 if no verdict is a problem and no finding is an error, else 1.
+  /// 0 if no verdict is a problem, no finding is an error and no measurement failed, else 1.
   int ExitStatus() const;
 };
 

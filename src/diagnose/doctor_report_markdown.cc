@@ -50,10 +50,11 @@ void WriteVerdictTable(const DoctorReport& report, std::ostream& out) {
   out << "| Algorithm | Verdict | cpb | Evidence summary |\n|---|---|--:|---|\n";
   for (const Verdict& verdict : report.verdicts) {
     const std::string status = VerdictStatusName(verdict.status);
-    WriteRow({MarkdownText(verdict.algorithm), IsProblem(verdict.status) ? "**" + status + "**" : status,
-              doctor_internal::CpbRangeText(verdict.cpb_low, verdict.cpb_high),
-              MarkdownText(doctor_internal::LineWithoutPrefix(verdict))},
-             out);
+    WriteRow(
+        {MarkdownText(verdict.algorithm), IsProblem(verdict.status) ? "**" + status + "**" : status,
+         doctor_internal::CpbRangeText(verdict.cpb_low, verdict.cpb_high),
+         MarkdownText(doctor_internal::LineWithoutPrefix(verdict))},
+        out);
   }
   out << "\ncpb: cycles per byte at the core clock range under Clock and load.\n";
   bool any_advice = false;
@@ -76,8 +77,8 @@ void WriteFindings(const DoctorReport& report, std::ostream& out) {
     return;
   }
   for (const Finding& finding : report.findings) {
-    out << fmt::format("- **{}** {}: {}\n", SeverityName(finding.severity), MarkdownCode(finding.id),
-                       MarkdownText(finding.summary));
+    out << fmt::format("- **{}** {}: {}\n", SeverityName(finding.severity),
+                       MarkdownCode(finding.id), MarkdownText(finding.summary));
     if (!finding.evidence.empty()) {
       out << fmt::format("  - {}\n", MarkdownText(finding.evidence));
     }
@@ -92,7 +93,8 @@ void WriteMeasurements(const Verdict& verdict, std::ostream& out) {
   for (size_t i = 0; i < verdict.measurements.size(); ++i) {
     const Measurement& measurement = verdict.measurements[i];
     const std::optional<double> slowdown = doctor_internal::SlowdownVsFirst(verdict, i);
-    WriteRow({MarkdownText(measurement.label), MarkdownText(doctor_internal::MeasurementRateText(measurement)),
+    WriteRow({MarkdownText(measurement.label),
+              MarkdownText(doctor_internal::MeasurementRateText(measurement)),
               i == 0 ? "baseline" : (slowdown ? fmt::format("{:.2f}x", *slowdown) : "-"),
               measurement.ia32cap.empty() ? "-" : MarkdownCode(measurement.ia32cap)},
              out);
@@ -167,7 +169,9 @@ void WriteFacts(const DoctorReport& report, std::ostream& out) {
   }
   out << "\n\n| Module | Primitive |\n|---|---|\n";
   for (const AsmModule& module : facts.asm_modules) {
-    WriteRow({MarkdownCode(std::string(module.module)), MarkdownText(std::string(module.primitive))}, out);
+    WriteRow(
+        {MarkdownCode(std::string(module.module)), MarkdownText(std::string(module.primitive))},
+        out);
   }
 }
 

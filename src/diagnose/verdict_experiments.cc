@@ -26,9 +26,15 @@ Comparison Compare(const Measurement& baseline, const Measurement& masked) {
   const bool have_cis = (baseline.ci_low != 0 || baseline.ci_high != 0) &&
                         (masked.ci_low != 0 || masked.ci_high != 0);
   out.cis_apart = have_cis ? masked.ci_high < baseline.ci_low : out.ratio > 1;
+  // "No change" must be shown, not merely not disproved: even the ratio most favourable to a
+  // slowdown that the CIs allow (baseline high / masked low) stays below significance. Wide,
+  // overlapping intervals on a busy machine are inconclusive, never proof of a missing path.
+  const bool rules_out_slowdown =
+      have_cis ? masked.ci_low > 0 && baseline.ci_high / masked.ci_low < kSignificantSlowdown
+               : out.ratio < kSmallChange;
   if (out.ratio >= kSignificantSlowdown && out.cis_apart) {
     out.change = Change::kSlower;
-  } else if (out.ratio < kSignificantSlowdown && !(out.cis_apart && out.ratio >= kSmallChange)) {
+  } else if (rules_out_slowdown && !(out.cis_apart && out.ratio >= kSmallChange)) {
     out.change = Change::kNone;
   } else {
     out.change = Change::kInconclusive;

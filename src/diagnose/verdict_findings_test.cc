@@ -277,6 +277,15 @@ TEST(DoctorModelTest, ExitStatusFollowsProblemsAndErrors) {
     with_problem.verdicts.push_back(WithStatus(status));
     EXPECT_EQ(with_problem.ExitStatus(), 1);
   }
+  // A failed measurement leaves the verdict unproven: exit 1, as `speed` does.
+  DoctorReport with_failure = report;
+  Verdict failed = WithStatus(VerdictStatus::kUndetermined);
+  Measurement timeout;
+  timeout.status = results::CellStatus::kTimeout;
+  failed.measurements.push_back(timeout);
+  with_failure.verdicts.push_back(failed);
+  EXPECT_EQ(with_failure.ExitStatus(), 1);
+
   report.findings.push_back(WithSeverity("library.no-asm", Severity::kError));
   EXPECT_EQ(report.ExitStatus(), 1);
 }
