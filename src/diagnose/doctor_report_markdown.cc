@@ -105,7 +105,8 @@ void WriteEvidence(const DoctorReport& report, std::ostream& out) {
   if (report.verdicts.empty()) {
     return;
   }
-  out << "\n### Evidence\n\nMB/s = 10^6 bytes/s, median ±95% CI half-width; slowdown = first row / "
+  out << "\n### Evidence\n\nMB/s = 10^6 bytes/s, median ± half-width of its 95% CI; slowdown = "
+         "first row / "
          "this row.\n";
   for (const Verdict& verdict : report.verdicts) {
     out << fmt::format("\n#### {} ({})\n\n", MarkdownText(verdict.algorithm),

@@ -118,7 +118,8 @@ void WriteEvidence(const DoctorReport& report, std::ostream& out) {
   if (report.verdicts.empty()) {
     return;
   }
-  out << "\nEvidence (MB/s = 10^6 bytes/s, median ±95% CI half-width; slowdown = first row / "
+  out << "\nEvidence (MB/s = 10^6 bytes/s, median ± half-width of its 95% CI; slowdown = first row "
+         "/ "
          "this row)\n";
   bool first = true;
   for (const Verdict& verdict : report.verdicts) {

@@ -17,7 +17,6 @@ using results::Cell;
 using results::CellStatus;
 using results::RunResult;
 
-
 void WriteRow(const std::vector<std::string>& cells, std::ostream& out) {
   out << '|';
   for (const std::string& cell : cells) {
@@ -65,25 +64,10 @@ void WriteEnvironment(const RunResult& run, std::ostream& out) {
   }
 }
 
-std::string SymmetricCell(const Cell* cell) {
-  if (cell == nullptr) {
-    return "-";
-  }
-  if (cell->status != CellStatus::kOk) {
-    return StatusLabel(cell->status);
-  }
-  if (!cell->figures || !cell->figures->bytes_per_s) {
-    return "?";
-  }
-  const results::Estimate& bytes = *cell->figures->bytes_per_s;
-  std::string text = FormatRateWithCi({bytes.value / 1e6, bytes.ci_low / 1e6, bytes.ci_high / 1e6});
-  return cell->figures->cpu_wall_mismatch ? text + " !" : text;
-}
-
 void WriteSymmetric(const RunResult& run, const SymmetricGrid& grid, std::ostream& out) {
   out << fmt::format(
-      "\n### Symmetric throughput\n\nMB/s = 10^6 bytes/s; median ±{:g}% CI "
-      "half-width.\n\n",
+      "\n### Symmetric throughput\n\nMB/s = 10^6 bytes/s; median ± half-width of its {:g}% "
+      "CI.\n\n",
       run.method.confidence * 100);
   std::vector<std::string> header = {"Algorithm", "Operation"};
   std::string rule = "|---|---|";
@@ -102,7 +86,7 @@ void WriteSymmetric(const RunResult& run, const SymmetricGrid& grid, std::ostrea
       cells.resize(2 + grid.sizes.size());
     } else {
       for (const Cell* cell : row.cells) {
-        cells.push_back(SymmetricCell(cell));
+        cells.push_back(SymmetricCellText(cell));
       }
     }
     WriteRow(cells, out);
@@ -112,8 +96,9 @@ void WriteSymmetric(const RunResult& run, const SymmetricGrid& grid, std::ostrea
 void WritePublicKey(const RunResult& run, const std::vector<PublicKeyRow>& rows,
                     std::ostream& out) {
   const bool ticks = HasTickCounter(run.machine);
-  out << fmt::format("\n### Public-key operations\n\nMedian ops/s ±{:g}% CI half-width.\n\n",
-                     run.method.confidence * 100);
+  out << fmt::format(
+      "\n### Public-key operations\n\nMedian ops/s ± half-width of its {:g}% CI.\n\n",
+      run.method.confidence * 100);
   WriteRow({"Operation", "ops/s", "µs/op", "CPU util",
             fmt::format("Mcycles@{}", TickCounterName(run.machine))},
            out);

@@ -115,23 +115,10 @@ void WriteHeader(const RunResult& run, std::ostream& out) {
   }
 }
 
-std::string SymmetricCellText(const Cell* cell) {
-  if (cell == nullptr) {
-    return "-";
-  }
-  if (cell->status != CellStatus::kOk) {
-    return StatusLabel(cell->status);
-  }
-  if (!cell->figures || !cell->figures->bytes_per_s) {
-    return "?";
-  }
-  const results::Estimate& bytes = *cell->figures->bytes_per_s;
-  return FormatRateWithCi({bytes.value / 1e6, bytes.ci_low / 1e6, bytes.ci_high / 1e6});
-}
-
 void WriteSymmetric(const RunResult& run, const SymmetricGrid& grid, std::ostream& out) {
-  out << fmt::format("\nSymmetric throughput, MB/s (10^6 bytes/s): median ±{:g}% CI half-width\n",
-                     run.method.confidence * 100);
+  out << fmt::format(
+      "\nSymmetric throughput, MB/s (10^6 bytes/s): median ± half-width of its {:g}% CI\n",
+      run.method.confidence * 100);
   std::vector<TextTable::Column> columns = {{"algorithm", TextTable::Align::kLeft},
                                             {"operation", TextTable::Align::kLeft}};
   for (uint64_t size : grid.sizes) {
@@ -212,7 +199,7 @@ void WriteCpuCost(const RunResult& run, const SymmetricGrid& grid, std::ostream&
 void WritePublicKey(const RunResult& run, const std::vector<PublicKeyRow>& rows,
                     std::ostream& out) {
   const bool ticks = HasTickCounter(run.machine);
-  out << fmt::format("\nPublic-key operations: median ops/s ±{:g}% CI half-width\n",
+  out << fmt::format("\nPublic-key operations: median ops/s ± half-width of its {:g}% CI\n",
                      run.method.confidence * 100);
   TextTable table({{"operation", TextTable::Align::kLeft},
                    {"ops/s", TextTable::Align::kRight},

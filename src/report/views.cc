@@ -223,4 +223,20 @@ std::string TickCounterLine(const results::MachineInfo& machine) {
                      FormatHz(machine.tick_rate_hz));
 }
 
+std::string SymmetricCellText(const results::Cell* cell) {
+  if (cell == nullptr) {
+    return "-";
+  }
+  if (cell->status != results::CellStatus::kOk) {
+    return StatusLabel(cell->status);
+  }
+  if (!cell->figures || !cell->figures->bytes_per_s) {
+    return "?";
+  }
+  const results::Estimate& bytes = *cell->figures->bytes_per_s;
+  const std::string text =
+      FormatRateWithCi({bytes.value / 1e6, bytes.ci_low / 1e6, bytes.ci_high / 1e6});
+  return cell->figures->cpu_wall_mismatch ? text + " !" : text;
+}
+
 }  // namespace cryptobench::report

@@ -56,6 +56,11 @@ std::vector<std::string> NoteLines(const results::RunResult& run);
 /// True if any cell with figures has cpu_wall_mismatch set.
 bool AnyCpuWallMismatch(const results::RunResult& run);
 
+/// One symmetric cell for a table: "1234.5 ±0.4%" in MB/s (10^6 bytes/s), " !" appended when
+/// CPU and wall-clock time disagree (cpu_wall_mismatch), the status label when the cell failed,
+/// "-" when there is no cell.
+std::string SymmetricCellText(const results::Cell* cell);
+
 /// The method in one line: "wall-clock throughput (CLOCK_MONOTONIC), median of >= 5 samples
 /// per cell with 95% CI; MB/s = 10^6 bytes/s; precision target ±1%, budget 0.5 s/cell".
 std::string MethodLine(const results::MethodInfo& method);
