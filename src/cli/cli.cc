@@ -85,6 +85,9 @@ int Run(int argc, char** argv) {
     return kExitUsage;
   }
 
+  speed.library_given = speed_cmd->get_option("--lib")->count() > 0;
+  list.library_given = list_cmd->get_option("--lib")->count() > 0;
+  doctor.library_given = doctor_cmd->get_option("--lib")->count() > 0;
   try {
     if (worker_cmd->parsed()) {
       return worker::RunWorker();

@@ -11,6 +11,7 @@ struct SpeedOptions {
   std::vector<std::string> algorithms;
   bool all = false;
   std::string library;
+  bool library_given = false;  ///< --lib appeared on the command line
   std::string bytes;
   bool decrypt = false;
   std::string threads = "1";
@@ -31,6 +32,7 @@ int RunSpeed(const SpeedOptions& options);
 /// Options of `cryptobench list`.
 struct ListOptions {
   std::string library;
+  bool library_given = false;  ///< --lib appeared on the command line
   std::string format = "table";
 };
 
@@ -41,6 +43,7 @@ int RunList(const ListOptions& options);
 struct DoctorCommandOptions {
   std::vector<std::string> algorithms;
   std::string library;
+  bool library_given = false;  ///< --lib appeared on the command line
   std::string format = "text";
   bool quick = false;
   std::string bytes = "16384";

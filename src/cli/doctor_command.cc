@@ -24,7 +24,7 @@ int RunDoctorCommand(const DoctorCommandOptions& options) {
   }
   diagnose::DoctorOptions doctor;
   doctor.executable = worker::SelfExecutable();
-  doctor.library_path = options.library.empty() ? backends::kDefaultLibcrypto : options.library;
+  doctor.library_path = ResolveLibraryPath(options.library, options.library_given);
   doctor.quick = options.quick;
   doctor.algorithms = ResolveAlgorithms(options.algorithms);
   for (const AlgorithmInfo* alg : doctor.algorithms) {

@@ -22,7 +22,7 @@ int RunList(const ListOptions& options) {
   }
   worker::RunPlan plan;
   plan.executable = worker::SelfExecutable();
-  plan.library_path = options.library.empty() ? backends::kDefaultLibcrypto : options.library;
+  plan.library_path = ResolveLibraryPath(options.library, options.library_given);
   const worker::ProbeResult probe = worker::Probe(plan);
 
   if (options.format == "json") {

@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 #include <sys/stat.h>
 
+#include "backends/openssl/openssl_backend.h"
 #include "core/errors.h"
 
 namespace cryptobench::cli {
@@ -261,6 +262,20 @@ void WriteStdout(const std::string& content) {
     throw std::runtime_error(
         fmt::format("cannot write to standard output: {}", std::strerror(errno)));
   }
+}
+
+std::string ResolveLibraryPath(const std::string& value, bool given) {
+  if (!given) {
+    return backends::kDefaultLibcrypto;
+  }
+  if (value.empty()) {
+    throw UsageError("--lib '': expected the path of a libcrypto, e.g. ./libcrypto.so.3");
+  }
+  std::error_code ec;
+  if (value.find('/') == std::string::npos && std::filesystem::is_regular_file(value, ec)) {
+    return "./" + value;
+  }
+  return value;
 }
 
 }  // namespace cryptobench::cli

@@ -37,6 +37,12 @@ std::vector<const AlgorithmInfo*> ResolveAlgorithms(const std::vector<std::strin
 /// is writable and `path` is not a directory. Throws UsageError naming the problem.
 void CheckOutputPath(const std::string& path);
 
+/// The library to load for --lib `value`: the default soname when the option was not given; a
+/// name without '/' that names a file in the current directory as "./name" (dlopen would
+/// otherwise search the system's library path and load a different file). Throws UsageError
+/// for an empty value.
+std::string ResolveLibraryPath(const std::string& value, bool given);
+
 /// Writes `content` to standard output and flushes it. Throws std::runtime_error when the write
 /// fails (a full disk, a closed or broken stdout), so the exit status says so.
 void WriteStdout(const std::string& content);

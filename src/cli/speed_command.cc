@@ -99,7 +99,7 @@ int RunSpeed(const SpeedOptions& options) {
   }
   worker::RunPlan plan;
   plan.executable = worker::SelfExecutable();
-  plan.library_path = options.library.empty() ? backends::kDefaultLibcrypto : options.library;
+  plan.library_path = ResolveLibraryPath(options.library, options.library_given);
   plan.env = ParseEnvAssignments(options.env);
   plan.input_sizes = options.bytes.empty() ? std::vector<uint64_t>(std::begin(kDefaultInputSizes),
                                                                    std::end(kDefaultInputSizes))
