@@ -37,4 +37,15 @@ struct ListOptions {
 /// Runs `list`: the catalogue, each entry marked supported/unsupported by the library.
 int RunList(const ListOptions& options);
 
+/// Options of `cryptobench import`.
+struct ImportOptions {
+  std::string input;            ///< a file, or "-" for standard input
+  std::string format = "json";  ///< json, table, markdown, csv or openssl
+  std::string output;           ///< write here (atomically) instead of stdout
+};
+
+/// Runs `import`: reads `openssl speed` / `openssl version` output and writes it as results.
+/// Unreadable input throws UsageError "FILE:LINE: expected ..." and writes nothing.
+int RunImport(const ImportOptions& options);
+
 }  // namespace cryptobench::cli
