@@ -233,11 +233,12 @@ void TakePkResult(const Record& record, int number, SpeedEvidence* evidence, MrS
     if (by_name) {
       const std::string name(record.fields[1]);
       AddName(known->family == PkFamily::kKem ? &state->kem_names : &state->sig_names, name);
+      progress.curve = name;
       progress.name = name;
     } else {
-      const unsigned bits = Index(record, 1, "the key size in bits");
-      const std::string curve = record.fields.size() == 4 ? std::string(record.fields[2]) : "";
-      progress.name = PkRowName(known->family, bits, curve);
+      progress.bits = Index(record, 1, "the key size in bits");
+      progress.curve = record.fields.size() == 4 ? std::string(record.fields[2]) : "";
+      progress.name = PkRowName(known->family, progress.bits, progress.curve);
     }
   }
   if (dtp.valid && dtp.by_name) {
@@ -245,6 +246,8 @@ void TakePkResult(const Record& record, int number, SpeedEvidence* evidence, MrS
     const bool kem = op == "encaps" || op == "decaps" || (op == "keygen" && number <= 17);
     progress.family = kem ? PkFamily::kKem : PkFamily::kSig;
     progress.operation = op == "signs" ? "sign" : op;
+    progress.bits = 0;
+    progress.curve = dtp.what;
     progress.name = dtp.what;
     AddName(kem ? &state->kem_names : &state->sig_names, dtp.what);
   }

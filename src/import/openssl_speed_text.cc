@@ -173,6 +173,8 @@ void DescribePublicKeyProgress(std::string_view desc, std::string_view result, P
   progress->public_key = true;
   progress->family = family;
   progress->operation = PkOperation(lower, family);
+  progress->bits = bits;
+  progress->curve = curve;
   progress->name = PkRowName(family, bits, curve);
 }
 

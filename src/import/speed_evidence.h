@@ -64,6 +64,8 @@ struct Progress {
   bool public_key = false;
   std::string name;  ///< symmetric: the algorithm name printed; public key: the row name
   PkFamily family = PkFamily::kRsa;
+  unsigned bits = 0;      ///< public key: key size; 0 for KEM and signature algorithms
+  std::string curve;      ///< public key: curve (guessed from the size for ECDSA/ECDH) or name
   std::string operation;  ///< public key: "sign", "verify", "derive", ...
   uint64_t input_len = 0;
   double requested_seconds = 0;  ///< the "for Ns" part; 0 if not given

@@ -270,13 +270,14 @@ void RowsFromProgress(const std::vector<Progress>& progress, std::vector<uint64_
       continue;
     }
     auto it = std::find_if(pk_rows->begin(), pk_rows->end(), [&](const PkRow& r) {
-      return r.family == p.family && r.curve == p.name;
+      return r.family == p.family && PkName(r) == p.name;
     });
     if (it == pk_rows->end()) {
       PkRow row;
       row.line = p.line;
       row.family = p.family;
-      row.curve = p.name;  // the full row name; rebuilt below
+      row.bits = p.bits;
+      row.curve = p.curve;
       pk_rows->push_back(std::move(row));
       it = pk_rows->end() - 1;
     }
@@ -351,10 +352,9 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
   if (pk_rows.empty() && !ev.child_pk_rows.empty()) {
     pk_rows = SumChildPkRows(ev.child_pk_rows);
   }
-  std::vector<PkRow> progress_pk;
   if (sym_rows.empty() && pk_rows.empty()) {
-    RowsFromProgress(ev.progress, &sizes, &sym_rows, &progress_pk);
-    recomputed = !sym_rows.empty() || !progress_pk.empty();
+    RowsFromProgress(ev.progress, &sizes, &sym_rows, &pk_rows);
+    recomputed = !sym_rows.empty() || !pk_rows.empty();
   }
   if (recomputed) {
     run.source.caveats.push_back(
@@ -418,18 +418,6 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
       assembler.Add(named, row_name, op, PkInputLen(op), rate, std::nullopt, row.line, children);
     }
   }
-  for (const PkRow& row : progress_pk) {
-    const NamedAlgorithm named{row.curve,
-                               row.family == PkFamily::kKem ? "kem"
-                               : (row.family == PkFamily::kEcdh || row.family == PkFamily::kFfdh)
-                                   ? "key_agreement"
-                                   : "signature",
-                               false};
-    for (const auto& [op, rate] : row.ops_per_s) {
-      assembler.Add(named, row.curve, op, PkInputLen(op), rate, std::nullopt, row.line, {});
-    }
-  }
-
   // Progress lines: operation counts, and times that cannot be right.
   for (const Progress& p : ev.progress) {
     if (!p.has_result) {

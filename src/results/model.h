@@ -51,22 +51,22 @@ struct WorkerSamples {
 /// the bounds are summed. Per-op CPU and tick figures are over all workers' samples, and
 /// worker_min/max give the per-worker spread.
 struct CellFigures {
-  size_t num_samples = 0;    ///< samples over all workers
-  double confidence = 0.95;  ///< level of the CIs below (attained level may be lower; see
-                             ///< ci_confidence)
-  double ci_confidence = 0;  ///< confidence actually attained by the CI (the lowest over
-                             ///< the workers; below `confidence` with few samples)
-  Estimate ops_per_s;        ///< operations per wall-clock second
+  size_t num_samples = 0;         ///< samples over all workers
+  double confidence = 0.95;       ///< level of the CIs below (attained level may be lower; see
+                                  ///< ci_confidence)
+  double ci_confidence = 0;       ///< confidence actually attained by the CI (the lowest over
+                                  ///< the workers; below `confidence` with few samples)
+  Estimate ops_per_s;             ///< operations per wall-clock second
   std::optional<Estimate> bytes_per_s;  ///< symmetric only: ops_per_s x input_len
-  double wall_ns_per_op = 0;            ///< 1e9 / ops_per_s.value
-  double cpu_ns_per_op = 0;             ///< process CPU time per operation, nanoseconds
+  double wall_ns_per_op = 0;      ///< 1e9 / ops_per_s.value
+  double cpu_ns_per_op = 0;       ///< process CPU time per operation, nanoseconds
   double user_ns_per_op = 0;
   double sys_ns_per_op = 0;
-  double cpu_utilization = 0;      ///< CPU time / wall time over the samples (1.0 = one core busy)
-  double ticks_per_op = 0;         ///< tick-counter (TSC) ticks per operation
-  bool cpu_wall_mismatch = false;  ///< |cpu_utilization - 1| > 0.10: work outside the process
-                                   ///< (kernel offload, other threads) or a contended machine
-  bool precision_reached = false;  ///< every worker met the precision target
+  double cpu_utilization = 0;     ///< CPU time / wall time over the samples (1.0 = one core busy)
+  double ticks_per_op = 0;        ///< tick-counter (TSC) ticks per operation
+  bool cpu_wall_mismatch = false; ///< |cpu_utilization - 1| > 0.10: work outside the process
+                                  ///< (kernel offload, other threads) or a contended machine
+  bool precision_reached = false; ///< every worker met the precision target
   size_t num_workers = 0;
   double worker_min_ops_per_s = 0;  ///< slowest worker's median
   double worker_max_ops_per_s = 0;  ///< fastest worker's median
@@ -74,10 +74,10 @@ struct CellFigures {
 
 /// One (operation, input size) of an algorithm.
 struct Cell {
-  std::string operation;   ///< "encrypt", "decrypt", "hash", "mac", "sign", "verify", "derive"
-  uint64_t input_len = 0;  ///< bytes per operation (public key: 32, derive: 0)
+  std::string operation;     ///< "encrypt", "decrypt", "hash", "mac", "sign", "verify", "derive"
+  uint64_t input_len = 0;    ///< bytes per operation (public key: 32, derive: 0)
   CellStatus status = CellStatus::kOk;
-  std::string message;  ///< why, when status != kOk (e.g. "worker killed by SIGSEGV")
+  std::string message;       ///< why, when status != kOk (e.g. "worker killed by SIGSEGV")
   std::vector<WorkerSamples> workers;  ///< one entry per worker process (--threads)
   uint64_t batch_iterations = 0;       ///< calibrated operations per sample
   std::optional<CellFigures> figures;  ///< set by DeriveFigures when samples exist
@@ -102,15 +102,15 @@ struct AlgorithmResult {
 /// Identity of the measured library (the OpenSSL backend fills it from OpenSSL_version()).
 struct LibraryInfo {
   std::string backend = "openssl";
-  std::string requested_path;  ///< as given with --lib, or the default soname
-  std::string loaded_path;     ///< real path of the shared object actually loaded
-  std::string version;         ///< OpenSSL_version(OPENSSL_VERSION), "OpenSSL 3.0.19 27 Jan 2026"
-  uint64_t version_num = 0;    ///< OpenSSL_version_num()
-  std::string cflags;          ///< OpenSSL_version(OPENSSL_CFLAGS), "compiler: ..."
-  std::string built_on;        ///< OpenSSL_version(OPENSSL_BUILT_ON)
-  std::string platform;        ///< OpenSSL_version(OPENSSL_PLATFORM)
-  std::string options;         ///< BN_options(), e.g. "bn(64,64)" (`openssl version -o`)
-  std::string cpu_info;        ///< 3.x OpenSSL_version(OPENSSL_CPU_INFO) verbatim; empty on 1.x
+  std::string requested_path;   ///< as given with --lib, or the default soname
+  std::string loaded_path;      ///< real path of the shared object actually loaded
+  std::string version;          ///< OpenSSL_version(OPENSSL_VERSION), "OpenSSL 3.0.19 27 Jan 2026"
+  uint64_t version_num = 0;     ///< OpenSSL_version_num()
+  std::string cflags;           ///< OpenSSL_version(OPENSSL_CFLAGS), "compiler: ..."
+  std::string built_on;         ///< OpenSSL_version(OPENSSL_BUILT_ON)
+  std::string platform;         ///< OpenSSL_version(OPENSSL_PLATFORM)
+  std::string options;          ///< BN_options(), e.g. "bn(64,64)" (`openssl version -o`)
+  std::string cpu_info;         ///< 3.x OpenSSL_version(OPENSSL_CPU_INFO) verbatim; empty on 1.x
   std::string capability_vector;  ///< "0x...:0x..." as in use, "N/A" (no-asm build), or ""
   std::map<std::string, std::string> worker_env;  ///< environment set for the workers
 };
