@@ -10,6 +10,7 @@
 #include "import/import.h"
 #include "import/parse_util.h"
 #include "import/speed_names.h"
+#include "import/speed_progress.h"
 
 namespace cryptobench::import {
 namespace {

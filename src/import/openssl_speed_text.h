@@ -29,15 +29,6 @@ enum class Offer {
 /// "The 'numbers' are ..." line, a "type ... bytes" line or speed 3.x's "version: " line.
 bool StartsSpeedText(std::string_view trimmed);
 
-/// Parses one progress line ("Doing ..."). `result` is empty when the line was cut off before
-/// its result. Throws ImportError when the result part is present but malformed.
-Progress ParseProgressLine(std::string_view trimmed, size_t line_number);
-
-/// Fills family, operation and row name of a public-key progress record from its description
-/// ("2048 bits private rsa sign", "256 bits sign ecdsa", "253 bits  ecdh", "ML-KEM-768
-/// encaps") and, for 3.2+ KEM and signature algorithms, its result text ("... KEM ...").
-void DescribePublicKeyProgress(std::string_view desc, std::string_view result, Progress* progress);
-
 /// Line-by-line parser of one run's human-readable output.
 class SpeedTextParser {
  public:

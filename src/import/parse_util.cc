@@ -127,6 +127,17 @@ std::optional<double> ParseDouble(std::string_view text) {
   return negative ? -value : value;
 }
 
+bool EndsWith(std::string_view text, std::string_view suffix) {
+  return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
+}
+
+std::optional<double> ParseSeconds(std::string_view word) {
+  if (word.size() < 2 || word.back() != 's') {
+    return std::nullopt;
+  }
+  return ParseDouble(word.substr(0, word.size() - 1));
+}
+
 std::optional<unsigned long long> ParseUnsigned(std::string_view text) {
   if (text.empty() || text.size() > 18) {
     return std::nullopt;

@@ -32,6 +32,12 @@ std::string ToLower(std::string_view text);
 /// prints infinities and NaNs). No leading or trailing characters are allowed.
 std::optional<double> ParseDouble(std::string_view text);
 
+/// True if `text` ends with `suffix`.
+bool EndsWith(std::string_view text, std::string_view suffix);
+
+/// Parses a time as openssl speed prints it, a number with an 's' suffix: "0.000123s", "infs".
+std::optional<double> ParseSeconds(std::string_view word);
+
 /// Parses a non-negative decimal integer (digits only, at most 18 of them).
 std::optional<unsigned long long> ParseUnsigned(std::string_view text);
 
