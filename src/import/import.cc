@@ -190,9 +190,10 @@ ImportError::ImportError(size_t line, std::string expected, std::string file)
 
 std::vector<results::RunResult> ImportText(std::string_view text, std::string_view file_name) {
   const std::vector<SourceLine> lines = CleanPaste(text);
+  const std::string file = ValidUtf8(file_name);
   std::vector<results::RunResult> runs;
   try {
-    runs = Driver(lines, file_name).Run();
+    runs = Driver(lines, file).Run();
   } catch (const ImportError& e) {
     throw ImportError(e.line(), e.expected(), std::string(file_name));
   }

@@ -275,6 +275,14 @@ TEST(ImportTest, UnreadableInputNamesFileLineAndExpectation) {
   }
 }
 
+TEST(ImportTest, BytesThatAreNotUtf8StillGiveValidJson) {
+  // Found by the import fuzzer: a Latin-1 byte in a row name made the JSON writer throw.
+  const auto runs = ImportText("type 16 bytes\nd\x8cs 1.00k\n", "t\xff.txt");
+  const std::string json = ImportedRunsToJson(runs).dump();
+  EXPECT_NE(json.find("d\xef\xbf\xbds"), std::string::npos);
+  EXPECT_NE(json.find("t\xef\xbf\xbd.txt"), std::string::npos);
+}
+
 TEST(ImportTest, ImportedRunsSurviveAJsonRoundTrip) {
   for (const char* name : {"openssl-1.0.2-legacy.txt", "openssl-3.2-multi-mr.txt"}) {
     const auto runs = ImportFixture(name);

@@ -126,7 +126,7 @@ void TakeSymmetricFigures(const Record& record, SpeedEvidence* evidence) {
   (record.child >= 0 ? evidence->child_sym_rows : evidence->sym_rows).push_back(std::move(row));
 }
 
-void TakePkFigures(const Record& record, int number, MrState* state) {
+void TakePkFigures(const Record& record, int number, SpeedEvidence* evidence, MrState* state) {
   MrState::RawPk raw;
   raw.line = record.line;
   raw.record = number;
@@ -158,7 +158,10 @@ void TakePkFigures(const Record& record, int number, MrState* state) {
       first_value = 1;
       break;
     default:
-      Malformed(record, "a known record number (+F2 to +F10)");
+      // A record from a later release: say so rather than fail on the whole paste.
+      evidence->notes.push_back(
+          fmt::format("Line {}: record +F{} is not known and is ignored.", record.line, number));
+      return;
   }
   if (number >= 6) {
     state->ops_units_known = true;
@@ -316,6 +319,9 @@ Offer TakeMrLine(const SourceLine& line, SpeedEvidence* evidence, MrState* state
     std::vector<uint64_t> sizes;
     for (size_t i = 0; i < record.fields.size(); ++i) {
       sizes.push_back(Index(record, i, "sizes in bytes"));
+      if (sizes.back() == 0) {
+        Malformed(record, "sizes of at least 1 byte");
+      }
     }
     if (sizes.empty()) {
       Malformed(record, "at least one size");
@@ -328,7 +334,7 @@ Offer TakeMrLine(const SourceLine& line, SpeedEvidence* evidence, MrState* state
     if (!number || *number > 99) {
       Malformed(record, "a record number after +F");
     }
-    TakePkFigures(record, static_cast<int>(*number), state);
+    TakePkFigures(record, static_cast<int>(*number), evidence, state);
   } else if (tag == "DT") {
     if (record.fields.size() != 3) {
       Malformed(record, "a name, seconds and a size");

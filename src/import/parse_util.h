@@ -9,6 +9,10 @@
 
 namespace cryptobench::import {
 
+/// `text` with every byte sequence that is not valid UTF-8 replaced by U+FFFD, so the strings
+/// taken from a paste (Latin-1, binary junk) can go into JSON.
+std::string ValidUtf8(std::string_view text);
+
 /// `text` without leading and trailing spaces, tabs, CR and LF.
 std::string_view Trim(std::string_view text);
 

@@ -195,7 +195,7 @@ std::vector<SourceLine> CleanPaste(std::string_view text) {
       end = text.size();
     }
     ++number;
-    const std::string physical = StripAnsi(text.substr(start, end - start));
+    const std::string physical = ValidUtf8(StripAnsi(text.substr(start, end - start)));
     start = end + 1;
     if (end == text.size() && physical.empty()) {
       break;  // the final newline does not start another line

@@ -22,6 +22,15 @@ TEST(PasteCleanupTest, StripsCarriageReturnsAnsiAndTrailingSpaces) {
   EXPECT_EQ(lines[1].text, "next");
 }
 
+TEST(PasteCleanupTest, InvalidUtf8BecomesReplacementCharacters) {
+  const auto lines = CleanPaste("caf\xe9 \xe2\x80\xa6 \xed\xa0\x80 \xf0\x9f\x94\x92\n");
+  ASSERT_EQ(lines.size(), 1u);
+  // Latin-1 e-acute and a surrogate are replaced; the ellipsis and the 4-byte emoji stay.
+  EXPECT_EQ(lines[0].text,
+            "caf\xef\xbf\xbd \xe2\x80\xa6 \xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd "
+            "\xf0\x9f\x94\x92");
+}
+
 TEST(PasteCleanupTest, RecognisesPromptsOfSeveralShells) {
   for (const char* line :
        {"$ openssl speed -evp aes-128-gcm", "user@host:~/dir$ openssl speed -evp aes-128-gcm",

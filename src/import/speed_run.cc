@@ -114,10 +114,8 @@ class Assembler {
   AlgorithmResult& FindAlgorithm(const NamedAlgorithm& named, const std::string& op,
                                  uint64_t input_len, size_t line) {
     std::string name = named.name;
-    for (AlgorithmResult& alg : run_->algorithms) {
-      if (alg.algorithm != name) {
-        continue;
-      }
+    if (const auto it = by_name_.find(name); it != by_name_.end()) {
+      AlgorithmResult& alg = run_->algorithms[it->second];
       const bool clash = std::any_of(alg.cells.begin(), alg.cells.end(), [&](const Cell& c) {
         return c.operation == op && c.input_len == input_len;
       });
@@ -127,16 +125,14 @@ class Assembler {
       // The same algorithm measured twice in one run (e.g. the EdDSA table and the 3.2+
       // signature-algorithms table): keep both, apart.
       name = fmt::format("{} (line {})", named.name, line);
-      for (AlgorithmResult& other : run_->algorithms) {
-        if (other.algorithm == name) {
-          return other;
-        }
+      if (const auto other = by_name_.find(name); other != by_name_.end()) {
+        return run_->algorithms[other->second];
       }
-      break;
     }
     AlgorithmResult alg;
     alg.algorithm = name;
     alg.kind = named.kind;
+    by_name_[name] = run_->algorithms.size();
     run_->algorithms.push_back(std::move(alg));
     return run_->algorithms.back();
   }
@@ -144,6 +140,7 @@ class Assembler {
   RunResult* run_;
   Options options_;
   std::map<std::tuple<std::string, std::string, uint64_t>, std::pair<size_t, size_t>> cells_;
+  std::map<std::string, size_t> by_name_;
 };
 
 uint64_t PkInputLen(const std::string& op) {
