@@ -72,6 +72,15 @@ int Run(int argc, char** argv) {
   doctor_cmd->add_option("--output,-o", doctor.output, "Write the report to FILE (atomically)");
   doctor_cmd->add_flag("!--no-progress", doctor.progress, "No progress display on stderr");
 
+  ImportOptions import_options;
+  CLI::App* import_cmd = app.add_subcommand(
+      "import", "Read openssl speed / openssl version output (a file or - for stdin) as results");
+  import_cmd->add_option("input", import_options.input, "File to read, or - for stdin")->required();
+  import_cmd->add_option("--format", import_options.format,
+                         "json (default), table, markdown, csv or openssl");
+  import_cmd->add_option("--output,-o", import_options.output,
+                         "Write the result to FILE (atomically)");
+
   CLI::App* worker_cmd = app.add_subcommand(worker::kWorkerSubcommand, "");
   worker_cmd->group("");
 
@@ -97,6 +106,9 @@ int Run(int argc, char** argv) {
     }
     if (list_cmd->parsed()) {
       return RunList(list);
+    }
+    if (import_cmd->parsed()) {
+      return RunImport(import_options);
     }
     return RunSpeed(speed);
   } catch (const UsageError& e) {

@@ -56,4 +56,15 @@ struct DoctorCommandOptions {
 /// runs as well as expected, 1 when a verdict or finding says otherwise.
 int RunDoctorCommand(const DoctorCommandOptions& options);
 
+/// Options of `cryptobench import`.
+struct ImportOptions {
+  std::string input;            ///< a file, or "-" for standard input
+  std::string format = "json";  ///< json, table, markdown, csv or openssl
+  std::string output;           ///< write here (atomically) instead of stdout
+};
+
+/// Runs `import`: reads `openssl speed` / `openssl version` output and writes it as results.
+/// Unreadable input throws UsageError "FILE:LINE: expected ..." and writes nothing.
+int RunImport(const ImportOptions& options);
+
 }  // namespace cryptobench::cli

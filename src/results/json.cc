@@ -155,16 +155,35 @@ ordered_json MethodToJson(const MethodInfo& method) {
   return j;
 }
 
+// The interpretation keys are written for imported documents, or when they differ from the
+// defaults that describe cryptobench's own method, so measured documents keep their layout.
+ordered_json SourceToJson(const SourceInfo& source) {
+  ordered_json j;
+  j["kind"] = source.kind;
+  j["tool"] = source.tool;
+  j["tool_version"] = source.tool_version;
+  j["file"] = source.file;
+  const SourceInfo defaults;
+  const bool interpretation_differs =
+      source.timing_basis != defaults.timing_basis || source.evp != defaults.evp ||
+      !source.engine_or_provider.empty() || source.multi != 0 || !source.caveats.empty();
+  if (source.kind == "imported" || interpretation_differs) {
+    j["timing_basis"] = source.timing_basis;
+    j["evp"] = source.evp;
+    j["engine_or_provider"] = source.engine_or_provider;
+    j["multi"] = source.multi;
+    j["caveats"] = source.caveats;
+  }
+  return j;
+}
+
 }  // namespace
 
 nlohmann::ordered_json ToJson(const RunResult& run) {
   ordered_json j;
   j["schema_version"] = run.schema_version;
   j["created_utc"] = run.created_utc;
-  j["source"] = {{"kind", run.source.kind},
-                 {"tool", run.source.tool},
-                 {"tool_version", run.source.tool_version},
-                 {"file", run.source.file}};
+  j["source"] = SourceToJson(run.source);
   j["machine"] = MachineToJson(run.machine);
   j["library"] = LibraryToJsonAs<ordered_json>(run.library);
   j["method"] = MethodToJson(run.method);

@@ -283,6 +283,20 @@ void ReadSource(const json& j, const std::string& path, SourceInfo* out) {
   ReadString(j, path, "tool", &out->tool);
   ReadString(j, path, "tool_version", &out->tool_version);
   ReadString(j, path, "file", &out->file);
+  ReadString(j, path, "timing_basis", &out->timing_basis);
+  ReadString(j, path, "evp", &out->evp);
+  ReadString(j, path, "engine_or_provider", &out->engine_or_provider);
+  ReadInt(j, path, "multi", &out->multi);
+  if (const json* caveats = FindArray(j, path, "caveats")) {
+    const std::string caveats_path = Member(path, "caveats");
+    out->caveats.clear();
+    for (size_t i = 0; i < caveats->size(); ++i) {
+      if (!(*caveats)[i].is_string()) {
+        Fail(Element(caveats_path, i), "expected a string");
+      }
+      out->caveats.push_back((*caveats)[i].get<std::string>());
+    }
+  }
 }
 
 void ReadMachine(const json& j, const std::string& path, MachineInfo* out) {

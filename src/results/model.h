@@ -152,10 +152,18 @@ struct MethodInfo {
 
 /// Where the figures came from: measured now, or imported from another tool's output.
 struct SourceInfo {
-  std::string kind = "measured";  ///< "measured" or "imported"
-  std::string tool = "cryptobench";
-  std::string tool_version;
-  std::string file;  ///< imported: the file read
+  std::string kind = "measured";     ///< "measured" or "imported"
+  std::string tool = "cryptobench";  ///< imported: "openssl speed" or "openssl version"
+  std::string tool_version;          ///< imported: the foreign tool's version, e.g. "3.0.13"
+  std::string file;                  ///< imported: the file read
+  // How to interpret imported figures (measured runs keep the defaults, which describe
+  // cryptobench's own method; JSON omits them when all are at their defaults).
+  std::string timing_basis = "wall_clock";  ///< "wall_clock", "user_cpu" or "unknown": the clock
+                                            ///< the figures divide by
+  std::string evp = "evp";           ///< "evp", "legacy" (1.x low-level API rows) or "unknown"
+  std::string engine_or_provider;    ///< e.g. "engine qatengine", "provider fips"; empty if none
+  int multi = 0;                     ///< `openssl speed -multi N` process count; 0 = not used
+  std::vector<std::string> caveats;  ///< human-readable interpretation flags, one sentence each
 };
 
 /// One run: the top-level JSON document.

@@ -1,0 +1,83 @@
+// `cryptobench import FILE|-`: other tools' output (openssl speed, openssl version) as
+// cryptobench results, rendered like a measured run.
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "cli/commands.h"
+#include "cli/options.h"
+#include "core/errors.h"
+#include "report/report.h"
+
+#include "import/import.h"
+
+namespace cryptobench::cli {
+namespace {
+
+// Files of pasted output are small; a larger file is almost certainly the wrong one.
+constexpr size_t kMaxInputBytes = 64 * 1024 * 1024;
+
+std::string ReadInput(const std::string& path) {
+  std::string text;
+  if (path == "-") {
+    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+  } else {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+      throw UsageError(fmt::format("cannot read '{}': no such file or not readable", path));
+    }
+    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    if (in.bad()) {
+      throw UsageError(fmt::format("cannot read '{}'", path));
+    }
+  }
+  if (text.size() > kMaxInputBytes) {
+    throw UsageError(fmt::format("'{}' is larger than {} MiB; expected pasted tool output", path,
+                                 kMaxInputBytes / (1024 * 1024)));
+  }
+  return text;
+}
+
+}  // namespace
+
+int RunImport(const ImportOptions& options) {
+  report::Format format;
+  if (!report::ParseFormat(options.format, &format)) {
+    throw UsageError(fmt::format("--format '{}': expected json, table, markdown, csv or openssl",
+                                 options.format));
+  }
+  const std::string file_name = options.input == "-" ? "<stdin>" : options.input;
+  const std::string text = ReadInput(options.input);
+  std::vector<results::RunResult> runs;
+  try {
+    runs = import::ImportText(text, file_name);
+  } catch (const import::ImportError& e) {
+    throw UsageError(e.what());  // "FILE:LINE: expected ..."; nothing is written
+  }
+
+  std::ostringstream rendered;
+  if (format == report::Format::kJson) {
+    rendered << import::ImportedRunsToJson(runs).dump(2) << "\n";
+  } else {
+    for (size_t i = 0; i < runs.size(); ++i) {
+      if (i > 0) {
+        rendered << "\n";
+      }
+      report::Render(runs[i], format, rendered);
+    }
+  }
+  if (options.output.empty()) {
+    std::fwrite(rendered.str().data(), 1, rendered.str().size(), stdout);
+    std::fflush(stdout);
+  } else {
+    WriteFileAtomically(options.output, rendered.str());
+  }
+  return kExitOk;
+}
+
+}  // namespace cryptobench::cli

@@ -1,0 +1,107 @@
+// End-to-end tests of `cryptobench import` through the real executable: formats, stdin,
+// --output, and exit status 2 with "error: FILE:LINE: expected ..." and nothing written.
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <sys/wait.h>
+
+#include "integration/cli_runner.h"
+
+namespace cryptobench::cli {
+namespace {
+
+using testing::CliResult;
+using testing::RunCryptobench;
+
+const std::string kFixtures = std::string(CRYPTOBENCH_TEST_DATA_DIR) + "/fixtures/import/";
+
+std::string ReadFile(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+TEST(ImportCommandTest, JsonByDefaultOneRunIsTheDocument) {
+  const CliResult result = RunCryptobench({"import", kFixtures + "openssl-3.0-cpuinfo.txt"});
+  ASSERT_EQ(result.exit_status, 0) << result.err;
+  const nlohmann::json doc = nlohmann::json::parse(result.out);
+  EXPECT_EQ(doc["schema_version"], 1);
+  EXPECT_EQ(doc["source"]["kind"], "imported");
+  EXPECT_EQ(doc["source"]["timing_basis"], "user_cpu");
+}
+
+TEST(ImportCommandTest, SeveralRunsAreWrapped) {
+  const CliResult result = RunCryptobench({"import", kFixtures + "two-runs.txt"});
+  ASSERT_EQ(result.exit_status, 0) << result.err;
+  const nlohmann::json doc = nlohmann::json::parse(result.out);
+  ASSERT_TRUE(doc.contains("runs"));
+  EXPECT_EQ(doc["runs"].size(), 2u);
+}
+
+TEST(ImportCommandTest, TableMarkdownAndCsvRender) {
+  for (const char* format : {"table", "markdown", "csv"}) {
+    const CliResult result =
+        RunCryptobench({"import", kFixtures + "openssl-1.1.1-evp.txt", "--format", format});
+    ASSERT_EQ(result.exit_status, 0) << format << ": " << result.err;
+    EXPECT_NE(result.out.find("AES-128-GCM"), std::string::npos) << format;
+  }
+}
+
+TEST(ImportCommandTest, ReadsStandardInput) {
+  const std::string command = "cat '" + kFixtures + "openssl-3.0-mr.txt' | '" +
+                              std::string(CRYPTOBENCH_BINARY) + "' import - 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  ASSERT_NE(pipe, nullptr);
+  std::string out;
+  char buffer[4096];
+  size_t n = 0;
+  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) {
+    out.append(buffer, n);
+  }
+  const int status = pclose(pipe);
+  EXPECT_EQ(WEXITSTATUS(status), 0) << out;
+  const nlohmann::json doc = nlohmann::json::parse(out);
+  EXPECT_EQ(doc["source"]["file"], "<stdin>");
+}
+
+TEST(ImportCommandTest, OutputFileIsWritten) {
+  const auto dir = std::filesystem::temp_directory_path() / "cryptobench_import_out";
+  std::filesystem::create_directories(dir);
+  const auto path = dir / "runs.json";
+  std::filesystem::remove(path);
+  const CliResult result =
+      RunCryptobench({"import", kFixtures + "openssl-version-a.txt", "--output", path.string()});
+  ASSERT_EQ(result.exit_status, 0) << result.err;
+  EXPECT_TRUE(result.out.empty());
+  EXPECT_EQ(nlohmann::json::parse(ReadFile(path))["runs"].size(), 3u);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(ImportCommandTest, UnreadableInputExitsTwoAndWritesNothing) {
+  const auto dir = std::filesystem::temp_directory_path() / "cryptobench_import_bad";
+  std::filesystem::create_directories(dir);
+  const auto path = dir / "never.json";
+  std::filesystem::remove(path);
+  const std::string input = kFixtures + "malformed-row.txt";
+  const CliResult result = RunCryptobench({"import", input, "--output", path.string()});
+  EXPECT_EQ(result.exit_status, 2);
+  EXPECT_EQ(result.err.rfind("error: " + input + ":12: expected a throughput figure", 0), 0u)
+      << result.err;
+  EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1);
+  EXPECT_FALSE(std::filesystem::exists(path));
+  std::filesystem::remove_all(dir);
+
+  EXPECT_EQ(RunCryptobench({"import", "/nonexistent/speed.txt"}).exit_status, 2);
+  EXPECT_EQ(RunCryptobench({"import", "-"}).exit_status, 2);  // empty stdin: nothing to read
+  EXPECT_EQ(RunCryptobench({"import", input, "--format", "xml"}).exit_status, 2);
+}
+
+}  // namespace
+}  // namespace cryptobench::cli

@@ -1,0 +1,49 @@
+// `cryptobench import`: turning pasted output of other tools into cryptobench's result model.
+// The formats read today are `openssl speed` (human-readable, 0.9.8 to 4.x, and -mr records,
+// with or without -multi) and `openssl version [-a]`. The text goes through paste cleanup
+// first (paste_cleanup.h), then each block is recognised by its own parser; several runs in
+// one text become several RunResults, in order. Parsers take text and do no I/O.
+#pragma once
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "results/model.h"
+
+namespace cryptobench::import {
+
+/// Input that cannot be read: a line that is recognisably tool output but malformed, or a text
+/// with no recognisable output at all. what() is "FILE:LINE: expected ..." (or "line LINE:
+/// expected ..." without a file name), one line, for the CLI's "error: " prefix.
+class ImportError : public std::runtime_error {
+ public:
+  /// `line` is 1-based; `expected` says what was expected there and, briefly, what was found.
+  ImportError(size_t line, std::string expected, std::string file = "");
+
+  size_t line() const { return line_; }
+  const std::string& expected() const { return expected_; }
+  const std::string& file() const { return file_; }
+
+ private:
+  size_t line_;
+  std::string expected_;
+  std::string file_;
+};
+
+/// Parses `text` (a file's content or a paste) into one RunResult per run found, in order.
+/// `file_name` goes into source.file and into error messages ("<stdin>" for standard input).
+/// Each run has source.kind "imported", source.tool "openssl speed" or "openssl version", and
+/// the interpretation fields of SourceInfo filled from what the text says. Throws ImportError
+/// (with the file name) on unreadable input; never returns an empty vector.
+std::vector<results::RunResult> ImportText(std::string_view text, std::string_view file_name);
+
+/// The JSON document of imported runs: one run is the run document itself (results::ToJson);
+/// several are {"schema_version": 1, "runs": [...]}, in order (docs/json-schema.md).
+nlohmann::ordered_json ImportedRunsToJson(const std::vector<results::RunResult>& runs);
+
+}  // namespace cryptobench::import

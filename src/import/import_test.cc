@@ -1,0 +1,309 @@
+// End-to-end tests of ImportText over the fixtures in tests/fixtures/import (invented outputs
+// in each documented format), with golden JSON in tests/golden/import.
+//
+// After an intended change of output, regenerate the goldens and review the diff:
+//   CRYPTOBENCH_UPDATE_GOLDEN=1 build/release/tests/cryptobench_tests
+//   --gtest_filter='ImportGolden*' git diff tests/golden/import/
+#include "import/import.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "results/json.h"
+
+namespace cryptobench::import {
+namespace {
+
+const std::string kDataDir = CRYPTOBENCH_TEST_DATA_DIR;
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::vector<results::RunResult> ImportFixture(const std::string& name) {
+  return ImportText(ReadFile(kDataDir + "/fixtures/import/" + name), "fixtures/import/" + name);
+}
+
+const results::Cell* FindCell(const results::RunResult& run, const std::string& algorithm,
+                              const std::string& op, uint64_t input_len) {
+  for (const results::AlgorithmResult& alg : run.algorithms) {
+    if (alg.algorithm != algorithm) {
+      continue;
+    }
+    for (const results::Cell& cell : alg.cells) {
+      if (cell.operation == op && cell.input_len == input_len) {
+        return &cell;
+      }
+    }
+  }
+  return nullptr;
+}
+
+bool HasCaveat(const results::RunResult& run, const std::string& part) {
+  for (const std::string& caveat : run.source.caveats) {
+    if (caveat.find(part) != std::string::npos) {
+      return true;
+    }
+  }
+  return false;
+}
+
+class ImportGoldenTest : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(ImportGoldenTest, MatchesGoldenJson) {
+  const std::string name = GetParam();
+  const std::string rendered = ImportedRunsToJson(ImportFixture(name)).dump(2) + "\n";
+  const std::string path =
+      kDataDir + "/golden/import/" + name.substr(0, name.find_last_of('.')) + ".json";
+  const char* update = std::getenv("CRYPTOBENCH_UPDATE_GOLDEN");
+  if (update != nullptr && std::string(update) == "1") {
+    std::ofstream(path, std::ios::binary) << rendered;
+    GTEST_SKIP() << "wrote " << path;
+  }
+  const std::string expected = ReadFile(path);
+  ASSERT_FALSE(expected.empty()) << path << " is missing; see the comment in import_test.cc";
+  EXPECT_EQ(rendered, expected) << "output differs from " << path;
+}
+
+INSTANTIATE_TEST_SUITE_P(Fixtures, ImportGoldenTest,
+                         ::testing::Values("openssl-1.0.2-legacy.txt", "openssl-1.0.2-mr.txt",
+                                           "openssl-1.1.1-evp.txt", "openssl-3.0-alpha-timer.txt",
+                                           "openssl-3.0-cpuinfo.txt", "openssl-3.0-mr.txt",
+                                           "openssl-3.2-multi-mr.txt", "openssl-4.0-elapsed.txt",
+                                           "openssl-version-a.txt", "paste-messy.md",
+                                           "two-runs.txt"));
+
+TEST(ImportTest, LegacyReleaseIsReadWithItsInterpretation) {
+  const auto runs = ImportFixture("openssl-1.0.2-legacy.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  const results::RunResult& run = runs[0];
+  EXPECT_EQ(run.source.kind, "imported");
+  EXPECT_EQ(run.source.tool, "openssl speed");
+  EXPECT_EQ(run.source.tool_version, "1.0.2u");
+  EXPECT_EQ(run.source.timing_basis, "user_cpu");
+  EXPECT_EQ(run.source.evp, "legacy");
+  EXPECT_EQ(run.method.input_sizes, (std::vector<uint64_t>{16, 64, 256, 1024, 8192}));
+  const results::Cell* aes = FindCell(run, "AES-128-CBC", "encrypt", 8192);
+  ASSERT_NE(aes, nullptr);
+  ASSERT_TRUE(aes->figures);
+  EXPECT_DOUBLE_EQ(aes->figures->bytes_per_s->value, 109011630.0);
+  EXPECT_DOUBLE_EQ(aes->figures->ops_per_s.value, 109011630.0 / 8192);
+  EXPECT_EQ(aes->figures->num_samples, 1u);
+  EXPECT_TRUE(aes->workers.empty());
+  EXPECT_EQ(aes->batch_iterations, 39921u);                   // from its progress line
+  EXPECT_NE(FindCell(run, "hmac(md5)", "mac", 16), nullptr);  // unknown name kept verbatim
+  const results::Cell* ecdh = FindCell(run, "ECDH-P256", "derive", 0);
+  ASSERT_NE(ecdh, nullptr);
+  EXPECT_DOUBLE_EQ(ecdh->figures->ops_per_s.value, 11111.1);
+  EXPECT_TRUE(HasCaveat(run, "low-level API"));
+}
+
+TEST(ImportTest, ThreeZeroRunFlagsOverheadAeadAndAFailedSize) {
+  const auto runs = ImportFixture("openssl-3.0-cpuinfo.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  const results::RunResult& run = runs[0];
+  EXPECT_EQ(run.library.capability_vector, "0x7ed8320b078bffff:0x400004219c01a9");
+  EXPECT_EQ(run.library.built_on, "built on: Tue Jan 30 18:12:44 2024 UTC");
+  EXPECT_EQ(run.source.evp, "evp");
+  EXPECT_TRUE(HasCaveat(run, "per-call"));
+  EXPECT_TRUE(HasCaveat(run, "AEAD row 'AES-256-GCM'"));
+  const results::Cell* failed = FindCell(run, "SHA-512", "hash", 16384);
+  ASSERT_NE(failed, nullptr);
+  EXPECT_EQ(failed->status, results::CellStatus::kError);
+  EXPECT_FALSE(failed->figures);
+}
+
+TEST(ImportTest, ElapsedBannerAndNewTablesOfRecentReleases) {
+  const auto runs = ImportFixture("openssl-4.0-elapsed.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  const results::RunResult& run = runs[0];
+  EXPECT_EQ(run.source.timing_basis, "wall_clock");
+  EXPECT_EQ(run.library.capability_vector, "0xfd");
+  const results::Cell* decrypt = FindCell(run, "RSA-2048", "decrypt", 0);
+  ASSERT_NE(decrypt, nullptr);
+  EXPECT_DOUBLE_EQ(decrypt->figures->ops_per_s.value, 2099.0);
+  EXPECT_EQ(decrypt->batch_iterations, 20990u);
+  const results::Cell* decaps = FindCell(run, "ML-KEM-768", "decaps", 0);
+  ASSERT_NE(decaps, nullptr);
+  EXPECT_EQ(decaps->batch_iterations, 330245u);
+  EXPECT_NE(FindCell(run, "ML-DSA-65", "verify", 32), nullptr);
+}
+
+TEST(ImportTest, MultiRecordsKeepTheChildrenSpread) {
+  const auto runs = ImportFixture("openssl-3.2-multi-mr.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  const results::RunResult& run = runs[0];
+  EXPECT_EQ(run.source.multi, 2);
+  EXPECT_EQ(run.source.timing_basis, "wall_clock");
+  EXPECT_EQ(run.method.threads, 2);
+  const results::Cell* encrypt = FindCell(run, "RSA-2048", "encrypt", 0);
+  ASSERT_NE(encrypt, nullptr);
+  EXPECT_NEAR(encrypt->figures->ops_per_s.value, 38002.7 + 37990.1, 1e-6);
+  EXPECT_EQ(encrypt->figures->num_workers, 2u);
+  EXPECT_NEAR(encrypt->figures->worker_min_ops_per_s, 37990.1, 1e-6);
+  EXPECT_NEAR(encrypt->figures->worker_max_ops_per_s, 38002.7, 1e-6);
+  EXPECT_EQ(encrypt->batch_iterations, 0u);  // counts are per child, not per cell
+}
+
+TEST(ImportTest, MultiWithoutTheParentsTableAddsTheChildrenUp) {
+  const auto runs = ImportText(
+      "Forked child 0\nForked child 1\nGot: +H:16 from 0\nGot: +F:22:sha1:100.00 from 0\n"
+      "Got: +H:16 from 1\nGot: +F:22:sha1:110.00 from 1\n",
+      "t");
+  ASSERT_EQ(runs.size(), 1u);
+  const results::Cell* cell = FindCell(runs[0], "SHA-1", "hash", 16);
+  ASSERT_NE(cell, nullptr);
+  EXPECT_DOUBLE_EQ(cell->figures->bytes_per_s->value, 210.0);
+  EXPECT_EQ(cell->figures->num_workers, 2u);
+}
+
+TEST(ImportTest, MessyPasteIsCleanedUp) {
+  const auto runs = ImportFixture("paste-messy.md");
+  ASSERT_EQ(runs.size(), 1u);
+  const results::RunResult& run = runs[0];
+  EXPECT_EQ(run.source.timing_basis, "wall_clock");
+  EXPECT_EQ(run.source.tool_version, "3.0.2");
+  EXPECT_NE(run.library.cflags.find("-D_FORTIFY_SOURCE=2"), std::string::npos);  // unwrapped
+  EXPECT_EQ(run.library.cflags.find('\n'), std::string::npos);
+  EXPECT_NE(FindCell(run, "AES-256-GCM", "encrypt", 16384), nullptr);
+  EXPECT_EQ(FindCell(run, "AES-256-GCM", "encrypt", 256), nullptr);  // elided
+  EXPECT_TRUE(HasCaveat(run, "leaves lines out at line 9"));
+}
+
+TEST(ImportTest, SeveralRunsInOrder) {
+  const auto runs = ImportFixture("two-runs.txt");
+  ASSERT_EQ(runs.size(), 2u);
+  const results::Cell* fast = FindCell(runs[0], "AES-128-CBC", "encrypt", 16384);
+  const results::Cell* slow = FindCell(runs[1], "AES-128-CBC", "encrypt", 16384);
+  ASSERT_NE(fast, nullptr);
+  ASSERT_NE(slow, nullptr);
+  EXPECT_GT(fast->figures->bytes_per_s->value, 5 * slow->figures->bytes_per_s->value);
+  const nlohmann::ordered_json doc = ImportedRunsToJson(runs);
+  EXPECT_EQ(doc["schema_version"], 1);
+  EXPECT_EQ(doc["runs"].size(), 2u);
+}
+
+TEST(ImportTest, VersionBlocksAreRunsOfTheirOwnAndInformALaterSpeedRun) {
+  const auto runs = ImportText(
+      "$ openssl version -a\nOpenSSL 3.1.4 24 Oct 2023 (Library: OpenSSL 3.1.4 24 Oct 2023)\n"
+      "built on: Tue Oct 24 12:00:00 2023 UTC\nplatform: linux-aarch64\n\n"
+      "$ openssl speed -mr sha1\n+H:16\n+F:1:sha1:1000.00\n",
+      "t");
+  ASSERT_EQ(runs.size(), 2u);
+  EXPECT_EQ(runs[0].source.tool, "openssl version");
+  EXPECT_EQ(runs[0].library.platform, "platform: linux-aarch64");
+  EXPECT_EQ(runs[1].source.tool, "openssl speed");
+  EXPECT_EQ(runs[1].library.version, "OpenSSL 3.1.4 24 Oct 2023");
+  EXPECT_TRUE(HasCaveat(runs[1], "from the openssl version output at line 2"));
+}
+
+TEST(ImportTest, TableMissingFiguresAreRecomputedFromProgressLines) {
+  const auto runs = ImportText(
+      "Doing sha256 ops for 3s on 64 size blocks: 3000000 sha256 ops in 2.50s\n"
+      "Doing 2048 bits private rsa sign ops for 10s: 5000 2048 bits private RSA sign ops in "
+      "10.00s\n",
+      "t");
+  ASSERT_EQ(runs.size(), 1u);
+  const results::Cell* hash = FindCell(runs[0], "SHA-256", "hash", 64);
+  ASSERT_NE(hash, nullptr);
+  EXPECT_DOUBLE_EQ(hash->figures->bytes_per_s->value, 3000000.0 * 64 / 2.5);
+  EXPECT_EQ(hash->batch_iterations, 3000000u);
+  const results::Cell* sign = FindCell(runs[0], "RSA-2048", "sign", 32);
+  ASSERT_NE(sign, nullptr);
+  EXPECT_DOUBLE_EQ(sign->figures->ops_per_s.value, 500.0);
+  EXPECT_TRUE(HasCaveat(runs[0], "recomputed from the progress lines"));
+  EXPECT_EQ(runs[0].source.timing_basis, "user_cpu");
+}
+
+TEST(ImportTest, ImpossibleValuesAreFlagged) {
+  const auto runs = ImportFixture("openssl-3.0-alpha-timer.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  const results::Cell* cell = FindCell(runs[0], "ECDH-P256", "derive", 0);
+  ASSERT_NE(cell, nullptr);
+  EXPECT_EQ(cell->status, results::CellStatus::kError);
+  EXPECT_NE(cell->message.find("3876.40 s in a 3 s run"), std::string::npos);
+  EXPECT_TRUE(HasCaveat(runs[0], "3.0 alpha"));
+
+  const auto negative = ImportText("type 16 bytes\nsha1 -5.00\nmd5 inf\n", "t");
+  const results::Cell* minus = FindCell(negative[0], "SHA-1", "hash", 16);
+  ASSERT_NE(minus, nullptr);
+  EXPECT_EQ(minus->status, results::CellStatus::kError);
+  EXPECT_EQ(FindCell(negative[0], "MD5", "hash", 16)->status, results::CellStatus::kError);
+  EXPECT_TRUE(HasCaveat(negative[0], "impossible figure"));
+}
+
+TEST(ImportTest, EngineAndProviderAreNamed) {
+  const auto runs = ImportText(
+      "$ openssl speed -provider qatprovider -provider default -evp aes-128-gcm\n"
+      "Engine \"qatengine\" set.\n"
+      "Doing AES-128-GCM ops for 3s on 16 size blocks: 100 AES-128-GCM ops in 3.00s\n",
+      "t");
+  EXPECT_EQ(runs[0].source.engine_or_provider,
+            "engine qatengine, provider qatprovider, provider default");
+  EXPECT_TRUE(HasCaveat(runs[0], "work done by a device"));
+}
+
+TEST(ImportTest, UnreadableInputNamesFileLineAndExpectation) {
+  try {
+    ImportFixture("malformed-row.txt");
+    FAIL() << "expected ImportError";
+  } catch (const ImportError& e) {
+    EXPECT_EQ(e.line(), 12u);
+    EXPECT_EQ(e.file(), "fixtures/import/malformed-row.txt");
+    EXPECT_EQ(std::string(e.what()).rfind("fixtures/import/malformed-row.txt:12: expected", 0), 0u);
+    EXPECT_NE(std::string(e.what()).find("42666O.67k"), std::string::npos);
+  }
+  try {
+    ImportFixture("malformed-mr.txt");
+    FAIL() << "expected ImportError";
+  } catch (const ImportError& e) {
+    EXPECT_EQ(e.line(), 3u);
+  }
+  try {
+    ImportText("\n\nnothing to see here\n", "notes.txt");
+    FAIL() << "expected ImportError";
+  } catch (const ImportError& e) {
+    EXPECT_EQ(e.line(), 3u);
+    EXPECT_NE(e.expected().find("openssl speed"), std::string::npos);
+  }
+}
+
+TEST(ImportTest, BytesThatAreNotUtf8StillGiveValidJson) {
+  // Found by the import fuzzer: a Latin-1 byte in a row name made the JSON writer throw.
+  const auto runs = ImportText("type 16 bytes\nd\x8cs 1.00k\n", "t\xff.txt");
+  const std::string json = ImportedRunsToJson(runs).dump();
+  EXPECT_NE(json.find("d\xef\xbf\xbds"), std::string::npos);
+  EXPECT_NE(json.find("t\xef\xbf\xbd.txt"), std::string::npos);
+}
+
+TEST(ImportTest, ImportedRunsSurviveAJsonRoundTrip) {
+  for (const char* name : {"openssl-1.0.2-legacy.txt", "openssl-3.2-multi-mr.txt"}) {
+    const auto runs = ImportFixture(name);
+    const nlohmann::ordered_json written = results::ToJson(runs[0]);
+    const results::RunResult read = results::FromJson(nlohmann::json::parse(written.dump()));
+    EXPECT_EQ(read.source.timing_basis, runs[0].source.timing_basis) << name;
+    EXPECT_EQ(read.source.evp, runs[0].source.evp) << name;
+    EXPECT_EQ(read.source.multi, runs[0].source.multi) << name;
+    EXPECT_EQ(read.source.caveats, runs[0].source.caveats) << name;
+    EXPECT_EQ(results::ToJson(read).dump(), written.dump()) << name;
+  }
+}
+
+TEST(ImportTest, MeasuredRunsKeepTheirJsonLayout) {
+  results::RunResult measured;
+  const nlohmann::ordered_json j = results::ToJson(measured);
+  EXPECT_FALSE(j["source"].contains("timing_basis"));
+  EXPECT_FALSE(j["source"].contains("caveats"));
+  measured.source.caveats.push_back("x");
+  EXPECT_TRUE(results::ToJson(measured)["source"].contains("caveats"));
+}
+
+}  // namespace
+}  // namespace cryptobench::import

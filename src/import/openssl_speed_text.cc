@@ -1,0 +1,396 @@
+// Human-readable `openssl speed` output.
+#include "import/openssl_speed_text.h"
+
+#include <algorithm>
+#include <array>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "import/import.h"
+#include "import/openssl_version.h"
+#include "import/parse_util.h"
+#include "import/speed_progress.h"
+
+namespace cryptobench::import {
+namespace {
+
+constexpr std::string_view kElapsedBanner = "You have chosen to measure elapsed time";
+constexpr std::string_view kNumbersBanner = "The 'numbers' are in";
+
+bool StartsWith(std::string_view text, std::string_view prefix) {
+  return text.substr(0, prefix.size()) == prefix;
+}
+
+bool IsElisionWord(std::string_view word) {
+  return word == "..." || word == "[...]" || word == "\xe2\x80\xa6" || word == "[\xe2\x80\xa6]";
+}
+
+// "type 16 bytes 64 bytes ..." → sizes; std::nullopt if the line is not a type line.
+std::optional<std::vector<uint64_t>> ParseTypeLine(std::string_view trimmed) {
+  const std::vector<std::string_view> words = SplitWords(trimmed);
+  if (words.size() < 3 || words[0] != "type" || (words.size() - 1) % 2 != 0) {
+    return std::nullopt;
+  }
+  std::vector<uint64_t> sizes;
+  for (size_t i = 1; i + 1 < words.size(); i += 2) {
+    const auto size = ParseUnsigned(words[i]);
+    if (!size || *size == 0 || words[i + 1] != "bytes") {
+      return std::nullopt;
+    }
+    sizes.push_back(*size);
+  }
+  return sizes;
+}
+
+// A figure of the symmetric table: "1234.56k" (1000s of bytes/s) or "987.65" (bytes/s).
+std::optional<double> ParseThroughput(std::string_view word) {
+  if (EndsWith(word, "k")) {
+    const auto value = ParseDouble(word.substr(0, word.size() - 1));
+    return value ? std::optional<double>(*value * 1000) : std::nullopt;
+  }
+  return ParseDouble(word);
+}
+
+bool IsPkHeaderWords(const std::vector<std::string_view>& words,
+                     std::initializer_list<std::string_view> expected) {
+  return std::equal(words.begin(), words.end(), expected.begin(), expected.end());
+}
+
+}  // namespace
+
+bool StartsSpeedText(std::string_view trimmed) {
+  if (StartsWith(trimmed, kElapsedBanner) || StartsWith(trimmed, "Forked child ") ||
+      StartsWith(trimmed, kNumbersBanner) || ParseTypeLine(trimmed).has_value()) {
+    return true;
+  }
+  if (StartsWith(trimmed, "Engine \"") && EndsWith(trimmed, "set.")) {
+    return true;
+  }
+  if (StartsWith(trimmed, "Doing ") && trimmed.find(':') != std::string_view::npos) {
+    return true;
+  }
+  if (StartsWith(trimmed, "version:") && ParseOpensslVersion(trimmed).has_value()) {
+    return true;
+  }
+  const std::vector<std::string_view> words = SplitWords(trimmed);
+  return IsPkHeaderWords(words, {"sign", "verify", "sign/s", "verify/s"}) ||
+         IsPkHeaderWords(words, {"op", "op/s"});
+}
+
+Offer SpeedTextParser::Take(const SourceLine& line) {
+  if (line.kind == LineKind::kElision) {
+    evidence_->notes.push_back(
+        fmt::format("The paste leaves lines out at line {} ('{}'): figures from them are missing.",
+                    line.number, line.text));
+    return Offer::kConsumed;
+  }
+  if (line.kind != LineKind::kText) {
+    return Offer::kNotMine;
+  }
+  const std::string_view trimmed = Trim(line.text);
+  if (trimmed.empty()) {
+    after_blank_ = true;
+    return Offer::kNotMine;
+  }
+  if (StartsWith(trimmed, kElapsedBanner)) {
+    if (evidence_->HasFigures() || evidence_->header) {
+      return Offer::kNewRun;
+    }
+    evidence_->elapsed_banner = true;
+    return Offer::kConsumed;
+  }
+  if (StartsWith(trimmed, "Engine \"") && EndsWith(trimmed, "set.")) {
+    if (evidence_->HasFigures()) {
+      return Offer::kNewRun;
+    }
+    const size_t close = trimmed.find('"', 8);
+    evidence_->engine = std::string(
+        trimmed.substr(8, close == std::string_view::npos ? std::string_view::npos : close - 8));
+    return Offer::kConsumed;
+  }
+  if (StartsWith(trimmed, "Forked child ")) {
+    const auto child = ParseUnsigned(Trim(trimmed.substr(13)));
+    if (!child || *child > 100000) {
+      throw ImportError(line.number, "expected a child number after 'Forked child'");
+    }
+    if (evidence_->HasFinalFigures() || (*child == 0 && evidence_->forked_children > 0)) {
+      return Offer::kNewRun;
+    }
+    evidence_->forked_children = std::max(evidence_->forked_children, static_cast<int>(*child) + 1);
+    return Offer::kConsumed;
+  }
+  if (StartsWith(trimmed, "Doing ")) {
+    if (evidence_->HasFinalFigures() || evidence_->header) {
+      return Offer::kNewRun;
+    }
+    evidence_->progress.push_back(ParseProgressLine(trimmed, line.number));
+    table_ = Table::kNone;
+    return Offer::kConsumed;
+  }
+  if (StartsWith(trimmed, kNumbersBanner)) {
+    if (!evidence_->sym_rows.empty()) {
+      return Offer::kNewRun;
+    }
+    return Offer::kConsumed;
+  }
+  if (const auto sizes = ParseTypeLine(trimmed)) {
+    if (!evidence_->sym_rows.empty()) {
+      return Offer::kNewRun;
+    }
+    evidence_->sizes = *sizes;
+    table_ = Table::kSymmetric;
+    type_line_ = line.number;
+    after_blank_ = false;
+    return Offer::kConsumed;
+  }
+  if (TakePkHeader(trimmed)) {
+    table_ = Table::kPublicKey;
+    after_blank_ = false;
+    return Offer::kConsumed;
+  }
+  if (IsVersionLine(trimmed) || StartsWith(trimmed, "version:")) {
+    if ((evidence_->header && !evidence_->header->version.empty()) ||
+        evidence_->HasFinalFigures()) {
+      return Offer::kNewRun;
+    }
+    if (!evidence_->header) {
+      evidence_->header.emplace();
+    }
+    ParseHeaderLine(trimmed, line.number, &*evidence_->header);
+    table_ = Table::kNone;
+    return Offer::kConsumed;
+  }
+  HeaderInfo probe;
+  if (ParseHeaderLine(trimmed, line.number, &probe)) {
+    if (!evidence_->header) {
+      evidence_->header.emplace();
+    }
+    ParseHeaderLine(trimmed, line.number, &*evidence_->header);
+    table_ = Table::kNone;
+    return Offer::kConsumed;
+  }
+  switch (table_) {
+    case Table::kSymmetric:
+      return TakeSymmetricRow(line, trimmed);
+    case Table::kPublicKey:
+      return TakePkRow(line, trimmed);
+    case Table::kNone:
+      break;
+  }
+  return Offer::kNotMine;
+}
+
+bool SpeedTextParser::TakePkHeader(std::string_view trimmed) {
+  const std::vector<std::string_view> words = SplitWords(trimmed);
+  PkLayout layout;
+  if (IsPkHeaderWords(words, {"sign", "verify", "sign/s", "verify/s"})) {
+    layout = {PkFamily::kSig, 2, {"sign", "verify", nullptr, nullptr}};
+  } else if (IsPkHeaderWords(words, {"sign", "verify", "encrypt", "decrypt", "sign/s", "verify/s",
+                                     "encr./s", "decr./s"})) {
+    layout = {PkFamily::kRsa, 4, {"sign", "verify", "encrypt", "decrypt"}};
+  } else if (IsPkHeaderWords(words, {"op", "op/s"})) {
+    layout = {PkFamily::kEcdh, 1, {"derive", nullptr, nullptr, nullptr}};
+  } else if (IsPkHeaderWords(words,
+                             {"keygen", "encaps", "decaps", "keygens/s", "encaps/s", "decaps/s"})) {
+    layout = {PkFamily::kKem, 3, {"keygen", "encaps", "decaps", nullptr}};
+  } else if (IsPkHeaderWords(words,
+                             {"keygen", "signs", "verify", "keygens/s", "sign/s", "verify/s"})) {
+    layout = {PkFamily::kSig, 3, {"keygen", "sign", "verify", nullptr}};
+  } else {
+    return false;
+  }
+  layout_ = layout;
+  return true;
+}
+
+Offer SpeedTextParser::TakeSymmetricRow(const SourceLine& line, std::string_view trimmed) {
+  const std::vector<std::string_view> words = SplitWords(trimmed);
+  // A public-key row whose table header was left out of the paste.
+  for (size_t i = 1; i < words.size(); ++i) {
+    if (ParseSeconds(words[i]) && LooksNumeric(words[i])) {
+      table_ = Table::kPublicKey;
+      layout_ = PkLayout{};
+      return TakePkRow(line, trimmed);
+    }
+  }
+  size_t first_value = 0;
+  while (first_value < words.size() && !ParseThroughput(words[first_value]) &&
+         !IsElisionWord(words[first_value])) {
+    ++first_value;
+  }
+  if (first_value == words.size()) {
+    table_ = Table::kNone;  // prose after the table
+    return Offer::kNotMine;
+  }
+  const size_t num_sizes = evidence_->sizes.size();
+  std::vector<std::optional<double>> left;
+  std::vector<std::optional<double>> right;
+  bool elided = false;
+  for (size_t i = first_value; i < words.size(); ++i) {
+    if (IsElisionWord(words[i])) {
+      elided = true;
+      continue;
+    }
+    const auto value = ParseThroughput(words[i]);
+    if (!value) {
+      if (after_blank_) {
+        table_ = Table::kNone;
+        return Offer::kNotMine;
+      }
+      throw ImportError(line.number,
+                        fmt::format("expected a throughput figure like 1234.56k (1000s of bytes/s) "
+                                    "or 987.65 (bytes/s), found '{}'",
+                                    words[i]));
+    }
+    (elided ? right : left).push_back(*value);
+  }
+  if (first_value == 0) {
+    throw ImportError(line.number, "expected an algorithm name before the throughput figures");
+  }
+  const size_t found = left.size() + right.size();
+  if ((!elided && found < num_sizes) || (elided && found > num_sizes)) {
+    if (after_blank_) {
+      table_ = Table::kNone;
+      return Offer::kNotMine;
+    }
+    throw ImportError(
+        line.number,
+        fmt::format("expected {} throughput figures (one per size of the 'type' line at line {}), "
+                    "found {}",
+                    num_sizes, type_line_, found));
+  }
+  SymRow row;
+  row.line = line.number;
+  row.name = JoinWords(words, 0, first_value);
+  row.bytes_per_s.assign(num_sizes, std::nullopt);
+  for (size_t i = 0; i < left.size() && i < num_sizes; ++i) {
+    row.bytes_per_s[i] = left[i];
+  }
+  for (size_t i = 0; i < right.size(); ++i) {
+    row.bytes_per_s[num_sizes - right.size() + i] = right[i];
+  }
+  if (!elided && found > num_sizes) {
+    evidence_->notes.push_back(
+        fmt::format("Line {}: '{}' has {} figures for {} sizes; the extra ones are ignored.",
+                    line.number, row.name, found, num_sizes));
+  }
+  if (elided) {
+    evidence_->notes.push_back(fmt::format(
+        "Line {}: the row '{}' is shortened with '...'; its missing figures are left out.",
+        line.number, row.name));
+  }
+  evidence_->sym_rows.push_back(std::move(row));
+  after_blank_ = false;
+  return Offer::kConsumed;
+}
+
+Offer SpeedTextParser::TakePkRow(const SourceLine& line, std::string_view trimmed) {
+  const std::vector<std::string_view> words = SplitWords(trimmed);
+  size_t first_time = 0;
+  while (first_time < words.size() && !ParseSeconds(words[first_time])) {
+    ++first_time;
+  }
+  if (first_time == words.size() || first_time == 0) {
+    table_ = Table::kNone;
+    return Offer::kNotMine;
+  }
+  size_t num_times = 0;
+  while (first_time + num_times < words.size() && ParseSeconds(words[first_time + num_times])) {
+    ++num_times;
+  }
+  std::vector<double> rates;
+  for (size_t i = first_time + num_times; i < words.size(); ++i) {
+    const auto rate = ParseDouble(words[i]);
+    if (!rate) {
+      if (after_blank_) {
+        table_ = Table::kNone;
+        return Offer::kNotMine;
+      }
+      throw ImportError(line.number,
+                        fmt::format("expected an operations-per-second figure like 1234.5, found "
+                                    "'{}'",
+                                    words[i]));
+    }
+    rates.push_back(*rate);
+  }
+  if (rates.size() != num_times || num_times == 0 || num_times > 4) {
+    if (after_blank_) {
+      table_ = Table::kNone;
+      return Offer::kNotMine;
+    }
+    throw ImportError(line.number,
+                      fmt::format("expected as many rates (like 1234.5) as times (like "
+                                  "0.000123s); found {} times and {} rates",
+                                  num_times, rates.size()));
+  }
+
+  std::vector<std::string> lower;
+  for (size_t i = 0; i < first_time; ++i) {
+    lower.push_back(ToLower(words[i]));
+  }
+  PkRow row;
+  row.line = line.number;
+  row.family = layout_.family_hint;
+  bool named = false;
+  if (lower.size() >= 3 && (lower[0] == "rsa" || lower[0] == "dsa") && lower[2] == "bits") {
+    if (const auto bits = ParseUnsigned(lower[1]); bits && *bits < 1000000) {
+      row.family = lower[0] == "rsa" ? PkFamily::kRsa : PkFamily::kDsa;
+      row.bits = static_cast<unsigned>(*bits);
+      named = true;
+    }
+  } else if (lower.size() >= 3 && (lower[1] == "bit" || lower[1] == "bits")) {
+    if (const auto bits = ParseUnsigned(lower[0]); bits && *bits < 1000000) {
+      row.bits = static_cast<unsigned>(*bits);
+      named = true;
+      std::string curve = first_time > 3 ? std::string(words[3]) : "";
+      if (curve.size() >= 2 && curve.front() == '(' && curve.back() == ')') {
+        curve = curve.substr(1, curve.size() - 2);
+      }
+      row.curve = curve;
+      if (lower[2] == "ecdsa") {
+        row.family = PkFamily::kEcdsa;
+      } else if (lower[2] == "ecdh") {
+        row.family = PkFamily::kEcdh;
+      } else if (lower[2] == "eddsa") {
+        row.family = PkFamily::kEddsa;
+      } else if (lower[2] == "sm2") {
+        row.family = PkFamily::kSm2;
+      } else if (lower[2] == "ffdh") {
+        row.family = PkFamily::kFfdh;
+      } else {
+        named = false;
+      }
+    }
+  }
+  if (!named) {
+    // KEM and signature tables (3.2+) print the algorithm name; anything else is kept
+    // verbatim under the table's family.
+    row.bits = 0;
+    row.curve.clear();
+    row.curve = JoinWords(words, 0, first_time);
+  }
+  for (size_t i = 0; i < num_times; ++i) {
+    std::string op;
+    if (num_times == layout_.num_ops && layout_.ops[i] != nullptr) {
+      op = layout_.ops[i];
+    } else if (num_times == 4) {
+      op = std::array<const char*, 4>{"sign", "verify", "encrypt", "decrypt"}[i];
+    } else if (num_times == 2) {
+      op = i == 0 ? "sign" : "verify";
+    } else if (num_times == 1) {
+      op = "derive";
+    } else {
+      throw ImportError(line.number,
+                        fmt::format("expected {} times and rates for this table, found {}",
+                                    layout_.num_ops, num_times));
+    }
+    row.ops_per_s.emplace_back(op, rates[i]);
+  }
+  evidence_->pk_rows.push_back(std::move(row));
+  after_blank_ = false;
+  return Offer::kConsumed;
+}
+
+}  // namespace cryptobench::import

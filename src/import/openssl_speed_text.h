@@ -1,0 +1,60 @@
+// The human-readable output of `openssl speed` (apps/speed.c, 0.9.8 to 4.x): the elapsed-time
+// banner, 'Engine "x" set.', progress lines ("Doing aes-128 cbc for 3s on 16 size blocks:
+// 123 aes-128 cbc's in 2.99s", 3.x "... ops for 3s ...: 123 AES-128-CBC ops in 3.00s", the
+// public-key, KEM and signature variants), the header block, the symmetric table ("type" line
+// with 5 or 6 sizes; values with 'k' are 1000s of bytes/s, without 'k' bytes/s) and the
+// public-key tables (sign/verify, 3.2+ sign/verify/encrypt/decrypt, op/s, KEM and signature
+// keygen/encaps/decaps or keygen/sign/verify). Columns are read as words, so collapsed
+// spacing is fine.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string_view>
+
+#include "import/paste_cleanup.h"
+#include "import/speed_evidence.h"
+
+namespace cryptobench::import {
+
+/// What a run's parser did with a line offered to it.
+enum class Offer {
+  kConsumed,  ///< the line belongs to this run
+  kNotMine,   ///< not this parser's line (the caller tries others, or ignores it)
+  kNewRun,    ///< the line starts the next run: finish this one, then offer it to a new one
+};
+
+/// True if a trimmed line is unmistakably human speed output that can start a run: the
+/// elapsed banner, 'Engine "x" set.', "Forked child N", a "Doing ..." progress line, the
+/// "The 'numbers' are ..." line, a "type ... bytes" line or speed 3.x's "version: " line.
+bool StartsSpeedText(std::string_view trimmed);
+
+/// Line-by-line parser of one run's human-readable output.
+class SpeedTextParser {
+ public:
+  explicit SpeedTextParser(SpeedEvidence* evidence) : evidence_(evidence) {}
+
+  /// Offers one cleaned line. Throws ImportError for a recognised but malformed line (a table
+  /// row with the wrong number of values, a figure that is not a number).
+  Offer Take(const SourceLine& line);
+
+ private:
+  enum class Table { kNone, kSymmetric, kPublicKey };
+  struct PkLayout {
+    PkFamily family_hint = PkFamily::kRsa;  ///< for rows whose name does not say (KEM, sig)
+    size_t num_ops = 2;
+    const char* ops[4] = {"sign", "verify", nullptr, nullptr};
+  };
+
+  Offer TakeSymmetricRow(const SourceLine& line, std::string_view trimmed);
+  Offer TakePkRow(const SourceLine& line, std::string_view trimmed);
+  bool TakePkHeader(std::string_view trimmed);
+
+  SpeedEvidence* evidence_;
+  Table table_ = Table::kNone;
+  size_t type_line_ = 0;
+  PkLayout layout_;
+  bool after_blank_ = false;  ///< a blank line since the last row: malformed rows end the table
+};
+
+}  // namespace cryptobench::import

@@ -1,0 +1,243 @@
+// `openssl version -a` blocks and speed header lines.
+#include "import/openssl_version.h"
+
+#include <fmt/format.h>
+
+#include "import/parse_util.h"
+
+namespace cryptobench::import {
+namespace {
+
+bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+
+// Reads "digits" at *pos; -1 if none.
+int ReadNumber(std::string_view text, size_t* pos) {
+  int value = -1;
+  while (*pos < text.size() && IsDigit(text[*pos]) && value < 100000) {
+    value = (value < 0 ? 0 : value * 10) + (text[*pos] - '0');
+    ++*pos;
+  }
+  return value;
+}
+
+std::string_view AfterLabel(std::string_view trimmed, std::string_view label) {
+  return Trim(trimmed.substr(label.size()));
+}
+
+// Lines of version -a that only version prints.
+bool IsVersionOnlyLine(std::string_view trimmed) {
+  return StartsWithNoCase(trimmed, "platform:") || StartsWithNoCase(trimmed, "OPENSSLDIR:") ||
+         StartsWithNoCase(trimmed, "ENGINESDIR:") || StartsWithNoCase(trimmed, "MODULESDIR:") ||
+         StartsWithNoCase(trimmed, "Seeding source:");
+}
+
+bool IsSharedHeaderLine(std::string_view trimmed) {
+  return StartsWithNoCase(trimmed, "built on:") || StartsWithNoCase(trimmed, "options:") ||
+         StartsWithNoCase(trimmed, "compiler:") || StartsWithNoCase(trimmed, "CPUINFO:");
+}
+
+}  // namespace
+
+uint64_t OpensslVersion::Number() const {
+  const auto major_bits = static_cast<uint64_t>(major);
+  const auto minor_bits = static_cast<uint64_t>(minor);
+  const auto patch_bits = static_cast<uint64_t>(patch);
+  if (major >= 3) {
+    return (major_bits << 28) | (minor_bits << 20) | (patch_bits << 4);
+  }
+  // 1.x and 0.9.x: letters count a, b, ..., z, za, zb ... as 1, 2, ..., 26, 27, ...
+  uint64_t letter = 0;
+  for (char c : letters) {
+    letter += static_cast<uint64_t>(c - 'a' + 1);
+  }
+  const uint64_t status = suffix.empty() || suffix == "fips" ? 0xf : 0;
+  return (major_bits << 28) | (minor_bits << 20) | (patch_bits << 12) | ((letter & 0xff) << 4) |
+         status;
+}
+
+std::optional<OpensslVersion> ParseOpensslVersion(std::string_view text) {
+  for (std::string_view word : SplitWords(text)) {
+    size_t pos = 0;
+    OpensslVersion version;
+    version.major = ReadNumber(word, &pos);
+    if (version.major < 0 || pos >= word.size() || word[pos] != '.') {
+      continue;
+    }
+    ++pos;
+    version.minor = ReadNumber(word, &pos);
+    if (version.minor < 0 || pos >= word.size() || word[pos] != '.') {
+      continue;
+    }
+    ++pos;
+    version.patch = ReadNumber(word, &pos);
+    if (version.patch < 0) {
+      continue;
+    }
+    while (pos < word.size() && word[pos] >= 'a' && word[pos] <= 'z' &&
+           version.letters.size() < 3) {
+      version.letters.push_back(word[pos++]);
+    }
+    if (pos < word.size() && word[pos] == '-') {
+      version.suffix = std::string(word.substr(pos + 1));
+      pos = word.size();
+    }
+    if (pos != word.size() && word[pos] != ')' && word[pos] != ',') {
+      continue;
+    }
+    version.text = std::string(word.substr(0, pos));
+    return version;
+  }
+  return std::nullopt;
+}
+
+bool IsVersionLine(std::string_view trimmed) {
+  for (std::string_view name : {"OpenSSL ", "LibreSSL ", "BoringSSL ", "Tongsuo "}) {
+    if (trimmed.substr(0, name.size()) == name && trimmed.size() > name.size() &&
+        IsDigit(trimmed[name.size()])) {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool ParseHeaderLine(std::string_view trimmed, size_t line_number, HeaderInfo* header) {
+  if (header->line == 0) {
+    header->line = line_number;
+  }
+  if (IsVersionLine(trimmed)) {
+    const size_t library = trimmed.find("(Library:");
+    if (library != std::string_view::npos) {
+      header->version = std::string(Trim(trimmed.substr(0, library)));
+      std::string_view rest = Trim(trimmed.substr(library + 9));
+      if (!rest.empty() && rest.back() == ')') {
+        rest.remove_suffix(1);
+      }
+      header->library = std::string(Trim(rest));
+    } else {
+      header->version = std::string(trimmed);
+    }
+    header->line = line_number;
+    return true;
+  }
+  if (StartsWithNoCase(trimmed, "version:")) {
+    header->version = std::string(AfterLabel(trimmed, "version:"));
+    header->line = line_number;
+    return true;
+  }
+  if (StartsWithNoCase(trimmed, "built on:")) {
+    std::string_view rest = AfterLabel(trimmed, "built on:");
+    while (StartsWithNoCase(rest, "built on:")) {  // 3.0 speed printed the label twice
+      rest = AfterLabel(rest, "built on:");
+    }
+    header->built_on = "built on: " + std::string(rest);
+    return true;
+  }
+  if (StartsWithNoCase(trimmed, "platform:")) {
+    header->platform = "platform: " + std::string(AfterLabel(trimmed, "platform:"));
+    return true;
+  }
+  if (StartsWithNoCase(trimmed, "options:")) {
+    header->options = std::string(AfterLabel(trimmed, "options:"));
+    return true;
+  }
+  if (StartsWithNoCase(trimmed, "compiler:")) {
+    header->cflags = "compiler: " + std::string(AfterLabel(trimmed, "compiler:"));
+    return true;
+  }
+  if (StartsWithNoCase(trimmed, "CPUINFO:")) {
+    header->cpu_info = "CPUINFO: " + std::string(AfterLabel(trimmed, "CPUINFO:"));
+    return true;
+  }
+  return IsVersionOnlyLine(trimmed);
+}
+
+bool StartsVersionBlock(const std::vector<SourceLine>& lines, size_t index,
+                        bool after_version_command) {
+  const std::string_view first = Trim(lines[index].text);
+  if (!IsVersionLine(first)) {
+    return false;
+  }
+  if (after_version_command || first.find("(Library:") != std::string_view::npos) {
+    return true;
+  }
+  bool speed_header_lines = false;
+  for (size_t i = index + 1; i < lines.size() && i <= index + 12; ++i) {
+    if (lines[i].kind != LineKind::kText) {
+      break;
+    }
+    const std::string_view trimmed = Trim(lines[i].text);
+    if (IsVersionOnlyLine(trimmed)) {
+      return true;
+    }
+    if (IsSharedHeaderLine(trimmed)) {
+      speed_header_lines = true;
+      continue;
+    }
+    break;  // a table, a progress line, prose: the header is over
+  }
+  // 1.x speed prints version, built on, options and compiler, never platform; plain
+  // `openssl version` prints the version line alone.
+  return !speed_header_lines;
+}
+
+void FillLibraryInfo(const HeaderInfo& header, results::LibraryInfo* library) {
+  library->backend = "openssl";
+  const std::string& version_text = header.library.empty() ? header.version : header.library;
+  if (IsVersionLine(version_text)) {
+    library->version = version_text;
+  } else if (!version_text.empty()) {
+    library->version = "OpenSSL " + version_text;  // 3.x speed prints the bare version string
+  }
+  if (const auto version = ParseOpensslVersion(version_text)) {
+    library->version_num = version->Number();
+  }
+  library->built_on = header.built_on;
+  library->platform = header.platform;
+  library->options = header.options;
+  library->cflags = header.cflags;
+  library->cpu_info = header.cpu_info;
+  library->capability_vector.clear();
+  const size_t eq = header.cpu_info.find('=');
+  if (eq != std::string::npos) {
+    const std::vector<std::string_view> words =
+        SplitWords(std::string_view(header.cpu_info).substr(eq + 1));
+    if (!words.empty()) {
+      library->capability_vector = std::string(words.front());
+    }
+  } else if (header.cpu_info.find("N/A") != std::string::npos) {
+    library->capability_vector = "N/A";
+  }
+}
+
+results::RunResult BuildVersionRun(const HeaderInfo& header, std::string_view file_name) {
+  results::RunResult run;
+  run.source.kind = "imported";
+  run.source.tool = "openssl version";
+  run.source.file = std::string(file_name);
+  run.source.timing_basis = "unknown";
+  run.source.evp = "unknown";
+  if (const auto version = ParseOpensslVersion(header.version)) {
+    run.source.tool_version = version->text;
+  }
+  FillLibraryInfo(header, &run.library);
+  run.method.clock = "none (no figures)";
+  run.method.precision = 0;
+  run.method.max_seconds = 0;
+  run.method.min_samples = 0;
+  run.method.confidence = 0;
+  run.method.target_sample_seconds = 0;
+  run.machine.tick_counter = "none";
+  if (!header.library.empty()) {
+    const auto tool = ParseOpensslVersion(header.version);
+    const auto library = ParseOpensslVersion(header.library);
+    if (tool && library && tool->text != library->text) {
+      run.source.caveats.push_back(
+          fmt::format("The openssl program ({}) and the library it loaded ({}) differ: figures "
+                      "measured with this program depend on the library.",
+                      tool->text, library->text));
+    }
+  }
+  return run;
+}
+
+}  // namespace cryptobench::import

@@ -1,0 +1,64 @@
+// `openssl version [-a]` output, and the header block `openssl speed` prints before its
+// tables (the same strings: OpenSSL_version() and BN_options(), apps/version.c and
+// apps/speed.c). Also version-number parsing for the interpretation of speed figures.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "results/model.h"
+
+#include "import/paste_cleanup.h"
+#include "import/speed_evidence.h"
+
+namespace cryptobench::import {
+
+/// A parsed OpenSSL version: "1.1.1q", "3.0.0-alpha3-dev", "0.9.8zh", "4.1.0".
+struct OpensslVersion {
+  int major = 0;
+  int minor = 0;
+  int patch = 0;
+  std::string letters;  ///< 1.x patch letters ("q", "zh"); empty for 3.x
+  std::string suffix;   ///< after '-': "alpha3-dev", "fips", "dev"; empty for a release
+  std::string text;     ///< the version token as printed, e.g. "1.1.1q"
+
+  /// OPENSSL_VERSION_NUMBER layout: 3.x 0xMNN00PP0 (include/openssl/opensslv.h.in);
+  /// 1.x 0xMNNFFPPS with S = 0xf for a release (crypto/opensslv.h of 1.1.1).
+  uint64_t Number() const;
+  bool AtLeast(int want_major, int want_minor) const {
+    return major > want_major || (major == want_major && minor >= want_minor);
+  }
+};
+
+/// Finds the version token in "OpenSSL 1.1.1q  5 Jul 2022", "3.0.8", "version: 3.0.8",
+/// "OpenSSL 3.0.13 30 Jan 2024 (Library: ...)"; std::nullopt if there is none.
+std::optional<OpensslVersion> ParseOpensslVersion(std::string_view text);
+
+/// True for a line that starts a version: "OpenSSL 1.1.1q ..." or "LibreSSL 3.8.2".
+bool IsVersionLine(std::string_view trimmed);
+
+/// Offers a trimmed line to a header: the version line ("OpenSSL x ..." or speed 3.x's
+/// "version: x"), "built on:", "platform:", "options:", "compiler:", "CPUINFO:", and the
+/// directory and seeding lines of version -a (recognised, not kept). Returns false for any
+/// other line. A repeated "built on: built on:" (3.0 speed) is collapsed.
+bool ParseHeaderLine(std::string_view trimmed, size_t line_number, HeaderInfo* header);
+
+/// True if lines[index] starts an `openssl version` block rather than the header of speed
+/// output: it names the library ("(Library: ...)"), or a "platform:" or directory line
+/// follows, or nothing header-like follows at all (plain `openssl version`), or the line comes
+/// right after an `openssl version` command (`after_version_command`).
+bool StartsVersionBlock(const std::vector<SourceLine>& lines, size_t index,
+                        bool after_version_command);
+
+/// Fills library fields from a header: version, version_num, built_on, platform, options,
+/// cflags, cpu_info and the capability vector from CPUINFO ("0x...:0x..." without " env:").
+void FillLibraryInfo(const HeaderInfo& header, results::LibraryInfo* library);
+
+/// The run for an `openssl version` block: library info only, no algorithms.
+results::RunResult BuildVersionRun(const HeaderInfo& header, std::string_view file_name);
+
+}  // namespace cryptobench::import

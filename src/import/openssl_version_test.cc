@@ -1,0 +1,72 @@
+// Tests of openssl version parsing and `openssl version -a` blocks.
+#include "import/openssl_version.h"
+
+#include <gtest/gtest.h>
+
+namespace cryptobench::import {
+namespace {
+
+TEST(OpensslVersionTest, ParsesVersionsOfEveryEra) {
+  const auto v111 = ParseOpensslVersion("OpenSSL 1.1.1q  5 Jul 2022");
+  ASSERT_TRUE(v111);
+  EXPECT_EQ(v111->text, "1.1.1q");
+  EXPECT_EQ(v111->Number(), 0x1010111fu);  // crypto/opensslv.h of 1.1.1q
+  const auto v3 = ParseOpensslVersion("version: 3.0.19");
+  ASSERT_TRUE(v3);
+  EXPECT_EQ(v3->Number(), 0x30000130u);  // OPENSSL_VERSION_NUMBER of 3.0.19
+  const auto alpha = ParseOpensslVersion("3.0.0-alpha3-dev");
+  ASSERT_TRUE(alpha);
+  EXPECT_EQ(alpha->suffix, "alpha3-dev");
+  EXPECT_TRUE(alpha->AtLeast(3, 0));
+  EXPECT_FALSE(alpha->AtLeast(3, 2));
+  const auto fips = ParseOpensslVersion("OpenSSL 1.0.2k-fips  26 Jan 2017");
+  ASSERT_TRUE(fips);
+  EXPECT_EQ(fips->letters, "k");
+  EXPECT_EQ(fips->suffix, "fips");
+  EXPECT_FALSE(ParseOpensslVersion("built on: Mon Sep 11 14:08:11 2023 UTC"));
+}
+
+TEST(OpensslVersionTest, HeaderLinesKeepTheirLabels) {
+  HeaderInfo header;
+  EXPECT_TRUE(ParseHeaderLine("version: 3.0.2", 7, &header));
+  EXPECT_TRUE(ParseHeaderLine("built on: built on: Wed May 24 17:12:00 2023 UTC", 8, &header));
+  EXPECT_TRUE(ParseHeaderLine("options:bn(64,64) rc4(16x,int) ", 9, &header));
+  EXPECT_TRUE(ParseHeaderLine("CPUINFO: OPENSSL_ia32cap=0xff:0x1 env:~0x2", 10, &header));
+  EXPECT_FALSE(ParseHeaderLine("type 16 bytes", 11, &header));
+  EXPECT_EQ(header.line, 7u);
+  EXPECT_EQ(header.built_on, "built on: Wed May 24 17:12:00 2023 UTC");
+  EXPECT_EQ(header.options, "bn(64,64) rc4(16x,int)");
+  results::LibraryInfo library;
+  FillLibraryInfo(header, &library);
+  EXPECT_EQ(library.version, "OpenSSL 3.0.2");
+  EXPECT_EQ(library.version_num, 0x30000020u);
+  EXPECT_EQ(library.capability_vector, "0xff:0x1");
+}
+
+TEST(OpensslVersionTest, TellsVersionBlocksFromSpeedHeaders) {
+  const auto version_a = CleanPaste(
+      "OpenSSL 1.1.1w  11 Sep 2023\nbuilt on: x\nplatform: linux-x86_64\noptions:  bn(64,64)\n");
+  EXPECT_TRUE(StartsVersionBlock(version_a, 0, false));
+  const auto speed_header = CleanPaste(
+      "OpenSSL 1.1.1w  11 Sep 2023\nbuilt on: x\noptions:bn(64,64)\ncompiler: gcc\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n");
+  EXPECT_FALSE(StartsVersionBlock(speed_header, 0, false));
+  EXPECT_TRUE(StartsVersionBlock(speed_header, 0, true));  // right after `openssl version -a`
+  const auto plain = CleanPaste("OpenSSL 3.0.2 15 Mar 2022 (Library: OpenSSL 3.0.2 15 Mar 2022)\n");
+  EXPECT_TRUE(StartsVersionBlock(plain, 0, false));
+}
+
+TEST(OpensslVersionTest, VersionRunNotesAProgramLibraryMismatch) {
+  HeaderInfo header;
+  ParseHeaderLine("OpenSSL 3.0.2 15 Mar 2022 (Library: OpenSSL 3.3.1 4 Jun 2024)", 1, &header);
+  const results::RunResult run = BuildVersionRun(header, "f.txt");
+  EXPECT_EQ(run.source.tool, "openssl version");
+  EXPECT_EQ(run.source.tool_version, "3.0.2");
+  EXPECT_EQ(run.library.version, "OpenSSL 3.3.1 4 Jun 2024");
+  ASSERT_EQ(run.source.caveats.size(), 1u);
+  EXPECT_NE(run.source.caveats[0].find("3.3.1"), std::string::npos);
+  EXPECT_TRUE(run.algorithms.empty());
+}
+
+}  // namespace
+}  // namespace cryptobench::import

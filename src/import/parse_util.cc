@@ -1,0 +1,218 @@
+// Text helpers for the import parsers.
+#include "import/parse_util.h"
+
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <limits>
+
+namespace cryptobench::import {
+namespace {
+
+bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+
+// Length of the valid UTF-8 sequence starting at text[i], or 0 (RFC 3629, section 4: no
+// overlong forms, no surrogates, nothing above U+10FFFF).
+size_t Utf8SequenceLength(std::string_view text, size_t i) {
+  const auto byte = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char lead = byte(i);
+  if (lead < 0x80) {
+    return 1;
+  }
+  size_t length = 0;
+  unsigned char low = 0x80;
+  unsigned char high = 0xbf;
+  if (lead >= 0xc2 && lead <= 0xdf) {
+    length = 2;
+  } else if (lead >= 0xe0 && lead <= 0xef) {
+    length = 3;
+    low = lead == 0xe0 ? 0xa0 : 0x80;
+    high = lead == 0xed ? 0x9f : 0xbf;
+  } else if (lead >= 0xf0 && lead <= 0xf4) {
+    length = 4;
+    low = lead == 0xf0 ? 0x90 : 0x80;
+    high = lead == 0xf4 ? 0x8f : 0xbf;
+  } else {
+    return 0;
+  }
+  if (i + length > text.size() || byte(i + 1) < low || byte(i + 1) > high) {
+    return 0;
+  }
+  for (size_t k = 2; k < length; ++k) {
+    if (byte(i + k) < 0x80 || byte(i + k) > 0xbf) {
+      return 0;
+    }
+  }
+  return length;
+}
+
+}  // namespace
+
+std::string ValidUtf8(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  size_t i = 0;
+  while (i < text.size()) {
+    const size_t length = Utf8SequenceLength(text, i);
+    if (length == 0) {
+      out.append("\xef\xbf\xbd");  // U+FFFD REPLACEMENT CHARACTER
+      ++i;
+    } else {
+      out.append(text.substr(i, length));
+      i += length;
+    }
+  }
+  return out;
+}
+
+std::string_view Trim(std::string_view text) {
+  while (!text.empty() && IsSpace(text.front())) {
+    text.remove_prefix(1);
+  }
+  while (!text.empty() && IsSpace(text.back())) {
+    text.remove_suffix(1);
+  }
+  return text;
+}
+
+std::vector<std::string_view> SplitWords(std::string_view text) {
+  std::vector<std::string_view> words;
+  size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && IsSpace(text[i])) {
+      ++i;
+    }
+    const size_t start = i;
+    while (i < text.size() && !IsSpace(text[i])) {
+      ++i;
+    }
+    if (i > start) {
+      words.push_back(text.substr(start, i - start));
+    }
+  }
+  return words;
+}
+
+std::string JoinWords(const std::vector<std::string_view>& words, size_t begin, size_t end) {
+  std::string out;
+  for (size_t i = begin; i < end && i < words.size(); ++i) {
+    if (i > begin) {
+      out.push_back(' ');
+    }
+    out.append(words[i]);
+  }
+  return out;
+}
+
+std::vector<std::string_view> SplitFields(std::string_view text, char separator) {
+  std::vector<std::string_view> fields;
+  size_t start = 0;
+  while (true) {
+    const size_t end = text.find(separator, start);
+    if (end == std::string_view::npos) {
+      fields.push_back(text.substr(start));
+      return fields;
+    }
+    fields.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+}
+
+bool StartsWithNoCase(std::string_view text, std::string_view prefix) {
+  if (text.size() < prefix.size()) {
+    return false;
+  }
+  for (size_t i = 0; i < prefix.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(text[i])) !=
+        std::tolower(static_cast<unsigned char>(prefix[i]))) {
+      return false;
+    }
+  }
+  return true;
+}
+
+std::string ToLower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) {
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return out;
+}
+
+std::optional<double> ParseDouble(std::string_view text) {
+  if (text.empty() || text.size() > 64) {
+    return std::nullopt;
+  }
+  std::string_view body = text;
+  bool negative = false;
+  if (body.front() == '-' || body.front() == '+') {
+    negative = body.front() == '-';
+    body.remove_prefix(1);
+  }
+  const std::string lower = ToLower(body);
+  if (lower == "inf" || lower == "infinity") {
+    return negative ? -std::numeric_limits<double>::infinity()
+                    : std::numeric_limits<double>::infinity();
+  }
+  if (lower == "nan") {
+    return std::numeric_limits<double>::quiet_NaN();
+  }
+  // from_chars would accept "inf" and hex forms too; only plain decimal is a printed figure.
+  bool digit_seen = false;
+  for (char c : body) {
+    if (IsDigit(c)) {
+      digit_seen = true;
+    } else if (c != '.' && c != 'e' && c != 'E' && c != '-' && c != '+') {
+      return std::nullopt;
+    }
+  }
+  if (!digit_seen || !(IsDigit(body.front()) || body.front() == '.')) {
+    return std::nullopt;
+  }
+  double value = 0;
+  const auto [end, error] = std::from_chars(body.data(), body.data() + body.size(), value);
+  if (error != std::errc() || end != body.data() + body.size()) {
+    return std::nullopt;
+  }
+  return negative ? -value : value;
+}
+
+bool EndsWith(std::string_view text, std::string_view suffix) {
+  return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
+}
+
+std::optional<double> ParseSeconds(std::string_view word) {
+  if (word.size() < 2 || word.back() != 's') {
+    return std::nullopt;
+  }
+  return ParseDouble(word.substr(0, word.size() - 1));
+}
+
+std::optional<unsigned long long> ParseUnsigned(std::string_view text) {
+  if (text.empty() || text.size() > 18) {
+    return std::nullopt;
+  }
+  unsigned long long value = 0;
+  for (char c : text) {
+    if (!IsDigit(c)) {
+      return std::nullopt;
+    }
+    value = value * 10 + static_cast<unsigned long long>(c - '0');
+  }
+  return value;
+}
+
+bool LooksNumeric(std::string_view text) {
+  size_t i = 0;
+  if (i < text.size() && (text[i] == '-' || text[i] == '+')) {
+    ++i;
+  }
+  if (i < text.size() && text[i] == '.') {
+    ++i;
+  }
+  return i < text.size() && IsDigit(text[i]);
+}
+
+}  // namespace cryptobench::import

@@ -1,0 +1,52 @@
+// Small text helpers shared by the import parsers: trimming, splitting into words, and strict,
+// locale-independent number parsing of the figures foreign tools print.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cryptobench::import {
+
+/// `text` with every byte sequence that is not valid UTF-8 replaced by U+FFFD, so the strings
+/// taken from a paste (Latin-1, binary junk) can go into JSON.
+std::string ValidUtf8(std::string_view text);
+
+/// `text` without leading and trailing spaces, tabs, CR and LF.
+std::string_view Trim(std::string_view text);
+
+/// Words separated by runs of whitespace (space, tab); empty words are dropped.
+std::vector<std::string_view> SplitWords(std::string_view text);
+
+/// words[begin, end) joined with single spaces.
+std::string JoinWords(const std::vector<std::string_view>& words, size_t begin, size_t end);
+
+/// Fields separated by `separator`, empty fields kept ("a::b" → "a", "", "b").
+std::vector<std::string_view> SplitFields(std::string_view text, char separator);
+
+/// True if `text` starts with `prefix`, comparing ASCII letters case-insensitively.
+bool StartsWithNoCase(std::string_view text, std::string_view prefix);
+
+/// ASCII lower-case copy.
+std::string ToLower(std::string_view text);
+
+/// Parses a whole decimal number as printf("%f") writes it: optional sign, digits, optional
+/// fraction, optional exponent, or "inf"/"nan" in any case with an optional sign (how glibc
+/// prints infinities and NaNs). No leading or trailing characters are allowed.
+std::optional<double> ParseDouble(std::string_view text);
+
+/// True if `text` ends with `suffix`.
+bool EndsWith(std::string_view text, std::string_view suffix);
+
+/// Parses a time as openssl speed prints it, a number with an 's' suffix: "0.000123s", "infs".
+std::optional<double> ParseSeconds(std::string_view word);
+
+/// Parses a non-negative decimal integer (digits only, at most 18 of them).
+std::optional<unsigned long long> ParseUnsigned(std::string_view text);
+
+/// True if `text` looks like a number a tool meant to print (starts with a digit, or a sign or
+/// dot then a digit): used to tell a malformed figure ("12.3x") from ordinary words.
+bool LooksNumeric(std::string_view text);
+
+}  // namespace cryptobench::import

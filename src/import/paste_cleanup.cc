@@ -1,0 +1,237 @@
+// Paste cleanup: prompts, fences, elisions, colour codes and wrapped compiler lines.
+#include "import/paste_cleanup.h"
+
+#include <optional>
+
+#include "import/parse_util.h"
+
+namespace cryptobench::import {
+namespace {
+
+// Longest prompt prefix we accept before the prompt character ("user@host:~/some/dir").
+constexpr size_t kMaxPromptPrefix = 120;
+
+std::string StripAnsi(std::string_view line) {
+  std::string out;
+  out.reserve(line.size());
+  for (size_t i = 0; i < line.size(); ++i) {
+    if (line[i] == '\x1b' && i + 1 < line.size() && line[i + 1] == '[') {
+      size_t j = i + 2;
+      while (j < line.size() &&
+             !((line[j] >= 'A' && line[j] <= 'Z') || (line[j] >= 'a' && line[j] <= 'z'))) {
+        ++j;
+      }
+      i = j;  // skip through the final letter
+      continue;
+    }
+    if (line[i] != '\r') {
+      out.push_back(line[i]);
+    }
+  }
+  return out;
+}
+
+bool IsFence(std::string_view trimmed) {
+  return trimmed.substr(0, 3) == "```" || trimmed.substr(0, 3) == "~~~";
+}
+
+bool IsPromptChar(char c) { return c == '$' || c == '#' || c == '%' || c == '>'; }
+
+// A prompt prefix has no spaces outside brackets, except one leading "(venv) " group, and names
+// a user, host or directory ('@', ':', '~', '/', '\', ']').
+bool LooksLikePromptPrefix(std::string_view prefix) {
+  if (prefix.empty()) {
+    return true;
+  }
+  if (prefix.size() > kMaxPromptPrefix) {
+    return false;
+  }
+  if (prefix.front() == '(') {
+    const size_t close = prefix.find(") ");
+    if (close != std::string_view::npos) {
+      prefix = Trim(prefix.substr(close + 1));
+      if (prefix.empty()) {
+        return true;
+      }
+    }
+  }
+  if (prefix.substr(0, 3) == "PS ") {  // PowerShell: "PS C:\Users\me>"
+    prefix.remove_prefix(3);
+  }
+  int depth = 0;
+  bool marker = false;
+  for (char c : prefix) {
+    if (c == '[') {
+      ++depth;
+    } else if (c == ']') {
+      --depth;
+      marker = true;
+    } else if ((c == ' ' || c == '\t') && depth <= 0) {
+      return false;
+    }
+    if (c == '@' || c == ':' || c == '~' || c == '/' || c == '\\') {
+      marker = true;
+    }
+  }
+  return marker;
+}
+
+// If `line` starts with a shell prompt, the text after it (possibly empty: a prompt alone).
+std::optional<std::string_view> AfterPrompt(std::string_view line) {
+  const std::string_view trimmed = Trim(line);
+  for (size_t i = 0; i < trimmed.size() && i <= kMaxPromptPrefix + 1; ++i) {
+    if (!IsPromptChar(trimmed[i])) {
+      continue;
+    }
+    const bool at_end = i + 1 == trimmed.size();
+    if (!at_end && trimmed[i + 1] != ' ' && trimmed[i + 1] != '\t') {
+      continue;
+    }
+    if (!LooksLikePromptPrefix(Trim(trimmed.substr(0, i)))) {
+      continue;
+    }
+    return at_end ? std::string_view() : Trim(trimmed.substr(i + 1));
+  }
+  return std::nullopt;
+}
+
+bool IsEnvAssignment(std::string_view word) {
+  const size_t eq = word.find('=');
+  if (eq == std::string_view::npos || eq == 0) {
+    return false;
+  }
+  for (char c : word.substr(0, eq)) {
+    if (!(c == '_' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))) {
+      return false;
+    }
+  }
+  return true;
+}
+
+bool IsOpensslProgram(std::string_view word) {
+  const size_t slash = word.find_last_of("/\\");
+  const std::string_view base = slash == std::string_view::npos ? word : word.substr(slash + 1);
+  return base == "openssl" || base == "openssl.exe" || base == "openssl3" || base == "openssl11";
+}
+
+// "openssl speed -evp x", "sudo openssl version -a", "OPENSSL_ia32cap=~0x2 openssl speed":
+// a command typed without a prompt.
+bool IsBareOpensslCommand(std::string_view trimmed) {
+  const std::vector<std::string_view> words = SplitWords(trimmed);
+  for (size_t i = 0; i + 1 < words.size(); ++i) {
+    if (IsOpensslProgram(words[i])) {
+      return words[i + 1] == "speed" || words[i + 1] == "version";
+    }
+    if (!(IsEnvAssignment(words[i]) || words[i] == "sudo" || words[i] == "time" ||
+          words[i] == "env" || words[i] == "nice")) {
+      return false;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+bool IsElisionMark(std::string_view trimmed) {
+  if (trimmed.empty()) {
+    return false;
+  }
+  std::string core;
+  for (char c : trimmed) {
+    if (c != '[' && c != ']' && c != '(' && c != ')' && c != '<' && c != '>' && c != '*' &&
+        c != ' ') {
+      core.push_back(c);
+    }
+  }
+  core = ToLower(core);
+  if (core == "snip" || core == "snipped" || core == "truncated" || core == "cut" ||
+      core == "\xe2\x80\xa6" /* … */ || core == "..snip.." || core == "...snip..." ||
+      core == "...snipped...") {
+    return true;
+  }
+  if (core.size() < 3) {
+    return false;
+  }
+  for (char c : core) {
+    if (c != '.') {
+      return false;
+    }
+  }
+  return true;
+}
+
+std::string OpensslSubcommand(std::string_view command, std::vector<std::string>* args) {
+  const std::vector<std::string_view> words = SplitWords(command);
+  for (size_t i = 0; i + 1 < words.size(); ++i) {
+    if (!IsOpensslProgram(words[i])) {
+      // Words that may come before the program: env assignments and wrappers.
+      continue;
+    }
+    if (args != nullptr) {
+      args->clear();
+      for (size_t j = i + 2; j < words.size(); ++j) {
+        if (words[j] == "|" || words[j] == "2>&1" || words[j].substr(0, 1) == ">" ||
+            words[j] == "&&" || words[j] == ";") {
+          break;
+        }
+        args->emplace_back(words[j]);
+      }
+    }
+    return std::string(words[i + 1]);
+  }
+  if (words.size() == 1 && IsOpensslProgram(words[0]) && args != nullptr) {
+    args->clear();
+  }
+  return "";
+}
+
+std::vector<SourceLine> CleanPaste(std::string_view text) {
+  std::vector<SourceLine> out;
+  size_t number = 0;
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) {
+      end = text.size();
+    }
+    ++number;
+    const std::string physical = ValidUtf8(StripAnsi(text.substr(start, end - start)));
+    start = end + 1;
+    if (end == text.size() && physical.empty()) {
+      break;  // the final newline does not start another line
+    }
+    const std::string_view trimmed = Trim(physical);
+
+    if (IsFence(trimmed)) {
+      continue;
+    }
+    if (IsElisionMark(trimmed)) {
+      out.push_back({number, LineKind::kElision, std::string(trimmed)});
+      continue;
+    }
+    if (const auto command = AfterPrompt(physical)) {
+      if (!command->empty()) {
+        out.push_back({number, LineKind::kCommand, std::string(*command)});
+      }
+      continue;  // a prompt alone says nothing
+    }
+    if (IsBareOpensslCommand(trimmed)) {
+      out.push_back({number, LineKind::kCommand, std::string(trimmed)});
+      continue;
+    }
+    // A wrapped flag list continues the compiler line above it.
+    if (!out.empty() && out.back().kind == LineKind::kText && !trimmed.empty() &&
+        trimmed.front() == '-' && StartsWithNoCase(Trim(out.back().text), "compiler:")) {
+      out.back().text = std::string(Trim(out.back().text)) + " " + std::string(trimmed);
+      continue;
+    }
+    std::string_view kept = physical;
+    while (!kept.empty() && (kept.back() == ' ' || kept.back() == '\t')) {
+      kept.remove_suffix(1);
+    }
+    out.push_back({number, LineKind::kText, std::string(kept)});
+  }
+  return out;
+}
+
+}  // namespace cryptobench::import

@@ -1,0 +1,49 @@
+// Undoing what pasting does to tool output: shell prompts, markdown fences, elision marks,
+// terminal colour codes, CR line ends and compiler lines wrapped by a terminal or an editor.
+// The parsers then see one SourceLine per logical line, each with its 1-based line number in
+// the original text (for error messages).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cryptobench::import {
+
+/// What a cleaned line is.
+enum class LineKind {
+  kText,     ///< tool output or other prose; `text` holds it without trailing spaces
+  kCommand,  ///< a command someone typed; `text` holds the command without its shell prompt
+  kElision,  ///< a mark that lines were left out: "...", "[...]", "[snip]", "(* snipped *)"
+};
+
+/// One logical line of a paste.
+struct SourceLine {
+  size_t number = 0;  ///< 1-based line number in the original text (of the first physical line)
+  LineKind kind = LineKind::kText;
+  std::string text;
+};
+
+/// Cleans a paste:
+///  - splits on LF, drops CR and ANSI colour sequences (ESC '[' ... letter);
+///  - drops markdown code fences (``` or ~~~ lines, with or without a language tag) and lines
+///    that hold only a shell prompt;
+///  - turns "user@host:~$ openssl speed ..." and "[root@box ~]# ..." (also "$ ", "# ", "% ",
+///    "> ", "PS C:\> ") into kCommand lines, and a bare "openssl speed ..." / "openssl version"
+///    command line too;
+///  - marks elisions (a line of only "...", "…", "[...]", "[snip]" and the like) as kElision;
+///  - joins continuation lines that start with '-' onto a preceding "compiler:" line (a wrapped
+///    flag list), with one space between.
+/// Blank lines are kept (as empty kText) because they end tables.
+std::vector<SourceLine> CleanPaste(std::string_view text);
+
+/// True if a trimmed line is only an elision mark (see CleanPaste).
+bool IsElisionMark(std::string_view trimmed);
+
+/// If `command` runs `openssl <subcommand>` (possibly with a path, environment assignments,
+/// sudo, time, taskset ...), returns the subcommand ("speed", "version", ...) and sets *args to
+/// the words after it; otherwise returns "".
+std::string OpensslSubcommand(std::string_view command, std::vector<std::string>* args);
+
+}  // namespace cryptobench::import

@@ -1,0 +1,109 @@
+// What the parsers of `openssl speed` output (text and -mr) collect for one run, before
+// interpretation: the header block, table rows, records, progress lines and any command line
+// shown with a prompt. speed_run.h turns it into a RunResult.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "import/speed_names.h"
+
+namespace cryptobench::import {
+
+/// The block `openssl speed` prints before its tables (apps/speed.c, show_res), or the lines of
+/// `openssl version -a`. Strings are verbatim, including their labels ("built on: ...").
+struct HeaderInfo {
+  size_t line = 0;       ///< line of the version line (or of the first header line)
+  std::string version;   ///< "OpenSSL 1.1.1q  5 Jul 2022" (1.x) or "3.0.8" (3.x "version: ")
+  std::string library;   ///< version -a: the "(Library: ...)" part, if printed
+  std::string built_on;  ///< "built on: ..."
+  std::string platform;  ///< "platform: ..." (version -a only)
+  std::string options;   ///< after "options:", trimmed: "bn(64,64) rc4(16x,int) ..."
+  std::string cflags;    ///< "compiler: ..."
+  std::string cpu_info;  ///< "CPUINFO: OPENSSL_ia32cap=0x...:0x..."
+};
+
+/// A command line shown with the output (after a shell prompt), as far as it matters.
+struct SpeedCommand {
+  bool present = false;
+  size_t line = 0;
+  bool elapsed = false;
+  bool machine_readable = false;
+  bool decrypt = false;
+  int multi = 0;
+  std::string engine;
+  std::vector<std::string> providers;
+  std::string evp;  ///< -evp NAME
+};
+
+/// One row of the symmetric table (or a +F record): throughput per input size, bytes/s.
+struct SymRow {
+  size_t line = 0;
+  std::string name;
+  std::vector<std::optional<double>> bytes_per_s;  ///< per size; nullopt where elided
+  int child = -1;  ///< -multi: the child that sent it ("Got: ... from N"); -1: final figures
+};
+
+/// One public-key result: a table row or a +F2..+F10 record.
+struct PkRow {
+  size_t line = 0;
+  PkFamily family = PkFamily::kRsa;
+  unsigned bits = 0;
+  std::string curve;  ///< curve, EdDSA/SM2 name, or KEM/signature algorithm name
+  std::vector<std::pair<std::string, double>> ops_per_s;  ///< ("sign", 1234.5), ...
+  int child = -1;
+};
+
+/// A progress line ("Doing ... for 3s on 16 size blocks: N ...'s in 2.99s") or a +DT/+R pair.
+struct Progress {
+  size_t line = 0;
+  bool public_key = false;
+  std::string name;  ///< symmetric: the algorithm name printed; public key: the row name
+  PkFamily family = PkFamily::kRsa;
+  unsigned bits = 0;      ///< public key: key size; 0 for KEM and signature algorithms
+  std::string curve;      ///< public key: curve (guessed from the size for ECDSA/ECDH) or name
+  std::string operation;  ///< public key: "sign", "verify", "derive", ...
+  uint64_t input_len = 0;
+  double requested_seconds = 0;  ///< the "for Ns" part; 0 if not given
+  bool has_result = false;       ///< false: the line was cut off before its result
+  double count = 0;
+  double seconds = 0;
+};
+
+/// Everything gathered for one run of `openssl speed`.
+struct SpeedEvidence {
+  size_t first_line = 0;
+  SpeedCommand command;
+  std::optional<HeaderInfo> header;
+  bool elapsed_banner = false;  ///< "You have chosen to measure elapsed time ..."
+  std::string engine;           ///< from 'Engine "x" set.'
+  bool machine_readable = false;
+  int forked_children = 0;      ///< "Forked child N" lines
+  int max_child = -1;           ///< highest N in "Got: ... from N"
+  std::vector<uint64_t> sizes;  ///< from the "type" line or +H
+  bool sizes_assumed = false;   ///< +F without +H: sizes taken from the value count
+  std::vector<SymRow> sym_rows;
+  std::vector<PkRow> pk_rows;
+  std::vector<uint64_t> child_sizes;
+  std::vector<SymRow> child_sym_rows;
+  std::vector<PkRow> child_pk_rows;
+  std::vector<Progress> progress;
+  std::vector<std::string> notes;  ///< parse-time caveats (elisions, ignored records, ...)
+  /// -mr: +F2..+F5 in 1.0.x hold seconds per operation; later versions ops/s. Set by the mr
+  /// parser when the records tell (see openssl_speed_mr.h).
+  bool mr_seconds_units = false;
+
+  /// True once any table row, record or progress result has been seen.
+  bool HasFigures() const {
+    return !sym_rows.empty() || !pk_rows.empty() || !child_sym_rows.empty() ||
+           !child_pk_rows.empty() || !progress.empty();
+  }
+  /// True once final figures (a table or +F records) have been seen.
+  bool HasFinalFigures() const { return !sym_rows.empty() || !pk_rows.empty(); }
+};
+
+}  // namespace cryptobench::import

@@ -1,0 +1,55 @@
+// Names in `openssl speed` output, from every era, mapped to cryptobench's catalogue:
+// 1.x low-level rows ("aes-128 cbc", "des ede3"), 1.1.1 EVP long names ("aes-128-gcm",
+// "id-aes128-GCM"), 3.x EVP names ("AES-128-CBC", "ChaCha20-Poly1305") and public-key rows
+// ("rsa 2048 bits", "256 bits ecdsa (nistp256)"). A name the catalogue does not know is kept
+// verbatim, with a kind inferred from the name, so the figure stays in the run.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace cryptobench::import {
+
+/// An algorithm name as it goes into the result model.
+struct NamedAlgorithm {
+  std::string name;         ///< catalogue name ("AES-128-CBC") or the openssl name verbatim
+  std::string kind;         ///< "cipher", "aead", "hash", "mac", "rng", "signature",
+                            ///< "key_agreement" or "kem"
+  bool catalogued = false;  ///< name is a catalogue entry
+};
+
+/// Public-key row families of `openssl speed` (apps/speed.c), one per result table.
+enum class PkFamily { kRsa, kDsa, kEcdsa, kEcdh, kEddsa, kSm2, kFfdh, kKem, kSig };
+
+/// Maps a symmetric table row name ("aes-128 cbc", "AES-128-GCM", "sha256", "hmac(md5)").
+NamedAlgorithm MapSymmetricName(std::string_view row_name);
+
+/// True if a symmetric row was timed through the low-level API rather than EVP. In 1.x
+/// (`major` 0 or 1) every row but the -evp one is low-level (apps/speed.c 1.0.2 and 1.1.1
+/// `names[]`: "aes-128 cbc", "des ede3", "md5", "sha256", "hmac(md5)", ...); the -evp row is
+/// named by OBJ_nid2ln ("aes-128-cbc") or matches `evp_option`. In 3.x every row goes through
+/// EVP. With the version unknown (`major` < 0) only the 1.x spellings with a space count.
+/// In 1.x the low-level AES and Camellia functions have no AES-NI / ARMv8 path.
+bool IsLegacyRow(std::string_view row_name, int major, std::string_view evp_option);
+
+/// The operation timed by a symmetric row: "encrypt" (or "decrypt") for ciphers and AEADs,
+/// "hash", "mac", "generate" (rng).
+std::string SymmetricOperation(std::string_view kind, bool decrypt);
+
+/// The row name openssl speed prints for a public-key result, rebuilt from its parts so that
+/// -mr records (which carry no row name) and text rows name the same thing: "rsa 2048 bits",
+/// "dsa 2048 bits", "256 bits ecdsa (nistp256)", "253 bits ecdh (X25519)",
+/// "253 bits EdDSA (Ed25519)", "256 bits SM2 (CurveSM2)", "2048 bits ffdh", or the KEM or
+/// signature algorithm name.
+std::string PkRowName(PkFamily family, unsigned bits, std::string_view curve_or_name);
+
+/// Maps a public-key result: RSA-2048/3072/4096, ECDSA-P256/P384, ECDH-P256, X25519 and
+/// Ed25519 to the catalogue; everything else verbatim as PkRowName.
+NamedAlgorithm MapPublicKey(PkFamily family, unsigned bits, std::string_view curve_or_name);
+
+/// Curve name of an ECDSA/ECDH result in -mr output, which gives only the curve's index in
+/// speed.c's table and its size in bits. Indices 0-5 are the NIST prime curves in every
+/// version; X25519 and X448 are recognised by size (253, 448). Others: "curve #<index>".
+std::string EcCurveFromIndex(unsigned index, unsigned bits);
+
+}  // namespace cryptobench::import

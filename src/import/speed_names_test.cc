@@ -1,0 +1,87 @@
+// Tests of openssl speed name mapping across versions.
+#include "import/speed_names.h"
+
+#include <gtest/gtest.h>
+
+namespace cryptobench::import {
+namespace {
+
+TEST(SpeedNamesTest, MapsRowNamesOfEveryEra) {
+  struct Case {
+    const char* row;
+    const char* name;
+    const char* kind;
+  };
+  for (const Case& c :
+       {Case{"aes-128 cbc", "AES-128-CBC", "cipher"},  // 1.x low level
+        Case{"des ede3", "DES-EDE3-CBC", "cipher"},
+        Case{"aes-128-gcm", "AES-128-GCM", "aead"},  // 1.1.1 EVP long name
+        Case{"id-aes128-GCM", "AES-128-GCM", "aead"},
+        Case{"AES-256-GCM", "AES-256-GCM", "aead"},  // 3.x EVP name
+        Case{"ChaCha20-Poly1305", "ChaCha20-Poly1305", "aead"},
+        Case{"des-ede3", "DES-EDE3-CBC", "cipher"}, Case{"sha256", "SHA-256", "hash"},
+        Case{"hmac(sha256)", "HMAC-SHA256", "mac"}}) {
+    const NamedAlgorithm named = MapSymmetricName(c.row);
+    EXPECT_EQ(named.name, c.name) << c.row;
+    EXPECT_EQ(named.kind, c.kind) << c.row;
+    EXPECT_TRUE(named.catalogued) << c.row;
+  }
+}
+
+TEST(SpeedNamesTest, KeepsUnknownNamesVerbatimWithAnInferredKind) {
+  struct Case {
+    const char* row;
+    const char* kind;
+  };
+  for (const Case& c :
+       {Case{"hmac(md5)", "mac"}, Case{"des cbc", "cipher"}, Case{"rmd160", "hash"},
+        Case{"whirlpool", "hash"}, Case{"AES-128-OCB", "aead"}, Case{"camellia-128 cbc", "cipher"},
+        Case{"ghash", "mac"}, Case{"rand", "rng"}}) {
+    const NamedAlgorithm named = MapSymmetricName(c.row);
+    EXPECT_EQ(named.name, c.row);
+    EXPECT_EQ(named.kind, c.kind) << c.row;
+    EXPECT_FALSE(named.catalogued) << c.row;
+  }
+}
+
+TEST(SpeedNamesTest, GenericAliasesDoNotCapturePlainWords) {
+  // The catalogue knows "hmac" and "rsa" as aliases; a row called that names nothing specific.
+  EXPECT_FALSE(MapSymmetricName("hmac").catalogued);
+  EXPECT_FALSE(MapSymmetricName("rsa2048").catalogued);  // public key, not a symmetric row
+}
+
+TEST(SpeedNamesTest, LegacyRowsDependOnTheVersion) {
+  EXPECT_TRUE(IsLegacyRow("aes-128 cbc", 1, ""));
+  EXPECT_TRUE(IsLegacyRow("aes-128 cbc", -1, ""));
+  EXPECT_TRUE(IsLegacyRow("sha256", 1, "aes-128-gcm"));
+  EXPECT_FALSE(IsLegacyRow("sha256", 1, "sha256"));  // the -evp row
+  EXPECT_FALSE(IsLegacyRow("aes-128-gcm", 1, ""));   // OBJ_nid2ln spelling: the EVP row
+  EXPECT_FALSE(IsLegacyRow("sha256", -1, ""));       // cannot tell without the version
+  EXPECT_FALSE(IsLegacyRow("aes-128-cbc", 3, ""));   // 3.x times everything through EVP
+}
+
+TEST(SpeedNamesTest, PublicKeyNames) {
+  EXPECT_EQ(MapPublicKey(PkFamily::kRsa, 2048, "").name, "RSA-2048");
+  EXPECT_EQ(MapPublicKey(PkFamily::kEcdsa, 256, "nistp256").name, "ECDSA-P256");
+  EXPECT_EQ(MapPublicKey(PkFamily::kEcdh, 253, "X25519").name, "X25519");
+  EXPECT_EQ(MapPublicKey(PkFamily::kEcdh, 253, "X25519").kind, "key_agreement");
+  EXPECT_EQ(MapPublicKey(PkFamily::kEddsa, 253, "Ed25519").name, "Ed25519");
+  EXPECT_EQ(MapPublicKey(PkFamily::kSig, 0, "ED25519").name, "Ed25519");
+  const NamedAlgorithm dsa = MapPublicKey(PkFamily::kDsa, 2048, "");
+  EXPECT_EQ(dsa.name, "dsa 2048 bits");
+  EXPECT_FALSE(dsa.catalogued);
+  EXPECT_EQ(MapPublicKey(PkFamily::kEcdsa, 521, "nistp521").name, "521 bits ecdsa (nistp521)");
+  EXPECT_EQ(MapPublicKey(PkFamily::kKem, 0, "ML-KEM-768").kind, "kem");
+  EXPECT_EQ(MapPublicKey(PkFamily::kFfdh, 2048, "").name, "2048 bits ffdh");
+}
+
+TEST(SpeedNamesTest, CurvesFromMrIndices) {
+  EXPECT_EQ(EcCurveFromIndex(3, 256), "nistp256");
+  EXPECT_EQ(EcCurveFromIndex(5, 521), "nistp521");
+  EXPECT_EQ(EcCurveFromIndex(22, 253), "X25519");
+  EXPECT_EQ(EcCurveFromIndex(16, 256), "curve #16");  // Brainpool in 3.x: not by size alone
+  EXPECT_EQ(EcCurveFromIndex(3, 384), "curve #3");    // index and size disagree
+}
+
+}  // namespace
+}  // namespace cryptobench::import

@@ -1,0 +1,200 @@
+// Progress lines of `openssl speed`.
+#include "import/speed_progress.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "import/import.h"
+#include "import/parse_util.h"
+#include "import/speed_names.h"
+
+namespace cryptobench::import {
+namespace {
+
+std::string GuessCurve(unsigned bits) {
+  switch (bits) {
+    case 160:
+      return "secp160r1";
+    case 192:
+      return "nistp192";
+    case 224:
+      return "nistp224";
+    case 256:
+      return "nistp256";
+    case 384:
+      return "nistp384";
+    case 521:
+      return "nistp521";
+    case 253:
+      return "X25519";
+    case 448:
+      return "X448";
+    default:
+      return fmt::format("{}-bit curve", bits);
+  }
+}
+
+// The operation a public-key progress description names ("private rsa sign", "sign ecdsa",
+// "public rsa" (1.x: verify), " ecdh").
+std::string PkOperation(const std::vector<std::string>& lower_words, PkFamily family) {
+  for (const std::string& word : lower_words) {
+    if (word == "sign" || word == "signs") {
+      return "sign";
+    }
+    for (const char* op : {"verify", "encrypt", "decrypt", "keygen", "encaps", "decaps"}) {
+      if (word == op) {
+        return op;
+      }
+    }
+  }
+  if (family == PkFamily::kEcdh || family == PkFamily::kFfdh) {
+    return "derive";
+  }
+  for (const std::string& word : lower_words) {
+    if (word == "private") {
+      return "sign";
+    }
+    if (word == "public") {
+      return "verify";
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+void DescribePublicKeyProgress(std::string_view desc, std::string_view result, Progress* progress) {
+  const std::vector<std::string_view> words = SplitWords(desc);
+  std::vector<std::string> lower;
+  for (std::string_view word : words) {
+    lower.push_back(ToLower(word));
+  }
+  unsigned bits = 0;
+  size_t first = 0;
+  if (words.size() >= 2 && (lower[1] == "bit" || lower[1] == "bits")) {
+    if (const auto value = ParseUnsigned(words[0]); value && *value < 1000000) {
+      bits = static_cast<unsigned>(*value);
+      first = 2;
+    }
+  }
+  PkFamily family = PkFamily::kSig;
+  std::string curve;
+  bool known = false;
+  for (size_t i = first; i < words.size() && !known; ++i) {
+    known = true;
+    if (lower[i] == "rsa") {
+      family = PkFamily::kRsa;
+    } else if (lower[i] == "dsa") {
+      family = PkFamily::kDsa;
+    } else if (lower[i] == "ecdsa") {
+      family = PkFamily::kEcdsa;
+      curve = GuessCurve(bits);
+    } else if (lower[i] == "ecdh") {
+      family = PkFamily::kEcdh;
+      curve = GuessCurve(bits);
+    } else if (lower[i] == "ffdh") {
+      family = PkFamily::kFfdh;
+    } else if (lower[i].find("sm2") != std::string::npos) {
+      family = PkFamily::kSm2;
+      curve = std::string(words[i]);
+    } else {
+      known = false;
+    }
+  }
+  if (!known && bits > 0 && !words.empty()) {
+    family = PkFamily::kEddsa;  // "253 bits sign Ed25519"
+    curve = std::string(words.back());
+  } else if (!known && !words.empty()) {
+    // 3.2+ KEM and signature algorithms: "<name> <op>"; the result says "KEM" or "signature".
+    const bool kem = result.find(" KEM ") != std::string_view::npos ||
+                     std::find(lower.begin(), lower.end(), "encaps") != lower.end() ||
+                     std::find(lower.begin(), lower.end(), "decaps") != lower.end();
+    family = kem ? PkFamily::kKem : PkFamily::kSig;
+    curve = std::string(words.front());
+  }
+  progress->public_key = true;
+  progress->family = family;
+  progress->operation = PkOperation(lower, family);
+  progress->bits = bits;
+  progress->curve = curve;
+  progress->name = PkRowName(family, bits, curve);
+}
+
+Progress ParseProgressLine(std::string_view trimmed, size_t line_number) {
+  Progress progress;
+  progress.line = line_number;
+  std::string_view rest = trimmed.substr(6);  // after "Doing "
+  size_t colon = rest.find(": ");
+  if (colon == std::string_view::npos) {
+    colon = EndsWith(rest, ":") ? rest.size() - 1 : rest.size();
+  }
+  std::string_view what = Trim(rest.substr(0, colon));
+  const std::string_view result = colon < rest.size() ? Trim(rest.substr(colon + 1)) : "";
+
+  bool symmetric = false;
+  if (EndsWith(what, " size blocks")) {
+    what.remove_suffix(12);
+    const size_t on = what.rfind(" on ");
+    const auto size =
+        on == std::string_view::npos ? std::nullopt : ParseUnsigned(Trim(what.substr(on + 4)));
+    if (!size) {
+      throw ImportError(line_number, "expected 'on <N> size blocks' in a progress line");
+    }
+    progress.input_len = *size;
+    what = what.substr(0, on);
+    symmetric = true;
+  }
+  const size_t for_pos = what.rfind(" for ");
+  if (for_pos != std::string_view::npos) {
+    const std::string_view seconds = Trim(what.substr(for_pos + 5));
+    if (const auto value = ParseSeconds(seconds)) {
+      progress.requested_seconds = *value;
+      what = what.substr(0, for_pos);
+    }
+  } else if (EndsWith(what, " times")) {  // builds without SIGALRM count iterations instead
+    const size_t space = what.rfind(' ', what.size() - 7);
+    if (space != std::string_view::npos) {
+      what = what.substr(0, space);
+    }
+  }
+  std::string_view desc = Trim(what);
+  if (EndsWith(desc, " ops")) {
+    desc.remove_suffix(4);
+  }
+  if (EndsWith(desc, "'s")) {
+    desc.remove_suffix(2);
+  }
+  desc = Trim(desc);
+  if (symmetric) {
+    progress.name = std::string(desc);
+  } else {
+    DescribePublicKeyProgress(desc, result, &progress);
+  }
+
+  if (!result.empty()) {
+    const std::vector<std::string_view> words = SplitWords(result);
+    const auto count = ParseDouble(words.front());
+    std::optional<double> seconds;
+    for (size_t i = words.size(); i-- > 1;) {
+      if (words[i - 1] == "in") {
+        seconds = ParseSeconds(words[i]);
+        break;
+      }
+    }
+    if (!count || !seconds) {
+      throw ImportError(line_number,
+                        fmt::format("expected '<count> ... in <seconds>s' after the colon of a "
+                                    "progress line, found '{}'",
+                                    result));
+    }
+    progress.has_result = true;
+    progress.count = *count;
+    progress.seconds = *seconds;
+  }
+  return progress;
+}
+
+}  // namespace cryptobench::import

@@ -1,0 +1,29 @@
+// Progress lines of `openssl speed` (apps/speed.c print_message, pkey_print_message,
+// kskey_print_message and the result lines after them), in every wording:
+//   1.x/3.0  "Doing aes-128 cbc for 3s on 16 size blocks: 123 aes-128 cbc's in 2.99s"
+//   3.2+     "Doing AES-128-CBC ops for 3s on 16 size blocks: 123 AES-128-CBC ops in 3.00s"
+//   public key, 1.x: "Doing 2048 bit private rsa's for 10s: 99 2048 bit private RSA's in 9.98s"
+//   public key, 3.2+: "Doing 2048 bits private rsa sign ops for 10s: ...", and the KEM and
+//   signature forms "Doing ML-KEM-768 keygen ops for 10s: 9 ML-KEM-768 KEM keygen ops in ..."
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+
+#include "import/speed_evidence.h"
+
+namespace cryptobench::import {
+
+/// Parses one progress line (trimmed, starting with "Doing "). A line cut off before its
+/// result gives has_result = false. Throws ImportError when the result part is present but
+/// malformed, or the size is not a number.
+Progress ParseProgressLine(std::string_view trimmed, size_t line_number);
+
+/// Fills family, bits, curve, operation and row name of a public-key progress record from its
+/// description ("2048 bits private rsa sign", "256 bits sign ecdsa", "253 bits  ecdh",
+/// "ML-KEM-768 encaps") and, for 3.2+ KEM and signature algorithms, its result text ("... KEM
+/// ..."). ECDSA and ECDH progress lines give only the size; the curve is the NIST prime curve
+/// of that size (or X25519/X448 for 253/448 bits).
+void DescribePublicKeyProgress(std::string_view desc, std::string_view result, Progress* progress);
+
+}  // namespace cryptobench::import

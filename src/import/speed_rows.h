@@ -1,0 +1,29 @@
+// Gathering the rows of one run when its final table is not there: the -multi children's
+// records added up, or figures recomputed from progress lines.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "import/speed_evidence.h"
+
+namespace cryptobench::import {
+
+/// The row name of a public-key row (PkRowName of its parts).
+std::string PkName(const PkRow& row);
+
+/// Adds the children's symmetric rows up per name and size (their rates add: the processes ran
+/// side by side), as the parent's final table would.
+std::vector<SymRow> SumChildRows(const std::vector<SymRow>& rows);
+
+/// Adds the children's public-key rows up per row name and operation.
+std::vector<PkRow> SumChildPkRows(const std::vector<PkRow>& rows);
+
+/// Rows recomputed from progress lines with results: symmetric throughput = count × size /
+/// time in bytes/s, public-key rate = count / time in ops/s. Adds the sizes seen to *sizes
+/// (sorted); a zero time with a positive count gives an infinite rate (flagged later).
+void RowsFromProgress(const std::vector<Progress>& progress, std::vector<uint64_t>* sizes,
+                      std::vector<SymRow>* sym_rows, std::vector<PkRow>* pk_rows);
+
+}  // namespace cryptobench::import

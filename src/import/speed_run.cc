@@ -1,0 +1,430 @@
+// Interpretation of `openssl speed` evidence into the result model.
+#include "import/speed_run.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "algorithms/catalog.h"
+
+#include "import/openssl_version.h"
+#include "import/speed_names.h"
+#include "import/speed_rows.h"
+
+namespace cryptobench::import {
+namespace {
+
+using results::AlgorithmResult;
+using results::Cell;
+using results::CellStatus;
+using results::RunResult;
+
+// A time this much longer than the requested run cannot come from a working timer: openssl
+// speed stops each test by an alarm after the requested seconds (apps/speed.c, alarm()).
+constexpr double kImpossibleTimeFactor = 2.0;
+constexpr double kImpossibleTimeSlackSeconds = 1.0;
+
+struct Spread {
+  int count = 0;
+  double min = 0;
+  double max = 0;
+  void Add(double value) {
+    min = count == 0 ? value : std::min(min, value);
+    max = count == 0 ? value : std::max(max, value);
+    ++count;
+  }
+};
+
+struct Options {
+  std::string basis;
+  int multi = 0;
+};
+
+// Assembles algorithms and cells in order of appearance, remembering which openssl row name
+// each cell came from so progress lines can be matched to it.
+class Assembler {
+ public:
+  Assembler(RunResult* run, Options options) : run_(run), options_(std::move(options)) {}
+
+  Cell* Add(const NamedAlgorithm& named, const std::string& row_name, const std::string& op,
+            uint64_t input_len, double ops_per_s, std::optional<double> bytes_per_s, size_t line,
+            const Spread& children) {
+    AlgorithmResult& alg = FindAlgorithm(named, op, input_len, line);
+    Cell cell;
+    cell.operation = op;
+    cell.input_len = input_len;
+    const double shown = bytes_per_s ? *bytes_per_s : ops_per_s;
+    if (!std::isfinite(shown) || shown < 0) {
+      cell.status = CellStatus::kError;
+      cell.message = fmt::format("impossible figure '{}' at line {}", shown, line);
+      run_->source.caveats.push_back(fmt::format(
+          "Line {}: {} {} reports an impossible figure ({}); the cell is marked as an error.", line,
+          row_name, op, shown));
+    } else if (shown == 0) {
+      cell.status = CellStatus::kError;
+      cell.message = fmt::format(
+          "openssl speed reported 0 at line {}: the operation failed or "
+          "was not run",
+          line);
+    } else {
+      results::CellFigures f;
+      const int samples = std::max(1, children.count);
+      f.num_samples = static_cast<size_t>(samples);
+      f.num_workers = samples > 1 ? static_cast<size_t>(samples) : 0;
+      f.confidence = 0;
+      f.ci_confidence = 0;
+      f.ops_per_s = {ops_per_s, ops_per_s, ops_per_s};
+      if (bytes_per_s) {
+        f.bytes_per_s = results::Estimate{*bytes_per_s, *bytes_per_s, *bytes_per_s};
+      }
+      f.wall_ns_per_op = 1e9 / ops_per_s;
+      if (options_.basis == "user_cpu") {
+        f.user_ns_per_op = f.wall_ns_per_op;
+        f.cpu_ns_per_op = f.wall_ns_per_op;
+      }
+      const double scale = bytes_per_s ? 1.0 / static_cast<double>(input_len) : 1.0;
+      f.worker_min_ops_per_s = children.count > 0 ? children.min * scale : ops_per_s;
+      f.worker_max_ops_per_s = children.count > 0 ? children.max * scale : ops_per_s;
+      cell.figures = f;
+    }
+    alg.cells.push_back(std::move(cell));
+    const auto key = std::make_tuple(row_name, op, input_len);
+    if (cells_.count(key) == 0) {
+      cells_[key] = {static_cast<size_t>(&alg - run_->algorithms.data()), alg.cells.size() - 1};
+    }
+    return &alg.cells.back();
+  }
+
+  Cell* Lookup(const std::string& row_name, const std::string& op, uint64_t input_len) {
+    const auto it = cells_.find(std::make_tuple(row_name, op, input_len));
+    if (it == cells_.end()) {
+      return nullptr;
+    }
+    return &run_->algorithms[it->second.first].cells[it->second.second];
+  }
+
+ private:
+  AlgorithmResult& FindAlgorithm(const NamedAlgorithm& named, const std::string& op,
+                                 uint64_t input_len, size_t line) {
+    std::string name = named.name;
+    if (const auto it = by_name_.find(name); it != by_name_.end()) {
+      AlgorithmResult& alg = run_->algorithms[it->second];
+      const bool clash = std::any_of(alg.cells.begin(), alg.cells.end(), [&](const Cell& c) {
+        return c.operation == op && c.input_len == input_len;
+      });
+      if (!clash) {
+        return alg;
+      }
+      // The same algorithm measured twice in one run (e.g. the EdDSA table and the 3.2+
+      // signature-algorithms table): keep both, apart.
+      name = fmt::format("{} (line {})", named.name, line);
+      if (const auto other = by_name_.find(name); other != by_name_.end()) {
+        return run_->algorithms[other->second];
+      }
+    }
+    AlgorithmResult alg;
+    alg.algorithm = name;
+    alg.kind = named.kind;
+    by_name_[name] = run_->algorithms.size();
+    run_->algorithms.push_back(std::move(alg));
+    return run_->algorithms.back();
+  }
+
+  RunResult* run_;
+  Options options_;
+  std::map<std::tuple<std::string, std::string, uint64_t>, std::pair<size_t, size_t>> cells_;
+  std::map<std::string, size_t> by_name_;
+};
+
+uint64_t PkInputLen(const std::string& op) {
+  return op == "sign" || op == "verify" ? kPublicKeyInputLen : 0;
+}
+
+std::string JoinNames(const std::vector<std::string>& names) {
+  std::string out;
+  for (size_t i = 0; i < names.size(); ++i) {
+    out.append(i == 0 ? "'" : ", '");
+    out.append(names[i]);
+    out.push_back('\'');
+  }
+  return out;
+}
+
+std::string TimingBasis(const SpeedEvidence& ev, int multi) {
+  if (multi > 0 || ev.command.elapsed || ev.elapsed_banner) {
+    return "wall_clock";  // -multi children always time by wall clock (apps/speed.c do_multi)
+  }
+  const bool human_progress = !ev.machine_readable && !ev.progress.empty();
+  if (human_progress || ev.command.present) {
+    return "user_cpu";  // the banner goes to stderr with the progress lines; it is not there
+  }
+  return "unknown";
+}
+
+void AddBasisCaveats(const std::string& basis, int multi, RunResult* run) {
+  if (basis == "user_cpu") {
+    run->source.caveats.push_back(
+        "Timing basis: user CPU time (openssl speed's default; the -elapsed banner is absent). "
+        "Time spent in the kernel, in other threads or on a device is not counted, so the "
+        "figures overstate throughput wherever work happens outside the process; cryptobench "
+        "measures wall-clock time.");
+  } else if (basis == "unknown") {
+    run->source.caveats.push_back(
+        "Timing basis unknown: the paste has neither the -elapsed banner nor progress lines "
+        "(they go to stderr). openssl speed divides by user CPU time unless -elapsed is given.");
+  }
+  if (multi > 0) {
+    run->source.caveats.push_back(fmt::format(
+        "-multi {}: figures are the sum of {} processes run side by side, each timed by wall "
+        "clock; one process achieved about 1/{} of them, less if they shared cores.",
+        multi, multi, multi));
+  }
+}
+
+}  // namespace
+
+results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_name,
+                                 const HeaderInfo* inherited) {
+  RunResult run;
+  run.source.kind = "imported";
+  run.source.tool = "openssl speed";
+  run.source.file = std::string(file_name);
+  run.machine.tick_counter = "none";
+
+  const HeaderInfo* header = ev.header ? &*ev.header : nullptr;
+  if (header == nullptr && inherited != nullptr) {
+    header = inherited;
+    run.source.caveats.push_back(fmt::format(
+        "The run has no header of its own; library details come from the openssl version "
+        "output at line {}.",
+        inherited->line));
+  }
+  std::optional<OpensslVersion> version;
+  run.library.backend = "openssl";
+  if (header != nullptr) {
+    FillLibraryInfo(*header, &run.library);
+    version = ParseOpensslVersion(header->library.empty() ? header->version : header->library);
+    if (version) {
+      run.source.tool_version = version->text;
+    }
+  }
+
+  const int major = version ? version->major : -1;
+  const int multi = std::max({ev.command.multi, ev.forked_children, ev.max_child + 1});
+  run.source.multi = multi;
+  run.source.timing_basis = TimingBasis(ev, multi);
+  AddBasisCaveats(run.source.timing_basis, multi, &run);
+
+  std::vector<std::string> parts;
+  const std::string engine = !ev.engine.empty() ? ev.engine : ev.command.engine;
+  if (!engine.empty()) {
+    parts.push_back("engine " + engine);
+  }
+  for (const std::string& provider : ev.command.providers) {
+    parts.push_back("provider " + provider);
+  }
+  for (size_t i = 0; i < parts.size(); ++i) {
+    run.source.engine_or_provider.append(i == 0 ? "" : ", ");
+    run.source.engine_or_provider.append(parts[i]);
+  }
+  if (!run.source.engine_or_provider.empty()) {
+    run.source.caveats.push_back(fmt::format(
+        "Measured through {}: {}.", run.source.engine_or_provider,
+        run.source.timing_basis == "user_cpu"
+            ? "with user CPU timing, work done by a device, the kernel or helper threads is not "
+              "counted, so the figures overstate throughput"
+            : "the figures are not comparable with a software-only run"));
+  }
+
+  // Symmetric rows: the final table, else the children's records added up, else progress.
+  std::vector<uint64_t> sizes = ev.sizes;
+  std::vector<SymRow> sym_rows = ev.sym_rows;
+  std::vector<PkRow> pk_rows = ev.pk_rows;
+  bool recomputed = false;
+  if (sym_rows.empty() && !ev.child_sym_rows.empty()) {
+    sym_rows = SumChildRows(ev.child_sym_rows);
+    sizes = ev.child_sizes;
+  }
+  if (pk_rows.empty() && !ev.child_pk_rows.empty()) {
+    pk_rows = SumChildPkRows(ev.child_pk_rows);
+  }
+  if (sym_rows.empty() && pk_rows.empty()) {
+    RowsFromProgress(ev.progress, &sizes, &sym_rows, &pk_rows);
+    recomputed = !sym_rows.empty() || !pk_rows.empty();
+  }
+  if (recomputed) {
+    run.source.caveats.push_back(
+        "The results table is not in the paste: figures are recomputed from the progress "
+        "lines (operations × size / time), before openssl's own rounding.");
+  }
+  if (ev.sizes_assumed) {
+    run.source.caveats.push_back(
+        "The -mr output has no +H record; the sizes are assumed to be openssl speed's defaults.");
+  }
+
+  Assembler assembler(&run, Options{run.source.timing_basis, multi});
+  const bool decrypt = ev.command.decrypt;
+  std::vector<std::string> legacy_rows;
+  std::vector<std::string> aead_rows;
+  size_t evp_rows = 0;
+  bool small_sizes = false;
+  for (const SymRow& row : sym_rows) {
+    const NamedAlgorithm named = MapSymmetricName(row.name);
+    const bool legacy = IsLegacyRow(row.name, major, ev.command.evp);
+    if (legacy) {
+      legacy_rows.push_back(row.name);
+    } else {
+      ++evp_rows;
+    }
+    if (named.kind == "aead") {
+      aead_rows.push_back(row.name);
+    }
+    const std::string op = SymmetricOperation(named.kind, decrypt && !legacy);
+    for (size_t i = 0; i < row.bytes_per_s.size() && i < sizes.size(); ++i) {
+      if (!row.bytes_per_s[i]) {
+        continue;  // elided in the paste
+      }
+      small_sizes = small_sizes || sizes[i] <= 64;
+      Spread children;
+      for (const SymRow& child : ev.child_sym_rows) {
+        if (child.name == row.name && i < child.bytes_per_s.size() && child.bytes_per_s[i] &&
+            i < ev.child_sizes.size() && ev.child_sizes[i] == sizes[i]) {
+          children.Add(*child.bytes_per_s[i]);
+        }
+      }
+      const double bytes = *row.bytes_per_s[i];
+      assembler.Add(named, row.name, op, sizes[i], bytes / static_cast<double>(sizes[i]), bytes,
+                    row.line, children);
+    }
+  }
+  for (const PkRow& row : pk_rows) {
+    const std::string row_name = PkName(row);
+    const NamedAlgorithm named = MapPublicKey(row.family, row.bits, row.curve);
+    for (const auto& [op, rate] : row.ops_per_s) {
+      Spread children;
+      for (const PkRow& child : ev.child_pk_rows) {
+        if (child.family == row.family && PkName(child) == row_name) {
+          for (const auto& [child_op, child_rate] : child.ops_per_s) {
+            if (child_op == op) {
+              children.Add(child_rate);
+            }
+          }
+        }
+      }
+      assembler.Add(named, row_name, op, PkInputLen(op), rate, std::nullopt, row.line, children);
+    }
+  }
+  // Progress lines: operation counts, and times that cannot be right.
+  for (const Progress& p : ev.progress) {
+    if (!p.has_result) {
+      run.source.caveats.push_back(
+          fmt::format("Line {}: the progress line for {} has no result (the run was interrupted?).",
+                      p.line, p.name));
+      continue;
+    }
+    Cell* cell =
+        p.public_key ? assembler.Lookup(p.name, p.operation, PkInputLen(p.operation)) : nullptr;
+    if (!p.public_key) {
+      const NamedAlgorithm named = MapSymmetricName(p.name);
+      const bool legacy = IsLegacyRow(p.name, major, ev.command.evp);
+      cell =
+          assembler.Lookup(p.name, SymmetricOperation(named.kind, decrypt && !legacy), p.input_len);
+    }
+    const bool impossible = !std::isfinite(p.count) || !std::isfinite(p.seconds) || p.count < 0 ||
+                            p.seconds < 0 || (p.seconds == 0 && p.count > 0);
+    const bool too_long =
+        p.requested_seconds > 0 &&
+        p.seconds > p.requested_seconds * kImpossibleTimeFactor + kImpossibleTimeSlackSeconds;
+    if (impossible || too_long) {
+      const std::string what =
+          too_long ? fmt::format("took {:.2f} s in a {:g} s run", p.seconds, p.requested_seconds)
+                   : fmt::format("reports {} operations in {} s", p.count, p.seconds);
+      run.source.caveats.push_back(fmt::format(
+          "Line {}: {} {}, which cannot be: the timer or the count is wrong (OpenSSL 3.0 alphas "
+          "had such timer bugs), so figures derived from it are wrong too.",
+          p.line, p.name, what));
+      if (cell != nullptr) {
+        cell->status = CellStatus::kError;
+        cell->message = fmt::format("{} (line {})", what, p.line);
+      }
+      continue;
+    }
+    if (cell != nullptr && multi == 0 && p.count >= 0 && p.count < 1e18 &&
+        std::floor(p.count) == p.count) {
+      cell->batch_iterations = static_cast<uint64_t>(p.count);
+    }
+  }
+
+  // EVP or the low-level API (1.x).
+  if (!legacy_rows.empty()) {
+    run.source.caveats.push_back(fmt::format(
+        "Row{} {} time{} OpenSSL 1.x's low-level API (AES_*, DES_*, SHA256() ...), not EVP{}. "
+        "For AES and Camellia this matters: the low-level code has no AES-NI or ARMv8 path, so "
+        "those rows can be far slower than the same cipher through -evp.",
+        legacy_rows.size() == 1 ? "" : "s", JoinNames(legacy_rows),
+        legacy_rows.size() == 1 ? "s" : "", version ? "" : " (judged from the row names)"));
+  }
+  run.source.evp = legacy_rows.empty() && evp_rows > 0     ? "evp"
+                   : evp_rows == 0 && !legacy_rows.empty() ? "legacy"
+                                                           : "unknown";
+
+  // Version-specific artefacts.
+  if (version) {
+    if (version->major == 3 && version->minor == 0 &&
+        version->suffix.find("alpha") != std::string::npos) {
+      run.source.caveats.push_back(fmt::format(
+          "OpenSSL {} is a 3.0 alpha; some 3.0 alphas' speed timers were broken (reported times "
+          "of thousands of seconds for a run of a few), so its figures may be meaningless.",
+          version->text));
+    }
+    if (version->major >= 3 && small_sizes) {
+      run.source.caveats.push_back(
+          "OpenSSL 3.x: every EVP call goes through provider dispatch and costs more per call "
+          "than in 1.1.1, so at small sizes (16 and 64 bytes) the figures show that per-call "
+          "overhead more than the algorithm; do not compare them with 1.1.1 at those sizes.");
+    }
+    if (version->major >= 3 && !aead_rows.empty()) {
+      run.source.caveats.push_back(fmt::format(
+          "AEAD row{} {}: newer openssl speed apps (3.x) set a fresh key or IV for every "
+          "operation in some modes, so small-size figures include that setup; cryptobench keeps "
+          "one key and changes only the nonce.",
+          aead_rows.size() == 1 ? "" : "s", JoinNames(aead_rows)));
+    }
+  } else if (header == nullptr) {
+    run.source.caveats.push_back(
+        "The OpenSSL version is not in the paste, so version-specific artefacts cannot be ruled "
+        "out.");
+  }
+  for (const std::string& note : ev.notes) {
+    run.source.caveats.push_back(note);
+  }
+
+  // How the figures were measured, in the model's terms.
+  run.method.clock = run.source.timing_basis == "wall_clock" ? "wall-clock (openssl speed)"
+                     : run.source.timing_basis == "user_cpu" ? "user CPU time (openssl speed)"
+                                                             : "unknown (openssl speed)";
+  run.method.direction = decrypt ? "decrypt" : "encrypt";
+  run.method.precision = 0;
+  run.method.min_samples = 1;
+  run.method.confidence = 0;
+  run.method.target_sample_seconds = 0;
+  run.method.max_seconds = 0;
+  for (const Progress& p : ev.progress) {
+    if (!p.public_key && p.requested_seconds > 0) {
+      run.method.max_seconds = p.requested_seconds;
+      break;
+    }
+  }
+  run.method.threads = std::max(1, multi);
+  run.method.input_sizes = sizes;
+  return run;
+}
+
+}  // namespace cryptobench::import
