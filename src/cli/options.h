@@ -12,7 +12,7 @@
 namespace cryptobench::cli {
 
 /// Parses --bytes: comma-separated input sizes in bytes, with optional k/K (x1024) suffix,
-/// e.g. "16,64,1k,16384". Each must be 1..1 GiB; duplicates are dropped, order kept.
+/// e.g. "16,64,1k,16384". Each must be 1..64 MiB; duplicates are dropped, order kept.
 std::vector<uint64_t> ParseInputSizes(const std::string& text);
 
 /// Parses --precision: a fraction ("0.01") or a percentage ("1%"), in [0, 0.5]. 0 means

@@ -135,10 +135,11 @@ std::vector<std::string> NoteLines(const results::RunResult& run) {
     }
   }
   if (kat_failures.empty() && passed > 0) {
-    lines.push_back(
-        fmt::format("All {} algorithm{} measured passed their known-answer tests "
-                    "(sources: docs/methodology.md).",
-                    passed, passed == 1 ? "" : "s"));
+    lines.push_back(passed == 1 ? std::string("The algorithm measured passed its known-answer "
+                                              "tests (sources: docs/methodology.md).")
+                                : fmt::format("All {} algorithms measured passed their "
+                                              "known-answer tests (sources: docs/methodology.md).",
+                                              passed));
   } else if (!kat_failures.empty()) {
     lines.push_back(
         fmt::format("{} of {} algorithms with a known-answer test failed it; their "
