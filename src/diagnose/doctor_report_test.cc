@@ -23,6 +23,7 @@
 #include "report/format_util.h"
 
 #include "diagnose/doctor_report_internal.h"
+#include "support/golden.h"
 
 namespace cryptobench::diagnose {
 namespace {
@@ -30,7 +31,6 @@ namespace {
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-const std::string kDataDir = CRYPTOBENCH_TEST_DATA_DIR;
 
 // A measurement of `mb_per_s` MB/s with a CI of ±`half_width_percent`.
 Measurement Measured(std::string label, std::vector<std::string> masked, std::string ia32cap,
@@ -353,25 +353,6 @@ DoctorReport NoAsmReport() {
   return report;
 }
 
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-void ExpectGolden(const std::string& rendered, const std::string& golden_name) {
-  const std::string path = kDataDir + "/golden/" + golden_name;
-  const char* update = std::getenv("CRYPTOBENCH_UPDATE_GOLDEN");
-  if (update != nullptr && std::string(update) == "1") {
-    std::ofstream(path, std::ios::binary) << rendered;
-    GTEST_SKIP() << "wrote " << path;
-  }
-  const std::string expected = ReadFile(path);
-  ASSERT_FALSE(expected.empty()) << path << " is missing; see the comment in doctor_report_test.cc";
-  EXPECT_EQ(rendered, expected) << "output differs from " << path;
-}
-
 template <typename Renderer>
 std::string Rendered(Renderer render, const DoctorReport& report) {
   std::ostringstream out;
@@ -380,22 +361,27 @@ std::string Rendered(Renderer render, const DoctorReport& report) {
 }
 
 TEST(DoctorGoldenTest, Text) {
-  ExpectGolden(Rendered(RenderDoctorText, Zen4Report()), "doctor.txt");
+  cryptobench::testing::ExpectMatchesGolden(Rendered(RenderDoctorText, Zen4Report()), "doctor.txt");
 }
 TEST(DoctorGoldenTest, Json) {
-  ExpectGolden(Rendered(RenderDoctorJson, Zen4Report()), "doctor.json");
+  cryptobench::testing::ExpectMatchesGolden(Rendered(RenderDoctorJson, Zen4Report()),
+                                            "doctor.json");
 }
 TEST(DoctorGoldenTest, Markdown) {
-  ExpectGolden(Rendered(RenderDoctorMarkdown, Zen4Report()), "doctor.md");
+  cryptobench::testing::ExpectMatchesGolden(Rendered(RenderDoctorMarkdown, Zen4Report()),
+                                            "doctor.md");
 }
 TEST(DoctorGoldenTest, NoAsmText) {
-  ExpectGolden(Rendered(RenderDoctorText, NoAsmReport()), "doctor-noasm.txt");
+  cryptobench::testing::ExpectMatchesGolden(Rendered(RenderDoctorText, NoAsmReport()),
+                                            "doctor-noasm.txt");
 }
 TEST(DoctorGoldenTest, NoAsmJson) {
-  ExpectGolden(Rendered(RenderDoctorJson, NoAsmReport()), "doctor-noasm.json");
+  cryptobench::testing::ExpectMatchesGolden(Rendered(RenderDoctorJson, NoAsmReport()),
+                                            "doctor-noasm.json");
 }
 TEST(DoctorGoldenTest, NoAsmMarkdown) {
-  ExpectGolden(Rendered(RenderDoctorMarkdown, NoAsmReport()), "doctor-noasm.md");
+  cryptobench::testing::ExpectMatchesGolden(Rendered(RenderDoctorMarkdown, NoAsmReport()),
+                                            "doctor-noasm.md");
 }
 
 TEST(DoctorReportTest, RenderingIsDeterministic) {

@@ -15,20 +15,16 @@
 
 #include "results/json.h"
 
+#include "support/golden.h"
+
 namespace cryptobench::import {
 namespace {
 
 const std::string kDataDir = CRYPTOBENCH_TEST_DATA_DIR;
 
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 std::vector<results::RunResult> ImportFixture(const std::string& name) {
-  return ImportText(ReadFile(kDataDir + "/fixtures/import/" + name), "fixtures/import/" + name);
+  return ImportText(cryptobench::testing::ReadTestFile(kDataDir + "/fixtures/import/" + name),
+                    "fixtures/import/" + name);
 }
 
 const results::Cell* FindCell(const results::RunResult& run, const std::string& algorithm,
@@ -60,16 +56,8 @@ class ImportGoldenTest : public ::testing::TestWithParam<const char*> {};
 TEST_P(ImportGoldenTest, MatchesGoldenJson) {
   const std::string name = GetParam();
   const std::string rendered = ImportedRunsToJson(ImportFixture(name)).dump(2) + "\n";
-  const std::string path =
-      kDataDir + "/golden/import/" + name.substr(0, name.find_last_of('.')) + ".json";
-  const char* update = std::getenv("CRYPTOBENCH_UPDATE_GOLDEN");
-  if (update != nullptr && std::string(update) == "1") {
-    std::ofstream(path, std::ios::binary) << rendered;
-    GTEST_SKIP() << "wrote " << path;
-  }
-  const std::string expected = ReadFile(path);
-  ASSERT_FALSE(expected.empty()) << path << " is missing; see the comment in import_test.cc";
-  EXPECT_EQ(rendered, expected) << "output differs from " << path;
+  cryptobench::testing::ExpectMatchesGolden(
+      rendered, "import/" + name.substr(0, name.find_last_of('.')) + ".json");
 }
 
 INSTANTIATE_TEST_SUITE_P(Fixtures, ImportGoldenTest,

@@ -6,6 +6,8 @@
 //   CRYPTOBENCH_UPDATE_GOLDEN=1 build/release/tests/cryptobench_tests --gtest_filter='Golden*'
 //   git diff tests/golden/
 // With the variable set, the tests write the files instead of comparing (reported as skipped).
+#include "support/golden.h"
+
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -21,15 +23,9 @@ namespace {
 
 const std::string kDataDir = CRYPTOBENCH_TEST_DATA_DIR;
 
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 results::RunResult LoadFixture() {
-  const std::string text = ReadFile(kDataDir + "/fixtures/results/sample-run.json");
+  const std::string text =
+      cryptobench::testing::ReadTestFile(kDataDir + "/fixtures/results/sample-run.json");
   results::RunResult run = results::FromJson(nlohmann::json::parse(text));
   results::DeriveAllFigures(run);
   return run;
@@ -38,15 +34,7 @@ results::RunResult LoadFixture() {
 void ExpectGolden(Format format, const std::string& golden_name) {
   std::ostringstream rendered;
   Render(LoadFixture(), format, rendered);
-  const std::string path = kDataDir + "/golden/" + golden_name;
-  const char* update = std::getenv("CRYPTOBENCH_UPDATE_GOLDEN");
-  if (update != nullptr && std::string(update) == "1") {
-    std::ofstream(path, std::ios::binary) << rendered.str();
-    GTEST_SKIP() << "wrote " << path;
-  }
-  const std::string expected = ReadFile(path);
-  ASSERT_FALSE(expected.empty()) << path << " is missing; see the comment in golden_test.cc";
-  EXPECT_EQ(rendered.str(), expected) << "output differs from " << path;
+  cryptobench::testing::ExpectMatchesGolden(rendered.str(), golden_name);
 }
 
 TEST(GoldenTest, Table) { ExpectGolden(Format::kTable, "speed-table.txt"); }
