@@ -31,7 +31,6 @@ namespace {
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-
 // A measurement of `mb_per_s` MB/s with a CI of ±`half_width_percent`.
 Measurement Measured(std::string label, std::vector<std::string> masked, std::string ia32cap,
                      double mb_per_s, double half_width_percent) {
