@@ -17,6 +17,11 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 # Run: cryptobench dlopens libcrypto.so.3 (libssl3); `openssl` is used by bench/.
 packages=(cmake ninja-build g++ pkg-config libcli11-dev nlohmann-json3-dev libfmt-dev
           libgtest-dev libgmock-dev libssl3 openssl)
+# Optional backends (src/backends/<name>, each built when its library is found) and the peer
+# tools bench/vs-peers compares with: bssl (android-boringssl), botan, gnutls-cli (gnutls-bin).
+packages+=(libsodium-dev libgnutls28-dev nettle-dev libgcrypt20-dev libbotan-2-dev
+           libcrypto++-dev libmbedtls-dev libwolfssl-dev android-libboringssl-dev
+           android-boringssl botan gnutls-bin)
 case "${1:-}" in
   --with-format) packages+=(clang-format-16) ;;
   "") ;;

@@ -58,6 +58,13 @@ class Backend {
                                                      size_t input_len, PrepareFailure* failure,
                                                      std::string* error) = 0;
 
+  /// The implementation the library chose for `alg`, where it tells: Botan's provider,
+  /// Crypto++'s AlgorithmProvider(), the kernel's driver from /proc/crypto. "" if it does not.
+  virtual std::string Implementation(const AlgorithmInfo& alg) {
+    (void)alg;
+    return "";
+  }
+
   /// Test-only: when set, the backend corrupts one byte of every output it checks (KATs and
   /// round trips), so tests can prove that a wrong result yields "FAILED KAT".
   void SetCorruptOutputsForTesting(bool corrupt) { corrupt_outputs_for_testing_ = corrupt; }

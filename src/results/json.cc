@@ -119,6 +119,9 @@ ordered_json AlgorithmToJson(const AlgorithmResult& alg) {
   j["algorithm"] = alg.algorithm;
   j["kind"] = alg.kind;
   j["supported"] = alg.supported;
+  if (!alg.implementation.empty()) {
+    j["implementation"] = alg.implementation;
+  }
   j["kat"] = KatToJsonAs<ordered_json>(alg.kat);
   ordered_json cells = ordered_json::array();
   for (const Cell& cell : alg.cells) {

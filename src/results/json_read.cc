@@ -267,6 +267,7 @@ AlgorithmResult ReadAlgorithm(const json& j, const std::string& path) {
   ReadString(j, path, "algorithm", &alg.algorithm, true);
   ReadString(j, path, "kind", &alg.kind);
   ReadBool(j, path, "supported", &alg.supported);
+  ReadString(j, path, "implementation", &alg.implementation);
   if (const json* kat = FindObject(j, path, "kat")) {
     ReadKat(*kat, Member(path, "kat"), &alg.kat);
   }

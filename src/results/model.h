@@ -105,6 +105,9 @@ struct AlgorithmResult {
   std::string algorithm;  ///< canonical catalogue name, "AES-128-GCM"
   std::string kind;       ///< "cipher", "aead", "hash", "mac", "signature", "key_agreement"
   bool supported = true;  ///< false: the library lacks it (every cell kUnsupported)
+  /// The implementation the library chose, where it tells (backends::Backend::Implementation:
+  /// Botan's provider, Crypto++'s AlgorithmProvider(), the kernel driver); "" if unknown.
+  std::string implementation;
   KatResult kat;
   std::vector<Cell> cells;
 };

@@ -1,0 +1,49 @@
+// The table of compiled-in backends (registry.h). Each optional backend adds one entry behind
+// its CRYPTOBENCH_HAVE_<NAME> definition.
+#include "backends/registry.h"
+
+#include <algorithm>
+#include <cctype>
+#include <vector>
+
+#include "backends/openssl/openssl_backend.h"
+
+namespace cryptobench::backends {
+namespace {
+
+std::unique_ptr<Backend> OpenOpenssl(const std::string& path) {
+  return OpenOpensslBackend(path.empty() ? kDefaultLibcrypto : path);
+}
+
+const std::vector<BackendDescriptor>& Table() {
+  static const std::vector<BackendDescriptor> table = {
+      {"openssl", "OpenSSL libcrypto, any build, loaded by path (--lib)", true, &OpenOpenssl},
+      // Optional backends: one entry each, in alphabetical order of name, e.g.
+      // #ifdef CRYPTOBENCH_HAVE_SODIUM
+      //       {"sodium", "libsodium " SODIUM_VERSION_STRING, false, &OpenSodiumBackend},
+      // #endif
+  };
+  return table;
+}
+
+bool EqualsIgnoringCase(std::string_view a, std::string_view b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](char x, char y) {
+    return std::tolower(static_cast<unsigned char>(x)) ==
+           std::tolower(static_cast<unsigned char>(y));
+  });
+}
+
+}  // namespace
+
+std::span<const BackendDescriptor> CompiledBackends() { return Table(); }
+
+const BackendDescriptor* FindBackend(std::string_view name) {
+  for (const BackendDescriptor& backend : Table()) {
+    if (EqualsIgnoringCase(backend.name, name)) {
+      return &backend;
+    }
+  }
+  return nullptr;
+}
+
+}  // namespace cryptobench::backends
