@@ -17,10 +17,14 @@ std::unique_ptr<Backend> OpenOpenssl(const std::string& path) {
 
 const std::vector<BackendDescriptor>& Table() {
   static const std::vector<BackendDescriptor> table = {
-      {"openssl", "OpenSSL libcrypto, any build, loaded by path (--lib)", true, &OpenOpenssl},
+      {"openssl", "OpenSSL libcrypto, any build, loaded by path (--lib)", true, &OpenOpenssl,
+       "OPENSSL_ia32cap",
+       "capability-vector words ANDed (~bits) or replaced at library initialisation "
+       "(OpenSSL's crypto/cpuid.c; on Arm OPENSSL_armcap)"},
       // Optional backends: one entry each, in alphabetical order of name, e.g.
       // #ifdef CRYPTOBENCH_HAVE_SODIUM
-      //       {"sodium", "libsodium " SODIUM_VERSION_STRING, false, &OpenSodiumBackend},
+      //       {"sodium", "libsodium " SODIUM_VERSION_STRING, false, &OpenSodiumBackend, "",
+      //        "libsodium picks its code path at run time and has no switch to disable it"},
       // #endif
   };
   return table;

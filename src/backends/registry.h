@@ -23,6 +23,14 @@ struct BackendDescriptor {
   /// backends that take one. Throws UsageError with one line when the library cannot be used
   /// (bad path, AF_ALG missing from the kernel).
   std::unique_ptr<Backend> (*open)(const std::string& library_path) = nullptr;
+  /// The environment variable that masks the library's CPU-specific code paths from process
+  /// start (doctor's experiments set it in a worker), e.g. "OPENSSL_ia32cap",
+  /// "GNUTLS_CPUID_OVERRIDE"; empty when the library has none.
+  std::string_view mask_variable;
+  /// One line: how that mask works (value format, what it disables), or, without one, that the
+  /// library has no such switch (e.g. "libsodium picks its code path at run time and offers no
+  /// way to disable it").
+  std::string_view mask_note;
 };
 
 /// Every backend compiled in, OpenSSL first, then in alphabetical order of name.
