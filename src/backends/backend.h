@@ -8,6 +8,7 @@
 #include <string>
 
 #include "algorithms/catalog.h"
+#include "backends/common/kat_target.h"
 #include "results/model.h"
 
 namespace cryptobench::backends {
@@ -57,6 +58,11 @@ class Backend {
   virtual std::unique_ptr<PreparedOperation> Prepare(const AlgorithmInfo& alg, Operation op,
                                                      size_t input_len, PrepareFailure* failure,
                                                      std::string* error) = 0;
+
+  /// The backend's one-shot operations: RunKat passes them to RunKatVectors (kat_target.h),
+  /// and the cross-backend test compares them byte for byte between libraries. nullptr if
+  /// the backend has none.
+  virtual KatTarget* OneShot() { return nullptr; }
 
   /// The implementation the library chose for `alg`, where it tells: Botan's provider,
   /// Crypto++'s AlgorithmProvider(), the kernel's driver from /proc/crypto. "" if it does not.
