@@ -1,6 +1,6 @@
 // The backends compiled into this build, by name. Optional backends register here behind their
-// CRYPTOBENCH_HAVE_<NAME> definition (set by their folder's CMakeLists.txt when the library
-// was found), so the worker can open any of them by the name given with --backend.
+// CRYPTOBENCH_HAVE_<NAME> definition (backends/compiled_backends.h, generated at configure time
+// for the libraries found), so the worker can open any of them by the name given with --backend.
 #pragma once
 
 #include <memory>
