@@ -11,6 +11,9 @@
 #ifdef CRYPTOBENCH_HAVE_BOTAN
 #include "backends/botan/botan_backend.h"
 #endif
+#ifdef CRYPTOBENCH_HAVE_CRYPTOPP
+#include "backends/cryptopp/cryptopp_backend.h"
+#endif
 
 namespace cryptobench::backends {
 namespace {
@@ -33,6 +36,12 @@ const std::vector<BackendDescriptor>& Table() {
        "prints them (aes_ni,avx2,clmul,intel_sha,ssse3,...); Botan 2 does not read the variable "
        "itself (Botan 3 does), so the botan backend applies it at start through "
        "Botan::CPUID::clear_cpuid_bit, the call behind `botan speed --clear-cpuid`"},
+#endif
+#ifdef CRYPTOBENCH_HAVE_CRYPTOPP
+      {"cryptopp", "Crypto++ (libcrypto++), linked at build time; reports AlgorithmProvider()",
+       false, &OpenCryptoppBackend, "",
+       "Crypto++ detects CPU features once at start (cpu.cpp) and has no environment variable "
+       "or run-time switch to disable them; only a rebuild with CRYPTOPP_DISABLE_ASM does"},
 #endif
       // e.g.
       // #ifdef CRYPTOBENCH_HAVE_SODIUM
