@@ -9,6 +9,13 @@
 #include "backends/compiled_backends.h"  // generated: CRYPTOBENCH_HAVE_<NAME> per backend
 #include "backends/openssl/openssl_backend.h"
 
+#ifdef CRYPTOBENCH_HAVE_BOTAN
+#include "backends/botan/botan_backend.h"
+#endif
+#ifdef CRYPTOBENCH_HAVE_CRYPTOPP
+#include "backends/cryptopp/cryptopp_backend.h"
+#endif
+
 namespace cryptobench::backends {
 namespace {
 
@@ -22,7 +29,22 @@ const std::vector<BackendDescriptor>& Table() {
        "OPENSSL_ia32cap",
        "capability-vector words ANDed (~bits) or replaced at library initialisation "
        "(OpenSSL's crypto/cpuid.c; on Arm OPENSSL_armcap)"},
-      // Optional backends: one entry each, in alphabetical order of name, e.g.
+  // Optional backends: one entry each, in alphabetical order of name.
+#ifdef CRYPTOBENCH_HAVE_BOTAN
+      {"botan", "Botan 2 (libbotan-2), linked at build time; reports each algorithm's provider",
+       false, &OpenBotanBackend, "BOTAN_CLEAR_CPUID",
+       "comma-separated CPU features whose code paths Botan must not use, named as `botan cpuid` "
+       "prints them (aes_ni,avx2,clmul,intel_sha,ssse3,...); Botan 2 does not read the variable "
+       "itself (Botan 3 does), so the botan backend applies it at start through "
+       "Botan::CPUID::clear_cpuid_bit, the call behind `botan speed --clear-cpuid`"},
+#endif
+#ifdef CRYPTOBENCH_HAVE_CRYPTOPP
+      {"cryptopp", "Crypto++ (libcrypto++), linked at build time; reports AlgorithmProvider()",
+       false, &OpenCryptoppBackend, "",
+       "Crypto++ detects CPU features once at start (cpu.cpp) and has no environment variable "
+       "or run-time switch to disable them; only a rebuild with CRYPTOPP_DISABLE_ASM does"},
+#endif
+      // e.g.
       // #ifdef CRYPTOBENCH_HAVE_SODIUM
       //       {"sodium", "libsodium " SODIUM_VERSION_STRING, false, &OpenSodiumBackend, "",
       //        "libsodium picks its code path at run time and has no switch to disable it"},

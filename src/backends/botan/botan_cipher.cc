@@ -1,0 +1,306 @@
+// Unauthenticated ciphers through Botan 2: Cipher_Mode (CBC, XTS), StreamCipher (CTR-BE,
+// ChaCha) and, since this Botan build has no ECB Cipher_Mode, the BlockCipher itself for ECB
+// (ECB is exactly the block cipher applied to each block).
+#include <cstring>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <botan/block_cipher.h>
+#include <botan/cipher_mode.h>
+#include <botan/stream_cipher.h>
+
+#include "backends/botan/botan_internal.h"
+#include "backends/openssl/buffers.h"
+
+namespace cryptobench::backends::botan {
+namespace {
+
+using openssl::AlignedBuffer;
+using openssl::CompareBytes;
+using openssl::CorruptIfTesting;
+using openssl::PatternBytes;
+using openssl::PrepareFailed;
+
+// Seeds of the key, IV and plaintext patterns: the OpenSSL backend's (openssl/cipher.cc), so
+// every library is timed on the same bytes.
+constexpr uint8_t kKeySeed = 1;
+constexpr uint8_t kIvSeed = 2;
+constexpr uint8_t kPlaintextSeed = 3;
+
+enum class Shape { kMode, kStream, kEcb };
+
+struct CipherSpec {
+  Shape shape;
+  std::string name;        // Botan factory name
+  std::string block_name;  // block cipher doing the work ("" for ChaCha)
+  bool xts = false;
+};
+
+std::optional<CipherSpec> SpecFor(const AlgorithmInfo& alg) {
+  if (alg.kind != AlgorithmKind::kCipher) {
+    return std::nullopt;
+  }
+  const std::string name(alg.name);
+  if (name == "ChaCha20") {
+    return CipherSpec{Shape::kStream, "ChaCha(20)", ""};
+  }
+  if (name == "DES-EDE3-CBC") {
+    return CipherSpec{Shape::kMode, "TripleDES/CBC/NoPadding", "TripleDES"};
+  }
+  if (!name.starts_with("AES-") || name.size() != 11) {
+    return std::nullopt;
+  }
+  const std::string aes = name.substr(0, 7);  // "AES-128"
+  const std::string mode = name.substr(8);    // "CBC"
+  if (mode == "CBC") {
+    return CipherSpec{Shape::kMode, aes + "/CBC/NoPadding", aes};
+  }
+  if (mode == "CTR") {
+    // CTR-BE increments the whole 16-byte IV as one big-endian counter, as OpenSSL does.
+    return CipherSpec{Shape::kStream, "CTR-BE(" + aes + ")", aes};
+  }
+  if (mode == "ECB") {
+    return CipherSpec{Shape::kEcb, aes, aes};
+  }
+  if (mode == "XTS") {
+    return CipherSpec{Shape::kMode, aes + "/XTS", aes, true};
+  }
+  return std::nullopt;
+}
+
+bool NeedsWholeBlocks(const AlgorithmInfo& alg) {
+  return alg.name.ends_with("-CBC") || alg.name.ends_with("-ECB");
+}
+
+// A keyed cipher that transforms a buffer in place (Botan's Cipher_Mode API works in place),
+// continuing the stream from one call to the next; XTS starts a new data unit per call.
+class KeyedCipher {
+ public:
+  // Throws (Botan's exceptions, std::invalid_argument) when the cipher or key is unusable.
+  KeyedCipher(const AlgorithmInfo& alg, bool decrypt, const Bytes& key, const Bytes& iv)
+      : spec_(*SpecFor(alg)), decrypt_(decrypt), iv_(iv) {
+    switch (spec_.shape) {
+      case Shape::kMode:
+        mode_ = Botan::Cipher_Mode::create_or_throw(
+            spec_.name, decrypt ? Botan::DECRYPTION : Botan::ENCRYPTION);
+        mode_->set_key(key);
+        if (!spec_.xts) {
+          mode_->start(iv);
+        }
+        break;
+      case Shape::kStream:
+        stream_ = Botan::StreamCipher::create_or_throw(spec_.name);
+        stream_->set_key(key);
+        if (alg.name == "ChaCha20") {
+          // OpenSSL's 16-byte ChaCha20 IV: a 32-bit little-endian block counter, then the
+          // 96-bit nonce (RFC 8439 2.3).
+          if (iv.size() != 16) {
+            throw std::invalid_argument("ChaCha20 IV is " + std::to_string(iv.size()) +
+                                        " bytes, needs 16 (counter || nonce)");
+          }
+          stream_->set_iv(iv.data() + 4, 12);
+          const uint64_t counter = uint64_t{iv[0]} | uint64_t{iv[1]} << 8 | uint64_t{iv[2]} << 16 |
+                                   uint64_t{iv[3]} << 24;
+          stream_->seek(counter * 64);
+        } else {
+          stream_->set_iv(iv.data(), iv.size());
+        }
+        break;
+      case Shape::kEcb:
+        block_ = Botan::BlockCipher::create_or_throw(spec_.name);
+        block_->set_key(key);
+        break;
+    }
+  }
+
+  void Process(uint8_t* buf, size_t len) {
+    switch (spec_.shape) {
+      case Shape::kStream:
+        stream_->cipher1(buf, len);
+        return;
+      case Shape::kEcb:
+        if (decrypt_) {
+          block_->decrypt_n(buf, buf, len / block_->block_size());
+        } else {
+          block_->encrypt_n(buf, buf, len / block_->block_size());
+        }
+        return;
+      case Shape::kMode:
+        break;
+    }
+    if (spec_.xts) {
+      mode_->start(iv_);
+      if (len % 16 != 0) {
+        // Ciphertext stealing happens only in finish(), which takes a secure_vector.
+        scratch_.assign(buf, buf + len);
+        mode_->finish(scratch_);
+        std::memcpy(buf, scratch_.data(), len);
+        return;
+      }
+    }
+    if (mode_->process(buf, len) != len) {
+      throw std::runtime_error("Cipher_Mode::process did not take the whole input");
+    }
+  }
+
+ private:
+  CipherSpec spec_;
+  bool decrypt_;
+  Bytes iv_;
+  std::unique_ptr<Botan::Cipher_Mode> mode_;
+  std::unique_ptr<Botan::StreamCipher> stream_;
+  std::unique_ptr<Botan::BlockCipher> block_;
+  Botan::secure_vector<uint8_t> scratch_;
+};
+
+// "" if `len` bytes are a valid input for `alg`, else why not.
+std::string CheckInputLength(const AlgorithmInfo& alg, size_t len) {
+  if (NeedsWholeBlocks(alg) && len % alg.block_len != 0) {
+    return std::string(alg.name) + " needs whole " + std::to_string(alg.block_len) +
+           "-byte blocks; input size " + std::to_string(len) + " is not";
+  }
+  if (SpecFor(alg)->xts && len < alg.block_len) {
+    return "XTS needs at least one " + std::to_string(alg.block_len) + "-byte block per data unit";
+  }
+  return "";
+}
+
+// The timed operation: one in-place Process() over the input per iteration.
+class CipherOperation : public PreparedOperation {
+ public:
+  CipherOperation(std::unique_ptr<KeyedCipher> cipher, AlignedBuffer work)
+      : cipher_(std::move(cipher)), work_(std::move(work)) {}
+
+  bool Run(uint64_t iterations) override {
+    error_ = Guarded("Botan cipher", [&] {
+      for (uint64_t i = 0; i < iterations; ++i) {
+        cipher_->Process(work_.data(), work_.size());
+      }
+      return std::string();
+    });
+    return error_.empty();
+  }
+
+  /// The buffer after the latest operation (input-sized).
+  std::span<const uint8_t> output() const { return work_.span(); }
+
+ private:
+  std::unique_ptr<KeyedCipher> cipher_;
+  AlignedBuffer work_;
+};
+
+}  // namespace
+
+bool CipherSupported(const AlgorithmInfo& alg) {
+  const std::optional<CipherSpec> spec = SpecFor(alg);
+  if (!spec) {
+    return false;
+  }
+  switch (spec->shape) {
+    case Shape::kMode:
+      return Botan::Cipher_Mode::create(spec->name, Botan::ENCRYPTION) != nullptr;
+    case Shape::kStream:
+      return Botan::StreamCipher::create(spec->name) != nullptr;
+    case Shape::kEcb:
+      return Botan::BlockCipher::create(spec->name) != nullptr;
+  }
+  return false;
+}
+
+std::string CipherImplementation(const AlgorithmInfo& alg) {
+  const std::optional<CipherSpec> spec = SpecFor(alg);
+  if (!spec) {
+    return "";
+  }
+  if (spec->block_name.empty()) {
+    auto stream = Botan::StreamCipher::create(spec->name);
+    return stream ? stream->name() + " " + stream->provider() : "";
+  }
+  auto block = Botan::BlockCipher::create(spec->block_name);
+  return block ? block->name() + " " + block->provider() : "";
+}
+
+std::string CipherOneShot(const AlgorithmInfo& alg, bool decrypt, const Bytes& key, const Bytes& iv,
+                          const Bytes& input, Bytes* output) {
+  if (!SpecFor(alg)) {
+    return kNotOffered;
+  }
+  if (std::string bad = CheckInputLength(alg, input.size()); !bad.empty()) {
+    return bad;
+  }
+  return Guarded("Botan " + std::string(alg.name), [&] {
+    KeyedCipher cipher(alg, decrypt, key, iv);
+    *output = input;
+    cipher.Process(output->data(), output->size());
+    return std::string();
+  });
+}
+
+std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Operation op,
+                                                 size_t input_len, bool corrupt,
+                                                 PrepareFailure* failure, std::string* error) {
+  if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
+    return PrepareFailed(PrepareFailure::kLibraryError, NoSuchOperation(alg, op), failure, error);
+  }
+  if (!SpecFor(alg)) {
+    return PrepareFailed(PrepareFailure::kLibraryError,
+                         "Botan backend has no cipher " + std::string(alg.name), failure, error);
+  }
+  std::string bad =
+      input_len == 0 ? "input size 0 is out of range" : CheckInputLength(alg, input_len);
+  if (!bad.empty()) {
+    return PrepareFailed(PrepareFailure::kLibraryError, bad, failure, error);
+  }
+  const bool encrypt = op == Operation::kEncrypt;
+  // XTS key halves must differ (IEEE 1619 5.1): the pattern never repeats, so they do.
+  const Bytes key = PatternBytes(alg.key_len, kKeySeed);
+  const Bytes iv = PatternBytes(alg.iv_len, kIvSeed);
+  const Bytes plaintext = PatternBytes(input_len, kPlaintextSeed);
+  Bytes input = plaintext;
+  std::unique_ptr<CipherOperation> prepared;
+  const std::string library_error = Guarded("Botan " + std::string(alg.name), [&] {
+    if (!encrypt) {
+      KeyedCipher(alg, false, key, iv).Process(input.data(), input.size());
+    }
+    AlignedBuffer work(input_len);
+    std::memcpy(work.data(), input.data(), input_len);
+    prepared = std::make_unique<CipherOperation>(
+        std::make_unique<KeyedCipher>(alg, !encrypt, key, iv), std::move(work));
+    return std::string();
+  });
+  if (!library_error.empty()) {
+    return PrepareFailed(PrepareFailure::kLibraryError, library_error, failure, error);
+  }
+  if (!prepared->Run(1)) {
+    return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
+  }
+
+  // The first timed operation starts from the same key and IV as a fresh object, so its
+  // ciphertext must decrypt to the plaintext (and differ from it); decrypt must give it back.
+  Bytes out(prepared->output().begin(), prepared->output().end());
+  CorruptIfTesting(corrupt, out);
+  std::string mismatch;
+  if (encrypt) {
+    Bytes decrypted;
+    if (out == plaintext) {
+      mismatch = "ciphertext equals the plaintext";
+    } else if (std::string e = CipherOneShot(alg, true, key, iv, out, &decrypted); !e.empty()) {
+      return PrepareFailed(PrepareFailure::kLibraryError, e, failure, error);
+    } else {
+      mismatch = CompareBytes("decryption of the timed ciphertext", decrypted, plaintext);
+    }
+  } else {
+    mismatch = CompareBytes("decrypted text", out, plaintext);
+  }
+  if (!mismatch.empty()) {
+    return PrepareFailed(PrepareFailure::kCheckFailed,
+                         std::string(alg.name) + " round trip at " + std::to_string(input_len) +
+                             " bytes: " + mismatch,
+                         failure, error);
+  }
+  return prepared;
+}
+
+}  // namespace cryptobench::backends::botan

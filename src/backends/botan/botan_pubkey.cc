@@ -1,0 +1,392 @@
+// Public-key algorithms through Botan 2's PK_Signer, PK_Verifier and PK_Key_Agreement: RSA
+// PKCS#1 v1.5 and ECDSA over a 32-byte SHA-256 digest, Ed25519 over a 32-byte message, X25519
+// and ECDH on P-256.
+#include <string>
+#include <vector>
+
+#include <botan/auto_rng.h>
+#include <botan/bigint.h>
+#include <botan/curve25519.h>
+#include <botan/data_src.h>
+#include <botan/ec_group.h>
+#include <botan/ecdh.h>
+#include <botan/ecdsa.h>
+#include <botan/ed25519.h>
+#include <botan/pkcs8.h>
+#include <botan/pubkey.h>
+#include <botan/rsa.h>
+
+#include "backends/botan/botan_internal.h"
+#include "backends/openssl/buffers.h"
+#include "core/hex.h"
+
+namespace cryptobench::backends::botan {
+namespace {
+
+using openssl::CompareBytes;
+using openssl::CorruptIfTesting;
+using openssl::PatternBytes;
+using openssl::PrepareFailed;
+
+// The OpenSSL backend's seeds (openssl/signature.cc, openssl/pkey_keys.cc).
+constexpr uint8_t kInputSeed = 5;
+constexpr uint8_t kFallbackKeySeed = 0x51;
+constexpr uint8_t kSecondKeySeed = 0x52;
+
+enum class Family { kNone, kRsa, kEcdsa, kEd25519, kX25519, kEcdh };
+
+Family FamilyOf(const AlgorithmInfo& alg) {
+  if (alg.kind == AlgorithmKind::kSignature) {
+    if (alg.name.starts_with("RSA-")) {
+      return Family::kRsa;
+    }
+    if (alg.name.starts_with("ECDSA-")) {
+      return Family::kEcdsa;
+    }
+    if (alg.name == "Ed25519") {
+      return Family::kEd25519;
+    }
+  } else if (alg.kind == AlgorithmKind::kKeyAgreement) {
+    if (alg.name == "X25519") {
+      return Family::kX25519;
+    }
+    if (alg.name == "ECDH-P256") {
+      return Family::kEcdh;
+    }
+  }
+  return Family::kNone;
+}
+
+// Botan's curve name for an EC algorithm (catalogue openssl_name: "prime256v1", "secp384r1").
+Botan::EC_Group Group(const AlgorithmInfo& alg) {
+  return Botan::EC_Group(alg.openssl_name == "secp384r1" ? "secp384r1" : "secp256r1");
+}
+
+// The signature padding: RSA signs the given SHA-256 digest with its DigestInfo prefix
+// (EMSA-PKCS1-v1_5, RFC 8017 9.2), what EVP_PKEY_sign with a SHA-256 signature md does; ECDSA
+// takes the digest as is (Raw; the SHA-256 argument selects RFC 6979's nonce hash); Ed25519
+// signs the message itself (PureEdDSA).
+std::string Padding(Family family) {
+  switch (family) {
+    case Family::kRsa:
+      return "EMSA3(Raw,SHA-256)";
+    case Family::kEcdsa:
+      return "Raw(SHA-256)";
+    default:
+      return "Pure";
+  }
+}
+
+// A raw 32-byte key for Ed25519/X25519: the first KAT vector's private key (RFC 8032 7.1,
+// RFC 7748 6.1), as the OpenSSL backend uses.
+Botan::secure_vector<uint8_t> RawTimingKey(const AlgorithmInfo& alg) {
+  for (const KatVector& vector : KatVectorsFor(alg.name)) {
+    if (!vector.private_key.empty()) {
+      const Bytes key = HexDecode(vector.private_key);
+      return Botan::secure_vector<uint8_t>(key.begin(), key.end());
+    }
+  }
+  const Bytes key = PatternBytes(32, kFallbackKeySeed);
+  return Botan::secure_vector<uint8_t>(key.begin(), key.end());
+}
+
+// The key `alg` is timed with (algorithms/kat.h TimingPrivateKeyPem, or the raw RFC key).
+std::unique_ptr<Botan::Private_Key> TimingKey(const AlgorithmInfo& alg,
+                                              Botan::RandomNumberGenerator& rng) {
+  const Family family = FamilyOf(alg);
+  if (family == Family::kEd25519) {
+    return std::make_unique<Botan::Ed25519_PrivateKey>(RawTimingKey(alg));
+  }
+  if (family == Family::kX25519) {
+    return std::make_unique<Botan::Curve25519_PrivateKey>(RawTimingKey(alg));
+  }
+  const std::string_view pem = TimingPrivateKeyPem(alg.name);
+  if (pem.empty()) {
+    throw std::invalid_argument("no timing key for " + std::string(alg.name));
+  }
+  Botan::DataSource_Memory source(std::string{pem});
+  std::unique_ptr<Botan::Private_Key> key = Botan::PKCS8::load_key(source);
+  if (family == Family::kEcdh) {
+    // PKCS#8 EC keys load as ECDSA keys; ECDH needs the same scalar as an ECDH key.
+    const auto* ec = dynamic_cast<const Botan::EC_PrivateKey*>(key.get());
+    if (ec == nullptr) {
+      throw std::invalid_argument("timing key of " + std::string(alg.name) + " is not an EC key");
+    }
+    return std::make_unique<Botan::ECDH_PrivateKey>(rng, ec->domain(), ec->private_value());
+  }
+  return key;
+}
+
+// The peer of a timed key agreement: a fixed scalar (the OpenSSL backend's SecondKey): any 32
+// bytes for X25519 (RFC 7748 5 clamps them), top bit clear (below the P-256 order) for ECDH.
+std::unique_ptr<Botan::PK_Key_Agreement_Key> SecondKey(const AlgorithmInfo& alg,
+                                                       Botan::RandomNumberGenerator& rng) {
+  Bytes scalar = PatternBytes(alg.key_len, kSecondKeySeed);
+  scalar[0] &= 0x7f;
+  scalar.back() |= 0x01;
+  if (FamilyOf(alg) == Family::kX25519) {
+    return std::make_unique<Botan::Curve25519_PrivateKey>(
+        Botan::secure_vector<uint8_t>(scalar.begin(), scalar.end()));
+  }
+  return std::make_unique<Botan::ECDH_PrivateKey>(rng, Group(alg),
+                                                  Botan::BigInt(scalar.data(), scalar.size()));
+}
+
+// A public key from a KAT vector (formats in algorithms/kat.h).
+std::unique_ptr<Botan::Public_Key> KatPublicKey(const AlgorithmInfo& alg, const Bytes& bytes) {
+  switch (FamilyOf(alg)) {
+    case Family::kRsa:
+      // The algorithm identifier is not consulted: the key bits are a DER RSAPublicKey.
+      return std::make_unique<Botan::RSA_PublicKey>(Botan::AlgorithmIdentifier(), bytes);
+    case Family::kEcdsa: {
+      const Botan::EC_Group group = Group(alg);
+      return std::make_unique<Botan::ECDSA_PublicKey>(group, group.OS2ECP(bytes));
+    }
+    case Family::kEd25519:
+      return std::make_unique<Botan::Ed25519_PublicKey>(bytes);
+    default:
+      throw std::invalid_argument(std::string(alg.name) + " has no KAT public key form here");
+  }
+}
+
+Bytes ToBytes(const Botan::secure_vector<uint8_t>& v) { return Bytes(v.begin(), v.end()); }
+
+// The timed public-key operation: sign, verify or derive once per iteration.
+class PublicKeyOperation : public PreparedOperation {
+ public:
+  PublicKeyOperation(Family family, Operation op, std::unique_ptr<Botan::Private_Key> key,
+                     std::unique_ptr<Botan::PK_Key_Agreement_Key> peer, Bytes signature)
+      : key_(std::move(key)), peer_(std::move(peer)), signature_(std::move(signature)) {
+    const std::string padding = Padding(family);
+    if (op == Operation::kSign) {
+      signer_ = std::make_unique<Botan::PK_Signer>(*key_, rng_, padding);
+    } else if (op == Operation::kVerify) {
+      verifier_ = std::make_unique<Botan::PK_Verifier>(*key_, padding);
+    } else {
+      agreement_ = std::make_unique<Botan::PK_Key_Agreement>(*key_, rng_, "Raw");
+      peer_public_ = peer_->public_value();
+    }
+  }
+
+  bool Run(uint64_t iterations) override {
+    error_ = Guarded("Botan", [&] {
+      for (uint64_t i = 0; i < iterations; ++i) {
+        if (signer_) {
+          signature_ = signer_->sign_message(tbs_, rng_);
+        } else if (verifier_) {
+          if (!verifier_->verify_message(tbs_, signature_)) {
+            return std::string("PK_Verifier::verify_message rejected the signature");
+          }
+        } else {
+          output_ = ToBytes(agreement_->derive_key(0, peer_public_).bits_of());
+        }
+      }
+      return std::string();
+    });
+    return error_.empty();
+  }
+
+  const Bytes& signature() const { return signature_; }
+  const Bytes& secret() const { return output_; }
+  const Bytes& input() const { return tbs_; }
+
+ private:
+  Botan::AutoSeeded_RNG rng_;
+  std::unique_ptr<Botan::Private_Key> key_;
+  std::unique_ptr<Botan::PK_Key_Agreement_Key> peer_;
+  Bytes signature_;
+  Bytes tbs_ = PatternBytes(kPublicKeyInputLen, kInputSeed);
+  Bytes peer_public_;
+  Bytes output_;
+  std::unique_ptr<Botan::PK_Signer> signer_;
+  std::unique_ptr<Botan::PK_Verifier> verifier_;
+  std::unique_ptr<Botan::PK_Key_Agreement> agreement_;
+};
+
+// One signature of `tbs` with `key` (a fresh signer).
+Bytes SignOnce(const AlgorithmInfo& alg, const Botan::Private_Key& key, const Bytes& tbs,
+               Botan::RandomNumberGenerator& rng) {
+  Botan::PK_Signer signer(key, rng, Padding(FamilyOf(alg)));
+  return signer.sign_message(tbs, rng);
+}
+
+bool Verifies(const AlgorithmInfo& alg, const Botan::Public_Key& key, const Bytes& tbs,
+              const Bytes& signature) {
+  Botan::PK_Verifier verifier(key, Padding(FamilyOf(alg)));
+  return verifier.verify_message(tbs, signature);
+}
+
+}  // namespace
+
+bool PublicKeySupported(const AlgorithmInfo& alg) {
+  if (FamilyOf(alg) == Family::kNone) {
+    return false;
+  }
+  return Guarded("",
+                 [&] {
+                   Botan::AutoSeeded_RNG rng;
+                   TimingKey(alg, rng);
+                   if (alg.kind == AlgorithmKind::kKeyAgreement) {
+                     SecondKey(alg, rng);
+                   }
+                   return std::string();
+                 })
+      .empty();
+}
+
+std::string VerifyVector(const AlgorithmInfo& alg, const KatVector& vector, bool tamper,
+                         bool* valid) {
+  if (FamilyOf(alg) == Family::kNone || alg.kind != AlgorithmKind::kSignature) {
+    return kNotOffered;
+  }
+  return Guarded("Botan verify", [&] {
+    Bytes tbs = HexDecode(vector.input);
+    if (tamper) {
+      // A different message: the first byte flipped, or one byte where there was none.
+      if (tbs.empty()) {
+        tbs.push_back(0x01);
+      } else {
+        tbs[0] ^= 0x01;
+      }
+    }
+    *valid = Verifies(alg, *KatPublicKey(alg, HexDecode(vector.public_key)), tbs,
+                      HexDecode(vector.output));
+    return std::string();
+  });
+}
+
+std::string SignVector(const AlgorithmInfo& alg, const KatVector& vector, Bytes* signature) {
+  const Family family = FamilyOf(alg);
+  if (family != Family::kEcdsa && family != Family::kEd25519) {
+    return kNotOffered;  // RSA vectors publish no usable private key
+  }
+  return Guarded("Botan sign", [&] {
+    Botan::AutoSeeded_RNG rng;
+    const Bytes secret = HexDecode(vector.private_key);
+    std::unique_ptr<Botan::Private_Key> key;
+    if (family == Family::kEd25519) {
+      key = std::make_unique<Botan::Ed25519_PrivateKey>(
+          Botan::secure_vector<uint8_t>(secret.begin(), secret.end()));
+    } else {
+      // Botan signs ECDSA with RFC 6979 nonces, so the published signature is reproducible.
+      key = std::make_unique<Botan::ECDSA_PrivateKey>(rng, Group(alg),
+                                                      Botan::BigInt(secret.data(), secret.size()));
+    }
+    *signature = SignOnce(alg, *key, HexDecode(vector.input), rng);
+    return std::string();
+  });
+}
+
+std::string SignRoundTrip(const AlgorithmInfo& alg, bool corrupt) {
+  if (FamilyOf(alg) == Family::kNone || alg.kind != AlgorithmKind::kSignature) {
+    return kNotOffered;
+  }
+  return Guarded("Botan timing-key round trip", [&] {
+    Botan::AutoSeeded_RNG rng;
+    const std::unique_ptr<Botan::Private_Key> key = TimingKey(alg, rng);
+    const Bytes tbs = PatternBytes(kPublicKeyInputLen, kInputSeed);
+    Bytes signature = SignOnce(alg, *key, tbs, rng);
+    Bytes flipped = signature;
+    flipped.back() ^= 0x01;
+    CorruptIfTesting(corrupt, signature);
+    if (!Verifies(alg, *key, tbs, signature)) {
+      return std::string("verify rejected a fresh signature");
+    }
+    if (Verifies(alg, *key, tbs, flipped)) {
+      return std::string("a signature with one bit flipped verified");
+    }
+    return std::string();
+  });
+}
+
+std::string DeriveVector(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) {
+  const Family family = FamilyOf(alg);
+  if (family != Family::kX25519 && family != Family::kEcdh) {
+    return kNotOffered;
+  }
+  return Guarded("Botan derive", [&] {
+    Botan::AutoSeeded_RNG rng;
+    const Bytes scalar = HexDecode(vector.private_key);
+    std::unique_ptr<Botan::PK_Key_Agreement_Key> key;
+    if (family == Family::kX25519) {
+      key = std::make_unique<Botan::Curve25519_PrivateKey>(
+          Botan::secure_vector<uint8_t>(scalar.begin(), scalar.end()));
+    } else {
+      key = std::make_unique<Botan::ECDH_PrivateKey>(rng, Group(alg),
+                                                     Botan::BigInt(scalar.data(), scalar.size()));
+    }
+    Botan::PK_Key_Agreement agreement(*key, rng, "Raw");
+    *secret = ToBytes(agreement.derive_key(0, HexDecode(vector.public_key)).bits_of());
+    return std::string();
+  });
+}
+
+std::unique_ptr<PreparedOperation> PreparePublicKey(const AlgorithmInfo& alg, Operation op,
+                                                    bool corrupt, PrepareFailure* failure,
+                                                    std::string* error) {
+  const Family family = FamilyOf(alg);
+  const bool signature = alg.kind == AlgorithmKind::kSignature;
+  if (family == Family::kNone ||
+      (signature ? op != Operation::kSign && op != Operation::kVerify : op != Operation::kDerive)) {
+    return PrepareFailed(PrepareFailure::kLibraryError, NoSuchOperation(alg, op), failure, error);
+  }
+  std::unique_ptr<PublicKeyOperation> prepared;
+  std::string check;  // non-empty: the correctness check failed
+  const std::string message = Guarded("Botan " + std::string(alg.name), [&] {
+    Botan::AutoSeeded_RNG rng;
+    std::unique_ptr<Botan::Private_Key> key = TimingKey(alg, rng);
+    const std::string prefix = std::string(alg.name) + " " + std::string(OperationName(op)) + ": ";
+    if (op == Operation::kDerive) {
+      std::unique_ptr<Botan::PK_Key_Agreement_Key> peer = SecondKey(alg, rng);
+      // The other side, from the peer's private key and our public value.
+      Botan::PK_Key_Agreement other(*peer, rng, "Raw");
+      const auto* ours = dynamic_cast<const Botan::PK_Key_Agreement_Key*>(key.get());
+      if (ours == nullptr) {
+        return std::string("timing key is not a key-agreement key");
+      }
+      const Bytes other_side = ToBytes(other.derive_key(0, ours->public_value()).bits_of());
+      prepared = std::make_unique<PublicKeyOperation>(family, op, std::move(key), std::move(peer),
+                                                      Bytes());
+      if (!prepared->Run(1)) {
+        return prepared->error();
+      }
+      Bytes secret = prepared->secret();
+      CorruptIfTesting(corrupt, secret);
+      if (std::string diff = CompareBytes("shared secret", secret, other_side); !diff.empty()) {
+        check = prefix + "the two sides disagree: " + diff;
+      }
+      return std::string();
+    }
+    const Bytes tbs = PatternBytes(kPublicKeyInputLen, kInputSeed);
+    if (op == Operation::kSign) {
+      // A second copy of the key checks the signature, with a verifier of its own.
+      const std::unique_ptr<Botan::Private_Key> checker = TimingKey(alg, rng);
+      prepared = std::make_unique<PublicKeyOperation>(family, op, std::move(key), nullptr, Bytes());
+      if (!prepared->Run(1)) {
+        return prepared->error();
+      }
+      Bytes sig = prepared->signature();
+      CorruptIfTesting(corrupt, sig);
+      if (!Verifies(alg, *checker, tbs, sig)) {
+        check = prefix + "verify rejected the timed signature";
+      }
+      return std::string();
+    }
+    Bytes sig = SignOnce(alg, *key, tbs, rng);
+    CorruptIfTesting(corrupt, sig);
+    prepared = std::make_unique<PublicKeyOperation>(family, op, std::move(key), nullptr, sig);
+    if (!prepared->Run(1)) {
+      check = prefix + "the timed verify rejected a fresh signature";
+    }
+    return std::string();
+  });
+  if (!message.empty()) {
+    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
+  }
+  if (!check.empty()) {
+    return PrepareFailed(PrepareFailure::kCheckFailed, check, failure, error);
+  }
+  return prepared;
+}
+
+}  // namespace cryptobench::backends::botan

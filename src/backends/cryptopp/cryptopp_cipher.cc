@@ -1,0 +1,256 @@
+// Unauthenticated ciphers through Crypto++'s SymmetricCipher objects: CBC_Mode, CTR_Mode,
+// ECB_Mode and XTS_Mode over AES, CBC_Mode over DES_EDE3, and ChaChaTLS (RFC 8439 ChaCha20).
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <crypto++/aes.h>
+#include <crypto++/chacha.h>
+#include <crypto++/des.h>
+#include <crypto++/modes.h>
+#include <crypto++/xts.h>
+
+#include "backends/cryptopp/cryptopp_internal.h"
+#include "backends/openssl/buffers.h"
+
+namespace cryptobench::backends::cryptopp {
+namespace {
+
+using openssl::AlignedBuffer;
+using openssl::CompareBytes;
+using openssl::CorruptIfTesting;
+using openssl::NonNullData;
+using openssl::PatternBytes;
+using openssl::PrepareFailed;
+
+// Seeds of the key, IV and plaintext patterns: the OpenSSL backend's (openssl/cipher.cc), so
+// every library is timed on the same bytes.
+constexpr uint8_t kKeySeed = 1;
+constexpr uint8_t kIvSeed = 2;
+constexpr uint8_t kPlaintextSeed = 3;
+
+template <typename Mode>
+std::unique_ptr<CryptoPP::SymmetricCipher> Directed(bool decrypt) {
+  if (decrypt) {
+    return std::make_unique<typename Mode::Decryption>();
+  }
+  return std::make_unique<typename Mode::Encryption>();
+}
+
+// A new, unkeyed cipher object for `alg`; null if this backend does not offer it.
+std::unique_ptr<CryptoPP::SymmetricCipher> NewCipher(const AlgorithmInfo& alg, bool decrypt) {
+  if (alg.kind != AlgorithmKind::kCipher) {
+    return nullptr;
+  }
+  const std::string_view name = alg.name;
+  if (name == "ChaCha20") {
+    return std::make_unique<CryptoPP::ChaChaTLS::Encryption>();  // a keystream: one direction
+  }
+  if (name == "DES-EDE3-CBC") {
+    return Directed<CryptoPP::CBC_Mode<CryptoPP::DES_EDE3>>(decrypt);
+  }
+  if (!name.starts_with("AES-")) {
+    return nullptr;
+  }
+  if (name.ends_with("-CBC")) {
+    return Directed<CryptoPP::CBC_Mode<CryptoPP::AES>>(decrypt);
+  }
+  if (name.ends_with("-CTR")) {
+    // CTR_Mode increments the whole 16-byte IV as one big-endian counter, as OpenSSL does.
+    return Directed<CryptoPP::CTR_Mode<CryptoPP::AES>>(decrypt);
+  }
+  if (name.ends_with("-ECB")) {
+    return Directed<CryptoPP::ECB_Mode<CryptoPP::AES>>(decrypt);
+  }
+  if (name.ends_with("-XTS")) {
+    return Directed<CryptoPP::XTS_Mode<CryptoPP::AES>>(decrypt);
+  }
+  return nullptr;
+}
+
+bool IsXts(const AlgorithmInfo& alg) { return alg.name.ends_with("-XTS"); }
+
+bool NeedsWholeBlocks(const AlgorithmInfo& alg) {
+  return alg.name.ends_with("-CBC") || alg.name.ends_with("-ECB");
+}
+
+// A keyed cipher transforming `in` to `out`, continuing the stream from one call to the next;
+// XTS starts a new data unit (tweak = IV) per call.
+class KeyedCipher {
+ public:
+  // Throws (CryptoPP::Exception, std::invalid_argument) when the cipher or key is unusable.
+  KeyedCipher(const AlgorithmInfo& alg, bool decrypt, const Bytes& key, const Bytes& iv)
+      : cipher_(NewCipher(alg, decrypt)), xts_(IsXts(alg)), iv_(iv) {
+    if (!cipher_) {
+      throw std::invalid_argument("no Crypto++ cipher for " + std::string(alg.name));
+    }
+    if (alg.name == "ChaCha20") {
+      // OpenSSL's 16-byte ChaCha20 IV: a 32-bit little-endian block counter, then the 96-bit
+      // nonce (RFC 8439 2.3).
+      if (iv.size() != 16) {
+        throw std::invalid_argument("ChaCha20 IV is " + std::to_string(iv.size()) +
+                                    " bytes, needs 16 (counter || nonce)");
+      }
+      cipher_->SetKeyWithIV(key.data(), key.size(), iv.data() + 4, 12);
+      const uint64_t counter =
+          uint64_t{iv[0]} | uint64_t{iv[1]} << 8 | uint64_t{iv[2]} << 16 | uint64_t{iv[3]} << 24;
+      cipher_->Seek(counter * 64);
+    } else if (iv.empty()) {
+      cipher_->SetKey(key.data(), key.size());
+    } else {
+      cipher_->SetKeyWithIV(key.data(), key.size(), iv.data(), iv.size());
+    }
+  }
+
+  void Process(const uint8_t* in, uint8_t* out, size_t len) {
+    if (xts_) {
+      cipher_->Resynchronize(iv_.data(), static_cast<int>(iv_.size()));
+      // ProcessLastBlock handles whole blocks and ciphertext stealing alike.
+      cipher_->ProcessLastBlock(out, len, in, len);
+      return;
+    }
+    cipher_->ProcessData(out, in, len);
+  }
+
+  std::string Provider() const { return cipher_->AlgorithmProvider(); }
+
+ private:
+  std::unique_ptr<CryptoPP::SymmetricCipher> cipher_;
+  bool xts_;
+  Bytes iv_;
+};
+
+// "" if `len` bytes are a valid input for `alg`, else why not.
+std::string CheckInputLength(const AlgorithmInfo& alg, size_t len) {
+  if (NeedsWholeBlocks(alg) && len % alg.block_len != 0) {
+    return std::string(alg.name) + " needs whole " + std::to_string(alg.block_len) +
+           "-byte blocks; input size " + std::to_string(len) + " is not";
+  }
+  if (IsXts(alg) && len < alg.block_len) {
+    return "XTS needs at least one " + std::to_string(alg.block_len) + "-byte block per data unit";
+  }
+  return "";
+}
+
+// The timed operation: one ProcessData() (XTS: resynchronize, ProcessLastBlock) per iteration.
+class CipherOperation : public PreparedOperation {
+ public:
+  CipherOperation(std::unique_ptr<KeyedCipher> cipher, AlignedBuffer in)
+      : cipher_(std::move(cipher)), in_(std::move(in)), out_(in_.size()) {}
+
+  bool Run(uint64_t iterations) override {
+    error_ = Guarded("Crypto++ cipher", [&] {
+      for (uint64_t i = 0; i < iterations; ++i) {
+        cipher_->Process(in_.data(), out_.data(), in_.size());
+      }
+      return std::string();
+    });
+    return error_.empty();
+  }
+
+  std::span<const uint8_t> output() const { return out_.span(); }
+
+ private:
+  std::unique_ptr<KeyedCipher> cipher_;
+  AlignedBuffer in_;
+  AlignedBuffer out_;
+};
+
+}  // namespace
+
+bool CipherSupported(const AlgorithmInfo& alg) { return NewCipher(alg, false) != nullptr; }
+
+std::string CipherImplementation(const AlgorithmInfo& alg) {
+  std::string provider;
+  Guarded("", [&] {
+    // Keyed with the timing pattern: some objects pick their code path when keyed.
+    provider = KeyedCipher(alg, false, PatternBytes(alg.key_len, kKeySeed),
+                           PatternBytes(alg.iv_len, kIvSeed))
+                   .Provider();
+    return std::string();
+  });
+  return provider;
+}
+
+std::string CipherOneShot(const AlgorithmInfo& alg, bool decrypt, const Bytes& key, const Bytes& iv,
+                          const Bytes& input, Bytes* output) {
+  if (!NewCipher(alg, decrypt)) {
+    return kNotOffered;
+  }
+  if (std::string bad = CheckInputLength(alg, input.size()); !bad.empty()) {
+    return bad;
+  }
+  return Guarded("Crypto++ " + std::string(alg.name), [&] {
+    KeyedCipher cipher(alg, decrypt, key, iv);
+    output->assign(input.size(), 0);
+    cipher.Process(NonNullData(input), output->data(), input.size());
+    return std::string();
+  });
+}
+
+std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Operation op,
+                                                 size_t input_len, bool corrupt,
+                                                 PrepareFailure* failure, std::string* error) {
+  if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
+    return PrepareFailed(PrepareFailure::kLibraryError, NoSuchOperation(alg, op), failure, error);
+  }
+  if (!NewCipher(alg, false)) {
+    return PrepareFailed(PrepareFailure::kLibraryError,
+                         "Crypto++ backend has no cipher " + std::string(alg.name), failure, error);
+  }
+  std::string bad =
+      input_len == 0 ? "input size 0 is out of range" : CheckInputLength(alg, input_len);
+  if (!bad.empty()) {
+    return PrepareFailed(PrepareFailure::kLibraryError, bad, failure, error);
+  }
+  const bool encrypt = op == Operation::kEncrypt;
+  // XTS key halves must differ (IEEE 1619 5.1): the pattern never repeats, so they do.
+  const Bytes key = PatternBytes(alg.key_len, kKeySeed);
+  const Bytes iv = PatternBytes(alg.iv_len, kIvSeed);
+  const Bytes plaintext = PatternBytes(input_len, kPlaintextSeed);
+  std::unique_ptr<CipherOperation> prepared;
+  const std::string library_error = Guarded("Crypto++ " + std::string(alg.name), [&] {
+    Bytes input = plaintext;
+    if (!encrypt) {
+      KeyedCipher(alg, false, key, iv).Process(plaintext.data(), input.data(), input_len);
+    }
+    AlignedBuffer in(input_len);
+    std::memcpy(in.data(), input.data(), input_len);
+    prepared = std::make_unique<CipherOperation>(
+        std::make_unique<KeyedCipher>(alg, !encrypt, key, iv), std::move(in));
+    return std::string();
+  });
+  if (!library_error.empty()) {
+    return PrepareFailed(PrepareFailure::kLibraryError, library_error, failure, error);
+  }
+  if (!prepared->Run(1)) {
+    return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
+  }
+
+  // The first timed operation starts from the same key and IV as a fresh object, so its
+  // ciphertext must decrypt to the plaintext (and differ from it); decrypt must give it back.
+  Bytes out(prepared->output().begin(), prepared->output().end());
+  CorruptIfTesting(corrupt, out);
+  std::string mismatch;
+  if (encrypt) {
+    Bytes decrypted;
+    if (out == plaintext) {
+      mismatch = "ciphertext equals the plaintext";
+    } else if (std::string e = CipherOneShot(alg, true, key, iv, out, &decrypted); !e.empty()) {
+      return PrepareFailed(PrepareFailure::kLibraryError, e, failure, error);
+    } else {
+      mismatch = CompareBytes("decryption of the timed ciphertext", decrypted, plaintext);
+    }
+  } else {
+    mismatch = CompareBytes("decrypted text", out, plaintext);
+  }
+  if (!mismatch.empty()) {
+    return PrepareFailed(PrepareFailure::kCheckFailed,
+                         std::string(alg.name) + " round trip at " + std::to_string(input_len) +
+                             " bytes: " + mismatch,
+                         failure, error);
+  }
+  return prepared;
+}
+
+}  // namespace cryptobench::backends::cryptopp
