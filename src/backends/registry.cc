@@ -7,6 +7,11 @@
 #include <vector>
 
 #include "backends/openssl/openssl_backend.h"
+#ifdef CRYPTOBENCH_HAVE_GNUTLS
+#include <gnutls/gnutls.h>
+
+#include "backends/gnutls/gnutls_backend.h"
+#endif
 
 namespace cryptobench::backends {
 namespace {
@@ -21,6 +26,15 @@ const std::vector<BackendDescriptor>& Table() {
        "OPENSSL_ia32cap",
        "capability-vector words ANDed (~bits) or replaced at library initialisation "
        "(OpenSSL's crypto/cpuid.c; on Arm OPENSSL_armcap)"},
+#ifdef CRYPTOBENCH_HAVE_GNUTLS
+      {"gnutls", "GnuTLS " GNUTLS_VERSION " crypto API (gnutls/crypto.h, abstract keys)", false,
+       &OpenGnutlsBackend, "GNUTLS_CPUID_OVERRIDE",
+       "x86 only; read once at library load: a non-zero value replaces CPUID detection with the "
+       "listed features, where the CPU has them (0x1 none: generic code; 0x2 AES-NI, 0x4 SSSE3, "
+       "0x8 PCLMUL, 0x10 AVX, 0x20 SHA-NI; 0x100000-0x400000 VIA PadLock); "
+       "lib/accelerated/x86/x86-common.c. Algorithms GnuTLS does not accelerate itself run in "
+       "Nettle, which follows NETTLE_FAT_OVERRIDE instead"},
+#endif
       // Optional backends: one entry each, in alphabetical order of name, e.g.
       // #ifdef CRYPTOBENCH_HAVE_SODIUM
       //       {"sodium", "libsodium " SODIUM_VERSION_STRING, false, &OpenSodiumBackend, "",
