@@ -12,6 +12,11 @@
 
 #include "backends/gnutls/gnutls_backend.h"
 #endif
+#ifdef CRYPTOBENCH_HAVE_NETTLE
+#include <nettle/version.h>
+
+#include "backends/nettle/nettle_backend.h"
+#endif
 
 namespace cryptobench::backends {
 namespace {
@@ -34,6 +39,13 @@ const std::vector<BackendDescriptor>& Table() {
        "0x8 PCLMUL, 0x10 AVX, 0x20 SHA-NI; 0x100000-0x400000 VIA PadLock); "
        "lib/accelerated/x86/x86-common.c. Algorithms GnuTLS does not accelerate itself run in "
        "Nettle, which follows NETTLE_FAT_OVERRIDE instead"},
+#endif
+#ifdef CRYPTOBENCH_HAVE_NETTLE
+      {"nettle", "Nettle and Hogweed (nettle.h, hogweed), linked at build time", false,
+       &OpenNettleBackend, "NETTLE_FAT_OVERRIDE",
+       "x86-64 fat builds (Debian's is one); read once at library load: set, it replaces CPUID "
+       "detection with a comma-separated list of features to use: aesni, pclmul, sha_ni, "
+       "vendor:intel|amd; empty uses none (plain x86-64 and C code); fat-x86_64.c"},
 #endif
       // Optional backends: one entry each, in alphabetical order of name, e.g.
       // #ifdef CRYPTOBENCH_HAVE_SODIUM
