@@ -7,6 +7,11 @@
 #include <vector>
 
 #include "backends/openssl/openssl_backend.h"
+#ifdef CRYPTOBENCH_HAVE_GCRYPT
+#include <gcrypt.h>
+
+#include "backends/gcrypt/gcrypt_backend.h"
+#endif
 #ifdef CRYPTOBENCH_HAVE_GNUTLS
 #include <gnutls/gnutls.h>
 
@@ -31,6 +36,14 @@ const std::vector<BackendDescriptor>& Table() {
        "OPENSSL_ia32cap",
        "capability-vector words ANDed (~bits) or replaced at library initialisation "
        "(OpenSSL's crypto/cpuid.c; on Arm OPENSSL_armcap)"},
+#ifdef CRYPTOBENCH_HAVE_GCRYPT
+      {"gcrypt", "libgcrypt " GCRYPT_VERSION " (gcry_cipher, gcry_md, gcry_mac, gcry_pk)", false,
+       &OpenGcryptBackend, kGcryptDisableHwfVariable,
+       "libgcrypt reads no environment variable; its own switches are /etc/gcrypt/hwf.deny "
+       "(system-wide) and gcry_control(GCRYCTL_DISABLE_HWF). This variable is cryptobench's: a "
+       "comma-separated list of hwflist names (intel-aesni, intel-pclmul, intel-avx2, "
+       "intel-shaext, ..., or all) passed to GCRYCTL_DISABLE_HWF before initialisation"},
+#endif
 #ifdef CRYPTOBENCH_HAVE_GNUTLS
       {"gnutls", "GnuTLS " GNUTLS_VERSION " crypto API (gnutls/crypto.h, abstract keys)", false,
        &OpenGnutlsBackend, "GNUTLS_CPUID_OVERRIDE",
