@@ -54,7 +54,7 @@ const std::vector<BackendDescriptor>& Table() {
        "Nettle, which follows NETTLE_FAT_OVERRIDE instead"},
 #endif
 #ifdef CRYPTOBENCH_HAVE_NETTLE
-      {"nettle", "Nettle and Hogweed (nettle.h, hogweed), linked at build time", false,
+      {"nettle", "Nettle and Hogweed (nettle/*.h; Hogweed on GMP), linked at build time", false,
        &OpenNettleBackend, "NETTLE_FAT_OVERRIDE",
        "x86-64 fat builds (Debian's is one); read once at library load: set, it replaces CPUID "
        "detection with a comma-separated list of features to use: aesni, pclmul, sha_ni, "

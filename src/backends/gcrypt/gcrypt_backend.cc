@@ -61,11 +61,16 @@ namespace {
 // come before gcry_check_version. Returns "" or the one-line reason it cannot be used.
 const std::string& InitialiseOnce() {
   static const std::string failure = []() -> std::string {
-    if (gcry_control(GCRYCTL_INITIALIZATION_FINISHED_P)) {
-      return "";  // someone else in this process did it; the variable can no longer apply
-    }
     const std::string variable(kGcryptDisableHwfVariable);
-    if (const char* deny = std::getenv(variable.c_str()); deny != nullptr) {
+    const char* deny = std::getenv(variable.c_str());
+    if (gcry_control(GCRYCTL_INITIALIZATION_FINISHED_P)) {
+      // Something else in this process initialised libgcrypt: too late to disable features.
+      return deny == nullptr ? ""
+                             : variable +
+                                   " is set, but libgcrypt was already initialised in "
+                                   "this process, so it cannot apply";
+    }
+    if (deny != nullptr) {
       std::string names(deny);
       size_t start = 0;
       while (start <= names.size()) {

@@ -130,10 +130,12 @@ class GnutlsBackend : public Backend {
     try {
       switch (alg.kind) {
         case AlgorithmKind::kCipher:
+          return CipherSupported(alg);
         case AlgorithmKind::kAead:
+          return AeadSupported(alg);
         case AlgorithmKind::kHash:
         case AlgorithmKind::kMac:
-          return SymmetricSupported(alg);
+          return HashOrMacSupported(alg);
         case AlgorithmKind::kSignature:
           return SignatureSupported(alg);
         case AlgorithmKind::kKeyAgreement:
@@ -161,8 +163,9 @@ class GnutlsBackend : public Backend {
     try {
       switch (alg.kind) {
         case AlgorithmKind::kCipher:
+          return PrepareCipher(target_, alg, op, input_len, corrupt, failure, error);
         case AlgorithmKind::kAead:
-          return PrepareCipherOrAead(target_, alg, op, input_len, corrupt, failure, error);
+          return PrepareAead(target_, alg, op, input_len, corrupt, failure, error);
         case AlgorithmKind::kHash:
         case AlgorithmKind::kMac:
           return PrepareHashOrMac(target_, alg, op, input_len, corrupt, failure, error);

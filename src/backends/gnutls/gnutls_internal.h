@@ -60,9 +60,9 @@ inline constexpr uint8_t kSignInputSeed = 5;
 /// AAD per timed AEAD message: 13 bytes, the size of a TLS record's AAD (docs/methodology.md).
 inline constexpr size_t kTimedAadLen = 13;
 
-/// The GnuTLS one-shot operations (KatTarget): ciphers and AEADs (cipher_aead.cc), hashes and
-/// MACs (hash_mac.cc), signatures (signature.cc). GnuTLS has no key-agreement API outside TLS,
-/// so Derive keeps the default "not offered".
+/// The GnuTLS one-shot operations (KatTarget): ciphers (cipher.cc), AEADs (aead.cc), hashes
+/// and MACs (hash_mac.cc), signatures (signature.cc). GnuTLS has no key-agreement API outside
+/// TLS, so Derive keeps the default "not offered".
 class GnutlsTarget : public KatTarget {
  public:
   std::string Cipher(const AlgorithmInfo& alg, bool decrypt, const Bytes& key, const Bytes& iv,
@@ -81,25 +81,24 @@ class GnutlsTarget : public KatTarget {
   std::string SignRoundTrip(const AlgorithmInfo& alg, bool corrupt) override;
 };
 
-/// True if GnuTLS accepts a context for `alg` (cipher, AEAD, hash or MAC) at run time.
-bool SymmetricSupported(const AlgorithmInfo& alg);
-
-/// True if the timing key of `alg` imports and a signature context can be made.
+/// True if GnuTLS accepts a handle for `alg` at run time (a cipher, AEAD, hash or MAC handle
+/// initialises; for signatures, the timing key imports).
+bool CipherSupported(const AlgorithmInfo& alg);
+bool AeadSupported(const AlgorithmInfo& alg);
+bool HashOrMacSupported(const AlgorithmInfo& alg);
 bool SignatureSupported(const AlgorithmInfo& alg);
 
-/// Prepare() for ciphers and AEADs (cipher_aead.cc): the timed operation plus the round-trip
-/// check at `input_len` bytes, checked with `target`'s one-shot operations.
-std::unique_ptr<PreparedOperation> PrepareCipherOrAead(GnutlsTarget& target,
-                                                       const AlgorithmInfo& alg, Operation op,
-                                                       size_t input_len, bool corrupt,
-                                                       PrepareFailure* failure, std::string* error);
-
-/// Prepare() for hashes and MACs (hash_mac.cc).
+/// Prepare() of each family: the timed operation plus the correctness check at `input_len`
+/// bytes (signatures: kPublicKeyInputLen), checked against `target`'s one-shot operations.
+std::unique_ptr<PreparedOperation> PrepareCipher(GnutlsTarget& target, const AlgorithmInfo& alg,
+                                                 Operation op, size_t input_len, bool corrupt,
+                                                 PrepareFailure* failure, std::string* error);
+std::unique_ptr<PreparedOperation> PrepareAead(GnutlsTarget& target, const AlgorithmInfo& alg,
+                                               Operation op, size_t input_len, bool corrupt,
+                                               PrepareFailure* failure, std::string* error);
 std::unique_ptr<PreparedOperation> PrepareHashOrMac(GnutlsTarget& target, const AlgorithmInfo& alg,
                                                     Operation op, size_t input_len, bool corrupt,
                                                     PrepareFailure* failure, std::string* error);
-
-/// Prepare() for signatures (signature.cc); public-key inputs are kPublicKeyInputLen bytes.
 std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Operation op,
                                                     bool corrupt, PrepareFailure* failure,
                                                     std::string* error);

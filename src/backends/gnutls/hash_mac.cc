@@ -93,6 +93,33 @@ std::string HashInPieces(gnutls_digest_algorithm_t id, const Bytes& message, Byt
 
 }  // namespace
 
+bool HashOrMacSupported(const AlgorithmInfo& alg) {
+  const GnutlsIds ids = IdsFor(alg);
+  switch (alg.kind) {
+    case AlgorithmKind::kHash: {
+      gnutls_hash_hd_t handle = nullptr;
+      if (ids.digest == GNUTLS_DIG_UNKNOWN || gnutls_hash_init(&handle, ids.digest) < 0) {
+        return false;
+      }
+      gnutls_hash_deinit(handle, nullptr);
+      return true;
+    }
+    case AlgorithmKind::kMac: {
+      gnutls_hmac_hd_t handle = nullptr;
+      const Bytes key = PatternBytes(alg.key_len, kKeySeed);
+      if (ids.mac == GNUTLS_MAC_UNKNOWN ||
+          gnutls_hmac_init(&handle, ids.mac, key.data(), key.size()) < 0) {
+        return false;
+      }
+      gnutls_hmac_deinit(handle, nullptr);
+      return true;
+    }
+    default:
+      break;
+  }
+  return false;
+}
+
 std::string GnutlsTarget::Hash(const AlgorithmInfo& alg, const Bytes& message, Bytes* digest) {
   const gnutls_digest_algorithm_t id = IdsFor(alg).digest;
   if (alg.kind != AlgorithmKind::kHash || id == GNUTLS_DIG_UNKNOWN) {
