@@ -18,8 +18,6 @@
 #include "backends/gnutls/gnutls_backend.h"
 #endif
 #ifdef CRYPTOBENCH_HAVE_NETTLE
-#include <nettle/version.h>
-
 #include "backends/nettle/nettle_backend.h"
 #endif
 
