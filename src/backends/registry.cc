@@ -8,6 +8,19 @@
 
 #include "backends/compiled_backends.h"  // generated: CRYPTOBENCH_HAVE_<NAME> per backend
 #include "backends/openssl/openssl_backend.h"
+#ifdef CRYPTOBENCH_HAVE_GCRYPT
+#include <gcrypt.h>
+
+#include "backends/gcrypt/gcrypt_backend.h"
+#endif
+#ifdef CRYPTOBENCH_HAVE_GNUTLS
+#include <gnutls/gnutls.h>
+
+#include "backends/gnutls/gnutls_backend.h"
+#endif
+#ifdef CRYPTOBENCH_HAVE_NETTLE
+#include "backends/nettle/nettle_backend.h"
+#endif
 
 #ifdef CRYPTOBENCH_HAVE_BOTAN
 #include "backends/botan/botan_backend.h"
@@ -43,6 +56,30 @@ const std::vector<BackendDescriptor>& Table() {
        false, &OpenCryptoppBackend, "",
        "Crypto++ detects CPU features once at start (cpu.cpp) and has no environment variable "
        "or run-time switch to disable them; only a rebuild with CRYPTOPP_DISABLE_ASM does"},
+#endif
+#ifdef CRYPTOBENCH_HAVE_GCRYPT
+      {"gcrypt", "libgcrypt " GCRYPT_VERSION " (gcry_cipher, gcry_md, gcry_mac, gcry_pk)", false,
+       &OpenGcryptBackend, kGcryptDisableHwfVariable,
+       "libgcrypt reads no environment variable; its own switches are /etc/gcrypt/hwf.deny "
+       "(system-wide) and gcry_control(GCRYCTL_DISABLE_HWF). This variable is cryptobench's: a "
+       "comma-separated list of hwflist names (intel-aesni, intel-pclmul, intel-avx2, "
+       "intel-shaext, ..., or all) passed to GCRYCTL_DISABLE_HWF before initialisation"},
+#endif
+#ifdef CRYPTOBENCH_HAVE_GNUTLS
+      {"gnutls", "GnuTLS " GNUTLS_VERSION " crypto API (gnutls/crypto.h, abstract keys)", false,
+       &OpenGnutlsBackend, "GNUTLS_CPUID_OVERRIDE",
+       "x86 only; read once at library load: a non-zero value replaces CPUID detection with the "
+       "listed features, where the CPU has them (0x1 none: generic code; 0x2 AES-NI, 0x4 SSSE3, "
+       "0x8 PCLMUL, 0x10 AVX, 0x20 SHA-NI; 0x100000-0x400000 VIA PadLock); "
+       "lib/accelerated/x86/x86-common.c. Algorithms GnuTLS does not accelerate itself run in "
+       "Nettle, which follows NETTLE_FAT_OVERRIDE instead"},
+#endif
+#ifdef CRYPTOBENCH_HAVE_NETTLE
+      {"nettle", "Nettle and Hogweed (nettle/*.h; Hogweed on GMP), linked at build time", false,
+       &OpenNettleBackend, "NETTLE_FAT_OVERRIDE",
+       "x86-64 fat builds (Debian's is one); read once at library load: set, it replaces CPUID "
+       "detection with a comma-separated list of features to use: aesni, pclmul, sha_ni, "
+       "vendor:intel|amd; empty uses none (plain x86-64 and C code); fat-x86_64.c"},
 #endif
       // e.g.
       // #ifdef CRYPTOBENCH_HAVE_SODIUM

@@ -1,0 +1,224 @@
+// The libgcrypt backend: initialisation, identity, and Backend over gcry_* (gcrypt_internal.h).
+#include "backends/gcrypt/gcrypt_backend.h"
+
+#include <dlfcn.h>
+
+#include <climits>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+
+#include "backends/gcrypt/gcrypt_internal.h"
+#include "backends/openssl/buffers.h"
+#include "core/errors.h"
+
+namespace cryptobench::backends {
+namespace gcrypt {
+
+std::string CallError(std::string_view call, gcry_error_t err) {
+  return std::string(call) + ": " + gcry_strerror(err);
+}
+
+Bytes SexpTokenBytes(gcry_sexp_t sexp, const char* token) {
+  Sexp found(gcry_sexp_find_token(sexp, token, 0));
+  if (!found) {
+    return {};
+  }
+  size_t len = 0;
+  const char* data = gcry_sexp_nth_data(found.get(), 1, &len);
+  if (data == nullptr) {
+    return {};
+  }
+  const auto* bytes = reinterpret_cast<const uint8_t*>(data);
+  return Bytes(bytes, bytes + len);
+}
+
+Mpi MpiFromBytes(std::span<const uint8_t> bytes) {
+  gcry_mpi_t mpi = nullptr;
+  static const uint8_t kZero = 0;
+  if (gcry_mpi_scan(&mpi, GCRYMPI_FMT_USG, bytes.empty() ? &kZero : bytes.data(),
+                    bytes.empty() ? 1 : bytes.size(), nullptr) != 0) {
+    return nullptr;
+  }
+  return Mpi(mpi);
+}
+
+Bytes MpiBytes(gcry_mpi_t mpi, size_t width) {
+  Bytes out(width);
+  size_t written = 0;
+  if (gcry_mpi_print(GCRYMPI_FMT_USG, out.data(), width, &written, mpi) != 0) {
+    return {};
+  }
+  out.insert(out.begin(), width - written, 0);
+  out.resize(width);
+  return out;
+}
+
+namespace {
+
+// Initialises libgcrypt once per process (its manual, "Initializing the library"): hardware
+// features named in kGcryptDisableHwfVariable are disabled first, as GCRYCTL_DISABLE_HWF must
+// come before gcry_check_version. Returns "" or the one-line reason it cannot be used.
+const std::string& InitialiseOnce() {
+  static const std::string failure = []() -> std::string {
+    const std::string variable(kGcryptDisableHwfVariable);
+    const char* deny = std::getenv(variable.c_str());
+    if (gcry_control(GCRYCTL_INITIALIZATION_FINISHED_P)) {
+      // Something else in this process initialised libgcrypt: too late to disable features.
+      return deny == nullptr ? ""
+                             : variable +
+                                   " is set, but libgcrypt was already initialised in "
+                                   "this process, so it cannot apply";
+    }
+    if (deny != nullptr) {
+      std::string names(deny);
+      size_t start = 0;
+      while (start <= names.size()) {
+        const size_t end = std::min(names.find(',', start), names.size());
+        const std::string name = names.substr(start, end - start);
+        if (!name.empty()) {
+          if (gcry_control(GCRYCTL_DISABLE_HWF, name.c_str(), nullptr) != 0) {
+            return variable + ": libgcrypt knows no hardware feature '" + name +
+                   "' (names as in its hwflist, e.g. intel-aesni)";
+          }
+        }
+        start = end + 1;
+      }
+    }
+    if (gcry_check_version("1.8.0") == nullptr) {
+      return std::string("libgcrypt ") + gcry_check_version(nullptr) +
+             " is older than 1.8.0, which cryptobench needs";
+    }
+    gcry_control(GCRYCTL_DISABLE_SECMEM, 0);
+    gcry_control(GCRYCTL_INITIALIZATION_FINISHED, 0);
+    return "";
+  }();
+  return failure;
+}
+
+// Real path of the shared object that defines gcry_check_version.
+std::string LoadedPath() {
+  Dl_info info{};
+  if (dladdr(reinterpret_cast<void*>(&gcry_check_version), &info) == 0 ||
+      info.dli_fname == nullptr) {
+    return "";
+  }
+  char resolved[PATH_MAX];
+  return realpath(info.dli_fname, resolved) != nullptr ? resolved : info.dli_fname;
+}
+
+// "hwflist:intel-aesni:..." without the trailing separator: the hardware features libgcrypt
+// uses, after /etc/gcrypt/hwf.deny and kGcryptDisableHwfVariable.
+std::string HardwareFeatures() {
+  char* config = gcry_get_config(0, "hwflist");
+  if (config == nullptr) {
+    return "";
+  }
+  std::string text(config);
+  gcry_free(config);
+  while (!text.empty() && (text.back() == '\n' || text.back() == ':')) {
+    text.pop_back();
+  }
+  return text;
+}
+
+// "1.10.1" -> 0x010a01; 0 if the string does not start with three numbers.
+uint64_t VersionNumber(const char* version) {
+  uint64_t number = 0;
+  const char* cursor = version;
+  for (int part = 0; part < 3; ++part) {
+    char* end = nullptr;
+    const unsigned long value = std::strtoul(cursor, &end, 10);
+    if (end == cursor || value > 0xff) {
+      return 0;
+    }
+    number = (number << 8) | value;
+    cursor = *end == '.' ? end + 1 : end;
+  }
+  return number;
+}
+
+class GcryptBackend : public Backend {
+ public:
+  results::LibraryInfo Identity() const override {
+    results::LibraryInfo info;
+    info.backend = "gcrypt";
+    const char* version = gcry_check_version(nullptr);
+    info.version = version != nullptr ? version : "";
+    info.version_num = version != nullptr ? VersionNumber(version) : 0;
+    info.loaded_path = LoadedPath();
+    info.cpu_info = HardwareFeatures();
+    return info;
+  }
+
+  bool Supports(const AlgorithmInfo& alg) override {
+    try {
+      switch (alg.kind) {
+        case AlgorithmKind::kCipher:
+        case AlgorithmKind::kAead:
+          return CipherOrAeadSupported(alg);
+        case AlgorithmKind::kHash:
+        case AlgorithmKind::kMac:
+          return HashOrMacSupported(alg);
+        case AlgorithmKind::kSignature:
+          return SignatureSupported(alg);
+        case AlgorithmKind::kKeyAgreement:
+          return KeyAgreementSupported(alg);
+      }
+    } catch (const std::exception&) {
+      // Unknown means unsupported; the KAT run reports the detail.
+    }
+    return false;
+  }
+
+  results::KatResult RunKat(const AlgorithmInfo& alg) override {
+    return RunKatVectors(target_, alg, corrupt_outputs_for_testing_);
+  }
+
+  KatTarget* OneShot() override { return &target_; }
+
+  std::unique_ptr<PreparedOperation> Prepare(const AlgorithmInfo& alg, Operation op,
+                                             size_t input_len, PrepareFailure* failure,
+                                             std::string* error) override {
+    if (failure != nullptr) {
+      *failure = PrepareFailure::kNone;
+    }
+    const bool corrupt = corrupt_outputs_for_testing_;
+    try {
+      switch (alg.kind) {
+        case AlgorithmKind::kCipher:
+        case AlgorithmKind::kAead:
+          return PrepareCipherOrAead(target_, alg, op, input_len, corrupt, failure, error);
+        case AlgorithmKind::kHash:
+        case AlgorithmKind::kMac:
+          return PrepareHashOrMac(target_, alg, op, input_len, corrupt, failure, error);
+        case AlgorithmKind::kSignature:
+          return PrepareSignature(alg, op, corrupt, failure, error);
+        case AlgorithmKind::kKeyAgreement:
+          return PrepareKeyAgreement(alg, op, corrupt, failure, error);
+      }
+    } catch (const std::exception& e) {
+      return openssl::PrepareFailed(
+          PrepareFailure::kLibraryError,
+          std::string("preparing ") + std::string(alg.name) + ": " + e.what(), failure, error);
+    }
+    return openssl::PrepareFailed(PrepareFailure::kLibraryError,
+                                  "libgcrypt offers no " + std::string(alg.name), failure, error);
+  }
+
+ private:
+  GcryptTarget target_;
+};
+
+}  // namespace
+}  // namespace gcrypt
+
+std::unique_ptr<Backend> OpenGcryptBackend(const std::string& library_path) {
+  (void)library_path;  // linked at build time
+  if (const std::string& failure = gcrypt::InitialiseOnce(); !failure.empty()) {
+    throw UsageError(failure);
+  }
+  return std::make_unique<gcrypt::GcryptBackend>();
+}
+
+}  // namespace cryptobench::backends

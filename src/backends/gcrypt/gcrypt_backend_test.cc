@@ -1,0 +1,178 @@
+// Tests of the libgcrypt backend against the system's libgcrypt (1.10 on Debian 12).
+#include "backends/gcrypt/gcrypt_backend.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <cstdlib>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "algorithms/catalog.h"
+#include "algorithms/kat.h"
+#include "backends/registry.h"
+#include "core/errors.h"
+#include "core/hex.h"
+
+namespace cryptobench::backends {
+namespace {
+
+Backend& GcryptBackend() {
+  static std::unique_ptr<Backend> backend = OpenGcryptBackend("");
+  return *backend;
+}
+
+// libgcrypt 1.10 offers every algorithm of the catalogue.
+const std::set<std::string>& ExpectedSupported() {
+  static const std::set<std::string> names = [] {
+    std::set<std::string> all;
+    for (const AlgorithmInfo& alg : Catalog()) {
+      all.emplace(alg.name);
+    }
+    return all;
+  }();
+  return names;
+}
+
+std::vector<Operation> AllOperations(const AlgorithmInfo& alg) {
+  std::vector<Operation> ops = TimedOperations(alg, false);
+  for (Operation op : TimedOperations(alg, true)) {
+    if (std::find(ops.begin(), ops.end(), op) == ops.end()) {
+      ops.push_back(op);
+    }
+  }
+  return ops;
+}
+
+TEST(GcryptBackendTest, IdentityNamesTheRunTimeLibrary) {
+  const results::LibraryInfo info = GcryptBackend().Identity();
+  EXPECT_EQ(info.backend, "gcrypt");
+  EXPECT_EQ(info.version.rfind("1.", 0), 0u) << info.version;
+  EXPECT_EQ(info.version_num >> 16, 1u);
+  EXPECT_EQ(info.cpu_info.rfind("hwflist", 0), 0u) << info.cpu_info;
+  ASSERT_FALSE(info.loaded_path.empty());
+  EXPECT_NE(info.loaded_path.find("libgcrypt"), std::string::npos) << info.loaded_path;
+  EXPECT_EQ(access(info.loaded_path.c_str(), R_OK), 0) << info.loaded_path;
+  EXPECT_TRUE(info.requested_path.empty());
+}
+
+TEST(GcryptBackendTest, RegistryOpensItAndNamesItsMask) {
+  const BackendDescriptor* descriptor = FindBackend("gcrypt");
+  ASSERT_NE(descriptor, nullptr);
+  EXPECT_FALSE(descriptor->takes_library_path);
+  EXPECT_EQ(descriptor->mask_variable, kGcryptDisableHwfVariable);
+  EXPECT_FALSE(descriptor->mask_note.empty());
+  auto backend = descriptor->open("");
+  ASSERT_NE(backend, nullptr);
+  EXPECT_EQ(backend->Identity().backend, "gcrypt");
+}
+
+TEST(GcryptBackendTest, SupportsTheWholeCatalogue) {
+  for (const AlgorithmInfo& alg : Catalog()) {
+    EXPECT_TRUE(GcryptBackend().Supports(alg)) << alg.name;
+  }
+}
+
+TEST(GcryptBackendTest, Rfc6979EcdsaMatchesThePublishedSignatures) {
+  // RFC 6979 A.2.5 and A.2.6 publish (r, s) from deterministic k; libgcrypt's (flags rfc6979)
+  // implements the same derivation, so its signatures must equal the vectors'.
+  for (const char* name : {"ECDSA-P256", "ECDSA-P384"}) {
+    const AlgorithmInfo& alg = *FindAlgorithm(name);
+    const KatVector& vector = KatVectorsFor(alg.name)[0];
+    Bytes signature;
+    ASSERT_EQ(GcryptBackend().OneShot()->Sign(alg, vector, &signature), "") << name;
+    EXPECT_EQ(HexEncode(signature), vector.output) << name;
+  }
+}
+
+// Runs in a fresh process (death-test "threadsafe" style re-executes the test binary), so
+// libgcrypt initialises there with the variable set.
+TEST(GcryptBackendMaskTest, DisablesTheNamedHardwareFeatures) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(
+      {
+        setenv(std::string(kGcryptDisableHwfVariable).c_str(), "intel-aesni,intel-pclmul", 1);
+        const std::string features = OpenGcryptBackend("")->Identity().cpu_info;
+        const bool masked = features.rfind("hwflist", 0) == 0 &&
+                            features.find("intel-aesni") == std::string::npos &&
+                            features.find("intel-pclmul") == std::string::npos;
+        std::exit(masked ? 0 : 1);
+      },
+      testing::ExitedWithCode(0), "");
+}
+
+TEST(GcryptBackendMaskTest, RejectsAnUnknownFeatureName) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(
+      {
+        setenv(std::string(kGcryptDisableHwfVariable).c_str(), "no-such-feature", 1);
+        try {
+          OpenGcryptBackend("");
+        } catch (const UsageError& e) {
+          std::fprintf(stderr, "%s\n", e.what());
+          std::exit(2);
+        }
+        std::exit(0);
+      },
+      testing::ExitedWithCode(2), "knows no hardware feature 'no-such-feature'");
+}
+
+class GcryptAlgorithmTest : public testing::TestWithParam<std::string> {
+ protected:
+  const AlgorithmInfo& alg() const { return *FindAlgorithm(GetParam()); }
+  void TearDown() override { GcryptBackend().SetCorruptOutputsForTesting(false); }
+};
+
+TEST_P(GcryptAlgorithmTest, PassesKat) {
+  const results::KatResult kat = GcryptBackend().RunKat(alg());
+  EXPECT_EQ(kat.status, "passed") << kat.detail;
+  EXPECT_FALSE(kat.source.empty());
+}
+
+TEST_P(GcryptAlgorithmTest, PreparesAndRunsEveryOperation) {
+  const std::vector<size_t> sizes =
+      IsSymmetric(alg().kind) ? std::vector<size_t>{16, 1024} : std::vector<size_t>{32};
+  for (Operation op : AllOperations(alg())) {
+    for (size_t len : sizes) {
+      SCOPED_TRACE(std::string(OperationName(op)) + " at " + std::to_string(len) + " bytes");
+      PrepareFailure failure = PrepareFailure::kLibraryError;
+      std::string error;
+      auto prepared = GcryptBackend().Prepare(alg(), op, len, &failure, &error);
+      ASSERT_NE(prepared, nullptr) << error;
+      EXPECT_EQ(failure, PrepareFailure::kNone);
+      EXPECT_TRUE(prepared->Run(5)) << prepared->error();
+    }
+  }
+}
+
+TEST_P(GcryptAlgorithmTest, CorruptedOutputsFailKatAndChecks) {
+  GcryptBackend().SetCorruptOutputsForTesting(true);
+  const results::KatResult kat = GcryptBackend().RunKat(alg());
+  EXPECT_EQ(kat.status, "failed");
+  EXPECT_FALSE(kat.detail.empty());
+  for (Operation op : AllOperations(alg())) {
+    SCOPED_TRACE(std::string(OperationName(op)));
+    PrepareFailure failure = PrepareFailure::kNone;
+    std::string error;
+    EXPECT_EQ(GcryptBackend().Prepare(alg(), op, 64, &failure, &error), nullptr);
+    EXPECT_EQ(failure, PrepareFailure::kCheckFailed) << error;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Supported, GcryptAlgorithmTest,
+                         testing::ValuesIn(ExpectedSupported().begin(), ExpectedSupported().end()),
+                         [](const testing::TestParamInfo<std::string>& param_info) {
+                           std::string name;
+                           for (char c : param_info.param) {
+                             name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+                           }
+                           return name;
+                         });
+
+}  // namespace
+}  // namespace cryptobench::backends

@@ -1,0 +1,98 @@
+// Internals of the libgcrypt backend shared by its algorithm families: handle and
+// S-expression helpers, the one-shot operations (KatTarget) and each family's Prepare().
+#pragma once
+
+#include <gcrypt.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "algorithms/catalog.h"
+#include "backends/backend.h"
+#include "backends/common/kat_target.h"
+
+namespace cryptobench::backends::gcrypt {
+
+/// Seeds of the deterministic patterns (the same as the OpenSSL backend's, so every backend
+/// times the same key, IV, nonce, AAD and input bytes).
+inline constexpr uint8_t kKeySeed = 1;
+inline constexpr uint8_t kIvSeed = 2;
+inline constexpr uint8_t kInputSeed = 3;
+inline constexpr uint8_t kAadSeed = 4;
+inline constexpr uint8_t kSignInputSeed = 5;
+/// Seed of the peer's private key in a timed key agreement (as the OpenSSL backend's).
+inline constexpr uint8_t kPeerKeySeed = 0x52;
+/// AAD per timed AEAD message: 13 bytes, the size of a TLS record's AAD (docs/methodology.md).
+inline constexpr size_t kTimedAadLen = 13;
+
+/// "CALL: <gcry_strerror(err)>", one line.
+std::string CallError(std::string_view call, gcry_error_t err);
+
+/// Owning wrappers of libgcrypt objects.
+struct SexpRelease {
+  void operator()(gcry_sexp_t s) const { gcry_sexp_release(s); }
+};
+using Sexp = std::unique_ptr<std::remove_pointer_t<gcry_sexp_t>, SexpRelease>;
+struct MpiRelease {
+  void operator()(gcry_mpi_t m) const { gcry_mpi_release(m); }
+};
+using Mpi = std::unique_ptr<std::remove_pointer_t<gcry_mpi_t>, MpiRelease>;
+
+/// The bytes of the first data element after `token` in `sexp` (e.g. "s" in
+/// (sig-val (rsa (s #..#)))), or empty when absent.
+Bytes SexpTokenBytes(gcry_sexp_t sexp, const char* token);
+
+/// An unsigned big-endian MPI of `bytes`.
+Mpi MpiFromBytes(std::span<const uint8_t> bytes);
+
+/// `mpi` as exactly `width` big-endian bytes (left-padded); empty if it does not fit.
+Bytes MpiBytes(gcry_mpi_t mpi, size_t width);
+
+/// The libgcrypt one-shot operations: ciphers and AEADs (cipher_aead.cc), hashes and MACs
+/// (hash_mac.cc), signatures (signature.cc), key agreement (key_agreement.cc).
+class GcryptTarget : public KatTarget {
+ public:
+  std::string Cipher(const AlgorithmInfo& alg, bool decrypt, const Bytes& key, const Bytes& iv,
+                     const Bytes& input, Bytes* output) override;
+  std::string Seal(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce, const Bytes& aad,
+                   const Bytes& plaintext, size_t tag_len, Bytes* ciphertext, Bytes* tag) override;
+  std::string Open(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce, const Bytes& aad,
+                   const Bytes& ciphertext, const Bytes& tag, Bytes* plaintext,
+                   bool* authentic) override;
+  std::string Hash(const AlgorithmInfo& alg, const Bytes& message, Bytes* digest) override;
+  std::string Mac(const AlgorithmInfo& alg, const Bytes& key, const Bytes& message,
+                  Bytes* tag) override;
+  std::string Verify(const AlgorithmInfo& alg, const KatVector& vector, bool tamper,
+                     bool* valid) override;
+  std::string Sign(const AlgorithmInfo& alg, const KatVector& vector, Bytes* signature) override;
+  std::string SignRoundTrip(const AlgorithmInfo& alg, bool corrupt) override;
+  std::string Derive(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) override;
+};
+
+/// True if libgcrypt offers `alg` at run time (gcry_*_test_algo / a key that imports).
+bool CipherOrAeadSupported(const AlgorithmInfo& alg);
+bool HashOrMacSupported(const AlgorithmInfo& alg);
+bool SignatureSupported(const AlgorithmInfo& alg);
+bool KeyAgreementSupported(const AlgorithmInfo& alg);
+
+/// Prepare() of each family: the timed operation plus the correctness check at `input_len`
+/// bytes (public key: kPublicKeyInputLen), checked against `target`'s one-shot operations.
+std::unique_ptr<PreparedOperation> PrepareCipherOrAead(GcryptTarget& target,
+                                                       const AlgorithmInfo& alg, Operation op,
+                                                       size_t input_len, bool corrupt,
+                                                       PrepareFailure* failure, std::string* error);
+std::unique_ptr<PreparedOperation> PrepareHashOrMac(GcryptTarget& target, const AlgorithmInfo& alg,
+                                                    Operation op, size_t input_len, bool corrupt,
+                                                    PrepareFailure* failure, std::string* error);
+std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Operation op,
+                                                    bool corrupt, PrepareFailure* failure,
+                                                    std::string* error);
+std::unique_ptr<PreparedOperation> PrepareKeyAgreement(const AlgorithmInfo& alg, Operation op,
+                                                       bool corrupt, PrepareFailure* failure,
+                                                       std::string* error);
+
+}  // namespace cryptobench::backends::gcrypt

@@ -1,0 +1,239 @@
+// Hashes through gcry_md_* and MACs through gcry_mac_* (HMAC-SHA256, CMAC-AES, Poly1305).
+#include <cstring>
+#include <vector>
+
+#include "backends/gcrypt/gcrypt_internal.h"
+#include "backends/openssl/buffers.h"
+
+namespace cryptobench::backends::gcrypt {
+namespace {
+
+using openssl::AlignedBuffer;
+using openssl::CompareBytes;
+using openssl::CorruptIfTesting;
+using openssl::PatternBytes;
+using openssl::PrepareFailed;
+
+// Larger than any output here (SHA-512, BLAKE2b-512: 64 bytes).
+constexpr size_t kMaxOutputLen = 64;
+
+int MdAlgo(const AlgorithmInfo& alg) {
+  struct Entry {
+    std::string_view name;
+    int algo;
+  };
+  static const Entry kTable[] = {
+      {"MD5", GCRY_MD_MD5},           {"SHA-1", GCRY_MD_SHA1},
+      {"SHA-224", GCRY_MD_SHA224},    {"SHA-256", GCRY_MD_SHA256},
+      {"SHA-384", GCRY_MD_SHA384},    {"SHA-512", GCRY_MD_SHA512},
+      {"SHA3-256", GCRY_MD_SHA3_256}, {"BLAKE2b-512", GCRY_MD_BLAKE2B_512},
+  };
+  if (alg.kind == AlgorithmKind::kHash) {
+    for (const Entry& entry : kTable) {
+      if (entry.name == alg.name) {
+        return entry.algo;
+      }
+    }
+  }
+  return 0;
+}
+
+int MacAlgo(const AlgorithmInfo& alg) {
+  if (alg.kind != AlgorithmKind::kMac) {
+    return 0;
+  }
+  if (alg.name == "HMAC-SHA256") {
+    return GCRY_MAC_HMAC_SHA256;
+  }
+  if (alg.name == "CMAC-AES-128") {
+    return GCRY_MAC_CMAC_AES;  // the AES key size comes from the key
+  }
+  return alg.name == "Poly1305" ? GCRY_MAC_POLY1305 : 0;
+}
+
+struct MdClose {
+  void operator()(gcry_md_hd_t h) const { gcry_md_close(h); }
+};
+struct MacClose {
+  void operator()(gcry_mac_hd_t h) const { gcry_mac_close(h); }
+};
+using MdHandle = std::unique_ptr<std::remove_pointer_t<gcry_md_hd_t>, MdClose>;
+using MacHandle = std::unique_ptr<std::remove_pointer_t<gcry_mac_hd_t>, MacClose>;
+
+MacHandle NewMac(int algo, std::span<const uint8_t> key, std::string* error) {
+  gcry_mac_hd_t raw = nullptr;
+  if (gcry_error_t err = gcry_mac_open(&raw, algo, 0, nullptr); err != 0) {
+    *error = CallError("gcry_mac_open", err);
+    return nullptr;
+  }
+  MacHandle handle(raw);
+  if (gcry_error_t err = gcry_mac_setkey(raw, key.data(), key.size()); err != 0) {
+    *error = CallError("gcry_mac_setkey", err);
+    return nullptr;
+  }
+  return handle;
+}
+
+// The timed hash or MAC on a handle made once. Hash: reset, write, read (gcry_md_read
+// finalises). HMAC and CMAC: reset (the key stays), write, read. Poly1305 is a one-time-key
+// MAC, so its key is set again for every message (as the OpenSSL backend does).
+class HashOrMacOperation : public PreparedOperation {
+ public:
+  HashOrMacOperation(MdHandle md, int md_algo, MacHandle mac, bool rekey, Bytes key, size_t out_len,
+                     AlignedBuffer in)
+      : md_(std::move(md)),
+        md_algo_(md_algo),
+        mac_(std::move(mac)),
+        rekey_(rekey),
+        key_(std::move(key)),
+        out_len_(out_len),
+        in_(std::move(in)) {}
+
+  bool Run(uint64_t iterations) override {
+    for (uint64_t i = 0; i < iterations; ++i) {
+      if (md_) {
+        gcry_md_reset(md_.get());
+        gcry_md_write(md_.get(), in_.data(), in_.size());
+        const unsigned char* digest = gcry_md_read(md_.get(), md_algo_);
+        if (digest == nullptr) {
+          error_ = "gcry_md_read returned no digest";
+          return false;
+        }
+        std::memcpy(out_.data(), digest, out_len_);
+        continue;
+      }
+      gcry_error_t err = rekey_ ? gcry_mac_setkey(mac_.get(), key_.data(), key_.size())
+                                : gcry_mac_reset(mac_.get());
+      size_t len = out_len_;
+      if (err == 0) {
+        err = gcry_mac_write(mac_.get(), in_.data(), in_.size());
+      }
+      if (err == 0) {
+        err = gcry_mac_read(mac_.get(), out_.data(), &len);
+      }
+      if (err != 0) {
+        error_ = CallError("gcry_mac_*", err);
+        return false;
+      }
+    }
+    return true;
+  }
+
+  Bytes output() const { return Bytes(out_.data(), out_.data() + out_len_); }
+
+ private:
+  MdHandle md_;
+  int md_algo_;
+  MacHandle mac_;
+  bool rekey_;
+  Bytes key_;
+  size_t out_len_;
+  AlignedBuffer in_;
+  AlignedBuffer out_{kMaxOutputLen};
+};
+
+}  // namespace
+
+bool HashOrMacSupported(const AlgorithmInfo& alg) {
+  if (const int md = MdAlgo(alg); md != 0) {
+    return gcry_md_test_algo(md) == 0;
+  }
+  const int mac = MacAlgo(alg);
+  return mac != 0 && gcry_mac_test_algo(mac) == 0;
+}
+
+std::string GcryptTarget::Hash(const AlgorithmInfo& alg, const Bytes& message, Bytes* digest) {
+  const int algo = MdAlgo(alg);
+  if (algo == 0) {
+    return kNotOffered;
+  }
+  digest->assign(gcry_md_get_algo_dlen(algo), 0);
+  static const uint8_t kEmpty = 0;
+  gcry_md_hash_buffer(algo, digest->data(), message.empty() ? &kEmpty : message.data(),
+                      message.size());
+  return "";
+}
+
+std::string GcryptTarget::Mac(const AlgorithmInfo& alg, const Bytes& key, const Bytes& message,
+                              Bytes* tag) {
+  const int algo = MacAlgo(alg);
+  if (algo == 0) {
+    return kNotOffered;
+  }
+  std::string error;
+  MacHandle handle = NewMac(algo, key, &error);
+  if (!handle) {
+    return error;
+  }
+  size_t len = gcry_mac_get_algo_maclen(algo);
+  tag->assign(len, 0);
+  gcry_error_t err = gcry_mac_write(handle.get(), message.data(), message.size());
+  if (err == 0) {
+    err = gcry_mac_read(handle.get(), tag->data(), &len);
+  }
+  if (err != 0) {
+    return CallError("gcry_mac_write/read", err);
+  }
+  tag->resize(len);
+  return "";
+}
+
+std::unique_ptr<PreparedOperation> PrepareHashOrMac(GcryptTarget& target, const AlgorithmInfo& alg,
+                                                    Operation op, size_t input_len, bool corrupt,
+                                                    PrepareFailure* failure, std::string* error) {
+  const int md_algo = MdAlgo(alg);
+  const int mac_algo = MacAlgo(alg);
+  const bool hash = md_algo != 0;
+  if ((!hash && mac_algo == 0) || op != (hash ? Operation::kHash : Operation::kMac)) {
+    return PrepareFailed(
+        PrepareFailure::kLibraryError,
+        "libgcrypt offers no " + std::string(OperationName(op)) + " for " + std::string(alg.name),
+        failure, error);
+  }
+  const Bytes message = PatternBytes(input_len, kInputSeed);
+  const Bytes key = PatternBytes(alg.key_len, kKeySeed);
+  std::string text;
+  MdHandle md;
+  MacHandle mac;
+  if (hash) {
+    gcry_md_hd_t raw = nullptr;
+    if (gcry_error_t err = gcry_md_open(&raw, md_algo, 0); err != 0) {
+      return PrepareFailed(PrepareFailure::kLibraryError, CallError("gcry_md_open", err), failure,
+                           error);
+    }
+    md.reset(raw);
+  } else if (mac = NewMac(mac_algo, key, &text); !mac) {
+    return PrepareFailed(PrepareFailure::kLibraryError, text, failure, error);
+  }
+  const size_t out_len = hash ? gcry_md_get_algo_dlen(md_algo) : gcry_mac_get_algo_maclen(mac_algo);
+  AlignedBuffer input(input_len);
+  std::copy(message.begin(), message.end(), input.data());
+  auto prepared = std::make_unique<HashOrMacOperation>(std::move(md), md_algo, std::move(mac),
+                                                       mac_algo == GCRY_MAC_POLY1305, key, out_len,
+                                                       std::move(input));
+  // Two runs: the second proves the handle restarts cleanly.
+  if (!prepared->Run(2)) {
+    return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
+  }
+  Bytes out = prepared->output();
+  CorruptIfTesting(corrupt, out);
+  Bytes reference;
+  text = hash ? target.Hash(alg, message, &reference) : target.Mac(alg, key, message, &reference);
+  if (!text.empty()) {
+    return PrepareFailed(PrepareFailure::kLibraryError, text, failure, error);
+  }
+  std::string diff = CompareBytes(hash ? "digest" : "tag", out, reference);
+  if (diff.empty() && out.size() != alg.tag_len) {
+    diff = "output is " + std::to_string(out.size()) + " bytes, expected " +
+           std::to_string(alg.tag_len);
+  }
+  if (!diff.empty()) {
+    return PrepareFailed(
+        PrepareFailure::kCheckFailed,
+        std::string(alg.name) + " at " + std::to_string(input_len) + " bytes: " + diff, failure,
+        error);
+  }
+  return prepared;
+}
+
+}  // namespace cryptobench::backends::gcrypt

@@ -1,0 +1,200 @@
+// Key agreement: X25519 through gcry_ecc_mul_point (RFC 7748) and ECDH on P-256 through
+// libgcrypt's EC arithmetic (gcry_mpi_ec_mul; the secret is the x-coordinate, SEC 1 3.3.1).
+#include <memory>
+
+#include "algorithms/kat.h"
+#include "backends/gcrypt/gcrypt_internal.h"
+#include "backends/gcrypt/pk_keys.h"
+#include "backends/openssl/buffers.h"
+#include "core/hex.h"
+
+namespace cryptobench::backends::gcrypt {
+namespace {
+
+using openssl::CompareBytes;
+using openssl::CorruptIfTesting;
+using openssl::PatternBytes;
+using openssl::PrepareFailed;
+
+constexpr size_t kX25519Len = 32;
+
+bool IsX25519(const AlgorithmInfo& alg) { return alg.name == "X25519"; }
+bool IsEcdh(const AlgorithmInfo& alg) {
+  return alg.kind == AlgorithmKind::kKeyAgreement && alg.name.starts_with("ECDH-") &&
+         CurveNameOf(alg) != nullptr;
+}
+
+// One side of an exchange, set up once; Derive() computes the shared secret.
+class Agreement {
+ public:
+  virtual ~Agreement() = default;
+  virtual std::string Derive(uint8_t* out) = 0;
+  virtual size_t secret_len() const = 0;
+};
+
+class X25519Agreement : public Agreement {
+ public:
+  X25519Agreement(Bytes private_key, Bytes peer_public)
+      : private_(std::move(private_key)), peer_(std::move(peer_public)) {}
+  std::string Derive(uint8_t* out) override {
+    if (gcry_error_t err =
+            gcry_ecc_mul_point(GCRY_ECC_CURVE25519, out, private_.data(), peer_.data());
+        err != 0) {
+      return CallError("gcry_ecc_mul_point", err);
+    }
+    return "";
+  }
+  size_t secret_len() const override { return kX25519Len; }
+
+ private:
+  Bytes private_;
+  Bytes peer_;
+};
+
+class EcdhAgreement : public Agreement {
+ public:
+  explicit EcdhAgreement(std::unique_ptr<EcdhSide> side) : side_(std::move(side)) {}
+  std::string Derive(uint8_t* out) override {
+    return side_->Derive(out) ? "" : "ECDH gave the point at infinity";
+  }
+  size_t secret_len() const override { return side_->secret_len(); }
+
+ private:
+  std::unique_ptr<EcdhSide> side_;
+};
+
+// Our private key (raw scalar) and the peer's public key as KAT vectors give them.
+std::unique_ptr<Agreement> NewAgreement(const AlgorithmInfo& alg, const Bytes& private_key,
+                                        const Bytes& peer_public, std::string* error) {
+  if (IsX25519(alg)) {
+    if (private_key.size() != kX25519Len || peer_public.size() != kX25519Len) {
+      *error = "X25519 keys are 32 bytes";
+      return nullptr;
+    }
+    return std::make_unique<X25519Agreement>(private_key, peer_public);
+  }
+  auto side = EcdhSide::Create(CurveNameOf(alg), private_key, peer_public, error);
+  return side ? std::make_unique<EcdhAgreement>(std::move(side)) : nullptr;
+}
+
+// The public key of a raw private key: X25519 u-coordinate or EC point 04||X||Y.
+std::string PublicKeyOf(const AlgorithmInfo& alg, const Bytes& private_key, Bytes* public_key) {
+  if (IsX25519(alg)) {
+    public_key->assign(kX25519Len, 0);
+    gcry_error_t err =
+        gcry_ecc_mul_point(GCRY_ECC_CURVE25519, public_key->data(), private_key.data(), nullptr);
+    return err == 0 ? "" : CallError("gcry_ecc_mul_point(base point)", err);
+  }
+  return EcPublicPoint(CurveNameOf(alg), private_key, public_key);
+}
+
+// Both sides of the timed exchange: our timing key with the peer's public key, and back.
+std::string TimingAgreements(const AlgorithmInfo& alg, std::unique_ptr<Agreement>* ours,
+                             std::unique_ptr<Agreement>* theirs) {
+  Bytes own_private;
+  if (IsX25519(alg)) {
+    for (const KatVector& vector : KatVectorsFor(alg.name)) {
+      if (!vector.private_key.empty()) {
+        own_private = HexDecode(vector.private_key);
+        break;
+      }
+    }
+  } else if (std::string error =
+                 EcTimingScalar(TimingPrivateKeyPem(alg.name), CurveNameOf(alg), &own_private);
+             !error.empty()) {
+    return error;
+  }
+  Bytes peer_private = PatternBytes(alg.key_len, kPeerKeySeed);
+  peer_private[0] &= 0x7f;  // below the group order (as the OpenSSL backend's SecondKey)
+  peer_private.back() |= 0x01;
+  Bytes own_public;
+  Bytes peer_public;
+  for (std::string error :
+       {PublicKeyOf(alg, own_private, &own_public), PublicKeyOf(alg, peer_private, &peer_public)}) {
+    if (!error.empty()) {
+      return error;
+    }
+  }
+  std::string error;
+  *ours = NewAgreement(alg, own_private, peer_public, &error);
+  *theirs = *ours ? NewAgreement(alg, peer_private, own_public, &error) : nullptr;
+  return *theirs ? "" : error;
+}
+
+class DeriveOperation : public PreparedOperation {
+ public:
+  explicit DeriveOperation(std::unique_ptr<Agreement> agreement)
+      : agreement_(std::move(agreement)), secret_(agreement_->secret_len()) {}
+
+  bool Run(uint64_t iterations) override {
+    for (uint64_t i = 0; i < iterations; ++i) {
+      if (std::string failed = agreement_->Derive(secret_.data()); !failed.empty()) {
+        error_ = failed;
+        return false;
+      }
+    }
+    return true;
+  }
+
+  const Bytes& secret() const { return secret_; }
+
+ private:
+  std::unique_ptr<Agreement> agreement_;
+  Bytes secret_;
+};
+
+}  // namespace
+
+bool KeyAgreementSupported(const AlgorithmInfo& alg) {
+  std::unique_ptr<Agreement> ours;
+  std::unique_ptr<Agreement> theirs;
+  return (IsX25519(alg) || IsEcdh(alg)) && TimingAgreements(alg, &ours, &theirs).empty();
+}
+
+std::string GcryptTarget::Derive(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) {
+  if (!IsX25519(alg) && !IsEcdh(alg)) {
+    return kNotOffered;
+  }
+  std::string error;
+  auto agreement =
+      NewAgreement(alg, HexDecode(vector.private_key), HexDecode(vector.public_key), &error);
+  if (!agreement) {
+    return error;
+  }
+  secret->assign(agreement->secret_len(), 0);
+  return agreement->Derive(secret->data());
+}
+
+std::unique_ptr<PreparedOperation> PrepareKeyAgreement(const AlgorithmInfo& alg, Operation op,
+                                                       bool corrupt, PrepareFailure* failure,
+                                                       std::string* error) {
+  if ((!IsX25519(alg) && !IsEcdh(alg)) || op != Operation::kDerive) {
+    return PrepareFailed(
+        PrepareFailure::kLibraryError,
+        "libgcrypt offers no " + std::string(OperationName(op)) + " for " + std::string(alg.name),
+        failure, error);
+  }
+  std::unique_ptr<Agreement> ours;
+  std::unique_ptr<Agreement> theirs;
+  if (std::string message = TimingAgreements(alg, &ours, &theirs); !message.empty()) {
+    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
+  }
+  Bytes other_side(theirs->secret_len());
+  if (std::string message = theirs->Derive(other_side.data()); !message.empty()) {
+    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
+  }
+  auto prepared = std::make_unique<DeriveOperation>(std::move(ours));
+  if (!prepared->Run(1)) {
+    return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
+  }
+  Bytes secret = prepared->secret();
+  CorruptIfTesting(corrupt, secret);
+  if (std::string diff = CompareBytes("shared secret", secret, other_side); !diff.empty()) {
+    return PrepareFailed(PrepareFailure::kCheckFailed,
+                         std::string(alg.name) + " derive: the two sides disagree: " + diff,
+                         failure, error);
+  }
+  return prepared;
+}
+
+}  // namespace cryptobench::backends::gcrypt

@@ -1,0 +1,366 @@
+// Signatures through gcry_pk_sign / gcry_pk_verify: RSA PKCS#1 v1.5 over a SHA-256 digest
+// ((flags pkcs1)(hash sha256 ...)), ECDSA over a digest and Ed25519 ((flags eddsa)). Timed
+// operations include building the data S-expression and reading the signature's bytes back,
+// which is what a libgcrypt caller pays for one signature.
+#include <vector>
+
+#include "algorithms/kat.h"
+#include "backends/gcrypt/gcrypt_internal.h"
+#include "backends/gcrypt/pk_keys.h"
+#include "backends/openssl/buffers.h"
+#include "core/hex.h"
+
+namespace cryptobench::backends::gcrypt {
+namespace {
+
+using openssl::CorruptIfTesting;
+using openssl::PatternBytes;
+using openssl::PrepareFailed;
+
+enum class Family { kNone, kRsa, kEcdsa, kEd25519 };
+
+Family FamilyOf(const AlgorithmInfo& alg) {
+  if (alg.kind != AlgorithmKind::kSignature) {
+    return Family::kNone;
+  }
+  if (alg.name.starts_with("RSA-")) {
+    return Family::kRsa;
+  }
+  if (alg.name.starts_with("ECDSA-") && CurveNameOf(alg) != nullptr) {
+    return Family::kEcdsa;
+  }
+  return alg.name == "Ed25519" ? Family::kEd25519 : Family::kNone;
+}
+
+// Bytes of each signature component: RSA s (modulus size), ECDSA r and s (field size),
+// Ed25519 R and S (32).
+size_t ComponentWidth(const AlgorithmInfo& alg, Family family) {
+  switch (family) {
+    case Family::kRsa:
+      return alg.key_len;
+    case Family::kEcdsa:
+      return CurveBytes(CurveNameOf(alg));
+    case Family::kEd25519:
+      return 32;
+    case Family::kNone:
+      break;
+  }
+  return 0;
+}
+
+// The data S-expression for `input`. `deterministic`: RFC 6979 nonces for ECDSA.
+std::string DataSexp(Family family, std::span<const uint8_t> input, bool deterministic,
+                     Sexp* data) {
+  const int len = static_cast<int>(input.size());
+  static const uint8_t kEmpty = 0;
+  const uint8_t* bytes = input.empty() ? &kEmpty : input.data();
+  gcry_sexp_t sexp = nullptr;
+  gcry_error_t err = 0;
+  switch (family) {
+    case Family::kRsa:
+      err = gcry_sexp_build(&sexp, nullptr, "(data (flags pkcs1)(hash sha256 %b))", len, bytes);
+      break;
+    case Family::kEcdsa:
+      err = deterministic
+                ? gcry_sexp_build(&sexp, nullptr, "(data (flags rfc6979)(hash sha256 %b))", len,
+                                  bytes)
+                : gcry_sexp_build(&sexp, nullptr, "(data (flags raw)(value %b))", len, bytes);
+      break;
+    case Family::kEd25519:
+      err = gcry_sexp_build(&sexp, nullptr, "(data (flags eddsa)(hash-algo sha512)(value %b))", len,
+                            bytes);
+      break;
+    case Family::kNone:
+      return kNotOffered;
+  }
+  if (err != 0) {
+    return CallError("gcry_sexp_build(data)", err);
+  }
+  data->reset(sexp);
+  return "";
+}
+
+// Signs `input`; *signature is s (RSA) or r||s (ECDSA, Ed25519), each `width` bytes.
+std::string SignInput(Family family, size_t width, gcry_sexp_t key, std::span<const uint8_t> input,
+                      bool deterministic, Bytes* signature) {
+  Sexp data;
+  if (std::string error = DataSexp(family, input, deterministic, &data); !error.empty()) {
+    return error;
+  }
+  gcry_sexp_t result = nullptr;
+  if (gcry_error_t err = gcry_pk_sign(&result, data.get(), key); err != 0) {
+    return CallError("gcry_pk_sign", err);
+  }
+  Sexp sig(result);
+  signature->clear();
+  for (const char* token : family == Family::kRsa ? std::vector<const char*>{"s"}
+                                                  : std::vector<const char*>{"r", "s"}) {
+    Bytes part = SexpTokenBytes(sig.get(), token);
+    if (part.size() > width) {
+      return std::string("signature component ") + token + " is wider than expected";
+    }
+    // RSA and ECDSA values are integers (left-pad); Ed25519's R and S are 32-byte strings.
+    if (family == Family::kEd25519 && part.size() != width) {
+      return "Ed25519 signature component is not 32 bytes";
+    }
+    signature->insert(signature->end(), width - part.size(), 0);
+    signature->insert(signature->end(), part.begin(), part.end());
+  }
+  return "";
+}
+
+// 0 when valid; GPG_ERR_BAD_SIGNATURE or another error when not.
+gcry_error_t VerifyInput(Family family, gcry_sexp_t key, std::span<const uint8_t> input,
+                         std::span<const uint8_t> signature) {
+  Sexp data;
+  if (!DataSexp(family, input, false, &data).empty()) {
+    return gcry_error(GPG_ERR_INV_DATA);
+  }
+  gcry_sexp_t sexp = nullptr;
+  const int half = static_cast<int>(signature.size() / 2);
+  gcry_error_t err = 0;
+  switch (family) {
+    case Family::kRsa:
+      err = gcry_sexp_build(&sexp, nullptr, "(sig-val (rsa (s %b)))",
+                            static_cast<int>(signature.size()), signature.data());
+      break;
+    case Family::kEcdsa:
+      err = gcry_sexp_build(&sexp, nullptr, "(sig-val (ecdsa (r %b)(s %b)))", half,
+                            signature.data(), half, signature.data() + half);
+      break;
+    case Family::kEd25519:
+      err = gcry_sexp_build(&sexp, nullptr, "(sig-val (eddsa (r %b)(s %b)))", half,
+                            signature.data(), half, signature.data() + half);
+      break;
+    case Family::kNone:
+      return gcry_error(GPG_ERR_NOT_SUPPORTED);
+  }
+  if (err != 0) {
+    return err;
+  }
+  Sexp sig(sexp);
+  return gcry_pk_verify(sig.get(), data.get(), key);
+}
+
+// The timing key pair: PKCS#8 PEM (RSA, ECDSA) or the first RFC 8032 vector (Ed25519).
+std::string TimingKeys(const AlgorithmInfo& alg, KeyPair* keys) {
+  switch (FamilyOf(alg)) {
+    case Family::kRsa:
+      return RsaTimingKey(TimingPrivateKeyPem(alg.name), keys);
+    case Family::kEcdsa: {
+      const char* curve = CurveNameOf(alg);
+      Bytes scalar;
+      Bytes point;
+      if (std::string error = EcTimingScalar(TimingPrivateKeyPem(alg.name), curve, &scalar);
+          !error.empty()) {
+        return error;
+      }
+      if (std::string error = EcPublicPoint(curve, scalar, &point); !error.empty()) {
+        return error;
+      }
+      return EcdsaKeys(curve, point, scalar, keys);
+    }
+    case Family::kEd25519:
+      for (const KatVector& vector : KatVectorsFor(alg.name)) {
+        if (!vector.private_key.empty()) {
+          return Ed25519Keys(HexDecode(vector.public_key), HexDecode(vector.private_key), keys);
+        }
+      }
+      return "no Ed25519 key pair among the known-answer vectors";
+    case Family::kNone:
+      break;
+  }
+  return kNotOffered;
+}
+
+// A KAT vector's keys: public always, private when the vector publishes one.
+std::string VectorKeys(const AlgorithmInfo& alg, const KatVector& vector, KeyPair* keys) {
+  const Bytes public_key = HexDecode(vector.public_key);
+  const Bytes private_key = HexDecode(vector.private_key);
+  switch (FamilyOf(alg)) {
+    case Family::kRsa:
+      return RsaPublicKey(public_key, &keys->public_key);
+    case Family::kEcdsa:
+      return EcdsaKeys(CurveNameOf(alg), public_key, private_key, keys);
+    case Family::kEd25519:
+      return Ed25519Keys(public_key, private_key, keys);
+    case Family::kNone:
+      break;
+  }
+  return kNotOffered;
+}
+
+class SignatureOperation : public PreparedOperation {
+ public:
+  SignatureOperation(Family family, size_t width, KeyPair keys, bool sign, Bytes signature)
+      : family_(family),
+        width_(width),
+        keys_(std::move(keys)),
+        sign_(sign),
+        sig_(std::move(signature)) {}
+
+  bool Run(uint64_t iterations) override {
+    for (uint64_t i = 0; i < iterations; ++i) {
+      if (sign_) {
+        if (std::string failed =
+                SignInput(family_, width_, keys_.private_key.get(), input_, false, &sig_);
+            !failed.empty()) {
+          error_ = failed;
+          return false;
+        }
+      } else if (gcry_error_t err = VerifyInput(family_, keys_.public_key.get(), input_, sig_);
+                 err != 0) {
+        error_ = CallError("gcry_pk_verify", err);
+        return false;
+      }
+    }
+    return true;
+  }
+
+  const Bytes& signature() const { return sig_; }
+  const Bytes& input() const { return input_; }
+  gcry_sexp_t public_key() const { return keys_.public_key.get(); }
+
+ private:
+  Family family_;
+  size_t width_;
+  KeyPair keys_;
+  bool sign_;
+  Bytes sig_;
+  Bytes input_ = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
+};
+
+}  // namespace
+
+bool SignatureSupported(const AlgorithmInfo& alg) {
+  KeyPair keys;
+  return FamilyOf(alg) != Family::kNone && TimingKeys(alg, &keys).empty();
+}
+
+std::string GcryptTarget::Verify(const AlgorithmInfo& alg, const KatVector& vector, bool tamper,
+                                 bool* valid) {
+  const Family family = FamilyOf(alg);
+  if (family == Family::kNone) {
+    return kNotOffered;
+  }
+  *valid = false;
+  Bytes input = HexDecode(vector.input);
+  if (family != Family::kEd25519 && (!vector.input_is_digest || input.size() != 32)) {
+    return "libgcrypt's backend verifies RSA and ECDSA vectors over a SHA-256 digest only";
+  }
+  if (tamper) {
+    // A different message: the first byte flipped, or one byte where there was none.
+    if (input.empty()) {
+      input.push_back(0x01);
+    } else {
+      input[0] ^= 0x01;
+    }
+  }
+  KeyPair keys;
+  if (std::string error = VectorKeys(alg, vector, &keys); !error.empty()) {
+    return "public key: " + error;
+  }
+  const gcry_error_t err =
+      VerifyInput(family, keys.public_key.get(), input, HexDecode(vector.output));
+  if (err != 0 && gcry_err_code(err) != GPG_ERR_BAD_SIGNATURE && !tamper) {
+    return CallError("gcry_pk_verify", err);
+  }
+  *valid = err == 0;
+  return "";
+}
+
+std::string GcryptTarget::Sign(const AlgorithmInfo& alg, const KatVector& vector,
+                               Bytes* signature) {
+  // ECDSA signs reproducibly with (flags rfc6979); Ed25519 is deterministic by design; the
+  // RSA vectors publish no private key.
+  const Family family = FamilyOf(alg);
+  if (family == Family::kNone || family == Family::kRsa || vector.private_key.empty()) {
+    return kNotOffered;
+  }
+  KeyPair keys;
+  if (std::string error = VectorKeys(alg, vector, &keys); !error.empty()) {
+    return "private key: " + error;
+  }
+  return SignInput(family, ComponentWidth(alg, family), keys.private_key.get(),
+                   HexDecode(vector.input), true, signature);
+}
+
+std::string GcryptTarget::SignRoundTrip(const AlgorithmInfo& alg, bool corrupt) {
+  const Family family = FamilyOf(alg);
+  if (family == Family::kNone) {
+    return kNotOffered;
+  }
+  KeyPair keys;
+  if (std::string error = TimingKeys(alg, &keys); !error.empty()) {
+    return "timing key: " + error;
+  }
+  const Bytes input = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
+  Bytes signature;
+  if (std::string error = SignInput(family, ComponentWidth(alg, family), keys.private_key.get(),
+                                    input, false, &signature);
+      !error.empty()) {
+    return "timing-key round trip: " + error;
+  }
+  Bytes checked = signature;
+  CorruptIfTesting(corrupt, checked);
+  if (VerifyInput(family, keys.public_key.get(), input, checked) != 0) {
+    return "timing-key round trip: verify rejected a fresh signature";
+  }
+  signature.back() ^= 0x01;
+  if (VerifyInput(family, keys.public_key.get(), input, signature) == 0) {
+    return "timing-key round trip: a signature with one bit flipped verified";
+  }
+  return "";
+}
+
+std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Operation op,
+                                                    bool corrupt, PrepareFailure* failure,
+                                                    std::string* error) {
+  const Family family = FamilyOf(alg);
+  if (family == Family::kNone || (op != Operation::kSign && op != Operation::kVerify)) {
+    return PrepareFailed(
+        PrepareFailure::kLibraryError,
+        "libgcrypt offers no " + std::string(OperationName(op)) + " for " + std::string(alg.name),
+        failure, error);
+  }
+  KeyPair keys;
+  if (std::string message = TimingKeys(alg, &keys); !message.empty()) {
+    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
+  }
+  const size_t width = ComponentWidth(alg, family);
+  const std::string check_prefix =
+      std::string(alg.name) + " " + std::string(OperationName(op)) + ": ";
+  if (op == Operation::kSign) {
+    auto prepared =
+        std::make_unique<SignatureOperation>(family, width, std::move(keys), true, Bytes());
+    if (!prepared->Run(1)) {
+      return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
+    }
+    Bytes signature = prepared->signature();
+    CorruptIfTesting(corrupt, signature);
+    if (VerifyInput(family, prepared->public_key(), prepared->input(), signature) != 0) {
+      return PrepareFailed(PrepareFailure::kCheckFailed,
+                           check_prefix + "verify rejected the timed signature", failure, error);
+    }
+    return prepared;
+  }
+  Bytes signature;
+  if (std::string message =
+          SignInput(family, width, keys.private_key.get(),
+                    PatternBytes(kPublicKeyInputLen, kSignInputSeed), false, &signature);
+      !message.empty()) {
+    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
+  }
+  CorruptIfTesting(corrupt, signature);
+  auto prepared =
+      std::make_unique<SignatureOperation>(family, width, std::move(keys), false, signature);
+  if (!prepared->Run(1)) {
+    return PrepareFailed(
+        PrepareFailure::kCheckFailed,
+        check_prefix + "the timed verify rejected a fresh signature (" + prepared->error() + ")",
+        failure, error);
+  }
+  return prepared;
+}
+
+}  // namespace cryptobench::backends::gcrypt

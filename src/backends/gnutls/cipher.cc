@@ -1,0 +1,200 @@
+// Unauthenticated ciphers through gnutls_cipher_* (gnutls/crypto.h): AES-CBC, AES-XTS,
+// 3DES-CBC and ChaCha20.
+#include <cstring>
+#include <vector>
+
+#include "backends/gnutls/gnutls_internal.h"
+#include "backends/openssl/buffers.h"
+
+namespace cryptobench::backends::gnutls {
+namespace {
+
+using openssl::AlignedBuffer;
+using openssl::CompareBytes;
+using openssl::CorruptIfTesting;
+using openssl::PatternBytes;
+using openssl::PrepareFailed;
+
+struct CipherDeleter {
+  void operator()(gnutls_cipher_hd_t h) const { gnutls_cipher_deinit(h); }
+};
+using CipherHandle = std::unique_ptr<std::remove_pointer_t<gnutls_cipher_hd_t>, CipherDeleter>;
+
+bool IsXts(const AlgorithmInfo& alg) { return alg.name.ends_with("-XTS"); }
+
+// Key and IV lengths must be GnuTLS's for the cipher ("" if they are).
+std::string CheckLengths(gnutls_cipher_algorithm_t id, size_t key_len, size_t iv_len) {
+  const size_t want_key = gnutls_cipher_get_key_size(id);
+  const size_t want_iv = gnutls_cipher_get_iv_size(id);
+  if (key_len != want_key) {
+    return "key is " + std::to_string(key_len) + " bytes, GnuTLS needs " + std::to_string(want_key);
+  }
+  if (iv_len != want_iv) {
+    return "IV is " + std::to_string(iv_len) + " bytes, GnuTLS needs " + std::to_string(want_iv);
+  }
+  return "";
+}
+
+CipherHandle NewCipher(gnutls_cipher_algorithm_t id, std::span<const uint8_t> key,
+                       std::span<const uint8_t> iv, std::string* error) {
+  gnutls_cipher_hd_t handle = nullptr;
+  const gnutls_datum_t key_datum = Datum(key);
+  const gnutls_datum_t iv_datum = Datum(iv);
+  if (const int rc = gnutls_cipher_init(&handle, id, &key_datum, iv.empty() ? nullptr : &iv_datum);
+      rc < 0) {
+    *error = CallError("gnutls_cipher_init", rc);
+    return nullptr;
+  }
+  return CipherHandle(handle);
+}
+
+// One cipher call over `len` bytes on a keyed handle.
+int CipherCall(gnutls_cipher_hd_t handle, bool decrypt, const uint8_t* in, size_t len,
+               uint8_t* out) {
+  return decrypt ? gnutls_cipher_decrypt2(handle, in, len, out, len)
+                 : gnutls_cipher_encrypt2(handle, in, len, out, len);
+}
+
+// The timed cipher operation: one encrypt (or decrypt) call over the input on a long-lived
+// handle; CBC and ChaCha20 continue their stream. XTS sets its tweak first, so every call is
+// a fresh data unit (as the OpenSSL backend does).
+class CipherOperation : public PreparedOperation {
+ public:
+  CipherOperation(CipherHandle handle, bool decrypt, bool reset_iv, std::vector<uint8_t> iv,
+                  AlignedBuffer in)
+      : handle_(std::move(handle)),
+        decrypt_(decrypt),
+        reset_iv_(reset_iv),
+        iv_(std::move(iv)),
+        in_(std::move(in)),
+        out_(in_.size()) {}
+
+  bool Run(uint64_t iterations) override {
+    for (uint64_t i = 0; i < iterations; ++i) {
+      if (reset_iv_) {
+        gnutls_cipher_set_iv(handle_.get(), iv_.data(), iv_.size());
+      }
+      if (const int rc = CipherCall(handle_.get(), decrypt_, in_.data(), in_.size(), out_.data());
+          rc < 0) {
+        error_ = CallError(decrypt_ ? "gnutls_cipher_decrypt2" : "gnutls_cipher_encrypt2", rc);
+        return false;
+      }
+    }
+    return true;
+  }
+
+  Bytes output() const { return Bytes(out_.data(), out_.data() + out_.size()); }
+
+ private:
+  CipherHandle handle_;
+  bool decrypt_;
+  bool reset_iv_;
+  std::vector<uint8_t> iv_;
+  AlignedBuffer in_;
+  AlignedBuffer out_;
+};
+
+}  // namespace
+
+bool CipherSupported(const AlgorithmInfo& alg) {
+  const gnutls_cipher_algorithm_t id = IdsFor(alg).cipher;
+  std::string ignored;
+  return alg.kind == AlgorithmKind::kCipher && id != GNUTLS_CIPHER_UNKNOWN &&
+         NewCipher(id, PatternBytes(gnutls_cipher_get_key_size(id), kKeySeed),
+                   PatternBytes(gnutls_cipher_get_iv_size(id), kIvSeed), &ignored) != nullptr;
+}
+
+std::string GnutlsTarget::Cipher(const AlgorithmInfo& alg, bool decrypt, const Bytes& key,
+                                 const Bytes& iv, const Bytes& input, Bytes* output) {
+  const gnutls_cipher_algorithm_t id = IdsFor(alg).cipher;
+  if (alg.kind != AlgorithmKind::kCipher || id == GNUTLS_CIPHER_UNKNOWN) {
+    return kNotOffered;
+  }
+  if (std::string bad = CheckLengths(id, key.size(), iv.size()); !bad.empty()) {
+    return bad;
+  }
+  std::string error;
+  CipherHandle handle = NewCipher(id, key, iv, &error);
+  if (!handle) {
+    return error;
+  }
+  output->assign(input.size(), 0);
+  if (const int rc = CipherCall(handle.get(), decrypt, input.data(), input.size(), output->data());
+      rc < 0) {
+    return CallError(decrypt ? "gnutls_cipher_decrypt2" : "gnutls_cipher_encrypt2", rc);
+  }
+  return "";
+}
+
+std::unique_ptr<PreparedOperation> PrepareCipher(GnutlsTarget& target, const AlgorithmInfo& alg,
+                                                 Operation op, size_t input_len, bool corrupt,
+                                                 PrepareFailure* failure, std::string* error) {
+  const gnutls_cipher_algorithm_t id = IdsFor(alg).cipher;
+  if (alg.kind != AlgorithmKind::kCipher || id == GNUTLS_CIPHER_UNKNOWN ||
+      (op != Operation::kEncrypt && op != Operation::kDecrypt)) {
+    return PrepareFailed(
+        PrepareFailure::kLibraryError,
+        "GnuTLS offers no " + std::string(OperationName(op)) + " for " + std::string(alg.name),
+        failure, error);
+  }
+  const bool decrypt = op == Operation::kDecrypt;
+  // CBC needs whole blocks (no padding); XTS at least one block per data unit; ChaCha20 is a
+  // stream cipher.
+  const bool cbc = alg.name.ends_with("-CBC");
+  if (input_len == 0 || (cbc && input_len % alg.block_len != 0) ||
+      (IsXts(alg) && input_len < alg.block_len)) {
+    return PrepareFailed(PrepareFailure::kLibraryError,
+                         std::string(alg.name) + " cannot encrypt " + std::to_string(input_len) +
+                             " bytes: " + (cbc ? "it needs whole " : "it needs at least one ") +
+                             std::to_string(alg.block_len) + "-byte block" + (cbc ? "s" : ""),
+                         failure, error);
+  }
+  // XTS keys are two AES keys that must differ (IEEE 1619 5.1): the pattern never repeats.
+  const Bytes key = PatternBytes(alg.key_len, kKeySeed);
+  const Bytes iv = PatternBytes(gnutls_cipher_get_iv_size(id), kIvSeed);
+  const Bytes plaintext = PatternBytes(input_len, kInputSeed);
+  std::string message;
+  AlignedBuffer input(input_len);
+  Bytes ciphertext;
+  if (decrypt) {
+    if (message = target.Cipher(alg, false, key, iv, plaintext, &ciphertext); !message.empty()) {
+      return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
+    }
+    std::memcpy(input.data(), ciphertext.data(), input_len);
+  } else {
+    std::memcpy(input.data(), plaintext.data(), input_len);
+  }
+  CipherHandle handle = NewCipher(id, key, iv, &message);
+  if (!handle) {
+    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
+  }
+  auto prepared = std::make_unique<CipherOperation>(std::move(handle), decrypt, IsXts(alg), iv,
+                                                    std::move(input));
+  if (!prepared->Run(1)) {
+    return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
+  }
+  // The first timed call starts from the same key and IV as a fresh handle.
+  Bytes out = prepared->output();
+  CorruptIfTesting(corrupt, out);
+  std::string mismatch;
+  if (decrypt) {
+    mismatch = CompareBytes("decrypted text", out, plaintext);
+  } else if (out == plaintext) {
+    mismatch = "ciphertext equals the plaintext";
+  } else {
+    Bytes recovered;
+    if (message = target.Cipher(alg, true, key, iv, out, &recovered); !message.empty()) {
+      return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
+    }
+    mismatch = CompareBytes("decryption of the timed ciphertext", recovered, plaintext);
+  }
+  if (!mismatch.empty()) {
+    return PrepareFailed(PrepareFailure::kCheckFailed,
+                         std::string(alg.name) + " round trip at " + std::to_string(input_len) +
+                             " bytes: " + mismatch,
+                         failure, error);
+  }
+  return prepared;
+}
+
+}  // namespace cryptobench::backends::gnutls

@@ -1,0 +1,106 @@
+// Internals of the GnuTLS backend shared by its algorithm families: the catalogue-to-GnuTLS
+// name table, datum and error helpers, and the one-shot operations (KatTarget).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include <gnutls/abstract.h>
+#include <gnutls/crypto.h>
+#include <gnutls/gnutls.h>
+
+#include "algorithms/catalog.h"
+#include "backends/backend.h"
+#include "backends/common/kat_target.h"
+
+namespace cryptobench::backends::gnutls {
+
+/// GnuTLS identifiers of one catalogue algorithm. Only the members for its kind are set; an
+/// algorithm GnuTLS lacks has all of them UNKNOWN (IsKnown() false).
+struct GnutlsIds {
+  gnutls_cipher_algorithm_t cipher = GNUTLS_CIPHER_UNKNOWN;  ///< ciphers and AEADs
+  gnutls_digest_algorithm_t digest = GNUTLS_DIG_UNKNOWN;     ///< hashes
+  gnutls_mac_algorithm_t mac = GNUTLS_MAC_UNKNOWN;           ///< HMAC, CMAC
+  gnutls_pk_algorithm_t pk = GNUTLS_PK_UNKNOWN;              ///< signatures
+  gnutls_sign_algorithm_t sign = GNUTLS_SIGN_UNKNOWN;        ///< signatures (timed hash)
+  gnutls_ecc_curve_t curve = GNUTLS_ECC_CURVE_INVALID;       ///< ECDSA, Ed25519
+
+  bool IsKnown() const {
+    return cipher != GNUTLS_CIPHER_UNKNOWN || digest != GNUTLS_DIG_UNKNOWN ||
+           mac != GNUTLS_MAC_UNKNOWN || sign != GNUTLS_SIGN_UNKNOWN;
+  }
+};
+
+/// The GnuTLS identifiers of `alg` (gnutls/gnutls.h enums); all UNKNOWN when the GnuTLS crypto
+/// API has no such algorithm (AES-CTR/ECB, BLAKE2b, Poly1305, key agreement).
+GnutlsIds IdsFor(const AlgorithmInfo& alg);
+
+/// A gnutls_datum_t viewing `bytes` (GnuTLS takes non-const pointers but does not write).
+gnutls_datum_t Datum(std::span<const uint8_t> bytes);
+
+/// "CALL: <gnutls_strerror(rc)>", one line.
+std::string CallError(std::string_view call, int rc);
+
+/// Frees a buffer GnuTLS allocated (signatures, encoded values).
+struct GnutlsFree {
+  void operator()(unsigned char* p) const { gnutls_free(p); }
+};
+
+/// Seeds of the deterministic patterns (the same as the OpenSSL backend's, so every backend
+/// times the same key, IV, nonce, AAD and input bytes).
+inline constexpr uint8_t kKeySeed = 1;
+inline constexpr uint8_t kIvSeed = 2;
+inline constexpr uint8_t kInputSeed = 3;
+inline constexpr uint8_t kAadSeed = 4;
+inline constexpr uint8_t kSignInputSeed = 5;
+/// AAD per timed AEAD message: 13 bytes, the size of a TLS record's AAD (docs/methodology.md).
+inline constexpr size_t kTimedAadLen = 13;
+
+/// The GnuTLS one-shot operations (KatTarget): ciphers (cipher.cc), AEADs (aead.cc), hashes
+/// and MACs (hash_mac.cc), signatures (signature.cc). GnuTLS has no key-agreement API outside
+/// TLS, so Derive keeps the default "not offered".
+class GnutlsTarget : public KatTarget {
+ public:
+  std::string Cipher(const AlgorithmInfo& alg, bool decrypt, const Bytes& key, const Bytes& iv,
+                     const Bytes& input, Bytes* output) override;
+  std::string Seal(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce, const Bytes& aad,
+                   const Bytes& plaintext, size_t tag_len, Bytes* ciphertext, Bytes* tag) override;
+  std::string Open(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce, const Bytes& aad,
+                   const Bytes& ciphertext, const Bytes& tag, Bytes* plaintext,
+                   bool* authentic) override;
+  std::string Hash(const AlgorithmInfo& alg, const Bytes& message, Bytes* digest) override;
+  std::string Mac(const AlgorithmInfo& alg, const Bytes& key, const Bytes& message,
+                  Bytes* tag) override;
+  std::string Verify(const AlgorithmInfo& alg, const KatVector& vector, bool tamper,
+                     bool* valid) override;
+  std::string Sign(const AlgorithmInfo& alg, const KatVector& vector, Bytes* signature) override;
+  std::string SignRoundTrip(const AlgorithmInfo& alg, bool corrupt) override;
+};
+
+/// True if GnuTLS accepts a handle for `alg` at run time (a cipher, AEAD, hash or MAC handle
+/// initialises; for signatures, the timing key imports).
+bool CipherSupported(const AlgorithmInfo& alg);
+bool AeadSupported(const AlgorithmInfo& alg);
+bool HashOrMacSupported(const AlgorithmInfo& alg);
+bool SignatureSupported(const AlgorithmInfo& alg);
+
+/// Prepare() of each family: the timed operation plus the correctness check at `input_len`
+/// bytes (signatures: kPublicKeyInputLen), checked against `target`'s one-shot operations.
+std::unique_ptr<PreparedOperation> PrepareCipher(GnutlsTarget& target, const AlgorithmInfo& alg,
+                                                 Operation op, size_t input_len, bool corrupt,
+                                                 PrepareFailure* failure, std::string* error);
+std::unique_ptr<PreparedOperation> PrepareAead(GnutlsTarget& target, const AlgorithmInfo& alg,
+                                               Operation op, size_t input_len, bool corrupt,
+                                               PrepareFailure* failure, std::string* error);
+std::unique_ptr<PreparedOperation> PrepareHashOrMac(GnutlsTarget& target, const AlgorithmInfo& alg,
+                                                    Operation op, size_t input_len, bool corrupt,
+                                                    PrepareFailure* failure, std::string* error);
+std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Operation op,
+                                                    bool corrupt, PrepareFailure* failure,
+                                                    std::string* error);
+
+}  // namespace cryptobench::backends::gnutls

@@ -1,0 +1,323 @@
+// Unauthenticated ciphers: AES in CBC, CTR, ECB and XTS, DES-EDE3-CBC and ChaCha20, each
+// through Nettle's own mode functions (cbc.h, ctr.h, xts.h, chacha.h).
+#include <cstring>
+#include <vector>
+
+#include <nettle/aes.h>
+#include <nettle/cbc.h>
+#include <nettle/chacha.h>
+#include <nettle/ctr.h>
+#include <nettle/des.h>
+#include <nettle/nettle-meta.h>
+#include <nettle/xts.h>
+
+#include "backends/nettle/nettle_internal.h"
+#include "backends/openssl/buffers.h"
+
+namespace cryptobench::backends::nettle {
+namespace {
+
+using openssl::AlignedBuffer;
+using openssl::CompareBytes;
+using openssl::CorruptIfTesting;
+using openssl::PatternBytes;
+using openssl::PrepareFailed;
+
+enum class Mode { kNone, kCbc, kCtr, kEcb, kXts, kDes3Cbc, kChaCha20 };
+
+Mode ModeOf(const AlgorithmInfo& alg) {
+  if (alg.kind != AlgorithmKind::kCipher) {
+    return Mode::kNone;
+  }
+  if (alg.name == "DES-EDE3-CBC") {
+    return Mode::kDes3Cbc;
+  }
+  if (alg.name == "ChaCha20") {
+    return Mode::kChaCha20;
+  }
+  if (!alg.name.starts_with("AES-")) {
+    return Mode::kNone;
+  }
+  if (alg.name.ends_with("-CBC")) {
+    return Mode::kCbc;
+  }
+  if (alg.name.ends_with("-CTR")) {
+    return Mode::kCtr;
+  }
+  if (alg.name.ends_with("-ECB")) {
+    return Mode::kEcb;
+  }
+  return alg.name.ends_with("-XTS") ? Mode::kXts : Mode::kNone;
+}
+
+// Nettle's AES of a key length in bytes (nettle-meta.h); null for other lengths.
+const nettle_cipher* AesOfKeyLength(size_t key_len) {
+  switch (key_len) {
+    case 16:
+      return &nettle_aes128;
+    case 24:
+      return &nettle_aes192;
+    case 32:
+      return &nettle_aes256;
+    default:
+      return nullptr;
+  }
+}
+
+// One keyed cipher with its chaining state: Crypt() continues the CBC chain, the CTR counter
+// or the ChaCha20 block counter; XTS treats each call as one data unit under the stored tweak.
+class CipherEngine {
+ public:
+  CipherEngine(Mode mode, bool decrypt) : mode_(mode), decrypt_(decrypt) {}
+
+  // Keys the engine; "" or why the key or IV was refused.
+  std::string Init(std::span<const uint8_t> key, std::span<const uint8_t> iv) {
+    const size_t want_iv = mode_ == Mode::kEcb ? 0 : mode_ == Mode::kDes3Cbc ? 8 : 16;
+    if (iv.size() != want_iv) {
+      return "IV is " + std::to_string(iv.size()) + " bytes, Nettle's mode needs " +
+             std::to_string(want_iv);
+    }
+    iv_.assign(iv.begin(), iv.end());
+    switch (mode_) {
+      case Mode::kCbc:
+      case Mode::kCtr:
+      case Mode::kEcb: {
+        aes_ = AesOfKeyLength(key.size());
+        if (aes_ == nullptr) {
+          return "AES key is " + std::to_string(key.size()) + " bytes";
+        }
+        context_.assign((aes_->context_size + 7) / 8, 0);
+        // CTR encrypts the counter in both directions.
+        const bool decrypt_schedule = decrypt_ && mode_ != Mode::kCtr;
+        (decrypt_schedule ? aes_->set_decrypt_key : aes_->set_encrypt_key)(context_.data(),
+                                                                           key.data());
+        return "";
+      }
+      case Mode::kXts:
+        xts_aes256_ = key.size() == 64;
+        if (key.size() == 32) {
+          (decrypt_ ? xts_aes128_set_decrypt_key : xts_aes128_set_encrypt_key)(&xts128_,
+                                                                               key.data());
+        } else if (key.size() == 64) {
+          (decrypt_ ? xts_aes256_set_decrypt_key : xts_aes256_set_encrypt_key)(&xts256_,
+                                                                               key.data());
+        } else {
+          return "XTS key is " + std::to_string(key.size()) + " bytes, Nettle needs 32 or 64";
+        }
+        return "";
+      case Mode::kDes3Cbc:
+        if (key.size() != DES3_KEY_SIZE) {
+          return "3DES key is " + std::to_string(key.size()) + " bytes";
+        }
+        // Returns 0 for a weak key half; parity bits are ignored (des.h).
+        return des3_set_key(&des3_, key.data()) == 1 ? "" : "des3_set_key: weak key";
+      case Mode::kChaCha20:
+        if (key.size() != CHACHA_KEY_SIZE) {
+          return "ChaCha20 key is " + std::to_string(key.size()) + " bytes";
+        }
+        // The 16-byte IV is the RFC 8439 block: 32-bit little-endian counter, 96-bit nonce.
+        chacha_set_key(&chacha_, key.data());
+        chacha_set_nonce96(&chacha_, iv.data() + CHACHA_COUNTER32_SIZE);
+        chacha_set_counter32(&chacha_, iv.data());
+        return "";
+      case Mode::kNone:
+        break;
+    }
+    return "not a Nettle cipher mode";
+  }
+
+  void Crypt(size_t len, uint8_t* dst, const uint8_t* src) {
+    switch (mode_) {
+      case Mode::kCbc:
+        if (decrypt_) {
+          cbc_decrypt(context_.data(), aes_->decrypt, AES_BLOCK_SIZE, iv_.data(), len, dst, src);
+        } else {
+          CbcEncryptAes(len, dst, src);
+        }
+        return;
+      case Mode::kCtr:
+        ctr_crypt(context_.data(), aes_->encrypt, AES_BLOCK_SIZE, iv_.data(), len, dst, src);
+        return;
+      case Mode::kEcb:
+        (decrypt_ ? aes_->decrypt : aes_->encrypt)(context_.data(), len, dst, src);
+        return;
+      case Mode::kXts:
+        if (xts_aes256_) {
+          (decrypt_ ? xts_aes256_decrypt_message : xts_aes256_encrypt_message)(&xts256_, iv_.data(),
+                                                                               len, dst, src);
+        } else {
+          (decrypt_ ? xts_aes128_decrypt_message : xts_aes128_encrypt_message)(&xts128_, iv_.data(),
+                                                                               len, dst, src);
+        }
+        return;
+      case Mode::kDes3Cbc:
+        (decrypt_ ? cbc_decrypt : cbc_encrypt)(&des3_, decrypt_ ? &Des3Decrypt : &Des3Encrypt,
+                                               DES3_BLOCK_SIZE, iv_.data(), len, dst, src);
+        return;
+      case Mode::kChaCha20:
+        chacha_crypt32(&chacha_, len, dst, src);
+        return;
+      case Mode::kNone:
+        return;
+    }
+  }
+
+ private:
+  // des3_encrypt/decrypt with the generic nettle_cipher_func signature cbc.h calls.
+  static void Des3Encrypt(const void* ctx, size_t len, uint8_t* dst, const uint8_t* src) {
+    des3_encrypt(static_cast<const des3_ctx*>(ctx), len, dst, src);
+  }
+  static void Des3Decrypt(const void* ctx, size_t len, uint8_t* dst, const uint8_t* src) {
+    des3_decrypt(static_cast<const des3_ctx*>(ctx), len, dst, src);
+  }
+
+  // Nettle 3.8's CBC encryption entry points per key size (cbc.h); the fat build routes them
+  // to AES-NI code where the CPU has it.
+  void CbcEncryptAes(size_t len, uint8_t* dst, const uint8_t* src) {
+    if (aes_ == &nettle_aes128) {
+      cbc_aes128_encrypt(reinterpret_cast<const aes128_ctx*>(context_.data()), iv_.data(), len, dst,
+                         src);
+    } else if (aes_ == &nettle_aes192) {
+      cbc_aes192_encrypt(reinterpret_cast<const aes192_ctx*>(context_.data()), iv_.data(), len, dst,
+                         src);
+    } else {
+      cbc_aes256_encrypt(reinterpret_cast<const aes256_ctx*>(context_.data()), iv_.data(), len, dst,
+                         src);
+    }
+  }
+
+  Mode mode_;
+  bool decrypt_;
+  const nettle_cipher* aes_ = nullptr;
+  std::vector<uint64_t> context_;  // an aesNNN_ctx, 8-byte aligned
+  std::vector<uint8_t> iv_;        // CBC chaining value, CTR counter or XTS tweak
+  xts_aes128_key xts128_{};
+  xts_aes256_key xts256_{};
+  bool xts_aes256_ = false;
+  des3_ctx des3_{};
+  chacha_ctx chacha_{};
+};
+
+std::unique_ptr<CipherEngine> NewEngine(const AlgorithmInfo& alg, bool decrypt,
+                                        std::span<const uint8_t> key, std::span<const uint8_t> iv,
+                                        std::string* error) {
+  auto engine = std::make_unique<CipherEngine>(ModeOf(alg), decrypt);
+  if (std::string refused = engine->Init(key, iv); !refused.empty()) {
+    *error = refused;
+    return nullptr;
+  }
+  return engine;
+}
+
+// The timed operation: one Crypt() over the input per iteration on a long-lived engine. XTS
+// restarts its tweak every call (each call is one data unit), as the OpenSSL backend does.
+class CipherOperation : public PreparedOperation {
+ public:
+  CipherOperation(std::unique_ptr<CipherEngine> engine, AlignedBuffer in)
+      : engine_(std::move(engine)), in_(std::move(in)), out_(in_.size()) {}
+
+  bool Run(uint64_t iterations) override {
+    for (uint64_t i = 0; i < iterations; ++i) {
+      engine_->Crypt(in_.size(), out_.data(), in_.data());
+    }
+    return true;
+  }
+
+  Bytes output() const { return Bytes(out_.data(), out_.data() + out_.size()); }
+
+ private:
+  std::unique_ptr<CipherEngine> engine_;
+  AlignedBuffer in_;
+  AlignedBuffer out_;
+};
+
+}  // namespace
+
+bool CipherSupported(const AlgorithmInfo& alg) { return ModeOf(alg) != Mode::kNone; }
+
+std::string NettleTarget::Cipher(const AlgorithmInfo& alg, bool decrypt, const Bytes& key,
+                                 const Bytes& iv, const Bytes& input, Bytes* output) {
+  if (!CipherSupported(alg)) {
+    return kNotOffered;
+  }
+  if (key.size() != alg.key_len) {
+    return "key is " + std::to_string(key.size()) + " bytes, " + std::string(alg.name) + " needs " +
+           std::to_string(alg.key_len);
+  }
+  std::string error;
+  auto engine = NewEngine(alg, decrypt, key, iv, &error);
+  if (!engine) {
+    return error;
+  }
+  output->assign(input.size(), 0);
+  engine->Crypt(input.size(), output->data(), input.data());
+  return "";
+}
+
+std::unique_ptr<PreparedOperation> PrepareCipher(NettleTarget& target, const AlgorithmInfo& alg,
+                                                 Operation op, size_t input_len, bool corrupt,
+                                                 PrepareFailure* failure, std::string* error) {
+  const Mode mode = ModeOf(alg);
+  if (mode == Mode::kNone || (op != Operation::kEncrypt && op != Operation::kDecrypt)) {
+    return PrepareFailed(
+        PrepareFailure::kLibraryError,
+        "Nettle offers no " + std::string(OperationName(op)) + " for " + std::string(alg.name),
+        failure, error);
+  }
+  // CBC and ECB need whole blocks (no padding); XTS at least one block per data unit.
+  const bool whole_blocks = mode == Mode::kCbc || mode == Mode::kEcb || mode == Mode::kDes3Cbc;
+  if (input_len == 0 || (whole_blocks && input_len % alg.block_len != 0) ||
+      (mode == Mode::kXts && input_len < alg.block_len)) {
+    return PrepareFailed(PrepareFailure::kLibraryError,
+                         std::string(alg.name) + " cannot encrypt " + std::to_string(input_len) +
+                             " bytes: it needs " + (whole_blocks ? "whole " : "at least one ") +
+                             std::to_string(alg.block_len) + "-byte block" +
+                             (whole_blocks ? "s" : ""),
+                         failure, error);
+  }
+  const bool decrypt = op == Operation::kDecrypt;
+  const Bytes key = PatternBytes(alg.key_len, kKeySeed);
+  const Bytes iv = PatternBytes(alg.iv_len, kIvSeed);
+  const Bytes plaintext = PatternBytes(input_len, kInputSeed);
+  std::string message;
+  AlignedBuffer input(input_len);
+  if (decrypt) {
+    Bytes ciphertext;
+    if (message = target.Cipher(alg, false, key, iv, plaintext, &ciphertext); !message.empty()) {
+      return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
+    }
+    std::memcpy(input.data(), ciphertext.data(), input_len);
+  } else {
+    std::memcpy(input.data(), plaintext.data(), input_len);
+  }
+  auto engine = NewEngine(alg, decrypt, key, iv, &message);
+  if (!engine) {
+    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
+  }
+  auto prepared = std::make_unique<CipherOperation>(std::move(engine), std::move(input));
+  prepared->Run(1);
+  // The first timed call starts from the same key and IV as a fresh engine.
+  Bytes out = prepared->output();
+  CorruptIfTesting(corrupt, out);
+  std::string mismatch;
+  if (decrypt) {
+    mismatch = CompareBytes("decrypted text", out, plaintext);
+  } else if (out == plaintext) {
+    mismatch = "ciphertext equals the plaintext";
+  } else {
+    Bytes recovered;
+    if (message = target.Cipher(alg, true, key, iv, out, &recovered); !message.empty()) {
+      return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
+    }
+    mismatch = CompareBytes("decryption of the timed ciphertext", recovered, plaintext);
+  }
+  if (!mismatch.empty()) {
+    return PrepareFailed(PrepareFailure::kCheckFailed,
+                         std::string(alg.name) + " round trip at " + std::to_string(input_len) +
+                             " bytes: " + mismatch,
+                         failure, error);
+  }
+  return prepared;
+}
+
+}  // namespace cryptobench::backends::nettle

@@ -1,0 +1,205 @@
+// Key agreement through Hogweed: X25519 (curve25519_mul, RFC 7748) and ECDH on P-256
+// (ecc_point_mul; the shared secret is the x-coordinate, SEC 1 3.3.1).
+#include <memory>
+
+#include <nettle/bignum.h>
+#include <nettle/curve25519.h>
+
+#include "algorithms/kat.h"
+#include "backends/nettle/nettle_internal.h"
+#include "backends/nettle/pk_keys.h"
+#include "backends/openssl/buffers.h"
+#include "core/hex.h"
+
+namespace cryptobench::backends::nettle {
+namespace {
+
+using openssl::CompareBytes;
+using openssl::CorruptIfTesting;
+using openssl::PatternBytes;
+using openssl::PrepareFailed;
+
+bool IsX25519(const AlgorithmInfo& alg) { return alg.name == "X25519"; }
+bool IsEcdh(const AlgorithmInfo& alg) {
+  return alg.kind == AlgorithmKind::kKeyAgreement && alg.name.starts_with("ECDH-") &&
+         CurveOf(alg) != nullptr;
+}
+
+// One side of a key agreement: our private key and the peer's public key, both set up.
+class Agreement {
+ public:
+  virtual ~Agreement() = default;
+  /// Writes the shared secret (32 bytes for X25519 and P-256) to `out`.
+  virtual void Derive(uint8_t* out) = 0;
+  virtual size_t secret_len() const = 0;
+};
+
+class X25519Agreement : public Agreement {
+ public:
+  X25519Agreement(Bytes private_key, Bytes peer_public)
+      : private_(std::move(private_key)), peer_(std::move(peer_public)) {}
+  // curve25519_mul clamps the scalar as RFC 7748 5 requires.
+  void Derive(uint8_t* out) override { curve25519_mul(out, private_.data(), peer_.data()); }
+  size_t secret_len() const override { return CURVE25519_SIZE; }
+
+ private:
+  Bytes private_;
+  Bytes peer_;
+};
+
+class EcdhAgreement : public Agreement {
+ public:
+  EcdhAgreement(std::unique_ptr<EcKey> own, std::unique_ptr<EcKey> peer)
+      : own_(std::move(own)), peer_(std::move(peer)), shared_(own_->curve) {}
+  void Derive(uint8_t* out) override {
+    ecc_point_mul(&shared_.point, &own_->scalar, &peer_->point);
+    ecc_point_get(&shared_.point, x_.value, y_.value);
+    nettle_mpz_get_str_256(secret_len(), out, x_.value);
+  }
+  size_t secret_len() const override { return CurveBytes(own_->curve); }
+
+ private:
+  std::unique_ptr<EcKey> own_;
+  std::unique_ptr<EcKey> peer_;
+  EcKey shared_;
+  Mpz x_;
+  Mpz y_;
+};
+
+// The private key of the other side when timing: a fixed pattern below the group order (as
+// the OpenSSL backend's SecondKey).
+Bytes PeerPrivateKey(const AlgorithmInfo& alg) {
+  Bytes scalar = PatternBytes(alg.key_len, kPeerKeySeed);
+  scalar[0] &= 0x7f;
+  scalar.back() |= 0x01;
+  return scalar;
+}
+
+Bytes X25519Public(const Bytes& private_key) {
+  Bytes out(CURVE25519_SIZE);
+  curve25519_mul_g(out.data(), private_key.data());
+  return out;
+}
+
+// Both directions of the timed exchange: *ours derives with our timing key and the peer's
+// public key, *theirs with the peer's private key and our public key.
+std::string TimingAgreements(const AlgorithmInfo& alg, std::unique_ptr<Agreement>* ours,
+                             std::unique_ptr<Agreement>* theirs) {
+  const Bytes peer_private = PeerPrivateKey(alg);
+  if (IsX25519(alg)) {
+    Bytes own_private;
+    for (const KatVector& vector : KatVectorsFor(alg.name)) {
+      if (!vector.private_key.empty()) {
+        own_private = HexDecode(vector.private_key);
+        break;
+      }
+    }
+    if (own_private.size() != CURVE25519_SIZE) {
+      return "no X25519 private key among the known-answer vectors";
+    }
+    *ours = std::make_unique<X25519Agreement>(own_private, X25519Public(peer_private));
+    *theirs = std::make_unique<X25519Agreement>(peer_private, X25519Public(own_private));
+    return "";
+  }
+  auto own = std::make_unique<EcKey>(CurveOf(alg));
+  auto own_copy = std::make_unique<EcKey>(CurveOf(alg));
+  auto peer = std::make_unique<EcKey>(CurveOf(alg));
+  auto peer_copy = std::make_unique<EcKey>(CurveOf(alg));
+  for (std::string error :
+       {ReadEcTimingKey(TimingPrivateKeyPem(alg.name), own.get()),
+        ReadEcTimingKey(TimingPrivateKeyPem(alg.name), own_copy.get()),
+        SetEcScalar(peer_private, peer.get()), SetEcScalar(peer_private, peer_copy.get())}) {
+    if (!error.empty()) {
+      return error;
+    }
+  }
+  *ours = std::make_unique<EcdhAgreement>(std::move(own), std::move(peer_copy));
+  *theirs = std::make_unique<EcdhAgreement>(std::move(peer), std::move(own_copy));
+  return "";
+}
+
+class DeriveOperation : public PreparedOperation {
+ public:
+  explicit DeriveOperation(std::unique_ptr<Agreement> agreement)
+      : agreement_(std::move(agreement)), secret_(agreement_->secret_len()) {}
+
+  bool Run(uint64_t iterations) override {
+    for (uint64_t i = 0; i < iterations; ++i) {
+      agreement_->Derive(secret_.data());
+    }
+    return true;
+  }
+
+  const Bytes& secret() const { return secret_; }
+
+ private:
+  std::unique_ptr<Agreement> agreement_;
+  Bytes secret_;
+};
+
+}  // namespace
+
+bool KeyAgreementSupported(const AlgorithmInfo& alg) {
+  std::unique_ptr<Agreement> ours;
+  std::unique_ptr<Agreement> theirs;
+  return (IsX25519(alg) || IsEcdh(alg)) && TimingAgreements(alg, &ours, &theirs).empty();
+}
+
+std::string NettleTarget::Derive(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) {
+  const Bytes private_key = HexDecode(vector.private_key);
+  const Bytes peer_public = HexDecode(vector.public_key);
+  std::unique_ptr<Agreement> agreement;
+  if (IsX25519(alg)) {
+    if (private_key.size() != CURVE25519_SIZE || peer_public.size() != CURVE25519_SIZE) {
+      return "X25519 keys are 32 bytes";
+    }
+    agreement = std::make_unique<X25519Agreement>(private_key, peer_public);
+  } else if (IsEcdh(alg)) {
+    auto own = std::make_unique<EcKey>(CurveOf(alg));
+    auto peer = std::make_unique<EcKey>(CurveOf(alg));
+    if (std::string error = SetEcScalar(private_key, own.get()); !error.empty()) {
+      return "private key: " + error;
+    }
+    if (std::string error = SetEcPoint(peer_public, peer.get()); !error.empty()) {
+      return "peer public key: " + error;
+    }
+    agreement = std::make_unique<EcdhAgreement>(std::move(own), std::move(peer));
+  } else {
+    return kNotOffered;
+  }
+  secret->assign(agreement->secret_len(), 0);
+  agreement->Derive(secret->data());
+  return "";
+}
+
+std::unique_ptr<PreparedOperation> PrepareKeyAgreement(NettleTarget& target,
+                                                       const AlgorithmInfo& alg, Operation op,
+                                                       bool corrupt, PrepareFailure* failure,
+                                                       std::string* error) {
+  (void)target;
+  if ((!IsX25519(alg) && !IsEcdh(alg)) || op != Operation::kDerive) {
+    return PrepareFailed(
+        PrepareFailure::kLibraryError,
+        "Nettle offers no " + std::string(OperationName(op)) + " for " + std::string(alg.name),
+        failure, error);
+  }
+  std::unique_ptr<Agreement> ours;
+  std::unique_ptr<Agreement> theirs;
+  if (std::string message = TimingAgreements(alg, &ours, &theirs); !message.empty()) {
+    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
+  }
+  Bytes other_side(theirs->secret_len());
+  theirs->Derive(other_side.data());
+  auto prepared = std::make_unique<DeriveOperation>(std::move(ours));
+  prepared->Run(1);
+  Bytes secret = prepared->secret();
+  CorruptIfTesting(corrupt, secret);
+  if (std::string diff = CompareBytes("shared secret", secret, other_side); !diff.empty()) {
+    return PrepareFailed(PrepareFailure::kCheckFailed,
+                         std::string(alg.name) + " derive: the two sides disagree: " + diff,
+                         failure, error);
+  }
+  return prepared;
+}
+
+}  // namespace cryptobench::backends::nettle

@@ -1,0 +1,76 @@
+// Internals of the Nettle backend shared by its algorithm families: the one-shot operations
+// (KatTarget) and the Prepare() entry points of each family.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+
+#include "algorithms/catalog.h"
+#include "backends/backend.h"
+#include "backends/common/kat_target.h"
+
+namespace cryptobench::backends::nettle {
+
+/// Seeds of the deterministic patterns (the same as the OpenSSL backend's, so every backend
+/// times the same key, IV, nonce, AAD and input bytes).
+inline constexpr uint8_t kKeySeed = 1;
+inline constexpr uint8_t kIvSeed = 2;
+inline constexpr uint8_t kInputSeed = 3;
+inline constexpr uint8_t kAadSeed = 4;
+inline constexpr uint8_t kSignInputSeed = 5;
+/// Seed of the peer's private key in a timed key agreement (as the OpenSSL backend's).
+inline constexpr uint8_t kPeerKeySeed = 0x52;
+/// AAD per timed AEAD message: 13 bytes, the size of a TLS record's AAD (docs/methodology.md).
+inline constexpr size_t kTimedAadLen = 13;
+
+/// The Nettle one-shot operations: ciphers (cipher.cc), AEADs (aead.cc), hashes and MACs
+/// (hash_mac.cc), signatures (signature.cc), key agreement (key_agreement.cc).
+class NettleTarget : public KatTarget {
+ public:
+  std::string Cipher(const AlgorithmInfo& alg, bool decrypt, const Bytes& key, const Bytes& iv,
+                     const Bytes& input, Bytes* output) override;
+  std::string Seal(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce, const Bytes& aad,
+                   const Bytes& plaintext, size_t tag_len, Bytes* ciphertext, Bytes* tag) override;
+  std::string Open(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce, const Bytes& aad,
+                   const Bytes& ciphertext, const Bytes& tag, Bytes* plaintext,
+                   bool* authentic) override;
+  std::string Hash(const AlgorithmInfo& alg, const Bytes& message, Bytes* digest) override;
+  std::string Mac(const AlgorithmInfo& alg, const Bytes& key, const Bytes& message,
+                  Bytes* tag) override;
+  std::string Verify(const AlgorithmInfo& alg, const KatVector& vector, bool tamper,
+                     bool* valid) override;
+  std::string Sign(const AlgorithmInfo& alg, const KatVector& vector, Bytes* signature) override;
+  std::string SignRoundTrip(const AlgorithmInfo& alg, bool corrupt) override;
+  std::string Derive(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) override;
+};
+
+/// True if Nettle has `alg` (by name: Nettle's set is fixed at build time).
+bool CipherSupported(const AlgorithmInfo& alg);
+bool AeadSupported(const AlgorithmInfo& alg);
+bool HashOrMacSupported(const AlgorithmInfo& alg);
+bool SignatureSupported(const AlgorithmInfo& alg);
+bool KeyAgreementSupported(const AlgorithmInfo& alg);
+
+/// Prepare() of each family: the timed operation plus the correctness check at `input_len`
+/// bytes (public key: kPublicKeyInputLen), checked against `target`'s one-shot operations.
+std::unique_ptr<PreparedOperation> PrepareCipher(NettleTarget& target, const AlgorithmInfo& alg,
+                                                 Operation op, size_t input_len, bool corrupt,
+                                                 PrepareFailure* failure, std::string* error);
+std::unique_ptr<PreparedOperation> PrepareAead(NettleTarget& target, const AlgorithmInfo& alg,
+                                               Operation op, size_t input_len, bool corrupt,
+                                               PrepareFailure* failure, std::string* error);
+std::unique_ptr<PreparedOperation> PrepareHashOrMac(NettleTarget& target, const AlgorithmInfo& alg,
+                                                    Operation op, size_t input_len, bool corrupt,
+                                                    PrepareFailure* failure, std::string* error);
+std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Operation op,
+                                                    bool corrupt, PrepareFailure* failure,
+                                                    std::string* error);
+std::unique_ptr<PreparedOperation> PrepareKeyAgreement(NettleTarget& target,
+                                                       const AlgorithmInfo& alg, Operation op,
+                                                       bool corrupt, PrepareFailure* failure,
+                                                       std::string* error);
+
+}  // namespace cryptobench::backends::nettle

@@ -1,0 +1,327 @@
+// Signatures through Hogweed: RSA PKCS#1 v1.5 over a SHA-256 digest (rsa_sha256_sign_digest_tr,
+// rsa_sha256_verify_digest), ECDSA over a digest (ecdsa_sign, ecdsa_verify) and Ed25519
+// (ed25519_sha512_sign, ed25519_sha512_verify). Timed operations include the conversion between
+// the signature's byte string and Hogweed's integers, as a byte-oriented API would.
+#include <memory>
+
+#include <nettle/bignum.h>
+#include <nettle/ecdsa.h>
+#include <nettle/eddsa.h>
+#include <nettle/sha2.h>
+
+#include "algorithms/kat.h"
+#include "backends/nettle/nettle_internal.h"
+#include "backends/nettle/pk_keys.h"
+#include "backends/openssl/buffers.h"
+#include "core/hex.h"
+
+namespace cryptobench::backends::nettle {
+namespace {
+
+using openssl::CorruptIfTesting;
+using openssl::PatternBytes;
+using openssl::PrepareFailed;
+
+enum class Family { kNone, kRsa, kEcdsa, kEd25519 };
+
+Family FamilyOf(const AlgorithmInfo& alg) {
+  if (alg.kind != AlgorithmKind::kSignature) {
+    return Family::kNone;
+  }
+  if (alg.name.starts_with("RSA-")) {
+    return Family::kRsa;
+  }
+  if (alg.name.starts_with("ECDSA-") && CurveOf(alg) != nullptr) {
+    return Family::kEcdsa;
+  }
+  return alg.name == "Ed25519" ? Family::kEd25519 : Family::kNone;
+}
+
+// A key of any family: what Sign and Verify need.
+struct SigningKey {
+  Family family = Family::kNone;
+  std::unique_ptr<RsaKey> rsa;
+  std::unique_ptr<EcKey> ec;
+  Bytes ed_private;  // 32-byte seed (RFC 8032 5.1.5)
+  Bytes ed_public;   // 32 bytes
+};
+
+// The timing key: PKCS#8 PEM (RSA, ECDSA) or the first RFC 8032 vector's pair (Ed25519).
+std::string TimingKey(const AlgorithmInfo& alg, SigningKey* key) {
+  key->family = FamilyOf(alg);
+  switch (key->family) {
+    case Family::kRsa:
+      key->rsa = std::make_unique<RsaKey>();
+      return ReadRsaTimingKey(TimingPrivateKeyPem(alg.name), key->rsa.get());
+    case Family::kEcdsa:
+      key->ec = std::make_unique<EcKey>(CurveOf(alg));
+      return ReadEcTimingKey(TimingPrivateKeyPem(alg.name), key->ec.get());
+    case Family::kEd25519:
+      for (const KatVector& vector : KatVectorsFor(alg.name)) {
+        if (!vector.private_key.empty()) {
+          key->ed_private = HexDecode(vector.private_key);
+          key->ed_public.assign(ED25519_KEY_SIZE, 0);
+          ed25519_sha512_public_key(key->ed_public.data(), key->ed_private.data());
+          return "";
+        }
+      }
+      return "no Ed25519 key pair among the known-answer vectors";
+    case Family::kNone:
+      break;
+  }
+  return std::string(alg.name) + " is not a Nettle signature algorithm";
+}
+
+// Signs `input` (a SHA-256 digest for RSA and ECDSA, the message for Ed25519). ECDSA signatures
+// are r||s, each as wide as the curve.
+std::string SignInput(const SigningKey& key, std::span<const uint8_t> input, Bytes* signature) {
+  switch (key.family) {
+    case Family::kRsa: {
+      if (input.size() != SHA256_DIGEST_SIZE) {
+        return "RSA signs a 32-byte SHA-256 digest";
+      }
+      Mpz s;
+      if (rsa_sha256_sign_digest_tr(&key.rsa->pub, &key.rsa->priv, RandomContext(), &RandomBytes,
+                                    input.data(), s.value) != 1) {
+        return "rsa_sha256_sign_digest_tr failed";
+      }
+      *signature = MpzBytes(s.value, key.rsa->pub.size);
+      return "";
+    }
+    case Family::kEcdsa: {
+      dsa_signature sig;
+      dsa_signature_init(&sig);
+      ecdsa_sign(&key.ec->scalar, RandomContext(), &RandomBytes, input.size(), input.data(), &sig);
+      const size_t width = CurveBytes(key.ec->curve);
+      *signature = MpzBytes(sig.r, width);
+      const Bytes s = MpzBytes(sig.s, width);
+      signature->insert(signature->end(), s.begin(), s.end());
+      dsa_signature_clear(&sig);
+      return "";
+    }
+    case Family::kEd25519:
+      signature->assign(ED25519_SIGNATURE_SIZE, 0);
+      ed25519_sha512_sign(key.ed_public.data(), key.ed_private.data(), input.size(), input.data(),
+                          signature->data());
+      return "";
+    case Family::kNone:
+      break;
+  }
+  return "no key";
+}
+
+// True if `signature` verifies over `input` with the public half of `key`.
+bool VerifyInput(const SigningKey& key, std::span<const uint8_t> input,
+                 std::span<const uint8_t> signature) {
+  switch (key.family) {
+    case Family::kRsa: {
+      if (input.size() != SHA256_DIGEST_SIZE) {
+        return false;
+      }
+      Mpz s;
+      nettle_mpz_set_str_256_u(s.value, signature.size(), signature.data());
+      return rsa_sha256_verify_digest(&key.rsa->pub, input.data(), s.value) == 1;
+    }
+    case Family::kEcdsa: {
+      const size_t width = CurveBytes(key.ec->curve);
+      if (signature.size() != 2 * width) {
+        return false;
+      }
+      dsa_signature sig;
+      dsa_signature_init(&sig);
+      nettle_mpz_set_str_256_u(sig.r, width, signature.data());
+      nettle_mpz_set_str_256_u(sig.s, width, signature.data() + width);
+      const bool ok = ecdsa_verify(&key.ec->point, input.size(), input.data(), &sig) == 1;
+      dsa_signature_clear(&sig);
+      return ok;
+    }
+    case Family::kEd25519:
+      return signature.size() == ED25519_SIGNATURE_SIZE &&
+             ed25519_sha512_verify(key.ed_public.data(), input.size(), input.data(),
+                                   signature.data()) == 1;
+    case Family::kNone:
+      break;
+  }
+  return false;
+}
+
+// A KAT vector's public key: DER RSAPublicKey (RFC 8017 A.1.1), 04||X||Y, or raw Ed25519.
+std::string KatPublicKey(const AlgorithmInfo& alg, const Bytes& encoded, SigningKey* key) {
+  key->family = FamilyOf(alg);
+  switch (key->family) {
+    case Family::kRsa: {
+      key->rsa = std::make_unique<RsaKey>();
+      // With no private key, rsa_keypair_from_der reads an RSAPublicKey and prepares it.
+      if (rsa_keypair_from_der(&key->rsa->pub, nullptr, 0, encoded.size(), encoded.data()) != 1) {
+        return "rsa_keypair_from_der: not an RSAPublicKey";
+      }
+      return "";
+    }
+    case Family::kEcdsa:
+      key->ec = std::make_unique<EcKey>(CurveOf(alg));
+      return SetEcPoint(encoded, key->ec.get());
+    case Family::kEd25519:
+      if (encoded.size() != ED25519_KEY_SIZE) {
+        return "Ed25519 public key is not 32 bytes";
+      }
+      key->ed_public = encoded;
+      return "";
+    case Family::kNone:
+      break;
+  }
+  return kNotOffered;
+}
+
+// The timed operation: sign the 32-byte input, or verify one signature over it.
+class SignatureOperation : public PreparedOperation {
+ public:
+  SignatureOperation(std::unique_ptr<SigningKey> key, bool sign, Bytes signature)
+      : key_(std::move(key)), sign_(sign), sig_(std::move(signature)) {}
+
+  bool Run(uint64_t iterations) override {
+    for (uint64_t i = 0; i < iterations; ++i) {
+      if (sign_) {
+        if (std::string failed = SignInput(*key_, input_, &sig_); !failed.empty()) {
+          error_ = failed;
+          return false;
+        }
+      } else if (!VerifyInput(*key_, input_, sig_)) {
+        error_ = "the signature did not verify";
+        return false;
+      }
+    }
+    return true;
+  }
+
+  const Bytes& signature() const { return sig_; }
+  const Bytes& input() const { return input_; }
+
+ private:
+  std::unique_ptr<SigningKey> key_;
+  bool sign_;
+  Bytes sig_;
+  Bytes input_ = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
+};
+
+}  // namespace
+
+bool SignatureSupported(const AlgorithmInfo& alg) {
+  SigningKey key;
+  return FamilyOf(alg) != Family::kNone && TimingKey(alg, &key).empty();
+}
+
+std::string NettleTarget::Verify(const AlgorithmInfo& alg, const KatVector& vector, bool tamper,
+                                 bool* valid) {
+  if (FamilyOf(alg) == Family::kNone) {
+    return kNotOffered;
+  }
+  *valid = false;
+  Bytes input = HexDecode(vector.input);
+  if (FamilyOf(alg) != Family::kEd25519 && (!vector.input_is_digest || input.size() != 32)) {
+    return "Nettle's backend verifies RSA and ECDSA vectors over a SHA-256 digest only";
+  }
+  if (tamper) {
+    // A different message: the first byte flipped, or one byte where there was none.
+    if (input.empty()) {
+      input.push_back(0x01);
+    } else {
+      input[0] ^= 0x01;
+    }
+  }
+  SigningKey key;
+  if (std::string error = KatPublicKey(alg, HexDecode(vector.public_key), &key); !error.empty()) {
+    return "public key: " + error;
+  }
+  *valid = VerifyInput(key, input, HexDecode(vector.output));
+  return "";
+}
+
+std::string NettleTarget::Sign(const AlgorithmInfo& alg, const KatVector& vector,
+                               Bytes* signature) {
+  // Only Ed25519 is deterministic here: Nettle's ECDSA draws k at random (no RFC 6979), and
+  // the RSA vectors publish no private key.
+  if (FamilyOf(alg) != Family::kEd25519 || vector.private_key.empty()) {
+    return kNotOffered;
+  }
+  SigningKey key;
+  key.family = Family::kEd25519;
+  key.ed_private = HexDecode(vector.private_key);
+  if (key.ed_private.size() != ED25519_KEY_SIZE) {
+    return "Ed25519 private key is not 32 bytes";
+  }
+  key.ed_public.assign(ED25519_KEY_SIZE, 0);
+  ed25519_sha512_public_key(key.ed_public.data(), key.ed_private.data());
+  return SignInput(key, HexDecode(vector.input), signature);
+}
+
+std::string NettleTarget::SignRoundTrip(const AlgorithmInfo& alg, bool corrupt) {
+  if (FamilyOf(alg) == Family::kNone) {
+    return kNotOffered;
+  }
+  SigningKey key;
+  if (std::string error = TimingKey(alg, &key); !error.empty()) {
+    return "timing key: " + error;
+  }
+  const Bytes input = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
+  Bytes signature;
+  if (std::string error = SignInput(key, input, &signature); !error.empty()) {
+    return "timing-key round trip: " + error;
+  }
+  Bytes checked = signature;
+  CorruptIfTesting(corrupt, checked);
+  if (!VerifyInput(key, input, checked)) {
+    return "timing-key round trip: verify rejected a fresh signature";
+  }
+  signature.back() ^= 0x01;
+  if (VerifyInput(key, input, signature)) {
+    return "timing-key round trip: a signature with one bit flipped verified";
+  }
+  return "";
+}
+
+std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Operation op,
+                                                    bool corrupt, PrepareFailure* failure,
+                                                    std::string* error) {
+  if (FamilyOf(alg) == Family::kNone || (op != Operation::kSign && op != Operation::kVerify)) {
+    return PrepareFailed(
+        PrepareFailure::kLibraryError,
+        "Nettle offers no " + std::string(OperationName(op)) + " for " + std::string(alg.name),
+        failure, error);
+  }
+  auto key = std::make_unique<SigningKey>();
+  if (std::string message = TimingKey(alg, key.get()); !message.empty()) {
+    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
+  }
+  const SigningKey& key_ref = *key;  // owned by the prepared operation below
+  const std::string check_prefix =
+      std::string(alg.name) + " " + std::string(OperationName(op)) + ": ";
+  if (op == Operation::kSign) {
+    auto prepared = std::make_unique<SignatureOperation>(std::move(key), true, Bytes());
+    if (!prepared->Run(1)) {
+      return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
+    }
+    Bytes signature = prepared->signature();
+    CorruptIfTesting(corrupt, signature);
+    if (!VerifyInput(key_ref, prepared->input(), signature)) {
+      return PrepareFailed(PrepareFailure::kCheckFailed,
+                           check_prefix + "verify rejected the timed signature", failure, error);
+    }
+    return prepared;
+  }
+  Bytes signature;
+  if (std::string message =
+          SignInput(key_ref, PatternBytes(kPublicKeyInputLen, kSignInputSeed), &signature);
+      !message.empty()) {
+    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
+  }
+  CorruptIfTesting(corrupt, signature);
+  auto prepared = std::make_unique<SignatureOperation>(std::move(key), false, signature);
+  if (!prepared->Run(1)) {
+    return PrepareFailed(PrepareFailure::kCheckFailed,
+                         check_prefix + "the timed verify rejected a fresh signature", failure,
+                         error);
+  }
+  return prepared;
+}
+
+}  // namespace cryptobench::backends::nettle
