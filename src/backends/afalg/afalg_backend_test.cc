@@ -271,8 +271,16 @@ TEST(AfalgFakeTimedTest, XtsSetsTheTweakEveryRequest) {
   ASSERT_NE(prepared, nullptr) << error;
   const int timed_fd = api->CallsOf("sendmsg").front().fd;
   ASSERT_TRUE(prepared->Run(2));
-  for (const RecordedCall& call : api->CallsOf("sendmsg", timed_fd)) {
+  const std::vector<RecordedCall> sent = api->CallsOf("sendmsg", timed_fd);
+  ASSERT_EQ(sent.size(), 3u);
+  for (const RecordedCall& call : sent) {
     EXPECT_EQ(IvControl(call).size(), 4u + 16u);
+    // Control data without ALG_SET_OP would turn the socket to decrypt.
+    ASSERT_FALSE(call.controls.empty());
+    EXPECT_EQ(call.controls[0].type, ALG_SET_OP);
+    uint32_t op = 0;
+    std::memcpy(&op, call.controls[0].data.data(), sizeof(op));
+    EXPECT_EQ(op, static_cast<uint32_t>(ALG_OP_ENCRYPT));
   }
 }
 

@@ -82,6 +82,10 @@ ssize_t FakeSocketApi::SendMsg(int fd, const msghdr& msg, int flags) {
   RecordedCall call{.call = "sendmsg", .fd = fd, .flags = flags};
   State& state = sockets_[fd];
   if (msg.msg_controllen != 0) {
+    // As af_alg_sendmsg (crypto/af_alg.c): control data resets the direction (decrypt unless
+    // ALG_SET_OP says otherwise) and the AAD length (0 unless given).
+    state.encrypt = false;
+    state.assoclen = 0;
     for (const cmsghdr* header = CMSG_FIRSTHDR(&msg); header != nullptr;
          header = CMSG_NXTHDR(const_cast<msghdr*>(&msg), const_cast<cmsghdr*>(header))) {
       const uint8_t* data = CMSG_DATA(header);
@@ -150,8 +154,10 @@ Bytes FakeSocketApi::ToyOutput(int fd, size_t len, long* error) {
   in.swap(op.pending);
   Bytes out;
   if (transform.type == "skcipher") {
+    // Not an involution, so a request run in the wrong direction fails the round trip.
     for (uint8_t byte : in) {
-      out.push_back(byte ^ kToyMask);
+      out.push_back(op.encrypt ? static_cast<uint8_t>((byte ^ kToyMask) + 1)
+                               : static_cast<uint8_t>((byte - 1) ^ kToyMask));
     }
   } else if (transform.type == "aead") {
     const size_t tag_len = transform.authsize;

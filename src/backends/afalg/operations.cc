@@ -65,7 +65,9 @@ class SkcipherOperation : public PreparedOperation {
         in_(std::move(in)),
         out_(in_.size()),
         first_(first, {in_.span()}),
-        next_(iv_every_request ? RequestControl{.iv = first.iv} : RequestControl{}, {in_.span()}) {}
+        next_(iv_every_request ? RequestControl{.encrypt = first.encrypt, .iv = first.iv}
+                               : RequestControl{},
+              {in_.span()}) {}
 
   bool Run(uint64_t iterations) override {
     for (uint64_t i = 0; i < iterations; ++i) {

@@ -17,7 +17,9 @@ namespace cryptobench::backends::afalg {
 /// skcipher: the transform is keyed once and one operation socket is accepted; the first request
 /// sets ALG_SET_OP and ALG_SET_IV, later ones send only the input, so the IV continues in the
 /// kernel (CBC chaining value, CTR counter) like an EVP update continues OpenSSL's stream. XTS
-/// sends ALG_SET_IV with every request (one data unit each). One operation = sendmsg + read of
+/// sends ALG_SET_IV with every request (one data unit each), and ALG_SET_OP with it: any
+/// control data resets the direction, to decrypt when ALG_SET_OP is absent (crypto/af_alg.c,
+/// af_alg_sendmsg). One operation = sendmsg + read of
 /// `input_len` bytes. Checks that the output decrypts (or was decrypted) correctly by a fresh
 /// operation socket. Inputs above kMaxRequestLen are refused.
 std::unique_ptr<PreparedOperation> PrepareSkcipher(const std::shared_ptr<SocketApi>& api,

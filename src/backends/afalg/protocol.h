@@ -62,8 +62,10 @@ std::string OpenTransform(const std::shared_ptr<SocketApi>& api, AlgType type,
 /// accept()s an operation socket on `transform`. Returns "" or the error line.
 std::string AcceptOperation(const Socket& transform, Socket* operation);
 
-/// Control data of one request; absent fields are not sent (the kernel keeps the socket's
-/// previous values: the direction, and the IV, which CBC and CTR advance after each request).
+/// Control data of one request; absent fields are not sent. A request without any control data
+/// keeps the socket's previous state (the direction, and the IV, which CBC and CTR advance after
+/// each request); one with control data sets all of it: the direction to decrypt and the AAD
+/// length to 0 unless given (crypto/af_alg.c, af_alg_sendmsg), so give ALG_SET_OP with any.
 struct RequestControl {
   std::optional<bool> encrypt = std::nullopt;  ///< ALG_SET_OP: ALG_OP_ENCRYPT or ALG_OP_DECRYPT
   std::optional<std::vector<uint8_t>> iv =
