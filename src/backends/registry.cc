@@ -28,6 +28,12 @@
 #ifdef CRYPTOBENCH_HAVE_CRYPTOPP
 #include "backends/cryptopp/cryptopp_backend.h"
 #endif
+#ifdef CRYPTOBENCH_HAVE_AFALG
+#include "backends/afalg/afalg_backend.h"
+#endif
+#ifdef CRYPTOBENCH_HAVE_BORINGSSL
+#include "backends/boringssl/boringssl_backend.h"
+#endif
 
 namespace cryptobench::backends {
 namespace {
@@ -42,7 +48,22 @@ const std::vector<BackendDescriptor>& Table() {
        "OPENSSL_ia32cap",
        "capability-vector words ANDed (~bits) or replaced at library initialisation "
        "(OpenSSL's crypto/cpuid.c; on Arm OPENSSL_armcap)"},
-  // Optional backends: one entry each, in alphabetical order of name.
+#ifdef CRYPTOBENCH_HAVE_AFALG
+      {"afalg", "Linux kernel crypto API through AF_ALG sockets (skcipher, aead, hash)", false,
+       &OpenAfalgBackend, "",
+       "none from user space: the kernel serves each algorithm with its highest-priority driver "
+       "(/proc/crypto); only unloading a driver's module (e.g. aesni_intel, as root) changes it"},
+#endif
+#ifdef CRYPTOBENCH_HAVE_BORINGSSL
+      {"boringssl",
+       "BoringSSL libcrypto (android-libboringssl), loaded by path (--lib; default "
+       "/usr/lib/<multiarch>/android/libcrypto.so)",
+       true, &OpenBoringsslBackend, "OPENSSL_ia32cap",
+       "read once at library initialisation (BoringSSL crypto/fipsmodule/cpucap/cpu_intel.c): "
+       "\"A[:B]\", two 64-bit values (0x for hex) for CPUID words 0-1 and 2-3, each replacing "
+       "them or, with a leading ~, clearing the given bits, e.g. ~0x200000000000000 clears "
+       "AES-NI (bit 57); x86 only (BoringSSL has no OPENSSL_armcap)"},
+#endif
 #ifdef CRYPTOBENCH_HAVE_BOTAN
       {"botan", "Botan 2 (libbotan-2), linked at build time; reports each algorithm's provider",
        false, &OpenBotanBackend, "BOTAN_CLEAR_CPUID",
@@ -81,7 +102,6 @@ const std::vector<BackendDescriptor>& Table() {
        "detection with a comma-separated list of features to use: aesni, pclmul, sha_ni, "
        "vendor:intel|amd; empty uses none (plain x86-64 and C code); fat-x86_64.c"},
 #endif
-      // e.g.
       // #ifdef CRYPTOBENCH_HAVE_SODIUM
       //       {"sodium", "libsodium " SODIUM_VERSION_STRING, false, &OpenSodiumBackend, "",
       //        "libsodium picks its code path at run time and has no switch to disable it"},

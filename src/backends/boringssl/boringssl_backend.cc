@@ -1,0 +1,256 @@
+// The BoringSSL backend (boringssl_backend.h).
+#include "backends/boringssl/boringssl_backend.h"
+
+#include <dlfcn.h>
+#include <limits.h>
+#include <stdlib.h>
+
+#include <cstring>
+#include <exception>
+#include <utility>
+
+#include "backends/boringssl/aead.h"
+#include "backends/boringssl/key_agreement.h"
+#include "backends/boringssl/libcrypto.h"
+#include "backends/boringssl/mac.h"
+#include "backends/boringssl/signature.h"
+#include "backends/boringssl/symmetric.h"
+#include "backends/openssl/buffers.h"
+#include "backends/openssl/cipher.h"
+#include "backends/openssl/digest.h"
+#include "backends/openssl/libcrypto.h"
+
+namespace cryptobench::backends {
+namespace {
+
+using boringssl::LibPtr;
+
+// One-shot operations for the KATs and the cross-backend comparison.
+class BoringsslKatTarget : public KatTarget {
+ public:
+  explicit BoringsslKatTarget(LibPtr lib) : lib_(std::move(lib)) {}
+
+  std::string Cipher(const AlgorithmInfo& alg, bool decrypt, const Bytes& key, const Bytes& iv,
+                     const Bytes& input, Bytes* output) override {
+    return boringssl::CipherSupported(*lib_, alg)
+               ? boringssl::CipherOneShot(*lib_, alg, decrypt, key, iv, input, output)
+               : kNotOffered;
+  }
+  std::string Seal(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce, const Bytes& aad,
+                   const Bytes& plaintext, size_t tag_len, Bytes* ciphertext, Bytes* tag) override {
+    return boringssl::AeadSupported(*lib_, alg)
+               ? boringssl::AeadSeal(*lib_, alg, key, nonce, aad, plaintext, tag_len, ciphertext,
+                                     tag)
+               : kNotOffered;
+  }
+  std::string Open(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce, const Bytes& aad,
+                   const Bytes& ciphertext, const Bytes& tag, Bytes* plaintext,
+                   bool* authentic) override {
+    return boringssl::AeadSupported(*lib_, alg)
+               ? boringssl::AeadOpen(*lib_, alg, key, nonce, aad, ciphertext, tag, plaintext,
+                                     authentic)
+               : kNotOffered;
+  }
+  std::string Hash(const AlgorithmInfo& alg, const Bytes& message, Bytes* digest) override {
+    return boringssl::DigestSupported(*lib_, alg)
+               ? boringssl::HashOneShot(*lib_, alg, message, digest)
+               : kNotOffered;
+  }
+  std::string Mac(const AlgorithmInfo& alg, const Bytes& key, const Bytes& message,
+                  Bytes* tag) override {
+    return boringssl::MacSupported(*lib_, alg) ? boringssl::MacOneShot(lib_, alg, key, message, tag)
+                                               : kNotOffered;
+  }
+  std::string Verify(const AlgorithmInfo& alg, const KatVector& vector, bool tamper,
+                     bool* valid) override {
+    return alg.kind == AlgorithmKind::kSignature
+               ? boringssl::VerifyKat(*lib_, alg, vector, tamper, valid)
+               : kNotOffered;
+  }
+  std::string Sign(const AlgorithmInfo& alg, const KatVector& vector, Bytes* signature) override {
+    return alg.kind == AlgorithmKind::kSignature ? boringssl::SignKat(*lib_, alg, vector, signature)
+                                                 : kNotOffered;
+  }
+  std::string SignRoundTrip(const AlgorithmInfo& alg, bool corrupt) override {
+    return alg.kind == AlgorithmKind::kSignature ? boringssl::SignRoundTrip(*lib_, alg, corrupt)
+                                                 : kNotOffered;
+  }
+  std::string Derive(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) override {
+    return alg.kind == AlgorithmKind::kKeyAgreement
+               ? boringssl::DeriveKat(*lib_, alg, vector, secret)
+               : kNotOffered;
+  }
+
+ private:
+  LibPtr lib_;
+};
+
+std::string VersionString(const boringssl::Libcrypto& lib, int which) {
+  const char* text = lib.OpenSSL_version(which);
+  return text != nullptr ? text : "";
+}
+
+// Real path of the object defining OpenSSL_version (the default path is a symlink).
+std::string LoadedPath(const boringssl::Libcrypto& lib) {
+  void* address = nullptr;
+  static_assert(sizeof(address) == sizeof(lib.OpenSSL_version));
+  std::memcpy(&address, &lib.OpenSSL_version, sizeof(address));
+  Dl_info info = {};
+  if (dladdr(address, &info) == 0 || info.dli_fname == nullptr) {
+    return lib.requested_path;
+  }
+  char resolved[PATH_MAX];
+  return realpath(info.dli_fname, resolved) != nullptr ? resolved : info.dli_fname;
+}
+
+bool IsAesBased(const AlgorithmInfo& alg) {
+  return alg.name.starts_with("AES-") || alg.name.starts_with("CMAC-AES");
+}
+
+class BoringsslBackend : public Backend {
+ public:
+  BoringsslBackend(LibPtr lib, openssl::LibcryptoPtr evp_view)
+      : lib_(std::move(lib)), evp_view_(std::move(evp_view)), one_shot_(lib_) {}
+
+  results::LibraryInfo Identity() const override {
+    const boringssl::Libcrypto& lib = *lib_;
+    results::LibraryInfo info;
+    info.backend = "boringssl";
+    info.requested_path = lib.requested_path;
+    info.loaded_path = LoadedPath(lib);
+    info.version = VersionString(lib, boringssl::kOpensslVersion);  // "BoringSSL"
+    info.version_num = lib.OpenSSL_version_num();  // the OpenSSL API level it mimics
+    info.cflags = VersionString(lib, boringssl::kOpensslCflags);
+    info.built_on = VersionString(lib, boringssl::kOpensslBuiltOn);
+    info.platform = VersionString(lib, boringssl::kOpensslPlatform);
+    // What BoringSSL says about its code paths: no capability vector is exported.
+    std::string options = "AES hardware: ";
+    options += lib.EVP_has_aes_hardware() == 1 ? "yes" : "no";
+    options += " (EVP_has_aes_hardware)";
+    if (lib.CRYPTO_has_asm != nullptr) {
+      options += lib.CRYPTO_has_asm() == 1 ? "; assembly: yes" : "; assembly: no";
+      options += " (CRYPTO_has_asm)";
+    }
+    if (lib.FIPS_module_name != nullptr && lib.FIPS_version != nullptr) {
+      const char* module = lib.FIPS_module_name();
+      options += "; FIPS module: ";
+      options += module != nullptr ? module : "(none)";
+      options += ' ';  // two appends: GCC 12 misreports "x" + to_string() (-Wrestrict)
+      options += std::to_string(lib.FIPS_version());
+    }
+    info.options = options;
+    return info;
+  }
+
+  bool Supports(const AlgorithmInfo& alg) override {
+    bool supported = false;
+    try {
+      switch (alg.kind) {
+        case AlgorithmKind::kCipher:
+          supported = boringssl::CipherSupported(*lib_, alg);
+          break;
+        case AlgorithmKind::kAead:
+          supported = boringssl::AeadSupported(*lib_, alg);
+          break;
+        case AlgorithmKind::kHash:
+          supported = boringssl::DigestSupported(*lib_, alg);
+          break;
+        case AlgorithmKind::kMac:
+          supported = boringssl::MacSupported(*lib_, alg);
+          break;
+        case AlgorithmKind::kSignature:
+          supported = boringssl::SignatureSupported(*lib_, alg);
+          break;
+        case AlgorithmKind::kKeyAgreement:
+          supported = boringssl::KeyAgreementSupported(*lib_, alg);
+          break;
+      }
+    } catch (const std::exception&) {
+      supported = false;  // unknown means unsupported; the KAT run reports the detail
+    }
+    lib_->ERR_clear_error();
+    return supported;
+  }
+
+  results::KatResult RunKat(const AlgorithmInfo& alg) override {
+    const results::KatResult result = RunKatVectors(one_shot_, alg, corrupt_outputs_for_testing_);
+    lib_->ERR_clear_error();
+    return result;
+  }
+
+  KatTarget* OneShot() override { return &one_shot_; }
+
+  std::unique_ptr<PreparedOperation> Prepare(const AlgorithmInfo& alg, Operation op,
+                                             size_t input_len, PrepareFailure* failure,
+                                             std::string* error) override {
+    if (failure != nullptr) {
+      *failure = PrepareFailure::kNone;
+    }
+    const bool corrupt = corrupt_outputs_for_testing_;
+    std::unique_ptr<PreparedOperation> prepared;
+    try {
+      if (!Supports(alg)) {
+        return openssl::PrepareFailed(PrepareFailure::kLibraryError,
+                                      "BoringSSL has no " + std::string(alg.name), failure, error);
+      }
+      switch (alg.kind) {
+        case AlgorithmKind::kCipher:
+          // EVP_CIPHER behaves as OpenSSL's, so the very code that times OpenSSL times it.
+          prepared =
+              alg.name == "ChaCha20"
+                  ? boringssl::PrepareChaCha20(lib_, alg, op, input_len, corrupt, failure, error)
+                  : openssl::PrepareCipher(evp_view_, alg, op, input_len, corrupt, failure, error);
+          break;
+        case AlgorithmKind::kAead:
+          prepared = boringssl::PrepareAead(lib_, alg, op, input_len, corrupt, failure, error);
+          break;
+        case AlgorithmKind::kHash:
+          prepared = openssl::PrepareDigest(evp_view_, alg, op, input_len, corrupt, failure, error);
+          break;
+        case AlgorithmKind::kMac:
+          prepared = boringssl::PrepareMac(lib_, alg, op, input_len, corrupt, failure, error);
+          break;
+        case AlgorithmKind::kSignature:
+          prepared = boringssl::PrepareSignature(lib_, alg, op, corrupt, failure, error);
+          break;
+        case AlgorithmKind::kKeyAgreement:
+          prepared = boringssl::PrepareKeyAgreement(lib_, alg, op, corrupt, failure, error);
+          break;
+      }
+    } catch (const std::exception& e) {
+      prepared = openssl::PrepareFailed(
+          PrepareFailure::kLibraryError,
+          std::string("preparing ") + std::string(alg.name) + ": " + e.what(), failure, error);
+    }
+    lib_->ERR_clear_error();
+    return prepared;
+  }
+
+  std::string Implementation(const AlgorithmInfo& alg) override {
+    if (!IsAesBased(alg)) {
+      return "";
+    }
+    return lib_->EVP_has_aes_hardware() == 1 ? "hardware AES (EVP_has_aes_hardware)"
+                                             : "no hardware AES (EVP_has_aes_hardware() = 0)";
+  }
+
+ private:
+  LibPtr lib_;
+  // The same library seen through OpenSSL's table, for the families whose API and ABI match
+  // OpenSSL 1.1.1's (EVP_CIPHER, EVP_MD: same prototypes in both), so openssl::PrepareCipher
+  // and openssl::PrepareDigest time BoringSSL exactly as they time OpenSSL.
+  openssl::LibcryptoPtr evp_view_;
+  BoringsslKatTarget one_shot_;
+};
+
+}  // namespace
+
+std::unique_ptr<Backend> OpenBoringsslBackend(const std::string& library_path) {
+  const std::string path = library_path.empty() ? boringssl::FindDefaultLibrary() : library_path;
+  LibPtr lib = boringssl::LoadBoringssl(path);
+  // Loads the same handle again (dlopen reference count), resolving OpenSSL's table.
+  openssl::LibcryptoPtr evp_view = openssl::LoadLibcrypto(path);
+  return std::make_unique<BoringsslBackend>(std::move(lib), std::move(evp_view));
+}
+
+}  // namespace cryptobench::backends

@@ -1,0 +1,209 @@
+// Tests of the BoringSSL backend against Debian's android-libboringssl (skipped, with the
+// reason, where it is not installed).
+#include "backends/boringssl/boringssl_backend.h"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "algorithms/catalog.h"
+#include "backends/boringssl/libcrypto.h"
+#include "backends/registry.h"
+#include "core/errors.h"
+
+namespace cryptobench::backends {
+namespace {
+
+// What Debian 12's BoringSSL (Android 13) offers of the catalogue.
+const std::set<std::string> kExpectedSupported = {
+    "AES-128-CBC", "AES-192-CBC",  "AES-256-CBC", "AES-128-CTR", "AES-256-CTR", "AES-128-ECB",
+    "AES-256-ECB", "DES-EDE3-CBC", "ChaCha20",    "AES-128-GCM", "AES-256-GCM", "ChaCha20-Poly1305",
+    "MD5",         "SHA-1",        "SHA-224",     "SHA-256",     "SHA-384",     "SHA-512",
+    "HMAC-SHA256", "CMAC-AES-128", "Poly1305",    "RSA-2048",    "RSA-3072",    "RSA-4096",
+    "ECDSA-P256",  "ECDSA-P384",   "Ed25519",     "X25519",      "ECDH-P256"};
+
+// Why the live tests cannot run here, or "" when BoringSSL is installed.
+std::string MissingReason() {
+  try {
+    boringssl::FindDefaultLibrary();
+  } catch (const UsageError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+Backend* System() {
+  static std::unique_ptr<Backend> backend =
+      MissingReason().empty() ? OpenBoringsslBackend("") : nullptr;
+  return backend.get();
+}
+
+std::string UsageErrorMessage(const std::string& path) {
+  try {
+    OpenBoringsslBackend(path);
+  } catch (const UsageError& e) {
+    return e.what();
+  }
+  return "(no UsageError)";
+}
+
+#define SKIP_WITHOUT_BORINGSSL()                               \
+  if (std::string reason = MissingReason(); !reason.empty()) { \
+    GTEST_SKIP() << reason;                                    \
+  }
+
+std::vector<Operation> AllOperations(const AlgorithmInfo& alg) {
+  std::vector<Operation> ops = TimedOperations(alg, false);
+  for (Operation op : TimedOperations(alg, true)) {
+    if (std::find(ops.begin(), ops.end(), op) == ops.end()) {
+      ops.push_back(op);
+    }
+  }
+  return ops;
+}
+
+TEST(BoringsslLoadTest, UnloadablePathNamesThePath) {
+  const std::string message = UsageErrorMessage("/nonexistent/libcrypto.so");
+  EXPECT_EQ(message.rfind("cannot load /nonexistent/libcrypto.so: ", 0), 0u) << message;
+  EXPECT_EQ(message.find('\n'), std::string::npos);
+}
+
+TEST(BoringsslLoadTest, RefusesOpensslsLibcryptoByName) {
+  const std::string message = UsageErrorMessage("libcrypto.so.3");
+  EXPECT_EQ(message.rfind("libcrypto.so.3 is not BoringSSL: OpenSSL_version(OPENSSL_VERSION) is "
+                          "\"OpenSSL 3",
+                          0),
+            0u)
+      << message;
+}
+
+TEST(BoringsslLoadTest, NonLibcryptoNamesTheMissingSymbol) {
+  EXPECT_EQ(UsageErrorMessage("libm.so.6"),
+            "libm.so.6 is not a usable BoringSSL: missing symbol OpenSSL_version");
+}
+
+TEST(BoringsslLoadTest, SearchPathStartsWithOwnMultiarchDirectory) {
+  const std::vector<std::string> dirs = boringssl::DefaultLibrarySearchPath();
+  ASSERT_FALSE(dirs.empty());
+#if defined(__x86_64__)
+  EXPECT_EQ(dirs.front(), "/usr/lib/x86_64-linux-gnu/android");
+#endif
+  EXPECT_EQ(dirs.back(), "/usr/lib/android");
+  EXPECT_EQ(std::set<std::string>(dirs.begin(), dirs.end()).size(), dirs.size());
+}
+
+TEST(BoringsslRegistryTest, RegisteredWithItsMask) {
+  const BackendDescriptor* backend = FindBackend("BoringSSL");
+  ASSERT_NE(backend, nullptr);
+  EXPECT_EQ(backend->name, "boringssl");
+  EXPECT_TRUE(backend->takes_library_path);
+  EXPECT_EQ(backend->mask_variable, "OPENSSL_ia32cap");
+  EXPECT_NE(backend->mask_note.find("cpu_intel.c"), std::string_view::npos);
+}
+
+TEST(BoringsslIdentityTest, DescribesTheLoadedLibrary) {
+  SKIP_WITHOUT_BORINGSSL();
+  const results::LibraryInfo info = System()->Identity();
+  EXPECT_EQ(info.backend, "boringssl");
+  EXPECT_EQ(info.version, "BoringSSL");
+  EXPECT_NE(info.version_num, 0u);
+  EXPECT_EQ(info.requested_path, boringssl::FindDefaultLibrary());
+  EXPECT_NE(info.loaded_path.find("libcrypto.so"), std::string::npos) << info.loaded_path;
+  EXPECT_EQ(info.loaded_path[0], '/');
+  EXPECT_NE(info.options.find("EVP_has_aes_hardware"), std::string::npos) << info.options;
+}
+
+TEST(BoringsslIdentityTest, ImplementationComesFromEvpHasAesHardware) {
+  SKIP_WITHOUT_BORINGSSL();
+  const std::string aes = System()->Implementation(*FindAlgorithm("AES-128-GCM"));
+  EXPECT_NE(aes.find("EVP_has_aes_hardware"), std::string::npos) << aes;
+  EXPECT_EQ(System()->Implementation(*FindAlgorithm("CMAC-AES-128")), aes);
+  EXPECT_EQ(System()->Implementation(*FindAlgorithm("SHA-256")), "");
+  EXPECT_EQ(System()->Implementation(*FindAlgorithm("ChaCha20-Poly1305")), "");
+}
+
+TEST(BoringsslSupportTest, OffersExactlyWhatTheLibraryHas) {
+  SKIP_WITHOUT_BORINGSSL();
+  for (const AlgorithmInfo& alg : Catalog()) {
+    EXPECT_EQ(System()->Supports(alg), kExpectedSupported.count(std::string(alg.name)) == 1)
+        << alg.name;
+  }
+}
+
+TEST(BoringsslSupportTest, UnsupportedAlgorithmIsNotPrepared) {
+  SKIP_WITHOUT_BORINGSSL();
+  for (const char* name : {"AES-128-XTS", "AES-128-CCM", "SHA3-256", "BLAKE2b-512"}) {
+    const AlgorithmInfo& alg = *FindAlgorithm(name);
+    PrepareFailure failure = PrepareFailure::kNone;
+    std::string error;
+    EXPECT_EQ(System()->Prepare(alg, TimedOperations(alg, false)[0], 64, &failure, &error), nullptr)
+        << name;
+    EXPECT_EQ(failure, PrepareFailure::kLibraryError) << name;
+    EXPECT_EQ(error, "BoringSSL has no " + std::string(name));
+  }
+}
+
+class BoringsslAlgorithmTest : public testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override { SKIP_WITHOUT_BORINGSSL(); }
+  void TearDown() override {
+    if (System() != nullptr) {
+      System()->SetCorruptOutputsForTesting(false);
+    }
+  }
+  const AlgorithmInfo& alg() const { return *FindAlgorithm(GetParam()); }
+};
+
+TEST_P(BoringsslAlgorithmTest, PassesEveryKat) {
+  const results::KatResult kat = System()->RunKat(alg());
+  EXPECT_EQ(kat.status, "passed") << kat.detail;
+  EXPECT_FALSE(kat.source.empty());
+}
+
+TEST_P(BoringsslAlgorithmTest, PreparesAndRunsEveryOperation) {
+  const std::vector<size_t> sizes =
+      IsSymmetric(alg().kind) ? std::vector<size_t>{16, 1024} : std::vector<size_t>{32};
+  for (Operation op : AllOperations(alg())) {
+    for (size_t len : sizes) {
+      SCOPED_TRACE(std::string(OperationName(op)) + " at " + std::to_string(len) + " bytes");
+      PrepareFailure failure = PrepareFailure::kLibraryError;
+      std::string error;
+      auto prepared = System()->Prepare(alg(), op, len, &failure, &error);
+      ASSERT_NE(prepared, nullptr) << error;
+      EXPECT_EQ(failure, PrepareFailure::kNone);
+      EXPECT_TRUE(prepared->Run(10)) << prepared->error();
+    }
+  }
+}
+
+TEST_P(BoringsslAlgorithmTest, CorruptedOutputsFailKatAndChecks) {
+  System()->SetCorruptOutputsForTesting(true);
+  const results::KatResult kat = System()->RunKat(alg());
+  EXPECT_EQ(kat.status, "failed");
+  EXPECT_FALSE(kat.detail.empty());
+  for (Operation op : AllOperations(alg())) {
+    SCOPED_TRACE(std::string(OperationName(op)));
+    PrepareFailure failure = PrepareFailure::kNone;
+    std::string error;
+    EXPECT_EQ(System()->Prepare(alg(), op, 64, &failure, &error), nullptr);
+    EXPECT_EQ(failure, PrepareFailure::kCheckFailed) << error;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Supported, BoringsslAlgorithmTest,
+                         testing::ValuesIn(std::vector<std::string>(kExpectedSupported.begin(),
+                                                                    kExpectedSupported.end())),
+                         [](const testing::TestParamInfo<std::string>& param) {
+                           std::string name;
+                           for (char c : param.param) {
+                             name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+                           }
+                           return name;
+                         });
+
+}  // namespace
+}  // namespace cryptobench::backends

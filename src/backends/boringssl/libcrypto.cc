@@ -1,0 +1,161 @@
+// Loading BoringSSL's libcrypto with dlopen and resolving its function table.
+#include "backends/boringssl/libcrypto.h"
+
+#include <dlfcn.h>
+#include <unistd.h>
+
+#include <cstring>
+
+#include "core/errors.h"
+
+namespace cryptobench::backends::boringssl {
+namespace {
+
+// dlsym() result to a table entry's function-pointer type (same representation under POSIX;
+// memcpy keeps -Wpedantic quiet about object-to-function pointer casts).
+template <typename Fn>
+void AssignSymbol(void* symbol, Fn* out) {
+  static_assert(sizeof(Fn) == sizeof(void*));
+  std::memcpy(out, &symbol, sizeof(Fn));
+}
+
+std::string OneLine(std::string text) {
+  for (char& c : text) {
+    if (c == '\n') {
+      c = ' ';
+    }
+  }
+  return text;
+}
+
+// Debian's multiarch tuple of the architecture this binary was built for.
+std::string_view OwnMultiarch() {
+#if defined(__x86_64__)
+  return "x86_64-linux-gnu";
+#elif defined(__aarch64__)
+  return "aarch64-linux-gnu";
+#elif defined(__i386__)
+  return "i386-linux-gnu";
+#elif defined(__arm__)
+  return "arm-linux-gnueabihf";
+#elif defined(__riscv) && __riscv_xlen == 64
+  return "riscv64-linux-gnu";
+#elif defined(__powerpc64__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  return "powerpc64le-linux-gnu";
+#else
+  return "";
+#endif
+}
+
+}  // namespace
+
+std::vector<std::string> DefaultLibrarySearchPath() {
+  std::vector<std::string> dirs;
+  const std::string_view own = OwnMultiarch();
+  if (!own.empty()) {
+    dirs.push_back("/usr/lib/" + std::string(own) + "/android");
+  }
+  for (std::string_view tuple : {"x86_64-linux-gnu", "aarch64-linux-gnu", "i386-linux-gnu",
+                                 "arm-linux-gnueabihf", "riscv64-linux-gnu"}) {
+    if (tuple != own) {
+      dirs.push_back("/usr/lib/" + std::string(tuple) + "/android");
+    }
+  }
+  dirs.push_back("/usr/lib/android");
+  return dirs;
+}
+
+std::string FindDefaultLibrary() {
+  std::string looked_for;
+  for (const std::string& dir : DefaultLibrarySearchPath()) {
+    // libcrypto.so comes with android-libboringssl-dev, libcrypto.so.0 with the runtime package.
+    for (const char* file : {"libcrypto.so", "libcrypto.so.0"}) {
+      const std::string path = dir + "/" + file;
+      if (access(path.c_str(), R_OK) == 0) {
+        return path;
+      }
+    }
+    looked_for += looked_for.empty() ? dir : ", " + dir;
+  }
+  throw UsageError("BoringSSL not found: no libcrypto.so or libcrypto.so.0 in " + looked_for +
+                   " (install android-libboringssl, or pass --lib PATH)");
+}
+
+std::string GlobalScopeConflict() {
+  for (const char* symbol : {"EVP_CIPHER_CTX_new", "OpenSSL_version", "EVP_sha256"}) {
+    void* address = dlsym(RTLD_DEFAULT, symbol);
+    if (address == nullptr) {
+      continue;
+    }
+    Dl_info info = {};
+    const std::string where = dladdr(address, &info) != 0 && info.dli_fname != nullptr
+                                  ? std::string(info.dli_fname)
+                                  : std::string("an unknown object");
+    return std::string("a libcrypto is already in this process's global symbol scope (") + symbol +
+           " from " + where +
+           "); it would capture BoringSSL's internal calls, so BoringSSL must run in a worker "
+           "of its own";
+  }
+  dlerror();  // the failed lookups leave an error behind
+  return "";
+}
+
+LibPtr LoadBoringssl(const std::string& path) {
+  if (std::string conflict = GlobalScopeConflict(); !conflict.empty()) {
+    throw UsageError("cannot use BoringSSL from " + path + ": " + conflict);
+  }
+  dlerror();
+  void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (handle == nullptr) {
+    const char* reason = dlerror();
+    throw UsageError("cannot load " + path + ": " +
+                     OneLine(reason != nullptr ? reason : "unknown dlopen error"));
+  }
+  auto lib = std::make_shared<Libcrypto>();
+  lib->requested_path = path;
+  lib->handle = handle;
+
+  // Identify first: OpenSSL's libcrypto resolves most of the table too, and "missing symbol
+  // EVP_has_aes_hardware" would hide what the user actually pointed at.
+  if (void* symbol = dlsym(handle, "OpenSSL_version"); symbol != nullptr) {
+    AssignSymbol(symbol, &lib->OpenSSL_version);
+    const char* version = lib->OpenSSL_version(kOpensslVersion);
+    if (version == nullptr || std::string_view(version).substr(0, 9) != "BoringSSL") {
+      throw UsageError(path + " is not BoringSSL: OpenSSL_version(OPENSSL_VERSION) is \"" +
+                       OneLine(version != nullptr ? version : "(null)") + "\"");
+    }
+  }
+
+  // Not dlclose()d on failure: a partly initialised library may have registered handlers.
+#define CRYPTOBENCH_RESOLVE_REQUIRED(ret, name, params)                           \
+  if (void* symbol = dlsym(handle, #name); symbol != nullptr) {                   \
+    AssignSymbol(symbol, &lib->name);                                             \
+  } else {                                                                        \
+    throw UsageError(path + " is not a usable BoringSSL: missing symbol " #name); \
+  }
+  CRYPTOBENCH_BORINGSSL_REQUIRED(CRYPTOBENCH_RESOLVE_REQUIRED)
+#undef CRYPTOBENCH_RESOLVE_REQUIRED
+
+#define CRYPTOBENCH_RESOLVE_OPTIONAL(ret, name, params)         \
+  if (void* symbol = dlsym(handle, #name); symbol != nullptr) { \
+    AssignSymbol(symbol, &lib->name);                           \
+  }
+  CRYPTOBENCH_BORINGSSL_OPTIONAL(CRYPTOBENCH_RESOLVE_OPTIONAL)
+#undef CRYPTOBENCH_RESOLVE_OPTIONAL
+  dlerror();
+  return lib;
+}
+
+std::string LibError(const Libcrypto& lib, std::string_view call) {
+  std::string message = std::string(call) + " failed";
+  if (uint32_t code = lib.ERR_get_error(); code != 0) {
+    char text[256] = {};
+    lib.ERR_error_string_n(code, text, sizeof(text));
+    message += ": ";
+    message += text;
+  }
+  lib.ERR_clear_error();
+  return message;
+}
+
+}  // namespace cryptobench::backends::boringssl

@@ -1,0 +1,194 @@
+// BoringSSL's libcrypto loaded at run time with dlopen: the entry points cryptobench calls,
+// declared here with BoringSSL's own prototypes (include/openssl/*.h of the Android 13 tree
+// Debian packages as android-libboringssl), never taken from its headers, so the binary has no
+// build- or link-time dependency on it and cannot collide with OpenSSL's identically named
+// symbols.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cryptobench::backends::boringssl {
+
+// Opaque BoringSSL types, only ever handled through pointers; names as in BoringSSL's headers.
+struct ENGINE;
+struct BIO;
+struct EVP_CIPHER;
+struct EVP_CIPHER_CTX;
+struct EVP_MD;
+struct EVP_MD_CTX;
+struct EVP_AEAD;
+struct EVP_AEAD_CTX;
+struct EVP_PKEY;
+struct EVP_PKEY_CTX;
+struct HMAC_CTX;
+struct CMAC_CTX;
+
+/// BoringSSL's poly1305_state (include/openssl/poly1305.h: `typedef uint8_t
+/// poly1305_state[512]`), aligned generously because the assembly may use aligned loads.
+struct alignas(64) Poly1305State {
+  uint8_t bytes[512];
+};
+
+// Constants, with the BoringSSL header each comes from. The NIDs of X25519 and Ed25519 differ
+// from OpenSSL's (1034, 1087), one reason this backend does not share OpenSSL's key code.
+inline constexpr int kOpensslVersion = 0;    ///< crypto.h OPENSSL_VERSION
+inline constexpr int kOpensslCflags = 1;     ///< crypto.h OPENSSL_CFLAGS
+inline constexpr int kOpensslBuiltOn = 2;    ///< crypto.h OPENSSL_BUILT_ON
+inline constexpr int kOpensslPlatform = 3;   ///< crypto.h OPENSSL_PLATFORM
+inline constexpr int kEvpPkeyRsa = 6;        ///< nid.h NID_rsaEncryption (evp.h EVP_PKEY_RSA)
+inline constexpr int kEvpPkeyEc = 408;       ///< nid.h NID_X9_62_id_ecPublicKey (EVP_PKEY_EC)
+inline constexpr int kEvpPkeyX25519 = 948;   ///< nid.h NID_X25519 (evp.h EVP_PKEY_X25519)
+inline constexpr int kEvpPkeyEd25519 = 949;  ///< nid.h NID_ED25519 (evp.h EVP_PKEY_ED25519)
+inline constexpr int kRsaPkcs1Padding = 1;   ///< rsa.h RSA_PKCS1_PADDING
+
+// The function table: X(return type, name, parameter list). REQUIRED entries exist in every
+// BoringSSL since the EVP_AEAD, X25519/Ed25519 EVP_PKEY and one-shot EVP_DigestSign APIs (2018);
+// a library lacking one is refused. OPTIONAL entries are informational and may be absent.
+#define CRYPTOBENCH_BORINGSSL_REQUIRED(X)                                                          \
+  X(const char*, OpenSSL_version, (int which))                                                     \
+  X(unsigned long, OpenSSL_version_num, ())                                                        \
+  X(uint32_t, ERR_get_error, ())                                                                   \
+  X(char*, ERR_error_string_n, (uint32_t packed_error, char* buf, size_t len))                     \
+  X(void, ERR_clear_error, ())                                                                     \
+  X(int, EVP_has_aes_hardware, ())                                                                 \
+  X(const EVP_CIPHER*, EVP_get_cipherbyname, (const char* name))                                   \
+  X(const EVP_MD*, EVP_get_digestbyname, (const char* name))                                       \
+  X(EVP_CIPHER_CTX*, EVP_CIPHER_CTX_new, ())                                                       \
+  X(void, EVP_CIPHER_CTX_free, (EVP_CIPHER_CTX * ctx))                                             \
+  X(int, EVP_CipherInit_ex,                                                                        \
+    (EVP_CIPHER_CTX * ctx, const EVP_CIPHER* cipher, ENGINE* engine, const uint8_t* key,           \
+     const uint8_t* iv, int enc))                                                                  \
+  X(int, EVP_CipherUpdate,                                                                         \
+    (EVP_CIPHER_CTX * ctx, uint8_t * out, int* out_len, const uint8_t* in, int in_len))            \
+  X(int, EVP_CipherFinal_ex, (EVP_CIPHER_CTX * ctx, uint8_t * out, int* out_len))                  \
+  X(int, EVP_CIPHER_CTX_set_padding, (EVP_CIPHER_CTX * ctx, int pad))                              \
+  X(int, EVP_Digest,                                                                               \
+    (const void* data, size_t len, uint8_t* md_out, unsigned int* md_out_size, const EVP_MD* type, \
+     ENGINE* impl))                                                                                \
+  X(const EVP_AEAD*, EVP_aead_aes_128_gcm, ())                                                     \
+  X(const EVP_AEAD*, EVP_aead_aes_256_gcm, ())                                                     \
+  X(const EVP_AEAD*, EVP_aead_chacha20_poly1305, ())                                               \
+  X(EVP_AEAD_CTX*, EVP_AEAD_CTX_new,                                                               \
+    (const EVP_AEAD* aead, const uint8_t* key, size_t key_len, size_t tag_len))                    \
+  X(void, EVP_AEAD_CTX_free, (EVP_AEAD_CTX * ctx))                                                 \
+  X(int, EVP_AEAD_CTX_seal,                                                                        \
+    (const EVP_AEAD_CTX* ctx, uint8_t* out, size_t* out_len, size_t max_out_len,                   \
+     const uint8_t* nonce, size_t nonce_len, const uint8_t* in, size_t in_len, const uint8_t* ad,  \
+     size_t ad_len))                                                                               \
+  X(int, EVP_AEAD_CTX_open,                                                                        \
+    (const EVP_AEAD_CTX* ctx, uint8_t* out, size_t* out_len, size_t max_out_len,                   \
+     const uint8_t* nonce, size_t nonce_len, const uint8_t* in, size_t in_len, const uint8_t* ad,  \
+     size_t ad_len))                                                                               \
+  X(void, CRYPTO_chacha_20,                                                                        \
+    (uint8_t * out, const uint8_t* in, size_t in_len, const uint8_t key[32],                       \
+     const uint8_t nonce[12], uint32_t counter))                                                   \
+  X(void, CRYPTO_poly1305_init, (Poly1305State * state, const uint8_t key[32]))                    \
+  X(void, CRYPTO_poly1305_update, (Poly1305State * state, const uint8_t* in, size_t in_len))       \
+  X(void, CRYPTO_poly1305_finish, (Poly1305State * state, uint8_t mac[16]))                        \
+  X(HMAC_CTX*, HMAC_CTX_new, ())                                                                   \
+  X(void, HMAC_CTX_free, (HMAC_CTX * ctx))                                                         \
+  X(int, HMAC_Init_ex,                                                                             \
+    (HMAC_CTX * ctx, const void* key, size_t key_len, const EVP_MD* md, ENGINE* impl))             \
+  X(int, HMAC_Update, (HMAC_CTX * ctx, const uint8_t* data, size_t data_len))                      \
+  X(int, HMAC_Final, (HMAC_CTX * ctx, uint8_t * out, unsigned int* out_len))                       \
+  X(CMAC_CTX*, CMAC_CTX_new, ())                                                                   \
+  X(void, CMAC_CTX_free, (CMAC_CTX * ctx))                                                         \
+  X(int, CMAC_Init,                                                                                \
+    (CMAC_CTX * ctx, const void* key, size_t key_len, const EVP_CIPHER* cipher, ENGINE* engine))   \
+  X(int, CMAC_Reset, (CMAC_CTX * ctx))                                                             \
+  X(int, CMAC_Update, (CMAC_CTX * ctx, const uint8_t* in, size_t in_len))                          \
+  X(int, CMAC_Final, (CMAC_CTX * ctx, uint8_t * out, size_t * out_len))                            \
+  X(EVP_MD_CTX*, EVP_MD_CTX_new, ())                                                               \
+  X(void, EVP_MD_CTX_free, (EVP_MD_CTX * ctx))                                                     \
+  X(void, EVP_PKEY_free, (EVP_PKEY * pkey))                                                        \
+  X(EVP_PKEY_CTX*, EVP_PKEY_CTX_new, (EVP_PKEY * pkey, ENGINE * e))                                \
+  X(void, EVP_PKEY_CTX_free, (EVP_PKEY_CTX * ctx))                                                 \
+  X(int, EVP_PKEY_sign_init, (EVP_PKEY_CTX * ctx))                                                 \
+  X(int, EVP_PKEY_sign,                                                                            \
+    (EVP_PKEY_CTX * ctx, uint8_t * sig, size_t * sig_len, const uint8_t* digest,                   \
+     size_t digest_len))                                                                           \
+  X(int, EVP_PKEY_verify_init, (EVP_PKEY_CTX * ctx))                                               \
+  X(int, EVP_PKEY_verify,                                                                          \
+    (EVP_PKEY_CTX * ctx, const uint8_t* sig, size_t sig_len, const uint8_t* digest,                \
+     size_t digest_len))                                                                           \
+  X(int, EVP_PKEY_CTX_set_rsa_padding, (EVP_PKEY_CTX * ctx, int padding))                          \
+  X(int, EVP_PKEY_CTX_set_signature_md, (EVP_PKEY_CTX * ctx, const EVP_MD* md))                    \
+  X(int, EVP_PKEY_derive_init, (EVP_PKEY_CTX * ctx))                                               \
+  X(int, EVP_PKEY_derive_set_peer, (EVP_PKEY_CTX * ctx, EVP_PKEY * peer))                          \
+  X(int, EVP_PKEY_derive, (EVP_PKEY_CTX * ctx, uint8_t * key, size_t * out_key_len))               \
+  X(int, EVP_DigestSignInit,                                                                       \
+    (EVP_MD_CTX * ctx, EVP_PKEY_CTX * *pctx, const EVP_MD* type, ENGINE* e, EVP_PKEY* pkey))       \
+  X(int, EVP_DigestSign,                                                                           \
+    (EVP_MD_CTX * ctx, uint8_t * out_sig, size_t * out_sig_len, const uint8_t* data,               \
+     size_t data_len))                                                                             \
+  X(int, EVP_DigestVerifyInit,                                                                     \
+    (EVP_MD_CTX * ctx, EVP_PKEY_CTX * *pctx, const EVP_MD* type, ENGINE* e, EVP_PKEY* pkey))       \
+  X(int, EVP_DigestVerify,                                                                         \
+    (EVP_MD_CTX * ctx, const uint8_t* sig, size_t sig_len, const uint8_t* data, size_t len))       \
+  X(EVP_PKEY*, EVP_PKEY_new_raw_private_key,                                                       \
+    (int type, ENGINE* unused, const uint8_t* in, size_t len))                                     \
+  X(EVP_PKEY*, EVP_PKEY_new_raw_public_key,                                                        \
+    (int type, ENGINE* unused, const uint8_t* in, size_t len))                                     \
+  X(EVP_PKEY*, d2i_PUBKEY, (EVP_PKEY * *out, const uint8_t** inp, long len))                       \
+  X(EVP_PKEY*, d2i_PublicKey, (int type, EVP_PKEY** out, const uint8_t** inp, long len))           \
+  X(EVP_PKEY*, d2i_PrivateKey, (int type, EVP_PKEY** out, const uint8_t** inp, long len))          \
+  X(BIO*, BIO_new_mem_buf, (const void* buf, int len))                                             \
+  X(int, BIO_free, (BIO * bio))                                                                    \
+  X(EVP_PKEY*, PEM_read_bio_PrivateKey,                                                            \
+    (BIO * bio, EVP_PKEY * *out, int (*password_cb)(char*, int, int, void*), void* user))
+
+#define CRYPTOBENCH_BORINGSSL_OPTIONAL(X) \
+  X(int, CRYPTO_has_asm, ())              \
+  X(uint32_t, FIPS_version, ())           \
+  X(const char*, FIPS_module_name, ())
+
+/// A loaded BoringSSL libcrypto: every REQUIRED entry is non-null. Never dlclose()d (it
+/// registers thread-local destructors that would point into unmapped memory).
+struct Libcrypto {
+#define CRYPTOBENCH_BORINGSSL_DECLARE(ret, name, params) ret(*name) params = nullptr;
+  CRYPTOBENCH_BORINGSSL_REQUIRED(CRYPTOBENCH_BORINGSSL_DECLARE)
+  CRYPTOBENCH_BORINGSSL_OPTIONAL(CRYPTOBENCH_BORINGSSL_DECLARE)
+#undef CRYPTOBENCH_BORINGSSL_DECLARE
+
+  std::string requested_path;  ///< as given with --lib, or the default found on disk
+  void* handle = nullptr;      ///< dlopen handle, kept for the life of the process
+};
+
+/// Shared by the backend and every prepared operation.
+using LibPtr = std::shared_ptr<const Libcrypto>;
+
+/// Directories searched, in order, for the default library: Debian's multiarch directory of
+/// this build's architecture first, then the other multiarch directories and /usr/lib/android.
+std::vector<std::string> DefaultLibrarySearchPath();
+
+/// The first existing `libcrypto.so` or `libcrypto.so.0` under DefaultLibrarySearchPath().
+/// Throws UsageError naming the files looked for when none exists (install
+/// android-libboringssl, or pass --lib).
+std::string FindDefaultLibrary();
+
+/// Checks that no libcrypto is visible in this process's global symbol scope (linked into the
+/// executable or dlopen()ed with RTLD_GLOBAL). BoringSSL calls its own exported functions
+/// through its PLT, and the dynamic linker searches the global scope first, so such a library
+/// would capture those calls (OpenSSL's EVP_sha256 inside BoringSSL's code). "" if clear, else
+/// the one-line reason. A worker opens exactly one backend with RTLD_LOCAL, so this holds there.
+std::string GlobalScopeConflict();
+
+/// dlopen()s `path` with RTLD_NOW | RTLD_LOCAL and resolves the table. Throws UsageError (one
+/// line): "cannot load PATH: <dlerror>", "PATH is not BoringSSL: OpenSSL_version(OPENSSL_VERSION)
+/// is \"OpenSSL 3.0.19 ...\"", "PATH is not a usable BoringSSL: missing symbol NAME", or the
+/// GlobalScopeConflict() reason.
+LibPtr LoadBoringssl(const std::string& path);
+
+/// "CALL failed: <oldest queued error>" (the queue is cleared).
+std::string LibError(const Libcrypto& lib, std::string_view call);
+
+/// An owned BoringSSL object freed by a function of the table.
+template <typename T>
+using Owned = std::unique_ptr<T, void (*)(T*)>;
+
+}  // namespace cryptobench::backends::boringssl

@@ -1,0 +1,245 @@
+// BoringSSL MACs (mac.h).
+#include "backends/boringssl/mac.h"
+
+#include <span>
+
+#include "backends/openssl/buffers.h"
+
+namespace cryptobench::backends::boringssl {
+namespace {
+
+using openssl::AlignedBuffer;
+using openssl::CompareBytes;
+using openssl::CorruptIfTesting;
+using openssl::FillPattern;
+using openssl::NonNullData;
+using openssl::PatternBytes;
+using openssl::PrepareFailed;
+
+constexpr uint8_t kKeySeed = 1;
+constexpr uint8_t kMessageSeed = 3;
+constexpr size_t kMaxTagLen = 64;
+constexpr size_t kPoly1305KeyLen = 32;
+constexpr size_t kPoly1305TagLen = 16;
+
+enum class MacFamily { kNone, kHmacSha256, kCmacAes128, kPoly1305 };
+
+MacFamily FamilyOf(const AlgorithmInfo& alg) {
+  if (alg.kind != AlgorithmKind::kMac) {
+    return MacFamily::kNone;
+  }
+  if (alg.name == "HMAC-SHA256") {
+    return MacFamily::kHmacSha256;
+  }
+  if (alg.name == "CMAC-AES-128") {
+    return MacFamily::kCmacAes128;
+  }
+  if (alg.name == "Poly1305") {
+    return MacFamily::kPoly1305;
+  }
+  return MacFamily::kNone;
+}
+
+// One keyed MAC; Compute() produces the tag of one message.
+class Mac {
+ public:
+  virtual ~Mac() = default;
+  /// Writes the tag to `out` (kMaxTagLen bytes of room) and its length to *out_len.
+  virtual bool Compute(const uint8_t* in, size_t in_len, uint8_t* out, size_t* out_len,
+                       std::string* error) = 0;
+};
+
+class HmacMac : public Mac {
+ public:
+  HmacMac(LibPtr lib, Owned<HMAC_CTX> ctx) : lib_(std::move(lib)), ctx_(std::move(ctx)) {}
+
+  bool Compute(const uint8_t* in, size_t in_len, uint8_t* out, size_t* out_len,
+               std::string* error) override {
+    const Libcrypto& lib = *lib_;
+    unsigned int len = 0;
+    // A null key and digest restart with the previous ones (BoringSSL hmac.h).
+    if (lib.HMAC_Init_ex(ctx_.get(), nullptr, 0, nullptr, nullptr) != 1 ||
+        lib.HMAC_Update(ctx_.get(), in, in_len) != 1 ||
+        lib.HMAC_Final(ctx_.get(), out, &len) != 1) {
+      *error = LibError(lib, "HMAC_Init_ex/HMAC_Update/HMAC_Final");
+      return false;
+    }
+    *out_len = len;
+    return true;
+  }
+
+ private:
+  LibPtr lib_;
+  Owned<HMAC_CTX> ctx_;
+};
+
+class CmacMac : public Mac {
+ public:
+  CmacMac(LibPtr lib, Owned<CMAC_CTX> ctx) : lib_(std::move(lib)), ctx_(std::move(ctx)) {}
+
+  bool Compute(const uint8_t* in, size_t in_len, uint8_t* out, size_t* out_len,
+               std::string* error) override {
+    const Libcrypto& lib = *lib_;
+    // CMAC_Reset keeps the key and subkeys; CMAC_Init cannot restart without them.
+    if (lib.CMAC_Reset(ctx_.get()) != 1 || lib.CMAC_Update(ctx_.get(), in, in_len) != 1 ||
+        lib.CMAC_Final(ctx_.get(), out, out_len) != 1) {
+      *error = LibError(lib, "CMAC_Reset/CMAC_Update/CMAC_Final");
+      return false;
+    }
+    return true;
+  }
+
+ private:
+  LibPtr lib_;
+  Owned<CMAC_CTX> ctx_;
+};
+
+class Poly1305Mac : public Mac {
+ public:
+  Poly1305Mac(LibPtr lib, std::vector<uint8_t> key) : lib_(std::move(lib)), key_(std::move(key)) {}
+
+  bool Compute(const uint8_t* in, size_t in_len, uint8_t* out, size_t* out_len,
+               std::string*) override {
+    const Libcrypto& lib = *lib_;
+    lib.CRYPTO_poly1305_init(&state_, key_.data());
+    lib.CRYPTO_poly1305_update(&state_, in, in_len);
+    lib.CRYPTO_poly1305_finish(&state_, out);
+    *out_len = kPoly1305TagLen;
+    return true;
+  }
+
+ private:
+  LibPtr lib_;
+  std::vector<uint8_t> key_;
+  Poly1305State state_ = {};
+};
+
+std::unique_ptr<Mac> NewMac(const LibPtr& lib, const AlgorithmInfo& alg,
+                            std::span<const uint8_t> key, std::string* error) {
+  switch (FamilyOf(alg)) {
+    case MacFamily::kHmacSha256: {
+      const EVP_MD* md = lib->EVP_get_digestbyname("SHA256");
+      Owned<HMAC_CTX> ctx(lib->HMAC_CTX_new(), lib->HMAC_CTX_free);
+      if (md == nullptr || !ctx ||
+          lib->HMAC_Init_ex(ctx.get(), NonNullData(key), key.size(), md, nullptr) != 1) {
+        *error = LibError(*lib, "HMAC_Init_ex");
+        return nullptr;
+      }
+      return std::make_unique<HmacMac>(lib, std::move(ctx));
+    }
+    case MacFamily::kCmacAes128: {
+      const EVP_CIPHER* cipher = lib->EVP_get_cipherbyname("AES-128-CBC");
+      Owned<CMAC_CTX> ctx(lib->CMAC_CTX_new(), lib->CMAC_CTX_free);
+      // CMAC_Init refuses a key whose length is not the cipher's.
+      if (cipher == nullptr || !ctx ||
+          lib->CMAC_Init(ctx.get(), key.data(), key.size(), cipher, nullptr) != 1) {
+        *error = LibError(*lib, "CMAC_Init");
+        return nullptr;
+      }
+      return std::make_unique<CmacMac>(lib, std::move(ctx));
+    }
+    case MacFamily::kPoly1305:
+      if (key.size() != kPoly1305KeyLen) {
+        *error = "Poly1305 needs a 32-byte key, got " + std::to_string(key.size());
+        return nullptr;
+      }
+      return std::make_unique<Poly1305Mac>(lib, std::vector<uint8_t>(key.begin(), key.end()));
+    case MacFamily::kNone:
+      break;
+  }
+  *error = "BoringSSL backend has no " + std::string(alg.name);
+  return nullptr;
+}
+
+class MacOperation : public PreparedOperation {
+ public:
+  MacOperation(std::unique_ptr<Mac> mac, AlignedBuffer in)
+      : mac_(std::move(mac)), in_(std::move(in)) {}
+
+  bool Run(uint64_t iterations) override {
+    for (uint64_t i = 0; i < iterations; ++i) {
+      if (!mac_->Compute(in_.data(), in_.size(), out_.data(), &out_len_, &error_)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  std::span<const uint8_t> output() const { return out_.span().first(out_len_); }
+
+ private:
+  std::unique_ptr<Mac> mac_;
+  AlignedBuffer in_;
+  AlignedBuffer out_{kMaxTagLen};
+  size_t out_len_ = 0;
+};
+
+}  // namespace
+
+bool MacSupported(const Libcrypto& lib, const AlgorithmInfo& alg) {
+  (void)lib;
+  return FamilyOf(alg) != MacFamily::kNone;
+}
+
+std::unique_ptr<PreparedOperation> PrepareMac(const LibPtr& lib, const AlgorithmInfo& alg,
+                                              Operation op, size_t input_len, bool corrupt,
+                                              PrepareFailure* failure, std::string* error) {
+  if (op != Operation::kMac) {
+    return PrepareFailed(
+        PrepareFailure::kLibraryError,
+        std::string(alg.name) + " has no " + std::string(OperationName(op)) + " operation", failure,
+        error);
+  }
+  const std::vector<uint8_t> key = PatternBytes(alg.key_len, kKeySeed);
+  std::string message;
+  std::unique_ptr<Mac> timed = NewMac(lib, alg, key, &message);
+  std::unique_ptr<Mac> fresh = timed ? NewMac(lib, alg, key, &message) : nullptr;
+  if (!fresh) {
+    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
+  }
+  AlignedBuffer in(input_len);
+  FillPattern(in.span(), kMessageSeed);
+  std::vector<uint8_t> reference(kMaxTagLen);
+  size_t reference_len = 0;
+  if (!fresh->Compute(in.data(), input_len, reference.data(), &reference_len, &message)) {
+    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
+  }
+  reference.resize(reference_len);
+  auto prepared = std::make_unique<MacOperation>(std::move(timed), std::move(in));
+  // Two runs: the second proves the restart with the kept key.
+  if (!prepared->Run(2)) {
+    return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
+  }
+  std::vector<uint8_t> out(prepared->output().begin(), prepared->output().end());
+  CorruptIfTesting(corrupt, out);
+  std::string diff = CompareBytes("tag", out, reference);
+  if (diff.empty() && out.size() != alg.tag_len) {
+    diff =
+        "tag is " + std::to_string(out.size()) + " bytes, expected " + std::to_string(alg.tag_len);
+  }
+  if (!diff.empty()) {
+    return PrepareFailed(
+        PrepareFailure::kCheckFailed,
+        std::string(alg.name) + " at " + std::to_string(input_len) + " bytes: " + diff, failure,
+        error);
+  }
+  return prepared;
+}
+
+std::string MacOneShot(const LibPtr& lib, const AlgorithmInfo& alg, const Bytes& key,
+                       const Bytes& message, Bytes* tag) {
+  std::string error;
+  std::unique_ptr<Mac> mac = NewMac(lib, alg, key, &error);
+  if (!mac) {
+    return error;
+  }
+  tag->assign(kMaxTagLen, 0);
+  size_t len = 0;
+  if (!mac->Compute(NonNullData(message), message.size(), tag->data(), &len, &error)) {
+    return error;
+  }
+  tag->resize(len);
+  return "";
+}
+
+}  // namespace cryptobench::backends::boringssl
