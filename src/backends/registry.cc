@@ -8,6 +8,10 @@
 
 #include "backends/openssl/openssl_backend.h"
 
+#ifdef CRYPTOBENCH_HAVE_MBEDTLS
+#include "backends/mbedtls/mbedtls_backend.h"
+#endif
+
 namespace cryptobench::backends {
 namespace {
 
@@ -21,6 +25,11 @@ const std::vector<BackendDescriptor>& Table() {
        "OPENSSL_ia32cap",
        "capability-vector words ANDed (~bits) or replaced at library initialisation "
        "(OpenSSL's crypto/cpuid.c; on Arm OPENSSL_armcap)"},
+#ifdef CRYPTOBENCH_HAVE_MBEDTLS
+      {"mbedtls", kMbedtlsBackendDescription, false, &OpenMbedtlsBackend, "",
+       "Mbed TLS 2.x probes AES-NI and PCLMULQDQ with CPUID at run time and has no switch to "
+       "disable them (only a build without MBEDTLS_AESNI_C does)"},
+#endif
       // Optional backends: one entry each, in alphabetical order of name, e.g.
       // #ifdef CRYPTOBENCH_HAVE_SODIUM
       //       {"sodium", "libsodium " SODIUM_VERSION_STRING, false, &OpenSodiumBackend, "",
