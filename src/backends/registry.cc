@@ -11,6 +11,9 @@
 #ifdef CRYPTOBENCH_HAVE_MBEDTLS
 #include "backends/mbedtls/mbedtls_backend.h"
 #endif
+#ifdef CRYPTOBENCH_HAVE_WOLFSSL
+#include "backends/wolfssl/wolfssl_backend.h"
+#endif
 
 namespace cryptobench::backends {
 namespace {
@@ -29,6 +32,12 @@ const std::vector<BackendDescriptor>& Table() {
       {"mbedtls", kMbedtlsBackendDescription, false, &OpenMbedtlsBackend, "",
        "Mbed TLS 2.x probes AES-NI and PCLMULQDQ with CPUID at run time and has no switch to "
        "disable them (only a build without MBEDTLS_AESNI_C does)"},
+#endif
+#ifdef CRYPTOBENCH_HAVE_WOLFSSL
+      {"wolfssl", kWolfsslBackendDescription, false, &OpenWolfsslBackend, "",
+       "wolfSSL reads no environment variable; x86-64 builds with AES-NI or assembly "
+       "(WOLFSSL_AESNI, USE_INTEL_SPEEDUP) pick their code by CPUID, changeable only through "
+       "its cpuid_select_flags() API"},
 #endif
       // Optional backends: one entry each, in alphabetical order of name, e.g.
       // #ifdef CRYPTOBENCH_HAVE_SODIUM
