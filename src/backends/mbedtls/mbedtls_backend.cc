@@ -10,9 +10,11 @@
 
 #include <mbedtls/version.h>
 
+#include "backends/mbedtls/mbedtls_aead.h"
+#include "backends/mbedtls/mbedtls_cipher.h"
 #include "backends/mbedtls/mbedtls_hash_mac.h"
-#include "backends/mbedtls/mbedtls_public_key.h"
-#include "backends/mbedtls/mbedtls_symmetric.h"
+#include "backends/mbedtls/mbedtls_key_agreement.h"
+#include "backends/mbedtls/mbedtls_signature.h"
 #include "backends/openssl/buffers.h"
 
 namespace cryptobench::backends {
@@ -90,14 +92,16 @@ class MbedtlsBackend : public Backend {
     try {
       switch (alg.kind) {
         case AlgorithmKind::kCipher:
+          return mbedtls::CipherSupported(alg);
         case AlgorithmKind::kAead:
-          return mbedtls::SymmetricSupported(alg);
+          return mbedtls::AeadSupported(alg);
         case AlgorithmKind::kHash:
         case AlgorithmKind::kMac:
           return mbedtls::HashMacSupported(alg);
         case AlgorithmKind::kSignature:
+          return mbedtls::SignatureSupported(alg);
         case AlgorithmKind::kKeyAgreement:
-          return mbedtls::PublicKeySupported(alg);
+          return mbedtls::KeyAgreementSupported(alg);
       }
     } catch (const std::exception&) {
       // Unknown means unsupported; RunKat reports any detail.

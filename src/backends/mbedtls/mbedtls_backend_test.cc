@@ -108,6 +108,11 @@ TEST(MbedtlsBackendTest, WrongOperationIsALibraryError) {
       nullptr);
   EXPECT_EQ(failure, PrepareFailure::kLibraryError);
   EXPECT_NE(error.find("whole 16-byte blocks"), std::string::npos) << error;
+  EXPECT_EQ(
+      Mbedtls().Prepare(*FindAlgorithm("AES-128-CTR"), Operation::kEncrypt, 0, &failure, &error),
+      nullptr);
+  EXPECT_EQ(failure, PrepareFailure::kLibraryError);
+  EXPECT_EQ(error, "input size 0 is out of range");
 }
 
 class MbedtlsAlgorithmTest : public testing::TestWithParam<std::string> {

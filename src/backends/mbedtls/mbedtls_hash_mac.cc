@@ -25,8 +25,6 @@ using openssl::NonNullData;
 using openssl::PatternBytes;
 using openssl::PrepareFailed;
 
-constexpr uint8_t kKeySeed = 1;
-constexpr uint8_t kMessageSeed = 3;
 // Room for any digest or tag here (MBEDTLS_MD_MAX_SIZE is 64: SHA-512).
 constexpr size_t kMaxOutputLen = 64;
 

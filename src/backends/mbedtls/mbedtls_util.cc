@@ -12,6 +12,28 @@
 namespace cryptobench::backends::mbedtls {
 namespace {
 
+struct CipherType {
+  std::string_view name;
+  mbedtls_cipher_type_t type;
+};
+
+constexpr CipherType kCipherTypes[] = {
+    {"AES-128-CBC", MBEDTLS_CIPHER_AES_128_CBC},
+    {"AES-192-CBC", MBEDTLS_CIPHER_AES_192_CBC},
+    {"AES-256-CBC", MBEDTLS_CIPHER_AES_256_CBC},
+    {"AES-128-CTR", MBEDTLS_CIPHER_AES_128_CTR},
+    {"AES-256-CTR", MBEDTLS_CIPHER_AES_256_CTR},
+    {"AES-128-ECB", MBEDTLS_CIPHER_AES_128_ECB},
+    {"AES-256-ECB", MBEDTLS_CIPHER_AES_256_ECB},
+    {"AES-128-XTS", MBEDTLS_CIPHER_AES_128_XTS},
+    {"AES-256-XTS", MBEDTLS_CIPHER_AES_256_XTS},
+    {"DES-EDE3-CBC", MBEDTLS_CIPHER_DES_EDE3_CBC},
+    {"AES-128-GCM", MBEDTLS_CIPHER_AES_128_GCM},
+    {"AES-256-GCM", MBEDTLS_CIPHER_AES_256_GCM},
+    {"AES-128-CCM", MBEDTLS_CIPHER_AES_128_CCM},
+    {"ChaCha20-Poly1305", MBEDTLS_CIPHER_CHACHA20_POLY1305},
+};
+
 // Entropy callback of DeterministicRng: a different fixed pattern on every call.
 int PatternEntropy(void* calls, unsigned char* out, size_t len) {
   unsigned& count = *static_cast<unsigned*>(calls);
@@ -20,6 +42,23 @@ int PatternEntropy(void* calls, unsigned char* out, size_t len) {
 }
 
 }  // namespace
+
+const mbedtls_cipher_info_t* CipherInfoFor(const AlgorithmInfo& alg) {
+  for (const CipherType& entry : kCipherTypes) {
+    if (entry.name == alg.name) {
+      return mbedtls_cipher_info_from_type(entry.type);
+    }
+  }
+  return nullptr;
+}
+
+std::unique_ptr<PreparedOperation> NoSuchOperation(const AlgorithmInfo& alg, Operation op,
+                                                   PrepareFailure* failure, std::string* error) {
+  return openssl::PrepareFailed(PrepareFailure::kLibraryError,
+                                std::string(alg.name) + " has no " +
+                                    std::string(OperationName(op)) + " operation in Mbed TLS",
+                                failure, error);
+}
 
 std::string MbedError(std::string_view call, int ret) {
   char description[160] = {};

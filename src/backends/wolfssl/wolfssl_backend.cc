@@ -14,9 +14,12 @@
 #include <wolfssl/wolfcrypt/wc_port.h>
 
 #include "backends/openssl/buffers.h"
-#include "backends/wolfssl/wolfssl_hash_mac.h"
-#include "backends/wolfssl/wolfssl_public_key.h"
-#include "backends/wolfssl/wolfssl_symmetric.h"
+#include "backends/wolfssl/wolfssl_aead.h"
+#include "backends/wolfssl/wolfssl_cipher.h"
+#include "backends/wolfssl/wolfssl_hash.h"
+#include "backends/wolfssl/wolfssl_key_agreement.h"
+#include "backends/wolfssl/wolfssl_mac.h"
+#include "backends/wolfssl/wolfssl_signature.h"
 #include "backends/wolfssl/wolfssl_util.h"
 #include "core/errors.h"
 
@@ -94,14 +97,17 @@ class WolfsslBackend : public Backend {
     try {
       switch (alg.kind) {
         case AlgorithmKind::kCipher:
+          return wolfssl::CipherSupported(alg);
         case AlgorithmKind::kAead:
-          return wolfssl::SymmetricSupported(alg);
+          return wolfssl::AeadSupported(alg);
         case AlgorithmKind::kHash:
+          return wolfssl::HashSupported(alg);
         case AlgorithmKind::kMac:
-          return wolfssl::HashMacSupported(alg);
+          return wolfssl::MacSupported(alg);
         case AlgorithmKind::kSignature:
+          return wolfssl::SignatureSupported(alg);
         case AlgorithmKind::kKeyAgreement:
-          return wolfssl::PublicKeySupported(alg);
+          return wolfssl::KeyAgreementSupported(alg);
       }
     } catch (const std::exception&) {
       // Unknown means unsupported; RunKat reports any detail.

@@ -115,6 +115,11 @@ TEST(WolfsslBackendTest, WrongOperationIsALibraryError) {
       nullptr);
   EXPECT_EQ(failure, PrepareFailure::kLibraryError);
   EXPECT_NE(error.find("whole 8-byte blocks"), std::string::npos) << error;
+  EXPECT_EQ(
+      Wolfssl().Prepare(*FindAlgorithm("AES-128-CTR"), Operation::kEncrypt, 0, &failure, &error),
+      nullptr);
+  EXPECT_EQ(failure, PrepareFailure::kLibraryError);
+  EXPECT_EQ(error, "input size 0 is out of range");
 }
 
 class WolfsslAlgorithmTest : public testing::TestWithParam<std::string> {
