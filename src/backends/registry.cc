@@ -35,6 +35,13 @@
 #include "backends/boringssl/boringssl_backend.h"
 #endif
 
+#ifdef CRYPTOBENCH_HAVE_MBEDTLS
+#include "backends/mbedtls/mbedtls_backend.h"
+#endif
+#ifdef CRYPTOBENCH_HAVE_WOLFSSL
+#include "backends/wolfssl/wolfssl_backend.h"
+#endif
+
 namespace cryptobench::backends {
 namespace {
 
@@ -95,12 +102,23 @@ const std::vector<BackendDescriptor>& Table() {
        "lib/accelerated/x86/x86-common.c. Algorithms GnuTLS does not accelerate itself run in "
        "Nettle, which follows NETTLE_FAT_OVERRIDE instead"},
 #endif
+#ifdef CRYPTOBENCH_HAVE_MBEDTLS
+      {"mbedtls", kMbedtlsBackendDescription, false, &OpenMbedtlsBackend, "",
+       "Mbed TLS 2.x probes AES-NI and PCLMULQDQ with CPUID at run time and has no switch to "
+       "disable them (only a build without MBEDTLS_AESNI_C does)"},
+#endif
 #ifdef CRYPTOBENCH_HAVE_NETTLE
       {"nettle", "Nettle and Hogweed (nettle/*.h; Hogweed on GMP), linked at build time", false,
        &OpenNettleBackend, "NETTLE_FAT_OVERRIDE",
        "x86-64 fat builds (Debian's is one); read once at library load: set, it replaces CPUID "
        "detection with a comma-separated list of features to use: aesni, pclmul, sha_ni, "
        "vendor:intel|amd; empty uses none (plain x86-64 and C code); fat-x86_64.c"},
+#endif
+#ifdef CRYPTOBENCH_HAVE_WOLFSSL
+      {"wolfssl", kWolfsslBackendDescription, false, &OpenWolfsslBackend, "",
+       "wolfSSL reads no environment variable; x86-64 builds with AES-NI or assembly "
+       "(WOLFSSL_AESNI, USE_INTEL_SPEEDUP) pick their code by CPUID, changeable only through "
+       "its cpuid_select_flags() API"},
 #endif
       // #ifdef CRYPTOBENCH_HAVE_SODIUM
       //       {"sodium", "libsodium " SODIUM_VERSION_STRING, false, &OpenSodiumBackend, "",

@@ -1,0 +1,311 @@
+// Ciphers of the Mbed TLS backend (mbedtls_cipher.h).
+#include "backends/mbedtls/mbedtls_cipher.h"
+
+#include <algorithm>
+#include <cstring>
+#include <span>
+#include <utility>
+
+#include <mbedtls/aesni.h>
+#include <mbedtls/chacha20.h>
+#include <mbedtls/cipher.h>
+
+#include "backends/mbedtls/mbedtls_util.h"
+#include "backends/openssl/buffers.h"
+
+namespace cryptobench::backends::mbedtls {
+namespace {
+
+using openssl::AlignedBuffer;
+using openssl::CompareBytes;
+using openssl::CorruptIfTesting;
+using openssl::NonNullData;
+using openssl::PatternBytes;
+using openssl::PrepareFailed;
+
+bool IsChaCha20(const AlgorithmInfo& alg) {
+  return alg.kind == AlgorithmKind::kCipher && alg.name == "ChaCha20";
+}
+
+// One keyed cipher in one direction. Update() carries the mode's state (chained IV, keystream
+// position) from one call to the next.
+class KeyedCipher {
+ public:
+  virtual ~KeyedCipher() = default;
+  virtual bool Update(const uint8_t* in, size_t len, uint8_t* out, std::string* error) = 0;
+  /// Ends the message; no output is expected (no padding).
+  virtual bool Finish(std::string* error) = 0;
+};
+
+class GenericCipher : public KeyedCipher {
+ public:
+  GenericCipher() { mbedtls_cipher_init(&ctx_); }
+  ~GenericCipher() override { mbedtls_cipher_free(&ctx_); }
+  GenericCipher(const GenericCipher&) = delete;
+  GenericCipher& operator=(const GenericCipher&) = delete;
+
+  bool Init(const mbedtls_cipher_info_t* info, bool decrypt, std::span<const uint8_t> key,
+            std::span<const uint8_t> iv, std::string* error) {
+    if (int ret = mbedtls_cipher_setup(&ctx_, info); ret != 0) {
+      *error = MbedError("mbedtls_cipher_setup", ret);
+      return false;
+    }
+    if (int ret = mbedtls_cipher_setkey(&ctx_, NonNullData(key), static_cast<int>(key.size() * 8),
+                                        decrypt ? MBEDTLS_DECRYPT : MBEDTLS_ENCRYPT);
+        ret != 0) {
+      *error = MbedError("mbedtls_cipher_setkey", ret);
+      return false;
+    }
+    const mbedtls_cipher_mode_t mode = mbedtls_cipher_get_cipher_mode(&ctx_);
+    if (mode == MBEDTLS_MODE_CBC) {
+      if (int ret = mbedtls_cipher_set_padding_mode(&ctx_, MBEDTLS_PADDING_NONE); ret != 0) {
+        *error = MbedError("mbedtls_cipher_set_padding_mode", ret);
+        return false;
+      }
+    }
+    if (!iv.empty()) {
+      if (int ret = mbedtls_cipher_set_iv(&ctx_, iv.data(), iv.size()); ret != 0) {
+        *error = MbedError("mbedtls_cipher_set_iv", ret);
+        return false;
+      }
+    }
+    if (int ret = mbedtls_cipher_reset(&ctx_); ret != 0) {
+      *error = MbedError("mbedtls_cipher_reset", ret);
+      return false;
+    }
+    // The generic layer takes ECB input one block per call (cipher.c).
+    step_ = mode == MBEDTLS_MODE_ECB ? mbedtls_cipher_get_block_size(&ctx_) : 0;
+    return true;
+  }
+
+  bool Update(const uint8_t* in, size_t len, uint8_t* out, std::string* error) override {
+    const size_t step = step_ == 0 ? len : step_;
+    for (size_t done = 0; done < len; done += step) {
+      const size_t chunk = std::min(step, len - done);
+      size_t out_len = 0;
+      if (int ret = mbedtls_cipher_update(&ctx_, in + done, chunk, out + done, &out_len);
+          ret != 0) {
+        *error = MbedError("mbedtls_cipher_update", ret);
+        return false;
+      }
+      if (out_len != chunk) {
+        *error = "mbedtls_cipher_update returned " + std::to_string(out_len) + " of " +
+                 std::to_string(chunk) + " bytes";
+        return false;
+      }
+    }
+    return true;
+  }
+
+  bool Finish(std::string* error) override {
+    uint8_t tail[MBEDTLS_MAX_BLOCK_LENGTH];
+    size_t tail_len = 0;
+    if (int ret = mbedtls_cipher_finish(&ctx_, tail, &tail_len); ret != 0) {
+      *error = MbedError("mbedtls_cipher_finish", ret);
+      return false;
+    }
+    if (tail_len != 0) {
+      *error = "mbedtls_cipher_finish returned " + std::to_string(tail_len) + " unexpected bytes";
+      return false;
+    }
+    return true;
+  }
+
+ private:
+  mbedtls_cipher_context_t ctx_;
+  size_t step_ = 0;  // bytes per update call; 0: the whole input
+};
+
+// ChaCha20 through its own API: the generic layer always starts at block counter 0, but the
+// 16-byte IV (OpenSSL's form, which the KAT vectors use) carries a counter.
+class ChaCha20Cipher : public KeyedCipher {
+ public:
+  ChaCha20Cipher() { mbedtls_chacha20_init(&ctx_); }
+  ~ChaCha20Cipher() override { mbedtls_chacha20_free(&ctx_); }
+  ChaCha20Cipher(const ChaCha20Cipher&) = delete;
+  ChaCha20Cipher& operator=(const ChaCha20Cipher&) = delete;
+
+  bool Init(std::span<const uint8_t> key, std::span<const uint8_t> iv, std::string* error) {
+    if (key.size() != 32 || iv.size() != 16) {
+      *error = "ChaCha20 needs a 32-byte key and a 16-byte counter||nonce IV";
+      return false;
+    }
+    if (int ret = mbedtls_chacha20_setkey(&ctx_, key.data()); ret != 0) {
+      *error = MbedError("mbedtls_chacha20_setkey", ret);
+      return false;
+    }
+    const uint32_t counter = static_cast<uint32_t>(iv[0]) | static_cast<uint32_t>(iv[1]) << 8 |
+                             static_cast<uint32_t>(iv[2]) << 16 |
+                             static_cast<uint32_t>(iv[3]) << 24;
+    if (int ret = mbedtls_chacha20_starts(&ctx_, iv.data() + 4, counter); ret != 0) {
+      *error = MbedError("mbedtls_chacha20_starts", ret);
+      return false;
+    }
+    return true;
+  }
+
+  bool Update(const uint8_t* in, size_t len, uint8_t* out, std::string* error) override {
+    if (int ret = mbedtls_chacha20_update(&ctx_, len, in, out); ret != 0) {
+      *error = MbedError("mbedtls_chacha20_update", ret);
+      return false;
+    }
+    return true;
+  }
+
+  bool Finish(std::string*) override { return true; }
+
+ private:
+  mbedtls_chacha20_context ctx_;
+};
+
+std::unique_ptr<KeyedCipher> NewKeyedCipher(const AlgorithmInfo& alg, bool decrypt,
+                                            std::span<const uint8_t> key,
+                                            std::span<const uint8_t> iv, std::string* error) {
+  if (IsChaCha20(alg)) {
+    auto cipher = std::make_unique<ChaCha20Cipher>();
+    return cipher->Init(key, iv, error) ? std::move(cipher) : nullptr;
+  }
+  const mbedtls_cipher_info_t* info = CipherInfoFor(alg);
+  if (info == nullptr || alg.kind != AlgorithmKind::kCipher) {
+    *error = "Mbed TLS has no cipher " + std::string(alg.name);
+    return nullptr;
+  }
+  auto cipher = std::make_unique<GenericCipher>();
+  return cipher->Init(info, decrypt, key, iv, error) ? std::move(cipher) : nullptr;
+}
+
+class CipherOperation : public PreparedOperation {
+ public:
+  CipherOperation(std::unique_ptr<KeyedCipher> cipher, AlignedBuffer in)
+      : cipher_(std::move(cipher)), in_(std::move(in)), out_(in_.size()) {}
+
+  bool Run(uint64_t iterations) override {
+    for (uint64_t i = 0; i < iterations; ++i) {
+      if (!cipher_->Update(in_.data(), in_.size(), out_.data(), &error_)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  std::span<const uint8_t> output() const { return out_.span(); }
+
+ private:
+  std::unique_ptr<KeyedCipher> cipher_;
+  AlignedBuffer in_;
+  AlignedBuffer out_;
+};
+
+}  // namespace
+
+bool CipherSupported(const AlgorithmInfo& alg) {
+  return alg.kind == AlgorithmKind::kCipher && (IsChaCha20(alg) || CipherInfoFor(alg) != nullptr);
+}
+
+std::string CipherOneShot(const AlgorithmInfo& alg, bool decrypt, const Bytes& key, const Bytes& iv,
+                          const Bytes& input, Bytes* output) {
+  std::string error;
+  std::unique_ptr<KeyedCipher> cipher = NewKeyedCipher(alg, decrypt, key, iv, &error);
+  if (!cipher) {
+    return error;
+  }
+  Bytes out(input.size() + 1);  // never empty: data() is a valid pointer
+  if (!cipher->Update(NonNullData(input), input.size(), out.data(), &error) ||
+      !cipher->Finish(&error)) {
+    return error;
+  }
+  out.resize(input.size());
+  *output = std::move(out);
+  return "";
+}
+
+std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Operation op,
+                                                 size_t input_len, bool corrupt,
+                                                 PrepareFailure* failure, std::string* error) {
+  if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
+    return NoSuchOperation(alg, op, failure, error);
+  }
+  if (input_len == 0) {
+    return PrepareFailed(PrepareFailure::kLibraryError, "input size 0 is out of range", failure,
+                         error);
+  }
+  const bool whole_blocks = alg.name.ends_with("-CBC") || alg.name.ends_with("-ECB");
+  if (whole_blocks && input_len % alg.block_len != 0) {
+    return PrepareFailed(PrepareFailure::kLibraryError,
+                         std::string(alg.name) + " needs whole " + std::to_string(alg.block_len) +
+                             "-byte blocks; input size " + std::to_string(input_len) + " is not",
+                         failure, error);
+  }
+  if (alg.name.ends_with("-XTS") && input_len < alg.block_len) {
+    return PrepareFailed(
+        PrepareFailure::kLibraryError,
+        "XTS needs at least one " + std::to_string(alg.block_len) + "-byte block per data unit",
+        failure, error);
+  }
+  // XTS keys are two AES keys that must differ (IEEE 1619 5.1): the pattern never repeats.
+  const Bytes key = PatternBytes(alg.key_len, kKeySeed);
+  const Bytes iv = PatternBytes(alg.iv_len, kIvSeed);
+  const Bytes plaintext = PatternBytes(input_len, kPlaintextSeed);
+  const bool encrypt = op == Operation::kEncrypt;
+  std::string message;
+  Bytes input = plaintext;
+  if (!encrypt) {
+    if (message = CipherOneShot(alg, false, key, iv, plaintext, &input); !message.empty()) {
+      return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
+    }
+  }
+  std::unique_ptr<KeyedCipher> cipher = NewKeyedCipher(alg, !encrypt, key, iv, &message);
+  if (!cipher) {
+    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
+  }
+  AlignedBuffer timed_input(input_len);
+  std::memcpy(timed_input.data(), input.data(), input_len);
+  auto prepared = std::make_unique<CipherOperation>(std::move(cipher), std::move(timed_input));
+  if (!prepared->Run(1)) {
+    return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
+  }
+  // The first timed operation starts from the key and IV of a fresh context, so it must match
+  // a one-shot operation in the other direction.
+  Bytes out(prepared->output().begin(), prepared->output().end());
+  CorruptIfTesting(corrupt, out);
+  std::string mismatch;
+  if (encrypt) {
+    Bytes decrypted;
+    if (out == plaintext) {
+      mismatch = "ciphertext equals the plaintext";
+    } else if (message = CipherOneShot(alg, true, key, iv, out, &decrypted); !message.empty()) {
+      return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
+    } else {
+      mismatch = CompareBytes("decryption of the timed ciphertext", decrypted, plaintext);
+    }
+  } else {
+    mismatch = CompareBytes("decrypted text", out, plaintext);
+  }
+  if (!mismatch.empty()) {
+    return PrepareFailed(PrepareFailure::kCheckFailed,
+                         std::string(alg.name) + " round trip at " + std::to_string(input_len) +
+                             " bytes: " + mismatch,
+                         failure, error);
+  }
+  return prepared;
+}
+
+std::string AesImplementation(const AlgorithmInfo& alg) {
+  if (!alg.name.starts_with("AES") && !alg.name.starts_with("CMAC-AES")) {
+    return "";
+  }
+#if defined(MBEDTLS_AESNI_C) && defined(MBEDTLS_HAVE_X86_64)
+  if (mbedtls_aesni_has_support(MBEDTLS_AESNI_AES) == 0) {
+    return "software";
+  }
+  if (alg.name.ends_with("-GCM")) {
+    return mbedtls_aesni_has_support(MBEDTLS_AESNI_CLMUL) != 0 ? "aesni, pclmulqdq GHASH"
+                                                               : "aesni, software GHASH";
+  }
+  return "aesni";
+#else
+  return "";  // built without the run-time AES-NI probe: Mbed TLS does not tell
+#endif
+}
+
+}  // namespace cryptobench::backends::mbedtls

@@ -1,0 +1,65 @@
+// Helpers shared by the Mbed TLS backend's algorithm families: the deterministic inputs, error
+// text, the generic cipher layer's table, and a random number generator for the operations that
+// need one (RSA blinding, ECDSA, ECDH).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include <mbedtls/cipher.h>
+#include <mbedtls/ctr_drbg.h>
+
+#include "backends/backend.h"
+
+namespace cryptobench::backends::mbedtls {
+
+// Seeds of the deterministic inputs (openssl::FillPattern): the OpenSSL backend's, so every
+// library is timed on the same keys, IVs and messages.
+inline constexpr uint8_t kKeySeed = 1;
+inline constexpr uint8_t kIvSeed = 2;
+inline constexpr uint8_t kPlaintextSeed = 3;
+inline constexpr uint8_t kMessageSeed = 3;  ///< the message of hashes and MACs
+inline constexpr uint8_t kAadSeed = 4;
+inline constexpr uint8_t kInputSeed = 5;         ///< the digest signed by RSA and ECDSA
+inline constexpr uint8_t kSecondKeySeed = 0x52;  ///< the peer's scalar in key agreement
+/// AAD bytes per timed AEAD message: the OpenSSL backend's kTimedAadLen (a TLS record header).
+inline constexpr size_t kTimedAadLen = 13;
+
+/// The generic cipher layer's description of `alg` (AES modes, DES-EDE3-CBC, AES-GCM, AES-CCM,
+/// ChaCha20-Poly1305); nullptr for other algorithms or when this build lacks the mode.
+const mbedtls_cipher_info_t* CipherInfoFor(const AlgorithmInfo& alg);
+
+/// Backend::Prepare's failure for an operation `alg` does not have: nullptr, kLibraryError.
+std::unique_ptr<PreparedOperation> NoSuchOperation(const AlgorithmInfo& alg, Operation op,
+                                                   PrepareFailure* failure, std::string* error);
+
+/// "CALL failed: -0xNNNN (Mbed TLS's description)" for a non-zero Mbed TLS return code `ret`.
+std::string MbedError(std::string_view call, int ret);
+
+/// A CTR_DRBG (NIST SP 800-90A) seeded from a fixed byte pattern instead of system entropy, so
+/// runs are repeatable. Good enough for timing and for blinding; it is not a secure generator.
+/// Not thread-safe: each prepared operation owns its own.
+class DeterministicRng {
+ public:
+  DeterministicRng();
+  ~DeterministicRng();
+  DeterministicRng(const DeterministicRng&) = delete;
+  DeterministicRng& operator=(const DeterministicRng&) = delete;
+
+  /// "" if seeding succeeded, else the failing call.
+  const std::string& error() const { return error_; }
+
+  /// The generator in the (f_rng, p_rng) form Mbed TLS functions take.
+  static int Generate(void* rng, unsigned char* out, size_t len);
+  void* state() { return &drbg_; }
+
+ private:
+  mbedtls_ctr_drbg_context drbg_;
+  unsigned entropy_calls_ = 0;
+  std::string error_;
+};
+
+}  // namespace cryptobench::backends::mbedtls

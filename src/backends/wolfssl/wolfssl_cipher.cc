@@ -1,0 +1,382 @@
+// Ciphers of the wolfSSL backend (wolfssl_cipher.h).
+#include "backends/wolfssl/wolfssl_cipher.h"
+
+#include <cstring>
+#include <span>
+#include <utility>
+
+#include <wolfssl/options.h>
+#include <wolfssl/wolfcrypt/aes.h>
+#include <wolfssl/wolfcrypt/chacha.h>
+#include <wolfssl/wolfcrypt/des3.h>
+
+#include "backends/openssl/buffers.h"
+#include "backends/wolfssl/wolfssl_util.h"
+
+namespace cryptobench::backends::wolfssl {
+namespace {
+
+using openssl::AlignedBuffer;
+using openssl::CompareBytes;
+using openssl::CorruptIfTesting;
+using openssl::NonNullData;
+using openssl::PatternBytes;
+using openssl::PrepareFailed;
+
+// One keyed cipher in one direction. Update() carries the mode's state (chained IV, keystream
+// position) from one call to the next.
+class KeyedCipher {
+ public:
+  virtual ~KeyedCipher() = default;
+  virtual bool Update(const uint8_t* in, size_t len, uint8_t* out, std::string* error) = 0;
+};
+
+// AES-CBC, AES-CTR and AES-ECB on one Aes context.
+class AesCipher : public KeyedCipher {
+ public:
+  AesCipher(Mode mode, bool decrypt) : mode_(mode), decrypt_(decrypt) {}
+  ~AesCipher() override {
+    if (initialised_) {
+      wc_AesFree(&aes_);
+    }
+  }
+  AesCipher(const AesCipher&) = delete;
+  AesCipher& operator=(const AesCipher&) = delete;
+
+  bool Init(std::span<const uint8_t> key, std::span<const uint8_t> iv, std::string* error) {
+    if (int ret = wc_AesInit(&aes_, nullptr, INVALID_DEVID); ret != 0) {
+      *error = WolfError("wc_AesInit", ret);
+      return false;
+    }
+    initialised_ = true;
+    // CTR encrypts its counter blocks in both directions, so it always takes the encryption key.
+    const int dir = decrypt_ && mode_ != Mode::kCtr ? AES_DECRYPTION : AES_ENCRYPTION;
+    if (int ret = wc_AesSetKey(&aes_, NonNullData(key), Len32(key.size()),
+                               iv.empty() ? nullptr : iv.data(), dir);
+        ret != 0) {
+      *error = WolfError("wc_AesSetKey", ret);
+      return false;
+    }
+    return true;
+  }
+
+  bool Update(const uint8_t* in, size_t len, uint8_t* out, std::string* error) override {
+    const uint32_t len32 = Len32(len);
+    int ret = 0;
+    const char* call = "";
+    switch (mode_) {
+      case Mode::kCbc:
+        call = decrypt_ ? "wc_AesCbcDecrypt" : "wc_AesCbcEncrypt";
+        ret = decrypt_ ? wc_AesCbcDecrypt(&aes_, out, in, len32)
+                       : wc_AesCbcEncrypt(&aes_, out, in, len32);
+        break;
+      case Mode::kCtr:
+        call = "wc_AesCtrEncrypt";
+        ret = wc_AesCtrEncrypt(&aes_, out, in, len32);
+        break;
+      case Mode::kEcb:
+        call = decrypt_ ? "wc_AesEcbDecrypt" : "wc_AesEcbEncrypt";
+        ret = decrypt_ ? wc_AesEcbDecrypt(&aes_, out, in, len32)
+                       : wc_AesEcbEncrypt(&aes_, out, in, len32);
+        break;
+      default:
+        *error = "not an AES-CBC/CTR/ECB context";
+        return false;
+    }
+    if (ret != 0) {
+      *error = WolfError(call, ret);
+      return false;
+    }
+    return true;
+  }
+
+ private:
+  Mode mode_;
+  bool decrypt_;
+  Aes aes_;
+  bool initialised_ = false;
+};
+
+// AES-XTS: the IV is the tweak of every data unit (IEEE 1619), passed with each call.
+class XtsCipher : public KeyedCipher {
+ public:
+  explicit XtsCipher(bool decrypt) : decrypt_(decrypt) {}
+  ~XtsCipher() override {
+    if (keyed_) {
+      wc_AesXtsFree(&xts_);
+    }
+  }
+  XtsCipher(const XtsCipher&) = delete;
+  XtsCipher& operator=(const XtsCipher&) = delete;
+
+  bool Init(std::span<const uint8_t> key, std::span<const uint8_t> iv, std::string* error) {
+    tweak_.assign(iv.begin(), iv.end());
+    if (int ret =
+            wc_AesXtsSetKey(&xts_, NonNullData(key), Len32(key.size()),
+                            decrypt_ ? AES_DECRYPTION : AES_ENCRYPTION, nullptr, INVALID_DEVID);
+        ret != 0) {
+      *error = WolfError("wc_AesXtsSetKey", ret);
+      return false;
+    }
+    keyed_ = true;
+    return true;
+  }
+
+  bool Update(const uint8_t* in, size_t len, uint8_t* out, std::string* error) override {
+    const int ret =
+        decrypt_
+            ? wc_AesXtsDecrypt(&xts_, out, in, Len32(len), tweak_.data(), Len32(tweak_.size()))
+            : wc_AesXtsEncrypt(&xts_, out, in, Len32(len), tweak_.data(), Len32(tweak_.size()));
+    if (ret != 0) {
+      *error = WolfError(decrypt_ ? "wc_AesXtsDecrypt" : "wc_AesXtsEncrypt", ret);
+      return false;
+    }
+    return true;
+  }
+
+ private:
+  bool decrypt_;
+  XtsAes xts_;
+  Bytes tweak_;
+  bool keyed_ = false;
+};
+
+class Des3Cipher : public KeyedCipher {
+ public:
+  explicit Des3Cipher(bool decrypt) : decrypt_(decrypt) {}
+  ~Des3Cipher() override {
+    if (initialised_) {
+      wc_Des3Free(&des_);
+    }
+  }
+  Des3Cipher(const Des3Cipher&) = delete;
+  Des3Cipher& operator=(const Des3Cipher&) = delete;
+
+  bool Init(std::span<const uint8_t> key, std::span<const uint8_t> iv, std::string* error) {
+    if (key.size() != DES3_KEY_SIZE || iv.size() != DES_BLOCK_SIZE) {
+      *error = "3DES needs a 24-byte key and an 8-byte IV";
+      return false;
+    }
+    if (int ret = wc_Des3Init(&des_, nullptr, INVALID_DEVID); ret != 0) {
+      *error = WolfError("wc_Des3Init", ret);
+      return false;
+    }
+    initialised_ = true;
+    if (int ret = wc_Des3_SetKey(&des_, key.data(), iv.data(),
+                                 decrypt_ ? DES_DECRYPTION : DES_ENCRYPTION);
+        ret != 0) {
+      *error = WolfError("wc_Des3_SetKey", ret);
+      return false;
+    }
+    return true;
+  }
+
+  bool Update(const uint8_t* in, size_t len, uint8_t* out, std::string* error) override {
+    const int ret = decrypt_ ? wc_Des3_CbcDecrypt(&des_, out, in, Len32(len))
+                             : wc_Des3_CbcEncrypt(&des_, out, in, Len32(len));
+    if (ret != 0) {
+      *error = WolfError(decrypt_ ? "wc_Des3_CbcDecrypt" : "wc_Des3_CbcEncrypt", ret);
+      return false;
+    }
+    return true;
+  }
+
+ private:
+  bool decrypt_;
+  Des3 des_;
+  bool initialised_ = false;
+};
+
+class ChaCha20Cipher : public KeyedCipher {
+ public:
+  bool Init(std::span<const uint8_t> key, std::span<const uint8_t> iv, std::string* error) {
+    if (key.size() != 32 || iv.size() != 16) {
+      *error = "ChaCha20 needs a 32-byte key and a 16-byte counter||nonce IV";
+      return false;
+    }
+    if (int ret = wc_Chacha_SetKey(&ctx_, key.data(), Len32(key.size())); ret != 0) {
+      *error = WolfError("wc_Chacha_SetKey", ret);
+      return false;
+    }
+    const uint32_t counter = static_cast<uint32_t>(iv[0]) | static_cast<uint32_t>(iv[1]) << 8 |
+                             static_cast<uint32_t>(iv[2]) << 16 |
+                             static_cast<uint32_t>(iv[3]) << 24;
+    if (int ret = wc_Chacha_SetIV(&ctx_, iv.data() + 4, counter); ret != 0) {
+      *error = WolfError("wc_Chacha_SetIV", ret);
+      return false;
+    }
+    return true;
+  }
+
+  bool Update(const uint8_t* in, size_t len, uint8_t* out, std::string* error) override {
+    if (int ret = wc_Chacha_Process(&ctx_, out, in, Len32(len)); ret != 0) {
+      *error = WolfError("wc_Chacha_Process", ret);
+      return false;
+    }
+    return true;
+  }
+
+ private:
+  ChaCha ctx_ = {};
+};
+
+std::unique_ptr<KeyedCipher> NewKeyedCipher(const AlgorithmInfo& alg, bool decrypt,
+                                            std::span<const uint8_t> key,
+                                            std::span<const uint8_t> iv, std::string* error) {
+  const Mode mode = ModeOf(alg);
+  if (!Compiled(mode) || alg.kind != AlgorithmKind::kCipher) {
+    *error = "wolfSSL has no cipher " + std::string(alg.name);
+    return nullptr;
+  }
+  auto init = [&](auto cipher) -> std::unique_ptr<KeyedCipher> {
+    if (!cipher->Init(key, iv, error)) {
+      return nullptr;
+    }
+    return cipher;
+  };
+  switch (mode) {
+    case Mode::kXts:
+      return init(std::make_unique<XtsCipher>(decrypt));
+    case Mode::kDes3Cbc:
+      return init(std::make_unique<Des3Cipher>(decrypt));
+    case Mode::kChaCha20:
+      return init(std::make_unique<ChaCha20Cipher>());
+    default:
+      return init(std::make_unique<AesCipher>(mode, decrypt));
+  }
+}
+
+class CipherOperation : public PreparedOperation {
+ public:
+  CipherOperation(std::unique_ptr<KeyedCipher> cipher, AlignedBuffer in)
+      : cipher_(std::move(cipher)), in_(std::move(in)), out_(in_.size()) {}
+
+  bool Run(uint64_t iterations) override {
+    for (uint64_t i = 0; i < iterations; ++i) {
+      if (!cipher_->Update(in_.data(), in_.size(), out_.data(), &error_)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  std::span<const uint8_t> output() const { return out_.span(); }
+
+ private:
+  std::unique_ptr<KeyedCipher> cipher_;
+  AlignedBuffer in_;
+  AlignedBuffer out_;
+};
+
+}  // namespace
+
+bool CipherSupported(const AlgorithmInfo& alg) {
+  return alg.kind == AlgorithmKind::kCipher && Compiled(ModeOf(alg));
+}
+
+std::string CipherOneShot(const AlgorithmInfo& alg, bool decrypt, const Bytes& key, const Bytes& iv,
+                          const Bytes& input, Bytes* output) {
+  std::string error;
+  std::unique_ptr<KeyedCipher> cipher = NewKeyedCipher(alg, decrypt, key, iv, &error);
+  if (!cipher) {
+    return error;
+  }
+  Bytes out(input.size() + 1);  // never empty: data() is a valid pointer
+  if (!cipher->Update(NonNullData(input), input.size(), out.data(), &error)) {
+    return error;
+  }
+  out.resize(input.size());
+  *output = std::move(out);
+  return "";
+}
+
+std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Operation op,
+                                                 size_t input_len, bool corrupt,
+                                                 PrepareFailure* failure, std::string* error) {
+  if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
+    return NoSuchOperation(alg, op, failure, error);
+  }
+  if (input_len == 0) {
+    return PrepareFailed(PrepareFailure::kLibraryError, "input size 0 is out of range", failure,
+                         error);
+  }
+  const bool whole_blocks = alg.name.ends_with("-CBC") || alg.name.ends_with("-ECB");
+  if (whole_blocks && input_len % alg.block_len != 0) {
+    return PrepareFailed(PrepareFailure::kLibraryError,
+                         std::string(alg.name) + " needs whole " + std::to_string(alg.block_len) +
+                             "-byte blocks; input size " + std::to_string(input_len) + " is not",
+                         failure, error);
+  }
+  if (alg.name.ends_with("-XTS") && input_len < alg.block_len) {
+    return PrepareFailed(
+        PrepareFailure::kLibraryError,
+        "XTS needs at least one " + std::to_string(alg.block_len) + "-byte block per data unit",
+        failure, error);
+  }
+  // XTS keys are two AES keys that must differ (IEEE 1619 5.1): the pattern never repeats.
+  const Bytes key = PatternBytes(alg.key_len, kKeySeed);
+  const Bytes iv = PatternBytes(alg.iv_len, kIvSeed);
+  const Bytes plaintext = PatternBytes(input_len, kPlaintextSeed);
+  const bool encrypt = op == Operation::kEncrypt;
+  std::string message;
+  Bytes input = plaintext;
+  if (!encrypt) {
+    if (message = CipherOneShot(alg, false, key, iv, plaintext, &input); !message.empty()) {
+      return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
+    }
+  }
+  std::unique_ptr<KeyedCipher> cipher = NewKeyedCipher(alg, !encrypt, key, iv, &message);
+  if (!cipher) {
+    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
+  }
+  AlignedBuffer timed_input(input_len);
+  std::memcpy(timed_input.data(), input.data(), input_len);
+  auto prepared = std::make_unique<CipherOperation>(std::move(cipher), std::move(timed_input));
+  if (!prepared->Run(1)) {
+    return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
+  }
+  // The first timed operation starts from the key and IV of a fresh context, so it must match
+  // a one-shot operation in the other direction.
+  Bytes out(prepared->output().begin(), prepared->output().end());
+  CorruptIfTesting(corrupt, out);
+  std::string mismatch;
+  if (encrypt) {
+    Bytes decrypted;
+    if (out == plaintext) {
+      mismatch = "ciphertext equals the plaintext";
+    } else if (message = CipherOneShot(alg, true, key, iv, out, &decrypted); !message.empty()) {
+      return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
+    } else {
+      mismatch = CompareBytes("decryption of the timed ciphertext", decrypted, plaintext);
+    }
+  } else {
+    mismatch = CompareBytes("decrypted text", out, plaintext);
+  }
+  if (!mismatch.empty()) {
+    return PrepareFailed(PrepareFailure::kCheckFailed,
+                         std::string(alg.name) + " round trip at " + std::to_string(input_len) +
+                             " bytes: " + mismatch,
+                         failure, error);
+  }
+  return prepared;
+}
+
+std::string BuildImplementation(const AlgorithmInfo& alg) {
+  if (alg.kind == AlgorithmKind::kSignature || alg.kind == AlgorithmKind::kKeyAgreement) {
+    return "";
+  }
+  if (alg.name.starts_with("AES") || alg.name.starts_with("CMAC-AES")) {
+#ifdef WOLFSSL_AESNI
+    return "aesni (compiled in)";
+#else
+    return "C";
+#endif
+  }
+#ifdef USE_INTEL_SPEEDUP
+  return "";  // AVX1/AVX2 or C, chosen by CPUID at run time and not reported
+#else
+  return "C";
+#endif
+}
+
+}  // namespace cryptobench::backends::wolfssl

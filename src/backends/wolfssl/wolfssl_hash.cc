@@ -1,0 +1,227 @@
+// Hashes of the wolfSSL backend (wolfssl_hash.h).
+#include "backends/wolfssl/wolfssl_hash.h"
+
+#include <span>
+#include <string_view>
+#include <utility>
+
+#include <wolfssl/options.h>
+#include <wolfssl/wolfcrypt/blake2.h>
+#include <wolfssl/wolfcrypt/hash.h>
+
+#include "backends/openssl/buffers.h"
+#include "backends/wolfssl/wolfssl_util.h"
+
+namespace cryptobench::backends::wolfssl {
+namespace {
+
+using openssl::AlignedBuffer;
+using openssl::FillPattern;
+using openssl::NonNullData;
+using openssl::PatternBytes;
+using openssl::PrepareFailed;
+
+// Room for any digest here (SHA-512, BLAKE2b-512: 64 bytes).
+constexpr size_t kMaxOutputLen = 64;
+
+struct HashType {
+  std::string_view name;
+  enum wc_HashType type;
+};
+
+// Hashes through the generic wc_Hash* calls (wolfCrypt's BLAKE2b is not among them).
+constexpr HashType kHashTypes[] = {
+    {"MD5", WC_HASH_TYPE_MD5},           {"SHA-1", WC_HASH_TYPE_SHA},
+    {"SHA-224", WC_HASH_TYPE_SHA224},    {"SHA-256", WC_HASH_TYPE_SHA256},
+    {"SHA-384", WC_HASH_TYPE_SHA384},    {"SHA-512", WC_HASH_TYPE_SHA512},
+    {"SHA3-256", WC_HASH_TYPE_SHA3_256},
+};
+
+bool IsBlake2b512(const AlgorithmInfo& alg) {
+  return alg.kind == AlgorithmKind::kHash && alg.name == "BLAKE2b-512";
+}
+
+// The generic hash type of `alg`; WC_HASH_TYPE_NONE if none (or not in this build).
+enum wc_HashType HashTypeOf(const AlgorithmInfo& alg) {
+  if (alg.kind == AlgorithmKind::kHash) {
+    for (const HashType& entry : kHashTypes) {
+      if (entry.name == alg.name && wc_HashGetDigestSize(entry.type) > 0) {
+        return entry.type;
+      }
+    }
+  }
+  return WC_HASH_TYPE_NONE;
+}
+
+// One hash context; Digest() hashes one message and leaves the context ready for the next.
+class HashContext {
+ public:
+  explicit HashContext(const AlgorithmInfo& alg) : type_(HashTypeOf(alg)) {}
+  ~HashContext() {
+    if (initialised_) {
+      wc_HashFree(&hash_, type_);
+    }
+  }
+  HashContext(const HashContext&) = delete;
+  HashContext& operator=(const HashContext&) = delete;
+
+  bool Init(const AlgorithmInfo& alg, std::string* error) {
+    if (blake2b_) {
+      return true;
+    }
+    if (type_ == WC_HASH_TYPE_NONE) {
+      *error = "wolfSSL has no hash " + std::string(alg.name);
+      return false;
+    }
+    if (int ret = wc_HashInit(&hash_, type_); ret != 0) {
+      *error = WolfError("wc_HashInit", ret);
+      return false;
+    }
+    initialised_ = true;
+    return true;
+  }
+
+  size_t digest_len() const {
+    return blake2b_ ? 64 : static_cast<size_t>(wc_HashGetDigestSize(type_));
+  }
+
+  // Hashes `pieces` in order into `out` (digest_len() bytes).
+  bool Digest(std::initializer_list<std::span<const uint8_t>> pieces, uint8_t* out,
+              std::string* error) {
+    if (blake2b_) {
+      if (int ret = wc_InitBlake2b(&blake2b_state_, 64); ret != 0) {
+        *error = WolfError("wc_InitBlake2b", ret);
+        return false;
+      }
+      for (std::span<const uint8_t> piece : pieces) {
+        if (int ret = wc_Blake2bUpdate(&blake2b_state_, NonNullData(piece), Len32(piece.size()));
+            ret != 0) {
+          *error = WolfError("wc_Blake2bUpdate", ret);
+          return false;
+        }
+      }
+      if (int ret = wc_Blake2bFinal(&blake2b_state_, out, 64); ret != 0) {
+        *error = WolfError("wc_Blake2bFinal", ret);
+        return false;
+      }
+      return true;
+    }
+    for (std::span<const uint8_t> piece : pieces) {
+      if (int ret = wc_HashUpdate(&hash_, type_, NonNullData(piece), Len32(piece.size()));
+          ret != 0) {
+        *error = WolfError("wc_HashUpdate", ret);
+        return false;
+      }
+    }
+    // wc_HashFinal also re-initialises the context (wolfCrypt's SHA-1/2/3 and MD5 Final).
+    if (int ret = wc_HashFinal(&hash_, type_, out); ret != 0) {
+      *error = WolfError("wc_HashFinal", ret);
+      return false;
+    }
+    return true;
+  }
+
+  void set_blake2b() { blake2b_ = true; }
+
+ private:
+  enum wc_HashType type_;
+  wc_HashAlg hash_;
+  bool initialised_ = false;
+  bool blake2b_ = false;
+  Blake2b blake2b_state_;
+};
+
+std::unique_ptr<HashContext> NewHash(const AlgorithmInfo& alg, std::string* error) {
+  auto hash = std::make_unique<HashContext>(alg);
+  if (IsBlake2b512(alg)) {
+#ifdef HAVE_BLAKE2B
+    hash->set_blake2b();
+#else
+    *error = "wolfSSL was built without BLAKE2b";
+    return nullptr;
+#endif
+  }
+  return hash->Init(alg, error) ? std::move(hash) : nullptr;
+}
+
+// Times one digest per operation over a fixed message.
+class HashOperation : public PreparedOperation {
+ public:
+  HashOperation(std::unique_ptr<HashContext> hash, AlignedBuffer in)
+      : hash_(std::move(hash)), in_(std::move(in)) {}
+
+  bool Run(uint64_t iterations) override {
+    for (uint64_t i = 0; i < iterations; ++i) {
+      if (!hash_->Digest({in_.span()}, out_.data(), &error_)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  std::span<const uint8_t> output() const { return out_.span().first(hash_->digest_len()); }
+
+ private:
+  std::unique_ptr<HashContext> hash_;
+  AlignedBuffer in_;
+  AlignedBuffer out_{kMaxOutputLen};
+};
+
+}  // namespace
+
+bool HashSupported(const AlgorithmInfo& alg) {
+  std::string ignored;
+  return alg.kind == AlgorithmKind::kHash && NewHash(alg, &ignored) != nullptr;
+}
+
+std::string HashOneShot(const AlgorithmInfo& alg, const Bytes& message, Bytes* digest) {
+  std::string error;
+  std::unique_ptr<HashContext> hash = NewHash(alg, &error);
+  if (!hash) {
+    return error;
+  }
+  Bytes out(hash->digest_len());
+  if (!hash->Digest({message}, out.data(), &error)) {
+    return error;
+  }
+  *digest = std::move(out);
+  return "";
+}
+
+std::unique_ptr<PreparedOperation> PrepareHash(const AlgorithmInfo& alg, Operation op,
+                                               size_t input_len, bool corrupt,
+                                               PrepareFailure* failure, std::string* error) {
+  if (op != Operation::kHash) {
+    return NoSuchOperation(alg, op, failure, error);
+  }
+  std::string text;
+  std::unique_ptr<HashContext> reference_hash = NewHash(alg, &text);
+  std::unique_ptr<HashContext> timed_hash = reference_hash ? NewHash(alg, &text) : nullptr;
+  if (!timed_hash) {
+    return PrepareFailed(PrepareFailure::kLibraryError, text, failure, error);
+  }
+  const Bytes message = PatternBytes(input_len, kMessageSeed);
+  const std::span<const uint8_t> whole(message);
+  Bytes reference(reference_hash->digest_len());
+  if (!reference_hash->Digest({whole.first(input_len / 2), whole.subspan(input_len / 2)},
+                              reference.data(), &text)) {
+    return PrepareFailed(PrepareFailure::kLibraryError, text, failure, error);
+  }
+  AlignedBuffer in(input_len);
+  FillPattern(in.span(), kMessageSeed);
+  auto prepared = std::make_unique<HashOperation>(std::move(timed_hash), std::move(in));
+  // Two runs: the second proves the context re-initialises cleanly.
+  if (!prepared->Run(2)) {
+    return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
+  }
+  const Bytes out(prepared->output().begin(), prepared->output().end());
+  if (std::string diff = CompareDigest(alg, out, reference, corrupt); !diff.empty()) {
+    return PrepareFailed(
+        PrepareFailure::kCheckFailed,
+        std::string(alg.name) + " at " + std::to_string(input_len) + " bytes: " + diff, failure,
+        error);
+  }
+  return prepared;
+}
+
+}  // namespace cryptobench::backends::wolfssl

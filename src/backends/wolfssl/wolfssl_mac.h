@@ -1,0 +1,28 @@
+// MACs of the wolfSSL backend, through wolfCrypt's native API: wc_Hmac* (HMAC-SHA256),
+// wc_Cmac* (CMAC-AES-128) and wc_Poly1305*.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+
+#include "backends/backend.h"
+
+namespace cryptobench::backends::wolfssl {
+
+/// True if this wolfSSL build offers the MAC `alg`.
+bool MacSupported(const AlgorithmInfo& alg);
+
+/// KatTarget::Mac: a freshly keyed context, one message.
+std::string MacOneShot(const AlgorithmInfo& alg, const Bytes& key, const Bytes& message,
+                       Bytes* tag);
+
+/// Backend::Prepare for MACs: one MAC per operation. HMAC reuses its keyed context (wc_HmacFinal
+/// leaves the key in place); CMAC restores a copy of its keyed state, as wolfCrypt 5.5 has no
+/// CMAC restart and wc_CmacFinal wipes the context; Poly1305 takes its one-time key with every
+/// message. Checked: the tag equals a freshly keyed context's.
+std::unique_ptr<PreparedOperation> PrepareMac(const AlgorithmInfo& alg, Operation op,
+                                              size_t input_len, bool corrupt,
+                                              PrepareFailure* failure, std::string* error);
+
+}  // namespace cryptobench::backends::wolfssl

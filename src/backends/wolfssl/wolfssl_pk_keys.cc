@@ -1,0 +1,68 @@
+// Keys shared by the wolfSSL backend's public-key families (wolfssl_pk_keys.h).
+#include "backends/wolfssl/wolfssl_pk_keys.h"
+
+#include <string_view>
+
+#include <wolfssl/options.h>
+#include <wolfssl/wolfcrypt/asn_public.h>
+#include <wolfssl/wolfcrypt/ecc.h>
+
+#include "algorithms/kat.h"
+#include "backends/wolfssl/wolfssl_util.h"
+#include "core/hex.h"
+
+namespace cryptobench::backends::wolfssl {
+
+PkFamily PkFamilyOf(const AlgorithmInfo& alg) {
+  if (alg.kind == AlgorithmKind::kSignature) {
+    if (alg.name.starts_with("RSA-")) {
+      return PkFamily::kRsa;
+    }
+    if (alg.name == "ECDSA-P256" || alg.name == "ECDSA-P384") {
+      return PkFamily::kEcdsa;
+    }
+    if (alg.name == "Ed25519") {
+      return PkFamily::kEd25519;
+    }
+  } else if (alg.kind == AlgorithmKind::kKeyAgreement) {
+    if (alg.name == "ECDH-P256") {
+      return PkFamily::kEcdh;
+    }
+    if (alg.name == "X25519") {
+      return PkFamily::kX25519;
+    }
+  }
+  return PkFamily::kNone;
+}
+
+int CurveIdOf(const AlgorithmInfo& alg) {
+  return alg.name.ends_with("P384") ? ECC_SECP384R1 : ECC_SECP256R1;
+}
+
+std::string RawTimingKey(const AlgorithmInfo& alg, Bytes* key) {
+  for (const KatVector& vector : KatVectorsFor(alg.name)) {
+    if (!vector.private_key.empty()) {
+      *key = HexDecode(vector.private_key);
+      return "";
+    }
+  }
+  return "no " + std::string(alg.name) + " vector with a private key";
+}
+
+std::string TimingKeyDer(const AlgorithmInfo& alg, Bytes* der) {
+  const std::string_view pem = TimingPrivateKeyPem(alg.name);
+  if (pem.empty()) {
+    return "no timing key for " + std::string(alg.name);
+  }
+  der->assign(pem.size(), 0);  // DER is shorter than its base64 PEM
+  const int len = wc_KeyPemToDer(reinterpret_cast<const unsigned char*>(pem.data()),
+                                 static_cast<int>(pem.size()), der->data(),
+                                 static_cast<int>(der->size()), nullptr);
+  if (len <= 0) {
+    return WolfError("wc_KeyPemToDer", len);
+  }
+  der->resize(static_cast<size_t>(len));
+  return "";
+}
+
+}  // namespace cryptobench::backends::wolfssl

@@ -1,0 +1,34 @@
+// Signatures of the wolfSSL backend, through wolfCrypt's native API: RSA PKCS#1 v1.5
+// (wc_RsaSSL_Sign/Verify of a DER DigestInfo of the SHA-256 digest), ECDSA P-256/P-384
+// (wc_ecc_sign_hash/verify_hash) and Ed25519 (wc_ed25519_sign_msg/verify_msg).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "algorithms/kat.h"
+#include "backends/backend.h"
+
+namespace cryptobench::backends::wolfssl {
+
+/// True if this wolfSSL build offers the signature `alg` and loads its timing key.
+bool SignatureSupported(const AlgorithmInfo& alg);
+
+/// KatTarget::Verify: RSA from a DER RSAPublicKey, ECDSA from an uncompressed point and r||s,
+/// Ed25519 from the raw public key. A tampered empty message becomes one zero byte.
+std::string VerifyKat(const AlgorithmInfo& alg, const KatVector& vector, bool tamper, bool* valid);
+
+/// KatTarget::Sign: Ed25519 only (RSA and ECDSA vectors are not reproducible by signing).
+std::string SignKat(const AlgorithmInfo& alg, const KatVector& vector, Bytes* signature);
+
+/// KatTarget::SignRoundTrip with the timing key.
+std::string SignRoundTripCheck(const AlgorithmInfo& alg, bool corrupt);
+
+/// Backend::Prepare for signatures: one sign or verify of a 32-byte SHA-256 digest (RSA, ECDSA,
+/// with the PKCS#8 timing key) or of a 32-byte message (Ed25519, RFC 8032 key) per operation.
+/// Checked: verify accepts the signature.
+std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Operation op,
+                                                    bool corrupt, PrepareFailure* failure,
+                                                    std::string* error);
+
+}  // namespace cryptobench::backends::wolfssl

@@ -1,0 +1,148 @@
+// Helpers shared by the wolfSSL backend (wolfssl_util.h).
+#include "backends/wolfssl/wolfssl_util.h"
+
+#include <wolfssl/options.h>
+#include <wolfssl/wolfcrypt/error-crypt.h>
+
+#include "backends/openssl/buffers.h"
+
+namespace cryptobench::backends::wolfssl {
+
+Mode ModeOf(const AlgorithmInfo& alg) {
+  const std::string_view name = alg.name;
+  if (alg.kind == AlgorithmKind::kCipher) {
+    if (name == "DES-EDE3-CBC") {
+      return Mode::kDes3Cbc;
+    }
+    if (name == "ChaCha20") {
+      return Mode::kChaCha20;
+    }
+    if (name.starts_with("AES-")) {
+      if (name.ends_with("-CBC")) {
+        return Mode::kCbc;
+      }
+      if (name.ends_with("-CTR")) {
+        return Mode::kCtr;
+      }
+      if (name.ends_with("-ECB")) {
+        return Mode::kEcb;
+      }
+      if (name.ends_with("-XTS")) {
+        return Mode::kXts;
+      }
+    }
+  } else if (alg.kind == AlgorithmKind::kAead) {
+    if (name == "ChaCha20-Poly1305") {
+      return Mode::kChaChaPoly;
+    }
+    if (name.starts_with("AES-") && name.ends_with("-GCM")) {
+      return Mode::kGcm;
+    }
+    if (name.starts_with("AES-") && name.ends_with("-CCM")) {
+      return Mode::kCcm;
+    }
+  }
+  return Mode::kNone;
+}
+
+bool Compiled(Mode mode) {
+  switch (mode) {
+    case Mode::kCbc:
+#ifndef NO_AES_CBC
+      return true;
+#else
+      return false;
+#endif
+    case Mode::kCtr:
+#ifdef WOLFSSL_AES_COUNTER
+      return true;
+#else
+      return false;
+#endif
+    case Mode::kEcb:
+#ifdef HAVE_AES_ECB
+      return true;
+#else
+      return false;
+#endif
+    case Mode::kXts:
+#ifdef WOLFSSL_AES_XTS
+      return true;
+#else
+      return false;
+#endif
+    case Mode::kDes3Cbc:
+#ifndef NO_DES3
+      return true;
+#else
+      return false;
+#endif
+    case Mode::kChaCha20:
+#ifdef HAVE_CHACHA
+      return true;
+#else
+      return false;
+#endif
+    case Mode::kGcm:
+#ifdef HAVE_AESGCM
+      return true;
+#else
+      return false;
+#endif
+    case Mode::kCcm:
+#ifdef HAVE_AESCCM
+      return true;
+#else
+      return false;
+#endif
+    case Mode::kChaChaPoly:
+#if defined(HAVE_CHACHA) && defined(HAVE_POLY1305)
+      return true;
+#else
+      return false;
+#endif
+    case Mode::kNone:
+      break;
+  }
+  return false;
+}
+
+std::unique_ptr<PreparedOperation> NoSuchOperation(const AlgorithmInfo& alg, Operation op,
+                                                   PrepareFailure* failure, std::string* error) {
+  return openssl::PrepareFailed(
+      PrepareFailure::kLibraryError,
+      std::string(alg.name) + " has no " + std::string(OperationName(op)) + " operation in wolfSSL",
+      failure, error);
+}
+
+std::string CompareDigest(const AlgorithmInfo& alg, std::vector<uint8_t> out,
+                          const std::vector<uint8_t>& reference, bool corrupt) {
+  openssl::CorruptIfTesting(corrupt, out);
+  std::string diff =
+      openssl::CompareBytes(alg.kind == AlgorithmKind::kHash ? "digest" : "tag", out, reference);
+  if (diff.empty() && out.size() != alg.tag_len) {
+    diff = "output is " + std::to_string(out.size()) + " bytes, expected " +
+           std::to_string(alg.tag_len);
+  }
+  return diff;
+}
+
+std::string WolfError(std::string_view call, int ret) {
+  const char* description = wc_GetErrorString(ret);
+  return std::string(call) + " failed: " + std::to_string(ret) + " (" +
+         (description != nullptr ? description : "unknown error") + ")";
+}
+
+Rng::Rng() {
+  if (const int ret = wc_InitRng(&rng_); ret != 0) {
+    error_ = WolfError("wc_InitRng", ret);
+  }
+}
+
+Rng::~Rng() {
+  if (error_.empty()) {
+    wc_FreeRng(&rng_);
+  }
+}
+
+}  // namespace cryptobench::backends::wolfssl
