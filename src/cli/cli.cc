@@ -71,6 +71,9 @@ int Run(int argc, char** argv) {
                          "Sampling budget per measurement, seconds (default 0.25)");
   doctor_cmd->add_option("--output,-o", doctor.output, "Write the report to FILE (atomically)");
   doctor_cmd->add_flag("!--no-progress", doctor.progress, "No progress display on stderr");
+  doctor_cmd->add_option("--from", doctor.from,
+                         "Verdicts for a report instead of measuring: a result JSON or openssl "
+                         "speed/version output (a file or - for stdin)");
 
   ImportOptions import_options;
   CLI::App* import_cmd = app.add_subcommand(
@@ -97,6 +100,12 @@ int Run(int argc, char** argv) {
   speed.library_given = speed_cmd->get_option("--lib")->count() > 0;
   list.library_given = list_cmd->get_option("--lib")->count() > 0;
   doctor.library_given = doctor_cmd->get_option("--lib")->count() > 0;
+  doctor.from_given = doctor_cmd->get_option("--from")->count() > 0;
+  for (const char* name : {"--lib", "--quick", "--bytes", "--max-seconds"}) {
+    if (doctor_cmd->get_option(name)->count() > 0) {
+      doctor.measuring.emplace_back(name);
+    }
+  }
   try {
     if (worker_cmd->parsed()) {
       return worker::RunWorker();

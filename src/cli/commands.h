@@ -50,10 +50,15 @@ struct DoctorCommandOptions {
   std::string max_seconds = "0.25";
   std::string output;
   bool progress = true;
+  std::string from;                    ///< --from FILE|-: diagnose a report instead of measuring
+  bool from_given = false;             ///< --from appeared on the command line
+  std::vector<std::string> measuring;  ///< measuring options given (--lib, --quick, ...)
 };
 
 /// Runs `doctor`. Throws UsageError for bad input; returns 0 when every examined algorithm
-/// runs as well as expected, 1 when a verdict or finding says otherwise.
+/// runs as well as expected, 1 when a verdict or finding says otherwise. With --from it reads
+/// a report (a result JSON or anything `import` reads) and measures nothing; unreadable input
+/// throws UsageError with the import error ("FILE:LINE: expected ...").
 int RunDoctorCommand(const DoctorCommandOptions& options);
 
 /// Options of `cryptobench import`.

@@ -30,6 +30,26 @@ struct Finding {
   std::string advice;    ///< what to do; may be empty
 };
 
+/// Where the facts come from when doctor reads a report instead of measuring (`doctor --from
+/// FILE`): the run's source and what the text could and could not tell. The live doctor leaves
+/// DoctorFacts::report empty.
+struct ReportOrigin {
+  std::string file;  ///< the file read ("<stdin>" for standard input)
+  std::string kind;  ///< the run's source.kind: "imported" or "measured" (a cryptobench run)
+  std::string tool;  ///< e.g. "openssl speed", "cryptobench"
+  std::string tool_version;        ///< e.g. "3.0.13"; empty when the text does not say
+  std::string timing_basis;        ///< "wall_clock", "user_cpu" or "unknown" (results::SourceInfo)
+  std::string evp;                 ///< "evp", "legacy" or "unknown" (results::SourceInfo)
+  std::string engine_or_provider;  ///< e.g. "engine qatengine"; empty if none is named
+  int processes = 0;               ///< `openssl speed -multi N` or `speed --threads N`; 0/1: one
+  std::vector<std::string> caveats;  ///< the run's interpretation caveats, verbatim
+  std::string arch_source;           ///< where facts.cpu.arch came from; empty when unknown
+  bool cpu_features_known = false;   ///< facts.cpu.features were decoded from a capability vector
+  std::string clock_source;          ///< why core_hz_low..core_hz_high, in words
+  std::vector<std::string> cannot_know;   ///< what the text cannot tell, one sentence each
+  std::vector<std::string> not_examined;  ///< algorithms of the report without a verdict, and why
+};
+
 /// Everything known before any algorithm is measured.
 struct DoctorFacts {
   cpu::CpuFeatures cpu;
@@ -42,6 +62,10 @@ struct DoctorFacts {
   std::vector<AsmModule> asm_modules;            ///< ID strings found in the loaded file
   std::vector<std::string> asm_defines;          ///< -D*_ASM in cflags (meaningful for 1.x only)
   bool no_asm_build = false;                     ///< 3.x CPUINFO "N/A": built without assembly
+  /// Set when the facts were read from a report (`doctor --from`): cpu.features then hold the
+  /// bits of the report's capability vector (supported = set), env_ia32cap the CPUINFO line's
+  /// "env:" value, and no mask experiment can run.
+  std::optional<ReportOrigin> report;
 };
 
 /// One throughput measurement of an algorithm (one cell at one input size).

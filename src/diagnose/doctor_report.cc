@@ -128,8 +128,10 @@ std::vector<FactRow> LibraryFactRows(const DoctorFacts& facts) {
   const results::LibraryInfo& library = facts.library;
   std::vector<FactRow> rows;
   rows.push_back({"version", library.version.empty() ? "unknown" : library.version});
-  rows.push_back(library.loaded_path.empty() ? FactRow{"path", "unknown"}
-                                             : FactRow{"path", library.loaded_path, true});
+  if (!facts.report || !library.loaded_path.empty()) {
+    rows.push_back(library.loaded_path.empty() ? FactRow{"path", "unknown"}
+                                               : FactRow{"path", library.loaded_path, true});
+  }
   if (!library.requested_path.empty() && library.requested_path != library.loaded_path) {
     rows.push_back({"requested", library.requested_path, true});
   }
@@ -148,7 +150,19 @@ std::vector<FactRow> LibraryFactRows(const DoctorFacts& facts) {
     rows.push_back(
         {"detected vector", facts.detected_capability_vector, true, "(without OPENSSL_ia32cap)"});
   }
-  if (facts.env_ia32cap) {
+  if (facts.report) {
+    const bool arm = library.cpu_info.find("OPENSSL_armcap") != std::string::npos;
+    const std::string variable = arm ? "OPENSSL_armcap" : "OPENSSL_ia32cap";
+    if (facts.env_ia32cap) {
+      rows.push_back({variable, *facts.env_ia32cap, true,
+                      "(the env: part of the CPUINFO line); clears " +
+                          JoinedOr(facts.env_masked_features, ", ", "no known bit")});
+    } else {
+      rows.push_back({variable, library.cpu_info.empty() || library.capability_vector == "N/A"
+                                    ? "unknown (no CPUINFO vector)"
+                                    : "not set (the CPUINFO line has no env: part)"});
+    }
+  } else if (facts.env_ia32cap) {
     rows.push_back({"OPENSSL_ia32cap", *facts.env_ia32cap, true,
                     "in the environment; clears " +
                         JoinedOr(facts.env_masked_features, ", ", "no known bit")});
@@ -193,6 +207,9 @@ std::string MeasurementRateText(const Measurement& measurement) {
   if (measurement.status != results::CellStatus::kOk) {
     std::string text = report::StatusLabel(measurement.status);
     return measurement.message.empty() ? text : text + ": " + measurement.message;
+  }
+  if (measurement.ci_low == 0 && measurement.ci_high == 0) {
+    return report::FormatMbPerS(measurement.bytes_per_s);  // a single figure: no CI to show
   }
   return report::FormatRateWithCi(
       {measurement.bytes_per_s / 1e6, measurement.ci_low / 1e6, measurement.ci_high / 1e6});
@@ -365,6 +382,9 @@ nlohmann::ordered_json DoctorToJson(const DoctorReport& report) {
   j["kind"] = "doctor";
   j["created_utc"] = report.created_utc;
   j["tool_version"] = report.tool_version;
+  if (report.facts.report) {
+    j["from_report"] = doctor_internal::ReportOriginToJson(*report.facts.report);
+  }
   j["facts"] = FactsToJson(report.facts);
   j["core_hz_low"] = report.core_hz_low;
   j["core_hz_high"] = report.core_hz_high;

@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "diagnose/doctor_model.h"
 
 namespace cryptobench::diagnose::doctor_internal {
@@ -74,5 +76,30 @@ std::string VerdictLineWithStatus(const Verdict& verdict);
 /// GHASH verdict of AES-GCM counts as one), with ", 1 error finding" after the problems when
 /// there are findings of severity error.
 std::string SummaryText(const DoctorReport& report);
+
+// A report read from text (`doctor --from`; doctor_report_from.cc). Each needs
+// facts.report to be set.
+
+/// "Report FILE: openssl speed 3.0.13 output, imported; nothing was measured on this machine."
+std::string ReportHeadline(const ReportOrigin& origin);
+/// True if any measurement of the report carries a CI (a cryptobench run; imported figures do
+/// not).
+bool HasConfidenceIntervals(const DoctorReport& report);
+/// What the evidence figures are: "MB/s = 10^6 bytes/s, one figure per algorithm as the report
+/// gives it, no CI" (or the report's medians with CIs).
+std::string ReportEvidenceIntro(const DoctorReport& report);
+/// Model and architecture (with where it came from); "features: not in the text" without a
+/// vector.
+std::vector<FactRow> ReportCpuRows(const DoctorFacts& facts);
+/// The heading of the feature table: which variable's bits, and what set and clear mean.
+std::string ReportFeaturesIntro(const DoctorFacts& facts);
+/// "set", "clear", or "clear (env: masks it)" for a feature the CPUINFO line's env: part clears.
+std::string ReportFeatureText(const DoctorFacts& facts, const cpu::FeatureState& feature);
+/// "core clock: not in the text" and the range cpb is computed at, with its source.
+std::vector<FactRow> ReportClockRows(const DoctorReport& report);
+/// File, tool and version, timing basis, engine/provider, processes, API (caveats apart).
+std::vector<FactRow> ReportSourceRows(const ReportOrigin& origin);
+/// The "from_report" object of the JSON document (docs/doctor-json.md).
+nlohmann::ordered_json ReportOriginToJson(const ReportOrigin& origin);
 
 }  // namespace cryptobench::diagnose::doctor_internal

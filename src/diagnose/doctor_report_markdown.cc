@@ -56,7 +56,10 @@ void WriteVerdictTable(const DoctorReport& report, std::ostream& out) {
          MarkdownText(doctor_internal::LineWithoutPrefix(verdict))},
         out);
   }
-  out << "\ncpb: cycles per byte at the core clock range under Clock and load.\n";
+  out << (report.facts.report
+              ? "\ncpb: cycles per byte over the core clock range under Clock (the report does "
+                "not give the clock rate).\n"
+              : "\ncpb: cycles per byte at the core clock range under Clock and load.\n");
   bool any_advice = false;
   for (const Verdict& verdict : report.verdicts) {
     if (verdict.advice.empty()) {
@@ -105,9 +108,12 @@ void WriteEvidence(const DoctorReport& report, std::ostream& out) {
   if (report.verdicts.empty()) {
     return;
   }
-  out << "\n### Evidence\n\nMB/s = 10^6 bytes/s, median ± half-width of its 95% CI; slowdown = "
-         "first row / "
-         "this row.\n";
+  if (report.facts.report) {
+    out << "\n### Evidence\n\n" << doctor_internal::ReportEvidenceIntro(report) << ".\n";
+  } else {
+    out << "\n### Evidence\n\nMB/s = 10^6 bytes/s, median ± half-width of its 95% CI; slowdown = "
+           "first row / this row.\n";
+  }
   for (const Verdict& verdict : report.verdicts) {
     out << fmt::format("\n#### {} ({})\n\n", MarkdownText(verdict.algorithm),
                        doctor_internal::MeasuredCellText(verdict));
@@ -123,18 +129,26 @@ void WriteEvidence(const DoctorReport& report, std::ostream& out) {
     for (const std::string& fact : verdict.evidence) {
       out << "- " << MarkdownText(fact) << '\n';
     }
-    if (!verdict.measurements.empty()) {
+    if (!verdict.measurements.empty() &&
+        !(report.facts.report && verdict.measurements.size() == 1)) {
       WriteMeasurements(verdict, out);
     }
   }
 }
 
 // "usable: AES-NI, AVX; disabled by the OS: AVX-512F; absent: SHA-NI", empty groups left out.
-std::string FeatureSummary(const cpu::CpuFeatures& cpu) {
+// For a report: "set: ...; clear: ...; clear (env: masks it): ...".
+std::string FeatureSummary(const DoctorFacts& facts) {
+  const cpu::CpuFeatures& cpu = facts.cpu;
   std::vector<std::string> usable;
   std::vector<std::string> disabled;
   std::vector<std::string> absent;
   for (const cpu::FeatureState& feature : cpu.features) {
+    if (facts.report) {
+      const std::string state = doctor_internal::ReportFeatureText(facts, feature);
+      (state == "set" ? usable : state == "clear" ? absent : disabled).push_back(feature.name);
+      continue;
+    }
     (feature.usable() ? usable : feature.supported ? disabled : absent).push_back(feature.name);
   }
   std::string out;
@@ -147,17 +161,52 @@ std::string FeatureSummary(const cpu::CpuFeatures& cpu) {
       out += (i == 0 ? "" : ", ") + names[i];
     }
   };
-  add_group("usable", usable);
-  add_group("disabled by the OS", disabled);
-  add_group("absent", absent);
+  if (facts.report) {
+    add_group("set", usable);
+    add_group("clear", absent);
+    add_group("clear (env: masks it)", disabled);
+  } else {
+    add_group("usable", usable);
+    add_group("disabled by the OS", disabled);
+    add_group("absent", absent);
+  }
   return out.empty() ? "none reported" : out;
+}
+
+// A report's CPU, clock and source facts (`doctor --from`).
+void WriteReportFacts(const DoctorReport& report, std::ostream& out) {
+  const DoctorFacts& facts = report.facts;
+  out << "\n### Facts (from the report)\n\n#### CPU\n\n";
+  std::vector<FactRow> cpu_rows = doctor_internal::ReportCpuRows(facts);
+  if (!facts.cpu.features.empty()) {
+    cpu_rows.push_back({doctor_internal::ReportFeaturesIntro(facts), FeatureSummary(facts)});
+  }
+  WriteFactTable(cpu_rows, out);
+  out << "\n#### Clock\n\n";
+  WriteFactTable(doctor_internal::ReportClockRows(report), out);
+  out << "\n#### Library\n\n";
+  std::vector<FactRow> library_rows = doctor_internal::LibraryFactRows(facts);
+  library_rows.push_back({"assembly modules", "not looked for (the library file is not here)"});
+  WriteFactTable(library_rows, out);
+  out << "\n#### Report\n\n";
+  WriteFactTable(doctor_internal::ReportSourceRows(*facts.report), out);
+  if (!facts.report->caveats.empty()) {
+    out << "\nCaveats (from reading the text):\n\n";
+    for (const std::string& caveat : facts.report->caveats) {
+      out << "- " << MarkdownText(caveat) << '\n';
+    }
+  }
 }
 
 void WriteFacts(const DoctorReport& report, std::ostream& out) {
   const DoctorFacts& facts = report.facts;
+  if (facts.report) {
+    WriteReportFacts(report, out);
+    return;
+  }
   out << "\n### Facts\n\n#### CPU\n\n";
   std::vector<FactRow> cpu_rows = doctor_internal::CpuFactRows(facts.cpu);
-  cpu_rows.push_back({"features", FeatureSummary(facts.cpu)});
+  cpu_rows.push_back({"features", FeatureSummary(facts)});
   WriteFactTable(cpu_rows, out);
   out << "\n#### Clock and load\n\n";
   WriteFactTable(doctor_internal::ClockFactRows(report), out);
@@ -179,7 +228,8 @@ void WriteFacts(const DoctorReport& report, std::ostream& out) {
 }  // namespace
 
 void RenderDoctorMarkdown(const DoctorReport& report, std::ostream& out) {
-  out << "## cryptobench doctor\n\n";
+  const std::optional<ReportOrigin>& origin = report.facts.report;
+  out << (origin ? "## cryptobench doctor --from\n\n" : "## cryptobench doctor\n\n");
   std::string run = "cryptobench";
   if (!report.tool_version.empty()) {
     run += " " + report.tool_version;
@@ -188,7 +238,16 @@ void RenderDoctorMarkdown(const DoctorReport& report, std::ostream& out) {
     run += ", " + report.created_utc;
   }
   out << fmt::format("{}. {}.\n", run, doctor_internal::SummaryText(report));
+  if (origin) {
+    out << '\n' << MarkdownText(doctor_internal::ReportHeadline(*origin)) << '\n';
+  }
   WriteVerdictTable(report, out);
+  if (origin) {
+    out << "\n### What the text cannot tell\n\n";
+    for (const std::string& fact : origin->cannot_know) {
+      out << "- " << MarkdownText(fact) << '\n';
+    }
+  }
   WriteFindings(report, out);
   WriteEvidence(report, out);
   WriteFacts(report, out);

@@ -118,9 +118,12 @@ void WriteEvidence(const DoctorReport& report, std::ostream& out) {
   if (report.verdicts.empty()) {
     return;
   }
-  out << "\nEvidence (MB/s = 10^6 bytes/s, median ± half-width of its 95% CI; slowdown = first row "
-         "/ "
-         "this row)\n";
+  if (report.facts.report) {
+    out << "\nEvidence (" << doctor_internal::ReportEvidenceIntro(report) << ")\n";
+  } else {
+    out << "\nEvidence (MB/s = 10^6 bytes/s, median ± half-width of its 95% CI; slowdown = first "
+           "row / this row)\n";
+  }
   bool first = true;
   for (const Verdict& verdict : report.verdicts) {
     if (!first) {
@@ -138,7 +141,9 @@ void WriteEvidence(const DoctorReport& report, std::ostream& out) {
     for (const std::string& fact : verdict.evidence) {
       WriteWrapped(out, fact, "    - ", "      ");
     }
-    if (!verdict.measurements.empty()) {
+    // A report's single figure is already in the evidence; a table of one row says nothing.
+    if (!verdict.measurements.empty() &&
+        !(report.facts.report && verdict.measurements.size() == 1)) {
       WriteMeasurements(verdict, out);
     }
   }
@@ -146,24 +151,34 @@ void WriteEvidence(const DoctorReport& report, std::ostream& out) {
 
 void WriteCpu(const DoctorReport& report, std::ostream& out) {
   const cpu::CpuFeatures& cpu = report.facts.cpu;
-  out << "\nCPU\n";
-  WriteFactRows(doctor_internal::CpuFactRows(cpu), out);
+  const bool from_report = report.facts.report.has_value();
+  out << (from_report ? "\nCPU (as the report describes it)\n" : "\nCPU\n");
+  WriteFactRows(from_report ? doctor_internal::ReportCpuRows(report.facts)
+                            : doctor_internal::CpuFactRows(cpu),
+                out);
   if (cpu.features.empty()) {
     return;
   }
-  out << (cpu.arch == "x86_64"
-              ? "  features (CPUID; \"disabled by the OS\": XCR0 lacks their register state):\n"
-              : "  features (HWCAP):\n");
+  if (from_report) {
+    WriteWrapped(out, doctor_internal::ReportFeaturesIntro(report.facts) + ":", "  ", "    ");
+  } else {
+    out << (cpu.arch == "x86_64"
+                ? "  features (CPUID; \"disabled by the OS\": XCR0 lacks their register state):\n"
+                : "  features (HWCAP):\n");
+  }
+  auto state = [&](const cpu::FeatureState& feature) {
+    return from_report ? doctor_internal::ReportFeatureText(report.facts, feature)
+                       : doctor_internal::FeatureStateText(feature);
+  };
   TextTable table({{"feature", TextTable::Align::kLeft},
                    {"present", TextTable::Align::kLeft},
                    {"feature", TextTable::Align::kLeft},
                    {"present", TextTable::Align::kLeft}});
   for (size_t i = 0; i < cpu.features.size(); i += 2) {
-    std::vector<std::string> cells = {cpu.features[i].name,
-                                      doctor_internal::FeatureStateText(cpu.features[i])};
+    std::vector<std::string> cells = {cpu.features[i].name, state(cpu.features[i])};
     if (i + 1 < cpu.features.size()) {
       cells.push_back(cpu.features[i + 1].name);
-      cells.push_back(doctor_internal::FeatureStateText(cpu.features[i + 1]));
+      cells.push_back(state(cpu.features[i + 1]));
     } else {
       cells.resize(4);
     }
@@ -176,6 +191,10 @@ void WriteLibrary(const DoctorReport& report, std::ostream& out) {
   const DoctorFacts& facts = report.facts;
   out << "\nLibrary\n";
   WriteFactRows(doctor_internal::LibraryFactRows(facts), out);
+  if (facts.report) {
+    out << "  assembly modules:   not looked for (the library file is not here)\n";
+    return;
+  }
   if (facts.asm_modules.empty()) {
     out << "  assembly modules found (by ID string): none\n";
     return;
@@ -188,23 +207,60 @@ void WriteLibrary(const DoctorReport& report, std::ostream& out) {
   table.Write(out, "    ");
 }
 
+// What the text cannot tell, then the report's own source and caveats (`doctor --from`).
+void WriteCannotKnow(const ReportOrigin& origin, std::ostream& out) {
+  out << "\nWhat the text cannot tell\n";
+  for (const std::string& fact : origin.cannot_know) {
+    WriteWrapped(out, fact, "  - ", "    ");
+  }
+}
+
+void WriteReportSource(const ReportOrigin& origin, std::ostream& out) {
+  out << "\nReport\n";
+  WriteFactRows(doctor_internal::ReportSourceRows(origin), out);
+  if (!origin.caveats.empty()) {
+    out << "  caveats (from reading the text):\n";
+    for (const std::string& caveat : origin.caveats) {
+      WriteWrapped(out, caveat, "    - ", "      ");
+    }
+  }
+}
+
 }  // namespace
 
 void RenderDoctorText(const DoctorReport& report, std::ostream& out) {
+  const std::optional<ReportOrigin>& origin = report.facts.report;
   std::string title = report.tool_version.empty()
                           ? std::string("cryptobench doctor")
                           : fmt::format("cryptobench {} doctor", report.tool_version);
+  if (origin) {
+    title += " --from " + (origin->file.empty() ? std::string("(unnamed)") : origin->file);
+  }
   if (!report.created_utc.empty()) {
     title += ", " + report.created_utc;
   }
   out << title << '\n';
+  if (origin) {
+    WriteWrapped(out, doctor_internal::ReportHeadline(*origin), "", "");
+  }
   WriteVerdictLines(report, out);
+  if (origin) {
+    WriteCannotKnow(*origin, out);
+  }
   WriteFindings(report, out);
   WriteEvidence(report, out);
   WriteCpu(report, out);
-  out << "\nClock and load\n";
-  WriteFactRows(doctor_internal::ClockFactRows(report), out);
+  if (origin) {
+    out << "\nClock\n";
+    WriteFactRows(doctor_internal::ReportClockRows(report), out);
+  } else {
+    out << "\nClock and load\n";
+    WriteFactRows(doctor_internal::ClockFactRows(report), out);
+  }
   WriteLibrary(report, out);
+  if (origin) {
+    WriteReportSource(*origin, out);
+  }
   out << '\n' << doctor_internal::SummaryText(report) << '\n';
 }
 

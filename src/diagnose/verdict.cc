@@ -1,7 +1,8 @@
 // DecideVerdicts: from the as-is measurement, the mask experiments and the facts to one line per
 // algorithm with its evidence. This file: figures and phrases, the as-is checks, the environment
 // mask, no-asm builds and algorithms without experiments; verdict_experiments.cc: the mask
-// experiments. Dispatch facts: cpb-reference.md sec. 4; class ranges: data/cpb-classes.csv.
+// experiments; verdict_report.cc: reports read from text (`doctor --from`). Dispatch facts:
+// cpb-reference.md sec. 4; class ranges: data/cpb-classes.csv.
 #include "diagnose/verdict.h"
 
 #include <algorithm>
@@ -12,10 +13,6 @@
 
 namespace cryptobench::diagnose {
 namespace verdict_internal {
-namespace {
-
-// The class ranges are large-block figures (8-16 KiB per call; cpb-reference.md sec. 1).
-constexpr uint64_t kLargeInputLen = 8192;
 
 const std::vector<CpbClass>& ClassesFor(std::string_view arch) {
   static const std::vector<CpbClass> kX86 = ParseCpbClasses(EmbeddedCpbClassesCsv("x86_64"));
@@ -26,8 +23,6 @@ const std::vector<CpbClass>& ClassesFor(std::string_view arch) {
   }
   return arch == "aarch64" ? kAarch64 : kNone;
 }
-
-}  // namespace
 
 Fingerprint Decider::Classify(const Measurement& m) const {
   if (!symmetric_) {
@@ -117,12 +112,15 @@ Verdict Decider::DecideMain() {
         why += ": " + AsIs().message;
       }
     }
-    Verdict v = Make(VerdictStatus::kUndetermined, fmt::format("the measurement failed ({})", why));
-    v.evidence.push_back("as is: " + why);
+    const bool report = facts_.report.has_value();
+    Verdict v = Make(
+        VerdictStatus::kUndetermined,
+        (report ? "the report has no usable figure (" : "the measurement failed (") + why + ")");
+    v.evidence.push_back((report ? "as reported: " : "as is: ") + why);
     return v;
   }
   fp_ = Classify(AsIs());
-  evidence_.push_back(Describe(AsIs(), "as is"));
+  evidence_.push_back(Describe(AsIs(), facts_.report ? "as reported" : "as is"));
   if (symmetric_) {
     if (base_.input_len < kLargeInputLen) {
       evidence_.push_back(fmt::format(
@@ -139,6 +137,9 @@ Verdict Decider::DecideMain() {
 }
 
 Verdict Decider::Choose() {
+  if (facts_.report) {
+    return DecideFromReport();
+  }
   if (Verdict v; DecideEnvMasked(v)) {
     return v;
   }

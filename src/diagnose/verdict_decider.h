@@ -3,6 +3,7 @@
 // verdict_experiments.cc: mask experiments and GCM's GHASH).
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -14,6 +15,13 @@
 #include "diagnose/verdict_text.h"
 
 namespace cryptobench::diagnose::verdict_internal {
+
+/// Smallest input (bytes per operation) the class ranges describe: they are large-block figures
+/// (8-16 KiB per call; cpb-reference.md sec. 1).
+inline constexpr uint64_t kLargeInputLen = 8192;
+
+/// The class table of `arch` ("x86_64" or "aarch64"; empty for any other), parsed once.
+const std::vector<CpbClass>& ClassesFor(std::string_view arch);
 
 /// True if the measurement succeeded with a positive rate.
 inline bool MeasurementOk(const Measurement& m) {
@@ -105,6 +113,12 @@ class Decider {
   const CpbClass* PathClass(const PathSpec& path) const;
   Verdict DecideNoAsm() const;
   Verdict DecideWithoutPaths() const;
+
+  // A report read from text (`doctor --from`; verdict_report.cc): no experiments, so the
+  // capability vector, the build and the fingerprint over the clock range decide.
+  Verdict DecideFromReport() const;
+  Verdict DecideReportFingerprint(const std::string& key, const std::string& path_name) const;
+  void AddReportBuildEvidence(Verdict& v) const;
 
   // Mask experiments (verdict_experiments.cc).
   Verdict DecideFromExperiments(const PathSpec& cpu_path) const;

@@ -87,6 +87,54 @@ std::vector<std::string> CellFields(const results::AlgorithmResult& alg, const C
   return fields;
 }
 
+// An imported cell: the figure the tool printed, and nothing a single figure cannot give (CI,
+// CPU time, cycles, the precision flags stay empty, not 0). The per-operation time goes in the
+// column of the clock the tool divided by; `message` says what the figure is.
+// Column indices of kHeader used for imported cells.
+enum Column : size_t {
+  kOpsPerS = 5,
+  kBytesPerS = 8,
+  kMbPerS = 11,
+  kWallNsPerOp = 12,
+  kUserNsPerOp = 14,
+  kNumSamples = 19,
+  kNumWorkers = 20,
+  kMessage = 24,
+  kCellColumns = 25,  // the columns before the library's
+};
+
+std::vector<std::string> ImportedCellFields(const results::RunResult& run,
+                                            const results::AlgorithmResult& alg, const Cell& cell) {
+  std::vector<std::string> fields = {alg.algorithm, alg.kind, cell.operation,
+                                     fmt::format("{}", cell.input_len),
+                                     results::CellStatusName(cell.status)};
+  fields.resize(kCellColumns);
+  if (cell.figures) {
+    const results::CellFigures& f = *cell.figures;
+    fields[kOpsPerS] = Number(f.ops_per_s.value);
+    if (f.bytes_per_s) {
+      fields[kBytesPerS] = Number(f.bytes_per_s->value);
+      fields[kMbPerS] = Number(f.bytes_per_s->value / 1e6);
+    }
+    const std::string ns_per_op = f.ops_per_s.value > 0 ? Number(1e9 / f.ops_per_s.value) : "";
+    if (run.source.timing_basis == "wall_clock") {
+      fields[kWallNsPerOp] = ns_per_op;
+    } else if (run.source.timing_basis == "user_cpu") {
+      fields[kUserNsPerOp] = ns_per_op;
+    }
+    fields[kNumSamples] = fmt::format("{}", f.num_samples);
+    fields[kNumWorkers] = fmt::format("{}", f.num_workers);
+  }
+  std::string tool = run.source.tool;
+  if (!run.source.tool_version.empty()) {
+    tool += " " + run.source.tool_version;
+  }
+  fields[kMessage] = cell.message.empty() ? fmt::format("imported: one figure from {}, {}, no CI",
+                                                        tool, TimingBasisText(run.source))
+                                          : cell.message;
+  return fields;
+}
+
 // Every row names the library that produced it, so rows from several runs can be concatenated.
 void AppendLibrary(const results::LibraryInfo& library, std::vector<std::string>& fields) {
   fields.push_back(library.version);
@@ -107,7 +155,8 @@ void RenderCsv(const results::RunResult& run, std::ostream& out) {
       WriteRow(fields, out);
     }
     for (const Cell& cell : alg.cells) {
-      std::vector<std::string> fields = CellFields(alg, cell);
+      std::vector<std::string> fields =
+          IsImported(run) ? ImportedCellFields(run, alg, cell) : CellFields(alg, cell);
       AppendLibrary(run.library, fields);
       WriteRow(fields, out);
     }

@@ -1,6 +1,7 @@
 // Golden-file tests: the hand-written fixture tests/fixtures/results/sample-run.json (raw
 // samples only) goes through FromJson and DeriveAllFigures, then every renderer; the output must
-// equal tests/golden/<file> byte for byte.
+// equal tests/golden/<file> byte for byte. Imported runs (tests/fixtures/import/, read with
+// import::ImportText) have goldens of their own: tests/golden/imported*.
 //
 // After an intended change of output, regenerate the goldens and review the diff:
 //   CRYPTOBENCH_UPDATE_GOLDEN=1 build/release/tests/cryptobench_tests --gtest_filter='Golden*'
@@ -17,6 +18,8 @@
 
 #include "report/report.h"
 #include "results/json.h"
+
+#include "import/import.h"
 
 namespace cryptobench::report {
 namespace {
@@ -42,6 +45,38 @@ TEST(GoldenTest, Openssl) { ExpectGolden(Format::kOpenssl, "speed-openssl.txt");
 TEST(GoldenTest, Csv) { ExpectGolden(Format::kCsv, "speed.csv"); }
 TEST(GoldenTest, Markdown) { ExpectGolden(Format::kMarkdown, "speed.md"); }
 TEST(GoldenTest, Json) { ExpectGolden(Format::kJson, "speed.json"); }
+
+// The single run of an import fixture, with its file name as the import golden tests give it.
+results::RunResult LoadImported(const std::string& fixture) {
+  const std::string relative = "fixtures/import/" + fixture;
+  const std::string text = cryptobench::testing::ReadTestFile(kDataDir + "/" + relative);
+  return import::ImportText(text, relative).back();
+}
+
+void ExpectImportedGolden(const std::string& fixture, Format format,
+                          const std::string& golden_name) {
+  std::ostringstream rendered;
+  Render(LoadImported(fixture), format, rendered);
+  cryptobench::testing::ExpectMatchesGolden(rendered.str(), golden_name);
+}
+
+// openssl speed 3.0 with progress lines (user CPU time), a failed cell, public-key rows and
+// caveats; the -multi run adds per-process sums.
+TEST(GoldenTest, ImportedTable) {
+  ExpectImportedGolden("openssl-3.0-cpuinfo.txt", Format::kTable, "imported-table.txt");
+}
+TEST(GoldenTest, ImportedOpenssl) {
+  ExpectImportedGolden("openssl-3.0-cpuinfo.txt", Format::kOpenssl, "imported-openssl.txt");
+}
+TEST(GoldenTest, ImportedCsv) {
+  ExpectImportedGolden("openssl-3.0-cpuinfo.txt", Format::kCsv, "imported.csv");
+}
+TEST(GoldenTest, ImportedMarkdown) {
+  ExpectImportedGolden("openssl-3.0-cpuinfo.txt", Format::kMarkdown, "imported.md");
+}
+TEST(GoldenTest, ImportedMultiTable) {
+  ExpectImportedGolden("openssl-3.2-multi-mr.txt", Format::kTable, "imported-multi-table.txt");
+}
 
 TEST(GoldenTest, RenderingIsDeterministic) {
   const results::RunResult run = LoadFixture();

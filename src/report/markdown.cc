@@ -25,13 +25,39 @@ void WriteRow(const std::vector<std::string>& cells, std::ostream& out) {
   out << '\n';
 }
 
+// What the text of an imported run says; no online CPUs, tick counter or loaded file.
+void WriteImportedEnvironment(const RunResult& run, std::ostream& out) {
+  const auto& library = run.library;
+  out << fmt::format("- CPU: {}{}\n",
+                     run.machine.cpu_model.empty() ? "not in the report" : run.machine.cpu_model,
+                     run.machine.arch.empty() ? "" : " (" + run.machine.arch + ")");
+  out << fmt::format("- Library: {}\n",
+                     library.version.empty() ? "not in the report" : library.version);
+  out << fmt::format("- Capability vector: {}\n", MarkdownCode(CapabilityText(library)));
+  if (!library.cflags.empty()) {
+    out << fmt::format("- Build: {}\n", MarkdownCode(StripPrefix(library.cflags, "compiler: ")));
+  }
+  if (!library.platform.empty()) {
+    out << fmt::format("- Platform: {}\n", StripPrefix(library.platform, "platform: "));
+  }
+  if (!library.built_on.empty()) {
+    out << fmt::format("- Built on: {}\n", StripPrefix(library.built_on, "built on: "));
+  }
+  out << fmt::format("- Method: {}\n", ImportedMethodLine(run));
+}
+
 void WriteEnvironment(const RunResult& run, std::ostream& out) {
   const auto& machine = run.machine;
   const auto& library = run.library;
   out << fmt::format("### Environment\n\n");
   out << fmt::format(
-      "- Tool: {} {}{}\n", run.source.tool, run.source.tool_version,
+      "- Tool: {}{}{}\n", run.source.tool,
+      run.source.tool_version.empty() ? "" : " " + run.source.tool_version,
       run.source.kind == "imported" ? " (imported from " + run.source.file + ")" : "");
+  if (IsImported(run)) {
+    WriteImportedEnvironment(run, out);
+    return;
+  }
   out << fmt::format("- CPU: {}, {} online CPUs{}{}\n",
                      machine.cpu_model.empty() ? "unknown" : machine.cpu_model, machine.online_cpus,
                      machine.hypervisor ? ", virtual machine" : "",
@@ -65,10 +91,16 @@ void WriteEnvironment(const RunResult& run, std::ostream& out) {
 }
 
 void WriteSymmetric(const RunResult& run, const SymmetricGrid& grid, std::ostream& out) {
-  out << fmt::format(
-      "\n### Symmetric throughput\n\nMB/s = 10^6 bytes/s; median ± half-width of its {:g}% "
-      "CI.\n\n",
-      run.method.confidence * 100);
+  const bool imported = IsImported(run);
+  if (imported) {
+    out << "\n### Symmetric throughput\n\nMB/s = 10^6 bytes/s; one figure per cell as reported, "
+           "no CI.\n\n";
+  } else {
+    out << fmt::format(
+        "\n### Symmetric throughput\n\nMB/s = 10^6 bytes/s; median ± half-width of its {:g}% "
+        "CI.\n\n",
+        run.method.confidence * 100);
+  }
   std::vector<std::string> header = {"Algorithm", "Operation"};
   std::string rule = "|---|---|";
   for (uint64_t size : grid.sizes) {
@@ -86,7 +118,7 @@ void WriteSymmetric(const RunResult& run, const SymmetricGrid& grid, std::ostrea
       cells.resize(2 + grid.sizes.size());
     } else {
       for (const Cell* cell : row.cells) {
-        cells.push_back(SymmetricCellText(cell));
+        cells.push_back(imported ? ImportedCellText(cell) : SymmetricCellText(cell));
       }
     }
     WriteRow(cells, out);
@@ -96,9 +128,15 @@ void WriteSymmetric(const RunResult& run, const SymmetricGrid& grid, std::ostrea
 void WritePublicKey(const RunResult& run, const std::vector<PublicKeyRow>& rows,
                     std::ostream& out) {
   const bool ticks = HasTickCounter(run.machine);
-  out << fmt::format(
-      "\n### Public-key operations\n\nMedian ops/s ± half-width of its {:g}% CI.\n\n",
-      run.method.confidence * 100);
+  const bool imported = IsImported(run);
+  if (imported) {
+    out << "\n### Public-key operations\n\nops/s as reported (one figure, no CI); µs/op = 10^6 / "
+           "ops/s.\n\n";
+  } else {
+    out << fmt::format(
+        "\n### Public-key operations\n\nMedian ops/s ± half-width of its {:g}% CI.\n\n",
+        run.method.confidence * 100);
+  }
   WriteRow({"Operation", "ops/s", "µs/op", "CPU util",
             fmt::format("Mcycles@{}", TickCounterName(run.machine))},
            out);
@@ -111,6 +149,12 @@ void WritePublicKey(const RunResult& run, const std::vector<PublicKeyRow>& rows,
       continue;
     }
     const results::CellFigures& f = *row.cell->figures;
+    if (imported) {
+      WriteRow({row.Label(), FormatRate(f.ops_per_s.value), FormatRate(1e6 / f.ops_per_s.value),
+                "n/a", "n/a"},
+               out);
+      continue;
+    }
     WriteRow({row.Label(), FormatRateWithCi(f.ops_per_s), FormatRate(f.wall_ns_per_op / 1e3),
               fmt::format("{:.0f}%{}", f.cpu_utilization * 100, f.cpu_wall_mismatch ? " !" : ""),
               ticks ? FormatCost(f.ticks_per_op / 1e6) : "n/a"},
@@ -132,6 +176,10 @@ void RenderMarkdown(const RunResult& run, std::ostream& out) {
     WritePublicKey(run, public_key, out);
   }
   std::vector<std::string> notes = NoteLines(run);
+  if (IsImported(run)) {
+    const std::vector<std::string> imported = ImportedNoteLines(run);
+    notes.insert(notes.begin(), imported.begin(), imported.end());
+  }
   if (AnyCpuWallMismatch(run)) {
     notes.insert(notes.begin(),
                  "! CPU time differs from wall-clock time by more than 10%: work outside this "

@@ -14,7 +14,8 @@
 // Differences forced by the model: the figures are cryptobench's medians (wall-clock), not
 // OpenSSL's count/time; a row whose cells all failed is left out (as `openssl speed` leaves out
 // what it could not run) and a failed cell in a printed row reads 0.00. Failures are in the
-// exit status and in the other formats.
+// exit status and in the other formats. An imported run gets a line before the summary that
+// says what its figures are, and its caveats after it.
 #include <optional>
 #include <ostream>
 #include <string>
@@ -193,10 +194,27 @@ void WritePublicKeyFamily(const results::RunResult& run, PkFamily family, std::o
 }  // namespace
 
 void RenderOpensslSpeed(const results::RunResult& run, std::ostream& out) {
+  const bool imported = IsImported(run);
+  if (imported) {
+    // Prose lines before and after the summary, as around real output; wall-clock figures get
+    // the banner `openssl speed -elapsed` prints (apps/speed.c), so the basis survives a
+    // re-import.
+    const std::vector<std::string> notes = ImportedNoteLines(run);
+    out << notes.front() << '\n';
+    if (run.source.timing_basis == "wall_clock") {
+      out << "You have chosen to measure elapsed time instead of user CPU time.\n";
+    }
+  }
   WriteHeader(run, out);
   WriteSymmetric(BuildSymmetricGrid(run), out);
   for (PkFamily family : {PkFamily::kRsa, PkFamily::kEcdsa, PkFamily::kEcdh, PkFamily::kEdDsa}) {
     WritePublicKeyFamily(run, family, out);
+  }
+  if (imported) {
+    const std::vector<std::string> notes = ImportedNoteLines(run);
+    for (size_t i = 1; i < notes.size(); ++i) {
+      out << notes[i] << '\n';
+    }
   }
 }
 

@@ -23,11 +23,17 @@ void Render(const results::RunResult& run, Format format, std::ostream& out);
 /// environment reads.
 ///
 /// Table: environment header, symmetric MB/s grid with CIs, CPU cost at the largest size,
-/// public-key table, notes (KAT outcome, failures). Fits 100-120 columns.
+/// public-key table, notes (KAT outcome, failures). Fits 100-120 columns. An imported run
+/// (source.kind "imported") shows its single figures without CIs, no CPU-cost table, "n/a" for
+/// CPU and cycle columns, and notes saying what the figures are, then its caveats, once.
+/// Markdown and CSV treat imported runs the same way (CSV: empty CI, CPU and cycle fields, and
+/// a message saying what the figure is; its caveats are in the other formats only).
 void RenderTable(const results::RunResult& run, std::ostream& out);
 /// The summary layout of `openssl speed` 3.0 (apps/speed.c), rows named by
 /// AlgorithmInfo::speed_name. Rows whose cells all failed are left out, as openssl speed leaves
-/// out what it cannot run; a failed cell in a printed row reads 0.00.
+/// out what it cannot run; a failed cell in a printed row reads 0.00. An imported run starts
+/// with a line saying what its figures are (and, for wall-clock figures, openssl speed's own
+/// -elapsed banner) and ends with its caveats, one line each.
 void RenderOpensslSpeed(const results::RunResult& run, std::ostream& out);
 /// results::ToJson, indented by 2, with a trailing newline.
 void RenderJson(const results::RunResult& run, std::ostream& out);

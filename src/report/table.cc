@@ -58,10 +58,36 @@ void WriteField(std::ostream& out, std::string_view label, const std::string& va
   out << line << '\n';
 }
 
+// An imported run's environment: what the text says, without the fields only a measurement
+// has (online CPUs, tick counter, the loaded file).
+void WriteImportedHeader(const RunResult& run, std::ostream& out) {
+  const auto& library = run.library;
+  std::string cpu = run.machine.cpu_model.empty() ? "not in the report" : run.machine.cpu_model;
+  if (!run.machine.arch.empty()) {
+    cpu += fmt::format(" ({})", run.machine.arch);
+  }
+  WriteField(out, "CPU", cpu);
+  WriteField(out, "Library", library.version.empty() ? "not in the report" : library.version);
+  WriteField(out, "  capabilities", CapabilityText(library));
+  if (!library.cflags.empty()) {
+    WriteField(out, "  compiler", StripPrefix(library.cflags, "compiler: "));
+  }
+  if (!library.platform.empty()) {
+    WriteField(out, "  platform", StripPrefix(library.platform, "platform: "));
+  }
+  if (!library.built_on.empty()) {
+    WriteField(out, "  built on", StripPrefix(library.built_on, "built on: "));
+  }
+  WriteField(out, "Method", ImportedMethodLine(run));
+}
+
 void WriteHeader(const RunResult& run, std::ostream& out) {
   const auto& machine = run.machine;
   const auto& library = run.library;
   std::string title = fmt::format("{} {}", run.source.tool, run.source.tool_version);
+  if (IsImported(run) && run.source.tool_version.empty()) {
+    title = run.source.tool;  // the paste did not say which version
+  }
   if (run.source.kind == "imported") {
     title += fmt::format(" (figures imported from {})", run.source.file);
   }
@@ -70,6 +96,10 @@ void WriteHeader(const RunResult& run, std::ostream& out) {
   }
   out << title << '\n';
 
+  if (IsImported(run)) {
+    WriteImportedHeader(run, out);
+    return;
+  }
   std::string cpu = machine.cpu_model.empty() ? "unknown CPU" : machine.cpu_model;
   cpu += fmt::format(", {} online CPUs", machine.online_cpus);
   if (machine.hypervisor) {
@@ -115,10 +145,34 @@ void WriteHeader(const RunResult& run, std::ostream& out) {
   }
 }
 
+// `note` wrapped at kWrapColumns with a two-space hanging indent (words are kept whole).
+void WriteWrappedNote(std::ostream& out, const std::string& note) {
+  std::string line;
+  size_t begin = 0;
+  while (begin < note.size()) {
+    size_t end = note.find(' ', begin);
+    end = end == std::string::npos ? note.size() : end;
+    const std::string word = note.substr(begin, end - begin);
+    begin = end + 1;
+    if (!line.empty() && line != "  " &&
+        DisplayWidth(line) + 1 + DisplayWidth(word) > kWrapColumns) {
+      out << line << '\n';
+      line = "  ";
+    }
+    line += (line.empty() || line == "  " ? "" : " ") + word;
+  }
+  out << line << '\n';
+}
+
 void WriteSymmetric(const RunResult& run, const SymmetricGrid& grid, std::ostream& out) {
-  out << fmt::format(
-      "\nSymmetric throughput, MB/s (10^6 bytes/s): median ± half-width of its {:g}% CI\n",
-      run.method.confidence * 100);
+  const bool imported = IsImported(run);
+  if (imported) {
+    out << "\nSymmetric throughput, MB/s (10^6 bytes/s): one figure per cell as reported, no CI\n";
+  } else {
+    out << fmt::format(
+        "\nSymmetric throughput, MB/s (10^6 bytes/s): median ± half-width of its {:g}% CI\n",
+        run.method.confidence * 100);
+  }
   std::vector<TextTable::Column> columns = {{"algorithm", TextTable::Align::kLeft},
                                             {"operation", TextTable::Align::kLeft}};
   for (uint64_t size : grid.sizes) {
@@ -133,7 +187,7 @@ void WriteSymmetric(const RunResult& run, const SymmetricGrid& grid, std::ostrea
       cells.push_back(first != nullptr ? StatusText(*first) : StatusLabel(row_status));
     } else {
       for (const Cell* cell : row.cells) {
-        cells.push_back(SymmetricCellText(cell));
+        cells.push_back(imported ? ImportedCellText(cell) : SymmetricCellText(cell));
       }
     }
     table.AddRow(std::move(cells));
@@ -199,8 +253,13 @@ void WriteCpuCost(const RunResult& run, const SymmetricGrid& grid, std::ostream&
 void WritePublicKey(const RunResult& run, const std::vector<PublicKeyRow>& rows,
                     std::ostream& out) {
   const bool ticks = HasTickCounter(run.machine);
-  out << fmt::format("\nPublic-key operations: median ops/s ± half-width of its {:g}% CI\n",
-                     run.method.confidence * 100);
+  const bool imported = IsImported(run);
+  if (imported) {
+    out << "\nPublic-key operations: ops/s as reported (one figure, no CI; µs/op = 10^6 / ops/s)\n";
+  } else {
+    out << fmt::format("\nPublic-key operations: median ops/s ± half-width of its {:g}% CI\n",
+                       run.method.confidence * 100);
+  }
   TextTable table({{"operation", TextTable::Align::kLeft},
                    {"ops/s", TextTable::Align::kRight},
                    {"µs/op", TextTable::Align::kRight},
@@ -213,6 +272,11 @@ void WritePublicKey(const RunResult& run, const std::vector<PublicKeyRow>& rows,
       continue;
     }
     const results::CellFigures& f = *row.cell->figures;
+    if (imported) {
+      table.AddRow({row.Label(), FormatRate(f.ops_per_s.value), FormatRate(1e6 / f.ops_per_s.value),
+                    "n/a", "", "n/a"});
+      continue;
+    }
     table.AddRow({row.Label(), FormatRateWithCi(f.ops_per_s), FormatRate(f.wall_ns_per_op / 1e3),
                   fmt::format("{:.0f}%", f.cpu_utilization * 100), f.cpu_wall_mismatch ? "!" : "",
                   ticks ? FormatCost(f.ticks_per_op / 1e6) : "n/a"});
@@ -227,13 +291,19 @@ void RenderTable(const RunResult& run, std::ostream& out) {
   const SymmetricGrid grid = BuildSymmetricGrid(run);
   if (!grid.rows.empty()) {
     WriteSymmetric(run, grid, out);
-    WriteCpuCost(run, grid, out);
+    if (!IsImported(run)) {  // an imported figure has no CPU time or cycle count
+      WriteCpuCost(run, grid, out);
+    }
   }
   const std::vector<PublicKeyRow> public_key = BuildPublicKeyRows(run);
   if (!public_key.empty()) {
     WritePublicKey(run, public_key, out);
   }
-  const std::vector<std::string> notes = NoteLines(run);
+  std::vector<std::string> notes = NoteLines(run);
+  if (IsImported(run)) {
+    const std::vector<std::string> imported = ImportedNoteLines(run);
+    notes.insert(notes.begin(), imported.begin(), imported.end());
+  }
   const bool mismatch = AnyCpuWallMismatch(run);
   if (!notes.empty() || mismatch) {
     out << '\n';
@@ -244,7 +314,11 @@ void RenderTable(const RunResult& run, std::ostream& out) {
            "the headline.\n";
   }
   for (const std::string& note : notes) {
-    out << note << '\n';
+    if (IsImported(run)) {
+      WriteWrappedNote(out, note);  // caveats run to several hundred characters
+    } else {
+      out << note << '\n';
+    }
   }
 }
 

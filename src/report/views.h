@@ -74,4 +74,28 @@ std::string TickCounterName(const results::MachineInfo& machine);
 /// True when cycle figures can be given: a known counter with a measured rate.
 bool HasTickCounter(const results::MachineInfo& machine);
 
+// Imported runs (source.kind "imported": figures read from another tool's output by
+// `cryptobench import`; views_imported.cc). Each figure is one number the tool printed: no
+// samples, so no CI, CPU time or cycle count, and the renderers say so instead of printing 0.
+
+/// True if `run`'s figures were imported rather than measured.
+bool IsImported(const results::RunResult& run);
+
+/// The clock an imported run's figures divide by, in words: "user CPU time (no -elapsed)",
+/// "wall-clock time", "an unknown clock (user CPU time unless -elapsed)" (openssl speed).
+std::string TimingBasisText(const results::SourceInfo& source);
+
+/// The method line of an imported run: "openssl speed 3.0.13's figures, one per cell, timed in
+/// user CPU time (no -elapsed); not measured by cryptobench: no samples, so no CI, CPU time,
+/// cycles or KAT", with the -multi process count and the engine or provider when named.
+std::string ImportedMethodLine(const results::RunResult& run);
+
+/// The notes an imported run needs, in order: what its figures are (the method line as a
+/// sentence) and then each of source.caveats once.
+std::vector<std::string> ImportedNoteLines(const results::RunResult& run);
+
+/// One symmetric cell of an imported run for a table: "1525.1" in MB/s (no CI to show), the
+/// status label when the cell failed, "-" when there is no cell.
+std::string ImportedCellText(const results::Cell* cell);
+
 }  // namespace cryptobench::report

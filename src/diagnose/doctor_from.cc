@@ -1,0 +1,174 @@
+// `doctor --from`: a DoctorReport for a report read from text. Picks each algorithm's figure,
+// states what the text cannot tell, and hands the rest to the verdict engine.
+#include "diagnose/doctor_from.h"
+
+#include <algorithm>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "diagnose/verdict.h"
+#include "diagnose/verdict_text.h"
+
+namespace cryptobench::diagnose {
+namespace {
+
+using verdict_internal::FormatHzRange;
+using verdict_internal::Join;
+
+// The cell a verdict rests on: the largest input with a usable throughput, else the largest
+// cell (whose failure the verdict then reports).
+const results::Cell* ChooseCell(const std::vector<const results::Cell*>& cells) {
+  const results::Cell* best = nullptr;
+  for (const results::Cell* cell : cells) {
+    const bool usable = cell->status == results::CellStatus::kOk && cell->figures &&
+                        cell->figures->bytes_per_s && cell->figures->bytes_per_s->value > 0;
+    if (usable && (best == nullptr || cell->input_len > best->input_len)) {
+      best = cell;
+    }
+  }
+  if (best != nullptr) {
+    return best;
+  }
+  for (const results::Cell* cell : cells) {
+    if (best == nullptr || cell->input_len > best->input_len) {
+      best = cell;
+    }
+  }
+  return best;
+}
+
+// The report's figure as a Measurement: one process's throughput, with the CI only where the
+// run has one (a cryptobench run; imported figures are single numbers).
+Measurement FromCell(const results::Cell& cell, const ReportOrigin& origin) {
+  Measurement m;
+  m.label = "as reported";
+  m.status = cell.status;
+  m.message = cell.message;
+  if (cell.status != results::CellStatus::kOk || !cell.figures || !cell.figures->bytes_per_s) {
+    if (m.status == results::CellStatus::kOk) {
+      m.status = results::CellStatus::kError;
+      m.message = "no throughput figure";
+    }
+    return m;
+  }
+  const results::CellFigures& f = *cell.figures;
+  const results::Estimate& rate = *f.bytes_per_s;
+  m.bytes_per_s = rate.value;
+  if (origin.kind == "measured" && f.confidence > 0 && rate.ci_low < rate.ci_high) {
+    m.ci_low = rate.ci_low;
+    m.ci_high = rate.ci_high;
+  }
+  if (origin.processes > 1) {
+    const double fastest = f.worker_max_ops_per_s * static_cast<double>(cell.input_len);
+    const bool have_fastest = fastest > 0 && fastest < rate.value;
+    m.bytes_per_s = have_fastest ? fastest : rate.value / origin.processes;
+    m.ci_low = 0;
+    m.ci_high = 0;
+    m.label = have_fastest ? fmt::format("fastest of {} processes", origin.processes)
+                           : fmt::format("total / {} processes", origin.processes);
+  }
+  return m;
+}
+
+std::vector<std::string> CannotKnow(const DoctorReport& report) {
+  const ReportOrigin& origin = *report.facts.report;
+  std::vector<std::string> out;
+  out.push_back(fmt::format(
+      "The clock rate: cpb is computed over {} ({}); a verdict is given only where the figure "
+      "falls on one side over the whole range, else the class is undetermined.",
+      FormatHzRange(report.core_hz_low, report.core_hz_high), report.facts.report->clock_source));
+  out.push_back(
+      "Whether the CPU is this machine's: every fact here is the report's; nothing was run on "
+      "this machine.");
+  if (!origin.cpu_features_known) {
+    out.push_back(
+        report.facts.no_asm_build && report.facts.library.capability_vector == "N/A"
+            ? "Which features the CPU has: a build without assembly prints CPUINFO: N/A, no "
+              "capability vector."
+            : "Which features the CPU has: the text has no CPUINFO capability vector (OpenSSL "
+              "1.x prints none), so verdicts rest on the fingerprint and the build flags.");
+  }
+  if (origin.kind == "imported") {
+    out.push_back(
+        "Variance: each figure is a single number, with no samples, so there is no confidence "
+        "interval and no way to see noise or a busy machine.");
+  }
+  if (origin.timing_basis == "user_cpu") {
+    out.push_back(fmt::format(
+        "Whether the timing basis hid work: the figures divide by user CPU time, which leaves "
+        "out time in the kernel, in other threads and on devices{}.",
+        origin.engine_or_provider.empty()
+            ? ""
+            : fmt::format(" (with {} named, offloaded work may be exactly that)",
+                          origin.engine_or_provider)));
+  } else if (origin.timing_basis == "unknown") {
+    out.push_back(
+        "The timing basis: the text shows neither the -elapsed banner nor progress lines; "
+        "openssl speed divides by user CPU time unless -elapsed is given.");
+  }
+  out.push_back(
+      "Mask experiments: they need the library running, so no capability bit could be masked to "
+      "prove which path ran; verdicts rest on the capability vector, the build and the cpb "
+      "fingerprint.");
+  out.push_back("The library file: not here, so its assembly modules could not be looked for.");
+  return out;
+}
+
+}  // namespace
+
+DoctorReport DiagnoseReport(const results::RunResult& run,
+                            const std::vector<const AlgorithmInfo*>& only) {
+  DoctorReport report;
+  report.facts = ReportFacts(run);
+  const ReportClock clock = ReportClockRange(run.machine);
+  report.core_hz_low = clock.hz_low;
+  report.core_hz_high = clock.hz_high;
+  ReportOrigin& origin = *report.facts.report;
+  origin.clock_source = clock.source;
+
+  std::vector<std::string> public_key;
+  for (const results::AlgorithmResult& result : run.algorithms) {
+    const AlgorithmInfo* alg = FindAlgorithm(result.algorithm);
+    if (alg == nullptr) {
+      origin.not_examined.push_back(result.algorithm + " (not in cryptobench's catalogue)");
+      continue;
+    }
+    if (!only.empty() && std::find(only.begin(), only.end(), alg) == only.end()) {
+      continue;
+    }
+    if (!IsSymmetric(alg->kind)) {
+      public_key.push_back(result.algorithm);
+      continue;
+    }
+    // One verdict per operation, in the order the cells first name them.
+    std::vector<std::string> operations;
+    std::map<std::string, std::vector<const results::Cell*>> cells;
+    for (const results::Cell& cell : result.cells) {
+      if (cells[cell.operation].empty()) {
+        operations.push_back(cell.operation);
+      }
+      cells[cell.operation].push_back(&cell);
+    }
+    if (operations.empty()) {
+      origin.not_examined.push_back(result.algorithm + " (no figures)");
+    }
+    for (const std::string& operation : operations) {
+      const results::Cell& cell = *ChooseCell(cells[operation]);
+      for (Verdict& verdict :
+           DecideVerdicts(*alg, operation, cell.input_len, report.facts, {},
+                          {FromCell(cell, origin)}, report.core_hz_low, report.core_hz_high)) {
+        report.verdicts.push_back(std::move(verdict));
+      }
+    }
+  }
+  if (!public_key.empty()) {
+    origin.not_examined.push_back(fmt::format(
+        "{} (public key: doctor examines ciphers, AEADs, hashes and MACs)", Join(public_key)));
+  }
+  origin.cannot_know = CannotKnow(report);
+  report.findings = ReportFindings(report.facts);
+  return report;
+}
+
+}  // namespace cryptobench::diagnose

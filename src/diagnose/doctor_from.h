@@ -1,0 +1,73 @@
+// `cryptobench doctor --from FILE`: doctor's verdicts for a report read from text (an imported
+// `openssl speed` run, or a cryptobench result JSON), without measuring anything. Facts come
+// from the report (CPUINFO capability vector, version and build flags, throughput per
+// algorithm); the clock rate is a plausible range; the verdict engine (verdict.h) and the
+// renderers (doctor_report.h) are the live doctor's. Pure functions: no I/O, no clocks.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "algorithms/catalog.h"
+#include "results/model.h"
+
+#include "diagnose/doctor_model.h"
+
+namespace cryptobench::diagnose {
+
+/// Core clock range assumed when nothing in the report gives one, Hz: the desktop, server and
+/// laptop x86-64 and AArch64 parts of the last fifteen years run between about 1 and 5 GHz
+/// under load (issue 4: "a plausible range, say 1-5 GHz").
+inline constexpr double kReportDefaultHzLow = 1e9;
+inline constexpr double kReportDefaultHzHigh = 5e9;
+
+/// The core clock range cpb is computed over for a report, and why.
+struct ReportClock {
+  double hz_low = kReportDefaultHzLow;
+  double hz_high = kReportDefaultHzHigh;
+  std::string source;  ///< in words, e.g. "assumed: the text gives no clock rate"
+};
+
+/// The range from what the report says about the CPU: a base clock in the CPU model ("Intel(R)
+/// Xeon(R) CPU E5-2680 v4 @ 2.40GHz"), else a measured TSC rate (x86: the TSC ticks at about
+/// the base clock), gives [0.8 x base (thermal throttling), max(base, min(2.25 x base, 5 GHz))
+/// (turbo: laptop parts reach about 2.2 x base, e.g. 1.8 -> 4.0 GHz)]; otherwise the default
+/// 1-5 GHz.
+ReportClock ReportClockRange(const results::MachineInfo& machine);
+
+/// The architecture a report's figures come from, or "" when the text does not tell:
+/// machine.arch (a cryptobench run), else the CPUINFO line (OPENSSL_ia32cap: x86, 64-bit unless
+/// the platform says 32-bit; OPENSSL_armcap: AArch64 unless the platform says 32-bit ARM), else
+/// the platform string ("linux-x86_64", "debian-amd64", "linux-aarch64", "darwin64-arm64-cc").
+/// `source` receives where it came from, in words.
+std::string ReportArch(const results::RunResult& run, std::string* source);
+
+/// Facts from the text of a report: the library info as given; cpu.arch; cpu.features decoded
+/// from the capability vector (x86: the known OPENSSL_ia32cap bits of the words printed, set =
+/// supported; AArch64: the OPENSSL_armcap crypto-extension bits), empty when the text has no
+/// vector; env_ia32cap and env_masked_features from an " env:VALUE" suffix of the CPUINFO line
+/// (the bits VALUE clears from a vector with every bit set: the report cannot say which of
+/// them the CPU has); asm_defines from a 1.x compiler line; no_asm_build for "CPUINFO: N/A"
+/// (a 1.x compiler line without -D*_ASM is only a finding: pastes shorten it). `report` is set
+/// with
+/// the run's source fields; its cannot_know and not_examined lists are left for
+/// DiagnoseReport.
+DoctorFacts ReportFacts(const results::RunResult& run);
+
+/// Doctor's report for `run`: facts (ReportFacts), the clock range (ReportClockRange), findings
+/// (ReportFindings) and one verdict per symmetric catalogue algorithm in the run (restricted to
+/// `only` when it is not empty), each from the largest input size with a usable figure. With
+/// several processes (-multi N, --threads N) the per-process figure is used: the fastest
+/// worker's where the run has it, else the total / N. created_utc and tool_version are left
+/// empty for the caller. Never throws for a well-formed RunResult.
+DoctorReport DiagnoseReport(const results::RunResult& run,
+                            const std::vector<const AlgorithmInfo*>& only = {});
+
+/// Findings about a report: a build without assembly (or a 1.x compiler line without any
+/// -D*_ASM define and -DOPENSSL_CPUID_OBJ, which Configure adds whenever assembly is enabled),
+/// an OPENSSL_ia32cap/armcap mask in its
+/// CPUINFO line, no CPUINFO line or no architecture, user CPU timing with an engine or provider,
+/// -multi, the 1.x low-level API, and algorithms not examined.
+std::vector<Finding> ReportFindings(const DoctorFacts& facts);
+
+}  // namespace cryptobench::diagnose

@@ -1,0 +1,408 @@
+// Tests of `doctor --from` on constructed runs: facts from the text (architecture, capability
+// vector, env mask, build), the clock range, and the verdicts the fingerprint allows over it.
+#include "diagnose/doctor_from.h"
+
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+namespace cryptobench::diagnose {
+namespace {
+
+using ::testing::Contains;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::IsEmpty;
+using ::testing::Not;
+
+// A vector with AES-NI, PCLMULQDQ, SSSE3, AVX, AVX2, BMI1/2, ADX and SHA-NI set and no AVX-512
+// (LV0 bits 33, 41, 57, 60; LV1 bits 3, 5, 8, 19, 29: cpb-reference.md sec. 2.2).
+constexpr const char* kVector = "0x1202020200000400:0x20080128";
+// The same with AES-NI (LV0 bit 57) clear.
+constexpr const char* kVectorNoAesNi = "0x1002020200000400:0x20080128";
+
+constexpr uint64_t kOpenssl30 = 0x300000b0;   // 3.0.11
+constexpr uint64_t kOpenssl111 = 0x1010117f;  // 1.1.1w
+
+results::RunResult ImportedRun(const std::string& cpu_info, uint64_t version_num) {
+  results::RunResult run;
+  run.source.kind = "imported";
+  run.source.tool = "openssl speed";
+  run.source.tool_version = version_num >= 0x30000000 ? "3.0.11" : "1.1.1w";
+  run.source.file = "paste.txt";
+  run.source.timing_basis = "user_cpu";
+  run.library.version = "OpenSSL " + run.source.tool_version;
+  run.library.version_num = version_num;
+  run.library.cpu_info = cpu_info;
+  const size_t eq = cpu_info.find('=');
+  if (eq != std::string::npos) {
+    run.library.capability_vector = cpu_info.substr(eq + 1, cpu_info.find(' ', eq) - eq - 1);
+  } else if (cpu_info.find("N/A") != std::string::npos) {
+    run.library.capability_vector = "N/A";
+  }
+  return run;
+}
+
+// One cell as `import` writes it: a single figure, value = both CI bounds, confidence 0.
+results::Cell Figure(const std::string& operation, uint64_t input_len, double mb_per_s) {
+  results::Cell cell;
+  cell.operation = operation;
+  cell.input_len = input_len;
+  results::CellFigures f;
+  f.num_samples = 1;
+  f.confidence = 0;
+  const double bytes = mb_per_s * 1e6;
+  const double ops = bytes / static_cast<double>(input_len);
+  f.ops_per_s = {ops, ops, ops};
+  f.bytes_per_s = results::Estimate{bytes, bytes, bytes};
+  f.wall_ns_per_op = 1e9 / ops;
+  f.worker_min_ops_per_s = ops;
+  f.worker_max_ops_per_s = ops;
+  cell.figures = f;
+  return cell;
+}
+
+void Add(results::RunResult& run, const std::string& algorithm, const std::string& kind,
+         std::vector<results::Cell> cells) {
+  results::AlgorithmResult alg;
+  alg.algorithm = algorithm;
+  alg.kind = kind;
+  alg.cells = std::move(cells);
+  run.algorithms.push_back(std::move(alg));
+}
+
+const Verdict& Find(const DoctorReport& report, const std::string& algorithm) {
+  for (const Verdict& verdict : report.verdicts) {
+    if (verdict.algorithm == algorithm) {
+      return verdict;
+    }
+  }
+  ADD_FAILURE() << "no verdict for " << algorithm;
+  static const Verdict kNone;
+  return kNone;
+}
+
+std::vector<std::string> FindingIds(const DoctorReport& report) {
+  std::vector<std::string> ids;
+  for (const Finding& finding : report.findings) {
+    ids.push_back(finding.id);
+  }
+  return ids;
+}
+
+TEST(DoctorFromTest, AesNiInCpuinfoAndFastAesIsAcceleratedOverTheWholeRange) {
+  results::RunResult run =
+      ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
+  Add(run, "AES-128-CBC", "cipher", {Figure("encrypt", 16, 900), Figure("encrypt", 16384, 1500)});
+  const DoctorReport report = DiagnoseReport(run);
+
+  EXPECT_EQ(report.facts.cpu.arch, "x86_64");
+  ASSERT_TRUE(report.facts.report);
+  EXPECT_TRUE(report.facts.report->cpu_features_known);
+  EXPECT_TRUE(report.facts.cpu.Usable("AES-NI"));
+  EXPECT_FALSE(report.facts.cpu.Usable("VAES"));
+  EXPECT_EQ(report.core_hz_low, kReportDefaultHzLow);
+  EXPECT_EQ(report.core_hz_high, kReportDefaultHzHigh);
+
+  const Verdict& v = Find(report, "AES-128-CBC");
+  EXPECT_EQ(v.status, VerdictStatus::kAccelerated) << v.line;
+  EXPECT_EQ(v.input_len, 16384u);  // the largest size, where per-call overhead no longer counts
+  EXPECT_DOUBLE_EQ(v.cpb_low, kReportDefaultHzLow / 1.5e9);
+  EXPECT_DOUBLE_EQ(v.cpb_high, kReportDefaultHzHigh / 1.5e9);
+  EXPECT_THAT(v.line, HasSubstr("1.00-5.00 GHz"));
+  ASSERT_EQ(v.measurements.size(), 1u);
+  EXPECT_EQ(v.measurements[0].label, "as reported");
+  EXPECT_EQ(v.measurements[0].ci_low, 0);  // a single figure has no CI
+  EXPECT_EQ(report.ExitStatus(), 0);
+}
+
+TEST(DoctorFromTest, NoAsmBuildWithSlowAesIsNotAccelerated) {
+  results::RunResult run = ImportedRun("CPUINFO: N/A", kOpenssl30);
+  run.library.platform = "platform: linux-x86_64";
+  Add(run, "AES-128-CBC", "cipher", {Figure("encrypt", 16384, 300)});
+  Add(run, "MD5", "hash", {Figure("hash", 16384, 700)});
+  const DoctorReport report = DiagnoseReport(run);
+
+  EXPECT_TRUE(report.facts.no_asm_build);
+  EXPECT_FALSE(report.facts.report->cpu_features_known);
+  EXPECT_EQ(report.facts.cpu.arch, "x86_64");
+  const Verdict& aes = Find(report, "AES-128-CBC");
+  EXPECT_EQ(aes.status, VerdictStatus::kNotAccelerated) << aes.line;
+  EXPECT_THAT(aes.line, HasSubstr("built without assembly (CPUINFO: N/A)"));
+  EXPECT_FALSE(aes.advice.empty());
+  EXPECT_EQ(Find(report, "MD5").status, VerdictStatus::kNoHardwarePath);
+  EXPECT_THAT(FindingIds(report), Contains("library.no-asm"));
+  EXPECT_EQ(report.ExitStatus(), 1);
+}
+
+TEST(DoctorFromTest, NoAsmBuildWithoutArchitectureIsStillNotAccelerated) {
+  results::RunResult run = ImportedRun("CPUINFO: N/A", kOpenssl30);
+  Add(run, "AES-128-CBC", "cipher", {Figure("encrypt", 16384, 300)});
+  const DoctorReport report = DiagnoseReport(run);
+  EXPECT_EQ(report.facts.cpu.arch, "");
+  const Verdict& v = Find(report, "AES-128-CBC");
+  EXPECT_EQ(v.status, VerdictStatus::kNotAccelerated) << v.line;
+  EXPECT_THAT(v.fingerprint, HasSubstr("no reference ranges"));  // no architecture, no table
+}
+
+TEST(DoctorFromTest, OneXCompilerLineWithoutAsmDefinesIsAFindingNotProof) {
+  results::RunResult run = ImportedRun("", kOpenssl111);
+  run.library.platform = "platform: linux-x86_64";
+  run.library.cflags = "compiler: gcc -fPIC -pthread -m64 -O3 -DL_ENDIAN -DNDEBUG";
+  Add(run, "SHA-256", "hash", {Figure("hash", 16384, 300)});
+  Add(run, "AES-128-CBC", "cipher", {Figure("encrypt", 16384, 1500)});
+  const DoctorReport report = DiagnoseReport(run);
+  EXPECT_FALSE(report.facts.no_asm_build);  // a paste may have shortened the line
+  EXPECT_THAT(FindingIds(report), Contains("library.no-asm-defines"));
+  const Verdict& sha = Find(report, "SHA-256");
+  EXPECT_EQ(sha.status, VerdictStatus::kUndetermined) << sha.line;
+  EXPECT_THAT(sha.evidence, Contains("the compiler line lacks -DSHA256_ASM"));
+  // A figure only AES-NI reaches shows the line was shortened.
+  EXPECT_EQ(Find(report, "AES-128-CBC").status, VerdictStatus::kAccelerated);
+}
+
+TEST(DoctorFromTest, WithoutCpuinfoFeaturesAreUnknownAndOnlyFastFiguresDecide) {
+  results::RunResult run = ImportedRun("", kOpenssl111);
+  run.library.cflags =
+      "compiler: gcc -fPIC -pthread -m64 -O3 -DOPENSSL_CPUID_OBJ -DOPENSSL_IA32_SSE2 "
+      "-DSHA256_ASM -DAESNI_ASM -DVPAES_ASM -DGHASH_ASM";
+  Add(run, "AES-128-CBC", "cipher", {Figure("encrypt", 16384, 100)});
+  Add(run, "AES-128-GCM", "aead", {Figure("encrypt", 16384, 4500)});
+  const DoctorReport report = DiagnoseReport(run);
+
+  EXPECT_EQ(report.facts.cpu.arch, "x86_64");  // -DOPENSSL_IA32_SSE2 with -m64
+  EXPECT_FALSE(report.facts.report->cpu_features_known);
+  EXPECT_THAT(report.facts.cpu.features, IsEmpty());
+  EXPECT_FALSE(report.facts.no_asm_build);
+  // 100 MB/s is software at any clock in range, but whether the CPU has AES-NI is unknown.
+  const Verdict& cbc = Find(report, "AES-128-CBC");
+  EXPECT_EQ(cbc.status, VerdictStatus::kUndetermined) << cbc.line;
+  EXPECT_THAT(cbc.line, HasSubstr("does not say whether the CPU has AES-NI"));
+  EXPECT_THAT(cbc.evidence, Contains("the compiler line has -DAESNI_ASM"));
+  const Verdict& gcm = Find(report, "AES-128-GCM");
+  EXPECT_EQ(gcm.status, VerdictStatus::kAccelerated) << gcm.line;
+  EXPECT_THAT(gcm.line, HasSubstr("features are not in the text"));
+  EXPECT_THAT(FindingIds(report), Contains("report.no-cpuinfo"));
+  bool says_features_unknown = false;
+  for (const std::string& fact : report.facts.report->cannot_know) {
+    says_features_unknown = says_features_unknown || fact.starts_with("Which features");
+  }
+  EXPECT_TRUE(says_features_unknown);
+  EXPECT_EQ(report.ExitStatus(), 0);
+}
+
+TEST(DoctorFromTest, SoftwareFigureWhereTheVectorHasAesNiIsNotAccelerated) {
+  results::RunResult run =
+      ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
+  Add(run, "AES-128-CBC", "cipher", {Figure("encrypt", 16384, 100)});
+  const DoctorReport report = DiagnoseReport(run);
+  const Verdict& v = Find(report, "AES-128-CBC");
+  EXPECT_EQ(v.status, VerdictStatus::kNotAccelerated) << v.line;
+  EXPECT_THAT(v.line, HasSubstr("capability vector has AES-NI"));
+  EXPECT_EQ(report.ExitStatus(), 1);
+}
+
+TEST(DoctorFromTest, SoftwareFigureIsNoProofAtSmallSizesOrWithSeveralProcesses) {
+  results::RunResult small =
+      ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
+  Add(small, "AES-128-CBC", "cipher", {Figure("encrypt", 16, 100)});
+  EXPECT_EQ(Find(DiagnoseReport(small), "AES-128-CBC").status, VerdictStatus::kUndetermined);
+
+  results::RunResult multi = small;
+  multi.algorithms.clear();
+  multi.source.multi = 4;
+  multi.source.timing_basis = "wall_clock";
+  Add(multi, "AES-128-CBC", "cipher", {Figure("encrypt", 16384, 400)});
+  const DoctorReport report = DiagnoseReport(multi);
+  const Verdict& v = Find(report, "AES-128-CBC");
+  EXPECT_EQ(v.status, VerdictStatus::kUndetermined) << v.line;
+  // No per-child figures: the total divided by the process count.
+  EXPECT_DOUBLE_EQ(v.measurements[0].bytes_per_s, 400e6 / 4);
+  EXPECT_THAT(v.measurements[0].label, HasSubstr("4 processes"));
+  EXPECT_THAT(FindingIds(report), Contains("report.multi"));
+}
+
+TEST(DoctorFromTest, FastestChildIsThePerProcessFigure) {
+  results::RunResult run =
+      ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
+  run.source.multi = 2;
+  results::Cell cell = Figure("encrypt", 16384, 3000);
+  cell.figures->worker_max_ops_per_s = 1.6e9 / 16384;
+  Add(run, "AES-128-CBC", "cipher", {cell});
+  const DoctorReport report = DiagnoseReport(run);
+  const Verdict& v = Find(report, "AES-128-CBC");
+  EXPECT_DOUBLE_EQ(v.measurements[0].bytes_per_s, 1.6e9);
+  EXPECT_EQ(v.status, VerdictStatus::kAccelerated) << v.line;
+}
+
+TEST(DoctorFromTest, RangeSpanningBothSidesIsClassUndeterminedWithTheRangeStated) {
+  results::RunResult run =
+      ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
+  Add(run, "SHA-512", "hash", {Figure("hash", 16384, 900)});
+  const DoctorReport report = DiagnoseReport(run);
+  const Verdict& v = Find(report, "SHA-512");
+  EXPECT_EQ(v.status, VerdictStatus::kUndetermined) << v.line;
+  EXPECT_THAT(v.line, HasSubstr("class undetermined"));
+  // The cpb range at 1 and 5 GHz, as computed from the figure.
+  EXPECT_THAT(v.line, HasSubstr(fmt::format("{:.2f}-{:.2f} cpb", 1e9 / 900e6, 5e9 / 900e6)));
+}
+
+TEST(DoctorFromTest, EnvMaskInTheCpuinfoLineIsAProblem) {
+  results::RunResult run = ImportedRun(
+      std::string("CPUINFO: OPENSSL_ia32cap=") + kVectorNoAesNi + " env:~0x200000000000000:~0",
+      kOpenssl30);
+  Add(run, "AES-128-CBC", "cipher", {Figure("encrypt", 16384, 300)});
+  Add(run, "SHA-256", "hash", {Figure("hash", 16384, 1790)});
+  const DoctorReport report = DiagnoseReport(run);
+  ASSERT_TRUE(report.facts.env_ia32cap);
+  EXPECT_EQ(*report.facts.env_ia32cap, "~0x200000000000000:~0");
+  EXPECT_THAT(report.facts.env_masked_features, ElementsAre("AES-NI"));
+  const Verdict& aes = Find(report, "AES-128-CBC");
+  EXPECT_EQ(aes.status, VerdictStatus::kMasked) << aes.line;
+  EXPECT_THAT(aes.line, HasSubstr("OPENSSL_ia32cap=~0x200000000000000:~0"));
+  EXPECT_EQ(Find(report, "SHA-256").status, VerdictStatus::kAccelerated);
+  EXPECT_THAT(FindingIds(report), Contains("env.ia32cap"));
+  EXPECT_EQ(report.ExitStatus(), 1);
+}
+
+TEST(DoctorFromTest, UserCpuTimingWithAnEngineCannotProveAcceleration) {
+  results::RunResult run =
+      ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
+  run.source.engine_or_provider = "engine qatengine";
+  Add(run, "AES-128-CBC", "cipher", {Figure("encrypt", 16384, 1500)});
+  const DoctorReport report = DiagnoseReport(run);
+  const Verdict& v = Find(report, "AES-128-CBC");
+  EXPECT_EQ(v.status, VerdictStatus::kUndetermined) << v.line;
+  EXPECT_THAT(v.line, HasSubstr("engine qatengine"));
+  EXPECT_THAT(FindingIds(report), Contains("report.user-cpu-offload"));
+
+  run.source.timing_basis = "wall_clock";
+  EXPECT_EQ(Find(DiagnoseReport(run), "AES-128-CBC").status, VerdictStatus::kAccelerated);
+}
+
+TEST(DoctorFromTest, ArmcapDecodesToAarch64Features) {
+  // 0xbd: NEON, AES, SHA1, SHA256, PMULL and CPUID (bits 0, 2, 3, 4, 5, 7); no SHA512.
+  results::RunResult run = ImportedRun("CPUINFO: OPENSSL_armcap=0xbd", kOpenssl30);
+  Add(run, "AES-128-CBC", "cipher", {Figure("encrypt", 16384, 1500)});
+  Add(run, "SHA-512", "hash", {Figure("hash", 16384, 600)});
+  const DoctorReport report = DiagnoseReport(run);
+  EXPECT_EQ(report.facts.cpu.arch, "aarch64");
+  EXPECT_TRUE(report.facts.cpu.Usable("AES"));
+  EXPECT_FALSE(report.facts.cpu.Usable("SHA512"));
+  EXPECT_EQ(Find(report, "AES-128-CBC").status, VerdictStatus::kAccelerated);
+  EXPECT_EQ(Find(report, "SHA-512").status, VerdictStatus::kSoftwareExpected);
+
+  // OPENSSL_armcap replaces the mask: 0x1 (NEON only) switches AES off.
+  run.library.cpu_info = "CPUINFO: OPENSSL_armcap=0x1 env:0x1";
+  run.library.capability_vector = "0x1";
+  const DoctorReport masked = DiagnoseReport(run);
+  EXPECT_THAT(masked.facts.env_masked_features, Contains("AES"));
+  EXPECT_EQ(Find(masked, "AES-128-CBC").status, VerdictStatus::kMasked);
+}
+
+TEST(DoctorFromTest, ClockRangeComesFromTheCpuModelOrTheTsc) {
+  results::MachineInfo machine;
+  ReportClock clock = ReportClockRange(machine);
+  EXPECT_EQ(clock.hz_low, kReportDefaultHzLow);
+  EXPECT_EQ(clock.hz_high, kReportDefaultHzHigh);
+  EXPECT_THAT(clock.source, HasSubstr("assumed"));
+
+  machine.cpu_model = "Intel(R) Core(TM) i7-8550U CPU @ 1.80GHz";
+  clock = ReportClockRange(machine);
+  EXPECT_DOUBLE_EQ(clock.hz_low, 0.8 * 1.8e9);
+  EXPECT_DOUBLE_EQ(clock.hz_high, 2.25 * 1.8e9);  // below the 5 GHz ceiling
+  EXPECT_THAT(clock.source, HasSubstr("1.80GHz"));
+
+  machine.cpu_model = "Intel(R) Xeon(R) CPU E5-2680 v4 @ 2.40GHz";
+  EXPECT_DOUBLE_EQ(ReportClockRange(machine).hz_high, kReportDefaultHzHigh);
+
+  machine.cpu_model = "AMD EPYC 9R14 96-Core Processor";
+  machine.tick_counter = "tsc";
+  machine.tick_rate_hz = 2.6e9;
+  clock = ReportClockRange(machine);
+  EXPECT_DOUBLE_EQ(clock.hz_low, 0.8 * 2.6e9);
+  EXPECT_THAT(clock.source, HasSubstr("TSC"));
+}
+
+TEST(DoctorFromTest, ArchitectureFromMachinePlatformOrCompilerLine) {
+  results::RunResult run;
+  std::string source;
+  EXPECT_EQ(ReportArch(run, &source), "");
+  run.library.platform = "platform: debian-amd64";
+  EXPECT_EQ(ReportArch(run, &source), "x86_64");
+  run.library.platform = "platform: darwin64-arm64-cc";
+  EXPECT_EQ(ReportArch(run, &source), "aarch64");
+  run.library.platform = "platform: linux-armv4";
+  run.library.cpu_info = "CPUINFO: OPENSSL_armcap=0x1";
+  EXPECT_EQ(ReportArch(run, &source), "arm");
+  run.library.platform = "platform: linux-elf";
+  run.library.cpu_info = "CPUINFO: OPENSSL_ia32cap=0x0:0x0";
+  EXPECT_EQ(ReportArch(run, &source), "x86");
+  run.machine.arch = "x86_64";
+  EXPECT_EQ(ReportArch(run, &source), "x86_64");
+  EXPECT_THAT(source, HasSubstr("machine"));
+}
+
+TEST(DoctorFromTest, LargestUsableCellDecidesAndOthersAreListedAsNotExamined) {
+  results::RunResult run =
+      ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
+  results::Cell failed = Figure("hash", 16384, 0);
+  failed.status = results::CellStatus::kError;
+  failed.figures.reset();
+  Add(run, "SHA-256", "hash", {Figure("hash", 8192, 1780), failed});
+  Add(run, "RSA-2048", "signature", {Figure("sign", 32, 0.05)});
+  Add(run, "Camellia-128-CBC", "cipher", {Figure("encrypt", 16384, 200)});
+  Add(run, "MD5", "hash", {Figure("hash", 16384, 700)});
+
+  const DoctorReport report = DiagnoseReport(run);
+  EXPECT_EQ(Find(report, "SHA-256").input_len, 8192u);
+  EXPECT_EQ(report.verdicts.size(), 2u);
+  EXPECT_THAT(report.facts.report->not_examined,
+              ElementsAre(HasSubstr("Camellia-128-CBC"), HasSubstr("RSA-2048")));
+
+  // Only the algorithms asked for.
+  const DoctorReport only = DiagnoseReport(run, {FindAlgorithm("MD5")});
+  ASSERT_EQ(only.verdicts.size(), 1u);
+  EXPECT_EQ(only.verdicts[0].algorithm, "MD5");
+}
+
+TEST(DoctorFromTest, MeasuredRunKeepsItsConfidenceIntervals) {
+  results::RunResult run =
+      ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
+  run.source = results::SourceInfo{};  // a cryptobench run: measured, wall-clock
+  run.machine.arch = "x86_64";
+  results::Cell cell = Figure("encrypt", 16384, 1500);
+  cell.figures->confidence = 0.95;
+  cell.figures->bytes_per_s = results::Estimate{1.5e9, 1.49e9, 1.51e9};
+  Add(run, "AES-128-CBC", "cipher", {cell});
+  const DoctorReport report = DiagnoseReport(run);
+  const Verdict& v = Find(report, "AES-128-CBC");
+  EXPECT_EQ(v.measurements[0].ci_low, 1.49e9);
+  EXPECT_EQ(v.measurements[0].ci_high, 1.51e9);
+  EXPECT_EQ(report.facts.report->kind, "measured");
+  for (const std::string& fact : report.facts.report->cannot_know) {
+    EXPECT_THAT(fact, Not(HasSubstr("Variance")));  // a measured run has its samples' CIs
+  }
+}
+
+TEST(DoctorFromTest, CannotKnowStatesClockMachineVarianceAndTimingBasis) {
+  results::RunResult run =
+      ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
+  Add(run, "AES-128-CBC", "cipher", {Figure("encrypt", 16384, 1500)});
+  const DoctorReport report = DiagnoseReport(run);
+  std::string all;
+  for (const std::string& fact : report.facts.report->cannot_know) {
+    all += fact + "\n";
+  }
+  EXPECT_THAT(all, HasSubstr("The clock rate"));
+  EXPECT_THAT(all, HasSubstr("this machine's"));
+  EXPECT_THAT(all, HasSubstr("Variance"));
+  EXPECT_THAT(all, HasSubstr("user CPU time"));
+  EXPECT_THAT(all, HasSubstr("Mask experiments"));
+}
+
+}  // namespace
+}  // namespace cryptobench::diagnose

@@ -1,0 +1,273 @@
+// Facts from the text of a report (doctor_from.h): architecture, CPU features decoded from the
+// CPUINFO capability vector, an OPENSSL_ia32cap/armcap mask named in it, the build, and the
+// clock range cpb is computed over.
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cstdlib>
+#include <stdexcept>
+#include <string_view>
+
+#include <fmt/format.h>
+
+#include "diagnose/doctor_from.h"
+#include "diagnose/ia32cap.h"
+#include "diagnose/library_facts.h"
+#include "diagnose/verdict_text.h"
+
+namespace cryptobench::diagnose {
+namespace {
+
+// The 3.0 version number (OPENSSL_VERSION_NUMBER layout, include/openssl/opensslv.h).
+constexpr uint64_t kOpenssl3 = 0x30000000;
+
+// Clock range around a base clock (ReportClockRange).
+constexpr double kThrottleFactor = 0.8;
+constexpr double kTurboFactor = 2.25;
+
+// OPENSSL_armcap bits (crypto/arm_arch.h; cpb-reference.md sec. 3) under the names
+// cpu::DetectAarch64Features gives the same features.
+struct ArmcapBit {
+  const char* name;
+  unsigned bit;
+};
+constexpr ArmcapBit kArmcapBits[] = {{"AES", 2},  {"PMULL", 5},  {"SHA1", 3},
+                                     {"SHA2", 4}, {"SHA512", 6}, {"SHA3", 11}};
+
+std::string Lower(std::string_view text) {
+  std::string out(text);
+  std::transform(out.begin(), out.end(), out.begin(), [](char c) {
+    return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  });
+  return out;
+}
+
+bool Contains(std::string_view text, std::string_view part) {
+  return text.find(part) != std::string_view::npos;
+}
+
+// "x86_64", "x86", "aarch64", "arm" from an OpenSSL platform or Configure target name; "".
+std::string ArchFromPlatform(std::string_view platform) {
+  const std::string p = Lower(platform);
+  if (Contains(p, "x86_64") || Contains(p, "amd64") || Contains(p, "x86-64") ||
+      Contains(p, "mingw64")) {
+    return "x86_64";
+  }
+  if (Contains(p, "aarch64") || Contains(p, "arm64")) {
+    return "aarch64";
+  }
+  if (Contains(p, "linux-elf") || Contains(p, "x86") || Contains(p, "i386") ||
+      Contains(p, "i686")) {
+    return "x86";
+  }
+  if (Contains(p, "armv4") || Contains(p, "arm")) {
+    return "arm";
+  }
+  return "";
+}
+
+// The value after " env:" in a CPUINFO line, or "".
+std::string EnvPart(std::string_view cpu_info) {
+  const size_t at = cpu_info.find(" env:");
+  if (at == std::string_view::npos) {
+    return "";
+  }
+  std::string_view value = cpu_info.substr(at + 5);
+  while (!value.empty() && std::isspace(static_cast<unsigned char>(value.back()))) {
+    value.remove_suffix(1);
+  }
+  return std::string(value);
+}
+
+// An unsigned number as strtoul base 0 reads it (the OPENSSL_armcap syntax, armcap.c), whole.
+std::optional<uint64_t> ParseWhole(std::string_view text) {
+  const std::string s(text);
+  if (s.empty() || !std::isdigit(static_cast<unsigned char>(s[0]))) {
+    return std::nullopt;
+  }
+  errno = 0;
+  char* end = nullptr;
+  const unsigned long long value = std::strtoull(s.c_str(), &end, 0);
+  if (errno != 0 || end != s.c_str() + s.size()) {
+    return std::nullopt;
+  }
+  return value;
+}
+
+void DecodeX86(const results::LibraryInfo& library, DoctorFacts& facts) {
+  const std::optional<CapabilityVector> vector = ParseCpuInfoVector(
+      library.capability_vector.empty() ? library.cpu_info : library.capability_vector);
+  if (!vector) {
+    return;
+  }
+  const std::string& text = library.capability_vector;
+  const int words =
+      text.empty() ? 2 : static_cast<int>(std::count(text.begin(), text.end(), ':')) + 1;
+  for (const CapabilityBit& bit : KnownCapabilityBits()) {
+    if (bit.vector < words) {  // words not printed are unknown, not clear
+      facts.cpu.features.push_back({std::string(bit.name),
+                                    ((*vector)[static_cast<size_t>(bit.vector)] & bit.mask) != 0,
+                                    true});
+    }
+  }
+  facts.report->cpu_features_known = true;
+  const std::string env = EnvPart(library.cpu_info);
+  if (env.empty()) {
+    return;
+  }
+  facts.env_ia32cap = env;
+  // The detected vector is not in the text: name every known bit the value clears from a
+  // vector with all bits set, limited to the words the library reads, less the bits still set
+  // in the vector printed (which the value cannot have cleared).
+  CapabilityVector all;
+  all.fill(~uint64_t{0});
+  const int library_words = words <= 2 ? 2 : 5;
+  try {
+    for (const std::string& name : MaskedFeatures(all, env, library_words)) {
+      const auto bit = std::find_if(KnownCapabilityBits().begin(), KnownCapabilityBits().end(),
+                                    [&](const CapabilityBit& b) { return b.name == name; });
+      if (bit != KnownCapabilityBits().end() && bit->vector < words &&
+          ((*vector)[static_cast<size_t>(bit->vector)] & bit->mask) == 0) {
+        facts.env_masked_features.push_back(name);
+      }
+    }
+  } catch (const std::invalid_argument& e) {
+    facts.env_masked_features.push_back(std::string("(unparsable value: ") + e.what() + ")");
+  }
+}
+
+void DecodeArm(const results::LibraryInfo& library, DoctorFacts& facts) {
+  const size_t eq = library.cpu_info.find("OPENSSL_armcap=");
+  std::string_view rest = std::string_view(library.cpu_info).substr(eq + 15);
+  rest = rest.substr(0, rest.find(' '));
+  const std::optional<uint64_t> armcap = ParseWhole(rest);
+  if (!armcap) {
+    return;
+  }
+  for (const ArmcapBit& bit : kArmcapBits) {
+    facts.cpu.features.push_back({bit.name, ((*armcap >> bit.bit) & 1) != 0, true});
+  }
+  facts.report->cpu_features_known = true;
+  const std::string env = EnvPart(library.cpu_info);
+  if (env.empty()) {
+    return;
+  }
+  facts.env_ia32cap = env;
+  // OPENSSL_armcap replaces the whole mask (armcap.c:266-271): every bit it lacks is off.
+  const std::optional<uint64_t> value = ParseWhole(env);
+  for (const ArmcapBit& bit : kArmcapBits) {
+    if (!value || ((*value >> bit.bit) & 1) == 0) {
+      facts.env_masked_features.emplace_back(bit.name);
+    }
+  }
+}
+
+}  // namespace
+
+ReportClock ReportClockRange(const results::MachineInfo& machine) {
+  ReportClock clock;
+  clock.source = fmt::format("assumed {}-{} GHz: the text gives no clock rate",
+                             kReportDefaultHzLow / 1e9, kReportDefaultHzHigh / 1e9);
+  double base = 0;
+  std::string from;
+  // "... @ 2.40GHz" (Intel brand strings name the base clock).
+  const std::string model = machine.cpu_model;
+  const size_t ghz = Lower(model).find("ghz");
+  if (ghz != std::string::npos) {
+    size_t begin = ghz;
+    while (begin > 0 && model[begin - 1] == ' ') {
+      --begin;
+    }
+    size_t digits = begin;
+    while (digits > 0 && (std::isdigit(static_cast<unsigned char>(model[digits - 1])) ||
+                          model[digits - 1] == '.')) {
+      --digits;
+    }
+    const double value =
+        digits < begin ? std::atof(model.substr(digits, begin - digits).c_str()) : 0;
+    if (value > 0.2 && value < 10) {
+      base = value * 1e9;
+      from = fmt::format("the CPU model's base clock {}", model.substr(digits, ghz + 3 - digits));
+    }
+  }
+  if (base == 0 && machine.tick_counter == "tsc" && machine.tick_rate_hz > 0) {
+    base = machine.tick_rate_hz;
+    from = fmt::format("the TSC rate {}, about the base clock",
+                       verdict_internal::FormatHz(machine.tick_rate_hz));
+  }
+  if (base > 0) {
+    clock.hz_low = base * kThrottleFactor;
+    clock.hz_high = std::max(base, std::min(base * kTurboFactor, kReportDefaultHzHigh));
+    clock.source = fmt::format("from {}: {} x base (throttled) to {} (turbo)", from,
+                               kThrottleFactor, verdict_internal::FormatHz(clock.hz_high));
+  }
+  return clock;
+}
+
+std::string ReportArch(const results::RunResult& run, std::string* source) {
+  std::string arch;
+  std::string from;
+  const std::string platform_arch = ArchFromPlatform(run.library.platform);
+  if (!run.machine.arch.empty()) {
+    arch = run.machine.arch;
+    from = "the run's machine description";
+  } else if (Contains(run.library.cpu_info, "OPENSSL_ia32cap")) {
+    arch = platform_arch == "x86" ? "x86" : "x86_64";
+    from = platform_arch.empty() ? "the OPENSSL_ia32cap CPUINFO line; 64-bit assumed"
+                                 : "the OPENSSL_ia32cap CPUINFO line and the platform line";
+  } else if (Contains(run.library.cpu_info, "OPENSSL_armcap")) {
+    arch = platform_arch == "arm" ? "arm" : "aarch64";
+    from = platform_arch.empty() ? "the OPENSSL_armcap CPUINFO line; 64-bit assumed"
+                                 : "the OPENSSL_armcap CPUINFO line and the platform line";
+  } else if (!platform_arch.empty()) {
+    arch = platform_arch;
+    from = "the platform line";
+  } else if (Contains(run.library.cflags, "-DOPENSSL_IA32_SSE2")) {
+    // 1.x prints its x86 defines; -m64 is the x86_64 targets' flag (Configurations/10-main.conf).
+    const bool m64 = Contains(run.library.cflags, "-m64");
+    arch = m64 ? "x86_64" : "x86";
+    from = m64 ? "the compiler line, -DOPENSSL_IA32_SSE2 with -m64"
+               : "the compiler line, -DOPENSSL_IA32_SSE2 without -m64";
+  }
+  if (source != nullptr) {
+    *source = from;
+  }
+  return arch;
+}
+
+DoctorFacts ReportFacts(const results::RunResult& run) {
+  DoctorFacts facts;
+  facts.library = run.library;
+  facts.report.emplace();
+  ReportOrigin& origin = *facts.report;
+  origin.file = run.source.file;
+  origin.kind = run.source.kind;
+  origin.tool = run.source.tool;
+  origin.tool_version = run.source.tool_version;
+  origin.timing_basis = run.source.timing_basis;
+  origin.evp = run.source.evp;
+  origin.engine_or_provider = run.source.engine_or_provider;
+  origin.processes = std::max(run.source.multi, run.method.threads > 1 ? run.method.threads : 0);
+  origin.caveats = run.source.caveats;
+
+  facts.cpu.arch = ReportArch(run, &origin.arch_source);
+  facts.cpu.brand = run.machine.cpu_model;
+  facts.cpu.vendor = run.machine.cpu_vendor;
+  facts.cpu.hypervisor = run.machine.hypervisor;
+  if (Contains(run.library.cpu_info, "OPENSSL_ia32cap") ||
+      (run.library.cpu_info.empty() && ParseCpuInfoVector(run.library.capability_vector))) {
+    DecodeX86(run.library, facts);
+  } else if (Contains(run.library.cpu_info, "OPENSSL_armcap")) {
+    DecodeArm(run.library, facts);
+  }
+  facts.detected_capability_vector = facts.env_ia32cap ? "" : run.library.capability_vector;
+  if (run.library.version_num != 0 && run.library.version_num < kOpenssl3) {
+    facts.asm_defines = AsmDefines(run.library.cflags);
+  }
+  // Only 3.x's "CPUINFO: N/A" proves it: a 1.x compiler line without -D*_ASM may be a
+  // shortened paste (ReportFindings names it instead).
+  facts.no_asm_build = run.library.capability_vector == "N/A";
+  return facts;
+}
+
+}  // namespace cryptobench::diagnose

@@ -1,0 +1,160 @@
+// ReportFindings (doctor_from.h): report-wide facts that change what the verdicts of
+// `doctor --from` mean. The live doctor's findings (verdict_findings.cc) read the machine; these
+// read the text.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "diagnose/doctor_from.h"
+#include "diagnose/verdict_text.h"
+
+namespace cryptobench::diagnose {
+namespace {
+
+using verdict_internal::Join;
+
+Finding Make(std::string id, Severity severity, std::string summary, std::string evidence,
+             std::string advice = "") {
+  return Finding{std::move(id), severity, std::move(summary), std::move(evidence),
+                 std::move(advice)};
+}
+
+std::string LibraryName(const results::LibraryInfo& library) {
+  return library.version.empty() ? std::string("the library") : library.version;
+}
+
+void Build(const DoctorFacts& facts, std::vector<Finding>& out) {
+  const std::string advice =
+      "Use a libcrypto built with assembly (the distribution's package), or rebuild OpenSSL "
+      "without the no-asm option.";
+  if (facts.no_asm_build) {
+    out.push_back(Make(
+        "library.no-asm", Severity::kWarning,
+        "The library was built without assembly (no-asm): every algorithm runs generic C code",
+        fmt::format("{} reports CPUINFO: N/A; whether the CPU has crypto instructions is not in "
+                    "the text",
+                    LibraryName(facts.library)),
+        advice));
+    return;
+  }
+  // OpenSSL 1.x Configure adds -D*_ASM and -DOPENSSL_CPUID_OBJ whenever assembly is enabled
+  // (1.1.1 Configure, "unless ($disabled{asm})").
+  const results::LibraryInfo& library = facts.library;
+  if (library.version_num != 0 && library.version_num < 0x30000000 && !library.cflags.empty() &&
+      facts.asm_defines.empty() && library.cflags.find("OPENSSL_CPUID_OBJ") == std::string::npos) {
+    out.push_back(Make(
+        "library.no-asm-defines", Severity::kWarning,
+        "The compiler line has no assembly defines: a build without assembly, or a shortened line",
+        fmt::format("{}'s compiler line has no -D*_ASM define and no -DOPENSSL_CPUID_OBJ, which "
+                    "OpenSSL 1.x adds whenever assembly is enabled; a figure only accelerated code "
+                    "reaches shows the line was shortened",
+                    LibraryName(library)),
+        advice));
+  }
+}
+
+void Mask(const DoctorFacts& facts, std::vector<Finding>& out) {
+  if (!facts.env_ia32cap) {
+    return;
+  }
+  const bool arm = facts.cpu.arch == "aarch64" || facts.cpu.arch == "arm";
+  const std::string variable = arm ? "OPENSSL_armcap" : "OPENSSL_ia32cap";
+  const bool masks = !facts.env_masked_features.empty();
+  std::string evidence = fmt::format(
+      "the CPUINFO line ends in env:{}{}", *facts.env_ia32cap,
+      masks ? fmt::format(", which clears {} (whether the CPU has them is not in the text)",
+                          Join(facts.env_masked_features))
+            : ", which clears none of the known capability bits");
+  // OpenSSL zeroes every word the value does not write (crypto/cpuid.c; cpb-reference.md 2.1).
+  const std::string& vector = facts.library.capability_vector;
+  const size_t words = static_cast<size_t>(std::count(vector.begin(), vector.end(), ':')) + 1;
+  const std::string& value = *facts.env_ia32cap;
+  const size_t written = static_cast<size_t>(std::count(value.begin(), value.end(), ':')) + 1;
+  if (!arm && written < words) {
+    evidence += fmt::format(
+        "; it writes {} of the {} words the library reads, and every word not written is zeroed",
+        written, words);
+  }
+  out.push_back(Make(
+      "env.ia32cap", masks ? Severity::kWarning : Severity::kInfo,
+      fmt::format("The report ran with {} set{}", variable, masks ? ": it masks CPU features" : ""),
+      evidence,
+      masks ? fmt::format("Re-run without {} to see the library's own paths.", variable) : ""));
+}
+
+void Cpu(const DoctorFacts& facts, std::vector<Finding>& out) {
+  const ReportOrigin& origin = *facts.report;
+  if (facts.cpu.arch.empty()) {
+    out.push_back(Make("report.arch-unknown", Severity::kWarning,
+                       "The text names no architecture: no cpb class applies",
+                       "no CPUINFO or platform line, and no machine description",
+                       "Include `openssl version -a` output (platform and CPUINFO lines)."));
+    return;
+  }
+  if (!origin.cpu_features_known && !facts.no_asm_build) {
+    out.push_back(Make(
+        "report.no-cpuinfo", Severity::kInfo,
+        "The text has no CPUINFO line: the CPU's features are unknown",
+        fmt::format("{}; verdicts rest on the cpb fingerprint and the build flags, and cannot "
+                    "call software a problem",
+                    facts.library.version_num != 0 && facts.library.version_num < 0x30000000
+                        ? "OpenSSL 1.x prints no capability vector"
+                        : "the header has no CPUINFO line"),
+        "With OpenSSL 3.x, include `openssl version -a` (its CPUINFO line), or run cryptobench "
+        "doctor on that machine."));
+  }
+}
+
+void Timing(const DoctorFacts& facts, std::vector<Finding>& out) {
+  const ReportOrigin& origin = *facts.report;
+  if (origin.timing_basis == "user_cpu" && !origin.engine_or_provider.empty()) {
+    out.push_back(Make(
+        "report.user-cpu-offload", Severity::kWarning,
+        fmt::format("Timed in user CPU time with {}: offloaded work is not counted",
+                    origin.engine_or_provider),
+        "openssl speed divides by user CPU time unless -elapsed is given; an engine or provider "
+        "that works in the kernel, in other threads or on a device makes the figures overstate "
+        "throughput",
+        "Re-run openssl speed with -elapsed (wall-clock time), or measure with cryptobench "
+        "speed."));
+  }
+  if (origin.processes > 1) {
+    out.push_back(Make(
+        "report.multi", Severity::kInfo,
+        fmt::format("The figures are the sum of {} processes", origin.processes),
+        "verdicts use one process's figure (the fastest worker's where the report has it, else "
+        "the total divided by the count); processes that shared a core each ran slower",
+        ""));
+  }
+  const bool v1 = facts.library.version_num != 0 && facts.library.version_num < 0x30000000;
+  if (origin.evp == "legacy" || (origin.evp == "unknown" && v1)) {
+    out.push_back(Make(
+        "report.legacy-api", Severity::kWarning,
+        fmt::format("{} rows time OpenSSL 1.x's low-level API, not EVP",
+                    origin.evp == "legacy" ? "The" : "Some"),
+        "the low-level AES_* code has no AES-NI or ARMv8 path, so those rows can be far slower "
+        "than the library's EVP path",
+        "Re-run openssl speed with -evp NAME (e.g. -evp aes-128-cbc)."));
+  }
+  if (!origin.not_examined.empty()) {
+    out.push_back(Make("report.not-examined", Severity::kInfo,
+                       "Some algorithms of the report are not examined",
+                       Join(origin.not_examined)));
+  }
+}
+
+}  // namespace
+
+std::vector<Finding> ReportFindings(const DoctorFacts& facts) {
+  std::vector<Finding> out;
+  if (!facts.report) {
+    return out;
+  }
+  Build(facts, out);
+  Mask(facts, out);
+  Cpu(facts, out);
+  Timing(facts, out);
+  return out;
+}
+
+}  // namespace cryptobench::diagnose

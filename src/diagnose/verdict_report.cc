@@ -1,0 +1,394 @@
+// The report half of the verdict engine (verdict_decider.h): verdicts for figures read from a
+// report (`doctor --from`), where no mask experiment can run and the clock rate is a range.
+// What decides: an OPENSSL_ia32cap/armcap mask named in the CPUINFO line, a build without
+// assembly, the capability vector (which paths the CPU and library offer), and the cpb
+// fingerprint, which must fall on one side (accelerated path or not) over the whole range.
+#include <algorithm>
+#include <cctype>
+
+#include <fmt/format.h>
+
+#include "diagnose/verdict.h"
+#include "diagnose/verdict_decider.h"
+
+namespace cryptobench::diagnose::verdict_internal {
+namespace {
+
+// One accelerated path for report verdicts: the features it needs and the classes that are its.
+struct ReportPath {
+  std::string key;                 // the feature named in prose, e.g. "AES-NI"
+  std::vector<std::string> needs;  // feature names that must be set (all)
+  std::vector<std::string> mask;   // names whose masking switches the path off
+  std::string class_prefix;        // CpbClass::name prefix of the path's classes
+  bool available = false;          // the report's vector offers it
+};
+
+// AArch64 paths by OPENSSL_armcap bit (cpb-reference.md sec. 3 and 4.3): crypto-extension
+// instructions only; NEON is the baseline and has no bit worth masking.
+std::vector<ReportPath> Aarch64Paths(const AlgorithmInfo& alg) {
+  const std::string_view name = alg.name;
+  std::vector<std::string> needs;
+  switch (FamilyOf(alg)) {
+    case Family::kAesBlock:
+    case Family::kAesXts:
+      needs = {"AES"};
+      break;
+    case Family::kAesGcm:
+      needs = {"AES", "PMULL"};
+      break;
+    case Family::kSha256:
+      needs = {name == "SHA-1" ? "SHA1" : "SHA2"};
+      break;
+    case Family::kSha512:
+      needs = {"SHA512"};
+      break;
+    case Family::kChaCha:
+    case Family::kRsa:
+    case Family::kNone:
+      return {};
+  }
+  std::string key;
+  for (const std::string& need : needs) {
+    key += (key.empty() ? "" : " and ") + need;
+  }
+  return {{key + " (ARMv8 Crypto Extensions)", needs, needs, "ARMv8 CE", false}};
+}
+
+std::vector<ReportPath> PathsForReport(const AlgorithmInfo& alg, const DoctorFacts& facts) {
+  std::vector<ReportPath> out;
+  if (facts.cpu.arch == "aarch64") {
+    out = Aarch64Paths(alg);
+    for (ReportPath& path : out) {
+      path.available = std::all_of(path.needs.begin(), path.needs.end(),
+                                   [&](const std::string& n) { return facts.cpu.Usable(n); });
+    }
+    return out;
+  }
+  const std::optional<CapabilityVector> vector = CurrentVector(facts);
+  for (const PathSpec& spec : PathsOf(FamilyOf(alg), facts.cpu.arch)) {
+    if (spec.ghash) {
+      continue;  // GHASH has no class of its own: only a mask experiment isolates it
+    }
+    ReportPath path;
+    path.key = std::string(KeyFeature(spec));
+    path.needs.assign(spec.needs.begin(), spec.needs.end());
+    for (const auto* list : {&spec.needs, &spec.needs_any, &spec.mask}) {
+      for (std::string_view feature : *list) {
+        const bool trap = std::find(spec.trap_only.begin(), spec.trap_only.end(), feature) !=
+                          spec.trap_only.end();
+        if (!trap && std::find(path.mask.begin(), path.mask.end(), feature) == path.mask.end()) {
+          path.mask.emplace_back(feature);
+        }
+      }
+    }
+    path.class_prefix = std::string(spec.class_prefix);
+    path.available = PathAvailable(spec, facts.cpu, vector ? &*vector : nullptr);
+    out.push_back(std::move(path));
+  }
+  return out;
+}
+
+// The least demanding path the report offers (the last available one), else the last path:
+// the one every build has, so that prose names the feature most builds use.
+const ReportPath* BasePath(const std::vector<ReportPath>& paths) {
+  const ReportPath* found = nullptr;
+  for (const ReportPath& path : paths) {
+    if (path.available) {
+      found = &path;
+    }
+  }
+  return found != nullptr ? found : (paths.empty() ? nullptr : &paths.back());
+}
+
+// Which side of the line the fingerprint falls on over the whole frequency range.
+enum class Side {
+  kAccelerated,  // every class the figure can be is an accelerated path's (or hardware)
+  kSoftware,     // none is: software classes only, or slower than every class
+  kMixed,        // both kinds fit somewhere in the range, or the figure lies between classes
+  kNoClasses,    // the table has no row for this algorithm and operation
+};
+
+Side FingerprintSide(const std::vector<CpbClass>& classes, const AlgorithmInfo& alg,
+                     std::string_view operation, const Fingerprint& fp,
+                     const std::vector<ReportPath>& paths) {
+  auto accelerated = [&](const CpbClass& c) {
+    if (c.family == ClassFamily::kHardware) {
+      return true;
+    }
+    return std::any_of(paths.begin(), paths.end(), [&](const ReportPath& p) {
+      return !p.class_prefix.empty() && std::string_view(c.name).starts_with(p.class_prefix);
+    });
+  };
+  std::vector<const CpbClass*> candidates;
+  for (const CpbClass& c : classes) {
+    if (c.algorithm == alg.name && c.operation == operation) {
+      candidates.push_back(&c);
+    }
+  }
+  if (candidates.empty() || !(fp.cpb_low > 0)) {
+    return Side::kNoClasses;
+  }
+  if (!fp.matches.empty()) {
+    const auto n = static_cast<size_t>(std::count_if(
+        fp.matches.begin(), fp.matches.end(), [&](const CpbClass* c) { return accelerated(*c); }));
+    return n == fp.matches.size() ? Side::kAccelerated : n == 0 ? Side::kSoftware : Side::kMixed;
+  }
+  // No class overlaps: faster than every class counts for the fastest class's side (a clock
+  // below the range would put it there), slower than every class is software's side.
+  const CpbClass* fastest = nullptr;
+  double slowest_high = 0;
+  for (const CpbClass* c : candidates) {
+    if (fastest == nullptr || c->cpb_low < fastest->cpb_low) {
+      fastest = c;
+    }
+    slowest_high = std::max(slowest_high, c->cpb_high * kCpbTolerance);
+  }
+  if (fp.cpb_high < fastest->cpb_low / kCpbTolerance) {
+    return accelerated(*fastest) ? Side::kAccelerated : Side::kMixed;
+  }
+  return fp.cpb_low > slowest_high ? Side::kSoftware : Side::kMixed;
+}
+
+std::string Lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) {
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return out;
+}
+
+// "OPENSSL_ia32cap" or "OPENSSL_armcap", as the CPUINFO line names it.
+std::string CapabilityVariable(const DoctorFacts& facts) {
+  return facts.library.cpu_info.find("OPENSSL_armcap") != std::string::npos ? "OPENSSL_armcap"
+                                                                            : "OPENSSL_ia32cap";
+}
+
+}  // namespace
+
+Verdict Decider::DecideFromReport() const {
+  const std::vector<ReportPath> paths = PathsForReport(alg_, facts_);
+  const std::string figure = Figure(fp_, AsIs().bytes_per_s);
+  const std::string arch = facts_.cpu.arch;
+
+  // A mask named in the CPUINFO line ("env:..."): the figures show the library with it.
+  std::vector<std::string> masked;
+  for (const ReportPath& path : paths) {
+    for (const std::string& feature : path.mask) {
+      const bool env =
+          std::find(facts_.env_masked_features.begin(), facts_.env_masked_features.end(),
+                    feature) != facts_.env_masked_features.end();
+      if (env && std::find(masked.begin(), masked.end(), feature) == masked.end()) {
+        masked.push_back(feature);
+      }
+    }
+  }
+  if (facts_.env_ia32cap && !masked.empty()) {
+    const std::string variable = CapabilityVariable(facts_);
+    Verdict v = Make(VerdictStatus::kMasked,
+                     fmt::format("{} {} masked by {}={} (the env: part of the report's CPUINFO "
+                                 "line); {}",
+                                 Join(masked), masked.size() == 1 ? "is" : "are", variable,
+                                 *facts_.env_ia32cap, figure));
+    v.evidence.push_back(
+        fmt::format("{}={} clears {}; the figures show the library without {}, whether or not "
+                    "the CPU has {}",
+                    variable, *facts_.env_ia32cap, Join(facts_.env_masked_features),
+                    masked.size() == 1 ? "it" : "them", masked.size() == 1 ? "it" : "them"));
+    v.advice = fmt::format(
+        "Re-run without {} (or without clearing {}) to see the library's own "
+        "path.",
+        variable, Join(masked));
+    return v;
+  }
+
+  if (facts_.no_asm_build) {
+    const std::string reason = "CPUINFO: N/A";
+    if (family_ == Family::kNone) {
+      return Make(VerdictStatus::kNoHardwarePath,
+                  fmt::format("{}; this libcrypto was built without assembly ({}), but {} has no "
+                              "CPU-feature path either",
+                              figure, reason, alg_.name));
+    }
+    const ReportPath* base = BasePath(paths);
+    const std::string cpb = Cpb(fp_);
+    Verdict v = Make(
+        VerdictStatus::kNotAccelerated,
+        fmt::format(
+            "built without assembly ({}): {} runs the generic C code whatever the CPU "
+            "offers; {}{}",
+            reason, alg_.name, Rate(AsIs().bytes_per_s),
+            cpb.empty() ? "" : fmt::format(" ({} at {})", cpb, FormatHzRange(hz_low_, hz_high_))));
+    if (base != nullptr) {
+      v.evidence.push_back(fmt::format(
+          "whether the CPU has {} is not in the text: a build without assembly prints no "
+          "capability vector",
+          base->key));
+    }
+    v.evidence.push_back(fmt::format(
+        "{}: OpenSSL's no-asm configuration, every primitive is the generic C code", reason));
+    v.advice =
+        "Use a libcrypto built with assembly (the distribution's package), or rebuild OpenSSL "
+        "without the no-asm option.";
+    return v;
+  }
+
+  if (family_ == Family::kNone) {
+    return Make(VerdictStatus::kNoHardwarePath,
+                fmt::format("{}; {} has no CPU-feature path to check", figure, alg_.name));
+  }
+  if (arch.empty()) {
+    return Make(VerdictStatus::kUndetermined,
+                fmt::format("{}; the text names no architecture (no CPUINFO or platform line), "
+                            "so no cpb class applies",
+                            figure));
+  }
+  if (paths.empty()) {
+    if (arch == "x86_64" || arch == "aarch64") {
+      return Make(
+          VerdictStatus::kNoHardwarePath,
+          fmt::format("{}; {} has no crypto-instruction path on {}", figure, alg_.name, arch));
+    }
+    return Make(VerdictStatus::kUndetermined,
+                fmt::format("{}; cryptobench knows no accelerated paths or cpb classes for {}",
+                            figure, arch));
+  }
+  const ReportPath* base = BasePath(paths);
+  if (facts_.report->cpu_features_known && !base->available) {
+    Verdict v = Make(VerdictStatus::kSoftwareExpected,
+                     fmt::format("the report's capability vector has {} clear (the CPU lacks it, "
+                                 "or the OS disabled it); {}",
+                                 base->key, figure));
+    if (arch == "x86_64") {
+      v.evidence.push_back("best software class on such a CPU: " +
+                           BestSoftwareClass(family_, facts_.cpu));
+    }
+    return v;
+  }
+  return DecideReportFingerprint(base->key, base->class_prefix);
+}
+
+Verdict Decider::DecideReportFingerprint(const std::string& key,
+                                         const std::string& path_name) const {
+  const ReportOrigin& origin = *facts_.report;
+  const std::vector<ReportPath> paths = PathsForReport(alg_, facts_);
+  const Side side = FingerprintSide(ClassesFor(facts_.cpu.arch), alg_, operation_, fp_, paths);
+  const std::string figure = Figure(fp_, AsIs().bytes_per_s);
+  const std::string hz = FormatHzRange(hz_low_, hz_high_);
+  const bool known = origin.cpu_features_known;
+  switch (side) {
+    case Side::kAccelerated: {
+      if (origin.timing_basis == "user_cpu" && !origin.engine_or_provider.empty()) {
+        return Make(VerdictStatus::kUndetermined,
+                    fmt::format("{}, but timed in user CPU time with {}: work done outside the "
+                                "process is not counted, so the figure may overstate what the "
+                                "CPU does",
+                                figure, origin.engine_or_provider));
+      }
+      // With no class overlapping, the figure's conclusion already says "faster than every
+      // known class".
+      const std::string reason = fmt::format("{} over the whole {} range", figure, hz);
+      Verdict v =
+          Make(VerdictStatus::kAccelerated,
+               known ? reason
+                     : reason + fmt::format(": the CPU's features are not in the text, "
+                                            "but only accelerated code reaches this speed"));
+      if (known) {
+        v.evidence.push_back(fmt::format("the report's capability vector has {} set", key));
+      }
+      return v;
+    }
+    case Side::kSoftware: {
+      if (!known) {
+        Verdict v = Make(
+            VerdictStatus::kUndetermined,
+            fmt::format("{}: software over the whole {} range, but the text does not say whether "
+                        "the CPU has {} (no CPUINFO line), so software may be all it has",
+                        figure, hz, key));
+        AddReportBuildEvidence(v);
+        return v;
+      }
+      if (base_.input_len < kLargeInputLen) {
+        return Make(VerdictStatus::kUndetermined,
+                    fmt::format("{} at {} bytes per operation, where per-call overhead can hide "
+                                "the path; the report has no 8-16 KiB figure",
+                                figure, base_.input_len));
+      }
+      if (origin.processes > 1) {
+        return Make(VerdictStatus::kUndetermined,
+                    fmt::format("{} per process of {}, but processes that shared a core run "
+                                "slower than one alone, so a software class is not proof",
+                                figure, origin.processes));
+      }
+      Verdict v = Make(VerdictStatus::kNotAccelerated,
+                       fmt::format("{}: the report's capability vector has {}, but the figure "
+                                   "fits no accelerated class anywhere in {}: the library does "
+                                   "not use it",
+                                   figure, key, hz));
+      if (origin.timing_basis == "wall_clock" && origin.kind == "imported") {
+        v.evidence.push_back(
+            "a single wall-clock figure cannot show a busy machine; repeat the run, or run "
+            "cryptobench doctor on that machine to mask features and prove it");
+      }
+      AddReportBuildEvidence(v);
+      v.advice = fmt::format(
+          "Check the library's build (no-asm, an OpenSSL older than the {} code, the low-level "
+          "API); cryptobench doctor on that machine proves it with mask experiments.",
+          path_name.empty() ? key : path_name);
+      return v;
+    }
+    case Side::kMixed: {
+      std::string fits;
+      for (size_t i = 0; i < fp_.matches.size(); ++i) {
+        fits += i == 0 ? "" : i + 1 == fp_.matches.size() ? " or " : ", ";
+        fits += fp_.matches[i]->name;
+      }
+      return Make(VerdictStatus::kUndetermined,
+                  fmt::format("{} is {} at {}, {}: class undetermined; a known clock rate would "
+                              "settle it",
+                              Rate(AsIs().bytes_per_s), Cpb(fp_), hz,
+                              fits.empty() ? fp_.conclusion : "which fits " + fits));
+    }
+    case Side::kNoClasses:
+      break;
+  }
+  return Make(VerdictStatus::kUndetermined,
+              fmt::format("{}; no cpb classes for {} {} to compare with", Rate(AsIs().bytes_per_s),
+                          alg_.name, operation_));
+}
+
+// 1.x prints its -D*_ASM defines in the compiler line (3.x passes them per file); a legacy
+// (low-level API) row never takes the AES-NI path.
+void Decider::AddReportBuildEvidence(Verdict& v) const {
+  const ReportOrigin& origin = *facts_.report;
+  if (facts_.library.version_num != 0 && facts_.library.version_num < 0x30000000 &&
+      !facts_.library.cflags.empty()) {
+    std::vector<std::string_view> defines = AsmDefinesFor(alg_);
+    if (family_ == Family::kAesBlock || family_ == Family::kAesXts || family_ == Family::kAesGcm) {
+      defines.emplace_back("AES_ASM");  // 1.0.2 enables AES-NI under AES_ASM
+    }
+    for (std::string_view define : defines) {
+      const bool present = std::find(facts_.asm_defines.begin(), facts_.asm_defines.end(),
+                                     define) != facts_.asm_defines.end();
+      v.evidence.push_back(
+          fmt::format("the compiler line {} -D{}", present ? "has" : "lacks", define));
+    }
+  }
+  // The import names legacy rows only in its caveat ("Rows 'aes-128 cbc', ... time OpenSSL
+  // 1.x's low-level API"); 1.x spells its low-level AES rows "aes-128 cbc", EVP ones
+  // "aes-128-cbc".
+  const bool aes = family_ == Family::kAesBlock || family_ == Family::kAesXts;
+  const bool legacy_aes_row =
+      origin.evp == "legacy" ||
+      std::any_of(origin.caveats.begin(), origin.caveats.end(), [](const std::string& caveat) {
+        return caveat.find("low-level API") != std::string::npos &&
+               caveat.find("'aes-") != std::string::npos;
+      });
+  if (aes && legacy_aes_row) {
+    v.evidence.push_back(fmt::format(
+        "{} AES rows of this run time OpenSSL 1.x's low-level AES_* API, which has no AES-NI "
+        "path; `openssl speed -evp {}` times the EVP path",
+        origin.evp == "legacy" ? "the" : "some", Lower(alg_.openssl_name)));
+  }
+}
+
+}  // namespace cryptobench::diagnose::verdict_internal

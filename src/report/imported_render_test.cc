@@ -1,0 +1,156 @@
+// Renderers on imported runs (figures from another tool's output): each format says what the
+// figures are, shows no CI, CPU time or cycles as zeros, and lists the caveats once.
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "report/report.h"
+
+#include "import/import.h"
+
+namespace cryptobench::report {
+namespace {
+
+using results::AlgorithmResult;
+using results::Cell;
+using results::RunResult;
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+constexpr const char* kCaveat = "Row 'x' is odd in a way worth one sentence.";
+
+// A figure as `import` writes it: value = both CI bounds, one sample, confidence 0.
+Cell ImportedCell(const std::string& operation, uint64_t input_len, double ops_per_s,
+                  bool symmetric) {
+  Cell cell;
+  cell.operation = operation;
+  cell.input_len = input_len;
+  results::CellFigures f;
+  f.num_samples = 1;
+  f.confidence = 0;
+  f.ops_per_s = {ops_per_s, ops_per_s, ops_per_s};
+  if (symmetric) {
+    const double bytes = ops_per_s * static_cast<double>(input_len);
+    f.bytes_per_s = results::Estimate{bytes, bytes, bytes};
+  }
+  f.wall_ns_per_op = 1e9 / ops_per_s;
+  f.user_ns_per_op = f.wall_ns_per_op;
+  f.cpu_ns_per_op = f.wall_ns_per_op;
+  cell.figures = f;
+  return cell;
+}
+
+RunResult ImportedRun(const std::string& timing_basis) {
+  RunResult run;
+  run.source.kind = "imported";
+  run.source.tool = "openssl speed";
+  run.source.tool_version = "3.0.13";
+  run.source.file = "paste.txt";
+  run.source.timing_basis = timing_basis;
+  run.source.caveats = {kCaveat};
+  run.machine.tick_counter = "none";
+  run.library.version = "OpenSSL 3.0.13";
+  run.library.cpu_info = "CPUINFO: OPENSSL_ia32cap=0x7ed8320b078bffff:0x400004219c01a9";
+  run.library.capability_vector = "0x7ed8320b078bffff:0x400004219c01a9";
+  run.method.input_sizes = {16, 16384};
+  AlgorithmResult aes;
+  aes.algorithm = "AES-128-CBC";
+  aes.kind = "cipher";
+  aes.cells = {ImportedCell("encrypt", 16, 56.25e6, true),
+               ImportedCell("encrypt", 16384, 93000, true)};
+  run.algorithms.push_back(aes);
+  AlgorithmResult rsa;
+  rsa.algorithm = "RSA-2048";
+  rsa.kind = "signature";
+  rsa.cells = {ImportedCell("sign", 32, 1672.3, false)};
+  run.algorithms.push_back(rsa);
+  return run;
+}
+
+std::string Rendered(const RunResult& run, Format format) {
+  std::ostringstream out;
+  Render(run, format, out);
+  return out.str();
+}
+
+size_t Count(const std::string& text, const std::string& part) {
+  size_t count = 0;
+  for (size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) {
+    ++count;
+  }
+  return count;
+}
+
+TEST(ImportedRenderTest, TableSaysWhatTheFiguresAreWithoutZeros) {
+  const std::string text = Rendered(ImportedRun("user_cpu"), Format::kTable);
+  EXPECT_THAT(text, HasSubstr("openssl speed 3.0.13's figures, one per cell, timed in user CPU "
+                              "time (no -elapsed)"));
+  EXPECT_THAT(text, HasSubstr("no CI"));
+  EXPECT_THAT(text, Not(HasSubstr("median of")));
+  EXPECT_THAT(text, Not(HasSubstr("±")));
+  EXPECT_THAT(text, Not(HasSubstr(" 0%")));       // no CPU utilisation of zero
+  EXPECT_THAT(text, Not(HasSubstr("CPU cost")));  // no CPU time to show
+  EXPECT_THAT(text, Not(HasSubstr("online CPUs")));
+  EXPECT_THAT(text, HasSubstr("1523.7"));  // 93000 ops/s x 16384 bytes = 1523.7 MB/s
+  EXPECT_THAT(text, HasSubstr("n/a"));     // the public-key CPU and cycle columns
+  EXPECT_EQ(Count(text, std::string(kCaveat)), 1u);
+}
+
+TEST(ImportedRenderTest, MarkdownListsCaveatsOnceInNotes) {
+  const std::string text = Rendered(ImportedRun("wall_clock"), Format::kMarkdown);
+  EXPECT_THAT(text, HasSubstr("- Method: openssl speed 3.0.13's figures, one per cell, timed in "
+                              "wall-clock time"));
+  EXPECT_THAT(text, HasSubstr("| AES-128-CBC | encrypt | 900.0 | 1523.7 |"));
+  EXPECT_THAT(text, HasSubstr("| RSA-2048 sign | 1672.3 | 598.0 | n/a | n/a |"));
+  EXPECT_THAT(text, Not(HasSubstr("±")));
+  EXPECT_EQ(Count(text, "- Caveat: " + std::string(kCaveat)), 1u);
+}
+
+TEST(ImportedRenderTest, CsvLeavesCiCpuAndCyclesEmpty) {
+  const std::string text = Rendered(ImportedRun("user_cpu"), Format::kCsv);
+  std::istringstream in(text);
+  std::string header;
+  std::string row;
+  std::getline(in, header);
+  std::getline(in, row);
+  // algorithm..status, ops_per_s, two empty CI bounds, bytes_per_s, two empty CI bounds,
+  // mb_per_s, wall (empty: user CPU basis), cpu (empty), user, then sys, utilisation, ticks,
+  // ticks per byte all empty; one sample.
+  EXPECT_THAT(row, HasSubstr("AES-128-CBC,cipher,encrypt,16,ok,56250000,,,900000000,,,900,,,"));
+  EXPECT_THAT(row, HasSubstr(",,,,,1,0,,,,\"imported: one figure from openssl speed 3.0.13, "
+                             "user CPU time (no -elapsed), no CI\""));
+
+  const std::string wall = Rendered(ImportedRun("wall_clock"), Format::kCsv);
+  EXPECT_THAT(wall, HasSubstr(fmt::format(",900,{},,,", 1e9 / 56.25e6)));  // wall ns/op only
+}
+
+TEST(ImportedRenderTest, OpensslLayoutKeepsTheBasisAcrossAReimport) {
+  const std::string text = Rendered(ImportedRun("wall_clock"), Format::kOpenssl);
+  EXPECT_THAT(text, HasSubstr("Imported from paste.txt: openssl speed 3.0.13's figures"));
+  EXPECT_THAT(text, HasSubstr("You have chosen to measure elapsed time"));
+  EXPECT_THAT(text, HasSubstr("Caveat: " + std::string(kCaveat)));
+  const std::vector<RunResult> again = import::ImportText(text, "again.txt");
+  ASSERT_EQ(again.size(), 1u);
+  EXPECT_EQ(again[0].source.timing_basis, "wall_clock");
+  ASSERT_FALSE(again[0].algorithms.empty());
+  const Cell& large = again[0].algorithms[0].cells.back();
+  EXPECT_EQ(large.input_len, 16384u);
+  EXPECT_NEAR(large.figures->bytes_per_s->value, 93000.0 * 16384, 10);  // printed to 0.01 kB/s
+
+  EXPECT_THAT(Rendered(ImportedRun("user_cpu"), Format::kOpenssl), Not(HasSubstr("elapsed time")));
+}
+
+TEST(ImportedRenderTest, MeasuredRunsAreNotMarkedImported) {
+  RunResult run = ImportedRun("wall_clock");
+  run.source = results::SourceInfo{};
+  for (Format format : {Format::kTable, Format::kMarkdown, Format::kCsv, Format::kOpenssl}) {
+    EXPECT_THAT(Rendered(run, format), Not(HasSubstr("mported"))) << static_cast<int>(format);
+  }
+}
+
+}  // namespace
+}  // namespace cryptobench::report

@@ -1,0 +1,131 @@
+// End-to-end tests of `cryptobench doctor --from FILE`: verdicts for pasted output and result
+// JSON without measuring, exit statuses 0/1/2, standard input, and options that need a library.
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <sys/wait.h>
+
+#include "integration/cli_runner.h"
+
+namespace cryptobench::testing {
+namespace {
+
+using nlohmann::json;
+
+const std::string kFixtures = std::string(CRYPTOBENCH_TEST_DATA_DIR) + "/fixtures/";
+
+const json* FindVerdict(const json& doc, const std::string& algorithm) {
+  for (const json& verdict : doc.at("verdicts")) {
+    if (verdict.at("algorithm") == algorithm) {
+      return &verdict;
+    }
+  }
+  return nullptr;
+}
+
+TEST(DoctorFromCliTest, AcceleratedReportExitsZeroWithTheTextsLimits) {
+  const CliResult r = RunCryptobench(
+      {"doctor", "--from", kFixtures + "doctor-from/openssl-3.0-aesni.txt", "--format", "json"});
+  EXPECT_EQ(r.exit_status, 0) << r.err;
+  const json doc = ParseJson(r);
+  ASSERT_TRUE(doc.contains("from_report")) << r.out;
+  EXPECT_EQ(doc["from_report"]["kind"], "imported");
+  EXPECT_EQ(doc["from_report"]["tool_version"], "3.0.11");
+  EXPECT_FALSE(doc["from_report"]["cannot_know"].empty());
+  const json* aes = FindVerdict(doc, "AES-128-CBC");
+  ASSERT_NE(aes, nullptr) << r.out;
+  EXPECT_EQ(aes->at("status"), "accelerated") << aes->at("line");
+  // One figure as reported: no mask experiment, no CI.
+  ASSERT_EQ(aes->at("measurements").size(), 1u);
+  EXPECT_EQ(aes->at("measurements")[0]["ci_low"], 0.0);
+  EXPECT_EQ(doc["exit_status"], 0);
+}
+
+TEST(DoctorFromCliTest, NoAsmReportExitsOne) {
+  const CliResult r =
+      RunCryptobench({"doctor", "--from", kFixtures + "doctor-from/openssl-3.0-noasm.txt"});
+  EXPECT_EQ(r.exit_status, 1) << r.err;
+  EXPECT_NE(r.out.find("AES-128-CBC: NOT accelerated: built without assembly"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("What the text cannot tell"), std::string::npos);
+}
+
+TEST(DoctorFromCliTest, StandardInputIsRead) {
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("cryptobench_from_" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string command = std::string("'") + CRYPTOBENCH_BINARY +
+                              "' doctor --from - --format markdown <'" + kFixtures +
+                              "doctor-from/openssl-3.0-aesni.txt' >'" + (dir / "out").string() +
+                              "' 2>'" + (dir / "err").string() + "'";
+  const int status = std::system(command.c_str());
+  std::stringstream out;
+  out << std::ifstream(dir / "out").rdbuf();
+  std::filesystem::remove_all(dir);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+  EXPECT_NE(out.str().find("## cryptobench doctor --from"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("Report \\<stdin>"), std::string::npos) << out.str();
+}
+
+TEST(DoctorFromCliTest, ResultJsonIsRead) {
+  // The hand-written speed result: raw samples, some cells failed (so exit 1, as for doctor).
+  const CliResult r = RunCryptobench(
+      {"doctor", "--from", kFixtures + "results/sample-run.json", "--format", "json"});
+  EXPECT_EQ(r.exit_status, 1) << r.err;
+  const json doc = ParseJson(r);
+  EXPECT_EQ(doc["from_report"]["kind"], "measured");
+  const json* aes = FindVerdict(doc, "AES-128-CBC");
+  ASSERT_NE(aes, nullptr) << r.out;
+  EXPECT_EQ(aes->at("status"), "accelerated") << aes->at("line");
+  EXPECT_GT(aes->at("measurements")[0]["ci_high"].get<double>(),
+            aes->at("measurements")[0]["ci_low"].get<double>());  // its samples' CI
+}
+
+TEST(DoctorFromCliTest, UnreadableInputExitsTwoWithTheImportError) {
+  const auto path =
+      std::filesystem::temp_directory_path() / ("cryptobench_junk_" + std::to_string(getpid()));
+  std::ofstream(path) << "nothing here looks like tool output\n";
+  const CliResult r = RunCryptobench({"doctor", "--from", path.string()});
+  std::filesystem::remove(path);
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  EXPECT_NE(r.err.find(path.string() + ":1: expected"), std::string::npos) << r.err;
+
+  const CliResult missing = RunCryptobench({"doctor", "--from", "/nonexistent/speed.txt"});
+  EXPECT_EQ(missing.exit_status, 2);
+  EXPECT_NE(missing.err.find("/nonexistent/speed.txt"), std::string::npos) << missing.err;
+}
+
+TEST(DoctorFromCliTest, MeasuringOptionsAreRejected) {
+  const std::string fixture = kFixtures + "doctor-from/openssl-3.0-aesni.txt";
+  for (const auto& extra : std::vector<std::vector<std::string>>{
+           {"--lib", "libcrypto.so.3"}, {"--quick"}, {"--bytes", "64"}}) {
+    std::vector<std::string> args = {"doctor", "--from", fixture};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const CliResult r = RunCryptobench(args);
+    EXPECT_EQ(r.exit_status, 2) << extra.front();
+    EXPECT_NE(r.err.find(extra.front() + " cannot be used with --from"), std::string::npos)
+        << r.err;
+  }
+}
+
+TEST(DoctorFromCliTest, AlgorithmsNarrowTheReport) {
+  const CliResult r =
+      RunCryptobench({"doctor", "--from", kFixtures + "doctor-from/openssl-3.0-aesni.txt", "sha256",
+                      "--format", "json"});
+  EXPECT_EQ(r.exit_status, 0) << r.err;
+  const json doc = ParseJson(r);
+  ASSERT_EQ(doc["verdicts"].size(), 1u) << r.out;
+  EXPECT_EQ(doc["verdicts"][0]["algorithm"], "SHA-256");
+}
+
+}  // namespace
+}  // namespace cryptobench::testing
