@@ -340,7 +340,9 @@ int RunCompare(const CompareCommandOptions& options) {
   }
   compare::CompareOptions compare_options;
   compare_options.threshold = threshold;
-  const compare::CompareReport report = compare::Compare(std::move(sides), compare_options);
+  compare::CompareReport report = compare::Compare(std::move(sides), compare_options);
+  report.created_utc = UtcTimestamp();
+  report.tool_version = CRYPTOBENCH_VERSION;
 
   std::ostringstream rendered;
   compare::RenderCompare(report, format, rendered);

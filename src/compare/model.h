@@ -133,8 +133,10 @@ struct PairComparison {
 
 /// The whole comparison.
 struct CompareReport {
-  double threshold = 0.05;            ///< fraction: a change counts when |ratio - 1| > threshold
-  std::vector<Side> sides;            ///< A first
+  std::string created_utc;   ///< when the comparison ran, ISO 8601 (set by the CLI; "" in tests)
+  std::string tool_version;  ///< cryptobench's version (set by the CLI; "" in tests)
+  double threshold = 0.05;   ///< fraction: a change counts when |ratio - 1| > threshold
+  std::vector<Side> sides;   ///< A first
   std::vector<PairComparison> pairs;  ///< one per side after A, in order
 };
 

@@ -118,8 +118,8 @@ std::vector<std::string> NotComparedLines(const PairComparison& pair,
 
 std::vector<std::string> LegendSentences(double threshold) {
   return {
-      "Ratio = B/A of throughput (MB/s = 10^6 bytes/s; ops/s for public key); above 1, B is "
-      "faster.",
+      "Ratio = throughput of each side over the baseline A's (B/A, ...; MB/s = 10^6 bytes/s, "
+      "ops/s for public key); above 1, that side is faster.",
       "95% CI of the ratio: both medians' CIs combined in log space (docs/compare.md); "
       "\"single sample\" where a side has one figure (imported output).",
       fmt::format("A change beyond {} is \"significantly\" slower or faster only when its CI "

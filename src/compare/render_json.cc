@@ -87,6 +87,8 @@ nlohmann::ordered_json CompareToJson(const CompareReport& report) {
   ordered_json doc;
   doc["schema_version"] = 1;
   doc["kind"] = "compare";
+  doc["created_utc"] = report.created_utc;
+  doc["tool_version"] = report.tool_version;
   doc["threshold"] = report.threshold;
   doc["sides"] = ordered_json::array();
   for (const Side& side : report.sides) {
