@@ -84,6 +84,43 @@ int Run(int argc, char** argv) {
   import_cmd->add_option("--output,-o", import_options.output,
                          "Write the result to FILE (atomically)");
 
+  CompareCommandOptions compare_options;
+  CLI::App* compare_cmd = app.add_subcommand(
+      "compare",
+      "Compare results, pasted openssl speed output or live builds with the first: ratios with "
+      "95% CI and what the pattern points to");
+  compare_cmd->add_option("sides", compare_options.files,
+                          "Result JSON files or importable text (- for stdin); the first side "
+                          "is the baseline A");
+  compare_cmd->add_option("--lib", compare_options.libs,
+                          "NAME=PATH: a libcrypto measured now as side NAME (repeatable; after "
+                          "the files)");
+  compare_cmd->add_option("--env", compare_options.env,
+                          "NAME:VAR=VALUE sets VAR in live side NAME's workers; VAR=VALUE in "
+                          "every live side's (e.g. masked:OPENSSL_ia32cap=~0x200000000000000)");
+  compare_cmd->add_option("--algorithms", compare_options.algorithms,
+                          "Comma-separated algorithms (live sides measure them; file sides "
+                          "are filtered to them)");
+  compare_cmd->add_option("--bytes", compare_options.bytes,
+                          "Input sizes for live sides, bytes, comma-separated (default: the "
+                          "files' sizes, else 16,64,256,1024,8192,16384)");
+  compare_cmd->add_option("--max-seconds", compare_options.max_seconds,
+                          "Sampling budget per cell and round for live sides, seconds "
+                          "(default 0.25)");
+  compare_cmd->add_option("--precision", compare_options.precision,
+                          "Target 95% CI half-width per cell and round, e.g. 0.01 or 1%");
+  compare_cmd->add_option("--rounds", compare_options.rounds,
+                          "Interleaved rounds per live side and algorithm, pooled (default 2)");
+  compare_cmd->add_option("--threshold", compare_options.threshold,
+                          "Changes within this percentage are 'within' (default 5)");
+  compare_cmd->add_option("--fail-if-slower", compare_options.fail_if_slower,
+                          "Exit 1 if a significant slowdown exceeds this percentage");
+  compare_cmd->add_option("--format", compare_options.format, "table (default), json or markdown");
+  compare_cmd->add_option("--output,-o", compare_options.output,
+                          "Write the report to FILE (atomically)");
+  compare_cmd->add_flag("!--no-progress", compare_options.progress,
+                        "No progress display on stderr");
+
   CLI::App* worker_cmd = app.add_subcommand(worker::kWorkerSubcommand, "");
   worker_cmd->group("");
 
@@ -118,6 +155,9 @@ int Run(int argc, char** argv) {
     }
     if (import_cmd->parsed()) {
       return RunImport(import_options);
+    }
+    if (compare_cmd->parsed()) {
+      return RunCompare(compare_options);
     }
     return RunSpeed(speed);
   } catch (const UsageError& e) {

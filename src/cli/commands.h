@@ -73,3 +73,28 @@ struct ImportOptions {
 int RunImport(const ImportOptions& options);
 
 }  // namespace cryptobench::cli
+
+namespace cryptobench::cli {
+
+/// Options of `cryptobench compare` as typed (validated by RunCompare; docs/compare.md).
+struct CompareCommandOptions {
+  std::vector<std::string> files;  ///< positional sides: results JSON or importable text
+  std::vector<std::string> libs;   ///< --lib NAME=PATH: live sides, measured now
+  std::vector<std::string> env;    ///< --env [NAME:]VAR=VALUE for live sides' workers
+  std::string algorithms;          ///< --algorithms a,b,c (live sides; filters file sides)
+  std::string bytes;               ///< --bytes (live sides)
+  std::string max_seconds = "0.25";
+  std::string precision = "0.01";
+  std::string rounds = "2";     ///< interleaved rounds per live side and algorithm
+  std::string threshold = "5";  ///< percent
+  std::string fail_if_slower;   ///< percent; empty = off
+  std::string format = "table";
+  std::string output;
+  bool progress = true;
+};
+
+/// Runs `compare`. Throws UsageError for bad input (exit 2); returns 1 when --fail-if-slower
+/// finds a significant regression beyond its percentage or a live measurement failed, else 0.
+int RunCompare(const CompareCommandOptions& options);
+
+}  // namespace cryptobench::cli

@@ -1,0 +1,363 @@
+// `cryptobench compare A B [C ...]`: sides from files and live builds, measured interleaved, then
+// compared with the first side and rendered.
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <set>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "algorithms/catalog.h"
+#include "cli/commands.h"
+#include "cli/options.h"
+#include "core/errors.h"
+#include "core/utc.h"
+#include "cpu/clock_facts.h"
+#include "cpu/cpu_info.h"
+#include "cpu/features.h"
+#include "measure/clocks.h"
+#include "worker/process.h"
+#include "worker/scheduler.h"
+
+#include "compare/compare.h"
+#include "compare/live.h"
+#include "compare/render.h"
+#include "compare/side_spec.h"
+#include "compare/sides.h"
+
+namespace cryptobench::cli {
+namespace {
+
+// Pasted output and result files are small; a larger file is almost certainly the wrong one.
+constexpr size_t kMaxInputBytes = 64 * 1024 * 1024;
+// Rounds per live side: enough to alternate the order, few enough to stay quick.
+constexpr int kMaxRounds = 20;
+
+std::string ReadSideFile(const std::string& path) {
+  std::string text;
+  if (path == "-") {
+    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+  } else {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+      throw UsageError(fmt::format("cannot read '{}': no such file or not readable", path));
+    }
+    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    if (in.bad()) {
+      throw UsageError(fmt::format("cannot read '{}'", path));
+    }
+  }
+  if (text.size() > kMaxInputBytes) {
+    throw UsageError(fmt::format("'{}' is larger than {} MiB; expected a result or pasted output",
+                                 path, kMaxInputBytes / (1024 * 1024)));
+  }
+  return text;
+}
+
+std::vector<std::string> SplitCommas(const std::string& text) {
+  std::vector<std::string> out;
+  std::string item;
+  std::istringstream in(text);
+  while (std::getline(in, item, ',')) {
+    if (!item.empty()) {
+      out.push_back(item);
+    }
+  }
+  return out;
+}
+
+int ParseRounds(const std::string& text) {
+  char* end = nullptr;
+  const long value = std::strtol(text.c_str(), &end, 10);
+  if (text.empty() || end != text.c_str() + text.size() || value < 1 || value > kMaxRounds) {
+    throw UsageError(
+        fmt::format("--rounds '{}': expected a whole number from 1 to {}", text, kMaxRounds));
+  }
+  return static_cast<int>(value);
+}
+
+// Keeps only the algorithms of `run` whose canonical name is in `names`.
+void FilterAlgorithms(results::RunResult& run, const std::set<std::string>& names) {
+  std::vector<results::AlgorithmResult> kept;
+  for (results::AlgorithmResult& alg : run.algorithms) {
+    const AlgorithmInfo* info = FindAlgorithm(alg.algorithm);
+    if (names.count(info != nullptr ? std::string(info->name) : alg.algorithm) != 0) {
+      kept.push_back(std::move(alg));
+    }
+  }
+  run.algorithms = std::move(kept);
+}
+
+results::MachineInfo GatherMachine(const cpu::CpuFacts& facts) {
+  results::MachineInfo machine;
+  machine.cpu_model = facts.model;
+  machine.cpu_vendor = facts.vendor;
+  machine.arch = facts.arch;
+  machine.kernel = facts.kernel;
+  machine.online_cpus = facts.online_cpus;
+  machine.hypervisor = facts.hypervisor;
+  machine.tick_counter = std::string(measure::TickCounterName());
+  machine.tick_rate_hz = measure::MeasureTickRateHz();
+  return machine;
+}
+
+// What live sides measure without --algorithms / --bytes: what the file sides hold (so the
+// cells match), else the default suite and sizes.
+std::vector<const AlgorithmInfo*> LiveAlgorithms(const std::vector<compare::Side>& file_sides) {
+  std::set<std::string> names;
+  for (const compare::Side& side : file_sides) {
+    for (const results::AlgorithmResult& alg : side.run.algorithms) {
+      if (const AlgorithmInfo* info = FindAlgorithm(alg.algorithm)) {
+        names.insert(std::string(info->name));
+      }
+    }
+  }
+  if (names.empty()) {
+    return DefaultSuite();
+  }
+  std::vector<const AlgorithmInfo*> out;
+  for (const AlgorithmInfo& alg : Catalog()) {
+    if (names.count(std::string(alg.name)) != 0) {
+      out.push_back(&alg);
+    }
+  }
+  return out;
+}
+
+std::vector<uint64_t> LiveSizes(const std::vector<compare::Side>& file_sides) {
+  std::set<uint64_t> sizes;
+  for (const compare::Side& side : file_sides) {
+    for (const results::AlgorithmResult& alg : side.run.algorithms) {
+      for (const results::Cell& cell : alg.cells) {
+        if (results::IsSymmetricCell(alg.algorithm, cell) && cell.input_len > 0 &&
+            cell.input_len <= (uint64_t{64} << 20)) {
+          sizes.insert(cell.input_len);
+        }
+      }
+    }
+  }
+  if (sizes.empty()) {
+    return {std::begin(kDefaultInputSizes), std::end(kDefaultInputSizes)};
+  }
+  return {sizes.begin(), sizes.end()};
+}
+
+struct LiveSetup {
+  compare::LiveSpec spec;
+  worker::RunPlan plan;
+  worker::ProbeResult probe;
+};
+
+// Measures every live side, interleaved, and returns one run per side.
+std::vector<results::RunResult> MeasureLive(std::vector<LiveSetup>& live,
+                                            const std::vector<const AlgorithmInfo*>& algorithms,
+                                            int rounds, bool progress) {
+  const cpu::CpuFacts cpu_facts = cpu::GatherCpuFacts(cpu::RealSystemReader());
+  const results::MachineInfo machine = GatherMachine(cpu_facts);
+  const bool show = progress && isatty(STDERR_FILENO) != 0;
+  const size_t total = live.size() * algorithms.size() * static_cast<size_t>(rounds);
+  size_t done = 0;
+  const compare::MeasureFn measure = [&](size_t side, const AlgorithmInfo& alg) {
+    const LiveSetup& setup = live[side];
+    if (show) {
+      std::fprintf(stderr, "\r\033[K[%zu/%zu] %s: %s", ++done, total, setup.spec.name.c_str(),
+                   std::string(alg.name).c_str());
+      std::fflush(stderr);
+    }
+    if (setup.probe.supported.count(std::string(alg.name)) == 0) {
+      results::AlgorithmResult unsupported;
+      unsupported.algorithm = std::string(alg.name);
+      unsupported.kind = std::string(KindName(alg.kind));
+      unsupported.supported = false;
+      unsupported.cells = worker::PlannedCells(alg, setup.plan);
+      for (results::Cell& cell : unsupported.cells) {
+        cell.status = results::CellStatus::kUnsupported;
+        cell.message = "not provided by this library";
+      }
+      return unsupported;
+    }
+    return worker::MeasureAlgorithm(alg, setup.plan, nullptr);
+  };
+  const std::vector<std::vector<compare::Rounds>> measured =
+      compare::MeasureInterleaved(algorithms, live.size(), rounds, measure);
+  if (show) {
+    std::fprintf(stderr, "\r\033[K");
+    std::fflush(stderr);
+  }
+  std::vector<results::RunResult> runs;
+  for (size_t i = 0; i < live.size(); ++i) {
+    const LiveSetup& setup = live[i];
+    results::RunResult run;
+    run.created_utc = UtcTimestamp();
+    run.source.tool_version = CRYPTOBENCH_VERSION;
+    run.library = setup.probe.library;
+    run.library.requested_path = setup.plan.library_path;
+    run.library.worker_env = setup.plan.env;
+    // Masks inherited from this shell reach the workers too (as in speed): name them.
+    for (const char* name : {"OPENSSL_ia32cap", "OPENSSL_armcap"}) {
+      if (const char* value = std::getenv(name);
+          value != nullptr && setup.plan.env.count(name) == 0) {
+        run.library.worker_env[name] = value;
+      }
+    }
+    run.machine = machine;
+    run.method.precision = setup.plan.sampler.precision;
+    run.method.max_seconds = setup.plan.sampler.max_seconds;
+    run.method.min_samples = setup.plan.sampler.min_samples;
+    run.method.confidence = setup.plan.sampler.confidence;
+    run.method.target_sample_seconds = setup.plan.sampler.target_sample_seconds;
+    run.method.input_sizes = setup.plan.input_sizes;
+    for (const compare::Rounds& alg_rounds : measured[i]) {
+      run.algorithms.push_back(compare::PoolRounds(alg_rounds));
+    }
+    results::DeriveAllFigures(run);
+    runs.push_back(std::move(run));
+  }
+  return runs;
+}
+
+compare::HostFacts GatherHost(const cpu::CpuFacts& facts, bool measure_clock) {
+  compare::HostFacts host;
+  host.arch = facts.arch;
+  host.cpu_model = facts.model;
+  for (const cpu::FeatureState& feature : cpu::DetectCpuFeatures().features) {
+    if (feature.usable()) {
+      host.cpu_features.push_back(feature.name);
+    }
+  }
+  if (measure_clock) {
+    host.core_hz = cpu::MeasureEffectiveCoreHz();
+  }
+  return host;
+}
+
+}  // namespace
+
+int RunCompare(const CompareCommandOptions& options) {
+  // Validate everything before reading or measuring anything.
+  compare::CompareFormat format;
+  if (!compare::ParseCompareFormat(options.format, &format)) {
+    throw UsageError(
+        fmt::format("--format '{}': expected table, json or markdown", options.format));
+  }
+  const double threshold = compare::ParsePercent(options.threshold, "--threshold");
+  const bool gate = !options.fail_if_slower.empty();
+  const double fail_fraction =
+      gate ? compare::ParsePercent(options.fail_if_slower, "--fail-if-slower") : 0;
+  const int rounds = ParseRounds(options.rounds);
+  std::vector<compare::LiveSpec> specs;
+  for (const std::string& lib : options.libs) {
+    specs.push_back(compare::ParseLibSpec(lib));
+  }
+  compare::CheckUniqueNames(specs);
+  compare::ApplyEnvSpecs(options.env, specs);
+  const std::vector<std::string> labels = compare::FileLabels(options.files, specs);
+  if (std::count(options.files.begin(), options.files.end(), "-") > 1) {
+    throw UsageError("standard input ('-') can be only one side");
+  }
+  std::vector<const AlgorithmInfo*> chosen;
+  if (!options.algorithms.empty()) {
+    chosen = ResolveAlgorithms(SplitCommas(options.algorithms));
+    if (chosen.empty()) {
+      throw UsageError("--algorithms: expected comma-separated algorithm names");
+    }
+  }
+  const std::vector<uint64_t> bytes =
+      options.bytes.empty() ? std::vector<uint64_t>{} : ParseInputSizes(options.bytes);
+  measure::SamplerConfig sampler;
+  sampler.precision = ParsePrecision(options.precision);
+  sampler.max_seconds = ParseMaxSeconds(options.max_seconds);
+  if (!options.output.empty()) {
+    CheckOutputPath(options.output);
+  }
+
+  std::vector<compare::Side> sides;
+  for (size_t i = 0; i < options.files.size(); ++i) {
+    const std::string& path = options.files[i];
+    const std::string display = path == "-" ? "<stdin>" : path;
+    for (compare::Side& side :
+         compare::LoadFileSides(ReadSideFile(path), display, path == "-" ? "stdin" : labels[i])) {
+      sides.push_back(std::move(side));
+    }
+  }
+  if (sides.size() + specs.size() < 2) {
+    throw UsageError(fmt::format(
+        "compare needs at least two sides (files, runs in a file, or --lib NAME=PATH); got {}",
+        sides.size() + specs.size()));
+  }
+  if (!chosen.empty()) {
+    std::set<std::string> names;
+    for (const AlgorithmInfo* alg : chosen) {
+      names.insert(std::string(alg->name));
+    }
+    for (compare::Side& side : sides) {
+      FilterAlgorithms(side.run, names);
+    }
+  }
+
+  bool live_failures = false;
+  if (!specs.empty()) {
+    const std::vector<const AlgorithmInfo*> algorithms =
+        chosen.empty() ? LiveAlgorithms(sides) : chosen;
+    const std::vector<uint64_t> sizes = bytes.empty() ? LiveSizes(sides) : bytes;
+    std::vector<LiveSetup> live;
+    for (const compare::LiveSpec& spec : specs) {
+      LiveSetup setup;
+      setup.spec = spec;
+      setup.plan.executable = worker::SelfExecutable();
+      setup.plan.library_path = ResolveLibraryPath(spec.path, true);
+      setup.plan.env = spec.env;
+      setup.plan.input_sizes = sizes;
+      setup.plan.sampler = sampler;
+      setup.probe = worker::Probe(setup.plan);  // UsageError for an unloadable library
+      live.push_back(std::move(setup));
+    }
+    std::vector<results::RunResult> runs = MeasureLive(live, algorithms, rounds, options.progress);
+    for (size_t i = 0; i < runs.size(); ++i) {
+      live_failures = live_failures || results::HasFailures(runs[i]);
+      compare::Side side = compare::LiveSide(std::move(runs[i]), specs[i].name);
+      side.rounds = rounds;
+      sides.push_back(std::move(side));
+    }
+  }
+
+  const cpu::CpuFacts facts = cpu::GatherCpuFacts(cpu::RealSystemReader());
+  // The effective clock costs ~0.1 s: measure it only for sides from this machine.
+  bool need_clock = !specs.empty();
+  for (const compare::Side& side : sides) {
+    need_clock = need_clock ||
+                 (side.run.source.kind != "imported" && side.run.machine.cpu_model == facts.model);
+  }
+  const compare::HostFacts host = GatherHost(facts, need_clock);
+  for (compare::Side& side : sides) {
+    compare::ResolveSideFacts(side, host);
+  }
+  compare::CompareOptions compare_options;
+  compare_options.threshold = threshold;
+  compare::CompareReport report = compare::Compare(std::move(sides), compare_options);
+  report.created_utc = UtcTimestamp();
+  report.tool_version = CRYPTOBENCH_VERSION;
+
+  std::ostringstream rendered;
+  compare::RenderCompare(report, format, rendered);
+  if (options.output.empty()) {
+    WriteStdout(rendered.str());
+  } else {
+    WriteFileAtomically(options.output, rendered.str());
+  }
+  if (live_failures) {
+    std::fprintf(stderr,
+                 "note: some live cells failed (FAILED KAT, crash or timeout); they are listed "
+                 "as not compared\n");
+    return kExitFailure;
+  }
+  return gate && compare::HasSignificantRegression(report, fail_fraction) ? kExitFailure : kExitOk;
+}
+
+}  // namespace cryptobench::cli

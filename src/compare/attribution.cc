@@ -1,0 +1,437 @@
+// Pattern findings: families and groups that changed uniformly, only at small sizes, or not at
+// all, and the likely cause of each shape.
+#include "compare/attribution.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <optional>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "report/format_util.h"
+
+#include "compare/families.h"
+#include "compare/format.h"
+
+namespace cryptobench::compare {
+namespace {
+
+enum class RowState { kSame, kSlower, kFaster, kUnclear };
+
+RowState StateOf(const Row& row) {
+  if (row.direction == Direction::kWithin) {
+    return RowState::kSame;
+  }
+  if (row.verdict == Verdict::kNotSignificant) {
+    return RowState::kUnclear;
+  }
+  return row.direction == Direction::kSlower ? RowState::kSlower : RowState::kFaster;
+}
+
+// Statements at or above this spread (max ratio / min ratio) quote a range, not one factor.
+constexpr double kRangeSpread = 1.25;
+
+struct Statement {
+  std::string subject;  // "AES-*", "AES-CBC", "RSA"
+  std::string group;
+  Pattern pattern;
+  std::vector<const Row*> rows;
+};
+
+double GeoMean(const std::vector<const Row*>& rows) {
+  double sum = 0;
+  for (const Row* row : rows) {
+    sum += std::log(row->ratio.ratio);
+  }
+  return rows.empty() ? 1 : std::exp(sum / static_cast<double>(rows.size()));
+}
+
+std::string FactorText(const std::vector<const Row*>& rows) {
+  double lo = rows.front()->ratio.ratio;
+  double hi = lo;
+  for (const Row* row : rows) {
+    lo = std::min(lo, row->ratio.ratio);
+    hi = std::max(hi, row->ratio.ratio);
+  }
+  if (hi / lo <= kRangeSpread) {
+    return ChangeText(GeoMean(rows));
+  }
+  if (hi < 1) {
+    if (1 / lo >= 1.5) {
+      return fmt::format("{:.1f}-{:.1f}x slower", 1 / hi, 1 / lo);
+    }
+    return fmt::format("{:.0f}-{:.0f}% slower", (1 - hi) * 100, (1 - lo) * 100);
+  }
+  if (hi >= 1.5) {
+    return fmt::format("{:.1f}-{:.1f}x faster", lo, hi);
+  }
+  return fmt::format("{:.0f}-{:.0f}% faster", (lo - 1) * 100, (hi - 1) * 100);
+}
+
+std::string WhereText(const std::vector<const Row*>& rows) {
+  std::set<uint64_t> sizes;
+  for (const Row* row : rows) {
+    if (!row->symmetric) {
+      return "";
+    }
+    sizes.insert(row->input_len);
+  }
+  if (sizes.size() == 1) {
+    return " at " + report::FormatSize(*sizes.begin());
+  }
+  return " at every size";
+}
+
+// " (single figures, not testable)" when every changed row of the statement lacks a CI.
+std::string SingleNote(const std::vector<const Row*>& rows) {
+  bool any_changed = false;
+  for (const Row* row : rows) {
+    if (row->direction == Direction::kWithin) {
+      continue;
+    }
+    any_changed = true;
+    if (row->verdict != Verdict::kNotTestable) {
+      return "";
+    }
+  }
+  return any_changed ? " (single figures, not testable)" : "";
+}
+
+std::string JoinAnd(const std::vector<std::string>& items) {
+  std::string out;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i > 0) {
+      out += i + 1 == items.size() ? " and " : ", ";
+    }
+    out += items[i];
+  }
+  return out;
+}
+
+std::string HintName(const std::string& group) { return group == "RSA" ? "bignum (RSA)" : group; }
+
+bool IsCipherGroup(const std::string& group) {
+  return group == "AES" || group == "ChaCha20/Poly1305" || group == "DES";
+}
+
+std::vector<Statement> BuildStatements(const std::vector<Row>& rows) {
+  std::vector<std::string> group_order;
+  std::map<std::string, std::vector<std::string>> families_of_group;
+  std::map<std::string, std::vector<const Row*>> rows_of_family;
+  for (const Row& row : rows) {
+    if (row.presence != Presence::kBoth) {
+      continue;
+    }
+    if (families_of_group.count(row.group) == 0) {
+      group_order.push_back(row.group);
+    }
+    std::vector<std::string>& families = families_of_group[row.group];
+    if (std::find(families.begin(), families.end(), row.family) == families.end()) {
+      families.push_back(row.family);
+    }
+    rows_of_family[row.family].push_back(&row);
+  }
+  std::vector<Statement> out;
+  for (const std::string& group : group_order) {
+    const std::vector<std::string>& families = families_of_group[group];
+    std::vector<Pattern> patterns;
+    for (const std::string& family : families) {
+      patterns.push_back(FamilyPattern(rows_of_family[family]));
+    }
+    const bool alike = std::all_of(patterns.begin(), patterns.end(),
+                                   [&](Pattern p) { return p == patterns.front(); });
+    const bool rollable = patterns.front() == Pattern::kUniformSlower ||
+                          patterns.front() == Pattern::kUniformFaster ||
+                          patterns.front() == Pattern::kUnchanged;
+    if (alike && rollable) {
+      Statement statement{families.size() > 1 ? GroupDisplayName(group) : families.front(),
+                          group,
+                          patterns.front(),
+                          {}};
+      for (const std::string& family : families) {
+        const std::vector<const Row*>& family_rows = rows_of_family[family];
+        statement.rows.insert(statement.rows.end(), family_rows.begin(), family_rows.end());
+      }
+      out.push_back(std::move(statement));
+      continue;
+    }
+    for (size_t i = 0; i < families.size(); ++i) {
+      out.push_back(Statement{families[i], group, patterns[i], rows_of_family[families[i]]});
+    }
+  }
+  return out;
+}
+
+// The headline: uniform changes, the unchanged families, and the likely cause.
+std::optional<Finding> Headline(const std::vector<Statement>& statements,
+                                const std::string& a_letter, const std::string& b_letter,
+                                double threshold, bool others_exist, bool timing_comparable) {
+  std::vector<const Statement*> changed;
+  std::vector<std::string> unchanged;
+  for (const Statement& s : statements) {
+    if (s.pattern == Pattern::kUniformSlower || s.pattern == Pattern::kUniformFaster) {
+      changed.push_back(&s);
+    } else if (s.pattern == Pattern::kUnchanged) {
+      unchanged.push_back(s.subject);
+    }
+  }
+  if (changed.empty()) {
+    if (unchanged.empty()) {
+      return std::nullopt;
+    }
+    return Finding{"pattern", others_exist
+                                  ? fmt::format("{} unchanged (within {}).", JoinAnd(unchanged),
+                                                PercentText(threshold))
+                                  : fmt::format("No change beyond {}: {} unchanged.",
+                                                PercentText(threshold), JoinAnd(unchanged))};
+  }
+  std::vector<std::string> parts;
+  std::vector<std::string> groups;
+  std::vector<double> factors;
+  bool all_slower = true;
+  bool all_faster = true;
+  for (const Statement* s : changed) {
+    parts.push_back(s->subject + " " + FactorText(s->rows) + WhereText(s->rows) +
+                    SingleNote(s->rows));
+    if (std::find(groups.begin(), groups.end(), s->group) == groups.end()) {
+      groups.push_back(s->group);
+    }
+    factors.push_back(GeoMean(s->rows));
+    all_slower = all_slower && s->pattern == Pattern::kUniformSlower;
+    all_faster = all_faster && s->pattern == Pattern::kUniformFaster;
+  }
+  std::string text;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    text += (i == 0 ? "" : ", ") + parts[i];
+  }
+  if (!unchanged.empty()) {
+    text += ", " + JoinAnd(unchanged) + " unchanged";
+  }
+  const auto [min_factor, max_factor] = std::minmax_element(factors.begin(), factors.end());
+  if (!timing_comparable) {
+    text += ": the sides were timed differently (see below), so this need not be a code path";
+  } else if ((all_slower || all_faster) && !unchanged.empty()) {
+    std::vector<std::string> names;
+    for (const std::string& group : groups) {
+      names.push_back(HintName(group));
+    }
+    text += fmt::format(": {} assembly missing or unused in {}", JoinAnd(names),
+                        all_slower ? b_letter : a_letter);
+  } else if ((all_slower || all_faster) && changed.size() >= 2 &&
+             *max_factor / *min_factor <= kRangeSpread) {
+    text +=
+        ": about the same factor everywhere, which points to the machine (its clock, its load or "
+        "a different CPU) rather than one algorithm's code";
+  }
+  return Finding{"pattern", text + "."};
+}
+
+std::string SizesPhrase(const std::set<uint64_t>& sizes, bool small) {
+  if (sizes.size() == 1) {
+    return "at " + report::FormatSize(*sizes.begin());
+  }
+  return small ? "at <= " + report::FormatSize(*sizes.rbegin())
+               : "at >= " + report::FormatSize(*sizes.begin());
+}
+
+Finding OverheadFinding(const std::vector<const Statement*>& statements, bool slower,
+                        const std::string& a_letter, const std::string& b_letter) {
+  std::vector<std::string> subjects;
+  std::set<uint64_t> small_sizes;
+  std::set<uint64_t> large_sizes;
+  std::vector<const Row*> all_rows;
+  const Row* extreme = nullptr;
+  bool ciphers = true;
+  for (const Statement* s : statements) {
+    subjects.push_back(s->subject);
+    ciphers = ciphers && IsCipherGroup(s->group);
+    for (const Row* row : s->rows) {
+      all_rows.push_back(row);
+      if (row->input_len <= kSmallInputMax) {
+        small_sizes.insert(row->input_len);
+        if (extreme == nullptr || (slower ? row->ratio.ratio < extreme->ratio.ratio
+                                          : row->ratio.ratio > extreme->ratio.ratio)) {
+          extreme = row;
+        }
+      } else if (row->input_len >= kLargeInputMin) {
+        large_sizes.insert(row->input_len);
+      }
+    }
+  }
+  const bool one = subjects.size() == 1;
+  const std::string path = ciphers
+                               ? (one ? "the cipher's code path" : "the ciphers' code paths")
+                               : (one ? "the algorithm's code path" : "the algorithms' code paths");
+  const std::string cause =
+      slower ? fmt::format("per-call overhead in {}, not {}", b_letter, path)
+             : fmt::format("less per-call overhead in {} than in {}, not a faster code path",
+                           b_letter, a_letter);
+  return Finding{
+      "per-call-overhead",
+      fmt::format("{} {} only {} (up to {} at {}){}, equal {}: {}.", JoinAnd(subjects),
+                  slower ? "slower" : "faster", SizesPhrase(small_sizes, true),
+                  ChangeText(extreme->ratio.ratio), report::FormatSize(extreme->input_len),
+                  SingleNote(all_rows), SizesPhrase(large_sizes, false), cause)};
+}
+
+}  // namespace
+
+std::string ChangeText(double ratio) {
+  if (ratio < 1) {
+    if (1 / ratio >= 1.5) {
+      return fmt::format("{:.1f}x slower", 1 / ratio);
+    }
+    return fmt::format("{:.0f}% slower", (1 - ratio) * 100);
+  }
+  if (ratio > 1) {
+    if (ratio >= 1.5) {
+      return fmt::format("{:.1f}x faster", ratio);
+    }
+    return fmt::format("{:.0f}% faster", (ratio - 1) * 100);
+  }
+  return "unchanged";
+}
+
+Pattern FamilyPattern(const std::vector<const Row*>& rows) {
+  size_t same = 0;
+  size_t slower = 0;
+  size_t faster = 0;
+  size_t unclear = 0;
+  bool has_small = false;
+  bool has_large = false;
+  bool small_all_slower = true;
+  bool small_all_faster = true;
+  bool large_all_same = true;
+  bool middle_slower_or_same = true;
+  bool middle_faster_or_same = true;
+  for (const Row* row : rows) {
+    const RowState state = StateOf(*row);
+    same += state == RowState::kSame ? 1 : 0;
+    slower += state == RowState::kSlower ? 1 : 0;
+    faster += state == RowState::kFaster ? 1 : 0;
+    unclear += state == RowState::kUnclear ? 1 : 0;
+    if (!row->symmetric) {
+      has_small = false;
+      has_large = false;
+      small_all_slower = small_all_faster = large_all_same = false;
+      continue;
+    }
+    if (row->input_len <= kSmallInputMax) {
+      has_small = true;
+      small_all_slower = small_all_slower && state == RowState::kSlower;
+      small_all_faster = small_all_faster && state == RowState::kFaster;
+    } else if (row->input_len >= kLargeInputMin) {
+      has_large = true;
+      large_all_same = large_all_same && state == RowState::kSame;
+    } else {
+      middle_slower_or_same =
+          middle_slower_or_same && (state == RowState::kSlower || state == RowState::kSame);
+      middle_faster_or_same =
+          middle_faster_or_same && (state == RowState::kFaster || state == RowState::kSame);
+    }
+  }
+  const size_t n = rows.size();
+  if (same == n) {
+    return Pattern::kUnchanged;
+  }
+  if (slower == n) {
+    return Pattern::kUniformSlower;
+  }
+  if (faster == n) {
+    return Pattern::kUniformFaster;
+  }
+  if (has_small && has_large && large_all_same) {
+    if (small_all_slower && middle_slower_or_same) {
+      return Pattern::kSmallOnlySlower;
+    }
+    if (small_all_faster && middle_faster_or_same) {
+      return Pattern::kSmallOnlyFaster;
+    }
+  }
+  if (slower == 0 && faster == 0 && unclear > 0) {
+    return Pattern::kInconclusive;
+  }
+  return Pattern::kMixed;
+}
+
+bool TimingComparable(const Side& a, const Side& b) {
+  return a.run.source.timing_basis == b.run.source.timing_basis &&
+         a.run.source.engine_or_provider.empty() && b.run.source.engine_or_provider.empty();
+}
+
+std::vector<Finding> PatternFindings(const std::vector<Row>& rows, const std::string& a_letter,
+                                     const std::string& b_letter, double threshold,
+                                     bool timing_comparable) {
+  const std::vector<Statement> statements = BuildStatements(rows);
+  if (statements.empty()) {
+    return {Finding{"no-common-cells", "No cell was measured on both sides: nothing to compare."}};
+  }
+  std::vector<const Statement*> small_slower;
+  std::vector<const Statement*> small_faster;
+  std::vector<std::string> inconclusive;
+  std::vector<Finding> mixed;
+  for (const Statement& s : statements) {
+    switch (s.pattern) {
+      case Pattern::kSmallOnlySlower:
+        small_slower.push_back(&s);
+        break;
+      case Pattern::kSmallOnlyFaster:
+        small_faster.push_back(&s);
+        break;
+      case Pattern::kInconclusive:
+        inconclusive.push_back(s.subject);
+        break;
+      case Pattern::kMixed: {
+        const auto [lo, hi] = std::minmax_element(
+            s.rows.begin(), s.rows.end(),
+            [](const Row* x, const Row* y) { return x->ratio.ratio < y->ratio.ratio; });
+        const auto where = [](const Row* row) {
+          return row->symmetric ? " at " + report::FormatSize(row->input_len)
+                                : " (" + row->operation + ")";
+        };
+        mixed.push_back(Finding{
+            "mixed", fmt::format("{}: no single pattern ({}/{} from {}{} to {}{}).", s.subject,
+                                 b_letter, a_letter, RatioText((*lo)->ratio.ratio), where(*lo),
+                                 RatioText((*hi)->ratio.ratio), where(*hi))});
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  const bool others_exist =
+      !small_slower.empty() || !small_faster.empty() || !inconclusive.empty() || !mixed.empty();
+  std::vector<Finding> out;
+  std::optional<Finding> headline =
+      Headline(statements, a_letter, b_letter, threshold, others_exist, timing_comparable);
+  // A headline with a uniform change leads; one that only lists unchanged families follows.
+  const bool headline_first =
+      headline && std::any_of(statements.begin(), statements.end(), [](const Statement& s) {
+        return s.pattern == Pattern::kUniformSlower || s.pattern == Pattern::kUniformFaster;
+      });
+  if (headline_first) {
+    out.push_back(std::move(*headline));
+  }
+  if (!small_slower.empty()) {
+    out.push_back(OverheadFinding(small_slower, true, a_letter, b_letter));
+  }
+  if (!small_faster.empty()) {
+    out.push_back(OverheadFinding(small_faster, false, a_letter, b_letter));
+  }
+  if (!inconclusive.empty()) {
+    out.push_back(
+        Finding{"inconclusive",
+                fmt::format("{}: beyond {} at some sizes but not significant (the CIs include 1); "
+                            "measure longer to decide.",
+                            JoinAnd(inconclusive), PercentText(threshold))});
+  }
+  out.insert(out.end(), mixed.begin(), mixed.end());
+  if (headline && !headline_first) {
+    out.push_back(std::move(*headline));
+  }
+  return out;
+}
+
+}  // namespace cryptobench::compare

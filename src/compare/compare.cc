@@ -1,0 +1,62 @@
+// Compare: match each side with the baseline, then attribute.
+#include "compare/compare.h"
+
+#include "core/errors.h"
+
+#include "compare/attribution.h"
+#include "compare/match.h"
+#include "compare/sides.h"
+
+namespace cryptobench::compare {
+
+CompareReport Compare(std::vector<Side> sides, const CompareOptions& options) {
+  if (sides.size() < 2) {
+    throw UsageError("compare needs at least two sides (files, or --lib NAME=PATH)");
+  }
+  CompareReport report;
+  report.threshold = options.threshold;
+  for (size_t i = 0; i < sides.size(); ++i) {
+    sides[i].letter = SideLetter(i);
+  }
+  report.sides = std::move(sides);
+  const std::vector<diagnose::CpbClass>& classes =
+      options.classes != nullptr ? *options.classes : diagnose::CpbClasses();
+  const Side& a = report.sides.front();
+  for (size_t i = 1; i < report.sides.size(); ++i) {
+    const Side& b = report.sides[i];
+    PairComparison pair;
+    pair.a_index = 0;
+    pair.b_index = i;
+    pair.rows = MatchRows(a, b, options.threshold);
+    for (const Row& row : pair.rows) {
+      if (row.presence == Presence::kBoth && row.verdict == Verdict::kSignificant) {
+        (row.direction == Direction::kSlower ? pair.num_significant_slower
+                                             : pair.num_significant_faster)++;
+      }
+    }
+    pair.findings =
+        PatternFindings(pair.rows, a.letter, b.letter, options.threshold, TimingComparable(a, b));
+    for (Finding& finding : ContextFindings(a, b)) {
+      pair.findings.push_back(std::move(finding));
+    }
+    for (Finding& finding : ClassFindings(pair.rows, a, b, classes)) {
+      pair.findings.push_back(std::move(finding));
+    }
+    report.pairs.push_back(std::move(pair));
+  }
+  return report;
+}
+
+bool HasSignificantRegression(const CompareReport& report, double fraction) {
+  for (const PairComparison& pair : report.pairs) {
+    for (const Row& row : pair.rows) {
+      if (row.presence == Presence::kBoth && row.verdict == Verdict::kSignificant &&
+          row.direction == Direction::kSlower && 1 - row.ratio.ratio > fraction) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+}  // namespace cryptobench::compare

@@ -1,0 +1,28 @@
+// `cryptobench compare` as a library: sides in, a CompareReport out (rows with ratios B/A and
+// their CIs, and the summary findings per side), plus the exit-status rule of --fail-if-slower.
+#pragma once
+
+#include <vector>
+
+#include "compare/model.h"
+#include "diagnose/classifier.h"
+
+namespace cryptobench::compare {
+
+/// Settings of one comparison.
+struct CompareOptions {
+  double threshold = 0.05;  ///< --threshold as a fraction: changes within it are "within"
+  /// Class table for the cpb findings; nullptr = diagnose::CpbClasses() (this architecture's).
+  const std::vector<diagnose::CpbClass>* classes = nullptr;
+};
+
+/// Compares every side after the first with the first (the baseline A). Sides must already
+/// have their facts resolved (ResolveSideFacts); letters are assigned here ("A", "B", ...).
+/// Throws UsageError for fewer than two sides.
+CompareReport Compare(std::vector<Side> sides, const CompareOptions& options);
+
+/// True if some row of some pair is significantly slower (Verdict::kSignificant,
+/// Direction::kSlower) by more than `fraction` (slowdown = 1 - ratio; 0.10 = 10% slower).
+bool HasSignificantRegression(const CompareReport& report, double fraction);
+
+}  // namespace cryptobench::compare

@@ -1,0 +1,365 @@
+// Context findings: timing basis, library version and build, capability vectors and worker
+// environments of the two sides.
+#include <algorithm>
+#include <set>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "report/format_util.h"
+
+#include "compare/attribution.h"
+#include "diagnose/ia32cap.h"
+
+namespace cryptobench::compare {
+namespace {
+
+// Most compiler flags quoted per direction; the rest are counted.
+constexpr size_t kMaxFlagsQuoted = 6;
+
+std::string BasisName(const std::string& basis) {
+  if (basis == "wall_clock") {
+    return "wall-clock time";
+  }
+  if (basis == "user_cpu") {
+    return "user CPU time";
+  }
+  return "an unknown clock";
+}
+
+std::string VersionText(const results::LibraryInfo& library) {
+  if (library.version.empty()) {
+    return "";
+  }
+  const std::string short_version = report::ShortLibraryVersion(library.version);
+  return library.version.rfind("OpenSSL ", 0) == 0 ? "OpenSSL " + short_version : short_version;
+}
+
+std::string StripAll(std::string text, std::string_view prefix) {
+  while (text.rfind(prefix, 0) == 0) {
+    text = text.substr(prefix.size());
+  }
+  return text;
+}
+
+std::vector<std::string> Words(const std::string& text) {
+  std::istringstream in(text);
+  std::vector<std::string> out;
+  std::string word;
+  while (in >> word) {
+    out.push_back(word);
+  }
+  return out;
+}
+
+// Words of `from` that `other` lacks, in order, without repeats.
+std::vector<std::string> Missing(const std::vector<std::string>& from,
+                                 const std::vector<std::string>& other) {
+  const std::set<std::string> have(other.begin(), other.end());
+  std::set<std::string> seen;
+  std::vector<std::string> out;
+  for (const std::string& word : from) {
+    if (have.count(word) == 0 && seen.insert(word).second) {
+      out.push_back(word);
+    }
+  }
+  return out;
+}
+
+std::string Quote(const std::vector<std::string>& words) {
+  std::string out;
+  for (size_t i = 0; i < words.size() && i < kMaxFlagsQuoted; ++i) {
+    out += (i == 0 ? "" : " ") + words[i];
+  }
+  if (words.size() > kMaxFlagsQuoted) {
+    out += fmt::format(" and {} more", words.size() - kMaxFlagsQuoted);
+  }
+  return out;
+}
+
+std::string JoinAnd(const std::vector<std::string>& items) {
+  std::string out;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i > 0) {
+      out += i + 1 == items.size() ? " and " : ", ";
+    }
+    out += items[i];
+  }
+  return out;
+}
+
+// Which build fields differ, each as a phrase ("compiler flags differ (B adds -O0; drops -O3)").
+std::vector<std::string> BuildDifferences(const Side& a, const Side& b) {
+  const results::LibraryInfo& la = a.run.library;
+  const results::LibraryInfo& lb = b.run.library;
+  std::vector<std::string> out;
+  const std::vector<std::string> flags_a = Words(StripAll(la.cflags, "compiler: "));
+  const std::vector<std::string> flags_b = Words(StripAll(lb.cflags, "compiler: "));
+  if (!flags_a.empty() && !flags_b.empty()) {
+    const std::vector<std::string> added = Missing(flags_b, flags_a);
+    const std::vector<std::string> dropped = Missing(flags_a, flags_b);
+    if (!added.empty() || !dropped.empty()) {
+      std::vector<std::string> parts;
+      if (!added.empty()) {
+        parts.push_back("adds " + Quote(added));
+      }
+      if (!dropped.empty()) {
+        parts.push_back("drops " + Quote(dropped));
+      }
+      out.push_back(fmt::format("compiler flags differ ({} {})", b.letter,
+                                parts.size() == 2 ? parts[0] + "; " + parts[1] : parts[0]));
+    }
+  }
+  const auto field = [&](const std::string& x, const std::string& y, const char* what) {
+    if (!x.empty() && !y.empty() && x != y) {
+      out.push_back(fmt::format("{} differ ({}: {}; {}: {})", what, a.letter, x, b.letter, y));
+    }
+  };
+  field(StripAll(la.built_on, "built on: "), StripAll(lb.built_on, "built on: "), "build dates");
+  field(StripAll(la.platform, "platform: "), StripAll(lb.platform, "platform: "), "platforms");
+  field(la.options, lb.options, "options");
+  field(la.loaded_path, lb.loaded_path, "files");
+  return out;
+}
+
+std::optional<Finding> LibraryFinding(const Side& a, const Side& b) {
+  const std::string va = VersionText(a.run.library);
+  const std::string vb = VersionText(b.run.library);
+  if (va.empty() && vb.empty()) {
+    return std::nullopt;
+  }
+  if (va.empty() || vb.empty()) {
+    const Side& unknown = va.empty() ? a : b;
+    const Side& known = va.empty() ? b : a;
+    return Finding{"library", fmt::format("{}'s library version is unknown; {} is {}.",
+                                          unknown.letter, known.letter, va.empty() ? vb : va)};
+  }
+  const std::vector<std::string> diffs = BuildDifferences(a, b);
+  std::string detail;
+  for (const std::string& diff : diffs) {
+    detail += "; " + diff;
+  }
+  if (va != vb) {
+    return Finding{"library", fmt::format("Different library versions: {} is {}, {} is {}{}.",
+                                          a.letter, va, b.letter, vb, detail)};
+  }
+  if (!diffs.empty()) {
+    return Finding{"library",
+                   fmt::format("Same version ({}), different builds: {}.", va, detail.substr(2))};
+  }
+  const results::LibraryInfo& la = a.run.library;
+  const results::LibraryInfo& lb = b.run.library;
+  if (!la.loaded_path.empty() && la.loaded_path == lb.loaded_path) {
+    return Finding{"library",
+                   fmt::format("Same library on both sides ({}, {}).", va, la.loaded_path)};
+  }
+  std::vector<std::string> same;
+  const auto known_equal = [&](const std::string& x, const std::string& y, const char* what) {
+    if (!x.empty() && x == y) {
+      same.emplace_back(what);
+    }
+  };
+  known_equal(la.cflags, lb.cflags, "compiler flags");
+  known_equal(la.built_on, lb.built_on, "build date");
+  known_equal(la.platform, lb.platform, "platform");
+  known_equal(la.options, lb.options, "options");
+  if (!same.empty()) {
+    return Finding{"library", fmt::format("Same version ({}) with the same {} on both sides.", va,
+                                          JoinAnd(same))};
+  }
+  return Finding{"library",
+                 fmt::format("Same version ({}) on both sides; whether the builds differ is not "
+                             "recorded.",
+                             va)};
+}
+
+std::vector<std::string> SetBits(const diagnose::CapabilityVector& vector) {
+  std::vector<std::string> names;
+  for (const diagnose::CapabilityBit& bit : diagnose::KnownCapabilityBits()) {
+    if ((vector[static_cast<size_t>(bit.vector)] & bit.mask) != 0) {
+      names.emplace_back(bit.name);
+    }
+  }
+  return names;
+}
+
+std::vector<Finding> CapabilityFindings(const Side& a, const Side& b) {
+  std::vector<Finding> out;
+  for (const Side* side : {&a, &b}) {
+    if (side->run.library.capability_vector == "N/A") {
+      out.push_back(Finding{
+          "capabilities",
+          fmt::format("{}'s library was built without assembly (capability vector N/A): it runs "
+                      "the portable C code.",
+                      side->letter)});
+    }
+  }
+  const auto va = diagnose::ParseCpuInfoVector(a.run.library.capability_vector);
+  const auto vb = diagnose::ParseCpuInfoVector(b.run.library.capability_vector);
+  if (!va || !vb || *va == *vb) {
+    return out;
+  }
+  const std::vector<std::string> bits_a = SetBits(*va);
+  const std::vector<std::string> bits_b = SetBits(*vb);
+  const std::vector<std::string> lacks = Missing(bits_a, bits_b);
+  const std::vector<std::string> extra = Missing(bits_b, bits_a);
+  std::vector<std::string> parts;
+  if (!lacks.empty()) {
+    parts.push_back(fmt::format("{}'s capability vector lacks {}, which {}'s has", b.letter,
+                                JoinAnd(lacks), a.letter));
+  }
+  if (!extra.empty()) {
+    parts.push_back(
+        fmt::format("{}'s has {}, which {}'s lacks", b.letter, JoinAnd(extra), a.letter));
+  }
+  if (parts.empty()) {
+    out.push_back(Finding{"capabilities",
+                          fmt::format("The capability vectors differ only in bits not named here "
+                                      "({}: {}; {}: {}).",
+                                      a.letter, a.run.library.capability_vector, b.letter,
+                                      b.run.library.capability_vector)});
+    return out;
+  }
+  std::string text = parts.size() == 2 ? parts[0] + "; " + parts[1] : parts[0];
+  const auto masked_by_env = [](const Side& side) {
+    return side.run.library.worker_env.count("OPENSSL_ia32cap") != 0;
+  };
+  if (masked_by_env(a) || masked_by_env(b)) {
+    text += " (an OPENSSL_ia32cap mask; see the environments)";
+  } else {
+    text += " (a different CPU, or a mask such as OPENSSL_ia32cap)";
+  }
+  out.push_back(Finding{"capabilities", text + "."});
+  return out;
+}
+
+std::optional<Finding> EnvironmentFinding(const Side& a, const Side& b) {
+  const auto& ea = a.run.library.worker_env;
+  const auto& eb = b.run.library.worker_env;
+  std::set<std::string> names;
+  for (const auto& [name, value] : ea) {
+    names.insert(name);
+  }
+  for (const auto& [name, value] : eb) {
+    names.insert(name);
+  }
+  std::vector<std::string> parts;
+  for (const std::string& name : names) {
+    const auto ia = ea.find(name);
+    const auto ib = eb.find(name);
+    if (ia != ea.end() && ib != eb.end()) {
+      if (ia->second != ib->second) {
+        parts.push_back(fmt::format("{} is {} in {} and {} in {}", name, ia->second, a.letter,
+                                    ib->second, b.letter));
+      }
+    } else if (ib != eb.end()) {
+      parts.push_back(fmt::format("{} ran with {}={}", b.letter, name, ib->second));
+    } else {
+      parts.push_back(fmt::format("{} ran with {}={}", a.letter, name, ia->second));
+    }
+  }
+  if (parts.empty()) {
+    return std::nullopt;
+  }
+  std::string text;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    text += (i == 0 ? "" : "; ") + parts[i];
+  }
+  return Finding{"environment", "Worker environments differ: " + text + "."};
+}
+
+// Cells whose median had to include preempted samples (fewer than kMinUnpreemptedSamples
+// others): their figures time the scheduler as well as the code.
+std::optional<Finding> ContendedFinding(const Side& side) {
+  size_t contended = 0;
+  size_t measured = 0;
+  for (const results::AlgorithmResult& alg : side.run.algorithms) {
+    for (const results::Cell& cell : alg.cells) {
+      if (!cell.figures || cell.figures->num_samples < 2) {
+        continue;
+      }
+      ++measured;
+      const results::CellFigures& f = *cell.figures;
+      if (f.num_preempted_samples > 0 &&
+          f.num_samples - f.num_preempted_samples < results::kMinUnpreemptedSamples) {
+        ++contended;
+      }
+    }
+  }
+  if (contended == 0) {
+    return std::nullopt;
+  }
+  return Finding{"contended",
+                 fmt::format("{}: in {} of {} cells most samples were preempted by other "
+                             "processes, so those figures include time spent waiting for a core; "
+                             "re-run on a quieter machine or with a larger --max-seconds.",
+                             side.letter, contended, measured)};
+}
+
+}  // namespace
+
+std::vector<Finding> ContextFindings(const Side& a, const Side& b) {
+  std::vector<Finding> out;
+  for (const Side* side : {&a, &b}) {
+    const results::SourceInfo& source = side->run.source;
+    if (source.timing_basis == "user_cpu" && !source.engine_or_provider.empty()) {
+      out.push_back(Finding{
+          "timing-offload",
+          fmt::format("{} was timed in user CPU time with {}: its figures overstate; re-run with "
+                      "wall-clock time (openssl speed -elapsed).",
+                      side->letter, source.engine_or_provider)});
+    }
+  }
+  if (a.run.source.timing_basis != b.run.source.timing_basis) {
+    out.push_back(Finding{
+        "timing-basis",
+        fmt::format(
+            "{} was timed in {} and {} in {}: the ratios compare two different "
+            "clocks.{}",
+            a.letter, BasisName(a.run.source.timing_basis), b.letter,
+            BasisName(b.run.source.timing_basis),
+            a.run.source.timing_basis == "user_cpu" || b.run.source.timing_basis == "user_cpu"
+                ? " User CPU time leaves out time spent in the kernel, in other threads, "
+                  "on a device or waiting for a core, so it reads faster than wall-clock "
+                  "time wherever that happens."
+                : "")});
+  }
+  const results::SourceInfo& sa = a.run.source;
+  const results::SourceInfo& sb = b.run.source;
+  if (sa.evp != sb.evp && (sa.evp == "legacy" || sb.evp == "legacy")) {
+    const Side& legacy = sa.evp == "legacy" ? a : b;
+    const Side& other = sa.evp == "legacy" ? b : a;
+    out.push_back(Finding{
+        "evp", fmt::format("{}'s figures come from openssl speed 1.x's low-level API rows (run "
+                           "without -evp), which have no AES-NI path for AES; {}'s do not.",
+                           legacy.letter, other.letter)});
+  }
+  if (sa.multi != sb.multi && (sa.multi > 1 || sb.multi > 1)) {
+    const auto processes = [](const Side& side) {
+      return side.run.source.multi > 1
+                 ? fmt::format("{}'s add up {} processes (openssl speed -multi {})", side.letter,
+                               side.run.source.multi, side.run.source.multi)
+                 : fmt::format("{}'s are one process's", side.letter);
+    };
+    out.push_back(Finding{"multi", fmt::format("The sides ran different numbers of processes: {}, "
+                                               "{}.",
+                                               processes(a), processes(b))});
+  }
+  if (std::optional<Finding> library = LibraryFinding(a, b)) {
+    out.push_back(std::move(*library));
+  }
+  for (Finding& finding : CapabilityFindings(a, b)) {
+    out.push_back(std::move(finding));
+  }
+  if (std::optional<Finding> environment = EnvironmentFinding(a, b)) {
+    out.push_back(std::move(*environment));
+  }
+  for (const Side* side : {&a, &b}) {
+    if (std::optional<Finding> contended = ContendedFinding(*side)) {
+      out.push_back(std::move(*contended));
+    }
+  }
+  return out;
+}
+
+}  // namespace cryptobench::compare

@@ -1,0 +1,200 @@
+// Context and class findings on constructed sides: timing bases, library versions and builds,
+// capability vectors, environments, and cpb classes over each side's clock range.
+#include <algorithm>
+
+#include <gtest/gtest.h>
+
+#include "compare/attribution.h"
+#include "compare/test_util.h"
+
+namespace cryptobench::compare {
+namespace {
+
+using testing::MakeRow;
+using testing::MakeSide;
+
+const Finding* FindId(const std::vector<Finding>& findings, const std::string& id) {
+  const auto it =
+      std::find_if(findings.begin(), findings.end(), [&](const Finding& f) { return f.id == id; });
+  return it == findings.end() ? nullptr : &*it;
+}
+
+Side Library(const std::string& letter, const std::string& version, const std::string& cflags,
+             const std::string& path) {
+  Side side = MakeSide(letter, {});
+  side.run.library.version = version;
+  side.run.library.cflags = cflags.empty() ? "" : "compiler: " + cflags;
+  side.run.library.loaded_path = path;
+  return side;
+}
+
+TEST(ContextFindingsTest, UserCpuTimeWithAnEngineOverstates) {
+  Side a = MakeSide("A", {});
+  Side b = MakeSide("B", {});
+  b.run.source.kind = "imported";
+  b.run.source.timing_basis = "user_cpu";
+  b.run.source.engine_or_provider = "engine qatengine";
+  const std::vector<Finding> findings = ContextFindings(a, b);
+  const Finding* offload = FindId(findings, "timing-offload");
+  ASSERT_NE(offload, nullptr);
+  EXPECT_EQ(offload->text,
+            "B was timed in user CPU time with engine qatengine: its figures overstate; re-run "
+            "with wall-clock time (openssl speed -elapsed).");
+  const Finding* basis = FindId(findings, "timing-basis");
+  ASSERT_NE(basis, nullptr);
+  EXPECT_EQ(basis->text.rfind("A was timed in wall-clock time and B in user CPU time: the ratios "
+                              "compare two different clocks.",
+                              0),
+            0u)
+      << basis->text;
+}
+
+TEST(ContextFindingsTest, SameBasisWithoutEngineSaysNothingAboutTiming) {
+  Side a = MakeSide("A", {});
+  Side b = MakeSide("B", {});
+  a.run.source.timing_basis = b.run.source.timing_basis = "user_cpu";
+  const std::vector<Finding> findings = ContextFindings(a, b);
+  EXPECT_EQ(FindId(findings, "timing-offload"), nullptr);
+  EXPECT_EQ(FindId(findings, "timing-basis"), nullptr);
+}
+
+// The one "library" finding's text, or "" if there is none.
+std::string LibraryText(const Side& a, const Side& b) {
+  const std::vector<Finding> findings = ContextFindings(a, b);
+  const Finding* library = FindId(findings, "library");
+  return library == nullptr ? "" : library->text;
+}
+
+TEST(ContextFindingsTest, LibraryVersionsAndBuilds) {
+  const Side v30 = Library("A", "OpenSSL 3.0.19 27 Jan 2026", "gcc -O2 -DNDEBUG", "/a/lib.so");
+  const Side v32 = Library("B", "OpenSSL 3.2.1 30 Jan 2024", "gcc -O2 -DNDEBUG", "/a/lib.so");
+  EXPECT_EQ(LibraryText(v30, v32),
+            "Different library versions: A is OpenSSL 3.0.19, B is OpenSSL 3.2.1.");
+  const Side debug =
+      Library("B", "OpenSSL 3.0.19 27 Jan 2026", "gcc -O0 -DNDEBUG -DOPENSSL_NO_ASM", "/b/lib.so");
+  EXPECT_EQ(LibraryText(v30, debug),
+            "Same version (OpenSSL 3.0.19), different builds: compiler flags differ (B adds -O0 "
+            "-DOPENSSL_NO_ASM; drops -O2); files differ (A: /a/lib.so; B: /b/lib.so).");
+  EXPECT_EQ(
+      LibraryText(v30, Library("B", v30.run.library.version, "gcc -O2 -DNDEBUG", "/a/lib.so")),
+      "Same library on both sides (OpenSSL 3.0.19, /a/lib.so).");
+  EXPECT_EQ(LibraryText(v30, Library("B", "", "", "")),
+            "B's library version is unknown; A is OpenSSL 3.0.19.");
+  EXPECT_EQ(LibraryText(Library("A", "", "", ""), Library("B", "", "", "")), "");
+  EXPECT_EQ(LibraryText(Library("A", "OpenSSL 3.0.13", "gcc -O3", ""),
+                        Library("B", "OpenSSL 3.0.13", "gcc -O3", "")),
+            "Same version (OpenSSL 3.0.13) with the same compiler flags on both sides.");
+  EXPECT_EQ(
+      LibraryText(Library("A", "OpenSSL 3.0.13", "", ""), Library("B", "OpenSSL 3.0.13", "", "")),
+      "Same version (OpenSSL 3.0.13) on both sides; whether the builds differ is not "
+      "recorded.");
+}
+
+TEST(ContextFindingsTest, CapabilityVectorsAndEnvironment) {
+  Side a = MakeSide("A", {});
+  Side b = MakeSide("B", {});
+  a.run.library.capability_vector = "0xfffa3203078bffff:0x405fc6f1bf07ab";
+  b.run.library.capability_vector = "0xfdfa3203078bffff:0x4059c6f1bf07ab";
+  b.run.library.worker_env["OPENSSL_ia32cap"] = "~0x200000000000000:~0x60000000000:~0:~0:~0";
+  const std::vector<Finding> findings = ContextFindings(a, b);
+  const Finding* caps = FindId(findings, "capabilities");
+  ASSERT_NE(caps, nullptr);
+  EXPECT_EQ(caps->text,
+            "B's capability vector lacks AES-NI, VAES and VPCLMULQDQ, which A's has (an "
+            "OPENSSL_ia32cap mask; see the environments).");
+  const Finding* env = FindId(findings, "environment");
+  ASSERT_NE(env, nullptr);
+  EXPECT_EQ(env->text,
+            "Worker environments differ: B ran with "
+            "OPENSSL_ia32cap=~0x200000000000000:~0x60000000000:~0:~0:~0.");
+}
+
+TEST(ContextFindingsTest, NoAsmBuildLegacyRowsAndMulti) {
+  Side a = MakeSide("A", {});
+  Side b = MakeSide("B", {});
+  b.run.library.capability_vector = "N/A";
+  b.run.source.evp = "legacy";
+  b.run.source.multi = 4;
+  const std::vector<Finding> findings = ContextFindings(a, b);
+  const Finding* caps = FindId(findings, "capabilities");
+  ASSERT_NE(caps, nullptr);
+  EXPECT_NE(caps->text.find("B's library was built without assembly"), std::string::npos);
+  const Finding* evp = FindId(findings, "evp");
+  ASSERT_NE(evp, nullptr);
+  EXPECT_NE(evp->text.find("B's figures come from openssl speed 1.x's low-level API rows"),
+            std::string::npos);
+  const Finding* multi = FindId(findings, "multi");
+  ASSERT_NE(multi, nullptr);
+  EXPECT_EQ(multi->text,
+            "The sides ran different numbers of processes: A's are one process's, B's add up 4 "
+            "processes (openssl speed -multi 4).");
+}
+
+// Two classes 2-4 cpb (hardware) and 10-20 cpb (scalar) for AES-128-CBC encrypt.
+std::vector<diagnose::CpbClass> TestClasses() {
+  return {{"AES-128-CBC", "encrypt", "HW-CLASS", diagnose::ClassFamily::kHardware, 2, 4, "test"},
+          {"AES-128-CBC", "encrypt", "SW-CLASS", diagnose::ClassFamily::kScalar, 10, 20, "test"}};
+}
+
+Side ClockedSide(const std::string& letter, double hz_low, double hz_high, std::string basis,
+                 std::optional<std::vector<std::string>> features) {
+  Side side = MakeSide(letter, {});
+  side.clock = {hz_low, hz_high, std::move(basis)};
+  side.cpu_features = std::move(features);
+  side.features_source = side.cpu_features ? "capability vector" : "";
+  return side;
+}
+
+TEST(ClassFindingsTest, NamesEachSidesClassOverItsClockRange) {
+  // A: 1e9 bytes/s at 3 GHz = 3 cpb; B: 0.2x that = 15 cpb.
+  Row row = MakeRow("AES-128-CBC", "encrypt", 16384, 0.2);
+  row.a->value = 1e9;
+  row.b->value = 2e8;
+  const Side a = ClockedSide("A", 3e9, 3e9, "at its effective clock (3.00 GHz)",
+                             std::vector<std::string>{"AES-NI", "AVX"});
+  const Side b = ClockedSide("B", 3e9, 3e9, "at its effective clock (3.00 GHz)",
+                             std::vector<std::string>{"AVX"});
+  const std::vector<Finding> findings = ClassFindings({row}, a, b, TestClasses());
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].id, "cpb-class");
+  EXPECT_EQ(findings[0].text,
+            "At 16 KiB: A runs AES-128-CBC encrypt at 3.00 cpb at its effective clock (3.00 GHz): "
+            "HW-CLASS; B at 15.0 cpb at its effective clock (3.00 GHz): SW-CLASS, and its "
+            "capability vector lacks AES-NI.");
+}
+
+TEST(ClassFindingsTest, UnknownClockIsARangeAndUnknownFeaturesNameNoClass) {
+  Row row = MakeRow("AES-128-CBC", "encrypt", 16384, 0.2);
+  row.a->value = 1e9;
+  row.b->value = 2e8;
+  const Side a = ClockedSide("A", 3e9, 3e9, "at its effective clock (3.00 GHz)", std::nullopt);
+  const Side b = ClockedSide("B", 1e9, 5e9, "over 1-5 GHz (clock unknown)",
+                             std::vector<std::string>{"AES-NI"});
+  const std::vector<Finding> findings = ClassFindings({row}, a, b, TestClasses());
+  ASSERT_EQ(findings.size(), 1u);
+  // 2e8 bytes/s over 1-5 GHz is 5-25 cpb: only the scalar class overlaps.
+  EXPECT_EQ(findings[0].text,
+            "At 16 KiB: A's CPU features are unknown, so no class is named for it; B runs "
+            "AES-128-CBC encrypt at 5.00-25.0 cpb over 1-5 GHz (clock unknown): SW-CLASS, though "
+            "its capability vector has AES-NI.");
+}
+
+TEST(ClassFindingsTest, NothingWithoutAChangeAtLargeSizesOrWithoutFeatures) {
+  const Side a = ClockedSide("A", 3e9, 3e9, "x", std::vector<std::string>{"AES-NI"});
+  const Side b = ClockedSide("B", 3e9, 3e9, "x", std::vector<std::string>{"AES-NI"});
+  // Changed only at 16 B: the large-size code path is the same.
+  const std::vector<Row> small_only = {MakeRow("AES-128-CBC", "encrypt", 16, 0.5),
+                                       MakeRow("AES-128-CBC", "encrypt", 16384, 1.0)};
+  EXPECT_TRUE(ClassFindings(small_only, a, b, TestClasses()).empty());
+  const Side unknown_a = ClockedSide("A", 3e9, 3e9, "x", std::nullopt);
+  const Side unknown_b = ClockedSide("B", 3e9, 3e9, "x", std::nullopt);
+  EXPECT_TRUE(ClassFindings({MakeRow("AES-128-CBC", "encrypt", 16384, 0.2)}, unknown_a, unknown_b,
+                            TestClasses())
+                  .empty());
+  // No class table for the algorithm.
+  EXPECT_TRUE(
+      ClassFindings({MakeRow("ChaCha20", "encrypt", 16384, 0.2)}, a, b, TestClasses()).empty());
+}
+
+}  // namespace
+}  // namespace cryptobench::compare

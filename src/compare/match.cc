@@ -1,0 +1,121 @@
+// Cell matching and per-row ratios.
+#include "compare/match.h"
+
+#include <map>
+#include <string>
+#include <tuple>
+
+#include <fmt/format.h>
+
+#include "algorithms/catalog.h"
+#include "report/format_util.h"
+
+#include "compare/families.h"
+#include "compare/ratio.h"
+
+namespace cryptobench::compare {
+namespace {
+
+using Key = std::tuple<std::string, std::string, uint64_t>;
+
+struct Entry {
+  const results::Cell* cell = nullptr;
+  std::string algorithm;  // canonical
+  bool symmetric = true;
+};
+
+std::string CanonicalName(const std::string& name) {
+  const AlgorithmInfo* info = FindAlgorithm(name);
+  return info != nullptr ? std::string(info->name) : name;
+}
+
+// Cells of a run by key, and the keys in first-seen order.
+void Index(const results::RunResult& run, std::map<Key, Entry>& by_key, std::vector<Key>& order) {
+  for (const results::AlgorithmResult& alg : run.algorithms) {
+    const std::string name = CanonicalName(alg.algorithm);
+    for (const results::Cell& cell : alg.cells) {
+      const bool symmetric = results::IsSymmetricCell(alg.algorithm, cell);
+      const Key key{name, cell.operation, symmetric ? cell.input_len : 0};
+      if (by_key.count(key) != 0) {
+        continue;  // the first cell with this key counts
+      }
+      by_key[key] = Entry{&cell, name, symmetric};
+      order.push_back(key);
+    }
+  }
+}
+
+std::string NotMeasuredText(const results::Cell& cell) {
+  if (cell.status == results::CellStatus::kOk) {
+    return "no figure";
+  }
+  return report::StatusText(cell);
+}
+
+}  // namespace
+
+std::vector<Row> MatchRows(const Side& a, const Side& b, double threshold) {
+  std::map<Key, Entry> a_cells;
+  std::map<Key, Entry> b_cells;
+  std::vector<Key> a_order;
+  std::vector<Key> b_order;
+  Index(a.run, a_cells, a_order);
+  Index(b.run, b_cells, b_order);
+
+  std::vector<Key> order = a_order;
+  for (const Key& key : b_order) {
+    if (a_cells.count(key) == 0) {
+      order.push_back(key);
+    }
+  }
+
+  std::vector<Row> rows;
+  for (const Key& key : order) {
+    const auto a_it = a_cells.find(key);
+    const auto b_it = b_cells.find(key);
+    const Entry& any = a_it != a_cells.end() ? a_it->second : b_it->second;
+    Row row;
+    row.algorithm = any.algorithm;
+    const FamilyInfo family = FamilyOf(row.algorithm);
+    row.family = family.family;
+    row.group = family.group;
+    row.operation = std::get<1>(key);
+    row.input_len = std::get<2>(key);
+    row.symmetric = any.symmetric;
+    if (a_it == a_cells.end()) {
+      row.presence = Presence::kOnlyB;
+      row.b = CellFigure(*b_it->second.cell, row.symmetric);
+      rows.push_back(std::move(row));
+      continue;
+    }
+    if (b_it == b_cells.end()) {
+      row.presence = Presence::kOnlyA;
+      row.a = CellFigure(*a_it->second.cell, row.symmetric);
+      rows.push_back(std::move(row));
+      continue;
+    }
+    row.a = CellFigure(*a_it->second.cell, row.symmetric);
+    row.b = CellFigure(*b_it->second.cell, row.symmetric);
+    if (!row.a || !row.b) {
+      row.presence = Presence::kNotMeasured;
+      std::string note;
+      if (!row.a) {
+        note = fmt::format("{} in {}", NotMeasuredText(*a_it->second.cell), a.letter);
+      }
+      if (!row.b) {
+        note += fmt::format("{}{} in {}", note.empty() ? "" : "; ",
+                            NotMeasuredText(*b_it->second.cell), b.letter);
+      }
+      row.note = std::move(note);
+      rows.push_back(std::move(row));
+      continue;
+    }
+    row.ratio = EstimateRatio(*row.a, *row.b);
+    row.direction = JudgeDirection(row.ratio.ratio, threshold);
+    row.verdict = JudgeVerdict(row.ratio, threshold);
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+}  // namespace cryptobench::compare

@@ -1,0 +1,102 @@
+// Matching cells of two runs: keys, cells on one side only, cells not measured, duplicates.
+#include "compare/match.h"
+
+#include <gtest/gtest.h>
+
+#include "compare/test_util.h"
+
+namespace cryptobench::compare {
+namespace {
+
+using testing::Algorithm;
+using testing::FigureCell;
+using testing::MakeSide;
+
+TEST(MatchRowsTest, MatchesByAlgorithmOperationAndSize) {
+  const Side a =
+      MakeSide("A", {Algorithm("AES-128-CBC", "cipher",
+                               {FigureCell("encrypt", 16, 1e9), FigureCell("encrypt", 16384, 2e9)}),
+                     Algorithm("SHA-256", "hash", {FigureCell("hash", 16384, 1.5e9)})});
+  const Side b = MakeSide(
+      "B", {Algorithm("aes128", "cipher",  // an alias: matched by canonical name
+                      {FigureCell("encrypt", 16384, 0.5e9), FigureCell("encrypt", 64, 1e9)}),
+            Algorithm("ChaCha20", "cipher", {FigureCell("encrypt", 16384, 2e9)})});
+  const std::vector<Row> rows = MatchRows(a, b, 0.05);
+  ASSERT_EQ(rows.size(), 5u);
+  EXPECT_EQ(rows[0].algorithm, "AES-128-CBC");
+  EXPECT_EQ(rows[0].input_len, 16u);
+  EXPECT_EQ(rows[0].presence, Presence::kOnlyA);
+  EXPECT_EQ(rows[1].input_len, 16384u);
+  EXPECT_EQ(rows[1].presence, Presence::kBoth);
+  EXPECT_DOUBLE_EQ(rows[1].ratio.ratio, 0.25);
+  EXPECT_EQ(rows[1].direction, Direction::kSlower);
+  EXPECT_EQ(rows[1].verdict, Verdict::kSignificant);
+  EXPECT_EQ(rows[1].family, "AES-CBC");
+  EXPECT_EQ(rows[2].algorithm, "SHA-256");
+  EXPECT_EQ(rows[2].presence, Presence::kOnlyA);
+  // Cells only B has come last, in B's order.
+  EXPECT_EQ(rows[3].algorithm, "AES-128-CBC");
+  EXPECT_EQ(rows[3].input_len, 64u);
+  EXPECT_EQ(rows[3].presence, Presence::kOnlyB);
+  EXPECT_EQ(rows[4].algorithm, "ChaCha20");
+  EXPECT_EQ(rows[4].presence, Presence::kOnlyB);
+}
+
+TEST(MatchRowsTest, PublicKeyRowsIgnoreInputLength) {
+  const Side a =
+      MakeSide("A", {Algorithm("RSA-2048", "signature", {FigureCell("sign", 32, 1600)})});
+  const Side b = MakeSide("B", {Algorithm("RSA-2048", "signature", {FigureCell("sign", 0, 800)})});
+  const std::vector<Row> rows = MatchRows(a, b, 0.05);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].presence, Presence::kBoth);
+  EXPECT_FALSE(rows[0].symmetric);
+  EXPECT_DOUBLE_EQ(rows[0].ratio.ratio, 0.5);
+}
+
+TEST(MatchRowsTest, CellsNotMeasuredSayWhy) {
+  results::Cell unsupported;
+  unsupported.operation = "encrypt";
+  unsupported.input_len = 16384;
+  unsupported.status = results::CellStatus::kUnsupported;
+  results::Cell crashed = unsupported;
+  crashed.status = results::CellStatus::kCrashed;
+  crashed.message = "worker killed by SIGSEGV";
+  const Side a =
+      MakeSide("A", {Algorithm("AES-128-OCB", "aead", {unsupported}),
+                     Algorithm("ChaCha20", "cipher", {FigureCell("encrypt", 16384, 1e9)})});
+  const Side b =
+      MakeSide("B", {Algorithm("AES-128-OCB", "aead", {FigureCell("encrypt", 16384, 1e9)}),
+                     Algorithm("ChaCha20", "cipher", {crashed})});
+  const std::vector<Row> rows = MatchRows(a, b, 0.05);
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0].presence, Presence::kNotMeasured);
+  EXPECT_EQ(rows[0].note, "unsupported in A");
+  EXPECT_EQ(rows[1].presence, Presence::kNotMeasured);
+  EXPECT_EQ(rows[1].note, "crashed: worker killed by SIGSEGV in B");
+}
+
+TEST(MatchRowsTest, SingleFiguresAreNotTestable) {
+  const Side a = MakeSide("A", {Algorithm("SHA-256", "hash", {FigureCell("hash", 16, 1e8, 0, 1)})});
+  const Side b = MakeSide("B", {Algorithm("SHA-256", "hash", {FigureCell("hash", 16, 5e7)})});
+  const std::vector<Row> rows = MatchRows(a, b, 0.05);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_FALSE(rows[0].a->has_ci);
+  EXPECT_TRUE(rows[0].b->has_ci);
+  EXPECT_FALSE(rows[0].ratio.has_ci);
+  EXPECT_EQ(rows[0].verdict, Verdict::kNotTestable);
+}
+
+TEST(MatchRowsTest, FirstOfDuplicateKeysCounts) {
+  // An imported 1.x run can name one cipher twice (low-level and EVP rows).
+  const Side a =
+      MakeSide("A", {Algorithm("aes-128 cbc", "cipher", {FigureCell("encrypt", 16, 1e8)}),
+                     Algorithm("AES-128-CBC", "cipher", {FigureCell("encrypt", 16, 4e8)})});
+  const Side b =
+      MakeSide("B", {Algorithm("AES-128-CBC", "cipher", {FigureCell("encrypt", 16, 1e8)})});
+  const std::vector<Row> rows = MatchRows(a, b, 0.05);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_DOUBLE_EQ(rows[0].ratio.ratio, 1.0);
+}
+
+}  // namespace
+}  // namespace cryptobench::compare

@@ -1,0 +1,143 @@
+// The comparison model: sides (runs to compare, each with the facts needed to interpret it),
+// matched rows with ratios, and the findings that attribute the pattern. Format-neutral:
+// compare/render.h turns it into a table, Markdown or JSON (docs/compare.md).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "results/model.h"
+
+namespace cryptobench::compare {
+
+/// The core clock range assumed for a side when turning throughput into cycles per byte.
+struct ClockRange {
+  double hz_low = 0;   ///< Hz; 0 = unknown
+  double hz_high = 0;  ///< Hz; equal to hz_low for an exactly known clock
+  /// How the range was chosen, as a phrase for sentences: "at its effective clock",
+  /// "at 0.9-1.5x its TSC rate", "over 1-5 GHz (clock unknown)".
+  std::string basis;
+};
+
+/// Where a side's figures came from.
+enum class SideOrigin {
+  kLive,      ///< measured now by `compare --lib NAME=PATH`
+  kResults,   ///< a cryptobench results JSON (speed, or import's JSON)
+  kImported,  ///< text read with import::ImportText (openssl speed / version output)
+};
+
+/// "live", "results", "imported".
+const char* SideOriginName(SideOrigin origin);
+
+/// One side of a comparison: a run and what is known about how to read it.
+struct Side {
+  std::string letter;  ///< "A", "B", ... in command-line order (A is the baseline)
+  std::string label;   ///< file name ("a.json", "runs.json#2") or the NAME of --lib NAME=PATH
+  SideOrigin origin = SideOrigin::kResults;
+  results::RunResult run;
+  ClockRange clock;  ///< for cpb; see ResolveSideFacts (compare/sides.h)
+  /// Names of the CPU features the library can use (ia32cap.h KnownCapabilityBits names,
+  /// e.g. "AES-NI", "VAES"), when known: from the run's capability vector (CPUINFO line), or
+  /// this machine's features for a live side whose library printed none. nullopt: unknown.
+  std::optional<std::vector<std::string>> cpu_features;
+  std::string features_source;  ///< "capability vector", "this machine", or "" when unknown
+  int rounds = 0;  ///< live sides: interleaved rounds measured (compare/live.h); else 0
+};
+
+/// One side's figure for a cell, in the cell's unit (bytes/s or ops/s).
+struct Figure {
+  double value = 0;
+  double ci_low = 0;
+  double ci_high = 0;
+  double ci_confidence = 0;  ///< attained coverage of [ci_low, ci_high]; 0 for a single figure
+  size_t num_samples = 0;
+  /// True if the figure has a usable CI from samples (at least two samples, attained coverage
+  /// > 0, 0 < ci_low <= value <= ci_high); false for an imported single figure.
+  bool has_ci = false;
+};
+
+/// The ratio B/A of two figures with a confidence interval (compare/ratio.h).
+struct RatioEstimate {
+  double ratio = 0;     ///< B / A; > 1: B is faster
+  bool has_ci = false;  ///< false when either side is a single figure
+  double ci_low = 0;    ///< bounds of the ratio's CI (when has_ci)
+  double ci_high = 0;
+  double ci_confidence = 0;  ///< nominal level, the lower of the two sides' attained coverages
+};
+
+/// The change a ratio shows, judged against --threshold.
+enum class Direction { kWithin, kSlower, kFaster };
+
+/// How well a change beyond the threshold is supported.
+enum class Verdict {
+  kWithinThreshold,  ///< |change| <= threshold (point estimate)
+  kSignificant,      ///< beyond the threshold and the CI excludes 1
+  kNotSignificant,   ///< beyond the threshold, but the CI includes 1
+  kNotTestable,      ///< beyond the threshold, but a side is a single figure
+};
+
+/// "within", "slower", "faster".
+const char* DirectionName(Direction direction);
+/// "within_threshold", "significant", "not_significant", "not_testable".
+const char* VerdictName(Verdict verdict);
+
+/// Whether a row was compared, and if not, why.
+enum class Presence {
+  kBoth,         ///< both sides measured it: ratio set
+  kOnlyA,        ///< only the baseline has this cell
+  kOnlyB,        ///< only the other side has this cell
+  kNotMeasured,  ///< both list it, but at least one did not measure it (status != ok)
+};
+
+/// "both", "only_a", "only_b", "not_measured".
+const char* PresenceName(Presence presence);
+
+/// One matched cell: an algorithm, operation and input size.
+struct Row {
+  std::string algorithm;   ///< canonical catalogue name, or the imported name verbatim
+  std::string family;      ///< compare/families.h, e.g. "AES-CBC", "SHA-2"
+  std::string group;       ///< e.g. "AES", "SHA"
+  std::string operation;   ///< "encrypt", "hash", "sign", ...
+  uint64_t input_len = 0;  ///< bytes per operation (symmetric); 0 for public-key rows
+  bool symmetric = true;   ///< bytes/s (true) or ops/s (false)
+  Presence presence = Presence::kBoth;
+  std::optional<Figure> a;  ///< set when the side has an ok figure
+  std::optional<Figure> b;
+  std::string note;     ///< kNotMeasured: e.g. "unsupported in B", "FAILED KAT in A"
+  RatioEstimate ratio;  ///< kBoth only
+  Direction direction = Direction::kWithin;
+  Verdict verdict = Verdict::kWithinThreshold;
+};
+
+/// One sentence of the summary.
+struct Finding {
+  /// Stable identifier: "pattern", "per-call-overhead", "inconclusive", "mixed",
+  /// "no-common-cells", "timing-offload", "timing-basis", "evp", "multi", "library",
+  /// "capabilities", "environment", "contended", "cpb-class".
+  std::string id;
+  std::string text;  ///< plain sentence, ends with '.'
+};
+
+/// Side `b` compared with the baseline.
+struct PairComparison {
+  size_t a_index = 0;  ///< index into CompareReport::sides (always 0, the baseline)
+  size_t b_index = 0;
+  std::vector<Row> rows;
+  std::vector<Finding> findings;
+  size_t num_significant_slower = 0;
+  size_t num_significant_faster = 0;
+};
+
+/// The whole comparison.
+struct CompareReport {
+  std::string created_utc;   ///< when the comparison ran, ISO 8601 (set by the CLI; "" in tests)
+  std::string tool_version;  ///< cryptobench's version (set by the CLI; "" in tests)
+  double threshold = 0.05;   ///< fraction: a change counts when |ratio - 1| > threshold
+  std::vector<Side> sides;   ///< A first
+  std::vector<PairComparison> pairs;  ///< one per side after A, in order
+};
+
+}  // namespace cryptobench::compare

@@ -1,0 +1,27 @@
+// Renderers of a CompareReport: a table for the terminal (default), Markdown for bug reports and
+// JSON for programs (schema in docs/compare.md). Renderers only format; every figure and
+// sentence comes from the report.
+#pragma once
+
+#include <ostream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "compare/model.h"
+
+namespace cryptobench::compare {
+
+/// Output formats of `cryptobench compare`.
+enum class CompareFormat { kTable, kMarkdown, kJson };
+
+/// Parses "table", "markdown" or "json"; false for anything else.
+bool ParseCompareFormat(const std::string& name, CompareFormat* out);
+
+/// The JSON document (docs/compare.md, "JSON"), "schema_version" first.
+nlohmann::ordered_json CompareToJson(const CompareReport& report);
+
+/// Writes `report` in `format` to `out` (JSON pretty-printed with two spaces, then a newline).
+void RenderCompare(const CompareReport& report, CompareFormat format, std::ostream& out);
+
+}  // namespace cryptobench::compare

@@ -1,0 +1,80 @@
+// Parsing of compare's side arguments: --lib NAME=PATH, --env [NAME:]VAR=VALUE, file labels and
+// percentages; every bad value is a UsageError naming it.
+#include "compare/side_spec.h"
+
+#include <gtest/gtest.h>
+
+#include "core/errors.h"
+
+namespace cryptobench::compare {
+namespace {
+
+TEST(ParseLibSpecTest, NameAndPath) {
+  const LiveSpec spec = ParseLibSpec("new=/opt/ssl/lib64/libcrypto.so.3");
+  EXPECT_EQ(spec.name, "new");
+  EXPECT_EQ(spec.path, "/opt/ssl/lib64/libcrypto.so.3");
+  EXPECT_EQ(ParseLibSpec("v3.0_debug+asan=x=y").path, "x=y");  // split at the first '='
+}
+
+TEST(ParseLibSpecTest, RejectsBadSpecs) {
+  for (const char* bad : {"libcrypto.so.3", "=libcrypto.so.3", "new=", "a:b=lib", "-x=lib",
+                          "with space=lib", "é=lib"}) {
+    EXPECT_THROW(ParseLibSpec(bad), UsageError) << bad;
+  }
+  try {
+    ParseLibSpec("libcrypto.so.3");
+    FAIL();
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("NAME=PATH"), std::string::npos) << e.what();
+  }
+}
+
+TEST(ApplyEnvSpecsTest, PerSideAndForAll) {
+  std::vector<LiveSpec> sides = {ParseLibSpec("a=lib"), ParseLibSpec("b=lib")};
+  ApplyEnvSpecs(
+      {"OPENSSL_armcap=0", "b:OPENSSL_ia32cap=~0x200000000000000:~0x60000000000:~0", "a:X=1=2"},
+      sides);
+  EXPECT_EQ(sides[0].env.at("OPENSSL_armcap"), "0");
+  EXPECT_EQ(sides[1].env.at("OPENSSL_armcap"), "0");
+  EXPECT_EQ(sides[1].env.at("OPENSSL_ia32cap"), "~0x200000000000000:~0x60000000000:~0");
+  EXPECT_EQ(sides[0].env.count("OPENSSL_ia32cap"), 0u);
+  EXPECT_EQ(sides[0].env.at("X"), "1=2");
+}
+
+TEST(ApplyEnvSpecsTest, RejectsUnknownSideAndBadNames) {
+  std::vector<LiveSpec> sides = {ParseLibSpec("a=lib")};
+  for (const char* bad : {"c:X=1", "NOEQUALS", "a:1X=1", "a:=1", "a:b:X=1"}) {
+    EXPECT_THROW(ApplyEnvSpecs({bad}, sides), UsageError) << bad;
+  }
+  std::vector<LiveSpec> none;
+  EXPECT_THROW(ApplyEnvSpecs({"X=1"}, none), UsageError);
+}
+
+TEST(CheckUniqueNamesTest, DuplicateNameThrows) {
+  EXPECT_NO_THROW(CheckUniqueNames({ParseLibSpec("a=x"), ParseLibSpec("b=x")}));
+  EXPECT_THROW(CheckUniqueNames({ParseLibSpec("a=x"), ParseLibSpec("a=y")}), UsageError);
+}
+
+TEST(FileLabelsTest, BaseNamesUnlessTheyCollide) {
+  EXPECT_EQ(FileLabels({"runs/old.json", "new.txt"}, {}),
+            (std::vector<std::string>{"old.json", "new.txt"}));
+  EXPECT_EQ(FileLabels({"x/run.json", "y/run.json", "z.txt"}, {}),
+            (std::vector<std::string>{"x/run.json", "y/run.json", "z.txt"}));
+}
+
+TEST(FileLabelsTest, DuplicatesThrow) {
+  EXPECT_THROW(FileLabels({"a.json", "a.json"}, {}), UsageError);
+  EXPECT_THROW(FileLabels({"dir/sys"}, {ParseLibSpec("sys=libcrypto.so.3")}), UsageError);
+}
+
+TEST(ParsePercentTest, NumbersAndPercentSign) {
+  EXPECT_DOUBLE_EQ(ParsePercent("5", "--threshold"), 0.05);
+  EXPECT_DOUBLE_EQ(ParsePercent("12.5%", "--threshold"), 0.125);
+  EXPECT_DOUBLE_EQ(ParsePercent("100", "--threshold"), 1.0);
+  for (const char* bad : {"", "%", "0", "-5", "101", "abc", "5x", "nan", "inf"}) {
+    EXPECT_THROW(ParsePercent(bad, "--threshold"), UsageError) << bad;
+  }
+}
+
+}  // namespace
+}  // namespace cryptobench::compare

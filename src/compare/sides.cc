@@ -1,0 +1,171 @@
+// Loading sides from file contents, and the interpretation facts of each side.
+#include "compare/sides.h"
+
+#include <cctype>
+#include <stdexcept>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "core/errors.h"
+#include "report/format_util.h"
+#include "results/json.h"
+
+#include "diagnose/ia32cap.h"
+#include "import/import.h"
+
+namespace cryptobench::compare {
+namespace {
+
+// Plausible core clocks of machines that run crypto benchmarks, Hz: from low-power cores to the
+// fastest turbo bins. Used when nothing says what the clock was.
+constexpr double kUnknownHzLow = 1e9;
+constexpr double kUnknownHzHigh = 5e9;
+// Around a measured effective clock: turbo steps between the probe and the measurement (as
+// doctor, diagnose/doctor.cc).
+constexpr double kEffectiveClockTolerance = 0.05;
+// Around the TSC rate: the TSC ticks at about the base clock; cores run a little below it when
+// idle-throttled and up to ~1.5x it at turbo (e.g. this project's VM: TSC 2.6 GHz, cores near
+// 3.66 GHz, docs/methodology.md sec. 3).
+constexpr double kTscLowFactor = 0.9;
+constexpr double kTscHighFactor = 1.5;
+
+bool StartsWithBrace(std::string_view text) {
+  for (char c : text) {
+    if (std::isspace(static_cast<unsigned char>(c)) == 0) {
+      return c == '{';
+    }
+  }
+  return false;
+}
+
+std::vector<results::RunResult> ReadResultsJson(std::string_view text,
+                                                const std::string& file_name) {
+  nlohmann::json doc;
+  try {
+    doc = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::exception& e) {
+    throw UsageError(fmt::format("{}: not valid JSON: {}", file_name, e.what()));
+  }
+  std::vector<results::RunResult> runs;
+  try {
+    if (doc.is_object() && doc.contains("runs")) {
+      if (!doc.at("runs").is_array()) {
+        throw std::runtime_error("results JSON: runs: expected an array");
+      }
+      for (const nlohmann::json& run : doc.at("runs")) {
+        runs.push_back(results::FromJson(run));
+      }
+    } else {
+      runs.push_back(results::FromJson(doc));
+    }
+  } catch (const nlohmann::json::exception& e) {
+    throw UsageError(fmt::format("{}: {}", file_name, e.what()));
+  } catch (const std::runtime_error& e) {
+    throw UsageError(fmt::format("{}: {}", file_name, e.what()));
+  }
+  for (results::RunResult& run : runs) {
+    results::DeriveAllFigures(run);  // recompute from samples; sample-less cells keep theirs
+  }
+  return runs;
+}
+
+ClockRange Range(double hz_low, double hz_high, std::string basis) {
+  return ClockRange{hz_low, hz_high, std::move(basis)};
+}
+
+ClockRange UnknownClock() {
+  return Range(kUnknownHzLow, kUnknownHzHigh, "over 1-5 GHz (clock unknown)");
+}
+
+}  // namespace
+
+std::vector<Side> LoadFileSides(std::string_view text, const std::string& file_name,
+                                const std::string& label) {
+  std::vector<results::RunResult> runs;
+  SideOrigin origin = SideOrigin::kResults;
+  if (StartsWithBrace(text)) {
+    runs = ReadResultsJson(text, file_name);
+  } else {
+    origin = SideOrigin::kImported;
+    try {
+      runs = import::ImportText(text, file_name);
+    } catch (const import::ImportError& e) {
+      throw UsageError(e.what());  // "FILE:LINE: expected ..."
+    }
+  }
+  if (runs.empty()) {
+    throw UsageError(fmt::format("{}: holds no runs", file_name));
+  }
+  std::vector<Side> sides;
+  for (size_t i = 0; i < runs.size(); ++i) {
+    Side side;
+    side.label = runs.size() == 1 ? label : fmt::format("{}#{}", label, i + 1);
+    side.origin = origin;
+    side.run = std::move(runs[i]);
+    sides.push_back(std::move(side));
+  }
+  return sides;
+}
+
+Side LiveSide(results::RunResult run, const std::string& label) {
+  Side side;
+  side.label = label;
+  side.origin = SideOrigin::kLive;
+  side.run = std::move(run);
+  return side;
+}
+
+void ResolveSideFacts(Side& side, const HostFacts& host) {
+  const results::RunResult& run = side.run;
+  const bool imported = run.source.kind == "imported";
+  const bool same_machine =
+      side.origin == SideOrigin::kLive ||
+      (!imported && !run.machine.cpu_model.empty() && run.machine.cpu_model == host.cpu_model);
+  if (same_machine && host.core_hz > 0) {
+    side.clock =
+        Range(host.core_hz * (1 - kEffectiveClockTolerance),
+              host.core_hz * (1 + kEffectiveClockTolerance),
+              side.origin == SideOrigin::kLive
+                  ? fmt::format("at its effective clock ({})", report::FormatHz(host.core_hz))
+                  : fmt::format("at this machine's effective clock ({}, same CPU model)",
+                                report::FormatHz(host.core_hz)));
+  } else if (!imported && run.machine.tick_counter == "tsc" && run.machine.tick_rate_hz > 0) {
+    side.clock =
+        Range(run.machine.tick_rate_hz * kTscLowFactor, run.machine.tick_rate_hz * kTscHighFactor,
+              fmt::format("at 0.9-1.5x its TSC rate ({}; core clock not recorded)",
+                          report::FormatHz(run.machine.tick_rate_hz)));
+  } else {
+    side.clock = UnknownClock();
+  }
+
+  side.cpu_features.reset();
+  side.features_source.clear();
+  const bool x86 = run.machine.arch.empty() || run.machine.arch == "x86_64";
+  if (x86) {
+    if (const auto vector = diagnose::ParseCpuInfoVector(run.library.capability_vector)) {
+      std::vector<std::string> names;
+      for (const diagnose::CapabilityBit& bit : diagnose::KnownCapabilityBits()) {
+        if (((*vector)[static_cast<size_t>(bit.vector)] & bit.mask) != 0) {
+          names.emplace_back(bit.name);
+        }
+      }
+      side.cpu_features = std::move(names);
+      side.features_source = "capability vector";
+      return;
+    }
+  }
+  if (side.origin == SideOrigin::kLive && !host.cpu_features.empty()) {
+    side.cpu_features = host.cpu_features;
+    side.features_source = "this machine";
+  }
+}
+
+std::string SideLetter(size_t index) {
+  if (index < 26) {
+    return std::string(1, static_cast<char>('A' + index));
+  }
+  return fmt::format("S{}", index + 1);
+}
+
+}  // namespace cryptobench::compare

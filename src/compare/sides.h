@@ -1,0 +1,48 @@
+// Sides from files (a results JSON with one run or several, or any text import::ImportText
+// reads) and the facts each side needs for interpretation: its clock range for cycles per byte
+// and the CPU features its library could use. No I/O: the CLI reads files and gathers the
+// machine's facts and passes them in.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "compare/model.h"
+
+namespace cryptobench::compare {
+
+/// Facts about the machine compare runs on (HostFacts{} when unknown).
+struct HostFacts {
+  std::string arch;       ///< "x86_64", "aarch64", ...
+  std::string cpu_model;  ///< cpu::CpuFacts::model, e.g. "AMD EPYC 9R14 96-Core Processor"
+  double core_hz = 0;     ///< measured effective core clock (cpu::MeasureEffectiveCoreHz), Hz
+  /// Usable CPU features (cpu::FeatureState names: "AES-NI", "VAES", "SHA-NI", ...).
+  std::vector<std::string> cpu_features;
+};
+
+/// Reads `text` as one file's sides, labelled `label` (or "label#1", "label#2", ... for a file
+/// with several runs). Text starting with '{' (after whitespace) is a results JSON: one run
+/// document or {"schema_version": 1, "runs": [...]} (origin kResults; figures are recomputed
+/// from samples where present). Anything else goes to import::ImportText (origin kImported).
+/// Throws UsageError: "FILE:LINE: expected ..." from the importer, "FILE: not valid JSON: ..."
+/// or "FILE: results JSON: FIELD: ..." (FILE = `file_name`), or for a file with no runs.
+std::vector<Side> LoadFileSides(std::string_view text, const std::string& file_name,
+                                const std::string& label);
+
+/// A live side: a run measured now by compare.
+Side LiveSide(results::RunResult run, const std::string& label);
+
+/// Fills side.clock and side.cpu_features (see Side):
+/// - clock: a live side, or a measured run from a machine with host.cpu_model, uses
+///   host.core_hz +-5% (as doctor does, for turbo steps); another measured run with a TSC rate
+///   0.9-1.5x that rate (the TSC ticks near the base clock; cores run from a little below it
+///   up to turbo); an imported run, or no rate at all, 1-5 GHz;
+/// - features: the named bits set in the run's capability vector (x86-64 OPENSSL_ia32cap);
+///   else, for a live side, host.cpu_features; else unknown.
+void ResolveSideFacts(Side& side, const HostFacts& host);
+
+/// Letters for side `index`: "A".."Z", then "S27", "S28", ...
+std::string SideLetter(size_t index);
+
+}  // namespace cryptobench::compare

@@ -1,0 +1,176 @@
+// Sides from file contents (results JSON with one or several runs, importable text) and the
+// interpretation facts each side gets: clock range and CPU features.
+#include "compare/sides.h"
+
+#include <string>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "core/errors.h"
+
+#include "compare/attribution.h"
+#include "support/golden.h"
+
+namespace cryptobench::compare {
+namespace {
+
+const std::string kDataDir = CRYPTOBENCH_TEST_DATA_DIR;
+
+std::string Fixture(const std::string& path) {
+  return cryptobench::testing::ReadTestFile(kDataDir + "/fixtures/" + path);
+}
+
+std::string ErrorOf(const std::string& text, const std::string& file) {
+  try {
+    LoadFileSides(text, file, "label");
+  } catch (const UsageError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(LoadFileSidesTest, ResultsJsonWithOneRunRecomputesFigures) {
+  const std::string text = Fixture("compare/base.json");
+  ASSERT_FALSE(text.empty());
+  const std::vector<Side> sides = LoadFileSides(text, "base.json", "base.json");
+  ASSERT_EQ(sides.size(), 1u);
+  EXPECT_EQ(sides[0].label, "base.json");
+  EXPECT_EQ(sides[0].origin, SideOrigin::kResults);
+  const results::Cell& cell = sides[0].run.algorithms[0].cells[0];
+  ASSERT_TRUE(cell.figures.has_value());  // the fixture stores no figures: derived from samples
+  EXPECT_EQ(cell.figures->num_samples, 20u);
+  ASSERT_TRUE(cell.figures->bytes_per_s.has_value());
+  EXPECT_NEAR(cell.figures->bytes_per_s->value, 1100e6, 1100e6 * 0.01);
+}
+
+TEST(LoadFileSidesTest, SeveralRunsGetNumberedLabels) {
+  const nlohmann::json run = nlohmann::json::parse(Fixture("compare/base.json"));
+  const nlohmann::json doc = {{"schema_version", 1}, {"runs", {run, run}}};
+  const std::vector<Side> sides = LoadFileSides(doc.dump(), "runs.json", "runs.json");
+  ASSERT_EQ(sides.size(), 2u);
+  EXPECT_EQ(sides[0].label, "runs.json#1");
+  EXPECT_EQ(sides[1].label, "runs.json#2");
+
+  const std::vector<Side> imported =
+      LoadFileSides(Fixture("import/two-runs.txt"), "two-runs.txt", "two-runs.txt");
+  ASSERT_EQ(imported.size(), 2u);
+  EXPECT_EQ(imported[1].label, "two-runs.txt#2");
+  EXPECT_EQ(imported[1].origin, SideOrigin::kImported);
+}
+
+TEST(LoadFileSidesTest, ImportableText) {
+  const std::vector<Side> sides = LoadFileSides(Fixture("compare/speed-b-engine.txt"),
+                                                "speed-b-engine.txt", "speed-b-engine.txt");
+  ASSERT_EQ(sides.size(), 1u);
+  EXPECT_EQ(sides[0].origin, SideOrigin::kImported);
+  EXPECT_EQ(sides[0].run.source.timing_basis, "user_cpu");
+  EXPECT_EQ(sides[0].run.source.engine_or_provider, "engine qatengine");
+}
+
+TEST(LoadFileSidesTest, ErrorsNameTheFileAndLine) {
+  EXPECT_EQ(
+      ErrorOf(Fixture("import/malformed-row.txt"), "bad.txt").rfind("bad.txt:12: expected", 0), 0u);
+  EXPECT_EQ(ErrorOf("{\"schema_version\": 1,", "x.json").rfind("x.json: not valid JSON", 0), 0u);
+  const std::string missing = ErrorOf("{\"schema_version\": 1}", "y.json");
+  EXPECT_EQ(missing.rfind("y.json: results JSON: ", 0), 0u) << missing;
+  EXPECT_EQ(ErrorOf("{\"schema_version\": 1, \"runs\": 3}", "z.json"),
+            "z.json: results JSON: runs: expected an array");
+  EXPECT_NE(ErrorOf("hello\n", "notes.txt"), "");
+}
+
+Side SideWith(SideOrigin origin, const std::string& kind, const std::string& model, double tsc_hz,
+              const std::string& vector) {
+  Side side;
+  side.origin = origin;
+  side.run.source.kind = kind;
+  side.run.machine.cpu_model = model;
+  side.run.machine.tick_counter = tsc_hz > 0 ? "tsc" : "none";
+  side.run.machine.tick_rate_hz = tsc_hz;
+  side.run.library.capability_vector = vector;
+  return side;
+}
+
+HostFacts Host() {
+  HostFacts host;
+  host.arch = "x86_64";
+  host.cpu_model = "Host CPU";
+  host.core_hz = 3.6e9;
+  host.cpu_features = {"AES-NI", "PCLMULQDQ", "AVX2"};
+  return host;
+}
+
+TEST(ResolveSideFactsTest, ClockRanges) {
+  Side live = SideWith(SideOrigin::kLive, "measured", "Host CPU", 2.6e9, "");
+  ResolveSideFacts(live, Host());
+  EXPECT_DOUBLE_EQ(live.clock.hz_low, 3.6e9 * 0.95);
+  EXPECT_DOUBLE_EQ(live.clock.hz_high, 3.6e9 * 1.05);
+  EXPECT_EQ(live.clock.basis, "at its effective clock (3.60 GHz)");
+
+  Side here = SideWith(SideOrigin::kResults, "measured", "Host CPU", 2.6e9, "");
+  ResolveSideFacts(here, Host());
+  EXPECT_DOUBLE_EQ(here.clock.hz_low, 3.6e9 * 0.95);
+  EXPECT_EQ(here.clock.basis, "at this machine's effective clock (3.60 GHz, same CPU model)");
+
+  Side elsewhere = SideWith(SideOrigin::kResults, "measured", "Other CPU", 2.6e9, "");
+  ResolveSideFacts(elsewhere, Host());
+  EXPECT_DOUBLE_EQ(elsewhere.clock.hz_low, 2.6e9 * 0.9);
+  EXPECT_DOUBLE_EQ(elsewhere.clock.hz_high, 2.6e9 * 1.5);
+
+  Side imported = SideWith(SideOrigin::kImported, "imported", "", 0, "");
+  ResolveSideFacts(imported, Host());
+  EXPECT_DOUBLE_EQ(imported.clock.hz_low, 1e9);
+  EXPECT_DOUBLE_EQ(imported.clock.hz_high, 5e9);
+  EXPECT_EQ(imported.clock.basis, "over 1-5 GHz (clock unknown)");
+
+  // An imported run re-read from import's JSON is still imported: no TSC, no host clock.
+  Side reread = SideWith(SideOrigin::kResults, "imported", "Host CPU", 0, "");
+  ResolveSideFacts(reread, Host());
+  EXPECT_DOUBLE_EQ(reread.clock.hz_high, 5e9);
+}
+
+TEST(ResolveSideFactsTest, FeaturesFromTheCapabilityVectorElseThisMachineForLiveSides) {
+  Side vector = SideWith(SideOrigin::kImported, "imported", "", 0,
+                         "0xfdfa3203078bffff:0x4059c6f1bf07ab");  // AES-NI, VAES cleared
+  ResolveSideFacts(vector, Host());
+  ASSERT_TRUE(vector.cpu_features.has_value());
+  EXPECT_EQ(vector.features_source, "capability vector");
+  const auto has = [&](const std::string& name) {
+    return std::find(vector.cpu_features->begin(), vector.cpu_features->end(), name) !=
+           vector.cpu_features->end();
+  };
+  EXPECT_FALSE(has("AES-NI"));
+  EXPECT_FALSE(has("VAES"));
+  EXPECT_TRUE(has("PCLMULQDQ"));
+  EXPECT_TRUE(has("AVX2"));
+
+  Side no_asm = SideWith(SideOrigin::kLive, "measured", "Host CPU", 0, "N/A");
+  ResolveSideFacts(no_asm, Host());
+  ASSERT_TRUE(no_asm.cpu_features.has_value());
+  EXPECT_EQ(no_asm.features_source, "this machine");
+  EXPECT_EQ(no_asm.cpu_features->front(), "AES-NI");
+
+  Side unknown = SideWith(SideOrigin::kImported, "imported", "", 0, "");
+  ResolveSideFacts(unknown, Host());
+  EXPECT_FALSE(unknown.cpu_features.has_value());
+}
+
+TEST(TimingComparableTest, SameClockAndNoEngine) {
+  Side a;
+  Side b;
+  EXPECT_TRUE(TimingComparable(a, b));
+  b.run.source.timing_basis = "user_cpu";
+  EXPECT_FALSE(TimingComparable(a, b));
+  b.run.source.timing_basis = "wall_clock";
+  b.run.source.engine_or_provider = "provider fips";
+  EXPECT_FALSE(TimingComparable(a, b));
+}
+
+TEST(SideLetterTest, LettersThenNumbers) {
+  EXPECT_EQ(SideLetter(0), "A");
+  EXPECT_EQ(SideLetter(25), "Z");
+  EXPECT_EQ(SideLetter(26), "S27");
+}
+
+}  // namespace
+}  // namespace cryptobench::compare

@@ -1,0 +1,92 @@
+// Test-only builders of runs, sides and rows for the compare unit tests.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "compare/families.h"
+#include "compare/model.h"
+#include "compare/ratio.h"
+
+namespace cryptobench::compare::testing {
+
+/// A cell with figures: `value` in bytes/s (symmetric) or ops/s, a CI of +-`half_width`
+/// (relative) from `num_samples` samples, or a single figure when num_samples is 1.
+inline results::Cell FigureCell(const std::string& operation, uint64_t input_len, double value,
+                                double half_width = 0.01, size_t num_samples = 20) {
+  results::Cell cell;
+  cell.operation = operation;
+  cell.input_len = input_len;
+  results::CellFigures figures;
+  figures.num_samples = num_samples;
+  const bool single = num_samples <= 1;
+  figures.ci_confidence = single ? 0 : 0.95;
+  const double low = single ? value : value * (1 - half_width);
+  const double high = single ? value : value * (1 + half_width);
+  const bool symmetric = operation != "sign" && operation != "verify" && operation != "derive";
+  const double ops = symmetric ? value / static_cast<double>(input_len) : value;
+  figures.ops_per_s = {ops, symmetric ? low / static_cast<double>(input_len) : low,
+                       symmetric ? high / static_cast<double>(input_len) : high};
+  if (symmetric) {
+    figures.bytes_per_s = results::Estimate{value, low, high};
+  }
+  cell.figures = figures;
+  return cell;
+}
+
+/// An algorithm result from cells.
+inline results::AlgorithmResult Algorithm(const std::string& name, const std::string& kind,
+                                          std::vector<results::Cell> cells) {
+  results::AlgorithmResult alg;
+  alg.algorithm = name;
+  alg.kind = kind;
+  alg.cells = std::move(cells);
+  return alg;
+}
+
+/// A side with a letter and a run of `algorithms`.
+inline Side MakeSide(const std::string& letter, std::vector<results::AlgorithmResult> algorithms) {
+  Side side;
+  side.letter = letter;
+  side.label = "side-" + letter;
+  side.run.algorithms = std::move(algorithms);
+  return side;
+}
+
+/// A compared row with the given ratio and verdict inputs: a CI of +-1% unless `single`.
+inline Row MakeRow(const std::string& algorithm, const std::string& operation, uint64_t input_len,
+                   double ratio, double threshold = 0.05, bool single = false,
+                   bool ci_includes_one = false) {
+  Row row;
+  row.algorithm = algorithm;
+  const FamilyInfo family = FamilyOf(algorithm);
+  row.family = family.family;
+  row.group = family.group;
+  row.operation = operation;
+  row.symmetric = operation != "sign" && operation != "verify" && operation != "derive";
+  row.input_len = row.symmetric ? input_len : 0;
+  Figure a;
+  a.value = 1000;
+  a.ci_low = 990;
+  a.ci_high = 1010;
+  a.has_ci = !single;
+  a.num_samples = single ? 1 : 20;
+  Figure b = a;
+  b.value = 1000 * ratio;
+  b.ci_low = b.value * 0.99;
+  b.ci_high = b.value * 1.01;
+  row.a = a;
+  row.b = b;
+  row.ratio.ratio = ratio;
+  row.ratio.has_ci = !single;
+  if (!single) {
+    row.ratio.ci_low = ci_includes_one ? std::min(ratio, 1.0) * 0.9 : ratio * 0.98;
+    row.ratio.ci_high = ci_includes_one ? std::max(ratio, 1.0) * 1.1 : ratio * 1.02;
+    row.ratio.ci_confidence = 0.95;
+  }
+  row.direction = JudgeDirection(ratio, threshold);
+  row.verdict = JudgeVerdict(row.ratio, threshold);
+  return row;
+}
+
+}  // namespace cryptobench::compare::testing
