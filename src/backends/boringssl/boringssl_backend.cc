@@ -248,8 +248,8 @@ class BoringsslBackend : public Backend {
 std::unique_ptr<Backend> OpenBoringsslBackend(const std::string& library_path) {
   const std::string path = library_path.empty() ? boringssl::FindDefaultLibrary() : library_path;
   LibPtr lib = boringssl::LoadBoringssl(path);
-  // Loads the same handle again (dlopen reference count), resolving OpenSSL's table.
-  openssl::LibcryptoPtr evp_view = openssl::LoadLibcrypto(path);
+  // The same handle, viewed through OpenSSL's table.
+  openssl::LibcryptoPtr evp_view = openssl::ResolveLibcrypto(lib->handle, path);
   return std::make_unique<BoringsslBackend>(std::move(lib), std::move(evp_view));
 }
 

@@ -6,6 +6,7 @@
 
 #include <cstring>
 
+#include "backends/common/isolated_load.h"
 #include "core/errors.h"
 
 namespace cryptobench::backends::boringssl {
@@ -81,35 +82,13 @@ std::string FindDefaultLibrary() {
                    " (install android-libboringssl, or pass --lib PATH)");
 }
 
-std::string GlobalScopeConflict() {
-  for (const char* symbol : {"EVP_CIPHER_CTX_new", "OpenSSL_version", "EVP_sha256"}) {
-    void* address = dlsym(RTLD_DEFAULT, symbol);
-    if (address == nullptr) {
-      continue;
-    }
-    Dl_info info = {};
-    const std::string where = dladdr(address, &info) != 0 && info.dli_fname != nullptr
-                                  ? std::string(info.dli_fname)
-                                  : std::string("an unknown object");
-    return std::string("a libcrypto is already in this process's global symbol scope (") + symbol +
-           " from " + where +
-           "); it would capture BoringSSL's internal calls, so BoringSSL must run in a worker "
-           "of its own";
-  }
-  dlerror();  // the failed lookups leave an error behind
-  return "";
-}
-
 LibPtr LoadBoringssl(const std::string& path) {
-  if (std::string conflict = GlobalScopeConflict(); !conflict.empty()) {
-    throw UsageError("cannot use BoringSSL from " + path + ": " + conflict);
-  }
-  dlerror();
-  void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  // BoringSSL exports OpenSSL's names: a libcrypto in the global scope would capture its
+  // calls to its own functions, so it then gets a namespace of its own.
+  std::string error;
+  void* handle = OpenLibraryIsolated(path, "EVP_CIPHER_CTX_new", &error);
   if (handle == nullptr) {
-    const char* reason = dlerror();
-    throw UsageError("cannot load " + path + ": " +
-                     OneLine(reason != nullptr ? reason : "unknown dlopen error"));
+    throw UsageError("cannot load " + path + ": " + OneLine(error));
   }
   auto lib = std::make_shared<Libcrypto>();
   lib->requested_path = path;

@@ -171,17 +171,12 @@ std::vector<std::string> DefaultLibrarySearchPath();
 /// android-libboringssl, or pass --lib).
 std::string FindDefaultLibrary();
 
-/// Checks that no libcrypto is visible in this process's global symbol scope (linked into the
-/// executable or dlopen()ed with RTLD_GLOBAL). BoringSSL calls its own exported functions
-/// through its PLT, and the dynamic linker searches the global scope first, so such a library
-/// would capture those calls (OpenSSL's EVP_sha256 inside BoringSSL's code). "" if clear, else
-/// the one-line reason. A worker opens exactly one backend with RTLD_LOCAL, so this holds there.
-std::string GlobalScopeConflict();
-
-/// dlopen()s `path` with RTLD_NOW | RTLD_LOCAL and resolves the table. Throws UsageError (one
-/// line): "cannot load PATH: <dlerror>", "PATH is not BoringSSL: OpenSSL_version(OPENSSL_VERSION)
-/// is \"OpenSSL 3.0.19 ...\"", "PATH is not a usable BoringSSL: missing symbol NAME", or the
-/// GlobalScopeConflict() reason.
+/// Opens `path` with RTLD_NOW | RTLD_LOCAL, in a link-map namespace of its own when a libcrypto
+/// is in the global scope (BoringSSL calls its own exported functions through its PLT, and the
+/// global scope is searched first: backends/common/isolated_load.h), and resolves the table.
+/// Throws UsageError (one line): "cannot load PATH: <dlerror>", "PATH is not BoringSSL:
+/// OpenSSL_version(OPENSSL_VERSION) is \"OpenSSL 3.0.19 ...\"", or "PATH is not a usable
+/// BoringSSL: missing symbol NAME".
 LibPtr LoadBoringssl(const std::string& path);
 
 /// "CALL failed: <oldest queued error>" (the queue is cleared).

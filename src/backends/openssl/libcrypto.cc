@@ -6,6 +6,7 @@
 #include <cstring>
 #include <string>
 
+#include "backends/common/isolated_load.h"
 #include "core/errors.h"
 
 namespace cryptobench::backends::openssl {
@@ -22,19 +23,15 @@ void AssignSymbol(void* symbol, Fn* out) {
 }  // namespace
 
 LibcryptoPtr LoadLibcrypto(const std::string& path) {
-  dlerror();  // clear any stale error
-  void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  std::string error;
+  void* handle = OpenLibraryIsolated(path, "EVP_CIPHER_CTX_new", &error);
   if (handle == nullptr) {
-    const char* reason = dlerror();
-    std::string text = reason != nullptr ? reason : "unknown dlopen error";
-    // dlerror() text is one line already; guard against embedded newlines anyway.
-    for (char& c : text) {
-      if (c == '\n') {
-        c = ' ';
-      }
-    }
-    throw UsageError("cannot load " + path + ": " + text);
+    throw UsageError("cannot load " + path + ": " + error);
   }
+  return ResolveLibcrypto(handle, path);
+}
+
+LibcryptoPtr ResolveLibcrypto(void* handle, const std::string& path) {
   auto lib = std::make_shared<Libcrypto>();
   lib->requested_path = path;
   lib->handle = handle;

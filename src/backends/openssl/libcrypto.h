@@ -178,10 +178,15 @@ struct Libcrypto {
 /// Shared by the backend and every prepared operation, which may outlive a Backend reference.
 using LibcryptoPtr = std::shared_ptr<const Libcrypto>;
 
-/// dlopen()s `path` with RTLD_NOW | RTLD_LOCAL and resolves the table. Throws UsageError (one
-/// line): "cannot load PATH: <dlerror text>" or "PATH is not a usable libcrypto: missing
-/// symbol NAME" (the first missing REQUIRED symbol).
+/// Opens `path` with RTLD_NOW | RTLD_LOCAL, in a link-map namespace of its own when another
+/// libcrypto is in the global scope (backends/common/isolated_load.h), and resolves the table.
+/// Throws UsageError (one line): "cannot load PATH: <dlerror text>" or "PATH is not a usable
+/// libcrypto: missing symbol NAME" (the first missing REQUIRED symbol).
 LibcryptoPtr LoadLibcrypto(const std::string& path);
+
+/// Resolves the table from `handle`, a library already opened from `path` (BoringSSL's
+/// backend views its own handle through OpenSSL's EVP prototypes). Throws as LoadLibcrypto.
+LibcryptoPtr ResolveLibcrypto(void* handle, const std::string& path);
 
 /// Describes the failure of library call `call`: "EVP_CipherInit_ex failed: error:...". Takes
 /// the oldest entry of libcrypto's error queue and clears the queue.
