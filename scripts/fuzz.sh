@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (CMake preset `fuzz`: Clang, ASan + UBSan) and runs each for a
-# fixed time on a seed corpus made from the test fixtures.
+# fixed time on a seed corpus made from the test fixtures. scripts/test.sh runs it as its last
+# stage (.ci/run); run it alone for a longer session.
 #
 # Usage: bash scripts/fuzz.sh [SECONDS]
 #   SECONDS  time per fuzzer (default: $CRYPTOBENCH_FUZZ_SECONDS, else 60)
 # Needs Debian's clang and libclang-rt-14-dev (the libFuzzer and sanitizer runtimes).
+# Only the fuzz targets are built (not the app or the tests); the targets then run side by
+# side, CRYPTOBENCH_JOBS at a time. For each target the script prints the inputs run and the
+# rate; any crash, leak, timeout or sanitizer report fails the run.
 # New inputs that libFuzzer finds go to build/fuzz/corpus/<target>/ (the fixtures are only
 # read); a crash leaves its input in build/fuzz/artifacts/ and makes the script exit 1.
-# Environment: CRYPTOBENCH_JOBS sets build parallelism (default 2).
+# Environment: CRYPTOBENCH_JOBS sets build parallelism (default 2). A compiler launcher set in
+# CMAKE_CXX_COMPILER_LAUNCHER (ccache) is used only if that program exists.
 set -euo pipefail
 repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo_root"
@@ -17,31 +22,73 @@ source scripts/common.sh
 seconds=${1:-${CRYPTOBENCH_FUZZ_SECONDS:-60}}
 [[ "$seconds" =~ ^[0-9]+$ && "$seconds" -gt 0 ]] || die "SECONDS must be a positive integer, got '$seconds'"
 command -v clang++ >/dev/null 2>&1 || die "clang++ not found (apt-get install clang libclang-rt-14-dev)"
+for launcher_var in CMAKE_CXX_COMPILER_LAUNCHER CMAKE_C_COMPILER_LAUNCHER; do
+  if [[ -n "${!launcher_var:-}" ]] && ! command -v "${!launcher_var}" >/dev/null 2>&1; then
+    note "$launcher_var=${!launcher_var} not found; building without it"
+    unset "$launcher_var"
+  fi
+done
 
-targets=(import speed_text speed_mr version)
+# One per parser, plus the whole import pipeline (fuzz/CMakeLists.txt).
+targets=(import speed_text speed_mr version bssl_speed botan_speed cryptsetup)
 
+started=$SECONDS
 step "configuring fuzz (cmake --preset fuzz)"
 run_logged build/logs/configure-fuzz.log cmake --preset fuzz
 step "building ${#targets[@]} fuzzers (-j $(build_jobs))"
 run_logged build/logs/build-fuzz.log \
   cmake --build --preset fuzz -j "$(build_jobs)" --target "${targets[@]/#/cryptobench_fuzz_}"
+step "fuzzers built in $((SECONDS - started)) s"
 
 seeds=tests/fixtures/import
 artifacts=build/fuzz/artifacts
 mkdir -p "$artifacts"
-failed=0
-for target in "${targets[@]}"; do
-  corpus=build/fuzz/corpus/$target
+
+# Runs one target; its exit status goes to build/logs/fuzz-TARGET.status.
+fuzz_one() {
+  local target=$1 corpus=build/fuzz/corpus/$1 log=build/logs/fuzz-$1.log status=0
   mkdir -p "$corpus"
-  step "fuzzing $target for ${seconds}s (corpus $corpus, seeds $seeds)"
-  if ! run_logged "build/logs/fuzz-$target.log" \
-      "build/fuzz/fuzz/cryptobench_fuzz_$target" "$corpus" "$seeds" \
-      -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
-      -artifact_prefix="$artifacts/$target-" -print_final_stats=1; then
-    failed=1
+  "build/fuzz/fuzz/cryptobench_fuzz_$target" "$corpus" "$seeds" \
+    -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+    -artifact_prefix="$artifacts/$target-" -print_final_stats=1 >"$log" 2>&1 || status=$?
+  printf '%s\n' "$status" >"build/logs/fuzz-$target.status"
+}
+
+# The targets run side by side, as many at once as build jobs (each uses one core).
+step "fuzzing ${#targets[@]} targets for ${seconds}s each, $(build_jobs) at a time (seeds $seeds)"
+fuzz_started=$SECONDS
+running=0
+for target in "${targets[@]}"; do
+  if ((running >= $(build_jobs))); then
+    wait -n || true
+    running=$((running - 1))
+  fi
+  rm -f "build/logs/fuzz-$target.status"
+  fuzz_one "$target" &
+  running=$((running + 1))
+done
+wait || true
+
+failed=()
+for target in "${targets[@]}"; do
+  log=build/logs/fuzz-$target.log
+  status=$(cat "build/logs/fuzz-$target.status" 2>/dev/null || printf '1')
+  # libFuzzer stops at the first sanitizer report; look for one anyway, in case a runtime was
+  # told to continue.
+  if grep -qE 'runtime error:|ERROR: AddressSanitizer|ERROR: LeakSanitizer|SUMMARY: [A-Za-z]+Sanitizer' "$log"; then
+    status=1
+  fi
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
+  rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n 1)
+  printf '  %-12s %s runs, %s execs/s, corpus %s files%s\n' "$target" "${runs:-?}" "${rate:-?}" \
+    "$(find "build/fuzz/corpus/$target" -type f | wc -l)" "$( ((status == 0)) || printf ', FAILED')" >&2
+  if ((status != 0)); then
+    failed+=("$target")
+    printf 'error: %s failed (exit %s); last lines of %s:\n' "$target" "$status" "$log" >&2
+    tail -n 30 "$log" >&2
   fi
 done
-if ((failed)); then
-  die "a fuzzer found a problem; inputs are in $artifacts, logs in build/logs/fuzz-*.log"
+if ((${#failed[@]} > 0)); then
+  die "fuzzing failed for: ${failed[*]}; inputs are in $artifacts, logs in build/logs/fuzz-*.log"
 fi
-step "fuzzing passed (${seconds}s per target)"
+step "fuzzing passed: ${#targets[@]} targets, ${seconds}s each ($((SECONDS - fuzz_started)) s); $((SECONDS - started)) s with the build"

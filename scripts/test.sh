@@ -3,11 +3,15 @@
 #   1. installs the dependencies (scripts/install-deps.sh --with-format),
 #   2. checks that every tracked C++ file is clang-format clean (.clang-format at the root),
 #   3. builds the `release` preset (warnings are errors) and runs its tests with ctest,
-#   4. builds the `asan` preset (AddressSanitizer + UBSan) and runs its tests with ctest.
+#   4. builds the `asan` preset (AddressSanitizer + UBSan) and runs its tests with ctest,
+#   5. builds the libFuzzer targets (preset `fuzz`, Clang; only the fuzz targets) and runs each
+#      for CRYPTOBENCH_FUZZ_SECONDS (default 20) with no crash or sanitizer report allowed
+#      (scripts/fuzz.sh; about 4 minutes on 2 cores, most of it the fuzzing).
 # Every step runs even when an earlier one failed; a summary ends the run and the exit status
-# is 1 if any step failed. Most of the time goes to the two builds (-j 2 by default).
+# is 1 if any step failed. Most of the time goes to the builds (-j 2 by default).
 # Environment: CRYPTOBENCH_SKIP_APT=1 skips apt-get; CRYPTOBENCH_JOBS sets build parallelism
-# (default 2); CRYPTOBENCH_CTEST_JOBS sets ctest parallelism (default 1: timing tests run alone).
+# (default 2); CRYPTOBENCH_CTEST_JOBS sets ctest parallelism (default 1: timing tests run alone);
+# CRYPTOBENCH_FUZZ_SECONDS sets the fuzzing time per target (default 20; 0 skips the stage).
 set -euo pipefail
 repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo_root"
@@ -94,6 +98,17 @@ for preset in release asan; do
   ctest --preset "$preset" --no-tests=error -j "${CRYPTOBENCH_CTEST_JOBS:-1}" || status=$?
   record "ctest $preset" "$status"
 done
+
+fuzz_seconds=${CRYPTOBENCH_FUZZ_SECONDS:-20}
+if [[ "$fuzz_seconds" == 0 ]]; then
+  note "CRYPTOBENCH_FUZZ_SECONDS=0: fuzz stage skipped"
+  record "fuzz (skipped: CRYPTOBENCH_FUZZ_SECONDS=0)" 0
+else
+  status=0
+  fuzz_started=$SECONDS
+  bash scripts/fuzz.sh "$fuzz_seconds" || status=$?
+  record "fuzz, ${fuzz_seconds}s per target ($((SECONDS - fuzz_started)) s)" "$status"
+fi
 
 step "summary"
 printf '  %s\n' "${results[@]}" >&2

@@ -9,6 +9,10 @@
 
 #include "results/json.h"
 
+#include "import/botan_speed.h"
+#include "import/bssl_speed.h"
+#include "import/cryptsetup_benchmark.h"
+#include "import/foreign_run.h"
 #include "import/openssl_speed_mr.h"
 #include "import/openssl_speed_text.h"
 #include "import/openssl_version.h"
@@ -75,8 +79,109 @@ class Driver {
     SpeedState& operator=(const SpeedState&) = delete;
   };
 
+  // The foreign tool whose output lines_[index] starts, or kNone.
+  ForeignTool ForeignStart(size_t index) const {
+    const SourceLine& line = lines_[index];
+    if (StartsCryptsetupOutput(line)) {
+      return ForeignTool::kCryptsetup;
+    }
+    if (line.kind != LineKind::kText) {
+      return ForeignTool::kNone;
+    }
+    const std::string_view trimmed = Trim(line.text);
+    if (IsBsslResultLine(trimmed) || StartsBsslJson(lines_, index)) {
+      return ForeignTool::kBssl;
+    }
+    if (IsBotanResultLine(trimmed) || IsBotanVersionLine(trimmed) ||
+        trimmed.substr(0, 7) == "CPUID: ") {
+      return ForeignTool::kBotan;
+    }
+    return ForeignTool::kNone;
+  }
+
+  void StartForeign(ForeignTool tool) {
+    Flush();
+    foreign_tool_ = tool;
+    switch (tool) {
+      case ForeignTool::kBssl:
+        foreign_ = std::make_unique<BsslSpeedParser>(file_name_);
+        break;
+      case ForeignTool::kBotan:
+        foreign_ = std::make_unique<BotanSpeedParser>(file_name_);
+        break;
+      case ForeignTool::kCryptsetup:
+        foreign_ = std::make_unique<CryptsetupBenchmarkParser>(file_name_);
+        break;
+      case ForeignTool::kNone:
+        break;
+    }
+  }
+
+  // A command line of bssl, botan or cryptsetup: starts that tool's run. Returns false for
+  // other commands.
+  bool TakeForeignCommand(const SourceLine& line) {
+    const ForeignCommand command = ParseForeignCommand(line.text);
+    const bool reads = (command.tool == ForeignTool::kBssl && command.subcommand == "speed") ||
+                       (command.tool == ForeignTool::kBotan &&
+                        (command.subcommand == "speed" || command.subcommand == "version")) ||
+                       (command.tool == ForeignTool::kCryptsetup &&
+                        (command.subcommand == "benchmark" ||
+                         (command.args.size() == 1 && command.args[0] == "--version")));
+    if (command.tool == ForeignTool::kNone) {
+      return false;
+    }
+    // After `cryptsetup --version` or `botan version` (a run without figures yet) the same run
+    // goes on, keeping the version.
+    const bool same_run =
+        reads && foreign_ && foreign_tool_ == command.tool && !foreign_->HasFigures();
+    if (!same_run) {
+      Flush();
+      if (!reads) {
+        return true;  // another subcommand: its output is ignored like prose
+      }
+      StartForeign(command.tool);
+    }
+    foreign_->SetCommand(command.args, line.number);
+    if (command.tool == ForeignTool::kBotan && command.subcommand == "version") {
+      static_cast<BotanSpeedParser&>(*foreign_).ExpectVersion();
+    }
+    return true;
+  }
+
+  // Offers a line to the foreign parser running, or starts one. Returns true if it took it.
+  bool TakeForeign(size_t index) {
+    const SourceLine& line = lines_[index];
+    if (foreign_) {
+      switch (foreign_->Take(line)) {
+        case Offer::kConsumed:
+          return true;
+        case Offer::kNewRun:
+          StartForeign(foreign_tool_);
+          foreign_->Take(line);
+          return true;
+        case Offer::kNotMine:
+          break;
+      }
+    }
+    const ForeignTool tool = ForeignStart(index);
+    if (tool == ForeignTool::kNone) {
+      return false;
+    }
+    StartForeign(tool);
+    foreign_->Take(line);
+    return true;
+  }
+
   void Take(size_t index) {
     const SourceLine& line = lines_[index];
+    // cryptsetup's "# ..." lines read like root prompts: let its parser see them first.
+    if (line.kind == LineKind::kCommand && StartsCryptsetupOutput(line)) {
+      TakeForeign(index);
+      return;
+    }
+    if (line.kind == LineKind::kCommand && TakeForeignCommand(line)) {
+      return;
+    }
     if (line.kind == LineKind::kCommand) {
       std::vector<std::string> args;
       const std::string subcommand = OpensslSubcommand(line.text, &args);
@@ -110,6 +215,10 @@ class Driver {
     }
     after_version_command_ = after_version_command_ && trimmed.empty();
 
+    if (TakeForeign(index)) {
+      return;
+    }
+
     if (line.kind == LineKind::kText && IsMrLine(trimmed)) {
       if (!speed_) {
         StartSpeed(line.number);
@@ -141,6 +250,7 @@ class Driver {
   }
 
   void StartSpeed(size_t line) {
+    FlushForeign();
     speed_ = std::make_unique<SpeedState>();
     speed_->evidence.first_line = line;
   }
@@ -153,7 +263,17 @@ class Driver {
     }
   }
 
+  void FlushForeign() {
+    if (foreign_) {
+      const std::unique_ptr<ForeignParser> parser = std::move(foreign_);
+      if (parser->HasFigures()) {
+        runs_.push_back(parser->Build());
+      }
+    }
+  }
+
   void Flush() {
+    FlushForeign();
     FlushVersion();
     if (!speed_) {
       return;
@@ -177,6 +297,8 @@ class Driver {
   std::unique_ptr<SpeedState> speed_;
   std::optional<HeaderInfo> version_;
   std::optional<HeaderInfo> last_version_;
+  std::unique_ptr<ForeignParser> foreign_;
+  ForeignTool foreign_tool_ = ForeignTool::kNone;
   bool after_version_command_ = false;
 };
 
@@ -207,7 +329,8 @@ std::vector<results::RunResult> ImportText(std::string_view text, std::string_vi
     }
     throw ImportError(first,
                       "expected output of `openssl speed` (a progress line, a results table or "
-                      "-mr records) or of `openssl version`, found none",
+                      "-mr records), `openssl version`, `bssl speed`, `botan speed` or "
+                      "`cryptsetup benchmark`, found none",
                       std::string(file_name));
   }
   return runs;

@@ -1,8 +1,9 @@
 // `cryptobench import`: turning pasted output of other tools into cryptobench's result model.
-// The formats read today are `openssl speed` (human-readable, 0.9.8 to 4.x, and -mr records,
-// with or without -multi) and `openssl version [-a]`. The text goes through paste cleanup
-// first (paste_cleanup.h), then each block is recognised by its own parser; several runs in
-// one text become several RunResults, in order. Parsers take text and do no I/O.
+// The formats read are `openssl speed` (human-readable, 0.9.8 to 4.x, and -mr records, with or
+// without -multi), `openssl version [-a]`, `bssl speed` (human and -json), `botan speed` and
+// `cryptsetup benchmark`. The text goes through paste cleanup first (paste_cleanup.h), then
+// each block is recognised by its own parser; several runs in one text, of one tool or of
+// several, become several RunResults, in order. Parsers take text and do no I/O.
 #pragma once
 
 #include <cstddef>
@@ -37,7 +38,8 @@ class ImportError : public std::runtime_error {
 
 /// Parses `text` (a file's content or a paste) into one RunResult per run found, in order.
 /// `file_name` goes into source.file and into error messages ("<stdin>" for standard input).
-/// Each run has source.kind "imported", source.tool "openssl speed" or "openssl version", and
+/// Each run has source.kind "imported", source.tool "openssl speed", "openssl version",
+/// "bssl speed", "botan speed" or "cryptsetup benchmark", and
 /// the interpretation fields of SourceInfo filled from what the text says. Throws ImportError
 /// (with the file name) on unreadable input; never returns an empty vector.
 std::vector<results::RunResult> ImportText(std::string_view text, std::string_view file_name);

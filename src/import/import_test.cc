@@ -3,7 +3,7 @@
 //
 // After an intended change of output, regenerate the goldens and review the diff:
 //   CRYPTOBENCH_UPDATE_GOLDEN=1 build/release/tests/cryptobench_tests
-//   --gtest_filter='ImportGolden*' git diff tests/golden/import/
+//   --gtest_filter='*ImportGolden*' && git diff tests/golden/import/
 #include "import/import.h"
 
 #include <cstdlib>

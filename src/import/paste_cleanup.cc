@@ -114,6 +114,58 @@ bool IsOpensslProgram(std::string_view word) {
   return base == "openssl" || base == "openssl.exe" || base == "openssl3" || base == "openssl11";
 }
 
+std::string_view BaseName(std::string_view word) {
+  const size_t slash = word.find_last_of("/\\");
+  return slash == std::string_view::npos ? word : word.substr(slash + 1);
+}
+
+ForeignTool ForeignProgram(std::string_view word) {
+  const std::string_view base = BaseName(word);
+  if (base == "bssl" || base == "bssl-tool" || base == "bssl_tool" || base == "bssl.exe") {
+    return ForeignTool::kBssl;
+  }
+  if (base == "botan" || base == "botan2" || base == "botan3" || base == "botan-cli" ||
+      base == "botan.exe") {
+    return ForeignTool::kBotan;
+  }
+  if (base == "cryptsetup") {
+    return ForeignTool::kCryptsetup;
+  }
+  return ForeignTool::kNone;
+}
+
+bool EndsCommand(std::string_view word) {
+  return word == "|" || word == "2>&1" || word.substr(0, 1) == ">" || word == "&&" || word == ";" ||
+         word == "||";
+}
+
+// "bssl speed -filter AES", "cryptsetup benchmark -c aes-xts-plain64": a foreign tool's
+// command typed without a prompt (only the subcommands import reads).
+bool IsBareForeignCommand(std::string_view trimmed) {
+  // Only environment assignments and the usual wrappers may come before the program.
+  for (std::string_view word : SplitWords(trimmed)) {
+    if (ForeignProgram(word) != ForeignTool::kNone) {
+      break;
+    }
+    if (!(IsEnvAssignment(word) || word == "sudo" || word == "time" || word == "env" ||
+          word == "nice")) {
+      return false;
+    }
+  }
+  const ForeignCommand command = ParseForeignCommand(trimmed);
+  switch (command.tool) {
+    case ForeignTool::kBssl:
+      return command.subcommand == "speed";
+    case ForeignTool::kBotan:
+      return command.subcommand == "speed" || command.subcommand == "version";
+    case ForeignTool::kCryptsetup:
+      return command.subcommand == "benchmark";
+    case ForeignTool::kNone:
+      break;
+  }
+  return false;
+}
+
 // "openssl speed -evp x", "sudo openssl version -a", "OPENSSL_ia32cap=~0x2 openssl speed":
 // a command typed without a prompt.
 bool IsBareOpensslCommand(std::string_view trimmed) {
@@ -185,6 +237,35 @@ std::string OpensslSubcommand(std::string_view command, std::vector<std::string>
   return "";
 }
 
+ForeignCommand ParseForeignCommand(std::string_view command) {
+  const std::vector<std::string_view> words = SplitWords(command);
+  ForeignCommand out;
+  for (size_t i = 0; i < words.size(); ++i) {
+    const ForeignTool tool = ForeignProgram(words[i]);
+    if (tool == ForeignTool::kNone) {
+      if (EndsCommand(words[i])) {
+        return out;  // the program comes after a pipe: another command's output
+      }
+      continue;  // environment assignments and wrappers (sudo, taskset -c 2, ...)
+    }
+    out.tool = tool;
+    size_t j = i + 1;
+    if (tool != ForeignTool::kCryptsetup && j < words.size() && !EndsCommand(words[j])) {
+      out.subcommand = std::string(words[j]);
+      ++j;
+    }
+    for (; j < words.size() && !EndsCommand(words[j]); ++j) {
+      if (tool == ForeignTool::kCryptsetup && words[j] == "benchmark" && out.subcommand.empty()) {
+        out.subcommand = "benchmark";
+        continue;
+      }
+      out.args.emplace_back(words[j]);
+    }
+    return out;
+  }
+  return out;
+}
+
 std::vector<SourceLine> CleanPaste(std::string_view text) {
   std::vector<SourceLine> out;
   size_t number = 0;
@@ -215,7 +296,7 @@ std::vector<SourceLine> CleanPaste(std::string_view text) {
       }
       continue;  // a prompt alone says nothing
     }
-    if (IsBareOpensslCommand(trimmed)) {
+    if (IsBareOpensslCommand(trimmed) || IsBareForeignCommand(trimmed)) {
       out.push_back({number, LineKind::kCommand, std::string(trimmed)});
       continue;
     }

@@ -31,7 +31,8 @@ struct SourceLine {
 ///    that hold only a shell prompt;
 ///  - turns "user@host:~$ openssl speed ..." and "[root@box ~]# ..." (also "$ ", "# ", "% ",
 ///    "> ", "PS C:\> ") into kCommand lines, and a bare "openssl speed ..." / "openssl version"
-///    command line too;
+///    command line too, and bare `bssl speed`, `botan speed|version` and `cryptsetup ...
+///    benchmark` command lines;
 ///  - marks elisions (a line of only "...", "…", "[...]", "[snip]" and the like) as kElision;
 ///  - joins continuation lines that start with '-' onto a preceding "compiler:" line (a wrapped
 ///    flag list), with one space between.
@@ -45,5 +46,29 @@ bool IsElisionMark(std::string_view trimmed);
 /// sudo, time, taskset ...), returns the subcommand ("speed", "version", ...) and sets *args to
 /// the words after it; otherwise returns "".
 std::string OpensslSubcommand(std::string_view command, std::vector<std::string>* args);
+
+/// Tools other than openssl whose output import reads.
+enum class ForeignTool {
+  kNone,
+  kBssl,        ///< BoringSSL's `bssl` (Debian: `bssl-tool`)
+  kBotan,       ///< Botan's command-line tool (`botan`, `botan2`, `botan3`, `botan-cli`)
+  kCryptsetup,  ///< `cryptsetup`
+};
+
+/// A foreign tool's command line, as far as import needs it.
+struct ForeignCommand {
+  ForeignTool tool = ForeignTool::kNone;
+  /// bssl and botan: the word after the program ("speed", "version"); cryptsetup: "benchmark"
+  /// if that action is named anywhere among the words, else "".
+  std::string subcommand;
+  /// The words after the subcommand (cryptsetup: every word after the program except the
+  /// action), up to a pipe, redirection or command separator.
+  std::vector<std::string> args;
+};
+
+/// Parses `command` (env assignments, wrappers such as sudo or taskset, and a path may come
+/// before the program, as in OpensslSubcommand); tool kNone if it runs none of the foreign
+/// tools before any pipe or command separator.
+ForeignCommand ParseForeignCommand(std::string_view command);
 
 }  // namespace cryptobench::import

@@ -98,5 +98,38 @@ TEST(PasteCleanupTest, OpensslSubcommandFindsTheProgramBehindWrappers) {
   EXPECT_EQ(OpensslSubcommand("uname -a", &args), "");
 }
 
+TEST(PasteCleanupTest, ForeignCommands) {
+  ForeignCommand command =
+      ParseForeignCommand("taskset -c 1 ./tool/bssl speed -filter AES | tee x");
+  EXPECT_EQ(command.tool, ForeignTool::kBssl);
+  EXPECT_EQ(command.subcommand, "speed");
+  EXPECT_EQ(command.args, (std::vector<std::string>{"-filter", "AES"}));
+  command = ParseForeignCommand("botan3 speed --msec=300 AES-128/GCM");
+  EXPECT_EQ(command.tool, ForeignTool::kBotan);
+  EXPECT_EQ(command.args, (std::vector<std::string>{"--msec=300", "AES-128/GCM"}));
+  // cryptsetup takes options before its action.
+  command = ParseForeignCommand("sudo cryptsetup -c aes-xts-plain64 -s 512 benchmark");
+  EXPECT_EQ(command.tool, ForeignTool::kCryptsetup);
+  EXPECT_EQ(command.subcommand, "benchmark");
+  EXPECT_EQ(command.args, (std::vector<std::string>{"-c", "aes-xts-plain64", "-s", "512"}));
+  EXPECT_EQ(ParseForeignCommand("cat out.txt | bssl speed").tool, ForeignTool::kNone);
+  EXPECT_EQ(ParseForeignCommand("openssl speed").tool, ForeignTool::kNone);
+}
+
+TEST(PasteCleanupTest, BareForeignCommandsAreCommands) {
+  const auto lines = CleanPaste(
+      "bssl-tool speed -json\n"
+      "cryptsetup benchmark\n"
+      "botan version\n"
+      "I ran bssl speed twice\n"
+      "botan is nice\n");
+  ASSERT_EQ(lines.size(), 5u);
+  EXPECT_EQ(lines[0].kind, LineKind::kCommand);
+  EXPECT_EQ(lines[1].kind, LineKind::kCommand);
+  EXPECT_EQ(lines[2].kind, LineKind::kCommand);
+  EXPECT_EQ(lines[3].kind, LineKind::kText);
+  EXPECT_EQ(lines[4].kind, LineKind::kText);
+}
+
 }  // namespace
 }  // namespace cryptobench::import

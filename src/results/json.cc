@@ -118,6 +118,9 @@ ordered_json AlgorithmToJson(const AlgorithmResult& alg) {
   ordered_json j;
   j["algorithm"] = alg.algorithm;
   j["kind"] = alg.kind;
+  if (!alg.implementation.empty()) {
+    j["implementation"] = alg.implementation;  // omitted when unknown, so older documents match
+  }
   j["supported"] = alg.supported;
   if (!alg.implementation.empty()) {
     j["implementation"] = alg.implementation;

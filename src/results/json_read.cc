@@ -266,6 +266,7 @@ AlgorithmResult ReadAlgorithm(const json& j, const std::string& path) {
   AlgorithmResult alg;
   ReadString(j, path, "algorithm", &alg.algorithm, true);
   ReadString(j, path, "kind", &alg.kind);
+  ReadString(j, path, "implementation", &alg.implementation);
   ReadBool(j, path, "supported", &alg.supported);
   ReadString(j, path, "implementation", &alg.implementation);
   if (const json* kat = FindObject(j, path, "kat")) {

@@ -110,6 +110,18 @@ TEST(ResultsJsonTest, OptionalFieldsAreOmittedWhenAbsent) {
   EXPECT_FALSE(ToJson(run)["algorithms"][0].contains("implementation"));
 }
 
+TEST(ResultsJsonTest, ImplementationIsWrittenOnlyWhenKnownAndReadBack) {
+  RunResult run = HandBuiltRun();
+  EXPECT_FALSE(ToJson(run)["algorithms"][0].contains("implementation"));
+  run.algorithms[0].implementation = "aesni";
+  const nlohmann::ordered_json j = ToJson(run);
+  EXPECT_EQ(j["algorithms"][0]["implementation"], "aesni");
+  EXPECT_EQ(FromJson(json::parse(j.dump())).algorithms[0].implementation, "aesni");
+  json doc = json::parse(j.dump());
+  doc["algorithms"][0]["implementation"] = 7;
+  EXPECT_EQ(ErrorOf(doc), "results JSON: algorithms[0].implementation: expected a string");
+}
+
 TEST(ResultsJsonTest, ErrorsNameThePath) {
   json doc = LoadFixture();
   doc["algorithms"][2]["cells"][0]["input_len"] = "sixteen";

@@ -1,0 +1,440 @@
+// Parser of `botan speed` output (default format).
+#include "import/botan_speed.h"
+
+#include <cmath>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "algorithms/catalog.h"
+
+#include "import/foreign_names.h"
+#include "import/import.h"
+#include "import/parse_util.h"
+
+namespace cryptobench::import {
+namespace {
+
+constexpr double kMiB = 1024.0 * 1024.0;  // Botan's MiB (utils/timer.cpp: 1024 * 1024)
+
+constexpr std::string_view kThroughputFormat =
+    "'<name> [<provider>] <operation> buffer size <N> bytes: <X> MiB/sec [<C> cycles/byte] "
+    "(<T> MiB in <M> ms)' (botan speed)";
+constexpr std::string_view kOpsFormat =
+    "'<name> [<provider>] <N> <operation>/sec; <X> ms/op [<C> cycles/op] (<E> ops in <M> ms)' "
+    "(botan speed)";
+
+bool IsProviderTag(std::string_view word) {
+  return word.size() > 2 && word.front() == '[' && word.back() == ']';
+}
+
+// A PKCS#1 v1.5 padding, as Botan 2 and 3 spell it: "EMSA-PKCS1-v1_5(SHA-256)", "EMSA3(...)",
+// "PKCS1v15(SHA-256)", "EME-PKCS1-v1_5".
+bool IsPkcs1v15(std::string_view padding) {
+  const std::string lower = ToLower(padding);
+  return lower.rfind("emsa3", 0) == 0 || lower.rfind("pkcs1v15", 0) == 0 ||
+         lower.rfind("emsa-pkcs1-v1_5", 0) == 0 || lower.rfind("eme-pkcs1-v1_5", 0) == 0;
+}
+
+std::string ReplaceSuffix(const std::string& lower, std::string_view suffix,
+                          std::string_view replacement) {
+  if (EndsWith(lower, suffix)) {
+    return lower.substr(0, lower.size() - suffix.size()) + std::string(replacement);
+  }
+  return lower;
+}
+
+// Parses "(<T> MiB in <M> ms)" or "(<E> ops in <M> ms)"; returns {T or E, M}.
+std::optional<std::pair<double, double>> ParseTotals(std::string_view text, std::string_view unit) {
+  if (text.size() < 2 || text.front() != '(' || text.back() != ')') {
+    return std::nullopt;
+  }
+  const std::vector<std::string_view> words = SplitWords(text.substr(1, text.size() - 2));
+  const bool unit_ok =
+      words.size() == 5 && (words[1] == unit || (unit == "ops" && words[1] == "op"));
+  if (!unit_ok || words[2] != "in" || words[4] != "ms") {
+    return std::nullopt;
+  }
+  const auto total = ParseDouble(words[0]);
+  const auto ms = ParseDouble(words[3]);
+  if (!total || !ms) {
+    return std::nullopt;
+  }
+  return std::make_pair(*total, *ms);
+}
+
+}  // namespace
+
+NamedAlgorithm MapBotanName(std::string_view name, std::string_view operation) {
+  const std::vector<std::string_view> words = SplitWords(name);
+  const std::string key = words.empty() ? std::string() : ToLower(words[0]);
+  const std::string params = words.size() > 1 ? JoinWords(words, 1, words.size()) : "";
+  const std::string kind = InferForeignKind(name, operation);
+  const auto catalogued_or_verbatim = [&](std::string_view spelling) {
+    NamedAlgorithm named = MapForeignName(spelling, kind);
+    if (!named.catalogued) {
+      named = {std::string(name), kind, false};
+    }
+    return named;
+  };
+  if (key == "curve25519" || key == "x25519") {
+    return catalogued_or_verbatim(params.empty() ? "X25519" : name);
+  }
+  for (const auto& [botan_curve, ours] : {std::pair{"secp256r1", "P256"}, {"secp384r1", "P384"}}) {
+    if (key == fmt::format("ecdsa-{}", botan_curve)) {
+      return catalogued_or_verbatim(fmt::format("ECDSA-{}", ours));
+    }
+    if (key == fmt::format("ecdh-{}", botan_curve) && params.empty()) {
+      return catalogued_or_verbatim(fmt::format("ECDH-{}", ours));
+    }
+  }
+  if (key == "ed25519" && (params.empty() || ToLower(params) == "pure")) {
+    return catalogued_or_verbatim("Ed25519");
+  }
+  if (key.rfind("rsa-", 0) == 0) {
+    return catalogued_or_verbatim(params.empty() || IsPkcs1v15(params) ? std::string(words[0])
+                                                                       : std::string(name));
+  }
+  if (!params.empty()) {
+    return {std::string(name), kind, false};
+  }
+  std::string spelling = ToLower(name);
+  spelling = ReplaceSuffix(spelling, "/gcm(16)", "/gcm");  // a 16-byte tag is GCM's default
+  spelling = ReplaceSuffix(spelling, "/ctr-be", "/ctr");   // big-endian counter: plain CTR
+  spelling = ReplaceSuffix(spelling, "/cbc/pkcs7", "/cbc");
+  spelling = ReplaceSuffix(spelling, "/cbc/nopadding", "/cbc");
+  if (spelling == "sha-160") {
+    spelling = "sha-1";
+  }
+  if (spelling == "aes-128" || spelling == "aes-192" || spelling == "aes-256") {
+    spelling += "-ecb";  // the bare block cipher over a buffer: ECB
+  }
+  return catalogued_or_verbatim(spelling);
+}
+
+std::string BotanOperation(std::string_view doing) {
+  const std::string lower = ToLower(Trim(doing));
+  if (lower == "key agreements" || lower == "key agreement") {
+    return "derive";
+  }
+  if (lower == "kem encrypt") {
+    return "encaps";
+  }
+  if (lower == "kem decrypt") {
+    return "decaps";
+  }
+  if (lower == "key gen") {
+    return "keygen";
+  }
+  std::string out;
+  for (char c : lower) {
+    out.push_back(c == ' ' ? '_' : c);
+  }
+  return out;
+}
+
+bool IsBotanResultLine(std::string_view trimmed) {
+  const size_t buffer = trimmed.find(" buffer size ");
+  if (buffer != std::string_view::npos && buffer > 0 &&
+      trimmed.find(" bytes: ", buffer) != std::string_view::npos) {
+    return true;
+  }
+  const size_t per_sec = trimmed.find("/sec; ");
+  return per_sec != std::string_view::npos && trimmed.find(" ms/op", per_sec) != std::string::npos;
+}
+
+bool IsBotanVersionLine(std::string_view trimmed) {
+  return trimmed.size() > 6 && trimmed.substr(0, 6) == "Botan " && trimmed[6] >= '0' &&
+         trimmed[6] <= '9';
+}
+
+BotanSpeedParser::BotanSpeedParser(std::string_view file_name)
+    : builder_("botan speed", "botan", file_name) {}
+
+void BotanSpeedParser::SetCommand(const std::vector<std::string>& args, size_t line) {
+  (void)line;
+  for (size_t i = 0; i < args.size(); ++i) {
+    std::string_view arg = args[i];
+    std::string value;
+    const size_t eq = arg.find('=');
+    if (eq != std::string_view::npos) {
+      value = std::string(arg.substr(eq + 1));
+      arg = arg.substr(0, eq);
+    } else if (arg.substr(0, 2) == "--" && i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) {
+      value = args[i + 1];
+    }
+    if (arg == "--msec") {
+      const auto msec = ParseUnsigned(value);
+      if (msec && *msec > 0 && *msec < 100'000'000) {
+        msec_ = static_cast<double>(*msec);
+        builder_.run().method.max_seconds = msec_ / 1000.0;
+      }
+    } else if (arg == "--clear-cpuid" && !value.empty()) {
+      builder_.Caveat(fmt::format(
+          "--clear-cpuid={}: Botan was told to ignore these CPU features, so the figures show "
+          "the code paths without them.",
+          value));
+    } else if (arg == "--provider" && !value.empty()) {
+      builder_.Caveat(fmt::format("--provider={}: only that provider was run.", value));
+    }
+  }
+}
+
+std::pair<std::string, std::string> BotanSpeedParser::SplitProvider(std::string_view name) {
+  const std::vector<std::string_view> words = SplitWords(name);
+  if (words.size() >= 2 && IsProviderTag(words.back())) {
+    const std::string_view tag = words.back();
+    return {JoinWords(words, 0, words.size() - 1), std::string(tag.substr(1, tag.size() - 2))};
+  }
+  return {JoinWords(words, 0, words.size()), ""};
+}
+
+Offer BotanSpeedParser::Take(const SourceLine& line) {
+  if (line.kind == LineKind::kElision && HasFigures()) {
+    builder_.Caveat(
+        fmt::format("The paste leaves lines out at line {} ('{}'): figures from them are missing.",
+                    line.number, line.text));
+    return Offer::kConsumed;
+  }
+  if (line.kind != LineKind::kText) {
+    return Offer::kNotMine;
+  }
+  const std::string_view trimmed = Trim(line.text);
+  results::RunResult& run = builder_.run();
+  if (IsBotanVersionLine(trimmed)) {
+    if (HasFigures()) {
+      return Offer::kNewRun;
+    }
+    run.library.version = std::string(trimmed);
+    run.source.tool_version = std::string(SplitWords(trimmed)[1]);
+    return Offer::kConsumed;
+  }
+  if (expect_version_ && !trimmed.empty()) {
+    expect_version_ = false;
+    const std::vector<std::string_view> words = SplitWords(trimmed);
+    if (words.size() == 1 && !words[0].empty() && words[0][0] >= '0' && words[0][0] <= '9' &&
+        words[0].find('.') != std::string_view::npos) {
+      run.source.tool_version = std::string(words[0]);
+      run.library.version = "Botan " + std::string(words[0]);
+      return Offer::kConsumed;
+    }
+  }
+  if (trimmed.substr(0, 6) == "CPUID:") {
+    if (HasFigures()) {
+      return Offer::kNewRun;
+    }
+    run.library.cpu_info = std::string(trimmed);
+    return Offer::kConsumed;
+  }
+  if (EndsWith(trimmed, " no events") && HasFigures()) {
+    const auto [name, provider] = SplitProvider(trimmed.substr(0, trimmed.size() - 10));
+    builder_.Caveat(fmt::format(
+        "Line {}: botan speed reports no events for '{}' (nothing was timed); it is not "
+        "imported.",
+        line.number, name));
+    return Offer::kConsumed;
+  }
+  if (!IsBotanResultLine(trimmed)) {
+    return Offer::kNotMine;
+  }
+  if (trimmed.find(" buffer size ") != std::string_view::npos) {
+    return TakeThroughput(line, trimmed);
+  }
+  return TakeOps(line, trimmed);
+}
+
+Offer BotanSpeedParser::TakeThroughput(const SourceLine& line, std::string_view trimmed) {
+  const auto fail = [&]() {
+    return ImportError(line.number,
+                       fmt::format("expected {}, found '{}'", kThroughputFormat, trimmed));
+  };
+  const size_t buffer = trimmed.find(" buffer size ");
+  std::vector<std::string_view> left = SplitWords(trimmed.substr(0, buffer));
+  std::string doing;
+  if (left.size() >= 2 && !IsProviderTag(left.back())) {
+    doing = std::string(left.back());
+    left.pop_back();
+  }
+  const auto [name, provider] = SplitProvider(JoinWords(left, 0, left.size()));
+  std::string_view rest = trimmed.substr(buffer + 13);
+  const size_t colon = rest.find(" bytes:");
+  const auto buf_size =
+      colon == std::string_view::npos ? std::nullopt : ParseUnsigned(rest.substr(0, colon));
+  if (name.empty() || !buf_size || *buf_size == 0) {
+    throw fail();
+  }
+  rest = Trim(rest.substr(colon + 7));
+  const size_t paren = rest.find('(');
+  if (paren == std::string_view::npos) {
+    throw fail();
+  }
+  const auto totals = ParseTotals(Trim(rest.substr(paren)), "MiB");
+  const std::vector<std::string_view> figures = SplitWords(rest.substr(0, paren));
+  const std::string op = BotanOperation(doing.empty() ? "run" : doing);
+  const NamedAlgorithm named = MapBotanName(name, op);
+  if (!totals) {
+    throw fail();
+  }
+  if (builder_.Contains(named.name, provider, op, *buf_size)) {
+    return Offer::kNewRun;
+  }
+  if (figures.size() == 1 && figures[0] == "N/A") {
+    builder_.AddUnavailable(
+        named, provider, op, *buf_size, results::CellStatus::kError,
+        fmt::format("botan speed printed N/A (nothing timed) at line {}", line.number));
+    return Offer::kConsumed;
+  }
+  const bool has_cycles = figures.size() == 4;
+  if (!(figures.size() == 2 || has_cycles) || figures[1] != "MiB/sec" ||
+      (has_cycles && figures[3] != "cycles/byte")) {
+    throw fail();
+  }
+  const auto mib_per_s = ParseDouble(figures[0]);
+  const auto cycles_per_byte = has_cycles ? ParseDouble(figures[2]) : std::optional<double>(0);
+  if (!mib_per_s || !cycles_per_byte) {
+    throw fail();
+  }
+  ForeignFigure figure;
+  figure.algorithm = named;
+  figure.implementation = provider;
+  figure.operation = op;
+  figure.input_len = *buf_size;
+  figure.bytes_per_s = *mib_per_s * kMiB;
+  figure.ops_per_s = *figure.bytes_per_s / static_cast<double>(*buf_size);
+  figure.ticks_per_op = *cycles_per_byte * static_cast<double>(*buf_size);
+  figure.line = line.number;
+  figure.label =
+      fmt::format("'{}{} {}'", name, provider.empty() ? "" : " [" + provider + "]", doing);
+  const auto [total_mib, ms] = *totals;
+  if (total_mib >= 1 && ms >= 1) {
+    const double implied = total_mib / (ms / 1000.0);
+    if (std::fabs(implied - *mib_per_s) > 0.02 * std::fabs(implied)) {
+      figure.problem =
+          fmt::format("{} MiB/sec does not match {} MiB in {} ms", *mib_per_s, total_mib, ms);
+    }
+  }
+  if (figure.problem.empty() && msec_ > 0 && ms > 2 * msec_ + 1000) {
+    figure.problem = fmt::format("took {} ms in a --msec={} run, which cannot be", ms, msec_);
+  }
+  builder_.Add(figure);
+  saw_cycles_ = saw_cycles_ || has_cycles;
+  saw_cbc_ = saw_cbc_ || (named.catalogued && EndsWith(named.name, "-CBC"));
+  saw_block_cipher_ = saw_block_cipher_ || (named.catalogued && EndsWith(named.name, "-ECB"));
+  return Offer::kConsumed;
+}
+
+Offer BotanSpeedParser::TakeOps(const SourceLine& line, std::string_view trimmed) {
+  const auto fail = [&]() {
+    return ImportError(line.number, fmt::format("expected {}, found '{}'", kOpsFormat, trimmed));
+  };
+  const size_t per_sec = trimmed.find("/sec; ");
+  const std::vector<std::string_view> left = SplitWords(trimmed.substr(0, per_sec));
+  // The rate is the last number before the operation words ("RSA-2048 OAEP(SHA-1) 1234 key
+  // agreements"); operation words are never plain numbers.
+  size_t rate_at = left.size();
+  for (size_t i = left.size(); i-- > 1;) {
+    if (ParseUnsigned(left[i]).has_value()) {
+      rate_at = i;
+      break;
+    }
+  }
+  if (rate_at + 1 >= left.size()) {
+    throw fail();
+  }
+  const auto printed_rate = ParseUnsigned(left[rate_at]);
+  const auto [name, provider] = SplitProvider(JoinWords(left, 0, rate_at));
+  const std::string doing = JoinWords(left, rate_at + 1, left.size());
+  std::string_view rest = Trim(trimmed.substr(per_sec + 6));
+  const size_t paren = rest.find('(');
+  if (paren == std::string_view::npos || name.empty()) {
+    throw fail();
+  }
+  const auto totals = ParseTotals(Trim(rest.substr(paren)), "ops");
+  const std::vector<std::string_view> figures = SplitWords(rest.substr(0, paren));
+  const bool has_cycles = figures.size() == 4;
+  if (!totals || !(figures.size() == 2 || has_cycles) || figures[1] != "ms/op" ||
+      (has_cycles && figures[3] != "cycles/op")) {
+    throw fail();
+  }
+  const auto ms_per_op = ParseDouble(figures[0]);
+  const auto cycles_per_op = has_cycles ? ParseDouble(figures[2]) : std::optional<double>(0);
+  const auto [events, ms] = *totals;
+  if (!ms_per_op || !cycles_per_op || events < 0 || std::floor(events) != events) {
+    throw fail();
+  }
+  const std::string op = BotanOperation(doing);
+  const NamedAlgorithm named = MapBotanName(name, op);
+  const uint64_t input_len = op == "sign" || op == "verify" ? kPublicKeyInputLen : 0;
+  if (builder_.Contains(named.name, provider, op, input_len)) {
+    return Offer::kNewRun;
+  }
+  ForeignFigure figure;
+  figure.algorithm = named;
+  figure.implementation = provider;
+  figure.operation = op;
+  figure.input_len = input_len;
+  figure.ops_per_s = ms > 0 ? events / (ms / 1000.0) : static_cast<double>(*printed_rate);
+  figure.count = events < 1e18 ? static_cast<uint64_t>(events) : 0;
+  figure.ticks_per_op = *cycles_per_op;
+  figure.line = line.number;
+  figure.label =
+      fmt::format("'{}{}' {}", name, provider.empty() ? "" : " [" + provider + "]", doing);
+  const double printed = static_cast<double>(*printed_rate);
+  if (ms > 0 && (printed > figure.ops_per_s + 1 || printed < 0.98 * figure.ops_per_s - 1)) {
+    figure.problem =
+        fmt::format("{} {}/sec does not match {} ops in {} ms", *printed_rate, doing, events, ms);
+  } else if (msec_ > 0 && op != "keygen" && ms > 2 * msec_ + 1000) {
+    figure.problem = fmt::format("took {} ms in a --msec={} run, which cannot be", ms, msec_);
+  }
+  builder_.Add(figure);
+  saw_cycles_ = saw_cycles_ || has_cycles;
+  saw_key_agreement_ = saw_key_agreement_ || op == "derive";
+  return Offer::kConsumed;
+}
+
+results::RunResult BotanSpeedParser::Build() {
+  builder_.Caveat(
+      "Timing basis: wall clock. botan speed adds up the wall-clock time of the timed calls "
+      "(its nanosecond system timestamp) for --msec milliseconds per algorithm.");
+  builder_.Caveat(
+      "Botan prints MiB/sec, 2^20 bytes per second; the figures are converted to bytes/s "
+      "(1 MiB/s = 1.048576 MB/s).");
+  if (saw_cycles_) {
+    builder_.run().machine.tick_counter = "unknown";
+    builder_.Caveat(
+        "cycles/byte and cycles/op are Botan's readings of the CPU's cycle or timestamp counter "
+        "(on x86 the TSC, which runs at a constant rate, not the core clock); they are kept as "
+        "ticks per operation.");
+  }
+  bool any_provider = false;
+  for (const results::AlgorithmResult& alg : builder_.run().algorithms) {
+    any_provider = any_provider || !alg.implementation.empty();
+  }
+  if (any_provider) {
+    builder_.Caveat(
+        "Botan's [provider] tag is kept as each algorithm's implementation; rows without one "
+        "ran on Botan's default ('base') provider or did not say.");
+  }
+  if (saw_block_cipher_) {
+    builder_.Caveat(
+        "Botan's bare block-cipher rows ('AES-128') encrypt the buffer block by block without "
+        "chaining, which is ECB: they are imported as AES-...-ECB.");
+  }
+  if (saw_cbc_) {
+    builder_.Caveat(
+        "Botan's CBC rows pad every buffer (PKCS#7 unless the name says otherwise): one extra "
+        "block per operation.");
+  }
+  if (saw_key_agreement_) {
+    builder_.Caveat(
+        "Botan's key-agreement figures may include a KDF over the shared secret (Botan 2's "
+        "speed derives a 32-byte key with KDF2(SHA-256)), not the raw derivation alone.");
+  }
+  if (builder_.run().source.tool_version.empty()) {
+    builder_.Caveat(
+        "The Botan version is not in the paste (botan speed prints it only with --verbose).");
+  }
+  return builder_.Finish();
+}
+
+}  // namespace cryptobench::import

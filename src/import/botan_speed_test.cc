@@ -1,0 +1,191 @@
+// Tests of the botan speed parser: name mapping, throughput and ops lines with and without
+// provider tags and cycle counts, nothing-measured lines, and malformed or impossible lines.
+#include "import/botan_speed.h"
+
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "import/import.h"
+
+namespace cryptobench::import {
+namespace {
+
+results::RunResult Parse(const std::string& text, const std::vector<std::string>& args = {}) {
+  BotanSpeedParser parser("t.txt");
+  parser.SetCommand(args, 1);
+  for (const SourceLine& line : CleanPaste(text)) {
+    EXPECT_NE(parser.Take(line), Offer::kNewRun) << line.text;
+  }
+  return parser.Build();
+}
+
+const results::AlgorithmResult* FindAlgorithm(const results::RunResult& run,
+                                              const std::string& name,
+                                              const std::string& implementation) {
+  for (const results::AlgorithmResult& alg : run.algorithms) {
+    if (alg.algorithm == name && alg.implementation == implementation) {
+      return &alg;
+    }
+  }
+  return nullptr;
+}
+
+bool HasCaveat(const results::RunResult& run, const std::string& part) {
+  for (const std::string& caveat : run.source.caveats) {
+    if (caveat.find(part) != std::string::npos) {
+      return true;
+    }
+  }
+  return false;
+}
+
+size_t ErrorLine(const std::string& text) {
+  try {
+    Parse(text);
+  } catch (const ImportError& e) {
+    return e.line();
+  }
+  return 0;
+}
+
+TEST(BotanNamesTest, SymmetricNames) {
+  EXPECT_EQ(MapBotanName("AES-128/GCM(16)", "encrypt").name, "AES-128-GCM");
+  EXPECT_EQ(MapBotanName("AES-256/GCM", "encrypt").name, "AES-256-GCM");
+  EXPECT_EQ(MapBotanName("AES-128/CTR-BE", "encrypt").name, "AES-128-CTR");
+  EXPECT_EQ(MapBotanName("AES-256/CBC/PKCS7", "encrypt").name, "AES-256-CBC");
+  EXPECT_EQ(MapBotanName("AES-128", "encrypt").name, "AES-128-ECB");
+  EXPECT_EQ(MapBotanName("SHA-160", "hash").name, "SHA-1");
+  EXPECT_EQ(MapBotanName("ChaCha(20)", "encrypt").name, "ChaCha20");
+  EXPECT_EQ(MapBotanName("CMAC(AES-128)", "mac").name, "CMAC-AES-128");
+  // A tag length other than GCM's default is another algorithm: kept verbatim.
+  const NamedAlgorithm short_tag = MapBotanName("AES-128/GCM(12)", "encrypt");
+  EXPECT_EQ(short_tag.name, "AES-128/GCM(12)");
+  EXPECT_EQ(short_tag.kind, "aead");
+  const NamedAlgorithm aes192 = MapBotanName("AES-192", "encrypt");
+  EXPECT_EQ(aes192.name, "AES-192");  // AES-192-ECB is not in the catalogue
+  EXPECT_EQ(aes192.kind, "cipher");
+}
+
+TEST(BotanNamesTest, PublicKeyNames) {
+  EXPECT_EQ(MapBotanName("RSA-2048", "keygen").name, "RSA-2048");
+  EXPECT_EQ(MapBotanName("RSA-2048 EMSA-PKCS1-v1_5(SHA-256)", "sign").name, "RSA-2048");
+  EXPECT_EQ(MapBotanName("RSA-3072 PKCS1v15(SHA-256)", "sign").name, "RSA-3072");
+  const NamedAlgorithm pss = MapBotanName("RSA-2048 PSSR(SHA-256)", "sign");
+  EXPECT_EQ(pss.name, "RSA-2048 PSSR(SHA-256)");
+  EXPECT_EQ(pss.kind, "signature");
+  EXPECT_EQ(MapBotanName("ECDSA-secp256r1 EMSA1(SHA-256)", "sign").name, "ECDSA-P256");
+  EXPECT_EQ(MapBotanName("ECDSA-secp384r1", "keygen").name, "ECDSA-P384");
+  EXPECT_EQ(MapBotanName("Ed25519 Pure", "verify").name, "Ed25519");
+  EXPECT_EQ(MapBotanName("ECDH-secp256r1", "derive").name, "ECDH-P256");
+  EXPECT_EQ(MapBotanName("Curve25519", "derive").name, "X25519");
+  EXPECT_EQ(MapBotanName("ECDH-brainpool256r1", "derive").kind, "key_agreement");
+}
+
+TEST(BotanNamesTest, Operations) {
+  EXPECT_EQ(BotanOperation("key agreements"), "derive");
+  EXPECT_EQ(BotanOperation("KEM encrypt"), "encaps");
+  EXPECT_EQ(BotanOperation("KEM decrypt"), "decaps");
+  EXPECT_EQ(BotanOperation("sign"), "sign");
+  EXPECT_EQ(BotanOperation("is prime"), "is_prime");
+}
+
+TEST(BotanSpeedTest, ThroughputLineWithProviderAndCycles) {
+  const results::RunResult run = Parse(
+      "AES-128/GCM(16) [base] encrypt buffer size 1024 bytes: 2000.120 MiB/sec 1.49 cycles/byte "
+      "(1012.249 MiB in 506.094 ms)\n"
+      "AES-128/GCM(16) [vaes] encrypt buffer size 1024 bytes: 6000.000 MiB/sec "
+      "(3000.000 MiB in 500.000 ms)\n");
+  EXPECT_EQ(run.source.tool, "botan speed");
+  EXPECT_EQ(run.library.backend, "botan");
+  const results::AlgorithmResult* base = FindAlgorithm(run, "AES-128-GCM", "base");
+  const results::AlgorithmResult* vaes = FindAlgorithm(run, "AES-128-GCM", "vaes");
+  ASSERT_NE(base, nullptr);
+  ASSERT_NE(vaes, nullptr);
+  const results::CellFigures& f = *base->cells.at(0).figures;
+  EXPECT_DOUBLE_EQ(f.bytes_per_s->value, 2000.120 * 1048576);
+  EXPECT_DOUBLE_EQ(f.ops_per_s.value, 2000.120 * 1048576 / 1024);
+  EXPECT_DOUBLE_EQ(f.ticks_per_op, 1.49 * 1024);
+  EXPECT_EQ(base->cells[0].input_len, 1024u);
+  EXPECT_DOUBLE_EQ(vaes->cells.at(0).figures->ticks_per_op, 0);
+  EXPECT_EQ(run.machine.tick_counter, "unknown");
+  EXPECT_TRUE(HasCaveat(run, "MiB/sec"));
+  EXPECT_TRUE(HasCaveat(run, "[provider]"));
+}
+
+TEST(BotanSpeedTest, OpsLines) {
+  const results::RunResult run = Parse(
+      "RSA-2048 EMSA-PKCS1-v1_5(SHA-256) 1189 sign/sec; 0.84 ms/op 2510031 cycles/op "
+      "(597 ops in 501.88 ms)\n"
+      "Curve25519 21011 key agreements/sec; 0.05 ms/op (10572 ops in 503.15 ms)\n"
+      "Ed25519 3 keygen/sec; 310.20 ms/op (1 op in 310.20 ms)\n");
+  const results::Cell& sign = FindAlgorithm(run, "RSA-2048", "")->cells.at(0);
+  EXPECT_EQ(sign.operation, "sign");
+  EXPECT_EQ(sign.input_len, 32u);
+  EXPECT_EQ(sign.batch_iterations, 597u);
+  EXPECT_DOUBLE_EQ(sign.figures->ops_per_s.value, 597 / 0.50188);
+  EXPECT_DOUBLE_EQ(sign.figures->ticks_per_op, 2510031);
+  const results::Cell& derive = FindAlgorithm(run, "X25519", "")->cells.at(0);
+  EXPECT_EQ(derive.operation, "derive");
+  EXPECT_EQ(derive.input_len, 0u);
+  EXPECT_EQ(FindAlgorithm(run, "Ed25519", "")->cells.at(0).batch_iterations, 1u);
+  EXPECT_TRUE(HasCaveat(run, "KDF"));
+}
+
+TEST(BotanSpeedTest, NothingMeasured) {
+  const results::RunResult run = Parse(
+      "SHA-256 hash buffer size 1024 bytes: 287.051 MiB/sec (145.695 MiB in 507.559 ms)\n"
+      "AES-128/XTS encrypt buffer size 1024 bytes: N/A (0.000 MiB in 0.000 ms)\n"
+      "ECDH-brainpool256r1 no events\n");
+  const results::AlgorithmResult* xts = FindAlgorithm(run, "AES-128-XTS", "");
+  ASSERT_NE(xts, nullptr);
+  EXPECT_EQ(xts->cells.at(0).status, results::CellStatus::kError);
+  EXPECT_TRUE(HasCaveat(run, "no events for 'ECDH-brainpool256r1'"));
+}
+
+TEST(BotanSpeedTest, VersionCpuidAndCommand) {
+  const results::RunResult run = Parse(
+      "Botan 3.2.0 (release, dated 20231009, revision git:unknown, distribution unspecified)\n"
+      "CPUID: sse2 ssse3 avx2 aes_ni\n"
+      "SHA-256 hash buffer size 1024 bytes: 287.051 MiB/sec (145.695 MiB in 507.559 ms)\n",
+      {"--msec=500", "--clear-cpuid=aesni"});
+  EXPECT_EQ(run.source.tool_version, "3.2.0");
+  EXPECT_EQ(run.library.cpu_info, "CPUID: sse2 ssse3 avx2 aes_ni");
+  EXPECT_DOUBLE_EQ(run.method.max_seconds, 0.5);
+  EXPECT_TRUE(HasCaveat(run, "--clear-cpuid=aesni"));
+  EXPECT_FALSE(HasCaveat(run, "version is not in the paste"));
+}
+
+TEST(BotanSpeedTest, FiguresThatCannotBeRight) {
+  const results::RunResult run = Parse(
+      "SHA-256 hash buffer size 1024 bytes: 999.000 MiB/sec (145.695 MiB in 507.559 ms)\n"
+      "SHA-512 hash buffer size 1024 bytes: 400.000 MiB/sec (1200.000 MiB in 3000.000 ms)\n"
+      "Ed25519 Pure 99999 sign/sec; 0.03 ms/op (18831 ops in 513.08 ms)\n",
+      {"--msec", "500"});
+  for (const char* name : {"SHA-256", "SHA-512", "Ed25519"}) {
+    const results::AlgorithmResult* alg = FindAlgorithm(run, name, "");
+    ASSERT_NE(alg, nullptr) << name;
+    EXPECT_EQ(alg->cells.at(0).status, results::CellStatus::kError) << name;
+  }
+  EXPECT_TRUE(HasCaveat(run, "--msec=500 run"));
+}
+
+TEST(BotanSpeedTest, MalformedLinesNameTheirLine) {
+  EXPECT_EQ(ErrorLine("SHA-256 hash buffer size 1024 bytes: 28O.1 MiB/sec (1.0 MiB in 1.0 ms)\n"),
+            1u);
+  EXPECT_EQ(ErrorLine("\nSHA-256 hash buffer size 1024 bytes: 280.1 MiB/sec\n"), 2u);
+  EXPECT_EQ(ErrorLine("RSA-2048 sign/sec; 0.84 ms/op (597 ops in 501.88 ms)\n"), 1u);
+  EXPECT_EQ(ErrorLine("RSA-2048 1189 sign/sec; 0.84 ms/op (597 ops in 501.88 s)\n"), 1u);
+}
+
+TEST(BotanSpeedTest, RepeatedRowStartsTheNextRun) {
+  BotanSpeedParser parser("t");
+  const auto lines = CleanPaste(
+      "SHA-256 hash buffer size 1024 bytes: 287.051 MiB/sec (145.695 MiB in 507.559 ms)\n"
+      "SHA-256 hash buffer size 1024 bytes: 290.000 MiB/sec (145.000 MiB in 500.000 ms)\n");
+  EXPECT_EQ(parser.Take(lines[0]), Offer::kConsumed);
+  EXPECT_EQ(parser.Take(lines[1]), Offer::kNewRun);
+}
+
+}  // namespace
+}  // namespace cryptobench::import

@@ -1,0 +1,143 @@
+// Tests of the cryptsetup benchmark parser: cipher names and key sizes, the table with its
+// N/A rows, PBKDF2 and Argon2 lines, and malformed rows.
+#include "import/cryptsetup_benchmark.h"
+
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "import/import.h"
+
+namespace cryptobench::import {
+namespace {
+
+results::RunResult Parse(const std::string& text) {
+  CryptsetupBenchmarkParser parser("t.txt");
+  for (const SourceLine& line : CleanPaste(text)) {
+    EXPECT_NE(parser.Take(line), Offer::kNewRun) << line.text;
+  }
+  return parser.Build();
+}
+
+const results::AlgorithmResult* FindAlgorithm(const results::RunResult& run,
+                                              const std::string& name) {
+  for (const results::AlgorithmResult& alg : run.algorithms) {
+    if (alg.algorithm == name) {
+      return &alg;
+    }
+  }
+  return nullptr;
+}
+
+bool HasCaveat(const results::RunResult& run, const std::string& part) {
+  for (const std::string& caveat : run.source.caveats) {
+    if (caveat.find(part) != std::string::npos) {
+      return true;
+    }
+  }
+  return false;
+}
+
+size_t ErrorLine(const std::string& text) {
+  try {
+    Parse(text);
+  } catch (const ImportError& e) {
+    return e.line();
+  }
+  return 0;
+}
+
+TEST(CryptsetupNamesTest, KeySizesPickTheCatalogueEntry) {
+  EXPECT_EQ(MapCryptsetupCipher("aes-xts", 512).name, "AES-256-XTS");
+  EXPECT_EQ(MapCryptsetupCipher("aes-xts", 256).name, "AES-128-XTS");
+  EXPECT_EQ(MapCryptsetupCipher("aes-cbc", 128).name, "AES-128-CBC");
+  EXPECT_EQ(MapCryptsetupCipher("aes-cbc", 256).name, "AES-256-CBC");
+  const NamedAlgorithm xts384 = MapCryptsetupCipher("aes-xts", 384);
+  EXPECT_EQ(xts384.name, "aes-xts 384b");  // AES-192-XTS is not in the catalogue
+  EXPECT_FALSE(xts384.catalogued);
+  EXPECT_EQ(MapCryptsetupCipher("serpent-xts", 512).name, "serpent-xts 512b");
+  EXPECT_EQ(MapCryptsetupCipher("serpent-xts", 512).kind, "cipher");
+}
+
+TEST(CryptsetupBenchmarkTest, CipherTableWithNotAvailableRows) {
+  const results::RunResult run = Parse(
+      "# Tests are approximate using memory only (no storage IO).\n"
+      "#     Algorithm |       Key |      Encryption |      Decryption\n"
+      "        aes-xts        512b      3204.9 MiB/s      3215.0 MiB/s\n"
+      "    twofish-xts        512b           N/A               N/A\n");
+  EXPECT_EQ(run.source.tool, "cryptsetup benchmark");
+  EXPECT_EQ(run.source.timing_basis, "wall_clock");
+  EXPECT_EQ(run.library.backend, "kernel");
+  const results::AlgorithmResult* aes = FindAlgorithm(run, "AES-256-XTS");
+  ASSERT_NE(aes, nullptr);
+  ASSERT_EQ(aes->cells.size(), 2u);
+  EXPECT_EQ(aes->cells[0].operation, "encrypt");
+  EXPECT_EQ(aes->cells[0].input_len, kCryptsetupBufferBytes);
+  EXPECT_DOUBLE_EQ(aes->cells[0].figures->bytes_per_s->value, 3204.9 * 1048576);
+  EXPECT_DOUBLE_EQ(aes->cells[1].figures->bytes_per_s->value, 3215.0 * 1048576);
+  const results::AlgorithmResult* twofish = FindAlgorithm(run, "twofish-xts 512b");
+  ASSERT_NE(twofish, nullptr);
+  EXPECT_FALSE(twofish->supported);
+  EXPECT_EQ(twofish->cells.at(1).status, results::CellStatus::kUnsupported);
+  EXPECT_EQ(run.method.input_sizes, (std::vector<uint64_t>{kCryptsetupBufferBytes}));
+  EXPECT_TRUE(HasCaveat(run, "AF_ALG"));
+  EXPECT_TRUE(HasCaveat(run, "512b row is AES-256-XTS"));
+}
+
+TEST(CryptsetupBenchmarkTest, KdfLines) {
+  const results::RunResult run = Parse(
+      "PBKDF2-sha256    3302108 iterations per second for 256-bit key\n"
+      "PBKDF2-whirlpool     N/A\n"
+      "argon2id      5 iterations, 1048576 memory, 4 parallel threads (CPUs) for 256-bit key "
+      "(requested 2000 ms time)\n");
+  const results::AlgorithmResult* sha256 = FindAlgorithm(run, "PBKDF2-sha256");
+  ASSERT_NE(sha256, nullptr);
+  EXPECT_EQ(sha256->kind, "kdf");
+  EXPECT_EQ(sha256->cells.at(0).operation, "iteration");
+  EXPECT_DOUBLE_EQ(sha256->cells[0].figures->ops_per_s.value, 3302108);
+  EXPECT_FALSE(FindAlgorithm(run, "PBKDF2-whirlpool")->supported);
+  EXPECT_EQ(FindAlgorithm(run, "argon2id"), nullptr);
+  EXPECT_TRUE(HasCaveat(run, "Line 3: 'argon2id"));
+  EXPECT_TRUE(HasCaveat(run, "256-bit derived key"));
+}
+
+TEST(CryptsetupBenchmarkTest, StartsAndBoundaries) {
+  const auto lines = CleanPaste(
+      "# Tests are approximate using memory only (no storage IO).\n"
+      "        aes-cbc        128b      1302.6 MiB/s      4411.9 MiB/s\n"
+      "aes-cbc 128b is fast\n"
+      "cryptsetup 2.6.1 flags: UDEV BLKID KEYRING\n");
+  EXPECT_EQ(lines[0].kind, LineKind::kCommand);  // paste cleanup reads "# " as a root prompt
+  EXPECT_TRUE(StartsCryptsetupOutput(lines[0]));
+  EXPECT_TRUE(StartsCryptsetupOutput(lines[1]));
+  EXPECT_FALSE(StartsCryptsetupOutput(lines[2]));
+  EXPECT_TRUE(StartsCryptsetupOutput(lines[3]));
+
+  CryptsetupBenchmarkParser parser("t");
+  const auto run_lines = CleanPaste(
+      "# Tests are approximate using memory only (no storage IO).\n"
+      "        aes-cbc        128b      1302.6 MiB/s      4411.9 MiB/s\n"
+      "\n"
+      "aes-cbc 128b is fast\n"
+      "# Tests are approximate using memory only (no storage IO).\n");
+  EXPECT_EQ(parser.Take(run_lines[0]), Offer::kConsumed);
+  EXPECT_EQ(parser.Take(run_lines[1]), Offer::kConsumed);
+  EXPECT_EQ(parser.Take(run_lines[2]), Offer::kNotMine);
+  EXPECT_EQ(parser.Take(run_lines[3]), Offer::kNotMine);  // prose after the table
+  EXPECT_EQ(parser.Take(run_lines[4]), Offer::kNewRun);
+}
+
+TEST(CryptsetupBenchmarkTest, MalformedLinesNameTheirLine) {
+  EXPECT_EQ(ErrorLine("#     Algorithm |       Key |      Encryption |      Decryption\n"
+                      "        aes-xts        512b      3204.9 MiB/s\n"),
+            2u);
+  EXPECT_EQ(ErrorLine("#     Algorithm |       Key |      Encryption |      Decryption\n"
+                      "        aes-xts        512b      32O4.9 MiB/s      3215.0 MiB/s\n"),
+            2u);
+  EXPECT_EQ(ErrorLine("\nPBKDF2-sha256    33021O8 iterations per second for 256-bit key\n"), 2u);
+  // Outside the table, a line with a key size is prose, not an error.
+  EXPECT_EQ(ErrorLine("aes-xts 512b is what I use\n"), 0u);
+}
+
+}  // namespace
+}  // namespace cryptobench::import
