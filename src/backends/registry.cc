@@ -7,6 +7,9 @@
 #include <vector>
 
 #include "backends/openssl/openssl_backend.h"
+#ifdef CRYPTOBENCH_HAVE_SODIUM
+#include "backends/sodium/sodium_backend.h"
+#endif
 
 namespace cryptobench::backends {
 namespace {
@@ -21,11 +24,13 @@ const std::vector<BackendDescriptor>& Table() {
        "OPENSSL_ia32cap",
        "capability-vector words ANDed (~bits) or replaced at library initialisation "
        "(OpenSSL's crypto/cpuid.c; on Arm OPENSSL_armcap)"},
-      // Optional backends: one entry each, in alphabetical order of name, e.g.
-      // #ifdef CRYPTOBENCH_HAVE_SODIUM
-      //       {"sodium", "libsodium " SODIUM_VERSION_STRING, false, &OpenSodiumBackend, "",
-      //        "libsodium picks its code path at run time and has no switch to disable it"},
-      // #endif
+  // Optional backends: one entry each, in alphabetical order of name.
+#ifdef CRYPTOBENCH_HAVE_SODIUM
+      {"sodium", "libsodium, linked at build time (its crypto_aead, crypto_hash, crypto_sign APIs)",
+       false, &OpenSodiumBackend, "",
+       "none: libsodium picks its code paths from the CPU features sodium_init() detects and "
+       "offers no variable or call to disable them"},
+#endif
   };
   return table;
 }
