@@ -12,7 +12,8 @@ using K = AlgorithmKind;
 
 // Field order: name, kind, openssl_name, speed_name, aliases, key_len, iv_len, tag_len,
 // block_len, default_suite. openssl_name is what EVP_get_cipherbyname/EVP_get_digestbyname
-// accept in both 1.1.1 and 3.x (empty for an algorithm OpenSSL does not have); speed_name is the row label of `openssl speed` 3.x (apps/speed.c).
+// accept in both 1.1.1 and 3.x (empty for an algorithm OpenSSL does not have); speed_name is the
+// row label of `openssl speed` 3.x (apps/speed.c).
 const std::vector<AlgorithmInfo>& Table() {
   static const std::vector<AlgorithmInfo> kTable = {
       // Ciphers.

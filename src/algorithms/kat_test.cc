@@ -122,8 +122,8 @@ TEST(KatTest, EveryHexFieldDecodes) {
 
 TEST(KatTest, EverySourceNamesADocumentAndAPlace) {
   // "draft-irtf-": an IRTF Internet-Draft (XChaCha20-Poly1305, not yet an RFC).
-  const std::string_view documents[] = {"RFC ", "NIST ", "FIPS ", "IEEE ", "McGrew & Viega",
-                                        "draft-irtf-"};
+  const std::string_view documents[] = {"RFC ",  "NIST ",          "FIPS ",
+                                        "IEEE ", "McGrew & Viega", "draft-irtf-"};
   for (const KatVector& v : AllKatVectors()) {
     bool named = false;
     for (std::string_view doc : documents) {
