@@ -12,7 +12,8 @@ using K = AlgorithmKind;
 
 // Field order: name, kind, openssl_name, speed_name, aliases, key_len, iv_len, tag_len,
 // block_len, default_suite. openssl_name is what EVP_get_cipherbyname/EVP_get_digestbyname
-// accept in both 1.1.1 and 3.x; speed_name is the row label of `openssl speed` 3.x (apps/speed.c).
+// accept in both 1.1.1 and 3.x (empty for an algorithm OpenSSL does not have); speed_name is the
+// row label of `openssl speed` 3.x (apps/speed.c).
 const std::vector<AlgorithmInfo>& Table() {
   static const std::vector<AlgorithmInfo> kTable = {
       // Ciphers.
@@ -104,6 +105,18 @@ const std::vector<AlgorithmInfo>& Table() {
        16,
        64,
        true},
+      // Not in OpenSSL (openssl_name empty: its backend reports it unsupported); libsodium's
+      // crypto_aead_xchacha20poly1305_ietf_*. speed_name only labels a row of --format openssl.
+      {"XChaCha20-Poly1305",
+       K::kAead,
+       "",
+       "XChaCha20-Poly1305",
+       {"xchachapoly"},
+       32,
+       24,
+       16,
+       64,
+       false},
       // Hashes.
       {"MD5", K::kHash, "MD5", "md5", {}, 0, 0, 16, 64, true},
       {"SHA-1", K::kHash, "SHA1", "sha1", {"sha1"}, 0, 0, 20, 64, true},

@@ -36,7 +36,8 @@ struct AlgorithmInfo {
   std::string_view name;  ///< canonical display name, e.g. "AES-128-CBC", "RSA-2048"
   AlgorithmKind kind;
   std::string_view openssl_name;  ///< name for EVP_get_cipherbyname / EVP_get_digestbyname /
-                                  ///< EVP_MAC_fetch / key type, e.g. "AES-128-CBC", "SHA256"
+                                  ///< EVP_MAC_fetch / key type, e.g. "AES-128-CBC", "SHA256";
+                                  ///< empty when OpenSSL lacks the algorithm (XChaCha20-Poly1305)
   std::string_view speed_name;    ///< row name in `openssl speed` 3.x output, e.g. "AES-128-CBC",
                                   ///< "sha256", "rsa 2048 bits", "ecdsa (nistp256)"
   std::vector<std::string_view> aliases;  ///< other accepted spellings (matched case-insensitively,

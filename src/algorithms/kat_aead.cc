@@ -1,7 +1,8 @@
-// Known-answer vectors for the AEADs: AES-GCM, AES-CCM and ChaCha20-Poly1305. `output` is the
-// ciphertext alone and `tag` the authentication tag; the nonce length is the length of `iv` and
-// the tag length that of `tag`, which for the CCM examples differ from the timing defaults.
-// Hex is copied from the cited documents and was checked against OpenSSL 3.0.
+// Known-answer vectors for the AEADs: AES-GCM, AES-CCM, ChaCha20-Poly1305 and
+// XChaCha20-Poly1305. `output` is the ciphertext alone and `tag` the authentication tag; the nonce
+// length is the length of `iv` and the tag length that of `tag`, which for the CCM examples differ
+// from the timing defaults. Hex is copied from the cited documents and was checked against
+// OpenSSL 3.0 (XChaCha20-Poly1305, which OpenSSL lacks, against libsodium 1.0.18).
 #include <span>
 #include <string_view>
 
@@ -110,6 +111,19 @@ constexpr KatVector kAeadVectors[] = {
                "92ddbd7f2d778b8c9803aee328091b58fab324e4fad675945585808b4831d7bc"
                "3ff4def08e4b7a9de576d26586cec64b6116",
      .tag = "1ae10b594f09e26a7e902ecbd0600691"},
+    // The RFC 8439 AEAD example's key, AAD and plaintext with a 192-bit nonce.
+    {.algorithm = "XChaCha20-Poly1305",
+     .source = "draft-irtf-cfrg-xchacha-03, Appendix A.3.1 (Example and Test Vector for "
+               "AEAD_XChaCha20_Poly1305)",
+     .key = "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f",
+     .iv = "404142434445464748494a4b4c4d4e4f5051525354555657",
+     .aad = "50515253c0c1c2c3c4c5c6c7",
+     .input = kRfc8439Sunscreen,
+     .output = "bd6d179d3e83d43b9576579493c0e939572a1700252bfaccbed2902c21396cbb"
+               "731c7f1b0b4aa6440bf3a82f4eda7e39ae64c6708c54c216cb96b72e1213b452"
+               "2f8c9ba40db5d945b11b69b982c1bb9e3f3fac2bc369488f76b2383565d3fff9"
+               "21f9664c97637da9768812f615c68b13b52e",
+     .tag = "c0875924c1c7987947deafd8780acf49"},
 };
 
 }  // namespace

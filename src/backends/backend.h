@@ -47,6 +47,14 @@ class Backend {
   /// provider lacks ChaCha20). Never fails: unknown means false.
   virtual bool Supports(const AlgorithmInfo& alg) = 0;
 
+  /// Why Supports(alg) is false, in one line, where the backend can say more than "not provided
+  /// by this library" (e.g. "libsodium's AES-256-GCM needs AES-NI and PCLMULQDQ ..."); "" when
+  /// it cannot, or when the algorithm is supported.
+  virtual std::string UnsupportedReason(const AlgorithmInfo& alg) {
+    (void)alg;
+    return "";
+  }
+
   /// Runs every KAT vector of `alg` (algorithms/kat.h) against the library, plus a
   /// sign-then-verify round trip for signatures. status "passed" or "failed" (detail says
   /// which vector and what differed); "not_run" if the algorithm has no vector.

@@ -41,6 +41,9 @@
 #ifdef CRYPTOBENCH_HAVE_WOLFSSL
 #include "backends/wolfssl/wolfssl_backend.h"
 #endif
+#ifdef CRYPTOBENCH_HAVE_SODIUM
+#include "backends/sodium/sodium_backend.h"
+#endif
 
 namespace cryptobench::backends {
 namespace {
@@ -114,16 +117,18 @@ const std::vector<BackendDescriptor>& Table() {
        "detection with a comma-separated list of features to use: aesni, pclmul, sha_ni, "
        "vendor:intel|amd; empty uses none (plain x86-64 and C code); fat-x86_64.c"},
 #endif
+#ifdef CRYPTOBENCH_HAVE_SODIUM
+      {"sodium", "libsodium, linked at build time (its crypto_aead, crypto_hash, crypto_sign APIs)",
+       false, &OpenSodiumBackend, "",
+       "none: libsodium picks its code paths from the CPU features sodium_init() detects and "
+       "offers no variable or call to disable them"},
+#endif
 #ifdef CRYPTOBENCH_HAVE_WOLFSSL
       {"wolfssl", kWolfsslBackendDescription, false, &OpenWolfsslBackend, "",
        "wolfSSL reads no environment variable; x86-64 builds with AES-NI or assembly "
        "(WOLFSSL_AESNI, USE_INTEL_SPEEDUP) pick their code by CPUID, changeable only through "
        "its cpuid_select_flags() API"},
 #endif
-      // #ifdef CRYPTOBENCH_HAVE_SODIUM
-      //       {"sodium", "libsodium " SODIUM_VERSION_STRING, false, &OpenSodiumBackend, "",
-      //        "libsodium picks its code path at run time and has no switch to disable it"},
-      // #endif
   };
   return table;
 }

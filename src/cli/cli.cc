@@ -29,8 +29,12 @@ int Run(int argc, char** argv) {
   speed_cmd->add_option("algorithms", speed.algorithms,
                         "Algorithms to measure (names or aliases; default: the default suite)");
   speed_cmd->add_flag("--all", speed.all, "Measure the whole catalogue");
+  speed_cmd->add_option("--backend", speed.backend,
+                        "Crypto libraries to measure: NAME[,NAME...] or all (default openssl; "
+                        "list --backends shows them)");
   speed_cmd->add_option("--lib", speed.library,
-                        "libcrypto to load: a path or soname (default: libcrypto.so.3)");
+                        "libcrypto to load for backends loaded by path (openssl): a path or "
+                        "soname (default: libcrypto.so.3)");
   speed_cmd->add_option(
       "--bytes", speed.bytes,
       "Input sizes in bytes, comma-separated (default: 16,64,256,1024,8192,16384)");
@@ -52,7 +56,13 @@ int Run(int argc, char** argv) {
 
   ListOptions list;
   CLI::App* list_cmd =
-      app.add_subcommand("list", "List the algorithm catalogue and what the library supports");
+      app.add_subcommand("list",
+                         "List the algorithm catalogue and what a library supports, or "
+                         "the backends (--backends)");
+  list_cmd->add_flag("--backends", list.backends,
+                     "List the backends compiled in: usable here?, version, CPU-feature mask");
+  list_cmd->add_option("--backend", list.backend,
+                       "Whose support the catalogue shows (default openssl)");
   list_cmd->add_option("--lib", list.library, "libcrypto to load (default: libcrypto.so.3)");
   list_cmd->add_option("--format", list.format, "table or json");
 

@@ -10,6 +10,7 @@ namespace cryptobench::cli {
 struct SpeedOptions {
   std::vector<std::string> algorithms;
   bool all = false;
+  std::string backend = "openssl";  ///< --backend: NAME[,NAME...] or all
   std::string library;
   bool library_given = false;  ///< --lib appeared on the command line
   std::string bytes;
@@ -31,12 +32,16 @@ int RunSpeed(const SpeedOptions& options);
 
 /// Options of `cryptobench list`.
 struct ListOptions {
+  bool backends = false;            ///< --backends: list the backends instead of algorithms
+  std::string backend = "openssl";  ///< --backend: whose support the catalogue shows
   std::string library;
   bool library_given = false;  ///< --lib appeared on the command line
   std::string format = "table";
 };
 
-/// Runs `list`: the catalogue, each entry marked supported/unsupported by the library.
+/// Runs `list`: the catalogue, each entry marked supported/unsupported by the backend's library;
+/// with --backends, the compiled-in backends, whether each can be opened here, its library
+/// version and its CPU-feature mask variable (or that it has none).
 int RunList(const ListOptions& options);
 
 /// Options of `cryptobench doctor` as typed (validated by RunDoctorCommand).

@@ -1,12 +1,14 @@
-// `cryptobench list`: the catalogue, marking what the loaded library supports.
+// `cryptobench list`: the catalogue, marking what a backend's library supports; or, with
+// --backends, the backends compiled into this build.
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "algorithms/catalog.h"
-#include "backends/openssl/openssl_backend.h"
+#include "backends/registry.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "core/errors.h"
@@ -16,13 +18,104 @@
 
 namespace cryptobench::cli {
 
+namespace {
+
+// One compiled-in backend as `list --backends` reports it.
+struct BackendStatus {
+  const backends::BackendDescriptor* descriptor = nullptr;
+  bool usable = false;
+  std::string reason;  ///< why not usable, one line
+  results::LibraryInfo library;
+};
+
+BackendStatus ProbeBackend(const backends::BackendDescriptor& descriptor,
+                           const ListOptions& options) {
+  BackendStatus status;
+  status.descriptor = &descriptor;
+  worker::RunPlan plan;
+  plan.executable = worker::SelfExecutable();
+  plan.backend = std::string(descriptor.name);
+  if (descriptor.takes_library_path && options.library_given) {
+    plan.library_path = ResolveLibraryPath(options.library, true);
+  }
+  try {
+    status.library = worker::Probe(plan).library;
+    status.usable = true;
+  } catch (const std::exception& e) {
+    status.reason = e.what();
+  }
+  return status;
+}
+
+std::string MaskText(const backends::BackendDescriptor& descriptor) {
+  return descriptor.mask_variable.empty()
+             ? std::string(descriptor.mask_note)
+             : fmt::format("{}: {}", descriptor.mask_variable, descriptor.mask_note);
+}
+
+int ListBackends(const ListOptions& options) {
+  std::vector<BackendStatus> statuses;
+  for (const backends::BackendDescriptor& descriptor : backends::CompiledBackends()) {
+    statuses.push_back(ProbeBackend(descriptor, options));
+  }
+  if (options.format == "json") {
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    for (const BackendStatus& status : statuses) {
+      const backends::BackendDescriptor& d = *status.descriptor;
+      list.push_back({{"name", std::string(d.name)},
+                      {"description", std::string(d.description)},
+                      {"takes_library_path", d.takes_library_path},
+                      {"usable", status.usable},
+                      {"reason", status.reason},
+                      {"version", status.library.version},
+                      {"loaded_path", status.library.loaded_path},
+                      {"mask_variable", std::string(d.mask_variable)},
+                      {"mask_note", std::string(d.mask_note)}});
+    }
+    nlohmann::ordered_json doc;
+    doc["backends"] = std::move(list);
+    WriteStdout(doc.dump(2) + "\n");
+    return kExitOk;
+  }
+  std::string out = "Backends compiled into this build (speed --backend NAME[,NAME...] or all):\n";
+  for (const BackendStatus& status : statuses) {
+    const backends::BackendDescriptor& d = *status.descriptor;
+    out += fmt::format("\n{:<10}{}\n", d.name, d.description);
+    out +=
+        status.usable
+            ? fmt::format(
+                  "  {:<10}usable: {} ({})\n", "status:",
+                  status.library.version.empty() ? "unknown version" : status.library.version,
+                  status.library.loaded_path.empty() ? "path unknown" : status.library.loaded_path)
+            : fmt::format("  {:<10}not usable here: {}\n", "status:", status.reason);
+    out += fmt::format("  {:<10}{}\n", "CPU mask:", MaskText(d));
+  }
+  WriteStdout(out);
+  return kExitOk;
+}
+
+}  // namespace
+
 int RunList(const ListOptions& options) {
   if (options.format != "table" && options.format != "json") {
     throw UsageError(fmt::format("--format '{}': expected table or json", options.format));
   }
+  if (options.backends) {
+    return ListBackends(options);
+  }
+  const std::vector<const backends::BackendDescriptor*> selected = ResolveBackends(options.backend);
+  if (selected.size() != 1) {
+    throw UsageError("list --backend: name one backend (list --backends shows them all)");
+  }
   worker::RunPlan plan;
   plan.executable = worker::SelfExecutable();
-  plan.library_path = ResolveLibraryPath(options.library, options.library_given);
+  plan.backend = std::string(selected.front()->name);
+  if (selected.front()->takes_library_path) {
+    plan.library_path = ResolveLibraryPath(options.library, options.library_given);
+  } else if (options.library_given) {
+    throw UsageError(
+        fmt::format("--lib applies to backends loaded by path; {} is linked in", plan.backend));
+  }
   const worker::ProbeResult probe = worker::Probe(plan);
 
   if (options.format == "json") {
@@ -46,8 +139,8 @@ int RunList(const ListOptions& options) {
     return kExitOk;
   }
 
-  std::string out =
-      fmt::format("Library: {} ({})\n", probe.library.version, probe.library.loaded_path);
+  std::string out = plan.backend == "openssl" ? "" : fmt::format("Backend: {}\n", plan.backend);
+  out += fmt::format("Library: {} ({})\n", probe.library.version, probe.library.loaded_path);
   out += "'*' = in the default suite; unsupported = this library does not provide it\n\n";
   out += fmt::format("{:<20} {:<14} {:<12} {}\n", "ALGORITHM", "KIND", "STATUS", "ALIASES");
   for (const AlgorithmInfo& alg : Catalog()) {

@@ -280,4 +280,37 @@ std::string ResolveLibraryPath(const std::string& value, bool given) {
   return value;
 }
 
+std::vector<const backends::BackendDescriptor*> ResolveBackends(const std::string& text) {
+  std::vector<std::string> compiled;
+  for (const backends::BackendDescriptor& backend : backends::CompiledBackends()) {
+    compiled.emplace_back(backend.name);
+  }
+  const std::string known = fmt::format("compiled in: {}", fmt::join(compiled, ", "));
+  std::vector<const backends::BackendDescriptor*> out;
+  if (text == "all") {
+    for (const backends::BackendDescriptor& backend : backends::CompiledBackends()) {
+      out.push_back(&backend);
+    }
+    return out;
+  }
+  size_t begin = 0;
+  while (begin <= text.size()) {
+    const size_t comma = text.find(',', begin);
+    const size_t end = comma == std::string::npos ? text.size() : comma;
+    const std::string name = text.substr(begin, end - begin);
+    const backends::BackendDescriptor* backend = backends::FindBackend(name);
+    if (name.empty()) {
+      throw UsageError(fmt::format("--backend '{}': empty backend name ({})", text, known));
+    }
+    if (backend == nullptr) {
+      throw UsageError(fmt::format("--backend: unknown backend '{}' ({}, or all)", name, known));
+    }
+    if (std::find(out.begin(), out.end(), backend) == out.end()) {
+      out.push_back(backend);
+    }
+    begin = end + 1;
+  }
+  return out;
+}
+
 }  // namespace cryptobench::cli

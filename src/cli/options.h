@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "algorithms/catalog.h"
+#include "backends/registry.h"
 
 namespace cryptobench::cli {
 
@@ -42,6 +43,12 @@ void CheckOutputPath(const std::string& path);
 /// otherwise search the system's library path and load a different file). Throws UsageError
 /// for an empty value.
 std::string ResolveLibraryPath(const std::string& value, bool given);
+
+/// Parses --backend: "all" (every compiled-in backend, registry order) or comma-separated
+/// names (case-insensitive; duplicates dropped, order kept). An unknown or empty name throws
+/// UsageError listing the compiled-in backends: "unknown backend 'x' (compiled in: openssl,
+/// sodium)".
+std::vector<const backends::BackendDescriptor*> ResolveBackends(const std::string& text);
 
 /// Writes `content` to standard output and flushes it. Throws std::runtime_error when the write
 /// fails (a full disk, a closed or broken stdout), so the exit status says so.

@@ -66,6 +66,27 @@ TEST(OptionsTest, ResolveAlgorithmsSuggestsCloseNames) {
   }
 }
 
+TEST(OptionsTest, ResolveBackends) {
+  const auto openssl = ResolveBackends("openssl");
+  ASSERT_EQ(openssl.size(), 1u);
+  EXPECT_EQ(openssl[0]->name, "openssl");
+  // Case-insensitive, duplicates dropped, order kept.
+  EXPECT_EQ(ResolveBackends("OpenSSL,openssl").size(), 1u);
+  const auto all = ResolveBackends("all");
+  ASSERT_EQ(all.size(), backends::CompiledBackends().size());
+  EXPECT_EQ(all[0], &backends::CompiledBackends()[0]);
+  for (const char* bad : {"nosuchlib", "openssl,", "", "openssl,,openssl"}) {
+    try {
+      ResolveBackends(bad);
+      FAIL() << "expected UsageError for '" << bad << "'";
+    } catch (const UsageError& e) {
+      const std::string message = e.what();
+      EXPECT_NE(message.find("compiled in: openssl"), std::string::npos) << message;
+      EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+    }
+  }
+}
+
 TEST(OptionsTest, WriteFileAtomically) {
   const auto dir = std::filesystem::temp_directory_path() / "cryptobench_options_test";
   std::filesystem::create_directories(dir);

@@ -1,15 +1,18 @@
-// `cryptobench speed`: validate, probe the library, measure each algorithm in workers, render.
+// `cryptobench speed`: validate, probe each backend, measure each algorithm in workers (backend
+// by backend within each algorithm), render one run, or several side by side.
 #include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
 #include "algorithms/catalog.h"
-#include "backends/openssl/openssl_backend.h"
+#include "backends/registry.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "core/errors.h"
@@ -43,9 +46,11 @@ class Progress {
  public:
   Progress(bool enabled, size_t total) : enabled_(enabled), total_(total) {}
   ~Progress() { Clear(); }
-  void Start(const AlgorithmInfo& alg) {
+  /// `backend` names the backend when several are measured ("" otherwise).
+  void Start(const AlgorithmInfo& alg, const std::string& backend) {
     if (enabled_) {
-      Show(fmt::format("{} ...", alg.name));
+      Show(backend.empty() ? fmt::format("{} ...", alg.name)
+                           : fmt::format("{} ({}) ...", alg.name, backend));
     }
   }
   void CellDone(const AlgorithmInfo& alg, const results::Cell& cell) {
@@ -77,6 +82,61 @@ class Progress {
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
+// One backend of a speed run: what its workers get, what its probe said, what it measured.
+struct BackendRun {
+  const backends::BackendDescriptor* descriptor = nullptr;
+  worker::RunPlan plan;
+  worker::ProbeResult probe;
+  results::RunResult run;
+};
+
+// The capability-mask variables of a backend that a worker inherits from this shell.
+std::vector<std::string> InheritedMaskVariables(const backends::BackendDescriptor& backend) {
+  std::vector<std::string> names;
+  if (!backend.mask_variable.empty()) {
+    names.emplace_back(backend.mask_variable);
+  }
+  if (backend.mask_variable == "OPENSSL_ia32cap") {
+    names.emplace_back("OPENSSL_armcap");  // the same switch on Arm (crypto/armcap.c)
+  }
+  return names;
+}
+
+// Every cell of `alg` marked unsupported, with the backend's reason when it gave one.
+results::AlgorithmResult UnsupportedResult(const AlgorithmInfo& alg, const BackendRun& backend) {
+  const auto reason = backend.probe.unsupported_reasons.find(std::string(alg.name));
+  results::AlgorithmResult unsupported;
+  unsupported.algorithm = std::string(alg.name);
+  unsupported.kind = std::string(KindName(alg.kind));
+  unsupported.supported = false;
+  unsupported.cells = worker::PlannedCells(alg, backend.plan);
+  for (results::Cell& cell : unsupported.cells) {
+    cell.status = results::CellStatus::kUnsupported;
+    cell.message = reason != backend.probe.unsupported_reasons.end()
+                       ? reason->second
+                       : "not provided by this library";
+  }
+  return unsupported;
+}
+
+// Checks --lib against the selected backends: it must reach at least one that takes a path.
+void CheckLibraryOption(const SpeedOptions& options,
+                        const std::vector<const backends::BackendDescriptor*>& selected) {
+  if (!options.library_given) {
+    return;
+  }
+  std::vector<std::string> linked;
+  for (const backends::BackendDescriptor* backend : selected) {
+    if (backend->takes_library_path) {
+      return;
+    }
+    linked.emplace_back(backend->name);
+  }
+  throw UsageError(fmt::format(
+      "--lib applies to backends loaded by path (such as openssl); {} {} linked in at build time",
+      fmt::join(linked, ", "), linked.size() == 1 ? "is" : "are"));
+}
+
 }  // namespace
 
 int RunSpeed(const SpeedOptions& options) {
@@ -98,91 +158,140 @@ int RunSpeed(const SpeedOptions& options) {
       algorithms.push_back(&alg);
     }
   }
-  worker::RunPlan plan;
-  plan.executable = worker::SelfExecutable();
-  plan.library_path = ResolveLibraryPath(options.library, options.library_given);
-  plan.env = ParseEnvAssignments(options.env);
-  plan.input_sizes = options.bytes.empty() ? std::vector<uint64_t>(std::begin(kDefaultInputSizes),
+  const std::vector<const backends::BackendDescriptor*> selected = ResolveBackends(options.backend);
+  if (selected.size() > 1 && format == report::Format::kOpenssl) {
+    throw UsageError(
+        "--format openssl: the openssl speed layout holds one library; with several backends "
+        "use table, json, csv or markdown");
+  }
+  CheckLibraryOption(options, selected);
+  worker::RunPlan base;
+  base.executable = worker::SelfExecutable();
+  base.env = ParseEnvAssignments(options.env);
+  base.input_sizes = options.bytes.empty() ? std::vector<uint64_t>(std::begin(kDefaultInputSizes),
                                                                    std::end(kDefaultInputSizes))
                                            : ParseInputSizes(options.bytes);
-  plan.decrypt = options.decrypt;
-  plan.threads = ParseThreads(options.threads);
-  plan.sampler.precision = ParsePrecision(options.precision);
-  plan.sampler.max_seconds = ParseMaxSeconds(options.max_seconds);
-  plan.worker_timeout_seconds = options.worker_timeout;
+  base.decrypt = options.decrypt;
+  base.threads = ParseThreads(options.threads);
+  base.sampler.precision = ParsePrecision(options.precision);
+  base.sampler.max_seconds = ParseMaxSeconds(options.max_seconds);
+  base.worker_timeout_seconds = options.worker_timeout;
   if (!options.test_fault.empty()) {
     const size_t colon = options.test_fault.find(':');
-    plan.test_fault = options.test_fault.substr(0, colon);
+    base.test_fault = options.test_fault.substr(0, colon);
     if (colon != std::string::npos) {
-      plan.test_fault_algorithm = options.test_fault.substr(colon + 1);
+      base.test_fault_algorithm = options.test_fault.substr(colon + 1);
     }
   }
+  const std::string library_path =
+      options.library_given ? ResolveLibraryPath(options.library, true) : "";
   if (!options.output.empty()) {
     CheckOutputPath(options.output);
   }
 
-  results::RunResult run;
-  run.created_utc = UtcTimestamp();
-  run.source.tool_version = CRYPTOBENCH_VERSION;
-  const worker::ProbeResult probe = worker::Probe(plan);
-  run.library = probe.library;
-  run.library.requested_path = plan.library_path;
-  // Capability masks inherited from this shell reach every worker too: name them beside the
-  // --env ones, or the header would show a masked vector without saying why.
-  for (const char* name : {"OPENSSL_ia32cap", "OPENSSL_armcap"}) {
-    if (const char* value = std::getenv(name); value != nullptr && plan.env.count(name) == 0) {
-      run.library.worker_env[name] = value;
+  // Open every backend in a worker first: a bad --lib or an unusable backend stops the run
+  // before anything is measured. With "all", a backend that cannot be opened here (and was not
+  // given a --lib) is left out with a note.
+  const bool leave_out_unusable = options.backend == "all";
+  std::vector<BackendRun> runs;
+  for (const backends::BackendDescriptor* descriptor : selected) {
+    BackendRun backend;
+    backend.descriptor = descriptor;
+    backend.plan = base;
+    backend.plan.backend = std::string(descriptor->name);
+    backend.plan.library_path = descriptor->takes_library_path ? library_path : "";
+    try {
+      backend.probe = worker::Probe(backend.plan);
+    } catch (const UsageError& e) {
+      if (!leave_out_unusable || (options.library_given && descriptor->takes_library_path)) {
+        throw;
+      }
+      std::fprintf(stderr, "note: the %s backend cannot be used here and is left out: %s\n",
+                   backend.plan.backend.c_str(), e.what());
+      continue;
     }
+    runs.push_back(std::move(backend));
   }
-  run.machine = GatherMachine();
-  run.method.direction = plan.decrypt ? "decrypt" : "encrypt";
-  run.method.precision = plan.sampler.precision;
-  run.method.max_seconds = plan.sampler.max_seconds;
-  run.method.min_samples = plan.sampler.min_samples;
-  run.method.confidence = plan.sampler.confidence;
-  run.method.target_sample_seconds = plan.sampler.target_sample_seconds;
-  run.method.threads = plan.threads;
-  run.method.input_sizes = plan.input_sizes;
-  if (plan.threads > run.machine.online_cpus && run.machine.online_cpus > 0) {
+  if (runs.empty()) {
+    throw UsageError("--backend all: no compiled-in backend can be used here");
+  }
+
+  const std::string created_utc = UtcTimestamp();
+  const results::MachineInfo machine = GatherMachine();
+  for (BackendRun& backend : runs) {
+    results::RunResult& run = backend.run;
+    run.created_utc = created_utc;
+    run.source.tool_version = CRYPTOBENCH_VERSION;
+    run.library = backend.probe.library;
+    if (!backend.plan.library_path.empty()) {
+      run.library.requested_path = backend.plan.library_path;
+    }
+    // Capability masks inherited from this shell reach every worker too: name them beside the
+    // --env ones, or the header would show a masked vector without saying why.
+    for (const std::string& name : InheritedMaskVariables(*backend.descriptor)) {
+      if (const char* value = std::getenv(name.c_str());
+          value != nullptr && backend.plan.env.count(name) == 0) {
+        run.library.worker_env[name] = value;
+      }
+    }
+    run.machine = machine;
+    run.method.direction = base.decrypt ? "decrypt" : "encrypt";
+    run.method.precision = base.sampler.precision;
+    run.method.max_seconds = base.sampler.max_seconds;
+    run.method.min_samples = base.sampler.min_samples;
+    run.method.confidence = base.sampler.confidence;
+    run.method.target_sample_seconds = base.sampler.target_sample_seconds;
+    run.method.threads = base.threads;
+    run.method.input_sizes = base.input_sizes;
+  }
+  if (base.threads > machine.online_cpus && machine.online_cpus > 0) {
     std::fprintf(stderr,
                  "warning: --threads %d exceeds the %d online CPUs: workers share cores, so the "
                  "aggregate is not %d cores' worth\n",
-                 plan.threads, run.machine.online_cpus, plan.threads);
+                 base.threads, machine.online_cpus, base.threads);
   }
 
   size_t total_cells = 0;
   for (const AlgorithmInfo* alg : algorithms) {
-    total_cells += worker::PlannedCells(*alg, plan).size();
+    total_cells += worker::PlannedCells(*alg, base).size() * runs.size();
   }
   {
     Progress progress(options.progress && isatty(STDERR_FILENO), total_cells);
+    // Algorithm by algorithm, every backend in turn: slow drift (thermal, other load) then
+    // touches all backends alike instead of whichever ran last.
     for (const AlgorithmInfo* alg : algorithms) {
-      if (probe.supported.count(std::string(alg->name)) == 0) {
-        results::AlgorithmResult unsupported;
-        unsupported.algorithm = std::string(alg->name);
-        unsupported.kind = std::string(KindName(alg->kind));
-        unsupported.supported = false;
-        unsupported.cells = worker::PlannedCells(*alg, plan);
-        for (results::Cell& cell : unsupported.cells) {
-          cell.status = results::CellStatus::kUnsupported;
-          cell.message = "not provided by this library";
-          progress.CellDone(*alg, cell);
+      for (BackendRun& backend : runs) {
+        if (backend.probe.supported.count(std::string(alg->name)) == 0) {
+          results::AlgorithmResult unsupported = UnsupportedResult(*alg, backend);
+          for (const results::Cell& cell : unsupported.cells) {
+            progress.CellDone(*alg, cell);
+          }
+          backend.run.algorithms.push_back(std::move(unsupported));
+          continue;
         }
-        run.algorithms.push_back(std::move(unsupported));
-        continue;
+        progress.Start(*alg, runs.size() > 1 ? backend.plan.backend : "");
+        backend.run.algorithms.push_back(worker::MeasureAlgorithm(
+            *alg, backend.plan, [&progress](const AlgorithmInfo& a, const results::Cell& cell) {
+              progress.CellDone(a, cell);
+            }));
       }
-      progress.Start(*alg);
-      run.algorithms.push_back(worker::MeasureAlgorithm(
-          *alg, plan, [&progress](const AlgorithmInfo& a, const results::Cell& cell) {
-            progress.CellDone(a, cell);
-          }));
     }
   }
-  results::DeriveAllFigures(run);
+  std::vector<results::RunResult> results_by_backend;
+  bool failures = false;
+  for (BackendRun& backend : runs) {
+    results::DeriveAllFigures(backend.run);
+    failures = failures || results::HasFailures(backend.run);
+    results_by_backend.push_back(std::move(backend.run));
+  }
 
   std::ostringstream rendered;
-  report::Render(run, format, rendered);
-  if (format == report::Format::kOpenssl && results::HasFailures(run)) {
+  if (results_by_backend.size() == 1) {
+    report::Render(results_by_backend.front(), format, rendered);
+  } else {
+    report::RenderBackends(results_by_backend, format, rendered);
+  }
+  if (format == report::Format::kOpenssl && failures) {
     // openssl speed's layout has no place for a failure; say so rather than hide it.
     std::fprintf(stderr,
                  "note: some cells failed (FAILED KAT, crash or timeout) and are left out of "
@@ -193,7 +302,7 @@ int RunSpeed(const SpeedOptions& options) {
   } else {
     WriteFileAtomically(options.output, rendered.str());
   }
-  return results::HasFailures(run) ? kExitFailure : kExitOk;
+  return failures ? kExitFailure : kExitOk;
 }
 
 }  // namespace cryptobench::cli

@@ -4,6 +4,7 @@
 
 #include <ostream>
 #include <string_view>
+#include <vector>
 
 #include "results/model.h"
 
@@ -41,5 +42,19 @@ void RenderJson(const results::RunResult& run, std::ostream& out);
 void RenderCsv(const results::RunResult& run, std::ostream& out);
 /// For bug reports: environment list, GitHub tables, notes.
 void RenderMarkdown(const results::RunResult& run, std::ostream& out);
+
+/// Several runs of the same algorithms, one per backend (`speed --backend a,b`), in the order
+/// given, as one document. Table and Markdown: one environment header, then under each algorithm
+/// and operation a row per backend with its name, library version and, where any backend
+/// reports one, the implementation; an algorithm a backend lacks reads "unsupported" in its row.
+/// JSON: {"schema_version": 1, "runs": [run, ...]} (docs/json-schema.md). CSV: RenderCsv's header
+/// and rows with a leading "backend" column. Format::kOpenssl holds one library only: throws
+/// std::invalid_argument. Deterministic, like the single-run renderers.
+void RenderBackends(const std::vector<results::RunResult>& runs, Format format, std::ostream& out);
+/// The individual renderers RenderBackends dispatches to.
+void RenderBackendsTable(const std::vector<results::RunResult>& runs, std::ostream& out);
+void RenderBackendsMarkdown(const std::vector<results::RunResult>& runs, std::ostream& out);
+void RenderBackendsJson(const std::vector<results::RunResult>& runs, std::ostream& out);
+void RenderBackendsCsv(const std::vector<results::RunResult>& runs, std::ostream& out);
 
 }  // namespace cryptobench::report

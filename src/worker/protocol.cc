@@ -13,6 +13,7 @@ nlohmann::json JobToJson(const Job& job) {
   const measure::SamplerConfig& s = job.sampler;
   return {
       {"kind", job.kind == Job::Kind::kProbe ? "probe" : "measure"},
+      {"backend", job.backend},
       {"library_path", job.library_path},
       {"algorithm", job.algorithm},
       {"cells", cells},
@@ -38,6 +39,7 @@ Job JobFromJson(const nlohmann::json& j) {
       throw std::runtime_error("unknown job kind '" + kind + "'");
     }
     job.kind = kind == "probe" ? Job::Kind::kProbe : Job::Kind::kMeasure;
+    job.backend = j.at("backend").get<std::string>();
     job.library_path = j.at("library_path").get<std::string>();
     job.algorithm = j.at("algorithm").get<std::string>();
     for (const auto& cell : j.at("cells")) {

@@ -28,7 +28,8 @@ struct CellSpec {
 struct Job {
   enum class Kind { kProbe, kMeasure };
   Kind kind = Kind::kProbe;
-  std::string library_path;     ///< passed to OpenOpensslBackend
+  std::string backend = "openssl";  ///< registry name (backends::FindBackend)
+  std::string library_path;     ///< for backends that take one (--lib); "" = the backend's default
   std::string algorithm;        ///< measure: canonical catalogue name
   std::vector<CellSpec> cells;  ///< measure: cells in order
   measure::SamplerConfig sampler;
@@ -42,11 +43,14 @@ nlohmann::json JobToJson(const Job& job);
 Job JobFromJson(const nlohmann::json& j);
 
 /// Message types sent by a worker (the "type" field of each JSON line):
-///  "library" {library, supported:[names]}   probe answer
-///  "kat"     {kat:{status,source,detail}}   before any cell of a measure job
+///  "library" {library, supported:[names], unsupported_reasons:{name: reason}}   probe answer
+///  "unsupported" {message}                  measure job of an algorithm the backend lacks
+///                                           (every cell then reports "unsupported")
+///  "kat"     {kat:{status,source,detail}, implementation}   before any cell of a measure job
 ///  "ready"   {cell}                         synchronized jobs, before sampling cell i
 ///  "cell"    {cell, status, message, batch_iterations, precision_reached, samples:[...]}
-///  "fatal"   {message, usage}               the job could not run (usage: bad --lib)
+///  "fatal"   {message, usage}               the job could not run (usage: bad --lib, a
+///                                           backend that cannot be opened here)
 ///  "done"    {}                             last message
 inline constexpr const char* kGoLine = "go";
 

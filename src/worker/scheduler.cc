@@ -62,9 +62,10 @@ void FailFromExit(WorkerState& w, WorkerProcess::ReadStatus status, double limit
 }
 
 // Reads messages from `w` until it reports cell `index` (returns the message) or, in a
-// synchronised job, says it is ready for it (sets *ready). Handles "kat" on the way.
+// synchronised job, says it is ready for it (sets *ready). Handles "kat" (the KAT outcome and
+// the implementation) and "unsupported" on the way.
 std::optional<nlohmann::json> ReadUntilCell(WorkerState& w, size_t index, double limit,
-                                            results::KatResult* kat, bool* ready) {
+                                            results::AlgorithmResult* result, bool* ready) {
   *ready = false;
   while (!w.failed) {
     nlohmann::json msg;
@@ -75,7 +76,10 @@ std::optional<nlohmann::json> ReadUntilCell(WorkerState& w, size_t index, double
     }
     const std::string type = msg.value("type", "");
     if (type == "kat") {
-      *kat = results::KatFromJson(msg.at("kat"));
+      result->kat = results::KatFromJson(msg.at("kat"));
+      result->implementation = msg.value("implementation", "");
+    } else if (type == "unsupported") {
+      result->supported = false;
     } else if (type == "ready" && msg.value("cell", SIZE_MAX) == index) {
       *ready = true;
       return std::nullopt;
@@ -111,11 +115,17 @@ void MergeCellMessage(const nlohmann::json& msg, Cell& cell) {
   cell.workers.push_back(std::move(samples));
 }
 
+// What a probe opens, for messages: the library path, or the backend when it takes none.
+std::string ProbeSubject(const RunPlan& plan) {
+  return plan.library_path.empty() ? "the " + plan.backend + " backend" : plan.library_path;
+}
+
 }  // namespace
 
 ProbeResult Probe(const RunPlan& plan) {
   Job job;
   job.kind = Job::Kind::kProbe;
+  job.backend = plan.backend;
   job.library_path = plan.library_path;
   WorkerProcess process(plan.executable, plan.env, JobLine(job), plan.unset_env);
   const double limit = SilenceLimit(plan);
@@ -127,7 +137,7 @@ ProbeResult Probe(const RunPlan& plan) {
     if (status == WorkerProcess::ReadStatus::kTimeout) {
       process.Kill("timeout");
       throw std::runtime_error(
-          fmt::format("loading {} in a worker timed out after {:g} s", plan.library_path, limit));
+          fmt::format("loading {} in a worker timed out after {:g} s", ProbeSubject(plan), limit));
     }
     if (status == WorkerProcess::ReadStatus::kEof) {
       break;
@@ -145,6 +155,11 @@ ProbeResult Probe(const RunPlan& plan) {
       for (const auto& name : msg.at("supported")) {
         probe.supported.insert(name.get<std::string>());
       }
+      if (msg.contains("unsupported_reasons")) {
+        for (const auto& [name, reason] : msg.at("unsupported_reasons").items()) {
+          probe.unsupported_reasons[name] = reason.get<std::string>();
+        }
+      }
       got_library = true;
     }
     if (type == "done") {
@@ -153,7 +168,7 @@ ProbeResult Probe(const RunPlan& plan) {
   }
   const std::string how = process.Finish();
   if (!got_library) {
-    throw std::runtime_error(fmt::format("probing {} failed: {}", plan.library_path,
+    throw std::runtime_error(fmt::format("probing {} failed: {}", ProbeSubject(plan),
                                          how.empty() ? "no answer from the worker" : how));
   }
   probe.library.worker_env = plan.env;
@@ -189,6 +204,7 @@ results::AlgorithmResult MeasureAlgorithm(const AlgorithmInfo& alg, const RunPla
 
   Job job;
   job.kind = Job::Kind::kMeasure;
+  job.backend = plan.backend;
   job.library_path = plan.library_path;
   job.algorithm = result.algorithm;
   for (const Cell& cell : result.cells) {
@@ -221,7 +237,7 @@ results::AlgorithmResult MeasureAlgorithm(const AlgorithmInfo& alg, const RunPla
     std::vector<bool> ready(workers.size(), false);
     for (size_t w = 0; w < workers.size(); ++w) {
       bool is_ready = false;
-      auto msg = ReadUntilCell(workers[w], i, limit, &result.kat, &is_ready);
+      auto msg = ReadUntilCell(workers[w], i, limit, &result, &is_ready);
       ready[w] = is_ready;
       if (msg) {
         messages[w] = std::move(*msg);
@@ -236,7 +252,7 @@ results::AlgorithmResult MeasureAlgorithm(const AlgorithmInfo& alg, const RunPla
     for (size_t w = 0; w < workers.size(); ++w) {
       if (ready[w] && !workers[w].failed) {
         bool again = false;
-        auto msg = ReadUntilCell(workers[w], i, limit, &result.kat, &again);
+        auto msg = ReadUntilCell(workers[w], i, limit, &result, &again);
         if (msg) {
           messages[w] = std::move(*msg);
         }

@@ -16,8 +16,9 @@ namespace cryptobench::worker {
 
 /// What to run, shared by every job of one `speed` run.
 struct RunPlan {
-  std::string executable;                  ///< cryptobench itself (SelfExecutable())
-  std::string library_path;                ///< --lib, or the default soname
+  std::string executable;           ///< cryptobench itself (SelfExecutable())
+  std::string backend = "openssl";  ///< registry name (backends/registry.h)
+  std::string library_path;         ///< --lib, or the default soname; "" = the backend's default
   std::map<std::string, std::string> env;  ///< --env: set in every worker from start
   std::set<std::string> unset_env;         ///< removed from every worker's environment
   std::vector<uint64_t> input_sizes;       ///< symmetric input sizes, bytes
@@ -33,10 +34,14 @@ struct RunPlan {
 struct ProbeResult {
   results::LibraryInfo library;
   std::set<std::string> supported;
+  /// Why an unsupported algorithm is missing, where the backend says more than "not provided"
+  /// (Backend::UnsupportedReason), by catalogue name.
+  std::map<std::string, std::string> unsupported_reasons;
 };
 
-/// Loads the library in a worker and asks for its identity. Throws UsageError when the
-/// library cannot be loaded or is not a libcrypto (exit status 2), std::runtime_error when the
+/// Opens plan.backend (plan.library_path for backends loaded by path) in a worker and asks for
+/// its identity. Throws UsageError when the backend cannot be opened (a bad --lib, a library
+/// that is not a libcrypto, an unknown backend name: exit status 2), std::runtime_error when the
 /// worker fails otherwise.
 ProbeResult Probe(const RunPlan& plan);
 
@@ -47,8 +52,10 @@ std::vector<results::Cell> PlannedCells(const AlgorithmInfo& alg, const RunPlan&
 /// Called after each cell completes (for progress display).
 using CellDoneFn = std::function<void(const AlgorithmInfo& alg, const results::Cell& cell)>;
 
-/// Measures every planned cell of `alg` in worker process(es). Never throws for worker
-/// failures: a crash or timeout marks the remaining cells crashed/timeout with the reason.
+/// Measures every planned cell of `alg` in worker process(es) of plan.backend. Never throws for
+/// worker failures: a crash or timeout marks the remaining cells crashed/timeout with the reason.
+/// An algorithm the backend lacks comes back with supported = false and every cell
+/// "unsupported". The result carries the implementation the backend reports (Implementation()).
 results::AlgorithmResult MeasureAlgorithm(const AlgorithmInfo& alg, const RunPlan& plan,
                                           const CellDoneFn& on_cell_done);
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <thread>
 
-#include "backends/openssl/openssl_backend.h"
+#include "backends/registry.h"
 #include "core/errors.h"
 #include "results/json.h"
 #include "worker/protocol.h"
@@ -59,14 +59,18 @@ nlohmann::json CellMessage(size_t index, const char* status, const std::string& 
 
 void RunProbe(backends::Backend& backend, Channel& channel) {
   nlohmann::json supported = nlohmann::json::array();
+  nlohmann::json reasons = nlohmann::json::object();
   for (const AlgorithmInfo& alg : Catalog()) {
     if (backend.Supports(alg)) {
       supported.push_back(std::string(alg.name));
+    } else if (std::string reason = backend.UnsupportedReason(alg); !reason.empty()) {
+      reasons[std::string(alg.name)] = reason;
     }
   }
   channel.Send({{"type", "library"},
                 {"library", results::LibraryToJson(backend.Identity())},
-                {"supported", supported}});
+                {"supported", supported},
+                {"unsupported_reasons", reasons}});
 }
 
 // Waits for the parent's "go" line (synchronized jobs). False if stdin closed.
@@ -82,8 +86,22 @@ void RunMeasure(const Job& job, backends::Backend& backend, Channel& channel) {
         {{"type", "fatal"}, {"message", "unknown algorithm " + job.algorithm}, {"usage", false}});
     return;
   }
+  // Never KAT-check or time what the backend does not have: say so for every cell instead.
+  if (!backend.Supports(*alg)) {
+    std::string reason = backend.UnsupportedReason(*alg);
+    if (reason.empty()) {
+      reason = "not provided by this library";
+    }
+    channel.Send({{"type", "unsupported"}, {"message", reason}});
+    for (size_t i = 0; i < job.cells.size(); ++i) {
+      channel.Send(CellMessage(i, "unsupported", reason));
+    }
+    return;
+  }
   const results::KatResult kat = backend.RunKat(*alg);
-  channel.Send({{"type", "kat"}, {"kat", results::KatToJson(kat)}});
+  channel.Send({{"type", "kat"},
+                {"kat", results::KatToJson(kat)},
+                {"implementation", backend.Implementation(*alg)}});
   InjectFault(job.test_fault);
   for (size_t i = 0; i < job.cells.size(); ++i) {
     const CellSpec& spec = job.cells[i];
@@ -157,11 +175,23 @@ int RunWorker() {
     channel.Send({{"type", "fatal"}, {"message", e.what()}, {"usage", false}});
     return 3;
   }
+  const backends::BackendDescriptor* descriptor = backends::FindBackend(job.backend);
+  if (descriptor == nullptr) {
+    channel.Send({{"type", "fatal"},
+                  {"message", "backend '" + job.backend + "' is not compiled into this build"},
+                  {"usage", true}});
+    return 3;
+  }
   std::unique_ptr<backends::Backend> backend;
   try {
-    backend = backends::OpenOpensslBackend(job.library_path);
+    backend = descriptor->open(descriptor->takes_library_path ? job.library_path : "");
   } catch (const UsageError& e) {
     channel.Send({{"type", "fatal"}, {"message", e.what()}, {"usage", true}});
+    return 3;
+  } catch (const std::exception& e) {
+    channel.Send({{"type", "fatal"},
+                  {"message", "opening the " + job.backend + " backend: " + e.what()},
+                  {"usage", false}});
     return 3;
   }
   if (job.test_fault == "corrupt") {

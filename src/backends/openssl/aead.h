@@ -3,10 +3,11 @@
 
 #include <cstddef>
 #include <memory>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "algorithms/catalog.h"
-#include "algorithms/kat.h"
 #include "backends/backend.h"
 #include "backends/openssl/libcrypto.h"
 
@@ -30,9 +31,21 @@ std::unique_ptr<PreparedOperation> PrepareAead(const LibcryptoPtr& lib, const Al
                                                Operation op, size_t input_len, bool corrupt,
                                                PrepareFailure* failure, std::string* error);
 
-/// Runs one KAT vector (key, iv = nonce, aad, input, output = ciphertext, tag): seal and compare,
-/// open and compare, and open with a flipped tag, which must be rejected. Returns "" if passed.
-std::string RunAeadVector(const Libcrypto& lib, const AlgorithmInfo& alg, const KatVector& vector,
-                          bool corrupt);
+/// One-shot seal with a fresh context (KatTarget::Seal): `nonce` and `tag_len` as given, so KAT
+/// vectors with other nonce and tag lengths than the timing defaults work. *ciphertext gets
+/// plaintext.size() bytes, *tag tag_len bytes. Returns "" or the failing call.
+std::string AeadSealOneShot(const Libcrypto& lib, const AlgorithmInfo& alg,
+                            std::span<const uint8_t> key, std::span<const uint8_t> nonce,
+                            std::span<const uint8_t> aad, std::span<const uint8_t> plaintext,
+                            size_t tag_len, std::vector<uint8_t>* ciphertext,
+                            std::vector<uint8_t>* tag);
+
+/// One-shot open (KatTarget::Open): *authentic says whether `tag` verified (a rejected tag is
+/// not an error); *plaintext is meaningful only when it did. Returns "" or the failing call.
+std::string AeadOpenOneShot(const Libcrypto& lib, const AlgorithmInfo& alg,
+                            std::span<const uint8_t> key, std::span<const uint8_t> nonce,
+                            std::span<const uint8_t> aad, std::span<const uint8_t> ciphertext,
+                            std::span<const uint8_t> tag, std::vector<uint8_t>* plaintext,
+                            bool* authentic);
 
 }  // namespace cryptobench::backends::openssl

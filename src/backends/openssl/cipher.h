@@ -3,10 +3,11 @@
 
 #include <cstddef>
 #include <memory>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "algorithms/catalog.h"
-#include "algorithms/kat.h"
 #include "backends/backend.h"
 #include "backends/openssl/libcrypto.h"
 
@@ -27,9 +28,11 @@ std::unique_ptr<PreparedOperation> PrepareCipher(const LibcryptoPtr& lib, const 
                                                  Operation op, size_t input_len, bool corrupt,
                                                  PrepareFailure* failure, std::string* error);
 
-/// Runs one KAT vector (key, iv, input = plaintext, output = ciphertext) both ways. Returns ""
-/// if it passed, else what differed.
-std::string RunCipherVector(const Libcrypto& lib, const AlgorithmInfo& alg, const KatVector& vector,
-                            bool corrupt);
+/// One-shot encryption (or, with `decrypt`, decryption) of `input` with a fresh context,
+/// padding off: KatTarget::Cipher. `key` and `iv` must have the catalogue's lengths (empty IV for
+/// ECB). Returns "" or one line naming the failing call or the wrong length.
+std::string CipherOneShot(const Libcrypto& lib, const AlgorithmInfo& alg, bool decrypt,
+                          std::span<const uint8_t> key, std::span<const uint8_t> iv,
+                          std::span<const uint8_t> input, std::vector<uint8_t>* output);
 
 }  // namespace cryptobench::backends::openssl

@@ -1,4 +1,4 @@
-// A minimal DER encoder (X.690) for EC keys and ECDSA signatures.
+// A minimal DER encoder (X.690) for EC keys and ECDSA signatures, and a decoder for the latter.
 #include "backends/openssl/der.h"
 
 #include <algorithm>
@@ -28,7 +28,74 @@ std::vector<uint8_t> Concat(std::initializer_list<std::span<const uint8_t>> part
   return out;
 }
 
+// Reads one TLV with tag `tag` at `*pos` of `der`; on success *content is its value and *pos
+// moves past it. Definite lengths only (DER, X.690 10.1), at most 4 length bytes.
+bool ReadTlv(std::span<const uint8_t> der, uint8_t tag, size_t* pos,
+             std::span<const uint8_t>* content) {
+  size_t at = *pos;
+  if (at + 2 > der.size() || der[at] != tag) {
+    return false;
+  }
+  size_t len = der[at + 1];
+  at += 2;
+  if (len >= 0x80) {
+    const size_t len_bytes = len & 0x7f;
+    if (len_bytes == 0 || len_bytes > 4 || at + len_bytes > der.size()) {
+      return false;
+    }
+    len = 0;
+    for (size_t i = 0; i < len_bytes; ++i) {
+      len = (len << 8) | der[at + i];
+    }
+    at += len_bytes;
+  }
+  if (len > der.size() - at) {
+    return false;
+  }
+  *content = der.subspan(at, len);
+  *pos = at + len;
+  return true;
+}
+
+// Appends the unsigned INTEGER `value` left-padded to `width` bytes; false if negative or wider.
+bool AppendFixedWidth(std::span<const uint8_t> value, size_t width, std::vector<uint8_t>* out) {
+  if (value.empty() || (value[0] & 0x80) != 0) {
+    return false;
+  }
+  while (!value.empty() && value[0] == 0) {
+    value = value.subspan(1);
+  }
+  if (value.size() > width) {
+    return false;
+  }
+  out->insert(out->end(), width - value.size(), 0);
+  out->insert(out->end(), value.begin(), value.end());
+  return true;
+}
+
 }  // namespace
+
+bool EcdsaSignatureFromDer(std::span<const uint8_t> der, size_t scalar_len,
+                           std::vector<uint8_t>* r_and_s) {
+  size_t pos = 0;
+  std::span<const uint8_t> sequence;
+  if (!ReadTlv(der, kTagSequence, &pos, &sequence) || pos != der.size()) {
+    return false;
+  }
+  size_t inner = 0;
+  std::span<const uint8_t> r;
+  std::span<const uint8_t> s;
+  if (!ReadTlv(sequence, kTagInteger, &inner, &r) || !ReadTlv(sequence, kTagInteger, &inner, &s) ||
+      inner != sequence.size()) {
+    return false;
+  }
+  std::vector<uint8_t> out;
+  if (!AppendFixedWidth(r, scalar_len, &out) || !AppendFixedWidth(s, scalar_len, &out)) {
+    return false;
+  }
+  *r_and_s = std::move(out);
+  return true;
+}
 
 std::vector<uint8_t> DerTlv(uint8_t tag, std::span<const uint8_t> content) {
   std::vector<uint8_t> out = {tag};

@@ -34,6 +34,21 @@ TEST(DerTest, EcdsaSignatureSplitsRAndS) {
             "01");
 }
 
+TEST(DerTest, EcdsaSignatureDecodesToFixedWidth) {
+  std::vector<uint8_t> r_and_s;
+  ASSERT_TRUE(EcdsaSignatureFromDer(HexDecode("300702020081020101"), 2, &r_and_s));
+  EXPECT_EQ(Hex(r_and_s), "00810001");
+  // Round trip through the encoder at P-256 width.
+  const std::vector<uint8_t> wide = HexDecode(std::string(64, 'f') + std::string(62, '0') + "07");
+  ASSERT_TRUE(EcdsaSignatureFromDer(EcdsaSignatureDer(wide), 32, &r_and_s));
+  EXPECT_EQ(r_and_s, wide);
+  // Too wide for the scalar, negative, trailing bytes, truncated.
+  EXPECT_FALSE(EcdsaSignatureFromDer(HexDecode("30080203010203020101"), 2, &r_and_s));
+  EXPECT_FALSE(EcdsaSignatureFromDer(HexDecode("3006020181020101"), 2, &r_and_s));
+  EXPECT_FALSE(EcdsaSignatureFromDer(HexDecode("300602010102010100"), 2, &r_and_s));
+  EXPECT_FALSE(EcdsaSignatureFromDer(HexDecode("30060201010201"), 2, &r_and_s));
+}
+
 TEST(DerTest, CurveOids) {
   // RFC 5480 2.1.1.1: secp256r1 1.2.840.10045.3.1.7, secp384r1 1.3.132.0.34.
   EXPECT_EQ(Hex(CurveOidDer("prime256v1")), "06082a8648ce3d030107");

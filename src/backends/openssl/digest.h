@@ -3,10 +3,11 @@
 
 #include <cstddef>
 #include <memory>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "algorithms/catalog.h"
-#include "algorithms/kat.h"
 #include "backends/backend.h"
 #include "backends/openssl/libcrypto.h"
 
@@ -22,8 +23,9 @@ std::unique_ptr<PreparedOperation> PrepareDigest(const LibcryptoPtr& lib, const 
                                                  Operation op, size_t input_len, bool corrupt,
                                                  PrepareFailure* failure, std::string* error);
 
-/// Runs one KAT vector (input = message, output = digest). Returns "" if it passed.
-std::string RunDigestVector(const Libcrypto& lib, const AlgorithmInfo& alg, const KatVector& vector,
-                            bool corrupt);
+/// One-shot digest of `message` with a fresh context (KatTarget::Hash). Returns "" or the
+/// failing call.
+std::string DigestOneShot(const Libcrypto& lib, const AlgorithmInfo& alg,
+                          std::span<const uint8_t> message, std::vector<uint8_t>* digest);
 
 }  // namespace cryptobench::backends::openssl

@@ -3,6 +3,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "algorithms/catalog.h"
 #include "algorithms/kat.h"
@@ -22,9 +23,9 @@ std::unique_ptr<PreparedOperation> PrepareKeyAgreement(const LibcryptoPtr& lib,
                                                        bool corrupt, PrepareFailure* failure,
                                                        std::string* error);
 
-/// Runs one KAT vector (private_key, public_key = the peer's, output = shared secret).
-/// Returns "" if it passed.
-std::string RunKeyAgreementVector(const Libcrypto& lib, const AlgorithmInfo& alg,
-                                  const KatVector& vector, bool corrupt);
+/// KatTarget::Derive: the shared secret of `vector.private_key` with the peer
+/// `vector.public_key` (formats in algorithms/kat.h). Returns "" or the failing call.
+std::string DeriveOneShot(const Libcrypto& lib, const AlgorithmInfo& alg, const KatVector& vector,
+                          std::vector<uint8_t>* secret);
 
 }  // namespace cryptobench::backends::openssl

@@ -38,7 +38,7 @@ Backend& LegacyBackend() {
 TEST(OpensslLegacyPathsTest, EveryAlgorithmButPoly1305WorksWithoutThe3xFunctions) {
   for (const AlgorithmInfo& alg : Catalog()) {
     SCOPED_TRACE(std::string(alg.name));
-    if (alg.name == "Poly1305") {
+    if (alg.name == "Poly1305" || alg.openssl_name.empty()) {
       EXPECT_FALSE(LegacyBackend().Supports(alg));
       continue;
     }

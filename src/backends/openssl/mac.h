@@ -4,10 +4,11 @@
 
 #include <cstddef>
 #include <memory>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "algorithms/catalog.h"
-#include "algorithms/kat.h"
 #include "backends/backend.h"
 #include "backends/openssl/libcrypto.h"
 
@@ -25,9 +26,10 @@ std::unique_ptr<PreparedOperation> PrepareMac(const LibcryptoPtr& lib, const Alg
                                               Operation op, size_t input_len, bool corrupt,
                                               PrepareFailure* failure, std::string* error);
 
-/// Runs one KAT vector (key, input = message, output = tag; a shorter output is a truncated
-/// tag, RFC 4231 4.6, compared with the leading bytes). Returns "" if it passed.
-std::string RunMacVector(const LibcryptoPtr& lib, const AlgorithmInfo& alg, const KatVector& vector,
-                         bool corrupt);
+/// One-shot MAC of `message` under `key` with a fresh context (KatTarget::Mac): the full tag
+/// (alg.tag_len bytes). Returns "" or the failing call.
+std::string MacOneShot(const LibcryptoPtr& lib, const AlgorithmInfo& alg,
+                       std::span<const uint8_t> key, std::span<const uint8_t> message,
+                       std::vector<uint8_t>* tag);
 
 }  // namespace cryptobench::backends::openssl

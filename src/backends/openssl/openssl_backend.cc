@@ -10,10 +10,10 @@
 #include "backends/openssl/cipher.h"
 #include "backends/openssl/digest.h"
 #include "backends/openssl/identity.h"
-#include "backends/openssl/kat_runner.h"
 #include "backends/openssl/key_agreement.h"
 #include "backends/openssl/libcrypto.h"
 #include "backends/openssl/mac.h"
+#include "backends/openssl/one_shot.h"
 #include "backends/openssl/signature.h"
 
 namespace cryptobench::backends {
@@ -23,11 +23,15 @@ using openssl::LibcryptoPtr;
 
 class OpensslBackend : public Backend {
  public:
-  explicit OpensslBackend(LibcryptoPtr lib) : lib_(std::move(lib)) {}
+  explicit OpensslBackend(LibcryptoPtr lib)
+      : lib_(std::move(lib)), one_shot_(openssl::MakeOneShotTarget(lib_)) {}
 
   results::LibraryInfo Identity() const override { return openssl::ReadIdentity(*lib_); }
 
   bool Supports(const AlgorithmInfo& alg) override {
+    if (alg.openssl_name.empty()) {
+      return false;  // not an OpenSSL algorithm (catalog.h), e.g. XChaCha20-Poly1305
+    }
     try {
       switch (alg.kind) {
         case AlgorithmKind::kCipher:
@@ -51,8 +55,10 @@ class OpensslBackend : public Backend {
   }
 
   results::KatResult RunKat(const AlgorithmInfo& alg) override {
-    return openssl::RunKatVectors(lib_, alg, corrupt_outputs_for_testing_);
+    return RunKatVectors(*one_shot_, alg, corrupt_outputs_for_testing_);
   }
+
+  KatTarget* OneShot() override { return one_shot_.get(); }
 
   std::unique_ptr<PreparedOperation> Prepare(const AlgorithmInfo& alg, Operation op,
                                              size_t input_len, PrepareFailure* failure,
@@ -95,6 +101,7 @@ class OpensslBackend : public Backend {
 
  private:
   LibcryptoPtr lib_;
+  std::unique_ptr<KatTarget> one_shot_;
 };
 
 }  // namespace

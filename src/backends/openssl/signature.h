@@ -28,11 +28,19 @@ std::unique_ptr<PreparedOperation> PrepareSignature(const LibcryptoPtr& lib,
                                                     bool corrupt, PrepareFailure* failure,
                                                     std::string* error);
 
-/// Runs one KAT vector: the published signature must verify under the published public key and
-/// must not once one bit is flipped; with a private key, a deterministic signature must be
-/// reproduced exactly, a randomised one must verify. Returns "" if it passed.
-std::string RunSignatureVector(const Libcrypto& lib, const AlgorithmInfo& alg,
-                               const KatVector& vector, bool corrupt);
+/// KatTarget::Verify: verifies `vector.output` over `vector.input` (with `tamper`, over the input
+/// with its first byte flipped, or one byte appended when it is empty) with `vector.public_key`.
+/// RSA and ECDSA vectors give a digest (input_is_digest: its length names the hash) or a message
+/// (hashed with SHA-384 for P-384, else SHA-256); ECDSA signatures are r||s. *valid is the
+/// library's answer. Returns "" or the failing call.
+std::string VerifyOneShot(const Libcrypto& lib, const AlgorithmInfo& alg, const KatVector& vector,
+                          bool tamper, bool* valid);
+
+/// KatTarget::Sign: signs `vector.input` with `vector.private_key` (formats as KatPrivateKey
+/// takes them). ECDSA signatures come back as r||s (randomised: OpenSSL 3.0 has no RFC 6979).
+/// Returns "" or the failing call.
+std::string SignOneShot(const Libcrypto& lib, const AlgorithmInfo& alg, const KatVector& vector,
+                        std::vector<uint8_t>* signature);
 
 /// Sign-then-verify with the timing key, plus the flipped-bit negative check. Returns "" if it
 /// passed.

@@ -1,0 +1,105 @@
+// Several backends in one machine-readable document, and the dispatch of RenderBackends. JSON
+// wraps the runs as import does for several runs ({"schema_version": 1, "runs": [...]},
+// docs/json-schema.md); CSV is RenderCsv's layout with a leading backend column.
+#include <ostream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "report/report.h"
+#include "results/json.h"
+
+namespace cryptobench::report {
+namespace {
+
+// Splits CSV text into records at line ends outside quoted fields (RFC 4180 2.6: a quoted field
+// may hold a line break). Each record is returned without its LF.
+std::vector<std::string> CsvRecords(const std::string& text) {
+  std::vector<std::string> records;
+  std::string record;
+  bool quoted = false;
+  for (char c : text) {
+    if (c == '"') {
+      quoted = !quoted;  // a doubled quote toggles twice: no net change
+    }
+    if (c == '\n' && !quoted) {
+      records.push_back(std::move(record));
+      record.clear();
+      continue;
+    }
+    record += c;
+  }
+  if (!record.empty()) {
+    records.push_back(std::move(record));
+  }
+  return records;
+}
+
+std::string CsvField(const std::string& field) {
+  if (field.find_first_of(",\"\r\n") == std::string::npos) {
+    return field;
+  }
+  std::string quoted = "\"";
+  for (char c : field) {
+    quoted += c;
+    if (c == '"') {
+      quoted += '"';
+    }
+  }
+  return quoted + "\"";
+}
+
+}  // namespace
+
+void RenderBackendsJson(const std::vector<results::RunResult>& runs, std::ostream& out) {
+  nlohmann::ordered_json doc;
+  doc["schema_version"] = results::kSchemaVersion;
+  nlohmann::ordered_json list = nlohmann::ordered_json::array();
+  for (const results::RunResult& run : runs) {
+    list.push_back(results::ToJson(run));
+  }
+  doc["runs"] = std::move(list);
+  out << doc.dump(2) << '\n';
+}
+
+void RenderBackendsCsv(const std::vector<results::RunResult>& runs, std::ostream& out) {
+  bool header_written = false;
+  for (const results::RunResult& run : runs) {
+    std::ostringstream single;
+    RenderCsv(run, single);
+    const std::vector<std::string> records = CsvRecords(single.str());
+    for (size_t i = 0; i < records.size(); ++i) {
+      if (i == 0) {
+        if (!header_written) {
+          out << "backend," << records[0] << '\n';
+          header_written = true;
+        }
+        continue;
+      }
+      out << CsvField(run.library.backend) << ',' << records[i] << '\n';
+    }
+  }
+}
+
+void RenderBackends(const std::vector<results::RunResult>& runs, Format format, std::ostream& out) {
+  switch (format) {
+    case Format::kTable:
+      RenderBackendsTable(runs, out);
+      return;
+    case Format::kJson:
+      RenderBackendsJson(runs, out);
+      return;
+    case Format::kCsv:
+      RenderBackendsCsv(runs, out);
+      return;
+    case Format::kMarkdown:
+      RenderBackendsMarkdown(runs, out);
+      return;
+    case Format::kOpenssl:
+      break;
+  }
+  throw std::invalid_argument("the openssl speed layout holds one library; not several backends");
+}
+
+}  // namespace cryptobench::report
