@@ -122,9 +122,6 @@ ordered_json AlgorithmToJson(const AlgorithmResult& alg) {
     j["implementation"] = alg.implementation;  // omitted when unknown, so older documents match
   }
   j["supported"] = alg.supported;
-  if (!alg.implementation.empty()) {
-    j["implementation"] = alg.implementation;
-  }
   j["kat"] = KatToJsonAs<ordered_json>(alg.kat);
   ordered_json cells = ordered_json::array();
   for (const Cell& cell : alg.cells) {

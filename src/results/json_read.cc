@@ -268,7 +268,6 @@ AlgorithmResult ReadAlgorithm(const json& j, const std::string& path) {
   ReadString(j, path, "kind", &alg.kind);
   ReadString(j, path, "implementation", &alg.implementation);
   ReadBool(j, path, "supported", &alg.supported);
-  ReadString(j, path, "implementation", &alg.implementation);
   if (const json* kat = FindObject(j, path, "kat")) {
     ReadKat(*kat, Member(path, "kat"), &alg.kat);
   }

@@ -104,13 +104,11 @@ struct KatResult {
 struct AlgorithmResult {
   std::string algorithm;  ///< canonical catalogue name, "AES-128-GCM"
   std::string kind;       ///< "cipher", "aead", "hash", "mac", "signature", "key_agreement"
-  /// The implementation the library chose, where it tells: Botan's provider ("aesni", "base"),
-  /// Crypto++'s AlgorithmProvider(); empty if unknown or not stated.
+  /// The implementation the library chose, where it tells (backends::Backend::Implementation:
+  /// Botan's provider, Crypto++'s AlgorithmProvider(), the kernel's driver; an imported botan
+  /// speed line's [provider] tag); empty if unknown or not stated.
   std::string implementation;
   bool supported = true;  ///< false: the library lacks it (every cell kUnsupported)
-  /// The implementation the library chose, where it tells (backends::Backend::Implementation:
-  /// Botan's provider, Crypto++'s AlgorithmProvider(), the kernel driver); "" if unknown.
-  std::string implementation;
   KatResult kat;
   std::vector<Cell> cells;
 };

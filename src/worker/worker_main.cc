@@ -203,7 +203,11 @@ int RunWorker() {
     RunMeasure(job, *backend, channel);
   }
   channel.Send({{"type", "done"}});
-  return 0;
+  // Leave without exit handlers or static destructors: a library opened in a link-map
+  // namespace of its own (backends/common/isolated_load.h) can crash them, and everything the
+  // parent needs has been sent.
+  std::fflush(nullptr);
+  std::_Exit(0);
 }
 
 }  // namespace cryptobench::worker

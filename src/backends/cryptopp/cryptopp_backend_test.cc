@@ -30,12 +30,20 @@ Backend& CorruptingBackend() {
   return *backend;
 }
 
+// The catalogue but XChaCha20-Poly1305, which this backend does not offer yet (Crypto++ has it;
+// the backend reports it unsupported, checked below).
 std::vector<std::string> CatalogNames() {
   std::vector<std::string> names;
   for (const AlgorithmInfo& alg : Catalog()) {
-    names.emplace_back(alg.name);
+    if (alg.name != "XChaCha20-Poly1305") {
+      names.emplace_back(alg.name);
+    }
   }
   return names;
+}
+
+TEST(CryptoppXChaChaTest, ReportedUnsupported) {
+  EXPECT_FALSE(OpenCryptoppBackend("")->Supports(*FindAlgorithm("XChaCha20-Poly1305")));
 }
 
 // Every operation Prepare() must offer for `alg`: both directions of ciphers and AEADs.

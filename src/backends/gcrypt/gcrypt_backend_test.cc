@@ -34,6 +34,7 @@ const std::set<std::string>& ExpectedSupported() {
     for (const AlgorithmInfo& alg : Catalog()) {
       all.emplace(alg.name);
     }
+    all.erase("XChaCha20-Poly1305");  // libgcrypt 1.10 has no XChaCha20
     return all;
   }();
   return names;
@@ -72,9 +73,10 @@ TEST(GcryptBackendTest, RegistryOpensItAndNamesItsMask) {
   EXPECT_EQ(backend->Identity().backend, "gcrypt");
 }
 
-TEST(GcryptBackendTest, SupportsTheWholeCatalogue) {
+TEST(GcryptBackendTest, SupportsTheCatalogueButXChaCha) {
   for (const AlgorithmInfo& alg : Catalog()) {
-    EXPECT_TRUE(GcryptBackend().Supports(alg)) << alg.name;
+    EXPECT_EQ(GcryptBackend().Supports(alg), ExpectedSupported().count(std::string(alg.name)) > 0)
+        << alg.name;
   }
 }
 

@@ -167,7 +167,9 @@ std::string GcryptTarget::Mac(const AlgorithmInfo& alg, const Bytes& key, const 
   }
   size_t len = gcry_mac_get_algo_maclen(algo);
   tag->assign(len, 0);
-  gcry_error_t err = gcry_mac_write(handle.get(), message.data(), message.size());
+  // libgcrypt's CMAC rejects a zero-length write; an empty message is no write at all.
+  gcry_error_t err =
+      message.empty() ? 0 : gcry_mac_write(handle.get(), message.data(), message.size());
   if (err == 0) {
     err = gcry_mac_read(handle.get(), tag->data(), &len);
   }

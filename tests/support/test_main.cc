@@ -1,0 +1,24 @@
+// main() of cryptobench_tests. It leaves with _Exit, skipping static destructors and exit
+// handlers: tests open crypto libraries in link-map namespaces of their own
+// (backends/common/isolated_load.h), and glibc's exit-time teardown can then call into them
+// after they are gone. Leak checking, which normally runs at exit, is run explicitly first.
+#include <cstdio>
+#include <cstdlib>
+
+#include <gtest/gtest.h>
+
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/lsan_interface.h>
+#endif
+
+int main(int argc, char** argv) {
+  testing::InitGoogleTest(&argc, argv);
+  int status = RUN_ALL_TESTS();
+#if defined(__SANITIZE_ADDRESS__)
+  if (__lsan_do_recoverable_leak_check() != 0) {
+    status = 1;
+  }
+#endif
+  std::fflush(nullptr);
+  std::_Exit(status);
+}
