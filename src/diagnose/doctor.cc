@@ -125,7 +125,9 @@ Measurement Measure(const AlgorithmInfo& alg, const DoctorOptions& options,
 std::vector<const AlgorithmInfo*> DefaultDoctorAlgorithms(bool quick) {
   std::vector<const AlgorithmInfo*> out;
   for (const AlgorithmInfo& alg : Catalog()) {
-    if (IsSymmetric(alg.kind) && (!quick || alg.default_suite)) {
+    // Doctor examines OpenSSL builds: algorithms without an OpenSSL name (XChaCha20-Poly1305)
+    // are only examined when named.
+    if (IsSymmetric(alg.kind) && (!quick || alg.default_suite) && !alg.openssl_name.empty()) {
       out.push_back(&alg);
     }
   }
