@@ -66,7 +66,10 @@ void WriteEnvironment(const RunResult& run, std::ostream& out) {
     out << fmt::format("- Kernel: {}\n", machine.kernel);
   }
   out << fmt::format("- Tick counter: {}\n", TickCounterLine(machine));
-  out << fmt::format("- Library: {}, loaded from {}\n",
+  out << fmt::format("- Library: {}{}, loaded from {}\n",
+                     library.backend.empty() || library.backend == "openssl"
+                         ? ""
+                         : MarkdownText(library.backend) + " backend: ",
                      library.version.empty() ? "unknown" : library.version,
                      MarkdownCode(library.loaded_path.empty() ? "unknown" : library.loaded_path));
   if (!library.requested_path.empty() && library.requested_path != library.loaded_path) {

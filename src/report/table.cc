@@ -110,7 +110,11 @@ void WriteHeader(const RunResult& run, std::ostream& out) {
   }
   WriteField(out, "CPU", cpu);
   WriteField(out, "Tick counter", TickCounterLine(machine));
-  WriteField(out, "Library", library.version.empty() ? "unknown" : library.version);
+  std::string version = library.version.empty() ? "unknown" : library.version;
+  if (!library.backend.empty() && library.backend != "openssl") {
+    version = library.backend + " backend: " + version;  // e.g. "sodium backend: 1.0.18"
+  }
+  WriteField(out, "Library", version);
   WriteField(out, "  loaded", library.loaded_path.empty() ? "unknown" : library.loaded_path);
   if (!library.requested_path.empty() && library.requested_path != library.loaded_path) {
     WriteField(out, "  requested", library.requested_path);
