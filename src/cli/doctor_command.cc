@@ -28,30 +28,8 @@
 namespace cryptobench::cli {
 namespace {
 
-// Pasted output is small; a larger file is almost certainly the wrong one (as for `import`).
-constexpr size_t kMaxReportBytes = 64 * 1024 * 1024;
-
 std::string ReadReportText(const std::string& path) {
-  std::string text;
-  if (path == "-") {
-    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-  } else {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-      throw UsageError(fmt::format("--from '{}': no such file or not readable", path));
-    }
-    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-    if (in.bad()) {
-      throw UsageError(fmt::format("--from '{}': read error", path));
-    }
-  }
-  if (text.size() > kMaxReportBytes) {
-    throw UsageError(
-        fmt::format("--from '{}' is larger than {} MiB; expected a result JSON or "
-                    "pasted tool output",
-                    path, kMaxReportBytes / (1024 * 1024)));
-  }
-  return text;
+  return ReadInputText(path, fmt::format("--from '{}'", path));
 }
 
 // A cryptobench result JSON (one run, or {"runs": [...]} as `import` writes several), or

@@ -19,28 +19,8 @@
 namespace cryptobench::cli {
 namespace {
 
-// Files of pasted output are small; a larger file is almost certainly the wrong one.
-constexpr size_t kMaxInputBytes = 64 * 1024 * 1024;
-
 std::string ReadInput(const std::string& path) {
-  std::string text;
-  if (path == "-") {
-    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-  } else {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-      throw UsageError(fmt::format("cannot read '{}': no such file or not readable", path));
-    }
-    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-    if (in.bad()) {
-      throw UsageError(fmt::format("cannot read '{}'", path));
-    }
-  }
-  if (text.size() > kMaxInputBytes) {
-    throw UsageError(fmt::format("'{}' is larger than {} MiB; expected pasted tool output", path,
-                                 kMaxInputBytes / (1024 * 1024)));
-  }
-  return text;
+  return ReadInputText(path, fmt::format("cannot read '{}'", path));
 }
 
 }  // namespace
@@ -50,6 +30,9 @@ int RunImport(const ImportOptions& options) {
   if (!report::ParseFormat(options.format, &format)) {
     throw UsageError(fmt::format("--format '{}': expected json, table, markdown, csv or openssl",
                                  options.format));
+  }
+  if (!options.output.empty()) {
+    CheckOutputPath(options.output);
   }
   const std::string file_name = options.input == "-" ? "<stdin>" : options.input;
   const std::string text = ReadInput(options.input);
@@ -72,8 +55,7 @@ int RunImport(const ImportOptions& options) {
     }
   }
   if (options.output.empty()) {
-    std::fwrite(rendered.str().data(), 1, rendered.str().size(), stdout);
-    std::fflush(stdout);
+    WriteStdout(rendered.str());
   } else {
     WriteFileAtomically(options.output, rendered.str());
   }

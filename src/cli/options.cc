@@ -11,6 +11,9 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -287,7 +290,10 @@ std::vector<const backends::BackendDescriptor*> ResolveBackends(const std::strin
   }
   const std::string known = fmt::format("compiled in: {}", fmt::join(compiled, ", "));
   std::vector<const backends::BackendDescriptor*> out;
-  if (text == "all") {
+  std::string lower = text;
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (lower == "all") {
     for (const backends::BackendDescriptor& backend : backends::CompiledBackends()) {
       out.push_back(&backend);
     }
@@ -302,6 +308,12 @@ std::vector<const backends::BackendDescriptor*> ResolveBackends(const std::strin
     if (name.empty()) {
       throw UsageError(fmt::format("--backend '{}': empty backend name ({})", text, known));
     }
+    if (backend == nullptr && name.size() == 3 &&
+        std::tolower(static_cast<unsigned char>(name[0])) == 'a' &&
+        std::tolower(static_cast<unsigned char>(name[1])) == 'l' &&
+        std::tolower(static_cast<unsigned char>(name[2])) == 'l') {
+      throw UsageError(fmt::format("--backend '{}': 'all' stands alone, not in a list", text));
+    }
     if (backend == nullptr) {
       throw UsageError(fmt::format("--backend: unknown backend '{}' ({}, or all)", name, known));
     }
@@ -311,6 +323,33 @@ std::vector<const backends::BackendDescriptor*> ResolveBackends(const std::strin
     begin = end + 1;
   }
   return out;
+}
+
+std::string ReadInputText(const std::string& path, const std::string& subject) {
+  std::string text;
+  if (path == "-") {
+    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+  } else {
+    std::error_code error;
+    if (std::filesystem::is_directory(path, error)) {
+      throw UsageError(subject + ": is a directory");
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+      throw UsageError(subject + ": no such file or not readable");
+    }
+    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    if (in.bad()) {
+      throw UsageError(subject + ": read error");
+    }
+  }
+  if (text.size() > kMaxInputTextBytes) {
+    throw UsageError(
+        fmt::format("{}: larger than {} MiB; expected pasted tool output or a "
+                    "result JSON",
+                    subject, kMaxInputTextBytes / (1024 * 1024)));
+  }
+  return text;
 }
 
 }  // namespace cryptobench::cli

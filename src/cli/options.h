@@ -54,6 +54,15 @@ std::vector<const backends::BackendDescriptor*> ResolveBackends(const std::strin
 /// fails (a full disk, a closed or broken stdout), so the exit status says so.
 void WriteStdout(const std::string& content);
 
+/// Most bytes ReadInputText accepts: pasted output and result files are small, so a larger
+/// file is almost certainly the wrong one.
+inline constexpr size_t kMaxInputTextBytes = 64 * 1024 * 1024;
+
+/// Reads a pasted report or result file, or standard input for "-". Throws UsageError, one
+/// line starting with `subject` (e.g. "cannot read 'x.txt'", "--from 'x.txt'"), when the file
+/// is missing or unreadable, is a directory, fails mid-read, or exceeds kMaxInputTextBytes.
+std::string ReadInputText(const std::string& path, const std::string& subject);
+
 /// Writes `content` to `path` atomically: a temporary file in the same directory, fsync, then
 /// rename over `path`. Throws std::runtime_error naming the path on failure (the temporary file
 /// is removed).

@@ -59,4 +59,18 @@ bool HasSignificantRegression(const CompareReport& report, double fraction) {
   return false;
 }
 
+size_t CountUntestedRegressions(const CompareReport& report, double fraction) {
+  size_t count = 0;
+  for (const PairComparison& pair : report.pairs) {
+    for (const Row& row : pair.rows) {
+      if (row.presence == Presence::kBoth && row.direction == Direction::kSlower &&
+          (row.verdict == Verdict::kNotTestable || row.verdict == Verdict::kNotSignificant) &&
+          1 - row.ratio.ratio > fraction) {
+        ++count;
+      }
+    }
+  }
+  return count;
+}
+
 }  // namespace cryptobench::compare

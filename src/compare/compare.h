@@ -25,4 +25,9 @@ CompareReport Compare(std::vector<Side> sides, const CompareOptions& options);
 /// Direction::kSlower) by more than `fraction` (slowdown = 1 - ratio; 0.10 = 10% slower).
 bool HasSignificantRegression(const CompareReport& report, double fraction);
 
+/// Rows slower by more than `fraction` that the gate cannot judge: single figures
+/// (Verdict::kNotTestable) or a CI that includes 1 (kNotSignificant). Never counted by
+/// HasSignificantRegression; the CLI names them so that a passing gate is not misread.
+size_t CountUntestedRegressions(const CompareReport& report, double fraction);
+
 }  // namespace cryptobench::compare

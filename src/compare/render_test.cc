@@ -101,6 +101,14 @@ TEST(CompareReportTest, FixturesShowTheirConstructedPatterns) {
   EXPECT_FALSE(HasSignificantRegression(report, 0.90));
   // Imported single figures never count as significant regressions.
   EXPECT_FALSE(HasSignificantRegression(Offload(), 0.01));
+  EXPECT_EQ(CountUntestedRegressions(report, 0.80), 0u);  // measured: testable
+  // The engine paste as baseline: the wall-clock side reads slower, but single figures cannot
+  // fail the gate, so the CLI must name them.
+  CompareOptions options;
+  options.classes = &X86Classes();
+  const CompareReport reversed = Compare(Load({"speed-b-engine.txt", "speed-a.txt"}), options);
+  EXPECT_FALSE(HasSignificantRegression(reversed, 0.10));
+  EXPECT_GT(CountUntestedRegressions(reversed, 0.10), 0u);
 }
 
 TEST(ParseCompareFormatTest, KnownNames) {

@@ -38,6 +38,11 @@ void CloseIfOpen(int& fd) {
 }  // namespace
 
 std::string SelfExecutable() {
+  // The link itself, not the path it names: exec of /proc/self/exe runs this very binary even
+  // when the file was replaced or rebuilt since the parent started.
+  if (access("/proc/self/exe", X_OK) == 0) {
+    return "/proc/self/exe";
+  }
   std::vector<char> path(PATH_MAX + 1);
   const ssize_t n = readlink("/proc/self/exe", path.data(), PATH_MAX);
   if (n <= 0) {

@@ -12,7 +12,8 @@
 
 namespace cryptobench::worker {
 
-/// Path of the running executable (/proc/self/exe), used to re-execute it as a worker.
+/// How to re-execute the running binary as a worker: "/proc/self/exe" itself (exec of the link
+/// runs this very binary even if the file was replaced since), else the path it names.
 std::string SelfExecutable();
 
 /// Name of a signal, e.g. "SIGSEGV" (or "signal 42" when unnamed).
