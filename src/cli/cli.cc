@@ -73,6 +73,9 @@ int Run(int argc, char** argv) {
                          "Algorithms to examine (default: every symmetric algorithm)");
   doctor_cmd->add_option("--lib", doctor.library,
                          "libcrypto to examine: a path or soname (default: libcrypto.so.3)");
+  doctor_cmd->add_option("--backend", doctor.backend,
+                         "Libraries to examine: NAME[,NAME...] or all (default openssl); each "
+                         "is masked with its own switch where it has one");
   doctor_cmd->add_flag("--quick", doctor.quick,
                        "Examine only the default suite's symmetric algorithms");
   doctor_cmd->add_option("--format", doctor.format, "text, json or markdown");
@@ -148,7 +151,7 @@ int Run(int argc, char** argv) {
   list.library_given = list_cmd->get_option("--lib")->count() > 0;
   doctor.library_given = doctor_cmd->get_option("--lib")->count() > 0;
   doctor.from_given = doctor_cmd->get_option("--from")->count() > 0;
-  for (const char* name : {"--lib", "--quick", "--bytes", "--max-seconds"}) {
+  for (const char* name : {"--lib", "--backend", "--quick", "--bytes", "--max-seconds"}) {
     if (doctor_cmd->get_option(name)->count() > 0) {
       doctor.measuring.emplace_back(name);
     }

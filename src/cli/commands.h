@@ -48,7 +48,8 @@ int RunList(const ListOptions& options);
 struct DoctorCommandOptions {
   std::vector<std::string> algorithms;
   std::string library;
-  bool library_given = false;  ///< --lib appeared on the command line
+  bool library_given = false;       ///< --lib appeared on the command line
+  std::string backend = "openssl";  ///< --backend NAME[,NAME...]|all
   std::string format = "text";
   bool quick = false;
   std::string bytes = "16384";

@@ -23,6 +23,7 @@
 #include "diagnose/doctor.h"
 #include "diagnose/doctor_from.h"
 #include "diagnose/doctor_report.h"
+#include "diagnose/library_doctor.h"
 #include "import/import.h"
 
 namespace cryptobench::cli {
@@ -76,36 +77,76 @@ std::vector<results::RunResult> ReadRuns(const std::string& text, const std::str
   }
 }
 
-std::string RenderReports(const std::vector<diagnose::DoctorReport>& reports,
-                          const std::string& format) {
-  std::ostringstream out;
-  if (format == "json" && reports.size() > 1) {
+// One finished report in every output format's terms.
+struct RenderedReport {
+  nlohmann::ordered_json json;
+  std::string text;  // in the requested text format (text or markdown); empty for json
+  int exit_status = 0;
+};
+
+RenderedReport Render(const diagnose::DoctorReport& report, const std::string& format) {
+  RenderedReport out;
+  out.exit_status = report.ExitStatus();
+  std::ostringstream text;
+  if (format == "json") {
+    out.json = diagnose::DoctorToJson(report);
+  } else if (format == "text") {
+    diagnose::RenderDoctorText(report, text);
+  } else {
+    diagnose::RenderDoctorMarkdown(report, text);
+  }
+  out.text = text.str();
+  return out;
+}
+
+RenderedReport Render(const diagnose::LibraryDoctorReport& report, const std::string& format) {
+  RenderedReport out;
+  out.exit_status = report.ExitStatus();
+  std::ostringstream text;
+  if (format == "json") {
+    out.json = diagnose::LibraryDoctorToJson(report);
+  } else if (format == "text") {
+    diagnose::RenderLibraryDoctorText(report, text);
+  } else {
+    diagnose::RenderLibraryDoctorMarkdown(report, text);
+  }
+  out.text = text.str();
+  return out;
+}
+
+// Several reports: JSON as one {"kind": "doctor_reports"} document, text and Markdown one after
+// another with a blank line between.
+std::string Join(const std::vector<RenderedReport>& reports, const std::string& format) {
+  constexpr auto kReplace = nlohmann::ordered_json::error_handler_t::replace;
+  if (format == "json") {
+    if (reports.size() == 1) {
+      return reports.front().json.dump(2, ' ', false, kReplace) + "\n";
+    }
     nlohmann::ordered_json doc;
     doc["schema_version"] = 1;
     doc["kind"] = "doctor_reports";
     doc["reports"] = nlohmann::ordered_json::array();
     int exit_status = 0;
-    for (const diagnose::DoctorReport& report : reports) {
-      doc["reports"].push_back(diagnose::DoctorToJson(report));
-      exit_status = std::max(exit_status, report.ExitStatus());
+    for (const RenderedReport& report : reports) {
+      doc["reports"].push_back(report.json);
+      exit_status = std::max(exit_status, report.exit_status);
     }
     doc["exit_status"] = exit_status;
-    out << doc.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
-    return out.str();
+    return doc.dump(2, ' ', false, kReplace) + "\n";
   }
+  std::string out;
   for (size_t i = 0; i < reports.size(); ++i) {
-    if (i > 0) {
-      out << '\n';
-    }
-    if (format == "json") {
-      diagnose::RenderDoctorJson(reports[i], out);
-    } else if (format == "text") {
-      diagnose::RenderDoctorText(reports[i], out);
-    } else {
-      diagnose::RenderDoctorMarkdown(reports[i], out);
-    }
+    out += (i > 0 ? "\n" : "") + reports[i].text;
   }
-  return out.str();
+  return out;
+}
+
+int ExitStatusOf(const std::vector<RenderedReport>& reports) {
+  int exit_status = 0;
+  for (const RenderedReport& report : reports) {
+    exit_status = std::max(exit_status, report.exit_status);
+  }
+  return exit_status;
 }
 
 void WriteReport(const DoctorCommandOptions& options, const std::string& rendered) {
@@ -134,7 +175,7 @@ int RunDoctorFrom(const DoctorCommandOptions& options,
   std::vector<results::RunResult> runs = ReadRuns(ReadReportText(options.from), name);
   const bool any_figures = std::any_of(
       runs.begin(), runs.end(), [](const results::RunResult& r) { return !r.algorithms.empty(); });
-  std::vector<diagnose::DoctorReport> reports;
+  std::vector<RenderedReport> reports;
   for (const results::RunResult& run : runs) {
     if (any_figures && run.algorithms.empty()) {
       continue;
@@ -143,15 +184,34 @@ int RunDoctorFrom(const DoctorCommandOptions& options,
     report.created_utc = UtcTimestamp();
     report.tool_version = CRYPTOBENCH_VERSION;
     report.facts.report->file = name;
-    reports.push_back(std::move(report));
+    reports.push_back(Render(report, options.format));
   }
-  WriteReport(options, RenderReports(reports, options.format));
-  int exit_status = 0;
-  for (const diagnose::DoctorReport& report : reports) {
-    exit_status = std::max(exit_status, report.ExitStatus());
-  }
-  return exit_status;
+  WriteReport(options, Join(reports, options.format));
+  return ExitStatusOf(reports);
 }
+
+// The progress line on stderr: "[doctor 3] AES-128-GCM: as is" (with the backend when several).
+class Progress {
+ public:
+  explicit Progress(bool show) : show_(show) {}
+  ~Progress() {
+    if (show_ && step_ > 0) {
+      std::fprintf(stderr, "\r\033[K");
+    }
+  }
+  void operator()(const std::string& backend, const std::string& algorithm,
+                  const std::string& label) {
+    if (show_) {
+      std::fprintf(stderr, "\r\033[K[doctor %zu] %s%s%s: %s", ++step_, backend.c_str(),
+                   backend.empty() ? "" : " ", algorithm.c_str(), label.c_str());
+      std::fflush(stderr);
+    }
+  }
+
+ private:
+  bool show_;
+  size_t step_ = 0;
+};
 
 }  // namespace
 
@@ -171,35 +231,74 @@ int RunDoctorCommand(const DoctorCommandOptions& options) {
   if (options.from_given) {
     return RunDoctorFrom(options, algorithms);
   }
-  diagnose::DoctorOptions doctor;
-  doctor.executable = worker::SelfExecutable();
-  doctor.library_path = ResolveLibraryPath(options.library, options.library_given);
-  doctor.quick = options.quick;
-  doctor.algorithms = algorithms;
   const std::vector<uint64_t> sizes = ParseInputSizes(options.bytes);
   if (sizes.size() != 1) {
     throw UsageError(fmt::format("--bytes '{}': doctor measures one size", options.bytes));
   }
-  doctor.input_len = sizes.front();
-  doctor.max_seconds = ParseMaxSeconds(options.max_seconds);
+  const double max_seconds = ParseMaxSeconds(options.max_seconds);
+  const std::vector<const backends::BackendDescriptor*> selected = ResolveBackends(options.backend);
+  const bool all = IsAllBackends(options.backend);
+  if (options.library_given &&
+      std::none_of(selected.begin(), selected.end(),
+                   [](const backends::BackendDescriptor* d) { return d->takes_library_path; })) {
+    throw UsageError(
+        fmt::format("--lib applies to backends loaded by path (openssl, boringssl); --backend "
+                    "'{}' is linked in at build time",
+                    options.backend));
+  }
   if (!options.output.empty()) {
     CheckOutputPath(options.output);
   }
 
-  const bool show_progress = options.progress && isatty(STDERR_FILENO);
-  size_t step = 0;
-  diagnose::DoctorReport report = diagnose::RunDoctor(doctor, [&](const std::string& algorithm,
-                                                                  const std::string& label) {
-    if (show_progress) {
-      std::fprintf(stderr, "\r\033[K[doctor %zu] %s: %s", ++step, algorithm.c_str(), label.c_str());
-      std::fflush(stderr);
+  Progress progress(options.progress && isatty(STDERR_FILENO));
+  std::vector<RenderedReport> reports;
+  for (const backends::BackendDescriptor* descriptor : selected) {
+    const std::string backend(descriptor->name);
+    const std::string shown = selected.size() > 1 ? backend : "";
+    try {
+      if (backend == "openssl") {
+        diagnose::DoctorOptions doctor;
+        doctor.executable = worker::SelfExecutable();
+        doctor.library_path = ResolveLibraryPath(options.library, options.library_given);
+        doctor.quick = options.quick;
+        doctor.algorithms = algorithms;
+        doctor.input_len = sizes.front();
+        doctor.max_seconds = max_seconds;
+        reports.push_back(
+            Render(diagnose::RunDoctor(doctor,
+                                       [&](const std::string& algorithm, const std::string& label) {
+                                         progress(shown, algorithm, label);
+                                       }),
+                   options.format));
+        continue;
+      }
+      diagnose::LibraryDoctorOptions doctor;
+      doctor.executable = worker::SelfExecutable();
+      doctor.backend = backend;
+      doctor.library_path = descriptor->takes_library_path && options.library_given
+                                ? ResolveLibraryPath(options.library, true)
+                                : "";
+      doctor.quick = options.quick;
+      doctor.algorithms = algorithms;
+      doctor.input_len = sizes.front();
+      doctor.max_seconds = max_seconds;
+      reports.push_back(
+          Render(diagnose::RunLibraryDoctor(
+                     doctor, [&](const std::string& algorithm,
+                                 const std::string& label) { progress(shown, algorithm, label); }),
+                 options.format));
+    } catch (const UsageError& e) {
+      // With "all", a backend that cannot be opened here (no AF_ALG, no default BoringSSL) is
+      // left out with a note, as `speed --backend all` does.
+      if (!all || (options.library_given && descriptor->takes_library_path)) {
+        throw;
+      }
+      std::fprintf(stderr, "note: the %s backend cannot be used here and is left out: %s\n",
+                   backend.c_str(), e.what());
     }
-  });
-  if (show_progress) {
-    std::fprintf(stderr, "\r\033[K");
   }
-  WriteReport(options, RenderReports({report}, options.format));
-  return report.ExitStatus();
+  WriteReport(options, Join(reports, options.format));
+  return ExitStatusOf(reports);
 }
 
 }  // namespace cryptobench::cli

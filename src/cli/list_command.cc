@@ -111,7 +111,8 @@ int RunList(const ListOptions& options) {
   plan.executable = worker::SelfExecutable();
   plan.backend = std::string(selected.front()->name);
   if (selected.front()->takes_library_path) {
-    plan.library_path = ResolveLibraryPath(options.library, options.library_given);
+    // Without --lib each backend opens its own default (libcrypto.so.3, BoringSSL's android path).
+    plan.library_path = options.library_given ? ResolveLibraryPath(options.library, true) : "";
   } else if (options.library_given) {
     throw UsageError(
         fmt::format("--lib applies to backends loaded by path; {} is linked in", plan.backend));

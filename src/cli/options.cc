@@ -283,6 +283,12 @@ std::string ResolveLibraryPath(const std::string& value, bool given) {
   return value;
 }
 
+bool IsAllBackends(std::string_view text) {
+  return text.size() == 3 && std::tolower(static_cast<unsigned char>(text[0])) == 'a' &&
+         std::tolower(static_cast<unsigned char>(text[1])) == 'l' &&
+         std::tolower(static_cast<unsigned char>(text[2])) == 'l';
+}
+
 std::vector<const backends::BackendDescriptor*> ResolveBackends(const std::string& text) {
   std::vector<std::string> compiled;
   for (const backends::BackendDescriptor& backend : backends::CompiledBackends()) {
@@ -290,10 +296,7 @@ std::vector<const backends::BackendDescriptor*> ResolveBackends(const std::strin
   }
   const std::string known = fmt::format("compiled in: {}", fmt::join(compiled, ", "));
   std::vector<const backends::BackendDescriptor*> out;
-  std::string lower = text;
-  std::transform(lower.begin(), lower.end(), lower.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  if (lower == "all") {
+  if (IsAllBackends(text)) {
     for (const backends::BackendDescriptor& backend : backends::CompiledBackends()) {
       out.push_back(&backend);
     }
@@ -308,10 +311,7 @@ std::vector<const backends::BackendDescriptor*> ResolveBackends(const std::strin
     if (name.empty()) {
       throw UsageError(fmt::format("--backend '{}': empty backend name ({})", text, known));
     }
-    if (backend == nullptr && name.size() == 3 &&
-        std::tolower(static_cast<unsigned char>(name[0])) == 'a' &&
-        std::tolower(static_cast<unsigned char>(name[1])) == 'l' &&
-        std::tolower(static_cast<unsigned char>(name[2])) == 'l') {
+    if (backend == nullptr && IsAllBackends(name)) {
       throw UsageError(fmt::format("--backend '{}': 'all' stands alone, not in a list", text));
     }
     if (backend == nullptr) {

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "algorithms/catalog.h"
@@ -49,6 +50,10 @@ std::string ResolveLibraryPath(const std::string& value, bool given);
 /// UsageError listing the compiled-in backends: "unknown backend 'x' (compiled in: openssl,
 /// sodium)".
 std::vector<const backends::BackendDescriptor*> ResolveBackends(const std::string& text);
+
+/// True if --backend's value is "all" (any case): every compiled-in backend, and those that
+/// cannot be opened here are left out with a note rather than stopping the run.
+bool IsAllBackends(std::string_view text);
 
 /// Writes `content` to standard output and flushes it. Throws std::runtime_error when the write
 /// fails (a full disk, a closed or broken stdout), so the exit status says so.

@@ -193,11 +193,7 @@ int RunSpeed(const SpeedOptions& options) {
   // Open every backend in a worker first: a bad --lib or an unusable backend stops the run
   // before anything is measured. With "all", a backend that cannot be opened here (and was not
   // given a --lib) is left out with a note.
-  const bool leave_out_unusable =
-      options.backend.size() == 3 &&
-      std::tolower(static_cast<unsigned char>(options.backend[0])) == 'a' &&
-      std::tolower(static_cast<unsigned char>(options.backend[1])) == 'l' &&
-      std::tolower(static_cast<unsigned char>(options.backend[2])) == 'l';
+  const bool leave_out_unusable = IsAllBackends(options.backend);
   std::vector<BackendRun> runs;
   for (const backends::BackendDescriptor* descriptor : selected) {
     BackendRun backend;

@@ -267,13 +267,9 @@ std::string SummaryText(const DoctorReport& report) {
   return text + fmt::format("; exit status {}", report.ExitStatus());
 }
 
-}  // namespace doctor_internal
-
-namespace {
-
 using nlohmann::ordered_json;
 
-ordered_json CpuToJson(const cpu::CpuFeatures& cpu) {
+nlohmann::ordered_json CpuToJson(const cpu::CpuFeatures& cpu) {
   ordered_json j;
   j["arch"] = cpu.arch;
   j["vendor"] = cpu.vendor;
@@ -295,7 +291,7 @@ ordered_json CpuToJson(const cpu::CpuFeatures& cpu) {
   return j;
 }
 
-ordered_json ClockToJson(const cpu::ClockFacts& clock) {
+nlohmann::ordered_json ClockToJson(const cpu::ClockFacts& clock) {
   ordered_json j;
   j["tsc_hz"] = clock.tsc_hz;
   j["core_hz"] = clock.core_hz;
@@ -307,6 +303,14 @@ ordered_json ClockToJson(const cpu::ClockFacts& clock) {
   j["online_cpus"] = clock.online_cpus;
   return j;
 }
+
+}  // namespace doctor_internal
+
+namespace {
+
+using doctor_internal::ClockToJson;
+using doctor_internal::CpuToJson;
+using nlohmann::ordered_json;
 
 ordered_json FactsToJson(const DoctorFacts& facts) {
   ordered_json j;

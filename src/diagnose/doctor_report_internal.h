@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <ostream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -101,5 +102,21 @@ std::vector<FactRow> ReportClockRows(const DoctorReport& report);
 std::vector<FactRow> ReportSourceRows(const ReportOrigin& origin);
 /// The "from_report" object of the JSON document (docs/doctor-json.md).
 nlohmann::ordered_json ReportOriginToJson(const ReportOrigin& origin);
+
+/// The "cpu" object of the JSON document (docs/doctor-json.md).
+nlohmann::ordered_json CpuToJson(const cpu::CpuFeatures& cpu);
+/// The "clock" object of the JSON document (docs/doctor-json.md).
+nlohmann::ordered_json ClockToJson(const cpu::ClockFacts& clock);
+
+// Plain-text pieces (doctor_report_text.cc), shared with the library doctor's renderer.
+
+/// Writes `text` after `first_prefix`; if that exceeds 100 columns, breaks at spaces and starts
+/// each further line with `next_prefix`. A word longer than a line is kept whole.
+void WriteWrapped(std::ostream& out, const std::string& text, const std::string& first_prefix,
+                  const std::string& next_prefix);
+/// One "  label:  value note" line per row, labels padded to 20 columns, wrapped.
+void WriteFactRows(const std::vector<FactRow>& rows, std::ostream& out);
+/// The "CPU" section: CpuFactRows (or the report's) and a two-column feature table.
+void WriteCpuText(const DoctorReport& report, std::ostream& out);
 
 }  // namespace cryptobench::diagnose::doctor_internal

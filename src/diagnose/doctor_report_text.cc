@@ -17,16 +17,13 @@
 #include "diagnose/doctor_report_internal.h"
 
 namespace cryptobench::diagnose {
-namespace {
+namespace doctor_internal {
 
-using doctor_internal::FactRow;
 using report::TextTable;
 
 constexpr size_t kWrapColumns = 100;
 constexpr size_t kFactLabelWidth = 20;
 
-// Writes `text` after `first_prefix`; if that exceeds kWrapColumns, breaks at spaces and starts
-// each further line with `next_prefix`. A word longer than a line is kept whole.
 void WriteWrapped(std::ostream& out, const std::string& text, const std::string& first_prefix,
                   const std::string& next_prefix) {
   if (report::DisplayWidth(first_prefix) + report::DisplayWidth(text) <= kWrapColumns) {
@@ -66,6 +63,53 @@ void WriteFactRows(const std::vector<FactRow>& rows, std::ostream& out) {
                  "  " + report::PadRight(row.label + ":", kFactLabelWidth), hanging);
   }
 }
+
+void WriteCpuText(const DoctorReport& report, std::ostream& out) {
+  const cpu::CpuFeatures& cpu = report.facts.cpu;
+  const bool from_report = report.facts.report.has_value();
+  out << (from_report ? "\nCPU (as the report describes it)\n" : "\nCPU\n");
+  WriteFactRows(from_report ? doctor_internal::ReportCpuRows(report.facts)
+                            : doctor_internal::CpuFactRows(cpu),
+                out);
+  if (cpu.features.empty()) {
+    return;
+  }
+  if (from_report) {
+    WriteWrapped(out, doctor_internal::ReportFeaturesIntro(report.facts) + ":", "  ", "    ");
+  } else {
+    out << (cpu.arch == "x86_64"
+                ? "  features (CPUID; \"disabled by the OS\": XCR0 lacks their register state):\n"
+                : "  features (HWCAP):\n");
+  }
+  auto state = [&](const cpu::FeatureState& feature) {
+    return from_report ? doctor_internal::ReportFeatureText(report.facts, feature)
+                       : doctor_internal::FeatureStateText(feature);
+  };
+  TextTable table({{"feature", TextTable::Align::kLeft},
+                   {"present", TextTable::Align::kLeft},
+                   {"feature", TextTable::Align::kLeft},
+                   {"present", TextTable::Align::kLeft}});
+  for (size_t i = 0; i < cpu.features.size(); i += 2) {
+    std::vector<std::string> cells = {cpu.features[i].name, state(cpu.features[i])};
+    if (i + 1 < cpu.features.size()) {
+      cells.push_back(cpu.features[i + 1].name);
+      cells.push_back(state(cpu.features[i + 1]));
+    } else {
+      cells.resize(4);
+    }
+    table.AddRow(std::move(cells));
+  }
+  table.Write(out, "    ");
+}
+
+}  // namespace doctor_internal
+
+namespace {
+
+using doctor_internal::FactRow;
+using doctor_internal::WriteFactRows;
+using doctor_internal::WriteWrapped;
+using report::TextTable;
 
 void WriteVerdictLines(const DoctorReport& report, std::ostream& out) {
   out << "\nVerdicts\n";
@@ -149,44 +193,6 @@ void WriteEvidence(const DoctorReport& report, std::ostream& out) {
   }
 }
 
-void WriteCpu(const DoctorReport& report, std::ostream& out) {
-  const cpu::CpuFeatures& cpu = report.facts.cpu;
-  const bool from_report = report.facts.report.has_value();
-  out << (from_report ? "\nCPU (as the report describes it)\n" : "\nCPU\n");
-  WriteFactRows(from_report ? doctor_internal::ReportCpuRows(report.facts)
-                            : doctor_internal::CpuFactRows(cpu),
-                out);
-  if (cpu.features.empty()) {
-    return;
-  }
-  if (from_report) {
-    WriteWrapped(out, doctor_internal::ReportFeaturesIntro(report.facts) + ":", "  ", "    ");
-  } else {
-    out << (cpu.arch == "x86_64"
-                ? "  features (CPUID; \"disabled by the OS\": XCR0 lacks their register state):\n"
-                : "  features (HWCAP):\n");
-  }
-  auto state = [&](const cpu::FeatureState& feature) {
-    return from_report ? doctor_internal::ReportFeatureText(report.facts, feature)
-                       : doctor_internal::FeatureStateText(feature);
-  };
-  TextTable table({{"feature", TextTable::Align::kLeft},
-                   {"present", TextTable::Align::kLeft},
-                   {"feature", TextTable::Align::kLeft},
-                   {"present", TextTable::Align::kLeft}});
-  for (size_t i = 0; i < cpu.features.size(); i += 2) {
-    std::vector<std::string> cells = {cpu.features[i].name, state(cpu.features[i])};
-    if (i + 1 < cpu.features.size()) {
-      cells.push_back(cpu.features[i + 1].name);
-      cells.push_back(state(cpu.features[i + 1]));
-    } else {
-      cells.resize(4);
-    }
-    table.AddRow(std::move(cells));
-  }
-  table.Write(out, "    ");
-}
-
 void WriteLibrary(const DoctorReport& report, std::ostream& out) {
   const DoctorFacts& facts = report.facts;
   out << "\nLibrary\n";
@@ -249,7 +255,7 @@ void RenderDoctorText(const DoctorReport& report, std::ostream& out) {
   }
   WriteFindings(report, out);
   WriteEvidence(report, out);
-  WriteCpu(report, out);
+  doctor_internal::WriteCpuText(report, out);
   if (origin) {
     out << "\nClock\n";
     WriteFactRows(doctor_internal::ReportClockRows(report), out);

@@ -1,0 +1,498 @@
+// Library doctor (library_doctor.h): measurements in workers, then one verdict per algorithm
+// from the mask experiments, the cycles-per-byte fingerprint and what the library reports.
+#include "diagnose/library_doctor.h"
+
+#include <algorithm>
+#include <cctype>
+#include <iterator>
+
+#include <fmt/format.h>
+
+#include "backends/registry.h"
+#include "core/utc.h"
+#include "cpu/cpu_info.h"
+#include "worker/scheduler.h"
+
+#include "diagnose/classifier.h"
+#include "diagnose/verdict_decider.h"
+#include "diagnose/verdict_paths.h"
+#include "diagnose/verdict_text.h"
+
+namespace cryptobench::diagnose {
+namespace {
+
+using verdict_internal::Change;
+using verdict_internal::Comparison;
+using verdict_internal::FormatBytesPerSecond;
+using verdict_internal::FormatCpb;
+using verdict_internal::FormatRatio;
+using verdict_internal::Join;
+
+// Interleaved rounds per configuration, the fastest kept (as in doctor.cc: a burst of load on
+// the shared machine slows one round, not all).
+constexpr int kRounds = 2;
+
+bool Ok(const LibraryMeasurement& m) {
+  return m.status == results::CellStatus::kOk && m.bytes_per_s > 0;
+}
+
+Measurement AsMeasurement(const LibraryMeasurement& m) {
+  Measurement out;
+  out.label = m.label;
+  out.status = m.status;
+  out.message = m.message;
+  out.bytes_per_s = m.bytes_per_s;
+  out.ci_low = m.ci_low;
+  out.ci_high = m.ci_high;
+  return out;
+}
+
+std::string LabelWithEnv(const LibraryMeasurement& m) {
+  return m.env.empty() ? m.label : fmt::format("{} ({})", m.label, FormatMaskEnv(m.env));
+}
+
+// "as is: 4.80 GB/s [4.75-4.85 GB/s], 0.76 cpb; the library reports 'AESNI'".
+std::string Describe(const LibraryMeasurement& m, double hz_low, double hz_high) {
+  if (!Ok(m)) {
+    return fmt::format("{}: measurement failed ({}{}{})", LabelWithEnv(m),
+                       results::CellStatusName(m.status), m.message.empty() ? "" : ": ", m.message);
+  }
+  std::string text = fmt::format("{}: {}", LabelWithEnv(m), FormatBytesPerSecond(m.bytes_per_s));
+  if (m.ci_low > 0 && m.ci_high > 0) {
+    text += fmt::format(" [95% CI {}-{}]", FormatBytesPerSecond(m.ci_low),
+                        FormatBytesPerSecond(m.ci_high));
+  }
+  text += ", " + FormatCpb(hz_low / m.bytes_per_s, hz_high / m.bytes_per_s);
+  if (!m.implementation.empty()) {
+    text += fmt::format("; the library reports '{}'", m.implementation);
+  }
+  return text;
+}
+
+std::string ChangeText(const Comparison& c) {
+  switch (c.change) {
+    case Change::kSlower:
+      return fmt::format("{} slower than as is (CIs apart)", FormatRatio(c.ratio));
+    case Change::kNone:
+      return fmt::format("no significant change ({})", FormatRatio(c.ratio));
+    case Change::kInconclusive:
+      return fmt::format("{} vs as is, {}: inconclusive", FormatRatio(c.ratio),
+                         c.cis_apart ? "a small change" : "the 95% CIs overlap");
+    case Change::kFailed:
+      break;
+  }
+  return "not compared";
+}
+
+// "A", "A and B", "A, B and C".
+std::string JoinAnd(const std::vector<std::string>& items) {
+  if (items.size() < 2) {
+    return items.empty() ? "" : items.front();
+  }
+  std::vector<std::string> head(items.begin(), items.end() - 1);
+  return Join(head) + " and " + items.back();
+}
+
+const LibraryMask* FindMask(const std::vector<LibraryMask>& masks, MaskScope scope, size_t* index) {
+  for (size_t i = 0; i < masks.size(); ++i) {
+    if (masks[i].scope == scope) {
+      *index = i + 1;  // measurements[0] is "as is"
+      return &masks[i];
+    }
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+ImplementationKind ReadImplementation(std::string_view implementation) {
+  static constexpr std::string_view kHardware[] = {
+      "aesni",  "aes-ni",    "aes_ni", "shani",     "sha-ni",     "sha_ni",
+      "shaext", "intel_sha", "pclmul", "clmul",     "vaes",       "vpclmulqdq",
+      "cpu",    "armv8",     "hw",     "pclmulqdq", "intel-aesni"};
+  static constexpr std::string_view kSoftware[] = {"c",       "c++",      "software", "base",
+                                                   "generic", "portable", "ref",      "vperm",
+                                                   "ssse3",   "sse2",     "avx2",     "simd"};
+  bool software = false;
+  size_t start = 0;
+  while (start < implementation.size()) {
+    size_t end = implementation.find_first_of(" ,;/()", start);
+    if (end == std::string_view::npos) {
+      end = implementation.size();
+    }
+    std::string token(implementation.substr(start, end - start));
+    std::transform(token.begin(), token.end(), token.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    start = end + 1;
+    if (token.empty()) {
+      continue;
+    }
+    if (std::find(std::begin(kHardware), std::end(kHardware), token) != std::end(kHardware)) {
+      return ImplementationKind::kHardware;
+    }
+    software = software ||
+               std::find(std::begin(kSoftware), std::end(kSoftware), token) != std::end(kSoftware);
+  }
+  return software ? ImplementationKind::kSoftware : ImplementationKind::kUnknown;
+}
+
+std::vector<std::string> CryptoInstructionsFor(const AlgorithmInfo& alg, std::string_view arch) {
+  if (arch != "x86_64") {
+    return {};
+  }
+  switch (verdict_internal::FamilyOf(alg)) {
+    case verdict_internal::Family::kAesBlock:
+    case verdict_internal::Family::kAesXts:
+      return {"AES-NI"};
+    case verdict_internal::Family::kAesGcm:
+      return {"AES-NI", "PCLMULQDQ"};
+    case verdict_internal::Family::kSha256:
+      return {"SHA-NI"};
+    default:
+      return {};
+  }
+}
+
+LibraryVerdict DecideLibraryVerdict(const AlgorithmInfo& alg, const std::string& operation,
+                                    uint64_t input_len, const std::string& library_name,
+                                    const cpu::CpuFeatures& cpu,
+                                    const std::vector<LibraryMask>& masks,
+                                    const std::string& mask_note,
+                                    std::vector<LibraryMeasurement> measurements, double hz_low,
+                                    double hz_high) {
+  LibraryVerdict v;
+  v.algorithm = std::string(alg.name);
+  v.operation = operation;
+  v.input_len = input_len;
+  v.measurements = std::move(measurements);
+  const std::string& name = v.algorithm;
+  if (v.measurements.empty() || !Ok(v.measurements.front())) {
+    v.status = VerdictStatus::kUndetermined;
+    v.line = fmt::format("{}: undetermined: the as-is measurement failed", name);
+    for (const LibraryMeasurement& m : v.measurements) {
+      v.evidence.push_back(Describe(m, hz_low, hz_high));
+    }
+    v.advice = "Run `cryptobench speed --backend` on this algorithm to see the failure.";
+    return v;
+  }
+  const LibraryMeasurement& as_is = v.measurements.front();
+  v.cpb_low = hz_low / as_is.bytes_per_s;
+  v.cpb_high = hz_high / as_is.bytes_per_s;
+  const Fingerprint fingerprint = Classify(verdict_internal::ClassesFor(cpu.arch), name, operation,
+                                           as_is.bytes_per_s, hz_low, hz_high);
+  v.fingerprint = fingerprint.conclusion;
+  const std::string figures = fmt::format("{}, {}", FormatBytesPerSecond(as_is.bytes_per_s),
+                                          FormatCpb(v.cpb_low, v.cpb_high));
+
+  // Evidence: every measurement, each mask compared with "as is".
+  v.evidence.push_back(Describe(as_is, hz_low, hz_high));
+  std::vector<Comparison> comparisons(v.measurements.size());
+  for (size_t i = 1; i < v.measurements.size(); ++i) {
+    const LibraryMeasurement& m = v.measurements[i];
+    comparisons[i] = verdict_internal::Compare(AsMeasurement(as_is), AsMeasurement(m));
+    std::string text = Describe(m, hz_low, hz_high);
+    if (Ok(m)) {
+      text += "; " + ChangeText(comparisons[i]);
+    }
+    if (!m.implementation.empty() && m.implementation != as_is.implementation) {
+      text += fmt::format(" (implementation '{}' instead of '{}')", m.implementation,
+                          as_is.implementation);
+    }
+    v.evidence.push_back(std::move(text));
+  }
+  if (input_len < verdict_internal::kLargeInputLen) {
+    v.evidence.push_back(fmt::format(
+        "cpb fingerprint (OpenSSL's reference classes, large inputs): not applied below {} bytes",
+        verdict_internal::kLargeInputLen));
+  } else {
+    v.evidence.push_back("cpb fingerprint (OpenSSL's reference classes): " + v.fingerprint);
+  }
+  if (masks.empty()) {
+    v.evidence.push_back(fmt::format("no mask experiment: {}", mask_note));
+  }
+  const bool fingerprint_usable = input_len >= verdict_internal::kLargeInputLen;
+
+  size_t all_index = 0;
+  const LibraryMask* all_mask = FindMask(masks, MaskScope::kAllCpuSpecific, &all_index);
+  // What masking every CPU feature says about SIMD code, for the algorithms without a
+  // dedicated instruction.
+  std::string simd_clause;
+  if (all_mask != nullptr && Ok(v.measurements[all_index])) {
+    const Comparison& c = comparisons[all_index];
+    if (c.change == Change::kSlower) {
+      simd_clause = fmt::format(
+          "; its CPU-specific (SIMD) code is in use: masking all CPU "
+          "features makes it {} slower",
+          FormatRatio(c.ratio));
+    } else if (c.change == Change::kNone) {
+      simd_clause = "; masking all CPU features changes nothing: it runs portable code";
+    }
+  }
+
+  const std::vector<std::string> instructions = CryptoInstructionsFor(alg, cpu.arch);
+  if (instructions.empty()) {
+    v.status = VerdictStatus::kNoHardwarePath;
+    v.line = fmt::format("{}: no hardware path: no dedicated CPU instruction exists for it; {}{}",
+                         name, figures, simd_clause);
+    return v;
+  }
+  std::vector<std::string> missing;
+  for (const std::string& feature : instructions) {
+    if (!cpu.Usable(feature)) {
+      missing.push_back(feature);
+    }
+  }
+  const std::string wanted = JoinAnd(instructions);
+  if (!missing.empty()) {
+    v.status = VerdictStatus::kSoftwareExpected;
+    v.line = fmt::format("{}: software (expected): this CPU has no {}; {}", name, JoinAnd(missing),
+                         figures);
+    return v;
+  }
+
+  size_t crypto_index = 0;
+  const LibraryMask* crypto_mask = FindMask(masks, MaskScope::kCryptoInstructions, &crypto_index);
+  if (crypto_mask == nullptr) {
+    crypto_mask = all_mask;  // a library whose only switch masks everything
+    crypto_index = all_index;
+  }
+  const std::string not_used_advice = fmt::format(
+      "{} was built without its {} code, or has none: a build with it, or another library "
+      "(`cryptobench speed --backend all {}`), is faster.",
+      library_name, wanted, alg.name);
+  const ImplementationKind reported = ReadImplementation(as_is.implementation);
+  const std::string reports = fmt::format("{} reports '{}'", library_name, as_is.implementation);
+  if (crypto_mask == nullptr) {
+    // No switch: what the library reports and the fingerprint are all the evidence there is.
+    if (reported == ImplementationKind::kHardware) {
+      v.status = VerdictStatus::kAccelerated;
+      v.line = fmt::format("{}: accelerated: {}; {}", name, reports, figures);
+      if (fingerprint_usable && fingerprint.software) {
+        v.line +=
+            fmt::format(", as slow as OpenSSL's software classes: its {} path is slow", wanted);
+        v.advice = fmt::format(
+            "{} is on its hardware path and still slow here: compare other libraries with "
+            "`cryptobench speed --backend all {}`.",
+            library_name, alg.name);
+      }
+    } else if (reported == ImplementationKind::kSoftware) {
+      if (fingerprint_usable && fingerprint.hardware) {
+        v.status = VerdictStatus::kUndetermined;
+        v.line = fmt::format(
+            "{}: undetermined: {} (portable code), yet {} fits only hardware "
+            "classes",
+            name, reports, figures);
+      } else {
+        v.status = VerdictStatus::kNotAccelerated;
+        v.line = fmt::format("{}: NOT accelerated: the CPU has {}, but {} (portable code); {}",
+                             name, wanted, reports, figures);
+        v.advice = not_used_advice;
+      }
+    } else if (fingerprint_usable && fingerprint.hardware) {
+      v.status = VerdictStatus::kAccelerated;
+      v.line = fmt::format(
+          "{}: accelerated (by its cpb fingerprint): {} fits only hardware classes; {} has no "
+          "switch to prove it by masking",
+          name, figures, library_name);
+    } else if (fingerprint_usable && fingerprint.software) {
+      v.status = VerdictStatus::kNotAccelerated;
+      v.line = fmt::format(
+          "{}: NOT accelerated: the CPU has {}, but {} fits only software "
+          "classes",
+          name, wanted, figures);
+      v.advice = not_used_advice;
+    } else {
+      v.status = VerdictStatus::kUndetermined;
+      v.line = fmt::format(
+          "{}: undetermined: {}; {} has no switch to mask its CPU-specific "
+          "code, and the cpb fingerprint does not settle it ({})",
+          name, figures, library_name, v.fingerprint);
+    }
+    return v;
+  }
+  const LibraryMeasurement& masked = v.measurements[crypto_index];
+  const Comparison& c = comparisons[crypto_index];
+  if (!Ok(masked)) {
+    v.status = VerdictStatus::kUndetermined;
+    v.line = fmt::format("{}: undetermined: the masked measurement failed; {}", name, figures);
+    return v;
+  }
+  switch (c.change) {
+    case Change::kSlower:
+      v.status = VerdictStatus::kAccelerated;
+      v.line = fmt::format("{}: accelerated: {}; masking {}'s {} use makes it {} slower", name,
+                           figures, library_name, wanted, FormatRatio(c.ratio));
+      break;
+    case Change::kNone:
+      if (reported == ImplementationKind::kHardware) {
+        v.status = VerdictStatus::kUndetermined;
+        v.line = fmt::format(
+            "{}: undetermined: {}, yet masking changes nothing: the mask may not reach this code",
+            name, reports);
+      } else if (fingerprint_usable && fingerprint.hardware) {
+        v.status = VerdictStatus::kUndetermined;
+        v.line = fmt::format(
+            "{}: undetermined: {} fits only hardware classes, yet masking changes nothing: the "
+            "mask may not reach this code",
+            name, figures);
+      } else {
+        v.status = VerdictStatus::kNotAccelerated;
+        v.line = fmt::format(
+            "{}: NOT accelerated: the CPU has {}, but masking {}'s use of it changes nothing "
+            "({}); {}",
+            name, wanted, library_name, FormatRatio(c.ratio), figures);
+        v.advice = not_used_advice;
+      }
+      break;
+    case Change::kInconclusive:
+    case Change::kFailed:
+      v.status = VerdictStatus::kUndetermined;
+      v.line =
+          fmt::format("{}: undetermined: {}; masking {}: {}", name, figures, wanted, ChangeText(c));
+      v.advice = "Re-run on a quieter machine, or with a larger --max-seconds.";
+      break;
+  }
+  return v;
+}
+
+int LibraryDoctorReport::ExitStatus() const {
+  for (const LibraryVerdict& v : verdicts) {
+    if (IsProblem(v.status)) {
+      return 1;
+    }
+    for (const LibraryMeasurement& m : v.measurements) {
+      if (m.status != results::CellStatus::kOk && m.status != results::CellStatus::kUnsupported) {
+        return 1;
+      }
+    }
+  }
+  return 0;
+}
+
+namespace {
+
+LibraryMeasurement MeasureOnce(const AlgorithmInfo& alg, const LibraryDoctorOptions& options,
+                               const std::string& label,
+                               const std::map<std::string, std::string>& env) {
+  worker::RunPlan plan;
+  plan.executable = options.executable;
+  plan.backend = options.backend;
+  plan.library_path = options.library_path;
+  plan.input_sizes = {options.input_len};
+  plan.sampler.max_seconds = options.max_seconds;
+  plan.sampler.precision = options.precision;
+  plan.env = env;
+  LibraryMeasurement m;
+  m.label = label;
+  m.env = env;
+  results::AlgorithmResult result = worker::MeasureAlgorithm(alg, plan, nullptr);
+  m.implementation = result.implementation;
+  if (result.cells.empty()) {
+    m.status = results::CellStatus::kError;
+    m.message = "nothing measured";
+    return m;
+  }
+  results::Cell& cell = result.cells.front();
+  results::DeriveFigures(cell, true, plan.sampler.confidence);
+  m.status = cell.status;
+  m.message = cell.message;
+  if (cell.status == results::CellStatus::kOk && cell.figures && cell.figures->bytes_per_s) {
+    m.bytes_per_s = cell.figures->bytes_per_s->value;
+    m.ci_low = cell.figures->bytes_per_s->ci_low;
+    m.ci_high = cell.figures->bytes_per_s->ci_high;
+  } else if (m.status == results::CellStatus::kOk) {
+    m.status = results::CellStatus::kError;
+    m.message = "no throughput figure";
+  }
+  return m;
+}
+
+// The first word with a digit: "2.19.3" of "Botan 2.19.3 (unreleased, ...)", "3.7.9" of "3.7.9".
+std::string ShortVersion(const std::string& version) {
+  size_t start = 0;
+  while (start < version.size()) {
+    const size_t end = std::min(version.find(' ', start), version.size());
+    const std::string word = version.substr(start, end - start);
+    if (std::any_of(word.begin(), word.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+      return word;
+    }
+    start = end + 1;
+  }
+  return "";
+}
+
+bool Better(const LibraryMeasurement& a, const LibraryMeasurement& b) {
+  if (Ok(a) != Ok(b)) {
+    return Ok(a);
+  }
+  return a.bytes_per_s > b.bytes_per_s;
+}
+
+}  // namespace
+
+LibraryDoctorReport RunLibraryDoctor(
+    const LibraryDoctorOptions& options,
+    const std::function<void(const std::string&, const std::string&)>& progress) {
+  LibraryDoctorReport report;
+  report.created_utc = UtcTimestamp();
+  report.tool_version = CRYPTOBENCH_VERSION;
+  report.backend = options.backend;
+  report.cpu = cpu::DetectCpuFeatures();
+  report.clock = cpu::GatherClockFacts(cpu::RealSystemReader());
+  const double core_hz = report.clock.core_hz;
+  report.core_hz_low = core_hz > 0 ? core_hz * 0.95 : 1e9;
+  report.core_hz_high = core_hz > 0 ? core_hz * 1.05 : 5e9;
+  report.masks = LibraryMasks(options.backend);
+
+  worker::RunPlan probe_plan;
+  probe_plan.executable = options.executable;
+  probe_plan.backend = options.backend;
+  probe_plan.library_path = options.library_path;
+  const worker::ProbeResult probe = worker::Probe(probe_plan);  // throws UsageError
+  report.library = probe.library;
+
+  std::vector<const AlgorithmInfo*> algorithms = options.algorithms;
+  if (algorithms.empty()) {
+    for (const AlgorithmInfo& alg : Catalog()) {
+      if (IsSymmetric(alg.kind) && (!options.quick || alg.default_suite) &&
+          probe.supported.count(std::string(alg.name)) > 0) {
+        algorithms.push_back(&alg);
+      }
+    }
+  }
+  if (const backends::BackendDescriptor* d = backends::FindBackend(options.backend)) {
+    report.mask_variable = std::string(d->mask_variable);
+    report.mask_note = std::string(d->mask_note);
+  }
+  const std::string version = ShortVersion(report.library.version);
+  const std::string library_name =
+      version.empty() ? options.backend : fmt::format("{} {}", options.backend, version);
+  for (const AlgorithmInfo* alg : algorithms) {
+    if (probe.supported.count(std::string(alg->name)) == 0) {
+      report.not_offered.emplace_back(alg->name);
+      continue;
+    }
+    std::vector<LibraryMeasurement> measurements(report.masks.size() + 1);
+    for (int round = 0; round < kRounds; ++round) {
+      for (size_t i = 0; i < measurements.size(); ++i) {
+        const std::string label = i == 0 ? "as is" : report.masks[i - 1].label;
+        if (progress) {
+          progress(std::string(alg->name), label);
+        }
+        LibraryMeasurement m =
+            MeasureOnce(*alg, options, label,
+                        i == 0 ? std::map<std::string, std::string>{} : report.masks[i - 1].env);
+        if (round == 0 || Better(m, measurements[i])) {
+          measurements[i] = std::move(m);
+        }
+      }
+    }
+    const std::string operation(OperationName(TimedOperations(*alg, false).front()));
+    report.verdicts.push_back(DecideLibraryVerdict(
+        *alg, operation, options.input_len, library_name, report.cpu, report.masks,
+        report.mask_note, std::move(measurements), report.core_hz_low, report.core_hz_high));
+  }
+  return report;
+}
+
+}  // namespace cryptobench::diagnose

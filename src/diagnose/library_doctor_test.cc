@@ -1,0 +1,286 @@
+// Tests of the library doctor's pieces that need no library: the mask table, reading
+// implementation strings, the verdict rules on synthetic measurements, and the renderers.
+#include "diagnose/library_doctor.h"
+
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "algorithms/catalog.h"
+#include "backends/registry.h"
+
+namespace cryptobench::diagnose {
+namespace {
+
+constexpr double kHz = 3.69e9;  // a known core clock: cpb = kHz / bytes_per_s
+
+const AlgorithmInfo& Alg(const char* name) {
+  const AlgorithmInfo* alg = FindAlgorithm(name);
+  EXPECT_NE(alg, nullptr) << name;
+  return *alg;
+}
+
+cpu::CpuFeatures X86(std::set<std::string> present) {
+  cpu::CpuFeatures cpu;
+  cpu.arch = "x86_64";
+  for (const char* name : {"AES-NI", "PCLMULQDQ", "SSSE3", "AVX", "AVX2", "SHA-NI", "VAES"}) {
+    cpu::FeatureState state;
+    state.name = name;
+    state.supported = present.count(name) > 0;
+    cpu.features.push_back(state);
+  }
+  return cpu;
+}
+
+LibraryMeasurement At(const std::string& label, double mb_per_s, double half_width_fraction,
+                      std::string implementation = "") {
+  LibraryMeasurement m;
+  m.label = label;
+  m.bytes_per_s = mb_per_s * 1e6;
+  m.ci_low = m.bytes_per_s * (1 - half_width_fraction);
+  m.ci_high = m.bytes_per_s * (1 + half_width_fraction);
+  m.implementation = std::move(implementation);
+  return m;
+}
+
+std::vector<LibraryMask> GnutlsMasks() { return LibraryMasks("gnutls"); }
+
+// A measurement under GnuTLS's mask `index`, as RunLibraryDoctor records it.
+LibraryMeasurement Masked(size_t index, double mb_per_s) {
+  const LibraryMask mask = GnutlsMasks().at(index);
+  LibraryMeasurement m = At(mask.label, mb_per_s, 0.01);
+  m.env = mask.env;
+  return m;
+}
+
+LibraryVerdict Decide(const char* alg, const cpu::CpuFeatures& cpu,
+                      const std::vector<LibraryMask>& masks,
+                      std::vector<LibraryMeasurement> measurements, uint64_t input_len = 16384) {
+  const std::string operation(OperationName(TimedOperations(Alg(alg), false).front()));
+  return DecideLibraryVerdict(Alg(alg), operation, input_len, "lib 1.0", cpu, masks,
+                              "lib has no switch", std::move(measurements), kHz, kHz);
+}
+
+TEST(LibraryMasksTest, EveryMaskVariableOfTheRegistryHasExperiments) {
+  for (const backends::BackendDescriptor& backend : backends::CompiledBackends()) {
+    const std::vector<LibraryMask> masks = LibraryMasks(backend.name);
+    if (backend.name == "openssl" || backend.mask_variable.empty()) {
+      EXPECT_TRUE(masks.empty()) << backend.name;  // openssl: its own doctor; others: no switch
+      continue;
+    }
+    ASSERT_FALSE(masks.empty()) << backend.name << " has " << backend.mask_variable;
+    for (const LibraryMask& mask : masks) {
+      EXPECT_EQ(mask.env.count(std::string(backend.mask_variable)), 1u)
+          << backend.name << ": " << mask.label;
+      EXPECT_FALSE(mask.detail.empty()) << backend.name;
+    }
+    EXPECT_EQ(masks.front().scope, MaskScope::kCryptoInstructions) << backend.name;
+  }
+}
+
+TEST(LibraryMasksTest, LibrariesWithoutASwitchHaveNoExperiments) {
+  for (const char* name : {"sodium", "cryptopp", "mbedtls", "wolfssl", "afalg", "openssl", "x"}) {
+    EXPECT_TRUE(LibraryMasks(name).empty()) << name;
+  }
+}
+
+TEST(LibraryMasksTest, GnutlsMasksNettleToo) {
+  const std::vector<LibraryMask> masks = GnutlsMasks();
+  ASSERT_EQ(masks.size(), 2u);
+  EXPECT_EQ(masks[0].env.at("GNUTLS_CPUID_OVERRIDE"), "0x14");  // SSSE3 | AVX kept
+  EXPECT_EQ(masks[1].env.at("GNUTLS_CPUID_OVERRIDE"), "0x1");   // no feature
+  for (const LibraryMask& mask : masks) {
+    EXPECT_EQ(mask.env.at("NETTLE_FAT_OVERRIDE"), "");
+  }
+  EXPECT_EQ(FormatMaskEnv(masks[1].env), "GNUTLS_CPUID_OVERRIDE=0x1 NETTLE_FAT_OVERRIDE=");
+}
+
+TEST(ReadImplementationTest, HardwareWordsWinOverSoftwareOnes) {
+  EXPECT_EQ(ReadImplementation("AESNI"), ImplementationKind::kHardware);
+  EXPECT_EQ(ReadImplementation("aesni, pclmulqdq GHASH"), ImplementationKind::kHardware);
+  EXPECT_EQ(ReadImplementation("AES-128 cpu, GHASH clmul"), ImplementationKind::kHardware);
+  EXPECT_EQ(ReadImplementation("SHA-256 shani"), ImplementationKind::kHardware);
+  EXPECT_EQ(ReadImplementation("C"), ImplementationKind::kSoftware);
+  EXPECT_EQ(ReadImplementation("C++"), ImplementationKind::kSoftware);
+  EXPECT_EQ(ReadImplementation("AES-128 vperm, GHASH base"), ImplementationKind::kSoftware);
+  EXPECT_EQ(ReadImplementation("software"), ImplementationKind::kSoftware);
+  EXPECT_EQ(ReadImplementation(""), ImplementationKind::kUnknown);
+  EXPECT_EQ(ReadImplementation("skcipher driver ecb-aes-foo"), ImplementationKind::kUnknown);
+  // Words, not substrings: "Scalar" is not "c", "cpuid" is not "cpu".
+  EXPECT_EQ(ReadImplementation("Scalar cpuid"), ImplementationKind::kUnknown);
+}
+
+TEST(CryptoInstructionsForTest, ByFamily) {
+  EXPECT_EQ(CryptoInstructionsFor(Alg("AES-128-GCM"), "x86_64"),
+            (std::vector<std::string>{"AES-NI", "PCLMULQDQ"}));
+  EXPECT_EQ(CryptoInstructionsFor(Alg("AES-256-CBC"), "x86_64"),
+            (std::vector<std::string>{"AES-NI"}));
+  EXPECT_EQ(CryptoInstructionsFor(Alg("HMAC-SHA256"), "x86_64"),
+            (std::vector<std::string>{"SHA-NI"}));
+  EXPECT_TRUE(CryptoInstructionsFor(Alg("ChaCha20-Poly1305"), "x86_64").empty());
+  EXPECT_TRUE(CryptoInstructionsFor(Alg("SHA-512"), "x86_64").empty());
+  EXPECT_TRUE(CryptoInstructionsFor(Alg("AES-128-GCM"), "aarch64").empty());
+}
+
+TEST(DecideLibraryVerdictTest, MaskedSlowdownProvesTheInstructionPath) {
+  const LibraryVerdict v = Decide("AES-128-GCM", X86({"AES-NI", "PCLMULQDQ"}), GnutlsMasks(),
+                                  {At("as is", 4800, 0.01), Masked(0, 220), Masked(1, 225)});
+  EXPECT_EQ(v.status, VerdictStatus::kAccelerated) << v.line;
+  EXPECT_NE(v.line.find("21.8x slower"), std::string::npos) << v.line;
+  EXPECT_NE(v.line.find("AES-NI and PCLMULQDQ"), std::string::npos) << v.line;
+  ASSERT_EQ(v.evidence.size(), 4u);  // three measurements and the fingerprint
+  EXPECT_NE(v.evidence[1].find("GNUTLS_CPUID_OVERRIDE=0x14"), std::string::npos) << v.evidence[1];
+  EXPECT_NEAR(v.cpb_low, kHz / 4.8e9, 1e-9);
+  EXPECT_TRUE(v.advice.empty());
+}
+
+TEST(DecideLibraryVerdictTest, NoChangeAtSoftwareSpeedIsNotAccelerated) {
+  const LibraryVerdict v = Decide(
+      "AES-128-CBC", X86({"AES-NI"}), GnutlsMasks(),
+      {At("as is", 300, 0.01), At("crypto instructions masked", 301, 0.01), At("all", 300, 0.01)});
+  EXPECT_EQ(v.status, VerdictStatus::kNotAccelerated) << v.line;
+  EXPECT_TRUE(IsProblem(v.status));
+  EXPECT_FALSE(v.advice.empty());
+}
+
+TEST(DecideLibraryVerdictTest, NoChangeWhileTheLibraryReportsHardwareIsUndetermined) {
+  const LibraryVerdict v =
+      Decide("AES-128-CBC", X86({"AES-NI"}), GnutlsMasks(),
+             {At("as is", 300, 0.01, "aesni"), At("crypto instructions masked", 301, 0.01, "aesni"),
+              At("all", 300, 0.01, "aesni")});
+  EXPECT_EQ(v.status, VerdictStatus::kUndetermined) << v.line;
+  EXPECT_NE(v.line.find("may not reach"), std::string::npos) << v.line;
+}
+
+TEST(DecideLibraryVerdictTest, OverlappingIntervalsAreInconclusive) {
+  const LibraryVerdict v =
+      Decide("SHA-256", X86({"SHA-NI"}), GnutlsMasks(),
+             {At("as is", 1500, 0.30), At("crypto instructions masked", 1300, 0.30),
+              At("all", 1300, 0.3)});
+  EXPECT_EQ(v.status, VerdictStatus::kUndetermined) << v.line;
+  EXPECT_NE(v.line.find("inconclusive"), std::string::npos) << v.line;
+}
+
+TEST(DecideLibraryVerdictTest, ACpuWithoutTheInstructionExpectsSoftware) {
+  const LibraryVerdict v = Decide("AES-128-CBC", X86({"SSSE3"}), GnutlsMasks(),
+                                  {At("as is", 300, 0.01), At("c", 300, 0.01), At("a", 300, 0.01)});
+  EXPECT_EQ(v.status, VerdictStatus::kSoftwareExpected) << v.line;
+  EXPECT_NE(v.line.find("no AES-NI"), std::string::npos) << v.line;
+}
+
+TEST(DecideLibraryVerdictTest, AlgorithmsWithoutInstructionsReportTheirSimdCode) {
+  const LibraryVerdict simd =
+      Decide("ChaCha20-Poly1305", X86({"AVX2"}), GnutlsMasks(),
+             {At("as is", 2000, 0.01), At("c", 2000, 0.01), At("all", 500, 0.01)});
+  EXPECT_EQ(simd.status, VerdictStatus::kNoHardwarePath) << simd.line;
+  EXPECT_NE(simd.line.find("SIMD) code is in use"), std::string::npos) << simd.line;
+  EXPECT_NE(simd.line.find("4.0x slower"), std::string::npos) << simd.line;
+  const LibraryVerdict portable =
+      Decide("ChaCha20-Poly1305", X86({"AVX2"}), GnutlsMasks(),
+             {At("as is", 500, 0.01), At("c", 500, 0.01), At("all", 500, 0.01)});
+  EXPECT_NE(portable.line.find("portable code"), std::string::npos) << portable.line;
+}
+
+TEST(DecideLibraryVerdictTest, WithoutASwitchTheLibrarysReportDecides) {
+  const cpu::CpuFeatures cpu = X86({"AES-NI", "SHA-NI"});
+  const LibraryVerdict c = Decide("AES-128-CBC", cpu, {}, {At("as is", 340, 0.01, "C")});
+  EXPECT_EQ(c.status, VerdictStatus::kNotAccelerated) << c.line;
+  EXPECT_NE(c.line.find("reports 'C'"), std::string::npos) << c.line;
+  EXPECT_NE(c.evidence.back().find("lib has no switch"), std::string::npos);
+
+  // A hardware path slower than OpenSSL's software classes is still the hardware path.
+  const LibraryVerdict slow = Decide("AES-128-GCM", X86({"AES-NI", "PCLMULQDQ"}), {},
+                                     {At("as is", 250, 0.01, "aesni, pclmulqdq GHASH")});
+  EXPECT_EQ(slow.status, VerdictStatus::kAccelerated) << slow.line;
+  EXPECT_NE(slow.line.find("path is slow"), std::string::npos) << slow.line;
+
+  const LibraryVerdict by_fingerprint = Decide("SHA-256", cpu, {}, {At("as is", 1800, 0.01)});
+  EXPECT_EQ(by_fingerprint.status, VerdictStatus::kAccelerated) << by_fingerprint.line;
+  EXPECT_NE(by_fingerprint.line.find("fingerprint"), std::string::npos);
+  const LibraryVerdict slow_sha = Decide("SHA-256", cpu, {}, {At("as is", 350, 0.01)});
+  EXPECT_EQ(slow_sha.status, VerdictStatus::kNotAccelerated) << slow_sha.line;
+  // Below 8 KiB per call the class ranges do not apply: no verdict from the fingerprint.
+  const LibraryVerdict small = Decide("SHA-256", cpu, {}, {At("as is", 350, 0.01)}, 64);
+  EXPECT_EQ(small.status, VerdictStatus::kUndetermined) << small.line;
+}
+
+TEST(DecideLibraryVerdictTest, AFailedMeasurementLeavesItUndetermined) {
+  LibraryMeasurement crashed = At("as is", 0, 0);
+  crashed.status = results::CellStatus::kCrashed;
+  crashed.message = "worker killed by SIGSEGV";
+  const LibraryVerdict v = Decide("AES-128-CBC", X86({"AES-NI"}), {}, {crashed});
+  EXPECT_EQ(v.status, VerdictStatus::kUndetermined);
+  ASSERT_FALSE(v.evidence.empty());
+  EXPECT_NE(v.evidence[0].find("SIGSEGV"), std::string::npos) << v.evidence[0];
+
+  LibraryDoctorReport report;
+  report.verdicts.push_back(v);
+  EXPECT_EQ(report.ExitStatus(), 1);  // a crash must not pass a CI gate
+}
+
+LibraryDoctorReport SampleReport() {
+  LibraryDoctorReport report;
+  report.backend = "gnutls";
+  report.tool_version = "0.1.0";
+  report.library.version = "3.7.9";
+  report.library.loaded_path = "/usr/lib/libgnutls.so.30";
+  report.cpu = X86({"AES-NI", "PCLMULQDQ"});
+  report.core_hz_low = report.core_hz_high = kHz;
+  report.mask_variable = "GNUTLS_CPUID_OVERRIDE";
+  report.mask_note = "how it works";
+  report.masks = GnutlsMasks();
+  report.not_offered = {"AES-128-CTR"};
+  report.verdicts.push_back(
+      Decide("AES-128-GCM", report.cpu, report.masks,
+             {At("as is", 4800, 0.01), At("c", 220, 0.01), At("a", 225, 0.01)}));
+  return report;
+}
+
+TEST(LibraryDoctorReportTest, TextJsonAndMarkdownCarryTheVerdictAndTheSwitch) {
+  LibraryDoctorReport report = SampleReport();
+  EXPECT_EQ(report.ExitStatus(), 0);
+  std::ostringstream text;
+  RenderLibraryDoctorText(report, text);
+  EXPECT_NE(text.str().find("AES-128-GCM: accelerated"), std::string::npos) << text.str();
+  EXPECT_NE(text.str().find("Not offered by gnutls: AES-128-CTR"), std::string::npos);
+  EXPECT_NE(text.str().find("GNUTLS_CPUID_OVERRIDE=0x14"), std::string::npos);
+  EXPECT_NE(text.str().find("gnutls: 1 algorithm examined: 1 accelerated, 0 problems; exit "
+                            "status 0"),
+            std::string::npos)
+      << text.str();
+
+  const nlohmann::ordered_json doc = LibraryDoctorToJson(report);
+  EXPECT_EQ(doc.at("kind"), "doctor_backend");
+  EXPECT_EQ(doc.at("masks").size(), 2u);
+  EXPECT_EQ(doc.at("masks")[0].at("env").at("GNUTLS_CPUID_OVERRIDE"), "0x14");
+  EXPECT_EQ(doc.at("verdicts")[0].at("status"), "accelerated");
+  EXPECT_EQ(doc.at("verdicts")[0].at("measurements").size(), 3u);
+  EXPECT_EQ(doc.at("exit_status"), 0);
+
+  std::ostringstream markdown;
+  RenderLibraryDoctorMarkdown(report, markdown);
+  EXPECT_NE(markdown.str().find("| AES-128-GCM | accelerated |"), std::string::npos)
+      << markdown.str();
+
+  report.verdicts.push_back(Decide("AES-128-CBC", report.cpu, {}, {At("as is", 340, 0.01, "C")}));
+  EXPECT_EQ(report.ExitStatus(), 1);
+  EXPECT_EQ(LibraryDoctorToJson(report).at("exit_status"), 1);
+}
+
+TEST(LibraryDoctorReportTest, ALibraryWithoutASwitchSaysSo) {
+  LibraryDoctorReport report = SampleReport();
+  report.mask_variable.clear();
+  report.mask_note = "none: libsodium offers no switch";
+  report.masks.clear();
+  std::ostringstream text;
+  RenderLibraryDoctorText(report, text);
+  EXPECT_NE(text.str().find("none: libsodium offers no switch. Verdicts rest on"),
+            std::string::npos)
+      << text.str();
+}
+
+}  // namespace
+}  // namespace cryptobench::diagnose
