@@ -32,9 +32,13 @@ int Run(int argc, char** argv) {
   speed_cmd->add_option("--backend", speed.backend,
                         "Crypto libraries to measure: NAME[,NAME...] or all (default openssl; "
                         "list --backends shows them)");
-  speed_cmd->add_option("--lib", speed.library,
-                        "libcrypto to load for backends loaded by path (openssl): a path or "
-                        "soname (default: libcrypto.so.3)");
+  speed_cmd
+      ->add_option(
+          "--lib", speed.libraries,
+          "[NAME=]PATH: the library a backend loaded by path opens (openssl: libcrypto.so.3 by "
+          "default; boringssl: its android path); NAME=PATH for one backend, PATH for "
+          "every one; repeatable")
+      ->allow_extra_args(false);
   speed_cmd->add_option(
       "--bytes", speed.bytes,
       "Input sizes in bytes, comma-separated (default: 16,64,256,1024,8192,16384)");
@@ -48,8 +52,11 @@ int Run(int argc, char** argv) {
                         "Sampling time budget per cell, seconds (default 0.5)");
   speed_cmd->add_option("--format", speed.format, "table, openssl, json, csv or markdown");
   speed_cmd->add_option("--output,-o", speed.output, "Write the report to FILE (atomically)");
-  speed_cmd->add_option("--env", speed.env,
-                        "NAME=VALUE set in every worker from process start (e.g. OPENSSL_ia32cap)");
+  speed_cmd
+      ->add_option("--env", speed.env,
+                   "NAME=VALUE set in every worker from process start (e.g. OPENSSL_ia32cap); "
+                   "repeatable")
+      ->allow_extra_args(false);
   speed_cmd->add_flag("!--no-progress", speed.progress, "No progress display on stderr");
   speed_cmd->add_option("--test-fault", speed.test_fault)->group("");
   speed_cmd->add_option("--worker-timeout", speed.worker_timeout)->group("");
@@ -63,7 +70,13 @@ int Run(int argc, char** argv) {
                      "List the backends compiled in: usable here?, version, CPU-feature mask");
   list_cmd->add_option("--backend", list.backend,
                        "Whose support the catalogue shows (default openssl)");
-  list_cmd->add_option("--lib", list.library, "libcrypto to load (default: libcrypto.so.3)");
+  list_cmd
+      ->add_option(
+          "--lib", list.libraries,
+          "[NAME=]PATH: the library a backend loaded by path opens (openssl: libcrypto.so.3 by "
+          "default; boringssl: its android path); NAME=PATH for one backend, PATH for "
+          "every one; repeatable")
+      ->allow_extra_args(false);
   list_cmd->add_option("--format", list.format, "table or json");
 
   DoctorCommandOptions doctor;
@@ -71,8 +84,13 @@ int Run(int argc, char** argv) {
       "doctor", "Is each algorithm on its accelerated path? Verdicts with evidence");
   doctor_cmd->add_option("algorithms", doctor.algorithms,
                          "Algorithms to examine (default: every symmetric algorithm)");
-  doctor_cmd->add_option("--lib", doctor.library,
-                         "libcrypto to examine: a path or soname (default: libcrypto.so.3)");
+  doctor_cmd
+      ->add_option(
+          "--lib", doctor.libraries,
+          "[NAME=]PATH: the library a backend loaded by path opens (openssl: libcrypto.so.3 by "
+          "default; boringssl: its android path); NAME=PATH for one backend, PATH for "
+          "every one; repeatable")
+      ->allow_extra_args(false);
   doctor_cmd->add_option("--backend", doctor.backend,
                          "Libraries to examine: NAME[,NAME...] or all (default openssl); each "
                          "is masked with its own switch where it has one");
@@ -105,12 +123,15 @@ int Run(int argc, char** argv) {
   compare_cmd->add_option("sides", compare_options.files,
                           "Result JSON files or importable text (- for stdin); the first side "
                           "is the baseline A");
-  compare_cmd->add_option("--lib", compare_options.libs,
-                          "NAME=PATH: a libcrypto measured now as side NAME (repeatable; after "
-                          "the files)");
-  compare_cmd->add_option("--env", compare_options.env,
-                          "NAME:VAR=VALUE sets VAR in live side NAME's workers; VAR=VALUE in "
-                          "every live side's (e.g. masked:OPENSSL_ia32cap=~0x200000000000000)");
+  compare_cmd
+      ->add_option("--lib", compare_options.libs,
+                   "NAME=PATH: a libcrypto measured now as side NAME (repeatable)")
+      ->allow_extra_args(false);
+  compare_cmd
+      ->add_option("--env", compare_options.env,
+                   "NAME:VAR=VALUE sets VAR in live side NAME's workers; VAR=VALUE in every live "
+                   "side's (e.g. masked:OPENSSL_ia32cap=~0x200000000000000)")
+      ->allow_extra_args(false);
   compare_cmd->add_option("--algorithms", compare_options.algorithms,
                           "Comma-separated algorithms (live sides measure them; file sides "
                           "are filtered to them)");
@@ -147,9 +168,6 @@ int Run(int argc, char** argv) {
     return kExitUsage;
   }
 
-  speed.library_given = speed_cmd->get_option("--lib")->count() > 0;
-  list.library_given = list_cmd->get_option("--lib")->count() > 0;
-  doctor.library_given = doctor_cmd->get_option("--lib")->count() > 0;
   doctor.from_given = doctor_cmd->get_option("--from")->count() > 0;
   for (const char* name : {"--lib", "--backend", "--quick", "--bytes", "--max-seconds"}) {
     if (doctor_cmd->get_option(name)->count() > 0) {

@@ -10,9 +10,8 @@ namespace cryptobench::cli {
 struct SpeedOptions {
   std::vector<std::string> algorithms;
   bool all = false;
-  std::string backend = "openssl";  ///< --backend: NAME[,NAME...] or all
-  std::string library;
-  bool library_given = false;  ///< --lib appeared on the command line
+  std::string backend = "openssl";     ///< --backend: NAME[,NAME...] or all
+  std::vector<std::string> libraries;  ///< --lib [NAME=]PATH, repeatable (ParseLibraryOptions)
   std::string bytes;
   bool decrypt = false;
   std::string threads = "1";
@@ -32,10 +31,9 @@ int RunSpeed(const SpeedOptions& options);
 
 /// Options of `cryptobench list`.
 struct ListOptions {
-  bool backends = false;            ///< --backends: list the backends instead of algorithms
-  std::string backend = "openssl";  ///< --backend: whose support the catalogue shows
-  std::string library;
-  bool library_given = false;  ///< --lib appeared on the command line
+  bool backends = false;               ///< --backends: list the backends instead of algorithms
+  std::string backend = "openssl";     ///< --backend: whose support the catalogue shows
+  std::vector<std::string> libraries;  ///< --lib [NAME=]PATH, repeatable (ParseLibraryOptions)
   std::string format = "table";
 };
 
@@ -47,9 +45,8 @@ int RunList(const ListOptions& options);
 /// Options of `cryptobench doctor` as typed (validated by RunDoctorCommand).
 struct DoctorCommandOptions {
   std::vector<std::string> algorithms;
-  std::string library;
-  bool library_given = false;       ///< --lib appeared on the command line
-  std::string backend = "openssl";  ///< --backend NAME[,NAME...]|all
+  std::vector<std::string> libraries;  ///< --lib [NAME=]PATH, repeatable (ParseLibraryOptions)
+  std::string backend = "openssl";     ///< --backend NAME[,NAME...]|all
   std::string format = "text";
   bool quick = false;
   std::string bytes = "16384";

@@ -238,14 +238,7 @@ int RunDoctorCommand(const DoctorCommandOptions& options) {
   const double max_seconds = ParseMaxSeconds(options.max_seconds);
   const std::vector<const backends::BackendDescriptor*> selected = ResolveBackends(options.backend);
   const bool all = IsAllBackends(options.backend);
-  if (options.library_given &&
-      std::none_of(selected.begin(), selected.end(),
-                   [](const backends::BackendDescriptor* d) { return d->takes_library_path; })) {
-    throw UsageError(
-        fmt::format("--lib applies to backends loaded by path (openssl, boringssl); --backend "
-                    "'{}' is linked in at build time",
-                    options.backend));
-  }
+  const LibraryChoice libraries = ParseLibraryOptions(options.libraries, selected);
   if (!options.output.empty()) {
     CheckOutputPath(options.output);
   }
@@ -259,7 +252,10 @@ int RunDoctorCommand(const DoctorCommandOptions& options) {
       if (backend == "openssl") {
         diagnose::DoctorOptions doctor;
         doctor.executable = worker::SelfExecutable();
-        doctor.library_path = ResolveLibraryPath(options.library, options.library_given);
+        doctor.library_path = libraries.For(*descriptor);
+        if (doctor.library_path.empty()) {
+          doctor.library_path = backends::kDefaultLibcrypto;
+        }
         doctor.quick = options.quick;
         doctor.algorithms = algorithms;
         doctor.input_len = sizes.front();
@@ -275,9 +271,7 @@ int RunDoctorCommand(const DoctorCommandOptions& options) {
       diagnose::LibraryDoctorOptions doctor;
       doctor.executable = worker::SelfExecutable();
       doctor.backend = backend;
-      doctor.library_path = descriptor->takes_library_path && options.library_given
-                                ? ResolveLibraryPath(options.library, true)
-                                : "";
+      doctor.library_path = libraries.For(*descriptor);
       doctor.quick = options.quick;
       doctor.algorithms = algorithms;
       doctor.input_len = sizes.front();
@@ -290,7 +284,7 @@ int RunDoctorCommand(const DoctorCommandOptions& options) {
     } catch (const UsageError& e) {
       // With "all", a backend that cannot be opened here (no AF_ALG, no default BoringSSL) is
       // left out with a note, as `speed --backend all` does.
-      if (!all || (options.library_given && descriptor->takes_library_path)) {
+      if (!all || !libraries.For(*descriptor).empty()) {
         throw;
       }
       std::fprintf(stderr, "note: the %s backend cannot be used here and is left out: %s\n",

@@ -29,15 +29,13 @@ struct BackendStatus {
 };
 
 BackendStatus ProbeBackend(const backends::BackendDescriptor& descriptor,
-                           const ListOptions& options) {
+                           const LibraryChoice& libraries) {
   BackendStatus status;
   status.descriptor = &descriptor;
   worker::RunPlan plan;
   plan.executable = worker::SelfExecutable();
   plan.backend = std::string(descriptor.name);
-  if (descriptor.takes_library_path && options.library_given) {
-    plan.library_path = ResolveLibraryPath(options.library, true);
-  }
+  plan.library_path = libraries.For(descriptor);
   try {
     status.library = worker::Probe(plan).library;
     status.usable = true;
@@ -55,8 +53,13 @@ std::string MaskText(const backends::BackendDescriptor& descriptor) {
 
 int ListBackends(const ListOptions& options) {
   std::vector<BackendStatus> statuses;
+  std::vector<const backends::BackendDescriptor*> every;
   for (const backends::BackendDescriptor& descriptor : backends::CompiledBackends()) {
-    statuses.push_back(ProbeBackend(descriptor, options));
+    every.push_back(&descriptor);
+  }
+  const LibraryChoice libraries = ParseLibraryOptions(options.libraries, every);
+  for (const backends::BackendDescriptor* descriptor : every) {
+    statuses.push_back(ProbeBackend(*descriptor, libraries));
   }
   if (options.format == "json") {
     nlohmann::ordered_json list = nlohmann::ordered_json::array();
@@ -110,13 +113,8 @@ int RunList(const ListOptions& options) {
   worker::RunPlan plan;
   plan.executable = worker::SelfExecutable();
   plan.backend = std::string(selected.front()->name);
-  if (selected.front()->takes_library_path) {
-    // Without --lib each backend opens its own default (libcrypto.so.3, BoringSSL's android path).
-    plan.library_path = options.library_given ? ResolveLibraryPath(options.library, true) : "";
-  } else if (options.library_given) {
-    throw UsageError(
-        fmt::format("--lib applies to backends loaded by path; {} is linked in", plan.backend));
-  }
+  // Without --lib each backend opens its own default (libcrypto.so.3, BoringSSL's android path).
+  plan.library_path = ParseLibraryOptions(options.libraries, selected).For(*selected.front());
   const worker::ProbeResult probe = worker::Probe(plan);
 
   if (options.format == "json") {

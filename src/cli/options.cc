@@ -283,6 +283,70 @@ std::string ResolveLibraryPath(const std::string& value, bool given) {
   return value;
 }
 
+std::string LibraryChoice::For(const backends::BackendDescriptor& backend) const {
+  if (!backend.takes_library_path) {
+    return "";
+  }
+  const auto named = backends.find(std::string(backend.name));
+  return named != backends.end() ? named->second : every;
+}
+
+LibraryChoice ParseLibraryOptions(const std::vector<std::string>& values,
+                                  const std::vector<const backends::BackendDescriptor*>& selected) {
+  LibraryChoice choice;
+  std::vector<std::string> by_path;
+  for (const backends::BackendDescriptor* backend : selected) {
+    if (backend->takes_library_path) {
+      by_path.emplace_back(backend->name);
+    }
+  }
+  for (const std::string& value : values) {
+    const size_t equals = value.find('=');
+    const backends::BackendDescriptor* named =
+        equals == std::string::npos
+            ? nullptr
+            : backends::FindBackend(std::string_view(value).substr(0, equals));
+    if (named == nullptr) {
+      if (!choice.every.empty()) {
+        throw UsageError(fmt::format(
+            "--lib '{}': a path for every backend loaded by path was already given ('{}'); give "
+            "each its own with --lib NAME=PATH",
+            value, choice.every));
+      }
+      choice.every = ResolveLibraryPath(value, true);
+      continue;
+    }
+    const std::string name(named->name);
+    if (!named->takes_library_path) {
+      throw UsageError(
+          fmt::format("--lib '{}': {} is linked in at build time and takes no path", value, name));
+    }
+    if (std::find(selected.begin(), selected.end(), named) == selected.end()) {
+      throw UsageError(fmt::format("--lib '{}': {} is not among the backends selected (--backend)",
+                                   value, name));
+    }
+    if (choice.backends.count(name) > 0) {
+      throw UsageError(fmt::format("--lib '{}': {} was given a path already", value, name));
+    }
+    const std::string path = value.substr(equals + 1);
+    if (path.empty()) {
+      throw UsageError(
+          fmt::format("--lib '{}': expected NAME=PATH, e.g. {}=./libcrypto.so", value, name));
+    }
+    choice.backends[name] = ResolveLibraryPath(path, true);
+  }
+  if (!choice.every.empty() && by_path.empty()) {
+    std::vector<std::string> linked;
+    for (const backends::BackendDescriptor* backend : selected) {
+      linked.emplace_back(backend->name);
+    }
+    throw UsageError(fmt::format(
+        "--lib applies to backends loaded by path (such as openssl); {} {} linked in at build time",
+        fmt::join(linked, ", "), linked.size() == 1 ? "is" : "are"));
+  }
+  return choice;
+}
+
 bool IsAllBackends(std::string_view text) {
   return text.size() == 3 && std::tolower(static_cast<unsigned char>(text[0])) == 'a' &&
          std::tolower(static_cast<unsigned char>(text[1])) == 'l' &&

@@ -45,6 +45,24 @@ void CheckOutputPath(const std::string& path);
 /// for an empty value.
 std::string ResolveLibraryPath(const std::string& value, bool given);
 
+/// --lib for the backends loaded by path (OpenSSL, BoringSSL), as ParseLibraryOptions read it.
+struct LibraryChoice {
+  std::string every;                            ///< a bare --lib PATH: every such backend
+  std::map<std::string, std::string> backends;  ///< --lib NAME=PATH, by registry name
+  bool given() const { return !every.empty() || !backends.empty(); }
+  /// The path `backend` loads: its NAME=PATH, else the bare PATH if it takes one, else "" (its
+  /// own default: libcrypto.so.3, BoringSSL's android path; a linked-in backend takes none).
+  std::string For(const backends::BackendDescriptor& backend) const;
+};
+
+/// Reads --lib values: "NAME=PATH" when NAME is a compiled-in backend's name (any case),
+/// otherwise the whole value is a PATH for every backend loaded by path. Each path goes through
+/// ResolveLibraryPath. Throws UsageError, one line, for: an empty value; two bare paths; a
+/// backend named twice; NAME of a backend linked in at build time or not in `selected`; and a
+/// bare PATH when no selected backend is loaded by path.
+LibraryChoice ParseLibraryOptions(const std::vector<std::string>& values,
+                                  const std::vector<const backends::BackendDescriptor*>& selected);
+
 /// Parses --backend: "all" (every compiled-in backend, registry order) or comma-separated
 /// names (case-insensitive; duplicates dropped, order kept). An unknown or empty name throws
 /// UsageError listing the compiled-in backends: "unknown backend 'x' (compiled in: openssl,

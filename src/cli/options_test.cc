@@ -87,6 +87,36 @@ TEST(OptionsTest, ResolveBackends) {
   }
 }
 
+TEST(OptionsTest, LibraryOptionsGoToTheBackendsLoadedByPath) {
+  const auto openssl = ResolveBackends("openssl");
+  const backends::BackendDescriptor& ossl = *openssl.front();
+  EXPECT_FALSE(ParseLibraryOptions({}, openssl).given());
+  EXPECT_EQ(ParseLibraryOptions({}, openssl).For(ossl), "");  // the backend's own default
+  EXPECT_EQ(ParseLibraryOptions({"/opt/ssl/libcrypto.so.3"}, openssl).For(ossl),
+            "/opt/ssl/libcrypto.so.3");
+  EXPECT_EQ(ParseLibraryOptions({"OpenSSL=/x/libcrypto.so"}, openssl).For(ossl), "/x/libcrypto.so");
+  // A path with '=' whose prefix names no backend is a path.
+  EXPECT_EQ(ParseLibraryOptions({"/a=b/libcrypto.so"}, openssl).For(ossl), "/a=b/libcrypto.so");
+  for (const std::vector<std::string>& bad : std::vector<std::vector<std::string>>{
+           {""}, {"a.so", "b.so"}, {"openssl=a.so", "openssl=b.so"}, {"openssl="}}) {
+    EXPECT_THROW(ParseLibraryOptions(bad, openssl), UsageError) << bad.front();
+  }
+  if (backends::FindBackend("boringssl") != nullptr) {
+    const auto both = ResolveBackends("openssl,boringssl");
+    const LibraryChoice choice = ParseLibraryOptions({"a.so", "boringssl=/b/libcrypto.so"}, both);
+    EXPECT_EQ(choice.For(*both[0]), "a.so");
+    EXPECT_EQ(choice.For(*both[1]), "/b/libcrypto.so");
+    EXPECT_THROW(ParseLibraryOptions({"boringssl=/b.so"}, openssl), UsageError);  // not selected
+  }
+  if (const backends::BackendDescriptor* sodium = backends::FindBackend("sodium")) {
+    const std::vector<const backends::BackendDescriptor*> linked = {sodium};
+    EXPECT_THROW(ParseLibraryOptions({"a.so"}, linked), UsageError);
+    EXPECT_THROW(ParseLibraryOptions({"sodium=a.so"}, ResolveBackends("openssl,sodium")),
+                 UsageError);
+    EXPECT_EQ(ParseLibraryOptions({"a.so"}, ResolveBackends("openssl,sodium")).For(*sodium), "");
+  }
+}
+
 TEST(OptionsTest, WriteFileAtomically) {
   const auto dir = std::filesystem::temp_directory_path() / "cryptobench_options_test";
   std::filesystem::create_directories(dir);

@@ -120,24 +120,6 @@ results::AlgorithmResult UnsupportedResult(const AlgorithmInfo& alg, const Backe
   return unsupported;
 }
 
-// Checks --lib against the selected backends: it must reach at least one that takes a path.
-void CheckLibraryOption(const SpeedOptions& options,
-                        const std::vector<const backends::BackendDescriptor*>& selected) {
-  if (!options.library_given) {
-    return;
-  }
-  std::vector<std::string> linked;
-  for (const backends::BackendDescriptor* backend : selected) {
-    if (backend->takes_library_path) {
-      return;
-    }
-    linked.emplace_back(backend->name);
-  }
-  throw UsageError(fmt::format(
-      "--lib applies to backends loaded by path (such as openssl); {} {} linked in at build time",
-      fmt::join(linked, ", "), linked.size() == 1 ? "is" : "are"));
-}
-
 }  // namespace
 
 int RunSpeed(const SpeedOptions& options) {
@@ -165,7 +147,7 @@ int RunSpeed(const SpeedOptions& options) {
         "--format openssl: the openssl speed layout holds one library; with several backends "
         "use table, json, csv or markdown");
   }
-  CheckLibraryOption(options, selected);
+  const LibraryChoice libraries = ParseLibraryOptions(options.libraries, selected);
   worker::RunPlan base;
   base.executable = worker::SelfExecutable();
   base.env = ParseEnvAssignments(options.env);
@@ -184,8 +166,6 @@ int RunSpeed(const SpeedOptions& options) {
       base.test_fault_algorithm = options.test_fault.substr(colon + 1);
     }
   }
-  const std::string library_path =
-      options.library_given ? ResolveLibraryPath(options.library, true) : "";
   if (!options.output.empty()) {
     CheckOutputPath(options.output);
   }
@@ -200,11 +180,11 @@ int RunSpeed(const SpeedOptions& options) {
     backend.descriptor = descriptor;
     backend.plan = base;
     backend.plan.backend = std::string(descriptor->name);
-    backend.plan.library_path = descriptor->takes_library_path ? library_path : "";
+    backend.plan.library_path = libraries.For(*descriptor);
     try {
       backend.probe = worker::Probe(backend.plan);
     } catch (const UsageError& e) {
-      if (!leave_out_unusable || (options.library_given && descriptor->takes_library_path)) {
+      if (!leave_out_unusable || !backend.plan.library_path.empty()) {
         throw;
       }
       std::fprintf(stderr, "note: the %s backend cannot be used here and is left out: %s\n",

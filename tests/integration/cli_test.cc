@@ -50,6 +50,20 @@ TEST(CliTest, DefaultSuitePassesKatsAndMeasuresEveryCell) {
   }
 }
 
+TEST(CliTest, RepeatableOptionsTakeOneValueEach) {
+  // --env and --lib may be repeated; the algorithm after them stays an algorithm.
+  std::vector<std::string> args = {"speed",           "--format", "json",           "--env",
+                                   "CRYPTOBENCH_X=1", "--lib",    "libcrypto.so.3", "md5"};
+  const std::vector<std::string> quick = QuickSpeedArgs();
+  args.insert(args.end(), quick.begin(), quick.end());
+  const CliResult r = RunCryptobench(args);
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  const nlohmann::json doc = ParseJson(r);
+  ASSERT_EQ(doc.at("algorithms").size(), 1u);
+  EXPECT_EQ(doc.at("algorithms")[0].at("algorithm"), "MD5");
+  EXPECT_EQ(doc.at("library").at("worker_env").at("CRYPTOBENCH_X"), "1");
+}
+
 TEST(CliTest, WorkerCrashIsContainedAndReported) {
   CliResult r = RunCryptobench(Concat({"speed", "sha256", "md5", "--bytes", "64", "--format",
                                        "json", "--test-fault", "crash:SHA-256"},
