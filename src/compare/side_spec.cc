@@ -152,9 +152,10 @@ double ParsePercent(const std::string& text, const std::string& option) {
   errno = 0;
   const double value = number.empty() ? NAN : std::strtod(number.c_str(), &end);
   if (number.empty() || errno != 0 || end != number.c_str() + number.size() ||
-      !std::isfinite(value) || value <= 0 || value > 100) {
-    throw UsageError(
-        fmt::format("{} '{}': expected a percentage in (0, 100], e.g. 5 or 5%", option, text));
+      !std::isfinite(value) || value <= 0 || value >= 100) {
+    // 100% or more: B/A < 1 - PCT/100 <= 0 never holds, so nothing could count as slower.
+    throw UsageError(fmt::format(
+        "{} '{}': expected a percentage above 0 and below 100, e.g. 5 or 5%", option, text));
   }
   return value / 100;
 }

@@ -34,8 +34,9 @@ std::vector<std::string> FileLabels(const std::vector<std::string>& paths,
 /// Checks that live side NAMEs are unique; throws naming the duplicate.
 void CheckUniqueNames(const std::vector<LiveSpec>& live);
 
-/// Parses a percentage ("5", "5%", "12.5"): a finite number in (0, 100], returned as a fraction
-/// (0.05). `option` names the option in the error message.
+/// Parses a percentage ("5", "5%", "12.5"): a finite number in (0, 100), returned as a fraction
+/// (0.05); from 100 on no ratio could count as slower (B/A < 1 - PCT/100 <= 0), so a threshold
+/// or gate of 100% or more is an error. `option` names the option in the error message.
 double ParsePercent(const std::string& text, const std::string& option);
 
 }  // namespace cryptobench::compare

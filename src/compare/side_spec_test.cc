@@ -70,9 +70,18 @@ TEST(FileLabelsTest, DuplicatesThrow) {
 TEST(ParsePercentTest, NumbersAndPercentSign) {
   EXPECT_DOUBLE_EQ(ParsePercent("5", "--threshold"), 0.05);
   EXPECT_DOUBLE_EQ(ParsePercent("12.5%", "--threshold"), 0.125);
-  EXPECT_DOUBLE_EQ(ParsePercent("100", "--threshold"), 1.0);
-  for (const char* bad : {"", "%", "0", "-5", "101", "abc", "5x", "nan", "inf"}) {
+  EXPECT_DOUBLE_EQ(ParsePercent("99.5", "--threshold"), 0.995);
+  // 100% or more: a threshold that no ratio can cross when slower, and a gate that never fails.
+  for (const char* bad : {"", "%", "0", "-5", "100", "100%", "101", "abc", "5x", "nan", "inf"}) {
     EXPECT_THROW(ParsePercent(bad, "--threshold"), UsageError) << bad;
+  }
+  try {
+    ParsePercent("100", "--fail-if-slower");
+    ADD_FAILURE() << "100 was accepted";
+  } catch (const UsageError& e) {
+    EXPECT_STREQ(e.what(),
+                 "--fail-if-slower '100': expected a percentage above 0 and below 100, e.g. 5 or "
+                 "5%");
   }
 }
 

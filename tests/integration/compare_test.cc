@@ -156,6 +156,8 @@ TEST(CompareCliTest, BadInputIsOneLineAndExitsTwo) {
       {"compare", base, "--lib", "x=/nonexistent/libcrypto.so"},              // unloadable
       {"compare", base, "--lib", "x=libcrypto.so.3", "--env", "y:X=1"},       // unknown side
       {"compare", base, kFixtures + "noaes.json", "--threshold", "0"},
+      {"compare", base, kFixtures + "noaes.json", "--threshold", "100"},
+      {"compare", base, kFixtures + "noaes.json", "--fail-if-slower", "100%"},
       {"compare", base, kFixtures + "noaes.json", "--fail-if-slower", "lots"},
       {"compare", base, kFixtures + "noaes.json", "--format", "csv"},
       {"compare", base, kFixtures + "noaes.json", "--algorithms", "aes-129-cbc"},
