@@ -143,6 +143,22 @@ std::vector<std::string> FileLabels(const std::vector<std::string>& paths,
   return labels;
 }
 
+void CheckDistinctFiles(const std::vector<std::string>& paths) {
+  for (size_t i = 0; i < paths.size(); ++i) {
+    for (size_t j = i + 1; j < paths.size(); ++j) {
+      if (paths[i] == "-" || paths[j] == "-") {
+        continue;
+      }
+      std::error_code error;  // a missing or unreadable file is reported when it is read
+      if (std::filesystem::equivalent(paths[i], paths[j], error) && !error) {
+        throw UsageError(
+            fmt::format("'{}' and '{}' are the same file; each side must be a different file",
+                        paths[i], paths[j]));
+      }
+    }
+  }
+}
+
 double ParsePercent(const std::string& text, const std::string& option) {
   std::string number = text;
   if (!number.empty() && number.back() == '%') {

@@ -31,6 +31,13 @@ void ApplyEnvSpecs(const std::vector<std::string>& items, std::vector<LiveSpec>&
 std::vector<std::string> FileLabels(const std::vector<std::string>& paths,
                                     const std::vector<LiveSpec>& live);
 
+/// Checks that no two of the file sides `paths` name one file under different spellings
+/// ("./a.json" and "a.json", a symbolic or hard link): comparing a file with itself shows
+/// nothing. Unlike the rest of this header it reads the file system
+/// (std::filesystem::equivalent); "-" and paths that do not exist are skipped (reading them
+/// reports the error). Throws UsageError naming both spellings.
+void CheckDistinctFiles(const std::vector<std::string>& paths);
+
 /// Checks that live side NAMEs are unique; throws naming the duplicate.
 void CheckUniqueNames(const std::vector<LiveSpec>& live);
 

@@ -2,6 +2,12 @@
 // percentages; every bad value is a UsageError naming it.
 #include "compare/side_spec.h"
 
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "core/errors.h"
@@ -65,6 +71,50 @@ TEST(FileLabelsTest, BaseNamesUnlessTheyCollide) {
 TEST(FileLabelsTest, DuplicatesThrow) {
   EXPECT_THROW(FileLabels({"a.json", "a.json"}, {}), UsageError);
   EXPECT_THROW(FileLabels({"dir/sys"}, {ParseLibSpec("sys=libcrypto.so.3")}), UsageError);
+}
+
+// A fresh directory under the system's temporary directory, removed at the end of the test.
+class SameFileTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() /
+           ("cryptobench-same-file-" + std::to_string(getpid()));
+    std::filesystem::create_directories(dir_ / "sub");
+    for (const char* name : {"a.json", "b.json"}) {
+      std::ofstream(dir_ / name) << "{}";
+    }
+    std::filesystem::create_symlink(dir_ / "a.json", dir_ / "link.json");
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  std::string Path(const std::string& relative) const { return (dir_ / relative).string(); }
+
+  std::filesystem::path dir_;
+};
+
+TEST_F(SameFileTest, OneFileUnderTwoSpellingsIsAnError) {
+  const std::vector<std::vector<std::string>> same = {
+      {Path("a.json"), Path("./a.json")},
+      {Path("a.json"), Path("sub/../a.json")},
+      {Path("b.json"), Path("a.json"), Path("link.json")},  // a symbolic link to a.json
+  };
+  for (const std::vector<std::string>& paths : same) {
+    EXPECT_THROW(CheckDistinctFiles(paths), UsageError) << paths[0] << " " << paths[1];
+  }
+  try {
+    CheckDistinctFiles({Path("a.json"), Path("link.json")});
+    ADD_FAILURE() << "a symbolic link to the first file was accepted";
+  } catch (const UsageError& e) {
+    EXPECT_EQ(std::string(e.what()), fmt::format("'{}' and '{}' are the same file; each side must "
+                                                 "be a different file",
+                                                 Path("a.json"), Path("link.json")));
+  }
+}
+
+TEST_F(SameFileTest, DifferentStandardInputAndMissingFilesPass) {
+  EXPECT_NO_THROW(CheckDistinctFiles({Path("a.json"), Path("b.json")}));
+  EXPECT_NO_THROW(CheckDistinctFiles({Path("a.json"), "-"}));
+  // A missing file is reported when it is read, with the reading error.
+  EXPECT_NO_THROW(CheckDistinctFiles({Path("a.json"), Path("missing.json")}));
 }
 
 TEST(ParsePercentTest, NumbersAndPercentSign) {
