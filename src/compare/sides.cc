@@ -15,6 +15,7 @@
 
 #include "diagnose/ia32cap.h"
 #include "import/import.h"
+#include "import/parse_util.h"
 
 namespace cryptobench::compare {
 namespace {
@@ -47,7 +48,8 @@ std::vector<results::RunResult> ReadResultsJson(std::string_view text,
   try {
     doc = nlohmann::json::parse(text);
   } catch (const nlohmann::json::exception& e) {
-    throw UsageError(fmt::format("{}: not valid JSON: {}", file_name, e.what()));
+    throw UsageError(
+        fmt::format("{}: not valid JSON: {}", file_name, import::ShortenJsonError(e.what())));
   }
   std::vector<results::RunResult> runs;
   try {

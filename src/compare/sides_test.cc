@@ -105,6 +105,12 @@ TEST(LoadFileSidesTest, ErrorsNameTheFileAndLine) {
   EXPECT_EQ(ErrorOf("{\"schema_version\": 1, \"runs\": 3}", "z.json"),
             "z.json: results JSON: runs: expected an array");
   EXPECT_NE(ErrorOf("hello\n", "notes.txt"), "");
+  // A broken string: the parser's 'last read' is the rest of the line, quoted cut short.
+  const std::string broken = ErrorOf("{\"a\": \"" + std::string(500, 'x') + "\\q\"}", "b.json");
+  EXPECT_EQ(broken.rfind("b.json: not valid JSON: ", 0), 0u) << broken;
+  EXPECT_NE(broken.find("last read: '\"" + std::string(79, 'x') + "...'"), std::string::npos)
+      << broken;
+  EXPECT_LT(broken.size(), 300u) << broken;
 }
 
 Side SideWith(SideOrigin origin, const std::string& kind, const std::string& model, double tsc_hz,
