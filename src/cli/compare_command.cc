@@ -239,6 +239,7 @@ int RunCompare(const CompareCommandOptions& options) {
   compare::CheckUniqueNames(specs);
   compare::ApplyEnvSpecs(options.env, specs);
   const std::vector<std::string> labels = compare::FileLabels(options.files, specs);
+  compare::CheckDistinctFiles(options.files);
   if (std::count(options.files.begin(), options.files.end(), "-") > 1) {
     throw UsageError("standard input ('-') can be only one side");
   }

@@ -63,6 +63,25 @@ std::string FeatureNote(const Side& side, const diagnose::Fingerprint& fp, const
                  : fmt::format(", and its capability vector lacks {}", feature);
 }
 
+// Why a side's cycles per byte say nothing about the CPU's code paths, or "" when they can: an
+// engine or provider named (docs/compare.md section 5 judges no code path for such a side).
+std::string NotJudged(const Side& side) {
+  const results::SourceInfo& source = side.run.source;
+  if (source.engine_or_provider.empty()) {
+    return "";
+  }
+  if (source.timing_basis == "user_cpu") {
+    return fmt::format(
+        "it was timed in user CPU time with {}, so its figures need not describe the CPU's own "
+        "code (work on a device or in the kernel is not counted)",
+        source.engine_or_provider);
+  }
+  return fmt::format(
+      "it went through {}, whose work may run on a device rather than in the "
+      "CPU's own code",
+      source.engine_or_provider);
+}
+
 bool Covered(const std::vector<diagnose::CpbClass>& classes, const Row& row) {
   return std::any_of(classes.begin(), classes.end(), [&](const diagnose::CpbClass& c) {
     return c.algorithm == row.algorithm && c.operation == row.operation;
@@ -77,6 +96,8 @@ std::vector<Finding> ClassFindings(const std::vector<Row>& rows, const Side& a, 
   if (!a.cpu_features && !b.cpu_features) {
     return {};
   }
+  const std::string a_not_judged = NotJudged(a);
+  const std::string b_not_judged = NotJudged(b);
   // The largest compared size >= kLargeInputMin of each (algorithm, operation), in row order.
   std::vector<const Row*> picked;
   std::map<std::tuple<std::string, std::string>, size_t> index;
@@ -94,18 +115,40 @@ std::vector<Finding> ClassFindings(const std::vector<Row>& rows, const Side& a, 
       picked[it->second] = &row;
     }
   }
+  const bool any_changed = std::any_of(picked.begin(), picked.end(), [](const Row* row) {
+    return row->direction != Direction::kWithin;
+  });
+  if (!any_changed) {
+    return {};  // the code path at large sizes did not change: nothing to attribute
+  }
+  // A side not judged: why, once, before the class sentences.
   std::vector<Finding> out;
+  for (const auto& [side, why] : {std::pair{&a, a_not_judged}, std::pair{&b, b_not_judged}}) {
+    if (!why.empty()) {
+      out.push_back(Finding{"cpb-class",
+                            fmt::format("No cpb class is named for {}: {}.", side->letter, why)});
+    }
+  }
+  const bool a_classed = a.cpu_features && a_not_judged.empty();
+  const bool b_classed = b.cpu_features && b_not_judged.empty();
+  if (!a_classed && !b_classed) {
+    return out;
+  }
+  size_t sentences = 0;
   for (const Row* row : picked) {
-    if (out.size() >= max_findings) {
+    if (sentences >= max_findings) {
       break;
     }
     if (row->direction == Direction::kWithin) {
-      continue;  // the code path at large sizes did not change: nothing to attribute
+      continue;
     }
     std::vector<std::string> parts;
     bool named = false;  // the first classified side names the algorithm
     for (const Side* side : {&a, &b}) {
       const Figure& figure = side == &a ? *row->a : *row->b;
+      if (!(side == &a ? a_not_judged : b_not_judged).empty()) {
+        continue;  // said once above
+      }
       if (!side->cpu_features) {
         parts.push_back(fmt::format("{}'s CPU features are unknown, so no class is named for it",
                                     side->letter));
@@ -121,9 +164,13 @@ std::vector<Finding> ClassFindings(const std::vector<Row>& rows, const Side& a, 
                       FeatureNote(*side, fp, *row)));
       named = true;
     }
-    out.push_back(Finding{
-        "cpb-class",
-        fmt::format("At {}: {}; {}.", report::FormatSize(row->input_len), parts[0], parts[1])});
+    std::string text;
+    for (const std::string& part : parts) {
+      text += (text.empty() ? "" : "; ") + part;
+    }
+    out.push_back(
+        Finding{"cpb-class", fmt::format("At {}: {}.", report::FormatSize(row->input_len), text)});
+    ++sentences;
   }
   return out;
 }

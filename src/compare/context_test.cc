@@ -179,6 +179,50 @@ TEST(ClassFindingsTest, UnknownClockIsARangeAndUnknownFeaturesNameNoClass) {
             "its capability vector has AES-NI.");
 }
 
+TEST(ClassFindingsTest, ASideThroughAnEngineGetsNoClassAndTheReasonOnce) {
+  // B went through an engine and was timed in user CPU time: its cpb need not describe the CPU's
+  // code (docs/compare.md section 5), though its capability vector is known.
+  std::vector<diagnose::CpbClass> classes = TestClasses();
+  classes.push_back(
+      {"AES-128-CBC", "decrypt", "HW-DEC", diagnose::ClassFamily::kHardware, 0.5, 1, "test"});
+  Row encrypt = MakeRow("AES-128-CBC", "encrypt", 16384, 5);
+  encrypt.a->value = 1e9;
+  encrypt.b->value = 5e9;
+  Row decrypt = MakeRow("AES-128-CBC", "decrypt", 16384, 1.5);
+  decrypt.a->value = 4e9;
+  decrypt.b->value = 6e9;
+  const Side a = ClockedSide("A", 3e9, 3e9, "at its effective clock (3.00 GHz)",
+                             std::vector<std::string>{"AES-NI"});
+  Side b = ClockedSide("B", 1e9, 5e9, "over 1-5 GHz (clock unknown)",
+                       std::vector<std::string>{"AES-NI"});
+  b.run.source.timing_basis = "user_cpu";
+  b.run.source.engine_or_provider = "engine qatengine";
+  const std::vector<Finding> findings = ClassFindings({encrypt, decrypt}, a, b, classes);
+  ASSERT_EQ(findings.size(), 3u);
+  EXPECT_EQ(findings[0].text,
+            "No cpb class is named for B: it was timed in user CPU time with engine qatengine, "
+            "so its figures need not describe the CPU's own code (work on a device or in the "
+            "kernel is not counted).");
+  EXPECT_EQ(findings[1].text,
+            "At 16 KiB: A runs AES-128-CBC encrypt at 3.00 cpb at its effective clock (3.00 GHz): "
+            "HW-CLASS.");
+  EXPECT_EQ(findings[2].text,
+            "At 16 KiB: A runs AES-128-CBC decrypt at 0.75 cpb at its effective clock (3.00 GHz): "
+            "HW-DEC.");
+
+  // Timed by wall clock, an engine's work may still run on a device.
+  b.run.source.timing_basis = "wall_clock";
+  const std::vector<Finding> wall = ClassFindings({encrypt}, a, b, classes);
+  ASSERT_EQ(wall.size(), 2u);
+  EXPECT_EQ(wall[0].text,
+            "No cpb class is named for B: it went through engine qatengine, whose work may run on "
+            "a device rather than in the CPU's own code.");
+
+  // Nothing changed at a large size: no class sentence, so no reason either.
+  EXPECT_TRUE(
+      ClassFindings({MakeRow("AES-128-CBC", "encrypt", 16384, 1.0)}, a, b, classes).empty());
+}
+
 TEST(ClassFindingsTest, NothingWithoutAChangeAtLargeSizesOrWithoutFeatures) {
   const Side a = ClockedSide("A", 3e9, 3e9, "x", std::vector<std::string>{"AES-NI"});
   const Side b = ClockedSide("B", 3e9, 3e9, "x", std::vector<std::string>{"AES-NI"});

@@ -143,6 +143,22 @@ std::vector<std::string> FileLabels(const std::vector<std::string>& paths,
   return labels;
 }
 
+void CheckDistinctFiles(const std::vector<std::string>& paths) {
+  for (size_t i = 0; i < paths.size(); ++i) {
+    for (size_t j = i + 1; j < paths.size(); ++j) {
+      if (paths[i] == "-" || paths[j] == "-") {
+        continue;
+      }
+      std::error_code error;  // a missing or unreadable file is reported when it is read
+      if (std::filesystem::equivalent(paths[i], paths[j], error) && !error) {
+        throw UsageError(
+            fmt::format("'{}' and '{}' are the same file; each side must be a different file",
+                        paths[i], paths[j]));
+      }
+    }
+  }
+}
+
 double ParsePercent(const std::string& text, const std::string& option) {
   std::string number = text;
   if (!number.empty() && number.back() == '%') {
@@ -152,9 +168,10 @@ double ParsePercent(const std::string& text, const std::string& option) {
   errno = 0;
   const double value = number.empty() ? NAN : std::strtod(number.c_str(), &end);
   if (number.empty() || errno != 0 || end != number.c_str() + number.size() ||
-      !std::isfinite(value) || value <= 0 || value > 100) {
-    throw UsageError(
-        fmt::format("{} '{}': expected a percentage in (0, 100], e.g. 5 or 5%", option, text));
+      !std::isfinite(value) || value <= 0 || value >= 100) {
+    // 100% or more: B/A < 1 - PCT/100 <= 0 never holds, so nothing could count as slower.
+    throw UsageError(fmt::format(
+        "{} '{}': expected a percentage above 0 and below 100, e.g. 5 or 5%", option, text));
   }
   return value / 100;
 }

@@ -31,11 +31,19 @@ void ApplyEnvSpecs(const std::vector<std::string>& items, std::vector<LiveSpec>&
 std::vector<std::string> FileLabels(const std::vector<std::string>& paths,
                                     const std::vector<LiveSpec>& live);
 
+/// Checks that no two of the file sides `paths` name one file under different spellings
+/// ("./a.json" and "a.json", a symbolic or hard link): comparing a file with itself shows
+/// nothing. Unlike the rest of this header it reads the file system
+/// (std::filesystem::equivalent); "-" and paths that do not exist are skipped (reading them
+/// reports the error). Throws UsageError naming both spellings.
+void CheckDistinctFiles(const std::vector<std::string>& paths);
+
 /// Checks that live side NAMEs are unique; throws naming the duplicate.
 void CheckUniqueNames(const std::vector<LiveSpec>& live);
 
-/// Parses a percentage ("5", "5%", "12.5"): a finite number in (0, 100], returned as a fraction
-/// (0.05). `option` names the option in the error message.
+/// Parses a percentage ("5", "5%", "12.5"): a finite number in (0, 100), returned as a fraction
+/// (0.05); from 100 on no ratio could count as slower (B/A < 1 - PCT/100 <= 0), so a threshold
+/// or gate of 100% or more is an error. `option` names the option in the error message.
 double ParsePercent(const std::string& text, const std::string& option);
 
 }  // namespace cryptobench::compare

@@ -2,6 +2,12 @@
 // percentages; every bad value is a UsageError naming it.
 #include "compare/side_spec.h"
 
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "core/errors.h"
@@ -67,12 +73,65 @@ TEST(FileLabelsTest, DuplicatesThrow) {
   EXPECT_THROW(FileLabels({"dir/sys"}, {ParseLibSpec("sys=libcrypto.so.3")}), UsageError);
 }
 
+// A fresh directory under the system's temporary directory, removed at the end of the test.
+class SameFileTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() /
+           ("cryptobench-same-file-" + std::to_string(getpid()));
+    std::filesystem::create_directories(dir_ / "sub");
+    for (const char* name : {"a.json", "b.json"}) {
+      std::ofstream(dir_ / name) << "{}";
+    }
+    std::filesystem::create_symlink(dir_ / "a.json", dir_ / "link.json");
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  std::string Path(const std::string& relative) const { return (dir_ / relative).string(); }
+
+  std::filesystem::path dir_;
+};
+
+TEST_F(SameFileTest, OneFileUnderTwoSpellingsIsAnError) {
+  const std::vector<std::vector<std::string>> same = {
+      {Path("a.json"), Path("./a.json")},
+      {Path("a.json"), Path("sub/../a.json")},
+      {Path("b.json"), Path("a.json"), Path("link.json")},  // a symbolic link to a.json
+  };
+  for (const std::vector<std::string>& paths : same) {
+    EXPECT_THROW(CheckDistinctFiles(paths), UsageError) << paths[0] << " " << paths[1];
+  }
+  try {
+    CheckDistinctFiles({Path("a.json"), Path("link.json")});
+    ADD_FAILURE() << "a symbolic link to the first file was accepted";
+  } catch (const UsageError& e) {
+    EXPECT_EQ(std::string(e.what()), fmt::format("'{}' and '{}' are the same file; each side must "
+                                                 "be a different file",
+                                                 Path("a.json"), Path("link.json")));
+  }
+}
+
+TEST_F(SameFileTest, DifferentStandardInputAndMissingFilesPass) {
+  EXPECT_NO_THROW(CheckDistinctFiles({Path("a.json"), Path("b.json")}));
+  EXPECT_NO_THROW(CheckDistinctFiles({Path("a.json"), "-"}));
+  // A missing file is reported when it is read, with the reading error.
+  EXPECT_NO_THROW(CheckDistinctFiles({Path("a.json"), Path("missing.json")}));
+}
+
 TEST(ParsePercentTest, NumbersAndPercentSign) {
   EXPECT_DOUBLE_EQ(ParsePercent("5", "--threshold"), 0.05);
   EXPECT_DOUBLE_EQ(ParsePercent("12.5%", "--threshold"), 0.125);
-  EXPECT_DOUBLE_EQ(ParsePercent("100", "--threshold"), 1.0);
-  for (const char* bad : {"", "%", "0", "-5", "101", "abc", "5x", "nan", "inf"}) {
+  EXPECT_DOUBLE_EQ(ParsePercent("99.5", "--threshold"), 0.995);
+  // 100% or more: a threshold that no ratio can cross when slower, and a gate that never fails.
+  for (const char* bad : {"", "%", "0", "-5", "100", "100%", "101", "abc", "5x", "nan", "inf"}) {
     EXPECT_THROW(ParsePercent(bad, "--threshold"), UsageError) << bad;
+  }
+  try {
+    ParsePercent("100", "--fail-if-slower");
+    ADD_FAILURE() << "100 was accepted";
+  } catch (const UsageError& e) {
+    EXPECT_STREQ(e.what(),
+                 "--fail-if-slower '100': expected a percentage above 0 and below 100, e.g. 5 or "
+                 "5%");
   }
 }
 

@@ -1,7 +1,9 @@
 // Loading sides from file contents, and the interpretation facts of each side.
 #include "compare/sides.h"
 
+#include <algorithm>
 #include <cctype>
+#include <map>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -13,6 +15,7 @@
 
 #include "diagnose/ia32cap.h"
 #include "import/import.h"
+#include "import/parse_util.h"
 
 namespace cryptobench::compare {
 namespace {
@@ -45,7 +48,8 @@ std::vector<results::RunResult> ReadResultsJson(std::string_view text,
   try {
     doc = nlohmann::json::parse(text);
   } catch (const nlohmann::json::exception& e) {
-    throw UsageError(fmt::format("{}: not valid JSON: {}", file_name, e.what()));
+    throw UsageError(
+        fmt::format("{}: not valid JSON: {}", file_name, import::ShortenJsonError(e.what())));
   }
   std::vector<results::RunResult> runs;
   try {
@@ -97,10 +101,24 @@ std::vector<Side> LoadFileSides(std::string_view text, const std::string& file_n
   if (runs.empty()) {
     throw UsageError(fmt::format("{}: holds no runs", file_name));
   }
+  // Runs of several backends (speed --backend a,b; a paste of several tools) are told apart by
+  // backend; numbers stay where a backend has several runs (or there is only one backend).
+  std::map<std::string, size_t> per_backend;
+  for (const results::RunResult& run : runs) {
+    ++per_backend[run.library.backend];
+  }
+  const bool by_backend = per_backend.size() > 1;
+  const bool numbered =
+      runs.size() > 1 && std::any_of(per_backend.begin(), per_backend.end(),
+                                     [](const auto& entry) { return entry.second > 1; });
   std::vector<Side> sides;
   for (size_t i = 0; i < runs.size(); ++i) {
+    const std::string& backend = runs[i].library.backend;
     Side side;
-    side.label = runs.size() == 1 ? label : fmt::format("{}#{}", label, i + 1);
+    side.label = numbered ? fmt::format("{}#{}", label, i + 1) : label;
+    if (by_backend && !backend.empty()) {
+      side.label += fmt::format(" ({})", backend);
+    }
     side.origin = origin;
     side.run = std::move(runs[i]);
     sides.push_back(std::move(side));

@@ -59,6 +59,34 @@ TEST(LoadFileSidesTest, SeveralRunsGetNumberedLabels) {
   EXPECT_EQ(imported[1].origin, SideOrigin::kImported);
 }
 
+TEST(LoadFileSidesTest, RunsOfSeveralBackendsAreLabelledByBackend) {
+  // speed --backend openssl,sodium -o x.json: each side says which library it is.
+  nlohmann::json openssl = nlohmann::json::parse(Fixture("compare/base.json"));
+  openssl["library"]["backend"] = "openssl";
+  nlohmann::json sodium = openssl;
+  sodium["library"]["backend"] = "sodium";
+  const nlohmann::json two = {{"schema_version", 1}, {"runs", {openssl, sodium}}};
+  const std::vector<Side> sides = LoadFileSides(two.dump(), "dir/x.json", "x.json");
+  ASSERT_EQ(sides.size(), 2u);
+  EXPECT_EQ(sides[0].label, "x.json (openssl)");
+  EXPECT_EQ(sides[1].label, "x.json (sodium)");
+
+  // A backend twice: the number tells those runs apart, the backend says what each is.
+  const nlohmann::json three = {{"schema_version", 1}, {"runs", {openssl, openssl, sodium}}};
+  const std::vector<Side> repeated = LoadFileSides(three.dump(), "x.json", "x.json");
+  ASSERT_EQ(repeated.size(), 3u);
+  EXPECT_EQ(repeated[0].label, "x.json#1 (openssl)");
+  EXPECT_EQ(repeated[1].label, "x.json#2 (openssl)");
+  EXPECT_EQ(repeated[2].label, "x.json#3 (sodium)");
+
+  // Imported text of several tools names each tool's library.
+  const std::vector<Side> mixed =
+      LoadFileSides(Fixture("import/mixed-tools.md"), "mixed-tools.md", "mixed-tools.md");
+  ASSERT_EQ(mixed.size(), 4u);
+  EXPECT_EQ(mixed[1].label, "mixed-tools.md (boringssl)");
+  EXPECT_EQ(mixed[3].label, "mixed-tools.md (kernel)");
+}
+
 TEST(LoadFileSidesTest, ImportableText) {
   const std::vector<Side> sides = LoadFileSides(Fixture("compare/speed-b-engine.txt"),
                                                 "speed-b-engine.txt", "speed-b-engine.txt");
@@ -77,6 +105,12 @@ TEST(LoadFileSidesTest, ErrorsNameTheFileAndLine) {
   EXPECT_EQ(ErrorOf("{\"schema_version\": 1, \"runs\": 3}", "z.json"),
             "z.json: results JSON: runs: expected an array");
   EXPECT_NE(ErrorOf("hello\n", "notes.txt"), "");
+  // A broken string: the parser's 'last read' is the rest of the line, quoted cut short.
+  const std::string broken = ErrorOf("{\"a\": \"" + std::string(500, 'x') + "\\q\"}", "b.json");
+  EXPECT_EQ(broken.rfind("b.json: not valid JSON: ", 0), 0u) << broken;
+  EXPECT_NE(broken.find("last read: '\"" + std::string(79, 'x') + "...'"), std::string::npos)
+      << broken;
+  EXPECT_LT(broken.size(), 300u) << broken;
 }
 
 Side SideWith(SideOrigin origin, const std::string& kind, const std::string& model, double tsc_hz,

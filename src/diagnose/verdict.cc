@@ -28,8 +28,16 @@ Fingerprint Decider::Classify(const Measurement& m) const {
   if (!symmetric_) {
     return Fingerprint{};
   }
-  return diagnose::Classify(ClassesFor(facts_.cpu.arch), alg_.name, operation_, m.bytes_per_s,
-                            hz_low_, hz_high_);
+  const std::vector<CpbClass>& classes = ClassesFor(facts_.cpu.arch);
+  Fingerprint fp =
+      diagnose::Classify(classes, alg_.name, operation_, m.bytes_per_s, hz_low_, hz_high_);
+  if (classes.empty() && fp.cpb_low > 0) {
+    // No table at all: the reason is the architecture, not this algorithm's row.
+    fp.conclusion = facts_.cpu.arch.empty()
+                        ? "no known class (the architecture is unknown)"
+                        : fmt::format("no known class (no cpb classes for {})", facts_.cpu.arch);
+  }
+  return fp;
 }
 
 std::string Decider::Rate(double value) const {

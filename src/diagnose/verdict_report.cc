@@ -237,10 +237,13 @@ Verdict Decider::DecideFromReport() const {
                 fmt::format("{}; {} has no CPU-feature path to check", figure, alg_.name));
   }
   if (arch.empty()) {
-    return Make(VerdictStatus::kUndetermined,
-                fmt::format("{}; the text names no architecture (no CPUINFO or platform line), "
-                            "so no cpb class applies",
-                            figure));
+    const std::string cpb = Cpb(fp_);
+    return Make(
+        VerdictStatus::kUndetermined,
+        fmt::format("{}, but the architecture is unknown (no CPUINFO or platform line), "
+                    "so no cpb class table applies",
+                    cpb.empty() ? Rate(AsIs().bytes_per_s)
+                                : fmt::format("{} at {}", cpb, FormatHzRange(hz_low_, hz_high_))));
   }
   if (paths.empty()) {
     if (arch == "x86_64" || arch == "aarch64") {
@@ -254,6 +257,38 @@ Verdict Decider::DecideFromReport() const {
   }
   const ReportPath* base = BasePath(paths);
   if (facts_.report->cpu_features_known && !base->available) {
+    if (FingerprintSide(ClassesFor(arch), alg_, operation_, fp_, paths) == Side::kAccelerated) {
+      // Only the path the vector rules out reaches the figure: one of the two does not
+      // describe the run.
+      Verdict v = Make(VerdictStatus::kUndetermined,
+                       fmt::format("the report's capability vector has {} clear, yet {} over the "
+                                   "whole {} range: the vector and the figure disagree",
+                                   base->key, figure, FormatHzRange(hz_low_, hz_high_)));
+      std::vector<std::string> clear;
+      for (const std::string& feature : base->needs) {
+        if (!facts_.cpu.Usable(feature)) {
+          clear.push_back(feature);
+        }
+      }
+      v.evidence.push_back(fmt::format(
+          "the capability vector {} has {} clear: the CPU lacks {}, the OS disabled {}, or the "
+          "vector was masked or edited (an OPENSSL_ia32cap the CPUINFO line does not show)",
+          facts_.library.capability_vector, clear.empty() ? base->key : Join(clear),
+          clear.size() > 1 ? "them" : "it", clear.size() > 1 ? "them" : "it"));
+      v.evidence.push_back(
+          "no software class reaches this figure anywhere in the clock range: the figure may "
+          "come from another machine or another run than the CPUINFO line");
+      if (!facts_.report->engine_or_provider.empty()) {
+        v.evidence.push_back(
+            fmt::format("with {} named, the work may not have run on the CPU's own code at all",
+                        facts_.report->engine_or_provider));
+      }
+      v.advice =
+          "Check that the CPUINFO line and the figures come from one run on one machine "
+          "(openssl version -a and openssl speed together, without OPENSSL_ia32cap), or run "
+          "cryptobench doctor on that machine.";
+      return v;
+    }
     Verdict v = Make(VerdictStatus::kSoftwareExpected,
                      fmt::format("the report's capability vector has {} clear (the CPU lacks it, "
                                  "or the OS disabled it); {}",

@@ -245,8 +245,8 @@ Offer BotanSpeedParser::Take(const SourceLine& line) {
 
 Offer BotanSpeedParser::TakeThroughput(const SourceLine& line, std::string_view trimmed) {
   const auto fail = [&]() {
-    return ImportError(line.number,
-                       fmt::format("expected {}, found '{}'", kThroughputFormat, trimmed));
+    return ImportError(line.number, fmt::format("expected {}, found {}", kThroughputFormat,
+                                                QuoteForError(trimmed)));
   };
   const size_t buffer = trimmed.find(" buffer size ");
   std::vector<std::string_view> left = SplitWords(trimmed.substr(0, buffer));
@@ -325,7 +325,8 @@ Offer BotanSpeedParser::TakeThroughput(const SourceLine& line, std::string_view 
 
 Offer BotanSpeedParser::TakeOps(const SourceLine& line, std::string_view trimmed) {
   const auto fail = [&]() {
-    return ImportError(line.number, fmt::format("expected {}, found '{}'", kOpsFormat, trimmed));
+    return ImportError(line.number,
+                       fmt::format("expected {}, found {}", kOpsFormat, QuoteForError(trimmed)));
   };
   const size_t per_sec = trimmed.find("/sec; ");
   const std::vector<std::string_view> left = SplitWords(trimmed.substr(0, per_sec));

@@ -273,7 +273,8 @@ Offer BsslSpeedParser::Take(const SourceLine& line) {
     return Offer::kNotMine;
   }
   const auto fail = [&]() -> ImportError {
-    return ImportError(line.number, fmt::format("expected {}, found '{}'", kLineFormat, trimmed));
+    return ImportError(line.number,
+                       fmt::format("expected {}, found {}", kLineFormat, QuoteForError(trimmed)));
   };
   Record record;
   record.line = line.number;

@@ -102,8 +102,8 @@ Offer BsslSpeedParser::TakeJson(const SourceLine& line) {
     } else if (json_depth_ <= 1 && c != ',' && c != ' ' && c != '\t') {
       throw ImportError(line.number,
                         fmt::format("expected a JSON object in the bssl speed -json array, "
-                                    "found '{}'",
-                                    Trim(text.substr(i))));
+                                    "found {}",
+                                    QuoteForError(Trim(text.substr(i)))));
     }
   }
   if (json_depth_ >= 2) {

@@ -207,8 +207,8 @@ Offer CryptsetupBenchmarkParser::TakePbkdf2(const SourceLine& line, std::string_
     throw ImportError(
         line.number,
         fmt::format("expected 'PBKDF2-<hash> <N> iterations per second for <B>-bit key' "
-                    "(cryptsetup benchmark), found '{}'",
-                    trimmed));
+                    "(cryptsetup benchmark), found {}",
+                    QuoteForError(trimmed)));
   }
   if (builder_.Contains(named.name, "", "iteration", 0)) {
     return Offer::kNewRun;
@@ -227,8 +227,8 @@ Offer CryptsetupBenchmarkParser::TakePbkdf2(const SourceLine& line, std::string_
 Offer CryptsetupBenchmarkParser::TakeCipherRow(const SourceLine& line,
                                                const std::vector<std::string_view>& words) {
   if (!IsCompleteRow(words)) {
-    throw ImportError(line.number, fmt::format("expected {}, found '{}'", kRowFormat,
-                                               JoinWords(words, 0, words.size())));
+    throw ImportError(line.number, fmt::format("expected {}, found {}", kRowFormat,
+                                               QuoteForError(JoinWords(words, 0, words.size()))));
   }
   const unsigned bits = *KeyBits(words[1]);
   const NamedAlgorithm named = MapCryptsetupCipher(words[0], bits);

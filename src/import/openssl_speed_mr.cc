@@ -36,7 +36,8 @@ double Number(const Record& record, size_t index, std::string_view what) {
   }
   const auto value = ParseDouble(record.fields[index]);
   if (!value) {
-    Malformed(record, fmt::format("{} (a number), found '{}'", what, record.fields[index]));
+    Malformed(record,
+              fmt::format("{} (a number), found {}", what, QuoteForError(record.fields[index])));
   }
   return *value;
 }

@@ -241,8 +241,8 @@ Offer SpeedTextParser::TakeSymmetricRow(const SourceLine& line, std::string_view
       }
       throw ImportError(line.number,
                         fmt::format("expected a throughput figure like 1234.56k (1000s of bytes/s) "
-                                    "or 987.65 (bytes/s), found '{}'",
-                                    words[i]));
+                                    "or 987.65 (bytes/s), found {}",
+                                    QuoteForError(words[i])));
     }
     (elided ? right : left).push_back(*value);
   }
@@ -310,8 +310,8 @@ Offer SpeedTextParser::TakePkRow(const SourceLine& line, std::string_view trimme
       }
       throw ImportError(line.number,
                         fmt::format("expected an operations-per-second figure like 1234.5, found "
-                                    "'{}'",
-                                    words[i]));
+                                    "{}",
+                                    QuoteForError(words[i])));
     }
     rates.push_back(*rate);
   }

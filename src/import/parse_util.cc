@@ -67,6 +67,40 @@ std::string ValidUtf8(std::string_view text) {
   return out;
 }
 
+std::string QuoteForError(std::string_view text) {
+  std::string out = "'";
+  size_t i = 0;
+  for (size_t chars = 0; i < text.size() && chars < kMaxQuotedChars; ++chars) {
+    const size_t length = Utf8SequenceLength(text, i);
+    if (length == 0) {
+      out.append("\xef\xbf\xbd");  // U+FFFD REPLACEMENT CHARACTER
+      ++i;
+    } else {
+      out.append(text.substr(i, length));
+      i += length;
+    }
+  }
+  if (i < text.size()) {
+    while (out.size() > 1 && IsSpace(out.back())) {
+      out.pop_back();
+    }
+    out.append("...");
+  }
+  out.push_back('\'');
+  return out;
+}
+
+std::string ShortenJsonError(std::string_view message) {
+  constexpr std::string_view kMarker = "last read: '";
+  const size_t at = message.rfind(kMarker);
+  if (at == std::string_view::npos || message.back() != '\'') {
+    return std::string(message);
+  }
+  const size_t token = at + kMarker.size();
+  return std::string(message.substr(0, at + kMarker.size() - 1)) +
+         QuoteForError(message.substr(token, message.size() - 1 - token));
+}
+
 std::string_view Trim(std::string_view text) {
   while (!text.empty() && IsSpace(text.front())) {
     text.remove_prefix(1);

@@ -13,6 +13,20 @@ namespace cryptobench::import {
 /// taken from a paste (Latin-1, binary junk) can go into JSON.
 std::string ValidUtf8(std::string_view text);
 
+/// The most characters of input an error message quotes: enough to recognise the line, short
+/// enough that the one-line error stays readable when a paste joined many lines into one.
+inline constexpr size_t kMaxQuotedChars = 80;
+
+/// `text` in single quotes for an error message ("expected ..., found 'TEXT'"): at most
+/// kMaxQuotedChars characters (UTF-8 sequences; a byte that is not valid UTF-8 counts as one
+/// and is written as U+FFFD), and a longer text cut there, with "..." before the closing quote.
+std::string QuoteForError(std::string_view text);
+
+/// A JSON parser's message with the input it quotes cut as QuoteForError cuts it: nlohmann's
+/// parse errors end "...; last read: 'TOKEN'", and TOKEN is the rest of the line for a broken
+/// string. Other messages come back unchanged.
+std::string ShortenJsonError(std::string_view message);
+
 /// `text` without leading and trailing spaces, tabs, CR and LF.
 std::string_view Trim(std::string_view text);
 

@@ -122,6 +122,22 @@ std::string SymmetricOperation(std::string_view kind, bool decrypt) {
   return decrypt ? "decrypt" : "encrypt";
 }
 
+std::string_view SplitDirectionSuffix(std::string_view row_name, std::string* operation) {
+  operation->clear();
+  for (std::string_view suffix : {" decrypt", " encrypt"}) {
+    if (row_name.size() <= suffix.size() || !EndsWith(row_name, suffix)) {
+      continue;
+    }
+    const std::string_view base = row_name.substr(0, row_name.size() - suffix.size());
+    const NamedAlgorithm named = MapSymmetricName(base);
+    if (named.kind == "cipher" || named.kind == "aead") {
+      *operation = std::string(suffix.substr(1));
+      return base;
+    }
+  }
+  return row_name;
+}
+
 std::string PkRowName(PkFamily family, unsigned bits, std::string_view curve_or_name) {
   switch (family) {
     case PkFamily::kRsa:

@@ -36,6 +36,13 @@ bool IsLegacyRow(std::string_view row_name, int major, std::string_view evp_opti
 /// "hash", "mac", "generate" (rng).
 std::string SymmetricOperation(std::string_view kind, bool decrypt);
 
+/// A symmetric row of cryptobench's openssl layout (report/openssl_speed.cc) that names its
+/// direction, "AES-128-CBC decrypt" beside "AES-128-CBC": the row name without the suffix, and
+/// the operation ("decrypt" or "encrypt") in `operation`. Rows without such a suffix, or whose
+/// name without it is not a cipher or AEAD, come back whole with `operation` left empty.
+/// openssl speed itself never prints the suffix: its -decrypt rows carry the plain name.
+std::string_view SplitDirectionSuffix(std::string_view row_name, std::string* operation);
+
 /// The row name openssl speed prints for a public-key result, rebuilt from its parts so that
 /// -mr records (which carry no row name) and text rows name the same thing: "rsa 2048 bits",
 /// "dsa 2048 bits", "256 bits ecdsa (nistp256)", "253 bits ecdh (X25519)",

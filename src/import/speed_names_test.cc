@@ -60,6 +60,22 @@ TEST(SpeedNamesTest, LegacyRowsDependOnTheVersion) {
   EXPECT_FALSE(IsLegacyRow("aes-128-cbc", 3, ""));   // 3.x times everything through EVP
 }
 
+TEST(SpeedNamesTest, DirectionSuffixOfCryptobenchsLayout) {
+  std::string op;
+  EXPECT_EQ(SplitDirectionSuffix("AES-128-CBC decrypt", &op), "AES-128-CBC");
+  EXPECT_EQ(op, "decrypt");
+  EXPECT_EQ(SplitDirectionSuffix("serpent-xts 512b decrypt", &op), "serpent-xts 512b");
+  EXPECT_EQ(op, "decrypt");
+  EXPECT_EQ(SplitDirectionSuffix("AES-256-GCM encrypt", &op), "AES-256-GCM");
+  EXPECT_EQ(op, "encrypt");
+  // Not a suffix, or not a cipher: the name stays whole.
+  for (const char* whole :
+       {"AES-128-CBC", "decrypt", " decrypt", "sha256 decrypt", "aes-128 cbc"}) {
+    EXPECT_EQ(SplitDirectionSuffix(whole, &op), whole);
+    EXPECT_EQ(op, "") << whole;
+  }
+}
+
 TEST(SpeedNamesTest, PublicKeyNames) {
   EXPECT_EQ(MapPublicKey(PkFamily::kRsa, 2048, "").name, "RSA-2048");
   EXPECT_EQ(MapPublicKey(PkFamily::kEcdsa, 256, "nistp256").name, "ECDSA-P256");

@@ -187,8 +187,8 @@ Progress ParseProgressLine(std::string_view trimmed, size_t line_number) {
     if (!count || !seconds) {
       throw ImportError(line_number,
                         fmt::format("expected '<count> ... in <seconds>s' after the colon of a "
-                                    "progress line, found '{}'",
-                                    result));
+                                    "progress line, found {}",
+                                    QuoteForError(result)));
     }
     progress.has_result = true;
     progress.count = *count;

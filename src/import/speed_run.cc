@@ -276,8 +276,10 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
   size_t evp_rows = 0;
   bool small_sizes = false;
   for (const SymRow& row : sym_rows) {
-    const NamedAlgorithm named = MapSymmetricName(row.name);
-    const bool legacy = IsLegacyRow(row.name, major, ev.command.evp);
+    std::string suffix_op;
+    const std::string_view base_name = SplitDirectionSuffix(row.name, &suffix_op);
+    const NamedAlgorithm named = MapSymmetricName(base_name);
+    const bool legacy = IsLegacyRow(base_name, major, ev.command.evp);
     if (legacy) {
       legacy_rows.push_back(row.name);
     } else {
@@ -286,7 +288,8 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
     if (named.kind == "aead") {
       aead_rows.push_back(row.name);
     }
-    const std::string op = SymmetricOperation(named.kind, decrypt && !legacy);
+    const std::string op =
+        suffix_op.empty() ? SymmetricOperation(named.kind, decrypt && !legacy) : suffix_op;
     for (size_t i = 0; i < row.bytes_per_s.size() && i < sizes.size(); ++i) {
       if (!row.bytes_per_s[i]) {
         continue;  // elided in the paste

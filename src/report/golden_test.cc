@@ -68,6 +68,11 @@ TEST(GoldenTest, ImportedTable) {
 TEST(GoldenTest, ImportedOpenssl) {
   ExpectImportedGolden("openssl-3.0-cpuinfo.txt", Format::kOpenssl, "imported-openssl.txt");
 }
+// Both directions of each cipher and PBKDF2 rows, in the openssl layout.
+TEST(GoldenTest, ImportedCryptsetupOpenssl) {
+  ExpectImportedGolden("cryptsetup-benchmark.txt", Format::kOpenssl,
+                       "imported-cryptsetup-openssl.txt");
+}
 TEST(GoldenTest, ImportedCsv) {
   ExpectImportedGolden("openssl-3.0-cpuinfo.txt", Format::kCsv, "imported.csv");
 }

@@ -144,6 +144,72 @@ TEST(ImportedRenderTest, OpensslLayoutKeepsTheBasisAcrossAReimport) {
   EXPECT_THAT(Rendered(ImportedRun("user_cpu"), Format::kOpenssl), Not(HasSubstr("elapsed time")));
 }
 
+// cryptsetup benchmark and botan speed time both directions of a cipher, and cryptsetup's
+// PBKDF2 rows are iterations per second, which the openssl layout has no row for.
+RunResult BothDirectionsAndAKdf() {
+  RunResult run = ImportedRun("wall_clock");
+  run.source.tool = "cryptsetup benchmark";
+  run.source.caveats = {"cryptsetup prints MiB/s, 2^20 bytes per second."};
+  run.method.input_sizes = {1048576};
+  run.algorithms.clear();
+  AlgorithmResult kdf;
+  kdf.algorithm = "PBKDF2-sha256";
+  kdf.kind = "kdf";
+  kdf.cells = {ImportedCell("iteration", 0, 3302108, false)};
+  run.algorithms.push_back(kdf);
+  AlgorithmResult aes;
+  aes.algorithm = "AES-128-CBC";
+  aes.kind = "cipher";
+  aes.cells = {ImportedCell("encrypt", 1048576, 1300, true),
+               ImportedCell("decrypt", 1048576, 4400, true)};
+  run.algorithms.push_back(aes);
+  return run;
+}
+
+TEST(ImportedRenderTest, OpensslLayoutNamesDecryptRowsApartAndSaysWhatItLeftOut) {
+  const std::string text = Rendered(BothDirectionsAndAKdf(), Format::kOpenssl);
+  // 1300 and 4400 MiB x 1048576 bytes/s, in 1000s of bytes/s.
+  EXPECT_THAT(text, HasSubstr("\nAES-128-CBC    1363148.80k\n"));
+  EXPECT_THAT(text, HasSubstr("\nAES-128-CBC decrypt  4613734.40k\n"));
+  EXPECT_EQ(Count(text, "Not in this layout"), 1u);
+  EXPECT_THAT(text, HasSubstr(": PBKDF2-sha256 iteration.\n"));
+
+  // Read back, the two rows are one algorithm's two operations, and the prose is not a row.
+  const std::vector<RunResult> again = import::ImportText(text, "again.txt");
+  ASSERT_EQ(again.size(), 1u);
+  ASSERT_EQ(again[0].algorithms.size(), 1u);
+  const AlgorithmResult& aes = again[0].algorithms[0];
+  EXPECT_EQ(aes.algorithm, "AES-128-CBC");
+  ASSERT_EQ(aes.cells.size(), 2u);
+  EXPECT_EQ(aes.cells[0].operation, "encrypt");
+  EXPECT_EQ(aes.cells[1].operation, "decrypt");
+  EXPECT_NEAR(aes.cells[1].figures->bytes_per_s->value, 4400.0 * 1048576, 10);
+}
+
+TEST(ImportedRenderTest, OpensslLayoutNamesTheImplementationOfATwiceRunAlgorithm) {
+  // botan speed runs AES-128 with each provider it has: two entries of one algorithm.
+  RunResult run = BothDirectionsAndAKdf();
+  run.algorithms[1].implementation = "aesni";
+  run.algorithms.push_back(run.algorithms[1]);
+  run.algorithms[2].implementation = "base";
+  run.algorithms[2].cells[0].figures->bytes_per_s->value = 180e6;
+  const std::string text = Rendered(run, Format::kOpenssl);
+  EXPECT_THAT(text, HasSubstr("\nAES-128-CBC [aesni]  1363148.80k\n"));
+  EXPECT_THAT(text, HasSubstr("\nAES-128-CBC [aesni] decrypt  4613734.40k\n"));
+  EXPECT_THAT(text, HasSubstr("\nAES-128-CBC [base]   180000.00k\n"));
+  EXPECT_THAT(text, HasSubstr("\nAES-128-CBC [base] decrypt  4613734.40k\n"));
+}
+
+TEST(ImportedRenderTest, OpensslLayoutOfADecryptRunKeepsPlainNames) {
+  // `speed --decrypt` times only decrypt: its rows read as `openssl speed -decrypt` prints them.
+  RunResult run = BothDirectionsAndAKdf();
+  run.method.direction = "decrypt";
+  run.algorithms[1].cells.erase(run.algorithms[1].cells.begin());
+  const std::string text = Rendered(run, Format::kOpenssl);
+  EXPECT_THAT(text, HasSubstr("\nAES-128-CBC    4613734.40k\n"));
+  EXPECT_THAT(text, Not(HasSubstr("decrypt")));
+}
+
 TEST(ImportedRenderTest, MeasuredRunsAreNotMarkedImported) {
   RunResult run = ImportedRun("wall_clock");
   run.source = results::SourceInfo{};

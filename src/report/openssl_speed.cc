@@ -14,10 +14,16 @@
 // Differences forced by the model: the figures are cryptobench's medians (wall-clock), not
 // OpenSSL's count/time; a row whose cells all failed is left out (as `openssl speed` leaves out
 // what it could not run) and a failed cell in a printed row reads 0.00. Failures are in the
-// exit status and in the other formats. An imported run gets a line before the summary that
-// says what its figures are, and its caveats after it.
+// exit status and in the other formats. A run with both directions of a cipher (botan speed,
+// cryptsetup benchmark) names the second one's row with a suffix ("AES-128-CBC decrypt"), as
+// one name for two rows would be ambiguous; figures this layout has no row for (a KDF's
+// iterations/s, key generation) are named in one line after the summary. An imported run gets
+// a line before the summary that says what its figures are, and its caveats after it; the lines
+// after the summary follow a blank line, so that a re-import does not read them as rows.
+#include <algorithm>
 #include <optional>
 #include <ostream>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -50,6 +56,31 @@ std::optional<double> OpsPerS(const Cell* cell) {
 
 double SecondsPerOp(std::optional<double> ops) { return ops && *ops > 0 ? 1 / *ops : 0; }
 
+// The cells whose figures the summary printed: what is not among them is named after it.
+using PrintedCells = std::set<const Cell*>;
+
+// A symmetric row's name: the speed name for the run's direction (`openssl speed -decrypt`
+// prints decrypt rows under the plain name too) and for the one operation of a hash, MAC or
+// RNG; the operation appended for any other ("AES-128-CBC decrypt" beside "AES-128-CBC"). An
+// algorithm the run holds twice, run by two implementations (botan speed's providers), gets
+// its implementation too: "AES-128-ECB [aesni]".
+std::string SymmetricRowName(const SymmetricRow& row, const SymmetricGrid& grid,
+                             const results::MethodInfo& method) {
+  std::string name = SpeedName(*row.algorithm);
+  const std::string& implementation = row.algorithm->implementation;
+  const bool shared = std::any_of(grid.rows.begin(), grid.rows.end(), [&](const SymmetricRow& r) {
+    return r.algorithm != row.algorithm && r.algorithm->algorithm == row.algorithm->algorithm;
+  });
+  if (shared && !implementation.empty()) {
+    name += " [" + implementation + "]";
+  }
+  const std::string direction = method.direction.empty() ? "encrypt" : method.direction;
+  const std::string& op = row.operation;
+  const bool plain =
+      op == direction || op == "hash" || op == "mac" || op == "generate" || op == "-";
+  return plain ? name : name + " " + op;
+}
+
 void WriteHeader(const results::RunResult& run, std::ostream& out) {
   const results::LibraryInfo& library = run.library;
   if (!library.version.empty()) {
@@ -69,7 +100,8 @@ void WriteHeader(const results::RunResult& run, std::ostream& out) {
   }
 }
 
-void WriteSymmetric(const SymmetricGrid& grid, std::ostream& out) {
+void WriteSymmetric(const SymmetricGrid& grid, const results::MethodInfo& method,
+                    PrintedCells& printed, std::ostream& out) {
   bool header_written = false;
   for (const SymmetricRow& row : grid.rows) {
     bool any_measured = false;
@@ -87,8 +119,9 @@ void WriteSymmetric(const SymmetricGrid& grid, std::ostream& out) {
       out << '\n';
       header_written = true;
     }
-    out << fmt::format("{:<13}", SpeedName(*row.algorithm));
+    out << fmt::format("{:<13}", SymmetricRowName(row, grid, method));
     for (const Cell* cell : row.cells) {
+      printed.insert(cell);
       double bytes_per_s = 0;
       if (OpsPerS(cell) && cell->figures->bytes_per_s) {
         bytes_per_s = cell->figures->bytes_per_s->value;
@@ -142,7 +175,8 @@ const Cell* FindCell(const AlgorithmResult& alg, const char* operation) {
 }
 
 // One section of the public-key summary, in the order `openssl speed` prints them.
-void WritePublicKeyFamily(const results::RunResult& run, PkFamily family, std::ostream& out) {
+void WritePublicKeyFamily(const results::RunResult& run, PkFamily family, PrintedCells& printed,
+                          std::ostream& out) {
   bool header_written = false;
   for (const AlgorithmResult& alg : run.algorithms) {
     const AlgorithmInfo* info = FindAlgorithm(alg.algorithm);
@@ -156,11 +190,15 @@ void WritePublicKeyFamily(const results::RunResult& run, PkFamily family, std::o
       continue;
     }
     const bool derive = family == PkFamily::kEcdh;
-    const std::optional<double> first = OpsPerS(FindCell(alg, derive ? "derive" : "sign"));
-    const std::optional<double> second = derive ? std::nullopt : OpsPerS(FindCell(alg, "verify"));
+    const Cell* first_cell = FindCell(alg, derive ? "derive" : "sign");
+    const Cell* second_cell = derive ? nullptr : FindCell(alg, "verify");
+    const std::optional<double> first = OpsPerS(first_cell);
+    const std::optional<double> second = OpsPerS(second_cell);
     if (!first && !second) {
       continue;
     }
+    printed.insert(first_cell);
+    printed.insert(second_cell);
     if (!header_written) {
       out << (family == PkFamily::kRsa ? fmt::format("{:18}sign    verify    sign/s verify/s\n", "")
               : family == PkFamily::kEcdh
@@ -191,6 +229,24 @@ void WritePublicKeyFamily(const results::RunResult& run, PkFamily family, std::o
   }
 }
 
+// "PBKDF2-sha256 iteration, Ed25519 keygen": measured figures the summary has no row for, in
+// run order; empty when it printed every one.
+std::string LeftOut(const results::RunResult& run, const PrintedCells& printed) {
+  std::vector<std::string> names;
+  std::string text;
+  for (const AlgorithmResult& alg : run.algorithms) {
+    for (const Cell& cell : alg.cells) {
+      const std::string name = alg.algorithm + " " + cell.operation;
+      if (OpsPerS(&cell) && printed.count(&cell) == 0 &&
+          std::find(names.begin(), names.end(), name) == names.end()) {
+        text += (names.empty() ? "" : ", ") + name;
+        names.push_back(name);
+      }
+    }
+  }
+  return text;
+}
+
 }  // namespace
 
 void RenderOpensslSpeed(const results::RunResult& run, std::ostream& out) {
@@ -206,15 +262,27 @@ void RenderOpensslSpeed(const results::RunResult& run, std::ostream& out) {
     }
   }
   WriteHeader(run, out);
-  WriteSymmetric(BuildSymmetricGrid(run), out);
+  PrintedCells printed;
+  WriteSymmetric(BuildSymmetricGrid(run), run.method, printed, out);
   for (PkFamily family : {PkFamily::kRsa, PkFamily::kEcdsa, PkFamily::kEcdh, PkFamily::kEdDsa}) {
-    WritePublicKeyFamily(run, family, out);
+    WritePublicKeyFamily(run, family, printed, out);
+  }
+  std::vector<std::string> after;
+  if (const std::string left_out = LeftOut(run, printed); !left_out.empty()) {
+    after.push_back(fmt::format(
+        "Not in this layout (openssl speed prints no such rows; --format table or json has "
+        "them): {}.",
+        left_out));
   }
   if (imported) {
     const std::vector<std::string> notes = ImportedNoteLines(run);
-    for (size_t i = 1; i < notes.size(); ++i) {
-      out << notes[i] << '\n';
-    }
+    after.insert(after.end(), notes.begin() + 1, notes.end());
+  }
+  if (!after.empty()) {
+    out << '\n';
+  }
+  for (const std::string& line : after) {
+    out << line << '\n';
   }
 }
 

@@ -146,16 +146,19 @@ TEST(CompareCliTest, BadInputIsOneLineAndExitsTwo) {
   const std::string malformed =
       std::string(CRYPTOBENCH_TEST_DATA_DIR) + "/fixtures/import/malformed-row.txt";
   const std::vector<std::vector<std::string>> cases = {
-      {"compare", base},                                                      // one side
-      {"compare"},                                                            // none
-      {"compare", base, "/nonexistent/run.json"},                             // unreadable
-      {"compare", base, malformed},                                           // import error
-      {"compare", base, base},                                                // duplicate
-      {"compare", base, "--lib", "libcrypto.so.3"},                           // not NAME=PATH
+      {"compare", base},                             // one side
+      {"compare"},                                   // none
+      {"compare", base, "/nonexistent/run.json"},    // unreadable
+      {"compare", base, malformed},                  // import error
+      {"compare", base, base},                       // duplicate
+      {"compare", base, kFixtures + "./base.json"},  // the same file, spelled differently
+      {"compare", base, "--lib", "libcrypto.so.3"},  // not NAME=PATH
       {"compare", "--lib", "a=libcrypto.so.3", "--lib", "a=libcrypto.so.3"},  // duplicate NAME
       {"compare", base, "--lib", "x=/nonexistent/libcrypto.so"},              // unloadable
       {"compare", base, "--lib", "x=libcrypto.so.3", "--env", "y:X=1"},       // unknown side
       {"compare", base, kFixtures + "noaes.json", "--threshold", "0"},
+      {"compare", base, kFixtures + "noaes.json", "--threshold", "100"},
+      {"compare", base, kFixtures + "noaes.json", "--fail-if-slower", "100%"},
       {"compare", base, kFixtures + "noaes.json", "--fail-if-slower", "lots"},
       {"compare", base, kFixtures + "noaes.json", "--format", "csv"},
       {"compare", base, kFixtures + "noaes.json", "--algorithms", "aes-129-cbc"},
