@@ -25,6 +25,7 @@
 #include "diagnose/doctor_report.h"
 #include "diagnose/library_doctor.h"
 #include "import/import.h"
+#include "import/parse_util.h"
 
 namespace cryptobench::cli {
 namespace {
@@ -50,7 +51,8 @@ std::vector<results::RunResult> ReadRuns(const std::string& text, const std::str
   try {
     doc = nlohmann::json::parse(text);
   } catch (const nlohmann::json::exception& e) {
-    throw UsageError(fmt::format("{}: not a valid JSON document ({})", name, e.what()));
+    throw UsageError(fmt::format("{}: not a valid JSON document ({})", name,
+                                 import::ShortenJsonError(e.what())));
   }
   try {
     if (doc.is_object() && doc.contains("kind") && doc["kind"] == "doctor") {
