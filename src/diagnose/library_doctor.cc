@@ -194,10 +194,6 @@ LibraryVerdict DecideLibraryVerdict(const AlgorithmInfo& alg, const std::string&
     if (Ok(m)) {
       text += "; " + ChangeText(comparisons[i]);
     }
-    if (!m.implementation.empty() && m.implementation != as_is.implementation) {
-      text += fmt::format(" (implementation '{}' instead of '{}')", m.implementation,
-                          as_is.implementation);
-    }
     v.evidence.push_back(std::move(text));
   }
   if (input_len < verdict_internal::kLargeInputLen) {
