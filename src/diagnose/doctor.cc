@@ -92,14 +92,25 @@ Measurement Measure(const AlgorithmInfo& alg, const DoctorOptions& options,
   plan.input_sizes = {options.input_len};
   plan.sampler.max_seconds = options.max_seconds;
   plan.sampler.precision = options.precision;
-  Measurement m;
-  m.label = label;
-  m.masked_features = features;
   if (!ia32cap.empty()) {
-    m.ia32cap = ia32cap;
     plan.env[kIa32capVar] = ia32cap;
   }
+  Measurement m = MeasureThroughput(alg, plan, nullptr);
+  m.label = label;
+  m.masked_features = features;
+  m.ia32cap = ia32cap;
+  return m;
+}
+
+}  // namespace
+
+Measurement MeasureThroughput(const AlgorithmInfo& alg, const worker::RunPlan& plan,
+                              std::string* implementation) {
+  Measurement m;
   results::AlgorithmResult result = worker::MeasureAlgorithm(alg, plan, nullptr);
+  if (implementation != nullptr) {
+    *implementation = result.implementation;
+  }
   if (result.cells.empty()) {
     m.status = results::CellStatus::kError;
     m.message = "nothing measured";
@@ -119,8 +130,6 @@ Measurement Measure(const AlgorithmInfo& alg, const DoctorOptions& options,
   }
   return m;
 }
-
-}  // namespace
 
 std::vector<const AlgorithmInfo*> DefaultDoctorAlgorithms(bool quick) {
   std::vector<const AlgorithmInfo*> out;

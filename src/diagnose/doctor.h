@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "algorithms/catalog.h"
+#include "worker/scheduler.h"
 
 #include "diagnose/doctor_model.h"
 
@@ -32,6 +33,13 @@ using DoctorProgressFn =
 
 /// Gathers facts, measures, decides. Throws UsageError for an unloadable library.
 DoctorReport RunDoctor(const DoctorOptions& options, const DoctorProgressFn& progress);
+
+/// Measures `alg` once in a worker under `plan` (one symmetric input size) and returns its
+/// median wall-clock throughput with the 95% CI (label and masks left empty for the caller);
+/// a failure comes back as the cell's status and message, never as an exception.
+/// `implementation` (may be null) receives what the backend reports it runs.
+Measurement MeasureThroughput(const AlgorithmInfo& alg, const worker::RunPlan& plan,
+                              std::string* implementation);
 
 /// The algorithms doctor examines by default (see DoctorOptions::algorithms).
 std::vector<const AlgorithmInfo*> DefaultDoctorAlgorithms(bool quick);

@@ -14,6 +14,7 @@
 #include "worker/scheduler.h"
 
 #include "diagnose/classifier.h"
+#include "diagnose/doctor.h"
 #include "diagnose/verdict_decider.h"
 #include "diagnose/verdict_paths.h"
 #include "diagnose/verdict_text.h"
@@ -381,25 +382,12 @@ LibraryMeasurement MeasureOnce(const AlgorithmInfo& alg, const LibraryDoctorOpti
   LibraryMeasurement m;
   m.label = label;
   m.env = env;
-  results::AlgorithmResult result = worker::MeasureAlgorithm(alg, plan, nullptr);
-  m.implementation = result.implementation;
-  if (result.cells.empty()) {
-    m.status = results::CellStatus::kError;
-    m.message = "nothing measured";
-    return m;
-  }
-  results::Cell& cell = result.cells.front();
-  results::DeriveFigures(cell, true, plan.sampler.confidence);
-  m.status = cell.status;
-  m.message = cell.message;
-  if (cell.status == results::CellStatus::kOk && cell.figures && cell.figures->bytes_per_s) {
-    m.bytes_per_s = cell.figures->bytes_per_s->value;
-    m.ci_low = cell.figures->bytes_per_s->ci_low;
-    m.ci_high = cell.figures->bytes_per_s->ci_high;
-  } else if (m.status == results::CellStatus::kOk) {
-    m.status = results::CellStatus::kError;
-    m.message = "no throughput figure";
-  }
+  const Measurement measured = MeasureThroughput(alg, plan, &m.implementation);
+  m.status = measured.status;
+  m.message = measured.message;
+  m.bytes_per_s = measured.bytes_per_s;
+  m.ci_low = measured.ci_low;
+  m.ci_high = measured.ci_high;
   return m;
 }
 
