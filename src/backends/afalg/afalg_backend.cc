@@ -14,7 +14,7 @@
 #include "backends/afalg/operations.h"
 #include "backends/afalg/proc_crypto.h"
 #include "backends/afalg/protocol.h"
-#include "backends/openssl/buffers.h"
+#include "backends/common/buffers.h"
 #include "core/errors.h"
 
 namespace cryptobench::backends {
@@ -57,10 +57,10 @@ class AfalgBackend : public Backend {
     bool supported = false;
     if (const auto kernel = afalg::KernelAlgorithmFor(alg)) {
       afalg::Socket transform;
-      supported = afalg::OpenTransform(api_, kernel->type, kernel->name,
-                                       openssl::PatternBytes(alg.key_len, 1),
-                                       kernel->type == AlgType::kAead ? alg.tag_len : 0, &transform)
-                      .empty();
+      supported =
+          afalg::OpenTransform(api_, kernel->type, kernel->name, PatternBytes(alg.key_len, 1),
+                               kernel->type == AlgType::kAead ? alg.tag_len : 0, &transform)
+              .empty();
     }
     supported_[std::string(alg.name)] = supported;
     return supported;
@@ -80,8 +80,8 @@ class AfalgBackend : public Backend {
     }
     const auto kernel = afalg::KernelAlgorithmFor(alg);
     if (!kernel) {
-      return openssl::PrepareFailed(PrepareFailure::kLibraryError,
-                                    "AF_ALG has no " + std::string(alg.name), failure, error);
+      return PrepareFailed(PrepareFailure::kLibraryError, "AF_ALG has no " + std::string(alg.name),
+                           failure, error);
     }
     const bool corrupt = corrupt_outputs_for_testing_;
     try {
@@ -94,9 +94,9 @@ class AfalgBackend : public Backend {
           return afalg::PrepareHash(api_, alg, op, input_len, corrupt, failure, error);
       }
     } catch (const std::exception& e) {
-      return openssl::PrepareFailed(
-          PrepareFailure::kLibraryError,
-          std::string("preparing ") + std::string(alg.name) + ": " + e.what(), failure, error);
+      return PrepareFailed(PrepareFailure::kLibraryError,
+                           std::string("preparing ") + std::string(alg.name) + ": " + e.what(),
+                           failure, error);
     }
     return nullptr;
   }

@@ -15,7 +15,7 @@
 #include "backends/boringssl/mac.h"
 #include "backends/boringssl/signature.h"
 #include "backends/boringssl/symmetric.h"
-#include "backends/openssl/buffers.h"
+#include "backends/common/buffers.h"
 #include "backends/openssl/cipher.h"
 #include "backends/openssl/digest.h"
 #include "backends/openssl/libcrypto.h"
@@ -190,8 +190,8 @@ class BoringsslBackend : public Backend {
     std::unique_ptr<PreparedOperation> prepared;
     try {
       if (!Supports(alg)) {
-        return openssl::PrepareFailed(PrepareFailure::kLibraryError,
-                                      "BoringSSL has no " + std::string(alg.name), failure, error);
+        return PrepareFailed(PrepareFailure::kLibraryError,
+                             "BoringSSL has no " + std::string(alg.name), failure, error);
       }
       switch (alg.kind) {
         case AlgorithmKind::kCipher:
@@ -218,9 +218,9 @@ class BoringsslBackend : public Backend {
           break;
       }
     } catch (const std::exception& e) {
-      prepared = openssl::PrepareFailed(
-          PrepareFailure::kLibraryError,
-          std::string("preparing ") + std::string(alg.name) + ": " + e.what(), failure, error);
+      prepared = PrepareFailed(PrepareFailure::kLibraryError,
+                               std::string("preparing ") + std::string(alg.name) + ": " + e.what(),
+                               failure, error);
     }
     lib_->ERR_clear_error();
     return prepared;

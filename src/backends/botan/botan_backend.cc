@@ -13,7 +13,7 @@
 #include <botan/version.h>
 
 #include "backends/botan/botan_internal.h"
-#include "backends/openssl/buffers.h"
+#include "backends/common/buffers.h"
 #include "core/errors.h"
 
 namespace cryptobench::backends {
@@ -135,8 +135,8 @@ class BotanBackend : public Backend {
       *failure = PrepareFailure::kNone;
     }
     if (!Supports(alg)) {
-      return openssl::PrepareFailed(PrepareFailure::kLibraryError,
-                                    "Botan offers no " + std::string(alg.name), failure, error);
+      return PrepareFailed(PrepareFailure::kLibraryError,
+                           "Botan offers no " + std::string(alg.name), failure, error);
     }
     const bool corrupt = corrupt_outputs_for_testing_;
     try {
@@ -155,12 +155,10 @@ class BotanBackend : public Backend {
           return PreparePublicKey(alg, op, corrupt, failure, error);
       }
     } catch (const std::exception& e) {
-      return openssl::PrepareFailed(PrepareFailure::kLibraryError,
-                                    "preparing " + std::string(alg.name) + ": " + e.what(), failure,
-                                    error);
+      return PrepareFailed(PrepareFailure::kLibraryError,
+                           "preparing " + std::string(alg.name) + ": " + e.what(), failure, error);
     }
-    return openssl::PrepareFailed(PrepareFailure::kLibraryError, "unknown algorithm kind", failure,
-                                  error);
+    return PrepareFailed(PrepareFailure::kLibraryError, "unknown algorithm kind", failure, error);
   }
 
   KatTarget* OneShot() override { return &one_shot_; }

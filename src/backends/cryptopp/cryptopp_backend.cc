@@ -14,8 +14,8 @@
 #include <crypto++/cpu.h>
 #include <crypto++/cryptlib.h>
 
+#include "backends/common/buffers.h"
 #include "backends/cryptopp/cryptopp_internal.h"
-#include "backends/openssl/buffers.h"
 
 namespace cryptobench::backends {
 namespace cryptopp {
@@ -161,8 +161,8 @@ class CryptoppBackend : public Backend {
       *failure = PrepareFailure::kNone;
     }
     if (!Supports(alg)) {
-      return openssl::PrepareFailed(PrepareFailure::kLibraryError,
-                                    "Crypto++ offers no " + std::string(alg.name), failure, error);
+      return PrepareFailed(PrepareFailure::kLibraryError,
+                           "Crypto++ offers no " + std::string(alg.name), failure, error);
     }
     const bool corrupt = corrupt_outputs_for_testing_;
     try {
@@ -181,12 +181,10 @@ class CryptoppBackend : public Backend {
           return PreparePublicKey(alg, op, corrupt, failure, error);
       }
     } catch (const std::exception& e) {
-      return openssl::PrepareFailed(PrepareFailure::kLibraryError,
-                                    "preparing " + std::string(alg.name) + ": " + e.what(), failure,
-                                    error);
+      return PrepareFailed(PrepareFailure::kLibraryError,
+                           "preparing " + std::string(alg.name) + ": " + e.what(), failure, error);
     }
-    return openssl::PrepareFailed(PrepareFailure::kLibraryError, "unknown algorithm kind", failure,
-                                  error);
+    return PrepareFailed(PrepareFailure::kLibraryError, "unknown algorithm kind", failure, error);
   }
 
   KatTarget* OneShot() override { return &one_shot_; }

@@ -8,8 +8,8 @@
 #include <cstring>
 #include <exception>
 
+#include "backends/common/buffers.h"
 #include "backends/gcrypt/gcrypt_internal.h"
-#include "backends/openssl/buffers.h"
 #include "core/errors.h"
 
 namespace cryptobench::backends {
@@ -198,12 +198,12 @@ class GcryptBackend : public Backend {
           return PrepareKeyAgreement(alg, op, corrupt, failure, error);
       }
     } catch (const std::exception& e) {
-      return openssl::PrepareFailed(
-          PrepareFailure::kLibraryError,
-          std::string("preparing ") + std::string(alg.name) + ": " + e.what(), failure, error);
+      return PrepareFailed(PrepareFailure::kLibraryError,
+                           std::string("preparing ") + std::string(alg.name) + ": " + e.what(),
+                           failure, error);
     }
-    return openssl::PrepareFailed(PrepareFailure::kLibraryError,
-                                  "libgcrypt offers no " + std::string(alg.name), failure, error);
+    return PrepareFailed(PrepareFailure::kLibraryError,
+                         "libgcrypt offers no " + std::string(alg.name), failure, error);
   }
 
  private:

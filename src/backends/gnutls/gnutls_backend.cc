@@ -8,8 +8,8 @@
 #include <exception>
 #include <string_view>
 
+#include "backends/common/buffers.h"
 #include "backends/gnutls/gnutls_internal.h"
-#include "backends/openssl/buffers.h"
 #include "core/errors.h"
 
 namespace cryptobench::backends {
@@ -175,12 +175,12 @@ class GnutlsBackend : public Backend {
           break;
       }
     } catch (const std::exception& e) {
-      return openssl::PrepareFailed(
-          PrepareFailure::kLibraryError,
-          std::string("preparing ") + std::string(alg.name) + ": " + e.what(), failure, error);
+      return PrepareFailed(PrepareFailure::kLibraryError,
+                           std::string("preparing ") + std::string(alg.name) + ": " + e.what(),
+                           failure, error);
     }
-    return openssl::PrepareFailed(PrepareFailure::kLibraryError,
-                                  "GnuTLS offers no " + std::string(alg.name), failure, error);
+    return PrepareFailed(PrepareFailure::kLibraryError, "GnuTLS offers no " + std::string(alg.name),
+                         failure, error);
   }
 
  private:

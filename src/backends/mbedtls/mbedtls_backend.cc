@@ -10,12 +10,12 @@
 
 #include <mbedtls/version.h>
 
+#include "backends/common/buffers.h"
 #include "backends/mbedtls/mbedtls_aead.h"
 #include "backends/mbedtls/mbedtls_cipher.h"
 #include "backends/mbedtls/mbedtls_hash_mac.h"
 #include "backends/mbedtls/mbedtls_key_agreement.h"
 #include "backends/mbedtls/mbedtls_signature.h"
-#include "backends/openssl/buffers.h"
 
 namespace cryptobench::backends {
 
@@ -137,12 +137,11 @@ class MbedtlsBackend : public Backend {
           return mbedtls::PrepareKeyAgreement(alg, op, corrupt, failure, error);
       }
     } catch (const std::exception& e) {
-      return openssl::PrepareFailed(
-          PrepareFailure::kLibraryError,
-          std::string("preparing ") + std::string(alg.name) + ": " + e.what(), failure, error);
+      return PrepareFailed(PrepareFailure::kLibraryError,
+                           std::string("preparing ") + std::string(alg.name) + ": " + e.what(),
+                           failure, error);
     }
-    return openssl::PrepareFailed(PrepareFailure::kLibraryError, "unknown algorithm kind", failure,
-                                  error);
+    return PrepareFailed(PrepareFailure::kLibraryError, "unknown algorithm kind", failure, error);
   }
 
   KatTarget* OneShot() override { return &one_shot_; }

@@ -9,8 +9,8 @@
 
 #include <nettle/version.h>
 
+#include "backends/common/buffers.h"
 #include "backends/nettle/nettle_internal.h"
-#include "backends/openssl/buffers.h"
 
 namespace cryptobench::backends {
 namespace nettle {
@@ -89,12 +89,12 @@ class NettleBackend : public Backend {
           return PrepareKeyAgreement(target_, alg, op, corrupt, failure, error);
       }
     } catch (const std::exception& e) {
-      return openssl::PrepareFailed(
-          PrepareFailure::kLibraryError,
-          std::string("preparing ") + std::string(alg.name) + ": " + e.what(), failure, error);
+      return PrepareFailed(PrepareFailure::kLibraryError,
+                           std::string("preparing ") + std::string(alg.name) + ": " + e.what(),
+                           failure, error);
     }
-    return openssl::PrepareFailed(PrepareFailure::kLibraryError,
-                                  "Nettle offers no " + std::string(alg.name), failure, error);
+    return PrepareFailed(PrepareFailure::kLibraryError, "Nettle offers no " + std::string(alg.name),
+                         failure, error);
   }
 
  private:

@@ -7,7 +7,7 @@
 #include <exception>
 #include <string>
 
-#include "backends/openssl/buffers.h"
+#include "backends/common/buffers.h"
 #include "backends/sodium/one_shot.h"
 #include "backends/sodium/primitives.h"
 #include "backends/sodium/public_key.h"
@@ -122,13 +122,12 @@ class SodiumBackend : public Backend {
           break;
       }
     } catch (const std::exception& e) {
-      return openssl::PrepareFailed(
-          PrepareFailure::kLibraryError,
-          std::string("preparing ") + std::string(alg.name) + ": " + e.what(), failure, error);
+      return PrepareFailed(PrepareFailure::kLibraryError,
+                           std::string("preparing ") + std::string(alg.name) + ": " + e.what(),
+                           failure, error);
     }
-    return openssl::PrepareFailed(PrepareFailure::kLibraryError,
-                                  "libsodium does not provide " + std::string(alg.name), failure,
-                                  error);
+    return PrepareFailed(PrepareFailure::kLibraryError,
+                         "libsodium does not provide " + std::string(alg.name), failure, error);
   }
 
  private:

@@ -13,7 +13,7 @@
 #include <wolfssl/version.h>
 #include <wolfssl/wolfcrypt/wc_port.h>
 
-#include "backends/openssl/buffers.h"
+#include "backends/common/buffers.h"
 #include "backends/wolfssl/wolfssl_aead.h"
 #include "backends/wolfssl/wolfssl_cipher.h"
 #include "backends/wolfssl/wolfssl_hash.h"
@@ -143,12 +143,11 @@ class WolfsslBackend : public Backend {
           return wolfssl::PrepareKeyAgreement(alg, op, corrupt, failure, error);
       }
     } catch (const std::exception& e) {
-      return openssl::PrepareFailed(
-          PrepareFailure::kLibraryError,
-          std::string("preparing ") + std::string(alg.name) + ": " + e.what(), failure, error);
+      return PrepareFailed(PrepareFailure::kLibraryError,
+                           std::string("preparing ") + std::string(alg.name) + ": " + e.what(),
+                           failure, error);
     }
-    return openssl::PrepareFailed(PrepareFailure::kLibraryError, "unknown algorithm kind", failure,
-                                  error);
+    return PrepareFailed(PrepareFailure::kLibraryError, "unknown algorithm kind", failure, error);
   }
 
   KatTarget* OneShot() override { return &one_shot_; }
