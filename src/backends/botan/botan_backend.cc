@@ -7,13 +7,12 @@
 
 #include <cstdlib>
 #include <cstring>
-#include <map>
 #include <string>
 
 #include <botan/version.h>
 
 #include "backends/botan/botan_internal.h"
-#include "backends/common/buffers.h"
+#include "backends/common/library_backend.h"
 #include "core/errors.h"
 
 namespace cryptobench::backends {
@@ -77,8 +76,16 @@ class BotanKatTarget : public KatTarget {
   }
 };
 
-class BotanBackend : public Backend {
+class BotanBackend : public LibraryBackend {
  public:
+  BotanBackend()
+      : LibraryBackend("Botan offers no ", {.cipher = &CipherSupported,
+                                            .aead = &AeadSupported,
+                                            .hash = &HashSupported,
+                                            .mac = &MacSupported,
+                                            .signature = &PublicKeySupported,
+                                            .key_agreement = &PublicKeySupported}) {}
+
   results::LibraryInfo Identity() const override {
     results::LibraryInfo info;
     info.backend = "botan";
@@ -90,75 +97,6 @@ class BotanBackend : public Backend {
     info.loaded_path = LoadedPath();
     info.capability_vector = CpuFeatures();
     return info;
-  }
-
-  bool Supports(const AlgorithmInfo& alg) override {
-    const std::string name(alg.name);
-    if (auto found = supported_.find(name); found != supported_.end()) {
-      return found->second;
-    }
-    bool supported = false;
-    try {
-      switch (alg.kind) {
-        case AlgorithmKind::kCipher:
-          supported = CipherSupported(alg);
-          break;
-        case AlgorithmKind::kAead:
-          supported = AeadSupported(alg);
-          break;
-        case AlgorithmKind::kHash:
-          supported = HashSupported(alg);
-          break;
-        case AlgorithmKind::kMac:
-          supported = MacSupported(alg);
-          break;
-        case AlgorithmKind::kSignature:
-        case AlgorithmKind::kKeyAgreement:
-          supported = PublicKeySupported(alg);
-          break;
-      }
-    } catch (const std::exception&) {
-      supported = false;  // unknown means unsupported
-    }
-    supported_[name] = supported;
-    return supported;
-  }
-
-  results::KatResult RunKat(const AlgorithmInfo& alg) override {
-    return RunKatVectors(one_shot_, alg, corrupt_outputs_for_testing_);
-  }
-
-  std::unique_ptr<PreparedOperation> Prepare(const AlgorithmInfo& alg, Operation op,
-                                             size_t input_len, PrepareFailure* failure,
-                                             std::string* error) override {
-    if (failure != nullptr) {
-      *failure = PrepareFailure::kNone;
-    }
-    if (!Supports(alg)) {
-      return PrepareFailed(PrepareFailure::kLibraryError,
-                           "Botan offers no " + std::string(alg.name), failure, error);
-    }
-    const bool corrupt = corrupt_outputs_for_testing_;
-    try {
-      switch (alg.kind) {
-        case AlgorithmKind::kCipher:
-          return PrepareCipher(alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kAead:
-          return PrepareAead(alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kHash:
-          return PrepareHash(alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kMac:
-          return PrepareMac(alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kSignature:
-        case AlgorithmKind::kKeyAgreement:
-          // Public-key operations take a fixed kPublicKeyInputLen input; input_len is ignored.
-          return PreparePublicKey(alg, op, corrupt, failure, error);
-      }
-    } catch (const std::exception& e) {
-      return PrepareFailed(PrepareFailure::kLibraryError,
-                           "preparing " + std::string(alg.name) + ": " + e.what(), failure, error);
-    }
-    return PrepareFailed(PrepareFailure::kLibraryError, "unknown algorithm kind", failure, error);
   }
 
   KatTarget* OneShot() override { return &one_shot_; }
@@ -189,9 +127,29 @@ class BotanBackend : public Backend {
     return text;
   }
 
+ protected:
+  std::unique_ptr<PreparedOperation> PrepareOffered(const AlgorithmInfo& alg, Operation op,
+                                                    size_t input_len, bool corrupt,
+                                                    PrepareFailure* failure,
+                                                    std::string* error) override {
+    switch (alg.kind) {
+      case AlgorithmKind::kCipher:
+        return PrepareCipher(alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kAead:
+        return PrepareAead(alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kHash:
+        return PrepareHash(alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kMac:
+        return PrepareMac(alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kSignature:
+      case AlgorithmKind::kKeyAgreement:
+        return PreparePublicKey(alg, op, corrupt, failure, error);
+    }
+    return nullptr;
+  }
+
  private:
   BotanKatTarget one_shot_;
-  std::map<std::string, bool> supported_;
 };
 
 }  // namespace

@@ -6,7 +6,6 @@
 #include <stdlib.h>
 
 #include <cstring>
-#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -14,7 +13,7 @@
 #include <crypto++/cpu.h>
 #include <crypto++/cryptlib.h>
 
-#include "backends/common/buffers.h"
+#include "backends/common/library_backend.h"
 #include "backends/cryptopp/cryptopp_internal.h"
 
 namespace cryptobench::backends {
@@ -103,8 +102,16 @@ class CryptoppKatTarget : public KatTarget {
   }
 };
 
-class CryptoppBackend : public Backend {
+class CryptoppBackend : public LibraryBackend {
  public:
+  CryptoppBackend()
+      : LibraryBackend("Crypto++ offers no ", {.cipher = &CipherSupported,
+                                               .aead = &AeadSupported,
+                                               .hash = &HashSupported,
+                                               .mac = &MacSupported,
+                                               .signature = &PublicKeySupported,
+                                               .key_agreement = &PublicKeySupported}) {}
+
   results::LibraryInfo Identity() const override {
     results::LibraryInfo info;
     info.backend = "cryptopp";
@@ -116,75 +123,6 @@ class CryptoppBackend : public Backend {
     info.loaded_path = LoadedPath();
     info.capability_vector = CpuFeatures();
     return info;
-  }
-
-  bool Supports(const AlgorithmInfo& alg) override {
-    const std::string name(alg.name);
-    if (auto found = supported_.find(name); found != supported_.end()) {
-      return found->second;
-    }
-    bool supported = false;
-    try {
-      switch (alg.kind) {
-        case AlgorithmKind::kCipher:
-          supported = CipherSupported(alg);
-          break;
-        case AlgorithmKind::kAead:
-          supported = AeadSupported(alg);
-          break;
-        case AlgorithmKind::kHash:
-          supported = HashSupported(alg);
-          break;
-        case AlgorithmKind::kMac:
-          supported = MacSupported(alg);
-          break;
-        case AlgorithmKind::kSignature:
-        case AlgorithmKind::kKeyAgreement:
-          supported = PublicKeySupported(alg);
-          break;
-      }
-    } catch (const std::exception&) {
-      supported = false;  // unknown means unsupported
-    }
-    supported_[name] = supported;
-    return supported;
-  }
-
-  results::KatResult RunKat(const AlgorithmInfo& alg) override {
-    return RunKatVectors(one_shot_, alg, corrupt_outputs_for_testing_);
-  }
-
-  std::unique_ptr<PreparedOperation> Prepare(const AlgorithmInfo& alg, Operation op,
-                                             size_t input_len, PrepareFailure* failure,
-                                             std::string* error) override {
-    if (failure != nullptr) {
-      *failure = PrepareFailure::kNone;
-    }
-    if (!Supports(alg)) {
-      return PrepareFailed(PrepareFailure::kLibraryError,
-                           "Crypto++ offers no " + std::string(alg.name), failure, error);
-    }
-    const bool corrupt = corrupt_outputs_for_testing_;
-    try {
-      switch (alg.kind) {
-        case AlgorithmKind::kCipher:
-          return PrepareCipher(alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kAead:
-          return PrepareAead(alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kHash:
-          return PrepareHash(alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kMac:
-          return PrepareMac(alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kSignature:
-        case AlgorithmKind::kKeyAgreement:
-          // Public-key operations take a fixed kPublicKeyInputLen input; input_len is ignored.
-          return PreparePublicKey(alg, op, corrupt, failure, error);
-      }
-    } catch (const std::exception& e) {
-      return PrepareFailed(PrepareFailure::kLibraryError,
-                           "preparing " + std::string(alg.name) + ": " + e.what(), failure, error);
-    }
-    return PrepareFailed(PrepareFailure::kLibraryError, "unknown algorithm kind", failure, error);
   }
 
   KatTarget* OneShot() override { return &one_shot_; }
@@ -208,9 +146,29 @@ class CryptoppBackend : public Backend {
     return "";
   }
 
+ protected:
+  std::unique_ptr<PreparedOperation> PrepareOffered(const AlgorithmInfo& alg, Operation op,
+                                                    size_t input_len, bool corrupt,
+                                                    PrepareFailure* failure,
+                                                    std::string* error) override {
+    switch (alg.kind) {
+      case AlgorithmKind::kCipher:
+        return PrepareCipher(alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kAead:
+        return PrepareAead(alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kHash:
+        return PrepareHash(alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kMac:
+        return PrepareMac(alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kSignature:
+      case AlgorithmKind::kKeyAgreement:
+        return PreparePublicKey(alg, op, corrupt, failure, error);
+    }
+    return nullptr;
+  }
+
  private:
   CryptoppKatTarget one_shot_;
-  std::map<std::string, bool> supported_;
 };
 
 }  // namespace

@@ -6,9 +6,8 @@
 #include <climits>
 #include <cstdlib>
 #include <cstring>
-#include <exception>
 
-#include "backends/common/buffers.h"
+#include "backends/common/library_backend.h"
 #include "backends/gcrypt/gcrypt_internal.h"
 #include "core/errors.h"
 
@@ -138,8 +137,16 @@ uint64_t VersionNumber(const char* version) {
   return number;
 }
 
-class GcryptBackend : public Backend {
+class GcryptBackend : public LibraryBackend {
  public:
+  GcryptBackend()
+      : LibraryBackend("libgcrypt offers no ", {.cipher = &CipherOrAeadSupported,
+                                                .aead = &CipherOrAeadSupported,
+                                                .hash = &HashOrMacSupported,
+                                                .mac = &HashOrMacSupported,
+                                                .signature = &SignatureSupported,
+                                                .key_agreement = &KeyAgreementSupported}) {}
+
   results::LibraryInfo Identity() const override {
     results::LibraryInfo info;
     info.backend = "gcrypt";
@@ -151,59 +158,26 @@ class GcryptBackend : public Backend {
     return info;
   }
 
-  bool Supports(const AlgorithmInfo& alg) override {
-    try {
-      switch (alg.kind) {
-        case AlgorithmKind::kCipher:
-        case AlgorithmKind::kAead:
-          return CipherOrAeadSupported(alg);
-        case AlgorithmKind::kHash:
-        case AlgorithmKind::kMac:
-          return HashOrMacSupported(alg);
-        case AlgorithmKind::kSignature:
-          return SignatureSupported(alg);
-        case AlgorithmKind::kKeyAgreement:
-          return KeyAgreementSupported(alg);
-      }
-    } catch (const std::exception&) {
-      // Unknown means unsupported; the KAT run reports the detail.
-    }
-    return false;
-  }
-
-  results::KatResult RunKat(const AlgorithmInfo& alg) override {
-    return RunKatVectors(target_, alg, corrupt_outputs_for_testing_);
-  }
-
   KatTarget* OneShot() override { return &target_; }
 
-  std::unique_ptr<PreparedOperation> Prepare(const AlgorithmInfo& alg, Operation op,
-                                             size_t input_len, PrepareFailure* failure,
-                                             std::string* error) override {
-    if (failure != nullptr) {
-      *failure = PrepareFailure::kNone;
+ protected:
+  std::unique_ptr<PreparedOperation> PrepareOffered(const AlgorithmInfo& alg, Operation op,
+                                                    size_t input_len, bool corrupt,
+                                                    PrepareFailure* failure,
+                                                    std::string* error) override {
+    switch (alg.kind) {
+      case AlgorithmKind::kCipher:
+      case AlgorithmKind::kAead:
+        return PrepareCipherOrAead(target_, alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kHash:
+      case AlgorithmKind::kMac:
+        return PrepareHashOrMac(target_, alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kSignature:
+        return PrepareSignature(alg, op, corrupt, failure, error);
+      case AlgorithmKind::kKeyAgreement:
+        return PrepareKeyAgreement(alg, op, corrupt, failure, error);
     }
-    const bool corrupt = corrupt_outputs_for_testing_;
-    try {
-      switch (alg.kind) {
-        case AlgorithmKind::kCipher:
-        case AlgorithmKind::kAead:
-          return PrepareCipherOrAead(target_, alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kHash:
-        case AlgorithmKind::kMac:
-          return PrepareHashOrMac(target_, alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kSignature:
-          return PrepareSignature(alg, op, corrupt, failure, error);
-        case AlgorithmKind::kKeyAgreement:
-          return PrepareKeyAgreement(alg, op, corrupt, failure, error);
-      }
-    } catch (const std::exception& e) {
-      return PrepareFailed(PrepareFailure::kLibraryError,
-                           std::string("preparing ") + std::string(alg.name) + ": " + e.what(),
-                           failure, error);
-    }
-    return PrepareFailed(PrepareFailure::kLibraryError,
-                         "libgcrypt offers no " + std::string(alg.name), failure, error);
+    return nullptr;
   }
 
  private:

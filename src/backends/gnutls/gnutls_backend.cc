@@ -5,10 +5,9 @@
 
 #include <climits>
 #include <cstdlib>
-#include <exception>
 #include <string_view>
 
-#include "backends/common/buffers.h"
+#include "backends/common/library_backend.h"
 #include "backends/gnutls/gnutls_internal.h"
 #include "core/errors.h"
 
@@ -109,9 +108,15 @@ std::string LoadedPath() {
   return realpath(info.dli_fname, resolved) != nullptr ? resolved : info.dli_fname;
 }
 
-class GnutlsBackend : public Backend {
+class GnutlsBackend : public LibraryBackend {
  public:
-  GnutlsBackend() = default;
+  // No key agreement: GnuTLS has no key-agreement API outside a TLS session.
+  GnutlsBackend()
+      : LibraryBackend("GnuTLS offers no ", {.cipher = &CipherSupported,
+                                             .aead = &AeadSupported,
+                                             .hash = &HashOrMacSupported,
+                                             .mac = &HashOrMacSupported,
+                                             .signature = &SignatureSupported}) {}
   ~GnutlsBackend() override { gnutls_global_deinit(); }
   GnutlsBackend(const GnutlsBackend&) = delete;
   GnutlsBackend& operator=(const GnutlsBackend&) = delete;
@@ -126,61 +131,27 @@ class GnutlsBackend : public Backend {
     return info;
   }
 
-  bool Supports(const AlgorithmInfo& alg) override {
-    try {
-      switch (alg.kind) {
-        case AlgorithmKind::kCipher:
-          return CipherSupported(alg);
-        case AlgorithmKind::kAead:
-          return AeadSupported(alg);
-        case AlgorithmKind::kHash:
-        case AlgorithmKind::kMac:
-          return HashOrMacSupported(alg);
-        case AlgorithmKind::kSignature:
-          return SignatureSupported(alg);
-        case AlgorithmKind::kKeyAgreement:
-          return false;  // no key-agreement API outside a TLS session
-      }
-    } catch (const std::exception&) {
-      // Unknown means unsupported; the KAT run reports the detail.
-    }
-    return false;
-  }
-
-  results::KatResult RunKat(const AlgorithmInfo& alg) override {
-    return RunKatVectors(target_, alg, corrupt_outputs_for_testing_);
-  }
-
   KatTarget* OneShot() override { return &target_; }
 
-  std::unique_ptr<PreparedOperation> Prepare(const AlgorithmInfo& alg, Operation op,
-                                             size_t input_len, PrepareFailure* failure,
-                                             std::string* error) override {
-    if (failure != nullptr) {
-      *failure = PrepareFailure::kNone;
+ protected:
+  std::unique_ptr<PreparedOperation> PrepareOffered(const AlgorithmInfo& alg, Operation op,
+                                                    size_t input_len, bool corrupt,
+                                                    PrepareFailure* failure,
+                                                    std::string* error) override {
+    switch (alg.kind) {
+      case AlgorithmKind::kCipher:
+        return PrepareCipher(target_, alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kAead:
+        return PrepareAead(target_, alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kHash:
+      case AlgorithmKind::kMac:
+        return PrepareHashOrMac(target_, alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kSignature:
+        return PrepareSignature(alg, op, corrupt, failure, error);
+      case AlgorithmKind::kKeyAgreement:
+        break;  // not offered (see the constructor)
     }
-    const bool corrupt = corrupt_outputs_for_testing_;
-    try {
-      switch (alg.kind) {
-        case AlgorithmKind::kCipher:
-          return PrepareCipher(target_, alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kAead:
-          return PrepareAead(target_, alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kHash:
-        case AlgorithmKind::kMac:
-          return PrepareHashOrMac(target_, alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kSignature:
-          return PrepareSignature(alg, op, corrupt, failure, error);
-        case AlgorithmKind::kKeyAgreement:
-          break;
-      }
-    } catch (const std::exception& e) {
-      return PrepareFailed(PrepareFailure::kLibraryError,
-                           std::string("preparing ") + std::string(alg.name) + ": " + e.what(),
-                           failure, error);
-    }
-    return PrepareFailed(PrepareFailure::kLibraryError, "GnuTLS offers no " + std::string(alg.name),
-                         failure, error);
+    return nullptr;
   }
 
  private:

@@ -6,11 +6,10 @@
 #include <stdlib.h>
 
 #include <cstring>
-#include <exception>
 
 #include <mbedtls/version.h>
 
-#include "backends/common/buffers.h"
+#include "backends/common/library_backend.h"
 #include "backends/mbedtls/mbedtls_aead.h"
 #include "backends/mbedtls/mbedtls_cipher.h"
 #include "backends/mbedtls/mbedtls_hash_mac.h"
@@ -75,8 +74,16 @@ class MbedtlsKatTarget : public KatTarget {
   }
 };
 
-class MbedtlsBackend : public Backend {
+class MbedtlsBackend : public LibraryBackend {
  public:
+  MbedtlsBackend()
+      : LibraryBackend("Mbed TLS offers no ", {.cipher = &mbedtls::CipherSupported,
+                                               .aead = &mbedtls::AeadSupported,
+                                               .hash = &mbedtls::HashMacSupported,
+                                               .mac = &mbedtls::HashMacSupported,
+                                               .signature = &mbedtls::SignatureSupported,
+                                               .key_agreement = &mbedtls::KeyAgreementSupported}) {}
+
   results::LibraryInfo Identity() const override {
     results::LibraryInfo info;
     info.backend = "mbedtls";
@@ -88,66 +95,32 @@ class MbedtlsBackend : public Backend {
     return info;
   }
 
-  bool Supports(const AlgorithmInfo& alg) override {
-    try {
-      switch (alg.kind) {
-        case AlgorithmKind::kCipher:
-          return mbedtls::CipherSupported(alg);
-        case AlgorithmKind::kAead:
-          return mbedtls::AeadSupported(alg);
-        case AlgorithmKind::kHash:
-        case AlgorithmKind::kMac:
-          return mbedtls::HashMacSupported(alg);
-        case AlgorithmKind::kSignature:
-          return mbedtls::SignatureSupported(alg);
-        case AlgorithmKind::kKeyAgreement:
-          return mbedtls::KeyAgreementSupported(alg);
-      }
-    } catch (const std::exception&) {
-      // Unknown means unsupported; RunKat reports any detail.
-    }
-    return false;
-  }
-
-  results::KatResult RunKat(const AlgorithmInfo& alg) override {
-    return RunKatVectors(one_shot_, alg, corrupt_outputs_for_testing_);
-  }
-
-  std::unique_ptr<PreparedOperation> Prepare(const AlgorithmInfo& alg, Operation op,
-                                             size_t input_len, PrepareFailure* failure,
-                                             std::string* error) override {
-    if (failure != nullptr) {
-      *failure = PrepareFailure::kNone;
-    }
-    const bool corrupt = corrupt_outputs_for_testing_;
-    try {
-      switch (alg.kind) {
-        case AlgorithmKind::kCipher:
-          return mbedtls::PrepareCipher(alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kAead:
-          return mbedtls::PrepareAead(alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kHash:
-          return mbedtls::PrepareHash(alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kMac:
-          return mbedtls::PrepareMac(alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kSignature:
-          // Public-key operations take a fixed kPublicKeyInputLen input; input_len is ignored.
-          return mbedtls::PrepareSignature(alg, op, corrupt, failure, error);
-        case AlgorithmKind::kKeyAgreement:
-          return mbedtls::PrepareKeyAgreement(alg, op, corrupt, failure, error);
-      }
-    } catch (const std::exception& e) {
-      return PrepareFailed(PrepareFailure::kLibraryError,
-                           std::string("preparing ") + std::string(alg.name) + ": " + e.what(),
-                           failure, error);
-    }
-    return PrepareFailed(PrepareFailure::kLibraryError, "unknown algorithm kind", failure, error);
-  }
-
   KatTarget* OneShot() override { return &one_shot_; }
 
   std::string Implementation(const AlgorithmInfo& alg) override {
     return mbedtls::AesImplementation(alg);
+  }
+
+ protected:
+  std::unique_ptr<PreparedOperation> PrepareOffered(const AlgorithmInfo& alg, Operation op,
+                                                    size_t input_len, bool corrupt,
+                                                    PrepareFailure* failure,
+                                                    std::string* error) override {
+    switch (alg.kind) {
+      case AlgorithmKind::kCipher:
+        return mbedtls::PrepareCipher(alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kAead:
+        return mbedtls::PrepareAead(alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kHash:
+        return mbedtls::PrepareHash(alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kMac:
+        return mbedtls::PrepareMac(alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kSignature:
+        return mbedtls::PrepareSignature(alg, op, corrupt, failure, error);
+      case AlgorithmKind::kKeyAgreement:
+        return mbedtls::PrepareKeyAgreement(alg, op, corrupt, failure, error);
+    }
+    return nullptr;
   }
 
  private:

@@ -5,11 +5,10 @@
 
 #include <climits>
 #include <cstdlib>
-#include <exception>
 
 #include <nettle/version.h>
 
-#include "backends/common/buffers.h"
+#include "backends/common/library_backend.h"
 #include "backends/nettle/nettle_internal.h"
 
 namespace cryptobench::backends {
@@ -26,8 +25,16 @@ std::string LoadedPath(void* symbol) {
   return realpath(info.dli_fname, resolved) != nullptr ? resolved : info.dli_fname;
 }
 
-class NettleBackend : public Backend {
+class NettleBackend : public LibraryBackend {
  public:
+  NettleBackend()
+      : LibraryBackend("Nettle offers no ", {.cipher = &CipherSupported,
+                                             .aead = &AeadSupported,
+                                             .hash = &HashOrMacSupported,
+                                             .mac = &HashOrMacSupported,
+                                             .signature = &SignatureSupported,
+                                             .key_agreement = &KeyAgreementSupported}) {}
+
   results::LibraryInfo Identity() const override {
     results::LibraryInfo info;
     info.backend = "nettle";
@@ -40,61 +47,27 @@ class NettleBackend : public Backend {
     return info;
   }
 
-  bool Supports(const AlgorithmInfo& alg) override {
-    try {
-      switch (alg.kind) {
-        case AlgorithmKind::kCipher:
-          return CipherSupported(alg);
-        case AlgorithmKind::kAead:
-          return AeadSupported(alg);
-        case AlgorithmKind::kHash:
-        case AlgorithmKind::kMac:
-          return HashOrMacSupported(alg);
-        case AlgorithmKind::kSignature:
-          return SignatureSupported(alg);
-        case AlgorithmKind::kKeyAgreement:
-          return KeyAgreementSupported(alg);
-      }
-    } catch (const std::exception&) {
-      // Unknown means unsupported; the KAT run reports the detail.
-    }
-    return false;
-  }
-
-  results::KatResult RunKat(const AlgorithmInfo& alg) override {
-    return RunKatVectors(target_, alg, corrupt_outputs_for_testing_);
-  }
-
   KatTarget* OneShot() override { return &target_; }
 
-  std::unique_ptr<PreparedOperation> Prepare(const AlgorithmInfo& alg, Operation op,
-                                             size_t input_len, PrepareFailure* failure,
-                                             std::string* error) override {
-    if (failure != nullptr) {
-      *failure = PrepareFailure::kNone;
+ protected:
+  std::unique_ptr<PreparedOperation> PrepareOffered(const AlgorithmInfo& alg, Operation op,
+                                                    size_t input_len, bool corrupt,
+                                                    PrepareFailure* failure,
+                                                    std::string* error) override {
+    switch (alg.kind) {
+      case AlgorithmKind::kCipher:
+        return PrepareCipher(target_, alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kAead:
+        return PrepareAead(target_, alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kHash:
+      case AlgorithmKind::kMac:
+        return PrepareHashOrMac(target_, alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kSignature:
+        return PrepareSignature(alg, op, corrupt, failure, error);
+      case AlgorithmKind::kKeyAgreement:
+        return PrepareKeyAgreement(target_, alg, op, corrupt, failure, error);
     }
-    const bool corrupt = corrupt_outputs_for_testing_;
-    try {
-      switch (alg.kind) {
-        case AlgorithmKind::kCipher:
-          return PrepareCipher(target_, alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kAead:
-          return PrepareAead(target_, alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kHash:
-        case AlgorithmKind::kMac:
-          return PrepareHashOrMac(target_, alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kSignature:
-          return PrepareSignature(alg, op, corrupt, failure, error);
-        case AlgorithmKind::kKeyAgreement:
-          return PrepareKeyAgreement(target_, alg, op, corrupt, failure, error);
-      }
-    } catch (const std::exception& e) {
-      return PrepareFailed(PrepareFailure::kLibraryError,
-                           std::string("preparing ") + std::string(alg.name) + ": " + e.what(),
-                           failure, error);
-    }
-    return PrepareFailed(PrepareFailure::kLibraryError, "Nettle offers no " + std::string(alg.name),
-                         failure, error);
+    return nullptr;
   }
 
  private:

@@ -4,10 +4,9 @@
 #include <dlfcn.h>
 #include <sodium.h>
 
-#include <exception>
 #include <string>
 
-#include "backends/common/buffers.h"
+#include "backends/common/library_backend.h"
 #include "backends/sodium/one_shot.h"
 #include "backends/sodium/primitives.h"
 #include "backends/sodium/public_key.h"
@@ -54,9 +53,10 @@ std::string DetectedFeatures() {
   return "sodium_runtime_has: " + (detected.empty() ? std::string("none") : detected);
 }
 
-class SodiumBackend : public Backend {
+class SodiumBackend : public LibraryBackend {
  public:
-  SodiumBackend() : one_shot_(sodium::MakeOneShotTarget()) {}
+  SodiumBackend()
+      : LibraryBackend("libsodium does not provide "), one_shot_(sodium::MakeOneShotTarget()) {}
 
   results::LibraryInfo Identity() const override {
     results::LibraryInfo info;
@@ -65,14 +65,6 @@ class SodiumBackend : public Backend {
     info.loaded_path = LoadedPath();
     info.cpu_info = DetectedFeatures();
     return info;
-  }
-
-  bool Supports(const AlgorithmInfo& alg) override {
-    const Primitive primitive = sodium::PrimitiveOf(alg);
-    if (primitive == Primitive::kAes256Gcm) {
-      return crypto_aead_aes256gcm_is_available() != 0;
-    }
-    return primitive != Primitive::kNone;
   }
 
   std::string UnsupportedReason(const AlgorithmInfo& alg) override {
@@ -84,50 +76,44 @@ class SodiumBackend : public Backend {
     return "";
   }
 
-  results::KatResult RunKat(const AlgorithmInfo& alg) override {
-    return RunKatVectors(*one_shot_, alg, corrupt_outputs_for_testing_);
-  }
-
   KatTarget* OneShot() override { return one_shot_.get(); }
 
-  std::unique_ptr<PreparedOperation> Prepare(const AlgorithmInfo& alg, Operation op,
-                                             size_t input_len, PrepareFailure* failure,
-                                             std::string* error) override {
-    if (failure != nullptr) {
-      *failure = PrepareFailure::kNone;
-    }
-    const bool corrupt = corrupt_outputs_for_testing_;
+ protected:
+  bool Offers(const AlgorithmInfo& alg) override {
     const Primitive primitive = sodium::PrimitiveOf(alg);
-    try {
-      switch (primitive) {
-        case Primitive::kChaCha20:
-          return sodium::PrepareChaCha20(alg, op, input_len, corrupt, failure, error);
-        case Primitive::kChaCha20Poly1305:
-        case Primitive::kXChaCha20Poly1305:
-        case Primitive::kAes256Gcm:
-          return sodium::PrepareAead(alg, primitive, op, input_len, corrupt, failure, error);
-        case Primitive::kSha256:
-        case Primitive::kSha512:
-        case Primitive::kBlake2b512:
-          return sodium::PrepareHash(alg, primitive, op, input_len, corrupt, failure, error);
-        case Primitive::kHmacSha256:
-        case Primitive::kPoly1305:
-          return sodium::PrepareMac(alg, primitive, op, input_len, corrupt, failure, error);
-        case Primitive::kEd25519:
-          // Public-key operations take a fixed kPublicKeyInputLen input; input_len is ignored.
-          return sodium::PrepareEd25519(op, corrupt, failure, error);
-        case Primitive::kX25519:
-          return sodium::PrepareX25519(op, corrupt, failure, error);
-        case Primitive::kNone:
-          break;
-      }
-    } catch (const std::exception& e) {
-      return PrepareFailed(PrepareFailure::kLibraryError,
-                           std::string("preparing ") + std::string(alg.name) + ": " + e.what(),
-                           failure, error);
+    if (primitive == Primitive::kAes256Gcm) {
+      return crypto_aead_aes256gcm_is_available() != 0;
     }
-    return PrepareFailed(PrepareFailure::kLibraryError,
-                         "libsodium does not provide " + std::string(alg.name), failure, error);
+    return primitive != Primitive::kNone;
+  }
+
+  std::unique_ptr<PreparedOperation> PrepareOffered(const AlgorithmInfo& alg, Operation op,
+                                                    size_t input_len, bool corrupt,
+                                                    PrepareFailure* failure,
+                                                    std::string* error) override {
+    const Primitive primitive = sodium::PrimitiveOf(alg);
+    switch (primitive) {
+      case Primitive::kChaCha20:
+        return sodium::PrepareChaCha20(alg, op, input_len, corrupt, failure, error);
+      case Primitive::kChaCha20Poly1305:
+      case Primitive::kXChaCha20Poly1305:
+      case Primitive::kAes256Gcm:
+        return sodium::PrepareAead(alg, primitive, op, input_len, corrupt, failure, error);
+      case Primitive::kSha256:
+      case Primitive::kSha512:
+      case Primitive::kBlake2b512:
+        return sodium::PrepareHash(alg, primitive, op, input_len, corrupt, failure, error);
+      case Primitive::kHmacSha256:
+      case Primitive::kPoly1305:
+        return sodium::PrepareMac(alg, primitive, op, input_len, corrupt, failure, error);
+      case Primitive::kEd25519:
+        return sodium::PrepareEd25519(op, corrupt, failure, error);
+      case Primitive::kX25519:
+        return sodium::PrepareX25519(op, corrupt, failure, error);
+      case Primitive::kNone:
+        break;
+    }
+    return nullptr;
   }
 
  private:

@@ -6,14 +6,13 @@
 #include <stdlib.h>
 
 #include <cstring>
-#include <exception>
 
 #include <wolfssl/options.h>
 #include <wolfssl/ssl.h>
 #include <wolfssl/version.h>
 #include <wolfssl/wolfcrypt/wc_port.h>
 
-#include "backends/common/buffers.h"
+#include "backends/common/library_backend.h"
 #include "backends/wolfssl/wolfssl_aead.h"
 #include "backends/wolfssl/wolfssl_cipher.h"
 #include "backends/wolfssl/wolfssl_hash.h"
@@ -82,8 +81,16 @@ class WolfsslKatTarget : public KatTarget {
   }
 };
 
-class WolfsslBackend : public Backend {
+class WolfsslBackend : public LibraryBackend {
  public:
+  WolfsslBackend()
+      : LibraryBackend("wolfSSL offers no ", {.cipher = &wolfssl::CipherSupported,
+                                              .aead = &wolfssl::AeadSupported,
+                                              .hash = &wolfssl::HashSupported,
+                                              .mac = &wolfssl::MacSupported,
+                                              .signature = &wolfssl::SignatureSupported,
+                                              .key_agreement = &wolfssl::KeyAgreementSupported}) {}
+
   results::LibraryInfo Identity() const override {
     results::LibraryInfo info;
     info.backend = "wolfssl";
@@ -93,67 +100,32 @@ class WolfsslBackend : public Backend {
     return info;
   }
 
-  bool Supports(const AlgorithmInfo& alg) override {
-    try {
-      switch (alg.kind) {
-        case AlgorithmKind::kCipher:
-          return wolfssl::CipherSupported(alg);
-        case AlgorithmKind::kAead:
-          return wolfssl::AeadSupported(alg);
-        case AlgorithmKind::kHash:
-          return wolfssl::HashSupported(alg);
-        case AlgorithmKind::kMac:
-          return wolfssl::MacSupported(alg);
-        case AlgorithmKind::kSignature:
-          return wolfssl::SignatureSupported(alg);
-        case AlgorithmKind::kKeyAgreement:
-          return wolfssl::KeyAgreementSupported(alg);
-      }
-    } catch (const std::exception&) {
-      // Unknown means unsupported; RunKat reports any detail.
-    }
-    return false;
-  }
-
-  results::KatResult RunKat(const AlgorithmInfo& alg) override {
-    return RunKatVectors(one_shot_, alg, corrupt_outputs_for_testing_);
-  }
-
-  std::unique_ptr<PreparedOperation> Prepare(const AlgorithmInfo& alg, Operation op,
-                                             size_t input_len, PrepareFailure* failure,
-                                             std::string* error) override {
-    if (failure != nullptr) {
-      *failure = PrepareFailure::kNone;
-    }
-    const bool corrupt = corrupt_outputs_for_testing_;
-    try {
-      switch (alg.kind) {
-        case AlgorithmKind::kCipher:
-          return wolfssl::PrepareCipher(alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kAead:
-          return wolfssl::PrepareAead(alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kHash:
-          return wolfssl::PrepareHash(alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kMac:
-          return wolfssl::PrepareMac(alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kSignature:
-          // Public-key operations take a fixed kPublicKeyInputLen input; input_len is ignored.
-          return wolfssl::PrepareSignature(alg, op, corrupt, failure, error);
-        case AlgorithmKind::kKeyAgreement:
-          return wolfssl::PrepareKeyAgreement(alg, op, corrupt, failure, error);
-      }
-    } catch (const std::exception& e) {
-      return PrepareFailed(PrepareFailure::kLibraryError,
-                           std::string("preparing ") + std::string(alg.name) + ": " + e.what(),
-                           failure, error);
-    }
-    return PrepareFailed(PrepareFailure::kLibraryError, "unknown algorithm kind", failure, error);
-  }
-
   KatTarget* OneShot() override { return &one_shot_; }
 
   std::string Implementation(const AlgorithmInfo& alg) override {
     return IsSymmetric(alg.kind) && Supports(alg) ? wolfssl::BuildImplementation(alg) : "";
+  }
+
+ protected:
+  std::unique_ptr<PreparedOperation> PrepareOffered(const AlgorithmInfo& alg, Operation op,
+                                                    size_t input_len, bool corrupt,
+                                                    PrepareFailure* failure,
+                                                    std::string* error) override {
+    switch (alg.kind) {
+      case AlgorithmKind::kCipher:
+        return wolfssl::PrepareCipher(alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kAead:
+        return wolfssl::PrepareAead(alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kHash:
+        return wolfssl::PrepareHash(alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kMac:
+        return wolfssl::PrepareMac(alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kSignature:
+        return wolfssl::PrepareSignature(alg, op, corrupt, failure, error);
+      case AlgorithmKind::kKeyAgreement:
+        return wolfssl::PrepareKeyAgreement(alg, op, corrupt, failure, error);
+    }
+    return nullptr;
   }
 
  private:
