@@ -1,11 +1,6 @@
 // The BoringSSL backend (boringssl_backend.h).
 #include "backends/boringssl/boringssl_backend.h"
 
-#include <dlfcn.h>
-#include <limits.h>
-#include <stdlib.h>
-
-#include <cstring>
 #include <utility>
 
 #include "backends/boringssl/aead.h"
@@ -15,6 +10,7 @@
 #include "backends/boringssl/signature.h"
 #include "backends/boringssl/symmetric.h"
 #include "backends/common/library_backend.h"
+#include "backends/common/library_identity.h"
 #include "backends/openssl/cipher.h"
 #include "backends/openssl/digest.h"
 #include "backends/openssl/libcrypto.h"
@@ -91,15 +87,8 @@ std::string VersionString(const boringssl::Libcrypto& lib, int which) {
 
 // Real path of the object defining OpenSSL_version (the default path is a symlink).
 std::string LoadedPath(const boringssl::Libcrypto& lib) {
-  void* address = nullptr;
-  static_assert(sizeof(address) == sizeof(lib.OpenSSL_version));
-  std::memcpy(&address, &lib.OpenSSL_version, sizeof(address));
-  Dl_info info = {};
-  if (dladdr(address, &info) == 0 || info.dli_fname == nullptr) {
-    return lib.requested_path;
-  }
-  char resolved[PATH_MAX];
-  return realpath(info.dli_fname, resolved) != nullptr ? resolved : info.dli_fname;
+  std::string path = SharedObjectPathOf(lib.OpenSSL_version);
+  return path.empty() ? lib.requested_path : path;
 }
 
 bool IsAesBased(const AlgorithmInfo& alg) {

@@ -1,18 +1,14 @@
 // The Botan backend: Backend and KatTarget over the family files (botan_internal.h).
 #include "backends/botan/botan_backend.h"
 
-#include <dlfcn.h>
-#include <limits.h>
-#include <stdlib.h>
-
 #include <cstdlib>
-#include <cstring>
 #include <string>
 
 #include <botan/version.h>
 
 #include "backends/botan/botan_internal.h"
 #include "backends/common/library_backend.h"
+#include "backends/common/library_identity.h"
 #include "core/errors.h"
 
 namespace cryptobench::backends {
@@ -23,20 +19,6 @@ std::string NoSuchOperation(const AlgorithmInfo& alg, Operation op) {
 }
 
 namespace {
-
-// Real path of the shared object defining Botan::version_cstr: the libbotan actually loaded.
-std::string LoadedPath() {
-  const char* (*function)() = &Botan::version_cstr;
-  void* address = nullptr;
-  static_assert(sizeof(address) == sizeof(function));
-  std::memcpy(&address, &function, sizeof(address));
-  Dl_info info = {};
-  if (dladdr(address, &info) == 0 || info.dli_fname == nullptr) {
-    return "";
-  }
-  char resolved[PATH_MAX];
-  return realpath(info.dli_fname, resolved) != nullptr ? resolved : info.dli_fname;
-}
 
 // One-shot operations for KATs and the cross-backend comparison.
 class BotanKatTarget : public KatTarget {
@@ -94,7 +76,7 @@ class BotanBackend : public LibraryBackend {
     // | patch, read from the library at run time.
     info.version_num = uint64_t{Botan::version_major()} << 16 |
                        uint64_t{Botan::version_minor()} << 8 | uint64_t{Botan::version_patch()};
-    info.loaded_path = LoadedPath();
+    info.loaded_path = SharedObjectPathOf(&Botan::version_cstr);
     info.capability_vector = CpuFeatures();
     return info;
   }

@@ -1,11 +1,6 @@
 // The Crypto++ backend: Backend and KatTarget over the family files (cryptopp_internal.h).
 #include "backends/cryptopp/cryptopp_backend.h"
 
-#include <dlfcn.h>
-#include <limits.h>
-#include <stdlib.h>
-
-#include <cstring>
 #include <string>
 #include <utility>
 #include <vector>
@@ -14,6 +9,7 @@
 #include <crypto++/cryptlib.h>
 
 #include "backends/common/library_backend.h"
+#include "backends/common/library_identity.h"
 #include "backends/cryptopp/cryptopp_internal.h"
 
 namespace cryptobench::backends {
@@ -49,20 +45,6 @@ std::string CpuFeatures() {
 }
 
 namespace {
-
-// Real path of the shared object defining CryptoPP::LibraryVersion: the libcrypto++ loaded.
-std::string LoadedPath() {
-  auto* function = &CryptoPP::LibraryVersion;
-  void* address = nullptr;
-  static_assert(sizeof(address) == sizeof(function));
-  std::memcpy(&address, &function, sizeof(address));
-  Dl_info info = {};
-  if (dladdr(address, &info) == 0 || info.dli_fname == nullptr) {
-    return "";
-  }
-  char resolved[PATH_MAX];
-  return realpath(info.dli_fname, resolved) != nullptr ? resolved : info.dli_fname;
-}
 
 // One-shot operations for KATs and the cross-backend comparison.
 class CryptoppKatTarget : public KatTarget {
@@ -120,7 +102,7 @@ class CryptoppBackend : public LibraryBackend {
     info.version = "Crypto++ " + std::to_string(version / 100) + "." +
                    std::to_string(version / 10 % 10) + "." + std::to_string(version % 10);
     info.version_num = static_cast<uint64_t>(version);
-    info.loaded_path = LoadedPath();
+    info.loaded_path = SharedObjectPathOf(&CryptoPP::LibraryVersion);
     info.capability_vector = CpuFeatures();
     return info;
   }

@@ -1,13 +1,10 @@
 // The libgcrypt backend: initialisation, identity, and Backend over gcry_* (gcrypt_internal.h).
 #include "backends/gcrypt/gcrypt_backend.h"
 
-#include <dlfcn.h>
-
-#include <climits>
 #include <cstdlib>
-#include <cstring>
 
 #include "backends/common/library_backend.h"
+#include "backends/common/library_identity.h"
 #include "backends/gcrypt/gcrypt_internal.h"
 #include "core/errors.h"
 
@@ -95,17 +92,6 @@ const std::string& InitialiseOnce() {
   return failure;
 }
 
-// Real path of the shared object that defines gcry_check_version.
-std::string LoadedPath() {
-  Dl_info info{};
-  if (dladdr(reinterpret_cast<void*>(&gcry_check_version), &info) == 0 ||
-      info.dli_fname == nullptr) {
-    return "";
-  }
-  char resolved[PATH_MAX];
-  return realpath(info.dli_fname, resolved) != nullptr ? resolved : info.dli_fname;
-}
-
 // "hwflist:intel-aesni:..." without the trailing separator: the hardware features libgcrypt
 // uses, after /etc/gcrypt/hwf.deny and kGcryptDisableHwfVariable.
 std::string HardwareFeatures() {
@@ -119,22 +105,6 @@ std::string HardwareFeatures() {
     text.pop_back();
   }
   return text;
-}
-
-// "1.10.1" -> 0x010a01; 0 if the string does not start with three numbers.
-uint64_t VersionNumber(const char* version) {
-  uint64_t number = 0;
-  const char* cursor = version;
-  for (int part = 0; part < 3; ++part) {
-    char* end = nullptr;
-    const unsigned long value = std::strtoul(cursor, &end, 10);
-    if (end == cursor || value > 0xff) {
-      return 0;
-    }
-    number = (number << 8) | value;
-    cursor = *end == '.' ? end + 1 : end;
-  }
-  return number;
 }
 
 class GcryptBackend : public LibraryBackend {
@@ -152,8 +122,8 @@ class GcryptBackend : public LibraryBackend {
     info.backend = "gcrypt";
     const char* version = gcry_check_version(nullptr);
     info.version = version != nullptr ? version : "";
-    info.version_num = version != nullptr ? VersionNumber(version) : 0;
-    info.loaded_path = LoadedPath();
+    info.version_num = version != nullptr ? DottedVersionNumber(version) : 0;
+    info.loaded_path = SharedObjectPathOf(&gcry_check_version);
     info.cpu_info = HardwareFeatures();
     return info;
   }

@@ -1,13 +1,10 @@
 // The GnuTLS backend: Backend over GnuTLS's crypto API.
 #include "backends/gnutls/gnutls_backend.h"
 
-#include <dlfcn.h>
-
-#include <climits>
-#include <cstdlib>
 #include <string_view>
 
 #include "backends/common/library_backend.h"
+#include "backends/common/library_identity.h"
 #include "backends/gnutls/gnutls_internal.h"
 #include "core/errors.h"
 
@@ -81,33 +78,6 @@ std::string CallError(std::string_view call, int rc) {
 
 namespace {
 
-// "3.7.9" -> 0x030709; 0 if the string does not start with three numbers.
-uint64_t VersionNumber(const char* version) {
-  uint64_t number = 0;
-  const char* cursor = version;
-  for (int part = 0; part < 3; ++part) {
-    char* end = nullptr;
-    const unsigned long value = std::strtoul(cursor, &end, 10);
-    if (end == cursor || value > 0xff) {
-      return 0;
-    }
-    number = (number << 8) | value;
-    cursor = *end == '.' ? end + 1 : end;
-  }
-  return number;
-}
-
-// Real path of the shared object that defines gnutls_check_version.
-std::string LoadedPath() {
-  Dl_info info{};
-  if (dladdr(reinterpret_cast<void*>(&gnutls_check_version), &info) == 0 ||
-      info.dli_fname == nullptr) {
-    return "";
-  }
-  char resolved[PATH_MAX];
-  return realpath(info.dli_fname, resolved) != nullptr ? resolved : info.dli_fname;
-}
-
 class GnutlsBackend : public LibraryBackend {
  public:
   // No key agreement: GnuTLS has no key-agreement API outside a TLS session.
@@ -126,8 +96,8 @@ class GnutlsBackend : public LibraryBackend {
     info.backend = "gnutls";
     const char* version = gnutls_check_version(nullptr);
     info.version = version != nullptr ? version : "";
-    info.version_num = version != nullptr ? VersionNumber(version) : 0;
-    info.loaded_path = LoadedPath();
+    info.version_num = version != nullptr ? DottedVersionNumber(version) : 0;
+    info.loaded_path = SharedObjectPathOf(&gnutls_check_version);
     return info;
   }
 

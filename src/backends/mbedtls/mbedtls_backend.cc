@@ -1,15 +1,10 @@
 // The Mbed TLS backend (mbedtls_backend.h): Backend over libmbedcrypto's own APIs.
 #include "backends/mbedtls/mbedtls_backend.h"
 
-#include <dlfcn.h>
-#include <limits.h>
-#include <stdlib.h>
-
-#include <cstring>
-
 #include <mbedtls/version.h>
 
 #include "backends/common/library_backend.h"
+#include "backends/common/library_identity.h"
 #include "backends/mbedtls/mbedtls_aead.h"
 #include "backends/mbedtls/mbedtls_cipher.h"
 #include "backends/mbedtls/mbedtls_hash_mac.h"
@@ -22,20 +17,6 @@ const std::string_view kMbedtlsBackendDescription =
     "Mbed TLS " MBEDTLS_VERSION_STRING " (libmbedcrypto, linked at build time)";
 
 namespace {
-
-// Real path of the shared object that holds `function`; "" if the loader does not say.
-template <typename Function>
-std::string LoadedPathOf(Function* function) {
-  void* address = nullptr;
-  static_assert(sizeof(address) == sizeof(function));
-  std::memcpy(&address, &function, sizeof(address));  // dladdr takes a data pointer
-  Dl_info info = {};
-  if (dladdr(address, &info) == 0 || info.dli_fname == nullptr) {
-    return "";
-  }
-  char resolved[PATH_MAX];
-  return realpath(info.dli_fname, resolved) != nullptr ? resolved : info.dli_fname;
-}
 
 // One-shot operations for the KAT driver and the cross-backend comparison.
 class MbedtlsKatTarget : public KatTarget {
@@ -91,7 +72,7 @@ class MbedtlsBackend : public LibraryBackend {
     mbedtls_version_get_string_full(version);
     info.version = version;
     info.version_num = mbedtls_version_get_number();
-    info.loaded_path = LoadedPathOf(&mbedtls_version_get_string_full);
+    info.loaded_path = SharedObjectPathOf(&mbedtls_version_get_string_full);
     return info;
   }
 

@@ -1,29 +1,15 @@
 // The Nettle backend: Backend over Nettle and Hogweed.
 #include "backends/nettle/nettle_backend.h"
 
-#include <dlfcn.h>
-
-#include <climits>
-#include <cstdlib>
-
 #include <nettle/version.h>
 
 #include "backends/common/library_backend.h"
+#include "backends/common/library_identity.h"
 #include "backends/nettle/nettle_internal.h"
 
 namespace cryptobench::backends {
 namespace nettle {
 namespace {
-
-// Real path of the shared object that defines `symbol`.
-std::string LoadedPath(void* symbol) {
-  Dl_info info{};
-  if (dladdr(symbol, &info) == 0 || info.dli_fname == nullptr) {
-    return "";
-  }
-  char resolved[PATH_MAX];
-  return realpath(info.dli_fname, resolved) != nullptr ? resolved : info.dli_fname;
-}
 
 class NettleBackend : public LibraryBackend {
  public:
@@ -43,7 +29,7 @@ class NettleBackend : public LibraryBackend {
     const int minor = nettle_version_minor();
     info.version = std::to_string(major) + "." + std::to_string(minor);
     info.version_num = (static_cast<uint64_t>(major) << 16) | (static_cast<uint64_t>(minor) << 8);
-    info.loaded_path = LoadedPath(reinterpret_cast<void*>(&nettle_version_major));
+    info.loaded_path = SharedObjectPathOf(&nettle_version_major);
     return info;
   }
 

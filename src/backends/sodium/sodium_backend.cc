@@ -1,12 +1,12 @@
 // The libsodium backend: Backend over libsodium's own APIs.
 #include "backends/sodium/sodium_backend.h"
 
-#include <dlfcn.h>
 #include <sodium.h>
 
 #include <string>
 
 #include "backends/common/library_backend.h"
+#include "backends/common/library_identity.h"
 #include "backends/sodium/one_shot.h"
 #include "backends/sodium/primitives.h"
 #include "backends/sodium/public_key.h"
@@ -17,17 +17,6 @@ namespace cryptobench::backends {
 namespace {
 
 using sodium::Primitive;
-
-// The shared object libsodium was loaded from (dladdr on one of its functions); "" if unknown.
-std::string LoadedPath() {
-  Dl_info info{};
-  const auto* address = reinterpret_cast<const void*>(&sodium_version_string);
-  if (dladdr(address, &info) == 0 || info.dli_fname == nullptr) {
-    return "";
-  }
-  char resolved[4096];
-  return realpath(info.dli_fname, resolved) != nullptr ? resolved : info.dli_fname;
-}
 
 // The CPU features libsodium detected at sodium_init() (sodium_runtime_has_*), which decide its
 // code paths. libsodium does not say which path each primitive took.
@@ -62,7 +51,7 @@ class SodiumBackend : public LibraryBackend {
     results::LibraryInfo info;
     info.backend = "sodium";
     info.version = sodium_version_string();
-    info.loaded_path = LoadedPath();
+    info.loaded_path = SharedObjectPathOf(&sodium_version_string);
     info.cpu_info = DetectedFeatures();
     return info;
   }

@@ -1,18 +1,13 @@
 // The wolfSSL backend (wolfssl_backend.h): Backend over wolfCrypt's native API.
 #include "backends/wolfssl/wolfssl_backend.h"
 
-#include <dlfcn.h>
-#include <limits.h>
-#include <stdlib.h>
-
-#include <cstring>
-
 #include <wolfssl/options.h>
 #include <wolfssl/ssl.h>
 #include <wolfssl/version.h>
 #include <wolfssl/wolfcrypt/wc_port.h>
 
 #include "backends/common/library_backend.h"
+#include "backends/common/library_identity.h"
 #include "backends/wolfssl/wolfssl_aead.h"
 #include "backends/wolfssl/wolfssl_cipher.h"
 #include "backends/wolfssl/wolfssl_hash.h"
@@ -28,20 +23,6 @@ const std::string_view kWolfsslBackendDescription =
     "wolfSSL " LIBWOLFSSL_VERSION_STRING " (wolfCrypt API, linked at build time)";
 
 namespace {
-
-// Real path of the shared object that holds `function`; "" if the loader does not say.
-template <typename Function>
-std::string LoadedPathOf(Function* function) {
-  void* address = nullptr;
-  static_assert(sizeof(address) == sizeof(function));
-  std::memcpy(&address, &function, sizeof(address));  // dladdr takes a data pointer
-  Dl_info info = {};
-  if (dladdr(address, &info) == 0 || info.dli_fname == nullptr) {
-    return "";
-  }
-  char resolved[PATH_MAX];
-  return realpath(info.dli_fname, resolved) != nullptr ? resolved : info.dli_fname;
-}
 
 // One-shot operations for the KAT driver and the cross-backend comparison.
 class WolfsslKatTarget : public KatTarget {
@@ -96,7 +77,7 @@ class WolfsslBackend : public LibraryBackend {
     info.backend = "wolfssl";
     info.version = std::string("wolfSSL ") + wolfSSL_lib_version();
     info.version_num = wolfSSL_lib_version_hex();
-    info.loaded_path = LoadedPathOf(&wolfSSL_lib_version);
+    info.loaded_path = SharedObjectPathOf(&wolfSSL_lib_version);
     return info;
   }
 
