@@ -7,6 +7,7 @@
 #include <botan/version.h>
 
 #include "backends/botan/botan_internal.h"
+#include "backends/common/function_kat_target.h"
 #include "backends/common/library_backend.h"
 #include "backends/common/library_identity.h"
 #include "core/errors.h"
@@ -19,44 +20,6 @@ std::string NoSuchOperation(const AlgorithmInfo& alg, Operation op) {
 }
 
 namespace {
-
-// One-shot operations for KATs and the cross-backend comparison.
-class BotanKatTarget : public KatTarget {
- public:
-  std::string Cipher(const AlgorithmInfo& alg, bool decrypt, const Bytes& key, const Bytes& iv,
-                     const Bytes& input, Bytes* output) override {
-    return CipherOneShot(alg, decrypt, key, iv, input, output);
-  }
-  std::string Seal(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce, const Bytes& aad,
-                   const Bytes& plaintext, size_t tag_len, Bytes* ciphertext, Bytes* tag) override {
-    return AeadSeal(alg, key, nonce, aad, plaintext, tag_len, ciphertext, tag);
-  }
-  std::string Open(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce, const Bytes& aad,
-                   const Bytes& ciphertext, const Bytes& tag, Bytes* plaintext,
-                   bool* authentic) override {
-    return AeadOpen(alg, key, nonce, aad, ciphertext, tag, plaintext, authentic);
-  }
-  std::string Hash(const AlgorithmInfo& alg, const Bytes& message, Bytes* digest) override {
-    return HashOneShot(alg, message, digest);
-  }
-  std::string Mac(const AlgorithmInfo& alg, const Bytes& key, const Bytes& message,
-                  Bytes* tag) override {
-    return MacOneShot(alg, key, message, tag);
-  }
-  std::string Verify(const AlgorithmInfo& alg, const KatVector& vector, bool tamper,
-                     bool* valid) override {
-    return VerifyVector(alg, vector, tamper, valid);
-  }
-  std::string Sign(const AlgorithmInfo& alg, const KatVector& vector, Bytes* signature) override {
-    return SignVector(alg, vector, signature);
-  }
-  std::string SignRoundTrip(const AlgorithmInfo& alg, bool corrupt) override {
-    return botan::SignRoundTrip(alg, corrupt);
-  }
-  std::string Derive(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) override {
-    return DeriveVector(alg, vector, secret);
-  }
-};
 
 class BotanBackend : public LibraryBackend {
  public:
@@ -131,7 +94,16 @@ class BotanBackend : public LibraryBackend {
   }
 
  private:
-  BotanKatTarget one_shot_;
+  // One-shot operations for the KAT driver and the cross-backend comparison.
+  FunctionKatTarget one_shot_{{.cipher = &CipherOneShot,
+                               .seal = &AeadSeal,
+                               .open = &AeadOpen,
+                               .hash = &HashOneShot,
+                               .mac = &MacOneShot,
+                               .verify = &VerifyVector,
+                               .sign = &SignVector,
+                               .sign_round_trip = &SignRoundTrip,
+                               .derive = &DeriveVector}};
 };
 
 }  // namespace

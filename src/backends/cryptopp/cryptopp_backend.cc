@@ -8,6 +8,7 @@
 #include <crypto++/cpu.h>
 #include <crypto++/cryptlib.h>
 
+#include "backends/common/function_kat_target.h"
 #include "backends/common/library_backend.h"
 #include "backends/common/library_identity.h"
 #include "backends/cryptopp/cryptopp_internal.h"
@@ -45,44 +46,6 @@ std::string CpuFeatures() {
 }
 
 namespace {
-
-// One-shot operations for KATs and the cross-backend comparison.
-class CryptoppKatTarget : public KatTarget {
- public:
-  std::string Cipher(const AlgorithmInfo& alg, bool decrypt, const Bytes& key, const Bytes& iv,
-                     const Bytes& input, Bytes* output) override {
-    return CipherOneShot(alg, decrypt, key, iv, input, output);
-  }
-  std::string Seal(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce, const Bytes& aad,
-                   const Bytes& plaintext, size_t tag_len, Bytes* ciphertext, Bytes* tag) override {
-    return AeadSeal(alg, key, nonce, aad, plaintext, tag_len, ciphertext, tag);
-  }
-  std::string Open(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce, const Bytes& aad,
-                   const Bytes& ciphertext, const Bytes& tag, Bytes* plaintext,
-                   bool* authentic) override {
-    return AeadOpen(alg, key, nonce, aad, ciphertext, tag, plaintext, authentic);
-  }
-  std::string Hash(const AlgorithmInfo& alg, const Bytes& message, Bytes* digest) override {
-    return HashOneShot(alg, message, digest);
-  }
-  std::string Mac(const AlgorithmInfo& alg, const Bytes& key, const Bytes& message,
-                  Bytes* tag) override {
-    return MacOneShot(alg, key, message, tag);
-  }
-  std::string Verify(const AlgorithmInfo& alg, const KatVector& vector, bool tamper,
-                     bool* valid) override {
-    return VerifyVector(alg, vector, tamper, valid);
-  }
-  std::string Sign(const AlgorithmInfo& alg, const KatVector& vector, Bytes* signature) override {
-    return SignVector(alg, vector, signature);
-  }
-  std::string SignRoundTrip(const AlgorithmInfo& alg, bool corrupt) override {
-    return cryptopp::SignRoundTrip(alg, corrupt);
-  }
-  std::string Derive(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) override {
-    return DeriveVector(alg, vector, secret);
-  }
-};
 
 class CryptoppBackend : public LibraryBackend {
  public:
@@ -150,7 +113,16 @@ class CryptoppBackend : public LibraryBackend {
   }
 
  private:
-  CryptoppKatTarget one_shot_;
+  // One-shot operations for the KAT driver and the cross-backend comparison.
+  FunctionKatTarget one_shot_{{.cipher = &CipherOneShot,
+                               .seal = &AeadSeal,
+                               .open = &AeadOpen,
+                               .hash = &HashOneShot,
+                               .mac = &MacOneShot,
+                               .verify = &VerifyVector,
+                               .sign = &SignVector,
+                               .sign_round_trip = &SignRoundTrip,
+                               .derive = &DeriveVector}};
 };
 
 }  // namespace

@@ -3,6 +3,7 @@
 
 #include <mbedtls/version.h>
 
+#include "backends/common/function_kat_target.h"
 #include "backends/common/library_backend.h"
 #include "backends/common/library_identity.h"
 #include "backends/mbedtls/mbedtls_aead.h"
@@ -17,43 +18,6 @@ const std::string_view kMbedtlsBackendDescription =
     "Mbed TLS " MBEDTLS_VERSION_STRING " (libmbedcrypto, linked at build time)";
 
 namespace {
-
-// One-shot operations for the KAT driver and the cross-backend comparison.
-class MbedtlsKatTarget : public KatTarget {
- public:
-  std::string Cipher(const AlgorithmInfo& alg, bool decrypt, const Bytes& key, const Bytes& iv,
-                     const Bytes& input, Bytes* output) override {
-    return mbedtls::CipherOneShot(alg, decrypt, key, iv, input, output);
-  }
-  std::string Seal(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce, const Bytes& aad,
-                   const Bytes& plaintext, size_t tag_len, Bytes* ciphertext, Bytes* tag) override {
-    return mbedtls::SealOneShot(alg, key, nonce, aad, plaintext, tag_len, ciphertext, tag);
-  }
-  std::string Open(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce, const Bytes& aad,
-                   const Bytes& ciphertext, const Bytes& tag, Bytes* plaintext,
-                   bool* authentic) override {
-    return mbedtls::OpenOneShot(alg, key, nonce, aad, ciphertext, tag, plaintext, authentic);
-  }
-  std::string Hash(const AlgorithmInfo& alg, const Bytes& message, Bytes* digest) override {
-    return mbedtls::HashOneShot(alg, message, digest);
-  }
-  std::string Mac(const AlgorithmInfo& alg, const Bytes& key, const Bytes& message,
-                  Bytes* tag) override {
-    return mbedtls::MacOneShot(alg, key, message, tag);
-  }
-  std::string Verify(const AlgorithmInfo& alg, const KatVector& vector, bool tamper,
-                     bool* valid) override {
-    return mbedtls::VerifyKat(alg, vector, tamper, valid);
-  }
-  // Sign() keeps the default: RSA and ECDSA vectors here are not reproducible by signing
-  // (KatVector::deterministic), and Mbed TLS 2.x has no Ed25519.
-  std::string SignRoundTrip(const AlgorithmInfo& alg, bool corrupt) override {
-    return mbedtls::SignRoundTripCheck(alg, corrupt);
-  }
-  std::string Derive(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) override {
-    return mbedtls::DeriveKat(alg, vector, secret);
-  }
-};
 
 class MbedtlsBackend : public LibraryBackend {
  public:
@@ -105,7 +69,17 @@ class MbedtlsBackend : public LibraryBackend {
   }
 
  private:
-  MbedtlsKatTarget one_shot_;
+  // One-shot operations for the KAT driver and the cross-backend comparison. No Sign(): RSA and
+  // ECDSA vectors here are not reproducible by signing (KatVector::deterministic), and Mbed TLS
+  // 2.x has no Ed25519.
+  FunctionKatTarget one_shot_{{.cipher = &mbedtls::CipherOneShot,
+                               .seal = &mbedtls::SealOneShot,
+                               .open = &mbedtls::OpenOneShot,
+                               .hash = &mbedtls::HashOneShot,
+                               .mac = &mbedtls::MacOneShot,
+                               .verify = &mbedtls::VerifyKat,
+                               .sign_round_trip = &mbedtls::SignRoundTripCheck,
+                               .derive = &mbedtls::DeriveKat}};
 };
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <wolfssl/version.h>
 #include <wolfssl/wolfcrypt/wc_port.h>
 
+#include "backends/common/function_kat_target.h"
 #include "backends/common/library_backend.h"
 #include "backends/common/library_identity.h"
 #include "backends/wolfssl/wolfssl_aead.h"
@@ -23,44 +24,6 @@ const std::string_view kWolfsslBackendDescription =
     "wolfSSL " LIBWOLFSSL_VERSION_STRING " (wolfCrypt API, linked at build time)";
 
 namespace {
-
-// One-shot operations for the KAT driver and the cross-backend comparison.
-class WolfsslKatTarget : public KatTarget {
- public:
-  std::string Cipher(const AlgorithmInfo& alg, bool decrypt, const Bytes& key, const Bytes& iv,
-                     const Bytes& input, Bytes* output) override {
-    return wolfssl::CipherOneShot(alg, decrypt, key, iv, input, output);
-  }
-  std::string Seal(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce, const Bytes& aad,
-                   const Bytes& plaintext, size_t tag_len, Bytes* ciphertext, Bytes* tag) override {
-    return wolfssl::SealOneShot(alg, key, nonce, aad, plaintext, tag_len, ciphertext, tag);
-  }
-  std::string Open(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce, const Bytes& aad,
-                   const Bytes& ciphertext, const Bytes& tag, Bytes* plaintext,
-                   bool* authentic) override {
-    return wolfssl::OpenOneShot(alg, key, nonce, aad, ciphertext, tag, plaintext, authentic);
-  }
-  std::string Hash(const AlgorithmInfo& alg, const Bytes& message, Bytes* digest) override {
-    return wolfssl::HashOneShot(alg, message, digest);
-  }
-  std::string Mac(const AlgorithmInfo& alg, const Bytes& key, const Bytes& message,
-                  Bytes* tag) override {
-    return wolfssl::MacOneShot(alg, key, message, tag);
-  }
-  std::string Verify(const AlgorithmInfo& alg, const KatVector& vector, bool tamper,
-                     bool* valid) override {
-    return wolfssl::VerifyKat(alg, vector, tamper, valid);
-  }
-  std::string Sign(const AlgorithmInfo& alg, const KatVector& vector, Bytes* signature) override {
-    return wolfssl::SignKat(alg, vector, signature);
-  }
-  std::string SignRoundTrip(const AlgorithmInfo& alg, bool corrupt) override {
-    return wolfssl::SignRoundTripCheck(alg, corrupt);
-  }
-  std::string Derive(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) override {
-    return wolfssl::DeriveKat(alg, vector, secret);
-  }
-};
 
 class WolfsslBackend : public LibraryBackend {
  public:
@@ -110,7 +73,16 @@ class WolfsslBackend : public LibraryBackend {
   }
 
  private:
-  WolfsslKatTarget one_shot_;
+  // One-shot operations for the KAT driver and the cross-backend comparison.
+  FunctionKatTarget one_shot_{{.cipher = &wolfssl::CipherOneShot,
+                               .seal = &wolfssl::SealOneShot,
+                               .open = &wolfssl::OpenOneShot,
+                               .hash = &wolfssl::HashOneShot,
+                               .mac = &wolfssl::MacOneShot,
+                               .verify = &wolfssl::VerifyKat,
+                               .sign = &wolfssl::SignKat,
+                               .sign_round_trip = &wolfssl::SignRoundTripCheck,
+                               .derive = &wolfssl::DeriveKat}};
 };
 
 }  // namespace
