@@ -5,7 +5,7 @@
 #include "backends/afalg/algorithms.h"
 #include "backends/afalg/operations.h"
 #include "backends/afalg/operations_internal.h"
-#include "backends/openssl/buffers.h"
+#include "backends/common/buffers.h"
 
 namespace cryptobench::backends::afalg {
 namespace {
@@ -20,10 +20,6 @@ using internal::kPlaintextSeed;
 using internal::kTimedAadLen;
 using internal::LibraryError;
 using internal::NoSuchOperation;
-using openssl::AlignedBuffer;
-using openssl::CompareBytes;
-using openssl::CorruptIfTesting;
-using openssl::PatternBytes;
 
 // Writes `counter` big-endian into the last (up to 8) bytes of `nonce`.
 void SetNonceCounter(std::span<uint8_t> nonce, uint64_t counter) {

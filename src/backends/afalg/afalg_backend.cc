@@ -2,9 +2,7 @@
 #include "backends/afalg/afalg_backend.h"
 
 #include <cerrno>
-#include <exception>
 #include <fstream>
-#include <map>
 #include <sstream>
 
 #include <sys/utsname.h>
@@ -14,7 +12,8 @@
 #include "backends/afalg/operations.h"
 #include "backends/afalg/proc_crypto.h"
 #include "backends/afalg/protocol.h"
-#include "backends/openssl/buffers.h"
+#include "backends/common/buffers.h"
+#include "backends/common/library_backend.h"
 #include "core/errors.h"
 
 namespace cryptobench::backends {
@@ -29,10 +28,13 @@ std::string ReadProcCrypto() {
   return text.str();
 }
 
-class AfalgBackend : public Backend {
+class AfalgBackend : public LibraryBackend {
  public:
   AfalgBackend(std::shared_ptr<afalg::SocketApi> api, std::function<std::string()> read_proc_crypto)
-      : api_(std::move(api)), read_proc_crypto_(std::move(read_proc_crypto)), one_shot_(api_) {}
+      : LibraryBackend("AF_ALG has no "),
+        api_(std::move(api)),
+        read_proc_crypto_(std::move(read_proc_crypto)),
+        one_shot_(api_) {}
 
   results::LibraryInfo Identity() const override {
     results::LibraryInfo info;
@@ -47,59 +49,7 @@ class AfalgBackend : public Backend {
     return info;
   }
 
-  bool Supports(const AlgorithmInfo& alg) override {
-    const auto cached = supported_.find(std::string(alg.name));
-    if (cached != supported_.end()) {
-      return cached->second;
-    }
-    // Binding instantiates the algorithm (and any template) if the kernel can; the key length
-    // and AEAD tag length are checked by the setsockopt() calls.
-    bool supported = false;
-    if (const auto kernel = afalg::KernelAlgorithmFor(alg)) {
-      afalg::Socket transform;
-      supported = afalg::OpenTransform(api_, kernel->type, kernel->name,
-                                       openssl::PatternBytes(alg.key_len, 1),
-                                       kernel->type == AlgType::kAead ? alg.tag_len : 0, &transform)
-                      .empty();
-    }
-    supported_[std::string(alg.name)] = supported;
-    return supported;
-  }
-
-  results::KatResult RunKat(const AlgorithmInfo& alg) override {
-    return RunKatVectors(one_shot_, alg, corrupt_outputs_for_testing_);
-  }
-
   KatTarget* OneShot() override { return &one_shot_; }
-
-  std::unique_ptr<PreparedOperation> Prepare(const AlgorithmInfo& alg, Operation op,
-                                             size_t input_len, PrepareFailure* failure,
-                                             std::string* error) override {
-    if (failure != nullptr) {
-      *failure = PrepareFailure::kNone;
-    }
-    const auto kernel = afalg::KernelAlgorithmFor(alg);
-    if (!kernel) {
-      return openssl::PrepareFailed(PrepareFailure::kLibraryError,
-                                    "AF_ALG has no " + std::string(alg.name), failure, error);
-    }
-    const bool corrupt = corrupt_outputs_for_testing_;
-    try {
-      switch (kernel->type) {
-        case AlgType::kSkcipher:
-          return afalg::PrepareSkcipher(api_, alg, op, input_len, corrupt, failure, error);
-        case AlgType::kAead:
-          return afalg::PrepareAeadRequest(api_, alg, op, input_len, corrupt, failure, error);
-        case AlgType::kHash:
-          return afalg::PrepareHash(api_, alg, op, input_len, corrupt, failure, error);
-      }
-    } catch (const std::exception& e) {
-      return openssl::PrepareFailed(
-          PrepareFailure::kLibraryError,
-          std::string("preparing ") + std::string(alg.name) + ": " + e.what(), failure, error);
-    }
-    return nullptr;
-  }
 
   std::string Implementation(const AlgorithmInfo& alg) override {
     const auto kernel = afalg::KernelAlgorithmFor(alg);
@@ -114,11 +64,43 @@ class AfalgBackend : public Backend {
     return driver != nullptr ? afalg::DescribeDriver(*driver) : "";
   }
 
+ protected:
+  bool Offers(const AlgorithmInfo& alg) override {
+    // Binding instantiates the algorithm (and any template) if the kernel can; the key length
+    // and AEAD tag length are checked by the setsockopt() calls.
+    const auto kernel = afalg::KernelAlgorithmFor(alg);
+    if (!kernel) {
+      return false;
+    }
+    afalg::Socket transform;
+    return afalg::OpenTransform(api_, kernel->type, kernel->name, PatternBytes(alg.key_len, 1),
+                                kernel->type == AlgType::kAead ? alg.tag_len : 0, &transform)
+        .empty();
+  }
+
+  std::unique_ptr<PreparedOperation> PrepareOffered(const AlgorithmInfo& alg, Operation op,
+                                                    size_t input_len, bool corrupt,
+                                                    PrepareFailure* failure,
+                                                    std::string* error) override {
+    const auto kernel = afalg::KernelAlgorithmFor(alg);
+    if (!kernel) {
+      return nullptr;
+    }
+    switch (kernel->type) {
+      case AlgType::kSkcipher:
+        return afalg::PrepareSkcipher(api_, alg, op, input_len, corrupt, failure, error);
+      case AlgType::kAead:
+        return afalg::PrepareAeadRequest(api_, alg, op, input_len, corrupt, failure, error);
+      case AlgType::kHash:
+        return afalg::PrepareHash(api_, alg, op, input_len, corrupt, failure, error);
+    }
+    return nullptr;
+  }
+
  private:
   std::shared_ptr<afalg::SocketApi> api_;
   std::function<std::string()> read_proc_crypto_;
   afalg::AfalgOneShot one_shot_;
-  std::map<std::string, bool> supported_;
 };
 
 }  // namespace

@@ -7,7 +7,7 @@
 #include "backends/afalg/algorithms.h"
 #include "backends/afalg/operations_internal.h"
 #include "backends/afalg/protocol.h"
-#include "backends/openssl/buffers.h"
+#include "backends/common/buffers.h"
 
 namespace cryptobench::backends::afalg {
 namespace {
@@ -20,10 +20,6 @@ using internal::kKeySeed;
 using internal::kPlaintextSeed;
 using internal::LibraryError;
 using internal::NoSuchOperation;
-using openssl::AlignedBuffer;
-using openssl::CompareBytes;
-using openssl::CorruptIfTesting;
-using openssl::PatternBytes;
 
 class SkcipherOperation : public PreparedOperation {
  public:

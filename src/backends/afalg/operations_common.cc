@@ -3,19 +3,19 @@
 
 #include "backends/afalg/algorithms.h"
 #include "backends/afalg/operations_internal.h"
-#include "backends/openssl/buffers.h"
+#include "backends/common/buffers.h"
 
 namespace cryptobench::backends::afalg::internal {
 
 std::unique_ptr<PreparedOperation> LibraryError(std::string message, PrepareFailure* failure,
                                                 std::string* error) {
-  return openssl::PrepareFailed(PrepareFailure::kLibraryError, std::move(message), failure, error);
+  return PrepareFailed(PrepareFailure::kLibraryError, std::move(message), failure, error);
 }
 
 std::unique_ptr<PreparedOperation> CheckFailed(const AlgorithmInfo& alg, size_t input_len,
                                                const std::string& what, PrepareFailure* failure,
                                                std::string* error) {
-  return openssl::PrepareFailed(
+  return PrepareFailed(
       PrepareFailure::kCheckFailed,
       std::string(alg.name) + " at " + std::to_string(input_len) + " bytes: " + what, failure,
       error);

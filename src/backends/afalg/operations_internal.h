@@ -14,7 +14,8 @@
 
 namespace cryptobench::backends::afalg::internal {
 
-// Seeds of the deterministic timed inputs (openssl::PatternBytes), as the other backends use.
+// Seeds of the deterministic timed inputs (PatternBytes, common/buffers.h), as the other backends
+// use.
 inline constexpr uint8_t kKeySeed = 1;
 inline constexpr uint8_t kIvSeed = 2;
 inline constexpr uint8_t kPlaintextSeed = 3;

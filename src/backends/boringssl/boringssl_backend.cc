@@ -1,12 +1,6 @@
 // The BoringSSL backend (boringssl_backend.h).
 #include "backends/boringssl/boringssl_backend.h"
 
-#include <dlfcn.h>
-#include <limits.h>
-#include <stdlib.h>
-
-#include <cstring>
-#include <exception>
 #include <utility>
 
 #include "backends/boringssl/aead.h"
@@ -15,7 +9,8 @@
 #include "backends/boringssl/mac.h"
 #include "backends/boringssl/signature.h"
 #include "backends/boringssl/symmetric.h"
-#include "backends/openssl/buffers.h"
+#include "backends/common/library_backend.h"
+#include "backends/common/library_identity.h"
 #include "backends/openssl/cipher.h"
 #include "backends/openssl/digest.h"
 #include "backends/openssl/libcrypto.h"
@@ -92,25 +87,21 @@ std::string VersionString(const boringssl::Libcrypto& lib, int which) {
 
 // Real path of the object defining OpenSSL_version (the default path is a symlink).
 std::string LoadedPath(const boringssl::Libcrypto& lib) {
-  void* address = nullptr;
-  static_assert(sizeof(address) == sizeof(lib.OpenSSL_version));
-  std::memcpy(&address, &lib.OpenSSL_version, sizeof(address));
-  Dl_info info = {};
-  if (dladdr(address, &info) == 0 || info.dli_fname == nullptr) {
-    return lib.requested_path;
-  }
-  char resolved[PATH_MAX];
-  return realpath(info.dli_fname, resolved) != nullptr ? resolved : info.dli_fname;
+  std::string path = SharedObjectPathOf(lib.OpenSSL_version);
+  return path.empty() ? lib.requested_path : path;
 }
 
 bool IsAesBased(const AlgorithmInfo& alg) {
   return alg.name.starts_with("AES-") || alg.name.starts_with("CMAC-AES");
 }
 
-class BoringsslBackend : public Backend {
+class BoringsslBackend : public LibraryBackend {
  public:
   BoringsslBackend(LibPtr lib, openssl::LibcryptoPtr evp_view)
-      : lib_(std::move(lib)), evp_view_(std::move(evp_view)), one_shot_(lib_) {}
+      : LibraryBackend("BoringSSL has no "),
+        lib_(std::move(lib)),
+        evp_view_(std::move(evp_view)),
+        one_shot_(lib_) {}
 
   results::LibraryInfo Identity() const override {
     const boringssl::Libcrypto& lib = *lib_;
@@ -142,89 +133,7 @@ class BoringsslBackend : public Backend {
     return info;
   }
 
-  bool Supports(const AlgorithmInfo& alg) override {
-    bool supported = false;
-    try {
-      switch (alg.kind) {
-        case AlgorithmKind::kCipher:
-          supported = boringssl::CipherSupported(*lib_, alg);
-          break;
-        case AlgorithmKind::kAead:
-          supported = boringssl::AeadSupported(*lib_, alg);
-          break;
-        case AlgorithmKind::kHash:
-          supported = boringssl::DigestSupported(*lib_, alg);
-          break;
-        case AlgorithmKind::kMac:
-          supported = boringssl::MacSupported(*lib_, alg);
-          break;
-        case AlgorithmKind::kSignature:
-          supported = boringssl::SignatureSupported(*lib_, alg);
-          break;
-        case AlgorithmKind::kKeyAgreement:
-          supported = boringssl::KeyAgreementSupported(*lib_, alg);
-          break;
-      }
-    } catch (const std::exception&) {
-      supported = false;  // unknown means unsupported; the KAT run reports the detail
-    }
-    lib_->ERR_clear_error();
-    return supported;
-  }
-
-  results::KatResult RunKat(const AlgorithmInfo& alg) override {
-    const results::KatResult result = RunKatVectors(one_shot_, alg, corrupt_outputs_for_testing_);
-    lib_->ERR_clear_error();
-    return result;
-  }
-
   KatTarget* OneShot() override { return &one_shot_; }
-
-  std::unique_ptr<PreparedOperation> Prepare(const AlgorithmInfo& alg, Operation op,
-                                             size_t input_len, PrepareFailure* failure,
-                                             std::string* error) override {
-    if (failure != nullptr) {
-      *failure = PrepareFailure::kNone;
-    }
-    const bool corrupt = corrupt_outputs_for_testing_;
-    std::unique_ptr<PreparedOperation> prepared;
-    try {
-      if (!Supports(alg)) {
-        return openssl::PrepareFailed(PrepareFailure::kLibraryError,
-                                      "BoringSSL has no " + std::string(alg.name), failure, error);
-      }
-      switch (alg.kind) {
-        case AlgorithmKind::kCipher:
-          // EVP_CIPHER behaves as OpenSSL's, so the very code that times OpenSSL times it.
-          prepared =
-              alg.name == "ChaCha20"
-                  ? boringssl::PrepareChaCha20(lib_, alg, op, input_len, corrupt, failure, error)
-                  : openssl::PrepareCipher(evp_view_, alg, op, input_len, corrupt, failure, error);
-          break;
-        case AlgorithmKind::kAead:
-          prepared = boringssl::PrepareAead(lib_, alg, op, input_len, corrupt, failure, error);
-          break;
-        case AlgorithmKind::kHash:
-          prepared = openssl::PrepareDigest(evp_view_, alg, op, input_len, corrupt, failure, error);
-          break;
-        case AlgorithmKind::kMac:
-          prepared = boringssl::PrepareMac(lib_, alg, op, input_len, corrupt, failure, error);
-          break;
-        case AlgorithmKind::kSignature:
-          prepared = boringssl::PrepareSignature(lib_, alg, op, corrupt, failure, error);
-          break;
-        case AlgorithmKind::kKeyAgreement:
-          prepared = boringssl::PrepareKeyAgreement(lib_, alg, op, corrupt, failure, error);
-          break;
-      }
-    } catch (const std::exception& e) {
-      prepared = openssl::PrepareFailed(
-          PrepareFailure::kLibraryError,
-          std::string("preparing ") + std::string(alg.name) + ": " + e.what(), failure, error);
-    }
-    lib_->ERR_clear_error();
-    return prepared;
-  }
 
   std::string Implementation(const AlgorithmInfo& alg) override {
     if (!IsAesBased(alg)) {
@@ -233,6 +142,52 @@ class BoringsslBackend : public Backend {
     return lib_->EVP_has_aes_hardware() == 1 ? "hardware AES (EVP_has_aes_hardware)"
                                              : "no hardware AES (EVP_has_aes_hardware() = 0)";
   }
+
+ protected:
+  bool Offers(const AlgorithmInfo& alg) override {
+    switch (alg.kind) {
+      case AlgorithmKind::kCipher:
+        return boringssl::CipherSupported(*lib_, alg);
+      case AlgorithmKind::kAead:
+        return boringssl::AeadSupported(*lib_, alg);
+      case AlgorithmKind::kHash:
+        return boringssl::DigestSupported(*lib_, alg);
+      case AlgorithmKind::kMac:
+        return boringssl::MacSupported(*lib_, alg);
+      case AlgorithmKind::kSignature:
+        return boringssl::SignatureSupported(*lib_, alg);
+      case AlgorithmKind::kKeyAgreement:
+        return boringssl::KeyAgreementSupported(*lib_, alg);
+    }
+    return false;
+  }
+
+  std::unique_ptr<PreparedOperation> PrepareOffered(const AlgorithmInfo& alg, Operation op,
+                                                    size_t input_len, bool corrupt,
+                                                    PrepareFailure* failure,
+                                                    std::string* error) override {
+    switch (alg.kind) {
+      case AlgorithmKind::kCipher:
+        // EVP_CIPHER behaves as OpenSSL's, so the very code that times OpenSSL times it.
+        return alg.name == "ChaCha20"
+                   ? boringssl::PrepareChaCha20(lib_, alg, op, input_len, corrupt, failure, error)
+                   : openssl::PrepareCipher(evp_view_, alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kAead:
+        return boringssl::PrepareAead(lib_, alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kHash:
+        return openssl::PrepareDigest(evp_view_, alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kMac:
+        return boringssl::PrepareMac(lib_, alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kSignature:
+        return boringssl::PrepareSignature(lib_, alg, op, corrupt, failure, error);
+      case AlgorithmKind::kKeyAgreement:
+        return boringssl::PrepareKeyAgreement(lib_, alg, op, corrupt, failure, error);
+    }
+    return nullptr;
+  }
+
+  // BoringSSL's error queue is thread-local: leave nothing in it for the next call.
+  void DiscardLibraryErrors() override { lib_->ERR_clear_error(); }
 
  private:
   LibPtr lib_;

@@ -4,15 +4,11 @@
 #include <vector>
 
 #include "backends/boringssl/keys.h"
-#include "backends/openssl/buffers.h"
+#include "backends/common/buffers.h"
 #include "core/hex.h"
 
 namespace cryptobench::backends::boringssl {
 namespace {
-
-using openssl::CompareBytes;
-using openssl::CorruptIfTesting;
-using openssl::PrepareFailed;
 
 constexpr size_t kMaxSecretLen = 66;  // P-521's field size; larger than any secret here
 

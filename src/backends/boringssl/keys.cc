@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "algorithms/kat.h"
-#include "backends/openssl/buffers.h"
-#include "backends/openssl/der.h"
+#include "backends/common/buffers.h"
+#include "backends/common/der.h"
 #include "core/hex.h"
 
 namespace cryptobench::backends::boringssl {
@@ -18,9 +18,7 @@ constexpr uint8_t kSecondKeySeed = 7;
 PkeyPtr NoKey(const Libcrypto& lib) { return PkeyPtr(nullptr, lib.EVP_PKEY_free); }
 
 // The EC curve name as OpenSSL spells it (catalogue openssl_name): "prime256v1", "secp384r1".
-std::vector<uint8_t> CurveOid(const AlgorithmInfo& alg) {
-  return openssl::CurveOidDer(alg.openssl_name);
-}
+std::vector<uint8_t> CurveOid(const AlgorithmInfo& alg) { return CurveOidDer(alg.openssl_name); }
 
 int RawKeyType(PkFamily family) {
   return family == PkFamily::kEd25519 ? kEvpPkeyEd25519 : kEvpPkeyX25519;
@@ -111,7 +109,7 @@ PkeyPtr TimingKey(const Libcrypto& lib, const AlgorithmInfo& alg, std::string* e
 
 PkeyPtr SecondKey(const Libcrypto& lib, const AlgorithmInfo& alg, std::string* error) {
   const PkFamily family = PkFamilyOf(alg);
-  std::vector<uint8_t> scalar = openssl::PatternBytes(alg.key_len, kSecondKeySeed);
+  std::vector<uint8_t> scalar = PatternBytes(alg.key_len, kSecondKeySeed);
   if (family == PkFamily::kX25519) {
     return RawKey(lib, family, scalar, true, error);
   }
@@ -121,7 +119,7 @@ PkeyPtr SecondKey(const Libcrypto& lib, const AlgorithmInfo& alg, std::string* e
   }
   scalar[0] &= 0x7f;  // below the group order of P-256 (FIPS 186-5 / SEC 2)
   scalar[0] |= 0x01;  // and far from zero
-  return ParseDer(lib, kEvpPkeyEc, openssl::EcPrivateKeyDer(CurveOid(alg), scalar), true, error);
+  return ParseDer(lib, kEvpPkeyEc, EcPrivateKeyDer(CurveOid(alg), scalar), true, error);
 }
 
 PkeyPtr KatPublicKey(const Libcrypto& lib, const AlgorithmInfo& alg,
@@ -136,8 +134,7 @@ PkeyPtr KatPublicKey(const Libcrypto& lib, const AlgorithmInfo& alg,
         *error = "unknown curve " + std::string(alg.openssl_name);
         return NoKey(lib);
       }
-      return ParseDer(lib, kEvpPkeyEc, openssl::EcSubjectPublicKeyInfo(oid, public_key), false,
-                      error);
+      return ParseDer(lib, kEvpPkeyEc, EcSubjectPublicKeyInfo(oid, public_key), false, error);
     }
     case PkFamily::kEd25519:
     case PkFamily::kX25519:
@@ -161,7 +158,7 @@ PkeyPtr KatPrivateKey(const Libcrypto& lib, const AlgorithmInfo& alg,
         *error = "unknown curve " + std::string(alg.openssl_name);
         return NoKey(lib);
       }
-      return ParseDer(lib, kEvpPkeyEc, openssl::EcPrivateKeyDer(oid, private_key), true, error);
+      return ParseDer(lib, kEvpPkeyEc, EcPrivateKeyDer(oid, private_key), true, error);
     }
     case PkFamily::kEd25519:
     case PkFamily::kX25519:

@@ -3,18 +3,10 @@
 
 #include <span>
 
-#include "backends/openssl/buffers.h"
+#include "backends/common/buffers.h"
 
 namespace cryptobench::backends::boringssl {
 namespace {
-
-using openssl::AlignedBuffer;
-using openssl::CompareBytes;
-using openssl::CorruptIfTesting;
-using openssl::FillPattern;
-using openssl::NonNullData;
-using openssl::PatternBytes;
-using openssl::PrepareFailed;
 
 constexpr uint8_t kKeySeed = 1;
 constexpr uint8_t kMessageSeed = 3;

@@ -6,19 +6,12 @@
 #include <vector>
 
 #include "backends/boringssl/keys.h"
-#include "backends/openssl/buffers.h"
-#include "backends/openssl/der.h"
+#include "backends/common/buffers.h"
+#include "backends/common/der.h"
 #include "core/hex.h"
 
 namespace cryptobench::backends::boringssl {
 namespace {
-
-using openssl::AlignedBuffer;
-using openssl::CorruptIfTesting;
-using openssl::FillPattern;
-using openssl::NonNullData;
-using openssl::PatternBytes;
-using openssl::PrepareFailed;
 
 constexpr uint8_t kInputSeed = 5;
 
@@ -148,7 +141,7 @@ std::string ModeForVector(const Libcrypto& lib, const AlgorithmInfo& alg, const 
 
 // ECDSA vectors publish r||s; BoringSSL takes the DER ECDSA-Sig-Value.
 std::vector<uint8_t> LibraryForm(const AlgorithmInfo& alg, const std::vector<uint8_t>& sig) {
-  return PkFamilyOf(alg) == PkFamily::kEcdsa ? openssl::EcdsaSignatureDer(sig) : sig;
+  return PkFamilyOf(alg) == PkFamily::kEcdsa ? EcdsaSignatureDer(sig) : sig;
 }
 
 // The timed mode: SHA-256 digest for RSA and ECDSA, the message for Ed25519.

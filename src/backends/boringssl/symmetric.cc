@@ -5,18 +5,10 @@
 #include <cstring>
 #include <span>
 
-#include "backends/openssl/buffers.h"
+#include "backends/common/buffers.h"
 
 namespace cryptobench::backends::boringssl {
 namespace {
-
-using openssl::AlignedBuffer;
-using openssl::CompareBytes;
-using openssl::CorruptIfTesting;
-using openssl::FillPattern;
-using openssl::NonNullData;
-using openssl::PatternBytes;
-using openssl::PrepareFailed;
 
 constexpr size_t kChaChaBlockLen = 64;
 constexpr size_t kChaChaIvLen = 16;  // 4-byte counter || 12-byte nonce (OpenSSL's layout)

@@ -10,16 +10,11 @@
 #include <botan/stream_cipher.h>
 
 #include "backends/botan/botan_internal.h"
+#include "backends/common/buffers.h"
 #include "backends/openssl/aead.h"
-#include "backends/openssl/buffers.h"
 
 namespace cryptobench::backends::botan {
 namespace {
-
-using openssl::CompareBytes;
-using openssl::CorruptIfTesting;
-using openssl::PatternBytes;
-using openssl::PrepareFailed;
 
 // The OpenSSL backend's seeds (openssl/aead.cc): every library seals the same bytes.
 constexpr uint8_t kKeySeed = 1;

@@ -12,16 +12,10 @@
 #include <botan/stream_cipher.h>
 
 #include "backends/botan/botan_internal.h"
-#include "backends/openssl/buffers.h"
+#include "backends/common/buffers.h"
 
 namespace cryptobench::backends::botan {
 namespace {
-
-using openssl::AlignedBuffer;
-using openssl::CompareBytes;
-using openssl::CorruptIfTesting;
-using openssl::PatternBytes;
-using openssl::PrepareFailed;
 
 // Seeds of the key, IV and plaintext patterns: the OpenSSL backend's (openssl/cipher.cc), so
 // every library is timed on the same bytes.

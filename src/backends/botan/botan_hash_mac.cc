@@ -8,17 +8,10 @@
 #include <botan/mac.h>
 
 #include "backends/botan/botan_internal.h"
-#include "backends/openssl/buffers.h"
+#include "backends/common/buffers.h"
 
 namespace cryptobench::backends::botan {
 namespace {
-
-using openssl::AlignedBuffer;
-using openssl::CompareBytes;
-using openssl::CorruptIfTesting;
-using openssl::FillPattern;
-using openssl::PatternBytes;
-using openssl::PrepareFailed;
 
 // The OpenSSL backend's seeds (openssl/digest.cc, openssl/mac.cc).
 constexpr uint8_t kKeySeed = 1;

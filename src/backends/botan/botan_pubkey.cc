@@ -17,16 +17,11 @@
 #include <botan/rsa.h>
 
 #include "backends/botan/botan_internal.h"
-#include "backends/openssl/buffers.h"
+#include "backends/common/buffers.h"
 #include "core/hex.h"
 
 namespace cryptobench::backends::botan {
 namespace {
-
-using openssl::CompareBytes;
-using openssl::CorruptIfTesting;
-using openssl::PatternBytes;
-using openssl::PrepareFailed;
 
 // The OpenSSL backend's seeds (openssl/signature.cc, openssl/pkey_keys.cc).
 constexpr uint8_t kInputSeed = 5;

@@ -11,19 +11,12 @@
 #include <crypto++/chachapoly.h>
 #include <crypto++/gcm.h>
 
+#include "backends/common/buffers.h"
 #include "backends/cryptopp/cryptopp_internal.h"
 #include "backends/openssl/aead.h"
-#include "backends/openssl/buffers.h"
 
 namespace cryptobench::backends::cryptopp {
 namespace {
-
-using openssl::AlignedBuffer;
-using openssl::CompareBytes;
-using openssl::CorruptIfTesting;
-using openssl::NonNullData;
-using openssl::PatternBytes;
-using openssl::PrepareFailed;
 
 // The OpenSSL backend's seeds (openssl/aead.cc): every library seals the same bytes.
 constexpr uint8_t kKeySeed = 1;

@@ -1,12 +1,6 @@
 // The Crypto++ backend: Backend and KatTarget over the family files (cryptopp_internal.h).
 #include "backends/cryptopp/cryptopp_backend.h"
 
-#include <dlfcn.h>
-#include <limits.h>
-#include <stdlib.h>
-
-#include <cstring>
-#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -14,8 +8,10 @@
 #include <crypto++/cpu.h>
 #include <crypto++/cryptlib.h>
 
+#include "backends/common/function_kat_target.h"
+#include "backends/common/library_backend.h"
+#include "backends/common/library_identity.h"
 #include "backends/cryptopp/cryptopp_internal.h"
-#include "backends/openssl/buffers.h"
 
 namespace cryptobench::backends {
 namespace cryptopp {
@@ -51,60 +47,16 @@ std::string CpuFeatures() {
 
 namespace {
 
-// Real path of the shared object defining CryptoPP::LibraryVersion: the libcrypto++ loaded.
-std::string LoadedPath() {
-  auto* function = &CryptoPP::LibraryVersion;
-  void* address = nullptr;
-  static_assert(sizeof(address) == sizeof(function));
-  std::memcpy(&address, &function, sizeof(address));
-  Dl_info info = {};
-  if (dladdr(address, &info) == 0 || info.dli_fname == nullptr) {
-    return "";
-  }
-  char resolved[PATH_MAX];
-  return realpath(info.dli_fname, resolved) != nullptr ? resolved : info.dli_fname;
-}
-
-// One-shot operations for KATs and the cross-backend comparison.
-class CryptoppKatTarget : public KatTarget {
+class CryptoppBackend : public LibraryBackend {
  public:
-  std::string Cipher(const AlgorithmInfo& alg, bool decrypt, const Bytes& key, const Bytes& iv,
-                     const Bytes& input, Bytes* output) override {
-    return CipherOneShot(alg, decrypt, key, iv, input, output);
-  }
-  std::string Seal(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce, const Bytes& aad,
-                   const Bytes& plaintext, size_t tag_len, Bytes* ciphertext, Bytes* tag) override {
-    return AeadSeal(alg, key, nonce, aad, plaintext, tag_len, ciphertext, tag);
-  }
-  std::string Open(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce, const Bytes& aad,
-                   const Bytes& ciphertext, const Bytes& tag, Bytes* plaintext,
-                   bool* authentic) override {
-    return AeadOpen(alg, key, nonce, aad, ciphertext, tag, plaintext, authentic);
-  }
-  std::string Hash(const AlgorithmInfo& alg, const Bytes& message, Bytes* digest) override {
-    return HashOneShot(alg, message, digest);
-  }
-  std::string Mac(const AlgorithmInfo& alg, const Bytes& key, const Bytes& message,
-                  Bytes* tag) override {
-    return MacOneShot(alg, key, message, tag);
-  }
-  std::string Verify(const AlgorithmInfo& alg, const KatVector& vector, bool tamper,
-                     bool* valid) override {
-    return VerifyVector(alg, vector, tamper, valid);
-  }
-  std::string Sign(const AlgorithmInfo& alg, const KatVector& vector, Bytes* signature) override {
-    return SignVector(alg, vector, signature);
-  }
-  std::string SignRoundTrip(const AlgorithmInfo& alg, bool corrupt) override {
-    return cryptopp::SignRoundTrip(alg, corrupt);
-  }
-  std::string Derive(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) override {
-    return DeriveVector(alg, vector, secret);
-  }
-};
+  CryptoppBackend()
+      : LibraryBackend("Crypto++ offers no ", {.cipher = &CipherSupported,
+                                               .aead = &AeadSupported,
+                                               .hash = &HashSupported,
+                                               .mac = &MacSupported,
+                                               .signature = &PublicKeySupported,
+                                               .key_agreement = &PublicKeySupported}) {}
 
-class CryptoppBackend : public Backend {
- public:
   results::LibraryInfo Identity() const override {
     results::LibraryInfo info;
     info.backend = "cryptopp";
@@ -113,80 +65,9 @@ class CryptoppBackend : public Backend {
     info.version = "Crypto++ " + std::to_string(version / 100) + "." +
                    std::to_string(version / 10 % 10) + "." + std::to_string(version % 10);
     info.version_num = static_cast<uint64_t>(version);
-    info.loaded_path = LoadedPath();
+    info.loaded_path = SharedObjectPathOf(&CryptoPP::LibraryVersion);
     info.capability_vector = CpuFeatures();
     return info;
-  }
-
-  bool Supports(const AlgorithmInfo& alg) override {
-    const std::string name(alg.name);
-    if (auto found = supported_.find(name); found != supported_.end()) {
-      return found->second;
-    }
-    bool supported = false;
-    try {
-      switch (alg.kind) {
-        case AlgorithmKind::kCipher:
-          supported = CipherSupported(alg);
-          break;
-        case AlgorithmKind::kAead:
-          supported = AeadSupported(alg);
-          break;
-        case AlgorithmKind::kHash:
-          supported = HashSupported(alg);
-          break;
-        case AlgorithmKind::kMac:
-          supported = MacSupported(alg);
-          break;
-        case AlgorithmKind::kSignature:
-        case AlgorithmKind::kKeyAgreement:
-          supported = PublicKeySupported(alg);
-          break;
-      }
-    } catch (const std::exception&) {
-      supported = false;  // unknown means unsupported
-    }
-    supported_[name] = supported;
-    return supported;
-  }
-
-  results::KatResult RunKat(const AlgorithmInfo& alg) override {
-    return RunKatVectors(one_shot_, alg, corrupt_outputs_for_testing_);
-  }
-
-  std::unique_ptr<PreparedOperation> Prepare(const AlgorithmInfo& alg, Operation op,
-                                             size_t input_len, PrepareFailure* failure,
-                                             std::string* error) override {
-    if (failure != nullptr) {
-      *failure = PrepareFailure::kNone;
-    }
-    if (!Supports(alg)) {
-      return openssl::PrepareFailed(PrepareFailure::kLibraryError,
-                                    "Crypto++ offers no " + std::string(alg.name), failure, error);
-    }
-    const bool corrupt = corrupt_outputs_for_testing_;
-    try {
-      switch (alg.kind) {
-        case AlgorithmKind::kCipher:
-          return PrepareCipher(alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kAead:
-          return PrepareAead(alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kHash:
-          return PrepareHash(alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kMac:
-          return PrepareMac(alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kSignature:
-        case AlgorithmKind::kKeyAgreement:
-          // Public-key operations take a fixed kPublicKeyInputLen input; input_len is ignored.
-          return PreparePublicKey(alg, op, corrupt, failure, error);
-      }
-    } catch (const std::exception& e) {
-      return openssl::PrepareFailed(PrepareFailure::kLibraryError,
-                                    "preparing " + std::string(alg.name) + ": " + e.what(), failure,
-                                    error);
-    }
-    return openssl::PrepareFailed(PrepareFailure::kLibraryError, "unknown algorithm kind", failure,
-                                  error);
   }
 
   KatTarget* OneShot() override { return &one_shot_; }
@@ -210,9 +91,38 @@ class CryptoppBackend : public Backend {
     return "";
   }
 
+ protected:
+  std::unique_ptr<PreparedOperation> PrepareOffered(const AlgorithmInfo& alg, Operation op,
+                                                    size_t input_len, bool corrupt,
+                                                    PrepareFailure* failure,
+                                                    std::string* error) override {
+    switch (alg.kind) {
+      case AlgorithmKind::kCipher:
+        return PrepareCipher(alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kAead:
+        return PrepareAead(alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kHash:
+        return PrepareHash(alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kMac:
+        return PrepareMac(alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kSignature:
+      case AlgorithmKind::kKeyAgreement:
+        return PreparePublicKey(alg, op, corrupt, failure, error);
+    }
+    return nullptr;
+  }
+
  private:
-  CryptoppKatTarget one_shot_;
-  std::map<std::string, bool> supported_;
+  // One-shot operations for the KAT driver and the cross-backend comparison.
+  FunctionKatTarget one_shot_{{.cipher = &CipherOneShot,
+                               .seal = &AeadSeal,
+                               .open = &AeadOpen,
+                               .hash = &HashOneShot,
+                               .mac = &MacOneShot,
+                               .verify = &VerifyVector,
+                               .sign = &SignVector,
+                               .sign_round_trip = &SignRoundTrip,
+                               .derive = &DeriveVector}};
 };
 
 }  // namespace

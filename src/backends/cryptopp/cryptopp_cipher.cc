@@ -10,18 +10,11 @@
 #include <crypto++/modes.h>
 #include <crypto++/xts.h>
 
+#include "backends/common/buffers.h"
 #include "backends/cryptopp/cryptopp_internal.h"
-#include "backends/openssl/buffers.h"
 
 namespace cryptobench::backends::cryptopp {
 namespace {
-
-using openssl::AlignedBuffer;
-using openssl::CompareBytes;
-using openssl::CorruptIfTesting;
-using openssl::NonNullData;
-using openssl::PatternBytes;
-using openssl::PrepareFailed;
 
 // Seeds of the key, IV and plaintext patterns: the OpenSSL backend's (openssl/cipher.cc), so
 // every library is timed on the same bytes.

@@ -13,19 +13,11 @@
 #include <crypto++/sha.h>
 #include <crypto++/sha3.h>
 
+#include "backends/common/buffers.h"
 #include "backends/cryptopp/cryptopp_internal.h"
-#include "backends/openssl/buffers.h"
 
 namespace cryptobench::backends::cryptopp {
 namespace {
-
-using openssl::AlignedBuffer;
-using openssl::CompareBytes;
-using openssl::CorruptIfTesting;
-using openssl::FillPattern;
-using openssl::NonNullData;
-using openssl::PatternBytes;
-using openssl::PrepareFailed;
 
 // The OpenSSL backend's seeds (openssl/digest.cc, openssl/mac.cc).
 constexpr uint8_t kKeySeed = 1;

@@ -6,19 +6,13 @@
 
 #include <crypto++/osrng.h>
 
+#include "backends/common/buffers.h"
 #include "backends/cryptopp/cryptopp_internal.h"
 #include "backends/cryptopp/cryptopp_pubkey_keys.h"
-#include "backends/openssl/buffers.h"
 #include "core/hex.h"
 
 namespace cryptobench::backends::cryptopp {
 namespace {
-
-using openssl::CompareBytes;
-using openssl::CorruptIfTesting;
-using openssl::NonNullData;
-using openssl::PatternBytes;
-using openssl::PrepareFailed;
 
 // The OpenSSL backend's seed of the signed input (openssl/signature.cc).
 constexpr uint8_t kInputSeed = 5;

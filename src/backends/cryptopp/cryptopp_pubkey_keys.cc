@@ -20,7 +20,7 @@
 #include <crypto++/rsa.h>
 #include <crypto++/xed25519.h>
 
-#include "backends/openssl/buffers.h"
+#include "backends/common/buffers.h"
 #include "core/hex.h"
 
 namespace cryptobench::backends::cryptopp {
@@ -73,9 +73,6 @@ const unsigned int PKCS_DigestDecoration<cryptobench::backends::cryptopp::Prehas
 
 namespace cryptobench::backends::cryptopp {
 namespace {
-
-using openssl::NonNullData;
-using openssl::PatternBytes;
 
 using RsaScheme = CryptoPP::RSASS<CryptoPP::PKCS1v15, PrehashedSha256>;
 using EcdsaScheme = CryptoPP::ECDSA<CryptoPP::ECP, PrehashedSha256>;

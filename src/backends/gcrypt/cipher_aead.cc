@@ -3,17 +3,11 @@
 #include <cstring>
 #include <vector>
 
+#include "backends/common/buffers.h"
 #include "backends/gcrypt/gcrypt_internal.h"
-#include "backends/openssl/buffers.h"
 
 namespace cryptobench::backends::gcrypt {
 namespace {
-
-using openssl::AlignedBuffer;
-using openssl::CompareBytes;
-using openssl::CorruptIfTesting;
-using openssl::PatternBytes;
-using openssl::PrepareFailed;
 
 struct CipherId {
   int algo = 0;

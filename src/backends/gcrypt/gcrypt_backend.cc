@@ -1,15 +1,11 @@
 // The libgcrypt backend: initialisation, identity, and Backend over gcry_* (gcrypt_internal.h).
 #include "backends/gcrypt/gcrypt_backend.h"
 
-#include <dlfcn.h>
-
-#include <climits>
 #include <cstdlib>
-#include <cstring>
-#include <exception>
 
+#include "backends/common/library_backend.h"
+#include "backends/common/library_identity.h"
 #include "backends/gcrypt/gcrypt_internal.h"
-#include "backends/openssl/buffers.h"
 #include "core/errors.h"
 
 namespace cryptobench::backends {
@@ -96,17 +92,6 @@ const std::string& InitialiseOnce() {
   return failure;
 }
 
-// Real path of the shared object that defines gcry_check_version.
-std::string LoadedPath() {
-  Dl_info info{};
-  if (dladdr(reinterpret_cast<void*>(&gcry_check_version), &info) == 0 ||
-      info.dli_fname == nullptr) {
-    return "";
-  }
-  char resolved[PATH_MAX];
-  return realpath(info.dli_fname, resolved) != nullptr ? resolved : info.dli_fname;
-}
-
 // "hwflist:intel-aesni:..." without the trailing separator: the hardware features libgcrypt
 // uses, after /etc/gcrypt/hwf.deny and kGcryptDisableHwfVariable.
 std::string HardwareFeatures() {
@@ -122,88 +107,47 @@ std::string HardwareFeatures() {
   return text;
 }
 
-// "1.10.1" -> 0x010a01; 0 if the string does not start with three numbers.
-uint64_t VersionNumber(const char* version) {
-  uint64_t number = 0;
-  const char* cursor = version;
-  for (int part = 0; part < 3; ++part) {
-    char* end = nullptr;
-    const unsigned long value = std::strtoul(cursor, &end, 10);
-    if (end == cursor || value > 0xff) {
-      return 0;
-    }
-    number = (number << 8) | value;
-    cursor = *end == '.' ? end + 1 : end;
-  }
-  return number;
-}
-
-class GcryptBackend : public Backend {
+class GcryptBackend : public LibraryBackend {
  public:
+  GcryptBackend()
+      : LibraryBackend("libgcrypt offers no ", {.cipher = &CipherOrAeadSupported,
+                                                .aead = &CipherOrAeadSupported,
+                                                .hash = &HashOrMacSupported,
+                                                .mac = &HashOrMacSupported,
+                                                .signature = &SignatureSupported,
+                                                .key_agreement = &KeyAgreementSupported}) {}
+
   results::LibraryInfo Identity() const override {
     results::LibraryInfo info;
     info.backend = "gcrypt";
     const char* version = gcry_check_version(nullptr);
     info.version = version != nullptr ? version : "";
-    info.version_num = version != nullptr ? VersionNumber(version) : 0;
-    info.loaded_path = LoadedPath();
+    info.version_num = version != nullptr ? DottedVersionNumber(version) : 0;
+    info.loaded_path = SharedObjectPathOf(&gcry_check_version);
     info.cpu_info = HardwareFeatures();
     return info;
   }
 
-  bool Supports(const AlgorithmInfo& alg) override {
-    try {
-      switch (alg.kind) {
-        case AlgorithmKind::kCipher:
-        case AlgorithmKind::kAead:
-          return CipherOrAeadSupported(alg);
-        case AlgorithmKind::kHash:
-        case AlgorithmKind::kMac:
-          return HashOrMacSupported(alg);
-        case AlgorithmKind::kSignature:
-          return SignatureSupported(alg);
-        case AlgorithmKind::kKeyAgreement:
-          return KeyAgreementSupported(alg);
-      }
-    } catch (const std::exception&) {
-      // Unknown means unsupported; the KAT run reports the detail.
-    }
-    return false;
-  }
-
-  results::KatResult RunKat(const AlgorithmInfo& alg) override {
-    return RunKatVectors(target_, alg, corrupt_outputs_for_testing_);
-  }
-
   KatTarget* OneShot() override { return &target_; }
 
-  std::unique_ptr<PreparedOperation> Prepare(const AlgorithmInfo& alg, Operation op,
-                                             size_t input_len, PrepareFailure* failure,
-                                             std::string* error) override {
-    if (failure != nullptr) {
-      *failure = PrepareFailure::kNone;
+ protected:
+  std::unique_ptr<PreparedOperation> PrepareOffered(const AlgorithmInfo& alg, Operation op,
+                                                    size_t input_len, bool corrupt,
+                                                    PrepareFailure* failure,
+                                                    std::string* error) override {
+    switch (alg.kind) {
+      case AlgorithmKind::kCipher:
+      case AlgorithmKind::kAead:
+        return PrepareCipherOrAead(target_, alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kHash:
+      case AlgorithmKind::kMac:
+        return PrepareHashOrMac(target_, alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kSignature:
+        return PrepareSignature(alg, op, corrupt, failure, error);
+      case AlgorithmKind::kKeyAgreement:
+        return PrepareKeyAgreement(alg, op, corrupt, failure, error);
     }
-    const bool corrupt = corrupt_outputs_for_testing_;
-    try {
-      switch (alg.kind) {
-        case AlgorithmKind::kCipher:
-        case AlgorithmKind::kAead:
-          return PrepareCipherOrAead(target_, alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kHash:
-        case AlgorithmKind::kMac:
-          return PrepareHashOrMac(target_, alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kSignature:
-          return PrepareSignature(alg, op, corrupt, failure, error);
-        case AlgorithmKind::kKeyAgreement:
-          return PrepareKeyAgreement(alg, op, corrupt, failure, error);
-      }
-    } catch (const std::exception& e) {
-      return openssl::PrepareFailed(
-          PrepareFailure::kLibraryError,
-          std::string("preparing ") + std::string(alg.name) + ": " + e.what(), failure, error);
-    }
-    return openssl::PrepareFailed(PrepareFailure::kLibraryError,
-                                  "libgcrypt offers no " + std::string(alg.name), failure, error);
+    return nullptr;
   }
 
  private:

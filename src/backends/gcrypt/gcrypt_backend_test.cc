@@ -1,10 +1,6 @@
 // Tests of the libgcrypt backend against the system's libgcrypt (1.10 on Debian 12).
 #include "backends/gcrypt/gcrypt_backend.h"
 
-#include <unistd.h>
-
-#include <algorithm>
-#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <set>
@@ -40,37 +36,20 @@ const std::set<std::string>& ExpectedSupported() {
   return names;
 }
 
-std::vector<Operation> AllOperations(const AlgorithmInfo& alg) {
-  std::vector<Operation> ops = TimedOperations(alg, false);
-  for (Operation op : TimedOperations(alg, true)) {
-    if (std::find(ops.begin(), ops.end(), op) == ops.end()) {
-      ops.push_back(op);
-    }
-  }
-  return ops;
-}
-
 TEST(GcryptBackendTest, IdentityNamesTheRunTimeLibrary) {
   const results::LibraryInfo info = GcryptBackend().Identity();
-  EXPECT_EQ(info.backend, "gcrypt");
   EXPECT_EQ(info.version.rfind("1.", 0), 0u) << info.version;
   EXPECT_EQ(info.version_num >> 16, 1u);
   EXPECT_EQ(info.cpu_info.rfind("hwflist", 0), 0u) << info.cpu_info;
   ASSERT_FALSE(info.loaded_path.empty());
   EXPECT_NE(info.loaded_path.find("libgcrypt"), std::string::npos) << info.loaded_path;
-  EXPECT_EQ(access(info.loaded_path.c_str(), R_OK), 0) << info.loaded_path;
-  EXPECT_TRUE(info.requested_path.empty());
 }
 
-TEST(GcryptBackendTest, RegistryOpensItAndNamesItsMask) {
+TEST(GcryptBackendTest, RegistryNamesItsMask) {
   const BackendDescriptor* descriptor = FindBackend("gcrypt");
   ASSERT_NE(descriptor, nullptr);
   EXPECT_FALSE(descriptor->takes_library_path);
   EXPECT_EQ(descriptor->mask_variable, kGcryptDisableHwfVariable);
-  EXPECT_FALSE(descriptor->mask_note.empty());
-  auto backend = descriptor->open("");
-  ASSERT_NE(backend, nullptr);
-  EXPECT_EQ(backend->Identity().backend, "gcrypt");
 }
 
 TEST(GcryptBackendTest, SupportsTheCatalogueButXChaCha) {
@@ -123,58 +102,6 @@ TEST(GcryptBackendMaskTest, RejectsAnUnknownFeatureName) {
       },
       testing::ExitedWithCode(2), "knows no hardware feature 'no-such-feature'");
 }
-
-class GcryptAlgorithmTest : public testing::TestWithParam<std::string> {
- protected:
-  const AlgorithmInfo& alg() const { return *FindAlgorithm(GetParam()); }
-  void TearDown() override { GcryptBackend().SetCorruptOutputsForTesting(false); }
-};
-
-TEST_P(GcryptAlgorithmTest, PassesKat) {
-  const results::KatResult kat = GcryptBackend().RunKat(alg());
-  EXPECT_EQ(kat.status, "passed") << kat.detail;
-  EXPECT_FALSE(kat.source.empty());
-}
-
-TEST_P(GcryptAlgorithmTest, PreparesAndRunsEveryOperation) {
-  const std::vector<size_t> sizes =
-      IsSymmetric(alg().kind) ? std::vector<size_t>{16, 1024} : std::vector<size_t>{32};
-  for (Operation op : AllOperations(alg())) {
-    for (size_t len : sizes) {
-      SCOPED_TRACE(std::string(OperationName(op)) + " at " + std::to_string(len) + " bytes");
-      PrepareFailure failure = PrepareFailure::kLibraryError;
-      std::string error;
-      auto prepared = GcryptBackend().Prepare(alg(), op, len, &failure, &error);
-      ASSERT_NE(prepared, nullptr) << error;
-      EXPECT_EQ(failure, PrepareFailure::kNone);
-      EXPECT_TRUE(prepared->Run(5)) << prepared->error();
-    }
-  }
-}
-
-TEST_P(GcryptAlgorithmTest, CorruptedOutputsFailKatAndChecks) {
-  GcryptBackend().SetCorruptOutputsForTesting(true);
-  const results::KatResult kat = GcryptBackend().RunKat(alg());
-  EXPECT_EQ(kat.status, "failed");
-  EXPECT_FALSE(kat.detail.empty());
-  for (Operation op : AllOperations(alg())) {
-    SCOPED_TRACE(std::string(OperationName(op)));
-    PrepareFailure failure = PrepareFailure::kNone;
-    std::string error;
-    EXPECT_EQ(GcryptBackend().Prepare(alg(), op, 64, &failure, &error), nullptr);
-    EXPECT_EQ(failure, PrepareFailure::kCheckFailed) << error;
-  }
-}
-
-INSTANTIATE_TEST_SUITE_P(Supported, GcryptAlgorithmTest,
-                         testing::ValuesIn(ExpectedSupported().begin(), ExpectedSupported().end()),
-                         [](const testing::TestParamInfo<std::string>& param_info) {
-                           std::string name;
-                           for (char c : param_info.param) {
-                             name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-                           }
-                           return name;
-                         });
 
 }  // namespace
 }  // namespace cryptobench::backends

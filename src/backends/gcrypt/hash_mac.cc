@@ -2,17 +2,11 @@
 #include <cstring>
 #include <vector>
 
+#include "backends/common/buffers.h"
 #include "backends/gcrypt/gcrypt_internal.h"
-#include "backends/openssl/buffers.h"
 
 namespace cryptobench::backends::gcrypt {
 namespace {
-
-using openssl::AlignedBuffer;
-using openssl::CompareBytes;
-using openssl::CorruptIfTesting;
-using openssl::PatternBytes;
-using openssl::PrepareFailed;
 
 // Larger than any output here (SHA-512, BLAKE2b-512: 64 bytes).
 constexpr size_t kMaxOutputLen = 64;

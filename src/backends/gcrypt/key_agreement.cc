@@ -3,18 +3,13 @@
 #include <memory>
 
 #include "algorithms/kat.h"
+#include "backends/common/buffers.h"
 #include "backends/gcrypt/gcrypt_internal.h"
 #include "backends/gcrypt/pk_keys.h"
-#include "backends/openssl/buffers.h"
 #include "core/hex.h"
 
 namespace cryptobench::backends::gcrypt {
 namespace {
-
-using openssl::CompareBytes;
-using openssl::CorruptIfTesting;
-using openssl::PatternBytes;
-using openssl::PrepareFailed;
 
 constexpr size_t kX25519Len = 32;
 

@@ -5,17 +5,13 @@
 #include <vector>
 
 #include "algorithms/kat.h"
+#include "backends/common/buffers.h"
 #include "backends/gcrypt/gcrypt_internal.h"
 #include "backends/gcrypt/pk_keys.h"
-#include "backends/openssl/buffers.h"
 #include "core/hex.h"
 
 namespace cryptobench::backends::gcrypt {
 namespace {
-
-using openssl::CorruptIfTesting;
-using openssl::PatternBytes;
-using openssl::PrepareFailed;
 
 enum class Family { kNone, kRsa, kEcdsa, kEd25519 };
 

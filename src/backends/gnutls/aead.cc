@@ -3,17 +3,11 @@
 #include <cstring>
 #include <vector>
 
+#include "backends/common/buffers.h"
 #include "backends/gnutls/gnutls_internal.h"
-#include "backends/openssl/buffers.h"
 
 namespace cryptobench::backends::gnutls {
 namespace {
-
-using openssl::AlignedBuffer;
-using openssl::CompareBytes;
-using openssl::CorruptIfTesting;
-using openssl::PatternBytes;
-using openssl::PrepareFailed;
 
 struct AeadDeleter {
   void operator()(gnutls_aead_cipher_hd_t h) const { gnutls_aead_cipher_deinit(h); }

@@ -1,15 +1,11 @@
 // The GnuTLS backend: Backend over GnuTLS's crypto API.
 #include "backends/gnutls/gnutls_backend.h"
 
-#include <dlfcn.h>
-
-#include <climits>
-#include <cstdlib>
-#include <exception>
 #include <string_view>
 
+#include "backends/common/library_backend.h"
+#include "backends/common/library_identity.h"
 #include "backends/gnutls/gnutls_internal.h"
-#include "backends/openssl/buffers.h"
 #include "core/errors.h"
 
 namespace cryptobench::backends {
@@ -82,36 +78,15 @@ std::string CallError(std::string_view call, int rc) {
 
 namespace {
 
-// "3.7.9" -> 0x030709; 0 if the string does not start with three numbers.
-uint64_t VersionNumber(const char* version) {
-  uint64_t number = 0;
-  const char* cursor = version;
-  for (int part = 0; part < 3; ++part) {
-    char* end = nullptr;
-    const unsigned long value = std::strtoul(cursor, &end, 10);
-    if (end == cursor || value > 0xff) {
-      return 0;
-    }
-    number = (number << 8) | value;
-    cursor = *end == '.' ? end + 1 : end;
-  }
-  return number;
-}
-
-// Real path of the shared object that defines gnutls_check_version.
-std::string LoadedPath() {
-  Dl_info info{};
-  if (dladdr(reinterpret_cast<void*>(&gnutls_check_version), &info) == 0 ||
-      info.dli_fname == nullptr) {
-    return "";
-  }
-  char resolved[PATH_MAX];
-  return realpath(info.dli_fname, resolved) != nullptr ? resolved : info.dli_fname;
-}
-
-class GnutlsBackend : public Backend {
+class GnutlsBackend : public LibraryBackend {
  public:
-  GnutlsBackend() = default;
+  // No key agreement: GnuTLS has no key-agreement API outside a TLS session.
+  GnutlsBackend()
+      : LibraryBackend("GnuTLS offers no ", {.cipher = &CipherSupported,
+                                             .aead = &AeadSupported,
+                                             .hash = &HashOrMacSupported,
+                                             .mac = &HashOrMacSupported,
+                                             .signature = &SignatureSupported}) {}
   ~GnutlsBackend() override { gnutls_global_deinit(); }
   GnutlsBackend(const GnutlsBackend&) = delete;
   GnutlsBackend& operator=(const GnutlsBackend&) = delete;
@@ -121,66 +96,32 @@ class GnutlsBackend : public Backend {
     info.backend = "gnutls";
     const char* version = gnutls_check_version(nullptr);
     info.version = version != nullptr ? version : "";
-    info.version_num = version != nullptr ? VersionNumber(version) : 0;
-    info.loaded_path = LoadedPath();
+    info.version_num = version != nullptr ? DottedVersionNumber(version) : 0;
+    info.loaded_path = SharedObjectPathOf(&gnutls_check_version);
     return info;
-  }
-
-  bool Supports(const AlgorithmInfo& alg) override {
-    try {
-      switch (alg.kind) {
-        case AlgorithmKind::kCipher:
-          return CipherSupported(alg);
-        case AlgorithmKind::kAead:
-          return AeadSupported(alg);
-        case AlgorithmKind::kHash:
-        case AlgorithmKind::kMac:
-          return HashOrMacSupported(alg);
-        case AlgorithmKind::kSignature:
-          return SignatureSupported(alg);
-        case AlgorithmKind::kKeyAgreement:
-          return false;  // no key-agreement API outside a TLS session
-      }
-    } catch (const std::exception&) {
-      // Unknown means unsupported; the KAT run reports the detail.
-    }
-    return false;
-  }
-
-  results::KatResult RunKat(const AlgorithmInfo& alg) override {
-    return RunKatVectors(target_, alg, corrupt_outputs_for_testing_);
   }
 
   KatTarget* OneShot() override { return &target_; }
 
-  std::unique_ptr<PreparedOperation> Prepare(const AlgorithmInfo& alg, Operation op,
-                                             size_t input_len, PrepareFailure* failure,
-                                             std::string* error) override {
-    if (failure != nullptr) {
-      *failure = PrepareFailure::kNone;
+ protected:
+  std::unique_ptr<PreparedOperation> PrepareOffered(const AlgorithmInfo& alg, Operation op,
+                                                    size_t input_len, bool corrupt,
+                                                    PrepareFailure* failure,
+                                                    std::string* error) override {
+    switch (alg.kind) {
+      case AlgorithmKind::kCipher:
+        return PrepareCipher(target_, alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kAead:
+        return PrepareAead(target_, alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kHash:
+      case AlgorithmKind::kMac:
+        return PrepareHashOrMac(target_, alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kSignature:
+        return PrepareSignature(alg, op, corrupt, failure, error);
+      case AlgorithmKind::kKeyAgreement:
+        break;  // not offered (see the constructor)
     }
-    const bool corrupt = corrupt_outputs_for_testing_;
-    try {
-      switch (alg.kind) {
-        case AlgorithmKind::kCipher:
-          return PrepareCipher(target_, alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kAead:
-          return PrepareAead(target_, alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kHash:
-        case AlgorithmKind::kMac:
-          return PrepareHashOrMac(target_, alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kSignature:
-          return PrepareSignature(alg, op, corrupt, failure, error);
-        case AlgorithmKind::kKeyAgreement:
-          break;
-      }
-    } catch (const std::exception& e) {
-      return openssl::PrepareFailed(
-          PrepareFailure::kLibraryError,
-          std::string("preparing ") + std::string(alg.name) + ": " + e.what(), failure, error);
-    }
-    return openssl::PrepareFailed(PrepareFailure::kLibraryError,
-                                  "GnuTLS offers no " + std::string(alg.name), failure, error);
+    return nullptr;
   }
 
  private:

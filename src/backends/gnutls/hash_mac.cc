@@ -1,17 +1,11 @@
 // Hashes through gnutls_hash_* and MACs (HMAC, CMAC) through gnutls_hmac_* (gnutls/crypto.h).
 #include <vector>
 
+#include "backends/common/buffers.h"
 #include "backends/gnutls/gnutls_internal.h"
-#include "backends/openssl/buffers.h"
 
 namespace cryptobench::backends::gnutls {
 namespace {
-
-using openssl::AlignedBuffer;
-using openssl::CompareBytes;
-using openssl::CorruptIfTesting;
-using openssl::PatternBytes;
-using openssl::PrepareFailed;
 
 // Larger than any digest or MAC output here (SHA-512: 64 bytes).
 constexpr size_t kMaxOutputLen = 64;

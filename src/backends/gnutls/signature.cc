@@ -4,17 +4,13 @@
 #include <vector>
 
 #include "algorithms/kat.h"
+#include "backends/common/buffers.h"
+#include "backends/common/der.h"
 #include "backends/gnutls/gnutls_internal.h"
-#include "backends/openssl/buffers.h"
-#include "backends/openssl/der.h"
 #include "core/hex.h"
 
 namespace cryptobench::backends::gnutls {
 namespace {
-
-using openssl::CorruptIfTesting;
-using openssl::PatternBytes;
-using openssl::PrepareFailed;
 
 struct PrivkeyDeleter {
   void operator()(gnutls_privkey_t key) const { gnutls_privkey_deinit(key); }
@@ -135,9 +131,9 @@ Pubkey KatPublicKey(const GnutlsIds& ids, const Bytes& encoded, std::string* err
     Bytes bits = {0x00};
     bits.insert(bits.end(), encoded.begin(), encoded.end());
     Bytes body = algorithm_id;
-    const Bytes bit_string = openssl::DerTlv(0x03, bits);
+    const Bytes bit_string = DerTlv(0x03, bits);
     body.insert(body.end(), bit_string.begin(), bit_string.end());
-    const Bytes spki = openssl::DerTlv(0x30, body);
+    const Bytes spki = DerTlv(0x30, body);
     const gnutls_datum_t der = Datum(spki);
     rc = gnutls_pubkey_import(pub.get(), &der, GNUTLS_X509_FMT_DER);
     call = "gnutls_pubkey_import";

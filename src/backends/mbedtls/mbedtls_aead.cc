@@ -8,18 +8,11 @@
 
 #include <mbedtls/cipher.h>
 
+#include "backends/common/buffers.h"
 #include "backends/mbedtls/mbedtls_util.h"
-#include "backends/openssl/buffers.h"
 
 namespace cryptobench::backends::mbedtls {
 namespace {
-
-using openssl::AlignedBuffer;
-using openssl::CompareBytes;
-using openssl::CorruptIfTesting;
-using openssl::NonNullData;
-using openssl::PatternBytes;
-using openssl::PrepareFailed;
 
 enum class OpenResult { kAccepted, kRejected, kError };
 

@@ -1,21 +1,16 @@
 // The Mbed TLS backend (mbedtls_backend.h): Backend over libmbedcrypto's own APIs.
 #include "backends/mbedtls/mbedtls_backend.h"
 
-#include <dlfcn.h>
-#include <limits.h>
-#include <stdlib.h>
-
-#include <cstring>
-#include <exception>
-
 #include <mbedtls/version.h>
 
+#include "backends/common/function_kat_target.h"
+#include "backends/common/library_backend.h"
+#include "backends/common/library_identity.h"
 #include "backends/mbedtls/mbedtls_aead.h"
 #include "backends/mbedtls/mbedtls_cipher.h"
 #include "backends/mbedtls/mbedtls_hash_mac.h"
 #include "backends/mbedtls/mbedtls_key_agreement.h"
 #include "backends/mbedtls/mbedtls_signature.h"
-#include "backends/openssl/buffers.h"
 
 namespace cryptobench::backends {
 
@@ -24,59 +19,16 @@ const std::string_view kMbedtlsBackendDescription =
 
 namespace {
 
-// Real path of the shared object that holds `function`; "" if the loader does not say.
-template <typename Function>
-std::string LoadedPathOf(Function* function) {
-  void* address = nullptr;
-  static_assert(sizeof(address) == sizeof(function));
-  std::memcpy(&address, &function, sizeof(address));  // dladdr takes a data pointer
-  Dl_info info = {};
-  if (dladdr(address, &info) == 0 || info.dli_fname == nullptr) {
-    return "";
-  }
-  char resolved[PATH_MAX];
-  return realpath(info.dli_fname, resolved) != nullptr ? resolved : info.dli_fname;
-}
-
-// One-shot operations for the KAT driver and the cross-backend comparison.
-class MbedtlsKatTarget : public KatTarget {
+class MbedtlsBackend : public LibraryBackend {
  public:
-  std::string Cipher(const AlgorithmInfo& alg, bool decrypt, const Bytes& key, const Bytes& iv,
-                     const Bytes& input, Bytes* output) override {
-    return mbedtls::CipherOneShot(alg, decrypt, key, iv, input, output);
-  }
-  std::string Seal(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce, const Bytes& aad,
-                   const Bytes& plaintext, size_t tag_len, Bytes* ciphertext, Bytes* tag) override {
-    return mbedtls::SealOneShot(alg, key, nonce, aad, plaintext, tag_len, ciphertext, tag);
-  }
-  std::string Open(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce, const Bytes& aad,
-                   const Bytes& ciphertext, const Bytes& tag, Bytes* plaintext,
-                   bool* authentic) override {
-    return mbedtls::OpenOneShot(alg, key, nonce, aad, ciphertext, tag, plaintext, authentic);
-  }
-  std::string Hash(const AlgorithmInfo& alg, const Bytes& message, Bytes* digest) override {
-    return mbedtls::HashOneShot(alg, message, digest);
-  }
-  std::string Mac(const AlgorithmInfo& alg, const Bytes& key, const Bytes& message,
-                  Bytes* tag) override {
-    return mbedtls::MacOneShot(alg, key, message, tag);
-  }
-  std::string Verify(const AlgorithmInfo& alg, const KatVector& vector, bool tamper,
-                     bool* valid) override {
-    return mbedtls::VerifyKat(alg, vector, tamper, valid);
-  }
-  // Sign() keeps the default: RSA and ECDSA vectors here are not reproducible by signing
-  // (KatVector::deterministic), and Mbed TLS 2.x has no Ed25519.
-  std::string SignRoundTrip(const AlgorithmInfo& alg, bool corrupt) override {
-    return mbedtls::SignRoundTripCheck(alg, corrupt);
-  }
-  std::string Derive(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) override {
-    return mbedtls::DeriveKat(alg, vector, secret);
-  }
-};
+  MbedtlsBackend()
+      : LibraryBackend("Mbed TLS offers no ", {.cipher = &mbedtls::CipherSupported,
+                                               .aead = &mbedtls::AeadSupported,
+                                               .hash = &mbedtls::HashMacSupported,
+                                               .mac = &mbedtls::HashMacSupported,
+                                               .signature = &mbedtls::SignatureSupported,
+                                               .key_agreement = &mbedtls::KeyAgreementSupported}) {}
 
-class MbedtlsBackend : public Backend {
- public:
   results::LibraryInfo Identity() const override {
     results::LibraryInfo info;
     info.backend = "mbedtls";
@@ -84,65 +36,8 @@ class MbedtlsBackend : public Backend {
     mbedtls_version_get_string_full(version);
     info.version = version;
     info.version_num = mbedtls_version_get_number();
-    info.loaded_path = LoadedPathOf(&mbedtls_version_get_string_full);
+    info.loaded_path = SharedObjectPathOf(&mbedtls_version_get_string_full);
     return info;
-  }
-
-  bool Supports(const AlgorithmInfo& alg) override {
-    try {
-      switch (alg.kind) {
-        case AlgorithmKind::kCipher:
-          return mbedtls::CipherSupported(alg);
-        case AlgorithmKind::kAead:
-          return mbedtls::AeadSupported(alg);
-        case AlgorithmKind::kHash:
-        case AlgorithmKind::kMac:
-          return mbedtls::HashMacSupported(alg);
-        case AlgorithmKind::kSignature:
-          return mbedtls::SignatureSupported(alg);
-        case AlgorithmKind::kKeyAgreement:
-          return mbedtls::KeyAgreementSupported(alg);
-      }
-    } catch (const std::exception&) {
-      // Unknown means unsupported; RunKat reports any detail.
-    }
-    return false;
-  }
-
-  results::KatResult RunKat(const AlgorithmInfo& alg) override {
-    return RunKatVectors(one_shot_, alg, corrupt_outputs_for_testing_);
-  }
-
-  std::unique_ptr<PreparedOperation> Prepare(const AlgorithmInfo& alg, Operation op,
-                                             size_t input_len, PrepareFailure* failure,
-                                             std::string* error) override {
-    if (failure != nullptr) {
-      *failure = PrepareFailure::kNone;
-    }
-    const bool corrupt = corrupt_outputs_for_testing_;
-    try {
-      switch (alg.kind) {
-        case AlgorithmKind::kCipher:
-          return mbedtls::PrepareCipher(alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kAead:
-          return mbedtls::PrepareAead(alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kHash:
-          return mbedtls::PrepareHash(alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kMac:
-          return mbedtls::PrepareMac(alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kSignature:
-          // Public-key operations take a fixed kPublicKeyInputLen input; input_len is ignored.
-          return mbedtls::PrepareSignature(alg, op, corrupt, failure, error);
-        case AlgorithmKind::kKeyAgreement:
-          return mbedtls::PrepareKeyAgreement(alg, op, corrupt, failure, error);
-      }
-    } catch (const std::exception& e) {
-      return openssl::PrepareFailed(
-          PrepareFailure::kLibraryError,
-          std::string("preparing ") + std::string(alg.name) + ": " + e.what(), failure, error);
-    }
-    return openssl::PrepareFailed(PrepareFailure::kLibraryError, "unknown algorithm kind", failure,
-                                  error);
   }
 
   KatTarget* OneShot() override { return &one_shot_; }
@@ -151,8 +46,40 @@ class MbedtlsBackend : public Backend {
     return mbedtls::AesImplementation(alg);
   }
 
+ protected:
+  std::unique_ptr<PreparedOperation> PrepareOffered(const AlgorithmInfo& alg, Operation op,
+                                                    size_t input_len, bool corrupt,
+                                                    PrepareFailure* failure,
+                                                    std::string* error) override {
+    switch (alg.kind) {
+      case AlgorithmKind::kCipher:
+        return mbedtls::PrepareCipher(alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kAead:
+        return mbedtls::PrepareAead(alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kHash:
+        return mbedtls::PrepareHash(alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kMac:
+        return mbedtls::PrepareMac(alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kSignature:
+        return mbedtls::PrepareSignature(alg, op, corrupt, failure, error);
+      case AlgorithmKind::kKeyAgreement:
+        return mbedtls::PrepareKeyAgreement(alg, op, corrupt, failure, error);
+    }
+    return nullptr;
+  }
+
  private:
-  MbedtlsKatTarget one_shot_;
+  // One-shot operations for the KAT driver and the cross-backend comparison. No Sign(): RSA and
+  // ECDSA vectors here are not reproducible by signing (KatVector::deterministic), and Mbed TLS
+  // 2.x has no Ed25519.
+  FunctionKatTarget one_shot_{{.cipher = &mbedtls::CipherOneShot,
+                               .seal = &mbedtls::SealOneShot,
+                               .open = &mbedtls::OpenOneShot,
+                               .hash = &mbedtls::HashOneShot,
+                               .mac = &mbedtls::MacOneShot,
+                               .verify = &mbedtls::VerifyKat,
+                               .sign_round_trip = &mbedtls::SignRoundTripCheck,
+                               .derive = &mbedtls::DeriveKat}};
 };
 
 }  // namespace

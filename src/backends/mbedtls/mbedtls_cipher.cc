@@ -10,18 +10,11 @@
 #include <mbedtls/chacha20.h>
 #include <mbedtls/cipher.h>
 
+#include "backends/common/buffers.h"
 #include "backends/mbedtls/mbedtls_util.h"
-#include "backends/openssl/buffers.h"
 
 namespace cryptobench::backends::mbedtls {
 namespace {
-
-using openssl::AlignedBuffer;
-using openssl::CompareBytes;
-using openssl::CorruptIfTesting;
-using openssl::NonNullData;
-using openssl::PatternBytes;
-using openssl::PrepareFailed;
 
 bool IsChaCha20(const AlgorithmInfo& alg) {
   return alg.kind == AlgorithmKind::kCipher && alg.name == "ChaCha20";

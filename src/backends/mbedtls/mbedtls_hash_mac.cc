@@ -11,19 +11,11 @@
 #include <mbedtls/md.h>
 #include <mbedtls/poly1305.h>
 
+#include "backends/common/buffers.h"
 #include "backends/mbedtls/mbedtls_util.h"
-#include "backends/openssl/buffers.h"
 
 namespace cryptobench::backends::mbedtls {
 namespace {
-
-using openssl::AlignedBuffer;
-using openssl::CompareBytes;
-using openssl::CorruptIfTesting;
-using openssl::FillPattern;
-using openssl::NonNullData;
-using openssl::PatternBytes;
-using openssl::PrepareFailed;
 
 // Room for any digest or tag here (MBEDTLS_MD_MAX_SIZE is 64: SHA-512).
 constexpr size_t kMaxOutputLen = 64;

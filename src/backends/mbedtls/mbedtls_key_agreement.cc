@@ -8,19 +8,13 @@
 #include <mbedtls/ecdh.h>
 #include <mbedtls/ecp.h>
 
+#include "backends/common/buffers.h"
 #include "backends/mbedtls/mbedtls_pk_keys.h"
 #include "backends/mbedtls/mbedtls_util.h"
-#include "backends/openssl/buffers.h"
 #include "core/hex.h"
 
 namespace cryptobench::backends::mbedtls {
 namespace {
-
-using openssl::AlignedBuffer;
-using openssl::CompareBytes;
-using openssl::CorruptIfTesting;
-using openssl::PatternBytes;
-using openssl::PrepareFailed;
 
 // One party of an ECDH exchange: group, private scalar d and public point Q = dG.
 struct EcParty {

@@ -9,18 +9,13 @@
 #include <mbedtls/ecp.h>
 #include <mbedtls/pk.h>
 
+#include "backends/common/buffers.h"
 #include "backends/mbedtls/mbedtls_pk_keys.h"
 #include "backends/mbedtls/mbedtls_util.h"
-#include "backends/openssl/buffers.h"
 #include "core/hex.h"
 
 namespace cryptobench::backends::mbedtls {
 namespace {
-
-using openssl::AlignedBuffer;
-using openssl::CorruptIfTesting;
-using openssl::FillPattern;
-using openssl::PrepareFailed;
 
 constexpr size_t kMaxSignatureLen = MBEDTLS_PK_SIGNATURE_MAX_SIZE;
 static_assert(kMaxSignatureLen >= 512, "room for an RSA-4096 signature");

@@ -7,7 +7,7 @@
 
 #include <mbedtls/error.h>
 
-#include "backends/openssl/buffers.h"
+#include "backends/common/buffers.h"
 
 namespace cryptobench::backends::mbedtls {
 namespace {
@@ -37,7 +37,7 @@ constexpr CipherType kCipherTypes[] = {
 // Entropy callback of DeterministicRng: a different fixed pattern on every call.
 int PatternEntropy(void* calls, unsigned char* out, size_t len) {
   unsigned& count = *static_cast<unsigned*>(calls);
-  openssl::FillPattern(std::span<uint8_t>(out, len), static_cast<uint8_t>(0x60 + count++));
+  FillPattern(std::span<uint8_t>(out, len), static_cast<uint8_t>(0x60 + count++));
   return 0;
 }
 
@@ -54,10 +54,10 @@ const mbedtls_cipher_info_t* CipherInfoFor(const AlgorithmInfo& alg) {
 
 std::unique_ptr<PreparedOperation> NoSuchOperation(const AlgorithmInfo& alg, Operation op,
                                                    PrepareFailure* failure, std::string* error) {
-  return openssl::PrepareFailed(PrepareFailure::kLibraryError,
-                                std::string(alg.name) + " has no " +
-                                    std::string(OperationName(op)) + " operation in Mbed TLS",
-                                failure, error);
+  return PrepareFailed(PrepareFailure::kLibraryError,
+                       std::string(alg.name) + " has no " + std::string(OperationName(op)) +
+                           " operation in Mbed TLS",
+                       failure, error);
 }
 
 std::string MbedError(std::string_view call, int ret) {

@@ -16,8 +16,8 @@
 
 namespace cryptobench::backends::mbedtls {
 
-// Seeds of the deterministic inputs (openssl::FillPattern): the OpenSSL backend's, so every
-// library is timed on the same keys, IVs and messages.
+// Seeds of the deterministic inputs (FillPattern, common/buffers.h): the OpenSSL backend's, so
+// every library is timed on the same keys, IVs and messages.
 inline constexpr uint8_t kKeySeed = 1;
 inline constexpr uint8_t kIvSeed = 2;
 inline constexpr uint8_t kPlaintextSeed = 3;

@@ -8,17 +8,11 @@
 #include <nettle/gcm.h>
 #include <nettle/memops.h>
 
+#include "backends/common/buffers.h"
 #include "backends/nettle/nettle_internal.h"
-#include "backends/openssl/buffers.h"
 
 namespace cryptobench::backends::nettle {
 namespace {
-
-using openssl::AlignedBuffer;
-using openssl::CompareBytes;
-using openssl::CorruptIfTesting;
-using openssl::PatternBytes;
-using openssl::PrepareFailed;
 
 enum class AeadKind { kNone, kGcm128, kGcm256, kCcm128, kChaChaPoly };
 

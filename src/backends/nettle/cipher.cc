@@ -11,17 +11,11 @@
 #include <nettle/nettle-meta.h>
 #include <nettle/xts.h>
 
+#include "backends/common/buffers.h"
 #include "backends/nettle/nettle_internal.h"
-#include "backends/openssl/buffers.h"
 
 namespace cryptobench::backends::nettle {
 namespace {
-
-using openssl::AlignedBuffer;
-using openssl::CompareBytes;
-using openssl::CorruptIfTesting;
-using openssl::PatternBytes;
-using openssl::PrepareFailed;
 
 enum class Mode { kNone, kCbc, kCtr, kEcb, kXts, kDes3Cbc, kChaCha20 };
 

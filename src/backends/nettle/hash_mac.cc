@@ -6,17 +6,11 @@
 #include <nettle/hmac.h>
 #include <nettle/nettle-meta.h>
 
+#include "backends/common/buffers.h"
 #include "backends/nettle/nettle_internal.h"
-#include "backends/openssl/buffers.h"
 
 namespace cryptobench::backends::nettle {
 namespace {
-
-using openssl::AlignedBuffer;
-using openssl::CompareBytes;
-using openssl::CorruptIfTesting;
-using openssl::PatternBytes;
-using openssl::PrepareFailed;
 
 // Larger than any output here (SHA-512: 64 bytes).
 constexpr size_t kMaxOutputLen = 64;

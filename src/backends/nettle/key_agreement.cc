@@ -6,18 +6,13 @@
 #include <nettle/curve25519.h>
 
 #include "algorithms/kat.h"
+#include "backends/common/buffers.h"
 #include "backends/nettle/nettle_internal.h"
 #include "backends/nettle/pk_keys.h"
-#include "backends/openssl/buffers.h"
 #include "core/hex.h"
 
 namespace cryptobench::backends::nettle {
 namespace {
-
-using openssl::CompareBytes;
-using openssl::CorruptIfTesting;
-using openssl::PatternBytes;
-using openssl::PrepareFailed;
 
 bool IsX25519(const AlgorithmInfo& alg) { return alg.name == "X25519"; }
 bool IsEcdh(const AlgorithmInfo& alg) {

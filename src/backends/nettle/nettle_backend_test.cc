@@ -1,10 +1,6 @@
 // Tests of the Nettle backend against the system's Nettle (3.8 on Debian 12).
 #include "backends/nettle/nettle_backend.h"
 
-#include <unistd.h>
-
-#include <algorithm>
-#include <cctype>
 #include <set>
 #include <string>
 #include <vector>
@@ -40,36 +36,19 @@ const std::set<std::string>& ExpectedSupported() {
   return names;
 }
 
-std::vector<Operation> AllOperations(const AlgorithmInfo& alg) {
-  std::vector<Operation> ops = TimedOperations(alg, false);
-  for (Operation op : TimedOperations(alg, true)) {
-    if (std::find(ops.begin(), ops.end(), op) == ops.end()) {
-      ops.push_back(op);
-    }
-  }
-  return ops;
-}
-
 TEST(NettleBackendTest, IdentityNamesTheRunTimeLibrary) {
   const results::LibraryInfo info = NettleBackend().Identity();
-  EXPECT_EQ(info.backend, "nettle");
   EXPECT_EQ(info.version.rfind("3.", 0), 0u) << info.version;
   EXPECT_EQ(info.version_num >> 16, 3u);
   ASSERT_FALSE(info.loaded_path.empty());
   EXPECT_NE(info.loaded_path.find("libnettle"), std::string::npos) << info.loaded_path;
-  EXPECT_EQ(access(info.loaded_path.c_str(), R_OK), 0) << info.loaded_path;
-  EXPECT_TRUE(info.requested_path.empty());
 }
 
-TEST(NettleBackendTest, RegistryOpensItAndNamesItsMask) {
+TEST(NettleBackendTest, RegistryNamesItsMask) {
   const BackendDescriptor* descriptor = FindBackend("nettle");
   ASSERT_NE(descriptor, nullptr);
   EXPECT_FALSE(descriptor->takes_library_path);
   EXPECT_EQ(descriptor->mask_variable, "NETTLE_FAT_OVERRIDE");
-  EXPECT_FALSE(descriptor->mask_note.empty());
-  auto backend = descriptor->open("");
-  ASSERT_NE(backend, nullptr);
-  EXPECT_EQ(backend->Identity().backend, "nettle");
 }
 
 TEST(NettleBackendTest, SupportsExactlyWhatItsApiOffers) {
@@ -110,58 +89,6 @@ TEST(NettleBackendTest, RejectsPartialBlocks) {
             nullptr)
       << error;
 }
-
-class NettleAlgorithmTest : public testing::TestWithParam<std::string> {
- protected:
-  const AlgorithmInfo& alg() const { return *FindAlgorithm(GetParam()); }
-  void TearDown() override { NettleBackend().SetCorruptOutputsForTesting(false); }
-};
-
-TEST_P(NettleAlgorithmTest, PassesKat) {
-  const results::KatResult kat = NettleBackend().RunKat(alg());
-  EXPECT_EQ(kat.status, "passed") << kat.detail;
-  EXPECT_FALSE(kat.source.empty());
-}
-
-TEST_P(NettleAlgorithmTest, PreparesAndRunsEveryOperation) {
-  const std::vector<size_t> sizes =
-      IsSymmetric(alg().kind) ? std::vector<size_t>{16, 1024} : std::vector<size_t>{32};
-  for (Operation op : AllOperations(alg())) {
-    for (size_t len : sizes) {
-      SCOPED_TRACE(std::string(OperationName(op)) + " at " + std::to_string(len) + " bytes");
-      PrepareFailure failure = PrepareFailure::kLibraryError;
-      std::string error;
-      auto prepared = NettleBackend().Prepare(alg(), op, len, &failure, &error);
-      ASSERT_NE(prepared, nullptr) << error;
-      EXPECT_EQ(failure, PrepareFailure::kNone);
-      EXPECT_TRUE(prepared->Run(5)) << prepared->error();
-    }
-  }
-}
-
-TEST_P(NettleAlgorithmTest, CorruptedOutputsFailKatAndChecks) {
-  NettleBackend().SetCorruptOutputsForTesting(true);
-  const results::KatResult kat = NettleBackend().RunKat(alg());
-  EXPECT_EQ(kat.status, "failed");
-  EXPECT_FALSE(kat.detail.empty());
-  for (Operation op : AllOperations(alg())) {
-    SCOPED_TRACE(std::string(OperationName(op)));
-    PrepareFailure failure = PrepareFailure::kNone;
-    std::string error;
-    EXPECT_EQ(NettleBackend().Prepare(alg(), op, 64, &failure, &error), nullptr);
-    EXPECT_EQ(failure, PrepareFailure::kCheckFailed) << error;
-  }
-}
-
-INSTANTIATE_TEST_SUITE_P(Supported, NettleAlgorithmTest,
-                         testing::ValuesIn(ExpectedSupported().begin(), ExpectedSupported().end()),
-                         [](const testing::TestParamInfo<std::string>& param_info) {
-                           std::string name;
-                           for (char c : param_info.param) {
-                             name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-                           }
-                           return name;
-                         });
 
 }  // namespace
 }  // namespace cryptobench::backends

@@ -10,17 +10,13 @@
 #include <nettle/sha2.h>
 
 #include "algorithms/kat.h"
+#include "backends/common/buffers.h"
 #include "backends/nettle/nettle_internal.h"
 #include "backends/nettle/pk_keys.h"
-#include "backends/openssl/buffers.h"
 #include "core/hex.h"
 
 namespace cryptobench::backends::nettle {
 namespace {
-
-using openssl::CorruptIfTesting;
-using openssl::PatternBytes;
-using openssl::PrepareFailed;
 
 enum class Family { kNone, kRsa, kEcdsa, kEd25519 };
 

@@ -6,7 +6,7 @@
 #include <span>
 #include <vector>
 
-#include "backends/openssl/buffers.h"
+#include "backends/common/buffers.h"
 
 namespace cryptobench::backends::openssl {
 namespace {

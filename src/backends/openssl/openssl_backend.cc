@@ -4,9 +4,9 @@
 #include <exception>
 #include <utility>
 
+#include "backends/common/buffers.h"
 #include "backends/openssl/aead.h"
 #include "backends/openssl/backend_factory.h"
-#include "backends/openssl/buffers.h"
 #include "backends/openssl/cipher.h"
 #include "backends/openssl/digest.h"
 #include "backends/openssl/identity.h"
@@ -91,9 +91,9 @@ class OpensslBackend : public Backend {
           break;
       }
     } catch (const std::exception& e) {
-      prepared = openssl::PrepareFailed(
-          PrepareFailure::kLibraryError,
-          std::string("preparing ") + std::string(alg.name) + ": " + e.what(), failure, error);
+      prepared = PrepareFailed(PrepareFailure::kLibraryError,
+                               std::string("preparing ") + std::string(alg.name) + ": " + e.what(),
+                               failure, error);
     }
     lib_->ERR_clear_error();
     return prepared;

@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "algorithms/kat.h"
-#include "backends/openssl/buffers.h"
-#include "backends/openssl/der.h"
+#include "backends/common/buffers.h"
+#include "backends/common/der.h"
 #include "core/hex.h"
 
 namespace cryptobench::backends::openssl {

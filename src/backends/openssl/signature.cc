@@ -3,8 +3,8 @@
 
 #include <cstring>
 
-#include "backends/openssl/buffers.h"
-#include "backends/openssl/der.h"
+#include "backends/common/buffers.h"
+#include "backends/common/der.h"
 #include "backends/openssl/pkey_keys.h"
 #include "core/hex.h"
 

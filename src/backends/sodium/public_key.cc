@@ -6,15 +6,11 @@
 #include <array>
 
 #include "algorithms/kat.h"
-#include "backends/openssl/buffers.h"
+#include "backends/common/buffers.h"
 #include "core/hex.h"
 
 namespace cryptobench::backends::sodium {
 namespace {
-
-using openssl::AlignedBuffer;
-using openssl::CorruptIfTesting;
-using openssl::PrepareFailed;
 
 // Seeds of the byte patterns, as the OpenSSL backend's (signature.cc, pkey_keys.cc).
 constexpr uint8_t kInputSeed = 5;
@@ -34,7 +30,7 @@ class Ed25519Operation : public PreparedOperation {
   Ed25519Operation(bool sign, const PublicKey& public_key, const SecretKey& secret_key,
                    const Signature& signature)
       : sign_(sign), public_key_(public_key), secret_key_(secret_key), signature_(signature) {
-    openssl::FillPattern(message_.span(), kInputSeed);
+    FillPattern(message_.span(), kInputSeed);
   }
   ~Ed25519Operation() override { sodium_memzero(secret_key_.data(), secret_key_.size()); }
 
@@ -114,7 +110,7 @@ std::vector<uint8_t> TimingPrivateKey(const AlgorithmInfo& alg) {
   if (!vectors.empty() && !vectors[0].private_key.empty()) {
     return HexDecode(vectors[0].private_key);
   }
-  return openssl::PatternBytes(32, kSecondKeySeed);
+  return PatternBytes(32, kSecondKeySeed);
 }
 
 std::unique_ptr<PreparedOperation> PrepareEd25519(Operation op, bool corrupt,
@@ -129,7 +125,7 @@ std::unique_ptr<PreparedOperation> PrepareEd25519(Operation op, bool corrupt,
   Signature signature{};
   if (!sign) {
     // The timed verify checks a real signature, made here.
-    const std::vector<uint8_t> message = openssl::PatternBytes(kPublicKeyInputLen, kInputSeed);
+    const std::vector<uint8_t> message = PatternBytes(kPublicKeyInputLen, kInputSeed);
     crypto_sign_ed25519_detached(signature.data(), nullptr, message.data(), message.size(),
                                  secret_key.data());
     CorruptIfTesting(corrupt, signature);
@@ -158,7 +154,7 @@ std::unique_ptr<PreparedOperation> PrepareX25519(Operation op, bool corrupt,
     return WrongOperation("X25519", op, failure, error);
   }
   const std::vector<uint8_t> scalar = TimingPrivateKey(*FindAlgorithm("X25519"));
-  std::vector<uint8_t> second = openssl::PatternBytes(32, kSecondKeySeed);
+  std::vector<uint8_t> second = PatternBytes(32, kSecondKeySeed);
   std::array<unsigned char, 32> own_public{};
   std::array<unsigned char, 32> second_public{};
   std::array<unsigned char, 32> other_side{};
@@ -187,7 +183,7 @@ std::string Ed25519RoundTrip(bool corrupt) {
   PublicKey public_key{};
   SecretKey secret_key{};
   Ed25519TimingKeys(&public_key, &secret_key);
-  const std::vector<uint8_t> message = openssl::PatternBytes(kPublicKeyInputLen, kInputSeed);
+  const std::vector<uint8_t> message = PatternBytes(kPublicKeyInputLen, kInputSeed);
   Signature signature{};
   const int status = crypto_sign_ed25519_detached(signature.data(), nullptr, message.data(),
                                                   message.size(), secret_key.data());

@@ -1,13 +1,12 @@
 // The libsodium backend: Backend over libsodium's own APIs.
 #include "backends/sodium/sodium_backend.h"
 
-#include <dlfcn.h>
 #include <sodium.h>
 
-#include <exception>
 #include <string>
 
-#include "backends/openssl/buffers.h"
+#include "backends/common/library_backend.h"
+#include "backends/common/library_identity.h"
 #include "backends/sodium/one_shot.h"
 #include "backends/sodium/primitives.h"
 #include "backends/sodium/public_key.h"
@@ -18,17 +17,6 @@ namespace cryptobench::backends {
 namespace {
 
 using sodium::Primitive;
-
-// The shared object libsodium was loaded from (dladdr on one of its functions); "" if unknown.
-std::string LoadedPath() {
-  Dl_info info{};
-  const auto* address = reinterpret_cast<const void*>(&sodium_version_string);
-  if (dladdr(address, &info) == 0 || info.dli_fname == nullptr) {
-    return "";
-  }
-  char resolved[4096];
-  return realpath(info.dli_fname, resolved) != nullptr ? resolved : info.dli_fname;
-}
 
 // The CPU features libsodium detected at sodium_init() (sodium_runtime_has_*), which decide its
 // code paths. libsodium does not say which path each primitive took.
@@ -54,25 +42,18 @@ std::string DetectedFeatures() {
   return "sodium_runtime_has: " + (detected.empty() ? std::string("none") : detected);
 }
 
-class SodiumBackend : public Backend {
+class SodiumBackend : public LibraryBackend {
  public:
-  SodiumBackend() : one_shot_(sodium::MakeOneShotTarget()) {}
+  SodiumBackend()
+      : LibraryBackend("libsodium does not provide "), one_shot_(sodium::MakeOneShotTarget()) {}
 
   results::LibraryInfo Identity() const override {
     results::LibraryInfo info;
     info.backend = "sodium";
     info.version = sodium_version_string();
-    info.loaded_path = LoadedPath();
+    info.loaded_path = SharedObjectPathOf(&sodium_version_string);
     info.cpu_info = DetectedFeatures();
     return info;
-  }
-
-  bool Supports(const AlgorithmInfo& alg) override {
-    const Primitive primitive = sodium::PrimitiveOf(alg);
-    if (primitive == Primitive::kAes256Gcm) {
-      return crypto_aead_aes256gcm_is_available() != 0;
-    }
-    return primitive != Primitive::kNone;
   }
 
   std::string UnsupportedReason(const AlgorithmInfo& alg) override {
@@ -84,51 +65,44 @@ class SodiumBackend : public Backend {
     return "";
   }
 
-  results::KatResult RunKat(const AlgorithmInfo& alg) override {
-    return RunKatVectors(*one_shot_, alg, corrupt_outputs_for_testing_);
-  }
-
   KatTarget* OneShot() override { return one_shot_.get(); }
 
-  std::unique_ptr<PreparedOperation> Prepare(const AlgorithmInfo& alg, Operation op,
-                                             size_t input_len, PrepareFailure* failure,
-                                             std::string* error) override {
-    if (failure != nullptr) {
-      *failure = PrepareFailure::kNone;
-    }
-    const bool corrupt = corrupt_outputs_for_testing_;
+ protected:
+  bool Offers(const AlgorithmInfo& alg) override {
     const Primitive primitive = sodium::PrimitiveOf(alg);
-    try {
-      switch (primitive) {
-        case Primitive::kChaCha20:
-          return sodium::PrepareChaCha20(alg, op, input_len, corrupt, failure, error);
-        case Primitive::kChaCha20Poly1305:
-        case Primitive::kXChaCha20Poly1305:
-        case Primitive::kAes256Gcm:
-          return sodium::PrepareAead(alg, primitive, op, input_len, corrupt, failure, error);
-        case Primitive::kSha256:
-        case Primitive::kSha512:
-        case Primitive::kBlake2b512:
-          return sodium::PrepareHash(alg, primitive, op, input_len, corrupt, failure, error);
-        case Primitive::kHmacSha256:
-        case Primitive::kPoly1305:
-          return sodium::PrepareMac(alg, primitive, op, input_len, corrupt, failure, error);
-        case Primitive::kEd25519:
-          // Public-key operations take a fixed kPublicKeyInputLen input; input_len is ignored.
-          return sodium::PrepareEd25519(op, corrupt, failure, error);
-        case Primitive::kX25519:
-          return sodium::PrepareX25519(op, corrupt, failure, error);
-        case Primitive::kNone:
-          break;
-      }
-    } catch (const std::exception& e) {
-      return openssl::PrepareFailed(
-          PrepareFailure::kLibraryError,
-          std::string("preparing ") + std::string(alg.name) + ": " + e.what(), failure, error);
+    if (primitive == Primitive::kAes256Gcm) {
+      return crypto_aead_aes256gcm_is_available() != 0;
     }
-    return openssl::PrepareFailed(PrepareFailure::kLibraryError,
-                                  "libsodium does not provide " + std::string(alg.name), failure,
-                                  error);
+    return primitive != Primitive::kNone;
+  }
+
+  std::unique_ptr<PreparedOperation> PrepareOffered(const AlgorithmInfo& alg, Operation op,
+                                                    size_t input_len, bool corrupt,
+                                                    PrepareFailure* failure,
+                                                    std::string* error) override {
+    const Primitive primitive = sodium::PrimitiveOf(alg);
+    switch (primitive) {
+      case Primitive::kChaCha20:
+        return sodium::PrepareChaCha20(alg, op, input_len, corrupt, failure, error);
+      case Primitive::kChaCha20Poly1305:
+      case Primitive::kXChaCha20Poly1305:
+      case Primitive::kAes256Gcm:
+        return sodium::PrepareAead(alg, primitive, op, input_len, corrupt, failure, error);
+      case Primitive::kSha256:
+      case Primitive::kSha512:
+      case Primitive::kBlake2b512:
+        return sodium::PrepareHash(alg, primitive, op, input_len, corrupt, failure, error);
+      case Primitive::kHmacSha256:
+      case Primitive::kPoly1305:
+        return sodium::PrepareMac(alg, primitive, op, input_len, corrupt, failure, error);
+      case Primitive::kEd25519:
+        return sodium::PrepareEd25519(op, corrupt, failure, error);
+      case Primitive::kX25519:
+        return sodium::PrepareX25519(op, corrupt, failure, error);
+      case Primitive::kNone:
+        break;
+    }
+    return nullptr;
   }
 
  private:

@@ -9,16 +9,9 @@
 
 #include "algorithms/catalog.h"
 #include "backends/backend.h"
-#include "backends/openssl/buffers.h"
+#include "backends/common/buffers.h"
 
 namespace cryptobench::backends::sodium {
-
-using openssl::AlignedBuffer;
-using openssl::CompareBytes;
-using openssl::CorruptIfTesting;
-using openssl::FillPattern;
-using openssl::PatternBytes;
-using openssl::PrepareFailed;
 
 /// Seeds of the byte patterns, as the OpenSSL backend's (cipher.cc, aead.cc, mac.cc).
 inline constexpr uint8_t kKeySeed = 1;

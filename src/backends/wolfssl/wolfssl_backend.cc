@@ -1,19 +1,14 @@
 // The wolfSSL backend (wolfssl_backend.h): Backend over wolfCrypt's native API.
 #include "backends/wolfssl/wolfssl_backend.h"
 
-#include <dlfcn.h>
-#include <limits.h>
-#include <stdlib.h>
-
-#include <cstring>
-#include <exception>
-
 #include <wolfssl/options.h>
 #include <wolfssl/ssl.h>
 #include <wolfssl/version.h>
 #include <wolfssl/wolfcrypt/wc_port.h>
 
-#include "backends/openssl/buffers.h"
+#include "backends/common/function_kat_target.h"
+#include "backends/common/library_backend.h"
+#include "backends/common/library_identity.h"
 #include "backends/wolfssl/wolfssl_aead.h"
 #include "backends/wolfssl/wolfssl_cipher.h"
 #include "backends/wolfssl/wolfssl_hash.h"
@@ -30,125 +25,23 @@ const std::string_view kWolfsslBackendDescription =
 
 namespace {
 
-// Real path of the shared object that holds `function`; "" if the loader does not say.
-template <typename Function>
-std::string LoadedPathOf(Function* function) {
-  void* address = nullptr;
-  static_assert(sizeof(address) == sizeof(function));
-  std::memcpy(&address, &function, sizeof(address));  // dladdr takes a data pointer
-  Dl_info info = {};
-  if (dladdr(address, &info) == 0 || info.dli_fname == nullptr) {
-    return "";
-  }
-  char resolved[PATH_MAX];
-  return realpath(info.dli_fname, resolved) != nullptr ? resolved : info.dli_fname;
-}
-
-// One-shot operations for the KAT driver and the cross-backend comparison.
-class WolfsslKatTarget : public KatTarget {
+class WolfsslBackend : public LibraryBackend {
  public:
-  std::string Cipher(const AlgorithmInfo& alg, bool decrypt, const Bytes& key, const Bytes& iv,
-                     const Bytes& input, Bytes* output) override {
-    return wolfssl::CipherOneShot(alg, decrypt, key, iv, input, output);
-  }
-  std::string Seal(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce, const Bytes& aad,
-                   const Bytes& plaintext, size_t tag_len, Bytes* ciphertext, Bytes* tag) override {
-    return wolfssl::SealOneShot(alg, key, nonce, aad, plaintext, tag_len, ciphertext, tag);
-  }
-  std::string Open(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce, const Bytes& aad,
-                   const Bytes& ciphertext, const Bytes& tag, Bytes* plaintext,
-                   bool* authentic) override {
-    return wolfssl::OpenOneShot(alg, key, nonce, aad, ciphertext, tag, plaintext, authentic);
-  }
-  std::string Hash(const AlgorithmInfo& alg, const Bytes& message, Bytes* digest) override {
-    return wolfssl::HashOneShot(alg, message, digest);
-  }
-  std::string Mac(const AlgorithmInfo& alg, const Bytes& key, const Bytes& message,
-                  Bytes* tag) override {
-    return wolfssl::MacOneShot(alg, key, message, tag);
-  }
-  std::string Verify(const AlgorithmInfo& alg, const KatVector& vector, bool tamper,
-                     bool* valid) override {
-    return wolfssl::VerifyKat(alg, vector, tamper, valid);
-  }
-  std::string Sign(const AlgorithmInfo& alg, const KatVector& vector, Bytes* signature) override {
-    return wolfssl::SignKat(alg, vector, signature);
-  }
-  std::string SignRoundTrip(const AlgorithmInfo& alg, bool corrupt) override {
-    return wolfssl::SignRoundTripCheck(alg, corrupt);
-  }
-  std::string Derive(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) override {
-    return wolfssl::DeriveKat(alg, vector, secret);
-  }
-};
+  WolfsslBackend()
+      : LibraryBackend("wolfSSL offers no ", {.cipher = &wolfssl::CipherSupported,
+                                              .aead = &wolfssl::AeadSupported,
+                                              .hash = &wolfssl::HashSupported,
+                                              .mac = &wolfssl::MacSupported,
+                                              .signature = &wolfssl::SignatureSupported,
+                                              .key_agreement = &wolfssl::KeyAgreementSupported}) {}
 
-class WolfsslBackend : public Backend {
- public:
   results::LibraryInfo Identity() const override {
     results::LibraryInfo info;
     info.backend = "wolfssl";
     info.version = std::string("wolfSSL ") + wolfSSL_lib_version();
     info.version_num = wolfSSL_lib_version_hex();
-    info.loaded_path = LoadedPathOf(&wolfSSL_lib_version);
+    info.loaded_path = SharedObjectPathOf(&wolfSSL_lib_version);
     return info;
-  }
-
-  bool Supports(const AlgorithmInfo& alg) override {
-    try {
-      switch (alg.kind) {
-        case AlgorithmKind::kCipher:
-          return wolfssl::CipherSupported(alg);
-        case AlgorithmKind::kAead:
-          return wolfssl::AeadSupported(alg);
-        case AlgorithmKind::kHash:
-          return wolfssl::HashSupported(alg);
-        case AlgorithmKind::kMac:
-          return wolfssl::MacSupported(alg);
-        case AlgorithmKind::kSignature:
-          return wolfssl::SignatureSupported(alg);
-        case AlgorithmKind::kKeyAgreement:
-          return wolfssl::KeyAgreementSupported(alg);
-      }
-    } catch (const std::exception&) {
-      // Unknown means unsupported; RunKat reports any detail.
-    }
-    return false;
-  }
-
-  results::KatResult RunKat(const AlgorithmInfo& alg) override {
-    return RunKatVectors(one_shot_, alg, corrupt_outputs_for_testing_);
-  }
-
-  std::unique_ptr<PreparedOperation> Prepare(const AlgorithmInfo& alg, Operation op,
-                                             size_t input_len, PrepareFailure* failure,
-                                             std::string* error) override {
-    if (failure != nullptr) {
-      *failure = PrepareFailure::kNone;
-    }
-    const bool corrupt = corrupt_outputs_for_testing_;
-    try {
-      switch (alg.kind) {
-        case AlgorithmKind::kCipher:
-          return wolfssl::PrepareCipher(alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kAead:
-          return wolfssl::PrepareAead(alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kHash:
-          return wolfssl::PrepareHash(alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kMac:
-          return wolfssl::PrepareMac(alg, op, input_len, corrupt, failure, error);
-        case AlgorithmKind::kSignature:
-          // Public-key operations take a fixed kPublicKeyInputLen input; input_len is ignored.
-          return wolfssl::PrepareSignature(alg, op, corrupt, failure, error);
-        case AlgorithmKind::kKeyAgreement:
-          return wolfssl::PrepareKeyAgreement(alg, op, corrupt, failure, error);
-      }
-    } catch (const std::exception& e) {
-      return openssl::PrepareFailed(
-          PrepareFailure::kLibraryError,
-          std::string("preparing ") + std::string(alg.name) + ": " + e.what(), failure, error);
-    }
-    return openssl::PrepareFailed(PrepareFailure::kLibraryError, "unknown algorithm kind", failure,
-                                  error);
   }
 
   KatTarget* OneShot() override { return &one_shot_; }
@@ -157,8 +50,39 @@ class WolfsslBackend : public Backend {
     return IsSymmetric(alg.kind) && Supports(alg) ? wolfssl::BuildImplementation(alg) : "";
   }
 
+ protected:
+  std::unique_ptr<PreparedOperation> PrepareOffered(const AlgorithmInfo& alg, Operation op,
+                                                    size_t input_len, bool corrupt,
+                                                    PrepareFailure* failure,
+                                                    std::string* error) override {
+    switch (alg.kind) {
+      case AlgorithmKind::kCipher:
+        return wolfssl::PrepareCipher(alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kAead:
+        return wolfssl::PrepareAead(alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kHash:
+        return wolfssl::PrepareHash(alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kMac:
+        return wolfssl::PrepareMac(alg, op, input_len, corrupt, failure, error);
+      case AlgorithmKind::kSignature:
+        return wolfssl::PrepareSignature(alg, op, corrupt, failure, error);
+      case AlgorithmKind::kKeyAgreement:
+        return wolfssl::PrepareKeyAgreement(alg, op, corrupt, failure, error);
+    }
+    return nullptr;
+  }
+
  private:
-  WolfsslKatTarget one_shot_;
+  // One-shot operations for the KAT driver and the cross-backend comparison.
+  FunctionKatTarget one_shot_{{.cipher = &wolfssl::CipherOneShot,
+                               .seal = &wolfssl::SealOneShot,
+                               .open = &wolfssl::OpenOneShot,
+                               .hash = &wolfssl::HashOneShot,
+                               .mac = &wolfssl::MacOneShot,
+                               .verify = &wolfssl::VerifyKat,
+                               .sign = &wolfssl::SignKat,
+                               .sign_round_trip = &wolfssl::SignRoundTripCheck,
+                               .derive = &wolfssl::DeriveKat}};
 };
 
 }  // namespace

@@ -10,18 +10,11 @@
 #include <wolfssl/wolfcrypt/chacha.h>
 #include <wolfssl/wolfcrypt/des3.h>
 
-#include "backends/openssl/buffers.h"
+#include "backends/common/buffers.h"
 #include "backends/wolfssl/wolfssl_util.h"
 
 namespace cryptobench::backends::wolfssl {
 namespace {
-
-using openssl::AlignedBuffer;
-using openssl::CompareBytes;
-using openssl::CorruptIfTesting;
-using openssl::NonNullData;
-using openssl::PatternBytes;
-using openssl::PrepareFailed;
 
 // One keyed cipher in one direction. Update() carries the mode's state (chained IV, keystream
 // position) from one call to the next.

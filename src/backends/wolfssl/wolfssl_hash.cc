@@ -9,17 +9,11 @@
 #include <wolfssl/wolfcrypt/blake2.h>
 #include <wolfssl/wolfcrypt/hash.h>
 
-#include "backends/openssl/buffers.h"
+#include "backends/common/buffers.h"
 #include "backends/wolfssl/wolfssl_util.h"
 
 namespace cryptobench::backends::wolfssl {
 namespace {
-
-using openssl::AlignedBuffer;
-using openssl::FillPattern;
-using openssl::NonNullData;
-using openssl::PatternBytes;
-using openssl::PrepareFailed;
 
 // Room for any digest here (SHA-512, BLAKE2b-512: 64 bytes).
 constexpr size_t kMaxOutputLen = 64;

@@ -9,19 +9,13 @@
 #include <wolfssl/wolfcrypt/curve25519.h>
 #include <wolfssl/wolfcrypt/ecc.h>
 
-#include "backends/openssl/buffers.h"
+#include "backends/common/buffers.h"
 #include "backends/wolfssl/wolfssl_pk_keys.h"
 #include "backends/wolfssl/wolfssl_util.h"
 #include "core/hex.h"
 
 namespace cryptobench::backends::wolfssl {
 namespace {
-
-using openssl::AlignedBuffer;
-using openssl::CompareBytes;
-using openssl::CorruptIfTesting;
-using openssl::PatternBytes;
-using openssl::PrepareFailed;
 
 // One party of a key agreement: a private key (with its public key) or a peer's public key.
 class Party {

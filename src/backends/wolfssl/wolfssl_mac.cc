@@ -10,17 +10,11 @@
 #include <wolfssl/wolfcrypt/hmac.h>
 #include <wolfssl/wolfcrypt/poly1305.h>
 
-#include "backends/openssl/buffers.h"
+#include "backends/common/buffers.h"
 #include "backends/wolfssl/wolfssl_util.h"
 
 namespace cryptobench::backends::wolfssl {
 namespace {
-
-using openssl::AlignedBuffer;
-using openssl::FillPattern;
-using openssl::NonNullData;
-using openssl::PatternBytes;
-using openssl::PrepareFailed;
 
 // Room for any tag here (HMAC-SHA256: 32 bytes).
 constexpr size_t kMaxTagLen = 32;

@@ -7,7 +7,7 @@
 #include <wolfssl/options.h>
 #include <wolfssl/wolfcrypt/ecc.h>
 
-#include "backends/openssl/buffers.h"
+#include "backends/common/buffers.h"
 #include "backends/wolfssl/wolfssl_pk_keys.h"
 #include "backends/wolfssl/wolfssl_signature_keys.h"
 #include "backends/wolfssl/wolfssl_util.h"
@@ -15,11 +15,6 @@
 
 namespace cryptobench::backends::wolfssl {
 namespace {
-
-using openssl::AlignedBuffer;
-using openssl::CorruptIfTesting;
-using openssl::FillPattern;
-using openssl::PrepareFailed;
 
 class SignatureOperation : public PreparedOperation {
  public:

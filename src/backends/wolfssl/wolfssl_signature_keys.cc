@@ -11,13 +11,11 @@
 #include <wolfssl/wolfcrypt/hash.h>
 #include <wolfssl/wolfcrypt/rsa.h>
 
-#include "backends/openssl/buffers.h"
+#include "backends/common/buffers.h"
 #include "backends/wolfssl/wolfssl_pk_keys.h"
 
 namespace cryptobench::backends::wolfssl {
 namespace {
-
-using openssl::NonNullData;
 
 // Room for a DER DigestInfo of a SHA-512 digest (19-byte prefix, RFC 8017 9.2 note 1).
 constexpr size_t kMaxDigestInfoLen = 96;

@@ -4,7 +4,7 @@
 #include <wolfssl/options.h>
 #include <wolfssl/wolfcrypt/error-crypt.h>
 
-#include "backends/openssl/buffers.h"
+#include "backends/common/buffers.h"
 
 namespace cryptobench::backends::wolfssl {
 
@@ -109,7 +109,7 @@ bool Compiled(Mode mode) {
 
 std::unique_ptr<PreparedOperation> NoSuchOperation(const AlgorithmInfo& alg, Operation op,
                                                    PrepareFailure* failure, std::string* error) {
-  return openssl::PrepareFailed(
+  return PrepareFailed(
       PrepareFailure::kLibraryError,
       std::string(alg.name) + " has no " + std::string(OperationName(op)) + " operation in wolfSSL",
       failure, error);
@@ -117,9 +117,9 @@ std::unique_ptr<PreparedOperation> NoSuchOperation(const AlgorithmInfo& alg, Ope
 
 std::string CompareDigest(const AlgorithmInfo& alg, std::vector<uint8_t> out,
                           const std::vector<uint8_t>& reference, bool corrupt) {
-  openssl::CorruptIfTesting(corrupt, out);
+  CorruptIfTesting(corrupt, out);
   std::string diff =
-      openssl::CompareBytes(alg.kind == AlgorithmKind::kHash ? "digest" : "tag", out, reference);
+      CompareBytes(alg.kind == AlgorithmKind::kHash ? "digest" : "tag", out, reference);
   if (diff.empty() && out.size() != alg.tag_len) {
     diff = "output is " + std::to_string(out.size()) + " bytes, expected " +
            std::to_string(alg.tag_len);

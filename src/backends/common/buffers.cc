@@ -1,5 +1,5 @@
 // Byte buffers and small helpers shared by the OpenSSL backend's algorithm families.
-#include "backends/openssl/buffers.h"
+#include "backends/common/buffers.h"
 
 #include <algorithm>
 #include <cstring>
@@ -7,7 +7,7 @@
 
 #include "core/hex.h"
 
-namespace cryptobench::backends::openssl {
+namespace cryptobench::backends {
 
 AlignedBuffer::AlignedBuffer(size_t len)
     : bytes_(static_cast<uint8_t*>(
@@ -76,4 +76,4 @@ const uint8_t* NonNullData(std::span<const uint8_t> bytes) {
   return bytes.empty() ? &kEmpty : bytes.data();
 }
 
-}  // namespace cryptobench::backends::openssl
+}  // namespace cryptobench::backends

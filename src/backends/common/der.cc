@@ -1,9 +1,9 @@
 // A minimal DER encoder (X.690) for EC keys and ECDSA signatures, and a decoder for the latter.
-#include "backends/openssl/der.h"
+#include "backends/common/der.h"
 
 #include <algorithm>
 
-namespace cryptobench::backends::openssl {
+namespace cryptobench::backends {
 namespace {
 
 // Universal tags, X.680 8.4.
@@ -161,4 +161,4 @@ std::vector<uint8_t> EcPrivateKeyDer(std::span<const uint8_t> curve_oid_der,
                                       DerTlv(kTagContext0, curve_oid_der)}));
 }
 
-}  // namespace cryptobench::backends::openssl
+}  // namespace cryptobench::backends

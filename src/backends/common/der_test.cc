@@ -1,4 +1,4 @@
-#include "backends/openssl/der.h"
+#include "backends/common/der.h"
 
 #include <vector>
 
@@ -6,7 +6,7 @@
 
 #include "core/hex.h"
 
-namespace cryptobench::backends::openssl {
+namespace cryptobench::backends {
 namespace {
 
 std::string Hex(const std::vector<uint8_t>& bytes) { return HexEncode(bytes); }
@@ -71,4 +71,4 @@ TEST(DerTest, EcStructures) {
 }
 
 }  // namespace
-}  // namespace cryptobench::backends::openssl
+}  // namespace cryptobench::backends

@@ -1,6 +1,6 @@
-// A minimal DER encoder for the few ASN.1 structures cryptobench hands to libcrypto: EC public
-// keys (SubjectPublicKeyInfo), EC private keys (ECPrivateKey) and ECDSA signatures, built from
-// the raw values published in KAT vectors (points, scalars, r||s), and the decoding of ECDSA
+// A minimal DER encoder for the few ASN.1 structures cryptobench hands to crypto libraries: EC
+// public keys (SubjectPublicKeyInfo), EC private keys (ECPrivateKey) and ECDSA signatures, built
+// from the raw values published in KAT vectors (points, scalars, r||s), and the decoding of ECDSA
 // signatures back to r||s.
 #pragma once
 
@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-namespace cryptobench::backends::openssl {
+namespace cryptobench::backends {
 
 /// DER tag-length-value with definite length (X.690 8.1.3): short form below 128 bytes, long
 /// form above.
@@ -43,4 +43,4 @@ std::vector<uint8_t> EcSubjectPublicKeyInfo(std::span<const uint8_t> curve_oid_d
 std::vector<uint8_t> EcPrivateKeyDer(std::span<const uint8_t> curve_oid_der,
                                      std::span<const uint8_t> scalar);
 
-}  // namespace cryptobench::backends::openssl
+}  // namespace cryptobench::backends

@@ -1,4 +1,5 @@
-// Byte buffers and small helpers shared by the OpenSSL backend's algorithm families.
+// Byte buffers and small helpers shared by every backend's algorithm families: aligned timed
+// buffers, the deterministic input patterns, and the tails of KAT and Prepare() checks.
 #pragma once
 
 #include <cstddef>
@@ -11,7 +12,7 @@
 
 #include "backends/backend.h"
 
-namespace cryptobench::backends::openssl {
+namespace cryptobench::backends {
 
 /// A zero-initialised heap buffer aligned to 64 bytes (a cache line), so timings do not depend
 /// on where the allocator happened to place the input or output. Never has a null data().
@@ -61,4 +62,4 @@ std::unique_ptr<PreparedOperation> PrepareFailed(PrepareFailure kind, std::strin
 /// null input pointer as "finalise" even with a zero length.
 const uint8_t* NonNullData(std::span<const uint8_t> bytes);
 
-}  // namespace cryptobench::backends::openssl
+}  // namespace cryptobench::backends

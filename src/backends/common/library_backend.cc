@@ -1,0 +1,90 @@
+// LibraryBackend (library_backend.h): the parts of Backend every library backend shares.
+#include "backends/common/library_backend.h"
+
+#include <exception>
+#include <utility>
+
+namespace cryptobench::backends {
+
+bool KindChecks::operator()(const AlgorithmInfo& alg) const {
+  Check check = nullptr;
+  switch (alg.kind) {
+    case AlgorithmKind::kCipher:
+      check = cipher;
+      break;
+    case AlgorithmKind::kAead:
+      check = aead;
+      break;
+    case AlgorithmKind::kHash:
+      check = hash;
+      break;
+    case AlgorithmKind::kMac:
+      check = mac;
+      break;
+    case AlgorithmKind::kSignature:
+      check = signature;
+      break;
+    case AlgorithmKind::kKeyAgreement:
+      check = key_agreement;
+      break;
+  }
+  return check != nullptr && check(alg);
+}
+
+LibraryBackend::LibraryBackend(std::string not_offered, KindChecks checks)
+    : not_offered_(std::move(not_offered)), checks_(checks) {}
+
+bool LibraryBackend::Offers(const AlgorithmInfo& alg) { return checks_(alg); }
+
+bool LibraryBackend::Supports(const AlgorithmInfo& alg) {
+  if (const auto cached = supported_.find(alg.name); cached != supported_.end()) {
+    return cached->second;
+  }
+  bool supported = false;
+  try {
+    supported = Offers(alg);
+  } catch (const std::exception&) {
+    supported = false;  // unknown means unsupported; the KAT run reports any detail
+  }
+  DiscardLibraryErrors();
+  supported_.emplace(std::string(alg.name), supported);
+  return supported;
+}
+
+results::KatResult LibraryBackend::RunKat(const AlgorithmInfo& alg) {
+  results::KatResult result = RunKatVectors(*OneShot(), alg, corrupt_outputs_for_testing_);
+  DiscardLibraryErrors();
+  return result;
+}
+
+std::unique_ptr<PreparedOperation> LibraryBackend::Prepare(const AlgorithmInfo& alg, Operation op,
+                                                           size_t input_len,
+                                                           PrepareFailure* failure,
+                                                           std::string* error) {
+  PrepareFailure kind = PrepareFailure::kNone;
+  std::string message;
+  std::unique_ptr<PreparedOperation> prepared;
+  if (Supports(alg)) {
+    try {
+      prepared = PrepareOffered(alg, op, input_len, corrupt_outputs_for_testing_, &kind, &message);
+    } catch (const std::exception& e) {
+      prepared = nullptr;
+      kind = PrepareFailure::kLibraryError;
+      message = "preparing " + std::string(alg.name) + ": " + e.what();
+    }
+    DiscardLibraryErrors();
+  }
+  if (prepared == nullptr && kind == PrepareFailure::kNone) {
+    kind = PrepareFailure::kLibraryError;
+    message = not_offered_ + std::string(alg.name);
+  }
+  if (failure != nullptr) {
+    *failure = prepared == nullptr ? kind : PrepareFailure::kNone;
+  }
+  if (prepared == nullptr && error != nullptr) {
+    *error = std::move(message);
+  }
+  return prepared;
+}
+
+}  // namespace cryptobench::backends

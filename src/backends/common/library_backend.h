@@ -1,0 +1,93 @@
+// The skeleton every library backend shares, so that each backend writes only what is specific
+// to its library: which algorithms it offers and how it prepares each family. LibraryBackend
+// implements Supports() (cached per algorithm, a thrown exception meaning "unsupported"),
+// RunKat() (the shared KAT driver over the backend's one-shot operations) and Prepare()
+// (refuses what Supports() rejects, turns a thrown exception into a library error).
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "algorithms/catalog.h"
+#include "backends/backend.h"
+#include "backends/common/kat_target.h"
+#include "results/model.h"
+
+namespace cryptobench::backends {
+
+/// One support check per algorithm kind, for libraries whose families follow the catalogue's
+/// kinds (botan::CipherSupported, ...). Each returns true if the library offers `alg` and may
+/// throw (LibraryBackend::Supports() reads that as false). A null entry: the library offers no
+/// algorithm of that kind.
+struct KindChecks {
+  using Check = bool (*)(const AlgorithmInfo& alg);
+  Check cipher = nullptr;
+  Check aead = nullptr;
+  Check hash = nullptr;
+  Check mac = nullptr;
+  Check signature = nullptr;
+  Check key_agreement = nullptr;
+
+  /// Runs the entry of `alg.kind` on `alg`; false where that entry is null.
+  bool operator()(const AlgorithmInfo& alg) const;
+};
+
+/// A Backend over one crypto library. Derived classes supply Identity(), OneShot(),
+/// PrepareOffered() and either KindChecks or an Offers() override; everything else is here.
+class LibraryBackend : public Backend {
+ public:
+  /// Offers(alg), asked once per algorithm name (the answer cannot change within a process:
+  /// every library decides at initialisation) and then cached. An exception means false.
+  bool Supports(const AlgorithmInfo& alg) final;
+
+  /// RunKatVectors (kat_target.h) over OneShot(), corrupting outputs when
+  /// SetCorruptOutputsForTesting is set.
+  results::KatResult RunKat(const AlgorithmInfo& alg) final;
+
+  /// PrepareOffered() for an algorithm Supports() accepts. Failures, with *failure set to
+  /// kLibraryError and *error to one line:
+  /// - Supports(alg) is false, or PrepareOffered() returned nullptr without saying why:
+  ///   `not_offered` (constructor) followed by the algorithm's name;
+  /// - PrepareOffered() threw: "preparing <name>: <what()>".
+  /// A check failure reported by PrepareOffered() (kCheckFailed) passes through unchanged.
+  /// `failure` and `error` may be null.
+  std::unique_ptr<PreparedOperation> Prepare(const AlgorithmInfo& alg, Operation op,
+                                             size_t input_len, PrepareFailure* failure,
+                                             std::string* error) final;
+
+  /// The one-shot operations RunKat() checks; never null.
+  KatTarget* OneShot() override = 0;
+
+ protected:
+  /// `not_offered` begins the error of a Prepare() the library cannot serve, e.g. "Botan offers
+  /// no " (then "Botan offers no AES-128-OCB"). `checks` answer Offers() unless it is overridden.
+  explicit LibraryBackend(std::string not_offered, KindChecks checks = {});
+
+  /// True if the library offers `alg`. May throw (Supports() reads that as false). The default
+  /// asks the KindChecks given to the constructor.
+  virtual bool Offers(const AlgorithmInfo& alg);
+
+  /// Prepares `op` of `alg`, which Supports() accepted, on `input_len`-byte inputs (public-key
+  /// operations ignore it: they take a fixed kPublicKeyInputLen input), corrupting the checked
+  /// outputs when `corrupt` is set. Contract of Backend::Prepare(), except that `failure` and
+  /// `error` are never null, and that it may throw (see Prepare()).
+  virtual std::unique_ptr<PreparedOperation> PrepareOffered(const AlgorithmInfo& alg, Operation op,
+                                                            size_t input_len, bool corrupt,
+                                                            PrepareFailure* failure,
+                                                            std::string* error) = 0;
+
+  /// Called after every call into the library made by Supports(), RunKat() and Prepare(), for
+  /// libraries with a thread-local error queue that must not leak into the next call
+  /// (BoringSSL's ERR_clear_error). The default does nothing.
+  virtual void DiscardLibraryErrors() {}
+
+ private:
+  std::string not_offered_;
+  KindChecks checks_;
+  std::map<std::string, bool, std::less<>> supported_;  // by algorithm name
+};
+
+}  // namespace cryptobench::backends
