@@ -55,7 +55,9 @@ DoctorReport MachineOnly(const LibraryDoctorReport& report) {
 
 std::string MaskHeadline(const LibraryDoctorReport& report) {
   if (report.mask_variable.empty()) {
-    return "none. " + report.mask_note +
+    // The registry's notes for such libraries start with "none" already.
+    const bool says_none = report.mask_note.rfind("none", 0) == 0;
+    return (says_none ? "" : "none: ") + report.mask_note +
            ". Verdicts rest on the cycles-per-byte fingerprint and what the library reports.";
   }
   return report.mask_variable + ": " + report.mask_note;
@@ -87,7 +89,9 @@ void RenderLibraryDoctorText(const LibraryDoctorReport& report, std::ostream& ou
     WriteWrapped(out, fmt::format("{} ({}): {}", mask.label, mask.detail, FormatMaskEnv(mask.env)),
                  "  - ", "    ");
   }
-  out << "\nEvidence (MB = 10^6 bytes; median with its 95% CI; slowdown = as is / masked)\n";
+  if (!report.verdicts.empty()) {
+    out << "\nEvidence (MB = 10^6 bytes; median with its 95% CI; slowdown = as is / masked)\n";
+  }
   for (const LibraryVerdict& v : report.verdicts) {
     out << fmt::format("  {}, {}, {} bytes per operation\n", v.algorithm, v.operation, v.input_len);
     for (const std::string& fact : v.evidence) {

@@ -277,9 +277,14 @@ TEST(LibraryDoctorReportTest, ALibraryWithoutASwitchSaysSo) {
   report.masks.clear();
   std::ostringstream text;
   RenderLibraryDoctorText(report, text);
-  EXPECT_NE(text.str().find("none: libsodium offers no switch. Verdicts rest on"),
+  EXPECT_NE(text.str().find("\n  none: libsodium offers no switch. Verdicts rest on"),
             std::string::npos)
       << text.str();
+  report.mask_note = "Crypto++ has no switch";
+  std::ostringstream other;
+  RenderLibraryDoctorText(report, other);
+  EXPECT_NE(other.str().find("\n  none: Crypto++ has no switch."), std::string::npos)
+      << other.str();
 }
 
 }  // namespace
