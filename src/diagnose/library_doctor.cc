@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cctype>
 #include <iterator>
+#include <optional>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -104,6 +106,14 @@ const LibraryMask* FindMask(const std::vector<LibraryMask>& masks, MaskScope sco
   return nullptr;
 }
 
+// The verdict without doctor's environment masks (DecideLibraryVerdict's other half).
+LibraryVerdict DecideUnmasked(const AlgorithmInfo& alg, const std::string& operation,
+                              uint64_t input_len, const std::string& library_name,
+                              const cpu::CpuFeatures& cpu, const std::vector<LibraryMask>& masks,
+                              const std::string& mask_note,
+                              std::vector<LibraryMeasurement> measurements, double hz_low,
+                              double hz_high);
+
 }  // namespace
 
 ImplementationKind ReadImplementation(std::string_view implementation) {
@@ -159,8 +169,52 @@ LibraryVerdict DecideLibraryVerdict(const AlgorithmInfo& alg, const std::string&
                                     const cpu::CpuFeatures& cpu,
                                     const std::vector<LibraryMask>& masks,
                                     const std::string& mask_note,
+                                    const std::map<std::string, std::string>& env_masks,
                                     std::vector<LibraryMeasurement> measurements, double hz_low,
                                     double hz_high) {
+  std::optional<LibraryMeasurement> with_environment;
+  if (!env_masks.empty() && measurements.size() == masks.size() + 2) {
+    with_environment = std::move(measurements.back());
+    measurements.pop_back();
+  }
+  LibraryVerdict v = DecideUnmasked(alg, operation, input_len, library_name, cpu, masks, mask_note,
+                                    std::move(measurements), hz_low, hz_high);
+  if (!with_environment) {
+    return v;
+  }
+  // What this shell's own setting of the switch does, against the run without it.
+  const std::string variables = FormatMaskEnv(env_masks);
+  std::string text = Describe(*with_environment, hz_low, hz_high);
+  if (!v.measurements.empty() && Ok(v.measurements.front()) && Ok(*with_environment)) {
+    const Comparison c = verdict_internal::Compare(AsMeasurement(v.measurements.front()),
+                                                   AsMeasurement(*with_environment));
+    text += "; " + ChangeText(c);
+    if (c.change == Change::kSlower) {
+      const std::string prefix = v.algorithm + ": ";
+      const std::string unmasked =
+          v.line.rfind(prefix, 0) == 0 ? v.line.substr(prefix.size()) : v.line;
+      v.status = VerdictStatus::kMasked;
+      v.line = fmt::format(
+          "{}: masked: {} in the environment makes it {} slower ({}); without it: "
+          "{}",
+          v.algorithm, variables, FormatRatio(c.ratio),
+          FormatBytesPerSecond(with_environment->bytes_per_s), unmasked);
+      v.advice = fmt::format("Unset {} to run {}'s CPU-specific code.", variables, library_name);
+    }
+  }
+  v.evidence.insert(v.evidence.begin() + 1, text);
+  v.measurements.push_back(std::move(*with_environment));
+  return v;
+}
+
+namespace {
+
+LibraryVerdict DecideUnmasked(const AlgorithmInfo& alg, const std::string& operation,
+                              uint64_t input_len, const std::string& library_name,
+                              const cpu::CpuFeatures& cpu, const std::vector<LibraryMask>& masks,
+                              const std::string& mask_note,
+                              std::vector<LibraryMeasurement> measurements, double hz_low,
+                              double hz_high) {
   LibraryVerdict v;
   v.algorithm = std::string(alg.name);
   v.operation = operation;
@@ -213,24 +267,27 @@ LibraryVerdict DecideLibraryVerdict(const AlgorithmInfo& alg, const std::string&
   const LibraryMask* all_mask = FindMask(masks, MaskScope::kAllCpuSpecific, &all_index);
   // What masking every CPU feature says about SIMD code, for the algorithms without a
   // dedicated instruction.
-  std::string simd_clause;
-  if (all_mask != nullptr && Ok(v.measurements[all_index])) {
-    const Comparison& c = comparisons[all_index];
-    if (c.change == Change::kSlower) {
-      simd_clause = fmt::format(
-          "; its CPU-specific (SIMD) code is in use: masking all CPU "
-          "features makes it {} slower",
-          FormatRatio(c.ratio));
-    } else if (c.change == Change::kNone) {
-      simd_clause = "; masking all CPU features changes nothing: it runs portable code";
-    }
-  }
-
+  // Without a dedicated instruction, CPU-specific code means SIMD (SSSE3, AVX2, AVX-512): in use
+  // when masking every CPU feature slows it, as OpenSSL's doctor calls its AVX2/AVX-512 paths
+  // accelerated.
   const std::vector<std::string> instructions = CryptoInstructionsFor(alg, cpu.arch);
   if (instructions.empty()) {
+    const Comparison* all =
+        all_mask != nullptr && Ok(v.measurements[all_index]) ? &comparisons[all_index] : nullptr;
+    if (all != nullptr && all->change == Change::kSlower) {
+      v.status = VerdictStatus::kAccelerated;
+      v.line = fmt::format(
+          "{}: accelerated: its CPU-specific (SIMD) code is in use: masking all CPU features "
+          "makes it {} slower (no dedicated instruction exists for it); {}",
+          name, FormatRatio(all->ratio), figures);
+      return v;
+    }
     v.status = VerdictStatus::kNoHardwarePath;
     v.line = fmt::format("{}: no hardware path: no dedicated CPU instruction exists for it; {}{}",
-                         name, figures, simd_clause);
+                         name, figures,
+                         all != nullptr && all->change == Change::kNone
+                             ? "; masking all CPU features changes nothing: it runs portable code"
+                             : "");
     return v;
   }
   std::vector<std::string> missing;
@@ -352,6 +409,8 @@ LibraryVerdict DecideLibraryVerdict(const AlgorithmInfo& alg, const std::string&
   return v;
 }
 
+}  // namespace
+
 int LibraryDoctorReport::ExitStatus() const {
   for (const LibraryVerdict& v : verdicts) {
     if (IsProblem(v.status)) {
@@ -370,7 +429,8 @@ namespace {
 
 LibraryMeasurement MeasureOnce(const AlgorithmInfo& alg, const LibraryDoctorOptions& options,
                                const std::string& label,
-                               const std::map<std::string, std::string>& env) {
+                               const std::map<std::string, std::string>& env,
+                               const std::set<std::string>& unset) {
   worker::RunPlan plan;
   plan.executable = options.executable;
   plan.backend = options.backend;
@@ -379,6 +439,7 @@ LibraryMeasurement MeasureOnce(const AlgorithmInfo& alg, const LibraryDoctorOpti
   plan.sampler.max_seconds = options.max_seconds;
   plan.sampler.precision = options.precision;
   plan.env = env;
+  plan.unset_env = unset;
   LibraryMeasurement m;
   m.label = label;
   m.env = env;
@@ -448,6 +509,28 @@ LibraryDoctorReport RunLibraryDoctor(
     report.mask_variable = std::string(d->mask_variable);
     report.mask_note = std::string(d->mask_note);
   }
+  // The switch's variables already set in this environment (the registry's, and every one a
+  // mask sets: GnuTLS's mask sets Nettle's too).
+  std::set<std::string> variables;
+  if (!report.mask_variable.empty()) {
+    variables.insert(report.mask_variable);
+  }
+  for (const LibraryMask& mask : report.masks) {
+    for (const auto& [name, value] : mask.env) {
+      variables.insert(name);
+    }
+  }
+  std::set<std::string> unset;
+  for (const std::string& name : variables) {
+    if (const char* value = std::getenv(name.c_str()); value != nullptr) {
+      report.env_masks[name] = value;
+      unset.insert(name);
+    }
+  }
+  std::vector<std::string> unset_names(unset.begin(), unset.end());
+  const std::string unset_label = "as is, " + Join(unset_names) + " unset";
+  const std::string environment_label =
+      "with this environment's " + FormatMaskEnv(report.env_masks);
   const std::string version = ShortVersion(report.library.version);
   const std::string library_name =
       version.empty() ? options.backend : fmt::format("{} {}", options.backend, version);
@@ -456,25 +539,33 @@ LibraryDoctorReport RunLibraryDoctor(
       report.not_offered.emplace_back(alg->name);
       continue;
     }
-    std::vector<LibraryMeasurement> measurements(report.masks.size() + 1);
+    std::vector<LibraryMeasurement> measurements(report.masks.size() + 1 +
+                                                 (report.env_masks.empty() ? 0 : 1));
     for (int round = 0; round < kRounds; ++round) {
       for (size_t i = 0; i < measurements.size(); ++i) {
-        const std::string label = i == 0 ? "as is" : report.masks[i - 1].label;
+        const bool environment = i == report.masks.size() + 1;
+        const std::string label = i == 0        ? (unset.empty() ? "as is" : unset_label)
+                                  : environment ? environment_label
+                                                : report.masks[i - 1].label;
         if (progress) {
           progress(std::string(alg->name), label);
         }
-        LibraryMeasurement m =
-            MeasureOnce(*alg, options, label,
-                        i == 0 ? std::map<std::string, std::string>{} : report.masks[i - 1].env);
+        LibraryMeasurement m = environment
+                                   ? MeasureOnce(*alg, options, label, {}, {})
+                                   : MeasureOnce(*alg, options, label,
+                                                 i == 0 ? std::map<std::string, std::string>{}
+                                                        : report.masks[i - 1].env,
+                                                 unset);
         if (round == 0 || Better(m, measurements[i])) {
           measurements[i] = std::move(m);
         }
       }
     }
     const std::string operation(OperationName(TimedOperations(*alg, false).front()));
-    report.verdicts.push_back(DecideLibraryVerdict(
-        *alg, operation, options.input_len, library_name, report.cpu, report.masks,
-        report.mask_note, std::move(measurements), report.core_hz_low, report.core_hz_high));
+    report.verdicts.push_back(DecideLibraryVerdict(*alg, operation, options.input_len, library_name,
+                                                   report.cpu, report.masks, report.mask_note,
+                                                   report.env_masks, std::move(measurements),
+                                                   report.core_hz_low, report.core_hz_high));
   }
   return report;
 }

@@ -61,6 +61,10 @@ struct LibraryDoctorReport {
   std::string mask_variable;                 ///< the registry's mask variable ("" = none)
   std::string mask_note;                     ///< how it works, or why the library has none
   std::vector<LibraryMask> masks;
+  /// Variables of the library's switch already set in doctor's environment (e.g. a
+  /// GNUTLS_CPUID_OVERRIDE exported in the shell): the "as is" and mask runs leave them out, one
+  /// more run keeps them, and a slowdown they cause is a kMasked verdict.
+  std::map<std::string, std::string> env_masks;
   std::vector<std::string> not_offered;  ///< algorithms asked for that the library lacks
   std::vector<LibraryVerdict> verdicts;
   /// 1 if a verdict is a problem (IsProblem) or a measurement failed (not unsupported), else 0.
@@ -86,13 +90,16 @@ enum class ImplementationKind {
 ImplementationKind ReadImplementation(std::string_view implementation);
 
 /// Decides one algorithm's verdict from its measurements (as is first, then one per mask in
-/// `masks` order; any may have failed) over the core frequency range [hz_low, hz_high] (Hz).
-/// Pure: tested on synthetic measurements. Never throws.
+/// `masks` order, then, when `env_masks` is not empty, one with those variables of doctor's
+/// environment kept; the others run without them; any may have failed) over the core frequency
+/// range [hz_low, hz_high] (Hz). A significant slowdown caused by `env_masks` makes the verdict
+/// kMasked. Pure: tested on synthetic measurements. Never throws.
 LibraryVerdict DecideLibraryVerdict(const AlgorithmInfo& alg, const std::string& operation,
                                     uint64_t input_len, const std::string& library_name,
                                     const cpu::CpuFeatures& cpu,
                                     const std::vector<LibraryMask>& masks,
                                     const std::string& mask_note,
+                                    const std::map<std::string, std::string>& env_masks,
                                     std::vector<LibraryMeasurement> measurements, double hz_low,
                                     double hz_high);
 

@@ -85,6 +85,13 @@ void RenderLibraryDoctorText(const LibraryDoctorReport& report, std::ostream& ou
   }
   out << "\nCPU mask switch\n";
   WriteWrapped(out, MaskHeadline(report), "  ", "    ");
+  if (!report.env_masks.empty()) {
+    WriteWrapped(out,
+                 fmt::format("set in doctor's environment: {}; the as-is and masked runs leave it "
+                             "out, one more run keeps it",
+                             FormatMaskEnv(report.env_masks)),
+                 "  ", "    ");
+  }
   for (const LibraryMask& mask : report.masks) {
     WriteWrapped(out, fmt::format("{} ({}): {}", mask.label, mask.detail, FormatMaskEnv(mask.env)),
                  "  - ", "    ");
@@ -125,6 +132,12 @@ void RenderLibraryDoctorMarkdown(const LibraryDoctorReport& report, std::ostream
                        verdict_internal::Join(report.not_offered));
   }
   out << "\n**CPU mask switch:** " << MaskHeadline(report) << "\n";
+  if (!report.env_masks.empty()) {
+    out << fmt::format(
+        "\nSet in doctor's environment: `{}` (the as-is and masked runs leave it "
+        "out, one more run keeps it).\n",
+        FormatMaskEnv(report.env_masks));
+  }
   for (const LibraryMask& mask : report.masks) {
     out << fmt::format("- {} ({}): `{}`\n", mask.label, mask.detail, FormatMaskEnv(mask.env));
   }
@@ -166,6 +179,7 @@ nlohmann::ordered_json LibraryDoctorToJson(const LibraryDoctorReport& report) {
                      {"env", mask.env}});
   }
   j["masks"] = std::move(masks);
+  j["env_masks"] = report.env_masks;
   j["not_offered"] = report.not_offered;
   ordered_json verdicts = ordered_json::array();
   for (const LibraryVerdict& v : report.verdicts) {

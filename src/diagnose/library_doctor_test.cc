@@ -2,6 +2,7 @@
 // implementation strings, the verdict rules on synthetic measurements, and the renderers.
 #include "diagnose/library_doctor.h"
 
+#include <map>
 #include <set>
 #include <sstream>
 #include <string>
@@ -61,7 +62,7 @@ LibraryVerdict Decide(const char* alg, const cpu::CpuFeatures& cpu,
                       std::vector<LibraryMeasurement> measurements, uint64_t input_len = 16384) {
   const std::string operation(OperationName(TimedOperations(Alg(alg), false).front()));
   return DecideLibraryVerdict(Alg(alg), operation, input_len, "lib 1.0", cpu, masks,
-                              "lib has no switch", std::move(measurements), kHz, kHz);
+                              "lib has no switch", {}, std::move(measurements), kHz, kHz);
 }
 
 TEST(LibraryMasksTest, EveryMaskVariableOfTheRegistryHasExperiments) {
@@ -175,12 +176,13 @@ TEST(DecideLibraryVerdictTest, AlgorithmsWithoutInstructionsReportTheirSimdCode)
   const LibraryVerdict simd =
       Decide("ChaCha20-Poly1305", X86({"AVX2"}), GnutlsMasks(),
              {At("as is", 2000, 0.01), At("c", 2000, 0.01), At("all", 500, 0.01)});
-  EXPECT_EQ(simd.status, VerdictStatus::kNoHardwarePath) << simd.line;
+  EXPECT_EQ(simd.status, VerdictStatus::kAccelerated) << simd.line;
   EXPECT_NE(simd.line.find("SIMD) code is in use"), std::string::npos) << simd.line;
   EXPECT_NE(simd.line.find("4.0x slower"), std::string::npos) << simd.line;
   const LibraryVerdict portable =
       Decide("ChaCha20-Poly1305", X86({"AVX2"}), GnutlsMasks(),
              {At("as is", 500, 0.01), At("c", 500, 0.01), At("all", 500, 0.01)});
+  EXPECT_EQ(portable.status, VerdictStatus::kNoHardwarePath) << portable.line;
   EXPECT_NE(portable.line.find("portable code"), std::string::npos) << portable.line;
 }
 
@@ -205,6 +207,30 @@ TEST(DecideLibraryVerdictTest, WithoutASwitchTheLibrarysReportDecides) {
   // Below 8 KiB per call the class ranges do not apply: no verdict from the fingerprint.
   const LibraryVerdict small = Decide("SHA-256", cpu, {}, {At("as is", 350, 0.01)}, 64);
   EXPECT_EQ(small.status, VerdictStatus::kUndetermined) << small.line;
+}
+
+TEST(DecideLibraryVerdictTest, TheSwitchSetInTheEnvironmentIsMasked) {
+  const std::map<std::string, std::string> env = {{"GNUTLS_CPUID_OVERRIDE", "0x1"}};
+  LibraryMeasurement with_env = At("with this environment's GNUTLS_CPUID_OVERRIDE=0x1", 220, 0.01);
+  const LibraryVerdict v = DecideLibraryVerdict(
+      Alg("AES-128-GCM"), "encrypt", 16384, "lib 1.0", X86({"AES-NI", "PCLMULQDQ"}), GnutlsMasks(),
+      "", env, {At("as is", 4800, 0.01), Masked(0, 220), Masked(1, 225), with_env}, kHz, kHz);
+  EXPECT_EQ(v.status, VerdictStatus::kMasked) << v.line;
+  EXPECT_TRUE(IsProblem(v.status));
+  EXPECT_NE(v.line.find("GNUTLS_CPUID_OVERRIDE=0x1 in the environment makes it 21.8x slower"),
+            std::string::npos)
+      << v.line;
+  EXPECT_NE(v.line.find("without it: accelerated"), std::string::npos) << v.line;
+  EXPECT_NE(v.advice.find("Unset GNUTLS_CPUID_OVERRIDE=0x1"), std::string::npos) << v.advice;
+  EXPECT_EQ(v.measurements.size(), 4u);
+
+  // A setting that changes nothing for this algorithm leaves the verdict alone.
+  const LibraryVerdict same = DecideLibraryVerdict(
+      Alg("AES-128-GCM"), "encrypt", 16384, "lib 1.0", X86({"AES-NI", "PCLMULQDQ"}), GnutlsMasks(),
+      "", env, {At("as is", 4800, 0.01), Masked(0, 220), Masked(1, 225), At("env", 4790, 0.01)},
+      kHz, kHz);
+  EXPECT_EQ(same.status, VerdictStatus::kAccelerated) << same.line;
+  EXPECT_NE(same.evidence[1].find("no significant change"), std::string::npos) << same.evidence[1];
 }
 
 TEST(DecideLibraryVerdictTest, AFailedMeasurementLeavesItUndetermined) {
