@@ -57,7 +57,8 @@ int Run(int argc, char** argv) {
                    "NAME=VALUE set in every worker from process start (e.g. OPENSSL_ia32cap); "
                    "repeatable")
       ->allow_extra_args(false);
-  speed_cmd->add_flag("!--no-progress", speed.progress, "No progress display on stderr");
+  speed_cmd->add_flag_callback(
+      "--no-progress", [&] { speed.progress = false; }, "No progress display on stderr");
   speed_cmd->add_option("--test-fault", speed.test_fault)->group("");
   speed_cmd->add_option("--worker-timeout", speed.worker_timeout)->group("");
 
@@ -101,7 +102,8 @@ int Run(int argc, char** argv) {
   doctor_cmd->add_option("--max-seconds", doctor.max_seconds,
                          "Sampling budget per measurement, seconds (default 0.25)");
   doctor_cmd->add_option("--output,-o", doctor.output, "Write the report to FILE (atomically)");
-  doctor_cmd->add_flag("!--no-progress", doctor.progress, "No progress display on stderr");
+  doctor_cmd->add_flag_callback(
+      "--no-progress", [&] { doctor.progress = false; }, "No progress display on stderr");
   doctor_cmd->add_option("--from", doctor.from,
                          "Verdicts for a report instead of measuring: a result JSON or openssl "
                          "speed/version output (a file or - for stdin)");
@@ -152,8 +154,8 @@ int Run(int argc, char** argv) {
   compare_cmd->add_option("--format", compare_options.format, "table (default), json or markdown");
   compare_cmd->add_option("--output,-o", compare_options.output,
                           "Write the report to FILE (atomically)");
-  compare_cmd->add_flag("!--no-progress", compare_options.progress,
-                        "No progress display on stderr");
+  compare_cmd->add_flag_callback(
+      "--no-progress", [&] { compare_options.progress = false; }, "No progress display on stderr");
 
   CLI::App* worker_cmd = app.add_subcommand(worker::kWorkerSubcommand, "");
   worker_cmd->group("");

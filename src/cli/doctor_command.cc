@@ -116,6 +116,14 @@ RenderedReport Render(const diagnose::LibraryDoctorReport& report, const std::st
   return out;
 }
 
+int ExitStatusOf(const std::vector<RenderedReport>& reports) {
+  int exit_status = 0;
+  for (const RenderedReport& report : reports) {
+    exit_status = std::max(exit_status, report.exit_status);
+  }
+  return exit_status;
+}
+
 // Several reports: JSON as one {"kind": "doctor_reports"} document, text and Markdown one after
 // another with a blank line between.
 std::string Join(const std::vector<RenderedReport>& reports, const std::string& format) {
@@ -140,15 +148,12 @@ std::string Join(const std::vector<RenderedReport>& reports, const std::string& 
   for (size_t i = 0; i < reports.size(); ++i) {
     out += (i > 0 ? "\n" : "") + reports[i].text;
   }
-  return out;
-}
-
-int ExitStatusOf(const std::vector<RenderedReport>& reports) {
-  int exit_status = 0;
-  for (const RenderedReport& report : reports) {
-    exit_status = std::max(exit_status, report.exit_status);
+  if (reports.size() > 1) {
+    // Each report ends with its own summary; say which one the process exits with.
+    out += fmt::format("\n{} reports: exit status {} (the highest of them)\n", reports.size(),
+                       ExitStatusOf(reports));
   }
-  return exit_status;
+  return out;
 }
 
 void WriteReport(const DoctorCommandOptions& options, const std::string& rendered) {
@@ -177,9 +182,16 @@ int RunDoctorFrom(const DoctorCommandOptions& options,
   std::vector<results::RunResult> runs = ReadRuns(ReadReportText(options.from), name);
   const bool any_figures = std::any_of(
       runs.begin(), runs.end(), [](const results::RunResult& r) { return !r.algorithms.empty(); });
+  // A cryptobench run of another backend holds none of the OpenSSL facts (capability vector,
+  // build flags) the report's verdicts rest on: the live doctor examines such libraries.
+  std::vector<std::string> left_out;
   std::vector<RenderedReport> reports;
   for (const results::RunResult& run : runs) {
     if (any_figures && run.algorithms.empty()) {
+      continue;
+    }
+    if (run.source.kind == "measured" && run.library.backend != "openssl") {
+      left_out.push_back(run.library.backend);
       continue;
     }
     diagnose::DoctorReport report = diagnose::DiagnoseReport(run, algorithms);
@@ -187,6 +199,19 @@ int RunDoctorFrom(const DoctorCommandOptions& options,
     report.tool_version = CRYPTOBENCH_VERSION;
     report.facts.report->file = name;
     reports.push_back(Render(report, options.format));
+  }
+  if (!left_out.empty()) {
+    const std::string names = fmt::format("{}", fmt::join(left_out, ", "));
+    if (reports.empty()) {
+      throw UsageError(fmt::format(
+          "{}: doctor --from reads OpenSSL reports; this file holds runs of {} (run `cryptobench "
+          "doctor --backend {}` on that machine)",
+          name, names, left_out.front()));
+    }
+    std::fprintf(stderr,
+                 "note: %s: the runs of %s are left out: doctor --from reads OpenSSL reports "
+                 "(`cryptobench doctor --backend NAME` examines other libraries)\n",
+                 name.c_str(), names.c_str());
   }
   WriteReport(options, Join(reports, options.format));
   return ExitStatusOf(reports);
@@ -286,7 +311,7 @@ int RunDoctorCommand(const DoctorCommandOptions& options) {
     } catch (const UsageError& e) {
       // With "all", a backend that cannot be opened here (no AF_ALG, no default BoringSSL) is
       // left out with a note, as `speed --backend all` does.
-      if (!all || !libraries.For(*descriptor).empty()) {
+      if (!all || libraries.backends.count(backend) > 0) {
         throw;
       }
       std::fprintf(stderr, "note: the %s backend cannot be used here and is left out: %s\n",

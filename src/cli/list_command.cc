@@ -76,6 +76,7 @@ int ListBackends(const ListOptions& options) {
                       {"mask_note", std::string(d.mask_note)}});
     }
     nlohmann::ordered_json doc;
+    doc["schema_version"] = 1;
     doc["backends"] = std::move(list);
     WriteStdout(doc.dump(2) + "\n");
     return kExitOk;
@@ -119,6 +120,7 @@ int RunList(const ListOptions& options) {
 
   if (options.format == "json") {
     nlohmann::ordered_json doc;
+    doc["schema_version"] = 1;
     doc["library"] = results::LibraryToJson(probe.library);
     doc["library"]["requested_path"] = plan.library_path;
     nlohmann::ordered_json list = nlohmann::ordered_json::array();

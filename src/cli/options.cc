@@ -283,6 +283,34 @@ std::string ResolveLibraryPath(const std::string& value, bool given) {
   return value;
 }
 
+namespace {
+
+// "compiled in: openssl, sodium, ..." for error messages.
+std::string CompiledBackendList() {
+  std::vector<std::string> compiled;
+  for (const backends::BackendDescriptor& backend : backends::CompiledBackends()) {
+    compiled.emplace_back(backend.name);
+  }
+  return fmt::format("compiled in: {}", fmt::join(compiled, ", "));
+}
+
+// A word that could be meant as a backend name: a letter, then letters, digits, '_' or '-'.
+bool LooksLikeBackendName(const std::string& text) {
+  return !text.empty() && std::isalpha(static_cast<unsigned char>(text[0])) &&
+         std::all_of(text.begin(), text.end(),
+                     [](unsigned char c) { return std::isalnum(c) || c == '_' || c == '-'; });
+}
+
+std::string TrimSpaces(const std::string& text) {
+  const size_t begin = text.find_first_not_of(" \t");
+  if (begin == std::string::npos) {
+    return "";
+  }
+  return text.substr(begin, text.find_last_not_of(" \t") - begin + 1);
+}
+
+}  // namespace
+
 std::string LibraryChoice::For(const backends::BackendDescriptor& backend) const {
   if (!backend.takes_library_path) {
     return "";
@@ -306,6 +334,14 @@ LibraryChoice ParseLibraryOptions(const std::vector<std::string>& values,
         equals == std::string::npos
             ? nullptr
             : backends::FindBackend(std::string_view(value).substr(0, equals));
+    if (named == nullptr && equals != std::string::npos &&
+        LooksLikeBackendName(value.substr(0, equals))) {
+      std::error_code ec;
+      if (!std::filesystem::exists(value, ec)) {
+        throw UsageError(fmt::format("--lib '{}': unknown backend '{}' ({})", value,
+                                     value.substr(0, equals), CompiledBackendList()));
+      }
+    }
     if (named == nullptr) {
       if (!choice.every.empty()) {
         throw UsageError(fmt::format(
@@ -348,17 +384,19 @@ LibraryChoice ParseLibraryOptions(const std::vector<std::string>& values,
 }
 
 bool IsAllBackends(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) {
+    text.remove_prefix(1);
+  }
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) {
+    text.remove_suffix(1);
+  }
   return text.size() == 3 && std::tolower(static_cast<unsigned char>(text[0])) == 'a' &&
          std::tolower(static_cast<unsigned char>(text[1])) == 'l' &&
          std::tolower(static_cast<unsigned char>(text[2])) == 'l';
 }
 
 std::vector<const backends::BackendDescriptor*> ResolveBackends(const std::string& text) {
-  std::vector<std::string> compiled;
-  for (const backends::BackendDescriptor& backend : backends::CompiledBackends()) {
-    compiled.emplace_back(backend.name);
-  }
-  const std::string known = fmt::format("compiled in: {}", fmt::join(compiled, ", "));
+  const std::string known = CompiledBackendList();
   std::vector<const backends::BackendDescriptor*> out;
   if (IsAllBackends(text)) {
     for (const backends::BackendDescriptor& backend : backends::CompiledBackends()) {
@@ -370,7 +408,7 @@ std::vector<const backends::BackendDescriptor*> ResolveBackends(const std::strin
   while (begin <= text.size()) {
     const size_t comma = text.find(',', begin);
     const size_t end = comma == std::string::npos ? text.size() : comma;
-    const std::string name = text.substr(begin, end - begin);
+    const std::string name = TrimSpaces(text.substr(begin, end - begin));
     const backends::BackendDescriptor* backend = backends::FindBackend(name);
     if (name.empty()) {
       throw UsageError(fmt::format("--backend '{}': empty backend name ({})", text, known));

@@ -72,6 +72,8 @@ TEST(OptionsTest, ResolveBackends) {
   EXPECT_EQ(openssl[0]->name, "openssl");
   // Case-insensitive, duplicates dropped, order kept.
   EXPECT_EQ(ResolveBackends("OpenSSL,openssl").size(), 1u);
+  EXPECT_EQ(ResolveBackends(" openssl , OPENSSL ").size(), 1u);  // spaces around names
+  EXPECT_TRUE(IsAllBackends(" All "));
   const auto all = ResolveBackends("all");
   ASSERT_EQ(all.size(), backends::CompiledBackends().size());
   EXPECT_EQ(all[0], &backends::CompiledBackends()[0]);
@@ -97,6 +99,14 @@ TEST(OptionsTest, LibraryOptionsGoToTheBackendsLoadedByPath) {
   EXPECT_EQ(ParseLibraryOptions({"OpenSSL=/x/libcrypto.so"}, openssl).For(ossl), "/x/libcrypto.so");
   // A path with '=' whose prefix names no backend is a path.
   EXPECT_EQ(ParseLibraryOptions({"/a=b/libcrypto.so"}, openssl).For(ossl), "/a=b/libcrypto.so");
+  // A name that is no backend, before '=', is a typo, not a path (unless such a file exists).
+  try {
+    ParseLibraryOptions({"opensl=/x/libcrypto.so"}, openssl);
+    ADD_FAILURE() << "accepted an unknown backend name";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("unknown backend 'opensl'"), std::string::npos)
+        << e.what();
+  }
   for (const std::vector<std::string>& bad : std::vector<std::vector<std::string>>{
            {""}, {"a.so", "b.so"}, {"openssl=a.so", "openssl=b.so"}, {"openssl="}}) {
     EXPECT_THROW(ParseLibraryOptions(bad, openssl), UsageError) << bad.front();

@@ -147,6 +147,13 @@ int RunSpeed(const SpeedOptions& options) {
         "--format openssl: the openssl speed layout holds one library; with several backends "
         "use table, json, csv or markdown");
   }
+  if (format == report::Format::kOpenssl && selected.front()->name != "openssl") {
+    // Its "version:" line would read as an OpenSSL version to every tool that parses the layout.
+    throw UsageError(fmt::format(
+        "--format openssl: the openssl speed layout describes OpenSSL; for the {} backend use "
+        "table, json, csv or markdown",
+        selected.front()->name));
+  }
   const LibraryChoice libraries = ParseLibraryOptions(options.libraries, selected);
   worker::RunPlan base;
   base.executable = worker::SelfExecutable();
@@ -184,7 +191,9 @@ int RunSpeed(const SpeedOptions& options) {
     try {
       backend.probe = worker::Probe(backend.plan);
     } catch (const UsageError& e) {
-      if (!leave_out_unusable || !backend.plan.library_path.empty()) {
+      // Under "all" only a backend given its own --lib NAME=PATH must open; a bare --lib PATH
+      // that does not fit one (an OpenSSL build is no BoringSSL) leaves that one out.
+      if (!leave_out_unusable || libraries.backends.count(backend.plan.backend) > 0) {
         throw;
       }
       std::fprintf(stderr, "note: the %s backend cannot be used here and is left out: %s\n",

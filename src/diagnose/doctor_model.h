@@ -23,7 +23,7 @@ const char* SeverityName(Severity severity);
 /// A machine- or library-wide finding (not about one algorithm).
 struct Finding {
   std::string id;  ///< stable identifier, e.g. "clock.powersave", "library.no-asm",
-                   ///< "env.ia32cap-masks", "machine.steal"
+                   ///< "env.ia32cap", "machine.steal"
   Severity severity = Severity::kInfo;
   std::string summary;   ///< one line, e.g. "The scaling governor is powersave"
   std::string evidence;  ///< the facts behind it

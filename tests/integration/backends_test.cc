@@ -1,6 +1,7 @@
 // End-to-end tests of --backend and `list --backends`: several backends in one run and one
 // document, unknown names, --lib where it does not apply, and an algorithm one backend lacks.
 #include <algorithm>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -172,9 +173,33 @@ TEST(BackendsCliTest, OptionsThatCannotApplyExitTwo) {
     EXPECT_EQ(layout.exit_status, 2);
     EXPECT_NE(layout.err.find("holds one library"), std::string::npos) << layout.err;
     EXPECT_TRUE(layout.out.empty());
+    CliResult other =
+        RunCryptobench({"speed", "--backend", "sodium", "--format", "openssl", "sha256"});
+    EXPECT_EQ(other.exit_status, 2);
+    EXPECT_NE(other.err.find("describes OpenSSL"), std::string::npos) << other.err;
   }
   CliResult empty = RunCryptobench({"speed", "--backend", "", "md5"});
   EXPECT_EQ(empty.exit_status, 2) << empty.err;
+}
+
+TEST(BackendsCliTest, TheOpensslBackendRefusesBoringSsl) {
+  // Debian's android-libboringssl: /usr/lib/<multiarch>/android/libcrypto.so.0.
+  std::string boringssl;
+  std::error_code ec;
+  for (const auto& dir : std::filesystem::directory_iterator("/usr/lib", ec)) {
+    for (const char* name : {"android/libcrypto.so.0", "android/libcrypto.so"}) {
+      if (std::filesystem::exists(dir.path() / name, ec)) {
+        boringssl = (dir.path() / name).string();
+      }
+    }
+  }
+  if (boringssl.empty()) {
+    GTEST_SKIP() << "no android-libboringssl installed";
+  }
+  const CliResult r = RunCryptobench({"speed", "--lib", boringssl, "md5"});
+  EXPECT_EQ(r.exit_status, 2) << r.err;
+  EXPECT_NE(r.err.find("is BoringSSL, not OpenSSL: use --backend boringssl"), std::string::npos)
+      << r.err;
 }
 
 }  // namespace

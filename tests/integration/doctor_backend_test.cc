@@ -3,8 +3,10 @@
 // and bad input.
 #include <algorithm>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -112,6 +114,36 @@ TEST(DoctorBackendTest, SeveralBackendsMakeOneDocument) {
   EXPECT_EQ(doc.at("reports")[1].at("kind"), "doctor_backend");
   EXPECT_EQ(doc.at("reports")[1].at("backend"), "nettle");
   EXPECT_EQ(doc.at("exit_status"), exit_status);
+
+  const CliResult text = RunCryptobench(
+      {"doctor", "--no-progress", "--max-seconds", "0.1", "--backend", "openssl,nettle", "md5"});
+  EXPECT_NE(text.out.find(
+                fmt::format("2 reports: exit status {} (the highest of them)\n", text.exit_status)),
+            std::string::npos)
+      << text.out;
+}
+
+TEST(DoctorBackendTest, FromLeavesOutOtherBackendsRunsAndSaysSo) {
+  if (backends::FindBackend("sodium") == nullptr) {
+    GTEST_SKIP() << "the sodium backend is not compiled in";
+  }
+  const std::string both = ::testing::TempDir() + "doctor_from_both.json";
+  const std::string sodium = ::testing::TempDir() + "doctor_from_sodium.json";
+  std::vector<std::string> quick = QuickSpeedArgs();
+  for (const auto& [backend, file] : std::vector<std::pair<std::string, std::string>>{
+           {"openssl,sodium", both}, {"sodium", sodium}}) {
+    std::vector<std::string> args = {"speed",    "--backend", backend, "sha256",
+                                     "--format", "json",      "-o",    file};
+    args.insert(args.end(), quick.begin(), quick.end());
+    ASSERT_EQ(RunCryptobench(args).exit_status, 0);
+  }
+  const CliResult mixed = RunCryptobench({"doctor", "--from", both});
+  EXPECT_TRUE(mixed.exit_status == 0 || mixed.exit_status == 1) << mixed.err;
+  EXPECT_NE(mixed.err.find("the runs of sodium are left out"), std::string::npos) << mixed.err;
+  EXPECT_NE(mixed.out.find("SHA-256"), std::string::npos) << mixed.out;  // openssl's run
+  const CliResult only = RunCryptobench({"doctor", "--from", sodium});
+  EXPECT_EQ(only.exit_status, 2) << only.err;
+  EXPECT_NE(only.err.find("doctor --backend sodium"), std::string::npos) << only.err;
 }
 
 TEST(DoctorBackendTest, BadBackendOptionsAreUsageErrors) {

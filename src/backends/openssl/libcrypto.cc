@@ -5,6 +5,7 @@
 
 #include <cstring>
 #include <string>
+#include <string_view>
 
 #include "backends/common/isolated_load.h"
 #include "core/errors.h"
@@ -28,7 +29,14 @@ LibcryptoPtr LoadLibcrypto(const std::string& path) {
   if (handle == nullptr) {
     throw UsageError("cannot load " + path + ": " + error);
   }
-  return ResolveLibcrypto(handle, path);
+  LibcryptoPtr lib = ResolveLibcrypto(handle, path);
+  // BoringSSL resolves the whole OpenSSL table, but its OPENSSL_ia32cap, version text and
+  // build facts differ: it has a backend of its own.
+  if (const char* version = lib->OpenSSL_version(0);
+      version != nullptr && std::string_view(version).substr(0, 9) == "BoringSSL") {
+    throw UsageError(path + " is BoringSSL, not OpenSSL: use --backend boringssl --lib " + path);
+  }
+  return lib;
 }
 
 LibcryptoPtr ResolveLibcrypto(void* handle, const std::string& path) {
@@ -46,6 +54,7 @@ LibcryptoPtr ResolveLibcrypto(void* handle, const std::string& path) {
   }
   CRYPTOBENCH_LIBCRYPTO_REQUIRED(CRYPTOBENCH_RESOLVE_REQUIRED)
 #undef CRYPTOBENCH_RESOLVE_REQUIRED
+
 
 #define CRYPTOBENCH_RESOLVE_OPTIONAL(ret, name, params)         \
   if (void* symbol = dlsym(handle, #name); symbol != nullptr) { \
