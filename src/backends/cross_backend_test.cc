@@ -78,8 +78,8 @@ std::vector<size_t> CipherSizes(const AlgorithmInfo& alg) {
     if (alg.name.ends_with("-CBC") || alg.name.ends_with("-ECB")) {
       size -= size % alg.block_len;
     }
-    // XTS: whole blocks only; Crypto++ 8.7 crashes stealing ciphertext for a partial block
-    // (not timed: the timed sizes are whole blocks).
+    // XTS: whole blocks only; Crypto++ refuses to steal ciphertext after two or more blocks,
+    // where 8.7 crashes (cryptopp_cipher.cc).
     if (alg.name.ends_with("-XTS")) {
       size -= size % alg.block_len;
     }
