@@ -27,6 +27,9 @@ const EVP_AEAD* FindAead(const Libcrypto& lib, const AlgorithmInfo& alg) {
   if (alg.name == "ChaCha20-Poly1305") {
     return lib.EVP_aead_chacha20_poly1305();
   }
+  if (alg.name == "XChaCha20-Poly1305" && lib.EVP_aead_xchacha20_poly1305 != nullptr) {
+    return lib.EVP_aead_xchacha20_poly1305();  // 24-byte nonce (aead.h)
+  }
   return nullptr;
 }
 

@@ -1,5 +1,5 @@
 // BoringSSL AEADs through its own EVP_AEAD API (include/openssl/aead.h), which is what
-// `bssl speed` times: AES-128/256-GCM and ChaCha20-Poly1305.
+// `bssl speed` times: AES-128/256-GCM and ChaCha20-Poly1305; also XChaCha20-Poly1305.
 #pragma once
 
 #include <cstddef>
@@ -12,8 +12,10 @@
 
 namespace cryptobench::backends::boringssl {
 
-/// True for AES-128-GCM, AES-256-GCM and ChaCha20-Poly1305. AES-128-CCM is false: BoringSSL's
-/// only CCM AEADs are the Bluetooth profiles (13-byte nonce, 4- or 8-byte tag).
+/// True for AES-128-GCM, AES-256-GCM, ChaCha20-Poly1305 and, where the library exports
+/// EVP_aead_xchacha20_poly1305 (an optional entry of libcrypto.h), XChaCha20-Poly1305. AES-128-CCM
+/// is false: BoringSSL's only CCM AEADs are the Bluetooth profiles (13-byte nonce, 4- or 8-byte
+/// tag).
 bool AeadSupported(const Libcrypto& lib, const AlgorithmInfo& alg);
 
 /// Prepares seal (kEncrypt) or open (kDecrypt) of one `input_len`-byte message per operation,

@@ -18,11 +18,12 @@ namespace {
 
 // What Debian 12's BoringSSL (Android 13) offers of the catalogue.
 const std::set<std::string> kExpectedSupported = {
-    "AES-128-CBC", "AES-192-CBC",  "AES-256-CBC", "AES-128-CTR", "AES-256-CTR", "AES-128-ECB",
-    "AES-256-ECB", "DES-EDE3-CBC", "ChaCha20",    "AES-128-GCM", "AES-256-GCM", "ChaCha20-Poly1305",
-    "MD5",         "SHA-1",        "SHA-224",     "SHA-256",     "SHA-384",     "SHA-512",
-    "HMAC-SHA256", "CMAC-AES-128", "Poly1305",    "RSA-2048",    "RSA-3072",    "RSA-4096",
-    "ECDSA-P256",  "ECDSA-P384",   "Ed25519",     "X25519",      "ECDH-P256"};
+    "AES-128-CBC", "AES-192-CBC",       "AES-256-CBC",  "AES-128-CTR", "AES-256-CTR",
+    "AES-128-ECB", "AES-256-ECB",       "DES-EDE3-CBC", "ChaCha20",    "AES-128-GCM",
+    "AES-256-GCM", "ChaCha20-Poly1305", "MD5",          "SHA-1",       "SHA-224",
+    "SHA-256",     "SHA-384",           "SHA-512",      "HMAC-SHA256", "CMAC-AES-128",
+    "Poly1305",    "RSA-2048",          "RSA-3072",     "RSA-4096",    "ECDSA-P256",
+    "ECDSA-P384",  "Ed25519",           "X25519",       "ECDH-P256",   "XChaCha20-Poly1305"};
 
 // Why the live tests cannot run here, or "" when BoringSSL is installed.
 std::string MissingReason() {

@@ -48,7 +48,8 @@ inline constexpr int kRsaPkcs1Padding = 1;   ///< rsa.h RSA_PKCS1_PADDING
 
 // The function table: X(return type, name, parameter list). REQUIRED entries exist in every
 // BoringSSL since the EVP_AEAD, X25519/Ed25519 EVP_PKEY and one-shot EVP_DigestSign APIs (2018);
-// a library lacking one is refused. OPTIONAL entries are informational and may be absent.
+// a library lacking one is refused. OPTIONAL entries may be absent: informational ones, and
+// algorithms a library without them reports unsupported.
 #define CRYPTOBENCH_BORINGSSL_REQUIRED(X)                                                          \
   X(const char*, OpenSSL_version, (int which))                                                     \
   X(unsigned long, OpenSSL_version_num, ())                                                        \
@@ -145,7 +146,8 @@ inline constexpr int kRsaPkcs1Padding = 1;   ///< rsa.h RSA_PKCS1_PADDING
 #define CRYPTOBENCH_BORINGSSL_OPTIONAL(X) \
   X(int, CRYPTO_has_asm, ())              \
   X(uint32_t, FIPS_version, ())           \
-  X(const char*, FIPS_module_name, ())
+  X(const char*, FIPS_module_name, ())    \
+  X(const EVP_AEAD*, EVP_aead_xchacha20_poly1305, ())
 
 /// A loaded BoringSSL libcrypto: every REQUIRED entry is non-null. Never dlclose()d (it
 /// registers thread-local destructors that would point into unmapped memory).

@@ -1,4 +1,5 @@
-// AEADs through Botan 2's AEAD_Mode: AES-GCM, AES-CCM and ChaCha20Poly1305 (RFC 8439).
+// AEADs through Botan 2's AEAD_Mode: AES-GCM, AES-CCM, ChaCha20Poly1305 (RFC 8439) and, with
+// a 24-byte nonce, XChaCha20-Poly1305 (draft-irtf-cfrg-xchacha-03).
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,6 +31,11 @@ std::optional<std::string> ModeName(const AlgorithmInfo& alg, size_t nonce_len, 
   const std::string name(alg.name);
   if (name == "ChaCha20-Poly1305") {
     return "ChaCha20Poly1305";
+  }
+  if (name == "XChaCha20-Poly1305") {
+    // Botan has no separate name: its ChaCha20Poly1305 picks XChaCha20 from a 24-byte nonce
+    // (chacha20poly1305.h). Any other length would silently run another AEAD.
+    return nonce_len == 24 ? std::optional<std::string>("ChaCha20Poly1305") : std::nullopt;
   }
   if (!name.starts_with("AES-") || name.size() != 11) {
     return std::nullopt;
@@ -146,7 +152,7 @@ std::string AeadImplementation(const AlgorithmInfo& alg) {
   if (!name) {
     return "";
   }
-  if (alg.name == "ChaCha20-Poly1305") {
+  if (alg.name.ends_with("ChaCha20-Poly1305")) {
     auto chacha = Botan::StreamCipher::create("ChaCha(20)");
     auto poly = Botan::MessageAuthenticationCode::create("Poly1305");
     return chacha && poly ? chacha->name() + " " + chacha->provider() + ", " + poly->name() + " " +

@@ -52,7 +52,8 @@ std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Opera
                                                  size_t input_len, bool corrupt,
                                                  PrepareFailure* failure, std::string* error);
 
-// AEADs (botan_aead.cc): Cipher_Mode "AES-N/GCM(T)", "AES-N/CCM(T,L)", "ChaCha20Poly1305".
+// AEADs (botan_aead.cc): Cipher_Mode "AES-N/GCM(T)", "AES-N/CCM(T,L)", "ChaCha20Poly1305"
+// (with a 24-byte nonce: XChaCha20-Poly1305).
 
 /// True if `alg` is an AEAD this backend offers.
 bool AeadSupported(const AlgorithmInfo& alg);

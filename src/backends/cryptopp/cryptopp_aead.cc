@@ -1,5 +1,6 @@
-// AEADs through Crypto++'s AuthenticatedSymmetricCipher: GCM<AES>, CCM<AES> and
-// ChaCha20Poly1305 (RFC 8439), one message per EncryptAndAuthenticate / DecryptAndVerify call.
+// AEADs through Crypto++'s AuthenticatedSymmetricCipher: GCM<AES>, CCM<AES>, ChaCha20Poly1305
+// (RFC 8439) and XChaCha20Poly1305 (draft-irtf-cfrg-xchacha-03), one message per
+// EncryptAndAuthenticate / DecryptAndVerify call.
 #include <cstring>
 #include <string>
 #include <vector>
@@ -24,7 +25,7 @@ constexpr uint8_t kNonceSeed = 2;
 constexpr uint8_t kPlaintextSeed = 3;
 constexpr uint8_t kAadSeed = 4;
 
-enum class Family { kNone, kGcm, kCcm, kChaChaPoly };
+enum class Family { kNone, kGcm, kCcm, kChaChaPoly, kXChaChaPoly };
 
 Family FamilyOf(const AlgorithmInfo& alg) {
   if (alg.kind != AlgorithmKind::kAead) {
@@ -32,6 +33,9 @@ Family FamilyOf(const AlgorithmInfo& alg) {
   }
   if (alg.name == "ChaCha20-Poly1305") {
     return Family::kChaChaPoly;
+  }
+  if (alg.name == "XChaCha20-Poly1305") {
+    return Family::kXChaChaPoly;
   }
   if (alg.name.starts_with("AES-") && alg.name.ends_with("-GCM")) {
     return Family::kGcm;
@@ -52,7 +56,8 @@ std::unique_ptr<CryptoPP::AuthenticatedSymmetricCipher> Directed(bool seal) {
 
 // A keyed AEAD object. Crypto++ wants a nonce at keying; each message then brings its own (of
 // the same length, for CCM). CCM fixes its tag length at keying (the DigestSize parameter,
-// SP 800-38C's Tlen); GCM truncates its 16-byte tag as asked; ChaCha20-Poly1305's is 16 bytes.
+// SP 800-38C's Tlen); GCM truncates its 16-byte tag as asked; (X)ChaCha20-Poly1305's is 16
+// bytes.
 std::unique_ptr<CryptoPP::AuthenticatedSymmetricCipher> NewAead(const AlgorithmInfo& alg, bool seal,
                                                                 const Bytes& key,
                                                                 const Bytes& nonce,
@@ -75,6 +80,13 @@ std::unique_ptr<CryptoPP::AuthenticatedSymmetricCipher> NewAead(const AlgorithmI
                                     std::to_string(tag_len));
       }
       aead = Directed<CryptoPP::ChaCha20Poly1305>(seal);
+      break;
+    case Family::kXChaChaPoly:
+      if (tag_len != 16) {
+        throw std::invalid_argument("XChaCha20-Poly1305 tags are 16 bytes, not " +
+                                    std::to_string(tag_len));
+      }
+      aead = Directed<CryptoPP::XChaCha20Poly1305>(seal);
       break;
     case Family::kNone:
       throw std::invalid_argument("no Crypto++ AEAD for " + std::string(alg.name));

@@ -52,7 +52,7 @@ std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Opera
                                                  size_t input_len, bool corrupt,
                                                  PrepareFailure* failure, std::string* error);
 
-// AEADs (cryptopp_aead.cc): GCM<AES>, CCM<AES>, ChaCha20Poly1305 (RFC 8439).
+// AEADs (cryptopp_aead.cc): GCM<AES>, CCM<AES>, ChaCha20Poly1305 (RFC 8439), XChaCha20Poly1305.
 
 /// True if `alg` is an AEAD this backend offers.
 bool AeadSupported(const AlgorithmInfo& alg);
