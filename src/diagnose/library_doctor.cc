@@ -87,6 +87,19 @@ std::string ChangeText(const Comparison& c) {
   return "not compared";
 }
 
+// True if an implementation string names SIMD code: "AVX2", "ChaCha(20) avx2", "SSSE3".
+bool NamesSimd(std::string_view implementation) {
+  std::string lower(implementation);
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  for (std::string_view word : {"avx512", "avx2", "avx", "ssse3", "sse4", "sse2", "simd", "neon"}) {
+    if (lower.find(word) != std::string::npos) {
+      return true;
+    }
+  }
+  return false;
+}
+
 // "A", "A and B", "A, B and C".
 std::string JoinAnd(const std::vector<std::string>& items) {
   if (items.size() < 2) {
@@ -280,6 +293,15 @@ LibraryVerdict DecideUnmasked(const AlgorithmInfo& alg, const std::string& opera
           "{}: accelerated: its CPU-specific (SIMD) code is in use: masking all CPU features "
           "makes it {} slower (no dedicated instruction exists for it); {}",
           name, FormatRatio(all->ratio), figures);
+      return v;
+    }
+    if (all == nullptr && NamesSimd(as_is.implementation)) {
+      // No switch to prove it, but the library says which SIMD code it chose.
+      v.status = VerdictStatus::kAccelerated;
+      v.line = fmt::format(
+          "{}: accelerated: {} reports '{}' (its SIMD code; no dedicated instruction exists for "
+          "it); {}",
+          name, library_name, as_is.implementation, figures);
       return v;
     }
     v.status = VerdictStatus::kNoHardwarePath;

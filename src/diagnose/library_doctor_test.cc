@@ -183,6 +183,14 @@ TEST(DecideLibraryVerdictTest, AlgorithmsWithoutInstructionsReportTheirSimdCode)
       Decide("ChaCha20-Poly1305", X86({"AVX2"}), GnutlsMasks(),
              {At("as is", 500, 0.01), At("c", 500, 0.01), At("all", 500, 0.01)});
   EXPECT_EQ(portable.status, VerdictStatus::kNoHardwarePath) << portable.line;
+  // Without a switch, the library's own word for its SIMD code decides.
+  const LibraryVerdict reported =
+      Decide("ChaCha20-Poly1305", X86({"AVX2"}), {}, {At("as is", 750, 0.01, "AVX2")});
+  EXPECT_EQ(reported.status, VerdictStatus::kAccelerated) << reported.line;
+  EXPECT_NE(reported.line.find("reports 'AVX2' (its SIMD code"), std::string::npos);
+  const LibraryVerdict silent =
+      Decide("ChaCha20-Poly1305", X86({"AVX2"}), {}, {At("as is", 750, 0.01)});
+  EXPECT_EQ(silent.status, VerdictStatus::kNoHardwarePath) << silent.line;
   EXPECT_NE(portable.line.find("portable code"), std::string::npos) << portable.line;
 }
 
