@@ -210,6 +210,40 @@ TEST(ImportedRenderTest, OpensslLayoutOfADecryptRunKeepsPlainNames) {
   EXPECT_THAT(text, Not(HasSubstr("decrypt")));
 }
 
+// bssl speed's one-block figures ("Did ... AES-128 encrypt operations"): kind other, no input
+// size, ops/s. The catalogue takes "aes-128" for AES-128-CBC; these rows are not that.
+RunResult OneBlockAes() {
+  RunResult run = ImportedRun("wall_clock");
+  run.source.tool = "bssl speed";
+  AlgorithmResult block;
+  block.algorithm = "AES-128";
+  block.kind = "other";
+  block.cells = {ImportedCell("encrypt_setup", 0, 37713208, false),
+                 ImportedCell("encrypt", 0, 154030384, false)};
+  run.algorithms.insert(run.algorithms.begin() + 1, block);
+  return run;
+}
+
+TEST(ImportedRenderTest, OneBlockFiguresAreNeitherAes128CbcNorAZeroSizeColumn) {
+  const std::string openssl = Rendered(OneBlockAes(), Format::kOpenssl);
+  EXPECT_EQ(Count(openssl, "AES-128-CBC"), 1u);  // the real AES-128-CBC row only
+  EXPECT_THAT(openssl, Not(HasSubstr("0 bytes")));
+  EXPECT_THAT(openssl, HasSubstr(": AES-128 encrypt_setup, AES-128 encrypt.\n"));
+
+  const std::string table = Rendered(OneBlockAes(), Format::kTable);
+  EXPECT_THAT(table, Not(HasSubstr(" 0 B")));
+  EXPECT_THAT(table, Not(HasSubstr("?")));
+  EXPECT_THAT(table, HasSubstr("\nOther operations, per call: ops/s as reported"));
+  EXPECT_THAT(table, HasSubstr("\nAES-128 encrypt        154030384"));
+  // RSA stays under its own heading, before the other operations.
+  EXPECT_LT(table.find("RSA-2048 sign"), table.find("Other operations"));
+
+  const std::string markdown = Rendered(OneBlockAes(), Format::kMarkdown);
+  EXPECT_THAT(markdown, Not(HasSubstr("| 0 B |")));
+  EXPECT_THAT(markdown, HasSubstr("### Other operations, per call"));
+  EXPECT_THAT(markdown, HasSubstr("| AES-128 encrypt_setup | 37713208 |"));
+}
+
 TEST(ImportedRenderTest, MeasuredRunsAreNotMarkedImported) {
   RunResult run = ImportedRun("wall_clock");
   run.source = results::SourceInfo{};

@@ -30,6 +30,7 @@
 #include <fmt/format.h>
 
 #include "algorithms/catalog.h"
+#include "report/catalog_entry.h"
 #include "report/format_util.h"
 #include "report/report.h"
 #include "report/views.h"
@@ -42,7 +43,7 @@ using results::Cell;
 using results::CellStatus;
 
 std::string SpeedName(const AlgorithmResult& alg) {
-  const AlgorithmInfo* info = FindAlgorithm(alg.algorithm);
+  const AlgorithmInfo* info = CatalogEntryOf(alg);
   return info != nullptr ? std::string(info->speed_name) : alg.algorithm;
 }
 
@@ -179,7 +180,7 @@ void WritePublicKeyFamily(const results::RunResult& run, PkFamily family, Printe
                           std::ostream& out) {
   bool header_written = false;
   for (const AlgorithmResult& alg : run.algorithms) {
-    const AlgorithmInfo* info = FindAlgorithm(alg.algorithm);
+    const AlgorithmInfo* info = CatalogEntryOf(alg);
     if (info == nullptr || IsSymmetric(info->kind)) {
       continue;
     }
