@@ -200,14 +200,23 @@ TEST(ImportedRenderTest, OpensslLayoutNamesTheImplementationOfATwiceRunAlgorithm
   EXPECT_THAT(text, HasSubstr("\nAES-128-CBC [base] decrypt  4613734.40k\n"));
 }
 
-TEST(ImportedRenderTest, OpensslLayoutOfADecryptRunKeepsPlainNames) {
-  // `speed --decrypt` times only decrypt: its rows read as `openssl speed -decrypt` prints them.
+TEST(ImportedRenderTest, OpensslLayoutOfADecryptRunNamesItsRowsDecrypt) {
+  // `speed --decrypt` times only decrypt. `openssl speed -decrypt` would print the plain name,
+  // but nothing in the summary would then say the figures are decryption: a re-import would
+  // read them as encryption.
   RunResult run = BothDirectionsAndAKdf();
   run.method.direction = "decrypt";
   run.algorithms[1].cells.erase(run.algorithms[1].cells.begin());
   const std::string text = Rendered(run, Format::kOpenssl);
-  EXPECT_THAT(text, HasSubstr("\nAES-128-CBC    4613734.40k\n"));
-  EXPECT_THAT(text, Not(HasSubstr("decrypt")));
+  EXPECT_THAT(text, HasSubstr("\nAES-128-CBC decrypt  4613734.40k\n"));
+  EXPECT_THAT(text, Not(HasSubstr("\nAES-128-CBC  ")));
+
+  const std::vector<RunResult> again = import::ImportText(text, "again.txt");
+  ASSERT_EQ(again.size(), 1u);
+  ASSERT_EQ(again[0].algorithms.size(), 1u);
+  ASSERT_EQ(again[0].algorithms[0].cells.size(), 1u);
+  EXPECT_EQ(again[0].algorithms[0].algorithm, "AES-128-CBC");
+  EXPECT_EQ(again[0].algorithms[0].cells[0].operation, "decrypt");
 }
 
 // bssl speed's one-block figures ("Did ... AES-128 encrypt operations"): kind other, no input
