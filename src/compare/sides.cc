@@ -113,20 +113,17 @@ std::vector<Side> LoadFileSides(std::string_view text, const std::string& file_n
     }
   }
   // Runs of several backends (speed --backend a,b; a paste of several tools) are told apart by
-  // backend; numbers stay where a backend has several runs (or there is only one backend).
+  // backend; a number is added only to the runs of a backend that has several.
   std::map<std::string, size_t> per_backend;
   for (size_t i : kept) {
     ++per_backend[runs[i].library.backend];
   }
   const bool by_backend = per_backend.size() > 1;
-  const bool numbered =
-      kept.size() > 1 && std::any_of(per_backend.begin(), per_backend.end(),
-                                     [](const auto& entry) { return entry.second > 1; });
   std::vector<Side> sides;
   for (size_t i : kept) {
     const std::string& backend = runs[i].library.backend;
     Side side;
-    side.label = numbered ? fmt::format("{}#{}", label, i + 1) : label;
+    side.label = per_backend[backend] > 1 ? fmt::format("{}#{}", label, i + 1) : label;
     if (by_backend && !backend.empty()) {
       side.label += fmt::format(" ({})", backend);
     }
