@@ -22,6 +22,7 @@
 #include "cpu/cpu_info.h"
 #include "cpu/features.h"
 #include "measure/clocks.h"
+#include "report/catalog_entry.h"
 #include "worker/process.h"
 #include "worker/scheduler.h"
 
@@ -67,8 +68,7 @@ int ParseRounds(const std::string& text) {
 void FilterAlgorithms(results::RunResult& run, const std::set<std::string>& names) {
   std::vector<results::AlgorithmResult> kept;
   for (results::AlgorithmResult& alg : run.algorithms) {
-    const AlgorithmInfo* info = FindAlgorithm(alg.algorithm);
-    if (names.count(info != nullptr ? std::string(info->name) : alg.algorithm) != 0) {
+    if (names.count(report::CanonicalAlgorithmName(alg)) != 0) {
       kept.push_back(std::move(alg));
     }
   }
@@ -94,7 +94,7 @@ std::vector<const AlgorithmInfo*> LiveAlgorithms(const std::vector<compare::Side
   std::set<std::string> names;
   for (const compare::Side& side : file_sides) {
     for (const results::AlgorithmResult& alg : side.run.algorithms) {
-      if (const AlgorithmInfo* info = FindAlgorithm(alg.algorithm)) {
+      if (const AlgorithmInfo* info = report::CatalogEntryOf(alg)) {
         names.insert(std::string(info->name));
       }
     }
@@ -116,7 +116,7 @@ std::vector<uint64_t> LiveSizes(const std::vector<compare::Side>& file_sides) {
   for (const compare::Side& side : file_sides) {
     for (const results::AlgorithmResult& alg : side.run.algorithms) {
       for (const results::Cell& cell : alg.cells) {
-        if (results::IsSymmetricCell(alg.algorithm, cell) && cell.input_len > 0 &&
+        if (report::IsThroughputCell(alg, cell) && cell.input_len > 0 &&
             cell.input_len <= (uint64_t{64} << 20)) {
           sizes.insert(cell.input_len);
         }

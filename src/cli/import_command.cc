@@ -8,6 +8,7 @@
 #include <string>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
 #include "cli/options.h"
@@ -23,6 +24,27 @@ std::string ReadInput(const std::string& path) {
   return ReadInputText(path, fmt::format("cannot read '{}'", path));
 }
 
+// A JSON object is no tool's text output (bssl speed -json is an array): most likely a result
+// of cryptobench itself, which compare and doctor --from read as it is. Throws UsageError
+// saying so; returns for anything else.
+void RejectJsonObject(const std::string& text, const std::string& file_name) {
+  const size_t first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string::npos || text[first] != '{') {
+    return;
+  }
+  const nlohmann::json doc = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (doc.is_object() && doc.contains("schema_version")) {
+    throw UsageError(fmt::format(
+        "{} is already a cryptobench result (JSON): use it with `cryptobench compare` or "
+        "`cryptobench doctor --from`; import reads other tools' text output",
+        file_name));
+  }
+  throw UsageError(fmt::format(
+      "{} is a JSON document, not output import reads (openssl speed, openssl version, bssl "
+      "speed, botan speed, cryptsetup benchmark)",
+      file_name));
+}
+
 }  // namespace
 
 int RunImport(const ImportOptions& options) {
@@ -36,6 +58,7 @@ int RunImport(const ImportOptions& options) {
   }
   const std::string file_name = options.input == "-" ? "<stdin>" : options.input;
   const std::string text = ReadInput(options.input);
+  RejectJsonObject(text, file_name);
   std::vector<results::RunResult> runs;
   try {
     runs = import::ImportText(text, file_name);

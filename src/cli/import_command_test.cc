@@ -103,5 +103,35 @@ TEST(ImportCommandTest, UnreadableInputExitsTwoAndWritesNothing) {
   EXPECT_EQ(RunCryptobench({"import", input, "--format", "xml"}).exit_status, 2);
 }
 
+TEST(ImportCommandTest, AResultJsonIsSentToCompareOrDoctor) {
+  // import's own output fed back to it: already a result, not a tool's text output.
+  const auto dir = std::filesystem::temp_directory_path() / "cryptobench_import_json";
+  std::filesystem::create_directories(dir);
+  const auto result_json = dir / "result.json";
+  ASSERT_EQ(RunCryptobench({"import", kFixtures + "openssl-3.0-mr.txt", "-o", result_json.string()})
+                .exit_status,
+            0);
+  const CliResult again = RunCryptobench({"import", result_json.string()});
+  EXPECT_EQ(again.exit_status, 2);
+  EXPECT_EQ(again.err, "error: " + result_json.string() +
+                           " is already a cryptobench result (JSON): use it with `cryptobench "
+                           "compare` or `cryptobench doctor --from`; import reads other tools' "
+                           "text output\n");
+  EXPECT_TRUE(again.out.empty());
+
+  const auto other_json = dir / "other.json";
+  std::ofstream(other_json) << "  {\"benchmarks\": []}\n";
+  const CliResult other = RunCryptobench({"import", other_json.string()});
+  EXPECT_EQ(other.exit_status, 2);
+  EXPECT_EQ(other.err.rfind("error: " + other_json.string() +
+                                " is a JSON document, not output "
+                                "import reads",
+                            0),
+            0u)
+      << other.err;
+  EXPECT_EQ(std::count(other.err.begin(), other.err.end(), '\n'), 1);
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace cryptobench::cli

@@ -9,6 +9,7 @@
 #include "report/format_util.h"
 
 #include "compare/attribution.h"
+#include "compare/format.h"
 #include "diagnose/ia32cap.h"
 
 namespace cryptobench::compare {
@@ -25,14 +26,6 @@ std::string BasisName(const std::string& basis) {
     return "user CPU time";
   }
   return "an unknown clock";
-}
-
-std::string VersionText(const results::LibraryInfo& library) {
-  if (library.version.empty()) {
-    return "";
-  }
-  const std::string short_version = report::ShortLibraryVersion(library.version);
-  return library.version.rfind("OpenSSL ", 0) == 0 ? "OpenSSL " + short_version : short_version;
 }
 
 std::string StripAll(std::string text, std::string_view prefix) {
@@ -123,8 +116,8 @@ std::vector<std::string> BuildDifferences(const Side& a, const Side& b) {
 }
 
 std::optional<Finding> LibraryFinding(const Side& a, const Side& b) {
-  const std::string va = VersionText(a.run.library);
-  const std::string vb = VersionText(b.run.library);
+  const std::string va = ShortLibraryVersionName(a.run.library);
+  const std::string vb = ShortLibraryVersionName(b.run.library);
   if (va.empty() && vb.empty()) {
     return std::nullopt;
   }
@@ -133,6 +126,13 @@ std::optional<Finding> LibraryFinding(const Side& a, const Side& b) {
     const Side& known = va.empty() ? b : a;
     return Finding{"library", fmt::format("{}'s library version is unknown; {} is {}.",
                                           unknown.letter, known.letter, va.empty() ? vb : va)};
+  }
+  const std::string& backend_a = a.run.library.backend;
+  const std::string& backend_b = b.run.library.backend;
+  if (!backend_a.empty() && !backend_b.empty() && backend_a != backend_b) {
+    // Two libraries: their builds have nothing to line up.
+    return Finding{"library", fmt::format("Different libraries: {} is {}, {} is {}.", a.letter, va,
+                                          b.letter, vb)};
   }
   const std::vector<std::string> diffs = BuildDifferences(a, b);
   std::string detail;

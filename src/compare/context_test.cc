@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "compare/attribution.h"
+#include "compare/format.h"
 #include "compare/test_util.h"
 
 namespace cryptobench::compare {
@@ -63,6 +64,36 @@ std::string LibraryText(const Side& a, const Side& b) {
   const std::vector<Finding> findings = ContextFindings(a, b);
   const Finding* library = FindId(findings, "library");
   return library == nullptr ? "" : library->text;
+}
+
+TEST(ContextFindingsTest, LibrariesOtherThanOpensslAreNamedWithTheirBackend) {
+  // speed --backend openssl,sodium: libsodium's version string is a bare "1.0.18".
+  Side openssl = Library("A", "OpenSSL 3.0.19 27 Jan 2026", "gcc -O2", "/a/libcrypto.so.3");
+  openssl.run.library.backend = "openssl";
+  Side sodium = Library("B", "1.0.18", "", "/a/libsodium.so.23");
+  sodium.run.library.backend = "sodium";
+  EXPECT_EQ(LibraryText(openssl, sodium),
+            "Different libraries: A is OpenSSL 3.0.19, B is sodium 1.0.18.");
+  Side newer = Library("A", "1.0.19", "", "");
+  newer.run.library.backend = "sodium";
+  EXPECT_EQ(LibraryText(newer, sodium),
+            "Different library versions: A is sodium 1.0.19, B is sodium 1.0.18.");
+}
+
+TEST(ContextFindingsTest, LibraryVersionNames) {
+  results::LibraryInfo library;
+  library.backend = "gcrypt";
+  library.version = "1.10.1";
+  EXPECT_EQ(LibraryVersionName(library), "gcrypt 1.10.1");
+  library.backend = "botan";
+  library.version = "Botan 2.19.3 (release, dated 20221109, distribution Debian)";
+  EXPECT_EQ(LibraryVersionName(library), library.version);  // names itself already
+  EXPECT_EQ(ShortLibraryVersionName(library), "Botan 2.19.3");
+  library.backend = "openssl";
+  library.version = "OpenSSL 3.0.19 27 Jan 2026";
+  EXPECT_EQ(ShortLibraryVersionName(library), "OpenSSL 3.0.19");
+  library.version = "";
+  EXPECT_EQ(LibraryVersionName(library), "");
 }
 
 TEST(ContextFindingsTest, LibraryVersionsAndBuilds) {

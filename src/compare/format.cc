@@ -1,6 +1,8 @@
 // Number formatting for compare.
 #include "compare/format.h"
 
+#include <cctype>
+
 #include <fmt/format.h>
 
 #include "report/format_util.h"
@@ -57,6 +59,21 @@ std::string VerdictText(const Row& row, double threshold) {
       return fmt::format("{} beyond {}, not testable", direction, PercentText(threshold));
   }
   return "";
+}
+
+std::string LibraryVersionName(const results::LibraryInfo& library) {
+  const std::string& version = library.version;
+  const bool names_itself =
+      version.empty() || std::isdigit(static_cast<unsigned char>(version.front())) == 0;
+  return names_itself || library.backend.empty() ? version : library.backend + " " + version;
+}
+
+std::string ShortLibraryVersionName(const results::LibraryInfo& library) {
+  const std::string name = LibraryVersionName(library);
+  if (name.rfind("OpenSSL ", 0) == 0) {
+    return "OpenSSL " + report::ShortLibraryVersion(name);
+  }
+  return name.substr(0, name.find(" ("));
 }
 
 }  // namespace cryptobench::compare

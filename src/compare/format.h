@@ -22,6 +22,16 @@ std::string FigureCiText(const Figure& figure);
 /// The ratio's CI as "0.205-0.211", or "single sample" without one.
 std::string RatioCiText(const RatioEstimate& ratio);
 
+/// The library a run measured, by name and version: `library.version` with the backend in
+/// front where the version string does not name its library (libsodium's "1.0.18" is
+/// "sodium 1.0.18", libgcrypt's "1.10.1" "gcrypt 1.10.1"; "OpenSSL 3.0.19 27 Jan 2026" and
+/// "wolfSSL 5.5.4" stay as they are); "" when the version is unknown.
+std::string LibraryVersionName(const results::LibraryInfo& library);
+
+/// LibraryVersionName for a sentence: without OpenSSL's release date or a parenthesised detail
+/// ("OpenSSL 3.0.19", "Botan 2.19.3", "sodium 1.0.18").
+std::string ShortLibraryVersionName(const results::LibraryInfo& library);
+
 /// Verdict words for a compared row: "within 5%", "significantly slower",
 /// "slower, not significant", "slower beyond 5%, not testable" (and the faster forms).
 std::string VerdictText(const Row& row, double threshold);

@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "algorithms/catalog.h"
+#include "report/catalog_entry.h"
 #include "report/format_util.h"
 
 #include "compare/families.h"
@@ -24,17 +24,12 @@ struct Entry {
   bool symmetric = true;
 };
 
-std::string CanonicalName(const std::string& name) {
-  const AlgorithmInfo* info = FindAlgorithm(name);
-  return info != nullptr ? std::string(info->name) : name;
-}
-
 // Cells of a run by key, and the keys in first-seen order.
 void Index(const results::RunResult& run, std::map<Key, Entry>& by_key, std::vector<Key>& order) {
   for (const results::AlgorithmResult& alg : run.algorithms) {
-    const std::string name = CanonicalName(alg.algorithm);
+    const std::string name = report::CanonicalAlgorithmName(alg);
     for (const results::Cell& cell : alg.cells) {
-      const bool symmetric = results::IsSymmetricCell(alg.algorithm, cell);
+      const bool symmetric = report::IsThroughputCell(alg, cell);
       const Key key{name, cell.operation, symmetric ? cell.input_len : 0};
       if (by_key.count(key) != 0) {
         continue;  // the first cell with this key counts

@@ -46,7 +46,7 @@ std::string SideDescription(const Side& side) {
       break;
   }
   if (!run.library.version.empty()) {
-    parts.push_back(run.library.version);
+    parts.push_back(LibraryVersionName(run.library));
   }
   if (!run.library.loaded_path.empty()) {
     parts.push_back(run.library.loaded_path);

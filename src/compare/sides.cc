@@ -101,21 +101,29 @@ std::vector<Side> LoadFileSides(std::string_view text, const std::string& file_n
   if (runs.empty()) {
     throw UsageError(fmt::format("{}: holds no runs", file_name));
   }
+  // A run without algorithms (an `openssl version` block of another build pasted beside speed
+  // output) has nothing to compare: it is no side when the file has runs with algorithms.
+  // Kept runs keep their position in the file for their "#N".
+  const auto has_algorithms = [](const results::RunResult& run) { return !run.algorithms.empty(); };
+  const bool any_algorithms = std::any_of(runs.begin(), runs.end(), has_algorithms);
+  std::vector<size_t> kept;
+  for (size_t i = 0; i < runs.size(); ++i) {
+    if (!any_algorithms || has_algorithms(runs[i])) {
+      kept.push_back(i);
+    }
+  }
   // Runs of several backends (speed --backend a,b; a paste of several tools) are told apart by
-  // backend; numbers stay where a backend has several runs (or there is only one backend).
+  // backend; a number is added only to the runs of a backend that has several.
   std::map<std::string, size_t> per_backend;
-  for (const results::RunResult& run : runs) {
-    ++per_backend[run.library.backend];
+  for (size_t i : kept) {
+    ++per_backend[runs[i].library.backend];
   }
   const bool by_backend = per_backend.size() > 1;
-  const bool numbered =
-      runs.size() > 1 && std::any_of(per_backend.begin(), per_backend.end(),
-                                     [](const auto& entry) { return entry.second > 1; });
   std::vector<Side> sides;
-  for (size_t i = 0; i < runs.size(); ++i) {
+  for (size_t i : kept) {
     const std::string& backend = runs[i].library.backend;
     Side side;
-    side.label = numbered ? fmt::format("{}#{}", label, i + 1) : label;
+    side.label = per_backend[backend] > 1 ? fmt::format("{}#{}", label, i + 1) : label;
     if (by_backend && !backend.empty()) {
       side.label += fmt::format(" ({})", backend);
     }

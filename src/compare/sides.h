@@ -22,11 +22,13 @@ struct HostFacts {
 };
 
 /// Reads `text` as one file's sides, labelled `label` (or "label#1", "label#2", ... for a file
-/// with several runs). Text starting with '{' (after whitespace) is a results JSON: one run
-/// document or {"schema_version": 1, "runs": [...]} (origin kResults; figures are recomputed
-/// from samples where present). Anything else goes to import::ImportText (origin kImported).
-/// Throws UsageError: "FILE:LINE: expected ..." from the importer, "FILE: not valid JSON: ..."
-/// or "FILE: results JSON: FIELD: ..." (FILE = `file_name`), or for a file with no runs.
+/// with several runs; N is the run's position in the file). Runs without algorithms (an
+/// `openssl version` block) are left out when the file also has runs with algorithms. Text starting
+/// with '{' (after whitespace) is a results JSON: one run document or {"schema_version": 1, "runs":
+/// [...]} (origin kResults; figures are recomputed from samples where present). Anything else goes
+/// to import::ImportText (origin kImported). Throws UsageError: "FILE:LINE: expected ..." from the
+/// importer, "FILE: not valid JSON: ..." or "FILE: results JSON: FIELD: ..." (FILE = `file_name`),
+/// or for a file with no runs.
 std::vector<Side> LoadFileSides(std::string_view text, const std::string& file_name,
                                 const std::string& label);
 

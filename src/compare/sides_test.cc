@@ -59,6 +59,26 @@ TEST(LoadFileSidesTest, SeveralRunsGetNumberedLabels) {
   EXPECT_EQ(imported[1].origin, SideOrigin::kImported);
 }
 
+TEST(LoadFileSidesTest, RunsWithoutAlgorithmsAreNoSidesBesideRunsWithThem) {
+  // `openssl version -a` of another build pasted before speed output: a run without
+  // algorithms, which would otherwise be baseline A with nothing measured.
+  const std::string paste =
+      "$ /opt/old/bin/openssl version -a\nOpenSSL 1.1.1w  11 Sep 2023\n"
+      "platform: linux-x86_64\n\n"
+      "$ openssl speed -evp sha256\nversion: 3.0.13\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16 bytes\nsha256           160599.51k\n";
+  const std::vector<Side> sides = LoadFileSides(paste, "paste.txt", "paste.txt");
+  ASSERT_EQ(sides.size(), 1u);
+  EXPECT_EQ(sides[0].label, "paste.txt");
+  EXPECT_EQ(sides[0].run.source.tool, "openssl speed");
+
+  // A file of version blocks only still gives its runs (compare then says nothing matched).
+  const std::vector<Side> versions =
+      LoadFileSides(Fixture("import/openssl-version-a.txt"), "v.txt", "v.txt");
+  EXPECT_EQ(versions.size(), 3u);
+}
+
 TEST(LoadFileSidesTest, RunsOfSeveralBackendsAreLabelledByBackend) {
   // speed --backend openssl,sodium -o x.json: each side says which library it is.
   nlohmann::json openssl = nlohmann::json::parse(Fixture("compare/base.json"));
@@ -77,7 +97,7 @@ TEST(LoadFileSidesTest, RunsOfSeveralBackendsAreLabelledByBackend) {
   ASSERT_EQ(repeated.size(), 3u);
   EXPECT_EQ(repeated[0].label, "x.json#1 (openssl)");
   EXPECT_EQ(repeated[1].label, "x.json#2 (openssl)");
-  EXPECT_EQ(repeated[2].label, "x.json#3 (sodium)");
+  EXPECT_EQ(repeated[2].label, "x.json (sodium)");  // sodium's one run needs no number
 
   // Imported text of several tools names each tool's library.
   const std::vector<Side> mixed =

@@ -258,6 +258,7 @@ class Driver {
   void FlushVersion() {
     if (version_) {
       runs_.push_back(BuildVersionRun(*version_, file_name_));
+      version_run_ = runs_.size() - 1;
       last_version_ = *version_;
       version_.reset();
     }
@@ -282,8 +283,20 @@ class Driver {
     FinishMr(&state.evidence, &state.mr);
     const SpeedEvidence& evidence = state.evidence;
     if (evidence.HasFigures()) {
-      runs_.push_back(
-          BuildSpeedRun(evidence, file_name_, last_version_ ? &*last_version_ : nullptr));
+      results::RunResult run =
+          BuildSpeedRun(evidence, file_name_, last_version_ ? &*last_version_ : nullptr);
+      // `openssl version -a` pasted right before the speed output (as the README asks) is
+      // this run's library, not a run of its own: a run without figures would only be an
+      // empty side in compare. Its caveats (a program and library that differ) move along.
+      const bool takes_version =
+          last_version_ && (!evidence.header || SameLibrary(*last_version_, *evidence.header));
+      if (takes_version && version_run_ && *version_run_ + 1 == runs_.size()) {
+        const std::vector<std::string> caveats = std::move(runs_.back().source.caveats);
+        run.source.caveats.insert(run.source.caveats.begin(), caveats.begin(), caveats.end());
+        runs_.pop_back();
+      }
+      version_run_.reset();
+      runs_.push_back(std::move(run));
     } else if (evidence.header) {
       // A header without figures: what remains is the library's identity.
       runs_.push_back(BuildVersionRun(*evidence.header, file_name_));
@@ -297,6 +310,7 @@ class Driver {
   std::unique_ptr<SpeedState> speed_;
   std::optional<HeaderInfo> version_;
   std::optional<HeaderInfo> last_version_;
+  std::optional<size_t> version_run_;  // index in runs_ of last_version_'s own run
   std::unique_ptr<ForeignParser> foreign_;
   ForeignTool foreign_tool_ = ForeignTool::kNone;
   bool after_version_command_ = false;

@@ -66,7 +66,7 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, ImportGoldenTest,
                                            "openssl-3.0-cpuinfo.txt", "openssl-3.0-mr.txt",
                                            "openssl-3.2-multi-mr.txt", "openssl-4.0-elapsed.txt",
                                            "openssl-version-a.txt", "paste-messy.md",
-                                           "two-runs.txt"));
+                                           "two-runs.txt", "version-then-speed.txt"));
 
 TEST(ImportTest, LegacyReleaseIsReadWithItsInterpretation) {
   const auto runs = ImportFixture("openssl-1.0.2-legacy.txt");
@@ -178,18 +178,49 @@ TEST(ImportTest, SeveralRunsInOrder) {
   EXPECT_EQ(doc["runs"].size(), 2u);
 }
 
-TEST(ImportTest, VersionBlocksAreRunsOfTheirOwnAndInformALaterSpeedRun) {
+TEST(ImportTest, AVersionBlockRightBeforeASpeedRunWithoutHeaderIsItsLibrary) {
   const auto runs = ImportText(
       "$ openssl version -a\nOpenSSL 3.1.4 24 Oct 2023 (Library: OpenSSL 3.1.4 24 Oct 2023)\n"
       "built on: Tue Oct 24 12:00:00 2023 UTC\nplatform: linux-aarch64\n\n"
       "$ openssl speed -mr sha1\n+H:16\n+F:1:sha1:1000.00\n",
       "t");
+  ASSERT_EQ(runs.size(), 1u);  // no run without figures beside the speed run
+  EXPECT_EQ(runs[0].source.tool, "openssl speed");
+  EXPECT_EQ(runs[0].library.version, "OpenSSL 3.1.4 24 Oct 2023");
+  EXPECT_EQ(runs[0].library.platform, "platform: linux-aarch64");
+  EXPECT_TRUE(HasCaveat(runs[0], "from the openssl version output at line 2"));
+}
+
+TEST(ImportTest, AVersionBlockOfTheSameReleaseCompletesTheSpeedHeader) {
+  // The paste README.md asks for: `openssl version -a`, then `openssl speed` with its header.
+  const auto runs = ImportFixture("version-then-speed.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  const results::RunResult& run = runs[0];
+  EXPECT_EQ(run.source.tool, "openssl speed");
+  EXPECT_EQ(run.source.tool_version, "3.0.13");
+  EXPECT_EQ(run.library.version, "OpenSSL 3.0.13 30 Jan 2024");  // speed prints "3.0.13"
+  EXPECT_EQ(run.library.platform, "platform: debian-amd64");     // only version -a prints it
+  EXPECT_EQ(run.library.capability_vector, "0x7ffaf3ffffebffff:0x18c05fdef3bfa7eb");
+  EXPECT_NE(FindCell(run, "AES-128-GCM", "encrypt", 16384), nullptr);
+  EXPECT_TRUE(HasCaveat(run, "from the openssl version output at line 2"));
+}
+
+TEST(ImportTest, AVersionBlockOfAnotherReleaseStaysARunOfItsOwn) {
+  // `openssl version` of one build, speed output of another: neither describes the other.
+  const auto runs = ImportText(
+      "$ /opt/old/bin/openssl version -a\nOpenSSL 1.1.1w  11 Sep 2023\n"
+      "platform: linux-x86_64\n\n"
+      "$ openssl speed -evp sha256\nversion: 3.0.13\nbuilt on: Tue Jan 30 18:12:44 2024 UTC\n"
+      "options: bn(64,64)\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16 bytes\nsha256           160599.51k\n",
+      "t");
   ASSERT_EQ(runs.size(), 2u);
   EXPECT_EQ(runs[0].source.tool, "openssl version");
-  EXPECT_EQ(runs[0].library.platform, "platform: linux-aarch64");
   EXPECT_EQ(runs[1].source.tool, "openssl speed");
-  EXPECT_EQ(runs[1].library.version, "OpenSSL 3.1.4 24 Oct 2023");
-  EXPECT_TRUE(HasCaveat(runs[1], "from the openssl version output at line 2"));
+  EXPECT_EQ(runs[1].library.version, "OpenSSL 3.0.13");
+  EXPECT_EQ(runs[1].library.platform, "");
+  EXPECT_FALSE(HasCaveat(runs[1], "openssl version output"));
 }
 
 TEST(ImportTest, TableMissingFiguresAreRecomputedFromProgressLines) {

@@ -209,6 +209,34 @@ void FillLibraryInfo(const HeaderInfo& header, results::LibraryInfo* library) {
   }
 }
 
+bool SameLibrary(const HeaderInfo& version_block, const HeaderInfo& speed_header) {
+  const auto library_version = [](const HeaderInfo& header) {
+    return ParseOpensslVersion(header.library.empty() ? header.version : header.library);
+  };
+  const std::optional<OpensslVersion> block = library_version(version_block);
+  const std::optional<OpensslVersion> speed = library_version(speed_header);
+  const auto differ = [](const std::string& a, const std::string& b) {
+    return !a.empty() && !b.empty() && a != b;
+  };
+  return block && speed && block->text == speed->text &&
+         !differ(version_block.built_on, speed_header.built_on) &&
+         !differ(version_block.cflags, speed_header.cflags);
+}
+
+HeaderInfo CompleteHeader(const HeaderInfo& version_block, const HeaderInfo& speed_header) {
+  HeaderInfo header = speed_header;
+  header.version = version_block.version;
+  header.library = version_block.library;
+  header.platform = version_block.platform;
+  for (auto field :
+       {&HeaderInfo::built_on, &HeaderInfo::options, &HeaderInfo::cflags, &HeaderInfo::cpu_info}) {
+    if ((header.*field).empty()) {
+      header.*field = version_block.*field;
+    }
+  }
+  return header;
+}
+
 results::RunResult BuildVersionRun(const HeaderInfo& header, std::string_view file_name) {
   results::RunResult run;
   run.source.kind = "imported";

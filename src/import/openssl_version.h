@@ -58,6 +58,18 @@ bool StartsVersionBlock(const std::vector<SourceLine>& lines, size_t index,
 /// cflags, cpu_info and the capability vector from CPUINFO ("0x...:0x..." without " env:").
 void FillLibraryInfo(const HeaderInfo& header, results::LibraryInfo* library);
 
+/// True when an `openssl version` block and the header of a speed run describe the same
+/// library: the same version token (the block's "(Library: ...)" part when printed, as speed
+/// 3.x prints the library's version), and the same "built on:" and "compiler:" lines where both
+/// have them. False when either version cannot be read.
+bool SameLibrary(const HeaderInfo& version_block, const HeaderInfo& speed_header);
+
+/// A speed run's header completed from an `openssl version` block of the same library
+/// (SameLibrary): the block's full version strings (release date, "(Library: ...)") and
+/// platform, and any field the header lacks; the header's own built on, options, compiler and
+/// CPUINFO lines win, as they are what the speed process printed. `line` stays the header's.
+HeaderInfo CompleteHeader(const HeaderInfo& version_block, const HeaderInfo& speed_header);
+
 /// The run for an `openssl version` block: library info only, no algorithms.
 results::RunResult BuildVersionRun(const HeaderInfo& header, std::string_view file_name);
 

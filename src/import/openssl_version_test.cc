@@ -1,6 +1,8 @@
 // Tests of openssl version parsing and `openssl version -a` blocks.
 #include "import/openssl_version.h"
 
+#include <initializer_list>
+
 #include <gtest/gtest.h>
 
 namespace cryptobench::import {
@@ -66,6 +68,47 @@ TEST(OpensslVersionTest, VersionRunNotesAProgramLibraryMismatch) {
   ASSERT_EQ(run.source.caveats.size(), 1u);
   EXPECT_NE(run.source.caveats[0].find("3.3.1"), std::string::npos);
   EXPECT_TRUE(run.algorithms.empty());
+}
+
+HeaderInfo Header(std::initializer_list<const char*> lines) {
+  HeaderInfo header;
+  size_t number = 1;
+  for (const char* line : lines) {
+    ParseHeaderLine(line, number++, &header);
+  }
+  return header;
+}
+
+TEST(OpensslVersionTest, SameLibraryComparesTheLibraryVersionAndBuild) {
+  // Speed 3.x prints the library's version; a version block names it in "(Library: ...)".
+  const HeaderInfo block = Header(
+      {"OpenSSL 3.0.2 15 Mar 2022 (Library: OpenSSL 3.0.13 30 Jan 2024)",
+       "built on: Tue Jan 30 18:12:44 2024 UTC", "platform: debian-amd64", "compiler: gcc -O2"});
+  EXPECT_TRUE(SameLibrary(block, Header({"version: 3.0.13"})));
+  EXPECT_TRUE(SameLibrary(
+      block, Header({"version: 3.0.13", "built on: built on: Tue Jan 30 18:12:44 2024 UTC",
+                     "compiler: gcc -O2"})));
+  EXPECT_FALSE(SameLibrary(block, Header({"version: 3.0.2"})));
+  EXPECT_FALSE(SameLibrary(block, Header({"version: 3.0.13", "built on: Mon Feb 5 2024"})));
+  EXPECT_FALSE(SameLibrary(block, Header({"version: 3.0.13", "compiler: gcc -O3"})));
+  EXPECT_FALSE(SameLibrary(block, Header({"built on: Tue Jan 30 18:12:44 2024 UTC"})));
+}
+
+TEST(OpensslVersionTest, CompleteHeaderKeepsWhatSpeedPrinted) {
+  const HeaderInfo block =
+      Header({"OpenSSL 3.0.13 30 Jan 2024 (Library: OpenSSL 3.0.13 30 Jan 2024)",
+              "platform: debian-amd64", "options:  bn(64,64)", "compiler: gcc -O2",
+              "CPUINFO: OPENSSL_ia32cap=0xff:0x1 env:~0x200000000000000"});
+  const HeaderInfo speed = Header(
+      {"version: 3.0.13", "options:bn(64,64) rc4(16x,int)", "CPUINFO: OPENSSL_ia32cap=0xff:0x1"});
+  const HeaderInfo header = CompleteHeader(block, speed);
+  EXPECT_EQ(header.version, "OpenSSL 3.0.13 30 Jan 2024");
+  EXPECT_EQ(header.library, "OpenSSL 3.0.13 30 Jan 2024");
+  EXPECT_EQ(header.platform, "platform: debian-amd64");
+  EXPECT_EQ(header.options, "bn(64,64) rc4(16x,int)");              // speed's
+  EXPECT_EQ(header.cpu_info, "CPUINFO: OPENSSL_ia32cap=0xff:0x1");  // speed's
+  EXPECT_EQ(header.cflags, "compiler: gcc -O2");                    // only the block has it
+  EXPECT_EQ(header.line, speed.line);
 }
 
 }  // namespace

@@ -199,11 +199,20 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
   run.machine.tick_counter = "none";
 
   const HeaderInfo* header = ev.header ? &*ev.header : nullptr;
+  HeaderInfo completed;
   if (header == nullptr && inherited != nullptr) {
     header = inherited;
     run.source.caveats.push_back(fmt::format(
         "The run has no header of its own; library details come from the openssl version "
         "output at line {}.",
+        inherited->line));
+  } else if (header != nullptr && inherited != nullptr && SameLibrary(*inherited, *header)) {
+    completed = CompleteHeader(*inherited, *header);
+    header = &completed;
+    run.source.caveats.push_back(fmt::format(
+        "Library details the run's header does not print (the full version string, the "
+        "platform) come from the openssl version output at line {}, which names the same "
+        "release.",
         inherited->line));
   }
   std::optional<OpensslVersion> version;

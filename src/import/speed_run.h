@@ -14,8 +14,9 @@ namespace cryptobench::import {
 /// Builds the run. Symmetric figures come from the table (or +F records); without them, from
 /// the -multi children's records added up; without those, recomputed from progress lines
 /// (count × size / time). Public-key figures likewise. `inherited` is an `openssl version`
-/// block just before the run; its library details are used when the run has no header of its
-/// own, and a caveat says so. Every cell gets figures with value = ci_low = ci_high, one
+/// block before the run; its library details are used when the run has no header of its own,
+/// and complete the header (CompleteHeader) when it names the same library (SameLibrary); a
+/// caveat says so. Every cell gets figures with value = ci_low = ci_high, one
 /// sample (N with -multi N), confidence 0 and no worker samples; a negative, infinite, NaN or
 /// zero figure makes the cell an error with a message instead.
 results::RunResult BuildSpeedRun(const SpeedEvidence& evidence, std::string_view file_name,

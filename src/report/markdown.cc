@@ -1,5 +1,7 @@
 // Markdown for bug reports and issues: the environment a reader needs to judge the figures,
 // then GitHub tables of throughput (MB/s with CIs) and public-key rates, then notes.
+#include <algorithm>
+#include <iterator>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -128,17 +130,24 @@ void WriteSymmetric(const RunResult& run, const SymmetricGrid& grid, std::ostrea
   }
 }
 
-void WritePublicKey(const RunResult& run, const std::vector<PublicKeyRow>& rows,
-                    std::ostream& out) {
+// The ops/s rows whose `public_key` is `public_key`, under their own heading (as in table.cc).
+void WritePublicKey(const RunResult& run, const std::vector<PublicKeyRow>& all_rows,
+                    bool public_key, std::ostream& out) {
+  std::vector<PublicKeyRow> rows;
+  std::copy_if(all_rows.begin(), all_rows.end(), std::back_inserter(rows),
+               [&](const PublicKeyRow& row) { return row.public_key == public_key; });
+  if (rows.empty()) {
+    return;
+  }
   const bool ticks = HasTickCounter(run.machine);
   const bool imported = IsImported(run);
+  const char* title = public_key ? "Public-key operations" : "Other operations, per call";
   if (imported) {
-    out << "\n### Public-key operations\n\nops/s as reported (one figure, no CI); µs/op = 10^6 / "
-           "ops/s.\n\n";
-  } else {
     out << fmt::format(
-        "\n### Public-key operations\n\nMedian ops/s ± half-width of its {:g}% CI.\n\n",
-        run.method.confidence * 100);
+        "\n### {}\n\nops/s as reported (one figure, no CI); µs/op = 10^6 / ops/s.\n\n", title);
+  } else {
+    out << fmt::format("\n### {}\n\nMedian ops/s ± half-width of its {:g}% CI.\n\n", title,
+                       run.method.confidence * 100);
   }
   WriteRow({"Operation", "ops/s", "µs/op", "CPU util",
             fmt::format("Mcycles@{}", TickCounterName(run.machine))},
@@ -175,9 +184,8 @@ void RenderMarkdown(const RunResult& run, std::ostream& out) {
     WriteSymmetric(run, grid, out);
   }
   const std::vector<PublicKeyRow> public_key = BuildPublicKeyRows(run);
-  if (!public_key.empty()) {
-    WritePublicKey(run, public_key, out);
-  }
+  WritePublicKey(run, public_key, true, out);
+  WritePublicKey(run, public_key, false, out);
   std::vector<std::string> notes = NoteLines(run);
   if (IsImported(run)) {
     const std::vector<std::string> imported = ImportedNoteLines(run);

@@ -14,12 +14,13 @@
 // Differences forced by the model: the figures are cryptobench's medians (wall-clock), not
 // OpenSSL's count/time; a row whose cells all failed is left out (as `openssl speed` leaves out
 // what it could not run) and a failed cell in a printed row reads 0.00. Failures are in the
-// exit status and in the other formats. A run with both directions of a cipher (botan speed,
-// cryptsetup benchmark) names the second one's row with a suffix ("AES-128-CBC decrypt"), as
-// one name for two rows would be ambiguous; figures this layout has no row for (a KDF's
-// iterations/s, key generation) are named in one line after the summary. An imported run gets
-// a line before the summary that says what its figures are, and its caveats after it; the lines
-// after the summary follow a blank line, so that a re-import does not read them as rows.
+// exit status and in the other formats. Decrypt rows carry a suffix ("AES-128-CBC decrypt"),
+// which `openssl speed -decrypt` does not print, so that the direction survives a re-import
+// and a run with both directions (botan speed, cryptsetup benchmark) has two names; figures this
+// layout has no row for (a KDF's iterations/s, key generation) are named in one line after the
+// summary. An imported run gets a line before the summary that says what its figures are, and its
+// caveats after it; the lines after the summary follow a blank line, so that a re-import does not
+// read them as rows.
 #include <algorithm>
 #include <optional>
 #include <ostream>
@@ -30,6 +31,7 @@
 #include <fmt/format.h>
 
 #include "algorithms/catalog.h"
+#include "report/catalog_entry.h"
 #include "report/format_util.h"
 #include "report/report.h"
 #include "report/views.h"
@@ -42,7 +44,7 @@ using results::Cell;
 using results::CellStatus;
 
 std::string SpeedName(const AlgorithmResult& alg) {
-  const AlgorithmInfo* info = FindAlgorithm(alg.algorithm);
+  const AlgorithmInfo* info = CatalogEntryOf(alg);
   return info != nullptr ? std::string(info->speed_name) : alg.algorithm;
 }
 
@@ -59,13 +61,14 @@ double SecondsPerOp(std::optional<double> ops) { return ops && *ops > 0 ? 1 / *o
 // The cells whose figures the summary printed: what is not among them is named after it.
 using PrintedCells = std::set<const Cell*>;
 
-// A symmetric row's name: the speed name for the run's direction (`openssl speed -decrypt`
-// prints decrypt rows under the plain name too) and for the one operation of a hash, MAC or
-// RNG; the operation appended for any other ("AES-128-CBC decrypt" beside "AES-128-CBC"). An
-// algorithm the run holds twice, run by two implementations (botan speed's providers), gets
-// its implementation too: "AES-128-ECB [aesni]".
-std::string SymmetricRowName(const SymmetricRow& row, const SymmetricGrid& grid,
-                             const results::MethodInfo& method) {
+// A symmetric row's name: the speed name for encryption and for the one operation of a hash,
+// MAC or RNG; the operation appended for any other ("AES-128-CBC decrypt"). `openssl speed
+// -decrypt` prints its decrypt rows under the plain name, and only its command line says what
+// they are; the summary has no such line, so the suffix keeps the direction across a
+// re-import (which reads "NAME decrypt" as NAME's decrypt figures). An algorithm the run holds
+// twice, run by two implementations (botan speed's providers), gets its implementation too:
+// "AES-128-ECB [aesni]".
+std::string SymmetricRowName(const SymmetricRow& row, const SymmetricGrid& grid) {
   std::string name = SpeedName(*row.algorithm);
   const std::string& implementation = row.algorithm->implementation;
   const bool shared = std::any_of(grid.rows.begin(), grid.rows.end(), [&](const SymmetricRow& r) {
@@ -74,10 +77,9 @@ std::string SymmetricRowName(const SymmetricRow& row, const SymmetricGrid& grid,
   if (shared && !implementation.empty()) {
     name += " [" + implementation + "]";
   }
-  const std::string direction = method.direction.empty() ? "encrypt" : method.direction;
   const std::string& op = row.operation;
   const bool plain =
-      op == direction || op == "hash" || op == "mac" || op == "generate" || op == "-";
+      op == "encrypt" || op == "hash" || op == "mac" || op == "generate" || op == "-";
   return plain ? name : name + " " + op;
 }
 
@@ -100,8 +102,7 @@ void WriteHeader(const results::RunResult& run, std::ostream& out) {
   }
 }
 
-void WriteSymmetric(const SymmetricGrid& grid, const results::MethodInfo& method,
-                    PrintedCells& printed, std::ostream& out) {
+void WriteSymmetric(const SymmetricGrid& grid, PrintedCells& printed, std::ostream& out) {
   bool header_written = false;
   for (const SymmetricRow& row : grid.rows) {
     bool any_measured = false;
@@ -119,7 +120,7 @@ void WriteSymmetric(const SymmetricGrid& grid, const results::MethodInfo& method
       out << '\n';
       header_written = true;
     }
-    out << fmt::format("{:<13}", SymmetricRowName(row, grid, method));
+    out << fmt::format("{:<13}", SymmetricRowName(row, grid));
     for (const Cell* cell : row.cells) {
       printed.insert(cell);
       double bytes_per_s = 0;
@@ -179,7 +180,7 @@ void WritePublicKeyFamily(const results::RunResult& run, PkFamily family, Printe
                           std::ostream& out) {
   bool header_written = false;
   for (const AlgorithmResult& alg : run.algorithms) {
-    const AlgorithmInfo* info = FindAlgorithm(alg.algorithm);
+    const AlgorithmInfo* info = CatalogEntryOf(alg);
     if (info == nullptr || IsSymmetric(info->kind)) {
       continue;
     }
@@ -263,7 +264,7 @@ void RenderOpensslSpeed(const results::RunResult& run, std::ostream& out) {
   }
   WriteHeader(run, out);
   PrintedCells printed;
-  WriteSymmetric(BuildSymmetricGrid(run), run.method, printed, out);
+  WriteSymmetric(BuildSymmetricGrid(run), printed, out);
   for (PkFamily family : {PkFamily::kRsa, PkFamily::kEcdsa, PkFamily::kEcdh, PkFamily::kEdDsa}) {
     WritePublicKeyFamily(run, family, printed, out);
   }

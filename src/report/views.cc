@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include "algorithms/catalog.h"
+#include "report/catalog_entry.h"
 #include "report/format_util.h"
 
 namespace cryptobench::report {
@@ -53,9 +55,16 @@ const results::Cell* SymmetricRow::LargestMeasured() const {
 
 bool IsSymmetricAlgorithm(const AlgorithmResult& alg) {
   if (!alg.cells.empty()) {
-    return results::IsSymmetricCell(alg.algorithm, alg.cells.front());
+    return IsThroughputCell(alg, alg.cells.front());
   }
   return alg.kind == "cipher" || alg.kind == "aead" || alg.kind == "hash" || alg.kind == "mac";
+}
+
+bool IsPublicKeyAlgorithm(const AlgorithmResult& alg) {
+  if (const AlgorithmInfo* info = CatalogEntryOf(alg)) {
+    return !IsSymmetric(info->kind);
+  }
+  return alg.kind == "signature" || alg.kind == "key_agreement" || alg.kind == "kem";
 }
 
 SymmetricGrid BuildSymmetricGrid(const results::RunResult& run) {
@@ -110,11 +119,12 @@ std::vector<PublicKeyRow> BuildPublicKeyRows(const results::RunResult& run) {
     if (IsSymmetricAlgorithm(alg)) {
       continue;
     }
+    const bool public_key = IsPublicKeyAlgorithm(alg);
     if (alg.cells.empty()) {
-      rows.push_back({&alg, nullptr});
+      rows.push_back({&alg, nullptr, public_key});
     }
     for (const Cell& cell : alg.cells) {
-      rows.push_back({&alg, &cell});
+      rows.push_back({&alg, &cell, public_key});
     }
   }
   return rows;

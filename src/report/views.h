@@ -35,18 +35,27 @@ struct SymmetricGrid {
 
 SymmetricGrid BuildSymmetricGrid(const results::RunResult& run);
 
-/// One public-key operation ("RSA-2048 sign"), in run order.
+/// One ops/s figure ("RSA-2048 sign"), in run order: a public-key operation, or (imported
+/// runs) a figure of another kind without an input size, such as bssl's one-block
+/// "AES-128 encrypt" or cryptsetup's "PBKDF2-sha256 iteration".
 struct PublicKeyRow {
   const results::AlgorithmResult* algorithm = nullptr;
   const results::Cell* cell = nullptr;  ///< nullptr for an algorithm without cells
+  bool public_key = true;               ///< false for an ops/s figure of another kind
   std::string Label() const;            ///< "RSA-2048 sign"
 };
 
+/// Every algorithm outside the symmetric grid, one row per cell.
 std::vector<PublicKeyRow> BuildPublicKeyRows(const results::RunResult& run);
 
-/// True if the algorithm is reported in the symmetric grid (by its cells, its kind string, or
-/// the catalogue).
+/// True if the algorithm is reported in the symmetric grid: a catalogue cipher, AEAD, hash or
+/// MAC, or a name outside the catalogue whose first cell has an input size (IsThroughputCell
+/// in catalog_entry.h); by its kind string when it has no cells.
 bool IsSymmetricAlgorithm(const results::AlgorithmResult& alg);
+
+/// True for a public-key algorithm: a catalogue signature or key agreement, or a name outside
+/// the catalogue of kind "signature", "key_agreement" or "kem".
+bool IsPublicKeyAlgorithm(const results::AlgorithmResult& alg);
 
 /// Sentences for the end of a human-readable report: the KAT outcome ("All 9 algorithms passed
 /// their known-answer tests (sources: docs/methodology.md)" or one line per failure), then one
