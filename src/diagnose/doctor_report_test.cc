@@ -145,8 +145,7 @@ DoctorReport Zen4Report() {
        "is computed from the measured core clock, not the TSC.",
        ""});
   report.findings.push_back(
-      {"env.ia32cap", Severity::kWarning,
-       "OPENSSL_ia32cap in the environment clears AVX-512F",
+      {"env.ia32cap", Severity::kWarning, "OPENSSL_ia32cap in the environment clears AVX-512F",
        "OPENSSL_ia32cap=~0x0:~0x10000; capability vector 0xfffa3203078bffff:0x405fc6f1be07ab in "
        "use, 0xfffa3203078bffff:0x405fc6f1bf07ab without it.",
        "Unset OPENSSL_ia32cap unless the mask is intended: programs started with it skip the "

@@ -55,7 +55,6 @@ LibcryptoPtr ResolveLibcrypto(void* handle, const std::string& path) {
   CRYPTOBENCH_LIBCRYPTO_REQUIRED(CRYPTOBENCH_RESOLVE_REQUIRED)
 #undef CRYPTOBENCH_RESOLVE_REQUIRED
 
-
 #define CRYPTOBENCH_RESOLVE_OPTIONAL(ret, name, params)         \
   if (void* symbol = dlsym(handle, #name); symbol != nullptr) { \
     AssignSymbol(symbol, &lib->name);                           \
