@@ -314,8 +314,12 @@ int RunDoctorCommand(const DoctorCommandOptions& options) {
       if (!all || libraries.backends.count(backend) > 0) {
         throw;
       }
-      std::fprintf(stderr, "note: the %s backend cannot be used here and is left out: %s\n",
-                   backend.c_str(), e.what());
+      std::fprintf(stderr, "note: the %s backend cannot be used here and is left out: %s%s\n",
+                   backend.c_str(), e.what(),
+                   (descriptor->takes_library_path && !libraries.every.empty()
+                        ? " (the bare --lib PATH goes to every backend loaded by path; give each "
+                          "its own with --lib NAME=PATH)"
+                        : ""));
     }
   }
   WriteReport(options, Join(reports, options.format));

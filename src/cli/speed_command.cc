@@ -25,6 +25,8 @@
 #include "worker/process.h"
 #include "worker/scheduler.h"
 
+#include "diagnose/library_masks.h"
+
 namespace cryptobench::cli {
 namespace {
 
@@ -99,6 +101,15 @@ std::vector<std::string> InheritedMaskVariables(const backends::BackendDescripto
   }
   if (backend.mask_variable == "OPENSSL_ia32cap") {
     names.emplace_back("OPENSSL_armcap");  // the same switch on Arm (crypto/armcap.c)
+  }
+  // Every variable doctor's masks for this library set: GnuTLS hands what it does not
+  // accelerate itself to Nettle, so NETTLE_FAT_OVERRIDE changes a gnutls run too.
+  for (const diagnose::LibraryMask& mask : diagnose::LibraryMasks(backend.name)) {
+    for (const auto& [name, value] : mask.env) {
+      if (std::find(names.begin(), names.end(), name) == names.end()) {
+        names.push_back(name);
+      }
+    }
   }
   return names;
 }
@@ -196,8 +207,12 @@ int RunSpeed(const SpeedOptions& options) {
       if (!leave_out_unusable || libraries.backends.count(backend.plan.backend) > 0) {
         throw;
       }
-      std::fprintf(stderr, "note: the %s backend cannot be used here and is left out: %s\n",
-                   backend.plan.backend.c_str(), e.what());
+      std::fprintf(stderr, "note: the %s backend cannot be used here and is left out: %s%s\n",
+                   backend.plan.backend.c_str(), e.what(),
+                   (descriptor->takes_library_path && !libraries.every.empty()
+                        ? " (the bare --lib PATH goes to every backend loaded by path; give each "
+                          "its own with --lib NAME=PATH)"
+                        : ""));
       continue;
     }
     runs.push_back(std::move(backend));

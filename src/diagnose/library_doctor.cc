@@ -100,6 +100,11 @@ bool NamesSimd(std::string_view implementation) {
   return false;
 }
 
+// The backend name of "gnutls 3.7.9": its first word.
+std::string SpeedBackendName(const std::string& library_name) {
+  return library_name.substr(0, library_name.find(' '));
+}
+
 // "A", "A and B", "A, B and C".
 std::string JoinAnd(const std::vector<std::string>& items) {
   if (items.size() < 2) {
@@ -208,11 +213,16 @@ LibraryVerdict DecideLibraryVerdict(const AlgorithmInfo& alg, const std::string&
           v.line.rfind(prefix, 0) == 0 ? v.line.substr(prefix.size()) : v.line;
       v.status = VerdictStatus::kMasked;
       v.line = fmt::format(
-          "{}: masked: {} in the environment makes it {} slower ({}); without it: "
+          "{}: masked: {} in the environment makes it {} slower ({}); without that setting: "
           "{}",
           v.algorithm, variables, FormatRatio(c.ratio),
           FormatBytesPerSecond(with_environment->bytes_per_s), unmasked);
-      v.advice = fmt::format("Unset {} to run {}'s CPU-specific code.", variables, library_name);
+      std::vector<std::string> names;
+      for (const auto& [variable, value] : env_masks) {
+        names.push_back(variable);
+      }
+      v.advice =
+          fmt::format("Unset {} to run {}'s CPU-specific code.", JoinAnd(names), library_name);
     }
   }
   v.evidence.insert(v.evidence.begin() + 1, text);
@@ -240,7 +250,8 @@ LibraryVerdict DecideUnmasked(const AlgorithmInfo& alg, const std::string& opera
     for (const LibraryMeasurement& m : v.measurements) {
       v.evidence.push_back(Describe(m, hz_low, hz_high));
     }
-    v.advice = "Run `cryptobench speed --backend` on this algorithm to see the failure.";
+    v.advice = fmt::format("Run `cryptobench speed --backend {} {}` to see the failure.",
+                           SpeedBackendName(library_name), alg.name);
     return v;
   }
   const LibraryMeasurement& as_is = v.measurements.front();
@@ -488,6 +499,16 @@ std::string ShortVersion(const std::string& version) {
   return "";
 }
 
+// A run that inherits doctor's environment; `inherited` records what it holds of the switch.
+LibraryMeasurement MeasureWithEnvironment(const AlgorithmInfo& alg,
+                                          const LibraryDoctorOptions& options,
+                                          const std::string& label,
+                                          const std::map<std::string, std::string>& inherited) {
+  LibraryMeasurement m = MeasureOnce(alg, options, label, {}, {});
+  m.env = inherited;
+  return m;
+}
+
 bool Better(const LibraryMeasurement& a, const LibraryMeasurement& b) {
   if (Ok(a) != Ok(b)) {
     return Ok(a);
@@ -550,9 +571,8 @@ LibraryDoctorReport RunLibraryDoctor(
     }
   }
   std::vector<std::string> unset_names(unset.begin(), unset.end());
-  const std::string unset_label = "as is, " + Join(unset_names) + " unset";
-  const std::string environment_label =
-      "with this environment's " + FormatMaskEnv(report.env_masks);
+  const std::string unset_label = "as is, " + JoinAnd(unset_names) + " unset";
+  const std::string environment_label = "with this environment's setting";
   const std::string version = ShortVersion(report.library.version);
   const std::string library_name =
       version.empty() ? options.backend : fmt::format("{} {}", options.backend, version);
@@ -573,7 +593,7 @@ LibraryDoctorReport RunLibraryDoctor(
           progress(std::string(alg->name), label);
         }
         LibraryMeasurement m = environment
-                                   ? MeasureOnce(*alg, options, label, {}, {})
+                                   ? MeasureWithEnvironment(*alg, options, label, report.env_masks)
                                    : MeasureOnce(*alg, options, label,
                                                  i == 0 ? std::map<std::string, std::string>{}
                                                         : report.masks[i - 1].env,

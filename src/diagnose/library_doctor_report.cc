@@ -86,11 +86,12 @@ void RenderLibraryDoctorText(const LibraryDoctorReport& report, std::ostream& ou
   out << "\nCPU mask switch\n";
   WriteWrapped(out, MaskHeadline(report), "  ", "    ");
   if (!report.env_masks.empty()) {
-    WriteWrapped(out,
-                 fmt::format("set in doctor's environment: {}; the as-is and masked runs leave it "
-                             "out, one more run keeps it",
-                             FormatMaskEnv(report.env_masks)),
-                 "  ", "    ");
+    WriteWrapped(
+        out,
+        fmt::format("set in doctor's environment: {}; the as-is and masked runs leave that setting "
+                    "out, one more run keeps it",
+                    FormatMaskEnv(report.env_masks)),
+        "  ", "    ");
   }
   for (const LibraryMask& mask : report.masks) {
     WriteWrapped(out, fmt::format("{} ({}): {}", mask.label, mask.detail, FormatMaskEnv(mask.env)),
@@ -134,7 +135,7 @@ void RenderLibraryDoctorMarkdown(const LibraryDoctorReport& report, std::ostream
   out << "\n**CPU mask switch:** " << MaskHeadline(report) << "\n";
   if (!report.env_masks.empty()) {
     out << fmt::format(
-        "\nSet in doctor's environment: `{}` (the as-is and masked runs leave it "
+        "\nSet in doctor's environment: `{}` (the as-is and masked runs leave that setting "
         "out, one more run keeps it).\n",
         FormatMaskEnv(report.env_masks));
   }

@@ -34,7 +34,10 @@ LibcryptoPtr LoadLibcrypto(const std::string& path) {
   // build facts differ: it has a backend of its own.
   if (const char* version = lib->OpenSSL_version(0);
       version != nullptr && std::string_view(version).substr(0, 9) == "BoringSSL") {
-    throw UsageError(path + " is BoringSSL, not OpenSSL: use --backend boringssl --lib " + path);
+    throw UsageError(path +
+                     " is BoringSSL, not OpenSSL: the boringssl backend reads it (speed or doctor "
+                     "--backend boringssl --lib " +
+                     path + ")");
   }
   return lib;
 }
