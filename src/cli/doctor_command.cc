@@ -55,7 +55,9 @@ std::vector<results::RunResult> ReadRuns(const std::string& text, const std::str
                                  import::ShortenJsonError(e.what())));
   }
   try {
-    if (doc.is_object() && doc.contains("kind") && doc["kind"] == "doctor") {
+    // "doctor", "doctor_backend", "doctor_reports": every kind doctor itself writes.
+    if (doc.is_object() && doc.contains("kind") && doc["kind"].is_string() &&
+        doc["kind"].get<std::string>().rfind("doctor", 0) == 0) {
       throw std::runtime_error(
           "a doctor report, not a result; --from reads speed or import JSON, or tool output");
     }

@@ -51,6 +51,12 @@ std::vector<results::RunResult> ReadResultsJson(std::string_view text,
     throw UsageError(
         fmt::format("{}: not valid JSON: {}", file_name, import::ShortenJsonError(e.what())));
   }
+  if (doc.is_object() && doc.contains("kind") && doc["kind"].is_string() &&
+      doc["kind"].get<std::string>().rfind("doctor", 0) == 0) {
+    throw UsageError(fmt::format(
+        "{}: a doctor report, not a result; compare reads speed or import JSON, or tool output",
+        file_name));
+  }
   std::vector<results::RunResult> runs;
   try {
     if (doc.is_object() && doc.contains("runs")) {

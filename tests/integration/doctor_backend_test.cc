@@ -146,6 +146,23 @@ TEST(DoctorBackendTest, FromLeavesOutOtherBackendsRunsAndSaysSo) {
   EXPECT_NE(only.err.find("doctor --backend sodium"), std::string::npos) << only.err;
 }
 
+TEST(DoctorBackendTest, ADoctorReportIsNoInputForFromOrCompare) {
+  const std::string report = ::testing::TempDir() + "doctor_reports.json";
+  const std::string copy = ::testing::TempDir() + "doctor_reports_copy.json";
+  for (const std::string& file : {report, copy}) {
+    ASSERT_EQ(RunCryptobench({"doctor", "--backend", "openssl", "md5", "--format", "json",
+                              "--no-progress", "--max-seconds", "0.05", "-o", file})
+                  .exit_status,
+              0);
+  }
+  const CliResult from = RunCryptobench({"doctor", "--from", report});
+  EXPECT_EQ(from.exit_status, 2);
+  EXPECT_NE(from.err.find("a doctor report, not a result"), std::string::npos) << from.err;
+  const CliResult compare = RunCryptobench({"compare", report, copy});
+  EXPECT_EQ(compare.exit_status, 2);
+  EXPECT_NE(compare.err.find("a doctor report, not a result"), std::string::npos) << compare.err;
+}
+
 TEST(DoctorBackendTest, BadBackendOptionsAreUsageErrors) {
   for (const std::vector<std::string>& args :
        std::vector<std::vector<std::string>>{{"doctor", "--backend", "nosuchlib"},
