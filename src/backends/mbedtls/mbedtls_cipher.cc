@@ -11,6 +11,7 @@
 #include <mbedtls/cipher.h>
 
 #include "backends/common/buffers.h"
+#include "backends/common/keyed_cipher.h"
 #include "backends/mbedtls/mbedtls_util.h"
 
 namespace cryptobench::backends::mbedtls {
@@ -19,16 +20,6 @@ namespace {
 bool IsChaCha20(const AlgorithmInfo& alg) {
   return alg.kind == AlgorithmKind::kCipher && alg.name == "ChaCha20";
 }
-
-// One keyed cipher in one direction. Update() carries the mode's state (chained IV, keystream
-// position) from one call to the next.
-class KeyedCipher {
- public:
-  virtual ~KeyedCipher() = default;
-  virtual bool Update(const uint8_t* in, size_t len, uint8_t* out, std::string* error) = 0;
-  /// Ends the message; no output is expected (no padding).
-  virtual bool Finish(std::string* error) = 0;
-};
 
 class GenericCipher : public KeyedCipher {
  public:
@@ -167,28 +158,6 @@ std::unique_ptr<KeyedCipher> NewKeyedCipher(const AlgorithmInfo& alg, bool decry
   return cipher->Init(info, decrypt, key, iv, error) ? std::move(cipher) : nullptr;
 }
 
-class CipherOperation : public PreparedOperation {
- public:
-  CipherOperation(std::unique_ptr<KeyedCipher> cipher, AlignedBuffer in)
-      : cipher_(std::move(cipher)), in_(std::move(in)), out_(in_.size()) {}
-
-  bool Run(uint64_t iterations) override {
-    for (uint64_t i = 0; i < iterations; ++i) {
-      if (!cipher_->Update(in_.data(), in_.size(), out_.data(), &error_)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  std::span<const uint8_t> output() const { return out_.span(); }
-
- private:
-  std::unique_ptr<KeyedCipher> cipher_;
-  AlignedBuffer in_;
-  AlignedBuffer out_;
-};
-
 }  // namespace
 
 bool CipherSupported(const AlgorithmInfo& alg) {
@@ -197,19 +166,7 @@ bool CipherSupported(const AlgorithmInfo& alg) {
 
 std::string CipherOneShot(const AlgorithmInfo& alg, bool decrypt, const Bytes& key, const Bytes& iv,
                           const Bytes& input, Bytes* output) {
-  std::string error;
-  std::unique_ptr<KeyedCipher> cipher = NewKeyedCipher(alg, decrypt, key, iv, &error);
-  if (!cipher) {
-    return error;
-  }
-  Bytes out(input.size() + 1);  // never empty: data() is a valid pointer
-  if (!cipher->Update(NonNullData(input), input.size(), out.data(), &error) ||
-      !cipher->Finish(&error)) {
-    return error;
-  }
-  out.resize(input.size());
-  *output = std::move(out);
-  return "";
+  return KeyedCipherOneShot(NewKeyedCipher, alg, decrypt, key, iv, input, output);
 }
 
 std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Operation op,
@@ -218,69 +175,8 @@ std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Opera
   if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
     return NoSuchOperation(alg, op, failure, error);
   }
-  if (input_len == 0) {
-    return PrepareFailed(PrepareFailure::kLibraryError, "input size 0 is out of range", failure,
-                         error);
-  }
-  const bool whole_blocks = alg.name.ends_with("-CBC") || alg.name.ends_with("-ECB");
-  if (whole_blocks && input_len % alg.block_len != 0) {
-    return PrepareFailed(PrepareFailure::kLibraryError,
-                         std::string(alg.name) + " needs whole " + std::to_string(alg.block_len) +
-                             "-byte blocks; input size " + std::to_string(input_len) + " is not",
-                         failure, error);
-  }
-  if (alg.name.ends_with("-XTS") && input_len < alg.block_len) {
-    return PrepareFailed(
-        PrepareFailure::kLibraryError,
-        "XTS needs at least one " + std::to_string(alg.block_len) + "-byte block per data unit",
-        failure, error);
-  }
-  // XTS keys are two AES keys that must differ (IEEE 1619 5.1): the pattern never repeats.
-  const Bytes key = PatternBytes(alg.key_len, kKeySeed);
-  const Bytes iv = PatternBytes(alg.iv_len, kIvSeed);
-  const Bytes plaintext = PatternBytes(input_len, kPlaintextSeed);
-  const bool encrypt = op == Operation::kEncrypt;
-  std::string message;
-  Bytes input = plaintext;
-  if (!encrypt) {
-    if (message = CipherOneShot(alg, false, key, iv, plaintext, &input); !message.empty()) {
-      return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
-    }
-  }
-  std::unique_ptr<KeyedCipher> cipher = NewKeyedCipher(alg, !encrypt, key, iv, &message);
-  if (!cipher) {
-    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
-  }
-  AlignedBuffer timed_input(input_len);
-  std::memcpy(timed_input.data(), input.data(), input_len);
-  auto prepared = std::make_unique<CipherOperation>(std::move(cipher), std::move(timed_input));
-  if (!prepared->Run(1)) {
-    return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
-  }
-  // The first timed operation starts from the key and IV of a fresh context, so it must match
-  // a one-shot operation in the other direction.
-  Bytes out(prepared->output().begin(), prepared->output().end());
-  CorruptIfTesting(corrupt, out);
-  std::string mismatch;
-  if (encrypt) {
-    Bytes decrypted;
-    if (out == plaintext) {
-      mismatch = "ciphertext equals the plaintext";
-    } else if (message = CipherOneShot(alg, true, key, iv, out, &decrypted); !message.empty()) {
-      return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
-    } else {
-      mismatch = CompareBytes("decryption of the timed ciphertext", decrypted, plaintext);
-    }
-  } else {
-    mismatch = CompareBytes("decrypted text", out, plaintext);
-  }
-  if (!mismatch.empty()) {
-    return PrepareFailed(PrepareFailure::kCheckFailed,
-                         std::string(alg.name) + " round trip at " + std::to_string(input_len) +
-                             " bytes: " + mismatch,
-                         failure, error);
-  }
-  return prepared;
+  return PrepareKeyedCipher(NewKeyedCipher, alg, op, input_len, corrupt,
+                            {kKeySeed, kIvSeed, kPlaintextSeed}, failure, error);
 }
 
 std::string AesImplementation(const AlgorithmInfo& alg) {

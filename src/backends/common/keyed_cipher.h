@@ -1,0 +1,61 @@
+// A cipher keyed once and driven block-stream by block-stream, and the prepare step built on it
+// (input-size checks, the timed operation, the round trip against a one-shot operation), for
+// libraries whose cipher API is "set key and IV, then update" (Mbed TLS, wolfSSL).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <span>
+#include <string>
+
+#include "algorithms/catalog.h"
+#include "backends/backend.h"
+#include "backends/common/buffers.h"
+#include "backends/common/kat_target.h"
+
+namespace cryptobench::backends {
+
+/// One keyed cipher in one direction. Update() carries the mode's state (chained IV, keystream
+/// position) from one call to the next.
+class KeyedCipher {
+ public:
+  virtual ~KeyedCipher() = default;
+  /// Transforms `len` bytes of `in` into `out` (`len` bytes; no padding). False with *error set
+  /// on failure.
+  virtual bool Update(const uint8_t* in, size_t len, uint8_t* out, std::string* error) = 0;
+  /// Ends the message; no output is expected (no padding). The default has nothing to end.
+  virtual bool Finish(std::string* /*error*/) { return true; }
+};
+
+/// Makes `alg` keyed with `key` and `iv` for one direction; nullptr with *error set on failure.
+using KeyedCipherFactory = std::function<std::unique_ptr<KeyedCipher>(
+    const AlgorithmInfo& alg, bool decrypt, std::span<const uint8_t> key,
+    std::span<const uint8_t> iv, std::string* error)>;
+
+/// Encrypts (or decrypts) `input` in one message with a fresh cipher from `make` into *output
+/// (input.size() bytes). Returns "" or the failure.
+std::string KeyedCipherOneShot(const KeyedCipherFactory& make, const AlgorithmInfo& alg,
+                               bool decrypt, const Bytes& key, const Bytes& iv, const Bytes& input,
+                               Bytes* output);
+
+/// The byte-pattern seeds (PatternBytes) of the key, IV and plaintext a prepared cipher uses.
+struct CipherSeeds {
+  uint8_t key = 0;
+  uint8_t iv = 0;
+  uint8_t plaintext = 0;
+};
+
+/// Backend::Prepare() for the encrypt or decrypt operation (`op`, which the caller has checked)
+/// of a cipher from `make` on `input_len`-byte inputs: refuses size 0, partial blocks for CBC
+/// and ECB, and XTS below one block (kLibraryError); then the first timed operation, from a
+/// fresh key and IV, must round-trip through KeyedCipherOneShot in the other direction (output
+/// first byte flipped when `corrupt`; kCheckFailed naming the algorithm and size otherwise).
+std::unique_ptr<PreparedOperation> PrepareKeyedCipher(const KeyedCipherFactory& make,
+                                                      const AlgorithmInfo& alg, Operation op,
+                                                      size_t input_len, bool corrupt,
+                                                      CipherSeeds seeds, PrepareFailure* failure,
+                                                      std::string* error);
+
+}  // namespace cryptobench::backends
