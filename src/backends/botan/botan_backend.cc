@@ -24,12 +24,19 @@ namespace {
 class BotanBackend : public LibraryBackend {
  public:
   BotanBackend()
-      : LibraryBackend("Botan offers no ", {.cipher = &CipherSupported,
-                                            .aead = &AeadSupported,
-                                            .hash = &HashSupported,
-                                            .mac = &MacSupported,
-                                            .signature = &PublicKeySupported,
-                                            .key_agreement = &PublicKeySupported}) {}
+      : LibraryBackend("Botan offers no ",
+                       {.cipher = &CipherSupported,
+                        .aead = &AeadSupported,
+                        .hash = &HashSupported,
+                        .mac = &MacSupported,
+                        .signature = &PublicKeySupported,
+                        .key_agreement = &PublicKeySupported},
+                       {.cipher = &PrepareCipher,
+                        .aead = &PrepareAead,
+                        .hash = &PrepareHash,
+                        .mac = &PrepareMac,
+                        .signature = &PreparePublicKey,
+                        .key_agreement = &PreparePublicKey}) {}
 
   results::LibraryInfo Identity() const override {
     results::LibraryInfo info;
@@ -70,27 +77,6 @@ class BotanBackend : public LibraryBackend {
       return std::string();
     });
     return text;
-  }
-
- protected:
-  std::unique_ptr<PreparedOperation> PrepareOffered(const AlgorithmInfo& alg, Operation op,
-                                                    size_t input_len, bool corrupt,
-                                                    PrepareFailure* failure,
-                                                    std::string* error) override {
-    switch (alg.kind) {
-      case AlgorithmKind::kCipher:
-        return PrepareCipher(alg, op, input_len, corrupt, failure, error);
-      case AlgorithmKind::kAead:
-        return PrepareAead(alg, op, input_len, corrupt, failure, error);
-      case AlgorithmKind::kHash:
-        return PrepareHash(alg, op, input_len, corrupt, failure, error);
-      case AlgorithmKind::kMac:
-        return PrepareMac(alg, op, input_len, corrupt, failure, error);
-      case AlgorithmKind::kSignature:
-      case AlgorithmKind::kKeyAgreement:
-        return PreparePublicKey(alg, op, corrupt, failure, error);
-    }
-    return nullptr;
   }
 
  private:

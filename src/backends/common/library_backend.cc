@@ -31,10 +31,50 @@ bool KindChecks::operator()(const AlgorithmInfo& alg) const {
   return check != nullptr && check(alg);
 }
 
-LibraryBackend::LibraryBackend(std::string not_offered, KindChecks checks)
-    : not_offered_(std::move(not_offered)), checks_(checks) {}
+std::unique_ptr<PreparedOperation> KindPreparers::operator()(const AlgorithmInfo& alg, Operation op,
+                                                             size_t input_len, bool corrupt,
+                                                             PrepareFailure* failure,
+                                                             std::string* error) const {
+  Symmetric symmetric = nullptr;
+  PublicKey public_key = nullptr;
+  switch (alg.kind) {
+    case AlgorithmKind::kCipher:
+      symmetric = cipher;
+      break;
+    case AlgorithmKind::kAead:
+      symmetric = aead;
+      break;
+    case AlgorithmKind::kHash:
+      symmetric = hash;
+      break;
+    case AlgorithmKind::kMac:
+      symmetric = mac;
+      break;
+    case AlgorithmKind::kSignature:
+      public_key = signature;
+      break;
+    case AlgorithmKind::kKeyAgreement:
+      public_key = key_agreement;
+      break;
+  }
+  if (symmetric != nullptr) {
+    return symmetric(alg, op, input_len, corrupt, failure, error);
+  }
+  return public_key != nullptr ? public_key(alg, op, corrupt, failure, error) : nullptr;
+}
+
+LibraryBackend::LibraryBackend(std::string not_offered, KindChecks checks, KindPreparers preparers)
+    : not_offered_(std::move(not_offered)), checks_(checks), preparers_(preparers) {}
 
 bool LibraryBackend::Offers(const AlgorithmInfo& alg) { return checks_(alg); }
+
+std::unique_ptr<PreparedOperation> LibraryBackend::PrepareOffered(const AlgorithmInfo& alg,
+                                                                  Operation op, size_t input_len,
+                                                                  bool corrupt,
+                                                                  PrepareFailure* failure,
+                                                                  std::string* error) {
+  return preparers_(alg, op, input_len, corrupt, failure, error);
+}
 
 bool LibraryBackend::Supports(const AlgorithmInfo& alg) {
   if (const auto cached = supported_.find(alg.name); cached != supported_.end()) {

@@ -35,8 +35,34 @@ struct KindChecks {
   bool operator()(const AlgorithmInfo& alg) const;
 };
 
-/// A Backend over one crypto library. Derived classes supply Identity(), OneShot(),
-/// PrepareOffered() and either KindChecks or an Offers() override; everything else is here.
+/// One prepare function per algorithm kind, for libraries whose prepare step needs nothing but
+/// the algorithm (botan::PrepareCipher, ...); the contract of LibraryBackend::PrepareOffered().
+/// A null entry: nullptr, which Prepare() reports as not offered.
+struct KindPreparers {
+  using Symmetric = std::unique_ptr<PreparedOperation> (*)(const AlgorithmInfo& alg, Operation op,
+                                                           size_t input_len, bool corrupt,
+                                                           PrepareFailure* failure,
+                                                           std::string* error);
+  /// Public-key operations take a fixed kPublicKeyInputLen input, so no size.
+  using PublicKey = std::unique_ptr<PreparedOperation> (*)(const AlgorithmInfo& alg, Operation op,
+                                                           bool corrupt, PrepareFailure* failure,
+                                                           std::string* error);
+  Symmetric cipher = nullptr;
+  Symmetric aead = nullptr;
+  Symmetric hash = nullptr;
+  Symmetric mac = nullptr;
+  PublicKey signature = nullptr;
+  PublicKey key_agreement = nullptr;
+
+  /// Runs the entry of `alg.kind`; nullptr where that entry is null.
+  std::unique_ptr<PreparedOperation> operator()(const AlgorithmInfo& alg, Operation op,
+                                                size_t input_len, bool corrupt,
+                                                PrepareFailure* failure, std::string* error) const;
+};
+
+/// A Backend over one crypto library. Derived classes supply Identity(), OneShot(), either
+/// KindPreparers or a PrepareOffered() override, and either KindChecks or an Offers() override;
+/// everything else is here.
 class LibraryBackend : public Backend {
  public:
   /// Offers(alg), asked once per algorithm name (the answer cannot change within a process:
@@ -63,8 +89,10 @@ class LibraryBackend : public Backend {
 
  protected:
   /// `not_offered` begins the error of a Prepare() the library cannot serve, e.g. "Botan offers
-  /// no " (then "Botan offers no AES-128-OCB"). `checks` answer Offers() unless it is overridden.
-  explicit LibraryBackend(std::string not_offered, KindChecks checks = {});
+  /// no " (then "Botan offers no AES-128-OCB"). `checks` answer Offers() and `preparers` serve
+  /// PrepareOffered() unless they are overridden.
+  explicit LibraryBackend(std::string not_offered, KindChecks checks = {},
+                          KindPreparers preparers = {});
 
   /// True if the library offers `alg`. May throw (Supports() reads that as false). The default
   /// asks the KindChecks given to the constructor.
@@ -73,11 +101,12 @@ class LibraryBackend : public Backend {
   /// Prepares `op` of `alg`, which Supports() accepted, on `input_len`-byte inputs (public-key
   /// operations ignore it: they take a fixed kPublicKeyInputLen input), corrupting the checked
   /// outputs when `corrupt` is set. Contract of Backend::Prepare(), except that `failure` and
-  /// `error` are never null, and that it may throw (see Prepare()).
+  /// `error` are never null, and that it may throw (see Prepare()). The default runs the
+  /// KindPreparers given to the constructor.
   virtual std::unique_ptr<PreparedOperation> PrepareOffered(const AlgorithmInfo& alg, Operation op,
                                                             size_t input_len, bool corrupt,
                                                             PrepareFailure* failure,
-                                                            std::string* error) = 0;
+                                                            std::string* error);
 
   /// Called after every call into the library made by Supports(), RunKat() and Prepare(), for
   /// libraries with a thread-local error queue that must not leak into the next call
@@ -87,6 +116,7 @@ class LibraryBackend : public Backend {
  private:
   std::string not_offered_;
   KindChecks checks_;
+  KindPreparers preparers_;
   std::map<std::string, bool, std::less<>> supported_;  // by algorithm name
 };
 

@@ -175,5 +175,51 @@ TEST(LibraryBackendTest, RunKatUsesTheOneShotOperationsAndDiscardsErrors) {
   EXPECT_EQ(backend.discards, before + 1);
 }
 
+// A backend served by tables alone: KindChecks and KindPreparers, no overrides.
+std::unique_ptr<PreparedOperation> PrepareAnyHash(const AlgorithmInfo& alg, Operation op,
+                                                  size_t input_len, bool, PrepareFailure* failure,
+                                                  std::string* error) {
+  if (op != Operation::kHash || input_len != 64) {
+    return PrepareFailed(PrepareFailure::kLibraryError, std::string(alg.name) + ": unexpected call",
+                         failure, error);
+  }
+  return std::make_unique<NoWork>();
+}
+
+std::unique_ptr<PreparedOperation> PrepareAnySignature(const AlgorithmInfo&, Operation op, bool,
+                                                       PrepareFailure*, std::string*) {
+  return op == Operation::kSign ? std::make_unique<NoWork>() : nullptr;
+}
+
+class TableBackend : public LibraryBackend {
+ public:
+  TableBackend()
+      : LibraryBackend("Table offers no ",
+                       {.cipher = [](const AlgorithmInfo&) { return true; },
+                        .hash = [](const AlgorithmInfo&) { return true; },
+                        .signature = [](const AlgorithmInfo&) { return true; }},
+                       {.hash = &PrepareAnyHash, .signature = &PrepareAnySignature}) {}
+  results::LibraryInfo Identity() const override { return {}; }
+  KatTarget* OneShot() override { return nullptr; }
+};
+
+TEST(LibraryBackendTest, KindPreparersServeEachKindAndANullEntryIsNotOffered) {
+  TableBackend backend;
+  PrepareFailure failure = PrepareFailure::kCheckFailed;
+  std::string error;
+  EXPECT_NE(backend.Prepare(*FindAlgorithm("SHA-256"), Operation::kHash, 64, &failure, &error),
+            nullptr)
+      << error;
+  EXPECT_NE(backend.Prepare(*FindAlgorithm("Ed25519"), Operation::kSign, 64, &failure, &error),
+            nullptr)
+      << error;
+  // Offered by KindChecks, but the table has no cipher entry.
+  EXPECT_EQ(
+      backend.Prepare(*FindAlgorithm("AES-128-CBC"), Operation::kEncrypt, 64, &failure, &error),
+      nullptr);
+  EXPECT_EQ(failure, PrepareFailure::kLibraryError);
+  EXPECT_EQ(error, "Table offers no AES-128-CBC");
+}
+
 }  // namespace
 }  // namespace cryptobench::backends

@@ -50,12 +50,19 @@ namespace {
 class CryptoppBackend : public LibraryBackend {
  public:
   CryptoppBackend()
-      : LibraryBackend("Crypto++ offers no ", {.cipher = &CipherSupported,
-                                               .aead = &AeadSupported,
-                                               .hash = &HashSupported,
-                                               .mac = &MacSupported,
-                                               .signature = &PublicKeySupported,
-                                               .key_agreement = &PublicKeySupported}) {}
+      : LibraryBackend("Crypto++ offers no ",
+                       {.cipher = &CipherSupported,
+                        .aead = &AeadSupported,
+                        .hash = &HashSupported,
+                        .mac = &MacSupported,
+                        .signature = &PublicKeySupported,
+                        .key_agreement = &PublicKeySupported},
+                       {.cipher = &PrepareCipher,
+                        .aead = &PrepareAead,
+                        .hash = &PrepareHash,
+                        .mac = &PrepareMac,
+                        .signature = &PreparePublicKey,
+                        .key_agreement = &PreparePublicKey}) {}
 
   results::LibraryInfo Identity() const override {
     results::LibraryInfo info;
@@ -89,27 +96,6 @@ class CryptoppBackend : public LibraryBackend {
         break;  // Crypto++'s public-key objects report no provider
     }
     return "";
-  }
-
- protected:
-  std::unique_ptr<PreparedOperation> PrepareOffered(const AlgorithmInfo& alg, Operation op,
-                                                    size_t input_len, bool corrupt,
-                                                    PrepareFailure* failure,
-                                                    std::string* error) override {
-    switch (alg.kind) {
-      case AlgorithmKind::kCipher:
-        return PrepareCipher(alg, op, input_len, corrupt, failure, error);
-      case AlgorithmKind::kAead:
-        return PrepareAead(alg, op, input_len, corrupt, failure, error);
-      case AlgorithmKind::kHash:
-        return PrepareHash(alg, op, input_len, corrupt, failure, error);
-      case AlgorithmKind::kMac:
-        return PrepareMac(alg, op, input_len, corrupt, failure, error);
-      case AlgorithmKind::kSignature:
-      case AlgorithmKind::kKeyAgreement:
-        return PreparePublicKey(alg, op, corrupt, failure, error);
-    }
-    return nullptr;
   }
 
  private:

@@ -22,12 +22,19 @@ namespace {
 class MbedtlsBackend : public LibraryBackend {
  public:
   MbedtlsBackend()
-      : LibraryBackend("Mbed TLS offers no ", {.cipher = &mbedtls::CipherSupported,
-                                               .aead = &mbedtls::AeadSupported,
-                                               .hash = &mbedtls::HashMacSupported,
-                                               .mac = &mbedtls::HashMacSupported,
-                                               .signature = &mbedtls::SignatureSupported,
-                                               .key_agreement = &mbedtls::KeyAgreementSupported}) {}
+      : LibraryBackend("Mbed TLS offers no ",
+                       {.cipher = &mbedtls::CipherSupported,
+                        .aead = &mbedtls::AeadSupported,
+                        .hash = &mbedtls::HashMacSupported,
+                        .mac = &mbedtls::HashMacSupported,
+                        .signature = &mbedtls::SignatureSupported,
+                        .key_agreement = &mbedtls::KeyAgreementSupported},
+                       {.cipher = &mbedtls::PrepareCipher,
+                        .aead = &mbedtls::PrepareAead,
+                        .hash = &mbedtls::PrepareHash,
+                        .mac = &mbedtls::PrepareMac,
+                        .signature = &mbedtls::PrepareSignature,
+                        .key_agreement = &mbedtls::PrepareKeyAgreement}) {}
 
   results::LibraryInfo Identity() const override {
     results::LibraryInfo info;
@@ -44,28 +51,6 @@ class MbedtlsBackend : public LibraryBackend {
 
   std::string Implementation(const AlgorithmInfo& alg) override {
     return mbedtls::AesImplementation(alg);
-  }
-
- protected:
-  std::unique_ptr<PreparedOperation> PrepareOffered(const AlgorithmInfo& alg, Operation op,
-                                                    size_t input_len, bool corrupt,
-                                                    PrepareFailure* failure,
-                                                    std::string* error) override {
-    switch (alg.kind) {
-      case AlgorithmKind::kCipher:
-        return mbedtls::PrepareCipher(alg, op, input_len, corrupt, failure, error);
-      case AlgorithmKind::kAead:
-        return mbedtls::PrepareAead(alg, op, input_len, corrupt, failure, error);
-      case AlgorithmKind::kHash:
-        return mbedtls::PrepareHash(alg, op, input_len, corrupt, failure, error);
-      case AlgorithmKind::kMac:
-        return mbedtls::PrepareMac(alg, op, input_len, corrupt, failure, error);
-      case AlgorithmKind::kSignature:
-        return mbedtls::PrepareSignature(alg, op, corrupt, failure, error);
-      case AlgorithmKind::kKeyAgreement:
-        return mbedtls::PrepareKeyAgreement(alg, op, corrupt, failure, error);
-    }
-    return nullptr;
   }
 
  private:

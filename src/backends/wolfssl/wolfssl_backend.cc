@@ -28,12 +28,19 @@ namespace {
 class WolfsslBackend : public LibraryBackend {
  public:
   WolfsslBackend()
-      : LibraryBackend("wolfSSL offers no ", {.cipher = &wolfssl::CipherSupported,
-                                              .aead = &wolfssl::AeadSupported,
-                                              .hash = &wolfssl::HashSupported,
-                                              .mac = &wolfssl::MacSupported,
-                                              .signature = &wolfssl::SignatureSupported,
-                                              .key_agreement = &wolfssl::KeyAgreementSupported}) {}
+      : LibraryBackend("wolfSSL offers no ",
+                       {.cipher = &wolfssl::CipherSupported,
+                        .aead = &wolfssl::AeadSupported,
+                        .hash = &wolfssl::HashSupported,
+                        .mac = &wolfssl::MacSupported,
+                        .signature = &wolfssl::SignatureSupported,
+                        .key_agreement = &wolfssl::KeyAgreementSupported},
+                       {.cipher = &wolfssl::PrepareCipher,
+                        .aead = &wolfssl::PrepareAead,
+                        .hash = &wolfssl::PrepareHash,
+                        .mac = &wolfssl::PrepareMac,
+                        .signature = &wolfssl::PrepareSignature,
+                        .key_agreement = &wolfssl::PrepareKeyAgreement}) {}
 
   results::LibraryInfo Identity() const override {
     results::LibraryInfo info;
@@ -48,28 +55,6 @@ class WolfsslBackend : public LibraryBackend {
 
   std::string Implementation(const AlgorithmInfo& alg) override {
     return IsSymmetric(alg.kind) && Supports(alg) ? wolfssl::BuildImplementation(alg) : "";
-  }
-
- protected:
-  std::unique_ptr<PreparedOperation> PrepareOffered(const AlgorithmInfo& alg, Operation op,
-                                                    size_t input_len, bool corrupt,
-                                                    PrepareFailure* failure,
-                                                    std::string* error) override {
-    switch (alg.kind) {
-      case AlgorithmKind::kCipher:
-        return wolfssl::PrepareCipher(alg, op, input_len, corrupt, failure, error);
-      case AlgorithmKind::kAead:
-        return wolfssl::PrepareAead(alg, op, input_len, corrupt, failure, error);
-      case AlgorithmKind::kHash:
-        return wolfssl::PrepareHash(alg, op, input_len, corrupt, failure, error);
-      case AlgorithmKind::kMac:
-        return wolfssl::PrepareMac(alg, op, input_len, corrupt, failure, error);
-      case AlgorithmKind::kSignature:
-        return wolfssl::PrepareSignature(alg, op, corrupt, failure, error);
-      case AlgorithmKind::kKeyAgreement:
-        return wolfssl::PrepareKeyAgreement(alg, op, corrupt, failure, error);
-    }
-    return nullptr;
   }
 
  private:
