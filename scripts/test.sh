@@ -76,6 +76,26 @@ check_format() {
   fi
 }
 
+# The names of the tests that failed and the first assertion lines of each, printed after the
+# summary so that the last lines of a CI log say what failed (the full output is in the ctest log).
+failure_details=()
+remember_failed_tests() {  # remember_failed_tests PRESET CTEST_LOG
+  local preset=$1 log=$2 list="build/$1/Testing/Temporary/LastTestsFailed.log" name
+  [[ -f "$list" ]] || return 0
+  while IFS=: read -r _ name; do
+    [[ -n "$name" ]] || continue
+    failure_details+=("$preset: $name")
+    while IFS= read -r line; do
+      failure_details+=("    $line")
+    done < <(awk -v test="$name" '
+      /Test +#[0-9]+: / && index($0, ": " test " ") { inside = 1; sub(/^ */, ""); print; next }
+      inside && (/^ *Start +[0-9]+: / || /Test +#[0-9]+: /) { exit }
+      inside && /: Failure$/ { after = 3 }
+      inside && after > 0 { print; after--; if (++n == 7) exit }
+' "$log" | cut -c1-160)
+  done < "$list"
+}
+
 status=0
 check_format || status=$?
 record "clang-format" "$status"
@@ -103,9 +123,15 @@ for preset in release asan; do
     # missing package cannot silently drop a backend. Override with CRYPTOBENCH_EXPECT_BACKENDS.
     expect="${CRYPTOBENCH_EXPECT_BACKENDS-afalg,boringssl,botan,cryptopp,gcrypt,gnutls,mbedtls,nettle,sodium,wolfssl}"
   fi
+  mkdir -p build/logs
+  ctest_log="build/logs/ctest-$preset.log"
   CRYPTOBENCH_EXPECT_BACKENDS="$expect" \
-    ctest --preset "$preset" --no-tests=error -j "${CRYPTOBENCH_CTEST_JOBS:-1}" || status=$?
+    ctest --preset "$preset" --no-tests=error --output-on-failure \
+    -j "${CRYPTOBENCH_CTEST_JOBS:-1}" 2>&1 | tee "$ctest_log" || status=$?
   record "ctest $preset" "$status"
+  if [[ "$status" != 0 ]]; then
+    remember_failed_tests "$preset" "$ctest_log"
+  fi
 done
 
 fuzz_seconds=${CRYPTOBENCH_FUZZ_SECONDS:-20}
@@ -121,6 +147,10 @@ fi
 
 step "summary"
 printf '  %s\n' "${results[@]}" >&2
+if ((${#failure_details[@]} > 0)); then
+  printf 'failed tests (full output: build/logs/ctest-<preset>.log):\n' >&2
+  printf '  %s\n' "${failure_details[@]:0:16}" >&2
+fi
 if ((failed)); then
   die "some checks failed"
 fi
