@@ -44,9 +44,9 @@ TEST(CompareCliTest, MaskedAesIsSlowerAndAttributedShaIsNot) {
   if (!CpuHasFlag("aes")) {
     GTEST_SKIP() << "needs a CPU with AES-NI";
   }
-  // 25% threshold, not the default 5%: on a shared 2-core machine, load can move one side's
-  // SHA-512 median by 10-20% even with the sides interleaved. Masking AES-NI costs 4-10x, far
-  // beyond it, so the test still separates the two.
+  // 40% threshold, not the default 5%: on a shared 2-core machine, load can move one side's
+  // SHA-512 median by 10-25% even with the sides interleaved. Masking AES-NI costs 4-10x (75-90%
+  // slower), far beyond it, so the test still separates the two.
   CliResult r = RunCryptobench({"compare",
                                 "--lib",
                                 "sys=libcrypto.so.3",
@@ -65,7 +65,7 @@ TEST(CompareCliTest, MaskedAesIsSlowerAndAttributedShaIsNot) {
                                 "--rounds",
                                 "3",
                                 "--threshold",
-                                "25",
+                                "40",
                                 "--fail-if-slower",
                                 "50",
                                 "--format",

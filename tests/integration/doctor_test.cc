@@ -40,11 +40,13 @@ TEST(DoctorTest, SystemLibraryIsAcceleratedWithMaskEvidence) {
   if (!CpuHasFlag("aes") || !CpuHasFlag("pclmulqdq") || !CpuHasFlag("sha_ni")) {
     GTEST_SKIP() << "needs a CPU with AES-NI, PCLMULQDQ and SHA-NI";
   }
+  // Not SHA-1: masking SHA-NI leaves OpenSSL's AVX2 SHA-1 only 1.3-1.6x slower on some CPUs, too
+  // close to doctor's 1.25x threshold for a shared machine; SHA-256 loses 3x and more.
   int exit_status = -1;
-  const json doc = RunDoctorJson(
-      {}, {"aes-128-cbc", "aes-128-ctr", "aes-128-gcm", "sha1", "sha256"}, &exit_status);
+  const json doc =
+      RunDoctorJson({}, {"aes-128-cbc", "aes-128-ctr", "aes-128-gcm", "sha256"}, &exit_status);
   for (const char* name :
-       {"AES-128-CBC", "AES-128-CTR", "AES-128-GCM", "GHASH (AES-128-GCM)", "SHA-1", "SHA-256"}) {
+       {"AES-128-CBC", "AES-128-CTR", "AES-128-GCM", "GHASH (AES-128-GCM)", "SHA-256"}) {
     const json* verdict = FindVerdict(doc, name);
     ASSERT_NE(verdict, nullptr) << name << "\n" << doc.dump(2);
     EXPECT_EQ(verdict->at("status"), "accelerated") << verdict->at("line");
