@@ -112,6 +112,14 @@ std::string JoinAnd(const std::vector<std::string>& items) {
 
 std::string HintName(const std::string& group) { return group == "RSA" ? "bignum (RSA)" : group; }
 
+std::vector<std::string> GroupHints(const std::vector<std::string>& groups) {
+  std::vector<std::string> names;
+  for (const std::string& group : groups) {
+    names.push_back(HintName(group));
+  }
+  return names;
+}
+
 bool IsCipherGroup(const std::string& group) {
   return group == "AES" || group == "ChaCha20/Poly1305" || group == "DES";
 }
@@ -167,7 +175,8 @@ std::vector<Statement> BuildStatements(const std::vector<Row>& rows) {
 // The headline: uniform changes, the unchanged families, and the likely cause.
 std::optional<Finding> Headline(const std::vector<Statement>& statements,
                                 const std::string& a_letter, const std::string& b_letter,
-                                double threshold, bool others_exist, bool timing_comparable) {
+                                double threshold, bool others_exist, bool timing_comparable,
+                                bool same_library) {
   std::vector<const Statement*> changed;
   std::vector<std::string> unchanged;
   for (const Statement& s : statements) {
@@ -212,12 +221,13 @@ std::optional<Finding> Headline(const std::vector<Statement>& statements,
   const auto [min_factor, max_factor] = std::minmax_element(factors.begin(), factors.end());
   if (!timing_comparable) {
     text += ": the sides were timed differently (see below), so this need not be a code path";
+  } else if (!same_library) {
+    text += fmt::format(
+        ": the sides are different libraries, so this is each one's own {} code, "
+        "not a build option",
+        JoinAnd(GroupHints(groups)));
   } else if ((all_slower || all_faster) && !unchanged.empty()) {
-    std::vector<std::string> names;
-    for (const std::string& group : groups) {
-      names.push_back(HintName(group));
-    }
-    text += fmt::format(": {} assembly missing or unused in {}", JoinAnd(names),
+    text += fmt::format(": {} assembly missing or unused in {}", JoinAnd(GroupHints(groups)),
                         all_slower ? b_letter : a_letter);
   } else if ((all_slower || all_faster) && changed.size() >= 2 &&
              *max_factor / *min_factor <= kRangeSpread) {
@@ -361,9 +371,15 @@ bool TimingComparable(const Side& a, const Side& b) {
          a.run.source.engine_or_provider.empty() && b.run.source.engine_or_provider.empty();
 }
 
+bool SameLibrary(const Side& a, const Side& b) {
+  const std::string& backend_a = a.run.library.backend;
+  const std::string& backend_b = b.run.library.backend;
+  return backend_a.empty() || backend_b.empty() || backend_a == backend_b;
+}
+
 std::vector<Finding> PatternFindings(const std::vector<Row>& rows, const std::string& a_letter,
                                      const std::string& b_letter, double threshold,
-                                     bool timing_comparable) {
+                                     bool timing_comparable, bool same_library) {
   const std::vector<Statement> statements = BuildStatements(rows);
   if (statements.empty()) {
     return {Finding{"no-common-cells", "No cell was measured on both sides: nothing to compare."}};
@@ -404,8 +420,8 @@ std::vector<Finding> PatternFindings(const std::vector<Row>& rows, const std::st
   const bool others_exist =
       !small_slower.empty() || !small_faster.empty() || !inconclusive.empty() || !mixed.empty();
   std::vector<Finding> out;
-  std::optional<Finding> headline =
-      Headline(statements, a_letter, b_letter, threshold, others_exist, timing_comparable);
+  std::optional<Finding> headline = Headline(statements, a_letter, b_letter, threshold,
+                                             others_exist, timing_comparable, same_library);
   // A headline with a uniform change leads; one that only lists unchanged families follows.
   const bool headline_first =
       headline && std::any_of(statements.begin(), statements.end(), [](const Statement& s) {

@@ -39,14 +39,20 @@ Pattern FamilyPattern(const std::vector<const Row*>& rows);
 /// "no-common-cells". `a_letter` / `b_letter` name the sides ("A", "B"); `threshold` is a
 /// fraction. With `timing_comparable` false (the sides used different clocks, or one went
 /// through an engine or provider) no code path is blamed: the headline says the timing may
-/// explain the change instead.
+/// explain the change instead. With `same_library` false (the sides ran different libraries,
+/// e.g. OpenSSL and GnuTLS) a uniform change is put down to each library's own code, not to
+/// assembly missing from one build.
 std::vector<Finding> PatternFindings(const std::vector<Row>& rows, const std::string& a_letter,
                                      const std::string& b_letter, double threshold,
-                                     bool timing_comparable = true);
+                                     bool timing_comparable = true, bool same_library = true);
 
 /// False when `a` and `b` were timed with different clocks (SourceInfo::timing_basis) or either
 /// went through an engine or provider: their ratios then need not reflect code paths.
 bool TimingComparable(const Side& a, const Side& b);
+
+/// False when both sides name their backend (LibraryInfo::backend) and the names differ: two
+/// libraries, not two builds of one.
+bool SameLibrary(const Side& a, const Side& b);
 
 /// Findings about how the sides were measured and what they ran: "timing-offload" (a side
 /// timed in user CPU time through an engine or provider), "timing-basis" (different clocks),

@@ -95,6 +95,25 @@ TEST(PatternFindingsTest, DifferentTimingBlamesNoCodePath) {
             "timed differently (see below), so this need not be a code path.");
 }
 
+TEST(PatternFindingsTest, DifferentLibrariesBlameNoBuild) {
+  std::vector<Row> rows;
+  Append(rows, Sizes("AES-128-GCM", "encrypt", {{16, 0.5}, {16384, 0.4}}, true));
+  Append(rows, Sizes("SHA-256", "hash", {{16, 1.0}, {16384, 1.0}}, true));
+  const std::vector<Finding> findings = PatternFindings(rows, "A", "B", 0.05, true, false);
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].text.find("assembly missing"), std::string::npos) << findings[0].text;
+  EXPECT_NE(findings[0].text.find("AES-GCM"), std::string::npos) << findings[0].text;
+  EXPECT_NE(findings[0].text.find(": the sides are different libraries, so this is each one's own "
+                                  "AES code, not a build option."),
+            std::string::npos)
+      << findings[0].text;
+  // The same rows from one library's two builds do blame B's build.
+  const std::vector<Finding> one_library = PatternFindings(rows, "A", "B", 0.05, true, true);
+  ASSERT_FALSE(one_library.empty());
+  EXPECT_NE(one_library[0].text.find("AES assembly missing or unused in B"), std::string::npos)
+      << one_library[0].text;
+}
+
 TEST(PatternFindingsTest, SlowerOnlyAtSmallSizesIsPerCallOverhead) {
   std::vector<Row> rows;
   Append(rows,

@@ -209,6 +209,18 @@ TEST(ResolveSideFactsTest, FeaturesFromTheCapabilityVectorElseThisMachineForLive
   EXPECT_FALSE(unknown.cpu_features.has_value());
 }
 
+TEST(SameLibraryTest, DifferentNamedBackendsAreTwoLibraries) {
+  Side a;
+  Side b;
+  EXPECT_TRUE(SameLibrary(a, b));  // unnamed (imported openssl speed): assumed one library
+  a.run.library.backend = "openssl";
+  EXPECT_TRUE(SameLibrary(a, b));
+  b.run.library.backend = "openssl";
+  EXPECT_TRUE(SameLibrary(a, b));
+  b.run.library.backend = "gnutls";
+  EXPECT_FALSE(SameLibrary(a, b));
+}
+
 TEST(TimingComparableTest, SameClockAndNoEngine) {
   Side a;
   Side b;
