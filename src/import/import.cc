@@ -335,11 +335,22 @@ std::vector<results::RunResult> ImportText(std::string_view text, std::string_vi
   }
   if (runs.empty()) {
     size_t first = 1;
+    std::string_view first_text;
     for (const SourceLine& line : lines) {
       if (!Trim(line.text).empty()) {
         first = line.number;
+        first_text = Trim(line.text);
         break;
       }
+    }
+    // cryptobench's own table, Markdown and CSV reports are for people and spreadsheets; only
+    // its JSON keeps the samples and CIs a comparison needs.
+    if (first_text.starts_with("cryptobench ") || first_text.starts_with("## cryptobench ") ||
+        first_text.starts_with("algorithm,kind,operation,")) {
+      throw ImportError(first,
+                        "a cryptobench table, Markdown or CSV report, which cannot be read back; "
+                        "compare and doctor --from read its --format json output",
+                        std::string(file_name));
     }
     throw ImportError(first,
                       "expected output of `openssl speed` (a progress line, a results table or "

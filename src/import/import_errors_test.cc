@@ -111,5 +111,28 @@ TEST(ImportErrorEchoTest, EveryParserQuotesALongLineCutShort) {
   }
 }
 
+TEST(ImportOwnReportTest, TableMarkdownAndCsvReportsPointAtJson) {
+  for (const std::string text :
+       {"cryptobench 0.1.0, run of 2026-11-30T16:20:42Z\nCPU:  AMD EPYC\n",
+        "\n## cryptobench results\n\n| algorithm | operation |\n",
+        "algorithm,kind,operation,input_len,status,ops_per_s\nSHA-256,hash,hash,16,ok,1\n"}) {
+    try {
+      ImportText(text, "run.txt");
+      ADD_FAILURE() << text << ": expected ImportError";
+    } catch (const ImportError& e) {
+      EXPECT_THAT(std::string(e.what()), HasSubstr("a cryptobench table, Markdown or CSV report"))
+          << text;
+      EXPECT_THAT(std::string(e.what()), HasSubstr("--format json")) << text;
+    }
+  }
+  // Any other text keeps the general message.
+  try {
+    ImportText("hello\n", "other.txt");
+    ADD_FAILURE() << "expected ImportError";
+  } catch (const ImportError& e) {
+    EXPECT_THAT(std::string(e.what()), HasSubstr("expected output of `openssl speed`"));
+  }
+}
+
 }  // namespace
 }  // namespace cryptobench::import
