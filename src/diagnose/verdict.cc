@@ -31,6 +31,16 @@ Fingerprint Decider::Classify(const Measurement& m) const {
   const std::vector<CpbClass>& classes = ClassesFor(facts_.cpu.arch);
   Fingerprint fp =
       diagnose::Classify(classes, alg_.name, operation_, m.bytes_per_s, hz_low_, hz_high_);
+  if (base_.input_len < kLargeInputLen && fp.cpb_low > 0) {
+    // The classes are for 8-16 KiB inputs: below, per-call overhead raises cpb enough to put a
+    // hardware path into a software class, so none is named.
+    fp.matches.clear();
+    fp.hardware = false;
+    fp.software = false;
+    fp.conclusion =
+        fmt::format("no class named below {} bytes (per-call overhead)", kLargeInputLen);
+    return fp;
+  }
   if (classes.empty() && fp.cpb_low > 0) {
     // No table at all: the reason is the architecture, not this algorithm's row.
     fp.conclusion = facts_.cpu.arch.empty()
@@ -76,7 +86,7 @@ std::string Decider::Describe(const Measurement& m, std::string_view label, bool
   const Fingerprint fp = Classify(m);
   if (!Cpb(fp).empty()) {
     text += fmt::format(", {} at {}", Cpb(fp), FormatHzRange(hz_low_, hz_high_));
-    if (with_class) {
+    if (with_class && base_.input_len >= kLargeInputLen) {
       text += ": " + fp.conclusion;
     }
   }
@@ -132,7 +142,8 @@ Verdict Decider::DecideMain() {
   if (symmetric_) {
     if (base_.input_len < kLargeInputLen) {
       evidence_.push_back(fmt::format(
-          "input {} bytes: per-call overhead raises cpb; the class ranges are for 8-16 KiB",
+          "input {} bytes: per-call overhead raises cpb; the class ranges are for 8-16 KiB, so "
+          "none is named",
           base_.input_len));
     }
   }

@@ -417,6 +417,14 @@ TEST(DecideVerdictsTest, SmallInputsAreFlaggedInTheEvidence) {
   ASSERT_EQ(verdicts.size(), 1u);
   EXPECT_EQ(verdicts[0].input_len, 1024u);
   EXPECT_TRUE(AnyHas(verdicts[0].evidence, "input 1024 bytes: per-call overhead raises cpb"));
+  // No cpb class is named below 8 KiB, where it could be the wrong one; at 16 KiB the same
+  // figures fit SHA-NI.
+  EXPECT_FALSE(Has(verdicts[0].line, "fits")) << verdicts[0].line;
+  EXPECT_FALSE(AnyHas(verdicts[0].evidence, "sha256_block_data_order_shaext"));
+  const auto large = DecideVerdicts(Alg("SHA-256"), "hash", 16384, facts, plan,
+                                    {Mbps(1500), Mbps(500)}, kZen4Hz, kZen4Hz);
+  ASSERT_EQ(large.size(), 1u);
+  EXPECT_TRUE(Has(large[0].line, "fits SHA-NI")) << large[0].line;
 }
 
 TEST(DecideVerdictsTest, ABitTheLibraryClearsItselfMeansNotAccelerated) {
