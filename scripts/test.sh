@@ -88,7 +88,7 @@ remember_failed_tests() {  # remember_failed_tests PRESET CTEST_LOG
     while IFS= read -r line; do
       failure_details+=("    $line")
     done < <(awk -v test="$name" '
-      /Test +#[0-9]+: / && index($0, ": " test " ") { inside = 1; sub(/^ */, ""); print; next }
+      /Test +#[0-9]+: / && index($0, ": " test " ") { inside = 1; sub(/^ */, ""); gsub(/ \.+/, " "); print; next }
       inside && (/^ *Start +[0-9]+: / || /Test +#[0-9]+: /) { exit }
       inside && /: Failure$/ { after = 3 }
       inside && after > 0 { print; after--; if (++n == 7) exit }
