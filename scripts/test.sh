@@ -10,7 +10,8 @@
 # Every step runs even when an earlier one failed; a summary ends the run and the exit status
 # is 1 if any step failed. Most of the time goes to the builds (-j 2 by default).
 # Environment: CRYPTOBENCH_SKIP_APT=1 skips apt-get; CRYPTOBENCH_JOBS sets build parallelism
-# (default 2); CRYPTOBENCH_CTEST_JOBS sets ctest parallelism (default 1: timing tests run alone);
+# (default 2); CRYPTOBENCH_CTEST_JOBS sets ctest parallelism (default 1: timing tests run alone;
+# the tests labelled timing always run one at a time, and a failed one gets a second run);
 # CRYPTOBENCH_FUZZ_SECONDS sets the fuzzing time per target (default 20; 0 skips the stage);
 # CRYPTOBENCH_EXPECT_BACKENDS (comma list) names the backends the release build must contain.
 set -euo pipefail
@@ -96,6 +97,17 @@ remember_failed_tests() {  # remember_failed_tests PRESET CTEST_LOG
   done < "$list"
 }
 
+# Timing tests that failed their first run and passed their second: not a failure, but named in
+# the summary so that a test that keeps needing it is seen.
+retried_tests=()
+remember_retried_tests() {  # remember_retried_tests PRESET CTEST_LOG
+  local name
+  while IFS= read -r name; do
+    [[ -n "$name" ]] && retried_tests+=("$1: $name")
+  done < <(awk '/Test +#[0-9]+: .*\*\*\*/ { sub(/.*Test +#[0-9]+: /, ""); sub(/ .*/, ""); failed[$0] = 1 }
+                /Test +#[0-9]+: .* Passed / { sub(/.*Test +#[0-9]+: /, ""); sub(/ .*/, ""); if (failed[$0]) print }' "$2")
+}
+
 status=0
 check_format || status=$?
 record "clang-format" "$status"
@@ -124,14 +136,26 @@ for preset in release asan; do
     expect="${CRYPTOBENCH_EXPECT_BACKENDS-afalg,boringssl,botan,cryptopp,gcrypt,gnutls,mbedtls,nettle,sodium,wolfssl}"
   fi
   mkdir -p build/logs
+  # Every test once, but those labelled "timing" (tests/CMakeLists.txt): they assert on live
+  # timings, and get a second run when the first fails on this shared machine.
   ctest_log="build/logs/ctest-$preset.log"
   CRYPTOBENCH_EXPECT_BACKENDS="$expect" \
-    ctest --preset "$preset" --no-tests=error --output-on-failure \
+    ctest --preset "$preset" --no-tests=error --output-on-failure --label-exclude timing \
     -j "${CRYPTOBENCH_CTEST_JOBS:-1}" 2>&1 | tee "$ctest_log" || status=$?
-  record "ctest $preset" "$status"
   if [[ "$status" != 0 ]]; then
     remember_failed_tests "$preset" "$ctest_log"
   fi
+  timing_status=0
+  timing_log="build/logs/ctest-$preset-timing.log"
+  step "testing $preset: the tests labelled timing (a failed one runs once more)"
+  ctest --preset "$preset" --no-tests=error --output-on-failure --label-regex timing \
+    --repeat until-pass:2 -j 1 2>&1 | tee "$timing_log" || timing_status=$?
+  if [[ "$timing_status" != 0 ]]; then
+    remember_failed_tests "$preset" "$timing_log"
+    status=$timing_status
+  fi
+  remember_retried_tests "$preset" "$timing_log"
+  record "ctest $preset" "$status"
 done
 
 fuzz_seconds=${CRYPTOBENCH_FUZZ_SECONDS:-20}
@@ -147,6 +171,10 @@ fi
 
 step "summary"
 printf '  %s\n' "${results[@]}" >&2
+if ((${#retried_tests[@]} > 0)); then
+  printf 'timing tests that passed only on their second run (noise; see build/logs):\n' >&2
+  printf '  %s\n' "${retried_tests[@]}" >&2
+fi
 if ((${#failure_details[@]} > 0)); then
   printf 'failed tests (full output: build/logs/ctest-<preset>.log):\n' >&2
   printf '  %s\n' "${failure_details[@]:0:16}" >&2
