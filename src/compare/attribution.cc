@@ -372,9 +372,9 @@ bool TimingComparable(const Side& a, const Side& b) {
 }
 
 bool SameLibrary(const Side& a, const Side& b) {
-  const std::string& backend_a = a.run.library.backend;
-  const std::string& backend_b = b.run.library.backend;
-  return backend_a.empty() || backend_b.empty() || backend_a == backend_b;
+  const std::string product_a = LibraryProduct(a.run.library);
+  const std::string product_b = LibraryProduct(b.run.library);
+  return product_a.empty() || product_b.empty() || product_a == product_b;
 }
 
 std::vector<Finding> PatternFindings(const std::vector<Row>& rows, const std::string& a_letter,

@@ -118,6 +118,14 @@ std::vector<std::string> BuildDifferences(const Side& a, const Side& b) {
 std::optional<Finding> LibraryFinding(const Side& a, const Side& b) {
   const std::string va = ShortLibraryVersionName(a.run.library);
   const std::string vb = ShortLibraryVersionName(b.run.library);
+  if (!SameLibrary(a, b)) {
+    // Two libraries: their builds have nothing to line up.
+    const auto name = [](const std::string& version, const Side& side) {
+      return version.empty() ? side.run.library.backend + " (version unknown)" : version;
+    };
+    return Finding{"library", fmt::format("Different libraries: {} is {}, {} is {}.", a.letter,
+                                          name(va, a), b.letter, name(vb, b))};
+  }
   if (va.empty() && vb.empty()) {
     return std::nullopt;
   }
@@ -126,13 +134,6 @@ std::optional<Finding> LibraryFinding(const Side& a, const Side& b) {
     const Side& known = va.empty() ? b : a;
     return Finding{"library", fmt::format("{}'s library version is unknown; {} is {}.",
                                           unknown.letter, known.letter, va.empty() ? vb : va)};
-  }
-  const std::string& backend_a = a.run.library.backend;
-  const std::string& backend_b = b.run.library.backend;
-  if (!backend_a.empty() && !backend_b.empty() && backend_a != backend_b) {
-    // Two libraries: their builds have nothing to line up.
-    return Finding{"library", fmt::format("Different libraries: {} is {}, {} is {}.", a.letter, va,
-                                          b.letter, vb)};
   }
   const std::vector<std::string> diffs = BuildDifferences(a, b);
   std::string detail;

@@ -96,6 +96,33 @@ TEST(ContextFindingsTest, LibraryVersionNames) {
   EXPECT_EQ(LibraryVersionName(library), "");
 }
 
+TEST(LibraryProductTest, OpensslApiForksNameThemselves) {
+  results::LibraryInfo library;
+  library.backend = "openssl";
+  library.version = "OpenSSL 3.0.19 27 Jan 2026";
+  EXPECT_EQ(LibraryProduct(library), "openssl");
+  library.version = "LibreSSL 3.8.2";
+  EXPECT_EQ(LibraryProduct(library), "libressl");
+  library.version = "";
+  EXPECT_EQ(LibraryProduct(library), "openssl");
+  library.backend = "sodium";
+  library.version = "1.0.18";
+  EXPECT_EQ(LibraryProduct(library), "sodium");
+  library.backend = "boringssl";
+  library.version = "";
+  EXPECT_EQ(LibraryProduct(library), "boringssl");
+}
+
+TEST(ContextFindingsTest, DifferentProductsAreDifferentLibraries) {
+  EXPECT_EQ(LibraryText(Library("A", "OpenSSL 3.0.19 27 Jan 2026", "", ""),
+                        Library("B", "LibreSSL 3.8.2", "", "")),
+            "Different libraries: A is OpenSSL 3.0.19, B is LibreSSL 3.8.2.");
+  Side bssl = Library("B", "", "", "");
+  bssl.run.library.backend = "boringssl";
+  EXPECT_EQ(LibraryText(Library("A", "OpenSSL 3.0.13", "", ""), bssl),
+            "Different libraries: A is OpenSSL 3.0.13, B is boringssl (version unknown).");
+}
+
 TEST(ContextFindingsTest, LibraryVersionsAndBuilds) {
   const Side v30 = Library("A", "OpenSSL 3.0.19 27 Jan 2026", "gcc -O2 -DNDEBUG", "/a/lib.so");
   const Side v32 = Library("B", "OpenSSL 3.2.1 30 Jan 2024", "gcc -O2 -DNDEBUG", "/a/lib.so");

@@ -1,6 +1,7 @@
 // Number formatting for compare.
 #include "compare/format.h"
 
+#include <algorithm>
 #include <cctype>
 
 #include <fmt/format.h>
@@ -66,6 +67,20 @@ std::string LibraryVersionName(const results::LibraryInfo& library) {
   const bool names_itself =
       version.empty() || std::isdigit(static_cast<unsigned char>(version.front())) == 0;
   return names_itself || library.backend.empty() ? version : library.backend + " " + version;
+}
+
+std::string LibraryProduct(const results::LibraryInfo& library) {
+  std::string product = library.backend;
+  if (product == "openssl" || product.empty()) {
+    const std::string& version = library.version;
+    const std::string first = version.substr(0, version.find(' '));
+    if (!first.empty() && std::isalpha(static_cast<unsigned char>(first.front())) != 0) {
+      product = first;
+    }
+  }
+  std::transform(product.begin(), product.end(), product.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return product;
 }
 
 std::string ShortLibraryVersionName(const results::LibraryInfo& library) {

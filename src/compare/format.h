@@ -32,6 +32,12 @@ std::string LibraryVersionName(const results::LibraryInfo& library);
 /// ("OpenSSL 3.0.19", "Botan 2.19.3", "sodium 1.0.18").
 std::string ShortLibraryVersionName(const results::LibraryInfo& library);
 
+/// Which library `library` is, lower case: its backend ("openssl", "gnutls", ...), except that an
+/// OpenSSL-API library whose version string names another product ("LibreSSL 3.8.2",
+/// "BoringSSL") is that product ("libressl", "boringssl"). Two runs are of the same library
+/// when these are equal.
+std::string LibraryProduct(const results::LibraryInfo& library);
+
 /// Verdict words for a compared row: "within 5%", "significantly slower",
 /// "slower, not significant", "slower beyond 5%, not testable" (and the faster forms).
 std::string VerdictText(const Row& row, double threshold);
