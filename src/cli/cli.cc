@@ -138,8 +138,9 @@ int Run(int argc, char** argv) {
                           "Comma-separated algorithms (live sides measure them; file sides "
                           "are filtered to them)");
   compare_cmd->add_option("--bytes", compare_options.bytes,
-                          "Input sizes for live sides, bytes, comma-separated (default: the "
-                          "files' sizes, else 16,64,256,1024,8192,16384)");
+                          "Input sizes, bytes, comma-separated: live sides measure them, file "
+                          "sides are filtered to them (default: the files' sizes, else "
+                          "16,64,256,1024,8192,16384)");
   compare_cmd->add_option("--max-seconds", compare_options.max_seconds,
                           "Sampling budget per cell and round for live sides, seconds "
                           "(default 0.25)");
@@ -174,6 +175,11 @@ int Run(int argc, char** argv) {
   for (const char* name : {"--lib", "--backend", "--quick", "--bytes", "--max-seconds"}) {
     if (doctor_cmd->get_option(name)->count() > 0) {
       doctor.measuring.emplace_back(name);
+    }
+  }
+  for (const char* name : {"--max-seconds", "--precision", "--rounds"}) {
+    if (compare_cmd->get_option(name)->count() > 0) {
+      compare_options.live_only_given.emplace_back(name);
     }
   }
   try {

@@ -85,7 +85,7 @@ struct CompareCommandOptions {
   std::vector<std::string> libs;   ///< --lib NAME=PATH: live sides, measured now
   std::vector<std::string> env;    ///< --env [NAME:]VAR=VALUE for live sides' workers
   std::string algorithms;          ///< --algorithms a,b,c (live sides; filters file sides)
-  std::string bytes;               ///< --bytes (live sides)
+  std::string bytes;               ///< --bytes (live sides measure them; filters file sides)
   std::string max_seconds = "0.25";
   std::string precision = "0.01";
   std::string rounds = "2";     ///< interleaved rounds per live side and algorithm
@@ -94,6 +94,9 @@ struct CompareCommandOptions {
   std::string format = "table";
   std::string output;
   bool progress = true;
+  /// Options given that only live sides use (--max-seconds, --precision, --rounds): an error
+  /// when there is no --lib.
+  std::vector<std::string> live_only_given;
 };
 
 /// Runs `compare`. Throws UsageError for bad input (exit 2); returns 1 when --fail-if-slower

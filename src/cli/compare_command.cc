@@ -75,6 +75,18 @@ void FilterAlgorithms(results::RunResult& run, const std::set<std::string>& name
   run.algorithms = std::move(kept);
 }
 
+// Keeps the cells of symmetric algorithms whose input size is in `sizes`; public-key cells
+// (a fixed message or none) are kept whole.
+void FilterSizes(results::RunResult& run, const std::set<uint64_t>& sizes) {
+  for (results::AlgorithmResult& alg : run.algorithms) {
+    if (alg.kind == "signature" || alg.kind == "key_agreement") {
+      continue;
+    }
+    std::erase_if(alg.cells,
+                  [&](const results::Cell& cell) { return sizes.count(cell.input_len) == 0; });
+  }
+}
+
 results::MachineInfo GatherMachine(const cpu::CpuFacts& facts) {
   results::MachineInfo machine;
   machine.cpu_model = facts.model;
@@ -268,6 +280,12 @@ int RunCompare(const CompareCommandOptions& options) {
       sides.push_back(std::move(side));
     }
   }
+  if (specs.empty() && !options.live_only_given.empty()) {
+    throw UsageError(
+        fmt::format("{}: sets how live sides (--lib NAME=PATH) are measured, and "
+                    "there is none; file sides keep their own figures",
+                    options.live_only_given.front()));
+  }
   if (sides.size() + specs.size() < 2) {
     throw UsageError(fmt::format(
         "compare needs at least two sides (files, runs in a file, or --lib NAME=PATH); got {}",
@@ -280,6 +298,12 @@ int RunCompare(const CompareCommandOptions& options) {
     }
     for (compare::Side& side : sides) {
       FilterAlgorithms(side.run, names);
+    }
+  }
+  if (!bytes.empty()) {
+    const std::set<uint64_t> sizes(bytes.begin(), bytes.end());
+    for (compare::Side& side : sides) {
+      FilterSizes(side.run, sizes);
     }
   }
 

@@ -403,9 +403,14 @@ std::vector<Finding> PatternFindings(const std::vector<Row>& rows, const std::st
         const auto [lo, hi] = std::minmax_element(
             s.rows.begin(), s.rows.end(),
             [](const Row* x, const Row* y) { return x->ratio.ratio < y->ratio.ratio; });
-        const auto where = [](const Row* row) {
-          return row->symmetric ? " at " + report::FormatSize(row->input_len)
-                                : " (" + row->operation + ")";
+        // A family (SHA-2) can hold several algorithms: then each end names its own.
+        const bool several = std::any_of(s.rows.begin(), s.rows.end(), [&](const Row* row) {
+          return row->algorithm != s.rows.front()->algorithm;
+        });
+        const auto where = [several](const Row* row) {
+          const std::string name = several ? " for " + row->algorithm : "";
+          return row->symmetric ? name + " at " + report::FormatSize(row->input_len)
+                                : name + " (" + row->operation + ")";
         };
         mixed.push_back(Finding{
             "mixed", fmt::format("{}: no single pattern ({}/{} from {}{} to {}{}).", s.subject,

@@ -169,6 +169,15 @@ TEST(PatternFindingsTest, MixedAndNothingInCommon) {
   EXPECT_EQ(findings[0].text,
             "AES-GCM: no single pattern (C/A from 0.500 at 16 B to 1.50 at 16 KiB).");
 
+  // Two algorithms of one family: each end names its algorithm.
+  rows = Sizes("SHA-256", "hash", {{16, 1.53}});
+  Append(rows, Sizes("SHA-512", "hash", {{16, 0.83}}));
+  findings = PatternFindings(rows, "A", "B", 0.05);
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].text,
+            "SHA-2: no single pattern (B/A from 0.830 for SHA-512 at 16 B to 1.53 for SHA-256 at "
+            "16 B).");
+
   Row only_a = MakeRow("AES-128-GCM", "encrypt", 16, 1.0);
   only_a.presence = Presence::kOnlyA;
   findings = PatternFindings({only_a}, "A", "B", 0.05);

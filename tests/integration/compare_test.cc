@@ -2,6 +2,7 @@
 // AES-NI and VAES masked on one side, the --fail-if-slower gate on fixture files, output to a
 // file, and bad input.
 #include <filesystem>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -141,6 +142,26 @@ TEST(CompareCliTest, FileWithSeveralRunsIsSeveralSides) {
   EXPECT_EQ(doc.at("sides").at(1).at("label"), "two-runs.txt#2");
 }
 
+TEST(CompareCliTest, BytesFilterFileSidesAsAlgorithmsDo) {
+  const std::vector<std::string> files = {"compare", kFixtures + "base.json",
+                                          kFixtures + "noaes.json", "--format", "json"};
+  auto sizes_in = [](const CliResult& r) {
+    std::set<uint64_t> sizes;
+    const json doc = ParseJson(r);
+    for (const json& row : doc.at("comparisons").at(0).at("rows")) {
+      if (row.at("input_len").get<uint64_t>() != 0 && row.at("algorithm") != "RSA-2048") {
+        sizes.insert(row.at("input_len").get<uint64_t>());
+      }
+    }
+    return sizes;
+  };
+  std::vector<std::string> args = files;
+  const std::set<uint64_t> all = sizes_in(RunCryptobench(args));
+  ASSERT_GT(all.size(), 1u);
+  args.insert(args.end(), {"--bytes", std::to_string(*all.rbegin())});
+  EXPECT_EQ(sizes_in(RunCryptobench(args)), std::set<uint64_t>{*all.rbegin()});
+}
+
 TEST(CompareCliTest, BadInputIsOneLineAndExitsTwo) {
   const std::string base = kFixtures + "base.json";
   const std::string malformed =
@@ -162,6 +183,9 @@ TEST(CompareCliTest, BadInputIsOneLineAndExitsTwo) {
       {"compare", base, kFixtures + "noaes.json", "--fail-if-slower", "lots"},
       {"compare", base, kFixtures + "noaes.json", "--format", "csv"},
       {"compare", base, kFixtures + "noaes.json", "--algorithms", "aes-129-cbc"},
+      {"compare", base, kFixtures + "noaes.json", "--rounds", "3"},  // live only, no --lib
+      {"compare", base, kFixtures + "noaes.json", "--max-seconds", "1"},
+      {"compare", base, kFixtures + "noaes.json", "--precision", "0.05"},
   };
   for (const std::vector<std::string>& args : cases) {
     CliResult r = RunCryptobench(args);
