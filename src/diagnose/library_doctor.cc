@@ -80,7 +80,9 @@ std::string ChangeText(const Comparison& c) {
       return fmt::format("no significant change ({})", FormatRatio(c.ratio));
     case Change::kInconclusive:
       return fmt::format("{} vs as is, {}: inconclusive", FormatRatio(c.ratio),
-                         c.cis_apart ? "a small change" : "the 95% CIs overlap");
+                         c.ratio < 1   ? "faster with the mask, so the machine changed"
+                         : c.cis_apart ? "a small change"
+                                       : "the 95% CIs overlap");
     case Change::kFailed:
       break;
   }
