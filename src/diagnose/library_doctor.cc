@@ -392,10 +392,16 @@ LibraryVerdict DecideUnmasked(const AlgorithmInfo& alg, const std::string& opera
       v.advice = not_used_advice;
     } else {
       v.status = VerdictStatus::kUndetermined;
+      const std::string why =
+          fingerprint_usable
+              ? fmt::format("the cpb fingerprint does not settle it ({})", v.fingerprint)
+              : fmt::format(
+                    "the cpb fingerprint does not apply below {} bytes; measure at "
+                    "--bytes 16384 to use it",
+                    verdict_internal::kLargeInputLen);
       v.line = fmt::format(
-          "{}: undetermined: {}; {} has no switch to mask its CPU-specific "
-          "code, and the cpb fingerprint does not settle it ({})",
-          name, figures, library_name, v.fingerprint);
+          "{}: undetermined: {}; {} has no switch to mask its CPU-specific code, and {}", name,
+          figures, library_name, why);
     }
     return v;
   }

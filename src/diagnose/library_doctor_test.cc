@@ -215,6 +215,8 @@ TEST(DecideLibraryVerdictTest, WithoutASwitchTheLibrarysReportDecides) {
   // Below 8 KiB per call the class ranges do not apply: no verdict from the fingerprint.
   const LibraryVerdict small = Decide("SHA-256", cpu, {}, {At("as is", 350, 0.01)}, 64);
   EXPECT_EQ(small.status, VerdictStatus::kUndetermined) << small.line;
+  EXPECT_NE(small.line.find("does not apply below 8192 bytes"), std::string::npos) << small.line;
+  EXPECT_EQ(small.line.find("known class"), std::string::npos) << small.line;
 }
 
 TEST(DecideLibraryVerdictTest, TheSwitchSetInTheEnvironmentIsMasked) {
