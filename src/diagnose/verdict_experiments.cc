@@ -139,7 +139,9 @@ void Decider::AddUnusedPathNote(const Experiment& e, Verdict& v) const {
                   e.path, Join(e.features)));
   const bool openssl_30 =
       facts_.library.version_num >= 0x30000000 && facts_.library.version_num < 0x30100000;
-  if (family_ == verdict_internal::Family::kAesGcm && e.path == "VAES + VPCLMULQDQ" && openssl_30) {
+  // The 2.5x is for bulk data; at small inputs per-call overhead dominates and the advice misleads.
+  if (family_ == verdict_internal::Family::kAesGcm && e.path == "VAES + VPCLMULQDQ" && openssl_30 &&
+      base_.input_len >= kLargeInputLen) {
     // aes-gcm-avx512 landed on master on 2021-06-09 (commit 63b996e752) and is not in
     // 3.0.19 (cpb-reference.md sec. 8); FreeBSD's ossl(4) took its copy from OpenSSL 3.1.
     v.advice =

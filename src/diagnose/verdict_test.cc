@@ -60,14 +60,15 @@ bool AnyHas(const std::vector<std::string>& lines, std::string_view part) {
 std::vector<Verdict> PlanAndDecide(std::string_view name, std::string_view operation,
                                    const DoctorFacts& facts,
                                    const std::vector<std::string>& expected_paths,
-                                   const std::vector<double>& measured, double hz = kZen4Hz) {
+                                   const std::vector<double>& measured, double hz = kZen4Hz,
+                                   uint64_t input_len = kLen) {
   const std::vector<Experiment> plan = PlanExperiments(Alg(name), facts);
   EXPECT_EQ(Paths(plan), expected_paths) << name;
   std::vector<Measurement> ms;
   for (size_t i = 0; i < measured.size(); ++i) {
     ms.push_back(Mbps(measured[i], 0.01, i == 0 ? "as is" : plan.at(i - 1).label));
   }
-  return DecideVerdicts(Alg(name), operation, kLen, facts, plan, ms, hz, hz);
+  return DecideVerdicts(Alg(name), operation, input_len, facts, plan, ms, hz, hz);
 }
 
 void ExpectLineShape(const Verdict& v) {
@@ -127,6 +128,12 @@ TEST(DecideVerdictsTest, Zen4Debian30GcmProvesAesNiAndGhashButNotVaes) {
   // Masking VAES changed nothing: information, never a problem.
   EXPECT_TRUE(AnyHas(gcm.evidence, "the VAES + VPCLMULQDQ path is not used by this library"));
   EXPECT_TRUE(gcm.advice.starts_with("Optional: OpenSSL 3.0 has no VAES GCM code")) << gcm.advice;
+  // At 16-byte inputs the bulk-data advice does not apply.
+  const auto small = PlanAndDecide("AES-128-GCM", "encrypt", Zen4Debian30(),
+                                   {"VAES + VPCLMULQDQ", "AES-NI", "PCLMULQDQ GHASH"},
+                                   {300, 301, 60, 100}, kZen4Hz, 16);
+  ASSERT_FALSE(small.empty());
+  EXPECT_TRUE(small[0].advice.empty()) << small[0].advice;
 
   const Verdict& ghash = verdicts[1];
   ExpectLineShape(ghash);
