@@ -22,6 +22,9 @@
 #include "backends/openssl/openssl_backend.h"
 #include "core/errors.h"
 
+#include "diagnose/ia32cap.h"
+#include "import/parse_util.h"
+
 namespace cryptobench::cli {
 namespace {
 
@@ -146,7 +149,13 @@ std::map<std::string, std::string> ParseEnvAssignments(const std::vector<std::st
                       "OPENSSL_ia32cap='~0x200000000000000:~0:~0:~0:~0'",
                       item));
     }
-    env[name] = item.substr(eq + 1);
+    const std::string value = item.substr(eq + 1);
+    if (name == "OPENSSL_ia32cap") {
+      if (const auto problem = diagnose::Ia32capValueProblem(value)) {
+        throw UsageError(fmt::format("--env {}: {}", import::QuoteForError(item), *problem));
+      }
+    }
+    env[name] = value;
   }
   return env;
 }

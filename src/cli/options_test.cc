@@ -48,6 +48,10 @@ TEST(OptionsTest, EnvAssignments) {
   EXPECT_EQ(env.at("A_B"), "x=y");
   EXPECT_THROW(ParseEnvAssignments({"NOVALUE"}), UsageError);
   EXPECT_THROW(ParseEnvAssignments({"=x"}), UsageError);
+  // An OPENSSL_ia32cap value must parse: a tilde the shell expanded, or garbage, is refused.
+  EXPECT_THROW(ParseEnvAssignments({"OPENSSL_ia32cap=~0x200000000000000:/root"}), UsageError);
+  EXPECT_THROW(ParseEnvAssignments({"OPENSSL_ia32cap=garbage"}), UsageError);
+  EXPECT_NO_THROW(ParseEnvAssignments({"BOTAN_CLEAR_CPUID=aes_ni/x"}));  // other variables: as is
   EXPECT_THROW(ParseEnvAssignments({"1A=x"}), UsageError);
 }
 

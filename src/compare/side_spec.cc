@@ -13,6 +13,9 @@
 
 #include "core/errors.h"
 
+#include "diagnose/ia32cap.h"
+#include "import/parse_util.h"
+
 namespace cryptobench::compare {
 namespace {
 
@@ -75,6 +78,11 @@ void ApplyEnvSpecs(const std::vector<std::string>& items, std::vector<LiveSpec>&
     if (sides.empty()) {
       throw UsageError(
           fmt::format("--env '{}': there is no live side (--lib NAME=PATH) to set it in", item));
+    }
+    if (var == "OPENSSL_ia32cap") {
+      if (const auto problem = diagnose::Ia32capValueProblem(value)) {
+        throw UsageError(fmt::format("--env {}: {}", import::QuoteForError(item), *problem));
+      }
     }
     if (colon == std::string::npos) {
       for (LiveSpec& side : sides) {

@@ -270,4 +270,18 @@ std::string MaskClearing(const std::vector<std::string>& bit_names) {
   return out;
 }
 
+std::optional<std::string> Ia32capValueProblem(std::string_view value) {
+  if (value.find('/') != std::string_view::npos) {
+    return std::string(
+        "holds a '/': the shell expanded an unquoted '~' into a home directory; quote the "
+        "value, e.g. OPENSSL_ia32cap='~0x200000000000000:~0'");
+  }
+  try {
+    ParseIa32capEnv(value);
+  } catch (const std::invalid_argument& e) {
+    return std::string(e.what());
+  }
+  return std::nullopt;
+}
+
 }  // namespace cryptobench::diagnose

@@ -82,4 +82,9 @@ std::vector<std::string> MaskedFeatures(const CapabilityVector& detected,
 /// Throws std::invalid_argument for an unknown name.
 std::string MaskClearing(const std::vector<std::string>& bit_names);
 
+/// Why `value` is not a usable OPENSSL_ia32cap value, or nullopt when it is: ParseIa32capEnv's
+/// complaint, or, for a value holding '/', that the shell expanded an unquoted "~" after ":"
+/// into a home directory (bash does so in assignments and in --opt=value words).
+std::optional<std::string> Ia32capValueProblem(std::string_view value);
+
 }  // namespace cryptobench::diagnose

@@ -243,6 +243,17 @@ TEST(MaskClearingTest, RoundTripsThroughMaskedFeatures) {
   }
 }
 
+TEST(Ia32capValueProblemTest, NamesATildeExpandedPathAndMalformedNumbers) {
+  EXPECT_EQ(Ia32capValueProblem("~0x200000000000000:~0x60000000000:~0:~0:~0"), std::nullopt);
+  EXPECT_EQ(Ia32capValueProblem(":~0x20000000"), std::nullopt);
+  const auto path = Ia32capValueProblem("~0x200000000000000:/root");
+  ASSERT_TRUE(path.has_value());
+  EXPECT_NE(path->find("expanded an unquoted '~'"), std::string::npos) << *path;
+  const auto garbage = Ia32capValueProblem("garbage");
+  ASSERT_TRUE(garbage.has_value());
+  EXPECT_NE(garbage->find("garbage"), std::string::npos) << *garbage;
+}
+
 // Runs `openssl version -c` with OPENSSL_ia32cap set (or unset when `env` is null).
 std::string OpensslCpuInfo(const char* env) {
   std::string command = "openssl version -c 2>/dev/null";
