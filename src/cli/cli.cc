@@ -13,6 +13,8 @@
 #include "worker/protocol.h"
 #include "worker/worker_main.h"
 
+#include "import/parse_util.h"
+
 namespace cryptobench::cli {
 
 int Run(int argc, char** argv) {
@@ -161,13 +163,36 @@ int Run(int argc, char** argv) {
   CLI::App* worker_cmd = app.add_subcommand(worker::kWorkerSubcommand, "");
   worker_cmd->group("");
 
+  // A first word that is no command would otherwise read "A subcommand is required".
+  if (argc < 2) {
+    std::fprintf(stderr,
+                 "error: a command is required: speed, doctor, import, compare or list "
+                 "(cryptobench --help)\n");
+    return kExitUsage;
+  }
+  if (argv[1][0] != '-') {
+    try {
+      app.get_subcommand(argv[1]);
+    } catch (const CLI::OptionNotFound&) {
+      std::fprintf(stderr,
+                   "error: unknown command %s: expected speed, doctor, import, compare or list\n",
+                   import::QuoteForError(argv[1]).c_str());
+      return kExitUsage;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) {
       return app.exit(e);  // --help, --version
     }
-    std::fprintf(stderr, "error: %s\n", e.what());
+    // CLI11 starts its messages with a capital; ours are lower case after "error: ".
+    std::string message = e.what();
+    if (!message.empty() && message[0] >= 'A' && message[0] <= 'Z' &&
+        (message.size() < 2 || message[1] < 'A' || message[1] > 'Z')) {
+      message[0] = static_cast<char>(message[0] - 'A' + 'a');
+    }
+    std::fprintf(stderr, "error: %s\n", message.c_str());
     return kExitUsage;
   }
 

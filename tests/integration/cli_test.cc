@@ -133,11 +133,18 @@ TEST(CliTest, BadInputExitsTwoAndWritesNothing) {
   const auto out = std::filesystem::temp_directory_path() / "cryptobench_bad_input.json";
   std::filesystem::remove(out);
   const std::vector<std::vector<std::string>> cases = {
-      {"speed", "aes-129-cbc"},      {"speed", "--bytes", "0"},
-      {"speed", "--bytes", "abc"},   {"speed", "--threads", "0"},
-      {"speed", "--precision", "2"}, {"speed", "--max-seconds", "-1"},
-      {"speed", "--format", "xml"},  {"speed", "--env", "NOVALUE"},
-      {"speed", "--no-such-option"}, {"speed", "--output", "/nonexistent/dir/x.json"},
+      {"speed", "aes-129-cbc"},
+      {"speed", "--bytes", "0"},
+      {"speed", "--bytes", "abc"},
+      {"speed", "--threads", "0"},
+      {"speed", "--precision", "2"},
+      {"speed", "--max-seconds", "-1"},
+      {"speed", "--format", "xml"},
+      {"speed", "--env", "NOVALUE"},
+      {"speed", "--no-such-option"},
+      {"speed", "--output", "/nonexistent/dir/x.json"},
+      {"speed", "--bytes", "99999999999"},
+      {"speed", "--env", "OPENSSL_ia32cap=~0x200000000000000:/root"},
   };
   for (const auto& args : cases) {
     std::vector<std::string> with_output = args;
@@ -154,6 +161,20 @@ TEST(CliTest, BadInputExitsTwoAndWritesNothing) {
   CliResult unknown = RunCryptobench({"speed", "aes-129-cbc"});
   EXPECT_NE(unknown.err.find("did you mean"), std::string::npos) << unknown.err;
   EXPECT_NE(unknown.err.find("AES-128-CBC"), std::string::npos) << unknown.err;
+}
+
+TEST(CliTest, UnknownOrMissingCommandIsOneLowerCaseLine) {
+  const CliResult bogus = RunCryptobench({"bogus"});
+  EXPECT_EQ(bogus.exit_status, 2);
+  EXPECT_EQ(bogus.err,
+            "error: unknown command 'bogus': expected speed, doctor, import, compare or list\n");
+  const CliResult none = RunCryptobench({});
+  EXPECT_EQ(none.exit_status, 2);
+  EXPECT_EQ(none.err.rfind("error: a command is required", 0), 0u) << none.err;
+  const CliResult option = RunCryptobench({"speed", "--no-such-option"});
+  EXPECT_EQ(option.err.rfind("error: the following argument", 0), 0u) << option.err;
+  const CliResult huge = RunCryptobench({"speed", "--bytes", "99999999999"});
+  EXPECT_NE(huge.err.find("each size must be 1 to"), std::string::npos) << huge.err;
 }
 
 TEST(CliTest, OutputFileIsWrittenWhole) {
