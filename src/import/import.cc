@@ -16,6 +16,7 @@
 #include "import/openssl_speed_mr.h"
 #include "import/openssl_speed_text.h"
 #include "import/openssl_version.h"
+#include "import/own_reports.h"
 #include "import/parse_util.h"
 #include "import/paste_cleanup.h"
 #include "import/speed_run.h"
@@ -327,6 +328,11 @@ ImportError::ImportError(size_t line, std::string expected, std::string file)
 std::vector<results::RunResult> ImportText(std::string_view text, std::string_view file_name) {
   const std::vector<SourceLine> lines = CleanPaste(text);
   const std::string file = ValidUtf8(file_name);
+  // Before any parser: some of these quote an OpenSSL version line or a table, which would
+  // otherwise be read as `openssl version` or speed output.
+  if (const std::optional<OwnTextReport> own = RecogniseOwnTextReport(lines)) {
+    throw ImportError(own->line, OwnTextReportError(*own), std::string(file_name));
+  }
   std::vector<results::RunResult> runs;
   try {
     runs = Driver(lines, file).Run();
@@ -345,11 +351,10 @@ std::vector<results::RunResult> ImportText(std::string_view text, std::string_vi
     }
     // cryptobench's own table, Markdown and CSV reports are for people and spreadsheets; only
     // its JSON keeps the samples and CIs a comparison needs.
+    // A header RecogniseOwnTextReport does not know (another version's, edited by hand).
     if (first_text.starts_with("cryptobench ") || first_text.starts_with("## cryptobench ") ||
         first_text.starts_with("algorithm,kind,operation,")) {
-      throw ImportError(first,
-                        "a cryptobench table, Markdown or CSV report, which cannot be read back; "
-                        "compare and doctor --from read its --format json output",
+      throw ImportError(first, OwnTextReportError(OwnTextReport{first, "", true}),
                         std::string(file_name));
     }
     throw ImportError(first,
