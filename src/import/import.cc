@@ -19,6 +19,7 @@
 #include "import/own_reports.h"
 #include "import/parse_util.h"
 #include "import/paste_cleanup.h"
+#include "import/speed_join.h"
 #include "import/speed_run.h"
 
 namespace cryptobench::import {
@@ -185,11 +186,13 @@ class Driver {
     }
     if (line.kind == LineKind::kCommand) {
       std::vector<std::string> args;
-      const std::string subcommand = OpensslSubcommand(line.text, &args);
+      std::string launcher;
+      const std::string subcommand = OpensslSubcommand(line.text, &args, &launcher);
       if (subcommand == "speed") {
         Flush();
         StartSpeed(line.number);
         speed_->evidence.command = ParseSpeedCommand(args, line.number);
+        speed_->evidence.command.launcher = std::move(launcher);
       } else if (subcommand == "version") {
         Flush();
         after_version_command_ = true;
@@ -297,7 +300,17 @@ class Driver {
         runs_.pop_back();
       }
       version_run_.reset();
-      runs_.push_back(std::move(run));
+      // `openssl speed aes-128-cbc`, then `openssl speed sha256`: one run of the library.
+      const bool joins = speed_run_ && *speed_run_ + 1 == runs_.size() &&
+                         speed_launcher_ == evidence.command.launcher &&
+                         CanJoinSpeedRuns(runs_.back(), run);
+      if (joins) {
+        JoinSpeedRun(std::move(run), evidence.first_line, &runs_.back());
+      } else {
+        runs_.push_back(std::move(run));
+        speed_run_ = runs_.size() - 1;
+        speed_launcher_ = evidence.command.launcher;
+      }
     } else if (evidence.header) {
       // A header without figures: what remains is the library's identity.
       runs_.push_back(BuildVersionRun(*evidence.header, file_name_));
@@ -312,6 +325,8 @@ class Driver {
   std::optional<HeaderInfo> version_;
   std::optional<HeaderInfo> last_version_;
   std::optional<size_t> version_run_;  // index in runs_ of last_version_'s own run
+  std::optional<size_t> speed_run_;    // index in runs_ of the last openssl speed run
+  std::string speed_launcher_;         // the environment and wrappers of its command
   std::unique_ptr<ForeignParser> foreign_;
   ForeignTool foreign_tool_ = ForeignTool::kNone;
   bool after_version_command_ = false;
