@@ -25,6 +25,7 @@
 #include "diagnose/doctor_report.h"
 #include "diagnose/library_doctor.h"
 #include "import/import.h"
+#include "import/own_reports.h"
 #include "import/parse_util.h"
 
 namespace cryptobench::cli {
@@ -55,11 +56,10 @@ std::vector<results::RunResult> ReadRuns(const std::string& text, const std::str
                                  import::ShortenJsonError(e.what())));
   }
   try {
-    // "doctor", "doctor_backend", "doctor_reports": every kind doctor itself writes.
-    if (doc.is_object() && doc.contains("kind") && doc["kind"].is_string() &&
-        doc["kind"].get<std::string>().rfind("doctor", 0) == 0) {
-      throw std::runtime_error(
-          "a doctor report, not a result; --from reads speed or import JSON, or tool output");
+    // Doctor, compare and list documents of cryptobench itself.
+    if (const std::string what = import::DescribeOwnNonResultJson(doc); !what.empty()) {
+      throw std::runtime_error(what +
+                               ", not a result; --from reads speed or import JSON, or tool output");
     }
     std::vector<results::RunResult> runs;
     if (doc.is_object() && doc.contains("runs") && doc["runs"].is_array()) {

@@ -15,6 +15,7 @@
 
 #include "diagnose/ia32cap.h"
 #include "import/import.h"
+#include "import/own_reports.h"
 #include "import/parse_util.h"
 
 namespace cryptobench::compare {
@@ -51,11 +52,10 @@ std::vector<results::RunResult> ReadResultsJson(std::string_view text,
     throw UsageError(
         fmt::format("{}: not valid JSON: {}", file_name, import::ShortenJsonError(e.what())));
   }
-  if (doc.is_object() && doc.contains("kind") && doc["kind"].is_string() &&
-      doc["kind"].get<std::string>().rfind("doctor", 0) == 0) {
-    throw UsageError(fmt::format(
-        "{}: a doctor report, not a result; compare reads speed or import JSON, or tool output",
-        file_name));
+  if (const std::string what = import::DescribeOwnNonResultJson(doc); !what.empty()) {
+    throw UsageError(
+        fmt::format("{}: {}, not a result; compare reads speed or import JSON, or tool output",
+                    file_name, what));
   }
   std::vector<results::RunResult> runs;
   try {

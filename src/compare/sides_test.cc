@@ -133,6 +133,26 @@ TEST(LoadFileSidesTest, ErrorsNameTheFileAndLine) {
   EXPECT_LT(broken.size(), 300u) << broken;
 }
 
+// cryptobench's own documents that hold no result: named, one line, instead of a complaint
+// about a missing field.
+TEST(LoadFileSidesTest, OwnNonResultDocumentsAreNamed) {
+  const std::string compare_json = R"({"schema_version": 1, "kind": "compare", "sides": []})";
+  EXPECT_EQ(ErrorOf(compare_json, "cmp.json"),
+            "cmp.json: a compare report (cryptobench compare --format json), not a result; "
+            "compare reads speed or import JSON, or tool output");
+  const std::string list_json = R"({"schema_version": 1, "library": {"version": "OpenSSL 3.0.19"},
+      "algorithms": [{"name": "AES-128-CBC", "kind": "cipher", "default_suite": true,
+                      "supported": true, "aliases": []}]})";
+  EXPECT_EQ(ErrorOf(list_json, "list.json")
+                .rfind("list.json: an algorithm list (cryptobench list "
+                       "--format json), not a result",
+                       0),
+            0u);
+  const std::string doctor_text =
+      "cryptobench 0.1.0 doctor, 2026-11-30T16:26:06Z\n\nLibrary\n  OpenSSL 3.0.19 27 Jan 2026\n";
+  EXPECT_EQ(ErrorOf(doctor_text, "doc.txt").rfind("doc.txt:1: a cryptobench doctor report", 0), 0u);
+}
+
 Side SideWith(SideOrigin origin, const std::string& kind, const std::string& model, double tsc_hz,
               const std::string& vector) {
   Side side;

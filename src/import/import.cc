@@ -16,8 +16,10 @@
 #include "import/openssl_speed_mr.h"
 #include "import/openssl_speed_text.h"
 #include "import/openssl_version.h"
+#include "import/own_reports.h"
 #include "import/parse_util.h"
 #include "import/paste_cleanup.h"
+#include "import/speed_join.h"
 #include "import/speed_run.h"
 
 namespace cryptobench::import {
@@ -184,11 +186,13 @@ class Driver {
     }
     if (line.kind == LineKind::kCommand) {
       std::vector<std::string> args;
-      const std::string subcommand = OpensslSubcommand(line.text, &args);
+      std::string launcher;
+      const std::string subcommand = OpensslSubcommand(line.text, &args, &launcher);
       if (subcommand == "speed") {
         Flush();
         StartSpeed(line.number);
         speed_->evidence.command = ParseSpeedCommand(args, line.number);
+        speed_->evidence.command.launcher = std::move(launcher);
       } else if (subcommand == "version") {
         Flush();
         after_version_command_ = true;
@@ -296,7 +300,17 @@ class Driver {
         runs_.pop_back();
       }
       version_run_.reset();
-      runs_.push_back(std::move(run));
+      // `openssl speed aes-128-cbc`, then `openssl speed sha256`: one run of the library.
+      const bool joins = speed_run_ && *speed_run_ + 1 == runs_.size() &&
+                         speed_launcher_ == evidence.command.launcher &&
+                         CanJoinSpeedRuns(runs_.back(), run);
+      if (joins) {
+        JoinSpeedRun(std::move(run), evidence.first_line, &runs_.back());
+      } else {
+        runs_.push_back(std::move(run));
+        speed_run_ = runs_.size() - 1;
+        speed_launcher_ = evidence.command.launcher;
+      }
     } else if (evidence.header) {
       // A header without figures: what remains is the library's identity.
       runs_.push_back(BuildVersionRun(*evidence.header, file_name_));
@@ -311,6 +325,8 @@ class Driver {
   std::optional<HeaderInfo> version_;
   std::optional<HeaderInfo> last_version_;
   std::optional<size_t> version_run_;  // index in runs_ of last_version_'s own run
+  std::optional<size_t> speed_run_;    // index in runs_ of the last openssl speed run
+  std::string speed_launcher_;         // the environment and wrappers of its command
   std::unique_ptr<ForeignParser> foreign_;
   ForeignTool foreign_tool_ = ForeignTool::kNone;
   bool after_version_command_ = false;
@@ -327,6 +343,11 @@ ImportError::ImportError(size_t line, std::string expected, std::string file)
 std::vector<results::RunResult> ImportText(std::string_view text, std::string_view file_name) {
   const std::vector<SourceLine> lines = CleanPaste(text);
   const std::string file = ValidUtf8(file_name);
+  // Before any parser: some of these quote an OpenSSL version line or a table, which would
+  // otherwise be read as `openssl version` or speed output.
+  if (const std::optional<OwnTextReport> own = RecogniseOwnTextReport(lines)) {
+    throw ImportError(own->line, OwnTextReportError(*own), std::string(file_name));
+  }
   std::vector<results::RunResult> runs;
   try {
     runs = Driver(lines, file).Run();
@@ -345,11 +366,10 @@ std::vector<results::RunResult> ImportText(std::string_view text, std::string_vi
     }
     // cryptobench's own table, Markdown and CSV reports are for people and spreadsheets; only
     // its JSON keeps the samples and CIs a comparison needs.
+    // A header RecogniseOwnTextReport does not know (another version's, edited by hand).
     if (first_text.starts_with("cryptobench ") || first_text.starts_with("## cryptobench ") ||
         first_text.starts_with("algorithm,kind,operation,")) {
-      throw ImportError(first,
-                        "a cryptobench table, Markdown or CSV report, which cannot be read back; "
-                        "compare and doctor --from read its --format json output",
+      throw ImportError(first, OwnTextReportError(OwnTextReport{first, "", true}),
                         std::string(file_name));
     }
     throw ImportError(first,

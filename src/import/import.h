@@ -3,7 +3,9 @@
 // without -multi), `openssl version [-a]`, `bssl speed` (human and -json), `botan speed` and
 // `cryptsetup benchmark`. The text goes through paste cleanup first (paste_cleanup.h), then
 // each block is recognised by its own parser; several runs in one text, of one tool or of
-// several, become several RunResults, in order. Parsers take text and do no I/O.
+// several, become several RunResults, in order, except consecutive `openssl speed` runs of one
+// library that measured different cells, which become one (speed_join.h). cryptobench's own
+// reports are refused (own_reports.h). Parsers take text and do no I/O.
 #pragma once
 
 #include <cstddef>
@@ -41,7 +43,8 @@ class ImportError : public std::runtime_error {
 /// Each run has source.kind "imported", source.tool "openssl speed", "openssl version",
 /// "bssl speed", "botan speed" or "cryptsetup benchmark", and
 /// the interpretation fields of SourceInfo filled from what the text says. Throws ImportError
-/// (with the file name) on unreadable input; never returns an empty vector.
+/// (with the file name) on unreadable input and on one of cryptobench's own text, Markdown or
+/// CSV reports (RecogniseOwnTextReport); never returns an empty vector.
 std::vector<results::RunResult> ImportText(std::string_view text, std::string_view file_name);
 
 /// The JSON document of imported runs: one run is the run document itself (results::ToJson);

@@ -36,6 +36,17 @@ bool IsSharedHeaderLine(std::string_view trimmed) {
          StartsWithNoCase(trimmed, "compiler:") || StartsWithNoCase(trimmed, "CPUINFO:");
 }
 
+// The product a version line names ("LibreSSL 3.8.2"); "OpenSSL" for anything else.
+std::string_view ProductOf(std::string_view text) {
+  text = Trim(text);
+  for (std::string_view name : {"LibreSSL ", "BoringSSL ", "Tongsuo "}) {
+    if (text.substr(0, name.size()) == name) {
+      return name.substr(0, name.size() - 1);
+    }
+  }
+  return "OpenSSL";
+}
+
 }  // namespace
 
 uint64_t OpensslVersion::Number() const {
@@ -59,6 +70,7 @@ std::optional<OpensslVersion> ParseOpensslVersion(std::string_view text) {
   for (std::string_view word : SplitWords(text)) {
     size_t pos = 0;
     OpensslVersion version;
+    version.product = std::string(ProductOf(text));
     version.major = ReadNumber(word, &pos);
     if (version.major < 0 || pos >= word.size() || word[pos] != '.') {
       continue;
@@ -188,7 +200,9 @@ void FillLibraryInfo(const HeaderInfo& header, results::LibraryInfo* library) {
   } else if (!version_text.empty()) {
     library->version = "OpenSSL " + version_text;  // 3.x speed prints the bare version string
   }
-  if (const auto version = ParseOpensslVersion(version_text)) {
+  library->version_num = 0;
+  if (const auto version = ParseOpensslVersion(version_text);
+      version && version->product == "OpenSSL") {
     library->version_num = version->Number();
   }
   library->built_on = header.built_on;
@@ -218,7 +232,7 @@ bool SameLibrary(const HeaderInfo& version_block, const HeaderInfo& speed_header
   const auto differ = [](const std::string& a, const std::string& b) {
     return !a.empty() && !b.empty() && a != b;
   };
-  return block && speed && block->text == speed->text &&
+  return block && speed && block->text == speed->text && block->product == speed->product &&
          !differ(version_block.built_on, speed_header.built_on) &&
          !differ(version_block.cflags, speed_header.cflags);
 }
@@ -245,7 +259,7 @@ results::RunResult BuildVersionRun(const HeaderInfo& header, std::string_view fi
   run.source.timing_basis = "unknown";
   run.source.evp = "unknown";
   if (const auto version = ParseOpensslVersion(header.version)) {
-    run.source.tool_version = version->text;
+    run.source.tool_version = version->Label();
   }
   FillLibraryInfo(header, &run.library);
   run.method.clock = "none (no figures)";

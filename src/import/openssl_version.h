@@ -25,6 +25,18 @@ struct OpensslVersion {
   std::string letters;  ///< 1.x patch letters ("q", "zh"); empty for 3.x
   std::string suffix;   ///< after '-': "alpha3-dev", "fips", "dev"; empty for a release
   std::string text;     ///< the version token as printed, e.g. "1.1.1q"
+  /// The library the version belongs to, from the line's first word: "OpenSSL" (also for a
+  /// bare "3.0.8"), "LibreSSL", "BoringSSL" or "Tongsuo". LibreSSL numbers its own releases
+  /// (3.8.2 is no OpenSSL 3.x) and its `openssl speed` is the one of OpenSSL 1.0.1, which it
+  /// forked.
+  std::string product = "OpenSSL";
+
+  /// The version as a label that keeps the product: "3.0.13" for OpenSSL, "LibreSSL 3.8.2".
+  std::string Label() const { return product == "OpenSSL" ? text : product + " " + text; }
+  /// The OpenSSL major version whose speed app and EVP layer this release's match, for the
+  /// interpretation of its figures: `major` for OpenSSL (and Tongsuo, an OpenSSL 3 fork), 1
+  /// for LibreSSL.
+  int OpensslGeneration() const { return product == "LibreSSL" ? 1 : major; }
 
   /// OPENSSL_VERSION_NUMBER layout: 3.x 0xMNN00PP0 (include/openssl/opensslv.h.in);
   /// 1.x 0xMNNFFPPS with S = 0xf for a release (crypto/opensslv.h of 1.1.1).
@@ -35,7 +47,8 @@ struct OpensslVersion {
 };
 
 /// Finds the version token in "OpenSSL 1.1.1q  5 Jul 2022", "3.0.8", "version: 3.0.8",
-/// "OpenSSL 3.0.13 30 Jan 2024 (Library: ...)"; std::nullopt if there is none.
+/// "OpenSSL 3.0.13 30 Jan 2024 (Library: ...)", "LibreSSL 3.8.2"; std::nullopt if there is
+/// none. `product` comes from the text's first word (see IsVersionLine).
 std::optional<OpensslVersion> ParseOpensslVersion(std::string_view text);
 
 /// True for a line that starts a version: "OpenSSL 1.1.1q ..." or "LibreSSL 3.8.2".
@@ -56,6 +69,8 @@ bool StartsVersionBlock(const std::vector<SourceLine>& lines, size_t index,
 
 /// Fills library fields from a header: version, version_num, built_on, platform, options,
 /// cflags, cpu_info and the capability vector from CPUINFO ("0x...:0x..." without " env:").
+/// version_num is OpenSSL's OPENSSL_VERSION_NUMBER for an OpenSSL release and 0 (unknown) for
+/// other products, whose releases that layout cannot name (LibreSSL's is a fixed 0x20000000).
 void FillLibraryInfo(const HeaderInfo& header, results::LibraryInfo* library);
 
 /// True when an `openssl version` block and the header of a speed run describe the same

@@ -3,7 +3,10 @@
 
 #include <initializer_list>
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
+
+#include "import/import.h"
 
 namespace cryptobench::import {
 namespace {
@@ -26,6 +29,46 @@ TEST(OpensslVersionTest, ParsesVersionsOfEveryEra) {
   EXPECT_EQ(fips->letters, "k");
   EXPECT_EQ(fips->suffix, "fips");
   EXPECT_FALSE(ParseOpensslVersion("built on: Mon Sep 11 14:08:11 2023 UTC"));
+}
+
+TEST(OpensslVersionTest, OtherProductsKeepTheirName) {
+  const auto libre = ParseOpensslVersion("LibreSSL 3.8.2");
+  ASSERT_TRUE(libre);
+  EXPECT_EQ(libre->product, "LibreSSL");
+  EXPECT_EQ(libre->Label(), "LibreSSL 3.8.2");
+  EXPECT_EQ(libre->OpensslGeneration(), 1);  // its speed app is OpenSSL 1.0.1's
+  const auto openssl = ParseOpensslVersion("OpenSSL 3.0.13 30 Jan 2024");
+  ASSERT_TRUE(openssl);
+  EXPECT_EQ(openssl->product, "OpenSSL");
+  EXPECT_EQ(openssl->Label(), "3.0.13");
+  EXPECT_EQ(openssl->OpensslGeneration(), 3);
+  EXPECT_EQ(ParseOpensslVersion("3.2.1")->product, "OpenSSL");
+  EXPECT_EQ(ParseOpensslVersion("Tongsuo 8.4.0")->Label(), "Tongsuo 8.4.0");
+}
+
+// LibreSSL 3.8.2 is no OpenSSL 3.8: the run keeps the name, has no OpenSSL version number, and
+// gets none of the caveats about OpenSSL 3's speed app and provider dispatch.
+TEST(OpensslVersionTest, LibresslPasteIsLabelledLibressl) {
+  const auto runs = ImportText(
+      "$ openssl version\n"
+      "LibreSSL 3.8.2\n"
+      "$ openssl speed -elapsed -evp aes-128-gcm sha256\n"
+      "You have chosen to measure elapsed time instead of user CPU time.\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16 bytes     64 bytes\n"
+      "aes-128-gcm      200000.00k   400000.00k\n"
+      "sha256           180000.00k   500000.00k\n",
+      "libre.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].source.tool_version, "LibreSSL 3.8.2");
+  EXPECT_EQ(runs[0].library.version, "LibreSSL 3.8.2");
+  EXPECT_EQ(runs[0].library.version_num, 0u);
+  for (const std::string& caveat : runs[0].source.caveats) {
+    EXPECT_THAT(caveat, ::testing::Not(::testing::HasSubstr("3.x"))) << caveat;
+  }
+  const auto version_only = ImportText("$ openssl version\nLibreSSL 3.9.0\n", "v.txt");
+  ASSERT_EQ(version_only.size(), 1u);
+  EXPECT_EQ(version_only[0].source.tool_version, "LibreSSL 3.9.0");
 }
 
 TEST(OpensslVersionTest, HeaderLinesKeepTheirLabels) {

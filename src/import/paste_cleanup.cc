@@ -212,12 +212,16 @@ bool IsElisionMark(std::string_view trimmed) {
   return true;
 }
 
-std::string OpensslSubcommand(std::string_view command, std::vector<std::string>* args) {
+std::string OpensslSubcommand(std::string_view command, std::vector<std::string>* args,
+                              std::string* launcher) {
   const std::vector<std::string_view> words = SplitWords(command);
   for (size_t i = 0; i + 1 < words.size(); ++i) {
     if (!IsOpensslProgram(words[i])) {
       // Words that may come before the program: env assignments and wrappers.
       continue;
+    }
+    if (launcher != nullptr) {
+      *launcher = JoinWords(words, 0, i);
     }
     if (args != nullptr) {
       args->clear();

@@ -44,8 +44,10 @@ bool IsElisionMark(std::string_view trimmed);
 
 /// If `command` runs `openssl <subcommand>` (possibly with a path, environment assignments,
 /// sudo, time, taskset ...), returns the subcommand ("speed", "version", ...) and sets *args to
-/// the words after it; otherwise returns "".
-std::string OpensslSubcommand(std::string_view command, std::vector<std::string>* args);
+/// the words after it, and *launcher (if given) to the words before the program joined by
+/// single spaces ("OPENSSL_ia32cap=~0x2 taskset -c 2"); otherwise returns "".
+std::string OpensslSubcommand(std::string_view command, std::vector<std::string>* args,
+                              std::string* launcher = nullptr);
 
 /// Tools other than openssl whose output import reads.
 enum class ForeignTool {

@@ -96,6 +96,13 @@ TEST(PasteCleanupTest, OpensslSubcommandFindsTheProgramBehindWrappers) {
       "speed");
   EXPECT_EQ(args, (std::vector<std::string>{"-multi", "4", "rsa"}));
   EXPECT_EQ(OpensslSubcommand("uname -a", &args), "");
+  std::string launcher = "stale";
+  EXPECT_EQ(OpensslSubcommand("OPENSSL_ia32cap=~0x2  taskset -c 2 openssl speed sha256", &args,
+                              &launcher),
+            "speed");
+  EXPECT_EQ(launcher, "OPENSSL_ia32cap=~0x2 taskset -c 2");
+  EXPECT_EQ(OpensslSubcommand("openssl speed sha256", &args, &launcher), "speed");
+  EXPECT_EQ(launcher, "");
 }
 
 TEST(PasteCleanupTest, ForeignCommands) {

@@ -38,6 +38,8 @@ struct SpeedCommand {
   std::string engine;
   std::vector<std::string> providers;
   std::string evp;  ///< -evp NAME
+  /// The words before the program: environment (OPENSSL_ia32cap=...) and wrappers (taskset).
+  std::string launcher;
 };
 
 /// One row of the symmetric table (or a +F record): throughput per input size, bytes/s.

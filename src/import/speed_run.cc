@@ -221,11 +221,12 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
     FillLibraryInfo(*header, &run.library);
     version = ParseOpensslVersion(header->library.empty() ? header->version : header->library);
     if (version) {
-      run.source.tool_version = version->text;
+      run.source.tool_version = version->Label();  // "3.0.13", "LibreSSL 3.8.2"
     }
   }
 
-  const int major = version ? version->major : -1;
+  // Row names and artefacts follow the OpenSSL speed app the release carries.
+  const int major = version ? version->OpensslGeneration() : -1;
   const int multi = std::max({ev.command.multi, ev.forked_children, ev.max_child + 1});
   run.source.multi = multi;
   run.source.timing_basis = TimingBasis(ev, multi);
@@ -377,11 +378,13 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
   // EVP or the low-level API (1.x).
   if (!legacy_rows.empty()) {
     run.source.caveats.push_back(fmt::format(
-        "Row{} {} time{} OpenSSL 1.x's low-level API (AES_*, DES_*, SHA256() ...), not EVP{}. "
+        "Row{} {} time{} {} low-level API (AES_*, DES_*, SHA256() ...), not EVP{}. "
         "For AES and Camellia this matters: the low-level code has no AES-NI or ARMv8 path, so "
         "those rows can be far slower than the same cipher through -evp.",
         legacy_rows.size() == 1 ? "" : "s", JoinNames(legacy_rows),
-        legacy_rows.size() == 1 ? "s" : "", version ? "" : " (judged from the row names)"));
+        legacy_rows.size() == 1 ? "s" : "",
+        version && version->product == "LibreSSL" ? "LibreSSL's" : "OpenSSL 1.x's",
+        version ? "" : " (judged from the row names)"));
   }
   run.source.evp = legacy_rows.empty() && evp_rows > 0     ? "evp"
                    : evp_rows == 0 && !legacy_rows.empty() ? "legacy"
@@ -389,20 +392,19 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
 
   // Version-specific artefacts.
   if (version) {
-    if (version->major == 3 && version->minor == 0 &&
-        version->suffix.find("alpha") != std::string::npos) {
+    if (major == 3 && version->minor == 0 && version->suffix.find("alpha") != std::string::npos) {
       run.source.caveats.push_back(fmt::format(
           "OpenSSL {} is a 3.0 alpha; some 3.0 alphas' speed timers were broken (reported times "
           "of thousands of seconds for a run of a few), so its figures may be meaningless.",
           version->text));
     }
-    if (version->major >= 3 && small_sizes) {
+    if (major >= 3 && small_sizes) {
       run.source.caveats.push_back(
           "OpenSSL 3.x: every EVP call goes through provider dispatch and costs more per call "
           "than in 1.1.1, so at small sizes (16 and 64 bytes) the figures show that per-call "
           "overhead more than the algorithm; do not compare them with 1.1.1 at those sizes.");
     }
-    if (version->major >= 3 && !aead_rows.empty()) {
+    if (major >= 3 && !aead_rows.empty()) {
       run.source.caveats.push_back(fmt::format(
           "AEAD row{} {}: newer openssl speed apps (3.x) set a fresh key or IV for every "
           "operation in some modes, so small-size figures include that setup; cryptobench keeps "

@@ -7,6 +7,8 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -102,6 +104,22 @@ TEST(DoctorFromCliTest, UnreadableInputExitsTwoWithTheImportError) {
   const CliResult missing = RunCryptobench({"doctor", "--from", "/nonexistent/speed.txt"});
   EXPECT_EQ(missing.exit_status, 2);
   EXPECT_NE(missing.err.find("/nonexistent/speed.txt"), std::string::npos) << missing.err;
+}
+
+TEST(DoctorFromCliTest, CompareAndListJsonAreNamedNotResults) {
+  const auto path =
+      std::filesystem::temp_directory_path() / ("cryptobench_own_" + std::to_string(getpid()));
+  for (const auto& [doc, what] : std::vector<std::pair<std::string, std::string>>{
+           {R"({"schema_version": 1, "kind": "compare", "sides": [], "comparisons": []})",
+            "a compare report (cryptobench compare --format json), not a result"},
+           {R"({"schema_version": 1, "backends": []})",
+            "a backend list (cryptobench list --backends --format json), not a result"}}) {
+    std::ofstream(path) << doc << "\n";
+    const CliResult r = RunCryptobench({"doctor", "--from", path.string()});
+    EXPECT_EQ(r.exit_status, 2) << doc;
+    EXPECT_NE(r.err.find(path.string() + ": " + what), std::string::npos) << r.err;
+  }
+  std::filesystem::remove(path);
 }
 
 TEST(DoctorFromCliTest, MeasuringOptionsAreRejected) {
