@@ -16,6 +16,7 @@
 #include "report/report.h"
 
 #include "import/import.h"
+#include "import/own_reports.h"
 
 namespace cryptobench::cli {
 namespace {
@@ -33,6 +34,12 @@ void RejectJsonObject(const std::string& text, const std::string& file_name) {
     return;
   }
   const nlohmann::json doc = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (const std::string what = doc.is_object() ? import::DescribeOwnNonResultJson(doc) : "";
+      !what.empty()) {
+    throw UsageError(
+        fmt::format("{}: {}, not a result or tool output; import reads other tools' text output",
+                    file_name, what));
+  }
   if (doc.is_object() && doc.contains("schema_version")) {
     throw UsageError(fmt::format(
         "{} is already a cryptobench result (JSON): use it with `cryptobench compare` or "

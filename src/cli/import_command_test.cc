@@ -130,6 +130,17 @@ TEST(ImportCommandTest, AResultJsonIsSentToCompareOrDoctor) {
             0u)
       << other.err;
   EXPECT_EQ(std::count(other.err.begin(), other.err.end(), '\n'), 1);
+
+  // cryptobench's own documents that hold no result are named.
+  const auto list_json = dir / "list.json";
+  const CliResult listed = RunCryptobench({"list", "--format", "json"});
+  ASSERT_EQ(listed.exit_status, 0) << listed.err;
+  std::ofstream(list_json) << listed.out;
+  const CliResult list = RunCryptobench({"import", list_json.string()});
+  EXPECT_EQ(list.exit_status, 2);
+  EXPECT_NE(list.err.find("an algorithm list (cryptobench list --format json), not a result"),
+            std::string::npos)
+      << list.err;
   std::filesystem::remove_all(dir);
 }
 
