@@ -184,6 +184,26 @@ int RunDoctorFrom(const DoctorCommandOptions& options,
   std::vector<results::RunResult> runs = ReadRuns(ReadReportText(options.from), name);
   const bool any_figures = std::any_of(
       runs.begin(), runs.end(), [](const results::RunResult& r) { return !r.algorithms.empty(); });
+  // An algorithm asked for that the report lacks is named, not passed over in silence.
+  std::vector<std::string> absent;
+  for (const AlgorithmInfo* alg : algorithms) {
+    const bool present = std::any_of(runs.begin(), runs.end(), [&](const results::RunResult& r) {
+      return std::any_of(
+          r.algorithms.begin(), r.algorithms.end(),
+          [&](const results::AlgorithmResult& a) { return a.algorithm == alg->name; });
+    });
+    if (!present) {
+      absent.emplace_back(alg->name);
+    }
+  }
+  if (any_figures && !absent.empty()) {
+    if (absent.size() == algorithms.size()) {
+      throw UsageError(
+          fmt::format("{}: the report has no figures for {}", name, fmt::join(absent, ", ")));
+    }
+    std::fprintf(stderr, "note: %s: the report has no figures for %s\n", name.c_str(),
+                 fmt::format("{}", fmt::join(absent, ", ")).c_str());
+  }
   // A cryptobench run of another backend holds none of the OpenSSL facts (capability vector,
   // build flags) the report's verdicts rest on: the live doctor examines such libraries.
   std::vector<std::string> left_out;

@@ -143,6 +143,18 @@ TEST(DoctorFromCliTest, AlgorithmsNarrowTheReport) {
   const json doc = ParseJson(r);
   ASSERT_EQ(doc["verdicts"].size(), 1u) << r.out;
   EXPECT_EQ(doc["verdicts"][0]["algorithm"], "SHA-256");
+  EXPECT_TRUE(r.err.empty()) << r.err;
+}
+
+TEST(DoctorFromCliTest, AnAlgorithmTheReportLacksIsNamed) {
+  const std::string report = kFixtures + "doctor-from/openssl-3.0-aesni.txt";
+  const CliResult none = RunCryptobench({"doctor", "--from", report, "sha3-256"});
+  EXPECT_EQ(none.exit_status, 2) << none.err;
+  EXPECT_EQ(none.err, "error: " + report + ": the report has no figures for SHA3-256\n");
+  const CliResult some = RunCryptobench({"doctor", "--from", report, "sha3-256", "sha256"});
+  EXPECT_EQ(some.exit_status, 0) << some.err;
+  EXPECT_EQ(some.err, "note: " + report + ": the report has no figures for SHA3-256\n");
+  EXPECT_NE(some.out.find("SHA-256: accelerated"), std::string::npos) << some.out;
 }
 
 }  // namespace
