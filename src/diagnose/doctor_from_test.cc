@@ -329,6 +329,16 @@ TEST(DoctorFromTest, EnvMaskInTheCpuinfoLineIsAProblem) {
   EXPECT_EQ(Find(report, "SHA-256").status, VerdictStatus::kAccelerated);
   EXPECT_THAT(FindingIds(report), Contains("env.ia32cap"));
   EXPECT_EQ(report.ExitStatus(), 1);
+  EXPECT_THAT(aes.line, HasSubstr("the env: part of the report's CPUINFO line"));
+
+  // A cryptobench run records the variable it set for its workers: no CPUINFO line is named.
+  run.source = results::SourceInfo{};
+  run.machine.arch = "x86_64";
+  const DoctorReport measured = DiagnoseReport(run);
+  const Verdict& masked = Find(measured, "AES-128-CBC");
+  EXPECT_EQ(masked.status, VerdictStatus::kMasked) << masked.line;
+  EXPECT_THAT(masked.line, HasSubstr("set for the run's workers"));
+  EXPECT_THAT(masked.line, Not(HasSubstr("CPUINFO")));
 }
 
 TEST(DoctorFromTest, UserCpuTimingWithAnEngineCannotProveAcceleration) {

@@ -153,10 +153,14 @@ std::vector<FactRow> LibraryFactRows(const DoctorFacts& facts) {
   if (facts.report) {
     const bool arm = library.cpu_info.find("OPENSSL_armcap") != std::string::npos;
     const std::string variable = arm ? "OPENSSL_armcap" : "OPENSSL_ia32cap";
+    const bool measured = facts.report->kind == "measured";  // a cryptobench run, not a paste
     if (facts.env_ia32cap) {
       rows.push_back({variable, *facts.env_ia32cap, true,
-                      "(the env: part of the CPUINFO line); clears " +
-                          JoinedOr(facts.env_masked_features, ", ", "no known bit")});
+                      std::string(measured ? "(set for the run's workers)"
+                                           : "(the env: part of the CPUINFO line)") +
+                          "; clears " + JoinedOr(facts.env_masked_features, ", ", "no known bit")});
+    } else if (measured) {
+      rows.push_back({variable, "not set (the run records no such variable)"});
     } else {
       rows.push_back({variable, library.cpu_info.empty() || library.capability_vector == "N/A"
                                     ? "unknown (no CPUINFO vector)"

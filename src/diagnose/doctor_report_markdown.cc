@@ -243,7 +243,7 @@ void RenderDoctorMarkdown(const DoctorReport& report, std::ostream& out) {
   }
   WriteVerdictTable(report, out);
   if (origin) {
-    out << "\n### What the text cannot tell\n\n";
+    out << "\n### What the report cannot tell\n\n";
     for (const std::string& fact : origin->cannot_know) {
       out << "- " << MarkdownText(fact) << '\n';
     }

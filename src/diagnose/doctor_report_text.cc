@@ -213,9 +213,9 @@ void WriteLibrary(const DoctorReport& report, std::ostream& out) {
   table.Write(out, "    ");
 }
 
-// What the text cannot tell, then the report's own source and caveats (`doctor --from`).
+// What the report cannot tell, then the report's own source and caveats (`doctor --from`).
 void WriteCannotKnow(const ReportOrigin& origin, std::ostream& out) {
-  out << "\nWhat the text cannot tell\n";
+  out << "\nWhat the report cannot tell\n";
   for (const std::string& fact : origin.cannot_know) {
     WriteWrapped(out, fact, "  - ", "    ");
   }

@@ -184,11 +184,14 @@ Verdict Decider::DecideFromReport() const {
   }
   if (facts_.env_ia32cap && !masked.empty()) {
     const std::string variable = CapabilityVariable(facts_);
+    // A cryptobench run records the variable it set; a pasted text shows it in CPUINFO's env:.
+    const bool measured = facts_.report && facts_.report->kind == "measured";
     Verdict v = Make(VerdictStatus::kMasked,
-                     fmt::format("{} {} masked by {}={} (the env: part of the report's CPUINFO "
-                                 "line); {}",
-                                 Join(masked), masked.size() == 1 ? "is" : "are", variable,
-                                 *facts_.env_ia32cap, figure));
+                     fmt::format("{} {} masked by {}={} ({}); {}", Join(masked),
+                                 masked.size() == 1 ? "is" : "are", variable, *facts_.env_ia32cap,
+                                 measured ? "set for the run's workers"
+                                          : "the env: part of the report's CPUINFO line",
+                                 figure));
     v.evidence.push_back(
         fmt::format("{}={} clears {}; the figures show the library without {}, whether or not "
                     "the CPU has {}",
