@@ -271,10 +271,32 @@ std::string MaskClearing(const std::vector<std::string>& bit_names) {
 }
 
 std::optional<std::string> Ia32capValueProblem(std::string_view value) {
+  constexpr const char* kExample = "OPENSSL_ia32cap='~0x200000000000000:~0x60000000000:~0:~0:~0'";
   if (value.find('/') != std::string_view::npos) {
-    return std::string(
-        "holds a '/': the shell expanded an unquoted '~' into a home directory; quote the "
-        "value, e.g. OPENSSL_ia32cap='~0x200000000000000:~0'");
+    return fmt::format(
+        "holds a '/': the shell expanded an unquoted '~' into a directory; quote the value, "
+        "e.g. {}",
+        kExample);
+  }
+  // OpenSSL reads an empty value or word as 0: every capability in it off, seldom what is meant.
+  // An empty first word before a ':' is its own form (LV0 kept as detected, ":~0x20000000").
+  std::vector<std::string_view> words;
+  for (size_t start = 0;;) {
+    const size_t colon = value.find(':', start);
+    words.push_back(
+        value.substr(start, colon == std::string_view::npos ? value.npos : colon - start));
+    if (colon == std::string_view::npos) {
+      break;
+    }
+    start = colon + 1;
+  }
+  for (size_t i = 0; i < words.size(); ++i) {
+    if (words[i].empty() && !(i == 0 && words.size() > 1)) {
+      return fmt::format(
+          "has an empty word, which OpenSSL reads as 0 (every capability in it off); write 0 to "
+          "clear a word and ~0 to keep it, e.g. {}",
+          kExample);
+    }
   }
   try {
     ParseIa32capEnv(value);

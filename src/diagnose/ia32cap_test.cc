@@ -249,6 +249,11 @@ TEST(Ia32capValueProblemTest, NamesATildeExpandedPathAndMalformedNumbers) {
   const auto path = Ia32capValueProblem("~0x200000000000000:/root");
   ASSERT_TRUE(path.has_value());
   EXPECT_NE(path->find("expanded an unquoted '~'"), std::string::npos) << *path;
+  for (const char* empty : {"", "0x1:", "0x1::0x2", ":", "~0x200000000000000:~0::~0:~0"}) {
+    const auto problem = Ia32capValueProblem(empty);
+    ASSERT_TRUE(problem.has_value()) << empty;
+    EXPECT_NE(problem->find("empty word"), std::string::npos) << *problem;
+  }
   const auto garbage = Ia32capValueProblem("garbage");
   ASSERT_TRUE(garbage.has_value());
   EXPECT_NE(garbage->find("garbage"), std::string::npos) << *garbage;
