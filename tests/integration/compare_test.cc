@@ -162,6 +162,25 @@ TEST(CompareCliTest, BytesFilterFileSidesAsAlgorithmsDo) {
   EXPECT_EQ(sizes_in(RunCryptobench(args)), std::set<uint64_t>{*all.rbegin()});
 }
 
+TEST(CompareCliTest, AlgorithmsFilterByAFileRowTheCatalogueLacks) {
+  const std::string source =
+      std::string(CRYPTOBENCH_TEST_DATA_DIR) + "/fixtures/import/openssl-4.0-elapsed.txt";
+  const std::string copy = ::testing::TempDir() + "compare_mlkem_copy.txt";
+  std::filesystem::copy_file(source, copy, std::filesystem::copy_options::overwrite_existing);
+  const CliResult r =
+      RunCryptobench({"compare", source, copy, "--algorithms", "ml-kem-768", "--format", "json"});
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  const json doc = ParseJson(r);
+  std::set<std::string> algorithms;
+  for (const json& row : doc.at("comparisons").at(0).at("rows")) {
+    algorithms.insert(row.at("algorithm").get<std::string>());
+  }
+  EXPECT_EQ(algorithms, std::set<std::string>{"ML-KEM-768"});
+  // A name neither catalogued nor in the files stays an error.
+  EXPECT_EQ(RunCryptobench({"compare", source, copy, "--algorithms", "ml-kem-769"}).exit_status, 2);
+  std::filesystem::remove(copy);
+}
+
 TEST(CompareCliTest, BadInputIsOneLineAndExitsTwo) {
   const std::string base = kFixtures + "base.json";
   const std::string malformed =
