@@ -338,10 +338,31 @@ int RunCompare(const CompareCommandOptions& options) {
       FilterAlgorithms(side.run, names);
     }
   }
-  if (!bytes.empty()) {
+  if (!bytes.empty() && !sides.empty()) {
     const std::set<uint64_t> sizes(bytes.begin(), bytes.end());
+    std::set<uint64_t> held;
+    size_t kept = 0;
+    const auto symmetric = [](const results::AlgorithmResult& alg) {
+      return alg.kind != "signature" && alg.kind != "key_agreement";
+    };
     for (compare::Side& side : sides) {
+      for (const results::AlgorithmResult& alg : side.run.algorithms) {
+        for (const results::Cell& cell : alg.cells) {
+          if (symmetric(alg)) {
+            held.insert(cell.input_len);
+          }
+        }
+      }
       FilterSizes(side.run, sizes);
+      for (const results::AlgorithmResult& alg : side.run.algorithms) {
+        kept += symmetric(alg) ? alg.cells.size() : 0;
+      }
+    }
+    if (kept == 0 && !held.empty() && specs.empty()) {
+      throw UsageError(
+          fmt::format("--bytes '{}': the files hold no cell of these sizes (they "
+                      "hold {})",
+                      options.bytes, fmt::join(held, ", ")));
     }
   }
 

@@ -205,6 +205,7 @@ TEST(CompareCliTest, BadInputIsOneLineAndExitsTwo) {
       {"compare", base, kFixtures + "noaes.json", "--rounds", "3"},  // live only, no --lib
       {"compare", base, kFixtures + "noaes.json", "--max-seconds", "1"},
       {"compare", base, kFixtures + "noaes.json", "--precision", "0.05"},
+      {"compare", base, kFixtures + "noaes.json", "--bytes", "17"},  // no cell of that size
   };
   for (const std::vector<std::string>& args : cases) {
     CliResult r = RunCryptobench(args);
