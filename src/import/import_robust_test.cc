@@ -1,0 +1,86 @@
+// End-to-end tests of pastes damaged on their way into a bug report: lines cut by the terminal,
+// rows deleted, environment set outside the command, text around a JSON result, escape
+// sequences. Each must import whole or fail with one FILE:LINE error, never lose data silently.
+#include <string>
+#include <vector>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "import/import.h"
+
+namespace cryptobench::import {
+namespace {
+
+using ::testing::HasSubstr;
+
+// The error ImportText throws for `text`, or "" when it throws none.
+std::string ImportErrorOf(const std::string& text) {
+  try {
+    ImportText(text, "paste.txt");
+  } catch (const ImportError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// `openssl speed -evp aes-128-cbc` (3.0) through `fold -w 80`: the 'type' line is cut inside
+// "16384".
+constexpr const char* kCutTypeLine =
+    "$ openssl speed -evp aes-128-cbc\n"
+    "version: 3.0.19\n"
+    "The 'numbers' are in 1000s of bytes per second processed.\n"
+    "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  1\n"
+    "6384 bytes\n"
+    "AES-128-CBC     955936.02k  2338244.10k  5780278.27k  8275996.85k 9629561.11k 9388636.61k\n";
+
+TEST(ImportRobustTest, TypeLineCutInsideALabelIsRejoined) {
+  const std::vector<results::RunResult> runs = ImportText(kCutTypeLine, "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  ASSERT_EQ(runs[0].algorithms.size(), 1u);
+  EXPECT_EQ(runs[0].method.input_sizes, (std::vector<uint64_t>{16, 64, 256, 1024, 8192, 16384}));
+  const results::AlgorithmResult& alg = runs[0].algorithms[0];
+  ASSERT_EQ(alg.cells.size(), 6u);
+  EXPECT_EQ(alg.cells[5].input_len, 16384u);
+  EXPECT_DOUBLE_EQ(alg.cells[5].figures->bytes_per_s->value, 9388636610.0);
+}
+
+TEST(ImportRobustTest, TypeLineCutBetweenLabelsIsRejoined) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "$ openssl speed -evp aes-128-cbc\n"
+      "type 16 bytes 64 bytes 256 bytes 1024 bytes 8192 bytes\n"
+      "16384 bytes\n"
+      "AES-128-CBC 1.00k 2.00k 3.00k 4.00k 5.00k 6.00k\n",
+      "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  ASSERT_EQ(runs[0].algorithms.size(), 1u);
+  EXPECT_EQ(runs[0].algorithms[0].cells.size(), 6u);
+}
+
+TEST(ImportRobustTest, CutTypeLineThatCannotBeRejoinedIsAnError) {
+  const std::string error = ImportErrorOf(
+      "$ openssl speed -evp aes-128-cbc\n"
+      "type 16 bytes 64 bytes 256 bytes 1024 bytes 8192 bytes  1\n"
+      "AES-128-CBC 1.00k 2.00k 3.00k 4.00k 5.00k 6.00k\n");
+  EXPECT_THAT(error, HasSubstr("paste.txt:2: expected a 'type' line of sizes"));
+}
+
+TEST(ImportRobustTest, CutTableRowIsAnError) {
+  const std::string error = ImportErrorOf(
+      "$ openssl speed -evp aes-128-cbc\n"
+      "type 16 bytes 64 bytes 256 bytes 1024 bytes 8192 bytes 16384 bytes\n"
+      "AES-128-CBC 1.00k 2.00k 3.00k 4.00k 5.00k 6\n"
+      "00.00k\n");
+  EXPECT_THAT(error, HasSubstr("paste.txt:4: expected an algorithm name"));
+}
+
+TEST(ImportRobustTest, TableRowWithoutTypeLineIsAnError) {
+  const std::string error = ImportErrorOf(
+      "$ openssl speed -evp aes-128-cbc\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "AES-128-CBC 955936.02k 2338244.10k 5780278.27k 8275996.85k 9629561.11k 9388636.61k\n");
+  EXPECT_THAT(error, HasSubstr("paste.txt:3: expected a 'type 16 bytes 64 bytes ...' line"));
+}
+
+}  // namespace
+}  // namespace cryptobench::import
