@@ -8,11 +8,53 @@
 #include <gtest/gtest.h>
 
 #include "import/import.h"
+#include "support/golden.h"
 
 namespace cryptobench::import {
 namespace {
 
 using ::testing::HasSubstr;
+
+const std::string kDataDir = CRYPTOBENCH_TEST_DATA_DIR;
+
+std::string ReadFixture(const std::string& name) {
+  return cryptobench::testing::ReadTestFile(kDataDir + "/fixtures/import/" + name);
+}
+
+// `text` without its lines that start with `prefix`.
+std::string WithoutLinesStartingWith(const std::string& text, const std::string& prefix) {
+  std::string out;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    end = end == std::string::npos ? text.size() : end + 1;
+    const std::string line = text.substr(start, end - start);
+    if (line.rfind(prefix, 0) != 0) {
+      out += line;
+    }
+    start = end;
+  }
+  return out;
+}
+
+const results::AlgorithmResult* FindAlgorithm(const results::RunResult& run,
+                                              const std::string& name) {
+  for (const results::AlgorithmResult& alg : run.algorithms) {
+    if (alg.algorithm == name) {
+      return &alg;
+    }
+  }
+  return nullptr;
+}
+
+bool AnyCaveatHas(const results::RunResult& run, const std::string& part) {
+  for (const std::string& caveat : run.source.caveats) {
+    if (caveat.find(part) != std::string::npos) {
+      return true;
+    }
+  }
+  return false;
+}
 
 // The error ImportText throws for `text`, or "" when it throws none.
 std::string ImportErrorOf(const std::string& text) {
@@ -80,6 +122,31 @@ TEST(ImportRobustTest, TableRowWithoutTypeLineIsAnError) {
       "The 'numbers' are in 1000s of bytes per second processed.\n"
       "AES-128-CBC 955936.02k 2338244.10k 5780278.27k 8275996.85k 9629561.11k 9388636.61k\n");
   EXPECT_THAT(error, HasSubstr("paste.txt:3: expected a 'type 16 bytes 64 bytes ...' line"));
+}
+
+// The sha256 row deleted from the table: its six progress lines still measured it.
+TEST(ImportRobustTest, RowOnlyInProgressLinesIsRecomputedAndNamed) {
+  const std::string full = ReadFixture("version-then-speed.txt");
+  const std::string dropped = WithoutLinesStartingWith(full, "sha256 ");
+  ASSERT_NE(dropped, full);
+  const std::vector<results::RunResult> before = ImportText(full, "full.txt");
+  const std::vector<results::RunResult> after = ImportText(dropped, "paste.txt");
+  ASSERT_EQ(before.size(), 1u);
+  ASSERT_EQ(after.size(), 1u);
+  const results::AlgorithmResult* table = FindAlgorithm(before[0], "SHA-256");
+  const results::AlgorithmResult* progress = FindAlgorithm(after[0], "SHA-256");
+  ASSERT_NE(table, nullptr);
+  ASSERT_NE(progress, nullptr);
+  ASSERT_EQ(progress->cells.size(), table->cells.size());
+  for (size_t i = 0; i < table->cells.size(); ++i) {
+    EXPECT_EQ(progress->cells[i].input_len, table->cells[i].input_len);
+    // openssl's table rounds to 0.01k; the recomputed figure is within 1% of it.
+    EXPECT_NEAR(progress->cells[i].figures->bytes_per_s->value,
+                table->cells[i].figures->bytes_per_s->value,
+                table->cells[i].figures->bytes_per_s->value * 0.01);
+  }
+  EXPECT_TRUE(AnyCaveatHas(after[0], "Row 'sha256' is not in the results table"));
+  EXPECT_FALSE(AnyCaveatHas(before[0], "not in the results table"));
 }
 
 }  // namespace
