@@ -1,6 +1,7 @@
 // End-to-end tests of pastes damaged on their way into a bug report: lines cut by the terminal,
 // rows deleted, environment set outside the command, text around a JSON result, escape
 // sequences. Each must import whole or fail with one FILE:LINE error, never lose data silently.
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -8,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "import/import.h"
+#include "import/paste_cleanup.h"
 #include "support/golden.h"
 
 namespace cryptobench::import {
@@ -147,6 +149,39 @@ TEST(ImportRobustTest, RowOnlyInProgressLinesIsRecomputedAndNamed) {
   }
   EXPECT_TRUE(AnyCaveatHas(after[0], "Row 'sha256' is not in the results table"));
   EXPECT_FALSE(AnyCaveatHas(before[0], "not in the results table"));
+}
+
+// `text` with its compiler line cut every `width` characters, as `fold -w` cuts it.
+std::string WithCompilerLineFolded(const std::string& text, size_t width) {
+  const size_t start = text.find("\ncompiler: ") + 1;
+  const size_t end = text.find('\n', start);
+  std::string folded;
+  for (size_t i = start; i < end; i += width) {
+    folded += text.substr(i, std::min(width, end - i)) + "\n";
+  }
+  return text.substr(0, start) + folded + text.substr(end + 1);
+}
+
+TEST(ImportRobustTest, CompilerLineCutByTheTerminalIsJoinedWhole) {
+  const std::string full = ReadFixture("openssl-1.1.1-evp.txt");
+  const std::vector<results::RunResult> before = ImportText(full, "full.txt");
+  ASSERT_FALSE(before[0].library.cflags.empty());
+  for (const size_t width : {80u, 81u, 100u}) {
+    const std::string cut = WithCompilerLineFolded(full, width);
+    ASSERT_NE(cut, full);
+    const std::vector<results::RunResult> after = ImportText(cut, "paste.txt");
+    ASSERT_EQ(after.size(), before.size()) << width;
+    EXPECT_EQ(after[0].library.cflags, before[0].library.cflags) << width;
+    EXPECT_EQ(after[0].algorithms.size(), before[0].algorithms.size()) << width;
+  }
+}
+
+TEST(ImportRobustTest, ShortLineAfterCompilerLineIsNotJoined) {
+  const std::vector<SourceLine> lines = CleanPaste(
+      "compiler: gcc -O2\n"
+      "my laptop\n");
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0].text, "compiler: gcc -O2");
 }
 
 }  // namespace

@@ -2,7 +2,11 @@
 #include "import/paste_cleanup.h"
 
 #include <optional>
+#include <utility>
 
+#include "import/openssl_speed_mr.h"
+#include "import/openssl_speed_text.h"
+#include "import/openssl_version.h"
 #include "import/parse_util.h"
 
 namespace cryptobench::import {
@@ -29,6 +33,37 @@ std::string StripAnsi(std::string_view line) {
     }
   }
   return out;
+}
+
+// A line cut at this width or wider may continue on the next line (terminals and `fold`
+// wrap at 80 columns or more; shorter lines were ended by the program).
+constexpr size_t kMinWrapWidth = 60;
+
+size_t TrimmedWidth(std::string_view physical) {
+  while (!physical.empty() && (physical.back() == ' ' || physical.back() == '\t')) {
+    physical.remove_suffix(1);
+  }
+  return physical.size();
+}
+
+bool EndsWithBlank(std::string_view physical) {
+  return !physical.empty() && (physical.back() == ' ' || physical.back() == '\t');
+}
+
+// The rest of a cut compiler line: not blank, not a field label ("OPENSSLDIR:", "CPUINFO:",
+// "Seeding source:"... all have ": " or end in ':'), not speed output or a version line.
+bool IsCompilerContinuation(std::string_view trimmed) {
+  if (trimmed.empty() || trimmed.find(": ") != std::string_view::npos || trimmed.back() == ':' ||
+      IsVersionLine(trimmed) || StartsSpeedText(trimmed) || IsMrLine(trimmed)) {
+    return false;
+  }
+  for (std::string_view label : {"OPENSSLDIR:", "ENGINESDIR:", "MODULESDIR:", "Seeding source:",
+                                 "CPUINFO:", "built on:", "platform:", "options:", "compiler:"}) {
+    if (StartsWithNoCase(trimmed, label)) {
+      return false;
+    }
+  }
+  return true;
 }
 
 bool IsFence(std::string_view trimmed) {
@@ -274,6 +309,8 @@ std::vector<SourceLine> CleanPaste(std::string_view text) {
   std::vector<SourceLine> out;
   size_t number = 0;
   size_t start = 0;
+  size_t previous_width = 0;     // characters of the previous physical line, trailing blanks cut
+  bool previous_spaced = false;  // it ended in a blank (a cut between two flags)
   while (start <= text.size()) {
     size_t end = text.find('\n', start);
     if (end == std::string_view::npos) {
@@ -286,6 +323,9 @@ std::vector<SourceLine> CleanPaste(std::string_view text) {
       break;  // the final newline does not start another line
     }
     const std::string_view trimmed = Trim(physical);
+    // Only a text line right before may be continued by this one.
+    const size_t prior_width = std::exchange(previous_width, 0);
+    const bool prior_spaced = std::exchange(previous_spaced, false);
 
     if (IsFence(trimmed)) {
       continue;
@@ -305,11 +345,25 @@ std::vector<SourceLine> CleanPaste(std::string_view text) {
       continue;
     }
     // A wrapped flag list continues the compiler line above it.
-    if (!out.empty() && out.back().kind == LineKind::kText && !trimmed.empty() &&
-        trimmed.front() == '-' && StartsWithNoCase(Trim(out.back().text), "compiler:")) {
+    const bool after_compiler = !out.empty() && out.back().kind == LineKind::kText &&
+                                StartsWithNoCase(Trim(out.back().text), "compiler:");
+    if (after_compiler && !trimmed.empty() && trimmed.front() == '-') {
       out.back().text = std::string(Trim(out.back().text)) + " " + std::string(trimmed);
+      previous_width = TrimmedWidth(physical);
       continue;
     }
+    // A compiler line cut by the terminal at a fixed width (`fold -w 80`, a log viewer): the
+    // piece before was full width, and this one is no field of `openssl version -a` or speed.
+    if (after_compiler && prior_width >= kMinWrapWidth && IsCompilerContinuation(trimmed)) {
+      const bool spaced = prior_spaced || physical.front() == ' ' || physical.front() == '\t';
+      out.back().text =
+          std::string(Trim(out.back().text)) + (spaced ? " " : "") + std::string(trimmed);
+      previous_width = TrimmedWidth(physical);
+      previous_spaced = EndsWithBlank(physical);
+      continue;
+    }
+    previous_width = TrimmedWidth(physical);
+    previous_spaced = EndsWithBlank(physical);
     std::string_view kept = physical;
     while (!kept.empty() && (kept.back() == ' ' || kept.back() == '\t')) {
       kept.remove_suffix(1);
