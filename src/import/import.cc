@@ -2,6 +2,7 @@
 // of the run it belongs to.
 #include "import/import.h"
 
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -184,6 +185,13 @@ class Driver {
     if (line.kind == LineKind::kCommand && TakeForeignCommand(line)) {
       return;
     }
+    // `export OPENSSL_ia32cap=...`: the runs after it ran with that environment.
+    if ((line.kind == LineKind::kCommand || line.kind == LineKind::kText) &&
+        ApplyExport(Trim(line.text), &exported_)) {
+      Flush();
+      export_since_speed_run_ = true;
+      return;
+    }
     if (line.kind == LineKind::kCommand) {
       std::vector<std::string> args;
       std::string launcher;
@@ -192,6 +200,10 @@ class Driver {
         Flush();
         StartSpeed(line.number);
         speed_->evidence.command = ParseSpeedCommand(args, line.number);
+        speed_->evidence.command.env = exported_;
+        for (const auto& [name, value] : ShellAssignments(launcher)) {
+          speed_->evidence.command.env[name] = value;
+        }
         speed_->evidence.command.launcher = std::move(launcher);
       } else if (subcommand == "version") {
         Flush();
@@ -302,15 +314,17 @@ class Driver {
       version_run_.reset();
       // `openssl speed aes-128-cbc`, then `openssl speed sha256`: one run of the library.
       const bool joins = speed_run_ && *speed_run_ + 1 == runs_.size() &&
-                         speed_launcher_ == evidence.command.launcher &&
-                         CanJoinSpeedRuns(runs_.back(), run);
+                         speed_launcher_ == evidence.command.launcher && !export_since_speed_run_ &&
+                         speed_env_ == evidence.command.env && CanJoinSpeedRuns(runs_.back(), run);
       if (joins) {
         JoinSpeedRun(std::move(run), evidence.first_line, &runs_.back());
       } else {
         runs_.push_back(std::move(run));
         speed_run_ = runs_.size() - 1;
         speed_launcher_ = evidence.command.launcher;
+        speed_env_ = evidence.command.env;
       }
+      export_since_speed_run_ = false;
     } else if (evidence.header) {
       // A header without figures: what remains is the library's identity.
       runs_.push_back(BuildVersionRun(*evidence.header, file_name_));
@@ -324,9 +338,12 @@ class Driver {
   std::unique_ptr<SpeedState> speed_;
   std::optional<HeaderInfo> version_;
   std::optional<HeaderInfo> last_version_;
-  std::optional<size_t> version_run_;  // index in runs_ of last_version_'s own run
-  std::optional<size_t> speed_run_;    // index in runs_ of the last openssl speed run
-  std::string speed_launcher_;         // the environment and wrappers of its command
+  std::optional<size_t> version_run_;             // index in runs_ of last_version_'s own run
+  std::optional<size_t> speed_run_;               // index in runs_ of the last openssl speed run
+  std::string speed_launcher_;                    // the environment and wrappers of its command
+  std::map<std::string, std::string> speed_env_;  // the environment it ran with
+  std::map<std::string, std::string> exported_;   // `export`ed so far in the paste
+  bool export_since_speed_run_ = false;           // an `export` or `unset` since that run
   std::unique_ptr<ForeignParser> foreign_;
   ForeignTool foreign_tool_ = ForeignTool::kNone;
   bool after_version_command_ = false;

@@ -2,6 +2,7 @@
 // rows deleted, environment set outside the command, text around a JSON result, escape
 // sequences. Each must import whole or fail with one FILE:LINE error, never lose data silently.
 #include <algorithm>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,10 @@ const std::string kDataDir = CRYPTOBENCH_TEST_DATA_DIR;
 
 std::string ReadFixture(const std::string& name) {
   return cryptobench::testing::ReadTestFile(kDataDir + "/fixtures/import/" + name);
+}
+
+std::vector<results::RunResult> ImportFixture(const std::string& name) {
+  return ImportText(ReadFixture(name), "fixtures/import/" + name);
 }
 
 // `text` without its lines that start with `prefix`.
@@ -182,6 +187,44 @@ TEST(ImportRobustTest, ShortLineAfterCompilerLineIsNotJoined) {
       "my laptop\n");
   ASSERT_EQ(lines.size(), 2u);
   EXPECT_EQ(lines[0].text, "compiler: gcc -O2");
+}
+
+constexpr const char* kSpeedOutput =
+    "Doing sha256 for 3s on 16 size blocks: 12747323 sha256's in 2.99s\n"
+    "type 16 bytes\n"
+    "sha256 68213.10k\n";
+
+TEST(ImportRobustTest, EnvironmentOnTheCommandLineIsTheRunsWorkerEnv) {
+  const std::vector<results::RunResult> runs = ImportFixture("two-runs.txt");
+  ASSERT_EQ(runs.size(), 2u);
+  EXPECT_TRUE(runs[0].library.worker_env.empty());
+  EXPECT_EQ(runs[1].library.worker_env,
+            (std::map<std::string, std::string>{{"OPENSSL_ia32cap", "~0x200000200000000"}}));
+}
+
+TEST(ImportRobustTest, ExportBeforeARunIsItsWorkerEnvAndKeepsRunsApart) {
+  const std::string text = std::string("$ openssl speed sha256\n") + kSpeedOutput +
+                           "$ export OPENSSL_ia32cap='~0x200000200000000'\n"
+                           "$ openssl speed aes-128-cbc\n"
+                           "type 16 bytes\n"
+                           "aes-128-cbc 1000.00k\n"
+                           "$ unset OPENSSL_ia32cap\n"
+                           "$ openssl speed sha512\n"
+                           "type 16 bytes\n"
+                           "sha512 1000.00k\n";
+  const std::vector<results::RunResult> runs = ImportText(text, "paste.txt");
+  ASSERT_EQ(runs.size(), 3u);  // without the export the first two would join
+  EXPECT_TRUE(runs[0].library.worker_env.empty());
+  EXPECT_EQ(runs[1].library.worker_env.at("OPENSSL_ia32cap"), "~0x200000200000000");
+  EXPECT_TRUE(runs[2].library.worker_env.empty());
+}
+
+TEST(ImportRobustTest, RunsWithoutExportStillJoin) {
+  const std::string text = std::string("$ openssl speed sha256\n") + kSpeedOutput +
+                           "$ openssl speed aes-128-cbc\n"
+                           "type 16 bytes\n"
+                           "aes-128-cbc 1000.00k\n";
+  EXPECT_EQ(ImportText(text, "paste.txt").size(), 1u);
 }
 
 }  // namespace

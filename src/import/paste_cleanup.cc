@@ -1,6 +1,7 @@
 // Paste cleanup: prompts, fences, elisions, colour codes and wrapped compiler lines.
 #include "import/paste_cleanup.h"
 
+#include <algorithm>
 #include <optional>
 #include <utility>
 
@@ -243,6 +244,56 @@ bool IsElisionMark(std::string_view trimmed) {
     if (c != '.') {
       return false;
     }
+  }
+  return true;
+}
+
+namespace {
+
+std::string_view Unquoted(std::string_view value) {
+  if (value.size() >= 2 && (value.front() == '"' || value.front() == '\'') &&
+      value.back() == value.front()) {
+    return value.substr(1, value.size() - 2);
+  }
+  return value;
+}
+
+bool IsShellName(std::string_view name) {
+  const auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
+  if (name.empty() || is_digit(name.front())) {
+    return false;
+  }
+  return std::all_of(name.begin(), name.end(), [&](char c) {
+    return c == '_' || is_digit(c) || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+  });
+}
+
+}  // namespace
+
+std::map<std::string, std::string> ShellAssignments(std::string_view words) {
+  std::map<std::string, std::string> out;
+  for (const std::string_view word : SplitWords(words)) {
+    const size_t equals = word.find('=');
+    if (equals != std::string_view::npos && IsShellName(word.substr(0, equals))) {
+      out[std::string(word.substr(0, equals))] = std::string(Unquoted(word.substr(equals + 1)));
+    }
+  }
+  return out;
+}
+
+bool ApplyExport(std::string_view command, std::map<std::string, std::string>* environment) {
+  const std::vector<std::string_view> words = SplitWords(command);
+  if (words.size() < 2 || (words[0] != "export" && words[0] != "unset")) {
+    return false;
+  }
+  if (words[0] == "unset") {
+    for (size_t i = 1; i < words.size(); ++i) {
+      environment->erase(std::string(words[i]));
+    }
+    return true;
+  }
+  for (const auto& [name, value] : ShellAssignments(command)) {
+    (*environment)[name] = value;
   }
   return true;
 }

@@ -269,6 +269,8 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
     }
   }
 
+  run.library.worker_env = ev.command.env;  // compare and doctor --from name a mask there
+
   // Row names and artefacts follow the OpenSSL speed app the release carries.
   const int major = version ? version->OpensslGeneration() : -1;
   const int multi = std::max({ev.command.multi, ev.forked_children, ev.max_child + 1});
