@@ -14,6 +14,7 @@
 #include "import/bssl_speed.h"
 #include "import/cryptsetup_benchmark.h"
 #include "import/foreign_run.h"
+#include "import/json_paste.h"
 #include "import/openssl_speed_mr.h"
 #include "import/openssl_speed_text.h"
 #include "import/openssl_version.h"
@@ -357,7 +358,28 @@ ImportError::ImportError(size_t line, std::string expected, std::string file)
       expected_(std::move(expected)),
       file_(std::move(file)) {}
 
-std::vector<results::RunResult> ImportText(std::string_view text, std::string_view file_name) {
+namespace {
+
+// The runs of a pasted result JSON, or the ImportError refusing it.
+std::vector<results::RunResult> ResultJsonRuns(const PastedJson& json, std::string_view file_name,
+                                               bool read_result_json) {
+  if (!read_result_json) {
+    throw ImportError(json.line,
+                      "expected other tools' text output, found a cryptobench JSON document; "
+                      "compare and doctor --from read cryptobench results",
+                      std::string(file_name));
+  }
+  return ReadPastedJson(json, file_name);
+}
+
+}  // namespace
+
+std::vector<results::RunResult> ImportText(std::string_view text, std::string_view file_name,
+                                           bool read_result_json) {
+  // A cryptobench result JSON behind a command line, a Markdown fence or a byte order mark.
+  if (const std::optional<PastedJson> json = FindPastedJson(text)) {
+    return ResultJsonRuns(*json, file_name, read_result_json);
+  }
   const std::vector<SourceLine> lines = CleanPaste(text);
   const std::string file = ValidUtf8(file_name);
   // Before any parser: some of these quote an OpenSSL version line or a table, which would
@@ -372,6 +394,10 @@ std::vector<results::RunResult> ImportText(std::string_view text, std::string_vi
     throw ImportError(e.line(), e.expected(), std::string(file_name));
   }
   if (runs.empty()) {
+    if (const std::optional<PastedJson> json = FindFencedJson(text)) {
+      // Nothing else in the text was tool output.
+      return ResultJsonRuns(*json, file_name, read_result_json);
+    }
     size_t first = 1;
     std::string_view first_text;
     for (const SourceLine& line : lines) {

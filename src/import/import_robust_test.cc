@@ -227,5 +227,49 @@ TEST(ImportRobustTest, RunsWithoutExportStillJoin) {
   EXPECT_EQ(ImportText(text, "paste.txt").size(), 1u);
 }
 
+TEST(ImportRobustTest, MultiBackendCsvReportPointsAtJson) {
+  const std::string error = ImportErrorOf(
+      "backend,algorithm,kind,operation,input_len,status,ops_per_s\n"
+      "openssl,SHA-256,hash,hash,16,ok,1\n"
+      "sodium,SHA-256,hash,hash,16,ok,1\n");
+  EXPECT_THAT(error, HasSubstr("paste.txt:1: a cryptobench table, Markdown or CSV report"));
+}
+
+TEST(ImportRobustTest, ResultJsonWithTextAroundItIsReadAsTheResult) {
+  const std::vector<results::RunResult> original = ImportFixture("two-runs.txt");
+  const std::string json = ImportedRunsToJson(original).dump(2);
+  for (const std::string& text :
+       {"$ cryptobench speed --format json\n" + json + "\n$ \n",
+        "Here is my run:\n\n```json\n" + json + "\n```\nThanks!\n", "\xef\xbb\xbf" + json + "\n"}) {
+    // Before: "expected output of `openssl speed` ... found none".
+    const std::vector<results::RunResult> runs = ImportText(text, "paste.txt");
+    ASSERT_EQ(runs.size(), original.size()) << text.substr(0, 40);
+    EXPECT_EQ(ImportedRunsToJson(runs), ImportedRunsToJson(original)) << text.substr(0, 40);
+  }
+  // `import` itself reads tool output only: it refuses the document with its line.
+  try {
+    ImportText("my run:\n```json\n" + json + "\n```\n", "paste.txt", false);
+    ADD_FAILURE() << "expected ImportError";
+  } catch (const ImportError& e) {
+    EXPECT_THAT(std::string(e.what()), HasSubstr("paste.txt:3: expected other tools' text output"));
+  }
+}
+
+TEST(ImportRobustTest, PastedJsonThatIsNoResultIsALineError) {
+  EXPECT_THAT(ImportErrorOf("$ cryptobench speed --format json\n{\"schema_version\": 1,\n"),
+              HasSubstr("paste.txt:2: expected a cryptobench result JSON"));
+  EXPECT_THAT(ImportErrorOf("```json\n{\"kind\": \"compare\"}\n```\n"),
+              HasSubstr("paste.txt:2: expected a cryptobench result"));
+  EXPECT_THAT(ImportErrorOf("```json\n{\"kind\": \"compare\"}\n```\n"),
+              HasSubstr("a compare report"));
+}
+
+TEST(ImportRobustTest, ByteOrderMarkBeforeToolOutputIsIgnored) {
+  const std::vector<results::RunResult> runs =
+      ImportText("\xef\xbb\xbf$ openssl speed sha256\ntype 16 bytes\nsha256 1.00k\n", "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].source.timing_basis, "user_cpu");  // the command line was read
+}
+
 }  // namespace
 }  // namespace cryptobench::import

@@ -360,6 +360,9 @@ std::vector<SourceLine> CleanPaste(std::string_view text) {
   std::vector<SourceLine> out;
   size_t number = 0;
   size_t start = 0;
+  if (text.starts_with("\xef\xbb\xbf")) {
+    text.remove_prefix(3);  // a UTF-8 byte order mark some editors write
+  }
   size_t previous_width = 0;     // characters of the previous physical line, trailing blanks cut
   bool previous_spaced = false;  // it ended in a blank (a cut between two flags)
   while (start <= text.size()) {
