@@ -271,5 +271,28 @@ TEST(ImportRobustTest, ByteOrderMarkBeforeToolOutputIsIgnored) {
   EXPECT_EQ(runs[0].source.timing_basis, "user_cpu");  // the command line was read
 }
 
+TEST(ImportRobustTest, TerminalControlNeverReachesARowName) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "$ openssl speed sha256\n"
+      "type 16 bytes 64 bytes\n"
+      "\x1b]0;pwned\x07sha256\x1b]8;;http://x\x1b\\ 1.00k\x1b(B 2.00k\x7f\x01\xc2\x9b\n",
+      "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  ASSERT_EQ(runs[0].algorithms.size(), 1u);
+  EXPECT_EQ(runs[0].algorithms[0].algorithm, "SHA-256");
+  const std::string json = ImportedRunsToJson(runs).dump();
+  for (const char control : {'\x1b', '\x07', '\x7f', '\x01'}) {
+    EXPECT_EQ(json.find(control), std::string::npos) << static_cast<int>(control);
+  }
+  EXPECT_EQ(json.find("pwned"), std::string::npos);
+}
+
+TEST(ImportRobustTest, UnknownRowNameKeepsOnlyPrintableText) {
+  const std::vector<SourceLine> lines =
+      CleanPaste("\x1b]0;title\x07odd\x1b[200~cipher\x1b[201~\x1b]2;t\x1b\\\x0c 1.00k\n");
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_EQ(lines[0].text, "oddcipher 1.00k");
+}
+
 }  // namespace
 }  // namespace cryptobench::import

@@ -16,22 +16,51 @@ namespace {
 // Longest prompt prefix we accept before the prompt character ("user@host:~/some/dir").
 constexpr size_t kMaxPromptPrefix = 120;
 
+// Terminal control in a paste: CSI sequences (ESC '[' parameters, final byte 0x40-0x7e: colours,
+// bracketed-paste marks), OSC sequences (ESC ']' ... BEL or ESC '\\': window titles,
+// hyperlinks), other two-byte escapes (ESC '(' 'B' ...), C0 controls other than tab, DEL and the
+// C1 controls U+0080-U+009F (ECMA-48 sections 5 and 8). Printed raw they would reach the
+// terminal of whoever reads the report; CR goes too (CRLF line ends).
 std::string StripAnsi(std::string_view line) {
   std::string out;
   out.reserve(line.size());
   for (size_t i = 0; i < line.size(); ++i) {
-    if (line[i] == '\x1b' && i + 1 < line.size() && line[i + 1] == '[') {
+    const auto c = static_cast<unsigned char>(line[i]);
+    if (c == 0x1b && i + 1 < line.size()) {
+      const char kind = line[i + 1];
       size_t j = i + 2;
-      while (j < line.size() &&
-             !((line[j] >= 'A' && line[j] <= 'Z') || (line[j] >= 'a' && line[j] <= 'z'))) {
-        ++j;
+      if (kind == '[') {
+        while (j < line.size() && !(line[j] >= 0x40 && line[j] <= 0x7e)) {
+          ++j;
+        }
+      } else if (kind == ']' || kind == 'P' || kind == '_' || kind == '^') {
+        // OSC, DCS, APC, PM: a string up to BEL or ST (ESC '\\').
+        while (j < line.size() && line[j] != '\a' &&
+               !(line[j] == '\x1b' && j + 1 < line.size() && line[j + 1] == '\\')) {
+          ++j;
+        }
+        if (j < line.size() && line[j] == '\x1b') {
+          ++j;  // the '\\' of ST
+        }
+      } else {
+        // ESC, intermediates (0x20-0x2f), final byte: "ESC ( B", "ESC =", "ESC 7".
+        j = i + 1;
+        while (j < line.size() && line[j] >= 0x20 && line[j] <= 0x2f) {
+          ++j;
+        }
       }
-      i = j;  // skip through the final letter
+      i = j;  // through the final byte
       continue;
     }
-    if (line[i] != '\r') {
-      out.push_back(line[i]);
+    if (c == 0xc2 && i + 1 < line.size() && static_cast<unsigned char>(line[i + 1]) >= 0x80 &&
+        static_cast<unsigned char>(line[i + 1]) <= 0x9f) {
+      ++i;  // a C1 control in UTF-8
+      continue;
     }
+    if ((c < 0x20 && c != '\t') || c == 0x7f) {
+      continue;
+    }
+    out.push_back(line[i]);
   }
   return out;
 }

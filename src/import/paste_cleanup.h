@@ -27,7 +27,8 @@ struct SourceLine {
 };
 
 /// Cleans a paste:
-///  - splits on LF, drops CR and ANSI colour sequences (ESC '[' ... letter);
+///  - splits on LF, drops CR and terminal control: CSI (colours), OSC (titles, links), other
+///    escapes, C0 controls but tab, DEL and C1 controls;
 ///  - drops markdown code fences (``` or ~~~ lines, with or without a language tag) and lines
 ///    that hold only a shell prompt;
 ///  - turns "user@host:~$ openssl speed ..." and "[root@box ~]# ..." (also "$ ", "# ", "% ",
