@@ -187,6 +187,11 @@ TEST(ImportRobustTest, ShortLineAfterCompilerLineIsNotJoined) {
       "my laptop\n");
   ASSERT_EQ(lines.size(), 2u);
   EXPECT_EQ(lines[0].text, "compiler: gcc -O2");
+  // A full-width compiler line followed straight by a table row (no 'numbers' banner).
+  const std::string compiler = "compiler: gcc" + std::string(70, 'x');
+  const std::vector<SourceLine> table = CleanPaste(compiler + "\nsha256 1.00k 2.00k\n");
+  ASSERT_EQ(table.size(), 2u);
+  EXPECT_EQ(table[1].text, "sha256 1.00k 2.00k");
 }
 
 constexpr const char* kSpeedOutput =
