@@ -16,6 +16,7 @@
 #include "report/report.h"
 
 #include "import/import.h"
+#include "import/json_paste.h"
 #include "import/own_reports.h"
 
 namespace cryptobench::cli {
@@ -65,10 +66,11 @@ int RunImport(const ImportOptions& options) {
   }
   const std::string file_name = options.input == "-" ? "<stdin>" : options.input;
   const std::string text = ReadInput(options.input);
-  RejectJsonObject(text, file_name);
+  const std::optional<import::PastedJson> pasted_json = import::FindPastedJson(text);
+  RejectJsonObject(pasted_json ? pasted_json->text : text, file_name);  // fence, BOM or prompt
   std::vector<results::RunResult> runs;
   try {
-    runs = import::ImportText(text, file_name);
+    runs = import::ImportText(text, file_name, /*read_result_json=*/false);
   } catch (const import::ImportError& e) {
     throw UsageError(e.what());  // "FILE:LINE: expected ..."; nothing is written
   }

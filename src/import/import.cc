@@ -2,6 +2,7 @@
 // of the run it belongs to.
 #include "import/import.h"
 
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -13,6 +14,7 @@
 #include "import/bssl_speed.h"
 #include "import/cryptsetup_benchmark.h"
 #include "import/foreign_run.h"
+#include "import/json_paste.h"
 #include "import/openssl_speed_mr.h"
 #include "import/openssl_speed_text.h"
 #include "import/openssl_version.h"
@@ -184,6 +186,13 @@ class Driver {
     if (line.kind == LineKind::kCommand && TakeForeignCommand(line)) {
       return;
     }
+    // `export OPENSSL_ia32cap=...`: the runs after it ran with that environment.
+    if ((line.kind == LineKind::kCommand || line.kind == LineKind::kText) &&
+        ApplyExport(Trim(line.text), &exported_)) {
+      Flush();
+      export_since_speed_run_ = true;
+      return;
+    }
     if (line.kind == LineKind::kCommand) {
       std::vector<std::string> args;
       std::string launcher;
@@ -192,6 +201,10 @@ class Driver {
         Flush();
         StartSpeed(line.number);
         speed_->evidence.command = ParseSpeedCommand(args, line.number);
+        speed_->evidence.command.env = exported_;
+        for (const auto& [name, value] : ShellAssignments(launcher)) {
+          speed_->evidence.command.env[name] = value;
+        }
         speed_->evidence.command.launcher = std::move(launcher);
       } else if (subcommand == "version") {
         Flush();
@@ -302,15 +315,17 @@ class Driver {
       version_run_.reset();
       // `openssl speed aes-128-cbc`, then `openssl speed sha256`: one run of the library.
       const bool joins = speed_run_ && *speed_run_ + 1 == runs_.size() &&
-                         speed_launcher_ == evidence.command.launcher &&
-                         CanJoinSpeedRuns(runs_.back(), run);
+                         speed_launcher_ == evidence.command.launcher && !export_since_speed_run_ &&
+                         speed_env_ == evidence.command.env && CanJoinSpeedRuns(runs_.back(), run);
       if (joins) {
         JoinSpeedRun(std::move(run), evidence.first_line, &runs_.back());
       } else {
         runs_.push_back(std::move(run));
         speed_run_ = runs_.size() - 1;
         speed_launcher_ = evidence.command.launcher;
+        speed_env_ = evidence.command.env;
       }
+      export_since_speed_run_ = false;
     } else if (evidence.header) {
       // A header without figures: what remains is the library's identity.
       runs_.push_back(BuildVersionRun(*evidence.header, file_name_));
@@ -324,9 +339,12 @@ class Driver {
   std::unique_ptr<SpeedState> speed_;
   std::optional<HeaderInfo> version_;
   std::optional<HeaderInfo> last_version_;
-  std::optional<size_t> version_run_;  // index in runs_ of last_version_'s own run
-  std::optional<size_t> speed_run_;    // index in runs_ of the last openssl speed run
-  std::string speed_launcher_;         // the environment and wrappers of its command
+  std::optional<size_t> version_run_;             // index in runs_ of last_version_'s own run
+  std::optional<size_t> speed_run_;               // index in runs_ of the last openssl speed run
+  std::string speed_launcher_;                    // the environment and wrappers of its command
+  std::map<std::string, std::string> speed_env_;  // the environment it ran with
+  std::map<std::string, std::string> exported_;   // `export`ed so far in the paste
+  bool export_since_speed_run_ = false;           // an `export` or `unset` since that run
   std::unique_ptr<ForeignParser> foreign_;
   ForeignTool foreign_tool_ = ForeignTool::kNone;
   bool after_version_command_ = false;
@@ -340,7 +358,28 @@ ImportError::ImportError(size_t line, std::string expected, std::string file)
       expected_(std::move(expected)),
       file_(std::move(file)) {}
 
-std::vector<results::RunResult> ImportText(std::string_view text, std::string_view file_name) {
+namespace {
+
+// The runs of a pasted result JSON, or the ImportError refusing it.
+std::vector<results::RunResult> ResultJsonRuns(const PastedJson& json, std::string_view file_name,
+                                               bool read_result_json) {
+  if (!read_result_json) {
+    throw ImportError(json.line,
+                      "expected other tools' text output, found a cryptobench JSON document; "
+                      "compare and doctor --from read cryptobench results",
+                      std::string(file_name));
+  }
+  return ReadPastedJson(json, file_name);
+}
+
+}  // namespace
+
+std::vector<results::RunResult> ImportText(std::string_view text, std::string_view file_name,
+                                           bool read_result_json) {
+  // A cryptobench result JSON behind a command line, a Markdown fence or a byte order mark.
+  if (const std::optional<PastedJson> json = FindPastedJson(text)) {
+    return ResultJsonRuns(*json, file_name, read_result_json);
+  }
   const std::vector<SourceLine> lines = CleanPaste(text);
   const std::string file = ValidUtf8(file_name);
   // Before any parser: some of these quote an OpenSSL version line or a table, which would
@@ -355,6 +394,10 @@ std::vector<results::RunResult> ImportText(std::string_view text, std::string_vi
     throw ImportError(e.line(), e.expected(), std::string(file_name));
   }
   if (runs.empty()) {
+    if (const std::optional<PastedJson> json = FindFencedJson(text)) {
+      // Nothing else in the text was tool output.
+      return ResultJsonRuns(*json, file_name, read_result_json);
+    }
     size_t first = 1;
     std::string_view first_text;
     for (const SourceLine& line : lines) {

@@ -44,8 +44,12 @@ class ImportError : public std::runtime_error {
 /// "bssl speed", "botan speed" or "cryptsetup benchmark", and
 /// the interpretation fields of SourceInfo filled from what the text says. Throws ImportError
 /// (with the file name) on unreadable input and on one of cryptobench's own text, Markdown or
-/// CSV reports (RecogniseOwnTextReport); never returns an empty vector.
-std::vector<results::RunResult> ImportText(std::string_view text, std::string_view file_name);
+/// CSV reports (RecogniseOwnTextReport); never returns an empty vector. A cryptobench result
+/// JSON with text around it (a command line, a Markdown fence, a byte order mark; json_paste.h)
+/// is read as the runs it holds when `read_result_json`, else refused with an ImportError
+/// (`import` reads other tools' output only; compare and doctor --from read results too).
+std::vector<results::RunResult> ImportText(std::string_view text, std::string_view file_name,
+                                           bool read_result_json = true);
 
 /// The JSON document of imported runs: one run is the run document itself (results::ToJson);
 /// several are {"schema_version": 1, "runs": [...]}, in order (docs/json-schema.md).

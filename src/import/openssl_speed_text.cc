@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,58 @@ std::optional<std::vector<uint64_t>> ParseTypeLine(std::string_view trimmed) {
   return sizes;
 }
 
+// Words that are only size labels ("16384 bytes 32768 bytes"): the sizes, or std::nullopt.
+std::optional<std::vector<uint64_t>> ParseSizeLabels(const std::vector<std::string_view>& words) {
+  if (words.empty() || words.size() % 2 != 0) {
+    return std::nullopt;
+  }
+  std::vector<uint64_t> sizes;
+  for (size_t i = 0; i < words.size(); i += 2) {
+    const auto size = ParseUnsigned(words[i]);
+    if (!size || *size == 0 || words[i + 1] != "bytes") {
+      return std::nullopt;
+    }
+    sizes.push_back(*size);
+  }
+  return sizes;
+}
+
+bool Increasing(const std::vector<uint64_t>& sizes) {
+  return std::adjacent_find(sizes.begin(), sizes.end(), std::greater_equal<>()) == sizes.end();
+}
+
+// A 'type' line cut by the terminal: "type 16 bytes ... 8192 bytes  1" (the rest, "6384 bytes",
+// is on the next line). The first label is whole; the last word may be cut anywhere.
+bool IsCutTypeLine(std::string_view trimmed) {
+  const std::vector<std::string_view> words = SplitWords(trimmed);
+  if (words.size() < 3 || words[0] != "type" || !ParseUnsigned(words[1]) || words[2] != "bytes" ||
+      ParseTypeLine(trimmed)) {
+    return false;
+  }
+  for (size_t i = 3; i < words.size(); ++i) {
+    const bool last = i + 1 == words.size();
+    const bool number_slot = (i - 1) % 2 == 0;
+    if (number_slot ? !ParseUnsigned(words[i])
+                    : !(last ? std::string_view("bytes").substr(0, words[i].size()) == words[i]
+                             : words[i] == "bytes")) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// A cut 'type' line and the line after it, joined where the terminal cut it (with or without a
+// space: only one of the two can give size labels): the sizes, or std::nullopt.
+std::optional<std::vector<uint64_t>> RejoinTypeLine(std::string_view cut, std::string_view rest) {
+  for (const char* glue : {"", " "}) {
+    const std::string joined = fmt::format("{}{}{}", cut, glue, rest);
+    if (auto sizes = ParseTypeLine(joined); sizes && Increasing(*sizes)) {
+      return sizes;
+    }
+  }
+  return std::nullopt;
+}
+
 // A figure of the symmetric table: "1234.56k" (1000s of bytes/s) or "987.65" (bytes/s).
 std::optional<double> ParseThroughput(std::string_view word) {
   if (EndsWith(word, "k")) {
@@ -51,6 +104,18 @@ std::optional<double> ParseThroughput(std::string_view word) {
     return value ? std::optional<double>(*value * 1000) : std::nullopt;
   }
   return ParseDouble(word);
+}
+
+// A name followed by three or more figures in 1000s of bytes/s ("AES-128-CBC 1.00k 2.00k ..."):
+// a row of the symmetric table whatever comes before it.
+bool LooksLikeSymmetricRow(std::string_view trimmed) {
+  const std::vector<std::string_view> words = SplitWords(trimmed);
+  size_t figures = 0;
+  while (figures < words.size() && EndsWith(words[words.size() - 1 - figures], "k") &&
+         ParseThroughput(words[words.size() - 1 - figures])) {
+    ++figures;
+  }
+  return figures >= 3 && figures < words.size();
 }
 
 bool IsPkHeaderWords(const std::vector<std::string_view>& words,
@@ -62,7 +127,8 @@ bool IsPkHeaderWords(const std::vector<std::string_view>& words,
 
 bool StartsSpeedText(std::string_view trimmed) {
   if (StartsWith(trimmed, kElapsedBanner) || StartsWith(trimmed, "Forked child ") ||
-      StartsWith(trimmed, kNumbersBanner) || ParseTypeLine(trimmed).has_value()) {
+      StartsWith(trimmed, kNumbersBanner) || ParseTypeLine(trimmed).has_value() ||
+      IsCutTypeLine(trimmed)) {
     return true;
   }
   if (StartsWith(trimmed, "Engine \"") && EndsWith(trimmed, "set.")) {
@@ -84,6 +150,23 @@ Offer SpeedTextParser::Take(const SourceLine& line) {
     evidence_->notes.push_back(
         fmt::format("The paste leaves lines out at line {} ('{}'): figures from them are missing.",
                     line.number, line.text));
+    return Offer::kConsumed;
+  }
+  if (!cut_type_line_.empty()) {
+    const std::string cut = std::move(cut_type_line_);
+    cut_type_line_.clear();
+    const auto sizes =
+        line.kind == LineKind::kText ? RejoinTypeLine(cut, Trim(line.text)) : std::nullopt;
+    if (!sizes) {
+      throw ImportError(type_line_,
+                        fmt::format("expected a 'type' line of sizes like 'type 16 bytes 64 "
+                                    "bytes ...', found {} (cut by the terminal? paste the table "
+                                    "unwrapped)",
+                                    QuoteForError(cut)));
+    }
+    evidence_->sizes = *sizes;
+    table_ = Table::kSymmetric;
+    after_blank_ = false;
     return Offer::kConsumed;
   }
   if (line.kind != LineKind::kText) {
@@ -133,17 +216,35 @@ Offer SpeedTextParser::Take(const SourceLine& line) {
     if (!evidence_->sym_rows.empty()) {
       return Offer::kNewRun;
     }
+    table_ = Table::kNone;
+    numbers_banner_ = true;
     return Offer::kConsumed;
   }
-  if (const auto sizes = ParseTypeLine(trimmed)) {
+  const bool cut_type = IsCutTypeLine(trimmed);
+  if (const auto sizes = ParseTypeLine(trimmed); sizes || cut_type) {
     if (!evidence_->sym_rows.empty()) {
       return Offer::kNewRun;
     }
+    type_line_ = line.number;
+    if (cut_type) {
+      cut_type_line_ = std::string(trimmed);  // the next line must complete it
+      return Offer::kConsumed;
+    }
     evidence_->sizes = *sizes;
     table_ = Table::kSymmetric;
-    type_line_ = line.number;
     after_blank_ = false;
     return Offer::kConsumed;
+  }
+  // The rest of a 'type' line cut by the terminal between two labels ("16384 bytes").
+  if (table_ == Table::kSymmetric && type_line_ + 1 == line.number && evidence_->sym_rows.empty()) {
+    if (const auto more = ParseSizeLabels(SplitWords(trimmed))) {
+      std::vector<uint64_t> sizes = evidence_->sizes;
+      sizes.insert(sizes.end(), more->begin(), more->end());
+      if (Increasing(sizes)) {
+        evidence_->sizes = std::move(sizes);
+        return Offer::kConsumed;
+      }
+    }
   }
   if (TakePkHeader(trimmed)) {
     table_ = Table::kPublicKey;
@@ -178,6 +279,11 @@ Offer SpeedTextParser::Take(const SourceLine& line) {
       return TakePkRow(line, trimmed);
     case Table::kNone:
       break;
+  }
+  if (numbers_banner_ && LooksLikeSymmetricRow(trimmed)) {
+    throw ImportError(line.number,
+                      "expected a 'type 16 bytes 64 bytes ...' line before this table row "
+                      "(without it the sizes of its figures are unknown)");
   }
   return Offer::kNotMine;
 }
@@ -247,7 +353,9 @@ Offer SpeedTextParser::TakeSymmetricRow(const SourceLine& line, std::string_view
     (elided ? right : left).push_back(*value);
   }
   if (first_value == 0) {
-    throw ImportError(line.number, "expected an algorithm name before the throughput figures");
+    throw ImportError(line.number,
+                      "expected an algorithm name before the throughput figures (a row cut by "
+                      "the terminal? paste the table unwrapped)");
   }
   const size_t found = left.size() + right.size();
   if ((!elided && found < num_sizes) || (elided && found > num_sizes)) {

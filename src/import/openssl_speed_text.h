@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "import/paste_cleanup.h"
@@ -54,7 +55,9 @@ class SpeedTextParser {
   Table table_ = Table::kNone;
   size_t type_line_ = 0;
   PkLayout layout_;
-  bool after_blank_ = false;  ///< a blank line since the last row: malformed rows end the table
+  bool after_blank_ = false;     ///< a blank line since the last row: malformed rows end the table
+  bool numbers_banner_ = false;  ///< "The 'numbers' are in ..." seen: a table should follow
+  std::string cut_type_line_;    ///< a 'type' line cut by the terminal, waiting for its rest
 };
 
 }  // namespace cryptobench::import

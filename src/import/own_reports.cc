@@ -124,7 +124,10 @@ std::optional<OwnTextReport> RecogniseOwnTextReport(const std::vector<SourceLine
   if (!found) {
     found = MarkdownHeader(text);
   }
-  if (!found && (text.starts_with("algorithm,kind,operation,") || IsImportedTitle(text))) {
+  // CSV: one backend's, or several backends' with a leading backend column (speed --backend
+  // a,b --format csv).
+  if (!found && (text.starts_with("algorithm,kind,operation,") ||
+                 text.starts_with("backend,algorithm,kind,operation,") || IsImportedTitle(text))) {
     found = OwnTextReport{0, "", true};
   }
   if (!found && text.starts_with("Backends compiled into this build")) {

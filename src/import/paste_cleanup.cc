@@ -1,8 +1,13 @@
 // Paste cleanup: prompts, fences, elisions, colour codes and wrapped compiler lines.
 #include "import/paste_cleanup.h"
 
+#include <algorithm>
 #include <optional>
+#include <utility>
 
+#include "import/openssl_speed_mr.h"
+#include "import/openssl_speed_text.h"
+#include "import/openssl_version.h"
 #include "import/parse_util.h"
 
 namespace cryptobench::import {
@@ -11,24 +16,96 @@ namespace {
 // Longest prompt prefix we accept before the prompt character ("user@host:~/some/dir").
 constexpr size_t kMaxPromptPrefix = 120;
 
+// Terminal control in a paste: CSI sequences (ESC '[' parameters, final byte 0x40-0x7e: colours,
+// bracketed-paste marks), OSC sequences (ESC ']' ... BEL or ESC '\\': window titles,
+// hyperlinks), other two-byte escapes (ESC '(' 'B' ...), C0 controls other than tab, DEL and the
+// C1 controls U+0080-U+009F (ECMA-48 sections 5 and 8). Printed raw they would reach the
+// terminal of whoever reads the report; CR goes too (CRLF line ends).
 std::string StripAnsi(std::string_view line) {
   std::string out;
   out.reserve(line.size());
   for (size_t i = 0; i < line.size(); ++i) {
-    if (line[i] == '\x1b' && i + 1 < line.size() && line[i + 1] == '[') {
+    const auto c = static_cast<unsigned char>(line[i]);
+    if (c == 0x1b && i + 1 < line.size()) {
+      const char kind = line[i + 1];
       size_t j = i + 2;
-      while (j < line.size() &&
-             !((line[j] >= 'A' && line[j] <= 'Z') || (line[j] >= 'a' && line[j] <= 'z'))) {
-        ++j;
+      if (kind == '[') {
+        while (j < line.size() && !(line[j] >= 0x40 && line[j] <= 0x7e)) {
+          ++j;
+        }
+      } else if (kind == ']' || kind == 'P' || kind == '_' || kind == '^') {
+        // OSC, DCS, APC, PM: a string up to BEL or ST (ESC '\\').
+        while (j < line.size() && line[j] != '\a' &&
+               !(line[j] == '\x1b' && j + 1 < line.size() && line[j + 1] == '\\')) {
+          ++j;
+        }
+        if (j < line.size() && line[j] == '\x1b') {
+          ++j;  // the '\\' of ST
+        }
+      } else {
+        // ESC, intermediates (0x20-0x2f), final byte: "ESC ( B", "ESC =", "ESC 7".
+        j = i + 1;
+        while (j < line.size() && line[j] >= 0x20 && line[j] <= 0x2f) {
+          ++j;
+        }
       }
-      i = j;  // skip through the final letter
+      i = j;  // through the final byte
       continue;
     }
-    if (line[i] != '\r') {
-      out.push_back(line[i]);
+    if (c == 0xc2 && i + 1 < line.size() && static_cast<unsigned char>(line[i + 1]) >= 0x80 &&
+        static_cast<unsigned char>(line[i + 1]) <= 0x9f) {
+      ++i;  // a C1 control in UTF-8
+      continue;
     }
+    if ((c < 0x20 && c != '\t') || c == 0x7f) {
+      continue;
+    }
+    out.push_back(line[i]);
   }
   return out;
+}
+
+// A line cut at this width or wider may continue on the next line (terminals and `fold`
+// wrap at 80 columns or more; shorter lines were ended by the program).
+constexpr size_t kMinWrapWidth = 60;
+
+size_t TrimmedWidth(std::string_view physical) {
+  while (!physical.empty() && (physical.back() == ' ' || physical.back() == '\t')) {
+    physical.remove_suffix(1);
+  }
+  return physical.size();
+}
+
+bool EndsWithBlank(std::string_view physical) {
+  return !physical.empty() && (physical.back() == ' ' || physical.back() == '\t');
+}
+
+// The rest of a cut compiler line: not blank, not a field label ("OPENSSLDIR:", "CPUINFO:",
+// "Seeding source:"... all have ": " or end in ':'), not speed output or a version line.
+bool IsCompilerContinuation(std::string_view trimmed) {
+  if (trimmed.empty() || trimmed.find(": ") != std::string_view::npos || trimmed.back() == ':' ||
+      IsVersionLine(trimmed) || StartsSpeedText(trimmed) || IsMrLine(trimmed)) {
+    return false;
+  }
+  // A table row ("sha256 68213.10k ...", "rsa 2048 bits 0.000655s ... 52105.3") ends in a
+  // figure; a flag list cut in two has no word that is only a number after its first.
+  const std::vector<std::string_view> words = SplitWords(trimmed);
+  if (words.size() >= 2) {
+    std::string_view last = words.back();
+    if (last.ends_with("k")) {
+      last.remove_suffix(1);
+    }
+    if (ParseDouble(last)) {
+      return false;
+    }
+  }
+  for (std::string_view label : {"OPENSSLDIR:", "ENGINESDIR:", "MODULESDIR:", "Seeding source:",
+                                 "CPUINFO:", "built on:", "platform:", "options:", "compiler:"}) {
+    if (StartsWithNoCase(trimmed, label)) {
+      return false;
+    }
+  }
+  return true;
 }
 
 bool IsFence(std::string_view trimmed) {
@@ -212,6 +289,56 @@ bool IsElisionMark(std::string_view trimmed) {
   return true;
 }
 
+namespace {
+
+std::string_view Unquoted(std::string_view value) {
+  if (value.size() >= 2 && (value.front() == '"' || value.front() == '\'') &&
+      value.back() == value.front()) {
+    return value.substr(1, value.size() - 2);
+  }
+  return value;
+}
+
+bool IsShellName(std::string_view name) {
+  const auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
+  if (name.empty() || is_digit(name.front())) {
+    return false;
+  }
+  return std::all_of(name.begin(), name.end(), [&](char c) {
+    return c == '_' || is_digit(c) || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+  });
+}
+
+}  // namespace
+
+std::map<std::string, std::string> ShellAssignments(std::string_view words) {
+  std::map<std::string, std::string> out;
+  for (const std::string_view word : SplitWords(words)) {
+    const size_t equals = word.find('=');
+    if (equals != std::string_view::npos && IsShellName(word.substr(0, equals))) {
+      out[std::string(word.substr(0, equals))] = std::string(Unquoted(word.substr(equals + 1)));
+    }
+  }
+  return out;
+}
+
+bool ApplyExport(std::string_view command, std::map<std::string, std::string>* environment) {
+  const std::vector<std::string_view> words = SplitWords(command);
+  if (words.size() < 2 || (words[0] != "export" && words[0] != "unset")) {
+    return false;
+  }
+  if (words[0] == "unset") {
+    for (size_t i = 1; i < words.size(); ++i) {
+      environment->erase(std::string(words[i]));
+    }
+    return true;
+  }
+  for (const auto& [name, value] : ShellAssignments(command)) {
+    (*environment)[name] = value;
+  }
+  return true;
+}
+
 std::string OpensslSubcommand(std::string_view command, std::vector<std::string>* args,
                               std::string* launcher) {
   const std::vector<std::string_view> words = SplitWords(command);
@@ -274,6 +401,11 @@ std::vector<SourceLine> CleanPaste(std::string_view text) {
   std::vector<SourceLine> out;
   size_t number = 0;
   size_t start = 0;
+  if (text.starts_with("\xef\xbb\xbf")) {
+    text.remove_prefix(3);  // a UTF-8 byte order mark some editors write
+  }
+  size_t previous_width = 0;     // characters of the previous physical line, trailing blanks cut
+  bool previous_spaced = false;  // it ended in a blank (a cut between two flags)
   while (start <= text.size()) {
     size_t end = text.find('\n', start);
     if (end == std::string_view::npos) {
@@ -286,6 +418,9 @@ std::vector<SourceLine> CleanPaste(std::string_view text) {
       break;  // the final newline does not start another line
     }
     const std::string_view trimmed = Trim(physical);
+    // Only a text line right before may be continued by this one.
+    const size_t prior_width = std::exchange(previous_width, 0);
+    const bool prior_spaced = std::exchange(previous_spaced, false);
 
     if (IsFence(trimmed)) {
       continue;
@@ -305,11 +440,25 @@ std::vector<SourceLine> CleanPaste(std::string_view text) {
       continue;
     }
     // A wrapped flag list continues the compiler line above it.
-    if (!out.empty() && out.back().kind == LineKind::kText && !trimmed.empty() &&
-        trimmed.front() == '-' && StartsWithNoCase(Trim(out.back().text), "compiler:")) {
+    const bool after_compiler = !out.empty() && out.back().kind == LineKind::kText &&
+                                StartsWithNoCase(Trim(out.back().text), "compiler:");
+    if (after_compiler && !trimmed.empty() && trimmed.front() == '-') {
       out.back().text = std::string(Trim(out.back().text)) + " " + std::string(trimmed);
+      previous_width = TrimmedWidth(physical);
       continue;
     }
+    // A compiler line cut by the terminal at a fixed width (`fold -w 80`, a log viewer): the
+    // piece before was full width, and this one is no field of `openssl version -a` or speed.
+    if (after_compiler && prior_width >= kMinWrapWidth && IsCompilerContinuation(trimmed)) {
+      const bool spaced = prior_spaced || physical.front() == ' ' || physical.front() == '\t';
+      out.back().text =
+          std::string(Trim(out.back().text)) + (spaced ? " " : "") + std::string(trimmed);
+      previous_width = TrimmedWidth(physical);
+      previous_spaced = EndsWithBlank(physical);
+      continue;
+    }
+    previous_width = TrimmedWidth(physical);
+    previous_spaced = EndsWithBlank(physical);
     std::string_view kept = physical;
     while (!kept.empty() && (kept.back() == ' ' || kept.back() == '\t')) {
       kept.remove_suffix(1);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,7 +27,8 @@ struct SourceLine {
 };
 
 /// Cleans a paste:
-///  - splits on LF, drops CR and ANSI colour sequences (ESC '[' ... letter);
+///  - splits on LF, drops CR and terminal control: CSI (colours), OSC (titles, links), other
+///    escapes, C0 controls but tab, DEL and C1 controls;
 ///  - drops markdown code fences (``` or ~~~ lines, with or without a language tag) and lines
 ///    that hold only a shell prompt;
 ///  - turns "user@host:~$ openssl speed ..." and "[root@box ~]# ..." (also "$ ", "# ", "% ",
@@ -41,6 +43,14 @@ std::vector<SourceLine> CleanPaste(std::string_view text);
 
 /// True if a trimmed line is only an elision mark (see CleanPaste).
 bool IsElisionMark(std::string_view trimmed);
+
+/// The environment assignments among shell words ("OPENSSL_ia32cap=\"~0x200000200000000\""):
+/// name → value with one level of surrounding quotes removed. Other words are skipped.
+std::map<std::string, std::string> ShellAssignments(std::string_view words);
+
+/// If `command` is `export NAME=VALUE ...` or `unset NAME ...`, applies it to *environment and
+/// returns true; any other command leaves it alone and returns false.
+bool ApplyExport(std::string_view command, std::map<std::string, std::string>* environment);
 
 /// If `command` runs `openssl <subcommand>` (possibly with a path, environment assignments,
 /// sudo, time, taskset ...), returns the subcommand ("speed", "version", ...) and sets *args to

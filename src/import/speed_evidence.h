@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -40,6 +41,8 @@ struct SpeedCommand {
   std::string evp;  ///< -evp NAME
   /// The words before the program: environment (OPENSSL_ia32cap=...) and wrappers (taskset).
   std::string launcher;
+  /// Environment variables set for the run: exported before it, then those on its command line.
+  std::map<std::string, std::string> env;
 };
 
 /// One row of the symmetric table (or a +F record): throughput per input size, bytes/s.

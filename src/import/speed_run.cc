@@ -188,6 +188,50 @@ void AddBasisCaveats(const std::string& basis, int multi, RunResult* run) {
   }
 }
 
+// Rows measured by progress lines but missing from the table (a row deleted from the paste, a
+// table cut short): recomputed from the progress lines and named in a caveat, never dropped.
+void AddRowsOnlyInProgress(const std::vector<Progress>& progress,
+                           const std::vector<uint64_t>& sizes, std::vector<SymRow>* sym_rows,
+                           std::vector<PkRow>* pk_rows, RunResult* run) {
+  std::vector<Progress> missing;
+  std::vector<std::string> names;
+  for (const Progress& p : progress) {
+    const bool in_table = p.public_key
+                              ? std::any_of(pk_rows->begin(), pk_rows->end(),
+                                            [&](const PkRow& r) {
+                                              return r.family == p.family && PkName(r) == p.name;
+                                            })
+                              : std::any_of(sym_rows->begin(), sym_rows->end(),
+                                            [&](const SymRow& r) { return r.name == p.name; });
+    if (!p.has_result || in_table) {
+      continue;
+    }
+    missing.push_back(p);
+    if (std::find(names.begin(), names.end(), p.name) == names.end()) {
+      names.push_back(p.name);
+    }
+  }
+  if (missing.empty()) {
+    return;
+  }
+  std::vector<uint64_t> missing_sizes = sizes;
+  std::vector<SymRow> missing_sym;
+  std::vector<PkRow> missing_pk;
+  RowsFromProgress(missing, &missing_sizes, &missing_sym, &missing_pk);
+  const bool same_sizes = missing_sizes == sizes || missing_sym.empty();
+  if (same_sizes) {
+    sym_rows->insert(sym_rows->end(), missing_sym.begin(), missing_sym.end());
+    pk_rows->insert(pk_rows->end(), missing_pk.begin(), missing_pk.end());
+  }
+  run->source.caveats.push_back(fmt::format(
+      "{} {} {} not in the results table, though progress lines (from line {}) measured {}: {}.",
+      names.size() == 1 ? "Row" : "Rows", JoinNames(names), names.size() == 1 ? "is" : "are",
+      missing.front().line, names.size() == 1 ? "it" : "them",
+      same_sizes ? "the figures are recomputed from those lines (operations × size / time), "
+                   "before openssl's own rounding"
+                 : "they are left out, as their sizes differ from the table's"));
+}
+
 }  // namespace
 
 results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_name,
@@ -224,6 +268,8 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
       run.source.tool_version = version->Label();  // "3.0.13", "LibreSSL 3.8.2"
     }
   }
+
+  run.library.worker_env = ev.command.env;  // compare and doctor --from name a mask there
 
   // Row names and artefacts follow the OpenSSL speed app the release carries.
   const int major = version ? version->OpensslGeneration() : -1;
@@ -273,6 +319,9 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
     run.source.caveats.push_back(
         "The results table is not in the paste: figures are recomputed from the progress "
         "lines (operations × size / time), before openssl's own rounding.");
+  }
+  if (!recomputed && (!sym_rows.empty() || !pk_rows.empty())) {
+    AddRowsOnlyInProgress(ev.progress, sizes, &sym_rows, &pk_rows, &run);
   }
   if (ev.sizes_assumed) {
     run.source.caveats.push_back(

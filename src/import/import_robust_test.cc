@@ -1,0 +1,303 @@
+// End-to-end tests of pastes damaged on their way into a bug report: lines cut by the terminal,
+// rows deleted, environment set outside the command, text around a JSON result, escape
+// sequences. Each must import whole or fail with one FILE:LINE error, never lose data silently.
+#include <algorithm>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "import/import.h"
+#include "import/paste_cleanup.h"
+#include "support/golden.h"
+
+namespace cryptobench::import {
+namespace {
+
+using ::testing::HasSubstr;
+
+const std::string kDataDir = CRYPTOBENCH_TEST_DATA_DIR;
+
+std::string ReadFixture(const std::string& name) {
+  return cryptobench::testing::ReadTestFile(kDataDir + "/fixtures/import/" + name);
+}
+
+std::vector<results::RunResult> ImportFixture(const std::string& name) {
+  return ImportText(ReadFixture(name), "fixtures/import/" + name);
+}
+
+// `text` without its lines that start with `prefix`.
+std::string WithoutLinesStartingWith(const std::string& text, const std::string& prefix) {
+  std::string out;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    end = end == std::string::npos ? text.size() : end + 1;
+    const std::string line = text.substr(start, end - start);
+    if (line.rfind(prefix, 0) != 0) {
+      out += line;
+    }
+    start = end;
+  }
+  return out;
+}
+
+const results::AlgorithmResult* FindAlgorithm(const results::RunResult& run,
+                                              const std::string& name) {
+  for (const results::AlgorithmResult& alg : run.algorithms) {
+    if (alg.algorithm == name) {
+      return &alg;
+    }
+  }
+  return nullptr;
+}
+
+bool AnyCaveatHas(const results::RunResult& run, const std::string& part) {
+  for (const std::string& caveat : run.source.caveats) {
+    if (caveat.find(part) != std::string::npos) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// The error ImportText throws for `text`, or "" when it throws none.
+std::string ImportErrorOf(const std::string& text) {
+  try {
+    ImportText(text, "paste.txt");
+  } catch (const ImportError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// `openssl speed -evp aes-128-cbc` (3.0) through `fold -w 80`: the 'type' line is cut inside
+// "16384".
+constexpr const char* kCutTypeLine =
+    "$ openssl speed -evp aes-128-cbc\n"
+    "version: 3.0.19\n"
+    "The 'numbers' are in 1000s of bytes per second processed.\n"
+    "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  1\n"
+    "6384 bytes\n"
+    "AES-128-CBC     955936.02k  2338244.10k  5780278.27k  8275996.85k 9629561.11k 9388636.61k\n";
+
+TEST(ImportRobustTest, TypeLineCutInsideALabelIsRejoined) {
+  const std::vector<results::RunResult> runs = ImportText(kCutTypeLine, "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  ASSERT_EQ(runs[0].algorithms.size(), 1u);
+  EXPECT_EQ(runs[0].method.input_sizes, (std::vector<uint64_t>{16, 64, 256, 1024, 8192, 16384}));
+  const results::AlgorithmResult& alg = runs[0].algorithms[0];
+  ASSERT_EQ(alg.cells.size(), 6u);
+  EXPECT_EQ(alg.cells[5].input_len, 16384u);
+  EXPECT_DOUBLE_EQ(alg.cells[5].figures->bytes_per_s->value, 9388636610.0);
+}
+
+TEST(ImportRobustTest, TypeLineCutBetweenLabelsIsRejoined) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "$ openssl speed -evp aes-128-cbc\n"
+      "type 16 bytes 64 bytes 256 bytes 1024 bytes 8192 bytes\n"
+      "16384 bytes\n"
+      "AES-128-CBC 1.00k 2.00k 3.00k 4.00k 5.00k 6.00k\n",
+      "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  ASSERT_EQ(runs[0].algorithms.size(), 1u);
+  EXPECT_EQ(runs[0].algorithms[0].cells.size(), 6u);
+}
+
+TEST(ImportRobustTest, CutTypeLineThatCannotBeRejoinedIsAnError) {
+  const std::string error = ImportErrorOf(
+      "$ openssl speed -evp aes-128-cbc\n"
+      "type 16 bytes 64 bytes 256 bytes 1024 bytes 8192 bytes  1\n"
+      "AES-128-CBC 1.00k 2.00k 3.00k 4.00k 5.00k 6.00k\n");
+  EXPECT_THAT(error, HasSubstr("paste.txt:2: expected a 'type' line of sizes"));
+}
+
+TEST(ImportRobustTest, CutTableRowIsAnError) {
+  const std::string error = ImportErrorOf(
+      "$ openssl speed -evp aes-128-cbc\n"
+      "type 16 bytes 64 bytes 256 bytes 1024 bytes 8192 bytes 16384 bytes\n"
+      "AES-128-CBC 1.00k 2.00k 3.00k 4.00k 5.00k 6\n"
+      "00.00k\n");
+  EXPECT_THAT(error, HasSubstr("paste.txt:4: expected an algorithm name"));
+}
+
+TEST(ImportRobustTest, TableRowWithoutTypeLineIsAnError) {
+  const std::string error = ImportErrorOf(
+      "$ openssl speed -evp aes-128-cbc\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "AES-128-CBC 955936.02k 2338244.10k 5780278.27k 8275996.85k 9629561.11k 9388636.61k\n");
+  EXPECT_THAT(error, HasSubstr("paste.txt:3: expected a 'type 16 bytes 64 bytes ...' line"));
+}
+
+// The sha256 row deleted from the table: its six progress lines still measured it.
+TEST(ImportRobustTest, RowOnlyInProgressLinesIsRecomputedAndNamed) {
+  const std::string full = ReadFixture("version-then-speed.txt");
+  const std::string dropped = WithoutLinesStartingWith(full, "sha256 ");
+  ASSERT_NE(dropped, full);
+  const std::vector<results::RunResult> before = ImportText(full, "full.txt");
+  const std::vector<results::RunResult> after = ImportText(dropped, "paste.txt");
+  ASSERT_EQ(before.size(), 1u);
+  ASSERT_EQ(after.size(), 1u);
+  const results::AlgorithmResult* table = FindAlgorithm(before[0], "SHA-256");
+  const results::AlgorithmResult* progress = FindAlgorithm(after[0], "SHA-256");
+  ASSERT_NE(table, nullptr);
+  ASSERT_NE(progress, nullptr);
+  ASSERT_EQ(progress->cells.size(), table->cells.size());
+  for (size_t i = 0; i < table->cells.size(); ++i) {
+    EXPECT_EQ(progress->cells[i].input_len, table->cells[i].input_len);
+    // openssl's table rounds to 0.01k; the recomputed figure is within 1% of it.
+    EXPECT_NEAR(progress->cells[i].figures->bytes_per_s->value,
+                table->cells[i].figures->bytes_per_s->value,
+                table->cells[i].figures->bytes_per_s->value * 0.01);
+  }
+  EXPECT_TRUE(AnyCaveatHas(after[0], "Row 'sha256' is not in the results table"));
+  EXPECT_FALSE(AnyCaveatHas(before[0], "not in the results table"));
+}
+
+// `text` with its compiler line cut every `width` characters, as `fold -w` cuts it.
+std::string WithCompilerLineFolded(const std::string& text, size_t width) {
+  const size_t start = text.find("\ncompiler: ") + 1;
+  const size_t end = text.find('\n', start);
+  std::string folded;
+  for (size_t i = start; i < end; i += width) {
+    folded += text.substr(i, std::min(width, end - i)) + "\n";
+  }
+  return text.substr(0, start) + folded + text.substr(end + 1);
+}
+
+TEST(ImportRobustTest, CompilerLineCutByTheTerminalIsJoinedWhole) {
+  const std::string full = ReadFixture("openssl-1.1.1-evp.txt");
+  const std::vector<results::RunResult> before = ImportText(full, "full.txt");
+  ASSERT_FALSE(before[0].library.cflags.empty());
+  for (const size_t width : {80u, 81u, 100u}) {
+    const std::string cut = WithCompilerLineFolded(full, width);
+    ASSERT_NE(cut, full);
+    const std::vector<results::RunResult> after = ImportText(cut, "paste.txt");
+    ASSERT_EQ(after.size(), before.size()) << width;
+    EXPECT_EQ(after[0].library.cflags, before[0].library.cflags) << width;
+    EXPECT_EQ(after[0].algorithms.size(), before[0].algorithms.size()) << width;
+  }
+}
+
+TEST(ImportRobustTest, ShortLineAfterCompilerLineIsNotJoined) {
+  const std::vector<SourceLine> lines = CleanPaste(
+      "compiler: gcc -O2\n"
+      "my laptop\n");
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0].text, "compiler: gcc -O2");
+  // A full-width compiler line followed straight by a table row (no 'numbers' banner).
+  const std::string compiler = "compiler: gcc" + std::string(70, 'x');
+  const std::vector<SourceLine> table = CleanPaste(compiler + "\nsha256 1.00k 2.00k\n");
+  ASSERT_EQ(table.size(), 2u);
+  EXPECT_EQ(table[1].text, "sha256 1.00k 2.00k");
+}
+
+constexpr const char* kSpeedOutput =
+    "Doing sha256 for 3s on 16 size blocks: 12747323 sha256's in 2.99s\n"
+    "type 16 bytes\n"
+    "sha256 68213.10k\n";
+
+TEST(ImportRobustTest, EnvironmentOnTheCommandLineIsTheRunsWorkerEnv) {
+  const std::vector<results::RunResult> runs = ImportFixture("two-runs.txt");
+  ASSERT_EQ(runs.size(), 2u);
+  EXPECT_TRUE(runs[0].library.worker_env.empty());
+  EXPECT_EQ(runs[1].library.worker_env,
+            (std::map<std::string, std::string>{{"OPENSSL_ia32cap", "~0x200000200000000"}}));
+}
+
+TEST(ImportRobustTest, ExportBeforeARunIsItsWorkerEnvAndKeepsRunsApart) {
+  const std::string text = std::string("$ openssl speed sha256\n") + kSpeedOutput +
+                           "$ export OPENSSL_ia32cap='~0x200000200000000'\n"
+                           "$ openssl speed aes-128-cbc\n"
+                           "type 16 bytes\n"
+                           "aes-128-cbc 1000.00k\n"
+                           "$ unset OPENSSL_ia32cap\n"
+                           "$ openssl speed sha512\n"
+                           "type 16 bytes\n"
+                           "sha512 1000.00k\n";
+  const std::vector<results::RunResult> runs = ImportText(text, "paste.txt");
+  ASSERT_EQ(runs.size(), 3u);  // without the export the first two would join
+  EXPECT_TRUE(runs[0].library.worker_env.empty());
+  EXPECT_EQ(runs[1].library.worker_env.at("OPENSSL_ia32cap"), "~0x200000200000000");
+  EXPECT_TRUE(runs[2].library.worker_env.empty());
+}
+
+TEST(ImportRobustTest, RunsWithoutExportStillJoin) {
+  const std::string text = std::string("$ openssl speed sha256\n") + kSpeedOutput +
+                           "$ openssl speed aes-128-cbc\n"
+                           "type 16 bytes\n"
+                           "aes-128-cbc 1000.00k\n";
+  EXPECT_EQ(ImportText(text, "paste.txt").size(), 1u);
+}
+
+TEST(ImportRobustTest, MultiBackendCsvReportPointsAtJson) {
+  const std::string error = ImportErrorOf(
+      "backend,algorithm,kind,operation,input_len,status,ops_per_s\n"
+      "openssl,SHA-256,hash,hash,16,ok,1\n"
+      "sodium,SHA-256,hash,hash,16,ok,1\n");
+  EXPECT_THAT(error, HasSubstr("paste.txt:1: a cryptobench table, Markdown or CSV report"));
+}
+
+TEST(ImportRobustTest, ResultJsonWithTextAroundItIsReadAsTheResult) {
+  const std::vector<results::RunResult> original = ImportFixture("two-runs.txt");
+  const std::string json = ImportedRunsToJson(original).dump(2);
+  for (const std::string& text :
+       {"$ cryptobench speed --format json\n" + json + "\n$ \n",
+        "Here is my run:\n\n```json\n" + json + "\n```\nThanks!\n", "\xef\xbb\xbf" + json + "\n"}) {
+    // Before: "expected output of `openssl speed` ... found none".
+    const std::vector<results::RunResult> runs = ImportText(text, "paste.txt");
+    ASSERT_EQ(runs.size(), original.size()) << text.substr(0, 40);
+    EXPECT_EQ(ImportedRunsToJson(runs), ImportedRunsToJson(original)) << text.substr(0, 40);
+  }
+  // `import` itself reads tool output only: it refuses the document with its line.
+  try {
+    ImportText("my run:\n```json\n" + json + "\n```\n", "paste.txt", false);
+    ADD_FAILURE() << "expected ImportError";
+  } catch (const ImportError& e) {
+    EXPECT_THAT(std::string(e.what()), HasSubstr("paste.txt:3: expected other tools' text output"));
+  }
+}
+
+TEST(ImportRobustTest, PastedJsonThatIsNoResultIsALineError) {
+  EXPECT_THAT(ImportErrorOf("$ cryptobench speed --format json\n{\"schema_version\": 1,\n"),
+              HasSubstr("paste.txt:2: expected a cryptobench result JSON"));
+  EXPECT_THAT(ImportErrorOf("```json\n{\"kind\": \"compare\"}\n```\n"),
+              HasSubstr("paste.txt:2: expected a cryptobench result"));
+  EXPECT_THAT(ImportErrorOf("```json\n{\"kind\": \"compare\"}\n```\n"),
+              HasSubstr("a compare report"));
+}
+
+TEST(ImportRobustTest, ByteOrderMarkBeforeToolOutputIsIgnored) {
+  const std::vector<results::RunResult> runs =
+      ImportText("\xef\xbb\xbf$ openssl speed sha256\ntype 16 bytes\nsha256 1.00k\n", "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].source.timing_basis, "user_cpu");  // the command line was read
+}
+
+TEST(ImportRobustTest, TerminalControlNeverReachesARowName) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "$ openssl speed sha256\n"
+      "type 16 bytes 64 bytes\n"
+      "\x1b]0;pwned\x07sha256\x1b]8;;http://x\x1b\\ 1.00k\x1b(B 2.00k\x7f\x01\xc2\x9b\n",
+      "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  ASSERT_EQ(runs[0].algorithms.size(), 1u);
+  EXPECT_EQ(runs[0].algorithms[0].algorithm, "SHA-256");
+  const std::string json = ImportedRunsToJson(runs).dump();
+  for (const char control : {'\x1b', '\x07', '\x7f', '\x01'}) {
+    EXPECT_EQ(json.find(control), std::string::npos) << static_cast<int>(control);
+  }
+  EXPECT_EQ(json.find("pwned"), std::string::npos);
+}
+
+TEST(ImportRobustTest, UnknownRowNameKeepsOnlyPrintableText) {
+  const std::vector<SourceLine> lines =
+      CleanPaste("\x1b]0;title\x07odd\x1b[200~cipher\x1b[201~\x1b]2;t\x1b\\\x0c 1.00k\n");
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_EQ(lines[0].text, "oddcipher 1.00k");
+}
+
+}  // namespace
+}  // namespace cryptobench::import
