@@ -10,8 +10,9 @@
 # Every step runs even when an earlier one failed; a summary ends the run and the exit status
 # is 1 if any step failed. Most of the time goes to the builds (-j 2 by default).
 # Environment: CRYPTOBENCH_SKIP_APT=1 skips apt-get; CRYPTOBENCH_JOBS sets build parallelism
-# (default 2); CRYPTOBENCH_CTEST_JOBS sets ctest parallelism (default 1: timing tests run alone;
-# the tests labelled timing always run one at a time, and a failed one gets a second run);
+# (default 2); CRYPTOBENCH_CTEST_JOBS sets ctest parallelism for the tests not labelled timing
+# (default 2, one per core); those labelled timing always run one at a time, alone, and a
+# failed one gets a second run;
 # CRYPTOBENCH_FUZZ_SECONDS sets the fuzzing time per target (default 20; 0 skips the stage);
 # CRYPTOBENCH_EXPECT_BACKENDS (comma list) names the backends the release build must contain.
 set -euo pipefail
@@ -141,7 +142,7 @@ for preset in release asan; do
   ctest_log="build/logs/ctest-$preset.log"
   CRYPTOBENCH_EXPECT_BACKENDS="$expect" \
     ctest --preset "$preset" --no-tests=error --output-on-failure --label-exclude timing \
-    -j "${CRYPTOBENCH_CTEST_JOBS:-1}" 2>&1 | tee "$ctest_log" || status=$?
+    -j "${CRYPTOBENCH_CTEST_JOBS:-2}" 2>&1 | tee "$ctest_log" || status=$?
   if [[ "$status" != 0 ]]; then
     remember_failed_tests "$preset" "$ctest_log"
   fi
