@@ -275,24 +275,11 @@ std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Opera
   // ciphertext must decrypt to the plaintext (and differ from it); decrypt must give it back.
   Bytes out(prepared->output().begin(), prepared->output().end());
   CorruptIfTesting(corrupt, out);
-  std::string mismatch;
-  if (encrypt) {
-    Bytes decrypted;
-    if (out == plaintext) {
-      mismatch = "ciphertext equals the plaintext";
-    } else if (std::string e = CipherOneShot(alg, true, key, iv, out, &decrypted); !e.empty()) {
-      return PrepareFailed(PrepareFailure::kLibraryError, e, failure, error);
-    } else {
-      mismatch = CompareBytes("decryption of the timed ciphertext", decrypted, plaintext);
-    }
-  } else {
-    mismatch = CompareBytes("decrypted text", out, plaintext);
-  }
-  if (!mismatch.empty()) {
-    return PrepareFailed(PrepareFailure::kCheckFailed,
-                         std::string(alg.name) + " round trip at " + std::to_string(input_len) +
-                             " bytes: " + mismatch,
-                         failure, error);
+  if (!CheckCipherRoundTrip(
+          alg, encrypt, input_len, plaintext, out,
+          [&](const Bytes& in, Bytes* back) { return CipherOneShot(alg, true, key, iv, in, back); },
+          failure, error)) {
+    return nullptr;
   }
   return prepared;
 }

@@ -71,6 +71,33 @@ std::unique_ptr<PreparedOperation> PrepareFailed(PrepareFailure kind, std::strin
   return nullptr;
 }
 
+bool CheckCipherRoundTrip(const AlgorithmInfo& alg, bool encrypt, size_t input_len,
+                          std::span<const uint8_t> plaintext, const std::vector<uint8_t>& out,
+                          const DecryptOneShot& decrypt, PrepareFailure* failure,
+                          std::string* error) {
+  std::string mismatch;
+  if (!encrypt) {
+    mismatch = CompareBytes("decrypted text", out, plaintext);
+  } else if (CompareBytes("ciphertext", out, plaintext).empty()) {
+    mismatch = "ciphertext equals the plaintext";
+  } else {
+    std::vector<uint8_t> recovered;
+    if (std::string message = decrypt(out, &recovered); !message.empty()) {
+      PrepareFailed(PrepareFailure::kLibraryError, std::move(message), failure, error);
+      return false;
+    }
+    mismatch = CompareBytes("decryption of the timed ciphertext", recovered, plaintext);
+  }
+  if (mismatch.empty()) {
+    return true;
+  }
+  PrepareFailed(
+      PrepareFailure::kCheckFailed,
+      std::string(alg.name) + " round trip at " + std::to_string(input_len) + " bytes: " + mismatch,
+      failure, error);
+  return false;
+}
+
 const uint8_t* NonNullData(std::span<const uint8_t> bytes) {
   static const uint8_t kEmpty = 0;
   return bytes.empty() ? &kEmpty : bytes.data();

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -57,6 +58,21 @@ std::string CompareBytes(std::string_view what, std::span<const uint8_t> actual,
 /// Sets *failure and *error and returns nullptr: the common tail of a failed Prepare().
 std::unique_ptr<PreparedOperation> PrepareFailed(PrepareFailure kind, std::string message,
                                                  PrepareFailure* failure, std::string* error);
+
+/// One-shot decryption of `ciphertext` with the timed operation's key and IV into *plaintext:
+/// "" on success, else the library's error.
+using DecryptOneShot = std::function<std::string(const std::vector<uint8_t>& ciphertext,
+                                                 std::vector<uint8_t>* plaintext)>;
+
+/// The round-trip check of a timed cipher's first output `out` (its first timed call starts
+/// from the key and IV of a fresh context): decrypting, `out` must equal `plaintext`;
+/// encrypting, it must differ from `plaintext` and `decrypt` must turn it back into it. True
+/// when it holds; else PrepareFailed's *failure and *error: kLibraryError with the one-shot's
+/// error, or kCheckFailed with "<alg> round trip at <input_len> bytes: <mismatch>".
+bool CheckCipherRoundTrip(const AlgorithmInfo& alg, bool encrypt, size_t input_len,
+                          std::span<const uint8_t> plaintext, const std::vector<uint8_t>& out,
+                          const DecryptOneShot& decrypt, PrepareFailure* failure,
+                          std::string* error);
 
 /// A non-null pointer to `bytes` (or to a static byte when empty): some libcrypto calls treat a
 /// null input pointer as "finalise" even with a zero length.

@@ -99,25 +99,13 @@ std::unique_ptr<PreparedOperation> PrepareKeyedCipher(const KeyedCipherFactory& 
   // a one-shot operation in the other direction.
   Bytes out(prepared->output().begin(), prepared->output().end());
   CorruptIfTesting(corrupt, out);
-  std::string mismatch;
-  if (encrypt) {
-    Bytes decrypted;
-    if (out == plaintext) {
-      mismatch = "ciphertext equals the plaintext";
-    } else if (message = KeyedCipherOneShot(make, alg, true, key, iv, out, &decrypted);
-               !message.empty()) {
-      return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
-    } else {
-      mismatch = CompareBytes("decryption of the timed ciphertext", decrypted, plaintext);
-    }
-  } else {
-    mismatch = CompareBytes("decrypted text", out, plaintext);
-  }
-  if (!mismatch.empty()) {
-    return PrepareFailed(PrepareFailure::kCheckFailed,
-                         std::string(alg.name) + " round trip at " + std::to_string(input_len) +
-                             " bytes: " + mismatch,
-                         failure, error);
+  if (!CheckCipherRoundTrip(
+          alg, encrypt, input_len, plaintext, out,
+          [&](const Bytes& in, Bytes* back) {
+            return KeyedCipherOneShot(make, alg, true, key, iv, in, back);
+          },
+          failure, error)) {
+    return nullptr;
   }
   return prepared;
 }

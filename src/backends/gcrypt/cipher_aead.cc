@@ -225,23 +225,11 @@ std::unique_ptr<PreparedOperation> PrepareCipher(GcryptTarget& target, const Alg
   // The first timed call starts from the same key and IV as a fresh handle.
   Bytes out = prepared->output();
   CorruptIfTesting(corrupt, out);
-  std::string mismatch;
-  if (decrypt) {
-    mismatch = CompareBytes("decrypted text", out, plaintext);
-  } else if (out == plaintext) {
-    mismatch = "ciphertext equals the plaintext";
-  } else {
-    Bytes recovered;
-    if (message = target.Cipher(alg, true, key, iv, out, &recovered); !message.empty()) {
-      return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
-    }
-    mismatch = CompareBytes("decryption of the timed ciphertext", recovered, plaintext);
-  }
-  if (!mismatch.empty()) {
-    return PrepareFailed(PrepareFailure::kCheckFailed,
-                         std::string(alg.name) + " round trip at " + std::to_string(input_len) +
-                             " bytes: " + mismatch,
-                         failure, error);
+  if (!CheckCipherRoundTrip(
+          alg, !decrypt, input_len, plaintext, out,
+          [&](const Bytes& in, Bytes* back) { return target.Cipher(alg, true, key, iv, in, back); },
+          failure, error)) {
+    return nullptr;
   }
   return prepared;
 }

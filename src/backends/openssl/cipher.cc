@@ -204,24 +204,15 @@ std::unique_ptr<PreparedOperation> PrepareCipher(const LibcryptoPtr& lib_ptr,
   // decrypt output must be the plaintext.
   std::vector<uint8_t> out(prepared->output().begin(), prepared->output().end());
   CorruptIfTesting(corrupt, out);
-  std::string mismatch;
-  if (encrypt) {
-    std::vector<uint8_t> decrypted;
-    if (CompareBytes("ciphertext", out, plaintext.span()).empty()) {
-      mismatch = "ciphertext equals the plaintext";
-    } else if (!OneShot(lib, cipher_ref, key, iv, 0, out, &decrypted, &message)) {
-      return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
-    } else {
-      mismatch = CompareBytes("decryption of the timed ciphertext", decrypted, plaintext.span());
-    }
-  } else {
-    mismatch = CompareBytes("decrypted text", out, plaintext.span());
-  }
-  if (!mismatch.empty()) {
-    return PrepareFailed(PrepareFailure::kCheckFailed,
-                         std::string(alg.name) + " round trip at " + std::to_string(input_len) +
-                             " bytes: " + mismatch,
-                         failure, error);
+  if (!CheckCipherRoundTrip(
+          alg, encrypt, input_len, plaintext.span(), out,
+          [&](const std::vector<uint8_t>& in, std::vector<uint8_t>* back) {
+            std::string one_shot_error;
+            return OneShot(lib, cipher_ref, key, iv, 0, in, back, &one_shot_error) ? std::string()
+                                                                                   : one_shot_error;
+          },
+          failure, error)) {
+    return nullptr;
   }
   return prepared;
 }
