@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "import/import.h"
+#include "import/import_test_util.h"
 
 namespace cryptobench::import {
 namespace {
@@ -20,6 +21,7 @@ results::RunResult Parse(const std::string& text, const std::vector<std::string>
   return parser.Build();
 }
 
+// Botan names one algorithm once per provider: the row of `name` with that implementation.
 const results::AlgorithmResult* FindAlgorithm(const results::RunResult& run,
                                               const std::string& name,
                                               const std::string& implementation) {
@@ -29,15 +31,6 @@ const results::AlgorithmResult* FindAlgorithm(const results::RunResult& run,
     }
   }
   return nullptr;
-}
-
-bool HasCaveat(const results::RunResult& run, const std::string& part) {
-  for (const std::string& caveat : run.source.caveats) {
-    if (caveat.find(part) != std::string::npos) {
-      return true;
-    }
-  }
-  return false;
 }
 
 size_t ErrorLine(const std::string& text) {

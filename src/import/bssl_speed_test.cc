@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "import/import.h"
+#include "import/import_test_util.h"
 
 namespace cryptobench::import {
 namespace {
@@ -31,15 +32,6 @@ const results::Cell* FindCell(const results::RunResult& run, const std::string& 
     }
   }
   return nullptr;
-}
-
-bool HasCaveat(const results::RunResult& run, const std::string& part) {
-  for (const std::string& caveat : run.source.caveats) {
-    if (caveat.find(part) != std::string::npos) {
-      return true;
-    }
-  }
-  return false;
 }
 
 // The line number of the ImportError that parsing `text` throws, or 0.

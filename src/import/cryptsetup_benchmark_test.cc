@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "import/import.h"
+#include "import/import_test_util.h"
 
 namespace cryptobench::import {
 namespace {
@@ -17,25 +18,6 @@ results::RunResult Parse(const std::string& text) {
     EXPECT_NE(parser.Take(line), Offer::kNewRun) << line.text;
   }
   return parser.Build();
-}
-
-const results::AlgorithmResult* FindAlgorithm(const results::RunResult& run,
-                                              const std::string& name) {
-  for (const results::AlgorithmResult& alg : run.algorithms) {
-    if (alg.algorithm == name) {
-      return &alg;
-    }
-  }
-  return nullptr;
-}
-
-bool HasCaveat(const results::RunResult& run, const std::string& part) {
-  for (const std::string& caveat : run.source.caveats) {
-    if (caveat.find(part) != std::string::npos) {
-      return true;
-    }
-  }
-  return false;
 }
 
 size_t ErrorLine(const std::string& text) {

@@ -9,6 +9,7 @@
 #include "results/json.h"
 
 #include "import/import.h"
+#include "import/import_test_util.h"
 #include "support/golden.h"
 
 namespace cryptobench::import {
@@ -31,15 +32,6 @@ const results::Cell* FindCell(const results::RunResult& run, const std::string& 
     }
   }
   return nullptr;
-}
-
-bool HasCaveat(const results::RunResult& run, const std::string& part) {
-  for (const std::string& caveat : run.source.caveats) {
-    if (caveat.find(part) != std::string::npos) {
-      return true;
-    }
-  }
-  return false;
 }
 
 class ImportGoldenForeignTest : public ::testing::TestWithParam<const char*> {};

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "import/import.h"
+#include "import/import_test_util.h"
 #include "import/paste_cleanup.h"
 #include "support/golden.h"
 
@@ -42,35 +43,6 @@ std::string WithoutLinesStartingWith(const std::string& text, const std::string&
     start = end;
   }
   return out;
-}
-
-const results::AlgorithmResult* FindAlgorithm(const results::RunResult& run,
-                                              const std::string& name) {
-  for (const results::AlgorithmResult& alg : run.algorithms) {
-    if (alg.algorithm == name) {
-      return &alg;
-    }
-  }
-  return nullptr;
-}
-
-bool AnyCaveatHas(const results::RunResult& run, const std::string& part) {
-  for (const std::string& caveat : run.source.caveats) {
-    if (caveat.find(part) != std::string::npos) {
-      return true;
-    }
-  }
-  return false;
-}
-
-// The error ImportText throws for `text`, or "" when it throws none.
-std::string ImportErrorOf(const std::string& text) {
-  try {
-    ImportText(text, "paste.txt");
-  } catch (const ImportError& e) {
-    return e.what();
-  }
-  return "";
 }
 
 // `openssl speed -evp aes-128-cbc` (3.0) through `fold -w 80`: the 'type' line is cut inside
@@ -152,8 +124,8 @@ TEST(ImportRobustTest, RowOnlyInProgressLinesIsRecomputedAndNamed) {
                 table->cells[i].figures->bytes_per_s->value,
                 table->cells[i].figures->bytes_per_s->value * 0.01);
   }
-  EXPECT_TRUE(AnyCaveatHas(after[0], "Row 'sha256' is not in the results table"));
-  EXPECT_FALSE(AnyCaveatHas(before[0], "not in the results table"));
+  EXPECT_TRUE(HasCaveat(after[0], "Row 'sha256' is not in the results table"));
+  EXPECT_FALSE(HasCaveat(before[0], "not in the results table"));
 }
 
 // `text` with its compiler line cut every `width` characters, as `fold -w` cuts it.

@@ -9,22 +9,13 @@
 #include <gtest/gtest.h>
 
 #include "import/import.h"
+#include "import/import_test_util.h"
 
 namespace cryptobench::import {
 namespace {
 
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
-
-// The error ImportText throws for `text`, or "" when it imports.
-std::string ImportErrorOf(const std::string& text) {
-  try {
-    ImportText(text, "report.txt");
-  } catch (const ImportError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 // Report heads as cryptobench writes them; each goes on to quote the library's version line,
 // which import would otherwise read as `openssl version` output.
@@ -54,12 +45,12 @@ constexpr char kListText[] =
 
 TEST(OwnTextReportTest, ReportsQuotingAVersionLineAreRefusedNotImported) {
   for (const char* text : {kDoctorText, kDoctorFromText}) {
-    const std::string error = ImportErrorOf(text);
+    const std::string error = ImportErrorOf(text, "report.txt");
     EXPECT_THAT(error, StartsWith("report.txt:1: a cryptobench doctor report, not a result"))
         << text;
     EXPECT_THAT(error, HasSubstr("speed or import --format json")) << text;
   }
-  EXPECT_THAT(ImportErrorOf(kImportTable),
+  EXPECT_THAT(ImportErrorOf(kImportTable, "report.txt"),
               StartsWith("report.txt:1: a cryptobench table, Markdown or CSV report"));
 }
 
@@ -108,7 +99,7 @@ TEST(OwnTextReportTest, EveryReportHeaderIsRecognised) {
 }
 
 TEST(OwnTextReportTest, ListOutputGetsItsOwnMessage) {
-  EXPECT_THAT(ImportErrorOf(kListText),
+  EXPECT_THAT(ImportErrorOf(kListText, "report.txt"),
               StartsWith("report.txt:1: cryptobench list output, not a result"));
 }
 
@@ -124,7 +115,7 @@ TEST(OwnTextReportTest, ToolOutputAfterProseStillImports) {
         "## cryptobench notes\n", "Library: OpenSSL 3.0.19 on the build box\n\n",
         "openssl speed on the new box (figures below)\n", "$ cryptobench --help | less\n"}) {
     EXPECT_FALSE(RecogniseOwnTextReport(CleanPaste(prose + speed)).has_value()) << prose;
-    EXPECT_EQ(ImportErrorOf(prose + speed), "") << prose;
+    EXPECT_EQ(ImportErrorOf(prose + speed, "report.txt"), "") << prose;
   }
 }
 

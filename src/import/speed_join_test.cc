@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "import/import.h"
+#include "import/import_test_util.h"
 
 namespace cryptobench::import {
 namespace {
@@ -36,22 +37,13 @@ std::string SpeedRun(const std::string& row, const std::string& options = "-elap
 const std::string kAes = "AES-128-CBC      900000.00k   1000000.00k";
 const std::string kSha = "sha256           180000.00k    500000.00k";
 
-const results::AlgorithmResult* Find(const results::RunResult& run, const std::string& name) {
-  for (const results::AlgorithmResult& alg : run.algorithms) {
-    if (alg.algorithm == name) {
-      return &alg;
-    }
-  }
-  return nullptr;
-}
-
 TEST(SpeedJoinTest, RunsOfOtherAlgorithmsBecomeOneRun) {
   const std::string first = SpeedRun(kAes);
   const auto runs = ImportText(first + SpeedRun(kSha), "paste.txt");
   ASSERT_EQ(runs.size(), 1u);
-  ASSERT_NE(Find(runs[0], "AES-128-CBC"), nullptr);
-  ASSERT_NE(Find(runs[0], "SHA-256"), nullptr);
-  EXPECT_EQ(Find(runs[0], "SHA-256")->cells.size(), 2u);
+  ASSERT_NE(FindAlgorithm(runs[0], "AES-128-CBC"), nullptr);
+  ASSERT_NE(FindAlgorithm(runs[0], "SHA-256"), nullptr);
+  EXPECT_EQ(FindAlgorithm(runs[0], "SHA-256")->cells.size(), 2u);
   EXPECT_EQ(runs[0].method.input_sizes, (std::vector<uint64_t>{16, 64}));
   EXPECT_EQ(runs[0].library.capability_vector, "0x7ffaf3bfffebffff:0x40069c219c97a9");
   // Where the second run starts: the line of its command.
@@ -75,7 +67,7 @@ TEST(SpeedJoinTest, OtherSizesOfTheSameAlgorithmJoinInSizeOrder) {
                                            "-elapsed -evp -bytes 32", "3.0.13", "", "32 bytes"),
                  "paste.txt");
   ASSERT_EQ(runs.size(), 1u);
-  const results::AlgorithmResult* aes = Find(runs[0], "AES-128-CBC");
+  const results::AlgorithmResult* aes = FindAlgorithm(runs[0], "AES-128-CBC");
   ASSERT_NE(aes, nullptr);
   ASSERT_EQ(aes->cells.size(), 3u);
   EXPECT_EQ(aes->cells[0].input_len, 16u);
@@ -89,7 +81,7 @@ TEST(SpeedJoinTest, ASameVersionBlockBetweenStillJoins) {
       SpeedRun(kAes) + "$ openssl version\nOpenSSL 3.0.13 30 Jan 2024\n\n" + SpeedRun(kSha),
       "paste.txt");
   ASSERT_EQ(runs.size(), 1u);
-  EXPECT_NE(Find(runs[0], "SHA-256"), nullptr);
+  EXPECT_NE(FindAlgorithm(runs[0], "SHA-256"), nullptr);
 }
 
 TEST(SpeedJoinTest, RunsThatDifferStayApart) {
