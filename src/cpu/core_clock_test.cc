@@ -159,7 +159,8 @@ TEST(ImulLatencyCyclesTest, FollowsTheInstructionTables) {
 // x86-64 core of the last 15 years folds, so each must read a plausible clock, and the two must
 // agree; on AArch64 only the add chain exists. Skips under emulation, where timing means nothing.
 TEST(RealCoreClockProbesTest, ChainsReadAPlausibleAndAgreeingClock) {
-  const std::unique_ptr<CoreClockProbes> probes = MakeRealCoreClockProbes(DetectCpuFeatures());
+  const CpuFeatures cpu = DetectCpuFeatures();
+  const std::unique_ptr<CoreClockProbes> probes = MakeRealCoreClockProbes(cpu);
   const std::vector<ChainProbe> chains = probes->MeasureChains(0.1);
 #if defined(__x86_64__)
   ASSERT_EQ(chains.size(), 2u);
@@ -171,6 +172,13 @@ TEST(RealCoreClockProbesTest, ChainsReadAPlausibleAndAgreeingClock) {
   for (const ChainProbe& chain : chains) {
     EXPECT_GE(chain.Hz(), kMinPlausibleCoreHz) << chain.name;
     EXPECT_LE(chain.Hz(), kMaxPlausibleCoreHz) << chain.name;
+  }
+  // The imul latency is tabulated for Intel family 6, AMD and Hygon; elsewhere (VIA, Zhaoxin,
+  // NetBurst) it is assumed, and a disagreement would say nothing about the code.
+  const bool latency_known = cpu.vendor == "AuthenticAMD" || cpu.vendor == "HygonGenuine" ||
+                             (cpu.vendor == "GenuineIntel" && cpu.family == 6);
+  if (chains.size() == 2 && !latency_known) {
+    GTEST_SKIP() << "imul latency not tabulated for " << cpu.vendor << " family " << cpu.family;
   }
   if (chains.size() == 2) {
     // A descheduled block only reads slower and the fastest one counts, so load does not widen
