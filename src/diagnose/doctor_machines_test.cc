@@ -111,11 +111,7 @@ DoctorFacts EmeraldRapids(bool folded_clock) {
   // The folding case: an immediate-add chain (`add $1, reg`), which Golden Cove folds at
   // rename, read 24.3 GHz beside the imul chain's clock.
   const double add_hz = folded_clock ? 24.3e9 : kEmrAddHz;
-  facts.clock.core_clock = cpu::DecideCoreClock(
-      std::nullopt, "no hardware cycle counter is exposed (ENOENT)",
-      {cpu::ChainProbe{"add", "add %rdx, %rax (64-bit register-register add)", 1, add_hz},
-       cpu::ChainProbe{"imul", "imul %eax, %eax (32-bit multiply)", 3, kEmrImulHz / 3}},
-      {});
+  facts.clock.core_clock = testing::ProbedClock(add_hz, kEmrImulHz);
   facts.clock.core_hz = facts.clock.core_clock.hz;
   facts.library.loaded_path = "/usr/lib/x86_64-linux-gnu/libcrypto.so.3";
   facts.library.version = "OpenSSL 3.0.19 27 Jan 2026";
@@ -153,11 +149,7 @@ DoctorFacts SkylakeSp() {
   DoctorFacts facts;
   facts.cpu = CpuFromFixture("intel-xeon-6148-avx512-off.txt");
   facts.clock.tsc_hz = 2.4e9;
-  facts.clock.core_clock = cpu::DecideCoreClock(
-      std::nullopt, "no hardware cycle counter is exposed (ENOENT)",
-      {cpu::ChainProbe{"add", "add %rdx, %rax (64-bit register-register add)", 1, kSkxHz},
-       cpu::ChainProbe{"imul", "imul %eax, %eax (32-bit multiply)", 3, kSkxHz / 3}},
-      {});
+  facts.clock.core_clock = testing::ProbedClock(kSkxHz, kSkxHz);
   facts.clock.core_hz = facts.clock.core_clock.hz;
   facts.clock.load_average_1min = 0.1;
   facts.clock.online_cpus = 4;
@@ -183,11 +175,7 @@ const std::vector<Recorded> kSkylakeSpRuns = {
 // 4510 / AES-NI masked 647 / GHASH 6.74 cpb; SHA-256 1789 / 522.
 DoctorFacts Zen4() {
   DoctorFacts facts = testing::Zen4Debian30();
-  facts.clock.core_clock = cpu::DecideCoreClock(
-      std::nullopt, "no hardware cycle counter is exposed (ENOENT)",
-      {cpu::ChainProbe{"add", "add %rdx, %rax (64-bit register-register add)", 1, testing::kZen4Hz},
-       cpu::ChainProbe{"imul", "imul %eax, %eax (32-bit multiply)", 3, testing::kZen4Hz / 3}},
-      {});
+  facts.clock.core_clock = testing::ProbedClock(testing::kZen4Hz, testing::kZen4Hz);
   facts.clock.core_hz = facts.clock.core_clock.hz;
   return facts;
 }
@@ -204,12 +192,7 @@ const std::vector<Recorded> kZen4Runs = {
 // the integer asm 17.4 cpb (sha512-x86_64.pl:93-102) stands in.
 DoctorFacts Core2() {
   DoctorFacts facts = testing::Core2();
-  facts.clock.core_clock = cpu::DecideCoreClock(
-      std::nullopt, "no hardware cycle counter is exposed (ENOENT)",
-      {cpu::ChainProbe{"add", "add %rdx, %rax (64-bit register-register add)", 1,
-                       testing::kCore2Hz},
-       cpu::ChainProbe{"imul", "imul %eax, %eax (32-bit multiply)", 3, testing::kCore2Hz / 3}},
-      {});
+  facts.clock.core_clock = testing::ProbedClock(testing::kCore2Hz, testing::kCore2Hz);
   facts.clock.core_hz = facts.clock.core_clock.hz;
   return facts;
 }

@@ -20,10 +20,10 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "cpu/core_clock.h"
 #include "report/format_util.h"
 
 #include "diagnose/doctor_report_internal.h"
+#include "diagnose/verdict_test_fixtures.h"
 #include "support/golden.h"
 
 namespace cryptobench::diagnose {
@@ -44,16 +44,6 @@ Measurement Measured(std::string label, std::vector<std::string> masked, std::st
   m.ci_low = std::round(m.bytes_per_s * (1 - half_width_percent / 100));
   m.ci_high = std::round(m.bytes_per_s * (1 + half_width_percent / 100));
   return m;
-}
-
-// The clock facts of two agreeing chain probes at `hz`, as cpu::MeasureCoreClock gives them on
-// a machine without a cycle counter.
-cpu::CoreClock ProbedClock(double add_hz, double imul_hz) {
-  return cpu::DecideCoreClock(
-      std::nullopt, "no hardware cycle counter is exposed (ENOENT)",
-      {cpu::ChainProbe{"add", "add %rdx, %rax (64-bit register-register add)", 1, add_hz},
-       cpu::ChainProbe{"imul", "imul %eax, %eax (32-bit multiply)", 3, imul_hz / 3}},
-      {});
 }
 
 std::vector<cpu::FeatureState> Features(
@@ -101,7 +91,7 @@ DoctorReport Zen4Report() {
                                  {"BMI2", true, true},
                                  {"MOVBE", true, true}});
   facts.clock.tsc_hz = 2596e6;
-  facts.clock.core_clock = ProbedClock(3.66e9, 3.66e9);
+  facts.clock.core_clock = testing::ProbedClock(3.66e9, 3.66e9);
   facts.clock.core_hz = facts.clock.core_clock.hz;
   facts.clock.load_average_1min = 0.08;
   facts.clock.steal_fraction = 0.0;
@@ -293,7 +283,7 @@ DoctorReport NoAsmReport() {
                                  {"BMI2", true, true},
                                  {"MOVBE", true, true}});
   facts.clock.tsc_hz = 2.4e9;
-  facts.clock.core_clock = ProbedClock(3.12e9, 3.08e9);
+  facts.clock.core_clock = testing::ProbedClock(3.12e9, 3.08e9);
   facts.clock.core_hz = facts.clock.core_clock.hz;
   facts.clock.load_average_1min = 1.02;
   facts.clock.steal_fraction = 0.031;
