@@ -190,3 +190,23 @@ TEST(RealCoreClockProbesTest, ChainsReadAPlausibleAndAgreeingClock) {
 
 }  // namespace
 }  // namespace cryptobench::cpu
+
+namespace cryptobench::cpu {
+namespace {
+
+// Live: the cycle counter either reads a plausible clock or says why there is none (no PMU in
+// most VMs, perf_event_paranoid, seccomp), never a silent zero.
+TEST(RealCoreClockProbesTest, PerfCyclesReadAPlausibleClockOrSayWhyNot) {
+  const std::unique_ptr<CoreClockProbes> probes = MakeRealCoreClockProbes(DetectCpuFeatures());
+  std::string why_not;
+  const std::optional<double> hz = probes->PerfCyclesHz(&why_not);
+  if (hz) {
+    EXPECT_GE(*hz, kMinPlausibleCoreHz);
+    EXPECT_LE(*hz, kMaxPlausibleCoreHz);
+  } else {
+    EXPECT_FALSE(why_not.empty());
+  }
+}
+
+}  // namespace
+}  // namespace cryptobench::cpu
