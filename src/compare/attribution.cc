@@ -219,8 +219,10 @@ std::optional<Finding> Headline(const std::vector<Statement>& statements,
     text += ", " + JoinAnd(unchanged) + " unchanged";
   }
   const auto [min_factor, max_factor] = std::minmax_element(factors.begin(), factors.end());
+  std::string cause;
   if (!timing_comparable) {
     text += ": the sides were timed differently (see below), so this need not be a code path";
+    cause = "timing-differs";
   } else if (!same_library) {
     text += fmt::format(
         ": the sides are different libraries, so this is each one's own {} code, "
@@ -229,13 +231,15 @@ std::optional<Finding> Headline(const std::vector<Statement>& statements,
   } else if ((all_slower || all_faster) && !unchanged.empty()) {
     text += fmt::format(": {} assembly missing or unused in {}", JoinAnd(GroupHints(groups)),
                         all_slower ? b_letter : a_letter);
+    cause = "asm-missing-or-unused";
   } else if ((all_slower || all_faster) && changed.size() >= 2 &&
              *max_factor / *min_factor <= kRangeSpread) {
     text +=
         ": about the same factor everywhere, which points to the machine (its clock, its load or "
         "a different CPU) rather than one algorithm's code";
+    cause = "machine-difference";
   }
-  return Finding{"pattern", text + "."};
+  return Finding{"pattern", text + ".", cause};
 }
 
 std::string SizesPhrase(const std::set<uint64_t>& sizes, bool small) {
@@ -283,7 +287,8 @@ Finding OverheadFinding(const std::vector<const Statement*>& statements, bool sl
       fmt::format("{} {} only {} (up to {} at {}){}, equal {}: {}.", JoinAnd(subjects),
                   slower ? "slower" : "faster", SizesPhrase(small_sizes, true),
                   ChangeText(extreme->ratio.ratio), report::FormatSize(extreme->input_len),
-                  SingleNote(all_rows), SizesPhrase(large_sizes, false), cause)};
+                  SingleNote(all_rows), SizesPhrase(large_sizes, false), cause),
+      "per-call-overhead"};
 }
 
 }  // namespace

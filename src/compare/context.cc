@@ -308,7 +308,8 @@ std::vector<Finding> ContextFindings(const Side& a, const Side& b) {
           "timing-offload",
           fmt::format("{} was timed in user CPU time with {}: its figures overstate; re-run with "
                       "wall-clock time (openssl speed -elapsed).",
-                      side->letter, source.engine_or_provider)});
+                      side->letter, source.engine_or_provider),
+          "user-cpu-timing-hides-offload"});
     }
   }
   if (a.run.source.timing_basis != b.run.source.timing_basis) {
@@ -323,17 +324,20 @@ std::vector<Finding> ContextFindings(const Side& a, const Side& b) {
                 ? " User CPU time leaves out time spent in the kernel, in other threads, "
                   "on a device or waiting for a core, so it reads faster than wall-clock "
                   "time wherever that happens."
-                : "")});
+                : ""),
+        "timing-differs"});
   }
   const results::SourceInfo& sa = a.run.source;
   const results::SourceInfo& sb = b.run.source;
   if (sa.evp != sb.evp && (sa.evp == "legacy" || sb.evp == "legacy")) {
     const Side& legacy = sa.evp == "legacy" ? a : b;
     const Side& other = sa.evp == "legacy" ? b : a;
-    out.push_back(Finding{
-        "evp", fmt::format("{}'s figures come from openssl speed 1.x's low-level API rows (run "
-                           "without -evp), which have no AES-NI path for AES; {}'s do not.",
-                           legacy.letter, other.letter)});
+    out.push_back(
+        Finding{"evp",
+                fmt::format("{}'s figures come from openssl speed 1.x's low-level API rows (run "
+                            "without -evp), which have no AES-NI path for AES; {}'s do not.",
+                            legacy.letter, other.letter),
+                "legacy-api-not-evp"});
   }
   if (sa.multi != sb.multi && (sa.multi > 1 || sb.multi > 1)) {
     const auto processes = [](const Side& side) {
