@@ -312,7 +312,10 @@ std::vector<Finding> ContextFindings(const Side& a, const Side& b) {
           "user-cpu-timing-hides-offload"});
     }
   }
-  if (a.run.source.timing_basis != b.run.source.timing_basis) {
+  // A clock unknown on one side is not a different clock: only two known bases can differ.
+  const auto known = [](const std::string& basis) { return !basis.empty() && basis != "unknown"; };
+  if (known(a.run.source.timing_basis) && known(b.run.source.timing_basis) &&
+      a.run.source.timing_basis != b.run.source.timing_basis) {
     out.push_back(Finding{
         "timing-basis",
         fmt::format(
@@ -329,7 +332,28 @@ std::vector<Finding> ContextFindings(const Side& a, const Side& b) {
   }
   const results::SourceInfo& sa = a.run.source;
   const results::SourceInfo& sb = b.run.source;
-  if (sa.evp != sb.evp && (sa.evp == "legacy" || sb.evp == "legacy")) {
+  // The API decides between software and hardware only for AES and Camellia (1.x's low-level
+  // AES_* and Camellia_* code has no AES-NI/ARMv8 path): the cause needs such a cipher on both
+  // sides.
+  const auto api_sensitive = [](const Side& side) {
+    std::vector<std::string> names;
+    for (const results::AlgorithmResult& alg : side.run.algorithms) {
+      if (alg.algorithm.starts_with("AES-") || alg.algorithm.starts_with("CAMELLIA-") ||
+          alg.algorithm.starts_with("Camellia-")) {
+        names.push_back(alg.algorithm);
+      }
+    }
+    return names;
+  };
+  const auto shares_api_sensitive = [&](const Side& x, const Side& y) {
+    const std::vector<std::string> xs = api_sensitive(x);
+    const std::vector<std::string> ys = api_sensitive(y);
+    return std::any_of(xs.begin(), xs.end(), [&](const std::string& name) {
+      return std::find(ys.begin(), ys.end(), name) != ys.end();
+    });
+  };
+  if (sa.evp != sb.evp && (sa.evp == "legacy" || sb.evp == "legacy") &&
+      shares_api_sensitive(a, b)) {
     const Side& legacy = sa.evp == "legacy" ? a : b;
     const Side& other = sa.evp == "legacy" ? b : a;
     out.push_back(

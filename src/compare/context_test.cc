@@ -167,9 +167,15 @@ TEST(ContextFindingsTest, CapabilityVectorsAndEnvironment) {
             "OPENSSL_ia32cap=~0x200000000000000:~0x60000000000:~0:~0:~0.");
 }
 
+results::AlgorithmResult NamedAlgorithm(const std::string& name) {
+  results::AlgorithmResult alg;
+  alg.algorithm = name;
+  return alg;
+}
+
 TEST(ContextFindingsTest, NoAsmBuildLegacyRowsAndMulti) {
-  Side a = MakeSide("A", {});
-  Side b = MakeSide("B", {});
+  Side a = MakeSide("A", {NamedAlgorithm("AES-128-CBC")});
+  Side b = MakeSide("B", {NamedAlgorithm("AES-128-CBC")});
   b.run.library.capability_vector = "N/A";
   b.run.source.evp = "legacy";
   b.run.source.multi = 4;
@@ -186,6 +192,29 @@ TEST(ContextFindingsTest, NoAsmBuildLegacyRowsAndMulti) {
   EXPECT_EQ(multi->text,
             "The sides ran different numbers of processes: A's are one process's, B's add up 4 "
             "processes (openssl speed -multi 4).");
+}
+
+// The low-level API costs the hardware path only for AES and Camellia: other rows name no cause.
+TEST(ContextFindingsTest, LegacyRowsWithoutAesNameNoApiCause) {
+  Side a = MakeSide("A", {NamedAlgorithm("SHA-256")});
+  Side b = MakeSide("B", {NamedAlgorithm("SHA-256")});
+  b.run.source.evp = "legacy";
+  EXPECT_EQ(FindId(ContextFindings(a, b), "evp"), nullptr);
+  b.run.algorithms.push_back(NamedAlgorithm("AES-128-CBC"));
+  EXPECT_EQ(FindId(ContextFindings(a, b), "evp"), nullptr) << "AES on one side only";
+}
+
+// A clock one side does not state is not a different clock (issue 13, section 5).
+TEST(ContextFindingsTest, UnknownClockOnOneSideIsNotTimedDifferently) {
+  Side a = MakeSide("A", {});
+  Side b = MakeSide("B", {});
+  a.run.source.timing_basis = "unknown";
+  b.run.source.timing_basis = "user_cpu";
+  EXPECT_EQ(FindId(ContextFindings(a, b), "timing-basis"), nullptr);
+  EXPECT_FALSE(TimingKnownToDiffer(a, b));
+  a.run.source.timing_basis = "wall_clock";
+  EXPECT_NE(FindId(ContextFindings(a, b), "timing-basis"), nullptr);
+  EXPECT_TRUE(TimingKnownToDiffer(a, b));
 }
 
 // Two classes 2-4 cpb (hardware) and 10-20 cpb (scalar) for AES-128-CBC encrypt.
