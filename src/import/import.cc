@@ -2,6 +2,7 @@
 // of the run it belongs to.
 #include "import/import.h"
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 #include <memory>
@@ -341,8 +342,18 @@ class Driver {
     const SourceLine& line = lines_[index];
     if (line.kind == LineKind::kCommand) {
       env_.SetCommand(line, &facts_);
-    } else if (env_.Take(line, &facts_)) {
-      return true;  // an environment line: a fact for the runs after it
+    } else {
+      std::vector<results::SourceFact> read;
+      if (env_.Take(line, &read)) {
+        // A `uname -a` line starts another machine's or kernel's block: the run before it ends.
+        if (std::any_of(read.begin(), read.end(),
+                        [](const results::SourceFact& fact) { return fact.kind == "uname"; })) {
+          Flush();
+        }
+        facts_.insert(facts_.end(), read.begin(), read.end());
+        return true;  // an environment line: a fact for the runs after it
+      }
+      facts_.insert(facts_.end(), read.begin(), read.end());
     }
     // cryptsetup's "# ..." lines read like root prompts: let its parser see them first.
     if (line.kind == LineKind::kCommand && StartsCryptsetupOutput(line)) {

@@ -295,5 +295,35 @@ TEST(ImportSettingsTest, OneSlowKeyGenerationIsASlowOperationNotATimerFault) {
   EXPECT_NEAR(runs[0].algorithms[0].cells[0].figures->ops_per_s.value, 1 / 62.5, 1e-9);
 }
 
+TEST(ImportSplitTest, AUnameLineStartsAnotherMachinesRun) {
+  const std::vector<results::RunResult> runs = ImportText(
+      std::string("Linux one 6.1.0-13-amd64 #1 SMP PREEMPT_DYNAMIC Debian 6.1.55-1 x86_64 "
+                  "GNU/Linux\n") +
+          kSpeedRun +
+          "Linux two 5.15.0-91-generic #101-Ubuntu SMP Tue Nov 14 13:30:08 UTC 2023 aarch64 "
+          "GNU/Linux\n" +
+          kSpeedRun,
+      "paste.txt");
+  ASSERT_EQ(runs.size(), 2u);
+  ASSERT_EQ(runs[0].source.facts.size(), 1u);
+  EXPECT_EQ(runs[0].source.facts[0].line, 1u);
+  ASSERT_EQ(runs[1].source.facts.size(), 2u);
+  EXPECT_EQ(runs[1].source.facts[1].line, 4u);
+}
+
+TEST(ImportSplitTest, AQuotedPasteAndADifferentPromptKeepTwoRunsApart) {
+  const std::vector<results::RunResult> runs =
+      ImportText(std::string("> $ openssl speed sha256\n> ") +
+                     "Doing sha256 for 3s on 16 size blocks: 3000000 sha256's in 3.00s\n"
+                     "\n"
+                     "bash-4.2# openssl speed sha256\n" +
+                     kSpeedRun,
+                 "paste.txt");
+  ASSERT_EQ(runs.size(), 2u);
+  EXPECT_DOUBLE_EQ(BytesPerSecond(runs[0], "SHA-256", "hash", 16), 16e6);
+  EXPECT_EQ(FindCell(runs[0], "SHA-256", "hash", 64), nullptr);
+  EXPECT_NE(FindCell(runs[1], "SHA-256", "hash", 64), nullptr);
+}
+
 }  // namespace
 }  // namespace cryptobench::import
