@@ -130,6 +130,20 @@ TEST(ImportFormatsTest, WolfcryptBefore312ReadsMegsAndMilliseconds) {
   EXPECT_TRUE(HasCaveat(runs[0], "before release 3.12"));
 }
 
+// PolarSSL and early mbedTLS print "Kb/s", mbed OS's example "KB/s": both are
+// i * BUFSIZE / 1024 per second, as "KiB/s" is later. A CMAC named after its cipher is a MAC.
+TEST(ImportFormatsTest, MbedtlsOldKilobyteSpellingsAreKibibytes) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "  SHA-256   :      75123 Kb/s,         9 cycles/byte\n"
+      "  AES-CMAC-128             :        724 KB/s\n",
+      "mbed.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].source.tool, "mbedTLS benchmark");
+  EXPECT_DOUBLE_EQ(BytesPerSecond(runs[0], "SHA-256", "hash", 1024), 75123.0 * 1024);
+  EXPECT_DOUBLE_EQ(BytesPerSecond(runs[0], "AES-128-CMAC", "mac", 1024), 724.0 * 1024);
+  EXPECT_TRUE(HasCaveat(runs[0], "is read as KiB/s"));
+}
+
 TEST(ImportFormatsTest, STimeKeepsTheUserCpuRateAndNamesTheElapsedOne) {
   const std::vector<results::RunResult> runs = ImportText(
       "$ openssl s_time -connect localhost:4433 -new -time 10\n"
