@@ -17,6 +17,7 @@
 
 #include "diagnose/classifier.h"
 #include "diagnose/doctor.h"
+#include "diagnose/kernel_drivers.h"
 #include "diagnose/verdict_decider.h"
 #include "diagnose/verdict_paths.h"
 #include "diagnose/verdict_text.h"
@@ -288,6 +289,16 @@ LibraryVerdict DecideUnmasked(const AlgorithmInfo& alg, const std::string& opera
     v.evidence.push_back(fmt::format("no mask experiment: {}", mask_note));
   }
   const bool fingerprint_usable = input_len >= verdict_internal::kLargeInputLen;
+  // The kernel (AF_ALG) names the driver it serves; what that driver runs is knowledge
+  // (data/kernel-crypto-drivers.csv), not a word in the name.
+  const bool kernel = SpeedBackendName(library_name) == "afalg";
+  const std::string driver(DriverOfImplementation(as_is.implementation));
+  const KernelDriverClass driver_class =
+      kernel ? SlowestClass(ReadKernelDriver(driver)) : KernelDriverClass::kUnknown;
+  if (kernel && !driver.empty()) {
+    v.evidence.push_back(fmt::format("kernel driver {} (data/kernel-crypto-drivers.csv)",
+                                     DescribeKernelDriver(driver)));
+  }
 
   size_t all_index = 0;
   const LibraryMask* all_mask = FindMask(masks, MaskScope::kAllCpuSpecific, &all_index);
@@ -345,12 +356,52 @@ LibraryVerdict DecideUnmasked(const AlgorithmInfo& alg, const std::string& opera
     crypto_mask = all_mask;  // a library whose only switch masks everything
     crypto_index = all_index;
   }
-  const std::string not_used_advice = fmt::format(
-      "{} was built without its {} code, or has none: a build with it, or another library "
-      "(`cryptobench speed --backend all {}`), is faster.",
-      library_name, wanted, alg.name);
-  const ImplementationKind reported = ReadImplementation(as_is.implementation);
-  const std::string reports = fmt::format("{} reports '{}'", library_name, as_is.implementation);
+  const std::string not_used_advice =
+      kernel ? fmt::format(
+                   "No kernel driver with {} is loaded for it: load the module that has one "
+                   "(on x86-64 aesni_intel for AES and AES-GCM, sha1_ssse3 and sha256_ssse3 for "
+                   "SHA-1 and SHA-256: `modprobe aesni_intel`) and the kernel serves it, its "
+                   "priority being higher; if the module does not load, the kernel was built "
+                   "without it. User-space libraries (`cryptobench speed --backend all {}`) "
+                   "do not depend on it.",
+                   wanted, alg.name)
+             : fmt::format(
+                   "{} was built without its {} code, or has none: a build with it, or another "
+                   "library (`cryptobench speed --backend all {}`), is faster.",
+                   library_name, wanted, alg.name);
+  ImplementationKind reported = ReadImplementation(as_is.implementation);
+  std::string reports = fmt::format("{} reports '{}'", library_name, as_is.implementation);
+  if (kernel) {
+    reports = fmt::format("the kernel serves {}", driver);
+    switch (driver_class) {
+      case KernelDriverClass::kInstructions:
+        reported = ImplementationKind::kHardware;
+        reports += fmt::format(" ({})", DescribeKernelDriverClass(driver_class, wanted));
+        break;
+      case KernelDriverClass::kSimd:
+      case KernelDriverClass::kAsm:
+      case KernelDriverClass::kGeneric:
+        reported = ImplementationKind::kSoftware;
+        break;
+      case KernelDriverClass::kEngine:
+        v.status = VerdictStatus::kUndetermined;
+        v.line = fmt::format(
+            "{}: offloaded: {}, a crypto engine outside the CPU, so the CPU's {} is not used for "
+            "it by design, and cycles per byte of the CPU clock do not apply; {}",
+            name, reports, wanted, FormatBytesPerSecond(as_is.bytes_per_s));
+        v.advice = fmt::format(
+            "Whether the engine beats the CPU depends on the input size: compare with "
+            "`cryptobench speed --backend afalg,openssl {} --bytes 16,256,4096,16384`.",
+            alg.name);
+        return v;
+      case KernelDriverClass::kLibrary:
+      case KernelDriverClass::kUnknown:
+        reported = ImplementationKind::kUnknown;  // the fingerprint decides
+        break;
+    }
+  }
+  const std::string software_what =
+      kernel ? DescribeKernelDriverClass(driver_class, "") : "portable code";
   if (crypto_mask == nullptr) {
     // No switch: what the library reports and the fingerprint are all the evidence there is.
     if (reported == ImplementationKind::kHardware) {
@@ -367,14 +418,12 @@ LibraryVerdict DecideUnmasked(const AlgorithmInfo& alg, const std::string& opera
     } else if (reported == ImplementationKind::kSoftware) {
       if (fingerprint_usable && fingerprint.hardware) {
         v.status = VerdictStatus::kUndetermined;
-        v.line = fmt::format(
-            "{}: undetermined: {} (portable code), yet {} fits only hardware "
-            "classes",
-            name, reports, figures);
+        v.line = fmt::format("{}: undetermined: {} ({}), yet {} fits only hardware classes", name,
+                             reports, software_what, figures);
       } else {
         v.status = VerdictStatus::kNotAccelerated;
-        v.line = fmt::format("{}: NOT accelerated: the CPU has {}, but {} (portable code); {}",
-                             name, wanted, reports, figures);
+        v.line = fmt::format("{}: NOT accelerated: the CPU has {}, but {} ({}); {}", name, wanted,
+                             reports, software_what, figures);
         v.advice = not_used_advice;
       }
     } else if (fingerprint_usable && fingerprint.hardware) {

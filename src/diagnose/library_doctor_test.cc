@@ -65,6 +65,54 @@ LibraryVerdict Decide(const char* alg, const cpu::CpuFeatures& cpu,
                               "lib has no switch", {}, std::move(measurements), kHz, kHz);
 }
 
+// AF_ALG: the kernel names the driver it serves, and the driver table
+// (data/kernel-crypto-drivers.csv) says what it runs; the kernel has no mask.
+LibraryVerdict DecideKernel(const char* alg, const char* implementation, double mb_per_s) {
+  const std::string operation(OperationName(TimedOperations(Alg(alg), false).front()));
+  return DecideLibraryVerdict(Alg(alg), operation, 16384, "afalg 6.1.0-57-amd64",
+                              X86({"AES-NI", "PCLMULQDQ", "SHA-NI", "SSSE3", "AVX", "AVX2"}), {},
+                              "the kernel has no switch", {},
+                              {At("as is", mb_per_s, 0.01, implementation)}, kHz, kHz);
+}
+
+TEST(LibraryVerdictTest, TheKernelDriverDecidesForAfalg) {
+  const LibraryVerdict aesni =
+      DecideKernel("AES-128-CBC", "cbc-aes-aesni (priority 400, module aesni_intel)", 1500);
+  EXPECT_EQ(aesni.status, VerdictStatus::kAccelerated) << aesni.line;
+  EXPECT_NE(aesni.line.find("the kernel serves cbc-aes-aesni (the CPU's AES-NI instructions)"),
+            std::string::npos)
+      << aesni.line;
+
+  const LibraryVerdict generic =
+      DecideKernel("AES-128-CBC", "cbc(aes-generic) (priority 100, built into the kernel)", 150);
+  EXPECT_EQ(generic.status, VerdictStatus::kNotAccelerated) << generic.line;
+  EXPECT_NE(generic.line.find("but the kernel serves cbc(aes-generic) (portable C)"),
+            std::string::npos)
+      << generic.line;
+  EXPECT_NE(generic.advice.find("modprobe aesni_intel"), std::string::npos) << generic.advice;
+  bool names_driver = false;
+  for (const std::string& fact : generic.evidence) {
+    names_driver = names_driver || fact.find("aes-generic: portable C") != std::string::npos;
+  }
+  EXPECT_TRUE(names_driver);
+
+  const LibraryVerdict avx2 =
+      DecideKernel("SHA-256", "sha256-avx2 (priority 170, module sha256_ssse3)", 400);
+  EXPECT_EQ(avx2.status, VerdictStatus::kNotAccelerated) << avx2.line;
+  EXPECT_NE(avx2.line.find("(vector code without crypto instructions)"), std::string::npos)
+      << avx2.line;
+
+  const LibraryVerdict engine =
+      DecideKernel("AES-128-CBC", "qat_aes_cbc (priority 4001, module intel_qat)", 900);
+  EXPECT_EQ(engine.status, VerdictStatus::kUndetermined) << engine.line;
+  EXPECT_NE(engine.line.find("offloaded"), std::string::npos) << engine.line;
+
+  // lib/crypto picks its own code: the name settles nothing, so no software verdict from it.
+  const LibraryVerdict library =
+      DecideKernel("SHA-256", "sha256-lib (priority 300, built into the kernel)", 2000);
+  EXPECT_EQ(library.line.find("the kernel serves sha256-lib ("), std::string::npos) << library.line;
+}
+
 TEST(LibraryMasksTest, EveryMaskVariableOfTheRegistryHasExperiments) {
   for (const backends::BackendDescriptor& backend : backends::CompiledBackends()) {
     const std::vector<LibraryMask> masks = LibraryMasks(backend.name);
