@@ -373,3 +373,63 @@ TEST(LibraryDoctorReportTest, ALibraryWithoutASwitchSaysSo) {
 
 }  // namespace
 }  // namespace cryptobench::diagnose
+
+namespace cryptobench::diagnose {
+namespace {
+
+// A point with a 1% CI on each side; MB/s.
+KernelVersusUserPoint Point(uint64_t len, double kernel_mb_per_s, double user_mb_per_s) {
+  return {len,
+          kernel_mb_per_s * 1e6,
+          kernel_mb_per_s * 0.99e6,
+          kernel_mb_per_s * 1.01e6,
+          user_mb_per_s * 1e6,
+          user_mb_per_s * 0.99e6,
+          user_mb_per_s * 1.01e6};
+}
+
+TEST(KernelVersusUserSpaceTest, RequestCostAndNoCrossoverWithASoftwareDriver) {
+  // 16 bytes: 2 us per kernel request against 0.1 us in user space.
+  const KernelVersusUserSpace c = CompareKernelWithUserSpace(
+      "AES-128-CBC", "encrypt", "cbc-aes-aesni", "openssl 3.0.19",
+      {Point(16384, 900, 1400), Point(16, 8, 160), Point(1024, 300, 1300)});
+  ASSERT_EQ(c.points.size(), 3u);
+  EXPECT_EQ(c.points.front().input_len, 16u);  // sorted
+  EXPECT_NEAR(c.request_cost_us, 1.9, 1e-9);
+  EXPECT_EQ(c.crossover, 0u);
+  EXPECT_NE(c.line.find("no crossover up to 16384 bytes"), std::string::npos) << c.line;
+  EXPECT_NE(c.line.find("1.9 us more than a user-space call at 16 bytes"), std::string::npos)
+      << c.line;
+  EXPECT_NE(c.line.find("openssl 3.0.19 is faster at 16384 bytes"), std::string::npos) << c.line;
+}
+
+TEST(KernelVersusUserSpaceTest, CrossoverIsWhereTheKernelStaysFaster) {
+  // An engine: slower for small requests, faster from 4096 bytes on.
+  const KernelVersusUserSpace engine = CompareKernelWithUserSpace(
+      "AES-128-CBC", "encrypt", "qat_aes_cbc", "openssl 3.0.19",
+      {Point(16, 2, 100), Point(1024, 150, 300), Point(4096, 900, 500), Point(16384, 3000, 520)});
+  EXPECT_EQ(engine.crossover, 4096u);
+  EXPECT_NE(engine.line.find("from 4096 bytes"), std::string::npos) << engine.line;
+  // Faster at 1024 but level at 4096: only the top run counts.
+  const KernelVersusUserSpace gap = CompareKernelWithUserSpace(
+      "AES-128-CBC", "encrypt", "x", "openssl 3.0.19",
+      {Point(1024, 400, 300), Point(4096, 500, 500), Point(16384, 900, 500)});
+  EXPECT_EQ(gap.crossover, 16384u);
+  // Overlapping CIs are not "faster".
+  const KernelVersusUserSpace level = CompareKernelWithUserSpace(
+      "SHA-256", "hash", "sha256-ni", "openssl 3.0.19", {Point(16384, 2000, 1990)});
+  EXPECT_EQ(level.crossover, 0u);
+  EXPECT_NE(level.line.find("cannot tell which is faster"), std::string::npos) << level.line;
+  const KernelVersusUserSpace everywhere =
+      CompareKernelWithUserSpace("SHA-256", "hash", "sha256-ni", "openssl 3.0.19",
+                                 {Point(16, 50, 10), Point(16384, 3000, 10)});
+  EXPECT_EQ(everywhere.crossover, 16u);
+  EXPECT_LT(everywhere.request_cost_us, 0);
+  EXPECT_NE(everywhere.line.find("at every size measured"), std::string::npos);
+  const KernelVersusUserSpace none =
+      CompareKernelWithUserSpace("SHA-256", "hash", "sha256-ni", "openssl 3.0.19", {});
+  EXPECT_NE(none.line.find("not compared"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace cryptobench::diagnose
