@@ -125,7 +125,8 @@ TEST(ProcCryptoDriverTest, SocketTypesTakeTheirEntryTypes) {
 // internal helpers).
 TEST(ProcCryptoDriverTest, TheDriverTableKnowsEveryCipherAndHashDriverOfRealKernels) {
   for (const char* fixture :
-       {"proc-crypto-aesni.txt", "proc-crypto-generic.txt", "proc-crypto-recorded-6.18.txt"}) {
+       {"proc-crypto-aesni.txt", "proc-crypto-generic.txt", "proc-crypto-recorded-6.18.txt",
+        "proc-crypto-debian12-guest-aesni.txt", "proc-crypto-debian12-guest-generic.txt"}) {
     size_t served = 0;
     for (const ProcCryptoEntry& entry : Fixture(fixture)) {
       const bool cipher_or_hash = entry.type == "skcipher" || entry.type == "lskcipher" ||
