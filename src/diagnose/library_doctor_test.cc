@@ -433,3 +433,37 @@ TEST(KernelVersusUserSpaceTest, CrossoverIsWhereTheKernelStaysFaster) {
 
 }  // namespace
 }  // namespace cryptobench::diagnose
+
+namespace cryptobench::diagnose {
+namespace {
+
+TEST(LibraryDoctorReportTest, AfalgReportsCarryTheKernelAgainstUserSpace) {
+  LibraryDoctorReport report;
+  report.backend = "afalg";
+  report.cpu = X86({"AES-NI"});
+  report.kernel_versus_user.push_back(
+      CompareKernelWithUserSpace("AES-128-CBC", "encrypt", "cbc-aes-aesni", "openssl 3.0.19",
+                                 {Point(16, 8, 160), Point(16384, 900, 1400)}));
+  std::ostringstream text;
+  RenderLibraryDoctorText(report, text);
+  EXPECT_NE(text.str().find("Kernel against user space"), std::string::npos) << text.str();
+  EXPECT_NE(text.str().find("AES-128-CBC: no crossover up to 16384 bytes"), std::string::npos);
+  EXPECT_NE(text.str().find("      16           8.0         160.0     0.05x"), std::string::npos)
+      << text.str();
+  std::ostringstream markdown;
+  RenderLibraryDoctorMarkdown(report, markdown);
+  EXPECT_NE(markdown.str().find("| AES-128-CBC | 16384 | 900.0 | 1400.0 | 0.64x |"),
+            std::string::npos)
+      << markdown.str();
+  const nlohmann::ordered_json doc = LibraryDoctorToJson(report);
+  ASSERT_EQ(doc.at("kernel_versus_user").size(), 1u);
+  EXPECT_EQ(doc.at("kernel_versus_user")[0].at("crossover"), 0);
+  EXPECT_EQ(doc.at("kernel_versus_user")[0].at("points").size(), 2u);
+  EXPECT_EQ(doc.at("kernel_versus_user_note"), "");
+  // Other libraries carry no such fields.
+  report.backend = "gnutls";
+  EXPECT_FALSE(LibraryDoctorToJson(report).contains("kernel_versus_user"));
+}
+
+}  // namespace
+}  // namespace cryptobench::diagnose
