@@ -452,10 +452,14 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
           incomplete.size() == 1 ? "its" : "their", incomplete.size() == 1 ? "it is" : "they are"));
     }
   }
-  if (recomputed) {
+  if (recomputed && (!sym_rows.empty() || !pk_rows.empty())) {
     run.source.caveats.push_back(
         "The results table is not in the paste: figures are recomputed from the progress "
         "lines (operations × size / time), before openssl's own rounding.");
+  } else if (recomputed) {
+    run.source.caveats.push_back(
+        "The results table is not in the paste, and no figure can be recomputed from its "
+        "progress lines (the caveats above say why).");
   }
   if (!recomputed && (!sym_rows.empty() || !pk_rows.empty())) {
     AddRowsOnlyInProgress(ev.progress, sizes, &sym_rows, &pk_rows, &run);
