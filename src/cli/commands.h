@@ -104,3 +104,44 @@ struct CompareCommandOptions {
 int RunCompare(const CompareCommandOptions& options);
 
 }  // namespace cryptobench::cli
+
+namespace cryptobench::cli {
+
+/// Options of `cryptobench tls` as typed (validated by RunTls; README, "TLS").
+struct TlsOptions {
+  std::string backend = "openssl";  ///< TLS backend: openssl or gnutls
+  std::string lib;                  ///< --lib PATH: the libcrypto (openssl)
+  bool lib_given = false;
+  std::string libssl;  ///< --libssl PATH (openssl; default: the libssl beside the libcrypto)
+  bool libssl_given = false;
+  std::string suites;  ///< comma list or "all"; empty = the default five
+  std::string groups;  ///< handshake groups; empty = X25519, P-256, X25519MLKEM768
+  std::string certs;   ///< handshake certificate types; empty = all three
+  std::string cert;    ///< bulk transfers' certificate type; empty = by suite
+  std::string transfer_bytes = "256M";
+  std::string record_size = "16k";
+  std::string port = "0";
+  std::string precision = "0.02";
+  std::string max_seconds = "5";
+  std::string handshake_seconds = "1";
+  std::string ktls = "auto";  ///< auto: with and without kTLS where the kernel has it; off
+  bool transfers = true;      ///< --no-transfers clears
+  bool handshakes = true;     ///< --no-handshakes clears
+  bool tcp = true;            ///< --no-tcp clears: no plain-TCP baseline
+  bool aead = true;           ///< --no-aead-ceiling clears
+  std::string format = "table";
+  std::string output;
+  std::vector<std::string> env;
+  bool progress = true;
+  // Test-only (hidden): fault injection and short time limits.
+  std::string test_fault;     ///< server-crash, server-hang, client-crash
+  double worker_timeout = 0;  ///< longest silence of a worker, seconds
+  double io_timeout = 0;      ///< socket timeout, seconds (default 30)
+};
+
+/// Runs `tls`. Throws UsageError for bad input (before any worker starts, or when the server
+/// cannot start: a library that is not one, a libssl that does not match, a port in use);
+/// returns 1 when a cell failed, else 0.
+int RunTls(const TlsOptions& options);
+
+}  // namespace cryptobench::cli
