@@ -161,6 +161,21 @@ int Run(int argc, char** argv) {
                           "Write the report to FILE (atomically)");
   compare_cmd->add_flag_callback(
       "--no-progress", [&] { compare_options.progress = false; }, "No progress display on stderr");
+  compare_cmd->add_flag("--tls", compare_options.tls,
+                        "Compare tls results, or measure TLS transfers and handshakes of the live "
+                        "sides (cryptobench tls)");
+  compare_cmd
+      ->add_option("--libssl", compare_options.libssl,
+                   "NAME=PATH: with --tls, the libssl of live side NAME (default: beside its "
+                   "libcrypto)")
+      ->allow_extra_args(false);
+  compare_cmd->add_option("--suites", compare_options.suites,
+                          "With --tls: the live sides' suites (as tls --suites)");
+  compare_cmd->add_option("--transfer-bytes", compare_options.transfer_bytes,
+                          "With --tls: bytes per transfer of the live sides (default 256M)");
+  compare_cmd->add_flag_callback(
+      "--no-handshakes", [&] { compare_options.handshakes = false; },
+      "With --tls: no handshakes on the live sides");
 
   TlsOptions tls_options;
   CLI::App* tls_cmd = app.add_subcommand(
@@ -213,6 +228,21 @@ int Run(int argc, char** argv) {
       ->allow_extra_args(false);
   tls_cmd->add_flag_callback(
       "--no-progress", [&] { tls_options.progress = false; }, "No progress display on stderr");
+  tls_cmd->add_flag("--serve", tls_options.serve,
+                    "Serve real clients (curl, openssl s_client) with the library under test "
+                    "on 127.0.0.1 instead of measuring");
+  tls_cmd->add_option("--connections", tls_options.connections,
+                      "With --serve: exit after this many connections (default 0: on SIGINT)");
+  tls_cmd->add_option("--connect", tls_options.connect,
+                      "HOST:PORT: measure downloads from a real server instead");
+  tls_cmd->add_option("--path", tls_options.path,
+                      "With --connect: the GET path (default: a cryptobench --serve stream)");
+  tls_cmd->add_option("--cafile", tls_options.cafile,
+                      "With --connect: PEM certificates to trust (default: the system's)");
+  tls_cmd->add_option("--server-name", tls_options.server_name,
+                      "With --connect: the name the certificate must carry (default: HOST)");
+  tls_cmd->add_option("--expect-sha256", tls_options.expect_sha256,
+                      "With --connect --path: the body's SHA-256 (default: the first's)");
   tls_cmd->add_option("--test-fault", tls_options.test_fault)->group("");
   tls_cmd->add_option("--worker-timeout", tls_options.worker_timeout)->group("");
   tls_cmd->add_option("--io-timeout", tls_options.io_timeout)->group("");

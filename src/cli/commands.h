@@ -97,11 +97,25 @@ struct CompareCommandOptions {
   /// Options given that only live sides use (--max-seconds, --precision, --rounds): an error
   /// when there is no --lib.
   std::vector<std::string> live_only_given;
+  // --tls: tls results and live TLS measurements (docs/tls.md, "compare --tls").
+  bool tls = false;
+  std::vector<std::string> libssl;  ///< --libssl NAME=PATH for live side NAME
+  std::string suites;               ///< live sides' suites (tls's --suites)
+  std::string transfer_bytes = "256M";
+  bool handshakes = true;  ///< --no-handshakes clears
 };
 
 /// Runs `compare`. Throws UsageError for bad input (exit 2); returns 1 when --fail-if-slower
 /// finds a significant regression beyond its percentage or a live measurement failed, else 0.
+/// With --tls, or when a file side is a tls result, runs RunCompareTls.
 int RunCompare(const CompareCommandOptions& options);
+
+/// `compare --tls`: tls result files and live builds (--lib NAME=PATH, --libssl NAME=PATH).
+/// Throws UsageError for bad input; returns 1 as RunCompare does.
+int RunCompareTls(const CompareCommandOptions& options);
+
+/// True when a file among `files` (not "-") holds a tls result.
+bool AnyTlsResultFile(const std::vector<std::string>& files);
 
 }  // namespace cryptobench::cli
 
@@ -133,6 +147,14 @@ struct TlsOptions {
   std::string output;
   std::vector<std::string> env;
   bool progress = true;
+  // Interop with real peers.
+  bool serve = false;             ///< --serve: cryptobench's server for real clients
+  std::string connections = "0";  ///< --serve: connections to serve (0: until a signal)
+  std::string connect;            ///< --connect HOST:PORT: download from a real server
+  std::string path;               ///< --connect: the GET path ("" = cryptobench's stream)
+  std::string cafile;             ///< --connect: PEM certificates to trust ("" = the system's)
+  std::string server_name;        ///< --connect: the name to verify ("" = HOST)
+  std::string expect_sha256;      ///< --connect: the body's SHA-256, hex
   // Test-only (hidden): fault injection and short time limits.
   std::string test_fault;     ///< server-crash, server-hang, client-crash
   double worker_timeout = 0;  ///< longest silence of a worker, seconds

@@ -239,6 +239,9 @@ compare::HostFacts GatherHost(const cpu::CpuFacts& facts, bool measure_clock) {
 }  // namespace
 
 int RunCompare(const CompareCommandOptions& options) {
+  if (options.tls || AnyTlsResultFile(options.files)) {
+    return RunCompareTls(options);
+  }
   // Validate everything before reading or measuring anything.
   compare::CompareFormat format;
   if (!compare::ParseCompareFormat(options.format, &format)) {

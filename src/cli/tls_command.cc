@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <iostream>
 #include <set>
 #include <sstream>
 
@@ -16,15 +17,19 @@
 #include "cli/commands.h"
 #include "cli/machine.h"
 #include "cli/options.h"
+#include "cli/tls_internal.h"
 #include "core/errors.h"
 #include "core/utc.h"
 #include "report/report.h"
 #include "worker/process.h"
 
+#include "import/parse_util.h"
 #include "tls/ceiling.h"
 #include "tls/library.h"
+#include "tls/pem.h"
 #include "tls/render.h"
 #include "tls/runner.h"
+#include "tls/serve.h"
 #include "tls/suites.h"
 
 namespace cryptobench::cli {
@@ -229,6 +234,67 @@ class Progress {
   bool enabled_;
 };
 
+// "HOST:PORT" or "[IPv6]:PORT".
+void ParseConnect(const std::string& text, std::string* host, uint16_t* port) {
+  const size_t colon = text.rfind(':');
+  std::string name = colon == std::string::npos ? "" : text.substr(0, colon);
+  if (name.size() >= 2 && name.front() == '[' && name.back() == ']') {
+    name = name.substr(1, name.size() - 2);
+  }
+  const std::string port_text = colon == std::string::npos ? "" : text.substr(colon + 1);
+  const bool ok = !name.empty() && !port_text.empty() &&
+                  std::all_of(name.begin(), name.end(),
+                              [](char c) { return c > ' ' && c < 127 && c != '/'; }) &&
+                  std::all_of(port_text.begin(), port_text.end(),
+                              [](char c) { return c >= '0' && c <= '9'; }) &&
+                  port_text.size() <= 5 && std::stoul(port_text) >= 1 &&
+                  std::stoul(port_text) <= 65535;
+  if (!ok) {
+    throw UsageError(fmt::format("--connect {}: expected HOST:PORT, e.g. localhost:4433",
+                                 import::QuoteForError(text)));
+  }
+  *host = name;
+  *port = static_cast<uint16_t>(std::stoul(port_text));
+}
+
+// At most one of a list option: --serve and --connect offer one suite and one group, or the
+// library's defaults.
+template <typename T>
+const T* AtMostOne(const std::vector<const T*>& items, bool given, const char* option,
+                   const char* mode) {
+  if (!given) {
+    return nullptr;
+  }
+  if (items.size() != 1) {
+    throw UsageError(
+        fmt::format("{} with {}: name one, or none for the library's defaults", option, mode));
+  }
+  return items.front();
+}
+
+int Serve(const TlsOptions& options, const std::string& libcrypto, const std::string& libssl,
+          uint64_t record_size) {
+  tls::ServeOptions serve;
+  serve.backend = options.backend;
+  serve.libcrypto_path = libcrypto;
+  serve.libssl_path = libssl;
+  serve.port = ParsePort(options.port);
+  serve.cert = options.cert.empty() ? tls::CertType::kEcdsaP256 : ParseCert("--cert", options.cert);
+  serve.suite =
+      AtMostOne(ResolveSuites(options.suites), !options.suites.empty(), "--suites", "--serve");
+  serve.group =
+      AtMostOne(ResolveGroups(options.groups), !options.groups.empty(), "--groups", "--serve");
+  if (serve.suite != nullptr && !tls::CertFitsSuite(serve.cert, *serve.suite)) {
+    throw UsageError(fmt::format("--cert {}: {} needs an {} certificate",
+                                 tls::CertTypeName(serve.cert), serve.suite->iana,
+                                 serve.suite->auth));
+  }
+  serve.record_size = record_size;
+  serve.connections = ParseByteCount("--connections", options.connections, 0, 1000000000);
+  serve.io_timeout_seconds = options.io_timeout > 0 ? options.io_timeout : 30;
+  return tls::RunServe(serve, std::cout, std::cerr);
+}
+
 std::string CellLabel(const tls::TlsCell& cell) {
   if (cell.kind == "handshake") {
     return fmt::format("handshakes {} {} {}", cell.group, cell.cert, cell.mode);
@@ -238,13 +304,9 @@ std::string CellLabel(const tls::TlsCell& cell) {
 
 }  // namespace
 
-int RunTls(const TlsOptions& options) {
-  // Everything is validated before any worker starts.
-  report::Format format;
-  if (!report::ParseFormat(options.format, &format) || format == report::Format::kOpenssl) {
-    throw UsageError(
-        fmt::format("--format '{}': expected table, json, csv or markdown", options.format));
-  }
+PreparedTls PrepareTls(const TlsOptions& options) {
+  PreparedTls prepared;
+  tls::TlsPlan& plan = prepared.plan;
   const std::vector<std::string> backends = tls::TlsBackendNames();
   if (std::find(backends.begin(), backends.end(), options.backend) == backends.end()) {
     std::string known;
@@ -261,7 +323,6 @@ int RunTls(const TlsOptions& options) {
         fmt::format("{}: the {} backend is linked in at build time and takes no library path",
                     options.lib_given ? "--lib" : "--libssl", options.backend));
   }
-  tls::TlsPlan plan;
   plan.executable = worker::SelfExecutable();
   plan.backend = options.backend;
   if (by_path) {
@@ -291,11 +352,88 @@ int RunTls(const TlsOptions& options) {
   if (!options.transfers && !options.handshakes) {
     throw UsageError("--no-transfers and --no-handshakes leave nothing to measure");
   }
-  if (!options.output.empty()) {
-    CheckOutputPath(options.output);
+  if (options.serve && !options.connect.empty()) {
+    throw UsageError("--serve and --connect cannot be combined: one is a server, one a client");
+  }
+  for (const auto& [given, name] : {std::pair{!options.path.empty(), "--path"},
+                                    {!options.cafile.empty(), "--cafile"},
+                                    {!options.server_name.empty(), "--server-name"},
+                                    {!options.expect_sha256.empty(), "--expect-sha256"}}) {
+    if (given && options.connect.empty()) {
+      throw UsageError(fmt::format("{} needs --connect HOST:PORT", name));
+    }
+  }
+  if (options.connections != "0" && !options.serve) {
+    throw UsageError("--connections needs --serve");
+  }
+  if (options.serve) {
+    prepared.serve = true;
+    prepared.record_size = record_size;
+    return prepared;
+  }
+  const bool downloading = !options.connect.empty();
+  prepared.downloading = downloading;
+  prepared.by_path = by_path;
+  if (downloading) {
+    ParseConnect(options.connect, &plan.connect_host, &plan.connect_port);
+    plan.server_name = options.server_name.empty() ? plan.connect_host : options.server_name;
+    if (!options.path.empty()) {
+      if (options.path.front() != '/' || std::any_of(options.path.begin(), options.path.end(),
+                                                     [](char c) { return c <= ' ' || c == 127; })) {
+        throw UsageError(
+            fmt::format("--path {}: expected an absolute path without spaces, "
+                        "e.g. /file.bin",
+                        import::QuoteForError(options.path)));
+      }
+      plan.path = options.path;
+    }
+    if (!options.expect_sha256.empty()) {
+      if (options.path.empty() || options.expect_sha256.size() != 64 ||
+          !std::all_of(options.expect_sha256.begin(), options.expect_sha256.end(),
+                       [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); })) {
+        throw UsageError(options.path.empty()
+                             ? std::string("--expect-sha256 needs --path (cryptobench's own "
+                                           "stream is checked byte for byte)")
+                             : "--expect-sha256: expected 64 hexadecimal digits");
+      }
+      plan.expect_sha256 = options.expect_sha256;
+    }
+    if (!options.cafile.empty()) {
+      try {
+        plan.trusted = tls::CertificatesFromPem(
+            ReadInputText(options.cafile, fmt::format("--cafile '{}'", options.cafile)));
+      } catch (const std::runtime_error& e) {
+        if (dynamic_cast<const UsageError*>(&e) != nullptr) {
+          throw;
+        }
+        throw UsageError(fmt::format("--cafile {}: {}", options.cafile, e.what()));
+      }
+      if (plan.trusted.empty()) {
+        throw UsageError(fmt::format("--cafile {}: no PEM certificate in it", options.cafile));
+      }
+    }
+    plan.ktls = false;
+    tls::TlsCell cell;
+    cell.kind = "transfer";
+    const tls::SuiteInfo* suite =
+        AtMostOne(ResolveSuites(options.suites), !options.suites.empty(), "--suites", "--connect");
+    const tls::GroupInfo* group =
+        AtMostOne(ResolveGroups(options.groups), !options.groups.empty(), "--groups", "--connect");
+    if (suite != nullptr) {
+      cell.protocol = std::string(tls::TlsVersionName(suite->version));
+      cell.suite = std::string(suite->iana);
+      cell.aead = std::string(suite->aead);
+      cell.group = group != nullptr ? std::string(group->name) : "";
+    }
+    cell.transfer_bytes = plan.path.empty() ? transfer_bytes : 0;
+    cell.record_size = record_size;
+    cell.url = fmt::format(
+        "https://{}:{}{}", options.connect.substr(0, options.connect.rfind(':')), plan.connect_port,
+        plan.path.empty() ? "/cryptobench?bytes=" + std::to_string(transfer_bytes) : plan.path);
+    plan.transfers.push_back(cell);
   }
 
-  if (options.transfers) {
+  if (options.transfers && !downloading) {
     for (const tls::SuiteInfo* suite : suites) {
       tls::TlsCell cell;
       cell.kind = "transfer";
@@ -322,7 +460,7 @@ int RunTls(const TlsOptions& options) {
       plan.transfers.push_back(tcp);
     }
   }
-  if (options.handshakes) {
+  if (options.handshakes && !downloading) {
     const tls::SuiteInfo* handshake_suite = tls::FindSuite("TLS_AES_128_GCM_SHA256");
     for (const tls::GroupInfo* group : groups) {
       for (tls::CertType cert : certs) {
@@ -352,10 +490,9 @@ int RunTls(const TlsOptions& options) {
   plan.worker_timeout_seconds = options.worker_timeout;
   plan.test_fault = options.test_fault;
 
-  tls::TlsRun run;
+  tls::TlsRun& run = prepared.run;
   run.created_utc = UtcTimestamp();
   run.source.tool_version = CRYPTOBENCH_VERSION;
-  run.machine = MachineInfoFrom(cpu::GatherCpuFacts(cpu::RealSystemReader()));
   run.backend = plan.backend;
   run.method.transfer_bytes = transfer_bytes;
   run.method.record_size = record_size;
@@ -366,42 +503,86 @@ int RunTls(const TlsOptions& options) {
   run.method.confidence = plan.transfer_sampler.confidence;
   run.method.warmup_bytes = plan.warmup_bytes;
   run.method.io_timeout_seconds = plan.io_timeout_seconds;
+  prepared.record_size = record_size;
+  prepared.aead = options.aead && options.transfers &&
+                  std::any_of(plan.transfers.begin(), plan.transfers.end(),
+                              [](const tls::TlsCell& cell) { return !cell.aead.empty(); });
+  return prepared;
+}
+
+void TakeMeasurement(PreparedTls& prepared, tls::TlsMeasurement measured) {
+  tls::TlsRun& run = prepared.run;
+  run.library = measured.library;
+  if (prepared.by_path) {
+    run.library.requested_path = prepared.plan.libcrypto_path;
+  }
+  run.libssl_requested_path = measured.libssl_requested_path;
+  run.libssl_loaded_path = measured.libssl_loaded_path;
+  run.ktls = measured.ktls;
+  if (prepared.downloading) {
+    run.ktls.status = "not_tried";
+    run.ktls.reason = "not tried against a real server (--connect)";
+  }
+  run.transfers = std::move(measured.transfers);
+  run.handshakes = std::move(measured.handshakes);
+}
+
+void MeasureCeiling(PreparedTls& prepared) {
+  if (!prepared.aead) {
+    return;
+  }
+  const tls::TlsPlan& plan = prepared.plan;
+  tls::CeilingPlan ceiling;
+  ceiling.executable = plan.executable;
+  ceiling.backend = plan.backend;
+  ceiling.library_path = plan.libcrypto_path;
+  ceiling.env = plan.env;
+  ceiling.record_size = prepared.record_size;
+  for (const tls::TlsCell& cell : plan.transfers) {
+    if (!cell.aead.empty() &&
+        std::find(ceiling.aeads.begin(), ceiling.aeads.end(), cell.aead) == ceiling.aeads.end()) {
+      ceiling.aeads.push_back(cell.aead);
+    }
+  }
+  tls::TlsRun& run = prepared.run;
+  run.aead_ceiling = tls::MeasureAeadCeiling(ceiling);
+  run.aead_ceiling->created_utc = run.created_utc;
+  run.aead_ceiling->source = run.source;
+  run.aead_ceiling->machine = run.machine;
+  run.aead_ceiling->library.worker_env = plan.env;
+}
+
+std::string TlsCellLabel(const tls::TlsCell& cell) { return CellLabel(cell); }
+
+int RunTls(const TlsOptions& options) {
+  // Everything is validated before any worker starts.
+  report::Format format;
+  if (!report::ParseFormat(options.format, &format) || format == report::Format::kOpenssl) {
+    throw UsageError(
+        fmt::format("--format '{}': expected table, json, csv or markdown", options.format));
+  }
+  PreparedTls prepared = PrepareTls(options);
+  if (prepared.serve) {
+    return Serve(options, prepared.plan.libcrypto_path, prepared.plan.libssl_path,
+                 prepared.record_size);
+  }
+  if (!options.output.empty()) {
+    CheckOutputPath(options.output);
+  }
+  tls::TlsRun& run = prepared.run;
+  run.machine = MachineInfoFrom(cpu::GatherCpuFacts(cpu::RealSystemReader()));
   {
     Progress progress(options.progress && isatty(STDERR_FILENO) != 0);
-    tls::TlsMeasurement measured = tls::RunTlsPlan(
-        plan, [&](const tls::TlsCell& cell, size_t index, size_t total, size_t samples) {
+    TakeMeasurement(
+        prepared, tls::RunTlsPlan(prepared.plan, [&](const tls::TlsCell& cell, size_t index,
+                                                     size_t total, size_t samples) {
           progress.Show(fmt::format("[{}/{}] {}: {} samples", std::min(index + 1, total), total,
                                     CellLabel(cell), samples));
-        });
-    run.library = measured.library;
-    if (by_path) {
-      run.library.requested_path = plan.libcrypto_path;
-    }
-    run.libssl_requested_path = measured.libssl_requested_path;
-    run.libssl_loaded_path = measured.libssl_loaded_path;
-    run.ktls = measured.ktls;
-    run.transfers = std::move(measured.transfers);
-    run.handshakes = std::move(measured.handshakes);
-    if (options.aead && options.transfers) {
+        }));
+    if (prepared.aead) {
       progress.Show("AEAD ceiling (speed at the record size) ...");
-      tls::CeilingPlan ceiling;
-      ceiling.executable = plan.executable;
-      ceiling.backend = plan.backend;
-      ceiling.library_path = plan.libcrypto_path;
-      ceiling.env = plan.env;
-      ceiling.record_size = record_size;
-      for (const tls::SuiteInfo* suite : suites) {
-        const std::string aead(suite->aead);
-        if (std::find(ceiling.aeads.begin(), ceiling.aeads.end(), aead) == ceiling.aeads.end()) {
-          ceiling.aeads.push_back(aead);
-        }
-      }
-      run.aead_ceiling = tls::MeasureAeadCeiling(ceiling);
-      run.aead_ceiling->created_utc = run.created_utc;
-      run.aead_ceiling->source = run.source;
-      run.aead_ceiling->machine = run.machine;
-      run.aead_ceiling->library.worker_env = plan.env;
     }
+    MeasureCeiling(prepared);
   }
   tls::DeriveAllTlsFigures(run);
   std::ostringstream rendered;

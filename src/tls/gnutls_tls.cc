@@ -8,6 +8,7 @@
 #include <map>
 
 #include <fmt/format.h>
+#include <gnutls/crypto.h>
 #include <gnutls/gnutls.h>
 #include <gnutls/socket.h>
 #include <gnutls/x509.h>
@@ -275,6 +276,32 @@ class GnutlsClient : public ClientEndpoint {
   std::string group_;
 };
 
+class GnutlsSha256 : public Sha256 {
+ public:
+  GnutlsSha256() { ok_ = gnutls_hash_init(&hash_, GNUTLS_DIG_SHA256) >= 0; }
+  ~GnutlsSha256() override {
+    if (ok_) {
+      gnutls_hash_deinit(hash_, nullptr);
+    }
+  }
+  bool ok() const { return ok_; }
+  void Update(const uint8_t* data, size_t size) override {
+    if (ok_ && gnutls_hash(hash_, data, size) < 0) {
+      failed_ = true;
+    }
+  }
+  std::vector<uint8_t> Final() override {
+    std::vector<uint8_t> digest(32);
+    gnutls_hash_output(hash_, digest.data());
+    return failed_ ? std::vector<uint8_t>() : digest;
+  }
+
+ private:
+  gnutls_hash_hd_t hash_ = nullptr;
+  bool ok_ = false;
+  bool failed_ = false;
+};
+
 class GnutlsTlsLibrary : public TlsLibrary {
  public:
   GnutlsTlsLibrary() {
@@ -426,6 +453,14 @@ class GnutlsTlsLibrary : public TlsLibrary {
       return nullptr;
     }
     return std::make_unique<GnutlsClient>(credentials, priority, host, GroupName(config));
+  }
+
+  std::unique_ptr<Sha256> NewSha256() override {
+    auto sha = std::make_unique<GnutlsSha256>();
+    if (!sha->ok()) {
+      return nullptr;
+    }
+    return sha;
   }
 
  private:

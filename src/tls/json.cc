@@ -86,6 +86,10 @@ ordered_json CellJson(const TlsCell& cell) {
   j["negotiated"] = negotiated;
   j["verified_bytes"] = cell.verified_bytes;
   j["resumed_handshakes"] = cell.resumed_handshakes;
+  if (!cell.url.empty()) {
+    j["url"] = cell.url;
+    j["body_sha256"] = cell.body_sha256;
+  }
   ordered_json samples = ordered_json::array();
   for (const TlsSample& sample : cell.samples) {
     ordered_json s;
@@ -238,6 +242,8 @@ TlsCell ReadCell(const json& j, const std::string& path, const char* kind) {
   }
   cell.verified_bytes = Unsigned(j, path, "verified_bytes", 0);
   cell.resumed_handshakes = Unsigned(j, path, "resumed_handshakes", 0);
+  cell.url = String(j, path, "url", "");
+  cell.body_sha256 = String(j, path, "body_sha256", "");
   const json& samples = Array(j, path, "samples");
   for (size_t i = 0; i < samples.size(); ++i) {
     const std::string spath = fmt::format("{}.samples[{}]", path, i);

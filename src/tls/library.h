@@ -86,6 +86,15 @@ struct TlsLibraryInfo {
   std::string libssl_loaded_path;     ///< OpenSSL: real path of the libssl loaded; else ""
 };
 
+/// A SHA-256 computation of the library under test (checking a download from a real server).
+class Sha256 {
+ public:
+  virtual ~Sha256() = default;
+  virtual void Update(const uint8_t* data, size_t size) = 0;
+  /// The 32-byte digest of everything updated so far; empty when the library failed.
+  virtual std::vector<uint8_t> Final() = 0;
+};
+
 /// One TLS library, opened in a worker.
 class TlsLibrary {
  public:
@@ -107,6 +116,9 @@ class TlsLibrary {
   virtual std::unique_ptr<ClientEndpoint> NewClient(
       const EndpointConfig& config, const std::vector<std::vector<uint8_t>>& trusted,
       const std::string& host, SetupError* error) = 0;
+
+  /// A fresh SHA-256 (FIPS 180-4) computation; nullptr when the library cannot make one.
+  virtual std::unique_ptr<Sha256> NewSha256() = 0;
 };
 
 /// Names of the TLS backends compiled in, in registry order: "openssl", then "gnutls" when

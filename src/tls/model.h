@@ -85,6 +85,8 @@ struct TlsCell {
   NegotiatedInfo negotiated;
   uint64_t verified_bytes = 0;      ///< transfers: bytes compared with the expected stream
   uint64_t resumed_handshakes = 0;  ///< handshakes: sampled handshakes that resumed
+  std::string url;                  ///< downloads from a real server (--connect): what was fetched
+  std::string body_sha256;          ///< downloads: the SHA-256 every body had, hex
   std::vector<TlsSample> samples;
   std::optional<TlsFigures> figures;  ///< set by DeriveTlsFigures when samples exist
 };

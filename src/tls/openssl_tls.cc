@@ -302,6 +302,35 @@ class OpensslClient : public ClientEndpoint {
   std::string group_;
 };
 
+class OpensslSha256 : public Sha256 {
+ public:
+  OpensslSha256(LibcryptoPtr lib, Owned<EVP_MD> md)
+      : lib_(std::move(lib)),
+        md_(std::move(md)),
+        ctx_(Own(lib_->EVP_MD_CTX_new(), lib_->EVP_MD_CTX_free)) {
+    ok_ = ctx_ != nullptr && lib_->EVP_DigestInit_ex(ctx_.get(), md_.get(), nullptr) == 1;
+  }
+  bool ok() const { return ok_; }
+  void Update(const uint8_t* data, size_t size) override {
+    ok_ = ok_ && lib_->EVP_DigestUpdate(ctx_.get(), data, size) == 1;
+  }
+  std::vector<uint8_t> Final() override {
+    std::vector<uint8_t> digest(64);
+    unsigned int length = 0;
+    if (!ok_ || lib_->EVP_DigestFinal_ex(ctx_.get(), digest.data(), &length) != 1) {
+      return {};
+    }
+    digest.resize(length);
+    return digest;
+  }
+
+ private:
+  LibcryptoPtr lib_;
+  Owned<EVP_MD> md_;
+  Owned<backends::openssl::EVP_MD_CTX> ctx_;
+  bool ok_ = false;
+};
+
 class OpensslTlsLibrary : public TlsLibrary {
  public:
   explicit OpensslTlsLibrary(LibsslPtr lib) : lib_(std::move(lib)) {
@@ -426,6 +455,18 @@ class OpensslTlsLibrary : public TlsLibrary {
       }
     }
     return std::make_unique<OpensslClient>(lib_, std::move(ctx), host, GroupName(config));
+  }
+
+  std::unique_ptr<Sha256> NewSha256() override {
+    Owned<EVP_MD> md = backends::openssl::FetchDigest(*lib_->crypto, "SHA256");
+    if (md == nullptr) {
+      return nullptr;
+    }
+    auto sha = std::make_unique<OpensslSha256>(lib_->crypto, std::move(md));
+    if (!sha->ok()) {
+      return nullptr;
+    }
+    return sha;
   }
 
  private:

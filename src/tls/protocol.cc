@@ -26,6 +26,10 @@ nlohmann::json WorkerJobToJson(const WorkerJob& job) {
           {"port", job.port},
           {"certs", job.certs},
           {"trusted_hex", job.trusted_hex},
+          {"host", job.host},
+          {"server_name", job.server_name},
+          {"path", job.path},
+          {"expect_sha256", job.expect_sha256},
           {"test_fault", job.test_fault}};
 }
 
@@ -43,6 +47,10 @@ WorkerJob WorkerJobFromJson(const nlohmann::json& j) {
     job.port = j.at("port").get<uint16_t>();
     job.certs = j.at("certs").get<std::vector<std::string>>();
     job.trusted_hex = j.at("trusted_hex").get<std::vector<std::string>>();
+    job.host = j.at("host").get<std::string>();
+    job.server_name = j.at("server_name").get<std::string>();
+    job.path = j.at("path").get<std::string>();
+    job.expect_sha256 = j.at("expect_sha256").get<std::string>();
     job.test_fault = j.at("test_fault").get<std::string>();
     return job;
   });

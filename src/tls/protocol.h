@@ -32,15 +32,21 @@ inline constexpr int kTlsWorkerFatalExit = 3;
 
 /// What a worker process is for.
 struct WorkerJob {
-  std::string role;                      ///< "server" or "client"
-  std::string backend = "openssl";       ///< TLS backend (library.h TlsBackendNames)
-  std::string libcrypto_path;            ///< openssl: "" = libcrypto.so.3
-  std::string libssl_path;               ///< openssl: "" = beside the libcrypto
-  double io_timeout_seconds = 30;        ///< socket send/receive timeout
-  uint16_t port = 0;                     ///< server: 0 = ephemeral; client: the server's
-  std::vector<std::string> certs;        ///< server: certificate types to generate (CertTypeName)
-  std::vector<std::string> trusted_hex;  ///< client: DER certificates it trusts, hex
-  std::string test_fault;  ///< test-only: "server-crash", "server-hang", "client-crash"
+  std::string role;                       ///< "server" or "client"
+  std::string backend = "openssl";        ///< TLS backend (library.h TlsBackendNames)
+  std::string libcrypto_path;             ///< openssl: "" = libcrypto.so.3
+  std::string libssl_path;                ///< openssl: "" = beside the libcrypto
+  double io_timeout_seconds = 30;         ///< socket send/receive timeout
+  uint16_t port = 0;                      ///< server: 0 = ephemeral; client: the server's
+  std::vector<std::string> certs;         ///< server: certificate types to generate (CertTypeName)
+  std::vector<std::string> trusted_hex;   ///< client: DER certificates it trusts, hex
+  std::string host = "127.0.0.1";         ///< client: where the server listens
+  std::string server_name = "localhost";  ///< client: the name its certificate must carry
+  /// client: "" to ask a cryptobench server for its stream; else the path of a GET to a real
+  /// server (`cryptobench tls --connect`), whose body is checked by SHA-256
+  std::string path;
+  std::string expect_sha256;  ///< client with a path: the body's SHA-256, hex; "" = the first's
+  std::string test_fault;     ///< test-only: "server-crash", "server-hang", "client-crash"
 };
 
 nlohmann::json WorkerJobToJson(const WorkerJob& job);

@@ -82,10 +82,24 @@ std::vector<std::string> TransferHeader() {
           "of AEAD"};
 }
 
+// What a cell asked for, or what was negotiated where it left the choice to the library (a
+// download from a real server).
+std::string Configured(const std::string& asked, const std::string& negotiated) {
+  if (!asked.empty()) {
+    return asked;
+  }
+  return negotiated.empty() ? "-" : negotiated;
+}
+
 std::vector<std::string> TransferCells(const TlsRun& run, const TlsCell& cell) {
-  std::vector<std::string> row = {
-      TransferLabel(cell), cell.transport == "tcp" ? "-" : cell.protocol,
-      cell.transport == "tcp" ? "-" : cell.group, cell.transport == "tcp" ? "-" : cell.cert};
+  const bool tcp = cell.transport == "tcp";
+  std::vector<std::string> row = {TransferLabel(cell),
+                                  tcp ? "-" : Configured(cell.protocol, cell.negotiated.protocol),
+                                  tcp ? "-" : Configured(cell.group, cell.negotiated.group),
+                                  tcp ? "-" : Configured(cell.cert, "")};
+  if (!cell.url.empty() && !cell.negotiated.suite.empty()) {
+    row[0] += " (" + cell.negotiated.suite + ")";
+  }
   if (cell.status != CellStatus::kOk || !cell.figures) {
     row.push_back(StatusText(cell));
     return row;
@@ -176,6 +190,14 @@ std::string LibraryLine(const TlsRun& run) {
 
 std::string MethodLine(const TlsRun& run) {
   const TlsMethod& m = run.method;
+  const bool downloads = !run.transfers.empty() && !run.transfers.front().url.empty();
+  if (downloads) {
+    return fmt::format(
+        "downloads from a real server, each timed from the request to the body's last byte and "
+        "checked by SHA-256; median of >= {} downloads with {:g}% CI, precision ±{:g}%, budget "
+        "{:g} s; MB/s = 10^6 bytes/s; CPU s/GB = the client's CPU seconds per 10^9 bytes",
+        m.min_samples, m.confidence * 100, m.precision * 100, m.max_seconds);
+  }
   return fmt::format(
       "{} per transfer over loopback TCP in {} records, every byte checked; median of >= {} "
       "transfers with {:g}% CI, precision ±{:g}%, budget {:g} s per transfer and {:g} s per "
@@ -262,6 +284,9 @@ std::string Number(double value) { return fmt::format("{}", value); }
 std::string TransferLabel(const TlsCell& cell) {
   if (cell.transport == "tcp") {
     return "plain TCP (no TLS)";
+  }
+  if (!cell.url.empty()) {
+    return "download " + cell.url;
   }
   return cell.ktls ? cell.suite + " + kTLS" : cell.suite;
 }

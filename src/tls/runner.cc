@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "core/errors.h"
+#include "core/hex.h"
 #include "results/json.h"
 #include "worker/process.h"
 
@@ -99,6 +100,27 @@ std::optional<nlohmann::json> Await(WorkerProcess& process, const std::string& w
 class WorkerPair {
  public:
   WorkerPair(const TlsPlan& plan, const std::set<std::string>& certs) : plan_(plan) {
+    const double start_limit = plan.worker_timeout_seconds > 0
+                                   ? std::max(plan.worker_timeout_seconds, kStartSeconds)
+                                   : kStartSeconds;
+    if (!plan.connect_host.empty()) {
+      WorkerJob client_job;
+      client_job.role = "client";
+      client_job.backend = plan.backend;
+      client_job.libcrypto_path = plan.libcrypto_path;
+      client_job.libssl_path = plan.libssl_path;
+      client_job.io_timeout_seconds = plan.io_timeout_seconds;
+      client_job.host = plan.connect_host;
+      client_job.port = plan.connect_port;
+      client_job.server_name = plan.server_name;
+      client_job.path = plan.path;
+      client_job.expect_sha256 = plan.expect_sha256;
+      for (const std::vector<uint8_t>& der : plan.trusted) {
+        client_job.trusted_hex.push_back(HexEncode(der));
+      }
+      StartClient(client_job, start_limit);
+      return;
+    }
     WorkerJob server_job;
     server_job.role = "server";
     server_job.backend = plan.backend;
@@ -113,9 +135,6 @@ class WorkerPair {
                                               std::set<std::string>{}, kTlsWorkerSubcommand);
     Failure failure;
     bool usage = false;
-    const double start_limit = plan.worker_timeout_seconds > 0
-                                   ? std::max(plan.worker_timeout_seconds, kStartSeconds)
-                                   : kStartSeconds;
     auto listening = Await(*server_, "server", "listening", start_limit, &failure, {}, &usage);
     if (!listening) {
       if (usage) {
@@ -132,14 +151,24 @@ class WorkerPair {
       client_job.trusted_hex.push_back(hex.get<std::string>());
     }
     client_job.test_fault = plan.test_fault.starts_with("client-") ? plan.test_fault : "";
-    client_ = std::make_unique<WorkerProcess>(plan.executable, plan.env,
+    StartClient(client_job, start_limit);
+  }
+
+  void StartClient(const WorkerJob& client_job, double start_limit) {
+    client_ = std::make_unique<WorkerProcess>(plan_.executable, plan_.env,
                                               WorkerJobToJson(client_job).dump(),
                                               std::set<std::string>{}, kTlsWorkerSubcommand);
-    if (!Await(*client_, "client", "ready", start_limit, &failure, {}, &usage)) {
+    Failure failure;
+    bool usage = false;
+    auto ready = Await(*client_, "client", "ready", start_limit, &failure, {}, &usage);
+    if (!ready) {
       if (usage) {
         throw UsageError(failure.message);
       }
       throw std::runtime_error("starting the TLS client: " + failure.message);
+    }
+    if (server_ == nullptr) {
+      listening_ = *ready;  // the client names the library when there is no server worker
     }
   }
 
@@ -164,6 +193,9 @@ class WorkerPair {
     const double limit = SilenceLimit(plan_);
     const nlohmann::json cell_json = CellRequestToJson(request);
     Failure failure;
+    if (server_ == nullptr) {
+      return MeasureWithoutServer(cell, cell_json, limit, on_sample);
+    }
     if (!server_->Send(nlohmann::json{{"cmd", "serve"}, {"cell", cell_json}}.dump())) {
       return Fail(cell, Ended(*server_, "server", WorkerProcess::ReadStatus::kEof, limit));
     }
@@ -201,7 +233,27 @@ class WorkerPair {
     if (!report) {
       return Fail(cell, failure);
     }
-    Merge(cell, *result, *report);
+    Merge(cell, *result, *report, true);
+    return true;
+  }
+
+  // A download from a real server: only the client measures.
+  bool MeasureWithoutServer(TlsCell& cell, const nlohmann::json& cell_json, double limit,
+                            const std::function<void(size_t)>& on_sample) {
+    Failure failure;
+    if (!client_->Send(nlohmann::json{{"cmd", "run"}, {"cell", cell_json}}.dump())) {
+      return Fail(cell, Ended(*client_, "client", WorkerProcess::ReadStatus::kEof, limit));
+    }
+    auto result =
+        Await(*client_, "client", "result", limit, &failure, [&](const nlohmann::json& message) {
+          if (message.value("type", "") == "sample" && on_sample) {
+            on_sample(message.value("n", size_t{0}));
+          }
+        });
+    if (!result) {
+      return Fail(cell, failure);
+    }
+    Merge(cell, *result, nlohmann::json{{"connections", nlohmann::json::array()}}, false);
     return true;
   }
 
@@ -219,7 +271,8 @@ class WorkerPair {
     return false;
   }
 
-  static void Merge(TlsCell& cell, const nlohmann::json& result, const nlohmann::json& report) {
+  static void Merge(TlsCell& cell, const nlohmann::json& result, const nlohmann::json& report,
+                    bool with_server) {
     const std::string status = result.value("status", "error");
     cell.message = result.value("message", "");
     if (status == "unsupported") {
@@ -234,6 +287,7 @@ class WorkerPair {
     cell.negotiated.ktls_recv = negotiated.value("ktls_recv", false);
     cell.verified_bytes = result.value("verified_bytes", uint64_t{0});
     cell.resumed_handshakes = result.value("resumed", uint64_t{0});
+    cell.body_sha256 = result.value("body_sha256", "");
     std::map<uint64_t, ConnectionRecord> records;
     std::string server_error;
     for (const auto& item : report.at("connections")) {
@@ -256,8 +310,9 @@ class WorkerPair {
     for (const auto& item : result.at("samples")) {
       const ClientSample client = ClientSampleFromJson(item);
       TlsSample sample = client.sample;
+      sample.server_measured = with_server;
       for (uint64_t c = client.first_connection;
-           c < client.first_connection + client.sample.connections; ++c) {
+           with_server && c < client.first_connection + client.sample.connections; ++c) {
         const auto found = records.find(c);
         if (found == records.end() || !found->second.ok) {
           cell.status = CellStatus::kError;

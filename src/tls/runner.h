@@ -32,6 +32,13 @@ struct TlsPlan {
   double worker_timeout_seconds = 0;  ///< longest silence of a worker; 0 = automatic
   bool ktls = true;        ///< also measure each transfer with kTLS where the kernel offers it
   std::string test_fault;  ///< test-only, WorkerJob::test_fault
+  /// `--connect`: no server worker; the client downloads from a real server there.
+  std::string connect_host;
+  uint16_t connect_port = 0;
+  std::string server_name;    ///< the name the server's certificate must carry
+  std::string path;           ///< GET path; "" asks a `cryptobench tls --serve` for its stream
+  std::string expect_sha256;  ///< the body's SHA-256 (hex); "" = the first download's
+  std::vector<std::vector<uint8_t>> trusted;  ///< DER certificates; empty = the system store
 };
 
 /// Called after each sample and cell: the cell, its index among all cells, the total, and the

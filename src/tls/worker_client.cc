@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "core/hex.h"
+#include "results/json.h"
 #include "stats/stats.h"
 
 #include "tls/socket.h"
@@ -18,9 +19,6 @@ namespace cryptobench::tls {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-constexpr char kServerHost[] = "127.0.0.1";
-constexpr char kServerName[] = "localhost";
 
 // The stopping rule of measure::SampleUntilPrecise: the median's CI attains the confidence
 // asked for and is within the precision target.
@@ -48,10 +46,19 @@ class Client {
     for (const std::string& hex : job_.trusted_hex) {
       trusted_.push_back(HexDecode(hex));
     }
+    for (char c : job_.expect_sha256) {
+      expected_sha256_ += static_cast<char>(c >= 'A' && c <= 'F' ? c - 'A' + 'a' : c);
+    }
   }
 
   int Run(CommandReader& commands) {
-    channel_.Send({{"type", "ready"}});
+    const TlsLibraryInfo& info = library_.Info();
+    channel_.Send({{"type", "ready"},
+                   {"library", results::LibraryToJson(info.crypto)},
+                   {"libssl_requested_path", info.libssl_requested_path},
+                   {"libssl_loaded_path", info.libssl_loaded_path},
+                   {"ktls_kernel", {{"ulp", "unknown"}, {"detail", "not examined (--connect)"}}},
+                   {"certs", nlohmann::json::object()}});
     while (auto line = commands.Next()) {
       nlohmann::json command;
       try {
@@ -82,7 +89,7 @@ class Client {
       session_.reset();
       if (cell.transport == "tls") {
         SetupError error;
-        endpoint_ = library_.NewClient(EndpointFor(cell), trusted_, kServerName, &error);
+        endpoint_ = library_.NewClient(EndpointFor(cell), trusted_, job_.server_name, &error);
         if (endpoint_ == nullptr) {
           result["status"] = error.unsupported ? "unsupported" : "error";
           result["message"] = error.message;
@@ -108,6 +115,7 @@ class Client {
       result["precision_reached"] = precision_reached_;
       result["verified_bytes"] = verified_bytes_;
       result["resumed"] = resumed_;
+      result["body_sha256"] = body_sha256_;
       result["negotiated"] = {{"protocol", negotiated_.protocol},
                               {"suite", negotiated_.suite},
                               {"group", negotiated_.group},
@@ -122,7 +130,7 @@ class Client {
 
   // Opens a connection to the server and runs the handshake (TLS) or nothing (TCP).
   bool Open(Link& link, bool resume, std::string* error) {
-    link.fd = ConnectTo(kServerHost, job_.port, job_.io_timeout_seconds, error);
+    link.fd = ConnectTo(job_.host, job_.port, job_.io_timeout_seconds, error);
     if (!link.fd.valid()) {
       return false;
     }
@@ -148,6 +156,9 @@ class Client {
       return true;
     }
     negotiated_ = got;
+    if (cell.suite.empty()) {
+      return true;  // a download with the library's defaults: whatever was negotiated
+    }
     if (got.protocol != cell.protocol) {
       *error = fmt::format("asked for {}, negotiated {}", cell.protocol, got.protocol);
       return false;
@@ -157,7 +168,7 @@ class Client {
       return false;
     }
     const GroupInfo* group = FindGroup(got.group);
-    if (group == nullptr || group->name != cell.group) {
+    if (!cell.group.empty() && (group == nullptr || group->name != cell.group)) {
       *error = fmt::format("asked for the group {}, negotiated {}", cell.group, got.group);
       return false;
     }
@@ -168,7 +179,8 @@ class Client {
   // caller's clocks bracket this. Counts the bytes checked.
   bool Fetch(Link& link, uint64_t bytes, uint64_t connection, const ExpectedStream& stream,
              uint64_t seed, uint64_t* received, std::string* error) {
-    const std::string request = FormatRequest(RequestPath({bytes, seed, connection}), kServerName);
+    const std::string request =
+        FormatRequest(RequestPath({bytes, seed, connection}), job_.server_name);
     if (!link.connection->Write(reinterpret_cast<const uint8_t*>(request.data()), request.size())) {
       *error = "sending the request: " + link.connection->error();
       return false;
@@ -225,6 +237,68 @@ class Client {
     return true;
   }
 
+  // GET job_.path from a real server; the body runs to its Content-Length or to the end of
+  // the stream and is checked by SHA-256: against --expect-sha256, else against the first
+  // download's.
+  bool Download(Link& link, uint64_t* received, std::string* error) {
+    const std::string request = FormatRequest(job_.path, job_.server_name);
+    if (!link.connection->Write(reinterpret_cast<const uint8_t*>(request.data()), request.size())) {
+      *error = "sending the request: " + link.connection->error();
+      return false;
+    }
+    std::string head;
+    std::string extra;
+    ResponseHead response;
+    if (!ReadHead(*link.connection, &head, &extra, error) ||
+        !ParseResponseHead(head, &response, error)) {
+      *error = "reading the response: " + *error;
+      return false;
+    }
+    if (response.status != 200) {
+      *error = fmt::format("the server answered {} to GET {}", response.status, job_.path);
+      return false;
+    }
+    std::unique_ptr<Sha256> sha = library_.NewSha256();
+    if (sha == nullptr) {
+      *error = "the library under test cannot compute SHA-256";
+      return false;
+    }
+    uint64_t total = extra.size();
+    sha->Update(reinterpret_cast<const uint8_t*>(extra.data()), extra.size());
+    buffer_.resize(std::max<uint64_t>(request_.cell.record_size, 16384));
+    while (!response.content_length || total < *response.content_length) {
+      const long n = link.connection->Read(buffer_.data(), buffer_.size());
+      if (n < 0) {
+        *error = fmt::format("after {} bytes: {}", total, link.connection->error());
+        return false;
+      }
+      if (n == 0) {
+        if (response.content_length) {
+          *error = fmt::format("the server ended the stream after {} of {} bytes", total,
+                               *response.content_length);
+          return false;
+        }
+        break;
+      }
+      sha->Update(buffer_.data(), static_cast<size_t>(n));
+      total += static_cast<uint64_t>(n);
+    }
+    const std::string digest = HexEncode(sha->Final());
+    if (digest.empty()) {
+      *error = "SHA-256 of the body failed";
+      return false;
+    }
+    if (expected_sha256_.empty()) {
+      expected_sha256_ = digest;  // the first download is the reference for the others
+    } else if (digest != expected_sha256_) {
+      *error = fmt::format("the body's SHA-256 is {}, expected {}", digest, expected_sha256_);
+      return false;
+    }
+    body_sha256_ = digest;
+    *received = total;
+    return true;
+  }
+
   // Ends a connection: close_notify, then the socket.
   static void Close(Link& link) {
     if (link.connection != nullptr) {
@@ -248,7 +322,9 @@ class Client {
     }
     uint64_t received = 0;
     const measure::ClockReading before = measure::ReadClocks();
-    const bool ok = Fetch(link, bytes, connection, stream, seed, &received, error);
+    const bool ok = job_.path.empty()
+                        ? Fetch(link, bytes, connection, stream, seed, &received, error)
+                        : Download(link, &received, error);
     const measure::ClockReading after = measure::ReadClocksAfterWork();
     if (!ok) {
       return false;
@@ -400,6 +476,8 @@ class Client {
   uint64_t verified_bytes_ = 0;
   uint64_t resumed_ = 0;
   bool precision_reached_ = false;
+  std::string expected_sha256_;  // downloads: what every body must hash to
+  std::string body_sha256_;
 };
 
 }  // namespace

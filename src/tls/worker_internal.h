@@ -14,6 +14,7 @@
 #include "tls/library.h"
 #include "tls/model.h"
 #include "tls/protocol.h"
+#include "tls/socket.h"
 #include "tls/stream.h"
 
 namespace cryptobench::tls {
@@ -53,6 +54,21 @@ CpuUse CpuBetween(const measure::ClockReading& before, const measure::ClockReadi
 /// returns the body bytes read past it in *extra. False with *error set on an error, an end of
 /// stream before the blank line, or a head over kMaxHeadBytes.
 bool ReadHead(Connection& connection, std::string* head, std::string* extra, std::string* error);
+
+/// How a server answers requests.
+struct ServeSettings {
+  uint64_t record_size = 16384;  ///< bytes per write (one record each)
+  std::string test_fault;        ///< WorkerJob::test_fault
+};
+
+/// Serves one accepted connection `fd` (closed on return): the handshake through `endpoint`
+/// (plain TCP when null), a request for `GET /cryptobench?bytes=N&seed=S`, the stream in
+/// record-size writes, close_notify and a lingering close. `start` is the clock reading taken
+/// before accept(). Returns what it cost; `ok` false with the reason when it failed (a bad
+/// request is answered with 400). `negotiated` (may be null) receives the TLS parameters.
+ConnectionRecord ServeConnection(Fd fd, const measure::ClockReading& start,
+                                 ServerEndpoint* endpoint, const ServeSettings& settings,
+                                 Negotiated* negotiated);
 
 /// Sends a protocol "fatal" message and returns kTlsWorkerFatalExit.
 int SendFatal(MessageChannel& channel, const std::string& message, bool usage);

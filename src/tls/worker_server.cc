@@ -24,6 +24,92 @@ namespace {
 // reset that cuts off the end of the response.
 constexpr int kLingerMilliseconds = 2000;
 
+void Linger(int fd) {
+  shutdown(fd, SHUT_WR);
+  char drain[4096];
+  pollfd pfd{fd, POLLIN, 0};
+  while (poll(&pfd, 1, kLingerMilliseconds) > 0) {
+    if (recv(fd, drain, sizeof drain, 0) <= 0) {
+      break;
+    }
+  }
+}
+
+ConnectionRecord Failed(ConnectionRecord record, const std::string& message) {
+  record.ok = false;
+  record.message = message;
+  return record;
+}
+
+}  // namespace
+
+ConnectionRecord ServeConnection(Fd fd, const measure::ClockReading& start,
+                                 ServerEndpoint* endpoint, const ServeSettings& settings,
+                                 Negotiated* negotiated) {
+  ConnectionRecord record;
+  std::string error;
+  std::unique_ptr<Connection> connection;
+  if (endpoint == nullptr) {
+    connection = std::make_unique<TcpConnection>(fd.get());
+  } else {
+    connection = endpoint->Accept(fd.get(), &error);
+  }
+  if (connection == nullptr) {
+    return Failed(record, "handshake: " + error);
+  }
+  auto* tls = dynamic_cast<TlsConnection*>(connection.get());
+  if (tls != nullptr && negotiated != nullptr) {
+    *negotiated = tls->Info();
+  }
+  std::string head;
+  std::string extra;
+  TransferRequest request;
+  if (!ReadHead(*connection, &head, &extra, &error)) {
+    return Failed(record, "request: " + error);
+  }
+  if (!ParseRequest(head, &request, &error)) {
+    const std::string answer = FormatBadRequest(error);
+    connection->Write(reinterpret_cast<const uint8_t*>(answer.data()), answer.size());
+    connection->Shutdown();
+    return Failed(record, "request: " + error);
+  }
+  record.connection = request.connection;
+  const ExpectedStream stream(request.seed);
+  const size_t record_size = std::max<uint64_t>(settings.record_size, 1);
+  const std::string response = FormatResponseHead(request.bytes);
+  const measure::ClockReading body_start = measure::ReadClocks();
+  bool ok = connection->Write(reinterpret_cast<const uint8_t*>(response.data()), response.size());
+  for (uint64_t offset = 0; ok && offset < request.bytes;) {
+    const size_t chunk = static_cast<size_t>(
+        std::min<uint64_t>({record_size, request.bytes - offset, ExpectedStream::kMaxChunk}));
+    if (settings.test_fault.starts_with("server-") && offset >= request.bytes / 2 &&
+        request.bytes >= 2 * record_size) {
+      InjectWorkerFault(settings.test_fault);
+    }
+    ok = connection->Write(stream.At(offset), chunk);
+    offset += chunk;
+    record.bytes = offset;
+  }
+  const measure::ClockReading body_end = measure::ReadClocksAfterWork();
+  record.transfer = CpuBetween(body_start, body_end);
+  if (tls != nullptr) {
+    const Negotiated info = tls->Info();
+    record.ktls_send = info.ktls_send;
+    record.ktls_recv = info.ktls_recv;
+  }
+  if (!ok) {
+    return Failed(record, "sending: " + connection->error());
+  }
+  connection->Shutdown();
+  connection.reset();
+  Linger(fd.get());
+  fd.Reset();
+  record.whole = CpuBetween(start, measure::ReadClocksAfterWork());
+  return record;
+}
+
+namespace {
+
 class Server {
  public:
   Server(const WorkerJob& job, TlsLibrary& library, MessageChannel& channel)
@@ -149,90 +235,16 @@ class Server {
 
   // Accepts one connection and serves its request.
   void Serve() {
-    ConnectionRecord record;
-    const measure::ClockReading start = measure::ReadClocks();
     std::string error;
+    const measure::ClockReading start = measure::ReadClocks();
     Fd fd = AcceptConnection(listener_.get(), job_.io_timeout_seconds, &error);
-    if (!fd.valid()) {
-      return;
+    if (!fd.valid() || !serving_) {
+      return;  // between cells there is nothing to serve; closing tells the client
     }
-    if (!serving_) {
-      return;  // between cells: nothing to serve; closing tells the client
-    }
-    std::unique_ptr<Connection> connection;
-    if (endpoint_ == nullptr) {
-      connection = std::make_unique<TcpConnection>(fd.get());
-    } else {
-      connection = endpoint_->Accept(fd.get(), &error);
-    }
-    if (connection == nullptr) {
-      Fail(record, "handshake: " + error);
-      return;
-    }
-    std::string head;
-    std::string extra;
-    TransferRequest request;
-    if (!ReadHead(*connection, &head, &extra, &error) || !ParseRequest(head, &request, &error)) {
-      if (error.starts_with("expected") || error.starts_with("request") ||
-          error.starts_with("bytes=")) {
-        const std::string answer = FormatBadRequest(error);
-        connection->Write(reinterpret_cast<const uint8_t*>(answer.data()), answer.size());
-        connection->Shutdown();
-      }
-      Fail(record, "request: " + error);
-      return;
-    }
-    record.connection = request.connection;
-    const ExpectedStream stream(request.seed);
-    const size_t record_size = std::max<uint64_t>(request_.cell.record_size, 1);
-    const std::string response = FormatResponseHead(request.bytes);
-    const measure::ClockReading body_start = measure::ReadClocks();
-    bool ok = connection->Write(reinterpret_cast<const uint8_t*>(response.data()), response.size());
-    for (uint64_t offset = 0; ok && offset < request.bytes;) {
-      const size_t chunk = static_cast<size_t>(
-          std::min<uint64_t>({record_size, request.bytes - offset, ExpectedStream::kMaxChunk}));
-      if (!job_.test_fault.empty() && job_.test_fault.starts_with("server-") &&
-          offset >= request.bytes / 2 && request.bytes >= 2 * record_size) {
-        InjectWorkerFault(job_.test_fault);
-      }
-      ok = connection->Write(stream.At(offset), chunk);
-      offset += chunk;
-      record.bytes = offset;
-    }
-    const measure::ClockReading body_end = measure::ReadClocksAfterWork();
-    record.transfer = CpuBetween(body_start, body_end);
-    if (auto* tls = dynamic_cast<TlsConnection*>(connection.get()); tls != nullptr) {
-      const Negotiated info = tls->Info();
-      record.ktls_send = info.ktls_send;
-      record.ktls_recv = info.ktls_recv;
-    }
-    if (!ok) {
-      Fail(record, "sending: " + connection->error());
-      return;
-    }
-    connection->Shutdown();
-    connection.reset();
-    Linger(fd.get());
-    fd.Reset();
-    record.whole = CpuBetween(start, measure::ReadClocksAfterWork());
-    records_.push_back(record);
-  }
-
-  static void Linger(int fd) {
-    shutdown(fd, SHUT_WR);
-    char drain[4096];
-    pollfd pfd{fd, POLLIN, 0};
-    while (poll(&pfd, 1, kLingerMilliseconds) > 0) {
-      if (recv(fd, drain, sizeof drain, 0) <= 0) {
-        break;
-      }
-    }
-  }
-
-  void Fail(ConnectionRecord& record, const std::string& message) {
-    record.ok = false;
-    record.message = message;
-    records_.push_back(record);
+    ServeSettings settings;
+    settings.record_size = request_.cell.record_size;
+    settings.test_fault = job_.test_fault;
+    records_.push_back(ServeConnection(std::move(fd), start, endpoint_.get(), settings, nullptr));
   }
 
   const WorkerJob& job_;

@@ -186,5 +186,34 @@ TEST(TlsCliTest, AServerThatHangsIsKilledAndTheCellTimesOut) {
   EXPECT_EQ(ProcessesWith(marker), 0);
 }
 
+TEST(TlsCliTest, CompareReadsTlsResultsAndRefusesOthers) {
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("cryptobench_tls_compare_" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  const std::vector<std::string> run =
+      With(QuickTlsArgs(Marker()), {"--suites", "TLS_AES_128_GCM_SHA256", "--no-handshakes",
+                                    "--no-tcp", "--format", "json", "--output"});
+  ASSERT_EQ(RunCryptobench(With(run, {(dir / "a.json").string()})).exit_status, 0);
+  ASSERT_EQ(RunCryptobench(With(run, {(dir / "b.json").string()})).exit_status, 0);
+  // A tls result is recognised without --tls.
+  const CliResult compared =
+      RunCryptobench({"compare", (dir / "a.json").string(), (dir / "b.json").string()});
+  EXPECT_EQ(compared.exit_status, 0) << compared.err;
+  EXPECT_NE(compared.out.find("cryptobench compare --tls: 2 sides"), std::string::npos);
+  EXPECT_NE(compared.out.find("TLS_AES_128_GCM_SHA256"), std::string::npos);
+  EXPECT_NE(compared.out.find("Doctor on the AEADs"), std::string::npos);
+  // A speed result is no tls result.
+  ASSERT_EQ(RunCryptobench({"speed", "AES-128-GCM", "--bytes", "16384", "--max-seconds", "0.05",
+                            "--no-progress", "--format", "json", "--output",
+                            (dir / "speed.json").string()})
+                .exit_status,
+            0);
+  const CliResult mixed = RunCryptobench(
+      {"compare", "--tls", (dir / "a.json").string(), (dir / "speed.json").string()});
+  EXPECT_EQ(mixed.exit_status, 2);
+  EXPECT_NE(mixed.err.find("speed.json: not a tls result"), std::string::npos) << mixed.err;
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace cryptobench::testing
