@@ -145,6 +145,18 @@ LibsslPtr LoadLibssl(const std::string& path, LibcryptoPtr crypto) {
   if (lib->loaded_path.empty()) {
     lib->loaded_path = path;
   }
+  // A libssl has no version of its own to compare (OpenSSL 3's libssl asks libcrypto for it),
+  // and one of another release of the same series loads on the libcrypto under test. What
+  // tells a libssl of the same build is where it is: beside its libcrypto, as every build tree
+  // and installation puts them.
+  const std::string crypto_path = ObjectPathOf(under_test);
+  const auto directory = [](const std::string& file) { return file.substr(0, file.rfind('/')); };
+  if (!crypto_path.empty() && directory(crypto_path) != directory(lib->loaded_path)) {
+    throw UsageError(fmt::format(
+        "libssl {} is not beside the libcrypto under test {}: a libssl carries no version of "
+        "its own, so only the one of the same build (in the libcrypto's directory) is taken",
+        lib->loaded_path, crypto_path));
+  }
   return lib;
 }
 

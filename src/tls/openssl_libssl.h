@@ -157,9 +157,10 @@ std::string LibsslPathFor(const std::string& libcrypto_path);
 
 /// Opens libssl `path` in the link-map namespace of `crypto` (so its libcrypto dependency is
 /// that very library) and resolves the tables. Throws UsageError, one line, when the file does
-/// not load, lacks a REQUIRED symbol, or runs on another libcrypto than `crypto` (a libssl of
-/// another OpenSSL series or build: "... uses /usr/lib/libcrypto.so.1.1 (OpenSSL 1.1.1w), not
-/// ... (OpenSSL 3.0.19)").
+/// not load, lacks a REQUIRED symbol, runs on another libcrypto than `crypto` (a libssl of
+/// another OpenSSL series or build: "... runs on /usr/lib/libcrypto.so.1.1 (OpenSSL 1.1.1w),
+/// not on ... (OpenSSL 3.0.19)"), or is not in the libcrypto's directory (a libssl has no
+/// version of its own; one of another release of the same series would load and run).
 LibsslPtr LoadLibssl(const std::string& path, LibcryptoPtr crypto);
 
 /// The names of the REQUIRED libssl and extra libcrypto entries (for the 1.1.1 export check).

@@ -196,6 +196,26 @@ TEST(OpensslTlsTest, ALibsslOfAnotherLibcryptoIsRefused) {
   }
 }
 
+TEST(OpensslTlsTest, ALibsslFromAnotherDirectoryIsRefused) {
+  // The system's own libssl, copied elsewhere: it runs on the libcrypto under test, but
+  // nothing tells that it is of the same release, so it is refused.
+  const std::string system_ssl = SystemLibrary().Info().libssl_loaded_path;
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("cryptobench_libssl_" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  const auto copy = dir / "libssl.so.3";
+  std::filesystem::copy_file(system_ssl, copy, std::filesystem::copy_options::overwrite_existing);
+  try {
+    OpenOpensslTls("", copy.string());
+    ADD_FAILURE() << "a libssl from another directory was accepted";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("is not beside the libcrypto under test"),
+              std::string::npos)
+        << e.what();
+  }
+  std::filesystem::remove_all(dir);
+}
+
 TEST(OpensslTlsTest, SomethingThatIsNoLibsslIsRefused) {
   EXPECT_THROW(OpenOpensslTls("", "/nonexistent/libssl.so.3"), UsageError);
   // The libcrypto itself loads, but brings no SSL functions.
