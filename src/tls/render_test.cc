@@ -25,7 +25,7 @@ TlsRun TwoCellRun() {
     TlsSample sample;
     sample.connections = 1;
     sample.bytes = 1000000000;
-    sample.wall_ns = 500000000;              // 2000 MB/s
+    sample.wall_ns = 500000000;                            // 2000 MB/s
     sample.server = {300000000, 200000000, 100000000, 0};  // 0.3 s/GB
     sample.client = {400000000, 300000000, 100000000, 0};
     transfer.samples.push_back(sample);
@@ -42,7 +42,7 @@ TlsRun TwoCellRun() {
   handshake.mode = "full";
   TlsSample batch;
   batch.connections = 10;
-  batch.wall_ns = 10000000;  // 1000/s
+  batch.wall_ns = 10000000;                       // 1000/s
   batch.server = {5000000, 4000000, 1000000, 0};  // 500 µs each
   batch.client = {6000000, 5000000, 1000000, 0};
   handshake.samples.assign(6, batch);
@@ -59,8 +59,8 @@ TEST(TlsRenderTest, TableShowsRatesCpuAndFailures) {
   EXPECT_NE(text.find("2000.0 ±0.0%"), std::string::npos) << text;
   EXPECT_NE(text.find("0.300 (0.200 + 0.100)"), std::string::npos) << text;
   EXPECT_NE(text.find("crashed: the server worker killed by SIGSEGV"), std::string::npos);
-  EXPECT_NE(text.find("1000.00 ±0.0%"), std::string::npos) << text;  // handshakes/s
-  EXPECT_NE(text.find("500.0"), std::string::npos);                   // server µs
+  EXPECT_NE(text.find("1000.0 ±0.0%"), std::string::npos) << text;  // handshakes/s
+  EXPECT_NE(text.find("500.0"), std::string::npos);                 // server µs
 }
 
 TEST(TlsRenderTest, CsvHasOneRowPerCellAndMarkdownIsATable) {
@@ -79,8 +79,7 @@ TEST(TlsRenderTest, CsvHasOneRowPerCellAndMarkdownIsATable) {
   EXPECT_NE(markdown.str().find("| transfer | protocol | group | cert | MB/s (95% CI) |"),
             std::string::npos)
       << markdown.str();
-  EXPECT_THROW(RenderTls(TwoCellRun(), report::Format::kOpenssl, markdown),
-               std::invalid_argument);
+  EXPECT_THROW(RenderTls(TwoCellRun(), report::Format::kOpenssl, markdown), std::invalid_argument);
 }
 
 }  // namespace
