@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -184,6 +185,32 @@ class TempDir {
   fs::path path_;
 };
 
+// Whether a TCP socket listens on `port` (any address), from /proc/net/tcp and tcp6, polled for
+// up to `seconds`. Reading the tables does not touch the listener, unlike a probing connect.
+bool WaitUntilListening(uint16_t port, double seconds) {
+  char wanted[8];
+  std::snprintf(wanted, sizeof wanted, ":%04X", port);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  do {
+    for (const char* table : {"/proc/net/tcp", "/proc/net/tcp6"}) {
+      std::ifstream in(table);
+      std::string line;
+      std::getline(in, line);  // the header
+      while (std::getline(in, line)) {
+        std::istringstream fields(line);
+        std::string slot, local, remote, state;
+        fields >> slot >> local >> remote >> state;
+        // State 0A is TCP_LISTEN (include/net/tcp_states.h).
+        if (state == "0A" && local.size() > 5 && local.compare(local.size() - 5, 5, wanted) == 0) {
+          return true;
+        }
+      }
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  } while (std::chrono::steady_clock::now() < deadline);
+  return false;
+}
+
 // `cryptobench tls --serve` for `connections` clients; its port and certificate file.
 struct Served {
   std::unique_ptr<Child> child;
@@ -292,7 +319,8 @@ TEST(TlsInteropTest, CryptobenchDownloadsFromOpensslSServer) {
   Child server({openssl, "s_server", "-accept", port, "-cert", "cert.pem", "-key", "key.pem",
                 "-WWW", "-quiet"},
                dir.path());
-  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  // Waits until the peer listens (a fixed pause is too short on a loaded machine).
+  ASSERT_TRUE(WaitUntilListening(ntohs(address.sin_port), 60)) << "s_server does not listen";
   // The expected digest, from the peer's own tool.
   ASSERT_EQ(Shell(openssl + " dgst -sha256 -r '" + (dir.path() / "payload.bin").string() + "' > '" +
                   (dir.path() / "sha").string() + "'"),
