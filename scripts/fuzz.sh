@@ -30,7 +30,7 @@ for launcher_var in CMAKE_CXX_COMPILER_LAUNCHER CMAKE_C_COMPILER_LAUNCHER; do
 done
 
 # One per parser, plus the whole import pipeline (fuzz/CMakeLists.txt).
-targets=(import speed_text speed_mr version bssl_speed botan_speed cryptsetup)
+targets=(import speed_text speed_mr version bssl_speed botan_speed cryptsetup kernel_and_bench)
 
 started=$SECONDS
 step "configuring fuzz (cmake --preset fuzz)"
@@ -40,7 +40,9 @@ run_logged build/logs/build-fuzz.log \
   cmake --build --preset fuzz -j "$(build_jobs)" --target "${targets[@]/#/cryptobench_fuzz_}"
 step "fuzzers built in $((SECONDS - started)) s"
 
-seeds=tests/fixtures/import
+# Seeds: the import fixtures and the corpus of real reports (read only; new inputs go to the
+# target's own corpus directory).
+seeds=(tests/fixtures/import tests/fixtures/reports)
 artifacts=build/fuzz/artifacts
 mkdir -p "$artifacts"
 
@@ -48,14 +50,14 @@ mkdir -p "$artifacts"
 fuzz_one() {
   local target=$1 corpus=build/fuzz/corpus/$1 log=build/logs/fuzz-$1.log status=0
   mkdir -p "$corpus"
-  "build/fuzz/fuzz/cryptobench_fuzz_$target" "$corpus" "$seeds" \
+  "build/fuzz/fuzz/cryptobench_fuzz_$target" "$corpus" "${seeds[@]}" \
     -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
     -artifact_prefix="$artifacts/$target-" -print_final_stats=1 >"$log" 2>&1 || status=$?
   printf '%s\n' "$status" >"build/logs/fuzz-$target.status"
 }
 
 # The targets run side by side, as many at once as build jobs (each uses one core).
-step "fuzzing ${#targets[@]} targets for ${seconds}s each, $(build_jobs) at a time (seeds $seeds)"
+step "fuzzing ${#targets[@]} targets for ${seconds}s each, $(build_jobs) at a time (seeds ${seeds[*]})"
 fuzz_started=$SECONDS
 running=0
 for target in "${targets[@]}"; do
