@@ -346,5 +346,54 @@ TEST(ImportRobustTest, UnknownRowNameKeepsOnlyPrintableText) {
   EXPECT_EQ(lines[0].text, "oddcipher 1.00k");
 }
 
+// Two runs' progress lines pasted one after the other, neither with its table: the second
+// run's line for a cell the first already timed starts a run of its own, so neither figure
+// replaces the other.
+TEST(ImportRobustTest, ProgressLinesOfASecondRunStartANewRun) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "Doing aes-128-cbc for 3s on 16 size blocks: 3000000 aes-128-cbc's in 3.00s\n"
+      "Doing aes-128-cbc for 3s on 64 size blocks: 1500000 aes-128-cbc's in 3.00s\n"
+      "Doing aes-128-cbc for 3s on 16 size blocks: 6000000 aes-128-cbc's in 3.00s\n"
+      "Doing aes-128-cbc for 3s on 64 size blocks: 4500000 aes-128-cbc's in 3.00s\n",
+      "paste.txt");
+  ASSERT_EQ(runs.size(), 2u);
+  const results::AlgorithmResult* first = FindAlgorithm(runs[0], "AES-128-CBC");
+  const results::AlgorithmResult* second = FindAlgorithm(runs[1], "AES-128-CBC");
+  ASSERT_NE(first, nullptr);
+  ASSERT_NE(second, nullptr);
+  ASSERT_EQ(first->cells.size(), 2u);
+  ASSERT_EQ(second->cells.size(), 2u);
+  EXPECT_DOUBLE_EQ(first->cells[0].figures->bytes_per_s->value, 16e6);
+  EXPECT_DOUBLE_EQ(second->cells[0].figures->bytes_per_s->value, 32e6);
+  EXPECT_DOUBLE_EQ(second->cells[1].figures->bytes_per_s->value, 96e6);
+}
+
+// -multi children's records without the 'Forked child' lines (the tail of a long run): a cell
+// with several results is neither one child's figure nor a sum of an unknown number of
+// children; it is left out and a caveat names every line. A 3.2+ KEM result is matched to the
+// announcement of its own operation, whatever other children announced in between.
+TEST(ImportRobustTest, ChildrensRecordsWithoutMultiAreNotReadAsOneProcess) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "+DTP:rsa7680:keygen:10\n"
+      "+DTP:rsa7680:encaps:10\n"
+      "+R16:8444:rsa7680:10.00\n"
+      "+R15:1:rsa7680:37.46\n"
+      "+DTP:rsa7680:decaps:10\n"
+      "+R16:8448:rsa7680:10.00\n"
+      "+R17:68:rsa7680:10.05\n",
+      "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  const results::AlgorithmResult* rsa = FindAlgorithm(runs[0], "rsa7680");
+  ASSERT_NE(rsa, nullptr);
+  std::vector<std::string> operations;
+  for (const results::Cell& cell : rsa->cells) {
+    operations.push_back(cell.operation);
+  }
+  EXPECT_THAT(operations, ::testing::UnorderedElementsAre("keygen", "decaps"));
+  EXPECT_TRUE(HasCaveat(runs[0], "Lines 3 and 6: more than one result for the same cell"))
+      << ::testing::PrintToString(runs[0].source.caveats);
+  EXPECT_TRUE(HasCaveat(runs[0], "Line 4: rsa7680 keygen took 37.46 s in a 10 s slot"));
+}
+
 }  // namespace
 }  // namespace cryptobench::import

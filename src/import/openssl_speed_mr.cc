@@ -224,7 +224,20 @@ void TakePkResult(const Record& record, int number, SpeedEvidence* evidence, MrS
     state->ops_units_known = true;
   }
   MrState::PendingDtp dtp;
-  if (!state->dtps.empty()) {
+  if (!state->dtps.empty() && state->dtps.front().by_name) {
+    // 3.2+ KEM/signature records: the record number names the operation, so the result
+    // belongs to the oldest announcement of that operation (children interleave, and a paste
+    // may start in the middle of their records).
+    const auto known = FromRNumber(number, true);
+    const auto it = std::find_if(state->dtps.begin(), state->dtps.end(), [&](const auto& d) {
+      const std::string op = ToLower(d.what2);
+      return d.by_name && known && (op == "signs" ? "sign" : op) == known->operation;
+    });
+    if (it != state->dtps.end()) {
+      dtp = *it;
+      state->dtps.erase(it);
+    }
+  } else if (!state->dtps.empty()) {
     dtp = state->dtps.front();
     state->dtps.pop_front();
   }

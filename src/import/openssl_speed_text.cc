@@ -347,7 +347,18 @@ Offer SpeedTextParser::Take(const SourceLine& line) {
     if (evidence_->HasFinalFigures() || evidence_->header) {
       return Offer::kNewRun;
     }
-    evidence_->progress.push_back(ParseProgressLine(trimmed, line.number));
+    Progress progress = ParseProgressLine(trimmed, line.number);
+    // A process times each (cipher, size) once: the same cell again is another run's, pasted
+    // after this one without its table (-multi children print +DT records, not these lines).
+    const bool measured =
+        std::any_of(evidence_->progress.begin(), evidence_->progress.end(), [&](const Progress& p) {
+          return !progress.public_key && progress.has_result && !p.public_key && p.has_result &&
+                 p.name == progress.name && p.input_len == progress.input_len;
+        });
+    if (measured) {
+      return Offer::kNewRun;
+    }
+    evidence_->progress.push_back(std::move(progress));
     table_ = Table::kNone;
     return Offer::kConsumed;
   }

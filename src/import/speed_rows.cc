@@ -52,7 +52,7 @@ std::vector<PkRow> SumChildPkRows(const std::vector<PkRow>& rows) {
 
 void RowsFromProgress(const std::vector<Progress>& progress, std::vector<uint64_t>* sizes,
                       std::vector<SymRow>* sym_rows, std::vector<PkRow>* pk_rows, int children,
-                      std::vector<size_t>* incomplete) {
+                      std::vector<size_t>* incomplete, std::vector<size_t>* repeated) {
   for (const Progress& p : progress) {
     if (!p.has_result || p.public_key || p.input_len == 0) {
       continue;
@@ -67,6 +67,7 @@ void RowsFromProgress(const std::vector<Progress>& progress, std::vector<uint64_
     const Progress* first = nullptr;
     double rate = 0;
     int results = 0;
+    std::vector<size_t> lines;  ///< of its results
   };
   std::vector<Cell> cells;
   const auto same_cell = [](const Progress& a, const Progress& b) {
@@ -82,19 +83,22 @@ void RowsFromProgress(const std::vector<Progress>& progress, std::vector<uint64_
                                       : (p.count > 0 ? std::numeric_limits<double>::infinity() : 0);
     auto it = std::find_if(cells.begin(), cells.end(),
                            [&](const Cell& c) { return same_cell(*c.first, p); });
-    if (it == cells.end() || children <= 1) {
-      if (it != cells.end()) {
-        it->rate = rate;  // one process measured it again: the last result stands, as before
-        continue;
-      }
-      cells.push_back({&p, rate, 1});
+    if (it == cells.end()) {
+      cells.push_back({&p, rate, 1, {p.line}});
       continue;
     }
     it->rate += rate;
     ++it->results;
+    it->lines.push_back(p.line);
   }
   for (const Cell& cell : cells) {
     const Progress& p = *cell.first;
+    if (children <= 1 && cell.results > 1) {
+      if (repeated != nullptr) {
+        repeated->insert(repeated->end(), cell.lines.begin(), cell.lines.end());
+      }
+      continue;
+    }
     if (children > 1 && cell.results != children) {
       if (incomplete != nullptr) {
         incomplete->push_back(p.line);

@@ -188,6 +188,29 @@ void AddBasisCaveats(const std::string& basis, int multi, RunResult* run) {
   }
 }
 
+// "12, 14 and 20" for a caveat.
+std::string JoinLines(const std::vector<size_t>& lines) {
+  std::string out;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    out += (i == 0 ? "" : i + 1 == lines.size() ? " and " : ", ") + std::to_string(lines[i]);
+  }
+  return out;
+}
+
+// Cells whose progress lines gave several results in a run without -multi (RowsFromProgress).
+void AddRepeatedCellsCaveat(std::vector<size_t> lines, RunResult* run) {
+  if (lines.empty()) {
+    return;
+  }
+  std::sort(lines.begin(), lines.end());
+  run->source.caveats.push_back(fmt::format(
+      "Lines {}: more than one result for the same cell, and the paste shows no -multi (the "
+      "children of a -multi run whose 'Forked child' lines are not in the paste, runs pasted "
+      "together, or curves of one size that progress lines do not name); neither their sum nor "
+      "one of them is the run's figure, so those cells are not imported.",
+      JoinLines(lines)));
+}
+
 // Rows measured by progress lines but missing from the table (a row deleted from the paste, a
 // table cut short): recomputed from the progress lines and named in a caveat, never dropped.
 void AddRowsOnlyInProgress(const std::vector<Progress>& progress,
@@ -217,7 +240,9 @@ void AddRowsOnlyInProgress(const std::vector<Progress>& progress,
   std::vector<uint64_t> missing_sizes = sizes;
   std::vector<SymRow> missing_sym;
   std::vector<PkRow> missing_pk;
-  RowsFromProgress(missing, &missing_sizes, &missing_sym, &missing_pk);
+  std::vector<size_t> repeated;
+  RowsFromProgress(missing, &missing_sizes, &missing_sym, &missing_pk, 1, nullptr, &repeated);
+  AddRepeatedCellsCaveat(repeated, run);
   const bool same_sizes = missing_sizes == sizes || missing_sym.empty();
   if (same_sizes) {
     sym_rows->insert(sym_rows->end(), missing_sym.begin(), missing_sym.end());
@@ -230,15 +255,6 @@ void AddRowsOnlyInProgress(const std::vector<Progress>& progress,
       same_sizes ? "the figures are recomputed from those lines (operations × size / time), "
                    "before openssl's own rounding"
                  : "they are left out, as their sizes differ from the table's"));
-}
-
-// "12, 14 and 20" for a caveat.
-std::string JoinLines(const std::vector<size_t>& lines) {
-  std::string out;
-  for (size_t i = 0; i < lines.size(); ++i) {
-    out += (i == 0 ? "" : i + 1 == lines.size() ? " and " : ", ") + std::to_string(lines[i]);
-  }
-  return out;
 }
 
 // -multi: the parent's summary table against the children's records. A summary row named
@@ -416,8 +432,10 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
   }
   if (sym_rows.empty() && pk_rows.empty()) {
     std::vector<size_t> incomplete;
-    RowsFromProgress(ev.progress, &sizes, &sym_rows, &pk_rows, multi, &incomplete);
-    recomputed = !sym_rows.empty() || !pk_rows.empty() || !incomplete.empty();
+    std::vector<size_t> repeated;
+    RowsFromProgress(ev.progress, &sizes, &sym_rows, &pk_rows, multi, &incomplete, &repeated);
+    recomputed = !sym_rows.empty() || !pk_rows.empty() || !incomplete.empty() || !repeated.empty();
+    AddRepeatedCellsCaveat(repeated, &run);
     if (multi > 1 && recomputed) {
       run.source.caveats.push_back(fmt::format(
           "-multi {}: each figure is the sum of the {} children's results for that cell (their "
@@ -546,8 +564,9 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
       // RSA key generation) overruns its time slot without any fault of the timer.
       run.source.caveats.push_back(fmt::format(
           "Line {}: {} {} took {:.2f} s in a {:g} s slot: a single operation slower than its "
-          "slot (the figure is one operation's rate), not a timer fault.",
-          p.line, p.name, p.operation.empty() ? "" : p.operation, p.seconds, p.requested_seconds));
+          "slot{}, not a timer fault.",
+          p.line, p.name, p.operation.empty() ? "" : p.operation, p.seconds, p.requested_seconds,
+          cell != nullptr ? " (the figure is one operation's rate)" : ""));
     } else if (impossible || too_long) {
       const std::string what =
           too_long ? fmt::format("took {:.2f} s in a {:g} s run", p.seconds, p.requested_seconds)
