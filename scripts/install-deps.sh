@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages that building, testing and running cryptobench need.
 #
-# Usage: bash scripts/install-deps.sh [--with-format]
+# Usage: bash scripts/install-deps.sh [--with-format] [--with-guest]
 #   --with-format  also install clang-format-16 (scripts/test.sh checks formatting with it;
 #                  Debian 12's default clang-format 14 cannot read our .clang-format).
+#   --with-guest   also install what scripts/afalg-guest.sh needs to boot a Linux guest and run
+#                  the AF_ALG backend against its kernel: qemu-system-x86, busybox-static,
+#                  kmod (depmod), cpio and python3.
 #
 # Only packages that are missing are installed, so a second run changes nothing (and does not
 # upgrade an installed libssl3 under a benchmark). apt-get is skipped, with a note naming what
@@ -25,11 +28,13 @@ packages=(cmake ninja-build g++ pkg-config libcli11-dev nlohmann-json3-dev libfm
 packages+=(libsodium-dev libgnutls28-dev nettle-dev libgcrypt20-dev libbotan-2-dev
            libcrypto++-dev libmbedtls-dev libwolfssl-dev android-libboringssl-dev
            android-boringssl botan gnutls-bin)
-case "${1:-}" in
-  --with-format) packages+=(clang-format-16) ;;
-  "") ;;
-  *) die "unknown option '$1' (usage: install-deps.sh [--with-format])" ;;
-esac
+for option in "$@"; do
+  case "$option" in
+    --with-format) packages+=(clang-format-16) ;;
+    --with-guest) packages+=(qemu-system-x86 busybox-static kmod cpio python3) ;;
+    *) die "unknown option '$option' (usage: install-deps.sh [--with-format] [--with-guest])" ;;
+  esac
+done
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
   note "dpkg-query not found: not a Debian system; install by hand: ${packages[*]}"
