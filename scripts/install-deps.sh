@@ -17,11 +17,12 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 # Build: cmake, ninja-build, g++ and the header/config packages of CMakeLists.txt's find_package
 # calls (CLI11, nlohmann_json, fmt, GTest/GMock). pkg-config for find modules that use it.
-# Run: cryptobench dlopens libcrypto.so.3 (libssl3); `openssl` is used by bench/.
+# Run: cryptobench dlopens libcrypto.so.3 and libssl.so.3 (libssl3); `openssl` is used by bench/
+# and, with curl, by the TLS interop tests (tests/integration/tls_interop_test.cc).
 # Fuzz (scripts/fuzz.sh, the last stage of scripts/test.sh): clang and its libFuzzer and
 # sanitizer runtimes (libclang-rt-14-dev).
 packages=(cmake ninja-build g++ pkg-config libcli11-dev nlohmann-json3-dev libfmt-dev
-          libgtest-dev libgmock-dev libssl3 openssl clang libclang-rt-14-dev)
+          libgtest-dev libgmock-dev libssl3 openssl curl clang libclang-rt-14-dev)
 # Optional backends (src/backends/<name>, each built when its library is found) and the peer
 # tools bench/vs-peers compares with: bssl (android-boringssl), botan, gnutls-cli (gnutls-bin).
 packages+=(libsodium-dev libgnutls28-dev nettle-dev libgcrypt20-dev libbotan-2-dev

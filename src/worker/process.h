@@ -22,11 +22,13 @@ std::string SignalName(int signal_number);
 /// A running worker child. Not copyable; the destructor kills and reaps a child still running.
 class WorkerProcess {
  public:
-  /// Starts `exe __worker` with the parent's environment minus `unset_env`, plus `extra_env`
-  /// (overriding), stdin and stdout as pipes, stderr inherited, then writes `job_line` + "\n"
-  /// to its stdin. Throws std::runtime_error if the process cannot be created.
+  /// Starts `exe __worker` (or `exe subcommand` when one is given: the tls workers) with the
+  /// parent's environment minus `unset_env`, plus `extra_env` (overriding), stdin and stdout as
+  /// pipes, stderr inherited, then writes `job_line` + "\n" to its stdin. Throws
+  /// std::runtime_error if the process cannot be created.
   WorkerProcess(const std::string& exe, const std::map<std::string, std::string>& extra_env,
-                const std::string& job_line, const std::set<std::string>& unset_env = {});
+                const std::string& job_line, const std::set<std::string>& unset_env = {},
+                const char* subcommand = nullptr);
   ~WorkerProcess();
   WorkerProcess(const WorkerProcess&) = delete;
   WorkerProcess& operator=(const WorkerProcess&) = delete;
