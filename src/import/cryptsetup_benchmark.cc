@@ -224,7 +224,7 @@ Offer CryptsetupBenchmarkParser::TakePbkdf2(const SourceLine& line, std::string_
   const bool shape = per_second && (old_shape || (words.size() == 8 && words[5] == "for" &&
                                                   words[7] == "key" && EndsWith(words[6], "-bit")));
   const auto bits = !shape      ? std::nullopt
-                    : old_shape ? std::optional<uint64_t>(0)
+                    : old_shape ? decltype(ParseUnsigned(words[1]))(0)
                                 : ParseUnsigned(words[6].substr(0, words[6].size() - 4));
   if (!iterations || !shape || !bits) {
     throw ImportError(
