@@ -168,6 +168,9 @@ DoctorReport DiagnoseReport(const results::RunResult& run,
   }
   origin.cannot_know = CannotKnow(report);
   report.findings = ReportFindings(report.facts);
+  for (Finding& finding : CpuFindings(report)) {
+    report.findings.push_back(std::move(finding));
+  }
   return report;
 }
 

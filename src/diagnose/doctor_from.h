@@ -39,8 +39,9 @@ ReportClock ReportClockRange(const results::MachineInfo& machine);
 /// The architecture a report's figures come from, or "" when the text does not tell:
 /// machine.arch (a cryptobench run), else the CPUINFO line (OPENSSL_ia32cap: x86, 64-bit unless
 /// the platform says 32-bit; OPENSSL_armcap: AArch64 unless the platform says 32-bit ARM), else
-/// the platform string ("linux-x86_64", "debian-amd64", "linux-aarch64", "darwin64-arm64-cc").
-/// `source` receives where it came from, in words.
+/// the platform string ("linux-x86_64", "debian-amd64", "linux-aarch64", "darwin64-arm64-cc"),
+/// else the compiler line's x86 defines, else the CPU clues of the paste (ReadCpuClues: uname,
+/// -march=, a flags line, a known CPU model). `source` receives where it came from, in words.
 std::string ReportArch(const results::RunResult& run, std::string* source);
 
 /// Facts from the text of a report: the library info as given; cpu.arch; cpu.features decoded
@@ -50,9 +51,8 @@ std::string ReportArch(const results::RunResult& run, std::string* source);
 /// (the bits VALUE clears from a vector with every bit set: the report cannot say which of
 /// them the CPU has); asm_defines from a 1.x compiler line; no_asm_build for "CPUINFO: N/A"
 /// (a 1.x compiler line without -D*_ASM is only a finding: pastes shorten it). `report` is set
-/// with
-/// the run's source fields; its cannot_know and not_examined lists are left for
-/// DiagnoseReport.
+/// with the run's source fields and cpu_clues (ReadCpuClues); its cannot_know and not_examined
+/// lists are left for DiagnoseReport.
 DoctorFacts ReportFacts(const results::RunResult& run);
 
 /// Doctor's report for `run`: facts (ReportFacts), the clock range (ReportClockRange), findings
@@ -77,5 +77,14 @@ bool PrintsConfigureDefines(std::string_view cflags);
 /// CPUINFO line, no CPUINFO line or no architecture, user CPU timing with an engine or provider,
 /// -multi, the 1.x low-level API, and algorithms not examined.
 std::vector<Finding> ReportFindings(const DoctorFacts& facts);
+
+/// Findings from the CPU clues (cpu_clues.h) and the report's AES figures (the verdicts' "as
+/// reported" measurements): an AES figure below every hardware AES path is "cpu.no-hw-aes"
+/// when the clues show the CPU lacks AES instructions, "cpu.vm-hides-features" when a guest's
+/// flags lack what its host's model has, "cpu.aes-unused" when the CPU has them, else
+/// "cpu.aes-software" (cannot tell which, with the command that would); an AES figure above
+/// every software path is "cpu.aes-hardware" (info). A virtual machine hiding extensions is
+/// "cpu.vm-hides-features" whatever the figures. Each names its clue.
+std::vector<Finding> CpuFindings(const DoctorReport& report);
 
 }  // namespace cryptobench::diagnose

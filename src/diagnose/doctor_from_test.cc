@@ -10,6 +10,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "diagnose/cpu_clues.h"
+#include "diagnose/stated_causes.h"
+
 namespace cryptobench::diagnose {
 namespace {
 
@@ -518,6 +521,171 @@ TEST(DoctorFromTest, CannotKnowStatesClockMachineVarianceAndTimingBasis) {
   EXPECT_THAT(all, HasSubstr("Variance"));
   EXPECT_THAT(all, HasSubstr("user CPU time"));
   EXPECT_THAT(all, HasSubstr("Mask experiments"));
+}
+
+// A paste's environment line, as import records it (results::SourceFact).
+void AddFact(results::RunResult& run, const std::string& kind, const std::string& value,
+             size_t line) {
+  run.source.facts.push_back({kind, value, line});
+}
+
+std::vector<std::string> Tags(const DoctorReport& report) {
+  std::vector<std::string> tags;
+  for (const StatedCause& cause : StatedCauses(report)) {
+    tags.push_back(cause.tag);
+  }
+  return tags;
+}
+
+results::RunResult CryptsetupRun() {
+  results::RunResult run;
+  run.source.kind = "imported";
+  run.source.tool = "cryptsetup benchmark";
+  run.source.file = "paste.txt";
+  run.source.timing_basis = "wall_clock";
+  return run;
+}
+
+TEST(CpuCluesTest, ArchitectureAndExtensionsComeFromUnameFlagsAndModelsWithTheirClue) {
+  results::RunResult run = ImportedRun("", kOpenssl111);
+  AddFact(run, "uname",
+          "Linux pi 6.1.21-v8+ #1642 SMP PREEMPT Mon Apr  3 17:24:16 aarch64 GNU/Linux", 2);
+  AddFact(run, "cpu_flags", "fp asimd evtstrm crc32 cpuid", 5);
+  AddFact(run, "cpu_model", "model name: Unknown Vendor CPU 9000", 4);
+  const CpuClues clues = ReadCpuClues(run);
+  EXPECT_EQ(clues.arch, "aarch64");
+  EXPECT_THAT(clues.arch_clue, HasSubstr("the uname line (line 2)"));
+  EXPECT_EQ(clues.flags_family, "arm64");
+  ASSERT_NE(clues.Find("AES"), nullptr);
+  EXPECT_FALSE(clues.Find("AES")->present);
+  EXPECT_TRUE(clues.Find("AES")->from_flags);
+  EXPECT_THAT(clues.Find("AES")->clue, HasSubstr("Features line (line 5)"));
+  EXPECT_THAT(clues.Find("AES")->source, HasSubstr("arch/arm64/kernel/cpuinfo.c"));
+  EXPECT_EQ(clues.Find("AES-NI"), nullptr);
+  // A model no row knows stays unknown: nothing is guessed from its name.
+  EXPECT_THAT(clues.unknown_models, ElementsAre("Unknown Vendor CPU 9000"));
+  EXPECT_FALSE(clues.virtual_machine);
+  // ReportArch falls back to the clues when nothing else names the architecture.
+  std::string from;
+  EXPECT_EQ(ReportArch(run, &from), "aarch64");
+  EXPECT_THAT(from, HasSubstr("uname"));
+}
+
+TEST(CpuCluesTest, CompilerTargetModelsAndBnOptionsNameTheArchitecture) {
+  results::RunResult mips = CryptsetupRun();
+  mips.library.cflags =
+      "compiler: mipsel-openwrt-linux-musl-gcc -Os -pipe -mno-branch-likely "
+      "-mips32r2 -mtune=24kc";
+  CpuClues clues = ReadCpuClues(mips);
+  EXPECT_EQ(clues.arch, "mips");
+  EXPECT_THAT(clues.arch_clue, HasSubstr("-mips32r2"));
+  ASSERT_NE(clues.Find("AES"), nullptr);
+  EXPECT_FALSE(clues.Find("AES")->present);
+
+  results::RunResult soc = CryptsetupRun();
+  AddFact(soc, "cpu_model", "cpu model: MIPS 1004Kc V2.15", 3);
+  AddFact(soc, "cpu_model", "hardware: MediaTek MT7621 ver:1 eco:3", 4);
+  clues = ReadCpuClues(soc);
+  EXPECT_EQ(clues.arch, "mips");
+  EXPECT_THAT(clues.unknown_models, IsEmpty());
+
+  // bn(64,32): a 32-bit build on a 64-bit kernel runs 32-bit code.
+  results::RunResult x86 = ImportedRun("", kOpenssl111);
+  AddFact(x86, "uname", "Linux box 5.10.0-8-amd64 #1 SMP Debian 5.10.46-4 x86_64 GNU/Linux", 1);
+  x86.library.options = "options:bn(64,32) rc4(8x,mmx) des(long) aes(partial) idea(int)";
+  clues = ReadCpuClues(x86);
+  EXPECT_EQ(clues.arch, "x86");
+  EXPECT_EQ(clues.word_bits, 32);
+  EXPECT_THAT(clues.arch_clue, HasSubstr("bn(64,32)"));
+  x86.library.options = "options:bn(64,64)";
+  EXPECT_EQ(ReadCpuClues(x86).arch, "x86_64");
+}
+
+TEST(CpuCluesTest, AesBoundsHoldOnAnyCpu) {
+  // 0.4 GHz / 12 cpb and 6.5 GHz / 2.5 cpb, scaled by the rounds (cpu_clues.h).
+  EXPECT_NEAR(AesBoundsFor("AES-128-CBC")->hardware_floor, 33.3e6, 0.1e6);
+  EXPECT_NEAR(AesBoundsFor("AES-256-XTS")->hardware_floor, 23.8e6, 0.1e6);
+  EXPECT_NEAR(AesBoundsFor("AES-128-GCM")->software_ceiling, 2.6e9, 0.01e9);
+  EXPECT_FALSE(AesBoundsFor("ChaCha20").has_value());
+  EXPECT_EQ(ClassifyAesFigure("AES-128-CBC", 16384, 11e6), AesBound::kBelowHardware);
+  EXPECT_EQ(ClassifyAesFigure("AES-128-CBC", 16, 11e6), AesBound::kInside);  // per-call cost
+  EXPECT_EQ(ClassifyAesFigure("AES-128-XTS", 65536, 3.7e9), AesBound::kAboveSoftware);
+  EXPECT_EQ(ClassifyAesFigure("AES-128-CBC", 16384, 500e6), AesBound::kInside);
+  EXPECT_EQ(ClassifyAesFigure("SHA256", 16384, 1e6), AesBound::kInside);
+}
+
+TEST(CpuCluesTest, SlowAesIsSoftwareAndTheCluesDecideWhy) {
+  // No clue: cannot tell, and the one command that would.
+  results::RunResult run = CryptsetupRun();
+  Add(run, "AES-128-CBC", "cipher", {Figure("encrypt", 65536, 11.5)});
+  DoctorReport report = DiagnoseReport(run);
+  EXPECT_THAT(FindingIds(report), Contains("cpu.aes-software"));
+  EXPECT_THAT(Tags(report), ElementsAre("cannot-tell"));
+  for (const Finding& finding : report.findings) {
+    if (finding.id == "cpu.aes-software") {
+      EXPECT_THAT(finding.summary, HasSubstr("cannot tell from this report"));
+      EXPECT_THAT(finding.advice, HasSubstr("/proc/cpuinfo"));
+      EXPECT_THAT(finding.evidence, HasSubstr("33.3 MB/s"));
+    }
+  }
+
+  // A SoC the table knows without AES instructions: the cause, with its clue.
+  AddFact(run, "cpu_model", "hardware: MediaTek MT7621 ver:1 eco:3", 7);
+  report = DiagnoseReport(run);
+  EXPECT_THAT(Tags(report), ElementsAre("no-hw-aes"));
+  EXPECT_EQ(report.facts.cpu.arch, "mips");
+  EXPECT_THAT(report.facts.report->arch_source, HasSubstr("line 7"));
+
+  // A flags line with aes: the CPU has them and the kernel did not use them.
+  results::RunResult unused = CryptsetupRun();
+  Add(unused, "AES-128-CBC", "cipher", {Figure("encrypt", 65536, 11.5)});
+  AddFact(unused, "cpu_flags", "fpu vme de pse tsc msr pae sse sse2 ssse3 lm aes avx", 3);
+  report = DiagnoseReport(unused);
+  EXPECT_THAT(Tags(report), ElementsAre("hw-path-unused"));
+  EXPECT_EQ(report.facts.cpu.arch, "x86_64");
+}
+
+TEST(CpuCluesTest, AGuestWithoutTheFlagsOfItsHostModelIsItsOwnCause) {
+  results::RunResult run = CryptsetupRun();
+  Add(run, "AES-256-XTS", "cipher", {Figure("encrypt", 65536, 15)});
+  AddFact(run, "cpu_model", "model name: Intel(R) Xeon(R) Gold 6148 CPU @ 2.40GHz", 2);
+  AddFact(run, "cpu_flags", "fpu vme de pse tsc msr pae sse sse2 ssse3 lm avx avx2 hypervisor", 3);
+  const CpuClues clues = ReadCpuClues(run);
+  EXPECT_TRUE(clues.virtual_machine);
+  EXPECT_THAT(clues.hidden_by_vm, ElementsAre("AES-NI", "PCLMULQDQ", "AVX-512F"));
+  const DoctorReport report = DiagnoseReport(run);
+  EXPECT_THAT(Tags(report), ElementsAre("vm-hides-cpu-features"));
+  bool found = false;
+  for (const Finding& finding : report.findings) {
+    if (finding.id == "cpu.vm-hides-features") {
+      found = true;
+      EXPECT_EQ(finding.severity, Severity::kWarning);
+      EXPECT_THAT(finding.evidence, HasSubstr("Xeon(R) Gold 6148"));
+      EXPECT_THAT(finding.advice, HasSubstr("-cpu host"));
+    }
+  }
+  EXPECT_TRUE(found);
+
+  // A generic guest model without the host's: the host is not in the text, so cannot tell.
+  results::RunResult generic = CryptsetupRun();
+  Add(generic, "AES-128-CBC", "cipher", {Figure("encrypt", 65536, 8)});
+  AddFact(generic, "cpu_model", "model name: QEMU Virtual CPU version 2.5+", 2);
+  AddFact(generic, "cpu_flags", "fpu de pse tsc msr pae sse sse2 lm hypervisor", 3);
+  EXPECT_THAT(Tags(DiagnoseReport(generic)), ElementsAre("cannot-tell"));
+}
+
+TEST(CpuCluesTest, FastAesIsHardwareUnlessUserCpuTimingHidesAnEngine) {
+  results::RunResult run = CryptsetupRun();
+  Add(run, "AES-128-XTS", "cipher", {Figure("encrypt", 65536, 3700)});
+  DoctorReport report = DiagnoseReport(run);
+  EXPECT_THAT(FindingIds(report), Contains("cpu.aes-hardware"));
+  EXPECT_THAT(Tags(report), IsEmpty());
+
+  results::RunResult engine = ImportedRun("", kOpenssl111);
+  engine.source.engine_or_provider = "engine devcrypto";
+  Add(engine, "AES-128-CBC", "cipher", {Figure("decrypt", 16384, 3700)});
+  report = DiagnoseReport(engine);
+  EXPECT_THAT(FindingIds(report), Not(Contains("cpu.aes-hardware")));
 }
 
 }  // namespace

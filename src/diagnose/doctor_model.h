@@ -11,6 +11,7 @@
 #include "cpu/features.h"
 #include "results/model.h"
 
+#include "diagnose/cpu_clues.h"
 #include "diagnose/library_facts.h"
 
 namespace cryptobench::diagnose {
@@ -45,7 +46,10 @@ struct ReportOrigin {
   std::vector<std::string> caveats;  ///< the run's interpretation caveats, verbatim
   std::string arch_source;           ///< where facts.cpu.arch came from; empty when unknown
   bool cpu_features_known = false;   ///< facts.cpu.features were decoded from a capability vector
-  std::string clock_source;          ///< why core_hz_low..core_hz_high, in words
+  /// What the text shows about the CPU besides the CPUINFO line: uname, flags, models, -march=
+  /// (cpu_clues.h); each conclusion with its clue.
+  CpuClues cpu_clues;
+  std::string clock_source;               ///< why core_hz_low..core_hz_high, in words
   std::vector<std::string> cannot_know;   ///< what the text cannot tell, one sentence each
   std::vector<std::string> not_examined;  ///< algorithms of the report without a verdict, and why
 };

@@ -64,6 +64,10 @@ std::vector<FactRow> ReportCpuRows(const DoctorFacts& facts) {
   if (!origin.cpu_features_known) {
     rows.push_back({"features", "not in the text (no CPUINFO capability vector)"});
   }
+  // What the paste's other lines show (uname, flags, models, -march=), each with its clue.
+  for (const CpuClue& clue : origin.cpu_clues.clues) {
+    rows.push_back({"clue", clue.conclusion, false, "(from " + clue.clue + ")"});
+  }
   return rows;
 }
 
@@ -131,6 +135,12 @@ nlohmann::ordered_json ReportOriginToJson(const ReportOrigin& origin) {
   j["caveats"] = origin.caveats;
   j["arch_source"] = origin.arch_source;
   j["cpu_features_known"] = origin.cpu_features_known;
+  nlohmann::ordered_json clues = nlohmann::ordered_json::array();
+  for (const CpuClue& clue : origin.cpu_clues.clues) {
+    clues.push_back(
+        {{"conclusion", clue.conclusion}, {"clue", clue.clue}, {"source", clue.source}});
+  }
+  j["cpu_clues"] = std::move(clues);
   j["clock_source"] = origin.clock_source;
   j["cannot_know"] = origin.cannot_know;
   j["not_examined"] = origin.not_examined;

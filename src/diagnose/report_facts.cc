@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "diagnose/cpu_clues.h"
 #include "diagnose/doctor_from.h"
 #include "diagnose/ia32cap.h"
 #include "diagnose/library_facts.h"
@@ -228,6 +229,10 @@ std::string ReportArch(const results::RunResult& run, std::string* source) {
     arch = m64 ? "x86_64" : "x86";
     from = m64 ? "the compiler line, -DOPENSSL_IA32_SSE2 with -m64"
                : "the compiler line, -DOPENSSL_IA32_SSE2 without -m64";
+  } else if (const CpuClues clues = ReadCpuClues(run); !clues.arch.empty()) {
+    // uname, -march=, a flags line or a known CPU model (cpu_clues.h).
+    arch = clues.arch;
+    from = clues.arch_clue;
   }
   if (source != nullptr) {
     *source = from;
@@ -251,6 +256,7 @@ DoctorFacts ReportFacts(const results::RunResult& run) {
   origin.caveats = run.source.caveats;
 
   facts.cpu.arch = ReportArch(run, &origin.arch_source);
+  origin.cpu_clues = ReadCpuClues(run);
   facts.cpu.brand = run.machine.cpu_model;
   facts.cpu.vendor = run.machine.cpu_vendor;
   facts.cpu.hypervisor = run.machine.hypervisor;

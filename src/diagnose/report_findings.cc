@@ -34,10 +34,21 @@ bool HasLegacyAesRows(const ReportOrigin& origin) {
   });
 }
 
-// True when the report shows the CPU has the AES instructions the EVP path would use.
-bool CpuHasAes(const DoctorFacts& facts) {
+// Where the report shows the CPU has the AES instructions the EVP path would use: "the
+// CPUINFO line", or the clue of a flags/Features line (cpu_clues.h); "" when it does not.
+std::string CpuHasAes(const DoctorFacts& facts) {
   const cpu::FeatureState* aes = facts.cpu.Find(facts.cpu.arch == "x86_64" ? "AES-NI" : "AES");
-  return facts.report->cpu_features_known && aes != nullptr && aes->supported;
+  if (facts.report->cpu_features_known) {
+    return aes != nullptr && aes->supported ? "the CPUINFO line" : "";
+  }
+  const CpuClues& clues = facts.report->cpu_clues;
+  for (const char* name : {"AES-NI", "AES"}) {
+    const CpuFeatureClue* clue = clues.Find(name);
+    if (clue != nullptr && clue->present && clue->from_flags) {
+      return clue->clue;
+    }
+  }
+  return "";
 }
 
 void Build(const DoctorFacts& facts, std::vector<Finding>& out) {
@@ -150,14 +161,16 @@ void Timing(const DoctorFacts& facts, std::vector<Finding>& out) {
   // instructions: elsewhere (MIPS, a CPU without AES-NI, an unknown CPU) EVP runs the same
   // software, or the text cannot tell, so it is a note.
   if (HasLegacyAesRows(origin)) {
-    const bool cause = CpuHasAes(facts);
+    const std::string aes_clue = CpuHasAes(facts);
+    const bool cause = !aes_clue.empty();
     out.push_back(Make(
         "report.legacy-api", cause ? Severity::kWarning : Severity::kInfo,
         fmt::format("{} AES rows time the 1.x low-level API, not EVP",
                     origin.evp == "legacy" ? "The" : "Some"),
-        cause ? std::string("the low-level AES_* code has no AES-NI or ARMv8 path, and the "
-                            "CPUINFO line shows the CPU has AES instructions, so these rows are "
-                            "slower than the library's EVP path")
+        cause ? fmt::format("the low-level AES_* code has no AES-NI or ARMv8 path, and {} "
+                            "shows the CPU has AES instructions, so these rows are slower than "
+                            "the library's EVP path",
+                            aes_clue)
               : std::string("the low-level AES_* code has no AES-NI or ARMv8 path; whether EVP "
                             "would be faster depends on AES instructions the text does not show"),
         "Re-run openssl speed with -evp NAME (e.g. -evp aes-128-cbc)."));

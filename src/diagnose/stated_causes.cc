@@ -18,6 +18,10 @@ constexpr FindingCause kFindingCauses[] = {
     {"env.ia32cap", "capability-masked"},
     {"report.user-cpu-offload", "user-cpu-timing-hides-offload"},
     {"report.legacy-api", "legacy-api-not-evp"},
+    {"cpu.no-hw-aes", "no-hw-aes"},
+    {"cpu.vm-hides-features", "vm-hides-cpu-features"},
+    {"cpu.aes-unused", "hw-path-unused"},
+    {"cpu.aes-software", "cannot-tell"},
 };
 
 }  // namespace

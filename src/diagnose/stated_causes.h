@@ -22,7 +22,11 @@ struct StatedCause {
 /// none. Tags: "built-without-asm" (no-asm build, 1.x compiler line without assembly defines),
 /// "capability-masked" (OPENSSL_ia32cap/armcap clearing features), "user-cpu-timing-hides-offload"
 /// (user CPU time with an engine or provider), "legacy-api-not-evp" (1.x low-level rows),
-/// "hw-path-unused" (a figure below every accelerated class although the vector offers one).
+/// "hw-path-unused" (a figure below every accelerated class although the vector offers one, or
+/// an AES figure below every hardware path on a CPU with AES instructions), "no-hw-aes" (such a
+/// figure on a CPU the clues show without them), "vm-hides-cpu-features" (a guest's flags lack
+/// AES instructions its host's model has), "cannot-tell" (software AES on a CPU the text does
+/// not describe).
 std::vector<StatedCause> StatedCauses(const DoctorReport& report);
 
 }  // namespace cryptobench::diagnose

@@ -1,0 +1,381 @@
+// ReadCpuClues and the AES bounds (cpu_clues.h), over data/cpu-clues.csv.
+#include "diagnose/cpu_clues.h"
+
+#include <fnmatch.h>
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "diagnose/csv_table.h"
+
+namespace cryptobench::diagnose {
+
+std::string_view EmbeddedCpuCluesCsv();  // generated: src/diagnose/CMakeLists.txt
+
+namespace {
+
+constexpr std::string_view kTable = "data/cpu-clues.csv";
+
+// The bounds' constants (AesBoundsFor).
+constexpr double kSlowestHardwareAes128Cpb = 12;  // 2 x 5.95 (ThunderX2 CBC encrypt)
+constexpr double kLowestAesCapableHz = 0.4e9;
+constexpr double kFastestSoftwareAes128Cpb = 2.5;  // 4.96 / 2 (bit-sliced CTR, Zen 4)
+constexpr double kHighestCoreHz = 6.5e9;
+constexpr uint64_t kMinInputForFloor = 1024;
+
+struct Row {
+  std::string clue;  // uname, march, flag, model
+  std::string match;
+  std::string arch;
+  std::vector<std::string> has;
+  std::vector<std::string> lacks;
+  std::string source;
+};
+
+std::vector<std::string> Words(std::string_view text) {
+  std::vector<std::string> out;
+  size_t at = 0;
+  while (at < text.size()) {
+    while (at < text.size() && std::isspace(static_cast<unsigned char>(text[at]))) {
+      ++at;
+    }
+    size_t end = at;
+    while (end < text.size() && !std::isspace(static_cast<unsigned char>(text[end]))) {
+      ++end;
+    }
+    if (end > at) {
+      out.emplace_back(text.substr(at, end - at));
+    }
+    at = end;
+  }
+  return out;
+}
+
+std::string Lower(std::string_view text) {
+  std::string out(text);
+  std::transform(out.begin(), out.end(), out.begin(), [](char c) {
+    return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  });
+  return out;
+}
+
+const std::vector<Row>& Table() {
+  static const std::vector<Row> rows = [] {
+    static const std::set<std::string> kClues = {"uname", "march", "flag", "model"};
+    std::vector<Row> parsed;
+    for (CsvRecord& record :
+         ParseCsvTable(EmbeddedCpuCluesCsv(), "clue,match,arch,has,lacks,source", kTable)) {
+      std::vector<std::string>& f = record.fields;
+      if (kClues.count(f[0]) == 0) {
+        FailCsvRecord(kTable, record.line, fmt::format("unknown clue kind '{}'", f[0]));
+      }
+      if (f[1].empty()) {
+        FailCsvRecord(kTable, record.line, "empty match");
+      }
+      if (f[5].rfind("https://", 0) != 0) {
+        FailCsvRecord(kTable, record.line, "the source does not start with a https:// URL");
+      }
+      if (f[0] == "flag" && Words(f[3]).size() != 1) {
+        FailCsvRecord(kTable, record.line, "a flag row names exactly one feature in 'has'");
+      }
+      parsed.push_back({std::move(f[0]), std::move(f[1]), std::move(f[2]), Words(f[3]), Words(f[4]),
+                        std::move(f[5])});
+    }
+    return parsed;
+  }();
+  return rows;
+}
+
+bool Glob(const std::string& pattern, const std::string& text) {
+  return fnmatch(pattern.c_str(), text.c_str(), FNM_CASEFOLD) == 0;
+}
+
+// The family of a flags/Features line: x86 lists fpu and sse2, arm64 asimd, 32-bit ARM
+// half/thumb/vfp (the same cpufeatures.h, arm64 cpuinfo.c and arm setup.c as the table).
+std::string FlagsFamily(const std::set<std::string>& tokens) {
+  if (tokens.count("fpu") && (tokens.count("sse2") || tokens.count("tsc"))) {
+    return "x86";
+  }
+  if (tokens.count("asimd")) {
+    return "arm64";
+  }
+  if (tokens.count("thumb") || tokens.count("half") || tokens.count("vfp")) {
+    return "arm";
+  }
+  return "";
+}
+
+std::string LineClue(std::string_view what, size_t line, std::string_view text) {
+  std::string shown(text.substr(0, 80));
+  if (text.size() > 80) {
+    shown += "...";
+  }
+  return line > 0 ? fmt::format("{} (line {}): {}", what, line, shown)
+                  : fmt::format("{}: {}", what, shown);
+}
+
+class Reader {
+ public:
+  explicit Reader(CpuClues& out) : out_(out) {}
+
+  void SetArch(const std::string& arch, const std::string& clue, const std::string& source,
+               int rank) {
+    if (arch.empty() || rank >= arch_rank_) {
+      return;
+    }
+    arch_rank_ = rank;
+    out_.arch = arch;
+    out_.arch_clue = clue;
+    arch_source_ = source;
+  }
+
+  void AddFeature(const std::string& name, bool present, bool from_flags, const std::string& clue,
+                  const std::string& source) {
+    if (name == "VM") {
+      if (present && !out_.virtual_machine) {
+        out_.virtual_machine = true;
+        out_.vm_clue = clue;
+        out_.clues.push_back({"a virtual machine", clue, source});
+      }
+      return;
+    }
+    if (out_.Find(name) != nullptr) {
+      return;  // the flags line, read first, decides; then the first model row
+    }
+    out_.features.push_back({name, present, from_flags, clue, source});
+  }
+
+  void Uname(const results::SourceFact& fact) {
+    for (const std::string& word : Words(fact.value)) {
+      const std::string lower = Lower(word);
+      for (const Row& row : Table()) {
+        if (row.clue == "uname" && row.match == lower) {
+          const std::string clue = LineClue("the uname line", fact.line, fact.value);
+          SetArch(row.arch, clue, row.source, 0);
+          for (const std::string& name : row.lacks) {
+            arch_lacks_.push_back({name, false, false, clue, row.source});
+          }
+          return;
+        }
+      }
+    }
+  }
+
+  void March(std::string_view cflags) {
+    for (const std::string& word : Words(cflags)) {
+      std::string target;
+      if (word.rfind("-march=", 0) == 0) {
+        target = word.substr(7);
+      } else if (word.rfind("-mips", 0) == 0) {
+        target = word.substr(1);  // -mips32r2: GCC's ISA-level option
+      } else {
+        continue;
+      }
+      for (const Row& row : Table()) {
+        if (row.clue == "march" && Glob(row.match, target)) {
+          const std::string clue = fmt::format("the compiler line's {}", word);
+          SetArch(row.arch, clue, row.source, 1);
+          for (const std::string& name : row.lacks) {
+            arch_lacks_.push_back({name, false, false, clue, row.source});
+          }
+          break;
+        }
+      }
+    }
+  }
+
+  void Flags(const results::SourceFact& fact) {
+    const std::vector<std::string> words = Words(Lower(fact.value));
+    const std::set<std::string> tokens(words.begin(), words.end());
+    const std::string family = FlagsFamily(tokens);
+    if (family.empty() || !out_.flags_family.empty()) {
+      return;
+    }
+    out_.flags_family = family;
+    const std::string what =
+        family == "x86" ? "the /proc/cpuinfo flags line" : "the /proc/cpuinfo Features line";
+    const std::string clue = LineClue(what, fact.line, fact.value);
+    const std::string arch = family == "x86"     ? (tokens.count("lm") ? "x86_64" : "x86")
+                             : family == "arm64" ? "aarch64"
+                                                 : "arm";
+    SetArch(arch, clue, "", 2);
+    for (const Row& row : Table()) {
+      if (row.clue != "flag" || row.arch != family) {
+        continue;
+      }
+      const bool present = tokens.count(row.match) > 0;
+      if (row.has[0] == "VM") {
+        if (present) {
+          AddFeature("VM", true, true, clue, row.source);
+        }
+        continue;
+      }
+      AddFeature(row.has[0], present, true, clue, row.source);
+    }
+  }
+
+  void Model(const std::string& text, const std::string& clue) {
+    out_.models.push_back(text);
+    // "model name: Intel(R) ...": rows match the whole fact or the name after the key.
+    const size_t colon = text.find(": ");
+    const std::string name = colon == std::string::npos ? text : text.substr(colon + 2);
+    for (const Row& row : Table()) {
+      if (row.clue != "model" || !(Glob(row.match, text) || Glob(row.match, name))) {
+        continue;
+      }
+      matched_models_.push_back({name, &row});
+      SetArch(row.arch, clue, row.source, 3);
+      for (const std::string& feature : row.has) {
+        AddFeature(feature, true, false, clue, row.source);
+      }
+      for (const std::string& feature : row.lacks) {
+        AddFeature(feature, false, false, clue, row.source);
+      }
+      return;
+    }
+    out_.unknown_models.push_back(name);
+  }
+
+  void Finish(const results::RunResult& run) {
+    // bn(64,32): the build's BN_ULONG is 32 bits, so its code is 32-bit whatever the CPU.
+    const std::string& options = run.library.options;
+    for (const int bits : {32, 64}) {
+      if (options.find(fmt::format("bn(64,{})", bits)) != std::string::npos) {
+        out_.word_bits = bits;
+        out_.word_bits_clue = fmt::format("the options line's bn(64,{})", bits);
+      }
+    }
+    if (out_.word_bits == 32 && (out_.arch == "x86_64" || out_.arch == "aarch64")) {
+      out_.arch = out_.arch == "x86_64" ? "x86" : "arm";
+      out_.arch_clue += fmt::format("; {}: a 32-bit build", out_.word_bits_clue);
+    }
+    for (const CpuFeatureClue& lack : arch_lacks_) {
+      AddFeature(lack.name, false, false, lack.clue, lack.source);
+    }
+    // A guest's flags without an extension its host's model has: the VM hides it.
+    if (out_.virtual_machine && !out_.flags_family.empty()) {
+      for (const auto& [name, row] : matched_models_) {
+        bool virtual_model = false;
+        for (const std::string& feature : row->has) {
+          virtual_model = virtual_model || feature == "VM";
+        }
+        for (const std::string& feature : row->has) {
+          const CpuFeatureClue* seen = out_.Find(feature);
+          if (!virtual_model && seen != nullptr && seen->from_flags && !seen->present) {
+            out_.hidden_by_vm.push_back(feature);
+            out_.hidden_model = name;
+          }
+        }
+      }
+    }
+    if (!out_.arch.empty()) {
+      out_.clues.insert(out_.clues.begin(),
+                        {fmt::format("architecture {}", out_.arch), out_.arch_clue, arch_source_});
+    }
+    for (const CpuFeatureClue& feature : out_.features) {
+      out_.clues.push_back(
+          {fmt::format("{}: {}", feature.name, feature.present ? "present" : "absent"),
+           feature.clue, feature.source});
+    }
+    if (!out_.hidden_by_vm.empty()) {
+      std::string names;
+      for (const std::string& name : out_.hidden_by_vm) {
+        names += (names.empty() ? "" : ", ") + name;
+      }
+      out_.clues.push_back(
+          {fmt::format("hidden by the virtual machine: {}", names),
+           fmt::format("{}; the host's model {} has them", out_.vm_clue, out_.hidden_model), ""});
+    }
+    for (const std::string& name : out_.unknown_models) {
+      out_.clues.push_back(
+          {"crypto extensions unknown", fmt::format("the CPU model '{}': no table row", name), ""});
+    }
+  }
+
+ private:
+  CpuClues& out_;
+  int arch_rank_ = 100;
+  std::string arch_source_;
+  std::vector<CpuFeatureClue> arch_lacks_;
+  std::vector<std::pair<std::string, const Row*>> matched_models_;
+};
+
+}  // namespace
+
+const CpuFeatureClue* CpuClues::Find(std::string_view name) const {
+  for (const CpuFeatureClue& feature : features) {
+    if (feature.name == name) {
+      return &feature;
+    }
+  }
+  return nullptr;
+}
+
+CpuClues ReadCpuClues(const results::RunResult& run) {
+  CpuClues out;
+  Reader reader(out);
+  for (const results::SourceFact& fact : run.source.facts) {
+    if (fact.kind == "uname") {
+      reader.Uname(fact);
+    }
+  }
+  reader.March(run.library.cflags);
+  for (const results::SourceFact& fact : run.source.facts) {
+    if (fact.kind == "cpu_flags") {
+      reader.Flags(fact);
+    }
+  }
+  for (const results::SourceFact& fact : run.source.facts) {
+    if (fact.kind == "cpu_model" && fact.value.rfind("vendor_id", 0) != 0) {
+      reader.Model(fact.value, LineClue("the CPU model line", fact.line, fact.value));
+    }
+  }
+  if (!run.machine.cpu_model.empty()) {
+    reader.Model(run.machine.cpu_model,
+                 fmt::format("the run's CPU model: {}", run.machine.cpu_model));
+  }
+  reader.Finish(run);
+  return out;
+}
+
+std::optional<double> AesRoundFactor(std::string_view algorithm) {
+  const std::string name = Lower(algorithm);
+  if (name.rfind("aes-128", 0) == 0) {
+    return 1.0;
+  }
+  if (name.rfind("aes-192", 0) == 0) {
+    return 1.2;  // 12 rounds / 10
+  }
+  if (name.rfind("aes-256", 0) == 0) {
+    return 1.4;  // 14 rounds / 10
+  }
+  return std::nullopt;
+}
+
+std::optional<AesBounds> AesBoundsFor(std::string_view algorithm) {
+  const std::optional<double> factor = AesRoundFactor(algorithm);
+  if (!factor) {
+    return std::nullopt;
+  }
+  return AesBounds{kLowestAesCapableHz / (kSlowestHardwareAes128Cpb * *factor),
+                   kHighestCoreHz / (kFastestSoftwareAes128Cpb * *factor)};
+}
+
+AesBound ClassifyAesFigure(std::string_view algorithm, uint64_t input_len, double bytes_per_s) {
+  const std::optional<AesBounds> bounds = AesBoundsFor(algorithm);
+  if (!bounds || bytes_per_s <= 0) {
+    return AesBound::kInside;
+  }
+  if (bytes_per_s > bounds->software_ceiling) {
+    return AesBound::kAboveSoftware;
+  }
+  if (input_len >= kMinInputForFloor && bytes_per_s < bounds->hardware_floor) {
+    return AesBound::kBelowHardware;
+  }
+  return AesBound::kInside;
+}
+
+}  // namespace cryptobench::diagnose

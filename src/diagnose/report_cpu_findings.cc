@@ -1,0 +1,194 @@
+// CpuFindings (doctor_from.h): what the CPU clues of a paste and the AES bounds that hold on
+// any CPU (cpu_clues.h) conclude about its AES figures, each conclusion naming its clue.
+#include <algorithm>
+#include <string_view>
+
+#include <fmt/format.h>
+
+#include "report/format_util.h"
+
+#include "diagnose/cpu_clues.h"
+#include "diagnose/doctor_from.h"
+#include "diagnose/verdict_text.h"
+
+namespace cryptobench::diagnose {
+namespace {
+
+using verdict_internal::Join;
+
+// The one command that tells whether a Linux CPU has AES instructions: x86 lists "aes" in its
+// flags line, ARM in its Features line (the flag rows of data/cpu-clues.csv).
+constexpr std::string_view kAesCommand = "grep -m1 -E '^(flags|Features)' /proc/cpuinfo";
+
+struct AesFigure {
+  std::string algorithm;
+  std::string operation;
+  uint64_t input_len = 0;
+  double bytes_per_s = 0;
+};
+
+std::string FigureText(const AesFigure& figure) {
+  return fmt::format("{} {} at {} per call: {:.1f} MB/s", figure.algorithm, figure.operation,
+                     report::FormatSize(figure.input_len), figure.bytes_per_s / 1e6);
+}
+
+std::string FloorText(const AesFigure& figure) {
+  const AesBounds bounds = *AesBoundsFor(figure.algorithm);
+  return fmt::format(
+      "{}: no hardware AES path runs this slowly. The slowest published one, AES-128 CBC "
+      "encrypt at 5.95 cycles per byte (ThunderX2; Silvermont's AES-NI 5.75), doubled to 12 "
+      "and scaled by the rounds, gives {:.1f} MB/s even at 0.4 GHz, a clock below any a CPU with "
+      "AES instructions runs a benchmark at (unless the machine was heavily loaded)",
+      FigureText(figure), bounds.hardware_floor / 1e6);
+}
+
+std::string CeilingText(const AesFigure& figure) {
+  const AesBounds bounds = *AesBoundsFor(figure.algorithm);
+  return fmt::format(
+      "{}: no software AES runs this fast. The fastest measured, bit-sliced CTR at 4.96 "
+      "cycles per byte (Zen 4), halved to 2.5 and scaled by the rounds, gives {:.0f} MB/s at "
+      "6.5 GHz, above any shipping core's boost clock",
+      FigureText(figure), bounds.software_ceiling / 1e6);
+}
+
+Finding Make(std::string id, Severity severity, std::string summary, std::string evidence,
+             std::string advice = "") {
+  return Finding{std::move(id), severity, std::move(summary), std::move(evidence),
+                 std::move(advice)};
+}
+
+bool KernelTool(const ReportOrigin& origin) {
+  return origin.tool.find("cryptsetup") != std::string::npos ||
+         origin.tool.find("tcrypt") != std::string::npos ||
+         origin.tool.find("kcapi") != std::string::npos;
+}
+
+}  // namespace
+
+std::vector<Finding> CpuFindings(const DoctorReport& report) {
+  std::vector<Finding> out;
+  if (!report.facts.report) {
+    return out;
+  }
+  const ReportOrigin& origin = *report.facts.report;
+  const CpuClues& clues = origin.cpu_clues;
+
+  std::vector<AesFigure> below;
+  std::vector<AesFigure> above;
+  for (const Verdict& verdict : report.verdicts) {
+    if (verdict.measurements.empty() ||
+        verdict.measurements.front().status != results::CellStatus::kOk) {
+      continue;
+    }
+    const AesFigure figure{verdict.algorithm, verdict.operation, verdict.input_len,
+                           verdict.measurements.front().bytes_per_s};
+    switch (ClassifyAesFigure(figure.algorithm, figure.input_len, figure.bytes_per_s)) {
+      case AesBound::kBelowHardware:
+        below.push_back(figure);
+        break;
+      case AesBound::kAboveSoftware:
+        above.push_back(figure);
+        break;
+      case AesBound::kInside:
+        break;
+    }
+  }
+  // User CPU time with an engine may leave the engine's work out: no proof of hardware then.
+  const bool timing_hides = origin.timing_basis == "user_cpu" && !origin.engine_or_provider.empty();
+  if (timing_hides) {
+    above.clear();
+  }
+
+  const CpuFeatureClue* aes = clues.Find("AES-NI");
+  if (aes == nullptr) {
+    aes = clues.Find("AES");
+  }
+  const bool aes_hidden =
+      std::any_of(clues.hidden_by_vm.begin(), clues.hidden_by_vm.end(),
+                  [](const std::string& name) { return name == "AES-NI" || name == "AES"; });
+
+  if (!clues.hidden_by_vm.empty()) {
+    const bool costs = aes_hidden && !below.empty();
+    out.push_back(
+        Make("cpu.vm-hides-features", costs ? Severity::kWarning : Severity::kInfo,
+             fmt::format("The virtual machine hides {} of its host's CPU from the guest",
+                         Join(clues.hidden_by_vm)),
+             fmt::format("{}: the host's model {} has {}, the guest's flags line lacks {}{}",
+                         clues.vm_clue, clues.hidden_model, Join(clues.hidden_by_vm),
+                         clues.hidden_by_vm.size() > 1 ? "them" : "it",
+                         costs ? fmt::format("; {}", FloorText(below.front())) : ""),
+             "Give the guest the host's CPU model (QEMU/libvirt: -cpu host or <cpu "
+             "mode='host-passthrough'/>, or a named model that includes them)."));
+  }
+
+  if (!below.empty() && !aes_hidden) {
+    const std::string evidence = FloorText(below.front());
+    if (!above.empty()) {
+      out.push_back(
+          Make("cpu.aes-unused", Severity::kWarning,
+               "Some AES figures run on AES instructions and others in software",
+               fmt::format("{}; yet {}", evidence, CeilingText(above.front())),
+               "Time every AES row through the same API (openssl speed -evp NAME): the slow rows "
+               "take a path without the CPU's AES instructions."));
+    } else if (aes != nullptr && aes->present) {
+      out.push_back(Make(
+          "cpu.aes-unused", Severity::kWarning,
+          fmt::format("The CPU has {} instructions, but AES ran in software", aes->name),
+          fmt::format("{}; {} shows {} (source: {})", evidence, aes->clue, aes->name, aes->source),
+          KernelTool(origin)
+              ? "Load the kernel's driver for the CPU's AES instructions (aesni_intel, "
+                "aes_ce_blk) and check /proc/crypto for its driver names."
+              : "Check that the library uses them: OPENSSL_ia32cap/armcap unset, the EVP API "
+                "(openssl speed -evp NAME), and a build with assembly (openssl version -a)."));
+    } else if (aes != nullptr && !(clues.virtual_machine && aes->from_flags)) {
+      out.push_back(
+          Make("cpu.no-hw-aes", Severity::kWarning,
+               fmt::format("AES runs in software: the CPU has no {} instructions", aes->name),
+               fmt::format("{}; {} shows no {} (source: {})", evidence, aes->clue, aes->name,
+                           aes->source),
+               "No library setting makes AES faster on this CPU: use ChaCha20-Poly1305 for TLS and "
+               "VPNs, Adiantum (xchacha12,aes-adiantum-plain64) for disk encryption, or a CPU with "
+               "AES instructions."));
+    } else {
+      const bool guest = aes != nullptr;  // a guest's flags without aes: the host may have it
+      out.push_back(
+          Make("cpu.aes-software", Severity::kWarning,
+               guest ? "AES runs in software in this virtual machine: cannot tell from this report "
+                       "whether its host has AES instructions"
+                     : "AES runs in software: cannot tell from this report whether the CPU lacks "
+                       "AES instructions or the software does not use them",
+               guest ? fmt::format("{}; {} shows no {}, and the host's CPU is not in the text",
+                                   evidence, aes->clue, aes->name)
+                     : fmt::format(
+                           "{}; the text shows neither the CPU's flags nor a CPU model the "
+                           "table knows{}",
+                           evidence,
+                           clues.unknown_models.empty()
+                               ? ""
+                               : fmt::format(" ({} is unknown to it)", Join(clues.unknown_models))),
+               guest ? fmt::format("Run `{}` on the host: an `aes` word there means the VM's CPU "
+                                   "model hides it (then give the guest the host's model).",
+                                   kAesCommand)
+                     : fmt::format("Run `{}` on that machine: an `aes` word means the CPU has AES "
+                                   "instructions and the software does not use them; none means it "
+                                   "has none.",
+                                   kAesCommand)));
+    }
+  } else if (!above.empty() && !origin.cpu_features_known) {
+    // (With a CPUINFO vector the verdicts already say which path ran.)
+    std::vector<std::string> figures;
+    for (const AesFigure& figure : above) {
+      figures.push_back(FigureText(figure));
+    }
+    out.push_back(Make(
+        "cpu.aes-hardware", Severity::kInfo,
+        "AES runs on a hardware path: faster than any software AES",
+        CeilingText(above.front()) +
+            (above.size() > 1 ? fmt::format(" (also {})", Join(std::vector<std::string>(
+                                                              figures.begin() + 1, figures.end())))
+                              : "")));
+  }
+  return out;
+}
+
+}  // namespace cryptobench::diagnose
