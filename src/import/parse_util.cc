@@ -6,6 +6,8 @@
 #include <cmath>
 #include <limits>
 
+#include <fmt/format.h>
+
 namespace cryptobench::import {
 namespace {
 
@@ -236,6 +238,25 @@ std::optional<unsigned long long> ParseUnsigned(std::string_view text) {
     value = value * 10 + static_cast<unsigned long long>(c - '0');
   }
   return value;
+}
+
+std::string ImplausibleFigure(double ops_per_s, const double* bytes_per_s) {
+  if (bytes_per_s != nullptr) {
+    if (std::isfinite(*bytes_per_s) && *bytes_per_s > kMaxPlausibleBytesPerSecond) {
+      return fmt::format(
+          "{:.3g} bytes/s is above {:.0e} bytes/s (1 PB/s, a thousand times the memory "
+          "bandwidth of the largest servers), which no hardware reaches",
+          *bytes_per_s, kMaxPlausibleBytesPerSecond);
+    }
+    return "";
+  }
+  if (std::isfinite(ops_per_s) && ops_per_s > kMaxPlausibleOpsPerSecond) {
+    return fmt::format(
+        "{:.3g} operations/s is above {:.0e} (a thousand cores each finishing one operation per "
+        "nanosecond), which no hardware reaches",
+        ops_per_s, kMaxPlausibleOpsPerSecond);
+  }
+  return "";
 }
 
 bool LooksNumeric(std::string_view text) {

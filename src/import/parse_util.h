@@ -59,6 +59,25 @@ std::optional<double> ParseSeconds(std::string_view word);
 /// Parses a non-negative decimal integer (digits only, at most 18 of them).
 std::optional<unsigned long long> ParseUnsigned(std::string_view text);
 
+/// The fastest throughput an imported figure may claim: 10^15 bytes/s (1 PB/s). The memory
+/// bandwidth of the largest servers is about 10^12 bytes/s (two sockets of 12 DDR5 channels;
+/// HBM accelerators reach a few 10^12), and the fastest primitive on one core (AES-CTR or -GCM
+/// with VAES, BLAKE3) runs at a few 10^10 bytes/s from cache; a thousand cores at 10^12 each
+/// would still stay below this bound. A larger figure is a paste's damage (digits run
+/// together, an exponent typed in), not a measurement.
+inline constexpr double kMaxPlausibleBytesPerSecond = 1e15;
+
+/// The most operations per second an imported figure may claim: 10^12. A call takes at
+/// least one clock cycle (below 10^10 Hz on any CPU), and a thousand cores at 10^9 calls each
+/// give 10^12.
+inline constexpr double kMaxPlausibleOpsPerSecond = 1e12;
+
+/// "" when a figure is within kMaxPlausibleBytesPerSecond (throughput figures, `bytes_per_s`
+/// set) or kMaxPlausibleOpsPerSecond (operation rates), else why it cannot be a measurement,
+/// for a caveat ("1e+41 bytes/s is above 1e+15 bytes/s (1 PB/s), ..."). Non-finite and
+/// negative figures are left to the caller's own checks.
+std::string ImplausibleFigure(double ops_per_s, const double* bytes_per_s);
+
 /// True if `text` looks like a number a tool meant to print (starts with a digit, or a sign or
 /// dot then a digit): used to tell a malformed figure ("12.3x") from ordinary words.
 bool LooksNumeric(std::string_view text);
