@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -157,6 +158,36 @@ SpeedCommand ParseSpeedCommand(const std::vector<std::string>& args, size_t line
   return command;
 }
 
+// A line that reads like a row of figures ("aes-128-gcm 73199.42k 220411.12k ...", "AES 12 34
+// 56") or another program's message ("ls: cannot access ...", "bash: openssl: command not
+// found"): skipped without a parser, it must be named, since it may hold or explain figures.
+bool LooksLikeSkippedOutput(std::string_view trimmed) {
+  if (LooksLikeSpeedRow(trimmed)) {
+    return true;
+  }
+  const std::vector<std::string_view> words = SplitWords(trimmed);
+  if (words.size() >= 3) {
+    size_t numeric = 0;
+    for (size_t i = 1; i < words.size(); ++i) {
+      numeric += LooksNumeric(words[i]) ? 1 : 0;
+    }
+    if (numeric >= 2 && numeric * 2 >= words.size() - 1) {
+      return true;
+    }
+  }
+  // "ls: ...": a lower-case program name and a colon, then its message.
+  if (words.size() >= 2 && words[0].size() >= 3 && EndsWith(words[0], ":")) {
+    const std::string_view program = words[0].substr(0, words[0].size() - 1);
+    return std::islower(static_cast<unsigned char>(program.front())) && program != "http" &&
+           program != "https" && std::all_of(program.begin(), program.end(), [](char c) {
+             return std::islower(static_cast<unsigned char>(c)) ||
+                    std::isdigit(static_cast<unsigned char>(c)) || c == '-' || c == '_' ||
+                    c == '.' || c == '/';
+           });
+  }
+  return false;
+}
+
 class Driver {
  public:
   Driver(const std::vector<SourceLine>& lines, std::string_view file_name)
@@ -168,6 +199,7 @@ class Driver {
     }
     env_.Finish(&facts_);
     Flush();
+    NameSkippedOutput();
     if (!runs_.empty()) {
       runs_.back().source.facts = facts_;  // lines pasted after the last run describe it too
     } else if (unread_) {
@@ -325,9 +357,18 @@ class Driver {
   // are another program's (a monitor, the kernel log) and are named in that run's caveats.
   void Take(size_t index) {
     const SourceLine& line = lines_[index];
+    // "> aes-128-gcm 73199.42k ...": one line quoted in a mail or forum reply (a repeated or
+    // another message's row) reads like a `>` prompt, but no command looks like a table row.
+    if (line.kind == LineKind::kCommand && LooksLikeSpeedRow(Trim(line.text))) {
+      skipped_output_.push_back({line.number, true, OpenRunIndex()});
+      return;
+    }
     const bool claimed = TakeLine(index);
     if (line.kind != LineKind::kText || Trim(line.text).empty()) {
       return;
+    }
+    if (!claimed && LooksLikeSkippedOutput(Trim(line.text))) {
+      skipped_output_.push_back({line.number, false, OpenRunIndex()});
     }
     if (claimed) {
       interleaved_.insert(interleaved_.end(), unclaimed_.begin(), unclaimed_.end());
@@ -475,6 +516,7 @@ class Driver {
   // The caveat naming lines no parser claimed inside the run being finished; "" if none.
   std::string TakeInterleavedCaveat() {
     std::string caveat;
+    interleaved_named_ = interleaved_;
     if (!interleaved_.empty()) {
       caveat = fmt::format(
           "{} {} {} no output of this tool (another program's, the kernel log, "
@@ -495,6 +537,7 @@ class Driver {
         AddRun(parser->Build());
         if (!interleaved.empty()) {
           runs_.back().source.caveats.push_back(interleaved);
+          named_.insert(interleaved_named_.begin(), interleaved_named_.end());
         }
       }
     }
@@ -514,6 +557,9 @@ class Driver {
     }
     if (const std::string interleaved = TakeInterleavedCaveat(); !interleaved.empty()) {
       state.evidence.notes.push_back(interleaved);
+      if (state.evidence.HasFigures()) {
+        named_.insert(interleaved_named_.begin(), interleaved_named_.end());
+      }
     }
     FinishMr(&state.evidence, &state.mr);
     const SpeedEvidence& evidence = state.evidence;
@@ -645,6 +691,50 @@ class Driver {
         lines.size() == 1 ? "Line" : "Lines", LineList(lines), join(engines), conf, which);
   }
 
+  // The index the run being read will have in runs_ (the last run's when none is open).
+  size_t OpenRunIndex() const {
+    return speed_ || foreign_ || runs_.empty() ? runs_.size() : runs_.size() - 1;
+  }
+
+  // Names every skipped line that reads like tool output and no caveat named yet (a row
+  // after a run's last line, a quoted row, another program's message) in the run it belongs
+  // to or follows.
+  void NameSkippedOutput() {
+    if (runs_.empty()) {
+      return;
+    }
+    std::map<size_t, std::pair<std::vector<size_t>, std::vector<size_t>>> by_run;
+    for (const SkippedOutput& skipped : skipped_output_) {
+      if (named_.count(skipped.line) == 0) {
+        auto& [quoted, other] = by_run[std::min(skipped.run, runs_.size() - 1)];
+        (skipped.quoted ? quoted : other).push_back(skipped.line);
+      }
+    }
+    for (const auto& [run, lines] : by_run) {
+      const auto& [quoted, other] = lines;
+      auto& caveats = runs_[run].source.caveats;
+      if (!quoted.empty()) {
+        caveats.push_back(fmt::format(
+            "{} {}: a table row quoted on its own with '> ' (a line of another message, or a "
+            "row repeated); not imported.",
+            quoted.size() == 1 ? "Line" : "Lines", LineList(quoted)));
+      }
+      if (!other.empty()) {
+        caveats.push_back(fmt::format(
+            "{} {} {} like output (a row of figures or a program's message) that belongs to no "
+            "run import reads; skipped.",
+            other.size() == 1 ? "Line" : "Lines", LineList(other),
+            other.size() == 1 ? "reads" : "read"));
+      }
+    }
+  }
+
+  struct SkippedOutput {
+    size_t line = 0;
+    bool quoted = false;  // a lone "> " line
+    size_t run = 0;       // OpenRunIndex() when it was seen
+  };
+
   const std::vector<SourceLine>& lines_;
   std::string file_name_;
   std::vector<results::RunResult> runs_;
@@ -664,8 +754,11 @@ class Driver {
   bool after_version_command_ = false;
   std::vector<uint64_t> last_sizes_;  // the sizes of the paste's last 'type' line
   size_t last_sizes_line_ = 0;
-  std::vector<size_t> unclaimed_;    // text lines no parser took since the run's last line
-  std::vector<size_t> interleaved_;  // such lines with a line of the same run after them
+  std::vector<size_t> unclaimed_;          // text lines no parser took since the run's last line
+  std::vector<size_t> interleaved_;        // such lines with a line of the same run after them
+  std::vector<size_t> interleaved_named_;  // the lines of the last interleaved caveat
+  std::set<size_t> named_;                 // skipped lines a caveat of a kept run names
+  std::vector<SkippedOutput> skipped_output_;  // skipped lines that read like tool output
   // The first line of speed output that gave no figure, and why; the error when nothing did.
   std::optional<std::pair<size_t, std::string>> unread_;
 };
