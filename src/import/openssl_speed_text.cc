@@ -264,7 +264,18 @@ void SpeedTextParser::KeepPendingRow() {
   pending_row_.reset();
 }
 
+void SpeedTextParser::DropPendingName() {
+  evidence_->notes.push_back(fmt::format(
+      "Line {}: '{}' stands alone among the table's rows without figures (a note, or a row "
+      "whose figures are missing); it is skipped.",
+      pending_name_->second, pending_name_->first));
+  pending_name_.reset();
+}
+
 void SpeedTextParser::Finish() {
+  if (pending_name_) {
+    DropPendingName();
+  }
   KeepPendingRow();
   DropFiguresOfAnotherUnit();
 }
@@ -295,6 +306,19 @@ bool SpeedTextParser::ImplySizes(const SourceLine& line, size_t figures) {
 }
 
 Offer SpeedTextParser::Take(const SourceLine& line) {
+  if (pending_name_) {
+    // A name alone is a row wrapped after its name only if this line holds its figures.
+    const std::vector<std::string_view> words = line.kind == LineKind::kText
+                                                    ? SplitWords(Trim(line.text))
+                                                    : std::vector<std::string_view>{};
+    const bool continues =
+        pending_name_->second + 1 == line.number && words.size() == evidence_->sizes.size() &&
+        std::all_of(words.begin(), words.end(),
+                    [](std::string_view w) { return ParseThroughput(w).has_value(); });
+    if (!continues) {
+      DropPendingName();
+    }
+  }
   if (pending_row_) {
     // The rest of a row wrapped by a mail client or a narrow terminal: only figures, which
     // complete the row.

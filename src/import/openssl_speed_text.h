@@ -79,6 +79,8 @@ class SpeedTextParser {
   // Notes each cell of `row` printed but not readable as a figure ("2345x6.12k").
   void NameDamagedCells(const SymRow& row);
   void DropFiguresOfAnotherUnit();
+  // Notes and forgets a name alone on its line that no line of figures continued.
+  void DropPendingName();
 
   SpeedEvidence* evidence_;
   Table table_ = Table::kNone;
