@@ -1,6 +1,10 @@
 // Writing the result model as JSON (docs/json-schema.md). Reading is in json_read.cc.
 #include "results/json.h"
 
+#include <string>
+
+#include <fmt/format.h>
+
 namespace cryptobench::results {
 namespace {
 
@@ -196,6 +200,73 @@ nlohmann::ordered_json ToJson(const RunResult& run) {
   }
   j["algorithms"] = std::move(algorithms);
   return j;
+}
+
+namespace {
+
+constexpr auto kReplace = ordered_json::error_handler_t::replace;
+
+// `text` with every line after the first indented by `spaces` more.
+std::string IndentLines(const std::string& text, size_t spaces) {
+  std::string out;
+  out.reserve(text.size() + text.size() / 8);
+  const std::string pad(spaces, ' ');
+  for (const char c : text) {
+    out += c;
+    if (c == '\n') {
+      out += pad;
+    }
+  }
+  return out;
+}
+
+// ToJson(run).dump(2) at `base` spaces of indentation, each algorithm rendered on its own.
+void AppendRun(const RunResult& run, size_t base, std::string* out) {
+  RunResult head;
+  head.schema_version = run.schema_version;
+  head.created_utc = run.created_utc;
+  head.source = run.source;
+  head.machine = run.machine;
+  head.library = run.library;
+  head.method = run.method;
+  std::string text = ToJson(head).dump(2, ' ', false, kReplace);  // "algorithms": [] last
+  constexpr std::string_view kEmpty = "[]\n}";
+  if (!run.algorithms.empty() && text.size() >= kEmpty.size() &&
+      text.compare(text.size() - kEmpty.size(), kEmpty.size(), kEmpty) == 0) {
+    text.resize(text.size() - kEmpty.size());
+    text += "[\n";
+    for (size_t i = 0; i < run.algorithms.size(); ++i) {
+      text +=
+          "    " + IndentLines(AlgorithmToJson(run.algorithms[i]).dump(2, ' ', false, kReplace), 4);
+      text += i + 1 < run.algorithms.size() ? ",\n" : "\n";
+    }
+    text += "  ]\n}";
+  }
+  *out += base == 0 ? text : IndentLines(text, base);
+}
+
+}  // namespace
+
+std::string RunsToJsonText(const std::vector<RunResult>& runs) {
+  std::string out;
+  if (runs.size() == 1) {
+    AppendRun(runs.front(), 0, &out);
+  } else {
+    out = fmt::format("{{\n  \"schema_version\": {},\n  \"runs\": ", kSchemaVersion);
+    if (runs.empty()) {
+      out += "[]";
+    } else {
+      out += "[\n";
+      for (size_t i = 0; i < runs.size(); ++i) {
+        out += "    ";
+        AppendRun(runs[i], 4, &out);
+        out += i + 1 < runs.size() ? ",\n" : "\n";
+      }
+      out += "  ]";
+    }
+    out += "\n}";
+  }
+  return out + "\n";
 }
 
 nlohmann::json SampleToJson(const measure::Sample& sample) {
