@@ -2,6 +2,7 @@
 // of the run it belongs to.
 #include "import/import.h"
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <optional>
@@ -9,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "results/json.h"
+#include "results/limits.h"
 
 #include "import/botan_speed.h"
 #include "import/bssl_speed.h"
@@ -68,8 +70,10 @@ class Driver {
   std::vector<results::RunResult> Run() {
     for (size_t i = 0; i < lines_.size(); ++i) {
       Take(i);
+      CheckGrowth(lines_[i].number);
     }
     Flush();
+    CheckGrowth(lines_.empty() ? 1 : lines_.back().number);
     return std::move(runs_);
   }
 
@@ -105,6 +109,7 @@ class Driver {
 
   void StartForeign(ForeignTool tool) {
     Flush();
+    ++run_generation_;
     foreign_tool_ = tool;
     switch (tool) {
       case ForeignTool::kBssl:
@@ -268,6 +273,7 @@ class Driver {
 
   void StartSpeed(size_t line) {
     FlushForeign();
+    ++run_generation_;
     speed_ = std::make_unique<SpeedState>();
     speed_->evidence.first_line = line;
   }
@@ -275,6 +281,7 @@ class Driver {
   void FlushVersion() {
     if (version_) {
       runs_.push_back(BuildVersionRun(*version_, file_name_));
+      runs_changed_ = true;
       version_run_ = runs_.size() - 1;
       last_version_ = *version_;
       version_.reset();
@@ -286,6 +293,7 @@ class Driver {
       const std::unique_ptr<ForeignParser> parser = std::move(foreign_);
       if (parser->HasFigures()) {
         runs_.push_back(parser->Build());
+        runs_changed_ = true;
       }
     }
   }
@@ -311,6 +319,7 @@ class Driver {
         const std::vector<std::string> caveats = std::move(runs_.back().source.caveats);
         run.source.caveats.insert(run.source.caveats.begin(), caveats.begin(), caveats.end());
         runs_.pop_back();
+        runs_changed_ = true;
       }
       version_run_.reset();
       // `openssl speed aes-128-cbc`, then `openssl speed sha256`: one run of the library.
@@ -319,8 +328,10 @@ class Driver {
                          speed_env_ == evidence.command.env && CanJoinSpeedRuns(runs_.back(), run);
       if (joins) {
         JoinSpeedRun(std::move(run), evidence.first_line, &runs_.back());
+        runs_changed_ = true;
       } else {
         runs_.push_back(std::move(run));
+        runs_changed_ = true;
         speed_run_ = runs_.size() - 1;
         speed_launcher_ = evidence.command.launcher;
         speed_env_ = evidence.command.env;
@@ -329,12 +340,90 @@ class Driver {
     } else if (evidence.header) {
       // A header without figures: what remains is the library's identity.
       runs_.push_back(BuildVersionRun(*evidence.header, file_name_));
+      runs_changed_ = true;
     }
     speed_.reset();
   }
 
+  // Rows and cells read so far, after every line: an input past the caps of results/limits.h
+  // (a paste of one row repeated, a table header with thousands of sizes) is refused as it is
+  // read, before it costs memory. Finished runs are summed when they change; the run being
+  // read is counted row by row as its parser adds them.
+  void CheckGrowth(size_t line) {
+    if (runs_changed_) {
+      runs_changed_ = false;
+      done_rows_ = 0;
+      done_cells_ = 0;
+      for (const results::RunResult& run : runs_) {
+        done_rows_ += run.algorithms.size();
+        for (const results::AlgorithmResult& alg : run.algorithms) {
+          done_cells_ += alg.cells.size();
+        }
+      }
+      if (runs_.size() > results::kMaxRunsPerInput) {
+        throw ImportError(line, fmt::format("at most {} runs in one input, found more",
+                                            results::kMaxRunsPerInput));
+      }
+    }
+    // A new run, or the open one flushed into runs_ (counted there now).
+    if (counted_generation_ != run_generation_ || (!speed_ && !foreign_)) {
+      counted_generation_ = run_generation_;
+      open_ = OpenRunCount{};
+    }
+    if (speed_) {
+      const SpeedEvidence& e = speed_->evidence;
+      const auto count_sym = [&](const std::vector<SymRow>& rows, size_t* seen) {
+        for (; *seen < rows.size(); ++*seen) {
+          ++open_.rows;
+          open_.cells += rows[*seen].bytes_per_s.size();
+        }
+      };
+      const auto count_pk = [&](const std::vector<PkRow>& rows, size_t* seen) {
+        for (; *seen < rows.size(); ++*seen) {
+          ++open_.rows;
+          open_.cells += rows[*seen].ops_per_s.size();
+        }
+      };
+      count_sym(e.sym_rows, &open_.sym);
+      count_sym(e.child_sym_rows, &open_.child_sym);
+      count_pk(e.pk_rows, &open_.pk);
+      count_pk(e.child_pk_rows, &open_.child_pk);
+      if (e.progress.size() > open_.progress) {
+        open_.cells += e.progress.size() - open_.progress;
+        open_.progress = e.progress.size();
+      }
+    } else if (foreign_) {
+      ++open_.cells;  // a foreign tool's line holds one figure at most
+    }
+    if (done_rows_ + open_.rows > results::kMaxRowsPerInput) {
+      throw ImportError(line, fmt::format("at most {} result rows in one input, found more",
+                                          results::kMaxRowsPerInput));
+    }
+    if (done_cells_ + open_.cells > results::kMaxCellsPerInput) {
+      throw ImportError(line, fmt::format("at most {} figures in one input, found more",
+                                          results::kMaxCellsPerInput));
+    }
+  }
+
+  // What the run being read holds so far, and how far its evidence has been counted.
+  struct OpenRunCount {
+    size_t rows = 0;
+    size_t cells = 0;
+    size_t sym = 0;
+    size_t child_sym = 0;
+    size_t pk = 0;
+    size_t child_pk = 0;
+    size_t progress = 0;
+  };
+
   const std::vector<SourceLine>& lines_;
   std::string file_name_;
+  bool runs_changed_ = false;
+  size_t done_rows_ = 0;
+  size_t done_cells_ = 0;
+  size_t run_generation_ = 0;
+  size_t counted_generation_ = 0;
+  OpenRunCount open_;
   std::vector<results::RunResult> runs_;
   std::unique_ptr<SpeedState> speed_;
   std::optional<HeaderInfo> version_;
@@ -380,6 +469,14 @@ std::vector<results::RunResult> ImportText(std::string_view text, std::string_vi
   if (const std::optional<PastedJson> json = FindPastedJson(text)) {
     return ResultJsonRuns(*json, file_name, read_result_json);
   }
+  // Each line costs a little memory of its own, whatever it holds: count them first.
+  if (const auto newlines = static_cast<size_t>(std::count(text.begin(), text.end(), '\n'));
+      newlines >= results::kMaxInputLines) {
+    throw ImportError(results::kMaxInputLines + 1,
+                      fmt::format("at most {} lines of pasted output, found {}",
+                                  results::kMaxInputLines, newlines + 1),
+                      std::string(file_name));
+  }
   const std::vector<SourceLine> lines = CleanPaste(text);
   const std::string file = ValidUtf8(file_name);
   // Before any parser: some of these quote an OpenSSL version line or a table, which would
@@ -420,6 +517,14 @@ std::vector<results::RunResult> ImportText(std::string_view text, std::string_vi
                       "-mr records), `openssl version`, `bssl speed`, `botan speed` or "
                       "`cryptsetup benchmark`, found none",
                       std::string(file_name));
+  }
+  // Every figure in range (results/limits.h), as a result JSON's must be.
+  for (const results::RunResult& run : runs) {
+    try {
+      results::CheckFigures(run);
+    } catch (const std::runtime_error& e) {
+      throw results::InputError(fmt::format("{}: {}", file_name, e.what()));
+    }
   }
   return runs;
 }
