@@ -29,8 +29,10 @@ for launcher_var in CMAKE_CXX_COMPILER_LAUNCHER CMAKE_C_COMPILER_LAUNCHER; do
   fi
 done
 
-# One per parser, plus the whole import pipeline (fuzz/CMakeLists.txt).
-targets=(import speed_text speed_mr version bssl_speed botan_speed cryptsetup)
+# One per parser, plus the whole import pipeline, the result-JSON reader and the memory bound
+# (fuzz/CMakeLists.txt).
+targets=(import speed_text speed_mr version bssl_speed botan_speed cryptsetup result_json
+         memory_bound)
 
 started=$SECONDS
 step "configuring fuzz (cmake --preset fuzz)"
@@ -41,14 +43,20 @@ run_logged build/logs/build-fuzz.log \
 step "fuzzers built in $((SECONDS - started)) s"
 
 seeds=tests/fixtures/import
+# The result-JSON reader starts from result documents.
+json_seeds=(tests/golden/import tests/fixtures/results tests/fixtures/compare)
 artifacts=build/fuzz/artifacts
 mkdir -p "$artifacts"
 
 # Runs one target; its exit status goes to build/logs/fuzz-TARGET.status.
 fuzz_one() {
   local target=$1 corpus=build/fuzz/corpus/$1 log=build/logs/fuzz-$1.log status=0
+  local target_seeds=("$seeds")
+  if [[ "$target" == result_json ]]; then
+    target_seeds=("${json_seeds[@]}")
+  fi
   mkdir -p "$corpus"
-  "build/fuzz/fuzz/cryptobench_fuzz_$target" "$corpus" "$seeds" \
+  "build/fuzz/fuzz/cryptobench_fuzz_$target" "$corpus" "${target_seeds[@]}" \
     -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
     -artifact_prefix="$artifacts/$target-" -print_final_stats=1 >"$log" 2>&1 || status=$?
   printf '%s\n' "$status" >"build/logs/fuzz-$target.status"
