@@ -180,8 +180,13 @@ ProbeResult Probe(const RunPlan& plan) {
   bool timed_out = false;
   while (!finished) {
     nlohmann::json msg;
-    const WorkerProcess::ReadStatus status = process.Read(limit, &msg);
+    // Hung means silent for `limit`, as in MeasureAlgorithm: a worker writing without end is
+    // not silent, and is stopped by the line cap instead.
+    const WorkerProcess::ReadStatus status = process.Read(std::min(1.0, limit), &msg);
     if (status == WorkerProcess::ReadStatus::kTimeout) {
+      if (process.SilentSeconds() <= limit) {
+        continue;
+      }
       process.Kill(fmt::format("no answer for {:g} s; killed", limit));
       timed_out = true;
       break;
