@@ -26,8 +26,8 @@ inline constexpr size_t kMaxCellsPerCompare = 8192;
 /// Lines of a pasted text: tool output is hundreds; a log with the output in it, thousands.
 inline constexpr size_t kMaxInputLines = 200000;
 /// Memory the object tree of a JSON input may take, raw samples aside (they are kept packed),
-/// bytes as results::ParseJsonBounded charges them; a result at the cell cap fits.
-inline constexpr size_t kMaxJsonTreeBytes = size_t{48} << 20;
+/// bytes as results::ParseJsonBounded charges them: a result at the cell cap takes ~29 MiB.
+inline constexpr size_t kMaxJsonTreeBytes = size_t{40} << 20;
 /// Nesting of a JSON input: a result nests 7 deep (runs[].algorithms[].cells[].workers[]...).
 inline constexpr size_t kMaxJsonDepth = 64;
 
