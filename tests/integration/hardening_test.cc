@@ -286,10 +286,10 @@ TEST(HardeningMemoryTest, ManyLinesAndDenseJsonAreRefusedWithinTheBound) {
 #endif
   TempDir dir;
   const std::string lines = dir / "lines.txt";
-  WriteFile(lines, std::string(size_t{16} << 20, '\n'));
+  WriteFile(lines, std::string(size_t{4} << 20, '\n'));
   const std::string dense = dir / "dense.json";
   std::string text = "{\"schema_version\": 1, \"algorithms\": [";
-  while (text.size() < (size_t{16} << 20)) {
+  while (text.size() < (size_t{4} << 20)) {
     text += "{},";
   }
   text += "{}]}";
