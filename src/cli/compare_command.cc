@@ -246,13 +246,16 @@ compare::HostFacts GatherHost(const cpu::CpuFacts& facts, bool measure_clock) {
   compare::HostFacts host;
   host.arch = facts.arch;
   host.cpu_model = facts.model;
-  for (const cpu::FeatureState& feature : cpu::DetectCpuFeatures().features) {
+  const cpu::CpuFeatures features = cpu::DetectCpuFeatures();
+  for (const cpu::FeatureState& feature : features.features) {
     if (feature.usable()) {
       host.cpu_features.push_back(feature.name);
     }
   }
   if (measure_clock) {
-    host.core_hz = cpu::MeasureEffectiveCoreHz();
+    // cpufreq's limits are not read here: the probes' own agreement is the check that matters.
+    host.core_hz =
+        cpu::MeasureCoreClock(*cpu::MakeRealCoreClockProbes(features), cpu::CpufreqLimits{}).hz;
   }
   return host;
 }

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/errors.h"
+#include "cpu/clock_facts.h"
 #include "report/format_util.h"
 #include "results/json.h"
 #include "results/limits.h"
@@ -22,18 +23,12 @@
 namespace cryptobench::compare {
 namespace {
 
-// Plausible core clocks of machines that run crypto benchmarks, Hz: from low-power cores to the
-// fastest turbo bins. Used when nothing says what the clock was.
-constexpr double kUnknownHzLow = 1e9;
-constexpr double kUnknownHzHigh = 5e9;
-// Around a measured effective clock: turbo steps between the probe and the measurement (as
-// doctor, diagnose/doctor.cc).
-constexpr double kEffectiveClockTolerance = 0.05;
-// Around the TSC rate: the TSC ticks at about the base clock; cores run a little below it when
-// idle-throttled and up to ~1.5x it at turbo (e.g. this project's VM: TSC 2.6 GHz, cores near
-// 3.66 GHz, docs/methodology.md sec. 3).
-constexpr double kTscLowFactor = 0.9;
-constexpr double kTscHighFactor = 1.5;
+// The clock ranges doctor uses too (cpu/clock_facts.h, where their sources are).
+using cpu::kCoreClockTolerance;
+using cpu::kTscHighFactor;
+using cpu::kTscLowFactor;
+using cpu::kUnknownHzHigh;
+using cpu::kUnknownHzLow;
 
 bool StartsWithBrace(std::string_view text) {
   for (char c : text) {
@@ -89,7 +84,9 @@ ClockRange Range(double hz_low, double hz_high, std::string basis) {
 }
 
 ClockRange UnknownClock() {
-  return Range(kUnknownHzLow, kUnknownHzHigh, "over 1-5 GHz (clock unknown)");
+  return Range(kUnknownHzLow, kUnknownHzHigh,
+               fmt::format("over {:.0f}-{:.0f} GHz (clock unknown)", kUnknownHzLow / 1e9,
+                           kUnknownHzHigh / 1e9));
 }
 
 }  // namespace
@@ -160,8 +157,7 @@ void ResolveSideFacts(Side& side, const HostFacts& host) {
       (!imported && !run.machine.cpu_model.empty() && run.machine.cpu_model == host.cpu_model);
   if (same_machine && host.core_hz > 0) {
     side.clock =
-        Range(host.core_hz * (1 - kEffectiveClockTolerance),
-              host.core_hz * (1 + kEffectiveClockTolerance),
+        Range(host.core_hz * (1 - kCoreClockTolerance), host.core_hz * (1 + kCoreClockTolerance),
               side.origin == SideOrigin::kLive
                   ? fmt::format("at its effective clock ({})", report::FormatHz(host.core_hz))
                   : fmt::format("at this machine's effective clock ({}, same CPU model)",
@@ -169,8 +165,9 @@ void ResolveSideFacts(Side& side, const HostFacts& host) {
   } else if (!imported && run.machine.tick_counter == "tsc" && run.machine.tick_rate_hz > 0) {
     side.clock =
         Range(run.machine.tick_rate_hz * kTscLowFactor, run.machine.tick_rate_hz * kTscHighFactor,
-              fmt::format("at 0.9-1.5x its TSC rate ({}; core clock not recorded)",
-                          report::FormatHz(run.machine.tick_rate_hz)));
+              fmt::format("at {}-{}x its TSC rate ({}; core clock {})", kTscLowFactor,
+                          kTscHighFactor, report::FormatHz(run.machine.tick_rate_hz),
+                          side.origin == SideOrigin::kLive ? "not trusted" : "not recorded"));
   } else {
     side.clock = UnknownClock();
   }

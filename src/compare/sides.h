@@ -16,7 +16,7 @@ namespace cryptobench::compare {
 struct HostFacts {
   std::string arch;       ///< "x86_64", "aarch64", ...
   std::string cpu_model;  ///< cpu::CpuFacts::model, e.g. "AMD EPYC 9R14 96-Core Processor"
-  double core_hz = 0;     ///< measured effective core clock (cpu::MeasureEffectiveCoreHz), Hz
+  double core_hz = 0;     ///< trusted effective core clock (cpu::MeasureCoreClock), Hz; 0: none
   /// Usable CPU features (cpu::FeatureState names: "AES-NI", "VAES", "SHA-NI", ...).
   std::vector<std::string> cpu_features;
 };
@@ -37,9 +37,10 @@ Side LiveSide(results::RunResult run, const std::string& label);
 
 /// Fills side.clock and side.cpu_features (see Side):
 /// - clock: a live side, or a measured run from a machine with host.cpu_model, uses
-///   host.core_hz +-5% (as doctor does, for turbo steps); another measured run with a TSC rate
-///   0.9-1.5x that rate (the TSC ticks near the base clock; cores run from a little below it
-///   up to turbo); an imported run, or no rate at all, 1-5 GHz;
+///   host.core_hz +-5% (as doctor does, for turbo steps); another measured run, or a live side
+///   without a trusted core clock, with a TSC rate: cpu::kTscLowFactor-kTscHighFactor x that
+///   rate (the TSC ticks near the base clock; cores run from a little below it up to turbo); an
+///   imported run, or no rate at all, cpu::kUnknownHzLow-kUnknownHzHigh;
 /// - features: the named bits set in the run's capability vector (x86-64 OPENSSL_ia32cap);
 ///   else, for a live side, host.cpu_features; else unknown.
 void ResolveSideFacts(Side& side, const HostFacts& host);

@@ -189,7 +189,17 @@ TEST(ResolveSideFactsTest, ClockRanges) {
   Side elsewhere = SideWith(SideOrigin::kResults, "measured", "Other CPU", 2.6e9, "");
   ResolveSideFacts(elsewhere, Host());
   EXPECT_DOUBLE_EQ(elsewhere.clock.hz_low, 2.6e9 * 0.9);
-  EXPECT_DOUBLE_EQ(elsewhere.clock.hz_high, 2.6e9 * 1.5);
+  EXPECT_DOUBLE_EQ(elsewhere.clock.hz_high, 2.6e9 * 2.1);
+  EXPECT_EQ(elsewhere.clock.basis, "at 0.9-2.1x its TSC rate (2.60 GHz; core clock not recorded)");
+
+  // A live side without a trusted core clock falls back to its TSC rate, and says why.
+  HostFacts untrusted = Host();
+  untrusted.core_hz = 0;
+  Side live_untrusted = SideWith(SideOrigin::kLive, "measured", "Host CPU", 2.6e9, "");
+  ResolveSideFacts(live_untrusted, untrusted);
+  EXPECT_DOUBLE_EQ(live_untrusted.clock.hz_low, 2.6e9 * 0.9);
+  EXPECT_EQ(live_untrusted.clock.basis,
+            "at 0.9-2.1x its TSC rate (2.60 GHz; core clock not trusted)");
 
   Side imported = SideWith(SideOrigin::kImported, "imported", "", 0, "");
   ResolveSideFacts(imported, Host());

@@ -1,5 +1,6 @@
-// Clock and load facts: effective core frequency from a dependent-add loop, cpufreq settings,
-// load average and steal time. Files are read through SystemReader; clocks are measured live.
+// Clock and load facts: the effective core clock (core_clock.h), cpufreq settings, load average
+// and steal time, and the clock range cycles per byte are computed over. Files are read through
+// SystemReader; the core clock through CoreClockProbes.
 #include "cpu/clock_facts.h"
 
 #include <unistd.h>
@@ -12,79 +13,12 @@
 #include <thread>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "measure/clocks.h"
 
 namespace cryptobench::cpu {
 namespace {
-
-// Adds per AddChain() iteration; the loop's own decrement and branch run on other ports in
-// parallel with the chain, so one iteration costs ~kAddsPerIteration cycles. Must match the
-// ".rept 100" in the asm below.
-constexpr uint64_t kAddsPerIteration = 100;
-
-// Runs `iterations` x kAddsPerIteration dependent 1-cycle-latency adds. Each add needs the
-// previous result, so the chain cannot overlap; the asm keeps the compiler from folding the
-// loop into one multiply or vectorising it.
-void AddChain(uint64_t iterations) {
-  uint64_t accumulator = 0;
-#if defined(__x86_64__)
-  __asm__ volatile(
-      "1:\n\t"
-      ".rept 100\n\t"
-      "add $1, %[acc]\n\t"
-      ".endr\n\t"
-      "dec %[n]\n\t"
-      "jnz 1b\n\t"
-      : [acc] "+r"(accumulator), [n] "+r"(iterations)
-      :
-      : "cc");
-#elif defined(__aarch64__)
-  __asm__ volatile(
-      "1:\n\t"
-      ".rept 100\n\t"
-      "add %[acc], %[acc], #1\n\t"
-      ".endr\n\t"
-      "subs %[n], %[n], #1\n\t"
-      "b.ne 1b\n\t"
-      : [acc] "+r"(accumulator), [n] "+r"(iterations)
-      :
-      : "cc");
-#else
-  // Approximate fallback: a volatile accumulator lives in memory, so each add also waits for
-  // a store-to-load forward (about 4-5 cycles on current cores). The result then reads low by
-  // that factor, so read it as a lower bound on those architectures.
-  volatile uint64_t chain = accumulator;
-  for (uint64_t i = 0; i < iterations * kAddsPerIteration; ++i) {
-    chain = chain + 1;
-  }
-#endif
-}
-
-// Adds per second in one run of about `seconds`, from the fastest block of the run. On a
-// shared machine the thread is often descheduled mid-block; that only ever makes a block
-// slower, so the fastest block is the one that ran undisturbed. (Averaging over the whole run
-// read 0.5-1.9 GHz on this project's loaded 2-core VM, whose cores run near 3.66 GHz.)
-double AddsPerSecond(double seconds) {
-  // 1000 iterations = 1e5 adds, 27-330 us at 0.3-3.7 GHz: long enough that one clock read
-  // (tens of ns through the vDSO) is noise, short enough that most blocks fit between two
-  // scheduler preemptions.
-  constexpr uint64_t kIterationsPerBlock = 1000;
-  using Clock = std::chrono::steady_clock;  // CLOCK_MONOTONIC on Linux
-  const Clock::time_point start = Clock::now();
-  Clock::time_point block_start = start;
-  Clock::duration fastest = Clock::duration::max();
-  do {
-    AddChain(kIterationsPerBlock);
-    const Clock::time_point block_end = Clock::now();
-    fastest = std::min(fastest, block_end - block_start);
-    block_start = block_end;
-  } while (std::chrono::duration<double>(block_start - start).count() < seconds);
-  const double fastest_seconds = std::chrono::duration<double>(fastest).count();
-  if (fastest_seconds <= 0) {
-    return 0;  // a clock too coarse to time one block
-  }
-  return static_cast<double>(kIterationsPerBlock * kAddsPerIteration) / fastest_seconds;
-}
 
 std::string_view TrimSpace(std::string_view text) {
   constexpr std::string_view kSpace = " \t\r\n";
@@ -145,26 +79,19 @@ std::optional<double> MeasureStealFraction(const SystemReader& reader, double in
          static_cast<double>(second.total - first.total);
 }
 
-}  // namespace
-
-double MeasureEffectiveCoreHz(double seconds) {
-  // Why not the TSC rate: the TSC ticks at a fixed nominal rate (invariant TSC), while cores
-  // run faster under turbo and hypervisors report whatever the host booted with. On this
-  // project's build VM the TSC runs at 2.6 GHz while the cores run near 3.66 GHz, so cycles
-  // derived from the TSC undercount real cycles by ~30%.
-  constexpr int kRuns = 5;
-  const double run_seconds = std::max(seconds, 0.0) / kRuns;
-  // One untimed run lets the governor raise the clock before we sample it.
-  AddsPerSecond(run_seconds);
-  std::vector<double> rates;
-  for (int run = 0; run < kRuns; ++run) {
-    rates.push_back(AddsPerSecond(run_seconds));
+std::optional<double> ReadKhzAsHz(const SystemReader& reader, const std::string& path) {
+  const std::optional<std::string> text = reader.ReadFile(path);
+  if (!text) {
+    return std::nullopt;
   }
-  // Median across runs: drops a run whose every block was disturbed (reads low) or that
-  // straddled a frequency change.
-  std::nth_element(rates.begin(), rates.begin() + kRuns / 2, rates.end());
-  return rates[kRuns / 2];
+  const std::optional<uint64_t> khz = ParseUnsigned(TrimSpace(*text));
+  if (!khz || *khz == 0) {
+    return std::nullopt;
+  }
+  return static_cast<double>(*khz) * 1e3;  // sysfs reports kHz
 }
+
+}  // namespace
 
 std::optional<CpuTimes> ParseProcStat(std::string_view text) {
   // proc(5): "cpu  user nice system idle iowait irq softirq steal guest guest_nice", USER_HZ.
@@ -217,19 +144,35 @@ double ParseLoadAverage(std::string_view text) {
   return value;
 }
 
-ClockFacts GatherClockFacts(const SystemReader& reader, double steal_interval_seconds) {
+CpufreqLimits LimitsOf(const ClockFacts& facts) {
+  CpufreqLimits limits;
+  limits.min_hz = facts.min_hz;
+  limits.max_hz = facts.max_hz;
+  const std::string& driver = facts.scaling_driver;
+  limits.max_includes_boost = driver == "intel_pstate" || driver == "intel_cpufreq" ||
+                              driver == "amd-pstate" || driver == "amd-pstate-epp" ||
+                              (facts.turbo_enabled.has_value() && !*facts.turbo_enabled);
+  return limits;
+}
+
+ClockFacts GatherClockFacts(const SystemReader& reader, CoreClockProbes& probes,
+                            double steal_interval_seconds, bool hybrid) {
   ClockFacts facts;
+  facts.hybrid = hybrid;
+  if (hybrid) {
+    facts.pinned_cpu = PinToCurrentCpu(&facts.pinning_failed);
+  }
   // Steal first: its wait then overlaps nothing else that reads the clocks.
   if (steal_interval_seconds > 0) {
     facts.steal_fraction = MeasureStealFraction(reader, steal_interval_seconds);
   }
 
-  facts.tsc_hz = measure::MeasureTickRateHz();
-  facts.core_hz = MeasureEffectiveCoreHz();
-
   const std::string cpufreq(kCpufreqDir);
   if (const std::optional<std::string> governor = reader.ReadFile(cpufreq + "scaling_governor")) {
     facts.governor = std::string(TrimSpace(*governor));
+  }
+  if (const std::optional<std::string> driver = reader.ReadFile(cpufreq + "scaling_driver")) {
+    facts.scaling_driver = std::string(TrimSpace(*driver));
   }
   // acpi-cpufreq and amd-pstate expose a global "boost" switch; intel_pstate inverts it.
   facts.turbo_enabled = ReadFlag(reader, "/sys/devices/system/cpu/cpufreq/boost");
@@ -239,17 +182,53 @@ ClockFacts GatherClockFacts(const SystemReader& reader, double steal_interval_se
       facts.turbo_enabled = !*no_turbo;
     }
   }
-  if (const std::optional<std::string> max_khz = reader.ReadFile(cpufreq + "cpuinfo_max_freq")) {
-    const std::optional<uint64_t> khz = ParseUnsigned(TrimSpace(*max_khz));
-    if (khz && *khz > 0) {
-      facts.max_hz = static_cast<double>(*khz) * 1e3;  // sysfs reports kHz
-    }
-  }
+  facts.max_hz = ReadKhzAsHz(reader, cpufreq + "cpuinfo_max_freq");
+  facts.min_hz = ReadKhzAsHz(reader, cpufreq + "cpuinfo_min_freq");
+
+  facts.tsc_hz = measure::MeasureTickRateHz();
+  facts.core_clock = MeasureCoreClock(probes, LimitsOf(facts));
+  facts.core_hz = facts.core_clock.hz;
+
   if (const std::optional<std::string> loadavg = reader.ReadFile("/proc/loadavg")) {
     facts.load_average_1min = ParseLoadAverage(*loadavg);
   }
   facts.online_cpus = static_cast<int>(std::max(sysconf(_SC_NPROCESSORS_ONLN), 0L));
   return facts;
+}
+
+CpbClockRange CpbClockRangeOf(const ClockFacts& facts) {
+  CpbClockRange range;
+  if (facts.core_hz > 0) {
+    range.low_hz = facts.core_hz * (1 - kCoreClockTolerance);
+    range.high_hz = facts.core_hz * (1 + kCoreClockTolerance);
+    range.trusted = true;
+    range.basis =
+        fmt::format("the measured core clock {:.2f} GHz +-{:.0f}% ({})", facts.core_hz / 1e9,
+                    kCoreClockTolerance * 100, CoreClockSourceName(facts.core_clock.source));
+    return range;
+  }
+  const bool cpufreq_range = facts.min_hz && facts.max_hz && *facts.min_hz <= *facts.max_hz;
+  if (facts.tsc_hz > 0) {
+    range.low_hz = facts.tsc_hz * kTscLowFactor;
+    range.high_hz = facts.tsc_hz * kTscHighFactor;
+    range.basis = fmt::format("no trusted core clock: {}-{}x the TSC rate {:.2f} GHz",
+                              kTscLowFactor, kTscHighFactor, facts.tsc_hz / 1e9);
+    if (facts.max_hz && *facts.max_hz > range.high_hz) {
+      range.high_hz = *facts.max_hz;
+      range.basis += fmt::format(", up to cpufreq's maximum {:.2f} GHz", *facts.max_hz / 1e9);
+    }
+  } else if (cpufreq_range) {
+    range.low_hz = *facts.min_hz;
+    range.high_hz = *facts.max_hz;
+    range.basis = fmt::format("no trusted core clock: cpufreq's range {:.2f}-{:.2f} GHz",
+                              *facts.min_hz / 1e9, *facts.max_hz / 1e9);
+  } else {
+    range.low_hz = kUnknownHzLow;
+    range.high_hz = kUnknownHzHigh;
+    range.basis = fmt::format("no trusted core clock and no TSC rate: assumed {:.0f}-{:.0f} GHz",
+                              kUnknownHzLow / 1e9, kUnknownHzHigh / 1e9);
+  }
+  return range;
 }
 
 }  // namespace cryptobench::cpu

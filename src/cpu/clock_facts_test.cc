@@ -35,6 +35,18 @@ class FakeSystemReader : public SystemReader {
   mutable std::map<std::string, size_t> reads_;
 };
 
+// Chain probes that agree on 3.5 GHz; no cycle counter.
+class FixedProbes : public CoreClockProbes {
+ public:
+  std::optional<double> PerfCyclesHz(std::string* why_not) override {
+    *why_not = "none in this test";
+    return std::nullopt;
+  }
+  std::vector<ChainProbe> MeasureChains(double) override {
+    return {ChainProbe{"add", "add", 1, 3.5e9}, ChainProbe{"imul", "imul", 3, 3.5e9 / 3}};
+  }
+};
+
 TEST(ParseProcStatTest, SumsTheCpuLineUpToSteal) {
   const std::optional<CpuTimes> times = ParseProcStat(
       "cpu  126887 0 8382 101106 1776 0 57 72 5 7\n"
@@ -88,21 +100,28 @@ TEST(GatherClockFactsTest, ReadsCpufreqLoadAndStealThroughTheReader) {
       {"/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor", {"performance\n"}},
       {"/sys/devices/system/cpu/cpufreq/boost", {"1\n"}},
       {"/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq", {"3700000\n"}},
+      {"/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_min_freq", {"800000\n"}},
+      {"/sys/devices/system/cpu/cpu0/cpufreq/scaling_driver", {"intel_pstate\n"}},
       {"/proc/loadavg", {"2.50 1.00 0.50 3/200 4242\n"}},
       // 400 ticks pass between the reads, 20 of them stolen.
       {"/proc/stat",
        {"cpu  1000 0 100 800 0 0 0 100 0 0\n", "cpu  1200 0 150 930 0 0 0 120 0 0\n"}},
   });
-  const ClockFacts facts = GatherClockFacts(reader, 0.01);
+  FixedProbes probes;
+  const ClockFacts facts = GatherClockFacts(reader, probes, 0.01);
   EXPECT_EQ(facts.governor, "performance");
+  EXPECT_EQ(facts.scaling_driver, "intel_pstate");
   ASSERT_TRUE(facts.turbo_enabled.has_value());
   EXPECT_TRUE(*facts.turbo_enabled);
   ASSERT_TRUE(facts.max_hz.has_value());
   EXPECT_DOUBLE_EQ(*facts.max_hz, 3.7e9);
+  ASSERT_TRUE(facts.min_hz.has_value());
+  EXPECT_DOUBLE_EQ(*facts.min_hz, 0.8e9);
   EXPECT_DOUBLE_EQ(facts.load_average_1min, 2.5);
   ASSERT_TRUE(facts.steal_fraction.has_value());
   EXPECT_DOUBLE_EQ(*facts.steal_fraction, 20.0 / 400.0);
-  EXPECT_GT(facts.core_hz, 0);
+  EXPECT_DOUBLE_EQ(facts.core_hz, 3.5e9);  // the probes' clock, within cpufreq's limits
+  EXPECT_EQ(facts.core_clock.source, CoreClockSource::kChainProbes);
   EXPECT_GE(facts.online_cpus, 1);
 #if defined(__x86_64__)
   EXPECT_GT(facts.tsc_hz, 0);
@@ -113,7 +132,8 @@ TEST(GatherClockFactsTest, IntelPstateNoTurboIsInverted) {
   const FakeSystemReader reader(FileTexts{
       {"/sys/devices/system/cpu/intel_pstate/no_turbo", {"1\n"}},
   });
-  const ClockFacts facts = GatherClockFacts(reader, 0);
+  FixedProbes probes;
+  const ClockFacts facts = GatherClockFacts(reader, probes, 0);
   ASSERT_TRUE(facts.turbo_enabled.has_value());
   EXPECT_FALSE(*facts.turbo_enabled);
 }
@@ -124,7 +144,8 @@ TEST(GatherClockFactsTest, MissingFilesLeaveFactsUnknown) {
       {"/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq", {"fast\n"}},
       {"/proc/stat", {"cpu  1000 0 100 800 0 0 0 100\n"}},  // unchanged: no ticks passed
   });
-  const ClockFacts facts = GatherClockFacts(reader, 0.01);
+  FixedProbes probes;
+  const ClockFacts facts = GatherClockFacts(reader, probes, 0.01);
   EXPECT_EQ(facts.governor, "");
   EXPECT_FALSE(facts.turbo_enabled.has_value());
   EXPECT_FALSE(facts.max_hz.has_value());
@@ -132,10 +153,61 @@ TEST(GatherClockFactsTest, MissingFilesLeaveFactsUnknown) {
   EXPECT_FALSE(facts.steal_fraction.has_value());
 }
 
-TEST(MeasureEffectiveCoreHzTest, IsAPlausibleClockRate) {
-  const double hz = MeasureEffectiveCoreHz();
-  EXPECT_GT(hz, 0.3e9);
-  EXPECT_LT(hz, 7e9);
+TEST(LimitsOfTest, MaxIncludesBoostOnlyForDriversThatSaySo) {
+  ClockFacts facts;
+  facts.max_hz = 3e9;
+  facts.scaling_driver = "acpi-cpufreq";
+  EXPECT_FALSE(LimitsOf(facts).max_includes_boost);
+  for (const char* driver : {"intel_pstate", "intel_cpufreq", "amd-pstate", "amd-pstate-epp"}) {
+    facts.scaling_driver = driver;
+    EXPECT_TRUE(LimitsOf(facts).max_includes_boost) << driver;
+  }
+  facts.scaling_driver = "acpi-cpufreq";
+  facts.turbo_enabled = false;
+  EXPECT_TRUE(LimitsOf(facts).max_includes_boost);
+}
+
+TEST(CpbClockRangeOfTest, TrustedClockIsPlusMinusFivePercent) {
+  ClockFacts facts;
+  facts.core_hz = 4e9;
+  facts.core_clock.source = CoreClockSource::kChainProbes;
+  facts.tsc_hz = 2.1e9;
+  const CpbClockRange range = CpbClockRangeOf(facts);
+  EXPECT_TRUE(range.trusted);
+  EXPECT_DOUBLE_EQ(range.low_hz, 3.8e9);
+  EXPECT_DOUBLE_EQ(range.high_hz, 4.2e9);
+  EXPECT_EQ(range.basis, "the measured core clock 4.00 GHz +-5% (dependent-chain probes)");
+}
+
+TEST(CpbClockRangeOfTest, WithoutATrustedClockTheTscGivesAStatedBand) {
+  ClockFacts facts;
+  facts.tsc_hz = 2.1e9;
+  CpbClockRange range = CpbClockRangeOf(facts);
+  EXPECT_FALSE(range.trusted);
+  EXPECT_DOUBLE_EQ(range.low_hz, 2.1e9 * kTscLowFactor);
+  EXPECT_DOUBLE_EQ(range.high_hz, 2.1e9 * kTscHighFactor);
+  EXPECT_EQ(range.basis, "no trusted core clock: 0.9-2.1x the TSC rate 2.10 GHz");
+  // A laptop's cpufreq maximum above the band raises its top.
+  facts.max_hz = 4.7e9;
+  range = CpbClockRangeOf(facts);
+  EXPECT_DOUBLE_EQ(range.high_hz, 4.7e9);
+  EXPECT_EQ(range.basis,
+            "no trusted core clock: 0.9-2.1x the TSC rate 2.10 GHz, up to cpufreq's maximum "
+            "4.70 GHz");
+}
+
+TEST(CpbClockRangeOfTest, WithoutTscCpufreqThenAnAssumedRange) {
+  ClockFacts facts;
+  facts.min_hz = 0.6e9;
+  facts.max_hz = 1.8e9;
+  CpbClockRange range = CpbClockRangeOf(facts);
+  EXPECT_DOUBLE_EQ(range.low_hz, 0.6e9);
+  EXPECT_DOUBLE_EQ(range.high_hz, 1.8e9);
+  EXPECT_EQ(range.basis, "no trusted core clock: cpufreq's range 0.60-1.80 GHz");
+  range = CpbClockRangeOf(ClockFacts{});
+  EXPECT_DOUBLE_EQ(range.low_hz, kUnknownHzLow);
+  EXPECT_DOUBLE_EQ(range.high_hz, kUnknownHzHigh);
+  EXPECT_EQ(range.basis, "no trusted core clock and no TSC rate: assumed 1-5 GHz");
 }
 
 }  // namespace

@@ -96,6 +96,7 @@ constexpr X86FeatureBit kX86Features[] = {
 };
 
 constexpr unsigned kHypervisorBit = 31;  // CPUID.1:ECX[31], reserved for hypervisors
+constexpr unsigned kHybridBit = 15;      // CPUID.(EAX=7,ECX=0):EDX[15], "Hybrid" (Intel SDM 2A)
 constexpr unsigned kOsxsaveBit = 27;     // CPUID.1:ECX[27]: the OS set CR4.OSXSAVE
 // XCR0 bits (Intel SDM vol. 1, 13.1 "XSAVE-supported features and state-component bitmaps"):
 // 1 SSE, 2 AVX (upper YMM), 5 opmask, 6 ZMM_Hi256, 7 Hi16_ZMM.
@@ -270,6 +271,7 @@ CpuFeatures DetectX86Features(const CpuidSource& source) {
       (base_family == 0x6 || base_family == 0xF) ? (extended_model << 4) + base_model : base_model;
   out.stepping = stepping;
   out.hypervisor = BitSet(leaf1.ecx, kHypervisorBit);
+  out.hybrid = BitSet(leaf7.edx, kHybridBit);
 
   // XGETBV faults unless the OS enabled XSAVE; without it no AVX state is saved at all.
   if (BitSet(leaf1.ecx, kOsxsaveBit)) {

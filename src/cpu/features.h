@@ -76,7 +76,10 @@ struct CpuFeatures {
   std::string brand;                             ///< CPUID brand string (0x80000002-4), trimmed
   uint32_t family = 0, model = 0, stepping = 0;  ///< display family/model (extended fields applied)
   bool hypervisor = false;                       ///< CPUID.1:ECX bit 31
-  uint64_t xcr0 = 0;                             ///< XGETBV(0), 0 if unavailable
+  /// CPUID.7.0:EDX bit 15: cores of two types (Alder Lake and later client parts: P- and
+  /// E-cores) that run at different clocks.
+  bool hybrid = false;
+  uint64_t xcr0 = 0;  ///< XGETBV(0), 0 if unavailable
   std::vector<FeatureState> features;
 
   /// The named feature (FeatureState::name), or nullptr.

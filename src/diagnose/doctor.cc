@@ -45,7 +45,8 @@ int VectorWords(const std::string& capability_vector) {
 DoctorFacts GatherFacts(const DoctorOptions& options) {
   DoctorFacts facts;
   facts.cpu = cpu::DetectCpuFeatures();
-  facts.clock = cpu::GatherClockFacts(cpu::RealSystemReader());
+  facts.clock = cpu::GatherClockFacts(
+      cpu::RealSystemReader(), *cpu::MakeRealCoreClockProbes(facts.cpu), 0.2, facts.cpu.hybrid);
 
   worker::RunPlan plan;
   plan.executable = options.executable;
@@ -148,11 +149,12 @@ DoctorReport RunDoctor(const DoctorOptions& options, const DoctorProgressFn& pro
   report.created_utc = UtcTimestamp();
   report.tool_version = CRYPTOBENCH_VERSION;
   report.facts = GatherFacts(options);
-  // cpb needs the core clock, not the TSC: +-5% around the measured effective frequency covers
-  // turbo steps between the frequency probe and the measurements.
-  const double core_hz = report.facts.clock.core_hz;
-  report.core_hz_low = core_hz > 0 ? core_hz * 0.95 : 1e9;
-  report.core_hz_high = core_hz > 0 ? core_hz * 1.05 : 5e9;
+  // cpb needs the core clock, not the TSC; without a trusted one the range is wide and the
+  // verdicts lean on the mask experiments (cpu::CpbClockRangeOf).
+  const cpu::CpbClockRange range = cpu::CpbClockRangeOf(report.facts.clock);
+  report.core_hz_low = range.low_hz;
+  report.core_hz_high = range.high_hz;
+  report.cpb_clock_basis = range.basis;
   report.findings = GlobalFindings(report.facts);
 
   const std::vector<const AlgorithmInfo*> algorithms =

@@ -132,6 +132,9 @@ struct DoctorReport {
   DoctorFacts facts;
   double core_hz_low = 0;  ///< frequency range used for cpb (Hz)
   double core_hz_high = 0;
+  /// Why that range, in words (cpu::CpbClockRange::basis); a report read from text says it in
+  /// facts.report->clock_source instead.
+  std::string cpb_clock_basis;
   std::vector<Finding> findings;
   std::vector<Verdict> verdicts;
   /// 0 if no verdict is a problem, no finding is an error and no measurement failed, else 1.

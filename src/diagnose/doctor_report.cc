@@ -41,6 +41,27 @@ std::string HzRangeText(double low, double high) {
   return low_text == high_text ? low_text : low_text + " to " + high_text;
 }
 
+// "add chain 2.50 GHz, imul chain 2.49 GHz (3 cycles a link): agree within 0.4%".
+std::string CoreClockProbesText(const cpu::CoreClock& core) {
+  std::string text;
+  for (const cpu::ChainProbe& probe : core.probes) {
+    if (!text.empty()) {
+      text += ", ";
+    }
+    text += fmt::format("{} chain {}", probe.name,
+                        probe.Hz() > 0 ? report::FormatHz(probe.Hz()) : "not timed");
+    if (probe.latency_cycles != 1) {
+      text += fmt::format(" ({} cycles a link)", probe.latency_cycles);
+    }
+  }
+  if (core.disagreement) {
+    const bool agree = *core.disagreement <= cpu::kProbeAgreementTolerance;
+    text +=
+        fmt::format(": {} {:.1f}%", agree ? "agree within" : "differ by", *core.disagreement * 100);
+  }
+  return text;
+}
+
 std::string Plural(size_t count, const std::string& singular, const std::string& plural) {
   return fmt::format("{} {}", count, count == 1 ? singular : plural);
 }
@@ -102,12 +123,34 @@ std::vector<FactRow> ClockFactRows(const DoctorReport& report) {
   } else {
     rows.push_back({counter, "unknown"});
   }
+  const cpu::CoreClock& core = clock.core_clock;
   if (clock.core_hz > 0) {
-    rows.push_back({"core clock", report::FormatHz(clock.core_hz), false, "(effective, measured)"});
+    rows.push_back({"core clock", report::FormatHz(clock.core_hz), false,
+                    fmt::format("(effective, from {})", cpu::CoreClockSourceName(core.source))});
   } else {
-    rows.push_back({"core clock", "not measured"});
+    rows.push_back({"core clock", "not trusted", false,
+                    core.rejected.empty() ? std::string() : "(" + core.rejected + ")"});
   }
-  rows.push_back({"cpb computed at", HzRangeText(report.core_hz_low, report.core_hz_high)});
+  if (!core.probes.empty()) {
+    rows.push_back({"clock probes", CoreClockProbesText(core)});
+  }
+  if (core.perf_hz) {
+    rows.push_back({"cycle counter", report::FormatHz(*core.perf_hz), false,
+                    "(perf_event cycles per second of CPU time)"});
+  } else if (!core.perf_unavailable.empty()) {
+    rows.push_back({"cycle counter", "none", false, "(" + core.perf_unavailable + ")"});
+  }
+  for (const std::string& note : core.notes) {
+    rows.push_back({"clock note", note});
+  }
+  if (clock.hybrid) {
+    rows.push_back({"core types", clock.pinned_cpu
+                                      ? fmt::format("hybrid; pinned to CPU {}", *clock.pinned_cpu)
+                                      : "hybrid; not pinned (" + clock.pinning_failed + ")"});
+  }
+  rows.push_back(
+      {"cpb computed at", HzRangeText(report.core_hz_low, report.core_hz_high), false,
+       report.cpb_clock_basis.empty() ? std::string() : "(" + report.cpb_clock_basis + ")"});
   rows.push_back({"governor", clock.governor.empty() ? "not exposed" : clock.governor});
   rows.push_back(
       {"turbo", clock.turbo_enabled ? (*clock.turbo_enabled ? "on" : "off") : "not exposed"});
@@ -295,13 +338,41 @@ nlohmann::ordered_json CpuToJson(const cpu::CpuFeatures& cpu) {
   return j;
 }
 
+nlohmann::ordered_json CoreClockToJson(const cpu::CoreClock& core) {
+  ordered_json j;
+  j["source"] = cpu::CoreClockSourceName(core.source);
+  j["hz"] = core.hz;
+  j["rejected"] = core.rejected;
+  j["perf_hz"] = core.perf_hz ? ordered_json(*core.perf_hz) : nullptr;
+  j["perf_unavailable"] = core.perf_unavailable;
+  ordered_json probes = ordered_json::array();
+  for (const cpu::ChainProbe& probe : core.probes) {
+    ordered_json p;
+    p["name"] = probe.name;
+    p["instruction"] = probe.instruction;
+    p["latency_cycles"] = probe.latency_cycles;
+    p["links_per_s"] = probe.links_per_s;
+    p["hz"] = probe.Hz();
+    probes.push_back(std::move(p));
+  }
+  j["probes"] = std::move(probes);
+  j["disagreement"] = core.disagreement ? ordered_json(*core.disagreement) : nullptr;
+  j["notes"] = core.notes;
+  return j;
+}
+
 nlohmann::ordered_json ClockToJson(const cpu::ClockFacts& clock) {
   ordered_json j;
   j["tsc_hz"] = clock.tsc_hz;
   j["core_hz"] = clock.core_hz;
+  j["core_clock"] = CoreClockToJson(clock.core_clock);
+  j["hybrid"] = clock.hybrid;
+  j["pinned_cpu"] = clock.pinned_cpu ? ordered_json(*clock.pinned_cpu) : nullptr;
   j["governor"] = clock.governor;
+  j["scaling_driver"] = clock.scaling_driver;
   j["turbo_enabled"] = clock.turbo_enabled ? ordered_json(*clock.turbo_enabled) : nullptr;
   j["max_hz"] = clock.max_hz ? ordered_json(*clock.max_hz) : nullptr;
+  j["min_hz"] = clock.min_hz ? ordered_json(*clock.min_hz) : nullptr;
   j["load_average_1min"] = clock.load_average_1min;
   j["steal_fraction"] = clock.steal_fraction ? ordered_json(*clock.steal_fraction) : nullptr;
   j["online_cpus"] = clock.online_cpus;
@@ -396,6 +467,8 @@ nlohmann::ordered_json DoctorToJson(const DoctorReport& report) {
   j["facts"] = FactsToJson(report.facts);
   j["core_hz_low"] = report.core_hz_low;
   j["core_hz_high"] = report.core_hz_high;
+  j["cpb_clock_basis"] =
+      report.facts.report ? report.facts.report->clock_source : report.cpb_clock_basis;
   ordered_json findings = ordered_json::array();
   for (const Finding& finding : report.findings) {
     findings.push_back(FindingToJson(finding));

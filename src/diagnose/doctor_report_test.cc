@@ -23,6 +23,7 @@
 #include "report/format_util.h"
 
 #include "diagnose/doctor_report_internal.h"
+#include "diagnose/verdict_test_fixtures.h"
 #include "support/golden.h"
 
 namespace cryptobench::diagnose {
@@ -90,7 +91,8 @@ DoctorReport Zen4Report() {
                                  {"BMI2", true, true},
                                  {"MOVBE", true, true}});
   facts.clock.tsc_hz = 2596e6;
-  facts.clock.core_hz = 3.66e9;
+  facts.clock.core_clock = testing::ProbedClock(3.66e9, 3.66e9);
+  facts.clock.core_hz = facts.clock.core_clock.hz;
   facts.clock.load_average_1min = 0.08;
   facts.clock.steal_fraction = 0.0;
   facts.clock.online_cpus = 2;
@@ -138,6 +140,7 @@ DoctorReport Zen4Report() {
   };
   report.core_hz_low = 3.59e9;
   report.core_hz_high = 3.66e9;
+  report.cpb_clock_basis = "the measured core clock 3.66 GHz (dependent-chain probes)";
 
   report.findings.push_back(
       {"machine.hypervisor", Severity::kInfo, "Running in a virtual machine",
@@ -280,7 +283,8 @@ DoctorReport NoAsmReport() {
                                  {"BMI2", true, true},
                                  {"MOVBE", true, true}});
   facts.clock.tsc_hz = 2.4e9;
-  facts.clock.core_hz = 3.1e9;
+  facts.clock.core_clock = testing::ProbedClock(3.12e9, 3.08e9);
+  facts.clock.core_hz = facts.clock.core_clock.hz;
   facts.clock.load_average_1min = 1.02;
   facts.clock.steal_fraction = 0.031;
   facts.clock.online_cpus = 4;
@@ -299,6 +303,7 @@ DoctorReport NoAsmReport() {
   facts.no_asm_build = true;
   report.core_hz_low = 3.0e9;
   report.core_hz_high = 3.1e9;
+  report.cpb_clock_basis = "the measured core clock 3.10 GHz (dependent-chain probes)";
 
   report.findings.push_back(
       {"library.no-asm", Severity::kError, "The library was built without assembly (no-asm)",

@@ -534,10 +534,12 @@ LibraryDoctorReport RunLibraryDoctor(
   report.tool_version = CRYPTOBENCH_VERSION;
   report.backend = options.backend;
   report.cpu = cpu::DetectCpuFeatures();
-  report.clock = cpu::GatherClockFacts(cpu::RealSystemReader());
-  const double core_hz = report.clock.core_hz;
-  report.core_hz_low = core_hz > 0 ? core_hz * 0.95 : 1e9;
-  report.core_hz_high = core_hz > 0 ? core_hz * 1.05 : 5e9;
+  report.clock = cpu::GatherClockFacts(
+      cpu::RealSystemReader(), *cpu::MakeRealCoreClockProbes(report.cpu), 0.2, report.cpu.hybrid);
+  const cpu::CpbClockRange range = cpu::CpbClockRangeOf(report.clock);
+  report.core_hz_low = range.low_hz;
+  report.core_hz_high = range.high_hz;
+  report.cpb_clock_basis = range.basis;
   report.masks = LibraryMasks(options.backend);
 
   worker::RunPlan probe_plan;

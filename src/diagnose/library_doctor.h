@@ -58,6 +58,7 @@ struct LibraryDoctorReport {
   cpu::CpuFeatures cpu;
   cpu::ClockFacts clock;
   double core_hz_low = 0, core_hz_high = 0;  ///< frequency range used for cpb, Hz
+  std::string cpb_clock_basis;               ///< why that range (cpu::CpbClockRange::basis)
   std::string mask_variable;                 ///< the registry's mask variable ("" = none)
   std::string mask_note;                     ///< how it works, or why the library has none
   std::vector<LibraryMask> masks;

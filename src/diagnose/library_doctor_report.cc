@@ -50,6 +50,7 @@ DoctorReport MachineOnly(const LibraryDoctorReport& report) {
   shell.facts.clock = report.clock;
   shell.core_hz_low = report.core_hz_low;
   shell.core_hz_high = report.core_hz_high;
+  shell.cpb_clock_basis = report.cpb_clock_basis;
   return shell;
 }
 
@@ -169,6 +170,7 @@ nlohmann::ordered_json LibraryDoctorToJson(const LibraryDoctorReport& report) {
   j["clock"] = doctor_internal::ClockToJson(report.clock);
   j["core_hz_low"] = report.core_hz_low;
   j["core_hz_high"] = report.core_hz_high;
+  j["cpb_clock_basis"] = report.cpb_clock_basis;
   j["mask_variable"] = report.mask_variable;
   j["mask_note"] = report.mask_note;
   ordered_json masks = ordered_json::array();

@@ -71,6 +71,19 @@ std::string Decider::Figure(const Fingerprint& fp, double bytes_per_s) const {
   return cpb + ", " + fp.conclusion;
 }
 
+std::string Decider::ClockBasisForCpb() const {
+  const cpu::ClockFacts& clock = facts_.clock;
+  if (facts_.report) {
+    return "a clock range the report does not state";
+  }
+  if (clock.core_hz > 0) {
+    return fmt::format("the measured core clock {} ({})", FormatHz(clock.core_hz),
+                       cpu::CoreClockSourceName(clock.core_clock.source));
+  }
+  return fmt::format("the range {}, as no core clock could be trusted",
+                     FormatHzRange(hz_low_, hz_high_));
+}
+
 std::string Decider::Headline() const {
   const std::string cpb = Cpb(fp_);
   return cpb.empty() ? Rate(AsIs().bytes_per_s) : cpb;

@@ -84,6 +84,10 @@ class Decider {
   // or the rate when no cpb can be given.
   std::string Figure(const Fingerprint& fp, double bytes_per_s) const;
   std::string Headline() const;
+  // What the cpb figures rest on, for a verdict that weighs them against an experiment: "the
+  // measured core clock 2.50 GHz (dependent-chain probes)" or "a clock range, as no core clock
+  // could be trusted (REASON)".
+  std::string ClockBasisForCpb() const;
   // `with_class`: false where the class table has no row for what runs (GCM with AES-NI and the
   // 4-bit GHASH), so that a neighbouring class is not named.
   std::string Describe(const Measurement& m, std::string_view label, bool with_class = true) const;
@@ -122,6 +126,9 @@ class Decider {
 
   // Mask experiments (verdict_experiments.cc).
   Verdict DecideFromExperiments(const PathSpec& cpu_path) const;
+  // True when the cpb fingerprint names classes and none of them belongs to the path an
+  // experiment proved (`proven`; nullptr: judged by hardware vs software alone).
+  bool FingerprintContradicts(const PathSpec* proven) const;
   // A better path the CPU offers that masking showed unused: information, not a problem.
   void AddUnusedPathNote(const Experiment& e, Verdict& v) const;
   Verdict DecideWithoutSlowdown(const std::vector<size_t>& main,

@@ -172,10 +172,37 @@ void Clock(const DoctorFacts& facts, std::vector<Finding>& out) {
         "Throughput will be below what the CPU can reach; cpb figures are not "
         "affected."));
   }
+  if (clock.hybrid) {
+    if (clock.pinned_cpu) {
+      out.push_back(Make("clock.hybrid", Severity::kInfo,
+                         "A hybrid CPU: doctor ran on one core type",
+                         fmt::format("CPUID reports P- and E-cores, which run at different "
+                                     "clocks; doctor pinned itself and its workers to CPU {}, so "
+                                     "the clock probe and every measurement ran on that core",
+                                     *clock.pinned_cpu),
+                         "To examine the other core type, run doctor under taskset -c N with a "
+                         "CPU of that type."));
+    } else {
+      out.push_back(Make("clock.hybrid", Severity::kWarning,
+                         "A hybrid CPU, and doctor could not pin itself to one core",
+                         fmt::format("CPUID reports P- and E-cores; {}: the clock probe and the "
+                                     "measurements may have run on different core types, so "
+                                     "cpb may be off by their clock ratio",
+                                     clock.pinning_failed),
+                         "Run doctor under taskset -c N to keep it on one core."));
+    }
+  }
   if (!(clock.core_hz > 0)) {
-    out.push_back(Make("clock.core-unknown", Severity::kWarning,
-                       "The effective core clock could not be measured",
-                       "cpb figures and class fingerprints rest on the frequency range given", ""));
+    const std::string why = clock.core_clock.rejected.empty() ? std::string("it was not measured")
+                                                              : clock.core_clock.rejected;
+    out.push_back(Make(
+        "clock.core-unknown", Severity::kWarning, "No trustworthy core clock",
+        fmt::format("{}; cpb is computed over a wide clock range, so a cpb class is named only "
+                    "where the whole range falls in it, and the mask experiments decide",
+                    why),
+        "Where the kernel exposes a PMU (bare metal, or a VM with a virtual PMU), doctor reads "
+        "the core clock from its cycle counter; `perf stat -e cycles true` tells whether one "
+        "is there."));
   } else if (clock.tsc_hz > 0 && std::fabs(clock.tsc_hz / clock.core_hz - 1) > kTscCoreTolerance) {
     out.push_back(Make("clock.tsc-vs-core", Severity::kInfo,
                        "The TSC does not tick at the core clock",

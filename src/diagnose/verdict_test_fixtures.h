@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "cpu/core_clock.h"
 #include "cpu/features.h"
 
 #include "diagnose/doctor_model.h"
@@ -121,6 +122,16 @@ inline DoctorFacts Core2() {
   facts.library.cpu_info = "CPUINFO: OPENSSL_ia32cap=0x8e3fdbfebfbff:0x0";
   facts.detected_capability_vector = facts.library.capability_vector;
   return facts;
+}
+
+/// The core clock a machine without a cycle counter gets from its chain probes when the add
+/// chain reads `add_hz` and the imul chain (3 cycles a link) `imul_hz` (cpu::DecideCoreClock).
+inline cpu::CoreClock ProbedClock(double add_hz, double imul_hz) {
+  return cpu::DecideCoreClock(
+      std::nullopt, "no hardware cycle counter is exposed (ENOENT)",
+      {cpu::ChainProbe{"add", "add %rdx, %rax (64-bit register-register add)", 1, add_hz},
+       cpu::ChainProbe{"imul", "imul %eax, %eax (32-bit multiply)", 3, imul_hz / 3}},
+      {});
 }
 
 /// A measurement of `mb_per_s` (10^6 bytes/s) with a +-`ci_fraction` 95% CI.

@@ -55,6 +55,22 @@ TEST(DoctorTest, SystemLibraryIsAcceleratedWithMaskEvidence) {
         << verdict->at("line");
     EXPECT_GE(verdict->at("measurements").size(), 2u) << name;
   }
+  // No verdict contradicts itself: a software fingerprint beside a proven hardware path is named
+  // as a conflict, never "accelerated ... fits software" (the folded clock probe did that).
+  for (const json& verdict : doc.at("verdicts")) {
+    const std::string line = verdict.at("line");
+    if (line.find("fits software") != std::string::npos) {
+      EXPECT_NE(line.find("contradicts the mask experiment"), std::string::npos) << line;
+    }
+  }
+  // The clock section says where the core clock came from, or why none was trusted.
+  const json& core_clock = doc.at("facts").at("clock").at("core_clock");
+  if (core_clock.at("source") == "none") {
+    EXPECT_FALSE(core_clock.at("rejected").get<std::string>().empty()) << core_clock.dump();
+  } else {
+    EXPECT_GE(core_clock.at("hz").get<double>(), 0.2e9) << core_clock.dump();
+    EXPECT_LE(core_clock.at("hz").get<double>(), 7e9) << core_clock.dump();
+  }
   EXPECT_EQ(exit_status, 0);
 }
 
