@@ -2,6 +2,7 @@
 #include "results/json.h"
 
 #include <string>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -206,21 +207,21 @@ namespace {
 
 constexpr auto kReplace = ordered_json::error_handler_t::replace;
 
-// `text` with every line after the first indented by `spaces` more.
-std::string IndentLines(const std::string& text, size_t spaces) {
-  std::string out;
-  out.reserve(text.size() + text.size() / 8);
-  const std::string pad(spaces, ' ');
-  for (const char c : text) {
-    out += c;
-    if (c == '\n') {
-      out += pad;
-    }
+// Appends `text` to `out` with every line after the first indented by `spaces` more, a line at a
+// time (a result file runs to tens of MB; per-character appends made writing it the slowest step).
+void AppendIndented(std::string_view text, size_t spaces, std::string* out) {
+  size_t start = 0;
+  for (size_t newline = text.find('\n'); newline != std::string_view::npos;
+       newline = text.find('\n', start)) {
+    out->append(text.substr(start, newline + 1 - start));
+    out->append(spaces, ' ');
+    start = newline + 1;
   }
-  return out;
+  out->append(text.substr(start));
 }
 
-// ToJson(run).dump(2) at `base` spaces of indentation, each algorithm rendered on its own.
+// Appends ToJson(run).dump(2) at `base` spaces of indentation, each algorithm rendered on its own
+// so that the whole document is never built as one tree.
 void AppendRun(const RunResult& run, size_t base, std::string* out) {
   RunResult head;
   head.schema_version = run.schema_version;
@@ -231,18 +232,23 @@ void AppendRun(const RunResult& run, size_t base, std::string* out) {
   head.method = run.method;
   std::string text = ToJson(head).dump(2, ' ', false, kReplace);  // "algorithms": [] last
   constexpr std::string_view kEmpty = "[]\n}";
-  if (!run.algorithms.empty() && text.size() >= kEmpty.size() &&
-      text.compare(text.size() - kEmpty.size(), kEmpty.size(), kEmpty) == 0) {
-    text.resize(text.size() - kEmpty.size());
-    text += "[\n";
-    for (size_t i = 0; i < run.algorithms.size(); ++i) {
-      text +=
-          "    " + IndentLines(AlgorithmToJson(run.algorithms[i]).dump(2, ' ', false, kReplace), 4);
-      text += i + 1 < run.algorithms.size() ? ",\n" : "\n";
-    }
-    text += "  ]\n}";
+  if (run.algorithms.empty() || text.size() < kEmpty.size() ||
+      text.compare(text.size() - kEmpty.size(), kEmpty.size(), kEmpty) != 0) {
+    AppendIndented(text, base, out);
+    return;
   }
-  *out += base == 0 ? text : IndentLines(text, base);
+  text.resize(text.size() - kEmpty.size());
+  AppendIndented(text, base, out);
+  *out += "[\n";
+  for (size_t i = 0; i < run.algorithms.size(); ++i) {
+    out->append(base + 4, ' ');
+    AppendIndented(AlgorithmToJson(run.algorithms[i]).dump(2, ' ', false, kReplace), base + 4, out);
+    *out += i + 1 < run.algorithms.size() ? ",\n" : "\n";
+  }
+  out->append(base + 2, ' ');
+  *out += "]\n";
+  out->append(base, ' ');
+  *out += "}";
 }
 
 }  // namespace
@@ -266,7 +272,8 @@ std::string RunsToJsonText(const std::vector<RunResult>& runs) {
     }
     out += "\n}";
   }
-  return out + "\n";
+  out += "\n";
+  return out;
 }
 
 nlohmann::json SampleToJson(const measure::Sample& sample) {
