@@ -1,8 +1,13 @@
-// libFuzzer target: the whole import pipeline (paste cleanup, format detection, every parser,
-// interpretation) on arbitrary text. Unreadable input must end in ImportError, nothing else.
+// libFuzzer target: the whole import pipeline (paste cleanup, side-by-side columns, format
+// detection, every parser, interpretation) on arbitrary text. Unreadable input must end in
+// ImportError, nothing else, and what import writes must be JSON that parses back.
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
+#include <string>
 #include <string_view>
+
+#include <nlohmann/json.hpp>
 
 #include "import/import.h"
 
@@ -10,7 +15,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   try {
     const auto runs = cryptobench::import::ImportText(text, "fuzz");
-    (void)cryptobench::import::ImportedRunsToJson(runs).dump();
+    const std::string json = cryptobench::import::ImportedRunsToJson(runs).dump();
+    if (!nlohmann::json::accept(json)) {
+      std::abort();  // import wrote something that is not JSON
+    }
   } catch (const cryptobench::import::ImportError&) {
   }
   return 0;

@@ -146,7 +146,10 @@ int Run(int argc, char** argv) {
 
   ImportOptions import_options;
   CLI::App* import_cmd = app.add_subcommand(
-      "import", "Read openssl speed / openssl version output (a file or - for stdin) as results");
+      "import",
+      "Read pasted benchmark output (openssl speed and version, s_time, bssl, botan, cryptsetup, "
+      "tcrypt, kcapi-speed, wolfCrypt, mbedTLS, gnutls-cli; docs/import.md) from a file or - "
+      "for stdin as results");
   import_cmd->add_option("input", import_options.input, "File to read, or - for stdin")->required();
   import_cmd->add_option("--format", import_options.format,
                          "json (default), table, markdown, csv or openssl");

@@ -1,5 +1,7 @@
 #include "cpu/core_clock.h"
 
+#include <cmath>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -157,35 +159,50 @@ TEST(ImulLatencyCyclesTest, FollowsTheInstructionTables) {
 
 // Live: the two real probes on this machine. Each chain is a dependent register chain that no
 // x86-64 core of the last 15 years folds, so each must read a plausible clock, and the two must
-// agree; on AArch64 only the add chain exists. Skips under emulation, where timing means nothing.
+// agree; on AArch64 only the add chain exists. A frequency step between the two probes, or an
+// SMT sibling busy on the multiply port, makes one attempt disagree; a folded or mis-tabulated
+// chain disagrees on every attempt, so up to three attempts are made (the product retries too).
 TEST(RealCoreClockProbesTest, ChainsReadAPlausibleAndAgreeingClock) {
   const CpuFeatures cpu = DetectCpuFeatures();
   const std::unique_ptr<CoreClockProbes> probes = MakeRealCoreClockProbes(cpu);
-  const std::vector<ChainProbe> chains = probes->MeasureChains(0.1);
+  constexpr int kAttempts = 3;
+  double closest_ratio = 0;
+  std::string attempts;
+  for (int attempt = 0; attempt < kAttempts; ++attempt) {
+    const std::vector<ChainProbe> chains = probes->MeasureChains(0.2);
 #if defined(__x86_64__)
-  ASSERT_EQ(chains.size(), 2u);
+    ASSERT_EQ(chains.size(), 2u);
 #elif defined(__aarch64__)
-  ASSERT_EQ(chains.size(), 1u);
+    ASSERT_EQ(chains.size(), 1u);
 #else
-  GTEST_SKIP() << "no chain probes on this architecture";
+    GTEST_SKIP() << "no chain probes on this architecture";
 #endif
-  for (const ChainProbe& chain : chains) {
-    EXPECT_GE(chain.Hz(), kMinPlausibleCoreHz) << chain.name;
-    EXPECT_LE(chain.Hz(), kMaxPlausibleCoreHz) << chain.name;
+    for (const ChainProbe& chain : chains) {
+      EXPECT_GE(chain.Hz(), kMinPlausibleCoreHz) << chain.name;
+      EXPECT_LE(chain.Hz(), kMaxPlausibleCoreHz) << chain.name;
+    }
+    if (chains.size() != 2) {
+      return;
+    }
+    // The imul latency is tabulated for Intel family 6, AMD and Hygon; elsewhere (VIA, Zhaoxin,
+    // NetBurst) it is assumed, and a disagreement would say nothing about the code.
+    const bool latency_known = cpu.vendor == "AuthenticAMD" || cpu.vendor == "HygonGenuine" ||
+                               (cpu.vendor == "GenuineIntel" && cpu.family == 6);
+    if (!latency_known) {
+      GTEST_SKIP() << "imul latency not tabulated for " << cpu.vendor << " family " << cpu.family;
+    }
+    const double ratio = chains[0].Hz() / chains[1].Hz();
+    attempts += " add " + std::to_string(chains[0].Hz()) + " Hz / imul " +
+                std::to_string(chains[1].Hz()) + " Hz;";
+    if (closest_ratio == 0 || std::abs(ratio - 1.0) < std::abs(closest_ratio - 1.0)) {
+      closest_ratio = ratio;
+    }
+    if (std::abs(ratio - 1.0) <= 0.10) {
+      break;
+    }
   }
-  // The imul latency is tabulated for Intel family 6, AMD and Hygon; elsewhere (VIA, Zhaoxin,
-  // NetBurst) it is assumed, and a disagreement would say nothing about the code.
-  const bool latency_known = cpu.vendor == "AuthenticAMD" || cpu.vendor == "HygonGenuine" ||
-                             (cpu.vendor == "GenuineIntel" && cpu.family == 6);
-  if (chains.size() == 2 && !latency_known) {
-    GTEST_SKIP() << "imul latency not tabulated for " << cpu.vendor << " family " << cpu.family;
-  }
-  if (chains.size() == 2) {
-    // A descheduled block only reads slower and the fastest one counts, so load does not widen
-    // this much; 15% leaves room for a frequency step between two runs.
-    EXPECT_NEAR(chains[0].Hz() / chains[1].Hz(), 1.0, 0.15)
-        << "add " << chains[0].Hz() << " Hz, imul " << chains[1].Hz() << " Hz";
-  }
+  // A folded add chain reads 2x or more; a wrong imul latency reads 25% off or more.
+  EXPECT_NEAR(closest_ratio, 1.0, 0.10) << attempts;
 }
 
 }  // namespace

@@ -23,7 +23,7 @@ constexpr std::string_view kLineFormat =
 
 // Operation wordings at the end of a description (tool/speed.cc, results.Print calls), longest
 // first where one ends another, mapped to cryptobench's operation names.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 34> kOperationPhrases = {{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 36> kOperationPhrases = {{
     {"arbitrary point multiplication", "derive"},
     {"base-point multiplication", "keygen"},
     {"verify (invalid signature)", "verify_invalid"},
@@ -39,6 +39,8 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 34> kOperati
     {"encrypt setup", "encrypt_setup"},
     {"decrypt setup", "decrypt_setup"},
     {"encrypt init", "encrypt_init"},
+    {"seal init", "encrypt_init"},
+    {"open init", "decrypt_init"},
     {"decrypt init", "decrypt_init"},
     {"generate_key", "keygen"},
     {"key-gen", "keygen"},
@@ -124,10 +126,13 @@ BsslDescription ParseBsslDescription(std::string_view description) {
       break;
     }
   }
-  // AWS-LC, a BoringSSL fork, names its rows "EVP-AES-128-GCM".
+  // AWS-LC, a BoringSSL fork, names its rows "EVP-AES-128-GCM" (the EVP cipher API) and
+  // "AEAD-AES-128-GCM" (the AEAD API): two code paths for one algorithm.
   std::string_view name = subject;
   if (StartsWithNoCase(name, "EVP-")) {
     name.remove_prefix(4);
+  } else if (StartsWithNoCase(name, "AEAD-")) {
+    name.remove_prefix(5);
   }
   const std::string lower_name = ToLower(name);
   const std::string kind = InferForeignKind(name, out.operation);

@@ -3,6 +3,7 @@
 #include "import/import.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <memory>
 #include <optional>
@@ -15,23 +16,116 @@
 #include "import/botan_speed.h"
 #include "import/bssl_speed.h"
 #include "import/cryptsetup_benchmark.h"
+#include "import/env_facts.h"
 #include "import/foreign_run.h"
+#include "import/gnutls_bench.h"
 #include "import/json_paste.h"
+#include "import/kcapi_speed.h"
+#include "import/mbedtls_bench.h"
 #include "import/openssl_speed_mr.h"
 #include "import/openssl_speed_text.h"
 #include "import/openssl_version.h"
 #include "import/own_reports.h"
 #include "import/parse_util.h"
 #include "import/paste_cleanup.h"
+#include "import/s_time.h"
+#include "import/side_by_side.h"
 #include "import/speed_join.h"
 #include "import/speed_run.h"
+#include "import/tcrypt.h"
+#include "import/wolfcrypt_bench.h"
 
 namespace cryptobench::import {
 namespace {
 
+// "3-5, 9 and 12": line numbers for a caveat, consecutive ones as ranges (LinesNamedIn in the
+// corpus checker and people read both).
+std::string LineList(const std::vector<size_t>& lines) {
+  std::vector<std::string> parts;
+  for (size_t i = 0; i < lines.size();) {
+    size_t j = i;
+    while (j + 1 < lines.size() && lines[j + 1] == lines[j] + 1) {
+      ++j;
+    }
+    parts.push_back(j > i ? fmt::format("{}-{}", lines[i], lines[j]) : std::to_string(lines[i]));
+    i = j + 1;
+  }
+  std::string out;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    out += (i == 0 ? "" : i + 1 == parts.size() ? " and " : ", ") + parts[i];
+  }
+  return out;
+}
+
 std::string Describe(size_t line, const std::string& expected, const std::string& file) {
   return file.empty() ? fmt::format("line {}: {}", line, expected)
                       : fmt::format("{}:{}: {}", file, line, expected);
+}
+
+// "SHA-256" and "sha256" alike: the letters and digits of a name.
+std::string AlphanumericOnly(std::string_view name) {
+  std::string out;
+  for (char c : name) {
+    if (std::isalnum(static_cast<unsigned char>(c))) {
+      out.push_back(c);
+    }
+  }
+  return out;
+}
+
+// The CPUs `taskset` or `numactl` before a command pins it to: "taskset -c 0-1" and
+// "taskset 0x1" give 2 and 1; 0 when no pinning is shown or it cannot be read.
+int PinnedCpus(std::string_view launcher) {
+  const std::vector<std::string_view> words = SplitWords(launcher);
+  const auto count_list = [](std::string_view list) {
+    int cpus = 0;
+    for (std::string_view part : SplitFields(list, ',')) {
+      const size_t dash = part.find('-');
+      const auto low = ParseUnsigned(part.substr(0, dash));
+      const auto high = dash == std::string_view::npos ? low : ParseUnsigned(part.substr(dash + 1));
+      if (!low || !high || *high < *low || *high - *low > 4096) {
+        return 0;
+      }
+      cpus += static_cast<int>(*high - *low + 1);
+    }
+    return cpus;
+  };
+  for (size_t i = 0; i < words.size(); ++i) {
+    if (words[i] == "taskset" && i + 1 < words.size()) {
+      if ((words[i + 1] == "-c" || words[i + 1] == "--cpu-list") && i + 2 < words.size()) {
+        return count_list(words[i + 2]);
+      }
+      std::string_view mask = words[i + 1];
+      if (mask.substr(0, 2) == "0x" || mask.substr(0, 2) == "0X") {
+        mask.remove_prefix(2);
+      }
+      int cpus = 0;
+      for (char c : mask) {
+        const int nibble = c >= '0' && c <= '9'   ? c - '0'
+                           : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                           : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                                  : -1;
+        if (nibble < 0) {
+          return 0;
+        }
+        cpus += __builtin_popcount(static_cast<unsigned>(nibble));
+      }
+      return cpus;
+    }
+    if (words[i] == "numactl") {
+      for (size_t j = i + 1; j < words.size(); ++j) {
+        for (std::string_view option : {"--physcpubind=", "-C"}) {
+          if (words[j].substr(0, option.size()) == option && words[j].size() > option.size()) {
+            return count_list(words[j].substr(option.size()));
+          }
+        }
+        if ((words[j] == "--physcpubind" || words[j] == "-C") && j + 1 < words.size()) {
+          return count_list(words[j + 1]);
+        }
+      }
+    }
+  }
+  return 0;
 }
 
 // The options of an `openssl speed` command line that change how its output reads.
@@ -48,6 +142,8 @@ SpeedCommand ParseSpeedCommand(const std::vector<std::string>& args, size_t line
       command.machine_readable = true;
     } else if (arg == "-decrypt") {
       command.decrypt = true;
+    } else if (arg == "-mb") {
+      command.multi_block = true;
     } else if (arg == "-multi" && has_value) {
       const auto count = ParseUnsigned(args[++i]);
       command.multi = count && *count <= 100000 ? static_cast<int>(*count) : 0;
@@ -72,8 +168,15 @@ class Driver {
       Take(i);
       CheckGrowth(lines_[i].number);
     }
+    env_.Finish(&facts_);
     Flush();
     CheckGrowth(lines_.empty() ? 1 : lines_.back().number);
+    if (!runs_.empty()) {
+      runs_.back().source.facts = facts_;  // lines pasted after the last run describe it too
+    } else if (unread_) {
+      // Tool output that gave no figure (a table row whose sizes are unknown): refuse at it.
+      throw ImportError(unread_->first, unread_->second);
+    }
     return std::move(runs_);
   }
 
@@ -104,6 +207,24 @@ class Driver {
         trimmed.substr(0, 7) == "CPUID: ") {
       return ForeignTool::kBotan;
     }
+    if (StartsTcryptOutput(trimmed)) {
+      return ForeignTool::kTcrypt;
+    }
+    if (IsKcapiSpeedLine(trimmed)) {
+      return ForeignTool::kKcapi;
+    }
+    if (StartsWolfcryptOutput(trimmed)) {
+      return ForeignTool::kWolfcrypt;
+    }
+    if (StartsGnutlsBenchOutput(trimmed)) {
+      return ForeignTool::kGnutls;
+    }
+    if (IsMbedtlsBenchLine(trimmed) || trimmed == "MBEDTLS Benchmark sample") {
+      return ForeignTool::kMbedtls;
+    }
+    if (StartsSTimeOutput(trimmed)) {
+      return ForeignTool::kSTime;
+    }
     return ForeignTool::kNone;
   }
 
@@ -121,6 +242,24 @@ class Driver {
       case ForeignTool::kCryptsetup:
         foreign_ = std::make_unique<CryptsetupBenchmarkParser>(file_name_);
         break;
+      case ForeignTool::kTcrypt:
+        foreign_ = std::make_unique<TcryptParser>(file_name_);
+        break;
+      case ForeignTool::kKcapi:
+        foreign_ = std::make_unique<KcapiSpeedParser>(file_name_);
+        break;
+      case ForeignTool::kWolfcrypt:
+        foreign_ = std::make_unique<WolfcryptBenchParser>(file_name_);
+        break;
+      case ForeignTool::kMbedtls:
+        foreign_ = std::make_unique<MbedtlsBenchParser>(file_name_);
+        break;
+      case ForeignTool::kGnutls:
+        foreign_ = std::make_unique<GnutlsBenchParser>(file_name_);
+        break;
+      case ForeignTool::kSTime:
+        foreign_ = std::make_unique<STimeParser>(file_name_);
+        break;
       case ForeignTool::kNone:
         break;
     }
@@ -130,12 +269,17 @@ class Driver {
   // other commands.
   bool TakeForeignCommand(const SourceLine& line) {
     const ForeignCommand command = ParseForeignCommand(line.text);
-    const bool reads = (command.tool == ForeignTool::kBssl && command.subcommand == "speed") ||
-                       (command.tool == ForeignTool::kBotan &&
-                        (command.subcommand == "speed" || command.subcommand == "version")) ||
-                       (command.tool == ForeignTool::kCryptsetup &&
-                        (command.subcommand == "benchmark" ||
-                         (command.args.size() == 1 && command.args[0] == "--version")));
+    const bool reads =
+        (command.tool == ForeignTool::kBssl && command.subcommand == "speed") ||
+        (command.tool == ForeignTool::kBotan &&
+         (command.subcommand == "speed" || command.subcommand == "version")) ||
+        (command.tool == ForeignTool::kCryptsetup &&
+         (command.subcommand == "benchmark" ||
+          (command.args.size() == 1 && command.args[0] == "--version"))) ||
+        (command.tool == ForeignTool::kGnutls &&
+         command.subcommand.substr(0, 11) == "--benchmark") ||
+        command.tool == ForeignTool::kTcrypt || command.tool == ForeignTool::kKcapi ||
+        command.tool == ForeignTool::kWolfcrypt || command.tool == ForeignTool::kMbedtls;
     if (command.tool == ForeignTool::kNone) {
       return false;
     }
@@ -181,22 +325,53 @@ class Driver {
     return true;
   }
 
+  // Offers a line to the parsers; lines no parser claims between claimed lines of one run
+  // are another program's (a monitor, the kernel log) and are named in that run's caveats.
   void Take(size_t index) {
     const SourceLine& line = lines_[index];
-    // cryptsetup's "# ..." lines read like root prompts: let its parser see them first.
-    if (line.kind == LineKind::kCommand && StartsCryptsetupOutput(line)) {
-      TakeForeign(index);
+    const bool claimed = TakeLine(index);
+    if (line.kind != LineKind::kText || Trim(line.text).empty()) {
       return;
     }
+    if (claimed) {
+      interleaved_.insert(interleaved_.end(), unclaimed_.begin(), unclaimed_.end());
+      unclaimed_.clear();
+    } else if (speed_ || foreign_) {
+      unclaimed_.push_back(line.number);
+    }
+  }
+
+  // True when a parser took the line.
+  bool TakeLine(size_t index) {
+    const SourceLine& line = lines_[index];
+    if (line.kind == LineKind::kCommand) {
+      env_.SetCommand(line, &facts_);
+    } else {
+      std::vector<results::SourceFact> read;
+      if (env_.Take(line, &read)) {
+        // A `uname -a` line starts another machine's or kernel's block: the run before it ends.
+        if (std::any_of(read.begin(), read.end(),
+                        [](const results::SourceFact& fact) { return fact.kind == "uname"; })) {
+          Flush();
+        }
+        facts_.insert(facts_.end(), read.begin(), read.end());
+        return true;  // an environment line: a fact for the runs after it
+      }
+      facts_.insert(facts_.end(), read.begin(), read.end());
+    }
+    // cryptsetup's "# ..." lines read like root prompts: let its parser see them first.
+    if (line.kind == LineKind::kCommand && StartsCryptsetupOutput(line)) {
+      return TakeForeign(index);
+    }
     if (line.kind == LineKind::kCommand && TakeForeignCommand(line)) {
-      return;
+      return true;
     }
     // `export OPENSSL_ia32cap=...`: the runs after it ran with that environment.
     if ((line.kind == LineKind::kCommand || line.kind == LineKind::kText) &&
         ApplyExport(Trim(line.text), &exported_)) {
       Flush();
       export_since_speed_run_ = true;
-      return;
+      return true;
     }
     if (line.kind == LineKind::kCommand) {
       std::vector<std::string> args;
@@ -210,12 +385,20 @@ class Driver {
         for (const auto& [name, value] : ShellAssignments(launcher)) {
           speed_->evidence.command.env[name] = value;
         }
+        speed_->evidence.command.pinned_cpus = PinnedCpus(launcher);
         speed_->evidence.command.launcher = std::move(launcher);
       } else if (subcommand == "version") {
         Flush();
         after_version_command_ = true;
+      } else if (subcommand == "s_time") {
+        StartForeign(ForeignTool::kSTime);
+        foreign_->SetCommand(args, line.number);
+      } else {
+        // Any other command ends the block before it: its output, and what follows, belong
+        // to another run (another build, another machine, another tool).
+        Flush();
       }
-      return;  // other commands: their output is ignored like any other prose
+      return true;  // other commands: their output is ignored like any other prose
     }
     const std::string_view trimmed = Trim(line.text);
 
@@ -223,7 +406,7 @@ class Driver {
       if (line.kind == LineKind::kText && !trimmed.empty() &&
           !(IsVersionLine(trimmed) && !version_->version.empty()) &&
           ParseHeaderLine(trimmed, line.number, &*version_)) {
-        return;
+        return true;
       }
       FlushVersion();
     }
@@ -233,12 +416,12 @@ class Driver {
       version_.emplace();
       ParseHeaderLine(trimmed, line.number, &*version_);
       after_version_command_ = false;
-      return;
+      return true;
     }
     after_version_command_ = after_version_command_ && trimmed.empty();
 
     if (TakeForeign(index)) {
-      return;
+      return true;
     }
 
     if (line.kind == LineKind::kText && IsMrLine(trimmed)) {
@@ -250,25 +433,29 @@ class Driver {
         StartSpeed(line.number);
         TakeMrLine(line, &speed_->evidence, &speed_->mr);
       }
-      return;
+      return true;
     }
     if (!speed_) {
-      // A 1.x speed header (version, built on, options, compiler) also starts a run.
-      if (line.kind != LineKind::kText || !(StartsSpeedText(trimmed) || IsVersionLine(trimmed))) {
-        return;  // prose around the output
+      // A 1.x speed header (version, built on, options, compiler) also starts a run, and so
+      // does a table row whose header was left out of the paste.
+      if (line.kind != LineKind::kText ||
+          !(StartsSpeedText(trimmed) || IsVersionLine(trimmed) || LooksLikeSpeedRow(trimmed))) {
+        return false;  // prose around the output
       }
       StartSpeed(line.number);
     }
     switch (speed_->text.Take(line)) {
       case Offer::kConsumed:
+        return true;
       case Offer::kNotMine:
-        return;
+        return false;
       case Offer::kNewRun:
         Flush();
         StartSpeed(line.number);
         speed_->text.Take(line);
-        return;
+        return true;
     }
+    return false;
   }
 
   void StartSpeed(size_t line) {
@@ -276,24 +463,44 @@ class Driver {
     ++run_generation_;
     speed_ = std::make_unique<SpeedState>();
     speed_->evidence.first_line = line;
+    if (!last_sizes_.empty()) {
+      speed_->text.SetImpliedSizes(last_sizes_, last_sizes_line_);
+    }
   }
 
   void FlushVersion() {
     if (version_) {
-      runs_.push_back(BuildVersionRun(*version_, file_name_));
-      runs_changed_ = true;
+      AddRun(BuildVersionRun(*version_, file_name_));
       version_run_ = runs_.size() - 1;
       last_version_ = *version_;
       version_.reset();
     }
   }
 
+  // The caveat naming lines no parser claimed inside the run being finished; "" if none.
+  std::string TakeInterleavedCaveat() {
+    std::string caveat;
+    if (!interleaved_.empty()) {
+      caveat = fmt::format(
+          "{} {} {} no output of this tool (another program's, the kernel log, "
+          "a note) between its lines, and {} skipped.",
+          interleaved_.size() == 1 ? "Line" : "Lines", LineList(interleaved_),
+          interleaved_.size() == 1 ? "is" : "are", interleaved_.size() == 1 ? "is" : "are");
+    }
+    interleaved_.clear();
+    unclaimed_.clear();
+    return caveat;
+  }
+
   void FlushForeign() {
     if (foreign_) {
       const std::unique_ptr<ForeignParser> parser = std::move(foreign_);
+      const std::string interleaved = TakeInterleavedCaveat();
       if (parser->HasFigures()) {
-        runs_.push_back(parser->Build());
-        runs_changed_ = true;
+        AddRun(parser->Build());
+        if (!interleaved.empty()) {
+          runs_.back().source.caveats.push_back(interleaved);
+        }
       }
     }
   }
@@ -305,6 +512,14 @@ class Driver {
       return;
     }
     SpeedState& state = *speed_;
+    state.text.Finish();
+    if (state.text.type_line() > 0 && !state.evidence.sizes.empty()) {
+      last_sizes_ = state.evidence.sizes;  // a later row without a 'type' line may use them
+      last_sizes_line_ = state.text.type_line();
+    }
+    if (const std::string interleaved = TakeInterleavedCaveat(); !interleaved.empty()) {
+      state.evidence.notes.push_back(interleaved);
+    }
     FinishMr(&state.evidence, &state.mr);
     const SpeedEvidence& evidence = state.evidence;
     if (evidence.HasFigures()) {
@@ -330,8 +545,7 @@ class Driver {
         JoinSpeedRun(std::move(run), evidence.first_line, &runs_.back());
         runs_changed_ = true;
       } else {
-        runs_.push_back(std::move(run));
-        runs_changed_ = true;
+        AddRun(std::move(run));
         speed_run_ = runs_.size() - 1;
         speed_launcher_ = evidence.command.launcher;
         speed_env_ = evidence.command.env;
@@ -339,8 +553,20 @@ class Driver {
       export_since_speed_run_ = false;
     } else if (evidence.header) {
       // A header without figures: what remains is the library's identity.
-      runs_.push_back(BuildVersionRun(*evidence.header, file_name_));
-      runs_changed_ = true;
+      AddRun(BuildVersionRun(*evidence.header, file_name_));
+    } else if (!unread_) {
+      for (const std::string& note : evidence.notes) {
+        // "Line 12: a table row ... it is not imported."
+        const std::vector<std::string_view> words = SplitWords(note);
+        if (words.size() > 2 && words[0] == "Line" && EndsWith(words[1], ":")) {
+          if (const auto number = ParseUnsigned(words[1].substr(0, words[1].size() - 1))) {
+            unread_.emplace(
+                static_cast<size_t>(*number),
+                "expected figures; " + std::string(Trim(note.substr(note.find(':') + 1))));
+            break;
+          }
+        }
+      }
     }
     speed_.reset();
   }
@@ -416,6 +642,88 @@ class Driver {
     size_t progress = 0;
   };
 
+  // Adds a finished run with the environment facts read so far.
+  void AddRun(results::RunResult run) {
+    run.source.facts = facts_;
+    if (const std::string caveat = EngineCaveat(run); !caveat.empty()) {
+      run.source.caveats.push_back(caveat);
+    }
+    runs_.push_back(std::move(run));
+    runs_changed_ = true;
+  }
+
+  // An OpenSSL run without -engine after an engine list that shows an engine available (and
+  // openssl.cnf lines that may load it): figures of the algorithms the engine lists (all, if it
+  // lists none) may be the engine's. "" otherwise.
+  std::string EngineCaveat(const results::RunResult& run) const {
+    if (!run.source.tool.starts_with("openssl ") || run.source.tool == "openssl version" ||
+        !run.source.engine_or_provider.empty() || run.algorithms.empty()) {
+      return "";
+    }
+    std::vector<std::string> engines;
+    std::vector<size_t> lines;
+    std::vector<std::string> served;
+    size_t conf_line = 0;
+    for (const results::SourceFact& fact : facts_) {
+      if (fact.kind == "openssl_conf" && conf_line == 0) {
+        conf_line = fact.line;
+      }
+      if (fact.kind != "engine" || !fact.value.ends_with("; available")) {
+        continue;
+      }
+      const std::string id = fact.value.substr(0, fact.value.find(':'));
+      if (id == "dynamic" || id == "rdrand") {
+        continue;
+      }
+      // "afalg: AFALG engine support [AES-128-CBC, AES-192-CBC]; available"
+      const size_t open = fact.value.rfind('[');
+      const size_t close = fact.value.rfind(']');
+      std::vector<std::string> runs_served;
+      if (open != std::string::npos && close != std::string::npos && open < close) {
+        for (std::string_view name :
+             SplitFields(std::string_view(fact.value).substr(open + 1, close - open - 1), ',')) {
+          const std::string lower = ToLower(Trim(name));
+          for (const results::AlgorithmResult& alg : run.algorithms) {
+            const std::string mine = ToLower(alg.algorithm);
+            if (!lower.empty() && (mine == lower || mine.starts_with(lower + "-") ||
+                                   AlphanumericOnly(mine) == AlphanumericOnly(lower))) {
+              runs_served.push_back(alg.algorithm);
+            }
+          }
+        }
+        if (runs_served.empty()) {
+          continue;  // it serves none of this run's algorithms: the fact says so
+        }
+      }
+      engines.push_back(id);
+      lines.push_back(fact.line);
+      served.insert(served.end(), runs_served.begin(), runs_served.end());
+    }
+    if (engines.empty()) {
+      return "";
+    }
+    const auto join = [](const std::vector<std::string>& names) {
+      std::string out;
+      for (const std::string& name : names) {
+        out += out.empty() ? name : ", " + name;
+      }
+      return out;
+    };
+    std::string conf;
+    if (conf_line != 0) {
+      conf = fmt::format(" and line {} sets openssl.cnf up", conf_line);
+    }
+    std::string which = "figures";
+    if (!served.empty()) {
+      which = fmt::format("the figures of {}", join(served));
+    }
+    return fmt::format(
+        "{} {}: the engine list shows {} available{}; the command names no -engine, but an "
+        "engine that openssl.cnf loads serves what it lists, so {} may be the engine's (a device "
+        "or the kernel), not the library's own code.",
+        lines.size() == 1 ? "Line" : "Lines", LineList(lines), join(engines), conf, which);
+  }
+
   const std::vector<SourceLine>& lines_;
   std::string file_name_;
   bool runs_changed_ = false;
@@ -425,6 +733,8 @@ class Driver {
   size_t counted_generation_ = 0;
   OpenRunCount open_;
   std::vector<results::RunResult> runs_;
+  EnvFactReader env_;
+  std::vector<results::SourceFact> facts_;
   std::unique_ptr<SpeedState> speed_;
   std::optional<HeaderInfo> version_;
   std::optional<HeaderInfo> last_version_;
@@ -437,6 +747,12 @@ class Driver {
   std::unique_ptr<ForeignParser> foreign_;
   ForeignTool foreign_tool_ = ForeignTool::kNone;
   bool after_version_command_ = false;
+  std::vector<uint64_t> last_sizes_;  // the sizes of the paste's last 'type' line
+  size_t last_sizes_line_ = 0;
+  std::vector<size_t> unclaimed_;    // text lines no parser took since the run's last line
+  std::vector<size_t> interleaved_;  // such lines with a line of the same run after them
+  // The first line of speed output that gave no figure, and why; the error when nothing did.
+  std::optional<std::pair<size_t, std::string>> unread_;
 };
 
 }  // namespace
@@ -463,20 +779,11 @@ std::vector<results::RunResult> ResultJsonRuns(const PastedJson& json, std::stri
 
 }  // namespace
 
-std::vector<results::RunResult> ImportText(std::string_view text, std::string_view file_name,
-                                           bool read_result_json) {
-  // A cryptobench result JSON behind a command line, a Markdown fence or a byte order mark.
-  if (const std::optional<PastedJson> json = FindPastedJson(text)) {
-    return ResultJsonRuns(*json, file_name, read_result_json);
-  }
-  // Each line costs a little memory of its own, whatever it holds: count them first.
-  if (const auto newlines = static_cast<size_t>(std::count(text.begin(), text.end(), '\n'));
-      newlines >= results::kMaxInputLines) {
-    throw ImportError(results::kMaxInputLines + 1,
-                      fmt::format("at most {} lines of pasted output, found {}",
-                                  results::kMaxInputLines, newlines + 1),
-                      std::string(file_name));
-  }
+namespace {
+
+// The runs of a paste that holds no side-by-side block.
+std::vector<results::RunResult> ImportColumn(std::string_view text, std::string_view file_name,
+                                             bool read_result_json) {
   const std::vector<SourceLine> lines = CleanPaste(text);
   const std::string file = ValidUtf8(file_name);
   // Before any parser: some of these quote an OpenSSL version line or a table, which would
@@ -514,8 +821,9 @@ std::vector<results::RunResult> ImportText(std::string_view text, std::string_vi
     }
     throw ImportError(first,
                       "expected output of `openssl speed` (a progress line, a results table or "
-                      "-mr records), `openssl version`, `bssl speed`, `botan speed` or "
-                      "`cryptsetup benchmark`, found none",
+                      "-mr records), `openssl version`, `openssl s_time`, `bssl speed`, `botan "
+                      "speed`, `cryptsetup benchmark`, tcrypt, kcapi-speed, the wolfCrypt or "
+                      "mbedTLS benchmark or `gnutls-cli --benchmark-*`, found none",
                       std::string(file_name));
   }
   // Every figure in range (results/limits.h), as a result JSON's must be.
@@ -525,6 +833,56 @@ std::vector<results::RunResult> ImportText(std::string_view text, std::string_vi
     } catch (const std::runtime_error& e) {
       throw results::InputError(fmt::format("{}: {}", file_name, e.what()));
     }
+  }
+  return runs;
+}
+
+}  // namespace
+
+std::vector<results::RunResult> ImportText(std::string_view text, std::string_view file_name,
+                                           bool read_result_json) {
+  // A cryptobench result JSON behind a command line, a Markdown fence or a byte order mark.
+  if (const std::optional<PastedJson> json = FindPastedJson(text)) {
+    return ResultJsonRuns(*json, file_name, read_result_json);
+  }
+  // Each line costs a little memory of its own, whatever it holds: count them first.
+  if (const auto newlines = static_cast<size_t>(std::count(text.begin(), text.end(), '\n'));
+      newlines >= results::kMaxInputLines) {
+    throw ImportError(results::kMaxInputLines + 1,
+                      fmt::format("at most {} lines of pasted output, found {}",
+                                  results::kMaxInputLines, newlines + 1),
+                      std::string(file_name));
+  }
+  const std::optional<SideBySide> columns = SplitSideBySide(text);
+  if (!columns) {
+    return ImportColumn(text, file_name, read_result_json);
+  }
+  // Two runs side by side: each column is read as a paste of its own.
+  std::vector<results::RunResult> runs = ImportColumn(columns->left, file_name, read_result_json);
+  std::vector<results::RunResult> right = ImportColumn(columns->right, file_name, read_result_json);
+  const auto mark = [&](std::vector<results::RunResult>& column, const char* side) {
+    for (results::RunResult& run : column) {
+      run.source.caveats.insert(
+          run.source.caveats.begin(),
+          fmt::format("Lines {}-{} hold two runs side by side; this run is read from the {} "
+                      "column.",
+                      columns->first_line, columns->last_line, side));
+    }
+  };
+  mark(runs, "left");
+  mark(right, "right");
+  if (!runs.empty()) {
+    for (const std::string& note : columns->notes) {
+      runs.front().source.caveats.push_back(note);
+    }
+  }
+  runs.insert(runs.end(), std::make_move_iterator(right.begin()),
+              std::make_move_iterator(right.end()));
+  // Each column was held to the caps as it was read; the two together must be too.
+  try {
+    results::CheckInputSize(runs);
+  } catch (const results::InputLimitError& e) {
+    throw results::InputLimitError(fmt::format("{}: {}", file_name, e.what()));
   }
   return runs;
 }

@@ -102,10 +102,13 @@ void TakeSymmetricFigures(const Record& record, SpeedEvidence* evidence) {
   }
   std::vector<uint64_t>& sizes = record.child >= 0 ? evidence->child_sizes : evidence->sizes;
   if (sizes.empty()) {
-    if (values.size() != 5 && values.size() != 6) {
+    if (evidence->command.multi_block && values.size() == kMultiBlockSizes.size()) {
+      sizes = kMultiBlockSizes;  // -mb measures its own five sizes
+    } else if (values.size() != 5 && values.size() != 6) {
       Malformed(record, "a +H record with the sizes before it");
+    } else {
+      sizes = values.size() == 5 ? kSizes5 : kSizes6;
     }
-    sizes = values.size() == 5 ? kSizes5 : kSizes6;
     evidence->sizes_assumed = true;
   }
   if (values.size() < sizes.size()) {
@@ -199,7 +202,10 @@ void TakeDtp(const Record& record, MrState* state) {
   } else {
     Malformed(record, "bits, two words and seconds (or a name, an operation and seconds)");
   }
-  state->dtp = dtp;
+  state->dtps.push_back(dtp);
+  if (state->dtps.size() > 4096) {
+    state->dtps.pop_front();  // announcements never answered: keep memory bounded
+  }
 }
 
 void TakePkResult(const Record& record, int number, SpeedEvidence* evidence, MrState* state) {
@@ -217,7 +223,24 @@ void TakePkResult(const Record& record, int number, SpeedEvidence* evidence, MrS
   if (number >= 8) {
     state->ops_units_known = true;
   }
-  const MrState::PendingDtp& dtp = state->dtp;
+  MrState::PendingDtp dtp;
+  if (!state->dtps.empty() && state->dtps.front().by_name) {
+    // 3.2+ KEM/signature records: the record number names the operation, so the result
+    // belongs to the oldest announcement of that operation (children interleave, and a paste
+    // may start in the middle of their records).
+    const auto known = FromRNumber(number, true);
+    const auto it = std::find_if(state->dtps.begin(), state->dtps.end(), [&](const auto& d) {
+      const std::string op = ToLower(d.what2);
+      return d.by_name && known && (op == "signs" ? "sign" : op) == known->operation;
+    });
+    if (it != state->dtps.end()) {
+      dtp = *it;
+      state->dtps.erase(it);
+    }
+  } else if (!state->dtps.empty()) {
+    dtp = state->dtps.front();
+    state->dtps.pop_front();
+  }
   if (dtp.valid) {
     progress.requested_seconds = dtp.seconds;
   }
@@ -256,7 +279,6 @@ void TakePkResult(const Record& record, int number, SpeedEvidence* evidence, MrS
     progress.name = dtp.what;
     AddName(kem ? &state->kem_names : &state->sig_names, dtp.what);
   }
-  state->dtp.valid = false;
   evidence->progress.push_back(std::move(progress));
 }
 
@@ -270,11 +292,14 @@ void TakeSymmetricResult(const Record& record, SpeedEvidence* evidence, MrState*
   progress.count = Number(record, 0, "the operation count");
   progress.name = std::string(record.fields[1]);
   progress.seconds = Number(record, 2, "the time in seconds");
-  if (state->dt.valid && state->dt.name == progress.name) {
-    progress.input_len = state->dt.input_len;
-    progress.requested_seconds = state->dt.seconds;
+  for (auto it = state->dts.begin(); it != state->dts.end(); ++it) {
+    if (it->name == progress.name) {
+      progress.input_len = it->input_len;
+      progress.requested_seconds = it->seconds;
+      state->dts.erase(it);
+      break;
+    }
   }
-  state->dt.valid = false;
   evidence->progress.push_back(std::move(progress));
 }
 
@@ -340,8 +365,11 @@ Offer TakeMrLine(const SourceLine& line, SpeedEvidence* evidence, MrState* state
     if (record.fields.size() != 3) {
       Malformed(record, "a name, seconds and a size");
     }
-    state->dt = {true, std::string(record.fields[0]), Number(record, 1, "the seconds"),
-                 Index(record, 2, "the size in bytes")};
+    state->dts.push_back({true, std::string(record.fields[0]), Number(record, 1, "the seconds"),
+                          Index(record, 2, "the size in bytes")});
+    if (state->dts.size() > 4096) {
+      state->dts.pop_front();  // announcements never answered: keep memory bounded
+    }
   } else if (tag == "DTP") {
     TakeDtp(record, state);
   } else if (tag == "R") {
@@ -432,7 +460,11 @@ void FinishMr(SpeedEvidence* evidence, MrState* state) {
         break;
       case 6:
       case 7:
-        row.family = raw.record == 6 ? PkFamily::kEddsa : PkFamily::kSm2;
+        // 1.1.1 and 3.x print EdDSA as +F6 and SM2 as +F7; forks that drop EdDSA (Tongsuo)
+        // print SM2 as +F6: the curve name tells.
+        row.family = raw.record == 7 || ToLower(raw.name).find("sm2") != std::string::npos
+                         ? PkFamily::kSm2
+                         : PkFamily::kEddsa;
         row.curve = raw.name;
         row.ops_per_s = {{"sign", v[0]}, {"verify", v[1]}};
         break;

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstddef>
+#include <deque>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -50,8 +51,12 @@ struct MrState {
     std::vector<double> values;
   };
 
-  PendingDt dt;
-  PendingDtp dtp;
+  /// Announced tests waiting for their results, oldest first. With -multi the children's
+  /// records interleave; each child prints a result after its own announcement, and children
+  /// run in step (each size is timed by the same alarm), so a result belongs to the oldest
+  /// waiting announcement of its algorithm.
+  std::deque<PendingDt> dts;
+  std::deque<PendingDtp> dtps;
   bool numbering_3_2 = false;    ///< +Rn records numbered as in 3.2+
   bool ops_units_known = false;  ///< a record only 1.1.0+ prints was seen (+F6.., +R8..)
   std::vector<RawPk> raw_pk;

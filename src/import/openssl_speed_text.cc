@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
+#include <cmath>
 #include <functional>
 #include <string>
 #include <vector>
@@ -106,16 +108,71 @@ std::optional<double> ParseThroughput(std::string_view word) {
   return ParseDouble(word);
 }
 
-// A name followed by three or more figures in 1000s of bytes/s ("AES-128-CBC 1.00k 2.00k ..."):
-// a row of the symmetric table whatever comes before it.
+// A name followed by three or more figures, some in 1000s of bytes/s ("AES-128-CBC 1.00k
+// 2.00k ... 0.00"; speed prints a figure under 10000 bytes/s without the "k"): a row of the
+// symmetric table whatever comes before it.
 bool LooksLikeSymmetricRow(std::string_view trimmed) {
   const std::vector<std::string_view> words = SplitWords(trimmed);
   size_t figures = 0;
-  while (figures < words.size() && EndsWith(words[words.size() - 1 - figures], "k") &&
-         ParseThroughput(words[words.size() - 1 - figures])) {
+  size_t thousands = 0;
+  while (figures < words.size() && ParseThroughput(words[words.size() - 1 - figures])) {
+    thousands += EndsWith(words[words.size() - 1 - figures], "k") ? 1 : 0;
     ++figures;
   }
-  return figures >= 3 && figures < words.size();
+  return figures >= 3 && thousands > 0 && figures < words.size();
+}
+
+// A public-key row: a name, 1 to 4 times ("0.0002s") and as many rates. Returns the number of
+// times, or 0.
+size_t PkRowShape(const std::vector<std::string_view>& words) {
+  size_t first_time = 0;
+  while (first_time < words.size() &&
+         !(ParseSeconds(words[first_time]) && LooksNumeric(words[first_time]))) {
+    ++first_time;
+  }
+  if (first_time == 0 || first_time == words.size()) {
+    return 0;
+  }
+  size_t times = 0;
+  while (first_time + times < words.size() && ParseSeconds(words[first_time + times])) {
+    ++times;
+  }
+  if (times == 0 || times > 4 || first_time + 2 * times != words.size()) {
+    return 0;
+  }
+  for (size_t i = first_time + times; i < words.size(); ++i) {
+    if (!ParseDouble(words[i])) {
+      return 0;
+    }
+  }
+  return times;
+}
+
+// The name of a public-key row says its family (a row without a header must).
+bool NamesPkFamily(std::string_view name) {
+  const std::string lower = ToLower(name);
+  for (std::string_view family : {"rsa", "dsa", "ecdh", "ecdsa", "eddsa", "ed25519", "ed448",
+                                  "ffdh", "sm2", "x25519", "x448", "kem", "ml-", "slh-"}) {
+    if (lower.find(family) != std::string::npos) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// Significant digits of a printed number ("0.1" 1, "254.0" 4, "0.000004s" 1).
+int SignificantDigits(std::string_view word) {
+  int digits = 0;
+  bool started = false;
+  for (char c : word) {
+    if (c >= '1' && c <= '9') {
+      started = true;
+    }
+    if (started && c >= '0' && c <= '9') {
+      ++digits;
+    }
+  }
+  return digits;
 }
 
 bool IsPkHeaderWords(const std::vector<std::string_view>& words,
@@ -125,13 +182,30 @@ bool IsPkHeaderWords(const std::vector<std::string_view>& words,
 
 }  // namespace
 
+bool LooksLikeSpeedRow(std::string_view trimmed) {
+  if (LooksLikeSymmetricRow(trimmed)) {
+    return true;
+  }
+  const std::vector<std::string_view> words = SplitWords(trimmed);
+  const size_t times = PkRowShape(words);
+  if (times == 0) {
+    return false;
+  }
+  size_t name_end = 0;
+  while (name_end < words.size() && !ParseSeconds(words[name_end])) {
+    ++name_end;
+  }
+  return NamesPkFamily(JoinWords(words, 0, name_end));
+}
+
 bool StartsSpeedText(std::string_view trimmed) {
   if (StartsWith(trimmed, kElapsedBanner) || StartsWith(trimmed, "Forked child ") ||
       StartsWith(trimmed, kNumbersBanner) || ParseTypeLine(trimmed).has_value() ||
       IsCutTypeLine(trimmed)) {
     return true;
   }
-  if (StartsWith(trimmed, "Engine \"") && EndsWith(trimmed, "set.")) {
+  if ((StartsWith(trimmed, "Engine \"") || StartsWith(trimmed, "engine \"")) &&
+      EndsWith(trimmed, "set.")) {
     return true;
   }
   if (StartsWith(trimmed, "Doing ") && trimmed.find(':') != std::string_view::npos) {
@@ -145,7 +219,71 @@ bool StartsSpeedText(std::string_view trimmed) {
          IsPkHeaderWords(words, {"op", "op/s"});
 }
 
+void SpeedTextParser::KeepPendingRow() {
+  if (!pending_row_) {
+    return;
+  }
+  evidence_->notes.push_back(fmt::format(
+      "Line {}: the row '{}' has {} of the {} figures its sizes call for (cut short in the "
+      "paste); the missing sizes are taken from progress lines where the paste has them.",
+      pending_row_->line, pending_row_->name, pending_found_, evidence_->sizes.size()));
+  evidence_->sym_rows.push_back(std::move(*pending_row_));
+  pending_row_.reset();
+}
+
+void SpeedTextParser::Finish() { KeepPendingRow(); }
+
+bool SpeedTextParser::ImplySizes(const SourceLine& line, size_t figures) {
+  std::string from;
+  if (evidence_->command.multi_block && figures >= kMultiBlockSizes.size()) {
+    evidence_->sizes = kMultiBlockSizes;
+    from = "the multi-block sizes of -mb (8 KiB to 128 KiB)";
+  } else if (!implied_sizes_.empty() && implied_sizes_.size() == figures) {
+    evidence_->sizes = implied_sizes_;
+    from = fmt::format("the sizes of the 'type' line at line {}", implied_line_);
+  } else if (figures == kSpeedSizes6.size()) {
+    evidence_->sizes = kSpeedSizes6;
+    from = "openssl speed's six default sizes (16 to 16384 bytes)";
+  } else if (figures == kSpeedSizes5.size()) {
+    evidence_->sizes = kSpeedSizes5;
+    from = "the five default sizes of OpenSSL 1.0.x (16 to 8192 bytes)";
+  } else {
+    return false;
+  }
+  evidence_->notes.push_back(fmt::format(
+      "Line {}: a table row without its 'type ... bytes' line; its figures are read for {}.",
+      line.number, from));
+  table_ = Table::kSymmetric;
+  after_blank_ = false;
+  return true;
+}
+
 Offer SpeedTextParser::Take(const SourceLine& line) {
+  if (pending_row_) {
+    // The rest of a row wrapped by a mail client or a narrow terminal: only figures, which
+    // complete the row.
+    const std::vector<std::string_view> words = line.kind == LineKind::kText
+                                                    ? SplitWords(Trim(line.text))
+                                                    : std::vector<std::string_view>{};
+    const bool figures_only =
+        !words.empty() && std::all_of(words.begin(), words.end(), [](std::string_view w) {
+          return ParseThroughput(w).has_value();
+        });
+    if (figures_only && pending_found_ + words.size() == evidence_->sizes.size()) {
+      for (std::string_view word : words) {
+        pending_row_->bytes_per_s[pending_found_++] = ParseThroughput(word);
+      }
+      evidence_->notes.push_back(fmt::format(
+          "Line {}: the row '{}' continues on line {} (wrapped in the paste); the two lines are "
+          "read as one row.",
+          pending_row_->line, pending_row_->name, line.number));
+      evidence_->sym_rows.push_back(std::move(*pending_row_));
+      pending_row_.reset();
+      after_blank_ = false;
+      return Offer::kConsumed;
+    }
+    KeepPendingRow();
+  }
   if (line.kind == LineKind::kElision) {
     evidence_->notes.push_back(
         fmt::format("The paste leaves lines out at line {} ('{}'): figures from them are missing.",
@@ -184,7 +322,8 @@ Offer SpeedTextParser::Take(const SourceLine& line) {
     evidence_->elapsed_banner = true;
     return Offer::kConsumed;
   }
-  if (StartsWith(trimmed, "Engine \"") && EndsWith(trimmed, "set.")) {
+  if ((StartsWith(trimmed, "Engine \"") || StartsWith(trimmed, "engine \"")) &&
+      EndsWith(trimmed, "set.")) {
     if (evidence_->HasFigures()) {
       return Offer::kNewRun;
     }
@@ -208,7 +347,18 @@ Offer SpeedTextParser::Take(const SourceLine& line) {
     if (evidence_->HasFinalFigures() || evidence_->header) {
       return Offer::kNewRun;
     }
-    evidence_->progress.push_back(ParseProgressLine(trimmed, line.number));
+    Progress progress = ParseProgressLine(trimmed, line.number);
+    // A process times each (cipher, size) once: the same cell again is another run's, pasted
+    // after this one without its table (-multi children print +DT records, not these lines).
+    const bool measured =
+        std::any_of(evidence_->progress.begin(), evidence_->progress.end(), [&](const Progress& p) {
+          return !progress.public_key && progress.has_result && !p.public_key && p.has_result &&
+                 p.name == progress.name && p.input_len == progress.input_len;
+        });
+    if (measured) {
+      return Offer::kNewRun;
+    }
+    evidence_->progress.push_back(std::move(progress));
     table_ = Table::kNone;
     return Offer::kConsumed;
   }
@@ -280,10 +430,35 @@ Offer SpeedTextParser::Take(const SourceLine& line) {
     case Table::kNone:
       break;
   }
-  if (numbers_banner_ && LooksLikeSymmetricRow(trimmed)) {
-    throw ImportError(line.number,
-                      "expected a 'type 16 bytes 64 bytes ...' line before this table row "
-                      "(without it the sizes of its figures are unknown)");
+  if (LooksLikeSymmetricRow(trimmed)) {
+    // A row whose 'type' line is not in the paste: sizes the version or the paste imply.
+    const std::vector<std::string_view> words = SplitWords(trimmed);
+    size_t figures = 0;
+    while (figures < words.size() && ParseThroughput(words[words.size() - 1 - figures])) {
+      ++figures;
+    }
+    if (ImplySizes(line, figures)) {
+      return TakeSymmetricRow(line, trimmed);
+    }
+    evidence_->notes.push_back(fmt::format(
+        "Line {}: a table row without its 'type ... bytes' line, whose {} figures fit no size "
+        "list openssl speed uses; it is not imported.",
+        line.number, figures));
+    return Offer::kConsumed;
+  }
+  if (LooksLikeSpeedRow(trimmed)) {
+    // Public-key rows whose header line is not in the paste: the number of columns and the
+    // row's name tell the operations.
+    table_ = Table::kPublicKey;
+    layout_ = PkLayout{};
+    layout_.num_ops = 0;
+    evidence_->notes.push_back(fmt::format(
+        "Line {}: public-key rows without their header line; their columns are read by their "
+        "number and the rows' names (1: op/s, 2: sign and verify, 3: keygen with encaps and "
+        "decaps or sign and verify, 4: RSA's sign, verify, encrypt, decrypt).",
+        line.number));
+    after_blank_ = false;
+    return TakePkRow(line, trimmed);
   }
   return Offer::kNotMine;
 }
@@ -327,6 +502,11 @@ Offer SpeedTextParser::TakeSymmetricRow(const SourceLine& line, std::string_view
     ++first_value;
   }
   if (first_value == words.size()) {
+    if (words.size() == 1 && !after_blank_ && !EndsWith(words[0], ":")) {
+      // An algorithm name alone: its figures may be on the next line (a wrapped row).
+      pending_name_.emplace(std::string(words[0]), line.number);
+      return Offer::kConsumed;
+    }
     table_ = Table::kNone;  // prose after the table
     return Offer::kNotMine;
   }
@@ -352,12 +532,61 @@ Offer SpeedTextParser::TakeSymmetricRow(const SourceLine& line, std::string_view
     }
     (elided ? right : left).push_back(*value);
   }
+  if (first_value == 0 && !elided && left.size() == 1 && !evidence_->sym_rows.empty() &&
+      evidence_->sym_rows.back().line + 1 == line.number && !last_row_word_.empty()) {
+    // A figure cut by a narrow terminal: "... 5.00k 6" then "00.00k".
+    SymRow& row = evidence_->sym_rows.back();
+    if (const auto joined = ParseThroughput(last_row_word_ + std::string(words[0]));
+        joined && row.bytes_per_s.back()) {
+      row.bytes_per_s.back() = joined;
+      evidence_->notes.push_back(fmt::format(
+          "Line {}: the row '{}' ends on line {} inside its last figure (cut by the terminal); "
+          "'{}' and '{}' are read as one figure.",
+          row.line, row.name, line.number, last_row_word_, words[0]));
+      last_row_word_.clear();
+      return Offer::kConsumed;
+    }
+  }
+  if (first_value == 0 && pending_name_ && pending_name_->second + 1 == line.number && !elided &&
+      left.size() == num_sizes) {
+    // A row wrapped after its name: "AES-128-CBC-HMAC-SHA256" then its figures.
+    SymRow row;
+    row.line = pending_name_->second;
+    row.name = pending_name_->first;
+    row.bytes_per_s = left;
+    evidence_->notes.push_back(fmt::format(
+        "Line {}: the row '{}' continues on line {} (wrapped after its name); the two lines are "
+        "read as one row.",
+        row.line, row.name, line.number));
+    evidence_->sym_rows.push_back(std::move(row));
+    pending_name_.reset();
+    last_row_word_ = std::string(words.back());
+    return Offer::kConsumed;
+  }
   if (first_value == 0) {
-    throw ImportError(line.number,
-                      "expected an algorithm name before the throughput figures (a row cut by "
-                      "the terminal? paste the table unwrapped)");
+    evidence_->notes.push_back(
+        fmt::format("Line {}: {} figures without an algorithm name (a row wrapped or cut in the "
+                    "paste); they are not imported.",
+                    line.number, left.size()));
+    last_row_word_.clear();
+    return Offer::kConsumed;
   }
   const size_t found = left.size() + right.size();
+  if (!elided && found < num_sizes && !after_blank_ && first_value > 0) {
+    // Fewer figures than sizes: the rest may be on the next line (a wrapped row), else the
+    // row was cut short.
+    SymRow row;
+    row.line = line.number;
+    row.name = JoinWords(words, 0, first_value);
+    row.bytes_per_s.assign(num_sizes, std::nullopt);
+    for (size_t i = 0; i < left.size(); ++i) {
+      row.bytes_per_s[i] = left[i];
+    }
+    pending_row_ = std::move(row);
+    pending_found_ = left.size();
+    after_blank_ = false;
+    return Offer::kConsumed;
+  }
   if ((!elided && found < num_sizes) || (elided && found > num_sizes)) {
     if (after_blank_) {
       table_ = Table::kNone;
@@ -390,6 +619,7 @@ Offer SpeedTextParser::TakeSymmetricRow(const SourceLine& line, std::string_view
         line.number, row.name));
   }
   evidence_->sym_rows.push_back(std::move(row));
+  last_row_word_ = !elided && found == num_sizes ? std::string(words.back()) : std::string();
   after_blank_ = false;
   return Offer::kConsumed;
 }
@@ -479,10 +709,35 @@ Offer SpeedTextParser::TakePkRow(const SourceLine& line, std::string_view trimme
     row.curve.clear();
     row.curve = JoinWords(words, 0, first_time);
   }
+  // A rate printed with fewer digits than its time per operation ("0.1" beside "6.760000s")
+  // is taken from the time: speed rounds both from the same count.
+  for (size_t i = 0; i < num_times; ++i) {
+    const std::string_view time_word = words[first_time + i];
+    const auto seconds = ParseSeconds(time_word);
+    if (seconds && *seconds > 0 && std::isfinite(*seconds) &&
+        SignificantDigits(time_word) > SignificantDigits(words[first_time + num_times + i])) {
+      rates[i] = 1.0 / *seconds;
+    }
+  }
+  // Three columns without the table's header: a KEM's (keygen, encaps, decaps) or a
+  // signature algorithm's (keygen, sign, verify), by the row's name.
+  const bool kem_row = [&] {
+    const std::string name = ToLower(JoinWords(words, 0, first_time));
+    return name.find("kem") != std::string::npos || name.find("x25519") != std::string::npos ||
+           name.find("x448") != std::string::npos ||
+           (name.substr(0, 3) == "rsa" && name.size() > 3 &&
+            std::isdigit(static_cast<unsigned char>(name[3])));
+  }();
+  if (!named && num_times == 3 && num_times != layout_.num_ops) {
+    row.family = kem_row ? PkFamily::kKem : PkFamily::kSig;
+  }
   for (size_t i = 0; i < num_times; ++i) {
     std::string op;
     if (num_times == layout_.num_ops && layout_.ops[i] != nullptr) {
       op = layout_.ops[i];
+    } else if (num_times == 3) {
+      op = std::array<const char*, 3>{"keygen", kem_row ? "encaps" : "sign",
+                                      kem_row ? "decaps" : "verify"}[i];
     } else if (num_times == 4) {
       op = std::array<const char*, 4>{"sign", "verify", "encrypt", "decrypt"}[i];
     } else if (num_times == 2) {

@@ -12,6 +12,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "import/paste_cleanup.h"
 #include "import/speed_evidence.h"
@@ -30,14 +32,33 @@ enum class Offer {
 /// "The 'numbers' are ..." line, a "type ... bytes" line or speed 3.x's "version: " line.
 bool StartsSpeedText(std::string_view trimmed);
 
+/// True if a trimmed line is a row of one of speed's tables though no header is in sight: a
+/// name and three or more figures in 1000s of bytes/s ("aes-256 cbc 8271.81k 8993.15k ..."),
+/// or a public-key row ("163 bits ecdh (sect163r2) 0.0002s 5019.0", "rsa2048 0.11s 0.00s
+/// 0.00s 9.0 26377.0 685.0") whose name says its family.
+bool LooksLikeSpeedRow(std::string_view trimmed);
+
 /// Line-by-line parser of one run's human-readable output.
 class SpeedTextParser {
  public:
   explicit SpeedTextParser(SpeedEvidence* evidence) : evidence_(evidence) {}
 
   /// Offers one cleaned line. Throws ImportError for a recognised but malformed line (a table
-  /// row with the wrong number of values, a figure that is not a number).
+  /// row with more values than sizes after an elision, a figure that is not a number).
   Offer Take(const SourceLine& line);
+
+  /// Sizes a table row without a 'type' line falls back to: those of the last 'type' line of
+  /// the paste (at `line`), when the row has as many figures.
+  void SetImpliedSizes(std::vector<uint64_t> sizes, size_t line) {
+    implied_sizes_ = std::move(sizes);
+    implied_line_ = line;
+  }
+
+  /// After the run's last line: a row still waiting for the rest of its line is kept as it is.
+  void Finish();
+
+  /// The 'type' line's number, 0 when none was read.
+  size_t type_line() const { return type_line_; }
 
  private:
   enum class Table { kNone, kSymmetric, kPublicKey };
@@ -50,6 +71,9 @@ class SpeedTextParser {
   Offer TakeSymmetricRow(const SourceLine& line, std::string_view trimmed);
   Offer TakePkRow(const SourceLine& line, std::string_view trimmed);
   bool TakePkHeader(std::string_view trimmed);
+  // A row without a 'type' line: picks its sizes; false when none fit its figure count.
+  bool ImplySizes(const SourceLine& line, size_t figures);
+  void KeepPendingRow();
 
   SpeedEvidence* evidence_;
   Table table_ = Table::kNone;
@@ -58,6 +82,15 @@ class SpeedTextParser {
   bool after_blank_ = false;     ///< a blank line since the last row: malformed rows end the table
   bool numbers_banner_ = false;  ///< "The 'numbers' are in ..." seen: a table should follow
   std::string cut_type_line_;    ///< a 'type' line cut by the terminal, waiting for its rest
+  std::vector<uint64_t> implied_sizes_;
+  size_t implied_line_ = 0;
+  /// A row with fewer figures than sizes, waiting for the next line: the rest of a row
+  /// wrapped by a mail client or terminal, or else a row cut short.
+  std::optional<SymRow> pending_row_;
+  size_t pending_found_ = 0;
+  /// A name alone on a line inside the table (a row wrapped after its name) and its line.
+  std::optional<std::pair<std::string, size_t>> pending_name_;
+  std::string last_row_word_;  ///< the last figure of the last whole row, as printed
 };
 
 }  // namespace cryptobench::import

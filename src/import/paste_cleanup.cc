@@ -2,6 +2,7 @@
 #include "import/paste_cleanup.h"
 
 #include <algorithm>
+#include <cctype>
 #include <optional>
 #include <utility>
 
@@ -114,6 +115,22 @@ bool IsFence(std::string_view trimmed) {
 
 bool IsPromptChar(char c) { return c == '$' || c == '#' || c == '%' || c == '>'; }
 
+// A shell's own prompt: "bash-4.2", "sh-5.1", "bash", "zsh".
+bool IsShellPrompt(std::string_view prefix) {
+  const size_t dash = prefix.find('-');
+  const std::string_view name = prefix.substr(0, dash);
+  if (name != "sh" && name != "bash" && name != "zsh" && name != "ksh" && name != "dash" &&
+      name != "ash") {
+    return false;
+  }
+  if (dash == std::string_view::npos) {
+    return true;
+  }
+  const std::string_view version = prefix.substr(dash + 1);
+  return !version.empty() && std::isdigit(static_cast<unsigned char>(version.front())) &&
+         version.find_first_not_of("0123456789.") == std::string_view::npos;
+}
+
 // A prompt prefix has no spaces outside brackets, except one leading "(venv) " group, and names
 // a user, host or directory ('@', ':', '~', '/', '\', ']').
 bool LooksLikePromptPrefix(std::string_view prefix) {
@@ -150,7 +167,16 @@ bool LooksLikePromptPrefix(std::string_view prefix) {
       marker = true;
     }
   }
-  return marker;
+  return marker || IsShellPrompt(prefix);
+}
+
+// "C:\\Users\\me" or "PS C:\\": a Windows directory as cmd.exe and PowerShell print it.
+bool IsDrivePath(std::string_view prefix) {
+  if (prefix.substr(0, 3) == "PS ") {
+    prefix.remove_prefix(3);
+  }
+  return prefix.size() >= 3 && std::isalpha(static_cast<unsigned char>(prefix[0])) &&
+         prefix[1] == ':' && prefix[2] == '\\' && prefix.find(' ') == std::string_view::npos;
 }
 
 // If `line` starts with a shell prompt, the text after it (possibly empty: a prompt alone).
@@ -161,8 +187,13 @@ std::optional<std::string_view> AfterPrompt(std::string_view line) {
       continue;
     }
     const bool at_end = i + 1 == trimmed.size();
-    if (!at_end && trimmed[i + 1] != ' ' && trimmed[i + 1] != '\t') {
+    // cmd.exe's prompt has no space after '>': "C:\\Users\\me>openssl speed".
+    const bool drive_prompt = trimmed[i] == '>' && i >= 3 && IsDrivePath(trimmed.substr(0, i));
+    if (!at_end && !drive_prompt && trimmed[i + 1] != ' ' && trimmed[i + 1] != '\t') {
       continue;
+    }
+    if (drive_prompt && !at_end) {
+      return Trim(trimmed.substr(i + 1));
     }
     if (!LooksLikePromptPrefix(Trim(trimmed.substr(0, i)))) {
       continue;
@@ -185,15 +216,16 @@ bool IsEnvAssignment(std::string_view word) {
   return true;
 }
 
-bool IsOpensslProgram(std::string_view word) {
-  const size_t slash = word.find_last_of("/\\");
-  const std::string_view base = slash == std::string_view::npos ? word : word.substr(slash + 1);
-  return base == "openssl" || base == "openssl.exe" || base == "openssl3" || base == "openssl11";
+// The program's name without its directory: "/usr/bin/openssl", "apps\\openssl.exe", and
+// OpenVMS's "[.apps]openssl" all give "openssl" (".exe" kept).
+std::string_view BaseName(std::string_view word) {
+  const size_t slash = word.find_last_of("/\\]");
+  return slash == std::string_view::npos ? word : word.substr(slash + 1);
 }
 
-std::string_view BaseName(std::string_view word) {
-  const size_t slash = word.find_last_of("/\\");
-  return slash == std::string_view::npos ? word : word.substr(slash + 1);
+bool IsOpensslProgram(std::string_view word) {
+  const std::string_view base = BaseName(word);
+  return base == "openssl" || base == "openssl.exe" || base == "openssl3" || base == "openssl11";
 }
 
 ForeignTool ForeignProgram(std::string_view word) {
@@ -208,20 +240,57 @@ ForeignTool ForeignProgram(std::string_view word) {
   if (base == "cryptsetup") {
     return ForeignTool::kCryptsetup;
   }
+  if (base == "kcapi-speed") {
+    return ForeignTool::kKcapi;
+  }
+  if (base == "gnutls-cli" || base == "gnutls-cli.exe") {
+    return ForeignTool::kGnutls;
+  }
+  if (base == "benchmark" || base == "benchmark.exe" || base == "wolfcrypt_benchmark") {
+    // wolfSSL's wolfcrypt/benchmark/benchmark and mbedTLS's programs/test/benchmark share the
+    // name: the path tells them apart, else their output does.
+    if (word.find("wolfcrypt") != std::string_view::npos || base == "wolfcrypt_benchmark") {
+      return ForeignTool::kWolfcrypt;
+    }
+    if (word.find("programs/test") != std::string_view::npos ||
+        word.find("mbedtls") != std::string_view::npos) {
+      return ForeignTool::kMbedtls;
+    }
+  }
   return ForeignTool::kNone;
+}
+
+// `insmod .../tcrypt.ko mode=200` or `modprobe tcrypt sec=1`.
+bool IsTcryptLoad(const std::vector<std::string_view>& words, size_t i) {
+  if (i + 1 >= words.size() ||
+      (BaseName(words[i]) != "insmod" && BaseName(words[i]) != "modprobe")) {
+    return false;
+  }
+  for (size_t j = i + 1; j < words.size(); ++j) {
+    const std::string_view base = BaseName(words[j]);
+    if (base == "tcrypt" || base == "tcrypt.ko") {
+      return true;
+    }
+    if (base.substr(0, 1) != "-") {
+      return false;
+    }
+  }
+  return false;
 }
 
 bool EndsCommand(std::string_view word) {
   return word == "|" || word == "2>&1" || word.substr(0, 1) == ">" || word == "&&" || word == ";" ||
-         word == "||";
+         word == "||" || word.substr(0, 1) == "#";
 }
 
 // "bssl speed -filter AES", "cryptsetup benchmark -c aes-xts-plain64": a foreign tool's
 // command typed without a prompt (only the subcommands import reads).
 bool IsBareForeignCommand(std::string_view trimmed) {
   // Only environment assignments and the usual wrappers may come before the program.
-  for (std::string_view word : SplitWords(trimmed)) {
-    if (ForeignProgram(word) != ForeignTool::kNone) {
+  const std::vector<std::string_view> all = SplitWords(trimmed);
+  for (size_t i = 0; i < all.size(); ++i) {
+    const std::string_view word = all[i];
+    if (ForeignProgram(word) != ForeignTool::kNone || IsTcryptLoad(all, i)) {
       break;
     }
     if (!(IsEnvAssignment(word) || word == "sudo" || word == "time" || word == "env" ||
@@ -237,6 +306,14 @@ bool IsBareForeignCommand(std::string_view trimmed) {
       return command.subcommand == "speed" || command.subcommand == "version";
     case ForeignTool::kCryptsetup:
       return command.subcommand == "benchmark";
+    case ForeignTool::kGnutls:
+      return command.subcommand.substr(0, 11) == "--benchmark";
+    case ForeignTool::kTcrypt:
+    case ForeignTool::kKcapi:
+    case ForeignTool::kWolfcrypt:
+    case ForeignTool::kMbedtls:
+      return true;
+    case ForeignTool::kSTime:
     case ForeignTool::kNone:
       break;
   }
@@ -247,12 +324,23 @@ bool IsBareForeignCommand(std::string_view trimmed) {
 // a command typed without a prompt.
 bool IsBareOpensslCommand(std::string_view trimmed) {
   const std::vector<std::string_view> words = SplitWords(trimmed);
+  bool after_wrapper = false;
   for (size_t i = 0; i + 1 < words.size(); ++i) {
     if (IsOpensslProgram(words[i])) {
-      return words[i + 1] == "speed" || words[i + 1] == "version";
+      return words[i + 1] == "speed" || words[i + 1] == "version" || words[i + 1] == "s_time" ||
+             words[i + 1] == "engine";
     }
-    if (!(IsEnvAssignment(words[i]) || words[i] == "sudo" || words[i] == "time" ||
-          words[i] == "env" || words[i] == "nice")) {
+    const std::string_view word = words[i];
+    if (word == "sudo" || word == "time" || word == "env" || word == "nice" || word == "mc" ||
+        word == "taskset" || word == "numactl") {
+      after_wrapper = true;
+      continue;
+    }
+    // A wrapper's options and arguments: "-c 0-3", "0x1", "--physcpubind=0", "-n 19".
+    const bool wrapper_argument =
+        after_wrapper && (word.front() == '-' ||
+                          word.find_first_not_of("0123456789abcdefABCDEFx,-") == std::string::npos);
+    if (!IsEnvAssignment(word) && !wrapper_argument) {
       return false;
     }
   }
@@ -273,6 +361,17 @@ bool IsElisionMark(std::string_view trimmed) {
     }
   }
   core = ToLower(core);
+  // "(snip.)", "-- snip --", "— snip —": a word between dashes or before dots.
+  for (std::string_view dash : {"\xe2\x80\x94", "--", "-"}) {
+    while (core.size() > dash.size() * 2 && core.starts_with(dash) && core.ends_with(dash)) {
+      core = core.substr(dash.size(), core.size() - 2 * dash.size());
+    }
+  }
+  if (core.size() > 1 && core.find_first_not_of('.') != std::string::npos) {
+    while (core.size() > 1 && core.back() == '.') {
+      core.pop_back();
+    }
+  }
   if (core == "snip" || core == "snipped" || core == "truncated" || core == "cut" ||
       core == "\xe2\x80\xa6" /* … */ || core == "..snip.." || core == "...snip..." ||
       core == "...snipped...") {
@@ -353,8 +452,7 @@ std::string OpensslSubcommand(std::string_view command, std::vector<std::string>
     if (args != nullptr) {
       args->clear();
       for (size_t j = i + 2; j < words.size(); ++j) {
-        if (words[j] == "|" || words[j] == "2>&1" || words[j].substr(0, 1) == ">" ||
-            words[j] == "&&" || words[j] == ";") {
+        if (EndsCommand(words[j])) {
           break;
         }
         args->emplace_back(words[j]);
@@ -372,6 +470,20 @@ ForeignCommand ParseForeignCommand(std::string_view command) {
   const std::vector<std::string_view> words = SplitWords(command);
   ForeignCommand out;
   for (size_t i = 0; i < words.size(); ++i) {
+    if (IsTcryptLoad(words, i)) {
+      out.tool = ForeignTool::kTcrypt;
+      out.subcommand = "tcrypt";
+      // The module's parameters: the words after "tcrypt" or ".../tcrypt.ko".
+      size_t j = i + 1;
+      while (j < words.size() && BaseName(words[j]) != "tcrypt" &&
+             BaseName(words[j]) != "tcrypt.ko") {
+        ++j;
+      }
+      for (++j; j < words.size() && !EndsCommand(words[j]); ++j) {
+        out.args.emplace_back(words[j]);
+      }
+      return out;
+    }
     const ForeignTool tool = ForeignProgram(words[i]);
     if (tool == ForeignTool::kNone) {
       if (EndsCommand(words[i])) {
@@ -381,9 +493,17 @@ ForeignCommand ParseForeignCommand(std::string_view command) {
     }
     out.tool = tool;
     size_t j = i + 1;
-    if (tool != ForeignTool::kCryptsetup && j < words.size() && !EndsCommand(words[j])) {
+    const bool has_subcommand = tool == ForeignTool::kBssl || tool == ForeignTool::kBotan;
+    if (has_subcommand && j < words.size() && !EndsCommand(words[j])) {
       out.subcommand = std::string(words[j]);
       ++j;
+    }
+    if (tool == ForeignTool::kGnutls) {
+      for (size_t k = j; k < words.size() && !EndsCommand(words[k]); ++k) {
+        if (words[k].substr(0, 11) == "--benchmark") {
+          out.subcommand = std::string(words[k]);
+        }
+      }
     }
     for (; j < words.size() && !EndsCommand(words[j]); ++j) {
       if (tool == ForeignTool::kCryptsetup && words[j] == "benchmark" && out.subcommand.empty()) {
@@ -397,39 +517,148 @@ ForeignCommand ParseForeignCommand(std::string_view command) {
   return out;
 }
 
+namespace {
+
+// A quote prefix a mail client or forum put before every line of a quoted block: "> ",
+// ">" alone, "| ". Markdown tables (lines that also end in '|') are no quote.
+std::string_view QuotePrefix(std::string_view line) {
+  if (line.starts_with("> ") || line == ">") {
+    return line.substr(0, std::min<size_t>(2, line.size()));
+  }
+  if (line.starts_with("| ") && !Trim(line).ends_with("|")) {
+    return line.substr(0, 2);
+  }
+  return {};
+}
+
+// Strips quote prefixes repeated on at least two consecutive lines (nested quotes too); a
+// single "> " line is a prompt, not a quote.
+void StripQuotePrefixes(std::vector<std::string>* lines) {
+  bool stripped = true;
+  for (int depth = 0; stripped && depth < 8; ++depth) {
+    stripped = false;
+    for (size_t i = 0; i < lines->size();) {
+      size_t end = i;
+      while (end < lines->size() && !QuotePrefix((*lines)[end]).empty() &&
+             QuotePrefix((*lines)[end]) == QuotePrefix((*lines)[i])) {
+        ++end;
+      }
+      if (end - i >= 2) {
+        for (size_t j = i; j < end; ++j) {
+          (*lines)[j] = (*lines)[j].substr(QuotePrefix((*lines)[j]).size());
+        }
+        stripped = true;
+      }
+      i = std::max(end, i + 1);
+    }
+  }
+}
+
+// A line without Markdown emphasis around a word ("**0.13s**" → "0.13s") and without the
+// backticks of a line set as inline code ("`Doing ...`" → "Doing ...").
+std::string Unemphasised(const std::string& line) {
+  std::string out;
+  out.reserve(line.size());
+  for (size_t i = 0; i < line.size();) {
+    if (line.compare(i, 2, "**") == 0 && i + 2 < line.size() && line[i + 2] != ' ' &&
+        line[i + 2] != '*') {
+      const size_t close = line.find("**", i + 2);
+      if (close != std::string::npos && line[close - 1] != ' ' && line.find(' ', i + 2) > close) {
+        out.append(line, i + 2, close - i - 2);
+        i = close + 2;
+        continue;
+      }
+    }
+    out.push_back(line[i]);
+    ++i;
+  }
+  const std::string_view trimmed = Trim(out);
+  if (trimmed.size() > 2 && trimmed.front() == '`' && trimmed.back() == '`' &&
+      trimmed.substr(0, 3) != "```" &&
+      trimmed.substr(1, trimmed.size() - 2).find('`') == std::string_view::npos) {
+    return std::string(trimmed.substr(1, trimmed.size() - 2));
+  }
+  return out;
+}
+
+// "openssl_conf = openssl_init", "default_algorithms = ALL": a setting of a configuration
+// file (openssl.cnf).
+bool IsConfigSetting(std::string_view trimmed) {
+  const size_t eq = trimmed.find('=');
+  if (eq == std::string_view::npos || eq == 0) {
+    return false;
+  }
+  const std::string_view key = Trim(trimmed.substr(0, eq));
+  return !key.empty() && std::all_of(key.begin(), key.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.';
+  });
+}
+
+// "[ engine_section ]" followed by a setting: a section of a configuration file.
+bool IsConfigSection(const std::vector<std::string>& lines, size_t index) {
+  const std::string_view trimmed = Trim(lines[index]);
+  return trimmed.size() > 2 && trimmed.front() == '[' && trimmed.back() == ']' &&
+         index + 1 < lines.size() && IsConfigSetting(Trim(lines[index + 1]));
+}
+
+// A "# ..." line next to a configuration file's settings or sections is a comment of that
+// file, not a root prompt.
+bool IsConfigComment(const std::vector<std::string>& lines, size_t index) {
+  if (!Trim(lines[index]).starts_with("#")) {
+    return false;
+  }
+  const auto config = [&](size_t i) {
+    return IsConfigSetting(Trim(lines[i])) || IsConfigSection(lines, i);
+  };
+  return (index > 0 && config(index - 1)) || (index + 1 < lines.size() && config(index + 1));
+}
+
+}  // namespace
+
 std::vector<SourceLine> CleanPaste(std::string_view text) {
   std::vector<SourceLine> out;
-  size_t number = 0;
-  size_t start = 0;
   if (text.starts_with("\xef\xbb\xbf")) {
     text.remove_prefix(3);  // a UTF-8 byte order mark some editors write
   }
-  size_t previous_width = 0;     // characters of the previous physical line, trailing blanks cut
-  bool previous_spaced = false;  // it ended in a blank (a cut between two flags)
-  while (start <= text.size()) {
+  std::vector<std::string> physicals;
+  for (size_t start = 0; start <= text.size();) {
     size_t end = text.find('\n', start);
     if (end == std::string_view::npos) {
       end = text.size();
     }
-    ++number;
-    const std::string physical = ValidUtf8(StripAnsi(text.substr(start, end - start)));
+    std::string physical = ValidUtf8(StripAnsi(text.substr(start, end - start)));
     start = end + 1;
     if (end == text.size() && physical.empty()) {
       break;  // the final newline does not start another line
     }
+    physicals.push_back(std::move(physical));
+  }
+  StripQuotePrefixes(&physicals);
+  size_t previous_width = 0;     // characters of the previous physical line, trailing blanks cut
+  bool previous_spaced = false;  // it ended in a blank (a cut between two flags)
+  for (size_t index = 0; index < physicals.size(); ++index) {
+    const size_t number = index + 1;
+    const std::string physical = Unemphasised(physicals[index]);
     const std::string_view trimmed = Trim(physical);
     // Only a text line right before may be continued by this one.
     const size_t prior_width = std::exchange(previous_width, 0);
     const bool prior_spaced = std::exchange(previous_spaced, false);
 
     if (IsFence(trimmed)) {
+      // "```bash-4.2# openssl speed ...": a prompt and command glued to the opening fence.
+      const std::string_view tag = Trim(trimmed.substr(3));
+      if (tag.find(' ') != std::string_view::npos) {
+        if (const auto command = AfterPrompt(tag); command && !command->empty()) {
+          out.push_back({number, LineKind::kCommand, std::string(*command)});
+        }
+      }
       continue;
     }
     if (IsElisionMark(trimmed)) {
       out.push_back({number, LineKind::kElision, std::string(trimmed)});
       continue;
     }
-    if (const auto command = AfterPrompt(physical)) {
+    if (const auto command = AfterPrompt(physical); command && !IsConfigComment(physicals, index)) {
       if (!command->empty()) {
         out.push_back({number, LineKind::kCommand, std::string(*command)});
       }

@@ -37,7 +37,12 @@ struct SourceLine {
 ///    benchmark` command lines;
 ///  - marks elisions (a line of only "...", "…", "[...]", "[snip]" and the like) as kElision;
 ///  - joins continuation lines that start with '-' onto a preceding "compiler:" line (a wrapped
-///    flag list), with one space between.
+///    flag list), with one space between;
+///  - strips a mail or forum quote prefix ("> ", "| ") repeated on consecutive lines, Markdown
+///    emphasis around figures ("**0.13s**") and a single line wrapped in backticks;
+///  - reads a prompt glued to an opening fence ("```bash-4.2# openssl speed ...") as a
+///    command, and Windows ("C:\dir>openssl ...") and OpenVMS ("$ mc [.apps]openssl ...")
+///    command lines.
 /// Blank lines are kept (as empty kText) because they end tables.
 std::vector<SourceLine> CleanPaste(std::string_view text);
 
@@ -59,19 +64,26 @@ bool ApplyExport(std::string_view command, std::map<std::string, std::string>* e
 std::string OpensslSubcommand(std::string_view command, std::vector<std::string>* args,
                               std::string* launcher = nullptr);
 
-/// Tools other than openssl whose output import reads.
+/// Tools other than openssl speed whose output import reads.
 enum class ForeignTool {
   kNone,
   kBssl,        ///< BoringSSL's `bssl` (Debian: `bssl-tool`)
   kBotan,       ///< Botan's command-line tool (`botan`, `botan2`, `botan3`, `botan-cli`)
   kCryptsetup,  ///< `cryptsetup`
+  kTcrypt,      ///< the kernel's tcrypt module (`modprobe tcrypt mode=...`, read from dmesg)
+  kKcapi,       ///< libkcapi's `kcapi-speed`
+  kWolfcrypt,   ///< wolfSSL's `wolfcrypt/benchmark/benchmark` (and wolfTPM's)
+  kMbedtls,     ///< mbedTLS's `programs/test/benchmark`
+  kGnutls,      ///< `gnutls-cli --benchmark-ciphers` / `--benchmark-tls-ciphers` / `-kx`
+  kSTime,       ///< `openssl s_time`
 };
 
 /// A foreign tool's command line, as far as import needs it.
 struct ForeignCommand {
   ForeignTool tool = ForeignTool::kNone;
   /// bssl and botan: the word after the program ("speed", "version"); cryptsetup: "benchmark"
-  /// if that action is named anywhere among the words, else "".
+  /// if that action is named anywhere among the words, else ""; gnutls-cli: the
+  /// "--benchmark-..." option if given; tcrypt: "tcrypt" (insmod or modprobe of the module).
   std::string subcommand;
   /// The words after the subcommand (cryptsetup: every word after the program except the
   /// action), up to a pipe, redirection or command separator.

@@ -138,5 +138,103 @@ TEST(PasteCleanupTest, BareForeignCommandsAreCommands) {
   EXPECT_EQ(lines[4].kind, LineKind::kText);
 }
 
+TEST(PasteCleanupTest, QuotePrefixOnConsecutiveLinesIsStripped) {
+  const auto lines = CleanPaste(
+      "> > $ openssl speed -evp aes-128-cbc\n"
+      "> > Doing aes-128-cbc for 3s on 16 size blocks: 1 aes-128-cbc's in 3.00s\n"
+      "| a | markdown | table |\n"
+      "| b | row | here |\n");
+  ASSERT_EQ(lines.size(), 4u);
+  EXPECT_EQ(lines[0].kind, LineKind::kCommand);
+  EXPECT_EQ(lines[0].text, "openssl speed -evp aes-128-cbc");
+  EXPECT_EQ(lines[1].text, "Doing aes-128-cbc for 3s on 16 size blocks: 1 aes-128-cbc's in 3.00s");
+  EXPECT_EQ(lines[2].text, "| a | markdown | table |");
+}
+
+TEST(PasteCleanupTest, SingleQuotedLineIsAPromptNotAQuote) {
+  const auto lines = CleanPaste("> openssl speed sha256\nDoing sha256\n");
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0].kind, LineKind::kCommand);
+  EXPECT_EQ(lines[0].text, "openssl speed sha256");
+}
+
+TEST(PasteCleanupTest, EmphasisAndInlineCodeAroundFiguresAreRemoved) {
+  const auto lines = CleanPaste(
+      "6459 connections in **11** real seconds, **13** bytes read per connection\n"
+      "`Doing sha256 for 3s on 16 size blocks: 1 sha256's in 3.00s`\n"
+      "a ** b ** c\n");
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(lines[0].text, "6459 connections in 11 real seconds, 13 bytes read per connection");
+  EXPECT_EQ(lines[1].text, "Doing sha256 for 3s on 16 size blocks: 1 sha256's in 3.00s");
+  EXPECT_EQ(lines[2].text, "a ** b ** c");
+}
+
+TEST(PasteCleanupTest, PromptGluedToTheOpeningFenceIsACommand) {
+  const auto lines = CleanPaste("```bash-4.2# openssl speed rsa2048\nDoing x\n```\n");
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0].kind, LineKind::kCommand);
+  EXPECT_EQ(lines[0].text, "openssl speed rsa2048");
+  EXPECT_EQ(lines[0].number, 1u);
+}
+
+TEST(PasteCleanupTest, WindowsAndOpenVmsCommandLines) {
+  auto lines = CleanPaste("C:\\OpenSSL\\bin>openssl speed -evp aes-128-gcm\n");
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_EQ(lines[0].kind, LineKind::kCommand);
+  EXPECT_EQ(lines[0].text, "openssl speed -evp aes-128-gcm");
+  lines = CleanPaste("$ mc [.apps]openssl speed sha256\n");
+  ASSERT_EQ(lines.size(), 1u);
+  std::vector<std::string> args;
+  EXPECT_EQ(OpensslSubcommand(lines[0].text, &args), "speed");
+}
+
+TEST(PasteCleanupTest, BareCommandsBehindWrappersWithArguments) {
+  const auto lines = CleanPaste(
+      "taskset 0x1 openssl speed -evp aes-128-gcm\n"
+      "numactl --physcpubind=0 openssl speed -multi 2 sha256\n"
+      "time to run openssl speed\n");
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(lines[0].kind, LineKind::kCommand);
+  EXPECT_EQ(lines[1].kind, LineKind::kCommand);
+  EXPECT_EQ(lines[2].kind, LineKind::kText);
+}
+
+TEST(PasteCleanupTest, MoreElisionForms) {
+  for (const char* mark : {"(snip.)", "-- snip --", "\xe2\x80\x94 snip \xe2\x80\x94", "snip..."}) {
+    EXPECT_TRUE(IsElisionMark(mark)) << mark;
+  }
+  EXPECT_FALSE(IsElisionMark("-- sha256 --"));
+}
+
+TEST(PasteCleanupTest, CommandsOfTheNewFormats) {
+  ForeignCommand command = ParseForeignCommand("insmod /lib/modules/tcrypt.ko mode=200 sec=1");
+  EXPECT_EQ(command.tool, ForeignTool::kTcrypt);
+  EXPECT_EQ(command.args, (std::vector<std::string>{"mode=200", "sec=1"}));
+  EXPECT_EQ(ParseForeignCommand("modprobe tcrypt mode=211").tool, ForeignTool::kTcrypt);
+  EXPECT_EQ(ParseForeignCommand("modprobe aesni_intel").tool, ForeignTool::kNone);
+  EXPECT_EQ(ParseForeignCommand("kcapi-speed -c \"AES(G) CTR(G) 128\" -b 1024").tool,
+            ForeignTool::kKcapi);
+  EXPECT_EQ(ParseForeignCommand("./wolfcrypt/benchmark/benchmark -aes-gcm").tool,
+            ForeignTool::kWolfcrypt);
+  EXPECT_EQ(ParseForeignCommand("./programs/test/benchmark").tool, ForeignTool::kMbedtls);
+  EXPECT_EQ(ParseForeignCommand("./benchmark").tool, ForeignTool::kNone);
+  command = ParseForeignCommand("gnutls-cli --benchmark-ciphers # on the Atom");
+  EXPECT_EQ(command.tool, ForeignTool::kGnutls);
+  EXPECT_EQ(command.subcommand, "--benchmark-ciphers");
+}
+
+TEST(PasteCleanupTest, HashLinesOfAConfigFileAreCommentsNotPrompts) {
+  const auto lines = CleanPaste(
+      "[ engine_section ]\n"
+      "# load the engine below\n"
+      "afalg = afalg_section\n"
+      "\n"
+      "# openssl speed sha256\n");
+  ASSERT_EQ(lines.size(), 5u);
+  EXPECT_EQ(lines[1].kind, LineKind::kText);
+  EXPECT_EQ(lines[4].kind, LineKind::kCommand);
+  EXPECT_EQ(lines[4].text, "openssl speed sha256");
+}
+
 }  // namespace
 }  // namespace cryptobench::import

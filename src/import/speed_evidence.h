@@ -15,6 +15,13 @@
 
 namespace cryptobench::import {
 
+/// openssl speed's sizes when no 'type' line or +H record names them (apps/speed.c
+/// lengths_list): six from 1.1.0 on, five in 1.0.x; and the multi-block sizes of -mb
+/// (mblengths_list: 8, 16, 32, 64 and 128 KiB).
+inline const std::vector<uint64_t> kSpeedSizes6 = {16, 64, 256, 1024, 8192, 16384};
+inline const std::vector<uint64_t> kSpeedSizes5 = {16, 64, 256, 1024, 8192};
+inline const std::vector<uint64_t> kMultiBlockSizes = {8192, 16384, 32768, 65536, 131072};
+
 /// The block `openssl speed` prints before its tables (apps/speed.c, show_res), or the lines of
 /// `openssl version -a`. Strings are verbatim, including their labels ("built on: ...").
 struct HeaderInfo {
@@ -35,10 +42,14 @@ struct SpeedCommand {
   bool elapsed = false;
   bool machine_readable = false;
   bool decrypt = false;
+  bool multi_block = false;  ///< -mb: multi-block sizes (kMultiBlockSizes)
   int multi = 0;
   std::string engine;
   std::vector<std::string> providers;
   std::string evp;  ///< -evp NAME
+  /// CPUs the run was pinned to (taskset -c LIST or MASK, numactl --physcpubind); 0: not
+  /// pinned, or not known.
+  int pinned_cpus = 0;
   /// The words before the program: environment (OPENSSL_ia32cap=...) and wrappers (taskset).
   std::string launcher;
   /// Environment variables set for the run: exported before it, then those on its command line.

@@ -51,7 +51,8 @@ std::vector<PkRow> SumChildPkRows(const std::vector<PkRow>& rows) {
 }
 
 void RowsFromProgress(const std::vector<Progress>& progress, std::vector<uint64_t>* sizes,
-                      std::vector<SymRow>* sym_rows, std::vector<PkRow>* pk_rows) {
+                      std::vector<SymRow>* sym_rows, std::vector<PkRow>* pk_rows, int children,
+                      std::vector<size_t>* incomplete, std::vector<size_t>* repeated) {
   for (const Progress& p : progress) {
     if (!p.has_result || p.public_key || p.input_len == 0) {
       continue;
@@ -61,16 +62,50 @@ void RowsFromProgress(const std::vector<Progress>& progress, std::vector<uint64_
     }
   }
   std::sort(sizes->begin(), sizes->end());
+  // One entry per cell, in order of first appearance: the rates of its results added up.
+  struct Cell {
+    const Progress* first = nullptr;
+    double rate = 0;
+    int results = 0;
+    std::vector<size_t> lines;  ///< of its results
+  };
+  std::vector<Cell> cells;
+  const auto same_cell = [](const Progress& a, const Progress& b) {
+    return a.public_key == b.public_key && a.name == b.name &&
+           (a.public_key ? a.family == b.family && a.operation == b.operation
+                         : a.input_len == b.input_len);
+  };
   for (const Progress& p : progress) {
-    if (!p.has_result) {
+    if (!p.has_result || (!p.public_key && p.input_len == 0)) {
       continue;
     }
     const double rate = p.seconds > 0 ? p.count / p.seconds
                                       : (p.count > 0 ? std::numeric_limits<double>::infinity() : 0);
-    if (!p.public_key) {
-      if (p.input_len == 0) {
-        continue;
+    auto it = std::find_if(cells.begin(), cells.end(),
+                           [&](const Cell& c) { return same_cell(*c.first, p); });
+    if (it == cells.end()) {
+      cells.push_back({&p, rate, 1, {p.line}});
+      continue;
+    }
+    it->rate += rate;
+    ++it->results;
+    it->lines.push_back(p.line);
+  }
+  for (const Cell& cell : cells) {
+    const Progress& p = *cell.first;
+    if (children <= 1 && cell.results > 1) {
+      if (repeated != nullptr) {
+        repeated->insert(repeated->end(), cell.lines.begin(), cell.lines.end());
       }
+      continue;
+    }
+    if (children > 1 && cell.results != children) {
+      if (incomplete != nullptr) {
+        incomplete->push_back(p.line);
+      }
+      continue;
+    }
+    if (!p.public_key) {
       auto it = std::find_if(sym_rows->begin(), sym_rows->end(),
                              [&](const SymRow& r) { return r.name == p.name; });
       if (it == sym_rows->end()) {
@@ -83,7 +118,7 @@ void RowsFromProgress(const std::vector<Progress>& progress, std::vector<uint64_
       }
       const size_t index = static_cast<size_t>(
           std::find(sizes->begin(), sizes->end(), p.input_len) - sizes->begin());
-      it->bytes_per_s[index] = rate * static_cast<double>(p.input_len);
+      it->bytes_per_s[index] = cell.rate * static_cast<double>(p.input_len);
       continue;
     }
     auto it = std::find_if(pk_rows->begin(), pk_rows->end(), [&](const PkRow& r) {
@@ -98,7 +133,7 @@ void RowsFromProgress(const std::vector<Progress>& progress, std::vector<uint64_
       pk_rows->push_back(std::move(row));
       it = pk_rows->end() - 1;
     }
-    it->ops_per_s.emplace_back(p.operation, rate);
+    it->ops_per_s.emplace_back(p.operation, cell.rate);
   }
 }
 

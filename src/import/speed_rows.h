@@ -23,7 +23,16 @@ std::vector<PkRow> SumChildPkRows(const std::vector<PkRow>& rows);
 /// Rows recomputed from progress lines with results: symmetric throughput = count × size /
 /// time in bytes/s, public-key rate = count / time in ops/s. Adds the sizes seen to *sizes
 /// (sorted); a zero time with a positive count gives an infinite rate (flagged later).
+/// With `children` > 1 (-multi) the children's rates of each cell are added up, as the
+/// parent's summary would; a cell with fewer than `children` results is left out and the line
+/// of its first result goes to *incomplete (if given). Without -multi (`children` <= 1) a
+/// cell with several results (children whose -multi the paste does not show, runs pasted
+/// together, or curves of one size that the progress lines do not name) is left out too, and
+/// the lines of all its results go to *repeated (if given): neither a sum nor one of them is
+/// the run's figure.
 void RowsFromProgress(const std::vector<Progress>& progress, std::vector<uint64_t>* sizes,
-                      std::vector<SymRow>* sym_rows, std::vector<PkRow>* pk_rows);
+                      std::vector<SymRow>* sym_rows, std::vector<PkRow>* pk_rows, int children = 1,
+                      std::vector<size_t>* incomplete = nullptr,
+                      std::vector<size_t>* repeated = nullptr);
 
 }  // namespace cryptobench::import

@@ -188,6 +188,29 @@ void AddBasisCaveats(const std::string& basis, int multi, RunResult* run) {
   }
 }
 
+// "12, 14 and 20" for a caveat.
+std::string JoinLines(const std::vector<size_t>& lines) {
+  std::string out;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    out += (i == 0 ? "" : i + 1 == lines.size() ? " and " : ", ") + std::to_string(lines[i]);
+  }
+  return out;
+}
+
+// Cells whose progress lines gave several results in a run without -multi (RowsFromProgress).
+void AddRepeatedCellsCaveat(std::vector<size_t> lines, RunResult* run) {
+  if (lines.empty()) {
+    return;
+  }
+  std::sort(lines.begin(), lines.end());
+  run->source.caveats.push_back(fmt::format(
+      "Lines {}: more than one result for the same cell, and the paste shows no -multi (the "
+      "children of a -multi run whose 'Forked child' lines are not in the paste, runs pasted "
+      "together, or curves of one size that progress lines do not name); neither their sum nor "
+      "one of them is the run's figure, so those cells are not imported.",
+      JoinLines(lines)));
+}
+
 // Rows measured by progress lines but missing from the table (a row deleted from the paste, a
 // table cut short): recomputed from the progress lines and named in a caveat, never dropped.
 void AddRowsOnlyInProgress(const std::vector<Progress>& progress,
@@ -217,7 +240,9 @@ void AddRowsOnlyInProgress(const std::vector<Progress>& progress,
   std::vector<uint64_t> missing_sizes = sizes;
   std::vector<SymRow> missing_sym;
   std::vector<PkRow> missing_pk;
-  RowsFromProgress(missing, &missing_sizes, &missing_sym, &missing_pk);
+  std::vector<size_t> repeated;
+  RowsFromProgress(missing, &missing_sizes, &missing_sym, &missing_pk, 1, nullptr, &repeated);
+  AddRepeatedCellsCaveat(repeated, run);
   const bool same_sizes = missing_sizes == sizes || missing_sym.empty();
   if (same_sizes) {
     sym_rows->insert(sym_rows->end(), missing_sym.begin(), missing_sym.end());
@@ -230,6 +255,96 @@ void AddRowsOnlyInProgress(const std::vector<Progress>& progress,
       same_sizes ? "the figures are recomputed from those lines (operations × size / time), "
                    "before openssl's own rounding"
                  : "they are left out, as their sizes differ from the table's"));
+}
+
+// -multi: the parent's summary table against the children's records. A summary row named
+// otherwise than every record (some speed apps print "evp" for the -evp cipher) is replaced
+// by the records' sum, which names the algorithm.
+void PreferChildRows(const std::vector<SymRow>& sums, const std::vector<uint64_t>& child_sizes,
+                     std::vector<SymRow>* rows, std::vector<uint64_t>* sizes, RunResult* run) {
+  std::vector<size_t> unmatched_rows;
+  std::vector<const SymRow*> unmatched_sums;
+  for (size_t i = 0; i < rows->size(); ++i) {
+    const bool matched = std::any_of(
+        sums.begin(), sums.end(), [&](const SymRow& sum) { return sum.name == (*rows)[i].name; });
+    if (!matched) {
+      unmatched_rows.push_back(i);
+    }
+  }
+  for (const SymRow& sum : sums) {
+    if (std::none_of(rows->begin(), rows->end(),
+                     [&](const SymRow& row) { return row.name == sum.name; })) {
+      unmatched_sums.push_back(&sum);
+    }
+  }
+  if (unmatched_rows.empty() || unmatched_rows.size() != unmatched_sums.size() ||
+      (child_sizes != *sizes && !sizes->empty())) {
+    return;
+  }
+  for (size_t k = 0; k < unmatched_rows.size(); ++k) {
+    SymRow& row = (*rows)[unmatched_rows[k]];
+    run->source.caveats.push_back(fmt::format(
+        "Line {}: the summary row '{}' stands for the children's records of '{}' (from line "
+        "{}); their sum is kept, under that name.",
+        row.line, row.name, unmatched_sums[k]->name, unmatched_sums[k]->line));
+    row = *unmatched_sums[k];
+  }
+  if (sizes->empty()) {
+    *sizes = child_sizes;
+  }
+}
+
+// -multi: a summary row whose rates are missing, zero or infinite (a speed app's bug) while the
+// children's records hold figures is replaced by the records' sum.
+void PreferChildPkRows(const std::vector<PkRow>& sums, std::vector<PkRow>* rows, RunResult* run) {
+  for (PkRow& row : *rows) {
+    const bool broken = std::any_of(row.ops_per_s.begin(), row.ops_per_s.end(), [](const auto& op) {
+      return !std::isfinite(op.second) || op.second <= 0;
+    });
+    if (!broken) {
+      continue;
+    }
+    const auto sum = std::find_if(sums.begin(), sums.end(), [&](const PkRow& s) {
+      return s.family == row.family && PkName(s) == PkName(row);
+    });
+    if (sum == sums.end()) {
+      continue;
+    }
+    run->source.caveats.push_back(fmt::format(
+        "Line {}: the summary row '{}' prints no usable rate (zero or infinite) although the "
+        "children's records (from line {}) measured it; their sum is kept.",
+        row.line, PkName(row), sum->line));
+    row = *sum;
+  }
+}
+
+// Table rows with figures missing at some sizes (cut short, or shortened with "...") get them
+// from the progress lines of the same row and size, where the paste has them.
+void FillCutRowsFromProgress(const std::vector<Progress>& progress,
+                             const std::vector<uint64_t>& sizes, std::vector<SymRow>* rows,
+                             RunResult* run) {
+  for (SymRow& row : *rows) {
+    std::vector<size_t> lines;
+    for (size_t i = 0; i < row.bytes_per_s.size() && i < sizes.size(); ++i) {
+      if (row.bytes_per_s[i]) {
+        continue;
+      }
+      for (const Progress& p : progress) {
+        if (!p.public_key && p.has_result && p.name == row.name && p.input_len == sizes[i] &&
+            p.seconds > 0) {
+          row.bytes_per_s[i] = p.count * static_cast<double>(p.input_len) / p.seconds;
+          lines.push_back(p.line);
+        }
+      }
+    }
+    if (!lines.empty()) {
+      run->source.caveats.push_back(fmt::format(
+          "Line {}: the row '{}' lacks figures that progress {} {} measured; they are recomputed "
+          "from {} (operations × size / time).",
+          row.line, row.name, lines.size() == 1 ? "line" : "lines", JoinLines(lines),
+          lines.size() == 1 ? "it" : "them"));
+    }
+  }
 }
 
 }  // namespace
@@ -307,13 +422,35 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
   if (sym_rows.empty() && !ev.child_sym_rows.empty()) {
     sym_rows = SumChildRows(ev.child_sym_rows);
     sizes = ev.child_sizes;
+  } else if (!ev.child_sym_rows.empty()) {
+    PreferChildRows(SumChildRows(ev.child_sym_rows), ev.child_sizes, &sym_rows, &sizes, &run);
   }
   if (pk_rows.empty() && !ev.child_pk_rows.empty()) {
     pk_rows = SumChildPkRows(ev.child_pk_rows);
+  } else if (!ev.child_pk_rows.empty()) {
+    PreferChildPkRows(SumChildPkRows(ev.child_pk_rows), &pk_rows, &run);
   }
   if (sym_rows.empty() && pk_rows.empty()) {
-    RowsFromProgress(ev.progress, &sizes, &sym_rows, &pk_rows);
-    recomputed = !sym_rows.empty() || !pk_rows.empty();
+    std::vector<size_t> incomplete;
+    std::vector<size_t> repeated;
+    RowsFromProgress(ev.progress, &sizes, &sym_rows, &pk_rows, multi, &incomplete, &repeated);
+    recomputed = !sym_rows.empty() || !pk_rows.empty() || !incomplete.empty() || !repeated.empty();
+    AddRepeatedCellsCaveat(repeated, &run);
+    if (multi > 1 && recomputed) {
+      run.source.caveats.push_back(fmt::format(
+          "-multi {}: each figure is the sum of the {} children's results for that cell (their "
+          "progress records interleave; a result is matched to the oldest announcement of its "
+          "cell).",
+          multi, multi));
+    }
+    if (!incomplete.empty()) {
+      run.source.caveats.push_back(fmt::format(
+          "{} {}: the paste holds fewer than the {} children's results for {}, so {} sum "
+          "would understate the run; {} not imported.",
+          incomplete.size() == 1 ? "Line" : "Lines", JoinLines(incomplete), multi,
+          incomplete.size() == 1 ? "that cell" : "those cells",
+          incomplete.size() == 1 ? "its" : "their", incomplete.size() == 1 ? "it is" : "they are"));
+    }
   }
   if (recomputed) {
     run.source.caveats.push_back(
@@ -322,10 +459,28 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
   }
   if (!recomputed && (!sym_rows.empty() || !pk_rows.empty())) {
     AddRowsOnlyInProgress(ev.progress, sizes, &sym_rows, &pk_rows, &run);
+    if (multi <= 1) {
+      FillCutRowsFromProgress(ev.progress, sizes, &sym_rows, &run);
+    }
   }
   if (ev.sizes_assumed) {
     run.source.caveats.push_back(
-        "The -mr output has no +H record; the sizes are assumed to be openssl speed's defaults.");
+        ev.command.multi_block
+            ? "The -mr output has no +H record; the sizes are -mb's multi-block sizes (8 KiB to "
+              "128 KiB)."
+            : "The -mr output has no +H record; the sizes are assumed to be openssl speed's "
+              "defaults.");
+  }
+  const int pinned = ev.command.pinned_cpus;
+  if (pinned > 0 && multi > pinned) {
+    run.source.caveats.push_back(fmt::format(
+        "-multi {} ran pinned to {} CPU{} ({}): the {} processes shared {}, so the sum is "
+        "{} CPU{}'s throughput, not {} processes' side by side.",
+        multi, pinned, pinned == 1 ? "" : "s", ev.command.launcher, multi,
+        pinned == 1 ? "it" : "them", pinned, pinned == 1 ? "" : "s", multi));
+  } else if (pinned > 0) {
+    run.source.caveats.push_back(fmt::format("The run was pinned to {} CPU{} ({}).", pinned,
+                                             pinned == 1 ? "" : "s", ev.command.launcher));
   }
 
   Assembler assembler(&run, Options{run.source.timing_basis, multi});
@@ -404,7 +559,15 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
     const bool too_long =
         p.requested_seconds > 0 &&
         p.seconds > p.requested_seconds * kImpossibleTimeFactor + kImpossibleTimeSlackSeconds;
-    if (impossible || too_long) {
+    if (!impossible && too_long && p.count <= 1) {
+      // speed's loop always finishes the operation it started: one slow operation (a large
+      // RSA key generation) overruns its time slot without any fault of the timer.
+      run.source.caveats.push_back(fmt::format(
+          "Line {}: {} {} took {:.2f} s in a {:g} s slot: a single operation slower than its "
+          "slot{}, not a timer fault.",
+          p.line, p.name, p.operation.empty() ? "" : p.operation, p.seconds, p.requested_seconds,
+          cell != nullptr ? " (the figure is one operation's rate)" : ""));
+    } else if (impossible || too_long) {
       const std::string what =
           too_long ? fmt::format("took {:.2f} s in a {:g} s run", p.seconds, p.requested_seconds)
                    : fmt::format("reports {} operations in {} s", p.count, p.seconds);

@@ -182,6 +182,14 @@ ordered_json SourceToJson(const SourceInfo& source) {
     j["multi"] = source.multi;
     j["caveats"] = source.caveats;
   }
+  if (!source.facts.empty()) {
+    ordered_json facts = ordered_json::array();
+    for (const SourceFact& fact : source.facts) {
+      facts.push_back(
+          ordered_json{{"kind", fact.kind}, {"value", fact.value}, {"line", fact.line}});
+    }
+    j["facts"] = std::move(facts);
+  }
   return j;
 }
 

@@ -335,6 +335,19 @@ void ReadSource(const json& j, const std::string& path, SourceInfo* out) {
       out->caveats.push_back((*caveats)[i].get<std::string>());
     }
   }
+  if (const json* facts = FindArray(j, path, "facts")) {
+    const std::string facts_path = Member(path, "facts");
+    out->facts.clear();
+    for (size_t i = 0; i < facts->size(); ++i) {
+      const std::string fact_path = Element(facts_path, i);
+      ExpectObject((*facts)[i], fact_path);
+      SourceFact fact;
+      ReadString((*facts)[i], fact_path, "kind", &fact.kind, true);
+      ReadString((*facts)[i], fact_path, "value", &fact.value, true);
+      ReadSize((*facts)[i], fact_path, "line", &fact.line);
+      out->facts.push_back(std::move(fact));
+    }
+  }
 }
 
 void ReadMachine(const json& j, const std::string& path, MachineInfo* out) {

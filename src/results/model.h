@@ -155,6 +155,17 @@ struct MethodInfo {
 };
 
 /// Where the figures came from: measured now, or imported from another tool's output.
+/// A statement about the environment that an imported text makes outside the tool's own
+/// output, read by import for doctor --from and compare to interpret: an engine list, an
+/// openssl.cnf line, a loaded kernel module, a /proc/crypto driver, CPU pinning, uname, the CPU
+/// model or flags.
+struct SourceFact {
+  std::string kind;   ///< "engine", "openssl_conf", "kernel_module", "kernel_driver",
+                      ///< "cpu_pinning", "uname", "cpu_model", "cpu_flags"
+  std::string value;  ///< what the line says, e.g. "afalg: AES-128-CBC, AES-256-CBC; available"
+  size_t line = 0;    ///< 1-based line of the text it was read from
+};
+
 struct SourceInfo {
   std::string kind = "measured";     ///< "measured" or "imported"
   std::string tool = "cryptobench";  ///< imported: "openssl speed" or "openssl version"
@@ -168,6 +179,7 @@ struct SourceInfo {
   std::string engine_or_provider;    ///< e.g. "engine qatengine", "provider fips"; empty if none
   int multi = 0;                     ///< `openssl speed -multi N` process count; 0 = not used
   std::vector<std::string> caveats;  ///< human-readable interpretation flags, one sentence each
+  std::vector<SourceFact> facts;     ///< imported: environment lines before the run, in order
 };
 
 /// One run: the top-level JSON document.

@@ -1,0 +1,211 @@
+// Reading environment lines of a paste into facts.
+#include "import/env_facts.h"
+
+#include <fmt/format.h>
+
+#include "import/parse_util.h"
+
+namespace cryptobench::import {
+namespace {
+
+// "name         : ctr(aes)" → ("name", "ctr(aes)"); std::nullopt for other lines.
+std::optional<std::pair<std::string, std::string>> KeyValue(std::string_view trimmed) {
+  const size_t colon = trimmed.find(':');
+  if (colon == std::string_view::npos || colon == 0) {
+    return std::nullopt;
+  }
+  const std::string_view key = Trim(trimmed.substr(0, colon));
+  if (key.empty() || key.size() > 24 || key.find_first_of("()[]") != std::string_view::npos) {
+    return std::nullopt;
+  }
+  return std::make_pair(ToLower(key), std::string(Trim(trimmed.substr(colon + 1))));
+}
+
+bool IsUnameLine(std::string_view trimmed) {
+  const std::vector<std::string_view> words = SplitWords(trimmed);
+  return words.size() >= 4 &&
+         (words[0] == "Linux" || words[0] == "FreeBSD" || words[0] == "Darwin") &&
+         (EndsWith(trimmed, "GNU/Linux") || EndsWith(trimmed, "Linux") ||
+          trimmed.find(" SMP ") != std::string_view::npos);
+}
+
+}  // namespace
+
+void EnvFactReader::SetCommand(const SourceLine& line, std::vector<results::SourceFact>* facts) {
+  Finish(facts);
+  context_ = Context::kNone;
+  const std::string_view command = Trim(line.text);
+  if (command.find("openssl.cnf") != std::string_view::npos ||
+      command.find("openssl_conf") != std::string_view::npos ||
+      command.find("OPENSSL_CONF=") != std::string_view::npos) {
+    facts->push_back({"openssl_conf", std::string(command), line.number});
+  }
+  const std::vector<std::string_view> words = SplitWords(command);
+  for (size_t i = 0; i < words.size(); ++i) {
+    const std::string_view word = words[i];
+    const size_t slash = word.find_last_of('/');
+    const std::string_view base = slash == std::string_view::npos ? word : word.substr(slash + 1);
+    if (base == "lsmod") {
+      context_ = Context::kLsmod;
+    } else if ((base == "openssl" || base == "openssl.exe") && i + 1 < words.size() &&
+               words[i + 1] == "engine") {
+      context_ = Context::kEngineList;
+    } else if (word == "/proc/crypto") {
+      context_ = Context::kProcCrypto;
+    } else if (word == "/proc/cpuinfo" || base == "lscpu") {
+      context_ = Context::kCpuinfo;
+    }
+  }
+}
+
+void EnvFactReader::FlushCryptoEntry(std::vector<results::SourceFact>* facts) {
+  if (!crypto_name_.empty() && !crypto_driver_.empty()) {
+    std::string value = fmt::format("{}: driver {}", crypto_name_, crypto_driver_);
+    if (!crypto_module_.empty()) {
+      value += fmt::format(", module {}", crypto_module_);
+    }
+    if (!crypto_priority_.empty()) {
+      value += fmt::format(", priority {}", crypto_priority_);
+    }
+    if (!crypto_type_.empty()) {
+      value += fmt::format(", type {}", crypto_type_);
+    }
+    facts->push_back({"kernel_driver", value, crypto_line_});
+  }
+  crypto_name_.clear();
+  crypto_driver_.clear();
+  crypto_module_.clear();
+  crypto_priority_.clear();
+  crypto_type_.clear();
+}
+
+void EnvFactReader::Finish(std::vector<results::SourceFact>* facts) {
+  FlushCryptoEntry(facts);
+  if (engine_) {
+    facts->push_back(*engine_);
+    engine_.reset();
+  }
+}
+
+bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact>* facts) {
+  if (line.kind != LineKind::kText) {
+    return false;
+  }
+  const std::string_view trimmed = Trim(line.text);
+  if (trimmed.empty()) {
+    FlushCryptoEntry(facts);
+    if (engine_) {
+      facts->push_back(*engine_);
+      engine_.reset();
+    }
+    if (context_ != Context::kProcCrypto && context_ != Context::kCpuinfo) {
+      context_ = Context::kNone;
+    }
+    return false;
+  }
+  // /proc/crypto entries say what they are wherever they are pasted.
+  if (const auto kv = KeyValue(trimmed)) {
+    const auto& [key, value] = *kv;
+    if (key == "name" && (context_ == Context::kProcCrypto ||
+                          value.find('(') != std::string::npos || context_ == Context::kNone)) {
+      FlushCryptoEntry(facts);
+      crypto_name_ = value;
+      crypto_line_ = line.number;
+      context_ = Context::kProcCrypto;
+      return true;
+    }
+    if (context_ == Context::kProcCrypto) {
+      if (key == "driver") {
+        crypto_driver_ = value;
+      } else if (key == "module") {
+        crypto_module_ = value;
+      } else if (key == "priority") {
+        crypto_priority_ = value;
+      } else if (key == "type") {
+        crypto_type_ = value;
+      } else if (key != "refcnt" && key != "selftest" && key != "internal" && key != "async" &&
+                 key != "blocksize" && key != "min keysize" && key != "max keysize" &&
+                 key != "ivsize" && key != "chunksize" && key != "walksize" &&
+                 key != "digestsize" && key != "geniv" && key != "maxauthsize" &&
+                 key != "seedsize" && key != "statesize" && key != "fips") {
+        context_ = Context::kNone;
+        return false;
+      }
+      return true;
+    }
+    if ((key == "model name" || key == "cpu model" || key == "hardware" || key == "cpu part" ||
+         key == "vendor_id") &&
+        (context_ == Context::kCpuinfo || key == "model name")) {
+      facts->push_back({"cpu_model", fmt::format("{}: {}", key, value), line.number});
+      return true;
+    }
+    if ((key == "flags" || key == "features") && context_ == Context::kCpuinfo) {
+      facts->push_back({"cpu_flags", value, line.number});
+      return true;
+    }
+  }
+  if (trimmed.find("openssl_conf") != std::string_view::npos ||
+      StartsWithNoCase(trimmed, "engines =") || StartsWithNoCase(trimmed, "engines=") ||
+      StartsWithNoCase(trimmed, "dynamic_path") || StartsWithNoCase(trimmed, "engine_id") ||
+      StartsWithNoCase(trimmed, "default_algorithms")) {
+    facts->push_back({"openssl_conf", std::string(trimmed), line.number});
+    return true;
+  }
+  // OpenSSL 1.1.1's devcrypto engine, loaded from openssl.cnf, says so on stderr.
+  if (trimmed.find("not enabling devcrypto engine") != std::string_view::npos) {
+    facts->push_back({"engine", std::string(trimmed), line.number});
+    return true;
+  }
+  if (IsUnameLine(trimmed)) {
+    facts->push_back({"uname", std::string(trimmed), line.number});
+    return true;
+  }
+  switch (context_) {
+    case Context::kEngineList: {
+      // "(afalg) AFALG engine support", " [AES-128-CBC, ...]", "     [ available ]"
+      if (trimmed.front() == '(' && trimmed.find(')') != std::string_view::npos) {
+        if (engine_) {
+          facts->push_back(*engine_);
+        }
+        const size_t close = trimmed.find(')');
+        engine_ = results::SourceFact{
+            "engine",
+            fmt::format("{}: {}", trimmed.substr(1, close - 1), Trim(trimmed.substr(close + 1))),
+            line.number};
+        return true;
+      }
+      if (engine_ && trimmed.front() == '[' && trimmed.back() == ']') {
+        const std::string_view inner = Trim(trimmed.substr(1, trimmed.size() - 2));
+        const bool state = inner == "available" || inner == "unavailable";
+        engine_->value += state ? fmt::format("; {}", inner) : fmt::format(" [{}]", inner);
+        return true;
+      }
+      if (engine_) {
+        return true;  // control commands (-v): part of the list
+      }
+      return false;
+    }
+    case Context::kLsmod: {
+      const std::vector<std::string_view> words = SplitWords(trimmed);
+      if (words.size() >= 3 && words[0] == "Module" && words[1] == "Size") {
+        return true;
+      }
+      if (words.size() >= 3 && ParseUnsigned(words[1]) && ParseUnsigned(words[2])) {
+        facts->push_back({"kernel_module",
+                          words.size() > 3 ? fmt::format("{} (used by {})", words[0], words[3])
+                                           : std::string(words[0]),
+                          line.number});
+        return true;
+      }
+      context_ = Context::kNone;
+      return false;
+    }
+    case Context::kCpuinfo:
+    case Context::kProcCrypto:
+    case Context::kNone:
+      break;
+  }
+  return false;
+}
+
+}  // namespace cryptobench::import

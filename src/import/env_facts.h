@@ -1,0 +1,54 @@
+// Environment lines pasted around benchmark output, turned into facts (results::SourceFact)
+// for doctor --from and compare to interpret: `openssl engine -t -c` lists, openssl.cnf lines
+// that load engines or providers, `lsmod` modules, /proc/crypto entries (algorithm, driver,
+// module, priority), `uname -a`, the CPU model and flags of /proc/cpuinfo or lscpu. Import
+// does not judge them; it records what they say and on which line.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "results/model.h"
+
+#include "import/paste_cleanup.h"
+
+namespace cryptobench::import {
+
+/// Reads environment lines one at a time; a command line sets what the lines after it are
+/// (`lsmod`, `openssl engine`, `cat /proc/crypto`, `lscpu`), and some lines say it themselves
+/// ("name : ctr(aes)", "openssl_conf = ...", "Linux host 6.1.0 ... GNU/Linux").
+class EnvFactReader {
+ public:
+  /// A command line: the output it introduces, or none. Completes a fact still open; a
+  /// command that edits or points at openssl.cnf (`sed ... openssl.cnf`, `OPENSSL_CONF=...`)
+  /// is a fact itself.
+  void SetCommand(const SourceLine& line, std::vector<results::SourceFact>* facts);
+
+  /// Offers a text line. Returns true if it is an environment line (a fact, or part of one);
+  /// completed facts are appended to *facts.
+  bool Take(const SourceLine& line, std::vector<results::SourceFact>* facts);
+
+  /// Completes a /proc/crypto entry still open at the end of the text.
+  void Finish(std::vector<results::SourceFact>* facts);
+
+ private:
+  enum class Context { kNone, kEngineList, kLsmod, kProcCrypto, kCpuinfo };
+
+  void FlushCryptoEntry(std::vector<results::SourceFact>* facts);
+
+  Context context_ = Context::kNone;
+  // An engine of an engine list: "(afalg) AFALG engine support", its algorithms and state.
+  std::optional<results::SourceFact> engine_;
+  // A /proc/crypto entry being read.
+  std::string crypto_name_;
+  std::string crypto_driver_;
+  std::string crypto_module_;
+  std::string crypto_priority_;
+  std::string crypto_type_;
+  size_t crypto_line_ = 0;
+};
+
+}  // namespace cryptobench::import

@@ -1,0 +1,329 @@
+// Tests of the formats import reads besides openssl speed, bssl, botan and cryptsetup: the
+// kernel's tcrypt, kcapi-speed, the wolfCrypt and mbedTLS benchmarks, openssl s_time,
+// gnutls-cli's benchmarks and two runs pasted side by side; and of what import records about
+// the environment (facts) and the settings made outside the command. The snippets follow each
+// tool's printf formats with invented figures; the real pastes are in tests/fixtures/reports.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "results/json.h"
+
+#include "import/import.h"
+#include "import/import_test_util.h"
+#include "import/side_by_side.h"
+
+namespace cryptobench::import {
+namespace {
+
+const results::Cell* FindCell(const results::RunResult& run, const std::string& algorithm,
+                              const std::string& op, uint64_t input_len) {
+  for (const results::AlgorithmResult& alg : run.algorithms) {
+    for (const results::Cell& cell : alg.cells) {
+      if (alg.algorithm == algorithm && cell.operation == op && cell.input_len == input_len) {
+        return &cell;
+      }
+    }
+  }
+  return nullptr;
+}
+
+double BytesPerSecond(const results::RunResult& run, const std::string& algorithm,
+                      const std::string& op, uint64_t input_len) {
+  const results::Cell* cell = FindCell(run, algorithm, op, input_len);
+  if (cell == nullptr || !cell->figures || !cell->figures->bytes_per_s) {
+    return -1;
+  }
+  return cell->figures->bytes_per_s->value;
+}
+
+double OpsPerSecond(const results::RunResult& run, const std::string& algorithm,
+                    const std::string& op, uint64_t input_len) {
+  const results::Cell* cell = FindCell(run, algorithm, op, input_len);
+  return cell == nullptr || !cell->figures ? -1 : cell->figures->ops_per_s.value;
+}
+
+TEST(ImportFormatsTest, TcryptWithTimestampsAndResultsOnTheirOwnLines) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "[   10.000001] tcrypt: testing speed of async cbc(aes) (cbc-aes-aesni) encryption\n"
+      "[   10.000002] tcrypt: test 0 (128 bit key, 16 byte blocks): 3000000 operations in 1 "
+      "seconds (48000000 bytes)\n"
+      "[   11.000003] tcrypt: test 1 (128 bit key, 64 byte blocks):\n"
+      "[   12.000004] 1000000 operations in 1 seconds (64000000 bytes)\n"
+      "[   12.000005] tcrypt: testing speed of async sha256 (sha256-avx2)\n"
+      "[   12.000006] tcrypt: test  0 (   16 byte blocks,   16 bytes per update,   1 updates): "
+      "2000000 opers/sec,  32000000 bytes/sec\n",
+      "dmesg.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].source.tool, "tcrypt");
+  EXPECT_DOUBLE_EQ(BytesPerSecond(runs[0], "AES-128-CBC", "encrypt", 16), 48000000);
+  EXPECT_DOUBLE_EQ(BytesPerSecond(runs[0], "AES-128-CBC", "encrypt", 64), 64000000);
+  EXPECT_DOUBLE_EQ(BytesPerSecond(runs[0], "SHA-256", "hash", 16), 32000000);
+  const results::AlgorithmResult* aes = FindAlgorithm(runs[0], "AES-128-CBC");
+  ASSERT_NE(aes, nullptr);
+  EXPECT_EQ(aes->implementation, "cbc-aes-aesni");
+  EXPECT_TRUE(HasCaveat(runs[0], "jiffies"));
+}
+
+TEST(ImportFormatsTest, TcryptCycleCountsAreNamedNotImported) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "tcrypt: testing speed of sha1 (sha1-generic)\n"
+      "tcrypt: test  0 (   16 byte blocks,   16 bytes per update,   1 updates): 2000000 "
+      "opers/sec,  32000000 bytes/sec\n"
+      "tcrypt: testing speed of ecb(aes) (ecb-aes-aesni) decryption\n"
+      "tcrypt: test 0 (128 bit key, 16 byte blocks): 1 operation in 120 cycles (16 bytes)\n",
+      "dmesg.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(FindCell(runs[0], "AES-128-ECB", "decrypt", 16), nullptr);
+  EXPECT_TRUE(HasCaveat(runs[0], "Line 4"));
+}
+
+TEST(ImportFormatsTest, KcapiSpeedKeepsOpsTimesBlockSizeNotItsMbColumn) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "$ kcapi-speed -c \"AES(AESNI) CTR(ASM) 128\" -b 1024\n"
+      "AES(AESNI) CTR(ASM) 128 \t|e|\t1024 bytes|          \t310.100 MB/s|318425 ops/s\n",
+      "kcapi.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].source.tool, "kcapi-speed");
+  EXPECT_DOUBLE_EQ(BytesPerSecond(runs[0], "AES-128-CTR", "encrypt", 1024), 318425.0 * 1024);
+}
+
+TEST(ImportFormatsTest, WolfcryptReadsMegabytesAsBase2AndKeepsCycles) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "wolfCrypt Benchmark (block bytes 1048576, min 1.0 sec each)\n"
+      "AES-128-GCM-enc    600 MB took 1.000 seconds,  600.000 MB/s Cycles per byte =   5.00\n"
+      "SHA-256            200 MB took 1.000 seconds,  200.000 MB/s Cycles per byte =  15.00\n"
+      "RSA     2048 public      10000 ops took 1.000 sec, avg 0.100 ms, 10000.000 ops/sec\n"
+      "Benchmark complete\n",
+      "wolf.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].source.tool, "wolfCrypt benchmark");
+  EXPECT_DOUBLE_EQ(BytesPerSecond(runs[0], "AES-128-GCM", "encrypt", 1048576), 600.0 * 1048576);
+  EXPECT_DOUBLE_EQ(BytesPerSecond(runs[0], "SHA-256", "hash", 1048576), 200.0 * 1048576);
+  // wolfCrypt's "public" and "private" RSA operations (raw public- and private-key operations)
+  // keep their names: which of encrypt/verify or decrypt/sign they stand for is not printed.
+  EXPECT_DOUBLE_EQ(OpsPerSecond(runs[0], "RSA-2048", "public", 0), 10000);
+  EXPECT_TRUE(HasCaveat(runs[0], "2^20"));
+}
+
+TEST(ImportFormatsTest, STimeKeepsTheUserCpuRateAndNamesTheElapsedOne) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "$ openssl s_time -connect localhost:4433 -new -time 10\n"
+      "Collecting connection statistics for 10 seconds\n"
+      "*************************************\n"
+      "\n"
+      "1000 connections in 2.00s; 500.00 connections/user sec, bytes read 0\n"
+      "1000 connections in 10 real seconds, 0 bytes read per connection\n",
+      "s_time.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].source.tool, "openssl s_time");
+  EXPECT_EQ(runs[0].source.timing_basis, "user_cpu");
+  ASSERT_EQ(runs[0].algorithms.size(), 1u);
+  ASSERT_EQ(runs[0].algorithms[0].cells.size(), 1u);
+  EXPECT_DOUBLE_EQ(runs[0].algorithms[0].cells[0].figures->ops_per_s.value, 500);
+  EXPECT_TRUE(HasCaveat(runs[0], "100.0 connections/s"));
+}
+
+TEST(ImportFormatsTest, GnutlsCliReadsPowersOfTenAndHmacs) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "$ gnutls-cli --benchmark-ciphers\n"
+      "Checking AEAD ciphers, payload size: 16384\n"
+      "             AES-128-GCM 1.50 GB/sec\n"
+      "\n"
+      "Checking MAC algorithms, payload size: 16384\n"
+      "                  SHA256 300.00 MB/sec\n",
+      "gnutls.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_DOUBLE_EQ(BytesPerSecond(runs[0], "AES-128-GCM", "encrypt", 16384), 1.5e9);
+  EXPECT_DOUBLE_EQ(BytesPerSecond(runs[0], "HMAC-SHA256", "mac", 16384), 3e8);
+}
+
+TEST(ImportFormatsTest, MbedtlsReadsKibibytesAndPublicKeyRates) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "  SHA-256                  :       8000 KiB/s,         12 cycles/byte\n"
+      "  AES-CBC-128              :      12000 KiB/s,          7 cycles/byte\n"
+      "  RSA-2048                 :     500  public/s\n"
+      "  RSA-2048                 :      20 private/s\n",
+      "mbedtls.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].source.tool, "mbedTLS benchmark");
+  EXPECT_DOUBLE_EQ(BytesPerSecond(runs[0], "SHA-256", "hash", 1024), 8000.0 * 1024);
+  EXPECT_DOUBLE_EQ(BytesPerSecond(runs[0], "AES-128-CBC", "encrypt", 1024), 12000.0 * 1024);
+  EXPECT_DOUBLE_EQ(OpsPerSecond(runs[0], "RSA-2048", "private", 0), 20);
+  EXPECT_DOUBLE_EQ(OpsPerSecond(runs[0], "RSA-2048", "public", 0), 500);
+}
+
+TEST(ImportFormatsTest, TwoRunsSideBySideBecomeTwoRuns) {
+  const std::string text =
+      "wolfCrypt Benchmark (block bytes 1048576, min 1.0 sec each)\t"
+      "wolfCrypt Benchmark (block bytes 1048576, min 1.0 sec each)\n"
+      "SHA-256            200 MB took 1.000 seconds,  200.000 MB/s\t"
+      "SHA-256            400 MB took 1.000 seconds,  400.000 MB/s\n";
+  const std::optional<SideBySide> split = SplitSideBySide(text);
+  ASSERT_TRUE(split.has_value());
+  EXPECT_EQ(split->first_line, 1u);
+  EXPECT_EQ(split->last_line, 2u);
+  const std::vector<results::RunResult> runs = ImportText(text, "paste.txt");
+  ASSERT_EQ(runs.size(), 2u);
+  EXPECT_DOUBLE_EQ(BytesPerSecond(runs[0], "SHA-256", "hash", 1048576), 200.0 * 1048576);
+  EXPECT_DOUBLE_EQ(BytesPerSecond(runs[1], "SHA-256", "hash", 1048576), 400.0 * 1048576);
+  EXPECT_TRUE(HasCaveat(runs[0], "left column"));
+  EXPECT_TRUE(HasCaveat(runs[1], "right column"));
+}
+
+const char kSpeedRun[] =
+    "Doing sha256 for 3s on 16 size blocks: 3000000 sha256's in 3.00s\n"
+    "Doing sha256 for 3s on 64 size blocks: 3000000 sha256's in 3.00s\n";
+
+TEST(ImportFactsTest, EngineListAndConfigLinesBecomeFactsAndACaveat) {
+  const std::vector<results::RunResult> runs =
+      ImportText(std::string("# sed -i -e 's/^#openssl_conf=/openssl_conf=/' /etc/ssl/openssl.cnf\n"
+                             "# openssl engine -t -c\n"
+                             "(afalg) AFALG engine support\n"
+                             " [AES-128-CBC, SHA256]\n"
+                             "     [ available ]\n"
+                             "# openssl speed sha256\n") +
+                     kSpeedRun,
+                 "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  const std::vector<results::SourceFact>& facts = runs[0].source.facts;
+  ASSERT_EQ(facts.size(), 2u);
+  EXPECT_EQ(facts[0].kind, "openssl_conf");
+  EXPECT_EQ(facts[0].line, 1u);
+  EXPECT_EQ(facts[1].kind, "engine");
+  EXPECT_EQ(facts[1].value, "afalg: AFALG engine support [AES-128-CBC, SHA256]; available");
+  EXPECT_EQ(facts[1].line, 3u);
+  // The engine's "SHA256" is the catalogue's SHA-256 by another spelling.
+  EXPECT_TRUE(HasCaveat(runs[0], "Line 3: the engine list shows afalg available and line 1"));
+  EXPECT_TRUE(HasCaveat(runs[0], "the figures of SHA-256 may be the engine's"));
+}
+
+TEST(ImportFactsTest, AnEngineThatServesNoneOfTheRunsAlgorithmsGivesNoCaveat) {
+  const std::vector<results::RunResult> runs =
+      ImportText(std::string("$ openssl engine -t -c\n"
+                             "(qatengine) QAT engine\n"
+                             " [RSA, AES-128-CBC-HMAC-SHA256]\n"
+                             "     [ available ]\n"
+                             "$ openssl speed sha256\n") +
+                     kSpeedRun,
+                 "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].source.facts.size(), 1u);
+  EXPECT_FALSE(HasCaveat(runs[0], "engine list"));
+}
+
+TEST(ImportFactsTest, KernelDriversModulesAndUnameAfterTheRunDescribeIt) {
+  const std::vector<results::RunResult> runs = ImportText(
+      std::string("$ openssl speed sha256\n") + kSpeedRun +
+          "$ uname -a\n"
+          "Linux box 6.1.0-13-amd64 #1 SMP PREEMPT_DYNAMIC Debian 6.1.55-1 x86_64 GNU/Linux\n"
+          "$ lsmod | grep aes\n"
+          "aesni_intel           393216  2\n"
+          "$ cat /proc/crypto\n"
+          "name         : cbc(aes)\n"
+          "driver       : cbc-aes-aesni\n"
+          "module       : aesni_intel\n"
+          "priority     : 400\n",
+      "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  const std::vector<results::SourceFact>& facts = runs[0].source.facts;
+  ASSERT_EQ(facts.size(), 3u);
+  EXPECT_EQ(facts[0].kind, "uname");
+  EXPECT_EQ(facts[1].kind, "kernel_module");
+  EXPECT_EQ(facts[1].value, "aesni_intel");
+  EXPECT_EQ(facts[2].kind, "kernel_driver");
+  EXPECT_EQ(facts[2].value, "cbc(aes): driver cbc-aes-aesni, module aesni_intel, priority 400");
+  EXPECT_EQ(facts[2].line, 9u);
+}
+
+TEST(ImportFactsTest, FactsSurviveTheJsonRoundTrip) {
+  const std::vector<results::RunResult> runs = ImportText(
+      std::string("$ openssl engine -t -c\n(devcrypto) /dev/crypto engine\n     [ available ]\n"
+                  "$ openssl speed sha256\n") +
+          kSpeedRun,
+      "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  const results::RunResult back =
+      results::FromJson(nlohmann::json::parse(results::ToJson(runs[0]).dump()));
+  ASSERT_EQ(back.source.facts.size(), 1u);
+  EXPECT_EQ(back.source.facts[0].kind, "engine");
+  EXPECT_EQ(back.source.facts[0].value, "devcrypto: /dev/crypto engine; available");
+  EXPECT_EQ(back.source.facts[0].line, 2u);
+}
+
+TEST(ImportSettingsTest, MultiPinnedToFewerCpusIsNamed) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "$ taskset -c 0 openssl speed -multi 4 -evp aes-128-cbc\n"
+      "type 16 bytes 64 bytes 256 bytes 1024 bytes 8192 bytes 16384 bytes\n"
+      "aes-128-cbc 1000.00k 2000.00k 3000.00k 4000.00k 5000.00k 6000.00k\n",
+      "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].source.multi, 4);
+  EXPECT_TRUE(HasCaveat(runs[0], "-multi 4 ran pinned to 1 CPU (taskset -c 0)"));
+}
+
+TEST(ImportSettingsTest, MultiUnderAnyPromptSumsTheChildren) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "bash-4.2# openssl speed -multi 2 -mr sha256\n"
+      "Forked child 0\n"
+      "Forked child 1\n"
+      "Got: +H:16:64 from 0\n"
+      "Got: +F:6:sha256:1000.00:2000.00 from 0\n"
+      "Got: +H:16:64 from 1\n"
+      "Got: +F:6:sha256:3000.00:4000.00 from 1\n",
+      "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].source.multi, 2);
+  EXPECT_DOUBLE_EQ(BytesPerSecond(runs[0], "SHA-256", "hash", 16), 4000);
+  EXPECT_DOUBLE_EQ(BytesPerSecond(runs[0], "SHA-256", "hash", 64), 6000);
+}
+
+TEST(ImportSettingsTest, OneSlowKeyGenerationIsASlowOperationNotATimerFault) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "$ openssl speed rsa15360\n"
+      "Doing 15360 bits private rsa sign ops for 10s: 1 15360 bits private RSA sign ops in "
+      "62.50s\n",
+      "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_TRUE(HasCaveat(runs[0], "a single operation slower than its slot"));
+  EXPECT_FALSE(HasCaveat(runs[0], "which cannot be"));
+  ASSERT_EQ(runs[0].algorithms.size(), 1u);  // "rsa 15360 bits": not in the catalogue
+  ASSERT_EQ(runs[0].algorithms[0].cells.size(), 1u);
+  EXPECT_EQ(runs[0].algorithms[0].cells[0].operation, "sign");
+  EXPECT_NEAR(runs[0].algorithms[0].cells[0].figures->ops_per_s.value, 1 / 62.5, 1e-9);
+}
+
+TEST(ImportSplitTest, AUnameLineStartsAnotherMachinesRun) {
+  const std::vector<results::RunResult> runs = ImportText(
+      std::string("Linux one 6.1.0-13-amd64 #1 SMP PREEMPT_DYNAMIC Debian 6.1.55-1 x86_64 "
+                  "GNU/Linux\n") +
+          kSpeedRun +
+          "Linux two 5.15.0-91-generic #101-Ubuntu SMP Tue Nov 14 13:30:08 UTC 2023 aarch64 "
+          "GNU/Linux\n" +
+          kSpeedRun,
+      "paste.txt");
+  ASSERT_EQ(runs.size(), 2u);
+  ASSERT_EQ(runs[0].source.facts.size(), 1u);
+  EXPECT_EQ(runs[0].source.facts[0].line, 1u);
+  ASSERT_EQ(runs[1].source.facts.size(), 2u);
+  EXPECT_EQ(runs[1].source.facts[1].line, 4u);
+}
+
+TEST(ImportSplitTest, AQuotedPasteAndADifferentPromptKeepTwoRunsApart) {
+  const std::vector<results::RunResult> runs =
+      ImportText(std::string("> $ openssl speed sha256\n> ") +
+                     "Doing sha256 for 3s on 16 size blocks: 3000000 sha256's in 3.00s\n"
+                     "\n"
+                     "bash-4.2# openssl speed sha256\n" +
+                     kSpeedRun,
+                 "paste.txt");
+  ASSERT_EQ(runs.size(), 2u);
+  EXPECT_DOUBLE_EQ(BytesPerSecond(runs[0], "SHA-256", "hash", 16), 16e6);
+  EXPECT_EQ(FindCell(runs[0], "SHA-256", "hash", 64), nullptr);
+  EXPECT_NE(FindCell(runs[1], "SHA-256", "hash", 64), nullptr);
+}
+
+}  // namespace
+}  // namespace cryptobench::import

@@ -1,0 +1,46 @@
+// The mbedTLS benchmark program (programs/test/benchmark.c, also Zephyr's port of it):
+//   MD5                      :     411284 KiB/s,          2 cycles/byte
+//   AES-CBC-128              :     123456 KiB/s,          5 ns/byte
+//   RSA-2048                 :    1234  public/s
+//   RSA-2048                 :      56 private/s
+//   ECDSA-secp256r1          :    1234  sign/s
+// Symmetric figures are KiB/s (2^10 bytes) over 1024-byte buffers (BUFSIZE), counted until
+// an alarm after about one second (wall clock); cycles come from mbedtls_timing_hardclock,
+// ns/byte where the port has no cycle counter.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "import/foreign_run.h"
+
+namespace cryptobench::import {
+
+/// True if a trimmed line is an mbedTLS benchmark result ("<name> : <N> KiB/s, ..." or
+/// "<name> : <N> <op>/s").
+bool IsMbedtlsBenchLine(std::string_view trimmed);
+
+/// Maps an mbedTLS benchmark label: "AES-CBC-128" → AES-128-CBC, "AES-XTS-128" →
+/// AES-128-XTS, "3DES" → DES-EDE3-CBC, "DES" → DES-CBC, "ECDSA-secp256r1" → ECDSA-P256;
+/// anything else verbatim.
+NamedAlgorithm MapMbedtlsLabel(std::string_view label, std::string_view operation);
+
+/// One run of the mbedTLS benchmark. A label repeated starts the next run.
+class MbedtlsBenchParser : public ForeignParser {
+ public:
+  explicit MbedtlsBenchParser(std::string_view file_name);
+
+  Offer Take(const SourceLine& line) override;
+  void SetCommand(const std::vector<std::string>& args, size_t line) override;
+  bool HasFigures() const override { return builder_.HasCells(); }
+  results::RunResult Build() override;
+
+ private:
+  ForeignRunBuilder builder_;
+  bool saw_cycles_ = false;
+  bool saw_ns_ = false;
+};
+
+}  // namespace cryptobench::import

@@ -1,0 +1,57 @@
+// The wolfCrypt benchmark (wolfcrypt/benchmark/benchmark.c, also wolfTPM's), default text
+// output:
+//   wolfCrypt Benchmark (block bytes 1048576, min 1.0 sec each)
+//   AES-128-GCM-enc   7840 MB took 1.000 seconds, 7839.774 MB/s Cycles per byte =   0.32
+//   RSA     2048 public      12345 ops took 1.000 sec, avg 0.081 ms, 12345.678 ops/sec
+// bench_stats_sym_finish prints the amount and rate in units of 2^20 bytes ("MB", "KB";
+// "MiB", "KiB" in newer releases) unless -base10 is given ("mB", "kB" in older releases,
+// "MB", "KB" in newer ones). Times are wall clock (current_time). "Cycles per byte" come from
+// the time-stamp counter where the build reads it.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "import/foreign_run.h"
+
+namespace cryptobench::import {
+
+/// True if a trimmed line is a wolfCrypt benchmark result or its banner ("wolfCrypt
+/// Benchmark (block bytes ...", " wolfSSL version ...").
+bool StartsWolfcryptOutput(std::string_view trimmed);
+
+/// Maps a wolfCrypt label: "AES-128-CBC-enc" → AES-128-CBC, encrypt; "CHA-POLY" →
+/// ChaCha20-Poly1305; "SHA" → SHA-1; "RNG" → kind rng, operation generate; anything else
+/// verbatim. Sets *operation.
+NamedAlgorithm MapWolfcryptLabel(std::string_view label, std::string* operation);
+
+/// One run of the wolfCrypt benchmark. A label repeated starts the next run.
+class WolfcryptBenchParser : public ForeignParser {
+ public:
+  explicit WolfcryptBenchParser(std::string_view file_name);
+
+  /// Throws ImportError for a "... took ..." line whose amount, time or rate is not a number.
+  Offer Take(const SourceLine& line) override;
+  /// Reads -base10 and the algorithm selection from the command line.
+  void SetCommand(const std::vector<std::string>& args, size_t line) override;
+  bool HasFigures() const override { return builder_.HasCells(); }
+  results::RunResult Build() override;
+
+ private:
+  Offer TakeSymmetric(const SourceLine& line, const std::vector<std::string_view>& words,
+                      size_t took);
+  Offer TakeAsymmetric(const SourceLine& line, const std::vector<std::string_view>& words,
+                       size_t ops);
+
+  ForeignRunBuilder builder_;
+  uint64_t block_bytes_ = 0;
+  bool base10_ = false;
+  bool ambiguous_mb_ = false;  ///< "MB" read as 2^20 bytes
+  bool saw_cycles_ = false;
+  std::string version_;
+};
+
+}  // namespace cryptobench::import
