@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -37,6 +38,14 @@
 
 namespace cryptobench::import {
 namespace {
+
+// Environment facts (distinct ones) in one pasted input, and their text. Every run carries the
+// facts read before it, so a paste of cpuinfo or lsmod lines between many runs would otherwise
+// cost its size once per run (64 runs at most). Real pastes hold far fewer: a distribution
+// kernel's /proc/crypto has ~300 entries, lsmod ~200 modules, and cpuinfo repeats one model
+// and one flags line per CPU.
+constexpr size_t kMaxFactsPerInput = 2048;
+constexpr size_t kMaxFactBytesPerInput = size_t{128} << 10;
 
 // "3-5, 9 and 12": line numbers for a caveat, consecutive ones as ranges (LinesNamedIn in the
 // corpus checker and people read both).
@@ -168,7 +177,9 @@ class Driver {
       Take(i);
       CheckGrowth(lines_[i].number);
     }
-    env_.Finish(&facts_);
+    std::vector<results::SourceFact> last;
+    env_.Finish(&last);
+    AddFacts(std::move(last), lines_.empty() ? 1 : lines_.back().number);
     Flush();
     CheckGrowth(lines_.empty() ? 1 : lines_.back().number);
     if (!runs_.empty()) {
@@ -345,7 +356,9 @@ class Driver {
   bool TakeLine(size_t index) {
     const SourceLine& line = lines_[index];
     if (line.kind == LineKind::kCommand) {
-      env_.SetCommand(line, &facts_);
+      std::vector<results::SourceFact> read;
+      env_.SetCommand(line, &read);
+      AddFacts(std::move(read), line.number);
     } else {
       std::vector<results::SourceFact> read;
       if (env_.Take(line, &read)) {
@@ -354,10 +367,10 @@ class Driver {
                         [](const results::SourceFact& fact) { return fact.kind == "uname"; })) {
           Flush();
         }
-        facts_.insert(facts_.end(), read.begin(), read.end());
+        AddFacts(std::move(read), line.number);
         return true;  // an environment line: a fact for the runs after it
       }
-      facts_.insert(facts_.end(), read.begin(), read.end());
+      AddFacts(std::move(read), line.number);
     }
     // cryptsetup's "# ..." lines read like root prompts: let its parser see them first.
     if (line.kind == LineKind::kCommand && StartsCryptsetupOutput(line)) {
@@ -642,6 +655,26 @@ class Driver {
     size_t progress = 0;
   };
 
+  // Keeps the facts of `read`; a CPU model or flags line repeated (cpuinfo has one per CPU) is
+  // kept once, at its first line. Past kMaxFactsPerInput or kMaxFactBytesPerInput the input is
+  // refused at `line`. (Other repeats stay: an engine's message seen again under another
+  // command says something of that command.)
+  void AddFacts(std::vector<results::SourceFact> read, size_t line) {
+    for (results::SourceFact& fact : read) {
+      if ((fact.kind == "cpu_model" || fact.kind == "cpu_flags") &&
+          !cpu_fact_keys_.insert(fact.kind + '\n' + fact.value).second) {
+        continue;
+      }
+      fact_bytes_ += fact.kind.size() + fact.value.size();
+      if (facts_.size() >= kMaxFactsPerInput || fact_bytes_ > kMaxFactBytesPerInput) {
+        throw ImportError(line, fmt::format("at most {} environment facts and {} KiB of them in "
+                                            "one input, found more",
+                                            kMaxFactsPerInput, kMaxFactBytesPerInput >> 10));
+      }
+      facts_.push_back(std::move(fact));
+    }
+  }
+
   // Adds a finished run with the environment facts read so far.
   void AddRun(results::RunResult run) {
     run.source.facts = facts_;
@@ -735,6 +768,8 @@ class Driver {
   std::vector<results::RunResult> runs_;
   EnvFactReader env_;
   std::vector<results::SourceFact> facts_;
+  std::set<std::string> cpu_fact_keys_;  // kind and value of each CPU fact in facts_
+  size_t fact_bytes_ = 0;
   std::unique_ptr<SpeedState> speed_;
   std::optional<HeaderInfo> version_;
   std::optional<HeaderInfo> last_version_;

@@ -304,6 +304,36 @@ TEST(HardeningMemoryTest, ManyLinesAndDenseJsonAreRefusedWithinTheBound) {
   }
 }
 
+// Every imported run carries the environment facts read before it: `lsmod` lines between runs
+// would cost their size once per run (1,500 modules before each of 63 runs: ~300 MB) unless
+// facts are capped.
+TEST(HardeningMemoryTest, EnvironmentLinesBetweenRunsAreRefusedWithinTheBound) {
+#ifdef CRYPTOBENCH_TEST_ASAN
+  GTEST_SKIP() << "AddressSanitizer reserves terabytes of address space and its own memory";
+#endif
+  TempDir dir;
+  const std::string input = dir / "facts.txt";
+  std::string text;
+  int module = 0;
+  for (int run = 0; run < 63; ++run) {
+    text += "$ lsmod\nModule                  Size  Used by\n";
+    for (int i = 0; i < 1500; ++i) {
+      text += "module_" + std::to_string(module++) + "           16384  0\n";
+    }
+    text +=
+        "$ openssl speed sha256\n"
+        "Doing sha256 for 3s on 16 size blocks: 3000000 sha256's in 3.00s\n";
+  }
+  WriteFile(input, text);
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"import", input}, {"doctor", "--from", input, "--format", "json"}}) {
+    const Spawned r = WithinMemoryBound(args, text.size());
+    EXPECT_EQ(r.exit_status, 2) << args[0] << ": " << r.err;
+    EXPECT_EQ(Lines(r.err), 1u) << r.err;
+    EXPECT_NE(r.err.find(": at most 2048 environment facts"), std::string::npos) << r.err;
+  }
+}
+
 TEST(HardeningMemoryTest, EndlessInputIsCutAtTheLimit) {
   SpawnOptions options;
 #ifndef CRYPTOBENCH_TEST_ASAN
