@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages that building, testing and running cryptobench need.
 #
-# Usage: bash scripts/install-deps.sh [--with-format]
+# Usage: bash scripts/install-deps.sh [--with-format] [--with-guest]
 #   --with-format  also install clang-format-16 (scripts/test.sh checks formatting with it;
 #                  Debian 12's default clang-format 14 cannot read our .clang-format).
+#   --with-guest   also install what scripts/afalg-guest.sh needs to boot a Linux guest and run
+#                  the AF_ALG backend against its kernel: qemu-system-x86, busybox-static,
+#                  kmod (depmod), cpio and python3.
 #
 # Only packages that are missing are installed, so a second run changes nothing (and does not
 # upgrade an installed libssl3 under a benchmark). apt-get is skipped, with a note naming what
@@ -14,21 +17,24 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 # Build: cmake, ninja-build, g++ and the header/config packages of CMakeLists.txt's find_package
 # calls (CLI11, nlohmann_json, fmt, GTest/GMock). pkg-config for find modules that use it.
-# Run: cryptobench dlopens libcrypto.so.3 (libssl3); `openssl` is used by bench/.
+# Run: cryptobench dlopens libcrypto.so.3 and libssl.so.3 (libssl3); `openssl` is used by bench/
+# and, with curl, by the TLS interop tests (tests/integration/tls_interop_test.cc).
 # Fuzz (scripts/fuzz.sh, the last stage of scripts/test.sh): clang and its libFuzzer and
 # sanitizer runtimes (libclang-rt-14-dev).
 packages=(cmake ninja-build g++ pkg-config libcli11-dev nlohmann-json3-dev libfmt-dev
-          libgtest-dev libgmock-dev libssl3 openssl clang libclang-rt-14-dev)
+          libgtest-dev libgmock-dev libssl3 openssl curl clang libclang-rt-14-dev)
 # Optional backends (src/backends/<name>, each built when its library is found) and the peer
 # tools bench/vs-peers compares with: bssl (android-boringssl), botan, gnutls-cli (gnutls-bin).
 packages+=(libsodium-dev libgnutls28-dev nettle-dev libgcrypt20-dev libbotan-2-dev
            libcrypto++-dev libmbedtls-dev libwolfssl-dev android-libboringssl-dev
            android-boringssl botan gnutls-bin)
-case "${1:-}" in
-  --with-format) packages+=(clang-format-16) ;;
-  "") ;;
-  *) die "unknown option '$1' (usage: install-deps.sh [--with-format])" ;;
-esac
+for option in "$@"; do
+  case "$option" in
+    --with-format) packages+=(clang-format-16) ;;
+    --with-guest) packages+=(qemu-system-x86 busybox-static kmod cpio python3) ;;
+    *) die "unknown option '$option' (usage: install-deps.sh [--with-format] [--with-guest])" ;;
+  esac
+done
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
   note "dpkg-query not found: not a Debian system; install by hand: ${packages[*]}"

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it (.ci/run):
-#   1. installs the dependencies (scripts/install-deps.sh --with-format),
+#   1. installs the dependencies (scripts/install-deps.sh --with-format --with-guest),
 #   2. checks that every tracked C++ file is clang-format clean (.clang-format at the root),
 #   3. builds the `release` preset (warnings are errors) and runs its tests with ctest,
 #   4. builds the `asan` preset (AddressSanitizer + UBSan) and runs its tests with ctest,
-#   5. builds the libFuzzer targets (preset `fuzz`, Clang; only the fuzz targets) and runs each
+#   5. boots Debian's kernel in a qemu guest and runs the afalg backend, doctor and openssl
+#      speed -engine afalg against it (scripts/afalg-guest.sh; KVM when usable, else TCG
+#      emulation, about 5 minutes on 2 cores; needs root, skipped with a note otherwise),
+#   6. builds the libFuzzer targets (preset `fuzz`, Clang; only the fuzz targets) and runs each
 #      for CRYPTOBENCH_FUZZ_SECONDS (default 20) with no crash or sanitizer report allowed
 #      (scripts/fuzz.sh; about 4 minutes on 2 cores, most of it the fuzzing).
 # Every step runs even when an earlier one failed; a summary ends the run and the exit status
@@ -13,6 +16,7 @@
 # (default 2); CRYPTOBENCH_CTEST_JOBS sets ctest parallelism for the tests not labelled timing
 # (default 2, one per core); those labelled timing always run one at a time, alone, and a
 # failed one gets a second run;
+# CRYPTOBENCH_AFALG_GUEST=skip skips the guest stage;
 # CRYPTOBENCH_FUZZ_SECONDS sets the fuzzing time per target (default 20; 0 skips the stage);
 # CRYPTOBENCH_EXPECT_BACKENDS (comma list) names the backends the release build must contain.
 set -euo pipefail
@@ -21,7 +25,7 @@ cd "$repo_root"
 # shellcheck source=scripts/common.sh
 source scripts/common.sh
 
-bash scripts/install-deps.sh --with-format
+bash scripts/install-deps.sh --with-format --with-guest
 
 results=()
 failed=0
@@ -140,7 +144,8 @@ for preset in release asan; do
   # Every test once, but those labelled "timing" (tests/CMakeLists.txt): they assert on live
   # timings, and get a second run when the first fails on this shared machine.
   ctest_log="build/logs/ctest-$preset.log"
-  CRYPTOBENCH_EXPECT_BACKENDS="$expect" \
+  # The TLS interop tests need curl and openssl (installed above): here a missing one fails.
+  CRYPTOBENCH_EXPECT_BACKENDS="$expect" CRYPTOBENCH_REQUIRE_INTEROP=1 \
     ctest --preset "$preset" --no-tests=error --output-on-failure --label-exclude timing \
     -j "${CRYPTOBENCH_CTEST_JOBS:-2}" 2>&1 | tee "$ctest_log" || status=$?
   if [[ "$status" != 0 ]]; then
@@ -158,6 +163,22 @@ for preset in release asan; do
   remember_retried_tests "$preset" "$timing_log"
   record "ctest $preset" "$status"
 done
+
+if [[ "${CRYPTOBENCH_AFALG_GUEST:-}" == skip ]]; then
+  note "CRYPTOBENCH_AFALG_GUEST=skip: AF_ALG guest stage skipped"
+  record "afalg guest (skipped: CRYPTOBENCH_AFALG_GUEST=skip)" 0
+elif [[ "$(id -u)" != 0 ]]; then
+  note "not root: AF_ALG guest stage skipped (it mounts this machine's root over 9p)"
+  record "afalg guest (skipped: not root)" 0
+elif [[ ! -x build/release/apps/cryptobench/cryptobench ]]; then
+  record "afalg guest (not run: no release build)" 1
+else
+  status=0
+  guest_started=$SECONDS
+  mkdir -p build/logs
+  bash scripts/afalg-guest.sh 2>&1 | tee build/logs/afalg-guest.log || status=$?
+  record "afalg guest ($((SECONDS - guest_started)) s)" "$status"
+fi
 
 fuzz_seconds=${CRYPTOBENCH_FUZZ_SECONDS:-20}
 if [[ "$fuzz_seconds" == 0 ]]; then

@@ -18,6 +18,8 @@
 #include "worker/worker_main.h"
 
 #include "import/parse_util.h"
+#include "tls/protocol.h"
+#include "tls/worker.h"
 
 namespace cryptobench::cli {
 
@@ -196,14 +198,101 @@ int Run(int argc, char** argv) {
                           "Write the report to FILE (atomically)");
   compare_cmd->add_flag_callback(
       "--no-progress", [&] { compare_options.progress = false; }, "No progress display on stderr");
+  compare_cmd->add_flag("--tls", compare_options.tls,
+                        "Compare tls results, or measure TLS transfers and handshakes of the live "
+                        "sides (cryptobench tls)");
+  compare_cmd
+      ->add_option("--libssl", compare_options.libssl,
+                   "NAME=PATH: with --tls, the libssl of live side NAME (default: beside its "
+                   "libcrypto)")
+      ->allow_extra_args(false);
+  compare_cmd->add_option("--suites", compare_options.suites,
+                          "With --tls: the live sides' suites (as tls --suites)");
+  compare_cmd->add_option("--transfer-bytes", compare_options.transfer_bytes,
+                          "With --tls: bytes per transfer of the live sides (default 256M)");
+  compare_cmd->add_flag_callback(
+      "--no-handshakes", [&] { compare_options.handshakes = false; },
+      "With --tls: no handshakes on the live sides");
+
+  TlsOptions tls_options;
+  CLI::App* tls_cmd = app.add_subcommand(
+      "tls",
+      "TLS bulk transfers and handshakes over loopback: throughput, CPU per GB of server and "
+      "client, against plain TCP and the AEAD's own speed");
+  tls_cmd->add_option("--backend", tls_options.backend, "TLS library: openssl (default) or gnutls");
+  tls_cmd->add_option("--lib", tls_options.lib, "The libcrypto (openssl; default libcrypto.so.3)");
+  tls_cmd->add_option("--libssl", tls_options.libssl,
+                      "The libssl (openssl; default: the one beside the libcrypto)");
+  tls_cmd->add_option("--suites", tls_options.suites,
+                      "Comma-separated suites (IANA or OpenSSL names) or all; default: the three "
+                      "TLS 1.3 suites and ECDHE-ECDSA-AES128-GCM-SHA256, "
+                      "ECDHE-ECDSA-CHACHA20-POLY1305");
+  tls_cmd->add_option("--groups", tls_options.groups,
+                      "Handshake groups (default X25519,P-256,X25519MLKEM768)");
+  tls_cmd->add_option("--certs", tls_options.certs,
+                      "Handshake certificate types (default RSA-2048,ECDSA-P256,Ed25519)");
+  tls_cmd->add_option("--cert", tls_options.cert,
+                      "Certificate of the bulk transfers (default ECDSA-P256; RSA-2048 for "
+                      "ECDHE-RSA suites)");
+  tls_cmd->add_option("--transfer-bytes", tls_options.transfer_bytes,
+                      "Application bytes per transfer, k/M/G suffixes (default 256M)");
+  tls_cmd->add_option("--record-size", tls_options.record_size,
+                      "Bytes per write, one TLS record each, at most 16k (default 16k)");
+  tls_cmd->add_option("--port", tls_options.port,
+                      "Loopback port of the server (default 0: an ephemeral port)");
+  tls_cmd->add_option("--precision", tls_options.precision,
+                      "Target 95% CI half-width of each median, e.g. 0.02 or 2% (default 2%)");
+  tls_cmd->add_option("--max-seconds", tls_options.max_seconds,
+                      "Sampling budget per transfer cell, seconds (default 5)");
+  tls_cmd->add_option("--handshake-seconds", tls_options.handshake_seconds,
+                      "Sampling budget per handshake cell, seconds (default 1)");
+  tls_cmd->add_option("--ktls", tls_options.ktls,
+                      "auto (default: also with kernel TLS where the kernel has it) or off");
+  tls_cmd->add_flag_callback(
+      "--no-transfers", [&] { tls_options.transfers = false; }, "Measure no bulk transfers");
+  tls_cmd->add_flag_callback(
+      "--no-handshakes", [&] { tls_options.handshakes = false; }, "Measure no handshakes");
+  tls_cmd->add_flag_callback(
+      "--no-tcp", [&] { tls_options.tcp = false; }, "No plain-TCP baseline");
+  tls_cmd->add_flag_callback(
+      "--no-aead-ceiling", [&] { tls_options.aead = false; },
+      "Do not measure the suites' AEADs with speed");
+  tls_cmd->add_option("--format", tls_options.format, "table, json, csv or markdown");
+  tls_cmd->add_option("--output,-o", tls_options.output, "Write the report to FILE (atomically)");
+  tls_cmd
+      ->add_option("--env", tls_options.env,
+                   "NAME=VALUE set in both workers from process start; repeatable")
+      ->allow_extra_args(false);
+  tls_cmd->add_flag_callback(
+      "--no-progress", [&] { tls_options.progress = false; }, "No progress display on stderr");
+  tls_cmd->add_flag("--serve", tls_options.serve,
+                    "Serve real clients (curl, openssl s_client) with the library under test "
+                    "on 127.0.0.1 instead of measuring");
+  tls_cmd->add_option("--connections", tls_options.connections,
+                      "With --serve: exit after this many connections (default 0: on SIGINT)");
+  tls_cmd->add_option("--connect", tls_options.connect,
+                      "HOST:PORT: measure downloads from a real server instead");
+  tls_cmd->add_option("--path", tls_options.path,
+                      "With --connect: the GET path (default: a cryptobench --serve stream)");
+  tls_cmd->add_option("--cafile", tls_options.cafile,
+                      "With --connect: PEM certificates to trust (default: the system's)");
+  tls_cmd->add_option("--server-name", tls_options.server_name,
+                      "With --connect: the name the certificate must carry (default: HOST)");
+  tls_cmd->add_option("--expect-sha256", tls_options.expect_sha256,
+                      "With --connect --path: the body's SHA-256 (default: the first's)");
+  tls_cmd->add_option("--test-fault", tls_options.test_fault)->group("");
+  tls_cmd->add_option("--worker-timeout", tls_options.worker_timeout)->group("");
+  tls_cmd->add_option("--io-timeout", tls_options.io_timeout)->group("");
 
   CLI::App* worker_cmd = app.add_subcommand(worker::kWorkerSubcommand, "");
   worker_cmd->group("");
+  CLI::App* tls_worker_cmd = app.add_subcommand(tls::kTlsWorkerSubcommand, "");
+  tls_worker_cmd->group("");
 
   // A first word that is no command would otherwise read "A subcommand is required".
   if (argc < 2) {
     std::fprintf(stderr,
-                 "error: a command is required: speed, doctor, import, compare or list "
+                 "error: a command is required: speed, doctor, tls, import, compare or list "
                  "(cryptobench --help)\n");
     return kExitUsage;
   }
@@ -211,9 +300,10 @@ int Run(int argc, char** argv) {
     try {
       app.get_subcommand(argv[1]);
     } catch (const CLI::OptionNotFound&) {
-      std::fprintf(stderr,
-                   "error: unknown command %s: expected speed, doctor, import, compare or list\n",
-                   import::QuoteForError(argv[1]).c_str());
+      std::fprintf(
+          stderr,
+          "error: unknown command %s: expected speed, doctor, tls, import, compare or list\n",
+          import::QuoteForError(argv[1]).c_str());
       return kExitUsage;
     }
   }
@@ -248,6 +338,14 @@ int Run(int argc, char** argv) {
     RejectEmptyValues(app);
     if (worker_cmd->parsed()) {
       return worker::RunWorker();
+    }
+    if (tls_worker_cmd->parsed()) {
+      return tls::RunTlsWorker();
+    }
+    if (tls_cmd->parsed()) {
+      tls_options.lib_given = tls_cmd->get_option("--lib")->count() > 0;
+      tls_options.libssl_given = tls_cmd->get_option("--libssl")->count() > 0;
+      return RunTls(tls_options);
     }
     if (doctor_cmd->parsed()) {
       return RunDoctorCommand(doctor);

@@ -97,10 +97,73 @@ struct CompareCommandOptions {
   /// Options given that only live sides use (--max-seconds, --precision, --rounds): an error
   /// when there is no --lib.
   std::vector<std::string> live_only_given;
+  // --tls: tls results and live TLS measurements (docs/tls.md, "compare --tls").
+  bool tls = false;
+  std::vector<std::string> libssl;  ///< --libssl NAME=PATH for live side NAME
+  std::string suites;               ///< live sides' suites (tls's --suites)
+  std::string transfer_bytes = "256M";
+  bool handshakes = true;  ///< --no-handshakes clears
 };
 
 /// Runs `compare`. Throws UsageError for bad input (exit 2); returns 1 when --fail-if-slower
 /// finds a significant regression beyond its percentage or a live measurement failed, else 0.
+/// With --tls, or when a file side is a tls result, runs RunCompareTls.
 int RunCompare(const CompareCommandOptions& options);
+
+/// `compare --tls`: tls result files and live builds (--lib NAME=PATH, --libssl NAME=PATH).
+/// Throws UsageError for bad input; returns 1 as RunCompare does.
+int RunCompareTls(const CompareCommandOptions& options);
+
+/// True when a file among `files` (not "-") holds a tls result.
+bool AnyTlsResultFile(const std::vector<std::string>& files);
+
+}  // namespace cryptobench::cli
+
+namespace cryptobench::cli {
+
+/// Options of `cryptobench tls` as typed (validated by RunTls; README, "TLS").
+struct TlsOptions {
+  std::string backend = "openssl";  ///< TLS backend: openssl or gnutls
+  std::string lib;                  ///< --lib PATH: the libcrypto (openssl)
+  bool lib_given = false;
+  std::string libssl;  ///< --libssl PATH (openssl; default: the libssl beside the libcrypto)
+  bool libssl_given = false;
+  std::string suites;  ///< comma list or "all"; empty = the default five
+  std::string groups;  ///< handshake groups; empty = X25519, P-256, X25519MLKEM768
+  std::string certs;   ///< handshake certificate types; empty = all three
+  std::string cert;    ///< bulk transfers' certificate type; empty = by suite
+  std::string transfer_bytes = "256M";
+  std::string record_size = "16k";
+  std::string port = "0";
+  std::string precision = "0.02";
+  std::string max_seconds = "5";
+  std::string handshake_seconds = "1";
+  std::string ktls = "auto";  ///< auto: with and without kTLS where the kernel has it; off
+  bool transfers = true;      ///< --no-transfers clears
+  bool handshakes = true;     ///< --no-handshakes clears
+  bool tcp = true;            ///< --no-tcp clears: no plain-TCP baseline
+  bool aead = true;           ///< --no-aead-ceiling clears
+  std::string format = "table";
+  std::string output;
+  std::vector<std::string> env;
+  bool progress = true;
+  // Interop with real peers.
+  bool serve = false;             ///< --serve: cryptobench's server for real clients
+  std::string connections = "0";  ///< --serve: connections to serve (0: until a signal)
+  std::string connect;            ///< --connect HOST:PORT: download from a real server
+  std::string path;               ///< --connect: the GET path ("" = cryptobench's stream)
+  std::string cafile;             ///< --connect: PEM certificates to trust ("" = the system's)
+  std::string server_name;        ///< --connect: the name to verify ("" = HOST)
+  std::string expect_sha256;      ///< --connect: the body's SHA-256, hex
+  // Test-only (hidden): fault injection and short time limits.
+  std::string test_fault;     ///< server-crash, server-hang, client-crash
+  double worker_timeout = 0;  ///< longest silence of a worker, seconds
+  double io_timeout = 0;      ///< socket timeout, seconds (default 30)
+};
+
+/// Runs `tls`. Throws UsageError for bad input (before any worker starts, or when the server
+/// cannot start: a library that is not one, a libssl that does not match, a port in use);
+/// returns 1 when a cell failed, else 0.
+int RunTls(const TlsOptions& options);
 
 }  // namespace cryptobench::cli

@@ -16,6 +16,7 @@
 
 #include "algorithms/catalog.h"
 #include "cli/commands.h"
+#include "cli/machine.h"
 #include "cli/options.h"
 #include "core/errors.h"
 #include "core/utc.h"
@@ -108,19 +109,6 @@ std::string RowNamed(const std::vector<compare::Side>& sides, const std::string&
   return "";
 }
 
-results::MachineInfo GatherMachine(const cpu::CpuFacts& facts) {
-  results::MachineInfo machine;
-  machine.cpu_model = facts.model;
-  machine.cpu_vendor = facts.vendor;
-  machine.arch = facts.arch;
-  machine.kernel = facts.kernel;
-  machine.online_cpus = facts.online_cpus;
-  machine.hypervisor = facts.hypervisor;
-  machine.tick_counter = std::string(measure::TickCounterName());
-  machine.tick_rate_hz = measure::MeasureTickRateHz();
-  return machine;
-}
-
 // What live sides measure without --algorithms / --bytes: what the file sides hold (so the
 // cells match), else the default suite and sizes.
 std::vector<const AlgorithmInfo*> LiveAlgorithms(const std::vector<compare::Side>& file_sides) {
@@ -175,7 +163,7 @@ std::vector<results::RunResult> MeasureLive(std::vector<LiveSetup>& live,
                                             const std::vector<const AlgorithmInfo*>& algorithms,
                                             int rounds, bool progress) {
   const cpu::CpuFacts cpu_facts = cpu::GatherCpuFacts(cpu::RealSystemReader());
-  const results::MachineInfo machine = GatherMachine(cpu_facts);
+  const results::MachineInfo machine = MachineInfoFrom(cpu_facts);
   const bool show = progress && isatty(STDERR_FILENO) != 0;
   const size_t total = live.size() * algorithms.size() * static_cast<size_t>(rounds);
   size_t done = 0;
@@ -263,6 +251,9 @@ compare::HostFacts GatherHost(const cpu::CpuFacts& facts, bool measure_clock) {
 }  // namespace
 
 int RunCompare(const CompareCommandOptions& options) {
+  if (options.tls || AnyTlsResultFile(options.files)) {
+    return RunCompareTls(options);
+  }
   // Validate everything before reading or measuring anything.
   compare::CompareFormat format;
   if (!compare::ParseCompareFormat(options.format, &format)) {

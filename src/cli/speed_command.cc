@@ -16,11 +16,11 @@
 #include "algorithms/catalog.h"
 #include "backends/registry.h"
 #include "cli/commands.h"
+#include "cli/machine.h"
 #include "cli/options.h"
 #include "core/errors.h"
 #include "core/utc.h"
 #include "cpu/cpu_info.h"
-#include "measure/clocks.h"
 #include "report/report.h"
 #include "results/model.h"
 #include "worker/process.h"
@@ -30,20 +30,6 @@
 
 namespace cryptobench::cli {
 namespace {
-
-results::MachineInfo GatherMachine() {
-  const cpu::CpuFacts facts = cpu::GatherCpuFacts(cpu::RealSystemReader());
-  results::MachineInfo machine;
-  machine.cpu_model = facts.model;
-  machine.cpu_vendor = facts.vendor;
-  machine.arch = facts.arch;
-  machine.kernel = facts.kernel;
-  machine.online_cpus = facts.online_cpus;
-  machine.hypervisor = facts.hypervisor;
-  machine.tick_counter = std::string(measure::TickCounterName());
-  machine.tick_rate_hz = measure::MeasureTickRateHz();
-  return machine;
-}
 
 // One status line on a terminal's stderr: current cell, cells left, time left.
 class Progress {
@@ -238,7 +224,8 @@ int RunSpeed(const SpeedOptions& options) {
   }
 
   const std::string created_utc = UtcTimestamp();
-  const results::MachineInfo machine = GatherMachine();
+  const results::MachineInfo machine =
+      MachineInfoFrom(cpu::GatherCpuFacts(cpu::RealSystemReader()));
   for (BackendRun& backend : runs) {
     results::RunResult& run = backend.run;
     run.created_utc = created_utc;

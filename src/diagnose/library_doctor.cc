@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "backends/openssl/openssl_backend.h"
 #include "backends/registry.h"
 #include "core/utc.h"
 #include "cpu/cpu_info.h"
@@ -17,6 +18,7 @@
 
 #include "diagnose/classifier.h"
 #include "diagnose/doctor.h"
+#include "diagnose/kernel_drivers.h"
 #include "diagnose/verdict_decider.h"
 #include "diagnose/verdict_paths.h"
 #include "diagnose/verdict_text.h"
@@ -288,6 +290,16 @@ LibraryVerdict DecideUnmasked(const AlgorithmInfo& alg, const std::string& opera
     v.evidence.push_back(fmt::format("no mask experiment: {}", mask_note));
   }
   const bool fingerprint_usable = input_len >= verdict_internal::kLargeInputLen;
+  // The kernel (AF_ALG) names the driver it serves; what that driver runs is knowledge
+  // (data/kernel-crypto-drivers.csv), not a word in the name.
+  const bool kernel = SpeedBackendName(library_name) == "afalg";
+  const std::string driver(DriverOfImplementation(as_is.implementation));
+  const KernelDriverClass driver_class =
+      kernel ? SlowestClass(ReadKernelDriver(driver)) : KernelDriverClass::kUnknown;
+  if (kernel && !driver.empty()) {
+    v.evidence.push_back(fmt::format("kernel driver {} (data/kernel-crypto-drivers.csv)",
+                                     DescribeKernelDriver(driver)));
+  }
 
   size_t all_index = 0;
   const LibraryMask* all_mask = FindMask(masks, MaskScope::kAllCpuSpecific, &all_index);
@@ -345,12 +357,52 @@ LibraryVerdict DecideUnmasked(const AlgorithmInfo& alg, const std::string& opera
     crypto_mask = all_mask;  // a library whose only switch masks everything
     crypto_index = all_index;
   }
-  const std::string not_used_advice = fmt::format(
-      "{} was built without its {} code, or has none: a build with it, or another library "
-      "(`cryptobench speed --backend all {}`), is faster.",
-      library_name, wanted, alg.name);
-  const ImplementationKind reported = ReadImplementation(as_is.implementation);
-  const std::string reports = fmt::format("{} reports '{}'", library_name, as_is.implementation);
+  const std::string not_used_advice =
+      kernel ? fmt::format(
+                   "No kernel driver with {} is loaded for it: load the module that has one "
+                   "(on x86-64 aesni_intel for AES and AES-GCM, sha1_ssse3 and sha256_ssse3 for "
+                   "SHA-1 and SHA-256: `modprobe aesni_intel`) and the kernel serves it, its "
+                   "priority being higher; if the module does not load, the kernel was built "
+                   "without it. User-space libraries (`cryptobench speed --backend all {}`) "
+                   "do not depend on it.",
+                   wanted, alg.name)
+             : fmt::format(
+                   "{} was built without its {} code, or has none: a build with it, or another "
+                   "library (`cryptobench speed --backend all {}`), is faster.",
+                   library_name, wanted, alg.name);
+  ImplementationKind reported = ReadImplementation(as_is.implementation);
+  std::string reports = fmt::format("{} reports '{}'", library_name, as_is.implementation);
+  if (kernel) {
+    reports = fmt::format("the kernel serves {}", driver);
+    switch (driver_class) {
+      case KernelDriverClass::kInstructions:
+        reported = ImplementationKind::kHardware;
+        reports += fmt::format(" ({})", DescribeKernelDriverClass(driver_class, wanted));
+        break;
+      case KernelDriverClass::kSimd:
+      case KernelDriverClass::kAsm:
+      case KernelDriverClass::kGeneric:
+        reported = ImplementationKind::kSoftware;
+        break;
+      case KernelDriverClass::kEngine:
+        v.status = VerdictStatus::kUndetermined;
+        v.line = fmt::format(
+            "{}: offloaded: {}, a crypto engine outside the CPU, so the CPU's {} is not used for "
+            "it by design, and cycles per byte of the CPU clock do not apply; {}",
+            name, reports, wanted, FormatBytesPerSecond(as_is.bytes_per_s));
+        v.advice = fmt::format(
+            "Whether the engine beats the CPU depends on the input size: compare with "
+            "`cryptobench speed --backend afalg,openssl {} --bytes 16,256,4096,16384`.",
+            alg.name);
+        return v;
+      case KernelDriverClass::kLibrary:
+      case KernelDriverClass::kUnknown:
+        reported = ImplementationKind::kUnknown;  // the fingerprint decides
+        break;
+    }
+  }
+  const std::string software_what =
+      kernel ? DescribeKernelDriverClass(driver_class, "") : "portable code";
   if (crypto_mask == nullptr) {
     // No switch: what the library reports and the fingerprint are all the evidence there is.
     if (reported == ImplementationKind::kHardware) {
@@ -367,14 +419,12 @@ LibraryVerdict DecideUnmasked(const AlgorithmInfo& alg, const std::string& opera
     } else if (reported == ImplementationKind::kSoftware) {
       if (fingerprint_usable && fingerprint.hardware) {
         v.status = VerdictStatus::kUndetermined;
-        v.line = fmt::format(
-            "{}: undetermined: {} (portable code), yet {} fits only hardware "
-            "classes",
-            name, reports, figures);
+        v.line = fmt::format("{}: undetermined: {} ({}), yet {} fits only hardware classes", name,
+                             reports, software_what, figures);
       } else {
         v.status = VerdictStatus::kNotAccelerated;
-        v.line = fmt::format("{}: NOT accelerated: the CPU has {}, but {} (portable code); {}",
-                             name, wanted, reports, figures);
+        v.line = fmt::format("{}: NOT accelerated: the CPU has {}, but {} ({}); {}", name, wanted,
+                             reports, software_what, figures);
         v.advice = not_used_advice;
       }
     } else if (fingerprint_usable && fingerprint.hardware) {
@@ -517,6 +567,87 @@ LibraryMeasurement MeasureWithEnvironment(const AlgorithmInfo& alg,
   return m;
 }
 
+// One side of the kernel-versus-user-space comparison: `alg` on `backend` at `sizes`, the
+// first timed operation's cells, by input size (a failed cell is left out).
+std::map<uint64_t, results::Cell> MeasureSizes(const AlgorithmInfo& alg,
+                                               const LibraryDoctorOptions& options,
+                                               const std::string& backend,
+                                               const std::string& library_path,
+                                               std::string* implementation) {
+  worker::RunPlan plan;
+  plan.executable = options.executable;
+  plan.backend = backend;
+  plan.library_path = library_path;
+  plan.input_sizes = options.comparison_sizes;
+  plan.sampler.max_seconds = options.max_seconds;
+  plan.sampler.precision = options.precision;
+  results::AlgorithmResult result = worker::MeasureAlgorithm(alg, plan, nullptr);
+  if (implementation != nullptr) {
+    *implementation = result.implementation;
+  }
+  const std::string operation(OperationName(TimedOperations(alg, false).front()));
+  std::map<uint64_t, results::Cell> cells;
+  for (results::Cell& cell : result.cells) {
+    results::DeriveFigures(cell, true, plan.sampler.confidence);
+    if (cell.operation == operation && cell.status == results::CellStatus::kOk && cell.figures &&
+        cell.figures->bytes_per_s) {
+      cells.emplace(cell.input_len, std::move(cell));
+    }
+  }
+  return cells;
+}
+
+// doctor --backend afalg: each default-suite algorithm examined, against user-space OpenSSL.
+void CompareWithUserSpace(
+    const LibraryDoctorOptions& options, LibraryDoctorReport& report,
+    const std::function<void(const std::string&, const std::string&)>& progress) {
+  if (options.comparison_sizes.empty()) {
+    report.kernel_versus_user_note = "no comparison sizes were given";
+    return;
+  }
+  worker::RunPlan probe_plan;
+  probe_plan.executable = options.executable;
+  probe_plan.backend = "openssl";
+  probe_plan.library_path = backends::kDefaultLibcrypto;
+  worker::ProbeResult openssl;
+  try {
+    openssl = worker::Probe(probe_plan);
+  } catch (const std::exception& e) {
+    report.kernel_versus_user_note =
+        fmt::format("user-space OpenSSL could not be opened here: {}", e.what());
+    return;
+  }
+  const std::string version = ShortVersion(openssl.library.version);
+  const std::string user_space = version.empty() ? "openssl" : "openssl " + version;
+  for (const LibraryVerdict& v : report.verdicts) {
+    const AlgorithmInfo* alg = FindAlgorithm(v.algorithm);
+    if (alg == nullptr || !alg->default_suite || openssl.supported.count(v.algorithm) == 0) {
+      continue;
+    }
+    if (progress) {
+      progress(v.algorithm, "kernel against user-space OpenSSL");
+    }
+    std::string implementation;
+    const std::map<uint64_t, results::Cell> kernel =
+        MeasureSizes(*alg, options, report.backend, options.library_path, &implementation);
+    const std::map<uint64_t, results::Cell> user =
+        MeasureSizes(*alg, options, "openssl", backends::kDefaultLibcrypto, nullptr);
+    std::vector<KernelVersusUserPoint> points;
+    for (const auto& [len, k] : kernel) {
+      const auto u = user.find(len);
+      if (u == user.end()) {
+        continue;
+      }
+      const results::Estimate& kb = *k.figures->bytes_per_s;
+      const results::Estimate& ub = *u->second.figures->bytes_per_s;
+      points.push_back({len, kb.value, kb.ci_low, kb.ci_high, ub.value, ub.ci_low, ub.ci_high});
+    }
+    report.kernel_versus_user.push_back(CompareKernelWithUserSpace(
+        v.algorithm, v.operation, std::string(DriverOfImplementation(implementation)), user_space,
+        std::move(points)));
+  }
+}
+
 bool Better(const LibraryMeasurement& a, const LibraryMeasurement& b) {
   if (Ok(a) != Ok(b)) {
     return Ok(a);
@@ -525,6 +656,63 @@ bool Better(const LibraryMeasurement& a, const LibraryMeasurement& b) {
 }
 
 }  // namespace
+
+KernelVersusUserSpace CompareKernelWithUserSpace(std::string algorithm, std::string operation,
+                                                 std::string kernel_driver, std::string user_space,
+                                                 std::vector<KernelVersusUserPoint> points) {
+  KernelVersusUserSpace c;
+  c.algorithm = std::move(algorithm);
+  c.operation = std::move(operation);
+  c.kernel_driver = std::move(kernel_driver);
+  c.user_space = std::move(user_space);
+  std::sort(points.begin(), points.end(),
+            [](const KernelVersusUserPoint& a, const KernelVersusUserPoint& b) {
+              return a.input_len < b.input_len;
+            });
+  c.points = std::move(points);
+  if (c.points.empty() || c.points.front().kernel_bytes_per_s <= 0 ||
+      c.points.front().user_bytes_per_s <= 0) {
+    c.line = fmt::format("{}: not compared: no size was measured on both sides", c.algorithm);
+    return c;
+  }
+  const KernelVersusUserPoint& smallest = c.points.front();
+  const KernelVersusUserPoint& largest = c.points.back();
+  const double len = static_cast<double>(smallest.input_len);
+  c.request_cost_us = (len / smallest.kernel_bytes_per_s - len / smallest.user_bytes_per_s) * 1e6;
+  // From the largest size down, while the kernel's CI stays above user space's.
+  for (auto it = c.points.rbegin(); it != c.points.rend(); ++it) {
+    if (!(it->kernel_ci_low > it->user_ci_high)) {
+      break;
+    }
+    c.crossover = it->input_len;
+  }
+  const std::string kernel = fmt::format("the kernel ({})", c.kernel_driver);
+  if (c.crossover == smallest.input_len) {
+    c.line = fmt::format("{}: {} is faster than {} at every size measured ({} to {} bytes)",
+                         c.algorithm, kernel, c.user_space, smallest.input_len, largest.input_len);
+  } else if (c.crossover > 0) {
+    c.line = fmt::format(
+        "{}: {} is faster than {} from {} bytes per request; below that the cost of each "
+        "request ({:.1f} us more at {} bytes) outweighs it",
+        c.algorithm, kernel, c.user_space, c.crossover, c.request_cost_us, smallest.input_len);
+  } else {
+    // Only the largest size is described: a level point below it says nothing more.
+    const double ratio = largest.kernel_bytes_per_s / largest.user_bytes_per_s;
+    const std::string at_largest =
+        largest.kernel_ci_high < largest.user_ci_low
+            ? fmt::format("{} is faster at {} bytes (the kernel reaches {} of its throughput)",
+                          c.user_space, largest.input_len, FormatRatio(ratio))
+            : fmt::format(
+                  "at {} bytes the CIs overlap (the kernel at {} of {}'s throughput): cannot "
+                  "tell which is faster there",
+                  largest.input_len, FormatRatio(ratio), c.user_space);
+    c.line = fmt::format(
+        "{}: no crossover up to {} bytes: {}; each request to {} costs {:.1f} us more than a "
+        "user-space call at {} bytes",
+        c.algorithm, largest.input_len, at_largest, kernel, c.request_cost_us, smallest.input_len);
+  }
+  return c;
+}
 
 LibraryDoctorReport RunLibraryDoctor(
     const LibraryDoctorOptions& options,
@@ -618,6 +806,9 @@ LibraryDoctorReport RunLibraryDoctor(
                                                    report.cpu, report.masks, report.mask_note,
                                                    report.env_masks, std::move(measurements),
                                                    report.core_hz_low, report.core_hz_high));
+  }
+  if (options.backend == "afalg") {
+    CompareWithUserSpace(options, report, progress);
   }
   return report;
 }

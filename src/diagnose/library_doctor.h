@@ -49,6 +49,39 @@ struct LibraryVerdict {
   std::vector<LibraryMeasurement> measurements;  ///< as is first, then each mask in order
 };
 
+/// One input size of the kernel-versus-user-space comparison (doctor --backend afalg): the
+/// median wall-clock throughput of each side with its 95% CI, bytes/s.
+struct KernelVersusUserPoint {
+  uint64_t input_len = 0;  ///< bytes per operation
+  double kernel_bytes_per_s = 0, kernel_ci_low = 0, kernel_ci_high = 0;
+  double user_bytes_per_s = 0, user_ci_low = 0, user_ci_high = 0;
+};
+
+/// AF_ALG against a user-space library on the same machine, over input sizes: what each kernel
+/// request costs and from which size, if any, the kernel is faster.
+struct KernelVersusUserSpace {
+  std::string algorithm;                      ///< catalogue name
+  std::string operation;                      ///< "encrypt", "hash", ...
+  std::string kernel_driver;                  ///< the driver the kernel served, "cbc-aes-aesni"
+  std::string user_space;                     ///< "openssl 3.0.19"
+  std::vector<KernelVersusUserPoint> points;  ///< both sides measured; ascending input_len
+  /// Kernel minus user-space wall-clock time per operation at the smallest size, microseconds:
+  /// the cost of a request (system calls, copies) beyond the crypto itself. Negative when the
+  /// kernel is faster even there.
+  double request_cost_us = 0;
+  /// The smallest measured size from which the kernel is significantly faster (CIs apart) at
+  /// every larger measured size; 0 = none up to the largest size measured.
+  uint64_t crossover = 0;
+  std::string line;  ///< one sentence, e.g. "AES-128-CBC: no crossover up to 16384 bytes: ..."
+};
+
+/// Decides a comparison from its points (measured, any order; points where either side failed
+/// are left out by the caller). Pure. An empty `points` gives a line saying nothing was
+/// compared. Never throws.
+KernelVersusUserSpace CompareKernelWithUserSpace(std::string algorithm, std::string operation,
+                                                 std::string kernel_driver, std::string user_space,
+                                                 std::vector<KernelVersusUserPoint> points);
+
 /// A library doctor report.
 struct LibraryDoctorReport {
   std::string created_utc;
@@ -68,6 +101,10 @@ struct LibraryDoctorReport {
   std::map<std::string, std::string> env_masks;
   std::vector<std::string> not_offered;  ///< algorithms asked for that the library lacks
   std::vector<LibraryVerdict> verdicts;
+  /// AF_ALG only: each default-suite algorithm against user-space OpenSSL at several sizes.
+  std::vector<KernelVersusUserSpace> kernel_versus_user;
+  /// AF_ALG only: why there is no such comparison ("" when there is one).
+  std::string kernel_versus_user_note;
   /// 1 if a verdict is a problem (IsProblem) or a measurement failed (not unsupported), else 0.
   int ExitStatus() const;
 };
@@ -116,6 +153,9 @@ struct LibraryDoctorOptions {
   uint64_t input_len = 16384;  ///< bytes per operation
   double max_seconds = 0.25;   ///< sampling budget per measurement, seconds
   double precision = 0.02;     ///< CI half-width target per measurement (fraction)
+  /// AF_ALG only: the input sizes of the comparison with user-space OpenSSL (bytes); empty =
+  /// no comparison.
+  std::vector<uint64_t> comparison_sizes = {16, 256, 1024, 4096, 16384};
 };
 
 /// Probes the library, measures each algorithm as is and under each mask in interleaved rounds

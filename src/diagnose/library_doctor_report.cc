@@ -64,6 +64,55 @@ std::string MaskHeadline(const LibraryDoctorReport& report) {
   return report.mask_variable + ": " + report.mask_note;
 }
 
+// doctor --backend afalg: the kernel against user-space OpenSSL, one block per algorithm.
+void WriteKernelVersusUserText(const LibraryDoctorReport& report, std::ostream& out) {
+  if (report.kernel_versus_user.empty() && report.kernel_versus_user_note.empty()) {
+    return;
+  }
+  out << "\nKernel against user space (wall-clock throughput, MB = 10^6 bytes; median)\n";
+  if (!report.kernel_versus_user_note.empty()) {
+    WriteWrapped(out, report.kernel_versus_user_note, "  ", "    ");
+  }
+  for (const KernelVersusUserSpace& c : report.kernel_versus_user) {
+    WriteWrapped(out, c.line, "  ", "      ");
+    if (c.points.empty()) {
+      continue;
+    }
+    out << fmt::format("    {:>8}  {:>12}  {:>12}  {:>8}\n", "bytes", "kernel MB/s",
+                       c.user_space.substr(0, c.user_space.find(' ')) + " MB/s", "ratio");
+    for (const KernelVersusUserPoint& p : c.points) {
+      out << fmt::format("    {:>8}  {:>12.1f}  {:>12.1f}  {:>7.2f}x\n", p.input_len,
+                         p.kernel_bytes_per_s / 1e6, p.user_bytes_per_s / 1e6,
+                         p.kernel_bytes_per_s / p.user_bytes_per_s);
+    }
+  }
+}
+
+ordered_json KernelVersusUserToJson(const LibraryDoctorReport& report) {
+  ordered_json list = ordered_json::array();
+  for (const KernelVersusUserSpace& c : report.kernel_versus_user) {
+    ordered_json points = ordered_json::array();
+    for (const KernelVersusUserPoint& p : c.points) {
+      points.push_back({{"input_len", p.input_len},
+                        {"kernel_bytes_per_s", p.kernel_bytes_per_s},
+                        {"kernel_ci_low", p.kernel_ci_low},
+                        {"kernel_ci_high", p.kernel_ci_high},
+                        {"user_bytes_per_s", p.user_bytes_per_s},
+                        {"user_ci_low", p.user_ci_low},
+                        {"user_ci_high", p.user_ci_high}});
+    }
+    list.push_back({{"algorithm", c.algorithm},
+                    {"operation", c.operation},
+                    {"kernel_driver", c.kernel_driver},
+                    {"user_space", c.user_space},
+                    {"request_cost_us", c.request_cost_us},
+                    {"crossover", c.crossover},
+                    {"line", c.line},
+                    {"points", std::move(points)}});
+  }
+  return list;
+}
+
 }  // namespace
 
 void RenderLibraryDoctorText(const LibraryDoctorReport& report, std::ostream& out) {
@@ -84,6 +133,7 @@ void RenderLibraryDoctorText(const LibraryDoctorReport& report, std::ostream& ou
     WriteWrapped(out, verdict_internal::Join(report.not_offered),
                  "  Not offered by " + report.backend + ": ", "      ");
   }
+  WriteKernelVersusUserText(report, out);
   out << "\nCPU mask switch\n";
   WriteWrapped(out, MaskHeadline(report), "  ", "    ");
   if (!report.env_masks.empty()) {
@@ -132,6 +182,24 @@ void RenderLibraryDoctorMarkdown(const LibraryDoctorReport& report, std::ostream
   if (!report.not_offered.empty()) {
     out << fmt::format("\nNot offered by {}: {}.\n", report.backend,
                        verdict_internal::Join(report.not_offered));
+  }
+  if (!report.kernel_versus_user_note.empty()) {
+    out << "\n**Kernel against user space:** " << report.kernel_versus_user_note << "\n";
+  }
+  if (!report.kernel_versus_user.empty()) {
+    out << "\n**Kernel against user space** (wall-clock throughput, MB/s, median)\n\n";
+    for (const KernelVersusUserSpace& c : report.kernel_versus_user) {
+      out << "- " << c.line << "\n";
+    }
+    out << "\n| algorithm | bytes | kernel MB/s | user space MB/s | kernel / user space |\n"
+           "|---|---:|---:|---:|---:|\n";
+    for (const KernelVersusUserSpace& c : report.kernel_versus_user) {
+      for (const KernelVersusUserPoint& p : c.points) {
+        out << fmt::format("| {} | {} | {:.1f} | {:.1f} | {:.2f}x |\n", c.algorithm, p.input_len,
+                           p.kernel_bytes_per_s / 1e6, p.user_bytes_per_s / 1e6,
+                           p.kernel_bytes_per_s / p.user_bytes_per_s);
+      }
+    }
   }
   out << "\n**CPU mask switch:** " << MaskHeadline(report) << "\n";
   if (!report.env_masks.empty()) {
@@ -212,6 +280,10 @@ nlohmann::ordered_json LibraryDoctorToJson(const LibraryDoctorReport& report) {
     verdicts.push_back(std::move(jv));
   }
   j["verdicts"] = std::move(verdicts);
+  if (report.backend == "afalg") {
+    j["kernel_versus_user"] = KernelVersusUserToJson(report);
+    j["kernel_versus_user_note"] = report.kernel_versus_user_note;
+  }
   j["exit_status"] = report.ExitStatus();
   return j;
 }

@@ -65,6 +65,54 @@ LibraryVerdict Decide(const char* alg, const cpu::CpuFeatures& cpu,
                               "lib has no switch", {}, std::move(measurements), kHz, kHz);
 }
 
+// AF_ALG: the kernel names the driver it serves, and the driver table
+// (data/kernel-crypto-drivers.csv) says what it runs; the kernel has no mask.
+LibraryVerdict DecideKernel(const char* alg, const char* implementation, double mb_per_s) {
+  const std::string operation(OperationName(TimedOperations(Alg(alg), false).front()));
+  return DecideLibraryVerdict(Alg(alg), operation, 16384, "afalg 6.1.0-57-amd64",
+                              X86({"AES-NI", "PCLMULQDQ", "SHA-NI", "SSSE3", "AVX", "AVX2"}), {},
+                              "the kernel has no switch", {},
+                              {At("as is", mb_per_s, 0.01, implementation)}, kHz, kHz);
+}
+
+TEST(LibraryVerdictTest, TheKernelDriverDecidesForAfalg) {
+  const LibraryVerdict aesni =
+      DecideKernel("AES-128-CBC", "cbc-aes-aesni (priority 400, module aesni_intel)", 1500);
+  EXPECT_EQ(aesni.status, VerdictStatus::kAccelerated) << aesni.line;
+  EXPECT_NE(aesni.line.find("the kernel serves cbc-aes-aesni (the CPU's AES-NI instructions)"),
+            std::string::npos)
+      << aesni.line;
+
+  const LibraryVerdict generic =
+      DecideKernel("AES-128-CBC", "cbc(aes-generic) (priority 100, built into the kernel)", 150);
+  EXPECT_EQ(generic.status, VerdictStatus::kNotAccelerated) << generic.line;
+  EXPECT_NE(generic.line.find("but the kernel serves cbc(aes-generic) (portable C)"),
+            std::string::npos)
+      << generic.line;
+  EXPECT_NE(generic.advice.find("modprobe aesni_intel"), std::string::npos) << generic.advice;
+  bool names_driver = false;
+  for (const std::string& fact : generic.evidence) {
+    names_driver = names_driver || fact.find("aes-generic: portable C") != std::string::npos;
+  }
+  EXPECT_TRUE(names_driver);
+
+  const LibraryVerdict avx2 =
+      DecideKernel("SHA-256", "sha256-avx2 (priority 170, module sha256_ssse3)", 400);
+  EXPECT_EQ(avx2.status, VerdictStatus::kNotAccelerated) << avx2.line;
+  EXPECT_NE(avx2.line.find("(vector code without crypto instructions)"), std::string::npos)
+      << avx2.line;
+
+  const LibraryVerdict engine =
+      DecideKernel("AES-128-CBC", "qat_aes_cbc (priority 4001, module intel_qat)", 900);
+  EXPECT_EQ(engine.status, VerdictStatus::kUndetermined) << engine.line;
+  EXPECT_NE(engine.line.find("offloaded"), std::string::npos) << engine.line;
+
+  // lib/crypto picks its own code: the name settles nothing, so no software verdict from it.
+  const LibraryVerdict library =
+      DecideKernel("SHA-256", "sha256-lib (priority 300, built into the kernel)", 2000);
+  EXPECT_EQ(library.line.find("the kernel serves sha256-lib ("), std::string::npos) << library.line;
+}
+
 TEST(LibraryMasksTest, EveryMaskVariableOfTheRegistryHasExperiments) {
   for (const backends::BackendDescriptor& backend : backends::CompiledBackends()) {
     const std::vector<LibraryMask> masks = LibraryMasks(backend.name);
@@ -321,6 +369,100 @@ TEST(LibraryDoctorReportTest, ALibraryWithoutASwitchSaysSo) {
   RenderLibraryDoctorText(report, other);
   EXPECT_NE(other.str().find("\n  none: Crypto++ has no switch."), std::string::npos)
       << other.str();
+}
+
+}  // namespace
+}  // namespace cryptobench::diagnose
+
+namespace cryptobench::diagnose {
+namespace {
+
+// A point with a 1% CI on each side; MB/s.
+KernelVersusUserPoint Point(uint64_t len, double kernel_mb_per_s, double user_mb_per_s) {
+  return {len,
+          kernel_mb_per_s * 1e6,
+          kernel_mb_per_s * 0.99e6,
+          kernel_mb_per_s * 1.01e6,
+          user_mb_per_s * 1e6,
+          user_mb_per_s * 0.99e6,
+          user_mb_per_s * 1.01e6};
+}
+
+TEST(KernelVersusUserSpaceTest, RequestCostAndNoCrossoverWithASoftwareDriver) {
+  // 16 bytes: 2 us per kernel request against 0.1 us in user space.
+  const KernelVersusUserSpace c = CompareKernelWithUserSpace(
+      "AES-128-CBC", "encrypt", "cbc-aes-aesni", "openssl 3.0.19",
+      {Point(16384, 900, 1400), Point(16, 8, 160), Point(1024, 300, 1300)});
+  ASSERT_EQ(c.points.size(), 3u);
+  EXPECT_EQ(c.points.front().input_len, 16u);  // sorted
+  EXPECT_NEAR(c.request_cost_us, 1.9, 1e-9);
+  EXPECT_EQ(c.crossover, 0u);
+  EXPECT_NE(c.line.find("no crossover up to 16384 bytes"), std::string::npos) << c.line;
+  EXPECT_NE(c.line.find("1.9 us more than a user-space call at 16 bytes"), std::string::npos)
+      << c.line;
+  EXPECT_NE(c.line.find("openssl 3.0.19 is faster at 16384 bytes"), std::string::npos) << c.line;
+}
+
+TEST(KernelVersusUserSpaceTest, CrossoverIsWhereTheKernelStaysFaster) {
+  // An engine: slower for small requests, faster from 4096 bytes on.
+  const KernelVersusUserSpace engine = CompareKernelWithUserSpace(
+      "AES-128-CBC", "encrypt", "qat_aes_cbc", "openssl 3.0.19",
+      {Point(16, 2, 100), Point(1024, 150, 300), Point(4096, 900, 500), Point(16384, 3000, 520)});
+  EXPECT_EQ(engine.crossover, 4096u);
+  EXPECT_NE(engine.line.find("from 4096 bytes"), std::string::npos) << engine.line;
+  // Faster at 1024 but level at 4096: only the top run counts.
+  const KernelVersusUserSpace gap = CompareKernelWithUserSpace(
+      "AES-128-CBC", "encrypt", "x", "openssl 3.0.19",
+      {Point(1024, 400, 300), Point(4096, 500, 500), Point(16384, 900, 500)});
+  EXPECT_EQ(gap.crossover, 16384u);
+  // Overlapping CIs are not "faster".
+  const KernelVersusUserSpace level = CompareKernelWithUserSpace(
+      "SHA-256", "hash", "sha256-ni", "openssl 3.0.19", {Point(16384, 2000, 1990)});
+  EXPECT_EQ(level.crossover, 0u);
+  EXPECT_NE(level.line.find("cannot tell which is faster"), std::string::npos) << level.line;
+  const KernelVersusUserSpace everywhere =
+      CompareKernelWithUserSpace("SHA-256", "hash", "sha256-ni", "openssl 3.0.19",
+                                 {Point(16, 50, 10), Point(16384, 3000, 10)});
+  EXPECT_EQ(everywhere.crossover, 16u);
+  EXPECT_LT(everywhere.request_cost_us, 0);
+  EXPECT_NE(everywhere.line.find("at every size measured"), std::string::npos);
+  const KernelVersusUserSpace none =
+      CompareKernelWithUserSpace("SHA-256", "hash", "sha256-ni", "openssl 3.0.19", {});
+  EXPECT_NE(none.line.find("not compared"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace cryptobench::diagnose
+
+namespace cryptobench::diagnose {
+namespace {
+
+TEST(LibraryDoctorReportTest, AfalgReportsCarryTheKernelAgainstUserSpace) {
+  LibraryDoctorReport report;
+  report.backend = "afalg";
+  report.cpu = X86({"AES-NI"});
+  report.kernel_versus_user.push_back(
+      CompareKernelWithUserSpace("AES-128-CBC", "encrypt", "cbc-aes-aesni", "openssl 3.0.19",
+                                 {Point(16, 8, 160), Point(16384, 900, 1400)}));
+  std::ostringstream text;
+  RenderLibraryDoctorText(report, text);
+  EXPECT_NE(text.str().find("Kernel against user space"), std::string::npos) << text.str();
+  EXPECT_NE(text.str().find("AES-128-CBC: no crossover up to 16384 bytes"), std::string::npos);
+  EXPECT_NE(text.str().find("      16           8.0         160.0     0.05x"), std::string::npos)
+      << text.str();
+  std::ostringstream markdown;
+  RenderLibraryDoctorMarkdown(report, markdown);
+  EXPECT_NE(markdown.str().find("| AES-128-CBC | 16384 | 900.0 | 1400.0 | 0.64x |"),
+            std::string::npos)
+      << markdown.str();
+  const nlohmann::ordered_json doc = LibraryDoctorToJson(report);
+  ASSERT_EQ(doc.at("kernel_versus_user").size(), 1u);
+  EXPECT_EQ(doc.at("kernel_versus_user")[0].at("crossover"), 0);
+  EXPECT_EQ(doc.at("kernel_versus_user")[0].at("points").size(), 2u);
+  EXPECT_EQ(doc.at("kernel_versus_user_note"), "");
+  // Other libraries carry no such fields.
+  report.backend = "gnutls";
+  EXPECT_FALSE(LibraryDoctorToJson(report).contains("kernel_versus_user"));
 }
 
 }  // namespace

@@ -94,8 +94,9 @@ std::string InferForeignKind(std::string_view name, std::string_view operation) 
                           "chacha20-poly1305", "cbc-sha"})) {
     return "aead";
   }
+  // "AES-CMAC-128", "3DES-CMAC" (mbedTLS), "AES-128-GMAC": the MAC named after its cipher.
   if (StartsWithAny(lower, {"hmac", "cmac", "gmac", "kmac", "poly1305", "siphash", "sip"}) ||
-      op == "mac") {
+      ContainsAny(lower, {"-cmac", "-gmac"}) || op == "mac") {
     return "mac";
   }
   if (StartsWithAny(lower, {"rng", "rand", "hmac_drbg", "system_rng", "chacha_rng"}) ||

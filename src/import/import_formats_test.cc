@@ -109,6 +109,42 @@ TEST(ImportFormatsTest, WolfcryptReadsMegabytesAsBase2AndKeepsCycles) {
   EXPECT_TRUE(HasCaveat(runs[0], "2^20"));
 }
 
+// Releases before 3.12 (wolfSSL pull request 628 and the benchmark.c of that time): no
+// banner, "megs" of 1 MiB calls, MB/s = 2^20 bytes/s, public-key lines in milliseconds.
+TEST(ImportFormatsTest, WolfcryptBefore312ReadsMegsAndMilliseconds) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "AES-GCM  50 megs took 0.053 seconds,  948.912 MB/s Cycles per byte =   2.60\n"
+      "SHA-256  50 megs took 0.364 seconds,  137.513 MB/s\n"
+      "RSA 2048 encryption took  0.091 milliseconds, avg over 100 iterations\n"
+      "RSA 2048 decryption took  2.125 milliseconds, avg over 100 iterations\n"
+      "DH  2048 key generation   0.750 milliseconds, avg over 100 iterations\n"
+      "EC-DSA   sign   time      0.400 milliseconds, avg over 100 iterations\n",
+      "wolf.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].source.tool, "wolfCrypt benchmark");
+  EXPECT_DOUBLE_EQ(BytesPerSecond(runs[0], "AES-GCM", "encrypt", 1048576), 948.912 * 1048576);
+  EXPECT_DOUBLE_EQ(BytesPerSecond(runs[0], "SHA-256", "hash", 1048576), 137.513 * 1048576);
+  EXPECT_NEAR(OpsPerSecond(runs[0], "RSA-2048", "public", 0), 1000 / 0.091, 1e-6);
+  EXPECT_NEAR(OpsPerSecond(runs[0], "RSA-2048", "private", 0), 1000 / 2.125, 1e-6);
+  EXPECT_NEAR(OpsPerSecond(runs[0], "DH 2048", "keygen", 0), 1000 / 0.75, 1e-6);
+  EXPECT_NEAR(OpsPerSecond(runs[0], "EC-DSA", "sign", 0), 1000 / 0.4, 1e-6);
+  EXPECT_TRUE(HasCaveat(runs[0], "before release 3.12"));
+}
+
+// PolarSSL and early mbedTLS print "Kb/s", mbed OS's example "KB/s": both are
+// i * BUFSIZE / 1024 per second, as "KiB/s" is later. A CMAC named after its cipher is a MAC.
+TEST(ImportFormatsTest, MbedtlsOldKilobyteSpellingsAreKibibytes) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "  SHA-256   :      75123 Kb/s,         9 cycles/byte\n"
+      "  AES-CMAC-128             :        724 KB/s\n",
+      "mbed.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].source.tool, "mbedTLS benchmark");
+  EXPECT_DOUBLE_EQ(BytesPerSecond(runs[0], "SHA-256", "hash", 1024), 75123.0 * 1024);
+  EXPECT_DOUBLE_EQ(BytesPerSecond(runs[0], "AES-128-CMAC", "mac", 1024), 724.0 * 1024);
+  EXPECT_TRUE(HasCaveat(runs[0], "is read as KiB/s"));
+}
+
 TEST(ImportFormatsTest, STimeKeepsTheUserCpuRateAndNamesTheElapsedOne) {
   const std::vector<results::RunResult> runs = ImportText(
       "$ openssl s_time -connect localhost:4433 -new -time 10\n"

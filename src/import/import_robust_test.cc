@@ -395,5 +395,19 @@ TEST(ImportRobustTest, ChildrensRecordsWithoutMultiAreNotReadAsOneProcess) {
   EXPECT_TRUE(HasCaveat(runs[0], "Line 4: rsa7680 keygen took 37.46 s in a 10 s slot"));
 }
 
+// When every cell has several results, nothing is recomputed, and the caveat says so.
+TEST(ImportRobustTest, NoFigureRecomputedIsSaid) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "+DTP:rsa7680:encaps:10\n"
+      "+DTP:rsa7680:encaps:10\n"
+      "+R16:8444:rsa7680:10.00\n"
+      "+R16:8448:rsa7680:10.00\n",
+      "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_TRUE(runs[0].algorithms.empty());
+  EXPECT_TRUE(HasCaveat(runs[0], "no figure can be recomputed"));
+  EXPECT_FALSE(HasCaveat(runs[0], "figures are recomputed"));
+}
+
 }  // namespace
 }  // namespace cryptobench::import

@@ -250,6 +250,30 @@ TEST(ImportTest, ImpossibleValuesAreFlagged) {
   EXPECT_TRUE(HasCaveat(negative[0], "impossible figure"));
 }
 
+// Recorded in a Debian 12 guest kernel (scripts/afalg-guest.sh): the afalg engine hands every
+// block to the kernel, so openssl speed's user CPU time is 0 and its figure "inf". That is the
+// timing basis at work, not a timer bug.
+TEST(ImportTest, ZeroUserTimeThroughAnEngineIsTheTimingBasisNotATimerBug) {
+  const auto runs = ImportFixture("openssl-3.0-afalg-engine-user-cpu.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].source.timing_basis, "user_cpu");
+  EXPECT_EQ(runs[0].source.engine_or_provider, "engine afalg");
+  const results::Cell* cell = FindCell(runs[0], "AES-128-CBC", "encrypt", 16384);
+  ASSERT_NE(cell, nullptr);
+  EXPECT_EQ(cell->status, results::CellStatus::kError);
+  EXPECT_TRUE(HasCaveat(runs[0],
+                        "0 s of user CPU time: the work ran outside the process "
+                        "(engine afalg), in the kernel or on a device"));
+  EXPECT_FALSE(HasCaveat(runs[0], "timer or the count is wrong"));
+  // With -elapsed the same zero would be a timer fault.
+  const auto elapsed = ImportText(
+      "You have chosen to measure elapsed time instead of user CPU time.\n"
+      "Doing AES-128-CBC for 1s on 16384 size blocks: 230 AES-128-CBC's in 0.00s\n",
+      "t");
+  ASSERT_EQ(elapsed.size(), 1u);
+  EXPECT_TRUE(HasCaveat(elapsed[0], "timer or the count is wrong"));
+}
+
 TEST(ImportTest, EngineAndProviderAreNamed) {
   const auto runs = ImportText(
       "$ openssl speed -provider qatprovider -provider default -evp aes-128-gcm\n"

@@ -16,7 +16,8 @@ constexpr uint64_t kMbedtlsBufferBytes = 1024;
 struct Parsed {
   std::string label;
   double value = 0;
-  std::string unit;  ///< "KiB/s" or the per-second operation ("public/s", "sign/s", ...)
+  std::string unit;          ///< "KiB/s" or the per-second operation ("public/s", "sign/s", ...)
+  std::string printed_unit;  ///< as printed: "Kb/s" and "KB/s" are read as "KiB/s"
   double per_byte = 0;
   std::string per_byte_unit;  ///< "cycles/byte", "ns/byte" or ""
 };
@@ -42,6 +43,12 @@ std::optional<Parsed> ParseLine(std::string_view trimmed) {
   }
   parsed.value = *value;
   parsed.unit = std::string(first[1]);
+  parsed.printed_unit = parsed.unit;
+  if (parsed.unit == "Kb/s" || parsed.unit == "KB/s") {
+    // PolarSSL and early mbedTLS ("Kb/s") and mbed OS's example ("KB/s") print the same
+    // i * BUFSIZE / 1024 as "KiB/s" does later.
+    parsed.unit = "KiB/s";
+  }
   if (parts.size() == 2) {
     const std::vector<std::string_view> second = SplitWords(parts[1]);
     if (second.size() == 2 && (second[1] == "cycles/byte" || second[1] == "ns/byte")) {
@@ -130,6 +137,9 @@ Offer MbedtlsBenchParser::Take(const SourceLine& line) {
                                                         : "encrypt";
     figure.input_len = kMbedtlsBufferBytes;
     figure.bytes_per_s = parsed.value * 1024.0;
+    if (parsed.printed_unit != parsed.unit) {
+      old_unit_ = parsed.printed_unit;
+    }
     figure.ops_per_s = *figure.bytes_per_s / static_cast<double>(kMbedtlsBufferBytes);
     if (parsed.per_byte_unit == "cycles/byte" && parsed.per_byte > 0) {
       figure.ticks_per_op = parsed.per_byte * static_cast<double>(kMbedtlsBufferBytes);
@@ -159,6 +169,12 @@ results::RunResult MbedtlsBenchParser::Build() {
     builder_.Caveat(
         "Its cycles/byte come from mbedtls_timing_hardclock (the TSC on x86, not the core "
         "clock under turbo; whole numbers, so below 1 cycle/byte they read 0 or 1).");
+  }
+  if (!old_unit_.empty()) {
+    builder_.Caveat(fmt::format(
+        "Its \"{}\" is read as KiB/s: the benchmark divides the bytes processed by 1024, as "
+        "releases printing \"KiB/s\" do.",
+        old_unit_));
   }
   if (saw_ns_) {
     builder_.Caveat("Its ns/byte figures restate the throughput; they are not kept separately.");

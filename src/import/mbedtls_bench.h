@@ -1,5 +1,6 @@
 // The mbedTLS benchmark program (programs/test/benchmark.c, also Zephyr's port of it):
 //   MD5                      :     411284 KiB/s,          2 cycles/byte
+//   MD5       :      75123 Kb/s,          9 cycles/byte     (PolarSSL; mbed OS prints KB/s)
 //   AES-CBC-128              :     123456 KiB/s,          5 ns/byte
 //   RSA-2048                 :    1234  public/s
 //   RSA-2048                 :      56 private/s
@@ -41,6 +42,7 @@ class MbedtlsBenchParser : public ForeignParser {
   ForeignRunBuilder builder_;
   bool saw_cycles_ = false;
   bool saw_ns_ = false;
+  std::string old_unit_;  ///< "Kb/s" or "KB/s" where a release printed that for KiB/s
 };
 
 }  // namespace cryptobench::import

@@ -171,8 +171,11 @@ std::string DescribeOwnNonResultJson(const nlohmann::json& doc) {
     if (name.starts_with("doctor")) {
       return "a doctor report";  // as worded before compare and list were recognised
     }
-    if (name == "compare") {
+    if (name == "compare" || name == "compare_tls") {
       return "a compare report (cryptobench compare --format json)";
+    }
+    if (name == "tls") {
+      return "a tls result (cryptobench tls --format json), which compare reads";
     }
   }
   // A result has source, machine and method beside its algorithms; list has only the library

@@ -127,6 +127,11 @@ TEST(OwnJsonDocumentTest, NonResultDocumentsAreNamed) {
   EXPECT_EQ(DescribeOwnNonResultJson(
                 {{"schema_version", 1}, {"kind", "compare"}, {"sides", nlohmann::json::array()}}),
             "a compare report (cryptobench compare --format json)");
+  EXPECT_EQ(DescribeOwnNonResultJson({{"schema_version", 1},
+                                      {"kind", "tls"},
+                                      {"source", nlohmann::json::object()},
+                                      {"transfers", nlohmann::json::array()}}),
+            "a tls result (cryptobench tls --format json), which compare reads");
   const nlohmann::json list = {{"schema_version", 1},
                                {"library", {{"version", "OpenSSL 3.0.19 27 Jan 2026"}}},
                                {"algorithms",

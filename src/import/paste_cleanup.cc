@@ -554,12 +554,37 @@ void StripQuotePrefixes(std::vector<std::string>* lines) {
   }
 }
 
-// A line without Markdown emphasis around a word ("**0.13s**" → "0.13s") and without the
-// backticks of a line set as inline code ("`Doing ...`" → "Doing ...").
+// The end of a Markdown link to a web address starting at `open` ("[9](https://...)"), or
+// npos. GitHub's Actions log viewer, copied, turns digits into links to log lines:
+// "2[9](https://github.com/o/r/actions/runs/1/job/2#step:10:10).103 MiB/s".
+size_t WebLinkEnd(const std::string& line, size_t open) {
+  const size_t close = line.find("](", open + 1);
+  if (close == std::string::npos || close == open + 1 ||
+      line.find_first_of("[]", open + 1) != close) {
+    return std::string::npos;
+  }
+  const std::string_view url = std::string_view(line).substr(close + 2);
+  if (url.substr(0, 7) != "http://" && url.substr(0, 8) != "https://") {
+    return std::string::npos;
+  }
+  const size_t end = line.find_first_of(") \t", close + 2);
+  return end != std::string::npos && line[end] == ')' ? end : std::string::npos;
+}
+
+// A line without Markdown emphasis around a word ("**0.13s**" → "0.13s"), without Markdown
+// links to web addresses (their text kept) and without the backticks of a line set as inline
+// code ("`Doing ...`" → "Doing ...").
 std::string Unemphasised(const std::string& line) {
   std::string out;
   out.reserve(line.size());
   for (size_t i = 0; i < line.size();) {
+    if (line[i] == '[') {
+      if (const size_t end = WebLinkEnd(line, i); end != std::string::npos) {
+        out.append(line, i + 1, line.find("](", i + 1) - i - 1);
+        i = end + 1;
+        continue;
+      }
+    }
     if (line.compare(i, 2, "**") == 0 && i + 2 < line.size() && line[i + 2] != ' ' &&
         line[i + 2] != '*') {
       const size_t close = line.find("**", i + 2);

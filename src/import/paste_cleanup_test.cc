@@ -22,6 +22,19 @@ TEST(PasteCleanupTest, StripsCarriageReturnsAnsiAndTrailingSpaces) {
   EXPECT_EQ(lines[1].text, "next");
 }
 
+// GitHub's Actions log viewer, copied, links digits to log lines; a Markdown link to a web
+// address keeps its text, other brackets stay.
+TEST(PasteCleanupTest, WebLinksKeepTheirText) {
+  const auto lines = CleanPaste(
+      "RNG  30 MiB took 1.031 seconds,   "
+      "2[9](https://github.com/o/r/actions/runs/1/job/2#step:10:10)"
+      ".103 MiB/s\n"
+      "[ engine_section ] [9](not-a-url) [](https://x) [a b](https://x y)\n");
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0].text, "RNG  30 MiB took 1.031 seconds,   29.103 MiB/s");
+  EXPECT_EQ(lines[1].text, "[ engine_section ] [9](not-a-url) [](https://x) [a b](https://x y)");
+}
+
 TEST(PasteCleanupTest, InvalidUtf8BecomesReplacementCharacters) {
   const auto lines = CleanPaste("caf\xe9 \xe2\x80\xa6 \xed\xa0\x80 \xf0\x9f\x94\x92\n");
   ASSERT_EQ(lines.size(), 1u);

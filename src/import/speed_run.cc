@@ -452,10 +452,14 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
           incomplete.size() == 1 ? "its" : "their", incomplete.size() == 1 ? "it is" : "they are"));
     }
   }
-  if (recomputed) {
+  if (recomputed && (!sym_rows.empty() || !pk_rows.empty())) {
     run.source.caveats.push_back(
         "The results table is not in the paste: figures are recomputed from the progress "
         "lines (operations × size / time), before openssl's own rounding.");
+  } else if (recomputed) {
+    run.source.caveats.push_back(
+        "The results table is not in the paste, and no figure can be recomputed from its "
+        "progress lines (the caveats above say why).");
   }
   if (!recomputed && (!sym_rows.empty() || !pk_rows.empty())) {
     AddRowsOnlyInProgress(ev.progress, sizes, &sym_rows, &pk_rows, &run);
@@ -553,6 +557,25 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
       const bool legacy = IsLegacyRow(p.name, major, ev.command.evp);
       cell =
           assembler.Lookup(p.name, SymmetricOperation(named.kind, decrypt && !legacy), p.input_len);
+    }
+    if (p.seconds == 0 && p.count > 0 && std::isfinite(p.count) &&
+        run.source.timing_basis == "user_cpu") {
+      // Not a timer bug: user CPU time leaves out work done in the kernel or on a device, and
+      // an engine that hands everything there (afalg, cryptodev) uses no user time at all.
+      const std::string through = run.source.engine_or_provider.empty()
+                                      ? std::string()
+                                      : " (" + run.source.engine_or_provider + ")";
+      run.source.caveats.push_back(fmt::format(
+          "Line {}: {} reports {} operations in 0 s of user CPU time: the work ran outside the "
+          "process{}, in the kernel or on a device, which user CPU time does not count, so no "
+          "throughput follows from it; openssl speed -elapsed measures it by wall-clock time.",
+          p.line, p.name, p.count, through));
+      if (cell != nullptr) {
+        cell->status = CellStatus::kError;
+        cell->message =
+            fmt::format("0 s of user CPU time for {} operations (line {})", p.count, p.line);
+      }
+      continue;
     }
     const bool impossible = !std::isfinite(p.count) || !std::isfinite(p.seconds) || p.count < 0 ||
                             p.seconds < 0 || (p.seconds == 0 && p.count > 0);

@@ -11,6 +11,8 @@ namespace cryptobench::import {
 namespace {
 
 constexpr std::string_view kBanner = "wolfCrypt Benchmark (block bytes ";
+// Before 3.12 benchmark.c timed calls over a static plain[1024*1024] and counted "megs".
+constexpr uint64_t kMegsBlockBytes = 1024 * 1024;
 
 size_t FindWord(const std::vector<std::string_view>& words, std::string_view word, size_t from) {
   for (size_t i = from; i < words.size(); ++i) {
@@ -37,6 +39,9 @@ std::optional<double> UnitBytes(std::string_view unit, bool base10, bool* ambigu
   }
   if (unit == "kB") {
     return 1e3;
+  }
+  if (unit == "megs") {
+    return 1024.0 * 1024.0;  // releases before 3.12: blocks of plain[1024*1024]
   }
   if (unit == "mB") {
     return 1e6;
@@ -76,6 +81,87 @@ bool IsAsymmetricResult(const std::vector<std::string_view>& words, size_t* ops)
   return true;
 }
 
+// Releases before 3.12: "RSA 2048 encryption took  0.123 milliseconds, avg over 100
+// iterations", "EC-DSA sign   time  1.234 milliseconds, avg over 100 iterations". *ms: the
+// index of the time.
+bool IsMillisecondsResult(const std::vector<std::string_view>& words, size_t* ms) {
+  const size_t at = FindWord(words, "milliseconds,", 2);
+  if (at >= words.size() || at + 3 >= words.size() || words[at + 1] != "avg" ||
+      words[at + 2] != "over" || !ParseUnsigned(words[at + 3]) || !ParseDouble(words[at - 1])) {
+    return false;
+  }
+  *ms = at - 1;
+  return true;
+}
+
+// A public-key label without its operation words: "RSA 2048" → RSA-2048, "ED25519" →
+// Ed25519, "CURVE25519 256" → X25519; anything else verbatim.
+NamedAlgorithm MapPublicKeyLabel(const std::string& name, const std::string& operation) {
+  std::string spelling;
+  const std::string lower = ToLower(name);
+  if (lower.substr(0, 4) == "rsa " && ParseUnsigned(Trim(std::string_view(lower).substr(4)))) {
+    spelling = fmt::format("RSA-{}", Trim(std::string_view(name).substr(4)));
+  } else if (lower == "ed 25519" || lower == "ed25519") {
+    spelling = "Ed25519";
+  } else if (lower == "curve 25519" || lower == "curve25519" || lower == "curve25519 256") {
+    spelling = "X25519";
+  }
+  NamedAlgorithm named{name, InferForeignKind(name, operation), false};
+  if (!spelling.empty()) {
+    const NamedAlgorithm mapped = MapForeignName(spelling, named.kind);
+    if (mapped.catalogued) {
+      named = mapped;
+    }
+  }
+  return named;
+}
+
+// Splits the operation words off the end of a public-key label; "" if none is known.
+std::string TakeOperationWords(std::vector<std::string_view>* label) {
+  if (!label->empty() && label->back() == "took") {
+    label->pop_back();
+  }
+  // The current names, then those of releases before 3.12 (encryption and decryption are the
+  // raw public- and private-key operations, as "public" and "private" are now).
+  static const std::vector<std::pair<std::vector<std::string_view>, const char*>> kSuffixes = {
+      {{"key", "gen"}, "keygen"},
+      {{"agree"}, "derive"},
+      {{"sign"}, "sign"},
+      {{"verify"}, "verify"},
+      {{"public"}, "public"},
+      {{"private"}, "private"},
+      {{"encap"}, "encaps"},
+      {{"decap"}, "decaps"},
+      {{"key", "generation"}, "keygen"},
+      {{"key", "agreement"}, "derive"},
+      {{"sign", "time"}, "sign"},
+      {{"verify", "time"}, "verify"},
+      {{"encryption"}, "public"},
+      {{"decryption"}, "private"}};
+  for (const auto& [suffix, operation] : kSuffixes) {
+    if (label->size() > suffix.size() &&
+        std::equal(suffix.begin(), suffix.end(), label->end() - static_cast<long>(suffix.size()))) {
+      label->resize(label->size() - suffix.size());
+      return operation;
+    }
+  }
+  return "";
+}
+
+std::string JoinLabel(const std::vector<std::string_view>& label) {
+  std::string name;
+  for (std::string_view word : label) {
+    if (word == "[" || word == "]") {
+      continue;
+    }
+    if (!name.empty()) {
+      name.push_back(' ');
+    }
+    name.append(word);
+  }
+  return name;
+}
+
 }  // namespace
 
 bool StartsWolfcryptOutput(std::string_view trimmed) {
@@ -84,7 +170,8 @@ bool StartsWolfcryptOutput(std::string_view trimmed) {
   }
   const std::vector<std::string_view> words = SplitWords(trimmed);
   size_t at = 0;
-  return IsSymmetricResult(words, &at) || IsAsymmetricResult(words, &at);
+  return IsSymmetricResult(words, &at) || IsAsymmetricResult(words, &at) ||
+         IsMillisecondsResult(words, &at);
 }
 
 NamedAlgorithm MapWolfcryptLabel(std::string_view label, std::string* operation) {
@@ -198,6 +285,9 @@ Offer WolfcryptBenchParser::Take(const SourceLine& line) {
   if (IsAsymmetricResult(words, &at)) {
     return TakeAsymmetric(line, words, at);
   }
+  if (IsMillisecondsResult(words, &at)) {
+    return TakeMilliseconds(line, words, at);
+  }
   return Offer::kNotMine;
 }
 
@@ -206,7 +296,9 @@ Offer WolfcryptBenchParser::TakeSymmetric(const SourceLine& line,
   const std::string label = JoinWords(words, 0, took - 2);
   ForeignFigure figure;
   figure.algorithm = MapWolfcryptLabel(label, &figure.operation);
-  figure.input_len = block_bytes_;
+  const bool megs = words[took - 1] == "megs";
+  figure.input_len = block_bytes_ > 0 ? block_bytes_ : megs ? kMegsBlockBytes : 0;
+  megs_ = megs_ || (megs && block_bytes_ == 0);
   figure.line = line.number;
   figure.label = fmt::format("'{}'", label);
   // "<amount> <unit> took <T> seconds, <rate> <unit>/s [Cycles per byte = <C>]"
@@ -219,7 +311,9 @@ Offer WolfcryptBenchParser::TakeSymmetric(const SourceLine& line,
   }
   bool ambiguous = false;
   const std::string_view unit = words[rate_at + 1].substr(0, words[rate_at + 1].size() - 2);
-  const std::optional<double> scale = UnitBytes(unit, base10_, &ambiguous);
+  // Before 3.12 the rate is megs per second, whatever -base10 (which did not exist).
+  const std::optional<double> scale = megs && unit == "MB" ? std::optional<double>(1024.0 * 1024.0)
+                                                           : UnitBytes(unit, base10_, &ambiguous);
   const std::optional<double> rate = ParseDouble(words[rate_at]);
   if (!scale || !rate) {
     throw ImportError(line.number,
@@ -229,12 +323,13 @@ Offer WolfcryptBenchParser::TakeSymmetric(const SourceLine& line,
   }
   ambiguous_mb_ = ambiguous_mb_ || ambiguous;
   figure.bytes_per_s = *rate * *scale;
-  figure.ops_per_s = block_bytes_ > 0 ? *figure.bytes_per_s / static_cast<double>(block_bytes_)
-                                      : *figure.bytes_per_s;
+  figure.ops_per_s = figure.input_len > 0
+                         ? *figure.bytes_per_s / static_cast<double>(figure.input_len)
+                         : *figure.bytes_per_s;
   const size_t cycles = FindWord(words, "=", rate_at);
   if (cycles + 1 < words.size()) {
-    if (const auto cpb = ParseDouble(words[cycles + 1]); cpb && block_bytes_ > 0) {
-      figure.ticks_per_op = *cpb * static_cast<double>(block_bytes_);
+    if (const auto cpb = ParseDouble(words[cycles + 1]); cpb && figure.input_len > 0) {
+      figure.ticks_per_op = *cpb * static_cast<double>(figure.input_len);
       saw_cycles_ = true;
     }
   }
@@ -249,46 +344,9 @@ Offer WolfcryptBenchParser::TakeAsymmetric(const SourceLine& line,
                                            const std::vector<std::string_view>& words, size_t ops) {
   // "RSA 2048 public 12345 ops took 1.000 sec, avg 0.081 ms, 12345.678 ops/sec"
   std::vector<std::string_view> label(words.begin(), words.begin() + static_cast<long>(ops) - 1);
-  std::string operation;
-  const auto take_suffix = [&](std::initializer_list<std::string_view> suffix, const char* op) {
-    if (label.size() > suffix.size() &&
-        std::equal(suffix.begin(), suffix.end(), label.end() - static_cast<long>(suffix.size()))) {
-      label.resize(label.size() - suffix.size());
-      operation = op;
-      return true;
-    }
-    return false;
-  };
-  take_suffix({"key", "gen"}, "keygen") || take_suffix({"agree"}, "derive") ||
-      take_suffix({"sign"}, "sign") || take_suffix({"verify"}, "verify") ||
-      take_suffix({"public"}, "public") || take_suffix({"private"}, "private") ||
-      take_suffix({"encap"}, "encaps") || take_suffix({"decap"}, "decaps");
-  std::string name;
-  for (std::string_view word : label) {
-    if (word == "[" || word == "]") {
-      continue;
-    }
-    if (!name.empty()) {
-      name.push_back(' ');
-    }
-    name.append(word);
-  }
-  std::string spelling;
-  const std::string upper = ToLower(name);
-  if (upper.substr(0, 4) == "rsa " && ParseUnsigned(Trim(std::string_view(upper).substr(4)))) {
-    spelling = fmt::format("RSA-{}", Trim(std::string_view(name).substr(4)));
-  } else if (upper == "ed 25519") {
-    spelling = "Ed25519";
-  } else if (upper == "curve 25519") {
-    spelling = "X25519";
-  }
-  NamedAlgorithm named{name, InferForeignKind(name, operation), false};
-  if (!spelling.empty()) {
-    const NamedAlgorithm mapped = MapForeignName(spelling, named.kind);
-    if (mapped.catalogued) {
-      named = mapped;
-    }
-  }
+  const std::string operation = TakeOperationWords(&label);
+  const std::string name = JoinLabel(label);
+  const NamedAlgorithm named = MapPublicKeyLabel(name, operation);
   const std::optional<double> rate = ParseDouble(words[words.size() - 2]);
   if (!rate || operation.empty()) {
     throw ImportError(line.number,
@@ -310,8 +368,47 @@ Offer WolfcryptBenchParser::TakeAsymmetric(const SourceLine& line,
   return Offer::kConsumed;
 }
 
+Offer WolfcryptBenchParser::TakeMilliseconds(const SourceLine& line,
+                                             const std::vector<std::string_view>& words,
+                                             size_t ms) {
+  // "RSA 2048 encryption took  0.123 milliseconds, avg over 100 iterations"
+  std::vector<std::string_view> label(words.begin(), words.begin() + static_cast<long>(ms));
+  const std::string operation = TakeOperationWords(&label);
+  const std::string name = JoinLabel(label);
+  const std::optional<double> milliseconds = ParseDouble(words[ms]);
+  if (operation.empty() || name.empty() || !milliseconds) {
+    throw ImportError(line.number,
+                      fmt::format("expected '<algorithm> <operation> took <T> milliseconds, avg "
+                                  "over <N> iterations' (wolfCrypt benchmark), found {}",
+                                  QuoteForError(JoinWords(words, 0, words.size()))));
+  }
+  ForeignFigure figure;
+  figure.algorithm = MapPublicKeyLabel(name, operation);
+  figure.operation = operation;
+  figure.line = line.number;
+  figure.label = fmt::format("'{}' {}", name, operation);
+  figure.count = *ParseUnsigned(words[ms + 4]);
+  megs_ = true;  // only releases before 3.12 print milliseconds
+  if (*milliseconds > 0) {
+    figure.ops_per_s = 1000.0 / *milliseconds;
+  } else {
+    figure.problem = fmt::format("{} ms per operation", *milliseconds);
+  }
+  if (builder_.Contains(figure.algorithm.name, "", figure.operation, 0)) {
+    return Offer::kNewRun;
+  }
+  builder_.Add(figure);
+  return Offer::kConsumed;
+}
+
 results::RunResult WolfcryptBenchParser::Build() {
-  if (HasFigures()) {
+  if (megs_) {
+    builder_.Caveat(
+        "A wolfCrypt benchmark from before release 3.12 (\"megs\"): each figure is wall-clock "
+        "time of a fixed amount of work (the megs or iterations its line names); each call "
+        "processes a 1 MiB buffer (benchmark.c's plain[1024*1024]) and MB/s are 2^20 bytes per "
+        "second; milliseconds per public-key operation are read as operations per second.");
+  } else if (HasFigures()) {
     builder_.Caveat(fmt::format(
         "wolfCrypt benchmark: each figure is wall-clock time of at least the minimum time per "
         "test{}.",

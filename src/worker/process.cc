@@ -65,7 +65,8 @@ std::string SignalName(int signal_number) {
 
 WorkerProcess::WorkerProcess(const std::string& exe,
                              const std::map<std::string, std::string>& extra_env,
-                             const std::string& job_line, const std::set<std::string>& unset_env) {
+                             const std::string& job_line, const std::set<std::string>& unset_env,
+                             const char* subcommand_name) {
   // The environment is built before fork: only async-signal-safe calls happen in the child.
   std::vector<std::string> env_strings;
   for (char** e = environ; *e != nullptr; ++e) {
@@ -84,7 +85,7 @@ WorkerProcess::WorkerProcess(const std::string& exe,
   }
   envp.push_back(nullptr);
   std::string exe_copy = exe;
-  std::string subcommand = kWorkerSubcommand;
+  std::string subcommand = subcommand_name != nullptr ? subcommand_name : kWorkerSubcommand;
   char* argv[] = {exe_copy.data(), subcommand.data(), nullptr};
 
   int in_pipe[2];

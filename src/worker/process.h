@@ -31,11 +31,13 @@ inline constexpr size_t kMaxProtocolLineBytes = size_t{32} << 20;
 /// when a fatal signal ends the parent (core/fatal_signals.h).
 class WorkerProcess {
  public:
-  /// Starts `exe __worker` with the parent's environment minus `unset_env`, plus `extra_env`
-  /// (overriding), stdin and stdout as pipes, stderr inherited, then writes `job_line` + "\n"
-  /// to its stdin. Throws std::runtime_error if the process cannot be created.
+  /// Starts `exe __worker` (or `exe subcommand` when one is given: the tls workers) with the
+  /// parent's environment minus `unset_env`, plus `extra_env` (overriding), stdin and stdout as
+  /// pipes, stderr inherited, then writes `job_line` + "\n" to its stdin. Throws
+  /// std::runtime_error if the process cannot be created.
   WorkerProcess(const std::string& exe, const std::map<std::string, std::string>& extra_env,
-                const std::string& job_line, const std::set<std::string>& unset_env = {});
+                const std::string& job_line, const std::set<std::string>& unset_env = {},
+                const char* subcommand = nullptr);
   ~WorkerProcess();
   WorkerProcess(const WorkerProcess&) = delete;
   WorkerProcess& operator=(const WorkerProcess&) = delete;

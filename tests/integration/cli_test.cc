@@ -166,8 +166,9 @@ TEST(CliTest, BadInputExitsTwoAndWritesNothing) {
 TEST(CliTest, UnknownOrMissingCommandIsOneLowerCaseLine) {
   const CliResult bogus = RunCryptobench({"bogus"});
   EXPECT_EQ(bogus.exit_status, 2);
-  EXPECT_EQ(bogus.err,
-            "error: unknown command 'bogus': expected speed, doctor, import, compare or list\n");
+  EXPECT_EQ(
+      bogus.err,
+      "error: unknown command 'bogus': expected speed, doctor, tls, import, compare or list\n");
   const CliResult none = RunCryptobench({});
   EXPECT_EQ(none.exit_status, 2);
   EXPECT_EQ(none.err.rfind("error: a command is required", 0), 0u) << none.err;

@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include "diagnose/kernel_drivers.h"
+
 namespace cryptobench::backends::afalg {
 namespace {
 
@@ -116,6 +118,31 @@ TEST(ProcCryptoDriverTest, SocketTypesTakeTheirEntryTypes) {
   EXPECT_TRUE(TypeServesSocket("shash", "hash"));
   EXPECT_TRUE(TypeServesSocket("ahash", "hash"));
   EXPECT_FALSE(TypeServesSocket("akcipher", "hash"));
+}
+
+// Every driver a real kernel lists is known to the driver table (diagnose/kernel_drivers.h), apart
+// from the kinds the AF_ALG backend never serves (compression, RNGs, public key, checksums and
+// internal helpers).
+TEST(ProcCryptoDriverTest, TheDriverTableKnowsEveryCipherAndHashDriverOfRealKernels) {
+  for (const char* fixture :
+       {"proc-crypto-aesni.txt", "proc-crypto-generic.txt", "proc-crypto-recorded-6.18.txt",
+        "proc-crypto-debian12-guest-aesni.txt", "proc-crypto-debian12-guest-generic.txt"}) {
+    size_t served = 0;
+    for (const ProcCryptoEntry& entry : Fixture(fixture)) {
+      const bool cipher_or_hash = entry.type == "skcipher" || entry.type == "lskcipher" ||
+                                  entry.type == "aead" || entry.type == "shash" ||
+                                  entry.type == "ahash";
+      if (!cipher_or_hash || entry.internal || entry.name.rfind("crc", 0) == 0 ||
+          entry.name.find("null") != std::string::npos) {
+        continue;
+      }
+      ++served;
+      EXPECT_NE(diagnose::SlowestClass(diagnose::ReadKernelDriver(entry.driver)),
+                diagnose::KernelDriverClass::kUnknown)
+          << fixture << ": " << entry.driver;
+    }
+    EXPECT_GT(served, 5u) << fixture;
+  }
 }
 
 }  // namespace

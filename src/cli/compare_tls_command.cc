@@ -1,0 +1,239 @@
+// `cryptobench compare --tls`: tls result files and live builds side by side. Live sides run
+// the same cells, side after side in alternating order for --rounds rounds, their samples
+// pooled per cell; then each side's AEAD ceiling.
+#include <unistd.h>
+
+#include <algorithm>
+#include <map>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "cli/commands.h"
+#include "cli/machine.h"
+#include "cli/options.h"
+#include "cli/tls_internal.h"
+#include "core/errors.h"
+
+#include "compare/live.h"
+#include "compare/ratio.h"
+#include "compare/render.h"
+#include "compare/side_spec.h"
+#include "import/parse_util.h"
+#include "tls/compare.h"
+#include "tls/json.h"
+
+namespace cryptobench::cli {
+namespace {
+
+// Adds `from`'s samples to the cell of `into` with the same configuration (a later round).
+void Pool(std::vector<tls::TlsCell>& into, const std::vector<tls::TlsCell>& from) {
+  for (size_t i = 0; i < into.size() && i < from.size(); ++i) {
+    tls::TlsCell& cell = into[i];
+    const tls::TlsCell& more = from[i];
+    if (cell.status == results::CellStatus::kOk && more.status != results::CellStatus::kOk) {
+      cell.status = more.status;  // a failure in any round fails the cell
+      cell.message = more.message;
+      cell.samples.clear();
+    }
+    if (cell.status == results::CellStatus::kOk) {
+      cell.samples.insert(cell.samples.end(), more.samples.begin(), more.samples.end());
+      cell.verified_bytes += more.verified_bytes;
+      cell.resumed_handshakes += more.resumed_handshakes;
+    }
+  }
+}
+
+tls::TlsRun ReadTlsSide(const std::string& path) {
+  const std::string text = ReadInputText(path, fmt::format("cannot read '{}'", path));
+  nlohmann::json doc;
+  try {
+    doc = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::exception& e) {
+    throw UsageError(fmt::format("{}: not a tls result (cryptobench tls --format json): {}", path,
+                                 import::ShortenJsonError(e.what())));
+  }
+  if (!tls::IsTlsDocument(doc)) {
+    throw UsageError(fmt::format(
+        "{}: not a tls result (cryptobench tls --format json); compare --tls compares only tls "
+        "results and live builds",
+        path));
+  }
+  try {
+    return tls::TlsRunFromJson(doc);
+  } catch (const std::runtime_error& e) {
+    throw UsageError(fmt::format("{}: {}", path, e.what()));
+  }
+}
+
+}  // namespace
+
+bool AnyTlsResultFile(const std::vector<std::string>& files) {
+  for (const std::string& path : files) {
+    if (path == "-") {
+      continue;  // stdin can be read once: `compare --tls -` says what it is
+    }
+    try {
+      if (tls::IsTlsDocument(nlohmann::json::parse(ReadInputText(path, path)))) {
+        return true;
+      }
+    } catch (const std::exception&) {
+      // Not JSON, or unreadable: the ordinary compare reports it.
+    }
+  }
+  return false;
+}
+
+int RunCompareTls(const CompareCommandOptions& options) {
+  compare::CompareFormat format;
+  if (!compare::ParseCompareFormat(options.format, &format)) {
+    throw UsageError(
+        fmt::format("--format '{}': expected table, json or markdown", options.format));
+  }
+  const double threshold = compare::ParsePercent(options.threshold, "--threshold");
+  const bool gate = !options.fail_if_slower.empty();
+  const double fail_fraction =
+      gate ? compare::ParsePercent(options.fail_if_slower, "--fail-if-slower") : 0;
+  for (const char* option : {"--algorithms", "--bytes"}) {
+    if ((std::string(option) == "--algorithms" && !options.algorithms.empty()) ||
+        (std::string(option) == "--bytes" && !options.bytes.empty())) {
+      throw UsageError(fmt::format(
+          "{} applies to speed results; compare --tls takes --suites and --transfer-bytes",
+          option));
+    }
+  }
+  std::vector<compare::LiveSpec> specs;
+  for (const std::string& lib : options.libs) {
+    specs.push_back(compare::ParseLibSpec(lib));
+  }
+  compare::CheckUniqueNames(specs);
+  compare::ApplyEnvSpecs(options.env, specs);
+  std::map<std::string, std::string> libssls;
+  for (const std::string& item : options.libssl) {
+    const compare::LiveSpec spec = compare::ParseLibSpec(item);
+    if (std::none_of(specs.begin(), specs.end(),
+                     [&](const compare::LiveSpec& s) { return s.name == spec.name; })) {
+      throw UsageError(
+          fmt::format("--libssl {}: no live side {} (--lib {}=PATH)", item, spec.name, spec.name));
+    }
+    libssls[spec.name] = spec.path;
+  }
+  const std::vector<std::string> labels = compare::FileLabels(options.files, specs);
+  compare::CheckDistinctFiles(options.files);
+  if (options.files.size() + specs.size() < 2) {
+    throw UsageError(fmt::format(
+        "compare --tls needs at least two sides (tls result files or --lib NAME=PATH); got {}",
+        options.files.size() + specs.size()));
+  }
+  const std::string& rounds_text = options.rounds;
+  const bool rounds_numeric = !rounds_text.empty() && rounds_text.size() <= 2 &&
+                              std::all_of(rounds_text.begin(), rounds_text.end(),
+                                          [](char c) { return c >= '0' && c <= '9'; });
+  const int rounds = rounds_numeric ? std::stoi(rounds_text) : 0;
+  if (rounds < 1 || rounds > 20) {
+    throw UsageError(
+        fmt::format("--rounds '{}': expected a whole number from 1 to 20", options.rounds));
+  }
+  // Each live side is a `tls` run of the same cells.
+  std::vector<PreparedTls> live;
+  for (const compare::LiveSpec& spec : specs) {
+    TlsOptions tls_options;
+    tls_options.lib = spec.path;
+    tls_options.lib_given = true;
+    if (const auto it = libssls.find(spec.name); it != libssls.end()) {
+      tls_options.libssl = it->second;
+      tls_options.libssl_given = true;
+    }
+    tls_options.suites = options.suites;
+    tls_options.transfer_bytes = options.transfer_bytes;
+    tls_options.handshakes = options.handshakes;
+    tls_options.groups = "X25519";
+    tls_options.precision = options.precision;
+    // compare's default budget (0.25 s) suits speed cells; a transfer cell needs seconds.
+    const bool budget_given =
+        std::find(options.live_only_given.begin(), options.live_only_given.end(),
+                  "--max-seconds") != options.live_only_given.end();
+    tls_options.max_seconds = budget_given ? options.max_seconds : "2";
+    for (const auto& [name, value] : spec.env) {
+      tls_options.env.push_back(name + "=" + value);
+    }
+    live.push_back(PrepareTls(tls_options));
+  }
+  if (!options.output.empty()) {
+    CheckOutputPath(options.output);
+  }
+
+  std::vector<tls::TlsSide> sides;
+  for (size_t i = 0; i < options.files.size(); ++i) {
+    tls::TlsSide side;
+    side.label = options.files[i] == "-" ? "stdin" : labels[i];
+    side.run = ReadTlsSide(options.files[i]);
+    sides.push_back(std::move(side));
+  }
+  if (!live.empty()) {
+    const results::MachineInfo machine =
+        MachineInfoFrom(cpu::GatherCpuFacts(cpu::RealSystemReader()));
+    const bool show = options.progress && isatty(STDERR_FILENO) != 0;
+    std::vector<bool> measured(live.size(), false);
+    for (int round = 0; round < rounds; ++round) {
+      for (size_t index : compare::SideOrder(live.size(), round, 0)) {
+        if (show) {
+          std::fprintf(stderr, "\r\033[K[round %d/%d] %s ...", round + 1, rounds,
+                       specs[index].name.c_str());
+          std::fflush(stderr);
+        }
+        tls::TlsMeasurement result = tls::RunTlsPlan(live[index].plan, nullptr);
+        if (!measured[index]) {
+          TakeMeasurement(live[index], std::move(result));
+          measured[index] = true;
+        } else {
+          Pool(live[index].run.transfers, result.transfers);
+          Pool(live[index].run.handshakes, result.handshakes);
+        }
+      }
+    }
+    for (size_t i = 0; i < live.size(); ++i) {
+      if (show) {
+        std::fprintf(stderr, "\r\033[K%s: AEAD ceiling ...", specs[i].name.c_str());
+        std::fflush(stderr);
+      }
+      live[i].run.machine = machine;
+      MeasureCeiling(live[i]);
+      tls::DeriveAllTlsFigures(live[i].run);
+      tls::TlsSide side;
+      side.label = specs[i].name;
+      side.live = true;
+      side.run = std::move(live[i].run);
+      sides.push_back(std::move(side));
+    }
+    if (show) {
+      std::fprintf(stderr, "\r\033[K");
+    }
+  }
+  for (size_t i = 0; i < sides.size(); ++i) {
+    sides[i].letter = std::string(1, static_cast<char>('A' + std::min<size_t>(i, 25)));
+  }
+  const tls::TlsComparison comparison = tls::CompareTls(std::move(sides), threshold);
+  std::ostringstream rendered;
+  tls::RenderTlsComparison(comparison, format, rendered);
+  if (options.output.empty()) {
+    WriteStdout(rendered.str());
+  } else {
+    WriteFileAtomically(options.output, rendered.str());
+  }
+  bool failed = false;
+  for (const tls::TlsSide& side : comparison.sides) {
+    failed = failed || (side.live && tls::HasTlsFailures(side.run));
+  }
+  for (const tls::TlsPair& pair : comparison.pairs) {
+    for (const tls::TlsRow& row : pair.rows) {
+      if (gate && row.rate && row.rate->verdict == compare::Verdict::kSignificant &&
+          row.rate->estimate.ratio < 1 - fail_fraction) {
+        failed = true;
+      }
+    }
+  }
+  return failed ? kExitFailure : kExitOk;
+}
+
+}  // namespace cryptobench::cli

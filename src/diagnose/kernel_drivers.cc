@@ -1,0 +1,175 @@
+#include "diagnose/kernel_drivers.h"
+
+#include <fnmatch.h>
+
+#include <algorithm>
+#include <stdexcept>
+#include <utility>
+
+#include <fmt/format.h>
+
+namespace cryptobench::diagnose {
+
+std::string_view EmbeddedKernelDriversCsv();  // generated: src/diagnose/CMakeLists.txt
+
+namespace {
+
+struct Row {
+  std::string pattern;
+  KernelDriverClass klass;
+  std::string instructions;
+  std::string source;
+};
+
+// One CSV line; a field in double quotes may hold commas ("" is a quote).
+std::vector<std::string> SplitCsvLine(std::string_view line) {
+  std::vector<std::string> fields(1);
+  bool quoted = false;
+  for (size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+      fields.back() += '"';
+      ++i;
+    } else if (c == '"') {
+      quoted = !quoted;
+    } else if (c == ',' && !quoted) {
+      fields.emplace_back();
+    } else if (c != '\r') {
+      fields.back() += c;
+    }
+  }
+  return fields;
+}
+
+KernelDriverClass ClassNamed(std::string_view name, size_t line) {
+  static constexpr std::pair<std::string_view, KernelDriverClass> kNames[] = {
+      {"instructions", KernelDriverClass::kInstructions},
+      {"engine", KernelDriverClass::kEngine},
+      {"library", KernelDriverClass::kLibrary},
+      {"simd", KernelDriverClass::kSimd},
+      {"asm", KernelDriverClass::kAsm},
+      {"generic", KernelDriverClass::kGeneric}};
+  for (const auto& [known, klass] : kNames) {
+    if (name == known) {
+      return klass;
+    }
+  }
+  throw std::logic_error(
+      fmt::format("data/kernel-crypto-drivers.csv line {}: unknown class '{}'", line, name));
+}
+
+// The embedded table; a malformed one is a build defect (kernel_drivers_test parses it).
+const std::vector<Row>& Table() {
+  static const std::vector<Row> rows = [] {
+    std::vector<Row> parsed;
+    const std::string_view csv = EmbeddedKernelDriversCsv();
+    size_t pos = 0, line = 0;
+    while (pos < csv.size()) {
+      const size_t end = std::min(csv.find('\n', pos), csv.size());
+      const std::string_view text = csv.substr(pos, end - pos);
+      pos = end + 1;
+      if (++line == 1 || text.empty()) {
+        continue;  // the header
+      }
+      std::vector<std::string> fields = SplitCsvLine(text);
+      if (fields.size() != 4) {
+        throw std::logic_error(fmt::format(
+            "data/kernel-crypto-drivers.csv line {}: {} fields, not 4", line, fields.size()));
+      }
+      parsed.push_back(
+          {fields[0], ClassNamed(fields[1], line), std::move(fields[2]), std::move(fields[3])});
+    }
+    return parsed;
+  }();
+  return rows;
+}
+
+KernelDriverRead ReadLeaf(std::string_view leaf) {
+  KernelDriverRead read;
+  read.driver = std::string(leaf);
+  for (const Row& row : Table()) {
+    if (fnmatch(row.pattern.c_str(), read.driver.c_str(), 0) == 0) {
+      read.klass = row.klass;
+      read.instructions = row.instructions;
+      read.source = row.source;
+      break;
+    }
+  }
+  return read;
+}
+
+// Collects the leaves of "t1(a,t2(b,c))": the names not followed by '('.
+void CollectLeaves(std::string_view driver, std::vector<KernelDriverRead>* reads) {
+  size_t start = 0;
+  for (size_t i = 0; i <= driver.size(); ++i) {
+    const char c = i < driver.size() ? driver[i] : ',';
+    if (c == '(') {
+      start = i + 1;  // a template's name: not a driver
+    } else if (c == ',' || c == ')') {
+      if (i > start) {
+        reads->push_back(ReadLeaf(driver.substr(start, i - start)));
+      }
+      start = i + 1;
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<KernelDriverRead> ReadKernelDriver(std::string_view driver) {
+  std::vector<KernelDriverRead> reads;
+  CollectLeaves(driver, &reads);
+  return reads;
+}
+
+KernelDriverClass SlowestClass(const std::vector<KernelDriverRead>& reads) {
+  if (reads.empty()) {
+    return KernelDriverClass::kUnknown;
+  }
+  KernelDriverClass slowest = KernelDriverClass::kInstructions;
+  for (const KernelDriverRead& read : reads) {
+    slowest = std::max(slowest, read.klass);
+  }
+  return slowest;
+}
+
+std::string DescribeKernelDriverClass(KernelDriverClass klass, std::string_view instructions) {
+  switch (klass) {
+    case KernelDriverClass::kInstructions:
+      return fmt::format("the CPU's {} instructions", instructions);
+    case KernelDriverClass::kEngine:
+      return "a crypto engine outside the CPU";
+    case KernelDriverClass::kLibrary:
+      return "lib/crypto, whose code the name does not tell";
+    case KernelDriverClass::kSimd:
+      return "vector code without crypto instructions";
+    case KernelDriverClass::kAsm:
+      return "scalar assembly";
+    case KernelDriverClass::kGeneric:
+      return "portable C";
+    case KernelDriverClass::kUnknown:
+      break;
+  }
+  return "code the driver table does not know";
+}
+
+std::string DescribeKernelDriver(std::string_view driver) {
+  const std::vector<KernelDriverRead> reads = ReadKernelDriver(driver);
+  if (reads.size() == 1 && reads[0].driver == driver) {
+    return fmt::format("{}: {}", driver,
+                       DescribeKernelDriverClass(reads[0].klass, reads[0].instructions));
+  }
+  std::string text = fmt::format("{}:", driver);
+  for (size_t i = 0; i < reads.size(); ++i) {
+    text += fmt::format("{} {}: {}", i == 0 ? "" : ";", reads[i].driver,
+                        DescribeKernelDriverClass(reads[i].klass, reads[i].instructions));
+  }
+  return text;
+}
+
+std::string_view DriverOfImplementation(std::string_view implementation) {
+  const size_t paren = implementation.find(" (");
+  return paren == std::string_view::npos ? implementation : implementation.substr(0, paren);
+}
+
+}  // namespace cryptobench::diagnose

@@ -1,0 +1,57 @@
+// What a Linux kernel crypto driver runs, read from its driver name as /proc/crypto lists it
+// (the AF_ALG backend reports it as its implementation). Knowledge table:
+// data/kernel-crypto-drivers.csv (pattern, class, instructions, source), each row citing the
+// kernel source file that registers those driver names.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cryptobench::diagnose {
+
+/// What a kernel crypto driver's code is. Ordered from the fastest kind of code to the slowest
+/// for a CPU with crypto instructions; kUnknown sorts last.
+enum class KernelDriverClass {
+  kInstructions,  ///< the CPU's crypto instructions (AES-NI, SHA-NI, PCLMULQDQ, ARMv8 CE)
+  kEngine,        ///< a device outside the CPU cores (QAT, CCP, CAAM, virtio-crypto)
+  kLibrary,       ///< lib/crypto, which picks its code at run time: the name does not tell
+  kSimd,          ///< vector code without crypto instructions (AVX2, SSSE3, NEON)
+  kAsm,           ///< scalar assembly
+  kGeneric,       ///< portable C (crypto/*-generic, aes-fixed-time)
+  kUnknown,       ///< no row of the table matches
+};
+
+/// One driver read against the table.
+struct KernelDriverRead {
+  std::string driver;  ///< the driver name read, e.g. "cbc-aes-aesni" or "ghash-generic"
+  KernelDriverClass klass = KernelDriverClass::kUnknown;
+  std::string instructions;  ///< for kInstructions: "AES-NI", "AES-NI PCLMULQDQ", ...
+  std::string source;        ///< the table row's source
+};
+
+/// What a driver name says: one entry per leaf driver, so a template instance such as
+/// "gcm_base(ctr(aes-generic),ghash-generic)" gives one per driver inside it ("aes-generic",
+/// "ghash-generic"), and a plain name one. Template names themselves ("cbc", "gcm_base") are
+/// not drivers. Leaves that match no row are kUnknown. Never throws.
+std::vector<KernelDriverRead> ReadKernelDriver(std::string_view driver);
+
+/// The slowest class among `reads` (kUnknown if any is unknown or `reads` is empty): a
+/// template is as slow as its slowest part.
+KernelDriverClass SlowestClass(const std::vector<KernelDriverRead>& reads);
+
+/// One sentence naming the class: "the CPU's AES-NI instructions", "portable C", "vector code
+/// without crypto instructions", "a crypto engine outside the CPU", "lib/crypto, whose code the
+/// name does not tell", "scalar assembly", "code the table does not know".
+std::string DescribeKernelDriverClass(KernelDriverClass klass, std::string_view instructions);
+
+/// A whole driver name described: "cbc-aes-aesni: the CPU's AES-NI instructions", or for a
+/// template "gcm_base(...): ctr-aes-aesni: the CPU's AES-NI instructions; ghash-generic:
+/// portable C".
+std::string DescribeKernelDriver(std::string_view driver);
+
+/// The kernel driver named first in an AF_ALG implementation string, "cbc-aes-aesni (priority
+/// 400, module aesni_intel)" -> "cbc-aes-aesni"; the whole string when it has no " (".
+std::string_view DriverOfImplementation(std::string_view implementation);
+
+}  // namespace cryptobench::diagnose

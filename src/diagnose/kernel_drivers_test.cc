@@ -1,0 +1,84 @@
+// Tests of the kernel driver table (data/kernel-crypto-drivers.csv) on driver names of Linux
+// 6.1 to 6.18 (x86-64 and arm64 glue code, hardware engines).
+// src/backends/afalg/proc_crypto_test.cc checks it knows every cipher and hash driver of recorded
+// /proc/crypto files.
+#include "diagnose/kernel_drivers.h"
+
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+namespace cryptobench::diagnose {
+namespace {
+
+KernelDriverRead ReadOne(const char* driver) {
+  const std::vector<KernelDriverRead> reads = ReadKernelDriver(driver);
+  EXPECT_EQ(reads.size(), 1u) << driver;
+  return reads.empty() ? KernelDriverRead{} : reads.front();
+}
+
+TEST(KernelDriversTest, NamesTheInstructionsOfTheX86AndArmDrivers) {
+  EXPECT_EQ(ReadOne("cbc-aes-aesni").instructions, "AES-NI");
+  EXPECT_EQ(ReadOne("xts-aes-aesni-avx").instructions, "AES-NI");
+  EXPECT_EQ(ReadOne("generic-gcm-aesni").instructions, "AES-NI PCLMULQDQ");
+  EXPECT_EQ(ReadOne("rfc4106-gcm-aesni-avx").instructions, "AES-NI PCLMULQDQ");
+  EXPECT_EQ(ReadOne("generic-gcm-vaes-avx512").instructions, "VAES VPCLMULQDQ");
+  EXPECT_EQ(ReadOne("xts-aes-vaes-avx2").instructions, "VAES");
+  EXPECT_EQ(ReadOne("sha256-ni").instructions, "SHA-NI");
+  EXPECT_EQ(ReadOne("sha1-ni").instructions, "SHA-NI");
+  EXPECT_EQ(ReadOne("ghash-clmulni").instructions, "PCLMULQDQ");
+  EXPECT_EQ(ReadOne("cbc-aes-ce").instructions, "ARMv8 Crypto Extensions");
+  for (const char* driver : {"cbc-aes-aesni", "sha256-ni", "cbc-aes-ce", "cbc-aes-padlock"}) {
+    EXPECT_EQ(ReadOne(driver).klass, KernelDriverClass::kInstructions) << driver;
+    EXPECT_FALSE(ReadOne(driver).source.empty()) << driver;
+  }
+}
+
+TEST(KernelDriversTest, TellsSoftwareLibraryAndEngines) {
+  EXPECT_EQ(ReadOne("sha256-avx2").klass, KernelDriverClass::kSimd);
+  EXPECT_EQ(ReadOne("sha512-ssse3").klass, KernelDriverClass::kSimd);
+  EXPECT_EQ(ReadOne("chacha20-simd").klass, KernelDriverClass::kSimd);
+  EXPECT_EQ(ReadOne("cbc-aes-neonbs").klass, KernelDriverClass::kSimd);
+  EXPECT_EQ(ReadOne("des3_ede-asm").klass, KernelDriverClass::kAsm);
+  EXPECT_EQ(ReadOne("aes-generic").klass, KernelDriverClass::kGeneric);
+  EXPECT_EQ(ReadOne("aes-fixed-time").klass, KernelDriverClass::kGeneric);
+  EXPECT_EQ(ReadOne("sha256-lib").klass, KernelDriverClass::kLibrary);
+  EXPECT_EQ(ReadOne("qat_aes_cbc").klass, KernelDriverClass::kEngine);
+  EXPECT_EQ(ReadOne("cbc-aes-ccp").klass, KernelDriverClass::kEngine);
+  EXPECT_EQ(ReadOne("cbc-aes-caam-qi2").klass, KernelDriverClass::kEngine);
+  EXPECT_EQ(ReadOne("cbc-aes-sun8i-ce").klass, KernelDriverClass::kEngine);  // not ARMv8 CE
+  EXPECT_EQ(ReadOne("virtio_crypto_aes_cbc").klass, KernelDriverClass::kEngine);
+  EXPECT_EQ(ReadOne("cbc-aes-mystery").klass, KernelDriverClass::kUnknown);
+}
+
+TEST(KernelDriversTest, ATemplateIsAsSlowAsItsSlowestDriver) {
+  const std::vector<KernelDriverRead> generic =
+      ReadKernelDriver("gcm_base(ctr(aes-generic),ghash-generic)");
+  ASSERT_EQ(generic.size(), 2u);
+  EXPECT_EQ(generic[0].driver, "aes-generic");
+  EXPECT_EQ(generic[1].driver, "ghash-generic");
+  EXPECT_EQ(SlowestClass(generic), KernelDriverClass::kGeneric);
+  const std::vector<KernelDriverRead> mixed =
+      ReadKernelDriver("gcm_base(ctr-aes-aesni,ghash-generic)");
+  EXPECT_EQ(SlowestClass(mixed), KernelDriverClass::kGeneric);
+  EXPECT_EQ(SlowestClass(ReadKernelDriver("ccm_base(ctr-aes-aesni,cbcmac(aes-aesni))")),
+            KernelDriverClass::kInstructions);
+  EXPECT_EQ(SlowestClass(ReadKernelDriver("cbc(aes-mystery)")), KernelDriverClass::kUnknown);
+  EXPECT_EQ(SlowestClass({}), KernelDriverClass::kUnknown);
+  EXPECT_EQ(DescribeKernelDriver("gcm_base(ctr-aes-aesni,ghash-generic)"),
+            "gcm_base(ctr-aes-aesni,ghash-generic): ctr-aes-aesni: the CPU's AES-NI "
+            "instructions; ghash-generic: portable C");
+  EXPECT_EQ(DescribeKernelDriver("cbc-aes-aesni"), "cbc-aes-aesni: the CPU's AES-NI instructions");
+}
+
+TEST(KernelDriversTest, ReadsTheDriverOfAnAfalgImplementation) {
+  EXPECT_EQ(DriverOfImplementation("cbc-aes-aesni (priority 400, module aesni_intel)"),
+            "cbc-aes-aesni");
+  EXPECT_EQ(DriverOfImplementation("cbc(aes-generic) (priority 100, built into the kernel)"),
+            "cbc(aes-generic)");
+  EXPECT_EQ(DriverOfImplementation("sha256-ni"), "sha256-ni");
+}
+
+}  // namespace
+}  // namespace cryptobench::diagnose

@@ -1,0 +1,480 @@
+// Table, Markdown, CSV and JSON renderers of tls runs.
+#include "tls/render.h"
+
+#include <map>
+#include <set>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "report/format_util.h"
+#include "report/text_table.h"
+
+#include "tls/json.h"
+
+namespace cryptobench::tls {
+namespace {
+
+using report::FormatCost;
+using report::FormatRate;
+using results::CellStatus;
+
+std::string SizeText(uint64_t bytes) {
+  if (bytes >= (uint64_t{1} << 20) && bytes % (uint64_t{1} << 20) == 0) {
+    return fmt::format("{} MiB", bytes >> 20);
+  }
+  return report::FormatSize(bytes);
+}
+
+std::string CiText(const results::Estimate& estimate) {
+  return report::FormatCiHalfWidth(estimate);
+}
+
+// "2345.6 ±1.2%" in MB/s, or the handshakes/s figure.
+std::string RateText(const TlsCell& cell) {
+  const results::Estimate& rate = cell.figures->rate;
+  if (cell.kind == "handshake") {
+    return fmt::format("{} {}", FormatRate(rate.value), CiText(rate));
+  }
+  return fmt::format("{} {}", report::FormatMbPerS(rate.value), CiText(rate));
+}
+
+// CPU per unit as displayed: s/GB (transfers) or µs per handshake.
+double Display(const TlsCell& cell, double ns_per_unit) {
+  return cell.kind == "handshake" ? ns_per_unit / 1e3 : ns_per_unit;
+}
+
+// "0.312 (0.210 + 0.102)": total, then user + system.
+std::string CpuText(const TlsCell& cell, bool server) {
+  const TlsFigures& f = *cell.figures;
+  if (server && f.server_cpu_ns_per_unit.value == 0 && f.server_user_ns_per_unit == 0) {
+    return "n/a";
+  }
+  const results::Estimate& total = server ? f.server_cpu_ns_per_unit : f.client_cpu_ns_per_unit;
+  const double user = server ? f.server_user_ns_per_unit : f.client_user_ns_per_unit;
+  const double sys = server ? f.server_sys_ns_per_unit : f.client_sys_ns_per_unit;
+  return fmt::format("{} ({} + {})", FormatCost(Display(cell, total.value)),
+                     FormatCost(Display(cell, user)), FormatCost(Display(cell, sys)));
+}
+
+std::string StatusText(const TlsCell& cell) {
+  std::string text = report::StatusLabel(cell.status);
+  if (!cell.message.empty()) {
+    text += ": ";
+    text += cell.message;
+  }
+  return text;
+}
+
+struct TransferRow {
+  std::vector<std::string> cells;  ///< fewer than the columns: a spanning status
+};
+
+std::vector<std::string> TransferHeader() {
+  return {"transfer",
+          "protocol",
+          "group",
+          "cert",
+          "MB/s (95% CI)",
+          "server CPU s/GB (user + sys)",
+          "client CPU s/GB (user + sys)",
+          "AEAD MB/s",
+          "of AEAD"};
+}
+
+// What a cell asked for, or what was negotiated where it left the choice to the library (a
+// download from a real server).
+std::string Configured(const std::string& asked, const std::string& negotiated) {
+  if (!asked.empty()) {
+    return asked;
+  }
+  return negotiated.empty() ? "-" : negotiated;
+}
+
+std::vector<std::string> TransferCells(const TlsRun& run, const TlsCell& cell) {
+  const bool tcp = cell.transport == "tcp";
+  std::vector<std::string> row = {TransferLabel(cell),
+                                  tcp ? "-" : Configured(cell.protocol, cell.negotiated.protocol),
+                                  tcp ? "-" : Configured(cell.group, cell.negotiated.group),
+                                  tcp ? "-" : Configured(cell.cert, "")};
+  if (!cell.url.empty() && !cell.negotiated.suite.empty()) {
+    row[0] += " (" + cell.negotiated.suite + ")";
+  }
+  if (cell.status != CellStatus::kOk || !cell.figures) {
+    row.push_back(StatusText(cell));
+    return row;
+  }
+  row.push_back(RateText(cell));
+  row.push_back(CpuText(cell, true));
+  row.push_back(CpuText(cell, false));
+  const std::optional<results::Estimate> ceiling = AeadCeiling(run, cell);
+  if (ceiling && ceiling->value > 0) {
+    row.push_back(report::FormatMbPerS(ceiling->value));
+    row.push_back(fmt::format("{:.0f}%", 100 * cell.figures->rate.value / ceiling->value));
+  } else {
+    row.push_back("-");
+    row.push_back("-");
+  }
+  return row;
+}
+
+// The handshake matrix: one row per group and certificate, full and resumed side by side.
+struct HandshakeRow {
+  std::string group;
+  std::string cert;
+  const TlsCell* full = nullptr;
+  const TlsCell* resumed = nullptr;
+};
+
+std::vector<HandshakeRow> HandshakeRows(const TlsRun& run) {
+  std::vector<HandshakeRow> rows;
+  for (const TlsCell& cell : run.handshakes) {
+    auto it = std::find_if(rows.begin(), rows.end(), [&](const HandshakeRow& row) {
+      return row.group == cell.group && row.cert == cell.cert;
+    });
+    if (it == rows.end()) {
+      rows.push_back({cell.group, cell.cert});
+      it = rows.end() - 1;
+    }
+    (cell.mode == "resumed" ? it->resumed : it->full) = &cell;
+  }
+  return rows;
+}
+
+// A group whose every cell is unsupported, with the reason: shown once instead of a row per
+// certificate.
+std::map<std::string, std::string> UnsupportedGroups(const TlsRun& run) {
+  std::map<std::string, std::string> reasons;
+  std::set<std::string> supported;
+  for (const TlsCell& cell : run.handshakes) {
+    if (cell.status == CellStatus::kUnsupported) {
+      reasons.emplace(cell.group, cell.message);
+    } else {
+      supported.insert(cell.group);
+    }
+  }
+  for (const std::string& group : supported) {
+    reasons.erase(group);
+  }
+  return reasons;
+}
+
+std::vector<std::string> HandshakeHeader() {
+  return {"group",     "cert",      "full/s (95% CI)",
+          "server µs", "client µs", "resumed/s (95% CI)",
+          "server µs", "client µs"};
+}
+
+void AddHandshakeMode(const TlsCell* cell, std::vector<std::string>& row) {
+  if (cell == nullptr) {
+    row.insert(row.end(), {"-", "-", "-"});
+  } else if (cell->status != CellStatus::kOk || !cell->figures) {
+    row.insert(row.end(), {report::StatusLabel(cell->status), "-", "-"});
+  } else {
+    const TlsFigures& f = *cell->figures;
+    row.push_back(RateText(*cell));
+    row.push_back(f.server_cpu_ns_per_unit.value > 0
+                      ? FormatCost(f.server_cpu_ns_per_unit.value / 1e3)
+                      : "n/a");
+    row.push_back(FormatCost(f.client_cpu_ns_per_unit.value / 1e3));
+  }
+}
+
+std::string LibraryLine(const TlsRun& run) {
+  const std::string version = run.library.version.empty() ? "unknown version" : run.library.version;
+  if (run.backend == "gnutls") {
+    return "gnutls backend: GnuTLS " + version;
+  }
+  return fmt::format("{} backend: {}", run.backend, version);
+}
+
+std::string MethodLine(const TlsRun& run) {
+  const TlsMethod& m = run.method;
+  const bool downloads = !run.transfers.empty() && !run.transfers.front().url.empty();
+  if (downloads) {
+    return fmt::format(
+        "downloads from a real server, each timed from the request to the body's last byte and "
+        "checked by SHA-256; median of >= {} downloads with {:g}% CI, precision ±{:g}%, budget "
+        "{:g} s; MB/s = 10^6 bytes/s; CPU s/GB = the client's CPU seconds per 10^9 bytes",
+        m.min_samples, m.confidence * 100, m.precision * 100, m.max_seconds);
+  }
+  return fmt::format(
+      "{} per transfer over loopback TCP in {} records, every byte checked; median of >= {} "
+      "transfers with {:g}% CI, precision ±{:g}%, budget {:g} s per transfer and {:g} s per "
+      "handshake cell; MB/s = 10^6 bytes/s; CPU s/GB = CPU seconds per 10^9 bytes",
+      SizeText(m.transfer_bytes), SizeText(m.record_size), m.min_samples, m.confidence * 100,
+      m.precision * 100, m.max_seconds, m.handshake_seconds);
+}
+
+std::vector<std::string> Notes(const TlsRun& run) {
+  std::vector<std::string> notes;
+  notes.push_back("kTLS: " + run.ktls.status + ": " + run.ktls.reason);
+  for (const auto* cells : {&run.transfers, &run.handshakes}) {
+    for (const TlsCell& cell : *cells) {
+      const std::string label =
+          cell.kind == "handshake"
+              ? fmt::format("handshakes {} {} {}", cell.group, cell.cert, cell.mode)
+              : TransferLabel(cell);
+      if (cell.status != CellStatus::kOk && cell.status != CellStatus::kUnsupported) {
+        notes.push_back(fmt::format("{}: {}", label, StatusText(cell)));
+      } else if (cell.status == CellStatus::kOk && cell.figures &&
+                 !cell.figures->precision_reached) {
+        const TlsFigures& f = *cell.figures;
+        if (f.ci_confidence < f.confidence) {
+          notes.push_back(fmt::format(
+              "{}: only {} samples within the budget: the CI ({}) covers the median with "
+              "{:.1f}%, not {:g}%",
+              label, f.num_samples, CiText(f.rate), f.ci_confidence * 100, f.confidence * 100));
+        } else {
+          notes.push_back(fmt::format(
+              "{}: the ±{:g}% precision target was not met within the budget ({} samples, CI "
+              "{})",
+              label, run.method.precision * 100, f.num_samples, CiText(f.rate)));
+        }
+      }
+    }
+  }
+  for (const auto& [group, reason] : UnsupportedGroups(run)) {
+    notes.push_back(fmt::format("{}: unsupported: {}", group, reason));
+  }
+  return notes;
+}
+
+void WriteMarkdownRow(const std::vector<std::string>& cells, std::ostream& out) {
+  out << '|';
+  for (const std::string& cell : cells) {
+    out << ' ' << report::MarkdownText(cell) << " |";
+  }
+  out << '\n';
+}
+
+void WriteMarkdownTable(const std::vector<std::string>& header,
+                        const std::vector<std::vector<std::string>>& rows, std::ostream& out) {
+  WriteMarkdownRow(header, out);
+  out << '|';
+  for (size_t i = 0; i < header.size(); ++i) {
+    out << (i < 4 ? " --- |" : " ---: |");
+  }
+  out << '\n';
+  for (std::vector<std::string> row : rows) {
+    row.resize(header.size());
+    WriteMarkdownRow(row, out);
+  }
+}
+
+std::string CsvField(const std::string& text) {
+  if (text.find_first_of(",\"\n\r") == std::string::npos) {
+    return text;
+  }
+  std::string quoted = "\"";
+  for (char c : text) {
+    if (c == '"') {
+      quoted += '"';
+    }
+    quoted += c;
+  }
+  quoted += '"';
+  return quoted;
+}
+
+std::string Number(double value) { return fmt::format("{}", value); }
+
+}  // namespace
+
+std::string TransferLabel(const TlsCell& cell) {
+  if (cell.transport == "tcp") {
+    return "plain TCP (no TLS)";
+  }
+  if (!cell.url.empty()) {
+    return "download " + cell.url;
+  }
+  return cell.ktls ? cell.suite + " + kTLS" : cell.suite;
+}
+
+std::optional<results::Estimate> AeadCeiling(const TlsRun& run, const TlsCell& cell) {
+  if (!run.aead_ceiling || cell.aead.empty()) {
+    return std::nullopt;
+  }
+  for (const results::AlgorithmResult& alg : run.aead_ceiling->algorithms) {
+    if (alg.algorithm != cell.aead) {
+      continue;
+    }
+    for (const results::Cell& c : alg.cells) {
+      if (c.input_len == cell.record_size && c.status == CellStatus::kOk && c.figures &&
+          c.figures->bytes_per_s) {
+        return *c.figures->bytes_per_s;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+void RenderTlsTable(const TlsRun& run, std::ostream& out) {
+  const results::MachineInfo& machine = run.machine;
+  out << fmt::format("cryptobench {} tls, {}\n", run.source.tool_version, LibraryLine(run));
+  if (run.backend == "openssl") {
+    out << fmt::format("libcrypto: {}; libssl: {}\n", run.library.loaded_path,
+                       run.libssl_loaded_path);
+  }
+  out << fmt::format("Capability vector: {}\n", report::CapabilityText(run.library));
+  out << fmt::format("CPU: {}, {} online CPUs{}; kernel {}\n",
+                     machine.cpu_model.empty() ? "unknown" : machine.cpu_model, machine.online_cpus,
+                     machine.hypervisor ? ", virtual machine" : "", machine.kernel);
+  out << fmt::format("Method: {}\n", MethodLine(run));
+  if (!run.transfers.empty()) {
+    out << "\nBulk transfers (server -> client; CPU per GB of application data)\n";
+    std::vector<report::TextTable::Column> columns;
+    for (const std::string& header : TransferHeader()) {
+      columns.push_back({header, columns.size() < 4 ? report::TextTable::Align::kLeft
+                                                    : report::TextTable::Align::kRight});
+    }
+    report::TextTable table(columns);
+    for (const TlsCell& cell : run.transfers) {
+      table.AddRow(TransferCells(run, cell));
+    }
+    table.Write(out, "  ");
+  }
+  const std::map<std::string, std::string> unsupported_groups = UnsupportedGroups(run);
+  if (!run.handshakes.empty()) {
+    out << "\nHandshakes (TLS 1.3, TLS_AES_128_GCM_SHA256; each a new TCP connection and an "
+           "empty HTTPS request; CPU µs per handshake)\n";
+    std::vector<report::TextTable::Column> columns;
+    for (const std::string& header : HandshakeHeader()) {
+      columns.push_back({header, columns.size() < 2 ? report::TextTable::Align::kLeft
+                                                    : report::TextTable::Align::kRight});
+    }
+    report::TextTable table(columns);
+    for (const HandshakeRow& row : HandshakeRows(run)) {
+      if (unsupported_groups.count(row.group) != 0) {
+        continue;
+      }
+      std::vector<std::string> cells = {row.group, row.cert};
+      AddHandshakeMode(row.full, cells);
+      AddHandshakeMode(row.resumed, cells);
+      table.AddRow(cells);
+    }
+    table.Write(out, "  ");
+  }
+  out << "\nNotes:\n";
+  for (const std::string& note : Notes(run)) {
+    out << "  " << note << '\n';
+  }
+}
+
+void RenderTlsMarkdown(const TlsRun& run, std::ostream& out) {
+  out << "## cryptobench tls\n\n### Environment\n\n";
+  out << fmt::format("- Tool: cryptobench {}\n", run.source.tool_version);
+  out << fmt::format("- Library: {}\n", report::MarkdownText(LibraryLine(run)));
+  if (run.backend == "openssl") {
+    out << fmt::format("- libcrypto: {}\n", report::MarkdownCode(run.library.loaded_path));
+    out << fmt::format("- libssl: {}\n", report::MarkdownCode(run.libssl_loaded_path));
+  }
+  out << fmt::format("- Capability vector: {}\n",
+                     report::MarkdownCode(report::CapabilityText(run.library)));
+  out << fmt::format("- CPU: {}, {} online CPUs{}\n", run.machine.cpu_model,
+                     run.machine.online_cpus, run.machine.hypervisor ? ", virtual machine" : "");
+  out << fmt::format("- Kernel: {}\n", run.machine.kernel);
+  out << fmt::format("- Method: {}\n", report::MarkdownText(MethodLine(run)));
+  if (!run.transfers.empty()) {
+    out << "\n### Bulk transfers\n\n";
+    std::vector<std::vector<std::string>> rows;
+    for (const TlsCell& cell : run.transfers) {
+      rows.push_back(TransferCells(run, cell));
+    }
+    WriteMarkdownTable(TransferHeader(), rows, out);
+  }
+  if (!run.handshakes.empty()) {
+    out << "\n### Handshakes (TLS 1.3, TLS_AES_128_GCM_SHA256, CPU µs per handshake)\n\n";
+    const std::map<std::string, std::string> unsupported_groups = UnsupportedGroups(run);
+    std::vector<std::vector<std::string>> rows;
+    for (const HandshakeRow& row : HandshakeRows(run)) {
+      if (unsupported_groups.count(row.group) != 0) {
+        continue;
+      }
+      std::vector<std::string> cells = {row.group, row.cert};
+      AddHandshakeMode(row.full, cells);
+      AddHandshakeMode(row.resumed, cells);
+      rows.push_back(cells);
+    }
+    WriteMarkdownTable(HandshakeHeader(), rows, out);
+  }
+  out << "\n### Notes\n\n";
+  for (const std::string& note : Notes(run)) {
+    out << "- " << report::MarkdownText(note) << '\n';
+  }
+}
+
+void RenderTlsCsv(const TlsRun& run, std::ostream& out) {
+  out << "kind,transport,protocol,suite,group,cert,mode,ktls,record_size,transfer_bytes,status,"
+         "rate,rate_ci_low,rate_ci_high,rate_unit,server_cpu_per_unit,server_user_per_unit,"
+         "server_sys_per_unit,client_cpu_per_unit,client_user_per_unit,client_sys_per_unit,"
+         "cpu_unit,aead_ceiling_bytes_per_s,num_samples,message\n";
+  for (const auto* cells : {&run.transfers, &run.handshakes}) {
+    for (const TlsCell& cell : *cells) {
+      const bool handshake = cell.kind == "handshake";
+      std::vector<std::string> fields = {cell.kind,
+                                         cell.transport,
+                                         cell.protocol,
+                                         cell.suite,
+                                         cell.group,
+                                         cell.cert,
+                                         cell.mode,
+                                         cell.ktls ? "true" : "false",
+                                         std::to_string(cell.record_size),
+                                         std::to_string(cell.transfer_bytes),
+                                         results::CellStatusName(cell.status)};
+      if (cell.figures) {
+        const TlsFigures& f = *cell.figures;
+        const double scale = handshake ? 1e-3 : 1.0;
+        fields.insert(
+            fields.end(),
+            {Number(f.rate.value), Number(f.rate.ci_low), Number(f.rate.ci_high),
+             handshake ? "handshakes/s" : "bytes/s", Number(f.server_cpu_ns_per_unit.value * scale),
+             Number(f.server_user_ns_per_unit * scale), Number(f.server_sys_ns_per_unit * scale),
+             Number(f.client_cpu_ns_per_unit.value * scale),
+             Number(f.client_user_ns_per_unit * scale), Number(f.client_sys_ns_per_unit * scale),
+             handshake ? "us/handshake" : "s/GB"});
+        const std::optional<results::Estimate> ceiling = AeadCeiling(run, cell);
+        fields.push_back(ceiling ? Number(ceiling->value) : "");
+        fields.push_back(std::to_string(f.num_samples));
+      } else {
+        fields.insert(fields.end(), 13, "");
+      }
+      fields.push_back(cell.message);
+      std::string line;
+      for (size_t i = 0; i < fields.size(); ++i) {
+        if (i > 0) {
+          line += ',';
+        }
+        line += CsvField(fields[i]);
+      }
+      out << line << '\n';
+    }
+  }
+}
+
+void RenderTlsJson(const TlsRun& run, std::ostream& out) {
+  out << TlsRunToJson(run).dump(2) << '\n';
+}
+
+void RenderTls(const TlsRun& run, report::Format format, std::ostream& out) {
+  switch (format) {
+    case report::Format::kTable:
+      RenderTlsTable(run, out);
+      return;
+    case report::Format::kMarkdown:
+      RenderTlsMarkdown(run, out);
+      return;
+    case report::Format::kCsv:
+      RenderTlsCsv(run, out);
+      return;
+    case report::Format::kJson:
+      RenderTlsJson(run, out);
+      return;
+    case report::Format::kOpenssl:
+      break;
+  }
+  throw std::invalid_argument("the openssl speed layout has no place for tls results");
+}
+
+}  // namespace cryptobench::tls
