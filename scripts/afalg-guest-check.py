@@ -13,9 +13,9 @@ Checks, each printed PASS or FAIL (exit status 1 if any fails):
   3. with aesni_intel loaded the AES modes are served by the AES-NI drivers; without it, by the
      generic C code (aes-generic);
   4. the artefact: `openssl speed -engine afalg` divides by user CPU time, which leaves out the
-     kernel's work, so its figure is many times the -elapsed (wall-clock) one; cryptobench's
-     afalg cells carry wall-clock throughput with user time near zero and the work in system
-     time, and import flags the user-CPU figure's timing basis;
+     kernel's work, so its figure is well above the -elapsed (wall-clock) one; cryptobench's
+     afalg cells carry wall-clock throughput with user time under a quarter of system time (the
+     kernel does the work), and import flags the user-CPU figure's timing basis;
   5. doctor --backend afalg calls AES-128-CBC accelerated with aesni_intel and gives aes-generic a
      software verdict naming the module without it, and compares the kernel with user-space
      OpenSSL per input size (each kernel request costs more than a user-space call).
@@ -72,6 +72,31 @@ def openssl_speed_16k(path):
     return float(match.group(1)) * 1000 if match else None
 
 
+def largest_cell_rates(run):
+    """algorithm -> (input_len, bytes/s, implementation) of its largest measured cell."""
+    rates = {}
+    for algorithm, cell in cells(run):
+        value = cell.get("figures", {}).get("bytes_per_s", {}).get("value")
+        if cell.get("status") == "ok" and value:
+            name = algorithm["algorithm"]
+            if name not in rates or cell["input_len"] > rates[name][0]:
+                rates[name] = (cell["input_len"], value, algorithm.get("implementation", ""))
+    return rates
+
+
+def print_beside_openssl(run, openssl_path):
+    """The kernel's figure per algorithm beside user-space OpenSSL's, same guest."""
+    if not os.path.exists(openssl_path):
+        return
+    openssl = load(openssl_path)
+    user = largest_cell_rates(openssl["runs"][0] if "runs" in openssl else openssl)
+    print(f"  {'algorithm':<22} {'bytes':>6} {'afalg MB/s':>10} {'openssl MB/s':>12}  kernel driver")
+    for name, (size, rate, implementation) in sorted(largest_cell_rates(run).items()):
+        other = user.get(name)
+        beside = f"{other[1] / 1e6:12.1f}" if other and other[0] == size else f"{'-':>12}"
+        print(f"  {name:<22} {size:>6} {rate / 1e6:10.1f} {beside}  {implementation}")
+
+
 def check_boot(results, variant):
     folder = os.path.join(results, variant)
     print(f"{variant}: kernel {open(os.path.join(folder, 'kernel.txt')).read().strip()}")
@@ -121,6 +146,9 @@ def check_boot(results, variant):
           f"{variant}: driver, priority and module equal the guest's /proc/crypto"
           + (f" ({'; '.join(mismatched[:3])})" if mismatched else ""))
 
+    if variant == "aesni":
+        print_beside_openssl(run, os.path.join(folder, "speed-openssl.json"))
+
     aes = {a["algorithm"]: a.get("implementation", "") for a in run["algorithms"]
            if a["algorithm"].startswith("AES-128-") and a["algorithm"] in measured}
     if variant == "aesni":
@@ -145,7 +173,9 @@ def check_boot(results, variant):
                   if wall and user is not None and sys_ns is not None else
                   f"  afalg AES-128-CBC 16 KiB: figures {sorted(figures)}")
             if wall and user is not None and sys_ns is not None:
-                check(user < 0.25 * wall and sys_ns > user,
+                # Against system time, not wall: an emulated guest's tick accounting can run
+                # ahead of its wall clock under host load, but not favour one mode.
+                check(user < 0.25 * sys_ns,
                       f"{variant}: the kernel does the work as system time (user {user:.0f} ns, "
                       f"system {sys_ns:.0f} ns, wall {wall:.0f} ns per 16 KiB operation)")
 
@@ -157,7 +187,9 @@ def check_boot(results, variant):
               f"user CPU time, {elapsed_figure / 1e6:.1f} MB/s by wall-clock (-elapsed): "
               f"{ratio:.1f}x" + (" (no user CPU time at all: openssl prints inf)"
                                  if ratio == float("inf") else ""))
-        check(ratio > 3, f"{variant}: user-CPU timing inflates the afalg engine's figure "
+        # Under KVM the ratio is tens or inf; under TCG the engine's own user-space code is
+        # emulated too, and slow, so only a clear inflation is required.
+        check(ratio > 1.5, f"{variant}: user-CPU timing inflates the afalg engine's figure "
                          f"({ratio:.1f}x the wall-clock one)")
     else:
         check(False, f"{variant}: openssl speed -engine afalg gave a 16 KiB figure with and "

@@ -39,6 +39,13 @@ fi
 step "speed afalg" "$cb" speed --backend afalg $algorithms --bytes "$sizes" \
   --max-seconds "$budget" --precision 0 --format json --output speed-afalg.json --no-progress \
   2>speed-afalg.err
+# User-space OpenSSL on the same kernel and CPU, beside the kernel's figures.
+if [ "$variant" = aesni ]; then
+  # shellcheck disable=SC2086 # $algorithms is a list of words
+  step "speed openssl" "$cb" speed --backend openssl $algorithms --bytes "$sizes" \
+    --max-seconds "$budget" --precision 0 --format json --output speed-openssl.json \
+    --no-progress 2>speed-openssl.err
+fi
 # Where the time goes (user, system, wall): one cell sampled for a whole second, since user and
 # system time are counted in scheduler ticks (4 ms) and the short cells above hold only a few.
 step "speed afalg AES-128-CBC 1 s" "$cb" speed --backend afalg AES-128-CBC --bytes 16384 \

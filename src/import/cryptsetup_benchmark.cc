@@ -1,6 +1,9 @@
 // Parser of `cryptsetup benchmark` output.
 #include "import/cryptsetup_benchmark.h"
 
+#include <optional>
+#include <string>
+
 #include <fmt/format.h>
 
 #include "import/foreign_names.h"
@@ -25,19 +28,30 @@ std::string_view Body(const SourceLine& line) {
   return text;
 }
 
-bool IsTableHeader(std::string_view body) {
+// The table header: "Algorithm | Key | Encryption | Decryption" gives "" (both directions);
+// a header with one of the two direction columns, as people print when they sort the table
+// by one direction, gives that direction's operation. nullopt: not a header.
+std::optional<std::string> TableHeaderDirection(std::string_view body) {
   const std::vector<std::string_view> fields = SplitFields(body, '|');
-  if (fields.size() != 4) {
-    return false;
+  if (fields.size() < 3 || fields.size() > 4 || Trim(fields[0]) != "Algorithm" ||
+      Trim(fields[1]) != "Key") {
+    return std::nullopt;
   }
-  constexpr std::string_view kColumns[] = {"Algorithm", "Key", "Encryption", "Decryption"};
-  for (size_t i = 0; i < 4; ++i) {
-    if (Trim(fields[i]) != kColumns[i]) {
-      return false;
-    }
+  if (fields.size() == 4) {
+    return Trim(fields[2]) == "Encryption" && Trim(fields[3]) == "Decryption"
+               ? std::optional<std::string>("")
+               : std::nullopt;
   }
-  return true;
+  if (Trim(fields[2]) == "Encryption") {
+    return "encrypt";
+  }
+  if (Trim(fields[2]) == "Decryption") {
+    return "decrypt";
+  }
+  return std::nullopt;
 }
+
+bool IsTableHeader(std::string_view body) { return TableHeaderDirection(body).has_value(); }
 
 // "512b" → 512.
 std::optional<unsigned> KeyBits(std::string_view word) {
@@ -140,8 +154,9 @@ Offer CryptsetupBenchmarkParser::Take(const SourceLine& line) {
     saw_note_ = true;
     return Offer::kConsumed;
   }
-  if (IsTableHeader(body)) {
+  if (const auto direction = TableHeaderDirection(body)) {
     in_table_ = true;
+    table_operation_ = *direction;
     return Offer::kConsumed;
   }
   if (line.kind != LineKind::kText) {
@@ -177,6 +192,9 @@ Offer CryptsetupBenchmarkParser::Take(const SourceLine& line) {
     return Offer::kConsumed;
   }
   const std::vector<std::string_view> words = SplitWords(trimmed);
+  if (in_table_ && !table_operation_.empty() && words.size() >= 2 && KeyBits(words[1])) {
+    return TakeOneDirectionRow(line, words);
+  }
   if (IsCompleteRow(words) || (in_table_ && words.size() >= 2 && KeyBits(words[1]))) {
     return TakeCipherRow(line, words);
   }
@@ -198,11 +216,16 @@ Offer CryptsetupBenchmarkParser::TakePbkdf2(const SourceLine& line, std::string_
     return Offer::kConsumed;
   }
   // PBKDF2-sha256 1234567 iterations per second for 256-bit key
-  const auto iterations = words.size() == 8 ? ParseUnsigned(words[1]) : std::nullopt;
-  const bool shape = words.size() == 8 && words[2] == "iterations" && words[3] == "per" &&
-                     words[4] == "second" && words[5] == "for" && words[7] == "key" &&
-                     EndsWith(words[6], "-bit");
-  const auto bits = shape ? ParseUnsigned(words[6].substr(0, words[6].size() - 4)) : std::nullopt;
+  // PBKDF2-sha256 1234567 iterations per second  (cryptsetup before 1.7: no key size)
+  const bool old_shape = words.size() == 5;
+  const auto iterations = words.size() == 8 || old_shape ? ParseUnsigned(words[1]) : std::nullopt;
+  const bool per_second =
+      words.size() >= 5 && words[2] == "iterations" && words[3] == "per" && words[4] == "second";
+  const bool shape = per_second && (old_shape || (words.size() == 8 && words[5] == "for" &&
+                                                  words[7] == "key" && EndsWith(words[6], "-bit")));
+  const auto bits = !shape      ? std::nullopt
+                    : old_shape ? decltype(ParseUnsigned(words[1]))(0)
+                                : ParseUnsigned(words[6].substr(0, words[6].size() - 4));
   if (!iterations || !shape || !bits) {
     throw ImportError(
         line.number,
@@ -213,7 +236,10 @@ Offer CryptsetupBenchmarkParser::TakePbkdf2(const SourceLine& line, std::string_
   if (builder_.Contains(named.name, "", "iteration", 0)) {
     return Offer::kNewRun;
   }
-  pbkdf2_key_bits_ = static_cast<unsigned>(*bits);
+  saw_pbkdf2_ = true;
+  if (*bits > 0) {
+    pbkdf2_key_bits_ = static_cast<unsigned>(*bits);
+  }
   ForeignFigure figure;
   figure.algorithm = named;
   figure.operation = "iteration";
@@ -260,6 +286,44 @@ Offer CryptsetupBenchmarkParser::TakeCipherRow(const SourceLine& line,
   return Offer::kConsumed;
 }
 
+Offer CryptsetupBenchmarkParser::TakeOneDirectionRow(const SourceLine& line,
+                                                     const std::vector<std::string_view>& words) {
+  const bool not_available = words.size() == 3 && words[2] == "N/A";
+  if (!not_available && !(words.size() == 4 && ParseDouble(words[2]) && words[3] == "MiB/s")) {
+    throw ImportError(
+        line.number,
+        fmt::format("expected '<cipher>-<mode> <N>b <X> MiB/s' or '<cipher>-<mode> <N>b N/A' "
+                    "under a one-column {} table (cryptsetup benchmark), found {}",
+                    table_operation_ == "encrypt" ? "Encryption" : "Decryption",
+                    QuoteForError(JoinWords(words, 0, words.size()))));
+  }
+  const unsigned bits = *KeyBits(words[1]);
+  const NamedAlgorithm named = MapCryptsetupCipher(words[0], bits);
+  if (builder_.Contains(named.name, "", table_operation_, kCryptsetupBufferBytes)) {
+    return Offer::kNewRun;
+  }
+  saw_cipher_ = true;
+  saw_xts_ = saw_xts_ || ToLower(words[0]).find("xts") != std::string::npos;
+  if (not_available) {
+    builder_.AddUnavailable(named, "", table_operation_, kCryptsetupBufferBytes,
+                            results::CellStatus::kUnsupported,
+                            fmt::format("cryptsetup printed N/A at line {}: the kernel does not "
+                                        "offer this cipher, or its benchmark failed",
+                                        line.number));
+    return Offer::kConsumed;
+  }
+  ForeignFigure figure;
+  figure.algorithm = named;
+  figure.operation = table_operation_;
+  figure.input_len = kCryptsetupBufferBytes;
+  figure.bytes_per_s = *ParseDouble(words[2]) * kMiB;
+  figure.ops_per_s = *figure.bytes_per_s / static_cast<double>(kCryptsetupBufferBytes);
+  figure.line = line.number;
+  figure.label = fmt::format("'{} {}' {}", words[0], words[1], table_operation_);
+  builder_.Add(figure);
+  return Offer::kConsumed;
+}
+
 results::RunResult CryptsetupBenchmarkParser::Build() {
   if (saw_cipher_) {
     builder_.Caveat(
@@ -276,12 +340,15 @@ results::RunResult CryptsetupBenchmarkParser::Build() {
         "XTS key sizes count both XTS keys: a 256b row is AES-128-XTS and a 512b row is "
         "AES-256-XTS.");
   }
-  if (pbkdf2_key_bits_ > 0) {
+  if (saw_pbkdf2_) {
     builder_.Caveat(fmt::format(
-        "PBKDF2 rows are iterations per second of PBKDF2 with that hash for a {}-bit derived "
-        "key, computed by libcryptsetup's own crypto backend in user space, not by the kernel; "
-        "they are kept as kdf rows with operation 'iteration'.",
-        pbkdf2_key_bits_));
+        "PBKDF2 rows are iterations per second of PBKDF2 with that hash for {}, computed by "
+        "libcryptsetup's own crypto backend in user space, not by the kernel; they are kept as "
+        "kdf rows with operation 'iteration'.",
+        pbkdf2_key_bits_ > 0
+            ? fmt::format("a {}-bit derived key", pbkdf2_key_bits_)
+            : std::string("a derived key of a size the output does not give (cryptsetup "
+                          "before 1.7 did not print it)")));
   }
   if (saw_note_) {
     builder_.Caveat("cryptsetup: 'Tests are approximate using memory only (no storage IO)'.");

@@ -54,13 +54,16 @@ class CryptsetupBenchmarkParser : public ForeignParser {
  private:
   Offer TakeCipherRow(const SourceLine& line, const std::vector<std::string_view>& words);
   Offer TakePbkdf2(const SourceLine& line, std::string_view trimmed);
+  Offer TakeOneDirectionRow(const SourceLine& line, const std::vector<std::string_view>& words);
 
   ForeignRunBuilder builder_;
   bool in_table_ = false;
+  std::string table_operation_;  ///< "" under a two-direction header, else "encrypt"/"decrypt"
   bool saw_note_ = false;
   bool saw_xts_ = false;
   bool saw_cipher_ = false;
   unsigned pbkdf2_key_bits_ = 0;
+  bool saw_pbkdf2_ = false;
   std::vector<std::string> skipped_;  ///< caveats for rows that are not imported (Argon2)
 };
 

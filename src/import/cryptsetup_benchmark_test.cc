@@ -83,6 +83,49 @@ TEST(CryptsetupBenchmarkTest, KdfLines) {
   EXPECT_TRUE(HasCaveat(run, "256-bit derived key"));
 }
 
+TEST(CryptsetupBenchmarkTest, KdfLinesOfCryptsetupBefore17HaveNoKeySize) {
+  // cryptsetup 1.6 printed no key size (unix.stackexchange.com/questions/254017).
+  const results::RunResult run = Parse(
+      "PBKDF2-sha1       557753 iterations per second\n"
+      "PBKDF2-sha256     356173 iterations per second\n");
+  const results::AlgorithmResult* sha1 = FindAlgorithm(run, "PBKDF2-sha1");
+  ASSERT_NE(sha1, nullptr);
+  EXPECT_DOUBLE_EQ(sha1->cells.at(0).figures->ops_per_s.value, 557753);
+  EXPECT_DOUBLE_EQ(FindAlgorithm(run, "PBKDF2-sha256")->cells.at(0).figures->ops_per_s.value,
+                   356173);
+  EXPECT_TRUE(HasCaveat(run, "did not print it"));
+  EXPECT_FALSE(HasCaveat(run, "-bit derived key"));
+  // A line cut inside "for <B>-bit key" is still an error.
+  EXPECT_EQ(ErrorLine("\nPBKDF2-sha1       557753 iterations per second for\n"), 2u);
+}
+
+TEST(CryptsetupBenchmarkTest, OneDirectionTables) {
+  // A table split by direction and sorted (unix.stackexchange.com/questions/254017).
+  const results::RunResult run = Parse(
+      "#  Algorithm | Key |  Encryption \n"
+      " serpent-xts   512b   144.7 MiB/s     \n"
+      "     aes-xts   256b   128.4 MiB/s     \n"
+      "\n"
+      "#  Algorithm | Key  | Decryption\n"
+      "     aes-xts   256b   130.2 MiB/s\n"
+      " twofish-cbc   128b     N/A\n");
+  const results::AlgorithmResult* aes = FindAlgorithm(run, "AES-128-XTS");
+  ASSERT_NE(aes, nullptr);
+  ASSERT_EQ(aes->cells.size(), 2u);
+  EXPECT_EQ(aes->cells[0].operation, "encrypt");
+  EXPECT_DOUBLE_EQ(aes->cells[0].figures->bytes_per_s->value, 128.4 * 1048576);
+  EXPECT_EQ(aes->cells[1].operation, "decrypt");
+  EXPECT_DOUBLE_EQ(aes->cells[1].figures->bytes_per_s->value, 130.2 * 1048576);
+  const results::AlgorithmResult* serpent = FindAlgorithm(run, "serpent-xts 512b");
+  ASSERT_NE(serpent, nullptr);
+  ASSERT_EQ(serpent->cells.size(), 1u);  // no decryption row: no invented cell
+  EXPECT_FALSE(FindAlgorithm(run, "twofish-cbc 128b")->supported);
+  // A two-column row under a one-column header is an error naming its line.
+  EXPECT_EQ(ErrorLine("#  Algorithm | Key |  Encryption\n"
+                      "     aes-xts   256b   128.4 MiB/s   130.2 MiB/s\n"),
+            2u);
+}
+
 TEST(CryptsetupBenchmarkTest, StartsAndBoundaries) {
   const auto lines = CleanPaste(
       "# Tests are approximate using memory only (no storage IO).\n"

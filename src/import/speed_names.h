@@ -29,6 +29,7 @@ NamedAlgorithm MapSymmetricName(std::string_view row_name);
 /// `names[]`: "aes-128 cbc", "des ede3", "md5", "sha256", "hmac(md5)", ...); the -evp row is
 /// named by OBJ_nid2ln ("aes-128-cbc") or matches `evp_option`. In 3.x every row goes through
 /// EVP. With the version unknown (`major` < 0) only the 1.x spellings with a space count.
+/// LibreSSL's AEAD rows ("aes-128 gcm", "chacha20 poly1305") go through EVP_AEAD: not low-level.
 /// In 1.x the low-level AES and Camellia functions have no AES-NI / ARMv8 path.
 bool IsLegacyRow(std::string_view row_name, int major, std::string_view evp_option);
 

@@ -60,6 +60,15 @@ TEST(SpeedNamesTest, LegacyRowsDependOnTheVersion) {
   EXPECT_FALSE(IsLegacyRow("aes-128-cbc", 3, ""));   // 3.x times everything through EVP
 }
 
+TEST(SpeedNamesTest, LibresslAeadRowsAreNotLowLevel) {
+  // LibreSSL's speed times these through EVP_AEAD (apps/openssl/speed.c), with AES-NI.
+  for (const char* aead : {"aes-128 gcm", "aes-256 gcm", "chacha20 poly1305"}) {
+    EXPECT_FALSE(IsLegacyRow(aead, 2, "")) << aead;
+    EXPECT_FALSE(IsLegacyRow(aead, -1, "")) << aead;
+  }
+  EXPECT_TRUE(IsLegacyRow("aes-256 cbc", 2, ""));  // still the low-level AES_cbc_encrypt
+}
+
 TEST(SpeedNamesTest, DirectionSuffixOfCryptobenchsLayout) {
   std::string op;
   EXPECT_EQ(SplitDirectionSuffix("AES-128-CBC decrypt", &op), "AES-128-CBC");
