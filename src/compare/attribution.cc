@@ -176,7 +176,7 @@ std::vector<Statement> BuildStatements(const std::vector<Row>& rows) {
 std::optional<Finding> Headline(const std::vector<Statement>& statements,
                                 const std::string& a_letter, const std::string& b_letter,
                                 double threshold, bool others_exist, bool timing_comparable,
-                                bool same_library) {
+                                bool same_library, bool timing_known_to_differ) {
   std::vector<const Statement*> changed;
   std::vector<std::string> unchanged;
   for (const Statement& s : statements) {
@@ -219,8 +219,14 @@ std::optional<Finding> Headline(const std::vector<Statement>& statements,
     text += ", " + JoinAnd(unchanged) + " unchanged";
   }
   const auto [min_factor, max_factor] = std::minmax_element(factors.begin(), factors.end());
-  if (!timing_comparable) {
+  std::string cause;
+  if (!timing_comparable && timing_known_to_differ) {
     text += ": the sides were timed differently (see below), so this need not be a code path";
+    cause = "timing-differs";
+  } else if (!timing_comparable) {
+    text +=
+        ": one side does not state its clock, so the sides may have been timed differently and "
+        "this need not be a code path; cannot tell from this report (run both with -elapsed)";
   } else if (!same_library) {
     text += fmt::format(
         ": the sides are different libraries, so this is each one's own {} code, "
@@ -229,13 +235,15 @@ std::optional<Finding> Headline(const std::vector<Statement>& statements,
   } else if ((all_slower || all_faster) && !unchanged.empty()) {
     text += fmt::format(": {} assembly missing or unused in {}", JoinAnd(GroupHints(groups)),
                         all_slower ? b_letter : a_letter);
+    cause = "asm-missing-or-unused";
   } else if ((all_slower || all_faster) && changed.size() >= 2 &&
              *max_factor / *min_factor <= kRangeSpread) {
     text +=
         ": about the same factor everywhere, which points to the machine (its clock, its load or "
         "a different CPU) rather than one algorithm's code";
+    cause = "machine-difference";
   }
-  return Finding{"pattern", text + "."};
+  return Finding{"pattern", text + ".", cause};
 }
 
 std::string SizesPhrase(const std::set<uint64_t>& sizes, bool small) {
@@ -283,7 +291,8 @@ Finding OverheadFinding(const std::vector<const Statement*>& statements, bool sl
       fmt::format("{} {} only {} (up to {} at {}){}, equal {}: {}.", JoinAnd(subjects),
                   slower ? "slower" : "faster", SizesPhrase(small_sizes, true),
                   ChangeText(extreme->ratio.ratio), report::FormatSize(extreme->input_len),
-                  SingleNote(all_rows), SizesPhrase(large_sizes, false), cause)};
+                  SingleNote(all_rows), SizesPhrase(large_sizes, false), cause),
+      "per-call-overhead"};
 }
 
 }  // namespace
@@ -371,6 +380,14 @@ bool TimingComparable(const Side& a, const Side& b) {
          a.run.source.engine_or_provider.empty() && b.run.source.engine_or_provider.empty();
 }
 
+bool TimingKnownToDiffer(const Side& a, const Side& b) {
+  const auto known = [](const std::string& basis) { return !basis.empty() && basis != "unknown"; };
+  const results::SourceInfo& sa = a.run.source;
+  const results::SourceInfo& sb = b.run.source;
+  return (known(sa.timing_basis) && known(sb.timing_basis) && sa.timing_basis != sb.timing_basis) ||
+         !sa.engine_or_provider.empty() || !sb.engine_or_provider.empty();
+}
+
 bool SameLibrary(const Side& a, const Side& b) {
   const std::string product_a = LibraryProduct(a.run.library);
   const std::string product_b = LibraryProduct(b.run.library);
@@ -379,7 +396,8 @@ bool SameLibrary(const Side& a, const Side& b) {
 
 std::vector<Finding> PatternFindings(const std::vector<Row>& rows, const std::string& a_letter,
                                      const std::string& b_letter, double threshold,
-                                     bool timing_comparable, bool same_library) {
+                                     bool timing_comparable, bool same_library,
+                                     bool timing_known_to_differ) {
   const std::vector<Statement> statements = BuildStatements(rows);
   if (statements.empty()) {
     return {Finding{"no-common-cells", "No cell was measured on both sides: nothing to compare."}};
@@ -425,8 +443,9 @@ std::vector<Finding> PatternFindings(const std::vector<Row>& rows, const std::st
   const bool others_exist =
       !small_slower.empty() || !small_faster.empty() || !inconclusive.empty() || !mixed.empty();
   std::vector<Finding> out;
-  std::optional<Finding> headline = Headline(statements, a_letter, b_letter, threshold,
-                                             others_exist, timing_comparable, same_library);
+  std::optional<Finding> headline =
+      Headline(statements, a_letter, b_letter, threshold, others_exist, timing_comparable,
+               same_library, timing_known_to_differ);
   // A headline with a uniform change leads; one that only lists unchanged families follows.
   const bool headline_first =
       headline && std::any_of(statements.begin(), statements.end(), [](const Statement& s) {

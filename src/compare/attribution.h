@@ -38,17 +38,24 @@ Pattern FamilyPattern(const std::vector<const Row*>& rows);
 /// unchanged ones, with the likely cause), "per-call-overhead", "inconclusive", "mixed",
 /// "no-common-cells". `a_letter` / `b_letter` name the sides ("A", "B"); `threshold` is a
 /// fraction. With `timing_comparable` false (the sides used different clocks, or one went
-/// through an engine or provider) no code path is blamed: the headline says the timing may
-/// explain the change instead. With `same_library` false (the sides ran different libraries,
-/// e.g. OpenSSL and GnuTLS) a uniform change is put down to each library's own code, not to
-/// assembly missing from one build.
+/// through an engine or provider, or one side's clock is not stated) no code path is blamed:
+/// the headline says the timing may explain the change instead, and names it as the cause
+/// ("timing-differs") only when `timing_known_to_differ` (TimingKnownToDiffer). With `same_library`
+/// false (the sides ran different libraries, e.g. OpenSSL and GnuTLS) a uniform change is put down
+/// to each library's own code, not to assembly missing from one build.
 std::vector<Finding> PatternFindings(const std::vector<Row>& rows, const std::string& a_letter,
                                      const std::string& b_letter, double threshold,
-                                     bool timing_comparable = true, bool same_library = true);
+                                     bool timing_comparable = true, bool same_library = true,
+                                     bool timing_known_to_differ = true);
 
 /// False when `a` and `b` were timed with different clocks (SourceInfo::timing_basis) or either
 /// went through an engine or provider: their ratios then need not reflect code paths.
 bool TimingComparable(const Side& a, const Side& b);
+
+/// True when the evidence shows `a` and `b` timed differently: both state their clock and the
+/// clocks differ, or either went through an engine or provider. A clock that one side merely
+/// does not state is not a difference (issue 13, section 5).
+bool TimingKnownToDiffer(const Side& a, const Side& b);
 
 /// False when both sides name their backend (LibraryInfo::backend) and the names differ: two
 /// libraries, not two builds of one.

@@ -95,6 +95,16 @@ TEST(PatternFindingsTest, DifferentTimingBlamesNoCodePath) {
             "timed differently (see below), so this need not be a code path.");
 }
 
+TEST(PatternFindingsTest, UnstatedClockBlamesNeitherCodeNorTiming) {
+  std::vector<Row> rows;
+  Append(rows, {MakeRow("RSA-2048", "sign", 0, 3.0, 0.05, true)});
+  const std::vector<Finding> findings = PatternFindings(rows, "A", "B", 0.05, false, true, false);
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].cause, "");
+  EXPECT_NE(findings[0].text.find("cannot tell from this report"), std::string::npos)
+      << findings[0].text;
+}
+
 TEST(PatternFindingsTest, DifferentLibrariesBlameNoBuild) {
   std::vector<Row> rows;
   Append(rows, Sizes("AES-128-GCM", "encrypt", {{16, 0.5}, {16384, 0.4}}, true));

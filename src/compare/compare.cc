@@ -34,8 +34,9 @@ CompareReport Compare(std::vector<Side> sides, const CompareOptions& options) {
                                              : pair.num_significant_faster)++;
       }
     }
-    pair.findings = PatternFindings(pair.rows, a.letter, b.letter, options.threshold,
-                                    TimingComparable(a, b), SameLibrary(a, b));
+    pair.findings =
+        PatternFindings(pair.rows, a.letter, b.letter, options.threshold, TimingComparable(a, b),
+                        SameLibrary(a, b), TimingKnownToDiffer(a, b));
     for (Finding& finding : ContextFindings(a, b)) {
       pair.findings.push_back(std::move(finding));
     }

@@ -11,6 +11,7 @@
 #include "compare/attribution.h"
 #include "compare/format.h"
 #include "diagnose/ia32cap.h"
+#include "diagnose/library_changes.h"
 
 namespace cryptobench::compare {
 namespace {
@@ -115,6 +116,65 @@ std::vector<std::string> BuildDifferences(const Side& a, const Side& b) {
   return out;
 }
 
+// The areas of data/library-changes.csv an algorithm's speed depends on.
+std::vector<std::string_view> ChangeAreas(std::string_view algorithm) {
+  std::vector<std::string_view> areas;
+  if (algorithm.starts_with("AES-")) {
+    areas.push_back("AES");
+    if (algorithm.find("GCM") != std::string_view::npos) {
+      areas.push_back("GHASH");
+    }
+  } else if (algorithm.starts_with("SHA-2") || algorithm.starts_with("SHA-384") ||
+             algorithm.starts_with("SHA-512")) {
+    areas.push_back("SHA-2");
+  } else if (algorithm.starts_with("ChaCha20")) {
+    areas.push_back("ChaCha20");
+  } else if (algorithm.starts_with("RSA")) {
+    areas.push_back("BN-RSA");
+  }
+  return areas;
+}
+
+// Known changes of OpenSSL between the two sides' versions (data/library-changes.csv) that bear
+// on an algorithm both sides measured, or on every algorithm (EVP, the speed tool): "; known
+// changes between them: ... (SOURCE)". Only rows for the sides' shared architecture, or for
+// any architecture when the sides do not name one alike.
+std::string KnownChanges(const Side& a, const Side& b) {
+  const std::optional<diagnose::LibraryVersion> va =
+      diagnose::ParseLibraryVersion(ShortLibraryVersionName(a.run.library));
+  const std::optional<diagnose::LibraryVersion> vb =
+      diagnose::ParseLibraryVersion(ShortLibraryVersionName(b.run.library));
+  if (!va || !vb || LibraryVersionName(a.run.library).rfind("OpenSSL ", 0) != 0) {
+    return "";
+  }
+  std::set<std::string_view> areas = {"EVP", "speed-tool"};
+  for (const results::AlgorithmResult& alg : a.run.algorithms) {
+    const bool shared = std::any_of(
+        b.run.algorithms.begin(), b.run.algorithms.end(),
+        [&](const results::AlgorithmResult& other) { return other.algorithm == alg.algorithm; });
+    if (shared) {
+      for (std::string_view area : ChangeAreas(alg.algorithm)) {
+        areas.insert(area);
+      }
+    }
+  }
+  const std::string arch =
+      a.run.machine.arch == b.run.machine.arch ? a.run.machine.arch : std::string();
+  std::vector<std::string> cited;
+  for (const diagnose::LibraryChange* row :
+       diagnose::ChangesBetween(diagnose::LibraryChanges(), "openssl", arch, "", *va, *vb)) {
+    if (areas.count(row->area) != 0) {
+      cited.push_back(fmt::format("{} {}: {} ({}{})", row->area, row->versions.text, row->change,
+                                  row->source, row->sure ? "" : "; unsure"));
+    }
+  }
+  std::string out;
+  for (const std::string& c : cited) {
+    out += (out.empty() ? "; known changes between them: " : "; ") + c;
+  }
+  return out;
+}
+
 std::optional<Finding> LibraryFinding(const Side& a, const Side& b) {
   const std::string va = ShortLibraryVersionName(a.run.library);
   const std::string vb = ShortLibraryVersionName(b.run.library);
@@ -141,8 +201,8 @@ std::optional<Finding> LibraryFinding(const Side& a, const Side& b) {
     detail += "; " + diff;
   }
   if (va != vb) {
-    return Finding{"library", fmt::format("Different library versions: {} is {}, {} is {}{}.",
-                                          a.letter, va, b.letter, vb, detail)};
+    return Finding{"library", fmt::format("Different library versions: {} is {}, {} is {}{}{}.",
+                                          a.letter, va, b.letter, vb, detail, KnownChanges(a, b))};
   }
   if (!diffs.empty()) {
     return Finding{"library",
@@ -308,10 +368,14 @@ std::vector<Finding> ContextFindings(const Side& a, const Side& b) {
           "timing-offload",
           fmt::format("{} was timed in user CPU time with {}: its figures overstate; re-run with "
                       "wall-clock time (openssl speed -elapsed).",
-                      side->letter, source.engine_or_provider)});
+                      side->letter, source.engine_or_provider),
+          "user-cpu-timing-hides-offload"});
     }
   }
-  if (a.run.source.timing_basis != b.run.source.timing_basis) {
+  // A clock unknown on one side is not a different clock: only two known bases can differ.
+  const auto known = [](const std::string& basis) { return !basis.empty() && basis != "unknown"; };
+  if (known(a.run.source.timing_basis) && known(b.run.source.timing_basis) &&
+      a.run.source.timing_basis != b.run.source.timing_basis) {
     out.push_back(Finding{
         "timing-basis",
         fmt::format(
@@ -323,17 +387,41 @@ std::vector<Finding> ContextFindings(const Side& a, const Side& b) {
                 ? " User CPU time leaves out time spent in the kernel, in other threads, "
                   "on a device or waiting for a core, so it reads faster than wall-clock "
                   "time wherever that happens."
-                : "")});
+                : ""),
+        "timing-differs"});
   }
   const results::SourceInfo& sa = a.run.source;
   const results::SourceInfo& sb = b.run.source;
-  if (sa.evp != sb.evp && (sa.evp == "legacy" || sb.evp == "legacy")) {
+  // The API decides between software and hardware only for AES and Camellia (1.x's low-level
+  // AES_* and Camellia_* code has no AES-NI/ARMv8 path): the cause needs such a cipher on both
+  // sides.
+  const auto api_sensitive = [](const Side& side) {
+    std::vector<std::string> names;
+    for (const results::AlgorithmResult& alg : side.run.algorithms) {
+      if (alg.algorithm.starts_with("AES-") || alg.algorithm.starts_with("CAMELLIA-") ||
+          alg.algorithm.starts_with("Camellia-")) {
+        names.push_back(alg.algorithm);
+      }
+    }
+    return names;
+  };
+  const auto shares_api_sensitive = [&](const Side& x, const Side& y) {
+    const std::vector<std::string> xs = api_sensitive(x);
+    const std::vector<std::string> ys = api_sensitive(y);
+    return std::any_of(xs.begin(), xs.end(), [&](const std::string& name) {
+      return std::find(ys.begin(), ys.end(), name) != ys.end();
+    });
+  };
+  if (sa.evp != sb.evp && (sa.evp == "legacy" || sb.evp == "legacy") &&
+      shares_api_sensitive(a, b)) {
     const Side& legacy = sa.evp == "legacy" ? a : b;
     const Side& other = sa.evp == "legacy" ? b : a;
-    out.push_back(Finding{
-        "evp", fmt::format("{}'s figures come from openssl speed 1.x's low-level API rows (run "
-                           "without -evp), which have no AES-NI path for AES; {}'s do not.",
-                           legacy.letter, other.letter)});
+    out.push_back(
+        Finding{"evp",
+                fmt::format("{}'s figures come from openssl speed 1.x's low-level API rows (run "
+                            "without -evp), which have no AES-NI path for AES; {}'s do not.",
+                            legacy.letter, other.letter),
+                "legacy-api-not-evp"});
   }
   if (sa.multi != sb.multi && (sa.multi > 1 || sb.multi > 1)) {
     const auto processes = [](const Side& side) {

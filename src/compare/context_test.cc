@@ -126,8 +126,12 @@ TEST(ContextFindingsTest, DifferentProductsAreDifferentLibraries) {
 TEST(ContextFindingsTest, LibraryVersionsAndBuilds) {
   const Side v30 = Library("A", "OpenSSL 3.0.19 27 Jan 2026", "gcc -O2 -DNDEBUG", "/a/lib.so");
   const Side v32 = Library("B", "OpenSSL 3.2.1 30 Jan 2024", "gcc -O2 -DNDEBUG", "/a/lib.so");
-  EXPECT_EQ(LibraryText(v30, v32),
-            "Different library versions: A is OpenSSL 3.0.19, B is OpenSSL 3.2.1.");
+  EXPECT_EQ(LibraryText(v30, v32).rfind(
+                "Different library versions: A is OpenSSL 3.0.19, B is OpenSSL 3.2.1; known "
+                "changes between them: EVP 3.0: providers",
+                0),
+            0u)
+      << LibraryText(v30, v32);
   const Side debug =
       Library("B", "OpenSSL 3.0.19 27 Jan 2026", "gcc -O0 -DNDEBUG -DOPENSSL_NO_ASM", "/b/lib.so");
   EXPECT_EQ(LibraryText(v30, debug),
@@ -167,9 +171,15 @@ TEST(ContextFindingsTest, CapabilityVectorsAndEnvironment) {
             "OPENSSL_ia32cap=~0x200000000000000:~0x60000000000:~0:~0:~0.");
 }
 
+results::AlgorithmResult NamedAlgorithm(const std::string& name) {
+  results::AlgorithmResult alg;
+  alg.algorithm = name;
+  return alg;
+}
+
 TEST(ContextFindingsTest, NoAsmBuildLegacyRowsAndMulti) {
-  Side a = MakeSide("A", {});
-  Side b = MakeSide("B", {});
+  Side a = MakeSide("A", {NamedAlgorithm("AES-128-CBC")});
+  Side b = MakeSide("B", {NamedAlgorithm("AES-128-CBC")});
   b.run.library.capability_vector = "N/A";
   b.run.source.evp = "legacy";
   b.run.source.multi = 4;
@@ -186,6 +196,48 @@ TEST(ContextFindingsTest, NoAsmBuildLegacyRowsAndMulti) {
   EXPECT_EQ(multi->text,
             "The sides ran different numbers of processes: A's are one process's, B's add up 4 "
             "processes (openssl speed -multi 4).");
+}
+
+// Two OpenSSL versions: the known changes between them that bear on what both sides measured
+// are cited with their sources (data/library-changes.csv); others are not.
+TEST(ContextFindingsTest, DifferentVersionsCiteKnownChangesWithSources) {
+  Side a = Library("A", "OpenSSL 3.4.1 11 Feb 2025", "", "");
+  Side b = Library("B", "OpenSSL 3.5.0 8 Apr 2025", "", "");
+  a.run.machine.arch = b.run.machine.arch = "x86_64";
+  a.run.algorithms = b.run.algorithms = {NamedAlgorithm("AES-256-XTS")};
+  const std::string text = LibraryText(a, b);
+  EXPECT_NE(text.find("AES 3.5..: VAES/AVX-512 AES-XTS"), std::string::npos) << text;
+  EXPECT_NE(text.find("https://github.com/openssl/openssl/blob/openssl-3.5/CHANGES.md"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("BN-RSA"), std::string::npos) << "RSA was not measured: " << text;
+  EXPECT_EQ(text.find("AArch64"), std::string::npos) << "another architecture: " << text;
+  // The same release line: nothing lies between.
+  Side c = Library("C", "OpenSSL 3.5.4 30 Sep 2025", "", "");
+  EXPECT_EQ(LibraryText(b, c).find("known changes"), std::string::npos) << LibraryText(b, c);
+}
+
+// The low-level API costs the hardware path only for AES and Camellia: other rows name no cause.
+TEST(ContextFindingsTest, LegacyRowsWithoutAesNameNoApiCause) {
+  Side a = MakeSide("A", {NamedAlgorithm("SHA-256")});
+  Side b = MakeSide("B", {NamedAlgorithm("SHA-256")});
+  b.run.source.evp = "legacy";
+  EXPECT_EQ(FindId(ContextFindings(a, b), "evp"), nullptr);
+  b.run.algorithms.push_back(NamedAlgorithm("AES-128-CBC"));
+  EXPECT_EQ(FindId(ContextFindings(a, b), "evp"), nullptr) << "AES on one side only";
+}
+
+// A clock one side does not state is not a different clock (issue 13, section 5).
+TEST(ContextFindingsTest, UnknownClockOnOneSideIsNotTimedDifferently) {
+  Side a = MakeSide("A", {});
+  Side b = MakeSide("B", {});
+  a.run.source.timing_basis = "unknown";
+  b.run.source.timing_basis = "user_cpu";
+  EXPECT_EQ(FindId(ContextFindings(a, b), "timing-basis"), nullptr);
+  EXPECT_FALSE(TimingKnownToDiffer(a, b));
+  a.run.source.timing_basis = "wall_clock";
+  EXPECT_NE(FindId(ContextFindings(a, b), "timing-basis"), nullptr);
+  EXPECT_TRUE(TimingKnownToDiffer(a, b));
 }
 
 // Two classes 2-4 cpb (hardware) and 10-20 cpb (scalar) for AES-128-CBC encrypt.

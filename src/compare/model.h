@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "results/model.h"
@@ -114,11 +115,18 @@ struct Row {
 
 /// One sentence of the summary.
 struct Finding {
+  Finding() = default;
+  Finding(std::string id_, std::string text_, std::string cause_ = "")
+      : id(std::move(id_)), text(std::move(text_)), cause(std::move(cause_)) {}
+
   /// Stable identifier: "pattern", "per-call-overhead", "inconclusive", "mixed",
   /// "no-common-cells", "timing-offload", "timing-basis", "evp", "multi", "library",
   /// "capabilities", "environment", "contended", "cpb-class".
   std::string id;
   std::string text;  ///< plain sentence, ends with '.'
+  /// The cause the sentence asserts, as a tag of tests/fixtures/reports/README.md ("The cause"),
+  /// e.g. "legacy-api-not-evp"; empty for a sentence that states facts only.
+  std::string cause;
 };
 
 /// Side `b` compared with the baseline.

@@ -11,61 +11,15 @@
 
 #include <fmt/format.h>
 
+#include "diagnose/csv_table.h"
+
 namespace cryptobench::diagnose {
 namespace {
 
 constexpr std::string_view kHeader = "algorithm,operation,class,family,cpb_low,cpb_high,source";
-constexpr size_t kNumFields = 7;
 
 [[noreturn]] void Fail(size_t line_number, std::string_view what) {
-  throw std::runtime_error(fmt::format("cpb classes line {}: {}", line_number, what));
-}
-
-// Splits one CSV line into fields. A field that starts with '"' runs to the matching '"';
-// inside it "" stands for one quote. Anything after a closing quote other than ',' is an error.
-std::vector<std::string> SplitFields(std::string_view line, size_t line_number) {
-  std::vector<std::string> fields;
-  size_t pos = 0;
-  while (true) {
-    std::string field;
-    if (pos < line.size() && line[pos] == '"') {
-      ++pos;
-      bool closed = false;
-      while (pos < line.size()) {
-        if (line[pos] == '"') {
-          if (pos + 1 < line.size() && line[pos + 1] == '"') {
-            field += '"';
-            pos += 2;
-            continue;
-          }
-          closed = true;
-          ++pos;
-          break;
-        }
-        field += line[pos++];
-      }
-      if (!closed) {
-        Fail(line_number, "unterminated quoted field");
-      }
-      if (pos < line.size() && line[pos] != ',') {
-        Fail(line_number, "text after a closing quote");
-      }
-    } else {
-      const size_t comma = line.find(',', pos);
-      const size_t end = comma == std::string_view::npos ? line.size() : comma;
-      field.assign(line.substr(pos, end - pos));
-      if (field.find('"') != std::string::npos) {
-        Fail(line_number, fmt::format("quote inside unquoted field \"{}\"", field));
-      }
-      pos = end;
-    }
-    fields.push_back(std::move(field));
-    if (pos >= line.size()) {
-      break;
-    }
-    ++pos;  // the comma
-  }
-  return fields;
+  FailCsvRecord("cpb classes", line_number, what);
 }
 
 double ParseCpb(const std::string& text, std::string_view column, size_t line_number) {
@@ -163,32 +117,9 @@ std::string_view ClassFamilyName(ClassFamily family) {
 std::vector<CpbClass> ParseCpbClasses(std::string_view csv) {
   std::vector<CpbClass> classes;
   std::set<std::tuple<std::string, std::string, std::string>> seen;
-  bool header_seen = false;
-  size_t line_number = 0;
-  size_t pos = 0;
-  while (pos < csv.size()) {
-    const size_t newline = csv.find('\n', pos);
-    const size_t end = newline == std::string_view::npos ? csv.size() : newline;
-    std::string_view line = csv.substr(pos, end - pos);
-    pos = end + 1;
-    ++line_number;
-    if (!line.empty() && line.back() == '\r') {
-      line.remove_suffix(1);
-    }
-    if (line.empty()) {
-      continue;
-    }
-    if (!header_seen) {
-      if (line != kHeader) {
-        Fail(line_number, fmt::format("expected the header \"{}\"", kHeader));
-      }
-      header_seen = true;
-      continue;
-    }
-    std::vector<std::string> fields = SplitFields(line, line_number);
-    if (fields.size() != kNumFields) {
-      Fail(line_number, fmt::format("expected {} fields, found {}", kNumFields, fields.size()));
-    }
+  for (CsvRecord& record : ParseCsvTable(csv, kHeader, "cpb classes")) {
+    const size_t line_number = record.line;
+    std::vector<std::string>& fields = record.fields;
     static constexpr std::string_view kTextColumns[] = {"algorithm", "operation", "class"};
     for (size_t i = 0; i < 3; ++i) {
       if (fields[i].empty()) {
@@ -215,9 +146,6 @@ std::vector<CpbClass> ParseCpbClasses(std::string_view csv) {
     c.name = std::move(fields[2]);
     c.source = std::move(fields[6]);
     classes.push_back(std::move(c));
-  }
-  if (!header_seen) {
-    Fail(line_number + 1, "no header line");
   }
   return classes;
 }

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "algorithms/catalog.h"
@@ -62,6 +63,13 @@ DoctorFacts ReportFacts(const results::RunResult& run);
 /// empty for the caller. Never throws for a well-formed RunResult.
 DoctorReport DiagnoseReport(const results::RunResult& run,
                             const std::vector<const AlgorithmInfo*>& only = {});
+
+/// True when a 1.x compiler line (`cflags`) shows Configure's defines: one it adds whatever the
+/// assembly setting (-DL_ENDIAN or -DB_ENDIAN, -DOPENSSL_PIC, -DOPENSSL_THREADS, -DDSO_DLFCN,
+/// -DOPENSSL_USE_NODELETE; 1.0.x and 1.1.x Configure), or any -D*_ASM: only then does a missing
+/// -D*_ASM say anything. Builds that print their own line ("compiler: clang" in
+/// FreeBSD's base system) never do.
+bool PrintsConfigureDefines(std::string_view cflags);
 
 /// Findings about a report: a build without assembly (or a 1.x compiler line without any
 /// -D*_ASM define and -DOPENSSL_CPUID_OBJ, which Configure adds whenever assembly is enabled),

@@ -2,6 +2,7 @@
 // vector, env mask, build), the clock range, and the verdicts the fingerprint allows over it.
 #include "diagnose/doctor_from.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -225,6 +226,48 @@ TEST(DoctorFromTest, OneXCompilerLineWithoutAsmDefinesIsAFindingNotProof) {
   EXPECT_THAT(sha.evidence, Contains("the compiler line lacks -DSHA256_ASM"));
   // A figure only AES-NI reaches shows the line was shortened.
   EXPECT_EQ(Find(report, "AES-128-CBC").status, VerdictStatus::kAccelerated);
+}
+
+// FreeBSD's base system prints "compiler: clang": a line without Configure's defines says
+// nothing about assembly (issue 13, section 5).
+TEST(DoctorFromTest, CompilerLineWithoutConfigureDefinesSaysNothingAboutAsm) {
+  results::RunResult run = ImportedRun("", kOpenssl111);
+  run.library.cflags = "compiler: clang";
+  Add(run, "SHA-256", "hash", {Figure("hash", 16384, 300)});
+  const DoctorReport report = DiagnoseReport(run);
+  EXPECT_THAT(FindingIds(report), Not(Contains("library.no-asm-defines")));
+  EXPECT_THAT(Find(report, "SHA-256").evidence, Not(Contains(HasSubstr("-DSHA256_ASM"))));
+  EXPECT_TRUE(PrintsConfigureDefines("gcc -O3 -DL_ENDIAN -DNDEBUG"));
+  EXPECT_FALSE(PrintsConfigureDefines("clang"));
+}
+
+// Low-level AES rows are a cause only where the text shows the CPU has AES instructions.
+TEST(DoctorFromTest, LegacyAesRowsAreACauseOnlyWithAesInstructionsShown) {
+  const std::string caveat =
+      "Rows 'aes-128 cbc' time OpenSSL 1.x's low-level API (AES_*, DES_*, SHA256() ...), not EVP.";
+  const auto severity = [&](const std::string& cpu_info) {
+    results::RunResult run = ImportedRun(cpu_info, kOpenssl111);
+    run.source.evp = "legacy";
+    run.source.caveats.push_back(caveat);
+    Add(run, "AES-128-CBC", "cipher", {Figure("encrypt", 16384, 100)});
+    const DoctorReport report = DiagnoseReport(run);
+    for (const Finding& f : report.findings) {
+      if (f.id == "report.legacy-api") {
+        return std::optional<Severity>(f.severity);
+      }
+    }
+    return std::optional<Severity>();
+  };
+  EXPECT_EQ(severity(""), Severity::kInfo);
+  EXPECT_EQ(severity(std::string("CPUINFO: OPENSSL_ia32cap=") + kVectorNoAesNi), Severity::kInfo);
+  EXPECT_EQ(severity(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector), Severity::kWarning);
+
+  // Legacy rows of other algorithms (SM2, SHA-256) have no API verdict at all.
+  results::RunResult sha = ImportedRun("", kOpenssl111);
+  sha.source.evp = "legacy";
+  sha.source.caveats.push_back("Rows 'sha256' time OpenSSL 1.x's low-level API, not EVP.");
+  Add(sha, "SHA-256", "hash", {Figure("hash", 16384, 300)});
+  EXPECT_THAT(FindingIds(DiagnoseReport(sha)), Not(Contains("report.legacy-api")));
 }
 
 TEST(DoctorFromTest, WithoutCpuinfoFeaturesAreUnknownAndOnlyFastFiguresDecide) {

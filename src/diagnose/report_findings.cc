@@ -2,6 +2,7 @@
 // `doctor --from` mean. The live doctor's findings (verdict_findings.cc) read the machine; these
 // read the text.
 #include <algorithm>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -23,6 +24,22 @@ std::string LibraryName(const results::LibraryInfo& library) {
   return library.version.empty() ? std::string("the library") : library.version;
 }
 
+// True when the run has AES (or Camellia) rows of the 1.x low-level API: the only rows whose
+// API decides between the software and the hardware path (import names them in a caveat:
+// "Rows 'aes-128 cbc', ... time OpenSSL 1.x's low-level API").
+bool HasLegacyAesRows(const ReportOrigin& origin) {
+  return std::any_of(origin.caveats.begin(), origin.caveats.end(), [](const std::string& c) {
+    return c.find("low-level API") != std::string::npos &&
+           (c.find("'aes-") != std::string::npos || c.find("'camellia-") != std::string::npos);
+  });
+}
+
+// True when the report shows the CPU has the AES instructions the EVP path would use.
+bool CpuHasAes(const DoctorFacts& facts) {
+  const cpu::FeatureState* aes = facts.cpu.Find(facts.cpu.arch == "x86_64" ? "AES-NI" : "AES");
+  return facts.report->cpu_features_known && aes != nullptr && aes->supported;
+}
+
 void Build(const DoctorFacts& facts, std::vector<Finding>& out) {
   const std::string advice =
       "Use a libcrypto built with assembly (the distribution's package), or rebuild OpenSSL "
@@ -39,9 +56,12 @@ void Build(const DoctorFacts& facts, std::vector<Finding>& out) {
   }
   // OpenSSL 1.x Configure adds -D*_ASM and -DOPENSSL_CPUID_OBJ whenever assembly is enabled
   // (1.1.1 Configure, "unless ($disabled{asm})").
+  // The rule needs Configure's own compiler line: builds that replace it (FreeBSD's base
+  // system prints "compiler: clang") never show their defines, so their silence says nothing.
   const results::LibraryInfo& library = facts.library;
-  if (library.version_num != 0 && library.version_num < 0x30000000 && !library.cflags.empty() &&
-      facts.asm_defines.empty() && library.cflags.find("OPENSSL_CPUID_OBJ") == std::string::npos) {
+  if (library.version_num != 0 && library.version_num < 0x30000000 &&
+      PrintsConfigureDefines(library.cflags) && facts.asm_defines.empty() &&
+      library.cflags.find("OPENSSL_CPUID_OBJ") == std::string::npos) {
     out.push_back(Make(
         "library.no-asm-defines", Severity::kWarning,
         "The compiler line has no assembly defines: a build without assembly, or a shortened line",
@@ -126,14 +146,20 @@ void Timing(const DoctorFacts& facts, std::vector<Finding>& out) {
         "the total divided by the count); processes that shared a core each ran slower",
         ""));
   }
-  const bool v1 = facts.library.version_num != 0 && facts.library.version_num < 0x30000000;
-  if (origin.evp == "legacy" || (origin.evp == "unknown" && v1)) {
+  // The API is a cause only for AES/Camellia rows on a CPU the report shows to have AES
+  // instructions: elsewhere (MIPS, a CPU without AES-NI, an unknown CPU) EVP runs the same
+  // software, or the text cannot tell, so it is a note.
+  if (HasLegacyAesRows(origin)) {
+    const bool cause = CpuHasAes(facts);
     out.push_back(Make(
-        "report.legacy-api", Severity::kWarning,
-        fmt::format("{} rows time OpenSSL 1.x's low-level API, not EVP",
+        "report.legacy-api", cause ? Severity::kWarning : Severity::kInfo,
+        fmt::format("{} AES rows time the 1.x low-level API, not EVP",
                     origin.evp == "legacy" ? "The" : "Some"),
-        "the low-level AES_* code has no AES-NI or ARMv8 path, so those rows can be far slower "
-        "than the library's EVP path",
+        cause ? std::string("the low-level AES_* code has no AES-NI or ARMv8 path, and the "
+                            "CPUINFO line shows the CPU has AES instructions, so these rows are "
+                            "slower than the library's EVP path")
+              : std::string("the low-level AES_* code has no AES-NI or ARMv8 path; whether EVP "
+                            "would be faster depends on AES instructions the text does not show"),
         "Re-run openssl speed with -evp NAME (e.g. -evp aes-128-cbc)."));
   }
   if (!origin.not_examined.empty()) {
@@ -144,6 +170,15 @@ void Timing(const DoctorFacts& facts, std::vector<Finding>& out) {
 }
 
 }  // namespace
+
+bool PrintsConfigureDefines(std::string_view cflags) {
+  for (std::string_view define : {"-DL_ENDIAN", "-DB_ENDIAN", "-DOPENSSL_", "-DDSO_", "_ASM"}) {
+    if (cflags.find(define) != std::string_view::npos) {
+      return true;
+    }
+  }
+  return false;
+}
 
 std::vector<Finding> ReportFindings(const DoctorFacts& facts) {
   std::vector<Finding> out;

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "diagnose/doctor_from.h"
 #include "diagnose/verdict.h"
 #include "diagnose/verdict_decider.h"
 
@@ -399,7 +400,7 @@ Verdict Decider::DecideReportFingerprint(const std::string& key,
 void Decider::AddReportBuildEvidence(Verdict& v) const {
   const ReportOrigin& origin = *facts_.report;
   if (facts_.library.version_num != 0 && facts_.library.version_num < 0x30000000 &&
-      !facts_.library.cflags.empty()) {
+      PrintsConfigureDefines(facts_.library.cflags)) {
     std::vector<std::string_view> defines = AsmDefinesFor(alg_);
     if (family_ == Family::kAesBlock || family_ == Family::kAesXts || family_ == Family::kAesGcm) {
       defines.emplace_back("AES_ASM");  // 1.0.2 enables AES-NI under AES_ASM

@@ -416,7 +416,7 @@ CorpusFixture ParseCorpusFixture(std::string_view name, std::string_view content
       continue;
     }
     if (key == "report" || key == "source" || key == "taken" || key == "cause" ||
-        key == "cause-text" || key == "cause-source") {
+        key == "cause-text" || key == "cause-source" || key == "also-true") {
       continue;
     }
     Malformed(name, number, fmt::format("unknown key '{}'", key));

@@ -1,0 +1,123 @@
+// The library-changes table (library_changes.h).
+#include "diagnose/library_changes.h"
+
+#include <algorithm>
+#include <cctype>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "diagnose/csv_table.h"
+
+namespace cryptobench::diagnose {
+namespace {
+
+constexpr std::string_view kTable = "library changes";
+constexpr std::string_view kHeader = "library,arch,area,versions,kind,change,source,certainty";
+constexpr std::string_view kLibraries[] = {"openssl", "libressl", "boringssl", "aws-lc"};
+constexpr std::string_view kArches[] = {"x86_64", "aarch64", "any"};
+constexpr std::string_view kAreas[] = {"AES",    "GHASH", "SHA-2",     "ChaCha20",
+                                       "BN-RSA", "EVP",   "speed-tool"};
+constexpr std::string_view kKinds[] = {"added", "removed", "regressed", "restored",    "absent",
+                                       "cost",  "gain",    "no-change", "tool-change", "tool-bug"};
+
+template <size_t N>
+bool OneOf(std::string_view value, const std::string_view (&allowed)[N]) {
+  return std::find(std::begin(allowed), std::end(allowed), value) != std::end(allowed);
+}
+
+template <size_t N>
+void Require(std::string_view value, const std::string_view (&allowed)[N], std::string_view column,
+             size_t line) {
+  if (!OneOf(value, allowed)) {
+    std::string names;
+    for (std::string_view name : allowed) {
+      names += (names.empty() ? "" : ", ") + std::string(name);
+    }
+    FailCsvRecord(kTable, line, fmt::format("unknown {} \"{}\" (one of {})", column, value, names));
+  }
+}
+
+}  // namespace
+
+bool IsCitableSource(std::string_view source) {
+  if (source.starts_with("https://") || source.starts_with("http://")) {
+    const size_t host = source.find("://") + 3;
+    return source.size() > host && source.find('.', host) != std::string_view::npos;
+  }
+  if (!source.starts_with("commit ")) {
+    return false;
+  }
+  source.remove_prefix(7);
+  const size_t space = source.find(' ');
+  if (space == std::string_view::npos) {
+    return false;
+  }
+  const std::string_view id = source.substr(0, space);
+  const std::string_view path = source.substr(space + 1);
+  const bool hex = std::all_of(id.begin(), id.end(),
+                               [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });
+  return hex && id.size() >= 7 && id.size() <= 40 && path.find('/') != std::string_view::npos;
+}
+
+std::vector<LibraryChange> ParseLibraryChanges(std::string_view csv) {
+  std::vector<LibraryChange> out;
+  for (CsvRecord& record : ParseCsvTable(csv, kHeader, kTable)) {
+    std::vector<std::string>& f = record.fields;
+    LibraryChange row;
+    row.line = record.line;
+    Require(f[0], kLibraries, "library", record.line);
+    Require(f[1], kArches, "arch", record.line);
+    Require(f[2], kAreas, "area", record.line);
+    Require(f[4], kKinds, "kind", record.line);
+    try {
+      row.versions = ParseVersionRange(f[3]);
+    } catch (const std::invalid_argument& e) {
+      FailCsvRecord(kTable, record.line, fmt::format("versions: {}", e.what()));
+    }
+    if (f[5].empty()) {
+      FailCsvRecord(kTable, record.line, "an empty change");
+    }
+    if (!IsCitableSource(f[6])) {
+      FailCsvRecord(kTable, record.line,
+                    fmt::format("source \"{}\" is neither a URL nor \"commit <id> <file>\"", f[6]));
+    }
+    if (f[7] != "sure" && f[7] != "unsure") {
+      FailCsvRecord(kTable, record.line,
+                    fmt::format("certainty \"{}\" is neither sure nor unsure", f[7]));
+    }
+    row.library = std::move(f[0]);
+    row.arch = std::move(f[1]);
+    row.area = std::move(f[2]);
+    row.kind = std::move(f[4]);
+    row.change = std::move(f[5]);
+    row.source = std::move(f[6]);
+    row.sure = f[7] == "sure";
+    out.push_back(std::move(row));
+  }
+  return out;
+}
+
+const std::vector<LibraryChange>& LibraryChanges() {
+  static const std::vector<LibraryChange> table = ParseLibraryChanges(EmbeddedLibraryChangesCsv());
+  return table;
+}
+
+std::vector<const LibraryChange*> ChangesBetween(const std::vector<LibraryChange>& table,
+                                                 std::string_view library, std::string_view arch,
+                                                 std::string_view area, const LibraryVersion& a,
+                                                 const LibraryVersion& b) {
+  std::vector<const LibraryChange*> out;
+  for (const LibraryChange& row : table) {
+    if (row.library != library || (row.arch != "any" && row.arch != arch) ||
+        (!area.empty() && row.area != area) || row.kind == "no-change" || row.kind == "absent") {
+      continue;
+    }
+    if (row.versions.Contains(a) != row.versions.Contains(b)) {
+      out.push_back(&row);
+    }
+  }
+  return out;
+}
+
+}  // namespace cryptobench::diagnose

@@ -1,0 +1,48 @@
+// StatedCauses (stated_causes.h): which findings and verdicts assert a cause, and which one.
+#include "diagnose/stated_causes.h"
+
+#include <string_view>
+
+namespace cryptobench::diagnose {
+namespace {
+
+// Finding ids that assert a cause when they are warnings or errors (an info finding states a
+// fact: "env.ia32cap" is info when the value clears no known bit).
+struct FindingCause {
+  std::string_view id;
+  std::string_view tag;
+};
+constexpr FindingCause kFindingCauses[] = {
+    {"library.no-asm", "built-without-asm"},
+    {"library.no-asm-defines", "built-without-asm"},
+    {"env.ia32cap", "capability-masked"},
+    {"report.user-cpu-offload", "user-cpu-timing-hides-offload"},
+    {"report.legacy-api", "legacy-api-not-evp"},
+};
+
+}  // namespace
+
+std::vector<StatedCause> StatedCauses(const DoctorReport& report) {
+  std::vector<StatedCause> out;
+  for (const Finding& finding : report.findings) {
+    if (finding.severity == Severity::kInfo) {
+      continue;
+    }
+    for (const FindingCause& cause : kFindingCauses) {
+      if (finding.id == cause.id) {
+        out.push_back({std::string(cause.tag), finding.summary});
+      }
+    }
+  }
+  for (const Verdict& verdict : report.verdicts) {
+    if (verdict.status == VerdictStatus::kMasked) {
+      out.push_back({"capability-masked", verdict.line});
+    } else if (verdict.status == VerdictStatus::kNotAccelerated) {
+      out.push_back(
+          {report.facts.no_asm_build ? "built-without-asm" : "hw-path-unused", verdict.line});
+    }
+  }
+  return out;
+}
+
+}  // namespace cryptobench::diagnose

@@ -1,0 +1,28 @@
+// The causes a diagnosis states, as tags of one vocabulary (tests/fixtures/reports/README.md,
+// "The cause"): what `bench/diagnose-corpus` scores against the causes maintainers established.
+// Pure functions over reports already made; they add no judgement of their own.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "diagnose/doctor_model.h"
+
+namespace cryptobench::diagnose {
+
+/// One cause a report states: its tag and the sentence that states it.
+struct StatedCause {
+  std::string tag;   ///< e.g. "legacy-api-not-evp", "built-without-asm", "crypto-fine"
+  std::string text;  ///< the finding's summary or the verdict's line
+};
+
+/// The causes `report` states: each warning or error finding that names a cause, and each
+/// verdict that calls an algorithm not accelerated or masked. Findings and verdicts that state
+/// facts without a cause (no CPUINFO line, -multi, an algorithm without hardware path) give
+/// none. Tags: "built-without-asm" (no-asm build, 1.x compiler line without assembly defines),
+/// "capability-masked" (OPENSSL_ia32cap/armcap clearing features), "user-cpu-timing-hides-offload"
+/// (user CPU time with an engine or provider), "legacy-api-not-evp" (1.x low-level rows),
+/// "hw-path-unused" (a figure below every accelerated class although the vector offers one).
+std::vector<StatedCause> StatedCauses(const DoctorReport& report);
+
+}  // namespace cryptobench::diagnose
