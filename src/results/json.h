@@ -34,6 +34,11 @@ RunResult FromJson(const nlohmann::json& doc);
 /// Throws nlohmann::json::exception for invalid JSON, InputLimitError past a cap.
 nlohmann::json ParseJsonBounded(std::string_view text);
 
+/// Throws InputLimitError, naming the line, when `text` holds more than kMaxJsonPunctuationRun
+/// bytes in a row outside strings and numbers (results/limits.h); ParseJsonBounded checks it
+/// first. For a SAX pass of a JSON parser over text from any input.
+void CheckJsonPunctuationRuns(std::string_view text);
+
 /// Sample <-> JSON object {"iterations","wall_ns","cpu_ns","user_ns","sys_ns","ticks"}; used by
 /// the worker protocol too.
 nlohmann::json SampleToJson(const measure::Sample& sample);

@@ -1,5 +1,6 @@
 // Reading the result model from JSON, validating every field's type and naming the path of the
 // first problem. Unknown keys are ignored so that newer writers stay readable.
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -594,7 +595,42 @@ class BoundedDomBuilder : public nlohmann::json_sax<json> {
 
 }  // namespace
 
+void CheckJsonPunctuationRuns(std::string_view text) {
+  // nlohmann's lexer starts its record of the current token afresh only at a string or a
+  // number; everything between two of them is kept, and quoted whole in a parse error.
+  size_t run = 0;
+  bool in_string = false;
+  bool escape = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (escape) {
+        escape = false;
+      } else if (c == '\\') {
+        escape = true;
+      } else if (c == '"') {
+        in_string = false;
+      }
+      continue;
+    }
+    if (c == '"' || c == '-' || (c >= '0' && c <= '9')) {
+      in_string = c == '"';
+      run = 0;
+      continue;
+    }
+    if (++run > kMaxJsonPunctuationRun) {
+      const size_t start = i + 1 - run;
+      const auto line = static_cast<size_t>(std::count(text.begin(), text.begin() + start, '\n'));
+      throw InputLimitError(fmt::format(
+          "line {}: more than {} KiB of JSON without a string or number (whitespace, brackets, "
+          "literals); no result is laid out so",
+          line + 1, kMaxJsonPunctuationRun >> 10));
+    }
+  }
+}
+
 nlohmann::json ParseJsonBounded(std::string_view text) {
+  CheckJsonPunctuationRuns(text);
   BoundedDomBuilder builder;
   json::sax_parse(text, &builder);
   return builder.Take();

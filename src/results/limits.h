@@ -30,6 +30,11 @@ inline constexpr size_t kMaxInputLines = 200000;
 inline constexpr size_t kMaxJsonTreeBytes = size_t{40} << 20;
 /// Nesting of a JSON input: a result nests 7 deep (runs[].algorithms[].cells[].workers[]...).
 inline constexpr size_t kMaxJsonDepth = 64;
+/// Bytes of a JSON input in a row outside strings and numbers (whitespace, brackets, commas,
+/// colons, true/false/null): a result has at most a few hundred (indentation, "[]"). The JSON
+/// parser keeps such a run whole and quotes it in an error, a control character as 8 bytes, so
+/// 4 MiB of newlines cost ~180 MB before the cap.
+inline constexpr size_t kMaxJsonPunctuationRun = size_t{64} << 10;
 
 /// An input that cannot be read as results (the CLI exits with status 2). what() is one line.
 class InputError : public std::runtime_error {
