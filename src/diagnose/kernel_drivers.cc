@@ -3,10 +3,11 @@
 #include <fnmatch.h>
 
 #include <algorithm>
-#include <stdexcept>
 #include <utility>
 
 #include <fmt/format.h>
+
+#include "diagnose/csv_table.h"
 
 namespace cryptobench::diagnose {
 
@@ -21,26 +22,6 @@ struct Row {
   std::string source;
 };
 
-// One CSV line; a field in double quotes may hold commas ("" is a quote).
-std::vector<std::string> SplitCsvLine(std::string_view line) {
-  std::vector<std::string> fields(1);
-  bool quoted = false;
-  for (size_t i = 0; i < line.size(); ++i) {
-    const char c = line[i];
-    if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-      fields.back() += '"';
-      ++i;
-    } else if (c == '"') {
-      quoted = !quoted;
-    } else if (c == ',' && !quoted) {
-      fields.emplace_back();
-    } else if (c != '\r') {
-      fields.back() += c;
-    }
-  }
-  return fields;
-}
-
 KernelDriverClass ClassNamed(std::string_view name, size_t line) {
   static constexpr std::pair<std::string_view, KernelDriverClass> kNames[] = {
       {"instructions", KernelDriverClass::kInstructions},
@@ -54,30 +35,19 @@ KernelDriverClass ClassNamed(std::string_view name, size_t line) {
       return klass;
     }
   }
-  throw std::logic_error(
-      fmt::format("data/kernel-crypto-drivers.csv line {}: unknown class '{}'", line, name));
+  FailCsvRecord("data/kernel-crypto-drivers.csv", line, fmt::format("unknown class '{}'", name));
 }
 
 // The embedded table; a malformed one is a build defect (kernel_drivers_test parses it).
 const std::vector<Row>& Table() {
   static const std::vector<Row> rows = [] {
     std::vector<Row> parsed;
-    const std::string_view csv = EmbeddedKernelDriversCsv();
-    size_t pos = 0, line = 0;
-    while (pos < csv.size()) {
-      const size_t end = std::min(csv.find('\n', pos), csv.size());
-      const std::string_view text = csv.substr(pos, end - pos);
-      pos = end + 1;
-      if (++line == 1 || text.empty()) {
-        continue;  // the header
-      }
-      std::vector<std::string> fields = SplitCsvLine(text);
-      if (fields.size() != 4) {
-        throw std::logic_error(fmt::format(
-            "data/kernel-crypto-drivers.csv line {}: {} fields, not 4", line, fields.size()));
-      }
+    for (CsvRecord& record :
+         ParseCsvTable(EmbeddedKernelDriversCsv(), "pattern,class,instructions,source",
+                       "data/kernel-crypto-drivers.csv")) {
+      std::vector<std::string>& f = record.fields;
       parsed.push_back(
-          {fields[0], ClassNamed(fields[1], line), std::move(fields[2]), std::move(fields[3])});
+          {std::move(f[0]), ClassNamed(f[1], record.line), std::move(f[2]), std::move(f[3])});
     }
     return parsed;
   }();
