@@ -2,8 +2,16 @@
 # Shared helpers for the scripts in scripts/ (sourced, not run).
 # Messages go to stderr so that a run's stdout holds only cryptobench's own output.
 
-# Prints a step heading: "==> configure release".
-step() { printf '==> %s\n' "$*" >&2; }
+# Seconds since the epoch at which the outermost script started (scripts run by it inherit it).
+: "${CRYPTOBENCH_STARTED:=$(date +%s)}"
+export CRYPTOBENCH_STARTED
+
+# Prints a step heading with the time since the outermost script started, so that a CI log shows
+# each stage's duration: "==> [+4m07s] configuring release (...)".
+step() {
+  local elapsed=$(($(date +%s) - CRYPTOBENCH_STARTED))
+  printf '==> [+%dm%02ds] %s\n' $((elapsed / 60)) $((elapsed % 60)) "$*" >&2
+}
 
 # Prints a note that does not stop the run.
 note() { printf 'note: %s\n' "$*" >&2; }
