@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "results/json.h"
+#include "results/limits.h"
 
 #include "import/botan_speed.h"
 #include "import/bssl_speed.h"
@@ -37,6 +38,14 @@
 
 namespace cryptobench::import {
 namespace {
+
+// Environment facts (distinct ones) in one pasted input, and their text. Every run carries the
+// facts read before it, so a paste of cpuinfo or lsmod lines between many runs would otherwise
+// cost its size once per run (64 runs at most). Real pastes hold far fewer: a distribution
+// kernel's /proc/crypto has ~300 entries, lsmod ~200 modules, and cpuinfo repeats one model
+// and one flags line per CPU.
+constexpr size_t kMaxFactsPerInput = 2048;
+constexpr size_t kMaxFactBytesPerInput = size_t{128} << 10;
 
 // "3-5, 9 and 12": line numbers for a caveat, consecutive ones as ranges (LinesNamedIn in the
 // corpus checker and people read both).
@@ -196,10 +205,14 @@ class Driver {
   std::vector<results::RunResult> Run() {
     for (size_t i = 0; i < lines_.size(); ++i) {
       Take(i);
+      CheckGrowth(lines_[i].number);
     }
-    env_.Finish(&facts_);
+    std::vector<results::SourceFact> last;
+    env_.Finish(&last);
+    AddFacts(std::move(last), lines_.empty() ? 1 : lines_.back().number);
     Flush();
     NameSkippedOutput();
+    CheckGrowth(lines_.empty() ? 1 : lines_.back().number);
     if (!runs_.empty()) {
       runs_.back().source.facts = facts_;  // lines pasted after the last run describe it too
     } else if (unread_) {
@@ -259,6 +272,7 @@ class Driver {
 
   void StartForeign(ForeignTool tool) {
     Flush();
+    ++run_generation_;
     foreign_tool_ = tool;
     switch (tool) {
       case ForeignTool::kBssl:
@@ -382,7 +396,9 @@ class Driver {
   bool TakeLine(size_t index) {
     const SourceLine& line = lines_[index];
     if (line.kind == LineKind::kCommand) {
-      env_.SetCommand(line, &facts_);
+      std::vector<results::SourceFact> read;
+      env_.SetCommand(line, &read);
+      AddFacts(std::move(read), line.number);
     } else {
       std::vector<results::SourceFact> read;
       if (env_.Take(line, &read)) {
@@ -391,10 +407,10 @@ class Driver {
                         [](const results::SourceFact& fact) { return fact.kind == "uname"; })) {
           Flush();
         }
-        facts_.insert(facts_.end(), read.begin(), read.end());
+        AddFacts(std::move(read), line.number);
         return true;  // an environment line: a fact for the runs after it
       }
-      facts_.insert(facts_.end(), read.begin(), read.end());
+      AddFacts(std::move(read), line.number);
     }
     // cryptsetup's "# ..." lines read like root prompts: let its parser see them first.
     if (line.kind == LineKind::kCommand && StartsCryptsetupOutput(line)) {
@@ -497,6 +513,7 @@ class Driver {
 
   void StartSpeed(size_t line) {
     FlushForeign();
+    ++run_generation_;
     speed_ = std::make_unique<SpeedState>();
     speed_->evidence.first_line = line;
     if (!last_sizes_.empty()) {
@@ -575,6 +592,7 @@ class Driver {
         const std::vector<std::string> caveats = std::move(runs_.back().source.caveats);
         run.source.caveats.insert(run.source.caveats.begin(), caveats.begin(), caveats.end());
         runs_.pop_back();
+        runs_changed_ = true;
       }
       version_run_.reset();
       // `openssl speed aes-128-cbc`, then `openssl speed sha256`: one run of the library.
@@ -583,6 +601,7 @@ class Driver {
                          speed_env_ == evidence.command.env && CanJoinSpeedRuns(runs_.back(), run);
       if (joins) {
         JoinSpeedRun(std::move(run), evidence.first_line, &runs_.back());
+        runs_changed_ = true;
       } else {
         AddRun(std::move(run));
         speed_run_ = runs_.size() - 1;
@@ -610,6 +629,97 @@ class Driver {
     speed_.reset();
   }
 
+  // Rows and cells read so far, after every line: an input past the caps of results/limits.h
+  // (a paste of one row repeated, a table header with thousands of sizes) is refused as it is
+  // read, before it costs memory. Finished runs are summed when they change; the run being
+  // read is counted row by row as its parser adds them.
+  void CheckGrowth(size_t line) {
+    if (runs_changed_) {
+      runs_changed_ = false;
+      done_rows_ = 0;
+      done_cells_ = 0;
+      for (const results::RunResult& run : runs_) {
+        done_rows_ += run.algorithms.size();
+        for (const results::AlgorithmResult& alg : run.algorithms) {
+          done_cells_ += alg.cells.size();
+        }
+      }
+      if (runs_.size() > results::kMaxRunsPerInput) {
+        throw ImportError(line, fmt::format("at most {} runs in one input, found more",
+                                            results::kMaxRunsPerInput));
+      }
+    }
+    // A new run, or the open one flushed into runs_ (counted there now).
+    if (counted_generation_ != run_generation_ || (!speed_ && !foreign_)) {
+      counted_generation_ = run_generation_;
+      open_ = OpenRunCount{};
+    }
+    if (speed_) {
+      const SpeedEvidence& e = speed_->evidence;
+      const auto count_sym = [&](const std::vector<SymRow>& rows, size_t* seen) {
+        for (; *seen < rows.size(); ++*seen) {
+          ++open_.rows;
+          open_.cells += rows[*seen].bytes_per_s.size();
+        }
+      };
+      const auto count_pk = [&](const std::vector<PkRow>& rows, size_t* seen) {
+        for (; *seen < rows.size(); ++*seen) {
+          ++open_.rows;
+          open_.cells += rows[*seen].ops_per_s.size();
+        }
+      };
+      count_sym(e.sym_rows, &open_.sym);
+      count_sym(e.child_sym_rows, &open_.child_sym);
+      count_pk(e.pk_rows, &open_.pk);
+      count_pk(e.child_pk_rows, &open_.child_pk);
+      if (e.progress.size() > open_.progress) {
+        open_.cells += e.progress.size() - open_.progress;
+        open_.progress = e.progress.size();
+      }
+    } else if (foreign_) {
+      ++open_.cells;  // a foreign tool's line holds one figure at most
+    }
+    if (done_rows_ + open_.rows > results::kMaxRowsPerInput) {
+      throw ImportError(line, fmt::format("at most {} result rows in one input, found more",
+                                          results::kMaxRowsPerInput));
+    }
+    if (done_cells_ + open_.cells > results::kMaxCellsPerInput) {
+      throw ImportError(line, fmt::format("at most {} figures in one input, found more",
+                                          results::kMaxCellsPerInput));
+    }
+  }
+
+  // What the run being read holds so far, and how far its evidence has been counted.
+  struct OpenRunCount {
+    size_t rows = 0;
+    size_t cells = 0;
+    size_t sym = 0;
+    size_t child_sym = 0;
+    size_t pk = 0;
+    size_t child_pk = 0;
+    size_t progress = 0;
+  };
+
+  // Keeps the facts of `read`; a CPU model or flags line repeated (cpuinfo has one per CPU) is
+  // kept once, at its first line. Past kMaxFactsPerInput or kMaxFactBytesPerInput the input is
+  // refused at `line`. (Other repeats stay: an engine's message seen again under another
+  // command says something of that command.)
+  void AddFacts(std::vector<results::SourceFact> read, size_t line) {
+    for (results::SourceFact& fact : read) {
+      if ((fact.kind == "cpu_model" || fact.kind == "cpu_flags") &&
+          !cpu_fact_keys_.insert(fact.kind + '\n' + fact.value).second) {
+        continue;
+      }
+      fact_bytes_ += fact.kind.size() + fact.value.size();
+      if (facts_.size() >= kMaxFactsPerInput || fact_bytes_ > kMaxFactBytesPerInput) {
+        throw ImportError(line, fmt::format("at most {} environment facts and {} KiB of them in "
+                                            "one input, found more",
+                                            kMaxFactsPerInput, kMaxFactBytesPerInput >> 10));
+      }
+      facts_.push_back(std::move(fact));
+    }
+  }
+
   // Adds a finished run with the environment facts read so far.
   void AddRun(results::RunResult run) {
     run.source.facts = facts_;
@@ -617,6 +727,7 @@ class Driver {
       run.source.caveats.push_back(caveat);
     }
     runs_.push_back(std::move(run));
+    runs_changed_ = true;
   }
 
   // An OpenSSL run without -engine after an engine list that shows an engine available (and
@@ -737,9 +848,17 @@ class Driver {
 
   const std::vector<SourceLine>& lines_;
   std::string file_name_;
+  bool runs_changed_ = false;
+  size_t done_rows_ = 0;
+  size_t done_cells_ = 0;
+  size_t run_generation_ = 0;
+  size_t counted_generation_ = 0;
+  OpenRunCount open_;
   std::vector<results::RunResult> runs_;
   EnvFactReader env_;
   std::vector<results::SourceFact> facts_;
+  std::set<std::string> cpu_fact_keys_;  // kind and value of each CPU fact in facts_
+  size_t fact_bytes_ = 0;
   std::unique_ptr<SpeedState> speed_;
   std::optional<HeaderInfo> version_;
   std::optional<HeaderInfo> last_version_;
@@ -834,6 +953,14 @@ std::vector<results::RunResult> ImportColumn(std::string_view text, std::string_
                       "mbedTLS benchmark or `gnutls-cli --benchmark-*`, found none",
                       std::string(file_name));
   }
+  // Every figure in range (results/limits.h), as a result JSON's must be.
+  for (const results::RunResult& run : runs) {
+    try {
+      results::CheckFigures(run);
+    } catch (const std::runtime_error& e) {
+      throw results::InputError(fmt::format("{}: {}", file_name, e.what()));
+    }
+  }
   return runs;
 }
 
@@ -844,6 +971,14 @@ std::vector<results::RunResult> ImportText(std::string_view text, std::string_vi
   // A cryptobench result JSON behind a command line, a Markdown fence or a byte order mark.
   if (const std::optional<PastedJson> json = FindPastedJson(text)) {
     return ResultJsonRuns(*json, file_name, read_result_json);
+  }
+  // Each line costs a little memory of its own, whatever it holds: count them first.
+  if (const auto newlines = static_cast<size_t>(std::count(text.begin(), text.end(), '\n'));
+      newlines >= results::kMaxInputLines) {
+    throw ImportError(results::kMaxInputLines + 1,
+                      fmt::format("at most {} lines of pasted output, found {}",
+                                  results::kMaxInputLines, newlines + 1),
+                      std::string(file_name));
   }
   const std::optional<SideBySide> columns = SplitSideBySide(text);
   if (!columns) {
@@ -870,6 +1005,12 @@ std::vector<results::RunResult> ImportText(std::string_view text, std::string_vi
   }
   runs.insert(runs.end(), std::make_move_iterator(right.begin()),
               std::make_move_iterator(right.end()));
+  // Each column was held to the caps as it was read; the two together must be too.
+  try {
+    results::CheckInputSize(runs);
+  } catch (const results::InputLimitError& e) {
+    throw results::InputLimitError(fmt::format("{}: {}", file_name, e.what()));
+  }
   return runs;
 }
 

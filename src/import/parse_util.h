@@ -22,9 +22,10 @@ inline constexpr size_t kMaxQuotedChars = 80;
 /// and is written as U+FFFD), and a longer text cut there, with "..." before the closing quote.
 std::string QuoteForError(std::string_view text);
 
-/// A JSON parser's message with the input it quotes cut as QuoteForError cuts it: nlohmann's
-/// parse errors end "...; last read: 'TOKEN'", and TOKEN is the rest of the line for a broken
-/// string. Other messages come back unchanged.
+/// A JSON parser's message for a user: without nlohmann's "[json.exception.NAME.ID] " prefix,
+/// and with the input it quotes cut as QuoteForError cuts it (parse errors say "...; last
+/// read: 'TOKEN'", maybe followed by "; expected X", and TOKEN can be megabytes). Other
+/// messages come back whole, or cut to 400 bytes followed by "...".
 std::string ShortenJsonError(std::string_view message);
 
 /// `text` without leading and trailing spaces, tabs, CR and LF.
