@@ -18,7 +18,10 @@ Checks, each printed PASS or FAIL (exit status 1 if any fails):
      kernel does the work), and import flags the user-CPU figure's timing basis;
   5. doctor --backend afalg calls AES-128-CBC accelerated with aesni_intel and gives aes-generic a
      software verdict naming the module without it, and compares the kernel with user-space
-     OpenSSL per input size (each kernel request costs more than a user-space call).
+     OpenSSL per input size (each kernel request costs more than a user-space call);
+  6. kTLS (aesni boot, the tls module loaded): `cryptobench tls` finds the kernel's tls ULP, and
+     at least one TLS transfer ran with the server's records encrypted by the kernel, verified
+     byte for byte, beside the same suite without kTLS.
 Figures are printed beside the checks; under TCG (emulation) they are the emulator's.
 """
 import json
@@ -234,6 +237,35 @@ def check_doctor(folder, variant):
              if aes and aes["points"] else f" ({note or 'no comparison'})"))
 
 
+def check_ktls(folder):
+    """cryptobench tls with the kernel's tls module: kTLS found, used and verified."""
+    run = load(os.path.join(folder, "tls-ktls.json"))
+    ktls = run.get("ktls", {})
+    print(f"  kTLS: {ktls.get('status')}: {ktls.get('reason')}")
+    rates = {}
+    for cell in run.get("transfers", []):
+        samples = sorted(s["wall_ns"] for s in cell.get("samples", []))
+        rate = cell["transfer_bytes"] / (samples[len(samples) // 2] / 1e9) if samples else None
+        n = cell.get("negotiated", {})
+        sides = (f"server send {'kernel' if n.get('server_ktls_send') else 'user'}, client "
+                 f"receive {'kernel' if n.get('client_ktls_recv') else 'user'}")
+        label = cell.get("suite") or cell.get("transport")
+        print(f"    {label:<40} {cell.get('protocol', ''):<8} kTLS {str(cell.get('ktls')):<5} "
+              f"{cell.get('status'):<11} "
+              + (f"{rate / 1e6:7.1f} MB/s, {sides}" if rate else cell.get("message", "")))
+        rates[(label, cell.get("ktls"))] = (cell, rate)
+    check(ktls.get("kernel") == "available",
+          f"aesni: cryptobench tls finds the kernel's tls ULP ({ktls.get('kernel')})")
+    used = [cell for (label, with_ktls), (cell, rate) in rates.items()
+            if with_ktls and cell.get("status") == "ok" and rate
+            and cell.get("negotiated", {}).get("server_ktls_send")
+            and cell.get("verified_bytes", 0) >= cell["transfer_bytes"]
+            and rates.get((label, False), (None, None))[1]]
+    check(ktls.get("status") == "used" and used,
+          f"aesni: a TLS transfer ran with the kernel encrypting the server's records, verified, "
+          f"beside the same suite without kTLS ({len(used)} suite(s))")
+
+
 def main():
     results = sys.argv[1]
     accel = open(os.path.join(results, "accel")).read().strip()
@@ -242,6 +274,8 @@ def main():
         try:
             check_boot(results, variant)
             check_doctor(os.path.join(results, variant), variant)
+            if variant == "aesni":
+                check_ktls(os.path.join(results, variant))
         except (OSError, ValueError, KeyError) as e:
             check(False, f"{variant}: results readable ({e})")
     if failures:

@@ -1,7 +1,7 @@
 #!/bin/busybox sh
 # /init of the AF_ALG guest's initramfs (scripts/afalg-guest.sh fills in the @...@ values).
 # Loads the crypto modules but aesni_intel, mounts this machine's root read-only over 9p at
-# /host and the results share at /host/tmp/out, runs scripts/afalg-guest-run.sh for the generic
+# /host and the results share at /host/tmp/out, brings up loopback, runs scripts/afalg-guest-run.sh for the generic
 # C drivers, loads aesni_intel, runs it again for the AES-NI drivers, and powers off.
 /bin/busybox --install -s /bin
 export PATH=/bin
@@ -15,6 +15,7 @@ load() {  # load LIST: a module whose CPU feature is missing refuses to load (EN
   done
 }
 load modules.early
+ip link set lo up  # the loopback interface that `cryptobench tls` transfers over
 # Read-only, so the guest may cache what it reads (cache=loose): each cryptobench worker loads
 # the same binary and libraries again, which is slow over uncached 9p under emulation.
 if ! mount -t 9p -o trans=virtio,version=9p2000.L,ro,cache=loose,msize=262144 hostroot /host; then

@@ -5,7 +5,8 @@ Usage: afalg-guest-modules.py MODULES_DIR DEST
   MODULES_DIR  lib/modules/<version> of an extracted kernel package, after depmod -b
   DEST         folder to copy the .ko files to (flat); it also gets two lists, one file name a
                line, each module after those it depends on (modules.dep):
-               modules.early: the virtio PCI transport, 9p, and every crypto module but
+               modules.early: the virtio PCI transport, 9p, the kernel TLS module (tls, for
+                 the kTLS run of `cryptobench tls`), and every crypto module but
                  aesni_intel and aes_ti, so that the kernel first serves AES with its generic C
                  code (aes_ti, the fixed-time C AES at priority 101, is loaded on request only
                  on a normal system and would outrank aes-generic at 100);
@@ -18,7 +19,7 @@ import shutil
 import sys
 
 TRANSPORT = ["kernel/drivers/virtio/virtio_pci.ko", "kernel/net/9p/9pnet_virtio.ko",
-             "kernel/fs/9p/9p.ko"]
+             "kernel/fs/9p/9p.ko", "kernel/net/tls/tls.ko"]
 CRYPTO_DIRS = ["kernel/crypto", "kernel/arch/x86/crypto", "kernel/lib/crypto"]
 LATE = "kernel/arch/x86/crypto/aesni-intel.ko"
 NEVER = {"tcrypt.ko", "aes_ti.ko"}

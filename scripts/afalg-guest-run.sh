@@ -14,9 +14,11 @@ cd "$out" || exit 1
 if [ "$accel" = tcg ]; then
   budget=0.02
   sizes=16384
+  tls_bytes=1M
 else
   budget=0.1
   sizes=16,64,256,1024,4096,16384
+  tls_bytes=64M
 fi
 exec 3>&1  # run.log: each step's line, whatever the step's own output is redirected to
 step() {  # step NAME COMMAND...: runs it, logs its exit status and seconds
@@ -61,6 +63,14 @@ step "openssl speed afalg (elapsed)" openssl speed -elapsed -engine afalg -evp a
   -bytes 16384 -seconds 1 >openssl-afalg-elapsed.txt 2>&1
 step import "$cb" import openssl-afalg-user.txt --format json >import-afalg-user.json \
   2>import-afalg-user.err
+# kTLS (the tls module is loaded by the guest's /init): the same TLS transfers with the records
+# protected by the library in user space and by the kernel, one TLS 1.3 and one TLS 1.2 suite
+# (OpenSSL 3.0 hands TLS 1.3 only its sending side to the kernel).
+if [ "$variant" = aesni ]; then
+  step "tls ktls" "$cb" tls --suites TLS_AES_128_GCM_SHA256,ECDHE-ECDSA-AES128-GCM-SHA256 \
+    --no-handshakes --no-aead-ceiling --transfer-bytes "$tls_bytes" --max-seconds "$budget" \
+    --precision 0 --format json --output tls-ktls.json --no-progress 2>tls-ktls.err
+fi
 # The driver's class, the verdict, and the kernel against user-space OpenSSL per input size.
 if [ "$accel" = tcg ]; then
   examined=AES-128-CBC

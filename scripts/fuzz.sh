@@ -29,8 +29,10 @@ for launcher_var in CMAKE_CXX_COMPILER_LAUNCHER CMAKE_C_COMPILER_LAUNCHER; do
   fi
 done
 
-# One per parser, plus the whole import pipeline (fuzz/CMakeLists.txt).
-targets=(import speed_text speed_mr version bssl_speed botan_speed cryptsetup kernel_and_bench)
+# One per parser, plus the whole import pipeline, the result-JSON reader and the memory bound
+# (fuzz/CMakeLists.txt).
+targets=(import speed_text speed_mr version bssl_speed botan_speed cryptsetup kernel_and_bench
+         result_json memory_bound)
 
 started=$SECONDS
 step "configuring fuzz (cmake --preset fuzz)"
@@ -43,15 +45,30 @@ step "fuzzers built in $((SECONDS - started)) s"
 # Seeds: the import fixtures and the corpus of real reports (read only; new inputs go to the
 # target's own corpus directory).
 seeds=(tests/fixtures/import tests/fixtures/reports)
+# The result-JSON reader starts from result documents.
+json_seeds=(tests/golden/import tests/fixtures/results tests/fixtures/compare)
 artifacts=build/fuzz/artifacts
 mkdir -p "$artifacts"
 
 # Runs one target; its exit status goes to build/logs/fuzz-TARGET.status.
 fuzz_one() {
   local target=$1 corpus=build/fuzz/corpus/$1 log=build/logs/fuzz-$1.log status=0
+  local target_seeds=("${seeds[@]}") timeout=10
+  if [[ "$target" == result_json ]]; then
+    target_seeds=("${json_seeds[@]}")
+  fi
+  # memory_bound repeats each input to 256 KiB, imports it and writes its JSON: about 1 s of CPU
+  # per input in this instrumented build (a 4 KiB openssl speed seed becomes 62 runs), several
+  # seconds on a loaded machine; 10 s was within reach of the load alone. libFuzzer runs every
+  # seed before its time limit counts, so it starts from the import fixtures only (26 files,
+  # each format), not the report corpus as well.
+  if [[ "$target" == memory_bound ]]; then
+    timeout=60
+    target_seeds=(tests/fixtures/import)
+  fi
   mkdir -p "$corpus"
-  "build/fuzz/fuzz/cryptobench_fuzz_$target" "$corpus" "${seeds[@]}" \
-    -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+  "build/fuzz/fuzz/cryptobench_fuzz_$target" "$corpus" "${target_seeds[@]}" \
+    -max_total_time="$seconds" -max_len=65536 -timeout="$timeout" -rss_limit_mb=2048 \
     -artifact_prefix="$artifacts/$target-" -print_final_stats=1 >"$log" 2>&1 || status=$?
   printf '%s\n' "$status" >"build/logs/fuzz-$target.status"
 }

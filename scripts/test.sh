@@ -4,9 +4,9 @@
 #   2. checks that every tracked C++ file is clang-format clean (.clang-format at the root),
 #   3. builds the `release` preset (warnings are errors) and runs its tests with ctest,
 #   4. builds the `asan` preset (AddressSanitizer + UBSan) and runs its tests with ctest,
-#   5. boots Debian's kernel in a qemu guest and runs the afalg backend, doctor and openssl
-#      speed -engine afalg against it (scripts/afalg-guest.sh; KVM when usable, else TCG
-#      emulation, about 5 minutes on 2 cores; needs root, skipped with a note otherwise),
+#   5. boots Debian's kernel in a qemu guest and runs the afalg backend, doctor, openssl speed
+#      -engine afalg and cryptobench tls with kTLS against it (scripts/afalg-guest.sh; KVM when
+#      usable, else TCG emulation, 2-5 minutes on 2 cores; needs root, else skipped with a note),
 #   6. builds the libFuzzer targets (preset `fuzz`, Clang; only the fuzz targets) and runs each
 #      for CRYPTOBENCH_FUZZ_SECONDS (default 20) with no crash or sanitizer report allowed
 #      (scripts/fuzz.sh; about 4 minutes on 2 cores, most of it the fuzzing).

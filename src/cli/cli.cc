@@ -7,9 +7,13 @@
 #include <string>
 
 #include <CLI/CLI.hpp>
+#include <fmt/format.h>
 
 #include "cli/commands.h"
 #include "core/errors.h"
+#include "core/fatal_signals.h"
+#include "report/sanitize.h"
+#include "results/limits.h"
 #include "worker/protocol.h"
 #include "worker/worker_main.h"
 
@@ -19,9 +23,39 @@
 
 namespace cryptobench::cli {
 
+namespace {
+
+// An option given '' would otherwise read as not given (CLI11 keeps the empty string): --bytes
+// '' measuring the default sizes, --output '' writing to standard output. Throws UsageError
+// for the first such option of a parsed subcommand.
+void RejectEmptyValues(const CLI::App& app) {
+  for (const CLI::App* command : app.get_subcommands()) {
+    for (const CLI::Option* option : command->get_options()) {
+      if (option->count() == 0 || option->get_expected_min() == 0 || option->get_lnames().empty()) {
+        continue;  // not given, a flag, or a positional argument (each checked by its command)
+      }
+      for (const std::string& value : option->results()) {
+        if (value.empty()) {
+          throw UsageError(
+              fmt::format("--{} '': expected a value (leave the option out for "
+                          "its default)",
+                          option->get_lnames().front()));
+        }
+      }
+    }
+  }
+}
+
+// One line for the terminal: an error may quote an input.
+std::string ErrorLine(const char* what) { return report::SafeText(what); }
+
+}  // namespace
+
 int Run(int argc, char** argv) {
   // A worker that dies must not take the parent with it through a write to a closed pipe.
   std::signal(SIGPIPE, SIG_IGN);
+  // Ctrl-C, kill, a hang-up or a file-size limit: workers killed, no half-written output left.
+  core::InstallFatalSignalCleanup();
 
   CLI::App app{"cryptobench: honest, KAT-checked throughput of crypto libraries"};
   app.set_version_flag("--version", std::string("cryptobench ") + CRYPTOBENCH_VERSION);
@@ -285,7 +319,7 @@ int Run(int argc, char** argv) {
         (message.size() < 2 || message[1] < 'A' || message[1] > 'Z')) {
       message[0] = static_cast<char>(message[0] - 'A' + 'a');
     }
-    std::fprintf(stderr, "error: %s\n", message.c_str());
+    std::fprintf(stderr, "error: %s\n", ErrorLine(message.c_str()).c_str());
     return kExitUsage;
   }
 
@@ -301,6 +335,7 @@ int Run(int argc, char** argv) {
     }
   }
   try {
+    RejectEmptyValues(app);
     if (worker_cmd->parsed()) {
       return worker::RunWorker();
     }
@@ -326,10 +361,14 @@ int Run(int argc, char** argv) {
     }
     return RunSpeed(speed);
   } catch (const UsageError& e) {
-    std::fprintf(stderr, "error: %s\n", e.what());
+    std::fprintf(stderr, "error: %s\n", ErrorLine(e.what()).c_str());
+    return kExitUsage;
+  } catch (const results::InputError& e) {
+    // An input past a cap or with a figure out of range (results/limits.h).
+    std::fprintf(stderr, "error: %s\n", ErrorLine(e.what()).c_str());
     return kExitUsage;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "error: %s\n", e.what());
+    std::fprintf(stderr, "error: %s\n", ErrorLine(e.what()).c_str());
     return kExitFailure;
   }
 }

@@ -22,7 +22,7 @@ struct SpeedOptions {
   std::vector<std::string> env;
   bool progress = true;
   // Test-only (hidden): fault injection and a short worker timeout.
-  std::string test_fault;  ///< KIND or KIND:ALGORITHM; KIND = crash, abort, hang, corrupt
+  std::string test_fault;  ///< KIND or KIND:ALGORITHM (worker/protocol.h Job::test_fault)
   double worker_timeout = 0;
 };
 

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -24,6 +25,8 @@
 #include "cpu/features.h"
 #include "measure/clocks.h"
 #include "report/catalog_entry.h"
+#include "report/sanitize.h"
+#include "results/limits.h"
 #include "worker/process.h"
 #include "worker/scheduler.h"
 
@@ -151,6 +154,8 @@ struct LiveSetup {
   compare::LiveSpec spec;
   worker::RunPlan plan;
   worker::ProbeResult probe;
+  /// The library crashed, hung or exited while loading: every cell says so, nothing is run.
+  std::optional<worker::ProbeFailure> load_failure;
 };
 
 // Measures every live side, interleaved, and returns one run per side.
@@ -169,7 +174,11 @@ std::vector<results::RunResult> MeasureLive(std::vector<LiveSetup>& live,
                    std::string(alg.name).c_str());
       std::fflush(stderr);
     }
-    if (setup.probe.supported.count(std::string(alg.name)) == 0) {
+    if (setup.load_failure) {
+      return worker::FailedAlgorithm(alg, setup.plan, setup.load_failure->status(),
+                                     setup.load_failure->what());
+    }
+    if (!setup.probe.MaySupport(std::string(alg.name))) {
       results::AlgorithmResult unsupported;
       unsupported.algorithm = std::string(alg.name);
       unsupported.kind = std::string(KindName(alg.kind));
@@ -288,6 +297,7 @@ int RunCompare(const CompareCommandOptions& options) {
   sampler.max_seconds = ParseMaxSeconds(options.max_seconds);
   if (!options.output.empty()) {
     CheckOutputPath(options.output);
+    CheckOutputIsNotInput(options.output, options.files);
   }
 
   std::vector<compare::Side> sides;
@@ -296,8 +306,20 @@ int RunCompare(const CompareCommandOptions& options) {
     const std::string display = path == "-" ? "<stdin>" : path;
     for (compare::Side& side :
          compare::LoadFileSides(ReadSideFile(path), display, path == "-" ? "stdin" : labels[i])) {
+      report::SanitizeRun(side.run);  // strings from a file reach the report printable only
       sides.push_back(std::move(side));
     }
+  }
+  size_t file_cells = 0;
+  for (const compare::Side& side : sides) {
+    for (const results::AlgorithmResult& alg : side.run.algorithms) {
+      file_cells += alg.cells.size();
+    }
+  }
+  if (file_cells > results::kMaxCellsPerCompare) {
+    // Each row of the comparison costs a few KiB: memory stays bounded by the inputs' size.
+    throw UsageError(fmt::format("the files hold {} cells, more than the {} one compare reads",
+                                 file_cells, results::kMaxCellsPerCompare));
   }
   if (specs.empty() && !options.live_only_given.empty()) {
     throw UsageError(
@@ -374,7 +396,15 @@ int RunCompare(const CompareCommandOptions& options) {
       setup.plan.env = spec.env;
       setup.plan.input_sizes = sizes;
       setup.plan.sampler = sampler;
-      setup.probe = worker::Probe(setup.plan);  // UsageError for an unloadable library
+      try {
+        setup.probe = worker::Probe(setup.plan);  // UsageError for an unloadable library
+      } catch (const worker::ProbeFailure& e) {
+        setup.load_failure = e;
+        std::fprintf(stderr, "note: %s: %s\n", spec.name.c_str(), e.what());
+      }
+      if (!setup.probe.failure.empty()) {
+        std::fprintf(stderr, "note: %s: %s\n", spec.name.c_str(), setup.probe.failure.c_str());
+      }
       live.push_back(std::move(setup));
     }
     std::vector<results::RunResult> runs = MeasureLive(live, algorithms, rounds, options.progress);
@@ -405,11 +435,7 @@ int RunCompare(const CompareCommandOptions& options) {
 
   std::ostringstream rendered;
   compare::RenderCompare(report, format, rendered);
-  if (options.output.empty()) {
-    WriteStdout(rendered.str());
-  } else {
-    WriteFileAtomically(options.output, rendered.str());
-  }
+  WriteReportOutput(options.output, std::move(rendered).str());
   if (live_failures) {
     std::fprintf(stderr,
                  "note: some live cells failed (FAILED KAT, crash or timeout); they are listed "

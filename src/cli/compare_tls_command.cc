@@ -14,6 +14,8 @@
 #include "cli/options.h"
 #include "cli/tls_internal.h"
 #include "core/errors.h"
+#include "results/json.h"
+#include "results/limits.h"
 
 #include "compare/live.h"
 #include "compare/ratio.h"
@@ -48,10 +50,12 @@ tls::TlsRun ReadTlsSide(const std::string& path) {
   const std::string text = ReadInputText(path, fmt::format("cannot read '{}'", path));
   nlohmann::json doc;
   try {
-    doc = nlohmann::json::parse(text);
+    doc = results::ParseJsonBounded(text);  // memory bounded by the input (results/limits.h)
   } catch (const nlohmann::json::exception& e) {
     throw UsageError(fmt::format("{}: not a tls result (cryptobench tls --format json): {}", path,
                                  import::ShortenJsonError(e.what())));
+  } catch (const results::InputLimitError& e) {
+    throw UsageError(fmt::format("{}: {}", path, e.what()));
   }
   if (!tls::IsTlsDocument(doc)) {
     throw UsageError(fmt::format(
@@ -74,11 +78,12 @@ bool AnyTlsResultFile(const std::vector<std::string>& files) {
       continue;  // stdin can be read once: `compare --tls -` says what it is
     }
     try {
-      if (tls::IsTlsDocument(nlohmann::json::parse(ReadInputText(path, path)))) {
+      // A SAX pass, no tree: the ordinary compare then reads the file within its bound.
+      if (tls::IsTlsDocumentText(ReadInputText(path, path))) {
         return true;
       }
     } catch (const std::exception&) {
-      // Not JSON, or unreadable: the ordinary compare reports it.
+      // Unreadable or too large: the ordinary compare reports it.
     }
   }
   return false;

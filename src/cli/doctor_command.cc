@@ -17,7 +17,9 @@
 #include "cli/options.h"
 #include "core/errors.h"
 #include "core/utc.h"
+#include "report/sanitize.h"
 #include "results/json.h"
+#include "results/limits.h"
 #include "worker/process.h"
 
 #include "diagnose/doctor.h"
@@ -50,10 +52,12 @@ std::vector<results::RunResult> ReadRuns(const std::string& text, const std::str
   }
   nlohmann::json doc;
   try {
-    doc = nlohmann::json::parse(text);
+    doc = results::ParseJsonBounded(text);  // memory bounded by the input (results/limits.h)
   } catch (const nlohmann::json::exception& e) {
     throw UsageError(fmt::format("{}: not a valid JSON document ({})", name,
                                  import::ShortenJsonError(e.what())));
+  } catch (const results::InputLimitError& e) {
+    throw UsageError(fmt::format("{}: {}", name, e.what()));
   }
   try {
     // Doctor, compare and list documents of cryptobench itself.
@@ -69,6 +73,7 @@ std::vector<results::RunResult> ReadRuns(const std::string& text, const std::str
     } else {
       runs.push_back(results::FromJson(doc));
     }
+    results::CheckInputSize(runs);
     for (results::RunResult& run : runs) {
       results::DeriveAllFigures(run);  // from raw samples where present; imported figures stay
     }
@@ -158,12 +163,8 @@ std::string Join(const std::vector<RenderedReport>& reports, const std::string& 
   return out;
 }
 
-void WriteReport(const DoctorCommandOptions& options, const std::string& rendered) {
-  if (options.output.empty()) {
-    WriteStdout(rendered);
-  } else {
-    WriteFileAtomically(options.output, rendered);
-  }
+void WriteReport(const DoctorCommandOptions& options, std::string rendered) {
+  WriteReportOutput(options.output, std::move(rendered));
 }
 
 // `doctor --from FILE`: one report per run in the file (an `openssl version` block without
@@ -179,9 +180,13 @@ int RunDoctorFrom(const DoctorCommandOptions& options,
   }
   if (!options.output.empty()) {
     CheckOutputPath(options.output);
+    CheckOutputIsNotInput(options.output, {options.from});
   }
   const std::string name = options.from == "-" ? "<stdin>" : options.from;
   std::vector<results::RunResult> runs = ReadRuns(ReadReportText(options.from), name);
+  for (results::RunResult& run : runs) {
+    report::SanitizeRun(run);  // strings from the file reach the report printable only
+  }
   const bool any_figures = std::any_of(
       runs.begin(), runs.end(), [](const results::RunResult& r) { return !r.algorithms.empty(); });
   // An algorithm asked for that the report lacks is named, not passed over in silence.

@@ -14,6 +14,7 @@
 #include "cli/options.h"
 #include "core/errors.h"
 #include "report/report.h"
+#include "results/json.h"
 
 #include "import/import.h"
 #include "import/json_paste.h"
@@ -34,7 +35,12 @@ void RejectJsonObject(const std::string& text, const std::string& file_name) {
   if (first == std::string::npos || text[first] != '{') {
     return;
   }
-  const nlohmann::json doc = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  nlohmann::json doc;
+  try {
+    doc = results::ParseJsonBounded(text);  // memory bounded by the input (results/limits.h)
+  } catch (const std::exception&) {
+    // Invalid or oversized JSON: described as a JSON document below all the same.
+  }
   if (const std::string what = doc.is_object() ? import::DescribeOwnNonResultJson(doc) : "";
       !what.empty()) {
     throw UsageError(
@@ -63,6 +69,7 @@ int RunImport(const ImportOptions& options) {
   }
   if (!options.output.empty()) {
     CheckOutputPath(options.output);
+    CheckOutputIsNotInput(options.output, {options.input});
   }
   const std::string file_name = options.input == "-" ? "<stdin>" : options.input;
   const std::string text = ReadInput(options.input);
@@ -75,22 +82,19 @@ int RunImport(const ImportOptions& options) {
     throw UsageError(e.what());  // "FILE:LINE: expected ..."; nothing is written
   }
 
-  std::ostringstream rendered;
   if (format == report::Format::kJson) {
-    rendered << import::ImportedRunsToJson(runs).dump(2) << "\n";
-  } else {
-    for (size_t i = 0; i < runs.size(); ++i) {
-      if (i > 0) {
-        rendered << "\n";
-      }
-      report::Render(runs[i], format, rendered);
+    // As import::ImportedRunsToJson(runs).dump(2), written algorithm by algorithm (memory).
+    WriteReportOutput(options.output, results::RunsToJsonText(runs));
+    return kExitOk;
+  }
+  std::ostringstream rendered;
+  for (size_t i = 0; i < runs.size(); ++i) {
+    if (i > 0) {
+      rendered << "\n";
     }
+    report::Render(runs[i], format, rendered);
   }
-  if (options.output.empty()) {
-    WriteStdout(rendered.str());
-  } else {
-    WriteFileAtomically(options.output, rendered.str());
-  }
+  WriteReportOutput(options.output, std::move(rendered).str());
   return kExitOk;
 }
 

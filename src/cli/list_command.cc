@@ -1,6 +1,7 @@
 // `cryptobench list`: the catalogue, marking what a backend's library supports; or, with
 // --backends, the backends compiled into this build.
 #include <cstdio>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -78,7 +79,8 @@ int ListBackends(const ListOptions& options) {
     nlohmann::ordered_json doc;
     doc["schema_version"] = 1;
     doc["backends"] = std::move(list);
-    WriteStdout(doc.dump(2) + "\n");
+    WriteReportOutput(
+        "", doc.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n");
     return kExitOk;
   }
   std::string out = "Backends compiled into this build (speed --backend NAME[,NAME...] or all):\n";
@@ -94,7 +96,7 @@ int ListBackends(const ListOptions& options) {
             : fmt::format("  {:<10}not usable here: {}\n", "status:", status.reason);
     out += fmt::format("  {:<10}{}\n", "CPU mask:", MaskText(d));
   }
-  WriteStdout(out);
+  WriteReportOutput("", out);
   return kExitOk;
 }
 
@@ -117,6 +119,10 @@ int RunList(const ListOptions& options) {
   // Without --lib each backend opens its own default (libcrypto.so.3, BoringSSL's android path).
   plan.library_path = ParseLibraryOptions(options.libraries, selected).For(*selected.front());
   const worker::ProbeResult probe = worker::Probe(plan);
+  if (!probe.failure.empty()) {
+    // Support unknown for some algorithms: a list would call them unsupported.
+    throw std::runtime_error(probe.failure);
+  }
 
   if (options.format == "json") {
     nlohmann::ordered_json doc;
@@ -136,7 +142,8 @@ int RunList(const ListOptions& options) {
                       {"aliases", aliases}});
     }
     doc["algorithms"] = list;
-    WriteStdout(doc.dump(2) + "\n");
+    WriteReportOutput(
+        "", doc.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n");
     return kExitOk;
   }
 
@@ -150,7 +157,7 @@ int RunList(const ListOptions& options) {
         "{:<20} {:<14} {:<12} {}\n", fmt::format("{}{}", alg.name, alg.default_suite ? " *" : ""),
         KindName(alg.kind), supported ? "supported" : "unsupported", fmt::join(alg.aliases, ", "));
   }
-  WriteStdout(out);
+  WriteReportOutput("", out);
   return kExitOk;
 }
 

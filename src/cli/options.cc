@@ -11,9 +11,6 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <iostream>
-#include <iterator>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -21,6 +18,8 @@
 
 #include "backends/openssl/openssl_backend.h"
 #include "core/errors.h"
+#include "core/fatal_signals.h"
+#include "report/sanitize.h"
 
 #include "diagnose/ia32cap.h"
 #include "import/parse_util.h"
@@ -179,6 +178,22 @@ std::vector<const AlgorithmInfo*> ResolveAlgorithms(const std::vector<std::strin
   return out;
 }
 
+void CheckOutputIsNotInput(const std::string& output, const std::vector<std::string>& inputs) {
+  struct stat out {};
+  if (output.empty() || stat(output.c_str(), &out) != 0) {
+    return;
+  }
+  for (const std::string& input : inputs) {
+    struct stat in {};
+    if (input != "-" && stat(input.c_str(), &in) == 0 && in.st_dev == out.st_dev &&
+        in.st_ino == out.st_ino) {
+      throw UsageError(fmt::format(
+          "--output {} is the input {}: writing the report would replace what it is read from",
+          import::QuoteForError(output), import::QuoteForError(input)));
+    }
+  }
+}
+
 void CheckOutputPath(const std::string& path) {
   namespace fs = std::filesystem;
   const fs::path parent = fs::absolute(path).parent_path();
@@ -251,6 +266,7 @@ void WriteFileAtomically(const std::string& path, const std::string& content) {
   if (fd < 0) {
     throw std::runtime_error(fmt::format("cannot write {}: {}", path, std::strerror(errno)));
   }
+  core::SetTemporaryFile(tmp.c_str());  // removed if a signal ends the process before rename
   bool ok = WriteAll(fd, content);
   int err = ok ? 0 : errno;
   if (ok && (fsync(fd) != 0 || fchmod(fd, mode) != 0)) {
@@ -267,7 +283,28 @@ void WriteFileAtomically(const std::string& path, const std::string& content) {
   }
   if (!ok) {
     std::remove(tmp.c_str());
+    core::ClearTemporaryFile();
     throw std::runtime_error(fmt::format("cannot write {}: {}", path, std::strerror(err)));
+  }
+  core::ClearTemporaryFile();
+  // The rename is durable only once the directory is on disk too.
+  const std::string directory = std::filesystem::path(target).parent_path().string();
+  const int dir_fd =
+      open(directory.empty() ? "." : directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir_fd >= 0) {
+    fsync(dir_fd);
+    close(dir_fd);
+  }
+}
+
+void WriteReportOutput(const std::string& output_path, std::string rendered) {
+  if (report::NeedsSanitizing(rendered, /*keep_layout=*/true)) {
+    rendered = report::SafeDocument(rendered);
+  }
+  if (output_path.empty()) {
+    WriteStdout(rendered);
+  } else {
+    WriteFileAtomically(output_path, rendered);
   }
 }
 
@@ -286,9 +323,17 @@ std::string ResolveLibraryPath(const std::string& value, bool given) {
   if (value.empty()) {
     throw UsageError("--lib '': expected the path of a libcrypto, e.g. ./libcrypto.so.3");
   }
-  std::error_code ec;
-  if (value.find('/') == std::string::npos && std::filesystem::is_regular_file(value, ec)) {
-    return "./" + value;
+  if (value.find('/') == std::string::npos) {
+    return value;  // a soname: the dynamic loader's search, which never looks in "."
+  }
+  struct stat st {};
+  if (stat(value.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    const char* what = S_ISDIR(st.st_mode)    ? "a directory"
+                       : S_ISFIFO(st.st_mode) ? "a FIFO"
+                       : S_ISSOCK(st.st_mode) ? "a socket"
+                                              : "a device";
+    throw UsageError(fmt::format("--lib {}: is {}, not a shared library file",
+                                 import::QuoteForError(value), what));
   }
   return value;
 }
@@ -438,28 +483,53 @@ std::vector<const backends::BackendDescriptor*> ResolveBackends(const std::strin
 }
 
 std::string ReadInputText(const std::string& path, const std::string& subject) {
-  std::string text;
-  if (path == "-") {
-    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-  } else {
-    std::error_code error;
-    if (std::filesystem::is_directory(path, error)) {
+  const std::string too_large =
+      fmt::format("{}: larger than {} MiB; expected pasted tool output or a result JSON", subject,
+                  kMaxInputTextBytes / (1024 * 1024));
+  const int fd = path == "-" ? STDIN_FILENO : open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    throw UsageError(subject +
+                     (errno == EISDIR ? ": is a directory" : ": no such file or not readable"));
+  }
+  struct Closer {
+    int fd;
+    ~Closer() {
+      if (fd != STDIN_FILENO) {
+        close(fd);
+      }
+    }
+  } closer{fd};
+  struct stat st {};
+  if (fstat(fd, &st) == 0) {
+    if (S_ISDIR(st.st_mode)) {
       throw UsageError(subject + ": is a directory");
     }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-      throw UsageError(subject + ": no such file or not readable");
-    }
-    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-    if (in.bad()) {
-      throw UsageError(subject + ": read error");
+    if (S_ISREG(st.st_mode) && static_cast<uint64_t>(st.st_size) > kMaxInputTextBytes) {
+      throw UsageError(too_large);
     }
   }
-  if (text.size() > kMaxInputTextBytes) {
-    throw UsageError(
-        fmt::format("{}: larger than {} MiB; expected pasted tool output or a "
-                    "result JSON",
-                    subject, kMaxInputTextBytes / (1024 * 1024)));
+  // Read no further than one byte past the limit: /dev/zero or `yes |` end here.
+  std::string text;
+  if (S_ISREG(st.st_mode)) {
+    text.reserve(static_cast<size_t>(st.st_size));
+  }
+  char chunk[65536];
+  for (;;) {
+    const size_t room = kMaxInputTextBytes + 1 - text.size();
+    const ssize_t n = read(fd, chunk, std::min(sizeof chunk, room));
+    if (n < 0 && errno == EINTR) {
+      continue;
+    }
+    if (n < 0) {
+      throw UsageError(subject + (errno == EISDIR ? ": is a directory" : ": read error"));
+    }
+    if (n == 0) {
+      break;
+    }
+    text.append(chunk, static_cast<size_t>(n));
+    if (text.size() > kMaxInputTextBytes) {
+      throw UsageError(too_large);
+    }
   }
   return text;
 }

@@ -39,10 +39,17 @@ std::vector<const AlgorithmInfo*> ResolveAlgorithms(const std::vector<std::strin
 /// is writable and `path` is not a directory. Throws UsageError naming the problem.
 void CheckOutputPath(const std::string& path);
 
-/// The library to load for --lib `value`: the default soname when the option was not given; a
-/// name without '/' that names a file in the current directory as "./name" (dlopen would
-/// otherwise search the system's library path and load a different file). Throws UsageError
-/// for an empty value.
+/// Throws UsageError when --output `output` is the same file as one of `inputs` (the same
+/// device and inode, however it is spelt: ./x, a symbolic or hard link), which writing would
+/// replace while it is being read. "-" (standard input) and files that do not exist are fine.
+void CheckOutputIsNotInput(const std::string& output, const std::vector<std::string>& inputs);
+
+/// The library to load for --lib `value`: the default soname when the option was not given. A
+/// name without '/' is a soname the dynamic loader looks up (its cache and system directories,
+/// LD_LIBRARY_PATH), never a file in the current directory, so a library planted there is not
+/// run; "./name" asks for the local file. Throws UsageError for an empty value and for a path
+/// that exists but is not a regular file (a FIFO would block dlopen, a directory or device is
+/// no library).
 std::string ResolveLibraryPath(const std::string& value, bool given);
 
 /// --lib for the backends loaded by path (OpenSSL, BoringSSL), as ParseLibraryOptions read it.
@@ -81,14 +88,21 @@ void WriteStdout(const std::string& content);
 /// file is almost certainly the wrong one.
 inline constexpr size_t kMaxInputTextBytes = 64 * 1024 * 1024;
 
-/// Reads a pasted report or result file, or standard input for "-". Throws UsageError, one
-/// line starting with `subject` (e.g. "cannot read 'x.txt'", "--from 'x.txt'"), when the file
-/// is missing or unreadable, is a directory, fails mid-read, or exceeds kMaxInputTextBytes.
+/// Reads a pasted report or result file, or standard input for "-". Reading stops at
+/// kMaxInputTextBytes + 1 bytes, so /dev/zero or an endless pipe costs no more than that.
+/// Throws UsageError, one line starting with `subject` (e.g. "cannot read 'x.txt'", "--from
+/// 'x.txt'"), when the file is missing or unreadable, is a directory, fails mid-read, or
+/// exceeds kMaxInputTextBytes.
 std::string ReadInputText(const std::string& path, const std::string& subject);
 
 /// Writes `content` to `path` atomically: a temporary file in the same directory, fsync, then
-/// rename over `path`. Throws std::runtime_error naming the path on failure (the temporary file
-/// is removed).
+/// rename over `path` and fsync of the directory. Throws std::runtime_error naming the path on
+/// failure (the temporary file is removed); a fatal signal meanwhile (Ctrl-C, SIGXFSZ under
+/// `ulimit -f`) removes it too (core/fatal_signals.h).
 void WriteFileAtomically(const std::string& path, const std::string& content);
+
+/// Writes a rendered report to `output_path` atomically, or to standard output when it is
+/// empty, after report::SafeDocument: no terminal control sequence from any input gets through.
+void WriteReportOutput(const std::string& output_path, std::string rendered);
 
 }  // namespace cryptobench::cli

@@ -131,6 +131,59 @@ TEST(OptionsTest, LibraryOptionsGoToTheBackendsLoadedByPath) {
   }
 }
 
+TEST(OptionsTest, ABareLibraryNameIsASonameNeverALocalFile) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("cryptobench_lib_" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  const fs::path previous = fs::current_path();
+  fs::current_path(dir);
+  std::ofstream(dir / "libcrypto.so.3") << "planted";
+  EXPECT_EQ(ResolveLibraryPath("libcrypto.so.3", true), "libcrypto.so.3");
+  EXPECT_EQ(ResolveLibraryPath("./libcrypto.so.3", true), "./libcrypto.so.3");
+  EXPECT_EQ(ResolveLibraryPath("", false), "libcrypto.so.3");  // the default soname
+  ASSERT_EQ(mkfifo((dir / "fifo.so").c_str(), 0600), 0);
+  for (const std::string& bad : {std::string("./fifo.so"), (dir / "fifo.so").string(), dir.string(),
+                                 std::string("/dev/null")}) {
+    try {
+      ResolveLibraryPath(bad, true);
+      ADD_FAILURE() << "accepted " << bad;
+    } catch (const UsageError& e) {
+      EXPECT_NE(std::string(e.what()).find("not a shared library file"), std::string::npos)
+          << e.what();
+    }
+  }
+  fs::current_path(previous);
+  fs::remove_all(dir);
+}
+
+TEST(OptionsTest, OutputMayNotBeAnInput) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("cryptobench_out_" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  const std::string input = (dir / "in.txt").string();
+  std::ofstream(input) << "x";
+  fs::create_hard_link(input, dir / "hard.txt");
+  fs::create_symlink(input, dir / "soft.txt");
+  for (const std::string& same : {input, (dir / "." / "in.txt").string(),
+                                  (dir / "hard.txt").string(), (dir / "soft.txt").string()}) {
+    EXPECT_THROW(CheckOutputIsNotInput(same, {"-", input}), UsageError) << same;
+  }
+  EXPECT_NO_THROW(CheckOutputIsNotInput((dir / "new.txt").string(), {input}));
+  EXPECT_NO_THROW(CheckOutputIsNotInput("/dev/null", {input, "-"}));
+  fs::remove_all(dir);
+}
+
+TEST(OptionsTest, ReadInputTextStopsAtTheLimit) {
+  try {
+    ReadInputText("/dev/zero", "cannot read '/dev/zero'");
+    ADD_FAILURE() << "read /dev/zero";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("larger than 64 MiB"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(ReadInputText("/", "x"), UsageError);
+  EXPECT_THROW(ReadInputText("/nonexistent/file", "x"), UsageError);
+}
+
 TEST(OptionsTest, WriteFileAtomically) {
   const auto dir = std::filesystem::temp_directory_path() / "cryptobench_options_test";
   std::filesystem::create_directories(dir);

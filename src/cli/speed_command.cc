@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -77,6 +78,9 @@ struct BackendRun {
   worker::RunPlan plan;
   worker::ProbeResult probe;
   results::RunResult run;
+  /// The probe crashed, hung or exited before the library answered: every cell gets this
+  /// status and message, and no worker is started (each would fail the same way).
+  std::optional<worker::ProbeFailure> load_failure;
 };
 
 // The capability-mask variables of a backend that a worker inherits from this shell.
@@ -187,6 +191,12 @@ int RunSpeed(const SpeedOptions& options) {
     backend.plan.library_path = libraries.For(*descriptor);
     try {
       backend.probe = worker::Probe(backend.plan);
+    } catch (const worker::ProbeFailure& e) {
+      // A crash or hang costs the algorithms it touches, not the run (README): this library's
+      // rows say what happened, the other backends are measured.
+      backend.load_failure = e;
+      backend.probe.library.backend = backend.plan.backend;
+      std::fprintf(stderr, "note: %s\n", e.what());
     } catch (const UsageError& e) {
       // Under "all" only a backend given its own --lib NAME=PATH must open; a bare --lib PATH
       // that does not fit one (an OpenSSL build is no BoringSSL) leaves that one out.
@@ -200,6 +210,12 @@ int RunSpeed(const SpeedOptions& options) {
                           "its own with --lib NAME=PATH)"
                         : ""));
       continue;
+    }
+    if (!backend.probe.failure.empty()) {
+      std::fprintf(stderr,
+                   "note: %s; the algorithms not checked are each measured in a worker of their "
+                   "own\n",
+                   backend.probe.failure.c_str());
     }
     runs.push_back(std::move(backend));
   }
@@ -253,7 +269,16 @@ int RunSpeed(const SpeedOptions& options) {
     // touches all backends alike instead of whichever ran last.
     for (const AlgorithmInfo* alg : algorithms) {
       for (BackendRun& backend : runs) {
-        if (backend.probe.supported.count(std::string(alg->name)) == 0) {
+        if (backend.load_failure) {
+          results::AlgorithmResult failed = worker::FailedAlgorithm(
+              *alg, backend.plan, backend.load_failure->status(), backend.load_failure->what());
+          for (const results::Cell& cell : failed.cells) {
+            progress.CellDone(*alg, cell);
+          }
+          backend.run.algorithms.push_back(std::move(failed));
+          continue;
+        }
+        if (!backend.probe.MaySupport(std::string(alg->name))) {
           results::AlgorithmResult unsupported = UnsupportedResult(*alg, backend);
           for (const results::Cell& cell : unsupported.cells) {
             progress.CellDone(*alg, cell);
@@ -289,11 +314,7 @@ int RunSpeed(const SpeedOptions& options) {
                  "note: some cells failed (FAILED KAT, crash or timeout) and are left out of "
                  "the openssl layout; --format table shows why\n");
   }
-  if (options.output.empty()) {
-    WriteStdout(rendered.str());
-  } else {
-    WriteFileAtomically(options.output, rendered.str());
-  }
+  WriteReportOutput(options.output, std::move(rendered).str());
   return failures ? kExitFailure : kExitOk;
 }
 

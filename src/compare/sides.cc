@@ -13,6 +13,7 @@
 #include "cpu/clock_facts.h"
 #include "report/format_util.h"
 #include "results/json.h"
+#include "results/limits.h"
 
 #include "diagnose/ia32cap.h"
 #include "import/import.h"
@@ -42,10 +43,12 @@ std::vector<results::RunResult> ReadResultsJson(std::string_view text,
                                                 const std::string& file_name) {
   nlohmann::json doc;
   try {
-    doc = nlohmann::json::parse(text);
+    doc = results::ParseJsonBounded(text);  // memory bounded by the input (results/limits.h)
   } catch (const nlohmann::json::exception& e) {
     throw UsageError(
         fmt::format("{}: not valid JSON: {}", file_name, import::ShortenJsonError(e.what())));
+  } catch (const results::InputLimitError& e) {
+    throw UsageError(fmt::format("{}: {}", file_name, e.what()));
   }
   if (const std::string what = import::DescribeOwnNonResultJson(doc); !what.empty()) {
     throw UsageError(
@@ -64,6 +67,7 @@ std::vector<results::RunResult> ReadResultsJson(std::string_view text,
     } else {
       runs.push_back(results::FromJson(doc));
     }
+    results::CheckInputSize(runs);
   } catch (const nlohmann::json::exception& e) {
     throw UsageError(fmt::format("{}: {}", file_name, e.what()));
   } catch (const std::runtime_error& e) {

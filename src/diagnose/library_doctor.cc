@@ -741,7 +741,7 @@ LibraryDoctorReport RunLibraryDoctor(
   if (algorithms.empty()) {
     for (const AlgorithmInfo& alg : Catalog()) {
       if (IsSymmetric(alg.kind) && (!options.quick || alg.default_suite) &&
-          probe.supported.count(std::string(alg.name)) > 0) {
+          probe.MaySupport(std::string(alg.name))) {
         algorithms.push_back(&alg);
       }
     }
@@ -775,7 +775,7 @@ LibraryDoctorReport RunLibraryDoctor(
   const std::string library_name =
       version.empty() ? options.backend : fmt::format("{} {}", options.backend, version);
   for (const AlgorithmInfo* alg : algorithms) {
-    if (probe.supported.count(std::string(alg->name)) == 0) {
+    if (!probe.MaySupport(std::string(alg->name))) {
       report.not_offered.emplace_back(alg->name);
       continue;
     }

@@ -7,6 +7,22 @@
 #include "import/parse_util.h"
 
 namespace cryptobench::import {
+namespace {
+
+// Longest object of the -json array read, bytes: bssl writes ~100 per object (a description,
+// numCalls, microseconds, bytesPerCall). Without a cap one object could hold the whole paste,
+// and its object tree take ~50x its text (issue 11).
+constexpr size_t kMaxJsonObjectBytes = 4096;
+
+void CheckJsonObjectLength(const std::string& object, size_t line) {
+  if (object.size() > kMaxJsonObjectBytes) {
+    throw ImportError(line, fmt::format("a bssl speed -json object longer than {} KiB; bssl "
+                                        "writes about 100 bytes per object",
+                                        kMaxJsonObjectBytes >> 10));
+  }
+}
+
+}  // namespace
 
 bool IsBsslJsonObjectStart(std::string_view trimmed) {
   if (!trimmed.empty() && trimmed.front() == '[') {
@@ -107,12 +123,14 @@ Offer BsslSpeedParser::TakeJson(const SourceLine& line) {
     }
   }
   if (json_depth_ >= 2) {
+    CheckJsonObjectLength(json_object_, json_object_line_);
     json_object_.push_back('\n');
   }
   return Offer::kConsumed;
 }
 
 void BsslSpeedParser::TakeJsonObject() {
+  CheckJsonObjectLength(json_object_, json_object_line_);
   const nlohmann::json object = nlohmann::json::parse(json_object_, nullptr, false);
   const size_t line = json_object_line_;
   if (object.is_discarded() || !object.is_object()) {

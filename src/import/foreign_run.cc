@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "import/parse_util.h"
+
 namespace cryptobench::import {
 
 using results::AlgorithmResult;
@@ -63,6 +65,13 @@ void ForeignRunBuilder::Add(const ForeignFigure& figure) {
     Caveat(fmt::format(
         "Line {}: {} reports an impossible figure ({}); the cell is marked as an error.",
         figure.line, figure.label, shown));
+  } else if (const std::string why = ImplausibleFigure(
+                 figure.ops_per_s, figure.bytes_per_s ? &*figure.bytes_per_s : nullptr);
+             !why.empty()) {
+    cell.status = CellStatus::kError;
+    cell.message = fmt::format("implausible figure at line {}: {}", figure.line, why);
+    Caveat(fmt::format("Line {}: {}: {}; the cell is marked as an error.", figure.line,
+                       figure.label, why));
   } else if (shown == 0 || figure.ops_per_s == 0) {
     cell.status = CellStatus::kError;
     cell.message =

@@ -7,10 +7,12 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 
 #include <fmt/format.h>
 
 #include "results/json.h"
+#include "results/limits.h"
 
 #include "import/botan_speed.h"
 #include "import/bssl_speed.h"
@@ -36,6 +38,14 @@
 
 namespace cryptobench::import {
 namespace {
+
+// Environment facts (distinct ones) in one pasted input, and their text. Every run carries the
+// facts read before it, so a paste of cpuinfo or lsmod lines between many runs would otherwise
+// cost its size once per run (64 runs at most). Real pastes hold far fewer: a distribution
+// kernel's /proc/crypto has ~300 entries, lsmod ~200 modules, and cpuinfo repeats one model
+// and one flags line per CPU.
+constexpr size_t kMaxFactsPerInput = 2048;
+constexpr size_t kMaxFactBytesPerInput = size_t{128} << 10;
 
 // "3-5, 9 and 12": line numbers for a caveat, consecutive ones as ranges (LinesNamedIn in the
 // corpus checker and people read both).
@@ -157,6 +167,36 @@ SpeedCommand ParseSpeedCommand(const std::vector<std::string>& args, size_t line
   return command;
 }
 
+// A line that reads like a row of figures ("aes-128-gcm 73199.42k 220411.12k ...", "AES 12 34
+// 56") or another program's message ("ls: cannot access ...", "bash: openssl: command not
+// found"): skipped without a parser, it must be named, since it may hold or explain figures.
+bool LooksLikeSkippedOutput(std::string_view trimmed) {
+  if (LooksLikeSpeedRow(trimmed)) {
+    return true;
+  }
+  const std::vector<std::string_view> words = SplitWords(trimmed);
+  if (words.size() >= 3) {
+    size_t numeric = 0;
+    for (size_t i = 1; i < words.size(); ++i) {
+      numeric += LooksNumeric(words[i]) ? 1 : 0;
+    }
+    if (numeric >= 2 && numeric * 2 >= words.size() - 1) {
+      return true;
+    }
+  }
+  // "ls: ...": a lower-case program name and a colon, then its message.
+  if (words.size() >= 2 && words[0].size() >= 3 && EndsWith(words[0], ":")) {
+    const std::string_view program = words[0].substr(0, words[0].size() - 1);
+    return std::islower(static_cast<unsigned char>(program.front())) && program != "http" &&
+           program != "https" && std::all_of(program.begin(), program.end(), [](char c) {
+             return std::islower(static_cast<unsigned char>(c)) ||
+                    std::isdigit(static_cast<unsigned char>(c)) || c == '-' || c == '_' ||
+                    c == '.' || c == '/';
+           });
+  }
+  return false;
+}
+
 class Driver {
  public:
   Driver(const std::vector<SourceLine>& lines, std::string_view file_name)
@@ -165,9 +205,14 @@ class Driver {
   std::vector<results::RunResult> Run() {
     for (size_t i = 0; i < lines_.size(); ++i) {
       Take(i);
+      CheckGrowth(lines_[i].number);
     }
-    env_.Finish(&facts_);
+    std::vector<results::SourceFact> last;
+    env_.Finish(&last);
+    AddFacts(std::move(last), lines_.empty() ? 1 : lines_.back().number);
     Flush();
+    NameSkippedOutput();
+    CheckGrowth(lines_.empty() ? 1 : lines_.back().number);
     if (!runs_.empty()) {
       runs_.back().source.facts = facts_;  // lines pasted after the last run describe it too
     } else if (unread_) {
@@ -227,6 +272,7 @@ class Driver {
 
   void StartForeign(ForeignTool tool) {
     Flush();
+    ++run_generation_;
     foreign_tool_ = tool;
     switch (tool) {
       case ForeignTool::kBssl:
@@ -325,9 +371,18 @@ class Driver {
   // are another program's (a monitor, the kernel log) and are named in that run's caveats.
   void Take(size_t index) {
     const SourceLine& line = lines_[index];
+    // "> aes-128-gcm 73199.42k ...": one line quoted in a mail or forum reply (a repeated or
+    // another message's row) reads like a `>` prompt, but no command looks like a table row.
+    if (line.kind == LineKind::kCommand && LooksLikeSpeedRow(Trim(line.text))) {
+      skipped_output_.push_back({line.number, true, OpenRunIndex()});
+      return;
+    }
     const bool claimed = TakeLine(index);
     if (line.kind != LineKind::kText || Trim(line.text).empty()) {
       return;
+    }
+    if (!claimed && LooksLikeSkippedOutput(Trim(line.text))) {
+      skipped_output_.push_back({line.number, false, OpenRunIndex()});
     }
     if (claimed) {
       interleaved_.insert(interleaved_.end(), unclaimed_.begin(), unclaimed_.end());
@@ -341,7 +396,9 @@ class Driver {
   bool TakeLine(size_t index) {
     const SourceLine& line = lines_[index];
     if (line.kind == LineKind::kCommand) {
-      env_.SetCommand(line, &facts_);
+      std::vector<results::SourceFact> read;
+      env_.SetCommand(line, &read);
+      AddFacts(std::move(read), line.number);
     } else {
       std::vector<results::SourceFact> read;
       if (env_.Take(line, &read)) {
@@ -350,10 +407,10 @@ class Driver {
                         [](const results::SourceFact& fact) { return fact.kind == "uname"; })) {
           Flush();
         }
-        facts_.insert(facts_.end(), read.begin(), read.end());
+        AddFacts(std::move(read), line.number);
         return true;  // an environment line: a fact for the runs after it
       }
-      facts_.insert(facts_.end(), read.begin(), read.end());
+      AddFacts(std::move(read), line.number);
     }
     // cryptsetup's "# ..." lines read like root prompts: let its parser see them first.
     if (line.kind == LineKind::kCommand && StartsCryptsetupOutput(line)) {
@@ -456,6 +513,7 @@ class Driver {
 
   void StartSpeed(size_t line) {
     FlushForeign();
+    ++run_generation_;
     speed_ = std::make_unique<SpeedState>();
     speed_->evidence.first_line = line;
     if (!last_sizes_.empty()) {
@@ -475,6 +533,7 @@ class Driver {
   // The caveat naming lines no parser claimed inside the run being finished; "" if none.
   std::string TakeInterleavedCaveat() {
     std::string caveat;
+    interleaved_named_ = interleaved_;
     if (!interleaved_.empty()) {
       caveat = fmt::format(
           "{} {} {} no output of this tool (another program's, the kernel log, "
@@ -495,6 +554,7 @@ class Driver {
         AddRun(parser->Build());
         if (!interleaved.empty()) {
           runs_.back().source.caveats.push_back(interleaved);
+          named_.insert(interleaved_named_.begin(), interleaved_named_.end());
         }
       }
     }
@@ -514,6 +574,9 @@ class Driver {
     }
     if (const std::string interleaved = TakeInterleavedCaveat(); !interleaved.empty()) {
       state.evidence.notes.push_back(interleaved);
+      if (state.evidence.HasFigures()) {
+        named_.insert(interleaved_named_.begin(), interleaved_named_.end());
+      }
     }
     FinishMr(&state.evidence, &state.mr);
     const SpeedEvidence& evidence = state.evidence;
@@ -529,6 +592,7 @@ class Driver {
         const std::vector<std::string> caveats = std::move(runs_.back().source.caveats);
         run.source.caveats.insert(run.source.caveats.begin(), caveats.begin(), caveats.end());
         runs_.pop_back();
+        runs_changed_ = true;
       }
       version_run_.reset();
       // `openssl speed aes-128-cbc`, then `openssl speed sha256`: one run of the library.
@@ -537,6 +601,7 @@ class Driver {
                          speed_env_ == evidence.command.env && CanJoinSpeedRuns(runs_.back(), run);
       if (joins) {
         JoinSpeedRun(std::move(run), evidence.first_line, &runs_.back());
+        runs_changed_ = true;
       } else {
         AddRun(std::move(run));
         speed_run_ = runs_.size() - 1;
@@ -564,6 +629,97 @@ class Driver {
     speed_.reset();
   }
 
+  // Rows and cells read so far, after every line: an input past the caps of results/limits.h
+  // (a paste of one row repeated, a table header with thousands of sizes) is refused as it is
+  // read, before it costs memory. Finished runs are summed when they change; the run being
+  // read is counted row by row as its parser adds them.
+  void CheckGrowth(size_t line) {
+    if (runs_changed_) {
+      runs_changed_ = false;
+      done_rows_ = 0;
+      done_cells_ = 0;
+      for (const results::RunResult& run : runs_) {
+        done_rows_ += run.algorithms.size();
+        for (const results::AlgorithmResult& alg : run.algorithms) {
+          done_cells_ += alg.cells.size();
+        }
+      }
+      if (runs_.size() > results::kMaxRunsPerInput) {
+        throw ImportError(line, fmt::format("at most {} runs in one input, found more",
+                                            results::kMaxRunsPerInput));
+      }
+    }
+    // A new run, or the open one flushed into runs_ (counted there now).
+    if (counted_generation_ != run_generation_ || (!speed_ && !foreign_)) {
+      counted_generation_ = run_generation_;
+      open_ = OpenRunCount{};
+    }
+    if (speed_) {
+      const SpeedEvidence& e = speed_->evidence;
+      const auto count_sym = [&](const std::vector<SymRow>& rows, size_t* seen) {
+        for (; *seen < rows.size(); ++*seen) {
+          ++open_.rows;
+          open_.cells += rows[*seen].bytes_per_s.size();
+        }
+      };
+      const auto count_pk = [&](const std::vector<PkRow>& rows, size_t* seen) {
+        for (; *seen < rows.size(); ++*seen) {
+          ++open_.rows;
+          open_.cells += rows[*seen].ops_per_s.size();
+        }
+      };
+      count_sym(e.sym_rows, &open_.sym);
+      count_sym(e.child_sym_rows, &open_.child_sym);
+      count_pk(e.pk_rows, &open_.pk);
+      count_pk(e.child_pk_rows, &open_.child_pk);
+      if (e.progress.size() > open_.progress) {
+        open_.cells += e.progress.size() - open_.progress;
+        open_.progress = e.progress.size();
+      }
+    } else if (foreign_) {
+      ++open_.cells;  // a foreign tool's line holds one figure at most
+    }
+    if (done_rows_ + open_.rows > results::kMaxRowsPerInput) {
+      throw ImportError(line, fmt::format("at most {} result rows in one input, found more",
+                                          results::kMaxRowsPerInput));
+    }
+    if (done_cells_ + open_.cells > results::kMaxCellsPerInput) {
+      throw ImportError(line, fmt::format("at most {} figures in one input, found more",
+                                          results::kMaxCellsPerInput));
+    }
+  }
+
+  // What the run being read holds so far, and how far its evidence has been counted.
+  struct OpenRunCount {
+    size_t rows = 0;
+    size_t cells = 0;
+    size_t sym = 0;
+    size_t child_sym = 0;
+    size_t pk = 0;
+    size_t child_pk = 0;
+    size_t progress = 0;
+  };
+
+  // Keeps the facts of `read`; a CPU model or flags line repeated (cpuinfo has one per CPU) is
+  // kept once, at its first line. Past kMaxFactsPerInput or kMaxFactBytesPerInput the input is
+  // refused at `line`. (Other repeats stay: an engine's message seen again under another
+  // command says something of that command.)
+  void AddFacts(std::vector<results::SourceFact> read, size_t line) {
+    for (results::SourceFact& fact : read) {
+      if ((fact.kind == "cpu_model" || fact.kind == "cpu_flags") &&
+          !cpu_fact_keys_.insert(fact.kind + '\n' + fact.value).second) {
+        continue;
+      }
+      fact_bytes_ += fact.kind.size() + fact.value.size();
+      if (facts_.size() >= kMaxFactsPerInput || fact_bytes_ > kMaxFactBytesPerInput) {
+        throw ImportError(line, fmt::format("at most {} environment facts and {} KiB of them in "
+                                            "one input, found more",
+                                            kMaxFactsPerInput, kMaxFactBytesPerInput >> 10));
+      }
+      facts_.push_back(std::move(fact));
+    }
+  }
+
   // Adds a finished run with the environment facts read so far.
   void AddRun(results::RunResult run) {
     run.source.facts = facts_;
@@ -571,6 +727,7 @@ class Driver {
       run.source.caveats.push_back(caveat);
     }
     runs_.push_back(std::move(run));
+    runs_changed_ = true;
   }
 
   // An OpenSSL run without -engine after an engine list that shows an engine available (and
@@ -645,11 +802,63 @@ class Driver {
         lines.size() == 1 ? "Line" : "Lines", LineList(lines), join(engines), conf, which);
   }
 
+  // The index the run being read will have in runs_ (the last run's when none is open).
+  size_t OpenRunIndex() const {
+    return speed_ || foreign_ || runs_.empty() ? runs_.size() : runs_.size() - 1;
+  }
+
+  // Names every skipped line that reads like tool output and no caveat named yet (a row
+  // after a run's last line, a quoted row, another program's message) in the run it belongs
+  // to or follows.
+  void NameSkippedOutput() {
+    if (runs_.empty()) {
+      return;
+    }
+    std::map<size_t, std::pair<std::vector<size_t>, std::vector<size_t>>> by_run;
+    for (const SkippedOutput& skipped : skipped_output_) {
+      if (named_.count(skipped.line) == 0) {
+        auto& [quoted, other] = by_run[std::min(skipped.run, runs_.size() - 1)];
+        (skipped.quoted ? quoted : other).push_back(skipped.line);
+      }
+    }
+    for (const auto& [run, lines] : by_run) {
+      const auto& [quoted, other] = lines;
+      auto& caveats = runs_[run].source.caveats;
+      if (!quoted.empty()) {
+        caveats.push_back(fmt::format(
+            "{} {}: a table row quoted on its own with '> ' (a line of another message, or a "
+            "row repeated); not imported.",
+            quoted.size() == 1 ? "Line" : "Lines", LineList(quoted)));
+      }
+      if (!other.empty()) {
+        caveats.push_back(fmt::format(
+            "{} {} {} like output (a row of figures or a program's message) that belongs to no "
+            "run import reads; skipped.",
+            other.size() == 1 ? "Line" : "Lines", LineList(other),
+            other.size() == 1 ? "reads" : "read"));
+      }
+    }
+  }
+
+  struct SkippedOutput {
+    size_t line = 0;
+    bool quoted = false;  // a lone "> " line
+    size_t run = 0;       // OpenRunIndex() when it was seen
+  };
+
   const std::vector<SourceLine>& lines_;
   std::string file_name_;
+  bool runs_changed_ = false;
+  size_t done_rows_ = 0;
+  size_t done_cells_ = 0;
+  size_t run_generation_ = 0;
+  size_t counted_generation_ = 0;
+  OpenRunCount open_;
   std::vector<results::RunResult> runs_;
   EnvFactReader env_;
   std::vector<results::SourceFact> facts_;
+  std::set<std::string> cpu_fact_keys_;  // kind and value of each CPU fact in facts_
+  size_t fact_bytes_ = 0;
   std::unique_ptr<SpeedState> speed_;
   std::optional<HeaderInfo> version_;
   std::optional<HeaderInfo> last_version_;
@@ -664,8 +873,11 @@ class Driver {
   bool after_version_command_ = false;
   std::vector<uint64_t> last_sizes_;  // the sizes of the paste's last 'type' line
   size_t last_sizes_line_ = 0;
-  std::vector<size_t> unclaimed_;    // text lines no parser took since the run's last line
-  std::vector<size_t> interleaved_;  // such lines with a line of the same run after them
+  std::vector<size_t> unclaimed_;          // text lines no parser took since the run's last line
+  std::vector<size_t> interleaved_;        // such lines with a line of the same run after them
+  std::vector<size_t> interleaved_named_;  // the lines of the last interleaved caveat
+  std::set<size_t> named_;                 // skipped lines a caveat of a kept run names
+  std::vector<SkippedOutput> skipped_output_;  // skipped lines that read like tool output
   // The first line of speed output that gave no figure, and why; the error when nothing did.
   std::optional<std::pair<size_t, std::string>> unread_;
 };
@@ -741,6 +953,14 @@ std::vector<results::RunResult> ImportColumn(std::string_view text, std::string_
                       "mbedTLS benchmark or `gnutls-cli --benchmark-*`, found none",
                       std::string(file_name));
   }
+  // Every figure in range (results/limits.h), as a result JSON's must be.
+  for (const results::RunResult& run : runs) {
+    try {
+      results::CheckFigures(run);
+    } catch (const std::runtime_error& e) {
+      throw results::InputError(fmt::format("{}: {}", file_name, e.what()));
+    }
+  }
   return runs;
 }
 
@@ -751,6 +971,14 @@ std::vector<results::RunResult> ImportText(std::string_view text, std::string_vi
   // A cryptobench result JSON behind a command line, a Markdown fence or a byte order mark.
   if (const std::optional<PastedJson> json = FindPastedJson(text)) {
     return ResultJsonRuns(*json, file_name, read_result_json);
+  }
+  // Each line costs a little memory of its own, whatever it holds: count them first.
+  if (const auto newlines = static_cast<size_t>(std::count(text.begin(), text.end(), '\n'));
+      newlines >= results::kMaxInputLines) {
+    throw ImportError(results::kMaxInputLines + 1,
+                      fmt::format("at most {} lines of pasted output, found {}",
+                                  results::kMaxInputLines, newlines + 1),
+                      std::string(file_name));
   }
   const std::optional<SideBySide> columns = SplitSideBySide(text);
   if (!columns) {
@@ -777,6 +1005,12 @@ std::vector<results::RunResult> ImportText(std::string_view text, std::string_vi
   }
   runs.insert(runs.end(), std::make_move_iterator(right.begin()),
               std::make_move_iterator(right.end()));
+  // Each column was held to the caps as it was read; the two together must be too.
+  try {
+    results::CheckInputSize(runs);
+  } catch (const results::InputLimitError& e) {
+    throw results::InputLimitError(fmt::format("{}: {}", file_name, e.what()));
+  }
   return runs;
 }
 

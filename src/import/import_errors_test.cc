@@ -1,7 +1,9 @@
 // Errors of the import parsers quote what they found, cut short: a paste whose lines were
 // joined into one (a lost newline, a terminal that wrapped nothing) must still give a one-line
 // error that can be read.
+#include <initializer_list>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <gmock/gmock.h>
@@ -48,14 +50,33 @@ TEST(QuoteForErrorTest, CountsUtf8CharactersAndNeverSplitsOne) {
   EXPECT_EQ(QuoteForError("a\xff"), Quoted("a\xef\xbf\xbd", false));  // invalid byte: U+FFFD
 }
 
+// The parts joined (append, not "..." + std::string: GCC 12 warns falsely of an overlap there).
+std::string Cat(std::initializer_list<std::string_view> parts) {
+  std::string out;
+  for (std::string_view part : parts) {
+    out.append(part);
+  }
+  return out;
+}
+
 TEST(QuoteForErrorTest, JsonParserMessagesGetTheirTokenCut) {
   const std::string token(200, 'x');
-  EXPECT_EQ(ShortenJsonError("parse error at line 1, column 9: syntax error; last read: '\"" +
-                             token + "'"),
-            "parse error at line 1, column 9: syntax error; last read: " +
-                Quoted("\"" + token.substr(0, kMaxQuotedChars - 1), true));
+  const std::string cut = token.substr(0, kMaxQuotedChars - 1);
+  EXPECT_EQ(ShortenJsonError(
+                Cat({"parse error at line 1, column 9: syntax error; last read: '\"", token, "'"})),
+            Cat({"parse error at line 1, column 9: syntax error; last read: ",
+                 Quoted(Cat({"\"", cut}), true)}));
   EXPECT_EQ(ShortenJsonError("last read: 'nul'"), "last read: 'nul'");
   EXPECT_EQ(ShortenJsonError("type must be string"), "type must be string");
+  // The library's exception name goes; a token followed by what was expected is cut too.
+  EXPECT_EQ(ShortenJsonError(Cat({"[json.exception.parse_error.101] parse error at line 2, "
+                                  "column 1: syntax error - invalid literal; last read: '{",
+                                  token, "'; expected ']'"})),
+            Cat({"parse error at line 2, column 1: syntax error - invalid literal; last read: ",
+                 Quoted(Cat({"{", cut}), true), "; expected ']'"}));
+  EXPECT_EQ(ShortenJsonError("[json.exception.type_error.302] type must be string"),
+            "type must be string");
+  EXPECT_EQ(ShortenJsonError(std::string(1000, 'y')), Cat({std::string(400, 'y'), "..."}));
 }
 
 // A filler of about 700 characters that ends in a marker the error must not reach.

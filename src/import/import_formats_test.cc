@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "results/json.h"
@@ -287,6 +288,42 @@ TEST(ImportFactsTest, FactsSurviveTheJsonRoundTrip) {
   EXPECT_EQ(back.source.facts[0].kind, "engine");
   EXPECT_EQ(back.source.facts[0].value, "devcrypto: /dev/crypto engine; available");
   EXPECT_EQ(back.source.facts[0].line, 2u);
+}
+
+// Each run carries the facts read before it: a repeated fact is kept once, and a paste with
+// more facts than any machine shows is refused rather than copied into every run.
+TEST(ImportFactsTest, RepeatedFactsAreKeptOnceAndTooManyAreRefused) {
+  std::string cpuinfo = "$ cat /proc/cpuinfo\n";
+  for (int cpu = 0; cpu < 64; ++cpu) {
+    cpuinfo +=
+        fmt::format("processor\t: {}\nmodel name\t: Test CPU\nflags\t\t: fpu aes sse2\n", cpu);
+  }
+  const std::vector<results::RunResult> runs =
+      ImportText(cpuinfo + "$ openssl speed sha256\n" + kSpeedRun, "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  const std::vector<results::SourceFact>& facts = runs[0].source.facts;
+  ASSERT_EQ(facts.size(), 2u);
+  EXPECT_EQ(facts[0].kind, "cpu_model");
+  EXPECT_EQ(facts[0].line, 3u);
+  EXPECT_EQ(facts[1].kind, "cpu_flags");
+  EXPECT_EQ(facts[1].line, 4u);
+
+  std::string lsmod = "$ lsmod\nModule                  Size  Used by\n";
+  for (int module = 0; module < 2049; ++module) {
+    lsmod += fmt::format("module_{}           16384  0\n", module);
+  }
+  const std::string many = lsmod + "$ openssl speed sha256\n" + kSpeedRun;
+  EXPECT_EQ(ImportErrorOf(many),
+            "paste.txt:2051: at most 2048 environment facts and 128 KiB of "
+            "them in one input, found more");
+  // Fewer facts, but long ones.
+  std::string flags = "$ cat /proc/cpuinfo\n";
+  for (int cpu = 0; cpu < 64; ++cpu) {
+    flags += fmt::format("flags\t\t: {} {}\n", cpu, std::string(4096, 'x'));
+  }
+  EXPECT_NE(ImportErrorOf(flags + "$ openssl speed sha256\n" + kSpeedRun)
+                .find(": at most 2048 environment facts and 128 KiB of them"),
+            std::string::npos);
 }
 
 TEST(ImportSettingsTest, MultiPinnedToFewerCpusIsNamed) {

@@ -2,6 +2,7 @@
 // rows deleted, environment set outside the command, text around a JSON result, escape
 // sequences. Each must import whole or fail with one FILE:LINE error, never lose data silently.
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -407,6 +408,152 @@ TEST(ImportRobustTest, NoFigureRecomputedIsSaid) {
   EXPECT_TRUE(runs[0].algorithms.empty());
   EXPECT_TRUE(HasCaveat(runs[0], "no figure can be recomputed"));
   EXPECT_FALSE(HasCaveat(runs[0], "figures are recomputed"));
+}
+
+// The cell of `run` for (algorithm, operation, size), or nullptr.
+const results::Cell* CellOf(const results::RunResult& run, const std::string& algorithm,
+                            const std::string& operation, uint64_t size) {
+  const results::AlgorithmResult* alg = FindAlgorithm(run, algorithm);
+  if (alg == nullptr) {
+    return nullptr;
+  }
+  for (const results::Cell& cell : alg->cells) {
+    if (cell.operation == operation && cell.input_len == size) {
+      return &cell;
+    }
+  }
+  return nullptr;
+}
+
+double BytesPerS(const results::Cell* cell) {
+  return cell != nullptr && cell->figures && cell->figures->bytes_per_s
+             ? cell->figures->bytes_per_s->value
+             : -1;
+}
+
+constexpr const char* kTypeLine =
+    "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n";
+
+// A mistyped figure under a blank line after the 'type' line (where a row that did not parse
+// used to end the table) once cost the whole table, with exit status 0.
+TEST(ImportRobustTest, MistypedFigureCostsOnlyItsCell) {
+  const std::string paste = std::string("$ openssl version\nOpenSSL 1.1.1f  31 Mar 2020\n") +
+                            "$ openssl speed aes-128-cbc\n" + kTypeLine + "\n" +
+                            "aes-128-cbc  123456.78k  2345x6.12k  435064.21k  581664.88k  "
+                            "641874.92k  646187.19k\n";
+  const std::vector<results::RunResult> runs = ImportText(paste, "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  const results::AlgorithmResult* alg = FindAlgorithm(runs[0], "AES-128-CBC");
+  ASSERT_NE(alg, nullptr);
+  EXPECT_EQ(alg->cells.size(), 5u);
+  EXPECT_EQ(CellOf(runs[0], "AES-128-CBC", "encrypt", 64), nullptr);
+  EXPECT_DOUBLE_EQ(BytesPerS(CellOf(runs[0], "AES-128-CBC", "encrypt", 256)), 435064210);
+  EXPECT_TRUE(HasCaveat(runs[0], "Line 6: the row 'aes-128-cbc' prints '2345x6.12k' for 64 bytes"))
+      << runs[0].source.caveats.back();
+  // Every cell damaged but one: nothing can be placed, so the row is refused at its line.
+  EXPECT_THAT(ImportErrorOf(std::string(kTypeLine) + "aes-128-cbc 1x 2x 3x 4x 5x 6.00k\n"),
+              HasSubstr("paste.txt:2: expected a throughput figure"));
+}
+
+// "2345 6.12k": a stray space splits a figure; the figures after it keep their sizes.
+TEST(ImportRobustTest, FigureSplitByASpaceIsOneDamagedCell) {
+  const std::vector<results::RunResult> runs = ImportText(
+      std::string(kTypeLine) +
+          "aes-128-cbc  123456.78k  2345 6.12k  435064.21k  581664.88k  641874.92k  646187.19k\n",
+      "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(CellOf(runs[0], "AES-128-CBC", "encrypt", 64), nullptr);
+  EXPECT_DOUBLE_EQ(BytesPerS(CellOf(runs[0], "AES-128-CBC", "encrypt", 256)), 435064210);
+  EXPECT_DOUBLE_EQ(BytesPerS(CellOf(runs[0], "AES-128-CBC", "encrypt", 16384)), 646187190);
+  EXPECT_TRUE(HasCaveat(runs[0], "prints '2345 6.12k' for 64 bytes"));
+}
+
+// A figure without the 'k' of its table's other figures, above 10000 or without speed's two
+// decimals, is no figure speed prints: its unit is unknown, so it is left out, named. A bare
+// figure as speed prints it (at most 10000 bytes/s, two decimals) is read as bytes/s.
+TEST(ImportRobustTest, FigureWithoutItsTablesUnitIsNamedNotRead) {
+  const std::vector<results::RunResult> runs = ImportText(
+      std::string(kTypeLine) +
+          "aes-128-gcm      73199.42k   220411.12k   435064.21k   581664.88k   641874.92k   "
+          "646187.19k\n"
+          "des-ede3          9876.54     24413.91k    25441.00     25441k       25441.37k    "
+          "25441.37k\n"
+          "AES-256-GCM 25441\n",
+      "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(CellOf(runs[0], "AES-256-GCM", "encrypt", 16), nullptr);
+  EXPECT_TRUE(HasCaveat(runs[0],
+                        "Line 4: the row 'AES-256-GCM' prints '25441' for 16 bytes "
+                        "without the 'k'"));
+  EXPECT_DOUBLE_EQ(BytesPerS(CellOf(runs[0], "DES-EDE3-CBC", "encrypt", 16)), 9876.54);
+  EXPECT_EQ(CellOf(runs[0], "DES-EDE3-CBC", "encrypt", 256), nullptr);
+  EXPECT_TRUE(HasCaveat(runs[0], "Line 3: the row 'des-ede3' prints '25441.00' for 256 bytes"));
+  EXPECT_DOUBLE_EQ(BytesPerS(CellOf(runs[0], "DES-EDE3-CBC", "encrypt", 1024)), 25441000);
+}
+
+// A row quoted alone with "> " (a repeat, or another message's line) and another program's
+// message after the table are skipped, and named.
+TEST(ImportRobustTest, QuotedRowAndForeignMessageAreNamed) {
+  const std::string row =
+      "aes-128-gcm      73199.42k   220411.12k   435064.21k   581664.88k   641874.92k   "
+      "646187.19k\n";
+  const std::vector<results::RunResult> runs = ImportText(
+      "$ openssl speed -evp aes-128-gcm\n" + std::string(kTypeLine) + row + "> " + row +
+          "aes-256-gcm      73199.42k   220411.12k   435064.21k   581664.88k   641874.92k   "
+          "646187.19k\n"
+          "ls: cannot access '/usr/lib/engines-1.1': No such file or directory\n",
+      "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);  // the quoted line splits nothing
+  EXPECT_NE(FindAlgorithm(runs[0], "AES-256-GCM"), nullptr);
+  EXPECT_TRUE(HasCaveat(runs[0], "Line 4: a table row quoted on its own with '> '"));
+  EXPECT_TRUE(HasCaveat(runs[0], "Line 6 reads like output"));
+}
+
+// Figures no hardware reaches (above 10^15 bytes/s or 10^12 operations/s) are error cells
+// with a caveat stating the bound; a figure of hundreds of digits is no figure, and no
+// caveat quotes it whole.
+TEST(ImportRobustTest, ImplausibleFiguresAreRefusedAndNamed) {
+  const std::vector<results::RunResult> speed = ImportText(
+      std::string(kTypeLine) + "aes-128-cbc 123456.78k 1e38k 435064.21k 581664.88k 641874.92k " +
+          std::string(400, '7') + ".00k\n",
+      "paste.txt");
+  ASSERT_EQ(speed.size(), 1u);
+  const results::Cell* absurd = CellOf(speed[0], "AES-128-CBC", "encrypt", 64);
+  ASSERT_NE(absurd, nullptr);
+  EXPECT_EQ(absurd->status, results::CellStatus::kError);
+  EXPECT_TRUE(HasCaveat(speed[0], "1e+41 bytes/s is above 1e+15 bytes/s"));
+  EXPECT_EQ(CellOf(speed[0], "AES-128-CBC", "encrypt", 16384), nullptr);
+  for (const std::string& caveat : speed[0].source.caveats) {
+    EXPECT_EQ(caveat.find(std::string(100, '7')), std::string::npos) << caveat;
+  }
+  const std::vector<results::RunResult> bssl = ImportText(
+      "Did 100000000000000000 AES-128-GCM (16 bytes) seal operations in 1000000us "
+      "(100000000000000000.0 ops/sec): 1600000000000.0 MB/s\n",
+      "paste.txt");
+  ASSERT_EQ(bssl.size(), 1u);
+  const results::Cell* fast = CellOf(bssl[0], "AES-128-GCM", "encrypt", 16);
+  ASSERT_NE(fast, nullptr);
+  EXPECT_EQ(fast->status, results::CellStatus::kError);
+  EXPECT_TRUE(HasCaveat(bssl[0], "above 1e+15 bytes/s"));
+}
+
+// "# label: ..." inside a paste is a comment, not a root prompt: it does not end the run its
+// command line started (here -decrypt would be lost). Repeated cells still split runs.
+TEST(ImportRobustTest, LabelCommentIsNoRunBoundary) {
+  const std::string row =
+      "AES-128-CBC      73199.42k   220411.12k   435064.21k   581664.88k   641874.92k   "
+      "646187.19k\n";
+  const std::vector<results::RunResult> runs =
+      ImportText("$ openssl speed -decrypt -evp aes-128-cbc\n# label: decrypt on the pi\n" +
+                     std::string(kTypeLine) + row,
+                 "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_NE(CellOf(runs[0], "AES-128-CBC", "decrypt", 16), nullptr);
+  EXPECT_TRUE(HasCaveat(runs[0], "Line 2 is no output of this tool"));
+  const std::vector<results::RunResult> before_after = ImportText(
+      "# before:\n" + std::string(kTypeLine) + row + "# after the patch:\n" + kTypeLine + row,
+      "paste.txt");
+  EXPECT_EQ(before_after.size(), 2u);
 }
 
 }  // namespace

@@ -293,7 +293,7 @@ TEST(ImportTest, UnreadableInputNamesFileLineAndExpectation) {
     EXPECT_EQ(e.line(), 12u);
     EXPECT_EQ(e.file(), "fixtures/import/malformed-row.txt");
     EXPECT_EQ(std::string(e.what()).rfind("fixtures/import/malformed-row.txt:12: expected", 0), 0u);
-    EXPECT_NE(std::string(e.what()).find("42666O.67k"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("garbled"), std::string::npos);
   }
   try {
     ImportFixture("malformed-mr.txt");

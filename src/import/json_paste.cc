@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "results/json.h"
+#include "results/limits.h"
 
 #include "import/import.h"
 #include "import/own_reports.h"
@@ -102,7 +103,10 @@ std::vector<results::RunResult> ReadPastedJson(const PastedJson& json, std::stri
   const std::string file(file_name);
   nlohmann::json doc;
   try {
-    doc = nlohmann::json::parse(json.text);
+    doc = results::ParseJsonBounded(json.text);  // memory bounded by the input
+  } catch (const results::InputLimitError& e) {
+    throw ImportError(json.line,
+                      fmt::format("expected a cryptobench result JSON, found {}", e.what()), file);
   } catch (const nlohmann::json::exception& e) {
     throw ImportError(json.line,
                       fmt::format("expected a cryptobench result JSON from this '{{' on, found "
@@ -135,6 +139,7 @@ std::vector<results::RunResult> ReadPastedJson(const PastedJson& json, std::stri
     } else {
       runs.push_back(results::FromJson(doc));
     }
+    results::CheckInputSize(runs);
   } catch (const std::exception& e) {
     throw ImportError(json.line,
                       fmt::format("expected a cryptobench result JSON, found one that is not "

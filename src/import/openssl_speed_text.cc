@@ -99,6 +99,39 @@ std::optional<std::vector<uint64_t>> RejoinTypeLine(std::string_view cut, std::s
   return std::nullopt;
 }
 
+bool HasDigit(std::string_view word) {
+  return std::any_of(word.begin(), word.end(),
+                     [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+}
+
+// A word in a figure's place that was meant as a figure but is damaged: it starts with a
+// digit and at least half of it is digits ("2345x6.12k", "1.2.3k", "12O45.67k"). Algorithm
+// names in speed's table never start so ("3des" is not one of them; "des ede3" is).
+bool LooksLikeDamagedFigure(std::string_view word) {
+  if (word.empty() || !std::isdigit(static_cast<unsigned char>(word.front()))) {
+    return false;
+  }
+  const auto digits = std::count_if(
+      word.begin(), word.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+  return static_cast<size_t>(digits) * 2 >= word.size();
+}
+
+// A figure speed prints without the 'k': apps/speed.c prints a rate above 10000 bytes/s as
+// "%.2fk" of 1000s, and one at or below it as "%.2f" bytes/s, always with two decimals. A bare
+// "25441" or "12345.67" in a table of 'k' figures is not that: a 'k' lost, or a figure cut.
+bool IsSpeedBareFigure(std::string_view word) {
+  const auto value = ParseDouble(word);
+  if (!value) {
+    return false;
+  }
+  if (!std::isfinite(*value)) {
+    return true;  // speed prints "inf" as it is: named as an impossible figure later
+  }
+  const size_t dot = word.rfind('.');
+  // Negative rates (a counter that wrapped) are not above 10000, so speed prints them bare.
+  return dot != std::string_view::npos && word.size() - dot == 3 && *value <= 10000;
+}
+
 // A figure of the symmetric table: "1234.56k" (1000s of bytes/s) or "987.65" (bytes/s).
 std::optional<double> ParseThroughput(std::string_view word) {
   if (EndsWith(word, "k")) {
@@ -231,7 +264,21 @@ void SpeedTextParser::KeepPendingRow() {
   pending_row_.reset();
 }
 
-void SpeedTextParser::Finish() { KeepPendingRow(); }
+void SpeedTextParser::DropPendingName() {
+  evidence_->notes.push_back(fmt::format(
+      "Line {}: '{}' stands alone among the table's rows without figures (a note, or a row "
+      "whose figures are missing); it is skipped.",
+      pending_name_->second, pending_name_->first));
+  pending_name_.reset();
+}
+
+void SpeedTextParser::Finish() {
+  if (pending_name_) {
+    DropPendingName();
+  }
+  KeepPendingRow();
+  DropFiguresOfAnotherUnit();
+}
 
 bool SpeedTextParser::ImplySizes(const SourceLine& line, size_t figures) {
   std::string from;
@@ -259,6 +306,19 @@ bool SpeedTextParser::ImplySizes(const SourceLine& line, size_t figures) {
 }
 
 Offer SpeedTextParser::Take(const SourceLine& line) {
+  if (pending_name_) {
+    // A name alone is a row wrapped after its name only if this line holds its figures.
+    const std::vector<std::string_view> words = line.kind == LineKind::kText
+                                                    ? SplitWords(Trim(line.text))
+                                                    : std::vector<std::string_view>{};
+    const bool continues =
+        pending_name_->second + 1 == line.number && words.size() == evidence_->sizes.size() &&
+        std::all_of(words.begin(), words.end(),
+                    [](std::string_view w) { return ParseThroughput(w).has_value(); });
+    if (!continues) {
+      DropPendingName();
+    }
+  }
   if (pending_row_) {
     // The rest of a row wrapped by a mail client or a narrow terminal: only figures, which
     // complete the row.
@@ -271,6 +331,7 @@ Offer SpeedTextParser::Take(const SourceLine& line) {
         });
     if (figures_only && pending_found_ + words.size() == evidence_->sizes.size()) {
       for (std::string_view word : words) {
+        pending_row_->printed[pending_found_] = std::string(word);
         pending_row_->bytes_per_s[pending_found_++] = ParseThroughput(word);
       }
       evidence_->notes.push_back(fmt::format(
@@ -498,7 +559,8 @@ Offer SpeedTextParser::TakeSymmetricRow(const SourceLine& line, std::string_view
   }
   size_t first_value = 0;
   while (first_value < words.size() && !ParseThroughput(words[first_value]) &&
-         !IsElisionWord(words[first_value])) {
+         !IsElisionWord(words[first_value]) &&
+         !(first_value > 0 && LooksLikeDamagedFigure(words[first_value]))) {
     ++first_value;
   }
   if (first_value == words.size()) {
@@ -513,24 +575,61 @@ Offer SpeedTextParser::TakeSymmetricRow(const SourceLine& line, std::string_view
   const size_t num_sizes = evidence_->sizes.size();
   std::vector<std::optional<double>> left;
   std::vector<std::optional<double>> right;
+  std::vector<std::string> left_words;
+  std::vector<std::string> right_words;
   bool elided = false;
+  size_t readable = 0;
+  size_t damaged = 0;
+  bool words_only = false;  // a cell without a digit: prose, not a damaged figure
+  std::string_view first_damaged;
   for (size_t i = first_value; i < words.size(); ++i) {
     if (IsElisionWord(words[i])) {
       elided = true;
       continue;
     }
     const auto value = ParseThroughput(words[i]);
-    if (!value) {
-      if (after_blank_) {
-        table_ = Table::kNone;
-        return Offer::kNotMine;
+    if (value) {
+      ++readable;
+    } else {
+      if (damaged++ == 0 || (!words_only && !HasDigit(words[i]))) {
+        first_damaged = words[i];
       }
-      throw ImportError(line.number,
-                        fmt::format("expected a throughput figure like 1234.56k (1000s of bytes/s) "
-                                    "or 987.65 (bytes/s), found {}",
-                                    QuoteForError(words[i])));
+      words_only = words_only || !HasDigit(words[i]);
     }
-    (elided ? right : left).push_back(*value);
+    (elided ? right : left).push_back(value);
+    (elided ? right_words : left_words).emplace_back(words[i]);
+  }
+  // One mistyped figure must not cost the row its readable ones: a row of mostly figures keeps
+  // them and leaves the damaged cells out, named. A word without a digit, or more damaged
+  // cells than figures, is prose or a row too damaged to place its figures.
+  if (damaged > 0 && (words_only || readable < 2 || damaged > readable)) {
+    if (after_blank_) {
+      table_ = Table::kNone;
+      return Offer::kNotMine;
+    }
+    throw ImportError(line.number,
+                      fmt::format("expected a throughput figure like 1234.56k (1000s of bytes/s) "
+                                  "or 987.65 (bytes/s), found {}",
+                                  QuoteForError(first_damaged)));
+  }
+  // "2345 6.12k": a figure split by a stray space gives one word too many in a row of 'k'
+  // figures; the two pieces are one damaged cell, so the figures after it keep their sizes.
+  if (!elided && damaged == 0 && left.size() == num_sizes + 1) {
+    const bool has_k = std::any_of(left_words.begin(), left_words.end(),
+                                   [](const std::string& word) { return EndsWith(word, "k"); });
+    std::vector<size_t> splits;
+    for (size_t i = 0; has_k && i + 1 < left_words.size(); ++i) {
+      if (!EndsWith(left_words[i], "k") && !IsSpeedBareFigure(left_words[i])) {
+        splits.push_back(i);
+      }
+    }
+    if (splits.size() == 1) {
+      const size_t at = splits.front();
+      left_words[at] += " " + left_words[at + 1];
+      left[at] = std::nullopt;
+      left.erase(left.begin() + static_cast<std::ptrdiff_t>(at) + 1);
+      left_words.erase(left_words.begin() + static_cast<std::ptrdiff_t>(at) + 1);
+    }
   }
   if (first_value == 0 && !elided && left.size() == 1 && !evidence_->sym_rows.empty() &&
       evidence_->sym_rows.back().line + 1 == line.number && !last_row_word_.empty()) {
@@ -539,6 +638,9 @@ Offer SpeedTextParser::TakeSymmetricRow(const SourceLine& line, std::string_view
     if (const auto joined = ParseThroughput(last_row_word_ + std::string(words[0]));
         joined && row.bytes_per_s.back()) {
       row.bytes_per_s.back() = joined;
+      if (!row.printed.empty()) {
+        row.printed.back() = last_row_word_ + std::string(words[0]);
+      }
       evidence_->notes.push_back(fmt::format(
           "Line {}: the row '{}' ends on line {} inside its last figure (cut by the terminal); "
           "'{}' and '{}' are read as one figure.",
@@ -554,10 +656,12 @@ Offer SpeedTextParser::TakeSymmetricRow(const SourceLine& line, std::string_view
     row.line = pending_name_->second;
     row.name = pending_name_->first;
     row.bytes_per_s = left;
+    row.printed = left_words;
     evidence_->notes.push_back(fmt::format(
         "Line {}: the row '{}' continues on line {} (wrapped after its name); the two lines are "
         "read as one row.",
         row.line, row.name, line.number));
+    NameDamagedCells(row);
     evidence_->sym_rows.push_back(std::move(row));
     pending_name_.reset();
     last_row_word_ = std::string(words.back());
@@ -579,9 +683,12 @@ Offer SpeedTextParser::TakeSymmetricRow(const SourceLine& line, std::string_view
     row.line = line.number;
     row.name = JoinWords(words, 0, first_value);
     row.bytes_per_s.assign(num_sizes, std::nullopt);
+    row.printed.assign(num_sizes, std::string());
     for (size_t i = 0; i < left.size(); ++i) {
       row.bytes_per_s[i] = left[i];
+      row.printed[i] = left_words[i];
     }
+    NameDamagedCells(row);
     pending_row_ = std::move(row);
     pending_found_ = left.size();
     after_blank_ = false;
@@ -602,11 +709,14 @@ Offer SpeedTextParser::TakeSymmetricRow(const SourceLine& line, std::string_view
   row.line = line.number;
   row.name = JoinWords(words, 0, first_value);
   row.bytes_per_s.assign(num_sizes, std::nullopt);
+  row.printed.assign(num_sizes, std::string());
   for (size_t i = 0; i < left.size() && i < num_sizes; ++i) {
     row.bytes_per_s[i] = left[i];
+    row.printed[i] = left_words[i];
   }
   for (size_t i = 0; i < right.size(); ++i) {
     row.bytes_per_s[num_sizes - right.size() + i] = right[i];
+    row.printed[num_sizes - right.size() + i] = right_words[i];
   }
   if (!elided && found > num_sizes) {
     evidence_->notes.push_back(
@@ -618,10 +728,50 @@ Offer SpeedTextParser::TakeSymmetricRow(const SourceLine& line, std::string_view
         "Line {}: the row '{}' is shortened with '...'; its missing figures are left out.",
         line.number, row.name));
   }
+  NameDamagedCells(row);
   evidence_->sym_rows.push_back(std::move(row));
   last_row_word_ = !elided && found == num_sizes ? std::string(words.back()) : std::string();
   after_blank_ = false;
   return Offer::kConsumed;
+}
+
+void SpeedTextParser::NameDamagedCells(const SymRow& row) {
+  for (size_t i = 0; i < row.printed.size() && i < evidence_->sizes.size(); ++i) {
+    if (!row.bytes_per_s[i] && !row.printed[i].empty()) {
+      evidence_->notes.push_back(fmt::format(
+          "Line {}: the row '{}' prints {} for {} bytes, which is not a figure (mistyped or "
+          "damaged in the paste); that cell is left out and the row's other figures are kept.",
+          row.line, row.name, QuoteForError(row.printed[i]), evidence_->sizes[i]));
+    }
+  }
+}
+
+void SpeedTextParser::DropFiguresOfAnotherUnit() {
+  bool has_k = false;
+  for (const SymRow& row : evidence_->sym_rows) {
+    for (const std::string& word : row.printed) {
+      has_k = has_k || EndsWith(word, "k");
+    }
+  }
+  if (!has_k) {
+    return;  // a table of bytes/s figures only: nothing to disagree with
+  }
+  for (SymRow& row : evidence_->sym_rows) {
+    for (size_t i = 0; i < row.printed.size() && i < row.bytes_per_s.size(); ++i) {
+      const std::string& word = row.printed[i];
+      if (!row.bytes_per_s[i] || word.empty() || EndsWith(word, "k") || IsSpeedBareFigure(word)) {
+        continue;
+      }
+      row.bytes_per_s[i] = std::nullopt;
+      evidence_->notes.push_back(fmt::format(
+          "Line {}: the row '{}' prints {} for {} bytes without the 'k' of the table's other "
+          "figures; openssl speed prints a figure without it only up to 10000 bytes/s and with "
+          "two decimals, so this one lost its 'k' or was cut, and its unit is unknown (bytes/s "
+          "or 1000s of bytes/s): it is left out.",
+          row.line, row.name, QuoteForError(word),
+          i < evidence_->sizes.size() ? evidence_->sizes[i] : 0));
+    }
+  }
 }
 
 Offer SpeedTextParser::TakePkRow(const SourceLine& line, std::string_view trimmed) {

@@ -54,7 +54,9 @@ class SpeedTextParser {
     implied_line_ = line;
   }
 
-  /// After the run's last line: a row still waiting for the rest of its line is kept as it is.
+  /// After the run's last line: a row still waiting for the rest of its line is kept as it is,
+  /// and a figure whose unit disagrees with its table (a bare "25441" among 'k' figures, which
+  /// speed never prints: it lost its 'k' or was cut) is left out with a note.
   void Finish();
 
   /// The 'type' line's number, 0 when none was read.
@@ -74,6 +76,11 @@ class SpeedTextParser {
   // A row without a 'type' line: picks its sizes; false when none fit its figure count.
   bool ImplySizes(const SourceLine& line, size_t figures);
   void KeepPendingRow();
+  // Notes each cell of `row` printed but not readable as a figure ("2345x6.12k").
+  void NameDamagedCells(const SymRow& row);
+  void DropFiguresOfAnotherUnit();
+  // Notes and forgets a name alone on its line that no line of figures continued.
+  void DropPendingName();
 
   SpeedEvidence* evidence_;
   Table table_ = Table::kNone;

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <limits>
 
+#include <fmt/format.h>
+
 namespace cryptobench::import {
 namespace {
 
@@ -91,14 +93,38 @@ std::string QuoteForError(std::string_view text) {
 }
 
 std::string ShortenJsonError(std::string_view message) {
-  constexpr std::string_view kMarker = "last read: '";
-  const size_t at = message.rfind(kMarker);
-  if (at == std::string_view::npos || message.back() != '\'') {
-    return std::string(message);
+  // "[json.exception.parse_error.101] " names the library's exception, not the problem.
+  if (message.substr(0, 16) == "[json.exception.") {
+    if (const size_t close = message.find("] "); close != std::string_view::npos) {
+      message.remove_prefix(close + 2);
+    }
   }
-  const size_t token = at + kMarker.size();
-  return std::string(message.substr(0, at + kMarker.size() - 1)) +
-         QuoteForError(message.substr(token, message.size() - 1 - token));
+  // "...; last read: 'TOKEN'", or "...; last read: 'TOKEN'; expected ']'": TOKEN is cut. The
+  // first marker is the parser's own; TOKEN (the input) may hold anything.
+  constexpr std::string_view kMarker = "last read: '";
+  const size_t at = message.find(kMarker);
+  const size_t token = at == std::string_view::npos ? 0 : at + kMarker.size();
+  size_t end = std::string_view::npos;
+  if (at != std::string_view::npos) {
+    const size_t expected = message.rfind("'; expected ");
+    end = expected != std::string_view::npos && expected >= token ? expected
+          : message.back() == '\''                                ? message.size() - 1
+                                                                  : std::string_view::npos;
+  }
+  if (end == std::string_view::npos) {
+    // No token to cut: a message of the parser's own, kept whole unless it is huge.
+    constexpr size_t kMaxMessage = 400;
+    if (message.size() <= kMaxMessage) {
+      return std::string(message);
+    }
+    size_t cut = kMaxMessage;
+    while (cut > 0 && (static_cast<unsigned char>(message[cut]) & 0xC0) == 0x80) {
+      --cut;  // not inside a UTF-8 sequence
+    }
+    return std::string(message.substr(0, cut)) + "...";
+  }
+  return std::string(message.substr(0, token - 1)) +
+         QuoteForError(message.substr(token, end - token)) + std::string(message.substr(end + 1));
 }
 
 std::string_view Trim(std::string_view text) {
@@ -236,6 +262,25 @@ std::optional<unsigned long long> ParseUnsigned(std::string_view text) {
     value = value * 10 + static_cast<unsigned long long>(c - '0');
   }
   return value;
+}
+
+std::string ImplausibleFigure(double ops_per_s, const double* bytes_per_s) {
+  if (bytes_per_s != nullptr) {
+    if (std::isfinite(*bytes_per_s) && *bytes_per_s > kMaxPlausibleBytesPerSecond) {
+      return fmt::format(
+          "{:.3g} bytes/s is above {:.0e} bytes/s (1 PB/s, a thousand times the memory "
+          "bandwidth of the largest servers), which no hardware reaches",
+          *bytes_per_s, kMaxPlausibleBytesPerSecond);
+    }
+    return "";
+  }
+  if (std::isfinite(ops_per_s) && ops_per_s > kMaxPlausibleOpsPerSecond) {
+    return fmt::format(
+        "{:.3g} operations/s is above {:.0e} (a thousand cores each finishing one operation per "
+        "nanosecond), which no hardware reaches",
+        ops_per_s, kMaxPlausibleOpsPerSecond);
+  }
+  return "";
 }
 
 bool LooksNumeric(std::string_view text) {

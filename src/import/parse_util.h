@@ -22,9 +22,10 @@ inline constexpr size_t kMaxQuotedChars = 80;
 /// and is written as U+FFFD), and a longer text cut there, with "..." before the closing quote.
 std::string QuoteForError(std::string_view text);
 
-/// A JSON parser's message with the input it quotes cut as QuoteForError cuts it: nlohmann's
-/// parse errors end "...; last read: 'TOKEN'", and TOKEN is the rest of the line for a broken
-/// string. Other messages come back unchanged.
+/// A JSON parser's message for a user: without nlohmann's "[json.exception.NAME.ID] " prefix,
+/// and with the input it quotes cut as QuoteForError cuts it (parse errors say "...; last
+/// read: 'TOKEN'", maybe followed by "; expected X", and TOKEN can be megabytes). Other
+/// messages come back whole, or cut to 400 bytes followed by "...".
 std::string ShortenJsonError(std::string_view message);
 
 /// `text` without leading and trailing spaces, tabs, CR and LF.
@@ -58,6 +59,25 @@ std::optional<double> ParseSeconds(std::string_view word);
 
 /// Parses a non-negative decimal integer (digits only, at most 18 of them).
 std::optional<unsigned long long> ParseUnsigned(std::string_view text);
+
+/// The fastest throughput an imported figure may claim: 10^15 bytes/s (1 PB/s). The memory
+/// bandwidth of the largest servers is about 10^12 bytes/s (two sockets of 12 DDR5 channels;
+/// HBM accelerators reach a few 10^12), and the fastest primitive on one core (AES-CTR or -GCM
+/// with VAES, BLAKE3) runs at a few 10^10 bytes/s from cache; a thousand cores at 10^12 each
+/// would still stay below this bound. A larger figure is a paste's damage (digits run
+/// together, an exponent typed in), not a measurement.
+inline constexpr double kMaxPlausibleBytesPerSecond = 1e15;
+
+/// The most operations per second an imported figure may claim: 10^12. A call takes at
+/// least one clock cycle (below 10^10 Hz on any CPU), and a thousand cores at 10^9 calls each
+/// give 10^12.
+inline constexpr double kMaxPlausibleOpsPerSecond = 1e12;
+
+/// "" when a figure is within kMaxPlausibleBytesPerSecond (throughput figures, `bytes_per_s`
+/// set) or kMaxPlausibleOpsPerSecond (operation rates), else why it cannot be a measurement,
+/// for a caveat ("1e+41 bytes/s is above 1e+15 bytes/s (1 PB/s), ..."). Non-finite and
+/// negative figures are left to the caller's own checks.
+std::string ImplausibleFigure(double ops_per_s, const double* bytes_per_s);
 
 /// True if `text` looks like a number a tool meant to print (starts with a digit, or a sign or
 /// dot then a digit): used to tell a malformed figure ("12.3x") from ordinary words.

@@ -638,6 +638,18 @@ bool IsConfigComment(const std::vector<std::string>& lines, size_t index) {
   return (index > 0 && config(index - 1)) || (index + 1 < lines.size() && config(index + 1));
 }
 
+bool EndsWithColon(std::string_view word) { return !word.empty() && word.back() == ':'; }
+
+// "# before the patch:", "# label: 3.0.2 on the Pi": a comment that labels what follows, not a
+// root prompt. No command's first word ends with a colon, and none ends with one.
+bool IsLabelComment(std::string_view trimmed, std::string_view after_prompt) {
+  if (!trimmed.starts_with("#") || after_prompt.empty()) {
+    return false;
+  }
+  const std::vector<std::string_view> words = SplitWords(after_prompt);
+  return words.front().size() > 1 && (EndsWithColon(words.front()) || EndsWithColon(words.back()));
+}
+
 }  // namespace
 
 std::vector<SourceLine> CleanPaste(std::string_view text) {
@@ -683,7 +695,8 @@ std::vector<SourceLine> CleanPaste(std::string_view text) {
       out.push_back({number, LineKind::kElision, std::string(trimmed)});
       continue;
     }
-    if (const auto command = AfterPrompt(physical); command && !IsConfigComment(physicals, index)) {
+    if (const auto command = AfterPrompt(physical);
+        command && !IsConfigComment(physicals, index) && !IsLabelComment(trimmed, *command)) {
       if (!command->empty()) {
         out.push_back({number, LineKind::kCommand, std::string(*command)});
       }

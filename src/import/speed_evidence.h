@@ -61,6 +61,9 @@ struct SymRow {
   size_t line = 0;
   std::string name;
   std::vector<std::optional<double>> bytes_per_s;  ///< per size; nullopt where elided
+  /// The text table's figures as printed, per size ("1234.56k"); empty where none was read
+  /// (and for -mr records), so a figure whose unit disagrees with its table can be found.
+  std::vector<std::string> printed;
   int child = -1;  ///< -multi: the child that sent it ("Got: ... from N"); -1: final figures
 };
 

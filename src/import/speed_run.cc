@@ -15,6 +15,7 @@
 #include "algorithms/catalog.h"
 
 #include "import/openssl_version.h"
+#include "import/parse_util.h"
 #include "import/speed_names.h"
 #include "import/speed_rows.h"
 
@@ -67,6 +68,13 @@ class Assembler {
       run_->source.caveats.push_back(fmt::format(
           "Line {}: {} {} reports an impossible figure ({}); the cell is marked as an error.", line,
           row_name, op, shown));
+    } else if (const std::string why =
+                   ImplausibleFigure(ops_per_s, bytes_per_s ? &*bytes_per_s : nullptr);
+               !why.empty()) {
+      cell.status = CellStatus::kError;
+      cell.message = fmt::format("implausible figure at line {}: {}", line, why);
+      run_->source.caveats.push_back(fmt::format(
+          "Line {}: {} {}: {}; the cell is marked as an error.", line, row_name, op, why));
     } else if (shown == 0) {
       cell.status = CellStatus::kError;
       cell.message = fmt::format(

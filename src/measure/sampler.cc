@@ -122,7 +122,8 @@ uint64_t Calibrate(const BatchFn& run, const SamplerConfig& config, std::string*
   }
 }
 
-SampleRun SampleUntilPrecise(const BatchFn& run, uint64_t batch, const SamplerConfig& config) {
+SampleRun SampleUntilPrecise(const BatchFn& run, uint64_t batch, const SamplerConfig& config,
+                             const BetweenSamplesFn& between) {
   batch = std::max<uint64_t>(batch, 1);
   SampleRun result;
   std::vector<double> throughputs;
@@ -133,6 +134,9 @@ SampleRun SampleUntilPrecise(const BatchFn& run, uint64_t batch, const SamplerCo
   while (result.samples.size() < config.max_samples) {
     if (!TakeSample(run, batch, &result, &throughputs)) {
       break;
+    }
+    if (between) {
+      between();
     }
     const size_t count = result.samples.size();
     if (count < config.min_samples) {
@@ -155,7 +159,7 @@ SampleRun SampleUntilPrecise(const BatchFn& run, uint64_t batch, const SamplerCo
 }
 
 SampleRun SampleForWindow(const BatchFn& run, uint64_t batch, double window_seconds,
-                          const SamplerConfig& config) {
+                          const SamplerConfig& config, const BetweenSamplesFn& between) {
   batch = std::max<uint64_t>(batch, 1);
   SampleRun result;
   std::vector<double> throughputs;
@@ -166,6 +170,9 @@ SampleRun SampleForWindow(const BatchFn& run, uint64_t batch, double window_seco
          (result.samples.size() < config.min_samples || SecondsSince(start) < window_seconds)) {
     if (!TakeSample(run, batch, &result, &throughputs)) {
       break;
+    }
+    if (between) {
+      between();
     }
   }
   result.window_ns = static_cast<int64_t>(SecondsSince(start) * 1e9);

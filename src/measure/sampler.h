@@ -55,13 +55,19 @@ struct SampleRun {
   int64_t window_ns = 0;
 };
 
+/// Called between samples, outside the timed region (a worker tells its parent it is alive).
+using BetweenSamplesFn = std::function<void()>;
+
 /// Takes samples of `batch` iterations until the median throughput's CI is within
-/// config.precision (after >= min_samples) or config.max_seconds have passed.
-SampleRun SampleUntilPrecise(const BatchFn& run, uint64_t batch, const SamplerConfig& config);
+/// config.precision (after >= min_samples) or config.max_seconds have passed. `between`, if
+/// set, runs after every sample.
+SampleRun SampleUntilPrecise(const BatchFn& run, uint64_t batch, const SamplerConfig& config,
+                             const BetweenSamplesFn& between = {});
 
 /// Takes samples of `batch` iterations until `window_seconds` of wall-clock time have passed
 /// (and at least min_samples). Used when several workers share one wall-clock window.
+/// `between`, if set, runs after every sample.
 SampleRun SampleForWindow(const BatchFn& run, uint64_t batch, double window_seconds,
-                          const SamplerConfig& config);
+                          const SamplerConfig& config, const BetweenSamplesFn& between = {});
 
 }  // namespace cryptobench::measure

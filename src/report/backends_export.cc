@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "report/report.h"
+#include "report/sanitize.h"
 #include "results/json.h"
 
 namespace cryptobench::report {
@@ -36,20 +37,6 @@ std::vector<std::string> CsvRecords(const std::string& text) {
   return records;
 }
 
-std::string CsvField(const std::string& field) {
-  if (field.find_first_of(",\"\r\n") == std::string::npos) {
-    return field;
-  }
-  std::string quoted = "\"";
-  for (char c : field) {
-    quoted += c;
-    if (c == '"') {
-      quoted += '"';
-    }
-  }
-  return quoted + "\"";
-}
-
 }  // namespace
 
 void RenderBackendsJson(const std::vector<results::RunResult>& runs, std::ostream& out) {
@@ -60,7 +47,7 @@ void RenderBackendsJson(const std::vector<results::RunResult>& runs, std::ostrea
     list.push_back(results::ToJson(run));
   }
   doc["runs"] = std::move(list);
-  out << doc.dump(2) << '\n';
+  out << doc.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
 }
 
 void RenderBackendsCsv(const std::vector<results::RunResult>& runs, std::ostream& out) {
@@ -82,7 +69,16 @@ void RenderBackendsCsv(const std::vector<results::RunResult>& runs, std::ostream
   }
 }
 
-void RenderBackends(const std::vector<results::RunResult>& runs, Format format, std::ostream& out) {
+void RenderBackends(const std::vector<results::RunResult>& unsafe_runs, Format format,
+                    std::ostream& out) {
+  // Strings from libraries and files are made printable here, at the rendering boundary; JSON
+  // escapes them itself and keeps them as they are.
+  std::vector<results::RunResult> runs = unsafe_runs;
+  if (format != Format::kJson) {
+    for (results::RunResult& run : runs) {
+      SanitizeRun(run);
+    }
+  }
   switch (format) {
     case Format::kTable:
       RenderBackendsTable(runs, out);

@@ -196,13 +196,14 @@ void RenderBackendsMarkdown(const std::vector<RunResult>& runs, std::ostream& ou
   const RunResult& first = runs.front();
   const auto& machine = first.machine;
   out << "## cryptobench results, " << runs.size() << " backends\n\n### Environment\n\n";
-  out << fmt::format("- Tool: {} {}\n", first.source.tool, first.source.tool_version);
+  out << fmt::format("- Tool: {} {}\n", MarkdownText(first.source.tool),
+                     MarkdownText(first.source.tool_version));
   out << fmt::format("- CPU: {}, {} online CPUs{}{}\n",
-                     machine.cpu_model.empty() ? "unknown" : machine.cpu_model, machine.online_cpus,
-                     machine.hypervisor ? ", virtual machine" : "",
-                     machine.arch.empty() ? "" : " (" + machine.arch + ")");
+                     machine.cpu_model.empty() ? "unknown" : MarkdownText(machine.cpu_model),
+                     machine.online_cpus, machine.hypervisor ? ", virtual machine" : "",
+                     machine.arch.empty() ? "" : fmt::format(" ({})", MarkdownText(machine.arch)));
   if (!machine.kernel.empty()) {
-    out << fmt::format("- Kernel: {}\n", machine.kernel);
+    out << fmt::format("- Kernel: {}\n", MarkdownText(machine.kernel));
   }
   out << fmt::format("- Tick counter: {}\n", TickCounterLine(machine));
   out << fmt::format("- Method: {}; backends measured algorithm by algorithm in turn\n",
@@ -248,7 +249,7 @@ void RenderBackendsMarkdown(const std::vector<RunResult>& runs, std::ostream& ou
   if (!notes.empty()) {
     out << "\n### Notes\n\n";
     for (const std::string& note : notes) {
-      out << "- " << note << '\n';
+      out << "- " << MarkdownText(note) << '\n';
     }
   }
 }

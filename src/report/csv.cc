@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "report/report.h"
+#include "report/sanitize.h"
 #include "report/views.h"
 
 namespace cryptobench::report {
@@ -23,27 +24,13 @@ constexpr const char* kHeader =
     "num_workers,ci_confidence,precision_reached,cpu_wall_mismatch,message,library_version,"
     "library_path,capability_vector";
 
-std::string Quote(const std::string& field) {
-  if (field.find_first_of(",\"\r\n") == std::string::npos) {
-    return field;
-  }
-  std::string quoted = "\"";
-  for (char c : field) {
-    quoted += c;
-    if (c == '"') {
-      quoted += '"';
-    }
-  }
-  return quoted + "\"";
-}
-
 std::string Number(double value) { return fmt::format("{}", value); }
 
 std::string Bool(bool value) { return value ? "true" : "false"; }
 
 void WriteRow(const std::vector<std::string>& fields, std::ostream& out) {
   for (size_t i = 0; i < fields.size(); ++i) {
-    out << (i == 0 ? "" : ",") << Quote(fields[i]);
+    out << (i == 0 ? "" : ",") << CsvField(fields[i]);
   }
   out << '\n';
 }

@@ -30,20 +30,23 @@ void WriteRow(const std::vector<std::string>& cells, std::ostream& out) {
 // What the text of an imported run says; no online CPUs, tick counter or loaded file.
 void WriteImportedEnvironment(const RunResult& run, std::ostream& out) {
   const auto& library = run.library;
-  out << fmt::format("- CPU: {}{}\n",
-                     run.machine.cpu_model.empty() ? "not in the report" : run.machine.cpu_model,
-                     run.machine.arch.empty() ? "" : " (" + run.machine.arch + ")");
+  out << fmt::format(
+      "- CPU: {}{}\n",
+      run.machine.cpu_model.empty() ? "not in the report" : MarkdownText(run.machine.cpu_model),
+      run.machine.arch.empty() ? "" : fmt::format(" ({})", MarkdownText(run.machine.arch)));
   out << fmt::format("- Library: {}\n",
-                     library.version.empty() ? "not in the report" : library.version);
+                     library.version.empty() ? "not in the report" : MarkdownText(library.version));
   out << fmt::format("- Capability vector: {}\n", MarkdownCode(CapabilityText(library)));
   if (!library.cflags.empty()) {
     out << fmt::format("- Build: {}\n", MarkdownCode(StripPrefix(library.cflags, "compiler: ")));
   }
   if (!library.platform.empty()) {
-    out << fmt::format("- Platform: {}\n", StripPrefix(library.platform, "platform: "));
+    out << fmt::format("- Platform: {}\n",
+                       MarkdownText(StripPrefix(library.platform, "platform: ")));
   }
   if (!library.built_on.empty()) {
-    out << fmt::format("- Built on: {}\n", StripPrefix(library.built_on, "built on: "));
+    out << fmt::format("- Built on: {}\n",
+                       MarkdownText(StripPrefix(library.built_on, "built on: ")));
   }
   out << fmt::format("- Method: {}\n", ImportedMethodLine(run));
 }
@@ -52,27 +55,30 @@ void WriteEnvironment(const RunResult& run, std::ostream& out) {
   const auto& machine = run.machine;
   const auto& library = run.library;
   out << fmt::format("### Environment\n\n");
-  out << fmt::format(
-      "- Tool: {}{}{}\n", run.source.tool,
-      run.source.tool_version.empty() ? "" : " " + run.source.tool_version,
-      run.source.kind == "imported" ? " (imported from " + run.source.file + ")" : "");
+  out << fmt::format("- Tool: {}{}{}\n", MarkdownText(run.source.tool),
+                     run.source.tool_version.empty()
+                         ? ""
+                         : fmt::format(" {}", MarkdownText(run.source.tool_version)),
+                     run.source.kind == "imported"
+                         ? fmt::format(" (imported from {})", MarkdownText(run.source.file))
+                         : "");
   if (IsImported(run)) {
     WriteImportedEnvironment(run, out);
     return;
   }
   out << fmt::format("- CPU: {}, {} online CPUs{}{}\n",
-                     machine.cpu_model.empty() ? "unknown" : machine.cpu_model, machine.online_cpus,
-                     machine.hypervisor ? ", virtual machine" : "",
-                     machine.arch.empty() ? "" : " (" + machine.arch + ")");
+                     machine.cpu_model.empty() ? "unknown" : MarkdownText(machine.cpu_model),
+                     machine.online_cpus, machine.hypervisor ? ", virtual machine" : "",
+                     machine.arch.empty() ? "" : fmt::format(" ({})", MarkdownText(machine.arch)));
   if (!machine.kernel.empty()) {
-    out << fmt::format("- Kernel: {}\n", machine.kernel);
+    out << fmt::format("- Kernel: {}\n", MarkdownText(machine.kernel));
   }
   out << fmt::format("- Tick counter: {}\n", TickCounterLine(machine));
   out << fmt::format("- Library: {}{}, loaded from {}\n",
                      library.backend.empty() || library.backend == "openssl"
                          ? ""
                          : MarkdownText(library.backend) + " backend: ",
-                     library.version.empty() ? "unknown" : library.version,
+                     library.version.empty() ? "unknown" : MarkdownText(library.version),
                      MarkdownCode(library.loaded_path.empty() ? "unknown" : library.loaded_path));
   if (!library.requested_path.empty() && library.requested_path != library.loaded_path) {
     out << fmt::format("- Requested library: {}\n", MarkdownCode(library.requested_path));
@@ -82,8 +88,9 @@ void WriteEnvironment(const RunResult& run, std::ostream& out) {
     out << fmt::format("- Build: {}\n", MarkdownCode(StripPrefix(library.cflags, "compiler: ")));
   }
   if (!library.platform.empty()) {
-    out << fmt::format("- Platform: {}; {}\n", StripPrefix(library.platform, "platform: "),
-                       library.built_on);
+    out << fmt::format("- Platform: {}; {}\n",
+                       MarkdownText(StripPrefix(library.platform, "platform: ")),
+                       MarkdownText(library.built_on));
   }
   for (const auto& [name, value] : library.worker_env) {
     out << fmt::format("- Worker environment: {}\n", MarkdownCode(name + "=" + value));
@@ -199,7 +206,7 @@ void RenderMarkdown(const RunResult& run, std::ostream& out) {
   if (!notes.empty()) {
     out << "\n### Notes\n\n";
     for (const std::string& note : notes) {
-      out << "- " << note << '\n';
+      out << "- " << MarkdownText(note) << '\n';
     }
   }
 }

@@ -3,6 +3,7 @@
 #include <string_view>
 
 #include "report/report.h"
+#include "report/sanitize.h"
 #include "results/json.h"
 
 namespace cryptobench::report {
@@ -25,7 +26,14 @@ bool ParseFormat(std::string_view name, Format* out) {
   return false;
 }
 
-void Render(const results::RunResult& run, Format format, std::ostream& out) {
+void Render(const results::RunResult& unsafe_run, Format format, std::ostream& out) {
+  if (format == Format::kJson) {
+    RenderJson(unsafe_run, out);  // JSON escapes its strings itself and keeps them as they are
+    return;
+  }
+  // Strings from libraries and files are made printable here, at the rendering boundary.
+  results::RunResult run = unsafe_run;
+  SanitizeRun(run);
   switch (format) {
     case Format::kTable:
       RenderTable(run, out);
@@ -46,7 +54,8 @@ void Render(const results::RunResult& run, Format format, std::ostream& out) {
 }
 
 void RenderJson(const results::RunResult& run, std::ostream& out) {
-  out << results::ToJson(run).dump(2) << '\n';
+  out << results::ToJson(run).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
+      << '\n';
 }
 
 }  // namespace cryptobench::report

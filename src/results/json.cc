@@ -1,6 +1,11 @@
 // Writing the result model as JSON (docs/json-schema.md). Reading is in json_read.cc.
 #include "results/json.h"
 
+#include <string>
+#include <string_view>
+
+#include <fmt/format.h>
+
 namespace cryptobench::results {
 namespace {
 
@@ -204,6 +209,79 @@ nlohmann::ordered_json ToJson(const RunResult& run) {
   }
   j["algorithms"] = std::move(algorithms);
   return j;
+}
+
+namespace {
+
+constexpr auto kReplace = ordered_json::error_handler_t::replace;
+
+// Appends `text` to `out` with every line after the first indented by `spaces` more, a line at a
+// time (a result file runs to tens of MB; per-character appends made writing it the slowest step).
+void AppendIndented(std::string_view text, size_t spaces, std::string* out) {
+  size_t start = 0;
+  for (size_t newline = text.find('\n'); newline != std::string_view::npos;
+       newline = text.find('\n', start)) {
+    out->append(text.substr(start, newline + 1 - start));
+    out->append(spaces, ' ');
+    start = newline + 1;
+  }
+  out->append(text.substr(start));
+}
+
+// Appends ToJson(run).dump(2) at `base` spaces of indentation, each algorithm rendered on its own
+// so that the whole document is never built as one tree.
+void AppendRun(const RunResult& run, size_t base, std::string* out) {
+  RunResult head;
+  head.schema_version = run.schema_version;
+  head.created_utc = run.created_utc;
+  head.source = run.source;
+  head.machine = run.machine;
+  head.library = run.library;
+  head.method = run.method;
+  std::string text = ToJson(head).dump(2, ' ', false, kReplace);  // "algorithms": [] last
+  constexpr std::string_view kEmpty = "[]\n}";
+  if (run.algorithms.empty() || text.size() < kEmpty.size() ||
+      text.compare(text.size() - kEmpty.size(), kEmpty.size(), kEmpty) != 0) {
+    AppendIndented(text, base, out);
+    return;
+  }
+  text.resize(text.size() - kEmpty.size());
+  AppendIndented(text, base, out);
+  *out += "[\n";
+  for (size_t i = 0; i < run.algorithms.size(); ++i) {
+    out->append(base + 4, ' ');
+    AppendIndented(AlgorithmToJson(run.algorithms[i]).dump(2, ' ', false, kReplace), base + 4, out);
+    *out += i + 1 < run.algorithms.size() ? ",\n" : "\n";
+  }
+  out->append(base + 2, ' ');
+  *out += "]\n";
+  out->append(base, ' ');
+  *out += "}";
+}
+
+}  // namespace
+
+std::string RunsToJsonText(const std::vector<RunResult>& runs) {
+  std::string out;
+  if (runs.size() == 1) {
+    AppendRun(runs.front(), 0, &out);
+  } else {
+    out = fmt::format("{{\n  \"schema_version\": {},\n  \"runs\": ", kSchemaVersion);
+    if (runs.empty()) {
+      out += "[]";
+    } else {
+      out += "[\n";
+      for (size_t i = 0; i < runs.size(); ++i) {
+        out += "    ";
+        AppendRun(runs[i], 4, &out);
+        out += i + 1 < runs.size() ? ",\n" : "\n";
+      }
+      out += "  ]";
+    }
+    out += "\n}";
+  }
+  out += "\n";
+  return out;
 }
 
 nlohmann::json SampleToJson(const measure::Sample& sample) {

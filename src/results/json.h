@@ -3,6 +3,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -14,10 +15,29 @@ namespace cryptobench::results {
 /// too (readers recompute them from samples where present).
 nlohmann::ordered_json ToJson(const RunResult& run);
 
-/// Parses a document written by ToJson. Throws std::runtime_error naming the missing or
-/// mistyped field (e.g. "results JSON: algorithms[2].cells[0].input_len: expected a number"), or
-/// an unsupported schema_version.
+/// The text of one run's document (ToJson(run).dump(2)), or of several wrapped as
+/// {"schema_version": 1, "runs": [...]} (as import and speed --backend write them), with a
+/// final newline; strings that are not UTF-8 get U+FFFD. Written one algorithm at a time, so a
+/// large run costs its text and one algorithm's object tree, not a tree of the whole.
+std::string RunsToJsonText(const std::vector<RunResult>& runs);
+
+/// Parses a document written by ToJson and checks its figures (results/limits.h CheckFigures).
+/// Throws std::runtime_error naming the missing, mistyped or out-of-range field (e.g. "results
+/// JSON: algorithms[2].cells[0].input_len: expected a number"), or an unsupported
+/// schema_version.
 RunResult FromJson(const nlohmann::json& doc);
+
+/// Parses JSON text with memory bounded by its size, for documents from any input: an object
+/// tree of at most kMaxJsonTreeBytes outside raw samples, nested at most kMaxJsonDepth deep
+/// (results/limits.h); the raw samples of a result (algorithms[].cells[].workers[].samples[],
+/// also under runs[]) are kept packed, which FromJson reads like the objects they were.
+/// Throws nlohmann::json::exception for invalid JSON, InputLimitError past a cap.
+nlohmann::json ParseJsonBounded(std::string_view text);
+
+/// Throws InputLimitError, naming the line, when `text` holds more than kMaxJsonPunctuationRun
+/// bytes in a row outside strings and numbers (results/limits.h); ParseJsonBounded checks it
+/// first. For a SAX pass of a JSON parser over text from any input.
+void CheckJsonPunctuationRuns(std::string_view text);
 
 /// Sample <-> JSON object {"iterations","wall_ns","cpu_ns","user_ns","sys_ns","ticks"}; used by
 /// the worker protocol too.

@@ -1,15 +1,20 @@
 // Reading the result model from JSON, validating every field's type and naming the path of the
 // first problem. Unknown keys are ignored so that newer writers stay readable.
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
+#include <iterator>
 #include <limits>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <fmt/format.h>
 
 #include "results/json.h"
+#include "results/limits.h"
 
 namespace cryptobench::results {
 namespace {
@@ -168,7 +173,40 @@ const json* FindArray(const json& obj, const std::string& path, std::string_view
   return j == nullptr ? nullptr : &ExpectArray(*j, Member(path, key));
 }
 
+// A sample that ParseJsonBounded packed (kPackedSampleSubtype): seven 64-bit fields, in
+// measure::Sample's order, host byte order (it never leaves the process).
+constexpr std::uint8_t kPackedSampleSubtype = 0x53;  // 'S'
+constexpr size_t kPackedFields = 7;
+
+json PackSample(const measure::Sample& sample) {
+  const uint64_t fields[kPackedFields] = {sample.iterations,
+                                          static_cast<uint64_t>(sample.wall_ns),
+                                          static_cast<uint64_t>(sample.cpu_ns),
+                                          static_cast<uint64_t>(sample.user_ns),
+                                          static_cast<uint64_t>(sample.sys_ns),
+                                          sample.ticks,
+                                          sample.preemptions};
+  std::vector<std::uint8_t> bytes(sizeof fields);
+  std::memcpy(bytes.data(), fields, sizeof fields);
+  return json::binary(std::move(bytes), kPackedSampleSubtype);
+}
+
 measure::Sample ReadSample(const json& j, const std::string& path) {
+  if (j.is_binary() && j.get_binary().has_subtype() &&
+      j.get_binary().subtype() == kPackedSampleSubtype &&
+      j.get_binary().size() == kPackedFields * sizeof(uint64_t)) {
+    uint64_t fields[kPackedFields];
+    std::memcpy(fields, j.get_binary().data(), sizeof fields);
+    measure::Sample sample;
+    sample.iterations = fields[0];
+    sample.wall_ns = static_cast<int64_t>(fields[1]);
+    sample.cpu_ns = static_cast<int64_t>(fields[2]);
+    sample.user_ns = static_cast<int64_t>(fields[3]);
+    sample.sys_ns = static_cast<int64_t>(fields[4]);
+    sample.ticks = fields[5];
+    sample.preemptions = fields[6];
+    return sample;
+  }
   ExpectObject(j, path);
   measure::Sample sample;
   // Every field is required: a sample missing one would silently distort the figures.
@@ -399,13 +437,216 @@ RunResult ReadRun(const json& doc) {
   return run;
 }
 
+// Builds a DOM from SAX events with bounded memory (ParseJsonBounded): charges each value what
+// it costs in the tree (below), caps the depth, and keeps the raw samples of a result (the bulk
+// of a large one) packed.
+class BoundedDomBuilder : public nlohmann::json_sax<json> {
+ public:
+  json Take() { return std::move(root_); }
+
+  bool null() override { return Add(json(nullptr), 0); }
+  bool boolean(bool value) override { return Add(json(value), 0); }
+  bool number_integer(number_integer_t value) override { return Add(json(value), 0); }
+  bool number_unsigned(number_unsigned_t value) override { return Add(json(value), 0); }
+  bool number_float(number_float_t value, const string_t& /*text*/) override {
+    return Add(json(value), 0);
+  }
+  bool string(string_t& value) override {
+    const size_t cost = kStringCost + HeapText(value.size());
+    return Add(json(std::move(value)), cost);
+  }
+  bool binary(binary_t& value) override {
+    const size_t cost = kStringCost + HeapText(value.size());
+    return Add(json::binary(std::move(value)), cost);
+  }
+
+  bool start_object(std::size_t /*elements*/) override { return Open(json::object()); }
+  bool start_array(std::size_t /*elements*/) override { return Open(json::array()); }
+  bool key(string_t& value) override {
+    frames_.back().key = std::move(value);
+    return true;
+  }
+  bool end_object() override { return Close(); }
+  bool end_array() override { return Close(); }
+
+  bool parse_error(std::size_t /*position*/, const std::string& /*last_token*/,
+                   const nlohmann::detail::exception& error) override {
+    throw error;
+  }
+
+ private:
+  // An open object or array; `key` is the last key read in an object. A sample object is
+  // built apart (`detached`) and attached, packed where it can be, when it ends.
+  struct Frame {
+    json value;
+    std::string name;  // how its parent reached it: a key, or "[]" for an array element
+    std::string key;
+    bool sample = false;
+    size_t cost_before = 0;
+  };
+
+  // What the tree allocates, bytes, rounded up to glibc's malloc chunks (16-byte granules with
+  // an 8-byte header): an object's std::map 64, a member's tree node (header, key, value) 96,
+  // an array's std::vector 32, an element 16 (32 with the vector's growth), a string 48, and
+  // text longer than the 15 bytes a std::string holds inline, its length + 17.
+  static constexpr size_t kObjectCost = 64;
+  static constexpr size_t kMemberCost = 96;
+  static constexpr size_t kArrayCost = 32;
+  static constexpr size_t kElementCost = 32;
+  static constexpr size_t kStringCost = 48;
+  static size_t HeapText(size_t length) { return length > 15 ? length + 17 : 0; }
+
+  // Charges a value of `own` bytes placed in the open container.
+  void Charge(size_t own) {
+    size_t slot = 0;
+    if (!frames_.empty()) {
+      const Frame& parent = frames_.back();
+      slot = parent.value.is_array() ? kElementCost : kMemberCost + HeapText(parent.key.size());
+    }
+    cost_ += own + slot;
+    if (cost_ > kMaxJsonTreeBytes) {
+      throw InputLimitError(fmt::format(
+          "a JSON document whose object tree, raw samples aside, would take more than {} MiB; "
+          "no result is that large",
+          kMaxJsonTreeBytes >> 20));
+    }
+  }
+
+  // Puts `value` where the open container (or the document) expects it.
+  void Attach(json value) {
+    if (frames_.empty()) {
+      root_ = std::move(value);
+      return;
+    }
+    Frame& parent = frames_.back();
+    if (parent.value.is_array()) {
+      parent.value.push_back(std::move(value));
+    } else {
+      parent.value[parent.key] = std::move(value);  // a repeated key: the last one wins
+    }
+  }
+
+  bool Add(json value, size_t own) {
+    Charge(own);
+    Attach(std::move(value));
+    return true;
+  }
+
+  // True if a container opened now is a raw sample: algorithms[].cells[].workers[].samples[],
+  // at the top or under runs[].
+  bool OpensSample() const {
+    static const char* const kPath[] = {"algorithms", "[]", "cells",  "[]",
+                                        "workers",    "[]", "samples"};
+    constexpr size_t kLength = std::size(kPath);
+    if (frames_.empty() || !frames_.back().value.is_array()) {
+      return false;
+    }
+    const size_t depth = frames_.size();  // the root frame plus kLength, or plus runs/[] too
+    const size_t start = depth == kLength + 1 ? 1 : depth == kLength + 3 ? 3 : 0;
+    if (start == 0 || (start == 3 && (frames_[1].name != "runs" || frames_[2].name != "[]"))) {
+      return false;
+    }
+    for (size_t i = 0; i < kLength; ++i) {
+      if (frames_[start + i].name != kPath[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  bool Open(json value) {
+    if (frames_.size() >= kMaxJsonDepth) {
+      throw InputLimitError(
+          fmt::format("JSON nested more than {} deep; no result is", kMaxJsonDepth));
+    }
+    Frame frame;
+    frame.sample = value.is_object() && OpensSample();
+    frame.cost_before = cost_;
+    Charge(value.is_object() ? kObjectCost : kArrayCost);
+    if (!frames_.empty()) {
+      frame.name = frames_.back().value.is_array() ? "[]" : frames_.back().key;
+    }
+    frame.value = std::move(value);
+    frames_.push_back(std::move(frame));
+    return true;
+  }
+
+  bool Close() {
+    Frame frame = std::move(frames_.back());
+    frames_.pop_back();
+    if (frame.sample) {
+      try {
+        json packed = PackSample(ReadSample(frame.value, "sample"));
+        cost_ = frame.cost_before;  // packed samples grow with the input: not charged
+        Attach(std::move(packed));
+        return true;
+      } catch (const JsonProblem&) {
+        // Not a well-formed sample: kept as it is, for the reader to name the problem.
+      }
+    }
+    Attach(std::move(frame.value));
+    return true;
+  }
+
+  json root_;
+  std::vector<Frame> frames_;
+  size_t cost_ = 0;
+};
+
 }  // namespace
+
+void CheckJsonPunctuationRuns(std::string_view text) {
+  // nlohmann's lexer starts its record of the current token afresh only at a string or a
+  // number; everything between two of them is kept, and quoted whole in a parse error.
+  size_t run = 0;
+  bool in_string = false;
+  bool escape = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (escape) {
+        escape = false;
+      } else if (c == '\\') {
+        escape = true;
+      } else if (c == '"') {
+        in_string = false;
+      }
+      continue;
+    }
+    if (c == '"' || c == '-' || (c >= '0' && c <= '9')) {
+      in_string = c == '"';
+      run = 0;
+      continue;
+    }
+    if (++run > kMaxJsonPunctuationRun) {
+      const size_t start = i + 1 - run;
+      const auto line = static_cast<size_t>(std::count(text.begin(), text.begin() + start, '\n'));
+      throw InputLimitError(fmt::format(
+          "line {}: more than {} KiB of JSON without a string or number (whitespace, brackets, "
+          "literals); no result is laid out so",
+          line + 1, kMaxJsonPunctuationRun >> 10));
+    }
+  }
+}
+
+nlohmann::json ParseJsonBounded(std::string_view text) {
+  CheckJsonPunctuationRuns(text);
+  BoundedDomBuilder builder;
+  json::sax_parse(text, &builder);
+  return builder.Take();
+}
 
 RunResult FromJson(const nlohmann::json& doc) {
   try {
-    return ReadRun(doc);
+    RunResult run = ReadRun(doc);
+    CheckFigures(run);
+    return run;
   } catch (const JsonProblem& problem) {
     throw std::runtime_error(fmt::format("results JSON: {}: {}", problem.path, problem.what));
+  } catch (const InputLimitError&) {
+    throw;
+  } catch (const std::runtime_error& e) {
+    throw std::runtime_error(fmt::format("results JSON: {}", e.what()));
   }
 }
 

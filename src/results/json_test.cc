@@ -200,3 +200,30 @@ TEST(SampleJsonTest, RoundTripAndErrors) {
 
 }  // namespace
 }  // namespace cryptobench::results
+
+namespace cryptobench::results {
+namespace {
+
+// The text written algorithm by algorithm is the very text of the whole document's dump.
+TEST(RunsToJsonTextTest, EqualsTheDumpOfTheWholeDocument) {
+  const RunResult run = FromJson(LoadFixture());
+  RunResult empty = run;
+  empty.algorithms.clear();
+  for (const std::vector<RunResult>& runs :
+       std::vector<std::vector<RunResult>>{{run}, {empty}, {run, empty, run}}) {
+    nlohmann::ordered_json doc;
+    if (runs.size() == 1) {
+      doc = ToJson(runs.front());
+    } else {
+      doc["schema_version"] = kSchemaVersion;
+      doc["runs"] = nlohmann::ordered_json::array();
+      for (const RunResult& r : runs) {
+        doc["runs"].push_back(ToJson(r));
+      }
+    }
+    EXPECT_EQ(RunsToJsonText(runs), doc.dump(2) + "\n") << runs.size();
+  }
+}
+
+}  // namespace
+}  // namespace cryptobench::results

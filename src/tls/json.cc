@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "results/json.h"
+#include "results/limits.h"
 
 namespace cryptobench::tls {
 namespace {
@@ -323,6 +324,75 @@ bool IsTlsDocument(const nlohmann::json& doc) {
   }
   const auto kind = doc.find("kind");
   return kind != doc.end() && kind->is_string() && kind->get<std::string>() == "tls";
+}
+
+namespace {
+
+// Follows the top-level "kind" of a document from SAX events, keeping nothing else.
+class TlsKindDetector : public nlohmann::json_sax<json> {
+ public:
+  bool tls() const { return tls_; }
+
+  bool null() override { return Value(false); }
+  bool boolean(bool /*value*/) override { return Value(false); }
+  bool number_integer(number_integer_t /*value*/) override { return Value(false); }
+  bool number_unsigned(number_unsigned_t /*value*/) override { return Value(false); }
+  bool number_float(number_float_t /*value*/, const string_t& /*text*/) override {
+    return Value(false);
+  }
+  bool string(string_t& value) override { return Value(value == "tls"); }
+  bool binary(binary_t& /*value*/) override { return Value(false); }
+  bool start_object(std::size_t /*elements*/) override { return Open(true); }
+  bool start_array(std::size_t /*elements*/) override { return Open(false); }
+  bool key(string_t& value) override {
+    at_kind_ = depth_ == 1 && top_is_object_ && value == "kind";
+    return true;
+  }
+  bool end_object() override { return Close(); }
+  bool end_array() override { return Close(); }
+  bool parse_error(std::size_t /*position*/, const std::string& /*last_token*/,
+                   const nlohmann::detail::exception& /*error*/) override {
+    return false;
+  }
+
+ private:
+  bool Value(bool is_tls) {
+    if (at_kind_) {
+      tls_ = is_tls;
+      at_kind_ = false;
+    }
+    return true;
+  }
+  bool Open(bool object) {
+    Value(false);  // "kind": {...} is not "tls"
+    if (depth_ == 0) {
+      top_is_object_ = object;
+    }
+    ++depth_;
+    return true;
+  }
+  bool Close() {
+    --depth_;
+    return true;
+  }
+
+  size_t depth_ = 0;
+  bool top_is_object_ = false;
+  bool at_kind_ = false;
+  bool tls_ = false;
+};
+
+}  // namespace
+
+bool IsTlsDocumentText(std::string_view text) {
+  try {
+    results::CheckJsonPunctuationRuns(text);  // what the parser would keep, and quote
+  } catch (const results::InputLimitError&) {
+    return false;
+  }
+  TlsKindDetector detector;
+  // sax_parse returns false on invalid JSON (parse_error above), including trailing content.
+  return json::sax_parse(text, &detector) && detector.tls();
 }
 
 TlsRun TlsRunFromJson(const nlohmann::json& doc) {

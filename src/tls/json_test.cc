@@ -59,6 +59,7 @@ TEST(TlsJsonTest, RoundTripsAndRecomputesTheFigures) {
   EXPECT_TRUE(doc.at("transfers")[0].at("figures").contains("server_cpu_s_per_gb"));
   const nlohmann::json plain = nlohmann::json::parse(doc.dump());
   EXPECT_TRUE(IsTlsDocument(plain));
+  EXPECT_TRUE(IsTlsDocumentText(doc.dump(2)));
   const TlsRun back = TlsRunFromJson(plain);
   EXPECT_EQ(back.library.version, run.library.version);
   EXPECT_EQ(back.machine.cpu_model, "Test CPU");
@@ -91,6 +92,21 @@ TEST(TlsJsonTest, ProblemsNameTheirPath) {
   doc["schema_version"] = 2;
   EXPECT_THROW(TlsRunFromJson(doc), std::runtime_error);
   EXPECT_FALSE(IsTlsDocument(nlohmann::json::parse(R"({"schema_version":1,"algorithms":[]})")));
+}
+
+// The text test agrees with IsTlsDocument on the parsed text, and reads no more than JSON.
+TEST(TlsJsonTest, TextIsATlsDocumentOnlyWithATopLevelKindTls) {
+  for (const char* text : {R"({"kind":"tls"})", R"( {"a":[{"kind":1}],"kind":"tls"} )",
+                           R"({"kind":"speed","kind":"tls"})"}) {
+    EXPECT_TRUE(IsTlsDocumentText(text)) << text;
+    EXPECT_TRUE(IsTlsDocument(nlohmann::json::parse(text))) << text;
+  }
+  for (const char* text :
+       {R"({"schema_version":1,"algorithms":[]})", R"({"a":{"kind":"tls"}})", R"([{"kind":"tls"}])",
+        R"({"kind":["tls"]})", R"({"kind":{"x":"tls"}})", R"({"kind":"tls","kind":"speed"})",
+        R"("tls")", R"({"kind":"tls"} trailing)", R"({"kind":"tls")", ""}) {
+    EXPECT_FALSE(IsTlsDocumentText(text)) << text;
+  }
 }
 
 }  // namespace

@@ -94,7 +94,7 @@ KernelKtlsFacts KernelTlsFacts(KtlsSystem& system) {
 }
 
 KtlsInfo DecideKtls(const KernelKtlsFacts& kernel, const std::string& backend,
-                    std::optional<bool> library_used, bool asked) {
+                    std::optional<bool> library_used, bool receive_offloaded, bool asked) {
   KtlsInfo info;
   info.kernel = kernel.ulp;
   info.library = "unknown";
@@ -120,8 +120,12 @@ KtlsInfo DecideKtls(const KernelKtlsFacts& kernel, const std::string& backend,
     info.status = "used";
     info.library = "yes";
     info.reason =
-        "the kernel protected the records of the kTLS transfers on both sides; each "
-        "suite is measured with and without kTLS";
+        receive_offloaded
+            ? "the kernel protected the records of the kTLS transfers on both sides; each "
+              "suite is measured with and without kTLS"
+            : "the kernel encrypted the records the server sent, and in some transfers (marked "
+              "\"kTLS send\") the library kept the client's decryption in user space; each "
+              "suite is measured with and without kTLS";
     return info;
   }
   info.status = "unavailable";

@@ -38,9 +38,12 @@ struct KernelKtlsFacts {
 KernelKtlsFacts KernelTlsFacts(KtlsSystem& system);
 
 /// The run's kTLS verdict. `library_used`: nullopt when no transfer asked for kTLS (the kernel
-/// lacks it, or --ktls off); else whether the transfers that asked for it had the kernel
-/// protect their records on both sides. `backend` names the library in the reason.
+/// lacks it, or --ktls off); else whether the library handed the sending side of a kTLS
+/// transfer (the server's record encryption) to the kernel. `receive_offloaded`: whether it
+/// handed the receiving side (the client's decryption) over too, in every transfer that used
+/// kTLS (OpenSSL 3.0 does so for TLS 1.2 but not for TLS 1.3, as seen on Debian 12's kernel in
+/// scripts/afalg-guest.sh). `backend` names the library in the reason.
 KtlsInfo DecideKtls(const KernelKtlsFacts& kernel, const std::string& backend,
-                    std::optional<bool> library_used, bool asked);
+                    std::optional<bool> library_used, bool receive_offloaded, bool asked);
 
 }  // namespace cryptobench::tls

@@ -288,7 +288,12 @@ std::string TransferLabel(const TlsCell& cell) {
   if (!cell.url.empty()) {
     return "download " + cell.url;
   }
-  return cell.ktls ? cell.suite + " + kTLS" : cell.suite;
+  if (!cell.ktls) {
+    return cell.suite;
+  }
+  // Only the sending side in the kernel: the client decrypted in user space.
+  return cell.suite + (cell.status == CellStatus::kOk && !cell.negotiated.ktls_recv ? " + kTLS send"
+                                                                                    : " + kTLS");
 }
 
 std::optional<results::Estimate> AeadCeiling(const TlsRun& run, const TlsCell& cell) {

@@ -82,5 +82,19 @@ TEST(TlsRenderTest, CsvHasOneRowPerCellAndMarkdownIsATable) {
   EXPECT_THROW(RenderTls(TwoCellRun(), report::Format::kOpenssl, markdown), std::invalid_argument);
 }
 
+// A kTLS transfer whose client kept decryption in user space (OpenSSL 3.0, TLS 1.3) is named
+// "kTLS send", so that it is not read as the kernel doing both sides.
+TEST(TlsRenderTest, KtlsLabelSaysWhenOnlyTheSendingSideWasInTheKernel) {
+  TlsCell cell;
+  cell.suite = "TLS_AES_128_GCM_SHA256";
+  cell.ktls = true;
+  cell.negotiated.server_ktls_send = true;
+  EXPECT_EQ(TransferLabel(cell), "TLS_AES_128_GCM_SHA256 + kTLS send");
+  cell.negotiated.ktls_recv = true;
+  EXPECT_EQ(TransferLabel(cell), "TLS_AES_128_GCM_SHA256 + kTLS");
+  cell.ktls = false;
+  EXPECT_EQ(TransferLabel(cell), "TLS_AES_128_GCM_SHA256");
+}
+
 }  // namespace
 }  // namespace cryptobench::tls

@@ -394,13 +394,22 @@ TlsMeasurement RunTlsPlan(const TlsPlan& plan, const TlsProgressFn& progress) {
     cells.push_back(&cell);
   }
 
+  // Whether the library handed a kTLS transfer's sending side to the kernel, per protocol
+  // version (libraries offload TLS 1.2 and 1.3 separately): after a first refusal the other
+  // suites of that version are not tried.
+  std::map<std::string, bool> ktls_switched;
   std::optional<bool> ktls_used;
+  bool ktls_receive_offloaded = true;
   for (size_t i = 0; i < cells.size(); ++i) {
     TlsCell& cell = *cells[i];
-    if (cell.ktls && ktls_used == false) {
-      cell.status = CellStatus::kUnsupported;
-      cell.message = "the library did not switch to kTLS in the first kTLS transfer";
-      continue;
+    if (cell.ktls) {
+      const auto refused = ktls_switched.find(cell.protocol);
+      if (refused != ktls_switched.end() && !refused->second) {
+        cell.status = CellStatus::kUnsupported;
+        cell.message =
+            "the library did not switch the first " + cell.protocol + " kTLS transfer to kTLS";
+        continue;
+      }
     }
     if (pair == nullptr) {
       try {
@@ -427,9 +436,13 @@ TlsMeasurement RunTlsPlan(const TlsPlan& plan, const TlsProgressFn& progress) {
       pair.reset();  // reaps both; the next cell starts a fresh pair
     }
     if (cell.ktls && cell.status == CellStatus::kOk) {
-      const bool used = cell.negotiated.server_ktls_send && cell.negotiated.ktls_recv;
-      if (!ktls_used.has_value() || !used) {
-        ktls_used = used;
+      // The transfer is the server's: kTLS measured means the kernel encrypted what it sent.
+      // The client's receiving side may stay in user space (marked "kTLS send").
+      const bool used = cell.negotiated.server_ktls_send;
+      ktls_switched.emplace(cell.protocol, used);
+      ktls_used = ktls_used.value_or(false) || used;
+      if (used && !cell.negotiated.ktls_recv) {
+        ktls_receive_offloaded = false;
       }
       if (!used) {
         cell.status = CellStatus::kUnsupported;
@@ -442,7 +455,7 @@ TlsMeasurement RunTlsPlan(const TlsPlan& plan, const TlsProgressFn& progress) {
       progress(cell, i + 1, cells.size(), cell.samples.size());
     }
   }
-  out.ktls = DecideKtls(out.kernel_ktls, plan.backend, ktls_used, try_ktls);
+  out.ktls = DecideKtls(out.kernel_ktls, plan.backend, ktls_used, ktls_receive_offloaded, try_ktls);
   return out;
 }
 

@@ -8,13 +8,17 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <climits>
 #include <stdexcept>
 #include <vector>
 
+#include <fmt/format.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 
+#include "core/fatal_signals.h"
 #include "worker/protocol.h"
 
 extern char** environ;
@@ -94,6 +98,7 @@ WorkerProcess::WorkerProcess(const std::string& exe,
     close(in_pipe[1]);
     throw std::runtime_error(std::string("pipe: ") + strerror(errno));
   }
+  const pid_t parent = getpid();
   pid_ = fork();
   if (pid_ < 0) {
     const int err = errno;
@@ -103,21 +108,34 @@ WorkerProcess::WorkerProcess(const std::string& exe,
     throw std::runtime_error(std::string("fork: ") + strerror(err));
   }
   if (pid_ == 0) {
+    // A group of its own, so that whatever the library starts dies with the worker; and the
+    // worker dies with the parent, even when the parent is killed with SIGKILL. The parent may
+    // have died before prctl: then nobody reads the results.
+    setpgid(0, 0);
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent) {
+      _exit(127);
+    }
+    // Outside the terminal's foreground group: a library's message to stderr must not stop
+    // the worker when the terminal has `stty tostop` set.
+    signal(SIGTTOU, SIG_IGN);
     dup2(in_pipe[0], STDIN_FILENO);
     dup2(out_pipe[1], STDOUT_FILENO);
     execve(exe_copy.c_str(), argv, envp.data());
     _exit(127);
   }
+  setpgid(pid_, pid_);  // also here, so it holds before the parent relies on it
+  core::RegisterProcessGroup(pid_);
   close(in_pipe[0]);
   close(out_pipe[1]);
   to_child_ = in_pipe[1];
   from_child_ = out_pipe[0];
+  last_output_ = MonotonicSeconds();
   Send(job_line);
 }
 
 WorkerProcess::~WorkerProcess() {
   if (!finished_.has_value() && pid_ > 0) {
-    kill(pid_, SIGKILL);
+    kill(-pid_, SIGKILL);
     Finish();
   }
   CloseIfOpen(to_child_);
@@ -159,23 +177,30 @@ WorkerProcess::ReadStatus WorkerProcess::Read(double timeout_seconds, nlohmann::
         return ReadStatus::kEof;
       }
     }
+    if (buffer_.size() >= kMaxProtocolLineBytes) {
+      // Endless output without a newline: not the protocol. Stop reading before it costs more.
+      buffer_.clear();
+      buffer_.shrink_to_fit();
+      CloseIfOpen(from_child_);
+      Kill(fmt::format("worker wrote {} MiB without a newline and was killed",
+                       kMaxProtocolLineBytes >> 20));
+      return ReadStatus::kEof;
+    }
     if (from_child_ < 0) {
       return ReadStatus::kEof;
     }
     const double left = deadline - MonotonicSeconds();
-    if (left <= 0) {
-      return ReadStatus::kTimeout;
-    }
     pollfd pfd{from_child_, POLLIN, 0};
-    const int ready = poll(&pfd, 1, static_cast<int>(left * 1000) + 1);
+    const int ready = poll(&pfd, 1, left > 0 ? static_cast<int>(left * 1000) + 1 : 0);
     if (ready < 0 && errno == EINTR) {
       continue;
     }
     if (ready == 0) {
-      continue;  // the deadline check above ends the wait
+      return ReadStatus::kTimeout;
     }
     char chunk[65536];
-    const ssize_t n = read(from_child_, chunk, sizeof chunk);
+    const size_t room = kMaxProtocolLineBytes - buffer_.size();
+    const ssize_t n = read(from_child_, chunk, std::min(sizeof chunk, room));
     if (n < 0 && errno == EINTR) {
       continue;
     }
@@ -184,12 +209,34 @@ WorkerProcess::ReadStatus WorkerProcess::Read(double timeout_seconds, nlohmann::
       continue;
     }
     buffer_.append(chunk, static_cast<size_t>(n));
+    last_output_ = MonotonicSeconds();
+  }
+}
+
+double WorkerProcess::SilentSeconds() const { return MonotonicSeconds() - last_output_; }
+
+void WaitForAnyOutput(const std::vector<WorkerProcess*>& workers, double timeout_seconds) {
+  std::vector<pollfd> fds;
+  for (const WorkerProcess* worker : workers) {
+    if (worker->HasBufferedLine()) {
+      return;
+    }
+    if (worker->output_fd() >= 0) {
+      fds.push_back({worker->output_fd(), POLLIN, 0});
+    }
+  }
+  if (fds.empty()) {
+    return;
+  }
+  const int ms = static_cast<int>(timeout_seconds * 1000) + 1;
+  while (poll(fds.data(), fds.size(), ms) < 0 && errno == EINTR) {
   }
 }
 
 void WorkerProcess::Kill(const std::string& reason) {
   if (!finished_.has_value() && pid_ > 0) {
-    kill(pid_, SIGKILL);
+    kill(-pid_, SIGKILL);
+    kill(pid_, SIGKILL);  // in case the worker never got its own group
     kill_reason_ = reason;
   }
 }
@@ -199,11 +246,18 @@ std::string WorkerProcess::Finish() {
     return *finished_;
   }
   CloseIfOpen(to_child_);
+  // Wait for the worker to end without reaping it, so that its pid (its group's id) cannot be
+  // reused before what the library left running in the group is killed.
+  siginfo_t info{};
+  while (waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR) {
+  }
+  kill(-pid_, SIGKILL);
   int status = 0;
   pid_t r;
   do {
     r = waitpid(pid_, &status, 0);
   } while (r < 0 && errno == EINTR);
+  core::UnregisterProcessGroup(pid_);
   std::string how;
   if (!kill_reason_.empty()) {
     how = kill_reason_;

@@ -6,6 +6,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 #include <sys/types.h>
@@ -19,7 +20,15 @@ std::string SelfExecutable();
 /// Name of a signal, e.g. "SIGSEGV" (or "signal 42" when unnamed).
 std::string SignalName(int signal_number);
 
+/// Longest protocol line a worker may send, bytes: a cell message holds at most
+/// SamplerConfig::max_samples (100000) samples of under 200 characters each. A worker that
+/// writes more without a newline is killed (a library writing into the protocol descriptor).
+inline constexpr size_t kMaxProtocolLineBytes = size_t{32} << 20;
+
 /// A running worker child. Not copyable; the destructor kills and reaps a child still running.
+/// Each worker leads a process group of its own, dies with the parent (PR_SET_PDEATHSIG, even
+/// when the parent is killed with SIGKILL), and its whole group is killed when it is reaped or
+/// when a fatal signal ends the parent (core/fatal_signals.h).
 class WorkerProcess {
  public:
   /// Starts `exe __worker` (or `exe subcommand` when one is given: the tls workers) with the
@@ -34,19 +43,30 @@ class WorkerProcess {
   WorkerProcess& operator=(const WorkerProcess&) = delete;
 
   enum class ReadStatus { kMessage, kEof, kTimeout };
-  /// Waits up to `timeout_seconds` for the next JSON line. kEof when the worker closed its
-  /// stdout (exited or crashed); a line that is not JSON counts as kEof with the line kept in
-  /// garbage().
+  /// Waits up to `timeout_seconds` (0: not at all) for the next JSON line. kEof when the worker
+  /// closed its stdout (exited or crashed), wrote a line that is not JSON (kept in garbage()),
+  /// or wrote kMaxProtocolLineBytes without a newline (then it is killed). kTimeout when no
+  /// whole line arrived in time.
   ReadStatus Read(double timeout_seconds, nlohmann::json* message);
+
+  /// Seconds since the worker last wrote anything (or since it started).
+  double SilentSeconds() const;
+
+  /// The descriptor to poll for the worker's output; -1 once it closed it.
+  int output_fd() const { return from_child_; }
+  /// True if a whole line is already buffered (Read(0) returns it without waiting).
+  bool HasBufferedLine() const { return buffer_.find('\n') != std::string::npos; }
 
   /// Writes `line` + "\n" to the worker's stdin; false if the worker is gone.
   bool Send(const std::string& line);
 
-  /// Kills the worker (SIGKILL); Finish() then reports `reason` (e.g. "timed out after 12 s").
+  /// Kills the worker and its process group (SIGKILL); Finish() then reports `reason` (e.g.
+  /// "timed out after 12 s").
   void Kill(const std::string& reason);
 
-  /// Reaps the worker and describes how it ended: "" for a clean exit 0, else e.g.
-  /// "worker killed by SIGSEGV", "worker exited with status 3", or the Kill() reason.
+  /// Reaps the worker (after killing what is left of its process group) and describes how it
+  /// ended: "" for a clean exit 0, else e.g. "worker killed by SIGSEGV", "worker exited with
+  /// status 3", or the Kill() reason.
   std::string Finish();
 
   const std::string& garbage() const { return garbage_; }
@@ -59,6 +79,11 @@ class WorkerProcess {
   std::string garbage_;
   std::string kill_reason_;
   std::optional<std::string> finished_;
+  double last_output_ = 0;  ///< CLOCK_MONOTONIC seconds of the last byte read
 };
+
+/// Waits up to `timeout_seconds` until one of `workers` has output to read or a whole line
+/// buffered; returns at once if one has. Workers whose output is closed are skipped.
+void WaitForAnyOutput(const std::vector<WorkerProcess*>& workers, double timeout_seconds);
 
 }  // namespace cryptobench::worker

@@ -35,7 +35,9 @@ struct Job {
   measure::SamplerConfig sampler;
   bool synchronized = false;  ///< --threads: "ready"/"go" handshake per cell
   double window_seconds = 0;  ///< synchronized: sampling window per cell, seconds
-  std::string test_fault;     ///< test-only: "crash", "abort", "hang" or "corrupt"
+  /// Test-only: "crash", "abort", "hang", "corrupt", "leak" or "flood" after the KAT, or
+  /// "probe-crash", "probe-hang", ... while support is checked (probe: of `algorithm`).
+  std::string test_fault;
 };
 
 nlohmann::json JobToJson(const Job& job);
@@ -43,15 +45,20 @@ nlohmann::json JobToJson(const Job& job);
 Job JobFromJson(const nlohmann::json& j);
 
 /// Message types sent by a worker (the "type" field of each JSON line):
-///  "library" {library, supported:[names], unsupported_reasons:{name: reason}}   probe answer
+///  "library" {library}                      probe answer: the library's identity, first
+///  "support" {algorithm, supported, reason} probe answer: one per catalogue algorithm, in
+///                                           catalogue order (reason: why not, if it says)
 ///  "unsupported" {message}                  measure job of an algorithm the backend lacks
 ///                                           (every cell then reports "unsupported")
 ///  "kat"     {kat:{status,source,detail}, implementation}   before any cell of a measure job
 ///  "ready"   {cell}                         synchronized jobs, before sampling cell i
+///  "progress" {cell}                        while sampling cell i, at most once a second: a
+///                                           sign of life over a long budget
 ///  "cell"    {cell, status, message, batch_iterations, precision_reached, samples:[...]}
 ///  "fatal"   {message, usage}               the job could not run (usage: bad --lib, a
 ///                                           backend that cannot be opened here)
 ///  "done"    {}                             last message
+/// A worker whose parent is gone (its protocol pipe broken) exits at its next message.
 inline constexpr const char* kGoLine = "go";
 
 }  // namespace cryptobench::worker

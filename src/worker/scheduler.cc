@@ -1,6 +1,7 @@
 // Runs worker processes for a speed run and turns their messages into results.
 #include "worker/scheduler.h"
 
+#include <algorithm>
 #include <memory>
 #include <stdexcept>
 
@@ -17,13 +18,10 @@ namespace {
 using results::Cell;
 using results::CellStatus;
 
-// A worker may legitimately stay silent through KAT, warm-up, calibration and one cell's
-// sampling budget; anything much longer is a hang.
+// A worker may stay silent through opening the library, a KAT, preparing and calibrating a
+// cell; while it samples it reports progress every second (kProgressInterval in the worker).
 double SilenceLimit(const RunPlan& plan) {
-  if (plan.worker_timeout_seconds > 0) {
-    return plan.worker_timeout_seconds;
-  }
-  return 20.0 + 4.0 * plan.sampler.max_seconds;
+  return plan.worker_timeout_seconds > 0 ? plan.worker_timeout_seconds : kWorkerSilenceLimit;
 }
 
 std::string JobLine(const Job& job) { return JobToJson(job).dump(); }
@@ -42,11 +40,14 @@ void MarkFailed(WorkerState& w, CellStatus status, const std::string& message) {
   w.failure_message = message;
 }
 
+std::string TimeoutReason(double limit) {
+  return fmt::format("timeout: worker gave no sign of progress for {:g} s and was killed", limit);
+}
+
 // Ends a worker that stopped talking early and records why.
 void FailFromExit(WorkerState& w, WorkerProcess::ReadStatus status, double limit) {
   if (status == WorkerProcess::ReadStatus::kTimeout) {
-    w.process->Kill(
-        fmt::format("timeout: worker gave no answer within {:g} s and was killed", limit));
+    w.process->Kill(TimeoutReason(limit));
     MarkFailed(w, CellStatus::kTimeout, w.process->Finish());
     return;
   }
@@ -61,37 +62,69 @@ void FailFromExit(WorkerState& w, WorkerProcess::ReadStatus status, double limit
   MarkFailed(w, signalled ? CellStatus::kCrashed : CellStatus::kError, how);
 }
 
-// Reads messages from `w` until it reports cell `index` (returns the message) or, in a
-// synchronised job, says it is ready for it (sets *ready). Handles "kat" (the KAT outcome and
-// the implementation) and "unsupported" on the way.
-std::optional<nlohmann::json> ReadUntilCell(WorkerState& w, size_t index, double limit,
-                                            results::AlgorithmResult* result, bool* ready) {
-  *ready = false;
-  while (!w.failed) {
-    nlohmann::json msg;
-    const WorkerProcess::ReadStatus status = w.process->Read(limit, &msg);
-    if (status != WorkerProcess::ReadStatus::kMessage) {
-      FailFromExit(w, status, limit);
-      break;
-    }
-    const std::string type = msg.value("type", "");
-    if (type == "kat") {
-      result->kat = results::KatFromJson(msg.at("kat"));
-      result->implementation = msg.value("implementation", "");
-    } else if (type == "unsupported") {
-      result->supported = false;
-    } else if (type == "ready" && msg.value("cell", SIZE_MAX) == index) {
-      *ready = true;
-      return std::nullopt;
-    } else if (type == "cell" && msg.value("cell", SIZE_MAX) == index) {
-      return msg;
-    } else if (type == "fatal") {
-      MarkFailed(w, CellStatus::kError, msg.value("message", "worker failed"));
-    } else if (type == "done") {
-      MarkFailed(w, CellStatus::kError, "worker finished without measuring every cell");
-    }
+// What one worker said about cell `index` so far.
+struct CellProgress {
+  bool ready = false;   // synchronised job: ready to sample the cell, waiting for "go"
+  nlohmann::json cell;  // the "cell" message, once it came
+  bool Done() const { return ready || !cell.is_null(); }
+};
+
+// Handles one message of worker `w` for cell `index`: "kat" (the KAT outcome and the
+// implementation), "unsupported", "progress", "ready" and "cell" for this cell.
+void TakeMessage(WorkerState& w, const nlohmann::json& msg, size_t index,
+                 results::AlgorithmResult* result, CellProgress* progress) {
+  const std::string type = msg.value("type", "");
+  if (type == "kat") {
+    result->kat = results::KatFromJson(msg.at("kat"));
+    result->implementation = msg.value("implementation", "");
+  } else if (type == "unsupported") {
+    result->supported = false;
+  } else if (type == "ready" && msg.value("cell", SIZE_MAX) == index) {
+    progress->ready = true;
+  } else if (type == "cell" && msg.value("cell", SIZE_MAX) == index) {
+    progress->cell = msg;
+  } else if (type == "fatal") {
+    MarkFailed(w, CellStatus::kError, msg.value("message", "worker failed"));
+  } else if (type == "done") {
+    MarkFailed(w, CellStatus::kError, "worker finished without measuring every cell");
   }
-  return std::nullopt;
+  // "progress" only shows the worker is alive: reading it reset its silence.
+}
+
+// Reads all of `workers` at once until each has reported cell `index` or, in a synchronised
+// job, said it is ready for it (or failed). A worker silent for longer than `limit` is killed,
+// whichever worker the others are waiting for; those done already are not read again, so a
+// synchronised worker waiting for "go" may stay silent.
+std::vector<CellProgress> ReadCell(std::vector<WorkerState>& workers, size_t index, double limit,
+                                   results::AlgorithmResult* result) {
+  std::vector<CellProgress> progress(workers.size());
+  for (;;) {
+    std::vector<WorkerProcess*> pending;
+    for (size_t w = 0; w < workers.size(); ++w) {
+      WorkerState& state = workers[w];
+      while (!state.failed && !progress[w].Done()) {
+        nlohmann::json msg;
+        const WorkerProcess::ReadStatus status = state.process->Read(0, &msg);
+        if (status == WorkerProcess::ReadStatus::kMessage) {
+          TakeMessage(state, msg, index, result, &progress[w]);
+          continue;
+        }
+        if (status == WorkerProcess::ReadStatus::kEof) {
+          FailFromExit(state, status, limit);
+        } else if (state.process->SilentSeconds() > limit) {
+          FailFromExit(state, status, limit);
+        } else {
+          pending.push_back(state.process.get());
+        }
+        break;
+      }
+    }
+    if (pending.empty()) {
+      return progress;
+    }
+    // Wake at least once a second to check the silence limits.
+    WaitForAnyOutput(pending, std::min(1.0, limit));
+  }
 }
 
 // Folds one worker's "cell" message into the cell.
@@ -120,6 +153,13 @@ std::string ProbeSubject(const RunPlan& plan) {
   return plan.library_path.empty() ? "the " + plan.backend + " backend" : plan.library_path;
 }
 
+CellStatus StatusOfExit(const std::string& how, bool timed_out) {
+  if (timed_out) {
+    return CellStatus::kTimeout;
+  }
+  return how.find("killed by SIG") != std::string::npos ? CellStatus::kCrashed : CellStatus::kError;
+}
+
 }  // namespace
 
 ProbeResult Probe(const RunPlan& plan) {
@@ -127,17 +167,29 @@ ProbeResult Probe(const RunPlan& plan) {
   job.kind = Job::Kind::kProbe;
   job.backend = plan.backend;
   job.library_path = plan.library_path;
+  if (plan.test_fault.rfind("probe-", 0) == 0) {
+    job.test_fault = plan.test_fault;
+    job.algorithm = plan.test_fault_algorithm;  // the algorithm whose check fails ("" = the first)
+  }
   WorkerProcess process(plan.executable, plan.env, JobLine(job), plan.unset_env);
   const double limit = SilenceLimit(plan);
   ProbeResult probe;
+  std::set<std::string> checked;
   bool got_library = false;
-  for (;;) {
+  bool finished = false;
+  bool timed_out = false;
+  while (!finished) {
     nlohmann::json msg;
-    const WorkerProcess::ReadStatus status = process.Read(limit, &msg);
+    // Hung means silent for `limit`, as in MeasureAlgorithm: a worker writing without end is
+    // not silent, and is stopped by the line cap instead.
+    const WorkerProcess::ReadStatus status = process.Read(std::min(1.0, limit), &msg);
     if (status == WorkerProcess::ReadStatus::kTimeout) {
-      process.Kill("timeout");
-      throw std::runtime_error(
-          fmt::format("loading {} in a worker timed out after {:g} s", ProbeSubject(plan), limit));
+      if (process.SilentSeconds() <= limit) {
+        continue;
+      }
+      process.Kill(fmt::format("no answer for {:g} s; killed", limit));
+      timed_out = true;
+      break;
     }
     if (status == WorkerProcess::ReadStatus::kEof) {
       break;
@@ -152,27 +204,62 @@ ProbeResult Probe(const RunPlan& plan) {
     }
     if (type == "library") {
       probe.library = results::LibraryFromJson(msg.at("library"));
-      for (const auto& name : msg.at("supported")) {
-        probe.supported.insert(name.get<std::string>());
-      }
-      if (msg.contains("unsupported_reasons")) {
-        for (const auto& [name, reason] : msg.at("unsupported_reasons").items()) {
-          probe.unsupported_reasons[name] = reason.get<std::string>();
-        }
-      }
       got_library = true;
-    }
-    if (type == "done") {
-      break;
+    } else if (type == "support") {
+      const std::string name = msg.value("algorithm", "");
+      checked.insert(name);
+      if (msg.value("supported", false)) {
+        probe.supported.insert(name);
+      } else if (std::string reason = msg.value("reason", ""); !reason.empty()) {
+        probe.unsupported_reasons[name] = reason;
+      }
+    } else if (type == "done") {
+      finished = true;
     }
   }
-  const std::string how = process.Finish();
+  std::string how = process.Finish();
+  if (!process.garbage().empty()) {
+    how = "worker wrote a malformed message: " + process.garbage().substr(0, 80);
+  } else if (how.empty() && !finished) {
+    how = "worker ended without an answer";
+  }
+  if (finished && !how.empty()) {
+    // It answered, then failed on its way out (a leak found by LeakSanitizer in a sanitizer
+    // build): not a failure of the library, but not to be passed over either.
+    throw std::runtime_error(
+        fmt::format("probing {}: {} after answering", ProbeSubject(plan), how));
+  }
   if (!got_library) {
-    throw std::runtime_error(fmt::format("probing {} failed: {}", ProbeSubject(plan),
-                                         how.empty() ? "no answer from the worker" : how));
+    throw ProbeFailure(StatusOfExit(how, timed_out),
+                       fmt::format("loading {} in a worker failed: {}", ProbeSubject(plan), how));
+  }
+  if (!finished) {
+    std::string stopped_at;
+    for (const AlgorithmInfo& alg : Catalog()) {
+      const std::string name(alg.name);
+      if (checked.count(name) == 0) {
+        stopped_at = stopped_at.empty() ? name : stopped_at;
+        probe.unchecked.insert(name);
+      }
+    }
+    probe.failure = fmt::format("probing {} stopped at {}: {}", ProbeSubject(plan),
+                                stopped_at.empty() ? "its end" : stopped_at, how);
   }
   probe.library.worker_env = plan.env;
   return probe;
+}
+
+results::AlgorithmResult FailedAlgorithm(const AlgorithmInfo& alg, const RunPlan& plan,
+                                         CellStatus status, const std::string& message) {
+  results::AlgorithmResult result;
+  result.algorithm = std::string(alg.name);
+  result.kind = std::string(KindName(alg.kind));
+  result.cells = PlannedCells(alg, plan);
+  for (Cell& cell : result.cells) {
+    cell.status = status;
+    cell.message = message;
+  }
+  return result;
 }
 
 std::vector<Cell> PlannedCells(const AlgorithmInfo& alg, const RunPlan& plan) {
@@ -233,34 +320,29 @@ results::AlgorithmResult MeasureAlgorithm(const AlgorithmInfo& alg, const RunPla
 
   for (size_t i = 0; i < result.cells.size(); ++i) {
     Cell& cell = result.cells[i];
-    std::vector<nlohmann::json> messages(workers.size());
-    std::vector<bool> ready(workers.size(), false);
-    for (size_t w = 0; w < workers.size(); ++w) {
-      bool is_ready = false;
-      auto msg = ReadUntilCell(workers[w], i, limit, &result, &is_ready);
-      ready[w] = is_ready;
-      if (msg) {
-        messages[w] = std::move(*msg);
-      }
-    }
+    std::vector<CellProgress> progress = ReadCell(workers, i, limit, &result);
     // Synchronised start: every worker that is ready begins sampling at once.
+    bool any_ready = false;
     for (size_t w = 0; w < workers.size(); ++w) {
-      if (ready[w] && !workers[w].process->Send(kGoLine)) {
-        MarkFailed(workers[w], CellStatus::kError, "worker went away before sampling");
+      if (progress[w].ready && !workers[w].failed) {
+        if (workers[w].process->Send(kGoLine)) {
+          any_ready = true;
+        } else {
+          MarkFailed(workers[w], CellStatus::kError, "worker went away before sampling");
+        }
       }
     }
-    for (size_t w = 0; w < workers.size(); ++w) {
-      if (ready[w] && !workers[w].failed) {
-        bool again = false;
-        auto msg = ReadUntilCell(workers[w], i, limit, &result, &again);
-        if (msg) {
-          messages[w] = std::move(*msg);
+    if (any_ready) {
+      std::vector<CellProgress> sampled = ReadCell(workers, i, limit, &result);
+      for (size_t w = 0; w < workers.size(); ++w) {
+        if (progress[w].ready) {
+          progress[w] = std::move(sampled[w]);
         }
       }
     }
     for (size_t w = 0; w < workers.size(); ++w) {
-      if (!messages[w].is_null()) {
-        MergeCellMessage(messages[w], cell);
+      if (!progress[w].cell.is_null()) {
+        MergeCellMessage(progress[w].cell, cell);
       } else if (cell.status == CellStatus::kOk) {
         cell.status = workers[w].failure_status;
         cell.message = workers[w].failure_message;
@@ -275,12 +357,27 @@ results::AlgorithmResult MeasureAlgorithm(const AlgorithmInfo& alg, const RunPla
   }
   for (WorkerState& w : workers) {
     if (w.process) {
-      // Drain "done" and reap; a worker that fails only after its last cell changes nothing.
+      // Drain "done" and reap; a worker that fails only after its last cell changes nothing,
+      // and one that hangs after it is killed rather than waited for.
       nlohmann::json msg;
-      while (!w.failed && w.process->Read(limit, &msg) == WorkerProcess::ReadStatus::kMessage &&
-             msg.value("type", "") != "done") {
+      WorkerProcess::ReadStatus status = WorkerProcess::ReadStatus::kMessage;
+      while (!w.failed && status == WorkerProcess::ReadStatus::kMessage) {
+        status = w.process->Read(limit, &msg);
       }
-      w.process->Finish();
+      if (status == WorkerProcess::ReadStatus::kTimeout) {
+        w.process->Kill(TimeoutReason(limit));
+      }
+      // A worker that fails after its last cell (LeakSanitizer in a sanitizer build, a crash
+      // on the way out) leaves its figures in doubt: say so rather than pass over it.
+      if (const std::string how = w.process->Finish(); !how.empty() && !w.failed) {
+        for (Cell& cell : result.cells) {
+          if (cell.status == CellStatus::kOk) {
+            cell.status = StatusOfExit(how, status == WorkerProcess::ReadStatus::kTimeout);
+            cell.message = how + ", after its last cell";
+            cell.workers.clear();
+          }
+        }
+      }
     }
   }
   return result;

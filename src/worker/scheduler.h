@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -25,10 +26,16 @@ struct RunPlan {
   bool decrypt = false;                    ///< --decrypt
   int threads = 1;                         ///< workers per cell (same wall-clock window)
   measure::SamplerConfig sampler;
-  double worker_timeout_seconds = 0;  ///< max silence from a worker; 0 = automatic
+  double worker_timeout_seconds = 0;  ///< max silence from a worker; 0 = kWorkerSilenceLimit
   std::string test_fault;             ///< test-only: fault injected into workers...
   std::string test_fault_algorithm;   ///< ...of this algorithm only (empty: all)
 };
+
+/// Longest a worker may stay silent before it counts as hung and is killed, seconds, whatever
+/// the sampling budget: a sampling worker reports progress every second (protocol.h), and
+/// what it does unreported (opening the library, a known-answer test, preparing one cell,
+/// calibrating) takes seconds at most.
+inline constexpr double kWorkerSilenceLimit = 20;
 
 /// The library's identity and the catalogue names it supports.
 struct ProbeResult {
@@ -37,13 +44,41 @@ struct ProbeResult {
   /// Why an unsupported algorithm is missing, where the backend says more than "not provided"
   /// (Backend::UnsupportedReason), by catalogue name.
   std::map<std::string, std::string> unsupported_reasons;
+  /// Catalogue names whose support the probe could not settle because the library crashed or
+  /// hung while checking one of them (failure says how): measure them each in a worker of its
+  /// own, which checks again and contains a fault to that algorithm.
+  std::set<std::string> unchecked;
+  std::string failure;  ///< "" when the probe finished
+
+  /// True if `name` is supported or unchecked: worth a measuring worker.
+  bool MaySupport(const std::string& name) const {
+    return supported.count(name) > 0 || unchecked.count(name) > 0;
+  }
+};
+
+/// A probe that ended before the library told who it is: it crashed, hung or exited while
+/// being loaded. status says which (kCrashed, kTimeout or kError); what() says how.
+class ProbeFailure : public std::runtime_error {
+ public:
+  ProbeFailure(results::CellStatus status, const std::string& message)
+      : std::runtime_error(message), status_(status) {}
+  results::CellStatus status() const { return status_; }
+
+ private:
+  results::CellStatus status_;
 };
 
 /// Opens plan.backend (plan.library_path for backends loaded by path) in a worker and asks for
-/// its identity. Throws UsageError when the backend cannot be opened (a bad --lib, a library
-/// that is not a libcrypto, an unknown backend name: exit status 2), std::runtime_error when the
-/// worker fails otherwise.
+/// its identity, then which algorithms it supports. Throws UsageError when the backend cannot
+/// be opened (a bad --lib, a library that is not a libcrypto, an unknown backend name: exit
+/// status 2), ProbeFailure when the worker crashed, hung or ended before the library's
+/// identity. A worker that fails after it comes back with `unchecked` and `failure` set.
 ProbeResult Probe(const RunPlan& plan);
+
+/// Every planned cell of `alg` with `status` and `message` (a probe that failed before the
+/// library answered, so no worker is started for it).
+results::AlgorithmResult FailedAlgorithm(const AlgorithmInfo& alg, const RunPlan& plan,
+                                         results::CellStatus status, const std::string& message);
 
 /// The cells timed for `alg` under `plan`: each timed operation at each input size
 /// (symmetric) or at kPublicKeyInputLen (public key).

@@ -3,6 +3,7 @@
 
 #include <unistd.h>
 
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -16,6 +17,17 @@
 #include "results/json.h"
 #include "worker/protocol.h"
 
+#if defined(__SANITIZE_ADDRESS__)
+#define CRYPTOBENCH_LEAK_SANITIZER 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define CRYPTOBENCH_LEAK_SANITIZER 1
+#endif
+#endif
+#ifdef CRYPTOBENCH_LEAK_SANITIZER
+#include <sanitizer/lsan_interface.h>
+#endif
+
 namespace cryptobench::worker {
 namespace {
 
@@ -28,19 +40,37 @@ class Channel {
       fclose(out_);
     }
   }
+  /// Sends `message`; a parent that is gone (a broken pipe: SIGPIPE is ignored) ends the
+  /// worker at once, since nobody will read what it measures.
   void Send(const nlohmann::json& message) {
     const std::string line = message.dump() + "\n";
-    fwrite(line.data(), 1, line.size(), out_);
-    fflush(out_);
+    if (out_ == nullptr || fwrite(line.data(), 1, line.size(), out_) != line.size() ||
+        fflush(out_) != 0) {
+      std::_Exit(4);
+    }
   }
 
  private:
   FILE* out_;
 };
 
-// Test-only faults, injected after the KAT so the parent sees a worker die mid-job.
-void InjectFault(const std::string& fault) {
-  if (fault == "crash") {
+// Written by the "leak" test fault: a store the compiler must keep.
+char* volatile g_leaked = nullptr;
+
+// Test-only faults, injected after the KAT so the parent sees a worker die mid-job (or, as
+// "probe-KIND", while support is checked). "leak" loses memory for LeakSanitizer to find;
+// "flood" writes to the protocol channel without a newline, forever.
+void InjectFault(const std::string& fault, int protocol_fd) {
+  if (fault == "leak") {
+    // Through a volatile pointer, then forgotten: the compiler may not drop the allocation.
+    g_leaked = new char[4096];
+    g_leaked = nullptr;
+  } else if (fault == "flood") {
+    const std::string chunk(65536, 'x');
+    while (write(protocol_fd, chunk.data(), chunk.size()) > 0) {
+    }
+    std::_Exit(4);
+  } else if (fault == "crash") {
     // Default disposition first, so a sanitizer's SIGSEGV handler cannot turn it into an exit.
     std::signal(SIGSEGV, SIG_DFL);
     std::raise(SIGSEGV);
@@ -57,20 +87,28 @@ nlohmann::json CellMessage(size_t index, const char* status, const std::string& 
   return {{"type", "cell"}, {"cell", index}, {"status", status}, {"message", message}};
 }
 
-void RunProbe(backends::Backend& backend, Channel& channel) {
-  nlohmann::json supported = nlohmann::json::array();
-  nlohmann::json reasons = nlohmann::json::object();
+// A "probe-KIND" test fault, as KIND; "" for any other.
+std::string ProbeFault(const std::string& fault) {
+  return fault.rfind("probe-", 0) == 0 ? fault.substr(6) : "";
+}
+
+// The identity first, then one message per catalogue algorithm as it is checked: a library
+// that crashes or hangs checking one leaves the parent knowing all it answered before.
+void RunProbe(const Job& job, backends::Backend& backend, Channel& channel, int protocol_fd) {
+  channel.Send({{"type", "library"}, {"library", results::LibraryToJson(backend.Identity())}});
   for (const AlgorithmInfo& alg : Catalog()) {
-    if (backend.Supports(alg)) {
-      supported.push_back(std::string(alg.name));
-    } else if (std::string reason = backend.UnsupportedReason(alg); !reason.empty()) {
-      reasons[std::string(alg.name)] = reason;
+    if (const std::string fault = ProbeFault(job.test_fault);
+        !fault.empty() && (job.algorithm.empty() || job.algorithm == alg.name)) {
+      InjectFault(fault, protocol_fd);
     }
+    nlohmann::json message = {
+        {"type", "support"}, {"algorithm", std::string(alg.name)}, {"supported", true}};
+    if (!backend.Supports(alg)) {
+      message["supported"] = false;
+      message["reason"] = backend.UnsupportedReason(alg);
+    }
+    channel.Send(message);
   }
-  channel.Send({{"type", "library"},
-                {"library", results::LibraryToJson(backend.Identity())},
-                {"supported", supported},
-                {"unsupported_reasons", reasons}});
 }
 
 // Waits for the parent's "go" line (synchronized jobs). False if stdin closed.
@@ -79,12 +117,35 @@ bool WaitForGo() {
   return static_cast<bool>(std::getline(std::cin, line)) && line == kGoLine;
 }
 
-void RunMeasure(const Job& job, backends::Backend& backend, Channel& channel) {
+// Sends {"type": "progress"} at most once a second: the parent's sign that a long sampling
+// budget is being spent, not a hang.
+class ProgressReporter {
+ public:
+  ProgressReporter(Channel& channel, size_t cell) : channel_(channel), cell_(cell) {}
+  void operator()() {
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_ >= kProgressInterval) {
+      channel_.Send({{"type", "progress"}, {"cell", cell_}});
+      last_ = now;
+    }
+  }
+
+ private:
+  static constexpr std::chrono::seconds kProgressInterval{1};
+  Channel& channel_;
+  size_t cell_;
+  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+};
+
+void RunMeasure(const Job& job, backends::Backend& backend, Channel& channel, int protocol_fd) {
   const AlgorithmInfo* alg = FindAlgorithm(job.algorithm);
   if (alg == nullptr) {
     channel.Send(
         {{"type", "fatal"}, {"message", "unknown algorithm " + job.algorithm}, {"usage", false}});
     return;
+  }
+  if (const std::string fault = ProbeFault(job.test_fault); !fault.empty()) {
+    InjectFault(fault, protocol_fd);  // the support check fails here as in the probe
   }
   // Never KAT-check or time what the backend does not have: say so for every cell instead.
   if (!backend.Supports(*alg)) {
@@ -102,7 +163,9 @@ void RunMeasure(const Job& job, backends::Backend& backend, Channel& channel) {
   channel.Send({{"type", "kat"},
                 {"kat", results::KatToJson(kat)},
                 {"implementation", backend.Implementation(*alg)}});
-  InjectFault(job.test_fault);
+  if (ProbeFault(job.test_fault).empty()) {
+    InjectFault(job.test_fault, protocol_fd);
+  }
   for (size_t i = 0; i < job.cells.size(); ++i) {
     const CellSpec& spec = job.cells[i];
     if (kat.status == "failed") {
@@ -125,14 +188,15 @@ void RunMeasure(const Job& job, backends::Backend& backend, Channel& channel) {
       continue;
     }
     measure::SampleRun samples;
+    ProgressReporter progress(channel, i);
     if (job.synchronized) {
       channel.Send({{"type", "ready"}, {"cell", i}});
       if (!WaitForGo()) {
         return;
       }
-      samples = measure::SampleForWindow(run, batch, job.window_seconds, job.sampler);
+      samples = measure::SampleForWindow(run, batch, job.window_seconds, job.sampler, progress);
     } else {
-      samples = measure::SampleUntilPrecise(run, batch, job.sampler);
+      samples = measure::SampleUntilPrecise(run, batch, job.sampler, progress);
     }
     if (!samples.error.empty()) {
       channel.Send(CellMessage(i, "error", op->error().empty() ? samples.error : op->error()));
@@ -198,15 +262,20 @@ int RunWorker() {
     backend->SetCorruptOutputsForTesting(true);
   }
   if (job.kind == Job::Kind::kProbe) {
-    RunProbe(*backend, channel);
+    RunProbe(job, *backend, channel, protocol_fd);
   } else {
-    RunMeasure(job, *backend, channel);
+    RunMeasure(job, *backend, channel, protocol_fd);
   }
   channel.Send({{"type", "done"}});
   // Leave without exit handlers or static destructors: a library opened in a link-map
   // namespace of its own (backends/common/isolated_load.h) can crash them, and everything the
   // parent needs has been sent.
   std::fflush(nullptr);
+#ifdef CRYPTOBENCH_LEAK_SANITIZER
+  // _Exit skips LeakSanitizer's exit-time check; run it here, so that a sanitizer build
+  // reports what a worker leaked (and exits with LSan's status, which the parent reports).
+  __lsan_do_leak_check();
+#endif
   std::_Exit(0);
 }
 

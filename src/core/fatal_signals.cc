@@ -1,0 +1,96 @@
+// Cleanup on fatal signals (fatal_signals.h). Everything the handler touches is a lock-free
+// atomic or a fixed buffer, and it calls only async-signal-safe functions (kill, unlink,
+// sigaction, raise).
+#include "core/fatal_signals.h"
+
+#include <limits.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+
+namespace cryptobench::core {
+namespace {
+
+// Up to --threads 1024 workers at once, with room to spare.
+constexpr size_t kMaxGroups = 4096;
+std::atomic<pid_t> g_groups[kMaxGroups];
+
+std::atomic<bool> g_temporary_set{false};
+char g_temporary[PATH_MAX + 1];
+
+constexpr int kFatalSignals[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGXCPU, SIGXFSZ};
+
+void OnFatalSignal(int signal_number) {
+  const int saved_errno = errno;
+  for (std::atomic<pid_t>& group : g_groups) {
+    const pid_t pgid = group.load(std::memory_order_acquire);
+    if (pgid > 0) {
+      kill(-pgid, SIGKILL);
+    }
+  }
+  if (g_temporary_set.load(std::memory_order_acquire)) {
+    unlink(g_temporary);
+  }
+  // The default action now: the process ends by this very signal once the handler returns.
+  struct sigaction action {};
+  action.sa_handler = SIG_DFL;
+  sigemptyset(&action.sa_mask);
+  sigaction(signal_number, &action, nullptr);
+  raise(signal_number);
+  errno = saved_errno;
+}
+
+}  // namespace
+
+void InstallFatalSignalCleanup() {
+  static_assert(std::atomic<pid_t>::is_always_lock_free);
+  for (int signal_number : kFatalSignals) {
+    struct sigaction old {};
+    if (sigaction(signal_number, nullptr, &old) != 0 || old.sa_handler == SIG_IGN) {
+      continue;
+    }
+    struct sigaction action {};
+    action.sa_handler = OnFatalSignal;
+    sigemptyset(&action.sa_mask);
+    for (int other : kFatalSignals) {
+      sigaddset(&action.sa_mask, other);  // one cleanup at a time
+    }
+    sigaction(signal_number, &action, nullptr);
+  }
+}
+
+bool RegisterProcessGroup(pid_t pgid) {
+  for (std::atomic<pid_t>& group : g_groups) {
+    pid_t empty = 0;
+    if (group.compare_exchange_strong(empty, pgid, std::memory_order_acq_rel)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+void UnregisterProcessGroup(pid_t pgid) {
+  for (std::atomic<pid_t>& group : g_groups) {
+    pid_t expected = pgid;
+    if (group.compare_exchange_strong(expected, 0, std::memory_order_acq_rel)) {
+      return;
+    }
+  }
+}
+
+void SetTemporaryFile(const char* path) {
+  g_temporary_set.store(false, std::memory_order_release);
+  const size_t length = std::strlen(path);
+  if (length > PATH_MAX) {
+    return;
+  }
+  std::memcpy(g_temporary, path, length + 1);
+  g_temporary_set.store(true, std::memory_order_release);
+}
+
+void ClearTemporaryFile() { g_temporary_set.store(false, std::memory_order_release); }
+
+}  // namespace cryptobench::core

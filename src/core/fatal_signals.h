@@ -1,0 +1,28 @@
+// Cleanup when a signal ends the process (Ctrl-C, kill, a hang-up, a file-size limit): worker
+// process groups are killed and a half-written output file is removed, then the signal takes
+// its default action, so the shell still sees which signal it was. SIGKILL cannot be caught:
+// workers die with their parent through PR_SET_PDEATHSIG instead (worker/process.cc).
+#pragma once
+
+#include <sys/types.h>
+
+namespace cryptobench::core {
+
+/// Installs the cleanup handler for SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGXCPU and SIGXFSZ,
+/// except those the process was started with ignored (nohup's SIGHUP stays ignored). Safe to
+/// call more than once.
+void InstallFatalSignalCleanup();
+
+/// Remembers a worker's process group (its leader's pid) so that a fatal signal kills it.
+/// Returns false, keeping nothing, when 4096 groups are registered already.
+bool RegisterProcessGroup(pid_t pgid);
+
+/// Forgets a process group registered before (a no-op for one that is not).
+void UnregisterProcessGroup(pid_t pgid);
+
+/// Names the temporary file a fatal signal must remove (one at a time; a path longer than
+/// PATH_MAX is not remembered). ClearTemporaryFile() once it is renamed or removed.
+void SetTemporaryFile(const char* path);
+void ClearTemporaryFile();
+
+}  // namespace cryptobench::core
