@@ -185,11 +185,13 @@ void CheckOutputIsNotInput(const std::string& output, const std::vector<std::str
   }
   for (const std::string& input : inputs) {
     struct stat in {};
-    if (input != "-" && stat(input.c_str(), &in) == 0 && in.st_dev == out.st_dev &&
-        in.st_ino == out.st_ino) {
+    const bool found = input == "-" ? fstat(STDIN_FILENO, &in) == 0 && S_ISREG(in.st_mode)
+                                    : stat(input.c_str(), &in) == 0;
+    if (found && in.st_dev == out.st_dev && in.st_ino == out.st_ino) {
       throw UsageError(fmt::format(
           "--output {} is the input {}: writing the report would replace what it is read from",
-          import::QuoteForError(output), import::QuoteForError(input)));
+          import::QuoteForError(output),
+          input == "-" ? std::string("(standard input)") : import::QuoteForError(input)));
     }
   }
 }

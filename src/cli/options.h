@@ -41,7 +41,8 @@ void CheckOutputPath(const std::string& path);
 
 /// Throws UsageError when --output `output` is the same file as one of `inputs` (the same
 /// device and inode, however it is spelt: ./x, a symbolic or hard link), which writing would
-/// replace while it is being read. "-" (standard input) and files that do not exist are fine.
+/// replace while it is being read. "-" is standard input: refused when it is redirected from
+/// that same file (`import - --output f < f`). Files that do not exist are fine.
 void CheckOutputIsNotInput(const std::string& output, const std::vector<std::string>& inputs);
 
 /// The library to load for --lib `value`: the default soname when the option was not given. A

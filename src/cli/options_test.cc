@@ -1,5 +1,6 @@
 #include "cli/options.h"
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -170,6 +171,16 @@ TEST(OptionsTest, OutputMayNotBeAnInput) {
   }
   EXPECT_NO_THROW(CheckOutputIsNotInput((dir / "new.txt").string(), {input}));
   EXPECT_NO_THROW(CheckOutputIsNotInput("/dev/null", {input, "-"}));
+  // `import - --output in.txt < in.txt`: standard input is that file.
+  const int saved_stdin = dup(STDIN_FILENO);
+  const int file = open(input.c_str(), O_RDONLY);
+  ASSERT_GE(file, 0);
+  ASSERT_EQ(dup2(file, STDIN_FILENO), STDIN_FILENO);
+  EXPECT_THROW(CheckOutputIsNotInput(input, {"-"}), UsageError);
+  EXPECT_NO_THROW(CheckOutputIsNotInput((dir / "other.txt").string(), {"-"}));
+  dup2(saved_stdin, STDIN_FILENO);
+  close(saved_stdin);
+  close(file);
   fs::remove_all(dir);
 }
 
