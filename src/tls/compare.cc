@@ -121,6 +121,17 @@ std::string Explain(const TlsRow& row, double threshold, const std::vector<AeadV
         "stack (record layer, copies, system calls) or in the machine's load",
         row.a->aead, compare::PercentText(threshold));
   }
+  if (row.aead->verdict != Verdict::kSignificant) {
+    // The AEAD's own change is not established (its CI includes 1, or a side has one figure):
+    // blaming it would be a guess, and runs measured apart also differ by the machine's load.
+    return fmt::format(
+        "cannot tell whether the AEAD contributes: {}'s {} runs at {} of {}'s, {}; runs measured "
+        "apart also differ by the machine's load: measure both libraries in one run (compare "
+        "--tls --lib NAME=PATH --lib NAME=PATH)",
+        letter_b, row.a->aead, compare::RatioCiText(row.aead->estimate), letter_a,
+        row.aead->verdict == Verdict::kNotTestable ? "a single figure on a side, so no CI"
+                                                   : "and its 95% CI includes 1 (no change)");
+  }
   if (predicted_ratio >= low && predicted_ratio <= high) {
     return "follows from the AEAD: " + numbers + "." + doctor;
   }
