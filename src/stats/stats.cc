@@ -109,3 +109,57 @@ Summary Summarize(std::span<const double> values, double confidence) {
 }
 
 }  // namespace cryptobench::stats
+
+namespace cryptobench::stats {
+
+RankSumTest MannWhitney(std::span<const double> a, std::span<const double> b) {
+  RankSumTest result;
+  const size_t n = a.size();
+  const size_t m = b.size();
+  if (n == 0 || m == 0) {
+    return result;
+  }
+  // Pool with a side tag, sort, and give tied values their mean rank.
+  std::vector<std::pair<double, bool>> pooled;
+  pooled.reserve(n + m);
+  for (double v : a) {
+    pooled.emplace_back(v, true);
+  }
+  for (double v : b) {
+    pooled.emplace_back(v, false);
+  }
+  std::sort(pooled.begin(), pooled.end(),
+            [](const auto& x, const auto& y) { return x.first < y.first; });
+  double rank_sum_a = 0;
+  double tie_term = 0;  // sum of (t^3 - t) over groups of t tied values
+  for (size_t i = 0; i < pooled.size();) {
+    size_t j = i;
+    while (j < pooled.size() && pooled[j].first == pooled[i].first) {
+      ++j;
+    }
+    const double mean_rank = (static_cast<double>(i + 1) + static_cast<double>(j)) / 2;
+    for (size_t k = i; k < j; ++k) {
+      if (pooled[k].second) {
+        rank_sum_a += mean_rank;
+      }
+    }
+    const double t = static_cast<double>(j - i);
+    tie_term += t * t * t - t;
+    i = j;
+  }
+  const double dn = static_cast<double>(n);
+  const double dm = static_cast<double>(m);
+  const double total = dn + dm;
+  result.u = rank_sum_a - dn * (dn + 1) / 2;
+  const double mean_u = dn * dm / 2;
+  const double variance = dn * dm / 12 * ((total + 1) - tie_term / (total * (total - 1)));
+  if (variance <= 0) {
+    return result;  // every value tied: no evidence either way
+  }
+  const double deviation = std::max(0.0, std::abs(result.u - mean_u) - 0.5);
+  result.z = std::copysign(deviation / std::sqrt(variance), result.u - mean_u);
+  result.p_value = std::min(1.0, std::erfc(std::abs(result.z) / std::numbers::sqrt2));
+  return result;
+}
+
+}  // namespace cryptobench::stats

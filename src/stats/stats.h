@@ -41,3 +41,20 @@ struct Summary {
 Summary Summarize(std::span<const double> values, double confidence = 0.95);
 
 }  // namespace cryptobench::stats
+
+namespace cryptobench::stats {
+
+/// Result of a two-sided Mann-Whitney U (Wilcoxon rank-sum) test.
+struct RankSumTest {
+  double u = 0;        ///< U statistic of the first sample (pairs (a, b) with a > b, ties 1/2)
+  double z = 0;        ///< standardised U (normal approximation, tie-corrected, continuity 0.5)
+  double p_value = 1;  ///< two-sided; 1 when either sample is empty or all values are tied
+};
+
+/// Mann-Whitney U test of whether `a` and `b` come from one distribution, by the normal
+/// approximation with the tie correction of the variance (Conover, "Practical Nonparametric
+/// Statistics", 3rd ed., sec. 5.1; adequate for more than about 10 values per side, which a
+/// stored cell has). Cost O((n+m) log(n+m)).
+RankSumTest MannWhitney(std::span<const double> a, std::span<const double> b);
+
+}  // namespace cryptobench::stats

@@ -163,3 +163,50 @@ TEST(SummarizeTest, SingleAndEmpty) {
 
 }  // namespace
 }  // namespace cryptobench::stats
+
+namespace cryptobench::stats {
+namespace {
+
+// Conover (3rd ed.), example 5.1.1 style check by hand: a = {1,2,3}, b = {4,5,6} gives U = 0;
+// the exact two-sided p is 0.1 and the corrected normal approximation 0.0809.
+TEST(MannWhitneyTest, SeparatedSmallSamples) {
+  const std::vector<double> a{1, 2, 3};
+  const std::vector<double> b{4, 5, 6};
+  const RankSumTest t = MannWhitney(a, b);
+  EXPECT_DOUBLE_EQ(t.u, 0);
+  EXPECT_LT(t.z, 0);
+  EXPECT_NEAR(t.p_value, 0.0809, 0.001);
+  EXPECT_DOUBLE_EQ(MannWhitney(b, a).u, 9);
+  EXPECT_NEAR(MannWhitney(b, a).p_value, t.p_value, 1e-12);
+}
+
+TEST(MannWhitneyTest, SameDistributionIsNotSignificant) {
+  std::vector<double> a;
+  std::vector<double> b;
+  for (int i = 0; i < 50; ++i) {
+    a.push_back(100 + (i * 37 % 11));  // the same values in a different order
+    b.push_back(100 + (i * 23 % 11));
+  }
+  EXPECT_GT(MannWhitney(a, b).p_value, 0.5);
+}
+
+TEST(MannWhitneyTest, ShiftedByTenPercentIsSignificant) {
+  std::vector<double> a;
+  std::vector<double> b;
+  for (int i = 0; i < 30; ++i) {
+    const double noise = (i * 7 % 13) * 0.002;  // +-1.3%
+    a.push_back(1.0 + noise);
+    b.push_back(0.9 + noise);
+  }
+  EXPECT_LT(MannWhitney(a, b).p_value, 1e-9);
+}
+
+TEST(MannWhitneyTest, EmptyOrAllTiedGivesNoEvidence) {
+  const std::vector<double> a{1, 1, 1};
+  const std::vector<double> none;
+  EXPECT_EQ(MannWhitney(a, none).p_value, 1);
+  EXPECT_EQ(MannWhitney(a, a).p_value, 1);
+}
+
+}  // namespace
+}  // namespace cryptobench::stats

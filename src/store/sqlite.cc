@@ -1,0 +1,187 @@
+// SqlConnection over SQLite (libsqlite3): the embedded default store.
+#include <charconv>
+#include <cmath>
+#include <filesystem>
+
+#include <fmt/format.h>
+#include <sqlite3.h>
+
+#include "store/sql.h"
+
+namespace cryptobench::store {
+
+int64_t AsInt(const SqlValue& value) {
+  if (const auto* i = std::get_if<int64_t>(&value)) {
+    return *i;
+  }
+  if (const auto* d = std::get_if<double>(&value)) {
+    return static_cast<int64_t>(std::llround(*d));
+  }
+  if (const auto* s = std::get_if<std::string>(&value)) {
+    int64_t out = 0;
+    const auto [end, ec] = std::from_chars(s->data(), s->data() + s->size(), out);
+    if (ec != std::errc() || end != s->data() + s->size()) {
+      throw StoreError(fmt::format("store: expected an integer, found '{}'", *s));
+    }
+    return out;
+  }
+  return 0;
+}
+
+double AsDouble(const SqlValue& value) {
+  if (const auto* d = std::get_if<double>(&value)) {
+    return *d;
+  }
+  if (const auto* i = std::get_if<int64_t>(&value)) {
+    return static_cast<double>(*i);
+  }
+  if (const auto* s = std::get_if<std::string>(&value)) {
+    double out = 0;
+    const auto [end, ec] = std::from_chars(s->data(), s->data() + s->size(), out);
+    if (ec != std::errc() || end != s->data() + s->size()) {
+      throw StoreError(fmt::format("store: expected a number, found '{}'", *s));
+    }
+    return out;
+  }
+  return 0;
+}
+
+std::string AsText(const SqlValue& value) {
+  if (const auto* s = std::get_if<std::string>(&value)) {
+    return *s;
+  }
+  if (const auto* i = std::get_if<int64_t>(&value)) {
+    return std::to_string(*i);
+  }
+  if (const auto* d = std::get_if<double>(&value)) {
+    return fmt::format("{}", *d);
+  }
+  return "";
+}
+
+bool IsNull(const SqlValue& value) { return std::holds_alternative<std::monostate>(value); }
+
+namespace {
+
+class SqliteConnection final : public SqlConnection {
+ public:
+  SqliteConnection(const std::string& path, int busy_timeout_ms) : path_(path) {
+    const int rc =
+        sqlite3_open_v2(path.c_str(), &db_,
+                        SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
+    if (rc != SQLITE_OK) {
+      const std::string why = db_ != nullptr ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
+      sqlite3_close(db_);
+      db_ = nullptr;
+      throw StoreError(fmt::format("{}: cannot open: {}", Describe(), why));
+    }
+    sqlite3_busy_timeout(db_, busy_timeout_ms);
+    // WAL: readers do not block the writer and several processes may write (one at a time,
+    // queued by the busy timeout). journal_mode is the first statement that reads the file,
+    // so a file that is not a database fails here.
+    Query("PRAGMA journal_mode=WAL", {});
+    Execute("PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL;");
+  }
+  ~SqliteConnection() override { sqlite3_close_v2(db_); }
+  SqliteConnection(const SqliteConnection&) = delete;
+  SqliteConnection& operator=(const SqliteConnection&) = delete;
+
+  void Execute(std::string_view sql) override {
+    char* error = nullptr;
+    const std::string text(sql);
+    if (sqlite3_exec(db_, text.c_str(), nullptr, nullptr, &error) != SQLITE_OK) {
+      const std::string why = error != nullptr ? error : sqlite3_errmsg(db_);
+      sqlite3_free(error);
+      throw StoreError(fmt::format("{}: {}", Describe(), why));
+    }
+  }
+
+  std::vector<SqlRow> Query(std::string_view sql, const std::vector<SqlValue>& params) override {
+    sqlite3_stmt* stmt = nullptr;
+    if (sqlite3_prepare_v2(db_, sql.data(), static_cast<int>(sql.size()), &stmt, nullptr) !=
+        SQLITE_OK) {
+      throw Failure();
+    }
+    struct Finalize {
+      sqlite3_stmt* s;
+      ~Finalize() { sqlite3_finalize(s); }
+    } finalize{stmt};
+    for (size_t i = 0; i < params.size(); ++i) {
+      const int index = static_cast<int>(i) + 1;
+      int rc = SQLITE_OK;
+      if (const auto* v = std::get_if<int64_t>(&params[i])) {
+        rc = sqlite3_bind_int64(stmt, index, *v);
+      } else if (const auto* d = std::get_if<double>(&params[i])) {
+        rc = sqlite3_bind_double(stmt, index, *d);
+      } else if (const auto* s = std::get_if<std::string>(&params[i])) {
+        rc = sqlite3_bind_text64(stmt, index, s->data(), s->size(), SQLITE_TRANSIENT, SQLITE_UTF8);
+      } else {
+        rc = sqlite3_bind_null(stmt, index);
+      }
+      if (rc != SQLITE_OK) {
+        throw Failure();
+      }
+    }
+    std::vector<SqlRow> rows;
+    for (;;) {
+      const int rc = sqlite3_step(stmt);
+      if (rc == SQLITE_DONE) {
+        break;
+      }
+      if (rc != SQLITE_ROW) {
+        throw Failure();
+      }
+      SqlRow row;
+      const int columns = sqlite3_column_count(stmt);
+      for (int c = 0; c < columns; ++c) {
+        switch (sqlite3_column_type(stmt, c)) {
+          case SQLITE_INTEGER:
+            row.emplace_back(static_cast<int64_t>(sqlite3_column_int64(stmt, c)));
+            break;
+          case SQLITE_FLOAT:
+            row.emplace_back(sqlite3_column_double(stmt, c));
+            break;
+          case SQLITE_NULL:
+            row.emplace_back(std::monostate{});
+            break;
+          default: {
+            const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(stmt, c));
+            row.emplace_back(std::string(text != nullptr ? text : "",
+                                         static_cast<size_t>(sqlite3_column_bytes(stmt, c))));
+          }
+        }
+      }
+      rows.push_back(std::move(row));
+    }
+    return rows;
+  }
+
+  void LockSchema() override {}
+  bool HasTable(std::string_view name) override {
+    return !Query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
+                  {std::string(name)})
+                .empty();
+  }
+  bool IsEmpty() override { return Query("SELECT 1 FROM sqlite_master LIMIT 1", {}).empty(); }
+  void BeginWrite() override { Execute("BEGIN IMMEDIATE"); }
+  void Commit() override { Execute("COMMIT"); }
+  void Rollback() noexcept override { sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr); }
+  std::string_view IdColumnType() const override { return "INTEGER PRIMARY KEY"; }
+  std::string Describe() const override { return "sqlite:" + path_; }
+
+ private:
+  StoreError Failure() const {
+    return StoreError(fmt::format("{}: {}", Describe(), sqlite3_errmsg(db_)));
+  }
+
+  std::string path_;
+  sqlite3* db_ = nullptr;
+};
+
+}  // namespace
+
+std::unique_ptr<SqlConnection> OpenSqlite(const std::string& path, int busy_timeout_ms) {
+  return std::make_unique<SqliteConnection>(path, busy_timeout_ms);
+}
+
+}  // namespace cryptobench::store

@@ -1,0 +1,456 @@
+// The result store over SqlConnection (store.h; schema in docs/store.md).
+#include "store/store.h"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "core/utc.h"
+#include "results/json.h"
+
+namespace cryptobench::store {
+namespace {
+
+// Schema version 1. `{id}` is the dialect's auto-numbered key. Hosts and builds are shared by
+// the runs made on them; a run keeps its whole result document (for `history show` and compare)
+// and one row per cell with its figures and per-sample rates (for trends and step tests).
+constexpr std::string_view kSchemaV1 = R"sql(
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE hosts (
+  id {id},
+  hostname TEXT NOT NULL, cpu_model TEXT NOT NULL, cpu_vendor TEXT NOT NULL,
+  arch TEXT NOT NULL, kernel TEXT NOT NULL, online_cpus INTEGER NOT NULL,
+  hypervisor INTEGER NOT NULL,
+  UNIQUE (hostname, cpu_model, cpu_vendor, arch, kernel, online_cpus, hypervisor));
+CREATE TABLE builds (
+  id {id},
+  backend TEXT NOT NULL, loaded_path TEXT NOT NULL, version TEXT NOT NULL,
+  cflags TEXT NOT NULL, platform TEXT NOT NULL, options TEXT NOT NULL,
+  capability_vector TEXT NOT NULL,
+  UNIQUE (backend, loaded_path, version, cflags, platform, options, capability_vector));
+CREATE TABLE runs (
+  id {id},
+  name TEXT NOT NULL, kind TEXT NOT NULL, created_utc TEXT NOT NULL, stored_utc TEXT NOT NULL,
+  tool_version TEXT NOT NULL, command TEXT NOT NULL, environment TEXT NOT NULL,
+  host_id BIGINT NOT NULL REFERENCES hosts (id),
+  build_id BIGINT NOT NULL REFERENCES builds (id),
+  cell_count INTEGER NOT NULL, document TEXT NOT NULL);
+CREATE INDEX runs_by_time ON runs (created_utc, id);
+CREATE INDEX runs_by_name ON runs (name, created_utc);
+CREATE TABLE cells (
+  run_id BIGINT NOT NULL REFERENCES runs (id),
+  algorithm TEXT NOT NULL, operation TEXT NOT NULL, input_len BIGINT NOT NULL,
+  status TEXT NOT NULL, unit TEXT NOT NULL,
+  value DOUBLE PRECISION, ci_low DOUBLE PRECISION, ci_high DOUBLE PRECISION,
+  samples TEXT NOT NULL,
+  PRIMARY KEY (run_id, algorithm, operation, input_len));
+CREATE INDEX cells_by_key ON cells (algorithm, operation, input_len);
+)sql";
+
+// Migrations from version N to N+1 go here, index N-1; none yet (version 1 is the first).
+// Each runs inside the upgrade's transaction.
+const std::vector<std::string_view> kMigrations = {};
+
+std::string WithIdType(std::string_view sql, std::string_view id_type) {
+  std::string out(sql);
+  for (size_t at; (at = out.find("{id}")) != std::string::npos;) {
+    out.replace(at, 4, id_type);
+  }
+  return out;
+}
+
+// Rolls back unless committed: a save that throws leaves nothing behind.
+class WriteTransaction {
+ public:
+  explicit WriteTransaction(SqlConnection& connection) : connection_(connection) {
+    connection_.BeginWrite();
+  }
+  ~WriteTransaction() {
+    if (!committed_) {
+      connection_.Rollback();
+    }
+  }
+  WriteTransaction(const WriteTransaction&) = delete;
+  WriteTransaction& operator=(const WriteTransaction&) = delete;
+  void Commit() {
+    connection_.Commit();
+    committed_ = true;
+  }
+
+ private:
+  SqlConnection& connection_;
+  bool committed_ = false;
+};
+
+int ReadVersion(SqlConnection& connection) {
+  const std::vector<SqlRow> rows =
+      connection.Query("SELECT value FROM meta WHERE key = 'schema_version'", {});
+  if (rows.empty()) {
+    throw StoreError(
+        fmt::format("{}: not a cryptobench store (no schema version)", connection.Describe()));
+  }
+  return static_cast<int>(AsInt(rows[0][0]));
+}
+
+// Per-sample rates of a cell in its unit: ops/s, or bytes/s for a symmetric cell.
+std::vector<double> SampleRates(const results::Cell& cell, bool bytes) {
+  std::vector<double> rates;
+  for (const results::WorkerSamples& worker : cell.workers) {
+    for (const measure::Sample& sample : worker.samples) {
+      if (sample.wall_ns <= 0) {
+        continue;
+      }
+      double rate =
+          static_cast<double>(sample.iterations) * 1e9 / static_cast<double>(sample.wall_ns);
+      if (bytes) {
+        rate *= static_cast<double>(cell.input_len);
+      }
+      rates.push_back(rate);
+    }
+  }
+  return rates;
+}
+
+// LIKE pattern matching `text` anywhere, with LIKE's wildcards in it taken literally.
+std::string Contains(const std::string& text) {
+  std::string out = "%";
+  for (char c : text) {
+    if (c == '%' || c == '_' || c == '\\') {
+      out += '\\';
+    }
+    out += c;
+  }
+  return out + "%";
+}
+
+// The WHERE clause (from " WHERE ...", or "") and its parameters for `filter` over runs r,
+// hosts h, builds b.
+std::string FilterClause(const RunFilter& filter, std::vector<SqlValue>& params, bool has_where) {
+  std::vector<std::string> terms;
+  if (!filter.host.empty()) {
+    terms.emplace_back(
+        "(LOWER(h.hostname) LIKE LOWER(?) ESCAPE '\\' OR LOWER(h.cpu_model) LIKE LOWER(?) "
+        "ESCAPE '\\')");
+    params.emplace_back(Contains(filter.host));
+    params.emplace_back(Contains(filter.host));
+  }
+  if (!filter.library.empty()) {
+    terms.emplace_back(
+        "(LOWER(b.version) LIKE LOWER(?) ESCAPE '\\' OR LOWER(b.loaded_path) LIKE LOWER(?) "
+        "ESCAPE '\\' OR LOWER(b.backend) LIKE LOWER(?) ESCAPE '\\')");
+    for (int i = 0; i < 3; ++i) {
+      params.emplace_back(Contains(filter.library));
+    }
+  }
+  if (!filter.algorithm.empty()) {
+    terms.emplace_back("EXISTS (SELECT 1 FROM cells x WHERE x.run_id = r.id AND x.algorithm = ?)");
+    params.emplace_back(filter.algorithm);
+  }
+  if (!filter.name.empty()) {
+    terms.emplace_back("r.name = ?");
+    params.emplace_back(filter.name);
+  }
+  if (!filter.since.empty()) {
+    terms.emplace_back("r.created_utc >= ?");
+    params.emplace_back(filter.since);
+  }
+  if (!filter.until.empty()) {
+    // A date prefix covers its whole day (or month): compare with the prefix's successor.
+    terms.emplace_back("r.created_utc < ?");
+    params.emplace_back(filter.until + "\x7f");
+  }
+  std::string clause;
+  for (const std::string& term : terms) {
+    clause += (clause.empty() && !has_where) ? " WHERE " : " AND ";
+    clause += term;
+  }
+  return clause;
+}
+
+}  // namespace
+
+Store::Store(std::unique_ptr<SqlConnection> connection) : connection_(std::move(connection)) {
+  Migrate();
+}
+
+void Store::Migrate() {
+  SqlConnection& db = *connection_;
+  if (db.HasTable("meta")) {
+    const int version = ReadVersion(db);
+    if (version > kStoreSchemaVersion) {
+      throw StoreError(fmt::format(
+          "{}: made by a newer cryptobench (store schema {}; this one knows up to {}): use that "
+          "version, or another --store",
+          db.Describe(), version, kStoreSchemaVersion));
+    }
+    if (version == kStoreSchemaVersion) {
+      return;
+    }
+  } else if (!db.IsEmpty()) {
+    throw StoreError(fmt::format(
+        "{}: not a cryptobench store (the database has other tables); give another --store",
+        db.Describe()));
+  }
+  WriteTransaction transaction(db);
+  db.LockSchema();
+  // Another process may have created or upgraded it while this one waited for the lock.
+  int version = db.HasTable("meta") ? ReadVersion(db) : 0;
+  if (version == 0) {
+    db.Execute(WithIdType(kSchemaV1, db.IdColumnType()));
+    db.Query("INSERT INTO meta (key, value) VALUES ('schema_version', ?)", {std::string("1")});
+    version = 1;
+  }
+  for (; version < kStoreSchemaVersion; ++version) {
+    db.Execute(WithIdType(kMigrations.at(static_cast<size_t>(version - 1)), db.IdColumnType()));
+  }
+  db.Query("UPDATE meta SET value = ? WHERE key = 'schema_version'",
+           {std::to_string(kStoreSchemaVersion)});
+  transaction.Commit();
+}
+
+int Store::SchemaVersion() { return ReadVersion(*connection_); }
+
+int64_t Store::HostId(const results::MachineInfo& machine, const std::string& hostname) {
+  const std::vector<SqlValue> key = {hostname,
+                                     machine.cpu_model,
+                                     machine.cpu_vendor,
+                                     machine.arch,
+                                     machine.kernel,
+                                     int64_t{machine.online_cpus},
+                                     int64_t{machine.hypervisor ? 1 : 0}};
+  connection_->Query(
+      "INSERT INTO hosts (hostname, cpu_model, cpu_vendor, arch, kernel, online_cpus, "
+      "hypervisor) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+      key);
+  const std::vector<SqlRow> rows = connection_->Query(
+      "SELECT id FROM hosts WHERE hostname = ? AND cpu_model = ? AND cpu_vendor = ? AND arch = ? "
+      "AND kernel = ? AND online_cpus = ? AND hypervisor = ?",
+      key);
+  return AsInt(rows.at(0).at(0));
+}
+
+int64_t Store::BuildId(const results::LibraryInfo& library) {
+  const std::vector<SqlValue> key = {library.backend,          library.loaded_path, library.version,
+                                     library.cflags,           library.platform,    library.options,
+                                     library.capability_vector};
+  connection_->Query(
+      "INSERT INTO builds (backend, loaded_path, version, cflags, platform, options, "
+      "capability_vector) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+      key);
+  const std::vector<SqlRow> rows = connection_->Query(
+      "SELECT id FROM builds WHERE backend = ? AND loaded_path = ? AND version = ? AND cflags = ? "
+      "AND platform = ? AND options = ? AND capability_vector = ?",
+      key);
+  return AsInt(rows.at(0).at(0));
+}
+
+int64_t Store::SaveRun(const results::RunResult& run, const SaveInfo& info) {
+  const std::string document = results::RunsToJsonText({run});
+  nlohmann::json environment = nlohmann::json::object();
+  for (const auto& [name, value] : run.library.worker_env) {
+    environment[name] = value;
+  }
+  int64_t cell_count = 0;
+  for (const results::AlgorithmResult& alg : run.algorithms) {
+    cell_count += static_cast<int64_t>(alg.cells.size());
+  }
+  const std::string stored = UtcTimestamp();
+  WriteTransaction transaction(*connection_);
+  const int64_t host = HostId(run.machine, info.hostname);
+  const int64_t build = BuildId(run.library);
+  const std::vector<SqlRow> inserted = connection_->Query(
+      "INSERT INTO runs (name, kind, created_utc, stored_utc, tool_version, command, "
+      "environment, host_id, build_id, cell_count, document) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, "
+      "?, ?) RETURNING id",
+      {info.name, info.kind, run.created_utc.empty() ? stored : run.created_utc, stored,
+       std::string(CRYPTOBENCH_VERSION), info.command,
+       environment.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), host, build,
+       cell_count, document});
+  const int64_t id = AsInt(inserted.at(0).at(0));
+  for (const results::AlgorithmResult& alg : run.algorithms) {
+    for (const results::Cell& cell : alg.cells) {
+      const bool bytes = cell.figures && cell.figures->bytes_per_s.has_value();
+      SqlValue value;
+      SqlValue low;
+      SqlValue high;
+      if (cell.figures) {
+        const results::Estimate& e = bytes ? *cell.figures->bytes_per_s : cell.figures->ops_per_s;
+        value = e.value;
+        low = e.ci_low;
+        high = e.ci_high;
+      }
+      // An imported paste can repeat a cell (two tables of one run); the first is kept, as
+      // compare keeps it.
+      connection_->Query(
+          "INSERT INTO cells (run_id, algorithm, operation, input_len, status, unit, value, "
+          "ci_low, ci_high, samples) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO "
+          "NOTHING",
+          {id, alg.algorithm, cell.operation, static_cast<int64_t>(cell.input_len),
+           std::string(results::CellStatusName(cell.status)),
+           std::string(bytes ? "bytes_per_s" : "ops_per_s"), value, low, high,
+           nlohmann::json(SampleRates(cell, bytes)).dump()});
+    }
+  }
+  transaction.Commit();
+  return id;
+}
+
+std::vector<RunSummary> Store::ListRuns(const RunFilter& filter) {
+  std::vector<SqlValue> params;
+  std::string sql =
+      "SELECT r.id, r.name, r.kind, r.created_utc, r.stored_utc, h.hostname, h.cpu_model, "
+      "b.version, b.backend, r.cell_count FROM runs r JOIN hosts h ON h.id = r.host_id JOIN "
+      "builds b ON b.id = r.build_id";
+  sql += FilterClause(filter, params, false);
+  sql += " ORDER BY r.created_utc DESC, r.id DESC";
+  if (filter.limit > 0) {
+    sql += " LIMIT ?";
+    params.emplace_back(filter.limit);
+  }
+  std::vector<RunSummary> out;
+  for (const SqlRow& row : connection_->Query(sql, params)) {
+    RunSummary s;
+    s.id = AsInt(row[0]);
+    s.name = AsText(row[1]);
+    s.kind = AsText(row[2]);
+    s.created_utc = AsText(row[3]);
+    s.stored_utc = AsText(row[4]);
+    s.hostname = AsText(row[5]);
+    s.cpu_model = AsText(row[6]);
+    s.library = AsText(row[7]);
+    s.backend = AsText(row[8]);
+    s.cells = AsInt(row[9]);
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+std::optional<results::RunResult> Store::LoadRun(int64_t id) {
+  const std::vector<SqlRow> rows =
+      connection_->Query("SELECT document FROM runs WHERE id = ?", {id});
+  if (rows.empty()) {
+    return std::nullopt;
+  }
+  try {
+    return results::FromJson(results::ParseJsonBounded(AsText(rows[0][0])));
+  } catch (const std::exception& e) {
+    throw StoreError(fmt::format("{}: run {} is damaged: {}", Describe(), id, e.what()));
+  }
+}
+
+std::optional<int64_t> Store::Resolve(const std::string& selector, const std::string& hostname) {
+  std::vector<SqlRow> rows;
+  if (selector == "last") {
+    rows = hostname.empty()
+               ? connection_->Query(
+                     "SELECT id FROM runs ORDER BY created_utc DESC, id DESC LIMIT 1", {})
+               : connection_->Query(
+                     "SELECT r.id FROM runs r JOIN hosts h ON h.id = r.host_id WHERE "
+                     "h.hostname = ? ORDER BY r.created_utc DESC, r.id DESC LIMIT 1",
+                     {hostname});
+  } else if (!selector.empty() && selector.find_first_not_of("0123456789") == std::string::npos &&
+             selector.size() <= 18) {
+    rows = connection_->Query("SELECT id FROM runs WHERE id = ?", {std::stoll(selector)});
+  } else {
+    rows = connection_->Query(
+        "SELECT id FROM runs WHERE name = ? ORDER BY created_utc DESC, id DESC LIMIT 1",
+        {selector});
+  }
+  if (rows.empty()) {
+    return std::nullopt;
+  }
+  return AsInt(rows[0][0]);
+}
+
+std::vector<TrendPoint> Store::Trend(const CellKey& key, const RunFilter& filter) {
+  std::vector<SqlValue> params = {key.algorithm, key.operation,
+                                  static_cast<int64_t>(key.input_len)};
+  std::string sql =
+      "SELECT r.id, r.created_utc, h.hostname, b.version, c.unit, c.value, c.ci_low, c.ci_high, "
+      "c.samples FROM cells c JOIN runs r ON r.id = c.run_id JOIN hosts h ON h.id = r.host_id "
+      "JOIN builds b ON b.id = r.build_id WHERE c.algorithm = ? AND c.operation = ? AND "
+      "c.input_len = ? AND c.status = 'ok' AND c.value IS NOT NULL";
+  sql += FilterClause(filter, params, true);
+  sql += " ORDER BY r.created_utc, r.id";
+  std::vector<TrendPoint> out;
+  for (const SqlRow& row : connection_->Query(sql, params)) {
+    TrendPoint p;
+    p.run_id = AsInt(row[0]);
+    p.created_utc = AsText(row[1]);
+    p.hostname = AsText(row[2]);
+    p.library = AsText(row[3]);
+    p.unit = AsText(row[4]);
+    p.estimate = {AsDouble(row[5]), AsDouble(row[6]), AsDouble(row[7])};
+    const nlohmann::json samples =
+        nlohmann::json::parse(AsText(row[8]), nullptr, /*allow_exceptions=*/false);
+    if (samples.is_array()) {
+      for (const nlohmann::json& s : samples) {
+        if (s.is_number()) {
+          p.samples.push_back(s.get<double>());
+        }
+      }
+    }
+    out.push_back(std::move(p));
+  }
+  if (filter.limit > 0 && out.size() > static_cast<size_t>(filter.limit)) {
+    out.erase(out.begin(), out.end() - filter.limit);  // the newest `limit` points
+  }
+  return out;
+}
+
+std::string DefaultStorePath() {
+  namespace fs = std::filesystem;
+  const char* xdg = std::getenv("XDG_DATA_HOME");
+  if (xdg != nullptr && xdg[0] == '/') {  // the spec ignores a relative value
+    return (fs::path(xdg) / "cryptobench" / "results.db").string();
+  }
+  const char* home = std::getenv("HOME");
+  if (home != nullptr && home[0] != '\0') {
+    return (fs::path(home) / ".local" / "share" / "cryptobench" / "results.db").string();
+  }
+  throw StoreError("no default store: neither XDG_DATA_HOME nor HOME is set; give --store PATH");
+}
+
+std::unique_ptr<Store> OpenStore(const std::string& location) {
+  namespace fs = std::filesystem;
+  if (location.rfind("postgresql://", 0) == 0 || location.rfind("postgres://", 0) == 0) {
+    return std::make_unique<Store>(OpenPostgres(location));
+  }
+  std::string path = location;
+  if (path.rfind("sqlite:", 0) == 0) {
+    path = path.substr(7);
+  }
+  if (location.empty()) {
+    path = DefaultStorePath();
+    std::error_code ec;
+    fs::create_directories(fs::path(path).parent_path(), ec);
+    if (ec) {
+      throw StoreError(
+          fmt::format("sqlite:{}: cannot create its directory: {}", path, ec.message()));
+    }
+  }
+  if (path.empty()) {
+    throw StoreError("--store: expected a path, sqlite:PATH or postgresql://...");
+  }
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) {
+    throw StoreError(fmt::format("sqlite:{}: is a directory", path));
+  }
+  return std::make_unique<Store>(OpenSqlite(path));
+}
+
+std::string LocalHostname() {
+  char name[256] = {};
+  if (gethostname(name, sizeof name - 1) != 0) {
+    return "";
+  }
+  return name;
+}
+
+}  // namespace cryptobench::store

@@ -1,0 +1,122 @@
+// The result store: every run can be kept and found again (docs/store.md). One schema and one
+// implementation over SqlConnection: SQLite on one machine, PostgreSQL for a fleet.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "results/model.h"
+
+#include "store/sql.h"
+
+namespace cryptobench::store {
+
+/// Version of the store's schema; a store of an older version is upgraded in place when
+/// opened, one of a newer version is refused (StoreError).
+inline constexpr int kStoreSchemaVersion = 1;
+
+/// How a run is saved besides its result.
+struct SaveInfo {
+  std::string name;      ///< --name: a label to find it by (store:NAME); may be empty
+  std::string kind;      ///< "speed" or "import"
+  std::string command;   ///< the command line, for the record
+  std::string hostname;  ///< the machine's name; empty for an imported paste (unknown)
+};
+
+/// One stored run, as listed.
+struct RunSummary {
+  int64_t id = 0;
+  std::string name;
+  std::string kind;
+  std::string created_utc;  ///< when the run was measured (the result's own time)
+  std::string stored_utc;   ///< when it was stored
+  std::string hostname;
+  std::string cpu_model;
+  std::string library;  ///< the library's version string
+  std::string backend;
+  int64_t cells = 0;
+};
+
+/// Which runs to list; empty fields match everything. Text filters match a substring,
+/// case-insensitively (SQL LIKE); dates are ISO 8601 prefixes compared as text.
+struct RunFilter {
+  std::string host{};       ///< hostname or CPU model
+  std::string library{};    ///< version string or loaded path
+  std::string algorithm{};  ///< runs with a cell of this exact catalogue name
+  std::string name{};       ///< exact --name
+  std::string since{};      ///< created_utc >= since
+  std::string until{};      ///< created_utc < until (a date prefix: up to its end)
+  int64_t limit = 0;        ///< at most this many, newest first; 0: all
+};
+
+/// One cell of one run: a point of a trend.
+struct TrendPoint {
+  int64_t run_id = 0;
+  std::string created_utc;
+  std::string hostname;
+  std::string library;
+  std::string unit;  ///< "bytes_per_s" or "ops_per_s"
+  results::Estimate estimate;
+  std::vector<double> samples;  ///< per-sample rates in `unit` (empty for imported runs)
+};
+
+/// Which cell a trend follows.
+struct CellKey {
+  std::string algorithm;
+  std::string operation;
+  uint64_t input_len = 0;
+};
+
+/// An open store. Every method throws StoreError; a failed save leaves nothing behind (each
+/// run is one transaction).
+class Store {
+ public:
+  /// Takes the connection, creates the schema in an empty database, upgrades an older one,
+  /// refuses a newer one ("made by a newer cryptobench (store schema 3; this one knows up to
+  /// 1)") and anything that is not a cryptobench store.
+  explicit Store(std::unique_ptr<SqlConnection> connection);
+
+  /// Stores `run` with its host, library build and cells (figures and per-sample rates) in one
+  /// transaction and returns its id.
+  int64_t SaveRun(const results::RunResult& run, const SaveInfo& info);
+  /// Runs matching `filter`, newest (by created_utc, then id) first.
+  std::vector<RunSummary> ListRuns(const RunFilter& filter);
+  /// The stored run `id` as it was saved; nullopt if there is none.
+  std::optional<results::RunResult> LoadRun(int64_t id);
+  /// Resolves a side selector: "last" (the newest run of `hostname`, or of any host when it
+  /// is empty), a number (a run id) or a name (the newest run saved with that --name).
+  /// Returns nullopt when nothing matches.
+  std::optional<int64_t> Resolve(const std::string& selector, const std::string& hostname);
+  /// The cell `key` over the runs matching `filter`, oldest first.
+  std::vector<TrendPoint> Trend(const CellKey& key, const RunFilter& filter);
+  /// The store's schema version as stored.
+  int SchemaVersion();
+  /// "sqlite:PATH" or "postgresql://...": for messages.
+  std::string Describe() const { return connection_->Describe(); }
+
+ private:
+  void Migrate();
+  int64_t HostId(const results::MachineInfo& machine, const std::string& hostname);
+  int64_t BuildId(const results::LibraryInfo& library);
+
+  std::unique_ptr<SqlConnection> connection_;
+};
+
+/// Where the SQLite store lives by default: $XDG_DATA_HOME/cryptobench/results.db, else
+/// $HOME/.local/share/cryptobench/results.db (XDG Base Directory Specification 0.8).
+/// Throws StoreError when neither variable is set.
+std::string DefaultStorePath();
+
+/// Opens the store at `location`: empty for the default SQLite store (its directory is
+/// created), "sqlite:PATH" or a plain path for SQLite, "postgresql://..." or "postgres://..."
+/// for PostgreSQL. A PostgreSQL URI holding a password is refused (it would show in `ps`):
+/// passwords come from PGPASSFILE or a service file. Throws StoreError.
+std::unique_ptr<Store> OpenStore(const std::string& location);
+
+/// The machine's host name (gethostname), or "" if unknown.
+std::string LocalHostname();
+
+}  // namespace cryptobench::store
