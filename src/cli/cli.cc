@@ -20,6 +20,7 @@
 #include "worker/worker_main.h"
 
 #include "import/parse_util.h"
+#include "store/sql.h"
 #include "tls/protocol.h"
 #include "tls/worker.h"
 
@@ -89,7 +90,7 @@ std::string CommandLineError(const CLI::ParseError& error, const std::string& fi
   if (message == "A subcommand is required") {
     return fmt::format(
         "unknown option {}: a command comes first (speed, doctor, tls, import, "
-        "compare or list; cryptobench --help)",
+        "compare, history, store or list; cryptobench --help)",
         import::QuoteForError(first));
   }
   constexpr std::string_view kIsRequired = " is required";
@@ -342,6 +343,59 @@ int Run(int argc, char** argv) {
   tls_cmd->add_option("--worker-timeout", tls_options.worker_timeout)->group("");
   tls_cmd->add_option("--io-timeout", tls_options.io_timeout)->group("");
 
+  // The result store (docs/store.md).
+  const auto add_store_option = [](CLI::App* cmd, std::string& store) {
+    cmd->add_option("--store", store,
+                    "Result store: a SQLite file (sqlite:PATH or PATH) or postgresql://... "
+                    "(default $CRYPTOBENCH_STORE, else $XDG_DATA_HOME/cryptobench/results.db)");
+  };
+  speed_cmd->add_flag("--save", speed.store.save,
+                      "Keep this run in the result store (also CRYPTOBENCH_SAVE=1)");
+  speed_cmd->add_option("--name", speed.store.name,
+                        "Save this run under NAME (implies --save; compare store:NAME)");
+  add_store_option(speed_cmd, speed.store.store);
+  add_store_option(compare_cmd, compare_options.store);
+
+  StoreImportOptions store_import;
+  CLI::App* store_cmd = app.add_subcommand("store", "Put saved results and pastes in the store");
+  store_cmd->require_subcommand(1);
+  CLI::App* store_import_cmd = store_cmd->add_subcommand(
+      "import", "Store result JSON files and pasted outputs (anything import reads)");
+  store_import_cmd->add_option("files", store_import.files, "Files to store (- for stdin)")
+      ->required();
+  store_import_cmd->add_option("--name", store_import.store.name, "Save the runs under NAME");
+  store_import_cmd->add_option("--hostname", store_import.hostname,
+                               "The machine the runs were made on (default: unknown)");
+  add_store_option(store_import_cmd, store_import.store.store);
+
+  HistoryOptions history;
+  CLI::App* history_cmd = app.add_subcommand(
+      "history", "Stored runs: list them, show one, or follow one cell over time (trend)");
+  history_cmd->fallthrough();
+  add_store_option(history_cmd, history.store);
+  history_cmd->add_option("--host", history.host, "Only runs of hosts whose name or CPU has TEXT");
+  history_cmd->add_option("--library", history.library,
+                          "Only runs of libraries whose version, path or backend has TEXT");
+  history_cmd->add_option("--algorithm", history.algorithm, "Only runs with this algorithm");
+  history_cmd->add_option("--name", history.name, "Only runs saved under this --name");
+  history_cmd->add_option("--since", history.since, "Only runs measured from this UTC date on");
+  history_cmd->add_option("--until", history.until, "Only runs measured up to this UTC date");
+  history_cmd->add_option("--limit", history.limit,
+                          "At most this many runs (default 50) or trend points (200), newest");
+  history_cmd->add_option("--format", history.format, "table (default), json, csv or markdown");
+  CLI::App* history_show_cmd =
+      history_cmd->add_subcommand("show", "Show one stored run as speed shows it");
+  history_show_cmd->add_option("run", history.run, "Run ID, last (this host's newest) or NAME")
+      ->required();
+  CLI::App* history_trend_cmd = history_cmd->add_subcommand(
+      "trend", "One cell over the stored runs, with step changes marked");
+  history_trend_cmd->add_option("algorithm", history.trend_algorithm, "Algorithm")->required();
+  history_trend_cmd->add_option("--operation", history.operation,
+                                "encrypt, decrypt, hash, mac, sign, verify or derive");
+  history_trend_cmd->add_option("--bytes", history.bytes, "Input size, bytes");
+  history_trend_cmd->add_option("--threshold", history.threshold,
+                                "Smallest change marked as a step, percent (default 5)");
+
   CLI::App* worker_cmd = app.add_subcommand(worker::kWorkerSubcommand, "");
   worker_cmd->group("");
   CLI::App* tls_worker_cmd = app.add_subcommand(tls::kTlsWorkerSubcommand, "");
@@ -350,7 +404,8 @@ int Run(int argc, char** argv) {
   // A first word that is no command would otherwise read "A subcommand is required".
   if (argc < 2) {
     std::fprintf(stderr,
-                 "error: a command is required: speed, doctor, tls, import, compare or list "
+                 "error: a command is required: speed, doctor, tls, import, compare, history, "
+                 "store or list "
                  "(cryptobench --help)\n");
     return kExitUsage;
   }
@@ -360,7 +415,8 @@ int Run(int argc, char** argv) {
     } catch (const CLI::OptionNotFound&) {
       std::fprintf(
           stderr,
-          "error: unknown command %s: expected speed, doctor, tls, import, compare or list\n",
+          "error: unknown command %s: expected speed, doctor, tls, import, compare, history, "
+          "store or list\n",
           import::QuoteForError(argv[1]).c_str());
       return kExitUsage;
     }
@@ -408,11 +464,27 @@ int Run(int argc, char** argv) {
     if (import_cmd->parsed()) {
       return RunImport(import_options);
     }
+    if (store_import_cmd->parsed()) {
+      return RunStoreImport(store_import);
+    }
+    if (history_cmd->parsed()) {
+      history.show = history_show_cmd->parsed();
+      history.trend = history_trend_cmd->parsed();
+      return RunHistory(history);
+    }
     if (compare_cmd->parsed()) {
       return RunCompare(compare_options);
     }
+    for (int i = 0; i < argc; ++i) {
+      speed.command_line += (i == 0 ? "cryptobench" : " " + std::string(argv[i]));
+    }
     return RunSpeed(speed);
   } catch (const UsageError& e) {
+    ClearProgressLineIfShown();
+    std::fprintf(stderr, "error: %s\n", ErrorLine(e.what()).c_str());
+    return kExitUsage;
+  } catch (const store::StoreError& e) {
+    // A store that cannot be used: corrupt, locked, newer, unreachable (store/sql.h).
     ClearProgressLineIfShown();
     std::fprintf(stderr, "error: %s\n", ErrorLine(e.what()).c_str());
     return kExitUsage;

@@ -1,10 +1,23 @@
 // Subcommand implementations, called by cli::Run after parsing.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "results/model.h"
+
+#include "store/store.h"
+
 namespace cryptobench::cli {
+
+/// Where runs are stored and whether this one is: --store, --save, --name, with the
+/// environment's CRYPTOBENCH_STORE and CRYPTOBENCH_SAVE=1 as defaults (docs/store.md).
+struct StoreOptions {
+  std::string store;  ///< --store LOCATION; empty: $CRYPTOBENCH_STORE, else the default SQLite
+  bool save = false;  ///< --save
+  std::string name;   ///< --name NAME (implies --save)
+};
 
 /// Options of `cryptobench speed` as typed (validated by RunSpeed).
 struct SpeedOptions {
@@ -21,6 +34,8 @@ struct SpeedOptions {
   std::string output;
   std::vector<std::string> env;
   bool progress = true;
+  StoreOptions store;        ///< --save, --name, --store
+  std::string command_line;  ///< as typed, for the store's record
   // Test-only (hidden): fault injection and a short worker timeout.
   std::string test_fault;  ///< KIND or KIND:ALGORITHM (worker/protocol.h Job::test_fault)
   double worker_timeout = 0;
@@ -94,6 +109,7 @@ struct CompareCommandOptions {
   std::string format = "table";
   std::string output;
   bool progress = true;
+  std::string store;  ///< --store: where store:SELECTOR sides are read (StoreLocation)
   /// Options given that only live sides use (--max-seconds, --precision, --rounds): an error
   /// when there is no --lib.
   std::vector<std::string> live_only_given;
@@ -165,5 +181,66 @@ struct TlsOptions {
 /// cannot start: a library that is not one, a libssl that does not match, a port in use);
 /// returns 1 when a cell failed, else 0.
 int RunTls(const TlsOptions& options);
+
+}  // namespace cryptobench::cli
+
+namespace cryptobench::cli {
+
+/// Options of `cryptobench store import`.
+struct StoreImportOptions {
+  std::vector<std::string> files;  ///< result JSON or pasted text, each stored as its runs
+  std::string hostname;            ///< --hostname: the machine the runs were made on ("": unknown)
+  StoreOptions store;
+};
+
+/// Runs `store import`: stores every run of every file (each one transaction) and prints one
+/// line per run stored. Throws UsageError for an unreadable file (nothing of it stored) and
+/// store::StoreError for a store that cannot be used; returns 0.
+int RunStoreImport(const StoreImportOptions& options);
+
+/// Options of `cryptobench history` and its `show` and `trend` subcommands.
+struct HistoryOptions {
+  std::string store;
+  std::string host;  ///< filters (store::RunFilter)
+  std::string library;
+  std::string algorithm;
+  std::string name;
+  std::string since;
+  std::string until;
+  std::string limit;  ///< runs listed / points of a trend, newest; empty: 50 and 200
+  std::string format = "table";
+  // show
+  bool show = false;
+  std::string run;  ///< ID, last or NAME
+  // trend
+  bool trend = false;
+  std::string trend_algorithm;
+  std::string operation;
+  std::string bytes;
+  std::string threshold = "5";  ///< percent: smallest step marked
+};
+
+/// Runs `history`: lists stored runs, shows one (`show`, rendered as speed renders it), or
+/// follows one cell over time (`trend`) with its step changes marked. Throws UsageError or
+/// store::StoreError for bad input; returns 0.
+int RunHistory(const HistoryOptions& options);
+
+/// Opens the store `options` name (or the default) when a run is to be saved: --save, --name
+/// or CRYPTOBENCH_SAVE=1; nullptr otherwise. Called before measuring, so a store that cannot
+/// be used stops the command before any work. Throws store::StoreError.
+std::unique_ptr<store::Store> OpenStoreForSaving(const StoreOptions& options);
+
+/// The run a side selector names (last, ID or NAME; store::Store::Resolve with this host's
+/// name). Throws UsageError naming the store when there is none.
+int64_t ResolveRun(store::Store& store, const std::string& selector);
+
+/// The store's location from --store or $CRYPTOBENCH_STORE ("" = the default SQLite store).
+std::string StoreLocation(const std::string& given);
+
+/// Stores `runs` (a speed run, one per backend) made on `hostname` in `store`, one transaction
+/// each, and prints "saved run N to LOCATION" on stderr. Throws store::StoreError.
+void SaveRuns(store::Store& store, const std::vector<results::RunResult>& runs,
+              const StoreOptions& options, const std::string& kind, const std::string& command,
+              const std::string& hostname);
 
 }  // namespace cryptobench::cli

@@ -26,6 +26,7 @@
 #include "measure/clocks.h"
 #include "report/catalog_entry.h"
 #include "report/sanitize.h"
+#include "results/json.h"
 #include "results/limits.h"
 #include "worker/process.h"
 #include "worker/scheduler.h"
@@ -298,14 +299,43 @@ int RunCompare(const CompareCommandOptions& options) {
   }
 
   std::vector<compare::Side> sides;
+  std::unique_ptr<store::Store> store;
   for (size_t i = 0; i < options.files.size(); ++i) {
     const std::string& path = options.files[i];
     const std::string display = path == "-" ? "<stdin>" : path;
+    std::string text;
+    std::string source = display;
+    if (path.rfind("store:", 0) == 0) {
+      // A stored run (docs/store.md): store:last, store:ID or store:NAME.
+      if (!store) {
+        store = store::OpenStore(StoreLocation(options.store));
+      }
+      const int64_t id = ResolveRun(*store, path.substr(6));
+      std::optional<results::RunResult> run = store->LoadRun(id);
+      if (!run) {
+        throw UsageError(fmt::format("{}: no run {}", store->Describe(), id));
+      }
+      text = results::RunsToJsonText({*run});
+      source = fmt::format("{} (run {})", path, id);
+    } else {
+      text = ReadSideFile(path);
+    }
     for (compare::Side& side :
-         compare::LoadFileSides(ReadSideFile(path), display, path == "-" ? "stdin" : labels[i])) {
+         compare::LoadFileSides(text, source, path == "-" ? "stdin" : labels[i])) {
       report::SanitizeRun(side.run);  // strings from a file reach the report printable only
       sides.push_back(std::move(side));
     }
+  }
+  if (gate && sides.size() >= 2 && options.files.size() >= 2 &&
+      options.files[0].rfind("store:", 0) == 0 && options.files[1].rfind("store:", 0) == 0 &&
+      sides[0].run.created_utc > sides[1].run.created_utc) {
+    // The first side is the baseline everywhere; gating an older run against a newer one is
+    // almost always the sides given the wrong way round.
+    std::fprintf(stderr,
+                 "note: A (%s) was measured after B (%s); the first side is the baseline, so "
+                 "--fail-if-slower judges B: give the baseline first to gate the newer run\n",
+                 report::SafeText(options.files[0]).c_str(),
+                 report::SafeText(options.files[1]).c_str());
   }
   size_t file_cells = 0;
   for (const compare::Side& side : sides) {
@@ -459,7 +489,16 @@ int RunCompare(const CompareCommandOptions& options) {
                    untested, fail_fraction * 100);
     }
   }
-  return gate && compare::HasSignificantRegression(report, fail_fraction) ? kExitFailure : kExitOk;
+  if (gate) {
+    const std::vector<std::string> failed = compare::GateFailures(report, fail_fraction);
+    if (!failed.empty()) {
+      std::fprintf(stderr, "--fail-if-slower %g%%: failed by %zu cell%s: %s\n", fail_fraction * 100,
+                   failed.size(), failed.size() == 1 ? "" : "s",
+                   report::SafeText(fmt::format("{}", fmt::join(failed, ", "))).c_str());
+      return kExitFailure;
+    }
+  }
+  return kExitOk;
 }
 
 }  // namespace cryptobench::cli

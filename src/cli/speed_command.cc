@@ -175,6 +175,8 @@ int RunSpeed(const SpeedOptions& options) {
   if (!options.output.empty()) {
     CheckOutputPath(options.output);
   }
+  // A store that cannot be used stops the run before any measuring, not after it.
+  const std::unique_ptr<store::Store> store = OpenStoreForSaving(options.store);
 
   // Open every backend in a worker first: a bad --lib or an unusable backend stops the run
   // before anything is measured. With "all", a backend that cannot be opened here (and was not
@@ -313,6 +315,10 @@ int RunSpeed(const SpeedOptions& options) {
                  "the openssl layout; --format table shows why\n");
   }
   WriteReportOutput(options.output, std::move(rendered).str());
+  if (store) {
+    SaveRuns(*store, results_by_backend, options.store, "speed", options.command_line,
+             store::LocalHostname());
+  }
   return failures ? kExitFailure : kExitOk;
 }
 

@@ -3,7 +3,10 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+
 #include "core/errors.h"
+#include "report/format_util.h"
 
 #include "compare/attribution.h"
 #include "compare/match.h"
@@ -51,15 +54,25 @@ CompareReport Compare(std::vector<Side> sides, const CompareOptions& options) {
 }
 
 bool HasSignificantRegression(const CompareReport& report, double fraction) {
+  return !GateFailures(report, fraction).empty();
+}
+
+std::vector<std::string> GateFailures(const CompareReport& report, double fraction) {
+  std::vector<std::string> out;
   for (const PairComparison& pair : report.pairs) {
     for (const Row& row : pair.rows) {
       if (row.presence == Presence::kBoth && row.verdict == Verdict::kSignificant &&
           row.direction == Direction::kSlower && 1 - row.ratio.ratio > fraction) {
-        return true;
+        std::string cell = fmt::format("{} {}", row.algorithm, row.operation);
+        if (row.input_len > 0) {
+          cell += fmt::format(" {}", report::FormatSize(row.input_len));
+        }
+        out.push_back(fmt::format("{}: {} x{:.3g}", report.sides[pair.b_index].letter, cell,
+                                  row.ratio.ratio));
       }
     }
   }
-  return false;
+  return out;
 }
 
 std::optional<size_t> FirstPairWithNothingCompared(const CompareReport& report) {

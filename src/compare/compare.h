@@ -26,6 +26,10 @@ CompareReport Compare(std::vector<Side> sides, const CompareOptions& options);
 /// Direction::kSlower) by more than `fraction` (slowdown = 1 - ratio; 0.10 = 10% slower).
 bool HasSignificantRegression(const CompareReport& report, double fraction);
 
+/// The rows that fail the gate HasSignificantRegression applies, as "B: AES-128-GCM encrypt
+/// 16 KiB x0.900" (side letter, cell, ratio), in report order; empty when it passes.
+std::vector<std::string> GateFailures(const CompareReport& report, double fraction);
+
 /// Rows slower by more than `fraction` that the gate cannot judge: single figures
 /// (Verdict::kNotTestable) or a CI that includes 1 (kNotSignificant). Never counted by
 /// HasSignificantRegression; the CLI names them so that a passing gate is not misread.

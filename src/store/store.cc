@@ -404,6 +404,23 @@ std::vector<TrendPoint> Store::Trend(const CellKey& key, const RunFilter& filter
   return out;
 }
 
+std::vector<std::pair<CellKey, int64_t>> Store::CellsOf(const std::string& algorithm,
+                                                         const RunFilter& filter) {
+  std::vector<SqlValue> params = {algorithm};
+  std::string sql =
+      "SELECT c.operation, c.input_len, COUNT(*) FROM cells c JOIN runs r ON r.id = c.run_id "
+      "JOIN hosts h ON h.id = r.host_id JOIN builds b ON b.id = r.build_id WHERE c.algorithm = ? "
+      "AND c.status = 'ok'";
+  sql += FilterClause(filter, params, true);
+  sql += " GROUP BY c.operation, c.input_len ORDER BY c.operation, c.input_len";
+  std::vector<std::pair<CellKey, int64_t>> out;
+  for (const SqlRow& row : connection_->Query(sql, params)) {
+    out.push_back({CellKey{algorithm, AsText(row[0]), static_cast<uint64_t>(AsInt(row[1]))},
+                   AsInt(row[2])});
+  }
+  return out;
+}
+
 std::string DefaultStorePath() {
   namespace fs = std::filesystem;
   const char* xdg = std::getenv("XDG_DATA_HOME");

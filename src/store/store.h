@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "results/model.h"
@@ -92,6 +93,10 @@ class Store {
   std::optional<int64_t> Resolve(const std::string& selector, const std::string& hostname);
   /// The cell `key` over the runs matching `filter`, oldest first.
   std::vector<TrendPoint> Trend(const CellKey& key, const RunFilter& filter);
+  /// The distinct cells (operation, input size) stored for `algorithm` over the runs matching
+  /// `filter`, with how many runs hold each, by operation then size.
+  std::vector<std::pair<CellKey, int64_t>> CellsOf(const std::string& algorithm,
+                                                   const RunFilter& filter);
   /// The store's schema version as stored.
   int SchemaVersion();
   /// "sqlite:PATH" or "postgresql://...": for messages.

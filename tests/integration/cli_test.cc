@@ -170,7 +170,8 @@ TEST(CliTest, UnknownOrMissingCommandIsOneLowerCaseLine) {
   EXPECT_EQ(bogus.exit_status, 2);
   EXPECT_EQ(
       bogus.err,
-      "error: unknown command 'bogus': expected speed, doctor, tls, import, compare or list\n");
+      "error: unknown command 'bogus': expected speed, doctor, tls, import, compare, history, "
+      "store or list\n");
   const CliResult none = RunCryptobench({});
   EXPECT_EQ(none.exit_status, 2);
   EXPECT_EQ(none.err.rfind("error: a command is required", 0), 0u) << none.err;
@@ -192,7 +193,7 @@ TEST(CliTest, CommandLineMistakesAreSaidInPlainWords) {
       {{"import"}, "error: import: input is required (cryptobench import --help)\n"},
       {{"--no-such-option"},
        "error: unknown option '--no-such-option': a command comes first (speed, doctor, tls, "
-       "import, compare or list; cryptobench --help)\n"},
+       "import, compare, history, store or list; cryptobench --help)\n"},
   };
   for (const auto& [args, expected] : cases) {
     const CliResult r = RunCryptobench(args);

@@ -1,0 +1,473 @@
+// `cryptobench history` and `store import`, and saving runs: the CLI over store/ (docs/store.md).
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <set>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "algorithms/catalog.h"
+#include "cli/commands.h"
+#include "cli/options.h"
+#include "core/errors.h"
+#include "report/format_util.h"
+#include "report/report.h"
+#include "report/sanitize.h"
+#include "report/text_table.h"
+
+#include "compare/side_spec.h"
+#include "compare/sides.h"
+#include "store/steps.h"
+
+namespace cryptobench::cli {
+namespace {
+
+int64_t ParseLimit(const std::string& text, int64_t fallback) {
+  if (text.empty()) {
+    return fallback;
+  }
+  char* end = nullptr;
+  errno = 0;
+  const long long value = std::strtoll(text.c_str(), &end, 10);
+  if (end == text.c_str() || *end != '\0' || errno != 0 || value < 1 || value > 1000000) {
+    throw UsageError(fmt::format("--limit '{}': expected a whole number from 1 to 1000000", text));
+  }
+  return value;
+}
+
+// A date filter: an ISO 8601 prefix (2026, 2026-11, 2026-11-05, 2026-11-05T10:00:00Z).
+std::string ParseDate(const std::string& text, const char* option) {
+  static constexpr std::string_view kShape = "0000-00-00T00:00:00Z";
+  bool ok = !text.empty() && text.size() <= kShape.size() && text.size() >= 4;
+  for (size_t i = 0; ok && i < text.size(); ++i) {
+    ok = kShape[i] == '0' ? (text[i] >= '0' && text[i] <= '9') : text[i] == kShape[i];
+  }
+  if (!ok) {
+    throw UsageError(fmt::format(
+        "{} '{}': expected a UTC date or time as YYYY[-MM[-DD[THH:MM:SSZ]]]", option, text));
+  }
+  return text;
+}
+
+store::RunFilter FilterOf(const HistoryOptions& options, int64_t limit) {
+  store::RunFilter filter;
+  filter.host = options.host;
+  filter.library = options.library;
+  filter.algorithm = options.algorithm;
+  filter.name = options.name;
+  filter.since = options.since.empty() ? "" : ParseDate(options.since, "--since");
+  filter.until = options.until.empty() ? "" : ParseDate(options.until, "--until");
+  filter.limit = limit;
+  if (!filter.algorithm.empty()) {
+    if (const AlgorithmInfo* alg = FindAlgorithm(filter.algorithm)) {
+      filter.algorithm = std::string(alg->name);
+    }
+  }
+  return filter;
+}
+
+enum class ListFormat { kTable, kJson, kCsv, kMarkdown };
+
+ListFormat ParseListFormat(const std::string& text) {
+  if (text == "table" || text == "text") {
+    return ListFormat::kTable;
+  }
+  if (text == "json") {
+    return ListFormat::kJson;
+  }
+  if (text == "csv") {
+    return ListFormat::kCsv;
+  }
+  if (text == "markdown" || text == "md") {
+    return ListFormat::kMarkdown;
+  }
+  throw UsageError(fmt::format("--format '{}': expected table, json, csv or markdown", text));
+}
+
+std::string CsvField(const std::string& text) {
+  if (text.find_first_of(",\"\n") == std::string::npos) {
+    return text;
+  }
+  std::string out = "\"";
+  for (char c : text) {
+    out += c;
+    if (c == '"') {
+      out += '"';
+    }
+  }
+  return out + "\"";
+}
+
+std::string MarkdownField(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '|') {
+      out += '\\';
+    }
+    out += c;
+  }
+  return out;
+}
+
+// Rows of strings in one of the list formats; every field sanitised for the terminal.
+void WriteRows(const std::vector<std::string>& headers,
+               const std::vector<std::vector<std::string>>& rows, ListFormat format,
+               std::ostream& out) {
+  if (format == ListFormat::kCsv) {
+    for (size_t i = 0; i < headers.size(); ++i) {
+      out << (i ? "," : "") << CsvField(headers[i]);
+    }
+    out << "\n";
+    for (const auto& row : rows) {
+      for (size_t i = 0; i < row.size(); ++i) {
+        out << (i ? "," : "") << CsvField(report::SafeText(row[i]));
+      }
+      out << "\n";
+    }
+    return;
+  }
+  if (format == ListFormat::kMarkdown) {
+    out << "|";
+    for (const std::string& h : headers) {
+      out << " " << h << " |";
+    }
+    out << "\n|";
+    for (size_t i = 0; i < headers.size(); ++i) {
+      out << "---|";
+    }
+    out << "\n";
+    for (const auto& row : rows) {
+      out << "|";
+      for (const std::string& field : row) {
+        out << " " << MarkdownField(report::SafeText(field)) << " |";
+      }
+      out << "\n";
+    }
+    return;
+  }
+  std::vector<report::TextTable::Column> columns;
+  for (const std::string& h : headers) {
+    columns.push_back({h, report::TextTable::Align::kLeft});
+  }
+  report::TextTable table(columns);
+  for (const auto& row : rows) {
+    std::vector<std::string> safe;
+    for (const std::string& field : row) {
+      safe.push_back(report::SafeText(field));
+    }
+    table.AddRow(std::move(safe));
+  }
+  table.Write(out);
+}
+
+int ListRuns(store::Store& store, const HistoryOptions& options) {
+  const ListFormat format = ParseListFormat(options.format);
+  const std::vector<store::RunSummary> runs =
+      store.ListRuns(FilterOf(options, ParseLimit(options.limit, 50)));
+  std::ostringstream out;
+  if (format == ListFormat::kJson) {
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    for (const store::RunSummary& r : runs) {
+      list.push_back({{"id", r.id},
+                      {"name", r.name},
+                      {"kind", r.kind},
+                      {"created_utc", r.created_utc},
+                      {"stored_utc", r.stored_utc},
+                      {"hostname", r.hostname},
+                      {"cpu_model", r.cpu_model},
+                      {"backend", r.backend},
+                      {"library", r.library},
+                      {"cells", r.cells}});
+    }
+    nlohmann::ordered_json doc = {{"store", store.Describe()}, {"runs", list}};
+    out << doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  } else {
+    std::vector<std::vector<std::string>> rows;
+    for (const store::RunSummary& r : runs) {
+      rows.push_back({std::to_string(r.id), r.created_utc, r.name, r.kind,
+                      r.hostname.empty() ? "-" : r.hostname, r.cpu_model, r.backend, r.library,
+                      std::to_string(r.cells)});
+    }
+    if (format == ListFormat::kTable) {
+      out << report::SafeText(store.Describe()) << ": " << runs.size() << " run"
+          << (runs.size() == 1 ? "" : "s") << (runs.empty() ? "" : ", newest first") << "\n";
+      if (runs.empty()) {
+        out << "(none: save runs with speed --save, or store import FILE)\n";
+      }
+    }
+    if (!runs.empty() || format != ListFormat::kTable) {
+      WriteRows(
+          {"id", "measured (UTC)", "name", "kind", "host", "CPU", "backend", "library", "cells"},
+          rows, format, out);
+    }
+  }
+  WriteStdout(out.str());
+  return kExitOk;
+}
+
+}  // namespace
+
+int64_t ResolveRun(store::Store& store, const std::string& selector) {
+  const std::string host = store::LocalHostname();
+  const std::optional<int64_t> id = store.Resolve(selector, host);
+  if (id) {
+    return *id;
+  }
+  if (selector == "last") {
+    throw UsageError(fmt::format(
+        "{}: no run of this host ('{}'); store:ID or store:NAME name another host's run "
+        "(cryptobench history lists them)",
+        report::SafeText(store.Describe()), report::SafeText(host)));
+  }
+  throw UsageError(fmt::format("{}: no run '{}' (cryptobench history lists them)",
+                               report::SafeText(store.Describe()), report::SafeText(selector)));
+}
+
+namespace {
+
+int ShowRun(store::Store& store, const HistoryOptions& options) {
+  report::Format format;
+  const std::string name = options.format == "text" ? "table" : options.format;
+  if (!report::ParseFormat(name, &format)) {
+    throw UsageError(fmt::format("--format '{}': expected table, openssl, json, csv or markdown",
+                                 options.format));
+  }
+  const int64_t id = ResolveRun(store, options.run);
+  std::optional<results::RunResult> run = store.LoadRun(id);
+  if (!run) {
+    throw UsageError(fmt::format("{}: no run {}", report::SafeText(store.Describe()), id));
+  }
+  report::SanitizeRun(*run);
+  std::ostringstream out;
+  report::Render(*run, format, out);
+  WriteStdout(out.str());
+  return kExitOk;
+}
+
+std::string UnitLabel(const std::string& unit) { return unit == "bytes_per_s" ? "MB/s" : "ops/s"; }
+
+double InUnit(const std::string& unit, double value) {
+  return unit == "bytes_per_s" ? value / 1e6 : value;
+}
+
+int Trend(store::Store& store, const HistoryOptions& options) {
+  const ListFormat format = ParseListFormat(options.format);
+  const double threshold = compare::ParsePercent(options.threshold, "--threshold");
+  store::RunFilter filter = FilterOf(options, ParseLimit(options.limit, 200));
+  std::string algorithm = options.trend_algorithm;
+  if (const AlgorithmInfo* alg = FindAlgorithm(algorithm)) {
+    algorithm = std::string(alg->name);
+  }
+  // Which cell: --operation and --bytes, or the only one the store has for the algorithm.
+  const std::vector<uint64_t> sizes =
+      options.bytes.empty() ? std::vector<uint64_t>{} : ParseInputSizes(options.bytes);
+  if (sizes.size() > 1) {
+    throw UsageError("--bytes: a trend follows one input size; give one");
+  }
+  store::RunFilter all = filter;
+  all.limit = 0;
+  std::vector<store::CellKey> keys;
+  std::vector<std::string> known;
+  for (const auto& [key, runs] : store.CellsOf(algorithm, all)) {
+    known.push_back(fmt::format("{} {}", key.operation, report::FormatSize(key.input_len)));
+    if ((options.operation.empty() || key.operation == options.operation) &&
+        (sizes.empty() || key.input_len == sizes[0])) {
+      keys.push_back(key);
+    }
+  }
+  if (keys.empty()) {
+    throw UsageError(
+        known.empty()
+            ? fmt::format("{}: no measured cell of {} in the runs chosen",
+                          report::SafeText(store.Describe()), report::SafeText(algorithm))
+            : fmt::format("{}: {} has no such cell; it has {}", report::SafeText(store.Describe()),
+                          report::SafeText(algorithm), fmt::join(known, ", ")));
+  }
+  if (keys.size() > 1) {
+    throw UsageError(
+        fmt::format("{} has several cells in the store ({}): choose one with "
+                    "--operation and --bytes",
+                    report::SafeText(algorithm), fmt::join(known, ", ")));
+  }
+  const store::CellKey key = keys[0];
+  const std::vector<store::TrendPoint> points = store.Trend(key, filter);
+  store::StepOptions step_options;
+  step_options.threshold = threshold;
+  const std::vector<store::Step> steps = store::FindSteps(points, step_options);
+  std::set<std::string> hosts;
+  std::set<std::string> libraries;
+  for (const store::TrendPoint& p : points) {
+    hosts.insert(p.hostname);
+    libraries.insert(p.library);
+  }
+  const std::string unit = points.empty() ? "bytes_per_s" : points[0].unit;
+
+  std::ostringstream out;
+  if (format == ListFormat::kJson) {
+    nlohmann::ordered_json doc;
+    doc["store"] = store.Describe();
+    doc["algorithm"] = key.algorithm;
+    doc["operation"] = key.operation;
+    doc["input_len"] = key.input_len;
+    doc["unit"] = unit;
+    doc["test"] = {{"method", "binary segmentation, two-sided Mann-Whitney U on stored samples"},
+                   {"alpha", step_options.alpha},
+                   {"correction", "Bonferroni over the candidate splits of each segment"},
+                   {"threshold", threshold}};
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    for (const store::TrendPoint& p : points) {
+      list.push_back({{"run", p.run_id},
+                      {"created_utc", p.created_utc},
+                      {"hostname", p.hostname},
+                      {"library", p.library},
+                      {"value", p.estimate.value},
+                      {"ci_low", p.estimate.ci_low},
+                      {"ci_high", p.estimate.ci_high},
+                      {"num_samples", p.samples.size()}});
+    }
+    doc["points"] = list;
+    nlohmann::ordered_json step_list = nlohmann::ordered_json::array();
+    for (const store::Step& s : steps) {
+      step_list.push_back({{"run", points[s.index].run_id},
+                           {"created_utc", points[s.index].created_utc},
+                           {"ratio", s.ratio},
+                           {"median_before", s.median_before},
+                           {"median_after", s.median_after},
+                           {"p_value", s.p_value},
+                           {"candidate_splits", s.candidates}});
+    }
+    doc["steps"] = step_list;
+    out << doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    WriteStdout(out.str());
+    return kExitOk;
+  }
+  std::vector<std::vector<std::string>> rows;
+  size_t next_step = 0;
+  for (size_t i = 0; i < points.size(); ++i) {
+    const store::TrendPoint& p = points[i];
+    std::string mark;
+    if (next_step < steps.size() && steps[next_step].index == i) {
+      const double change = steps[next_step].ratio - 1;
+      mark = fmt::format("<- step: {:.1f}% {}", std::abs(change) * 100,
+                         change < 0 ? "slower" : "faster");
+      ++next_step;
+    }
+    rows.push_back({std::to_string(p.run_id), p.created_utc, p.hostname.empty() ? "-" : p.hostname,
+                    p.library, report::FormatRate(InUnit(unit, p.estimate.value)),
+                    report::FormatRate(InUnit(unit, p.estimate.ci_low)) + "-" +
+                        report::FormatRate(InUnit(unit, p.estimate.ci_high)),
+                    std::to_string(p.samples.size()), mark});
+  }
+  if (format == ListFormat::kTable) {
+    out << fmt::format("{} {} {}: {} run{} in {} ({}{})\n", report::SafeText(key.algorithm),
+                       report::SafeText(key.operation), report::FormatSize(key.input_len),
+                       points.size(), points.size() == 1 ? "" : "s",
+                       report::SafeText(store.Describe()), UnitLabel(unit),
+                       unit == "bytes_per_s" ? ", MB = 10^6 bytes" : "");
+  }
+  WriteRows(
+      {"run", "measured (UTC)", "host", "library", UnitLabel(unit), "95% CI", "samples", "step"},
+      rows, format, out);
+  if (format == ListFormat::kTable) {
+    out << fmt::format(
+        "\nSteps: binary segmentation; a split is a step when a two-sided Mann-Whitney test of "
+        "the stored samples before and after it gives p < {} / (splits tested) and the median "
+        "moved by more than {:.1f}%.\n",
+        step_options.alpha, threshold * 100);
+    if (steps.empty()) {
+      out << "No step.\n";
+    }
+    for (const store::Step& s : steps) {
+      out << fmt::format(
+          "  from run {} ({}): {:.1f}% {}, median {} -> {} {}, p = {:.2g} ({} "
+          "splits)\n",
+          points[s.index].run_id, points[s.index].created_utc, std::abs(s.ratio - 1) * 100,
+          s.ratio < 1 ? "slower" : "faster", report::FormatRate(InUnit(unit, s.median_before)),
+          report::FormatRate(InUnit(unit, s.median_after)), UnitLabel(unit), s.p_value,
+          s.candidates);
+    }
+    if (hosts.size() > 1 || libraries.size() > 1) {
+      out << fmt::format(
+          "note: these runs come from {} host{} and {} librar{}: a step may be a change of "
+          "machine or build; narrow with --host and --library.\n",
+          hosts.size(), hosts.size() == 1 ? "" : "s", libraries.size(),
+          libraries.size() == 1 ? "y" : "ies");
+    }
+  }
+  WriteStdout(out.str());
+  return kExitOk;
+}
+
+}  // namespace
+
+std::string StoreLocation(const std::string& given) {
+  if (!given.empty()) {
+    return given;
+  }
+  const char* env = std::getenv("CRYPTOBENCH_STORE");
+  return env != nullptr ? env : "";
+}
+
+std::unique_ptr<store::Store> OpenStoreForSaving(const StoreOptions& options) {
+  const char* env = std::getenv("CRYPTOBENCH_SAVE");
+  const bool from_env = env != nullptr && std::string_view(env) == "1";
+  if (!options.save && options.name.empty() && !from_env) {
+    return nullptr;
+  }
+  return store::OpenStore(StoreLocation(options.store));
+}
+
+void SaveRuns(store::Store& store, const std::vector<results::RunResult>& runs,
+              const StoreOptions& options, const std::string& kind, const std::string& command,
+              const std::string& hostname) {
+  for (const results::RunResult& run : runs) {
+    const int64_t id = store.SaveRun(run, {options.name, kind, command, hostname});
+    std::fprintf(stderr, "saved run %lld to %s\n", static_cast<long long>(id),
+                 report::SafeText(store.Describe()).c_str());
+  }
+}
+
+int RunStoreImport(const StoreImportOptions& options) {
+  if (options.files.empty()) {
+    throw UsageError("store import: give one or more result JSON files or pasted outputs");
+  }
+  // Read and parse everything first: a file that cannot be read stores nothing of any.
+  struct Parsed {
+    std::string file;
+    std::vector<results::RunResult> runs;
+    bool measured = false;
+  };
+  std::vector<Parsed> parsed;
+  for (const std::string& file : options.files) {
+    const std::string display = file == "-" ? "<stdin>" : file;
+    Parsed p{display, {}, false};
+    for (compare::Side& side : compare::LoadFileSides(
+             ReadInputText(file, fmt::format("cannot read '{}'", display)), display, display)) {
+      p.measured = side.run.source.kind == "measured";
+      p.runs.push_back(std::move(side.run));
+    }
+    parsed.push_back(std::move(p));
+  }
+  std::unique_ptr<store::Store> store = store::OpenStore(StoreLocation(options.store.store));
+  for (const Parsed& p : parsed) {
+    // A result file does not record its host name: --hostname says it, else it is unknown.
+    SaveRuns(*store, p.runs, options.store, p.measured ? "speed" : "import",
+             "store import " + p.file, options.hostname);
+  }
+  return kExitOk;
+}
+
+int RunHistory(const HistoryOptions& options) {
+  std::unique_ptr<store::Store> store = store::OpenStore(StoreLocation(options.store));
+  if (options.show) {
+    return ShowRun(*store, options);
+  }
+  if (options.trend) {
+    return Trend(*store, options);
+  }
+  return ListRuns(*store, options);
+}
+
+}  // namespace cryptobench::cli

@@ -1,0 +1,185 @@
+// End-to-end tests of the result store through the executable: speed --save, store import,
+// history (list, show, trend) and compare store:SELECTOR, on SQLite and, given
+// CRYPTOBENCH_TEST_POSTGRES (.ci/run starts a throw-away server), on PostgreSQL.
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include "results/json.h"
+
+#include "integration/cli_runner.h"
+#include "store/sql.h"
+#include "store/store.h"
+
+namespace cryptobench::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+// One run with AES-128-GCM and SHA-256 at 16 KiB, 12 samples each with +-1% spread around
+// `aes_rate` and 1e9 bytes/s.
+results::RunResult GeneratedRun(const std::string& created, double aes_rate) {
+  results::RunResult run;
+  run.created_utc = created;
+  run.machine.cpu_model = "Generated CPU";
+  run.machine.arch = "x86_64";
+  run.library.backend = "openssl";
+  run.library.loaded_path = "/usr/lib/x86_64-linux-gnu/libcrypto.so.3";
+  run.library.version = "OpenSSL 3.0.19 27 Jan 2026";
+  run.method.input_sizes = {16384};
+  for (const auto& [name, kind, operation, rate] :
+       {std::tuple{"AES-128-GCM", "aead", "encrypt", aes_rate},
+        std::tuple{"SHA-256", "hash", "hash", 1e9}}) {
+    results::AlgorithmResult alg;
+    alg.algorithm = name;
+    alg.kind = kind;
+    alg.kat.status = "passed";
+    results::Cell cell;
+    cell.operation = operation;
+    cell.input_len = 16384;
+    results::WorkerSamples worker;
+    for (int i = 0; i < 12; ++i) {
+      measure::Sample s;
+      s.iterations = 1000;
+      s.wall_ns = static_cast<int64_t>(1000 * 16384.0 * 1e9 / (rate * (1 + (i % 5 - 2) * 0.005)));
+      s.cpu_ns = s.wall_ns;
+      worker.samples.push_back(s);
+    }
+    cell.workers.push_back(worker);
+    alg.cells.push_back(cell);
+    run.algorithms.push_back(alg);
+  }
+  results::DeriveAllFigures(run);
+  return run;
+}
+
+class HistoryCliTest : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           fmt::format("cryptobench_history_test_{}_{}", getpid(), GetParam());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    if (GetParam() == "postgresql") {
+      const char* uri = std::getenv("CRYPTOBENCH_TEST_POSTGRES");
+      if (uri == nullptr || uri[0] == '\0') {
+        GTEST_SKIP() << "CRYPTOBENCH_TEST_POSTGRES is not set (.ci/run sets it)";
+      }
+      store_ = uri;
+      store::OpenPostgres(store_)->Execute(
+          "DROP TABLE IF EXISTS cells, runs, builds, hosts, meta, other_table CASCADE");
+    } else {
+      store_ = (dir_ / "results.db").string();
+    }
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  CliResult Run(std::vector<std::string> args) const {
+    args.push_back("--store");
+    args.push_back(store_);
+    return RunCryptobench(args);
+  }
+
+  fs::path dir_;
+  std::string store_;
+};
+
+// The acceptance scenario: 7 days x 4 runs, AES-128-GCM 10% slower from day 5.
+TEST_P(HistoryCliTest, ATenPercentStepIsMarkedAndGated) {
+  const std::string host = store::LocalHostname();
+  for (int day = 1; day <= 7; ++day) {
+    for (int run = 0; run < 4; ++run) {
+      const double drift = 1 + ((day * 4 + run) % 7 - 3) * 0.004;  // +-1.2% run to run
+      const double rate = 2e9 * drift * (day >= 5 ? 0.9 : 1.0);
+      const fs::path file = dir_ / fmt::format("day{}-{}.json", day, run);
+      std::ofstream(file) << results::RunsToJsonText(
+          {GeneratedRun(fmt::format("2026-11-0{}T{:02}:00:00Z", day, run * 6), rate)});
+      std::vector<std::string> args = {"store", "import", file.string(), "--hostname", host};
+      if (day == 1 && run == 0) {
+        args.insert(args.end(), {"--name", "baseline"});
+      }
+      const CliResult stored = Run(args);
+      ASSERT_EQ(stored.exit_status, 0) << stored.err;
+      ASSERT_NE(stored.err.find("saved run"), std::string::npos) << stored.err;
+    }
+  }
+  const CliResult listed = Run({"history", "--limit", "100"});
+  ASSERT_EQ(listed.exit_status, 0) << listed.err;
+  EXPECT_NE(listed.out.find(": 28 runs, newest first"), std::string::npos) << listed.out;
+
+  const CliResult aes = Run({"history", "trend", "aes-128-gcm"});
+  ASSERT_EQ(aes.exit_status, 0) << aes.err;
+  size_t marks = 0;
+  for (size_t at = 0; (at = aes.out.find("<- step", at)) != std::string::npos; ++at) {
+    ++marks;
+  }
+  EXPECT_EQ(marks, 1u) << aes.out;
+  EXPECT_NE(aes.out.find("from run 17 (2026-11-05T00:00:00Z): "), std::string::npos) << aes.out;
+  EXPECT_NE(aes.out.find("% slower"), std::string::npos) << aes.out;
+  const CliResult sha = Run({"history", "trend", "SHA-256", "--format", "json"});
+  ASSERT_EQ(sha.exit_status, 0) << sha.err;
+  const nlohmann::json trend = ParseJson(sha);
+  EXPECT_EQ(trend.at("points").size(), 28u);
+  EXPECT_TRUE(trend.at("steps").empty()) << sha.out;
+
+  const CliResult gate = Run({"compare", "store:baseline", "store:last", "--fail-if-slower", "5"});
+  EXPECT_EQ(gate.exit_status, 1) << gate.err;
+  EXPECT_NE(gate.err.find("failed by 1 cell: B: AES-128-GCM encrypt 16 KiB x0.8"),
+            std::string::npos)
+      << gate.err;
+  EXPECT_EQ(gate.err.find("SHA-256"), std::string::npos) << gate.err;
+  const CliResult same = Run({"compare", "store:baseline", "store:2", "--fail-if-slower", "5"});
+  EXPECT_EQ(same.exit_status, 0) << same.err;
+  const CliResult missing = Run({"compare", "store:baseline", "store:nightly"});
+  EXPECT_EQ(missing.exit_status, 2);
+  EXPECT_NE(missing.err.find("no run 'nightly'"), std::string::npos) << missing.err;
+}
+
+TEST_P(HistoryCliTest, ASavedSpeedRunIsListedAndShown) {
+  std::vector<std::string> args = {"speed", "sha256", "--bytes", "1024", "--save", "--name", "ci"};
+  const std::vector<std::string> quick = QuickSpeedArgs();
+  args.insert(args.end(), quick.begin(), quick.end());
+  const CliResult speed = Run(args);
+  ASSERT_EQ(speed.exit_status, 0) << speed.err;
+  EXPECT_NE(speed.err.find("saved run 1 to "), std::string::npos) << speed.err;
+  const CliResult shown = Run({"history", "show", "ci", "--format", "json"});
+  ASSERT_EQ(shown.exit_status, 0) << shown.err;
+  EXPECT_EQ(ParseJson(shown).at("algorithms").at(0).at("algorithm"), "SHA-256");
+  const CliResult last = Run({"history", "show", "last"});
+  EXPECT_EQ(last.exit_status, 0) << last.err;
+  EXPECT_NE(last.out.find("SHA-256"), std::string::npos) << last.out;
+  const CliResult csv = Run({"history", "--format", "csv", "--algorithm", "sha256"});
+  EXPECT_EQ(csv.exit_status, 0) << csv.err;
+  EXPECT_EQ(std::count(csv.out.begin(), csv.out.end(), '\n'), 2) << csv.out;
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, HistoryCliTest, ::testing::Values("sqlite", "postgresql"),
+                         [](const auto& test) { return test.param; });
+
+// A store that cannot be used stops the command in one line, exit 2, before any measuring.
+TEST(HistoryCliErrorsTest, UnusableStoresAreOneLine) {
+  const fs::path text = fs::temp_directory_path() / "cryptobench_history_not_a_db.txt";
+  std::ofstream(text) << std::string(8192, 'x');
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"history", "--store", text.string()},
+        {"speed", "sha256", "--save", "--store", text.string()},
+        {"history", "--store", "postgresql://bench:s3cret@127.0.0.1:1/results"},
+        {"history", "--store", "postgresql://bench@127.0.0.1:1/x?connect_timeout=2"},
+        {"history", "--since", "yesterday", "--store", text.string()},
+        {"store", "import", "/nonexistent.json", "--store", text.string()}}) {
+    const CliResult r = RunCryptobench(args);
+    EXPECT_EQ(r.exit_status, 2) << args[0] << " " << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_EQ(r.err.find("s3cret"), std::string::npos) << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+  }
+  fs::remove(text);
+}
+
+}  // namespace
+}  // namespace cryptobench::testing
