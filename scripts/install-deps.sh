@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages that building, testing and running cryptobench need.
 #
-# Usage: bash scripts/install-deps.sh [--with-format] [--with-guest]
+# Usage: bash scripts/install-deps.sh [--with-format] [--with-guest] [--with-postgres]
 #   --with-format  also install clang-format-16 (scripts/test.sh checks formatting with it;
 #                  Debian 12's default clang-format 14 cannot read our .clang-format).
 #   --with-guest   also install what scripts/afalg-guest.sh needs to boot a Linux guest and run
 #                  the AF_ALG backend against its kernel: qemu-system-x86, busybox-static,
 #                  kmod (depmod), cpio and python3.
+#   --with-postgres  also install the PostgreSQL server, for the store tests' throw-away server
+#                  (scripts/postgres-throwaway.sh).
 #
 # Only packages that are missing are installed, so a second run changes nothing (and does not
 # upgrade an installed libssl3 under a benchmark). apt-get is skipped, with a note naming what
@@ -23,6 +25,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 # sanitizer runtimes (libclang-rt-14-dev).
 packages=(cmake ninja-build g++ pkg-config libcli11-dev nlohmann-json3-dev libfmt-dev
           libgtest-dev libgmock-dev libssl3 openssl curl clang libclang-rt-14-dev)
+# The result store (src/store): SQLite on one machine, libpq for a PostgreSQL server.
+packages+=(libsqlite3-dev libpq-dev)
 # Optional backends (src/backends/<name>, each built when its library is found) and the peer
 # tools bench/vs-peers compares with: bssl (android-boringssl), botan, gnutls-cli (gnutls-bin).
 packages+=(libsodium-dev libgnutls28-dev nettle-dev libgcrypt20-dev libbotan-2-dev
@@ -32,7 +36,9 @@ for option in "$@"; do
   case "$option" in
     --with-format) packages+=(clang-format-16) ;;
     --with-guest) packages+=(qemu-system-x86 busybox-static kmod cpio python3) ;;
-    *) die "unknown option '$option' (usage: install-deps.sh [--with-format] [--with-guest])" ;;
+    --with-postgres) packages+=(postgresql) ;;
+    *) die "unknown option '$option' (usage: install-deps.sh [--with-format] [--with-guest]" \
+         "[--with-postgres])" ;;
   esac
 done
 

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it (.ci/run):
-#   1. installs the dependencies (scripts/install-deps.sh --with-format --with-guest),
+#   1. installs the dependencies (scripts/install-deps.sh --with-format --with-guest
+#      --with-postgres) and starts a throw-away PostgreSQL server for the store tests
+#      (scripts/postgres-throwaway.sh; as root it runs as the `postgres` user),
 #   2. checks that every tracked C++ file is clang-format clean (.clang-format at the root),
 #   3. builds the `release` preset (warnings are errors) and runs its tests with ctest,
 #   4. builds the `asan` preset (AddressSanitizer + UBSan) and runs its tests with ctest,
@@ -25,7 +27,21 @@ cd "$repo_root"
 # shellcheck source=scripts/common.sh
 source scripts/common.sh
 
-bash scripts/install-deps.sh --with-format --with-guest
+bash scripts/install-deps.sh --with-format --with-guest --with-postgres
+
+# A throw-away PostgreSQL server for the store tests (src/store, tests/integration/history_test.cc),
+# which run every store test against it as well as against SQLite; stopped and deleted on exit.
+postgres_dir=""
+stop_postgres() { [[ -z "$postgres_dir" ]] || bash scripts/postgres-throwaway.sh stop "$postgres_dir"; }
+trap stop_postgres EXIT
+if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  postgres_dir=$(mktemp -d /tmp/cryptobench-postgres.XXXXXX)
+  step "starting a throw-away PostgreSQL server (scripts/postgres-throwaway.sh)"
+  CRYPTOBENCH_TEST_POSTGRES=$(bash scripts/postgres-throwaway.sh start "$postgres_dir")
+  export CRYPTOBENCH_TEST_POSTGRES
+else
+  note "no PostgreSQL server installed: the store tests run against SQLite only"
+fi
 
 results=()
 failed=0
