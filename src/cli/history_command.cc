@@ -410,7 +410,23 @@ std::string StoreLocation(const std::string& given) {
   return env != nullptr ? env : "";
 }
 
+namespace {
+
+// store:ID and store:last select by id and by host; a name that looks like either could never
+// be selected.
+void CheckRunName(const std::string& name) {
+  if (name == "last" ||
+      (!name.empty() && name.find_first_not_of("0123456789") == std::string::npos)) {
+    throw UsageError(fmt::format(
+        "--name '{}': store:{} would select {}; choose a name with a letter that is not 'last'",
+        name, name, name == "last" ? "this host's newest run" : "the run with that id"));
+  }
+}
+
+}  // namespace
+
 std::unique_ptr<store::Store> OpenStoreForSaving(const StoreOptions& options) {
+  CheckRunName(options.name);
   const char* env = std::getenv("CRYPTOBENCH_SAVE");
   const bool from_env = env != nullptr && std::string_view(env) == "1";
   if (!options.save && options.name.empty() && !from_env) {
@@ -450,6 +466,7 @@ int RunStoreImport(const StoreImportOptions& options) {
     }
     parsed.push_back(std::move(p));
   }
+  CheckRunName(options.store.name);
   std::unique_ptr<store::Store> store = store::OpenStore(StoreLocation(options.store.store));
   for (const Parsed& p : parsed) {
     // A result file does not record its host name: --hostname says it, else it is unknown.

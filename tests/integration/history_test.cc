@@ -171,6 +171,8 @@ TEST(HistoryCliErrorsTest, UnusableStoresAreOneLine) {
         {"history", "--store", "postgresql://bench:s3cret@127.0.0.1:1/results"},
         {"history", "--store", "postgresql://bench@127.0.0.1:1/x?connect_timeout=2"},
         {"history", "--since", "yesterday", "--store", text.string()},
+        {"speed", "sha256", "--name", "42", "--store", text.string()},
+        {"store", "import", text.string(), "--name", "last", "--store", text.string()},
         {"store", "import", "/nonexistent.json", "--store", text.string()}}) {
     const CliResult r = RunCryptobench(args);
     EXPECT_EQ(r.exit_status, 2) << args[0] << " " << r.err;
