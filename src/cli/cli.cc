@@ -87,6 +87,9 @@ std::string CommandLineError(const CLI::ParseError& error, const std::string& fi
                          import::QuoteForError(message.substr(prefix.size())), help);
     }
   }
+  if (message == "A subcommand is required" && !command.empty()) {
+    return fmt::format("{}: expected a subcommand ({})", command, help);
+  }
   if (message == "A subcommand is required") {
     return fmt::format(
         "unknown option {}: a command comes first (speed, doctor, tls, import, "

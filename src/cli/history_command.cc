@@ -382,11 +382,11 @@ int Trend(store::Store& store, const HistoryOptions& options) {
     for (const store::Step& s : steps) {
       out << fmt::format(
           "  from run {} ({}): {:.1f}% {}, median {} -> {} {}, p = {:.2g} ({} "
-          "splits)\n",
+          "split{})\n",
           points[s.index].run_id, points[s.index].created_utc, std::abs(s.ratio - 1) * 100,
           s.ratio < 1 ? "slower" : "faster", report::FormatRate(InUnit(unit, s.median_before)),
           report::FormatRate(InUnit(unit, s.median_after)), UnitLabel(unit), s.p_value,
-          s.candidates);
+          s.candidates, s.candidates == 1 ? "" : "s");
     }
     if (hosts.size() > 1 || libraries.size() > 1) {
       out << fmt::format(

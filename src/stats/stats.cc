@@ -147,6 +147,14 @@ RankSumTest MannWhitney(std::span<const double> a, std::span<const double> b) {
     tie_term += t * t * t - t;
     i = j;
   }
+  return MannWhitneyFromRanks(rank_sum_a, n, m, tie_term);
+}
+
+RankSumTest MannWhitneyFromRanks(double rank_sum_a, size_t n, size_t m, double tie_term) {
+  RankSumTest result;
+  if (n == 0 || m == 0) {
+    return result;
+  }
   const double dn = static_cast<double>(n);
   const double dm = static_cast<double>(m);
   const double total = dn + dm;

@@ -57,4 +57,10 @@ struct RankSumTest {
 /// stored cell has). Cost O((n+m) log(n+m)).
 RankSumTest MannWhitney(std::span<const double> a, std::span<const double> b);
 
+/// The same test from its parts, for callers that rank a pooled sample once and test many
+/// partitions of it: `rank_sum_a` is the sum of the first sample's ranks in the pool (ties
+/// given their mean rank), n and m the sizes, `tie_term` the sum over groups of t tied values
+/// of t^3 - t.
+RankSumTest MannWhitneyFromRanks(double rank_sum_a, size_t n, size_t m, double tie_term);
+
 }  // namespace cryptobench::stats

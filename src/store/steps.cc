@@ -4,18 +4,49 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <utility>
 
 #include "stats/stats.h"
 
 namespace cryptobench::store {
 namespace {
 
-void AppendSamples(const TrendPoint& point, std::vector<double>& out) {
-  if (point.samples.empty()) {
-    out.push_back(point.estimate.value);
-  } else {
-    out.insert(out.end(), point.samples.begin(), point.samples.end());
+// Counts of the pooled values by their sorted position, with the k-th smallest present value
+// found in O(log n) (a Fenwick tree).
+class OrderStatistics {
+ public:
+  explicit OrderStatistics(size_t size) : tree_(size + 1, 0) {}
+  void Add(size_t position, int delta) {
+    for (size_t i = position + 1; i < tree_.size(); i += i & (~i + 1)) {
+      tree_[i] += delta;
+    }
   }
+  // Sorted position of the k-th (0-based) present value.
+  size_t Kth(size_t k) const {
+    size_t position = 0;
+    size_t step = 1;
+    while (step * 2 < tree_.size()) {
+      step *= 2;
+    }
+    for (; step > 0; step /= 2) {
+      if (position + step < tree_.size() && static_cast<size_t>(tree_[position + step]) <= k) {
+        position += step;
+        k -= static_cast<size_t>(tree_[position]);
+      }
+    }
+    return position;  // 1-based tree index of the last smaller prefix = 0-based position
+  }
+
+ private:
+  std::vector<int> tree_;
+};
+
+// Median of the `count` values present in `stats`, from the sorted pool `values`.
+double Median(const OrderStatistics& stats, const std::vector<double>& values, size_t count) {
+  if (count % 2 == 1) {
+    return values[stats.Kth(count / 2)];
+  }
+  return (values[stats.Kth(count / 2 - 1)] + values[stats.Kth(count / 2)]) / 2;
 }
 
 void Search(const std::vector<TrendPoint>& points, size_t begin, size_t end,
@@ -23,19 +54,59 @@ void Search(const std::vector<TrendPoint>& points, size_t begin, size_t end,
   if (end - begin < 2) {
     return;
   }
+  // Pool the segment's samples once (a point without samples counts as one, its figure),
+  // sort, rank with ties at their mean rank: every split is a partition of this one pool.
+  std::vector<std::pair<double, size_t>> pool;  // (value, point)
+  for (size_t i = begin; i < end; ++i) {
+    if (points[i].samples.empty()) {
+      pool.emplace_back(points[i].estimate.value, i);
+    } else {
+      for (double v : points[i].samples) {
+        pool.emplace_back(v, i);
+      }
+    }
+  }
+  std::sort(pool.begin(), pool.end());
+  std::vector<double> values(pool.size());
+  std::vector<double> point_rank_sum(end - begin, 0);
+  std::vector<std::vector<size_t>> positions(end - begin);
+  double tie_term = 0;
+  for (size_t i = 0; i < pool.size();) {
+    size_t j = i;
+    while (j < pool.size() && pool[j].first == pool[i].first) {
+      ++j;
+    }
+    const double mean_rank = (static_cast<double>(i + 1) + static_cast<double>(j)) / 2;
+    for (size_t k = i; k < j; ++k) {
+      point_rank_sum[pool[k].second - begin] += mean_rank;
+    }
+    const double t = static_cast<double>(j - i);
+    tie_term += t * t * t - t;
+    i = j;
+  }
+  for (size_t k = 0; k < pool.size(); ++k) {
+    values[k] = pool[k].first;
+    positions[pool[k].second - begin].push_back(k);
+  }
+  OrderStatistics before(pool.size());
+  OrderStatistics after(pool.size());
+  for (size_t k = 0; k < pool.size(); ++k) {
+    after.Add(k, 1);
+  }
   const size_t candidates = end - begin - 1;
+  size_t n_before = 0;
+  double rank_sum_before = 0;
   std::optional<Step> best;
   for (size_t split = begin + 1; split < end; ++split) {
-    std::vector<double> before;
-    std::vector<double> after;
-    for (size_t i = begin; i < split; ++i) {
-      AppendSamples(points[i], before);
+    for (size_t k : positions[split - 1 - begin]) {
+      before.Add(k, 1);
+      after.Add(k, -1);
     }
-    for (size_t i = split; i < end; ++i) {
-      AppendSamples(points[i], after);
-    }
-    const double median_before = stats::Median(before);
-    const double median_after = stats::Median(after);
+    n_before += positions[split - 1 - begin].size();
+    rank_sum_before += point_rank_sum[split - 1 - begin];
+    const size_t n_after = pool.size() - n_before;
+    const double median_before = Median(before, values, n_before);
+    const double median_after = Median(after, values, n_after);
     if (median_before <= 0) {
       continue;
     }
@@ -43,7 +114,8 @@ void Search(const std::vector<TrendPoint>& points, size_t begin, size_t end,
     if (std::abs(ratio - 1) <= options.threshold) {
       continue;
     }
-    const stats::RankSumTest test = stats::MannWhitney(before, after);
+    const stats::RankSumTest test =
+        stats::MannWhitneyFromRanks(rank_sum_before, n_before, n_after, tie_term);
     if (!best || test.p_value < best->p_value) {
       best = Step{split, ratio, test.p_value, candidates, median_before, median_after};
     }

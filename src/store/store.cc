@@ -405,7 +405,7 @@ std::vector<TrendPoint> Store::Trend(const CellKey& key, const RunFilter& filter
 }
 
 std::vector<std::pair<CellKey, int64_t>> Store::CellsOf(const std::string& algorithm,
-                                                         const RunFilter& filter) {
+                                                        const RunFilter& filter) {
   std::vector<SqlValue> params = {algorithm};
   std::string sql =
       "SELECT c.operation, c.input_len, COUNT(*) FROM cells c JOIN runs r ON r.id = c.run_id "
@@ -415,8 +415,8 @@ std::vector<std::pair<CellKey, int64_t>> Store::CellsOf(const std::string& algor
   sql += " GROUP BY c.operation, c.input_len ORDER BY c.operation, c.input_len";
   std::vector<std::pair<CellKey, int64_t>> out;
   for (const SqlRow& row : connection_->Query(sql, params)) {
-    out.push_back({CellKey{algorithm, AsText(row[0]), static_cast<uint64_t>(AsInt(row[1]))},
-                   AsInt(row[2])});
+    out.push_back(
+        {CellKey{algorithm, AsText(row[0]), static_cast<uint64_t>(AsInt(row[1]))}, AsInt(row[2])});
   }
   return out;
 }

@@ -14,6 +14,7 @@
 #include <sys/wait.h>
 
 #include "results/json.h"
+#include "stats/stats.h"
 
 #include "store/steps.h"
 
@@ -182,6 +183,17 @@ TEST_P(StoreTest, OneCellTenPercentSlowerFromDayFiveIsTheOnlyStep) {
   EXPECT_EQ(steps[0].index, 16u);
   EXPECT_EQ(trend[steps[0].index].created_utc, "2026-11-05T00:00:00Z");
   EXPECT_NEAR(steps[0].ratio, 0.9, 0.02);
+  // The ranks are computed once per segment: the same test as on the two samples directly.
+  std::vector<double> before;
+  std::vector<double> after;
+  for (size_t i = 0; i < trend.size(); ++i) {
+    (i < steps[0].index ? before : after)
+        .insert((i < steps[0].index ? before : after).end(), trend[i].samples.begin(),
+                trend[i].samples.end());
+  }
+  EXPECT_DOUBLE_EQ(steps[0].p_value, stats::MannWhitney(before, after).p_value);
+  EXPECT_DOUBLE_EQ(steps[0].median_before, stats::Median(before));
+  EXPECT_DOUBLE_EQ(steps[0].median_after, stats::Median(after));
   // Drift alone, or a real change below the threshold, is no step.
   EXPECT_TRUE(FindSteps({trend.begin(), trend.begin() + 16}, StepOptions{}).empty());
   EXPECT_TRUE(FindSteps(trend, StepOptions{.threshold = 0.2}).empty());

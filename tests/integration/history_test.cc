@@ -173,7 +173,8 @@ TEST(HistoryCliErrorsTest, UnusableStoresAreOneLine) {
         {"history", "--since", "yesterday", "--store", text.string()},
         {"speed", "sha256", "--name", "42", "--store", text.string()},
         {"store", "import", text.string(), "--name", "last", "--store", text.string()},
-        {"store", "import", "/nonexistent.json", "--store", text.string()}}) {
+        {"store", "import", "/nonexistent.json", "--store", text.string()},
+        {"store"}}) {
     const CliResult r = RunCryptobench(args);
     EXPECT_EQ(r.exit_status, 2) << args[0] << " " << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
