@@ -35,6 +35,13 @@ struct ReportClock {
 /// (turbo: laptop parts reach about 2.2 x base, e.g. 1.8 -> 4.0 GHz)]; otherwise the default
 /// 1-5 GHz.
 ReportClock ReportClockRange(const results::MachineInfo& machine);
+/// The same from the machine's model, else the pasted CPU model lines (`facts` of kind
+/// "cpu_model": /proc/cpuinfo's model name, lscpu's Model name) when every one that names a
+/// base clock names the same (a paste of two machines leaves the clock open), else the TSC.
+ReportClock ReportClockRange(const results::MachineInfo& machine,
+                             const std::vector<results::SourceFact>& facts);
+/// ReportClockRange(run.machine, run.source.facts).
+ReportClock ReportClockRange(const results::RunResult& run);
 
 /// The architecture a report's figures come from, or "" when the text does not tell:
 /// machine.arch (a cryptobench run), else the CPUINFO line (OPENSSL_ia32cap: x86, 64-bit unless
