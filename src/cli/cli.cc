@@ -5,11 +5,13 @@
 #include <cstdio>
 #include <exception>
 #include <string>
+#include <string_view>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "core/errors.h"
 #include "core/fatal_signals.h"
 #include "report/sanitize.h"
@@ -48,6 +50,62 @@ void RejectEmptyValues(const CLI::App& app) {
 
 // One line for the terminal: an error may quote an input.
 std::string ErrorLine(const char* what) { return report::SafeText(what); }
+
+// CLI11's message for a command line it refuses, in this tool's words: "--bytes: At Most 1
+// required but received 2" becomes "--bytes given 2 times: give it once". `first` is the first
+// argument: the command, or an option given before any.
+std::string CommandLineError(const CLI::ParseError& error, const std::string& first) {
+  const std::string message = error.what();
+  const std::string command = first.empty() || first[0] == '-' ? "" : first;
+  const std::string help =
+      command.empty() ? "cryptobench --help" : "cryptobench " + command + " --help";
+  // CLI11 2.x names the option, then ": ", then what is wrong with it.
+  const size_t colon = message.find(": ");
+  const std::string option = colon == std::string::npos ? "" : message.substr(0, colon);
+  const std::string rest = colon == std::string::npos ? "" : message.substr(colon + 2);
+  const bool one_word = !option.empty() && option.find(' ') == std::string::npos;
+  constexpr std::string_view kAtMost = "At Most ";
+  constexpr std::string_view kReceived = " required but received ";
+  if (one_word && rest.rfind(kAtMost, 0) == 0 && rest.find(kReceived) != std::string::npos) {
+    const size_t at = rest.find(kReceived);
+    const std::string most = rest.substr(kAtMost.size(), at - kAtMost.size());
+    const std::string got = rest.substr(at + kReceived.size());
+    if (most == "1") {
+      return fmt::format("{} given {} times: give it once", option, got);
+    }
+    return fmt::format("{}: at most {} values, got {}", option, most, got);
+  }
+  if (one_word && rest.find(" required ") != std::string::npos && rest.size() >= 8 &&
+      rest.compare(rest.size() - 8, 8, " missing") == 0) {
+    return fmt::format("{}: expected a value after it ({})", option, help);
+  }
+  for (const std::string_view prefix : {"The following argument was not expected: ",
+                                        "The following arguments were not expected: "}) {
+    if (message.rfind(prefix, 0) == 0) {
+      return fmt::format("unexpected argument {} ({})",
+                         import::QuoteForError(message.substr(prefix.size())), help);
+    }
+  }
+  if (message == "A subcommand is required") {
+    return fmt::format(
+        "unknown option {}: a command comes first (speed, doctor, tls, import, "
+        "compare or list; cryptobench --help)",
+        import::QuoteForError(first));
+  }
+  constexpr std::string_view kIsRequired = " is required";
+  if (message.size() > kIsRequired.size() &&
+      message.compare(message.size() - kIsRequired.size(), kIsRequired.size(), kIsRequired) == 0 &&
+      message.find(' ') == message.size() - kIsRequired.size()) {
+    return fmt::format("{}: {} is required ({})", command,
+                       message.substr(0, message.size() - kIsRequired.size()), help);
+  }
+  // Anything else: CLI11's words, starting lower case after "error: " as ours do.
+  std::string out = message;
+  if (out.size() >= 2 && out[0] >= 'A' && out[0] <= 'Z' && (out[1] < 'A' || out[1] > 'Z')) {
+    out[0] = static_cast<char>(out[0] - 'A' + 'a');
+  }
+  return out;
+}
 
 }  // namespace
 
@@ -313,13 +371,7 @@ int Run(int argc, char** argv) {
     if (e.get_exit_code() == 0) {
       return app.exit(e);  // --help, --version
     }
-    // CLI11 starts its messages with a capital; ours are lower case after "error: ".
-    std::string message = e.what();
-    if (!message.empty() && message[0] >= 'A' && message[0] <= 'Z' &&
-        (message.size() < 2 || message[1] < 'A' || message[1] > 'Z')) {
-      message[0] = static_cast<char>(message[0] - 'A' + 'a');
-    }
-    std::fprintf(stderr, "error: %s\n", ErrorLine(message.c_str()).c_str());
+    std::fprintf(stderr, "error: %s\n", ErrorLine(CommandLineError(e, argv[1]).c_str()).c_str());
     return kExitUsage;
   }
 
@@ -361,13 +413,16 @@ int Run(int argc, char** argv) {
     }
     return RunSpeed(speed);
   } catch (const UsageError& e) {
+    ClearProgressLineIfShown();
     std::fprintf(stderr, "error: %s\n", ErrorLine(e.what()).c_str());
     return kExitUsage;
   } catch (const results::InputError& e) {
     // An input past a cap or with a figure out of range (results/limits.h).
+    ClearProgressLineIfShown();
     std::fprintf(stderr, "error: %s\n", ErrorLine(e.what()).c_str());
     return kExitUsage;
   } catch (const std::exception& e) {
+    ClearProgressLineIfShown();
     std::fprintf(stderr, "error: %s\n", ErrorLine(e.what()).c_str());
     return kExitFailure;
   }

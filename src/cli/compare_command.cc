@@ -170,9 +170,7 @@ std::vector<results::RunResult> MeasureLive(std::vector<LiveSetup>& live,
   const compare::MeasureFn measure = [&](size_t side, const AlgorithmInfo& alg) {
     const LiveSetup& setup = live[side];
     if (show) {
-      std::fprintf(stderr, "\r\033[K[%zu/%zu] %s: %s", ++done, total, setup.spec.name.c_str(),
-                   std::string(alg.name).c_str());
-      std::fflush(stderr);
+      ShowProgressLine(fmt::format("[{}/{}] {}: {}", ++done, total, setup.spec.name, alg.name));
     }
     if (setup.load_failure) {
       return worker::FailedAlgorithm(alg, setup.plan, setup.load_failure->status(),
@@ -195,8 +193,7 @@ std::vector<results::RunResult> MeasureLive(std::vector<LiveSetup>& live,
   const std::vector<std::vector<compare::Rounds>> measured =
       compare::MeasureInterleaved(algorithms, live.size(), rounds, measure);
   if (show) {
-    std::fprintf(stderr, "\r\033[K");
-    std::fflush(stderr);
+    ClearProgressLine();
   }
   std::vector<results::RunResult> runs;
   for (size_t i = 0; i < live.size(); ++i) {
@@ -430,6 +427,17 @@ int RunCompare(const CompareCommandOptions& options) {
   compare::CompareOptions compare_options;
   compare_options.threshold = threshold;
   compare::CompareReport report = compare::Compare(std::move(sides), compare_options);
+  if (gate) {
+    if (const std::optional<size_t> pair = compare::FirstPairWithNothingCompared(report)) {
+      const compare::Side& a = report.sides[report.pairs[*pair].a_index];
+      const compare::Side& b = report.sides[report.pairs[*pair].b_index];
+      throw UsageError(fmt::format(
+          "--fail-if-slower: {} ({}) and {} ({}) have no cell (algorithm, operation, input "
+          "size) in common, so the gate has nothing to judge; compare without it to see each "
+          "side's cells",
+          b.letter, b.label, a.letter, a.label));
+    }
+  }
   report.created_utc = UtcTimestamp();
   report.tool_version = CRYPTOBENCH_VERSION;
 

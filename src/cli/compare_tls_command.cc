@@ -183,9 +183,8 @@ int RunCompareTls(const CompareCommandOptions& options) {
     for (int round = 0; round < rounds; ++round) {
       for (size_t index : compare::SideOrder(live.size(), round, 0)) {
         if (show) {
-          std::fprintf(stderr, "\r\033[K[round %d/%d] %s ...", round + 1, rounds,
-                       specs[index].name.c_str());
-          std::fflush(stderr);
+          ShowProgressLine(
+              fmt::format("[round {}/{}] {} ...", round + 1, rounds, specs[index].name));
         }
         tls::TlsMeasurement result = tls::RunTlsPlan(live[index].plan, nullptr);
         if (!measured[index]) {
@@ -199,8 +198,7 @@ int RunCompareTls(const CompareCommandOptions& options) {
     }
     for (size_t i = 0; i < live.size(); ++i) {
       if (show) {
-        std::fprintf(stderr, "\r\033[K%s: AEAD ceiling ...", specs[i].name.c_str());
-        std::fflush(stderr);
+        ShowProgressLine(fmt::format("{}: AEAD ceiling ...", specs[i].name));
       }
       live[i].run.machine = machine;
       MeasureCeiling(live[i]);
@@ -212,13 +210,22 @@ int RunCompareTls(const CompareCommandOptions& options) {
       sides.push_back(std::move(side));
     }
     if (show) {
-      std::fprintf(stderr, "\r\033[K");
+      ClearProgressLine();
     }
   }
   for (size_t i = 0; i < sides.size(); ++i) {
     sides[i].letter = std::string(1, static_cast<char>('A' + std::min<size_t>(i, 25)));
   }
   const tls::TlsComparison comparison = tls::CompareTls(std::move(sides), threshold);
+  for (const tls::TlsPair& pair : comparison.pairs) {
+    if (gate && std::none_of(pair.rows.begin(), pair.rows.end(),
+                             [](const tls::TlsRow& row) { return row.rate.has_value(); })) {
+      throw UsageError(fmt::format(
+          "--fail-if-slower: {} and {} have no transfer or handshake measured on both sides, so "
+          "the gate has nothing to judge; compare without it to see each side's cells",
+          pair.b->letter, pair.a->letter));
+    }
+  }
   std::ostringstream rendered;
   tls::RenderTlsComparison(comparison, format, rendered);
   if (options.output.empty()) {

@@ -250,15 +250,14 @@ class Progress {
   explicit Progress(bool show) : show_(show) {}
   ~Progress() {
     if (show_ && step_ > 0) {
-      std::fprintf(stderr, "\r\033[K");
+      ClearProgressLine();
     }
   }
   void operator()(const std::string& backend, const std::string& algorithm,
                   const std::string& label) {
     if (show_) {
-      std::fprintf(stderr, "\r\033[K[doctor %zu] %s%s%s: %s", ++step_, backend.c_str(),
-                   backend.empty() ? "" : " ", algorithm.c_str(), label.c_str());
-      std::fflush(stderr);
+      ShowProgressLine(fmt::format("[doctor {}] {}{}{}: {}", ++step_, backend,
+                                   backend.empty() ? "" : " ", algorithm, label));
     }
   }
 

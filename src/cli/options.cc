@@ -8,6 +8,7 @@
 #include <cctype>
 #include <cerrno>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -211,6 +212,31 @@ void CheckOutputPath(const std::string& path) {
   if (fs::is_directory(path, ec)) {
     throw UsageError(fmt::format("--output '{}': is a directory", path));
   }
+  // A device or FIFO is written in place (WriteFileAtomically); anything else through a
+  // temporary file beside the target. Creating one now is the only sure test: root passes
+  // access() on /proc or /sys, where no file can be made, and a full or read-only file system
+  // shows only on creation. Found after an hour of measuring, it would cost the results.
+  struct stat st {};
+  std::string target = path;
+  if (stat(path.c_str(), &st) == 0) {
+    if (!S_ISREG(st.st_mode)) {
+      return;
+    }
+    if (const fs::path resolved = fs::canonical(path, ec); !ec) {
+      target = resolved.string();
+    }
+  }
+  std::string probe = target + ".tmp.XXXXXX";
+  const int fd = mkstemp(probe.data());
+  if (fd < 0) {
+    const int err = errno;
+    throw UsageError(fmt::format("--output '{}': cannot create a file in {}: {}", path,
+                                 fs::path(target).parent_path().string(), std::strerror(err)));
+  }
+  core::SetTemporaryFile(probe.c_str());
+  close(fd);
+  unlink(probe.c_str());
+  core::ClearTemporaryFile();
 }
 
 namespace {
@@ -313,8 +339,32 @@ void WriteReportOutput(const std::string& output_path, std::string rendered) {
 void WriteStdout(const std::string& content) {
   const size_t written = std::fwrite(content.data(), 1, content.size(), stdout);
   if (written != content.size() || std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    if (errno == EPIPE) {
+      // The reader left (`cryptobench ... | head`): end quietly by SIGPIPE, as cat or grep
+      // would; the CLI ignores it only for its workers' pipes.
+      std::signal(SIGPIPE, SIG_DFL);
+      std::raise(SIGPIPE);
+    }
     throw std::runtime_error(
         fmt::format("cannot write to standard output: {}", std::strerror(errno)));
+  }
+}
+
+void ShowProgressLine(const std::string& text) {
+  std::fprintf(stderr, "\r\033[K%s", text.c_str());
+  std::fflush(stderr);
+  core::SetProgressLineShown(true);
+}
+
+void ClearProgressLine() {
+  core::SetProgressLineShown(false);
+  std::fprintf(stderr, "\r\033[K");
+  std::fflush(stderr);
+}
+
+void ClearProgressLineIfShown() {
+  if (core::ProgressLineShown()) {
+    ClearProgressLine();
   }
 }
 

@@ -36,7 +36,9 @@ std::map<std::string, std::string> ParseEnvAssignments(const std::vector<std::st
 std::vector<const AlgorithmInfo*> ResolveAlgorithms(const std::vector<std::string>& names);
 
 /// Checks, before any measuring, that --output `path` can be written: its directory exists and
-/// is writable and `path` is not a directory. Throws UsageError naming the problem.
+/// is writable, `path` is not a directory, and a file can be created beside it (one is made
+/// and removed at once; devices and FIFOs are not tried). Throws UsageError naming the problem,
+/// e.g. "--output '/proc/x.json': cannot create a file in /proc: No such file or directory".
 void CheckOutputPath(const std::string& path);
 
 /// Throws UsageError when --output `output` is the same file as one of `inputs` (the same
@@ -81,9 +83,19 @@ std::vector<const backends::BackendDescriptor*> ResolveBackends(const std::strin
 /// cannot be opened here are left out with a note rather than stopping the run.
 bool IsAllBackends(std::string_view text);
 
-/// Writes `content` to standard output and flushes it. Throws std::runtime_error when the write
-/// fails (a full disk, a closed or broken stdout), so the exit status says so.
+/// Writes `content` to standard output and flushes it. A reader that has gone (EPIPE, as in
+/// `cryptobench ... | head`) ends the process by SIGPIPE without a message, as standard tools
+/// end. Throws std::runtime_error for any other failure (a full disk, a closed stdout).
 void WriteStdout(const std::string& content);
+
+/// Replaces the progress line on stderr (a terminal) with `text`, no newline; a fatal signal
+/// clears it (core::SetProgressLineShown).
+void ShowProgressLine(const std::string& text);
+/// Erases the progress line, leaving the cursor at the start of the empty line.
+void ClearProgressLine();
+/// ClearProgressLine() if a progress line is shown: before an error message, which must not
+/// follow the progress text on its line.
+void ClearProgressLineIfShown();
 
 /// Most bytes ReadInputText accepts: pasted output and result files are small, so a larger
 /// file is almost certainly the wrong one.

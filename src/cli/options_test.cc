@@ -3,17 +3,50 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 
 #include "core/errors.h"
+#include "core/fatal_signals.h"
 
 namespace cryptobench::cli {
 namespace {
+
+// Ctrl-C during a measurement: the progress line is erased before the process ends by SIGINT,
+// so the shell's prompt starts on a clean line.
+TEST(OptionsTest, AFatalSignalErasesTheProgressLine) {
+  int fds[2];
+  ASSERT_EQ(pipe(fds), 0);
+  const pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    close(fds[0]);
+    dup2(fds[1], STDERR_FILENO);
+    std::signal(SIGINT, SIG_DFL);  // as an interactive shell starts it
+    core::InstallFatalSignalCleanup();
+    ShowProgressLine("[1/2] AES-128-GCM ...");
+    std::raise(SIGINT);
+    _exit(0);
+  }
+  close(fds[1]);
+  std::string text;
+  char buffer[256];
+  for (ssize_t n; (n = read(fds[0], buffer, sizeof buffer)) > 0;) {
+    text.append(buffer, static_cast<size_t>(n));
+  }
+  close(fds[0]);
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFSIGNALED(status)) << status;
+  EXPECT_EQ(WTERMSIG(status), SIGINT);
+  EXPECT_EQ(text, "\r\033[K[1/2] AES-128-GCM ...\r\033[K");
+}
 
 TEST(OptionsTest, InputSizes) {
   EXPECT_EQ(ParseInputSizes("16,64"), (std::vector<uint64_t>{16, 64}));

@@ -57,13 +57,11 @@ class Progress {
 
  private:
   void Show(const std::string& text) {
-    std::fprintf(stderr, "\r\033[K[%zu/%zu] %s", done_, total_, text.c_str());
-    std::fflush(stderr);
+    ShowProgressLine(fmt::format("[{}/{}] {}", done_, total_, text));
   }
   void Clear() {
     if (enabled_) {
-      std::fprintf(stderr, "\r\033[K");
-      std::fflush(stderr);
+      ClearProgressLine();
     }
   }
   bool enabled_;

@@ -219,14 +219,12 @@ class Progress {
   explicit Progress(bool enabled) : enabled_(enabled) {}
   ~Progress() {
     if (enabled_) {
-      std::fprintf(stderr, "\r\033[K");
-      std::fflush(stderr);
+      ClearProgressLine();
     }
   }
   void Show(const std::string& text) {
     if (enabled_) {
-      std::fprintf(stderr, "\r\033[K%s", text.c_str());
-      std::fflush(stderr);
+      ShowProgressLine(text);
     }
   }
 

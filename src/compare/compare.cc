@@ -1,6 +1,8 @@
 // Compare: match each side with the baseline, then attribute.
 #include "compare/compare.h"
 
+#include <algorithm>
+
 #include "core/errors.h"
 
 #include "compare/attribution.h"
@@ -58,6 +60,17 @@ bool HasSignificantRegression(const CompareReport& report, double fraction) {
     }
   }
   return false;
+}
+
+std::optional<size_t> FirstPairWithNothingCompared(const CompareReport& report) {
+  for (size_t p = 0; p < report.pairs.size(); ++p) {
+    const std::vector<Row>& rows = report.pairs[p].rows;
+    if (std::none_of(rows.begin(), rows.end(),
+                     [](const Row& row) { return row.presence == Presence::kBoth; })) {
+      return p;
+    }
+  }
+  return std::nullopt;
 }
 
 size_t CountUntestedRegressions(const CompareReport& report, double fraction) {

@@ -2,6 +2,7 @@
 // their CIs, and the summary findings per side), plus the exit-status rule of --fail-if-slower.
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "compare/model.h"
@@ -29,5 +30,9 @@ bool HasSignificantRegression(const CompareReport& report, double fraction);
 /// (Verdict::kNotTestable) or a CI that includes 1 (kNotSignificant). Never counted by
 /// HasSignificantRegression; the CLI names them so that a passing gate is not misread.
 size_t CountUntestedRegressions(const CompareReport& report, double fraction);
+
+/// The first pair (index into report.pairs) with no row measured on both sides
+/// (Presence::kBoth), about which a gate can say nothing; nullopt when every pair has one.
+std::optional<size_t> FirstPairWithNothingCompared(const CompareReport& report);
 
 }  // namespace cryptobench::compare

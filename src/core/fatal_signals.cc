@@ -1,5 +1,5 @@
 // Cleanup on fatal signals (fatal_signals.h). Everything the handler touches is a lock-free
-// atomic or a fixed buffer, and it calls only async-signal-safe functions (kill, unlink,
+// atomic or a fixed buffer, and it calls only async-signal-safe functions (kill, unlink, write,
 // sigaction, raise).
 #include "core/fatal_signals.h"
 
@@ -19,6 +19,7 @@ constexpr size_t kMaxGroups = 4096;
 std::atomic<pid_t> g_groups[kMaxGroups];
 
 std::atomic<bool> g_temporary_set{false};
+std::atomic<bool> g_progress_line{false};
 char g_temporary[PATH_MAX + 1];
 
 constexpr int kFatalSignals[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGXCPU, SIGXFSZ};
@@ -33,6 +34,11 @@ void OnFatalSignal(int signal_number) {
   }
   if (g_temporary_set.load(std::memory_order_acquire)) {
     unlink(g_temporary);
+  }
+  if (g_progress_line.load(std::memory_order_acquire)) {
+    constexpr char kClearLine[] = "\r\033[K";
+    [[maybe_unused]] const ssize_t ignored =
+        write(STDERR_FILENO, kClearLine, sizeof kClearLine - 1);
   }
   // The default action now: the process ends by this very signal once the handler returns.
   struct sigaction action {};
@@ -92,5 +98,9 @@ void SetTemporaryFile(const char* path) {
 }
 
 void ClearTemporaryFile() { g_temporary_set.store(false, std::memory_order_release); }
+
+void SetProgressLineShown(bool shown) { g_progress_line.store(shown, std::memory_order_release); }
+
+bool ProgressLineShown() { return g_progress_line.load(std::memory_order_acquire); }
 
 }  // namespace cryptobench::core

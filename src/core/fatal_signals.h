@@ -25,4 +25,10 @@ void UnregisterProcessGroup(pid_t pgid);
 void SetTemporaryFile(const char* path);
 void ClearTemporaryFile();
 
+/// Says whether a progress line (text after "\r", no newline yet) is on stderr's terminal: a
+/// fatal signal then clears it ("\r" and erase line) before the process ends, so that the
+/// shell's prompt does not start after a stale "[3/40] AES-128-GCM ...".
+void SetProgressLineShown(bool shown);
+bool ProgressLineShown();
+
 }  // namespace cryptobench::core

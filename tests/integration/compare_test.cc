@@ -115,6 +115,19 @@ TEST(CompareCliTest, FailIfSlowerGatesOnSignificantRegressions) {
                             "--fail-if-slower", "1"})
                 .exit_status,
             0);
+  // Sides with no cell in common: the gate has nothing to judge, which is no pass.
+  const std::string imports = std::string(CRYPTOBENCH_TEST_DATA_DIR) + "/fixtures/import/";
+  const CliResult none =
+      RunCryptobench({"compare", imports + "cryptsetup-single.txt",
+                      imports + "openssl-1.0.2-legacy.txt", "--fail-if-slower", "5"});
+  EXPECT_EQ(none.exit_status, 2) << none.err;
+  EXPECT_TRUE(none.out.empty()) << none.out;
+  EXPECT_EQ(none.err.rfind("error: --fail-if-slower: B (openssl-1.0.2-legacy.txt) and A "
+                           "(cryptsetup-single.txt) have no cell",
+                           0),
+            0u)
+      << none.err;
+  EXPECT_EQ(std::count(none.err.begin(), none.err.end(), '\n'), 1) << none.err;
 }
 
 TEST(CompareCliTest, WritesMarkdownToAFileAtomically) {
