@@ -749,7 +749,8 @@ TEST(CpuCluesTest, FlagsLineFeaturesAreTheVerdictsFactsWithTheirLine) {
   results::RunResult fast = ImportedRun("", kOpenssl111);
   AddFact(fast, "cpu_flags", "fpu vme de pse tsc msr sse sse2 ssse3 lm aes pclmulqdq avx", 4);
   Add(fast, "AES-128-CBC", "cipher", {Figure("encrypt", 16384, 1500)});
-  const Verdict& accelerated = Find(DiagnoseReport(fast), "AES-128-CBC");
+  const DoctorReport fast_report = DiagnoseReport(fast);
+  const Verdict& accelerated = Find(fast_report, "AES-128-CBC");
   EXPECT_EQ(accelerated.status, VerdictStatus::kAccelerated) << accelerated.line;
 
   // ARM: a Features line without aes is software on this CPU, not a problem.
