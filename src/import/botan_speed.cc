@@ -237,10 +237,16 @@ Offer BotanSpeedParser::Take(const SourceLine& line) {
   if (!IsBotanResultLine(trimmed)) {
     return Offer::kNotMine;
   }
-  if (trimmed.find(" buffer size ") != std::string_view::npos) {
-    return TakeThroughput(line, trimmed);
+  try {
+    if (trimmed.find(" buffer size ") != std::string_view::npos) {
+      return TakeThroughput(line, trimmed);
+    }
+    return TakeOps(line, trimmed);
+  } catch (const ImportError& error) {
+    // One damaged result line costs only its own figure.
+    builder_.SkipDamagedLine(line.number, error.expected());
+    return Offer::kConsumed;
   }
-  return TakeOps(line, trimmed);
 }
 
 Offer BotanSpeedParser::TakeThroughput(const SourceLine& line, std::string_view trimmed) {

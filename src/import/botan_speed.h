@@ -50,6 +50,9 @@ class BotanSpeedParser : public ForeignParser {
   void SetCommand(const std::vector<std::string>& args, size_t line) override;
   bool HasFigures() const override { return builder_.HasCells(); }
   results::RunResult Build() override;
+  std::optional<std::pair<size_t, std::string>> FirstDamagedLine() const override {
+    return builder_.first_damaged();
+  }
 
   /// Marks that the command shown was `botan version`: its number follows.
   void ExpectVersion() { expect_version_ = true; }

@@ -33,13 +33,20 @@ const results::AlgorithmResult* FindAlgorithm(const results::RunResult& run,
   return nullptr;
 }
 
+// The line a paste of `text` alone is refused at: the first damaged line of a run that read
+// no figure (a damaged line among figures is skipped, named); 0 when it is not refused.
 size_t ErrorLine(const std::string& text) {
+  BotanSpeedParser parser("t.txt");
   try {
-    Parse(text);
+    for (const SourceLine& line : CleanPaste(text)) {
+      parser.Take(line);
+    }
+    parser.Build();
   } catch (const ImportError& e) {
     return e.line();
   }
-  return 0;
+  const auto damaged = parser.FirstDamagedLine();
+  return parser.HasFigures() || !damaged ? 0 : damaged->first;
 }
 
 TEST(BotanNamesTest, SymmetricNames) {
@@ -169,6 +176,18 @@ TEST(BotanSpeedTest, MalformedLinesNameTheirLine) {
   EXPECT_EQ(ErrorLine("\nSHA-256 hash buffer size 1024 bytes: 280.1 MiB/sec\n"), 2u);
   EXPECT_EQ(ErrorLine("RSA-2048 sign/sec; 0.84 ms/op (597 ops in 501.88 ms)\n"), 1u);
   EXPECT_EQ(ErrorLine("RSA-2048 1189 sign/sec; 0.84 ms/op (597 ops in 501.88 s)\n"), 1u);
+}
+
+// A damaged line among good ones costs only its figure: skipped, named, the rest kept.
+TEST(BotanSpeedTest, DamagedLineIsSkippedAndNamed) {
+  const results::RunResult run = Parse(
+      "SHA-256 hash buffer size 1024 bytes: 28O.1 MiB/sec (1.0 MiB in 1.0 ms)\n"
+      "SHA-512 hash buffer size 1024 bytes: 400.000 MiB/sec (200.000 MiB in 500.000 ms)\n");
+  EXPECT_EQ(FindAlgorithm(run, "SHA-256", ""), nullptr);
+  const results::AlgorithmResult* sha512 = FindAlgorithm(run, "SHA-512", "");
+  ASSERT_NE(sha512, nullptr);
+  EXPECT_DOUBLE_EQ(sha512->cells[0].figures->bytes_per_s->value, 400 * 1048576.0);
+  EXPECT_TRUE(HasCaveat(run, "Line 1 is damaged in the paste and skipped (expected"));
 }
 
 TEST(BotanSpeedTest, RepeatedRowStartsTheNextRun) {

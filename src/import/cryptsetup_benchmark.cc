@@ -137,6 +137,16 @@ void CryptsetupBenchmarkParser::SetCommand(const std::vector<std::string>& args,
 }
 
 Offer CryptsetupBenchmarkParser::Take(const SourceLine& line) {
+  try {
+    return TakeLine(line);
+  } catch (const ImportError& error) {
+    // One damaged row costs only its own figures.
+    builder_.SkipDamagedLine(line.number, error.expected());
+    return Offer::kConsumed;
+  }
+}
+
+Offer CryptsetupBenchmarkParser::TakeLine(const SourceLine& line) {
   if (line.kind == LineKind::kElision) {
     if (!HasFigures()) {
       return Offer::kNotMine;
@@ -252,7 +262,14 @@ Offer CryptsetupBenchmarkParser::TakePbkdf2(const SourceLine& line, std::string_
 
 Offer CryptsetupBenchmarkParser::TakeCipherRow(const SourceLine& line,
                                                const std::vector<std::string_view>& words) {
-  if (!IsCompleteRow(words)) {
+  // One damaged figure of two ("1737.4 MiB/s 18x4.9 MiB/s") costs only its direction.
+  // A row cut after its encryption figure keeps that figure.
+  const bool one_damaged = words.size() == 6 && KeyBits(words[1]) && words[3] == "MiB/s" &&
+                           words[5] == "MiB/s" &&
+                           ParseDouble(words[2]).has_value() != ParseDouble(words[4]).has_value();
+  const bool cut =
+      words.size() == 4 && KeyBits(words[1]) && ParseDouble(words[2]) && words[3] == "MiB/s";
+  if (!IsCompleteRow(words) && !one_damaged && !cut) {
     throw ImportError(line.number, fmt::format("expected {}, found {}", kRowFormat,
                                                QuoteForError(JoinWords(words, 0, words.size()))));
   }
@@ -265,7 +282,14 @@ Offer CryptsetupBenchmarkParser::TakeCipherRow(const SourceLine& line,
   saw_xts_ = saw_xts_ || ToLower(words[0]).find("xts") != std::string::npos;
   for (const bool encrypt : {true, false}) {
     const std::string op = encrypt ? "encrypt" : "decrypt";
-    if (words.size() == 4) {
+    if (cut && !encrypt) {
+      builder_.Caveat(fmt::format(
+          "Line {}: the row '{} {}' ends after its encryption figure (cut in the paste); its "
+          "decryption figure is missing and the encryption figure is kept.",
+          line.number, words[0], words[1]));
+      continue;
+    }
+    if (words.size() == 4 && !cut) {
       builder_.AddUnavailable(named, "", op, kCryptsetupBufferBytes,
                               results::CellStatus::kUnsupported,
                               fmt::format("cryptsetup printed N/A at line {}: the kernel does not "
@@ -273,11 +297,20 @@ Offer CryptsetupBenchmarkParser::TakeCipherRow(const SourceLine& line,
                                           line.number));
       continue;
     }
+    const std::string_view printed = words[encrypt ? 2 : 4];
+    if (!ParseDouble(printed)) {
+      builder_.Caveat(fmt::format(
+          "Line {}: the row '{} {}' prints {} for {}, which is not a figure (damaged in the "
+          "paste); that figure is left out and the row's other one is kept.",
+          line.number, words[0], words[1], QuoteForError(printed),
+          encrypt ? "encryption" : "decryption"));
+      continue;
+    }
     ForeignFigure figure;
     figure.algorithm = named;
     figure.operation = op;
     figure.input_len = kCryptsetupBufferBytes;
-    figure.bytes_per_s = *ParseDouble(words[encrypt ? 2 : 4]) * kMiB;
+    figure.bytes_per_s = *ParseDouble(printed) * kMiB;
     figure.ops_per_s = *figure.bytes_per_s / static_cast<double>(kCryptsetupBufferBytes);
     figure.line = line.number;
     figure.label = fmt::format("'{} {}' {}", words[0], words[1], op);

@@ -50,8 +50,13 @@ class CryptsetupBenchmarkParser : public ForeignParser {
   void SetCommand(const std::vector<std::string>& args, size_t line) override;
   bool HasFigures() const override { return builder_.HasCells() || !skipped_.empty(); }
   results::RunResult Build() override;
+  std::optional<std::pair<size_t, std::string>> FirstDamagedLine() const override {
+    return builder_.first_damaged();
+  }
 
  private:
+  // Take, but throws ImportError for a damaged row (Take skips it, named).
+  Offer TakeLine(const SourceLine& line);
   Offer TakeCipherRow(const SourceLine& line, const std::vector<std::string_view>& words);
   Offer TakePbkdf2(const SourceLine& line, std::string_view trimmed);
   Offer TakeOneDirectionRow(const SourceLine& line, const std::vector<std::string_view>& words);

@@ -20,13 +20,20 @@ results::RunResult Parse(const std::string& text) {
   return parser.Build();
 }
 
+// The line a paste of `text` alone is refused at: the first damaged line of a run that read
+// no figure (a damaged line among figures is skipped, named); 0 when it is not refused.
 size_t ErrorLine(const std::string& text) {
+  CryptsetupBenchmarkParser parser("t.txt");
   try {
-    Parse(text);
+    for (const SourceLine& line : CleanPaste(text)) {
+      parser.Take(line);
+    }
+    parser.Build();
   } catch (const ImportError& e) {
     return e.line();
   }
-  return 0;
+  const auto damaged = parser.FirstDamagedLine();
+  return parser.HasFigures() || !damaged ? 0 : damaged->first;
 }
 
 TEST(CryptsetupNamesTest, KeySizesPickTheCatalogueEntry) {
@@ -154,14 +161,38 @@ TEST(CryptsetupBenchmarkTest, StartsAndBoundaries) {
 
 TEST(CryptsetupBenchmarkTest, MalformedLinesNameTheirLine) {
   EXPECT_EQ(ErrorLine("#     Algorithm |       Key |      Encryption |      Decryption\n"
-                      "        aes-xts        512b      3204.9 MiB/s\n"),
+                      "        aes-xts        512b      3204.9 MiB/\n"),
             2u);
   EXPECT_EQ(ErrorLine("#     Algorithm |       Key |      Encryption |      Decryption\n"
-                      "        aes-xts        512b      32O4.9 MiB/s      3215.0 MiB/s\n"),
+                      "        aes-xts        512b      32O4.9 MiB/s      32O5.0 MiB/s\n"),
             2u);
   EXPECT_EQ(ErrorLine("\nPBKDF2-sha256    33021O8 iterations per second for 256-bit key\n"), 2u);
   // Outside the table, a line with a key size is prose, not an error.
   EXPECT_EQ(ErrorLine("aes-xts 512b is what I use\n"), 0u);
+}
+
+// A damaged row among good ones is skipped, named; one damaged figure of a row costs only
+// its direction.
+TEST(CryptsetupBenchmarkTest, DamagedRowsCostOnlyTheirFigures) {
+  const results::RunResult run = Parse(
+      "#     Algorithm |       Key |      Encryption |      Decryption\n"
+      "        aes-cbc        128b      1302.6 MiB/\n"
+      "        aes-xts        256b      32O4.9 MiB/s      3215.0 MiB/s\n"
+      "        aes-xts        512b      3204.9 MiB/s\n"
+      "    serpent-cbc        128b        93.6 MiB/s       633.4 MiB/s\n");
+  EXPECT_EQ(FindAlgorithm(run, "AES-128-CBC"), nullptr);
+  EXPECT_TRUE(HasCaveat(run, "Line 2 is damaged in the paste and skipped"));
+  const results::AlgorithmResult* xts = FindAlgorithm(run, "AES-128-XTS");
+  ASSERT_NE(xts, nullptr);
+  ASSERT_EQ(xts->cells.size(), 1u);
+  EXPECT_EQ(xts->cells[0].operation, "decrypt");
+  EXPECT_TRUE(HasCaveat(run, "Line 3: the row 'aes-xts 256b' prints '32O4.9' for encryption"));
+  const results::AlgorithmResult* cut = FindAlgorithm(run, "AES-256-XTS");
+  ASSERT_NE(cut, nullptr);
+  ASSERT_EQ(cut->cells.size(), 1u);
+  EXPECT_DOUBLE_EQ(cut->cells[0].figures->bytes_per_s->value, 3204.9 * 1048576);
+  EXPECT_TRUE(HasCaveat(run, "Line 4: the row 'aes-xts 512b' ends after its encryption figure"));
+  ASSERT_NE(FindAlgorithm(run, "serpent-cbc 128b"), nullptr);
 }
 
 }  // namespace

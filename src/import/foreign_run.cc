@@ -97,6 +97,15 @@ void ForeignRunBuilder::Add(const ForeignFigure& figure) {
   alg.cells.push_back(std::move(cell));
 }
 
+void ForeignRunBuilder::SkipDamagedLine(size_t line, const std::string& why) {
+  if (!first_damaged_) {
+    first_damaged_.emplace(line, why);
+  }
+  Caveat(fmt::format(
+      "Line {} is damaged in the paste and skipped ({}); the run's other lines are kept.", line,
+      why));
+}
+
 void ForeignRunBuilder::AddUnavailable(const NamedAlgorithm& algorithm,
                                        const std::string& implementation,
                                        const std::string& operation, uint64_t input_len,

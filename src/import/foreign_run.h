@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "results/model.h"
@@ -66,6 +67,17 @@ class ForeignRunBuilder {
   /// True once any cell has been added.
   bool HasCells() const;
 
+  /// Skips a line of the tool's output that does not parse (a row damaged in the paste: a
+  /// mistyped figure, a cut or wrapped line): a caveat names its line and `why` (the parse
+  /// error), and the run keeps its other figures. The first such line is remembered, so that a
+  /// run that ends without any figure is refused at it.
+  void SkipDamagedLine(size_t line, const std::string& why);
+
+  /// The first line SkipDamagedLine skipped and why; nullopt when none.
+  const std::optional<std::pair<size_t, std::string>>& first_damaged() const {
+    return first_damaged_;
+  }
+
   /// The finished run: method.input_sizes are the sorted sizes of byte-throughput cells, and an
   /// algorithm whose every cell is unsupported is marked supported = false.
   results::RunResult Finish() const;
@@ -75,6 +87,7 @@ class ForeignRunBuilder {
                                       const std::string& implementation);
 
   results::RunResult run_;
+  std::optional<std::pair<size_t, std::string>> first_damaged_;
 };
 
 /// A parser of one run of a foreign tool, fed cleaned lines by the import driver.
@@ -96,6 +109,12 @@ class ForeignParser {
 
   /// The run. Throws ImportError if the output ends in the middle of a block.
   virtual results::RunResult Build() = 0;
+
+  /// The first line of this tool's output that was skipped as damaged, and why: a run without
+  /// figures is refused at it. nullopt for parsers that skip no line.
+  virtual std::optional<std::pair<size_t, std::string>> FirstDamagedLine() const {
+    return std::nullopt;
+  }
 };
 
 }  // namespace cryptobench::import

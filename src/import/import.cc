@@ -565,6 +565,8 @@ class Driver {
           runs_.back().source.caveats.push_back(interleaved);
           named_.insert(interleaved_named_.begin(), interleaved_named_.end());
         }
+      } else if (const auto damaged = parser->FirstDamagedLine(); damaged && !unread_) {
+        unread_ = damaged;  // tool output that gave no figure: refused at it if nothing else reads
       }
     }
   }

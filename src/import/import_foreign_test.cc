@@ -4,6 +4,7 @@
 // '*ImportGolden*' covers these too).
 #include <string>
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "results/json.h"
@@ -117,8 +118,6 @@ TEST(ImportForeignTest, MalformedLinesOfEachToolNameFileAndLine) {
   const std::pair<const char*, size_t> cases[] = {
       {"malformed-bssl.txt", 3},
       {"malformed-bssl-json.txt", 4},
-      {"malformed-botan.txt", 2},
-      {"malformed-cryptsetup.txt", 4},
   };
   for (const auto& [name, line] : cases) {
     try {
@@ -131,6 +130,24 @@ TEST(ImportForeignTest, MalformedLinesOfEachToolNameFileAndLine) {
       EXPECT_EQ(std::string(e.what()).rfind(prefix, 0), 0u) << e.what();
     }
   }
+}
+
+// A damaged botan or cryptsetup row does not stop the import: it is skipped (or its readable
+// figure kept), named, and the run keeps its other rows. A file of nothing but a damaged row
+// is refused at it.
+TEST(ImportForeignTest, DamagedRowOfBotanOrCryptsetupCostsOnlyItsFigures) {
+  const std::vector<results::RunResult> botan = ImportFixture("malformed-botan.txt");
+  ASSERT_EQ(botan.size(), 1u);
+  EXPECT_NE(FindAlgorithm(botan[0], "SHA-256"), nullptr);
+  EXPECT_EQ(FindAlgorithm(botan[0], "SHA-512"), nullptr);
+  EXPECT_TRUE(HasCaveat(botan[0], "Line 2 is damaged in the paste and skipped"));
+  const std::vector<results::RunResult> cryptsetup = ImportFixture("malformed-cryptsetup.txt");
+  ASSERT_EQ(cryptsetup.size(), 1u);
+  EXPECT_NE(FindAlgorithm(cryptsetup[0], "AES-128-XTS"), nullptr);
+  EXPECT_TRUE(HasCaveat(cryptsetup[0], "Line 4: the row 'aes-xts 512b' ends after"));
+  EXPECT_THAT(ImportErrorOf("SHA-512 hash buffer size 1024 bytes: 41O.955 MiB/sec (208.580 MiB "
+                            "in 507.559 ms)\n"),
+              ::testing::HasSubstr("paste.txt:1: expected '"));
 }
 
 TEST(ImportForeignTest, ImplementationSurvivesTheJsonRoundTrip) {

@@ -132,6 +132,64 @@ bool IsSpeedBareFigure(std::string_view word) {
   return dot != std::string_view::npos && word.size() - dot == 3 && *value <= 10000;
 }
 
+// True when a word has speed's form for a table figure: "%.2f" with an optional 'k'
+// ("1234.56k", "987.65"); "1234567k" or "25441" are typed or damaged.
+bool HasSpeedDecimals(std::string_view word) {
+  if (EndsWith(word, "k")) {
+    word.remove_suffix(1);
+  }
+  const size_t dot = word.rfind('.');
+  return dot != std::string_view::npos && word.size() - dot == 3;
+}
+
+// How far a row's throughput may move between two sizes: a call on more bytes takes at least
+// as long as a call on fewer, and at most as long as as many calls on fewer as cover it, so
+// from size s to size L > s throughput stays within [T(s), T(s) * L / s]; kRowSlack allows for
+// noise between the cells, which speed measures one after another.
+constexpr double kRowSlack = 2.0;
+
+// True when `value` at `sizes[at]` fits the readable figures of `figures` nearest to it on
+// either side (those `usable` allows), by the bounds above. `conflict` gets the index of a
+// figure it does not fit.
+bool FitsRow(double value, size_t at, const std::vector<std::optional<double>>& figures,
+             const std::vector<uint64_t>& sizes, const std::vector<bool>& usable,
+             size_t* conflict) {
+  auto check = [&](size_t other) {
+    const double ratio = static_cast<double>(sizes[std::max(at, other)]) /
+                         static_cast<double>(sizes[std::min(at, other)]);
+    const double small = at < other ? value : *figures[other];
+    const double large = at < other ? *figures[other] : value;
+    if (large > small * ratio * kRowSlack || large * kRowSlack < small) {
+      *conflict = other;
+      return false;
+    }
+    return true;
+  };
+  for (size_t i = at; i-- > 0;) {
+    if (usable[i] && figures[i]) {
+      if (!check(i)) {
+        return false;
+      }
+      break;
+    }
+  }
+  for (size_t i = at + 1; i < figures.size() && i < sizes.size(); ++i) {
+    if (usable[i] && figures[i]) {
+      return check(i);
+    }
+  }
+  return true;
+}
+
+// "within 1%": a table figure and the rate of its progress line come from the same count and
+// time, so they differ only by the table's rounding.
+// "Line 4" or "Lines 4-9".
+std::string RowLines(size_t first, size_t last) {
+  return first == last ? fmt::format("Line {}", first) : fmt::format("Lines {}-{}", first, last);
+}
+
+bool Agrees(double a, double b) { return std::abs(a - b) <= 0.01 * std::max(a, b); }
+
 // A figure of the symmetric table: "1234.56k" (1000s of bytes/s) or "987.65" (bytes/s).
 std::optional<double> ParseThroughput(std::string_view word) {
   if (EndsWith(word, "k")) {
@@ -277,7 +335,9 @@ void SpeedTextParser::Finish() {
     DropPendingName();
   }
   KeepPendingRow();
+  ReadFiguresThatLostTheirK();
   DropFiguresOfAnotherUnit();
+  DropFiguresOutOfLine();
 }
 
 bool SpeedTextParser::ImplySizes(const SourceLine& line, size_t figures) {
@@ -770,6 +830,151 @@ void SpeedTextParser::DropFiguresOfAnotherUnit() {
           "or 1000s of bytes/s): it is left out.",
           row.line, row.name, QuoteForError(word),
           i < evidence_->sizes.size() ? evidence_->sizes[i] : 0));
+    }
+  }
+}
+
+std::pair<double, size_t> SpeedTextParser::ProgressRate(const std::string& name,
+                                                        uint64_t size) const {
+  for (const Progress& p : evidence_->progress) {
+    if (!p.public_key && p.has_result && p.name == name && p.input_len == size && p.seconds > 0 &&
+        p.count > 0) {
+      return {p.count * static_cast<double>(size) / p.seconds, p.line};
+    }
+  }
+  return {0, 0};
+}
+
+void SpeedTextParser::ReadFiguresThatLostTheirK() {
+  const std::vector<uint64_t>& sizes = evidence_->sizes;
+  size_t ambiguous = 0;  // figures above 10.00 and at most 10000: either unit is printable
+  size_t first_line = 0;
+  size_t last_line = 0;
+  for (const SymRow& row : evidence_->sym_rows) {
+    for (size_t i = 0; i < row.printed.size() && i < row.bytes_per_s.size(); ++i) {
+      if (EndsWith(row.printed[i], "k")) {
+        return;  // the table has its 'k's: DropFiguresOfAnotherUnit checks the rest
+      }
+      if (row.printed[i].empty() || !row.bytes_per_s[i]) {
+        continue;
+      }
+      first_line = first_line == 0 ? row.line : first_line;
+      last_line = row.line;
+      ambiguous += *row.bytes_per_s[i] > 10 && *row.bytes_per_s[i] <= 10000 ? 1 : 0;
+    }
+  }
+  if (first_line == 0) {
+    return;
+  }
+  // speed prints a rate above 10000 bytes/s only as "%.2fk" (apps/speed.c, print_result and
+  // the table loop), so a bare figure above 10000 lost its 'k'; a progress line tells the unit
+  // of any figure it measured.
+  std::vector<std::string> evidence;
+  std::vector<std::vector<bool>> resolved;
+  for (SymRow& row : evidence_->sym_rows) {
+    resolved.emplace_back(row.bytes_per_s.size(), false);
+    for (size_t i = 0; i < row.printed.size() && i < row.bytes_per_s.size() && i < sizes.size();
+         ++i) {
+      if (row.printed[i].empty() || !row.bytes_per_s[i] || !std::isfinite(*row.bytes_per_s[i])) {
+        continue;
+      }
+      const double value = *row.bytes_per_s[i];
+      const auto [rate, progress_line] = ProgressRate(row.name, sizes[i]);
+      if (progress_line != 0 && Agrees(value * 1000, rate)) {
+        row.bytes_per_s[i] = value * 1000;
+        resolved.back()[i] = true;
+        evidence.push_back(
+            fmt::format("{} for {} bytes on line {} is 1000 times its progress "
+                        "line {}",
+                        QuoteForError(row.printed[i]), sizes[i], row.line, progress_line));
+      } else if (progress_line != 0 && Agrees(value, rate)) {
+        resolved.back()[i] = true;  // read in bytes/s, as printed
+      } else if (value > 10000) {
+        row.bytes_per_s[i] = value * 1000;
+        resolved.back()[i] = true;
+        evidence.push_back(fmt::format("{} for {} bytes on line {} is above 10000",
+                                       QuoteForError(row.printed[i]), sizes[i], row.line));
+      } else if (value <= 10) {
+        resolved.back()[i] = true;  // a figure in 1000s would be above 10.00
+      }
+    }
+  }
+  if (evidence.empty()) {
+    if (ambiguous > 0) {
+      evidence_->notes.push_back(fmt::format(
+          "{}: the table prints no figure with a 'k'; openssl speed prints rates up to "
+          "10000 bytes/s so, and they are read as bytes/s. If the paste lost the 'k's (a "
+          "renderer or a hand copy), they are 1000 times these, which nothing in the paste "
+          "(no figure above 10000, no progress line) can tell.",
+          RowLines(first_line, last_line)));
+    }
+    return;
+  }
+  evidence_->notes.push_back(fmt::format(
+      "{}: the table prints no figure with a 'k', which openssl speed prints for every "
+      "rate above 10000 bytes/s, yet {}{}: the paste lost the 'k's (a renderer or a hand copy "
+      "dropped them), so those figures are read in 1000s of bytes/s.",
+      RowLines(first_line, last_line), evidence.front(),
+      evidence.size() > 1 ? fmt::format(" (and {} more)", evidence.size() - 1) : ""));
+  // The figures either unit fits (above 10.00, at most 10000) follow their row: the reading
+  // its resolved figures allow, else none.
+  for (size_t r = 0; r < evidence_->sym_rows.size(); ++r) {
+    SymRow& row = evidence_->sym_rows[r];
+    for (size_t i = 0; i < row.printed.size() && i < row.bytes_per_s.size() && i < sizes.size();
+         ++i) {
+      if (resolved[r][i] || row.printed[i].empty() || !row.bytes_per_s[i] ||
+          !std::isfinite(*row.bytes_per_s[i])) {
+        continue;
+      }
+      const double value = *row.bytes_per_s[i];
+      size_t conflict = 0;
+      const bool as_bytes = FitsRow(value, i, row.bytes_per_s, sizes, resolved[r], &conflict);
+      const bool as_thousands =
+          FitsRow(value * 1000, i, row.bytes_per_s, sizes, resolved[r], &conflict);
+      if (as_thousands && !as_bytes) {
+        row.bytes_per_s[i] = value * 1000;
+        evidence_->notes.push_back(fmt::format(
+            "Line {}: the row '{}' prints {} for {} bytes, which is read in 1000s of bytes/s "
+            "too: in bytes/s it would not fit the row's other figures.",
+            row.line, row.name, QuoteForError(row.printed[i]), sizes[i]));
+      } else if (as_thousands == as_bytes) {
+        row.bytes_per_s[i] = std::nullopt;
+        evidence_->notes.push_back(fmt::format(
+            "Line {}: the row '{}' prints {} for {} bytes, which may be bytes/s or a figure "
+            "that lost its 'k' like the table's others; its unit is unknown, so it is left out.",
+            row.line, row.name, QuoteForError(row.printed[i]), sizes[i]));
+      }
+    }
+  }
+}
+
+void SpeedTextParser::DropFiguresOutOfLine() {
+  const std::vector<uint64_t>& sizes = evidence_->sizes;
+  for (SymRow& row : evidence_->sym_rows) {
+    std::vector<bool> usable(row.bytes_per_s.size(), true);
+    for (size_t i = 0; i < row.printed.size() && i < row.bytes_per_s.size() && i < sizes.size();
+         ++i) {
+      if (row.printed[i].empty() || !row.bytes_per_s[i] || !std::isfinite(*row.bytes_per_s[i]) ||
+          HasSpeedDecimals(row.printed[i]) || *row.bytes_per_s[i] > kMaxPlausibleBytesPerSecond) {
+        continue;  // a figure no hardware reaches is an error cell, with the bound named
+      }
+      usable[i] = false;
+      size_t conflict = 0;
+      if (FitsRow(*row.bytes_per_s[i], i, row.bytes_per_s, sizes, usable, &conflict)) {
+        usable[i] = true;
+        continue;
+      }
+      evidence_->notes.push_back(fmt::format(
+          "Line {}: the row '{}' prints {} for {} bytes, not in openssl speed's form (two "
+          "decimals) and out of line with its {} for {} bytes (a call on more bytes takes at "
+          "least as long as one on fewer, and at most as long as as many calls on fewer as "
+          "cover it), so the figure was typed or damaged (a lost decimal point?): it is left "
+          "out.",
+          row.line, row.name, QuoteForError(row.printed[i]), sizes[i],
+          QuoteForError(row.printed[conflict].empty() ? std::string("figure")
+                                                      : row.printed[conflict]),
+          sizes[conflict]));
+      row.bytes_per_s[i] = std::nullopt;
     }
   }
 }

@@ -79,6 +79,13 @@ class SpeedTextParser {
   // Notes each cell of `row` printed but not readable as a figure ("2345x6.12k").
   void NameDamagedCells(const SymRow& row);
   void DropFiguresOfAnotherUnit();
+  // A table without a single 'k' whose figures speed cannot have printed so (above 10000, or
+  // 1000 times its progress lines): the 'k's were lost in the paste; reads them in 1000s.
+  void ReadFiguresThatLostTheirK();
+  // A figure not in speed's "%.2f" form ("1234567k") that its row's other figures rule out.
+  void DropFiguresOutOfLine();
+  // The rate of the progress line for row `name` at `size`, and its line; 0 when none.
+  std::pair<double, size_t> ProgressRate(const std::string& name, uint64_t size) const;
   // Notes and forgets a name alone on its line that no line of figures continued.
   void DropPendingName();
 

@@ -13,14 +13,15 @@
 //   "%30ssign    verify    sign/s verify/s" / "%4u bits EdDSA (%s) %8.4fs %8.4fs %8.1f %8.1f"
 // Differences forced by the model: the figures are cryptobench's medians (wall-clock), not
 // OpenSSL's count/time; a row whose cells all failed is left out (as `openssl speed` leaves out
-// what it could not run) and a failed cell in a printed row reads 0.00. Failures are in the
-// exit status and in the other formats. Decrypt rows carry a suffix ("AES-128-CBC decrypt"),
-// which `openssl speed -decrypt` does not print, so that the direction survives a re-import
-// and a run with both directions (botan speed, cryptsetup benchmark) has two names; figures this
-// layout has no row for (a KDF's iterations/s, key generation) are named in one line after the
-// summary. An imported run gets a line before the summary that says what its figures are, and its
-// caveats after it; the lines after the summary follow a blank line, so that a re-import does not
-// read them as rows.
+// what it could not run) and a failed cell in a printed row reads 0.00, as openssl speed prints
+// a cell it has no figure for, and is named in a line after the summary (never left to read as
+// a measured 0). Failures are also in the exit status and in the other formats. Decrypt rows carry
+// a suffix ("AES-128-CBC decrypt"), which `openssl speed -decrypt` does not print, so that the
+// direction survives a re-import and a run with both directions (botan speed, cryptsetup benchmark)
+// has two names; figures this layout has no row for (a KDF's iterations/s, key generation) are
+// named in one line after the summary. An imported run gets a line before the summary that says
+// what its figures are, and its caveats after it; the lines after the summary follow a blank line,
+// so that a re-import does not read them as rows.
 #include <algorithm>
 #include <optional>
 #include <ostream>
@@ -102,7 +103,17 @@ void WriteHeader(const results::RunResult& run, std::ostream& out) {
   }
 }
 
-void WriteSymmetric(const SymmetricGrid& grid, PrintedCells& printed, std::ostream& out) {
+// "AES-128-CBC 16 bytes (openssl speed reported 0 at line 4: ...)": a cell printed as 0.00
+// because it has no figure, for the line after the summary that says so.
+std::string Unmeasured(const std::string& what, const Cell* cell) {
+  if (cell == nullptr || cell->message.empty()) {
+    return fmt::format("{} (not measured)", what);
+  }
+  return fmt::format("{} ({})", what, cell->message);
+}
+
+void WriteSymmetric(const SymmetricGrid& grid, PrintedCells& printed,
+                    std::vector<std::string>& unmeasured, std::ostream& out) {
   bool header_written = false;
   for (const SymmetricRow& row : grid.rows) {
     bool any_measured = false;
@@ -120,12 +131,16 @@ void WriteSymmetric(const SymmetricGrid& grid, PrintedCells& printed, std::ostre
       out << '\n';
       header_written = true;
     }
-    out << fmt::format("{:<13}", SymmetricRowName(row, grid));
-    for (const Cell* cell : row.cells) {
+    const std::string name = SymmetricRowName(row, grid);
+    out << fmt::format("{:<13}", name);
+    for (size_t i = 0; i < row.cells.size(); ++i) {
+      const Cell* cell = row.cells[i];
       printed.insert(cell);
       double bytes_per_s = 0;
       if (OpsPerS(cell) && cell->figures->bytes_per_s) {
         bytes_per_s = cell->figures->bytes_per_s->value;
+      } else if (i < grid.sizes.size()) {
+        unmeasured.push_back(Unmeasured(fmt::format("{} {} bytes", name, grid.sizes[i]), cell));
       }
       out << (bytes_per_s > 10000 ? fmt::format(" {:11.2f}k", bytes_per_s / 1e3)
                                   : fmt::format(" {:11.2f} ", bytes_per_s));
@@ -177,7 +192,7 @@ const Cell* FindCell(const AlgorithmResult& alg, const char* operation) {
 
 // One section of the public-key summary, in the order `openssl speed` prints them.
 void WritePublicKeyFamily(const results::RunResult& run, PkFamily family, PrintedCells& printed,
-                          std::ostream& out) {
+                          std::vector<std::string>& unmeasured, std::ostream& out) {
   bool header_written = false;
   for (const AlgorithmResult& alg : run.algorithms) {
     const AlgorithmInfo* info = CatalogEntryOf(alg);
@@ -200,6 +215,12 @@ void WritePublicKeyFamily(const results::RunResult& run, PkFamily family, Printe
     }
     printed.insert(first_cell);
     printed.insert(second_cell);
+    if (!first) {
+      unmeasured.push_back(Unmeasured(name + (derive ? " derive" : " sign"), first_cell));
+    }
+    if (!second && !derive) {
+      unmeasured.push_back(Unmeasured(name + " verify", second_cell));
+    }
     if (!header_written) {
       out << (family == PkFamily::kRsa ? fmt::format("{:18}sign    verify    sign/s verify/s\n", "")
               : family == PkFamily::kEcdh
@@ -264,11 +285,22 @@ void RenderOpensslSpeed(const results::RunResult& run, std::ostream& out) {
   }
   WriteHeader(run, out);
   PrintedCells printed;
-  WriteSymmetric(BuildSymmetricGrid(run), printed, out);
+  std::vector<std::string> unmeasured;
+  WriteSymmetric(BuildSymmetricGrid(run), printed, unmeasured, out);
   for (PkFamily family : {PkFamily::kRsa, PkFamily::kEcdsa, PkFamily::kEcdh, PkFamily::kEdDsa}) {
-    WritePublicKeyFamily(run, family, printed, out);
+    WritePublicKeyFamily(run, family, printed, unmeasured, out);
   }
   std::vector<std::string> after;
+  if (!unmeasured.empty()) {
+    std::string list;
+    for (const std::string& cell : unmeasured) {
+      list += (list.empty() ? "" : "; ") + cell;
+    }
+    after.push_back(fmt::format(
+        "Not measured, printed as 0.00 as openssl speed prints a cell it has no figure for (not "
+        "a measured 0): {}.",
+        list));
+  }
   if (const std::string left_out = LeftOut(run, printed); !left_out.empty()) {
     after.push_back(fmt::format(
         "Not in this layout (openssl speed prints no such rows; --format table or json has "
