@@ -346,6 +346,12 @@ int Run(int argc, char** argv) {
   worker_cmd->group("");
   CLI::App* tls_worker_cmd = app.add_subcommand(tls::kTlsWorkerSubcommand, "");
   tls_worker_cmd->group("");
+  // Diagnostic, not in --help: the per-call cost of the timed loop (bench/harness-overhead).
+  HarnessOverheadOptions overhead_options;
+  CLI::App* overhead_cmd = app.add_subcommand("__harness-overhead", "");
+  overhead_cmd->group("");
+  overhead_cmd->add_option("--max-seconds", overhead_options.max_seconds);
+  overhead_cmd->add_option("--format", overhead_options.format);
 
   // A first word that is no command would otherwise read "A subcommand is required".
   if (argc < 2) {
@@ -393,6 +399,9 @@ int Run(int argc, char** argv) {
     }
     if (tls_worker_cmd->parsed()) {
       return tls::RunTlsWorker();
+    }
+    if (overhead_cmd->parsed()) {
+      return RunHarnessOverhead(overhead_options);
     }
     if (tls_cmd->parsed()) {
       tls_options.lib_given = tls_cmd->get_option("--lib")->count() > 0;

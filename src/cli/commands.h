@@ -29,6 +29,16 @@ struct SpeedOptions {
 /// Runs `speed`. Throws UsageError for bad input; returns 0 or 1.
 int RunSpeed(const SpeedOptions& options);
 
+/// Options of the hidden `cryptobench __harness-overhead` (bench/harness-overhead).
+struct HarnessOverheadOptions {
+  std::string max_seconds = "0.5";  ///< sampling budget per loop shape, seconds
+  std::string format = "text";      ///< text or json
+};
+
+/// Runs `__harness-overhead`: the per-call cost, in ns, of the timed loop around a no-op
+/// (measure/harness_overhead.h). Throws UsageError for bad options; returns 0.
+int RunHarnessOverhead(const HarnessOverheadOptions& options);
+
 /// Options of `cryptobench list`.
 struct ListOptions {
   bool backends = false;               ///< --backends: list the backends instead of algorithms

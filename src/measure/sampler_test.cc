@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include "measure/harness_overhead.h"
+
 namespace cryptobench::measure {
 namespace {
 
@@ -231,6 +233,27 @@ TEST(SampleForWindowTest, FailureStopsSampling) {
   EXPECT_EQ(run.error, "operation failed");
   EXPECT_EQ(run.samples.size(), 3u);
   EXPECT_FALSE(run.precision_reached);
+}
+
+// The no-op benchmark times both loop shapes with the real sampler. Bounds are loose: a no-op
+// call costs about a nanosecond on any CPU of the last 15 years, and a preempted or slow
+// machine only raises it; 1 us a call would mean the loop itself is broken.
+TEST(HarnessOverheadTest, TimesBothLoopShapesAndTheClockReads) {
+  SamplerConfig config;
+  config.max_seconds = 0.04;
+  config.warmup_seconds = 0.002;
+  config.target_sample_seconds = 0.0005;
+  const HarnessOverhead overhead = MeasureHarnessOverhead(config);
+  ASSERT_TRUE(overhead.error.empty()) << overhead.error;
+  for (const LoopCost& cost : {overhead.harness, overhead.openssl_speed_shape}) {
+    EXPECT_GT(cost.batch, 1u);
+    EXPECT_GE(cost.samples, 1u);
+    EXPECT_GT(cost.ns_per_call, 0.0);
+    EXPECT_LT(cost.ns_per_call, 1000.0);
+    EXPECT_LE(cost.ns_per_call_low, cost.ns_per_call);
+    EXPECT_GE(cost.ns_per_call_high, cost.ns_per_call);
+  }
+  EXPECT_GT(overhead.clock_pair_ns, 0.0);
 }
 
 }  // namespace

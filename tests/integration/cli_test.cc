@@ -181,6 +181,24 @@ TEST(CliTest, UnknownOrMissingCommandIsOneLowerCaseLine) {
   EXPECT_NE(huge.err.find("each size must be 1 to"), std::string::npos) << huge.err;
 }
 
+// The no-op benchmark of the timed loop (bench/harness-overhead) is a diagnostic: not in the
+// help, JSON with both loop shapes on request, a bad --format refused.
+TEST(CliTest, HarnessOverheadIsHiddenAndReportsBothLoops) {
+  const CliResult help = RunCryptobench({"--help"});
+  EXPECT_EQ(help.out.find("__harness-overhead"), std::string::npos) << help.out;
+  const CliResult r =
+      RunCryptobench({"__harness-overhead", "--max-seconds", "0.05", "--format", "json"});
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  const nlohmann::json doc = nlohmann::json::parse(r.out);
+  for (const char* loop : {"harness", "openssl_speed_loop"}) {
+    EXPECT_GT(doc.at(loop).at("ns_per_call").get<double>(), 0) << loop;
+    EXPECT_GT(doc.at(loop).at("batch_iterations").get<uint64_t>(), 0u) << loop;
+  }
+  const CliResult bad = RunCryptobench({"__harness-overhead", "--format", "xml"});
+  EXPECT_EQ(bad.exit_status, 2);
+  EXPECT_EQ(bad.err.rfind("error: --format must be text or json", 0), 0u) << bad.err;
+}
+
 // CLI11's own wording ("At Most 1 required but received 2") never reaches the user.
 TEST(CliTest, CommandLineMistakesAreSaidInPlainWords) {
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {

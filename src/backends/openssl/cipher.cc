@@ -69,32 +69,43 @@ bool OneShot(const Libcrypto& lib, const EVP_CIPHER* cipher, std::span<const uin
   return true;
 }
 
-// The timed operation: one EVP_CipherUpdate per iteration on a long-lived context.
+// The timed operation: one EVP_EncryptUpdate (or EVP_DecryptUpdate) per iteration on a
+// long-lived context. Not EVP_CipherUpdate: that only forwards to one of the two, through
+// libcrypto's PLT, and the extra jumps cost about a nanosecond a call, 5-10% of a 16-byte
+// AES-128-CBC operation (Sapphire Rapids, OpenSSL 3.0.19); openssl speed calls
+// EVP_EncryptUpdate too.
 class CipherOperation : public PreparedOperation {
  public:
   CipherOperation(LibcryptoPtr lib, Owned<EVP_CIPHER> cipher, Owned<EVP_CIPHER_CTX> ctx,
-                  AlignedBuffer in, std::vector<uint8_t> iv, bool reset_iv_per_op)
+                  bool encrypt, AlignedBuffer in, std::vector<uint8_t> iv, bool reset_iv_per_op)
       : lib_(std::move(lib)),
         cipher_(std::move(cipher)),
         ctx_(std::move(ctx)),
+        update_(encrypt ? lib_->EVP_EncryptUpdate : lib_->EVP_DecryptUpdate),
+        update_name_(encrypt ? "EVP_EncryptUpdate" : "EVP_DecryptUpdate"),
         in_(std::move(in)),
         out_(in_.size() + 64),
         iv_(std::move(iv)),
         reset_iv_per_op_(reset_iv_per_op) {}
 
   bool Run(uint64_t iterations) override {
+    // Locals, so the loop keeps them in registers rather than reloading them after each call.
     const Libcrypto& lib = *lib_;
+    const auto update = update_;
+    EVP_CIPHER_CTX* const ctx = ctx_.get();
+    uint8_t* const out = out_.data();
+    const uint8_t* const in = in_.data();
     const int in_len = static_cast<int>(in_.size());
     for (uint64_t i = 0; i < iterations; ++i) {
       // XTS: every operation is a new data unit with its own tweak (the IV).
       if (reset_iv_per_op_ &&
-          lib.EVP_CipherInit_ex(ctx_.get(), nullptr, nullptr, nullptr, iv_.data(), -1) != 1) {
+          lib.EVP_CipherInit_ex(ctx, nullptr, nullptr, nullptr, iv_.data(), -1) != 1) {
         error_ = LibError(lib, "EVP_CipherInit_ex");
         return false;
       }
       int out_len = 0;
-      if (lib.EVP_CipherUpdate(ctx_.get(), out_.data(), &out_len, in_.data(), in_len) != 1) {
-        error_ = LibError(lib, "EVP_CipherUpdate");
+      if (update(ctx, out, &out_len, in, in_len) != 1) {
+        error_ = LibError(lib, update_name_);
         return false;
       }
     }
@@ -108,6 +119,8 @@ class CipherOperation : public PreparedOperation {
   LibcryptoPtr lib_;
   Owned<EVP_CIPHER> cipher_;  // declared before ctx_: outlives it
   Owned<EVP_CIPHER_CTX> ctx_;
+  decltype(Libcrypto::EVP_EncryptUpdate) update_;  // EVP_EncryptUpdate or EVP_DecryptUpdate
+  const char* update_name_;
   AlignedBuffer in_;
   AlignedBuffer out_;
   std::vector<uint8_t> iv_;
@@ -194,7 +207,7 @@ std::unique_ptr<PreparedOperation> PrepareCipher(const LibcryptoPtr& lib_ptr,
   }
   const EVP_CIPHER* cipher_ref = cipher.get();  // owned by `prepared` from here on
   auto prepared = std::make_unique<CipherOperation>(lib_ptr, std::move(cipher), std::move(ctx),
-                                                    std::move(input), iv, IsXts(alg));
+                                                    encrypt, std::move(input), iv, IsXts(alg));
   if (!prepared->Run(1)) {
     return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
   }

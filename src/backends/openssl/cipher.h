@@ -17,12 +17,12 @@ namespace cryptobench::backends::openssl {
 bool CipherSupported(const Libcrypto& lib, const AlgorithmInfo& alg);
 
 /// Prepares encryption or decryption of `input_len`-byte inputs. What one operation is:
-/// EVP_CipherUpdate over input_len bytes on a context whose key and IV were set once, so the
-/// stream (CBC chaining value, CTR counter) continues from one operation to the next, as
-/// `openssl speed` does. XTS is the exception: each operation is one data unit, so the tweak is
-/// re-set (EVP_CipherInit_ex with only the IV) before its update. Decrypt times the decryption of
-/// real ciphertext. CBC/ECB need input_len to be a multiple of the block size; XTS needs at
-/// least one block. Before returning, checks at this size that the timed context's output
+/// EVP_EncryptUpdate (EVP_DecryptUpdate) over input_len bytes on a context whose key and IV were
+/// set once, so the stream (CBC chaining value, CTR counter) continues from one operation to the
+/// next, as `openssl speed` does. XTS is the exception: each operation is one data unit, so the
+/// tweak is re-set (EVP_CipherInit_ex with only the IV) before its update. Decrypt times the
+/// decryption of real ciphertext. CBC/ECB need input_len to be a multiple of the block size; XTS
+/// needs at least one block. Before returning, checks at this size that the timed context's output
 /// decrypts (or was decrypted) correctly by a fresh context.
 std::unique_ptr<PreparedOperation> PrepareCipher(const LibcryptoPtr& lib, const AlgorithmInfo& alg,
                                                  Operation op, size_t input_len, bool corrupt,

@@ -83,6 +83,10 @@ inline constexpr size_t kOsslParamUnmodified = static_cast<size_t>(-1);  ///< pa
   X(int, EVP_CipherUpdate,                                                                         \
     (EVP_CIPHER_CTX * ctx, unsigned char* out, int* out_len, const unsigned char* in, int in_len)) \
   X(int, EVP_CipherFinal_ex, (EVP_CIPHER_CTX * ctx, unsigned char* out, int* out_len))             \
+  X(int, EVP_EncryptUpdate,                                                                        \
+    (EVP_CIPHER_CTX * ctx, unsigned char* out, int* out_len, const unsigned char* in, int in_len)) \
+  X(int, EVP_DecryptUpdate,                                                                        \
+    (EVP_CIPHER_CTX * ctx, unsigned char* out, int* out_len, const unsigned char* in, int in_len)) \
   X(int, EVP_CIPHER_CTX_ctrl, (EVP_CIPHER_CTX * ctx, int type, int arg, void* ptr))                \
   X(int, EVP_CIPHER_CTX_set_padding, (EVP_CIPHER_CTX * ctx, int padding))                          \
   X(EVP_MD_CTX*, EVP_MD_CTX_new, ())                                                               \
