@@ -53,8 +53,10 @@ std::string ReportArch(const results::RunResult& run, std::string* source);
 
 /// Facts from the text of a report: the library info as given; cpu.arch; cpu.features decoded
 /// from the capability vector (x86: the known OPENSSL_ia32cap bits of the words printed, set =
-/// supported; AArch64: the OPENSSL_armcap crypto-extension bits), empty when the text has no
-/// vector; env_ia32cap and env_masked_features from an " env:VALUE" suffix of the CPUINFO line
+/// supported; AArch64: the OPENSSL_armcap crypto-extension bits); without a vector, what the
+/// CPU clues show (ReportOrigin::cpu_features_from_clues: a flags/Features line, a model row's
+/// absent features, and its present ones unless the text shows a virtual machine), else empty;
+/// env_ia32cap and env_masked_features from an " env:VALUE" suffix of the CPUINFO line
 /// (the bits VALUE clears from a vector with every bit set: the report cannot say which of
 /// them the CPU has); asm_defines from a 1.x compiler line; no_asm_build for "CPUINFO: N/A"
 /// (a 1.x compiler line without -D*_ASM is only a finding: pastes shorten it). `report` is set
