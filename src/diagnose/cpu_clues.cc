@@ -148,12 +148,13 @@ class Reader {
     out_.features.push_back({name, present, from_flags, clue, source});
   }
 
-  void Uname(const results::SourceFact& fact) {
+  // `uname -a` (every word is tried) or lscpu's "Architecture:" value (uname -m's).
+  void Uname(const results::SourceFact& fact, std::string_view what) {
     for (const std::string& word : Words(fact.value)) {
       const std::string lower = Lower(word);
       for (const Row& row : Table()) {
         if (row.clue == "uname" && row.match == lower) {
-          const std::string clue = LineClue("the uname line", fact.line, fact.value);
+          const std::string clue = LineClue(what, fact.line, fact.value);
           SetArch(row.arch, clue, row.source, 0);
           for (const std::string& name : row.lacks) {
             arch_lacks_.push_back({name, false, false, clue, row.source});
@@ -319,7 +320,9 @@ CpuClues ReadCpuClues(const results::RunResult& run) {
   Reader reader(out);
   for (const results::SourceFact& fact : run.source.facts) {
     if (fact.kind == "uname") {
-      reader.Uname(fact);
+      reader.Uname(fact, "the uname line");
+    } else if (fact.kind == "cpu_arch") {
+      reader.Uname(fact, "lscpu's Architecture line");
     }
   }
   reader.March(run.library.cflags);

@@ -56,10 +56,10 @@ struct CpuClues {
   const CpuFeatureClue* Find(std::string_view name) const;
 };
 
-/// Reads the run's environment facts (results::SourceInfo::facts: "uname", "cpu_model",
-/// "cpu_flags"), machine.cpu_model, library.cflags (-march=, -mips32r2) and library.options
-/// (bn(64,32)) against data/cpu-clues.csv. A model no row matches stays unknown: nothing is
-/// guessed from a name. Never throws for a well-formed run.
+/// Reads the run's environment facts (results::SourceInfo::facts: "uname", "cpu_arch" (lscpu's
+/// Architecture, matched as uname -m), "cpu_model", "cpu_flags"), machine.cpu_model, library.cflags
+/// (-march=, -mips32r2) and library.options (bn(64,32)) against data/cpu-clues.csv. A model no row
+/// matches stays unknown: nothing is guessed from a name. Never throws for a well-formed run.
 CpuClues ReadCpuClues(const results::RunResult& run);
 
 /// The AES name's round count relative to AES-128 (AES-128: 1, AES-192: 1.2, AES-256: 1.4), or

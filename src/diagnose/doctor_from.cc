@@ -81,7 +81,11 @@ std::vector<std::string> CannotKnow(const DoctorReport& report) {
   out.push_back(
       "Whether the CPU is this machine's: every fact here is the report's; nothing was run on "
       "this machine.");
-  if (!origin.cpu_features_known) {
+  if (origin.cpu_features_from_clues) {
+    out.push_back(
+        "Which features the library's capability vector has: the text shows the CPU's (the "
+        "clues above) but no CPUINFO vector, so a mask such as OPENSSL_ia32cap would not show.");
+  } else if (!origin.cpu_features_known) {
     out.push_back(
         report.facts.no_asm_build && report.facts.library.capability_vector == "N/A"
             ? "Which features the CPU has: a build without assembly prints CPUINFO: N/A, no "
@@ -121,7 +125,7 @@ DoctorReport DiagnoseReport(const results::RunResult& run,
                             const std::vector<const AlgorithmInfo*>& only) {
   DoctorReport report;
   report.facts = ReportFacts(run);
-  const ReportClock clock = ReportClockRange(run.machine);
+  const ReportClock clock = ReportClockRange(run);
   report.core_hz_low = clock.hz_low;
   report.core_hz_high = clock.hz_high;
   ReportOrigin& origin = *report.facts.report;

@@ -35,6 +35,13 @@ struct ReportClock {
 /// (turbo: laptop parts reach about 2.2 x base, e.g. 1.8 -> 4.0 GHz)]; otherwise the default
 /// 1-5 GHz.
 ReportClock ReportClockRange(const results::MachineInfo& machine);
+/// The same from the machine's model, else the pasted CPU model lines (`facts` of kind
+/// "cpu_model": /proc/cpuinfo's model name, lscpu's Model name) when every one that names a
+/// base clock names the same (a paste of two machines leaves the clock open), else the TSC.
+ReportClock ReportClockRange(const results::MachineInfo& machine,
+                             const std::vector<results::SourceFact>& facts);
+/// ReportClockRange(run.machine, run.source.facts).
+ReportClock ReportClockRange(const results::RunResult& run);
 
 /// The architecture a report's figures come from, or "" when the text does not tell:
 /// machine.arch (a cryptobench run), else the CPUINFO line (OPENSSL_ia32cap: x86, 64-bit unless
@@ -46,8 +53,10 @@ std::string ReportArch(const results::RunResult& run, std::string* source);
 
 /// Facts from the text of a report: the library info as given; cpu.arch; cpu.features decoded
 /// from the capability vector (x86: the known OPENSSL_ia32cap bits of the words printed, set =
-/// supported; AArch64: the OPENSSL_armcap crypto-extension bits), empty when the text has no
-/// vector; env_ia32cap and env_masked_features from an " env:VALUE" suffix of the CPUINFO line
+/// supported; AArch64: the OPENSSL_armcap crypto-extension bits); without a vector, what the
+/// CPU clues show (ReportOrigin::cpu_features_from_clues: a flags/Features line, a model row's
+/// absent features, and its present ones unless the text shows a virtual machine), else empty;
+/// env_ia32cap and env_masked_features from an " env:VALUE" suffix of the CPUINFO line
 /// (the bits VALUE clears from a vector with every bit set: the report cannot say which of
 /// them the CPU has); asm_defines from a 1.x compiler line; no_asm_build for "CPUINFO: N/A"
 /// (a 1.x compiler line without -D*_ASM is only a finding: pastes shorten it). `report` is set

@@ -17,7 +17,9 @@ namespace cryptobench::diagnose {
 namespace {
 
 using ::testing::Contains;
+using ::testing::Each;
 using ::testing::ElementsAre;
+using ::testing::Eq;
 using ::testing::HasSubstr;
 using ::testing::IsEmpty;
 using ::testing::Not;
@@ -666,7 +668,8 @@ TEST(CpuCluesTest, SlowAesIsSoftwareAndTheCluesDecideWhy) {
   Add(unused, "AES-128-CBC", "cipher", {Figure("encrypt", 65536, 11.5)});
   AddFact(unused, "cpu_flags", "fpu vme de pse tsc msr pae sse sse2 ssse3 lm aes avx", 3);
   report = DiagnoseReport(unused);
-  EXPECT_THAT(Tags(report), ElementsAre("hw-path-unused"));
+  EXPECT_THAT(Tags(report), Each(Eq("hw-path-unused")));
+  EXPECT_THAT(Tags(report), Not(IsEmpty()));
   EXPECT_EQ(report.facts.cpu.arch, "x86_64");
 }
 
@@ -711,6 +714,77 @@ TEST(CpuCluesTest, FastAesIsHardwareUnlessUserCpuTimingHidesAnEngine) {
   Add(engine, "AES-128-CBC", "cipher", {Figure("decrypt", 16384, 3700)});
   report = DiagnoseReport(engine);
   EXPECT_THAT(FindingIds(report), Not(Contains("cpu.aes-hardware")));
+}
+
+// The verdicts rest on the CPU lines the findings list: a flags line with aes is not "cannot
+// tell whether the CPU has AES-NI" beside a clue that says it does (a new user's trial).
+TEST(CpuCluesTest, FlagsLineFeaturesAreTheVerdictsFactsWithTheirLine) {
+  results::RunResult run = ImportedRun("", kOpenssl111);
+  AddFact(run, "cpu_flags", "fpu vme de pse tsc msr sse sse2 ssse3 lm aes pclmulqdq avx", 4);
+  Add(run, "AES-128-CBC", "cipher", {Figure("encrypt", 16384, 100)});
+  Add(run, "SHA-256", "hash", {Figure("hash", 16384, 200)});
+  DoctorReport report = DiagnoseReport(run);
+  ASSERT_TRUE(report.facts.report);
+  EXPECT_FALSE(report.facts.report->cpu_features_known);
+  EXPECT_TRUE(report.facts.report->cpu_features_from_clues);
+  EXPECT_TRUE(report.facts.cpu.Usable("AES-NI"));
+  EXPECT_FALSE(report.facts.cpu.Usable("SHA-NI"));
+  const Verdict& cbc = Find(report, "AES-128-CBC");
+  EXPECT_EQ(cbc.status, VerdictStatus::kNotAccelerated) << cbc.line;
+  EXPECT_THAT(cbc.line, HasSubstr("the CPU has AES-NI"));
+  EXPECT_THAT(cbc.line, Not(HasSubstr("does not say whether")));
+  EXPECT_THAT(cbc.evidence, Contains(HasSubstr("flags line (line 4)")));
+  // The flags line lacks sha_ni: SHA-256 in software is what this CPU gives.
+  const Verdict& sha = Find(report, "SHA-256");
+  EXPECT_EQ(sha.status, VerdictStatus::kSoftwareExpected) << sha.line;
+  EXPECT_THAT(sha.evidence, Contains(HasSubstr("line 4")));
+  bool says_vector_unknown = false;
+  for (const std::string& fact : report.facts.report->cannot_know) {
+    says_vector_unknown =
+        says_vector_unknown || fact.find("capability vector has") != std::string::npos;
+  }
+  EXPECT_TRUE(says_vector_unknown);
+
+  // A fast figure: accelerated, with the line that shows AES-NI.
+  results::RunResult fast = ImportedRun("", kOpenssl111);
+  AddFact(fast, "cpu_flags", "fpu vme de pse tsc msr sse sse2 ssse3 lm aes pclmulqdq avx", 4);
+  Add(fast, "AES-128-CBC", "cipher", {Figure("encrypt", 16384, 1500)});
+  const DoctorReport fast_report = DiagnoseReport(fast);
+  const Verdict& accelerated = Find(fast_report, "AES-128-CBC");
+  EXPECT_EQ(accelerated.status, VerdictStatus::kAccelerated) << accelerated.line;
+
+  // ARM: a Features line without aes is software on this CPU, not a problem.
+  results::RunResult arm = ImportedRun("", kOpenssl111);
+  arm.library.platform = "platform: linux-aarch64";
+  AddFact(arm, "cpu_flags", "fp asimd evtstrm crc32 cpuid", 2);
+  Add(arm, "AES-128-CBC", "cipher", {Figure("encrypt", 16384, 60)});
+  report = DiagnoseReport(arm);
+  EXPECT_EQ(Find(report, "AES-128-CBC").status, VerdictStatus::kSoftwareExpected)
+      << Find(report, "AES-128-CBC").line;
+  EXPECT_THAT(Tags(report), Not(Contains("hw-path-unused")));
+
+  // A model row's "has" on a virtual machine is the host's: left unknown.
+  results::RunResult guest = ImportedRun("", kOpenssl111);
+  AddFact(guest, "cpu_model", "model name: AMD EPYC 7763 64-Core Processor", 2);
+  AddFact(guest, "cpu_flags", "fpu de pse tsc msr pae sse sse2 lm hypervisor", 3);
+  report = DiagnoseReport(guest);
+  EXPECT_FALSE(report.facts.cpu.Usable("SHA-NI"));
+  EXPECT_NE(report.facts.cpu.Find("AES-NI"), nullptr);  // the guest's flags: absent
+}
+
+// "@ 2.50GHz" in a pasted model line narrows the clock; two machines' clocks do not.
+TEST(DoctorFromTest, ClockRangeComesFromAPastedModelLine) {
+  results::RunResult run = ImportedRun("", kOpenssl111);
+  AddFact(run, "cpu_model", "model name: Intel(R) Xeon(R) Gold 6248 CPU @ 2.50GHz", 3);
+  ReportClock clock = ReportClockRange(run);
+  EXPECT_DOUBLE_EQ(clock.hz_low, 0.8 * 2.5e9);
+  EXPECT_THAT(clock.source, HasSubstr("2.50GHz (line 3)"));
+  AddFact(run, "cpu_model", "model name: Intel(R) Core(TM) i5-2400 CPU @ 3.10GHz", 9);
+  EXPECT_EQ(ReportClockRange(run).hz_low, kReportDefaultHzLow);
+  // lscpu's Architecture line names the architecture as uname -m would.
+  AddFact(run, "cpu_arch", "aarch64", 1);
+  EXPECT_EQ(ReadCpuClues(run).arch, "aarch64");
+  EXPECT_THAT(ReadCpuClues(run).arch_clue, HasSubstr("Architecture line (line 1)"));
 }
 
 }  // namespace

@@ -46,6 +46,10 @@ struct ReportOrigin {
   std::vector<std::string> caveats;  ///< the run's interpretation caveats, verbatim
   std::string arch_source;           ///< where facts.cpu.arch came from; empty when unknown
   bool cpu_features_known = false;   ///< facts.cpu.features were decoded from a capability vector
+  /// Without a capability vector: facts.cpu.features hold what the CPU clues show (a flags or
+  /// Features line, a model row of data/cpu-clues.csv); each feature's clue and source is
+  /// cpu_clues.Find(name). They say what the CPU has, not what the library's vector has.
+  bool cpu_features_from_clues = false;
   /// What the text shows about the CPU besides the CPUINFO line: uname, flags, models, -march=
   /// (cpu_clues.h); each conclusion with its clue.
   CpuClues cpu_clues;

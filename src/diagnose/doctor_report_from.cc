@@ -61,7 +61,7 @@ std::vector<FactRow> ReportCpuRows(const DoctorFacts& facts) {
           ? FactRow{"architecture", "not in the text"}
           : FactRow{"architecture", facts.cpu.arch, false,
                     origin.arch_source.empty() ? "" : "(from " + origin.arch_source + ")"});
-  if (!origin.cpu_features_known) {
+  if (!origin.cpu_features_known && !origin.cpu_features_from_clues) {
     rows.push_back({"features", "not in the text (no CPUINFO capability vector)"});
   }
   // What the paste's other lines show (uname, flags, models, -march=), each with its clue.
@@ -72,6 +72,10 @@ std::vector<FactRow> ReportCpuRows(const DoctorFacts& facts) {
 }
 
 std::string ReportFeaturesIntro(const DoctorFacts& facts) {
+  if (facts.report->cpu_features_from_clues) {
+    return "features (from the CPU lines of the text, each named as a clue above; no CPUINFO "
+           "capability vector)";
+  }
   const std::string variable = facts.library.cpu_info.find("OPENSSL_armcap") != std::string::npos
                                    ? "OPENSSL_armcap"
                                    : "OPENSSL_ia32cap";
@@ -82,6 +86,9 @@ std::string ReportFeaturesIntro(const DoctorFacts& facts) {
 }
 
 std::string ReportFeatureText(const DoctorFacts& facts, const cpu::FeatureState& feature) {
+  if (facts.report->cpu_features_from_clues) {
+    return feature.supported ? "present" : "absent";
+  }
   if (feature.supported) {
     return "set";
   }
@@ -135,6 +142,7 @@ nlohmann::ordered_json ReportOriginToJson(const ReportOrigin& origin) {
   j["caveats"] = origin.caveats;
   j["arch_source"] = origin.arch_source;
   j["cpu_features_known"] = origin.cpu_features_known;
+  j["cpu_features_from_clues"] = origin.cpu_features_from_clues;
   nlohmann::ordered_json clues = nlohmann::ordered_json::array();
   for (const CpuClue& clue : origin.cpu_clues.clues) {
     clues.push_back(

@@ -146,7 +146,10 @@ std::string FeatureSummary(const DoctorFacts& facts) {
   for (const cpu::FeatureState& feature : cpu.features) {
     if (facts.report) {
       const std::string state = doctor_internal::ReportFeatureText(facts, feature);
-      (state == "set" ? usable : state == "clear" ? absent : disabled).push_back(feature.name);
+      (state == "set" || state == "present"    ? usable
+       : state == "clear" || state == "absent" ? absent
+                                               : disabled)
+          .push_back(feature.name);
       continue;
     }
     (feature.usable() ? usable : feature.supported ? disabled : absent).push_back(feature.name);
@@ -161,7 +164,10 @@ std::string FeatureSummary(const DoctorFacts& facts) {
       out += (i == 0 ? "" : ", ") + names[i];
     }
   };
-  if (facts.report) {
+  if (facts.report && facts.report->cpu_features_from_clues) {
+    add_group("present", usable);
+    add_group("absent", absent);
+  } else if (facts.report) {
     add_group("set", usable);
     add_group("clear", absent);
     add_group("clear (env: masks it)", disabled);

@@ -80,6 +80,33 @@ std::string EnvPart(std::string_view cpu_info) {
   return std::string(value);
 }
 
+// A base clock named in a CPU model: "... @ 2.40GHz" (Intel brand strings name the base
+// clock), as Hz and as printed.
+struct BaseClock {
+  double hz = 0;
+  std::string text;
+};
+std::optional<BaseClock> BaseClockOf(const std::string& model) {
+  const size_t ghz = Lower(model).find("ghz");
+  if (ghz == std::string::npos) {
+    return std::nullopt;
+  }
+  size_t begin = ghz;
+  while (begin > 0 && model[begin - 1] == ' ') {
+    --begin;
+  }
+  size_t digits = begin;
+  while (digits > 0 && (std::isdigit(static_cast<unsigned char>(model[digits - 1])) ||
+                        model[digits - 1] == '.')) {
+    --digits;
+  }
+  const double value = digits < begin ? std::atof(model.substr(digits, begin - digits).c_str()) : 0;
+  if (!(value > 0.2 && value < 10)) {
+    return std::nullopt;
+  }
+  return BaseClock{value * 1e9, model.substr(digits, ghz + 3 - digits)};
+}
+
 // An unsigned number as strtoul base 0 reads it (the OPENSSL_armcap syntax, armcap.c), whole.
 std::optional<uint64_t> ParseWhole(std::string_view text) {
   const std::string s(text);
@@ -166,29 +193,44 @@ void DecodeArm(const results::LibraryInfo& library, DoctorFacts& facts) {
 }  // namespace
 
 ReportClock ReportClockRange(const results::MachineInfo& machine) {
+  return ReportClockRange(machine, {});
+}
+
+ReportClock ReportClockRange(const results::RunResult& run) {
+  return ReportClockRange(run.machine, run.source.facts);
+}
+
+ReportClock ReportClockRange(const results::MachineInfo& machine,
+                             const std::vector<results::SourceFact>& facts) {
   ReportClock clock;
   clock.source = fmt::format("assumed {}-{} GHz: the text gives no clock rate",
                              kReportDefaultHzLow / 1e9, kReportDefaultHzHigh / 1e9);
   double base = 0;
   std::string from;
-  // "... @ 2.40GHz" (Intel brand strings name the base clock).
-  const std::string model = machine.cpu_model;
-  const size_t ghz = Lower(model).find("ghz");
-  if (ghz != std::string::npos) {
-    size_t begin = ghz;
-    while (begin > 0 && model[begin - 1] == ' ') {
-      --begin;
+  if (const std::optional<BaseClock> model = BaseClockOf(machine.cpu_model)) {
+    base = model->hz;
+    from = fmt::format("the CPU model's base clock {}", model->text);
+  } else {
+    // The pasted model lines (/proc/cpuinfo, lscpu): only when every one that names a clock
+    // names the same, as a paste of two machines leaves the clock open.
+    std::optional<BaseClock> seen;
+    size_t line = 0;
+    bool agree = true;
+    for (const results::SourceFact& fact : facts) {
+      if (fact.kind != "cpu_model") {
+        continue;
+      }
+      if (const std::optional<BaseClock> clock_of = BaseClockOf(fact.value)) {
+        agree = agree && (!seen || seen->hz == clock_of->hz);
+        if (!seen) {
+          seen = clock_of;
+          line = fact.line;
+        }
+      }
     }
-    size_t digits = begin;
-    while (digits > 0 && (std::isdigit(static_cast<unsigned char>(model[digits - 1])) ||
-                          model[digits - 1] == '.')) {
-      --digits;
-    }
-    const double value =
-        digits < begin ? std::atof(model.substr(digits, begin - digits).c_str()) : 0;
-    if (value > 0.2 && value < 10) {
-      base = value * 1e9;
-      from = fmt::format("the CPU model's base clock {}", model.substr(digits, ghz + 3 - digits));
+    if (seen && agree) {
+      base = seen->hz;
+      from = fmt::format("the CPU model line's base clock {} (line {})", seen->text, line);
     }
   }
   if (base == 0 && machine.tick_counter == "tsc" && machine.tick_rate_hz > 0) {
@@ -265,6 +307,17 @@ DoctorFacts ReportFacts(const results::RunResult& run) {
     DecodeX86(run.library, facts);
   } else if (Contains(run.library.cpu_info, "OPENSSL_armcap")) {
     DecodeArm(run.library, facts);
+  }
+  if (!origin.cpu_features_known) {
+    // No vector: the CPU's flags line and the model rows say what the CPU has (a model row's
+    // "has" is the host's on a virtual machine, whose guest may lack it: left unknown there).
+    for (const CpuFeatureClue& clue : origin.cpu_clues.features) {
+      if (clue.present && !clue.from_flags && origin.cpu_clues.virtual_machine) {
+        continue;
+      }
+      facts.cpu.features.push_back({clue.name, clue.present, true});
+      origin.cpu_features_from_clues = true;
+    }
   }
   facts.detected_capability_vector = facts.env_ia32cap ? "" : run.library.capability_vector;
   if (run.library.version_num != 0 && run.library.version_num < kOpenssl3) {

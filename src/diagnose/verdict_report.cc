@@ -158,6 +158,44 @@ std::string Lower(std::string_view text) {
   return out;
 }
 
+// Where the report shows the CPU's feature `name` without a capability vector: the clue of
+// the flags/Features line or model row (cpu_clues.h) and its source; "" when it does not.
+std::string ClueOf(const DoctorFacts& facts, std::string_view name) {
+  if (!facts.report || !facts.report->cpu_features_from_clues) {
+    return "";
+  }
+  const CpuFeatureClue* clue = facts.report->cpu_clues.Find(name);
+  if (clue == nullptr) {
+    return "";
+  }
+  return clue->source.empty() ? clue->clue
+                              : fmt::format("{} (source: {})", clue->clue, clue->source);
+}
+
+// True when the CPU clues show every feature `path` needs that the CPU lacks as absent (not
+// merely unlisted), and at least one: only then does the text say the CPU lacks the path.
+bool CluesShowPathAbsent(const DoctorFacts& facts, const ReportPath& path) {
+  bool any = false;
+  for (const std::string& need : path.needs) {
+    if (facts.cpu.Usable(need)) {
+      continue;
+    }
+    if (facts.cpu.Find(need) == nullptr) {
+      return false;
+    }
+    any = true;
+  }
+  return any;
+}
+
+// True for a tool that times the kernel's crypto (cryptsetup, tcrypt, kcapi): its remedy is a
+// kernel driver, not the library's build.
+bool KernelTool(const ReportOrigin& origin) {
+  return origin.tool.find("cryptsetup") != std::string::npos ||
+         origin.tool.find("tcrypt") != std::string::npos ||
+         origin.tool.find("kcapi") != std::string::npos;
+}
+
 // "OPENSSL_ia32cap" or "OPENSSL_armcap", as the CPUINFO line names it.
 std::string CapabilityVariable(const DoctorFacts& facts) {
   return facts.library.cpu_info.find("OPENSSL_armcap") != std::string::npos ? "OPENSSL_armcap"
@@ -260,28 +298,39 @@ Verdict Decider::DecideFromReport() const {
                             figure, arch));
   }
   const ReportPath* base = BasePath(paths);
-  if (facts_.report->cpu_features_known && !base->available) {
+  const bool known = facts_.report->cpu_features_known;
+  if (!base->available && (known || CluesShowPathAbsent(facts_, *base))) {
+    std::vector<std::string> clear;
+    for (const std::string& feature : base->needs) {
+      if (!facts_.cpu.Usable(feature)) {
+        clear.push_back(feature);
+      }
+    }
+    // Without a vector: the CPU line that shows the feature absent.
+    const std::string clue = known ? "" : ClueOf(facts_, clear.front());
     if (FingerprintSide(ClassesFor(arch), alg_, operation_, fp_, paths) == Side::kAccelerated) {
       // Only the path the vector rules out reaches the figure: one of the two does not
       // describe the run.
-      Verdict v = Make(VerdictStatus::kUndetermined,
-                       fmt::format("the report's capability vector has {} clear, yet {} over the "
-                                   "whole {} range: the vector and the figure disagree",
-                                   base->key, figure, FormatHzRange(hz_low_, hz_high_)));
-      std::vector<std::string> clear;
-      for (const std::string& feature : base->needs) {
-        if (!facts_.cpu.Usable(feature)) {
-          clear.push_back(feature);
-        }
-      }
-      v.evidence.push_back(fmt::format(
-          "the capability vector {} has {} clear: the CPU lacks {}, the OS disabled {}, or the "
-          "vector was masked or edited (an OPENSSL_ia32cap the CPUINFO line does not show)",
-          facts_.library.capability_vector, clear.empty() ? base->key : Join(clear),
-          clear.size() > 1 ? "them" : "it", clear.size() > 1 ? "them" : "it"));
+      Verdict v = Make(
+          VerdictStatus::kUndetermined,
+          known ? fmt::format("the report's capability vector has {} clear, yet {} over the "
+                              "whole {} range: the vector and the figure disagree",
+                              base->key, figure, FormatHzRange(hz_low_, hz_high_))
+                : fmt::format("the text's CPU line shows no {}, yet {} over the whole {} range: "
+                              "the CPU line and the figure disagree",
+                              Join(clear), figure, FormatHzRange(hz_low_, hz_high_)));
       v.evidence.push_back(
+          known ? fmt::format("the capability vector {} has {} clear: the CPU lacks {}, the OS "
+                              "disabled {}, or the vector was masked or edited (an "
+                              "OPENSSL_ia32cap the CPUINFO line does not show)",
+                              facts_.library.capability_vector,
+                              clear.empty() ? base->key : Join(clear),
+                              clear.size() > 1 ? "them" : "it", clear.size() > 1 ? "them" : "it")
+                : fmt::format("{} shows no {}", clue, Join(clear)));
+      v.evidence.push_back(fmt::format(
           "no software class reaches this figure anywhere in the clock range: the figure may "
-          "come from another machine or another run than the CPUINFO line");
+          "come from another machine or another run than the {} line",
+          known ? "CPUINFO" : "CPU"));
       if (!facts_.report->engine_or_provider.empty()) {
         v.evidence.push_back(
             fmt::format("with {} named, the work may not have run on the CPU's own code at all",
@@ -293,10 +342,19 @@ Verdict Decider::DecideFromReport() const {
           "cryptobench doctor on that machine.";
       return v;
     }
-    Verdict v = Make(VerdictStatus::kSoftwareExpected,
-                     fmt::format("the report's capability vector has {} clear (the CPU lacks it, "
-                                 "or the OS disabled it); {}",
-                                 base->key, figure));
+    Verdict v = Make(
+        VerdictStatus::kSoftwareExpected,
+        known ? fmt::format("the report's capability vector has {} clear (the CPU lacks it, "
+                            "or the OS disabled it); {}",
+                            base->key, figure)
+              : fmt::format("the text's CPU line shows no {} (the CPU lacks it{}); {}", Join(clear),
+                            facts_.report->cpu_clues.virtual_machine
+                                ? ", or the virtual machine hides it"
+                                : "",
+                            figure));
+    if (!known) {
+      v.evidence.push_back(fmt::format("{} shows no {}", clue, Join(clear)));
+    }
     if (arch == "x86_64") {
       v.evidence.push_back("best software class on such a CPU: " +
                            BestSoftwareClass(family_, facts_.cpu));
@@ -313,7 +371,15 @@ Verdict Decider::DecideReportFingerprint(const std::string& key,
   const Side side = FingerprintSide(ClassesFor(facts_.cpu.arch), alg_, operation_, fp_, paths);
   const std::string figure = Figure(fp_, AsIs().bytes_per_s);
   const std::string hz = FormatHzRange(hz_low_, hz_high_);
-  const bool known = origin.cpu_features_known;
+  // The CPU's features: from the capability vector, or (without one) from the text's CPU
+  // lines, which say what the CPU has but not what the library's vector holds.
+  const ReportPath* base = BasePath(paths);
+  // The feature the CPU line names for the path (AES-NI; AES for the ARMv8 AES path).
+  const std::string feature =
+      base != nullptr && !base->needs.empty() ? base->needs.front() : std::string(key);
+  const bool from_clues = !origin.cpu_features_known && base != nullptr && base->available &&
+                          !ClueOf(facts_, feature).empty();
+  const bool known = origin.cpu_features_known || from_clues;
   switch (side) {
     case Side::kAccelerated: {
       if (origin.timing_basis == "user_cpu" && !origin.engine_or_provider.empty()) {
@@ -331,7 +397,9 @@ Verdict Decider::DecideReportFingerprint(const std::string& key,
                known ? reason
                      : reason + fmt::format(": the CPU's features are not in the text, "
                                             "but only accelerated code reaches this speed"));
-      if (known) {
+      if (from_clues) {
+        v.evidence.push_back(fmt::format("{} shows {}", ClueOf(facts_, feature), feature));
+      } else if (known) {
         v.evidence.push_back(fmt::format("the report's capability vector has {} set", key));
       }
       return v;
@@ -358,21 +426,41 @@ Verdict Decider::DecideReportFingerprint(const std::string& key,
                                 "slower than one alone, so a software class is not proof",
                                 figure, origin.processes));
       }
-      Verdict v = Make(VerdictStatus::kNotAccelerated,
-                       fmt::format("{}: the report's capability vector has {}, but the figure "
+      Verdict v = Make(
+          VerdictStatus::kNotAccelerated,
+          from_clues ? fmt::format("{}: the CPU has {}, but the figure fits no accelerated class "
+                                   "anywhere in {}: the {} does not use it",
+                                   figure, key, hz, KernelTool(origin) ? "kernel" : "library")
+                     : fmt::format("{}: the report's capability vector has {}, but the figure "
                                    "fits no accelerated class anywhere in {}: the library does "
                                    "not use it",
                                    figure, key, hz));
+      if (from_clues) {
+        const CpuFeatureClue* clue = origin.cpu_clues.Find(feature);
+        v.evidence.push_back(fmt::format("{} shows {}{}", ClueOf(facts_, feature), feature,
+                                         clue != nullptr && !clue->from_flags
+                                             ? " (a model row: the CPU has it, unless a virtual "
+                                               "machine hides it from the guest)"
+                                             : ""));
+      }
       if (origin.timing_basis == "wall_clock" && origin.kind == "imported") {
         v.evidence.push_back(
             "a single wall-clock figure cannot show a busy machine; repeat the run, or run "
             "cryptobench doctor on that machine to mask features and prove it");
       }
       AddReportBuildEvidence(v);
-      v.advice = fmt::format(
-          "Check the library's build (no-asm, an OpenSSL older than the {} code, the low-level "
-          "API); cryptobench doctor on that machine proves it with mask experiments.",
-          path_name.empty() ? key : path_name);
+      v.advice =
+          from_clues && KernelTool(origin)
+              ? fmt::format(
+                    "Load the kernel's driver for the CPU's {} instructions (aesni_intel, "
+                    "aes_ce_blk, ...) and check /proc/crypto for its driver names.",
+                    key)
+              : fmt::format(
+                    "Check the library's build (no-asm, an OpenSSL older than the {} "
+                    "code, the low-level API{}); cryptobench doctor on that machine "
+                    "proves it with mask experiments.",
+                    path_name.empty() ? key : path_name,
+                    from_clues ? ", an OPENSSL_ia32cap/armcap mask the text does not show" : "");
       return v;
     }
     case Side::kMixed: {

@@ -1,6 +1,9 @@
 // Reading environment lines of a paste into facts.
 #include "import/env_facts.h"
 
+#include <algorithm>
+#include <cctype>
+
 #include <fmt/format.h>
 
 #include "import/parse_util.h"
@@ -21,6 +24,31 @@ std::optional<std::pair<std::string, std::string>> KeyValue(std::string_view tri
   return std::make_pair(ToLower(key), std::string(Trim(trimmed.substr(colon + 1))));
 }
 
+// A /proc/cpuinfo or lscpu flags/Features value whatever command printed it: x86 lists fpu
+// with sse2 or tsc, arm64 asimd, 32-bit ARM half, thumb or vfp (the kernel's names: x86
+// cpufeatures.h, arch/arm64/kernel/cpuinfo.c, arch/arm/kernel/setup.c). Prose that merely
+// starts with "Features:" lists none of them.
+bool LooksLikeCpuFlags(std::string_view value) {
+  bool fpu = false;
+  bool x86 = false;
+  bool arm = false;
+  const std::vector<std::string_view> words = SplitWords(value);
+  for (const std::string_view word : words) {
+    fpu = fpu || word == "fpu";
+    x86 = x86 || word == "sse2" || word == "tsc";
+    arm = arm || word == "asimd" || word == "half" || word == "thumb" || word == "vfp";
+  }
+  return words.size() >= 3 && ((fpu && x86) || arm);
+}
+
+// True for a value of letters, digits and '_' (lscpu's "Architecture: x86_64").
+bool IsArchWord(std::string_view value) {
+  return !value.empty() && value.size() <= 16 &&
+         std::all_of(value.begin(), value.end(), [](char c) {
+           return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+         });
+}
+
 bool IsUnameLine(std::string_view trimmed) {
   const std::vector<std::string_view> words = SplitWords(trimmed);
   return words.size() >= 4 &&
@@ -30,6 +58,17 @@ bool IsUnameLine(std::string_view trimmed) {
 }
 
 }  // namespace
+
+bool IsCpuinfoLine(std::string_view text) {
+  const auto kv = KeyValue(Trim(text));
+  if (!kv) {
+    return false;
+  }
+  const auto& [key, value] = *kv;
+  return key == "model name" ||
+         ((key == "flags" || key == "features") && LooksLikeCpuFlags(value)) ||
+         (key == "architecture" && IsArchWord(value));
+}
 
 void EnvFactReader::SetCommand(const SourceLine& line, std::vector<results::SourceFact>* facts) {
   Finish(facts);
@@ -133,14 +172,23 @@ bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact
       }
       return true;
     }
+    // "Model : Raspberry Pi 4 Model B" (ARM boards' /proc/cpuinfo) names the board; x86's
+    // "model : 85" is a number, not a name.
+    const bool board_model = key == "model" && !value.empty() && !ParseUnsigned(value);
     if ((key == "model name" || key == "cpu model" || key == "hardware" || key == "cpu part" ||
-         key == "vendor_id") &&
-        (context_ == Context::kCpuinfo || key == "model name")) {
+         key == "vendor_id" || board_model) &&
+        (context_ == Context::kCpuinfo || key == "model name" || board_model)) {
       facts->push_back({"cpu_model", fmt::format("{}: {}", key, value), line.number});
       return true;
     }
-    if ((key == "flags" || key == "features") && context_ == Context::kCpuinfo) {
+    if ((key == "flags" || key == "features") &&
+        (context_ == Context::kCpuinfo || LooksLikeCpuFlags(value))) {
       facts->push_back({"cpu_flags", value, line.number});
+      return true;
+    }
+    // lscpu's "Architecture: x86_64" (uname -m's value).
+    if (key == "architecture" && IsArchWord(value)) {
+      facts->push_back({"cpu_arch", value, line.number});
       return true;
     }
   }

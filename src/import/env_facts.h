@@ -17,6 +17,11 @@
 
 namespace cryptobench::import {
 
+/// True for a /proc/cpuinfo or lscpu line that says what it is wherever it stands: "Model name:
+/// ...", a flags or Features line that lists the kernel's CPU flags, "Architecture: x86_64".
+/// A single such line quoted with "> " reads as a shell prompt; import takes it as this line.
+bool IsCpuinfoLine(std::string_view text);
+
 /// Reads environment lines one at a time; a command line sets what the lines after it are
 /// (`lsmod`, `openssl engine`, `cat /proc/crypto`, `lscpu`), and some lines say it themselves
 /// ("name : ctr(aes)", "openssl_conf = ...", "Linux host 6.1.0 ... GNU/Linux").

@@ -395,6 +395,15 @@ class Driver {
   // True when a parser took the line.
   bool TakeLine(size_t index) {
     const SourceLine& line = lines_[index];
+    // "> Model name: ..." alone: a quoted cpuinfo line, not a command typed at a '>' prompt.
+    if (line.kind == LineKind::kCommand && IsCpuinfoLine(line.text)) {
+      std::vector<results::SourceFact> read;
+      const bool taken = env_.Take({line.number, LineKind::kText, line.text}, &read);
+      AddFacts(std::move(read), line.number);
+      if (taken) {
+        return true;
+      }
+    }
     if (line.kind == LineKind::kCommand) {
       std::vector<results::SourceFact> read;
       env_.SetCommand(line, &read);
@@ -708,7 +717,7 @@ class Driver {
   // command says something of that command.)
   void AddFacts(std::vector<results::SourceFact> read, size_t line) {
     for (results::SourceFact& fact : read) {
-      if ((fact.kind == "cpu_model" || fact.kind == "cpu_flags") &&
+      if ((fact.kind == "cpu_model" || fact.kind == "cpu_flags" || fact.kind == "cpu_arch") &&
           !cpu_fact_keys_.insert(fact.kind + '\n' + fact.value).second) {
         continue;
       }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "results/json.h"
@@ -324,6 +325,36 @@ TEST(ImportFactsTest, RepeatedFactsAreKeptOnceAndTooManyAreRefused) {
   EXPECT_NE(ImportErrorOf(flags + "$ openssl speed sha256\n" + kSpeedRun)
                 .find(": at most 2048 environment facts and 128 KiB of them"),
             std::string::npos);
+}
+
+// CPU lines pasted without the command that printed them, indented (lscpu), quoted alone with
+// "> ", or as ARM boards print them. A "Features:" line of prose and x86's numeric "model"
+// are not CPU facts.
+TEST(ImportFactsTest, CpuLinesAreReadWithoutTheirCommand) {
+  const std::vector<results::RunResult> runs =
+      ImportText(std::string("Architecture:            x86_64\n"
+                             "    Model name:          Intel(R) Xeon(R) CPU E5-2680 v4 @ 2.40GHz\n"
+                             "> Model name: Intel(R) Core(TM) i7-8550U CPU @ 1.80GHz\n"
+                             "flags\t\t: fpu vme de pse tsc msr pae sse sse2 ssse3 lm aes avx\n"
+                             "Features\t: fp asimd evtstrm aes pmull sha1 sha2 crc32 cpuid\n"
+                             "Model\t\t: Raspberry Pi 4 Model B Rev 1.4\n"
+                             "model\t\t: 85\n"
+                             "Features: fast and small\n"
+                             "$ openssl speed sha256\n") +
+                     kSpeedRun,
+                 "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  std::vector<std::string> facts;
+  for (const results::SourceFact& fact : runs[0].source.facts) {
+    facts.push_back(fmt::format("{}@{}: {}", fact.kind, fact.line, fact.value));
+  }
+  EXPECT_THAT(facts, ::testing::ElementsAre(
+                         "cpu_arch@1: x86_64",
+                         "cpu_model@2: model name: Intel(R) Xeon(R) CPU E5-2680 v4 @ 2.40GHz",
+                         "cpu_model@3: model name: Intel(R) Core(TM) i7-8550U CPU @ 1.80GHz",
+                         "cpu_flags@4: fpu vme de pse tsc msr pae sse sse2 ssse3 lm aes avx",
+                         "cpu_flags@5: fp asimd evtstrm aes pmull sha1 sha2 crc32 cpuid",
+                         "cpu_model@6: model: Raspberry Pi 4 Model B Rev 1.4"));
 }
 
 TEST(ImportSettingsTest, MultiPinnedToFewerCpusIsNamed) {
