@@ -96,6 +96,16 @@ LoopCost Cost(const std::vector<Sample>& samples, uint64_t batch, double confide
                             static_cast<double>(sample.iterations));
     }
   }
+  if (ns_per_call.empty()) {
+    // Every sample was preempted (a loaded machine): their figures include waiting for a
+    // core, but they are still an upper bound, better than reporting 0.
+    for (const Sample& sample : samples) {
+      if (sample.iterations > 0) {
+        ns_per_call.push_back(static_cast<double>(sample.wall_ns) /
+                              static_cast<double>(sample.iterations));
+      }
+    }
+  }
   const stats::Summary summary = stats::Summarize(ns_per_call, confidence);
   LoopCost cost;
   cost.ns_per_call = summary.median;
