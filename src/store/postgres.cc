@@ -144,11 +144,17 @@ class PostgresConnection final : public SqlConnection {
     while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) {
       text.pop_back();
     }
-    for (char& c : text) {
-      if (c == '\n') {
-        c = ' ';
+    std::string out;
+    for (char c : text) {  // libpq's messages span lines, indented by tabs
+      if (c == '\n' || c == '\t') {
+        if (!out.empty() && out.back() != ' ') {
+          out += ' ';
+        }
+      } else {
+        out += c;
       }
     }
+    text = std::move(out);
     return text;
   }
 

@@ -76,11 +76,17 @@ class SqliteConnection final : public SqlConnection {
       throw StoreError(fmt::format("{}: cannot open: {}", Describe(), why));
     }
     sqlite3_busy_timeout(db_, busy_timeout_ms);
-    // WAL: readers do not block the writer and several processes may write (one at a time,
-    // queued by the busy timeout). journal_mode is the first statement that reads the file,
-    // so a file that is not a database fails here.
-    Query("PRAGMA journal_mode=WAL", {});
-    Execute("PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL;");
+    try {
+      // WAL: readers do not block the writer and several processes may write (one at a time,
+      // queued by the busy timeout). journal_mode is the first statement that reads the file,
+      // so a file that is not a database fails here.
+      Query("PRAGMA journal_mode=WAL", {});
+      Execute("PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL;");
+    } catch (...) {
+      sqlite3_close_v2(db_);  // no destructor runs for a constructor that throws
+      db_ = nullptr;
+      throw;
+    }
   }
   ~SqliteConnection() override { sqlite3_close_v2(db_); }
   SqliteConnection(const SqliteConnection&) = delete;
