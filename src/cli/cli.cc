@@ -33,6 +33,7 @@ namespace {
 // for the first such option of a parsed subcommand.
 void RejectEmptyValues(const CLI::App& app) {
   for (const CLI::App* command : app.get_subcommands()) {
+    RejectEmptyValues(*command);  // store import, history trend, ...
     for (const CLI::Option* option : command->get_options()) {
       if (option->count() == 0 || option->get_expected_min() == 0 || option->get_lnames().empty()) {
         continue;  // not given, a flag, or a positional argument (each checked by its command)
@@ -226,8 +227,8 @@ int Run(int argc, char** argv) {
       "Compare results, pasted openssl speed output or live builds with the first: ratios with "
       "95% CI and what the pattern points to");
   compare_cmd->add_option("sides", compare_options.files,
-                          "Result JSON files or importable text (- for stdin); the first side "
-                          "is the baseline A");
+                          "Result JSON files, importable text (- for stdin) or stored runs "
+                          "(store:last, store:ID, store:NAME); the first side is the baseline A");
   compare_cmd
       ->add_option("--lib", compare_options.libs,
                    "NAME=PATH: a libcrypto measured now as side NAME (repeatable)")

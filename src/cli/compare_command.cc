@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <map>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -300,6 +301,7 @@ int RunCompare(const CompareCommandOptions& options) {
 
   std::vector<compare::Side> sides;
   std::unique_ptr<store::Store> store;
+  std::map<int64_t, std::string> selected_runs;  // first run of a batch -> the selector
   for (size_t i = 0; i < options.files.size(); ++i) {
     const std::string& path = options.files[i];
     const std::string display = path == "-" ? "<stdin>" : path;
@@ -308,15 +310,28 @@ int RunCompare(const CompareCommandOptions& options) {
     if (path.rfind("store:", 0) == 0) {
       // A stored run (docs/store.md): store:last, store:ID or store:NAME.
       if (!store) {
-        store = store::OpenStore(StoreLocation(options.store));
+        store = store::OpenStore(StoreLocation(options.store), store::StoreAccess::kRead);
       }
       const int64_t id = ResolveRun(*store, path.substr(6));
-      std::optional<results::RunResult> run = store->LoadRun(id);
-      if (!run) {
-        throw UsageError(fmt::format("{}: no run {}", store->Describe(), id));
+      // The runs saved with it (speed --backend a,b --save): one side each, as from a file.
+      const std::vector<int64_t> batch = store->BatchOf(id);
+      if (const auto seen = selected_runs.find(batch.front()); seen != selected_runs.end()) {
+        throw UsageError(
+            fmt::format("{} and {} select the same stored run{} ({}); each side "
+                        "must be a different run",
+                        seen->second, path, batch.size() > 1 ? "s" : "", fmt::join(batch, ", ")));
       }
-      text = results::RunsToJsonText({*run});
-      source = fmt::format("{} (run {})", path, id);
+      selected_runs.emplace(batch.front(), path);
+      std::vector<results::RunResult> runs;
+      for (const int64_t member : batch) {
+        std::optional<results::RunResult> run = store->LoadRun(member);
+        if (run) {
+          runs.push_back(std::move(*run));
+        }
+      }
+      text = results::RunsToJsonText(runs);
+      source = batch.size() == 1 ? fmt::format("{} (run {})", path, id)
+                                 : fmt::format("{} (runs {})", path, fmt::join(batch, ", "));
     } else {
       text = ReadSideFile(path);
     }

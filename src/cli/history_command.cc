@@ -1,4 +1,6 @@
 // `cryptobench history` and `store import`, and saving runs: the CLI over store/ (docs/store.md).
+#include <unistd.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -12,6 +14,7 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "core/errors.h"
+#include "core/utc.h"
 #include "report/format_util.h"
 #include "report/report.h"
 #include "report/sanitize.h"
@@ -39,12 +42,11 @@ int64_t ParseLimit(const std::string& text, int64_t fallback) {
 
 // A date filter: an ISO 8601 prefix (2026, 2026-11, 2026-11-05, 2026-11-05T10:00:00Z).
 std::string ParseDate(const std::string& text, const char* option) {
-  static constexpr std::string_view kShape = "0000-00-00T00:00:00Z";
-  bool ok = !text.empty() && text.size() <= kShape.size() && text.size() >= 4;
-  for (size_t i = 0; ok && i < text.size(); ++i) {
-    ok = kShape[i] == '0' ? (text[i] >= '0' && text[i] <= '9') : text[i] == kShape[i];
-  }
-  if (!ok) {
+  // Any prefix of a valid time, at a field boundary: complete it with the earliest time.
+  static constexpr std::string_view kEarliest = "0000-01-01T00:00:00Z";
+  const bool boundary =
+      text.size() == 4 || text.size() == 7 || text.size() == 10 || text.size() == 20;
+  if (!boundary || !store::IsUtcTimestamp(text + std::string(kEarliest.substr(text.size())))) {
     throw UsageError(fmt::format(
         "{} '{}': expected a UTC date or time as YYYY[-MM[-DD[THH:MM:SSZ]]]", option, text));
   }
@@ -164,8 +166,15 @@ void WriteRows(const std::vector<std::string>& headers,
 
 int ListRuns(store::Store& store, const HistoryOptions& options) {
   const ListFormat format = ParseListFormat(options.format);
-  const std::vector<store::RunSummary> runs =
-      store.ListRuns(FilterOf(options, ParseLimit(options.limit, 50)));
+  const int64_t limit = ParseLimit(options.limit, 50);
+  std::vector<store::RunSummary> runs = store.ListRuns(FilterOf(options, limit + 1));
+  const bool more = static_cast<int64_t>(runs.size()) > limit;
+  if (more) {
+    runs.pop_back();
+  }
+  const bool filtered = !options.host.empty() || !options.library.empty() ||
+                        !options.algorithm.empty() || !options.name.empty() ||
+                        !options.since.empty() || !options.until.empty();
   std::ostringstream out;
   if (format == ListFormat::kJson) {
     nlohmann::ordered_json list = nlohmann::ordered_json::array();
@@ -191,9 +200,12 @@ int ListRuns(store::Store& store, const HistoryOptions& options) {
                       std::to_string(r.cells)});
     }
     if (format == ListFormat::kTable) {
-      out << report::SafeText(store.Describe()) << ": " << runs.size() << " run"
-          << (runs.size() == 1 ? "" : "s") << (runs.empty() ? "" : ", newest first") << "\n";
-      if (runs.empty()) {
+      out << report::SafeText(store.Describe()) << ": " << (more ? "the newest " : "")
+          << runs.size() << " run" << (runs.size() == 1 ? "" : "s")
+          << (filtered ? " matching the filters" : "")
+          << (more ? fmt::format(" (more with --limit N)") : "")
+          << (runs.empty() || more ? "" : ", newest first") << "\n";
+      if (runs.empty() && !filtered) {
         out << "(none: save runs with speed --save, or store import FILE)\n";
       }
     }
@@ -210,6 +222,9 @@ int ListRuns(store::Store& store, const HistoryOptions& options) {
 }  // namespace
 
 int64_t ResolveRun(store::Store& store, const std::string& selector) {
+  if (selector.empty()) {
+    throw UsageError("store: expected a run after it: store:last, store:ID or store:NAME");
+  }
   const std::string host = store::LocalHostname();
   const std::optional<int64_t> id = store.Resolve(selector, host);
   if (id) {
@@ -356,8 +371,9 @@ int Trend(store::Store& store, const HistoryOptions& options) {
     }
     rows.push_back({std::to_string(p.run_id), p.created_utc, p.hostname.empty() ? "-" : p.hostname,
                     p.library, report::FormatRate(InUnit(unit, p.estimate.value)),
-                    report::FormatRate(InUnit(unit, p.estimate.ci_low)) + "-" +
-                        report::FormatRate(InUnit(unit, p.estimate.ci_high)),
+                    p.samples.empty() ? std::string("single figure")
+                                      : report::FormatRate(InUnit(unit, p.estimate.ci_low)) + "-" +
+                                            report::FormatRate(InUnit(unit, p.estimate.ci_high)),
                     std::to_string(p.samples.size()), mark});
   }
   if (format == ListFormat::kTable) {
@@ -428,18 +444,33 @@ void CheckRunName(const std::string& name) {
 std::unique_ptr<store::Store> OpenStoreForSaving(const StoreOptions& options) {
   CheckRunName(options.name);
   const char* env = std::getenv("CRYPTOBENCH_SAVE");
-  const bool from_env = env != nullptr && std::string_view(env) == "1";
+  const std::string value = env != nullptr ? env : "";
+  bool from_env = false;
+  if (value == "1" || value == "yes" || value == "true" || value == "on") {
+    from_env = true;
+  } else if (!value.empty() && value != "0" && value != "no" && value != "false" &&
+             value != "off") {
+    throw UsageError(fmt::format("CRYPTOBENCH_SAVE='{}': expected 1 (save every run) or 0", value));
+  }
   if (!options.save && options.name.empty() && !from_env) {
     return nullptr;
   }
   return store::OpenStore(StoreLocation(options.store));
 }
 
+namespace {
+int g_batches = 0;  // batches saved by this process (store import saves one per file)
+}  // namespace
+
 void SaveRuns(store::Store& store, const std::vector<results::RunResult>& runs,
               const StoreOptions& options, const std::string& kind, const std::string& command,
               const std::string& hostname) {
+  // One token for the runs this command saves (one per backend): store:NAME and store:last
+  // select them together, as a result file holding several runs gives several sides.
+  const std::string batch =
+      fmt::format("{}:{}:{}:{}", UtcTimestamp(), hostname, getpid(), ++g_batches);
   for (const results::RunResult& run : runs) {
-    const int64_t id = store.SaveRun(run, {options.name, kind, command, hostname});
+    const int64_t id = store.SaveRun(run, {options.name, kind, command, hostname, batch});
     std::fprintf(stderr, "saved run %lld to %s\n", static_cast<long long>(id),
                  report::SafeText(store.Describe()).c_str());
   }
@@ -477,7 +508,14 @@ int RunStoreImport(const StoreImportOptions& options) {
 }
 
 int RunHistory(const HistoryOptions& options) {
-  std::unique_ptr<store::Store> store = store::OpenStore(StoreLocation(options.store));
+  if (!options.since.empty()) {
+    ParseDate(options.since, "--since");  // before the store: bad input first
+  }
+  if (!options.until.empty()) {
+    ParseDate(options.until, "--until");
+  }
+  std::unique_ptr<store::Store> store =
+      store::OpenStore(StoreLocation(options.store), store::StoreAccess::kRead);
   if (options.show) {
     return ShowRun(*store, options);
   }

@@ -5,8 +5,10 @@
 
 namespace cryptobench {
 
-std::string UtcTimestamp() {
-  const time_t now = time(nullptr);
+std::string UtcTimestamp() { return UtcTimestampAfter(0); }
+
+std::string UtcTimestampAfter(long seconds) {
+  const time_t now = time(nullptr) + seconds;
   tm utc{};
   gmtime_r(&now, &utc);
   char buf[32];

@@ -44,7 +44,9 @@ class ImportError : public std::runtime_error {
 /// "bssl speed", "botan speed" or "cryptsetup benchmark", and
 /// the interpretation fields of SourceInfo filled from what the text says. Throws ImportError
 /// (with the file name) on unreadable input and on one of cryptobench's own text, Markdown or
-/// CSV reports (RecogniseOwnTextReport); never returns an empty vector. A cryptobench result
+/// CSV reports (RecogniseOwnTextReport), and results::InputError when a figure read is out of
+/// the ranges of results/limits.h (a safety net behind each parser's own bounds); never returns
+/// an empty vector. A cryptobench result
 /// JSON with text around it (a command line, a Markdown fence, a byte order mark; json_paste.h)
 /// is read as the runs it holds when `read_result_json`, else refused with an ImportError
 /// (`import` reads other tools' output only; compare and doctor --from read results too).

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <libpq-fe.h>
 
+#include "import/parse_util.h"
 #include "store/sql.h"
 
 namespace cryptobench::store {
@@ -45,7 +46,7 @@ class PostgresConnection final : public SqlConnection {
     if (options == nullptr) {
       const std::string why = parse_error != nullptr ? parse_error : "cannot parse";
       PQfreemem(parse_error);
-      throw StoreError(fmt::format("--store '{}': {}", described_, Trim(why)));
+      throw StoreError(fmt::format("--store: not a PostgreSQL URI libpq reads: {}", Trim(why)));
     }
     bool has_password = false;
     for (const PQconninfoOption* o = options; o->keyword != nullptr; ++o) {
@@ -55,12 +56,15 @@ class PostgresConnection final : public SqlConnection {
     }
     PQconninfoFree(options);
     if (has_password) {
-      throw StoreError(fmt::format(
-          "--store '{}': holds a password, which `ps` would show to every user; put it in "
-          "PGPASSFILE (~/.pgpass) or a service file (PGSERVICE) instead",
-          described_));
+      // The URI is not repeated: the password may sit anywhere in it.
+      throw StoreError(
+          "--store: the PostgreSQL URI holds a password, which `ps` would show to every user; "
+          "put it in PGPASSFILE (~/.pgpass) or a service file (PGSERVICE) instead");
     }
-    connection_ = PQconnectdb(uri.c_str());
+    // connect_timeout first: a URI's own value, expanded from dbname after it, overrides it.
+    const char* const keywords[] = {"connect_timeout", "dbname", nullptr};
+    const char* const values[] = {"10", uri.c_str(), nullptr};
+    connection_ = PQconnectdbParams(keywords, values, /*expand_dbname=*/1);
     if (connection_ == nullptr || PQstatus(connection_) != CONNECTION_OK) {
       const std::string why = connection_ != nullptr ? PQerrorMessage(connection_) : "no memory";
       PQfinish(connection_);
@@ -88,7 +92,7 @@ class PostgresConnection final : public SqlConnection {
       if (IsNull(params[i])) {
         pointers[i] = nullptr;
       } else {
-        values[i] = AsText(params[i]);
+        values[i] = import::ValidUtf8(AsText(params[i]));  // the server refuses other bytes
         pointers[i] = values[i].c_str();
       }
     }

@@ -65,10 +65,14 @@ class SqlConnection {
 /// Opens (creating if needed) the SQLite database at `path` in WAL mode with a busy timeout
 /// of `busy_timeout_ms` and foreign keys on. Throws StoreError naming the path ("not a
 /// database", "permission denied", ...).
-std::unique_ptr<SqlConnection> OpenSqlite(const std::string& path, int busy_timeout_ms = 15000);
+/// With `read_only` the file is opened read-only and must exist.
+std::unique_ptr<SqlConnection> OpenSqlite(const std::string& path, int busy_timeout_ms = 15000,
+                                          bool read_only = false);
 
 /// Connects to the PostgreSQL server of `uri` (postgresql://[user@]host[:port]/db[?...]) with
-/// libpq, which takes the password from PGPASSFILE (~/.pgpass) or a service file. Throws
+/// libpq, which takes the password from PGPASSFILE (~/.pgpass) or a service file. Waits at
+/// most 10 s to connect (unless the URI sets connect_timeout), 15 s for a lock (as SQLite's
+/// busy timeout) and 300 s for a statement. Text parameters that are not UTF-8 get U+FFFD. Throws
 /// StoreError for a URI holding a password (refused: `ps` would show it), an unreachable
 /// server or failed authentication, and when this build has no libpq.
 std::unique_ptr<SqlConnection> OpenPostgres(const std::string& uri);

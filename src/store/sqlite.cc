@@ -65,10 +65,11 @@ namespace {
 
 class SqliteConnection final : public SqlConnection {
  public:
-  SqliteConnection(const std::string& path, int busy_timeout_ms) : path_(path) {
-    const int rc =
-        sqlite3_open_v2(path.c_str(), &db_,
-                        SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
+  SqliteConnection(const std::string& path, int busy_timeout_ms, bool read_only) : path_(path) {
+    const int flags =
+        (read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) |
+        SQLITE_OPEN_NOMUTEX;
+    const int rc = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
     if (rc != SQLITE_OK) {
       const std::string why = db_ != nullptr ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
       sqlite3_close(db_);
@@ -80,7 +81,11 @@ class SqliteConnection final : public SqlConnection {
       // WAL: readers do not block the writer and several processes may write (one at a time,
       // queued by the busy timeout). journal_mode is the first statement that reads the file,
       // so a file that is not a database fails here.
-      Query("PRAGMA journal_mode=WAL", {});
+      if (read_only) {
+        Query("SELECT COUNT(*) FROM sqlite_master", {});  // reads the file: is it a database?
+      } else {
+        Query("PRAGMA journal_mode=WAL", {});
+      }
       Execute("PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL;");
     } catch (...) {
       sqlite3_close_v2(db_);  // no destructor runs for a constructor that throws
@@ -186,8 +191,9 @@ class SqliteConnection final : public SqlConnection {
 
 }  // namespace
 
-std::unique_ptr<SqlConnection> OpenSqlite(const std::string& path, int busy_timeout_ms) {
-  return std::make_unique<SqliteConnection>(path, busy_timeout_ms);
+std::unique_ptr<SqlConnection> OpenSqlite(const std::string& path, int busy_timeout_ms,
+                                          bool read_only) {
+  return std::make_unique<SqliteConnection>(path, busy_timeout_ms, read_only);
 }
 
 }  // namespace cryptobench::store

@@ -3,6 +3,8 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -36,13 +38,15 @@ CREATE TABLE builds (
   UNIQUE (backend, loaded_path, version, cflags, platform, options, capability_vector));
 CREATE TABLE runs (
   id {id},
-  name TEXT NOT NULL, kind TEXT NOT NULL, created_utc TEXT NOT NULL, stored_utc TEXT NOT NULL,
+  name TEXT NOT NULL, kind TEXT NOT NULL, batch TEXT NOT NULL,
+  created_utc TEXT NOT NULL, stored_utc TEXT NOT NULL,
   tool_version TEXT NOT NULL, command TEXT NOT NULL, environment TEXT NOT NULL,
   host_id BIGINT NOT NULL REFERENCES hosts (id),
   build_id BIGINT NOT NULL REFERENCES builds (id),
   cell_count INTEGER NOT NULL, document TEXT NOT NULL);
 CREATE INDEX runs_by_time ON runs (created_utc, id);
 CREATE INDEX runs_by_name ON runs (name, created_utc);
+CREATE INDEX runs_by_batch ON runs (batch, id);
 CREATE TABLE cells (
   run_id BIGINT NOT NULL REFERENCES runs (id),
   algorithm TEXT NOT NULL, operation TEXT NOT NULL, input_len BIGINT NOT NULL,
@@ -95,7 +99,17 @@ int ReadVersion(SqlConnection& connection) {
     throw StoreError(
         fmt::format("{}: not a cryptobench store (no schema version)", connection.Describe()));
   }
-  return static_cast<int>(AsInt(rows[0][0]));
+  int64_t version = 0;
+  try {
+    version = AsInt(rows[0][0]);
+  } catch (const StoreError&) {
+    version = 0;
+  }
+  if (version < 1 || version > 1000000) {
+    throw StoreError(fmt::format("{}: not a cryptobench store (schema version '{}')",
+                                 connection.Describe(), AsText(rows[0][0])));
+  }
+  return static_cast<int>(version);
 }
 
 // Per-sample rates of a cell in its unit: ops/s, or bytes/s for a symmetric cell.
@@ -161,9 +175,12 @@ std::string FilterClause(const RunFilter& filter, std::vector<SqlValue>& params,
     params.emplace_back(filter.since);
   }
   if (!filter.until.empty()) {
-    // A date prefix covers its whole day (or month): compare with the prefix's successor.
-    terms.emplace_back("r.created_utc < ?");
-    params.emplace_back(filter.until + "\x7f");
+    // A date prefix covers its whole day (or month): compare that many leading characters,
+    // digits and ISO punctuation only, which sort alike under any collation (ICU's ignore
+    // control characters, so a "prefix + \x7f" bound fails there).
+    terms.emplace_back("SUBSTR(r.created_utc, 1, ?) <= ?");
+    params.emplace_back(static_cast<int64_t>(filter.until.size()));
+    params.emplace_back(filter.until);
   }
   std::string clause;
   for (const std::string& term : terms) {
@@ -175,12 +192,17 @@ std::string FilterClause(const RunFilter& filter, std::vector<SqlValue>& params,
 
 }  // namespace
 
-Store::Store(std::unique_ptr<SqlConnection> connection) : connection_(std::move(connection)) {
-  Migrate();
+Store::Store(std::unique_ptr<SqlConnection> connection, bool read_only)
+    : connection_(std::move(connection)) {
+  Migrate(read_only);
 }
 
-void Store::Migrate() {
+void Store::Migrate(bool read_only) {
   SqlConnection& db = *connection_;
+  if (read_only && !db.HasTable("meta") && db.IsEmpty()) {
+    throw StoreError(fmt::format("{}: no runs stored yet (speed --save or store import store them)",
+                                 db.Describe()));
+  }
   if (db.HasTable("meta")) {
     const int version = ReadVersion(db);
     if (version > kStoreSchemaVersion) {
@@ -191,6 +213,12 @@ void Store::Migrate() {
     }
     if (version == kStoreSchemaVersion) {
       return;
+    }
+    if (read_only) {
+      throw StoreError(fmt::format(
+          "{}: made by an older cryptobench (store schema {}): a command that saves (speed "
+          "--save, store import) upgrades it",
+          db.Describe(), version));
     }
   } else if (!db.IsEmpty()) {
     throw StoreError(fmt::format(
@@ -251,6 +279,21 @@ int64_t Store::BuildId(const results::LibraryInfo& library) {
 }
 
 int64_t Store::SaveRun(const results::RunResult& run, const SaveInfo& info) {
+  const std::string stored = UtcTimestamp();
+  if (!run.created_utc.empty()) {
+    // History orders by this time and store:last takes the newest: a bad or future one would
+    // take that place for good.
+    if (!IsUtcTimestamp(run.created_utc)) {
+      throw StoreError(
+          fmt::format("{}: not stored: the run's time '{}' is not a UTC time as "
+                      "YYYY-MM-DDTHH:MM:SSZ",
+                      Describe(), run.created_utc));
+    }
+    if (run.created_utc > UtcTimestampAfter(86400)) {
+      throw StoreError(fmt::format("{}: not stored: the run's time {} is in the future", Describe(),
+                                   run.created_utc));
+    }
+  }
   const std::string document = results::RunsToJsonText({run});
   nlohmann::json environment = nlohmann::json::object();
   for (const auto& [name, value] : run.library.worker_env) {
@@ -260,15 +303,14 @@ int64_t Store::SaveRun(const results::RunResult& run, const SaveInfo& info) {
   for (const results::AlgorithmResult& alg : run.algorithms) {
     cell_count += static_cast<int64_t>(alg.cells.size());
   }
-  const std::string stored = UtcTimestamp();
   WriteTransaction transaction(*connection_);
   const int64_t host = HostId(run.machine, info.hostname);
   const int64_t build = BuildId(run.library);
   const std::vector<SqlRow> inserted = connection_->Query(
-      "INSERT INTO runs (name, kind, created_utc, stored_utc, tool_version, command, "
+      "INSERT INTO runs (name, kind, batch, created_utc, stored_utc, tool_version, command, "
       "environment, host_id, build_id, cell_count, document) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, "
-      "?, ?) RETURNING id",
-      {info.name, info.kind, run.created_utc.empty() ? stored : run.created_utc, stored,
+      "?, ?, ?) RETURNING id",
+      {info.name, info.kind, info.batch, run.created_utc.empty() ? stored : run.created_utc, stored,
        std::string(CRYPTOBENCH_VERSION), info.command,
        environment.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), host, build,
        cell_count, document});
@@ -368,6 +410,17 @@ std::optional<int64_t> Store::Resolve(const std::string& selector, const std::st
   return AsInt(rows[0][0]);
 }
 
+std::vector<int64_t> Store::BatchOf(int64_t id) {
+  std::vector<int64_t> out;
+  for (const SqlRow& row : connection_->Query(
+           "SELECT b.id FROM runs r JOIN runs b ON b.batch = r.batch WHERE r.id = ? AND "
+           "(r.batch <> '' OR b.id = r.id) ORDER BY b.id",
+           {id})) {
+    out.push_back(AsInt(row[0]));
+  }
+  return out;
+}
+
 std::vector<TrendPoint> Store::Trend(const CellKey& key, const RunFilter& filter) {
   std::vector<SqlValue> params = {key.algorithm, key.operation,
                                   static_cast<int64_t>(key.input_len)};
@@ -434,10 +487,32 @@ std::string DefaultStorePath() {
   throw StoreError("no default store: neither XDG_DATA_HOME nor HOME is set; give --store PATH");
 }
 
-std::unique_ptr<Store> OpenStore(const std::string& location) {
+bool IsUtcTimestamp(const std::string& text) {
+  static constexpr std::string_view kShape = "0000-00-00T00:00:00Z";
+  if (text.size() != kShape.size()) {
+    return false;
+  }
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (kShape[i] == '0' ? (text[i] < '0' || text[i] > '9') : text[i] != kShape[i]) {
+      return false;
+    }
+  }
+  const auto field = [&](size_t at, size_t n) { return std::stoi(text.substr(at, n)); };
+  const int month = field(5, 2);
+  const int day = field(8, 2);
+  static constexpr int kDays[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  return month >= 1 && month <= 12 && day >= 1 && day <= kDays[month - 1] && field(11, 2) <= 23 &&
+         field(14, 2) <= 59 && field(17, 2) <= 60;
+}
+
+std::unique_ptr<Store> OpenStore(const std::string& location, StoreAccess access) {
   namespace fs = std::filesystem;
-  if (location.rfind("postgresql://", 0) == 0 || location.rfind("postgres://", 0) == 0) {
-    return std::make_unique<Store>(OpenPostgres(location));
+  const bool read_only = access == StoreAccess::kRead;
+  std::string scheme = location.substr(0, location.find("://") + 1);
+  std::transform(scheme.begin(), scheme.end(), scheme.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (scheme == "postgresql:" || scheme == "postgres:") {
+    return std::make_unique<Store>(OpenPostgres(location), read_only);
   }
   std::string path = location;
   if (path.rfind("sqlite:", 0) == 0) {
@@ -445,11 +520,13 @@ std::unique_ptr<Store> OpenStore(const std::string& location) {
   }
   if (location.empty()) {
     path = DefaultStorePath();
-    std::error_code ec;
-    fs::create_directories(fs::path(path).parent_path(), ec);
-    if (ec) {
-      throw StoreError(
-          fmt::format("sqlite:{}: cannot create its directory: {}", path, ec.message()));
+    if (!read_only) {
+      std::error_code ec;
+      fs::create_directories(fs::path(path).parent_path(), ec);
+      if (ec) {
+        throw StoreError(
+            fmt::format("sqlite:{}: cannot create its directory: {}", path, ec.message()));
+      }
     }
   }
   if (path.empty()) {
@@ -459,7 +536,13 @@ std::unique_ptr<Store> OpenStore(const std::string& location) {
   if (fs::is_directory(path, ec)) {
     throw StoreError(fmt::format("sqlite:{}: is a directory", path));
   }
-  return std::make_unique<Store>(OpenSqlite(path));
+  if (read_only && !fs::exists(path, ec)) {
+    throw StoreError(
+        fmt::format("sqlite:{}: no store here (speed --save or store import make one; --store or "
+                    "CRYPTOBENCH_STORE name another)",
+                    path));
+  }
+  return std::make_unique<Store>(OpenSqlite(path, 15000, read_only), read_only);
 }
 
 std::string LocalHostname() {

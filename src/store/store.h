@@ -25,6 +25,7 @@ struct SaveInfo {
   std::string kind;      ///< "speed" or "import"
   std::string command;   ///< the command line, for the record
   std::string hostname;  ///< the machine's name; empty for an imported paste (unknown)
+  std::string batch;     ///< runs saved by one command (one per backend) share it
 };
 
 /// One stored run, as listed.
@@ -78,7 +79,9 @@ class Store {
   /// Takes the connection, creates the schema in an empty database, upgrades an older one,
   /// refuses a newer one ("made by a newer cryptobench (store schema 3; this one knows up to
   /// 1)") and anything that is not a cryptobench store.
-  explicit Store(std::unique_ptr<SqlConnection> connection);
+  /// With `read_only`, a missing or empty store and one that needs an upgrade are refused
+  /// instead (reading never writes).
+  explicit Store(std::unique_ptr<SqlConnection> connection, bool read_only = false);
 
   /// Stores `run` with its host, library build and cells (figures and per-sample rates) in one
   /// transaction and returns its id.
@@ -91,6 +94,9 @@ class Store {
   /// is empty), a number (a run id) or a name (the newest run saved with that --name).
   /// Returns nullopt when nothing matches.
   std::optional<int64_t> Resolve(const std::string& selector, const std::string& hostname);
+  /// The runs saved together with run `id` (one command, one per backend), in the order saved;
+  /// just `id` for a run saved alone, empty if there is no such run.
+  std::vector<int64_t> BatchOf(int64_t id);
   /// The cell `key` over the runs matching `filter`, oldest first.
   std::vector<TrendPoint> Trend(const CellKey& key, const RunFilter& filter);
   /// The distinct cells (operation, input size) stored for `algorithm` over the runs matching
@@ -103,7 +109,7 @@ class Store {
   std::string Describe() const { return connection_->Describe(); }
 
  private:
-  void Migrate();
+  void Migrate(bool read_only);
   int64_t HostId(const results::MachineInfo& machine, const std::string& hostname);
   int64_t BuildId(const results::LibraryInfo& library);
 
@@ -115,11 +121,21 @@ class Store {
 /// Throws StoreError when neither variable is set.
 std::string DefaultStorePath();
 
-/// Opens the store at `location`: empty for the default SQLite store (its directory is
-/// created), "sqlite:PATH" or a plain path for SQLite, "postgresql://..." or "postgres://..."
-/// for PostgreSQL. A PostgreSQL URI holding a password is refused (it would show in `ps`):
-/// passwords come from PGPASSFILE or a service file. Throws StoreError.
-std::unique_ptr<Store> OpenStore(const std::string& location);
+/// How a command uses the store.
+enum class StoreAccess {
+  kReadWrite,  ///< saving: created (with its directory) and upgraded as needed
+  kRead,       ///< history, compare: opened read-only, never created; a missing store is an error
+};
+
+/// Opens the store at `location`: empty for the default SQLite store, "sqlite:PATH" or a plain
+/// path for SQLite, "postgresql://..." or "postgres://..." (any case) for PostgreSQL. A
+/// PostgreSQL URI holding a password is refused (it would show in `ps`): passwords come from
+/// PGPASSFILE or a service file. Throws StoreError.
+std::unique_ptr<Store> OpenStore(const std::string& location,
+                                 StoreAccess access = StoreAccess::kReadWrite);
+
+/// True for "YYYY-MM-DDTHH:MM:SSZ" with each field in its range (the form results carry).
+bool IsUtcTimestamp(const std::string& text);
 
 /// The machine's host name (gethostname), or "" if unknown.
 std::string LocalHostname();

@@ -63,7 +63,7 @@ results::RunResult MakeRun(const std::string& created, double rate, int samples 
 }
 
 SaveInfo Info(const std::string& name = "", const std::string& host = "host-a") {
-  return SaveInfo{name, "speed", "cryptobench speed aes-128-gcm", host};
+  return SaveInfo{name, "speed", "cryptobench speed aes-128-gcm", host, ""};
 }
 
 // The store each test uses: a fresh SQLite file, or, given CRYPTOBENCH_TEST_POSTGRES (a URI;
@@ -163,6 +163,22 @@ TEST_P(StoreTest, SelectorsAndFilters) {
   EXPECT_EQ(store->ListRuns({.until = "2026-11-02"}).size(), 2u);  // the whole day
   EXPECT_EQ(store->ListRuns({.name = "baseline", .limit = 1}).at(0).id, second);
   EXPECT_EQ(store->ListRuns({.host = "%"}).size(), 0u);  // LIKE wildcards are literal
+
+  // Runs saved by one command (one per backend) are one batch; a run saved alone is its own.
+  SaveInfo together = Info("multi");
+  together.batch = "speed:1";
+  const int64_t a = store->SaveRun(MakeRun("2026-11-04T10:00:00Z", 2e9), together);
+  const int64_t b = store->SaveRun(MakeRun("2026-11-04T10:00:00Z", 1e9), together);
+  EXPECT_EQ(store->BatchOf(b), (std::vector<int64_t>{a, b}));
+  EXPECT_EQ(store->BatchOf(first), (std::vector<int64_t>{first}));
+  EXPECT_TRUE(store->BatchOf(9999).empty());
+
+  // A run's time orders history and picks store:last: a malformed or future one is refused.
+  for (const char* bad :
+       {"zzz", "2026-11-05 08:00", "2026-02-30T00:00:00Z", "2999-01-01T00:00:00Z"}) {
+    EXPECT_THROW(store->SaveRun(MakeRun(bad, 2e9), Info()), StoreError) << bad;
+  }
+  EXPECT_EQ(store->ListRuns({}).size(), 5u);
 }
 
 TEST_P(StoreTest, OneCellTenPercentSlowerFromDayFiveIsTheOnlyStep) {
@@ -273,6 +289,33 @@ TEST_P(StoreTest, AStoreOfANewerVersionIsRefused) {
   } catch (const StoreError& e) {
     EXPECT_NE(std::string(e.what()).find("made by a newer cryptobench (store schema 99; this "
                                          "one knows up to 1)"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+TEST_P(StoreTest, ReadingNeverCreatesOrWrites) {
+  if (GetParam() == "sqlite") {
+    EXPECT_THROW(OpenStore(location_, StoreAccess::kRead), StoreError);  // no file yet
+    EXPECT_FALSE(fs::exists(location_));
+  } else {
+    EXPECT_THROW(OpenStore(location_, StoreAccess::kRead), StoreError);  // an empty database
+  }
+  OpenStore(location_)->SaveRun(MakeRun("2026-11-01T10:00:00Z", 2e9), Info());
+  if (GetParam() == "sqlite") {
+    fs::permissions(location_, fs::perms::owner_read, fs::perm_options::replace);
+  }
+  EXPECT_EQ(OpenStore(location_, StoreAccess::kRead)->ListRuns({}).size(), 1u);
+  if (GetParam() == "sqlite") {
+    fs::permissions(location_, fs::perms::owner_read | fs::perms::owner_write,
+                    fs::perm_options::replace);
+  }
+  Raw()->Execute("UPDATE meta SET value = '-5' WHERE key = 'schema_version'");
+  try {
+    OpenStore(location_, StoreAccess::kRead);
+    FAIL() << "opened schema -5";
+  } catch (const StoreError& e) {
+    EXPECT_NE(std::string(e.what()).find("not a cryptobench store (schema version '-5')"),
               std::string::npos)
         << e.what();
   }

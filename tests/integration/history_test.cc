@@ -135,6 +135,9 @@ TEST_P(HistoryCliTest, ATenPercentStepIsMarkedAndGated) {
   EXPECT_EQ(gate.err.find("SHA-256"), std::string::npos) << gate.err;
   const CliResult same = Run({"compare", "store:baseline", "store:2", "--fail-if-slower", "5"});
   EXPECT_EQ(same.exit_status, 0) << same.err;
+  const CliResult twice = Run({"compare", "store:1", "store:baseline"});
+  EXPECT_EQ(twice.exit_status, 2);
+  EXPECT_NE(twice.err.find("select the same stored run (1)"), std::string::npos) << twice.err;
   const CliResult missing = Run({"compare", "store:baseline", "store:nightly"});
   EXPECT_EQ(missing.exit_status, 2);
   EXPECT_NE(missing.err.find("no run 'nightly'"), std::string::npos) << missing.err;
@@ -161,7 +164,10 @@ TEST_P(HistoryCliTest, ASavedSpeedRunIsListedAndShown) {
 INSTANTIATE_TEST_SUITE_P(Backends, HistoryCliTest, ::testing::Values("sqlite", "postgresql"),
                          [](const auto& test) { return test.param; });
 
-// A store that cannot be used stops the command in one line, exit 2, before any measuring.
+fs::path dir_no_store() { return fs::temp_directory_path() / "cryptobench_history_no_store"; }
+
+// A store that cannot be used stops the command in one line, exit 2, before any measuring;
+// reading a store that does not exist does not create it.
 TEST(HistoryCliErrorsTest, UnusableStoresAreOneLine) {
   const fs::path text = fs::temp_directory_path() / "cryptobench_history_not_a_db.txt";
   std::ofstream(text) << std::string(8192, 'x');
@@ -174,7 +180,10 @@ TEST(HistoryCliErrorsTest, UnusableStoresAreOneLine) {
         {"speed", "sha256", "--name", "42", "--store", text.string()},
         {"store", "import", text.string(), "--name", "last", "--store", text.string()},
         {"store", "import", "/nonexistent.json", "--store", text.string()},
-        {"store"}}) {
+        {"store"},
+        {"history", "--store", (dir_no_store() / "typo.db").string()},
+        {"history", "--since", "2026-13-45"},
+        {"compare", "store:", "store:1", "--store", text.string()}}) {
     const CliResult r = RunCryptobench(args);
     EXPECT_EQ(r.exit_status, 2) << args[0] << " " << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
@@ -182,6 +191,7 @@ TEST(HistoryCliErrorsTest, UnusableStoresAreOneLine) {
     EXPECT_TRUE(r.out.empty()) << r.out;
   }
   fs::remove(text);
+  EXPECT_FALSE(fs::exists(dir_no_store() / "typo.db"));
 }
 
 }  // namespace
