@@ -88,43 +88,18 @@ ListFormat ParseListFormat(const std::string& text) {
   throw UsageError(fmt::format("--format '{}': expected table, json, csv or markdown", text));
 }
 
-std::string CsvField(const std::string& text) {
-  if (text.find_first_of(",\"\n") == std::string::npos) {
-    return text;
-  }
-  std::string out = "\"";
-  for (char c : text) {
-    out += c;
-    if (c == '"') {
-      out += '"';
-    }
-  }
-  return out + "\"";
-}
-
-std::string MarkdownField(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '|') {
-      out += '\\';
-    }
-    out += c;
-  }
-  return out;
-}
-
 // Rows of strings in one of the list formats; every field sanitised for the terminal.
 void WriteRows(const std::vector<std::string>& headers,
                const std::vector<std::vector<std::string>>& rows, ListFormat format,
                std::ostream& out) {
   if (format == ListFormat::kCsv) {
     for (size_t i = 0; i < headers.size(); ++i) {
-      out << (i ? "," : "") << CsvField(headers[i]);
+      out << (i ? "," : "") << report::CsvField(headers[i]);
     }
     out << "\n";
     for (const auto& row : rows) {
       for (size_t i = 0; i < row.size(); ++i) {
-        out << (i ? "," : "") << CsvField(report::SafeText(row[i]));
+        out << (i ? "," : "") << report::CsvField(report::SafeText(row[i]));
       }
       out << "\n";
     }
@@ -143,7 +118,7 @@ void WriteRows(const std::vector<std::string>& headers,
     for (const auto& row : rows) {
       out << "|";
       for (const std::string& field : row) {
-        out << " " << MarkdownField(report::SafeText(field)) << " |";
+        out << " " << report::MarkdownText(report::SafeText(field)) << " |";
       }
       out << "\n";
     }
@@ -281,11 +256,9 @@ int Trend(store::Store& store, const HistoryOptions& options) {
   if (sizes.size() > 1) {
     throw UsageError("--bytes: a trend follows one input size; give one");
   }
-  store::RunFilter all = filter;
-  all.limit = 0;
   std::vector<store::CellKey> keys;
   std::vector<std::string> known;
-  for (const auto& [key, runs] : store.CellsOf(algorithm, all)) {
+  for (const auto& [key, runs] : store.CellsOf(algorithm, filter)) {
     known.push_back(fmt::format("{} {}", key.operation, report::FormatSize(key.input_len)));
     if ((options.operation.empty() || key.operation == options.operation) &&
         (sizes.empty() || key.input_len == sizes[0])) {

@@ -244,38 +244,38 @@ void Store::Migrate(bool read_only) {
 
 int Store::SchemaVersion() { return ReadVersion(*connection_); }
 
+int64_t Store::RowId(std::string_view table, const std::vector<std::string_view>& columns,
+                     const std::vector<SqlValue>& key) {
+  std::string names;
+  std::string placeholders;
+  std::string match;
+  for (size_t i = 0; i < columns.size(); ++i) {
+    names += fmt::format("{}{}", i ? ", " : "", columns[i]);
+    placeholders += i ? ", ?" : "?";
+    match += fmt::format("{}{} = ?", i ? " AND " : "", columns[i]);
+  }
+  // Another writer may insert the same row at once: DO NOTHING, then read whichever won.
+  connection_->Query(fmt::format("INSERT INTO {} ({}) VALUES ({}) ON CONFLICT DO NOTHING", table,
+                                 names, placeholders),
+                     key);
+  return AsInt(
+      connection_->Query(fmt::format("SELECT id FROM {} WHERE {}", table, match), key).at(0).at(0));
+}
+
 int64_t Store::HostId(const results::MachineInfo& machine, const std::string& hostname) {
-  const std::vector<SqlValue> key = {hostname,
-                                     machine.cpu_model,
-                                     machine.cpu_vendor,
-                                     machine.arch,
-                                     machine.kernel,
-                                     int64_t{machine.online_cpus},
-                                     int64_t{machine.hypervisor ? 1 : 0}};
-  connection_->Query(
-      "INSERT INTO hosts (hostname, cpu_model, cpu_vendor, arch, kernel, online_cpus, "
-      "hypervisor) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-      key);
-  const std::vector<SqlRow> rows = connection_->Query(
-      "SELECT id FROM hosts WHERE hostname = ? AND cpu_model = ? AND cpu_vendor = ? AND arch = ? "
-      "AND kernel = ? AND online_cpus = ? AND hypervisor = ?",
-      key);
-  return AsInt(rows.at(0).at(0));
+  return RowId(
+      "hosts",
+      {"hostname", "cpu_model", "cpu_vendor", "arch", "kernel", "online_cpus", "hypervisor"},
+      {hostname, machine.cpu_model, machine.cpu_vendor, machine.arch, machine.kernel,
+       int64_t{machine.online_cpus}, int64_t{machine.hypervisor ? 1 : 0}});
 }
 
 int64_t Store::BuildId(const results::LibraryInfo& library) {
-  const std::vector<SqlValue> key = {library.backend,          library.loaded_path, library.version,
-                                     library.cflags,           library.platform,    library.options,
-                                     library.capability_vector};
-  connection_->Query(
-      "INSERT INTO builds (backend, loaded_path, version, cflags, platform, options, "
-      "capability_vector) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-      key);
-  const std::vector<SqlRow> rows = connection_->Query(
-      "SELECT id FROM builds WHERE backend = ? AND loaded_path = ? AND version = ? AND cflags = ? "
-      "AND platform = ? AND options = ? AND capability_vector = ?",
-      key);
-  return AsInt(rows.at(0).at(0));
+  return RowId(
+      "builds",
+      {"backend", "loaded_path", "version", "cflags", "platform", "options", "capability_vector"},
+      {library.backend, library.loaded_path, library.version, library.cflags, library.platform,
+       library.options, library.capability_vector});
 }
 
 int64_t Store::SaveRun(const results::RunResult& run, const SaveInfo& info) {

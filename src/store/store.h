@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -110,6 +111,9 @@ class Store {
 
  private:
   void Migrate(bool read_only);
+  /// The id of the row of `table` whose `columns` equal `key`, inserted if there is none.
+  int64_t RowId(std::string_view table, const std::vector<std::string_view>& columns,
+                const std::vector<SqlValue>& key);
   int64_t HostId(const results::MachineInfo& machine, const std::string& hostname);
   int64_t BuildId(const results::LibraryInfo& library);
 
