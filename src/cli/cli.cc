@@ -112,6 +112,23 @@ std::string CommandLineError(const CLI::ParseError& error, const std::string& fi
   return out;
 }
 
+// The command a refused command line belongs to, as typed: "history show" when CLI11 had
+// entered history's show subcommand, else `first` (the first argument).
+std::string CommandPath(const CLI::App& app, const std::string& first) {
+  std::string path;
+  const CLI::App* at = &app;
+  while (true) {
+    const std::vector<CLI::App*> entered = at->get_subcommands();  // in the order met
+    if (entered.empty()) {
+      break;
+    }
+    const CLI::App* next = entered.front();
+    path += path.empty() ? next->get_name() : fmt::format(" {}", next->get_name());
+    at = next;
+  }
+  return path.empty() ? first : path;
+}
+
 }  // namespace
 
 int Run(int argc, char** argv) {
@@ -391,8 +408,14 @@ int Run(int argc, char** argv) {
       history_cmd->add_subcommand("show", "Show one stored run as speed shows it");
   history_show_cmd->add_option("run", history.run, "Run ID, last (this host's newest) or NAME")
       ->required();
+  history_show_cmd->footer(
+      "Also history's --store and --format (table, openssl, json, csv or markdown), before or "
+      "after show.");
   CLI::App* history_trend_cmd = history_cmd->add_subcommand(
       "trend", "One cell over the stored runs, with step changes marked");
+  history_trend_cmd->footer(
+      "Also history's --store, --format, --host, --library, --name, --since, --until and "
+      "--limit (points, default 200), before or after trend.");
   history_trend_cmd->add_option("algorithm", history.trend_algorithm, "Algorithm")->required();
   history_trend_cmd->add_option("--operation", history.operation,
                                 "encrypt, decrypt, hash, mac, sign, verify or derive");
@@ -437,7 +460,8 @@ int Run(int argc, char** argv) {
     if (e.get_exit_code() == 0) {
       return app.exit(e);  // --help, --version
     }
-    std::fprintf(stderr, "error: %s\n", ErrorLine(CommandLineError(e, argv[1]).c_str()).c_str());
+    std::fprintf(stderr, "error: %s\n",
+                 ErrorLine(CommandLineError(e, CommandPath(app, argv[1])).c_str()).c_str());
     return kExitUsage;
   }
 

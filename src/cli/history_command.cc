@@ -88,6 +88,15 @@ ListFormat ParseListFormat(const std::string& text) {
   throw UsageError(fmt::format("--format '{}': expected table, json, csv or markdown", text));
 }
 
+// A run's host for a list: "-" when unknown (an import without --hostname), empty in CSV,
+// where a field of its own would read as a host named "-".
+std::string HostField(const std::string& hostname, ListFormat format) {
+  if (!hostname.empty()) {
+    return hostname;
+  }
+  return format == ListFormat::kCsv ? "" : "-";
+}
+
 // Rows of strings in one of the list formats; every field sanitised for the terminal.
 void WriteRows(const std::vector<std::string>& headers,
                const std::vector<std::vector<std::string>>& rows, ListFormat format,
@@ -171,7 +180,7 @@ int ListRuns(store::Store& store, const HistoryOptions& options) {
     std::vector<std::vector<std::string>> rows;
     for (const store::RunSummary& r : runs) {
       rows.push_back({std::to_string(r.id), r.created_utc, r.name, r.kind,
-                      r.hostname.empty() ? "-" : r.hostname, r.cpu_model, r.backend, r.library,
+                      HostField(r.hostname, format), r.cpu_model, r.backend, r.library,
                       std::to_string(r.cells)});
     }
     if (format == ListFormat::kTable) {
@@ -342,7 +351,7 @@ int Trend(store::Store& store, const HistoryOptions& options) {
                          change < 0 ? "slower" : "faster");
       ++next_step;
     }
-    rows.push_back({std::to_string(p.run_id), p.created_utc, p.hostname.empty() ? "-" : p.hostname,
+    rows.push_back({std::to_string(p.run_id), p.created_utc, HostField(p.hostname, format),
                     p.library, report::FormatRate(InUnit(unit, p.estimate.value)),
                     p.samples.empty() ? std::string("single figure")
                                       : report::FormatRate(InUnit(unit, p.estimate.ci_low)) + "-" +
@@ -443,9 +452,15 @@ void SaveRuns(store::Store& store, const std::vector<results::RunResult>& runs,
   const std::string batch =
       fmt::format("{}:{}:{}:{}", UtcTimestamp(), hostname, getpid(), ++g_batches);
   for (const results::RunResult& run : runs) {
-    const int64_t id = store.SaveRun(run, {options.name, kind, command, hostname, batch});
-    std::fprintf(stderr, "saved run %lld to %s\n", static_cast<long long>(id),
-                 report::SafeText(store.Describe()).c_str());
+    const store::Store::SaveOutcome saved =
+        store.Save(run, {options.name, kind, command, hostname, batch}, true);
+    if (saved.already_stored) {
+      std::fprintf(stderr, "already stored as run %lld in %s: not stored again\n",
+                   static_cast<long long>(saved.id), report::SafeText(store.Describe()).c_str());
+    } else {
+      std::fprintf(stderr, "saved run %lld to %s\n", static_cast<long long>(saved.id),
+                   report::SafeText(store.Describe()).c_str());
+    }
   }
 }
 
@@ -486,6 +501,22 @@ int RunHistory(const HistoryOptions& options) {
   }
   if (!options.until.empty()) {
     ParseDate(options.until, "--until");
+  }
+  if (options.show) {
+    // show takes one run by its selector: a list filter given with it would be ignored.
+    const std::pair<const char*, const std::string*> filters[] = {
+        {"--host", &options.host},           {"--library", &options.library},
+        {"--algorithm", &options.algorithm}, {"--name", &options.name},
+        {"--since", &options.since},         {"--until", &options.until},
+        {"--limit", &options.limit}};
+    for (const auto& [option, value] : filters) {
+      if (!value->empty()) {
+        throw UsageError(fmt::format(
+            "history show: {} selects runs to list and does not apply to one run (history "
+            "show ID|last|NAME)",
+            option));
+      }
+    }
   }
   std::unique_ptr<store::Store> store =
       store::OpenStore(StoreLocation(options.store), store::StoreAccess::kRead);

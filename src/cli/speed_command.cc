@@ -22,11 +22,13 @@
 #include "core/utc.h"
 #include "cpu/cpu_info.h"
 #include "report/report.h"
+#include "report/sanitize.h"
 #include "results/model.h"
 #include "worker/process.h"
 #include "worker/scheduler.h"
 
 #include "diagnose/library_masks.h"
+#include "store/sql.h"
 
 namespace cryptobench::cli {
 namespace {
@@ -316,8 +318,16 @@ int RunSpeed(const SpeedOptions& options) {
   }
   WriteReportOutput(options.output, std::move(rendered).str());
   if (store) {
-    SaveRuns(*store, results_by_backend, options.store, "speed", options.command_line,
-             store::LocalHostname());
+    // The figures are measured and written: a store that fails now is not bad input (exit 2
+    // says nothing was measured) but a failure to keep them (exit 1).
+    try {
+      SaveRuns(*store, results_by_backend, options.store, "speed", options.command_line,
+               store::LocalHostname());
+    } catch (const store::StoreError& e) {
+      std::fprintf(stderr, "error: %s (the results were written; this run was not saved)\n",
+                   report::SafeText(e.what()).c_str());
+      return kExitFailure;
+    }
   }
   return failures ? kExitFailure : kExitOk;
 }

@@ -278,7 +278,8 @@ int64_t Store::BuildId(const results::LibraryInfo& library) {
        library.options, library.capability_vector});
 }
 
-int64_t Store::SaveRun(const results::RunResult& run, const SaveInfo& info) {
+Store::SaveOutcome Store::Save(const results::RunResult& run, const SaveInfo& info,
+                               bool skip_identical) {
   const std::string stored = UtcTimestamp();
   if (!run.created_utc.empty()) {
     // History orders by this time and store:last takes the newest: a bad or future one would
@@ -306,6 +307,20 @@ int64_t Store::SaveRun(const results::RunResult& run, const SaveInfo& info) {
   WriteTransaction transaction(*connection_);
   const int64_t host = HostId(run.machine, info.hostname);
   const int64_t build = BuildId(run.library);
+  if (skip_identical) {
+    std::string sql =
+        "SELECT id FROM runs WHERE host_id = ? AND build_id = ? AND name = ? AND document = ?";
+    std::vector<SqlValue> params = {host, build, info.name, document};
+    if (!run.created_utc.empty()) {
+      sql += " AND created_utc = ?";  // runs_by_time narrows the search to that second
+      params.emplace_back(run.created_utc);
+    }
+    const std::vector<SqlRow> same = connection_->Query(sql + " ORDER BY id LIMIT 1", params);
+    if (!same.empty()) {
+      transaction.Commit();  // the host and build rows, if new, are harmless and reused
+      return {AsInt(same.at(0).at(0)), true};
+    }
+  }
   const std::vector<SqlRow> inserted = connection_->Query(
       "INSERT INTO runs (name, kind, batch, created_utc, stored_utc, tool_version, command, "
       "environment, host_id, build_id, cell_count, document) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, "
@@ -340,7 +355,7 @@ int64_t Store::SaveRun(const results::RunResult& run, const SaveInfo& info) {
     }
   }
   transaction.Commit();
-  return id;
+  return {id, false};
 }
 
 std::vector<RunSummary> Store::ListRuns(const RunFilter& filter) {

@@ -84,9 +84,21 @@ class Store {
   /// instead (reading never writes).
   explicit Store(std::unique_ptr<SqlConnection> connection, bool read_only = false);
 
+  /// What Save did: the run's id, and whether an identical run was already stored.
+  struct SaveOutcome {
+    int64_t id = 0;
+    bool already_stored = false;  ///< true: nothing was written; `id` is the earlier run
+  };
   /// Stores `run` with its host, library build and cells (figures and per-sample rates) in one
-  /// transaction and returns its id.
-  int64_t SaveRun(const results::RunResult& run, const SaveInfo& info);
+  /// transaction. With `skip_identical`, a run identical to one already stored (the same
+  /// result document, host, library build and name: the same file imported twice) is not
+  /// stored again: the earlier run's id comes back with already_stored set. A measured run is
+  /// never identical to another one (its time is in its document).
+  SaveOutcome Save(const results::RunResult& run, const SaveInfo& info, bool skip_identical);
+  /// Save without skip_identical: stores `run` and returns its id.
+  int64_t SaveRun(const results::RunResult& run, const SaveInfo& info) {
+    return Save(run, info, false).id;
+  }
   /// Runs matching `filter`, newest (by created_utc, then id) first.
   std::vector<RunSummary> ListRuns(const RunFilter& filter);
   /// The stored run `id` as it was saved; nullopt if there is none.

@@ -141,6 +141,28 @@ TEST_P(StoreTest, ARunComesBackAsItWasSaved) {
   EXPECT_TRUE(store->Trend({"AES-128-GCM", "encrypt", 64}, RunFilter{}).empty());
 }
 
+// The same file stored twice (store import run again) is one run; an imported run without a
+// time (a paste) too; another name, host or figure is another run.
+TEST_P(StoreTest, AnIdenticalRunIsStoredOnce) {
+  std::unique_ptr<Store> store = OpenStore(location_);
+  const results::RunResult run = MakeRun("2026-11-01T10:00:00Z", 2e9);
+  const Store::SaveOutcome first = store->Save(run, Info(), true);
+  EXPECT_FALSE(first.already_stored);
+  const Store::SaveOutcome again = store->Save(run, Info(), true);
+  EXPECT_TRUE(again.already_stored);
+  EXPECT_EQ(again.id, first.id);
+  EXPECT_FALSE(store->Save(run, Info("named"), true).already_stored);
+  EXPECT_FALSE(store->Save(run, Info("", "host-b"), true).already_stored);
+  EXPECT_FALSE(store->Save(MakeRun("2026-11-01T10:00:00Z", 1e9), Info(), true).already_stored);
+  results::RunResult paste = MakeRun("", 2e9);
+  const Store::SaveOutcome pasted = store->Save(paste, Info(), true);
+  EXPECT_FALSE(pasted.already_stored);
+  EXPECT_EQ(store->Save(paste, Info(), true).id, pasted.id);
+  EXPECT_EQ(store->ListRuns({}).size(), 5u);
+  EXPECT_FALSE(store->Save(run, Info(), false).already_stored);  // SaveRun's way: always stored
+  EXPECT_EQ(store->ListRuns({}).size(), 6u);
+}
+
 TEST_P(StoreTest, SelectorsAndFilters) {
   std::unique_ptr<Store> store = OpenStore(location_);
   const int64_t first = store->SaveRun(MakeRun("2026-11-01T10:00:00Z", 2e9), Info("baseline"));

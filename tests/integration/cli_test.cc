@@ -209,6 +209,13 @@ TEST(CliTest, CommandLineMistakesAreSaidInPlainWords) {
       {{"import", "a.txt", "b.txt"},
        "error: unexpected argument 'b.txt' (cryptobench import --help)\n"},
       {{"import"}, "error: import: input is required (cryptobench import --help)\n"},
+      // A subcommand's error names the subcommand and its help, not its parent's.
+      {{"history", "show"},
+       "error: history show: run is required (cryptobench history show --help)\n"},
+      {{"history", "--limit", "5", "trend"},
+       "error: history trend: algorithm is required (cryptobench history trend --help)\n"},
+      {{"store", "import"},
+       "error: store import: files is required (cryptobench store import --help)\n"},
       {{"--no-such-option"},
        "error: unknown option '--no-such-option': a command comes first (speed, doctor, tls, "
        "import, compare, history, store or list; cryptobench --help)\n"},

@@ -159,6 +159,24 @@ TEST_P(HistoryCliTest, ASavedSpeedRunIsListedAndShown) {
   const CliResult csv = Run({"history", "--format", "csv", "--algorithm", "sha256"});
   EXPECT_EQ(csv.exit_status, 0) << csv.err;
   EXPECT_EQ(std::count(csv.out.begin(), csv.out.end(), '\n'), 2) << csv.out;
+  const CliResult filtered = Run({"history", "show", "last", "--host", "x"});
+  EXPECT_EQ(filtered.exit_status, 2);
+  EXPECT_NE(filtered.err.find("--host selects runs to list and does not apply"), std::string::npos)
+      << filtered.err;
+
+  // The same result file stored twice is one run; a host that is unknown is an empty CSV field.
+  const fs::path file = dir_ / "ci.json";
+  std::ofstream(file) << shown.out;
+  const CliResult imported = Run({"store", "import", file.string()});
+  ASSERT_EQ(imported.exit_status, 0) << imported.err;
+  EXPECT_NE(imported.err.find("saved run 2 to "), std::string::npos) << imported.err;
+  const CliResult again = Run({"store", "import", file.string()});
+  ASSERT_EQ(again.exit_status, 0) << again.err;
+  EXPECT_NE(again.err.find("already stored as run 2 in "), std::string::npos) << again.err;
+  const CliResult all = Run({"history", "--format", "csv"});
+  ASSERT_EQ(all.exit_status, 0) << all.err;
+  EXPECT_EQ(std::count(all.out.begin(), all.out.end(), '\n'), 3) << all.out;
+  EXPECT_NE(all.out.find(",speed,,"), std::string::npos) << all.out;  // run 2: no host
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, HistoryCliTest, ::testing::Values("sqlite", "postgresql"),
