@@ -258,37 +258,10 @@ std::optional<double> BytesPerSecond(const results::Cell& cell) {
   return cell.figures->bytes_per_s->value;
 }
 
-std::optional<SpeedToolPairFinding> AeadChange(const results::RunResult& a,
-                                               const results::RunResult& b,
-                                               const std::vector<SpeedToolChange>& table) {
-  if (a.source.tool != "openssl speed" || b.source.tool != "openssl speed") {
-    return std::nullopt;
-  }
-  const std::optional<LibraryVersion> va = RunToolVersion(a);
-  const std::optional<LibraryVersion> vb = RunToolVersion(b);
-  if (!va || !vb) {
-    return std::nullopt;
-  }
-  // The rows together say which releases time AEAD the new way (one row per release line or
-  // source): the change lies between the sides when exactly one of them is in some row.
-  const std::vector<const SpeedToolChange*> all =
-      SpeedToolRows(table, "aead-setup-per-op", "openssl-speed");
-  const auto in = [&](const LibraryVersion& v) {
-    return std::any_of(all.begin(), all.end(),
-                       [&](const SpeedToolChange* row) { return row->versions.Contains(v); });
-  };
-  const bool a_in = in(*va);
-  if (a_in == in(*vb)) {
-    return std::nullopt;
-  }
-  std::vector<const SpeedToolChange*> rows;
-  for (const SpeedToolChange* row : all) {
-    if (row->versions.Contains(a_in ? *va : *vb)) {
-      rows.push_back(row);
-    }
-  }
-  const results::RunResult& changed = a_in ? a : b;
-  const results::RunResult& other = a_in ? b : a;
+// The AEAD cells where `changed` has the change's shape against `other` (at most half at the
+// smallest shared size, within the band at the largest), one description each.
+std::vector<std::string> AeadShape(const results::RunResult& changed,
+                                   const results::RunResult& other) {
   std::vector<std::string> matched;
   for (const results::AlgorithmResult& alg : changed.algorithms) {
     if (!IsTimedAead(alg.algorithm)) {
@@ -328,12 +301,74 @@ std::optional<SpeedToolPairFinding> AeadChange(const results::RunResult& a,
                                     small_ratio, small, large_ratio, large));
     }
   }
-  if (matched.empty()) {
+  return matched;
+}
+
+std::string JoinSemicolon(const std::vector<std::string>& items) {
+  std::string out;
+  for (const std::string& item : items) {
+    out += fmt::format("{}{}", out.empty() ? "" : "; ", item);
+  }
+  return out;
+}
+
+std::optional<SpeedToolPairFinding> AeadChange(const results::RunResult& a,
+                                               const results::RunResult& b,
+                                               const std::vector<SpeedToolChange>& table) {
+  if (a.source.tool != "openssl speed" || b.source.tool != "openssl speed") {
     return std::nullopt;
   }
-  std::string list;
-  for (const std::string& m : matched) {
-    list += fmt::format("{}{}", list.empty() ? "" : "; ", m);
+  // The rows together say which releases time AEAD the new way (one row per release line or
+  // source): the change lies between the sides when exactly one of them is in some row.
+  const std::vector<const SpeedToolChange*> all =
+      SpeedToolRows(table, "aead-setup-per-op", "openssl-speed");
+  const auto in = [&](const LibraryVersion& v) {
+    return std::any_of(all.begin(), all.end(),
+                       [&](const SpeedToolChange* row) { return row->versions.Contains(v); });
+  };
+  const std::optional<LibraryVersion> va = RunToolVersion(a);
+  const std::optional<LibraryVersion> vb = RunToolVersion(b);
+  if (!va || !vb) {
+    // The shape alone cannot tell the tool's change from the library's: only the versions
+    // can, and the text lacks one. A side whose known version rules the change out (the slower
+    // side before it, the faster side after it) leaves nothing to say.
+    for (const bool a_slower : {false, true}) {
+      const results::RunResult& slower = a_slower ? a : b;
+      const results::RunResult& faster = a_slower ? b : a;
+      const std::optional<LibraryVersion>& vs = a_slower ? va : vb;
+      const std::optional<LibraryVersion>& vf = a_slower ? vb : va;
+      if ((vs && !in(*vs)) || (vf && in(*vf))) {
+        continue;
+      }
+      const std::vector<std::string> matched = AeadShape(slower, faster);
+      if (matched.empty()) {
+        continue;
+      }
+      return SpeedToolPairFinding{
+          fmt::format("Cannot tell from this report whether the AEAD difference is the library's "
+                      "or the speed tool's: it is slower at small sizes only ({}), the shape of "
+                      "the change in how openssl speed times AEAD ciphers (3.3.3 and 3.4.1 on; "
+                      "{}), but the text does not give {} version. `openssl version` on each "
+                      "side would tell.",
+                      JoinSemicolon(matched), Cite(all),
+                      !va && !vb ? "either side's" : "one side's"),
+          "cannot-tell"};
+    }
+    return std::nullopt;
+  }
+  const bool a_in = in(*va);
+  if (a_in == in(*vb)) {
+    return std::nullopt;
+  }
+  std::vector<const SpeedToolChange*> rows;
+  for (const SpeedToolChange* row : all) {
+    if (row->versions.Contains(a_in ? *va : *vb)) {
+      rows.push_back(row);
+    }
+  }
+  const std::vector<std::string> matched = AeadShape(a_in ? a : b, a_in ? b : a);
+  if (matched.empty()) {
+    return std::nullopt;
   }
   std::string changes;
   for (const SpeedToolChange* row : rows) {
@@ -345,7 +380,7 @@ std::optional<SpeedToolPairFinding> AeadChange(const results::RunResult& a,
                   "openssl speed changed how it times AEAD ciphers, and the difference has that "
                   "change's shape, slower at small sizes only ({} on the {} side against the "
                   "other): a per-operation cost of the tool, not of the library. Known: {}",
-                  va->text, vb->text, list, a_in ? va->text : vb->text, changes),
+                  va->text, vb->text, JoinSemicolon(matched), a_in ? va->text : vb->text, changes),
       "speed-tool-change"};
 }
 

@@ -82,7 +82,7 @@ std::vector<Finding> SpeedToolFindings(const results::RunResult& run);
 /// A statement about two runs of a speed tool compared (compare's "speed-tool" findings).
 struct SpeedToolPairFinding {
   std::string text;   ///< plain sentence, ends with '.'
-  std::string cause;  ///< "user-cpu-timing-misleads" or "speed-tool-change"
+  std::string cause;  ///< "user-cpu-timing-misleads", "speed-tool-change" or "cannot-tell"
 };
 
 /// What the speed tools' knowledge says about `a` (the baseline) against `b`:
@@ -95,7 +95,10 @@ struct SpeedToolPairFinding {
 ///    them lies in the range of an "aead-setup-per-op" row, both measured an AEAD cipher (GCM,
 ///    CCM, OCB, SIV) at two or more sizes, and the side in the range is at least 2x slower at
 ///    the smallest size while within 30% at the largest: the per-operation cost the tool added,
-///    not the library. Other patterns, or an unknown version, give nothing.
+///    not the library. Other patterns give nothing.
+///  - cannot-tell: the same shape when the text lacks a side's version (and no known version
+///    rules the change out): only `openssl version` on each side would tell the tool's change
+///    from the library's.
 std::vector<SpeedToolPairFinding> SpeedToolPairFindings(const results::RunResult& a,
                                                         const results::RunResult& b,
                                                         const std::vector<SpeedToolChange>& table);

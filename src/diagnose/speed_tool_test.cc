@@ -93,11 +93,6 @@ const std::string kMbSizes =
 const std::string kExtra =
     "Line 25: 'AES-128-CBC-HMAC-SHA256' has 6 figures for 5 sizes; the extra ones are ignored.";
 
-bool HasFinding(const std::vector<Finding>& findings, std::string_view id) {
-  return std::any_of(findings.begin(), findings.end(),
-                     [&](const Finding& f) { return f.id == id; });
-}
-
 TEST(SpeedToolTest, AMultiSummaryTheChildrenContradictIsASpeedToolBug) {
   const std::vector<Finding> findings = SpeedToolFindings(MultiRun(2, {kUnusable}));
   ASSERT_EQ(findings.size(), 1u);
@@ -258,9 +253,9 @@ TEST(SpeedToolTest, NoAeadToolChangeWithoutItsEvidence) {
   EXPECT_TRUE(SpeedToolPairFindings(SpeedRun("3.4.1", "AES-128-GCM", kBefore),
                                     SpeedRun("3.5.0", "AES-128-GCM", kAfter))
                   .empty());
-  // A version the text does not give.
+  // A known version that rules the change out: the slower side predates it.
   EXPECT_TRUE(SpeedToolPairFindings(SpeedRun("", "AES-128-GCM", kBefore),
-                                    SpeedRun("3.4.1", "AES-128-GCM", kAfter))
+                                    SpeedRun("3.2.0", "AES-128-GCM", kAfter))
                   .empty());
   // Not an AEAD cipher.
   EXPECT_TRUE(SpeedToolPairFindings(SpeedRun("3.3.1", "AES-128-CBC", kBefore),
@@ -271,6 +266,21 @@ TEST(SpeedToolTest, NoAeadToolChangeWithoutItsEvidence) {
       {16, 106e6}, {1024, 2.0e9}, {16384, 4.0e9}};
   EXPECT_TRUE(SpeedToolPairFindings(SpeedRun("3.3.1", "AES-128-GCM", kBefore),
                                     SpeedRun("3.4.1", "AES-128-GCM", slower))
+                  .empty());
+}
+
+TEST(SpeedToolTest, TheAeadShapeWithoutVersionsCannotTell) {
+  for (const auto& [before, after] :
+       std::vector<std::pair<std::string, std::string>>{{"", ""}, {"", "3.4.1"}, {"3.3.1", ""}}) {
+    const std::vector<SpeedToolPairFinding> findings = SpeedToolPairFindings(
+        SpeedRun(before, "AES-128-GCM", kBefore), SpeedRun(after, "AES-128-GCM", kAfter));
+    ASSERT_EQ(findings.size(), 1u) << before << " " << after;
+    EXPECT_EQ(findings[0].cause, "cannot-tell");
+    EXPECT_THAT(findings[0].text, HasSubstr("`openssl version`"));
+  }
+  // Without the shape there is nothing to tell.
+  EXPECT_TRUE(SpeedToolPairFindings(SpeedRun("", "AES-128-GCM", kBefore),
+                                    SpeedRun("", "AES-128-GCM", kBefore))
                   .empty());
 }
 
