@@ -143,6 +143,54 @@ void MultiSummary(const results::RunResult& run, const std::vector<SpeedToolChan
   }
 }
 
+// --- a timer that ran far past its slot --------------------------------------------------------
+
+void TimerFault(const results::RunResult& run, const std::vector<SpeedToolChange>& table,
+                std::vector<Finding>& out) {
+  if (run.source.tool != "openssl speed") {
+    return;
+  }
+  // import names a progress line of many operations that took far longer than its slot
+  // ("took 4103.00 s in a 3 s run, which cannot be ..."); a single slow operation gets another
+  // caveat ("a single operation slower than its slot ..., not a timer fault") and no cause.
+  std::vector<std::string> lines;
+  for (const std::string& caveat : run.source.caveats) {
+    if (Contains(caveat, " s run, which cannot be: the timer or the count is wrong")) {
+      lines.push_back(LineOf(caveat));
+    }
+  }
+  const std::optional<LibraryVersion> version = RunToolVersion(run);
+  if (lines.empty() || !version) {
+    return;
+  }
+  std::vector<const SpeedToolChange*> rows;
+  for (const SpeedToolChange* row : SpeedToolRows(table, "slot-overrun", "openssl-speed")) {
+    if (row->kind == "bug" && row->versions.Contains(*version)) {
+      rows.push_back(row);
+    }
+  }
+  if (rows.empty()) {
+    return;
+  }
+  std::string where;
+  for (const std::string& line : lines) {
+    if (!line.empty()) {
+      where += fmt::format("{}{}", where.empty() ? "" : ", ", line);
+    }
+  }
+  out.push_back(Finding{
+      "tool.timer-fault", Severity::kWarning,
+      fmt::format("openssl speed {} had a broken timer: many operations reported in far more "
+                  "time than the run took",
+                  version->text),
+      fmt::format("progress line{} {} report times far beyond the requested slot with many "
+                  "operations done, which a working alarm cannot give; {} lies in the "
+                  "prereleases whose speed timer is known to be wrong: {}",
+                  lines.size() == 1 ? "" : "s", where.empty() ? "(not numbered)" : where,
+                  version->text, Cite(rows)),
+      "Re-run with a release of the speed tool (or cryptobench speed)."});
+}
+
 // --- s_time: user CPU time against the real seconds -------------------------------------------
 
 struct STimeRecord {
@@ -387,8 +435,8 @@ std::optional<SpeedToolPairFinding> AeadChange(const results::RunResult& a,
 }  // namespace
 
 const std::vector<std::string_view>& SpeedToolEvidenceIds() {
-  static const std::vector<std::string_view> ids = {"s-time-user-vs-real", "multi-summary",
-                                                    "mb-sizes", "aead-setup-per-op"};
+  static const std::vector<std::string_view> ids = {
+      "s-time-user-vs-real", "multi-summary", "mb-sizes", "slot-overrun", "aead-setup-per-op"};
   return ids;
 }
 
@@ -464,6 +512,13 @@ std::optional<LibraryVersion> RunToolVersion(const results::RunResult& run) {
     if (std::optional<LibraryVersion> v = ParseLibraryVersion(tool_version)) {
       return v;
     }
+    // "3.0.0-alpha3-dev": the development toward a prerelease, read as that prerelease.
+    if (tool_version.ends_with("-dev")) {
+      if (std::optional<LibraryVersion> v = ParseLibraryVersion(
+              std::string_view(tool_version).substr(0, tool_version.size() - 4))) {
+        return v;
+      }
+    }
   }
   std::string_view text = run.library.version;
   if (!text.starts_with("OpenSSL ")) {
@@ -480,6 +535,7 @@ std::vector<Finding> SpeedToolFindings(const results::RunResult& run,
     return out;
   }
   MultiSummary(run, table, out);
+  TimerFault(run, table, out);
   return out;
 }
 

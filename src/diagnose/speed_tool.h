@@ -40,8 +40,8 @@ struct SpeedToolChange {
 };
 
 /// The evidence ids the rules of this module read: "s-time-user-vs-real", "multi-summary",
-/// "mb-sizes", "aead-setup-per-op". Rows that no rule reads yet (the user-CPU divisor of speed,
-/// -multi's wall clock, a slot overrun by one slow operation) say "none".
+/// "mb-sizes", "slot-overrun", "aead-setup-per-op". Rows that no rule reads yet (the user-CPU
+/// divisor of speed, -multi's wall clock) say "none".
 const std::vector<std::string_view>& SpeedToolEvidenceIds();
 
 /// Parses the table (header "tool,versions,kind,evidence,change,source,certainty"). Throws
@@ -61,9 +61,10 @@ std::vector<const SpeedToolChange*> SpeedToolRows(const std::vector<SpeedToolCha
                                                   std::string_view evidence,
                                                   std::string_view tool = "");
 
-/// The OpenSSL version a run's tool reports, parsed (source.tool_version, else the first word
-/// of library.version after "OpenSSL "), or nullopt when the text gives none, it does not
-/// parse, or it names another library ("LibreSSL 3.8.2": its speed app is not OpenSSL's).
+/// The OpenSSL version a run's tool reports, parsed (source.tool_version, "3.0.0-alpha3-dev"
+/// read as "3.0.0-alpha3", else the first word of library.version after "OpenSSL "), or nullopt
+/// when the text gives none, it does not parse, or it names another library ("LibreSSL 3.8.2": its
+/// speed app is not OpenSSL's).
 std::optional<LibraryVersion> RunToolVersion(const results::RunResult& run);
 
 /// Findings about the speed tool in one imported run, each citing its rows of `table`:
@@ -73,6 +74,10 @@ std::optional<LibraryVersion> RunToolVersion(const results::RunResult& run);
 ///    figures than -mb's five sizes (an empty column the parent printed for a size it never
 ///    measured). Needs the import caveats that name those lines; the version is not needed,
 ///    as the lines themselves show the fault.
+///  - "tool.timer-fault" (warning; cause speed-tool-bug): a progress line of many operations
+///    that took far longer than its slot (import's "which cannot be" caveat), in a version a
+///    "slot-overrun" bug row covers (the 3.0.0 alphas whose timer was broken). A single slow
+///    operation that overran its slot, or such a line in another version, gives none.
 /// Runs that are not `openssl speed` output, and runs without those lines, give none.
 std::vector<Finding> SpeedToolFindings(const results::RunResult& run,
                                        const std::vector<SpeedToolChange>& table);

@@ -6,6 +6,7 @@
 #include <string>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -132,6 +133,61 @@ TEST(SpeedToolTest, AnExtraColumnIsAFaultOnlyWithMbAndMulti) {
   EXPECT_TRUE(SpeedToolFindings(MultiRun(1, {kExtra})).empty());
   // -mb without -multi prints its own table.
   EXPECT_TRUE(SpeedToolFindings(MultiRun(0, {kMbSizes, kExtra})).empty());
+}
+
+// --- a broken timer --------------------------------------------------------------------------
+
+const std::string kTooLong =
+    "Line 2: 256 bits ecdh (nistp256) took 4103.00 s in a 3 s run, which cannot be: the timer or "
+    "the count is wrong (OpenSSL 3.0 alphas had such timer bugs), so figures derived from it are "
+    "wrong too.";
+const std::string kOneSlowOp =
+    "Line 2: rsa7680 keygen took 18.93 s in a 1 s slot: a single operation slower than its slot "
+    "(the figure is one operation's rate), not a timer fault.";
+
+TEST(SpeedToolTest, ManyOperationsFarPastTheSlotInABrokenPrereleaseIsATimerFault) {
+  results::RunResult run = MultiRun(0, {kTooLong});
+  run.source.tool_version = "3.0.0-alpha3-dev";
+  const std::vector<Finding> findings = SpeedToolFindings(run);
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].id, "tool.timer-fault");
+  EXPECT_THAT(findings[0].evidence, HasSubstr("https://github.com/openssl/openssl/issues/11938"));
+  DoctorReport report;
+  report.findings = findings;
+  ASSERT_EQ(StatedCauses(report).size(), 1u);
+  EXPECT_EQ(StatedCauses(report)[0].tag, "speed-tool-bug");
+}
+
+TEST(SpeedToolTest, NoTimerFaultWithoutItsVersionOrForOneSlowOperation) {
+  // A release the table knows no timer fault of: the line is odd, its cause unknown.
+  results::RunResult release = MultiRun(0, {kTooLong});
+  release.source.tool_version = "3.0.13";
+  EXPECT_TRUE(SpeedToolFindings(release).empty());
+  // No version in the text.
+  EXPECT_TRUE(SpeedToolFindings(MultiRun(0, {kTooLong})).empty());
+  // One slow operation overran its slot: a true figure, not a fault (issue 13, section 5).
+  results::RunResult slow = MultiRun(0, {kOneSlowOp});
+  slow.source.tool_version = "3.0.0-alpha3";
+  EXPECT_TRUE(SpeedToolFindings(slow).empty());
+}
+
+TEST(SpeedToolTest, TimerFaultRuleReadsImportsCaveats) {
+  const std::vector<results::RunResult> runs = import::ImportText(
+      "$ openssl speed -seconds 3 ecdhp256\n"
+      "Doing 256 bits  ecdh's for 3s: 55540 256-bits ECDH ops in 4103.00s\n"
+      "version: 3.0.0-alpha3-dev\n"
+      "built on: built on: Sun May 24 16:09:29 2020 UTC\n"
+      "options:bn(64,64) rc4(16x,int) des(int) aes(partial) idea(int) blowfish(ptr)\n"
+      "compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -Wall -O3 -DOPENSSL_USE_NODELETE "
+      "-DL_ENDIAN -DOPENSSL_PIC -DOPENSSL_BUILDING_OPENSSL -DNDEBUG\n"
+      "CPUINFO: OPENSSL_ia32cap=0x7ffaf3bfffebffff:0x2fbb\n"
+      "                              op      op/s\n"
+      " 256 bits ecdh (nistp256)   0.0739s     13.5\n",
+      "speed.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  const std::vector<Finding> findings = SpeedToolFindings(runs[0]);
+  ASSERT_EQ(findings.size(), 1u) << fmt::format("{}", fmt::join(runs[0].source.caveats, "\n"));
+  EXPECT_EQ(findings[0].id, "tool.timer-fault");
 }
 
 // --- s_time ----------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ constexpr FindingCause kFindingCauses[] = {
     {"cpu.aes-unused", "hw-path-unused"},
     {"cpu.aes-software", "cannot-tell"},
     {"tool.multi-summary", "speed-tool-bug"},
+    {"tool.timer-fault", "speed-tool-bug"},
 };
 
 }  // namespace
