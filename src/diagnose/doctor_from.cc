@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "diagnose/speed_tool.h"
 #include "diagnose/verdict.h"
 #include "diagnose/verdict_text.h"
 
@@ -173,6 +174,9 @@ DoctorReport DiagnoseReport(const results::RunResult& run,
   origin.cannot_know = CannotKnow(report);
   report.findings = ReportFindings(report.facts);
   for (Finding& finding : CpuFindings(report)) {
+    report.findings.push_back(std::move(finding));
+  }
+  for (Finding& finding : SpeedToolFindings(run)) {
     report.findings.push_back(std::move(finding));
   }
   return report;

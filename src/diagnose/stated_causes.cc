@@ -22,6 +22,8 @@ constexpr FindingCause kFindingCauses[] = {
     {"cpu.vm-hides-features", "vm-hides-cpu-features"},
     {"cpu.aes-unused", "hw-path-unused"},
     {"cpu.aes-software", "cannot-tell"},
+    {"tool.multi-summary", "speed-tool-bug"},
+    {"tool.timer-fault", "speed-tool-bug"},
 };
 
 }  // namespace
