@@ -26,7 +26,11 @@ struct StatedCause {
 /// an AES figure below every hardware path on a CPU with AES instructions), "no-hw-aes" (such a
 /// figure on a CPU the clues show without them), "vm-hides-cpu-features" (a guest's flags lack
 /// AES instructions its host's model has), "cannot-tell" (software AES on a CPU the text does
-/// not describe).
+/// not describe, or a kernel engine's driver the paste does not show), "library-lacks-asm-path"
+/// (a release without the architecture's assembly, or Botan [base] AES at a hardware speed),
+/// "engine-does-not-offload-algorithm" (an engine whose list lacks the algorithm measured),
+/// "engine-software-driver" (a kernel engine over a software driver); "built-without-asm" also
+/// for a build-file search that finds no assembly module.
 std::vector<StatedCause> StatedCauses(const DoctorReport& report);
 
 }  // namespace cryptobench::diagnose
