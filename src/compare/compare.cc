@@ -11,6 +11,7 @@
 #include "compare/attribution.h"
 #include "compare/match.h"
 #include "compare/sides.h"
+#include "diagnose/speed_tool.h"
 
 namespace cryptobench::compare {
 
@@ -44,6 +45,10 @@ CompareReport Compare(std::vector<Side> sides, const CompareOptions& options) {
                         SameLibrary(a, b), TimingKnownToDiffer(a, b));
     for (Finding& finding : ContextFindings(a, b)) {
       pair.findings.push_back(std::move(finding));
+    }
+    // The speed tools' own changes and timing basis (data/speed-tool-changes.csv).
+    for (diagnose::SpeedToolPairFinding& finding : diagnose::SpeedToolPairFindings(a.run, b.run)) {
+      pair.findings.emplace_back("speed-tool", std::move(finding.text), std::move(finding.cause));
     }
     for (Finding& finding : ClassFindings(pair.rows, a, b, classes)) {
       pair.findings.push_back(std::move(finding));

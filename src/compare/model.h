@@ -121,7 +121,8 @@ struct Finding {
 
   /// Stable identifier: "pattern", "per-call-overhead", "inconclusive", "mixed",
   /// "no-common-cells", "timing-offload", "timing-basis", "evp", "multi", "library",
-  /// "capabilities", "environment", "contended", "cpb-class".
+  /// "capabilities", "environment", "contended", "cpb-class", "speed-tool" (what the speed
+  /// tool's own changes or timing basis explain: diagnose::SpeedToolPairFindings).
   std::string id;
   std::string text;  ///< plain sentence, ends with '.'
   /// The cause the sentence asserts, as a tag of tests/fixtures/reports/README.md ("The cause"),

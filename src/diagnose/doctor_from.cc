@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "diagnose/speed_tool.h"
 #include "diagnose/verdict.h"
 #include "diagnose/verdict_text.h"
 
@@ -179,6 +180,9 @@ DoctorReport DiagnoseReport(const results::RunResult& run,
     report.findings.push_back(std::move(finding));
   }
   for (Finding& finding : LibraryFindings(report, run)) {
+    report.findings.push_back(std::move(finding));
+  }
+  for (Finding& finding : SpeedToolFindings(run)) {
     report.findings.push_back(std::move(finding));
   }
   return report;

@@ -28,6 +28,8 @@ constexpr FindingCause kFindingCauses[] = {
     {"engine.driver-unknown", "cannot-tell"},
     {"library.lacks-asm-path", "library-lacks-asm-path"},
     {"library.asm-module-missing", "built-without-asm"},
+    {"tool.multi-summary", "speed-tool-bug"},
+    {"tool.timer-fault", "speed-tool-bug"},
 };
 
 }  // namespace

@@ -30,7 +30,11 @@ struct StatedCause {
 /// (a release without the architecture's assembly, or Botan [base] AES at a hardware speed),
 /// "engine-does-not-offload-algorithm" (an engine whose list lacks the algorithm measured),
 /// "engine-software-driver" (a kernel engine over a software driver); "built-without-asm" also
-/// for a build-file search that finds no assembly module.
+/// for a build-file search that finds no assembly module; "speed-tool-bug"
+/// (the speed tool's -multi summary contradicts its children's
+/// records: speed_tool.h). compare states "user-cpu-timing-misleads" (s_time's user-CPU figure
+/// ranks two runs against the wall clock) and "speed-tool-change" (a known change of the speed
+/// tool explains the difference) itself (diagnose::SpeedToolPairFindings).
 std::vector<StatedCause> StatedCauses(const DoctorReport& report);
 
 }  // namespace cryptobench::diagnose

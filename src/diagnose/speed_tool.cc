@@ -1,0 +1,567 @@
+// The speed-tool table and its rules (speed_tool.h).
+#include "diagnose/speed_tool.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <optional>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "diagnose/csv_table.h"
+#include "diagnose/library_changes.h"
+
+namespace cryptobench::diagnose {
+namespace {
+
+constexpr std::string_view kTable = "speed tool changes";
+constexpr std::string_view kHeader = "tool,versions,kind,evidence,change,source,certainty";
+constexpr std::string_view kTools[] = {"openssl-speed", "openssl-s_time", "bssl-speed",
+                                       "botan-speed"};
+constexpr std::string_view kKinds[] = {"timer", "operation", "option", "output", "change", "bug"};
+
+// s_time prints its real seconds as a whole number: below this many, one second of rounding
+// moves a rate by more than 20%, too much to rank two runs by.
+constexpr double kMinRealSeconds = 5;
+// Two rates rank two runs only when they differ by more than this factor.
+constexpr double kRankMargin = 1.1;
+// A user-CPU ratio that differs from the wall-clock ratio by this factor misstates it.
+constexpr double kMisstateFactor = 2;
+// The AEAD change's signature: the side it applies to is at most this fraction of the other at
+// the smallest size ...
+constexpr double kSmallSizeDrop = 0.5;
+// ... and within this factor of it at the largest size.
+constexpr double kLargeSizeBand = 1 / 0.7;
+
+template <size_t N>
+bool OneOf(std::string_view value, const std::string_view (&allowed)[N]) {
+  return std::find(std::begin(allowed), std::end(allowed), value) != std::end(allowed);
+}
+
+bool Contains(std::string_view text, std::string_view part) {
+  return text.find(part) != std::string_view::npos;
+}
+
+std::string Lower(std::string_view text) {
+  std::string out(text);
+  std::transform(out.begin(), out.end(), out.begin(), [](char c) {
+    return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  });
+  return out;
+}
+
+// Reads an unsigned decimal number at `pos` of `text`, advancing `pos`; nullopt if none.
+std::optional<double> ReadNumber(std::string_view text, size_t& pos) {
+  const size_t begin = pos;
+  while (pos < text.size() && (std::isdigit(static_cast<unsigned char>(text[pos])) != 0 ||
+                               (text[pos] == '.' && pos > begin))) {
+    ++pos;
+  }
+  if (pos == begin) {
+    return std::nullopt;
+  }
+  return std::stod(std::string(text.substr(begin, pos - begin)));
+}
+
+// "Line N: ..." -> "line N" for a finding's evidence; "" when the caveat names no line.
+std::string LineOf(std::string_view caveat) {
+  if (!caveat.starts_with("Line ")) {
+    return "";
+  }
+  const size_t colon = caveat.find(':');
+  return colon == std::string_view::npos ? "" : fmt::format("line {}", caveat.substr(5, colon - 5));
+}
+
+// "SOURCE" or "SOURCE, unsure" for each row, joined by "; ".
+std::string Cite(const std::vector<const SpeedToolChange*>& rows) {
+  std::string out;
+  for (const SpeedToolChange* row : rows) {
+    out += fmt::format("{}{}{}", out.empty() ? "" : "; ", row->source, row->sure ? "" : ", unsure");
+  }
+  return out;
+}
+
+// --- -multi summary --------------------------------------------------------------------------
+
+void MultiSummary(const results::RunResult& run, const std::vector<SpeedToolChange>& table,
+                  std::vector<Finding>& out) {
+  if (run.source.tool != "openssl speed" || run.source.multi < 1) {
+    return;
+  }
+  std::vector<std::string> unusable;  // summary figures zero/infinite against the children
+  bool mb_sizes = false;
+  std::vector<std::string> extra_columns;  // summary rows with more figures than -mb's sizes
+  for (const std::string& caveat : run.source.caveats) {
+    if (Contains(caveat, "prints no usable rate") && Contains(caveat, "children's records")) {
+      unusable.push_back(LineOf(caveat));
+    }
+    if (Contains(caveat, "multi-block sizes of -mb") || Contains(caveat, "-mb's multi-block")) {
+      mb_sizes = true;
+    }
+    if (Contains(caveat, " figures for 5 sizes; the extra ones are ignored")) {
+      extra_columns.push_back(LineOf(caveat));
+    }
+  }
+  const auto lines = [](const std::vector<std::string>& list) {
+    std::string text;
+    for (const std::string& line : list) {
+      if (!line.empty()) {
+        text += fmt::format("{}{}", text.empty() ? " (" : ", ", line);
+      }
+    }
+    return text.empty() ? text : fmt::format("{})", text);
+  };
+  if (!unusable.empty()) {
+    out.push_back(Finding{
+        "tool.multi-summary", Severity::kWarning,
+        "openssl speed -multi summed the children's results wrongly: the summary prints zero or "
+        "infinite rates the children's records contradict",
+        fmt::format("the parent's summary table{} prints no usable rate for figures each child "
+                    "measured (its +F records); the figures kept are the children's sum. Known "
+                    "faults of the -multi summary: {}",
+                    lines(unusable), Cite(SpeedToolRows(table, "multi-summary"))),
+        "Read the children's +F records (or run without -multi) and report the -multi summary "
+        "to the speed tool's maintainers."});
+  }
+  if (mb_sizes && !extra_columns.empty()) {
+    std::vector<const SpeedToolChange*> rows = SpeedToolRows(table, "mb-sizes");
+    for (const SpeedToolChange* row : SpeedToolRows(table, "multi-summary")) {
+      if (Contains(row->change, "-mb")) {
+        rows.push_back(row);
+      }
+    }
+    out.push_back(Finding{
+        "tool.multi-summary", Severity::kWarning,
+        "openssl speed -multi -mb printed its summary with the default sizes: the extra column "
+        "is the tool's fault, not a figure",
+        fmt::format("-mb measures five multi-block sizes (8 to 128 KiB), but the summary row{} "
+                    "has more figures than that: the parent laid the table out for the default "
+                    "sizes and filled the column it never measured. Sources: {}",
+                    lines(extra_columns), Cite(rows)),
+        "Use the children's +F records, or run -mb without -multi."});
+  }
+}
+
+// --- a timer that ran far past its slot --------------------------------------------------------
+
+void TimerFault(const results::RunResult& run, const std::vector<SpeedToolChange>& table,
+                std::vector<Finding>& out) {
+  if (run.source.tool != "openssl speed") {
+    return;
+  }
+  // import names a progress line of many operations that took far longer than its slot
+  // ("took 4103.00 s in a 3 s run, which cannot be ..."); a single slow operation gets another
+  // caveat ("a single operation slower than its slot ..., not a timer fault") and no cause.
+  std::vector<std::string> lines;
+  for (const std::string& caveat : run.source.caveats) {
+    if (Contains(caveat, " s run, which cannot be: the timer or the count is wrong")) {
+      lines.push_back(LineOf(caveat));
+    }
+  }
+  const std::optional<LibraryVersion> version = RunToolVersion(run);
+  if (lines.empty() || !version) {
+    return;
+  }
+  std::vector<const SpeedToolChange*> rows;
+  for (const SpeedToolChange* row : SpeedToolRows(table, "slot-overrun", "openssl-speed")) {
+    if (row->kind == "bug" && row->versions.Contains(*version)) {
+      rows.push_back(row);
+    }
+  }
+  if (rows.empty()) {
+    return;
+  }
+  std::string where;
+  for (const std::string& line : lines) {
+    if (!line.empty()) {
+      where += fmt::format("{}{}", where.empty() ? "" : ", ", line);
+    }
+  }
+  out.push_back(Finding{
+      "tool.timer-fault", Severity::kWarning,
+      fmt::format("openssl speed {} had a broken timer: many operations reported in far more "
+                  "time than the run took",
+                  version->text),
+      fmt::format("progress line{} {} report times far beyond the requested slot with many "
+                  "operations done, which a working alarm cannot give; {} lies in the "
+                  "prereleases whose speed timer is known to be wrong: {}",
+                  lines.size() == 1 ? "" : "s", where.empty() ? "(not numbered)" : where,
+                  version->text, Cite(rows)),
+      "Re-run with a release of the speed tool (or cryptobench speed)."});
+}
+
+// --- s_time: user CPU time against the real seconds -------------------------------------------
+
+struct STimeRecord {
+  std::string name;       ///< the cipher suite, or "TLS connection"
+  std::string operation;  ///< "connect" or "reconnect"
+  double user_rate = 0;   ///< connections/user sec as printed
+  double real_rate = 0;   ///< connections / real seconds
+  double real_seconds = 0;
+};
+
+// The real-seconds caveat of s_time's import ("Line N: by elapsed time, C connections in S real
+// seconds ..."): C and S, or nullopt.
+std::optional<std::pair<double, double>> RealSecondsOf(std::string_view caveat) {
+  constexpr std::string_view kBy = "by elapsed time, ";
+  const size_t at = caveat.find(kBy);
+  if (at == std::string_view::npos) {
+    return std::nullopt;
+  }
+  size_t pos = at + kBy.size();
+  const std::optional<double> connections = ReadNumber(caveat, pos);
+  constexpr std::string_view kIn = " connections in ";
+  if (!connections || caveat.substr(pos, kIn.size()) != kIn) {
+    return std::nullopt;
+  }
+  pos += kIn.size();
+  const std::optional<double> seconds = ReadNumber(caveat, pos);
+  if (!seconds || caveat.substr(pos, 14) != " real seconds ") {
+    return std::nullopt;
+  }
+  return std::make_pair(*connections, *seconds);
+}
+
+std::vector<STimeRecord> STimeRecords(const results::RunResult& run) {
+  std::vector<STimeRecord> out;
+  if (run.source.tool != "openssl s_time") {
+    return out;
+  }
+  for (const results::AlgorithmResult& alg : run.algorithms) {
+    for (const results::Cell& cell : alg.cells) {
+      if (!cell.figures || cell.batch_iterations == 0) {
+        continue;
+      }
+      const double user_rate = cell.figures->ops_per_s.value;
+      if (!std::isfinite(user_rate) || user_rate <= 0) {
+        continue;
+      }
+      for (const std::string& caveat : run.source.caveats) {
+        const auto real = RealSecondsOf(caveat);
+        if (real && real->first == static_cast<double>(cell.batch_iterations) &&
+            real->second >= kMinRealSeconds) {
+          out.push_back(
+              {alg.algorithm, cell.operation, user_rate, real->first / real->second, real->second});
+          break;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+std::optional<SpeedToolPairFinding> STimeContradiction(const results::RunResult& a,
+                                                       const results::RunResult& b,
+                                                       const std::vector<SpeedToolChange>& table) {
+  const std::vector<STimeRecord> as = STimeRecords(a);
+  const std::vector<STimeRecord> bs = STimeRecords(b);
+  for (const STimeRecord& x : as) {
+    for (const STimeRecord& y : bs) {
+      if (x.operation != y.operation) {
+        continue;
+      }
+      const double user = y.user_rate / x.user_rate;
+      const double real = y.real_rate / x.real_rate;
+      const bool opposite = (user > kRankMargin && real < 1 / kRankMargin) ||
+                            (user < 1 / kRankMargin && real > kRankMargin);
+      const bool misstated = user / real >= kMisstateFactor || real / user >= kMisstateFactor;
+      if (!opposite && !misstated) {
+        continue;
+      }
+      return SpeedToolPairFinding{
+          fmt::format(
+              "openssl s_time's connections/user sec {} the wall clock: by user CPU time '{}' "
+              "makes {:.2f}x the connections of '{}', by its real seconds {:.2f}x ({:.1f} against "
+              "{:.1f} connections/s). s_time divides by the client's user CPU time only, so work "
+              "that costs the client little CPU but the server or the network much time looks "
+              "fast; rank connections by the real-seconds line, or by a wall-clock tool. "
+              "Sources: {}",
+              opposite ? "rank these runs opposite to" : "misstate by 2x or more", y.name, user,
+              x.name, real, y.real_rate, x.real_rate,
+              Cite(SpeedToolRows(table, "s-time-user-vs-real", "openssl-s_time"))),
+          "user-cpu-timing-misleads"};
+    }
+  }
+  return std::nullopt;
+}
+
+// --- openssl speed: the AEAD measurement change ------------------------------------------------
+
+bool IsTimedAead(std::string_view algorithm) {
+  const std::string name = Lower(algorithm);
+  for (std::string_view mode : {"-gcm", "-ccm", "-ocb", "-siv"}) {
+    if (Contains(name, mode)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+std::optional<double> BytesPerSecond(const results::Cell& cell) {
+  if (cell.status != results::CellStatus::kOk || !cell.figures || !cell.figures->bytes_per_s ||
+      !(cell.figures->bytes_per_s->value > 0)) {
+    return std::nullopt;
+  }
+  return cell.figures->bytes_per_s->value;
+}
+
+// The AEAD cells where `changed` has the change's shape against `other` (at most half at the
+// smallest shared size, within the band at the largest), one description each.
+std::vector<std::string> AeadShape(const results::RunResult& changed,
+                                   const results::RunResult& other) {
+  std::vector<std::string> matched;
+  for (const results::AlgorithmResult& alg : changed.algorithms) {
+    if (!IsTimedAead(alg.algorithm)) {
+      continue;
+    }
+    const auto twin = std::find_if(
+        other.algorithms.begin(), other.algorithms.end(),
+        [&](const results::AlgorithmResult& o) { return o.algorithm == alg.algorithm; });
+    if (twin == other.algorithms.end()) {
+      continue;
+    }
+    // Ratios changed/other per shared size, of the first operation both measured.
+    std::vector<std::pair<uint64_t, double>> ratios;
+    std::string operation;
+    for (const results::Cell& cell : alg.cells) {
+      const std::optional<double> x = BytesPerSecond(cell);
+      if (!x || (!operation.empty() && cell.operation != operation)) {
+        continue;
+      }
+      for (const results::Cell& o : twin->cells) {
+        const std::optional<double> y = BytesPerSecond(o);
+        if (y && o.operation == cell.operation && o.input_len == cell.input_len) {
+          operation = cell.operation;
+          ratios.emplace_back(cell.input_len, *x / *y);
+        }
+      }
+    }
+    if (ratios.size() < 2) {
+      continue;
+    }
+    std::sort(ratios.begin(), ratios.end());
+    const auto& [small, small_ratio] = ratios.front();
+    const auto& [large, large_ratio] = ratios.back();
+    if (small_ratio <= kSmallSizeDrop && large_ratio >= 1 / kLargeSizeBand &&
+        large_ratio <= kLargeSizeBand) {
+      matched.push_back(fmt::format("{} {:.2f}x at {} bytes, {:.2f}x at {} bytes", alg.algorithm,
+                                    small_ratio, small, large_ratio, large));
+    }
+  }
+  return matched;
+}
+
+std::string JoinSemicolon(const std::vector<std::string>& items) {
+  std::string out;
+  for (const std::string& item : items) {
+    out += fmt::format("{}{}", out.empty() ? "" : "; ", item);
+  }
+  return out;
+}
+
+std::optional<SpeedToolPairFinding> AeadChange(const results::RunResult& a,
+                                               const results::RunResult& b,
+                                               const std::vector<SpeedToolChange>& table) {
+  if (a.source.tool != "openssl speed" || b.source.tool != "openssl speed") {
+    return std::nullopt;
+  }
+  // The rows together say which releases time AEAD the new way (one row per release line or
+  // source): the change lies between the sides when exactly one of them is in some row.
+  const std::vector<const SpeedToolChange*> all =
+      SpeedToolRows(table, "aead-setup-per-op", "openssl-speed");
+  const auto in = [&](const LibraryVersion& v) {
+    return std::any_of(all.begin(), all.end(),
+                       [&](const SpeedToolChange* row) { return row->versions.Contains(v); });
+  };
+  const std::optional<LibraryVersion> va = RunToolVersion(a);
+  const std::optional<LibraryVersion> vb = RunToolVersion(b);
+  if (!va || !vb) {
+    // The shape alone cannot tell the tool's change from the library's: only the versions
+    // can, and the text lacks one. A side whose known version rules the change out (the slower
+    // side before it, the faster side after it) leaves nothing to say.
+    for (const bool a_slower : {false, true}) {
+      const results::RunResult& slower = a_slower ? a : b;
+      const results::RunResult& faster = a_slower ? b : a;
+      const std::optional<LibraryVersion>& vs = a_slower ? va : vb;
+      const std::optional<LibraryVersion>& vf = a_slower ? vb : va;
+      if ((vs && !in(*vs)) || (vf && in(*vf))) {
+        continue;
+      }
+      const std::vector<std::string> matched = AeadShape(slower, faster);
+      if (matched.empty()) {
+        continue;
+      }
+      return SpeedToolPairFinding{
+          fmt::format("Cannot tell from this report whether the AEAD difference is the library's "
+                      "or the speed tool's: it is slower at small sizes only ({}), the shape of "
+                      "the change in how openssl speed times AEAD ciphers (3.3.3 and 3.4.1 on; "
+                      "{}), but the text does not give {} version. `openssl version` on each "
+                      "side would tell.",
+                      JoinSemicolon(matched), Cite(all),
+                      !va && !vb ? "either side's" : "one side's"),
+          "cannot-tell"};
+    }
+    return std::nullopt;
+  }
+  const bool a_in = in(*va);
+  if (a_in == in(*vb)) {
+    return std::nullopt;
+  }
+  std::vector<const SpeedToolChange*> rows;
+  for (const SpeedToolChange* row : all) {
+    if (row->versions.Contains(a_in ? *va : *vb)) {
+      rows.push_back(row);
+    }
+  }
+  const std::vector<std::string> matched = AeadShape(a_in ? a : b, a_in ? b : a);
+  if (matched.empty()) {
+    return std::nullopt;
+  }
+  std::string changes;
+  for (const SpeedToolChange* row : rows) {
+    changes += fmt::format("{}{} ({}{})", changes.empty() ? "" : "; ", row->change, row->source,
+                           row->sure ? "" : ", unsure");
+  }
+  return SpeedToolPairFinding{
+      fmt::format("The AEAD figures of the two sides are not comparable: between {} and {} "
+                  "openssl speed changed how it times AEAD ciphers, and the difference has that "
+                  "change's shape, slower at small sizes only ({} on the {} side against the "
+                  "other): a per-operation cost of the tool, not of the library. Known: {}",
+                  va->text, vb->text, JoinSemicolon(matched), a_in ? va->text : vb->text, changes),
+      "speed-tool-change"};
+}
+
+}  // namespace
+
+const std::vector<std::string_view>& SpeedToolEvidenceIds() {
+  static const std::vector<std::string_view> ids = {
+      "s-time-user-vs-real", "multi-summary", "mb-sizes", "slot-overrun", "aead-setup-per-op"};
+  return ids;
+}
+
+std::vector<SpeedToolChange> ParseSpeedToolChanges(std::string_view csv) {
+  std::vector<SpeedToolChange> out;
+  for (CsvRecord& record : ParseCsvTable(csv, kHeader, kTable)) {
+    std::vector<std::string>& f = record.fields;
+    SpeedToolChange row;
+    row.line = record.line;
+    if (!OneOf(f[0], kTools)) {
+      FailCsvRecord(kTable, record.line, fmt::format("unknown tool \"{}\"", f[0]));
+    }
+    try {
+      row.versions = ParseVersionRange(f[1]);
+    } catch (const std::invalid_argument& e) {
+      FailCsvRecord(kTable, record.line, fmt::format("versions: {}", e.what()));
+    }
+    if (!OneOf(f[2], kKinds)) {
+      FailCsvRecord(kTable, record.line, fmt::format("unknown kind \"{}\"", f[2]));
+    }
+    const std::vector<std::string_view>& ids = SpeedToolEvidenceIds();
+    if (f[3] != "none" && std::find(ids.begin(), ids.end(), f[3]) == ids.end()) {
+      FailCsvRecord(kTable, record.line, fmt::format("unknown evidence \"{}\"", f[3]));
+    }
+    if (f[4].empty()) {
+      FailCsvRecord(kTable, record.line, "an empty change");
+    }
+    if (!IsCitableSource(f[5])) {
+      FailCsvRecord(kTable, record.line,
+                    fmt::format("source \"{}\" is neither a URL nor \"commit <id> <file>\"", f[5]));
+    }
+    if (f[6] != "sure" && f[6] != "unsure") {
+      FailCsvRecord(kTable, record.line,
+                    fmt::format("certainty \"{}\" is neither sure nor unsure", f[6]));
+    }
+    row.tool = std::move(f[0]);
+    row.kind = std::move(f[2]);
+    row.evidence = std::move(f[3]);
+    row.change = std::move(f[4]);
+    row.source = std::move(f[5]);
+    row.sure = f[6] == "sure";
+    out.push_back(std::move(row));
+  }
+  return out;
+}
+
+const std::vector<SpeedToolChange>& SpeedToolChanges() {
+  static const std::vector<SpeedToolChange> table =
+      ParseSpeedToolChanges(EmbeddedSpeedToolChangesCsv());
+  return table;
+}
+
+std::vector<const SpeedToolChange*> SpeedToolRows(const std::vector<SpeedToolChange>& table,
+                                                  std::string_view evidence,
+                                                  std::string_view tool) {
+  std::vector<const SpeedToolChange*> out;
+  for (const SpeedToolChange& row : table) {
+    if (row.evidence == evidence && (tool.empty() || row.tool == tool)) {
+      out.push_back(&row);
+    }
+  }
+  return out;
+}
+
+std::optional<LibraryVersion> RunToolVersion(const results::RunResult& run) {
+  // import writes OpenSSL's as "3.0.13" and other libraries' with their name ("LibreSSL
+  // 3.8.2"), whose speed apps this table does not describe.
+  const std::string& tool_version = run.source.tool_version;
+  if (!tool_version.empty()) {
+    if (std::isdigit(static_cast<unsigned char>(tool_version[0])) == 0) {
+      return std::nullopt;
+    }
+    if (std::optional<LibraryVersion> v = ParseLibraryVersion(tool_version)) {
+      return v;
+    }
+    // "3.0.0-alpha3-dev": the development toward a prerelease, read as that prerelease.
+    if (tool_version.ends_with("-dev")) {
+      if (std::optional<LibraryVersion> v = ParseLibraryVersion(
+              std::string_view(tool_version).substr(0, tool_version.size() - 4))) {
+        return v;
+      }
+    }
+  }
+  std::string_view text = run.library.version;
+  if (!text.starts_with("OpenSSL ")) {
+    return std::nullopt;
+  }
+  text.remove_prefix(8);
+  return ParseLibraryVersion(text.substr(0, text.find(' ')));
+}
+
+std::vector<Finding> SpeedToolFindings(const results::RunResult& run,
+                                       const std::vector<SpeedToolChange>& table) {
+  std::vector<Finding> out;
+  if (run.source.kind != "imported") {
+    return out;
+  }
+  MultiSummary(run, table, out);
+  TimerFault(run, table, out);
+  return out;
+}
+
+std::vector<Finding> SpeedToolFindings(const results::RunResult& run) {
+  return SpeedToolFindings(run, SpeedToolChanges());
+}
+
+std::vector<SpeedToolPairFinding> SpeedToolPairFindings(const results::RunResult& a,
+                                                        const results::RunResult& b,
+                                                        const std::vector<SpeedToolChange>& table) {
+  std::vector<SpeedToolPairFinding> out;
+  if (a.source.kind != "imported" || b.source.kind != "imported") {
+    return out;
+  }
+  if (std::optional<SpeedToolPairFinding> s_time = STimeContradiction(a, b, table)) {
+    out.push_back(std::move(*s_time));
+  }
+  if (std::optional<SpeedToolPairFinding> aead = AeadChange(a, b, table)) {
+    out.push_back(std::move(*aead));
+  }
+  return out;
+}
+
+std::vector<SpeedToolPairFinding> SpeedToolPairFindings(const results::RunResult& a,
+                                                        const results::RunResult& b) {
+  return SpeedToolPairFindings(a, b, SpeedToolChanges());
+}
+
+}  // namespace cryptobench::diagnose

@@ -1,0 +1,359 @@
+// Tests of the speed-tool table and its rules (speed_tool.h, data/speed-tool-changes.csv).
+#include "diagnose/speed_tool.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "diagnose/library_changes.h"
+#include "diagnose/stated_causes.h"
+#include "import/import.h"
+
+namespace cryptobench::diagnose {
+namespace {
+
+using ::testing::HasSubstr;
+
+constexpr const char* kHeader = "tool,versions,kind,evidence,change,source,certainty\n";
+
+TEST(SpeedToolTest, TheEmbeddedTableParsesAndEveryRowCitesASource) {
+  const std::vector<SpeedToolChange>& table = SpeedToolChanges();
+  ASSERT_FALSE(table.empty());
+  for (const SpeedToolChange& row : table) {
+    EXPECT_TRUE(IsCitableSource(row.source)) << "line " << row.line << ": " << row.source;
+    EXPECT_FALSE(row.change.empty()) << "line " << row.line;
+  }
+}
+
+// Every rule cites rows of the table: an evidence id without a row would leave a rule without
+// its source.
+TEST(SpeedToolTest, EveryEvidenceIdHasARow) {
+  for (std::string_view id : SpeedToolEvidenceIds()) {
+    EXPECT_FALSE(SpeedToolRows(SpeedToolChanges(), id).empty()) << id;
+  }
+}
+
+TEST(SpeedToolTest, BadRowsFailWithTheirLine) {
+  const auto fails = [](const std::string& row, const char* what) {
+    try {
+      ParseSpeedToolChanges(std::string(kHeader) + row + "\n");
+      ADD_FAILURE() << "accepted: " << row;
+    } catch (const std::runtime_error& e) {
+      EXPECT_THAT(e.what(), HasSubstr("speed tool changes line 2")) << row;
+      EXPECT_THAT(e.what(), HasSubstr(what)) << row;
+    }
+  };
+  fails("openssl-speed,3.5..,bug,none,a fault,,sure", "source");
+  fails("openssl-speed,3.5..,bug,none,a fault,OpenSSL,sure", "source");
+  fails("openssl-speed,3.5..,bug,none,a fault,commit 607a46d,sure", "source");
+  fails("openssl-speed,3.x..,bug,none,a fault,https://example.org/a,sure", "versions");
+  fails("openssl-speed,3.5..3.0,bug,none,a fault,https://example.org/a,sure", "versions");
+  fails("openssl-speed,,bug,none,a fault,https://example.org/a,sure", "versions");
+  fails("wolfssl-bench,3.5..,bug,none,a fault,https://example.org/a,sure", "tool");
+  fails("openssl-speed,3.5..,glitch,none,a fault,https://example.org/a,sure", "kind");
+  fails("openssl-speed,3.5..,bug,guess,a fault,https://example.org/a,sure", "evidence");
+  fails("openssl-speed,3.5..,bug,none,,https://example.org/a,sure", "empty change");
+  fails("openssl-speed,3.5..,bug,none,a fault,https://example.org/a,maybe", "certainty");
+  const std::vector<SpeedToolChange> ok = ParseSpeedToolChanges(
+      std::string(kHeader) +
+      "openssl-speed,3.3.3..3.3;3.4.1..,change,aead-setup-per-op,AEAD timing,commit 607a46d003f4 "
+      "apps/speed.c,unsure\n");
+  ASSERT_EQ(ok.size(), 1u);
+  EXPECT_FALSE(ok[0].sure);
+  EXPECT_TRUE(ok[0].versions.Contains(*ParseLibraryVersion("3.4.1")));
+  EXPECT_FALSE(ok[0].versions.Contains(*ParseLibraryVersion("3.4.0")));
+}
+
+results::RunResult Imported(const std::string& tool) {
+  results::RunResult run;
+  run.source.kind = "imported";
+  run.source.tool = tool;
+  return run;
+}
+
+// --- -multi summary -------------------------------------------------------------------------
+
+results::RunResult MultiRun(int multi, std::vector<std::string> caveats) {
+  results::RunResult run = Imported("openssl speed");
+  run.source.multi = multi;
+  run.source.caveats = std::move(caveats);
+  return run;
+}
+
+const std::string kUnusable =
+    "Line 31: the summary row '256 bits SM2 (CurveSM2)' prints no usable rate (zero or infinite) "
+    "although the children's records (from line 21) measured it; their sum is kept.";
+const std::string kMbSizes =
+    "Line 25: a table row without its 'type ... bytes' line; its figures are read for the "
+    "multi-block sizes of -mb (8 KiB to 128 KiB).";
+const std::string kExtra =
+    "Line 25: 'AES-128-CBC-HMAC-SHA256' has 6 figures for 5 sizes; the extra ones are ignored.";
+
+TEST(SpeedToolTest, AMultiSummaryTheChildrenContradictIsASpeedToolBug) {
+  const std::vector<Finding> findings = SpeedToolFindings(MultiRun(2, {kUnusable}));
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].id, "tool.multi-summary");
+  EXPECT_EQ(findings[0].severity, Severity::kWarning);
+  EXPECT_THAT(findings[0].evidence, HasSubstr("line 31"));
+  EXPECT_THAT(findings[0].evidence,
+              HasSubstr("https://github.com/Tongsuo-Project/Tongsuo/pull/127"));
+
+  DoctorReport report;
+  report.findings = findings;
+  const std::vector<StatedCause> causes = StatedCauses(report);
+  ASSERT_EQ(causes.size(), 1u);
+  EXPECT_EQ(causes[0].tag, "speed-tool-bug");
+}
+
+TEST(SpeedToolTest, NoMultiSummaryFindingWithoutItsEvidence) {
+  // Without -multi there are no children to contradict the summary.
+  EXPECT_TRUE(SpeedToolFindings(MultiRun(0, {kUnusable})).empty());
+  // -multi alone is no fault.
+  EXPECT_TRUE(SpeedToolFindings(MultiRun(4, {})).empty());
+  // Another tool.
+  results::RunResult other = MultiRun(2, {kUnusable});
+  other.source.tool = "bssl speed";
+  EXPECT_TRUE(SpeedToolFindings(other).empty());
+  // A cryptobench run is not a pasted speed tool.
+  results::RunResult measured = MultiRun(2, {kUnusable});
+  measured.source.kind = "measured";
+  EXPECT_TRUE(SpeedToolFindings(measured).empty());
+}
+
+TEST(SpeedToolTest, AnExtraColumnIsAFaultOnlyWithMbAndMulti) {
+  const std::vector<Finding> findings = SpeedToolFindings(MultiRun(1, {kMbSizes, kExtra}));
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_THAT(findings[0].evidence, HasSubstr("https://github.com/openssl/openssl/issues/31772"));
+  // An extra figure without -mb is a damaged paste, not this fault.
+  EXPECT_TRUE(SpeedToolFindings(MultiRun(1, {kExtra})).empty());
+  // -mb without -multi prints its own table.
+  EXPECT_TRUE(SpeedToolFindings(MultiRun(0, {kMbSizes, kExtra})).empty());
+}
+
+// --- a broken timer --------------------------------------------------------------------------
+
+const std::string kTooLong =
+    "Line 2: 256 bits ecdh (nistp256) took 4103.00 s in a 3 s run, which cannot be: the timer or "
+    "the count is wrong (OpenSSL 3.0 alphas had such timer bugs), so figures derived from it are "
+    "wrong too.";
+const std::string kOneSlowOp =
+    "Line 2: rsa7680 keygen took 18.93 s in a 1 s slot: a single operation slower than its slot "
+    "(the figure is one operation's rate), not a timer fault.";
+
+TEST(SpeedToolTest, ManyOperationsFarPastTheSlotInABrokenPrereleaseIsATimerFault) {
+  results::RunResult run = MultiRun(0, {kTooLong});
+  run.source.tool_version = "3.0.0-alpha3-dev";
+  const std::vector<Finding> findings = SpeedToolFindings(run);
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].id, "tool.timer-fault");
+  EXPECT_THAT(findings[0].evidence, HasSubstr("https://github.com/openssl/openssl/issues/11938"));
+  DoctorReport report;
+  report.findings = findings;
+  ASSERT_EQ(StatedCauses(report).size(), 1u);
+  EXPECT_EQ(StatedCauses(report)[0].tag, "speed-tool-bug");
+}
+
+TEST(SpeedToolTest, NoTimerFaultWithoutItsVersionOrForOneSlowOperation) {
+  // A release the table knows no timer fault of: the line is odd, its cause unknown.
+  results::RunResult release = MultiRun(0, {kTooLong});
+  release.source.tool_version = "3.0.13";
+  EXPECT_TRUE(SpeedToolFindings(release).empty());
+  // No version in the text.
+  EXPECT_TRUE(SpeedToolFindings(MultiRun(0, {kTooLong})).empty());
+  // One slow operation overran its slot: a true figure, not a fault (issue 13, section 5).
+  results::RunResult slow = MultiRun(0, {kOneSlowOp});
+  slow.source.tool_version = "3.0.0-alpha3";
+  EXPECT_TRUE(SpeedToolFindings(slow).empty());
+}
+
+TEST(SpeedToolTest, TimerFaultRuleReadsImportsCaveats) {
+  const std::vector<results::RunResult> runs = import::ImportText(
+      "$ openssl speed -seconds 3 ecdhp256\n"
+      "Doing 256 bits  ecdh's for 3s: 55540 256-bits ECDH ops in 4103.00s\n"
+      "version: 3.0.0-alpha3-dev\n"
+      "built on: built on: Sun May 24 16:09:29 2020 UTC\n"
+      "options:bn(64,64) rc4(16x,int) des(int) aes(partial) idea(int) blowfish(ptr)\n"
+      "compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -Wall -O3 -DOPENSSL_USE_NODELETE "
+      "-DL_ENDIAN -DOPENSSL_PIC -DOPENSSL_BUILDING_OPENSSL -DNDEBUG\n"
+      "CPUINFO: OPENSSL_ia32cap=0x7ffaf3bfffebffff:0x2fbb\n"
+      "                              op      op/s\n"
+      " 256 bits ecdh (nistp256)   0.0739s     13.5\n",
+      "speed.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  const std::vector<Finding> findings = SpeedToolFindings(runs[0]);
+  ASSERT_EQ(findings.size(), 1u) << fmt::format("{}", fmt::join(runs[0].source.caveats, "\n"));
+  EXPECT_EQ(findings[0].id, "tool.timer-fault");
+}
+
+// --- s_time ----------------------------------------------------------------------------------
+
+results::RunResult STimeRun(const std::string& suite, uint64_t connections, double user_rate,
+                            int real_seconds) {
+  results::RunResult run = Imported("openssl s_time");
+  run.source.timing_basis = "user_cpu";
+  results::AlgorithmResult alg;
+  alg.algorithm = suite;
+  results::Cell cell;
+  cell.operation = "connect";
+  cell.batch_iterations = connections;
+  cell.figures.emplace();
+  cell.figures->ops_per_s.value = user_rate;
+  alg.cells.push_back(cell);
+  run.algorithms.push_back(alg);
+  if (real_seconds > 0) {
+    run.source.caveats.push_back(fmt::format(
+        "Line 3: by elapsed time, {} connections in {} real seconds (whole seconds) is {:.1f} "
+        "connections/s.",
+        connections, real_seconds, static_cast<double>(connections) / real_seconds));
+  }
+  return run;
+}
+
+TEST(SpeedToolTest, STimeRanksOppositeToTheWallClock) {
+  // ECDSA made more connections in the same real time, but cost the client more user time.
+  const results::RunResult a = STimeRun("ECDHE-ECDSA", 6000, 1300, 11);
+  const results::RunResult b = STimeRun("ECDHE-RSA", 5000, 2600, 11);
+  const std::vector<SpeedToolPairFinding> findings = SpeedToolPairFindings(a, b);
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].cause, "user-cpu-timing-misleads");
+  EXPECT_THAT(findings[0].text, HasSubstr("rank these runs opposite"));
+  EXPECT_THAT(findings[0].text, HasSubstr("https://github.com/openssl/openssl/issues/2274"));
+}
+
+TEST(SpeedToolTest, STimeThatAgreesWithTheWallClockStatesNothing) {
+  // Both lines rank the same way, by similar ratios.
+  EXPECT_TRUE(
+      SpeedToolPairFindings(STimeRun("A", 6000, 1300, 10), STimeRun("B", 5000, 1100, 10)).empty());
+  // No real-seconds line: the paste cannot show a contradiction.
+  EXPECT_TRUE(
+      SpeedToolPairFindings(STimeRun("A", 6000, 1300, 0), STimeRun("B", 5000, 2600, 0)).empty());
+  // Too few real seconds to rank by (whole seconds).
+  EXPECT_TRUE(
+      SpeedToolPairFindings(STimeRun("A", 60, 1300, 2), STimeRun("B", 50, 2600, 2)).empty());
+  // One run alone, however far its user time is from the real time, is not compared.
+  EXPECT_TRUE(SpeedToolFindings(STimeRun("A", 1, 1e9, 6)).empty());
+}
+
+TEST(SpeedToolTest, STimeRuleReadsImportsCaveats) {
+  const auto run = [](const char* suite, int n, const char* user, const char* rate, int real) {
+    return import::ImportText(
+        fmt::format("$ openssl s_time -connect localhost:4433 -new -time 10 -cipher {}\n"
+                    "Collecting connection statistics for 10 seconds\n"
+                    "****\n"
+                    "\n"
+                    "{} connections in {}s; {} connections/user sec, bytes read 0\n"
+                    "{} connections in {} real seconds, 0 bytes read per connection\n",
+                    suite, n, user, rate, n, real),
+        "s_time.txt");
+  };
+  const std::vector<results::RunResult> a =
+      run("ECDHE-ECDSA-AES128-GCM-SHA256", 6000, "4.60", "1304.35", 11);
+  const std::vector<results::RunResult> b =
+      run("ECDHE-RSA-AES128-GCM-SHA256", 5000, "1.90", "2631.58", 11);
+  ASSERT_EQ(a.size(), 1u);
+  ASSERT_EQ(b.size(), 1u);
+  const std::vector<SpeedToolPairFinding> findings = SpeedToolPairFindings(a[0], b[0]);
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].cause, "user-cpu-timing-misleads");
+}
+
+// --- the AEAD measurement change -------------------------------------------------------------
+
+results::RunResult SpeedRun(const std::string& version, const std::string& algorithm,
+                            const std::vector<std::pair<uint64_t, double>>& bytes_per_s) {
+  results::RunResult run = Imported("openssl speed");
+  run.source.tool_version = version;
+  results::AlgorithmResult alg;
+  alg.algorithm = algorithm;
+  for (const auto& [size, rate] : bytes_per_s) {
+    results::Cell cell;
+    cell.operation = "encrypt";
+    cell.input_len = size;
+    cell.figures.emplace();
+    cell.figures->bytes_per_s = results::Estimate{rate, rate, rate};
+    cell.figures->ops_per_s.value = rate / static_cast<double>(size);
+    alg.cells.push_back(cell);
+  }
+  run.algorithms.push_back(alg);
+  return run;
+}
+
+const std::vector<std::pair<uint64_t, double>> kBefore = {
+    {16, 860e6}, {1024, 8.9e9}, {16384, 13.9e9}};
+const std::vector<std::pair<uint64_t, double>> kAfter = {
+    {16, 106e6}, {1024, 4.0e9}, {16384, 12.5e9}};
+
+TEST(SpeedToolTest, SmallSizeAeadDropAcrossTheToolChangeIsTheTool) {
+  const std::vector<SpeedToolPairFinding> findings = SpeedToolPairFindings(
+      SpeedRun("3.3.1", "AES-128-GCM", kBefore), SpeedRun("3.4.1", "AES-128-GCM", kAfter));
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].cause, "speed-tool-change");
+  EXPECT_THAT(findings[0].text, HasSubstr("https://github.com/openssl/openssl/issues/27513"));
+  // The other order: the baseline is the side in the range.
+  EXPECT_EQ(SpeedToolPairFindings(SpeedRun("3.5.0", "AES-256-GCM", kAfter),
+                                  SpeedRun("3.3.1", "AES-256-GCM", kBefore))
+                .size(),
+            1u);
+}
+
+TEST(SpeedToolTest, NoAeadToolChangeWithoutItsEvidence) {
+  // Both sides on the same side of the change.
+  EXPECT_TRUE(SpeedToolPairFindings(SpeedRun("3.3.0", "AES-128-GCM", kBefore),
+                                    SpeedRun("3.3.1", "AES-128-GCM", kAfter))
+                  .empty());
+  EXPECT_TRUE(SpeedToolPairFindings(SpeedRun("3.4.1", "AES-128-GCM", kBefore),
+                                    SpeedRun("3.5.0", "AES-128-GCM", kAfter))
+                  .empty());
+  // A known version that rules the change out: the slower side predates it.
+  EXPECT_TRUE(SpeedToolPairFindings(SpeedRun("", "AES-128-GCM", kBefore),
+                                    SpeedRun("3.2.0", "AES-128-GCM", kAfter))
+                  .empty());
+  // Not an AEAD cipher.
+  EXPECT_TRUE(SpeedToolPairFindings(SpeedRun("3.3.1", "AES-128-CBC", kBefore),
+                                    SpeedRun("3.4.1", "AES-128-CBC", kAfter))
+                  .empty());
+  // Slower at every size: the code, not a per-operation cost of the tool.
+  const std::vector<std::pair<uint64_t, double>> slower = {
+      {16, 106e6}, {1024, 2.0e9}, {16384, 4.0e9}};
+  EXPECT_TRUE(SpeedToolPairFindings(SpeedRun("3.3.1", "AES-128-GCM", kBefore),
+                                    SpeedRun("3.4.1", "AES-128-GCM", slower))
+                  .empty());
+}
+
+TEST(SpeedToolTest, TheAeadShapeWithoutVersionsCannotTell) {
+  for (const auto& [before, after] :
+       std::vector<std::pair<std::string, std::string>>{{"", ""}, {"", "3.4.1"}, {"3.3.1", ""}}) {
+    const std::vector<SpeedToolPairFinding> findings = SpeedToolPairFindings(
+        SpeedRun(before, "AES-128-GCM", kBefore), SpeedRun(after, "AES-128-GCM", kAfter));
+    ASSERT_EQ(findings.size(), 1u) << before << " " << after;
+    EXPECT_EQ(findings[0].cause, "cannot-tell");
+    EXPECT_THAT(findings[0].text, HasSubstr("`openssl version`"));
+  }
+  // Without the shape there is nothing to tell.
+  EXPECT_TRUE(SpeedToolPairFindings(SpeedRun("", "AES-128-GCM", kBefore),
+                                    SpeedRun("", "AES-128-GCM", kBefore))
+                  .empty());
+}
+
+TEST(SpeedToolTest, RunToolVersionReadsTheToolOrTheLibraryLine) {
+  results::RunResult run;
+  run.source.tool_version = "3.0.0-alpha3";
+  ASSERT_TRUE(RunToolVersion(run).has_value());
+  EXPECT_EQ(RunToolVersion(run)->text, "3.0.0-alpha3");
+  run.source.tool_version.clear();
+  run.library.version = "OpenSSL 1.1.1h-dev  xx XXX xxxx";
+  ASSERT_TRUE(RunToolVersion(run).has_value());
+  EXPECT_EQ(RunToolVersion(run)->numbers, (std::vector<int>{1, 1, 1}));
+  run.library.version = "LibreSSL 3.8.2";
+  EXPECT_FALSE(RunToolVersion(run).has_value());
+  run.source.tool_version = "LibreSSL 3.8.2";
+  EXPECT_FALSE(RunToolVersion(run).has_value());
+}
+
+}  // namespace
+}  // namespace cryptobench::diagnose
