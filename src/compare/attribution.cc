@@ -124,13 +124,42 @@ bool IsCipherGroup(const std::string& group) {
   return group == "AES" || group == "ChaCha20/Poly1305" || group == "DES";
 }
 
+// Cells compared whose figure a side's import doubts (Verdict::kCannotTell): named, never
+// counted in a pattern.
+std::optional<Finding> CannotTellFinding(const std::vector<Row>& rows) {
+  size_t count = 0;
+  std::vector<std::string> sides;
+  for (const Row& row : rows) {
+    if (row.presence != Presence::kBoth || row.verdict != Verdict::kCannotTell) {
+      continue;
+    }
+    ++count;
+    for (const FigureCaveat& caveat : row.caveats) {
+      if (caveat.caveat.doubt &&
+          std::find(sides.begin(), sides.end(), caveat.side) == sides.end()) {
+        sides.push_back(caveat.side);
+      }
+    }
+  }
+  if (count == 0) {
+    return std::nullopt;
+  }
+  return Finding{
+      "cannot-tell",
+      fmt::format("{} compared cell{} cannot be judged: {} figure{} {} read from a damaged part "
+                  "of the paste, at a size or in a unit the paste does not settle (the verdict "
+                  "names the line), so no change is read from {}.",
+                  count, count == 1 ? "" : "s", JoinAnd(sides) + "'s", count == 1 ? "" : "s",
+                  count == 1 ? "was" : "were", count == 1 ? "it" : "them")};
+}
+
 std::vector<Statement> BuildStatements(const std::vector<Row>& rows) {
   std::vector<std::string> group_order;
   std::map<std::string, std::vector<std::string>> families_of_group;
   std::map<std::string, std::vector<const Row*>> rows_of_family;
   for (const Row& row : rows) {
-    if (row.presence != Presence::kBoth) {
-      continue;
+    if (row.presence != Presence::kBoth || row.verdict == Verdict::kCannotTell) {
+      continue;  // a figure in doubt shows no pattern
     }
     if (families_of_group.count(row.group) == 0) {
       group_order.push_back(row.group);
@@ -399,7 +428,11 @@ std::vector<Finding> PatternFindings(const std::vector<Row>& rows, const std::st
                                      bool timing_comparable, bool same_library,
                                      bool timing_known_to_differ) {
   const std::vector<Statement> statements = BuildStatements(rows);
+  std::optional<Finding> doubt = CannotTellFinding(rows);
   if (statements.empty()) {
+    if (doubt) {
+      return {std::move(*doubt)};
+    }
     return {Finding{"no-common-cells", "No cell was measured on both sides: nothing to compare."}};
   }
   std::vector<const Statement*> small_slower;
@@ -470,6 +503,9 @@ std::vector<Finding> PatternFindings(const std::vector<Row>& rows, const std::st
   out.insert(out.end(), mixed.begin(), mixed.end());
   if (headline && !headline_first) {
     out.push_back(std::move(*headline));
+  }
+  if (doubt) {
+    out.push_back(std::move(*doubt));
   }
   return out;
 }

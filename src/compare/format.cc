@@ -47,19 +47,38 @@ std::string RatioCiText(const RatioEstimate& ratio) {
   return RatioText(ratio.ci_low) + "-" + RatioText(ratio.ci_high);
 }
 
+std::string FigureCaveatsText(const Row& row, bool doubt) {
+  std::string out;
+  for (const FigureCaveat& caveat : row.caveats) {
+    if (caveat.caveat.doubt == doubt) {
+      out += fmt::format("{}{}'s figure was {}", out.empty() ? "" : "; ", caveat.side,
+                         caveat.caveat.text);
+    }
+  }
+  return out;
+}
+
 std::string VerdictText(const Row& row, double threshold) {
   const char* direction = row.direction == Direction::kSlower ? "slower" : "faster";
+  std::string verdict;
   switch (row.verdict) {
     case Verdict::kWithinThreshold:
-      return "within " + PercentText(threshold);
+      verdict = "within " + PercentText(threshold);
+      break;
     case Verdict::kSignificant:
-      return std::string("significantly ") + direction;
+      verdict = std::string("significantly ") + direction;
+      break;
     case Verdict::kNotSignificant:
-      return std::string(direction) + ", not significant";
+      verdict = std::string(direction) + ", not significant";
+      break;
     case Verdict::kNotTestable:
-      return fmt::format("{} beyond {}, not testable", direction, PercentText(threshold));
+      verdict = fmt::format("{} beyond {}, not testable", direction, PercentText(threshold));
+      break;
+    case Verdict::kCannotTell:
+      return "cannot tell: " + FigureCaveatsText(row, true);
   }
-  return "";
+  const std::string notes = FigureCaveatsText(row, false);
+  return notes.empty() ? verdict : fmt::format("{} ({})", verdict, notes);
 }
 
 std::string LibraryVersionName(const results::LibraryInfo& library) {

@@ -39,7 +39,14 @@ std::string ShortLibraryVersionName(const results::LibraryInfo& library);
 std::string LibraryProduct(const results::LibraryInfo& library);
 
 /// Verdict words for a compared row: "within 5%", "significantly slower",
-/// "slower, not significant", "slower beyond 5%, not testable" (and the faster forms).
+/// "slower, not significant", "slower beyond 5%, not testable" (and the faster forms), followed
+/// by the sides' remarks on their figures ("(A's figure was recomputed from progress line 14)");
+/// for a figure in doubt, "cannot tell: A's figure was read from a row damaged in the paste
+/// (line 12)".
 std::string VerdictText(const Row& row, double threshold);
+
+/// The caveats of `row` whose doubt flag equals `doubt`, as "A's figure was ...; B's ...";
+/// empty when none.
+std::string FigureCaveatsText(const Row& row, bool doubt);
 
 }  // namespace cryptobench::compare

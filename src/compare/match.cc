@@ -40,6 +40,13 @@ void Index(const results::RunResult& run, std::map<Key, Entry>& by_key, std::vec
   }
 }
 
+void AddCaveats(const results::Cell& cell, const std::string& side,
+                std::vector<FigureCaveat>* out) {
+  for (const results::CellCaveat& caveat : cell.caveats) {
+    out->push_back(FigureCaveat{side, caveat});
+  }
+}
+
 std::string NotMeasuredText(const results::Cell& cell) {
   if (cell.status == results::CellStatus::kOk) {
     return "no figure";
@@ -108,6 +115,11 @@ std::vector<Row> MatchRows(const Side& a, const Side& b, double threshold) {
     row.ratio = EstimateRatio(*row.a, *row.b);
     row.direction = JudgeDirection(row.ratio.ratio, threshold);
     row.verdict = JudgeVerdict(row.ratio, threshold);
+    AddCaveats(*a_it->second.cell, a.letter, &row.caveats);
+    AddCaveats(*b_it->second.cell, b.letter, &row.caveats);
+    if (results::HasDoubt(*a_it->second.cell) || results::HasDoubt(*b_it->second.cell)) {
+      row.verdict = Verdict::kCannotTell;  // a figure in doubt settles no change
+    }
     rows.push_back(std::move(row));
   }
   return rows;

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include "compare/attribution.h"
+#include "compare/format.h"
 #include "compare/test_util.h"
 
 namespace cryptobench::compare {
@@ -102,6 +104,49 @@ TEST(MatchRowsTest, SingleFiguresAreNotTestable) {
   EXPECT_TRUE(rows[0].b->has_ci);
   EXPECT_FALSE(rows[0].ratio.has_ci);
   EXPECT_EQ(rows[0].verdict, Verdict::kNotTestable);
+}
+
+// An imported figure read from a damaged row is no evidence of a change, however large the ratio:
+// the verdict says so and names the line instead of calling it slower.
+TEST(MatchRowsTest, FigureInDoubtCannotTell) {
+  results::Cell damaged = FigureCell("encrypt", 16384, 1e8, 0, 1);
+  damaged.caveats.push_back({"read from a row damaged in the paste (line 12)", 12, true});
+  results::Cell recomputed = FigureCell("encrypt", 64, 1e8, 0, 1);
+  recomputed.caveats.push_back(
+      {"recomputed from progress line 7, the row (line 14) lacking "
+       "this figure",
+       7, false});
+  const Side a = MakeSide("A", {Algorithm("AES-128-CBC", "cipher",
+                                          {damaged, recomputed, FigureCell("encrypt", 16, 1e8)})});
+  const Side b =
+      MakeSide("B", {Algorithm("AES-128-CBC", "cipher",
+                               {FigureCell("encrypt", 16384, 2e8), FigureCell("encrypt", 64, 2e8),
+                                FigureCell("encrypt", 16, 2e8)})});
+  const std::vector<Row> rows = MatchRows(a, b, 0.05);
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[0].verdict, Verdict::kCannotTell);
+  ASSERT_EQ(rows[0].caveats.size(), 1u);
+  EXPECT_EQ(rows[0].caveats[0].side, "A");
+  EXPECT_EQ(VerdictText(rows[0], 0.05),
+            "cannot tell: A's figure was read from a row damaged in the paste (line 12)");
+  // A remark keeps the verdict and is appended to it.
+  EXPECT_EQ(rows[1].verdict, Verdict::kNotTestable);
+  EXPECT_EQ(VerdictText(rows[1], 0.05),
+            "faster beyond 5%, not testable (A's figure was recomputed from progress line 7, the "
+            "row (line 14) lacking this figure)");
+  EXPECT_TRUE(rows[2].caveats.empty());
+  EXPECT_EQ(VerdictText(rows[2], 0.05), "significantly faster");
+  // Patterns leave the doubted row out; a sentence counts it.
+  const std::vector<Finding> findings = PatternFindings(rows, "A", "B", 0.05, true, true, false);
+  bool counted = false;
+  for (const Finding& finding : findings) {
+    if (finding.id == "cannot-tell") {
+      counted = true;
+      EXPECT_EQ(finding.text.rfind("1 compared cell cannot be judged: A's figure was read", 0), 0u)
+          << finding.text;
+    }
+  }
+  EXPECT_TRUE(counted);
 }
 
 TEST(MatchRowsTest, FirstOfDuplicateKeysCounts) {

@@ -37,6 +37,8 @@ const char* VerdictName(Verdict verdict) {
       return "not_significant";
     case Verdict::kNotTestable:
       return "not_testable";
+    case Verdict::kCannotTell:
+      return "cannot_tell";
   }
   return "within_threshold";
 }

@@ -78,11 +78,15 @@ enum class Verdict {
   kSignificant,      ///< beyond the threshold and the CI excludes 1
   kNotSignificant,   ///< beyond the threshold, but the CI includes 1
   kNotTestable,      ///< beyond the threshold, but a side is a single figure
+  /// A side's figure is in doubt (results::CellCaveat::doubt: read from a damaged row, at a size
+  /// or in a unit the paste does not settle): no change can be read from the ratio, whatever
+  /// its size.
+  kCannotTell,
 };
 
 /// "within", "slower", "faster".
 const char* DirectionName(Direction direction);
-/// "within_threshold", "significant", "not_significant", "not_testable".
+/// "within_threshold", "significant", "not_significant", "not_testable", "cannot_tell".
 const char* VerdictName(Verdict verdict);
 
 /// Whether a row was compared, and if not, why.
@@ -95,6 +99,12 @@ enum class Presence {
 
 /// "both", "only_a", "only_b", "not_measured".
 const char* PresenceName(Presence presence);
+
+/// A caveat an import put on one side's figure of a row (results::Cell::caveats).
+struct FigureCaveat {
+  std::string side;  ///< the side's letter, "A", "B", ...
+  results::CellCaveat caveat;
+};
 
 /// One matched cell: an algorithm, operation and input size.
 struct Row {
@@ -111,6 +121,9 @@ struct Row {
   RatioEstimate ratio;  ///< kBoth only
   Direction direction = Direction::kWithin;
   Verdict verdict = Verdict::kWithinThreshold;
+  /// The caveats of both sides' cells, A's first; any with doubt set makes the verdict
+  /// kCannotTell.
+  std::vector<FigureCaveat> caveats;
 };
 
 /// One sentence of the summary.
@@ -120,9 +133,9 @@ struct Finding {
       : id(std::move(id_)), text(std::move(text_)), cause(std::move(cause_)) {}
 
   /// Stable identifier: "pattern", "per-call-overhead", "inconclusive", "mixed",
-  /// "no-common-cells", "timing-offload", "timing-basis", "evp", "multi", "library",
-  /// "capabilities", "environment", "contended", "cpb-class", "speed-tool" (what the speed
-  /// tool's own changes or timing basis explain: diagnose::SpeedToolPairFindings).
+  /// "no-common-cells", "cannot-tell", "timing-offload", "timing-basis", "evp", "multi",
+  /// "library", "capabilities", "environment", "contended", "cpb-class", "speed-tool" (what the
+  /// speed tool's own changes or timing basis explain: diagnose::SpeedToolPairFindings).
   std::string id;
   std::string text;  ///< plain sentence, ends with '.'
   /// The cause the sentence asserts, as a tag of tests/fixtures/reports/README.md ("The cause"),

@@ -78,6 +78,18 @@ ordered_json RowJson(const Row& row) {
     j["verdict"] = nullptr;
   }
   j["note"] = row.note;
+  if (!row.caveats.empty()) {
+    ordered_json caveats = ordered_json::array();
+    for (const FigureCaveat& caveat : row.caveats) {
+      ordered_json c;
+      c["side"] = caveat.side;
+      c["text"] = caveat.caveat.text;
+      c["line"] = caveat.caveat.line;
+      c["doubt"] = caveat.caveat.doubt;
+      caveats.push_back(std::move(c));
+    }
+    j["caveats"] = std::move(caveats);
+  }
   return j;
 }
 

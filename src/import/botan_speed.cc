@@ -63,6 +63,37 @@ std::optional<std::pair<double, double>> ParseTotals(std::string_view text, std:
   return std::make_pair(*total, *ms);
 }
 
+// Botan 2.0 and 2.1 print a throughput line without its buffer size:
+//   Threefish-512 [avx2] decrypt 684.626 MiB/sec (684.750 MiB in 1000.181 ms)
+// (Timer::result_string_bps in src/cli/speed.cpp, tags 2.0.0 to 2.1.0; " buffer size N bytes:"
+// came with commit 3453e9f73f3e62a308e33d68d14a4f5804a05f12, 2017-06-22, first in 2.2.0). The
+// buffer is --buf-size bytes (default 4096: `Command("speed --msec=300 --provider=
+// --buf-size=4096 *algos")`) for hashes, MACs, stream ciphers, cipher modes and RNGs, but
+// --buf-size blocks for a bare block cipher (bench_block_cipher: `std::vector<uint8_t>
+// buffer(buf_size * cipher.block_size())`, src/cli/speed.cpp at 2.0.1, commit
+// 55a1d935e736716480407378565939b9e6c829b9; since commit 35dbbb7f2, 2016-01-17).
+constexpr uint64_t kBotan2DefaultBufSize = 4096;
+
+// Block sizes in bytes of Botan 2.0's block ciphers by the name speed prints, from their
+// declarations (`Block_Cipher_Fixed_Params<BLOCK_SIZE, ...>` in src/lib/block/*/*.h at 2.0.1);
+// 0 for a name that is not one of them.
+uint64_t Botan2BlockSize(std::string_view name) {
+  static constexpr std::pair<std::string_view, uint64_t> kBlockSizes[] = {
+      {"AES-128", 16},      {"AES-192", 16},  {"AES-256", 16},       {"Blowfish", 8},
+      {"CAST-128", 8},      {"CAST-256", 16}, {"Camellia-128", 16},  {"Camellia-192", 16},
+      {"Camellia-256", 16}, {"DES", 8},       {"DESX", 8},           {"GOST-28147-89", 8},
+      {"IDEA", 8},          {"KASUMI", 8},    {"MISTY1", 8},         {"Noekeon", 16},
+      {"SEED", 16},         {"Serpent", 16},  {"Threefish-512", 64}, {"TripleDES", 8},
+      {"Twofish", 16},      {"XTEA", 8},
+  };
+  for (const auto& [known, size] : kBlockSizes) {
+    if (name == known) {
+      return size;
+    }
+  }
+  return 0;
+}
+
 }  // namespace
 
 NamedAlgorithm MapBotanName(std::string_view name, std::string_view operation) {
@@ -139,6 +170,12 @@ bool IsBotanResultLine(std::string_view trimmed) {
       trimmed.find(" bytes: ", buffer) != std::string_view::npos) {
     return true;
   }
+  // Botan 2.0 and 2.1: "<name> <operation> <X> MiB/sec (<T> MiB in <M> ms)".
+  const size_t mib = trimmed.find(" MiB/sec");
+  if (mib != std::string_view::npos && mib > 0 &&
+      trimmed.find(" MiB in ", mib) != std::string_view::npos && EndsWith(trimmed, " ms)")) {
+    return true;
+  }
   const size_t per_sec = trimmed.find("/sec; ");
   return per_sec != std::string_view::npos && trimmed.find(" ms/op", per_sec) != std::string::npos;
 }
@@ -174,6 +211,11 @@ void BotanSpeedParser::SetCommand(const std::vector<std::string>& args, size_t l
           "--clear-cpuid={}: Botan was told to ignore these CPU features, so the figures show "
           "the code paths without them.",
           value));
+    } else if (arg == "--buf-size") {
+      const auto size = ParseUnsigned(value);  // one size; a list (2.2+) prints its sizes
+      if (size && *size > 0 && *size < (uint64_t{1} << 30)) {
+        buf_size_ = *size;
+      }
     } else if (arg == "--provider" && !value.empty()) {
       builder_.Caveat(fmt::format("--provider={}: only that provider was run.", value));
     }
@@ -238,7 +280,8 @@ Offer BotanSpeedParser::Take(const SourceLine& line) {
     return Offer::kNotMine;
   }
   try {
-    if (trimmed.find(" buffer size ") != std::string_view::npos) {
+    if (trimmed.find(" buffer size ") != std::string_view::npos ||
+        trimmed.find(" MiB/sec") != std::string_view::npos) {
       return TakeThroughput(line, trimmed);
     }
     return TakeOps(line, trimmed);
@@ -255,21 +298,44 @@ Offer BotanSpeedParser::TakeThroughput(const SourceLine& line, std::string_view 
                                                 QuoteForError(trimmed)));
   };
   const size_t buffer = trimmed.find(" buffer size ");
-  std::vector<std::string_view> left = SplitWords(trimmed.substr(0, buffer));
+  const bool without_size = buffer == std::string_view::npos;  // Botan 2.0 and 2.1
+  std::string_view head;
+  std::string_view rest;
+  std::optional<uint64_t> buf_size;
+  if (without_size) {
+    const size_t mib = trimmed.find(" MiB/sec");
+    const size_t figure_start = mib == std::string_view::npos || mib == 0
+                                    ? std::string_view::npos
+                                    : trimmed.rfind(' ', mib - 1);
+    if (figure_start == std::string_view::npos) {
+      throw fail();
+    }
+    head = trimmed.substr(0, figure_start);
+    rest = trimmed.substr(figure_start + 1);
+  } else {
+    head = trimmed.substr(0, buffer);
+    rest = trimmed.substr(buffer + 13);
+  }
+  std::vector<std::string_view> left = SplitWords(head);
   std::string doing;
   if (left.size() >= 2 && !IsProviderTag(left.back())) {
     doing = std::string(left.back());
     left.pop_back();
   }
   const auto [name, provider] = SplitProvider(JoinWords(left, 0, left.size()));
-  std::string_view rest = trimmed.substr(buffer + 13);
-  const size_t colon = rest.find(" bytes:");
-  const auto buf_size =
-      colon == std::string_view::npos ? std::nullopt : ParseUnsigned(rest.substr(0, colon));
-  if (name.empty() || !buf_size || *buf_size == 0) {
+  size_t colon = 0;
+  if (!without_size) {
+    colon = rest.find(" bytes:");
+    buf_size =
+        colon == std::string_view::npos ? std::nullopt : ParseUnsigned(rest.substr(0, colon));
+    if (name.empty() || !buf_size || *buf_size == 0) {
+      throw fail();
+    }
+    colon += 7;
+  } else if (name.empty() || doing.empty()) {
     throw fail();
   }
-  rest = Trim(rest.substr(colon + 7));
+  rest = Trim(rest.substr(colon));
   const size_t paren = rest.find('(');
   if (paren == std::string_view::npos) {
     throw fail();
@@ -280,6 +346,13 @@ Offer BotanSpeedParser::TakeThroughput(const SourceLine& line, std::string_view 
   const NamedAlgorithm named = MapBotanName(name, op);
   if (!totals) {
     throw fail();
+  }
+  std::vector<results::CellCaveat> size_caveats;
+  if (without_size) {
+    buf_size = OldFormatInputLen(line.number, name, provider, doing, &size_caveats);
+    if (!buf_size) {
+      return Offer::kConsumed;  // left out, named in a caveat
+    }
   }
   if (builder_.Contains(named.name, provider, op, *buf_size)) {
     return Offer::kNewRun;
@@ -309,6 +382,7 @@ Offer BotanSpeedParser::TakeThroughput(const SourceLine& line, std::string_view 
   figure.ops_per_s = *figure.bytes_per_s / static_cast<double>(*buf_size);
   figure.ticks_per_op = *cycles_per_byte * static_cast<double>(*buf_size);
   figure.line = line.number;
+  figure.caveats = std::move(size_caveats);
   figure.label =
       fmt::format("'{}{} {}'", name, provider.empty() ? "" : " [" + provider + "]", doing);
   const auto [total_mib, ms] = *totals;
@@ -327,6 +401,46 @@ Offer BotanSpeedParser::TakeThroughput(const SourceLine& line, std::string_view 
   saw_cbc_ = saw_cbc_ || (named.catalogued && EndsWith(named.name, "-CBC"));
   saw_block_cipher_ = saw_block_cipher_ || (named.catalogued && EndsWith(named.name, "-ECB"));
   return Offer::kConsumed;
+}
+
+std::optional<uint64_t> BotanSpeedParser::OldFormatInputLen(
+    size_t line, const std::string& name, const std::string& provider, const std::string& doing,
+    std::vector<results::CellCaveat>* caveats) {
+  const uint64_t buf = buf_size_ > 0 ? buf_size_ : kBotan2DefaultBufSize;
+  const std::string buf_text =
+      buf_size_ > 0 ? fmt::format("--buf-size={}", buf_size_)
+                    : fmt::format("the default --buf-size={}; the paste shows no --buf-size",
+                                  kBotan2DefaultBufSize);
+  saw_old_format_ = true;
+  const std::string lower_doing = ToLower(doing);
+  const bool cipher = lower_doing == "encrypt" || lower_doing == "decrypt";
+  // A mode ("AES-128/GCM"), a named construction ("CTR-BE(AES-128)", "ChaCha(20)",
+  // "HMAC(SHA-256)") or a hash, MAC or RNG runs over --buf-size bytes.
+  const bool bare = name.find('/') == std::string::npos && name.find('(') == std::string::npos;
+  if (!cipher || !bare) {
+    caveats->push_back(results::CellCaveat{
+        fmt::format("read at {} bytes ({}), a size Botan 2.0 and 2.1 do not print on the line", buf,
+                    buf_text),
+        line, false});
+    return buf;
+  }
+  if (const uint64_t block = Botan2BlockSize(name); block > 0) {
+    const uint64_t size = buf * block;
+    caveats->push_back(results::CellCaveat{
+        fmt::format("read at {} bytes: a size the line does not print, which for a bare block "
+                    "cipher Botan 2.0 and 2.1 make {} blocks ({}) of its {}-byte block, unlike "
+                    "every other row's {} bytes",
+                    size, buf, buf_text, block, buf),
+        line, false});
+    return size;
+  }
+  builder_.Caveat(fmt::format(
+      "Line {}: '{}{} {}' prints no buffer size (Botan 2.0 and 2.1), and its input size is "
+      "ambiguous: a bare block cipher runs over --buf-size blocks ({} bytes) of its block size, "
+      "a stream cipher over {} bytes, and '{}' is no block cipher whose block size import "
+      "knows; its figure is left out.",
+      line, name, provider.empty() ? "" : " [" + provider + "]", doing, buf, buf, name));
+  return std::nullopt;
 }
 
 Offer BotanSpeedParser::TakeOps(const SourceLine& line, std::string_view trimmed) {
@@ -421,6 +535,16 @@ results::RunResult BotanSpeedParser::Build() {
     builder_.Caveat(
         "Botan's [provider] tag is kept as each algorithm's implementation; rows without one "
         "ran on Botan's default ('base') provider or did not say.");
+  }
+  if (saw_old_format_) {
+    builder_.Caveat(fmt::format(
+        "The throughput lines print no buffer size (Botan 2.0 and 2.1): each is read at "
+        "--buf-size ({}), except a bare block cipher's, which Botan runs over --buf-size blocks "
+        "(--buf-size x its block size; src/cli/speed.cpp, bench_block_cipher); each cell's "
+        "caveat says which.",
+        buf_size_ > 0 ? fmt::format("{} bytes", buf_size_)
+                      : fmt::format("{} bytes by default; the paste shows no --buf-size",
+                                    kBotan2DefaultBufSize)));
   }
   if (saw_block_cipher_) {
     builder_.Caveat(

@@ -2,13 +2,16 @@
 //   AES-128/GCM(16) [base] encrypt buffer size 1024 bytes: 2000.120 MiB/sec 1.23 cycles/byte
 //     (1000.060 MiB in 500.010 ms)
 //   RSA-2048 PKCS1v15(SHA-256) 1234 sign/sec; 0.81 ms/op 2431022 cycles/op (617 ops in 500.00 ms)
-// with an optional "[provider]" tag after the name (newer releases omit "[base]"), optional
-// cycles/byte or cycles/op, "N/A" and "no events" for nothing measured, and with --verbose
-// the "Botan x.y.z (...)" and "CPUID: ..." lines first. MiB/sec are 2^20 bytes/s. Botan times
-// by wall clock (the system's nanosecond timestamp).
+// Botan 2.0 and 2.1 print throughput lines without " buffer size N bytes:" (botan_speed.cc says
+// how their input size is read). With an optional "[provider]" tag after the name (newer releases
+// omit "[base]"), optional cycles/byte or cycles/op, "N/A" and "no events" for nothing measured,
+// and with --verbose the "Botan x.y.z (...)" and "CPUID: ..." lines first. MiB/sec are 2^20
+// bytes/s. Botan times by wall clock (the system's nanosecond timestamp).
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -60,6 +63,12 @@ class BotanSpeedParser : public ForeignParser {
  private:
   Offer TakeThroughput(const SourceLine& line, std::string_view trimmed);
   Offer TakeOps(const SourceLine& line, std::string_view trimmed);
+  // A Botan 2.0/2.1 throughput line prints no buffer size: the input size its name and
+  // operation imply, with a caveat saying how it was found; nullopt (and a run caveat naming
+  // `line`) when it is ambiguous (a bare name that is no block cipher import knows).
+  std::optional<uint64_t> OldFormatInputLen(size_t line, const std::string& name,
+                                            const std::string& provider, const std::string& doing,
+                                            std::vector<results::CellCaveat>* caveats);
   // Splits "NAME [provider]" into the name and the provider ("" if no tag).
   static std::pair<std::string, std::string> SplitProvider(std::string_view name);
 
@@ -70,6 +79,8 @@ class BotanSpeedParser : public ForeignParser {
   bool saw_block_cipher_ = false;
   bool saw_key_agreement_ = false;
   bool saw_cycles_ = false;
+  bool saw_old_format_ = false;  ///< a throughput line without "buffer size" (Botan 2.0/2.1)
+  uint64_t buf_size_ = 0;        ///< --buf-size from the command line shown; 0: not shown
 };
 
 }  // namespace cryptobench::import

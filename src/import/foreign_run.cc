@@ -52,6 +52,7 @@ void ForeignRunBuilder::Add(const ForeignFigure& figure) {
   cell.operation = figure.operation;
   cell.input_len = figure.input_len;
   cell.batch_iterations = figure.count;
+  cell.caveats = figure.caveats;
   const double shown = figure.bytes_per_s ? *figure.bytes_per_s : figure.ops_per_s;
   if (!figure.problem.empty()) {
     cell.status = CellStatus::kError;

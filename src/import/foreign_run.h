@@ -32,6 +32,8 @@ struct ForeignFigure {
   size_t line = 0;          ///< 1-based line of the figure
   std::string label;        ///< the row as the tool names it, for messages
   std::string problem;      ///< set: the figure cannot be right; the cell becomes an error
+  /// How the figure was read where the output leaves something open (results::CellCaveat).
+  std::vector<results::CellCaveat> caveats;
 };
 
 /// Builds one imported run: source kind "imported", timing basis wall clock (every tool read

@@ -424,6 +424,7 @@ void FinishMr(SpeedEvidence* evidence, MrState* state) {
   const auto rate = [seconds_units](double value) { return seconds_units ? 1.0 / value : value; };
   std::vector<int> kem_seen(1, 0);
   std::vector<int> sig_seen(1, 0);
+  std::vector<size_t> unnamed;  // +F9/+F10 lines whose algorithm no +DTP record names
   for (const MrState::RawPk& raw : state->raw_pk) {
     PkRow row;
     row.line = raw.line;
@@ -478,9 +479,14 @@ void FinishMr(SpeedEvidence* evidence, MrState* state) {
         row.family = kem ? PkFamily::kKem : PkFamily::kSig;
         const std::vector<std::string>& names = kem ? state->kem_names : state->sig_names;
         int& seen = (kem ? kem_seen : sig_seen)[slot];
-        row.curve = static_cast<size_t>(seen) < names.size()
-                        ? names[static_cast<size_t>(seen)]
-                        : fmt::format("{} #{}", kem ? "KEM" : "signature", raw.index);
+        if (static_cast<size_t>(seen) >= names.size()) {
+          // The record names its algorithm only by an index into the speed app's list, which
+          // depends on the providers loaded: without a progress record naming it, it is no
+          // figure of any algorithm one could compare.
+          unnamed.push_back(raw.line);
+          continue;
+        }
+        row.curve = names[static_cast<size_t>(seen)];
         ++seen;
         row.ops_per_s = {
             {"keygen", v[0]}, {kem ? "encaps" : "sign", v[1]}, {kem ? "decaps" : "verify", v[2]}};
@@ -490,6 +496,21 @@ void FinishMr(SpeedEvidence* evidence, MrState* state) {
         continue;
     }
     (raw.child >= 0 ? evidence->child_pk_rows : evidence->pk_rows).push_back(std::move(row));
+  }
+  if (!unnamed.empty()) {
+    std::string lines;
+    for (size_t i = 0; i < unnamed.size(); ++i) {
+      lines += fmt::format("{}{}",
+                           i == 0                    ? ""
+                           : i + 1 == unnamed.size() ? " and "
+                                                     : ", ",
+                           unnamed[i]);
+    }
+    evidence->notes.push_back(fmt::format(
+        "{} {}: +F9/+F10 records (KEM or signature-algorithm results) name their algorithm only "
+        "by an index into the speed app's list, and no progress record in the paste names it; "
+        "they are not imported.",
+        unnamed.size() == 1 ? "Line" : "Lines", lines));
   }
   state->raw_pk.clear();
 }

@@ -318,7 +318,12 @@ void SpeedTextParser::KeepPendingRow() {
       "Line {}: the row '{}' has {} of the {} figures its sizes call for (cut short in the "
       "paste); the missing sizes are taken from progress lines where the paste has them.",
       pending_row_->line, pending_row_->name, pending_found_, evidence_->sizes.size()));
-  evidence_->sym_rows.push_back(std::move(*pending_row_));
+  AddRowCaveat(&*pending_row_, RowCaveat::kAllSizes,
+               fmt::format("read from a row cut short in the paste (line {}), its figures "
+                           "taken as those of its first sizes",
+                           pending_row_->line),
+               pending_row_->line, true);
+  PushRow(std::move(*pending_row_));
   pending_row_.reset();
 }
 
@@ -360,6 +365,11 @@ bool SpeedTextParser::ImplySizes(const SourceLine& line, size_t figures) {
   evidence_->notes.push_back(fmt::format(
       "Line {}: a table row without its 'type ... bytes' line; its figures are read for {}.",
       line.number, from));
+  implied_sizes_caveat_ =
+      fmt::format("read from a table row without its 'type ... bytes' line (line {}), at {}",
+                  line.number, from);
+  // -mb's sizes are fixed (apps/speed.c, mblengths_list): a command line with -mb settles them.
+  implied_sizes_doubt_ = !(evidence_->command.multi_block && figures >= kMultiBlockSizes.size());
   table_ = Table::kSymmetric;
   after_blank_ = false;
   return true;
@@ -398,7 +408,11 @@ Offer SpeedTextParser::Take(const SourceLine& line) {
           "Line {}: the row '{}' continues on line {} (wrapped in the paste); the two lines are "
           "read as one row.",
           pending_row_->line, pending_row_->name, line.number));
-      evidence_->sym_rows.push_back(std::move(*pending_row_));
+      AddRowCaveat(&*pending_row_, RowCaveat::kAllSizes,
+                   fmt::format("read from a row wrapped in the paste (lines {}-{}), rejoined",
+                               pending_row_->line, line.number),
+                   pending_row_->line, false);
+      PushRow(std::move(*pending_row_));
       pending_row_.reset();
       after_blank_ = false;
       return Offer::kConsumed;
@@ -502,6 +516,7 @@ Offer SpeedTextParser::Take(const SourceLine& line) {
       return Offer::kConsumed;
     }
     evidence_->sizes = *sizes;
+    implied_sizes_caveat_.clear();
     table_ = Table::kSymmetric;
     after_blank_ = false;
     return Offer::kConsumed;
@@ -518,6 +533,7 @@ Offer SpeedTextParser::Take(const SourceLine& line) {
     }
   }
   if (TakePkHeader(trimmed)) {
+    pk_headerless_caveat_.clear();
     table_ = Table::kPublicKey;
     after_blank_ = false;
     return Offer::kConsumed;
@@ -578,6 +594,10 @@ Offer SpeedTextParser::Take(const SourceLine& line) {
         "number and the rows' names (1: op/s, 2: sign and verify, 3: keygen with encaps and "
         "decaps or sign and verify, 4: RSA's sign, verify, encrypt, decrypt).",
         line.number));
+    pk_headerless_caveat_ = fmt::format(
+        "read from a public-key row without the table's header line (line {}), its operations "
+        "told by the number of columns",
+        line.number);
     after_blank_ = false;
     return TakePkRow(line, trimmed);
   }
@@ -705,6 +725,10 @@ Offer SpeedTextParser::TakeSymmetricRow(const SourceLine& line, std::string_view
           "Line {}: the row '{}' ends on line {} inside its last figure (cut by the terminal); "
           "'{}' and '{}' are read as one figure.",
           row.line, row.name, line.number, last_row_word_, words[0]));
+      AddRowCaveat(&row, row.bytes_per_s.size() - 1,
+                   fmt::format("joined from a figure cut across lines {}-{} ('{}' and '{}')",
+                               row.line, line.number, last_row_word_, words[0]),
+                   row.line, true);
       last_row_word_.clear();
       return Offer::kConsumed;
     }
@@ -721,8 +745,13 @@ Offer SpeedTextParser::TakeSymmetricRow(const SourceLine& line, std::string_view
         "Line {}: the row '{}' continues on line {} (wrapped after its name); the two lines are "
         "read as one row.",
         row.line, row.name, line.number));
+    AddRowCaveat(&row, RowCaveat::kAllSizes,
+                 fmt::format("read from a row wrapped after its name in the paste (lines {}-{}), "
+                             "rejoined",
+                             row.line, line.number),
+                 row.line, false);
     NameDamagedCells(row);
-    evidence_->sym_rows.push_back(std::move(row));
+    PushRow(std::move(row));
     pending_name_.reset();
     last_row_word_ = std::string(words.back());
     return Offer::kConsumed;
@@ -782,28 +811,53 @@ Offer SpeedTextParser::TakeSymmetricRow(const SourceLine& line, std::string_view
     evidence_->notes.push_back(
         fmt::format("Line {}: '{}' has {} figures for {} sizes; the extra ones are ignored.",
                     line.number, row.name, found, num_sizes));
+    AddRowCaveat(&row, RowCaveat::kAllSizes,
+                 fmt::format("read from a row with {} figures for {} sizes (line {}), the extra "
+                             "ones at its end ignored",
+                             found, num_sizes, line.number),
+                 line.number, true);
   }
   if (elided) {
     evidence_->notes.push_back(fmt::format(
         "Line {}: the row '{}' is shortened with '...'; its missing figures are left out.",
         line.number, row.name));
+    AddRowCaveat(&row, RowCaveat::kAllSizes,
+                 fmt::format("read from a row shortened with '...' in the paste (line {}), the "
+                             "figures after it taken as those of its last sizes",
+                             line.number),
+                 line.number, false);
   }
   NameDamagedCells(row);
-  evidence_->sym_rows.push_back(std::move(row));
+  PushRow(std::move(row));
   last_row_word_ = !elided && found == num_sizes ? std::string(words.back()) : std::string();
   after_blank_ = false;
   return Offer::kConsumed;
 }
 
-void SpeedTextParser::NameDamagedCells(const SymRow& row) {
+void SpeedTextParser::NameDamagedCells(SymRow& row) {
+  bool damaged = false;
   for (size_t i = 0; i < row.printed.size() && i < evidence_->sizes.size(); ++i) {
     if (!row.bytes_per_s[i] && !row.printed[i].empty()) {
+      damaged = true;
       evidence_->notes.push_back(fmt::format(
           "Line {}: the row '{}' prints {} for {} bytes, which is not a figure (mistyped or "
           "damaged in the paste); that cell is left out and the row's other figures are kept.",
           row.line, row.name, QuoteForError(row.printed[i]), evidence_->sizes[i]));
     }
   }
+  if (damaged) {
+    // The damage that spoilt one cell may have shifted or changed its neighbours.
+    AddRowCaveat(&row, RowCaveat::kAllSizes,
+                 fmt::format("read from a row damaged in the paste (line {})", row.line), row.line,
+                 true);
+  }
+}
+
+void SpeedTextParser::PushRow(SymRow row) {
+  if (!implied_sizes_caveat_.empty()) {
+    AddRowCaveat(&row, RowCaveat::kAllSizes, implied_sizes_caveat_, row.line, implied_sizes_doubt_);
+  }
+  evidence_->sym_rows.push_back(std::move(row));
 }
 
 void SpeedTextParser::DropFiguresOfAnotherUnit() {
@@ -883,6 +937,11 @@ void SpeedTextParser::ReadFiguresThatLostTheirK() {
       if (progress_line != 0 && Agrees(value * 1000, rate)) {
         row.bytes_per_s[i] = value * 1000;
         resolved.back()[i] = true;
+        AddRowCaveat(&row, i,
+                     fmt::format("read in 1000s of bytes/s (line {} lost its 'k'), as its "
+                                 "progress line {} shows",
+                                 row.line, progress_line),
+                     row.line, false);
         evidence.push_back(
             fmt::format("{} for {} bytes on line {} is 1000 times its progress "
                         "line {}",
@@ -892,6 +951,11 @@ void SpeedTextParser::ReadFiguresThatLostTheirK() {
       } else if (value > 10000) {
         row.bytes_per_s[i] = value * 1000;
         resolved.back()[i] = true;
+        AddRowCaveat(&row, i,
+                     fmt::format("read in 1000s of bytes/s (line {} lost its 'k'; speed prints "
+                                 "a bare figure only up to 10000)",
+                                 row.line),
+                     row.line, false);
         evidence.push_back(fmt::format("{} for {} bytes on line {} is above 10000",
                                        QuoteForError(row.printed[i]), sizes[i], row.line));
       } else if (value <= 10) {
@@ -907,6 +971,18 @@ void SpeedTextParser::ReadFiguresThatLostTheirK() {
           "renderer or a hand copy), they are 1000 times these, which nothing in the paste "
           "(no figure above 10000, no progress line) can tell.",
           RowLines(first_line, last_line)));
+      for (SymRow& row : evidence_->sym_rows) {
+        for (size_t i = 0; i < row.printed.size() && i < row.bytes_per_s.size(); ++i) {
+          if (!row.printed[i].empty() && row.bytes_per_s[i] && *row.bytes_per_s[i] > 10 &&
+              *row.bytes_per_s[i] <= 10000) {
+            AddRowCaveat(&row, i,
+                         fmt::format("read as printed, in bytes/s, from a table without any 'k' "
+                                     "({}); 1000 times that if the paste lost the 'k's",
+                                     RowLines(first_line, last_line)),
+                         row.line, true);
+          }
+        }
+      }
     }
     return;
   }
@@ -933,6 +1009,11 @@ void SpeedTextParser::ReadFiguresThatLostTheirK() {
           FitsRow(value * 1000, i, row.bytes_per_s, sizes, resolved[r], &conflict);
       if (as_thousands && !as_bytes) {
         row.bytes_per_s[i] = value * 1000;
+        AddRowCaveat(&row, i,
+                     fmt::format("read in 1000s of bytes/s, like its table whose 'k's the paste "
+                                 "lost (line {}): in bytes/s it would not fit its row",
+                                 row.line),
+                     row.line, true);
         evidence_->notes.push_back(fmt::format(
             "Line {}: the row '{}' prints {} for {} bytes, which is read in 1000s of bytes/s "
             "too: in bytes/s it would not fit the row's other figures.",
@@ -1105,6 +1186,9 @@ Offer SpeedTextParser::TakePkRow(const SourceLine& line, std::string_view trimme
                                     layout_.num_ops, num_times));
     }
     row.ops_per_s.emplace_back(op, rates[i]);
+  }
+  if (!pk_headerless_caveat_.empty()) {
+    row.caveats.push_back(results::CellCaveat{pk_headerless_caveat_, row.line, true});
   }
   evidence_->pk_rows.push_back(std::move(row));
   after_blank_ = false;

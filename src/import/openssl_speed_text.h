@@ -77,7 +77,10 @@ class SpeedTextParser {
   bool ImplySizes(const SourceLine& line, size_t figures);
   void KeepPendingRow();
   // Notes each cell of `row` printed but not readable as a figure ("2345x6.12k").
-  void NameDamagedCells(const SymRow& row);
+  // and adds a caveat doubting the row's other cells.
+  void NameDamagedCells(SymRow& row);
+  // Appends a finished row to the evidence, with the caveat of a table without a 'type' line.
+  void PushRow(SymRow row);
   void DropFiguresOfAnotherUnit();
   // A table without a single 'k' whose figures speed cannot have printed so (above 10000, or
   // 1000 times its progress lines): the 'k's were lost in the paste; reads them in 1000s.
@@ -98,6 +101,11 @@ class SpeedTextParser {
   std::string cut_type_line_;    ///< a 'type' line cut by the terminal, waiting for its rest
   std::vector<uint64_t> implied_sizes_;
   size_t implied_line_ = 0;
+  /// Set while reading a table whose 'type' line is not in the paste: the caveat of its rows.
+  std::string implied_sizes_caveat_;
+  bool implied_sizes_doubt_ = true;  ///< false when a command line's -mb settles the sizes
+  /// Set while reading public-key rows without their header line: the caveat of those rows.
+  std::string pk_headerless_caveat_;
   /// A row with fewer figures than sizes, waiting for the next line: the rest of a row
   /// wrapped by a mail client or terminal, or else a row cut short.
   std::optional<SymRow> pending_row_;

@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "results/model.h"
+
 #include "import/speed_names.h"
 
 namespace cryptobench::import {
@@ -56,6 +58,14 @@ struct SpeedCommand {
   std::map<std::string, std::string> env;
 };
 
+/// A caveat about some cells of a table row (results::Cell::caveats): those at one size's index,
+/// or every cell of the row.
+struct RowCaveat {
+  static constexpr size_t kAllSizes = static_cast<size_t>(-1);
+  size_t size_index = kAllSizes;  ///< index into the row's sizes, or kAllSizes
+  results::CellCaveat caveat;
+};
+
 /// One row of the symmetric table (or a +F record): throughput per input size, bytes/s.
 struct SymRow {
   size_t line = 0;
@@ -65,7 +75,14 @@ struct SymRow {
   /// (and for -mr records), so a figure whose unit disagrees with its table can be found.
   std::vector<std::string> printed;
   int child = -1;  ///< -multi: the child that sent it ("Got: ... from N"); -1: final figures
+  std::vector<RowCaveat> caveats;  ///< how its cells were read where the paste was damaged
 };
+
+/// Adds a caveat to the cells of `row` at `size_index` (RowCaveat::kAllSizes: every cell).
+inline void AddRowCaveat(SymRow* row, size_t size_index, std::string text, size_t line,
+                         bool doubt) {
+  row->caveats.push_back(RowCaveat{size_index, results::CellCaveat{std::move(text), line, doubt}});
+}
 
 /// One public-key result: a table row or a +F2..+F10 record.
 struct PkRow {
@@ -75,6 +92,7 @@ struct PkRow {
   std::string curve;  ///< curve, EdDSA/SM2 name, or KEM/signature algorithm name
   std::vector<std::pair<std::string, double>> ops_per_s;  ///< ("sign", 1234.5), ...
   int child = -1;
+  std::vector<results::CellCaveat> caveats;  ///< for every cell of the row
 };
 
 /// A progress line ("Doing ... for 3s on 16 size blocks: N ...'s in 2.99s") or a +DT/+R pair.

@@ -6,6 +6,7 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -56,11 +57,12 @@ class Assembler {
 
   Cell* Add(const NamedAlgorithm& named, const std::string& row_name, const std::string& op,
             uint64_t input_len, double ops_per_s, std::optional<double> bytes_per_s, size_t line,
-            const Spread& children) {
+            const Spread& children, std::vector<results::CellCaveat> caveats) {
     AlgorithmResult& alg = FindAlgorithm(named, op, input_len, line);
     Cell cell;
     cell.operation = op;
     cell.input_len = input_len;
+    cell.caveats = std::move(caveats);
     const double shown = bytes_per_s ? *bytes_per_s : ops_per_s;
     if (!std::isfinite(shown) || shown < 0) {
       cell.status = CellStatus::kError;
@@ -196,6 +198,24 @@ void AddBasisCaveats(const std::string& basis, int multi, RunResult* run) {
   }
 }
 
+// Marks every cell of rows built from progress lines (RowsFromProgress) as recomputed from them.
+void NoteRecomputed(std::vector<SymRow>* sym_rows, std::vector<PkRow>* pk_rows) {
+  for (SymRow& row : *sym_rows) {
+    AddRowCaveat(&row, RowCaveat::kAllSizes,
+                 fmt::format("recomputed from the progress lines (from line {}), the results "
+                             "table lacking its row",
+                             row.line),
+                 row.line, false);
+  }
+  for (PkRow& row : *pk_rows) {
+    row.caveats.push_back(results::CellCaveat{
+        fmt::format("recomputed from the progress lines (from line {}), the results table "
+                    "lacking its row",
+                    row.line),
+        row.line, false});
+  }
+}
+
 // "12, 14 and 20" for a caveat.
 std::string JoinLines(const std::vector<size_t>& lines) {
   std::string out;
@@ -221,9 +241,10 @@ void AddRepeatedCellsCaveat(std::vector<size_t> lines, RunResult* run) {
 
 // Rows measured by progress lines but missing from the table (a row deleted from the paste, a
 // table cut short): recomputed from the progress lines and named in a caveat, never dropped.
-void AddRowsOnlyInProgress(const std::vector<Progress>& progress,
-                           const std::vector<uint64_t>& sizes, std::vector<SymRow>* sym_rows,
-                           std::vector<PkRow>* pk_rows, RunResult* run) {
+void AddRowsOnlyInProgress(const std::vector<Progress>& progress, std::vector<uint64_t>* sizes_io,
+                           std::vector<SymRow>* sym_rows, std::vector<PkRow>* pk_rows,
+                           RunResult* run) {
+  const std::vector<uint64_t>& sizes = *sizes_io;
   std::vector<Progress> missing;
   std::vector<std::string> names;
   for (const Progress& p : progress) {
@@ -250,8 +271,15 @@ void AddRowsOnlyInProgress(const std::vector<Progress>& progress,
   std::vector<PkRow> missing_pk;
   std::vector<size_t> repeated;
   RowsFromProgress(missing, &missing_sizes, &missing_sym, &missing_pk, 1, nullptr, &repeated);
+  NoteRecomputed(&missing_sym, &missing_pk);
   AddRepeatedCellsCaveat(repeated, run);
-  const bool same_sizes = missing_sizes == sizes || missing_sym.empty();
+  // Without a symmetric table (only public-key results were final) the progress lines' sizes
+  // are the run's.
+  const bool no_table = sym_rows->empty() && sizes.empty();
+  const bool same_sizes = no_table || missing_sizes == sizes || missing_sym.empty();
+  if (no_table && !missing_sym.empty()) {
+    *sizes_io = missing_sizes;
+  }
   if (same_sizes) {
     sym_rows->insert(sym_rows->end(), missing_sym.begin(), missing_sym.end());
     pk_rows->insert(pk_rows->end(), missing_pk.begin(), missing_pk.end());
@@ -333,6 +361,7 @@ void FillCutRowsFromProgress(const std::vector<Progress>& progress,
                              RunResult* run) {
   for (SymRow& row : *rows) {
     std::vector<size_t> lines;
+    std::set<size_t> recomputed;  // size indices
     for (size_t i = 0; i < row.bytes_per_s.size() && i < sizes.size(); ++i) {
       if (row.bytes_per_s[i]) {
         continue;
@@ -342,10 +371,31 @@ void FillCutRowsFromProgress(const std::vector<Progress>& progress,
             p.seconds > 0) {
           row.bytes_per_s[i] = p.count * static_cast<double>(p.input_len) / p.seconds;
           lines.push_back(p.line);
+          recomputed.insert(i);
+          AddRowCaveat(&row, i,
+                       fmt::format("recomputed from progress line {}, the row (line {}) lacking "
+                                   "this figure",
+                                   p.line, row.line),
+                       p.line, false);
         }
       }
     }
     if (!lines.empty()) {
+      // The row's own caveats (cut short, damaged) concern the figures it printed, not those
+      // recomputed from progress lines: they move from every size to the printed ones.
+      std::vector<RowCaveat> caveats;
+      for (const RowCaveat& caveat : row.caveats) {
+        if (caveat.size_index != RowCaveat::kAllSizes) {
+          caveats.push_back(caveat);
+          continue;
+        }
+        for (size_t i = 0; i < row.bytes_per_s.size(); ++i) {
+          if (recomputed.count(i) == 0) {
+            caveats.push_back(RowCaveat{i, caveat.caveat});
+          }
+        }
+      }
+      row.caveats = std::move(caveats);
       run->source.caveats.push_back(fmt::format(
           "Line {}: the row '{}' lacks figures that progress {} {} measured; they are recomputed "
           "from {} (operations × size / time).",
@@ -442,6 +492,7 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
     std::vector<size_t> incomplete;
     std::vector<size_t> repeated;
     RowsFromProgress(ev.progress, &sizes, &sym_rows, &pk_rows, multi, &incomplete, &repeated);
+    NoteRecomputed(&sym_rows, &pk_rows);
     recomputed = !sym_rows.empty() || !pk_rows.empty() || !incomplete.empty() || !repeated.empty();
     AddRepeatedCellsCaveat(repeated, &run);
     if (multi > 1 && recomputed) {
@@ -470,7 +521,7 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
         "progress lines (the caveats above say why).");
   }
   if (!recomputed && (!sym_rows.empty() || !pk_rows.empty())) {
-    AddRowsOnlyInProgress(ev.progress, sizes, &sym_rows, &pk_rows, &run);
+    AddRowsOnlyInProgress(ev.progress, &sizes, &sym_rows, &pk_rows, &run);
     if (multi <= 1) {
       FillCutRowsFromProgress(ev.progress, sizes, &sym_rows, &run);
     }
@@ -529,8 +580,14 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
         }
       }
       const double bytes = *row.bytes_per_s[i];
+      std::vector<results::CellCaveat> caveats;
+      for (const RowCaveat& caveat : row.caveats) {
+        if (caveat.size_index == RowCaveat::kAllSizes || caveat.size_index == i) {
+          caveats.push_back(caveat.caveat);
+        }
+      }
       assembler.Add(named, row.name, op, sizes[i], bytes / static_cast<double>(sizes[i]), bytes,
-                    row.line, children);
+                    row.line, children, std::move(caveats));
     }
   }
   for (const PkRow& row : pk_rows) {
@@ -547,7 +604,8 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
           }
         }
       }
-      assembler.Add(named, row_name, op, PkInputLen(op), rate, std::nullopt, row.line, children);
+      assembler.Add(named, row_name, op, PkInputLen(op), rate, std::nullopt, row.line, children,
+                    row.caveats);
     }
   }
   // Progress lines: operation counts, and times that cannot be right.

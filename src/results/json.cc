@@ -116,6 +116,17 @@ ordered_json CellToJson(const Cell& cell) {
   if (cell.figures) {
     j["figures"] = FiguresToJson(*cell.figures);
   }
+  if (!cell.caveats.empty()) {
+    ordered_json caveats = ordered_json::array();
+    for (const CellCaveat& caveat : cell.caveats) {
+      ordered_json c;
+      c["text"] = caveat.text;
+      c["line"] = caveat.line;
+      c["doubt"] = caveat.doubt;
+      caveats.push_back(std::move(c));
+    }
+    j["caveats"] = std::move(caveats);
+  }
   return j;
 }
 

@@ -290,6 +290,19 @@ Cell ReadCell(const json& j, const std::string& path) {
   if (const json* figures = FindObject(j, path, "figures")) {
     cell.figures = ReadFigures(*figures, Member(path, "figures"));
   }
+  // Optional: documents written before imports kept per-cell caveats have none.
+  if (const json* caveats = FindArray(j, path, "caveats")) {
+    const std::string caveats_path = Member(path, "caveats");
+    for (size_t i = 0; i < caveats->size(); ++i) {
+      const std::string caveat_path = Element(caveats_path, i);
+      ExpectObject((*caveats)[i], caveat_path);
+      CellCaveat caveat;
+      ReadString((*caveats)[i], caveat_path, "text", &caveat.text, true);
+      ReadSize((*caveats)[i], caveat_path, "line", &caveat.line);
+      ReadBool((*caveats)[i], caveat_path, "doubt", &caveat.doubt);
+      cell.caveats.push_back(std::move(caveat));
+    }
+  }
   return cell;
 }
 

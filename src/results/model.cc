@@ -58,6 +58,15 @@ void DeriveAllFigures(RunResult& run) {
   }
 }
 
+bool HasDoubt(const Cell& cell) {
+  for (const CellCaveat& caveat : cell.caveats) {
+    if (caveat.doubt) {
+      return true;
+    }
+  }
+  return false;
+}
+
 bool HasFailures(const RunResult& run) {
   for (const AlgorithmResult& alg : run.algorithms) {
     for (const Cell& cell : alg.cells) {

@@ -82,6 +82,19 @@ struct CellFigures {
   double worker_max_ops_per_s = 0;  ///< fastest worker's median
 };
 
+/// A remark an import makes about one cell's figure: how it was read from the pasted text.
+/// compare carries it into the cell's verdict (docs/compare.md).
+struct CellCaveat {
+  /// A clause that completes "the figure was ...", naming the line(s) of the text, e.g.
+  /// "read from a row damaged in the paste (line 12)".
+  std::string text;
+  size_t line = 0;  ///< 1-based line of the text it concerns (the row's); 0 if none
+  /// True: the figure itself may be wrong (its size, unit or digits are not settled by the
+  /// paste), so no change can be read from it; false: a remark that leaves the figure as good
+  /// as the tool's own (recomputed from the progress line the tool's table is computed from).
+  bool doubt = false;
+};
+
 /// One (operation, input size) of an algorithm.
 struct Cell {
   std::string operation;   ///< "encrypt", "decrypt", "hash", "mac", "sign", "verify", "derive"
@@ -91,7 +104,13 @@ struct Cell {
   std::vector<WorkerSamples> workers;  ///< one entry per worker process (--threads)
   uint64_t batch_iterations = 0;       ///< calibrated operations per sample
   std::optional<CellFigures> figures;  ///< set by DeriveFigures when samples exist
+  /// Imported cells: how the figure was read where the text was damaged, cut or left out
+  /// (in the order found); empty for measured cells and for figures read as printed.
+  std::vector<CellCaveat> caveats;
 };
+
+/// True if one of `cell`'s caveats doubts its figure (CellCaveat::doubt).
+bool HasDoubt(const Cell& cell);
 
 /// Known-answer test outcome for an algorithm in the loaded library.
 struct KatResult {
