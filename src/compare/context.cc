@@ -10,6 +10,7 @@
 
 #include "compare/attribution.h"
 #include "compare/format.h"
+#include "diagnose/doctor_from.h"
 #include "diagnose/ia32cap.h"
 #include "diagnose/library_changes.h"
 
@@ -137,8 +138,9 @@ std::vector<std::string_view> ChangeAreas(std::string_view algorithm) {
 
 // Known changes of OpenSSL between the two sides' versions (data/library-changes.csv) that bear
 // on an algorithm both sides measured, or on every algorithm (EVP, the speed tool): "; known
-// changes between them: ... (SOURCE)". Only rows for the sides' shared architecture, or for
-// any architecture when the sides do not name one alike.
+// changes between them: ... (SOURCE)". Only rows for the sides' shared architecture (the
+// machine's, else what the text shows: diagnose::ReportArch), or for any architecture when the
+// sides do not name one alike.
 std::string KnownChanges(const Side& a, const Side& b) {
   const std::optional<diagnose::LibraryVersion> va =
       diagnose::ParseLibraryVersion(ShortLibraryVersionName(a.run.library));
@@ -158,8 +160,13 @@ std::string KnownChanges(const Side& a, const Side& b) {
       }
     }
   }
-  const std::string arch =
-      a.run.machine.arch == b.run.machine.arch ? a.run.machine.arch : std::string();
+  // An imported run has no machine description: its text (platform, CPUINFO, uname) may say.
+  const auto arch_of = [](const Side& side) {
+    return side.run.machine.arch.empty() ? diagnose::ReportArch(side.run, nullptr)
+                                         : side.run.machine.arch;
+  };
+  const std::string arch_a = arch_of(a);
+  const std::string arch = arch_a == arch_of(b) ? arch_a : std::string();
   std::vector<std::string> cited;
   for (const diagnose::LibraryChange* row :
        diagnose::ChangesBetween(diagnose::LibraryChanges(), "openssl", arch, "", *va, *vb)) {

@@ -176,6 +176,12 @@ DoctorReport DiagnoseReport(const results::RunResult& run,
   for (Finding& finding : CpuFindings(report)) {
     report.findings.push_back(std::move(finding));
   }
+  for (Finding& finding : EngineFindings(report, run)) {
+    report.findings.push_back(std::move(finding));
+  }
+  for (Finding& finding : LibraryFindings(report, run)) {
+    report.findings.push_back(std::move(finding));
+  }
   for (Finding& finding : SpeedToolFindings(run)) {
     report.findings.push_back(std::move(finding));
   }

@@ -127,4 +127,25 @@ std::optional<std::string> RunsDiffer(const std::vector<results::RunResult>& run
 void WithdrawCryptoFineWhenRunsDiffer(DoctorReport& report,
                                       const std::vector<results::RunResult>& runs);
 
+/// Findings about an OpenSSL engine the run names (`-engine ID`), from the engine table
+/// (engines.h) and the paste's `openssl engine -c`, lsmod and /proc/crypto lines (the run's
+/// source facts): "engine.not-offloaded" when the pasted list, or a compiled-in list of the
+/// table, leaves out an algorithm measured through the engine (its figures are OpenSSL's own
+/// code); "engine.software-driver" when a kernel engine (devcrypto, afalg, cryptodev) takes the
+/// algorithm and the kernel's driver the paste shows for it is CPU code (generic C, NEON,
+/// the CPU's instructions), not a hardware engine. Nothing when the evidence does not say.
+std::vector<Finding> EngineFindings(const DoctorReport& report, const results::RunResult& run);
+
+/// Findings from the library-changes table (library_changes.h) against the report's release
+/// and figures: "library.lacks-asm-path" when an "absent" row holds for the run's library,
+/// version and architecture (all three from the text) for an algorithm whose figure is below
+/// every hardware class and whose CPU is not shown to lack the instructions; and when Botan AES
+/// rows tagged [base] run faster than any table-driven AES (5.3 cycles per byte at 6.5 GHz,
+/// half the published record), which no Botan release's portable code does;
+/// "library.asm-module-missing" when the paste searched the build file for an assembly module
+/// and found none (OpenVMS `search descrip.mms aes-ia64.obj`: %SEARCH-I-NOMATCHES, read by import
+/// as a "build_search" fact) and the run measured an algorithm of that module below every
+/// hardware class.
+std::vector<Finding> LibraryFindings(const DoctorReport& report, const results::RunResult& run);
+
 }  // namespace cryptobench::diagnose

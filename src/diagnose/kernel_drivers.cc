@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "diagnose/csv_table.h"
+#include "diagnose/library_changes.h"
 
 namespace cryptobench::diagnose {
 
@@ -46,6 +47,10 @@ const std::vector<Row>& Table() {
          ParseCsvTable(EmbeddedKernelDriversCsv(), "pattern,class,instructions,source",
                        "data/kernel-crypto-drivers.csv")) {
       std::vector<std::string>& f = record.fields;
+      if (!IsCitableSource(f[3])) {
+        FailCsvRecord("data/kernel-crypto-drivers.csv", record.line,
+                      fmt::format("source '{}' is not a URL", f[3]));
+      }
       parsed.push_back(
           {std::move(f[0]), ClassNamed(f[1], record.line), std::move(f[2]), std::move(f[3])});
     }

@@ -52,6 +52,30 @@ TEST(KernelDriversTest, TellsSoftwareLibraryAndEngines) {
   EXPECT_EQ(ReadOne("cbc-aes-mystery").klass, KernelDriverClass::kUnknown);
 }
 
+// lsmod prints module names (dashes become underscores): the same table reads them.
+TEST(KernelDriversTest, ReadsTheModuleNamesLsmodPrints) {
+  EXPECT_EQ(ReadOne("aes_neon_bs").klass, KernelDriverClass::kSimd);
+  EXPECT_EQ(ReadOne("aes_neon_blk").klass, KernelDriverClass::kSimd);
+  EXPECT_EQ(ReadOne("aes_ce_blk").klass, KernelDriverClass::kInstructions);
+  EXPECT_EQ(ReadOne("sha2_ce").klass, KernelDriverClass::kInstructions);
+  EXPECT_EQ(ReadOne("aesni_intel").instructions, "AES-NI");
+  EXPECT_EQ(ReadOne("sha256_generic").klass, KernelDriverClass::kGeneric);
+  EXPECT_EQ(ReadOne("sun8i_ce").klass, KernelDriverClass::kEngine);
+  EXPECT_EQ(ReadOne("crypto_safexcel").klass, KernelDriverClass::kEngine);
+  EXPECT_EQ(ReadOne("marvell_cesa").klass, KernelDriverClass::kEngine);
+  // Infrastructure, not a driver of any algorithm.
+  EXPECT_EQ(ReadOne("cryptodev").klass, KernelDriverClass::kUnknown);
+  EXPECT_EQ(ReadOne("crypto_simd").klass, KernelDriverClass::kUnknown);
+}
+
+TEST(KernelDriversTest, EverySourceIsAUrlIntoTheKernelTree) {
+  for (const char* driver : {"cbc-aes-aesni", "aes-generic", "sha256-lib", "qat_aes_cbc",
+                             "cbc-aes-neonbs", "aes_neon_bs", "sun8i_ce"}) {
+    EXPECT_TRUE(ReadOne(driver).source.starts_with("https://github.com/torvalds/linux/"))
+        << driver << ": " << ReadOne(driver).source;
+  }
+}
+
 TEST(KernelDriversTest, ATemplateIsAsSlowAsItsSlowestDriver) {
   const std::vector<KernelDriverRead> generic =
       ReadKernelDriver("gcm_base(ctr(aes-generic),ghash-generic)");

@@ -16,8 +16,8 @@ namespace cryptobench::diagnose {
 
 /// One row of the library-changes table.
 struct LibraryChange {
-  std::string library;  ///< "openssl", "libressl", "boringssl" or "aws-lc"
-  std::string arch;     ///< "x86_64", "aarch64" or "any"
+  std::string library;  ///< "openssl", "libressl", "boringssl", "aws-lc" or "botan"
+  std::string arch;     ///< "x86_64", "aarch64", "x86", "arm" (32-bit), "ia64" or "any"
   /// "AES", "GHASH", "SHA-2", "ChaCha20", "BN-RSA", "EVP" (the API layer) or "speed-tool"
   std::string area;
   VersionRange versions;  ///< the releases the row holds for

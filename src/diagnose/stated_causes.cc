@@ -1,6 +1,7 @@
 // StatedCauses (stated_causes.h): which findings and verdicts assert a cause, and which one.
 #include "diagnose/stated_causes.h"
 
+#include <algorithm>
 #include <string_view>
 
 namespace cryptobench::diagnose {
@@ -22,6 +23,11 @@ constexpr FindingCause kFindingCauses[] = {
     {"cpu.vm-hides-features", "vm-hides-cpu-features"},
     {"cpu.aes-unused", "hw-path-unused"},
     {"cpu.aes-software", "cannot-tell"},
+    {"engine.not-offloaded", "engine-does-not-offload-algorithm"},
+    {"engine.software-driver", "engine-software-driver"},
+    {"engine.driver-unknown", "cannot-tell"},
+    {"library.lacks-asm-path", "library-lacks-asm-path"},
+    {"library.asm-module-missing", "built-without-asm"},
     {"tool.multi-summary", "speed-tool-bug"},
     {"tool.timer-fault", "speed-tool-bug"},
 };
@@ -43,12 +49,21 @@ std::vector<StatedCause> StatedCauses(const DoctorReport& report) {
       }
     }
   }
+  // A release without the assembly (library.lacks-asm-path names the algorithm) explains a
+  // figure below the CPU's hardware class: that is the cause, not an unused path.
+  const auto release_lacks = [&](const std::string& algorithm) {
+    return std::any_of(report.findings.begin(), report.findings.end(), [&](const Finding& f) {
+      return f.id == "library.lacks-asm-path" && f.summary.find(algorithm) != std::string::npos;
+    });
+  };
   for (const Verdict& verdict : report.verdicts) {
     if (verdict.status == VerdictStatus::kMasked) {
       out.push_back({"capability-masked", verdict.line});
     } else if (verdict.status == VerdictStatus::kNotAccelerated) {
-      out.push_back(
-          {report.facts.no_asm_build ? "built-without-asm" : "hw-path-unused", verdict.line});
+      out.push_back({report.facts.no_asm_build          ? "built-without-asm"
+                     : release_lacks(verdict.algorithm) ? "library-lacks-asm-path"
+                                                        : "hw-path-unused",
+                     verdict.line});
     }
   }
   return out;

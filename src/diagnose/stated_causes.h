@@ -26,7 +26,12 @@ struct StatedCause {
 /// an AES figure below every hardware path on a CPU with AES instructions), "no-hw-aes" (such a
 /// figure on a CPU the clues show without them), "vm-hides-cpu-features" (a guest's flags lack
 /// AES instructions its host's model has), "cannot-tell" (software AES on a CPU the text does
-/// not describe), "speed-tool-bug" (the speed tool's -multi summary contradicts its children's
+/// not describe, or a kernel engine's driver the paste does not show), "library-lacks-asm-path"
+/// (a release without the architecture's assembly, or Botan [base] AES at a hardware speed),
+/// "engine-does-not-offload-algorithm" (an engine whose list lacks the algorithm measured),
+/// "engine-software-driver" (a kernel engine over a software driver); "built-without-asm" also
+/// for a build-file search that finds no assembly module; "speed-tool-bug"
+/// (the speed tool's -multi summary contradicts its children's
 /// records: speed_tool.h), "crypto-fine" (the info finding "report.crypto-fine": every examined
 /// figure in its accelerated class, CryptoFineFinding in doctor_from.h). compare states
 /// "user-cpu-timing-misleads" (s_time's user-CPU figure ranks two runs against the wall clock) and

@@ -93,6 +93,14 @@ void EnvFactReader::SetCommand(const SourceLine& line, std::vector<results::Sour
       context_ = Context::kProcCrypto;
     } else if (word == "/proc/cpuinfo" || base == "lscpu") {
       context_ = Context::kCpuinfo;
+    } else if (i == 0 && i + 2 < words.size() && StartsWithNoCase(word, "sear") &&
+               StartsWithNoCase("search", word) &&
+               (ToLower(words[i + 1]).find("descrip.mms") != std::string::npos ||
+                ToLower(words[i + 1]).find("makefile") != std::string::npos)) {
+      // OpenVMS DCL: SEARCH FILE TEXT (any abbreviation of at least four letters).
+      context_ = Context::kBuildSearch;
+      search_file_ = std::string(words[i + 1]);
+      search_text_ = std::string(words[i + 2]);
     }
   }
 }
@@ -248,6 +256,14 @@ bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact
       context_ = Context::kNone;
       return false;
     }
+    case Context::kBuildSearch:
+      context_ = Context::kNone;
+      if (StartsWithNoCase(trimmed, "%SEARCH-I-NOMATCHES")) {
+        facts->push_back(
+            {"build_search", fmt::format("{}: no {}", search_file_, search_text_), line.number});
+        return true;
+      }
+      return false;
     case Context::kCpuinfo:
     case Context::kProcCrypto:
     case Context::kNone:

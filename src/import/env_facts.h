@@ -23,7 +23,9 @@ namespace cryptobench::import {
 bool IsCpuinfoLine(std::string_view text);
 
 /// Reads environment lines one at a time; a command line sets what the lines after it are
-/// (`lsmod`, `openssl engine`, `cat /proc/crypto`, `lscpu`), and some lines say it themselves
+/// (`lsmod`, `openssl engine`, `cat /proc/crypto`, `lscpu`, OpenVMS `search descrip.mms TEXT`,
+/// whose "%SEARCH-I-NOMATCHES" becomes a "build_search" fact "descrip.mms: no aes-ia64.obj"),
+/// and some lines say it themselves
 /// ("name : ctr(aes)", "openssl_conf = ...", "Linux host 6.1.0 ... GNU/Linux").
 class EnvFactReader {
  public:
@@ -40,7 +42,7 @@ class EnvFactReader {
   void Finish(std::vector<results::SourceFact>* facts);
 
  private:
-  enum class Context { kNone, kEngineList, kLsmod, kProcCrypto, kCpuinfo };
+  enum class Context { kNone, kEngineList, kLsmod, kProcCrypto, kCpuinfo, kBuildSearch };
 
   void FlushCryptoEntry(std::vector<results::SourceFact>* facts);
 
@@ -54,6 +56,9 @@ class EnvFactReader {
   std::string crypto_priority_;
   std::string crypto_type_;
   size_t crypto_line_ = 0;
+  // OpenVMS `search descrip.mms aes-ia64.obj`: the file and the text searched for.
+  std::string search_file_;
+  std::string search_text_;
 };
 
 }  // namespace cryptobench::import

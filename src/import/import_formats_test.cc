@@ -276,6 +276,29 @@ TEST(ImportFactsTest, KernelDriversModulesAndUnameAfterTheRunDescribeIt) {
   EXPECT_EQ(facts[2].line, 9u);
 }
 
+TEST(ImportFactsTest, AnOpenVmsBuildFileSearchWithoutAMatchIsAFact) {
+  const std::vector<results::RunResult> runs =
+      ImportText(std::string("$ search descrip.mms aes-ia64.obj\n"
+                             "%SEARCH-I-NOMATCHES, no strings matched\n"
+                             "$ openssl speed sha256\n") +
+                     kSpeedRun,
+                 "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  ASSERT_EQ(runs[0].source.facts.size(), 1u);
+  EXPECT_EQ(runs[0].source.facts[0].kind, "build_search");
+  EXPECT_EQ(runs[0].source.facts[0].value, "descrip.mms: no aes-ia64.obj");
+  EXPECT_EQ(runs[0].source.facts[0].line, 2u);
+  // A search that matched prints the lines found, not the message: no fact.
+  const std::vector<results::RunResult> found =
+      ImportText(std::string("$ search descrip.mms aes-ia64.obj\n"
+                             "[.crypto.aes]libcrypto-lib-aes-ia64.OBJ : [.crypto.aes]aes-ia64.ASM\n"
+                             "$ openssl speed sha256\n") +
+                     kSpeedRun,
+                 "paste.txt");
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_TRUE(found[0].source.facts.empty());
+}
+
 TEST(ImportFactsTest, FactsSurviveTheJsonRoundTrip) {
   const std::vector<results::RunResult> runs = ImportText(
       std::string("$ openssl engine -t -c\n(devcrypto) /dev/crypto engine\n     [ available ]\n"

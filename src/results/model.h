@@ -180,7 +180,7 @@ struct MethodInfo {
 /// model or flags.
 struct SourceFact {
   std::string kind;   ///< "engine", "openssl_conf", "kernel_module", "kernel_driver",
-                      ///< "cpu_pinning", "uname", "cpu_model", "cpu_flags"
+                      ///< "cpu_pinning", "uname", "cpu_model", "cpu_flags", "build_search"
   std::string value;  ///< what the line says, e.g. "afalg: AES-128-CBC, AES-256-CBC; available"
   size_t line = 0;    ///< 1-based line of the text it was read from
 };

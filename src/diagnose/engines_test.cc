@@ -1,0 +1,240 @@
+// Tests of the engine table (engines.h, data/engine-offloads.csv) and of the findings that read
+// it and the library-changes table against a report: EngineFindings and LibraryFindings
+// (doctor_from.h), each firing with its evidence and not without it.
+#include "diagnose/engines.h"
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "diagnose/doctor_from.h"
+#include "diagnose/library_changes.h"
+#include "diagnose/stated_causes.h"
+
+namespace cryptobench::diagnose {
+namespace {
+
+using ::testing::Contains;
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+// One cell as `import` writes it: a single figure.
+results::Cell Figure(const std::string& operation, uint64_t input_len, double mb_per_s) {
+  results::Cell cell;
+  cell.operation = operation;
+  cell.input_len = input_len;
+  results::CellFigures f;
+  f.num_samples = 1;
+  const double bytes = mb_per_s * 1e6;
+  const double ops = bytes / static_cast<double>(input_len);
+  f.ops_per_s = {ops, ops, ops};
+  f.bytes_per_s = results::Estimate{bytes, bytes, bytes};
+  f.wall_ns_per_op = 1e9 / ops;
+  f.worker_min_ops_per_s = ops;
+  f.worker_max_ops_per_s = ops;
+  cell.figures = f;
+  return cell;
+}
+
+// An imported openssl speed run of `version` on `platform`, timed with -elapsed.
+results::RunResult SpeedRun(const std::string& version, const std::string& platform) {
+  results::RunResult run;
+  run.source.kind = "imported";
+  run.source.tool = "openssl speed";
+  run.source.tool_version = version;
+  run.source.file = "paste.txt";
+  run.source.timing_basis = "wall_clock";
+  run.library.version = "OpenSSL " + version;
+  run.library.platform = platform;
+  return run;
+}
+
+void Add(results::RunResult& run, const std::string& algorithm, double mb_per_s,
+         const std::string& implementation = "") {
+  results::AlgorithmResult alg;
+  alg.algorithm = algorithm;
+  alg.kind = algorithm.ends_with("GCM") ? "aead" : "cipher";
+  alg.implementation = implementation;
+  alg.cells = {Figure("encrypt", 16, mb_per_s / 4), Figure("encrypt", 16384, mb_per_s)};
+  run.algorithms.push_back(std::move(alg));
+}
+
+std::vector<std::string> Tags(const results::RunResult& run) {
+  std::vector<std::string> tags;
+  for (const StatedCause& cause : StatedCauses(DiagnoseReport(run))) {
+    tags.push_back(cause.tag);
+  }
+  return tags;
+}
+
+const Finding* FindingOf(const DoctorReport& report, const std::string& id) {
+  for (const Finding& finding : report.findings) {
+    if (finding.id == id) {
+      return &finding;
+    }
+  }
+  return nullptr;
+}
+
+TEST(EngineOffloadsTest, TheEmbeddedTableParsesAndCitesItsSources) {
+  const std::vector<EngineOffloads>& table = EngineOffloadsTable();
+  ASSERT_FALSE(table.empty());
+  for (const EngineOffloads& row : table) {
+    EXPECT_TRUE(IsCitableSource(row.source)) << "line " << row.line;
+    EXPECT_FALSE(row.offloads.empty()) << "line " << row.line;
+  }
+  ASSERT_NE(FindEngineOffloads("QAT"), nullptr);
+  EXPECT_TRUE(FindEngineOffloads("qat")->fixed);
+  EXPECT_EQ(FindEngineOffloads("devcrypto")->target, "kernel");
+  EXPECT_EQ(FindEngineOffloads("no-such-engine"), nullptr);
+}
+
+TEST(EngineOffloadsTest, BadRowsFail) {
+  const std::string header = "engine,target,fixed,offloads,source,note\n";
+  for (const char* row :
+       {"qat,card,yes,AES-128-CBC,https://example.org/a,",
+        "qat,device,maybe,AES-128-CBC,https://example.org/a,",
+        "qat,device,yes,,https://example.org/a,", "qat,device,yes,AES-128-CBC,QAT_Engine,"}) {
+    EXPECT_THROW(ParseEngineOffloads(header + row + "\n"), std::runtime_error) << row;
+  }
+}
+
+TEST(EngineOffloadsTest, ReadsTheEngineOfARunAndAPastedList) {
+  EXPECT_EQ(EngineOfRun("engine qat"), "qat");
+  EXPECT_EQ(EngineOfRun("provider default, engine devcrypto"), "devcrypto");
+  EXPECT_EQ(EngineOfRun("provider fips"), "");
+  const std::vector<results::SourceFact> facts = {
+      {"engine", "dynamic: Dynamic engine loading support; unavailable", 3},
+      {"engine", "afalg: AFALG engine support [AES-128-CBC, AES-256-CBC]; available", 5}};
+  EXPECT_EQ(PastedEngineAlgorithms(facts, "afalg"),
+            (std::vector<std::string>{"AES-128-CBC", "AES-256-CBC"}));
+  EXPECT_FALSE(PastedEngineAlgorithms(facts, "dynamic"));  // no algorithm list
+  EXPECT_FALSE(PastedEngineAlgorithms(facts, "devcrypto"));
+  EXPECT_TRUE(SameAlgorithmName("SHA256", "sha-256"));
+  EXPECT_EQ(KernelAlgorithmName("AES-256-CBC"), "cbc(aes)");
+  EXPECT_EQ(KernelAlgorithmName("AES-128-GCM"), "gcm(aes)");
+  EXPECT_EQ(KernelAlgorithmName("SHA-256"), "sha256");
+  EXPECT_EQ(KernelAlgorithmName("BLAKE2b-512"), "");
+}
+
+TEST(EngineFindingsTest, AnEngineWhoseCompiledListLacksTheAlgorithmDoesNotOffloadIt) {
+  results::RunResult run = SpeedRun("1.1.1f", "linux-x86_64");
+  run.source.evp = "evp";
+  run.source.engine_or_provider = "engine qat";
+  Add(run, "AES-128-GCM", 5700);
+  const DoctorReport report = DiagnoseReport(run);
+  const Finding* finding = FindingOf(report, "engine.not-offloaded");
+  ASSERT_NE(finding, nullptr);
+  EXPECT_THAT(finding->evidence, HasSubstr("QAT_Engine"));
+  EXPECT_THAT(Tags(run), Contains("engine-does-not-offload-algorithm"));
+
+  // Rows the text does not show to be EVP, of a release not known to be 3.x: a note only.
+  results::RunResult unknown_api = run;
+  unknown_api.source.evp = "unknown";
+  EXPECT_THAT(Tags(unknown_api), Not(Contains("engine-does-not-offload-algorithm")));
+  unknown_api.library.version_num = 0x30000000;
+  EXPECT_THAT(Tags(unknown_api), Contains("engine-does-not-offload-algorithm"));
+
+  // Low-level API rows never reach an engine: its list says nothing about them.
+  results::RunResult legacy = run;
+  legacy.source.evp = "legacy";
+  EXPECT_THAT(Tags(legacy), Not(Contains("engine-does-not-offload-algorithm")));
+
+  // Without the engine, or with an engine the table does not know: nothing.
+  run.source.engine_or_provider = "";
+  EXPECT_THAT(Tags(run), Not(Contains("engine-does-not-offload-algorithm")));
+  run.source.engine_or_provider = "engine mystery";
+  EXPECT_THAT(Tags(run), Not(Contains("engine-does-not-offload-algorithm")));
+}
+
+TEST(EngineFindingsTest, AKernelEngineNeedsAPastedListToShowAnAlgorithmIsNotTaken) {
+  results::RunResult run = SpeedRun("1.1.1k", "linux-aarch64");
+  run.source.engine_or_provider = "engine devcrypto";
+  Add(run, "AES-128-GCM", 300);
+  // devcrypto's list depends on the kernel: the table alone does not say.
+  EXPECT_THAT(Tags(run), Not(Contains("engine-does-not-offload-algorithm")));
+  run.source.facts.push_back(
+      {"engine", "devcrypto: /dev/crypto engine [AES-128-CBC, AES-256-CBC, SHA256]", 4});
+  EXPECT_THAT(Tags(run), Contains("engine-does-not-offload-algorithm"));
+}
+
+TEST(EngineFindingsTest, AKernelEngineOverASoftwareDriverIsNamed) {
+  results::RunResult run = SpeedRun("1.1.1k", "linux-aarch64");
+  run.source.engine_or_provider = "engine devcrypto";
+  Add(run, "AES-256-CBC", 50);
+  run.source.facts.push_back(
+      {"engine", "devcrypto: /dev/crypto engine [AES-128-CBC, AES-256-CBC, SHA256]", 4});
+  // Nothing shows the kernel's driver yet: cannot tell.
+  EXPECT_THAT(Tags(run), Not(Contains("engine-software-driver")));
+  EXPECT_THAT(Tags(run), Contains("cannot-tell"));
+
+  results::RunResult lsmod = run;
+  lsmod.source.facts.push_back({"kernel_module", "cryptodev", 2});
+  lsmod.source.facts.push_back({"kernel_module", "aes_neon_bs", 3});
+  lsmod.source.facts.push_back({"kernel_module", "sha256_generic", 4});
+  EXPECT_THAT(Tags(lsmod), Contains("engine-software-driver"));
+  const Finding* finding = FindingOf(DiagnoseReport(lsmod), "engine.software-driver");
+  ASSERT_NE(finding, nullptr);
+  EXPECT_THAT(finding->evidence, HasSubstr("aes_neon_bs"));
+
+  // A hardware engine's module in the list: it may serve the algorithm.
+  results::RunResult engine = lsmod;
+  engine.source.facts.push_back({"kernel_module", "sun8i_ce", 5});
+  EXPECT_THAT(Tags(engine), Not(Contains("engine-software-driver")));
+
+  // /proc/crypto: the driver of highest priority decides.
+  results::RunResult proc = run;
+  proc.source.facts.push_back(
+      {"kernel_driver", "cbc(aes): driver cbc-aes-neonbs, module aes_neon_bs, priority 250", 6});
+  EXPECT_THAT(Tags(proc), Contains("engine-software-driver"));
+  proc.source.facts.push_back(
+      {"kernel_driver", "cbc(aes): driver cbc-aes-sun8i-ce, module sun8i_ce, priority 400", 9});
+  EXPECT_THAT(Tags(proc), Not(Contains("engine-software-driver")));
+}
+
+TEST(LibraryFindingsTest, AReleaseWithoutTheArchitecturesAssemblyIsNamed) {
+  results::RunResult run = SpeedRun("1.0.1e", "linux-aarch64");
+  Add(run, "AES-128-CBC", 60);
+  EXPECT_THAT(Tags(run), Contains("library-lacks-asm-path"));
+  // 1.0.2 has the ARMv8 code; x86-64 1.0.1 has AES-NI: no finding.
+  EXPECT_THAT(Tags(SpeedRun("1.0.2k", "linux-aarch64")), Not(Contains("library-lacks-asm-path")));
+  results::RunResult later = SpeedRun("1.0.2k", "linux-aarch64");
+  Add(later, "AES-128-CBC", 60);
+  EXPECT_THAT(Tags(later), Not(Contains("library-lacks-asm-path")));
+  results::RunResult x86 = SpeedRun("1.0.1e", "linux-x86_64");
+  Add(x86, "AES-128-CBC", 60);
+  EXPECT_THAT(Tags(x86), Not(Contains("library-lacks-asm-path")));
+  // A figure only hardware reaches contradicts it.
+  results::RunResult fast = SpeedRun("1.0.1e", "linux-aarch64");
+  Add(fast, "AES-128-CBC", 4000);
+  EXPECT_THAT(Tags(fast), Not(Contains("library-lacks-asm-path")));
+}
+
+TEST(LibraryFindingsTest, BotanBaseAesAboveAnyTableDrivenAesIsAPatchedInPath) {
+  results::RunResult run;
+  run.source.kind = "imported";
+  run.source.tool = "botan speed";
+  run.source.timing_basis = "wall_clock";
+  run.library.backend = "botan";
+  run.library.version.clear();
+  Add(run, "AES-128-ECB", 1480, "base");
+  EXPECT_THAT(Tags(run), Contains("library-lacks-asm-path"));
+  // Portable speed, a hardware provider's tag, or another library: nothing.
+  results::RunResult slow = run;
+  slow.algorithms.clear();
+  Add(slow, "AES-128-ECB", 300, "base");
+  EXPECT_THAT(Tags(slow), Not(Contains("library-lacks-asm-path")));
+  results::RunResult armv8 = run;
+  armv8.algorithms.clear();
+  Add(armv8, "AES-128-ECB", 1480, "armv8");
+  EXPECT_THAT(Tags(armv8), Not(Contains("library-lacks-asm-path")));
+  results::RunResult openssl = run;
+  openssl.library.backend = "openssl";
+  EXPECT_THAT(Tags(openssl), Not(Contains("library-lacks-asm-path")));
+}
+
+}  // namespace
+}  // namespace cryptobench::diagnose

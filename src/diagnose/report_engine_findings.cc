@@ -1,0 +1,258 @@
+// EngineFindings (doctor_from.h): what an OpenSSL engine named in a report did with the
+// algorithms measured through it, from the engine table (engines.h), the paste's `openssl
+// engine -c` list, and its lsmod and /proc/crypto lines read against the kernel driver table
+// (kernel_drivers.h).
+#include <algorithm>
+#include <optional>
+#include <string_view>
+
+#include <fmt/format.h>
+
+#include "algorithms/catalog.h"
+
+#include "diagnose/cpu_clues.h"
+#include "diagnose/doctor_from.h"
+#include "diagnose/engines.h"
+#include "diagnose/kernel_drivers.h"
+#include "diagnose/verdict_text.h"
+
+namespace cryptobench::diagnose {
+namespace {
+
+using verdict_internal::Join;
+
+Finding Make(std::string id, Severity severity, std::string summary, std::string evidence,
+             std::string advice) {
+  return Finding{std::move(id), severity, std::move(summary), std::move(evidence),
+                 std::move(advice)};
+}
+
+bool Names(const std::vector<std::string>& list, const AlgorithmInfo& alg) {
+  return std::any_of(list.begin(), list.end(), [&](const std::string& name) {
+    return SameAlgorithmName(name, alg.name) ||
+           (!alg.openssl_name.empty() && SameAlgorithmName(name, alg.openssl_name));
+  });
+}
+
+// Whether the engine takes the algorithm, and the evidence either way.
+struct Routing {
+  std::optional<bool> routed;  // nullopt: the evidence does not say
+  std::string evidence;
+};
+
+Routing RoutingOf(std::string_view engine, const AlgorithmInfo& alg,
+                  const std::vector<results::SourceFact>& facts) {
+  const std::optional<std::vector<std::string>> listed = PastedEngineAlgorithms(facts, engine);
+  if (listed) {
+    const bool routed = Names(*listed, alg);
+    return {routed, fmt::format("the pasted `openssl engine -c` list for {} {} {}", engine,
+                                routed ? "names" : "does not name", alg.name)};
+  }
+  const EngineOffloads* row = FindEngineOffloads(engine);
+  if (row == nullptr) {
+    return {};
+  }
+  if (Names(row->offloads, alg)) {
+    return {true, fmt::format("the {} engine takes {} ({})", engine, alg.name, row->source)};
+  }
+  if (!row->fixed) {
+    return {};  // builds and kernels change its list: only a pasted list shows absence
+  }
+  return {false, fmt::format("the {} engine's symmetric offloads are {} ({}; {})", engine,
+                             Join(row->offloads), row->source, row->note)};
+}
+
+// The kernel's driver for the algorithm as the paste shows it: the /proc/crypto entry of
+// highest priority for its kernel name, else the lsmod modules that serve its family.
+struct KernelSide {
+  bool known = false;
+  bool software = false;  // every driver shown is CPU code (instructions, SIMD, asm, C)
+  std::string evidence;
+};
+
+bool IsSoftware(KernelDriverClass klass) {
+  return klass == KernelDriverClass::kInstructions || klass == KernelDriverClass::kSimd ||
+         klass == KernelDriverClass::kAsm || klass == KernelDriverClass::kGeneric;
+}
+
+// The family word a module name carries for an algorithm ("aes" for AES-*, "sha" for SHA-*).
+std::string_view FamilyWord(const AlgorithmInfo& alg) {
+  const std::string_view name = alg.name;
+  if (name.starts_with("AES-")) {
+    return "aes";
+  }
+  if (name.starts_with("SHA-")) {
+    return "sha";
+  }
+  if (name.starts_with("DES")) {
+    return "des";
+  }
+  if (name == "MD5") {
+    return "md5";
+  }
+  return "";
+}
+
+KernelSide KernelSideOf(const AlgorithmInfo& alg, const std::vector<results::SourceFact>& facts) {
+  KernelSide side;
+  const std::string kernel_name = KernelAlgorithmName(alg.name);
+  // /proc/crypto: "cbc(aes): driver cbc-aes-neonbs, module aes_neon_bs, priority 250, ..."
+  const results::SourceFact* best = nullptr;
+  long best_priority = -1;
+  for (const results::SourceFact& fact : facts) {
+    if (fact.kind != "kernel_driver" || kernel_name.empty() ||
+        !fact.value.starts_with(kernel_name + ": driver ")) {
+      continue;
+    }
+    const size_t at = fact.value.find("priority ");
+    const long priority = at == std::string::npos ? 0 : std::atol(fact.value.c_str() + at + 9);
+    if (priority > best_priority) {
+      best = &fact;
+      best_priority = priority;
+    }
+  }
+  if (best != nullptr) {
+    std::string_view driver = std::string_view(best->value).substr(kernel_name.size() + 9);
+    driver = driver.substr(0, driver.find(','));
+    const KernelDriverClass klass = SlowestClass(ReadKernelDriver(driver));
+    if (klass == KernelDriverClass::kUnknown || klass == KernelDriverClass::kLibrary) {
+      return side;
+    }
+    side.known = true;
+    side.software = IsSoftware(klass);
+    side.evidence = fmt::format("/proc/crypto (line {}) gives {} the driver {}", best->line,
+                                kernel_name, DescribeKernelDriver(driver));
+    return side;
+  }
+  // lsmod: modules of the algorithm's family, and any hardware engine's module.
+  const std::string_view family = FamilyWord(alg);
+  std::vector<std::string> software;
+  std::vector<std::string> engines;
+  size_t first_line = 0;
+  for (const results::SourceFact& fact : facts) {
+    if (fact.kind != "kernel_module") {
+      continue;
+    }
+    const std::string module = fact.value.substr(0, fact.value.find(' '));
+    const std::vector<KernelDriverRead> reads = ReadKernelDriver(module);
+    const KernelDriverClass klass = SlowestClass(reads);
+    if (klass == KernelDriverClass::kEngine) {
+      engines.push_back(module);
+    } else if (IsSoftware(klass) && !family.empty() && module.find(family) != std::string::npos) {
+      software.push_back(fmt::format("{} ({})", module,
+                                     DescribeKernelDriverClass(klass, reads.front().instructions)));
+      first_line = first_line == 0 ? fact.line : first_line;
+    }
+  }
+  if (!engines.empty()) {
+    side.known = true;
+    side.software = false;
+    side.evidence = fmt::format("lsmod lists the hardware crypto driver {}", Join(engines));
+    return side;
+  }
+  if (!software.empty()) {
+    side.known = true;
+    side.software = true;
+    side.evidence = fmt::format(
+        "lsmod (line {}) lists {} for {} and no hardware crypto driver (a driver built into the "
+        "kernel would not show there; /proc/crypto names the one in use)",
+        first_line, Join(software), alg.name);
+  }
+  return side;
+}
+
+// A figure of the verdicts for the algorithm, in words, when it sits above every software AES.
+std::string HardwareClassNote(const DoctorReport& report, const AlgorithmInfo& alg) {
+  for (const Verdict& verdict : report.verdicts) {
+    if (verdict.algorithm != alg.name || verdict.measurements.empty() ||
+        verdict.measurements.front().status != results::CellStatus::kOk) {
+      continue;
+    }
+    if (ClassifyAesFigure(verdict.algorithm, verdict.input_len,
+                          verdict.measurements.front().bytes_per_s) == AesBound::kAboveSoftware) {
+      return fmt::format(
+          "; its {:.0f} MB/s is above any software AES, i.e. the CPU's own AES instructions",
+          verdict.measurements.front().bytes_per_s / 1e6);
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+std::vector<Finding> EngineFindings(const DoctorReport& report, const results::RunResult& run) {
+  std::vector<Finding> out;
+  if (!report.facts.report) {
+    return out;
+  }
+  const std::string engine = EngineOfRun(report.facts.report->engine_or_provider);
+  // 1.x low-level rows (AES_encrypt...) never reach an engine, whatever it lists: the engine
+  // says nothing about them (report.legacy-api names the API).
+  if (engine.empty() || report.facts.report->evp == "legacy") {
+    return out;
+  }
+  const EngineOffloads* row = FindEngineOffloads(engine);
+  const bool kernel_engine = row != nullptr && row->target == "kernel";
+  std::vector<std::string> seen;
+  for (const Verdict& verdict : report.verdicts) {
+    const AlgorithmInfo* alg = FindAlgorithm(verdict.algorithm);
+    if (alg == nullptr || std::find(seen.begin(), seen.end(), verdict.algorithm) != seen.end()) {
+      continue;
+    }
+    seen.push_back(verdict.algorithm);
+    const Routing routing = RoutingOf(engine, *alg, run.source.facts);
+    if (routing.routed && !*routing.routed) {
+      // The table speaks of EVP routing. A run whose rows the text does not show to be EVP (and
+      // not known to be 3.x, where every row is) may be of 1.x's low-level API, which no engine
+      // serves: without a pasted list that shows the engine being examined, the engine's list is
+      // then not the cause (a note).
+      const bool pasted_list = PastedEngineAlgorithms(run.source.facts, engine).has_value();
+      const bool api_unknown =
+          report.facts.report->evp != "evp" && run.library.version_num < 0x30000000;
+      out.push_back(Make(
+          "engine.not-offloaded",
+          api_unknown && !pasted_list ? Severity::kInfo : Severity::kWarning,
+          fmt::format("The {} engine does not take {}: these figures are OpenSSL's own code",
+                      engine, alg->name),
+          routing.evidence + HardwareClassNote(report, *alg),
+          fmt::format("`openssl engine -t -c {}` lists what the engine takes: measure one of those "
+                      "to see the engine, and expect nothing from it for {}.",
+                      engine, alg->name)));
+      continue;
+    }
+    if (!kernel_engine || !routing.routed) {
+      continue;
+    }
+    const KernelSide kernel = KernelSideOf(*alg, run.source.facts);
+    if (!kernel.known) {
+      const std::string kernel_name = KernelAlgorithmName(alg->name);
+      out.push_back(Make(
+          "engine.driver-unknown", Severity::kWarning,
+          fmt::format("The {} engine hands {} to the kernel: cannot tell from this report "
+                      "whether a hardware driver or software serves it there",
+                      engine, alg->name),
+          fmt::format("{}; the paste shows no /proc/crypto entry for {} and no lsmod line that "
+                      "settles it",
+                      routing.evidence, kernel_name.empty() ? alg->name : kernel_name),
+          fmt::format("Run `grep -B1 -A6 'name *: {}' /proc/crypto`: the entry of highest priority "
+                      "is the driver; a generic, NEON or CPU-instruction driver means the engine "
+                      "only adds system calls.",
+                      kernel_name.empty() ? alg->name : kernel_name)));
+      continue;
+    }
+    if (kernel.software) {
+      out.push_back(Make(
+          "engine.software-driver", Severity::kWarning,
+          fmt::format("The {} engine hands {} to a software driver in the kernel: every call adds "
+                      "system calls and copies for no hardware",
+                      engine, alg->name),
+          fmt::format("{}; {}", routing.evidence, kernel.evidence),
+          fmt::format("Disable the {} engine for {} (drop -engine, or its openssl.cnf section): "
+                      "OpenSSL's own code does the same work without the kernel round trips.",
+                      engine, alg->name)));
+    }
+  }
+  return out;
+}
+
+}  // namespace cryptobench::diagnose

@@ -1,0 +1,258 @@
+// LibraryFindings (doctor_from.h): what the library-changes table (library_changes.h) says about
+// the release a report ran, against its figures: an algorithm whose assembly that release and
+// architecture lack, and Botan AES rows whose provider tag contradicts their speed.
+#include <algorithm>
+#include <cctype>
+#include <optional>
+#include <string_view>
+
+#include <fmt/format.h>
+
+#include "diagnose/cpu_clues.h"
+#include "diagnose/doctor_from.h"
+#include "diagnose/library_changes.h"
+#include "diagnose/verdict_text.h"
+
+namespace cryptobench::diagnose {
+namespace {
+
+// The fastest table-driven AES published: AES-128 CTR at 10.57 cycles per byte on a Core 2
+// (Bernstein and Schwabe, "New AES software speed records", 2008; bit-sliced SIMD code, which
+// Botan names "vperm" or leaves out of "base", is the only faster software). Halved to 5.3 as
+// a margin, scaled by the rounds, at the 6.5 GHz no shipping core exceeds: Botan's portable
+// "base" AES (T-tables up to 2.14, bit-sliced without SIMD from 2.15) never runs faster.
+constexpr double kFastestTableAes128Cpb = 5.3;
+constexpr double kHighestCoreHz = 6.5e9;
+constexpr uint64_t kMinInputForCeiling = 1024;
+constexpr std::string_view kTableAesSource = "https://cr.yp.to/aes-speed/aesspeed-20080926.pdf";
+
+Finding Make(std::string id, Severity severity, std::string summary, std::string evidence,
+             std::string advice) {
+  return Finding{std::move(id), severity, std::move(summary), std::move(evidence),
+                 std::move(advice)};
+}
+
+// The table's library name for a run, or "".
+std::string LibraryOf(const results::RunResult& run) {
+  if (run.library.backend == "botan") {
+    return "botan";
+  }
+  if (run.library.backend != "openssl") {
+    return "";
+  }
+  const std::string& version = run.source.tool_version;
+  if (version.starts_with("LibreSSL")) {
+    return "libressl";
+  }
+  return version.empty() || !std::isdigit(static_cast<unsigned char>(version[0])) ? "" : "openssl";
+}
+
+// The release, from the speed tool's version ("1.0.1e", "1.0.2k-fips", "LibreSSL 3.8.2").
+std::optional<LibraryVersion> VersionOf(const results::RunResult& run) {
+  std::string text = run.source.tool_version;
+  if (text.starts_with("LibreSSL ")) {
+    text = text.substr(9);
+  }
+  if (std::optional<LibraryVersion> version = ParseLibraryVersion(text)) {
+    return version;
+  }
+  // A vendor suffix ("-fips", "-freebsd") is not a pre-release: read the part before it.
+  const size_t dash = text.find('-');
+  return dash == std::string::npos ? std::nullopt : ParseLibraryVersion(text.substr(0, dash));
+}
+
+// The areas of the table an algorithm's speed rests on.
+std::vector<std::string_view> AreasOf(std::string_view algorithm) {
+  if (algorithm.starts_with("AES-")) {
+    if (algorithm.ends_with("-GCM")) {
+      return {"AES", "GHASH"};
+    }
+    return {"AES"};
+  }
+  if (algorithm.starts_with("GHASH")) {
+    return {"GHASH"};
+  }
+  if (algorithm == "SHA-224" || algorithm == "SHA-256" || algorithm == "SHA-384" ||
+      algorithm == "SHA-512") {
+    return {"SHA-2"};
+  }
+  if (algorithm.starts_with("ChaCha20")) {
+    return {"ChaCha20"};
+  }
+  return {};
+}
+
+// An "absent" row for the library, the architecture (the row must name it: an "any" row of
+// that kind says the algorithm itself is missing) and one of the areas, holding for `version`.
+const LibraryChange* AbsentRow(std::string_view library, std::string_view arch,
+                               const std::vector<std::string_view>& areas,
+                               const LibraryVersion& version) {
+  for (const LibraryChange& row : LibraryChanges()) {
+    if (row.library == library && row.arch == arch && row.kind == "absent" &&
+        std::find(areas.begin(), areas.end(), row.area) != areas.end() &&
+        row.versions.Contains(version)) {
+      return &row;
+    }
+  }
+  return nullptr;
+}
+
+// The CPU's feature an area's hardware path needs, when the clues say the CPU lacks it.
+bool CpuLacksFor(const DoctorFacts& facts, std::string_view area) {
+  const char* feature = nullptr;
+  if (area == "AES") {
+    feature = facts.cpu.arch == "x86_64" || facts.cpu.arch == "x86" ? "AES-NI" : "AES";
+  } else if (area == "GHASH") {
+    feature = facts.cpu.arch == "x86_64" || facts.cpu.arch == "x86" ? "PCLMULQDQ" : "PMULL";
+  } else if (area == "SHA-2") {
+    feature = facts.cpu.arch == "x86_64" || facts.cpu.arch == "x86" ? "SHA-NI" : "SHA2";
+  }
+  if (feature == nullptr) {
+    return false;
+  }
+  const cpu::FeatureState* state = facts.cpu.Find(feature);
+  return state != nullptr && !state->supported;
+}
+
+// The area of an assembly module named in a build-file search ("aes-ia64.obj" -> AES), by the
+// perlasm module names of OpenSSL's crypto/*/asm directories; "" for others.
+std::string_view AreaOfModule(std::string_view text) {
+  static constexpr std::pair<std::string_view, std::string_view> kStems[] = {
+      {"aesni-gcm", "GHASH"}, {"ghash-", "GHASH"},     {"aesni-", "AES"},   {"vpaes-", "AES"},
+      {"bsaes-", "AES"},      {"aesv8-", "AES"},       {"aes-", "AES"},     {"sha256-", "SHA-2"},
+      {"sha512-", "SHA-2"},   {"chacha-", "ChaCha20"}, {"-mont", "BN-RSA"}, {"rsaz-", "BN-RSA"}};
+  for (const auto& [stem, area] : kStems) {
+    if (text.find(stem) != std::string_view::npos) {
+      return area;
+    }
+  }
+  return "";
+}
+
+const results::AlgorithmResult* ResultOf(const results::RunResult& run, std::string_view name) {
+  for (const results::AlgorithmResult& result : run.algorithms) {
+    if (result.algorithm == name) {
+      return &result;
+    }
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+std::vector<Finding> LibraryFindings(const DoctorReport& report, const results::RunResult& run) {
+  std::vector<Finding> out;
+  if (!report.facts.report) {
+    return out;
+  }
+  const std::string library = LibraryOf(run);
+  const std::optional<LibraryVersion> version = VersionOf(run);
+  const std::string& arch = report.facts.cpu.arch;
+  std::vector<std::string> absent_algorithms;
+  const LibraryChange* absent = nullptr;
+  std::vector<std::string> base_fast;
+  for (const Verdict& verdict : report.verdicts) {
+    if (verdict.measurements.empty() ||
+        verdict.measurements.front().status != results::CellStatus::kOk) {
+      continue;
+    }
+    const double rate = verdict.measurements.front().bytes_per_s;
+    const std::vector<std::string_view> areas = AreasOf(verdict.algorithm);
+    // A release and architecture without the area's assembly: only when the figure is not
+    // at a hardware class and the CPU is not shown to lack the instructions anyway.
+    const bool software =
+        verdict.status != VerdictStatus::kAccelerated && verdict.status != VerdictStatus::kMasked;
+    if (software && !library.empty() && version && !arch.empty() && !areas.empty() &&
+        ClassifyAesFigure(verdict.algorithm, verdict.input_len, rate) != AesBound::kAboveSoftware) {
+      if (const LibraryChange* row = AbsentRow(library, arch, areas, *version);
+          row != nullptr && !CpuLacksFor(report.facts, row->area) &&
+          std::find(absent_algorithms.begin(), absent_algorithms.end(), verdict.algorithm) ==
+              absent_algorithms.end()) {
+        absent_algorithms.push_back(verdict.algorithm);
+        absent = absent == nullptr ? row : absent;
+      }
+    }
+    // Botan's "base" provider is its portable AES: faster than any table-driven AES means
+    // code the release does not name (Botan tags each hardware path: aesni, armv8, power8).
+    const results::AlgorithmResult* result = ResultOf(run, verdict.algorithm);
+    const std::optional<double> rounds = AesRoundFactor(verdict.algorithm);
+    if (library == "botan" && result != nullptr && result->implementation == "base" && rounds &&
+        verdict.input_len >= kMinInputForCeiling &&
+        rate > kHighestCoreHz / kFastestTableAes128Cpb / *rounds &&
+        std::find(base_fast.begin(), base_fast.end(), verdict.algorithm) == base_fast.end()) {
+      base_fast.push_back(verdict.algorithm);
+    }
+  }
+  // A search of the build file for an assembly module that finds nothing (OpenVMS: `search
+  // descrip.mms aes-ia64.obj` answered %SEARCH-I-NOMATCHES): the build does not assemble it.
+  for (const results::SourceFact& fact : run.source.facts) {
+    const size_t no = fact.value.find(": no ");
+    if (fact.kind != "build_search" || no == std::string::npos) {
+      continue;
+    }
+    std::string module = fact.value.substr(no + 5);
+    std::transform(module.begin(), module.end(), module.begin(), [](char c) {
+      return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    });
+    const std::string_view area = AreaOfModule(module);
+    std::vector<std::string> algorithms;
+    for (const Verdict& verdict : report.verdicts) {
+      const std::vector<std::string_view> areas = AreasOf(verdict.algorithm);
+      if (area.empty() || std::find(areas.begin(), areas.end(), area) == areas.end() ||
+          verdict.measurements.empty() ||
+          verdict.measurements.front().status != results::CellStatus::kOk ||
+          ClassifyAesFigure(verdict.algorithm, verdict.input_len,
+                            verdict.measurements.front().bytes_per_s) == AesBound::kAboveSoftware ||
+          std::find(algorithms.begin(), algorithms.end(), verdict.algorithm) != algorithms.end()) {
+        continue;
+      }
+      algorithms.push_back(verdict.algorithm);
+    }
+    if (!algorithms.empty()) {
+      out.push_back(Make(
+          "library.asm-module-missing", Severity::kWarning,
+          fmt::format("The build does not assemble {}: {} {} the C code", module,
+                      verdict_internal::Join(algorithms), algorithms.size() == 1 ? "runs" : "run"),
+          fmt::format("the paste searched the build file for it and found no match ({}, line "
+                      "{}), so the library was built without that {} assembly module",
+                      fact.value, fact.line, area),
+          "Rebuild with the module enabled (the platform's assembly switched on in Configure), "
+          "and check the build file lists its object."));
+    }
+  }
+  if (absent != nullptr) {
+    out.push_back(Make(
+        "library.lacks-asm-path", Severity::kWarning,
+        fmt::format("{} {} has no {} assembly for {}: {} {} compiled C whatever the CPU offers",
+                    library == "openssl"    ? "OpenSSL"
+                    : library == "libressl" ? "LibreSSL"
+                                            : "Botan",
+                    version->text, arch, absent->area, verdict_internal::Join(absent_algorithms),
+                    absent_algorithms.size() == 1 ? "runs" : "run"),
+        fmt::format("{} ({}{}); the figures sit below every hardware class", absent->change,
+                    absent->source, absent->sure ? "" : "; the source leaves this unsure"),
+        "Use a release with the assembly for this architecture (the library-changes table in "
+        "data/library-changes.csv lists when each arrived)."));
+  }
+  if (!base_fast.empty()) {
+    out.push_back(Make(
+        "library.lacks-asm-path", Severity::kWarning,
+        fmt::format("Botan's {} rows say [base] yet run at a hardware speed: code no Botan "
+                    "release labels base, so the release lacked a hardware path for this CPU",
+                    verdict_internal::Join(base_fast)),
+        fmt::format(
+            "every Botan release tags its hardware and SIMD AES with their own provider (aesni, "
+            "armv8, power8, vperm; https://github.com/randombit/botan/blob/master/doc/"
+            "hardware_acceleration.rst), and its portable base code is table-driven or "
+            "bit-sliced without SIMD, never faster than the fastest table-driven AES published "
+            "(AES-128 at 10.57 cycles per byte, {}), halved to {} and run at {:.1f} GHz; a build "
+            "whose base rows beat that carries a patched-in hardware path (ARMv8 AES arrived in "
+            "Botan 2.3.0, POWER8 in 2.14.0)",
+            kTableAesSource, kFastestTableAes128Cpb, kHighestCoreHz / 1e9),
+        "Use a Botan release that has the hardware path for this CPU and check that `botan "
+        "speed AES-128` names it (aesni, armv8, power8 or vperm) instead of base."));
+  }
+  return out;
+}
+
+}  // namespace cryptobench::diagnose
