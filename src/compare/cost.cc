@@ -85,10 +85,14 @@ std::string StripPrefix(std::string text, std::string_view prefix) {
 // Whether a speed-tool row of kind "change" or "bug" concerns `algorithm` (see
 // LibraryRegressionFindings).
 bool ToolRowConcerns(const diagnose::SpeedToolChange& row, std::string_view algorithm,
-                     bool both_evp) {
+                     bool both_evp, bool multi_used) {
   const bool aead = IsAead(algorithm);
   if (row.evidence == "aead-setup-per-op") {
     return aead;
+  }
+  if (row.evidence == "multi-summary") {
+    // Faults of the summary -multi's parent prints: only runs that used -multi.
+    return multi_used;
   }
   const std::string text = Lower(row.change);
   const std::string name = Lower(algorithm);
@@ -358,6 +362,7 @@ std::vector<Finding> LibraryRegressionFindings(
   const Side& earlier_side = pre.b_is_later ? a : b;
   const Side& later_side = pre.b_is_later ? b : a;
   const bool both_evp = true;  // CheckRegressionPrecondition requires EVP rows on both sides
+  const bool multi_used = a.run.source.multi > 0 || b.run.source.multi > 0;
   for (const CostComparison& cost : costs) {
     if (!cost.per_byte_changed) {
       continue;
@@ -385,7 +390,7 @@ std::vector<Finding> LibraryRegressionFindings(
         tool_changes.begin(), tool_changes.end(), [&](const diagnose::SpeedToolChange& row) {
           return row.tool == "openssl-speed" && (row.kind == "change" || row.kind == "bug") &&
                  row.versions.Contains(pre.earlier) != row.versions.Contains(pre.later) &&
-                 ToolRowConcerns(row, cost.algorithm, both_evp);
+                 ToolRowConcerns(row, cost.algorithm, both_evp, multi_used);
         });
     if (tool_changed) {
       continue;
@@ -410,7 +415,10 @@ std::vector<Finding> LibraryRegressionFindings(
     if (cited.empty()) {
       known = "no known change in data/library-changes.csv explains it";
     } else {
-      known = "known change: " + cited.front();
+      known =
+          "data/library-changes.csv has, for this range and area (check that it applies to "
+          "this CPU): " +
+          cited.front();
       for (size_t i = 1; i < cited.size(); ++i) {
         known += "; " + cited[i];
       }

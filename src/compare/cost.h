@@ -72,7 +72,8 @@ RegressionPrecondition CheckRegressionPrecondition(const Side& a, const Side& b)
 /// "restored" for the earlier only), else saying that no known change explains it. Nothing when
 /// `speed_tool_explains` (compare's speed-tool findings stated a cause for the pair) or when a
 /// row of `tool_changes` of kind "change" or "bug" holds for exactly one of the versions and
-/// concerns the algorithm (evidence "aead-setup-per-op": AEAD ciphers; else by the row's text:
+/// concerns the algorithm (evidence "aead-setup-per-op": AEAD ciphers; "multi-summary": runs
+/// that used -multi; else by the row's text:
 /// "AEAD"/"GCM" AEAD ciphers, "hmac" HMAC, "XTS" XTS, "legacy" none when both sides are EVP rows,
 /// any other row every algorithm).
 std::vector<Finding> LibraryRegressionFindings(

@@ -4,11 +4,13 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "stats/stats.h"
 
 #include "compare/compare.h"
+#include "compare/sides.h"
 #include "compare/test_util.h"
 
 namespace cryptobench::compare {
@@ -308,6 +310,70 @@ TEST(CompareCost, EmbeddedSpeedToolTableKeepsTheAeadTimingChangeOut) {
   const Side b = ImportedSide("B", "3.3.3", {Sweep("AES-256-GCM", 200, 1.2)});
   const CompareReport report = Compare({a, b}, CompareOptions{});
   EXPECT_FALSE(HasCause(report.pairs[0], "library-regression"));
+}
+
+// `openssl speed -evp` table of one cipher costing `overhead_ns` + size x `per_byte_ns`.
+std::string SpeedTable(const std::string& name, double overhead_ns, double per_byte_ns) {
+  std::string row = name;
+  for (size_t i = 0; i < kSpeedSizes.size(); ++i) {
+    row += fmt::format(" {:.2f}k",
+                       Throughput(kSpeedSizes[i], overhead_ns, per_byte_ns, 0.002, i) / 1000);
+  }
+  return "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+         "bytes\n" +
+         row + "\n";
+}
+
+// Two pastes of `openssl version -a` and `openssl speed -evp aes-128-cbc`, 1.1.1d then 3.0.0,
+// each after `model_a` / `model_b` (a /proc/cpuinfo line, or "" for none).
+std::vector<Side> TwoReleasePaste(const std::string& model_a, const std::string& model_b,
+                                  double per_byte_b) {
+  const std::string text =
+      model_a +
+      "$ openssl version -a\n"
+      "OpenSSL 1.1.1d  10 Sep 2019\n"
+      "platform: linux-x86_64\n"
+      "options:  bn(64,64) rc4(16x,int) des(int) idea(int) blowfish(ptr)\n"
+      "compiler: gcc -fPIC -pthread -m64 -O3 -DOPENSSL_IA32_SSE2 -DAES_ASM -DGHASH_ASM\n"
+      "$ openssl speed -evp aes-128-cbc\n" +
+      SpeedTable("aes-128-cbc     ", 60, 0.3) + "\n" + model_b +
+      "$ openssl version -a\n"
+      "OpenSSL 3.0.0 7 sep 2021 (Library: OpenSSL 3.0.0 7 sep 2021)\n"
+      "platform: linux-x86_64\n"
+      "options:  bn(64,64)\n"
+      "compiler: gcc -fPIC -pthread -m64 -O3 -DOPENSSL_BUILDING_OPENSSL -DNDEBUG\n"
+      "$ openssl speed -evp aes-128-cbc\n" +
+      SpeedTable("AES-128-CBC     ", 60, per_byte_b);
+  std::vector<Side> sides = LoadFileSides(text, "paste.txt", "paste.txt");
+  for (Side& side : sides) {
+    ResolveSideFacts(side, HostFacts{});
+  }
+  return sides;
+}
+
+TEST(CompareCost, ImportedPasteOfTwoReleasesOnOneMachineGivesTheRegression) {
+  const std::string model = "model name\t: Intel(R) Core(TM) i7-8700 CPU @ 3.20GHz\n";
+  const std::vector<Side> sides = TwoReleasePaste(model, "", 0.6);
+  ASSERT_EQ(sides.size(), 2U);
+  const RegressionPrecondition pre = CheckRegressionPrecondition(sides[0], sides[1]);
+  EXPECT_TRUE(pre.ok) << pre.why_not;
+  const CompareReport report = Compare(sides, CompareOptions{});
+  const Finding* finding = FindingWithId(report.pairs[0], "library-regression");
+  ASSERT_NE(finding, nullptr);
+  EXPECT_EQ(finding->cause, "library-regression");
+  EXPECT_NE(finding->text.find("B (OpenSSL 3.0.0) costs more per byte than A (OpenSSL 1.1.1d)"),
+            std::string::npos)
+      << finding->text;
+  // The same figures with a per-call change only (3.0's provider overhead): no regression.
+  const std::vector<Side> same = TwoReleasePaste(model, "", 0.3);
+  EXPECT_FALSE(HasCause(Compare(same, CompareOptions{}).pairs[0], "library-regression"));
+  // No CPU model in the paste: the machine is unknown, nothing is stated.
+  EXPECT_FALSE(HasCause(Compare(TwoReleasePaste("", "", 0.6), CompareOptions{}).pairs[0],
+                        "library-regression"));
+  // A second machine's CPU model before the second run: two machines, nothing is stated.
+  const std::vector<Side> two_machines =
+      TwoReleasePaste(model, "model name\t: AMD EPYC 7R13 Processor\n", 0.6);
+  EXPECT_FALSE(HasCause(Compare(two_machines, CompareOptions{}).pairs[0], "library-regression"));
 }
 
 }  // namespace
