@@ -222,6 +222,7 @@ int RunDoctorFrom(const DoctorCommandOptions& options,
       continue;
     }
     diagnose::DoctorReport report = diagnose::DiagnoseReport(run, algorithms);
+    diagnose::WithdrawCryptoFineWhenRunsDiffer(report, runs);
     report.created_utc = UtcTimestamp();
     report.tool_version = CRYPTOBENCH_VERSION;
     report.facts.report->file = name;

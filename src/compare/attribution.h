@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "compare/model.h"
@@ -79,6 +80,10 @@ std::vector<Finding> ContextFindings(const Side& a, const Side& b);
 std::vector<Finding> ClassFindings(const std::vector<Row>& rows, const Side& a, const Side& b,
                                    const std::vector<diagnose::CpbClass>& classes,
                                    size_t max_findings = 6);
+
+/// The areas of data/library-changes.csv an algorithm's speed depends on: "AES" (and "GHASH"
+/// for AES-GCM), "SHA-2", "ChaCha20", "BN-RSA"; empty for others.
+std::vector<std::string_view> ChangeAreas(std::string_view algorithm);
 
 /// "7.3x slower", "12% slower", "1.8x faster", "4% faster", "unchanged" for a ratio B/A (factors
 /// from 1.5x on, percentages below).

@@ -9,6 +9,7 @@
 #include "report/format_util.h"
 
 #include "compare/attribution.h"
+#include "compare/cost.h"
 #include "compare/match.h"
 #include "compare/sides.h"
 #include "diagnose/speed_tool.h"
@@ -47,8 +48,23 @@ CompareReport Compare(std::vector<Side> sides, const CompareOptions& options) {
       pair.findings.push_back(std::move(finding));
     }
     // The speed tools' own changes and timing basis (data/speed-tool-changes.csv).
+    bool speed_tool_explains = false;
     for (diagnose::SpeedToolPairFinding& finding : diagnose::SpeedToolPairFindings(a.run, b.run)) {
+      speed_tool_explains = speed_tool_explains || !finding.cause.empty();
       pair.findings.emplace_back("speed-tool", std::move(finding.text), std::move(finding.cause));
+    }
+    // Per-call versus per-byte cost, and the library regression it can show.
+    pair.costs = FitCosts(pair.rows, options.threshold);
+    if (TimingComparable(a, b)) {
+      // Timed differently (clocks, an engine): the fits still show, but no sentence reads them.
+      for (Finding& finding : CostFindings(pair.costs, a.letter, b.letter)) {
+        pair.findings.push_back(std::move(finding));
+      }
+    }
+    for (Finding& finding :
+         LibraryRegressionFindings(a, b, pair.costs, pair.rows, speed_tool_explains,
+                                   diagnose::LibraryChanges(), diagnose::SpeedToolChanges())) {
+      pair.findings.push_back(std::move(finding));
     }
     for (Finding& finding : ClassFindings(pair.rows, a, b, classes)) {
       pair.findings.push_back(std::move(finding));

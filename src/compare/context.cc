@@ -117,7 +117,8 @@ std::vector<std::string> BuildDifferences(const Side& a, const Side& b) {
   return out;
 }
 
-// The areas of data/library-changes.csv an algorithm's speed depends on.
+}  // namespace
+
 std::vector<std::string_view> ChangeAreas(std::string_view algorithm) {
   std::vector<std::string_view> areas;
   if (algorithm.starts_with("AES-")) {
@@ -135,6 +136,8 @@ std::vector<std::string_view> ChangeAreas(std::string_view algorithm) {
   }
   return areas;
 }
+
+namespace {
 
 // Known changes of OpenSSL between the two sides' versions (data/library-changes.csv) that bear
 // on an algorithm both sides measured, or on every algorithm (EVP, the speed tool): "; known

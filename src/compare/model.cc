@@ -57,4 +57,18 @@ const char* PresenceName(Presence presence) {
   return "both";
 }
 
+const char* CostChangeName(CostChange change) {
+  switch (change) {
+    case CostChange::kNone:
+      return "none";
+    case CostChange::kPerCall:
+      return "per-call";
+    case CostChange::kPerByte:
+      return "per-byte";
+    case CostChange::kBoth:
+      return "both";
+  }
+  return "none";
+}
+
 }  // namespace cryptobench::compare

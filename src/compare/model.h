@@ -134,13 +134,54 @@ struct Finding {
 
   /// Stable identifier: "pattern", "per-call-overhead", "inconclusive", "mixed",
   /// "no-common-cells", "cannot-tell", "timing-offload", "timing-basis", "evp", "multi",
-  /// "library", "capabilities", "environment", "contended", "cpb-class", "speed-tool" (what the
-  /// speed tool's own changes or timing basis explain: diagnose::SpeedToolPairFindings).
+  /// "library", "capabilities", "environment", "contended", "cpb-class", "cost-fit" (which of the
+  /// per-call and per-byte costs changed), "library-regression" (compare/cost.h), "speed-tool"
+  /// (what the speed tool's own changes or timing basis explain: diagnose::SpeedToolPairFindings).
   std::string id;
   std::string text;  ///< plain sentence, ends with '.'
   /// The cause the sentence asserts, as a tag of tests/fixtures/reports/README.md ("The cause"),
   /// e.g. "legacy-api-not-evp"; empty for a sentence that states facts only.
   std::string cause;
+};
+
+/// One side's fit of time per operation against input size over a size sweep:
+/// time per op (ns) = overhead_ns + size (bytes) x per_byte_ns, where the time per op at size s
+/// is s / throughput (compare/cost.h). Bounds are 95% confidence intervals.
+struct CostFit {
+  double overhead_ns = 0;  ///< per-call cost, ns per operation (may be < 0 from a poor fit)
+  double overhead_low = 0;
+  double overhead_high = 0;
+  double per_byte_ns = 0;  ///< per-byte cost, ns per byte
+  double per_byte_low = 0;
+  double per_byte_high = 0;
+};
+
+/// Which part of the cost changed from A to B (compare/cost.h, CostChangeName).
+enum class CostChange {
+  kNone,     ///< neither changed significantly
+  kPerCall,  ///< only the per-call cost: call overhead, not the code path per byte
+  kPerByte,  ///< only the per-byte cost: the code path that processes the data
+  kBoth,
+};
+
+/// "none", "per-call", "per-byte", "both".
+const char* CostChangeName(CostChange change);
+
+/// The per-call and per-byte costs of one algorithm and operation on both sides, fitted over
+/// the sizes both measured.
+struct CostComparison {
+  std::string algorithm;
+  std::string family;
+  std::string operation;
+  std::vector<uint64_t> sizes;  ///< bytes, ascending
+  CostFit a;
+  CostFit b;
+  /// Significant changes: the two sides' 95% CIs do not overlap and the change exceeds the
+  /// threshold (per-call: relative to A's time per op at the smallest size; per-byte: relative
+  /// to A's per-byte cost).
+  bool overhead_changed = false;
+  bool per_byte_changed = false;
+  CostChange change = CostChange::kNone;
 };
 
 /// Side `b` compared with the baseline.
@@ -149,6 +190,8 @@ struct PairComparison {
   size_t b_index = 0;
   std::vector<Row> rows;
   std::vector<Finding> findings;
+  /// Per-call and per-byte costs of each algorithm and operation with a size sweep on both sides.
+  std::vector<CostComparison> costs;
   size_t num_significant_slower = 0;
   size_t num_significant_faster = 0;
 };

@@ -93,6 +93,29 @@ ordered_json RowJson(const Row& row) {
   return j;
 }
 
+ordered_json CostFitJson(const CostFit& fit) {
+  ordered_json j;
+  j["overhead_ns"] = fit.overhead_ns;
+  j["overhead_ci"] = {fit.overhead_low, fit.overhead_high};
+  j["per_byte_ns"] = fit.per_byte_ns;
+  j["per_byte_ci"] = {fit.per_byte_low, fit.per_byte_high};
+  return j;
+}
+
+ordered_json CostJson(const CostComparison& cost) {
+  ordered_json j;
+  j["algorithm"] = cost.algorithm;
+  j["family"] = cost.family;
+  j["operation"] = cost.operation;
+  j["sizes"] = cost.sizes;
+  j["a"] = CostFitJson(cost.a);
+  j["b"] = CostFitJson(cost.b);
+  j["overhead_changed"] = cost.overhead_changed;
+  j["per_byte_changed"] = cost.per_byte_changed;
+  j["change"] = CostChangeName(cost.change);
+  return j;
+}
+
 }  // namespace
 
 nlohmann::ordered_json CompareToJson(const CompareReport& report) {
@@ -119,7 +142,15 @@ nlohmann::ordered_json CompareToJson(const CompareReport& report) {
     }
     j["findings"] = ordered_json::array();
     for (const Finding& finding : pair.findings) {
-      j["findings"].push_back({{"id", finding.id}, {"text", finding.text}});
+      ordered_json f = {{"id", finding.id}, {"text", finding.text}};
+      if (!finding.cause.empty()) {
+        f["cause"] = finding.cause;
+      }
+      j["findings"].push_back(std::move(f));
+    }
+    j["costs"] = ordered_json::array();
+    for (const CostComparison& cost : pair.costs) {
+      j["costs"].push_back(CostJson(cost));
     }
     doc["comparisons"].push_back(std::move(j));
   }

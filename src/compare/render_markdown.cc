@@ -3,6 +3,7 @@
 
 #include "report/format_util.h"
 
+#include "compare/cost.h"
 #include "compare/format.h"
 #include "compare/render_internal.h"
 
@@ -51,6 +52,19 @@ void RenderMarkdown(const CompareReport& report, std::ostream& out) {
       out << "\nNot compared:\n\n";
       for (const std::string& line : not_compared) {
         out << "- " << MarkdownText(line) << "\n";
+      }
+    }
+    if (!pair.costs.empty()) {
+      out << fmt::format(
+          "\nTime per operation = per call + per byte x size (95% CIs):\n\n"
+          "| algorithm | operation | sizes | {} | {} | changed |\n|---|---|---|---|---|---|\n",
+          a.letter, b.letter);
+      for (const CostComparison& cost : pair.costs) {
+        out << fmt::format("| {} | {} | {} ({}-{}) | {} | {} | {} |\n",
+                           MarkdownText(cost.algorithm), cost.operation, cost.sizes.size(),
+                           report::FormatSize(cost.sizes.front()),
+                           report::FormatSize(cost.sizes.back()), CostFitText(cost.a),
+                           CostFitText(cost.b), CostChangeName(cost.change));
       }
     }
     out << "\n**Summary**\n\n";

@@ -6,6 +6,7 @@
 
 #include "report/format_util.h"
 
+#include "compare/cost.h"
 #include "compare/format.h"
 #include "compare/render_internal.h"
 
@@ -85,6 +86,17 @@ void RenderPair(const CompareReport& report, const PairComparison& pair, std::os
     out << "Not compared:\n";
     for (const std::string& line : not_compared) {
       WriteWrapped(out, "  ", line);
+    }
+  }
+  if (!pair.costs.empty()) {
+    out << "Time per operation = per call + per byte x size (95% CIs):\n";
+    for (const CostComparison& cost : pair.costs) {
+      WriteWrapped(
+          out, "  ",
+          fmt::format("{} {} ({} sizes, {}-{}): {} {}; {} {}; changed: {}", cost.algorithm,
+                      cost.operation, cost.sizes.size(), report::FormatSize(cost.sizes.front()),
+                      report::FormatSize(cost.sizes.back()), a.letter, CostFitText(cost.a),
+                      b.letter, CostFitText(cost.b), CostChangeName(cost.change)));
     }
   }
   out << "Summary:\n";

@@ -185,6 +185,9 @@ DoctorReport DiagnoseReport(const results::RunResult& run,
   for (Finding& finding : SpeedToolFindings(run)) {
     report.findings.push_back(std::move(finding));
   }
+  if (std::optional<Finding> fine = CryptoFineFinding(report)) {
+    report.findings.push_back(std::move(*fine));
+  }
   return report;
 }
 

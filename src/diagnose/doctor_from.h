@@ -5,6 +5,7 @@
 // renderers (doctor_report.h) are the live doctor's. Pure functions: no I/O, no clocks.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -95,6 +96,36 @@ std::vector<Finding> ReportFindings(const DoctorFacts& facts);
 /// every software path is "cpu.aes-hardware" (info). A virtual machine hiding extensions is
 /// "cpu.vm-hides-features" whatever the figures. Each names its clue.
 std::vector<Finding> CpuFindings(const DoctorReport& report);
+
+/// "The crypto is fine" (issue 13, section 6): the info finding "report.crypto-fine" when
+/// every verdict of `report` has a usable figure in an accelerated class: the verdict is
+/// "accelerated" (its cpb fingerprint is in an accelerated class over the whole clock range)
+/// and the clock comes from the text or a measured run (not the assumed 1-5 GHz),
+/// or it is undetermined and an AES figure is above every software AES path at any clock
+/// (ClassifyAesFigure: kAboveSoftware). Its summary names the slowest such figure (bytes/s and
+/// Gbit/s, per process with -multi) as the ceiling the primitive allows the workload. nullopt
+/// when any verdict is below its class, software, without hardware path or undetermined
+/// otherwise, when a figure failed, when another cause is stated (StatedCauses), when an
+/// engine or provider is named (the question is then where the work ran), or when rows time the
+/// 1.x low-level API ("report.legacy-api": not the path an application runs). Sources: the AES
+/// bound's (cpu_clues.h); Kaesper and Schwabe, CHES 2009 (https://eprint.iacr.org/2009/129) for
+/// bit-sliced AES.
+std::optional<Finding> CryptoFineFinding(const DoctorReport& report);
+
+/// The first cell (algorithm, operation, input size) that two runs of `runs` (one paste's
+/// runs) both hold whose bytes/s differ by more than `threshold` (a fraction; compare's
+/// default --threshold, 5%), in words ("AES-128-GCM encrypt at 16 B per call: run 1 864 MB/s,
+/// run 2 106 MB/s"); nullopt when no shared cell differs that much or no cell is shared.
+std::optional<std::string> RunsDiffer(const std::vector<results::RunResult>& runs,
+                                      double threshold = 0.05);
+
+/// A paste whose runs differ (RunsDiffer) asks a relative question (why is B slower than
+/// A?), which one run's class does not answer and a cause within the accelerated class (a
+/// library regression, a speed-tool change) may explain: replaces `report`'s
+/// "report.crypto-fine" finding by the info finding "report.runs-differ", which points to
+/// compare. `runs` are all the runs imported from the report's file, `report`'s among them.
+void WithdrawCryptoFineWhenRunsDiffer(DoctorReport& report,
+                                      const std::vector<results::RunResult>& runs);
 
 /// Findings about an OpenSSL engine the run names (`-engine ID`), from the engine table
 /// (engines.h) and the paste's `openssl engine -c`, lsmod and /proc/crypto lines (the run's

@@ -707,7 +707,7 @@ TEST(CpuCluesTest, FastAesIsHardwareUnlessUserCpuTimingHidesAnEngine) {
   Add(run, "AES-128-XTS", "cipher", {Figure("encrypt", 65536, 3700)});
   DoctorReport report = DiagnoseReport(run);
   EXPECT_THAT(FindingIds(report), Contains("cpu.aes-hardware"));
-  EXPECT_THAT(Tags(report), IsEmpty());
+  EXPECT_THAT(Tags(report), ElementsAre("crypto-fine"));  // CryptoFineTest below
 
   results::RunResult engine = ImportedRun("", kOpenssl111);
   engine.source.engine_or_provider = "engine devcrypto";
@@ -773,6 +773,131 @@ TEST(CpuCluesTest, FlagsLineFeaturesAreTheVerdictsFactsWithTheirLine) {
 }
 
 // "@ 2.50GHz" in a pasted model line narrows the clock; two machines' clocks do not.
+const Finding* FindFinding(const DoctorReport& report, const std::string& id) {
+  for (const Finding& finding : report.findings) {
+    if (finding.id == id) {
+      return &finding;
+    }
+  }
+  return nullptr;
+}
+
+// An AES-128 figure above every software AES at any clock (2.6 GB/s, cpu_clues.h) is the crypto
+// running fine, stated with the ceiling it allows the workload.
+TEST(CryptoFineTest, AesAboveEverySoftwarePathIsStatedWithItsCeiling) {
+  results::RunResult run = CryptsetupRun();
+  Add(run, "AES-128-XTS", "cipher",
+      {Figure("encrypt", 1048576, 3750), Figure("decrypt", 1048576, 3890)});
+  const DoctorReport report = DiagnoseReport(run);
+  EXPECT_THAT(Tags(report), ElementsAre("crypto-fine"));
+  const Finding* fine = FindFinding(report, "report.crypto-fine");
+  ASSERT_NE(fine, nullptr);
+  EXPECT_EQ(fine->severity, Severity::kInfo);
+  // The slowest figure is the ceiling; cryptsetup is a disk's tool.
+  EXPECT_THAT(fine->summary, HasSubstr("AES-128-XTS encrypt at 1024 KiB per call runs at 3.75 "
+                                       "GB/s here (30.0 Gbit/s)"));
+  EXPECT_THAT(fine->summary, HasSubstr("not what limits a disk or file system"));
+  EXPECT_THAT(fine->evidence, HasSubstr("faster than any software AES"));
+  EXPECT_THAT(fine->evidence, HasSubstr("https://eprint.iacr.org/2009/129"));
+  EXPECT_THAT(fine->advice, HasSubstr("Look elsewhere"));
+}
+
+// The class route: an x86-64 GCM figure in the AES-NI class over the clock the text gives;
+// over the assumed 1-5 GHz only the any-CPU bound counts (2 GB/s is below it).
+TEST(CryptoFineTest, AFigureInItsAcceleratedClassIsFineOnlyWhenTheClockIsKnown) {
+  results::RunResult run = ImportedRun("", kOpenssl111);
+  run.source.timing_basis = "wall_clock";
+  run.library.platform = "platform: linux-x86_64";
+  Add(run, "AES-128-GCM", "aead", {Figure("encrypt", 16384, 2000)});
+  DoctorReport report = DiagnoseReport(run);
+  ASSERT_EQ(Find(report, "AES-128-GCM").status, VerdictStatus::kAccelerated)
+      << Find(report, "AES-128-GCM").line;
+  EXPECT_EQ(FindFinding(report, "report.crypto-fine"), nullptr);
+
+  AddFact(run, "cpu_model", "model name: Intel(R) Xeon(R) CPU E5-2680 v4 @ 2.40GHz", 2);
+  report = DiagnoseReport(run);
+  ASSERT_EQ(Find(report, "AES-128-GCM").status, VerdictStatus::kAccelerated);
+  ASSERT_NE(report.core_hz_low, kReportDefaultHzLow) << report.facts.report->clock_source;
+  EXPECT_THAT(Tags(report), ElementsAre("crypto-fine"));
+  EXPECT_THAT(FindFinding(report, "report.crypto-fine")->summary,
+              HasSubstr("a disk, file system, VPN or proxy"));
+}
+
+// A figure that software may reach (no architecture, no clock), a slow figure beside a fast
+// one, and a software-class figure on a CPU with AES-NI: never "fine".
+TEST(CryptoFineTest, NotWithoutTheEvidenceNorBesideASlowFigure) {
+  results::RunResult inside = CryptsetupRun();
+  Add(inside, "AES-128-XTS", "cipher", {Figure("encrypt", 1048576, 1500)});
+  EXPECT_EQ(FindFinding(DiagnoseReport(inside), "report.crypto-fine"), nullptr);
+
+  results::RunResult mixed = CryptsetupRun();
+  Add(mixed, "AES-128-XTS", "cipher", {Figure("encrypt", 1048576, 3750)});
+  Add(mixed, "AES-256-CBC", "cipher", {Figure("encrypt", 1048576, 150)});
+  EXPECT_EQ(FindFinding(DiagnoseReport(mixed), "report.crypto-fine"), nullptr);
+
+  results::RunResult slow =
+      ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
+  Add(slow, "AES-128-GCM", "aead", {Figure("encrypt", 16384, 4500)});
+  Add(slow, "AES-128-CBC", "cipher", {Figure("encrypt", 16384, 100)});
+  const DoctorReport report = DiagnoseReport(slow);
+  EXPECT_EQ(FindFinding(report, "report.crypto-fine"), nullptr);
+  EXPECT_THAT(Tags(report), Not(Contains("crypto-fine")));
+}
+
+// -multi sums: 8 GB/s over 4 processes is 2 GB/s each, which software AES-128 may reach.
+TEST(CryptoFineTest, ASumOfProcessesIsJudgedPerProcess) {
+  results::RunResult run = CryptsetupRun();
+  run.source.multi = 4;
+  Add(run, "AES-128-CTR", "cipher", {Figure("encrypt", 16384, 8000)});
+  EXPECT_EQ(FindFinding(DiagnoseReport(run), "report.crypto-fine"), nullptr);
+}
+
+// An engine or provider named, or 1.x low-level rows: the figure is not the workload's path.
+TEST(CryptoFineTest, NotThroughAnEngineNorFromLowLevelRows) {
+  results::RunResult engine = ImportedRun("", kOpenssl111);
+  engine.source.timing_basis = "wall_clock";
+  engine.source.engine_or_provider = "engine qatengine";
+  Add(engine, "AES-128-GCM", "aead", {Figure("encrypt", 16384, 5700)});
+  EXPECT_EQ(FindFinding(DiagnoseReport(engine), "report.crypto-fine"), nullptr);
+
+  results::RunResult legacy = ImportedRun("", kOpenssl111);
+  legacy.source.evp = "legacy";
+  legacy.source.caveats.push_back(
+      "Rows 'aes-128 cbc' time OpenSSL 1.x's low-level API (AES_*, DES_*, SHA256() ...), not "
+      "EVP.");
+  Add(legacy, "AES-128-CBC", "cipher", {Figure("decrypt", 16384, 5000)});
+  const DoctorReport report = DiagnoseReport(legacy);
+  ASSERT_NE(FindFinding(report, "report.legacy-api"), nullptr);
+  EXPECT_EQ(FindFinding(report, "report.crypto-fine"), nullptr);
+}
+
+// Two runs of one paste that differ ask why; one run's class does not answer that.
+TEST(CryptoFineTest, RunsThatDifferWithdrawItInFavourOfCompare) {
+  results::RunResult a = CryptsetupRun();
+  Add(a, "AES-128-XTS", "cipher", {Figure("encrypt", 1048576, 3750)});
+  results::RunResult b = CryptsetupRun();
+  Add(b, "AES-128-XTS", "cipher", {Figure("encrypt", 1048576, 3000)});
+  const std::vector<results::RunResult> runs = {a, b};
+  ASSERT_TRUE(RunsDiffer(runs).has_value());
+  EXPECT_THAT(*RunsDiffer(runs), HasSubstr("run 1 3.75 GB/s, run 2 3.00 GB/s"));
+  DoctorReport report = DiagnoseReport(a);
+  WithdrawCryptoFineWhenRunsDiffer(report, runs);
+  EXPECT_EQ(FindFinding(report, "report.crypto-fine"), nullptr);
+  ASSERT_NE(FindFinding(report, "report.runs-differ"), nullptr);
+  EXPECT_THAT(FindFinding(report, "report.runs-differ")->advice, HasSubstr("cryptobench compare"));
+  EXPECT_THAT(Tags(report), IsEmpty());
+
+  // Within 5% (run-to-run noise), or no shared cell: it stands.
+  results::RunResult same = CryptsetupRun();
+  Add(same, "AES-128-XTS", "cipher", {Figure("encrypt", 1048576, 3700)});
+  results::RunResult other = CryptsetupRun();
+  Add(other, "AES-256-XTS", "cipher", {Figure("encrypt", 1048576, 900)});
+  EXPECT_FALSE(RunsDiffer({a, same, other}).has_value());
+  report = DiagnoseReport(a);
+  WithdrawCryptoFineWhenRunsDiffer(report, {a, same, other});
+  EXPECT_THAT(Tags(report), ElementsAre("crypto-fine"));
+}
+
 TEST(DoctorFromTest, ClockRangeComesFromAPastedModelLine) {
   results::RunResult run = ImportedRun("", kOpenssl111);
   AddFact(run, "cpu_model", "model name: Intel(R) Xeon(R) Gold 6248 CPU @ 2.50GHz", 3);

@@ -32,9 +32,11 @@ struct StatedCause {
 /// "engine-software-driver" (a kernel engine over a software driver); "built-without-asm" also
 /// for a build-file search that finds no assembly module; "speed-tool-bug"
 /// (the speed tool's -multi summary contradicts its children's
-/// records: speed_tool.h). compare states "user-cpu-timing-misleads" (s_time's user-CPU figure
-/// ranks two runs against the wall clock) and "speed-tool-change" (a known change of the speed
-/// tool explains the difference) itself (diagnose::SpeedToolPairFindings).
+/// records: speed_tool.h), "crypto-fine" (the info finding "report.crypto-fine": every examined
+/// figure in its accelerated class, CryptoFineFinding in doctor_from.h). compare states
+/// "user-cpu-timing-misleads" (s_time's user-CPU figure ranks two runs against the wall clock) and
+/// "speed-tool-change" (a known change of the speed tool explains the difference) itself
+/// (diagnose::SpeedToolPairFindings).
 std::vector<StatedCause> StatedCauses(const DoctorReport& report);
 
 }  // namespace cryptobench::diagnose

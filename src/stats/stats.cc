@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
+#include <limits>
 #include <numbers>
 #include <numeric>
 #include <vector>
@@ -168,6 +170,82 @@ RankSumTest MannWhitneyFromRanks(double rank_sum_a, size_t n, size_t m, double t
   result.z = std::copysign(deviation / std::sqrt(variance), result.u - mean_u);
   result.p_value = std::min(1.0, std::erfc(std::abs(result.z) / std::numbers::sqrt2));
   return result;
+}
+
+}  // namespace cryptobench::stats
+
+namespace cryptobench::stats {
+
+double StudentT975(size_t df) {
+  static constexpr double kTable[] = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306,
+                                      2.262,  2.228, 2.201, 2.179, 2.160, 2.145, 2.131, 2.120,
+                                      2.110,  2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
+                                      2.060,  2.056, 2.052, 2.048, 2.045, 2.042};
+  if (df == 0) {
+    return std::numeric_limits<double>::infinity();
+  }
+  if (df <= std::size(kTable)) {
+    return kTable[df - 1];
+  }
+  return 1.96 + 2.4 / static_cast<double>(df);
+}
+
+LineFit FitLineRelative(std::span<const double> x, std::span<const double> y) {
+  LineFit fit;
+  if (x.size() != y.size() || x.size() < 2) {
+    return fit;
+  }
+  double sw = 0;
+  double sx = 0;
+  double sy = 0;
+  double sxx = 0;
+  double sxy = 0;
+  for (size_t i = 0; i < x.size(); ++i) {
+    if (!(y[i] > 0) || !std::isfinite(y[i]) || !std::isfinite(x[i])) {
+      return fit;
+    }
+    const double w = 1 / (y[i] * y[i]);
+    sw += w;
+    sx += w * x[i];
+    sy += w * y[i];
+    sxx += w * x[i] * x[i];
+    sxy += w * x[i] * y[i];
+  }
+  // Centred form for accuracy: sxx - sx^2/sw is the weighted spread of x.
+  const double mean_x = sx / sw;
+  const double mean_y = sy / sw;
+  double spread = 0;
+  double cross = 0;
+  for (size_t i = 0; i < x.size(); ++i) {
+    const double w = 1 / (y[i] * y[i]);
+    spread += w * (x[i] - mean_x) * (x[i] - mean_x);
+    cross += w * (x[i] - mean_x) * (y[i] - mean_y);
+  }
+  if (!(spread > 0)) {
+    return fit;
+  }
+  fit.count = x.size();
+  fit.slope = cross / spread;
+  fit.intercept = mean_y - fit.slope * mean_x;
+  if (x.size() < 3) {
+    return fit;
+  }
+  double rss = 0;
+  for (size_t i = 0; i < x.size(); ++i) {
+    const double r = y[i] - fit.intercept - fit.slope * x[i];
+    rss += r * r / (y[i] * y[i]);
+  }
+  const size_t df = x.size() - 2;
+  const double variance = rss / static_cast<double>(df);
+  const double se_slope = std::sqrt(variance / spread);
+  const double se_intercept = std::sqrt(variance * (1 / sw + mean_x * mean_x / spread));
+  const double t = StudentT975(df);
+  fit.has_ci = true;
+  fit.slope_low = fit.slope - t * se_slope;
+  fit.slope_high = fit.slope + t * se_slope;
+  fit.intercept_low = fit.intercept - t * se_intercept;
+  fit.intercept_high = fit.intercept + t * se_intercept;
+  return fit;
 }
 
 }  // namespace cryptobench::stats

@@ -64,3 +64,36 @@ RankSumTest MannWhitney(std::span<const double> a, std::span<const double> b);
 RankSumTest MannWhitneyFromRanks(double rank_sum_a, size_t n, size_t m, double tie_term);
 
 }  // namespace cryptobench::stats
+
+namespace cryptobench::stats {
+
+/// The two-sided 95% quantile of Student's t distribution, t(0.975, df): exact table values
+/// (e.g. NIST/SEMATECH e-Handbook of Statistical Methods, sec. 1.3.6.7.2,
+/// https://www.itl.nist.gov/div898/handbook/eda/section3/eda3672.htm) for df 1-30, above that
+/// 1.96 + 2.4 / df (within 0.2% of the table at df 40, 60 and 120). df 0 gives infinity.
+double StudentT975(size_t df);
+
+/// A straight line y = intercept + slope x fitted by weighted least squares, with 95%
+/// confidence intervals of both coefficients.
+struct LineFit {
+  size_t count = 0;      ///< points used
+  double intercept = 0;  ///< in y's unit
+  double slope = 0;      ///< in y's unit per x's unit
+  /// True when the CIs are set: at least three points at two or more distinct x.
+  bool has_ci = false;
+  double intercept_low = 0;  ///< 95% CI of the intercept (has_ci)
+  double intercept_high = 0;
+  double slope_low = 0;  ///< 95% CI of the slope (has_ci)
+  double slope_high = 0;
+};
+
+/// Fits y = a + b x by least squares with weights 1 / y^2, i.e. assuming each y carries the same
+/// relative error (as benchmark timings of different sizes do: a time 1000x longer is not
+/// measured 1000x less precisely in relative terms). The CIs are a +- t(0.975, n-2) x standard
+/// error, the standard errors from the weighted residual variance (Draper & Smith, "Applied
+/// Regression Analysis", 3rd ed., sec. 9.2). Returns count 0 (and has_ci false) when the spans
+/// differ in length, any y is not > 0, fewer than two points are given or all x are equal;
+/// exactly two points give the line through them without CIs.
+LineFit FitLineRelative(std::span<const double> x, std::span<const double> y);
+
+}  // namespace cryptobench::stats

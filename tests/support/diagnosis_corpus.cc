@@ -126,7 +126,8 @@ CauseResult CheckCauseExpectation(const CauseExpectation& expectation) {
     if (any_figures && runs[i].algorithms.empty()) {
       continue;
     }
-    const diagnose::DoctorReport report = diagnose::DiagnoseReport(runs[i]);
+    diagnose::DoctorReport report = diagnose::DiagnoseReport(runs[i]);
+    diagnose::WithdrawCryptoFineWhenRunsDiffer(report, runs);
     for (const diagnose::StatedCause& cause : diagnose::StatedCauses(report)) {
       AddTag(result, cause.tag, fmt::format("doctor --from, run {}", i + 1), cause.text);
     }

@@ -1,0 +1,443 @@
+// Per-call and per-byte costs from a size sweep, which of them changed, and the library
+// regression they can show (compare/cost.h).
+#include "compare/cost.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <map>
+#include <optional>
+#include <set>
+#include <string_view>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "report/format_util.h"
+#include "stats/stats.h"
+
+#include "compare/attribution.h"
+#include "compare/format.h"
+#include "diagnose/doctor_from.h"
+
+namespace cryptobench::compare {
+namespace {
+
+// A coefficient with its CI: "120 ns (110 to 130)".
+std::string Coefficient(double value, double low, double high, const char* unit) {
+  return fmt::format("{:.3g} {} ({:.3g} to {:.3g})", value, unit, low, high);
+}
+
+CostFit ToCostFit(const stats::LineFit& fit) {
+  CostFit out;
+  out.overhead_ns = fit.intercept;
+  out.overhead_low = fit.intercept_low;
+  out.overhead_high = fit.intercept_high;
+  out.per_byte_ns = fit.slope;
+  out.per_byte_low = fit.slope_low;
+  out.per_byte_high = fit.slope_high;
+  return out;
+}
+
+bool Disjoint(double low_a, double high_a, double low_b, double high_b) {
+  return high_a < low_b || high_b < low_a;
+}
+
+std::string Lower(std::string_view text) {
+  std::string out(text);
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return out;
+}
+
+bool Contains(std::string_view text, std::string_view part) {
+  return text.find(part) != std::string_view::npos;
+}
+
+bool IsAead(std::string_view algorithm) {
+  const std::string name = Lower(algorithm);
+  return Contains(name, "gcm") || Contains(name, "ccm") || Contains(name, "ocb") ||
+         Contains(name, "siv") || Contains(name, "poly1305");
+}
+
+// The single value of the facts of `kind` in `run`, or "" when there is none or more than one.
+std::string SingleFact(const results::RunResult& run, std::string_view kind) {
+  std::set<std::string> values;
+  for (const results::SourceFact& fact : run.source.facts) {
+    if (fact.kind == kind) {
+      values.insert(fact.value);
+    }
+  }
+  return values.size() == 1 ? *values.begin() : std::string();
+}
+
+std::string CpuModel(const results::RunResult& run) {
+  return run.machine.cpu_model.empty() ? SingleFact(run, "cpu_model") : run.machine.cpu_model;
+}
+
+std::string StripPrefix(std::string text, std::string_view prefix) {
+  if (text.rfind(prefix, 0) == 0) {
+    text.erase(0, prefix.size());
+  }
+  return text;
+}
+
+// Whether a speed-tool row of kind "change" or "bug" concerns `algorithm` (see
+// LibraryRegressionFindings).
+bool ToolRowConcerns(const diagnose::SpeedToolChange& row, std::string_view algorithm,
+                     bool both_evp, bool multi_used) {
+  const bool aead = IsAead(algorithm);
+  if (row.evidence == "aead-setup-per-op") {
+    return aead;
+  }
+  if (row.evidence == "multi-summary") {
+    // Faults of the summary -multi's parent prints: only runs that used -multi.
+    return multi_used;
+  }
+  const std::string text = Lower(row.change);
+  const std::string name = Lower(algorithm);
+  if (Contains(text, "aead") || Contains(text, "gcm")) {
+    return aead;
+  }
+  if (Contains(text, "hmac")) {
+    return Contains(name, "hmac");
+  }
+  if (Contains(text, "xts")) {
+    return Contains(name, "xts");
+  }
+  if (Contains(text, "legacy")) {
+    return !both_evp;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::vector<CostComparison> FitCosts(const std::vector<Row>& rows, double threshold) {
+  // Rows of each (algorithm, operation), in first-seen order.
+  std::vector<std::pair<std::string, std::string>> order;
+  std::map<std::pair<std::string, std::string>, std::vector<const Row*>> groups;
+  for (const Row& row : rows) {
+    if (row.presence != Presence::kBoth || !row.symmetric || row.input_len == 0 || !row.a ||
+        !row.b || !(row.a->value > 0) || !(row.b->value > 0) ||
+        row.verdict == Verdict::kCannotTell) {
+      continue;
+    }
+    const auto key = std::make_pair(row.algorithm, row.operation);
+    if (groups.find(key) == groups.end()) {
+      order.push_back(key);
+    }
+    groups[key].push_back(&row);
+  }
+  std::vector<CostComparison> out;
+  for (const auto& key : order) {
+    std::vector<const Row*> group = groups[key];
+    std::sort(group.begin(), group.end(),
+              [](const Row* x, const Row* y) { return x->input_len < y->input_len; });
+    group.erase(
+        std::unique(group.begin(), group.end(),
+                    [](const Row* x, const Row* y) { return x->input_len == y->input_len; }),
+        group.end());
+    if (group.size() < kMinCostFitSizes || group.front()->input_len > kSmallInputMax ||
+        group.back()->input_len < kLargeInputMin) {
+      continue;
+    }
+    std::vector<double> sizes;
+    std::vector<double> time_a;
+    std::vector<double> time_b;
+    CostComparison cost;
+    cost.algorithm = key.first;
+    cost.operation = key.second;
+    cost.family = group.front()->family;
+    for (const Row* row : group) {
+      const double size = static_cast<double>(row->input_len);
+      cost.sizes.push_back(row->input_len);
+      sizes.push_back(size);
+      time_a.push_back(size / row->a->value * 1e9);
+      time_b.push_back(size / row->b->value * 1e9);
+    }
+    const stats::LineFit fit_a = stats::FitLineRelative(sizes, time_a);
+    const stats::LineFit fit_b = stats::FitLineRelative(sizes, time_b);
+    if (!fit_a.has_ci || !fit_b.has_ci) {
+      continue;
+    }
+    cost.a = ToCostFit(fit_a);
+    cost.b = ToCostFit(fit_b);
+    const double small_time_a = time_a.front();
+    cost.overhead_changed =
+        Disjoint(cost.a.overhead_low, cost.a.overhead_high, cost.b.overhead_low,
+                 cost.b.overhead_high) &&
+        std::abs(cost.b.overhead_ns - cost.a.overhead_ns) > threshold * small_time_a;
+    cost.per_byte_changed =
+        cost.a.per_byte_ns > 0 &&
+        Disjoint(cost.a.per_byte_low, cost.a.per_byte_high, cost.b.per_byte_low,
+                 cost.b.per_byte_high) &&
+        std::abs(cost.b.per_byte_ns - cost.a.per_byte_ns) > threshold * cost.a.per_byte_ns;
+    cost.change = cost.overhead_changed
+                      ? (cost.per_byte_changed ? CostChange::kBoth : CostChange::kPerCall)
+                      : (cost.per_byte_changed ? CostChange::kPerByte : CostChange::kNone);
+    out.push_back(std::move(cost));
+  }
+  return out;
+}
+
+std::vector<Finding> CostFindings(const std::vector<CostComparison>& costs,
+                                  const std::string& a_letter, const std::string& b_letter,
+                                  size_t max_findings) {
+  // One sentence per kind of change, listing its algorithms in order.
+  enum Kind { kCall, kByte, kAlike, kBoth, kKinds };
+  std::vector<std::string> items[kKinds];
+  std::string direction[kKinds];
+  for (const CostComparison& cost : costs) {
+    const std::string name = fmt::format("{} {}", cost.algorithm, cost.operation);
+    const std::string call =
+        fmt::format("{:.3g} -> {:.3g} ns per call", cost.a.overhead_ns, cost.b.overhead_ns);
+    const std::string byte =
+        fmt::format("{:.3g} -> {:.3g} ns/B", cost.a.per_byte_ns, cost.b.per_byte_ns);
+    const double call_factor = cost.b.overhead_ns / cost.a.overhead_ns;
+    const double byte_factor = cost.b.per_byte_ns / cost.a.per_byte_ns;
+    switch (cost.change) {
+      case CostChange::kNone:
+        break;
+      case CostChange::kPerCall:
+        items[kCall].push_back(fmt::format("{} ({})", name, call));
+        break;
+      case CostChange::kPerByte:
+        items[kByte].push_back(fmt::format("{} ({})", name, byte));
+        break;
+      case CostChange::kBoth:
+        if (call_factor > 0 && byte_factor > 0 && (call_factor > 1) == (byte_factor > 1) &&
+            std::max(call_factor, byte_factor) / std::min(call_factor, byte_factor) < 1.5) {
+          items[kAlike].push_back(fmt::format("{} ({:.2g}x per byte)", name, byte_factor));
+        } else {
+          items[kBoth].push_back(fmt::format("{} ({}, {})", name, call, byte));
+        }
+        break;
+    }
+  }
+  const auto list = [](const std::vector<std::string>& names) {
+    std::string text;
+    for (size_t i = 0; i < names.size(); ++i) {
+      text += (i == 0 ? "" : (i + 1 == names.size() ? " and " : ", ")) + names[i];
+    }
+    return text;
+  };
+  const std::string sides = fmt::format(
+      "{} -> {}; fitted over the sizes both measured, 95% "
+      "CIs apart",
+      a_letter, b_letter);
+  std::vector<Finding> out;
+  if (!items[kCall].empty()) {
+    out.emplace_back(
+        "cost-fit",
+        fmt::format("Only the per-call cost changed for {} ({}): call overhead, which moves small "
+                    "sizes and fades at large ones; the per-byte cost, the code path (the "
+                    "assembly), is unchanged.",
+                    list(items[kCall]), sides));
+  }
+  if (!items[kByte].empty()) {
+    out.emplace_back(
+        "cost-fit",
+        fmt::format("Only the per-byte cost changed for {} ({}): the code path that processes the "
+                    "data, which moves every size; the per-call cost is unchanged.",
+                    list(items[kByte]), sides));
+  }
+  if (!items[kAlike].empty()) {
+    out.emplace_back(
+        "cost-fit",
+        fmt::format("The per-call and per-byte costs changed by about the same factor for {} ({}): "
+                    "the whole operation at every size (its code path, or the machine), not call "
+                    "overhead alone.",
+                    list(items[kAlike]), sides));
+  }
+  if (!items[kBoth].empty()) {
+    out.emplace_back("cost-fit",
+                     fmt::format("Both the per-call and the per-byte cost changed for {} ({}): "
+                                 "call overhead and the code path.",
+                                 list(items[kBoth]), sides));
+  }
+  if (out.size() > max_findings) {
+    out.resize(max_findings);
+  }
+  return out;
+}
+
+std::string CostFitText(const CostFit& fit) {
+  return fmt::format("{} + {} x size",
+                     Coefficient(fit.overhead_ns, fit.overhead_low, fit.overhead_high, "ns"),
+                     Coefficient(fit.per_byte_ns, fit.per_byte_low, fit.per_byte_high, "ns/B"));
+}
+
+RegressionPrecondition CheckRegressionPrecondition(const Side& a, const Side& b) {
+  RegressionPrecondition out;
+  const auto fail = [&](std::string why) {
+    out.why_not = std::move(why);
+    return out;
+  };
+  if (a.origin != SideOrigin::kImported || b.origin != SideOrigin::kImported) {
+    return fail("not two imported runs");
+  }
+  if (LibraryProduct(a.run.library) != "openssl" || LibraryProduct(b.run.library) != "openssl") {
+    return fail("not OpenSSL on both sides");
+  }
+  const std::string name_a = ShortLibraryVersionName(a.run.library);
+  const std::string name_b = ShortLibraryVersionName(b.run.library);
+  const std::optional<diagnose::LibraryVersion> va = diagnose::ParseLibraryVersion(name_a);
+  const std::optional<diagnose::LibraryVersion> vb = diagnose::ParseLibraryVersion(name_b);
+  if (!va || !vb) {
+    return fail("a version is unknown");
+  }
+  const int b_vs_a = diagnose::CompareToBound(*vb, *va);
+  const int a_vs_b = diagnose::CompareToBound(*va, *vb);
+  if (va->text == vb->text || b_vs_a == 0 || a_vs_b == 0 || b_vs_a == a_vs_b) {
+    return fail("the same version (or versions that do not order)");
+  }
+  out.b_is_later = b_vs_a > 0;
+  out.earlier = out.b_is_later ? *va : *vb;
+  out.later = out.b_is_later ? *vb : *va;
+  // The platform: the `platform:` line where either side has one, else the architecture.
+  const std::string platform_a = StripPrefix(a.run.library.platform, "platform: ");
+  const std::string platform_b = StripPrefix(b.run.library.platform, "platform: ");
+  const std::string arch_a = diagnose::ReportArch(a.run, nullptr);
+  const std::string arch_b = diagnose::ReportArch(b.run, nullptr);
+  if (arch_a.empty() || arch_a != arch_b) {
+    return fail("the architectures differ or one is unknown");
+  }
+  if (!platform_a.empty() || !platform_b.empty()) {
+    if (platform_a != platform_b) {
+      return fail("the platforms differ or one is unknown");
+    }
+    out.platform = platform_a;
+  } else {
+    out.platform = arch_a;
+  }
+  out.arch = arch_a;
+  // The machine: one CPU model named on each side, the same; else one uname line each, the same.
+  const std::string model_a = CpuModel(a.run);
+  const std::string model_b = CpuModel(b.run);
+  const std::string uname_a = SingleFact(a.run, "uname");
+  const std::string uname_b = SingleFact(b.run, "uname");
+  if (!model_a.empty() && !model_b.empty()) {
+    if (model_a != model_b) {
+      return fail("the CPU models differ");
+    }
+  } else if (!uname_a.empty() && !uname_b.empty()) {
+    if (uname_a != uname_b) {
+      return fail("the uname lines differ");
+    }
+  } else {
+    return fail("the machine is unknown on a side");
+  }
+  const std::string& cap_a = a.run.library.capability_vector;
+  const std::string& cap_b = b.run.library.capability_vector;
+  if (cap_a == "N/A" || cap_b == "N/A") {
+    return fail("a side was built without assembly");
+  }
+  if (!cap_a.empty() && !cap_b.empty() && cap_a != cap_b) {
+    return fail("the capability vectors differ");
+  }
+  if (!TimingComparable(a, b) || a.run.source.multi != b.run.source.multi) {
+    return fail("the sides were timed differently");
+  }
+  if (a.run.source.evp != "evp" || b.run.source.evp != "evp") {
+    return fail("a side's rows are not EVP rows");
+  }
+  out.ok = true;
+  return out;
+}
+
+std::vector<Finding> LibraryRegressionFindings(
+    const Side& a, const Side& b, const std::vector<CostComparison>& costs,
+    const std::vector<Row>& rows, bool speed_tool_explains,
+    const std::vector<diagnose::LibraryChange>& changes,
+    const std::vector<diagnose::SpeedToolChange>& tool_changes) {
+  std::vector<Finding> out;
+  if (speed_tool_explains) {
+    return out;
+  }
+  const RegressionPrecondition pre = CheckRegressionPrecondition(a, b);
+  if (!pre.ok) {
+    return out;
+  }
+  const Side& earlier_side = pre.b_is_later ? a : b;
+  const Side& later_side = pre.b_is_later ? b : a;
+  const bool both_evp = true;  // CheckRegressionPrecondition requires EVP rows on both sides
+  const bool multi_used = a.run.source.multi > 0 || b.run.source.multi > 0;
+  for (const CostComparison& cost : costs) {
+    if (!cost.per_byte_changed) {
+      continue;
+    }
+    const CostFit& earlier = pre.b_is_later ? cost.a : cost.b;
+    const CostFit& later = pre.b_is_later ? cost.b : cost.a;
+    if (!(later.per_byte_low > earlier.per_byte_high) || !(earlier.per_byte_low > 0)) {
+      continue;
+    }
+    // The row at the largest size must show the later release slower beyond the threshold.
+    const Row* largest = nullptr;
+    for (const Row& row : rows) {
+      if (row.presence == Presence::kBoth && row.algorithm == cost.algorithm &&
+          row.operation == cost.operation && row.input_len == cost.sizes.back()) {
+        largest = &row;
+      }
+    }
+    const Direction later_slower = pre.b_is_later ? Direction::kSlower : Direction::kFaster;
+    if (largest == nullptr || largest->direction != later_slower ||
+        largest->verdict == Verdict::kNotSignificant || largest->verdict == Verdict::kCannotTell) {
+      continue;
+    }
+    // A change of the speed tool between the versions that concerns the algorithm.
+    const bool tool_changed = std::any_of(
+        tool_changes.begin(), tool_changes.end(), [&](const diagnose::SpeedToolChange& row) {
+          return row.tool == "openssl-speed" && (row.kind == "change" || row.kind == "bug") &&
+                 row.versions.Contains(pre.earlier) != row.versions.Contains(pre.later) &&
+                 ToolRowConcerns(row, cost.algorithm, both_evp, multi_used);
+        });
+    if (tool_changed) {
+      continue;
+    }
+    std::vector<std::string> cited;
+    for (std::string_view area : ChangeAreas(cost.algorithm)) {
+      for (const diagnose::LibraryChange* row :
+           diagnose::ChangesBetween(changes, "openssl", pre.arch, area, pre.earlier, pre.later)) {
+        const bool in_later = row->versions.Contains(pre.later);
+        const bool slows =
+            (in_later &&
+             (row->kind == "regressed" || row->kind == "cost" || row->kind == "removed")) ||
+            (!in_later && (row->kind == "added" || row->kind == "gain" || row->kind == "restored"));
+        if (slows) {
+          cited.push_back(fmt::format("{} {} ({}): {} ({}{})", row->area, row->versions.text,
+                                      row->kind, row->change, row->source,
+                                      row->sure ? "" : "; unsure"));
+        }
+      }
+    }
+    std::string known;
+    if (cited.empty()) {
+      known = "no known change in data/library-changes.csv explains it";
+    } else {
+      known =
+          "data/library-changes.csv has, for this range and area (check that it applies to "
+          "this CPU): " +
+          cited.front();
+      for (size_t i = 1; i < cited.size(); ++i) {
+        known += "; " + cited[i];
+      }
+    }
+    out.emplace_back(
+        "library-regression",
+        fmt::format(
+            "{} ({}) costs more per byte than {} ({}) for {} {} on the same machine and "
+            "platform ({}): {} against {} (95% CIs), and its {} row is slower: a regression of "
+            "OpenSSL between these releases, not of the speed tool; {}.",
+            later_side.letter, ShortLibraryVersionName(later_side.run.library), earlier_side.letter,
+            ShortLibraryVersionName(earlier_side.run.library), cost.algorithm, cost.operation,
+            pre.platform,
+            Coefficient(later.per_byte_ns, later.per_byte_low, later.per_byte_high, "ns/B"),
+            Coefficient(earlier.per_byte_ns, earlier.per_byte_low, earlier.per_byte_high, "ns/B"),
+            report::FormatSize(cost.sizes.back()), known),
+        "library-regression");
+  }
+  return out;
+}
+
+}  // namespace cryptobench::compare

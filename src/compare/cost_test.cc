@@ -1,0 +1,380 @@
+#include "compare/cost.h"
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include "stats/stats.h"
+
+#include "compare/compare.h"
+#include "compare/sides.h"
+#include "compare/test_util.h"
+
+namespace cryptobench::compare {
+namespace {
+
+using testing::Algorithm;
+using testing::FigureCell;
+using testing::MakeSide;
+
+const std::vector<uint64_t> kSpeedSizes = {16, 64, 256, 1024, 8192, 16384};
+
+// Throughput (bytes/s) of a code path costing `overhead_ns` per call and `per_byte_ns` per byte,
+// with a relative wobble of +-`noise` that alternates over the sizes (deterministic).
+double Throughput(uint64_t size, double overhead_ns, double per_byte_ns, double noise, size_t i) {
+  const double time_ns = (overhead_ns + static_cast<double>(size) * per_byte_ns) *
+                         (1 + (i % 2 == 0 ? noise : -noise) * (i % 3 == 0 ? 0.5 : 1.0));
+  return static_cast<double>(size) / time_ns * 1e9;
+}
+
+results::AlgorithmResult Sweep(const std::string& name, double overhead_ns, double per_byte_ns,
+                               double noise = 0.01) {
+  std::vector<results::Cell> cells;
+  for (size_t i = 0; i < kSpeedSizes.size(); ++i) {
+    // Single figures, as imported `openssl speed` rows are.
+    cells.push_back(FigureCell("encrypt", kSpeedSizes[i],
+                               Throughput(kSpeedSizes[i], overhead_ns, per_byte_ns, noise, i), 0,
+                               1));
+  }
+  return Algorithm(name, "cipher", std::move(cells));
+}
+
+// An imported `openssl speed` run of OpenSSL `version` on one x86-64 machine.
+Side ImportedSide(const std::string& letter, const std::string& version,
+                  std::vector<results::AlgorithmResult> algorithms) {
+  Side side = MakeSide(letter, std::move(algorithms));
+  side.origin = SideOrigin::kImported;
+  side.run.source.kind = "imported";
+  side.run.source.tool = "openssl speed";
+  side.run.source.tool_version = version;
+  side.run.source.timing_basis = "user_cpu";
+  side.run.library.version = "OpenSSL " + version;
+  side.run.library.platform = "linux-x86_64";
+  side.run.source.facts.push_back({"cpu_model", "model name: Example CPU 9000 @ 3.00GHz", 1});
+  return side;
+}
+
+const std::vector<diagnose::LibraryChange>& TestChanges() {
+  static const std::vector<diagnose::LibraryChange> table = diagnose::ParseLibraryChanges(
+      "library,arch,area,versions,kind,change,source,certainty\n"
+      "openssl,x86_64,AES,3.0.0..3.0.1,regressed,the CBC path lost its unrolled loop,"
+      "https://example.org/openssl/changes#cbc,sure\n"
+      "openssl,x86_64,SHA-2,3.0.0..,regressed,an unrelated SHA-2 change,"
+      "https://example.org/openssl/changes#sha,sure\n");
+  return table;
+}
+
+bool HasCause(const PairComparison& pair, const std::string& cause) {
+  for (const Finding& finding : pair.findings) {
+    if (finding.cause == cause) {
+      return true;
+    }
+  }
+  return false;
+}
+
+const Finding* FindingWithId(const PairComparison& pair, const std::string& id) {
+  for (const Finding& finding : pair.findings) {
+    if (finding.id == id) {
+      return &finding;
+    }
+  }
+  return nullptr;
+}
+
+TEST(StatsFitLine, RecoversExactLineAndCoversItWithNoise) {
+  const std::vector<double> x = {16, 64, 256, 1024, 8192, 16384};
+  std::vector<double> exact;
+  std::vector<double> noisy;
+  for (size_t i = 0; i < x.size(); ++i) {
+    exact.push_back(150 + 0.6 * x[i]);
+    noisy.push_back((150 + 0.6 * x[i]) * (1 + (i % 2 == 0 ? 0.02 : -0.02)));
+  }
+  const stats::LineFit fit = stats::FitLineRelative(x, exact);
+  ASSERT_TRUE(fit.has_ci);
+  EXPECT_NEAR(fit.intercept, 150, 1e-6);
+  EXPECT_NEAR(fit.slope, 0.6, 1e-9);
+  const stats::LineFit rough = stats::FitLineRelative(x, noisy);
+  ASSERT_TRUE(rough.has_ci);
+  EXPECT_LT(rough.intercept_low, 150);
+  EXPECT_GT(rough.intercept_high, 150);
+  EXPECT_LT(rough.slope_low, 0.6);
+  EXPECT_GT(rough.slope_high, 0.6);
+  EXPECT_NEAR(rough.slope, 0.6, 0.6 * 0.03);
+}
+
+TEST(StatsFitLine, RefusesWhatCannotBeFitted) {
+  const std::vector<double> x2 = {16, 1024};
+  const std::vector<double> y2 = {100, 700};
+  const stats::LineFit two = stats::FitLineRelative(x2, y2);
+  EXPECT_EQ(two.count, 2U);
+  EXPECT_FALSE(two.has_ci);
+  const std::vector<double> same_x = {64, 64, 64};
+  const std::vector<double> y3 = {1, 2, 3};
+  EXPECT_EQ(stats::FitLineRelative(same_x, y3).count, 0U);
+  const std::vector<double> x3 = {1, 2, 3};
+  const std::vector<double> bad_y = {1, 0, 3};
+  EXPECT_EQ(stats::FitLineRelative(x3, bad_y).count, 0U);
+  EXPECT_DOUBLE_EQ(stats::StudentT975(4), 2.776);
+  EXPECT_TRUE(std::isinf(stats::StudentT975(0)));
+}
+
+TEST(CompareCost, FitRecoversKnownOverheadAndPerByteCost) {
+  const CompareReport report =
+      Compare({ImportedSide("A", "3.0.2", {Sweep("AES-128-CBC", 200, 0.8, 0.005)}),
+               ImportedSide("B", "3.0.2", {Sweep("AES-128-CBC", 200, 0.8, 0.005)})},
+              CompareOptions{});
+  ASSERT_EQ(report.pairs.size(), 1U);
+  ASSERT_EQ(report.pairs[0].costs.size(), 1U);
+  const CostComparison& cost = report.pairs[0].costs[0];
+  EXPECT_EQ(cost.sizes, kSpeedSizes);
+  EXPECT_NEAR(cost.a.overhead_ns, 200, 200 * 0.05);
+  EXPECT_NEAR(cost.a.per_byte_ns, 0.8, 0.8 * 0.02);
+  EXPECT_LT(cost.a.per_byte_low, 0.8);
+  EXPECT_GT(cost.a.per_byte_high, 0.8);
+  EXPECT_LT(cost.a.overhead_low, 200);
+  EXPECT_GT(cost.a.overhead_high, 200);
+  EXPECT_EQ(cost.change, CostChange::kNone);
+  EXPECT_EQ(FindingWithId(report.pairs[0], "cost-fit"), nullptr);
+}
+
+TEST(CompareCost, PerCallOnlyChangeIsCalledThat) {
+  // B pays 4x the call overhead: much slower at 16 bytes, within 1% at 16 KiB.
+  const CompareReport report =
+      Compare({ImportedSide("A", "3.0.2", {Sweep("AES-128-GCM", 150, 0.6)}),
+               ImportedSide("B", "3.0.2", {Sweep("AES-128-GCM", 600, 0.6)})},
+              CompareOptions{});
+  ASSERT_EQ(report.pairs[0].costs.size(), 1U);
+  const CostComparison& cost = report.pairs[0].costs[0];
+  EXPECT_TRUE(cost.overhead_changed);
+  EXPECT_FALSE(cost.per_byte_changed);
+  EXPECT_EQ(cost.change, CostChange::kPerCall);
+  const Finding* finding = FindingWithId(report.pairs[0], "cost-fit");
+  ASSERT_NE(finding, nullptr);
+  EXPECT_NE(finding->text.find("Only the per-call cost changed for AES-128-GCM encrypt"),
+            std::string::npos)
+      << finding->text;
+  EXPECT_NE(finding->text.find("the code path (the assembly), is unchanged"), std::string::npos);
+  EXPECT_TRUE(finding->cause.empty());
+}
+
+TEST(CompareCost, PerByteChangeIsCalledThat) {
+  const CompareReport report =
+      Compare({ImportedSide("A", "3.0.2", {Sweep("AES-128-CBC", 200, 0.6)}),
+               ImportedSide("B", "3.0.2", {Sweep("AES-128-CBC", 200, 1.2)})},
+              CompareOptions{});
+  ASSERT_EQ(report.pairs[0].costs.size(), 1U);
+  EXPECT_EQ(report.pairs[0].costs[0].change, CostChange::kPerByte);
+  const Finding* finding = FindingWithId(report.pairs[0], "cost-fit");
+  ASSERT_NE(finding, nullptr);
+  EXPECT_NE(finding->text.find("Only the per-byte cost changed for AES-128-CBC encrypt"),
+            std::string::npos)
+      << finding->text;
+  // Same version on both sides: before/after a patch is not a release regression.
+  EXPECT_FALSE(HasCause(report.pairs[0], "library-regression"));
+}
+
+TEST(CompareCost, NoFitWithoutASweep) {
+  std::vector<Row> rows = {testing::MakeRow("AES-128-CBC", "encrypt", 16, 0.5),
+                           testing::MakeRow("AES-128-CBC", "encrypt", 64, 0.5)};
+  EXPECT_TRUE(FitCosts(rows, 0.05).empty());
+  // Three sizes, but none large: per-byte cost and overhead cannot be told apart.
+  rows.push_back(testing::MakeRow("AES-128-CBC", "encrypt", 256, 0.5));
+  EXPECT_TRUE(FitCosts(rows, 0.05).empty());
+}
+
+// The regression finding, called directly with a chosen knowledge table.
+std::vector<Finding> Regression(const Side& a, const Side& b, bool speed_tool_explains = false,
+                                const std::vector<diagnose::SpeedToolChange>& tool = {}) {
+  std::vector<Side> sides = {a, b};
+  const CompareReport report = Compare(sides, CompareOptions{});
+  const PairComparison& pair = report.pairs[0];
+  return LibraryRegressionFindings(report.sides[0], report.sides[1], pair.costs, pair.rows,
+                                   speed_tool_explains, TestChanges(), tool);
+}
+
+TEST(CompareCost, LibraryRegressionFiresWithItsEvidenceAndCitesTheKnownChange) {
+  const Side a = ImportedSide("A", "1.1.1d", {Sweep("AES-128-CBC", 200, 0.6)});
+  const Side b = ImportedSide("B", "3.0.0", {Sweep("AES-128-CBC", 200, 1.2)});
+  const std::vector<Finding> findings = Regression(a, b);
+  ASSERT_EQ(findings.size(), 1U);
+  EXPECT_EQ(findings[0].id, "library-regression");
+  EXPECT_EQ(findings[0].cause, "library-regression");
+  EXPECT_NE(findings[0].text.find("B (OpenSSL 3.0.0) costs more per byte than A (OpenSSL 1.1.1d)"),
+            std::string::npos)
+      << findings[0].text;
+  EXPECT_NE(findings[0].text.find("https://example.org/openssl/changes#cbc"), std::string::npos);
+  EXPECT_EQ(findings[0].text.find("changes#sha"), std::string::npos);
+  // The later release as the baseline: still the later one that is named.
+  const std::vector<Finding> reversed =
+      Regression(ImportedSide("A", "3.0.0", {Sweep("AES-128-CBC", 200, 1.2)}),
+                 ImportedSide("B", "1.1.1d", {Sweep("AES-128-CBC", 200, 0.6)}));
+  ASSERT_EQ(reversed.size(), 1U);
+  EXPECT_NE(reversed[0].text.find("A (OpenSSL 3.0.0) costs more per byte"), std::string::npos);
+}
+
+TEST(CompareCost, LibraryRegressionWithoutAKnownChangeSaysSo) {
+  const std::vector<Finding> findings =
+      Regression(ImportedSide("A", "3.1.0", {Sweep("AES-128-CBC", 200, 0.6)}),
+                 ImportedSide("B", "3.2.0", {Sweep("AES-128-CBC", 200, 1.2)}));
+  ASSERT_EQ(findings.size(), 1U);
+  EXPECT_NE(findings[0].text.find("no known change in data/library-changes.csv explains it"),
+            std::string::npos);
+}
+
+TEST(CompareCost, LibraryRegressionNeedsItsEvidence) {
+  const auto a = [] { return ImportedSide("A", "1.1.1d", {Sweep("AES-128-CBC", 200, 0.6)}); };
+  const auto b = [] { return ImportedSide("B", "3.0.0", {Sweep("AES-128-CBC", 200, 1.2)}); };
+  // Faster per byte in the later release: no regression.
+  EXPECT_TRUE(
+      Regression(a(), ImportedSide("B", "3.0.0", {Sweep("AES-128-CBC", 200, 0.3)})).empty());
+  // A per-call change only (small sizes): not the code path.
+  EXPECT_TRUE(
+      Regression(a(), ImportedSide("B", "3.0.0", {Sweep("AES-128-CBC", 800, 0.6)})).empty());
+  // Not significant: 3% more per byte, within the threshold.
+  EXPECT_TRUE(
+      Regression(a(), ImportedSide("B", "3.0.0", {Sweep("AES-128-CBC", 200, 0.618)})).empty());
+  // Too noisy for the CIs to separate.
+  EXPECT_TRUE(Regression(ImportedSide("A", "1.1.1d", {Sweep("AES-128-CBC", 200, 0.6, 0.3)}),
+                         ImportedSide("B", "3.0.0", {Sweep("AES-128-CBC", 200, 0.7, 0.3)}))
+                  .empty());
+  // The same version on both sides.
+  EXPECT_TRUE(
+      Regression(a(), ImportedSide("B", "1.1.1d", {Sweep("AES-128-CBC", 200, 1.2)})).empty());
+  // A version unknown on one side.
+  Side unknown = b();
+  unknown.run.library.version.clear();
+  unknown.run.source.tool_version.clear();
+  EXPECT_TRUE(Regression(a(), unknown).empty());
+  // Different machines, or a machine unknown on one side.
+  Side other_cpu = b();
+  other_cpu.run.source.facts = {{"cpu_model", "model name: Other CPU 100", 1}};
+  EXPECT_TRUE(Regression(a(), other_cpu).empty());
+  Side no_cpu = b();
+  no_cpu.run.source.facts.clear();
+  EXPECT_TRUE(Regression(a(), no_cpu).empty());
+  // Different platforms, or a platform unknown on one side.
+  Side other_platform = b();
+  other_platform.run.library.platform = "linux-aarch64";
+  EXPECT_TRUE(Regression(a(), other_platform).empty());
+  Side no_platform = b();
+  no_platform.run.library.platform.clear();
+  EXPECT_TRUE(Regression(a(), no_platform).empty());
+  // Different capability vectors (a mask, or another CPU).
+  Side masked_a = a();
+  Side masked_b = b();
+  masked_a.run.library.capability_vector = "0x7ffaf3bfffebffff:0x29c67af";
+  masked_b.run.library.capability_vector = "0x7ffaf3bdffebffff:0x29c67af";
+  EXPECT_TRUE(Regression(masked_a, masked_b).empty());
+  // Timed differently, or through an engine.
+  Side wall = b();
+  wall.run.source.timing_basis = "wall_clock";
+  EXPECT_TRUE(Regression(a(), wall).empty());
+  Side engine = b();
+  engine.run.source.engine_or_provider = "engine afalg";
+  EXPECT_TRUE(Regression(a(), engine).empty());
+  // Not OpenSSL.
+  Side libressl_a = a();
+  Side libressl_b = b();
+  libressl_a.run.library.version = "LibreSSL 3.7.0";
+  libressl_b.run.library.version = "LibreSSL 3.8.0";
+  EXPECT_TRUE(Regression(libressl_a, libressl_b).empty());
+  // The speed tool's own change explains the pair.
+  EXPECT_TRUE(Regression(a(), b(), /*speed_tool_explains=*/true).empty());
+  // And the same evidence fires.
+  EXPECT_EQ(Regression(a(), b()).size(), 1U);
+}
+
+TEST(CompareCost, LibraryRegressionSilentWhenASpeedToolChangeConcernsTheAlgorithm) {
+  const std::vector<diagnose::SpeedToolChange> tool = diagnose::ParseSpeedToolChanges(
+      "tool,versions,kind,evidence,change,source,certainty\n"
+      "openssl-speed,3.3.3..3.3;3.4.1..,change,aead-setup-per-op,AEAD timing sets the key per "
+      "op,https://example.org/openssl/speed#aead,sure\n");
+  const Side a = ImportedSide("A", "3.3.2", {Sweep("AES-128-GCM", 200, 0.6)});
+  const Side b = ImportedSide("B", "3.3.3", {Sweep("AES-128-GCM", 200, 1.2)});
+  EXPECT_TRUE(Regression(a, b, false, tool).empty());
+  // Without that row the same figures are a regression; and a non-AEAD cipher is not concerned.
+  EXPECT_EQ(Regression(a, b, false, {}).size(), 1U);
+  EXPECT_EQ(Regression(ImportedSide("A", "3.3.2", {Sweep("AES-128-CBC", 200, 0.6)}),
+                       ImportedSide("B", "3.3.3", {Sweep("AES-128-CBC", 200, 1.2)}), false, tool)
+                .size(),
+            1U);
+}
+
+TEST(CompareCost, EmbeddedSpeedToolTableKeepsTheAeadTimingChangeOut) {
+  // The real table: 3.3.3 times AEAD ciphers differently from 3.3.2 (data/speed-tool-changes.csv).
+  const Side a = ImportedSide("A", "3.3.2", {Sweep("AES-256-GCM", 200, 0.6)});
+  const Side b = ImportedSide("B", "3.3.3", {Sweep("AES-256-GCM", 200, 1.2)});
+  const CompareReport report = Compare({a, b}, CompareOptions{});
+  EXPECT_FALSE(HasCause(report.pairs[0], "library-regression"));
+}
+
+// `openssl speed -evp` table of one cipher costing `overhead_ns` + size x `per_byte_ns`.
+std::string SpeedTable(const std::string& name, double overhead_ns, double per_byte_ns) {
+  std::string row = name;
+  for (size_t i = 0; i < kSpeedSizes.size(); ++i) {
+    row += fmt::format(" {:.2f}k",
+                       Throughput(kSpeedSizes[i], overhead_ns, per_byte_ns, 0.002, i) / 1000);
+  }
+  return "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+         "bytes\n" +
+         row + "\n";
+}
+
+// Two pastes of `openssl version -a` and `openssl speed -evp aes-128-cbc`, 1.1.1d then 3.0.0,
+// each after `model_a` / `model_b` (a /proc/cpuinfo line, or "" for none).
+std::vector<Side> TwoReleasePaste(const std::string& model_a, const std::string& model_b,
+                                  double per_byte_b) {
+  const std::string text =
+      model_a +
+      "$ openssl version -a\n"
+      "OpenSSL 1.1.1d  10 Sep 2019\n"
+      "platform: linux-x86_64\n"
+      "options:  bn(64,64) rc4(16x,int) des(int) idea(int) blowfish(ptr)\n"
+      "compiler: gcc -fPIC -pthread -m64 -O3 -DOPENSSL_IA32_SSE2 -DAES_ASM -DGHASH_ASM\n"
+      "$ openssl speed -evp aes-128-cbc\n" +
+      SpeedTable("aes-128-cbc     ", 60, 0.3) + "\n" + model_b +
+      "$ openssl version -a\n"
+      "OpenSSL 3.0.0 7 sep 2021 (Library: OpenSSL 3.0.0 7 sep 2021)\n"
+      "platform: linux-x86_64\n"
+      "options:  bn(64,64)\n"
+      "compiler: gcc -fPIC -pthread -m64 -O3 -DOPENSSL_BUILDING_OPENSSL -DNDEBUG\n"
+      "$ openssl speed -evp aes-128-cbc\n" +
+      SpeedTable("AES-128-CBC     ", 60, per_byte_b);
+  std::vector<Side> sides = LoadFileSides(text, "paste.txt", "paste.txt");
+  for (Side& side : sides) {
+    ResolveSideFacts(side, HostFacts{});
+  }
+  return sides;
+}
+
+TEST(CompareCost, ImportedPasteOfTwoReleasesOnOneMachineGivesTheRegression) {
+  const std::string model = "model name\t: Intel(R) Core(TM) i7-8700 CPU @ 3.20GHz\n";
+  const std::vector<Side> sides = TwoReleasePaste(model, "", 0.6);
+  ASSERT_EQ(sides.size(), 2U);
+  const RegressionPrecondition pre = CheckRegressionPrecondition(sides[0], sides[1]);
+  EXPECT_TRUE(pre.ok) << pre.why_not;
+  const CompareReport report = Compare(sides, CompareOptions{});
+  const Finding* finding = FindingWithId(report.pairs[0], "library-regression");
+  ASSERT_NE(finding, nullptr);
+  EXPECT_EQ(finding->cause, "library-regression");
+  EXPECT_NE(finding->text.find("B (OpenSSL 3.0.0) costs more per byte than A (OpenSSL 1.1.1d)"),
+            std::string::npos)
+      << finding->text;
+  // The same figures with a per-call change only (3.0's provider overhead): no regression.
+  const std::vector<Side> same = TwoReleasePaste(model, "", 0.3);
+  EXPECT_FALSE(HasCause(Compare(same, CompareOptions{}).pairs[0], "library-regression"));
+  // No CPU model in the paste: the machine is unknown, nothing is stated.
+  EXPECT_FALSE(HasCause(Compare(TwoReleasePaste("", "", 0.6), CompareOptions{}).pairs[0],
+                        "library-regression"));
+  // A second machine's CPU model before the second run: two machines, nothing is stated.
+  const std::vector<Side> two_machines =
+      TwoReleasePaste(model, "model name\t: AMD EPYC 7R13 Processor\n", 0.6);
+  EXPECT_FALSE(HasCause(Compare(two_machines, CompareOptions{}).pairs[0], "library-regression"));
+}
+
+}  // namespace
+}  // namespace cryptobench::compare

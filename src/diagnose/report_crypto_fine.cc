@@ -1,0 +1,178 @@
+// CryptoFineFinding (doctor_from.h): "the crypto is fine: look elsewhere" (issue 13, section 6),
+// stated only when every figure doctor --from examined sits in an accelerated class.
+#include <algorithm>
+#include <map>
+#include <string_view>
+#include <tuple>
+
+#include <fmt/format.h>
+
+#include "report/format_util.h"
+
+#include "diagnose/cpu_clues.h"
+#include "diagnose/doctor_from.h"
+#include "diagnose/stated_causes.h"
+#include "diagnose/verdict_text.h"
+
+namespace cryptobench::diagnose {
+namespace {
+
+using verdict_internal::FormatBytesPerSecond;
+using verdict_internal::Join;
+
+// One examined figure and why it is in its accelerated class.
+struct FineFigure {
+  std::string name;  // "AES-128-XTS encrypt at 1024 KiB per call"
+  double bytes_per_s = 0;
+  std::string why;
+};
+
+bool KernelTool(const ReportOrigin& origin) {
+  return origin.tool.find("cryptsetup") != std::string::npos ||
+         origin.tool.find("tcrypt") != std::string::npos ||
+         origin.tool.find("kcapi") != std::string::npos;
+}
+
+}  // namespace
+
+std::optional<Finding> CryptoFineFinding(const DoctorReport& report) {
+  if (!report.facts.report || report.verdicts.empty()) {
+    return std::nullopt;
+  }
+  const ReportOrigin& origin = *report.facts.report;
+  // An engine or provider named: the question is where the work ran (the engine, or the CPU's
+  // own code because the engine does not take that algorithm), which a fast figure does not
+  // tell; in user CPU time work done elsewhere is not even counted (verdict_report.cc).
+  if (!origin.engine_or_provider.empty()) {
+    return std::nullopt;
+  }
+  // Another cause stated (a masked vector, a build without assembly, a legacy-API row, a speed
+  // tool bug, "cannot tell"): the crypto is not shown fine.
+  if (!StatedCauses(report).empty()) {
+    return std::nullopt;
+  }
+  // Rows of the 1.x low-level API (report_findings.cc, "report.legacy-api"): that code has no
+  // AES-NI or ARMv8 path, so its rows are not the path an application's EVP or kernel code runs
+  // (and a hardware-class figure among them contradicts the row names): not the workload's
+  // ceiling.
+  if (std::any_of(report.findings.begin(), report.findings.end(),
+                  [](const Finding& f) { return f.id == "report.legacy-api"; })) {
+    return std::nullopt;
+  }
+  const bool clock_known = origin.kind == "measured" || report.core_hz_low != kReportDefaultHzLow ||
+                           report.core_hz_high != kReportDefaultHzHigh;
+  std::vector<FineFigure> figures;
+  bool any_bound = false;
+  for (const Verdict& verdict : report.verdicts) {
+    if (verdict.measurements.empty() ||
+        verdict.measurements.front().status != results::CellStatus::kOk ||
+        !(verdict.measurements.front().bytes_per_s > 0)) {
+      return std::nullopt;
+    }
+    const Measurement& m = verdict.measurements.front();
+    FineFigure figure{fmt::format("{} {} at {} per call{}", verdict.algorithm, verdict.operation,
+                                  report::FormatSize(verdict.input_len),
+                                  m.label == "as reported" ? "" : fmt::format(" ({})", m.label)),
+                      m.bytes_per_s, ""};
+    if (verdict.status == VerdictStatus::kAccelerated && clock_known) {
+      // The fingerprint falls in an accelerated class over the whole range of the clock the
+      // text gives (over the assumed 1-5 GHz only the bounds below, which hold at any clock).
+      figure.why = verdict.line;
+    } else if (verdict.status == VerdictStatus::kUndetermined &&
+               ClassifyAesFigure(verdict.algorithm, verdict.input_len, m.bytes_per_s) ==
+                   AesBound::kAboveSoftware) {
+      figure.why = fmt::format("faster than any software AES at any clock (above {:.0f} MB/s)",
+                               AesBoundsFor(verdict.algorithm)->software_ceiling / 1e6);
+      any_bound = true;
+    } else {
+      // Below its class, software, no hardware path, or not settled: say nothing.
+      return std::nullopt;
+    }
+    figures.push_back(std::move(figure));
+  }
+  const auto slowest = std::min_element(
+      figures.begin(), figures.end(),
+      [](const FineFigure& a, const FineFigure& b) { return a.bytes_per_s < b.bytes_per_s; });
+  std::vector<std::string> evidence;
+  for (const FineFigure& figure : figures) {
+    evidence.push_back(fmt::format("{}, {}: {}", figure.name,
+                                   FormatBytesPerSecond(figure.bytes_per_s), figure.why));
+  }
+  const std::string workload =
+      KernelTool(origin) ? "a disk or file system" : "a disk, file system, VPN or proxy";
+  return Finding{
+      "report.crypto-fine", Severity::kInfo,
+      fmt::format("The crypto is fine: {} runs at {} here ({:.1f} Gbit/s), on an accelerated path: "
+                  "the cipher is not what limits {} that moves less than that",
+                  slowest->name, FormatBytesPerSecond(slowest->bytes_per_s),
+                  slowest->bytes_per_s * 8 / 1e9, workload),
+      fmt::format(
+          "every figure examined sits in its accelerated class ({}); the slowest of them is the "
+          "ceiling the primitive allows one {}{}",
+          Join(evidence), origin.processes > 1 ? "process" : "stream as measured",
+          any_bound ? ". The software AES bound: bit-sliced CTR, the fastest software AES, at "
+                      "4.96 cycles per byte measured on Zen 4 (about 7 on Nehalem: Kaesper and "
+                      "Schwabe, CHES 2009, https://eprint.iacr.org/2009/129), halved and scaled "
+                      "by the rounds, at 6.5 GHz, above any shipping core's boost clock"
+                    : ""),
+      "Look elsewhere: time the workload itself (fio or dd on the raw device and through the "
+      "file system, iperf3 with and without the VPN or proxy), and watch whether one core is "
+      "saturated (top -H): a single-threaded program is limited by its own code, not by the "
+      "cipher."};
+}
+
+std::optional<std::string> RunsDiffer(const std::vector<results::RunResult>& runs,
+                                      double threshold) {
+  struct Figure {
+    size_t run = 0;
+    double bytes_per_s = 0;
+  };
+  std::map<std::tuple<std::string, std::string, uint64_t>, std::vector<Figure>> cells;
+  for (size_t i = 0; i < runs.size(); ++i) {
+    for (const results::AlgorithmResult& alg : runs[i].algorithms) {
+      for (const results::Cell& cell : alg.cells) {
+        if (cell.status == results::CellStatus::kOk && cell.figures && cell.figures->bytes_per_s &&
+            cell.figures->bytes_per_s->value > 0) {
+          cells[{alg.algorithm, cell.operation, cell.input_len}].push_back(
+              {i, cell.figures->bytes_per_s->value});
+        }
+      }
+    }
+  }
+  for (const auto& [key, figures] : cells) {
+    for (const Figure& a : figures) {
+      for (const Figure& b : figures) {
+        if (a.run < b.run && std::max(a.bytes_per_s, b.bytes_per_s) >
+                                 std::min(a.bytes_per_s, b.bytes_per_s) * (1 + threshold)) {
+          return fmt::format("{} {} at {} per call: run {} {}, run {} {}", std::get<0>(key),
+                             std::get<1>(key), report::FormatSize(std::get<2>(key)), a.run + 1,
+                             FormatBytesPerSecond(a.bytes_per_s), b.run + 1,
+                             FormatBytesPerSecond(b.bytes_per_s));
+        }
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+void WithdrawCryptoFineWhenRunsDiffer(DoctorReport& report,
+                                      const std::vector<results::RunResult>& runs) {
+  const std::optional<std::string> differ = RunsDiffer(runs);
+  if (!differ) {
+    return;
+  }
+  for (Finding& finding : report.findings) {
+    if (finding.id == "report.crypto-fine") {
+      finding = Finding{
+          "report.runs-differ", Severity::kInfo,
+          "The paste's runs differ: its question is why, which the class of one run's figures "
+          "does not answer",
+          fmt::format("{}; this run's figures sit in their accelerated class ({})", *differ,
+                      finding.summary),
+          "Compare the runs (cryptobench compare FILE): it says which cells changed, by how much, "
+          "and whether a known library or speed-tool change explains it."};
+    }
+  }
+}
+
+}  // namespace cryptobench::diagnose
