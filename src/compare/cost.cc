@@ -336,6 +336,9 @@ RegressionPrecondition CheckRegressionPrecondition(const Side& a, const Side& b)
   if (!cap_a.empty() && !cap_b.empty() && cap_a != cap_b) {
     return fail("the capability vectors differ");
   }
+  if (a.run.library.worker_env != b.run.library.worker_env) {
+    return fail("the sides ran with different environments (an OPENSSL_ia32cap mask?)");
+  }
   if (!TimingComparable(a, b) || a.run.source.multi != b.run.source.multi) {
     return fail("the sides were timed differently");
   }

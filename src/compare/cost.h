@@ -59,7 +59,8 @@ struct RegressionPrecondition {
 /// platform (the `platform:` line on both when either has one, else the same architecture by
 /// diagnose::ReportArch); the same machine (both name a single CPU model, from the machine or
 /// the paste's CPU model lines, and they are equal; else both a single `uname` line, equal); no
-/// capability vector that differs or says no-asm; the same timing (TimingComparable), EVP rows on
+/// capability vector that differs or says no-asm; the same environment variables on the command
+/// (an OPENSSL_ia32cap mask on one side); the same timing (TimingComparable), EVP rows on
 /// both and the same -multi.
 RegressionPrecondition CheckRegressionPrecondition(const Side& a, const Side& b);
 

@@ -269,6 +269,10 @@ TEST(CompareCost, LibraryRegressionNeedsItsEvidence) {
   masked_a.run.library.capability_vector = "0x7ffaf3bfffebffff:0x29c67af";
   masked_b.run.library.capability_vector = "0x7ffaf3bdffebffff:0x29c67af";
   EXPECT_TRUE(Regression(masked_a, masked_b).empty());
+  // An OPENSSL_ia32cap mask on one side's command line.
+  Side env_masked = b();
+  env_masked.run.library.worker_env["OPENSSL_ia32cap"] = "~0x200000000000000";
+  EXPECT_TRUE(Regression(a(), env_masked).empty());
   // Timed differently, or through an engine.
   Side wall = b();
   wall.run.source.timing_basis = "wall_clock";
