@@ -146,9 +146,10 @@ std::optional<Finding> CannotTellFinding(const std::vector<Row>& rows) {
   }
   return Finding{
       "cannot-tell",
-      fmt::format("{} compared cell{} cannot be judged: {} figure{} {} read from a damaged part "
-                  "of the paste, at a size or in a unit the paste does not settle (the verdict "
-                  "names the line), so no change is read from {}.",
+      fmt::format("{} compared cell{} cannot be judged: {} figure{} {} in doubt (read from a "
+                  "damaged part of the paste, at a size or in a unit the paste does not settle, "
+                  "or timed in user CPU seconds that the paste's real seconds contradict; the "
+                  "verdict says which), so no change is read from {}.",
                   count, count == 1 ? "" : "s", JoinAnd(sides) + "'s", count == 1 ? "" : "s",
                   count == 1 ? "was" : "were", count == 1 ? "it" : "them")};
 }

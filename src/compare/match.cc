@@ -1,6 +1,7 @@
 // Cell matching and per-row ratios.
 #include "compare/match.h"
 
+#include <cmath>
 #include <map>
 #include <string>
 #include <tuple>
@@ -11,7 +12,9 @@
 #include "report/format_util.h"
 
 #include "compare/families.h"
+#include "compare/format.h"
 #include "compare/ratio.h"
+#include "import/s_time.h"
 
 namespace cryptobench::compare {
 namespace {
@@ -52,6 +55,39 @@ std::string NotMeasuredText(const results::Cell& cell) {
     return "no figure";
   }
   return report::StatusText(cell);
+}
+
+// Cells timed in user CPU seconds (openssl s_time) whose paste also gives the elapsed-time rate:
+// when the real-seconds ratio ranks the sides otherwise or differs from the user-CPU ratio by more
+// than `threshold`, the user-CPU figures settle no change (s_time counts only the client's user
+// CPU time; apps/s_time.c, https://github.com/openssl/openssl/issues/2274). Adds a doubt caveat
+// per side naming both rates and returns true; false when the two agree or a rate is missing.
+bool RealSecondsDisagree(const Side& a, const results::Cell& a_cell, const Side& b,
+                         const results::Cell& b_cell, Row* row, double threshold) {
+  const std::optional<double> a_real = import::STimeRealRate(a.run, a_cell);
+  const std::optional<double> b_real = import::STimeRealRate(b.run, b_cell);
+  if (!a_real || !b_real || !row->a || !row->b || row->a->value <= 0) {
+    return false;
+  }
+  const double user = row->ratio.ratio;
+  const double real = *b_real / *a_real;
+  const bool opposite = JudgeDirection(user, threshold) != JudgeDirection(real, threshold);
+  if (!opposite && std::abs(user / real - 1) <= threshold) {
+    return false;
+  }
+  const std::string why = fmt::format("; by user CPU time {}/{} is {}x, by real seconds {}x",
+                                      b.letter, a.letter, RatioText(user), RatioText(real));
+  const auto add = [row](const std::string& side, double figure, double real_rate,
+                         const std::string& tail) {
+    row->caveats.push_back(FigureCaveat{
+        side, results::CellCaveat{fmt::format("{:.2f} connections/user sec but {:.1f} connections "
+                                              "per real second{}",
+                                              figure, real_rate, tail),
+                                  0, true}});
+  };
+  add(a.letter, row->a->value, *a_real, "");
+  add(b.letter, row->b->value, *b_real, why);
+  return true;
 }
 
 }  // namespace
@@ -119,6 +155,9 @@ std::vector<Row> MatchRows(const Side& a, const Side& b, double threshold) {
     AddCaveats(*b_it->second.cell, b.letter, &row.caveats);
     if (results::HasDoubt(*a_it->second.cell) || results::HasDoubt(*b_it->second.cell)) {
       row.verdict = Verdict::kCannotTell;  // a figure in doubt settles no change
+    }
+    if (RealSecondsDisagree(a, *a_it->second.cell, b, *b_it->second.cell, &row, threshold)) {
+      row.verdict = Verdict::kCannotTell;  // user CPU time and elapsed time disagree
     }
     rows.push_back(std::move(row));
   }

@@ -6,6 +6,7 @@
 #include "compare/attribution.h"
 #include "compare/format.h"
 #include "compare/test_util.h"
+#include "import/import.h"
 
 namespace cryptobench::compare {
 namespace {
@@ -142,11 +143,64 @@ TEST(MatchRowsTest, FigureInDoubtCannotTell) {
   for (const Finding& finding : findings) {
     if (finding.id == "cannot-tell") {
       counted = true;
-      EXPECT_EQ(finding.text.rfind("1 compared cell cannot be judged: A's figure was read", 0), 0u)
+      EXPECT_EQ(
+          finding.text.rfind("1 compared cell cannot be judged: A's figure was in doubt (read", 0),
+          0u)
           << finding.text;
     }
   }
   EXPECT_TRUE(counted);
+}
+
+// openssl s_time pastes: its headline rate divides by the client's user CPU time
+// (apps/s_time.c; https://github.com/openssl/openssl/issues/2274). When the paste's real-seconds
+// lines rank the sides otherwise, or give a ratio beyond the threshold from it, the user-CPU
+// figures settle no change.
+Side STimeSide(const std::string& letter, std::string_view text) {
+  Side side;
+  side.letter = letter;
+  side.label = "side-" + letter;
+  side.run = import::ImportText(text, letter + ".txt").at(0);
+  return side;
+}
+
+TEST(MatchRowsTest, STimeUserCpuAgainstRealSecondsCannotTell) {
+  const Side a = STimeSide("A",
+                           "1532 connections in 1.00s; 1532.00 connections/user sec, bytes read 0\n"
+                           "1532 connections in 4 real seconds, 0 bytes read per connection\n");
+  // B: 1.31x by user CPU time but 0.75x by real seconds (opposite ranking).
+  const Side b = STimeSide("B",
+                           "2010 connections in 1.00s; 2010.00 connections/user sec, bytes read 0\n"
+                           "2010 connections in 7 real seconds, 0 bytes read per connection\n");
+  std::vector<Row> rows = MatchRows(a, b, 0.05);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].verdict, Verdict::kCannotTell);
+  EXPECT_EQ(VerdictText(rows[0], 0.05),
+            "cannot tell: A's figure was 1532.00 connections/user sec but 383.0 connections per "
+            "real second; B's figure was 2010.00 connections/user sec but 287.1 connections per "
+            "real second; by user CPU time B/A is 1.31x, by real seconds 0.750x");
+  // Same direction, but 1.31x against 1.17x: beyond 5% apart.
+  const Side c = STimeSide("B",
+                           "1795 connections in 0.89s; 2010.00 connections/user sec, bytes read 0\n"
+                           "1795 connections in 4 real seconds, 0 bytes read per connection\n");
+  rows = MatchRows(a, c, 0.05);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].verdict, Verdict::kCannotTell) << VerdictText(rows[0], 0.05);
+  // Within 5% by user CPU time, 1.17x faster by real seconds.
+  const Side d = STimeSide("B",
+                           "1800 connections in 1.20s; 1500.00 connections/user sec, bytes read 0\n"
+                           "1800 connections in 4 real seconds, 0 bytes read per connection\n");
+  rows = MatchRows(a, d, 0.05);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].verdict, Verdict::kCannotTell) << VerdictText(rows[0], 0.05);
+  // Real seconds that agree leave the verdict alone.
+  const Side e = STimeSide("B",
+                           "2000 connections in 1.00s; 2000.00 connections/user sec, bytes read 0\n"
+                           "2000 connections in 4 real seconds, 0 bytes read per connection\n");
+  rows = MatchRows(a, e, 0.05);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].verdict, Verdict::kNotTestable);
+  EXPECT_TRUE(rows[0].caveats.empty());
 }
 
 TEST(MatchRowsTest, FirstOfDuplicateKeysCounts) {

@@ -15,6 +15,8 @@ namespace cryptobench::import {
 namespace {
 
 constexpr std::string_view kCollecting = "Collecting connection statistics for ";
+// The run caveat Build() writes for a real-seconds line, read back by STimeRealRate.
+constexpr std::string_view kByElapsed = "by elapsed time, ";
 
 bool IsUserLine(const std::vector<std::string_view>& words) {
   // "<N> connections in <T>s; <R> connections/user sec, bytes read <B>"
@@ -29,6 +31,30 @@ bool IsRealLine(const std::vector<std::string_view>& words) {
 }
 
 }  // namespace
+
+std::optional<double> STimeRealRate(const results::RunResult& run, const results::Cell& cell) {
+  if (run.source.tool != "openssl s_time" || cell.batch_iterations == 0) {
+    return std::nullopt;
+  }
+  for (const std::string& caveat : run.source.caveats) {
+    const size_t at = caveat.find(kByElapsed);
+    if (at == std::string::npos) {
+      continue;
+    }
+    // "<N> connections in <S> real seconds (whole seconds) is ..."
+    const std::vector<std::string_view> words =
+        SplitWords(std::string_view(caveat).substr(at + kByElapsed.size()));
+    if (words.size() < 6 || words[1] != "connections" || words[2] != "in" || words[4] != "real") {
+      continue;
+    }
+    const auto connections = ParseUnsigned(words[0]);
+    const auto seconds = ParseUnsigned(words[3]);
+    if (connections && seconds && *seconds > 0 && *connections == cell.batch_iterations) {
+      return static_cast<double>(*connections) / static_cast<double>(*seconds);
+    }
+  }
+  return std::nullopt;
+}
 
 bool StartsSTimeOutput(std::string_view trimmed) {
   if (trimmed.substr(0, kCollecting.size()) == kCollecting) {
@@ -163,11 +189,11 @@ results::RunResult STimeParser::Build() {
     }
     builder_.Add(figure);
     if (record.real_seconds && *record.real_seconds > 0) {
-      builder_.Caveat(fmt::format(
-          "Line {}: by elapsed time, {} connections in {} real seconds (whole seconds) is {:.1f} "
-          "connections/s.",
-          record.real_line, record.connections, *record.real_seconds,
-          static_cast<double>(record.connections) / *record.real_seconds));
+      builder_.Caveat(
+          fmt::format("Line {}: {}{} connections in {} real seconds (whole seconds) is {:.1f} "
+                      "connections/s.",
+                      record.real_line, kByElapsed, record.connections, *record.real_seconds,
+                      static_cast<double>(record.connections) / *record.real_seconds));
     }
   }
   builder_.Caveat(

@@ -21,6 +21,14 @@
 
 namespace cryptobench::import {
 
+/// The elapsed-time rate s_time's import kept for `cell` of `run`: connections per real second
+/// (s_time's "<N> connections in <S> real seconds" line; S is whole seconds from time(), so the
+/// rate carries up to one second of rounding). Read from the run's caveat that STimeParser
+/// writes, matched by the connection count (cell.batch_iterations). nullopt when `run` is not
+/// from openssl s_time, the paste has no real-seconds line for the cell, or S is 0.
+/// Source: apps/s_time.c (openssl/openssl, "connections in %ld real seconds").
+std::optional<double> STimeRealRate(const results::RunResult& run, const results::Cell& cell);
+
 /// True if a trimmed line is s_time's result or its "Collecting connection statistics" line.
 bool StartsSTimeOutput(std::string_view trimmed);
 
