@@ -72,7 +72,7 @@ Measurement FromCell(const results::Cell& cell, const ReportOrigin& origin) {
   return m;
 }
 
-std::vector<std::string> CannotKnow(const DoctorReport& report) {
+std::vector<std::string> CannotKnow(const DoctorReport& report, bool engine_takes_none) {
   const ReportOrigin& origin = *report.facts.report;
   std::vector<std::string> out;
   out.push_back(fmt::format(
@@ -103,8 +103,10 @@ std::vector<std::string> CannotKnow(const DoctorReport& report) {
     out.push_back(fmt::format(
         "Whether the timing basis hid work: the figures divide by user CPU time, which leaves "
         "out time in the kernel, in other threads and on devices{}.",
-        origin.engine_or_provider.empty()
-            ? ""
+        origin.engine_or_provider.empty() ? ""
+        : engine_takes_none
+            ? fmt::format(" ({} is named, but takes none of the measured algorithms)",
+                          origin.engine_or_provider)
             : fmt::format(" (with {} named, offloaded work may be exactly that)",
                           origin.engine_or_provider)));
   } else if (origin.timing_basis == "unknown") {
@@ -171,10 +173,18 @@ DoctorReport DiagnoseReport(const results::RunResult& run,
     origin.not_examined.push_back(fmt::format(
         "{} (public key: doctor examines ciphers, AEADs, hashes and MACs)", Join(public_key)));
   }
-  origin.cannot_know = CannotKnow(report);
+  // User CPU time hides offloaded work only for algorithms the engine may take: when the
+  // evidence excludes every measured one, engine.not-offloaded says the figures are OpenSSL's own.
+  const std::optional<std::vector<std::string>> taken = EngineMayTake(report, run);
+  const bool engine_takes_none = taken && taken->empty();
+  origin.cannot_know = CannotKnow(report, engine_takes_none);
   report.findings = ReportFindings(report.facts);
   for (Finding& finding : CpuFindings(report)) {
     report.findings.push_back(std::move(finding));
+  }
+  if (engine_takes_none) {
+    std::erase_if(report.findings,
+                  [](const Finding& finding) { return finding.id == "report.user-cpu-offload"; });
   }
   for (Finding& finding : EngineFindings(report, run)) {
     report.findings.push_back(std::move(finding));

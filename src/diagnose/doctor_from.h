@@ -136,6 +136,15 @@ void WithdrawCryptoFineWhenRunsDiffer(DoctorReport& report,
 /// the CPU's instructions), not a hardware engine. Nothing when the evidence does not say.
 std::vector<Finding> EngineFindings(const DoctorReport& report, const results::RunResult& run);
 
+/// The algorithms measured (every algorithm of `run`) that the engine the run names may take:
+/// each one the paste's `openssl engine -c` list, or a compiled-in list of the engine table, names,
+/// or whose routing the evidence does not settle. Empty when that evidence excludes every measured
+/// algorithm, so no figure went through the engine; nullopt when the run names no engine, its
+/// rows are 1.x low-level API rows, it measured nothing, or it measured a public-key algorithm
+/// (the engine table lists symmetric offloads only) or one the algorithm catalogue does not know.
+std::optional<std::vector<std::string>> EngineMayTake(const DoctorReport& report,
+                                                      const results::RunResult& run);
+
 /// Findings from the library-changes table (library_changes.h) against the report's release
 /// and figures: "library.lacks-asm-path" when an "absent" row holds for the run's library,
 /// version and architecture (all three from the text) for an algorithm whose figure is below

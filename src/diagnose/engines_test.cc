@@ -120,6 +120,39 @@ TEST(EngineOffloadsTest, ReadsTheEngineOfARunAndAPastedList) {
   EXPECT_EQ(KernelAlgorithmName("BLAKE2b-512"), "");
 }
 
+// User CPU timing hides offloaded work only for what the engine takes: a pasted afalg list of
+// AES-CBC only, with AES-128-GCM measured, leaves OpenSSL's own code timed, so no offload warning.
+TEST(EngineFindingsTest, UserCpuOffloadWarningOnlyForAlgorithmsTheEngineMayTake) {
+  results::RunResult run = SpeedRun("1.1.1f", "linux-aarch64");
+  run.source.evp = "evp";
+  run.source.timing_basis = "user_cpu";
+  run.source.engine_or_provider = "engine afalg";
+  run.source.facts = {
+      {"engine", "afalg: AFALG engine support [AES-128-CBC, AES-192-CBC, AES-256-CBC]", 1}};
+  Add(run, "AES-128-GCM", 50);
+  DoctorReport report = DiagnoseReport(run);
+  EXPECT_NE(FindingOf(report, "engine.not-offloaded"), nullptr);
+  EXPECT_EQ(FindingOf(report, "report.user-cpu-offload"), nullptr);
+  EXPECT_THAT(Tags(run), Not(Contains("user-cpu-timing-hides-offload")));
+  // A public-key row: the engine lists say nothing about it, so the warning stands.
+  results::RunResult with_rsa = run;
+  results::AlgorithmResult rsa;
+  rsa.algorithm = "RSA-2048";
+  rsa.kind = "signature";
+  rsa.cells = {Figure("sign", 0, 0.001)};
+  with_rsa.algorithms.push_back(rsa);
+  EXPECT_NE(FindingOf(DiagnoseReport(with_rsa), "report.user-cpu-offload"), nullptr);
+
+  // A measured algorithm the list names: the warning stands.
+  Add(run, "AES-128-CBC", 50);
+  report = DiagnoseReport(run);
+  EXPECT_NE(FindingOf(report, "report.user-cpu-offload"), nullptr);
+  // No pasted list for an engine whose list varies: the evidence does not exclude it.
+  run.source.facts.clear();
+  run.algorithms.pop_back();
+  EXPECT_NE(FindingOf(DiagnoseReport(run), "report.user-cpu-offload"), nullptr);
+}
+
 TEST(EngineFindingsTest, AnEngineWhoseCompiledListLacksTheAlgorithmDoesNotOffloadIt) {
   results::RunResult run = SpeedRun("1.1.1f", "linux-x86_64");
   run.source.evp = "evp";

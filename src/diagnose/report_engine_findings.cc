@@ -255,4 +255,35 @@ std::vector<Finding> EngineFindings(const DoctorReport& report, const results::R
   return out;
 }
 
+std::optional<std::vector<std::string>> EngineMayTake(const DoctorReport& report,
+                                                      const results::RunResult& run) {
+  if (!report.facts.report) {
+    return std::nullopt;
+  }
+  const std::string engine = EngineOfRun(report.facts.report->engine_or_provider);
+  if (engine.empty() || report.facts.report->evp == "legacy") {
+    return std::nullopt;
+  }
+  std::vector<std::string> out;
+  for (const results::AlgorithmResult& measured : run.algorithms) {
+    const AlgorithmInfo* alg = FindAlgorithm(measured.algorithm);
+    // The engine table lists symmetric offloads only, and an algorithm the catalogue does not
+    // know may be routed anywhere: either way the engine may take it, and the evidence is open.
+    const bool symmetric = measured.kind == "cipher" || measured.kind == "aead" ||
+                           measured.kind == "hash" || measured.kind == "mac";
+    if (alg == nullptr || !symmetric) {
+      return std::nullopt;
+    }
+    const Routing routing = RoutingOf(engine, *alg, run.source.facts);
+    if ((!routing.routed || *routing.routed) &&
+        std::find(out.begin(), out.end(), alg->name) == out.end()) {
+      out.emplace_back(alg->name);
+    }
+  }
+  if (run.algorithms.empty()) {
+    return std::nullopt;
+  }
+  return out;
+}
+
 }  // namespace cryptobench::diagnose
