@@ -1,6 +1,7 @@
 // Context findings: timing basis, library version and build, capability vectors and worker
 // environments of the two sides.
 #include <algorithm>
+#include <cctype>
 #include <set>
 #include <sstream>
 
@@ -139,8 +140,17 @@ std::vector<std::string_view> ChangeAreas(std::string_view algorithm) {
 
 namespace {
 
+std::string Lower(std::string_view text) {
+  std::string out(text);
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return out;
+}
+
 // Known changes of OpenSSL between the two sides' versions (data/library-changes.csv) that bear
-// on an algorithm both sides measured, or on every algorithm (EVP, the speed tool): "; known
+// on an algorithm both sides measured, or on every algorithm (EVP; the speed tool's when both
+// sides are openssl speed output, and a change of it that names HMAC or AEAD ciphers only when
+// both sides measured one): "; known
 // changes between them: ... (SOURCE)". Only rows for the sides' shared architecture (the
 // machine's, else what the text shows: diagnose::ReportArch), or for any architecture when the
 // sides do not name one alike.
@@ -152,17 +162,47 @@ std::string KnownChanges(const Side& a, const Side& b) {
   if (!va || !vb || LibraryVersionName(a.run.library).rfind("OpenSSL ", 0) != 0) {
     return "";
   }
-  std::set<std::string_view> areas = {"EVP", "speed-tool"};
+  std::set<std::string_view> areas;
+  std::vector<std::string> shared;  // lower-case names of the algorithms both sides measured
   for (const results::AlgorithmResult& alg : a.run.algorithms) {
-    const bool shared = std::any_of(
+    const bool both = std::any_of(
         b.run.algorithms.begin(), b.run.algorithms.end(),
         [&](const results::AlgorithmResult& other) { return other.algorithm == alg.algorithm; });
-    if (shared) {
+    if (both) {
+      areas.insert("EVP");
+      if (a.run.source.tool == "openssl speed" && b.run.source.tool == "openssl speed") {
+        areas.insert("speed-tool");  // the speed tool's changes concern only its own figures
+      }
+      shared.push_back(Lower(alg.algorithm));
       for (std::string_view area : ChangeAreas(alg.algorithm)) {
         areas.insert(area);
       }
     }
   }
+  // A change of the speed tool that names HMAC or AEAD ciphers concerns only those rows.
+  const auto concerns_shared = [&](const diagnose::LibraryChange& row) {
+    if (row.area != "speed-tool") {
+      return true;
+    }
+    const std::string text = Lower(row.change);
+    const auto any_shared = [&](bool (*matches)(const std::string&)) {
+      return std::any_of(shared.begin(), shared.end(), matches);
+    };
+    if (text.find("hmac") != std::string::npos) {
+      return any_shared([](const std::string& name) { return name.find("hmac") != name.npos; });
+    }
+    if (text.find("aead") != std::string::npos || text.find("gcm") != std::string::npos) {
+      return any_shared([](const std::string& name) {
+        for (const char* mode : {"gcm", "ccm", "ocb", "siv", "poly1305"}) {
+          if (name.find(mode) != name.npos) {
+            return true;
+          }
+        }
+        return false;
+      });
+    }
+    return true;
+  };
   // An imported run has no machine description: its text (platform, CPUINFO, uname) may say.
   const auto arch_of = [](const Side& side) {
     return side.run.machine.arch.empty() ? diagnose::ReportArch(side.run, nullptr)
@@ -173,7 +213,7 @@ std::string KnownChanges(const Side& a, const Side& b) {
   std::vector<std::string> cited;
   for (const diagnose::LibraryChange* row :
        diagnose::ChangesBetween(diagnose::LibraryChanges(), "openssl", arch, "", *va, *vb)) {
-    if (areas.count(row->area) != 0) {
+    if (areas.count(row->area) != 0 && concerns_shared(*row)) {
       cited.push_back(fmt::format("{} {}: {} ({}{})", row->area, row->versions.text, row->change,
                                   row->source, row->sure ? "" : "; unsure"));
     }

@@ -123,12 +123,22 @@ TEST(ContextFindingsTest, DifferentProductsAreDifferentLibraries) {
             "Different libraries: A is OpenSSL 3.0.13, B is boringssl (version unknown).");
 }
 
+results::AlgorithmResult NamedAlgorithm(const std::string& name) {
+  results::AlgorithmResult alg;
+  alg.algorithm = name;
+  return alg;
+}
+
 TEST(ContextFindingsTest, LibraryVersionsAndBuilds) {
-  const Side v30 = Library("A", "OpenSSL 3.0.19 27 Jan 2026", "gcc -O2 -DNDEBUG", "/a/lib.so");
-  const Side v32 = Library("B", "OpenSSL 3.2.1 30 Jan 2024", "gcc -O2 -DNDEBUG", "/a/lib.so");
+  Side v30 = Library("A", "OpenSSL 3.0.19 27 Jan 2026", "gcc -O2 -DNDEBUG", "/a/lib.so");
+  Side v32 = Library("B", "OpenSSL 3.2.1 30 Jan 2024", "gcc -O2 -DNDEBUG", "/a/lib.so");
+  // Nothing measured on both sides: no change bears on it.
+  EXPECT_EQ(LibraryText(v30, v32),
+            "Different library versions: A is OpenSSL 3.0.19, B is OpenSSL 3.2.1.");
+  v30.run.algorithms = v32.run.algorithms = {NamedAlgorithm("SHA-256")};
   EXPECT_EQ(LibraryText(v30, v32).rfind(
                 "Different library versions: A is OpenSSL 3.0.19, B is OpenSSL 3.2.1; known "
-                "changes between them: EVP 3.0: providers",
+                "changes between them: EVP 3.1..: performance enhancements",
                 0),
             0u)
       << LibraryText(v30, v32);
@@ -171,12 +181,6 @@ TEST(ContextFindingsTest, CapabilityVectorsAndEnvironment) {
             "OPENSSL_ia32cap=~0x200000000000000:~0x60000000000:~0:~0:~0.");
 }
 
-results::AlgorithmResult NamedAlgorithm(const std::string& name) {
-  results::AlgorithmResult alg;
-  alg.algorithm = name;
-  return alg;
-}
-
 TEST(ContextFindingsTest, NoAsmBuildLegacyRowsAndMulti) {
   Side a = MakeSide("A", {NamedAlgorithm("AES-128-CBC")});
   Side b = MakeSide("B", {NamedAlgorithm("AES-128-CBC")});
@@ -215,6 +219,36 @@ TEST(ContextFindingsTest, DifferentVersionsCiteKnownChangesWithSources) {
   // The same release line: nothing lies between.
   Side c = Library("C", "OpenSSL 3.5.4 30 Sep 2025", "", "");
   EXPECT_EQ(LibraryText(b, c).find("known changes"), std::string::npos) << LibraryText(b, c);
+}
+
+// A change lies between two versions only when exactly one of them is in its range, and a
+// change of the speed tool that names HMAC or AEAD ciphers only when both sides measured one.
+TEST(ContextFindingsTest, KnownChangesAreThoseBetweenTheVersionsForSharedCells) {
+  Side a = Library("A", "OpenSSL 3.0.13 30 Jan 2024", "", "");
+  Side b = Library("B", "OpenSSL 3.4.0 22 Oct 2024", "", "");
+  a.run.machine.arch = b.run.machine.arch = "x86_64";
+  a.run.source.tool = b.run.source.tool = "openssl speed";
+  a.run.algorithms = b.run.algorithms = {NamedAlgorithm("AES-128-GCM"), NamedAlgorithm("SHA-256")};
+  std::string text = LibraryText(a, b);
+  EXPECT_NE(text.find("known changes between them"), std::string::npos) << text;
+  EXPECT_EQ(text.find("EVP 3.0"), std::string::npos) << "both sides are 3.x: " << text;
+  EXPECT_EQ(text.find("hmac"), std::string::npos) << "no hmac rows: " << text;
+  EXPECT_EQ(text.find("AEAD"), std::string::npos)
+      << "3.4.0 predates the AEAD timing change: " << text;
+  // 3.4.1 has the AEAD timing change; 1.1.1 has no providers; HMAC measured on both sides.
+  b.run.library.version = "OpenSSL 3.4.1 11 Feb 2025";
+  EXPECT_NE(LibraryText(a, b).find("AEAD"), std::string::npos) << LibraryText(a, b);
+  Side old = Library("C", "OpenSSL 1.1.1w 11 Sep 2023", "", "");
+  old.run.machine.arch = "x86_64";
+  old.run.algorithms = a.run.algorithms;
+  EXPECT_NE(LibraryText(old, a).find("EVP 3.0..: providers"), std::string::npos)
+      << LibraryText(old, a);
+  a.run.algorithms.push_back(NamedAlgorithm("HMAC-MD5"));
+  b.run.algorithms.push_back(NamedAlgorithm("HMAC-MD5"));
+  EXPECT_NE(LibraryText(a, b).find("hmac"), std::string::npos) << LibraryText(a, b);
+  // Figures not timed by openssl speed: its changes do not bear on them.
+  a.run.source.tool = "cryptobench";
+  EXPECT_EQ(LibraryText(a, b).find("speed-tool"), std::string::npos) << LibraryText(a, b);
 }
 
 // The low-level API costs the hardware path only for AES and Camellia: other rows name no cause.

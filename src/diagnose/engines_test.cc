@@ -212,6 +212,11 @@ TEST(EngineFindingsTest, AKernelEngineOverASoftwareDriverIsNamed) {
   const Finding* finding = FindingOf(DiagnoseReport(lsmod), "engine.software-driver");
   ASSERT_NE(finding, nullptr);
   EXPECT_THAT(finding->evidence, HasSubstr("aes_neon_bs"));
+  // lsmod alone cannot see a driver built into the kernel: likely, not certain, and the
+  // kernel driver table's source is cited.
+  EXPECT_THAT(finding->summary, HasSubstr("most likely"));
+  EXPECT_THAT(finding->advice, HasSubstr("/proc/crypto"));
+  EXPECT_THAT(finding->evidence, HasSubstr("https://github.com/torvalds/linux/"));
 
   // A hardware engine's module in the list: it may serve the algorithm.
   results::RunResult engine = lsmod;
@@ -223,6 +228,10 @@ TEST(EngineFindingsTest, AKernelEngineOverASoftwareDriverIsNamed) {
   proc.source.facts.push_back(
       {"kernel_driver", "cbc(aes): driver cbc-aes-neonbs, module aes_neon_bs, priority 250", 6});
   EXPECT_THAT(Tags(proc), Contains("engine-software-driver"));
+  const Finding* settled = FindingOf(DiagnoseReport(proc), "engine.software-driver");
+  ASSERT_NE(settled, nullptr);
+  EXPECT_THAT(settled->summary, Not(HasSubstr("most likely")));
+  EXPECT_THAT(settled->evidence, HasSubstr("https://github.com/torvalds/linux/"));
   proc.source.facts.push_back(
       {"kernel_driver", "cbc(aes): driver cbc-aes-sun8i-ce, module sun8i_ce, priority 400", 9});
   EXPECT_THAT(Tags(proc), Not(Contains("engine-software-driver")));

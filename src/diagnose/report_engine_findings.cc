@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "algorithms/catalog.h"
 
@@ -66,9 +67,20 @@ Routing RoutingOf(std::string_view engine, const AlgorithmInfo& alg,
 // highest priority for its kernel name, else the lsmod modules that serve its family.
 struct KernelSide {
   bool known = false;
-  bool software = false;  // every driver shown is CPU code (instructions, SIMD, asm, C)
+  bool software = false;    // every driver shown is CPU code (instructions, SIMD, asm, C)
+  bool from_lsmod = false;  // only lsmod shows it: a driver built into the kernel would not show
   std::string evidence;
+  std::vector<std::string> sources;  // the kernel driver table rows' sources
 };
+
+void AddSources(const std::vector<KernelDriverRead>& reads, std::vector<std::string>& sources) {
+  for (const KernelDriverRead& read : reads) {
+    if (!read.source.empty() &&
+        std::find(sources.begin(), sources.end(), read.source) == sources.end()) {
+      sources.push_back(read.source);
+    }
+  }
+}
 
 bool IsSoftware(KernelDriverClass klass) {
   return klass == KernelDriverClass::kInstructions || klass == KernelDriverClass::kSimd ||
@@ -114,10 +126,12 @@ KernelSide KernelSideOf(const AlgorithmInfo& alg, const std::vector<results::Sou
   if (best != nullptr) {
     std::string_view driver = std::string_view(best->value).substr(kernel_name.size() + 9);
     driver = driver.substr(0, driver.find(','));
-    const KernelDriverClass klass = SlowestClass(ReadKernelDriver(driver));
+    const std::vector<KernelDriverRead> reads = ReadKernelDriver(driver);
+    const KernelDriverClass klass = SlowestClass(reads);
     if (klass == KernelDriverClass::kUnknown || klass == KernelDriverClass::kLibrary) {
       return side;
     }
+    AddSources(reads, side.sources);
     side.known = true;
     side.software = IsSoftware(klass);
     side.evidence = fmt::format("/proc/crypto (line {}) gives {} the driver {}", best->line,
@@ -141,6 +155,7 @@ KernelSide KernelSideOf(const AlgorithmInfo& alg, const std::vector<results::Sou
     } else if (IsSoftware(klass) && !family.empty() && module.find(family) != std::string::npos) {
       software.push_back(fmt::format("{} ({})", module,
                                      DescribeKernelDriverClass(klass, reads.front().instructions)));
+      AddSources(reads, side.sources);
       first_line = first_line == 0 ? fact.line : first_line;
     }
   }
@@ -153,6 +168,7 @@ KernelSide KernelSideOf(const AlgorithmInfo& alg, const std::vector<results::Sou
   if (!software.empty()) {
     side.known = true;
     side.software = true;
+    side.from_lsmod = true;
     side.evidence = fmt::format(
         "lsmod (line {}) lists {} for {} and no hardware crypto driver (a driver built into the "
         "kernel would not show there; /proc/crypto names the one in use)",
@@ -241,15 +257,32 @@ std::vector<Finding> EngineFindings(const DoctorReport& report, const results::R
       continue;
     }
     if (kernel.software) {
+      const std::string kernel_name = KernelAlgorithmName(alg->name);
+      const std::string sources =
+          kernel.sources.empty() ? ""
+                                 : fmt::format(" (drivers: {})", fmt::join(kernel.sources, ", "));
+      // lsmod shows loaded modules only: a hardware driver built into the kernel is not there,
+      // so lsmod alone makes the software driver likely, not certain.
       out.push_back(Make(
           "engine.software-driver", Severity::kWarning,
-          fmt::format("The {} engine hands {} to a software driver in the kernel: every call adds "
-                      "system calls and copies for no hardware",
-                      engine, alg->name),
-          fmt::format("{}; {}", routing.evidence, kernel.evidence),
-          fmt::format("Disable the {} engine for {} (drop -engine, or its openssl.cnf section): "
-                      "OpenSSL's own code does the same work without the kernel round trips.",
-                      engine, alg->name)));
+          kernel.from_lsmod
+              ? fmt::format("The {} engine hands {} to the kernel, where lsmod shows only software "
+                            "drivers for it: most likely every call adds system calls and copies "
+                            "for no hardware (/proc/crypto settles it)",
+                            engine, alg->name)
+              : fmt::format("The {} engine hands {} to a software driver in the kernel: every "
+                            "call adds system calls and copies for no hardware",
+                            engine, alg->name),
+          fmt::format("{}; {}{}", routing.evidence, kernel.evidence, sources),
+          kernel.from_lsmod
+              ? fmt::format("Run `grep -B1 -A6 'name *: {}' /proc/crypto`: if its entry of highest "
+                            "priority is a generic, NEON or CPU-instruction driver, disable the {} "
+                            "engine for {} (drop -engine, or its openssl.cnf section).",
+                            kernel_name.empty() ? alg->name : kernel_name, engine, alg->name)
+              : fmt::format("Disable the {} engine for {} (drop -engine, or its openssl.cnf "
+                            "section): OpenSSL's own code does the same work without the kernel "
+                            "round trips.",
+                            engine, alg->name)));
     }
   }
   return out;

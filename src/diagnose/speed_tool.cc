@@ -393,13 +393,13 @@ std::optional<SpeedToolPairFinding> AeadChange(const results::RunResult& a,
         continue;
       }
       return SpeedToolPairFinding{
-          fmt::format("Cannot tell from this report whether the AEAD difference is the library's "
-                      "or the speed tool's: it is slower at small sizes only ({}), the shape of "
-                      "the change in how openssl speed times AEAD ciphers (3.3.3 and 3.4.1 on; "
-                      "{}), but the text does not give {} version. `openssl version` on each "
-                      "side would tell.",
-                      JoinSemicolon(matched), Cite(all),
-                      !va && !vb ? "either side's" : "one side's"),
+          fmt::format(
+              "Cannot tell from this report whether the AEAD difference is the library's "
+              "or the speed tool's: it is slower at small sizes only ({}), the shape of "
+              "the change in how openssl speed times AEAD ciphers (3.0.16, 3.3.3 and 3.4.1 on; "
+              "{}), but the text does not give {} version. `openssl version` on each "
+              "side would tell.",
+              JoinSemicolon(matched), Cite(all), !va && !vb ? "either side's" : "one side's"),
           "cannot-tell"};
     }
     return std::nullopt;

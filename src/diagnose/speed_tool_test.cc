@@ -325,6 +325,37 @@ TEST(SpeedToolTest, NoAeadToolChangeWithoutItsEvidence) {
                   .empty());
 }
 
+// The release that changed how speed times AEAD ciphers: 3.4.0 came before it (PR 25823 was
+// opened after 3.4.0's release), 3.0.16 has the 3.0 backport (openssl/openssl issue 28063).
+TEST(SpeedToolTest, TheAeadToolChangeFollowsItsReleases) {
+  EXPECT_TRUE(SpeedToolPairFindings(SpeedRun("3.0.13", "AES-128-GCM", kBefore),
+                                    SpeedRun("3.4.0", "AES-128-GCM", kAfter))
+                  .empty());
+  const std::vector<SpeedToolPairFinding> findings = SpeedToolPairFindings(
+      SpeedRun("3.0.15", "AES-128-GCM", kBefore), SpeedRun("3.0.16", "AES-128-GCM", kAfter));
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].cause, "speed-tool-change");
+  EXPECT_THAT(findings[0].text, HasSubstr("https://github.com/openssl/openssl/issues/28063"));
+}
+
+// data/library-changes.csv and data/speed-tool-changes.csv date the AEAD timing change alike.
+TEST(SpeedToolTest, BothTablesDateTheAeadToolChangeAlike) {
+  for (const char* text : {"3.0.13", "3.0.15", "3.0.16", "3.1.7", "3.2.1", "3.3.2", "3.3.3",
+                           "3.4.0", "3.4.1", "3.5.0", "3.6.0"}) {
+    const LibraryVersion v = *ParseLibraryVersion(text);
+    const bool tool = std::any_of(
+        SpeedToolChanges().begin(), SpeedToolChanges().end(), [&](const SpeedToolChange& row) {
+          return row.evidence == "aead-setup-per-op" && row.versions.Contains(v);
+        });
+    const bool library = std::any_of(
+        LibraryChanges().begin(), LibraryChanges().end(), [&](const LibraryChange& row) {
+          return row.area == "speed-tool" && row.change.find("AEAD") != std::string::npos &&
+                 row.versions.Contains(v);
+        });
+    EXPECT_EQ(tool, library) << text;
+  }
+}
+
 TEST(SpeedToolTest, TheAeadShapeWithoutVersionsCannotTell) {
   for (const auto& [before, after] :
        std::vector<std::pair<std::string, std::string>>{{"", ""}, {"", "3.4.1"}, {"3.3.1", ""}}) {

@@ -73,8 +73,10 @@ TEST(ImportCellCaveatsTest, RowWithoutTypeLineDoubtsItsSizes) {
   const results::Cell* cell = CellOf(runs[0], "AES-128-CBC", "encrypt", 16384);
   ASSERT_NE(cell, nullptr);
   ASSERT_EQ(cell->caveats.size(), 1u) << CaveatTexts(*cell);
-  EXPECT_THAT(cell->caveats[0].text,
-              HasSubstr("read from a table row without its 'type ... bytes' line (line 1)"));
+  EXPECT_THAT(
+      cell->caveats[0].text,
+      HasSubstr(
+          "read from a table without its 'type ... bytes' line (sizes taken from line 1 as "));
   EXPECT_TRUE(cell->caveats[0].doubt);
 }
 

@@ -365,9 +365,10 @@ bool SpeedTextParser::ImplySizes(const SourceLine& line, size_t figures) {
   evidence_->notes.push_back(fmt::format(
       "Line {}: a table row without its 'type ... bytes' line; its figures are read for {}.",
       line.number, from));
-  implied_sizes_caveat_ =
-      fmt::format("read from a table row without its 'type ... bytes' line (line {}), at {}",
-                  line.number, from);
+  implied_sizes_caveat_ = fmt::format(
+      "read from a table without its 'type ... bytes' line (sizes taken from line "
+      "{} as {})",
+      line.number, from);
   // -mb's sizes are fixed (apps/speed.c, mblengths_list): a command line with -mb settles them.
   implied_sizes_doubt_ = !(evidence_->command.multi_block && figures >= kMultiBlockSizes.size());
   table_ = Table::kSymmetric;

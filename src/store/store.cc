@@ -308,17 +308,26 @@ Store::SaveOutcome Store::Save(const results::RunResult& run, const SaveInfo& in
   const int64_t host = HostId(run.machine, info.hostname);
   const int64_t build = BuildId(run.library);
   if (skip_identical) {
+    // Identical but for the file it was read from (`a.txt`, `./a.txt`, a copy): the same run.
+    const auto without_file = [](results::RunResult r) {
+      r.source.file.clear();
+      return results::RunsToJsonText({r});
+    };
+    const std::string wanted = without_file(run);
     std::string sql =
-        "SELECT id FROM runs WHERE host_id = ? AND build_id = ? AND name = ? AND document = ?";
-    std::vector<SqlValue> params = {host, build, info.name, document};
+        "SELECT id FROM runs WHERE host_id = ? AND build_id = ? AND name = ? AND cell_count = ?";
+    std::vector<SqlValue> params = {host, build, info.name, cell_count};
     if (!run.created_utc.empty()) {
       sql += " AND created_utc = ?";  // runs_by_time narrows the search to that second
       params.emplace_back(run.created_utc);
     }
-    const std::vector<SqlRow> same = connection_->Query(sql + " ORDER BY id LIMIT 1", params);
-    if (!same.empty()) {
-      transaction.Commit();  // the host and build rows, if new, are harmless and reused
-      return {AsInt(same.at(0).at(0)), true};
+    for (const SqlRow& candidate : connection_->Query(sql + " ORDER BY id", params)) {
+      const int64_t id = AsInt(candidate.at(0));
+      const std::optional<results::RunResult> stored_run = LoadRun(id);
+      if (stored_run && without_file(*stored_run) == wanted) {
+        transaction.Commit();  // the host and build rows, if new, are harmless and reused
+        return {id, true};
+      }
     }
   }
   const std::vector<SqlRow> inserted = connection_->Query(

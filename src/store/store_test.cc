@@ -155,9 +155,13 @@ TEST_P(StoreTest, AnIdenticalRunIsStoredOnce) {
   EXPECT_FALSE(store->Save(run, Info("", "host-b"), true).already_stored);
   EXPECT_FALSE(store->Save(MakeRun("2026-11-01T10:00:00Z", 1e9), Info(), true).already_stored);
   results::RunResult paste = MakeRun("", 2e9);
+  paste.source.file = "a.txt";
   const Store::SaveOutcome pasted = store->Save(paste, Info(), true);
   EXPECT_FALSE(pasted.already_stored);
   EXPECT_EQ(store->Save(paste, Info(), true).id, pasted.id);
+  results::RunResult copy = paste;  // the same paste read from ./a.txt, or from a copy of it
+  copy.source.file = "./copy-of-a.txt";
+  EXPECT_TRUE(store->Save(copy, Info(), true).already_stored);
   EXPECT_EQ(store->ListRuns({}).size(), 5u);
   EXPECT_FALSE(store->Save(run, Info(), false).already_stored);  // SaveRun's way: always stored
   EXPECT_EQ(store->ListRuns({}).size(), 6u);
