@@ -499,8 +499,8 @@ int RunCompare(const CompareCommandOptions& options) {
     if (const size_t untested = compare::CountUntestedRegressions(report, fail_fraction)) {
       std::fprintf(stderr,
                    "note: --fail-if-slower: %zu row(s) slower by more than %g%% could not be "
-                   "tested (single figures, or a CI that includes no change) and do not fail "
-                   "the gate\n",
+                   "tested (single figures, a CI that includes no change, or a figure the "
+                   "report marks 'cannot tell') and do not fail the gate\n",
                    untested, fail_fraction * 100);
     }
   }

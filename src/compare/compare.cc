@@ -112,7 +112,8 @@ size_t CountUntestedRegressions(const CompareReport& report, double fraction) {
   for (const PairComparison& pair : report.pairs) {
     for (const Row& row : pair.rows) {
       if (row.presence == Presence::kBoth && row.direction == Direction::kSlower &&
-          (row.verdict == Verdict::kNotTestable || row.verdict == Verdict::kNotSignificant) &&
+          (row.verdict == Verdict::kNotTestable || row.verdict == Verdict::kNotSignificant ||
+           row.verdict == Verdict::kCannotTell) &&
           1 - row.ratio.ratio > fraction) {
         ++count;
       }

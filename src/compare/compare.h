@@ -31,8 +31,9 @@ bool HasSignificantRegression(const CompareReport& report, double fraction);
 std::vector<std::string> GateFailures(const CompareReport& report, double fraction);
 
 /// Rows slower by more than `fraction` that the gate cannot judge: single figures
-/// (Verdict::kNotTestable) or a CI that includes 1 (kNotSignificant). Never counted by
-/// HasSignificantRegression; the CLI names them so that a passing gate is not misread.
+/// (Verdict::kNotTestable), a CI that includes 1 (kNotSignificant) or a figure in doubt
+/// (kCannotTell: read from a damaged row, timed in user CPU against the real seconds). Never
+/// counted by HasSignificantRegression; the CLI names them so that a passing gate is not misread.
 size_t CountUntestedRegressions(const CompareReport& report, double fraction);
 
 /// The first pair (index into report.pairs) with no row measured on both sides

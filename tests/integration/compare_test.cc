@@ -2,6 +2,7 @@
 // AES-NI and VAES masked on one side, the --fail-if-slower gate on fixture files, output to a
 // file, and bad input.
 #include <filesystem>
+#include <fstream>
 #include <set>
 #include <string>
 #include <vector>
@@ -128,6 +129,26 @@ TEST(CompareCliTest, FailIfSlowerGatesOnSignificantRegressions) {
             0u)
       << none.err;
   EXPECT_EQ(std::count(none.err.begin(), none.err.end(), '\n'), 1) << none.err;
+
+  // Rows read without their 'type' line are in doubt: 35% slower, they pass the gate, and a note
+  // says they could not be tested rather than leave the pass unexplained.
+  const auto dir = std::filesystem::temp_directory_path() / "cryptobench_gate_doubt_test";
+  std::filesystem::create_directories(dir);
+  const std::string type =
+      "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+      "bytes\n";
+  std::ofstream(dir / "a.txt") << type
+                               << "aes-128-cbc     1050000.00k  1300000.00k  1350000.00k  "
+                                  "1370000.00k  1375000.00k  1376000.00k\n";
+  std::ofstream(dir / "b.txt") << "aes-128-cbc     1050000.00k  1300000.00k  1350000.00k  "
+                                  "1370000.00k  1375000.00k  900000.00k\n";
+  const CliResult doubt = RunCryptobench(
+      {"compare", (dir / "a.txt").string(), (dir / "b.txt").string(), "--fail-if-slower", "10"});
+  EXPECT_EQ(doubt.exit_status, 0) << doubt.err;
+  EXPECT_NE(doubt.err.find("1 row(s) slower by more than 10% could not be tested"),
+            std::string::npos)
+      << doubt.err;
+  std::filesystem::remove_all(dir);
 }
 
 TEST(CompareCliTest, WritesMarkdownToAFileAtomically) {
