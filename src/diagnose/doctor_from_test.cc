@@ -825,6 +825,18 @@ TEST(CryptoFineTest, AFigureInItsAcceleratedClassIsFineOnlyWhenTheClockIsKnown) 
   EXPECT_THAT(Tags(report), ElementsAre("crypto-fine"));
   EXPECT_THAT(FindFinding(report, "report.crypto-fine")->summary,
               HasSubstr("a disk, file system, VPN or proxy"));
+
+  // A platform line but no clock: the verdict is "accelerated", and a figure above every
+  // software AES at any clock is as fine as it is without the platform line (the trial saw
+  // more evidence give less).
+  results::RunResult fast = ImportedRun("", kOpenssl111);
+  fast.source.timing_basis = "wall_clock";
+  fast.library.platform = "platform: linux-x86_64";
+  Add(fast, "AES-128-GCM", "aead", {Figure("encrypt", 16384, 6450)});
+  report = DiagnoseReport(fast);
+  ASSERT_EQ(Find(report, "AES-128-GCM").status, VerdictStatus::kAccelerated);
+  ASSERT_EQ(report.core_hz_low, kReportDefaultHzLow);
+  EXPECT_THAT(Tags(report), ElementsAre("crypto-fine"));
 }
 
 // A figure that software may reach (no architecture, no clock), a slow figure beside a fast

@@ -78,7 +78,8 @@ std::optional<Finding> CryptoFineFinding(const DoctorReport& report) {
       // The fingerprint falls in an accelerated class over the whole range of the clock the
       // text gives (over the assumed 1-5 GHz only the bounds below, which hold at any clock).
       figure.why = verdict.line;
-    } else if (verdict.status == VerdictStatus::kUndetermined &&
+    } else if ((verdict.status == VerdictStatus::kUndetermined ||
+                verdict.status == VerdictStatus::kAccelerated) &&
                ClassifyAesFigure(verdict.algorithm, verdict.input_len, m.bytes_per_s) ==
                    AesBound::kAboveSoftware) {
       figure.why = fmt::format("faster than any software AES at any clock (above {:.0f} MB/s)",
