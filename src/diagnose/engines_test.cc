@@ -209,7 +209,8 @@ TEST(EngineFindingsTest, AKernelEngineOverASoftwareDriverIsNamed) {
   lsmod.source.facts.push_back({"kernel_module", "aes_neon_bs", 3});
   lsmod.source.facts.push_back({"kernel_module", "sha256_generic", 4});
   EXPECT_THAT(Tags(lsmod), Contains("engine-software-driver"));
-  const Finding* finding = FindingOf(DiagnoseReport(lsmod), "engine.software-driver");
+  const DoctorReport lsmod_report = DiagnoseReport(lsmod);  // FindingOf points into it
+  const Finding* finding = FindingOf(lsmod_report, "engine.software-driver");
   ASSERT_NE(finding, nullptr);
   EXPECT_THAT(finding->evidence, HasSubstr("aes_neon_bs"));
   // lsmod alone cannot see a driver built into the kernel: likely, not certain, and the
@@ -228,7 +229,8 @@ TEST(EngineFindingsTest, AKernelEngineOverASoftwareDriverIsNamed) {
   proc.source.facts.push_back(
       {"kernel_driver", "cbc(aes): driver cbc-aes-neonbs, module aes_neon_bs, priority 250", 6});
   EXPECT_THAT(Tags(proc), Contains("engine-software-driver"));
-  const Finding* settled = FindingOf(DiagnoseReport(proc), "engine.software-driver");
+  const DoctorReport proc_report = DiagnoseReport(proc);
+  const Finding* settled = FindingOf(proc_report, "engine.software-driver");
   ASSERT_NE(settled, nullptr);
   EXPECT_THAT(settled->summary, Not(HasSubstr("most likely")));
   EXPECT_THAT(settled->evidence, HasSubstr("https://github.com/torvalds/linux/"));
