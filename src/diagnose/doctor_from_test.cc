@@ -471,6 +471,41 @@ TEST(DoctorFromTest, ArchitectureFromMachinePlatformOrCompilerLine) {
   EXPECT_THAT(source, HasSubstr("machine"));
 }
 
+// Issue 13 sec. 4: pasted `openssl speed rsa ecdsa des` rows. No experiment can run and no
+// sourced ops/s-per-GHz class separates the RSA paths, so RSA says "cannot tell" with what the
+// vector offers; 3DES has no x86-64 assembly at all, which is expected (data/pk-asm.csv).
+TEST(DoctorFromTest, PublicKeyRowsCannotTellAndDesIsExpectedWithoutAssembly) {
+  results::RunResult run =
+      ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
+  // 1500 sign/s and 50000 verify/s: ops = MB/s * 1e6 / 32.
+  Add(run, "RSA-2048", "signature", {Figure("sign", 32, 0.048), Figure("verify", 32, 1.6)});
+  Add(run, "DES-EDE3-CBC", "cipher", {Figure("encrypt", 8192, 28)});
+
+  const DoctorReport report = DiagnoseReport(run);
+  ASSERT_EQ(report.verdicts.size(), 3u);
+  const Verdict& sign = report.verdicts[0];
+  EXPECT_EQ(sign.algorithm, "RSA-2048");
+  EXPECT_EQ(sign.operation, "sign");
+  EXPECT_EQ(sign.status, VerdictStatus::kUndetermined);
+  EXPECT_THAT(sign.line, HasSubstr("1500 sign/s; cannot tell which code path ran"));
+  // kVector has BMI2 and ADX (LV1 0x80100) but no AVX-512 IFMA.
+  EXPECT_THAT(sign.line, HasSubstr("offers BMI2 and ADX (MULX/ADCX/ADOX)"));
+  EXPECT_THAT(sign.evidence, Contains(HasSubstr("AVX-512 IFMA clear")));
+  // OpenSSL 3.0.11: the MULX/ADX row of x86_64-mont5 is cited; 3.1's RSA-3072/4096 IFMA is not.
+  EXPECT_THAT(sign.evidence, Contains(HasSubstr("x86_64-mont5 with BMI2+ADX")));
+  EXPECT_THAT(sign.evidence, Not(Contains(HasSubstr("rsaz-3k-avx512"))));
+  EXPECT_THAT(sign.advice, HasSubstr("cryptobench doctor --algorithms RSA-2048"));
+  EXPECT_EQ(report.verdicts[1].operation, "verify");
+  EXPECT_THAT(report.verdicts[1].line, HasSubstr("50000 verify/s"));
+
+  const Verdict& des = Find(report, "DES-EDE3-CBC");
+  EXPECT_EQ(des.status, VerdictStatus::kNoHardwarePath);
+  EXPECT_THAT(des.line, HasSubstr("this is expected: OpenSSL has no DES-EDE3-CBC assembly for "
+                                  "x86_64"));
+  EXPECT_THAT(des.evidence, Contains(HasSubstr("crypto/des/build.info")));
+  EXPECT_THAT(des.advice, HasSubstr("ChaCha20-Poly1305"));
+}
+
 TEST(DoctorFromTest, LargestUsableCellDecidesAndOthersAreListedAsNotExamined) {
   results::RunResult run =
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
@@ -484,9 +519,8 @@ TEST(DoctorFromTest, LargestUsableCellDecidesAndOthersAreListedAsNotExamined) {
 
   const DoctorReport report = DiagnoseReport(run);
   EXPECT_EQ(Find(report, "SHA-256").input_len, 8192u);
-  EXPECT_EQ(report.verdicts.size(), 2u);
-  EXPECT_THAT(report.facts.report->not_examined,
-              ElementsAre(HasSubstr("Camellia-128-CBC"), HasSubstr("RSA-2048")));
+  EXPECT_EQ(report.verdicts.size(), 3u);
+  EXPECT_THAT(report.facts.report->not_examined, ElementsAre(HasSubstr("Camellia-128-CBC")));
 
   // Only the algorithms asked for.
   const DoctorReport only = DiagnoseReport(run, {FindAlgorithm("MD5")});
