@@ -463,8 +463,9 @@ TEST(DoctorFromTest, PublicKeyRowsCannotTellAndDesIsExpectedWithoutAssembly) {
   results::RunResult run =
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
   // 1500 sign/s and 50000 verify/s: ops = MB/s * 1e6 / 32.
-  Add(run, "RSA-2048", "signature", {Figure("sign", 32, 0.048), Figure("verify", 32, 1.6)});
-  Add(run, "DES-EDE3-CBC", "cipher", {Figure("encrypt", 8192, 28)});
+  Add(run, "RSA-2048", "signature",
+      {ImportedFigure("sign", 32, 0.048), ImportedFigure("verify", 32, 1.6)});
+  Add(run, "DES-EDE3-CBC", "cipher", {ImportedFigure("encrypt", 8192, 28)});
 
   const DoctorReport report = DiagnoseReport(run);
   ASSERT_EQ(report.verdicts.size(), 3u);
