@@ -129,6 +129,15 @@ std::vector<const PkAsmPath*> PkAsmPathsFor(const std::vector<PkAsmPath>& table,
   return out;
 }
 
+std::optional<LibraryVersion> OpenSslReleaseOf(std::string_view version_text) {
+  constexpr std::string_view kPrefix = "OpenSSL ";
+  if (!version_text.starts_with(kPrefix)) {
+    return std::nullopt;
+  }
+  version_text.remove_prefix(kPrefix.size());
+  return ParseLibraryVersion(version_text.substr(0, version_text.find(' ')));
+}
+
 const PkAsmPath* NoAssemblyRow(std::string_view algorithm, std::string_view arch) {
   for (const PkAsmPath* row : PkAsmPathsFor(PkAsmPaths(), algorithm, arch, nullptr)) {
     if (row->role == "none") {

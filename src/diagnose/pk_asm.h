@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -54,6 +55,11 @@ const std::vector<PkAsmPath>& PkAsmPaths();
 std::vector<const PkAsmPath*> PkAsmPathsFor(const std::vector<PkAsmPath>& table,
                                             std::string_view algorithm, std::string_view arch,
                                             const LibraryVersion* version);
+
+/// The OpenSSL release in a version text as `OpenSSL_version()` prints it ("OpenSSL 3.0.13 30 Jan
+/// 2024" → 3.0.13), or nullopt for any other library (LibreSSL, BoringSSL) or an unreadable text:
+/// the table describes OpenSSL only.
+std::optional<LibraryVersion> OpenSslReleaseOf(std::string_view version_text);
 
 /// The table's "none" row for `algorithm` on `arch`, or nullptr: OpenSSL has no assembly for it
 /// there, so an assembly build runs the same C code as a no-asm build.
