@@ -977,6 +977,51 @@ TEST(CryptoFineTest, NotFromAFigureInDoubt) {
   EXPECT_THAT(Tags(DiagnoseReport(run)), ElementsAre("crypto-fine"));
 }
 
+// A paste with its own mask experiment (the same EVP run with OPENSSL_ia32cap clearing AES-NI,
+// clearly slower) shows the unmasked run took the AES-NI path: fine, and the runs' difference
+// is the experiment, not a question for compare. No slowdown: nothing is settled.
+TEST(CryptoFineTest, APastedMaskExperimentSettlesThePath) {
+  results::RunResult plain = ImportedRun("", kOpenssl111);
+  plain.source.evp = "evp";
+  plain.source.timing_basis = "wall_clock";
+  Add(plain, "AES-128-CBC", "cipher",
+      {ImportedFigure("encrypt", 16, 490), ImportedFigure("encrypt", 8192, 538)});
+  results::RunResult masked = plain;
+  masked.library.worker_env["OPENSSL_ia32cap"] = "~0x200000200000000";
+  masked.algorithms.front().cells = {ImportedFigure("encrypt", 16, 217),
+                                     ImportedFigure("encrypt", 8192, 254)};
+  const std::vector<results::RunResult> runs = {plain, masked};
+  DoctorReport report = DiagnoseReport(plain);
+  ASSERT_THAT(Tags(report), ElementsAre("cannot-tell"));
+  ReadPastedMaskExperiment(report, plain, runs);
+  WithdrawCryptoFineWhenRunsDiffer(report, runs);
+  EXPECT_THAT(Tags(report), ElementsAre("crypto-fine"));
+  const Finding* fine = FindFinding(report, "report.crypto-fine");
+  ASSERT_NE(fine, nullptr);
+  EXPECT_THAT(fine->summary, HasSubstr("AES-128-CBC encrypt at 8 KiB per call runs at 538 MB/s"));
+  EXPECT_THAT(fine->evidence, HasSubstr("OPENSSL_ia32cap=~0x200000200000000"));
+  EXPECT_THAT(fine->evidence, HasSubstr("2.12x slower"));
+
+  // The masked run itself, and a mask that leaves the figure as it was, settle nothing.
+  report = DiagnoseReport(masked);
+  ReadPastedMaskExperiment(report, masked, runs);
+  EXPECT_EQ(FindFinding(report, "report.crypto-fine"), nullptr);
+  results::RunResult same = masked;
+  same.algorithms.front().cells = {ImportedFigure("encrypt", 8192, 530)};
+  report = DiagnoseReport(plain);
+  ReadPastedMaskExperiment(report, plain, {plain, same});
+  EXPECT_EQ(FindFinding(report, "report.crypto-fine"), nullptr);
+  EXPECT_THAT(Tags(report), ElementsAre("cannot-tell"));
+  // A mask of another bit (SSSE3, LV1 bit 9) is no AES-NI experiment.
+  results::RunResult other = masked;
+  other.library.worker_env["OPENSSL_ia32cap"] = ":~0x200";
+  report = DiagnoseReport(plain);
+  ReadPastedMaskExperiment(report, plain, {plain, other});
+  EXPECT_EQ(FindFinding(report, "report.crypto-fine"), nullptr);
+  EXPECT_TRUE(MaskExplains(plain, masked));
+  EXPECT_FALSE(MaskExplains(plain, plain));
+}
+
 // Undetermined verdicts and no cause: "cannot tell", naming the one command that settles them.
 TEST(UndeterminedTest, NamesTheCommandThatWouldTell) {
   // No architecture, no clock: lscpu.

@@ -176,8 +176,9 @@ std::optional<std::string> RunsDiffer(const std::vector<results::RunResult>& run
   for (const auto& [key, figures] : cells) {
     for (const Figure& a : figures) {
       for (const Figure& b : figures) {
-        if (a.run < b.run && std::max(a.bytes_per_s, b.bytes_per_s) >
-                                 std::min(a.bytes_per_s, b.bytes_per_s) * (1 + threshold)) {
+        if (a.run < b.run && !MaskExplains(runs[a.run], runs[b.run]) &&
+            std::max(a.bytes_per_s, b.bytes_per_s) >
+                std::min(a.bytes_per_s, b.bytes_per_s) * (1 + threshold)) {
           return fmt::format("{} {} at {} per call: run {} {}, run {} {}", std::get<0>(key),
                              std::get<1>(key), report::FormatSize(std::get<2>(key)), a.run + 1,
                              FormatBytesPerSecond(a.bytes_per_s), b.run + 1,
