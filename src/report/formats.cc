@@ -52,8 +52,7 @@ struct Extension {
 constexpr Extension kExtensions[] = {
     {".json", Format::kJson},         {".csv", Format::kCsv},   {".md", Format::kMarkdown},
     {".markdown", Format::kMarkdown}, {".html", Format::kHtml}, {".htm", Format::kHtml},
-    {".txt", Format::kTable},
-};
+};  // not .txt: a text file may hold the table or the openssl layout, so --format decides
 
 std::string Lower(std::string_view text) {
   std::string out(text);

@@ -46,7 +46,8 @@ std::span<const Format> FormatsOf(Producer producer);
 bool CanProduce(Producer producer, Format format);
 
 /// The format an --output path's extension names: .json, .csv, .md or .markdown, .html or
-/// .htm, .txt (table); case-insensitive. nullopt for any other or no extension.
+/// .htm; case-insensitive. nullopt for any other or no extension (.txt too: a text file may
+/// hold the table or the openssl layout, so --format decides).
 std::optional<Format> FormatForExtension(std::string_view path);
 
 /// The format `producer` writes: `given` (the --format value; "" when the option was not
