@@ -169,7 +169,9 @@ int Run(int argc, char** argv) {
                         "Target 95% CI half-width of the median, e.g. 0.01 or 1% (0: use budget)");
   speed_cmd->add_option("--max-seconds", speed.max_seconds,
                         "Sampling time budget per cell, seconds (default 0.5)");
-  speed_cmd->add_option("--format", speed.format, "table, openssl, json, csv or markdown");
+  speed_cmd->add_option("--format", speed.format,
+                        "table (default), openssl, json, csv or markdown (default: from --output's "
+                        "extension, else table)");
   speed_cmd->add_option("--output,-o", speed.output, "Write the report to FILE (atomically)");
   speed_cmd
       ->add_option("--env", speed.env,
@@ -197,7 +199,7 @@ int Run(int argc, char** argv) {
           "default; boringssl: its android path); NAME=PATH for one backend, PATH for "
           "every one; repeatable")
       ->allow_extra_args(false);
-  list_cmd->add_option("--format", list.format, "table or json");
+  list_cmd->add_option("--format", list.format, "table (default) or json");
 
   DoctorCommandOptions doctor;
   CLI::App* doctor_cmd = app.add_subcommand(
@@ -216,7 +218,9 @@ int Run(int argc, char** argv) {
                          "is masked with its own switch where it has one");
   doctor_cmd->add_flag("--quick", doctor.quick,
                        "Examine only the default suite's symmetric algorithms");
-  doctor_cmd->add_option("--format", doctor.format, "text, json or markdown");
+  doctor_cmd->add_option("--format", doctor.format,
+                         "table (default; alias text), json or markdown (default: from --output's "
+                         "extension, else table)");
   doctor_cmd->add_option("--bytes", doctor.bytes, "Input size measured, bytes (default 16384)");
   doctor_cmd->add_option("--max-seconds", doctor.max_seconds,
                          "Sampling budget per measurement, seconds (default 0.25)");
@@ -235,7 +239,8 @@ int Run(int argc, char** argv) {
       "for stdin as results");
   import_cmd->add_option("input", import_options.input, "File to read, or - for stdin")->required();
   import_cmd->add_option("--format", import_options.format,
-                         "json (default), table, markdown, csv or openssl");
+                         "table, openssl, json, csv or markdown (default: from --output's "
+                         "extension, else table)");
   import_cmd->add_option("--output,-o", import_options.output,
                          "Write the result to FILE (atomically)");
 
@@ -274,7 +279,9 @@ int Run(int argc, char** argv) {
                           "Changes within this percentage are 'within' (default 5)");
   compare_cmd->add_option("--fail-if-slower", compare_options.fail_if_slower,
                           "Exit 1 if a significant slowdown exceeds this percentage");
-  compare_cmd->add_option("--format", compare_options.format, "table (default), json or markdown");
+  compare_cmd->add_option("--format", compare_options.format,
+                          "table, json or markdown (default: from --output's extension, else "
+                          "table)");
   compare_cmd->add_option("--output,-o", compare_options.output,
                           "Write the report to FILE (atomically)");
   compare_cmd->add_flag_callback(
@@ -338,7 +345,9 @@ int Run(int argc, char** argv) {
   tls_cmd->add_flag_callback(
       "--no-aead-ceiling", [&] { tls_options.aead = false; },
       "Do not measure the suites' AEADs with speed");
-  tls_cmd->add_option("--format", tls_options.format, "table, json, csv or markdown");
+  tls_cmd->add_option("--format", tls_options.format,
+                      "table, json, csv or markdown (default: from --output's extension, else "
+                      "table)");
   tls_cmd->add_option("--output,-o", tls_options.output, "Write the report to FILE (atomically)");
   tls_cmd
       ->add_option("--env", tls_options.env,

@@ -30,7 +30,7 @@ struct SpeedOptions {
   std::string threads = "1";
   std::string precision = "0.01";
   std::string max_seconds = "0.5";
-  std::string format = "table";
+  std::string format;  ///< --format as given ("": from --output's extension, else table)
   std::string output;
   std::vector<std::string> env;
   bool progress = true;
@@ -47,7 +47,7 @@ int RunSpeed(const SpeedOptions& options);
 /// Options of the hidden `cryptobench __harness-overhead` (bench/harness-overhead).
 struct HarnessOverheadOptions {
   std::string max_seconds = "0.5";  ///< sampling budget per loop shape, seconds
-  std::string format = "text";      ///< text or json
+  std::string format;               ///< --format: table (alias text) or json
 };
 
 /// Runs `__harness-overhead`: the per-call cost, in ns, of the timed loop around a no-op
@@ -59,7 +59,7 @@ struct ListOptions {
   bool backends = false;               ///< --backends: list the backends instead of algorithms
   std::string backend = "openssl";     ///< --backend: whose support the catalogue shows
   std::vector<std::string> libraries;  ///< --lib [NAME=]PATH, repeatable (ParseLibraryOptions)
-  std::string format = "table";
+  std::string format;  ///< --format as given ("": from --output's extension, else table)
 };
 
 /// Runs `list`: the catalogue, each entry marked supported/unsupported by the backend's library;
@@ -72,7 +72,7 @@ struct DoctorCommandOptions {
   std::vector<std::string> algorithms;
   std::vector<std::string> libraries;  ///< --lib [NAME=]PATH, repeatable (ParseLibraryOptions)
   std::string backend = "openssl";     ///< --backend NAME[,NAME...]|all
-  std::string format = "text";
+  std::string format;  ///< --format as given ("": from --output's extension, else table)
   bool quick = false;
   std::string bytes = "16384";
   std::string max_seconds = "0.25";
@@ -91,9 +91,9 @@ int RunDoctorCommand(const DoctorCommandOptions& options);
 
 /// Options of `cryptobench import`.
 struct ImportOptions {
-  std::string input;            ///< a file, or "-" for standard input
-  std::string format = "json";  ///< json, table, markdown, csv or openssl
-  std::string output;           ///< write here (atomically) instead of stdout
+  std::string input;   ///< a file, or "-" for standard input
+  std::string format;  ///< --format as given ("": from --output's extension, else table)
+  std::string output;  ///< write here (atomically) instead of stdout
 };
 
 /// Runs `import`: reads `openssl speed` / `openssl version` output and writes it as results.
@@ -116,7 +116,7 @@ struct CompareCommandOptions {
   std::string rounds = "2";     ///< interleaved rounds per live side and algorithm
   std::string threshold = "5";  ///< percent
   std::string fail_if_slower;   ///< percent; empty = off
-  std::string format = "table";
+  std::string format;           ///< --format as given ("": from --output's extension, else table)
   std::string output;
   bool progress = true;
   std::string store;  ///< --store: where store:SELECTOR sides are read (StoreLocation)
@@ -169,7 +169,7 @@ struct TlsOptions {
   bool handshakes = true;     ///< --no-handshakes clears
   bool tcp = true;            ///< --no-tcp clears: no plain-TCP baseline
   bool aead = true;           ///< --no-aead-ceiling clears
-  std::string format = "table";
+  std::string format;         ///< --format as given ("": from --output's extension, else table)
   std::string output;
   std::vector<std::string> env;
   bool progress = true;
@@ -217,8 +217,8 @@ struct HistoryOptions {
   std::string name;
   std::string since;
   std::string until;
-  std::string limit;  ///< runs listed / points of a trend, newest; empty: 50 and 200
-  std::string format = "table";
+  std::string limit;   ///< runs listed / points of a trend, newest; empty: 50 and 200
+  std::string format;  ///< --format as given ("": from --output's extension, else table)
   // show
   bool show = false;
   std::string run;  ///< ID, last or NAME

@@ -26,6 +26,7 @@
 #include "cpu/features.h"
 #include "measure/clocks.h"
 #include "report/catalog_entry.h"
+#include "report/formats.h"
 #include "report/sanitize.h"
 #include "results/json.h"
 #include "results/limits.h"
@@ -254,11 +255,8 @@ int RunCompare(const CompareCommandOptions& options) {
     return RunCompareTls(options);
   }
   // Validate everything before reading or measuring anything.
-  compare::CompareFormat format;
-  if (!compare::ParseCompareFormat(options.format, &format)) {
-    throw UsageError(
-        fmt::format("--format '{}': expected table, json or markdown", options.format));
-  }
+  const compare::CompareFormat format =
+      report::ChooseFormat(report::Producer::kCompare, options.format, options.output);
   const double threshold = compare::ParsePercent(options.threshold, "--threshold");
   const bool gate = !options.fail_if_slower.empty();
   const double fail_fraction =

@@ -14,6 +14,7 @@
 #include "cli/options.h"
 #include "cli/tls_internal.h"
 #include "core/errors.h"
+#include "report/formats.h"
 #include "results/json.h"
 #include "results/limits.h"
 
@@ -90,11 +91,8 @@ bool AnyTlsResultFile(const std::vector<std::string>& files) {
 }
 
 int RunCompareTls(const CompareCommandOptions& options) {
-  compare::CompareFormat format;
-  if (!compare::ParseCompareFormat(options.format, &format)) {
-    throw UsageError(
-        fmt::format("--format '{}': expected table, json or markdown", options.format));
-  }
+  const compare::CompareFormat format =
+      report::ChooseFormat(report::Producer::kCompare, options.format, options.output);
   const double threshold = compare::ParsePercent(options.threshold, "--threshold");
   const bool gate = !options.fail_if_slower.empty();
   const double fail_fraction =

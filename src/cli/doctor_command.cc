@@ -17,6 +17,7 @@
 #include "cli/options.h"
 #include "core/errors.h"
 #include "core/utc.h"
+#include "report/formats.h"
 #include "report/sanitize.h"
 #include "results/json.h"
 #include "results/limits.h"
@@ -93,13 +94,13 @@ struct RenderedReport {
   int exit_status = 0;
 };
 
-RenderedReport Render(const diagnose::DoctorReport& report, const std::string& format) {
+RenderedReport Render(const diagnose::DoctorReport& report, report::Format format) {
   RenderedReport out;
   out.exit_status = report.ExitStatus();
   std::ostringstream text;
-  if (format == "json") {
+  if (format == report::Format::kJson) {
     out.json = diagnose::DoctorToJson(report);
-  } else if (format == "text") {
+  } else if (format == report::Format::kTable) {
     diagnose::RenderDoctorText(report, text);
   } else {
     diagnose::RenderDoctorMarkdown(report, text);
@@ -108,13 +109,13 @@ RenderedReport Render(const diagnose::DoctorReport& report, const std::string& f
   return out;
 }
 
-RenderedReport Render(const diagnose::LibraryDoctorReport& report, const std::string& format) {
+RenderedReport Render(const diagnose::LibraryDoctorReport& report, report::Format format) {
   RenderedReport out;
   out.exit_status = report.ExitStatus();
   std::ostringstream text;
-  if (format == "json") {
+  if (format == report::Format::kJson) {
     out.json = diagnose::LibraryDoctorToJson(report);
-  } else if (format == "text") {
+  } else if (format == report::Format::kTable) {
     diagnose::RenderLibraryDoctorText(report, text);
   } else {
     diagnose::RenderLibraryDoctorMarkdown(report, text);
@@ -133,9 +134,9 @@ int ExitStatusOf(const std::vector<RenderedReport>& reports) {
 
 // Several reports: JSON as one {"kind": "doctor_reports"} document, text and Markdown one after
 // another with a blank line between.
-std::string Join(const std::vector<RenderedReport>& reports, const std::string& format) {
+std::string Join(const std::vector<RenderedReport>& reports, report::Format format) {
   constexpr auto kReplace = nlohmann::ordered_json::error_handler_t::replace;
-  if (format == "json") {
+  if (format == report::Format::kJson) {
     if (reports.size() == 1) {
       return reports.front().json.dump(2, ' ', false, kReplace) + "\n";
     }
@@ -169,7 +170,7 @@ void WriteReport(const DoctorCommandOptions& options, std::string rendered) {
 
 // `doctor --from FILE`: one report per run in the file (an `openssl version` block without
 // figures is left out when another run has figures).
-int RunDoctorFrom(const DoctorCommandOptions& options,
+int RunDoctorFrom(const DoctorCommandOptions& options, report::Format format,
                   const std::vector<const AlgorithmInfo*>& algorithms) {
   if (!options.measuring.empty()) {
     throw UsageError(fmt::format("{} cannot be used with --from: nothing is measured",
@@ -226,7 +227,7 @@ int RunDoctorFrom(const DoctorCommandOptions& options,
     report.created_utc = UtcTimestamp();
     report.tool_version = CRYPTOBENCH_VERSION;
     report.facts.report->file = name;
-    reports.push_back(Render(report, options.format));
+    reports.push_back(Render(report, format));
   }
   if (!left_out.empty()) {
     const std::string names = fmt::format("{}", fmt::join(left_out, ", "));
@@ -241,7 +242,7 @@ int RunDoctorFrom(const DoctorCommandOptions& options,
                  "(`cryptobench doctor --backend NAME` examines other libraries)\n",
                  name.c_str(), names.c_str());
   }
-  WriteReport(options, Join(reports, options.format));
+  WriteReport(options, Join(reports, format));
   return ExitStatusOf(reports);
 }
 
@@ -270,20 +271,22 @@ class Progress {
 }  // namespace
 
 int RunDoctorCommand(const DoctorCommandOptions& options) {
-  if (options.format != "text" && options.format != "json" && options.format != "markdown" &&
-      options.format != "md") {
-    throw UsageError(fmt::format("--format '{}': expected text, json or markdown", options.format));
-  }
+  const report::Format format =
+      report::ChooseFormat(report::Producer::kDoctor, options.format, options.output);
   const std::vector<const AlgorithmInfo*> algorithms = ResolveAlgorithms(options.algorithms);
+  // Public-key verdicts (mask experiments on the MULX/ADX and IFMA paths, data/pk-asm.csv) exist
+  // for OpenSSL only; the other backends' doctor examines the symmetric algorithms.
+  std::vector<const AlgorithmInfo*> symmetric;
+  std::vector<std::string> public_key;
   for (const AlgorithmInfo* alg : algorithms) {
-    if (!IsSymmetric(alg->kind)) {
-      throw UsageError(fmt::format(
-          "doctor examines symmetric algorithms (ciphers, AEADs, hashes, MACs); {} is {}",
-          alg->name, KindName(alg->kind)));
+    if (IsSymmetric(alg->kind)) {
+      symmetric.push_back(alg);
+    } else {
+      public_key.emplace_back(alg->name);
     }
   }
   if (options.from_given) {
-    return RunDoctorFrom(options, algorithms);
+    return RunDoctorFrom(options, format, algorithms);
   }
   const std::vector<uint64_t> sizes = ParseInputSizes(options.bytes);
   if (sizes.size() != 1) {
@@ -319,22 +322,28 @@ int RunDoctorCommand(const DoctorCommandOptions& options) {
                                        [&](const std::string& algorithm, const std::string& label) {
                                          progress(shown, algorithm, label);
                                        }),
-                   options.format));
+                   format));
         continue;
+      }
+      if (!public_key.empty() && symmetric.empty()) {
+        throw UsageError(fmt::format(
+            "the {} backend: doctor examines public-key algorithms ({}) with the openssl backend "
+            "only",
+            backend, fmt::join(public_key, ", ")));
       }
       diagnose::LibraryDoctorOptions doctor;
       doctor.executable = worker::SelfExecutable();
       doctor.backend = backend;
       doctor.library_path = libraries.For(*descriptor);
       doctor.quick = options.quick;
-      doctor.algorithms = algorithms;
+      doctor.algorithms = symmetric;
       doctor.input_len = sizes.front();
       doctor.max_seconds = max_seconds;
       reports.push_back(
           Render(diagnose::RunLibraryDoctor(
                      doctor, [&](const std::string& algorithm,
                                  const std::string& label) { progress(shown, algorithm, label); }),
-                 options.format));
+                 format));
     } catch (const UsageError& e) {
       // With "all", a backend that cannot be opened here (no AF_ALG, no default BoringSSL) is
       // left out with a note, as `speed --backend all` does.
@@ -349,7 +358,7 @@ int RunDoctorCommand(const DoctorCommandOptions& options) {
                         : ""));
     }
   }
-  WriteReport(options, Join(reports, options.format));
+  WriteReport(options, Join(reports, format));
   return ExitStatusOf(reports);
 }
 

@@ -8,6 +8,7 @@
 #include "cli/options.h"
 #include "core/errors.h"
 #include "measure/harness_overhead.h"
+#include "report/formats.h"
 
 namespace cryptobench::cli {
 namespace {
@@ -30,9 +31,8 @@ std::string LoopCostLine(const char* label, const measure::LoopCost& cost) {
 int RunHarnessOverhead(const HarnessOverheadOptions& options) {
   measure::SamplerConfig config;
   config.max_seconds = ParseMaxSeconds(options.max_seconds);
-  if (options.format != "text" && options.format != "json") {
-    throw UsageError("--format must be text or json, not '" + options.format + "'");
-  }
+  const report::Format format =
+      report::ChooseFormat(report::Producer::kHarnessOverhead, options.format);
   const measure::HarnessOverhead overhead = measure::MeasureHarnessOverhead(config);
   if (!overhead.error.empty()) {
     throw std::runtime_error("no-op loop: " + overhead.error);
@@ -42,7 +42,7 @@ int RunHarnessOverhead(const HarnessOverheadOptions& options) {
       overhead.harness.batch == 0
           ? 0
           : overhead.clock_pair_ns / static_cast<double>(overhead.harness.batch);
-  if (options.format == "json") {
+  if (format == report::Format::kJson) {
     const nlohmann::json doc = {
         {"harness", LoopCostToJson(overhead.harness)},
         {"openssl_speed_loop", LoopCostToJson(overhead.openssl_speed_shape)},

@@ -16,6 +16,7 @@
 #include "core/errors.h"
 #include "core/utc.h"
 #include "report/format_util.h"
+#include "report/formats.h"
 #include "report/report.h"
 #include "report/sanitize.h"
 #include "report/text_table.h"
@@ -73,19 +74,16 @@ store::RunFilter FilterOf(const HistoryOptions& options, int64_t limit) {
 enum class ListFormat { kTable, kJson, kCsv, kMarkdown };
 
 ListFormat ParseListFormat(const std::string& text) {
-  if (text == "table" || text == "text") {
-    return ListFormat::kTable;
+  switch (report::ChooseFormat(report::Producer::kHistory, text)) {
+    case report::Format::kJson:
+      return ListFormat::kJson;
+    case report::Format::kCsv:
+      return ListFormat::kCsv;
+    case report::Format::kMarkdown:
+      return ListFormat::kMarkdown;
+    default:
+      return ListFormat::kTable;  // the registry admits no other for history
   }
-  if (text == "json") {
-    return ListFormat::kJson;
-  }
-  if (text == "csv") {
-    return ListFormat::kCsv;
-  }
-  if (text == "markdown" || text == "md") {
-    return ListFormat::kMarkdown;
-  }
-  throw UsageError(fmt::format("--format '{}': expected table, json, csv or markdown", text));
 }
 
 // A run's host for a list: "-" when unknown (an import without --hostname), empty in CSV,
@@ -227,12 +225,8 @@ int64_t ResolveRun(store::Store& store, const std::string& selector) {
 namespace {
 
 int ShowRun(store::Store& store, const HistoryOptions& options) {
-  report::Format format;
-  const std::string name = options.format == "text" ? "table" : options.format;
-  if (!report::ParseFormat(name, &format)) {
-    throw UsageError(fmt::format("--format '{}': expected table, openssl, json, csv or markdown",
-                                 options.format));
-  }
+  // A stored speed run: what speed writes.
+  const report::Format format = report::ChooseFormat(report::Producer::kSpeed, options.format);
   const int64_t id = ResolveRun(store, options.run);
   std::optional<results::RunResult> run = store.LoadRun(id);
   if (!run) {

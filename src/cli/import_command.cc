@@ -62,11 +62,8 @@ void RejectJsonObject(const std::string& text, const std::string& file_name) {
 }  // namespace
 
 int RunImport(const ImportOptions& options) {
-  report::Format format;
-  if (!report::ParseFormat(options.format, &format)) {
-    throw UsageError(fmt::format("--format '{}': expected json, table, markdown, csv or openssl",
-                                 options.format));
-  }
+  const report::Format format =
+      report::ChooseFormat(report::Producer::kImport, options.format, options.output);
   if (!options.output.empty()) {
     CheckOutputPath(options.output);
     CheckOutputIsNotInput(options.output, {options.input});

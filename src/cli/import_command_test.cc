@@ -28,8 +28,19 @@ std::string ReadFile(const std::filesystem::path& path) {
   return text.str();
 }
 
-TEST(ImportCommandTest, JsonByDefaultOneRunIsTheDocument) {
-  const CliResult result = RunCryptobench({"import", kFixtures + "openssl-3.0-cpuinfo.txt"});
+TEST(ImportCommandTest, TableByDefaultLikeEveryCommand) {
+  const CliResult result = RunCryptobench({"import", kFixtures + "openssl-1.1.1-evp.txt"});
+  ASSERT_EQ(result.exit_status, 0) << result.err;
+  const CliResult table =
+      RunCryptobench({"import", kFixtures + "openssl-1.1.1-evp.txt", "--format", "table"});
+  ASSERT_EQ(table.exit_status, 0) << table.err;
+  EXPECT_EQ(result.out, table.out);
+  EXPECT_NE(result.out.front(), '{');
+}
+
+TEST(ImportCommandTest, JsonOneRunIsTheDocument) {
+  const CliResult result =
+      RunCryptobench({"import", kFixtures + "openssl-3.0-cpuinfo.txt", "--format", "json"});
   ASSERT_EQ(result.exit_status, 0) << result.err;
   const nlohmann::json doc = nlohmann::json::parse(result.out);
   EXPECT_EQ(doc["schema_version"], 1);
@@ -38,7 +49,8 @@ TEST(ImportCommandTest, JsonByDefaultOneRunIsTheDocument) {
 }
 
 TEST(ImportCommandTest, SeveralRunsAreWrapped) {
-  const CliResult result = RunCryptobench({"import", kFixtures + "two-runs.txt"});
+  const CliResult result =
+      RunCryptobench({"import", kFixtures + "two-runs.txt", "--format", "json"});
   ASSERT_EQ(result.exit_status, 0) << result.err;
   const nlohmann::json doc = nlohmann::json::parse(result.out);
   ASSERT_TRUE(doc.contains("runs"));
@@ -56,7 +68,7 @@ TEST(ImportCommandTest, TableMarkdownAndCsvRender) {
 
 TEST(ImportCommandTest, ReadsStandardInput) {
   const std::string command = "cat '" + kFixtures + "openssl-3.0-mr.txt' | '" +
-                              std::string(CRYPTOBENCH_BINARY) + "' import - 2>&1";
+                              std::string(CRYPTOBENCH_BINARY) + "' import - --format json 2>&1";
   FILE* pipe = popen(command.c_str(), "r");
   ASSERT_NE(pipe, nullptr);
   std::string out;
@@ -71,6 +83,7 @@ TEST(ImportCommandTest, ReadsStandardInput) {
   EXPECT_EQ(doc["source"]["file"], "<stdin>");
 }
 
+// Without --format, the --output file's extension names the format.
 TEST(ImportCommandTest, OutputFileIsWritten) {
   const auto dir = std::filesystem::temp_directory_path() / "cryptobench_import_out";
   std::filesystem::create_directories(dir);

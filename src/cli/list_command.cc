@@ -13,6 +13,7 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "core/errors.h"
+#include "report/formats.h"
 #include "results/json.h"
 #include "worker/process.h"
 #include "worker/scheduler.h"
@@ -52,7 +53,7 @@ std::string MaskText(const backends::BackendDescriptor& descriptor) {
              : fmt::format("{}: {}", descriptor.mask_variable, descriptor.mask_note);
 }
 
-int ListBackends(const ListOptions& options) {
+int ListBackends(report::Format format, const ListOptions& options) {
   std::vector<BackendStatus> statuses;
   std::vector<const backends::BackendDescriptor*> every;
   for (const backends::BackendDescriptor& descriptor : backends::CompiledBackends()) {
@@ -62,7 +63,7 @@ int ListBackends(const ListOptions& options) {
   for (const backends::BackendDescriptor* descriptor : every) {
     statuses.push_back(ProbeBackend(*descriptor, libraries));
   }
-  if (options.format == "json") {
+  if (format == report::Format::kJson) {
     nlohmann::ordered_json list = nlohmann::ordered_json::array();
     for (const BackendStatus& status : statuses) {
       const backends::BackendDescriptor& d = *status.descriptor;
@@ -103,11 +104,9 @@ int ListBackends(const ListOptions& options) {
 }  // namespace
 
 int RunList(const ListOptions& options) {
-  if (options.format != "table" && options.format != "json") {
-    throw UsageError(fmt::format("--format '{}': expected table or json", options.format));
-  }
+  const report::Format format = report::ChooseFormat(report::Producer::kList, options.format);
   if (options.backends) {
-    return ListBackends(options);
+    return ListBackends(format, options);
   }
   const std::vector<const backends::BackendDescriptor*> selected = ResolveBackends(options.backend);
   if (selected.size() != 1) {
@@ -124,7 +123,7 @@ int RunList(const ListOptions& options) {
     throw std::runtime_error(probe.failure);
   }
 
-  if (options.format == "json") {
+  if (format == report::Format::kJson) {
     nlohmann::ordered_json doc;
     doc["schema_version"] = 1;
     doc["library"] = results::LibraryToJson(probe.library);

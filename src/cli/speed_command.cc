@@ -127,11 +127,8 @@ results::AlgorithmResult UnsupportedResult(const AlgorithmInfo& alg, const Backe
 
 int RunSpeed(const SpeedOptions& options) {
   // Validate everything before any work, so bad input costs nothing and writes nothing.
-  report::Format format;
-  if (!report::ParseFormat(options.format, &format)) {
-    throw UsageError(fmt::format("--format '{}': expected table, openssl, json, csv or markdown",
-                                 options.format));
-  }
+  const report::Format format =
+      report::ChooseFormat(report::Producer::kSpeed, options.format, options.output);
   if (options.all && !options.algorithms.empty()) {
     throw UsageError("--all and algorithm names cannot be combined");
   }

@@ -554,11 +554,8 @@ std::string TlsCellLabel(const tls::TlsCell& cell) { return CellLabel(cell); }
 
 int RunTls(const TlsOptions& options) {
   // Everything is validated before any worker starts.
-  report::Format format;
-  if (!report::ParseFormat(options.format, &format) || format == report::Format::kOpenssl) {
-    throw UsageError(
-        fmt::format("--format '{}': expected table, json, csv or markdown", options.format));
-  }
+  const report::Format format =
+      report::ChooseFormat(report::Producer::kTls, options.format, options.output);
   PreparedTls prepared = PrepareTls(options);
   if (prepared.serve) {
     return Serve(options, prepared.plan.libcrypto_path, prepared.plan.libssl_path,

@@ -8,20 +8,21 @@
 
 #include <nlohmann/json.hpp>
 
+#include "report/formats.h"
+
 #include "compare/model.h"
 
 namespace cryptobench::compare {
 
-/// Output formats of `cryptobench compare`.
-enum class CompareFormat { kTable, kMarkdown, kJson };
-
-/// Parses "table", "markdown" or "json"; false for anything else.
-bool ParseCompareFormat(const std::string& name, CompareFormat* out);
+/// Output formats of `cryptobench compare`: report::Format, of which compare writes table,
+/// markdown and json (report::FormatsOf(report::Producer::kCompare)).
+using CompareFormat = report::Format;
 
 /// The JSON document (docs/compare.md, "JSON"), "schema_version" first.
 nlohmann::ordered_json CompareToJson(const CompareReport& report);
 
 /// Writes `report` in `format` to `out` (JSON pretty-printed with two spaces, then a newline).
+/// A format compare does not write throws std::invalid_argument.
 void RenderCompare(const CompareReport& report, CompareFormat format, std::ostream& out);
 
 }  // namespace cryptobench::compare

@@ -1,5 +1,6 @@
 // Side descriptions, the list of rows not compared, and the legend: shared by table and Markdown.
 #include <map>
+#include <stdexcept>
 #include <tuple>
 
 #include <fmt/format.h>
@@ -130,19 +131,6 @@ std::vector<std::string> LegendSentences(double threshold) {
 
 }  // namespace internal
 
-bool ParseCompareFormat(const std::string& name, CompareFormat* out) {
-  if (name == "table") {
-    *out = CompareFormat::kTable;
-  } else if (name == "markdown") {
-    *out = CompareFormat::kMarkdown;
-  } else if (name == "json") {
-    *out = CompareFormat::kJson;
-  } else {
-    return false;
-  }
-  return true;
-}
-
 void RenderCompare(const CompareReport& report, CompareFormat format, std::ostream& out) {
   switch (format) {
     case CompareFormat::kTable:
@@ -154,7 +142,11 @@ void RenderCompare(const CompareReport& report, CompareFormat format, std::ostre
     case CompareFormat::kJson:
       out << CompareToJson(report).dump(2) << "\n";
       return;
+    default:
+      break;
   }
+  throw std::invalid_argument(
+      fmt::format("a comparison cannot be rendered as {}", report::FormatName(format)));
 }
 
 }  // namespace cryptobench::compare

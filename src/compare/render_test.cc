@@ -111,12 +111,5 @@ TEST(CompareReportTest, FixturesShowTheirConstructedPatterns) {
   EXPECT_GT(CountUntestedRegressions(reversed, 0.10), 0u);
 }
 
-TEST(ParseCompareFormatTest, KnownNames) {
-  CompareFormat format;
-  EXPECT_TRUE(ParseCompareFormat("markdown", &format));
-  EXPECT_EQ(format, CompareFormat::kMarkdown);
-  EXPECT_FALSE(ParseCompareFormat("csv", &format));
-}
-
 }  // namespace
 }  // namespace cryptobench::compare

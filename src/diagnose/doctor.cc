@@ -82,11 +82,55 @@ DoctorFacts GatherFacts(const DoctorOptions& options) {
   return facts;
 }
 
-// Measures `alg` once at options.input_len; `ia32cap` ("" = doctor's own environment) replaces
-// OPENSSL_ia32cap in the worker from process start.
-Measurement Measure(const AlgorithmInfo& alg, const DoctorOptions& options,
-                    const std::string& label, const std::vector<std::string>& features,
-                    const std::string& ia32cap) {
+// One cell's figure as a Measurement: bytes/s for symmetric kinds, operations/s for public-key
+// kinds (doctor_model.h, Measurement).
+Measurement FromWorkerCell(results::Cell& cell, bool symmetric, double confidence) {
+  Measurement m;
+  results::DeriveFigures(cell, symmetric, confidence);
+  m.status = cell.status;
+  m.message = cell.message;
+  const results::Estimate* rate = nullptr;
+  if (cell.figures) {
+    rate = symmetric ? (cell.figures->bytes_per_s ? &*cell.figures->bytes_per_s : nullptr)
+                     : &cell.figures->ops_per_s;
+  }
+  if (cell.status == results::CellStatus::kOk && rate != nullptr && rate->value > 0) {
+    m.bytes_per_s = rate->value;
+    m.ci_low = rate->ci_low;
+    m.ci_high = rate->ci_high;
+  } else if (m.status == results::CellStatus::kOk) {
+    m.status = results::CellStatus::kError;
+    m.message = "no throughput figure";
+  }
+  return m;
+}
+
+// One Measurement per timed operation of `alg` (TimedOperations order: the symmetric kinds have
+// one, signatures sign then verify); failures come back as statuses.
+std::vector<Measurement> MeasureOperations(const AlgorithmInfo& alg, const worker::RunPlan& plan) {
+  const size_t count = TimedOperations(alg, false).size();
+  results::AlgorithmResult result = worker::MeasureAlgorithm(alg, plan, nullptr);
+  std::vector<Measurement> out;
+  for (size_t i = 0; i < count; ++i) {
+    if (i < result.cells.size()) {
+      out.push_back(
+          FromWorkerCell(result.cells[i], IsSymmetric(alg.kind), plan.sampler.confidence));
+    } else {
+      Measurement m;
+      m.status = results::CellStatus::kError;
+      m.message = "nothing measured";
+      out.push_back(std::move(m));
+    }
+  }
+  return out;
+}
+
+// Measures `alg` once at options.input_len (public-key kinds: each timed operation once);
+// `ia32cap` ("" = doctor's own environment) replaces OPENSSL_ia32cap in the worker from process
+// start.
+std::vector<Measurement> Measure(const AlgorithmInfo& alg, const DoctorOptions& options,
+                                 const std::string& label, const std::vector<std::string>& features,
+                                 const std::string& ia32cap) {
   worker::RunPlan plan;
   plan.executable = options.executable;
   plan.library_path = options.library_path;
@@ -96,11 +140,13 @@ Measurement Measure(const AlgorithmInfo& alg, const DoctorOptions& options,
   if (!ia32cap.empty()) {
     plan.env[kIa32capVar] = ia32cap;
   }
-  Measurement m = MeasureThroughput(alg, plan, nullptr);
-  m.label = label;
-  m.masked_features = features;
-  m.ia32cap = ia32cap;
-  return m;
+  std::vector<Measurement> out = MeasureOperations(alg, plan);
+  for (Measurement& m : out) {
+    m.label = label;
+    m.masked_features = features;
+    m.ia32cap = ia32cap;
+  }
+  return out;
 }
 
 }  // namespace
@@ -117,19 +163,7 @@ Measurement MeasureThroughput(const AlgorithmInfo& alg, const worker::RunPlan& p
     m.message = "nothing measured";
     return m;
   }
-  results::Cell& cell = result.cells.front();
-  results::DeriveFigures(cell, true, plan.sampler.confidence);
-  m.status = cell.status;
-  m.message = cell.message;
-  if (cell.status == results::CellStatus::kOk && cell.figures && cell.figures->bytes_per_s) {
-    m.bytes_per_s = cell.figures->bytes_per_s->value;
-    m.ci_low = cell.figures->bytes_per_s->ci_low;
-    m.ci_high = cell.figures->bytes_per_s->ci_high;
-  } else if (m.status == results::CellStatus::kOk) {
-    m.status = results::CellStatus::kError;
-    m.message = "no throughput figure";
-  }
-  return m;
+  return FromWorkerCell(result.cells.front(), true, plan.sampler.confidence);
 }
 
 std::vector<const AlgorithmInfo*> DefaultDoctorAlgorithms(bool quick) {
@@ -160,33 +194,41 @@ DoctorReport RunDoctor(const DoctorOptions& options, const DoctorProgressFn& pro
   const std::vector<const AlgorithmInfo*> algorithms =
       options.algorithms.empty() ? DefaultDoctorAlgorithms(options.quick) : options.algorithms;
   for (const AlgorithmInfo* alg : algorithms) {
-    if (!IsSymmetric(alg->kind)) {
-      continue;  // cpb fingerprints and masks are defined for bulk (symmetric) work only
-    }
     const std::vector<Experiment> experiments = PlanExperiments(*alg, report.facts);
+    const std::vector<Operation> operations = TimedOperations(*alg, false);
     // Every configuration is measured in kRounds interleaved rounds and the fastest round is
     // kept: on a shared machine a burst of load slows one measurement, and a slowed "as is" run
     // would hide a mask's effect while a slowed masked run would invent one.
-    std::vector<Measurement> measurements(experiments.size() + 1);
+    // measurements[op][config]: one worker run times every operation of a configuration.
+    std::vector<std::vector<Measurement>> measurements(
+        operations.size(), std::vector<Measurement>(experiments.size() + 1));
     for (int round = 0; round < kRounds; ++round) {
-      for (size_t i = 0; i < measurements.size(); ++i) {
+      for (size_t i = 0; i < experiments.size() + 1; ++i) {
         const std::string label = i == 0 ? "as is" : experiments[i - 1].label;
         if (progress) {
           progress(std::string(alg->name), label);
         }
-        Measurement m = i == 0 ? Measure(*alg, options, label, {}, "")
-                               : Measure(*alg, options, label, experiments[i - 1].features,
-                                         ExperimentIa32cap(experiments[i - 1], report.facts));
-        if (round == 0 || Better(m, measurements[i])) {
-          measurements[i] = std::move(m);
+        std::vector<Measurement> ms =
+            i == 0 ? Measure(*alg, options, label, {}, "")
+                   : Measure(*alg, options, label, experiments[i - 1].features,
+                             ExperimentIa32cap(experiments[i - 1], report.facts));
+        for (size_t op = 0; op < operations.size(); ++op) {
+          if (round == 0 || Better(ms[op], measurements[op][i])) {
+            measurements[op][i] = std::move(ms[op]);
+          }
         }
       }
     }
-    const std::string operation(OperationName(TimedOperations(*alg, false).front()));
-    for (Verdict& verdict :
-         DecideVerdicts(*alg, operation, options.input_len, report.facts, experiments, measurements,
-                        report.core_hz_low, report.core_hz_high)) {
-      report.verdicts.push_back(std::move(verdict));
+    // Public-key operations take a fixed 32-byte input (none for key agreement).
+    const uint64_t input_len = IsSymmetric(alg->kind)                      ? options.input_len
+                               : alg->kind == AlgorithmKind::kKeyAgreement ? 0
+                                                                           : kPublicKeyInputLen;
+    for (size_t op = 0; op < operations.size(); ++op) {
+      for (Verdict& verdict :
+           DecideVerdicts(*alg, OperationName(operations[op]), input_len, report.facts, experiments,
+                          measurements[op], report.core_hz_low, report.core_hz_high)) {
+        report.verdicts.push_back(std::move(verdict));
+      }
     }
   }
   return report;

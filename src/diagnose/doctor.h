@@ -19,7 +19,9 @@ struct DoctorOptions {
   std::string executable;    ///< cryptobench itself (worker::SelfExecutable())
   std::string library_path;  ///< --lib, or the default soname
   /// Algorithms to examine; empty = every symmetric algorithm of the catalogue, or with
-  /// `quick` the default suite's symmetric algorithms.
+  /// `quick` the default suite's symmetric algorithms. Public-key algorithms (RSA, ECDSA,
+  /// X25519, Ed25519) are examined when named: each timed operation (sign and verify) gets a
+  /// verdict, from operations per second and the MULX/ADX and IFMA mask experiments.
   std::vector<const AlgorithmInfo*> algorithms;
   bool quick = false;
   uint64_t input_len = 16384;  ///< bytes per operation: large, so per-call overhead is small

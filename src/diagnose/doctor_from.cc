@@ -39,14 +39,17 @@ const results::Cell* ChooseCell(const std::vector<const results::Cell*>& cells) 
   return best;
 }
 
-// The report's figure as a Measurement: one process's throughput, with the CI only where the
-// run has one (a cryptobench run; imported figures are single numbers).
-Measurement FromCell(const results::Cell& cell, const ReportOrigin& origin) {
+// The report's figure as a Measurement: one process's throughput (operations per second for
+// public-key kinds, `symmetric` false), with the CI only where the run has one (a cryptobench
+// run; imported figures are single numbers).
+Measurement FromCell(const results::Cell& cell, const ReportOrigin& origin, bool symmetric) {
   Measurement m;
   m.label = "as reported";
   m.status = cell.status;
   m.message = cell.message;
-  if (cell.status != results::CellStatus::kOk || !cell.figures || !cell.figures->bytes_per_s) {
+  if (cell.status != results::CellStatus::kOk || !cell.figures ||
+      (symmetric && !cell.figures->bytes_per_s) ||
+      (!symmetric && !(cell.figures->ops_per_s.value > 0))) {
     if (m.status == results::CellStatus::kOk) {
       m.status = results::CellStatus::kError;
       m.message = "no throughput figure";
@@ -54,14 +57,15 @@ Measurement FromCell(const results::Cell& cell, const ReportOrigin& origin) {
     return m;
   }
   const results::CellFigures& f = *cell.figures;
-  const results::Estimate& rate = *f.bytes_per_s;
+  const results::Estimate& rate = symmetric ? *f.bytes_per_s : f.ops_per_s;
+  const double per_op = symmetric ? static_cast<double>(cell.input_len) : 1.0;
   m.bytes_per_s = rate.value;
   if (origin.kind == "measured" && f.confidence > 0 && rate.ci_low < rate.ci_high) {
     m.ci_low = rate.ci_low;
     m.ci_high = rate.ci_high;
   }
   if (origin.processes > 1) {
-    const double fastest = f.worker_max_ops_per_s * static_cast<double>(cell.input_len);
+    const double fastest = f.worker_max_ops_per_s * per_op;
     const bool have_fastest = fastest > 0 && fastest < rate.value;
     m.bytes_per_s = have_fastest ? fastest : rate.value / origin.processes;
     m.ci_low = 0;
@@ -134,7 +138,6 @@ DoctorReport DiagnoseReport(const results::RunResult& run,
   ReportOrigin& origin = *report.facts.report;
   origin.clock_source = clock.source;
 
-  std::vector<std::string> public_key;
   for (const results::AlgorithmResult& result : run.algorithms) {
     const AlgorithmInfo* alg = FindAlgorithm(result.algorithm);
     if (alg == nullptr) {
@@ -142,10 +145,6 @@ DoctorReport DiagnoseReport(const results::RunResult& run,
       continue;
     }
     if (!only.empty() && std::find(only.begin(), only.end(), alg) == only.end()) {
-      continue;
-    }
-    if (!IsSymmetric(alg->kind)) {
-      public_key.push_back(result.algorithm);
       continue;
     }
     // One verdict per operation, in the order the cells first name them.
@@ -162,16 +161,12 @@ DoctorReport DiagnoseReport(const results::RunResult& run,
     }
     for (const std::string& operation : operations) {
       const results::Cell& cell = *ChooseCell(cells[operation]);
-      for (Verdict& verdict :
-           DecideVerdicts(*alg, operation, cell.input_len, report.facts, {},
-                          {FromCell(cell, origin)}, report.core_hz_low, report.core_hz_high)) {
+      for (Verdict& verdict : DecideVerdicts(*alg, operation, cell.input_len, report.facts, {},
+                                             {FromCell(cell, origin, IsSymmetric(alg->kind))},
+                                             report.core_hz_low, report.core_hz_high)) {
         report.verdicts.push_back(std::move(verdict));
       }
     }
-  }
-  if (!public_key.empty()) {
-    origin.not_examined.push_back(fmt::format(
-        "{} (public key: doctor examines ciphers, AEADs, hashes and MACs)", Join(public_key)));
   }
   // User CPU time hides offloaded work only for algorithms the engine may take: when the
   // evidence excludes every measured one, engine.not-offloaded says the figures are OpenSSL's own.

@@ -12,6 +12,7 @@
 
 #include "diagnose/cpu_clues.h"
 #include "diagnose/stated_causes.h"
+#include "support/imported_cell.h"
 
 namespace cryptobench::diagnose {
 namespace {
@@ -54,24 +55,7 @@ results::RunResult ImportedRun(const std::string& cpu_info, uint64_t version_num
   return run;
 }
 
-// One cell as `import` writes it: a single figure, value = both CI bounds, confidence 0.
-results::Cell Figure(const std::string& operation, uint64_t input_len, double mb_per_s) {
-  results::Cell cell;
-  cell.operation = operation;
-  cell.input_len = input_len;
-  results::CellFigures f;
-  f.num_samples = 1;
-  f.confidence = 0;
-  const double bytes = mb_per_s * 1e6;
-  const double ops = bytes / static_cast<double>(input_len);
-  f.ops_per_s = {ops, ops, ops};
-  f.bytes_per_s = results::Estimate{bytes, bytes, bytes};
-  f.wall_ns_per_op = 1e9 / ops;
-  f.worker_min_ops_per_s = ops;
-  f.worker_max_ops_per_s = ops;
-  cell.figures = f;
-  return cell;
-}
+using cryptobench::testing::ImportedFigure;
 
 void Add(results::RunResult& run, const std::string& algorithm, const std::string& kind,
          std::vector<results::Cell> cells) {
@@ -104,7 +88,8 @@ std::vector<std::string> FindingIds(const DoctorReport& report) {
 TEST(DoctorFromTest, AesNiInCpuinfoAndFastAesIsAcceleratedOverTheWholeRange) {
   results::RunResult run =
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
-  Add(run, "AES-128-CBC", "cipher", {Figure("encrypt", 16, 900), Figure("encrypt", 16384, 1500)});
+  Add(run, "AES-128-CBC", "cipher",
+      {ImportedFigure("encrypt", 16, 900), ImportedFigure("encrypt", 16384, 1500)});
   const DoctorReport report = DiagnoseReport(run);
 
   EXPECT_EQ(report.facts.cpu.arch, "x86_64");
@@ -130,8 +115,8 @@ TEST(DoctorFromTest, AesNiInCpuinfoAndFastAesIsAcceleratedOverTheWholeRange) {
 TEST(DoctorFromTest, NoAsmBuildWithSlowAesIsNotAccelerated) {
   results::RunResult run = ImportedRun("CPUINFO: N/A", kOpenssl30);
   run.library.platform = "platform: linux-x86_64";
-  Add(run, "AES-128-CBC", "cipher", {Figure("encrypt", 16384, 300)});
-  Add(run, "MD5", "hash", {Figure("hash", 16384, 700)});
+  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 300)});
+  Add(run, "MD5", "hash", {ImportedFigure("hash", 16384, 700)});
   const DoctorReport report = DiagnoseReport(run);
 
   EXPECT_TRUE(report.facts.no_asm_build);
@@ -148,7 +133,7 @@ TEST(DoctorFromTest, NoAsmBuildWithSlowAesIsNotAccelerated) {
 
 TEST(DoctorFromTest, NoAsmBuildWithoutArchitectureIsStillNotAccelerated) {
   results::RunResult run = ImportedRun("CPUINFO: N/A", kOpenssl30);
-  Add(run, "AES-128-CBC", "cipher", {Figure("encrypt", 16384, 300)});
+  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 300)});
   const DoctorReport report = DiagnoseReport(run);
   EXPECT_EQ(report.facts.cpu.arch, "");
   const Verdict& v = Find(report, "AES-128-CBC");
@@ -160,8 +145,8 @@ TEST(DoctorFromTest, NoAsmBuildWithoutArchitectureIsStillNotAccelerated) {
 
 TEST(DoctorFromTest, WithoutAnyArchitectureTheVerdictSaysSoOnce) {
   results::RunResult run = ImportedRun("", kOpenssl30);  // no CPUINFO, platform or machine
-  Add(run, "AES-128-CBC", "cipher", {Figure("encrypt", 16384, 1500)});
-  Add(run, "MD5", "hash", {Figure("hash", 16384, 700)});
+  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1500)});
+  Add(run, "MD5", "hash", {ImportedFigure("hash", 16384, 700)});
   const DoctorReport report = DiagnoseReport(run);
   EXPECT_EQ(report.facts.cpu.arch, "");
   const Verdict& aes = Find(report, "AES-128-CBC");
@@ -181,7 +166,7 @@ TEST(DoctorFromTest, VectorWithoutShaNiAndAShaNiFigureDisagree) {
   results::RunResult run =
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVectorNoShaNi, kOpenssl30);
   run.source.timing_basis = "wall_clock";
-  Add(run, "SHA-256", "hash", {Figure("hash", 16384, 1790)});
+  Add(run, "SHA-256", "hash", {ImportedFigure("hash", 16384, 1790)});
   const DoctorReport report = DiagnoseReport(run);
   ASSERT_TRUE(report.facts.report->cpu_features_known);
   EXPECT_FALSE(report.facts.cpu.Usable("SHA-NI"));
@@ -200,7 +185,7 @@ TEST(DoctorFromTest, VectorWithoutShaNiAndAShaNiFigureDisagree) {
   // A figure that fits software keeps the plain verdict.
   results::RunResult slow =
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVectorNoShaNi, kOpenssl30);
-  Add(slow, "SHA-256", "hash", {Figure("hash", 16384, 300)});
+  Add(slow, "SHA-256", "hash", {ImportedFigure("hash", 16384, 300)});
   const DoctorReport slow_report = DiagnoseReport(slow);
   const Verdict& software = Find(slow_report, "SHA-256");
   EXPECT_EQ(software.status, VerdictStatus::kSoftwareExpected) << software.line;
@@ -210,7 +195,7 @@ TEST(DoctorFromTest, VectorWithoutAesNiAndAnAesNiFigureNameTheEngine) {
   results::RunResult run =
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVectorNoAesNi, kOpenssl30);
   run.source.engine_or_provider = "engine qatengine";
-  Add(run, "AES-128-CBC", "cipher", {Figure("encrypt", 16384, 1500)});
+  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1500)});
   const DoctorReport report = DiagnoseReport(run);
   const Verdict& v = Find(report, "AES-128-CBC");
   EXPECT_EQ(v.status, VerdictStatus::kUndetermined) << v.line;
@@ -221,8 +206,8 @@ TEST(DoctorFromTest, OneXCompilerLineWithoutAsmDefinesIsAFindingNotProof) {
   results::RunResult run = ImportedRun("", kOpenssl111);
   run.library.platform = "platform: linux-x86_64";
   run.library.cflags = "compiler: gcc -fPIC -pthread -m64 -O3 -DL_ENDIAN -DNDEBUG";
-  Add(run, "SHA-256", "hash", {Figure("hash", 16384, 300)});
-  Add(run, "AES-128-CBC", "cipher", {Figure("encrypt", 16384, 1500)});
+  Add(run, "SHA-256", "hash", {ImportedFigure("hash", 16384, 300)});
+  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1500)});
   const DoctorReport report = DiagnoseReport(run);
   EXPECT_FALSE(report.facts.no_asm_build);  // a paste may have shortened the line
   EXPECT_THAT(FindingIds(report), Contains("library.no-asm-defines"));
@@ -238,7 +223,7 @@ TEST(DoctorFromTest, OneXCompilerLineWithoutAsmDefinesIsAFindingNotProof) {
 TEST(DoctorFromTest, CompilerLineWithoutConfigureDefinesSaysNothingAboutAsm) {
   results::RunResult run = ImportedRun("", kOpenssl111);
   run.library.cflags = "compiler: clang";
-  Add(run, "SHA-256", "hash", {Figure("hash", 16384, 300)});
+  Add(run, "SHA-256", "hash", {ImportedFigure("hash", 16384, 300)});
   const DoctorReport report = DiagnoseReport(run);
   EXPECT_THAT(FindingIds(report), Not(Contains("library.no-asm-defines")));
   EXPECT_THAT(Find(report, "SHA-256").evidence, Not(Contains(HasSubstr("-DSHA256_ASM"))));
@@ -254,7 +239,7 @@ TEST(DoctorFromTest, LegacyAesRowsAreACauseOnlyWithAesInstructionsShown) {
     results::RunResult run = ImportedRun(cpu_info, kOpenssl111);
     run.source.evp = "legacy";
     run.source.caveats.push_back(caveat);
-    Add(run, "AES-128-CBC", "cipher", {Figure("encrypt", 16384, 100)});
+    Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 100)});
     const DoctorReport report = DiagnoseReport(run);
     for (const Finding& f : report.findings) {
       if (f.id == "report.legacy-api") {
@@ -271,7 +256,7 @@ TEST(DoctorFromTest, LegacyAesRowsAreACauseOnlyWithAesInstructionsShown) {
   results::RunResult sha = ImportedRun("", kOpenssl111);
   sha.source.evp = "legacy";
   sha.source.caveats.push_back("Rows 'sha256' time OpenSSL 1.x's low-level API, not EVP.");
-  Add(sha, "SHA-256", "hash", {Figure("hash", 16384, 300)});
+  Add(sha, "SHA-256", "hash", {ImportedFigure("hash", 16384, 300)});
   EXPECT_THAT(FindingIds(DiagnoseReport(sha)), Not(Contains("report.legacy-api")));
 }
 
@@ -280,8 +265,8 @@ TEST(DoctorFromTest, WithoutCpuinfoFeaturesAreUnknownAndOnlyFastFiguresDecide) {
   run.library.cflags =
       "compiler: gcc -fPIC -pthread -m64 -O3 -DOPENSSL_CPUID_OBJ -DOPENSSL_IA32_SSE2 "
       "-DSHA256_ASM -DAESNI_ASM -DVPAES_ASM -DGHASH_ASM";
-  Add(run, "AES-128-CBC", "cipher", {Figure("encrypt", 16384, 100)});
-  Add(run, "AES-128-GCM", "aead", {Figure("encrypt", 16384, 4500)});
+  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 100)});
+  Add(run, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 4500)});
   const DoctorReport report = DiagnoseReport(run);
 
   EXPECT_EQ(report.facts.cpu.arch, "x86_64");  // -DOPENSSL_IA32_SSE2 with -m64
@@ -308,7 +293,7 @@ TEST(DoctorFromTest, WithoutCpuinfoFeaturesAreUnknownAndOnlyFastFiguresDecide) {
 TEST(DoctorFromTest, SoftwareFigureWhereTheVectorHasAesNiIsNotAccelerated) {
   results::RunResult run =
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
-  Add(run, "AES-128-CBC", "cipher", {Figure("encrypt", 16384, 100)});
+  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 100)});
   const DoctorReport report = DiagnoseReport(run);
   const Verdict& v = Find(report, "AES-128-CBC");
   EXPECT_EQ(v.status, VerdictStatus::kNotAccelerated) << v.line;
@@ -319,14 +304,14 @@ TEST(DoctorFromTest, SoftwareFigureWhereTheVectorHasAesNiIsNotAccelerated) {
 TEST(DoctorFromTest, SoftwareFigureIsNoProofAtSmallSizesOrWithSeveralProcesses) {
   results::RunResult small =
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
-  Add(small, "AES-128-CBC", "cipher", {Figure("encrypt", 16, 100)});
+  Add(small, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16, 100)});
   EXPECT_EQ(Find(DiagnoseReport(small), "AES-128-CBC").status, VerdictStatus::kUndetermined);
 
   results::RunResult multi = small;
   multi.algorithms.clear();
   multi.source.multi = 4;
   multi.source.timing_basis = "wall_clock";
-  Add(multi, "AES-128-CBC", "cipher", {Figure("encrypt", 16384, 400)});
+  Add(multi, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 400)});
   const DoctorReport report = DiagnoseReport(multi);
   const Verdict& v = Find(report, "AES-128-CBC");
   EXPECT_EQ(v.status, VerdictStatus::kUndetermined) << v.line;
@@ -340,7 +325,7 @@ TEST(DoctorFromTest, FastestChildIsThePerProcessFigure) {
   results::RunResult run =
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
   run.source.multi = 2;
-  results::Cell cell = Figure("encrypt", 16384, 3000);
+  results::Cell cell = ImportedFigure("encrypt", 16384, 3000);
   cell.figures->worker_max_ops_per_s = 1.6e9 / 16384;
   Add(run, "AES-128-CBC", "cipher", {cell});
   const DoctorReport report = DiagnoseReport(run);
@@ -352,7 +337,7 @@ TEST(DoctorFromTest, FastestChildIsThePerProcessFigure) {
 TEST(DoctorFromTest, RangeSpanningBothSidesIsClassUndeterminedWithTheRangeStated) {
   results::RunResult run =
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
-  Add(run, "SHA-512", "hash", {Figure("hash", 16384, 900)});
+  Add(run, "SHA-512", "hash", {ImportedFigure("hash", 16384, 900)});
   const DoctorReport report = DiagnoseReport(run);
   const Verdict& v = Find(report, "SHA-512");
   EXPECT_EQ(v.status, VerdictStatus::kUndetermined) << v.line;
@@ -365,8 +350,8 @@ TEST(DoctorFromTest, EnvMaskInTheCpuinfoLineIsAProblem) {
   results::RunResult run = ImportedRun(
       std::string("CPUINFO: OPENSSL_ia32cap=") + kVectorNoAesNi + " env:~0x200000000000000:~0",
       kOpenssl30);
-  Add(run, "AES-128-CBC", "cipher", {Figure("encrypt", 16384, 300)});
-  Add(run, "SHA-256", "hash", {Figure("hash", 16384, 1790)});
+  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 300)});
+  Add(run, "SHA-256", "hash", {ImportedFigure("hash", 16384, 1790)});
   const DoctorReport report = DiagnoseReport(run);
   ASSERT_TRUE(report.facts.env_ia32cap);
   EXPECT_EQ(*report.facts.env_ia32cap, "~0x200000000000000:~0");
@@ -393,7 +378,7 @@ TEST(DoctorFromTest, UserCpuTimingWithAnEngineCannotProveAcceleration) {
   results::RunResult run =
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
   run.source.engine_or_provider = "engine qatengine";
-  Add(run, "AES-128-CBC", "cipher", {Figure("encrypt", 16384, 1500)});
+  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1500)});
   const DoctorReport report = DiagnoseReport(run);
   const Verdict& v = Find(report, "AES-128-CBC");
   EXPECT_EQ(v.status, VerdictStatus::kUndetermined) << v.line;
@@ -411,8 +396,8 @@ TEST(DoctorFromTest, UserCpuTimingWithAnEngineCannotProveAcceleration) {
 TEST(DoctorFromTest, ArmcapDecodesToAarch64Features) {
   // 0xbd: NEON, AES, SHA1, SHA256, PMULL and CPUID (bits 0, 2, 3, 4, 5, 7); no SHA512.
   results::RunResult run = ImportedRun("CPUINFO: OPENSSL_armcap=0xbd", kOpenssl30);
-  Add(run, "AES-128-CBC", "cipher", {Figure("encrypt", 16384, 1500)});
-  Add(run, "SHA-512", "hash", {Figure("hash", 16384, 600)});
+  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1500)});
+  Add(run, "SHA-512", "hash", {ImportedFigure("hash", 16384, 600)});
   const DoctorReport report = DiagnoseReport(run);
   EXPECT_EQ(report.facts.cpu.arch, "aarch64");
   EXPECT_TRUE(report.facts.cpu.Usable("AES"));
@@ -471,22 +456,57 @@ TEST(DoctorFromTest, ArchitectureFromMachinePlatformOrCompilerLine) {
   EXPECT_THAT(source, HasSubstr("machine"));
 }
 
+// Issue 13 sec. 4: pasted `openssl speed rsa ecdsa des` rows. No experiment can run and no
+// sourced ops/s-per-GHz class separates the RSA paths, so RSA says "cannot tell" with what the
+// vector offers; 3DES has no x86-64 assembly at all, which is expected (data/pk-asm.csv).
+TEST(DoctorFromTest, PublicKeyRowsCannotTellAndDesIsExpectedWithoutAssembly) {
+  results::RunResult run =
+      ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
+  // 1500 sign/s and 50000 verify/s: ops = MB/s * 1e6 / 32.
+  Add(run, "RSA-2048", "signature",
+      {ImportedFigure("sign", 32, 0.048), ImportedFigure("verify", 32, 1.6)});
+  Add(run, "DES-EDE3-CBC", "cipher", {ImportedFigure("encrypt", 8192, 28)});
+
+  const DoctorReport report = DiagnoseReport(run);
+  ASSERT_EQ(report.verdicts.size(), 3u);
+  const Verdict& sign = report.verdicts[0];
+  EXPECT_EQ(sign.algorithm, "RSA-2048");
+  EXPECT_EQ(sign.operation, "sign");
+  EXPECT_EQ(sign.status, VerdictStatus::kUndetermined);
+  EXPECT_THAT(sign.line, HasSubstr("1500 sign/s; cannot tell which code path ran"));
+  // kVector has BMI2 and ADX (LV1 0x80100) but no AVX-512 IFMA.
+  EXPECT_THAT(sign.line, HasSubstr("offers BMI2 and ADX (MULX/ADCX/ADOX)"));
+  EXPECT_THAT(sign.evidence, Contains(HasSubstr("AVX-512 IFMA clear")));
+  // OpenSSL 3.0.11: the MULX/ADX row of x86_64-mont5 is cited; 3.1's RSA-3072/4096 IFMA is not.
+  EXPECT_THAT(sign.evidence, Contains(HasSubstr("x86_64-mont5 with BMI2+ADX")));
+  EXPECT_THAT(sign.evidence, Not(Contains(HasSubstr("rsaz-3k-avx512"))));
+  EXPECT_THAT(sign.advice, HasSubstr("cryptobench doctor --algorithms RSA-2048"));
+  EXPECT_EQ(report.verdicts[1].operation, "verify");
+  EXPECT_THAT(report.verdicts[1].line, HasSubstr("50000 verify/s"));
+
+  const Verdict& des = Find(report, "DES-EDE3-CBC");
+  EXPECT_EQ(des.status, VerdictStatus::kNoHardwarePath);
+  EXPECT_THAT(des.line, HasSubstr("this is expected: OpenSSL has no DES-EDE3-CBC assembly for "
+                                  "x86_64"));
+  EXPECT_THAT(des.evidence, Contains(HasSubstr("crypto/des/build.info")));
+  EXPECT_THAT(des.advice, HasSubstr("ChaCha20-Poly1305"));
+}
+
 TEST(DoctorFromTest, LargestUsableCellDecidesAndOthersAreListedAsNotExamined) {
   results::RunResult run =
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
-  results::Cell failed = Figure("hash", 16384, 0);
+  results::Cell failed = ImportedFigure("hash", 16384, 0);
   failed.status = results::CellStatus::kError;
   failed.figures.reset();
-  Add(run, "SHA-256", "hash", {Figure("hash", 8192, 1780), failed});
-  Add(run, "RSA-2048", "signature", {Figure("sign", 32, 0.05)});
-  Add(run, "Camellia-128-CBC", "cipher", {Figure("encrypt", 16384, 200)});
-  Add(run, "MD5", "hash", {Figure("hash", 16384, 700)});
+  Add(run, "SHA-256", "hash", {ImportedFigure("hash", 8192, 1780), failed});
+  Add(run, "RSA-2048", "signature", {ImportedFigure("sign", 32, 0.05)});
+  Add(run, "Camellia-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 200)});
+  Add(run, "MD5", "hash", {ImportedFigure("hash", 16384, 700)});
 
   const DoctorReport report = DiagnoseReport(run);
   EXPECT_EQ(Find(report, "SHA-256").input_len, 8192u);
-  EXPECT_EQ(report.verdicts.size(), 2u);
-  EXPECT_THAT(report.facts.report->not_examined,
-              ElementsAre(HasSubstr("Camellia-128-CBC"), HasSubstr("RSA-2048")));
+  EXPECT_EQ(report.verdicts.size(), 3u);
+  EXPECT_THAT(report.facts.report->not_examined, ElementsAre(HasSubstr("Camellia-128-CBC")));
 
   // Only the algorithms asked for.
   const DoctorReport only = DiagnoseReport(run, {FindAlgorithm("MD5")});
@@ -499,7 +519,7 @@ TEST(DoctorFromTest, MeasuredRunKeepsItsConfidenceIntervals) {
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
   run.source = results::SourceInfo{};  // a cryptobench run: measured, wall-clock
   run.machine.arch = "x86_64";
-  results::Cell cell = Figure("encrypt", 16384, 1500);
+  results::Cell cell = ImportedFigure("encrypt", 16384, 1500);
   cell.figures->confidence = 0.95;
   cell.figures->bytes_per_s = results::Estimate{1.5e9, 1.49e9, 1.51e9};
   Add(run, "AES-128-CBC", "cipher", {cell});
@@ -516,7 +536,7 @@ TEST(DoctorFromTest, MeasuredRunKeepsItsConfidenceIntervals) {
 TEST(DoctorFromTest, CannotKnowStatesClockMachineVarianceAndTimingBasis) {
   results::RunResult run =
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
-  Add(run, "AES-128-CBC", "cipher", {Figure("encrypt", 16384, 1500)});
+  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1500)});
   const DoctorReport report = DiagnoseReport(run);
   std::string all;
   for (const std::string& fact : report.facts.report->cannot_know) {
@@ -648,7 +668,7 @@ TEST(CpuCluesTest, AesBoundsHoldOnAnyCpu) {
 TEST(CpuCluesTest, SlowAesIsSoftwareAndTheCluesDecideWhy) {
   // No clue: cannot tell, and the one command that would.
   results::RunResult run = CryptsetupRun();
-  Add(run, "AES-128-CBC", "cipher", {Figure("encrypt", 65536, 11.5)});
+  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 65536, 11.5)});
   DoctorReport report = DiagnoseReport(run);
   EXPECT_THAT(FindingIds(report), Contains("cpu.aes-software"));
   EXPECT_THAT(Tags(report), ElementsAre("cannot-tell"));
@@ -669,7 +689,7 @@ TEST(CpuCluesTest, SlowAesIsSoftwareAndTheCluesDecideWhy) {
 
   // A flags line with aes: the CPU has them and the kernel did not use them.
   results::RunResult unused = CryptsetupRun();
-  Add(unused, "AES-128-CBC", "cipher", {Figure("encrypt", 65536, 11.5)});
+  Add(unused, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 65536, 11.5)});
   AddFact(unused, "cpu_flags", "fpu vme de pse tsc msr pae sse sse2 ssse3 lm aes avx", 3);
   report = DiagnoseReport(unused);
   EXPECT_THAT(Tags(report), Each(Eq("hw-path-unused")));
@@ -679,7 +699,7 @@ TEST(CpuCluesTest, SlowAesIsSoftwareAndTheCluesDecideWhy) {
 
 TEST(CpuCluesTest, AGuestWithoutTheFlagsOfItsHostModelIsItsOwnCause) {
   results::RunResult run = CryptsetupRun();
-  Add(run, "AES-256-XTS", "cipher", {Figure("encrypt", 65536, 15)});
+  Add(run, "AES-256-XTS", "cipher", {ImportedFigure("encrypt", 65536, 15)});
   AddFact(run, "cpu_model", "model name: Intel(R) Xeon(R) Gold 6148 CPU @ 2.40GHz", 2);
   AddFact(run, "cpu_flags", "fpu vme de pse tsc msr pae sse sse2 ssse3 lm avx avx2 hypervisor", 3);
   const CpuClues clues = ReadCpuClues(run);
@@ -700,7 +720,7 @@ TEST(CpuCluesTest, AGuestWithoutTheFlagsOfItsHostModelIsItsOwnCause) {
 
   // A generic guest model without the host's: the host is not in the text, so cannot tell.
   results::RunResult generic = CryptsetupRun();
-  Add(generic, "AES-128-CBC", "cipher", {Figure("encrypt", 65536, 8)});
+  Add(generic, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 65536, 8)});
   AddFact(generic, "cpu_model", "model name: QEMU Virtual CPU version 2.5+", 2);
   AddFact(generic, "cpu_flags", "fpu de pse tsc msr pae sse sse2 lm hypervisor", 3);
   EXPECT_THAT(Tags(DiagnoseReport(generic)), ElementsAre("cannot-tell"));
@@ -708,14 +728,14 @@ TEST(CpuCluesTest, AGuestWithoutTheFlagsOfItsHostModelIsItsOwnCause) {
 
 TEST(CpuCluesTest, FastAesIsHardwareUnlessUserCpuTimingHidesAnEngine) {
   results::RunResult run = CryptsetupRun();
-  Add(run, "AES-128-XTS", "cipher", {Figure("encrypt", 65536, 3700)});
+  Add(run, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 65536, 3700)});
   DoctorReport report = DiagnoseReport(run);
   EXPECT_THAT(FindingIds(report), Contains("cpu.aes-hardware"));
   EXPECT_THAT(Tags(report), ElementsAre("crypto-fine"));  // CryptoFineTest below
 
   results::RunResult engine = ImportedRun("", kOpenssl111);
   engine.source.engine_or_provider = "engine devcrypto";
-  Add(engine, "AES-128-CBC", "cipher", {Figure("decrypt", 16384, 3700)});
+  Add(engine, "AES-128-CBC", "cipher", {ImportedFigure("decrypt", 16384, 3700)});
   report = DiagnoseReport(engine);
   EXPECT_THAT(FindingIds(report), Not(Contains("cpu.aes-hardware")));
 }
@@ -725,8 +745,8 @@ TEST(CpuCluesTest, FastAesIsHardwareUnlessUserCpuTimingHidesAnEngine) {
 TEST(CpuCluesTest, FlagsLineFeaturesAreTheVerdictsFactsWithTheirLine) {
   results::RunResult run = ImportedRun("", kOpenssl111);
   AddFact(run, "cpu_flags", "fpu vme de pse tsc msr sse sse2 ssse3 lm aes pclmulqdq avx", 4);
-  Add(run, "AES-128-CBC", "cipher", {Figure("encrypt", 16384, 100)});
-  Add(run, "SHA-256", "hash", {Figure("hash", 16384, 200)});
+  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 100)});
+  Add(run, "SHA-256", "hash", {ImportedFigure("hash", 16384, 200)});
   DoctorReport report = DiagnoseReport(run);
   ASSERT_TRUE(report.facts.report);
   EXPECT_FALSE(report.facts.report->cpu_features_known);
@@ -752,7 +772,7 @@ TEST(CpuCluesTest, FlagsLineFeaturesAreTheVerdictsFactsWithTheirLine) {
   // A fast figure: accelerated, with the line that shows AES-NI.
   results::RunResult fast = ImportedRun("", kOpenssl111);
   AddFact(fast, "cpu_flags", "fpu vme de pse tsc msr sse sse2 ssse3 lm aes pclmulqdq avx", 4);
-  Add(fast, "AES-128-CBC", "cipher", {Figure("encrypt", 16384, 1500)});
+  Add(fast, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1500)});
   const DoctorReport fast_report = DiagnoseReport(fast);
   const Verdict& accelerated = Find(fast_report, "AES-128-CBC");
   EXPECT_EQ(accelerated.status, VerdictStatus::kAccelerated) << accelerated.line;
@@ -761,7 +781,7 @@ TEST(CpuCluesTest, FlagsLineFeaturesAreTheVerdictsFactsWithTheirLine) {
   results::RunResult arm = ImportedRun("", kOpenssl111);
   arm.library.platform = "platform: linux-aarch64";
   AddFact(arm, "cpu_flags", "fp asimd evtstrm crc32 cpuid", 2);
-  Add(arm, "AES-128-CBC", "cipher", {Figure("encrypt", 16384, 60)});
+  Add(arm, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 60)});
   report = DiagnoseReport(arm);
   EXPECT_EQ(Find(report, "AES-128-CBC").status, VerdictStatus::kSoftwareExpected)
       << Find(report, "AES-128-CBC").line;
@@ -791,7 +811,7 @@ const Finding* FindFinding(const DoctorReport& report, const std::string& id) {
 TEST(CryptoFineTest, AesAboveEverySoftwarePathIsStatedWithItsCeiling) {
   results::RunResult run = CryptsetupRun();
   Add(run, "AES-128-XTS", "cipher",
-      {Figure("encrypt", 1048576, 3750), Figure("decrypt", 1048576, 3890)});
+      {ImportedFigure("encrypt", 1048576, 3750), ImportedFigure("decrypt", 1048576, 3890)});
   const DoctorReport report = DiagnoseReport(run);
   EXPECT_THAT(Tags(report), ElementsAre("crypto-fine"));
   const Finding* fine = FindFinding(report, "report.crypto-fine");
@@ -812,7 +832,7 @@ TEST(CryptoFineTest, AFigureInItsAcceleratedClassIsFineOnlyWhenTheClockIsKnown) 
   results::RunResult run = ImportedRun("", kOpenssl111);
   run.source.timing_basis = "wall_clock";
   run.library.platform = "platform: linux-x86_64";
-  Add(run, "AES-128-GCM", "aead", {Figure("encrypt", 16384, 2000)});
+  Add(run, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 2000)});
   DoctorReport report = DiagnoseReport(run);
   ASSERT_EQ(Find(report, "AES-128-GCM").status, VerdictStatus::kAccelerated)
       << Find(report, "AES-128-GCM").line;
@@ -832,7 +852,7 @@ TEST(CryptoFineTest, AFigureInItsAcceleratedClassIsFineOnlyWhenTheClockIsKnown) 
   results::RunResult fast = ImportedRun("", kOpenssl111);
   fast.source.timing_basis = "wall_clock";
   fast.library.platform = "platform: linux-x86_64";
-  Add(fast, "AES-128-GCM", "aead", {Figure("encrypt", 16384, 6450)});
+  Add(fast, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 6450)});
   report = DiagnoseReport(fast);
   ASSERT_EQ(Find(report, "AES-128-GCM").status, VerdictStatus::kAccelerated);
   ASSERT_EQ(report.core_hz_low, kReportDefaultHzLow);
@@ -843,18 +863,18 @@ TEST(CryptoFineTest, AFigureInItsAcceleratedClassIsFineOnlyWhenTheClockIsKnown) 
 // one, and a software-class figure on a CPU with AES-NI: never "fine".
 TEST(CryptoFineTest, NotWithoutTheEvidenceNorBesideASlowFigure) {
   results::RunResult inside = CryptsetupRun();
-  Add(inside, "AES-128-XTS", "cipher", {Figure("encrypt", 1048576, 1500)});
+  Add(inside, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 1500)});
   EXPECT_EQ(FindFinding(DiagnoseReport(inside), "report.crypto-fine"), nullptr);
 
   results::RunResult mixed = CryptsetupRun();
-  Add(mixed, "AES-128-XTS", "cipher", {Figure("encrypt", 1048576, 3750)});
-  Add(mixed, "AES-256-CBC", "cipher", {Figure("encrypt", 1048576, 150)});
+  Add(mixed, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 3750)});
+  Add(mixed, "AES-256-CBC", "cipher", {ImportedFigure("encrypt", 1048576, 150)});
   EXPECT_EQ(FindFinding(DiagnoseReport(mixed), "report.crypto-fine"), nullptr);
 
   results::RunResult slow =
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
-  Add(slow, "AES-128-GCM", "aead", {Figure("encrypt", 16384, 4500)});
-  Add(slow, "AES-128-CBC", "cipher", {Figure("encrypt", 16384, 100)});
+  Add(slow, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 4500)});
+  Add(slow, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 100)});
   const DoctorReport report = DiagnoseReport(slow);
   EXPECT_EQ(FindFinding(report, "report.crypto-fine"), nullptr);
   EXPECT_THAT(Tags(report), Not(Contains("crypto-fine")));
@@ -864,7 +884,7 @@ TEST(CryptoFineTest, NotWithoutTheEvidenceNorBesideASlowFigure) {
 TEST(CryptoFineTest, ASumOfProcessesIsJudgedPerProcess) {
   results::RunResult run = CryptsetupRun();
   run.source.multi = 4;
-  Add(run, "AES-128-CTR", "cipher", {Figure("encrypt", 16384, 8000)});
+  Add(run, "AES-128-CTR", "cipher", {ImportedFigure("encrypt", 16384, 8000)});
   EXPECT_EQ(FindFinding(DiagnoseReport(run), "report.crypto-fine"), nullptr);
 }
 
@@ -873,7 +893,7 @@ TEST(CryptoFineTest, NotThroughAnEngineNorFromLowLevelRows) {
   results::RunResult engine = ImportedRun("", kOpenssl111);
   engine.source.timing_basis = "wall_clock";
   engine.source.engine_or_provider = "engine qatengine";
-  Add(engine, "AES-128-GCM", "aead", {Figure("encrypt", 16384, 5700)});
+  Add(engine, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 5700)});
   EXPECT_EQ(FindFinding(DiagnoseReport(engine), "report.crypto-fine"), nullptr);
 
   results::RunResult legacy = ImportedRun("", kOpenssl111);
@@ -881,7 +901,7 @@ TEST(CryptoFineTest, NotThroughAnEngineNorFromLowLevelRows) {
   legacy.source.caveats.push_back(
       "Rows 'aes-128 cbc' time OpenSSL 1.x's low-level API (AES_*, DES_*, SHA256() ...), not "
       "EVP.");
-  Add(legacy, "AES-128-CBC", "cipher", {Figure("decrypt", 16384, 5000)});
+  Add(legacy, "AES-128-CBC", "cipher", {ImportedFigure("decrypt", 16384, 5000)});
   const DoctorReport report = DiagnoseReport(legacy);
   ASSERT_NE(FindFinding(report, "report.legacy-api"), nullptr);
   EXPECT_EQ(FindFinding(report, "report.crypto-fine"), nullptr);
@@ -890,9 +910,9 @@ TEST(CryptoFineTest, NotThroughAnEngineNorFromLowLevelRows) {
 // Two runs of one paste that differ ask why; one run's class does not answer that.
 TEST(CryptoFineTest, RunsThatDifferWithdrawItInFavourOfCompare) {
   results::RunResult a = CryptsetupRun();
-  Add(a, "AES-128-XTS", "cipher", {Figure("encrypt", 1048576, 3750)});
+  Add(a, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 3750)});
   results::RunResult b = CryptsetupRun();
-  Add(b, "AES-128-XTS", "cipher", {Figure("encrypt", 1048576, 3000)});
+  Add(b, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 3000)});
   const std::vector<results::RunResult> runs = {a, b};
   ASSERT_TRUE(RunsDiffer(runs).has_value());
   EXPECT_THAT(*RunsDiffer(runs), HasSubstr("run 1 3.75 GB/s, run 2 3.00 GB/s"));
@@ -905,9 +925,9 @@ TEST(CryptoFineTest, RunsThatDifferWithdrawItInFavourOfCompare) {
 
   // Within 5% (run-to-run noise), or no shared cell: it stands.
   results::RunResult same = CryptsetupRun();
-  Add(same, "AES-128-XTS", "cipher", {Figure("encrypt", 1048576, 3700)});
+  Add(same, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 3700)});
   results::RunResult other = CryptsetupRun();
-  Add(other, "AES-256-XTS", "cipher", {Figure("encrypt", 1048576, 900)});
+  Add(other, "AES-256-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 900)});
   EXPECT_FALSE(RunsDiffer({a, same, other}).has_value());
   report = DiagnoseReport(a);
   WithdrawCryptoFineWhenRunsDiffer(report, {a, same, other});

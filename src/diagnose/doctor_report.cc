@@ -250,10 +250,29 @@ std::string MeasuredCellText(const Verdict& verdict) {
                      report::FormatSize(verdict.input_len));
 }
 
-std::string MeasurementRateText(const Measurement& measurement) {
+bool IsPublicKeyVerdict(const Verdict& verdict) {
+  return verdict.operation == "sign" || verdict.operation == "verify" ||
+         verdict.operation == "derive";
+}
+
+std::string_view RateColumn(const Verdict& verdict) {
+  return IsPublicKeyVerdict(verdict) ? "ops/s" : "MB/s";
+}
+
+std::string MeasurementRateText(const Measurement& measurement, bool per_operation) {
   if (measurement.status != results::CellStatus::kOk) {
     std::string text = report::StatusLabel(measurement.status);
     return measurement.message.empty() ? text : text + ": " + measurement.message;
+  }
+  if (per_operation) {
+    const double value = measurement.bytes_per_s;
+    const std::string rate =
+        value >= 100 ? fmt::format("{:.0f}", value) : fmt::format("{:.1f}", value);
+    if ((measurement.ci_low == 0 && measurement.ci_high == 0) || !(value > 0)) {
+      return rate;
+    }
+    return fmt::format("{} ±{:.1f}%", rate,
+                       100 * (measurement.ci_high - measurement.ci_low) / 2 / value);
   }
   if (measurement.ci_low == 0 && measurement.ci_high == 0) {
     return report::FormatMbPerS(measurement.bytes_per_s);  // a single figure: no CI to show

@@ -56,9 +56,17 @@ std::string CpbText(double cpb_low, double cpb_high);
 /// Operation and input size of a verdict: "encrypt, 16 KiB per operation".
 std::string MeasuredCellText(const Verdict& verdict);
 
-/// Throughput of a measurement in MB/s with its CI half-width ("1425.0 ±0.4%"), or its status
-/// and message when it did not succeed ("crashed: SIGSEGV").
-std::string MeasurementRateText(const Measurement& measurement);
+/// True for a public-key verdict (operation sign, verify or derive): its measurements hold
+/// operations per second in the rate fields (verdict.h) and it has no cpb.
+bool IsPublicKeyVerdict(const Verdict& verdict);
+
+/// Throughput of a measurement in MB/s with its CI half-width ("1425.0 ±0.4%"); with
+/// `per_operation`, operations per second ("3782 ±8.3%"); or its status and message when it did
+/// not succeed ("crashed: SIGSEGV").
+std::string MeasurementRateText(const Measurement& measurement, bool per_operation = false);
+
+/// The rate column's heading: "ops/s" for a public-key verdict, else "MB/s".
+std::string_view RateColumn(const Verdict& verdict);
 
 /// Slowdown of measurement `index` relative to the verdict's first measurement (its baseline:
 /// "as is", or for GHASH the experiment GHASH's mask is added to): first throughput / this

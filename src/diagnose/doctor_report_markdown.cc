@@ -92,12 +92,14 @@ void WriteFindings(const DoctorReport& report, std::ostream& out) {
 }
 
 void WriteMeasurements(const Verdict& verdict, std::ostream& out) {
-  out << "\n| Measurement | MB/s | Slowdown | OPENSSL_ia32cap |\n|---|--:|--:|---|\n";
+  out << fmt::format("\n| Measurement | {} | Slowdown | OPENSSL_ia32cap |\n|---|--:|--:|---|\n",
+                     doctor_internal::RateColumn(verdict));
   for (size_t i = 0; i < verdict.measurements.size(); ++i) {
     const Measurement& measurement = verdict.measurements[i];
     const std::optional<double> slowdown = doctor_internal::SlowdownVsFirst(verdict, i);
     WriteRow({MarkdownText(measurement.label),
-              MarkdownText(doctor_internal::MeasurementRateText(measurement)),
+              MarkdownText(doctor_internal::MeasurementRateText(
+                  measurement, doctor_internal::IsPublicKeyVerdict(verdict))),
               i == 0 ? "baseline" : (slowdown ? fmt::format("{:.2f}x", *slowdown) : "-"),
               measurement.ia32cap.empty() ? "-" : MarkdownCode(measurement.ia32cap)},
              out);

@@ -145,13 +145,15 @@ void WriteFindings(const DoctorReport& report, std::ostream& out) {
 
 void WriteMeasurements(const Verdict& verdict, std::ostream& out) {
   TextTable table({{"measurement", TextTable::Align::kLeft},
-                   {"MB/s", TextTable::Align::kRight},
+                   {std::string(doctor_internal::RateColumn(verdict)), TextTable::Align::kRight},
                    {"slowdown", TextTable::Align::kRight},
                    {"OPENSSL_ia32cap", TextTable::Align::kLeft}});
   for (size_t i = 0; i < verdict.measurements.size(); ++i) {
     const Measurement& measurement = verdict.measurements[i];
     const std::optional<double> slowdown = doctor_internal::SlowdownVsFirst(verdict, i);
-    table.AddRow({measurement.label, doctor_internal::MeasurementRateText(measurement),
+    table.AddRow({measurement.label,
+                  doctor_internal::MeasurementRateText(
+                      measurement, doctor_internal::IsPublicKeyVerdict(verdict)),
                   i == 0 ? "baseline" : (slowdown ? fmt::format("{:.2f}x", *slowdown) : "-"),
                   measurement.ia32cap.empty() ? "-" : measurement.ia32cap});
   }
@@ -176,8 +178,12 @@ void WriteEvidence(const DoctorReport& report, std::ostream& out) {
     first = false;
     WriteWrapped(
         out,
-        fmt::format("{}, {}: {} cpb", verdict.algorithm, doctor_internal::MeasuredCellText(verdict),
-                    doctor_internal::CpbRangeText(verdict.cpb_low, verdict.cpb_high)),
+        doctor_internal::IsPublicKeyVerdict(verdict)
+            ? fmt::format("{}, {} (operations per second, no cpb)", verdict.algorithm,
+                          doctor_internal::MeasuredCellText(verdict))
+            : fmt::format("{}, {}: {} cpb", verdict.algorithm,
+                          doctor_internal::MeasuredCellText(verdict),
+                          doctor_internal::CpbRangeText(verdict.cpb_low, verdict.cpb_high)),
         "  ", "      ");
     if (!verdict.fingerprint.empty()) {
       WriteWrapped(out, verdict.fingerprint, "    fingerprint: ", "      ");

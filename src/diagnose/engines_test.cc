@@ -13,6 +13,7 @@
 #include "diagnose/doctor_from.h"
 #include "diagnose/library_changes.h"
 #include "diagnose/stated_causes.h"
+#include "support/imported_cell.h"
 
 namespace cryptobench::diagnose {
 namespace {
@@ -21,23 +22,7 @@ using ::testing::Contains;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-// One cell as `import` writes it: a single figure.
-results::Cell Figure(const std::string& operation, uint64_t input_len, double mb_per_s) {
-  results::Cell cell;
-  cell.operation = operation;
-  cell.input_len = input_len;
-  results::CellFigures f;
-  f.num_samples = 1;
-  const double bytes = mb_per_s * 1e6;
-  const double ops = bytes / static_cast<double>(input_len);
-  f.ops_per_s = {ops, ops, ops};
-  f.bytes_per_s = results::Estimate{bytes, bytes, bytes};
-  f.wall_ns_per_op = 1e9 / ops;
-  f.worker_min_ops_per_s = ops;
-  f.worker_max_ops_per_s = ops;
-  cell.figures = f;
-  return cell;
-}
+using cryptobench::testing::ImportedFigure;
 
 // An imported openssl speed run of `version` on `platform`, timed with -elapsed.
 results::RunResult SpeedRun(const std::string& version, const std::string& platform) {
@@ -58,7 +43,8 @@ void Add(results::RunResult& run, const std::string& algorithm, double mb_per_s,
   alg.algorithm = algorithm;
   alg.kind = algorithm.ends_with("GCM") ? "aead" : "cipher";
   alg.implementation = implementation;
-  alg.cells = {Figure("encrypt", 16, mb_per_s / 4), Figure("encrypt", 16384, mb_per_s)};
+  alg.cells = {ImportedFigure("encrypt", 16, mb_per_s / 4),
+               ImportedFigure("encrypt", 16384, mb_per_s)};
   run.algorithms.push_back(std::move(alg));
 }
 
@@ -139,7 +125,7 @@ TEST(EngineFindingsTest, UserCpuOffloadWarningOnlyForAlgorithmsTheEngineMayTake)
   results::AlgorithmResult rsa;
   rsa.algorithm = "RSA-2048";
   rsa.kind = "signature";
-  rsa.cells = {Figure("sign", 0, 0.001)};
+  rsa.cells = {ImportedFigure("sign", 0, 0.001)};
   with_rsa.algorithms.push_back(rsa);
   EXPECT_NE(FindingOf(DiagnoseReport(with_rsa), "report.user-cpu-offload"), nullptr);
 

@@ -6,6 +6,7 @@
 #include <string>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -27,20 +28,110 @@ TEST(LibraryChangesTest, TheEmbeddedTableParsesAndEveryRowCitesASource) {
   }
 }
 
-// Issue 13: every OpenSSL release line from 1.0.1 to the newest has an entry for x86-64 and
-// AArch64 AES, GHASH, SHA-2, ChaCha20 and BN/RSA assembly (an entry may say "no change" or
-// "absent", with its source).
-TEST(LibraryChangesTest, EveryOpensslLineHasAnEntryPerArchitectureAndArea) {
-  const std::vector<LibraryChange>& table = LibraryChanges();
-  for (const char* line : {"1.0.1", "1.0.2", "1.1.0", "1.1.1", "3.0", "3.1", "3.2", "3.3", "3.4",
-                           "3.5", "3.6", "4.0"}) {
+// The OpenSSL release lines issue 13 asks the table to cover, 1.0.1 to the newest: 4.1 (the
+// NEWS.md of tag openssl-4.1.0 lists 4.1 and 4.0 above 3.6; 4.1.0 was released 23 Oct 2026).
+constexpr const char* kOpensslLines[] = {"1.0.1", "1.0.2", "1.1.0", "1.1.1", "3.0", "3.1", "3.2",
+                                         "3.3",   "3.4",   "3.5",   "3.6",   "4.0", "4.1"};
+
+// True when `row` says something about release line `line`: one of its intervals starts in the
+// line (what that line changed), or it is a "no-change" or "absent" row with a closed interval
+// that reaches into the line (nothing changed there, or the path is missing). A row open to
+// the newest release from an earlier line does not count: it says nothing about a later line.
+bool SpeaksForLine(const LibraryChange& row, const LibraryVersion& line) {
+  for (const VersionInterval& interval : row.versions.intervals) {
+    if (interval.low && CompareToBound(*interval.low, line) == 0) {
+      return true;
+    }
+    const bool closed = interval.low && interval.high;
+    if (closed && (row.kind == "no-change" || row.kind == "absent") &&
+        VersionRange{{interval}, row.versions.text}.OverlapsLine(line)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// The (line, arch, area) cells of issue 13 that no row of `table` speaks for, as "3.6 aarch64
+// GHASH".
+std::vector<std::string> UncoveredOpensslCells(const std::vector<LibraryChange>& table) {
+  std::vector<std::string> missing;
+  for (const char* line : kOpensslLines) {
     for (const char* arch : {"x86_64", "aarch64"}) {
       for (const char* area : {"AES", "GHASH", "SHA-2", "ChaCha20", "BN-RSA"}) {
         const bool covered = std::any_of(table.begin(), table.end(), [&](const LibraryChange& r) {
           return r.library == "openssl" && (r.arch == arch || r.arch == "any") && r.area == area &&
-                 r.versions.OverlapsLine(V(line));
+                 SpeaksForLine(r, V(line));
         });
-        EXPECT_TRUE(covered) << "OpenSSL " << line << " " << arch << " " << area;
+        if (!covered) {
+          missing.push_back(fmt::format("{} {} {}", line, arch, area));
+        }
+      }
+    }
+  }
+  return missing;
+}
+
+// Issue 13: every OpenSSL release line from 1.0.1 to the newest has an entry of its own for
+// x86-64 and AArch64 AES, GHASH, SHA-2, ChaCha20 and BN/RSA assembly (an entry may say
+// "no-change" or "absent", with its source).
+TEST(LibraryChangesTest, EveryOpensslLineHasAnEntryPerArchitectureAndArea) {
+  const std::vector<std::string> missing = UncoveredOpensslCells(LibraryChanges());
+  EXPECT_TRUE(missing.empty()) << "no entry for: " << fmt::format("{}", fmt::join(missing, "; "));
+}
+
+// The coverage rule itself: a row open from an earlier line does not speak for later lines, a
+// closed no-change row speaks for each line it reaches, and one missing cell is reported.
+TEST(LibraryChangesTest, CoverageNeedsAStatementPerLine) {
+  const auto table = [](const std::string& rows) {
+    return ParseLibraryChanges(std::string(kHeader) + rows);
+  };
+  const std::string every_other =
+      "openssl,any,GHASH,1.0.1..4.1,no-change,x,https://example.org/a,unsure\n"
+      "openssl,any,SHA-2,1.0.1..4.1,no-change,x,https://example.org/a,unsure\n"
+      "openssl,any,ChaCha20,1.0.1..4.1,no-change,x,https://example.org/a,unsure\n"
+      "openssl,any,BN-RSA,1.0.1..4.1,no-change,x,https://example.org/a,unsure\n";
+  // An "added" row open from 1.0.1 speaks for 1.0.1 only.
+  std::vector<std::string> missing =
+      UncoveredOpensslCells(table(every_other + "openssl,any,AES,1.0.1..,added,x,"
+                                                "https://example.org/a,sure\n"));
+  EXPECT_EQ(missing.size(), 24U);
+  EXPECT_EQ(missing.front(), "1.0.2 x86_64 AES");
+  // A closed no-change row speaks for every line it reaches; an open one for its first only.
+  EXPECT_TRUE(UncoveredOpensslCells(table(every_other + "openssl,any,AES,1.0.1..4.1,no-change,x,"
+                                                        "https://example.org/a,unsure\n"))
+                  .empty());
+  EXPECT_EQ(UncoveredOpensslCells(table(every_other + "openssl,any,AES,1.0.1..,no-change,x,"
+                                                      "https://example.org/a,unsure\n"))
+                .size(),
+            24U);
+  // The lines missing for one architecture are named: 3.6, and 4.1 after an added row of 4.0.
+  missing = UncoveredOpensslCells(table(every_other + "openssl,x86_64,AES,1.0.1..4.1,no-change,x,"
+                                                      "https://example.org/a,unsure\n"
+                                                      "openssl,aarch64,AES,1.0.1..3.5,no-change,x,"
+                                                      "https://example.org/a,unsure\n"
+                                                      "openssl,aarch64,AES,4.0..,added,x,"
+                                                      "https://example.org/a,sure\n"));
+  EXPECT_EQ(missing, (std::vector<std::string>{"3.6 aarch64 AES", "4.1 aarch64 AES"}));
+}
+
+// The embedded table parses as text (every version range parses and every source is a URL or a
+// commit with a file), so a bad row fails this test with its line rather than at first use.
+TEST(LibraryChangesTest, TheEmbeddedTextParses) {
+  EXPECT_NO_THROW(ParseLibraryChanges(EmbeddedLibraryChangesCsv()));
+}
+
+// Consumers (compare's known changes, doctor --from's library findings) read ChangesBetween:
+// it must never hand them a "no-change" or "absent" row of the embedded table, for any pair of
+// lines and either architecture.
+TEST(LibraryChangesTest, NoChangeRowsNeverNameADifference) {
+  const std::vector<LibraryChange>& table = LibraryChanges();
+  for (const char* a : kOpensslLines) {
+    for (const char* b : kOpensslLines) {
+      for (const char* arch : {"x86_64", "aarch64"}) {
+        for (const LibraryChange* row : ChangesBetween(table, "openssl", arch, "", V(a), V(b))) {
+          EXPECT_NE(row->kind, "no-change") << "line " << row->line;
+          EXPECT_NE(row->kind, "absent") << "line " << row->line;
+        }
       }
     }
   }
@@ -50,6 +141,7 @@ TEST(LibraryChangesTest, CitableSourcesAreUrlsOrCommitsWithAFile) {
   EXPECT_TRUE(IsCitableSource("https://github.com/openssl/openssl/pull/9675"));
   EXPECT_TRUE(IsCitableSource("commit 03b5ae0d1f crypto/chacha/asm/chacha-x86_64.pl"));
   for (const char* bad : {"", "OpenSSL", "openssl CHANGES.md", "https://", "commit 03b5ae0",
+                          "github.com/openssl/openssl/blob/openssl-3.5/CHANGES.md",
                           "commit xyz1234 crypto/a.pl", "commit 03b5ae0d1f CHANGES"}) {
     EXPECT_FALSE(IsCitableSource(bad)) << bad;
   }

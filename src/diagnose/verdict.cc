@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "diagnose/pk_asm.h"
 #include "diagnose/verdict_decider.h"
 
 namespace cryptobench::diagnose {
@@ -161,6 +162,9 @@ Verdict Decider::DecideMain() {
     }
   }
   Verdict v = Choose();
+  if (!symmetric_) {
+    AddAsmTableEvidence(v);
+  }
   v.cpb_low = fp_.cpb_low;
   v.cpb_high = fp_.cpb_high;
   v.fingerprint = fp_.conclusion;
@@ -310,6 +314,9 @@ Verdict Decider::DecideNoAsm() const {
 Verdict Decider::DecideWithoutPaths() const {
   const std::string figure = Figure(fp_, AsIs().bytes_per_s);
   if (family_ == verdict_internal::Family::kNone) {
+    if (Verdict v; DecideNoAssemblyExists(figure, v)) {
+      return v;
+    }
     return Make(VerdictStatus::kNoHardwarePath,
                 fmt::format("{}; no mask experiment applies to {}", figure, alg_.name));
   }
@@ -320,6 +327,92 @@ Verdict Decider::DecideWithoutPaths() const {
   }
   return Make(VerdictStatus::kUndetermined,
               fmt::format("{}; no mask experiments on {}", figure, facts_.cpu.arch));
+}
+
+void Decider::AddAsmTableEvidence(Verdict& v) const {
+  const std::optional<LibraryVersion> release = OpenSslReleaseOf(facts_.library.version);
+  auto describe = [](const PkAsmPath& row) {
+    std::string modules;
+    for (const std::string& module : row.modules) {
+      modules += (modules.empty() ? "" : ", ") + module;
+    }
+    std::string bits;
+    for (const std::string& bit : row.bits) {
+      bits += (bits.empty() ? "" : "+") + bit;
+    }
+    return fmt::format("{} {} (OpenSSL {}{}; data/pk-asm.csv line {})", modules,
+                       bits.empty() ? "without a capability bit" : "with " + bits,
+                       row.versions.text, row.sure ? "" : ", first release unsure", row.line);
+  };
+  std::string rows;
+  for (const PkAsmPath* row :
+       PkAsmPathsFor(PkAsmPaths(), alg_.name, facts_.cpu.arch, release ? &*release : nullptr)) {
+    if (row->role != "none") {  // "none" rows: DecideNoAssemblyExists cites them
+      rows += (rows.empty() ? "" : "; ") + describe(*row);
+    }
+  }
+  if (!rows.empty()) {
+    v.evidence.push_back(
+        fmt::format("{} assembly for {}: {}",
+                    release ? fmt::format("OpenSSL {}'s", release->text) : std::string("OpenSSL's"),
+                    alg_.name, rows));
+  }
+  if (!release) {
+    return;
+  }
+  // A faster path the CPU offers that a later release has and this one lacks (IFMA RSA-4096 in
+  // 3.1 against 3.0): information, not a problem.
+  const std::optional<CapabilityVector> vector = verdict_internal::CurrentVector(facts_);
+  const CapabilityVector* current = vector ? &*vector : nullptr;
+  for (const PathSpec& path : paths_) {
+    if (!verdict_internal::PathAvailable(path, facts_.cpu, current) ||
+        verdict_internal::ReleaseHasPath(alg_, path, facts_)) {
+      continue;
+    }
+    for (const PkAsmPath* row : PkAsmPathsFor(PkAsmPaths(), alg_.name, facts_.cpu.arch, nullptr)) {
+      const bool cpu_has =
+          std::all_of(row->bits.begin(), row->bits.end(), [&](const std::string& bit) {
+            return verdict_internal::FeatureAvailable(bit, facts_.cpu, current);
+          });
+      if (row->role == "dispatch" && verdict_internal::RowOnPath(*row, path) && cpu_has) {
+        v.evidence.push_back(fmt::format(
+            "note: this CPU has {}, but OpenSSL {} has no {} code for {}: {}; no experiment was "
+            "planned for it",
+            verdict_internal::KeyFeature(path), release->text, path.path, alg_.name,
+            describe(*row)));
+        break;
+      }
+    }
+  }
+}
+
+bool Decider::DecideNoAssemblyExists(const std::string& figure, Verdict& out) const {
+  const PkAsmPath* row = NoAssemblyRow(alg_.name, facts_.cpu.arch);
+  if (row == nullptr) {
+    return false;
+  }
+  out = Make(VerdictStatus::kNoHardwarePath,
+             fmt::format("{}; this is expected: OpenSSL has no {} assembly for {}, so every build "
+                         "runs the same C code and no CPU flag or build option speeds it up",
+                         figure, alg_.name, facts_.cpu.arch));
+  out.evidence.push_back(
+      fmt::format("{} (data/pk-asm.csv line {}: {})", row->path, row->line, row->source));
+  if (alg_.name.starts_with("DES-")) {
+    // 3DES: 64-bit blocks and 48 rounds of table lookups in C; the modern ciphers have assembly
+    // on every x86-64 and AArch64 build (cpb-reference.md sec. 4 and 7.11).
+    const bool aes_hw = facts_.cpu.Usable(facts_.cpu.arch == "aarch64" ? "AES" : "AES-NI");
+    out.advice = fmt::format(
+        "Where the protocol allows, replace 3DES: {} is the fast choice on this CPU{}; "
+        "3DES itself cannot be made faster.",
+        aes_hw ? "AES-128-GCM (its AES instructions)" : "ChaCha20-Poly1305 (SIMD assembly)",
+        aes_hw ? ", ChaCha20-Poly1305 the one for CPUs without AES instructions"
+               : ", as the CPU has no AES instructions");
+  } else if (alg_.name == "ECDSA-P384") {
+    out.advice =
+        "Where the protocol allows, ECDSA P-256 runs OpenSSL's ecp_nistz256 assembly and is "
+        "several times faster than P-384.";
+  }
+  return true;
 }
 
 }  // namespace verdict_internal

@@ -117,10 +117,20 @@ class Decider {
   const CpbClass* PathClass(const PathSpec& path) const;
   Verdict DecideNoAsm() const;
   Verdict DecideWithoutPaths() const;
+  // An algorithm OpenSSL has no assembly for on this architecture (data/pk-asm.csv "none" rows:
+  // DES-EDE3 on x86-64): "expected", with the source and, where one exists, the faster choice.
+  // False when the table has no such row.
+  bool DecideNoAssemblyExists(const std::string& figure, Verdict& out) const;
+  // Public-key kinds: the data/pk-asm.csv rows for this algorithm, architecture and OpenSSL
+  // release (every release when the version is unknown), as evidence.
+  void AddAsmTableEvidence(Verdict& v) const;
 
   // A report read from text (`doctor --from`; verdict_report.cc): no experiments, so the
   // capability vector, the build and the fingerprint over the clock range decide.
   Verdict DecideFromReport() const;
+  // Public-key figures from a report: no experiment and no sourced ops/s-per-GHz classes, so
+  // "cannot tell" which path ran, with what the capability vector offers.
+  Verdict DecideReportPublicKey(const std::string& figure) const;
   Verdict DecideReportFingerprint(const std::string& key, const std::string& path_name) const;
   void AddReportBuildEvidence(Verdict& v) const;
 

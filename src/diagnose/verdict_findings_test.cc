@@ -93,9 +93,24 @@ TEST(PlanExperimentsTest, Zen4Debian30PlansOneExperimentPerPath) {
   ASSERT_EQ(chacha.size(), 2u);
   EXPECT_EQ(chacha[0].label, "AVX-512F, AVX-512VL, AVX-512IFMA masked");
   EXPECT_EQ(chacha[1].label, "AVX-512F, AVX-512VL, AVX-512IFMA, AVX2 masked");
-  EXPECT_EQ(Plan("RSA-2048", facts).at(0).features, std::vector<std::string>{"AVX-512IFMA"});
+  // RSA: IFMA first, then MULX/ADX with AVX2 (rsaz-avx2) and IFMA cleared too (data/pk-asm.csv).
+  const auto rsa = Plan("RSA-2048", facts);
+  ASSERT_EQ(rsa.size(), 2u);
+  EXPECT_EQ(rsa[0].features, std::vector<std::string>{"AVX-512IFMA"});
+  EXPECT_EQ(rsa[1].path, "MULX/ADX");
+  EXPECT_EQ(rsa[1].label, "BMI2, ADX, AVX2, AVX-512IFMA masked");
+  // BMI2 is LV1 bit 8 (0x100), ADX bit 19 (0x80000), AVX2 bit 5, AVX-512IFMA bit 21: the 0x80100
+  // test of x86_64-mont5.pl, ecp_nistz256-x86_64.pl and x25519-x86_64.pl.
+  EXPECT_EQ(ExperimentIa32cap(rsa[1], facts), "~0:~0x280120:~0:~0:~0");
+  for (const char* name : {"ECDSA-P256", "ECDH-P256", "X25519"}) {
+    const auto mulx = Plan(name, facts);
+    ASSERT_EQ(mulx.size(), 1u) << name;
+    EXPECT_EQ(mulx[0].label, "BMI2, ADX masked") << name;
+    EXPECT_EQ(ExperimentIa32cap(mulx[0], facts), "~0:~0x80100:~0:~0:~0") << name;
+  }
 
-  for (const char* name : {"MD5", "SHA3-256", "BLAKE2b-512", "DES-EDE3-CBC", "ECDSA-P256"}) {
+  for (const char* name :
+       {"MD5", "SHA3-256", "BLAKE2b-512", "DES-EDE3-CBC", "ECDSA-P384", "Ed25519"}) {
     EXPECT_TRUE(Plan(name, facts).empty()) << name;
   }
 }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "diagnose/pk_asm.h"
 #include "diagnose/verdict.h"
 
 namespace cryptobench::diagnose {
@@ -77,7 +78,15 @@ const PathSpec kSha512Paths[] = {
     {"AVX2", {"AVX2", "BMI1", "BMI2"}, {}, {"AVX2", "SHA512"}, {}, "AVX2"},
 };
 
-// sec. 4.2 RSA private op: IFMA (AVX512F+DQ+IFMA+VL) or AVX-IFMA → ossl_rsaz_amm52x*.
+// The MULX/ADCX/ADOX path of the public-key modules: taken when LV1 has 0x80100 (BMI2 and ADX)
+// set (data/pk-asm.csv: x86_64-mont5, ecp_nistz256-x86_64, x25519-x86_64).
+constexpr std::string_view kMulxPath = "MULX/ADX";
+
+// sec. 4.2 RSA private op: IFMA (AVX512F+DQ+IFMA+VL) or AVX-IFMA → ossl_rsaz_amm52x*; else
+// MULX/ADX Montgomery (bn_powerx5) when BMI2+ADX, else rsaz-avx2 for RSA-2048's 1024-bit halves
+// when AVX2, else bn_power5 (data/pk-asm.csv). The MULX/ADX experiment also clears AVX2 and both
+// IFMA bits, so that RSA-2048 cannot move to rsaz-avx2 (about as fast as MULX/ADX: 2.07 M vs
+// 1.92 M cycles per sign, rsaz-avx2.pl:31-38) and no IFMA path hides the change.
 const PathSpec kRsaPaths[] = {
     {"AVX-512 IFMA",
      {"AVX-512F", "AVX-512DQ", "AVX-512IFMA", "AVX-512VL"},
@@ -85,6 +94,18 @@ const PathSpec kRsaPaths[] = {
      {"AVX-512IFMA", "AVX-IFMA"},
      {},
      ""},
+    {kMulxPath,
+     {"BMI2", "ADX"},
+     {},
+     {"BMI2", "ADX", "AVX2", "AVX-512IFMA", "AVX-IFMA"},
+     {"AVX2", "AVX-512IFMA", "AVX-IFMA"},
+     ""},
+};
+
+// ecp_nistz256-x86_64.pl and x25519-x86_64.pl: MULX/ADX field arithmetic when LV1 has 0x80100,
+// else the MULQ code of the same module (data/pk-asm.csv).
+const PathSpec kMulxOnlyPaths[] = {
+    {kMulxPath, {"BMI2", "ADX"}, {}, {"BMI2", "ADX"}, {}, ""},
 };
 
 const CapabilityBit* FindBit(std::string_view name) {
@@ -134,6 +155,12 @@ Family FamilyOf(const AlgorithmInfo& alg) {
   if (name.starts_with("RSA-")) {
     return Family::kRsa;
   }
+  if (name == "ECDSA-P256" || name == "ECDH-P256") {
+    return Family::kEcP256;
+  }
+  if (name == "X25519") {
+    return Family::kX25519;
+  }
   return Family::kNone;
 }
 
@@ -156,10 +183,40 @@ std::span<const PathSpec> PathsOf(Family family, std::string_view arch) {
       return kSha512Paths;
     case Family::kRsa:
       return kRsaPaths;
+    case Family::kEcP256:
+    case Family::kX25519:
+      return kMulxOnlyPaths;
     case Family::kNone:
       break;
   }
   return {};
+}
+
+bool ReleaseHasPath(const AlgorithmInfo& alg, const PathSpec& path, const DoctorFacts& facts) {
+  const Family family = FamilyOf(alg);
+  if (family != Family::kRsa && family != Family::kEcP256 && family != Family::kX25519) {
+    return true;
+  }
+  const std::optional<LibraryVersion> release = OpenSslReleaseOf(facts.library.version);
+  if (!release) {
+    return true;
+  }
+  for (const PkAsmPath* row : PkAsmPathsFor(PkAsmPaths(), alg.name, facts.cpu.arch, &*release)) {
+    if (row->role == "dispatch" && RowOnPath(*row, path)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool RowOnPath(const PkAsmPath& row, const PathSpec& path) {
+  return !row.bits.empty() &&
+         std::all_of(row.bits.begin(), row.bits.end(), [&](const std::string& b) {
+           if (Contains(path.trap_only, b)) {
+             return false;
+           }
+           return Contains(path.needs, b) || Contains(path.needs_any, b) || Contains(path.mask, b);
+         });
 }
 
 const PathSpec* FindPath(Family family, std::string_view arch, std::string_view path) {
@@ -265,7 +322,12 @@ std::string BestSoftwareClass(Family family, const cpu::CpuFeatures& cpu) {
       if (cpu.Usable("BMI2") && cpu.Usable("ADX")) {
         return "MULX/ADX Montgomery (bn_powerx5)";
       }
-      return cpu.Usable("AVX2") ? "rsaz AVX2" : "64-bit Montgomery (bn_power5)";
+      return cpu.Usable("AVX2") ? "rsaz AVX2 (RSA-2048), else 64-bit MULQ Montgomery (bn_power5)"
+                                : "64-bit MULQ Montgomery (bn_power5)";
+    case Family::kEcP256:
+      return "MULQ field arithmetic of ecp_nistz256-x86_64";
+    case Family::kX25519:
+      return "radix 2^51 MULQ field arithmetic (x25519_fe51, x25519-x86_64)";
     case Family::kNone:
       break;
   }
@@ -284,6 +346,9 @@ std::string_view KeyFeature(const PathSpec& path) {
   }
   if (path.path == "AVX-512 IFMA") {
     return "AVX-512 IFMA";
+  }
+  if (path.path == kMulxPath) {
+    return "BMI2 and ADX (MULX/ADCX/ADOX)";
   }
   return path.path;
 }
@@ -309,6 +374,10 @@ std::vector<std::string_view> AsmModulesFor(const AlgorithmInfo& alg) {
       return {"sha512-x86_64"};
     case Family::kRsa:
       return {"x86_64-mont5"};
+    case Family::kEcP256:
+      return {"ecp_nistz256-x86_64"};
+    case Family::kX25519:
+      return {"x25519-x86_64"};
     case Family::kNone:
       break;
   }
@@ -331,6 +400,8 @@ std::vector<std::string_view> AsmDefinesFor(const AlgorithmInfo& alg) {
     case Family::kSha512:
       return {"SHA512_ASM"};
     case Family::kRsa:
+    case Family::kEcP256:
+    case Family::kX25519:
     case Family::kNone:
       break;
   }
@@ -351,7 +422,8 @@ std::vector<Experiment> PlanExperiments(const AlgorithmInfo& alg, const DoctorFa
   int vaes_experiment = 0;  // 1-based index of the planned VAES experiment, 0 if none
   for (const PathSpec& path :
        verdict_internal::PathsOf(verdict_internal::FamilyOf(alg), facts.cpu.arch)) {
-    if (!verdict_internal::PathAvailable(path, facts.cpu, vector)) {
+    if (!verdict_internal::PathAvailable(path, facts.cpu, vector) ||
+        !verdict_internal::ReleaseHasPath(alg, path, facts)) {
       continue;
     }
     Experiment experiment;

@@ -15,6 +15,7 @@
 
 #include "diagnose/doctor_model.h"
 #include "diagnose/ia32cap.h"
+#include "diagnose/pk_asm.h"
 
 namespace cryptobench::diagnose::verdict_internal {
 
@@ -26,8 +27,10 @@ enum class Family {
   kChaCha,    ///< ChaCha20, ChaCha20-Poly1305, Poly1305: AVX-512, AVX2, SSSE3, integer
   kSha256,    ///< SHA-1, SHA-224, SHA-256, HMAC-SHA256: SHA-NI, then SIMD
   kSha512,    ///< SHA-384, SHA-512: SHA512 extensions, AVX2, integer
-  kRsa,       ///< RSA private-key operations: AVX-512 IFMA, then MULX/ADX or AVX2
-  kNone,      ///< no feature-dispatched path on x86-64 (MD5, SHA-3, BLAKE2, 3DES, EC)
+  kRsa,       ///< RSA: AVX-512 IFMA (private key), then MULX/ADX, AVX2 (RSA-2048), MULQ
+  kEcP256,    ///< ECDSA/ECDH P-256: ecp_nistz256 with MULX/ADX, else MULQ
+  kX25519,    ///< X25519: x25519_fe64 with MULX/ADX, else x25519_fe51
+  kNone,      ///< no feature-dispatched path on x86-64 (MD5, SHA-3, BLAKE2, 3DES, P-384, Ed25519)
 };
 
 /// The family of a catalogue algorithm, by its canonical name.
@@ -54,6 +57,18 @@ struct PathSpec {
 /// The paths of a family on `arch` ("x86_64"; every other architecture has none, as
 /// OPENSSL_armcap cannot clear single bits: cpb-reference.md sec. 3).
 std::span<const PathSpec> PathsOf(Family family, std::string_view arch);
+
+/// For the public-key families (kRsa, kEcP256, kX25519): false when the library is an OpenSSL
+/// release whose data/pk-asm.csv rows for `alg` hold no dispatch row with the path's bits (its
+/// needs, needs_any and mask less trap_only), i.e. the release has no code on that path (OpenSSL
+/// 3.0 and IFMA RSA-4096). True otherwise, including every symmetric family and any library
+/// whose release cannot be read: the experiment then decides.
+bool ReleaseHasPath(const AlgorithmInfo& alg, const PathSpec& path, const DoctorFacts& facts);
+
+/// True if every bit of a data/pk-asm.csv row lies among the path's bits (needs, needs_any and
+/// mask, less trap_only): masking the path switches the row's code off. False for a row
+/// without bits.
+bool RowOnPath(const PkAsmPath& row, const PathSpec& path);
 
 /// The PathSpec named `path` in the family, or nullptr.
 const PathSpec* FindPath(Family family, std::string_view arch, std::string_view path);

@@ -45,6 +45,8 @@ std::vector<ReportPath> Aarch64Paths(const AlgorithmInfo& alg) {
       break;
     case Family::kChaCha:
     case Family::kRsa:
+    case Family::kEcP256:
+    case Family::kX25519:
     case Family::kNone:
       return {};
   }
@@ -275,8 +277,14 @@ Verdict Decider::DecideFromReport() const {
   }
 
   if (family_ == Family::kNone) {
+    if (Verdict v; DecideNoAssemblyExists(figure, v)) {
+      return v;
+    }
     return Make(VerdictStatus::kNoHardwarePath,
                 fmt::format("{}; {} has no CPU-feature path to check", figure, alg_.name));
+  }
+  if (!symmetric_) {
+    return DecideReportPublicKey(figure);
   }
   if (arch.empty()) {
     const std::string cpb = Cpb(fp_);
@@ -362,6 +370,38 @@ Verdict Decider::DecideFromReport() const {
     return v;
   }
   return DecideReportFingerprint(base->key, base->class_prefix);
+}
+
+Verdict Decider::DecideReportPublicKey(const std::string& figure) const {
+  std::string offered;
+  std::vector<std::string> evidence;
+  const std::optional<CapabilityVector> vector = CurrentVector(facts_);
+  if (vector && facts_.cpu.arch == "x86_64") {
+    for (const PathSpec& spec : paths_) {
+      const bool available = PathAvailable(spec, facts_.cpu, &*vector);
+      evidence.push_back(fmt::format("the report's capability vector has {} {}", KeyFeature(spec),
+                                     available ? "set" : "clear"));
+      if (available && offered.empty()) {
+        offered = fmt::format(
+            "; its capability vector offers {}, so the {} path was open to the "
+            "library, but not shown to have run",
+            KeyFeature(spec), spec.path);
+      }
+    }
+  }
+  Verdict v = Make(VerdictStatus::kUndetermined,
+                   fmt::format("{}; cannot tell which code path ran: a report allows no mask "
+                               "experiment, and no sourced ops/s-per-GHz class separates the "
+                               "paths{}",
+                               figure, offered));
+  v.evidence = evidence;
+  if (!paths_.empty()) {
+    v.advice = fmt::format(
+        "Run cryptobench doctor --algorithms {} on that machine: its mask experiments clear "
+        "the bits each path needs and show which one ran.",
+        alg_.name);
+  }
+  return v;
 }
 
 Verdict Decider::DecideReportFingerprint(const std::string& key,

@@ -461,5 +461,99 @@ TEST(DecideVerdictsTest, ABitTheLibraryClearsItselfMeansNotAccelerated) {
   EXPECT_TRUE(Has(verdicts[0].line, "has SHA-NI clear")) << verdicts[0].line;
 }
 
+// ---- Public-key verdicts (issue 13 sec. 4; data/pk-asm.csv) ------------------------------------
+
+// Operations per second in the Measurement rate fields (verdict.h): `ops` with a +-1% CI.
+Measurement Ops(double ops, std::string label) {
+  return testing::Mbps(ops / 1e6, 0.01, std::move(label));
+}
+
+std::vector<Verdict> DecidePk(std::string_view name, std::string_view operation,
+                              const DoctorFacts& facts, const std::vector<double>& ops) {
+  const std::vector<Experiment> plan = PlanExperiments(Alg(name), facts);
+  std::vector<Measurement> ms;
+  for (size_t i = 0; i < ops.size(); ++i) {
+    ms.push_back(Ops(ops[i], i == 0 ? "as is" : plan.at(i - 1).label));
+  }
+  return DecideVerdicts(Alg(name), operation, 32, facts, plan, ms, kZen4Hz, kZen4Hz);
+}
+
+TEST(PublicKeyVerdictsTest, AMulxSlowdownNamesTheMulxPathAndAnUnusedIfmaPath) {
+  // OpenSSL 3.0 has IFMA code for RSA-2048 only (CHANGES.md 3.0.0; 3.1.0 adds 3072/4096): for
+  // RSA-4096 no IFMA experiment is planned, and masking BMI2+ADX costs 1.6x.
+  EXPECT_EQ(Paths(PlanExperiments(Alg("RSA-4096"), Zen4Debian30())),
+            std::vector<std::string>{"MULX/ADX"});
+  EXPECT_EQ(Paths(PlanExperiments(Alg("RSA-4096"), Zen4Master())),
+            (std::vector<std::string>{"AVX-512 IFMA", "MULX/ADX"}));
+  const auto v = DecidePk("RSA-4096", "sign", Zen4Debian30(), {400, 250});
+  ASSERT_EQ(v.size(), 1u);
+  ExpectLineShape(v[0]);
+  EXPECT_EQ(v[0].status, VerdictStatus::kAccelerated);
+  EXPECT_TRUE(Has(v[0].line, "MULX/ADX path, 400 sign/s")) << v[0].line;
+  EXPECT_TRUE(Has(v[0].line, "masking BMI2, ADX, AVX2, AVX-512IFMA slows it 1.6x")) << v[0].line;
+  // The table rows of this release: MULX/ADX yes; the 3.1 IFMA module for RSA-4096 only as a note.
+  EXPECT_TRUE(AnyHas(v[0].evidence, "OpenSSL 3.0.19's assembly for RSA-4096: x86_64-mont5"));
+  EXPECT_TRUE(AnyHas(v[0].evidence, "x86_64-mont5 with BMI2+ADX (OpenSSL 1.0.2.."));
+  EXPECT_TRUE(AnyHas(v[0].evidence,
+                     "note: this CPU has AVX-512 IFMA, but OpenSSL 3.0.19 has no "
+                     "AVX-512 IFMA code for RSA-4096: rsaz-3k-avx512, "
+                     "rsaz-4k-avx512 with AVX-512F"));
+}
+
+TEST(PublicKeyVerdictsTest, AnIfmaSlowdownNamesTheIfmaPath) {
+  const auto v = DecidePk("RSA-2048", "sign", Zen4Debian30(), {2400, 1250, 1200});
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].status, VerdictStatus::kAccelerated);
+  EXPECT_TRUE(Has(v[0].line, "AVX-512 IFMA path")) << v[0].line;
+}
+
+TEST(PublicKeyVerdictsTest, ARatioWithinNoiseCannotTell) {
+  for (const char* name : {"ECDSA-P256", "X25519"}) {
+    SCOPED_TRACE(name);
+    const auto v = DecidePk(name, name == std::string("X25519") ? "derive" : "sign", Zen4Debian30(),
+                            {30000, 28000});
+    ASSERT_EQ(v.size(), 1u);
+    EXPECT_EQ(v[0].status, VerdictStatus::kUndetermined) << v[0].line;
+    EXPECT_FALSE(IsProblem(v[0].status));
+    EXPECT_TRUE(Has(v[0].line, "masking BMI2, ADX")) << v[0].line;
+  }
+  // A clear slowdown proves the MULX/ADX field arithmetic.
+  const auto x = DecidePk("X25519", "derive", Zen4Debian30(), {40000, 25000});
+  EXPECT_EQ(x.at(0).status, VerdictStatus::kAccelerated) << x.at(0).line;
+  EXPECT_TRUE(Has(x.at(0).line, "MULX/ADX path")) << x.at(0).line;
+}
+
+TEST(PublicKeyVerdictsTest, ACpuWithoutBmi2AndAdxRunsNoExperimentAndIsNoProblem) {
+  const DoctorFacts facts = Core2();
+  for (const char* name : {"RSA-2048", "ECDSA-P256", "X25519"}) {
+    SCOPED_TRACE(name);
+    EXPECT_TRUE(PlanExperiments(Alg(name), facts).empty());
+    const auto v = DecidePk(name, "sign", facts, {700});
+    ASSERT_EQ(v.size(), 1u);
+    EXPECT_EQ(v[0].status, VerdictStatus::kSoftwareExpected) << v[0].line;
+    EXPECT_TRUE(Has(v[0].line, "the CPU has no BMI2 and ADX")) << v[0].line;
+    EXPECT_FALSE(Has(v[0].line, "MULX/ADX path")) << v[0].line;
+  }
+}
+
+TEST(PublicKeyVerdictsTest, AlgorithmsWithoutAssemblySayItIsExpected) {
+  for (const char* name : {"DES-EDE3-CBC", "Ed25519", "ECDSA-P384"}) {
+    SCOPED_TRACE(name);
+    const bool des = name == std::string("DES-EDE3-CBC");
+    const auto v = des ? PlanAndDecide(name, "encrypt", Zen4Debian30(), {}, {30})
+                       : DecidePk(name, "sign", Zen4Debian30(), {5000});
+    ASSERT_EQ(v.size(), 1u);
+    ExpectLineShape(v[0]);
+    EXPECT_EQ(v[0].status, VerdictStatus::kNoHardwarePath);
+    EXPECT_TRUE(Has(v[0].line, "this is expected: OpenSSL has no")) << v[0].line;
+    EXPECT_TRUE(AnyHas(v[0].evidence, "data/pk-asm.csv line"));
+  }
+  // Zen 4 has AES-NI: AES-128-GCM is named first.
+  const auto des = PlanAndDecide("DES-EDE3-CBC", "encrypt", Zen4Debian30(), {}, {30});
+  EXPECT_TRUE(Has(des[0].advice, "AES-128-GCM")) << des[0].advice;
+  const auto core2 = PlanAndDecide("DES-EDE3-CBC", "encrypt", Core2(), {}, {30}, kCore2Hz);
+  EXPECT_TRUE(Has(core2[0].advice, "ChaCha20-Poly1305 (SIMD assembly)")) << core2[0].advice;
+}
+
 }  // namespace
 }  // namespace cryptobench::diagnose

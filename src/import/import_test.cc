@@ -144,6 +144,21 @@ TEST(ImportTest, MultiWithoutTheParentsTableAddsTheChildrenUp) {
   EXPECT_EQ(cell->figures->num_workers, 2u);
 }
 
+// A version written above a paste as a label ("OpenSSL 3.3.1:") names the release (its colon
+// dropped), and the caveat says it came from the label, not from the tool.
+TEST(ImportTest, VersionLabelAbovePasteNamesTheRelease) {
+  const auto runs = ImportText(
+      "OpenSSL 3.3.1:\n```\ntype             16 bytes     64 bytes    256 bytes   1024 bytes   "
+      "8192 bytes  16384 bytes\nAES-128-GCM     863579.61k  2625060.89k  5743939.67k  "
+      "8915673.77k 13383723.69k 13961936.90k\n```\n",
+      "t");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].library.version, "OpenSSL 3.3.1");
+  EXPECT_EQ(runs[0].source.tool_version, "3.3.1");
+  EXPECT_NE(runs[0].library.version_num, 0u);
+  EXPECT_TRUE(HasCaveat(runs[0], "label 'OpenSSL 3.3.1:' written above it at line 1"));
+}
+
 TEST(ImportTest, MessyPasteIsCleanedUp) {
   const auto runs = ImportFixture("paste-messy.md");
   ASSERT_EQ(runs.size(), 1u);

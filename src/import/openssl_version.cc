@@ -125,6 +125,11 @@ bool ParseHeaderLine(std::string_view trimmed, size_t line_number, HeaderInfo* h
         rest.remove_suffix(1);
       }
       header->library = std::string(Trim(rest));
+    } else if (trimmed.back() == ':') {
+      // A label someone wrote above a paste ("OpenSSL 3.3.1:"); no OpenSSL tool ends its
+      // version line with a colon.
+      header->version = std::string(Trim(trimmed.substr(0, trimmed.size() - 1)));
+      header->labelled = true;
     } else {
       header->version = std::string(trimmed);
     }

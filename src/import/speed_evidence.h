@@ -35,6 +35,9 @@ struct HeaderInfo {
   std::string options;   ///< after "options:", trimmed: "bn(64,64) rc4(16x,int) ..."
   std::string cflags;    ///< "compiler: ..."
   std::string cpu_info;  ///< "CPUINFO: OPENSSL_ia32cap=0x...:0x..."
+  /// The version line was a label written above the output ("OpenSSL 3.3.1:", its colon
+  /// dropped from `version`), not a line the tool printed.
+  bool labelled = false;
 };
 
 /// A command line shown with the output (after a shell prompt), as far as it matters.

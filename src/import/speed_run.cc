@@ -419,10 +419,14 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
   HeaderInfo completed;
   if (header == nullptr && inherited != nullptr) {
     header = inherited;
-    run.source.caveats.push_back(fmt::format(
-        "The run has no header of its own; library details come from the openssl version "
-        "output at line {}.",
-        inherited->line));
+    run.source.caveats.push_back(
+        inherited->labelled
+            ? fmt::format("The run has no header of its own; its version comes from the label "
+                          "'{}:' written above it at line {}, not from the tool's output.",
+                          inherited->version, inherited->line)
+            : fmt::format("The run has no header of its own; library details come from the "
+                          "openssl version output at line {}.",
+                          inherited->line));
   } else if (header != nullptr && inherited != nullptr && SameLibrary(*inherited, *header)) {
     completed = CompleteHeader(*inherited, *header);
     header = &completed;
@@ -707,9 +711,10 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
     }
     if (major >= 3 && !aead_rows.empty()) {
       run.source.caveats.push_back(fmt::format(
-          "AEAD row{} {}: newer openssl speed apps (3.x) set a fresh key or IV for every "
-          "operation in some modes, so small-size figures include that setup; cryptobench keeps "
-          "one key and changes only the nonce.",
+          "AEAD row{} {}: what one AEAD operation includes differs between openssl speed 3.x "
+          "releases (later ones set a fresh key and IV for each; compare names the change when "
+          "two runs straddle it), so small-size figures of different 3.x releases may not compare; "
+          "cryptobench keeps one key and changes only the nonce.",
           aead_rows.size() == 1 ? "" : "s", JoinNames(aead_rows)));
     }
   } else if (header == nullptr) {

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "report/report.h"
 #include "report/sanitize.h"
 #include "results/json.h"
@@ -93,9 +95,14 @@ void RenderBackends(const std::vector<results::RunResult>& unsafe_runs, Format f
       RenderBackendsMarkdown(runs, out);
       return;
     case Format::kOpenssl:
+      throw std::invalid_argument(
+          "the openssl speed layout holds one library; not several backends");
+    case Format::kHtml:
+    case Format::kGbenchJson:
       break;
   }
-  throw std::invalid_argument("the openssl speed layout holds one library; not several backends");
+  throw std::invalid_argument(
+      fmt::format("several runs cannot be rendered as {}", FormatName(format)));
 }
 
 }  // namespace cryptobench::report

@@ -1,30 +1,15 @@
 // Format selection and dispatch, and the JSON renderer.
 #include <ostream>
+#include <stdexcept>
 #include <string_view>
+
+#include <fmt/format.h>
 
 #include "report/report.h"
 #include "report/sanitize.h"
 #include "results/json.h"
 
 namespace cryptobench::report {
-
-bool ParseFormat(std::string_view name, Format* out) {
-  struct Entry {
-    std::string_view name;
-    Format format;
-  };
-  static constexpr Entry kFormats[] = {
-      {"table", Format::kTable}, {"openssl", Format::kOpenssl},   {"json", Format::kJson},
-      {"csv", Format::kCsv},     {"markdown", Format::kMarkdown}, {"md", Format::kMarkdown},
-  };
-  for (const Entry& entry : kFormats) {
-    if (entry.name == name) {
-      *out = entry.format;
-      return true;
-    }
-  }
-  return false;
-}
 
 void Render(const results::RunResult& unsafe_run, Format format, std::ostream& out) {
   if (format == Format::kJson) {
@@ -50,7 +35,11 @@ void Render(const results::RunResult& unsafe_run, Format format, std::ostream& o
     case Format::kMarkdown:
       RenderMarkdown(run, out);
       return;
+    case Format::kHtml:
+    case Format::kGbenchJson:
+      break;
   }
+  throw std::invalid_argument(fmt::format("a run cannot be rendered as {}", FormatName(format)));
 }
 
 void RenderJson(const results::RunResult& run, std::ostream& out) {

@@ -1,4 +1,4 @@
-// Renderer behaviour that the golden files do not pin down: format names, edge cases of the
+// Renderer behaviour that the golden files do not pin down: edge cases of the
 // environment header, CSV quoting, the openssl layout's small-value and failure rules.
 #include <sstream>
 #include <string>
@@ -15,25 +15,6 @@ using results::AlgorithmResult;
 using results::Cell;
 using results::CellStatus;
 using results::RunResult;
-
-TEST(ParseFormatTest, KnownNames) {
-  const struct {
-    const char* name;
-    Format format;
-  } cases[] = {{"table", Format::kTable},       {"openssl", Format::kOpenssl},
-               {"json", Format::kJson},         {"csv", Format::kCsv},
-               {"markdown", Format::kMarkdown}, {"md", Format::kMarkdown}};
-  for (const auto& c : cases) {
-    Format format = Format::kTable;
-    EXPECT_TRUE(ParseFormat(c.name, &format)) << c.name;
-    EXPECT_EQ(format, c.format) << c.name;
-  }
-  Format untouched = Format::kCsv;
-  EXPECT_FALSE(ParseFormat("JSON", &untouched));
-  EXPECT_FALSE(ParseFormat("text", &untouched));
-  EXPECT_FALSE(ParseFormat("", &untouched));
-  EXPECT_EQ(untouched, Format::kCsv);
-}
 
 // A cell measured at `ops_per_s` with one 5-sample worker; figures derived for real.
 Cell MeasuredCell(const std::string& operation, uint64_t input_len, double ops_per_s,

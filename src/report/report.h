@@ -6,17 +6,13 @@
 #include <string_view>
 #include <vector>
 
+#include "report/formats.h"
 #include "results/model.h"
 
 namespace cryptobench::report {
 
-/// Output formats of `cryptobench speed --format`.
-enum class Format { kTable, kOpenssl, kJson, kCsv, kMarkdown };
-
-/// Parses "table", "openssl", "json", "csv", "markdown" (also "md"); false if unknown.
-bool ParseFormat(std::string_view name, Format* out);
-
-/// Renders `run` in `format` to `out`. Throughput in MB/s means 10^6 bytes/s and every output
+/// Renders `run` in `format` (one of FormatsOf(Producer::kSpeed); another throws
+/// std::invalid_argument) to `out`. Throughput in MB/s means 10^6 bytes/s and every output
 /// says so; public-key rows are in ops/s.
 void Render(const results::RunResult& run, Format format, std::ostream& out);
 

@@ -477,9 +477,12 @@ void RenderTls(const TlsRun& run, report::Format format, std::ostream& out) {
       RenderTlsJson(run, out);
       return;
     case report::Format::kOpenssl:
+    case report::Format::kHtml:
+    case report::Format::kGbenchJson:
       break;
   }
-  throw std::invalid_argument("the openssl speed layout has no place for tls results");
+  throw std::invalid_argument(
+      fmt::format("tls results cannot be rendered as {}", report::FormatName(format)));
 }
 
 }  // namespace cryptobench::tls
