@@ -161,10 +161,11 @@ int RunSpeed(const SpeedOptions& options) {
         "--threads LIST: a scaling sweep measures one backend; give one --backend, or one "
         "worker count");
   }
-  if (sweep && format == report::Format::kOpenssl) {
-    throw UsageError(
-        "--format openssl: the openssl speed layout has no place for a scaling sweep; use "
-        "table, json, csv or markdown");
+  if (sweep && !report::RendersScaling(format)) {
+    throw UsageError(fmt::format(
+        "--format {}: a scaling sweep (--threads LIST) is written as table, json, csv or "
+        "markdown",
+        report::FormatName(format)));
   }
   const LibraryChoice libraries = ParseLibraryOptions(options.libraries, selected);
   worker::RunPlan base;

@@ -627,10 +627,15 @@ std::vector<std::string> ScalingMachineNotes(const std::vector<int>& worker_coun
   return notes;
 }
 
+bool RendersScaling(Format format) {
+  return format == Format::kTable || format == Format::kJson || format == Format::kCsv ||
+         format == Format::kMarkdown;
+}
+
 void RenderScaling(const std::vector<RunResult>& unsafe_runs, const CpuTopology& topology,
                    Format format, std::ostream& out) {
-  if (format == Format::kOpenssl) {
-    throw std::invalid_argument("the openssl speed layout has no place for a scaling sweep");
+  if (!RendersScaling(format)) {
+    throw std::invalid_argument("a scaling sweep is rendered as table, json, csv or markdown");
   }
   if (unsafe_runs.empty()) {
     return;
@@ -644,19 +649,12 @@ void RenderScaling(const std::vector<RunResult>& unsafe_runs, const CpuTopology&
     SanitizeRun(run);
   }
   const std::vector<ScalingRow> rows = BuildScalingRows(runs);
-  switch (format) {
-    case Format::kTable:
-      WriteTable(runs, rows, topology, out);
-      return;
-    case Format::kMarkdown:
-      WriteMarkdown(runs, rows, topology, out);
-      return;
-    case Format::kCsv:
-      WriteCsv(rows, out);
-      return;
-    case Format::kJson:
-    case Format::kOpenssl:
-      return;
+  if (format == Format::kTable) {
+    WriteTable(runs, rows, topology, out);
+  } else if (format == Format::kMarkdown) {
+    WriteMarkdown(runs, rows, topology, out);
+  } else {
+    WriteCsv(rows, out);
   }
 }
 

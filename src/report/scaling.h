@@ -116,11 +116,15 @@ std::vector<ScalingRow> BuildScalingRows(const std::vector<results::RunResult>& 
 std::vector<std::string> ScalingMachineNotes(const std::vector<int>& worker_counts,
                                              const CpuTopology& topology);
 
+/// True for the formats RenderScaling writes: table, JSON, CSV and Markdown.
+bool RendersScaling(Format format);
+
 /// Renders a sweep: `runs` as for BuildScalingRows. Table and Markdown: a short header, one
 /// table per algorithm (a row per input size and worker count: aggregate with CI, per worker,
 /// efficiency with CI, utilisation, verdict), then the machine notes and what each verdict
 /// means. CSV: one record per cell and worker count. JSON: {"schema_version", "runs": [...],
-/// "scaling": {...}} (docs/json-schema.md). Format::kOpenssl throws std::invalid_argument.
+/// "scaling": {...}} (docs/json-schema.md). Any other format (RendersScaling false) throws
+/// std::invalid_argument.
 void RenderScaling(const std::vector<results::RunResult>& runs, const CpuTopology& topology,
                    Format format, std::ostream& out);
 
