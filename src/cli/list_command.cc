@@ -1,6 +1,7 @@
 // `cryptobench list`: the catalogue, marking what a backend's library supports; or, with
 // --backends, the backends compiled into this build.
 #include <cstdio>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "cli/options.h"
 #include "core/errors.h"
 #include "report/formats.h"
+#include "report/listing.h"
 #include "results/json.h"
 #include "worker/process.h"
 #include "worker/scheduler.h"
@@ -84,20 +86,16 @@ int ListBackends(report::Format format, const ListOptions& options) {
         "", doc.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n");
     return kExitOk;
   }
-  std::string out = "Backends compiled into this build (speed --backend NAME[,NAME...] or all):\n";
+  std::vector<report::BackendListing> listings;
   for (const BackendStatus& status : statuses) {
     const backends::BackendDescriptor& d = *status.descriptor;
-    out += fmt::format("\n{:<10}{}\n", d.name, d.description);
-    out +=
-        status.usable
-            ? fmt::format(
-                  "  {:<10}usable: {} ({})\n", "status:",
-                  status.library.version.empty() ? "unknown version" : status.library.version,
-                  status.library.loaded_path.empty() ? "path unknown" : status.library.loaded_path)
-            : fmt::format("  {:<10}not usable here: {}\n", "status:", status.reason);
-    out += fmt::format("  {:<10}{}\n", "CPU mask:", MaskText(d));
+    listings.push_back({std::string(d.name), std::string(d.description), status.usable,
+                        status.reason, status.library.version, status.library.loaded_path,
+                        MaskText(d)});
   }
-  WriteReportOutput("", out);
+  std::ostringstream out;
+  report::WriteText(report::BackendListDocument(listings), out);
+  WriteReportOutput("", std::move(out).str());
   return kExitOk;
 }
 
@@ -146,17 +144,11 @@ int RunList(const ListOptions& options) {
     return kExitOk;
   }
 
-  std::string out = plan.backend == "openssl" ? "" : fmt::format("Backend: {}\n", plan.backend);
-  out += fmt::format("Library: {} ({})\n", probe.library.version, probe.library.loaded_path);
-  out += "'*' = in the default suite; unsupported = this library does not provide it\n\n";
-  out += fmt::format("{:<20} {:<14} {:<12} {}\n", "ALGORITHM", "KIND", "STATUS", "ALIASES");
-  for (const AlgorithmInfo& alg : Catalog()) {
-    const bool supported = probe.supported.count(std::string(alg.name)) > 0;
-    out += fmt::format(
-        "{:<20} {:<14} {:<12} {}\n", fmt::format("{}{}", alg.name, alg.default_suite ? " *" : ""),
-        KindName(alg.kind), supported ? "supported" : "unsupported", fmt::join(alg.aliases, ", "));
-  }
-  WriteReportOutput("", out);
+  std::ostringstream out;
+  report::WriteText(report::AlgorithmListDocument(plan.backend, probe.library.version,
+                                                  probe.library.loaded_path, probe.supported),
+                    out);
+  WriteReportOutput("", std::move(out).str());
   return kExitOk;
 }
 

@@ -247,10 +247,14 @@ Verdict Decider::DecideWithoutSlowdown(const std::vector<size_t>& main,
         last.path, feature);
     return v;
   }
-  Verdict v = Make(VerdictStatus::kUndetermined,
-                   fmt::format("{}; {}{}", figure, outcome,
-                               inconclusive ? " (repeat on an idle machine)"
-                                            : ", and the fingerprint does not settle it"));
+  Verdict v =
+      Make(VerdictStatus::kUndetermined,
+           fmt::format("{}; {}{}", figure, outcome,
+                       inconclusive ? " (repeat on an idle machine)"
+                       : symmetric_ ? ", and the fingerprint does not settle it"
+                                    // Public-key rates have no sourced class (docs/doctor.md).
+                                    : ": cannot tell which path ran, as no ops/s class exists to "
+                                      "settle it"));
   v.evidence = evidence;
   return v;
 }

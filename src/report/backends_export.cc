@@ -1,8 +1,8 @@
 // Several backends in one machine-readable document, and the dispatch of RenderBackends. JSON
 // wraps the runs as import does for several runs ({"schema_version": 1, "runs": [...]},
-// docs/json-schema.md); CSV is RenderCsv's layout with a leading backend column.
+// docs/json-schema.md); CSV is RenderCsv's layout with a leading backend column
+// (BackendsDocument, backends_table.cc).
 #include <ostream>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -14,32 +14,6 @@
 #include "results/json.h"
 
 namespace cryptobench::report {
-namespace {
-
-// Splits CSV text into records at line ends outside quoted fields (RFC 4180 2.6: a quoted field
-// may hold a line break). Each record is returned without its LF.
-std::vector<std::string> CsvRecords(const std::string& text) {
-  std::vector<std::string> records;
-  std::string record;
-  bool quoted = false;
-  for (char c : text) {
-    if (c == '"') {
-      quoted = !quoted;  // a doubled quote toggles twice: no net change
-    }
-    if (c == '\n' && !quoted) {
-      records.push_back(std::move(record));
-      record.clear();
-      continue;
-    }
-    record += c;
-  }
-  if (!record.empty()) {
-    records.push_back(std::move(record));
-  }
-  return records;
-}
-
-}  // namespace
 
 void RenderBackendsJson(const std::vector<results::RunResult>& runs, std::ostream& out) {
   nlohmann::ordered_json doc;
@@ -50,25 +24,6 @@ void RenderBackendsJson(const std::vector<results::RunResult>& runs, std::ostrea
   }
   doc["runs"] = std::move(list);
   out << doc.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
-}
-
-void RenderBackendsCsv(const std::vector<results::RunResult>& runs, std::ostream& out) {
-  bool header_written = false;
-  for (const results::RunResult& run : runs) {
-    std::ostringstream single;
-    RenderCsv(run, single);
-    const std::vector<std::string> records = CsvRecords(single.str());
-    for (size_t i = 0; i < records.size(); ++i) {
-      if (i == 0) {
-        if (!header_written) {
-          out << "backend," << records[0] << '\n';
-          header_written = true;
-        }
-        continue;
-      }
-      out << CsvField(run.library.backend) << ',' << records[i] << '\n';
-    }
-  }
 }
 
 void RenderBackends(const std::vector<results::RunResult>& unsafe_runs, Format format,

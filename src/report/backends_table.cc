@@ -1,5 +1,6 @@
-// Several backends in one human-readable report (`speed --backend a,b --format table|markdown`):
-// one environment header, then a row per backend under each algorithm and operation.
+// Several backends in one report (`speed --backend a,b --format table|markdown|csv`) as a
+// report::Document: one environment header, then a row per backend under each algorithm and
+// operation; CSV is SpeedCsvTable's rows with a leading backend column.
 #include <ostream>
 #include <string>
 #include <vector>
@@ -7,15 +8,17 @@
 #include <fmt/format.h>
 
 #include "report/backends_view.h"
+#include "report/document.h"
 #include "report/format_util.h"
 #include "report/report.h"
-#include "report/text_table.h"
 #include "report/views.h"
 
 namespace cryptobench::report {
 namespace {
 
 using results::RunResult;
+
+using Align = Column::Align;
 
 constexpr size_t kLabelWidth = 16;
 
@@ -46,212 +49,201 @@ std::string EnvText(const results::LibraryInfo& library) {
 }
 
 // The leading columns of a row: algorithm and operation on a group's first row only.
-std::vector<std::string> LeadingCells(const BackendRow& row, bool symmetric,
-                                      bool implementation_column) {
-  std::vector<std::string> cells;
-  cells.push_back(row.first_in_group ? row.label : "");
+std::vector<TableCell> LeadingCells(const BackendRow& row, bool symmetric,
+                                    bool implementation_column) {
+  std::vector<TableCell> cells;
+  cells.emplace_back(row.first_in_group ? row.label : "");
   if (symmetric) {
-    cells.push_back(row.first_in_group ? row.operation : "");
+    cells.emplace_back(row.first_in_group ? row.operation : "");
   }
-  cells.push_back(BackendName(*row.run));
-  cells.push_back(BackendVersion(*row.run));
+  cells.emplace_back(BackendName(*row.run));
+  cells.emplace_back(BackendVersion(*row.run));
   if (implementation_column) {
-    cells.push_back(row.implementation.empty() ? "-" : row.implementation);
+    cells.emplace_back(row.implementation.empty() ? "-" : row.implementation);
   }
   return cells;
 }
 
-void WriteTableHeader(const std::vector<RunResult>& runs, std::ostream& out) {
+void AddEnvironment(const std::vector<RunResult>& runs, Document& doc) {
   const RunResult& first = runs.front();
   std::string title = fmt::format("{} {}", first.source.tool, first.source.tool_version);
   if (!first.created_utc.empty()) {
     title += fmt::format(", run of {}", first.created_utc);
   }
-  out << title << '\n';
+  doc.Add(Heading{title, 1}, kTextTarget);
+  doc.Add(Heading{fmt::format("cryptobench results, {} backends", runs.size()), 1},
+          kMarkdownTarget);
+  doc.Add(Heading{"Environment", 2}, kMarkdownTarget);
   const auto& machine = first.machine;
-  out << PadRight("CPU:", kLabelWidth)
-      << fmt::format("{}, {} online CPUs{}{}\n",
-                     machine.cpu_model.empty() ? "unknown CPU" : machine.cpu_model,
-                     machine.online_cpus, machine.hypervisor ? ", virtual machine" : "",
-                     machine.arch.empty() ? "" : " (" + machine.arch + ")");
-  out << PadRight("Tick counter:", kLabelWidth) << TickCounterLine(machine) << '\n';
-  out << PadRight("Method:", kLabelWidth) << MethodLine(first.method) << '\n';
-  out << PadRight("Backends:", kLabelWidth)
-      << fmt::format("{}, measured algorithm by algorithm in turn (same inputs, same clock)\n",
-                     runs.size());
+  FieldList& fields = doc.Add(FieldList{{}, "", kLabelWidth, 0, true}, kHumanTargets);
+  fields.fields.push_back({"Tool",
+                           {{fmt::format("{} {}", first.source.tool, first.source.tool_version)}},
+                           kMarkdownTarget});
+  const std::string rest = fmt::format(
+      ", {} online CPUs{}{}", machine.online_cpus, machine.hypervisor ? ", virtual machine" : "",
+      machine.arch.empty() ? "" : fmt::format(" ({})", machine.arch));
+  if (machine.cpu_model.empty()) {
+    fields.fields.push_back({"CPU", {{"unknown CPU" + rest}}, kTextTarget});
+    fields.fields.push_back({"CPU", {{"unknown" + rest}}, kMarkdownTarget});
+  } else {
+    fields.fields.push_back({"CPU", {{machine.cpu_model + rest}}, kHumanTargets});
+  }
+  if (!machine.kernel.empty()) {
+    fields.fields.push_back({"Kernel", {{machine.kernel}}, kMarkdownTarget});
+  }
+  fields.fields.push_back({"Tick counter", {{TickCounterLine(machine)}}, kHumanTargets});
+  fields.fields.push_back({"Method", {{MethodLine(first.method)}}, kTextTarget});
+  fields.fields.push_back({"Method",
+                           {{fmt::format("{}; backends measured algorithm by algorithm in turn",
+                                         MethodLine(first.method))}},
+                           kMarkdownTarget});
+  fields.fields.push_back(
+      {"Backends",
+       {{fmt::format("{}, measured algorithm by algorithm in turn (same inputs, same clock)",
+                     runs.size())}},
+       kTextTarget});
   for (const RunResult& run : runs) {
     const auto& library = run.library;
-    out << PadRight("  " + BackendName(run), kLabelWidth)
-        << fmt::format("{}, {}\n", library.version.empty() ? "unknown version" : library.version,
-                       library.loaded_path.empty() ? "unknown path" : library.loaded_path);
+    Inline markdown = {{library.version.empty() ? "unknown" : library.version},
+                       {", loaded from "},
+                       {library.loaded_path.empty() ? "unknown" : library.loaded_path, true}};
     if (const std::string cpu = CpuView(library); !cpu.empty()) {
-      out << std::string(kLabelWidth + 2, ' ') << cpu << '\n';
+      markdown.insert(markdown.end(), {{"; "}, {cpu, true}});
     }
     if (const std::string env = EnvText(library); !env.empty()) {
-      out << std::string(kLabelWidth + 2, ' ') << "worker env: " << env << '\n';
+      markdown.insert(markdown.end(), {{"; worker environment "}, {env, true}});
     }
+    fields.fields.push_back(
+        {fmt::format("Backend {}", BackendName(run)), std::move(markdown), kMarkdownTarget});
+  }
+  // The terminal: "  NAME" in the label column, then the CPU and worker-environment lines
+  // indented under the value. (`fields` is not used past here: Add may move it.)
+  for (const RunResult& run : runs) {
+    const auto& library = run.library;
+    FieldList text{{}, "", kLabelWidth, 0, false};
+    text.fields.push_back(
+        {"  " + BackendName(run),
+         {{fmt::format("{}, {}", library.version.empty() ? "unknown version" : library.version,
+                       library.loaded_path.empty() ? "unknown path" : library.loaded_path)}}});
+    doc.Add(std::move(text), kTextTarget);
+    FieldList more{{}, "  ", kLabelWidth, 0, false};
+    if (const std::string cpu = CpuView(library); !cpu.empty()) {
+      more.fields.push_back({"", {{cpu}}});
+    }
+    if (const std::string env = EnvText(library); !env.empty()) {
+      more.fields.push_back({"", {{"worker env: " + env}}});
+    }
+    doc.Add(std::move(more), kTextTarget);
   }
 }
 
-void WriteTableRows(const std::vector<BackendRow>& rows, bool symmetric, bool implementation,
-                    std::vector<TextTable::Column> figure_columns, std::ostream& out) {
-  std::vector<TextTable::Column> columns = {
-      {symmetric ? "algorithm" : "operation", TextTable::Align::kLeft}};
+void AddRows(const std::vector<BackendRow>& rows, bool symmetric, bool implementation,
+             const std::vector<Column>& figure_columns, Document& doc) {
+  Table table;
+  table.columns.emplace_back(symmetric ? "algorithm" : "operation",
+                             symmetric ? "Algorithm" : "Operation", Align::kLeft);
   if (symmetric) {
-    columns.push_back({"operation", TextTable::Align::kLeft});
+    table.columns.emplace_back("operation", "Operation", Align::kLeft);
   }
-  columns.push_back({"backend", TextTable::Align::kLeft});
-  columns.push_back({"version", TextTable::Align::kLeft});
+  table.columns.emplace_back("backend", "Backend", Align::kLeft);
+  table.columns.emplace_back("version", "Version", Align::kLeft);
   if (implementation) {
-    columns.push_back({"implementation", TextTable::Align::kLeft});
+    table.columns.emplace_back("implementation", "Implementation", Align::kLeft);
   }
-  columns.insert(columns.end(), figure_columns.begin(), figure_columns.end());
-  TextTable table(std::move(columns));
+  table.columns.insert(table.columns.end(), figure_columns.begin(), figure_columns.end());
   for (const BackendRow& row : rows) {
-    std::vector<std::string> cells = LeadingCells(row, symmetric, implementation);
+    std::vector<TableCell> cells = LeadingCells(row, symmetric, implementation);
     cells.insert(cells.end(), row.cells.begin(), row.cells.end());
-    table.AddRow(std::move(cells));
+    table.rows.push_back(std::move(cells));
   }
-  table.Write(out);
+  doc.Add(std::move(table), kHumanTargets);
 }
 
-void WriteMarkdownRow(const std::vector<std::string>& cells, std::ostream& out) {
-  out << '|';
-  for (const std::string& cell : cells) {
-    out << ' ' << MarkdownText(cell) << " |";
-  }
-  out << '\n';
-}
-
-void WriteMarkdownRows(const std::vector<BackendRow>& rows, bool symmetric, bool implementation,
-                       const std::vector<std::string>& figure_headers, std::ostream& out) {
-  std::vector<std::string> header = {symmetric ? "Algorithm" : "Operation"};
-  if (symmetric) {
-    header.push_back("Operation");
-  }
-  header.insert(header.end(), {"Backend", "Version"});
-  if (implementation) {
-    header.push_back("Implementation");
-  }
-  const size_t leading = header.size();
-  header.insert(header.end(), figure_headers.begin(), figure_headers.end());
-  WriteMarkdownRow(header, out);
-  std::string rule = "|";
-  for (size_t i = 0; i < header.size(); ++i) {
-    rule += i < leading ? "---|" : "--:|";
-  }
-  out << rule << '\n';
-  for (const BackendRow& row : rows) {
-    std::vector<std::string> cells = LeadingCells(row, symmetric, implementation);
-    cells.insert(cells.end(), row.cells.begin(), row.cells.end());
-    cells.resize(header.size());  // a spanning status fills the first figure column
-    WriteMarkdownRow(cells, out);
-  }
+// A section heading: the terminal's one line, or Markdown's heading and a sentence under it.
+void AddSection(Document& doc, const std::string& text_heading, const std::string& title,
+                const std::string& caption) {
+  doc.Add(Heading{text_heading, 2}, kTextTarget);
+  doc.Add(Heading{title, 2}, kMarkdownTarget);
+  doc.Add(Paragraph{caption}, kMarkdownTarget);
 }
 
 }  // namespace
 
-void RenderBackendsTable(const std::vector<RunResult>& runs, std::ostream& out) {
+Document BackendsDocument(const std::vector<RunResult>& runs) {
+  Document doc;
   if (runs.empty()) {
-    return;
+    return doc;
   }
-  WriteTableHeader(runs, out);
+  AddEnvironment(runs, doc);
   const BackendsView view = BuildBackendsView(runs);
   const double confidence = runs.front().method.confidence * 100;
   if (!view.symmetric.empty()) {
-    out << fmt::format(
-        "\nSymmetric throughput, MB/s (10^6 bytes/s): median ± half-width of its {:g}% CI\n",
-        confidence);
-    std::vector<TextTable::Column> sizes;
+    AddSection(
+        doc,
+        fmt::format("Symmetric throughput, MB/s (10^6 bytes/s): median ± half-width of its "
+                    "{:g}% CI",
+                    confidence),
+        "Symmetric throughput",
+        fmt::format("MB/s = 10^6 bytes/s; median ± half-width of its {:g}% CI.", confidence));
+    std::vector<Column> sizes;
     for (uint64_t size : view.sizes) {
-      sizes.push_back({FormatSize(size), TextTable::Align::kRight});
+      sizes.emplace_back(FormatSize(size), "", Align::kRight, Column::Kind::kValue, "MB/s");
     }
-    WriteTableRows(view.symmetric, true, view.any_implementation, std::move(sizes), out);
+    AddRows(view.symmetric, true, view.any_implementation, sizes, doc);
   }
   if (!view.public_key.empty()) {
-    out << fmt::format("\nPublic-key operations: median ops/s ± half-width of its {:g}% CI\n",
-                       confidence);
-    WriteTableRows(view.public_key, false, view.any_implementation,
-                   {{"ops/s", TextTable::Align::kRight}, {"µs/op", TextTable::Align::kRight}}, out);
+    AddSection(
+        doc,
+        fmt::format("Public-key operations: median ops/s ± half-width of its {:g}% CI", confidence),
+        "Public-key operations",
+        fmt::format("Median ops/s ± half-width of its {:g}% CI.", confidence));
+    AddRows(view.public_key, false, view.any_implementation,
+            {Column("ops/s", "", Align::kRight, Column::Kind::kValue, "ops/s"),
+             Column("µs/op", "", Align::kRight, Column::Kind::kValue, "µs")},
+            doc);
   }
-  const std::vector<std::string> notes = BackendNoteLines(runs);
-  const bool mismatch = AnyMismatch(runs);
-  if (!notes.empty() || mismatch) {
-    out << '\n';
+  NoteList& notes = doc.Add(NoteList{{}, "Notes", 110}, kHumanTargets);
+  if (AnyMismatch(runs)) {
+    notes.notes.push_back(
+        {"! CPU time differs from wall-clock time by more than 10%: work outside this process "
+         "(kernel\n  offload, helper threads) or a contended machine. Wall-clock figures stay "
+         "the headline.",
+         false, kTextTarget});
+    notes.notes.push_back(
+        {"! CPU time differs from wall-clock time by more than 10%: work outside "
+         "this process (kernel offload, helper threads) or a contended machine.",
+         false, kMarkdownTarget});
   }
-  if (mismatch) {
-    out << "! CPU time differs from wall-clock time by more than 10%: work outside this process "
-           "(kernel\n  offload, helper threads) or a contended machine. Wall-clock figures stay "
-           "the headline.\n";
+  for (std::string& note : BackendNoteLines(runs)) {
+    notes.notes.emplace_back(std::move(note));
   }
-  for (const std::string& note : notes) {
-    out << note << '\n';
+  // CSV: each run's rows with the backend first, under one header.
+  Table csv;
+  csv.columns.emplace_back("backend");
+  for (const RunResult& run : runs) {
+    Table single = SpeedCsvTable(run);
+    if (csv.columns.size() == 1) {
+      csv.columns.insert(csv.columns.end(), single.columns.begin(), single.columns.end());
+    }
+    for (std::vector<TableCell>& row : single.rows) {
+      row.insert(row.begin(), TableCell(run.library.backend));
+      csv.rows.push_back(std::move(row));
+    }
   }
+  doc.Add(std::move(csv), kCsvTarget);
+  return doc;
+}
+
+void RenderBackendsTable(const std::vector<RunResult>& runs, std::ostream& out) {
+  WriteText(BackendsDocument(runs), out);
 }
 
 void RenderBackendsMarkdown(const std::vector<RunResult>& runs, std::ostream& out) {
-  if (runs.empty()) {
-    return;
-  }
-  const RunResult& first = runs.front();
-  const auto& machine = first.machine;
-  out << "## cryptobench results, " << runs.size() << " backends\n\n### Environment\n\n";
-  out << fmt::format("- Tool: {} {}\n", MarkdownText(first.source.tool),
-                     MarkdownText(first.source.tool_version));
-  out << fmt::format("- CPU: {}, {} online CPUs{}{}\n",
-                     machine.cpu_model.empty() ? "unknown" : MarkdownText(machine.cpu_model),
-                     machine.online_cpus, machine.hypervisor ? ", virtual machine" : "",
-                     machine.arch.empty() ? "" : fmt::format(" ({})", MarkdownText(machine.arch)));
-  if (!machine.kernel.empty()) {
-    out << fmt::format("- Kernel: {}\n", MarkdownText(machine.kernel));
-  }
-  out << fmt::format("- Tick counter: {}\n", TickCounterLine(machine));
-  out << fmt::format("- Method: {}; backends measured algorithm by algorithm in turn\n",
-                     MethodLine(first.method));
-  for (const RunResult& run : runs) {
-    const auto& library = run.library;
-    out << fmt::format("- Backend {}: {}, loaded from {}", BackendName(run),
-                       MarkdownText(library.version.empty() ? "unknown" : library.version),
-                       MarkdownCode(library.loaded_path.empty() ? "unknown" : library.loaded_path));
-    if (const std::string cpu = CpuView(library); !cpu.empty()) {
-      out << "; " << MarkdownCode(cpu);
-    }
-    if (const std::string env = EnvText(library); !env.empty()) {
-      out << "; worker environment " << MarkdownCode(env);
-    }
-    out << '\n';
-  }
-  const BackendsView view = BuildBackendsView(runs);
-  const double confidence = first.method.confidence * 100;
-  if (!view.symmetric.empty()) {
-    out << fmt::format(
-        "\n### Symmetric throughput\n\nMB/s = 10^6 bytes/s; median ± half-width of its {:g}% "
-        "CI.\n\n",
-        confidence);
-    std::vector<std::string> sizes;
-    for (uint64_t size : view.sizes) {
-      sizes.push_back(FormatSize(size));
-    }
-    WriteMarkdownRows(view.symmetric, true, view.any_implementation, sizes, out);
-  }
-  if (!view.public_key.empty()) {
-    out << fmt::format(
-        "\n### Public-key operations\n\nMedian ops/s ± half-width of its {:g}% CI.\n\n",
-        confidence);
-    WriteMarkdownRows(view.public_key, false, view.any_implementation, {"ops/s", "µs/op"}, out);
-  }
-  std::vector<std::string> notes = BackendNoteLines(runs);
-  if (AnyMismatch(runs)) {
-    notes.insert(notes.begin(),
-                 "! CPU time differs from wall-clock time by more than 10%: work outside this "
-                 "process (kernel offload, helper threads) or a contended machine.");
-  }
-  if (!notes.empty()) {
-    out << "\n### Notes\n\n";
-    for (const std::string& note : notes) {
-      out << "- " << MarkdownText(note) << '\n';
-    }
-  }
+  WriteMarkdown(BackendsDocument(runs), out);
+}
+
+void RenderBackendsCsv(const std::vector<RunResult>& runs, std::ostream& out) {
+  WriteCsv(BackendsDocument(runs), out);
 }
 
 }  // namespace cryptobench::report

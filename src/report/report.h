@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "report/document.h"
 #include "report/formats.h"
 #include "results/model.h"
 
@@ -16,7 +17,15 @@ namespace cryptobench::report {
 /// says so; public-key rows are in ops/s.
 void Render(const results::RunResult& run, Format format, std::ostream& out);
 
-/// Individual renderers (Render dispatches to these). All are deterministic: no clocks, no
+/// `run` as a report Document (report/document.h): the blocks RenderTable, RenderMarkdown and
+/// RenderCsv write. Its strings are used as they are: sanitise the run first (Render does).
+Document SpeedDocument(const results::RunResult& run);
+/// The CSV table of SpeedDocument: one row per cell (an algorithm without cells: one row), the
+/// columns RenderCsv documents.
+Table SpeedCsvTable(const results::RunResult& run);
+
+/// Individual renderers (Render dispatches to these; the table, Markdown and CSV ones write
+/// SpeedDocument). All are deterministic: no clocks, no
 /// environment reads.
 ///
 /// Table: environment header, symmetric MB/s grid with CIs, CPU cost at the largest size,
@@ -47,6 +56,9 @@ void RenderMarkdown(const results::RunResult& run, std::ostream& out);
 /// and rows with a leading "backend" column. Format::kOpenssl holds one library only: throws
 /// std::invalid_argument. Deterministic, like the single-run renderers.
 void RenderBackends(const std::vector<results::RunResult>& runs, Format format, std::ostream& out);
+/// `runs` as one report Document: the blocks RenderBackendsTable, RenderBackendsMarkdown and
+/// RenderBackendsCsv write. Sanitise the runs first (RenderBackends does).
+Document BackendsDocument(const std::vector<results::RunResult>& runs);
 /// The individual renderers RenderBackends dispatches to.
 void RenderBackendsTable(const std::vector<results::RunResult>& runs, std::ostream& out);
 void RenderBackendsMarkdown(const std::vector<results::RunResult>& runs, std::ostream& out);

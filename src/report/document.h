@@ -1,0 +1,166 @@
+// A format-neutral report document (issue 16): what a command says, as headings, field lists,
+// paragraphs, tables with typed columns and notes, which the writers (document_writers.cc) turn
+// into text, Markdown or CSV. Commands build a Document from their result model and keep no
+// formatting code; JSON stays the serialised result model, not a Document.
+//
+// Where today's text and Markdown layouts say different things (a CPU-cost table only the
+// terminal shows, an environment list worded differently), the document holds each version,
+// marked with the writers it is for (`targets`), so that every existing output stays byte for
+// byte what it was. Charts (series of points with CIs, bars with whiskers) will be one more
+// kind of block.
+#pragma once
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace cryptobench::report {
+
+/// The writers a block, field or note is for (a bit set).
+enum Target : unsigned {
+  kTextTarget = 1,
+  kMarkdownTarget = 2,
+  kCsvTarget = 4,
+  kHumanTargets = kTextTarget | kMarkdownTarget,
+  kAllTargets = kTextTarget | kMarkdownTarget | kCsvTarget,
+};
+
+/// A run of inline text: plain (Markdown escapes it) or code (a Markdown code span).
+struct Span {
+  std::string text;
+  bool code = false;
+};
+using Inline = std::vector<Span>;
+
+/// The text of `spans` joined, without markup.
+std::string PlainText(const Inline& spans);
+
+/// A heading. Text: level 1 is a line of its own; level 2 a line after a blank line. Markdown:
+/// "## " (level 1) or "### " (level 2).
+struct Heading {
+  std::string text;
+  int level = 2;
+};
+
+/// "label: value" facts (an environment). Text: `indent`, the label (with a colon when `colon`)
+/// padded to `label_width` display columns, then the value; a value that would pass
+/// `wrap_columns` (0: never wrap) is wrapped with a hanging indent, after "; " when it has one,
+/// else at spaces. Markdown: a bullet list, "- label: value".
+struct Field {
+  Field(std::string label_in, Inline value_in, unsigned targets_in = kAllTargets)
+      : label(std::move(label_in)), value(std::move(value_in)), targets(targets_in) {}
+  std::string label;
+  Inline value;
+  unsigned targets = kAllTargets;
+};
+struct FieldList {
+  std::vector<Field> fields;
+  std::string indent;
+  size_t label_width = 16;
+  size_t wrap_columns = 0;
+  bool colon = true;
+};
+
+/// A paragraph. Text: written as it is, line breaks included, then a line break. Markdown: one
+/// escaped paragraph.
+struct Paragraph {
+  std::string text;
+};
+
+/// A column of a table. Typed: a kValue column's cells carry their figure in `unit` (and its
+/// CI, when one was measured) beside the text a reader sees, for writers that want numbers.
+/// A kFlag column holds a marker ("!"): text gives it a column of its own, Markdown appends it,
+/// after a space, to the cell before.
+struct Column {
+  enum class Align { kLeft, kRight };
+  enum class Kind { kText, kValue, kFlag };
+  Column(std::string header_in, std::string markdown_header_in = "", Align align_in = Align::kRight,
+         Kind kind_in = Kind::kText, std::string unit_in = "", size_t min_width_in = 0)
+      : header(std::move(header_in)),
+        markdown_header(std::move(markdown_header_in)),
+        align(align_in),
+        kind(kind_in),
+        unit(std::move(unit_in)),
+        min_width(min_width_in) {}
+  std::string header;
+  std::string markdown_header;  ///< Markdown's header when it differs ("" = header)
+  Align align = Align::kRight;
+  Kind kind = Kind::kText;
+  std::string unit;      ///< kValue: "MB/s", "ops/s", "ns/B", ...
+  size_t min_width = 0;  ///< text: the narrowest the column is, in display columns
+};
+
+/// A cell: the text shown, and for a kValue column the figure itself (full precision).
+struct TableCell {
+  std::string text;
+  std::optional<double> value;
+  std::optional<double> ci_low;  ///< the CI of `value`, when it has one
+  std::optional<double> ci_high;
+
+  TableCell() = default;
+  TableCell(std::string shown) : text(std::move(shown)) {}  // NOLINT: cells are mostly text
+  TableCell(const char* shown) : text(shown) {}             // NOLINT
+};
+
+/// A table. A row with fewer cells than columns ends in a spanning cell: text prints its last
+/// cell from its column on, left-aligned, without widening that column ("FAILED KAT" across a
+/// row of sizes); Markdown pads the row with empty cells; CSV writes the fields it has.
+/// Text: columns `gap` apart, each as wide as its widest cell, header first, no trailing
+/// spaces. Markdown: a GitHub table, every cell escaped. CSV: the header row, then the rows
+/// (RFC 4180 quoting, report::CsvField).
+struct Table {
+  std::vector<Column> columns;
+  std::vector<std::vector<TableCell>> rows;
+  std::string gap = "  ";
+};
+
+/// Closing notes, one sentence each. Text: a blank line, then each note on its own line(s):
+/// wrapped at `wrap_columns` with a two-space hanging indent when wrap is set, else as it is.
+/// Markdown: "### markdown_heading" (when set), then a bullet list, each note escaped; nothing
+/// at all when no note is meant for Markdown.
+struct Note {
+  Note(std::string text_in, bool wrap_in = false, unsigned targets_in = kAllTargets)
+      : text(std::move(text_in)), wrap(wrap_in), targets(targets_in) {}
+  std::string text;
+  bool wrap = false;
+  unsigned targets = kAllTargets;
+};
+struct NoteList {
+  std::vector<Note> notes;
+  std::string markdown_heading;
+  size_t wrap_columns = 110;
+};
+
+/// One block of a document and the writers it is for.
+struct Block {
+  std::variant<Heading, FieldList, Paragraph, Table, NoteList> content;
+  unsigned targets = kAllTargets;
+};
+
+/// A report: blocks in reading order.
+struct Document {
+  std::vector<Block> blocks;
+
+  /// Appends `content` for the writers in `targets`. The reference returned is valid until the
+  /// next Add.
+  template <typename T>
+  T& Add(T content, unsigned targets = kAllTargets) {
+    blocks.push_back(Block{std::move(content), targets});
+    return std::get<T>(blocks.back().content);
+  }
+};
+
+/// Writers. Each writes the blocks (and fields and notes) meant for it, in order, and skips
+/// the rest; all are deterministic. The caller makes strings printable first (SanitizeRun).
+///
+/// Text: the layout of the terminal table (see each block).
+void WriteText(const Document& document, std::ostream& out);
+/// Markdown (GitHub): blocks separated by one blank line.
+void WriteMarkdown(const Document& document, std::ostream& out);
+/// CSV: the tables meant for CSV, one after another, a blank line between; LF line ends.
+void WriteCsv(const Document& document, std::ostream& out);
+
+}  // namespace cryptobench::report
