@@ -94,7 +94,7 @@ std::string CommandLineError(const CLI::ParseError& error, const std::string& fi
   if (message == "A subcommand is required") {
     return fmt::format(
         "unknown option {}: a command comes first (speed, doctor, tls, import, "
-        "compare, history, store or list; cryptobench --help)",
+        "compare, report, history, store or list; cryptobench --help)",
         import::QuoteForError(first));
   }
   constexpr std::string_view kIsRequired = " is required";
@@ -243,6 +243,21 @@ int Run(int argc, char** argv) {
                          "extension, else table)");
   import_cmd->add_option("--output,-o", import_options.output,
                          "Write the result to FILE (atomically)");
+
+  ReportOptions report_options;
+  CLI::App* report_cmd = app.add_subcommand(
+      "report", "Render saved speed result JSON in any format without measuring (docs/report.md)");
+  report_cmd
+      ->add_option("files", report_options.files,
+                   "Result JSON files (speed --format json; - for stdin), one report of them all")
+      ->required();
+  report_cmd->add_option("--format", report_options.format,
+                         "The terminal's format: table (default), openssl, json, csv or markdown");
+  report_cmd
+      ->add_option("--output,-o", report_options.outputs,
+                   "Also write FILE (atomically) in the format its extension names (.json, .csv, "
+                   ".md, .txt), else --format's; repeatable")
+      ->allow_extra_args(false);
 
   CompareCommandOptions compare_options;
   CLI::App* compare_cmd = app.add_subcommand(
@@ -447,8 +462,8 @@ int Run(int argc, char** argv) {
   // A first word that is no command would otherwise read "A subcommand is required".
   if (argc < 2) {
     std::fprintf(stderr,
-                 "error: a command is required: speed, doctor, tls, import, compare, history, "
-                 "store or list "
+                 "error: a command is required: speed, doctor, tls, import, compare, report, "
+                 "history, store or list "
                  "(cryptobench --help)\n");
     return kExitUsage;
   }
@@ -458,8 +473,8 @@ int Run(int argc, char** argv) {
     } catch (const CLI::OptionNotFound&) {
       std::fprintf(
           stderr,
-          "error: unknown command %s: expected speed, doctor, tls, import, compare, history, "
-          "store or list\n",
+          "error: unknown command %s: expected speed, doctor, tls, import, compare, report, "
+          "history, store or list\n",
           import::QuoteForError(argv[1]).c_str());
       return kExitUsage;
     }
@@ -510,6 +525,9 @@ int Run(int argc, char** argv) {
     }
     if (import_cmd->parsed()) {
       return RunImport(import_options);
+    }
+    if (report_cmd->parsed()) {
+      return RunReport(report_options);
     }
     if (store_import_cmd->parsed()) {
       return RunStoreImport(store_import);

@@ -100,6 +100,20 @@ struct ImportOptions {
 /// Unreadable input throws UsageError "FILE:LINE: expected ..." and writes nothing.
 int RunImport(const ImportOptions& options);
 
+/// Options of `cryptobench report`.
+struct ReportOptions {
+  std::vector<std::string> files;    ///< result JSON files ("-" for standard input), in order
+  std::string format;                ///< --format for the terminal ("" = table)
+  std::vector<std::string> outputs;  ///< --output FILE, repeatable
+};
+
+/// Runs `report`: renders the speed runs of saved result JSON files (one run, or several as
+/// {"runs": [...]}) without measuring, all files' runs as one report. The terminal gets
+/// --format (default table); each --output file the format its extension names, else
+/// --format's, written atomically. Throws UsageError (exit 2) for an unreadable file, a file
+/// that is not a speed result, and the --output refusals of ResolveOutputFiles; returns 0.
+int RunReport(const ReportOptions& options);
+
 }  // namespace cryptobench::cli
 
 namespace cryptobench::cli {

@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <optional>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -20,6 +21,7 @@
 #include "backends/openssl/openssl_backend.h"
 #include "core/errors.h"
 #include "core/fatal_signals.h"
+#include "report/formats.h"
 #include "report/sanitize.h"
 
 #include "diagnose/ia32cap.h"
@@ -614,6 +616,57 @@ std::string ReadInputText(const std::string& path, const std::string& subject) {
     }
   }
   return text;
+}
+
+namespace {
+
+// True when `a` and `b` name one file: the same device and inode when both exist, else the
+// same absolute path once "." and ".." are resolved.
+bool SameFile(const std::string& a, const std::string& b) {
+  struct stat sa {};
+  struct stat sb {};
+  if (stat(a.c_str(), &sa) == 0 && stat(b.c_str(), &sb) == 0) {
+    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+  }
+  std::error_code ec;
+  const auto normal = [&](const std::string& path) {
+    const std::filesystem::path absolute = std::filesystem::absolute(path, ec);
+    return std::filesystem::weakly_canonical(absolute, ec).lexically_normal();
+  };
+  return normal(a) == normal(b);
+}
+
+}  // namespace
+
+std::vector<OutputFile> ResolveOutputFiles(report::Producer producer, const std::string& format,
+                                           const std::vector<std::string>& outputs,
+                                           const std::vector<std::string>& inputs) {
+  std::vector<OutputFile> files;
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    const std::string& path = outputs[i];
+    if (path.empty()) {
+      throw UsageError("--output '': expected a file name");
+    }
+    for (size_t j = 0; j < i; ++j) {
+      if (SameFile(outputs[j], path)) {
+        throw UsageError(fmt::format("--output {} and --output {} name one file",
+                                     import::QuoteForError(outputs[j]),
+                                     import::QuoteForError(path)));
+      }
+    }
+    CheckOutputIsNotInput(path, inputs);
+    CheckOutputPath(path);
+    // The extension's format; --format's (else table) when the extension names none.
+    const std::optional<report::Format> named = report::FormatForExtension(path);
+    if (named && !report::CanProduce(producer, *named)) {
+      throw UsageError(fmt::format(
+          "--output {}: {} cannot write {} (the format its extension names); it writes {}",
+          import::QuoteForError(path), report::ProducerName(producer), report::FormatName(*named),
+          report::FormatList(producer)));
+    }
+    files.push_back({path, named ? *named : report::ChooseFormat(producer, format)});
+  }
+  return files;
 }
 
 }  // namespace cryptobench::cli

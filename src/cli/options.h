@@ -10,6 +10,7 @@
 
 #include "algorithms/catalog.h"
 #include "backends/registry.h"
+#include "report/formats.h"
 
 namespace cryptobench::cli {
 
@@ -119,6 +120,22 @@ std::string ReadInputText(const std::string& path, const std::string& subject);
 /// failure (the temporary file is removed); a fatal signal meanwhile (Ctrl-C, SIGXFSZ under
 /// `ulimit -f`) removes it too (core/fatal_signals.h).
 void WriteFileAtomically(const std::string& path, const std::string& content);
+
+/// One --output file and the format written to it.
+struct OutputFile {
+  std::string path;
+  report::Format format = report::Format::kTable;
+};
+
+/// The files of repeated --output: each in the format its extension names
+/// (report::FormatForExtension), else in `format` (--format as given; "" = table). Throws
+/// UsageError, one line, before anything is read or written: an empty name; two --output
+/// naming one file (the same inode, or the same path once "." and ".." are resolved); an
+/// output that is one of `inputs` (CheckOutputIsNotInput); a path CheckOutputPath refuses; a
+/// format `producer` cannot write (report::ChooseFormat).
+std::vector<OutputFile> ResolveOutputFiles(report::Producer producer, const std::string& format,
+                                           const std::vector<std::string>& outputs,
+                                           const std::vector<std::string>& inputs);
 
 /// Writes a rendered report to `output_path` atomically, or to standard output when it is
 /// empty, after report::SafeDocument: no terminal control sequence from any input gets through.

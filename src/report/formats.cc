@@ -100,6 +100,8 @@ std::string_view ProducerName(Producer producer) {
       return "history";
     case Producer::kHarnessOverhead:
       return "__harness-overhead";
+    case Producer::kReport:
+      return "report";
   }
   return "?";
 }
@@ -122,6 +124,8 @@ std::span<const Format> FormatsOf(Producer producer) {
       return kHistory;
     case Producer::kHarnessOverhead:
       return kHarnessOverhead;
+    case Producer::kReport:
+      return kSpeed;  // what speed writes, from its saved JSON
   }
   return {};
 }

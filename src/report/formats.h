@@ -26,6 +26,7 @@ enum class Producer {
   kTls,              ///< tls
   kHistory,          ///< history (the run list) and history trend
   kHarnessOverhead,  ///< the hidden __harness-overhead
+  kReport,           ///< report: saved speed results
 };
 
 /// The registry name of `format` ("table", "gbench-json", ...).

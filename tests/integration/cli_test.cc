@@ -168,10 +168,9 @@ TEST(CliTest, BadInputExitsTwoAndWritesNothing) {
 TEST(CliTest, UnknownOrMissingCommandIsOneLowerCaseLine) {
   const CliResult bogus = RunCryptobench({"bogus"});
   EXPECT_EQ(bogus.exit_status, 2);
-  EXPECT_EQ(
-      bogus.err,
-      "error: unknown command 'bogus': expected speed, doctor, tls, import, compare, history, "
-      "store or list\n");
+  EXPECT_EQ(bogus.err,
+            "error: unknown command 'bogus': expected speed, doctor, tls, import, compare, report, "
+            "history, store or list\n");
   const CliResult none = RunCryptobench({});
   EXPECT_EQ(none.exit_status, 2);
   EXPECT_EQ(none.err.rfind("error: a command is required", 0), 0u) << none.err;
@@ -219,7 +218,7 @@ TEST(CliTest, CommandLineMistakesAreSaidInPlainWords) {
        "error: store import: files is required (cryptobench store import --help)\n"},
       {{"--no-such-option"},
        "error: unknown option '--no-such-option': a command comes first (speed, doctor, tls, "
-       "import, compare, history, store or list; cryptobench --help)\n"},
+       "import, compare, report, history, store or list; cryptobench --help)\n"},
   };
   for (const auto& [args, expected] : cases) {
     const CliResult r = RunCryptobench(args);

@@ -1,0 +1,113 @@
+// End-to-end tests of `cryptobench report` through the real executable: saved speed JSON in
+// every format, several files as one report, repeated --output with formats from extensions,
+// the terminal table kept, and the refusals (exit 2, one line, nothing written).
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "integration/cli_runner.h"
+
+namespace cryptobench::cli {
+namespace {
+
+using testing::CliResult;
+using testing::RunCryptobench;
+
+const std::string kData = CRYPTOBENCH_TEST_DATA_DIR;
+const std::string kRun = kData + "/fixtures/results/sample-run.json";
+
+std::string ReadFile(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string Golden(const std::string& name) { return ReadFile(kData + "/golden/" + name); }
+
+class ReportCommandTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() /
+           ("cryptobench_report_" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  std::string Path(const std::string& name) const { return (dir_ / name).string(); }
+  std::filesystem::path dir_;
+};
+
+// A saved run renders exactly as speed rendered it (the speed goldens come from the same file).
+TEST_F(ReportCommandTest, RendersASavedRunAsSpeedDoes) {
+  const CliResult table = RunCryptobench({"report", kRun});
+  ASSERT_EQ(table.exit_status, 0) << table.err;
+  EXPECT_EQ(table.out, Golden("speed-table.txt"));
+  for (const auto& [format, golden] : {std::pair<std::string, std::string>{"md", "speed.md"},
+                                       {"csv", "speed.csv"},
+                                       {"openssl", "speed-openssl.txt"},
+                                       {"text", "speed-table.txt"}}) {
+    const CliResult r = RunCryptobench({"report", kRun, "--format", format});
+    ASSERT_EQ(r.exit_status, 0) << format << ": " << r.err;
+    EXPECT_EQ(r.out, Golden(golden)) << format;
+  }
+}
+
+TEST_F(ReportCommandTest, OutputsTakeTheirExtensionsFormatAndTheTerminalKeepsItsTable) {
+  const CliResult r = RunCryptobench({"report", kRun, "-o", Path("a.json"), "--output",
+                                      Path("b.csv"), "-o", Path("c.md"), "-o", Path("d.out")});
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_EQ(r.out, Golden("speed-table.txt"));
+  EXPECT_EQ(ReadFile(Path("b.csv")), Golden("speed.csv"));
+  EXPECT_EQ(ReadFile(Path("c.md")), Golden("speed.md"));
+  EXPECT_EQ(ReadFile(Path("d.out")), Golden("speed-table.txt"));  // no extension's format
+  // The JSON written reads back to the same report.
+  const CliResult again = RunCryptobench({"report", Path("a.json")});
+  ASSERT_EQ(again.exit_status, 0) << again.err;
+  EXPECT_EQ(again.out, Golden("speed-table.txt"));
+  // --format sets the terminal's format and that of outputs whose extension names none.
+  const CliResult md = RunCryptobench({"report", kRun, "--format", "markdown", "-o", Path("e")});
+  ASSERT_EQ(md.exit_status, 0) << md.err;
+  EXPECT_EQ(md.out, Golden("speed.md"));
+  EXPECT_EQ(ReadFile(Path("e")), Golden("speed.md"));
+}
+
+TEST_F(ReportCommandTest, SeveralFilesAreOneReport) {
+  const CliResult json = RunCryptobench({"report", kRun, kRun, "--format", "json"});
+  ASSERT_EQ(json.exit_status, 0) << json.err;
+  EXPECT_NE(json.out.find("\"runs\": ["), std::string::npos);
+  const CliResult table = RunCryptobench({"report", kRun, kRun});
+  ASSERT_EQ(table.exit_status, 0) << table.err;
+  EXPECT_EQ(table.out, Golden("speed-table.txt") + "\n" + Golden("speed-table.txt"));
+}
+
+TEST_F(ReportCommandTest, RefusalsExitTwoInOneLineAndWriteNothing) {
+  std::filesystem::copy_file(kRun, Path("in.json"));
+  const std::string before = ReadFile(Path("in.json"));
+  const struct {
+    std::vector<std::string> args;
+    std::string error;
+  } cases[] = {
+      {{"report", kRun, "-o", Path("a.json"), "-o", Path("./a.json")}, "name one file"},
+      {{"report", Path("in.json"), "-o", Path("in.json")}, "is the input"},
+      {{"report", kRun, "-o", Path("x.html")}, "report cannot write html"},
+      {{"report", kRun, "--format", "xml"}, "unknown format"},
+      {{"report", kData + "/fixtures/import/openssl-3.0-mr.txt"}, "not a result JSON"},
+      {{"report", Path("missing.json")}, "cannot read"},
+  };
+  for (const auto& c : cases) {
+    const CliResult r = RunCryptobench(c.args);
+    EXPECT_EQ(r.exit_status, 2) << c.args.back() << ": " << r.err;
+    EXPECT_NE(r.err.find(c.error), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_TRUE(r.out.empty());
+  }
+  EXPECT_FALSE(std::filesystem::exists(Path("a.json")));
+  EXPECT_EQ(ReadFile(Path("in.json")), before);
+}
+
+}  // namespace
+}  // namespace cryptobench::cli
