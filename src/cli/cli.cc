@@ -252,7 +252,8 @@ int Run(int argc, char** argv) {
                    "Result JSON files (speed --format json; - for stdin), one report of them all")
       ->required();
   report_cmd->add_option("--format", report_options.format,
-                         "The terminal's format: table (default), openssl, json, csv or markdown");
+                         "table (default), openssl, json, csv or markdown: the terminal's, or with "
+                         "--output the files' whose extension names none");
   report_cmd
       ->add_option("--output,-o", report_options.outputs,
                    "Also write FILE (atomically) in the format its extension names (.json, .csv, "

@@ -109,9 +109,10 @@ struct ReportOptions {
 
 /// Runs `report`: renders the speed runs of saved result JSON files (one run, or several as
 /// {"runs": [...]}) without measuring, all files' runs as one report. The terminal gets
-/// --format (default table); each --output file the format its extension names, else
-/// --format's, written atomically. Throws UsageError (exit 2) for an unreadable file, a file
-/// that is not a speed result, and the --output refusals of ResolveOutputFiles; returns 0.
+/// --format (default table), or the table when --output is given; each --output file the
+/// format its extension names, else --format's, written atomically. Throws UsageError (exit 2) for
+/// an unreadable file, a file that is not a speed result, and the --output refusals of
+/// ResolveOutputFiles; returns 0.
 int RunReport(const ReportOptions& options);
 
 }  // namespace cryptobench::cli

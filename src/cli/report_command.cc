@@ -93,7 +93,10 @@ std::string Rendered(const std::vector<results::RunResult>& runs, report::Format
 
 int RunReport(const ReportOptions& options) {
   // Everything is checked before anything is read or written.
-  const report::Format terminal = report::ChooseFormat(report::Producer::kReport, options.format);
+  // The terminal gets --format; beside --output files it keeps the table (hyperfine's
+  // --export-* files), and --format is the files' format where an extension names none.
+  const report::Format chosen = report::ChooseFormat(report::Producer::kReport, options.format);
+  const report::Format terminal = options.outputs.empty() ? chosen : report::Format::kTable;
   const std::vector<OutputFile> files =
       ResolveOutputFiles(report::Producer::kReport, options.format, options.outputs, options.files);
   std::vector<results::RunResult> runs;
