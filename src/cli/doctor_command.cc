@@ -223,6 +223,7 @@ int RunDoctorFrom(const DoctorCommandOptions& options, report::Format format,
       continue;
     }
     diagnose::DoctorReport report = diagnose::DiagnoseReport(run, algorithms);
+    diagnose::ReadPastedMaskExperiment(report, run, runs);
     diagnose::WithdrawCryptoFineWhenRunsDiffer(report, runs);
     report.created_utc = UtcTimestamp();
     report.tool_version = CRYPTOBENCH_VERSION;

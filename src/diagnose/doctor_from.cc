@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "report/format_util.h"
+
 #include "diagnose/speed_tool.h"
 #include "diagnose/verdict.h"
 #include "diagnose/verdict_text.h"
@@ -161,6 +163,14 @@ DoctorReport DiagnoseReport(const results::RunResult& run,
     }
     for (const std::string& operation : operations) {
       const results::Cell& cell = *ChooseCell(cells[operation]);
+      for (const results::CellCaveat& caveat : cell.caveats) {
+        if (caveat.doubt) {
+          origin.figures_in_doubt.push_back(
+              fmt::format("{} {} at {} per call: {}", result.algorithm, operation,
+                          report::FormatSize(cell.input_len), caveat.text));
+          break;
+        }
+      }
       for (Verdict& verdict : DecideVerdicts(*alg, operation, cell.input_len, report.facts, {},
                                              {FromCell(cell, origin, IsSymmetric(alg->kind))},
                                              report.core_hz_low, report.core_hz_high)) {
@@ -192,6 +202,8 @@ DoctorReport DiagnoseReport(const results::RunResult& run,
   }
   if (std::optional<Finding> fine = CryptoFineFinding(report)) {
     report.findings.push_back(std::move(*fine));
+  } else if (std::optional<Finding> cannot_tell = UndeterminedFinding(report)) {
+    report.findings.push_back(std::move(*cannot_tell));
   }
   return report;
 }

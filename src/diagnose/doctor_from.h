@@ -110,14 +110,52 @@ std::vector<Finding> CpuFindings(const DoctorReport& report);
 /// 1.x low-level API ("report.legacy-api": not the path an application runs). Sources: the AES
 /// bound's (cpu_clues.h); Kaesper and Schwabe, CHES 2009 (https://eprint.iacr.org/2009/129) for
 /// bit-sliced AES.
+/// When every figure is in its class but one the verdicts rest on is in doubt
+/// (ReportOrigin::figures_in_doubt: import could not settle its size, unit or digits), the
+/// warning "report.cannot-tell" instead, naming those figures and the command whose whole output
+/// would settle them (RerunCommand): good news does not rest on a figure the paste leaves open.
 std::optional<Finding> CryptoFineFinding(const DoctorReport& report);
+
+/// "Cannot tell from this report" (issue 13, section 5): the warning "report.cannot-tell" when
+/// `report` states no cause (StatedCauses, crypto-fine included) and at least one symmetric
+/// verdict is undetermined. It names those verdicts and the one command that would settle them:
+/// with 1.x low-level rows the -evp run (RerunCommand); without an architecture or with the
+/// assumed 1-5 GHz, `lscpu` (Architecture, Model name, Flags); for AES from openssl speed on x86
+/// or AArch64 with a clock, the masked re-run (OPENSSL_ia32cap='~0x200000200000000', bits 57
+/// and 33, https://docs.openssl.org/3.0/man3/OPENSSL_ia32cap/; OPENSSL_armcap=0); else
+/// `cryptobench doctor ALGORITHM` on that machine. nullopt otherwise (public-key verdicts, which
+/// have no ops/s class, do not count).
+std::optional<Finding> UndeterminedFinding(const DoctorReport& report);
+
+/// The command that re-runs `algorithm` the way the paste's tool would time the path an
+/// application runs: for openssl speed "openssl speed [-engine ID ]-elapsed -evp name" (the
+/// lower-case name; the engine when the run names one), else "the same TOOL command".
+std::string RerunCommand(const ReportOrigin& origin, const std::string& algorithm);
 
 /// The first cell (algorithm, operation, input size) that two runs of `runs` (one paste's
 /// runs) both hold whose bytes/s differ by more than `threshold` (a fraction; compare's
 /// default --threshold, 5%), in words ("AES-128-GCM encrypt at 16 B per call: run 1 864 MB/s,
-/// run 2 106 MB/s"); nullopt when no shared cell differs that much or no cell is shared.
+/// run 2 106 MB/s"); nullopt when no shared cell differs that much or no cell is shared. Pairs
+/// whose difference MaskExplains are skipped.
 std::optional<std::string> RunsDiffer(const std::vector<results::RunResult>& runs,
                                       double threshold = 0.05);
+
+/// True when a difference between runs `a` and `b` of one paste has a stated explanation: one
+/// times the 1.x low-level API and the other EVP (the API is the difference; compare states it),
+/// or they ran with different OPENSSL_ia32cap values (the paste's own mask experiment). RunsDiffer
+/// skips such pairs.
+bool MaskExplains(const results::RunResult& a, const results::RunResult& b);
+
+/// A paste that holds its own mask experiment: `run` is an EVP openssl speed run without
+/// OPENSSL_ia32cap and without an engine, and another run of `runs` is the same tool's EVP run
+/// with an OPENSSL_ia32cap value that clears AES-NI (LV0 bit 57). When every AES cell they share
+/// (its largest shared size per algorithm and operation, figures not in doubt) is at least
+/// kSignificantSlowdown (1.25x) slower masked, `run` took the AES-NI path: `report`'s
+/// "report.cannot-tell" is replaced by "report.crypto-fine", naming the slowest unmasked figure
+/// as the ceiling and the masked figure as the evidence. Otherwise `report` is left as it is.
+/// Source: https://docs.openssl.org/3.0/man3/OPENSSL_ia32cap/ (bit 57 of the first word).
+void ReadPastedMaskExperiment(DoctorReport& report, const results::RunResult& run,
+                              const std::vector<results::RunResult>& runs);
 
 /// A paste whose runs differ (RunsDiffer) asks a relative question (why is B slower than
 /// A?), which one run's class does not answer and a cause within the accelerated class (a

@@ -948,5 +948,139 @@ TEST(DoctorFromTest, ClockRangeComesFromAPastedModelLine) {
   EXPECT_THAT(ReadCpuClues(run).arch_clue, HasSubstr("Architecture line (line 1)"));
 }
 
+// A figure import doubts (a row without its 'type' line: its sizes are openssl speed's
+// defaults, not the paste's) carries no good news: "cannot tell", with the command whose whole
+// output would settle it; the same figure with its header is fine.
+TEST(CryptoFineTest, NotFromAFigureInDoubt) {
+  results::RunResult run = ImportedRun("", kOpenssl111);
+  run.source.timing_basis = "wall_clock";
+  results::Cell cell = ImportedFigure("encrypt", 16384, 6100);
+  Add(run, "AES-128-GCM", "aead", {cell});
+  ASSERT_THAT(Tags(DiagnoseReport(run)), ElementsAre("crypto-fine"));
+
+  cell.caveats.push_back({"read from a table without its 'type ... bytes' line (line 38)", 38,
+                          /*doubt=*/true});
+  run.algorithms.front().cells = {cell};
+  const DoctorReport report = DiagnoseReport(run);
+  EXPECT_EQ(FindFinding(report, "report.crypto-fine"), nullptr);
+  EXPECT_THAT(Tags(report), ElementsAre("cannot-tell"));
+  const Finding* open = FindFinding(report, "report.cannot-tell");
+  ASSERT_NE(open, nullptr);
+  EXPECT_THAT(open->summary, HasSubstr("Cannot tell from this report whether the crypto is fine"));
+  EXPECT_THAT(open->evidence, HasSubstr("AES-128-GCM encrypt at 16 KiB per call: read from a "
+                                        "table without its 'type ... bytes' line (line 38)"));
+  EXPECT_THAT(open->advice, HasSubstr("openssl speed -elapsed -evp aes-128-gcm"));
+
+  // A remark that leaves the figure as good as the tool's own does not count.
+  cell.caveats.front().doubt = false;
+  run.algorithms.front().cells = {cell};
+  EXPECT_THAT(Tags(DiagnoseReport(run)), ElementsAre("crypto-fine"));
+}
+
+// A paste with its own mask experiment (the same EVP run with OPENSSL_ia32cap clearing AES-NI,
+// clearly slower) shows the unmasked run took the AES-NI path: fine, and the runs' difference
+// is the experiment, not a question for compare. No slowdown: nothing is settled.
+TEST(CryptoFineTest, APastedMaskExperimentSettlesThePath) {
+  results::RunResult plain = ImportedRun("", kOpenssl111);
+  plain.source.evp = "evp";
+  plain.source.timing_basis = "wall_clock";
+  Add(plain, "AES-128-CBC", "cipher",
+      {ImportedFigure("encrypt", 16, 490), ImportedFigure("encrypt", 8192, 538)});
+  results::RunResult masked = plain;
+  masked.library.worker_env["OPENSSL_ia32cap"] = "~0x200000200000000";
+  masked.algorithms.front().cells = {ImportedFigure("encrypt", 16, 217),
+                                     ImportedFigure("encrypt", 8192, 254)};
+  const std::vector<results::RunResult> runs = {plain, masked};
+  DoctorReport report = DiagnoseReport(plain);
+  ASSERT_THAT(Tags(report), ElementsAre("cannot-tell"));
+  ReadPastedMaskExperiment(report, plain, runs);
+  WithdrawCryptoFineWhenRunsDiffer(report, runs);
+  EXPECT_THAT(Tags(report), ElementsAre("crypto-fine"));
+  const Finding* fine = FindFinding(report, "report.crypto-fine");
+  ASSERT_NE(fine, nullptr);
+  EXPECT_THAT(fine->summary, HasSubstr("AES-128-CBC encrypt at 8 KiB per call runs at 538 MB/s"));
+  EXPECT_THAT(fine->evidence, HasSubstr("OPENSSL_ia32cap=~0x200000200000000"));
+  EXPECT_THAT(fine->evidence, HasSubstr("2.12x slower"));
+
+  // The masked run itself, and a mask that leaves the figure as it was, settle nothing.
+  report = DiagnoseReport(masked);
+  ReadPastedMaskExperiment(report, masked, runs);
+  EXPECT_EQ(FindFinding(report, "report.crypto-fine"), nullptr);
+  results::RunResult same = masked;
+  same.algorithms.front().cells = {ImportedFigure("encrypt", 8192, 530)};
+  report = DiagnoseReport(plain);
+  ReadPastedMaskExperiment(report, plain, {plain, same});
+  EXPECT_EQ(FindFinding(report, "report.crypto-fine"), nullptr);
+  EXPECT_THAT(Tags(report), ElementsAre("cannot-tell"));
+  // A mask of another bit (SSSE3, LV1 bit 9) is no AES-NI experiment.
+  results::RunResult other = masked;
+  other.library.worker_env["OPENSSL_ia32cap"] = ":~0x200";
+  report = DiagnoseReport(plain);
+  ReadPastedMaskExperiment(report, plain, {plain, other});
+  EXPECT_EQ(FindFinding(report, "report.crypto-fine"), nullptr);
+  EXPECT_TRUE(MaskExplains(plain, masked));
+  EXPECT_FALSE(MaskExplains(plain, plain));
+}
+
+// Undetermined verdicts and no cause: "cannot tell", naming the one command that settles them.
+TEST(UndeterminedTest, NamesTheCommandThatWouldTell) {
+  // No architecture, no clock: lscpu.
+  results::RunResult bare = ImportedRun("", kOpenssl111);
+  bare.source.timing_basis = "wall_clock";
+  Add(bare, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 8192, 538)});
+  DoctorReport report = DiagnoseReport(bare);
+  ASSERT_EQ(Find(report, "AES-128-CBC").status, VerdictStatus::kUndetermined);
+  EXPECT_THAT(Tags(report), ElementsAre("cannot-tell"));
+  const Finding* open = FindFinding(report, "report.cannot-tell");
+  ASSERT_NE(open, nullptr);
+  EXPECT_THAT(open->summary, HasSubstr("Cannot tell from this report whether AES-128-CBC encrypt"));
+  EXPECT_THAT(open->advice, HasSubstr("Run `lscpu`"));
+  EXPECT_THAT(open->evidence, HasSubstr("no architecture"));
+
+  // 1.x low-level rows: the -evp run (with the engine the run names).
+  results::RunResult legacy = bare;
+  legacy.source.evp = "legacy";
+  legacy.source.engine_or_provider = "engine qat";
+  legacy.source.caveats.push_back(
+      "Row 'aes-128 cbc' times OpenSSL 1.x's low-level API (AES_*, DES_*, SHA256() ...), not "
+      "EVP.");
+  report = DiagnoseReport(legacy);
+  ASSERT_NE(FindFinding(report, "report.legacy-api"), nullptr);
+  open = FindFinding(report, "report.cannot-tell");
+  ASSERT_NE(open, nullptr);
+  EXPECT_THAT(open->advice, HasSubstr("`openssl speed -engine qat -elapsed -evp aes-128-cbc`"));
+
+  // x86-64 with its clock: the masked re-run, whose change tells which path ran.
+  results::RunResult x86 = bare;
+  x86.library.platform = "platform: linux-x86_64";
+  AddFact(x86, "cpu_model", "model name: Intel(R) Xeon(R) CPU E5-2680 v4 @ 2.40GHz", 2);
+  x86.algorithms.front().cells = {ImportedFigure("encrypt", 8192, 560)};
+  report = DiagnoseReport(x86);
+  ASSERT_EQ(Find(report, "AES-128-CBC").status, VerdictStatus::kUndetermined)
+      << Find(report, "AES-128-CBC").line;
+  open = FindFinding(report, "report.cannot-tell");
+  ASSERT_NE(open, nullptr);
+  EXPECT_THAT(open->advice, HasSubstr("OPENSSL_ia32cap='~0x200000200000000' openssl speed "
+                                      "-elapsed -evp aes-128-cbc"));
+}
+
+// A verdict that settles, a cause stated, or only public-key rows: no "cannot tell" added.
+TEST(UndeterminedTest, NotBesideACauseNorASettledVerdict) {
+  results::RunResult settled =
+      ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
+  Add(settled, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1500)});
+  DoctorReport report = DiagnoseReport(settled);
+  ASSERT_EQ(Find(report, "AES-128-CBC").status, VerdictStatus::kAccelerated);
+  EXPECT_EQ(FindFinding(report, "report.cannot-tell"), nullptr);
+
+  results::RunResult no_asm = ImportedRun("CPUINFO: N/A", kOpenssl30);
+  Add(no_asm, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 300)});
+  report = DiagnoseReport(no_asm);
+  EXPECT_THAT(Tags(report), Contains("built-without-asm"));
+  EXPECT_EQ(FindFinding(report, "report.cannot-tell"), nullptr);
+
+  EXPECT_FALSE(UndeterminedFinding(DoctorReport{}).has_value());
+}
+
 }  // namespace
 }  // namespace cryptobench::diagnose

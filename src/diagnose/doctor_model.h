@@ -56,6 +56,11 @@ struct ReportOrigin {
   std::string clock_source;               ///< why core_hz_low..core_hz_high, in words
   std::vector<std::string> cannot_know;   ///< what the text cannot tell, one sentence each
   std::vector<std::string> not_examined;  ///< algorithms of the report without a verdict, and why
+  /// The verdicts' figures that an import caveat doubts (results::CellCaveat::doubt: a row
+  /// without its 'type' line, a damaged row, a unit the paste does not settle), one each:
+  /// "AES-128-GCM encrypt at 16 KiB per call: read from a table without its 'type ... bytes'
+  /// line (...)". No good news rests on them (CryptoFineFinding).
+  std::vector<std::string> figures_in_doubt;
 };
 
 /// Everything known before any algorithm is measured.

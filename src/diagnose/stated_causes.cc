@@ -30,6 +30,7 @@ constexpr FindingCause kFindingCauses[] = {
     {"library.asm-module-missing", "built-without-asm"},
     {"tool.multi-summary", "speed-tool-bug"},
     {"tool.timer-fault", "speed-tool-bug"},
+    {"report.cannot-tell", "cannot-tell"},
 };
 
 }  // namespace

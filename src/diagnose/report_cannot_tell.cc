@@ -1,0 +1,114 @@
+// UndeterminedFinding (doctor_from.h): "cannot tell from this report" (issue 13, section 5) for
+// a paste whose figures no class settles and which states no cause, naming the one command that
+// would settle it.
+#include <algorithm>
+#include <string_view>
+
+#include <fmt/format.h>
+
+#include "algorithms/catalog.h"
+
+#include "diagnose/doctor_from.h"
+#include "diagnose/stated_causes.h"
+#include "diagnose/verdict_text.h"
+
+namespace cryptobench::diagnose {
+namespace {
+
+using verdict_internal::Join;
+
+bool HasFinding(const DoctorReport& report, std::string_view id) {
+  return std::any_of(report.findings.begin(), report.findings.end(),
+                     [&](const Finding& f) { return f.id == id; });
+}
+
+// The one command that settles the open verdicts, and why it does.
+struct Command {
+  std::string command;
+  std::string why;
+};
+
+Command SettlingCommand(const DoctorReport& report, const std::string& algorithm) {
+  const ReportOrigin& origin = *report.facts.report;
+  const std::string& arch = report.facts.cpu.arch;
+  const bool clock_assumed = origin.kind != "measured" &&
+                             report.core_hz_low == kReportDefaultHzLow &&
+                             report.core_hz_high == kReportDefaultHzHigh;
+  if (HasFinding(report, "report.legacy-api")) {
+    // 1.x's low-level AES_*/Camellia_* rows: no application's EVP or TLS code runs them and no
+    // engine serves them (report_findings.cc, "report.legacy-api"), so no verdict on them
+    // answers a question about the application's path.
+    return {RerunCommand(origin, algorithm),
+            "the rows time the 1.x low-level API, which an application's EVP or TLS code does not "
+            "run and no engine serves; -evp times the path that matters"};
+  }
+  if (arch.empty() || clock_assumed) {
+    // lscpu prints Architecture, Model name (Intel's names carry the base clock), CPU max MHz
+    // and Flags (util-linux, sys-utils/lscpu.1.adoc).
+    return {"lscpu",
+            fmt::format("its Architecture, Model name and Flags lines give {}the clock range and "
+                        "the CPU's extensions, which the cpb classes need",
+                        arch.empty() ? "the class table, " : "")};
+  }
+  const bool aes = algorithm.starts_with("AES-");
+  if (aes && origin.tool == "openssl speed" && (arch == "x86_64" || arch == "x86")) {
+    // OPENSSL_ia32cap: bit 57 of the first word is AES-NI, bit 33 PCLMULQDQ
+    // (https://docs.openssl.org/3.0/man3/OPENSSL_ia32cap/); "~" clears them.
+    return {fmt::format("OPENSSL_ia32cap='~0x200000200000000' {}", RerunCommand(origin, algorithm)),
+            "beside the run pasted: a figure that drops shows the AES-NI path ran, one that stays "
+            "shows it did not"};
+  }
+  if (aes && origin.tool == "openssl speed" && arch == "aarch64") {
+    // OPENSSL_armcap=0 clears every capability bit, ARMv8 AES and PMULL among them
+    // (crypto/armcap.c: the variable replaces the detected value).
+    return {fmt::format("OPENSSL_armcap=0 {}", RerunCommand(origin, algorithm)),
+            "beside the run pasted: a figure that drops shows the ARMv8 AES path ran, one that "
+            "stays shows it did not"};
+  }
+  return {fmt::format("cryptobench doctor {}", algorithm),
+          "on that machine it masks each capability and measures which path runs"};
+}
+
+}  // namespace
+
+std::optional<Finding> UndeterminedFinding(const DoctorReport& report) {
+  if (!report.facts.report || report.verdicts.empty()) {
+    return std::nullopt;
+  }
+  // A cause, "the crypto is fine" or another "cannot tell" already stated: nothing to add.
+  if (!StatedCauses(report).empty()) {
+    return std::nullopt;
+  }
+  // Symmetric verdicts only: public-key rows have no ops/s class (their verdicts say so).
+  std::vector<std::string> open;
+  std::string first;
+  for (const Verdict& verdict : report.verdicts) {
+    const AlgorithmInfo* alg = FindAlgorithm(verdict.algorithm);
+    if (alg != nullptr && !IsSymmetric(alg->kind)) {
+      continue;
+    }
+    if (verdict.status == VerdictStatus::kUndetermined) {
+      open.push_back(fmt::format("{} {}", verdict.algorithm, verdict.operation));
+      if (first.empty()) {
+        first = verdict.algorithm;
+      }
+    }
+  }
+  if (open.empty()) {
+    return std::nullopt;
+  }
+  const Command command = SettlingCommand(report, first);
+  return Finding{
+      "report.cannot-tell", Severity::kWarning,
+      fmt::format("Cannot tell from this report whether {} ran on {} accelerated path{}",
+                  Join(open), open.size() == 1 ? "its" : "their", open.size() == 1 ? "" : "s"),
+      fmt::format("no cpb class settles {} over what the text gives ({}), and the report "
+                  "states no cause",
+                  open.size() == 1 ? "its figure" : "their figures",
+                  report.facts.cpu.arch.empty() ? std::string("no architecture")
+                                                : fmt::format("{}, clock {}", report.facts.cpu.arch,
+                                                              report.facts.report->clock_source)),
+      fmt::format("Run `{}`: {}.", command.command, command.why)};
+}
+
+}  // namespace cryptobench::diagnose
