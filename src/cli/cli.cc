@@ -170,9 +170,13 @@ int Run(int argc, char** argv) {
   speed_cmd->add_option("--max-seconds", speed.max_seconds,
                         "Sampling time budget per cell, seconds (default 0.5)");
   speed_cmd->add_option("--format", speed.format,
-                        "table (default), openssl, json, csv or markdown (default: from --output's "
-                        "extension, else table)");
-  speed_cmd->add_option("--output,-o", speed.output, "Write the report to FILE (atomically)");
+                        "table (default), openssl, json, csv or markdown: the terminal's, or with "
+                        "--output the files' whose extension names none");
+  speed_cmd
+      ->add_option("--output,-o", speed.outputs,
+                   "Also write FILE (atomically) in the format its extension names (.json, .csv, "
+                   ".md, .txt), else --format's; repeatable")
+      ->allow_extra_args(false);
   speed_cmd
       ->add_option("--env", speed.env,
                    "NAME=VALUE set in every worker from process start (e.g. OPENSSL_ia32cap); "

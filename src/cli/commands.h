@@ -30,8 +30,10 @@ struct SpeedOptions {
   std::string threads = "1";
   std::string precision = "0.01";
   std::string max_seconds = "0.5";
-  std::string format;  ///< --format as given ("": from --output's extension, else table)
-  std::string output;
+  /// --format as given: the terminal's without --output, else the format of each --output
+  /// whose extension names none ("": table)
+  std::string format;
+  std::vector<std::string> outputs;  ///< --output FILE, repeatable (ResolveOutputFiles)
   std::vector<std::string> env;
   bool progress = true;
   StoreOptions store;        ///< --save, --name, --store
@@ -41,7 +43,11 @@ struct SpeedOptions {
   double worker_timeout = 0;
 };
 
-/// Runs `speed`. Throws UsageError for bad input; returns 0 or 1.
+/// Runs `speed`. The terminal gets --format (default table), or the table when --output is
+/// given; each --output file the format its extension names, else --format's, written
+/// atomically after the measuring. Throws UsageError (exit 2) for bad input, the --output
+/// refusals of ResolveOutputFiles included, before anything is measured; returns 0, or 1 when
+/// a cell failed or --save could not keep the run.
 int RunSpeed(const SpeedOptions& options);
 
 /// Options of the hidden `cryptobench __harness-overhead` (bench/harness-overhead).

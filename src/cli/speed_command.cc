@@ -29,6 +29,7 @@
 #include "worker/scheduler.h"
 
 #include "diagnose/library_masks.h"
+#include "import/parse_util.h"
 #include "store/sql.h"
 
 namespace cryptobench::cli {
@@ -127,8 +128,11 @@ results::AlgorithmResult UnsupportedResult(const AlgorithmInfo& alg, const Backe
 
 int RunSpeed(const SpeedOptions& options) {
   // Validate everything before any work, so bad input costs nothing and writes nothing.
-  const report::Format format =
-      report::ChooseFormat(report::Producer::kSpeed, options.format, options.output);
+  // The terminal gets --format; beside --output files it keeps the table (as hyperfine prints
+  // its table beside --export-* files), and --format is the files' format where an extension
+  // names none (docs/formats.md).
+  const report::Format chosen = report::ChooseFormat(report::Producer::kSpeed, options.format);
+  const report::Format terminal = options.outputs.empty() ? chosen : report::Format::kTable;
   if (options.all && !options.algorithms.empty()) {
     throw UsageError("--all and algorithm names cannot be combined");
   }
@@ -142,17 +146,38 @@ int RunSpeed(const SpeedOptions& options) {
     }
   }
   const std::vector<const backends::BackendDescriptor*> selected = ResolveBackends(options.backend);
-  if (selected.size() > 1 && format == report::Format::kOpenssl) {
-    throw UsageError(
-        "--format openssl: the openssl speed layout holds one library; with several backends "
-        "use table, json, csv or markdown");
+  const LibraryChoice libraries = ParseLibraryOptions(options.libraries, selected);
+  // Every --output is checked now, not after a long run: two naming one file, one naming a
+  // --lib file, a directory that cannot take it, a format speed cannot write.
+  std::vector<std::string> library_paths;
+  if (!libraries.every.empty()) {
+    library_paths.push_back(libraries.every);
   }
-  if (format == report::Format::kOpenssl && selected.front()->name != "openssl") {
+  for (const auto& [name, path] : libraries.backends) {
+    library_paths.push_back(path);
+  }
+  const std::vector<OutputFile> files =
+      ResolveOutputFiles(report::Producer::kSpeed, options.format, options.outputs, library_paths);
+  bool openssl_layout = terminal == report::Format::kOpenssl;
+  std::string openssl_subject = "--format openssl";
+  for (const OutputFile& file : files) {
+    if (file.format == report::Format::kOpenssl) {
+      openssl_layout = true;
+      openssl_subject = fmt::format("--output {}", import::QuoteForError(file.path));
+    }
+  }
+  if (openssl_layout && selected.size() > 1) {
+    throw UsageError(fmt::format(
+        "{}: the openssl speed layout holds one library; with several backends use table, json, "
+        "csv or markdown",
+        openssl_subject));
+  }
+  if (openssl_layout && selected.front()->name != "openssl") {
     // Its "version:" line would read as an OpenSSL version to every tool that parses the layout.
     throw UsageError(fmt::format(
-        "--format openssl: the openssl speed layout describes OpenSSL; for the {} backend use "
-        "table, json, csv or markdown",
-        selected.front()->name));
+        "{}: the openssl speed layout describes OpenSSL; for the {} backend use table, json, "
+        "csv or markdown",
+        openssl_subject, selected.front()->name));
   }
   const std::vector<int> thread_counts = ParseThreadList(options.threads);
   const bool sweep = thread_counts.size() > 1;
@@ -161,13 +186,20 @@ int RunSpeed(const SpeedOptions& options) {
         "--threads LIST: a scaling sweep measures one backend; give one --backend, or one "
         "worker count");
   }
-  if (sweep && !report::RendersScaling(format)) {
-    throw UsageError(fmt::format(
-        "--format {}: a scaling sweep (--threads LIST) is written as table, json, csv or "
-        "markdown",
-        report::FormatName(format)));
+  if (sweep) {
+    std::vector<report::Format> formats = {terminal};
+    for (const OutputFile& file : files) {
+      formats.push_back(file.format);
+    }
+    for (report::Format format : formats) {
+      if (!report::RendersScaling(format)) {
+        throw UsageError(fmt::format(
+            "--format {}: a scaling sweep (--threads LIST) is written as table, json, csv or "
+            "markdown",
+            report::FormatName(format)));
+      }
+    }
   }
-  const LibraryChoice libraries = ParseLibraryOptions(options.libraries, selected);
   worker::RunPlan base;
   base.executable = worker::SelfExecutable();
   base.env = ParseEnvAssignments(options.env);
@@ -185,9 +217,6 @@ int RunSpeed(const SpeedOptions& options) {
     if (colon != std::string::npos) {
       base.test_fault_algorithm = options.test_fault.substr(colon + 1);
     }
-  }
-  if (!options.output.empty()) {
-    CheckOutputPath(options.output);
   }
   // A store that cannot be used stops the run before any measuring, not after it.
   const std::unique_ptr<store::Store> store = OpenStoreForSaving(options.store);
@@ -329,24 +358,31 @@ int RunSpeed(const SpeedOptions& options) {
     }
   }
 
-  std::ostringstream rendered;
-  if (sweep) {
-    // One backend, one run per worker count (checked above).
-    report::RenderScaling(results_by_backend,
-                          ReadCpuTopology(cpu::RealSystemReader(), machine.online_cpus), format,
-                          rendered);
-  } else if (results_by_backend.size() == 1) {
-    report::Render(results_by_backend.front(), format, rendered);
-  } else {
-    report::RenderBackends(results_by_backend, format, rendered);
-  }
-  if (format == report::Format::kOpenssl && failures) {
+  const report::CpuTopology topology =
+      sweep ? ReadCpuTopology(cpu::RealSystemReader(), machine.online_cpus) : report::CpuTopology{};
+  const auto rendered = [&results_by_backend, sweep, &topology](report::Format format) {
+    std::ostringstream out;
+    if (sweep) {
+      // One backend, one run per worker count (checked above).
+      report::RenderScaling(results_by_backend, topology, format, out);
+    } else if (results_by_backend.size() == 1) {
+      report::Render(results_by_backend.front(), format, out);
+    } else {
+      report::RenderBackends(results_by_backend, format, out);
+    }
+    return std::move(out).str();
+  };
+  if (openssl_layout && failures) {
     // openssl speed's layout has no place for a failure; say so rather than hide it.
     std::fprintf(stderr,
                  "note: some cells failed (FAILED KAT, crash or timeout) and are left out of "
                  "the openssl layout; --format table shows why\n");
   }
-  WriteReportOutput(options.output, std::move(rendered).str());
+  // The files first: a terminal reader that has gone (`| head`) must not cost them.
+  for (const OutputFile& file : files) {
+    WriteReportOutput(file.path, rendered(file.format));
+  }
+  WriteReportOutput("", rendered(terminal));
   if (store) {
     // The figures are measured and written: a store that fails now is not bad input (exit 2
     // says nothing was measured) but a failure to keep them (exit 1).

@@ -119,9 +119,11 @@ std::optional<Finding> CryptoFineFinding(const DoctorReport& report);
 /// "Cannot tell from this report" (issue 13, section 5): the warning "report.cannot-tell" when
 /// `report` states no cause (StatedCauses, crypto-fine included) and at least one symmetric
 /// verdict is undetermined. It names those verdicts and the one command that would settle them:
-/// with 1.x low-level rows the -evp run (RerunCommand); without an architecture or with the
-/// assumed 1-5 GHz, `lscpu` (Architecture, Model name, Flags); for AES from openssl speed on x86
-/// or AArch64 with a clock, the masked re-run (OPENSSL_ia32cap='~0x200000200000000', bits 57
+/// with 1.x low-level rows the -evp run (RerunCommand); for a kernel tool (cryptsetup, tcrypt,
+/// kcapi) the name, driver and priority lines of /proc/crypto (the kernel runs the highest
+/// priority driver: https://docs.kernel.org/crypto/architecture.html); without an architecture or
+/// with the assumed 1-5 GHz, `lscpu` (Architecture, Model name, Flags); for AES from openssl speed
+/// on x86 or AArch64 with a clock, the masked re-run (OPENSSL_ia32cap='~0x200000200000000', bits 57
 /// and 33, https://docs.openssl.org/3.0/man3/OPENSSL_ia32cap/; OPENSSL_armcap=0); else
 /// `cryptobench doctor ALGORITHM` on that machine. nullopt otherwise (public-key verdicts, which
 /// have no ops/s class, do not count).

@@ -1037,6 +1037,14 @@ TEST(UndeterminedTest, NamesTheCommandThatWouldTell) {
   EXPECT_THAT(open->advice, HasSubstr("Run `lscpu`"));
   EXPECT_THAT(open->evidence, HasSubstr("no architecture"));
 
+  // A kernel tool: the driver the kernel picks, from /proc/crypto.
+  results::RunResult disk = CryptsetupRun();
+  Add(disk, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 1500)});
+  report = DiagnoseReport(disk);
+  open = FindFinding(report, "report.cannot-tell");
+  ASSERT_NE(open, nullptr);
+  EXPECT_THAT(open->advice, HasSubstr("`grep -E '^(name|driver|priority)' /proc/crypto`"));
+
   // 1.x low-level rows: the -evp run (with the engine the run names).
   results::RunResult legacy = bare;
   legacy.source.evp = "legacy";

@@ -42,6 +42,17 @@ Command SettlingCommand(const DoctorReport& report, const std::string& algorithm
             "the rows time the 1.x low-level API, which an application's EVP or TLS code does not "
             "run and no engine serves; -evp times the path that matters"};
   }
+  if (origin.tool.find("cryptsetup") != std::string::npos ||
+      origin.tool.find("tcrypt") != std::string::npos ||
+      origin.tool.find("kcapi") != std::string::npos) {
+    // The kernel's crypto API serves each name from the registered implementation of highest
+    // priority, and /proc/crypto lists name, driver and priority of each
+    // (https://docs.kernel.org/crypto/architecture.html, "Crypto API Cipher References And
+    // Priority").
+    return {"grep -E '^(name|driver|priority)' /proc/crypto",
+            "the kernel runs the driver of highest priority for each name, so its lines show "
+            "whether that is an accelerated driver, a hardware engine or generic C"};
+  }
   if (arch.empty() || clock_assumed) {
     // lscpu prints Architecture, Model name (Intel's names carry the base clock), CPU max MHz
     // and Flags (util-linux, sys-utils/lscpu.1.adoc).

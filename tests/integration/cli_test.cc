@@ -269,19 +269,75 @@ TEST(CliTest, AnOutputThatCannotBeCreatedIsRefusedFirst) {
   EXPECT_TRUE(r.out.empty());
 }
 
-TEST(CliTest, OutputFileIsWrittenWhole) {
+// Beside --output files the terminal keeps the table (issue 16, as hyperfine's --export-*):
+// until then speed with --output printed nothing.
+TEST(CliTest, OutputFileIsWrittenWholeAndTheTerminalKeepsTheTable) {
   const auto out = std::filesystem::temp_directory_path() / "cryptobench_output_test.csv";
   std::filesystem::remove(out);
   CliResult r = RunCryptobench(
       Concat({"speed", "sha256", "--bytes", "64", "--format", "csv", "--output", out.string()},
              QuickSpeedArgs()));
   ASSERT_EQ(r.exit_status, 0) << r.err;
-  EXPECT_TRUE(r.out.empty());
+  EXPECT_NE(r.out.find("SHA-256"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("algorithm,"), std::string::npos) << r.out;  // the table, not CSV
   std::ifstream in(out);
   std::stringstream content;
   content << in.rdbuf();
   EXPECT_NE(content.str().find("SHA-256"), std::string::npos);
+  EXPECT_EQ(content.str().rfind("algorithm,", 0), 0u) << content.str().substr(0, 200);
   std::filesystem::remove(out);
+}
+
+std::string ReadWhole(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::stringstream content;
+  content << in.rdbuf();
+  return content.str();
+}
+
+// Repeated --output: each file in its extension's format, else --format's.
+TEST(CliTest, SpeedWritesEveryOutputInItsExtensionsFormat) {
+  const auto dir = std::filesystem::temp_directory_path() / "cryptobench_speed_outputs";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const CliResult r = RunCryptobench(Concat(
+      {"speed", "sha256", "--bytes", "64", "--format", "csv", "-o", (dir / "a.json").string(), "-o",
+       (dir / "b.md").string(), "--output", (dir / "c").string()},
+      QuickSpeedArgs()));
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_NE(r.out.find("SHA-256"), std::string::npos) << r.out;
+  const json doc = json::parse(ReadWhole(dir / "a.json"));
+  EXPECT_EQ(doc.at("algorithms").at(0).at("algorithm"), "SHA-256");
+  EXPECT_NE(ReadWhole(dir / "b.md").find("| "), std::string::npos);
+  EXPECT_EQ(ReadWhole(dir / "c").rfind("algorithm,", 0), 0u);
+  std::filesystem::remove_all(dir);
+}
+
+// The --output refusals come before any measuring: a whole run is not lost to a bad -o at
+// the end. The budget would take minutes if anything were measured.
+TEST(CliTest, SpeedRefusesBadOutputsBeforeMeasuring) {
+  const auto dir = std::filesystem::temp_directory_path() / "cryptobench_speed_refusals";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string a = (dir / "a.json").string();
+  const std::vector<std::vector<std::string>> cases = {
+      {"-o", a, "-o", (dir / "." / "a.json").string()},
+      {"-o", (dir / "x.html").string()},
+      {"--lib", (dir / "libcrypto.so.3").string(), "-o", (dir / "libcrypto.so.3").string()},
+  };
+  std::ofstream(dir / "libcrypto.so.3") << "not a library";  // refused before it is opened
+  for (const auto& extra : cases) {
+    const CliResult r =
+        RunCryptobench(Concat({"speed", "--all", "--max-seconds", "3600", "--no-progress"}, extra));
+    EXPECT_EQ(r.exit_status, 2) << extra[1] << ": " << r.err;
+    EXPECT_EQ(r.err.rfind("error: --output ", 0), 0u) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out.substr(0, 200);
+  }
+  EXPECT_FALSE(std::filesystem::exists(a));
+  EXPECT_FALSE(std::filesystem::exists(dir / "x.html"));
+  EXPECT_EQ(ReadWhole(dir / "libcrypto.so.3"), "not a library");
+  std::filesystem::remove_all(dir);
 }
 
 TEST(CliTest, OpensslFormatHasSpeedLayout) {
