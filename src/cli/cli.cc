@@ -243,10 +243,13 @@ int Run(int argc, char** argv) {
       "for stdin as results");
   import_cmd->add_option("input", import_options.input, "File to read, or - for stdin")->required();
   import_cmd->add_option("--format", import_options.format,
-                         "table, openssl, json, csv or markdown (default: from --output's "
-                         "extension, else table)");
-  import_cmd->add_option("--output,-o", import_options.output,
-                         "Write the result to FILE (atomically)");
+                         "table (default), openssl, json, csv or markdown: the terminal's, or with "
+                         "--output the files' whose extension names none");
+  import_cmd
+      ->add_option("--output,-o", import_options.outputs,
+                   "Also write FILE (atomically) in the format its extension names (.json, .csv, "
+                   ".md, .txt), else --format's; repeatable")
+      ->allow_extra_args(false);
 
   ReportOptions report_options;
   CLI::App* report_cmd = app.add_subcommand(

@@ -97,13 +97,18 @@ int RunDoctorCommand(const DoctorCommandOptions& options);
 
 /// Options of `cryptobench import`.
 struct ImportOptions {
-  std::string input;   ///< a file, or "-" for standard input
-  std::string format;  ///< --format as given ("": from --output's extension, else table)
-  std::string output;  ///< write here (atomically) instead of stdout
+  std::string input;  ///< a file, or "-" for standard input
+  /// --format as given: the terminal's without --output, else the format of each --output
+  /// whose extension names none ("": table)
+  std::string format;
+  std::vector<std::string> outputs;  ///< --output FILE, repeatable (ResolveOutputFiles)
 };
 
-/// Runs `import`: reads `openssl speed` / `openssl version` output and writes it as results.
-/// Unreadable input throws UsageError "FILE:LINE: expected ..." and writes nothing.
+/// Runs `import`: reads `openssl speed` / `openssl version` output and writes it as results:
+/// the terminal gets --format (default table), or the table when --output is given; each
+/// --output file the format its extension names, else --format's, written atomically.
+/// Unreadable input throws UsageError "FILE:LINE: expected ..." and writes nothing, as do the
+/// --output refusals of ResolveOutputFiles (before the input is read).
 int RunImport(const ImportOptions& options);
 
 /// Options of `cryptobench report`.

@@ -59,15 +59,32 @@ void RejectJsonObject(const std::string& text, const std::string& file_name) {
       file_name));
 }
 
+// `runs` in `format`: JSON as import::ImportedRunsToJson(runs).dump(2) but written algorithm by
+// algorithm (memory); the other formats one run after another, a blank line between.
+std::string Rendered(const std::vector<results::RunResult>& runs, report::Format format) {
+  if (format == report::Format::kJson) {
+    return results::RunsToJsonText(runs);
+  }
+  std::ostringstream rendered;
+  for (size_t i = 0; i < runs.size(); ++i) {
+    if (i > 0) {
+      rendered << "\n";
+    }
+    report::Render(runs[i], format, rendered);
+  }
+  return std::move(rendered).str();
+}
+
 }  // namespace
 
 int RunImport(const ImportOptions& options) {
-  const report::Format format =
-      report::ChooseFormat(report::Producer::kImport, options.format, options.output);
-  if (!options.output.empty()) {
-    CheckOutputPath(options.output);
-    CheckOutputIsNotInput(options.output, {options.input});
-  }
+  // The rule of speed and report (docs/formats.md): each --output in its extension's format,
+  // else --format's; the terminal gets --format without --output, else the table. Every
+  // --output is checked before the input is read.
+  const report::Format chosen = report::ChooseFormat(report::Producer::kImport, options.format);
+  const report::Format terminal = options.outputs.empty() ? chosen : report::Format::kTable;
+  const std::vector<OutputFile> files = ResolveOutputFiles(
+      report::Producer::kImport, options.format, options.outputs, {options.input});
   const std::string file_name = options.input == "-" ? "<stdin>" : options.input;
   const std::string text = ReadInput(options.input);
   const std::optional<import::PastedJson> pasted_json = import::FindPastedJson(text);
@@ -78,20 +95,10 @@ int RunImport(const ImportOptions& options) {
   } catch (const import::ImportError& e) {
     throw UsageError(e.what());  // "FILE:LINE: expected ..."; nothing is written
   }
-
-  if (format == report::Format::kJson) {
-    // As import::ImportedRunsToJson(runs).dump(2), written algorithm by algorithm (memory).
-    WriteReportOutput(options.output, results::RunsToJsonText(runs));
-    return kExitOk;
+  for (const OutputFile& file : files) {
+    WriteReportOutput(file.path, Rendered(runs, file.format));
   }
-  std::ostringstream rendered;
-  for (size_t i = 0; i < runs.size(); ++i) {
-    if (i > 0) {
-      rendered << "\n";
-    }
-    report::Render(runs[i], format, rendered);
-  }
-  WriteReportOutput(options.output, std::move(rendered).str());
+  WriteReportOutput("", Rendered(runs, terminal));
   return kExitOk;
 }
 
