@@ -163,7 +163,8 @@ int Run(int argc, char** argv) {
   speed_cmd->add_flag("--decrypt", speed.decrypt,
                       "Measure decryption (AEAD open verifies the tag) instead of encryption");
   speed_cmd->add_option("--threads", speed.threads,
-                        "Worker processes measuring each cell in the same wall-clock window");
+                        "Worker processes measuring each cell in the same wall-clock window; a "
+                        "list from 1 (1,2,4) sweeps them and reports the scaling");
   speed_cmd->add_option("--precision", speed.precision,
                         "Target 95% CI half-width of the median, e.g. 0.01 or 1% (0: use budget)");
   speed_cmd->add_option("--max-seconds", speed.max_seconds,

@@ -1,6 +1,12 @@
 // The machine facts of a run.
 #include "cli/machine.h"
 
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
 #include "measure/clocks.h"
 
 namespace cryptobench::cli {
@@ -16,6 +22,24 @@ results::MachineInfo MachineInfoFrom(const cpu::CpuFacts& facts) {
   machine.tick_counter = std::string(measure::TickCounterName());
   machine.tick_rate_hz = measure::MeasureTickRateHz();
   return machine;
+}
+
+report::CpuTopology ReadCpuTopology(const cpu::SystemReader& reader, int online_cpus_fallback) {
+  std::optional<std::vector<int>> online;
+  if (const std::optional<std::string> text = reader.ReadFile("/sys/devices/system/cpu/online")) {
+    online = report::ParseCpuList(*text);
+  }
+  if (!online || online->empty()) {
+    report::CpuTopology unknown;
+    unknown.online_cpus = online_cpus_fallback;
+    return unknown;
+  }
+  std::vector<std::optional<std::string>> siblings;
+  for (int cpu : *online) {
+    siblings.push_back(reader.ReadFile(
+        fmt::format("/sys/devices/system/cpu/cpu{}/topology/thread_siblings_list", cpu)));
+  }
+  return report::TopologyFromLists(*online, siblings);
 }
 
 }  // namespace cryptobench::cli

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "cpu/cpu_info.h"
+#include "report/scaling.h"
 #include "results/model.h"
 
 namespace cryptobench::cli {
@@ -9,5 +10,11 @@ namespace cryptobench::cli {
 /// The machine's CPU, kernel and tick counter: the CPU facts plus the tick counter's name and
 /// its rate, measured now against CLOCK_MONOTONIC (about 50 ms).
 results::MachineInfo MachineInfoFrom(const cpu::CpuFacts& facts);
+
+/// The online CPUs and how they share cores, read through `reader` from
+/// /sys/devices/system/cpu/online and each online CPU's topology/thread_siblings_list
+/// (Documentation/ABI/stable/sysfs-devices-system-cpu). Unreadable files leave the fields
+/// they feed at 0 (unknown); `online_cpus_fallback` (sysconf) stands in for the online list.
+report::CpuTopology ReadCpuTopology(const cpu::SystemReader& reader, int online_cpus_fallback);
 
 }  // namespace cryptobench::cli

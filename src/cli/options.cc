@@ -136,6 +136,36 @@ int ParseThreads(const std::string& raw) {
   return value;
 }
 
+std::vector<int> ParseThreadList(const std::string& raw) {
+  if (raw.find(',') == std::string::npos) {
+    return {ParseThreads(raw)};
+  }
+  std::vector<int> counts;
+  size_t start = 0;
+  for (;;) {
+    const size_t comma = raw.find(',', start);
+    const std::string item = raw.substr(start, comma == std::string::npos ? comma : comma - start);
+    if (Trim(item).empty()) {
+      throw UsageError(fmt::format("--threads '{}': an empty item in the list", raw));
+    }
+    const int value = ParseThreads(item);
+    if (!counts.empty() && value <= counts.back()) {
+      throw UsageError(fmt::format(
+          "--threads '{}': list the worker counts in increasing order, each once", raw));
+    }
+    counts.push_back(value);
+    if (comma == std::string::npos) {
+      break;
+    }
+    start = comma + 1;
+  }
+  if (counts.front() != 1) {
+    throw UsageError(fmt::format(
+        "--threads '{}': a list must start at 1, the baseline of scaling efficiency", raw));
+  }
+  return counts;
+}
+
 std::map<std::string, std::string> ParseEnvAssignments(const std::vector<std::string>& items) {
   std::map<std::string, std::string> env;
   for (const std::string& item : items) {

@@ -28,6 +28,12 @@ double ParseMaxSeconds(const std::string& text);
 /// Parses --threads: an integer 1..1024.
 int ParseThreads(const std::string& text);
 
+/// Parses --threads as a list of worker counts, comma-separated ("1,2,4"), each 1..1024, in
+/// increasing order without repeats. A single value ("2") gives a one-element list and keeps
+/// its old meaning. A list of several must start at 1: efficiency is measured against one
+/// worker. Throws UsageError otherwise.
+std::vector<int> ParseThreadList(const std::string& text);
+
 /// Parses repeated --env NAME=VALUE into a map. NAME must be a valid environment name.
 std::map<std::string, std::string> ParseEnvAssignments(const std::vector<std::string>& items);
 

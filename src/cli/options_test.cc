@@ -70,6 +70,12 @@ TEST(OptionsTest, ThreadsAndSeconds) {
   for (const char* bad : {"0", "-1", "1.5", "x", "", "100000"}) {
     EXPECT_THROW(ParseThreads(bad), UsageError) << bad;
   }
+  EXPECT_EQ(ParseThreadList("2"), std::vector<int>{2});
+  EXPECT_EQ(ParseThreadList("1,2,4"), (std::vector<int>{1, 2, 4}));
+  EXPECT_EQ(ParseThreadList(" 1, 2"), (std::vector<int>{1, 2}));
+  for (const char* bad : {"2,4", "1,1", "1,4,2", "1,", ",1", "1,,2", "1,0", "1,2000", "0"}) {
+    EXPECT_THROW(ParseThreadList(bad), UsageError) << bad;
+  }
   EXPECT_DOUBLE_EQ(ParseMaxSeconds("0.25"), 0.25);
   for (const char* bad : {"0", "-1", "x", "inf", "5000"}) {
     EXPECT_THROW(ParseMaxSeconds(bad), UsageError) << bad;

@@ -23,6 +23,7 @@
 #include "cpu/cpu_info.h"
 #include "report/report.h"
 #include "report/sanitize.h"
+#include "report/scaling.h"
 #include "results/model.h"
 #include "worker/process.h"
 #include "worker/scheduler.h"
@@ -78,7 +79,8 @@ struct BackendRun {
   const backends::BackendDescriptor* descriptor = nullptr;
   worker::RunPlan plan;
   worker::ProbeResult probe;
-  results::RunResult run;
+  /// One run per worker count of --threads (one, unless a list sweeps them), in its order.
+  std::vector<results::RunResult> runs;
   /// The probe crashed, hung or exited before the library answered: every cell gets this
   /// status and message, and no worker is started (each would fail the same way).
   std::optional<worker::ProbeFailure> load_failure;
@@ -177,6 +179,27 @@ int RunSpeed(const SpeedOptions& options) {
         "csv or markdown",
         openssl_subject, selected.front()->name));
   }
+  const std::vector<int> thread_counts = ParseThreadList(options.threads);
+  const bool sweep = thread_counts.size() > 1;
+  if (sweep && (selected.size() > 1 || IsAllBackends(options.backend))) {
+    throw UsageError(
+        "--threads LIST: a scaling sweep measures one backend; give one --backend, or one "
+        "worker count");
+  }
+  if (sweep) {
+    std::vector<report::Format> formats = {terminal};
+    for (const OutputFile& file : files) {
+      formats.push_back(file.format);
+    }
+    for (report::Format format : formats) {
+      if (!report::RendersScaling(format)) {
+        throw UsageError(fmt::format(
+            "--format {}: a scaling sweep (--threads LIST) is written as table, json, csv or "
+            "markdown",
+            report::FormatName(format)));
+      }
+    }
+  }
   worker::RunPlan base;
   base.executable = worker::SelfExecutable();
   base.env = ParseEnvAssignments(options.env);
@@ -184,7 +207,7 @@ int RunSpeed(const SpeedOptions& options) {
                                                                    std::end(kDefaultInputSizes))
                                            : ParseInputSizes(options.bytes);
   base.decrypt = options.decrypt;
-  base.threads = ParseThreads(options.threads);
+  base.threads = thread_counts.front();
   base.sampler.precision = ParsePrecision(options.precision);
   base.sampler.max_seconds = ParseMaxSeconds(options.max_seconds);
   base.worker_timeout_seconds = options.worker_timeout;
@@ -247,7 +270,7 @@ int RunSpeed(const SpeedOptions& options) {
   const results::MachineInfo machine =
       MachineInfoFrom(cpu::GatherCpuFacts(cpu::RealSystemReader()));
   for (BackendRun& backend : runs) {
-    results::RunResult& run = backend.run;
+    results::RunResult run;
     run.created_utc = created_utc;
     run.source.tool_version = CRYPTOBENCH_VERSION;
     run.library = backend.probe.library;
@@ -269,62 +292,80 @@ int RunSpeed(const SpeedOptions& options) {
     run.method.min_samples = base.sampler.min_samples;
     run.method.confidence = base.sampler.confidence;
     run.method.target_sample_seconds = base.sampler.target_sample_seconds;
-    run.method.threads = base.threads;
     run.method.input_sizes = base.input_sizes;
+    for (int threads : thread_counts) {
+      run.method.threads = threads;
+      backend.runs.push_back(run);
+    }
   }
-  if (base.threads > machine.online_cpus && machine.online_cpus > 0) {
-    std::fprintf(stderr,
-                 "warning: --threads %d exceeds the %d online CPUs: workers share cores, so the "
-                 "aggregate is not %d cores' worth\n",
-                 base.threads, machine.online_cpus, base.threads);
+  for (int threads : thread_counts) {
+    if (threads > machine.online_cpus && machine.online_cpus > 0) {
+      std::fprintf(stderr,
+                   "warning: --threads %d exceeds the %d online CPUs: workers share cores, so "
+                   "the aggregate is not %d cores' worth\n",
+                   threads, machine.online_cpus, threads);
+    }
   }
 
   size_t total_cells = 0;
   for (const AlgorithmInfo* alg : algorithms) {
-    total_cells += worker::PlannedCells(*alg, base).size() * runs.size();
+    total_cells += worker::PlannedCells(*alg, base).size() * runs.size() * thread_counts.size();
   }
   {
     Progress progress(options.progress && isatty(STDERR_FILENO), total_cells);
-    // Algorithm by algorithm, every backend in turn: slow drift (thermal, other load) then
-    // touches all backends alike instead of whichever ran last.
+    // Algorithm by algorithm, every backend (or worker count) in turn: slow drift (thermal,
+    // other load) then touches all alike instead of whichever ran last.
     for (const AlgorithmInfo* alg : algorithms) {
       for (BackendRun& backend : runs) {
-        if (backend.load_failure) {
-          results::AlgorithmResult failed = worker::FailedAlgorithm(
-              *alg, backend.plan, backend.load_failure->status(), backend.load_failure->what());
-          for (const results::Cell& cell : failed.cells) {
-            progress.CellDone(*alg, cell);
+        for (results::RunResult& run : backend.runs) {
+          worker::RunPlan plan = backend.plan;
+          plan.threads = run.method.threads;
+          if (backend.load_failure) {
+            results::AlgorithmResult failed = worker::FailedAlgorithm(
+                *alg, plan, backend.load_failure->status(), backend.load_failure->what());
+            for (const results::Cell& cell : failed.cells) {
+              progress.CellDone(*alg, cell);
+            }
+            run.algorithms.push_back(std::move(failed));
+            continue;
           }
-          backend.run.algorithms.push_back(std::move(failed));
-          continue;
-        }
-        if (!backend.probe.MaySupport(std::string(alg->name))) {
-          results::AlgorithmResult unsupported = UnsupportedResult(*alg, backend);
-          for (const results::Cell& cell : unsupported.cells) {
-            progress.CellDone(*alg, cell);
+          if (!backend.probe.MaySupport(std::string(alg->name))) {
+            results::AlgorithmResult unsupported = UnsupportedResult(*alg, backend);
+            for (const results::Cell& cell : unsupported.cells) {
+              progress.CellDone(*alg, cell);
+            }
+            run.algorithms.push_back(std::move(unsupported));
+            continue;
           }
-          backend.run.algorithms.push_back(std::move(unsupported));
-          continue;
+          progress.Start(*alg, runs.size() > 1 ? backend.plan.backend
+                               : sweep         ? fmt::format("{} workers", plan.threads)
+                                               : "");
+          run.algorithms.push_back(worker::MeasureAlgorithm(
+              *alg, plan, [&progress](const AlgorithmInfo& a, const results::Cell& cell) {
+                progress.CellDone(a, cell);
+              }));
         }
-        progress.Start(*alg, runs.size() > 1 ? backend.plan.backend : "");
-        backend.run.algorithms.push_back(worker::MeasureAlgorithm(
-            *alg, backend.plan, [&progress](const AlgorithmInfo& a, const results::Cell& cell) {
-              progress.CellDone(a, cell);
-            }));
       }
     }
   }
   std::vector<results::RunResult> results_by_backend;
   bool failures = false;
   for (BackendRun& backend : runs) {
-    results::DeriveAllFigures(backend.run);
-    failures = failures || results::HasFailures(backend.run);
-    results_by_backend.push_back(std::move(backend.run));
+    for (results::RunResult& run : backend.runs) {
+      results::DeriveAllFigures(run);
+      failures = failures || results::HasFailures(run);
+      results_by_backend.push_back(std::move(run));
+    }
   }
 
-  const auto rendered = [&results_by_backend](report::Format format) {
+  const report::CpuTopology topology =
+      sweep ? ReadCpuTopology(cpu::RealSystemReader(), machine.online_cpus) : report::CpuTopology{};
+  const auto rendered = [&results_by_backend, sweep, &topology](report::Format format) {
     std::ostringstream out;
-    if (results_by_backend.size() == 1) {
+    if (sweep) {
+      // One backend, one run per worker count (checked above).
+      report::RenderScaling(results_by_backend, topology, format, out);
+    } else if (results_by_backend.size() == 1) {
       report::Render(results_by_backend.front(), format, out);
     } else {
       report::RenderBackends(results_by_backend, format, out);

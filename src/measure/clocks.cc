@@ -33,6 +33,7 @@ void ReadCpuClocks(ClockReading* reading) {
     reading->user_ns = ToNs(usage.ru_utime);
     reading->sys_ns = ToNs(usage.ru_stime);
     reading->involuntary_switches = usage.ru_nivcsw;
+    reading->voluntary_switches = usage.ru_nvcsw;
   }
 }
 

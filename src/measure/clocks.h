@@ -16,6 +16,8 @@ struct ClockReading {
   uint64_t ticks = 0;   ///< time-stamp counter: RDTSC on x86-64, CNTVCT_EL0 on AArch64, else 0
   int64_t involuntary_switches = 0;  ///< getrusage(RUSAGE_SELF) ru_nivcsw: times the scheduler
                                      ///< took the CPU away (preemptions), a count
+  int64_t voluntary_switches = 0;    ///< getrusage(RUSAGE_SELF) ru_nvcsw: times the process gave
+                                     ///< up the CPU itself (blocked: a lock, I/O, a sleep), a count
 };
 
 /// Reads all clocks (tick counter last, so it brackets the work most tightly). Use it at the

@@ -51,6 +51,8 @@ bool TimeBatch(const BatchFn& run, uint64_t batch, Sample* sample) {
   sample->ticks = after.ticks - before.ticks;
   sample->preemptions = static_cast<uint64_t>(
       std::max<int64_t>(after.involuntary_switches - before.involuntary_switches, 0));
+  sample->voluntary_switches = static_cast<uint64_t>(
+      std::max<int64_t>(after.voluntary_switches - before.voluntary_switches, 0));
   return ok;
 }
 

@@ -26,6 +26,10 @@ struct Sample {
   /// another task mid-sample, so wall_ns includes time not spent on this work. Waiting for a
   /// device or the kernel (an offload engine) is a voluntary switch and does not count.
   uint64_t preemptions = 0;
+  /// Voluntary context switches during the sample (getrusage ru_nvcsw): the worker blocked
+  /// (a sleeping lock such as a futex or flock, I/O, a device). A CPU-bound operation makes
+  /// none; many per sample mean the worker spent part of wall_ns waiting, not computing.
+  uint64_t voluntary_switches = 0;
 };
 
 /// Settings of the sampling loop. Defaults give "a few milliseconds" per sample and +-1% CI.

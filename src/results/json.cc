@@ -23,6 +23,9 @@ Json SampleToJsonAs(const measure::Sample& sample) {
   j["sys_ns"] = sample.sys_ns;
   j["ticks"] = sample.ticks;
   j["preemptions"] = sample.preemptions;
+  if (sample.voluntary_switches > 0) {
+    j["voluntary_switches"] = sample.voluntary_switches;  // optional: absent means 0
+  }
   return j;
 }
 

@@ -173,10 +173,10 @@ const json* FindArray(const json& obj, const std::string& path, std::string_view
   return j == nullptr ? nullptr : &ExpectArray(*j, Member(path, key));
 }
 
-// A sample that ParseJsonBounded packed (kPackedSampleSubtype): seven 64-bit fields, in
+// A sample that ParseJsonBounded packed (kPackedSampleSubtype): eight 64-bit fields, in
 // measure::Sample's order, host byte order (it never leaves the process).
 constexpr std::uint8_t kPackedSampleSubtype = 0x53;  // 'S'
-constexpr size_t kPackedFields = 7;
+constexpr size_t kPackedFields = 8;
 
 json PackSample(const measure::Sample& sample) {
   const uint64_t fields[kPackedFields] = {sample.iterations,
@@ -185,7 +185,8 @@ json PackSample(const measure::Sample& sample) {
                                           static_cast<uint64_t>(sample.user_ns),
                                           static_cast<uint64_t>(sample.sys_ns),
                                           sample.ticks,
-                                          sample.preemptions};
+                                          sample.preemptions,
+                                          sample.voluntary_switches};
   std::vector<std::uint8_t> bytes(sizeof fields);
   std::memcpy(bytes.data(), fields, sizeof fields);
   return json::binary(std::move(bytes), kPackedSampleSubtype);
@@ -205,6 +206,7 @@ measure::Sample ReadSample(const json& j, const std::string& path) {
     sample.sys_ns = static_cast<int64_t>(fields[4]);
     sample.ticks = fields[5];
     sample.preemptions = fields[6];
+    sample.voluntary_switches = fields[7];
     return sample;
   }
   ExpectObject(j, path);
@@ -218,6 +220,8 @@ measure::Sample ReadSample(const json& j, const std::string& path) {
   ReadUnsigned(j, path, "ticks", &sample.ticks, true);
   // Optional: documents written before preemptions were counted have none recorded.
   ReadUnsigned(j, path, "preemptions", &sample.preemptions, false);
+  // Optional: written only when non-zero (and absent from older documents).
+  ReadUnsigned(j, path, "voluntary_switches", &sample.voluntary_switches, false);
   return sample;
 }
 

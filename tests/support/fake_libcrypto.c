@@ -12,7 +12,19 @@
  *                 own;
  *          timed  in EVP_DigestUpdate once it has been called 1000 times: inside the timed
  *                 loop of any digest (known-answer tests make a few dozen calls).
- * Nothing happens without the variable. */
+ * Nothing happens without the variable.
+ *
+ * CRYPTOBENCH_FAKE_LOCK=PATH (for the scaling tests, tests/integration/scaling_test.cc) makes
+ * every EVP_DigestUpdate hold an exclusive flock(2) on PATH for the whole call: a global lock
+ * shared by every process that loads this library, as a library-wide lock is shared by the
+ * threads of one process. CRYPTOBENCH_FAKE_SLEEP_US=N makes every EVP_DigestUpdate also sleep
+ * N microseconds (inside the lock, if there is one), as a call that waits for a device does.
+ * A process that finds the lock taken sleeps in the kernel until it is free (a voluntary
+ * context switch), so its CPU time stops while its wall time runs. A spinlock would keep a
+ * waiter at 100% CPU instead; it is not used because a spinning waiter that shares a core with
+ * the holder (a loaded machine) delays the holder itself, so the outcome would depend on the
+ * load. The sleep makes the test independent of free cores: two workers that sleep most of
+ * each operation overlap on one core as well as on two, unless a lock serialises them. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <fcntl.h>
@@ -22,6 +34,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <sys/file.h>
 #include <sys/stat.h>
 
 static void Misbehave(const char* kind) {
@@ -105,6 +118,16 @@ const void* EVP_get_digestbyname(const char* name) {
   return real != NULL ? real(name) : NULL;
 }
 
+/* The descriptor of CRYPTOBENCH_FAKE_LOCK's file, opened on first use; -1 without one. */
+static int LockFd(void) {
+  static int fd = -2;
+  if (fd == -2) {
+    const char* path = getenv("CRYPTOBENCH_FAKE_LOCK");
+    fd = path != NULL && path[0] != '\0' ? open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600) : -1;
+  }
+  return fd;
+}
+
 int EVP_DigestUpdate(void* ctx, const void* data, size_t len) {
   static unsigned long calls = 0;
   if (++calls > 1000) {
@@ -112,5 +135,22 @@ int EVP_DigestUpdate(void* ctx, const void* data, size_t len) {
   }
   int (*real)(void*, const void*, size_t) =
       (int (*)(void*, const void*, size_t))(size_t)Real("EVP_DigestUpdate");
-  return real != NULL ? real(ctx, data, len) : 0;
+  const int lock = LockFd();
+  if (lock >= 0 && flock(lock, LOCK_EX) != 0) {
+    return 0; /* the caller sees a failed update */
+  }
+  static long sleep_us = -1;
+  if (sleep_us < 0) {
+    const char* text = getenv("CRYPTOBENCH_FAKE_SLEEP_US");
+    sleep_us = text != NULL ? atol(text) : 0;
+    sleep_us = sleep_us > 0 && sleep_us < 1000000 ? sleep_us : 0;
+  }
+  if (sleep_us > 0) {
+    usleep((useconds_t)sleep_us);
+  }
+  const int ok = real != NULL ? real(ctx, data, len) : 0;
+  if (lock >= 0) {
+    flock(lock, LOCK_UN);
+  }
+  return ok;
 }
