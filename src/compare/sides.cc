@@ -57,17 +57,7 @@ std::vector<results::RunResult> ReadResultsJson(std::string_view text,
   }
   std::vector<results::RunResult> runs;
   try {
-    if (doc.is_object() && doc.contains("runs")) {
-      if (!doc.at("runs").is_array()) {
-        throw std::runtime_error("results JSON: runs: expected an array");
-      }
-      for (const nlohmann::json& run : doc.at("runs")) {
-        runs.push_back(results::FromJson(run));
-      }
-    } else {
-      runs.push_back(results::FromJson(doc));
-    }
-    results::CheckInputSize(runs);
+    runs = results::RunsFromJson(doc);
   } catch (const nlohmann::json::exception& e) {
     throw UsageError(fmt::format("{}: {}", file_name, e.what()));
   } catch (const std::runtime_error& e) {

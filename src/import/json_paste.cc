@@ -129,17 +129,10 @@ std::vector<results::RunResult> ReadPastedJson(const PastedJson& json, std::stri
   }
   std::vector<results::RunResult> runs;
   try {
-    if (doc.contains("runs")) {
-      if (!doc.at("runs").is_array() || doc.at("runs").empty()) {
-        throw std::runtime_error("runs: expected a non-empty array");
-      }
-      for (const nlohmann::json& run : doc.at("runs")) {
-        runs.push_back(results::FromJson(run));
-      }
-    } else {
-      runs.push_back(results::FromJson(doc));
+    if (doc.contains("runs") && (!doc.at("runs").is_array() || doc.at("runs").empty())) {
+      throw std::runtime_error("runs: expected a non-empty array");
     }
-    results::CheckInputSize(runs);
+    runs = results::RunsFromJson(doc);
   } catch (const std::exception& e) {
     throw ImportError(json.line,
                       fmt::format("expected a cryptobench result JSON, found one that is not "

@@ -27,6 +27,12 @@ std::string RunsToJsonText(const std::vector<RunResult>& runs);
 /// schema_version.
 RunResult FromJson(const nlohmann::json& doc);
 
+/// The runs of a result document as speed, import and report write it: each entry of "runs"
+/// (several wrapped), else the document as one run (FromJson), checked together against the
+/// input caps (CheckInputSize). Throws std::runtime_error ("results JSON: runs: expected an
+/// array", or FromJson's errors) and InputLimitError past a cap.
+std::vector<RunResult> RunsFromJson(const nlohmann::json& doc);
+
 /// Parses JSON text with memory bounded by its size, for documents from any input: an object
 /// tree of at most kMaxJsonTreeBytes outside raw samples, nested at most kMaxJsonDepth deep
 /// (results/limits.h); the raw samples of a result (algorithms[].cells[].workers[].samples[],

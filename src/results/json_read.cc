@@ -667,6 +667,22 @@ RunResult FromJson(const nlohmann::json& doc) {
   }
 }
 
+std::vector<RunResult> RunsFromJson(const nlohmann::json& doc) {
+  std::vector<RunResult> runs;
+  if (doc.is_object() && doc.contains("runs")) {
+    if (!doc.at("runs").is_array()) {
+      throw std::runtime_error("results JSON: runs: expected an array");
+    }
+    for (const nlohmann::json& run : doc.at("runs")) {
+      runs.push_back(FromJson(run));
+    }
+  } else {
+    runs.push_back(FromJson(doc));
+  }
+  CheckInputSize(runs);
+  return runs;
+}
+
 measure::Sample SampleFromJson(const nlohmann::json& j) {
   try {
     return ReadSample(j, "sample");
