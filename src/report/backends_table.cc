@@ -159,14 +159,6 @@ void AddRows(const std::vector<BackendRow>& rows, bool symmetric, bool implement
   doc.Add(std::move(table), kHumanTargets);
 }
 
-// A section heading: the terminal's one line, or Markdown's heading and a sentence under it.
-void AddSection(Document& doc, const std::string& text_heading, const std::string& title,
-                const std::string& caption) {
-  doc.Add(Heading{text_heading, 2}, kTextTarget);
-  doc.Add(Heading{title, 2}, kMarkdownTarget);
-  doc.Add(Paragraph{caption}, kMarkdownTarget);
-}
-
 }  // namespace
 
 Document BackendsDocument(const std::vector<RunResult>& runs) {
@@ -178,13 +170,7 @@ Document BackendsDocument(const std::vector<RunResult>& runs) {
   const BackendsView view = BuildBackendsView(runs);
   const double confidence = runs.front().method.confidence * 100;
   if (!view.symmetric.empty()) {
-    AddSection(
-        doc,
-        fmt::format("Symmetric throughput, MB/s (10^6 bytes/s): median ± half-width of its "
-                    "{:g}% CI",
-                    confidence),
-        "Symmetric throughput",
-        fmt::format("MB/s = 10^6 bytes/s; median ± half-width of its {:g}% CI.", confidence));
+    AddMeasuredSymmetricSection(doc, confidence);
     std::vector<Column> sizes;
     for (uint64_t size : view.sizes) {
       sizes.emplace_back(FormatSize(size), "", Align::kRight, Column::Kind::kValue, "MB/s");

@@ -153,6 +153,15 @@ struct Document {
   }
 };
 
+/// A section heading: the terminal's one line (`text_heading`), or Markdown's heading
+/// (`title`) and a sentence under it (`caption`).
+void AddSection(Document& doc, const std::string& text_heading, const std::string& title,
+                const std::string& caption);
+
+/// The heading of measured symmetric throughput (MB/s, median and its CI at
+/// `confidence_percent`, e.g. 95), shared by the one-run and the several-backend tables.
+void AddMeasuredSymmetricSection(Document& doc, double confidence_percent);
+
 /// Writers. Each writes the blocks (and fields and notes) meant for it, in order, and skips
 /// the rest; all are deterministic. The caller makes strings printable first (SanitizeRun).
 ///

@@ -187,6 +187,23 @@ std::string PlainText(const Inline& spans) {
   return out;
 }
 
+void AddSection(Document& doc, const std::string& text_heading, const std::string& title,
+                const std::string& caption) {
+  doc.Add(Heading{text_heading, 2}, kTextTarget);
+  doc.Add(Heading{title, 2}, kMarkdownTarget);
+  doc.Add(Paragraph{caption}, kMarkdownTarget);
+}
+
+void AddMeasuredSymmetricSection(Document& doc, double confidence_percent) {
+  AddSection(
+      doc,
+      fmt::format("Symmetric throughput, MB/s (10^6 bytes/s): median ± half-width of its "
+                  "{:g}% CI",
+                  confidence_percent),
+      "Symmetric throughput",
+      fmt::format("MB/s = 10^6 bytes/s; median ± half-width of its {:g}% CI.", confidence_percent));
+}
+
 void WriteText(const Document& document, std::ostream& out) {
   for (const Block& block : document.blocks) {
     if (!For(block.targets, kTextTarget)) {

@@ -176,14 +176,6 @@ void AddEnvironment(const RunResult& run, Document& doc) {
   }
 }
 
-// A section heading: the terminal's one line, or Markdown's heading and a sentence under it.
-void AddSection(Document& doc, const std::string& text_heading, const std::string& title,
-                const std::string& caption) {
-  doc.Add(Heading{text_heading, 2}, kTextTarget);
-  doc.Add(Heading{title, 2}, kMarkdownTarget);
-  doc.Add(Paragraph{caption}, kMarkdownTarget);
-}
-
 TableCell Figure(std::string text, const results::Estimate& estimate, double scale) {
   TableCell cell(std::move(text));
   cell.value = estimate.value * scale;
@@ -200,13 +192,7 @@ void AddSymmetric(const RunResult& run, const SymmetricGrid& grid, Document& doc
         doc, "Symmetric throughput, MB/s (10^6 bytes/s): one figure per cell as reported, no CI",
         "Symmetric throughput", "MB/s = 10^6 bytes/s; one figure per cell as reported, no CI.");
   } else {
-    AddSection(
-        doc,
-        fmt::format("Symmetric throughput, MB/s (10^6 bytes/s): median ± half-width of its "
-                    "{:g}% CI",
-                    confidence),
-        "Symmetric throughput",
-        fmt::format("MB/s = 10^6 bytes/s; median ± half-width of its {:g}% CI.", confidence));
+    AddMeasuredSymmetricSection(doc, confidence);
   }
   Table table;
   table.columns = {{"algorithm", "Algorithm", Align::kLeft},
