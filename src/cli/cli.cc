@@ -184,6 +184,9 @@ int Run(int argc, char** argv) {
       ->allow_extra_args(false);
   speed_cmd->add_flag_callback(
       "--no-progress", [&] { speed.progress = false; }, "No progress display on stderr");
+  speed_cmd->add_flag_callback(
+      "--no-pin", [&] { speed.pin = false; },
+      "Do not pin each measuring worker to a CPU of its own (default: the idlest allowed CPU)");
   speed_cmd->add_option("--test-fault", speed.test_fault)->group("");
   speed_cmd->add_option("--worker-timeout", speed.worker_timeout)->group("");
 

@@ -36,6 +36,7 @@ struct SpeedOptions {
   std::vector<std::string> outputs;  ///< --output FILE, repeatable (ResolveOutputFiles)
   std::vector<std::string> env;
   bool progress = true;
+  bool pin = true;           ///< false: --no-pin (workers stay where the scheduler puts them)
   StoreOptions store;        ///< --save, --name, --store
   std::string command_line;  ///< as typed, for the store's record
   // Test-only (hidden): fault injection and a short worker timeout.

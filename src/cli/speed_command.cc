@@ -211,6 +211,7 @@ int RunSpeed(const SpeedOptions& options) {
   base.sampler.precision = ParsePrecision(options.precision);
   base.sampler.max_seconds = ParseMaxSeconds(options.max_seconds);
   base.worker_timeout_seconds = options.worker_timeout;
+  base.pin = options.pin;
   if (!options.test_fault.empty()) {
     const size_t colon = options.test_fault.find(':');
     base.test_fault = options.test_fault.substr(0, colon);
@@ -293,8 +294,11 @@ int RunSpeed(const SpeedOptions& options) {
     run.method.confidence = base.sampler.confidence;
     run.method.target_sample_seconds = base.sampler.target_sample_seconds;
     run.method.input_sizes = base.input_sizes;
+    run.method.pinning = base.pin ? "idlest allowed CPU per worker" : "off (--no-pin)";
     for (int threads : thread_counts) {
       run.method.threads = threads;
+      // Several workers share one synchronised window: one stretch each, no rounds.
+      run.method.rounds = threads == 1 ? base.sampler.rounds : 1;
       backend.runs.push_back(run);
     }
   }

@@ -91,9 +91,14 @@ bool TakeSample(const BatchFn& run, uint64_t batch, SampleRun* result,
 
 }  // namespace
 
-uint64_t Calibrate(const BatchFn& run, const SamplerConfig& config, std::string* error) {
+uint64_t Calibrate(const BatchFn& run, const SamplerConfig& config, std::string* error,
+                   WarmupReport* warmup) {
+  WarmupReport report;
   if (config.warmup_seconds > 0) {
     const Clock::time_point start = Clock::now();
+    const double longest = std::max(config.warmup_max_seconds, config.warmup_seconds);
+    const double full_batch = config.warmup_seconds * kWarmupBatchFraction;
+    std::vector<double> rates;  // of batches long enough to mean something
     uint64_t batch = 1;
     while (true) {
       const Clock::time_point batch_start = Clock::now();
@@ -101,14 +106,23 @@ uint64_t Calibrate(const BatchFn& run, const SamplerConfig& config, std::string*
         SetError(error, kOperationFailed);
         return 0;
       }
-      if (SecondsSince(start) >= config.warmup_seconds) {
+      const double took = SecondsSince(batch_start);
+      if (took >= full_batch) {
+        rates.push_back(static_cast<double>(batch) / took);
+      }
+      const double elapsed = SecondsSince(start);
+      report.settled = RatesSettled(rates, kWarmupSettleWindow, config.warmup_tolerance);
+      if ((elapsed >= config.warmup_seconds && report.settled) || elapsed >= longest) {
+        report.seconds = elapsed;
         break;
       }
-      if (SecondsSince(batch_start) < config.warmup_seconds * kWarmupBatchFraction &&
-          batch < kMaxBatch) {
+      if (took < full_batch && batch < kMaxBatch) {
         batch *= 2;
       }
     }
+  }
+  if (warmup != nullptr) {
+    *warmup = report;
   }
   uint64_t batch = 1;
   while (true) {
@@ -156,6 +170,79 @@ SampleRun SampleUntilPrecise(const BatchFn& run, uint64_t batch, const SamplerCo
     if (SecondsSince(start) >= config.max_seconds) {
       break;
     }
+  }
+  return result;
+}
+
+std::vector<double> RoundFigures(const std::vector<Sample>& samples,
+                                 const std::vector<size_t>& round_sizes, bool skip_preempted) {
+  std::vector<double> figures;
+  size_t begin = 0;
+  for (size_t size : round_sizes) {
+    const size_t end = std::min(samples.size(), begin + size);
+    std::vector<double> all;
+    std::vector<double> undisturbed;
+    for (size_t i = begin; i < end; ++i) {
+      all.push_back(Throughput(samples[i]));
+      if (samples[i].preemptions == 0) {
+        undisturbed.push_back(all.back());
+      }
+    }
+    begin = end;
+    if (all.empty()) {
+      continue;
+    }
+    figures.push_back(stats::Median(skip_preempted && !undisturbed.empty() ? undisturbed : all));
+  }
+  return figures;
+}
+
+SampleRun SampleInRounds(const BatchFn& run, uint64_t batch, const SamplerConfig& config,
+                         const BetweenSamplesFn& between) {
+  if (config.rounds <= 1) {
+    return SampleUntilPrecise(run, batch, config, between);
+  }
+  batch = std::max<uint64_t>(batch, 1);
+  SampleRun result;
+  std::vector<double> all_throughputs;
+  const double slot = config.max_seconds / static_cast<double>(config.rounds);
+  for (size_t round = 0; round < config.rounds; ++round) {
+    const Clock::time_point start = Clock::now();
+    const size_t first = result.samples.size();
+    std::vector<double> throughputs;
+    size_t next_check = 0;
+    while (result.samples.size() < config.max_samples) {
+      if (!TakeSample(run, batch, &result, &throughputs)) {
+        break;
+      }
+      if (between) {
+        between();
+      }
+      const size_t count = result.samples.size() - first;
+      if (count >= config.min_samples && count >= next_check) {
+        if (PreciseEnough(throughputs, config)) {
+          break;
+        }
+        next_check = count < kCheckEverySampleBelow
+                         ? count + 1
+                         : count + static_cast<size_t>(static_cast<double>(count) * kCheckGrowth);
+      }
+      if (SecondsSince(start) >= slot && count >= 1) {
+        break;
+      }
+    }
+    result.round_sizes.push_back(result.samples.size() - first);
+    all_throughputs.insert(all_throughputs.end(), throughputs.begin(), throughputs.end());
+    if (!result.error.empty() || result.samples.size() >= config.max_samples) {
+      break;
+    }
+  }
+  if (result.error.empty() && !all_throughputs.empty()) {
+    const double value = stats::Median(all_throughputs);
+    const std::optional<stats::Interval> interval =
+        RoundsInterval(RoundFigures(result.samples, result.round_sizes, true), value);
+    result.precision_reached =
+        interval && value > 0 && (interval->high - interval->low) / 2 / value <= config.precision;
   }
   return result;
 }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "measure/clocks.h"
+#include "measure/rounds.h"
 
 namespace cryptobench::measure {
 
@@ -41,13 +42,32 @@ struct SamplerConfig {
   size_t min_samples = 5;                ///< never stop before this many samples
   size_t max_samples = 100000;           ///< hard cap on the number of samples
   double target_sample_seconds = 0.003;  ///< calibrate the batch so one sample lasts this long
-  double warmup_seconds = 0.02;          ///< run the operation this long before calibrating
-  double confidence = 0.95;              ///< confidence level of the stopping CI
+  double warmup_seconds = 0.02;          ///< warm up at least this long before calibrating, seconds
+  /// ...and then until the rate has settled (RatesSettled over kWarmupSettleWindow batches
+  /// within warmup_tolerance), but never longer than this, seconds
+  double warmup_max_seconds = 0.1;
+  double warmup_tolerance = 0.02;  ///< (max - min) / median of the last batches' rates, 0..1
+  double confidence = 0.95;        ///< confidence level of the stopping CI
+  /// SampleInRounds: the budget is split into this many rounds (measure/rounds.h); 1 = one
+  /// stretch, as SampleUntilPrecise
+  size_t rounds = kDefaultRounds;
 };
 
-/// Warms up, then finds the batch size (iterations per sample, >= 1) whose run takes at least
+/// Warm-up batches whose rates must agree for the warm-up to count as settled.
+inline constexpr size_t kWarmupSettleWindow = 3;
+
+/// How the warm-up ended (Calibrate).
+struct WarmupReport {
+  double seconds = 0;    ///< time spent warming up, seconds
+  bool settled = false;  ///< the rate settled; false: stopped at warmup_max_seconds
+};
+
+/// Warms up (at least config.warmup_seconds, then until the rate of successive batches has
+/// settled, at most config.warmup_max_seconds; how it ended goes to *warmup if given), then
+/// finds the batch size (iterations per sample, >= 1) whose run takes at least
 /// config.target_sample_seconds, doubling from 1. Returns 0 and sets *error if `run` fails.
-uint64_t Calibrate(const BatchFn& run, const SamplerConfig& config, std::string* error);
+uint64_t Calibrate(const BatchFn& run, const SamplerConfig& config, std::string* error,
+                   WarmupReport* warmup = nullptr);
 
 /// Result of SampleUntilPrecise / SampleForWindow.
 struct SampleRun {
@@ -57,6 +77,8 @@ struct SampleRun {
   /// Wall-clock time from the start of the first sample to the end of the last, nanoseconds:
   /// unlike the samples' sum it includes time spent waiting for a core between samples.
   int64_t window_ns = 0;
+  /// SampleInRounds: how many of `samples` (in order) each round took; empty for one stretch.
+  std::vector<size_t> round_sizes;
 };
 
 /// Called between samples, outside the timed region (a worker tells its parent it is alive).
@@ -67,6 +89,19 @@ using BetweenSamplesFn = std::function<void()>;
 /// set, runs after every sample.
 SampleRun SampleUntilPrecise(const BatchFn& run, uint64_t batch, const SamplerConfig& config,
                              const BetweenSamplesFn& between = {});
+
+/// Takes config.rounds rounds of samples of `batch` iterations, each in a slot of
+/// config.max_seconds / rounds: a round ends when its slot has passed, or earlier once it holds
+/// >= min_samples and its own median's CI is within config.precision. precision_reached: the
+/// RoundsInterval of the rounds' median rates is within config.precision of the median of all
+/// samples. With config.rounds <= 1 this is SampleUntilPrecise (round_sizes empty).
+SampleRun SampleInRounds(const BatchFn& run, uint64_t batch, const SamplerConfig& config,
+                         const BetweenSamplesFn& between = {});
+
+/// Median rate (iterations per second) of each round of `run` (SampleRun::round_sizes), over
+/// its unpreempted samples when `skip_preempted` and it has any, else over all of them.
+std::vector<double> RoundFigures(const std::vector<Sample>& samples,
+                                 const std::vector<size_t>& round_sizes, bool skip_preempted);
 
 /// Takes samples of `batch` iterations until `window_seconds` of wall-clock time have passed
 /// (and at least min_samples). Used when several workers share one wall-clock window.

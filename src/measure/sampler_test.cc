@@ -1,5 +1,6 @@
 #include "measure/sampler.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <vector>
@@ -254,6 +255,79 @@ TEST(HarnessOverheadTest, TimesBothLoopShapesAndTheClockReads) {
     EXPECT_GE(cost.ns_per_call_high, cost.ns_per_call);
   }
   EXPECT_GT(overhead.clock_pair_ns, 0.0);
+}
+
+}  // namespace
+}  // namespace cryptobench::measure
+
+namespace cryptobench::measure {
+namespace {
+
+TEST(SampleInRoundsTest, SpreadsRoundsOverTheBudget) {
+  SamplerConfig config;
+  config.precision = 0;  // never precise: every round spends its slot
+  config.max_seconds = 0.12;
+  config.rounds = 4;
+  const Clock::time_point start = Clock::now();
+  const SampleRun run = SampleInRounds(JitteryFn(1000), 1000, config);  // ~1-3 ms samples
+  const double elapsed = SecondsSince(start);
+  EXPECT_TRUE(run.error.empty());
+  ASSERT_EQ(run.round_sizes.size(), 4u);
+  size_t total = 0;
+  for (size_t size : run.round_sizes) {
+    EXPECT_GE(size, 1u);
+    total += size;
+  }
+  EXPECT_EQ(total, run.samples.size());
+  EXPECT_GE(elapsed, config.max_seconds);  // each round waited for the end of its slot
+  EXPECT_EQ(RoundFigures(run.samples, run.round_sizes, true).size(), 4u);
+}
+
+TEST(SampleInRoundsTest, OneRoundIsOneStretch) {
+  SamplerConfig config;
+  config.precision = 0.02;
+  config.rounds = 1;
+  const SampleRun run = SampleInRounds(SpinFn(1000), 500, config);
+  EXPECT_TRUE(run.round_sizes.empty());
+  EXPECT_GE(run.samples.size(), 6u);
+}
+
+TEST(CalibrateTest, WarmupWaitsForARateThatSettles) {
+  // The cost per iteration falls from 3 us by 50 ns a batch for 40 batches, then stays at
+  // 1 us: a figure still moving (3 successive batches differ by >= 3.3%) when the minimum
+  // warm-up (5 ms) is over. The warm-up must outlast the ramp.
+  SamplerConfig config;
+  config.warmup_seconds = 0.005;
+  config.warmup_max_seconds = 1.0;
+  config.target_sample_seconds = 0.001;
+  int calls = 0;
+  const BatchFn slow_then_fast = [&calls](uint64_t iterations) {
+    ++calls;
+    const int64_t ns = 1000 + 50 * std::max(0, 40 - calls);
+    const Clock::time_point end =
+        Clock::now() + std::chrono::nanoseconds(static_cast<int64_t>(iterations) * ns);
+    while (Clock::now() < end) {
+    }
+    return true;
+  };
+  std::string error;
+  WarmupReport warmup;
+  ASSERT_GT(Calibrate(slow_then_fast, config, &error, &warmup), 0u);
+  EXPECT_TRUE(warmup.settled);
+  EXPECT_GT(calls, 40);
+  EXPECT_LT(warmup.seconds, 1.0);
+}
+
+TEST(CalibrateTest, WarmupStopsAtItsBoundWhenTheRateNeverSettles) {
+  SamplerConfig config;
+  config.warmup_seconds = 0.005;
+  config.warmup_max_seconds = 0.03;
+  config.warmup_tolerance = 0.0;  // nothing real agrees exactly
+  std::string error;
+  WarmupReport warmup;
+  ASSERT_GT(Calibrate(JitteryFn(1000), config, &error, &warmup), 0u);
+  EXPECT_FALSE(warmup.settled);
+  EXPECT_GE(warmup.seconds, 0.03);
 }
 
 }  // namespace

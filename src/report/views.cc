@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "algorithms/catalog.h"
+#include "measure/cpu_placement.h"
 #include "report/catalog_entry.h"
 #include "report/format_util.h"
 
@@ -188,6 +189,50 @@ std::vector<std::string> NoteLines(const results::RunResult& run) {
     }
   }
   lines.insert(lines.end(), unsupported.begin(), unsupported.end());
+  for (std::string& line : PlacementNoteLines(run)) {
+    lines.push_back(std::move(line));
+  }
+  return lines;
+}
+
+std::vector<std::string> PlacementNoteLines(const results::RunResult& run) {
+  std::vector<std::string> lines;
+  std::set<int> pinned;
+  std::set<std::string> not_pinned;
+  std::vector<std::string> disturbed;
+  for (const AlgorithmResult& alg : run.algorithms) {
+    for (const Cell& cell : alg.cells) {
+      if (cell.status != CellStatus::kOk) {
+        continue;
+      }
+      const std::string where =
+          fmt::format("{} {} at {}", alg.algorithm, cell.operation, FormatSize(cell.input_len));
+      for (const results::WorkerSamples& worker : cell.workers) {
+        if (worker.pinned_cpu >= 0) {
+          pinned.insert(worker.pinned_cpu);
+        } else if (!worker.pin_note.empty()) {
+          not_pinned.insert(worker.pin_note);
+        }
+        if (!worker.disturbed.empty()) {
+          disturbed.push_back(fmt::format("disturbed: {}: {}{}", where, worker.disturbed,
+                                          worker.repeated.empty() ? "" : " (after one repeat)"));
+        } else if (!worker.repeated.empty()) {
+          disturbed.push_back(
+              fmt::format("repeated once: {} (the first attempt had {})", where, worker.repeated));
+        }
+      }
+    }
+  }
+  if (!pinned.empty()) {
+    lines.push_back(fmt::format(
+        "Workers pinned to CPU {} (the idlest allowed CPU per worker, CPU 0 last among equals; "
+        "--no-pin leaves placement to the scheduler).",
+        measure::CpuListText(std::vector<int>(pinned.begin(), pinned.end()))));
+  }
+  for (const std::string& note : not_pinned) {
+    lines.push_back(fmt::format("Workers {}.", note));
+  }
+  lines.insert(lines.end(), disturbed.begin(), disturbed.end());
   return lines;
 }
 

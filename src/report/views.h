@@ -62,6 +62,12 @@ bool IsPublicKeyAlgorithm(const results::AlgorithmResult& alg);
 /// line per cell that failed, timed out or crashed, then unsupported algorithms.
 std::vector<std::string> NoteLines(const results::RunResult& run);
 
+/// The placement and disturbance notes of a measured run (part of NoteLines): which CPUs the
+/// workers were pinned to, or why they were not, and every cell that steal time or a frequency
+/// change disturbed ("disturbed: AES-128-GCM encrypt at 16 B: steal 4.1%") or that was
+/// measured again because of it. Empty for results that recorded none of this.
+std::vector<std::string> PlacementNoteLines(const results::RunResult& run);
+
 /// True if any cell with figures has cpu_wall_mismatch set.
 bool AnyCpuWallMismatch(const results::RunResult& run);
 

@@ -1,8 +1,10 @@
 // DeriveFigures: the one place where raw samples become throughput, CPU and tick figures.
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <vector>
 
+#include "measure/rounds.h"
 #include "results/model.h"
 #include "stats/stats.h"
 
@@ -87,10 +89,27 @@ void DeriveFigures(Cell& cell, bool symmetric, double confidence) {
       rate = Ratio(iterations, wall_ns * 1e-9);
     }
     const double scale = Ratio(rate, summary.median);
+    stats::Interval ci = summary.median_ci;
+    // One worker sampled in rounds: the CI also spans how far the figure moves between rounds
+    // (measure::RoundsInterval, docs/methodology.md), so that it speaks for a repeat run.
+    if (cell.workers.size() == 1 && worker.round_sizes.size() >= 2) {
+      const std::vector<double> round_figures =
+          measure::RoundFigures(worker.samples, worker.round_sizes, skip_preempted);
+      if (const std::optional<stats::Interval> between =
+              measure::RoundsInterval(round_figures, summary.median)) {
+        ci.low = std::max(0.0, std::min(ci.low, between->low));
+        ci.high = std::max(ci.high, between->high);
+        ci.confidence = std::max(ci.confidence, between->confidence);
+        figures.rounds = round_figures.size();
+      }
+    }
     figures.ops_per_s.value += rate;
-    figures.ops_per_s.ci_low += summary.median_ci.low * scale;
-    figures.ops_per_s.ci_high += summary.median_ci.high * scale;
-    figures.ci_confidence = std::min(figures.ci_confidence, summary.median_ci.confidence);
+    figures.ops_per_s.ci_low += ci.low * scale;
+    figures.ops_per_s.ci_high += ci.high * scale;
+    figures.ci_confidence = std::min(figures.ci_confidence, ci.confidence);
+    if (figures.disturbed.empty() && !worker.disturbed.empty()) {
+      figures.disturbed = worker.disturbed;
+    }
     if (figures.num_workers == 0) {
       figures.worker_min_ops_per_s = rate;
       figures.worker_max_ops_per_s = rate;

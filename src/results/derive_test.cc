@@ -1,3 +1,5 @@
+#include <cmath>
+
 #include <gtest/gtest.h>
 
 #include "results/model.h"
@@ -211,6 +213,61 @@ TEST(DeriveFiguresTest, PreemptedSamplesLeaveTheMedian) {
   DeriveFigures(few, true, 0.95);
   ASSERT_TRUE(few.figures.has_value());
   EXPECT_DOUBLE_EQ(few.figures->ops_per_s.value, 5e5);
+}
+
+}  // namespace
+}  // namespace cryptobench::results
+
+namespace cryptobench::results {
+namespace {
+
+// Two rounds of three samples: the first round at 1e6 ops/s, the second at 1.2e6 ops/s (a
+// drift between rounds that the pooled samples' median CI does not show).
+WorkerSamples TwoRoundWorker() {
+  WorkerSamples worker;
+  for (int64_t wall : {1'000'000, 1'000'000, 1'000'000}) {
+    worker.samples.push_back(MakeSample(1000, wall, wall));
+  }
+  for (int i = 0; i < 3; ++i) {
+    worker.samples.push_back(MakeSample(1200, 1'000'000, 1'000'000));
+  }
+  worker.round_sizes = {3, 3};
+  return worker;
+}
+
+TEST(DeriveFiguresTest, RoundsWidenTheCiToTheBetweenRoundSpread) {
+  Cell cell;
+  cell.input_len = 16;
+  cell.workers.push_back(TwoRoundWorker());
+  DeriveFigures(cell, /*symmetric=*/true, 0.95);
+  ASSERT_TRUE(cell.figures.has_value());
+  const CellFigures& f = *cell.figures;
+  EXPECT_EQ(f.rounds, 2u);
+  EXPECT_DOUBLE_EQ(f.ops_per_s.value, 1.1e6);  // the median of all samples, as before rounds
+  // Round medians 1e6 and 1.2e6: s = 1.414e5, t(0.975, 1) = 12.706, sqrt(2 / 2) = 1.
+  const double half = 12.706 * std::sqrt(2.0) * 1e5;
+  EXPECT_NEAR(f.ops_per_s.ci_high, 1.1e6 + half, 1e3);
+  EXPECT_DOUBLE_EQ(f.ops_per_s.ci_low, 0.0);  // clamped: a rate is not negative
+  // The wider interval covers at least what the pooled median's [min, max] covers.
+  EXPECT_NEAR(f.ci_confidence, 1 - 2 * std::pow(0.5, 6), 1e-12);
+
+  // The same samples without rounds: the pooled median's order-statistic CI, as before.
+  Cell plain;
+  plain.input_len = 16;
+  plain.workers.push_back(TwoRoundWorker());
+  plain.workers[0].round_sizes.clear();
+  DeriveFigures(plain, /*symmetric=*/true, 0.95);
+  EXPECT_EQ(plain.figures->rounds, 0u);
+  EXPECT_DOUBLE_EQ(plain.figures->ops_per_s.ci_low, 1e6);
+  EXPECT_DOUBLE_EQ(plain.figures->ops_per_s.ci_high, 1.2e6);
+}
+
+TEST(DeriveFiguresTest, DisturbedWorkerFlagsTheCell) {
+  Cell cell;
+  cell.workers.push_back(FiveSampleWorker(1.0));
+  cell.workers[0].disturbed = "steal 4.1%";
+  DeriveFigures(cell, /*symmetric=*/false, 0.95);
+  EXPECT_EQ(cell.figures->disturbed, "steal 4.1%");
 }
 
 }  // namespace

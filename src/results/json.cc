@@ -89,6 +89,14 @@ ordered_json FiguresToJson(const CellFigures& figures) {
   j["ticks_per_op"] = figures.ticks_per_op;
   j["worker_min_ops_per_s"] = figures.worker_min_ops_per_s;
   j["worker_max_ops_per_s"] = figures.worker_max_ops_per_s;
+  // Optional (absent in results from before rounds and pinning): the meaning of the older
+  // fields is unchanged.
+  if (figures.rounds > 0) {
+    j["rounds"] = figures.rounds;
+  }
+  if (!figures.disturbed.empty()) {
+    j["disturbed"] = figures.disturbed;
+  }
   return j;
 }
 
@@ -107,6 +115,27 @@ ordered_json CellToJson(const Cell& cell) {
     w["precision_reached"] = worker.precision_reached;
     if (worker.window_ns > 0) {
       w["window_ns"] = worker.window_ns;
+    }
+    if (!worker.round_sizes.empty()) {
+      w["rounds"] = worker.round_sizes;
+    }
+    if (worker.pinned_cpu >= 0) {
+      w["pinned_cpu"] = worker.pinned_cpu;
+    }
+    if (!worker.pin_note.empty()) {
+      w["pin_note"] = worker.pin_note;
+    }
+    if (worker.warmup_seconds) {
+      w["warmup"] = {{"seconds", *worker.warmup_seconds}, {"settled", worker.warmup_settled}};
+    }
+    if (worker.steal) {
+      w["steal"] = *worker.steal;
+    }
+    if (!worker.disturbed.empty()) {
+      w["disturbed"] = worker.disturbed;
+    }
+    if (!worker.repeated.empty()) {
+      w["repeated"] = worker.repeated;
     }
     ordered_json samples = ordered_json::array();
     for (const measure::Sample& sample : worker.samples) {
@@ -173,6 +202,12 @@ ordered_json MethodToJson(const MethodInfo& method) {
   j["confidence"] = method.confidence;
   j["target_sample_seconds"] = method.target_sample_seconds;
   j["threads"] = method.threads;
+  if (method.rounds > 0) {
+    j["rounds"] = method.rounds;
+  }
+  if (!method.pinning.empty()) {
+    j["pinning"] = method.pinning;
+  }
   j["input_sizes"] = method.input_sizes;
   return j;
 }

@@ -255,6 +255,8 @@ CellFigures ReadFigures(const json& j, const std::string& path) {
   ReadDouble(j, path, "ticks_per_op", &f.ticks_per_op);
   ReadDouble(j, path, "worker_min_ops_per_s", &f.worker_min_ops_per_s);
   ReadDouble(j, path, "worker_max_ops_per_s", &f.worker_max_ops_per_s);
+  ReadSize(j, path, "rounds", &f.rounds);
+  ReadString(j, path, "disturbed", &f.disturbed);
   return f;
 }
 
@@ -283,6 +285,27 @@ Cell ReadCell(const json& j, const std::string& path) {
       if (const json* window = Find(worker_json, worker_path, "window_ns", false)) {
         worker.window_ns = ToSigned(*window, Member(worker_path, "window_ns"));
       }
+      if (const json* rounds = FindArray(worker_json, worker_path, "rounds")) {
+        for (size_t r = 0; r < rounds->size(); ++r) {
+          worker.round_sizes.push_back(
+              ToUnsigned((*rounds)[r], Element(Member(worker_path, "rounds"), r)));
+        }
+      }
+      ReadInt(worker_json, worker_path, "pinned_cpu", &worker.pinned_cpu);
+      ReadString(worker_json, worker_path, "pin_note", &worker.pin_note);
+      if (const json* warmup = FindObject(worker_json, worker_path, "warmup")) {
+        double seconds = 0;
+        ReadDouble(*warmup, Member(worker_path, "warmup"), "seconds", &seconds, true);
+        worker.warmup_seconds = seconds;
+        ReadBool(*warmup, Member(worker_path, "warmup"), "settled", &worker.warmup_settled);
+      }
+      if (Find(worker_json, worker_path, "steal", false) != nullptr) {
+        double steal = 0;
+        ReadDouble(worker_json, worker_path, "steal", &steal);
+        worker.steal = steal;
+      }
+      ReadString(worker_json, worker_path, "disturbed", &worker.disturbed);
+      ReadString(worker_json, worker_path, "repeated", &worker.repeated);
       const json& samples = *FindArray(worker_json, worker_path, "samples", true);
       const std::string samples_path = Member(worker_path, "samples");
       for (size_t s = 0; s < samples.size(); ++s) {
@@ -411,6 +434,8 @@ void ReadMethod(const json& j, const std::string& path, MethodInfo* out) {
   ReadDouble(j, path, "confidence", &out->confidence);
   ReadDouble(j, path, "target_sample_seconds", &out->target_sample_seconds);
   ReadInt(j, path, "threads", &out->threads);
+  ReadSize(j, path, "rounds", &out->rounds);
+  ReadString(j, path, "pinning", &out->pinning);
   if (const json* sizes = FindArray(j, path, "input_sizes")) {
     const std::string sizes_path = Member(path, "input_sizes");
     out->input_sizes.clear();

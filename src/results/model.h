@@ -45,6 +45,19 @@ struct WorkerSamples {
   /// --threads: the worker's whole sampling window (measure::SampleRun::window_ns), ns; 0 if
   /// not recorded.
   int64_t window_ns = 0;
+  /// Samples per round, in order (measure::SampleInRounds); empty: one stretch (--threads,
+  /// results from before rounds).
+  std::vector<size_t> round_sizes;
+  int pinned_cpu = -1;   ///< the CPU the worker was pinned to; -1: not pinned or not recorded
+  std::string pin_note;  ///< why not pinned ("not pinned (--no-pin)"); "" if pinned/unknown
+  std::optional<double> warmup_seconds;  ///< time the warm-up took, seconds; nullopt: unknown
+  bool warmup_settled = false;           ///< the warm-up ended because the rate settled
+  std::optional<double> steal;           ///< share of the worker's CPU stolen during the cell, 0..1
+  /// "" when nothing disturbed the cell, else what did ("steal 4.1%"; measure::CellDisturbance)
+  std::string disturbed;
+  /// "" unless the cell was measured twice because the first attempt was disturbed: what
+  /// disturbed it (the figures are the second attempt's)
+  std::string repeated;
 };
 
 /// Fewest unpreempted samples of a worker for its median to leave the preempted ones out.
@@ -78,6 +91,11 @@ struct CellFigures {
                                    ///< (kernel offload, other threads) or a contended machine
   bool precision_reached = false;  ///< every worker met the precision target
   size_t num_workers = 0;
+  /// Rounds behind the CI (one worker with round_sizes): the CI is then the wider of the
+  /// samples' median CI and measure::RoundsInterval of the round medians. 0: one stretch.
+  size_t rounds = 0;
+  /// "" or what disturbed a worker during the cell ("steal 4.1%"), flagged in every output
+  std::string disturbed;
   double worker_min_ops_per_s = 0;  ///< slowest worker's median
   double worker_max_ops_per_s = 0;  ///< fastest worker's median
 };
@@ -171,6 +189,9 @@ struct MethodInfo {
   double target_sample_seconds = 0.003;
   int threads = 1;
   std::vector<uint64_t> input_sizes;
+  size_t rounds = 0;  ///< rounds per cell (measure::SamplerConfig::rounds); 0: not recorded
+  /// "idlest allowed CPU per worker" or "off (--no-pin)"; "": not recorded (older results)
+  std::string pinning;
 };
 
 /// Where the figures came from: measured now, or imported from another tool's output.

@@ -24,7 +24,12 @@ nlohmann::json JobToJson(const Job& job) {
         {"max_samples", s.max_samples},
         {"target_sample_seconds", s.target_sample_seconds},
         {"warmup_seconds", s.warmup_seconds},
+        {"warmup_max_seconds", s.warmup_max_seconds},
+        {"warmup_tolerance", s.warmup_tolerance},
+        {"rounds", s.rounds},
         {"confidence", s.confidence}}},
+      {"pin_cpu", job.pin_cpu},
+      {"pin_note", job.pin_note},
       {"synchronized", job.synchronized},
       {"window_seconds", job.window_seconds},
       {"test_fault", job.test_fault},
@@ -58,6 +63,11 @@ Job JobFromJson(const nlohmann::json& j) {
     job.sampler.target_sample_seconds = s.at("target_sample_seconds").get<double>();
     job.sampler.warmup_seconds = s.at("warmup_seconds").get<double>();
     job.sampler.confidence = s.at("confidence").get<double>();
+    job.sampler.warmup_max_seconds = s.value("warmup_max_seconds", job.sampler.warmup_seconds);
+    job.sampler.warmup_tolerance = s.value("warmup_tolerance", job.sampler.warmup_tolerance);
+    job.sampler.rounds = s.value("rounds", size_t{1});
+    job.pin_cpu = j.value("pin_cpu", -1);
+    job.pin_note = j.value("pin_note", std::string());
     job.synchronized = j.at("synchronized").get<bool>();
     job.window_seconds = j.at("window_seconds").get<double>();
     job.test_fault = j.at("test_fault").get<std::string>();

@@ -35,6 +35,10 @@ struct Job {
   measure::SamplerConfig sampler;
   bool synchronized = false;  ///< --threads: "ready"/"go" handshake per cell
   double window_seconds = 0;  ///< synchronized: sampling window per cell, seconds
+  /// The CPU the worker pins itself to (measure::PinToCpu) before it does anything; -1: it
+  /// stays where the scheduler puts it, and pin_note says why (--no-pin, too few CPUs).
+  int pin_cpu = -1;
+  std::string pin_note;
   /// Test-only: "crash", "abort", "hang", "corrupt", "leak" or "flood" after the KAT, or
   /// "probe-crash", "probe-hang", ... while support is checked (probe: of `algorithm`).
   std::string test_fault;
@@ -54,7 +58,9 @@ Job JobFromJson(const nlohmann::json& j);
 ///  "ready"   {cell}                         synchronized jobs, before sampling cell i
 ///  "progress" {cell}                        while sampling cell i, at most once a second: a
 ///                                           sign of life over a long budget
-///  "cell"    {cell, status, message, batch_iterations, precision_reached, samples:[...]}
+///  "cell"    {cell, status, message, batch_iterations, precision_reached, samples:[...],
+///            round_sizes, pinned_cpu | pin_note, warmup:{seconds, settled}, steal,
+///            disturbed, repeated}     (the fields after samples optional: see WorkerSamples)
 ///  "fatal"   {message, usage}               the job could not run (usage: bad --lib, a
 ///                                           backend that cannot be opened here)
 ///  "done"    {}                             last message

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "core/errors.h"
+#include "measure/cpu_placement.h"
 #include "results/json.h"
 #include "worker/process.h"
 #include "worker/protocol.h"
@@ -141,6 +142,18 @@ void MergeCellMessage(const nlohmann::json& msg, Cell& cell) {
   results::WorkerSamples samples;
   samples.precision_reached = msg.value("precision_reached", false);
   samples.window_ns = msg.value("window_ns", int64_t{0});
+  samples.round_sizes = msg.value("round_sizes", std::vector<size_t>{});
+  samples.pinned_cpu = msg.value("pinned_cpu", -1);
+  samples.pin_note = msg.value("pin_note", std::string());
+  if (const auto warmup = msg.find("warmup"); warmup != msg.end() && warmup->is_object()) {
+    samples.warmup_seconds = warmup->value("seconds", 0.0);
+    samples.warmup_settled = warmup->value("settled", false);
+  }
+  if (const auto steal = msg.find("steal"); steal != msg.end() && steal->is_number()) {
+    samples.steal = steal->get<double>();
+  }
+  samples.disturbed = msg.value("disturbed", std::string());
+  samples.repeated = msg.value("repeated", std::string());
   for (const auto& s : msg.at("samples")) {
     samples.samples.push_back(results::SampleFromJson(s));
   }
@@ -306,11 +319,23 @@ results::AlgorithmResult MeasureAlgorithm(const AlgorithmInfo& alg, const RunPla
   if (plan.test_fault_algorithm.empty() || FindAlgorithm(plan.test_fault_algorithm) == &alg) {
     job.test_fault = plan.test_fault;
   }
-  const std::string line = JobLine(job);
   const double limit = SilenceLimit(plan);
 
   std::vector<WorkerState> workers(static_cast<size_t>(std::max(1, plan.threads)));
-  for (WorkerState& w : workers) {
+  // One CPU per worker (measure::ChooseCpus states the rule), chosen here so that workers of
+  // one cell never share a CPU; each worker pins itself.
+  std::vector<int> cpus;
+  std::string pin_note = "not pinned (--no-pin)";
+  if (plan.pin) {
+    std::string why_not;
+    cpus = measure::ChooseCpusHere(workers.size(), kPinLookSeconds, &why_not);
+    pin_note = cpus.empty() ? "not pinned: " + why_not : "";
+  }
+  for (size_t index = 0; index < workers.size(); ++index) {
+    WorkerState& w = workers[index];
+    job.pin_cpu = cpus.empty() ? -1 : cpus[index];
+    job.pin_note = pin_note;
+    const std::string line = JobLine(job);
     try {
       w.process = std::make_unique<WorkerProcess>(plan.executable, plan.env, line, plan.unset_env);
     } catch (const std::exception& e) {

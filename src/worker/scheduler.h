@@ -25,6 +25,7 @@ struct RunPlan {
   std::vector<uint64_t> input_sizes;       ///< symmetric input sizes, bytes
   bool decrypt = false;                    ///< --decrypt
   int threads = 1;                         ///< workers per cell (same wall-clock window)
+  bool pin = true;  ///< pin each worker to a CPU of its own (--no-pin: false)
   measure::SamplerConfig sampler;
   double worker_timeout_seconds = 0;  ///< max silence from a worker; 0 = kWorkerSilenceLimit
   std::string test_fault;             ///< test-only: fault injected into workers...
@@ -36,6 +37,10 @@ struct RunPlan {
 /// what it does unreported (opening the library, a known-answer test, preparing one cell,
 /// calibrating) takes seconds at most.
 inline constexpr double kWorkerSilenceLimit = 20;
+
+/// How long the parent looks at /proc/stat to find the idlest CPUs before it starts an
+/// algorithm's workers, seconds (measure::ChooseCpusHere).
+inline constexpr double kPinLookSeconds = 0.02;
 
 /// The library's identity and the catalogue names it supports.
 struct ProbeResult {

@@ -14,6 +14,7 @@
 
 #include "backends/registry.h"
 #include "core/errors.h"
+#include "measure/cpu_placement.h"
 #include "results/json.h"
 #include "worker/protocol.h"
 
@@ -148,6 +149,17 @@ void RunMeasure(const Job& job, backends::Backend& backend, Channel& channel, in
     InjectFault(fault, protocol_fd);  // the support check fails here as in the probe
   }
   // Never KAT-check or time what the backend does not have: say so for every cell instead.
+  // Pin first, so the library's set-up, the KAT and the warm-up run on the measuring CPU too.
+  int pinned_cpu = -1;
+  std::string pin_note = job.pin_note;
+  if (job.pin_cpu >= 0) {
+    std::string pin_error;
+    if (measure::PinToCpu(job.pin_cpu, &pin_error)) {
+      pinned_cpu = job.pin_cpu;
+    } else {
+      pin_note = "not pinned: " + pin_error;
+    }
+  }
   if (!backend.Supports(*alg)) {
     std::string reason = backend.UnsupportedReason(*alg);
     if (reason.empty()) {
@@ -182,21 +194,37 @@ void RunMeasure(const Job& job, backends::Backend& backend, Channel& channel, in
       continue;
     }
     const measure::BatchFn run = [&op](uint64_t n) { return op->Run(n); };
-    const uint64_t batch = measure::Calibrate(run, job.sampler, &error);
+    measure::WarmupReport warmup;
+    const uint64_t batch = measure::Calibrate(run, job.sampler, &error, &warmup);
     if (batch == 0) {
       channel.Send(CellMessage(i, "error", error.empty() ? op->error() : error));
       continue;
     }
     measure::SampleRun samples;
     ProgressReporter progress(channel, i);
+    const int watched_cpu = pinned_cpu >= 0 ? pinned_cpu : measure::kAllCpus;
+    measure::CellDisturbance disturbance;
+    std::string repeated;
     if (job.synchronized) {
       channel.Send({{"type", "ready"}, {"cell", i}});
       if (!WaitForGo()) {
         return;
       }
+      const measure::CellWatch watch(watched_cpu);
       samples = measure::SampleForWindow(run, batch, job.window_seconds, job.sampler, progress);
+      disturbance = watch.Finish();  // the workers share one window: no repeat, only a flag
     } else {
-      samples = measure::SampleUntilPrecise(run, batch, job.sampler, progress);
+      // A disturbed cell is measured once more; if the repeat is disturbed too, it is flagged.
+      for (int attempt = 0; attempt < 2; ++attempt) {
+        const measure::CellWatch watch(watched_cpu);
+        samples = measure::SampleInRounds(run, batch, job.sampler, progress);
+        disturbance = watch.Finish();
+        const std::string what = disturbance.Describe();
+        if (what.empty() || !samples.error.empty() || attempt == 1) {
+          break;
+        }
+        repeated = what;
+      }
     }
     if (!samples.error.empty()) {
       channel.Send(CellMessage(i, "error", op->error().empty() ? samples.error : op->error()));
@@ -213,6 +241,26 @@ void RunMeasure(const Job& job, backends::Backend& backend, Channel& channel, in
       message["window_ns"] = samples.window_ns;
     }
     message["samples"] = std::move(sample_list);
+    if (!samples.round_sizes.empty()) {
+      message["round_sizes"] = samples.round_sizes;
+    }
+    if (pinned_cpu >= 0) {
+      message["pinned_cpu"] = pinned_cpu;
+    } else if (!pin_note.empty()) {
+      message["pin_note"] = pin_note;
+    }
+    if (job.sampler.warmup_seconds > 0) {
+      message["warmup"] = {{"seconds", warmup.seconds}, {"settled", warmup.settled}};
+    }
+    if (disturbance.steal) {
+      message["steal"] = *disturbance.steal;
+    }
+    if (const std::string what = disturbance.Describe(); !what.empty()) {
+      message["disturbed"] = what;
+    }
+    if (!repeated.empty()) {
+      message["repeated"] = repeated;
+    }
     channel.Send(message);
   }
 }

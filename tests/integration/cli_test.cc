@@ -1,5 +1,7 @@
 // End-to-end tests of the cryptobench executable against the system libcrypto: KATs, worker
 // containment (crash, abort, hang), bad input, output formats and capability masking.
+#include <sched.h>
+
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
@@ -406,6 +408,41 @@ TEST(CliTest, CapabilityMaskReachesTheLibrary) {
   }
   EXPECT_GT(masked / with_aesni, 3.0)
       << "CPU ns/byte with AES-NI " << with_aesni << ", masked " << masked;
+}
+
+TEST(CliTest, WorkersArePinnedUnlessNoPin) {
+  // Pinned: each worker names its CPU, one of those this process may use, and the cell's CI
+  // rests on rounds; --no-pin: no CPU, and the reason instead.
+  CliResult pinned = RunCryptobench(
+      Concat({"speed", "sha256", "--bytes", "64", "--format", "json"}, QuickSpeedArgs()));
+  ASSERT_EQ(pinned.exit_status, 0) << pinned.err;
+  const json doc = ParseJson(pinned);
+  EXPECT_EQ(doc.at("method").at("pinning"), "idlest allowed CPU per worker");
+  const json& cell = doc.at("algorithms").at(0).at("cells").at(0);
+  const json& worker = cell.at("workers").at(0);
+  ASSERT_TRUE(worker.contains("pinned_cpu") || worker.contains("pin_note")) << worker.dump();
+  if (worker.contains("pinned_cpu")) {
+    cpu_set_t allowed;
+    CPU_ZERO(&allowed);
+    ASSERT_EQ(sched_getaffinity(0, sizeof(allowed), &allowed), 0);
+    EXPECT_TRUE(CPU_ISSET(worker.at("pinned_cpu").get<int>(), &allowed));
+  }
+  EXPECT_EQ(worker.at("rounds").size(), doc.at("method").at("rounds").get<size_t>());
+  EXPECT_TRUE(worker.at("warmup").contains("settled"));
+
+  CliResult unpinned = RunCryptobench(Concat(
+      {"speed", "sha256", "--bytes", "64", "--format", "json", "--no-pin"}, QuickSpeedArgs()));
+  ASSERT_EQ(unpinned.exit_status, 0) << unpinned.err;
+  const json doc2 = ParseJson(unpinned);
+  EXPECT_EQ(doc2.at("method").at("pinning"), "off (--no-pin)");
+  const json& worker2 = doc2.at("algorithms").at(0).at("cells").at(0).at("workers").at(0);
+  EXPECT_FALSE(worker2.contains("pinned_cpu"));
+  EXPECT_EQ(worker2.at("pin_note"), "not pinned (--no-pin)");
+
+  CliResult table =
+      RunCryptobench(Concat({"speed", "sha256", "--bytes", "64", "--no-pin"}, QuickSpeedArgs()));
+  ASSERT_EQ(table.exit_status, 0) << table.err;
+  EXPECT_NE(table.out.find("Workers not pinned (--no-pin)."), std::string::npos) << table.out;
 }
 
 }  // namespace
