@@ -23,9 +23,10 @@ std::string ExactNumber(double value);
 /// Draws `chart` as one inline <svg role="img" aria-labelledby="ID-title"> with a <title>
 /// child (the chart's title), fixed width and height attributes (720 px wide; the height
 /// follows the number of bars and legend rows) and a viewBox, so CSS may scale it down. Colours
-/// come from the page's stylesheet (classes s0..s7, grid, axis, band, line, bar, whisker), so
-/// one drawing serves light, dark and print. `id` must be unique in the page ("chart-3").
-/// Deterministic: coordinates with one decimal, tick labels with the decimals their step needs.
+/// come from the page's stylesheet (classes s0..s11, one per backend of the catalogue, grid, axis,
+/// band, line, bar, whisker), so one drawing serves light, dark and print. `id` must be unique in
+/// the page ("chart-3"). Deterministic: coordinates with one decimal, tick labels with the decimals
+/// their step needs.
 ///
 /// Our own writer rather than a library: nothing packaged in Debian draws SVG charts from a
 /// C++ program without a runtime (gnuplot and matplotlib are separate programs and would be

@@ -28,6 +28,7 @@ constexpr std::string_view kStyle = R"css(:root {
   --code: #eeeef3;
   --c0: #1f6fb4; --c1: #d2601a; --c2: #2a8f3c; --c3: #7b3fa0;
   --c4: #c0306f; --c5: #8a6a1f; --c6: #138a9b; --c7: #5f5f5f;
+  --c8: #2f3ea8; --c9: #6f8f00; --c10: #a0522d; --c11: #00a087;
 }
 @media (prefers-color-scheme: dark) {
   :root {
@@ -35,6 +36,7 @@ constexpr std::string_view kStyle = R"css(:root {
     --code: #26272e;
     --c0: #72b2e8; --c1: #f39a5c; --c2: #7acc86; --c3: #bd98dc;
     --c4: #f08db5; --c5: #d6b86e; --c6: #5fd0de; --c7: #b9b9b9;
+    --c8: #8f9cff; --c9: #b5d33d; --c10: #e0916a; --c11: #4fd6b0;
   }
 }
 * { box-sizing: border-box; }
@@ -71,7 +73,8 @@ svg .grid line { stroke: var(--rule); stroke-width: 1; }
 svg .axis line { stroke: var(--muted); stroke-width: 1; }
 svg .s0 { --c: var(--c0); } svg .s1 { --c: var(--c1); } svg .s2 { --c: var(--c2); }
 svg .s3 { --c: var(--c3); } svg .s4 { --c: var(--c4); } svg .s5 { --c: var(--c5); }
-svg .s6 { --c: var(--c6); } svg .s7 { --c: var(--c7); }
+svg .s6 { --c: var(--c6); } svg .s7 { --c: var(--c7); } svg .s8 { --c: var(--c8); }
+svg .s9 { --c: var(--c9); } svg .s10 { --c: var(--c10); } svg .s11 { --c: var(--c11); }
 svg .line { fill: none; stroke: var(--c); stroke-width: 2; }
 svg .band { fill: var(--c); fill-opacity: 0.2; stroke: none; }
 svg circle, svg .bar, svg .swatch { fill: var(--c); }
@@ -82,6 +85,7 @@ svg .whisker { fill: none; stroke: var(--fg); stroke-width: 1.2; }
     --code: #f2f2f2;
     --c0: #1f6fb4; --c1: #d2601a; --c2: #2a8f3c; --c3: #7b3fa0;
     --c4: #c0306f; --c5: #8a6a1f; --c6: #138a9b; --c7: #5f5f5f;
+    --c8: #2f3ea8; --c9: #6f8f00; --c10: #a0522d; --c11: #00a087;
   }
   main { max-width: none; padding: 0; }
   .table-wrap, figure.chart .table-wrap { overflow: visible; max-height: none; }

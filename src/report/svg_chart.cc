@@ -20,7 +20,7 @@ constexpr double kRight = 24;      // right margin
 constexpr double kTop = 12;        // top margin
 constexpr double kLegendRow = 20;  // height of one legend row
 constexpr size_t kLegendColumns = 3;
-constexpr size_t kPalette = 8;     // CSS classes s0..s7
+constexpr size_t kPalette = 12;    // CSS classes s0..s11
 constexpr size_t kMaxLabel = 30;   // characters of a category label
 constexpr size_t kMaxLegend = 24;  // characters of a legend label
 
