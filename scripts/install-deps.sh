@@ -2,6 +2,7 @@
 # Installs the Debian 12 packages that building, testing and running cryptobench need.
 #
 # Usage: bash scripts/install-deps.sh [--with-format] [--with-guest] [--with-postgres]
+#                                     [--with-browser]
 #   --with-format  also install clang-format-16 (scripts/test.sh checks formatting with it;
 #                  Debian 12's default clang-format 14 cannot read our .clang-format).
 #   --with-guest   also install what scripts/afalg-guest.sh needs to boot a Linux guest and run
@@ -9,6 +10,11 @@
 #                  kmod (depmod), cpio and python3.
 #   --with-postgres  also install the PostgreSQL server, for the store tests' throw-away server
 #                  (scripts/postgres-throwaway.sh).
+#   --with-browser also install chromium, and nodejs and npm unless a `node` and an `npm` are
+#                  already on PATH (scripts/html-check.sh loads the HTML reports in chromium
+#                  through puppeteer-core, which npm installs; node 18 or later). The test is for
+#                  the commands, not the packages: NodeSource's nodejs package provides and
+#                  conflicts with Debian's npm, and installing npm would remove it.
 #
 # Only packages that are missing are installed, so a second run changes nothing (and does not
 # upgrade an installed libssl3 under a benchmark). apt-get is skipped, with a note naming what
@@ -37,8 +43,13 @@ for option in "$@"; do
     --with-format) packages+=(clang-format-16) ;;
     --with-guest) packages+=(qemu-system-x86 busybox-static kmod cpio python3) ;;
     --with-postgres) packages+=(postgresql) ;;
+    --with-browser)
+      packages+=(chromium)
+      command -v node >/dev/null 2>&1 || packages+=(nodejs)
+      command -v npm >/dev/null 2>&1 || packages+=(npm)
+      ;;
     *) die "unknown option '$option' (usage: install-deps.sh [--with-format] [--with-guest]" \
-         "[--with-postgres])" ;;
+         "[--with-postgres] [--with-browser])" ;;
   esac
 done
 
