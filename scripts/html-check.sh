@@ -6,8 +6,8 @@
 # build/html-check/. scripts/test.sh runs it as a stage (.ci/run).
 #
 # Usage: bash scripts/html-check.sh [REPORT.html...]
-#   Without arguments: renders the committed result JSON of tests/fixtures/results (a run of
-#   three backends, one of OpenSSL alone) to HTML with build/release's cryptobench
+#   Without arguments: renders committed result JSON (`sources` below: a run of three backends,
+#   one of OpenSSL alone, two imported runs) to HTML with build/release's cryptobench
 #   (`cryptobench report FILE --format html`) into build/html-check/reports/ and checks those.
 #   With arguments: checks the HTML files given.
 # Either way it first checks the checker (scripts/html-check/check.mjs --self-test): each
@@ -34,8 +34,10 @@ out=build/html-check
 npm_dir=$out/npm
 chromium=${CHROMIUM:-/usr/bin/chromium}
 binary=build/release/apps/cryptobench/cryptobench
-# The result JSON rendered when no report is given: committed fixtures, one report each.
-sources=(tests/fixtures/results/three-backends.json tests/fixtures/results/sample-run.json)
+# The result JSON rendered when no report is given, one report each: a measured run of three
+# backends side by side, a run of OpenSSL alone, and two runs imported from openssl speed.
+sources=(tests/fixtures/results/three-backends.json tests/fixtures/results/sample-run.json
+         tests/golden/import/two-runs.json)
 
 # npm 10.9.9 (engines: node ^18.17.0 || >=20.5.0; bundles its dependencies), from
 # `npm view npm@10.9.9 dist.tarball dist.integrity`.
@@ -101,11 +103,8 @@ if ((${#reports[@]} == 0)); then
     report=$out/reports/$(basename "$source" .json).html
     rm -f "$report" "$report.err"
     if "$binary" report "$source" --format html --output "$report" >/dev/null 2>"$report.err"; then
+      rm -f "$report.err"
       reports+=("$report")
-    elif grep -q 'cannot write html' "$report.err"; then
-      # A build from before the HTML writer (issue 16): nothing to render, said as such.
-      printf 'SKIP  %s  render: this cryptobench has no HTML writer yet (%s)\n' "$report" \
-        "$(head -c 200 "$report.err" | tr -cd '[:print:]')"
     else
       printf 'FAIL  %s  render: cryptobench report %s --format html failed: %s\n' "$report" \
         "$source" "$(head -c 200 "$report.err" | tr -cd '[:print:]')"
