@@ -36,6 +36,9 @@ void RenderBackends(const std::vector<results::RunResult>& unsafe_runs, Format f
       SanitizeRun(run);
     }
   }
+  if (format != Format::kOpenssl) {
+    out << PartialNotice(runs, format);
+  }
   switch (format) {
     case Format::kTable:
       RenderBackendsTable(runs, out);
