@@ -642,7 +642,13 @@ TEST(HardeningWorkerTest, WorkersDieWithTheirParent) {
     kill(parent, signal_number);  // the parent alone, not its group
     options.kill_after = 30;
     const Spawned r = Wait(parent, options, dir.path().string(), started);
-    EXPECT_EQ(r.signal, signal_number) << r.err;
+    if (signal_number == SIGKILL) {
+      EXPECT_EQ(r.signal, signal_number) << r.err;
+    } else {
+      // speed stops at a first SIGINT or SIGTERM and reports what it measured (nothing here):
+      // exit status 128 + the signal (docs/formats.md, partial runs).
+      EXPECT_EQ(r.exit_status, 128 + signal_number) << r.err;
+    }
     for (pid_t worker : workers) {
       bool ended = false;
       for (int i = 0; i < 250 && !ended; ++i) {
