@@ -2,6 +2,7 @@
 // wraps the runs as import does for several runs ({"schema_version": 1, "runs": [...]},
 // docs/json-schema.md); CSV is RenderCsv's layout with a leading backend column
 // (BackendsDocument, backends_table.cc).
+#include <algorithm>
 #include <ostream>
 #include <stdexcept>
 #include <string>
@@ -52,10 +53,19 @@ void RenderBackends(const std::vector<results::RunResult>& unsafe_runs, Format f
     case Format::kMarkdown:
       RenderBackendsMarkdown(runs, out);
       return;
+    case Format::kHtml:
+      if (std::any_of(runs.begin(), runs.end(),
+                      [](const results::RunResult& run) { return !run.interrupted_by.empty(); })) {
+        Document document = BackendsDocument(runs);  // RenderBackendsHtml's, marked partial
+        MarkPartialHtml(runs, document);
+        WriteHtml(document, out);
+        return;
+      }
+      RenderBackendsHtml(runs, out);
+      return;
     case Format::kOpenssl:
       throw std::invalid_argument(
           "the openssl speed layout holds one library; not several backends");
-    case Format::kHtml:
     case Format::kGbenchJson:
       break;
   }

@@ -9,6 +9,20 @@
 
 namespace cryptobench::report {
 
+void MarkPartialHtml(const std::vector<results::RunResult>& runs, Document& document) {
+  for (const results::RunResult& run : runs) {
+    if (!run.interrupted_by.empty()) {
+      document.blocks.insert(
+          document.blocks.begin(),
+          Block{Paragraph{fmt::format("Partial run: interrupted by {}; only what was measured "
+                                      "before it is shown, the cells after it were not measured.",
+                                      SafeText(run.interrupted_by))},
+                kHtmlTarget});
+      return;
+    }
+  }
+}
+
 std::string PartialNotice(const std::vector<results::RunResult>& runs, Format format) {
   std::string signal;
   for (const results::RunResult& run : runs) {

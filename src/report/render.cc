@@ -38,7 +38,12 @@ void Render(const results::RunResult& unsafe_run, Format format, std::ostream& o
     case Format::kMarkdown:
       RenderMarkdown(run, out);
       return;
-    case Format::kHtml:
+    case Format::kHtml: {
+      Document document = SpeedDocument(run);  // RenderHtml's, with the partial mark first
+      MarkPartialHtml({run}, document);
+      WriteHtml(document, out);
+      return;
+    }
     case Format::kGbenchJson:
       break;
   }

@@ -231,6 +231,9 @@ TEST(RenderPartialTest, EveryFormatMarksAnInterruptedRun) {
   EXPECT_EQ(json["partial"], true);
   EXPECT_EQ(json["interrupted_by"], "SIGINT");
   EXPECT_EQ(results::FromJson(nlohmann::json::parse(json.dump())).interrupted_by, "SIGINT");
+  const std::string html = Rendered(run, Format::kHtml);
+  EXPECT_NE(html.find("Partial run: interrupted by SIGINT;"), std::string::npos);
+  EXPECT_EQ(Rendered(SmallRun(), Format::kHtml).find("Partial run"), std::string::npos);
   // Several backends and the JSON text writer too.
   std::ostringstream backends;
   RenderBackends({run, SmallRun()}, Format::kTable, backends);
