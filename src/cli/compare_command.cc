@@ -255,8 +255,11 @@ int RunCompare(const CompareCommandOptions& options) {
     return RunCompareTls(options);
   }
   // Validate everything before reading or measuring anything.
+  // The terminal gets --format, or the table beside --output files, each in the format its
+  // extension names, else --format's (as speed's).
   const compare::CompareFormat format =
-      report::ChooseFormat(report::Producer::kCompare, options.format, options.output);
+      options.outputs.empty() ? report::ChooseFormat(report::Producer::kCompare, options.format)
+                              : report::Format::kTable;
   const double threshold = compare::ParsePercent(options.threshold, "--threshold");
   const bool gate = !options.fail_if_slower.empty();
   const double fail_fraction =
@@ -292,10 +295,8 @@ int RunCompare(const CompareCommandOptions& options) {
   measure::SamplerConfig sampler;
   sampler.precision = ParsePrecision(options.precision);
   sampler.max_seconds = ParseMaxSeconds(options.max_seconds);
-  if (!options.output.empty()) {
-    CheckOutputPath(options.output);
-    CheckOutputIsNotInput(options.output, options.files);
-  }
+  const std::vector<OutputFile> files = ResolveOutputFiles(
+      report::Producer::kCompare, options.format, options.outputs, options.files);
 
   std::vector<compare::Side> sides;
   std::unique_ptr<store::Store> store;
@@ -484,9 +485,16 @@ int RunCompare(const CompareCommandOptions& options) {
   report.created_utc = UtcTimestamp();
   report.tool_version = CRYPTOBENCH_VERSION;
 
-  std::ostringstream rendered;
-  compare::RenderCompare(report, format, rendered);
-  WriteReportOutput(options.output, std::move(rendered).str());
+  const auto rendered = [&report](compare::CompareFormat as) {
+    std::ostringstream out;
+    compare::RenderCompare(report, as, out);
+    return std::move(out).str();
+  };
+  // The files first: a terminal reader that has gone (`| head`) must not cost them.
+  for (const OutputFile& file : files) {
+    WriteReportOutput(file.path, rendered(file.format));
+  }
+  WriteReportOutput("", rendered(format));
   if (live_failures) {
     std::fprintf(stderr,
                  "note: some live cells failed (FAILED KAT, crash or timeout); they are listed "
