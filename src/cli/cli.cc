@@ -403,12 +403,21 @@ int Run(int argc, char** argv) {
                     "Result store: a SQLite file (sqlite:PATH or PATH) or postgresql://... "
                     "(default $CRYPTOBENCH_STORE, else $XDG_DATA_HOME/cryptobench/results.db)");
   };
+  const auto add_save_options = [&](CLI::App* cmd, bool& save, std::string& name,
+                                    std::string& store) {
+    cmd->add_flag("--save", save, "Keep this run in the result store (also CRYPTOBENCH_SAVE=1)");
+    cmd->add_option("--name", name, "Save this run under NAME (implies --save)");
+    add_store_option(cmd, store);
+  };
   speed_cmd->add_flag("--save", speed.store.save,
                       "Keep this run in the result store (also CRYPTOBENCH_SAVE=1)");
   speed_cmd->add_option("--name", speed.store.name,
                         "Save this run under NAME (implies --save; compare store:NAME)");
   add_store_option(speed_cmd, speed.store.store);
-  add_store_option(compare_cmd, compare_options.store);
+  add_save_options(doctor_cmd, doctor.store.save, doctor.store.name, doctor.store.store);
+  add_save_options(compare_cmd, compare_options.save, compare_options.name, compare_options.store);
+  add_save_options(tls_cmd, tls_options.store.save, tls_options.store.name,
+                   tls_options.store.store);
 
   StoreImportOptions store_import;
   CLI::App* store_cmd = app.add_subcommand("store", "Put saved results and pastes in the store");
@@ -498,8 +507,18 @@ int Run(int argc, char** argv) {
     return kExitUsage;
   }
 
+  // The command line as typed, for the store's record of a saved run.
+  std::string command_line;
+  for (int i = 0; i < argc; ++i) {
+    command_line += (i == 0 ? "cryptobench" : " " + std::string(argv[i]));
+  }
+  speed.command_line = command_line;
+  doctor.command_line = command_line;
+  compare_options.command_line = command_line;
+  tls_options.command_line = command_line;
   doctor.from_given = doctor_cmd->get_option("--from")->count() > 0;
-  for (const char* name : {"--lib", "--backend", "--quick", "--bytes", "--max-seconds"}) {
+  for (const char* name :
+       {"--lib", "--backend", "--quick", "--bytes", "--max-seconds", "--save", "--name"}) {
     if (doctor_cmd->get_option(name)->count() > 0) {
       doctor.measuring.emplace_back(name);
     }
@@ -547,9 +566,6 @@ int Run(int argc, char** argv) {
     }
     if (compare_cmd->parsed()) {
       return RunCompare(compare_options);
-    }
-    for (int i = 0; i < argc; ++i) {
-      speed.command_line += (i == 0 ? "cryptobench" : " " + std::string(argv[i]));
     }
     return RunSpeed(speed);
   } catch (const UsageError& e) {

@@ -14,6 +14,7 @@
 
 #include "backends/openssl/openssl_backend.h"
 #include "cli/commands.h"
+#include "cli/machine.h"
 #include "cli/options.h"
 #include "core/errors.h"
 #include "core/utc.h"
@@ -300,6 +301,24 @@ int RunDoctorCommand(const DoctorCommandOptions& options) {
   if (!options.output.empty()) {
     CheckOutputPath(options.output);
   }
+  // A store that cannot be used stops the command before any measuring, not after it.
+  const std::unique_ptr<store::Store> store = OpenStoreForSaving(options.store);
+  results::MachineInfo machine;
+  if (store) {
+    machine = MachineInfoFrom(cpu::GatherCpuFacts(cpu::RealSystemReader()));
+  }
+  std::vector<store::DocumentRun> documents;  // each report, to save
+  const auto keep = [&](const nlohmann::ordered_json& json, const std::string& created_utc,
+                        const results::LibraryInfo& library) {
+    if (store) {
+      store::DocumentRun run;
+      run.created_utc = created_utc;
+      run.document = json.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+      run.machine = machine;
+      run.libraries.push_back({"", library, true});
+      documents.push_back(std::move(run));
+    }
+  };
 
   Progress progress(options.progress && isatty(STDERR_FILENO));
   std::vector<RenderedReport> reports;
@@ -318,12 +337,12 @@ int RunDoctorCommand(const DoctorCommandOptions& options) {
         doctor.algorithms = algorithms;
         doctor.input_len = sizes.front();
         doctor.max_seconds = max_seconds;
-        reports.push_back(
-            Render(diagnose::RunDoctor(doctor,
-                                       [&](const std::string& algorithm, const std::string& label) {
-                                         progress(shown, algorithm, label);
-                                       }),
-                   format));
+        const diagnose::DoctorReport report = diagnose::RunDoctor(
+            doctor, [&](const std::string& algorithm, const std::string& label) {
+              progress(shown, algorithm, label);
+            });
+        keep(diagnose::DoctorToJson(report), report.created_utc, report.facts.library);
+        reports.push_back(Render(report, format));
         continue;
       }
       if (!public_key.empty() && symmetric.empty()) {
@@ -340,11 +359,12 @@ int RunDoctorCommand(const DoctorCommandOptions& options) {
       doctor.algorithms = symmetric;
       doctor.input_len = sizes.front();
       doctor.max_seconds = max_seconds;
-      reports.push_back(
-          Render(diagnose::RunLibraryDoctor(
-                     doctor, [&](const std::string& algorithm,
-                                 const std::string& label) { progress(shown, algorithm, label); }),
-                 format));
+      const diagnose::LibraryDoctorReport report = diagnose::RunLibraryDoctor(
+          doctor, [&](const std::string& algorithm, const std::string& label) {
+            progress(shown, algorithm, label);
+          });
+      keep(diagnose::LibraryDoctorToJson(report), report.created_utc, report.library);
+      reports.push_back(Render(report, format));
     } catch (const UsageError& e) {
       // With "all", a backend that cannot be opened here (no AF_ALG, no default BoringSSL) is
       // left out with a note, as `speed --backend all` does.
@@ -360,6 +380,18 @@ int RunDoctorCommand(const DoctorCommandOptions& options) {
     }
   }
   WriteReport(options, Join(reports, format));
+  if (store && !documents.empty()) {
+    // The reports are written: a store that fails now is not bad input (exit 2) but a
+    // failure to do part of what was asked (exit 1), as for speed --save.
+    try {
+      SaveDocumentRuns(*store, documents,
+                       LocalSaveInfo(options.store, "doctor", options.command_line));
+    } catch (const store::StoreError& e) {
+      std::fprintf(stderr, "error: %s (the report was written; this run was not saved)\n",
+                   report::SafeText(e.what()).c_str());
+      return kExitFailure;
+    }
+  }
   return ExitStatusOf(reports);
 }
 
