@@ -169,13 +169,14 @@ int Run(int argc, char** argv) {
                         "Target 95% CI half-width of the median, e.g. 0.01 or 1% (0: use budget)");
   speed_cmd->add_option("--max-seconds", speed.max_seconds,
                         "Sampling time budget per cell, seconds (default 0.5)");
-  speed_cmd->add_option("--format", speed.format,
-                        "table (default), openssl, json, csv or markdown: the terminal's, or with "
-                        "--output the files' whose extension names none");
+  speed_cmd->add_option(
+      "--format", speed.format,
+      "table (default), openssl, json, csv, markdown or html: the terminal's, or with "
+      "--output the files' whose extension names none");
   speed_cmd
       ->add_option("--output,-o", speed.outputs,
                    "Also write FILE (atomically) in the format its extension names (.json, .csv, "
-                   ".md, .txt), else --format's; repeatable")
+                   ".md, .html), else --format's; repeatable")
       ->allow_extra_args(false);
   speed_cmd
       ->add_option("--env", speed.env,
@@ -242,13 +243,14 @@ int Run(int argc, char** argv) {
       "tcrypt, kcapi-speed, wolfCrypt, mbedTLS, gnutls-cli; docs/import.md) from a file or - "
       "for stdin as results");
   import_cmd->add_option("input", import_options.input, "File to read, or - for stdin")->required();
-  import_cmd->add_option("--format", import_options.format,
-                         "table (default), openssl, json, csv or markdown: the terminal's, or with "
-                         "--output the files' whose extension names none");
+  import_cmd->add_option(
+      "--format", import_options.format,
+      "table (default), openssl, json, csv, markdown or html: the terminal's, or with "
+      "--output the files' whose extension names none");
   import_cmd
       ->add_option("--output,-o", import_options.outputs,
                    "Also write FILE (atomically) in the format its extension names (.json, .csv, "
-                   ".md, .txt), else --format's; repeatable")
+                   ".md, .html), else --format's; repeatable")
       ->allow_extra_args(false);
 
   ReportOptions report_options;
@@ -258,13 +260,14 @@ int Run(int argc, char** argv) {
       ->add_option("files", report_options.files,
                    "Result JSON files (speed --format json; - for stdin), one report of them all")
       ->required();
-  report_cmd->add_option("--format", report_options.format,
-                         "table (default), openssl, json, csv or markdown: the terminal's, or with "
-                         "--output the files' whose extension names none");
+  report_cmd->add_option(
+      "--format", report_options.format,
+      "table (default), openssl, json, csv, markdown or html: the terminal's, or with "
+      "--output the files' whose extension names none");
   report_cmd
       ->add_option("--output,-o", report_options.outputs,
                    "Also write FILE (atomically) in the format its extension names (.json, .csv, "
-                   ".md, .txt), else --format's; repeatable")
+                   ".md, .html), else --format's; repeatable")
       ->allow_extra_args(false);
 
   CompareCommandOptions compare_options;
@@ -451,7 +454,8 @@ int Run(int argc, char** argv) {
   history_show_cmd->add_option("run", history.run, "Run ID, last (this host's newest) or NAME")
       ->required();
   history_show_cmd->footer(
-      "Also history's --store and --format (table, openssl, json, csv or markdown), before or "
+      "Also history's --store and --format (table, openssl, json, csv, markdown or html), before "
+      "or "
       "after show.");
   CLI::App* history_trend_cmd = history_cmd->add_subcommand(
       "trend", "One cell over the stored runs, with step changes marked");

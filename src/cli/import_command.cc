@@ -60,10 +60,15 @@ void RejectJsonObject(const std::string& text, const std::string& file_name) {
 }
 
 // `runs` in `format`: JSON as import::ImportedRunsToJson(runs).dump(2) but written algorithm by
-// algorithm (memory); the other formats one run after another, a blank line between.
+// algorithm (memory); HTML one page; the other formats one run after another, a blank line between.
 std::string Rendered(const std::vector<results::RunResult>& runs, report::Format format) {
   if (format == report::Format::kJson) {
     return results::RunsToJsonText(runs);
+  }
+  if (format == report::Format::kHtml) {
+    std::ostringstream page;  // one page: the runs one after another
+    report::RenderRunsHtml(runs, page);
+    return std::move(page).str();
   }
   std::ostringstream rendered;
   for (size_t i = 0; i < runs.size(); ++i) {

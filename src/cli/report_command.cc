@@ -66,10 +66,15 @@ std::vector<results::RunResult> ReadRuns(const std::string& path) {
 }
 
 // `runs` in `format`: JSON as speed and import write it (one run is the document, several are
-// wrapped); the other formats one run after another, a blank line between.
+// wrapped); HTML one page; the other formats one run after another, a blank line between.
 std::string Rendered(const std::vector<results::RunResult>& runs, report::Format format) {
   if (format == report::Format::kJson) {
     return results::RunsToJsonText(runs);
+  }
+  if (format == report::Format::kHtml) {
+    std::ostringstream page;  // one page: the runs one after another
+    report::RenderRunsHtml(runs, page);
+    return std::move(page).str();
   }
   std::ostringstream out;
   for (size_t i = 0; i < runs.size(); ++i) {

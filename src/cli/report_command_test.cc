@@ -76,6 +76,22 @@ TEST_F(ReportCommandTest, OutputsTakeTheirExtensionsFormatAndTheTerminalKeepsIts
   EXPECT_EQ(ReadFile(Path("e")), Golden("speed.md"));
 }
 
+// HTML: the page speed writes (tests/golden/speed.html), to the terminal with --format and to
+// a .html output beside the table; several files are one page.
+TEST_F(ReportCommandTest, WritesTheHtmlPage) {
+  const CliResult page = RunCryptobench({"report", kRun, "--format", "html"});
+  ASSERT_EQ(page.exit_status, 0) << page.err;
+  EXPECT_EQ(page.out, Golden("speed.html"));
+  const CliResult file = RunCryptobench({"report", kRun, "-o", Path("run.html")});
+  ASSERT_EQ(file.exit_status, 0) << file.err;
+  EXPECT_EQ(file.out, Golden("speed-table.txt"));
+  EXPECT_EQ(ReadFile(Path("run.html")), Golden("speed.html"));
+  const CliResult two = RunCryptobench({"report", kRun, kRun, "--format", "html"});
+  ASSERT_EQ(two.exit_status, 0) << two.err;
+  EXPECT_EQ(two.out.find("<!DOCTYPE html>"), 0u);
+  EXPECT_EQ(two.out.find("<!DOCTYPE html>", 1), std::string::npos);
+}
+
 TEST_F(ReportCommandTest, SeveralFilesAreOneReport) {
   const CliResult json = RunCryptobench({"report", kRun, kRun, "--format", "json"});
   ASSERT_EQ(json.exit_status, 0) << json.err;
@@ -94,7 +110,7 @@ TEST_F(ReportCommandTest, RefusalsExitTwoInOneLineAndWriteNothing) {
   } cases[] = {
       {{"report", kRun, "-o", Path("a.json"), "-o", Path("./a.json")}, "name one file"},
       {{"report", Path("in.json"), "-o", Path("in.json")}, "is the input"},
-      {{"report", kRun, "-o", Path("x.html")}, "report cannot write html"},
+      {{"report", kRun, "--format", "gbench-json"}, "report cannot write gbench-json"},
       {{"report", kRun, "--format", "xml"}, "unknown format"},
       {{"report", kData + "/fixtures/import/openssl-3.0-mr.txt"}, "not a result JSON"},
       {{"report", Path("missing.json")}, "cannot read"},

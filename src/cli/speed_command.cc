@@ -167,16 +167,17 @@ int RunSpeed(const SpeedOptions& options) {
     }
   }
   if (openssl_layout && selected.size() > 1) {
-    throw UsageError(fmt::format(
-        "{}: the openssl speed layout holds one library; with several backends use table, json, "
-        "csv or markdown",
-        openssl_subject));
+    throw UsageError(
+        fmt::format("{}: the openssl speed layout holds one library; with several backends use "
+                    "table, json, csv, "
+                    "markdown or html",
+                    openssl_subject));
   }
   if (openssl_layout && selected.front()->name != "openssl") {
     // Its "version:" line would read as an OpenSSL version to every tool that parses the layout.
     throw UsageError(fmt::format(
-        "{}: the openssl speed layout describes OpenSSL; for the {} backend use table, json, "
-        "csv or markdown",
+        "{}: the openssl speed layout describes OpenSSL; for the {} backend use table, json, csv, "
+        "markdown or html",
         openssl_subject, selected.front()->name));
   }
   const std::vector<int> thread_counts = ParseThreadList(options.threads);

@@ -49,10 +49,12 @@ void RenderBackends(const std::vector<results::RunResult>& unsafe_runs, Format f
     case Format::kMarkdown:
       RenderBackendsMarkdown(runs, out);
       return;
+    case Format::kHtml:
+      RenderBackendsHtml(runs, out);
+      return;
     case Format::kOpenssl:
       throw std::invalid_argument(
           "the openssl speed layout holds one library; not several backends");
-    case Format::kHtml:
     case Format::kGbenchJson:
       break;
   }

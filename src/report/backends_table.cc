@@ -11,6 +11,7 @@
 #include "report/document.h"
 #include "report/format_util.h"
 #include "report/report.h"
+#include "report/speed_charts.h"
 #include "report/views.h"
 
 namespace cryptobench::report {
@@ -177,6 +178,14 @@ Document BackendsDocument(const std::vector<RunResult>& runs) {
     }
     AddRows(view.symmetric, true, view.any_implementation, sizes, doc);
   }
+  std::vector<const RunResult*> pointers;
+  for (const RunResult& run : runs) {
+    pointers.push_back(&run);
+  }
+  if (!view.symmetric.empty()) {  // HTML only
+    AddThroughputCharts(pointers, doc);
+    AddSymmetricBarChart(pointers, doc);
+  }
   if (!view.public_key.empty()) {
     AddSection(
         doc,
@@ -187,6 +196,7 @@ Document BackendsDocument(const std::vector<RunResult>& runs) {
             {Column("ops/s", "", Align::kRight, Column::Kind::kValue, "ops/s"),
              Column("µs/op", "", Align::kRight, Column::Kind::kValue, "µs")},
             doc);
+    AddPublicKeyBarChart(pointers, doc);  // HTML only
   }
   NoteList& notes = doc.Add(NoteList{{}, "Notes", 110}, kHumanTargets);
   if (AnyMismatch(runs)) {
@@ -230,6 +240,10 @@ void RenderBackendsMarkdown(const std::vector<RunResult>& runs, std::ostream& ou
 
 void RenderBackendsCsv(const std::vector<RunResult>& runs, std::ostream& out) {
   WriteCsv(BackendsDocument(runs), out);
+}
+
+void RenderBackendsHtml(const std::vector<RunResult>& runs, std::ostream& out) {
+  WriteHtml(BackendsDocument(runs), out);
 }
 
 }  // namespace cryptobench::report

@@ -6,8 +6,8 @@
 // Where today's text and Markdown layouts say different things (a CPU-cost table only the
 // terminal shows, an environment list worded differently), the document holds each version,
 // marked with the writers it is for (`targets`), so that every existing output stays byte for
-// byte what it was. Charts (series of points with CIs, bars with whiskers) will be one more
-// kind of block.
+// byte what it was. Charts (series of points with CIs, bars with whiskers) are one more kind
+// of block, written by HTML only (html_writer.cc, svg_chart.cc).
 #pragma once
 
 #include <optional>
@@ -24,6 +24,9 @@ enum Target : unsigned {
   kTextTarget = 1,
   kMarkdownTarget = 2,
   kCsvTarget = 4,
+  /// HTML writes what Markdown writes (the document form, with its headings and captions) and,
+  /// besides, the blocks marked for it alone (charts).
+  kHtmlTarget = 8,
   kHumanTargets = kTextTarget | kMarkdownTarget,
   kAllTargets = kTextTarget | kMarkdownTarget | kCsvTarget,
 };
@@ -134,9 +137,46 @@ struct NoteList {
   size_t wrap_columns = 110;
 };
 
+/// One point of a chart series: where it is on the x axis (a line chart: the x value in the
+/// chart's x unit; a bar chart: unused, the point's category is its index), the figure in the
+/// chart's y unit, and that figure's CI when one was measured.
+struct ChartPoint {
+  double x = 0;
+  std::string x_label;  ///< the x value as a reader sees it ("16 KiB"); line charts tick here
+  double value = 0;
+  std::optional<double> ci_low;
+  std::optional<double> ci_high;
+};
+
+/// One line (a backend, an operation) or one colour of bars.
+struct ChartSeries {
+  std::string name;
+  std::vector<ChartPoint> points;
+};
+
+/// A chart. kLine: each series a line through its points in x order, with a CI band where its
+/// points have CIs; x linear or log (base 2: sizes double), y linear from 0. kBar: horizontal
+/// bars, one group per category (categories[i]), in it one bar per series (series[s].points[i];
+/// a series shorter than the categories, or a point with a NaN value, has no bar there), a
+/// whisker from ci_low to ci_high; value axis linear from 0. Writers other than HTML skip
+/// charts; HTML draws it (svg_chart.h) with a table of the same numbers beside it.
+struct Chart {
+  enum class Kind { kLine, kBar };
+  Kind kind = Kind::kLine;
+  std::string title;    ///< with the unit: "AES-256-GCM: throughput against input size, MB/s"
+  std::string x_label;  ///< kLine: "input size"; kBar: what the categories are ("algorithm")
+  std::string x_unit;   ///< "bytes"; "" for none
+  bool log_x = false;
+  std::string y_label;                  ///< "throughput"
+  std::string y_unit;                   ///< "MB/s"
+  std::string series_label = "series";  ///< what a series is, for the table ("backend")
+  std::vector<std::string> categories;  ///< kBar only
+  std::vector<ChartSeries> series;
+};
+
 /// One block of a document and the writers it is for.
 struct Block {
-  std::variant<Heading, FieldList, Paragraph, Table, NoteList> content;
+  std::variant<Heading, FieldList, Paragraph, Table, NoteList, Chart> content;
   unsigned targets = kAllTargets;
 };
 
@@ -171,5 +211,14 @@ void WriteText(const Document& document, std::ostream& out);
 void WriteMarkdown(const Document& document, std::ostream& out);
 /// CSV: the tables meant for CSV, one after another, a blank line between; LF line ends.
 void WriteCsv(const Document& document, std::ostream& out);
+/// HTML: one self-contained page (no network: inline <style>, inline SVG, no script or font),
+/// the blocks meant for Markdown or HTML. Light and dark (prefers-color-scheme) and print
+/// styles; wide tables scroll inside their own box, so a 1280 px window never scrolls
+/// sideways. Every string is HTML-escaped (input strings are untrusted). A table cell with a
+/// figure carries it in full (shortest round-trip form) as data-value (data-ci-low,
+/// data-ci-high) beside the text shown. Each chart is an <svg role="img"> with a <title>,
+/// followed by a table of the same numbers. `title` is the page's <title> (the first level-1
+/// Markdown heading when empty).
+void WriteHtml(const Document& document, std::ostream& out, const std::string& title = "");
 
 }  // namespace cryptobench::report

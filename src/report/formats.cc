@@ -33,13 +33,13 @@ constexpr Name kNames[] = {
     {"md", Format::kMarkdown},
 };
 
-constexpr Format kSpeed[] = {Format::kTable, Format::kOpenssl, Format::kJson, Format::kCsv,
-                             Format::kMarkdown};
+constexpr Format kSpeed[] = {Format::kTable, Format::kOpenssl,  Format::kJson,
+                             Format::kCsv,   Format::kMarkdown, Format::kHtml};
 constexpr Format kList[] = {Format::kTable, Format::kJson};
 constexpr Format kDoctor[] = {Format::kTable, Format::kJson, Format::kMarkdown};
 constexpr Format kCompare[] = {Format::kTable, Format::kJson, Format::kMarkdown};
-constexpr Format kImport[] = {Format::kTable, Format::kOpenssl, Format::kJson, Format::kCsv,
-                              Format::kMarkdown};
+constexpr Format kImport[] = {Format::kTable, Format::kOpenssl,  Format::kJson,
+                              Format::kCsv,   Format::kMarkdown, Format::kHtml};
 constexpr Format kTls[] = {Format::kTable, Format::kJson, Format::kCsv, Format::kMarkdown};
 constexpr Format kHistory[] = {Format::kTable, Format::kJson, Format::kCsv, Format::kMarkdown};
 constexpr Format kHarnessOverhead[] = {Format::kTable, Format::kJson};

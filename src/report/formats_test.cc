@@ -74,8 +74,9 @@ TEST(FormatRegistryTest, ChooseFormat) {
   EXPECT_EQ(ChooseFormat(Producer::kImport, "", "runs.out"), Format::kTable);
   EXPECT_EQ(ChooseFormat(Producer::kSpeed, "csv", "runs.json"), Format::kCsv);
 
-  EXPECT_EQ(Refusal(Producer::kSpeed, "xml", ""),
-            "--format 'xml': unknown format; speed writes table, openssl, json, csv or markdown");
+  EXPECT_EQ(
+      Refusal(Producer::kSpeed, "xml", ""),
+      "--format 'xml': unknown format; speed writes table, openssl, json, csv, markdown or html");
   EXPECT_EQ(Refusal(Producer::kCompare, "csv", ""),
             "--format 'csv': compare cannot write csv; it writes table, json or markdown");
   EXPECT_EQ(Refusal(Producer::kCompare, "", "x.csv"),

@@ -79,14 +79,18 @@ TEST(GoldenTest, ImportedCsv) {
 TEST(GoldenTest, ImportedMarkdown) {
   ExpectImportedGolden("openssl-3.0-cpuinfo.txt", Format::kMarkdown, "imported.md");
 }
+// HTML of an imported run: its charts have no CI bands (one figure per cell).
+TEST(GoldenTest, ImportedHtml) {
+  ExpectImportedGolden("openssl-3.0-cpuinfo.txt", Format::kHtml, "imported.html");
+}
 TEST(GoldenTest, ImportedMultiTable) {
   ExpectImportedGolden("openssl-3.2-multi-mr.txt", Format::kTable, "imported-multi-table.txt");
 }
 
 TEST(GoldenTest, RenderingIsDeterministic) {
   const results::RunResult run = LoadFixture();
-  for (Format format :
-       {Format::kTable, Format::kOpenssl, Format::kJson, Format::kCsv, Format::kMarkdown}) {
+  for (Format format : {Format::kTable, Format::kOpenssl, Format::kJson, Format::kCsv,
+                        Format::kMarkdown, Format::kHtml}) {
     std::ostringstream first;
     std::ostringstream second;
     Render(run, format, first);

@@ -36,6 +36,8 @@ void Render(const results::RunResult& unsafe_run, Format format, std::ostream& o
       RenderMarkdown(run, out);
       return;
     case Format::kHtml:
+      RenderHtml(run, out);
+      return;
     case Format::kGbenchJson:
       break;
   }

@@ -47,14 +47,28 @@ void RenderJson(const results::RunResult& run, std::ostream& out);
 void RenderCsv(const results::RunResult& run, std::ostream& out);
 /// For bug reports: environment list, GitHub tables, notes.
 void RenderMarkdown(const results::RunResult& run, std::ostream& out);
+/// One self-contained HTML page (WriteHtml): what Markdown shows, and after the symmetric
+/// table a chart of MB/s against input size per algorithm with CI bands (speed_charts.h), each
+/// with a table of its numbers.
+void RenderHtml(const results::RunResult& run, std::ostream& out);
+/// Several runs (report's and import's files) as one HTML page. The runs of one `speed
+/// --backend a,b` (OneSpeedRunOfSeveralBackends) as speed wrote them (RenderBackends);
+/// otherwise each run's RenderHtml content one after another, as the other formats show them
+/// run by run. Sanitises the runs itself.
+void RenderRunsHtml(const std::vector<results::RunResult>& runs, std::ostream& out);
+/// True if `runs` are the backends of one `speed --backend a,b`: two or more measured runs
+/// with one creation time and worker count and distinct, named backends.
+bool OneSpeedRunOfSeveralBackends(const std::vector<results::RunResult>& runs);
 
 /// Several runs of the same algorithms, one per backend (`speed --backend a,b`), in the order
 /// given, as one document. Table and Markdown: one environment header, then under each algorithm
 /// and operation a row per backend with its name, library version and, where any backend
 /// reports one, the implementation; an algorithm a backend lacks reads "unsupported" in its row.
 /// JSON: {"schema_version": 1, "runs": [run, ...]} (docs/json-schema.md). CSV: RenderCsv's header
-/// and rows with a leading "backend" column. Format::kOpenssl holds one library only: throws
-/// std::invalid_argument. Deterministic, like the single-run renderers.
+/// and rows with a leading "backend" column. HTML: Markdown's content, a throughput chart per
+/// algorithm with a line per backend, and the backends side by side as bars with CI whiskers
+/// (symmetric MB/s at the largest size, public-key ops/s). Format::kOpenssl holds one library only:
+/// throws std::invalid_argument. Deterministic, like the single-run renderers.
 void RenderBackends(const std::vector<results::RunResult>& runs, Format format, std::ostream& out);
 /// `runs` as one report Document: the blocks RenderBackendsTable, RenderBackendsMarkdown and
 /// RenderBackendsCsv write. Sanitise the runs first (RenderBackends does).
@@ -64,5 +78,6 @@ void RenderBackendsTable(const std::vector<results::RunResult>& runs, std::ostre
 void RenderBackendsMarkdown(const std::vector<results::RunResult>& runs, std::ostream& out);
 void RenderBackendsJson(const std::vector<results::RunResult>& runs, std::ostream& out);
 void RenderBackendsCsv(const std::vector<results::RunResult>& runs, std::ostream& out);
+void RenderBackendsHtml(const std::vector<results::RunResult>& runs, std::ostream& out);
 
 }  // namespace cryptobench::report

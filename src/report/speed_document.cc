@@ -13,6 +13,8 @@
 #include "report/document.h"
 #include "report/format_util.h"
 #include "report/report.h"
+#include "report/sanitize.h"
+#include "report/speed_charts.h"
 #include "report/views.h"
 
 namespace cryptobench::report {
@@ -538,7 +540,8 @@ Document SpeedDocument(const RunResult& run) {
   const SymmetricGrid grid = BuildSymmetricGrid(run);
   if (!grid.rows.empty()) {
     AddSymmetric(run, grid, doc);
-    if (!IsImported(run)) {  // an imported figure has no CPU time or cycle count
+    AddThroughputCharts({&run}, doc);  // HTML only
+    if (!IsImported(run)) {            // an imported figure has no CPU time or cycle count
       AddCpuCost(run, grid, doc);
     }
   }
@@ -557,5 +560,40 @@ void RenderMarkdown(const RunResult& run, std::ostream& out) {
 }
 
 void RenderCsv(const RunResult& run, std::ostream& out) { WriteCsv(SpeedDocument(run), out); }
+
+void RenderHtml(const RunResult& run, std::ostream& out) { WriteHtml(SpeedDocument(run), out); }
+
+bool OneSpeedRunOfSeveralBackends(const std::vector<RunResult>& runs) {
+  if (runs.size() < 2) {
+    return false;
+  }
+  std::vector<std::string> backends;
+  for (const RunResult& run : runs) {
+    // speed --backend a,b stamps every run with one time and measures each backend once.
+    if (IsImported(run) || run.created_utc.empty() || run.created_utc != runs[0].created_utc ||
+        run.library.backend.empty() || run.method.threads != runs[0].method.threads ||
+        std::find(backends.begin(), backends.end(), run.library.backend) != backends.end()) {
+      return false;
+    }
+    backends.push_back(run.library.backend);
+  }
+  return true;
+}
+
+void RenderRunsHtml(const std::vector<RunResult>& unsafe_runs, std::ostream& out) {
+  if (OneSpeedRunOfSeveralBackends(unsafe_runs)) {
+    RenderBackends(unsafe_runs, Format::kHtml, out);  // the page speed wrote
+    return;
+  }
+  Document page;
+  for (const RunResult& unsafe_run : unsafe_runs) {
+    RunResult run = unsafe_run;
+    SanitizeRun(run);
+    Document one = SpeedDocument(run);
+    page.blocks.insert(page.blocks.end(), std::make_move_iterator(one.blocks.begin()),
+                       std::make_move_iterator(one.blocks.end()));
+  }
+  WriteHtml(page, out);
+}
 
 }  // namespace cryptobench::report

@@ -322,7 +322,7 @@ TEST(CliTest, SpeedRefusesBadOutputsBeforeMeasuring) {
   const std::string a = (dir / "a.json").string();
   const std::vector<std::vector<std::string>> cases = {
       {"-o", a, "-o", (dir / "." / "a.json").string()},
-      {"-o", (dir / "x.html").string()},
+      {"-o", (dir / "missing" / "x.html").string()},  // a directory that is not there
       {"--lib", (dir / "libcrypto.so.3").string(), "-o", (dir / "libcrypto.so.3").string()},
   };
   std::ofstream(dir / "libcrypto.so.3") << "not a library";  // refused before it is opened
@@ -335,7 +335,7 @@ TEST(CliTest, SpeedRefusesBadOutputsBeforeMeasuring) {
     EXPECT_TRUE(r.out.empty()) << r.out.substr(0, 200);
   }
   EXPECT_FALSE(std::filesystem::exists(a));
-  EXPECT_FALSE(std::filesystem::exists(dir / "x.html"));
+  EXPECT_FALSE(std::filesystem::exists(dir / "missing"));
   EXPECT_EQ(ReadWhole(dir / "libcrypto.so.3"), "not a library");
   std::filesystem::remove_all(dir);
 }

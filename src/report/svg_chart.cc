@@ -1,0 +1,364 @@
+// The SVG drawing of a report::Chart: line charts with CI bands on a linear or log-2 x axis,
+// horizontal bars with CI whiskers. See html.h for why this is our own writer.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "report/document.h"
+#include "report/html.h"
+
+namespace cryptobench::report {
+namespace {
+
+constexpr double kWidth = 720;
+constexpr double kRight = 24;      // right margin
+constexpr double kTop = 12;        // top margin
+constexpr double kLegendRow = 20;  // height of one legend row
+constexpr size_t kLegendColumns = 3;
+constexpr size_t kPalette = 12;    // CSS classes s0..s11
+constexpr size_t kMaxLabel = 30;   // characters of a category label
+constexpr size_t kMaxLegend = 24;  // characters of a legend label
+
+// A coordinate: one decimal, so output is stable across libraries and platforms.
+std::string C(double value) { return fmt::format("{:.1f}", value); }
+
+// `text` cut to `limit` code points, "…" marking the cut (the table beside the chart has the
+// whole text).
+std::string Shorten(const std::string& text, size_t limit) {
+  size_t points = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {
+      if (points == limit - 1 && i + 1 < text.size()) {
+        // Cut here unless what is left is one code point.
+        size_t rest = 0;
+        for (size_t j = i; j < text.size(); ++j) {
+          rest += (static_cast<unsigned char>(text[j]) & 0xC0) != 0x80 ? 1 : 0;
+        }
+        if (rest > 1) {
+          return text.substr(0, i) + "…";
+        }
+        return text;
+      }
+      ++points;
+    }
+  }
+  return text;
+}
+
+// A step of 1, 2 or 5 times a power of ten near `raw`.
+double NiceStep(double raw) {
+  if (!(raw > 0) || !std::isfinite(raw)) {
+    return 1;
+  }
+  const double power = std::pow(10.0, std::floor(std::log10(raw)));
+  const double fraction = raw / power;
+  const double nice = fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 5 ? 5 : 10;
+  return nice * power;
+}
+
+// A value axis from 0: its top and step, about five steps.
+struct ValueAxis {
+  double top = 1;
+  double step = 1;
+  int decimals = 0;
+};
+
+ValueAxis MakeValueAxis(double max_value) {
+  ValueAxis axis;
+  if (!(max_value > 0) || !std::isfinite(max_value)) {
+    max_value = 1;
+  }
+  axis.step = NiceStep(max_value / 5);
+  axis.top = std::ceil(max_value / axis.step - 1e-9) * axis.step;
+  axis.decimals = std::max(0, static_cast<int>(-std::floor(std::log10(axis.step) + 1e-9)));
+  return axis;
+}
+
+// The tick values 0, step, ..., top (multiples of the step, not a running sum).
+std::vector<double> Ticks(const ValueAxis& axis) {
+  std::vector<double> ticks;
+  const auto steps = static_cast<long>(std::lround(axis.top / axis.step));
+  for (long i = 0; i <= steps; ++i) {
+    ticks.push_back(static_cast<double>(i) * axis.step);
+  }
+  return ticks;
+}
+
+std::string TickLabel(double value, int decimals) {
+  return fmt::format("{:.{}f}", value, decimals);
+}
+
+bool Measured(const ChartPoint& point) { return std::isfinite(point.value); }
+bool HasCi(const ChartPoint& point) {
+  return Measured(point) && point.ci_low && point.ci_high && std::isfinite(*point.ci_low) &&
+         std::isfinite(*point.ci_high);
+}
+
+double MaxValue(const Chart& chart) {
+  double max_value = 0;
+  for (const ChartSeries& series : chart.series) {
+    for (const ChartPoint& point : series.points) {
+      if (Measured(point)) {
+        max_value = std::max(max_value, point.value);
+        if (HasCi(point)) {
+          max_value = std::max(max_value, *point.ci_high);
+        }
+      }
+    }
+  }
+  return max_value;
+}
+
+std::string AxisTitle(const std::string& label, const std::string& unit) {
+  return unit.empty() ? label : fmt::format("{} ({})", label, unit);
+}
+
+void WriteOpen(const Chart& chart, const std::string& id, double height, std::ostream& out) {
+  out << fmt::format(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" role=\"img\" "
+      "aria-labelledby=\"{0}-title\" width=\"{1}\" height=\"{2}\" viewBox=\"0 0 {1} {2}\">\n",
+      id, C(kWidth), C(height));
+  out << fmt::format("<title id=\"{}-title\">{}</title>\n", id, HtmlEscape(chart.title));
+}
+
+// The legend: a swatch and the series name, kLegendColumns to a row, from `top`.
+void WriteLegend(const Chart& chart, double left, double top, std::ostream& out) {
+  const double column_width = (kWidth - left - kRight) / static_cast<double>(kLegendColumns);
+  out << "<g class=\"legend\">\n";
+  for (size_t s = 0; s < chart.series.size(); ++s) {
+    const double x = left + static_cast<double>(s % kLegendColumns) * column_width;
+    const double y = top + static_cast<double>(s / kLegendColumns) * kLegendRow;
+    out << fmt::format(
+        "<g class=\"s{}\"><rect class=\"swatch\" x=\"{}\" y=\"{}\" width=\"14\" height=\"10\"/>"
+        "<text x=\"{}\" y=\"{}\">{}</text></g>\n",
+        s % kPalette, C(x), C(y), C(x + 20), C(y + 9.5),
+        HtmlEscape(Shorten(chart.series[s].name, kMaxLegend)));
+  }
+  out << "</g>\n";
+}
+
+double LegendHeight(const Chart& chart) {
+  const size_t rows = (chart.series.size() + kLegendColumns - 1) / kLegendColumns;
+  return static_cast<double>(rows) * kLegendRow;
+}
+
+// ----- line chart -------------------------------------------------------------------------------
+
+void WriteLineChart(const Chart& chart, const std::string& id, std::ostream& out) {
+  constexpr double kLeft = 72;
+  constexpr double kPlotHeight = 260;
+  constexpr double kInset = 14;  // space between the plot's edge and the first and last x
+  const double plot_bottom = kTop + kPlotHeight;
+  const double legend_top = plot_bottom + 52;
+  const double height = legend_top + LegendHeight(chart) + 8;
+
+  // The x positions: a point's x (log 2 on a log axis; points at x <= 0 cannot be drawn there).
+  const auto usable = [&](const ChartPoint& point) {
+    return Measured(point) && std::isfinite(point.x) && (!chart.log_x || point.x > 0);
+  };
+  const auto axis_x = [&](double x) { return chart.log_x ? std::log2(x) : x; };
+  double low = std::numeric_limits<double>::infinity();
+  double high = -std::numeric_limits<double>::infinity();
+  for (const ChartSeries& series : chart.series) {
+    for (const ChartPoint& point : series.points) {
+      if (usable(point)) {
+        low = std::min(low, axis_x(point.x));
+        high = std::max(high, axis_x(point.x));
+      }
+    }
+  }
+  if (!(low <= high)) {
+    low = 0;
+    high = 1;
+  } else if (low == high) {
+    low -= 1;
+    high += 1;
+  }
+  const double plot_left = kLeft + kInset;
+  const double plot_right = kWidth - kRight - kInset;
+  const auto px = [&](double x) {
+    return plot_left + (axis_x(x) - low) / (high - low) * (plot_right - plot_left);
+  };
+  const ValueAxis axis = MakeValueAxis(MaxValue(chart));
+  const auto py = [&](double value) { return plot_bottom - value / axis.top * kPlotHeight; };
+
+  WriteOpen(chart, id, height, out);
+  // Grid and value ticks.
+  out << "<g class=\"grid\">\n";
+  for (const double tick : Ticks(axis)) {
+    out << fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>\n", C(kLeft), C(py(tick)),
+                       C(kWidth - kRight), C(py(tick)));
+  }
+  out << "</g>\n<g class=\"axis\">\n";
+  for (const double tick : Ticks(axis)) {
+    out << fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>\n", C(kLeft - 6),
+                       C(py(tick) + 4), TickLabel(tick, axis.decimals));
+  }
+  out << fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\"/>\n", C(kLeft),
+                     C(plot_bottom), C(kWidth - kRight));
+  // x ticks at the points' x values, labelled as the points are; a label too close to the one
+  // before is left out (its tick stays).
+  std::vector<std::pair<double, std::string>> ticks;
+  for (const ChartSeries& series : chart.series) {
+    for (const ChartPoint& point : series.points) {
+      if (usable(point)) {
+        ticks.emplace_back(point.x, point.x_label);
+      }
+    }
+  }
+  std::sort(ticks.begin(), ticks.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  ticks.erase(std::unique(ticks.begin(), ticks.end(),
+                          [](const auto& a, const auto& b) { return a.first == b.first; }),
+              ticks.end());
+  double last_label = -1e9;
+  for (const auto& [x, label] : ticks) {
+    out << fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\"/>\n", C(px(x)),
+                       C(plot_bottom), C(plot_bottom + 5));
+    if (px(x) - last_label >= 48) {
+      out << fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", C(px(x)),
+                         C(plot_bottom + 19), HtmlEscape(label));
+      last_label = px(x);
+    }
+  }
+  const std::string x_title = AxisTitle(chart.x_label, chart.x_unit);
+  out << fmt::format("<text class=\"title\" x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}{}</text>\n",
+                     C((kLeft + kWidth - kRight) / 2), C(plot_bottom + 38), HtmlEscape(x_title),
+                     chart.log_x ? ", log scale" : "");
+  out << fmt::format(
+      "<text class=\"title\" transform=\"translate({},{}) rotate(-90)\" "
+      "text-anchor=\"middle\">{}</text>\n",
+      C(16), C(kTop + kPlotHeight / 2), HtmlEscape(AxisTitle(chart.y_label, chart.y_unit)));
+  out << "</g>\n";
+  // Series: the CI band (or a whisker for a lone point), the line, the points.
+  for (size_t s = 0; s < chart.series.size(); ++s) {
+    std::vector<ChartPoint> points;
+    for (const ChartPoint& point : chart.series[s].points) {
+      if (usable(point)) {
+        points.push_back(point);
+      }
+    }
+    std::stable_sort(points.begin(), points.end(),
+                     [](const ChartPoint& a, const ChartPoint& b) { return a.x < b.x; });
+    out << fmt::format("<g class=\"series s{}\">\n", s % kPalette);
+    std::vector<const ChartPoint*> with_ci;
+    for (const ChartPoint& point : points) {
+      if (HasCi(point)) {
+        with_ci.push_back(&point);
+      }
+    }
+    if (with_ci.size() >= 2) {
+      std::string band;
+      for (const ChartPoint* point : with_ci) {
+        band += fmt::format("{}{},{}", band.empty() ? "" : " ", C(px(point->x)),
+                            C(py(*point->ci_high)));
+      }
+      for (auto it = with_ci.rbegin(); it != with_ci.rend(); ++it) {
+        band += fmt::format(" {},{}", C(px((*it)->x)), C(py(*(*it)->ci_low)));
+      }
+      out << fmt::format("<polygon class=\"band\" points=\"{}\"/>\n", band);
+    } else {
+      for (const ChartPoint* point : with_ci) {
+        out << fmt::format(
+            "<line class=\"whisker\" x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\"/>\n",
+            C(px(point->x)), C(py(*point->ci_low)), C(py(*point->ci_high)));
+      }
+    }
+    if (points.size() >= 2) {
+      std::string line;
+      for (const ChartPoint& point : points) {
+        line += fmt::format("{}{},{}", line.empty() ? "" : " ", C(px(point.x)), C(py(point.value)));
+      }
+      out << fmt::format("<polyline class=\"line\" points=\"{}\"/>\n", line);
+    }
+    for (const ChartPoint& point : points) {
+      out << fmt::format("<circle cx=\"{}\" cy=\"{}\" r=\"3\"/>\n", C(px(point.x)),
+                         C(py(point.value)));
+    }
+    out << "</g>\n";
+  }
+  WriteLegend(chart, kLeft, legend_top, out);
+  out << "</svg>\n";
+}
+
+// ----- bar chart --------------------------------------------------------------------------------
+
+void WriteBarChart(const Chart& chart, const std::string& id, std::ostream& out) {
+  constexpr double kLeft = 216;  // category labels
+  constexpr double kBar = 14;    // one bar's band
+  constexpr double kGroupGap = 10;
+  const double group = static_cast<double>(chart.series.size()) * kBar + kGroupGap;
+  const double plot_height = std::max(1.0, static_cast<double>(chart.categories.size()) * group);
+  const double plot_bottom = kTop + plot_height;
+  const double legend_top = plot_bottom + 48;
+  const double height = legend_top + LegendHeight(chart) + 8;
+  const ValueAxis axis = MakeValueAxis(MaxValue(chart));
+  const auto px = [&](double value) {
+    return kLeft + value / axis.top * (kWidth - kRight - kLeft);
+  };
+
+  WriteOpen(chart, id, height, out);
+  out << "<g class=\"grid\">\n";
+  for (const double tick : Ticks(axis)) {
+    out << fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\"/>\n", C(px(tick)),
+                       C(kTop), C(plot_bottom));
+  }
+  out << "</g>\n<g class=\"axis\">\n";
+  for (const double tick : Ticks(axis)) {
+    out << fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", C(px(tick)),
+                       C(plot_bottom + 16), TickLabel(tick, axis.decimals));
+  }
+  for (size_t c = 0; c < chart.categories.size(); ++c) {
+    const double middle = kTop + static_cast<double>(c) * group + (group - kGroupGap) / 2;
+    out << fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>\n", C(kLeft - 8),
+                       C(middle + 4), HtmlEscape(Shorten(chart.categories[c], kMaxLabel)));
+  }
+  out << fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\"/>\n", C(kLeft), C(kTop),
+                     C(plot_bottom));
+  out << fmt::format("<text class=\"title\" x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
+                     C((kLeft + kWidth - kRight) / 2), C(plot_bottom + 36),
+                     HtmlEscape(AxisTitle(chart.y_label, chart.y_unit)));
+  out << "</g>\n";
+  for (size_t s = 0; s < chart.series.size(); ++s) {
+    out << fmt::format("<g class=\"series s{}\">\n", s % kPalette);
+    const std::vector<ChartPoint>& points = chart.series[s].points;
+    for (size_t c = 0; c < chart.categories.size() && c < points.size(); ++c) {
+      const ChartPoint& point = points[c];
+      if (!Measured(point)) {
+        continue;
+      }
+      const double y = kTop + static_cast<double>(c) * group + static_cast<double>(s) * kBar;
+      out << fmt::format("<rect class=\"bar\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>\n",
+                         C(kLeft), C(y + 1), C(std::max(0.0, px(point.value) - kLeft)),
+                         C(kBar - 2));
+      if (HasCi(point)) {
+        const double middle = y + kBar / 2;
+        out << fmt::format("<path class=\"whisker\" d=\"M{0} {2}H{1}M{0} {3}V{4}M{1} {3}V{4}\"/>\n",
+                           C(px(*point.ci_low)), C(px(*point.ci_high)), C(middle), C(middle - 4),
+                           C(middle + 4));
+      }
+    }
+    out << "</g>\n";
+  }
+  WriteLegend(chart, kLeft, legend_top, out);
+  out << "</svg>\n";
+}
+
+}  // namespace
+
+std::string ExactNumber(double value) { return fmt::format("{}", value); }
+
+void WriteSvgChart(const Chart& chart, const std::string& id, std::ostream& out) {
+  if (chart.kind == Chart::Kind::kBar) {
+    WriteBarChart(chart, id, out);
+  } else {
+    WriteLineChart(chart, id, out);
+  }
+}
+
+}  // namespace cryptobench::report
