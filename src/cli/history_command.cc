@@ -260,6 +260,11 @@ int ShowDocumentRun(store::Store& store, int64_t id, const std::string& kind,
     WriteStdout(out.str());
     return kExitOk;
   }
+  if (format != report::Format::kTable && format != report::Format::kMarkdown) {
+    throw UsageError(fmt::format(
+        "--format {}: run {} is a {} run, kept as its JSON document: --format json prints it",
+        report::FormatName(format), id, kind));
+  }
   std::string when;
   std::string host;
   std::string library;

@@ -228,6 +228,11 @@ TEST_P(HistoryCliTest, DoctorCompareAndTlsRunsAreSavedButNotCompared) {
   const CliResult text = Run({"history", "show", "2"});
   ASSERT_EQ(text.exit_status, 0) << text.err;
   EXPECT_NE(text.out.find("run 2: a doctor run of OpenSSL"), std::string::npos) << text.out;
+  const CliResult html = Run({"history", "show", "2", "--format", "html"});
+  EXPECT_EQ(html.exit_status, 2);
+  EXPECT_NE(html.err.find("--format html: run 2 is a doctor run, kept as its JSON document"),
+            std::string::npos)
+      << html.err;
 
   // store:last is the speed run, never a later doctor, compare or tls run; naming one is
   // refused in one line.
