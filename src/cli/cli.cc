@@ -224,12 +224,16 @@ int Run(int argc, char** argv) {
   doctor_cmd->add_flag("--quick", doctor.quick,
                        "Examine only the default suite's symmetric algorithms");
   doctor_cmd->add_option("--format", doctor.format,
-                         "table (default; alias text), json or markdown (default: from --output's "
-                         "extension, else table)");
+                         "table (default; alias text), json or markdown: the terminal's, or with "
+                         "--output the files' whose extension names none");
   doctor_cmd->add_option("--bytes", doctor.bytes, "Input size measured, bytes (default 16384)");
   doctor_cmd->add_option("--max-seconds", doctor.max_seconds,
                          "Sampling budget per measurement, seconds (default 0.25)");
-  doctor_cmd->add_option("--output,-o", doctor.output, "Write the report to FILE (atomically)");
+  doctor_cmd
+      ->add_option("--output,-o", doctor.outputs,
+                   "Also write FILE (atomically) in the format its extension names (.json, .md), "
+                   "else --format's; repeatable")
+      ->allow_extra_args(false);
   doctor_cmd->add_flag_callback(
       "--no-progress", [&] { doctor.progress = false; }, "No progress display on stderr");
   doctor_cmd->add_option("--from", doctor.from,
@@ -306,10 +310,13 @@ int Run(int argc, char** argv) {
   compare_cmd->add_option("--fail-if-slower", compare_options.fail_if_slower,
                           "Exit 1 if a significant slowdown exceeds this percentage");
   compare_cmd->add_option("--format", compare_options.format,
-                          "table, json or markdown (default: from --output's extension, else "
-                          "table)");
-  compare_cmd->add_option("--output,-o", compare_options.output,
-                          "Write the report to FILE (atomically)");
+                          "table (default), json or markdown: the terminal's, or with --output "
+                          "the files' whose extension names none");
+  compare_cmd
+      ->add_option("--output,-o", compare_options.outputs,
+                   "Also write FILE (atomically) in the format its extension names (.json, .md), "
+                   "else --format's; repeatable")
+      ->allow_extra_args(false);
   compare_cmd->add_flag_callback(
       "--no-progress", [&] { compare_options.progress = false; }, "No progress display on stderr");
   compare_cmd->add_flag("--tls", compare_options.tls,

@@ -82,7 +82,7 @@ struct DoctorCommandOptions {
   bool quick = false;
   std::string bytes = "16384";
   std::string max_seconds = "0.25";
-  std::string output;
+  std::vector<std::string> outputs;  ///< --output FILE, repeatable (ResolveOutputFiles)
   bool progress = true;
   std::string from;                    ///< --from FILE|-: diagnose a report instead of measuring
   bool from_given = false;             ///< --from appeared on the command line
@@ -145,7 +145,7 @@ struct CompareCommandOptions {
   std::string threshold = "5";  ///< percent
   std::string fail_if_slower;   ///< percent; empty = off
   std::string format;           ///< --format as given ("": from --output's extension, else table)
-  std::string output;
+  std::vector<std::string> outputs;  ///< --output FILE, repeatable (ResolveOutputFiles)
   bool progress = true;
   std::string store;  ///< --store: where store:SELECTOR sides are read and --save saves
   bool save = false;  ///< --save: keep this comparison in the store (also CRYPTOBENCH_SAVE=1)

@@ -260,8 +260,11 @@ int RunCompare(const CompareCommandOptions& options) {
     return RunCompareTls(options);
   }
   // Validate everything before reading or measuring anything.
+  // The terminal gets --format, or the table beside --output files, each in the format its
+  // extension names, else --format's (as speed's).
   const compare::CompareFormat format =
-      report::ChooseFormat(report::Producer::kCompare, options.format, options.output);
+      options.outputs.empty() ? report::ChooseFormat(report::Producer::kCompare, options.format)
+                              : report::Format::kTable;
   const double threshold = compare::ParsePercent(options.threshold, "--threshold");
   const bool gate = !options.fail_if_slower.empty();
   const double fail_fraction =
@@ -297,10 +300,8 @@ int RunCompare(const CompareCommandOptions& options) {
   measure::SamplerConfig sampler;
   sampler.precision = ParsePrecision(options.precision);
   sampler.max_seconds = ParseMaxSeconds(options.max_seconds);
-  if (!options.output.empty()) {
-    CheckOutputPath(options.output);
-    CheckOutputIsNotInput(options.output, options.files);
-  }
+  const std::vector<OutputFile> files = ResolveOutputFiles(
+      report::Producer::kCompare, options.format, options.outputs, options.files);
 
   // --save: a store that cannot be used stops the command before anything is read or measured.
   const std::unique_ptr<store::Store> save_store =
@@ -493,9 +494,16 @@ int RunCompare(const CompareCommandOptions& options) {
   report.created_utc = UtcTimestamp();
   report.tool_version = CRYPTOBENCH_VERSION;
 
-  std::ostringstream rendered;
-  compare::RenderCompare(report, format, rendered);
-  WriteReportOutput(options.output, std::move(rendered).str());
+  const auto rendered = [&report](compare::CompareFormat as) {
+    std::ostringstream out;
+    compare::RenderCompare(report, as, out);
+    return std::move(out).str();
+  };
+  // The files first: a terminal reader that has gone (`| head`) must not cost them.
+  for (const OutputFile& file : files) {
+    WriteReportOutput(file.path, rendered(file.format));
+  }
+  WriteReportOutput("", rendered(format));
   bool save_failed = false;
   if (save_store) {
     // One run of several libraries, one per side; only a live side's file is hashed (a file

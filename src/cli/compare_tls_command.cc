@@ -92,7 +92,8 @@ bool AnyTlsResultFile(const std::vector<std::string>& files) {
 
 int RunCompareTls(const CompareCommandOptions& options) {
   const compare::CompareFormat format =
-      report::ChooseFormat(report::Producer::kCompare, options.format, options.output);
+      options.outputs.empty() ? report::ChooseFormat(report::Producer::kCompare, options.format)
+                              : report::Format::kTable;
   const double threshold = compare::ParsePercent(options.threshold, "--threshold");
   const bool gate = !options.fail_if_slower.empty();
   const double fail_fraction =
@@ -162,9 +163,8 @@ int RunCompareTls(const CompareCommandOptions& options) {
     }
     live.push_back(PrepareTls(tls_options));
   }
-  if (!options.output.empty()) {
-    CheckOutputPath(options.output);
-  }
+  const std::vector<OutputFile> files = ResolveOutputFiles(
+      report::Producer::kCompare, options.format, options.outputs, options.files);
 
   std::vector<tls::TlsSide> sides;
   for (size_t i = 0; i < options.files.size(); ++i) {
@@ -224,13 +224,15 @@ int RunCompareTls(const CompareCommandOptions& options) {
           pair.b->letter, pair.a->letter));
     }
   }
-  std::ostringstream rendered;
-  tls::RenderTlsComparison(comparison, format, rendered);
-  if (options.output.empty()) {
-    WriteStdout(rendered.str());
-  } else {
-    WriteFileAtomically(options.output, rendered.str());
+  const auto rendered = [&comparison](compare::CompareFormat as) {
+    std::ostringstream out;
+    tls::RenderTlsComparison(comparison, as, out);
+    return std::move(out).str();
+  };
+  for (const OutputFile& file : files) {
+    WriteFileAtomically(file.path, rendered(file.format));
   }
+  WriteStdout(rendered(format));
   bool failed = false;
   for (const tls::TlsSide& side : comparison.sides) {
     failed = failed || (side.live && tls::HasTlsFailures(side.run));

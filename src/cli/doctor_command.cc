@@ -7,6 +7,8 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <map>
+#include <set>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -88,41 +90,49 @@ std::vector<results::RunResult> ReadRuns(const std::string& text, const std::str
   }
 }
 
-// One finished report in every output format's terms.
+// One finished report in the terms of every format it is written in (the terminal's and each
+// --output's).
 struct RenderedReport {
   nlohmann::ordered_json json;
-  std::string text;  // in the requested text format (text or markdown); empty for json
+  std::map<report::Format, std::string> text;  // table or markdown
   int exit_status = 0;
 };
 
-RenderedReport Render(const diagnose::DoctorReport& report, report::Format format) {
+template <typename Report, typename ToJson, typename Text, typename Markdown>
+RenderedReport RenderAs(const Report& report, const std::set<report::Format>& formats,
+                        ToJson to_json, Text text, Markdown markdown) {
   RenderedReport out;
   out.exit_status = report.ExitStatus();
-  std::ostringstream text;
-  if (format == report::Format::kJson) {
-    out.json = diagnose::DoctorToJson(report);
-  } else if (format == report::Format::kTable) {
-    diagnose::RenderDoctorText(report, text);
-  } else {
-    diagnose::RenderDoctorMarkdown(report, text);
+  for (report::Format format : formats) {
+    std::ostringstream rendered;
+    if (format == report::Format::kJson) {
+      out.json = to_json(report);
+      continue;
+    }
+    if (format == report::Format::kTable) {
+      text(report, rendered);
+    } else {
+      markdown(report, rendered);
+    }
+    out.text[format] = rendered.str();
   }
-  out.text = text.str();
   return out;
 }
 
-RenderedReport Render(const diagnose::LibraryDoctorReport& report, report::Format format) {
-  RenderedReport out;
-  out.exit_status = report.ExitStatus();
-  std::ostringstream text;
-  if (format == report::Format::kJson) {
-    out.json = diagnose::LibraryDoctorToJson(report);
-  } else if (format == report::Format::kTable) {
-    diagnose::RenderLibraryDoctorText(report, text);
-  } else {
-    diagnose::RenderLibraryDoctorMarkdown(report, text);
-  }
-  out.text = text.str();
-  return out;
+RenderedReport Render(const diagnose::DoctorReport& report,
+                      const std::set<report::Format>& formats) {
+  return RenderAs(
+      report, formats, [](const auto& r) { return diagnose::DoctorToJson(r); },
+      [](const auto& r, std::ostream& o) { diagnose::RenderDoctorText(r, o); },
+      [](const auto& r, std::ostream& o) { diagnose::RenderDoctorMarkdown(r, o); });
+}
+
+RenderedReport Render(const diagnose::LibraryDoctorReport& report,
+                      const std::set<report::Format>& formats) {
+  return RenderAs(
+      report, formats, [](const auto& r) { return diagnose::LibraryDoctorToJson(r); },
+      [](const auto& r, std::ostream& o) { diagnose::RenderLibraryDoctorText(r, o); },
+      [](const auto& r, std::ostream& o) { diagnose::RenderLibraryDoctorMarkdown(r, o); });
 }
 
 int ExitStatusOf(const std::vector<RenderedReport>& reports) {
@@ -155,7 +165,7 @@ std::string Join(const std::vector<RenderedReport>& reports, report::Format form
   }
   std::string out;
   for (size_t i = 0; i < reports.size(); ++i) {
-    out += (i > 0 ? "\n" : "") + reports[i].text;
+    out += (i > 0 ? "\n" : "") + reports[i].text.at(format);
   }
   if (reports.size() > 1) {
     // Each report ends with its own summary; say which one the process exits with.
@@ -165,13 +175,40 @@ std::string Join(const std::vector<RenderedReport>& reports, report::Format form
   return out;
 }
 
-void WriteReport(const DoctorCommandOptions& options, std::string rendered) {
-  WriteReportOutput(options.output, std::move(rendered));
+// Where the reports go: the terminal (--format, or the table beside --output files) and each
+// --output in the format its extension names, else --format's.
+struct Destinations {
+  report::Format terminal = report::Format::kTable;
+  std::vector<OutputFile> files;
+  std::set<report::Format> formats;  // every format written
+};
+
+Destinations ResolveDestinations(const DoctorCommandOptions& options,
+                                 const std::vector<std::string>& inputs) {
+  Destinations out;
+  out.terminal = options.outputs.empty()
+                     ? report::ChooseFormat(report::Producer::kDoctor, options.format)
+                     : report::Format::kTable;
+  out.files =
+      ResolveOutputFiles(report::Producer::kDoctor, options.format, options.outputs, inputs);
+  out.formats.insert(out.terminal);
+  for (const OutputFile& file : out.files) {
+    out.formats.insert(file.format);
+  }
+  return out;
+}
+
+// The files first: a terminal reader that has gone (`| head`) must not cost them.
+void WriteReports(const Destinations& where, const std::vector<RenderedReport>& reports) {
+  for (const OutputFile& file : where.files) {
+    WriteReportOutput(file.path, Join(reports, file.format));
+  }
+  WriteReportOutput("", Join(reports, where.terminal));
 }
 
 // `doctor --from FILE`: one report per run in the file (an `openssl version` block without
 // figures is left out when another run has figures).
-int RunDoctorFrom(const DoctorCommandOptions& options, report::Format format,
+int RunDoctorFrom(const DoctorCommandOptions& options,
                   const std::vector<const AlgorithmInfo*>& algorithms) {
   if (!options.measuring.empty()) {
     throw UsageError(fmt::format("{} cannot be used with --from: nothing is measured",
@@ -180,10 +217,7 @@ int RunDoctorFrom(const DoctorCommandOptions& options, report::Format format,
   if (options.from.empty()) {
     throw UsageError("--from '': expected a file, or - for standard input");
   }
-  if (!options.output.empty()) {
-    CheckOutputPath(options.output);
-    CheckOutputIsNotInput(options.output, {options.from});
-  }
+  const Destinations where = ResolveDestinations(options, {options.from});
   const std::string name = options.from == "-" ? "<stdin>" : options.from;
   std::vector<results::RunResult> runs = ReadRuns(ReadReportText(options.from), name);
   for (results::RunResult& run : runs) {
@@ -229,7 +263,7 @@ int RunDoctorFrom(const DoctorCommandOptions& options, report::Format format,
     report.created_utc = UtcTimestamp();
     report.tool_version = CRYPTOBENCH_VERSION;
     report.facts.report->file = name;
-    reports.push_back(Render(report, format));
+    reports.push_back(Render(report, where.formats));
   }
   if (!left_out.empty()) {
     const std::string names = fmt::format("{}", fmt::join(left_out, ", "));
@@ -244,7 +278,7 @@ int RunDoctorFrom(const DoctorCommandOptions& options, report::Format format,
                  "(`cryptobench doctor --backend NAME` examines other libraries)\n",
                  name.c_str(), names.c_str());
   }
-  WriteReport(options, Join(reports, format));
+  WriteReports(where, reports);
   return ExitStatusOf(reports);
 }
 
@@ -273,8 +307,11 @@ class Progress {
 }  // namespace
 
 int RunDoctorCommand(const DoctorCommandOptions& options) {
-  const report::Format format =
-      report::ChooseFormat(report::Producer::kDoctor, options.format, options.output);
+  // The format is checked first, before the algorithms (as it always was); the --output files
+  // are resolved in each branch (--from's input must not be one of them).
+  if (options.outputs.empty()) {
+    report::ChooseFormat(report::Producer::kDoctor, options.format);
+  }
   const std::vector<const AlgorithmInfo*> algorithms = ResolveAlgorithms(options.algorithms);
   // Public-key verdicts (mask experiments on the MULX/ADX and IFMA paths, data/pk-asm.csv) exist
   // for OpenSSL only; the other backends' doctor examines the symmetric algorithms.
@@ -288,7 +325,7 @@ int RunDoctorCommand(const DoctorCommandOptions& options) {
     }
   }
   if (options.from_given) {
-    return RunDoctorFrom(options, format, algorithms);
+    return RunDoctorFrom(options, algorithms);
   }
   const std::vector<uint64_t> sizes = ParseInputSizes(options.bytes);
   if (sizes.size() != 1) {
@@ -298,9 +335,7 @@ int RunDoctorCommand(const DoctorCommandOptions& options) {
   const std::vector<const backends::BackendDescriptor*> selected = ResolveBackends(options.backend);
   const bool all = IsAllBackends(options.backend);
   const LibraryChoice libraries = ParseLibraryOptions(options.libraries, selected);
-  if (!options.output.empty()) {
-    CheckOutputPath(options.output);
-  }
+  const Destinations where = ResolveDestinations(options, {});
   // A store that cannot be used stops the command before any measuring, not after it.
   const std::unique_ptr<store::Store> store = OpenStoreForSaving(options.store);
   results::MachineInfo machine;
@@ -342,7 +377,7 @@ int RunDoctorCommand(const DoctorCommandOptions& options) {
               progress(shown, algorithm, label);
             });
         keep(diagnose::DoctorToJson(report), report.created_utc, report.facts.library);
-        reports.push_back(Render(report, format));
+        reports.push_back(Render(report, where.formats));
         continue;
       }
       if (!public_key.empty() && symmetric.empty()) {
@@ -364,7 +399,7 @@ int RunDoctorCommand(const DoctorCommandOptions& options) {
             progress(shown, algorithm, label);
           });
       keep(diagnose::LibraryDoctorToJson(report), report.created_utc, report.library);
-      reports.push_back(Render(report, format));
+      reports.push_back(Render(report, where.formats));
     } catch (const UsageError& e) {
       // With "all", a backend that cannot be opened here (no AF_ALG, no default BoringSSL) is
       // left out with a note, as `speed --backend all` does.
@@ -379,7 +414,7 @@ int RunDoctorCommand(const DoctorCommandOptions& options) {
                         : ""));
     }
   }
-  WriteReport(options, Join(reports, format));
+  WriteReports(where, reports);
   if (store && !documents.empty()) {
     // The reports are written: a store that fails now is not bad input (exit 2) but a
     // failure to do part of what was asked (exit 1), as for speed --save.

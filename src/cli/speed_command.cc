@@ -19,6 +19,7 @@
 #include "cli/machine.h"
 #include "cli/options.h"
 #include "core/errors.h"
+#include "core/fatal_signals.h"
 #include "core/utc.h"
 #include "cpu/cpu_info.h"
 #include "report/report.h"
@@ -226,8 +227,15 @@ int RunSpeed(const SpeedOptions& options) {
   // before anything is measured. With "all", a backend that cannot be opened here (and was not
   // given a --lib) is left out with a note.
   const bool leave_out_unusable = IsAllBackends(options.backend);
+  // From here the first SIGINT or SIGTERM stops the measuring and the figures measured so far
+  // are printed and written, marked partial (exit status 128 + its number); a second one ends
+  // the process at once (core/fatal_signals.h).
+  core::StopOnInterrupt();
   std::vector<BackendRun> runs;
   for (const backends::BackendDescriptor* descriptor : selected) {
+    if (core::InterruptSignal() != 0) {
+      break;
+    }
     BackendRun backend;
     backend.descriptor = descriptor;
     backend.plan = base;
@@ -262,6 +270,11 @@ int RunSpeed(const SpeedOptions& options) {
                    backend.probe.failure.c_str());
     }
     runs.push_back(std::move(backend));
+  }
+  if (const int signal_number = core::InterruptSignal(); signal_number != 0) {
+    std::fprintf(stderr, "interrupted by %s before anything was measured; nothing written\n",
+                 worker::SignalName(signal_number).c_str());
+    return 128 + signal_number;
   }
   if (runs.empty()) {
     throw UsageError("--backend all: no compiled-in backend can be used here");
@@ -319,6 +332,9 @@ int RunSpeed(const SpeedOptions& options) {
     for (const AlgorithmInfo* alg : algorithms) {
       for (BackendRun& backend : runs) {
         for (results::RunResult& run : backend.runs) {
+          if (core::InterruptSignal() != 0) {
+            break;  // what is measured is kept; the rest is left out (the run is partial)
+          }
           worker::RunPlan plan = backend.plan;
           plan.threads = run.method.threads;
           if (backend.load_failure) {
@@ -341,18 +357,25 @@ int RunSpeed(const SpeedOptions& options) {
           progress.Start(*alg, runs.size() > 1 ? backend.plan.backend
                                : sweep         ? fmt::format("{} workers", plan.threads)
                                                : "");
-          run.algorithms.push_back(worker::MeasureAlgorithm(
+          results::AlgorithmResult measured = worker::MeasureAlgorithm(
               *alg, plan, [&progress](const AlgorithmInfo& a, const results::Cell& cell) {
                 progress.CellDone(a, cell);
-              }));
+              });
+          if (!measured.cells.empty() || core::InterruptSignal() == 0) {
+            run.algorithms.push_back(std::move(measured));
+          }
         }
       }
     }
   }
+  const int interrupted = core::InterruptSignal();
   std::vector<results::RunResult> results_by_backend;
   bool failures = false;
   for (BackendRun& backend : runs) {
     for (results::RunResult& run : backend.runs) {
+      if (interrupted != 0) {
+        run.interrupted_by = worker::SignalName(interrupted);
+      }
       results::DeriveAllFigures(run);
       failures = failures || results::HasFailures(run);
       results_by_backend.push_back(std::move(run));
@@ -384,6 +407,11 @@ int RunSpeed(const SpeedOptions& options) {
     WriteReportOutput(file.path, rendered(file.format));
   }
   WriteReportOutput("", rendered(terminal));
+  if (interrupted != 0) {
+    std::fprintf(stderr, "interrupted by %s: the results above are partial%s\n",
+                 worker::SignalName(interrupted).c_str(), store ? "; not saved to the store" : "");
+    return 128 + interrupted;
+  }
   if (store) {
     // The figures are measured and written: a store that fails now is not bad input (exit 2
     // says nothing was measured) but a failure to keep them (exit 1).

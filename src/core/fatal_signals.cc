@@ -20,18 +20,34 @@ std::atomic<pid_t> g_groups[kMaxGroups];
 
 std::atomic<bool> g_temporary_set{false};
 std::atomic<bool> g_progress_line{false};
+std::atomic<bool> g_stop_on_interrupt{false};
+std::atomic<int> g_interrupt{0};
 char g_temporary[PATH_MAX + 1];
 
 constexpr int kFatalSignals[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGXCPU, SIGXFSZ};
 
-void OnFatalSignal(int signal_number) {
-  const int saved_errno = errno;
+void KillWorkerGroups() {
   for (std::atomic<pid_t>& group : g_groups) {
     const pid_t pgid = group.load(std::memory_order_acquire);
     if (pgid > 0) {
       kill(-pgid, SIGKILL);
     }
   }
+}
+
+void OnFatalSignal(int signal_number) {
+  const int saved_errno = errno;
+  if ((signal_number == SIGINT || signal_number == SIGTERM) &&
+      g_stop_on_interrupt.load(std::memory_order_acquire)) {
+    int none = 0;
+    if (g_interrupt.compare_exchange_strong(none, signal_number, std::memory_order_acq_rel)) {
+      // The first one: stop measuring, keep what is measured (the run reports it).
+      KillWorkerGroups();
+      errno = saved_errno;
+      return;
+    }
+  }
+  KillWorkerGroups();
   if (g_temporary_set.load(std::memory_order_acquire)) {
     unlink(g_temporary);
   }
@@ -98,6 +114,10 @@ void SetTemporaryFile(const char* path) {
 }
 
 void ClearTemporaryFile() { g_temporary_set.store(false, std::memory_order_release); }
+
+void StopOnInterrupt() { g_stop_on_interrupt.store(true, std::memory_order_release); }
+
+int InterruptSignal() { return g_interrupt.load(std::memory_order_acquire); }
 
 void SetProgressLineShown(bool shown) { g_progress_line.store(shown, std::memory_order_release); }
 

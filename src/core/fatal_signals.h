@@ -13,6 +13,16 @@ namespace cryptobench::core {
 /// call more than once.
 void InstallFatalSignalCleanup();
 
+/// From now on the first SIGINT or SIGTERM asks the run to stop instead of ending the process:
+/// every registered worker group is killed (the cell it measured ends at once), the signal is
+/// kept for InterruptSignal(), and the process goes on to report what it measured and exit
+/// with 128 + the signal's number. A second SIGINT or SIGTERM, or any other fatal signal, then
+/// ends the process as before (temporary file removed, default action). For `speed`.
+void StopOnInterrupt();
+
+/// The SIGINT or SIGTERM that asked the run to stop (StopOnInterrupt), or 0 when none came.
+int InterruptSignal();
+
 /// Remembers a worker's process group (its leader's pid) so that a fatal signal kills it.
 /// Returns false, keeping nothing, when 4096 groups are registered already.
 bool RegisterProcessGroup(pid_t pgid);

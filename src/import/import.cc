@@ -416,6 +416,9 @@ class Driver {
   // True when a parser took the line.
   bool TakeLine(size_t index) {
     const SourceLine& line = lines_[index];
+    if (line.kind == LineKind::kText && TakeProvenance(line)) {
+      return true;
+    }
     // "> Model name: ..." alone: a quoted cpuinfo line, not a command typed at a '>' prompt.
     if (line.kind == LineKind::kCommand && IsCpuinfoLine(line.text)) {
       std::vector<results::SourceFact> read;
@@ -753,7 +756,68 @@ class Driver {
   }
 
   // Adds a finished run with the environment facts read so far.
+  // cryptobench's `--format openssl` starts with "+cryptobench VERSION: written by cryptobench
+  // ..." and, for a partial run, "+cryptobench partial run: interrupted by SIGINT; ..."
+  // (report/openssl_speed.cc). `openssl speed` never prints a line starting "+" and a lower-case
+  // letter: its -mr records are "+" and upper-case tags (apps/speed.c, "+DT:", "+F:", "+H"). The
+  // run after such a line is cryptobench's own, not openssl speed's (MarkProvenance).
+  bool TakeProvenance(const SourceLine& line) {
+    constexpr std::string_view kTag = "+cryptobench";
+    const std::string_view text = Trim(line.text);
+    if (!text.starts_with(kTag) || text.size() == kTag.size() ||
+        (text[kTag.size()] != ' ' && text[kTag.size()] != ':')) {
+      return false;
+    }
+    std::string_view rest = Trim(text.substr(kTag.size()));
+    constexpr std::string_view kPartial = "partial run: interrupted by ";
+    if (rest.starts_with(kPartial)) {
+      if (provenance_) {
+        const std::string_view signal = rest.substr(kPartial.size());
+        provenance_->interrupted_by =
+            ValidUtf8(signal.substr(0, std::min(signal.find_first_of("; "), size_t{40})));
+      }
+      return true;
+    }
+    Flush();  // the run before it, if any, ends here
+    Provenance provenance;
+    provenance.line = line.number;
+    if (const size_t colon = rest.find(':'); colon != std::string_view::npos) {
+      const std::string_view version = Trim(rest.substr(0, colon));
+      if (!version.empty() && version.size() <= 40 && version.find(' ') == std::string_view::npos) {
+        provenance.version = ValidUtf8(version);
+      }
+    }
+    provenance_ = std::move(provenance);
+    return true;
+  }
+
+  // Marks `run`, read after a "+cryptobench" line, as cryptobench's own figures.
+  void MarkProvenance(results::RunResult& run) {
+    if (!provenance_ || run.source.tool != "openssl speed") {
+      return;
+    }
+    run.source.tool = "cryptobench";
+    run.source.tool_version = provenance_->version;
+    // cryptobench's figures are medians of wall-clock samples (docs/methodology.md), whatever
+    // the missing -elapsed banner would say of openssl speed's.
+    run.source.timing_basis = "wall_clock";
+    // The basis caveats (speed_run.cc, AddBasisCaveats) are about openssl speed's clock.
+    std::erase_if(run.source.caveats,
+                  [](const std::string& caveat) { return caveat.starts_with("Timing basis"); });
+    run.source.caveats.insert(
+        run.source.caveats.begin(),
+        fmt::format("Line {} says this is cryptobench's own output (--format openssl), not "
+                    "openssl speed's: cryptobench's medians in openssl speed's layout, without "
+                    "the samples, CIs and KAT outcomes its result JSON keeps.",
+                    provenance_->line));
+    if (!provenance_->interrupted_by.empty()) {
+      run.interrupted_by = provenance_->interrupted_by;
+    }
+    provenance_.reset();
+  }
+
   void AddRun(results::RunResult run) {
+    MarkProvenance(run);
     run.source.facts = facts_;
     if (const std::string caveat = EngineCaveat(run); !caveat.empty()) {
       run.source.caveats.push_back(caveat);
@@ -894,7 +958,13 @@ class Driver {
   std::unique_ptr<SpeedState> speed_;
   std::optional<HeaderInfo> version_;
   std::optional<HeaderInfo> last_version_;
-  std::optional<size_t> version_run_;             // index in runs_ of last_version_'s own run
+  std::optional<size_t> version_run_;  // index in runs_ of last_version_'s own run
+  struct Provenance {
+    size_t line = 0;             // the "+cryptobench VERSION: ..." line
+    std::string version;         // cryptobench's version, "" if the line names none
+    std::string interrupted_by;  // a partial run's signal ("SIGINT"), else ""
+  };
+  std::optional<Provenance> provenance_;          // a "+cryptobench" line not yet given to a run
   std::optional<size_t> speed_run_;               // index in runs_ of the last openssl speed run
   std::string speed_launcher_;                    // the environment and wrappers of its command
   std::map<std::string, std::string> speed_env_;  // the environment it ran with

@@ -13,6 +13,7 @@
 
 #include <gtest/gtest.h>
 
+#include "report/report.h"
 #include "results/json.h"
 
 #include "import/import_test_util.h"
@@ -353,6 +354,66 @@ TEST(ImportTest, MeasuredRunsKeepTheirJsonLayout) {
   EXPECT_FALSE(j["source"].contains("caveats"));
   measured.source.caveats.push_back("x");
   EXPECT_TRUE(results::ToJson(measured)["source"].contains("caveats"));
+}
+
+// cryptobench's own --format openssl read back: its provenance line makes it cryptobench's run
+// (wall-clock medians), never openssl speed's; the same table without the line is openssl
+// speed's, as before.
+TEST(ImportProvenanceTest, OwnOpensslLayoutIsCryptobenchsNotOpensslSpeeds) {
+  results::RunResult run;
+  run.source.tool_version = "0.1.0";
+  run.library.version = "OpenSSL 3.0.19 27 Jan 2026";
+  run.method.input_sizes = {16, 64};
+  results::AlgorithmResult aes;
+  aes.algorithm = "AES-128-CBC";
+  aes.kind = "cipher";
+  for (uint64_t len : {16u, 64u}) {
+    results::Cell cell;
+    cell.operation = "encrypt";
+    cell.input_len = len;
+    cell.status = results::CellStatus::kOk;
+    results::WorkerSamples samples;
+    for (int i = 0; i < 5; ++i) {
+      // 1000 calls in 1 ms: 10^6 calls/s.
+      samples.samples.push_back({1000, 1000000, 1000000, 1000000, 0, 3000000});
+    }
+    samples.precision_reached = true;
+    cell.workers.push_back(samples);
+    aes.cells.push_back(cell);
+  }
+  run.algorithms.push_back(aes);
+  run.interrupted_by = "SIGTERM";
+  results::DeriveAllFigures(run);
+  std::ostringstream out;
+  report::Render(run, report::Format::kOpenssl, out);
+  const std::string text = out.str();
+  ASSERT_EQ(text.rfind("+cryptobench 0.1.0: ", 0), 0u) << text;
+
+  const std::vector<results::RunResult> own = ImportText(text, "own.txt");
+  ASSERT_EQ(own.size(), 1u);
+  EXPECT_EQ(own[0].source.kind, "imported");
+  EXPECT_EQ(own[0].source.tool, "cryptobench");
+  EXPECT_EQ(own[0].source.tool_version, "0.1.0");
+  EXPECT_EQ(own[0].source.timing_basis, "wall_clock");
+  EXPECT_EQ(own[0].interrupted_by, "SIGTERM");
+  ASSERT_FALSE(own[0].source.caveats.empty());
+  EXPECT_NE(own[0].source.caveats[0].find("Line 1 says this is cryptobench's own output"),
+            std::string::npos);
+  for (const std::string& caveat : own[0].source.caveats) {
+    EXPECT_FALSE(caveat.starts_with("Timing basis")) << caveat;  // openssl speed's clock
+  }
+  ASSERT_EQ(own[0].algorithms.size(), 1u);
+  EXPECT_EQ(own[0].algorithms[0].cells.size(), 2u);
+
+  // Without its two "+cryptobench" lines, the same table reads as openssl speed's.
+  const std::string stripped = text.substr(text.find("version: "));
+  const std::vector<results::RunResult> foreign = ImportText(stripped, "openssl.txt");
+  ASSERT_EQ(foreign.size(), 1u);
+  EXPECT_EQ(foreign[0].source.tool, "openssl speed");
+  EXPECT_EQ(foreign[0].interrupted_by, "");
+  for (const std::string& caveat : foreign[0].source.caveats) {
+    EXPECT_EQ(caveat.find("cryptobench's own output"), std::string::npos) << caveat;
+  }
 }
 
 }  // namespace

@@ -74,7 +74,8 @@ std::optional<OwnTextReport> MarkdownHeader(std::string_view line) {
 // The table title of an imported run: "openssl speed 3.0.19 (figures imported from F)".
 bool IsImportedTitle(std::string_view line) {
   for (std::string_view tool :
-       {"openssl speed", "openssl version", "bssl speed", "botan speed", "cryptsetup benchmark"}) {
+       {"openssl speed", "openssl version", "bssl speed", "botan speed", "cryptsetup benchmark",
+        "cryptobench"}) {  // "cryptobench": its own --format openssl, imported (import.cc)
     if (line.starts_with(tool) && line.find(" (figures imported from ") != std::string_view::npos) {
       return true;
     }

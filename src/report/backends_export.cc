@@ -2,6 +2,7 @@
 // wraps the runs as import does for several runs ({"schema_version": 1, "runs": [...]},
 // docs/json-schema.md); CSV is RenderCsv's layout with a leading backend column
 // (BackendsDocument, backends_table.cc).
+#include <algorithm>
 #include <ostream>
 #include <stdexcept>
 #include <string>
@@ -36,6 +37,9 @@ void RenderBackends(const std::vector<results::RunResult>& unsafe_runs, Format f
       SanitizeRun(run);
     }
   }
+  if (format != Format::kOpenssl) {
+    out << PartialNotice(runs, format);
+  }
   switch (format) {
     case Format::kTable:
       RenderBackendsTable(runs, out);
@@ -50,6 +54,13 @@ void RenderBackends(const std::vector<results::RunResult>& unsafe_runs, Format f
       RenderBackendsMarkdown(runs, out);
       return;
     case Format::kHtml:
+      if (std::any_of(runs.begin(), runs.end(),
+                      [](const results::RunResult& run) { return !run.interrupted_by.empty(); })) {
+        Document document = BackendsDocument(runs);  // RenderBackendsHtml's, marked partial
+        MarkPartialHtml(runs, document);
+        WriteHtml(document, out);
+        return;
+      }
       RenderBackendsHtml(runs, out);
       return;
     case Format::kOpenssl:

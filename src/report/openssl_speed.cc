@@ -21,7 +21,9 @@
 // has two names; figures this layout has no row for (a KDF's iterations/s, key generation) are
 // named in one line after the summary. An imported run gets a line before the summary that says
 // what its figures are, and its caveats after it; the lines after the summary follow a blank line,
-// so that a re-import does not read them as rows.
+// so that a re-import does not read them as rows. Every output starts with a provenance line,
+// "+cryptobench VERSION: written by cryptobench ...", which import recognises (a re-import is
+// then cryptobench's own run, not openssl speed's), and a partial run's line after it.
 #include <algorithm>
 #include <optional>
 #include <ostream>
@@ -273,6 +275,12 @@ std::string LeftOut(const results::RunResult& run, const PrintedCells& printed) 
 
 void RenderOpensslSpeed(const results::RunResult& run, std::ostream& out) {
   const bool imported = IsImported(run);
+  // Provenance first, a line `openssl speed` never prints ("+" and a lower-case letter; its -mr
+  // records are "+" and upper-case tags), so that import never takes this for its output.
+  const bool own_version = !imported && !run.source.tool_version.empty();
+  out << "+cryptobench" << (own_version ? " " + run.source.tool_version : std::string())
+      << ": written by cryptobench in the layout of openssl speed, not by openssl speed\n";
+  out << PartialNotice({run}, Format::kOpenssl);
   if (imported) {
     // Prose lines before and after the summary, as around real output; wall-clock figures get
     // the banner `openssl speed -elapsed` prints (apps/speed.c), so the basis survives a

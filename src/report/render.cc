@@ -19,6 +19,9 @@ void Render(const results::RunResult& unsafe_run, Format format, std::ostream& o
   // Strings from libraries and files are made printable here, at the rendering boundary.
   results::RunResult run = unsafe_run;
   SanitizeRun(run);
+  if (format != Format::kOpenssl) {
+    out << PartialNotice({run}, format);  // the openssl layout has it after its provenance line
+  }
   switch (format) {
     case Format::kTable:
       RenderTable(run, out);
@@ -35,9 +38,12 @@ void Render(const results::RunResult& unsafe_run, Format format, std::ostream& o
     case Format::kMarkdown:
       RenderMarkdown(run, out);
       return;
-    case Format::kHtml:
-      RenderHtml(run, out);
+    case Format::kHtml: {
+      Document document = SpeedDocument(run);  // RenderHtml's, with the partial mark first
+      MarkPartialHtml({run}, document);
+      WriteHtml(document, out);
       return;
+    }
     case Format::kGbenchJson:
       break;
   }

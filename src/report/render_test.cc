@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "report/report.h"
+#include "results/json.h"
 
 namespace cryptobench::report {
 namespace {
@@ -150,13 +151,18 @@ TEST(RenderCsvTest, QuotesAsRfc4180AndKeepsColumnCount) {
 TEST(RenderOpensslTest, SmallValuesFailedRowsAndHeader) {
   const std::string text = Rendered(SmallRun(), Format::kOpenssl);
   const std::vector<std::string> lines = Lines(text);
-  ASSERT_EQ(lines.size(), 5u) << text;
-  EXPECT_EQ(lines[0], "version: 3.0.19");
-  EXPECT_EQ(lines[1], "options: bn(64,64)");
-  EXPECT_EQ(lines[2], "The 'numbers' are in 1000s of bytes per second processed.");
-  EXPECT_EQ(lines[3], "type             16 bytes     64 bytes");
+  ASSERT_EQ(lines.size(), 6u) << text;
+  // Provenance: a line openssl speed never prints, which import recognises.
+  EXPECT_EQ(lines[0],
+            "+cryptobench 0.1.0: written by cryptobench in the layout of openssl speed, not by "
+            "openssl "
+            "speed");
+  EXPECT_EQ(lines[1], "version: 3.0.19");
+  EXPECT_EQ(lines[2], "options: bn(64,64)");
+  EXPECT_EQ(lines[3], "The 'numbers' are in 1000s of bytes per second processed.");
+  EXPECT_EQ(lines[4], "type             16 bytes     64 bytes");
   // 8000 bytes/s prints unscaled with a trailing space; 64e6 bytes/s in thousands with 'k'.
-  EXPECT_EQ(lines[4], "AES-128-CBC       8000.00     64000.00k");
+  EXPECT_EQ(lines[5], "AES-128-CBC       8000.00     64000.00k");
   // SHA-256 failed at every size: left out, as openssl speed leaves out what it cannot run.
   EXPECT_EQ(text.find("sha256"), std::string::npos);
 }
@@ -174,11 +180,11 @@ TEST(RenderOpensslTest, PublicKeyLayouts) {
   run.algorithms.push_back(ecdh);
   results::DeriveAllFigures(run);
   const std::vector<std::string> lines = Lines(Rendered(run, Format::kOpenssl));
-  ASSERT_EQ(lines.size(), 4u);
-  EXPECT_EQ(lines[0], "                  sign    verify    sign/s verify/s");
-  EXPECT_EQ(lines[1], "rsa 4096 bits 0.001000s 0.000050s   1000.0  20000.0");
-  EXPECT_EQ(lines[2], "                              op      op/s");
-  EXPECT_EQ(lines[3], " 256 bits ecdh (nistp256)   0.0001s  20000.0");
+  ASSERT_EQ(lines.size(), 5u);
+  EXPECT_EQ(lines[1], "                  sign    verify    sign/s verify/s");
+  EXPECT_EQ(lines[2], "rsa 4096 bits 0.001000s 0.000050s   1000.0  20000.0");
+  EXPECT_EQ(lines[3], "                              op      op/s");
+  EXPECT_EQ(lines[4], " 256 bits ecdh (nistp256)   0.0001s  20000.0");
 }
 
 TEST(RenderMarkdownTest, EscapesPipesAndMarksMismatch) {
@@ -199,6 +205,41 @@ TEST(RenderJsonTest, PrettyWithTrailingNewline) {
   ASSERT_FALSE(text.empty());
   EXPECT_EQ(text.back(), '\n');
   EXPECT_EQ(text.substr(0, 22), "{\n  \"schema_version\": ");
+}
+
+// A run a signal stopped says so first in every text format, and JSON keeps it as fields that
+// read back; a complete run has none of it.
+TEST(RenderPartialTest, EveryFormatMarksAnInterruptedRun) {
+  RunResult run = SmallRun();
+  EXPECT_EQ(Rendered(run, Format::kTable).find("PARTIAL"), std::string::npos);
+  EXPECT_EQ(Rendered(run, Format::kCsv).find("partial"), std::string::npos);
+  EXPECT_FALSE(results::ToJson(run).contains("partial"));
+  run.interrupted_by = "SIGINT";
+  EXPECT_EQ(Rendered(run, Format::kTable).rfind("PARTIAL: partial run: interrupted by SIGINT;", 0),
+            0u);
+  EXPECT_EQ(Rendered(run, Format::kMarkdown).rfind("> **Partial run**: interrupted by SIGINT;", 0),
+            0u);
+  const std::vector<std::string> csv = Lines(Rendered(run, Format::kCsv));
+  ASSERT_GE(csv.size(), 2u);
+  EXPECT_EQ(csv[0].rfind("# partial run: interrupted by SIGINT;", 0), 0u);
+  EXPECT_EQ(csv[1].rfind("algorithm,kind,operation,", 0), 0u);
+  const std::vector<std::string> openssl = Lines(Rendered(run, Format::kOpenssl));
+  ASSERT_GE(openssl.size(), 3u);
+  EXPECT_EQ(openssl[0].rfind("+cryptobench 0.1.0: ", 0), 0u);
+  EXPECT_EQ(openssl[1].rfind("+cryptobench partial run: interrupted by SIGINT;", 0), 0u);
+  const nlohmann::ordered_json json = results::ToJson(run);
+  EXPECT_EQ(json["partial"], true);
+  EXPECT_EQ(json["interrupted_by"], "SIGINT");
+  EXPECT_EQ(results::FromJson(nlohmann::json::parse(json.dump())).interrupted_by, "SIGINT");
+  const std::string html = Rendered(run, Format::kHtml);
+  EXPECT_NE(html.find("Partial run: interrupted by SIGINT;"), std::string::npos);
+  EXPECT_EQ(Rendered(SmallRun(), Format::kHtml).find("Partial run"), std::string::npos);
+  // Several backends and the JSON text writer too.
+  std::ostringstream backends;
+  RenderBackends({run, SmallRun()}, Format::kTable, backends);
+  EXPECT_EQ(backends.str().rfind("PARTIAL: ", 0), 0u);
+  EXPECT_NE(results::RunsToJsonText({run}).find("\"interrupted_by\": \"SIGINT\""),
+            std::string::npos);
 }
 
 }  // namespace

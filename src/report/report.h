@@ -3,6 +3,7 @@
 #pragma once
 
 #include <ostream>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -23,6 +24,16 @@ Document SpeedDocument(const results::RunResult& run);
 /// The CSV table of SpeedDocument: one row per cell (an algorithm without cells: one row), the
 /// columns RenderCsv documents.
 Table SpeedCsvTable(const results::RunResult& run);
+
+/// The line (with a blank line after it in the table and Markdown) that Render, RenderBackends
+/// and RenderScaling put first when a run of `runs` is partial (RunResult::interrupted_by):
+/// table "PARTIAL: partial run: interrupted by SIGINT; ...", Markdown a "> **Partial run**"
+/// quote, CSV and the openssl layout a "# partial run: ..." comment line. "" for complete runs
+/// and for the JSON-based formats, which carry "partial" and "interrupted_by" fields instead.
+std::string PartialNotice(const std::vector<results::RunResult>& runs, Format format);
+/// The HTML form of the mark: a first paragraph of `document`, for the HTML writer only, when a
+/// run of `runs` is partial; nothing otherwise.
+void MarkPartialHtml(const std::vector<results::RunResult>& runs, Document& document);
 
 /// Individual renderers (Render dispatches to these; the table, Markdown and CSV ones write
 /// SpeedDocument). All are deterministic: no clocks, no

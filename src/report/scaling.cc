@@ -649,6 +649,7 @@ void RenderScaling(const std::vector<RunResult>& unsafe_runs, const CpuTopology&
     SanitizeRun(run);
   }
   const std::vector<ScalingRow> rows = BuildScalingRows(runs);
+  out << PartialNotice(runs, format);
   if (format == Format::kTable) {
     WriteTable(runs, rows, topology, out);
   } else if (format == Format::kMarkdown) {

@@ -217,6 +217,10 @@ nlohmann::ordered_json ToJson(const RunResult& run) {
   j["machine"] = MachineToJson(run.machine);
   j["library"] = LibraryToJsonAs<ordered_json>(run.library);
   j["method"] = MethodToJson(run.method);
+  if (!run.interrupted_by.empty()) {
+    j["partial"] = true;  // only in a partial run, so a complete one keeps its layout
+    j["interrupted_by"] = run.interrupted_by;
+  }
   ordered_json algorithms = ordered_json::array();
   for (const AlgorithmResult& alg : run.algorithms) {
     algorithms.push_back(AlgorithmToJson(alg));
@@ -252,6 +256,7 @@ void AppendRun(const RunResult& run, size_t base, std::string* out) {
   head.machine = run.machine;
   head.library = run.library;
   head.method = run.method;
+  head.interrupted_by = run.interrupted_by;
   std::string text = ToJson(head).dump(2, ' ', false, kReplace);  // "algorithms": [] last
   constexpr std::string_view kEmpty = "[]\n}";
   if (run.algorithms.empty() || text.size() < kEmpty.size() ||

@@ -447,6 +447,12 @@ RunResult ReadRun(const json& doc) {
   if (const json* method = FindObject(doc, "", "method")) {
     ReadMethod(*method, "method", &run.method);
   }
+  bool partial = false;
+  ReadBool(doc, "", "partial", &partial);
+  ReadString(doc, "", "interrupted_by", &run.interrupted_by);
+  if (partial && run.interrupted_by.empty()) {
+    run.interrupted_by = "an interruption";  // partial, without saying by what
+  }
   const json& algorithms = *FindArray(doc, "", "algorithms", true);
   for (size_t a = 0; a < algorithms.size(); ++a) {
     run.algorithms.push_back(ReadAlgorithm(algorithms[a], Element("algorithms", a)));

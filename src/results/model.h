@@ -209,6 +209,10 @@ struct RunResult {
   MachineInfo machine;
   LibraryInfo library;
   MethodInfo method;
+  /// "" for a run that ran to its end; else the signal that stopped it ("SIGINT", "SIGTERM";
+  /// `speed` keeps what it measured before it), and the run is partial: algorithms and cells
+  /// after the one measuring then are missing. JSON: "partial": true and "interrupted_by".
+  std::string interrupted_by;
   std::vector<AlgorithmResult> algorithms;
 };
 

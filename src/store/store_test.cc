@@ -546,6 +546,61 @@ TEST(StoreLockTest, ALockedSqliteStoreIsOneLineAndLosesNothing) {
   fs::remove_all(dir);
 }
 
+// A full disk, as SQLite reports it (SQLITE_FULL, here from a page limit on the connection,
+// https://www.sqlite.org/pragma.html#pragma_max_page_count): one line, and the run that did
+// not fit leaves nothing behind.
+TEST(StoreFullTest, AFullDiskIsOneLineAndLeavesNoHalfRun) {
+  const fs::path dir =
+      fs::temp_directory_path() / fmt::format("cryptobench_store_full_{}", getpid());
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string path = (dir / "results.db").string();
+  OpenStore(path)->SaveRun(MakeRun("2026-11-01T10:00:00Z", 2e9), Info());
+  std::unique_ptr<SqlConnection> connection = OpenSqlite(path);
+  const int64_t pages = AsInt(connection->Query("PRAGMA page_count", {}).at(0).at(0));
+  connection->Query(fmt::format("PRAGMA max_page_count = {}", pages + 2), {});
+  Store store(std::move(connection));
+  results::RunResult big = MakeRun("2026-11-02T10:00:00Z", 2e9);
+  for (int i = 0; i < 300; ++i) {  // far more than two pages of cells
+    results::AlgorithmResult copy = big.algorithms[0];
+    copy.algorithm = fmt::format("AES-128-GCM-{}", i);
+    big.algorithms.push_back(copy);
+  }
+  try {
+    store.SaveRun(big, Info());
+    FAIL() << "a run larger than the space left was stored";
+  } catch (const StoreError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("full"), std::string::npos) << what;
+    EXPECT_EQ(what.find('\n'), std::string::npos) << what;
+  }
+  std::unique_ptr<Store> reopened = OpenStore(path);
+  ASSERT_EQ(reopened->ListRuns({}).size(), 1u);
+  const std::unique_ptr<SqlConnection> db = OpenSqlite(path);
+  EXPECT_EQ(AsInt(db->Query("SELECT COUNT(*) FROM cells", {}).at(0).at(0)), 1);
+  fs::remove_all(dir);
+}
+
+TEST(StorePostgresTest, ARefusedLoginIsOneLine) {
+  const char* uri = std::getenv("CRYPTOBENCH_TEST_POSTGRES");
+  if (uri == nullptr || uri[0] == '\0') {
+    GTEST_SKIP() << "CRYPTOBENCH_TEST_POSTGRES is not set (.ci/run sets it)";
+  }
+  // A role the server does not know: refused at login, as a wrong password would be.
+  std::string other = uri;
+  const size_t user = other.find("user=");
+  ASSERT_NE(user, std::string::npos) << other;
+  other.insert(user + 5, "nobody_");
+  try {
+    OpenStore(other, StoreAccess::kRead);
+    FAIL() << "logged in as an unknown role";
+  } catch (const StoreError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("nobody_"), std::string::npos) << what;
+    EXPECT_EQ(what.find('\n'), std::string::npos) << what;
+  }
+}
+
 TEST(FileSha256Test, DigestsAFileAndSaysWhenItCannot) {
   const fs::path path = fs::temp_directory_path() / fmt::format("cryptobench_sha_{}", getpid());
   std::ofstream(path) << "";

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "core/errors.h"
+#include "core/fatal_signals.h"
 #include "results/json.h"
 #include "worker/process.h"
 #include "worker/protocol.h"
@@ -99,6 +100,17 @@ std::vector<CellProgress> ReadCell(std::vector<WorkerState>& workers, size_t ind
                                    results::AlgorithmResult* result) {
   std::vector<CellProgress> progress(workers.size());
   for (;;) {
+    if (const int signal_number = core::InterruptSignal(); signal_number != 0) {
+      // Stop now: the signal handler killed the workers it knew; one started just then is
+      // killed here. The caller drops the cell (MeasureAlgorithm).
+      for (WorkerState& state : workers) {
+        if (!state.failed && state.process) {
+          state.process->Kill("interrupted by " + SignalName(signal_number));
+          MarkFailed(state, CellStatus::kError, state.process->Finish());
+        }
+      }
+      return progress;
+    }
     std::vector<WorkerProcess*> pending;
     for (size_t w = 0; w < workers.size(); ++w) {
       WorkerState& state = workers[w];
@@ -309,6 +321,10 @@ results::AlgorithmResult MeasureAlgorithm(const AlgorithmInfo& alg, const RunPla
   const std::string line = JobLine(job);
   const double limit = SilenceLimit(plan);
 
+  if (core::InterruptSignal() != 0) {
+    result.cells.clear();  // asked to stop before this algorithm started: nothing measured
+    return result;
+  }
   std::vector<WorkerState> workers(static_cast<size_t>(std::max(1, plan.threads)));
   for (WorkerState& w : workers) {
     try {
@@ -350,6 +366,23 @@ results::AlgorithmResult MeasureAlgorithm(const AlgorithmInfo& alg, const RunPla
     }
     if (cell.status != CellStatus::kOk) {
       cell.workers.clear();
+    }
+    if (core::InterruptSignal() != 0) {
+      // A signal asked the run to stop (core::StopOnInterrupt): the cells measured are kept,
+      // this one only if every worker reported it before its worker was killed, the rest are
+      // left out, not marked failed: nothing went wrong with them.
+      const bool measured = cell.status == CellStatus::kOk && !cell.workers.empty();
+      if (measured && on_cell_done) {
+        on_cell_done(alg, cell);
+      }
+      result.cells.resize(measured ? i + 1 : i);
+      for (WorkerState& w : workers) {
+        if (w.process) {
+          w.process->Kill("interrupted");
+          w.process->Finish();
+        }
+      }
+      return result;
     }
     if (on_cell_done) {
       on_cell_done(alg, cell);

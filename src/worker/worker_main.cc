@@ -59,7 +59,8 @@ char* volatile g_leaked = nullptr;
 
 // Test-only faults, injected after the KAT so the parent sees a worker die mid-job (or, as
 // "probe-KIND", while support is checked). "leak" loses memory for LeakSanitizer to find;
-// "flood" writes to the protocol channel without a newline, forever.
+// "flood" writes to the protocol channel without a newline, forever; "hang-announced" says on
+// stderr that it hangs, then hangs.
 void InjectFault(const std::string& fault, int protocol_fd) {
   if (fault == "leak") {
     // Through a volatile pointer, then forgotten: the compiler may not drop the allocation.
@@ -76,7 +77,12 @@ void InjectFault(const std::string& fault, int protocol_fd) {
     std::raise(SIGSEGV);
   } else if (fault == "abort") {
     std::abort();
-  } else if (fault == "hang") {
+  } else if (fault == "hang" || fault == "hang-announced") {
+    if (fault == "hang-announced") {
+      // For the interruption tests: the line says every algorithm before this one is done.
+      constexpr char kLine[] = "test fault: this worker hangs now\n";
+      [[maybe_unused]] const ssize_t ignored = write(STDERR_FILENO, kLine, sizeof kLine - 1);
+    }
     for (;;) {
       std::this_thread::sleep_for(std::chrono::seconds(60));
     }
