@@ -2,6 +2,7 @@
 # Installs the Debian 12 packages that building, testing and running cryptobench need.
 #
 # Usage: bash scripts/install-deps.sh [--with-format] [--with-guest] [--with-postgres]
+#                                     [--with-browser]
 #   --with-format  also install clang-format-16 (scripts/test.sh checks formatting with it;
 #                  Debian 12's default clang-format 14 cannot read our .clang-format).
 #   --with-guest   also install what scripts/afalg-guest.sh needs to boot a Linux guest and run
@@ -9,6 +10,11 @@
 #                  kmod (depmod), cpio and python3.
 #   --with-postgres  also install the PostgreSQL server, for the store tests' throw-away server
 #                  (scripts/postgres-throwaway.sh).
+#   --with-browser also install chromium, and nodejs unless a `node` is already on PATH (a
+#                  NodeSource one, say): scripts/html-check.sh loads the HTML reports in chromium
+#                  through puppeteer-core, with node 18 or later. Not Debian's npm: it is 364
+#                  packages that took 176 s to install in a bookworm chroot here; html-check.sh
+#                  fetches one pinned npm release instead (3 MB, checked against its hash).
 #
 # Only packages that are missing are installed, so a second run changes nothing (and does not
 # upgrade an installed libssl3 under a benchmark). apt-get is skipped, with a note naming what
@@ -37,8 +43,12 @@ for option in "$@"; do
     --with-format) packages+=(clang-format-16) ;;
     --with-guest) packages+=(qemu-system-x86 busybox-static kmod cpio python3) ;;
     --with-postgres) packages+=(postgresql) ;;
+    --with-browser)
+      packages+=(chromium)
+      command -v node >/dev/null 2>&1 || packages+=(nodejs)
+      ;;
     *) die "unknown option '$option' (usage: install-deps.sh [--with-format] [--with-guest]" \
-         "[--with-postgres])" ;;
+         "[--with-postgres] [--with-browser])" ;;
   esac
 done
 

@@ -1,15 +1,20 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it (.ci/run):
 #   1. installs the dependencies (scripts/install-deps.sh --with-format --with-guest
-#      --with-postgres) and starts a throw-away PostgreSQL server for the store tests
-#      (scripts/postgres-throwaway.sh; as root it runs as the `postgres` user),
+#      --with-postgres --with-browser) and starts a throw-away PostgreSQL server for the store
+#      tests (scripts/postgres-throwaway.sh; as root it runs as the `postgres` user),
 #   2. checks that every tracked C++ file is clang-format clean (.clang-format at the root),
 #   3. builds the `release` preset (warnings are errors) and runs its tests with ctest,
 #   4. builds the `asan` preset (AddressSanitizer + UBSan) and runs its tests with ctest,
-#   5. boots Debian's kernel in a qemu guest and runs the afalg backend, doctor, openssl speed
+#   5. renders HTML reports from committed result JSON with the release build and loads them in
+#      Debian's chromium through puppeteer-core (scripts/html-check.sh: no console error, no
+#      request outside the file, no horizontal scroll at 1280 px in light and dark, every chart
+#      titled and rendered; screenshots in build/html-check/; it first shows its checker failing
+#      on bad pages; about 15 s plus the npm ci of puppeteer-core),
+#   6. boots Debian's kernel in a qemu guest and runs the afalg backend, doctor, openssl speed
 #      -engine afalg and cryptobench tls with kTLS against it (scripts/afalg-guest.sh; KVM when
 #      usable, else TCG emulation, 2-5 minutes on 2 cores; needs root, else skipped with a note),
-#   6. builds the libFuzzer targets (preset `fuzz`, Clang; only the fuzz targets) and runs each
+#   7. builds the libFuzzer targets (preset `fuzz`, Clang; only the fuzz targets) and runs each
 #      for CRYPTOBENCH_FUZZ_SECONDS (default 20) with no crash or sanitizer report allowed
 #      (scripts/fuzz.sh; about 4 minutes on 2 cores, most of it the fuzzing).
 # Every step runs even when an earlier one failed; a summary ends the run and the exit status
@@ -19,6 +24,7 @@
 # (default 2, one per core); those labelled timing always run one at a time, alone, and a
 # failed one gets a second run;
 # CRYPTOBENCH_AFALG_GUEST=skip skips the guest stage;
+# CRYPTOBENCH_HTML_CHECK=skip skips the HTML report check in chromium;
 # CRYPTOBENCH_FUZZ_SECONDS sets the fuzzing time per target (default 20; 0 skips the stage);
 # CRYPTOBENCH_EXPECT_BACKENDS (comma list) names the backends the release build must contain.
 set -euo pipefail
@@ -27,7 +33,7 @@ cd "$repo_root"
 # shellcheck source=scripts/common.sh
 source scripts/common.sh
 
-bash scripts/install-deps.sh --with-format --with-guest --with-postgres
+bash scripts/install-deps.sh --with-format --with-guest --with-postgres --with-browser
 
 # A throw-away PostgreSQL server for the store tests (src/store, tests/integration/history_test.cc),
 # which run every store test against it as well as against SQLite; stopped and deleted on exit.
@@ -179,6 +185,19 @@ for preset in release asan; do
   remember_retried_tests "$preset" "$timing_log"
   record "ctest $preset" "$status"
 done
+
+if [[ "${CRYPTOBENCH_HTML_CHECK:-}" == skip ]]; then
+  note "CRYPTOBENCH_HTML_CHECK=skip: HTML report check skipped"
+  record "html check (skipped: CRYPTOBENCH_HTML_CHECK=skip)" 0
+elif [[ ! -x build/release/apps/cryptobench/cryptobench ]]; then
+  record "html check (not run: no release build)" 1
+else
+  status=0
+  html_started=$SECONDS
+  mkdir -p build/logs
+  bash scripts/html-check.sh 2>&1 | tee build/logs/html-check.log || status=$?
+  record "html check ($((SECONDS - html_started)) s)" "$status"
+fi
 
 if [[ "${CRYPTOBENCH_AFALG_GUEST:-}" == skip ]]; then
   note "CRYPTOBENCH_AFALG_GUEST=skip: AF_ALG guest stage skipped"
