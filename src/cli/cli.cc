@@ -171,8 +171,8 @@ int Run(int argc, char** argv) {
                         "Sampling time budget per cell, seconds (default 0.5)");
   speed_cmd->add_option(
       "--format", speed.format,
-      "table (default), openssl, json, csv, markdown or html: the terminal's, or with "
-      "--output the files' whose extension names none");
+      "table (default), openssl, json, csv, markdown, html or gbench-json: the terminal's, or "
+      "with --output the files' whose extension names none");
   speed_cmd
       ->add_option("--output,-o", speed.outputs,
                    "Also write FILE (atomically) in the format its extension names (.json, .csv, "
@@ -266,8 +266,8 @@ int Run(int argc, char** argv) {
       ->required();
   report_cmd->add_option(
       "--format", report_options.format,
-      "table (default), openssl, json, csv, markdown or html: the terminal's, or with "
-      "--output the files' whose extension names none");
+      "table (default), openssl, json, csv, markdown, html or gbench-json: the terminal's, or "
+      "with --output the files' whose extension names none");
   report_cmd
       ->add_option("--output,-o", report_options.outputs,
                    "Also write FILE (atomically) in the format its extension names (.json, .csv, "
@@ -461,7 +461,8 @@ int Run(int argc, char** argv) {
   history_show_cmd->add_option("run", history.run, "Run ID, last (this host's newest) or NAME")
       ->required();
   history_show_cmd->footer(
-      "Also history's --store and --format (table, openssl, json, csv, markdown or html), before "
+      "Also history's --store and --format (table, openssl, json, csv, markdown, html or "
+      "gbench-json), before "
       "or "
       "after show.");
   CLI::App* history_trend_cmd = history_cmd->add_subcommand(
