@@ -455,7 +455,14 @@ int Run(int argc, char** argv) {
   history_cmd->add_option("--until", history.until, "Only runs measured up to this UTC date");
   history_cmd->add_option("--limit", history.limit,
                           "At most this many runs (default 50) or trend points (200), newest");
-  history_cmd->add_option("--format", history.format, "table (default), json, csv or markdown");
+  history_cmd->add_option("--format", history.format,
+                          "table (default), json, csv or markdown (history show: as speed's): "
+                          "the terminal's, or with --output the files' whose extension names none");
+  history_cmd
+      ->add_option("--output,-o", history.outputs,
+                   "Also write FILE (atomically) in the format its extension names (.json, .csv, "
+                   ".md), else --format's; repeatable")
+      ->allow_extra_args(false);
   CLI::App* history_show_cmd =
       history_cmd->add_subcommand("show", "Show one stored run as speed shows it");
   history_show_cmd->add_option("run", history.run, "Run ID, last (this host's newest) or NAME")

@@ -252,6 +252,7 @@ struct HistoryOptions {
   std::string until;
   std::string limit;   ///< runs listed / points of a trend, newest; empty: 50 and 200
   std::string format;  ///< --format as given ("": from --output's extension, else table)
+  std::vector<std::string> outputs;  ///< --output FILE, repeatable (ResolveOutputFiles)
   // show
   bool show = false;
   std::string run;  ///< ID, last or NAME

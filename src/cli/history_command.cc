@@ -148,8 +148,10 @@ void WriteRows(const std::vector<std::string>& headers,
   table.Write(out);
 }
 
-int ListRuns(store::Store& store, const HistoryOptions& options) {
-  const ListFormat format = ParseListFormat(options.format);
+// The run list in `format_name` (a registry name, "" = table).
+std::string ListRuns(store::Store& store, const HistoryOptions& options,
+                     const std::string& format_name) {
+  const ListFormat format = ParseListFormat(format_name);
   const int64_t limit = ParseLimit(options.limit, 50);
   std::vector<store::RunSummary> runs = store.ListRuns(FilterOf(options, limit + 1));
   const bool more = static_cast<int64_t>(runs.size()) > limit;
@@ -202,8 +204,7 @@ int ListRuns(store::Store& store, const HistoryOptions& options) {
           rows, format, out);
     }
   }
-  WriteStdout(out.str());
-  return kExitOk;
+  return std::move(out).str();
 }
 
 }  // namespace
@@ -244,8 +245,8 @@ namespace {
 
 // A doctor, compare or tls run: kept as its JSON document. --format json prints it; the other
 // formats name the run and how to print it (its report cannot be rebuilt from the document).
-int ShowDocumentRun(store::Store& store, int64_t id, const std::string& kind,
-                    const std::string& document, report::Format format) {
+std::string ShowDocumentRun(store::Store& store, int64_t id, const std::string& kind,
+                            const std::string& document, report::Format format) {
   std::ostringstream out;
   if (format == report::Format::kJson) {
     nlohmann::ordered_json doc;  // in the order the command wrote it
@@ -257,8 +258,7 @@ int ShowDocumentRun(store::Store& store, int64_t id, const std::string& kind,
     }
     // ASCII only: every control character of a string is escaped for the terminal.
     out << doc.dump(2, ' ', true, nlohmann::json::error_handler_t::replace) << "\n";
-    WriteStdout(out.str());
-    return kExitOk;
+    return std::move(out).str();
   }
   if (format != report::Format::kTable && format != report::Format::kMarkdown) {
     throw UsageError(fmt::format(
@@ -282,13 +282,13 @@ int ShowDocumentRun(store::Store& store, int64_t id, const std::string& kind,
              "cryptobench history show {} --format json prints it",
              id, kind, library.empty() ? "no library" : library, host, when, id))
       << "\n";
-  WriteStdout(out.str());
-  return kExitOk;
+  return std::move(out).str();
 }
 
-int ShowRun(store::Store& store, const HistoryOptions& options) {
+std::string ShowRun(store::Store& store, const HistoryOptions& options,
+                    const std::string& format_name) {
   // A stored speed run: what speed writes.
-  const report::Format format = report::ChooseFormat(report::Producer::kSpeed, options.format);
+  const report::Format format = report::ChooseFormat(report::Producer::kSpeed, format_name);
   const int64_t id = ResolveRun(store, options.run, /*with_cells=*/false);
   if (const auto stored = store.LoadDocument(id);
       stored &&
@@ -302,8 +302,7 @@ int ShowRun(store::Store& store, const HistoryOptions& options) {
   report::SanitizeRun(*run);
   std::ostringstream out;
   report::Render(*run, format, out);
-  WriteStdout(out.str());
-  return kExitOk;
+  return std::move(out).str();
 }
 
 std::string UnitLabel(const std::string& unit) { return unit == "bytes_per_s" ? "MB/s" : "ops/s"; }
@@ -312,8 +311,9 @@ double InUnit(const std::string& unit, double value) {
   return unit == "bytes_per_s" ? value / 1e6 : value;
 }
 
-int Trend(store::Store& store, const HistoryOptions& options) {
-  const ListFormat format = ParseListFormat(options.format);
+std::string Trend(store::Store& store, const HistoryOptions& options,
+                  const std::string& format_name) {
+  const ListFormat format = ParseListFormat(format_name);
   const double threshold = compare::ParsePercent(options.threshold, "--threshold");
   store::RunFilter filter = FilterOf(options, ParseLimit(options.limit, 200));
   std::string algorithm = options.trend_algorithm;
@@ -398,8 +398,7 @@ int Trend(store::Store& store, const HistoryOptions& options) {
     }
     doc["steps"] = step_list;
     out << doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
-    WriteStdout(out.str());
-    return kExitOk;
+    return std::move(out).str();
   }
   std::vector<std::vector<std::string>> rows;
   size_t next_step = 0;
@@ -455,8 +454,7 @@ int Trend(store::Store& store, const HistoryOptions& options) {
           libraries.size() == 1 ? "y" : "ies");
     }
   }
-  WriteStdout(out.str());
-  return kExitOk;
+  return std::move(out).str();
 }
 
 }  // namespace
@@ -612,15 +610,33 @@ int RunHistory(const HistoryOptions& options) {
       }
     }
   }
+  // Repeated --output, as speed's: each file in its extension's format, else --format's; the
+  // terminal gets --format without --output, else the table.
+  const report::Producer producer =
+      options.show ? report::Producer::kSpeed : report::Producer::kHistory;
+  if (options.outputs.empty()) {
+    report::ChooseFormat(producer, options.format);
+  }
+  const std::vector<OutputFile> files =
+      ResolveOutputFiles(producer, options.format, options.outputs, {});
+  const std::string terminal = options.outputs.empty() ? options.format : "table";
   std::unique_ptr<store::Store> store =
       store::OpenStore(StoreLocation(options.store), store::StoreAccess::kRead);
+  const auto write = [&files, &terminal](const auto& render) {
+    // The files first: a terminal reader that has gone (`| head`) must not cost them.
+    for (const OutputFile& file : files) {
+      WriteReportOutput(file.path, render(std::string(report::FormatName(file.format))));
+    }
+    WriteReportOutput("", render(terminal));
+    return kExitOk;
+  };
   if (options.show) {
-    return ShowRun(*store, options);
+    return write([&](const std::string& format) { return ShowRun(*store, options, format); });
   }
   if (options.trend) {
-    return Trend(*store, options);
+    return write([&](const std::string& format) { return Trend(*store, options, format); });
   }
-  return ListRuns(*store, options);
+  return write([&](const std::string& format) { return ListRuns(*store, options, format); });
 }
 
 }  // namespace cryptobench::cli

@@ -160,6 +160,30 @@ TEST_P(HistoryCliTest, ASavedSpeedRunIsListedAndShown) {
   const CliResult csv = Run({"history", "--format", "csv", "--algorithm", "sha256"});
   EXPECT_EQ(csv.exit_status, 0) << csv.err;
   EXPECT_EQ(std::count(csv.out.begin(), csv.out.end(), '\n'), 2) << csv.out;
+  // Repeated --output, as speed's: each file in its extension's format, the table on the
+  // terminal; two naming one file are refused (exit 2).
+  const CliResult outputs = Run({"history", "show", "last", "-o", (dir_ / "show.json").string(),
+                                 "-o", (dir_ / "show.md").string()});
+  ASSERT_EQ(outputs.exit_status, 0) << outputs.err;
+  EXPECT_NE(outputs.out.find("SHA-256"), std::string::npos) << outputs.out;
+  {
+    std::ifstream json_file(dir_ / "show.json");
+    EXPECT_EQ(nlohmann::json::parse(json_file).at("algorithms").at(0).at("algorithm"), "SHA-256");
+  }
+  EXPECT_TRUE(fs::exists(dir_ / "show.md"));
+  const CliResult list_files = Run({"history", "-o", (dir_ / "list.csv").string()});
+  ASSERT_EQ(list_files.exit_status, 0) << list_files.err;
+  EXPECT_NE(list_files.out.find("run"), std::string::npos) << list_files.out;
+  {
+    std::ifstream csv_file(dir_ / "list.csv");
+    std::string header;
+    std::getline(csv_file, header);
+    EXPECT_EQ(header.rfind("id,", 0), 0u) << header;
+  }
+  const CliResult twice =
+      Run({"history", "-o", (dir_ / "x.csv").string(), "-o", (dir_ / "." / "x.csv").string()});
+  EXPECT_EQ(twice.exit_status, 2) << twice.err;
+  EXPECT_FALSE(fs::exists(dir_ / "x.csv"));
   const CliResult filtered = Run({"history", "show", "last", "--host", "x"});
   EXPECT_EQ(filtered.exit_status, 2);
   EXPECT_NE(filtered.err.find("--host selects runs to list and does not apply"), std::string::npos)
