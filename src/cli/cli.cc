@@ -171,8 +171,8 @@ int Run(int argc, char** argv) {
                         "Sampling time budget per cell, seconds (default 0.5)");
   speed_cmd->add_option(
       "--format", speed.format,
-      "table (default), openssl, json, csv, markdown or html: the terminal's, or with "
-      "--output the files' whose extension names none");
+      "table (default), openssl, json, csv, markdown, html or gbench-json: the terminal's, or "
+      "with --output the files' whose extension names none");
   speed_cmd
       ->add_option("--output,-o", speed.outputs,
                    "Also write FILE (atomically) in the format its extension names (.json, .csv, "
@@ -269,8 +269,8 @@ int Run(int argc, char** argv) {
       ->required();
   report_cmd->add_option(
       "--format", report_options.format,
-      "table (default), openssl, json, csv, markdown or html: the terminal's, or with "
-      "--output the files' whose extension names none");
+      "table (default), openssl, json, csv, markdown, html or gbench-json: the terminal's, or "
+      "with --output the files' whose extension names none");
   report_cmd
       ->add_option("--output,-o", report_options.outputs,
                    "Also write FILE (atomically) in the format its extension names (.json, .csv, "
@@ -416,12 +416,21 @@ int Run(int argc, char** argv) {
                     "Result store: a SQLite file (sqlite:PATH or PATH) or postgresql://... "
                     "(default $CRYPTOBENCH_STORE, else $XDG_DATA_HOME/cryptobench/results.db)");
   };
+  const auto add_save_options = [&](CLI::App* cmd, bool& save, std::string& name,
+                                    std::string& store) {
+    cmd->add_flag("--save", save, "Keep this run in the result store (also CRYPTOBENCH_SAVE=1)");
+    cmd->add_option("--name", name, "Save this run under NAME (implies --save)");
+    add_store_option(cmd, store);
+  };
   speed_cmd->add_flag("--save", speed.store.save,
                       "Keep this run in the result store (also CRYPTOBENCH_SAVE=1)");
   speed_cmd->add_option("--name", speed.store.name,
                         "Save this run under NAME (implies --save; compare store:NAME)");
   add_store_option(speed_cmd, speed.store.store);
-  add_store_option(compare_cmd, compare_options.store);
+  add_save_options(doctor_cmd, doctor.store.save, doctor.store.name, doctor.store.store);
+  add_save_options(compare_cmd, compare_options.save, compare_options.name, compare_options.store);
+  add_save_options(tls_cmd, tls_options.store.save, tls_options.store.name,
+                   tls_options.store.store);
 
   StoreImportOptions store_import;
   CLI::App* store_cmd = app.add_subcommand("store", "Put saved results and pastes in the store");
@@ -449,13 +458,21 @@ int Run(int argc, char** argv) {
   history_cmd->add_option("--until", history.until, "Only runs measured up to this UTC date");
   history_cmd->add_option("--limit", history.limit,
                           "At most this many runs (default 50) or trend points (200), newest");
-  history_cmd->add_option("--format", history.format, "table (default), json, csv or markdown");
+  history_cmd->add_option("--format", history.format,
+                          "table (default), json, csv or markdown (history show: as speed's): "
+                          "the terminal's, or with --output the files' whose extension names none");
+  history_cmd
+      ->add_option("--output,-o", history.outputs,
+                   "Also write FILE (atomically) in the format its extension names (.json, .csv, "
+                   ".md), else --format's; repeatable")
+      ->allow_extra_args(false);
   CLI::App* history_show_cmd =
       history_cmd->add_subcommand("show", "Show one stored run as speed shows it");
   history_show_cmd->add_option("run", history.run, "Run ID, last (this host's newest) or NAME")
       ->required();
   history_show_cmd->footer(
-      "Also history's --store and --format (table, openssl, json, csv, markdown or html), before "
+      "Also history's --store and --format (table, openssl, json, csv, markdown, html or "
+      "gbench-json), before "
       "or "
       "after show.");
   CLI::App* history_trend_cmd = history_cmd->add_subcommand(
@@ -512,8 +529,18 @@ int Run(int argc, char** argv) {
     return kExitUsage;
   }
 
+  // The command line as typed, for the store's record of a saved run.
+  std::string command_line;
+  for (int i = 0; i < argc; ++i) {
+    command_line += (i == 0 ? "cryptobench" : " " + std::string(argv[i]));
+  }
+  speed.command_line = command_line;
+  doctor.command_line = command_line;
+  compare_options.command_line = command_line;
+  tls_options.command_line = command_line;
   doctor.from_given = doctor_cmd->get_option("--from")->count() > 0;
-  for (const char* name : {"--lib", "--backend", "--quick", "--bytes", "--max-seconds"}) {
+  for (const char* name :
+       {"--lib", "--backend", "--quick", "--bytes", "--max-seconds", "--save", "--name"}) {
     if (doctor_cmd->get_option(name)->count() > 0) {
       doctor.measuring.emplace_back(name);
     }
@@ -561,9 +588,6 @@ int Run(int argc, char** argv) {
     }
     if (compare_cmd->parsed()) {
       return RunCompare(compare_options);
-    }
-    for (int i = 0; i < argc; ++i) {
-      speed.command_line += (i == 0 ? "cryptobench" : " " + std::string(argv[i]));
     }
     return RunSpeed(speed);
   } catch (const UsageError& e) {

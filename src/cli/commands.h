@@ -88,6 +88,8 @@ struct DoctorCommandOptions {
   std::string from;                    ///< --from FILE|-: diagnose a report instead of measuring
   bool from_given = false;             ///< --from appeared on the command line
   std::vector<std::string> measuring;  ///< measuring options given (--lib, --quick, ...)
+  StoreOptions store;                  ///< --save, --name, --store
+  std::string command_line;            ///< as typed, for the store's record
 };
 
 /// Runs `doctor`. Throws UsageError for bad input; returns 0 when every examined algorithm
@@ -146,7 +148,10 @@ struct CompareCommandOptions {
   std::string format;           ///< --format as given ("": from --output's extension, else table)
   std::vector<std::string> outputs;  ///< --output FILE, repeatable (ResolveOutputFiles)
   bool progress = true;
-  std::string store;  ///< --store: where store:SELECTOR sides are read (StoreLocation)
+  std::string store;  ///< --store: where store:SELECTOR sides are read and --save saves
+  bool save = false;  ///< --save: keep this comparison in the store (also CRYPTOBENCH_SAVE=1)
+  std::string name;   ///< --name NAME (implies --save)
+  std::string command_line;  ///< as typed, for the store's record
   /// Options given that only live sides use (--max-seconds, --precision, --rounds): an error
   /// when there is no --lib.
   std::vector<std::string> live_only_given;
@@ -212,6 +217,8 @@ struct TlsOptions {
   std::string test_fault;     ///< server-crash, server-hang, client-crash
   double worker_timeout = 0;  ///< longest silence of a worker, seconds
   double io_timeout = 0;      ///< socket timeout, seconds (default 30)
+  StoreOptions store;         ///< --save, --name, --store
+  std::string command_line;   ///< as typed, for the store's record
 };
 
 /// Runs `tls`. Throws UsageError for bad input (before any worker starts, or when the server
@@ -246,6 +253,7 @@ struct HistoryOptions {
   std::string until;
   std::string limit;   ///< runs listed / points of a trend, newest; empty: 50 and 200
   std::string format;  ///< --format as given ("": from --output's extension, else table)
+  std::vector<std::string> outputs;  ///< --output FILE, repeatable (ResolveOutputFiles)
   // show
   bool show = false;
   std::string run;  ///< ID, last or NAME
@@ -268,16 +276,30 @@ int RunHistory(const HistoryOptions& options);
 std::unique_ptr<store::Store> OpenStoreForSaving(const StoreOptions& options);
 
 /// The run a side selector names (last, ID or NAME; store::Store::Resolve with this host's
-/// name). Throws UsageError naming the store when there is none.
-int64_t ResolveRun(store::Store& store, const std::string& selector);
+/// name; `with_cells`: last and NAME pick only runs holding cells, as compare needs). Throws
+/// UsageError naming the store when there is none.
+int64_t ResolveRun(store::Store& store, const std::string& selector, bool with_cells = true);
 
 /// The store's location from --store or $CRYPTOBENCH_STORE ("" = the default SQLite store).
 std::string StoreLocation(const std::string& given);
 
-/// Stores `runs` (a speed run, one per backend) made on `hostname` in `store`, one transaction
-/// each, and prints "saved run N to LOCATION" on stderr. Throws store::StoreError.
+/// How a run made on this machine just now is saved: --name, `kind` ("speed", "doctor",
+/// "compare", "tls"), the command line, and this host's name, usable CPU features
+/// (cpu::UsableFeatureList) and virtualisation (cpu::DetectMachineVirtualization), with the
+/// library files' SHA-256 recorded.
+store::SaveInfo LocalSaveInfo(const StoreOptions& options, const std::string& kind,
+                              const std::string& command);
+
+/// Stores `runs` (a speed run, one per backend) with `info` in `store`, one transaction each,
+/// all under one batch token, and prints "saved run N to LOCATION" on stderr. Throws
+/// store::StoreError.
 void SaveRuns(store::Store& store, const std::vector<results::RunResult>& runs,
-              const StoreOptions& options, const std::string& kind, const std::string& command,
-              const std::string& hostname);
+              store::SaveInfo info);
+
+/// Stores `runs` (doctor reports, one per backend; a compare; a tls run) with `info` in
+/// `store`, one transaction each, under one batch token, and prints "saved run N to LOCATION"
+/// on stderr. Throws store::StoreError.
+void SaveDocumentRuns(store::Store& store, const std::vector<store::DocumentRun>& runs,
+                      store::SaveInfo info);
 
 }  // namespace cryptobench::cli

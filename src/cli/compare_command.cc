@@ -252,6 +252,11 @@ compare::HostFacts GatherHost(const cpu::CpuFacts& facts, bool measure_clock) {
 
 int RunCompare(const CompareCommandOptions& options) {
   if (options.tls || AnyTlsResultFile(options.files)) {
+    if (options.save || !options.name.empty()) {
+      throw UsageError(
+          "--save: a comparison of tls results is not saved yet; save each tls run with "
+          "`cryptobench tls --save`");
+    }
     return RunCompareTls(options);
   }
   // Validate everything before reading or measuring anything.
@@ -297,6 +302,10 @@ int RunCompare(const CompareCommandOptions& options) {
   sampler.max_seconds = ParseMaxSeconds(options.max_seconds);
   const std::vector<OutputFile> files = ResolveOutputFiles(
       report::Producer::kCompare, options.format, options.outputs, options.files);
+
+  // --save: a store that cannot be used stops the command before anything is read or measured.
+  const std::unique_ptr<store::Store> save_store =
+      OpenStoreForSaving({options.store, options.save, options.name});
 
   std::vector<compare::Side> sides;
   std::unique_ptr<store::Store> store;
@@ -495,6 +504,30 @@ int RunCompare(const CompareCommandOptions& options) {
     WriteReportOutput(file.path, rendered(file.format));
   }
   WriteReportOutput("", rendered(format));
+  bool save_failed = false;
+  if (save_store) {
+    // One run of several libraries, one per side; only a live side's file is hashed (a file
+    // side's path names a file of the machine it was measured on).
+    store::DocumentRun run;
+    run.created_utc = report.created_utc;
+    run.document = compare::CompareToJson(report).dump(
+        -1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+    run.machine = MachineInfoFrom(facts);
+    for (const compare::Side& side : report.sides) {
+      run.libraries.push_back(
+          {side.letter, side.run.library, side.origin == compare::SideOrigin::kLive});
+    }
+    try {
+      SaveDocumentRuns(*save_store, {run},
+                       LocalSaveInfo({options.store, options.save, options.name}, "compare",
+                                     options.command_line));
+    } catch (const store::StoreError& e) {
+      // The comparison is written: this is a failure to keep it (exit 1), not bad input.
+      std::fprintf(stderr, "error: %s (the comparison was written; it was not saved)\n",
+                   report::SafeText(e.what()).c_str());
+      save_failed = true;
+    }
+  }
   if (live_failures) {
     std::fprintf(stderr,
                  "note: some live cells failed (FAILED KAT, crash or timeout); they are listed "
@@ -519,7 +552,7 @@ int RunCompare(const CompareCommandOptions& options) {
       return kExitFailure;
     }
   }
-  return kExitOk;
+  return save_failed ? kExitFailure : kExitOk;
 }
 
 }  // namespace cryptobench::cli

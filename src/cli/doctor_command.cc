@@ -16,6 +16,7 @@
 
 #include "backends/openssl/openssl_backend.h"
 #include "cli/commands.h"
+#include "cli/machine.h"
 #include "cli/options.h"
 #include "core/errors.h"
 #include "core/utc.h"
@@ -335,6 +336,24 @@ int RunDoctorCommand(const DoctorCommandOptions& options) {
   const bool all = IsAllBackends(options.backend);
   const LibraryChoice libraries = ParseLibraryOptions(options.libraries, selected);
   const Destinations where = ResolveDestinations(options, {});
+  // A store that cannot be used stops the command before any measuring, not after it.
+  const std::unique_ptr<store::Store> store = OpenStoreForSaving(options.store);
+  results::MachineInfo machine;
+  if (store) {
+    machine = MachineInfoFrom(cpu::GatherCpuFacts(cpu::RealSystemReader()));
+  }
+  std::vector<store::DocumentRun> documents;  // each report, to save
+  const auto keep = [&](const nlohmann::ordered_json& json, const std::string& created_utc,
+                        const results::LibraryInfo& library) {
+    if (store) {
+      store::DocumentRun run;
+      run.created_utc = created_utc;
+      run.document = json.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+      run.machine = machine;
+      run.libraries.push_back({"", library, true});
+      documents.push_back(std::move(run));
+    }
+  };
 
   Progress progress(options.progress && isatty(STDERR_FILENO));
   std::vector<RenderedReport> reports;
@@ -353,12 +372,12 @@ int RunDoctorCommand(const DoctorCommandOptions& options) {
         doctor.algorithms = algorithms;
         doctor.input_len = sizes.front();
         doctor.max_seconds = max_seconds;
-        reports.push_back(
-            Render(diagnose::RunDoctor(doctor,
-                                       [&](const std::string& algorithm, const std::string& label) {
-                                         progress(shown, algorithm, label);
-                                       }),
-                   where.formats));
+        const diagnose::DoctorReport report = diagnose::RunDoctor(
+            doctor, [&](const std::string& algorithm, const std::string& label) {
+              progress(shown, algorithm, label);
+            });
+        keep(diagnose::DoctorToJson(report), report.created_utc, report.facts.library);
+        reports.push_back(Render(report, where.formats));
         continue;
       }
       if (!public_key.empty() && symmetric.empty()) {
@@ -375,11 +394,12 @@ int RunDoctorCommand(const DoctorCommandOptions& options) {
       doctor.algorithms = symmetric;
       doctor.input_len = sizes.front();
       doctor.max_seconds = max_seconds;
-      reports.push_back(
-          Render(diagnose::RunLibraryDoctor(
-                     doctor, [&](const std::string& algorithm,
-                                 const std::string& label) { progress(shown, algorithm, label); }),
-                 where.formats));
+      const diagnose::LibraryDoctorReport report = diagnose::RunLibraryDoctor(
+          doctor, [&](const std::string& algorithm, const std::string& label) {
+            progress(shown, algorithm, label);
+          });
+      keep(diagnose::LibraryDoctorToJson(report), report.created_utc, report.library);
+      reports.push_back(Render(report, where.formats));
     } catch (const UsageError& e) {
       // With "all", a backend that cannot be opened here (no AF_ALG, no default BoringSSL) is
       // left out with a note, as `speed --backend all` does.
@@ -395,6 +415,18 @@ int RunDoctorCommand(const DoctorCommandOptions& options) {
     }
   }
   WriteReports(where, reports);
+  if (store && !documents.empty()) {
+    // The reports are written: a store that fails now is not bad input (exit 2) but a
+    // failure to do part of what was asked (exit 1), as for speed --save.
+    try {
+      SaveDocumentRuns(*store, documents,
+                       LocalSaveInfo(options.store, "doctor", options.command_line));
+    } catch (const store::StoreError& e) {
+      std::fprintf(stderr, "error: %s (the report was written; this run was not saved)\n",
+                   report::SafeText(e.what()).c_str());
+      return kExitFailure;
+    }
+  }
   return ExitStatusOf(reports);
 }
 

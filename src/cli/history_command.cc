@@ -15,11 +15,13 @@
 #include "cli/options.h"
 #include "core/errors.h"
 #include "core/utc.h"
+#include "cpu/features.h"
 #include "report/format_util.h"
 #include "report/formats.h"
 #include "report/report.h"
 #include "report/sanitize.h"
 #include "report/text_table.h"
+#include "results/json.h"
 
 #include "compare/side_spec.h"
 #include "compare/sides.h"
@@ -146,8 +148,10 @@ void WriteRows(const std::vector<std::string>& headers,
   table.Write(out);
 }
 
-int ListRuns(store::Store& store, const HistoryOptions& options) {
-  const ListFormat format = ParseListFormat(options.format);
+// The run list in `format_name` (a registry name, "" = table).
+std::string ListRuns(store::Store& store, const HistoryOptions& options,
+                     const std::string& format_name) {
+  const ListFormat format = ParseListFormat(format_name);
   const int64_t limit = ParseLimit(options.limit, 50);
   std::vector<store::RunSummary> runs = store.ListRuns(FilterOf(options, limit + 1));
   const bool more = static_cast<int64_t>(runs.size()) > limit;
@@ -170,7 +174,10 @@ int ListRuns(store::Store& store, const HistoryOptions& options) {
                       {"cpu_model", r.cpu_model},
                       {"backend", r.backend},
                       {"library", r.library},
-                      {"cells", r.cells}});
+                      {"cells", r.cells},
+                      {"cpu_features", r.cpu_features},
+                      {"virtualization", r.virtualization},
+                      {"file_sha256", r.file_sha256}});
     }
     nlohmann::ordered_json doc = {{"store", store.Describe()}, {"runs", list}};
     out << doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
@@ -197,20 +204,32 @@ int ListRuns(store::Store& store, const HistoryOptions& options) {
           rows, format, out);
     }
   }
-  WriteStdout(out.str());
-  return kExitOk;
+  return std::move(out).str();
 }
 
 }  // namespace
 
-int64_t ResolveRun(store::Store& store, const std::string& selector) {
+int64_t ResolveRun(store::Store& store, const std::string& selector, bool with_cells) {
   if (selector.empty()) {
     throw UsageError("store: expected a run after it: store:last, store:ID or store:NAME");
   }
   const std::string host = store::LocalHostname();
-  const std::optional<int64_t> id = store.Resolve(selector, host);
+  const std::optional<int64_t> id = store.Resolve(selector, host, with_cells);
   if (id) {
     return *id;
+  }
+  if (with_cells) {
+    // A doctor, compare or tls run matches but holds no cells: say so, not "no run".
+    if (const std::optional<int64_t> other = store.Resolve(selector, host, false)) {
+      if (const auto stored = store.LoadDocument(*other)) {
+        throw UsageError(fmt::format(
+            "{}: store:{} is run {}, {} run, which holds no cells to compare; compare takes "
+            "speed and import runs (cryptobench history lists them)",
+            report::SafeText(store.Describe()), report::SafeText(selector), *other,
+            stored->first == "import" ? std::string("an import")
+                                      : fmt::format("a {}", stored->first)));
+      }
+    }
   }
   if (selector == "last") {
     throw UsageError(fmt::format(
@@ -224,10 +243,58 @@ int64_t ResolveRun(store::Store& store, const std::string& selector) {
 
 namespace {
 
-int ShowRun(store::Store& store, const HistoryOptions& options) {
+// A doctor, compare or tls run: kept as its JSON document. --format json prints it; the other
+// formats name the run and how to print it (its report cannot be rebuilt from the document).
+std::string ShowDocumentRun(store::Store& store, int64_t id, const std::string& kind,
+                            const std::string& document, report::Format format) {
+  std::ostringstream out;
+  if (format == report::Format::kJson) {
+    nlohmann::ordered_json doc;  // in the order the command wrote it
+    try {
+      doc = nlohmann::ordered_json::parse(document);
+    } catch (const std::exception& e) {
+      throw store::StoreError(
+          fmt::format("{}: run {} is damaged: {}", store.Describe(), id, e.what()));
+    }
+    // ASCII only: every control character of a string is escaped for the terminal.
+    out << doc.dump(2, ' ', true, nlohmann::json::error_handler_t::replace) << "\n";
+    return std::move(out).str();
+  }
+  if (format != report::Format::kTable && format != report::Format::kMarkdown) {
+    throw UsageError(fmt::format(
+        "--format {}: run {} is a {} run, kept as its JSON document: --format json prints it",
+        report::FormatName(format), id, kind));
+  }
+  std::string when;
+  std::string host;
+  std::string library;
+  store::RunFilter all;
+  for (const store::RunSummary& r : store.ListRuns(all)) {
+    if (r.id == id) {
+      when = r.created_utc;
+      host = r.hostname.empty() ? "an unknown host" : r.hostname;
+      library = r.library;
+      break;
+    }
+  }
+  out << report::SafeText(fmt::format(
+             "run {}: a {} run of {} on {} at {}; its report is kept as its JSON document: "
+             "cryptobench history show {} --format json prints it",
+             id, kind, library.empty() ? "no library" : library, host, when, id))
+      << "\n";
+  return std::move(out).str();
+}
+
+std::string ShowRun(store::Store& store, const HistoryOptions& options,
+                    const std::string& format_name) {
   // A stored speed run: what speed writes.
-  const report::Format format = report::ChooseFormat(report::Producer::kSpeed, options.format);
-  const int64_t id = ResolveRun(store, options.run);
+  const report::Format format = report::ChooseFormat(report::Producer::kSpeed, format_name);
+  const int64_t id = ResolveRun(store, options.run, /*with_cells=*/false);
+  if (const auto stored = store.LoadDocument(id);
+      stored &&
+      (stored->first == "doctor" || stored->first == "compare" || stored->first == "tls")) {
+    return ShowDocumentRun(store, id, stored->first, stored->second, format);
+  }
   std::optional<results::RunResult> run = store.LoadRun(id);
   if (!run) {
     throw UsageError(fmt::format("{}: no run {}", report::SafeText(store.Describe()), id));
@@ -235,8 +302,7 @@ int ShowRun(store::Store& store, const HistoryOptions& options) {
   report::SanitizeRun(*run);
   std::ostringstream out;
   report::Render(*run, format, out);
-  WriteStdout(out.str());
-  return kExitOk;
+  return std::move(out).str();
 }
 
 std::string UnitLabel(const std::string& unit) { return unit == "bytes_per_s" ? "MB/s" : "ops/s"; }
@@ -245,8 +311,9 @@ double InUnit(const std::string& unit, double value) {
   return unit == "bytes_per_s" ? value / 1e6 : value;
 }
 
-int Trend(store::Store& store, const HistoryOptions& options) {
-  const ListFormat format = ParseListFormat(options.format);
+std::string Trend(store::Store& store, const HistoryOptions& options,
+                  const std::string& format_name) {
+  const ListFormat format = ParseListFormat(format_name);
   const double threshold = compare::ParsePercent(options.threshold, "--threshold");
   store::RunFilter filter = FilterOf(options, ParseLimit(options.limit, 200));
   std::string algorithm = options.trend_algorithm;
@@ -331,8 +398,7 @@ int Trend(store::Store& store, const HistoryOptions& options) {
     }
     doc["steps"] = step_list;
     out << doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
-    WriteStdout(out.str());
-    return kExitOk;
+    return std::move(out).str();
   }
   std::vector<std::vector<std::string>> rows;
   size_t next_step = 0;
@@ -388,8 +454,7 @@ int Trend(store::Store& store, const HistoryOptions& options) {
           libraries.size() == 1 ? "y" : "ies");
     }
   }
-  WriteStdout(out.str());
-  return kExitOk;
+  return std::move(out).str();
 }
 
 }  // namespace
@@ -438,16 +503,34 @@ namespace {
 int g_batches = 0;  // batches saved by this process (store import saves one per file)
 }  // namespace
 
+store::SaveInfo LocalSaveInfo(const StoreOptions& options, const std::string& kind,
+                              const std::string& command) {
+  store::SaveInfo info;
+  info.name = options.name;
+  info.kind = kind;
+  info.command = command;
+  info.hostname = store::LocalHostname();
+  info.cpu_features = cpu::UsableFeatureList(cpu::DetectCpuFeatures());
+  info.virtualization = cpu::DetectMachineVirtualization();
+  info.hash_library_files = true;
+  return info;
+}
+
+namespace {
+
+// One token for the runs one command saves (one per backend): store:NAME and store:last
+// select them together, as a result file holding several runs gives several sides.
+std::string NewBatch(const std::string& hostname) {
+  return fmt::format("{}:{}:{}:{}", UtcTimestamp(), hostname, getpid(), ++g_batches);
+}
+
+}  // namespace
+
 void SaveRuns(store::Store& store, const std::vector<results::RunResult>& runs,
-              const StoreOptions& options, const std::string& kind, const std::string& command,
-              const std::string& hostname) {
-  // One token for the runs this command saves (one per backend): store:NAME and store:last
-  // select them together, as a result file holding several runs gives several sides.
-  const std::string batch =
-      fmt::format("{}:{}:{}:{}", UtcTimestamp(), hostname, getpid(), ++g_batches);
+              store::SaveInfo info) {
+  info.batch = NewBatch(info.hostname);
   for (const results::RunResult& run : runs) {
-    const store::Store::SaveOutcome saved =
-        store.Save(run, {options.name, kind, command, hostname, batch}, true);
+    const store::Store::SaveOutcome saved = store.Save(run, info, true);
     if (saved.already_stored) {
       std::fprintf(stderr, "already stored as run %lld in %s: not stored again\n",
                    static_cast<long long>(saved.id), report::SafeText(store.Describe()).c_str());
@@ -455,6 +538,16 @@ void SaveRuns(store::Store& store, const std::vector<results::RunResult>& runs,
       std::fprintf(stderr, "saved run %lld to %s\n", static_cast<long long>(saved.id),
                    report::SafeText(store.Describe()).c_str());
     }
+  }
+}
+
+void SaveDocumentRuns(store::Store& store, const std::vector<store::DocumentRun>& runs,
+                      store::SaveInfo info) {
+  info.batch = NewBatch(info.hostname);
+  for (const store::DocumentRun& run : runs) {
+    const int64_t id = store.SaveDocument(run, info);
+    std::fprintf(stderr, "saved %s run %lld to %s\n", info.kind.c_str(), static_cast<long long>(id),
+                 report::SafeText(store.Describe()).c_str());
   }
 }
 
@@ -483,8 +576,13 @@ int RunStoreImport(const StoreImportOptions& options) {
   std::unique_ptr<store::Store> store = store::OpenStore(StoreLocation(options.store.store));
   for (const Parsed& p : parsed) {
     // A result file does not record its host name: --hostname says it, else it is unknown.
-    SaveRuns(*store, p.runs, options.store, p.measured ? "speed" : "import",
-             "store import " + p.file, options.hostname);
+    // Made elsewhere, or here earlier: no CPU features, virtualisation or file hash is known.
+    store::SaveInfo info;
+    info.name = options.store.name;
+    info.kind = p.measured ? "speed" : "import";
+    info.command = "store import " + p.file;
+    info.hostname = options.hostname;
+    SaveRuns(*store, p.runs, info);
   }
   return kExitOk;
 }
@@ -512,15 +610,33 @@ int RunHistory(const HistoryOptions& options) {
       }
     }
   }
+  // Repeated --output, as speed's: each file in its extension's format, else --format's; the
+  // terminal gets --format without --output, else the table.
+  const report::Producer producer =
+      options.show ? report::Producer::kSpeed : report::Producer::kHistory;
+  if (options.outputs.empty()) {
+    report::ChooseFormat(producer, options.format);
+  }
+  const std::vector<OutputFile> files =
+      ResolveOutputFiles(producer, options.format, options.outputs, {});
+  const std::string terminal = options.outputs.empty() ? options.format : "table";
   std::unique_ptr<store::Store> store =
       store::OpenStore(StoreLocation(options.store), store::StoreAccess::kRead);
+  const auto write = [&files, &terminal](const auto& render) {
+    // The files first: a terminal reader that has gone (`| head`) must not cost them.
+    for (const OutputFile& file : files) {
+      WriteReportOutput(file.path, render(std::string(report::FormatName(file.format))));
+    }
+    WriteReportOutput("", render(terminal));
+    return kExitOk;
+  };
   if (options.show) {
-    return ShowRun(*store, options);
+    return write([&](const std::string& format) { return ShowRun(*store, options, format); });
   }
   if (options.trend) {
-    return Trend(*store, options);
+    return write([&](const std::string& format) { return Trend(*store, options, format); });
   }
-  return ListRuns(*store, options);
+  return write([&](const std::string& format) { return ListRuns(*store, options, format); });
 }
 
 }  // namespace cryptobench::cli

@@ -420,8 +420,8 @@ int RunSpeed(const SpeedOptions& options) {
     // The figures are measured and written: a store that fails now is not bad input (exit 2
     // says nothing was measured) but a failure to keep them (exit 1).
     try {
-      SaveRuns(*store, results_by_backend, options.store, "speed", options.command_line,
-               store::LocalHostname());
+      SaveRuns(*store, results_by_backend,
+               LocalSaveInfo(options.store, "speed", options.command_line));
     } catch (const store::StoreError& e) {
       std::fprintf(stderr, "error: %s (the results were written; this run was not saved)\n",
                    report::SafeText(e.what()).c_str());

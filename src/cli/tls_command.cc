@@ -21,10 +21,12 @@
 #include "core/errors.h"
 #include "core/utc.h"
 #include "report/report.h"
+#include "report/sanitize.h"
 #include "worker/process.h"
 
 #include "import/parse_util.h"
 #include "tls/ceiling.h"
+#include "tls/json.h"
 #include "tls/library.h"
 #include "tls/pem.h"
 #include "tls/render.h"
@@ -558,12 +560,17 @@ int RunTls(const TlsOptions& options) {
       report::ChooseFormat(report::Producer::kTls, options.format, options.output);
   PreparedTls prepared = PrepareTls(options);
   if (prepared.serve) {
+    if (options.store.save || !options.store.name.empty()) {
+      throw UsageError("--save: tls --serve measures nothing to save");
+    }
     return Serve(options, prepared.plan.libcrypto_path, prepared.plan.libssl_path,
                  prepared.record_size);
   }
   if (!options.output.empty()) {
     CheckOutputPath(options.output);
   }
+  // A store that cannot be used stops the command before any measuring, not after it.
+  const std::unique_ptr<store::Store> store = OpenStoreForSaving(options.store);
   tls::TlsRun& run = prepared.run;
   run.machine = MachineInfoFrom(cpu::GatherCpuFacts(cpu::RealSystemReader()));
   {
@@ -586,6 +593,22 @@ int RunTls(const TlsOptions& options) {
     WriteStdout(rendered.str());
   } else {
     WriteFileAtomically(options.output, rendered.str());
+  }
+  if (store) {
+    // One run of the crypto library (the libssl's path is in the document); its file hashed.
+    store::DocumentRun saved;
+    saved.created_utc = run.created_utc;
+    saved.document = tls::TlsRunToJson(run).dump(-1, ' ', false,
+                                                 nlohmann::ordered_json::error_handler_t::replace);
+    saved.machine = run.machine;
+    saved.libraries.push_back({"", run.library, true});
+    try {
+      SaveDocumentRuns(*store, {saved}, LocalSaveInfo(options.store, "tls", options.command_line));
+    } catch (const store::StoreError& e) {
+      std::fprintf(stderr, "error: %s (the results were written; this run was not saved)\n",
+                   report::SafeText(e.what()).c_str());
+      return kExitFailure;
+    }
   }
   const bool ceiling_failed = run.aead_ceiling && results::HasFailures(*run.aead_ceiling);
   return tls::HasTlsFailures(run) || ceiling_failed ? kExitFailure : kExitOk;

@@ -2,6 +2,7 @@
 // recorded-dump source that lets tests replay other machines.
 #include "cpu/features.h"
 
+#include <algorithm>
 #include <charconv>
 #include <stdexcept>
 #include <string>
@@ -332,6 +333,58 @@ CpuFeatures DetectCpuFeatures() {
   out.arch = uname(&names) == 0 ? names.machine : "unknown";
   return out;
 #endif
+}
+
+}  // namespace cryptobench::cpu
+
+namespace cryptobench::cpu {
+
+std::string DetectVirtualization(const CpuidSource& source) {
+  if (!source.Available()) {
+    return "unknown";
+  }
+  const CpuidRegs leaf0 = source.Cpuid(0, 0);
+  const CpuidRegs leaf1 = leaf0.eax >= 1 ? source.Cpuid(1, 0) : CpuidRegs{};
+  if (!BitSet(leaf1.ecx, kHypervisorBit)) {
+    return "none";
+  }
+  // The hypervisor's vendor signature, in EBX, ECX, EDX (KVM's is 9 bytes, NUL-padded).
+  const CpuidRegs leaf = source.Cpuid(0x40000000, 0);
+  std::string signature;
+  for (uint32_t reg : {leaf.ebx, leaf.ecx, leaf.edx}) {
+    AppendRegister(signature, reg);
+  }
+  signature.resize(std::min(signature.size(), signature.find('\0')));
+  static constexpr std::pair<std::string_view, std::string_view> kSignatures[] = {
+      {"KVMKVMKVM", "kvm"},       {"LKVMLKVMLKVM", "kvm"},         {"Microsoft Hv", "hyperv"},
+      {"VMwareVMware", "vmware"}, {"XenVMMXenVMM", "xen"},         {"TCGTCGTCGTCG", "qemu-tcg"},
+      {"bhyve bhyve ", "bhyve"},  {"OpenBSDVMM58", "openbsd-vmm"},
+  };
+  for (const auto& [known, name] : kSignatures) {
+    if (signature == known) {
+      return std::string(name);
+    }
+  }
+  return "hypervisor";
+}
+
+std::string DetectMachineVirtualization() {
+#if defined(__x86_64__)
+  return DetectVirtualization(RealCpuidSource());
+#else
+  return "unknown";
+#endif
+}
+
+std::string UsableFeatureList(const CpuFeatures& features) {
+  std::string out;
+  for (const FeatureState& feature : features.features) {
+    if (feature.usable()) {
+      out += out.empty() ? "" : " ";
+      out += feature.name;
+    }
+  }
+  return out;
 }
 
 }  // namespace cryptobench::cpu

@@ -97,4 +97,21 @@ CpuFeatures DetectAarch64Features(uint64_t hwcap, uint64_t hwcap2);
 /// Features of the machine this runs on.
 CpuFeatures DetectCpuFeatures();
 
+/// The hypervisor the machine runs under, by the vendor signature of CPUID leaf 0x40000000
+/// (EBX, ECX, EDX), the range CPUID reserves for hypervisors when CPUID.1:ECX bit 31 is set:
+/// "none" when that bit is clear; "kvm" (KVMKVMKVM, LKVMLKVMLKVM), "hyperv" (Microsoft Hv),
+/// "vmware" (VMwareVMware), "xen" (XenVMMXenVMM), "qemu-tcg" (TCGTCGTCGTCG, QEMU without
+/// KVM: emulated, its timings mean nothing), "bhyve" (bhyve bhyve ), "openbsd-vmm"
+/// (OpenBSDVMM58), the signatures Red Hat's virt-what knows (virt-what-cpuid-helper.c,
+/// https://github.com/jordemort/virt-what/blob/master/virt-what-cpuid-helper.c); "hypervisor"
+/// with the bit set and another or no signature; "unknown" when `source` has no CPUID.
+std::string DetectVirtualization(const CpuidSource& source);
+
+/// DetectVirtualization of this machine; "unknown" on architectures without CPUID.
+std::string DetectMachineVirtualization();
+
+/// The usable features (FeatureState::usable) of `features`, by name, space-separated in
+/// detection order, e.g. "AES-NI PCLMULQDQ SSSE3 AVX AVX2"; "" when none is usable.
+std::string UsableFeatureList(const CpuFeatures& features);
+
 }  // namespace cryptobench::cpu

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "cpu/cpu_info.h"
@@ -234,6 +235,60 @@ TEST(DetectCpuFeaturesTest, AesAgreesWithProcCpuinfoOnThisMachine) {
 #else
   GTEST_SKIP() << "no feature detection on this architecture";
 #endif
+}
+
+}  // namespace
+}  // namespace cryptobench::cpu
+
+namespace cryptobench::cpu {
+namespace {
+
+// CPUID leaf 0x40000000's signature as EBX ECX EDX, little-endian, as the CPU returns it.
+std::string DumpWithSignature(bool hypervisor_bit, std::string_view signature) {
+  uint32_t regs[3] = {};
+  for (size_t i = 0; i < signature.size() && i < 12; ++i) {
+    regs[i / 4] |= static_cast<uint32_t>(static_cast<unsigned char>(signature[i])) << (8 * (i % 4));
+  }
+  return fmt::format(
+      "cpuid 0x0 0x0 0xd 0x0 0x0 0x0\ncpuid 0x1 0x0 0x0 0x0 {:#x} 0x0\n"
+      "cpuid 0x40000000 0x0 0x40000001 {:#x} {:#x} {:#x}\n",
+      hypervisor_bit ? 0x80000000u : 0u, regs[0], regs[1], regs[2]);
+}
+
+TEST(DetectVirtualizationTest, NamesTheHypervisorBySignature) {
+  EXPECT_EQ(DetectVirtualization(RecordedCpuidSource(DumpWithSignature(false, ""))), "none");
+  // The hypervisor bit decides: a stray leaf 0x40000000 on bare metal is not a hypervisor.
+  EXPECT_EQ(DetectVirtualization(RecordedCpuidSource(DumpWithSignature(false, "KVMKVMKVM"))),
+            "none");
+  EXPECT_EQ(DetectVirtualization(RecordedCpuidSource(DumpWithSignature(true, "KVMKVMKVM"))), "kvm");
+  EXPECT_EQ(DetectVirtualization(RecordedCpuidSource(DumpWithSignature(true, "Microsoft Hv"))),
+            "hyperv");
+  EXPECT_EQ(DetectVirtualization(RecordedCpuidSource(DumpWithSignature(true, "VMwareVMware"))),
+            "vmware");
+  EXPECT_EQ(DetectVirtualization(RecordedCpuidSource(DumpWithSignature(true, "XenVMMXenVMM"))),
+            "xen");
+  EXPECT_EQ(DetectVirtualization(RecordedCpuidSource(DumpWithSignature(true, "TCGTCGTCGTCG"))),
+            "qemu-tcg");
+  EXPECT_EQ(DetectVirtualization(RecordedCpuidSource(DumpWithSignature(true, "SomethingNew"))),
+            "hypervisor");
+  EXPECT_EQ(DetectVirtualization(RecordedCpuidSource(DumpWithSignature(true, ""))), "hypervisor");
+}
+
+TEST(DetectVirtualizationTest, AgreesWithTheHypervisorFlagOnThisMachine) {
+  const std::string virtualization = DetectMachineVirtualization();
+#if defined(__x86_64__)
+  EXPECT_EQ(virtualization == "none", !DetectCpuFeatures().hypervisor) << virtualization;
+#else
+  EXPECT_EQ(virtualization, "unknown");
+#endif
+}
+
+TEST(UsableFeatureListTest, ListsUsableFeaturesOnly) {
+  CpuFeatures features;
+  features.features = {
+      {"AES-NI", true, true}, {"AVX", true, false}, {"SHA-NI", false, true}, {"AVX2", true, true}};
+  EXPECT_EQ(UsableFeatureList(features), "AES-NI AVX2");
+  EXPECT_EQ(UsableFeatureList(CpuFeatures{}), "");
 }
 
 }  // namespace

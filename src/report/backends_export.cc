@@ -31,6 +31,10 @@ void RenderBackends(const std::vector<results::RunResult>& unsafe_runs, Format f
                     std::ostream& out) {
   // Strings from libraries and files are made printable here, at the rendering boundary; JSON
   // escapes them itself and keeps them as they are.
+  if (format == Format::kGbenchJson) {
+    RenderGbenchJson(unsafe_runs, out);  // JSON escapes its strings itself
+    return;
+  }
   std::vector<results::RunResult> runs = unsafe_runs;
   if (format != Format::kJson) {
     for (results::RunResult& run : runs) {

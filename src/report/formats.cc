@@ -33,8 +33,8 @@ constexpr Name kNames[] = {
     {"md", Format::kMarkdown},
 };
 
-constexpr Format kSpeed[] = {Format::kTable, Format::kOpenssl,  Format::kJson,
-                             Format::kCsv,   Format::kMarkdown, Format::kHtml};
+constexpr Format kSpeed[] = {Format::kTable,    Format::kOpenssl, Format::kJson,      Format::kCsv,
+                             Format::kMarkdown, Format::kHtml,    Format::kGbenchJson};
 constexpr Format kList[] = {Format::kTable, Format::kJson};
 constexpr Format kDoctor[] = {Format::kTable, Format::kJson, Format::kMarkdown};
 constexpr Format kCompare[] = {Format::kTable, Format::kJson, Format::kMarkdown};

@@ -76,7 +76,8 @@ TEST(FormatRegistryTest, ChooseFormat) {
 
   EXPECT_EQ(
       Refusal(Producer::kSpeed, "xml", ""),
-      "--format 'xml': unknown format; speed writes table, openssl, json, csv, markdown or html");
+      "--format 'xml': unknown format; speed writes table, openssl, json, csv, markdown, html or "
+      "gbench-json");
   EXPECT_EQ(Refusal(Producer::kCompare, "csv", ""),
             "--format 'csv': compare cannot write csv; it writes table, json or markdown");
   EXPECT_EQ(Refusal(Producer::kCompare, "", "x.csv"),

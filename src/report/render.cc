@@ -16,6 +16,10 @@ void Render(const results::RunResult& unsafe_run, Format format, std::ostream& o
     RenderJson(unsafe_run, out);  // JSON escapes its strings itself and keeps them as they are
     return;
   }
+  if (format == Format::kGbenchJson) {
+    RenderGbenchJson({unsafe_run}, out);  // likewise
+    return;
+  }
   // Strings from libraries and files are made printable here, at the rendering boundary.
   results::RunResult run = unsafe_run;
   SanitizeRun(run);
@@ -45,7 +49,8 @@ void Render(const results::RunResult& unsafe_run, Format format, std::ostream& o
       return;
     }
     case Format::kGbenchJson:
-      break;
+      RenderGbenchJson({run}, out);
+      return;
   }
   throw std::invalid_argument(fmt::format("a run cannot be rendered as {}", FormatName(format)));
 }

@@ -84,6 +84,16 @@ void RenderBackends(const std::vector<results::RunResult>& runs, Format format, 
 /// `runs` as one report Document: the blocks RenderBackendsTable, RenderBackendsMarkdown and
 /// RenderBackendsCsv write. Sanitise the runs first (RenderBackends does).
 Document BackendsDocument(const std::vector<results::RunResult>& runs);
+/// Google Benchmark's JSON layout (libbenchmark 1.7.1's JSONReporter): "context" (date,
+/// executable, num_cpus, mhz_per_cpu from the tick counter's rate, and custom string keys
+/// cryptobench_version, cryptobench_libraries, cryptobench_partial) and "benchmarks": per cell
+/// ("ALG/OPERATION/BYTES", the backend first with several runs) one "iteration" entry per
+/// sample (real_time and cpu_time in ns per call, items_per_second and, for symmetric cells,
+/// bytes_per_second from wall-clock time), then "aggregate" entries mean, median (cryptobench's
+/// headline median), stddev and cv. A failed cell is an entry with error_occurred and
+/// error_message, as SkipWithError writes; unsupported cells are left out. docs/formats.md.
+void RenderGbenchJson(const std::vector<results::RunResult>& runs, std::ostream& out);
+
 /// The individual renderers RenderBackends dispatches to.
 void RenderBackendsTable(const std::vector<results::RunResult>& runs, std::ostream& out);
 void RenderBackendsMarkdown(const std::vector<results::RunResult>& runs, std::ostream& out);

@@ -58,6 +58,10 @@ class SqlConnection {
   virtual bool IsEmpty() = 0;
   /// The column type of an auto-numbered primary key in this dialect.
   virtual std::string_view IdColumnType() const = 0;
+  /// After rows were copied into `table` with their ids given (a schema upgrade), makes the
+  /// next auto-numbered id follow the highest one (SQLite's INTEGER PRIMARY KEY already does;
+  /// PostgreSQL's identity sequence is set).
+  virtual void ContinueIds(std::string_view table) = 0;
   /// "sqlite:PATH" or "postgresql://HOST/DB" (no password): for messages.
   virtual std::string Describe() const = 0;
 };

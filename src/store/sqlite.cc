@@ -178,6 +178,7 @@ class SqliteConnection final : public SqlConnection {
   void Commit() override { Execute("COMMIT"); }
   void Rollback() noexcept override { sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr); }
   std::string_view IdColumnType() const override { return "INTEGER PRIMARY KEY"; }
+  void ContinueIds(std::string_view /*table*/) override {}  // rowid: the highest + 1
   std::string Describe() const override { return "sqlite:" + path_; }
 
  private:

@@ -1,6 +1,7 @@
 // The result store over SqlConnection (store.h; schema in docs/store.md).
 #include "store/store.h"
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -9,9 +10,13 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <stdexcept>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
+#include <openssl/evp.h>
+#include <sys/stat.h>
 
 #include "core/utc.h"
 #include "results/json.h"
@@ -19,9 +24,8 @@
 namespace cryptobench::store {
 namespace {
 
-// Schema version 1. `{id}` is the dialect's auto-numbered key. Hosts and builds are shared by
-// the runs made on them; a run keeps its whole result document (for `history show` and compare)
-// and one row per cell with its figures and per-sample rates (for trends and step tests).
+// Schema version 1 (cryptobench before schema 2): kept to test the upgrade from it. `{id}` is
+// the dialect's auto-numbered key.
 constexpr std::string_view kSchemaV1 = R"sql(
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE hosts (
@@ -57,9 +61,98 @@ CREATE TABLE cells (
 CREATE INDEX cells_by_key ON cells (algorithm, operation, input_len);
 )sql";
 
-// Migrations from version N to N+1 go here, index N-1; none yet (version 1 is the first).
-// Each runs inside the upgrade's transaction.
-const std::vector<std::string_view> kMigrations = {};
+constexpr std::string_view kMetaTable =
+    "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);\n";
+
+// Schema version 2 but for meta. Hosts and builds are shared by the runs made on them and
+// identified by every column (a host whose usable CPU features change, or a library file
+// rebuilt under the same version string, is another row). A run keeps its whole result
+// document (for `history show` and compare) and, for speed and import runs, one row per cell
+// with its figures and per-sample rates (for trends and step tests). runs.build_id is the
+// run's library when it has one (NULL for a compare run of several); run_builds lists every
+// library a run used, labelled by compare's side letter ("" for the one of other runs).
+constexpr std::string_view kTablesV2 = R"sql(
+CREATE TABLE hosts (
+  id {id},
+  hostname TEXT NOT NULL, cpu_model TEXT NOT NULL, cpu_vendor TEXT NOT NULL,
+  arch TEXT NOT NULL, kernel TEXT NOT NULL, online_cpus INTEGER NOT NULL,
+  hypervisor INTEGER NOT NULL, cpu_features TEXT NOT NULL, virtualization TEXT NOT NULL,
+  UNIQUE (hostname, cpu_model, cpu_vendor, arch, kernel, online_cpus, hypervisor,
+          cpu_features, virtualization));
+CREATE TABLE builds (
+  id {id},
+  backend TEXT NOT NULL, loaded_path TEXT NOT NULL, version TEXT NOT NULL,
+  cflags TEXT NOT NULL, platform TEXT NOT NULL, options TEXT NOT NULL,
+  capability_vector TEXT NOT NULL, file_sha256 TEXT NOT NULL,
+  UNIQUE (backend, loaded_path, version, cflags, platform, options, capability_vector,
+          file_sha256));
+CREATE TABLE runs (
+  id {id},
+  name TEXT NOT NULL, kind TEXT NOT NULL, batch TEXT NOT NULL,
+  created_utc TEXT NOT NULL, stored_utc TEXT NOT NULL,
+  tool_version TEXT NOT NULL, command TEXT NOT NULL, environment TEXT NOT NULL,
+  host_id BIGINT NOT NULL REFERENCES hosts (id),
+  build_id BIGINT REFERENCES builds (id),
+  cell_count INTEGER NOT NULL, document TEXT NOT NULL);
+CREATE INDEX runs_by_time ON runs (created_utc, id);
+CREATE INDEX runs_by_name ON runs (name, created_utc);
+CREATE INDEX runs_by_batch ON runs (batch, id);
+CREATE TABLE run_builds (
+  run_id BIGINT NOT NULL REFERENCES runs (id), label TEXT NOT NULL,
+  build_id BIGINT NOT NULL REFERENCES builds (id),
+  PRIMARY KEY (run_id, label));
+CREATE TABLE cells (
+  run_id BIGINT NOT NULL REFERENCES runs (id),
+  algorithm TEXT NOT NULL, operation TEXT NOT NULL, input_len BIGINT NOT NULL,
+  status TEXT NOT NULL, unit TEXT NOT NULL,
+  value DOUBLE PRECISION, ci_low DOUBLE PRECISION, ci_high DOUBLE PRECISION,
+  samples TEXT NOT NULL,
+  PRIMARY KEY (run_id, algorithm, operation, input_len));
+CREATE INDEX cells_by_key ON cells (algorithm, operation, input_len);
+)sql";
+
+// Schema 1 -> 2, inside the upgrade's transaction. Neither dialect can widen a UNIQUE
+// constraint or drop a NOT NULL in place (SQLite's ALTER TABLE cannot), so the four tables
+// are rebuilt, the way https://www.sqlite.org/lang_altertable.html section 7 describes:
+// renamed aside (since SQLite 3.26 a rename carries the other tables' foreign keys along, as
+// PostgreSQL's does, https://www.sqlite.org/lang_altertable.html), created anew, copied with
+// their ids, and dropped children first, so no foreign key is ever broken (SQLite's page
+// describes the copy the other way round, which needs foreign keys off outside any
+// transaction). Old hosts and builds get "" (unknown) for the new facts.
+constexpr std::string_view kRenameV1 = R"sql(
+DROP INDEX runs_by_time; DROP INDEX runs_by_name; DROP INDEX runs_by_batch;
+DROP INDEX cells_by_key;
+ALTER TABLE cells RENAME TO cells_v1;
+ALTER TABLE runs RENAME TO runs_v1;
+ALTER TABLE builds RENAME TO builds_v1;
+ALTER TABLE hosts RENAME TO hosts_v1;
+)sql";
+constexpr std::string_view kCopyV1 = R"sql(
+INSERT INTO hosts (id, hostname, cpu_model, cpu_vendor, arch, kernel, online_cpus, hypervisor,
+                   cpu_features, virtualization)
+  SELECT id, hostname, cpu_model, cpu_vendor, arch, kernel, online_cpus, hypervisor, '', ''
+  FROM hosts_v1;
+INSERT INTO builds (id, backend, loaded_path, version, cflags, platform, options,
+                    capability_vector, file_sha256)
+  SELECT id, backend, loaded_path, version, cflags, platform, options, capability_vector, ''
+  FROM builds_v1;
+INSERT INTO runs (id, name, kind, batch, created_utc, stored_utc, tool_version, command,
+                  environment, host_id, build_id, cell_count, document)
+  SELECT id, name, kind, batch, created_utc, stored_utc, tool_version, command, environment,
+         host_id, build_id, cell_count, document
+  FROM runs_v1;
+INSERT INTO run_builds (run_id, label, build_id) SELECT id, '', build_id FROM runs_v1;
+INSERT INTO cells (run_id, algorithm, operation, input_len, status, unit, value, ci_low,
+                   ci_high, samples)
+  SELECT run_id, algorithm, operation, input_len, status, unit, value, ci_low, ci_high, samples
+  FROM cells_v1;
+DROP TABLE cells_v1; DROP TABLE runs_v1; DROP TABLE builds_v1; DROP TABLE hosts_v1;
+)sql";
+
+// Kinds of run kept as a document without cells (Store::SaveDocument).
+bool IsDocumentKind(const std::string& kind) {
+  return kind == "doctor" || kind == "compare" || kind == "tls";
+}
 
 std::string WithIdType(std::string_view sql, std::string_view id_type) {
   std::string out(sql);
@@ -155,10 +248,13 @@ std::string FilterClause(const RunFilter& filter, std::vector<SqlValue>& params,
     params.emplace_back(Contains(filter.host));
   }
   if (!filter.library.empty()) {
+    // Any library the run used (compare's sides too); a hash prefix names one build.
     terms.emplace_back(
-        "(LOWER(b.version) LIKE LOWER(?) ESCAPE '\\' OR LOWER(b.loaded_path) LIKE LOWER(?) "
-        "ESCAPE '\\' OR LOWER(b.backend) LIKE LOWER(?) ESCAPE '\\')");
-    for (int i = 0; i < 3; ++i) {
+        "EXISTS (SELECT 1 FROM run_builds rb JOIN builds lb ON lb.id = rb.build_id WHERE "
+        "rb.run_id = r.id AND (LOWER(lb.version) LIKE LOWER(?) ESCAPE '\\' OR "
+        "LOWER(lb.loaded_path) LIKE LOWER(?) ESCAPE '\\' OR LOWER(lb.backend) LIKE LOWER(?) "
+        "ESCAPE '\\' OR lb.file_sha256 LIKE LOWER(?) ESCAPE '\\'))");
+    for (int i = 0; i < 4; ++i) {
       params.emplace_back(Contains(filter.library));
     }
   }
@@ -230,12 +326,25 @@ void Store::Migrate(bool read_only) {
   // Another process may have created or upgraded it while this one waited for the lock.
   int version = db.HasTable("meta") ? ReadVersion(db) : 0;
   if (version == 0) {
-    db.Execute(WithIdType(kSchemaV1, db.IdColumnType()));
-    db.Query("INSERT INTO meta (key, value) VALUES ('schema_version', ?)", {std::string("1")});
-    version = 1;
+    db.Execute(SchemaSql(kStoreSchemaVersion, db));
+    db.Query("INSERT INTO meta (key, value) VALUES ('schema_version', ?)",
+             {std::to_string(kStoreSchemaVersion)});
+    version = kStoreSchemaVersion;
   }
-  for (; version < kStoreSchemaVersion; ++version) {
-    db.Execute(WithIdType(kMigrations.at(static_cast<size_t>(version - 1)), db.IdColumnType()));
+  if (version > kStoreSchemaVersion) {  // upgraded by a newer cryptobench meanwhile
+    throw StoreError(
+        fmt::format("{}: made by a newer cryptobench (store schema {}; this one "
+                    "knows up to {}): use that version, or another --store",
+                    db.Describe(), version, kStoreSchemaVersion));
+  }
+  if (version == 1) {
+    db.Execute(kRenameV1);
+    db.Execute(WithIdType(kTablesV2, db.IdColumnType()));
+    db.Execute(kCopyV1);
+    for (std::string_view table : {"hosts", "builds", "runs"}) {
+      db.ContinueIds(table);
+    }
+    version = 2;
   }
   db.Query("UPDATE meta SET value = ? WHERE key = 'schema_version'",
            {std::to_string(kStoreSchemaVersion)});
@@ -262,39 +371,101 @@ int64_t Store::RowId(std::string_view table, const std::vector<std::string_view>
       connection_->Query(fmt::format("SELECT id FROM {} WHERE {}", table, match), key).at(0).at(0));
 }
 
-int64_t Store::HostId(const results::MachineInfo& machine, const std::string& hostname) {
-  return RowId(
-      "hosts",
-      {"hostname", "cpu_model", "cpu_vendor", "arch", "kernel", "online_cpus", "hypervisor"},
-      {hostname, machine.cpu_model, machine.cpu_vendor, machine.arch, machine.kernel,
-       int64_t{machine.online_cpus}, int64_t{machine.hypervisor ? 1 : 0}});
+int64_t Store::HostId(const results::MachineInfo& machine, const SaveInfo& info) {
+  return RowId("hosts",
+               {"hostname", "cpu_model", "cpu_vendor", "arch", "kernel", "online_cpus",
+                "hypervisor", "cpu_features", "virtualization"},
+               {info.hostname, machine.cpu_model, machine.cpu_vendor, machine.arch, machine.kernel,
+                int64_t{machine.online_cpus}, int64_t{machine.hypervisor ? 1 : 0},
+                info.cpu_features, info.virtualization});
 }
 
-int64_t Store::BuildId(const results::LibraryInfo& library) {
-  return RowId(
-      "builds",
-      {"backend", "loaded_path", "version", "cflags", "platform", "options", "capability_vector"},
-      {library.backend, library.loaded_path, library.version, library.cflags, library.platform,
-       library.options, library.capability_vector});
+int64_t Store::BuildId(const results::LibraryInfo& library, const std::string& file_sha256) {
+  return RowId("builds",
+               {"backend", "loaded_path", "version", "cflags", "platform", "options",
+                "capability_vector", "file_sha256"},
+               {library.backend, library.loaded_path, library.version, library.cflags,
+                library.platform, library.options, library.capability_vector, file_sha256});
+}
+
+namespace {
+
+// The SHA-256 of the library file `library` loaded, when `info` says it was loaded here now;
+// "" (unknown) otherwise or when the file cannot be read.
+std::string LibraryHash(const results::LibraryInfo& library, const SaveInfo& info) {
+  if (!info.hash_library_files || library.loaded_path.empty()) {
+    return "";
+  }
+  return FileSha256(library.loaded_path).value_or("");
+}
+
+// History orders by the run's time and store:last takes the newest: a bad or future one
+// would take that place for good.
+void CheckRunTime(const std::string& created_utc, const std::string& store) {
+  if (created_utc.empty()) {
+    return;
+  }
+  if (!IsUtcTimestamp(created_utc)) {
+    throw StoreError(
+        fmt::format("{}: not stored: the run's time '{}' is not a UTC time as YYYY-MM-DDTHH:MM:SSZ",
+                    store, created_utc));
+  }
+  if (created_utc > UtcTimestampAfter(86400)) {
+    throw StoreError(
+        fmt::format("{}: not stored: the run's time {} is in the future", store, created_utc));
+  }
+}
+
+}  // namespace
+
+int64_t Store::SaveDocument(const DocumentRun& run, const SaveInfo& info) {
+  CheckRunTime(run.created_utc, Describe());
+  const std::string stored = UtcTimestamp();
+  std::vector<std::string> hashes;
+  for (const DocumentRun::Library& library : run.libraries) {
+    SaveInfo hash_it;
+    hash_it.hash_library_files = library.loaded_here;
+    hashes.push_back(LibraryHash(library.library, hash_it));  // before the write lock is taken
+  }
+  WriteTransaction transaction(*connection_);
+  const int64_t host = HostId(run.machine, info);
+  std::vector<int64_t> builds;
+  for (size_t i = 0; i < run.libraries.size(); ++i) {
+    builds.push_back(BuildId(run.libraries[i].library, hashes[i]));
+  }
+  // The run's build when it has one library; NULL for several (compare's sides).
+  const std::string build_value = builds.size() == 1 ? "?" : "NULL";
+  std::vector<SqlValue> params = {info.name,    info.kind,
+                                  info.batch,   run.created_utc.empty() ? stored : run.created_utc,
+                                  stored,       std::string(CRYPTOBENCH_VERSION),
+                                  info.command, std::string("{}"),
+                                  host};
+  if (builds.size() == 1) {
+    params.emplace_back(builds.front());
+  }
+  params.emplace_back(int64_t{0});
+  params.emplace_back(run.document);
+  const std::vector<SqlRow> inserted = connection_->Query(
+      fmt::format("INSERT INTO runs (name, kind, batch, created_utc, stored_utc, tool_version, "
+                  "command, environment, host_id, build_id, cell_count, document) VALUES (?, ?, "
+                  "?, ?, ?, ?, ?, ?, ?, {}, ?, ?) RETURNING id",
+                  build_value),
+      params);
+  const int64_t id = AsInt(inserted.at(0).at(0));
+  for (size_t i = 0; i < builds.size(); ++i) {
+    connection_->Query(
+        "INSERT INTO run_builds (run_id, label, build_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+        {id, run.libraries[i].label, builds[i]});
+  }
+  transaction.Commit();
+  return id;
 }
 
 Store::SaveOutcome Store::Save(const results::RunResult& run, const SaveInfo& info,
                                bool skip_identical) {
   const std::string stored = UtcTimestamp();
-  if (!run.created_utc.empty()) {
-    // History orders by this time and store:last takes the newest: a bad or future one would
-    // take that place for good.
-    if (!IsUtcTimestamp(run.created_utc)) {
-      throw StoreError(
-          fmt::format("{}: not stored: the run's time '{}' is not a UTC time as "
-                      "YYYY-MM-DDTHH:MM:SSZ",
-                      Describe(), run.created_utc));
-    }
-    if (run.created_utc > UtcTimestampAfter(86400)) {
-      throw StoreError(fmt::format("{}: not stored: the run's time {} is in the future", Describe(),
-                                   run.created_utc));
-    }
-  }
+  CheckRunTime(run.created_utc, Describe());
+  const std::string file_sha256 = LibraryHash(run.library, info);  // before the write lock
   const std::string document = results::RunsToJsonText({run});
   nlohmann::json environment = nlohmann::json::object();
   for (const auto& [name, value] : run.library.worker_env) {
@@ -305,8 +476,8 @@ Store::SaveOutcome Store::Save(const results::RunResult& run, const SaveInfo& in
     cell_count += static_cast<int64_t>(alg.cells.size());
   }
   WriteTransaction transaction(*connection_);
-  const int64_t host = HostId(run.machine, info.hostname);
-  const int64_t build = BuildId(run.library);
+  const int64_t host = HostId(run.machine, info);
+  const int64_t build = BuildId(run.library, file_sha256);
   if (skip_identical) {
     // Identical but for the file it was read from (`a.txt`, `./a.txt`, a copy): the same run.
     const auto without_file = [](results::RunResult r) {
@@ -339,6 +510,8 @@ Store::SaveOutcome Store::Save(const results::RunResult& run, const SaveInfo& in
        environment.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), host, build,
        cell_count, document});
   const int64_t id = AsInt(inserted.at(0).at(0));
+  connection_->Query("INSERT INTO run_builds (run_id, label, build_id) VALUES (?, '', ?)",
+                     {id, build});
   for (const results::AlgorithmResult& alg : run.algorithms) {
     for (const results::Cell& cell : alg.cells) {
       const bool bytes = cell.figures && cell.figures->bytes_per_s.has_value();
@@ -371,8 +544,8 @@ std::vector<RunSummary> Store::ListRuns(const RunFilter& filter) {
   std::vector<SqlValue> params;
   std::string sql =
       "SELECT r.id, r.name, r.kind, r.created_utc, r.stored_utc, h.hostname, h.cpu_model, "
-      "b.version, b.backend, r.cell_count FROM runs r JOIN hosts h ON h.id = r.host_id JOIN "
-      "builds b ON b.id = r.build_id";
+      "b.version, b.backend, r.cell_count, h.cpu_features, h.virtualization, b.file_sha256 "
+      "FROM runs r JOIN hosts h ON h.id = r.host_id LEFT JOIN builds b ON b.id = r.build_id";
   sql += FilterClause(filter, params, false);
   sql += " ORDER BY r.created_utc DESC, r.id DESC";
   if (filter.limit > 0) {
@@ -392,40 +565,80 @@ std::vector<RunSummary> Store::ListRuns(const RunFilter& filter) {
     s.library = AsText(row[7]);
     s.backend = AsText(row[8]);
     s.cells = AsInt(row[9]);
+    s.cpu_features = AsText(row[10]);
+    s.virtualization = AsText(row[11]);
+    s.file_sha256 = AsText(row[12]);
+    if (IsNull(row[7])) {
+      // A run of several libraries (compare): each with its side's letter.
+      std::vector<std::string> versions;
+      std::vector<std::string> backends;
+      for (const SqlRow& side : connection_->Query(
+               "SELECT rb.label, b.version, b.backend FROM run_builds rb JOIN builds b ON b.id = "
+               "rb.build_id WHERE rb.run_id = ? ORDER BY rb.label",
+               {s.id})) {
+        versions.push_back(fmt::format("{}: {}", AsText(side[0]), AsText(side[1])));
+        if (std::find(backends.begin(), backends.end(), AsText(side[2])) == backends.end()) {
+          backends.push_back(AsText(side[2]));
+        }
+      }
+      s.library = fmt::format("{}", fmt::join(versions, "; "));
+      s.backend = fmt::format("{}", fmt::join(backends, ","));
+    }
     out.push_back(std::move(s));
   }
   return out;
 }
 
-std::optional<results::RunResult> Store::LoadRun(int64_t id) {
+std::optional<std::pair<std::string, std::string>> Store::LoadDocument(int64_t id) {
   const std::vector<SqlRow> rows =
-      connection_->Query("SELECT document FROM runs WHERE id = ?", {id});
+      connection_->Query("SELECT kind, document FROM runs WHERE id = ?", {id});
   if (rows.empty()) {
     return std::nullopt;
   }
+  return std::make_pair(AsText(rows[0][0]), AsText(rows[0][1]));
+}
+
+std::optional<results::RunResult> Store::LoadRun(int64_t id) {
+  const std::optional<std::pair<std::string, std::string>> stored = LoadDocument(id);
+  if (!stored) {
+    return std::nullopt;
+  }
+  if (IsDocumentKind(stored->first)) {
+    throw StoreError(fmt::format(
+        "{}: run {} is a {} run: it holds no cells to compare (cryptobench history show {} "
+        "prints it)",
+        Describe(), id, stored->first, id));
+  }
   try {
-    return results::FromJson(results::ParseJsonBounded(AsText(rows[0][0])));
+    return results::FromJson(results::ParseJsonBounded(stored->second));
   } catch (const std::exception& e) {
     throw StoreError(fmt::format("{}: run {} is damaged: {}", Describe(), id, e.what()));
   }
 }
 
-std::optional<int64_t> Store::Resolve(const std::string& selector, const std::string& hostname) {
+std::optional<int64_t> Store::Resolve(const std::string& selector, const std::string& hostname,
+                                      bool with_cells) {
+  const std::string cells = with_cells ? " AND r.cell_count > 0" : "";
   std::vector<SqlRow> rows;
   if (selector == "last") {
     rows = hostname.empty()
-               ? connection_->Query(
-                     "SELECT id FROM runs ORDER BY created_utc DESC, id DESC LIMIT 1", {})
+               ? connection_->Query(fmt::format("SELECT r.id FROM runs r WHERE 1 = 1{} ORDER BY "
+                                                "r.created_utc DESC, r.id DESC LIMIT 1",
+                                                cells),
+                                    {})
                : connection_->Query(
-                     "SELECT r.id FROM runs r JOIN hosts h ON h.id = r.host_id WHERE "
-                     "h.hostname = ? ORDER BY r.created_utc DESC, r.id DESC LIMIT 1",
+                     fmt::format("SELECT r.id FROM runs r JOIN hosts h ON h.id = r.host_id WHERE "
+                                 "h.hostname = ?{} ORDER BY r.created_utc DESC, r.id DESC LIMIT 1",
+                                 cells),
                      {hostname});
   } else if (!selector.empty() && selector.find_first_not_of("0123456789") == std::string::npos &&
              selector.size() <= 18) {
     rows = connection_->Query("SELECT id FROM runs WHERE id = ?", {std::stoll(selector)});
   } else {
     rows = connection_->Query(
-        "SELECT id FROM runs WHERE name = ? ORDER BY created_utc DESC, id DESC LIMIT 1",
+        fmt::format("SELECT r.id FROM runs r WHERE r.name = ?{} ORDER BY r.created_utc DESC, "
+                    "r.id DESC LIMIT 1",
+                    cells),
         {selector});
   }
   if (rows.empty()) {
@@ -567,6 +780,62 @@ std::unique_ptr<Store> OpenStore(const std::string& location, StoreAccess access
                     path));
   }
   return std::make_unique<Store>(OpenSqlite(path, 15000, read_only), read_only);
+}
+
+std::string SchemaSql(int version, const SqlConnection& connection) {
+  if (version == 1) {
+    return WithIdType(kSchemaV1, connection.IdColumnType());
+  }
+  if (version == kStoreSchemaVersion) {
+    return std::string(kMetaTable) + WithIdType(kTablesV2, connection.IdColumnType());
+  }
+  throw std::out_of_range(fmt::format("no store schema {}", version));
+}
+
+std::optional<std::string> FileSha256(const std::string& path) {
+  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    return std::nullopt;
+  }
+  const std::unique_ptr<int, void (*)(int*)> closer(new int(fd), [](int* f) {
+    close(*f);
+    delete f;
+  });
+  struct stat info {};
+  if (fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+    return std::nullopt;  // a directory or a device has no file content to name
+  }
+  const std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> context(EVP_MD_CTX_new(),
+                                                                        &EVP_MD_CTX_free);
+  if (!context || EVP_DigestInit_ex(context.get(), EVP_sha256(), nullptr) != 1) {
+    return std::nullopt;
+  }
+  std::vector<unsigned char> block(64 * 1024);
+  for (;;) {
+    const ssize_t got = read(fd, block.data(), block.size());
+    if (got < 0 && errno == EINTR) {
+      continue;
+    }
+    if (got < 0) {
+      return std::nullopt;
+    }
+    if (got == 0) {
+      break;
+    }
+    if (EVP_DigestUpdate(context.get(), block.data(), static_cast<size_t>(got)) != 1) {
+      return std::nullopt;
+    }
+  }
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int length = 0;
+  if (EVP_DigestFinal_ex(context.get(), digest, &length) != 1) {
+    return std::nullopt;
+  }
+  std::string hex;
+  for (unsigned int i = 0; i < length; ++i) {
+    hex += fmt::format("{:02x}", digest[i]);
+  }
+  return hex;
 }
 
 std::string LocalHostname() {

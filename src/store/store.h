@@ -18,15 +18,45 @@ namespace cryptobench::store {
 
 /// Version of the store's schema; a store of an older version is upgraded in place when
 /// opened, one of a newer version is refused (StoreError).
-inline constexpr int kStoreSchemaVersion = 1;
+/// Version 2 (this one) added the hosts' CPU features and virtualisation, the library files'
+/// SHA-256, and runs of doctor, compare and tls (kept as their documents, without cells).
+inline constexpr int kStoreSchemaVersion = 2;
 
 /// How a run is saved besides its result.
 struct SaveInfo {
-  std::string name;      ///< --name: a label to find it by (store:NAME); may be empty
-  std::string kind;      ///< "speed" or "import"
-  std::string command;   ///< the command line, for the record
-  std::string hostname;  ///< the machine's name; empty for an imported paste (unknown)
-  std::string batch;     ///< runs saved by one command (one per backend) share it
+  std::string name{};      ///< --name: a label to find it by (store:NAME); may be empty
+  std::string kind{};      ///< "speed", "import", "doctor", "compare" or "tls"
+  std::string command{};   ///< the command line, for the record
+  std::string hostname{};  ///< the machine's name; empty for an imported paste (unknown)
+  std::string batch{};     ///< runs saved by one command (one per backend) share it
+  /// The host's usable CPU features, space-separated (cpu::UsableFeatureList); "" unknown
+  /// (an imported run, made elsewhere).
+  std::string cpu_features{};
+  /// The host's virtualisation (cpu::DetectVirtualization: "none", "kvm", ...); "" unknown.
+  std::string virtualization{};
+  /// Save: the run's library was loaded on this machine just now, so its file's SHA-256 is
+  /// recorded in the build identity. False for imported runs, whose paths name files of
+  /// another machine (the hash is then "", unknown). SaveDocument asks each library instead
+  /// (DocumentRun::Library::loaded_here).
+  bool hash_library_files = false;
+};
+
+/// A run of doctor, compare or tls: its result is not a speed run, so it is kept whole as its
+/// JSON document, without cells. compare's store: sides and trends never select it; history
+/// lists and shows it.
+struct DocumentRun {
+  std::string created_utc{};       ///< when it was made, YYYY-MM-DDTHH:MM:SSZ
+  std::string document{};          ///< its result JSON, as the command's --format json writes it
+  results::MachineInfo machine{};  ///< the host it ran on
+  /// One library the run examined.
+  struct Library {
+    std::string label{};  ///< compare's side letter ("A", "B", ...); "" for a doctor or tls run
+    results::LibraryInfo library{};
+    /// Loaded on this machine just now (not a compare side read from a file): its file's
+    /// SHA-256 is recorded.
+    bool loaded_here = false;
+  };
+  std::vector<Library> libraries{};
 };
 
 /// One stored run, as listed.
@@ -41,6 +71,9 @@ struct RunSummary {
   std::string library;  ///< the library's version string
   std::string backend;
   int64_t cells = 0;
+  std::string cpu_features;    ///< the host's usable CPU features; "" unknown
+  std::string virtualization;  ///< "" unknown
+  std::string file_sha256;     ///< the library file's SHA-256 (hex); "" unknown or several
 };
 
 /// Which runs to list; empty fields match everything. Text filters match a substring,
@@ -99,14 +132,25 @@ class Store {
   int64_t SaveRun(const results::RunResult& run, const SaveInfo& info) {
     return Save(run, info, false).id;
   }
+  /// Stores a doctor, compare or tls run (`info.kind`) in one transaction: its host, the
+  /// builds of its libraries and its document. Returns its id.
+  int64_t SaveDocument(const DocumentRun& run, const SaveInfo& info);
   /// Runs matching `filter`, newest (by created_utc, then id) first.
   std::vector<RunSummary> ListRuns(const RunFilter& filter);
-  /// The stored run `id` as it was saved; nullopt if there is none.
+  /// The stored speed or import run `id` as it was saved; nullopt if there is none. Throws
+  /// StoreError for a doctor, compare or tls run ("run 7 is a doctor run: it holds no cells
+  /// to compare") and for a damaged document.
   std::optional<results::RunResult> LoadRun(int64_t id);
+  /// A stored run's kind ("speed", "import", "doctor", "compare", "tls") and its document
+  /// as saved; nullopt if there is none.
+  std::optional<std::pair<std::string, std::string>> LoadDocument(int64_t id);
   /// Resolves a side selector: "last" (the newest run of `hostname`, or of any host when it
-  /// is empty), a number (a run id) or a name (the newest run saved with that --name).
-  /// Returns nullopt when nothing matches.
-  std::optional<int64_t> Resolve(const std::string& selector, const std::string& hostname);
+  /// is empty), a number (a run id) or a name (the newest run saved with that --name). With
+  /// `with_cells`, last and NAME pick only runs holding cells (speed and import runs: what
+  /// compare can compare), never a doctor, compare or tls run. Returns nullopt when nothing
+  /// matches.
+  std::optional<int64_t> Resolve(const std::string& selector, const std::string& hostname,
+                                 bool with_cells = true);
   /// The runs saved together with run `id` (one command, one per backend), in the order saved;
   /// just `id` for a run saved alone, empty if there is no such run.
   std::vector<int64_t> BatchOf(int64_t id);
@@ -126,8 +170,8 @@ class Store {
   /// The id of the row of `table` whose `columns` equal `key`, inserted if there is none.
   int64_t RowId(std::string_view table, const std::vector<std::string_view>& columns,
                 const std::vector<SqlValue>& key);
-  int64_t HostId(const results::MachineInfo& machine, const std::string& hostname);
-  int64_t BuildId(const results::LibraryInfo& library);
+  int64_t HostId(const results::MachineInfo& machine, const SaveInfo& info);
+  int64_t BuildId(const results::LibraryInfo& library, const std::string& file_sha256);
 
   std::unique_ptr<SqlConnection> connection_;
 };
@@ -155,5 +199,14 @@ bool IsUtcTimestamp(const std::string& text);
 
 /// The machine's host name (gethostname), or "" if unknown.
 std::string LocalHostname();
+
+/// The SHA-256 of the file at `path` as 64 lower-case hex digits (libcrypto's EVP digest,
+/// read in 64 KiB blocks); nullopt when the file cannot be read.
+std::optional<std::string> FileSha256(const std::string& path);
+
+/// The SQL that creates schema `version` (1 or kStoreSchemaVersion) in the dialect of
+/// `connection`, without its meta row: for tests of the upgrade from an older store. Throws
+/// std::out_of_range for another version.
+std::string SchemaSql(int version, const SqlConnection& connection);
 
 }  // namespace cryptobench::store

@@ -78,7 +78,9 @@ class StoreTest : public ::testing::TestWithParam<std::string> {
       }
       location_ = uri;
       std::unique_ptr<SqlConnection> db = OpenPostgres(location_);
-      db->Execute("DROP TABLE IF EXISTS cells, runs, builds, hosts, meta, other_table CASCADE");
+      db->Execute(
+          "DROP TABLE IF EXISTS cells, run_builds, runs, builds, hosts, meta, other_table, "
+          "cells_v1, runs_v1, builds_v1, hosts_v1 CASCADE");
     } else {
       dir_ = fs::temp_directory_path() /
              ("cryptobench_store_test_" + std::to_string(getpid()) + "_" +
@@ -313,11 +315,308 @@ TEST_P(StoreTest, AStoreOfANewerVersionIsRefused) {
     OpenStore(location_);
     FAIL() << "opened a store of schema 99";
   } catch (const StoreError& e) {
-    EXPECT_NE(std::string(e.what()).find("made by a newer cryptobench (store schema 99; this "
-                                         "one knows up to 1)"),
+    EXPECT_NE(std::string(e.what()).find(
+                  fmt::format("made by a newer cryptobench (store schema 99; this one knows up to "
+                              "{})",
+                              kStoreSchemaVersion)),
+              std::string::npos)
+        << e.what();
+    EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos);  // one line
+  }
+}
+
+// A store as cryptobench with schema 1 left it: its SQL, and rows as its Save wrote them.
+void MakeSchemaOneStore(SqlConnection& db, const results::RunResult& run) {
+  db.Execute(SchemaSql(1, db));
+  db.Execute("INSERT INTO meta (key, value) VALUES ('schema_version', '1')");
+  db.Execute(
+      "INSERT INTO hosts (hostname, cpu_model, cpu_vendor, arch, kernel, online_cpus, "
+      "hypervisor) VALUES ('host-a', 'Test CPU @ 2.00GHz', 'GenuineIntel', 'x86_64', '6.1.0', 2, "
+      "0)");
+  db.Execute(
+      "INSERT INTO builds (backend, loaded_path, version, cflags, platform, options, "
+      "capability_vector) VALUES ('openssl', '/usr/lib/x86_64-linux-gnu/libcrypto.so.3', "
+      "'OpenSSL 3.0.19 27 Jan 2026', '', '', '', '')");
+  for (int i = 0; i < 3; ++i) {
+    db.Query(
+        "INSERT INTO runs (name, kind, batch, created_utc, stored_utc, tool_version, command, "
+        "environment, host_id, build_id, cell_count, document) VALUES (?, 'speed', ?, ?, ?, "
+        "'0.1.0', 'cryptobench speed', '{}', 1, 1, 1, ?)",
+        {std::string(i == 0 ? "baseline" : ""), fmt::format("b{}", i), run.created_utc,
+         run.created_utc, results::RunsToJsonText({run})});
+    db.Query(
+        "INSERT INTO cells (run_id, algorithm, operation, input_len, status, unit, value, "
+        "ci_low, ci_high, samples) VALUES (?, 'AES-128-GCM', 'encrypt', 16384, 'ok', "
+        "'bytes_per_s', 2e9, 1.9e9, 2.1e9, '[2e9, 2.01e9]')",
+        {int64_t{i + 1}});
+  }
+}
+
+TEST_P(StoreTest, AStoreOfSchemaOneIsUpgradedInPlace) {
+  const results::RunResult run = MakeRun("2026-11-01T10:00:00Z", 2e9);
+  MakeSchemaOneStore(*Raw(), run);
+  // Reading never upgrades: history and compare refuse it until a saving command opens it.
+  try {
+    OpenStore(location_, StoreAccess::kRead);
+    FAIL() << "read a schema-1 store without upgrading it";
+  } catch (const StoreError& e) {
+    EXPECT_NE(std::string(e.what()).find("made by an older cryptobench (store schema 1)"),
               std::string::npos)
         << e.what();
   }
+  // Three processes open it at once: one upgrades, the others wait and find it done.
+  std::vector<pid_t> children;
+  for (int i = 0; i < 3; ++i) {
+    const pid_t pid = fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+      try {
+        OpenStore(location_)->SaveRun(MakeRun("2026-11-02T10:00:00Z", 2e9), Info());
+        _exit(0);
+      } catch (...) {
+        _exit(1);
+      }
+    }
+    children.push_back(pid);
+  }
+  for (const pid_t pid : children) {
+    int status = 0;
+    ASSERT_EQ(waitpid(pid, &status, 0), pid);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
+  }
+  std::unique_ptr<Store> store = OpenStore(location_, StoreAccess::kRead);
+  EXPECT_EQ(store->SchemaVersion(), kStoreSchemaVersion);
+  ExpectEveryRunWhole(6);
+  // The old runs are as they were: documents, names, cells with their samples, selectors.
+  for (int64_t id = 1; id <= 3; ++id) {
+    const std::optional<results::RunResult> loaded = store->LoadRun(id);
+    ASSERT_TRUE(loaded.has_value());
+    EXPECT_EQ(results::RunsToJsonText({*loaded}), results::RunsToJsonText({run}));
+  }
+  EXPECT_EQ(store->Resolve("baseline", ""), 1);
+  const std::vector<TrendPoint> trend =
+      store->Trend({"AES-128-GCM", "encrypt", 16384}, RunFilter{});
+  ASSERT_EQ(trend.size(), 6u);
+  EXPECT_EQ(trend[0].samples, (std::vector<double>{2e9, 2.01e9}));
+  // New ids follow the old ones (PostgreSQL's identity sequence was moved on).
+  std::unique_ptr<Store> writer = OpenStore(location_);
+  EXPECT_EQ(writer->SaveRun(MakeRun("2026-11-03T10:00:00Z", 2e9), Info()), 7);
+  // The library filter finds old runs through run_builds; old hosts and builds have "" for
+  // the new facts.
+  RunFilter by_library;
+  by_library.library = "3.0.19";
+  EXPECT_EQ(writer->ListRuns(by_library).size(), 7u);
+  for (const RunSummary& r : writer->ListRuns({})) {
+    EXPECT_EQ(r.cpu_features, "");
+    EXPECT_EQ(r.file_sha256, "");
+  }
+  std::unique_ptr<SqlConnection> db = Raw();
+  for (const char* table : {"hosts_v1", "builds_v1", "runs_v1", "cells_v1"}) {
+    EXPECT_FALSE(db->HasTable(table)) << table;
+  }
+  EXPECT_EQ(AsInt(db->Query("SELECT COUNT(*) FROM hosts", {}).at(0).at(0)), 1);
+}
+
+TEST_P(StoreTest, HostsAndBuildsCarryFeaturesVirtualisationAndTheFileHash) {
+  const fs::path library =
+      dir_.empty() ? fs::temp_directory_path() / fmt::format("cryptobench_hash_{}", getpid())
+                   : dir_ / "libcrypto.so.3";
+  std::ofstream(library) << "abc";
+  results::RunResult run = MakeRun("2026-11-01T10:00:00Z", 2e9);
+  run.library.loaded_path = library.string();
+  SaveInfo info = Info("", "host-a");
+  info.cpu_features = "AES-NI PCLMULQDQ AVX2";
+  info.virtualization = "kvm";
+  info.hash_library_files = true;
+  std::unique_ptr<Store> store = OpenStore(location_);
+  store->SaveRun(run, info);
+  // The same host with other usable features (an AVX-512 switch in the firmware) is another
+  // host; the same path and version rebuilt is another build.
+  info.cpu_features = "AES-NI PCLMULQDQ AVX2 AVX-512F";
+  run.created_utc = "2026-11-01T11:00:00Z";
+  store->SaveRun(run, info);
+  std::ofstream(library) << "abd";
+  run.created_utc = "2026-11-01T12:00:00Z";
+  store->SaveRun(run, info);
+  // An import names another machine's file: never hashed here.
+  info.hash_library_files = false;
+  run.created_utc = "2026-11-01T13:00:00Z";
+  store->SaveRun(run, info);
+  fs::remove(library);
+
+  const std::vector<RunSummary> runs = store->ListRuns({});
+  ASSERT_EQ(runs.size(), 4u);  // newest first
+  EXPECT_EQ(runs[3].cpu_features, "AES-NI PCLMULQDQ AVX2");
+  EXPECT_EQ(runs[3].virtualization, "kvm");
+  // SHA-256("abc"), FIPS 180-2 appendix B.1.
+  EXPECT_EQ(runs[3].file_sha256,
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  EXPECT_EQ(runs[2].file_sha256, runs[3].file_sha256);
+  EXPECT_EQ(runs[2].cpu_features, "AES-NI PCLMULQDQ AVX2 AVX-512F");
+  EXPECT_NE(runs[1].file_sha256, runs[3].file_sha256);
+  EXPECT_EQ(runs[1].file_sha256.size(), 64u);
+  EXPECT_EQ(runs[0].file_sha256, "");
+  std::unique_ptr<SqlConnection> db = Raw();
+  EXPECT_EQ(AsInt(db->Query("SELECT COUNT(*) FROM hosts", {}).at(0).at(0)), 2);
+  EXPECT_EQ(AsInt(db->Query("SELECT COUNT(*) FROM builds", {}).at(0).at(0)), 3);
+  // A hash prefix is a --library filter naming that build.
+  RunFilter by_hash;
+  by_hash.library = "ba7816bf";
+  EXPECT_EQ(store->ListRuns(by_hash).size(), 2u);
+}
+
+TEST_P(StoreTest, DoctorAndCompareRunsAreListedButNeverCompared) {
+  std::unique_ptr<Store> store = OpenStore(location_);
+  const int64_t speed = store->SaveRun(MakeRun("2026-11-01T10:00:00Z", 2e9), Info("nightly"));
+  DocumentRun doctor;
+  doctor.created_utc = "2026-11-01T11:00:00Z";
+  doctor.document = R"({"kind": "doctor", "verdicts": []})";
+  doctor.machine = MakeRun("2026-11-01T10:00:00Z", 2e9).machine;
+  doctor.libraries.push_back({"", MakeRun("", 1).library, false});
+  SaveInfo doctor_info = Info("nightly");
+  doctor_info.kind = "doctor";
+  const int64_t doctor_id = store->SaveDocument(doctor, doctor_info);
+  DocumentRun compare = doctor;
+  compare.created_utc = "2026-11-01T12:00:00Z";
+  compare.document = R"({"kind": "compare"})";
+  compare.libraries = {{"A", MakeRun("", 1).library, false},
+                       {"B", MakeRun("", 1, 12, "OpenSSL 3.5.0 8 Apr 2025").library, false}};
+  SaveInfo compare_info = Info();
+  compare_info.kind = "compare";
+  const int64_t compare_id = store->SaveDocument(compare, compare_info);
+
+  // compare's selectors pass them over; history's take them.
+  EXPECT_EQ(store->Resolve("last", "host-a"), speed);
+  EXPECT_EQ(store->Resolve("nightly", ""), speed);
+  EXPECT_EQ(store->Resolve("last", "host-a", false), compare_id);
+  EXPECT_EQ(store->Resolve("nightly", "", false), doctor_id);
+  try {
+    store->LoadRun(doctor_id);
+    FAIL() << "a doctor run loaded as a speed run";
+  } catch (const StoreError& e) {
+    EXPECT_NE(std::string(e.what()).find(
+                  fmt::format("run {} is a doctor run: it holds no cells to compare", doctor_id)),
+              std::string::npos)
+        << e.what();
+  }
+  const auto stored = store->LoadDocument(compare_id);
+  ASSERT_TRUE(stored.has_value());
+  EXPECT_EQ(stored->first, "compare");
+  EXPECT_EQ(stored->second, compare.document);
+  EXPECT_EQ(store->BatchOf(speed), std::vector<int64_t>{speed});
+
+  const std::vector<RunSummary> runs = store->ListRuns({});
+  ASSERT_EQ(runs.size(), 3u);
+  EXPECT_EQ(runs[0].kind, "compare");
+  EXPECT_EQ(runs[0].cells, 0);
+  EXPECT_EQ(runs[0].library, "A: OpenSSL 3.0.19 27 Jan 2026; B: OpenSSL 3.5.0 8 Apr 2025");
+  EXPECT_EQ(runs[1].kind, "doctor");
+  EXPECT_EQ(runs[1].library, "OpenSSL 3.0.19 27 Jan 2026");
+  RunFilter by_library;
+  by_library.library = "3.5.0";  // a compare side
+  const std::vector<RunSummary> found = store->ListRuns(by_library);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].id, compare_id);
+  ExpectEveryRunWhole(3);
+}
+
+// A store another process holds locked past the busy timeout: one line, nothing written.
+TEST(StoreLockTest, ALockedSqliteStoreIsOneLineAndLosesNothing) {
+  const fs::path dir =
+      fs::temp_directory_path() / fmt::format("cryptobench_store_lock_{}", getpid());
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string path = (dir / "results.db").string();
+  OpenStore(path)->SaveRun(MakeRun("2026-11-01T10:00:00Z", 2e9), Info());
+  std::unique_ptr<SqlConnection> holder = OpenSqlite(path);
+  holder->BeginWrite();  // another writer, mid-transaction
+  Store waiting(OpenSqlite(path, /*busy_timeout_ms=*/200));
+  try {
+    waiting.SaveRun(MakeRun("2026-11-02T10:00:00Z", 2e9), Info());
+    FAIL() << "saved into a locked store";
+  } catch (const StoreError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("locked"), std::string::npos) << what;
+    EXPECT_NE(what.find(path), std::string::npos) << what;
+    EXPECT_EQ(what.find('\n'), std::string::npos) << what;
+  }
+  holder->Rollback();
+  EXPECT_EQ(waiting.ListRuns({}).size(), 1u);
+  EXPECT_EQ(waiting.SaveRun(MakeRun("2026-11-02T10:00:00Z", 2e9), Info()), 2);
+  fs::remove_all(dir);
+}
+
+// A full disk, as SQLite reports it (SQLITE_FULL, here from a page limit on the connection,
+// https://www.sqlite.org/pragma.html#pragma_max_page_count): one line, and the run that did
+// not fit leaves nothing behind.
+TEST(StoreFullTest, AFullDiskIsOneLineAndLeavesNoHalfRun) {
+  const fs::path dir =
+      fs::temp_directory_path() / fmt::format("cryptobench_store_full_{}", getpid());
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string path = (dir / "results.db").string();
+  OpenStore(path)->SaveRun(MakeRun("2026-11-01T10:00:00Z", 2e9), Info());
+  std::unique_ptr<SqlConnection> connection = OpenSqlite(path);
+  const int64_t pages = AsInt(connection->Query("PRAGMA page_count", {}).at(0).at(0));
+  connection->Query(fmt::format("PRAGMA max_page_count = {}", pages + 2), {});
+  Store store(std::move(connection));
+  results::RunResult big = MakeRun("2026-11-02T10:00:00Z", 2e9);
+  for (int i = 0; i < 300; ++i) {  // far more than two pages of cells
+    results::AlgorithmResult copy = big.algorithms[0];
+    copy.algorithm = fmt::format("AES-128-GCM-{}", i);
+    big.algorithms.push_back(copy);
+  }
+  try {
+    store.SaveRun(big, Info());
+    FAIL() << "a run larger than the space left was stored";
+  } catch (const StoreError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("full"), std::string::npos) << what;
+    EXPECT_EQ(what.find('\n'), std::string::npos) << what;
+  }
+  std::unique_ptr<Store> reopened = OpenStore(path);
+  ASSERT_EQ(reopened->ListRuns({}).size(), 1u);
+  const std::unique_ptr<SqlConnection> db = OpenSqlite(path);
+  EXPECT_EQ(AsInt(db->Query("SELECT COUNT(*) FROM cells", {}).at(0).at(0)), 1);
+  fs::remove_all(dir);
+}
+
+TEST(StorePostgresTest, ARefusedLoginIsOneLine) {
+  const char* uri = std::getenv("CRYPTOBENCH_TEST_POSTGRES");
+  if (uri == nullptr || uri[0] == '\0') {
+    GTEST_SKIP() << "CRYPTOBENCH_TEST_POSTGRES is not set (.ci/run sets it)";
+  }
+  // A role the server does not know: refused at login, as a wrong password would be.
+  std::string other = uri;
+  const size_t user = other.find("user=");
+  ASSERT_NE(user, std::string::npos) << other;
+  other.insert(user + 5, "nobody_");
+  try {
+    OpenStore(other, StoreAccess::kRead);
+    FAIL() << "logged in as an unknown role";
+  } catch (const StoreError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("nobody_"), std::string::npos) << what;
+    EXPECT_EQ(what.find('\n'), std::string::npos) << what;
+  }
+}
+
+TEST(FileSha256Test, DigestsAFileAndSaysWhenItCannot) {
+  const fs::path path = fs::temp_directory_path() / fmt::format("cryptobench_sha_{}", getpid());
+  std::ofstream(path) << "";
+  // SHA-256 of the empty string (FIPS 180-4 examples; `sha256sum /dev/null`).
+  EXPECT_EQ(FileSha256(path.string()),
+            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  {
+    std::ofstream out(path, std::ios::binary);
+    out << std::string(200000, 'a');  // more than one 64 KiB block
+  }
+  // Python's hashlib.sha256(b"a" * 200000).hexdigest().
+  EXPECT_EQ(FileSha256(path.string()),
+            "2287d207f24a941ff3b56c04c8a25ad56b63e3023207b3bb5b4ac0c9869d74be");
+  fs::remove(path);
+  EXPECT_EQ(FileSha256(path.string()), std::nullopt);
+  EXPECT_EQ(FileSha256(fs::temp_directory_path().string()), std::nullopt);  // a directory
 }
 
 TEST_P(StoreTest, ReadingNeverCreatesOrWrites) {

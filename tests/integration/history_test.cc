@@ -73,7 +73,8 @@ class HistoryCliTest : public ::testing::TestWithParam<std::string> {
       }
       store_ = uri;
       store::OpenPostgres(store_)->Execute(
-          "DROP TABLE IF EXISTS cells, runs, builds, hosts, meta, other_table CASCADE");
+          "DROP TABLE IF EXISTS cells, run_builds, runs, builds, hosts, meta, other_table, "
+          "cells_v1, runs_v1, builds_v1, hosts_v1 CASCADE");
     } else {
       store_ = (dir_ / "results.db").string();
     }
@@ -159,6 +160,30 @@ TEST_P(HistoryCliTest, ASavedSpeedRunIsListedAndShown) {
   const CliResult csv = Run({"history", "--format", "csv", "--algorithm", "sha256"});
   EXPECT_EQ(csv.exit_status, 0) << csv.err;
   EXPECT_EQ(std::count(csv.out.begin(), csv.out.end(), '\n'), 2) << csv.out;
+  // Repeated --output, as speed's: each file in its extension's format, the table on the
+  // terminal; two naming one file are refused (exit 2).
+  const CliResult outputs = Run({"history", "show", "last", "-o", (dir_ / "show.json").string(),
+                                 "-o", (dir_ / "show.md").string()});
+  ASSERT_EQ(outputs.exit_status, 0) << outputs.err;
+  EXPECT_NE(outputs.out.find("SHA-256"), std::string::npos) << outputs.out;
+  {
+    std::ifstream json_file(dir_ / "show.json");
+    EXPECT_EQ(nlohmann::json::parse(json_file).at("algorithms").at(0).at("algorithm"), "SHA-256");
+  }
+  EXPECT_TRUE(fs::exists(dir_ / "show.md"));
+  const CliResult list_files = Run({"history", "-o", (dir_ / "list.csv").string()});
+  ASSERT_EQ(list_files.exit_status, 0) << list_files.err;
+  EXPECT_NE(list_files.out.find("run"), std::string::npos) << list_files.out;
+  {
+    std::ifstream csv_file(dir_ / "list.csv");
+    std::string header;
+    std::getline(csv_file, header);
+    EXPECT_EQ(header.rfind("id,", 0), 0u) << header;
+  }
+  const CliResult twice =
+      Run({"history", "-o", (dir_ / "x.csv").string(), "-o", (dir_ / "." / "x.csv").string()});
+  EXPECT_EQ(twice.exit_status, 2) << twice.err;
+  EXPECT_FALSE(fs::exists(dir_ / "x.csv"));
   const CliResult filtered = Run({"history", "show", "last", "--host", "x"});
   EXPECT_EQ(filtered.exit_status, 2);
   EXPECT_NE(filtered.err.find("--host selects runs to list and does not apply"), std::string::npos)
@@ -177,6 +202,77 @@ TEST_P(HistoryCliTest, ASavedSpeedRunIsListedAndShown) {
   ASSERT_EQ(all.exit_status, 0) << all.err;
   EXPECT_EQ(std::count(all.out.begin(), all.out.end(), '\n'), 3) << all.out;
   EXPECT_NE(all.out.find(",speed,,"), std::string::npos) << all.out;  // run 2: no host
+}
+
+// doctor, compare and tls --save: each one run of its command, listed with its kind and this
+// host's identity, shown as its document, and never taken as a side of compare.
+TEST_P(HistoryCliTest, DoctorCompareAndTlsRunsAreSavedButNotCompared) {
+  const fs::path a = dir_ / "a.json";
+  const fs::path b = dir_ / "b.json";
+  std::ofstream(a) << results::RunsToJsonText({GeneratedRun("2026-11-01T10:00:00Z", 2e9)});
+  std::ofstream(b) << results::RunsToJsonText({GeneratedRun("2026-11-02T10:00:00Z", 1.5e9)});
+  const CliResult compared = Run({"compare", a.string(), b.string(), "--save", "--name", "cmp"});
+  ASSERT_EQ(compared.exit_status, 0) << compared.err;
+  EXPECT_NE(compared.err.find("saved compare run 1 to "), std::string::npos) << compared.err;
+  const CliResult doctor = Run(
+      {"doctor", "SHA-256", "--bytes", "1024", "--max-seconds", "0.01", "--no-progress", "--save"});
+  ASSERT_LE(doctor.exit_status, 1) << doctor.err;  // 1: a verdict found a problem
+  EXPECT_NE(doctor.err.find("saved doctor run 2 to "), std::string::npos) << doctor.err;
+  const CliResult tls = Run({"tls", "--no-handshakes", "--no-tcp", "--no-aead-ceiling",
+                             "--transfer-bytes", "1M", "--max-seconds", "0.1", "--ktls", "off",
+                             "--suites", "TLS_AES_128_GCM_SHA256", "--no-progress", "--save"});
+  ASSERT_LE(tls.exit_status, 1) << tls.err;
+  EXPECT_NE(tls.err.find("saved tls run 3 to "), std::string::npos) << tls.err;
+  std::vector<std::string> speed_args = {"speed", "sha256", "--bytes", "1024", "--save"};
+  const std::vector<std::string> quick = QuickSpeedArgs();
+  speed_args.insert(speed_args.end(), quick.begin(), quick.end());
+  const CliResult speed = Run(speed_args);
+  ASSERT_EQ(speed.exit_status, 0) << speed.err;
+
+  const CliResult listed = Run({"history", "--format", "json"});
+  ASSERT_EQ(listed.exit_status, 0) << listed.err;
+  const nlohmann::json runs = ParseJson(listed).at("runs");
+  ASSERT_EQ(runs.size(), 4u);
+  EXPECT_EQ(runs[3].at("kind"), "compare");
+  EXPECT_EQ(runs[3].at("cells"), 0);
+  EXPECT_EQ(runs[3].at("library"), "A: OpenSSL 3.0.19 27 Jan 2026; B: OpenSSL 3.0.19 27 Jan 2026");
+  EXPECT_EQ(runs[3].at("file_sha256"), "");  // file sides: their files are not this machine's
+  for (const nlohmann::json& run : runs) {
+    EXPECT_EQ(run.at("hostname"), store::LocalHostname());
+    EXPECT_FALSE(run.at("virtualization").get<std::string>().empty()) << run;
+  }
+  for (size_t i : {0, 1, 2}) {  // speed, tls, doctor: the library file loaded here, hashed
+    EXPECT_EQ(runs[i].at("file_sha256").get<std::string>().size(), 64u) << runs[i];
+  }
+  EXPECT_EQ(runs[1].at("kind"), "tls");
+  EXPECT_EQ(runs[2].at("kind"), "doctor");
+  const CliResult shown = Run({"history", "show", "cmp", "--format", "json"});
+  ASSERT_EQ(shown.exit_status, 0) << shown.err;
+  EXPECT_EQ(ParseJson(shown).at("kind"), "compare");
+  const CliResult text = Run({"history", "show", "2"});
+  ASSERT_EQ(text.exit_status, 0) << text.err;
+  EXPECT_NE(text.out.find("run 2: a doctor run of OpenSSL"), std::string::npos) << text.out;
+  const CliResult html = Run({"history", "show", "2", "--format", "html"});
+  EXPECT_EQ(html.exit_status, 2);
+  EXPECT_NE(html.err.find("--format html: run 2 is a doctor run, kept as its JSON document"),
+            std::string::npos)
+      << html.err;
+
+  // store:last is the speed run, never a later doctor, compare or tls run; naming one is
+  // refused in one line.
+  const CliResult side = Run({"compare", "store:cmp", "store:last"});
+  EXPECT_EQ(side.exit_status, 2);
+  EXPECT_NE(side.err.find("store:cmp is run 1, a compare run, which holds no cells"),
+            std::string::npos)
+      << side.err;
+  const CliResult by_id = Run({"compare", "store:2", "store:last"});
+  EXPECT_EQ(by_id.exit_status, 2);
+  EXPECT_NE(by_id.err.find("run 2 is a doctor run: it holds no cells to compare"),
+            std::string::npos)
+      << by_id.err;
+  const CliResult from = Run({"doctor", "--from", a.string(), "--save"});
+  EXPECT_EQ(from.exit_status, 2);
+  EXPECT_NE(from.err.find("--save cannot be used with --from"), std::string::npos) << from.err;
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, HistoryCliTest, ::testing::Values("sqlite", "postgresql"),
@@ -201,7 +297,10 @@ TEST(HistoryCliErrorsTest, UnusableStoresAreOneLine) {
         {"store"},
         {"history", "--store", (dir_no_store() / "typo.db").string()},
         {"history", "--since", "2026-13-45"},
-        {"compare", "store:", "store:1", "--store", text.string()}}) {
+        {"compare", "store:", "store:1", "--store", text.string()},
+        {"doctor", "sha256", "--save", "--store", text.string()},
+        {"compare", "a.json", "b.json", "--save", "--store", text.string()},
+        {"tls", "--save", "--store", text.string()}}) {
     const CliResult r = RunCryptobench(args);
     EXPECT_EQ(r.exit_status, 2) << args[0] << " " << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
@@ -210,6 +309,23 @@ TEST(HistoryCliErrorsTest, UnusableStoresAreOneLine) {
   }
   fs::remove(text);
   EXPECT_FALSE(fs::exists(dir_no_store() / "typo.db"));
+
+  // A store made by a newer cryptobench: refused in one line, for reading and for saving.
+  const fs::path newer = fs::temp_directory_path() / "cryptobench_history_newer.db";
+  fs::remove(newer);
+  store::OpenStore(newer.string());
+  store::OpenSqlite(newer.string())
+      ->Execute("UPDATE meta SET value = '3' WHERE key = 'schema_version'");
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"history", "--store", newer.string()},
+        {"speed", "sha256", "--save", "--store", newer.string()}}) {
+    const CliResult r = RunCryptobench(args);
+    EXPECT_EQ(r.exit_status, 2) << args[0] << " " << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find("made by a newer cryptobench (store schema 3"), std::string::npos)
+        << r.err;
+  }
+  fs::remove(newer);
 }
 
 }  // namespace
