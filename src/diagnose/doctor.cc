@@ -7,6 +7,7 @@
 #include "core/utc.h"
 #include "cpu/clock_facts.h"
 #include "cpu/cpu_info.h"
+#include "cpu/emulation.h"
 #include "cpu/features.h"
 #include "worker/scheduler.h"
 
@@ -45,6 +46,7 @@ int VectorWords(const std::string& capability_vector) {
 DoctorFacts GatherFacts(const DoctorOptions& options) {
   DoctorFacts facts;
   facts.cpu = cpu::DetectCpuFeatures();
+  facts.emulation = cpu::MachineEmulation().reason;
   facts.clock = cpu::GatherClockFacts(
       cpu::RealSystemReader(), *cpu::MakeRealCoreClockProbes(facts.cpu), 0.2, facts.cpu.hybrid);
 
