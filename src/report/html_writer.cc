@@ -165,8 +165,18 @@ void WriteChartTable(const Chart& chart, std::ostream& out) {
                      bars ? "" : " class=\"num\"", HtmlEscape(second));
   out << fmt::format("<th scope=\"col\" class=\"num\">{}</th>",
                      HtmlEscape(HeaderWithUnit(chart.y_label, chart.y_unit)));
-  out << "<th scope=\"col\" class=\"num\">CI low</th><th scope=\"col\" class=\"num\">CI high</th>"
-         "</tr></thead>\n<tbody>\n";
+  out << "<th scope=\"col\" class=\"num\">CI low</th><th scope=\"col\" class=\"num\">CI high</th>";
+  // A column of marks (steps) when a point has one, so the table says what the chart marks.
+  bool marks = false;
+  for (const ChartSeries& series : chart.series) {
+    for (const ChartPoint& point : series.points) {
+      marks = marks || (!bars && !point.mark.empty());
+    }
+  }
+  if (marks) {
+    out << "<th scope=\"col\">mark</th>";
+  }
+  out << "</tr></thead>\n<tbody>\n";
   const auto figures = [&](const ChartPoint& point) {
     const bool ci = point.ci_low && point.ci_high;
     out << fmt::format("<td class=\"num\"{}>{}</td>",
@@ -200,6 +210,9 @@ void WriteChartTable(const Chart& chart, std::ostream& out) {
         out << fmt::format("<tr><td>{}</td><td class=\"num\"{}>{}</td>", HtmlEscape(series.name),
                            DataAttributes(point.x, {}, {}), HtmlEscape(point.x_label));
         figures(point);
+        if (marks) {
+          out << fmt::format("<td>{}</td>", HtmlEscape(point.mark));
+        }
         out << "</tr>\n";
       }
     }

@@ -61,22 +61,20 @@ PkeyPtr RawKey(const Libcrypto& lib, PkFamily family, std::span<const uint8_t> b
 }  // namespace
 
 PkFamily PkFamilyOf(const AlgorithmInfo& alg) {
-  if (alg.name.starts_with("RSA-")) {
-    return PkFamily::kRsa;
+  switch (alg.primitive) {
+    case AlgorithmPrimitive::kRsa:
+      return PkFamily::kRsa;
+    case AlgorithmPrimitive::kEcdsa:
+      return PkFamily::kEcdsa;
+    case AlgorithmPrimitive::kEd25519:
+      return PkFamily::kEd25519;
+    case AlgorithmPrimitive::kX25519:
+      return PkFamily::kX25519;
+    case AlgorithmPrimitive::kEcdh:
+      return PkFamily::kEcdh;
+    default:
+      return PkFamily::kNone;
   }
-  if (alg.name.starts_with("ECDSA-")) {
-    return PkFamily::kEcdsa;
-  }
-  if (alg.name == "Ed25519") {
-    return PkFamily::kEd25519;
-  }
-  if (alg.name == "X25519") {
-    return PkFamily::kX25519;
-  }
-  if (alg.name.starts_with("ECDH-")) {
-    return PkFamily::kEcdh;
-  }
-  return PkFamily::kNone;
 }
 
 PkeyPtr TimingKey(const Libcrypto& lib, const AlgorithmInfo& alg, std::string* error) {

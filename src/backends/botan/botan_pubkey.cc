@@ -32,10 +32,10 @@ enum class Family { kNone, kRsa, kEcdsa, kEd25519, kX25519, kEcdh };
 
 Family FamilyOf(const AlgorithmInfo& alg) {
   if (alg.kind == AlgorithmKind::kSignature) {
-    if (alg.name.starts_with("RSA-")) {
+    if (alg.primitive == AlgorithmPrimitive::kRsa) {
       return Family::kRsa;
     }
-    if (alg.name.starts_with("ECDSA-")) {
+    if (alg.primitive == AlgorithmPrimitive::kEcdsa) {
       return Family::kEcdsa;
     }
     if (alg.name == "Ed25519") {

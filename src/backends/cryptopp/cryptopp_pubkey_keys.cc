@@ -141,10 +141,10 @@ SignaturePair PairOf(const typename Scheme::PrivateKey& key) {
 
 PkFamily PkFamilyOf(const AlgorithmInfo& alg) {
   if (alg.kind == AlgorithmKind::kSignature) {
-    if (alg.name.starts_with("RSA-")) {
+    if (alg.primitive == AlgorithmPrimitive::kRsa) {
       return PkFamily::kRsa;
     }
-    if (alg.name.starts_with("ECDSA-")) {
+    if (alg.primitive == AlgorithmPrimitive::kEcdsa) {
       return PkFamily::kEcdsa;
     }
     if (alg.name == "Ed25519") {

@@ -13,10 +13,9 @@ namespace {
 
 constexpr size_t kX25519Len = 32;
 
-bool IsX25519(const AlgorithmInfo& alg) { return alg.name == "X25519"; }
+bool IsX25519(const AlgorithmInfo& alg) { return alg.primitive == AlgorithmPrimitive::kX25519; }
 bool IsEcdh(const AlgorithmInfo& alg) {
-  return alg.kind == AlgorithmKind::kKeyAgreement && alg.name.starts_with("ECDH-") &&
-         CurveNameOf(alg) != nullptr;
+  return alg.primitive == AlgorithmPrimitive::kEcdh && CurveNameOf(alg) != nullptr;
 }
 
 // One side of an exchange, set up once; Derive() computes the shared secret.

@@ -14,10 +14,9 @@
 namespace cryptobench::backends::nettle {
 namespace {
 
-bool IsX25519(const AlgorithmInfo& alg) { return alg.name == "X25519"; }
+bool IsX25519(const AlgorithmInfo& alg) { return alg.primitive == AlgorithmPrimitive::kX25519; }
 bool IsEcdh(const AlgorithmInfo& alg) {
-  return alg.kind == AlgorithmKind::kKeyAgreement && alg.name.starts_with("ECDH-") &&
-         CurveOf(alg) != nullptr;
+  return alg.primitive == AlgorithmPrimitive::kEcdh && CurveOf(alg) != nullptr;
 }
 
 // One side of a key agreement: our private key and the peer's public key, both set up.

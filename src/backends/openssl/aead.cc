@@ -25,7 +25,7 @@ struct AeadShape {
 
 enum class OpenResult { kAccepted, kRejected, kError };
 
-bool IsCcm(const AlgorithmInfo& alg) { return alg.name.ends_with("-CCM"); }
+bool IsCcm(const AlgorithmInfo& alg) { return alg.mode == AlgorithmMode::kCcm; }
 
 // A context with cipher, nonce length, (CCM) tag length and key set; the nonce comes per message.
 Owned<EVP_CIPHER_CTX> NewAeadContext(const Libcrypto& lib, const EVP_CIPHER* cipher,

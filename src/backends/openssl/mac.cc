@@ -22,13 +22,13 @@ MacFamily MacFamilyOf(const AlgorithmInfo& alg) {
   if (alg.kind != AlgorithmKind::kMac) {
     return MacFamily::kNone;
   }
-  if (alg.name.starts_with("HMAC")) {
+  if (alg.mode == AlgorithmMode::kHmac) {
     return MacFamily::kHmac;
   }
-  if (alg.name.starts_with("CMAC")) {
+  if (alg.mode == AlgorithmMode::kCmac) {
     return MacFamily::kCmac;
   }
-  if (alg.name == "Poly1305") {
+  if (alg.primitive == AlgorithmPrimitive::kPoly1305) {
     return MacFamily::kPoly1305;
   }
   return MacFamily::kNone;

@@ -70,26 +70,20 @@ std::vector<uint8_t> RawTimingKeyBytes(const AlgorithmInfo& alg) {
 }  // namespace
 
 PkFamily PkFamilyOf(const AlgorithmInfo& alg) {
-  const std::string_view name = alg.name;
-  if (alg.kind == AlgorithmKind::kSignature) {
-    if (name.starts_with("RSA")) {
+  switch (alg.primitive) {
+    case AlgorithmPrimitive::kRsa:
       return PkFamily::kRsa;
-    }
-    if (name.starts_with("ECDSA")) {
+    case AlgorithmPrimitive::kEcdsa:
       return PkFamily::kEcdsa;
-    }
-    if (name == "Ed25519") {
+    case AlgorithmPrimitive::kEd25519:
       return PkFamily::kEd25519;
-    }
-  } else if (alg.kind == AlgorithmKind::kKeyAgreement) {
-    if (name == "X25519") {
+    case AlgorithmPrimitive::kX25519:
       return PkFamily::kX25519;
-    }
-    if (name.starts_with("ECDH")) {
+    case AlgorithmPrimitive::kEcdh:
       return PkFamily::kEcdh;
-    }
+    default:
+      return PkFamily::kNone;
   }
-  return PkFamily::kNone;
 }
 
 Owned<EVP_PKEY> PemPrivateKey(const Libcrypto& lib, std::string_view pem, std::string* error) {
