@@ -15,9 +15,6 @@ namespace {
 using internal::CheckFailed;
 using internal::Connect;
 using internal::Exchange;
-using internal::kIvSeed;
-using internal::kKeySeed;
-using internal::kPlaintextSeed;
 using internal::LibraryError;
 using internal::NoSuchOperation;
 

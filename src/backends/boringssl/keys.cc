@@ -12,8 +12,9 @@
 namespace cryptobench::backends::boringssl {
 namespace {
 
-// Seed of the second (peer) key's bytes.
-constexpr uint8_t kSecondKeySeed = 7;
+// Seed of the second (peer) key's bytes. Not the other backends' kSecondKeySeed (0x52,
+// common/timing_inputs.h): kept as it was, so BoringSSL's timed derive is unchanged.
+constexpr uint8_t kBoringsslPeerKeySeed = 7;
 
 PkeyPtr NoKey(const Libcrypto& lib) { return PkeyPtr(nullptr, lib.EVP_PKEY_free); }
 
@@ -107,7 +108,7 @@ PkeyPtr TimingKey(const Libcrypto& lib, const AlgorithmInfo& alg, std::string* e
 
 PkeyPtr SecondKey(const Libcrypto& lib, const AlgorithmInfo& alg, std::string* error) {
   const PkFamily family = PkFamilyOf(alg);
-  std::vector<uint8_t> scalar = PatternBytes(alg.key_len, kSecondKeySeed);
+  std::vector<uint8_t> scalar = PatternBytes(alg.key_len, kBoringsslPeerKeySeed);
   if (family == PkFamily::kX25519) {
     return RawKey(lib, family, scalar, true, error);
   }

@@ -15,16 +15,11 @@
 
 #include "backends/botan/botan_internal.h"
 #include "backends/common/buffers.h"
+#include "backends/common/timing_inputs.h"
 #include "backends/openssl/aead.h"
 
 namespace cryptobench::backends::botan {
 namespace {
-
-// The OpenSSL backend's seeds (openssl/aead.cc): every library seals the same bytes.
-constexpr uint8_t kKeySeed = 1;
-constexpr uint8_t kNonceSeed = 2;
-constexpr uint8_t kPlaintextSeed = 3;
-constexpr uint8_t kAadSeed = 4;
 
 // Botan's name for `alg` with this nonce and tag length, e.g. "AES-128/CCM(16,3)".
 // The binding table: catalogue entry -> Botan's block cipher under the mode ("" for
@@ -239,7 +234,7 @@ std::unique_ptr<PreparedOperation> PrepareAead(const AlgorithmInfo& alg, Operati
   const bool seal = op == Operation::kEncrypt;
   const Bytes key = PatternBytes(alg.key_len, kKeySeed);
   const Bytes nonce = PatternBytes(alg.iv_len, kNonceSeed);
-  const Bytes aad = PatternBytes(openssl::kTimedAadLen, kAadSeed);
+  const Bytes aad = PatternBytes(kTimedAadLen, kAadSeed);
   const Bytes plaintext = PatternBytes(input_len, kPlaintextSeed);
   auto check_failed = [&](const std::string& text) {
     return PrepareFailed(

@@ -13,15 +13,9 @@
 
 #include "backends/botan/botan_internal.h"
 #include "backends/common/buffers.h"
-
+#include "backends/common/timing_inputs.h"
 namespace cryptobench::backends::botan {
 namespace {
-
-// Seeds of the key, IV and plaintext patterns: the OpenSSL backend's (openssl/cipher.cc), so
-// every library is timed on the same bytes.
-constexpr uint8_t kKeySeed = 1;
-constexpr uint8_t kIvSeed = 2;
-constexpr uint8_t kPlaintextSeed = 3;
 
 enum class Shape { kMode, kStream, kEcb };
 

@@ -11,16 +11,11 @@
 #include <crypto++/xts.h>
 
 #include "backends/common/buffers.h"
+#include "backends/common/timing_inputs.h"
 #include "backends/cryptopp/cryptopp_internal.h"
 
 namespace cryptobench::backends::cryptopp {
 namespace {
-
-// Seeds of the key, IV and plaintext patterns: the OpenSSL backend's (openssl/cipher.cc), so
-// every library is timed on the same bytes.
-constexpr uint8_t kKeySeed = 1;
-constexpr uint8_t kIvSeed = 2;
-constexpr uint8_t kPlaintextSeed = 3;
 
 template <typename Mode>
 std::unique_ptr<CryptoPP::SymmetricCipher> Directed(bool decrypt) {

@@ -98,7 +98,7 @@ std::string TimingAgreements(const AlgorithmInfo& alg, std::unique_ptr<Agreement
              !error.empty()) {
     return error;
   }
-  Bytes peer_private = PatternBytes(alg.key_len, kPeerKeySeed);
+  Bytes peer_private = PatternBytes(alg.key_len, kSecondKeySeed);
   peer_private[0] &= 0x7f;  // below the group order (as the OpenSSL backend's SecondKey)
   peer_private.back() |= 0x01;
   Bytes own_public;

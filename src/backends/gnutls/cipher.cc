@@ -146,7 +146,7 @@ std::unique_ptr<PreparedOperation> PrepareCipher(GnutlsTarget& target, const Alg
   // XTS keys are two AES keys that must differ (IEEE 1619 5.1): the pattern never repeats.
   const Bytes key = PatternBytes(alg.key_len, kKeySeed);
   const Bytes iv = PatternBytes(gnutls_cipher_get_iv_size(id), kIvSeed);
-  const Bytes plaintext = PatternBytes(input_len, kInputSeed);
+  const Bytes plaintext = PatternBytes(input_len, kMessageSeed);
   std::string message;
   AlignedBuffer input(input_len);
   Bytes ciphertext;

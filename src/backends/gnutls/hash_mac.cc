@@ -164,7 +164,7 @@ std::unique_ptr<PreparedOperation> PrepareHashOrMac(GnutlsTarget& target, const 
     return PrepareFailed(PrepareFailure::kLibraryError, "GnuTLS offers no " + std::string(alg.name),
                          failure, error);
   }
-  const Bytes message = PatternBytes(input_len, kInputSeed);
+  const Bytes message = PatternBytes(input_len, kMessageSeed);
   const Bytes key = PatternBytes(alg.key_len, kKeySeed);
   gnutls_hash_hd_t hash_handle = nullptr;
   gnutls_hmac_hd_t hmac_handle = nullptr;

@@ -274,7 +274,7 @@ std::unique_ptr<PreparedOperation> PrepareCipher(NettleTarget& target, const Alg
   const bool decrypt = op == Operation::kDecrypt;
   const Bytes key = PatternBytes(alg.key_len, kKeySeed);
   const Bytes iv = PatternBytes(alg.iv_len, kIvSeed);
-  const Bytes plaintext = PatternBytes(input_len, kInputSeed);
+  const Bytes plaintext = PatternBytes(input_len, kMessageSeed);
   std::string message;
   AlignedBuffer input(input_len);
   if (decrypt) {

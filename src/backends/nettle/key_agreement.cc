@@ -63,7 +63,7 @@ class EcdhAgreement : public Agreement {
 // The private key of the other side when timing: a fixed pattern below the group order (as
 // the OpenSSL backend's SecondKey).
 Bytes PeerPrivateKey(const AlgorithmInfo& alg) {
-  Bytes scalar = PatternBytes(alg.key_len, kPeerKeySeed);
+  Bytes scalar = PatternBytes(alg.key_len, kSecondKeySeed);
   scalar[0] &= 0x7f;
   scalar.back() |= 0x01;
   return scalar;

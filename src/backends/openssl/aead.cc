@@ -7,14 +7,10 @@
 #include <vector>
 
 #include "backends/common/buffers.h"
+#include "backends/common/timing_inputs.h"
 
 namespace cryptobench::backends::openssl {
 namespace {
-
-constexpr uint8_t kKeySeed = 1;
-constexpr uint8_t kNonceSeed = 2;
-constexpr uint8_t kPlaintextSeed = 3;
-constexpr uint8_t kAadSeed = 4;
 
 // Nonce and tag lengths of one AEAD use, in bytes; CCM needs both fixed before the key.
 struct AeadShape {

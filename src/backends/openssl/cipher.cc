@@ -7,14 +7,10 @@
 #include <vector>
 
 #include "backends/common/buffers.h"
+#include "backends/common/timing_inputs.h"
 
 namespace cryptobench::backends::openssl {
 namespace {
-
-// Seeds of the deterministic key, IV and plaintext patterns.
-constexpr uint8_t kKeySeed = 1;
-constexpr uint8_t kIvSeed = 2;
-constexpr uint8_t kPlaintextSeed = 3;
 
 bool IsXts(const AlgorithmInfo& alg) { return alg.mode == AlgorithmMode::kXts; }
 

@@ -7,12 +7,11 @@
 #include <vector>
 
 #include "backends/common/buffers.h"
+#include "backends/common/timing_inputs.h"
 
 namespace cryptobench::backends::openssl {
 namespace {
 
-constexpr uint8_t kKeySeed = 1;
-constexpr uint8_t kMessageSeed = 3;
 // Larger than any tag here (HMAC-SHA-512 would be 64 bytes).
 constexpr size_t kMaxTagLen = 64;
 

@@ -7,14 +7,11 @@
 #include "algorithms/kat.h"
 #include "backends/common/buffers.h"
 #include "backends/common/der.h"
+#include "backends/common/timing_inputs.h"
 #include "core/hex.h"
 
 namespace cryptobench::backends::openssl {
 namespace {
-
-// Seed of the byte pattern used when no KAT key exists, and of the key-agreement peer.
-constexpr uint8_t kFallbackKeySeed = 0x51;
-constexpr uint8_t kSecondKeySeed = 0x52;
 
 Owned<EVP_PKEY> Wrap(const Libcrypto& lib, EVP_PKEY* key, std::string_view call,
                      std::string* error) {
