@@ -8,7 +8,10 @@
 # Usage: bash scripts/html-check.sh [REPORT.html...]
 #   Without arguments: renders committed result JSON (`sources` below: a run of three backends,
 #   one of OpenSSL alone, two imported runs) to HTML with build/release's cryptobench
-#   (`cryptobench report FILE --format html`) into build/html-check/reports/ and checks those.
+#   (`cryptobench report FILE --format html`) into build/html-check/reports/, and a history
+#   trend page (`cryptobench history trend --format html`) of a throw-away SQLite store holding
+#   eight copies of sample-run.json a day apart, the last three 10% slower (about a second),
+#   and checks those.
 #   With arguments: checks the HTML files given.
 # Either way it first checks the checker (scripts/html-check/check.mjs --self-test): each
 # hand-written page of tests/fixtures/html-check named fail-CHECK*.html must fail that check
@@ -114,6 +117,37 @@ if ((${#reports[@]} == 0)); then
       status=1
     fi
   done
+  # history trend: eight runs a day apart (sample-run.json with its time changed and, from the
+  # sixth on, every sample 10% longer), stored, then drawn with the step marked.
+  step "html-check: rendering a history trend (cryptobench history trend --format html)"
+  trend_dir=$out/trend-store
+  rm -rf "$trend_dir"
+  mkdir -p "$trend_dir"
+  report=$out/reports/history-trend.html
+  rm -f "$report"
+  node -e 'const fs = require("fs");
+    const run = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
+    for (let day = 1; day <= 8; ++day) {
+      const copy = JSON.parse(JSON.stringify(run));
+      copy.created_utc = `2026-11-0${day}T07:00:00Z`;
+      for (const alg of copy.algorithms) for (const cell of alg.cells || [])
+        for (const worker of cell.workers || []) for (const sample of worker.samples || [])
+          for (const key of ["wall_ns", "cpu_ns"])
+            if (day >= 6 && typeof sample[key] === "number") sample[key] = Math.round(sample[key] * 1.1);
+      fs.writeFileSync(`${process.argv[2]}/day-${day}.json`, JSON.stringify(copy));
+    }' tests/fixtures/results/sample-run.json "$trend_dir"
+  if "$binary" store import "$trend_dir"/day-*.json --hostname html-check \
+      --store "$trend_dir/results.db" >/dev/null 2>"$report.err" &&
+    "$binary" history trend AES-128-GCM --operation encrypt --bytes 16384 \
+      --store "$trend_dir/results.db" --output "$report" >/dev/null 2>"$report.err"; then
+    rm -f "$report.err"
+    reports+=("$report")
+  else
+    printf 'FAIL  %s  render: cryptobench history trend --format html failed: %s\n' "$report" \
+      "$(head -c 200 "$report.err" | tr -cd '[:print:]')"
+    status=1
+  fi
+  rm -rf "$trend_dir"
 fi
 if ((${#reports[@]} > 0)); then
   step "html-check: checking ${#reports[@]} reports in chromium (screenshots in $out/)"

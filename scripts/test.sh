@@ -43,8 +43,10 @@ trap stop_postgres EXIT
 if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   postgres_dir=$(mktemp -d /tmp/cryptobench-postgres.XXXXXX)
   step "starting a throw-away PostgreSQL server (scripts/postgres-throwaway.sh)"
+  postgres_started=$SECONDS
   CRYPTOBENCH_TEST_POSTGRES=$(bash scripts/postgres-throwaway.sh start "$postgres_dir")
   export CRYPTOBENCH_TEST_POSTGRES
+  note "PostgreSQL server up in $((SECONDS - postgres_started)) s (its tests run inside ctest)"
 else
   note "no PostgreSQL server installed: the store tests run against SQLite only"
 fi

@@ -317,11 +317,12 @@ int Run(int argc, char** argv) {
   compare_cmd->add_option("--threshold", compare_options.threshold,
                           "Changes within this percentage are 'within' (default 5)");
   compare_cmd->add_option("--fail-if-slower", compare_options.fail_if_slower,
-                          "Exit 1 if a significant slowdown exceeds this percentage");
-  compare_cmd->add_option(
-      "--format", compare_options.format,
-      "table (default), json, markdown or html: the terminal's, or with --output "
-      "the files' whose extension names none");
+                          "Exit 1 if a significant slowdown of B (or any later side) against "
+                          "A, the baseline, exceeds this percentage; A is the first side given, "
+                          "but of two stored runs (store:...) the older");
+  compare_cmd->add_option("--format", compare_options.format,
+                          "table (default), json, markdown or html: the terminal's, or with --output "
+                          "the files' whose extension names none");
   compare_cmd
       ->add_option(
           "--output,-o", compare_options.outputs,
@@ -448,7 +449,9 @@ int Run(int argc, char** argv) {
   CLI::App* store_cmd = app.add_subcommand("store", "Put saved results and pastes in the store");
   store_cmd->require_subcommand(1);
   CLI::App* store_import_cmd = store_cmd->add_subcommand(
-      "import", "Store result JSON files and pasted outputs (anything import reads)");
+      "import",
+      "Store result JSON files (speed, import, doctor, compare, tls) and pasted outputs "
+      "(anything import reads); every file is read before any is stored");
   store_import_cmd->add_option("files", store_import.files, "Files to store (- for stdin)")
       ->required();
   store_import_cmd->add_option("--name", store_import.store.name, "Save the runs under NAME");
@@ -471,12 +474,13 @@ int Run(int argc, char** argv) {
   history_cmd->add_option("--limit", history.limit,
                           "At most this many runs (default 50) or trend points (200), newest");
   history_cmd->add_option("--format", history.format,
-                          "table (default), json, csv or markdown (history show: as speed's): "
-                          "the terminal's, or with --output the files' whose extension names none");
+                          "table (default), json, csv or markdown (history trend: also html, a "
+                          "chart; history show: as speed's): the terminal's, or with --output "
+                          "the files' whose extension names none");
   history_cmd
       ->add_option("--output,-o", history.outputs,
                    "Also write FILE (atomically) in the format its extension names (.json, .csv, "
-                   ".md), else --format's; repeatable")
+                   ".md; .html for trend), else --format's; repeatable")
       ->allow_extra_args(false);
   CLI::App* history_show_cmd =
       history_cmd->add_subcommand("show", "Show one stored run as speed shows it");
@@ -490,8 +494,9 @@ int Run(int argc, char** argv) {
   CLI::App* history_trend_cmd = history_cmd->add_subcommand(
       "trend", "One cell over the stored runs, with step changes marked");
   history_trend_cmd->footer(
-      "Also history's --store, --format, --host, --library, --name, --since, --until and "
-      "--limit (points, default 200), before or after trend.");
+      "Also history's --store, --format (table, json, csv, markdown or html: a chart of the "
+      "cell over time with its CI band and the steps marked), --output, --host, --library, "
+      "--name, --since, --until and --limit (points, default 200), before or after trend.");
   history_trend_cmd->add_option("algorithm", history.trend_algorithm, "Algorithm")->required();
   history_trend_cmd->add_option("--operation", history.operation,
                                 "encrypt, decrypt, hash, mac, sign, verify or derive");

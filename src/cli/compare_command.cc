@@ -276,7 +276,7 @@ int RunCompare(const CompareCommandOptions& options) {
   }
   compare::CheckUniqueNames(specs);
   compare::ApplyEnvSpecs(options.env, specs);
-  const std::vector<std::string> labels = compare::FileLabels(options.files, specs);
+  std::vector<std::string> labels = compare::FileLabels(options.files, specs);
   compare::CheckDistinctFiles(options.files);
   if (std::count(options.files.begin(), options.files.end(), "-") > 1) {
     throw UsageError("standard input ('-') can be only one side");
@@ -307,11 +307,35 @@ int RunCompare(const CompareCommandOptions& options) {
   const std::unique_ptr<store::Store> save_store =
       OpenStoreForSaving({options.store, options.save, options.name});
 
-  std::vector<compare::Side> sides;
+  // The sides in the order they are compared: as given, except that --fail-if-slower with two
+  // stored runs takes the older as the baseline (A) whichever order they are given in, so that
+  // `compare store:last store:baseline` and `compare store:baseline store:last` gate alike.
+  std::vector<std::string> side_files = options.files;
   std::unique_ptr<store::Store> store;
+  const auto is_stored = [](const std::string& path) { return path.rfind("store:", 0) == 0; };
+  if (gate && specs.empty() && side_files.size() == 2 && is_stored(side_files[0]) &&
+      is_stored(side_files[1])) {
+    store = store::OpenStore(StoreLocation(options.store), store::StoreAccess::kRead);
+    const int64_t first = ResolveRun(*store, side_files[0].substr(6));
+    const int64_t second = ResolveRun(*store, side_files[1].substr(6));
+    const std::optional<results::RunResult> first_run = store->LoadRun(first);
+    const std::optional<results::RunResult> second_run = store->LoadRun(second);
+    if (first_run && second_run && second_run->created_utc < first_run->created_utc) {
+      std::fprintf(stderr,
+                   "note: --fail-if-slower: %s (run %lld, %s) was measured before %s (run %lld, "
+                   "%s): the older stored run is the baseline, A\n",
+                   report::SafeText(side_files[1]).c_str(), static_cast<long long>(second),
+                   report::SafeText(second_run->created_utc).c_str(),
+                   report::SafeText(side_files[0]).c_str(), static_cast<long long>(first),
+                   report::SafeText(first_run->created_utc).c_str());
+      std::swap(side_files[0], side_files[1]);
+      labels = compare::FileLabels(side_files, specs);
+    }
+  }
+  std::vector<compare::Side> sides;
   std::map<int64_t, std::string> selected_runs;  // first run of a batch -> the selector
-  for (size_t i = 0; i < options.files.size(); ++i) {
-    const std::string& path = options.files[i];
+  for (size_t i = 0; i < side_files.size(); ++i) {
+    const std::string& path = side_files[i];
     const std::string display = path == "-" ? "<stdin>" : path;
     std::string text;
     std::string source = display;
@@ -348,17 +372,6 @@ int RunCompare(const CompareCommandOptions& options) {
       report::SanitizeRun(side.run);  // strings from a file reach the report printable only
       sides.push_back(std::move(side));
     }
-  }
-  if (gate && sides.size() >= 2 && options.files.size() >= 2 &&
-      options.files[0].rfind("store:", 0) == 0 && options.files[1].rfind("store:", 0) == 0 &&
-      sides[0].run.created_utc > sides[1].run.created_utc) {
-    // The first side is the baseline everywhere; gating an older run against a newer one is
-    // almost always the sides given the wrong way round.
-    std::fprintf(stderr,
-                 "note: A (%s) was measured after B (%s); the first side is the baseline, so "
-                 "--fail-if-slower judges B: give the baseline first to gate the newer run\n",
-                 report::SafeText(options.files[0]).c_str(),
-                 report::SafeText(options.files[1]).c_str());
   }
   size_t file_cells = 0;
   for (const compare::Side& side : sides) {

@@ -1,6 +1,9 @@
 // `cryptobench history` and `store import`, and saving runs: the CLI over store/ (docs/store.md).
 #include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -16,6 +19,7 @@
 #include "core/errors.h"
 #include "core/utc.h"
 #include "cpu/features.h"
+#include "report/document.h"
 #include "report/format_util.h"
 #include "report/formats.h"
 #include "report/report.h"
@@ -26,6 +30,8 @@
 #include "compare/side_spec.h"
 #include "compare/sides.h"
 #include "store/steps.h"
+#include "tls/json.h"
+#include "tls/model.h"
 
 namespace cryptobench::cli {
 namespace {
@@ -311,9 +317,149 @@ double InUnit(const std::string& unit, double value) {
   return unit == "bytes_per_s" ? value / 1e6 : value;
 }
 
+// Seconds since the Unix epoch of a "YYYY-MM-DDTHH:MM:SSZ" time (IsUtcTimestamp's form), by
+// the proleptic Gregorian calendar of <chrono> (C++20 [time.cal]).
+double EpochSeconds(const std::string& utc) {
+  const auto number = [&utc](size_t at, size_t len) { return std::stoi(utc.substr(at, len)); };
+  const std::chrono::sys_days day{std::chrono::year{number(0, 4)} /
+                                  std::chrono::month{static_cast<unsigned>(number(5, 2))} /
+                                  std::chrono::day{static_cast<unsigned>(number(8, 2))}};
+  return static_cast<double>(day.time_since_epoch().count()) * 86400 + number(11, 2) * 3600 +
+         number(14, 2) * 60 + number(17, 2);
+}
+
+// "2026-11-05 06:00": a run's time as an axis tick and table entry (UTC, to the minute).
+std::string ShortTime(const std::string& utc) {
+  return fmt::format("{} {}", utc.substr(0, 10), utc.substr(11, 5));
+}
+
+// The trend as an HTML page (report::WriteHtml): a line chart of the cell over time with its
+// CI band and the steps marked, the chart's figures beside it, then the runs' table and how
+// steps are found. x is the run's time when every run has a valid one, else its index.
+std::string TrendHtml(store::Store& store, const store::CellKey& key,
+                      const std::vector<store::TrendPoint>& points,
+                      const std::vector<store::Step>& steps, const store::StepOptions& step_options,
+                      size_t hosts, size_t libraries, const std::string& unit) {
+  // Every string from the store is made printable first (WriteHtml escapes, not sanitises).
+  const std::string cell = report::SafeText(
+      fmt::format("{} {} {}", key.algorithm, key.operation, report::FormatSize(key.input_len)));
+  const bool timed = std::all_of(points.begin(), points.end(), [](const store::TrendPoint& p) {
+    return store::IsUtcTimestamp(p.created_utc);
+  });
+  const auto step_text = [](const store::Step& s) {
+    return fmt::format("step: {:.1f}% {}", std::abs(s.ratio - 1) * 100,
+                       s.ratio < 1 ? "slower" : "faster");
+  };
+  report::Document doc;
+  doc.Add(report::Heading{fmt::format("{}: history", cell), 1});
+  doc.Add(report::Paragraph{fmt::format("{} run{} in {}, oldest first; {}{}.", points.size(),
+                                        points.size() == 1 ? "" : "s",
+                                        report::SafeText(store.Describe()), UnitLabel(unit),
+                                        unit == "bytes_per_s" ? " (MB = 10^6 bytes)" : "")});
+  report::Chart chart;
+  chart.kind = report::Chart::Kind::kLine;
+  chart.title =
+      fmt::format("{}: {} over time, {}", cell,
+                  unit == "bytes_per_s" ? "throughput" : "operations per second", UnitLabel(unit));
+  chart.x_label = timed ? "measured (UTC)" : "run, oldest first";
+  chart.y_label = unit == "bytes_per_s" ? "throughput" : "rate";
+  chart.y_unit = UnitLabel(unit);
+  // One series, the cell's median (the title names the cell): a short name for the legend and
+  // for the first column of the chart's table.
+  chart.series_label = "figure";
+  report::ChartSeries series;
+  series.name = "median, 95% CI";
+  size_t next_step = 0;
+  for (size_t i = 0; i < points.size(); ++i) {
+    const store::TrendPoint& p = points[i];
+    report::ChartPoint point;
+    point.x = timed ? EpochSeconds(p.created_utc) : static_cast<double>(i + 1);
+    point.x_label = timed ? ShortTime(p.created_utc) : fmt::format("{} (run {})", i + 1, p.run_id);
+    point.value = InUnit(unit, p.estimate.value);
+    if (!p.samples.empty()) {
+      point.ci_low = InUnit(unit, p.estimate.ci_low);
+      point.ci_high = InUnit(unit, p.estimate.ci_high);
+    }
+    if (next_step < steps.size() && steps[next_step].index == i) {
+      point.mark = step_text(steps[next_step++]);
+    }
+    series.points.push_back(std::move(point));
+  }
+  chart.series.push_back(std::move(series));
+  doc.Add(std::move(chart), report::kHtmlTarget);
+
+  doc.Add(report::Heading{"Runs", 2});
+  report::Table table;
+  using Align = report::Column::Align;
+  table.columns = {
+      {"run", "", Align::kRight},
+      {"measured (UTC)", "", Align::kLeft},
+      {"host", "", Align::kLeft},
+      {"library", "", Align::kLeft},
+      {UnitLabel(unit), "", Align::kRight, report::Column::Kind::kValue, UnitLabel(unit)},
+      {"95% CI", "", Align::kRight},
+      {"samples", "", Align::kRight},
+      {"step", "", Align::kLeft}};
+  next_step = 0;
+  for (size_t i = 0; i < points.size(); ++i) {
+    const store::TrendPoint& p = points[i];
+    report::TableCell figure(report::FormatRate(InUnit(unit, p.estimate.value)));
+    figure.value = InUnit(unit, p.estimate.value);
+    if (!p.samples.empty()) {
+      figure.ci_low = InUnit(unit, p.estimate.ci_low);
+      figure.ci_high = InUnit(unit, p.estimate.ci_high);
+    }
+    std::string mark;
+    if (next_step < steps.size() && steps[next_step].index == i) {
+      mark = step_text(steps[next_step++]);
+    }
+    table.rows.push_back({std::to_string(p.run_id), report::SafeText(p.created_utc),
+                          report::SafeText(HostField(p.hostname, ListFormat::kMarkdown)),
+                          report::SafeText(p.library), figure,
+                          p.samples.empty()
+                              ? std::string("single figure")
+                              : report::FormatRate(InUnit(unit, p.estimate.ci_low)) + "-" +
+                                    report::FormatRate(InUnit(unit, p.estimate.ci_high)),
+                          std::to_string(p.samples.size()), mark});
+  }
+  doc.Add(std::move(table));
+
+  report::NoteList notes;
+  notes.markdown_heading = "Steps";
+  notes.notes.emplace_back(fmt::format(
+      "Binary segmentation: a split is a step when a two-sided Mann-Whitney test of the stored "
+      "samples before and after it gives p < {} / (splits tested) and the median moved by more "
+      "than {:.1f}%.",
+      step_options.alpha, step_options.threshold * 100));
+  if (steps.empty()) {
+    notes.notes.emplace_back("No step.");
+  }
+  for (const store::Step& s : steps) {
+    notes.notes.emplace_back(
+        fmt::format("From run {} ({}): {:.1f}% {}, median {} -> {} {}, p = {:.2g} ({} split{}).",
+                    points[s.index].run_id, report::SafeText(points[s.index].created_utc),
+                    std::abs(s.ratio - 1) * 100, s.ratio < 1 ? "slower" : "faster",
+                    report::FormatRate(InUnit(unit, s.median_before)),
+                    report::FormatRate(InUnit(unit, s.median_after)), UnitLabel(unit), s.p_value,
+                    s.candidates, s.candidates == 1 ? "" : "s"));
+  }
+  if (hosts > 1 || libraries > 1) {
+    notes.notes.emplace_back(fmt::format(
+        "These runs come from {} host{} and {} librar{}: a step may be a change of machine or "
+        "build; narrow with --host and --library.",
+        hosts, hosts == 1 ? "" : "s", libraries, libraries == 1 ? "y" : "ies"));
+  }
+  doc.Add(std::move(notes));
+  std::ostringstream out;
+  report::WriteHtml(doc, out);
+  return std::move(out).str();
+}
+
 std::string Trend(store::Store& store, const HistoryOptions& options,
                   const std::string& format_name) {
-  const ListFormat format = ParseListFormat(format_name);
+  const report::Format chosen = report::ChooseFormat(report::Producer::kHistoryTrend, format_name);
+  const ListFormat format =
+      chosen == report::Format::kHtml ? ListFormat::kTable : ParseListFormat(format_name);
   const double threshold = compare::ParsePercent(options.threshold, "--threshold");
   store::RunFilter filter = FilterOf(options, ParseLimit(options.limit, 200));
   std::string algorithm = options.trend_algorithm;
@@ -361,6 +507,9 @@ std::string Trend(store::Store& store, const HistoryOptions& options,
     libraries.insert(p.library);
   }
   const std::string unit = points.empty() ? "bytes_per_s" : points[0].unit;
+  if (chosen == report::Format::kHtml) {
+    return TrendHtml(store, key, points, steps, step_options, hosts.size(), libraries.size(), unit);
+  }
 
   std::ostringstream out;
   if (format == ListFormat::kJson) {
@@ -551,38 +700,203 @@ void SaveDocumentRuns(store::Store& store, const std::vector<store::DocumentRun>
   }
 }
 
+namespace {
+
+// A string member of a JSON object, "" when it is missing or not a string.
+std::string StringAt(const nlohmann::json& object, const char* key) {
+  if (!object.is_object()) {
+    return "";
+  }
+  const auto it = object.find(key);
+  return it != object.end() && it->is_string() ? it->get<std::string>() : "";
+}
+
+// The machine of a doctor report's "cpu" object (doctor_internal::CpuToJson): its brand,
+// vendor, architecture and whether a hypervisor is present. What it does not say stays unknown.
+results::MachineInfo MachineOfDoctorCpu(const nlohmann::json& cpu) {
+  results::MachineInfo machine;
+  machine.cpu_model = StringAt(cpu, "brand");
+  machine.cpu_vendor = StringAt(cpu, "vendor");
+  machine.arch = StringAt(cpu, "arch");
+  if (cpu.is_object() && cpu.contains("hypervisor") && cpu.at("hypervisor").is_boolean()) {
+    machine.hypervisor = cpu.at("hypervisor").get<bool>();
+  }
+  return machine;
+}
+
+// One saved doctor, compare or tls document as the command that wrote it would have stored it
+// (its created_utc, host and libraries, and the document itself). Throws UsageError naming the
+// file and the member for a document that lacks what the store needs.
+store::DocumentRun DocumentRunOf(const nlohmann::ordered_json& doc, const std::string& kind,
+                                 const std::string& file) {
+  store::DocumentRun run;
+  run.created_utc = StringAt(doc, "created_utc");
+  if (!store::IsUtcTimestamp(run.created_utc)) {
+    throw UsageError(fmt::format("{}: created_utc: expected a UTC time as YYYY-MM-DDTHH:MM:SSZ",
+                                 report::SafeText(file)));
+  }
+  run.document = doc.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+  const auto library_at = [&](const nlohmann::json& j, const char* path) {
+    if (!j.is_object()) {
+      throw UsageError(
+          fmt::format("{}: {}: expected the library object", report::SafeText(file), path));
+    }
+    try {
+      return results::LibraryFromJson(j);
+    } catch (const std::exception& e) {
+      throw UsageError(fmt::format("{}: {}: {}", report::SafeText(file), path, e.what()));
+    }
+  };
+  // The documents' members as the writers lay them out: DoctorToJson (facts.cpu,
+  // facts.library), LibraryDoctorToJson (cpu, library), CompareToJson (sides[]), TlsRunToJson
+  // (machine, library: the speed layout).
+  const nlohmann::json plain = doc;  // LibraryFromJson reads nlohmann::json
+  if (kind == "doctor") {
+    run.machine = MachineOfDoctorCpu(plain.at("facts").value("cpu", nlohmann::json::object()));
+    run.libraries.push_back(
+        {"", library_at(plain.at("facts").value("library", nlohmann::json()), "facts.library"),
+         false});
+  } else if (kind == "doctor_backend") {
+    run.machine = MachineOfDoctorCpu(plain.value("cpu", nlohmann::json::object()));
+    run.libraries.push_back(
+        {"", library_at(plain.value("library", nlohmann::json()), "library"), false});
+  } else if (kind == "compare") {
+    // A side records its library's version, path and capability vector, not its backend
+    // (unknown here); the host is a live side's CPU (the machine compare ran on), if any.
+    const nlohmann::json sides = plain.value("sides", nlohmann::json::array());
+    if (!sides.is_array() || sides.empty()) {
+      throw UsageError(
+          fmt::format("{}: sides: expected the compared sides", report::SafeText(file)));
+    }
+    for (const nlohmann::json& side : sides) {
+      results::LibraryInfo library;
+      library.backend = "";
+      library.version = StringAt(side, "library_version");
+      library.loaded_path = StringAt(side, "library_path");
+      library.capability_vector = StringAt(side, "capability_vector");
+      run.libraries.push_back({StringAt(side, "letter"), library, false});
+      if (StringAt(side, "origin") == "live" && run.machine.cpu_model.empty()) {
+        run.machine.cpu_model = StringAt(side, "cpu_model");
+      }
+    }
+  } else {  // tls: read whole, so that a damaged result is refused rather than stored
+    tls::TlsRun tls_run;
+    try {
+      tls_run = tls::TlsRunFromJson(plain);
+    } catch (const std::exception& e) {
+      throw UsageError(fmt::format("{}: {}", report::SafeText(file), e.what()));
+    }
+    run.machine = tls_run.machine;
+    run.libraries.push_back({"", tls_run.library, false});
+  }
+  return run;
+}
+
+// What store import keeps of one file: speed runs (measured or imported), or saved doctor,
+// compare or tls documents (`document_kind` the run kind they are stored as).
+struct ImportedFile {
+  std::string file;
+  std::vector<results::RunResult> runs;
+  bool measured = false;
+  std::string document_kind;  // "doctor", "compare" or "tls"; "" for runs
+  std::vector<store::DocumentRun> documents;
+};
+
+// Reads `text` as store import stores it. A JSON object whose "kind" is doctor's, compare's or
+// tls's becomes document runs; one of another kind is refused in one line; anything else is a
+// result or a paste (compare::LoadFileSides, which refuses what it cannot read).
+ImportedFile ReadImportFile(const std::string& text, const std::string& display) {
+  ImportedFile imported{display, {}, false, "", {}};
+  const size_t start = text.find_first_not_of(" \t\r\n");
+  if (start != std::string::npos && text[start] == '{') {
+    nlohmann::ordered_json doc;
+    try {
+      results::ParseJsonBounded(text);  // bounded first: untrusted input
+      doc = nlohmann::ordered_json::parse(text);
+    } catch (const std::exception& e) {
+      throw UsageError(fmt::format("{}: {}", report::SafeText(display), e.what()));
+    }
+    const std::string kind = doc.is_object() && doc.contains("kind") && doc.at("kind").is_string()
+                                 ? doc.at("kind").get<std::string>()
+                                 : "";
+    try {
+      if (kind == "doctor" || kind == "doctor_backend") {
+        imported.document_kind = "doctor";
+        imported.documents.push_back(DocumentRunOf(doc, kind, display));
+        return imported;
+      }
+      if (kind == "doctor_reports") {  // doctor of several backends: one run each, as --save
+        imported.document_kind = "doctor";
+        for (const auto& entry : doc.value("reports", nlohmann::ordered_json::array())) {
+          const std::string inner = StringAt(nlohmann::json(entry), "kind");
+          if (inner != "doctor" && inner != "doctor_backend") {
+            throw UsageError(
+                fmt::format("{}: reports[]: expected doctor reports", report::SafeText(display)));
+          }
+          imported.documents.push_back(DocumentRunOf(entry, inner, display));
+        }
+        if (imported.documents.empty()) {
+          throw UsageError(fmt::format("{}: holds no doctor reports", report::SafeText(display)));
+        }
+        return imported;
+      }
+      if (kind == "compare" || kind == "tls") {
+        imported.document_kind = kind;
+        imported.documents.push_back(DocumentRunOf(doc, kind, display));
+        return imported;
+      }
+    } catch (const nlohmann::json::exception& e) {
+      throw UsageError(fmt::format("{}: {}", report::SafeText(display), e.what()));
+    }
+    if (kind == "compare_tls") {
+      throw UsageError(fmt::format(
+          "{}: a compare --tls report, which the store does not keep (compare --tls --save is "
+          "refused too); store the tls results it compared",
+          report::SafeText(display)));
+    }
+    if (!kind.empty()) {
+      throw UsageError(fmt::format(
+          "{}: a JSON document of kind '{}', which store import does not know; it stores speed "
+          "and import results, pasted outputs, and doctor, compare and tls results",
+          report::SafeText(display), report::SafeText(kind)));
+    }
+  }
+  for (compare::Side& side : compare::LoadFileSides(text, display, display)) {
+    imported.measured = side.run.source.kind == "measured";
+    imported.runs.push_back(std::move(side.run));
+  }
+  return imported;
+}
+
+}  // namespace
+
 int RunStoreImport(const StoreImportOptions& options) {
   if (options.files.empty()) {
     throw UsageError("store import: give one or more result JSON files or pasted outputs");
   }
-  // Read and parse everything first: a file that cannot be read stores nothing of any.
-  struct Parsed {
-    std::string file;
-    std::vector<results::RunResult> runs;
-    bool measured = false;
-  };
-  std::vector<Parsed> parsed;
+  // Read and parse everything first: a file that cannot be read, or is of a kind the store
+  // does not keep, stores nothing of any file. Then each run is one transaction.
+  std::vector<ImportedFile> parsed;
   for (const std::string& file : options.files) {
     const std::string display = file == "-" ? "<stdin>" : file;
-    Parsed p{display, {}, false};
-    for (compare::Side& side : compare::LoadFileSides(
-             ReadInputText(file, fmt::format("cannot read '{}'", display)), display, display)) {
-      p.measured = side.run.source.kind == "measured";
-      p.runs.push_back(std::move(side.run));
-    }
-    parsed.push_back(std::move(p));
+    parsed.push_back(
+        ReadImportFile(ReadInputText(file, fmt::format("cannot read '{}'", display)), display));
   }
   CheckRunName(options.store.name);
   std::unique_ptr<store::Store> store = store::OpenStore(StoreLocation(options.store.store));
-  for (const Parsed& p : parsed) {
+  for (const ImportedFile& p : parsed) {
     // A result file does not record its host name: --hostname says it, else it is unknown.
     // Made elsewhere, or here earlier: no CPU features, virtualisation or file hash is known.
     store::SaveInfo info;
     info.name = options.store.name;
-    info.kind = p.measured ? "speed" : "import";
+    info.kind = !p.document_kind.empty() ? p.document_kind : p.measured ? "speed" : "import";
     info.command = "store import " + p.file;
     info.hostname = options.hostname;
-    SaveRuns(*store, p.runs, info);
+    if (!p.document_kind.empty()) {
+      SaveDocumentRuns(*store, p.documents, info);
+    } else {
+      SaveRuns(*store, p.runs, info);
+    }
   }
   return kExitOk;
 }
@@ -612,8 +926,9 @@ int RunHistory(const HistoryOptions& options) {
   }
   // Repeated --output, as speed's: each file in its extension's format, else --format's; the
   // terminal gets --format without --output, else the table.
-  const report::Producer producer =
-      options.show ? report::Producer::kSpeed : report::Producer::kHistory;
+  const report::Producer producer = options.show    ? report::Producer::kSpeed
+                                    : options.trend ? report::Producer::kHistoryTrend
+                                                    : report::Producer::kHistory;
   if (options.outputs.empty()) {
     report::ChooseFormat(producer, options.format);
   }

@@ -146,6 +146,10 @@ struct ChartPoint {
   double value = 0;
   std::optional<double> ci_low;
   std::optional<double> ci_high;
+  /// kLine: a change marked from this point on ("step: 9.8% slower"): drawn as a dashed
+  /// vertical line midway between the point before it (in its series) and this one, labelled
+  /// at the top of the plot, and given in a column of the table of figures. "" for none.
+  std::string mark{};
 };
 
 /// One line (a backend, an operation) or one colour of bars.

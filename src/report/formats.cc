@@ -42,6 +42,8 @@ constexpr Format kImport[] = {Format::kTable, Format::kOpenssl,  Format::kJson,
                               Format::kCsv,   Format::kMarkdown, Format::kHtml};
 constexpr Format kTls[] = {Format::kTable, Format::kJson, Format::kCsv, Format::kMarkdown};
 constexpr Format kHistory[] = {Format::kTable, Format::kJson, Format::kCsv, Format::kMarkdown};
+constexpr Format kHistoryTrend[] = {Format::kTable, Format::kJson, Format::kCsv, Format::kMarkdown,
+                                    Format::kHtml};
 constexpr Format kHarnessOverhead[] = {Format::kTable, Format::kJson};
 
 struct Extension {
@@ -97,6 +99,8 @@ std::string_view ProducerName(Producer producer) {
       return "tls";
     case Producer::kHistory:
       return "history";
+    case Producer::kHistoryTrend:
+      return "history trend";
     case Producer::kHarnessOverhead:
       return "__harness-overhead";
     case Producer::kReport:
@@ -121,6 +125,8 @@ std::span<const Format> FormatsOf(Producer producer) {
       return kTls;
     case Producer::kHistory:
       return kHistory;
+    case Producer::kHistoryTrend:
+      return kHistoryTrend;
     case Producer::kHarnessOverhead:
       return kHarnessOverhead;
     case Producer::kReport:

@@ -24,7 +24,8 @@ enum class Producer {
   kCompare,          ///< compare, compare --tls
   kImport,           ///< import
   kTls,              ///< tls
-  kHistory,          ///< history (the run list) and history trend
+  kHistory,          ///< history (the run list)
+  kHistoryTrend,     ///< history trend (one cell over time; HTML draws it)
   kHarnessOverhead,  ///< the hidden __harness-overhead
   kReport,           ///< report: saved speed results
 };

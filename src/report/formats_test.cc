@@ -33,7 +33,7 @@ TEST(FormatRegistryTest, NamesAndAliases) {
 TEST(FormatRegistryTest, EveryProducerWritesTableFirstAndJson) {
   for (Producer p :
        {Producer::kSpeed, Producer::kList, Producer::kDoctor, Producer::kCompare, Producer::kImport,
-        Producer::kTls, Producer::kHistory, Producer::kHarnessOverhead}) {
+        Producer::kTls, Producer::kHistory, Producer::kHistoryTrend, Producer::kHarnessOverhead}) {
     ASSERT_FALSE(FormatsOf(p).empty()) << ProducerName(p);
     EXPECT_EQ(FormatsOf(p).front(), Format::kTable) << ProducerName(p);
     EXPECT_TRUE(CanProduce(p, Format::kJson)) << ProducerName(p);
@@ -41,6 +41,9 @@ TEST(FormatRegistryTest, EveryProducerWritesTableFirstAndJson) {
   EXPECT_EQ(FormatList(Producer::kCompare), "table, json, markdown or html");
   EXPECT_TRUE(CanProduce(Producer::kSpeed, Format::kOpenssl));
   EXPECT_FALSE(CanProduce(Producer::kTls, Format::kOpenssl));
+  // history trend draws a chart; history's run list is a table only.
+  EXPECT_TRUE(CanProduce(Producer::kHistoryTrend, Format::kHtml));
+  EXPECT_FALSE(CanProduce(Producer::kHistory, Format::kHtml));
 }
 
 TEST(FormatRegistryTest, Extensions) {

@@ -673,5 +673,47 @@ TEST(HtmlTest, BarChartsDrawLogAxesReferenceLinesAndRanges) {
   EXPECT_EQ(Count(range_svg, "class=\"bar\""), 1u);  // the class has no range here
 }
 
+// A marked point (history trend's step) is a dashed line in the chart, between it and the point
+// before, and its mark is a column of the chart's table; charts without marks have neither.
+TEST(HtmlTest, MarkedPointsAreDrawnAndTabulated) {
+  Chart chart;
+  chart.title = "trend";
+  chart.x_label = "measured (UTC)";
+  ChartSeries series;
+  series.name = "cell";
+  for (int i = 0; i < 4; ++i) {
+    ChartPoint point;
+    point.x = 100.0 * i;
+    point.x_label = fmt::format("day {}", i);
+    point.value = i < 2 ? 10 : 9;
+    point.mark = i == 2 ? "step: 10.0% slower" : "";
+    series.points.push_back(point);
+  }
+  chart.series.push_back(series);
+  Document doc;
+  doc.Add(chart, kHtmlTarget);
+  std::ostringstream out;
+  WriteHtml(doc, out);
+  const std::string page = out.str();
+  EXPECT_EQ(Count(page, "<g class=\"mark\">"), 1u) << page;
+  EXPECT_EQ(Count(page, "stroke-dasharray=\""), 1u);  // the stylesheet has one for references
+  EXPECT_NE(page.find(">step: 10.0% slower</text>"), std::string::npos);
+  EXPECT_NE(page.find("<th scope=\"col\">mark</th>"), std::string::npos);
+  EXPECT_NE(page.find("<td>step: 10.0% slower</td>"), std::string::npos);
+  // The line sits midway between the points at x 100 and 200 (px 86 + (x / 300) * 596).
+  std::ostringstream svg;
+  WriteSvgChart(chart, "c", svg);
+  EXPECT_NE(svg.str().find("x1=\"384.0\""), std::string::npos) << svg.str();
+
+  for (ChartPoint& point : chart.series[0].points) {
+    point.mark.clear();
+  }
+  Document plain;
+  plain.Add(chart, kHtmlTarget);
+  std::ostringstream unmarked;
+  WriteHtml(plain, unmarked);
+  EXPECT_EQ(unmarked.str().find("mark"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace cryptobench::report

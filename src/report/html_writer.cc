@@ -171,19 +171,29 @@ void WriteChartTable(const Chart& chart, std::ostream& out) {
       bars ? chart.series_label : HeaderWithUnit(chart.x_label, chart.x_unit);
   out << fmt::format("<th scope=\"col\">{}</th><th scope=\"col\"{}>{}</th>", HtmlEscape(first),
                      bars ? "" : " class=\"num\"", HtmlEscape(second));
+  bool marks = false;
   if (chart.ranges) {
     // A range has two ends and no single figure.
     out << fmt::format(
-        "<th scope=\"col\" class=\"num\">{0}</th><th scope=\"col\" "
-        "class=\"num\">{1}</th></tr></thead>\n<tbody>\n",
+        "<th scope=\"col\" class=\"num\">{0}</th><th scope=\"col\" class=\"num\">{1}</th>",
         HtmlEscape(HeaderWithUnit("from", chart.y_unit)),
         HtmlEscape(HeaderWithUnit("to", chart.y_unit)));
   } else {
     out << fmt::format("<th scope=\"col\" class=\"num\">{}</th>",
                        HtmlEscape(HeaderWithUnit(chart.y_label, chart.y_unit)));
     out << "<th scope=\"col\" class=\"num\">CI low</th><th scope=\"col\" class=\"num\">CI "
-           "high</th></tr></thead>\n<tbody>\n";
+           "high</th>";
+    // A column of marks (steps) when a point has one, so the table says what the chart marks.
+    for (const ChartSeries& series : chart.series) {
+      for (const ChartPoint& point : series.points) {
+        marks = marks || (!bars && !point.mark.empty());
+      }
+    }
+    if (marks) {
+      out << "<th scope=\"col\">mark</th>";
+    }
   }
+  out << "</tr></thead>\n<tbody>\n";
   const auto figures = [&](const ChartPoint& point) {
     const bool ci = point.ci_low && point.ci_high;
     if (chart.ranges) {
@@ -232,6 +242,9 @@ void WriteChartTable(const Chart& chart, std::ostream& out) {
         out << fmt::format("<tr><td>{}</td><td class=\"num\"{}>{}</td>", HtmlEscape(series.name),
                            DataAttributes(point.x, {}, {}), HtmlEscape(point.x_label));
         figures(point);
+        if (marks) {
+          out << fmt::format("<td>{}</td>", HtmlEscape(point.mark));
+        }
         out << "</tr>\n";
       }
     }

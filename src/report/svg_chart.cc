@@ -246,7 +246,9 @@ void WriteLineChart(const Chart& chart, const std::string& id, std::ostream& out
   for (const auto& [x, label] : ticks) {
     out << fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\"/>\n", C(px(x)),
                        C(plot_bottom), C(plot_bottom + 5));
-    if (px(x) - last_label >= 48) {
+    // About 7 px a character at 12 px: long labels (times) need more room than sizes.
+    const double room = std::max(48.0, 7.0 * static_cast<double>(label.size()) - 4);
+    if (px(x) - last_label >= room) {
       out << fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", C(px(x)),
                          C(plot_bottom + 19), HtmlEscape(label));
       last_label = px(x);
@@ -307,6 +309,23 @@ void WriteLineChart(const Chart& chart, const std::string& id, std::ostream& out
                          C(py(point.value)));
     }
     out << "</g>\n";
+    // Marks (steps): a dashed line midway between the point before and the marked one, its
+    // label at the top of the plot, on the side with room for it. Styled as whiskers (the
+    // page's foreground colour), dashed by attribute, so the stylesheet is unchanged.
+    for (size_t i = 0; i < points.size(); ++i) {
+      if (points[i].mark.empty()) {
+        continue;
+      }
+      const double x = i == 0 ? px(points[i].x) : (px(points[i - 1].x) + px(points[i].x)) / 2;
+      out << fmt::format(
+          "<g class=\"mark\"><line class=\"whisker\" stroke-dasharray=\"5 4\" x1=\"{0}\" "
+          "y1=\"{1}\" x2=\"{0}\" y2=\"{2}\"/>",
+          C(x), C(kTop), C(plot_bottom));
+      const bool left = x > (plot_left + plot_right) / 2;
+      out << fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"{}\">{}</text></g>\n",
+                         C(left ? x - 4 : x + 4), C(kTop + 12), left ? "end" : "start",
+                         HtmlEscape(Shorten(points[i].mark, kMaxLabel)));
+    }
   }
   WriteLegend(chart, kLeft, legend_top, out);
   out << "</svg>\n";
