@@ -220,7 +220,9 @@ void CheckFormats(const std::vector<Input>& inputs, const std::vector<report::Fo
 }
 
 // `runs` in `format`: JSON as speed and import write it (one run is the document, several are
-// wrapped); HTML one page; the other formats one run after another, a blank line between.
+// wrapped); HTML one page; gbench-json one document; the runs of one `speed --backend a,b` in
+// speed's side-by-side layout (but openssl's, which holds one library); otherwise one run after
+// another, a blank line between.
 std::string Rendered(const std::vector<results::RunResult>& runs, report::Format format) {
   if (format == report::Format::kJson) {
     return results::RunsToJsonText(runs);
@@ -231,6 +233,15 @@ std::string Rendered(const std::vector<results::RunResult>& runs, report::Format
     return std::move(page).str();
   }
   std::ostringstream out;
+  if (format == report::Format::kGbenchJson) {
+    report::RenderGbenchJson(runs, out);  // one document of every run's benchmarks
+    return std::move(out).str();
+  }
+  if (format != report::Format::kOpenssl && report::OneSpeedRunOfSeveralBackends(runs)) {
+    // The runs of one `speed --backend a,b`: the side-by-side layout speed printed.
+    report::RenderBackends(runs, format, out);
+    return std::move(out).str();
+  }
   for (size_t i = 0; i < runs.size(); ++i) {
     out << (i > 0 ? "\n" : "");
     report::Render(runs[i], format, out);

@@ -182,5 +182,18 @@ TEST_F(ReportCommandTest, RendersSavedDoctorAndCompareReports) {
   }
 }
 
+// The runs of one `speed --backend a,b` come back in speed's side-by-side layout (the table,
+// Markdown and CSV speed printed, not run by run), and gbench-json is one document.
+TEST_F(ReportCommandTest, SeveralBackendsOfOneRunAreSideBySide) {
+  const std::string runs = kData + "/fixtures/results/three-backends.json";
+  const CliResult md = RunCryptobench({"report", runs, "--format", "markdown"});
+  ASSERT_EQ(md.exit_status, 0) << md.err;
+  EXPECT_EQ(md.out.rfind("## cryptobench results, 3 backends", 0), 0u) << md.out.substr(0, 200);
+  EXPECT_EQ(md.out.find("## cryptobench results\n"), std::string::npos);
+  const CliResult gbench = RunCryptobench({"report", runs, "--format", "gbench-json"});
+  ASSERT_EQ(gbench.exit_status, 0) << gbench.err;
+  EXPECT_NO_THROW((void)nlohmann::json::parse(gbench.out));
+}
+
 }  // namespace
 }  // namespace cryptobench::cli
