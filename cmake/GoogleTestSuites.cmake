@@ -9,7 +9,9 @@
 #
 # Inputs (set by the generated include file): test_binary (path), test_exclude (a gtest filter
 # of tests registered elsewhere, e.g. the timing tests; may be empty), test_timeout (seconds),
-# test_emulator (a cross-compiling emulator command list; may be empty).
+# test_emulator (a cross-compiling emulator command list; may be empty), test_tmp_root (a
+# directory under the build tree: each suite gets TMPDIR=test_tmp_root/SUITE, so suites that run
+# at once, and builds of several worktrees, never share a temporary file name).
 if(NOT EXISTS "${test_binary}")
   # Not built: one test that fails with the reason, rather than no tests at all.
   add_test(cryptobench_tests_not_built "${test_binary}")
@@ -43,7 +45,10 @@ foreach(line IN LISTS lines)
       string(APPEND filter "-${test_exclude}")
     endif()
     add_test("${suite}" ${test_emulator} "${test_binary}" "--gtest_filter=${filter}")
-    set_tests_properties("${suite}" PROPERTIES TIMEOUT "${test_timeout}")
+    set(suite_tmp "${test_tmp_root}/${suite}")
+    file(MAKE_DIRECTORY "${suite_tmp}")
+    set_tests_properties("${suite}" PROPERTIES TIMEOUT "${test_timeout}" ENVIRONMENT
+                                               "TMPDIR=${suite_tmp}")
     if(suite MATCHES "^Backends/(StoreTest|HistoryCliTest)$")
       # Both empty and fill the one database of CRYPTOBENCH_TEST_POSTGRES: never at once.
       set_tests_properties("${suite}" PROPERTIES RESOURCE_LOCK cryptobench_postgres)

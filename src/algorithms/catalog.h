@@ -20,6 +20,41 @@ enum class AlgorithmKind {
   kKeyAgreement,  ///< public-key key agreement: derive operation
 };
 
+/// The primitive an algorithm is built on, whatever its mode or construction: AES for
+/// AES-128-GCM and CMAC-AES-128, SHA-2 for SHA-256 and HMAC-SHA256, ChaCha20 for
+/// ChaCha20-Poly1305 and XChaCha20-Poly1305 (XChaCha20 is ChaCha20 behind HChaCha20).
+enum class AlgorithmPrimitive {
+  kAes,
+  kTripleDes,  ///< DES-EDE3 (three-key Triple DES)
+  kChaCha20,
+  kMd5,
+  kSha1,
+  kSha2,  ///< SHA-224, SHA-256, SHA-384, SHA-512 (FIPS 180-4)
+  kSha3,
+  kBlake2b,
+  kPoly1305,  ///< the one-time authenticator alone (the Poly1305 MAC entry)
+  kRsa,
+  kEcdsa,
+  kEd25519,
+  kX25519,
+  kEcdh,  ///< ECDH over a NIST prime curve (the curve's size in key_bits)
+};
+
+/// How the primitive is used: the block cipher mode, the AEAD or MAC construction; kNone for a
+/// primitive used alone (a hash, a stream cipher, Poly1305, a public-key algorithm).
+enum class AlgorithmMode {
+  kNone,
+  kCbc,
+  kCtr,
+  kEcb,
+  kXts,
+  kGcm,
+  kCcm,
+  kPoly1305,  ///< ChaCha20-Poly1305 AEAD construction (RFC 8439 section 2.8)
+  kHmac,
+  kCmac,
+};
+
 /// One timed operation. Symmetric kinds have one or two; public-key kinds one or two.
 enum class Operation { kEncrypt, kDecrypt, kHash, kMac, kSign, kVerify, kDerive };
 
@@ -31,10 +66,18 @@ bool ParseOperation(std::string_view name, Operation* out);
 /// "key_agreement".
 std::string_view KindName(AlgorithmKind kind);
 
-/// A catalogue entry. All byte lengths are in bytes.
+/// A catalogue entry. All byte lengths are in bytes. Code outside the catalogue reads these
+/// fields, never the name: `name` is for display, for lookup and as the key of a backend's
+/// binding table, not something to parse.
 struct AlgorithmInfo {
   std::string_view name;  ///< canonical display name, e.g. "AES-128-CBC", "RSA-2048"
-  AlgorithmKind kind;
+  AlgorithmKind kind = AlgorithmKind::kCipher;  ///< the family: what is timed and how
+  AlgorithmPrimitive primitive = AlgorithmPrimitive::kAes;
+  AlgorithmMode mode = AlgorithmMode::kNone;
+  /// Key size in bits as the algorithm's name states it: the AES key (128 for AES-128-XTS,
+  /// whose key_len holds two keys), 192 for DES-EDE3, the HMAC, CMAC or Poly1305 key, the RSA
+  /// modulus, the curve's field size (256 for P-256, Ed25519 and X25519); 0 for hashes.
+  size_t key_bits = 0;
   std::string_view openssl_name;  ///< name for EVP_get_cipherbyname / EVP_get_digestbyname /
                                   ///< EVP_MAC_fetch / key type, e.g. "AES-128-CBC", "SHA256";
                                   ///< empty when OpenSSL lacks the algorithm (XChaCha20-Poly1305)
@@ -62,9 +105,17 @@ std::vector<std::string> SuggestAlgorithms(std::string_view name, size_t max_res
 /// The default suite, in catalogue order.
 std::vector<const AlgorithmInfo*> DefaultSuite();
 
+/// Every operation the algorithm's family has, in this order: encrypt and decrypt (ciphers,
+/// AEADs), hash, mac, sign and verify (signatures), derive (key agreement).
+std::vector<Operation> OperationsOf(const AlgorithmInfo& alg);
+
 /// The operations timed for an algorithm: encrypt (or decrypt when `decrypt` is set) for
 /// ciphers and AEADs; hash; mac; sign then verify; derive.
 std::vector<Operation> TimedOperations(const AlgorithmInfo& alg, bool decrypt);
+
+/// True for a block cipher mode without ciphertext stealing or a keystream (CBC, ECB): with
+/// padding off, its input must be a whole number of blocks.
+bool NeedsWholeBlocks(const AlgorithmInfo& alg);
 
 /// True for kinds measured in bytes/s at each input size (cipher, AEAD, hash, MAC); false for
 /// public-key kinds, which are measured in ops/s on a fixed 32-byte input.

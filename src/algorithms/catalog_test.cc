@@ -109,6 +109,97 @@ TEST(CatalogTest, SymmetricParametersAreConsistent) {
   }
 }
 
+// The typed fields (primitive, mode, key_bits) agree with the kind and the byte lengths, so
+// code that reads them instead of the name gets the same answer the name would give.
+TEST(CatalogTest, TypedFieldsAgreeWithKindAndLengths) {
+  using M = AlgorithmMode;
+  using P = AlgorithmPrimitive;
+  for (const AlgorithmInfo& alg : Catalog()) {
+    switch (alg.kind) {
+      case AlgorithmKind::kCipher:
+        EXPECT_TRUE(alg.mode == M::kCbc || alg.mode == M::kCtr || alg.mode == M::kEcb ||
+                    alg.mode == M::kXts || (alg.mode == M::kNone && alg.primitive == P::kChaCha20))
+            << alg.name;
+        break;
+      case AlgorithmKind::kAead:
+        EXPECT_TRUE(alg.mode == M::kGcm || alg.mode == M::kCcm || alg.mode == M::kPoly1305)
+            << alg.name;
+        break;
+      case AlgorithmKind::kHash:
+        EXPECT_EQ(alg.mode, M::kNone) << alg.name;
+        EXPECT_EQ(alg.key_bits, 0u) << alg.name;
+        break;
+      case AlgorithmKind::kMac:
+        EXPECT_TRUE(alg.mode == M::kHmac || alg.mode == M::kCmac ||
+                    (alg.mode == M::kNone && alg.primitive == P::kPoly1305))
+            << alg.name;
+        break;
+      case AlgorithmKind::kSignature:
+        EXPECT_TRUE(alg.primitive == P::kRsa || alg.primitive == P::kEcdsa ||
+                    alg.primitive == P::kEd25519)
+            << alg.name;
+        EXPECT_EQ(alg.mode, M::kNone) << alg.name;
+        break;
+      case AlgorithmKind::kKeyAgreement:
+        EXPECT_TRUE(alg.primitive == P::kX25519 || alg.primitive == P::kEcdh) << alg.name;
+        EXPECT_EQ(alg.mode, M::kNone) << alg.name;
+        break;
+    }
+    if (alg.kind != AlgorithmKind::kHash) {
+      // XTS keys are two AES keys (IEEE 1619 5.1); every other key_len is the stated key size.
+      EXPECT_EQ(alg.key_len * 8, alg.key_bits * (alg.mode == M::kXts ? 2 : 1)) << alg.name;
+    }
+    if (alg.primitive == P::kAes && alg.kind != AlgorithmKind::kMac) {
+      EXPECT_EQ(alg.block_len, 16u) << alg.name;
+    }
+    EXPECT_EQ(NeedsWholeBlocks(alg), alg.mode == M::kCbc || alg.mode == M::kEcb) << alg.name;
+  }
+}
+
+TEST(CatalogTest, TypedFieldsOfSomeEntries) {
+  const AlgorithmInfo& xts = *FindAlgorithm("AES-256-XTS");
+  EXPECT_EQ(xts.primitive, AlgorithmPrimitive::kAes);
+  EXPECT_EQ(xts.mode, AlgorithmMode::kXts);
+  EXPECT_EQ(xts.key_bits, 256u);
+  const AlgorithmInfo& cmac = *FindAlgorithm("CMAC-AES-128");
+  EXPECT_EQ(cmac.primitive, AlgorithmPrimitive::kAes);
+  EXPECT_EQ(cmac.mode, AlgorithmMode::kCmac);
+  const AlgorithmInfo& hmac = *FindAlgorithm("HMAC-SHA256");
+  EXPECT_EQ(hmac.primitive, AlgorithmPrimitive::kSha2);
+  EXPECT_EQ(hmac.mode, AlgorithmMode::kHmac);
+  const AlgorithmInfo& xchacha = *FindAlgorithm("XChaCha20-Poly1305");
+  EXPECT_EQ(xchacha.primitive, AlgorithmPrimitive::kChaCha20);
+  EXPECT_EQ(xchacha.mode, AlgorithmMode::kPoly1305);
+  EXPECT_EQ(FindAlgorithm("DES-EDE3-CBC")->primitive, AlgorithmPrimitive::kTripleDes);
+  EXPECT_EQ(FindAlgorithm("ECDSA-P384")->key_bits, 384u);
+  EXPECT_EQ(FindAlgorithm("RSA-3072")->key_bits, 3072u);
+  EXPECT_EQ(FindAlgorithm("ECDH-P256")->primitive, AlgorithmPrimitive::kEcdh);
+  EXPECT_EQ(FindAlgorithm("Poly1305")->primitive, AlgorithmPrimitive::kPoly1305);
+  EXPECT_TRUE(NeedsWholeBlocks(*FindAlgorithm("AES-128-ECB")));
+  EXPECT_FALSE(NeedsWholeBlocks(*FindAlgorithm("AES-128-CTR")));
+}
+
+TEST(CatalogTest, OperationsOfHoldEveryTimedOperation) {
+  EXPECT_EQ(OperationsOf(*FindAlgorithm("AES-128-CBC")),
+            (std::vector<Operation>{Operation::kEncrypt, Operation::kDecrypt}));
+  EXPECT_EQ(OperationsOf(*FindAlgorithm("ChaCha20-Poly1305")),
+            (std::vector<Operation>{Operation::kEncrypt, Operation::kDecrypt}));
+  EXPECT_EQ(OperationsOf(*FindAlgorithm("SHA3-256")), std::vector<Operation>{Operation::kHash});
+  EXPECT_EQ(OperationsOf(*FindAlgorithm("Poly1305")), std::vector<Operation>{Operation::kMac});
+  EXPECT_EQ(OperationsOf(*FindAlgorithm("RSA-2048")),
+            (std::vector<Operation>{Operation::kSign, Operation::kVerify}));
+  EXPECT_EQ(OperationsOf(*FindAlgorithm("ECDH-P256")), std::vector<Operation>{Operation::kDerive});
+  for (const AlgorithmInfo& alg : Catalog()) {
+    const std::vector<Operation> all = OperationsOf(alg);
+    for (bool decrypt : {false, true}) {
+      for (Operation op : TimedOperations(alg, decrypt)) {
+        EXPECT_NE(std::find(all.begin(), all.end(), op), all.end())
+            << alg.name << " " << OperationName(op);
+      }
+    }
+  }
+}
+
 TEST(CatalogTest, TimedOperationsFollowTheKind) {
   EXPECT_EQ(TimedOperations(*FindAlgorithm("AES-128-GCM"), false),
             std::vector<Operation>{Operation::kEncrypt});

@@ -6,12 +6,22 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "algorithms/catalog.h"
 #include "backends/common/kat_target.h"
 #include "results/model.h"
 
 namespace cryptobench::backends {
+
+/// A catalogue entry a backend binds no call for, and why (issue 18): every entry is either
+/// bound by a backend (Supports() can be true) or declared absent in the backend's table, so a
+/// new entry nobody bound fails backend_conformance_test.cc instead of silently reading as
+/// "unsupported".
+struct DeclaredAbsence {
+  std::string_view algorithm;  ///< catalogue name, e.g. "SHA3-256"
+  std::string_view reason;     ///< one line, e.g. "not in Mbed TLS 2.x (no SHA-3 module)"
+};
 
 /// A keyed, ready-to-run operation for one (algorithm, operation, input size): contexts, keys
 /// and buffers are set up, so Run() does only the timed work (docs/methodology.md).

@@ -1,7 +1,8 @@
 // What every backend in the registry must do, checked the same way for each (so a backend added
 // to registry.cc is held to it without a test of its own): for every catalogue algorithm it
 // offers, all KAT vectors pass, a corrupted output fails the KAT and the Prepare() checks, and
-// every operation prepares and runs at two input sizes; its identity names it. Library-specific
+// every operation prepares and runs at two input sizes; its identity names it; every catalogue
+// entry is bound or declared absent in its registry table with a reason. Library-specific
 // behaviour (what each offers, version formats, masks, special cases) is tested beside each
 // backend. Backends run in this process, as in a worker: BoringSSL cannot run in a forked child
 // (see cross_backend_test.cc), and once it has been used, a failure or skip that GoogleTest
@@ -20,9 +21,11 @@
 #include <map>
 #include <memory>
 #include <ostream>
+#include <set>
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <sys/wait.h>
@@ -207,6 +210,36 @@ Failures IdentityNamesTheBackend(Backend& backend, const Case& c) {
   return failures;
 }
 
+// Every catalogue entry is bound (Supports() is true here) or declared absent in the backend's
+// registry table with a reason, or, bound but unavailable on this machine, explained by
+// UnsupportedReason(); an entry declared absent that the backend supports is a stale
+// declaration. So a catalogue entry added without a binding or a declaration fails here, naming
+// the backend and the entry, instead of reading as "unsupported" everywhere.
+Failures EveryEntryBoundOrDeclaredAbsent(Backend& backend, const Case& c) {
+  const BackendDescriptor& descriptor = *FindBackend(c.backend);
+  Failures failures;
+  for (const AlgorithmInfo& alg : Catalog()) {
+    const auto absence =
+        std::find_if(descriptor.absent.begin(), descriptor.absent.end(),
+                     [&alg](const DeclaredAbsence& entry) { return entry.algorithm == alg.name; });
+    const bool declared = absence != descriptor.absent.end();
+    const bool bound = backend.Supports(alg);
+    if (bound && declared) {
+      failures.push_back(fmt::format(
+          "backend {}: catalogue entry {} is declared absent (\"{}\") but Supports() it: drop "
+          "the stale declaration",
+          c.backend, alg.name, absence->reason));
+    } else if (!bound && !declared && backend.UnsupportedReason(alg).empty()) {
+      failures.push_back(fmt::format(
+          "backend {}: catalogue entry {} is neither bound (Supports() is false) nor declared "
+          "absent with a reason (the backend's DeclaredAbsence table in its header, listed in "
+          "registry.cc)",
+          c.backend, alg.name));
+    }
+  }
+  return failures;
+}
+
 using Check = Failures (*)(Backend& backend, const Case& c);
 
 // How a check ended, as the child's exit status says.
@@ -308,6 +341,10 @@ TEST_P(BackendIdentityConformanceTest, RegistryEntryAndIdentityNameTheBackend) {
   RunAndReport(&IdentityNamesTheBackend);
 }
 
+TEST_P(BackendIdentityConformanceTest, EveryCatalogueEntryIsBoundOrDeclaredAbsent) {
+  RunAndReport(&EveryEntryBoundOrDeclaredAbsent);
+}
+
 std::vector<Case> BackendCases() {
   std::vector<Case> cases;
   for (const std::string& backend : BackendNames()) {
@@ -321,6 +358,23 @@ INSTANTIATE_TEST_SUITE_P(Registry, BackendIdentityConformanceTest,
                          [](const testing::TestParamInfo<Case>& param_info) {
                            return TestName(param_info.param.backend);
                          });
+
+// The declaration tables themselves, for every backend compiled in, whether or not it opens
+// here: each names a catalogue entry by its canonical name, once, with a reason.
+TEST(BackendCompletenessTest, DeclaredAbsencesNameCatalogueEntriesOnceWithAReason) {
+  for (const BackendDescriptor& descriptor : CompiledBackends()) {
+    std::set<std::string_view> seen;
+    for (const DeclaredAbsence& absence : descriptor.absent) {
+      const AlgorithmInfo* alg = FindAlgorithm(absence.algorithm);
+      EXPECT_TRUE(alg != nullptr && alg->name == absence.algorithm)
+          << descriptor.name << ": " << absence.algorithm << " is not a catalogue name";
+      EXPECT_FALSE(absence.reason.empty()) << descriptor.name << ": " << absence.algorithm;
+      EXPECT_TRUE(seen.insert(absence.algorithm).second)
+          << descriptor.name << ": " << absence.algorithm << " is declared twice";
+    }
+    EXPECT_LT(descriptor.absent.size(), Catalog().size()) << descriptor.name << " binds nothing";
+  }
+}
 
 }  // namespace
 }  // namespace cryptobench::backends

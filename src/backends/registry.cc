@@ -57,12 +57,14 @@ const std::vector<BackendDescriptor>& Table() {
       {"openssl", "OpenSSL libcrypto, any build, loaded by path (--lib)", true, &OpenOpenssl,
        "OPENSSL_ia32cap",
        "capability-vector words ANDed (~bits) or replaced at library initialisation "
-       "(OpenSSL's crypto/cpuid.c; on Arm OPENSSL_armcap)"},
+       "(OpenSSL's crypto/cpuid.c; on Arm OPENSSL_armcap)",
+       kOpensslAbsent},
 #ifdef CRYPTOBENCH_HAVE_AFALG
       {"afalg", "Linux kernel crypto API through AF_ALG sockets (skcipher, aead, hash)", false,
        &OpenAfalgBackend, "",
        "none from user space: the kernel serves each algorithm with its highest-priority driver "
-       "(/proc/crypto); only unloading a driver's module (e.g. aesni_intel, as root) changes it"},
+       "(/proc/crypto); only unloading a driver's module (e.g. aesni_intel, as root) changes it",
+       kAfalgAbsent},
 #endif
 #ifdef CRYPTOBENCH_HAVE_BORINGSSL
       {"boringssl",
@@ -72,21 +74,30 @@ const std::vector<BackendDescriptor>& Table() {
        "read once at library initialisation (BoringSSL crypto/fipsmodule/cpucap/cpu_intel.c): "
        "\"A[:B]\", two 64-bit values (0x for hex) for CPUID words 0-1 and 2-3, each replacing "
        "them or, with a leading ~, clearing the given bits, e.g. ~0x200000000000000 clears "
-       "AES-NI (bit 57); x86 only (BoringSSL has no OPENSSL_armcap)"},
+       "AES-NI (bit 57); x86 only (BoringSSL has no OPENSSL_armcap)",
+       kBoringsslAbsent},
 #endif
 #ifdef CRYPTOBENCH_HAVE_BOTAN
-      {"botan", "Botan 2 (libbotan-2), linked at build time; reports each algorithm's provider",
-       false, &OpenBotanBackend, "BOTAN_CLEAR_CPUID",
+      {"botan",
+       "Botan 2 (libbotan-2), linked at build time; reports each algorithm's provider",
+       false,
+       &OpenBotanBackend,
+       "BOTAN_CLEAR_CPUID",
        "comma-separated CPU features whose code paths Botan must not use, named as `botan cpuid` "
        "prints them (aes_ni,avx2,clmul,intel_sha,ssse3,...); Botan 2 does not read the variable "
        "itself (Botan 3 does), so the botan backend applies it at start through "
-       "Botan::CPUID::clear_cpuid_bit, the call behind `botan speed --clear-cpuid`"},
+       "Botan::CPUID::clear_cpuid_bit, the call behind `botan speed --clear-cpuid`",
+       {}},  // binds every catalogue entry
 #endif
 #ifdef CRYPTOBENCH_HAVE_CRYPTOPP
-      {"cryptopp", "Crypto++ (libcrypto++), linked at build time; reports AlgorithmProvider()",
-       false, &OpenCryptoppBackend, "",
+      {"cryptopp",
+       "Crypto++ (libcrypto++), linked at build time; reports AlgorithmProvider()",
+       false,
+       &OpenCryptoppBackend,
+       "",
        "Crypto++ detects CPU features once at start (cpu.cpp) and has no environment variable "
-       "or run-time switch to disable them; only a rebuild with CRYPTOPP_DISABLE_ASM does"},
+       "or run-time switch to disable them; only a rebuild with CRYPTOPP_DISABLE_ASM does",
+       {}},  // binds every catalogue entry
 #endif
 #ifdef CRYPTOBENCH_HAVE_GCRYPT
       {"gcrypt", "libgcrypt " GCRYPT_VERSION " (gcry_cipher, gcry_md, gcry_mac, gcry_pk)", false,
@@ -94,7 +105,8 @@ const std::vector<BackendDescriptor>& Table() {
        "libgcrypt reads no environment variable; its own switches are /etc/gcrypt/hwf.deny "
        "(system-wide) and gcry_control(GCRYCTL_DISABLE_HWF). This variable is cryptobench's: a "
        "comma-separated list of hwflist names (intel-aesni, intel-pclmul, intel-avx2, "
-       "intel-shaext, ..., or all) passed to GCRYCTL_DISABLE_HWF before initialisation"},
+       "intel-shaext, ..., or all) passed to GCRYCTL_DISABLE_HWF before initialisation",
+       kGcryptAbsent},
 #endif
 #ifdef CRYPTOBENCH_HAVE_GNUTLS
       {"gnutls", "GnuTLS " GNUTLS_VERSION " crypto API (gnutls/crypto.h, abstract keys)", false,
@@ -103,31 +115,36 @@ const std::vector<BackendDescriptor>& Table() {
        "listed features, where the CPU has them (0x1 none: generic code; 0x2 AES-NI, 0x4 SSSE3, "
        "0x8 PCLMUL, 0x10 AVX, 0x20 SHA-NI; 0x100000-0x400000 VIA PadLock); "
        "lib/accelerated/x86/x86-common.c. Algorithms GnuTLS does not accelerate itself run in "
-       "Nettle, which follows NETTLE_FAT_OVERRIDE instead"},
+       "Nettle, which follows NETTLE_FAT_OVERRIDE instead",
+       kGnutlsAbsent},
 #endif
 #ifdef CRYPTOBENCH_HAVE_MBEDTLS
       {"mbedtls", kMbedtlsBackendDescription, false, &OpenMbedtlsBackend, "",
        "Mbed TLS 2.x probes AES-NI and PCLMULQDQ with CPUID at run time and has no switch to "
-       "disable them (only a build without MBEDTLS_AESNI_C does)"},
+       "disable them (only a build without MBEDTLS_AESNI_C does)",
+       kMbedtlsAbsent},
 #endif
 #ifdef CRYPTOBENCH_HAVE_NETTLE
       {"nettle", "Nettle and Hogweed (nettle/*.h; Hogweed on GMP), linked at build time", false,
        &OpenNettleBackend, "NETTLE_FAT_OVERRIDE",
        "x86-64 fat builds (Debian's is one); read once at library load: set, it replaces CPUID "
        "detection with a comma-separated list of features to use: aesni, pclmul, sha_ni, "
-       "vendor:intel|amd; empty uses none (plain x86-64 and C code); fat-x86_64.c"},
+       "vendor:intel|amd; empty uses none (plain x86-64 and C code); fat-x86_64.c",
+       kNettleAbsent},
 #endif
 #ifdef CRYPTOBENCH_HAVE_SODIUM
       {"sodium", "libsodium, linked at build time (its crypto_aead, crypto_hash, crypto_sign APIs)",
        false, &OpenSodiumBackend, "",
        "none: libsodium picks its code paths from the CPU features sodium_init() detects and "
-       "offers no variable or call to disable them"},
+       "offers no variable or call to disable them",
+       kSodiumAbsent},
 #endif
 #ifdef CRYPTOBENCH_HAVE_WOLFSSL
       {"wolfssl", kWolfsslBackendDescription, false, &OpenWolfsslBackend, "",
        "wolfSSL reads no environment variable; x86-64 builds with AES-NI or assembly "
        "(WOLFSSL_AESNI, USE_INTEL_SPEEDUP) pick their code by CPUID, changeable only through "
-       "its cpuid_select_flags() API"},
+       "its cpuid_select_flags() API",
+       kWolfsslAbsent},
 #endif
   };
   return table;

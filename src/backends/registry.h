@@ -31,6 +31,9 @@ struct BackendDescriptor {
   /// library has no such switch (e.g. "libsodium picks its code path at run time and offers no
   /// way to disable it").
   std::string_view mask_note;
+  /// The catalogue entries this backend does not bind, each with its reason (backend.h); every
+  /// other entry must be bound (backend_conformance_test.cc checks both ways).
+  std::span<const DeclaredAbsence> absent;
 };
 
 /// Every backend compiled in, OpenSSL first, then in alphabetical order of name.

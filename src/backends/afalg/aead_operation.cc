@@ -13,11 +13,6 @@ namespace {
 using internal::CheckFailed;
 using internal::Connect;
 using internal::Exchange;
-using internal::kAadSeed;
-using internal::kIvSeed;
-using internal::kKeySeed;
-using internal::kPlaintextSeed;
-using internal::kTimedAadLen;
 using internal::LibraryError;
 using internal::NoSuchOperation;
 

@@ -8,22 +8,33 @@ namespace {
 
 constexpr size_t kCcmBlockLen = 16;
 
-bool IsCcm(const AlgorithmInfo& alg) { return alg.name.ends_with("-CCM"); }
+bool IsCcm(const AlgorithmInfo& alg) { return alg.mode == AlgorithmMode::kCcm; }
+
+// The kernel's name of an AES mode it serves as an skcipher (crypto/cbc.c, ctr.c, ecb.c, xts.c);
+// nullptr for another mode. The key size comes from the key.
+const char* KernelAesMode(AlgorithmMode mode) {
+  switch (mode) {
+    case AlgorithmMode::kCbc:
+      return "cbc(aes)";
+    case AlgorithmMode::kCtr:
+      return "ctr(aes)";
+    case AlgorithmMode::kEcb:
+      return "ecb(aes)";
+    case AlgorithmMode::kXts:
+      return "xts(aes)";
+    default:
+      return nullptr;
+  }
+}
 
 }  // namespace
 
 std::optional<KernelAlgorithm> KernelAlgorithmFor(const AlgorithmInfo& alg) {
   const std::string_view name = alg.name;
   if (alg.kind == AlgorithmKind::kCipher) {
-    if (name.starts_with("AES-")) {
-      const std::string_view mode = name.substr(name.rfind('-') + 1);  // key size from the key
-      if (mode == "CBC" || mode == "CTR" || mode == "ECB" || mode == "XTS") {
-        std::string kernel_mode(mode);
-        for (char& c : kernel_mode) {
-          c = static_cast<char>(c - 'A' + 'a');
-        }
-        return KernelAlgorithm{AlgType::kSkcipher, kernel_mode + "(aes)"};
-      }
+    if (const char* kernel_name = KernelAesMode(alg.mode);
+        alg.primitive == AlgorithmPrimitive::kAes && kernel_name != nullptr) {
+      return KernelAlgorithm{AlgType::kSkcipher, kernel_name};
     }
     if (name == "DES-EDE3-CBC") {
       return KernelAlgorithm{AlgType::kSkcipher, "cbc(des3_ede)"};

@@ -15,9 +15,6 @@ namespace {
 using internal::CheckFailed;
 using internal::Connect;
 using internal::Exchange;
-using internal::kIvSeed;
-using internal::kKeySeed;
-using internal::kPlaintextSeed;
 using internal::LibraryError;
 using internal::NoSuchOperation;
 
@@ -118,8 +115,8 @@ std::unique_ptr<PreparedOperation> PrepareSkcipher(const std::shared_ptr<SocketA
   if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
     return LibraryError(NoSuchOperation(alg, op), failure, error);
   }
-  const bool whole_blocks = alg.name.ends_with("-CBC") || alg.name.ends_with("-ECB");
-  const bool xts = alg.name.ends_with("-XTS");
+  const bool whole_blocks = NeedsWholeBlocks(alg);
+  const bool xts = alg.mode == AlgorithmMode::kXts;
   if (input_len == 0 || input_len > kMaxRequestLen ||
       (whole_blocks && input_len % alg.block_len != 0) || (xts && input_len < alg.block_len)) {
     return LibraryError("input size " + std::to_string(input_len) + " is not valid for " +

@@ -11,17 +11,8 @@
 #include "algorithms/catalog.h"
 #include "backends/afalg/protocol.h"
 #include "backends/backend.h"
-
+#include "backends/common/timing_inputs.h"
 namespace cryptobench::backends::afalg::internal {
-
-// Seeds of the deterministic timed inputs (PatternBytes, common/buffers.h), as the other backends
-// use.
-inline constexpr uint8_t kKeySeed = 1;
-inline constexpr uint8_t kIvSeed = 2;
-inline constexpr uint8_t kPlaintextSeed = 3;
-inline constexpr uint8_t kAadSeed = 4;
-/// AAD bytes per timed AEAD message: a TLS record header, as the other backends use.
-inline constexpr size_t kTimedAadLen = 13;
 
 /// Prepare() failed in the kernel or the protocol: sets *failure and *error, returns null.
 std::unique_ptr<PreparedOperation> LibraryError(std::string message, PrepareFailure* failure,

@@ -5,16 +5,10 @@
 #include <span>
 
 #include "backends/common/buffers.h"
-
+#include "backends/common/timing_inputs.h"
 namespace cryptobench::backends::boringssl {
 namespace {
 
-constexpr uint8_t kKeySeed = 1;
-constexpr uint8_t kNonceSeed = 2;
-constexpr uint8_t kPlaintextSeed = 3;
-constexpr uint8_t kAadSeed = 4;
-// AAD per timed message: a TLS record header, as OpenSSL's backend and `bssl speed` use.
-constexpr size_t kTimedAadLen = 13;
 constexpr size_t kMaxTagLen = 16;
 
 const EVP_AEAD* FindAead(const Libcrypto& lib, const AlgorithmInfo& alg) {

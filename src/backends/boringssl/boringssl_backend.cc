@@ -91,9 +91,7 @@ std::string LoadedPath(const boringssl::Libcrypto& lib) {
   return path.empty() ? lib.requested_path : path;
 }
 
-bool IsAesBased(const AlgorithmInfo& alg) {
-  return alg.name.starts_with("AES-") || alg.name.starts_with("CMAC-AES");
-}
+bool IsAesBased(const AlgorithmInfo& alg) { return alg.primitive == AlgorithmPrimitive::kAes; }
 
 class BoringsslBackend : public LibraryBackend {
  public:

@@ -9,6 +9,20 @@
 
 namespace cryptobench::backends {
 
+/// The catalogue entries the BoringSSL backend does not bind (registry.h).
+inline constexpr DeclaredAbsence kBoringsslAbsent[] = {
+    {"AES-128-XTS",
+     "XTS is not in BoringSSL's libcrypto, only in its decrepit library, which Debian does not "
+     "ship"},
+    {"AES-256-XTS",
+     "XTS is not in BoringSSL's libcrypto, only in its decrepit library, which Debian does not "
+     "ship"},
+    {"AES-128-CCM",
+     "BoringSSL's only CCM AEADs are the Bluetooth profiles (13-byte nonce, 4- or 8-byte tag)"},
+    {"SHA3-256", "BoringSSL has no SHA-3"},
+    {"BLAKE2b-512", "BoringSSL has BLAKE2b only as BLAKE2b-256"},
+};
+
 /// Opens BoringSSL's libcrypto at `library_path`, or, when it is empty, the first of
 /// boringssl::DefaultLibrarySearchPath() that exists (on Debian amd64
 /// /usr/lib/x86_64-linux-gnu/android/libcrypto.so). Loaded with RTLD_NOW | RTLD_LOCAL: its

@@ -12,8 +12,9 @@
 namespace cryptobench::backends::boringssl {
 namespace {
 
-// Seed of the second (peer) key's bytes.
-constexpr uint8_t kSecondKeySeed = 7;
+// Seed of the second (peer) key's bytes. Not the other backends' kSecondKeySeed (0x52,
+// common/timing_inputs.h): kept as it was, so BoringSSL's timed derive is unchanged.
+constexpr uint8_t kBoringsslPeerKeySeed = 7;
 
 PkeyPtr NoKey(const Libcrypto& lib) { return PkeyPtr(nullptr, lib.EVP_PKEY_free); }
 
@@ -61,22 +62,20 @@ PkeyPtr RawKey(const Libcrypto& lib, PkFamily family, std::span<const uint8_t> b
 }  // namespace
 
 PkFamily PkFamilyOf(const AlgorithmInfo& alg) {
-  if (alg.name.starts_with("RSA-")) {
-    return PkFamily::kRsa;
+  switch (alg.primitive) {
+    case AlgorithmPrimitive::kRsa:
+      return PkFamily::kRsa;
+    case AlgorithmPrimitive::kEcdsa:
+      return PkFamily::kEcdsa;
+    case AlgorithmPrimitive::kEd25519:
+      return PkFamily::kEd25519;
+    case AlgorithmPrimitive::kX25519:
+      return PkFamily::kX25519;
+    case AlgorithmPrimitive::kEcdh:
+      return PkFamily::kEcdh;
+    default:
+      return PkFamily::kNone;
   }
-  if (alg.name.starts_with("ECDSA-")) {
-    return PkFamily::kEcdsa;
-  }
-  if (alg.name == "Ed25519") {
-    return PkFamily::kEd25519;
-  }
-  if (alg.name == "X25519") {
-    return PkFamily::kX25519;
-  }
-  if (alg.name.starts_with("ECDH-")) {
-    return PkFamily::kEcdh;
-  }
-  return PkFamily::kNone;
 }
 
 PkeyPtr TimingKey(const Libcrypto& lib, const AlgorithmInfo& alg, std::string* error) {
@@ -109,7 +108,7 @@ PkeyPtr TimingKey(const Libcrypto& lib, const AlgorithmInfo& alg, std::string* e
 
 PkeyPtr SecondKey(const Libcrypto& lib, const AlgorithmInfo& alg, std::string* error) {
   const PkFamily family = PkFamilyOf(alg);
-  std::vector<uint8_t> scalar = PatternBytes(alg.key_len, kSecondKeySeed);
+  std::vector<uint8_t> scalar = PatternBytes(alg.key_len, kBoringsslPeerKeySeed);
   if (family == PkFamily::kX25519) {
     return RawKey(lib, family, scalar, true, error);
   }

@@ -4,12 +4,10 @@
 #include <span>
 
 #include "backends/common/buffers.h"
-
+#include "backends/common/timing_inputs.h"
 namespace cryptobench::backends::boringssl {
 namespace {
 
-constexpr uint8_t kKeySeed = 1;
-constexpr uint8_t kMessageSeed = 3;
 constexpr size_t kMaxTagLen = 64;
 constexpr size_t kPoly1305KeyLen = 32;
 constexpr size_t kPoly1305TagLen = 16;

@@ -8,12 +8,11 @@
 #include "backends/boringssl/keys.h"
 #include "backends/common/buffers.h"
 #include "backends/common/der.h"
+#include "backends/common/timing_inputs.h"
 #include "core/hex.h"
 
 namespace cryptobench::backends::boringssl {
 namespace {
-
-constexpr uint8_t kInputSeed = 5;
 
 // One key set up to sign or to verify. Prehashed: EVP_PKEY_sign/verify on a digest (the
 // signature digest is set so RSA writes the right DigestInfo); otherwise the one-shot
@@ -163,7 +162,7 @@ class SignatureOperation : public PreparedOperation {
         sign_(sign),
         sig_(sig.size()),
         sig_len_(sign ? 0 : sig.size()) {
-    FillPattern(tbs_.span(), kInputSeed);
+    FillPattern(tbs_.span(), kSignInputSeed);
     std::memcpy(sig_.data(), sig.data(), sig.size());
   }
 
@@ -234,7 +233,7 @@ std::unique_ptr<PreparedOperation> PrepareSignature(const LibPtr& lib, const Alg
   }
   const std::string check_prefix =
       std::string(alg.name) + " " + std::string(OperationName(op)) + ": ";
-  const std::vector<uint8_t> tbs = PatternBytes(kPublicKeyInputLen, kInputSeed);
+  const std::vector<uint8_t> tbs = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
   if (op == Operation::kSign) {
     size_t max_len = 0;
     if (!signer->Sign(tbs, nullptr, &max_len)) {
@@ -329,7 +328,7 @@ std::string SignRoundTrip(const Libcrypto& lib, const AlgorithmInfo& alg, bool c
     return "timing key: " + error;
   }
   const SigningMode mode = TimedMode(lib, alg);
-  const std::vector<uint8_t> tbs = PatternBytes(kPublicKeyInputLen, kInputSeed);
+  const std::vector<uint8_t> tbs = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
   auto signer = SignatureContext::Create(lib, PkFamilyOf(alg), key.get(), mode.md, mode.prehashed,
                                          true, &error);
   auto verifier = signer ? SignatureContext::Create(lib, PkFamilyOf(alg), key.get(), mode.md,

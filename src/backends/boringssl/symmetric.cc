@@ -6,15 +6,12 @@
 #include <span>
 
 #include "backends/common/buffers.h"
-
+#include "backends/common/timing_inputs.h"
 namespace cryptobench::backends::boringssl {
 namespace {
 
 constexpr size_t kChaChaBlockLen = 64;
 constexpr size_t kChaChaIvLen = 16;  // 4-byte counter || 12-byte nonce (OpenSSL's layout)
-constexpr uint8_t kKeySeed = 1;
-constexpr uint8_t kIvSeed = 2;
-constexpr uint8_t kPlaintextSeed = 3;
 // Largest digest of any EVP_MD (EVP_MAX_MD_SIZE, BoringSSL digest.h).
 constexpr size_t kMaxDigestLen = 64;
 

@@ -2,6 +2,8 @@
 // a 24-byte nonce, XChaCha20-Poly1305 (draft-irtf-cfrg-xchacha-03).
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include <botan/aead.h>
@@ -9,46 +11,60 @@
 #include <botan/exceptn.h>
 #include <botan/mac.h>
 #include <botan/stream_cipher.h>
+#include <fmt/format.h>
 
 #include "backends/botan/botan_internal.h"
 #include "backends/common/buffers.h"
+#include "backends/common/timing_inputs.h"
 #include "backends/openssl/aead.h"
 
 namespace cryptobench::backends::botan {
 namespace {
 
-// The OpenSSL backend's seeds (openssl/aead.cc): every library seals the same bytes.
-constexpr uint8_t kKeySeed = 1;
-constexpr uint8_t kNonceSeed = 2;
-constexpr uint8_t kPlaintextSeed = 3;
-constexpr uint8_t kAadSeed = 4;
-
 // Botan's name for `alg` with this nonce and tag length, e.g. "AES-128/CCM(16,3)".
-std::optional<std::string> ModeName(const AlgorithmInfo& alg, size_t nonce_len, size_t tag_len) {
+// The binding table: catalogue entry -> Botan's block cipher under the mode ("" for
+// ChaCha20Poly1305); the mode comes from the entry's fields.
+std::optional<std::string_view> BlockCipherOf(const AlgorithmInfo& alg) {
+  static constexpr std::pair<std::string_view, std::string_view> kAeads[] = {
+      {"AES-128-GCM", "AES-128"}, {"AES-256-GCM", "AES-256"}, {"AES-128-CCM", "AES-128"},
+      {"ChaCha20-Poly1305", ""},  {"XChaCha20-Poly1305", ""},
+  };
   if (alg.kind != AlgorithmKind::kAead) {
     return std::nullopt;
   }
-  const std::string name(alg.name);
-  if (name == "ChaCha20-Poly1305") {
-    return "ChaCha20Poly1305";
-  }
-  if (name == "XChaCha20-Poly1305") {
-    // Botan has no separate name: its ChaCha20Poly1305 picks XChaCha20 from a 24-byte nonce
-    // (chacha20poly1305.h). Any other length would silently run another AEAD.
-    return nonce_len == 24 ? std::optional<std::string>("ChaCha20Poly1305") : std::nullopt;
-  }
-  if (!name.starts_with("AES-") || name.size() != 11) {
-    return std::nullopt;
-  }
-  const std::string tag = std::to_string(tag_len);
-  if (name.ends_with("-GCM")) {
-    return name.substr(0, 7) + "/GCM(" + tag + ")";
-  }
-  if (name.ends_with("-CCM") && nonce_len >= 7 && nonce_len <= 13) {
-    // CCM's L (bytes of the length field) is 15 minus the nonce length (SP 800-38C A.2).
-    return name.substr(0, 7) + "/CCM(" + tag + "," + std::to_string(15 - nonce_len) + ")";
+  for (const auto& [entry, block_cipher] : kAeads) {
+    if (entry == alg.name) {
+      return block_cipher;
+    }
   }
   return std::nullopt;
+}
+
+std::optional<std::string> ModeName(const AlgorithmInfo& alg, size_t nonce_len, size_t tag_len) {
+  const std::optional<std::string_view> aes = BlockCipherOf(alg);
+  if (!aes) {
+    return std::nullopt;
+  }
+  switch (alg.mode) {
+    case AlgorithmMode::kPoly1305:
+      // Botan has no separate name for XChaCha20-Poly1305: its ChaCha20Poly1305 picks XChaCha20
+      // from a 24-byte nonce (chacha20poly1305.h). Any other length would silently run another
+      // AEAD.
+      if (alg.iv_len == 24 && nonce_len != 24) {
+        return std::nullopt;
+      }
+      return "ChaCha20Poly1305";
+    case AlgorithmMode::kGcm:
+      return fmt::format("{}/GCM({})", *aes, tag_len);
+    case AlgorithmMode::kCcm:
+      // CCM's L (bytes of the length field) is 15 minus the nonce length (SP 800-38C A.2).
+      if (nonce_len >= 7 && nonce_len <= 13) {
+        return fmt::format("{}/CCM({},{})", *aes, tag_len, 15 - nonce_len);
+      }
+      return std::nullopt;
+    default:
+      return std::nullopt;
+  }
 }
 
 std::unique_ptr<Botan::AEAD_Mode> NewMode(const AlgorithmInfo& alg, bool seal, const Bytes& key,
@@ -152,20 +168,20 @@ std::string AeadImplementation(const AlgorithmInfo& alg) {
   if (!name) {
     return "";
   }
-  if (alg.name.ends_with("ChaCha20-Poly1305")) {
+  if (alg.primitive == AlgorithmPrimitive::kChaCha20) {
     auto chacha = Botan::StreamCipher::create("ChaCha(20)");
     auto poly = Botan::MessageAuthenticationCode::create("Poly1305");
     return chacha && poly ? chacha->name() + " " + chacha->provider() + ", " + poly->name() + " " +
                                 poly->provider()
                           : "";
   }
-  auto aes = Botan::BlockCipher::create(std::string(alg.name.substr(0, 7)));
+  auto aes = Botan::BlockCipher::create(std::string(BlockCipherOf(alg).value_or("")));
   auto mode = Botan::AEAD_Mode::create(*name, Botan::ENCRYPTION);
   if (!aes || !mode) {
     return "";
   }
   std::string text = aes->name() + " " + aes->provider();
-  if (alg.name.ends_with("-GCM")) {
+  if (alg.mode == AlgorithmMode::kGcm) {
     text += ", GHASH " + mode->provider();  // GCM_Mode::provider() is its GHASH's
   }
   return text;
@@ -218,7 +234,7 @@ std::unique_ptr<PreparedOperation> PrepareAead(const AlgorithmInfo& alg, Operati
   const bool seal = op == Operation::kEncrypt;
   const Bytes key = PatternBytes(alg.key_len, kKeySeed);
   const Bytes nonce = PatternBytes(alg.iv_len, kNonceSeed);
-  const Bytes aad = PatternBytes(openssl::kTimedAadLen, kAadSeed);
+  const Bytes aad = PatternBytes(kTimedAadLen, kAadSeed);
   const Bytes plaintext = PatternBytes(input_len, kPlaintextSeed);
   auto check_failed = [&](const std::string& text) {
     return PrepareFailed(

@@ -13,15 +13,9 @@
 
 #include "backends/botan/botan_internal.h"
 #include "backends/common/buffers.h"
-
+#include "backends/common/timing_inputs.h"
 namespace cryptobench::backends::botan {
 namespace {
-
-// Seeds of the key, IV and plaintext patterns: the OpenSSL backend's (openssl/cipher.cc), so
-// every library is timed on the same bytes.
-constexpr uint8_t kKeySeed = 1;
-constexpr uint8_t kIvSeed = 2;
-constexpr uint8_t kPlaintextSeed = 3;
 
 enum class Shape { kMode, kStream, kEcb };
 
@@ -32,40 +26,38 @@ struct CipherSpec {
   bool xts = false;
 };
 
+// The binding table: catalogue entry -> Botan's factory name and block cipher. CTR-BE increments
+// the whole 16-byte IV as one big-endian counter, as OpenSSL does.
 std::optional<CipherSpec> SpecFor(const AlgorithmInfo& alg) {
+  struct Binding {
+    std::string_view entry;
+    Shape shape;
+    std::string_view name;
+    std::string_view block_name;
+  };
+  static constexpr Binding kCiphers[] = {
+      {"AES-128-CBC", Shape::kMode, "AES-128/CBC/NoPadding", "AES-128"},
+      {"AES-192-CBC", Shape::kMode, "AES-192/CBC/NoPadding", "AES-192"},
+      {"AES-256-CBC", Shape::kMode, "AES-256/CBC/NoPadding", "AES-256"},
+      {"AES-128-CTR", Shape::kStream, "CTR-BE(AES-128)", "AES-128"},
+      {"AES-256-CTR", Shape::kStream, "CTR-BE(AES-256)", "AES-256"},
+      {"AES-128-ECB", Shape::kEcb, "AES-128", "AES-128"},
+      {"AES-256-ECB", Shape::kEcb, "AES-256", "AES-256"},
+      {"AES-128-XTS", Shape::kMode, "AES-128/XTS", "AES-128"},
+      {"AES-256-XTS", Shape::kMode, "AES-256/XTS", "AES-256"},
+      {"DES-EDE3-CBC", Shape::kMode, "TripleDES/CBC/NoPadding", "TripleDES"},
+      {"ChaCha20", Shape::kStream, "ChaCha(20)", ""},
+  };
   if (alg.kind != AlgorithmKind::kCipher) {
     return std::nullopt;
   }
-  const std::string name(alg.name);
-  if (name == "ChaCha20") {
-    return CipherSpec{Shape::kStream, "ChaCha(20)", ""};
-  }
-  if (name == "DES-EDE3-CBC") {
-    return CipherSpec{Shape::kMode, "TripleDES/CBC/NoPadding", "TripleDES"};
-  }
-  if (!name.starts_with("AES-") || name.size() != 11) {
-    return std::nullopt;
-  }
-  const std::string aes = name.substr(0, 7);  // "AES-128"
-  const std::string mode = name.substr(8);    // "CBC"
-  if (mode == "CBC") {
-    return CipherSpec{Shape::kMode, aes + "/CBC/NoPadding", aes};
-  }
-  if (mode == "CTR") {
-    // CTR-BE increments the whole 16-byte IV as one big-endian counter, as OpenSSL does.
-    return CipherSpec{Shape::kStream, "CTR-BE(" + aes + ")", aes};
-  }
-  if (mode == "ECB") {
-    return CipherSpec{Shape::kEcb, aes, aes};
-  }
-  if (mode == "XTS") {
-    return CipherSpec{Shape::kMode, aes + "/XTS", aes, true};
+  for (const Binding& binding : kCiphers) {
+    if (binding.entry == alg.name) {
+      return CipherSpec{binding.shape, std::string(binding.name), std::string(binding.block_name),
+                        alg.mode == AlgorithmMode::kXts};
+    }
   }
   return std::nullopt;
-}
-
-bool NeedsWholeBlocks(const AlgorithmInfo& alg) {
-  return alg.name.ends_with("-CBC") || alg.name.ends_with("-ECB");
 }
 
 // A keyed cipher that transforms a buffer in place (Botan's Cipher_Mode API works in place),
@@ -87,7 +79,7 @@ class KeyedCipher {
       case Shape::kStream:
         stream_ = Botan::StreamCipher::create_or_throw(spec_.name);
         stream_->set_key(key);
-        if (alg.name == "ChaCha20") {
+        if (alg.primitive == AlgorithmPrimitive::kChaCha20) {
           // OpenSSL's 16-byte ChaCha20 IV: a 32-bit little-endian block counter, then the
           // 96-bit nonce (RFC 8439 2.3).
           if (iv.size() != 16) {

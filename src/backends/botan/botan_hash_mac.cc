@@ -9,13 +9,9 @@
 
 #include "backends/botan/botan_internal.h"
 #include "backends/common/buffers.h"
-
+#include "backends/common/timing_inputs.h"
 namespace cryptobench::backends::botan {
 namespace {
-
-// The OpenSSL backend's seeds (openssl/digest.cc, openssl/mac.cc).
-constexpr uint8_t kKeySeed = 1;
-constexpr uint8_t kMessageSeed = 3;
 
 std::optional<std::string> HashName(const AlgorithmInfo& alg) {
   static const std::vector<std::pair<std::string_view, std::string_view>> kNames = {

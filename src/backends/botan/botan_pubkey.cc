@@ -18,24 +18,20 @@
 
 #include "backends/botan/botan_internal.h"
 #include "backends/common/buffers.h"
+#include "backends/common/timing_inputs.h"
 #include "core/hex.h"
 
 namespace cryptobench::backends::botan {
 namespace {
 
-// The OpenSSL backend's seeds (openssl/signature.cc, openssl/pkey_keys.cc).
-constexpr uint8_t kInputSeed = 5;
-constexpr uint8_t kFallbackKeySeed = 0x51;
-constexpr uint8_t kSecondKeySeed = 0x52;
-
 enum class Family { kNone, kRsa, kEcdsa, kEd25519, kX25519, kEcdh };
 
 Family FamilyOf(const AlgorithmInfo& alg) {
   if (alg.kind == AlgorithmKind::kSignature) {
-    if (alg.name.starts_with("RSA-")) {
+    if (alg.primitive == AlgorithmPrimitive::kRsa) {
       return Family::kRsa;
     }
-    if (alg.name.starts_with("ECDSA-")) {
+    if (alg.primitive == AlgorithmPrimitive::kEcdsa) {
       return Family::kEcdsa;
     }
     if (alg.name == "Ed25519") {
@@ -190,7 +186,7 @@ class PublicKeyOperation : public PreparedOperation {
   std::unique_ptr<Botan::Private_Key> key_;
   std::unique_ptr<Botan::PK_Key_Agreement_Key> peer_;
   Bytes signature_;
-  Bytes tbs_ = PatternBytes(kPublicKeyInputLen, kInputSeed);
+  Bytes tbs_ = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
   Bytes peer_public_;
   Bytes output_;
   std::unique_ptr<Botan::PK_Signer> signer_;
@@ -279,7 +275,7 @@ std::string SignRoundTrip(const AlgorithmInfo& alg, bool corrupt) {
   return Guarded("Botan timing-key round trip", [&] {
     Botan::AutoSeeded_RNG rng;
     const std::unique_ptr<Botan::Private_Key> key = TimingKey(alg, rng);
-    const Bytes tbs = PatternBytes(kPublicKeyInputLen, kInputSeed);
+    const Bytes tbs = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
     Bytes signature = SignOnce(alg, *key, tbs, rng);
     Bytes flipped = signature;
     flipped.back() ^= 0x01;
@@ -352,7 +348,7 @@ std::unique_ptr<PreparedOperation> PreparePublicKey(const AlgorithmInfo& alg, Op
       }
       return std::string();
     }
-    const Bytes tbs = PatternBytes(kPublicKeyInputLen, kInputSeed);
+    const Bytes tbs = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
     if (op == Operation::kSign) {
       // A second copy of the key checks the signature, with a verifier of its own.
       const std::unique_ptr<Botan::Private_Key> checker = TimingKey(alg, rng);

@@ -59,14 +59,13 @@ std::unique_ptr<PreparedOperation> PrepareKeyedCipher(const KeyedCipherFactory& 
     return PrepareFailed(PrepareFailure::kLibraryError, "input size 0 is out of range", failure,
                          error);
   }
-  const bool whole_blocks = alg.name.ends_with("-CBC") || alg.name.ends_with("-ECB");
-  if (whole_blocks && input_len % alg.block_len != 0) {
+  if (NeedsWholeBlocks(alg) && input_len % alg.block_len != 0) {
     return PrepareFailed(PrepareFailure::kLibraryError,
                          std::string(alg.name) + " needs whole " + std::to_string(alg.block_len) +
                              "-byte blocks; input size " + std::to_string(input_len) + " is not",
                          failure, error);
   }
-  if (alg.name.ends_with("-XTS") && input_len < alg.block_len) {
+  if (alg.mode == AlgorithmMode::kXts && input_len < alg.block_len) {
     return PrepareFailed(
         PrepareFailure::kLibraryError,
         "XTS needs at least one " + std::to_string(alg.block_len) + "-byte block per data unit",

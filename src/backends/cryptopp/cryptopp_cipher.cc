@@ -11,16 +11,11 @@
 #include <crypto++/xts.h>
 
 #include "backends/common/buffers.h"
+#include "backends/common/timing_inputs.h"
 #include "backends/cryptopp/cryptopp_internal.h"
 
 namespace cryptobench::backends::cryptopp {
 namespace {
-
-// Seeds of the key, IV and plaintext patterns: the OpenSSL backend's (openssl/cipher.cc), so
-// every library is timed on the same bytes.
-constexpr uint8_t kKeySeed = 1;
-constexpr uint8_t kIvSeed = 2;
-constexpr uint8_t kPlaintextSeed = 3;
 
 template <typename Mode>
 std::unique_ptr<CryptoPP::SymmetricCipher> Directed(bool decrypt) {
@@ -35,37 +30,31 @@ std::unique_ptr<CryptoPP::SymmetricCipher> NewCipher(const AlgorithmInfo& alg, b
   if (alg.kind != AlgorithmKind::kCipher) {
     return nullptr;
   }
-  const std::string_view name = alg.name;
-  if (name == "ChaCha20") {
+  if (alg.name == "ChaCha20") {
     return std::make_unique<CryptoPP::ChaChaTLS::Encryption>();  // a keystream: one direction
   }
-  if (name == "DES-EDE3-CBC") {
+  if (alg.name == "DES-EDE3-CBC") {
     return Directed<CryptoPP::CBC_Mode<CryptoPP::DES_EDE3>>(decrypt);
   }
-  if (!name.starts_with("AES-")) {
+  if (alg.primitive != AlgorithmPrimitive::kAes) {
     return nullptr;
   }
-  if (name.ends_with("-CBC")) {
-    return Directed<CryptoPP::CBC_Mode<CryptoPP::AES>>(decrypt);
+  switch (alg.mode) {
+    case AlgorithmMode::kCbc:
+      return Directed<CryptoPP::CBC_Mode<CryptoPP::AES>>(decrypt);
+    case AlgorithmMode::kCtr:
+      // CTR_Mode increments the whole 16-byte IV as one big-endian counter, as OpenSSL does.
+      return Directed<CryptoPP::CTR_Mode<CryptoPP::AES>>(decrypt);
+    case AlgorithmMode::kEcb:
+      return Directed<CryptoPP::ECB_Mode<CryptoPP::AES>>(decrypt);
+    case AlgorithmMode::kXts:
+      return Directed<CryptoPP::XTS_Mode<CryptoPP::AES>>(decrypt);
+    default:
+      return nullptr;
   }
-  if (name.ends_with("-CTR")) {
-    // CTR_Mode increments the whole 16-byte IV as one big-endian counter, as OpenSSL does.
-    return Directed<CryptoPP::CTR_Mode<CryptoPP::AES>>(decrypt);
-  }
-  if (name.ends_with("-ECB")) {
-    return Directed<CryptoPP::ECB_Mode<CryptoPP::AES>>(decrypt);
-  }
-  if (name.ends_with("-XTS")) {
-    return Directed<CryptoPP::XTS_Mode<CryptoPP::AES>>(decrypt);
-  }
-  return nullptr;
 }
 
-bool IsXts(const AlgorithmInfo& alg) { return alg.name.ends_with("-XTS"); }
-
-bool NeedsWholeBlocks(const AlgorithmInfo& alg) {
-  return alg.name.ends_with("-CBC") || alg.name.ends_with("-ECB");
-}
+bool IsXts(const AlgorithmInfo& alg) { return alg.mode == AlgorithmMode::kXts; }
 
 // A keyed cipher transforming `in` to `out`, continuing the stream from one call to the next;
 // XTS starts a new data unit (tweak = IV) per call.

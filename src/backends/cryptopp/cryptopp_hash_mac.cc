@@ -14,14 +14,11 @@
 #include <crypto++/sha3.h>
 
 #include "backends/common/buffers.h"
+#include "backends/common/timing_inputs.h"
 #include "backends/cryptopp/cryptopp_internal.h"
 
 namespace cryptobench::backends::cryptopp {
 namespace {
-
-// The OpenSSL backend's seeds (openssl/digest.cc, openssl/mac.cc).
-constexpr uint8_t kKeySeed = 1;
-constexpr uint8_t kMessageSeed = 3;
 
 // A new hash object for `alg`; null if this backend does not offer it.
 std::unique_ptr<CryptoPP::HashTransformation> NewHash(const AlgorithmInfo& alg) {

@@ -7,15 +7,13 @@
 #include <crypto++/osrng.h>
 
 #include "backends/common/buffers.h"
+#include "backends/common/timing_inputs.h"
 #include "backends/cryptopp/cryptopp_internal.h"
 #include "backends/cryptopp/cryptopp_pubkey_keys.h"
 #include "core/hex.h"
 
 namespace cryptobench::backends::cryptopp {
 namespace {
-
-// The OpenSSL backend's seed of the signed input (openssl/signature.cc).
-constexpr uint8_t kInputSeed = 5;
 
 Bytes SignOnce(const CryptoPP::PK_Signer& signer, const Bytes& tbs,
                CryptoPP::RandomNumberGenerator& rng) {
@@ -77,7 +75,7 @@ class PublicKeyOperation : public PreparedOperation {
   bool sign_ = false;
   Bytes signature_;
   size_t signature_len_ = 0;
-  Bytes tbs_ = PatternBytes(kPublicKeyInputLen, kInputSeed);
+  Bytes tbs_ = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
   AgreementKeys ours_;
   Bytes peer_public_;
   Bytes secret_;
@@ -146,7 +144,7 @@ std::string SignRoundTrip(const AlgorithmInfo& alg, bool corrupt) {
   return Guarded("Crypto++ timing-key round trip", [&] {
     CryptoPP::AutoSeededRandomPool rng;
     const SignaturePair pair = TimingSignaturePair(alg);
-    const Bytes tbs = PatternBytes(kPublicKeyInputLen, kInputSeed);
+    const Bytes tbs = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
     Bytes signature = SignOnce(*pair.signer, tbs, rng);
     Bytes flipped = signature;
     flipped.back() ^= 0x01;
@@ -201,7 +199,7 @@ std::unique_ptr<PreparedOperation> PreparePublicKey(const AlgorithmInfo& alg, Op
       }
       return std::string();
     }
-    const Bytes tbs = PatternBytes(kPublicKeyInputLen, kInputSeed);
+    const Bytes tbs = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
     SignaturePair pair = TimingSignaturePair(alg);
     if (op == Operation::kSign) {
       prepared = std::make_unique<PublicKeyOperation>(std::move(pair), true, Bytes());

@@ -21,6 +21,7 @@
 #include <crypto++/xed25519.h>
 
 #include "backends/common/buffers.h"
+#include "backends/common/timing_inputs.h"
 #include "core/hex.h"
 
 namespace cryptobench::backends::cryptopp {
@@ -76,10 +77,6 @@ namespace {
 
 using RsaScheme = CryptoPP::RSASS<CryptoPP::PKCS1v15, PrehashedSha256>;
 using EcdsaScheme = CryptoPP::ECDSA<CryptoPP::ECP, PrehashedSha256>;
-
-// The OpenSSL backend's seeds (openssl/pkey_keys.cc).
-constexpr uint8_t kFallbackKeySeed = 0x51;
-constexpr uint8_t kSecondKeySeed = 0x52;
 
 // The curve of an EC algorithm (catalogue openssl_name: "prime256v1", "secp384r1").
 CryptoPP::OID CurveOf(const AlgorithmInfo& alg) {
@@ -141,10 +138,10 @@ SignaturePair PairOf(const typename Scheme::PrivateKey& key) {
 
 PkFamily PkFamilyOf(const AlgorithmInfo& alg) {
   if (alg.kind == AlgorithmKind::kSignature) {
-    if (alg.name.starts_with("RSA-")) {
+    if (alg.primitive == AlgorithmPrimitive::kRsa) {
       return PkFamily::kRsa;
     }
-    if (alg.name.starts_with("ECDSA-")) {
+    if (alg.primitive == AlgorithmPrimitive::kEcdsa) {
       return PkFamily::kEcdsa;
     }
     if (alg.name == "Ed25519") {

@@ -201,7 +201,7 @@ std::unique_ptr<PreparedOperation> PrepareCipher(GcryptTarget& target, const Alg
   }
   const Bytes key = PatternBytes(alg.key_len, kKeySeed);
   const Bytes iv = PatternBytes(alg.iv_len, kIvSeed);
-  const Bytes plaintext = PatternBytes(input_len, kInputSeed);
+  const Bytes plaintext = PatternBytes(input_len, kMessageSeed);
   std::string message;
   AlignedBuffer input(input_len);
   if (decrypt) {
@@ -240,7 +240,7 @@ std::unique_ptr<PreparedOperation> PrepareAead(GcryptTarget& target, const Algor
                                                std::string* error) {
   const Bytes key = PatternBytes(alg.key_len, kKeySeed);
   const Bytes aad = PatternBytes(kTimedAadLen, kAadSeed);
-  const Bytes plaintext = PatternBytes(input_len, kInputSeed);
+  const Bytes plaintext = PatternBytes(input_len, kMessageSeed);
   const Bytes nonce = PatternBytes(alg.iv_len, kIvSeed);
   std::string message;
   CipherHandle handle = NewHandle(id, key, {}, &message);

@@ -15,6 +15,11 @@ namespace cryptobench::backends {
 /// gcry_control(GCRYCTL_DISABLE_HWF) before the library initialises.
 inline constexpr std::string_view kGcryptDisableHwfVariable = "CRYPTOBENCH_GCRYPT_DISABLE_HWF";
 
+/// The catalogue entries the libgcrypt backend does not bind (registry.h).
+inline constexpr DeclaredAbsence kGcryptAbsent[] = {
+    {"XChaCha20-Poly1305", "libgcrypt 1.10 has no XChaCha20"},
+};
+
 /// Opens the libgcrypt backend (the library linked into this build; `library_path` is
 /// ignored). Initialises libgcrypt once per process: applies kGcryptDisableHwfVariable,
 /// gcry_check_version, disables secure memory (nothing here needs it), finishes

@@ -186,7 +186,7 @@ std::unique_ptr<PreparedOperation> PrepareHashOrMac(GcryptTarget& target, const 
         "libgcrypt offers no " + std::string(OperationName(op)) + " for " + std::string(alg.name),
         failure, error);
   }
-  const Bytes message = PatternBytes(input_len, kInputSeed);
+  const Bytes message = PatternBytes(input_len, kMessageSeed);
   const Bytes key = PatternBytes(alg.key_len, kKeySeed);
   std::string text;
   MdHandle md;

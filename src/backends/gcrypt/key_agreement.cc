@@ -13,10 +13,9 @@ namespace {
 
 constexpr size_t kX25519Len = 32;
 
-bool IsX25519(const AlgorithmInfo& alg) { return alg.name == "X25519"; }
+bool IsX25519(const AlgorithmInfo& alg) { return alg.primitive == AlgorithmPrimitive::kX25519; }
 bool IsEcdh(const AlgorithmInfo& alg) {
-  return alg.kind == AlgorithmKind::kKeyAgreement && alg.name.starts_with("ECDH-") &&
-         CurveNameOf(alg) != nullptr;
+  return alg.primitive == AlgorithmPrimitive::kEcdh && CurveNameOf(alg) != nullptr;
 }
 
 // One side of an exchange, set up once; Derive() computes the shared secret.
@@ -99,7 +98,7 @@ std::string TimingAgreements(const AlgorithmInfo& alg, std::unique_ptr<Agreement
              !error.empty()) {
     return error;
   }
-  Bytes peer_private = PatternBytes(alg.key_len, kPeerKeySeed);
+  Bytes peer_private = PatternBytes(alg.key_len, kSecondKeySeed);
   peer_private[0] &= 0x7f;  // below the group order (as the OpenSSL backend's SecondKey)
   peer_private.back() |= 0x01;
   Bytes own_public;

@@ -19,13 +19,16 @@ Family FamilyOf(const AlgorithmInfo& alg) {
   if (alg.kind != AlgorithmKind::kSignature) {
     return Family::kNone;
   }
-  if (alg.name.starts_with("RSA-")) {
-    return Family::kRsa;
+  switch (alg.primitive) {
+    case AlgorithmPrimitive::kRsa:
+      return Family::kRsa;
+    case AlgorithmPrimitive::kEcdsa:
+      return CurveNameOf(alg) != nullptr ? Family::kEcdsa : Family::kNone;
+    case AlgorithmPrimitive::kEd25519:
+      return Family::kEd25519;
+    default:
+      return Family::kNone;
   }
-  if (alg.name.starts_with("ECDSA-") && CurveNameOf(alg) != nullptr) {
-    return Family::kEcdsa;
-  }
-  return alg.name == "Ed25519" ? Family::kEd25519 : Family::kNone;
 }
 
 // Bytes of each signature component: RSA s (modulus size), ECDSA r and s (field size),

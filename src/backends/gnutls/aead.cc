@@ -175,7 +175,7 @@ std::unique_ptr<PreparedOperation> PrepareAead(GnutlsTarget& target, const Algor
   const bool seal = op == Operation::kEncrypt;
   const Bytes key = PatternBytes(alg.key_len, kKeySeed);
   const Bytes aad = PatternBytes(kTimedAadLen, kAadSeed);
-  const Bytes plaintext = PatternBytes(input_len, kInputSeed);
+  const Bytes plaintext = PatternBytes(input_len, kMessageSeed);
   Bytes nonce = PatternBytes(alg.iv_len, kIvSeed);
   std::string message;
   auto check_failed = [&](const std::string& what) {

@@ -14,7 +14,7 @@ struct CipherDeleter {
 };
 using CipherHandle = std::unique_ptr<std::remove_pointer_t<gnutls_cipher_hd_t>, CipherDeleter>;
 
-bool IsXts(const AlgorithmInfo& alg) { return alg.name.ends_with("-XTS"); }
+bool IsXts(const AlgorithmInfo& alg) { return alg.mode == AlgorithmMode::kXts; }
 
 // Key and IV lengths must be GnuTLS's for the cipher ("" if they are).
 std::string CheckLengths(gnutls_cipher_algorithm_t id, size_t key_len, size_t iv_len) {
@@ -134,7 +134,7 @@ std::unique_ptr<PreparedOperation> PrepareCipher(GnutlsTarget& target, const Alg
   const bool decrypt = op == Operation::kDecrypt;
   // CBC needs whole blocks (no padding); XTS at least one block per data unit; ChaCha20 is a
   // stream cipher.
-  const bool cbc = alg.name.ends_with("-CBC");
+  const bool cbc = alg.mode == AlgorithmMode::kCbc;
   if (input_len == 0 || (cbc && input_len % alg.block_len != 0) ||
       (IsXts(alg) && input_len < alg.block_len)) {
     return PrepareFailed(PrepareFailure::kLibraryError,
@@ -146,7 +146,7 @@ std::unique_ptr<PreparedOperation> PrepareCipher(GnutlsTarget& target, const Alg
   // XTS keys are two AES keys that must differ (IEEE 1619 5.1): the pattern never repeats.
   const Bytes key = PatternBytes(alg.key_len, kKeySeed);
   const Bytes iv = PatternBytes(gnutls_cipher_get_iv_size(id), kIvSeed);
-  const Bytes plaintext = PatternBytes(input_len, kInputSeed);
+  const Bytes plaintext = PatternBytes(input_len, kMessageSeed);
   std::string message;
   AlignedBuffer input(input_len);
   Bytes ciphertext;

@@ -16,7 +16,7 @@
 #include "algorithms/catalog.h"
 #include "backends/backend.h"
 #include "backends/common/kat_target.h"
-
+#include "backends/common/timing_inputs.h"
 namespace cryptobench::backends::gnutls {
 
 /// GnuTLS identifiers of one catalogue algorithm. Only the members for its kind are set; an
@@ -49,16 +49,6 @@ std::string CallError(std::string_view call, int rc);
 struct GnutlsFree {
   void operator()(unsigned char* p) const { gnutls_free(p); }
 };
-
-/// Seeds of the deterministic patterns (the same as the OpenSSL backend's, so every backend
-/// times the same key, IV, nonce, AAD and input bytes).
-inline constexpr uint8_t kKeySeed = 1;
-inline constexpr uint8_t kIvSeed = 2;
-inline constexpr uint8_t kInputSeed = 3;
-inline constexpr uint8_t kAadSeed = 4;
-inline constexpr uint8_t kSignInputSeed = 5;
-/// AAD per timed AEAD message: 13 bytes, the size of a TLS record's AAD (docs/methodology.md).
-inline constexpr size_t kTimedAadLen = 13;
 
 /// The GnuTLS one-shot operations (KatTarget): ciphers (cipher.cc), AEADs (aead.cc), hashes
 /// and MACs (hash_mac.cc), signatures (signature.cc). GnuTLS has no key-agreement API outside

@@ -61,7 +61,7 @@ class HashOrMacOperation : public PreparedOperation {
 
 // CMAC takes exactly the block cipher's key; HMAC any length.
 std::string CheckMacKey(const AlgorithmInfo& alg, size_t key_len) {
-  if (alg.name.starts_with("CMAC") && key_len != alg.key_len) {
+  if (alg.mode == AlgorithmMode::kCmac && key_len != alg.key_len) {
     return "key is " + std::to_string(key_len) + " bytes, " + std::string(alg.name) + " needs " +
            std::to_string(alg.key_len);
   }
@@ -164,7 +164,7 @@ std::unique_ptr<PreparedOperation> PrepareHashOrMac(GnutlsTarget& target, const 
     return PrepareFailed(PrepareFailure::kLibraryError, "GnuTLS offers no " + std::string(alg.name),
                          failure, error);
   }
-  const Bytes message = PatternBytes(input_len, kInputSeed);
+  const Bytes message = PatternBytes(input_len, kMessageSeed);
   const Bytes key = PatternBytes(alg.key_len, kKeySeed);
   gnutls_hash_hd_t hash_handle = nullptr;
   gnutls_hmac_hd_t hmac_handle = nullptr;

@@ -9,6 +9,15 @@
 
 namespace cryptobench::backends {
 
+/// The catalogue entries the Mbed TLS backend does not bind (registry.h).
+inline constexpr DeclaredAbsence kMbedtlsAbsent[] = {
+    {"XChaCha20-Poly1305",
+     "not in Mbed TLS 2.x (its ChaCha20-Poly1305 takes a 12-byte nonce only)"},
+    {"SHA3-256", "not in Mbed TLS 2.x (no SHA-3 module)"},
+    {"BLAKE2b-512", "not in Mbed TLS 2.x (no BLAKE2)"},
+    {"Ed25519", "not in Mbed TLS 2.x (no EdDSA)"},
+};
+
 /// Opens the Mbed TLS backend (`library_path` is ignored: the library is linked in). It offers
 /// AES-CBC/CTR/ECB/XTS, DES-EDE3-CBC, ChaCha20, AES-GCM, AES-CCM, ChaCha20-Poly1305, MD5, SHA-1,
 /// SHA-2, HMAC-SHA256, CMAC-AES-128, Poly1305, RSA PKCS#1 v1.5 and ECDSA signatures, ECDH-P256

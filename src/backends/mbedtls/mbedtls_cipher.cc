@@ -180,14 +180,14 @@ std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Opera
 }
 
 std::string AesImplementation(const AlgorithmInfo& alg) {
-  if (!alg.name.starts_with("AES") && !alg.name.starts_with("CMAC-AES")) {
+  if (alg.primitive != AlgorithmPrimitive::kAes) {
     return "";
   }
 #if defined(MBEDTLS_AESNI_C) && defined(MBEDTLS_HAVE_X86_64)
   if (mbedtls_aesni_has_support(MBEDTLS_AESNI_AES) == 0) {
     return "software";
   }
-  if (alg.name.ends_with("-GCM")) {
+  if (alg.mode == AlgorithmMode::kGcm) {
     return mbedtls_aesni_has_support(MBEDTLS_AESNI_CLMUL) != 0 ? "aesni, pclmulqdq GHASH"
                                                                : "aesni, software GHASH";
   }

@@ -8,10 +8,10 @@ namespace cryptobench::backends::mbedtls {
 
 PkFamily PkFamilyOf(const AlgorithmInfo& alg) {
   if (alg.kind == AlgorithmKind::kSignature) {
-    if (alg.name.starts_with("RSA-")) {
+    if (alg.primitive == AlgorithmPrimitive::kRsa) {
       return PkFamily::kRsa;
     }
-    if (alg.name.starts_with("ECDSA-")) {
+    if (alg.primitive == AlgorithmPrimitive::kEcdsa) {
       return PkFamily::kEcdsa;
     }
   } else if (alg.kind == AlgorithmKind::kKeyAgreement &&

@@ -39,7 +39,7 @@ class SignatureOperation : public PreparedOperation {
  public:
   SignatureOperation(std::unique_ptr<PkContext> key, bool sign, const Bytes& signature)
       : key_(std::move(key)), sign_(sign), sig_len_(signature.size()) {
-    FillPattern(tbs_.span(), kInputSeed);
+    FillPattern(tbs_.span(), kSignInputSeed);
     std::copy(signature.begin(), signature.end(), sig_.data());
   }
 

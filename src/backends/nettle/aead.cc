@@ -266,7 +266,7 @@ std::unique_ptr<PreparedOperation> PrepareAead(NettleTarget& target, const Algor
   }
   const Bytes key = PatternBytes(alg.key_len, kKeySeed);
   const Bytes aad = PatternBytes(kTimedAadLen, kAadSeed);
-  const Bytes plaintext = PatternBytes(input_len, kInputSeed);
+  const Bytes plaintext = PatternBytes(input_len, kMessageSeed);
   const Bytes nonce = PatternBytes(alg.iv_len, kIvSeed);
   std::string message;
   auto engine = NewEngine(alg, key, alg.iv_len, alg.tag_len, &message);

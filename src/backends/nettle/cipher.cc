@@ -29,19 +29,21 @@ Mode ModeOf(const AlgorithmInfo& alg) {
   if (alg.name == "ChaCha20") {
     return Mode::kChaCha20;
   }
-  if (!alg.name.starts_with("AES-")) {
+  if (alg.primitive != AlgorithmPrimitive::kAes) {
     return Mode::kNone;
   }
-  if (alg.name.ends_with("-CBC")) {
-    return Mode::kCbc;
+  switch (alg.mode) {
+    case AlgorithmMode::kCbc:
+      return Mode::kCbc;
+    case AlgorithmMode::kCtr:
+      return Mode::kCtr;
+    case AlgorithmMode::kEcb:
+      return Mode::kEcb;
+    case AlgorithmMode::kXts:
+      return Mode::kXts;
+    default:
+      return Mode::kNone;
   }
-  if (alg.name.ends_with("-CTR")) {
-    return Mode::kCtr;
-  }
-  if (alg.name.ends_with("-ECB")) {
-    return Mode::kEcb;
-  }
-  return alg.name.ends_with("-XTS") ? Mode::kXts : Mode::kNone;
 }
 
 // Nettle's AES of a key length in bytes (nettle-meta.h); null for other lengths.
@@ -272,7 +274,7 @@ std::unique_ptr<PreparedOperation> PrepareCipher(NettleTarget& target, const Alg
   const bool decrypt = op == Operation::kDecrypt;
   const Bytes key = PatternBytes(alg.key_len, kKeySeed);
   const Bytes iv = PatternBytes(alg.iv_len, kIvSeed);
-  const Bytes plaintext = PatternBytes(input_len, kInputSeed);
+  const Bytes plaintext = PatternBytes(input_len, kMessageSeed);
   std::string message;
   AlignedBuffer input(input_len);
   if (decrypt) {

@@ -164,7 +164,7 @@ std::unique_ptr<PreparedOperation> PrepareHashOrMac(NettleTarget& target, const 
         "Nettle offers no " + std::string(OperationName(op)) + " for " + std::string(alg.name),
         failure, error);
   }
-  const Bytes message = PatternBytes(input_len, kInputSeed);
+  const Bytes message = PatternBytes(input_len, kMessageSeed);
   const Bytes key = PatternBytes(alg.key_len, kKeySeed);
   auto context = std::make_unique<HashOrMac>(alg, key);
   if (!context->ok()) {

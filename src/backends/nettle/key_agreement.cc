@@ -14,10 +14,9 @@
 namespace cryptobench::backends::nettle {
 namespace {
 
-bool IsX25519(const AlgorithmInfo& alg) { return alg.name == "X25519"; }
+bool IsX25519(const AlgorithmInfo& alg) { return alg.primitive == AlgorithmPrimitive::kX25519; }
 bool IsEcdh(const AlgorithmInfo& alg) {
-  return alg.kind == AlgorithmKind::kKeyAgreement && alg.name.starts_with("ECDH-") &&
-         CurveOf(alg) != nullptr;
+  return alg.primitive == AlgorithmPrimitive::kEcdh && CurveOf(alg) != nullptr;
 }
 
 // One side of a key agreement: our private key and the peer's public key, both set up.
@@ -64,7 +63,7 @@ class EcdhAgreement : public Agreement {
 // The private key of the other side when timing: a fixed pattern below the group order (as
 // the OpenSSL backend's SecondKey).
 Bytes PeerPrivateKey(const AlgorithmInfo& alg) {
-  Bytes scalar = PatternBytes(alg.key_len, kPeerKeySeed);
+  Bytes scalar = PatternBytes(alg.key_len, kSecondKeySeed);
   scalar[0] &= 0x7f;
   scalar.back() |= 0x01;
   return scalar;

@@ -9,6 +9,13 @@
 
 namespace cryptobench::backends {
 
+/// The catalogue entries the Nettle backend does not bind (registry.h).
+inline constexpr DeclaredAbsence kNettleAbsent[] = {
+    {"XChaCha20-Poly1305", "not in Nettle 3.8"},
+    {"BLAKE2b-512", "not in Nettle 3.8"},
+    {"Poly1305", "Nettle 3.8 exposes Poly1305 only as Poly1305-AES (poly1305.h)"},
+};
+
 /// Opens the Nettle backend (the library linked into this build; `library_path` is ignored).
 /// Offers AES-CBC/CTR/ECB/XTS, DES-EDE3-CBC and ChaCha20; AES-GCM, AES-128-CCM and
 /// ChaCha20-Poly1305; MD5, SHA-1, SHA-2 and SHA3-256; HMAC-SHA256 and CMAC-AES-128; RSA PKCS#1

@@ -11,20 +11,8 @@
 #include "algorithms/catalog.h"
 #include "backends/backend.h"
 #include "backends/common/kat_target.h"
-
+#include "backends/common/timing_inputs.h"
 namespace cryptobench::backends::nettle {
-
-/// Seeds of the deterministic patterns (the same as the OpenSSL backend's, so every backend
-/// times the same key, IV, nonce, AAD and input bytes).
-inline constexpr uint8_t kKeySeed = 1;
-inline constexpr uint8_t kIvSeed = 2;
-inline constexpr uint8_t kInputSeed = 3;
-inline constexpr uint8_t kAadSeed = 4;
-inline constexpr uint8_t kSignInputSeed = 5;
-/// Seed of the peer's private key in a timed key agreement (as the OpenSSL backend's).
-inline constexpr uint8_t kPeerKeySeed = 0x52;
-/// AAD per timed AEAD message: 13 bytes, the size of a TLS record's AAD (docs/methodology.md).
-inline constexpr size_t kTimedAadLen = 13;
 
 /// The Nettle one-shot operations: ciphers (cipher.cc), AEADs (aead.cc), hashes and MACs
 /// (hash_mac.cc), signatures (signature.cc), key agreement (key_agreement.cc).

@@ -24,13 +24,16 @@ Family FamilyOf(const AlgorithmInfo& alg) {
   if (alg.kind != AlgorithmKind::kSignature) {
     return Family::kNone;
   }
-  if (alg.name.starts_with("RSA-")) {
-    return Family::kRsa;
+  switch (alg.primitive) {
+    case AlgorithmPrimitive::kRsa:
+      return Family::kRsa;
+    case AlgorithmPrimitive::kEcdsa:
+      return CurveOf(alg) != nullptr ? Family::kEcdsa : Family::kNone;
+    case AlgorithmPrimitive::kEd25519:
+      return Family::kEd25519;
+    default:
+      return Family::kNone;
   }
-  if (alg.name.starts_with("ECDSA-") && CurveOf(alg) != nullptr) {
-    return Family::kEcdsa;
-  }
-  return alg.name == "Ed25519" ? Family::kEd25519 : Family::kNone;
 }
 
 // A key of any family: what Sign and Verify need.

@@ -7,14 +7,10 @@
 #include <vector>
 
 #include "backends/common/buffers.h"
+#include "backends/common/timing_inputs.h"
 
 namespace cryptobench::backends::openssl {
 namespace {
-
-constexpr uint8_t kKeySeed = 1;
-constexpr uint8_t kNonceSeed = 2;
-constexpr uint8_t kPlaintextSeed = 3;
-constexpr uint8_t kAadSeed = 4;
 
 // Nonce and tag lengths of one AEAD use, in bytes; CCM needs both fixed before the key.
 struct AeadShape {
@@ -25,7 +21,7 @@ struct AeadShape {
 
 enum class OpenResult { kAccepted, kRejected, kError };
 
-bool IsCcm(const AlgorithmInfo& alg) { return alg.name.ends_with("-CCM"); }
+bool IsCcm(const AlgorithmInfo& alg) { return alg.mode == AlgorithmMode::kCcm; }
 
 // A context with cipher, nonce length, (CCM) tag length and key set; the nonce comes per message.
 Owned<EVP_CIPHER_CTX> NewAeadContext(const Libcrypto& lib, const EVP_CIPHER* cipher,

@@ -9,13 +9,10 @@
 
 #include "algorithms/catalog.h"
 #include "backends/backend.h"
+#include "backends/common/timing_inputs.h"
 #include "backends/openssl/libcrypto.h"
 
 namespace cryptobench::backends::openssl {
-
-/// Bytes of associated data per timed message: a TLS 1.2 record header, as `openssl speed -aead`
-/// uses (apps/speed.c, 13-byte AAD).
-inline constexpr size_t kTimedAadLen = 13;
 
 /// True if the library provides the AEAD cipher.
 bool AeadSupported(const Libcrypto& lib, const AlgorithmInfo& alg);

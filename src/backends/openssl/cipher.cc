@@ -7,22 +7,15 @@
 #include <vector>
 
 #include "backends/common/buffers.h"
+#include "backends/common/timing_inputs.h"
 
 namespace cryptobench::backends::openssl {
 namespace {
 
-// Seeds of the deterministic key, IV and plaintext patterns.
-constexpr uint8_t kKeySeed = 1;
-constexpr uint8_t kIvSeed = 2;
-constexpr uint8_t kPlaintextSeed = 3;
+bool IsXts(const AlgorithmInfo& alg) { return alg.mode == AlgorithmMode::kXts; }
 
-bool IsXts(const AlgorithmInfo& alg) { return alg.name.ends_with("-XTS"); }
-
-// Modes without ciphertext stealing or a keystream: the input must be whole blocks (padding is
-// switched off, so a partial block would be held back and never output).
-bool NeedsWholeBlocks(const AlgorithmInfo& alg) {
-  return alg.name.ends_with("-CBC") || alg.name.ends_with("-ECB");
-}
+// NeedsWholeBlocks (catalog.h): padding is switched off, so a partial block would be held back
+// and never output.
 
 // A context with cipher, key and IV set and padding off; null with *error set on failure.
 Owned<EVP_CIPHER_CTX> NewCipherContext(const Libcrypto& lib, const EVP_CIPHER* cipher,

@@ -5,11 +5,11 @@
 #include <vector>
 
 #include "backends/common/buffers.h"
+#include "backends/common/timing_inputs.h"
 
 namespace cryptobench::backends::openssl {
 namespace {
 
-constexpr uint8_t kMessageSeed = 3;
 // Largest digest output of any EVP_MD (EVP_MAX_MD_SIZE, evp.h).
 constexpr size_t kMaxDigestLen = 64;
 

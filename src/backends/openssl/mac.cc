@@ -7,12 +7,11 @@
 #include <vector>
 
 #include "backends/common/buffers.h"
+#include "backends/common/timing_inputs.h"
 
 namespace cryptobench::backends::openssl {
 namespace {
 
-constexpr uint8_t kKeySeed = 1;
-constexpr uint8_t kMessageSeed = 3;
 // Larger than any tag here (HMAC-SHA-512 would be 64 bytes).
 constexpr size_t kMaxTagLen = 64;
 
@@ -22,13 +21,13 @@ MacFamily MacFamilyOf(const AlgorithmInfo& alg) {
   if (alg.kind != AlgorithmKind::kMac) {
     return MacFamily::kNone;
   }
-  if (alg.name.starts_with("HMAC")) {
+  if (alg.mode == AlgorithmMode::kHmac) {
     return MacFamily::kHmac;
   }
-  if (alg.name.starts_with("CMAC")) {
+  if (alg.mode == AlgorithmMode::kCmac) {
     return MacFamily::kCmac;
   }
-  if (alg.name == "Poly1305") {
+  if (alg.primitive == AlgorithmPrimitive::kPoly1305) {
     return MacFamily::kPoly1305;
   }
   return MacFamily::kNone;

@@ -8,6 +8,12 @@
 
 namespace cryptobench::backends {
 
+/// The catalogue entries the OpenSSL backend does not bind (registry.h).
+inline constexpr DeclaredAbsence kOpensslAbsent[] = {
+    {"XChaCha20-Poly1305",
+     "not in OpenSSL 1.1.1 or 3.x (no EVP cipher; catalog.h leaves its openssl_name empty)"},
+};
+
 /// Soname loaded when no --lib is given: the libcrypto the system's `openssl` uses.
 inline constexpr const char* kDefaultLibcrypto = "libcrypto.so.3";
 

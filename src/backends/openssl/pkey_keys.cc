@@ -7,14 +7,11 @@
 #include "algorithms/kat.h"
 #include "backends/common/buffers.h"
 #include "backends/common/der.h"
+#include "backends/common/timing_inputs.h"
 #include "core/hex.h"
 
 namespace cryptobench::backends::openssl {
 namespace {
-
-// Seed of the byte pattern used when no KAT key exists, and of the key-agreement peer.
-constexpr uint8_t kFallbackKeySeed = 0x51;
-constexpr uint8_t kSecondKeySeed = 0x52;
 
 Owned<EVP_PKEY> Wrap(const Libcrypto& lib, EVP_PKEY* key, std::string_view call,
                      std::string* error) {
@@ -70,26 +67,20 @@ std::vector<uint8_t> RawTimingKeyBytes(const AlgorithmInfo& alg) {
 }  // namespace
 
 PkFamily PkFamilyOf(const AlgorithmInfo& alg) {
-  const std::string_view name = alg.name;
-  if (alg.kind == AlgorithmKind::kSignature) {
-    if (name.starts_with("RSA")) {
+  switch (alg.primitive) {
+    case AlgorithmPrimitive::kRsa:
       return PkFamily::kRsa;
-    }
-    if (name.starts_with("ECDSA")) {
+    case AlgorithmPrimitive::kEcdsa:
       return PkFamily::kEcdsa;
-    }
-    if (name == "Ed25519") {
+    case AlgorithmPrimitive::kEd25519:
       return PkFamily::kEd25519;
-    }
-  } else if (alg.kind == AlgorithmKind::kKeyAgreement) {
-    if (name == "X25519") {
+    case AlgorithmPrimitive::kX25519:
       return PkFamily::kX25519;
-    }
-    if (name.starts_with("ECDH")) {
+    case AlgorithmPrimitive::kEcdh:
       return PkFamily::kEcdh;
-    }
+    default:
+      return PkFamily::kNone;
   }
-  return PkFamily::kNone;
 }
 
 Owned<EVP_PKEY> PemPrivateKey(const Libcrypto& lib, std::string_view pem, std::string* error) {

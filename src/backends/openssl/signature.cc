@@ -5,13 +5,12 @@
 
 #include "backends/common/buffers.h"
 #include "backends/common/der.h"
+#include "backends/common/timing_inputs.h"
 #include "backends/openssl/pkey_keys.h"
 #include "core/hex.h"
 
 namespace cryptobench::backends::openssl {
 namespace {
-
-constexpr uint8_t kInputSeed = 5;
 
 // kDigest: the input is a precomputed hash (EVP_PKEY_sign); kMessage: the library hashes the
 // input itself, or, for Ed25519, signs it whole (EVP_DigestSign one-shot).
@@ -168,7 +167,7 @@ class SignatureOperation : public PreparedOperation {
         sign_(sign),
         sig_(sig.size()),
         sig_len_(sign ? 0 : sig.size()) {
-    FillPattern(tbs_.span(), kInputSeed);
+    FillPattern(tbs_.span(), kSignInputSeed);
     std::memcpy(sig_.data(), sig.data(), sig.size());
   }
 
@@ -255,7 +254,7 @@ std::unique_ptr<PreparedOperation> PrepareSignature(const LibcryptoPtr& lib_ptr,
       std::string(alg.name) + " " + std::string(OperationName(op)) + ": ";
   if (op == Operation::kSign) {
     // Timed: sign_ctx. Check: the separate verify context accepts its signature.
-    const std::vector<uint8_t> probe = PatternBytes(kPublicKeyInputLen, kInputSeed);
+    const std::vector<uint8_t> probe = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
     size_t max_sig_len = 0;
     if (!sign_ctx->Sign(probe.data(), probe.size(), nullptr, &max_sig_len)) {
       return PrepareFailed(PrepareFailure::kLibraryError,
@@ -278,7 +277,7 @@ std::unique_ptr<PreparedOperation> PrepareSignature(const LibcryptoPtr& lib_ptr,
   }
   // Timed: verify_ctx, on a signature made by the separate sign context.
   AlignedBuffer tbs(kPublicKeyInputLen);
-  FillPattern(tbs.span(), kInputSeed);
+  FillPattern(tbs.span(), kSignInputSeed);
   std::vector<uint8_t> sig;
   if (!SignToVector(lib, *sign_ctx, tbs.span(), &sig, &message)) {
     return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
@@ -408,7 +407,7 @@ std::string SignatureRoundTrip(const Libcrypto& lib, const AlgorithmInfo& alg, b
   }
   Owned<EVP_MD> md = TimedDigest(lib, family);
   const SignMode mode = family == PkFamily::kEd25519 ? SignMode::kMessage : SignMode::kDigest;
-  const std::vector<uint8_t> tbs = PatternBytes(kPublicKeyInputLen, kInputSeed);
+  const std::vector<uint8_t> tbs = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
   auto signer = SignatureContext::Create(lib, family, key.get(), md.get(), mode, true, &error);
   std::vector<uint8_t> sig;
   if (!signer || !SignToVector(lib, *signer, tbs, &sig, &error)) {

@@ -7,14 +7,11 @@
 
 #include "algorithms/kat.h"
 #include "backends/common/buffers.h"
+#include "backends/common/timing_inputs.h"
 #include "core/hex.h"
 
 namespace cryptobench::backends::sodium {
 namespace {
-
-// Seeds of the byte patterns, as the OpenSSL backend's (signature.cc, pkey_keys.cc).
-constexpr uint8_t kInputSeed = 5;
-constexpr uint8_t kSecondKeySeed = 0x52;
 
 using PublicKey = std::array<unsigned char, crypto_sign_ed25519_PUBLICKEYBYTES>;
 using SecretKey = std::array<unsigned char, crypto_sign_ed25519_SECRETKEYBYTES>;
@@ -30,7 +27,7 @@ class Ed25519Operation : public PreparedOperation {
   Ed25519Operation(bool sign, const PublicKey& public_key, const SecretKey& secret_key,
                    const Signature& signature)
       : sign_(sign), public_key_(public_key), secret_key_(secret_key), signature_(signature) {
-    FillPattern(message_.span(), kInputSeed);
+    FillPattern(message_.span(), kSignInputSeed);
   }
   ~Ed25519Operation() override { sodium_memzero(secret_key_.data(), secret_key_.size()); }
 
@@ -125,7 +122,7 @@ std::unique_ptr<PreparedOperation> PrepareEd25519(Operation op, bool corrupt,
   Signature signature{};
   if (!sign) {
     // The timed verify checks a real signature, made here.
-    const std::vector<uint8_t> message = PatternBytes(kPublicKeyInputLen, kInputSeed);
+    const std::vector<uint8_t> message = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
     crypto_sign_ed25519_detached(signature.data(), nullptr, message.data(), message.size(),
                                  secret_key.data());
     CorruptIfTesting(corrupt, signature);
@@ -183,7 +180,7 @@ std::string Ed25519RoundTrip(bool corrupt) {
   PublicKey public_key{};
   SecretKey secret_key{};
   Ed25519TimingKeys(&public_key, &secret_key);
-  const std::vector<uint8_t> message = PatternBytes(kPublicKeyInputLen, kInputSeed);
+  const std::vector<uint8_t> message = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
   Signature signature{};
   const int status = crypto_sign_ed25519_detached(signature.data(), nullptr, message.data(),
                                                   message.size(), secret_key.data());

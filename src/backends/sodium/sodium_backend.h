@@ -10,6 +10,35 @@
 
 namespace cryptobench::backends {
 
+/// The catalogue entries the libsodium backend does not bind (registry.h). AES-256-GCM is bound;
+/// on a CPU without AES-NI and PCLMULQDQ UnsupportedReason() says why it is not offered.
+inline constexpr DeclaredAbsence kSodiumAbsent[] = {
+    {"AES-128-CBC", "libsodium's only AES is AES-256-GCM (crypto_aead_aes256gcm)"},
+    {"AES-192-CBC", "libsodium's only AES is AES-256-GCM (crypto_aead_aes256gcm)"},
+    {"AES-256-CBC", "libsodium's only AES is AES-256-GCM (crypto_aead_aes256gcm)"},
+    {"AES-128-CTR", "libsodium's only AES is AES-256-GCM (crypto_aead_aes256gcm)"},
+    {"AES-256-CTR", "libsodium's only AES is AES-256-GCM (crypto_aead_aes256gcm)"},
+    {"AES-128-ECB", "libsodium's only AES is AES-256-GCM (crypto_aead_aes256gcm)"},
+    {"AES-256-ECB", "libsodium's only AES is AES-256-GCM (crypto_aead_aes256gcm)"},
+    {"AES-128-XTS", "libsodium's only AES is AES-256-GCM (crypto_aead_aes256gcm)"},
+    {"AES-256-XTS", "libsodium's only AES is AES-256-GCM (crypto_aead_aes256gcm)"},
+    {"DES-EDE3-CBC", "libsodium has no DES"},
+    {"AES-128-GCM", "libsodium's only AES is AES-256-GCM (crypto_aead_aes256gcm)"},
+    {"AES-128-CCM", "libsodium's only AES is AES-256-GCM (crypto_aead_aes256gcm)"},
+    {"MD5", "libsodium's crypto_hash has only SHA-256 and SHA-512"},
+    {"SHA-1", "libsodium's crypto_hash has only SHA-256 and SHA-512"},
+    {"SHA-224", "libsodium's crypto_hash has only SHA-256 and SHA-512"},
+    {"SHA-384", "libsodium's crypto_hash has only SHA-256 and SHA-512"},
+    {"SHA3-256", "libsodium has no SHA-3"},
+    {"CMAC-AES-128", "libsodium has no CMAC (and no AES block cipher API)"},
+    {"RSA-2048", "libsodium has no RSA"},
+    {"RSA-3072", "libsodium has no RSA"},
+    {"RSA-4096", "libsodium has no RSA"},
+    {"ECDSA-P256", "libsodium has no NIST curves (only Curve25519 and Ed25519)"},
+    {"ECDSA-P384", "libsodium has no NIST curves (only Curve25519 and Ed25519)"},
+    {"ECDH-P256", "libsodium has no NIST curves (only Curve25519 and Ed25519)"},
+};
+
 /// Opens libsodium (sodium_init). Offers ChaCha20 (the IETF variant: catalogue IV = 32-bit
 /// little-endian block counter || 96-bit nonce), ChaCha20-Poly1305 (IETF), XChaCha20-Poly1305,
 /// AES-256-GCM (only where crypto_aead_aes256gcm_is_available(): AES-NI and PCLMULQDQ),

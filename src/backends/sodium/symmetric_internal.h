@@ -10,16 +10,8 @@
 #include "algorithms/catalog.h"
 #include "backends/backend.h"
 #include "backends/common/buffers.h"
-
+#include "backends/common/timing_inputs.h"
 namespace cryptobench::backends::sodium {
-
-/// Seeds of the byte patterns, as the OpenSSL backend's (cipher.cc, aead.cc, mac.cc).
-inline constexpr uint8_t kKeySeed = 1;
-inline constexpr uint8_t kNonceSeed = 2;
-inline constexpr uint8_t kPlaintextSeed = 3;
-inline constexpr uint8_t kAadSeed = 4;
-/// AAD per timed AEAD message: a TLS 1.2 record header, as openssl::kTimedAadLen (aead.h).
-inline constexpr size_t kTimedAadLen = 13;
 
 /// `len` as libsodium's length type.
 inline unsigned long long Len(size_t len) { return static_cast<unsigned long long>(len); }

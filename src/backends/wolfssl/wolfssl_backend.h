@@ -9,6 +9,13 @@
 
 namespace cryptobench::backends {
 
+/// The catalogue entries the wolfSSL backend does not bind (registry.h).
+inline constexpr DeclaredAbsence kWolfsslAbsent[] = {
+    {"XChaCha20-Poly1305",
+     "not bound yet: wolfCrypt has wc_XChaCha20Poly1305_* (HAVE_XCHACHA) but this backend has no "
+     "binding for it"},
+};
+
 /// Opens the wolfSSL backend (`library_path` is ignored: the library is linked in); calls
 /// wolfCrypt_Init. Offers what the library's build enables (wolfssl/options.h); Debian's 5.5
 /// build: AES-CBC/CTR/ECB/XTS/GCM/CCM, DES-EDE3-CBC, ChaCha20(-Poly1305), MD5, SHA-1, SHA-2,

@@ -257,7 +257,7 @@ std::string BuildImplementation(const AlgorithmInfo& alg) {
   if (alg.kind == AlgorithmKind::kSignature || alg.kind == AlgorithmKind::kKeyAgreement) {
     return "";
   }
-  if (alg.name.starts_with("AES") || alg.name.starts_with("CMAC-AES")) {
+  if (alg.primitive == AlgorithmPrimitive::kAes) {
 #ifdef WOLFSSL_AESNI
     return "aesni (compiled in)";
 #else

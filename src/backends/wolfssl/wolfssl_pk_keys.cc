@@ -15,7 +15,7 @@ namespace cryptobench::backends::wolfssl {
 
 PkFamily PkFamilyOf(const AlgorithmInfo& alg) {
   if (alg.kind == AlgorithmKind::kSignature) {
-    if (alg.name.starts_with("RSA-")) {
+    if (alg.primitive == AlgorithmPrimitive::kRsa) {
       return PkFamily::kRsa;
     }
     if (alg.name == "ECDSA-P256" || alg.name == "ECDSA-P384") {
@@ -36,7 +36,7 @@ PkFamily PkFamilyOf(const AlgorithmInfo& alg) {
 }
 
 int CurveIdOf(const AlgorithmInfo& alg) {
-  return alg.name.ends_with("P384") ? ECC_SECP384R1 : ECC_SECP256R1;
+  return alg.key_bits == 384 ? ECC_SECP384R1 : ECC_SECP256R1;
 }
 
 std::string RawTimingKey(const AlgorithmInfo& alg, Bytes* key) {

@@ -23,7 +23,7 @@ class SignatureOperation : public PreparedOperation {
         sign_(sign),
         sig_(std::max(signature.size(), key_->max_signature_len())),
         sig_len_(signature.size()) {
-    FillPattern(tbs_.span(), kInputSeed);
+    FillPattern(tbs_.span(), kSignInputSeed);
     std::copy(signature.begin(), signature.end(), sig_.data());
   }
 

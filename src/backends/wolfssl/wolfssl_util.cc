@@ -1,6 +1,8 @@
 // Helpers shared by the wolfSSL backend (wolfssl_util.h).
 #include "backends/wolfssl/wolfssl_util.h"
 
+#include <utility>
+
 #include <wolfssl/options.h>
 #include <wolfssl/wolfcrypt/error-crypt.h>
 
@@ -9,37 +11,30 @@
 namespace cryptobench::backends::wolfssl {
 
 Mode ModeOf(const AlgorithmInfo& alg) {
-  const std::string_view name = alg.name;
-  if (alg.kind == AlgorithmKind::kCipher) {
-    if (name == "DES-EDE3-CBC") {
-      return Mode::kDes3Cbc;
-    }
-    if (name == "ChaCha20") {
-      return Mode::kChaCha20;
-    }
-    if (name.starts_with("AES-")) {
-      if (name.ends_with("-CBC")) {
-        return Mode::kCbc;
-      }
-      if (name.ends_with("-CTR")) {
-        return Mode::kCtr;
-      }
-      if (name.ends_with("-ECB")) {
-        return Mode::kEcb;
-      }
-      if (name.ends_with("-XTS")) {
-        return Mode::kXts;
-      }
-    }
-  } else if (alg.kind == AlgorithmKind::kAead) {
-    if (name == "ChaCha20-Poly1305") {
-      return Mode::kChaChaPoly;
-    }
-    if (name.starts_with("AES-") && name.ends_with("-GCM")) {
-      return Mode::kGcm;
-    }
-    if (name.starts_with("AES-") && name.ends_with("-CCM")) {
-      return Mode::kCcm;
+  // The binding table: catalogue entry -> wolfCrypt mode (an entry not listed is not offered).
+  static constexpr std::pair<std::string_view, Mode> kModes[] = {
+      {"AES-128-CBC", Mode::kCbc},
+      {"AES-192-CBC", Mode::kCbc},
+      {"AES-256-CBC", Mode::kCbc},
+      {"AES-128-CTR", Mode::kCtr},
+      {"AES-256-CTR", Mode::kCtr},
+      {"AES-128-ECB", Mode::kEcb},
+      {"AES-256-ECB", Mode::kEcb},
+      {"AES-128-XTS", Mode::kXts},
+      {"AES-256-XTS", Mode::kXts},
+      {"DES-EDE3-CBC", Mode::kDes3Cbc},
+      {"ChaCha20", Mode::kChaCha20},
+      {"AES-128-GCM", Mode::kGcm},
+      {"AES-256-GCM", Mode::kGcm},
+      {"AES-128-CCM", Mode::kCcm},
+      {"ChaCha20-Poly1305", Mode::kChaChaPoly},
+  };
+  if (alg.kind != AlgorithmKind::kCipher && alg.kind != AlgorithmKind::kAead) {
+    return Mode::kNone;
+  }
+  for (const auto& [entry, mode] : kModes) {
+    if (entry == alg.name) {
+      return mode;
     }
   }
   return Mode::kNone;

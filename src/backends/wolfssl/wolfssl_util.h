@@ -15,20 +15,8 @@
 #include <wolfssl/wolfcrypt/random.h>
 
 #include "backends/backend.h"
-
+#include "backends/common/timing_inputs.h"
 namespace cryptobench::backends::wolfssl {
-
-// Seeds of the deterministic inputs (FillPattern, common/buffers.h): the OpenSSL backend's, so
-// every library is timed on the same keys, IVs and messages.
-inline constexpr uint8_t kKeySeed = 1;
-inline constexpr uint8_t kIvSeed = 2;
-inline constexpr uint8_t kPlaintextSeed = 3;
-inline constexpr uint8_t kMessageSeed = 3;  ///< the message of hashes and MACs
-inline constexpr uint8_t kAadSeed = 4;
-inline constexpr uint8_t kInputSeed = 5;         ///< the input signed by RSA, ECDSA, Ed25519
-inline constexpr uint8_t kSecondKeySeed = 0x52;  ///< the peer's scalar in key agreement
-/// AAD bytes per timed AEAD message: the OpenSSL backend's kTimedAadLen (a TLS record header).
-inline constexpr size_t kTimedAadLen = 13;
 
 /// The wolfCrypt code path of a cipher or AEAD.
 enum class Mode { kNone, kCbc, kCtr, kEcb, kXts, kDes3Cbc, kChaCha20, kGcm, kCcm, kChaChaPoly };
