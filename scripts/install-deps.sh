@@ -2,7 +2,7 @@
 # Installs the Debian 12 packages that building, testing and running cryptobench need.
 #
 # Usage: bash scripts/install-deps.sh [--with-format] [--with-guest] [--with-postgres]
-#                                     [--with-browser]
+#                                     [--with-browser] [--with-aarch64]
 #   --with-format  also install clang-format-16 (scripts/test.sh checks formatting with it;
 #                  Debian 12's default clang-format 14 cannot read our .clang-format).
 #   --with-guest   also install what scripts/afalg-guest.sh needs to boot a Linux guest and run
@@ -15,6 +15,11 @@
 #                  through puppeteer-core, with node 18 or later. Not Debian's npm: it is 364
 #                  packages that took 176 s to install in a bookworm chroot here; html-check.sh
 #                  fetches one pinned npm release instead (3 MB, checked against its hash).
+#   --with-aarch64 also install the arm64 cross toolchain (g++-aarch64-linux-gnu), qemu-user
+#                  (qemu-aarch64) and mmdebstrap, for scripts/aarch64-test.sh; the arm64
+#                  libraries come from mmdebstrap into build/aarch64-sysroot
+#                  (scripts/aarch64-sysroot.sh), not from apt, so the host's dpkg architectures
+#                  and apt sources stay as they are. `file` checks the binary's architecture.
 #
 # Only packages that are missing are installed, so a second run changes nothing (and does not
 # upgrade an installed libssl3 under a benchmark). apt-get is skipped, with a note naming what
@@ -43,12 +48,13 @@ for option in "$@"; do
     --with-format) packages+=(clang-format-16) ;;
     --with-guest) packages+=(qemu-system-x86 busybox-static kmod cpio python3) ;;
     --with-postgres) packages+=(postgresql) ;;
+    --with-aarch64) packages+=(g++-aarch64-linux-gnu qemu-user mmdebstrap file) ;;
     --with-browser)
       packages+=(chromium)
       command -v node >/dev/null 2>&1 || packages+=(nodejs)
       ;;
     *) die "unknown option '$option' (usage: install-deps.sh [--with-format] [--with-guest]" \
-         "[--with-postgres] [--with-browser])" ;;
+         "[--with-postgres] [--with-browser] [--with-aarch64])" ;;
   esac
 done
 

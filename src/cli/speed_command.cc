@@ -22,6 +22,7 @@
 #include "core/fatal_signals.h"
 #include "core/utc.h"
 #include "cpu/cpu_info.h"
+#include "cpu/emulation.h"
 #include "report/report.h"
 #include "report/sanitize.h"
 #include "report/scaling.h"
@@ -301,6 +302,12 @@ int RunSpeed(const SpeedOptions& options) {
       }
     }
     run.machine = machine;
+    // Under emulation (qemu-user, QEMU TCG) the figures time the emulator: say so in every
+    // output (the JSON's source.caveats, the table's header).
+    if (const cpu::Emulation& emulation = cpu::MachineEmulation(); emulation.emulated) {
+      run.source.caveats.push_back(
+          fmt::format("Emulated: {}; the timings say nothing about any CPU.", emulation.reason));
+    }
     run.method.direction = base.decrypt ? "decrypt" : "encrypt";
     run.method.precision = base.sampler.precision;
     run.method.max_seconds = base.sampler.max_seconds;

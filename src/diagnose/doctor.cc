@@ -8,6 +8,7 @@
 #include "core/utc.h"
 #include "cpu/clock_facts.h"
 #include "cpu/cpu_info.h"
+#include "cpu/emulation.h"
 #include "cpu/features.h"
 #include "worker/process.h"
 #include "worker/scheduler.h"
@@ -47,6 +48,7 @@ int VectorWords(const std::string& capability_vector) {
 DoctorFacts GatherFacts(const DoctorOptions& options) {
   DoctorFacts facts;
   facts.cpu = cpu::DetectCpuFeatures();
+  facts.emulation = cpu::MachineEmulation().reason;
   facts.clock = cpu::GatherClockFacts(
       cpu::RealSystemReader(), *cpu::MakeRealCoreClockProbes(facts.cpu), 0.2, facts.cpu.hybrid);
 
@@ -132,7 +134,7 @@ std::vector<Measurement> MeasureOperations(const AlgorithmInfo& alg, const worke
 // start.
 std::vector<Measurement> Measure(const AlgorithmInfo& alg, const DoctorOptions& options,
                                  const std::string& label, const std::vector<std::string>& features,
-                                 const std::string& ia32cap) {
+                                 const std::string& ia32cap, std::string_view variable) {
   worker::RunPlan plan;
   plan.executable = options.executable;
   plan.library_path = options.library_path;
@@ -143,7 +145,7 @@ std::vector<Measurement> Measure(const AlgorithmInfo& alg, const DoctorOptions& 
   plan.test_fault_algorithm = options.test_fault_algorithm;
   plan.worker_timeout_seconds = options.worker_timeout_seconds;
   if (!ia32cap.empty()) {
-    plan.env[kIa32capVar] = ia32cap;
+    plan.env[std::string(variable)] = ia32cap;
   }
   std::vector<Measurement> out = MeasureOperations(alg, plan);
   for (Measurement& m : out) {
@@ -217,9 +219,10 @@ DoctorReport RunDoctor(const DoctorOptions& options, const DoctorProgressFn& pro
           progress(std::string(alg->name), label);
         }
         std::vector<Measurement> ms =
-            i == 0 ? Measure(*alg, options, label, {}, "")
+            i == 0 ? Measure(*alg, options, label, {}, "", "")
                    : Measure(*alg, options, label, experiments[i - 1].features,
-                             ExperimentIa32cap(experiments[i - 1], report.facts));
+                             ExperimentIa32cap(experiments[i - 1], report.facts),
+                             MaskVariable(report.facts.cpu.arch));
         for (size_t op = 0; op < operations.size(); ++op) {
           if (round == 0 || Better(ms[op], measurements[op][i])) {
             measurements[op][i] = std::move(ms[op]);

@@ -75,6 +75,10 @@ struct DoctorFacts {
   std::vector<AsmModule> asm_modules;            ///< ID strings found in the loaded file
   std::vector<std::string> asm_defines;          ///< -D*_ASM in cflags (meaningful for 1.x only)
   bool no_asm_build = false;                     ///< 3.x CPUINFO "N/A": built without assembly
+  /// Why doctor runs emulated (cpu::Emulation::reason: qemu-user, QEMU TCG); "" when it does
+  /// not. Under emulation no cpb is computed or classified: the verdicts rest on the ratios of
+  /// the mask experiments alone.
+  std::string emulation;
   /// Set when the facts were read from a report (`doctor --from`): cpu.features then hold the
   /// bits of the report's capability vector (supported = set), env_ia32cap the CPUINFO line's
   /// "env:" value, and no mask experiment can run.

@@ -415,6 +415,10 @@ ordered_json FactsToJson(const DoctorFacts& facts) {
   j["env_ia32cap"] = facts.env_ia32cap ? ordered_json(*facts.env_ia32cap) : nullptr;
   j["env_masked_features"] = facts.env_masked_features;
   j["detected_capability_vector"] = facts.detected_capability_vector;
+  if (!facts.emulation.empty()) {
+    j["emulated"] = true;
+    j["emulation"] = facts.emulation;
+  }
   ordered_json modules = ordered_json::array();
   for (const AsmModule& module : facts.asm_modules) {
     ordered_json m;

@@ -29,6 +29,12 @@ Fingerprint Decider::Classify(const Measurement& m) const {
   if (!symmetric_) {
     return Fingerprint{};
   }
+  if (!facts_.emulation.empty()) {
+    // An emulator's cycles are not the CPU's: no cpb, no class (emulation.h).
+    Fingerprint none;
+    none.conclusion = "no class (emulated: cycles per byte mean nothing)";
+    return none;
+  }
   const std::vector<CpbClass>& classes = ClassesFor(facts_.cpu.arch);
   Fingerprint fp =
       diagnose::Classify(classes, alg_.name, operation_, m.bytes_per_s, hz_low_, hz_high_);

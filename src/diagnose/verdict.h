@@ -28,8 +28,14 @@ std::vector<Experiment> PlanExperiments(const AlgorithmInfo& alg, const DoctorFa
 /// The OPENSSL_ia32cap value for a worker running `experiment`: MaskClearing() of its features
 /// plus facts.env_masked_features, so that an experiment keeps what the environment already
 /// masks in the "as is" run (all five words written). Throws std::invalid_argument for a
-/// feature name KnownCapabilityBits() lacks.
+/// feature name KnownCapabilityBits() lacks. On AArch64 (facts.cpu.arch "aarch64") the value
+/// is for OPENSSL_armcap instead (MaskVariable): the detected word (its CPUINFO, else derived
+/// from the CPU's features) less the experiment's bits (armcap.h ArmcapClearing).
 std::string ExperimentIa32cap(const Experiment& experiment, const DoctorFacts& facts);
+
+/// The variable a mask experiment sets for `arch`: "OPENSSL_armcap" on "aarch64", else
+/// "OPENSSL_ia32cap".
+std::string_view MaskVariable(std::string_view arch);
 
 /// Verdicts for one algorithm (one; AES-GCM also yields "GHASH (AES-128-GCM)" when its GHASH
 /// experiment ran). `measurements[0]` is "as is"; measurements[i] is experiments[i-1].

@@ -65,7 +65,7 @@ std::string Decider::ExperimentEvidence(size_t i, const Comparison& c) const {
   }
   std::string label = e.label;
   if (!m->ia32cap.empty()) {
-    label += " (OPENSSL_ia32cap=" + m->ia32cap + ")";
+    label += fmt::format(" ({}={})", MaskVariable(facts_.cpu.arch), m->ia32cap);
   }
   if (!MeasurementOk(*m)) {
     return fmt::format("{}: measurement failed ({}{}{})", label, results::CellStatusName(m->status),

@@ -223,6 +223,12 @@ void Machine(const DoctorFacts& facts, std::vector<Finding>& out) {
     out.push_back(
         Make("machine.hypervisor", Severity::kInfo, "Running in a virtual machine", evidence));
   }
+  if (!facts.emulation.empty()) {
+    out.push_back(Make("machine.emulated", Severity::kInfo, "Running under emulation",
+                       facts.emulation + "; its timings say nothing about any CPU",
+                       "The verdicts rest only on the ratios of the mask experiments (masked "
+                       "against as is); no cycles per byte are computed or classified."));
+  }
   if (clock.steal_fraction && *clock.steal_fraction > kStealLimit) {
     out.push_back(Make(
         "machine.steal", Severity::kWarning, "The hypervisor steals CPU time from this guest",

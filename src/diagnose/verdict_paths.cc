@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "diagnose/armcap.h"
 #include "diagnose/pk_asm.h"
 #include "diagnose/verdict.h"
 
@@ -164,7 +165,32 @@ Family FamilyOf(const AlgorithmInfo& alg) {
   return Family::kNone;
 }
 
+// AArch64 (cpb-reference.md sec. 4.3): AES ECB/CBC/CTR/XTS and GCM run aes_v8_* / the
+// aes_gcm kernels when ARMV8_AES is set, else bsaes/vpaes (NEON); SHA-1/SHA-256 run
+// sha*_block_armv8 with ARMV8_SHA1/ARMV8_SHA256, SHA-512 sha512_block_armv8 with ARMV8_SHA512,
+// else the integer asm. OPENSSL_armcap replaces the whole word, so each experiment writes the
+// detected word less these bits (armcap.h). The class prefix names data/cpb-classes-aarch64.csv
+// rows; SHA-512's ARMv8.2 path has no published cpb, so no class.
+const PathSpec kArmAesPaths[] = {{"AES instructions", {"AES"}, {}, {"AES"}, {}, "ARMv8 CE"}};
+const PathSpec kArmShaPaths[] = {
+    {"SHA-1/SHA-256 instructions", {}, {"SHA1", "SHA2"}, {"SHA1", "SHA2"}, {}, "ARMv8 CE"}};
+const PathSpec kArmSha512Paths[] = {{"SHA512 instructions", {"SHA512"}, {}, {"SHA512"}, {}, ""}};
+
 std::span<const PathSpec> PathsOf(Family family, std::string_view arch) {
+  if (arch == "aarch64") {
+    switch (family) {
+      case Family::kAesBlock:
+      case Family::kAesXts:
+      case Family::kAesGcm:
+        return kArmAesPaths;
+      case Family::kSha256:
+        return kArmShaPaths;
+      case Family::kSha512:
+        return kArmSha512Paths;
+      default:
+        return {};
+    }
+  }
   if (arch != "x86_64") {
     return {};
   }
@@ -229,7 +255,8 @@ const PathSpec* FindPath(Family family, std::string_view arch, std::string_view 
 }
 
 std::optional<CapabilityVector> CurrentVector(const DoctorFacts& facts) {
-  if (facts.no_asm_build) {
+  // OPENSSL_ia32cap words only: an OPENSSL_armcap word ("0xbd") is no x86 vector (armcap.h).
+  if (facts.no_asm_build || facts.cpu.arch == "aarch64") {
     return std::nullopt;
   }
   if (auto vector = ParseCpuInfoVector(facts.library.capability_vector)) {
@@ -239,7 +266,7 @@ std::optional<CapabilityVector> CurrentVector(const DoctorFacts& facts) {
 }
 
 std::optional<CapabilityVector> DetectedVector(const DoctorFacts& facts) {
-  if (facts.no_asm_build) {
+  if (facts.no_asm_build || facts.cpu.arch == "aarch64") {
     return std::nullopt;
   }
   if (auto vector = ParseCpuInfoVector(facts.detected_capability_vector)) {
@@ -295,6 +322,23 @@ std::vector<std::string> RelevantFeatures(const AlgorithmInfo& alg, const Doctor
 }
 
 std::string BestSoftwareClass(Family family, const cpu::CpuFeatures& cpu) {
+  if (cpu.arch == "aarch64") {
+    // cpb-reference.md sec. 4.3: no scalar AES asm on AArch64; NEON is always there.
+    switch (family) {
+      case Family::kAesBlock:
+      case Family::kAesXts:
+        return "bsaes (CTR, CBC decrypt, XTS) and vpaes (CBC encrypt, ECB), NEON";
+      case Family::kAesGcm:
+        return std::string("bsaes CTR (NEON)") +
+               (cpu.Usable("PMULL") ? " + PMULL GHASH (gcm_ghash_v8)" : " + NEON GHASH");
+      case Family::kSha256:
+        return "integer asm (SHA-256 also NEON)";
+      case Family::kSha512:
+        return "integer asm";
+      default:
+        return "";
+    }
+  }
   const bool ssse3 = cpu.Usable("SSSE3");
   // The SHA AVX (non-AVX2) paths run only on Intel (LV0 bit 30; sha1-x86_64.pl:281-285).
   const bool intel_avx = cpu.Usable("AVX") && cpu.vendor == "GenuineIntel";
@@ -450,8 +494,29 @@ std::vector<Experiment> PlanExperiments(const AlgorithmInfo& alg, const DoctorFa
   return plan;
 }
 
+std::string_view MaskVariable(std::string_view arch) {
+  return arch == "aarch64" ? "OPENSSL_armcap" : "OPENSSL_ia32cap";
+}
+
 std::string ExperimentIa32cap(const Experiment& experiment, const DoctorFacts& facts) {
   std::vector<std::string> names = experiment.features;
+  if (facts.cpu.arch == "aarch64") {
+    // OPENSSL_armcap replaces the word: the detected one (CPUINFO), else the CPU's features.
+    std::optional<uint32_t> detected = ParseArmcapCpuInfo(facts.detected_capability_vector);
+    if (!detected) {
+      detected = ParseArmcapCpuInfo(facts.library.cpu_info);
+    }
+    if (!detected) {
+      std::vector<std::string> usable;
+      for (const cpu::FeatureState& f : facts.cpu.features) {
+        if (f.usable()) {
+          usable.push_back(f.name);
+        }
+      }
+      detected = ArmcapFromFeatureNames(usable);
+    }
+    return ArmcapClearing(*detected, names);
+  }
   for (const std::string& name : facts.env_masked_features) {
     if (std::find(names.begin(), names.end(), name) == names.end()) {
       names.push_back(name);

@@ -54,8 +54,9 @@ struct PathSpec {
   bool ghash = false;  ///< GCM's GHASH experiment, compared with the VAES experiment if any
 };
 
-/// The paths of a family on `arch` ("x86_64"; every other architecture has none, as
-/// OPENSSL_armcap cannot clear single bits: cpb-reference.md sec. 3).
+/// The paths of a family on `arch`: "x86_64" (OPENSSL_ia32cap bits), "aarch64" (AES, SHA-1/
+/// SHA-256 and SHA-512 instructions; OPENSSL_armcap replaces the whole word, so each experiment
+/// writes the detected word less its bits, armcap.h); every other architecture has none.
 std::span<const PathSpec> PathsOf(Family family, std::string_view arch);
 
 /// For the public-key families (kRsa, kEcP256, kX25519): false when the library is an OpenSSL

@@ -368,6 +368,54 @@ TEST(DecideVerdictsTest, NoChangeWithAHardwareFingerprintIsAcceleratedWithANote)
   EXPECT_TRUE(Has(verdicts[0].line, "may not honour OPENSSL_ia32cap")) << verdicts[0].line;
 }
 
+// ---- Under emulation (qemu-user, TCG): ratios of the mask experiments only, never cpb ---------
+
+DoctorFacts Emulated(DoctorFacts facts) {
+  facts.emulation = "CRYPTOBENCH_ASSUME_EMULATED=1 says this process runs emulated";
+  return facts;
+}
+
+TEST(DecideVerdictsTest, EmulatedMaskRatioStillProvesThePathWithoutAnyCpb) {
+  const auto verdicts =
+      PlanAndDecide("AES-128-CBC", "encrypt", Emulated(Zen4Debian30()), {"AES-NI"}, {1425, 299});
+  ASSERT_EQ(verdicts.size(), 1u);
+  const Verdict& v = verdicts[0];
+  ExpectLineShape(v);
+  EXPECT_EQ(v.status, VerdictStatus::kAccelerated);
+  EXPECT_TRUE(Has(v.line, "slows it 4.8x")) << v.line;
+  EXPECT_FALSE(Has(v.line, "cpb")) << v.line;
+  EXPECT_EQ(v.cpb_low, 0);
+  EXPECT_EQ(v.cpb_high, 0);
+  for (const std::string& line : v.evidence) {
+    EXPECT_FALSE(Has(line, "cpb")) << line;
+  }
+}
+
+TEST(DecideVerdictsTest, EmulatedWithoutAMaskEffectNamesNoClass) {
+  // Not emulated, 1425 MB/s with no change under the mask is the AES-NI class "with a note";
+  // emulated, that figure says nothing about the path, so no class is named.
+  const auto native =
+      PlanAndDecide("AES-128-CBC", "encrypt", Zen4Debian30(), {"AES-NI"}, {1425, 1430});
+  ASSERT_EQ(native.size(), 1u);
+  EXPECT_EQ(native[0].status, VerdictStatus::kAccelerated);
+  const auto emulated =
+      PlanAndDecide("AES-128-CBC", "encrypt", Emulated(Zen4Debian30()), {"AES-NI"}, {1425, 1430});
+  ASSERT_EQ(emulated.size(), 1u);
+  ExpectLineShape(emulated[0]);
+  EXPECT_FALSE(Has(emulated[0].line, "cpb")) << emulated[0].line;
+  EXPECT_FALSE(Has(emulated[0].fingerprint, "AES-NI (aesni_cbc_encrypt)"))
+      << emulated[0].fingerprint;
+  EXPECT_EQ(emulated[0].cpb_low, 0);
+}
+
+TEST(DecideVerdictsTest, EmulatedAlgorithmWithoutExperimentsGetsNoFingerprint) {
+  const auto md5 = PlanAndDecide("MD5", "hash", Emulated(Zen4Debian30()), {}, {809});
+  ASSERT_EQ(md5.size(), 1u);
+  ExpectLineShape(md5[0]);
+  EXPECT_FALSE(Has(md5[0].line, "cpb")) << md5[0].line;
+  EXPECT_FALSE(md5[0].fingerprint.starts_with("software, class undetermined")) << md5[0].line;
+}
+
 TEST(DecideVerdictsTest, OverlappingCisWithASoftwareFingerprintAreUndetermined) {
   const DoctorFacts facts = Zen4Debian30();
   const std::vector<Experiment> plan = PlanExperiments(Alg("AES-128-CBC"), facts);

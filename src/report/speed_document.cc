@@ -123,6 +123,10 @@ void AddEnvironment(const RunResult& run, Document& doc) {
     list.fields.push_back(Markdown("Kernel", {{machine.kernel}}));
   }
   list.fields.push_back(Both("Tick counter", TickCounterLine(machine)));
+  // A measured run's caveats (speed adds one under emulation, cpu/emulation.h).
+  for (const std::string& caveat : run.source.caveats) {
+    list.fields.push_back(Both("Caveat", caveat));
+  }
   const std::string version = library.version.empty() ? "unknown" : library.version;
   const bool other_backend = !library.backend.empty() && library.backend != "openssl";
   const std::string backend = other_backend ? library.backend + " backend: " : "";

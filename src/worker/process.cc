@@ -11,7 +11,9 @@
 #include <algorithm>
 #include <cerrno>
 #include <climits>
+#include <cstdlib>
 #include <stdexcept>
+#include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
@@ -39,12 +41,48 @@ void CloseIfOpen(int& fd) {
   }
 }
 
+// The first executable `name` in the directories of PATH; `name` itself when none is found
+// (execve then fails and the worker exits 127, reported as a failed worker).
+std::string FindInPath(const std::string& name) {
+  const char* path = getenv("PATH");
+  std::string_view rest = path != nullptr ? path : "/usr/local/bin:/usr/bin:/bin";
+  while (true) {
+    const size_t colon = std::min(rest.find(':'), rest.size());
+    const std::string dir(rest.substr(0, colon));
+    const std::string candidate = (dir.empty() ? std::string(".") : dir) + "/" + name;
+    if (access(candidate.c_str(), X_OK) == 0) {
+      return candidate;
+    }
+    if (colon == rest.size()) {
+      return name;
+    }
+    rest.remove_prefix(colon + 1);
+  }
+}
+
 }  // namespace
+
+std::vector<std::string> WorkerEmulator() {
+  std::vector<std::string> words;
+  const char* value = getenv("CRYPTOBENCH_WORKER_EMULATOR");
+  std::string_view rest = value != nullptr ? value : "";
+  while (!rest.empty()) {
+    const size_t start = rest.find_first_not_of(' ');
+    if (start == std::string_view::npos) {
+      break;
+    }
+    rest.remove_prefix(start);
+    const size_t end = std::min(rest.find(' '), rest.size());
+    words.emplace_back(rest.substr(0, end));
+    rest.remove_prefix(end);
+  }
+  return words;
+}
 
 std::string SelfExecutable() {
   // The link itself, not the path it names: exec of /proc/self/exe runs this very binary even
   // when the file was replaced or rebuilt since the parent started.
-  if (access("/proc/self/exe", X_OK) == 0) {
+  if (WorkerEmulator().empty() && access("/proc/self/exe", X_OK) == 0) {
     return "/proc/self/exe";
   }
   std::vector<char> path(PATH_MAX + 1);
@@ -84,9 +122,20 @@ WorkerProcess::WorkerProcess(const std::string& exe,
     envp.push_back(s.data());
   }
   envp.push_back(nullptr);
-  std::string exe_copy = exe;
-  std::string subcommand = subcommand_name != nullptr ? subcommand_name : kWorkerSubcommand;
-  char* argv[] = {exe_copy.data(), subcommand.data(), nullptr};
+  // Under an emulator (WorkerEmulator) the worker is "EMULATOR... EXE SUBCOMMAND".
+  std::vector<std::string> args = WorkerEmulator();
+  args.push_back(exe);
+  args.emplace_back(subcommand_name != nullptr ? subcommand_name : kWorkerSubcommand);
+  std::vector<char*> argv;
+  for (std::string& arg : args) {
+    argv.push_back(arg.data());
+  }
+  argv.push_back(nullptr);
+  // execvpe: an emulator named without a directory is looked up in PATH (found before fork).
+  std::string program = args.front();
+  if (program.find('/') == std::string::npos) {
+    program = FindInPath(program);
+  }
 
   int in_pipe[2];
   int out_pipe[2];
@@ -120,7 +169,7 @@ WorkerProcess::WorkerProcess(const std::string& exe,
     signal(SIGTTOU, SIG_IGN);
     dup2(in_pipe[0], STDIN_FILENO);
     dup2(out_pipe[1], STDOUT_FILENO);
-    execve(exe_copy.c_str(), argv, envp.data());
+    execve(program.c_str(), argv.data(), envp.data());
     _exit(127);
   }
   setpgid(pid_, pid_);  // also here, so it holds before the parent relies on it

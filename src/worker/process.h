@@ -14,8 +14,17 @@
 namespace cryptobench::worker {
 
 /// How to re-execute the running binary as a worker: "/proc/self/exe" itself (exec of the link
-/// runs this very binary even if the file was replaced since), else the path it names.
+/// runs this very binary even if the file was replaced since), else the path it names. With
+/// CRYPTOBENCH_WORKER_EMULATOR set (WorkerEmulator), always the path the link names: the
+/// emulator opens its argument itself, and its own /proc/self/exe is the emulator.
 std::string SelfExecutable();
+
+/// The command a worker is started under, split at spaces, from the environment variable
+/// CRYPTOBENCH_WORKER_EMULATOR (e.g. "qemu-aarch64"; its sysroot in QEMU_LD_PREFIX, which
+/// the worker inherits); empty when unset or blank. Under qemu-user without a binfmt_misc
+/// handler, exec of a foreign-architecture binary fails with ENOEXEC (the kernel cannot run
+/// it), so scripts/aarch64-test.sh sets it for the arm64 build run on an x86-64 host.
+std::vector<std::string> WorkerEmulator();
 
 /// Name of a signal, e.g. "SIGSEGV" (or "signal 42" when unnamed).
 std::string SignalName(int signal_number);

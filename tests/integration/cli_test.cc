@@ -298,6 +298,27 @@ std::string ReadWhole(const std::filesystem::path& path) {
 }
 
 // Repeated --output: each file in its extension's format, else --format's.
+// The seam of cpu/emulation.h forces "emulated" on any machine: speed then says so in its JSON
+// (source.caveats) and in its table; without it, an x86-64 binary on x86-64 says nothing.
+TEST(CliTest, SpeedSaysWhenItRunsEmulated) {
+  std::vector<std::string> args = {"speed", "sha256", "--bytes", "64", "--format", "json"};
+  for (const std::string& a : QuickSpeedArgs()) {
+    args.push_back(a);
+  }
+  const CliResult emulated = RunCryptobenchWithEnv({"CRYPTOBENCH_ASSUME_EMULATED=1"}, args);
+  ASSERT_EQ(emulated.exit_status, 0) << emulated.err;
+  const nlohmann::json doc = ParseJson(emulated);
+  ASSERT_TRUE(doc["source"].contains("caveats")) << doc["source"].dump(2);
+  EXPECT_EQ(doc["source"]["caveats"][0].get<std::string>().rfind("Emulated: ", 0), 0u)
+      << doc["source"].dump(2);
+  args[5] = "table";
+  const CliResult table = RunCryptobenchWithEnv({"CRYPTOBENCH_ASSUME_EMULATED=1"}, args);
+  EXPECT_NE(table.out.find("Emulated: CRYPTOBENCH_ASSUME_EMULATED=1"), std::string::npos)
+      << table.out;
+  const CliResult native = RunCryptobenchWithEnv({"CRYPTOBENCH_ASSUME_EMULATED=0"}, args);
+  EXPECT_EQ(native.out.find("Emulated"), std::string::npos) << native.out;
+}
+
 TEST(CliTest, SpeedWritesEveryOutputInItsExtensionsFormat) {
   const auto dir = std::filesystem::temp_directory_path() / "cryptobench_speed_outputs";
   std::filesystem::remove_all(dir);

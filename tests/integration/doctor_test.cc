@@ -137,6 +137,34 @@ TEST(DoctorTest, Rsa2048NamesTheMaskedPathOrCannotTellAndDesIsExpected) {
   EXPECT_EQ(exit_status, 0) << doc.dump(2);
 }
 
+// Under emulation (forced here through the seam, cpu/emulation.h) doctor says so and decides
+// from the mask ratios alone: no verdict carries cycles per byte, and the AES path is still
+// proven by its mask experiment.
+TEST(DoctorTest, EmulatedDoctorDecidesFromMaskRatiosOnly) {
+  if (!CpuHasFlag("aes")) {
+    GTEST_SKIP() << "needs a CPU with AES-NI";
+  }
+  int exit_status = -1;
+  const json doc = RunDoctorJson({"CRYPTOBENCH_ASSUME_EMULATED=1"},
+                                 {"aes-128-cbc", "md5", "--max-seconds", "0.05"}, &exit_status);
+  ASSERT_TRUE(doc.contains("facts")) << doc.dump(2);
+  EXPECT_EQ(doc["facts"].value("emulated", false), true) << doc["facts"].dump(2);
+  bool finding = false;
+  for (const json& f : doc.at("findings")) {
+    finding = finding || f.at("id") == "machine.emulated";
+  }
+  EXPECT_TRUE(finding) << doc.at("findings").dump(2);
+  for (const json& verdict : doc.at("verdicts")) {
+    const std::string line = verdict.at("line").get<std::string>();
+    EXPECT_EQ(line.find("cpb"), std::string::npos) << line;
+    EXPECT_EQ(verdict.value("cpb_low", 0.0), 0.0) << line;
+  }
+  const json* cbc = FindVerdict(doc, "AES-128-CBC");
+  ASSERT_NE(cbc, nullptr) << doc.dump(2);
+  EXPECT_NE(cbc->at("line").get<std::string>().find("masking"), std::string::npos)
+      << cbc->at("line");
+}
+
 TEST(DoctorTest, BadInputExitsTwo) {
   for (const std::vector<std::string>& args :
        std::vector<std::vector<std::string>>{{"doctor", "--backend", "botan", "rsa2048"},

@@ -1,0 +1,48 @@
+// OPENSSL_armcap: the capability word OpenSSL dispatches on for Arm (OPENSSL_armcap_P, an
+// unsigned int). Bit names, parsing of the CPUINFO string, and the value that clears named bits.
+// OpenSSL reads the variable with strtoul(e, NULL, 0) and the value REPLACES the detected word
+// (crypto/armcap.c; no "~" syntax, unlike OPENSSL_ia32cap), so a mask experiment writes the
+// detected word with the experiment's bits cleared (../shared/reference/cpb-reference.md sec. 3).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cryptobench::diagnose {
+
+/// One bit of OPENSSL_armcap_P.
+struct ArmcapBit {
+  std::string_view name;   ///< the cpu::FeatureState name where there is one ("AES", "PMULL",
+                           ///< "SHA1", "SHA2", "SHA512", "SHA3"), else the macro's feature
+  uint32_t mask = 0;       ///< e.g. 0x4 for ARMV8_AES
+  std::string_view macro;  ///< the crypto/arm_arch.h macro, e.g. "ARMV8_AES"
+  /// Where the bit is defined: bits 0-8 in crypto/arm_arch.h of openssl/openssl at commit
+  /// 0029f786658229b15f98741a336e8091305cbf15 (the 3.0/3.1 layout; 1.1.1 has bits 0-6 at the
+  /// same places); bits 9-11 only on newer releases (cpb-reference.md sec. 3, master), so an
+  /// older library never sets them and clearing them changes nothing there.
+  std::string_view source;
+};
+
+/// The bits doctor names and masks, in bit order: NEON (ARMV7_NEON 1<<0), AES (ARMV8_AES 1<<2),
+/// SHA1 (ARMV8_SHA1 1<<3), SHA2 (ARMV8_SHA256 1<<4), PMULL (ARMV8_PMULL 1<<5), SHA512
+/// (ARMV8_SHA512 1<<6), SM3 (ARMV8_SM3 1<<9), SM4 (ARMV8_SM4 1<<10), SHA3 (ARMV8_SHA3 1<<11).
+const std::vector<ArmcapBit>& KnownArmcapBits();
+
+/// The word in an "OPENSSL_armcap=0x..." CPUINFO string (crypto/info.c prints
+/// "CPUINFO: OPENSSL_armcap=0x%x" and maybe " env:..."), e.g. 0xbd; the "CPUINFO: " prefix is
+/// optional. std::nullopt for any other text (an x86 string, "N/A", junk, a number over 32 bits).
+std::optional<uint32_t> ParseArmcapCpuInfo(std::string_view text);
+
+/// The OPENSSL_armcap value that runs the library with `detected` less the named bits, in
+/// lower-case hex ("0x3d" style). Names not in KnownArmcapBits() are ignored.
+std::string ArmcapClearing(uint32_t detected, const std::vector<std::string>& names);
+
+/// The word OpenSSL derives from the CPU's features when the library's own word is unknown
+/// (1.1.1 prints no CPUINFO): NEON (always on AArch64) plus each usable feature of
+/// KnownArmcapBits() by name (crypto/armcap.c maps HWCAP_AES to ARMV8_AES and so on).
+uint32_t ArmcapFromFeatureNames(const std::vector<std::string>& usable);
+
+}  // namespace cryptobench::diagnose

@@ -1,0 +1,51 @@
+#include "diagnose/armcap.h"
+
+#include <gtest/gtest.h>
+
+namespace cryptobench::diagnose {
+namespace {
+
+TEST(ArmcapTest, BitsFollowArmArchH) {
+  // crypto/arm_arch.h: ARMV7_NEON 1<<0, ARMV8_AES 1<<2, ARMV8_SHA1 1<<3, ARMV8_SHA256 1<<4,
+  // ARMV8_PMULL 1<<5, ARMV8_SHA512 1<<6; master adds ARMV8_SM3 1<<9, ARMV8_SM4 1<<10,
+  // ARMV8_SHA3 1<<11.
+  const std::vector<std::pair<std::string_view, uint32_t>> expected = {
+      {"NEON", 0x1},    {"AES", 0x4},   {"SHA1", 0x8},  {"SHA2", 0x10}, {"PMULL", 0x20},
+      {"SHA512", 0x40}, {"SM3", 0x200}, {"SM4", 0x400}, {"SHA3", 0x800}};
+  ASSERT_EQ(KnownArmcapBits().size(), expected.size());
+  for (size_t i = 0; i < expected.size(); ++i) {
+    EXPECT_EQ(KnownArmcapBits()[i].name, expected[i].first);
+    EXPECT_EQ(KnownArmcapBits()[i].mask, expected[i].second) << expected[i].first;
+    EXPECT_FALSE(KnownArmcapBits()[i].source.empty());
+  }
+}
+
+TEST(ArmcapTest, ParsesTheCpuInfoString) {
+  EXPECT_EQ(ParseArmcapCpuInfo("CPUINFO: OPENSSL_armcap=0xbd"), 0xbdu);
+  EXPECT_EQ(ParseArmcapCpuInfo("OPENSSL_armcap=0x3d env:0x1"), 0x3du);
+  EXPECT_EQ(ParseArmcapCpuInfo("CPUINFO: OPENSSL_armcap=0xFFFFFFFF"), 0xffffffffu);
+  EXPECT_FALSE(ParseArmcapCpuInfo("CPUINFO: OPENSSL_armcap=0x100000000"));
+  EXPECT_FALSE(ParseArmcapCpuInfo("CPUINFO: OPENSSL_ia32cap=0xfffa3203078bffff:0x405fc6f1bf07ab"));
+  EXPECT_FALSE(ParseArmcapCpuInfo("CPUINFO: N/A"));
+  EXPECT_FALSE(ParseArmcapCpuInfo("OPENSSL_armcap=0x"));
+  EXPECT_FALSE(ParseArmcapCpuInfo("OPENSSL_armcap=0xbdq"));
+  EXPECT_FALSE(ParseArmcapCpuInfo(""));
+}
+
+TEST(ArmcapTest, ClearingWritesTheDetectedWordLessTheBits) {
+  // 0xbd = NEON, AES, SHA1, SHA256, PMULL and ARMV8_CPUID (1<<7), as a Neoverse N1 reports.
+  EXPECT_EQ(ArmcapClearing(0xbd, {"AES"}), "0xb9");
+  EXPECT_EQ(ArmcapClearing(0xbd, {"AES", "PMULL"}), "0x99");
+  EXPECT_EQ(ArmcapClearing(0xbd, {"SHA1", "SHA2"}), "0xa5");
+  // A bit the word lacks, or a name that is no bit, changes nothing.
+  EXPECT_EQ(ArmcapClearing(0xbd, {"SHA512", "AES-NI"}), "0xbd");
+  EXPECT_EQ(ArmcapClearing(0x0, {"AES"}), "0x0");
+}
+
+TEST(ArmcapTest, WordFromFeatureNamesAlwaysHasNeon) {
+  EXPECT_EQ(ArmcapFromFeatureNames({}), 0x1u);
+  EXPECT_EQ(ArmcapFromFeatureNames({"AES", "PMULL", "SHA1", "SHA2"}), 0x3du);
+}
+
+}  // namespace
+}  // namespace cryptobench::diagnose

@@ -1,0 +1,174 @@
+// doctor on AArch64, from replayed /proc/cpuinfo fixtures (tests/fixtures/cpuinfo/README.md
+// cites each): AT_HWCAP is derived from the fixture's Features line with the kernel's bit
+// numbers (arch/arm64/include/uapi/asm/hwcap.h) and decoded by cpu::DetectAarch64Features,
+// the seam DetectCpuFeatures uses on AArch64. Mask experiments write OPENSSL_armcap (armcap.h).
+#include <cstdint>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "diagnose/verdict.h"
+#include "diagnose/verdict_test_fixtures.h"
+
+namespace cryptobench::diagnose {
+namespace {
+
+using testing::Mbps;
+using testing::MbpsAtCpb;
+
+const AlgorithmInfo& Alg(std::string_view name) {
+  const AlgorithmInfo* alg = FindAlgorithm(name);
+  if (alg == nullptr) {
+    throw std::runtime_error("not in the catalogue: " + std::string(name));
+  }
+  return *alg;
+}
+
+bool Has(const std::string& text, std::string_view part) {
+  return text.find(part) != std::string::npos;
+}
+
+// The Features line of the first CPU of a /proc/cpuinfo fixture.
+std::string FeaturesLine(const std::string& fixture) {
+  std::ifstream in(std::string(CRYPTOBENCH_TEST_DATA_DIR) + "/fixtures/cpuinfo/" + fixture);
+  EXPECT_TRUE(in) << fixture;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.starts_with("Features")) {
+      return line.substr(line.find(':') + 1);
+    }
+  }
+  ADD_FAILURE() << "no Features line in " << fixture;
+  return "";
+}
+
+// AT_HWCAP as the kernel sets it for the crypto words of a Features line (hwcap.h: HWCAP_AES
+// 1<<3, HWCAP_PMULL 1<<4, HWCAP_SHA1 1<<5, HWCAP_SHA2 1<<6, HWCAP_SHA3 1<<17, HWCAP_SHA512 1<<21).
+uint64_t HwcapFromFeatures(const std::string& features) {
+  const std::vector<std::pair<std::string, unsigned>> bits = {
+      {"aes", 3}, {"pmull", 4}, {"sha1", 5}, {"sha2", 6}, {"sha3", 17}, {"sha512", 21}};
+  std::istringstream words(features);
+  uint64_t hwcap = 0;
+  for (std::string word; words >> word;) {
+    for (const auto& [name, bit] : bits) {
+      if (word == name) {
+        hwcap |= uint64_t{1} << bit;
+      }
+    }
+  }
+  return hwcap;
+}
+
+// Debian's OpenSSL 3.0 on an AArch64 machine described by `fixture`, at `hz`.
+DoctorFacts Aarch64Facts(const std::string& fixture, double hz, const std::string& armcap) {
+  DoctorFacts facts;
+  facts.cpu = cpu::DetectAarch64Features(HwcapFromFeatures(FeaturesLine(fixture)), 0);
+  facts.clock.core_hz = hz;
+  facts.clock.load_average_1min = 0.1;
+  facts.clock.online_cpus = 4;
+  facts.library.loaded_path = "/usr/lib/aarch64-linux-gnu/libcrypto.so.3";
+  facts.library.version = "OpenSSL 3.0.19 27 Jan 2026";
+  facts.library.version_num = 0x30000130;
+  facts.library.cpu_info = "CPUINFO: OPENSSL_armcap=" + armcap;
+  facts.library.capability_vector = armcap;
+  facts.detected_capability_vector = facts.library.cpu_info;
+  return facts;
+}
+
+constexpr double kPi4Hz = 1.5e9;  // BCM2711 Cortex-A72 at its 1.5 GHz maximum
+constexpr double kN1Hz = 2.5e9;   // a Neoverse N1 server core
+
+TEST(DoctorAarch64Test, HwcapFromTheFixturesFeaturesLines) {
+  const cpu::CpuFeatures pi4 =
+      cpu::DetectAarch64Features(HwcapFromFeatures(FeaturesLine("aarch64_cortex_a72_rpi4.txt")), 0);
+  EXPECT_FALSE(pi4.Usable("AES"));
+  EXPECT_FALSE(pi4.Usable("PMULL"));
+  EXPECT_FALSE(pi4.Usable("SHA2"));
+  const cpu::CpuFeatures n1 =
+      cpu::DetectAarch64Features(HwcapFromFeatures(FeaturesLine("aarch64_neoverse_n1.txt")), 0);
+  for (const char* name : {"AES", "PMULL", "SHA1", "SHA2"}) {
+    EXPECT_TRUE(n1.Usable(name)) << name;
+  }
+  EXPECT_FALSE(n1.Usable("SHA512"));
+  EXPECT_FALSE(n1.Usable("SHA3"));
+}
+
+TEST(DoctorAarch64Test, ABoardWithoutTheCryptoExtensionExpectsSoftwareAes) {
+  // OpenSSL on a Pi 4 detects NEON only (OPENSSL_armcap=0x1): vpaes CBC encrypt at ~22 cpb
+  // (vpaes-armv8.pl:26-33, A53 21.5 .. A57 36.0).
+  const DoctorFacts facts = Aarch64Facts("aarch64_cortex_a72_rpi4.txt", kPi4Hz, "0x1");
+  for (const char* name : {"AES-128-CBC", "AES-128-GCM"}) {
+    SCOPED_TRACE(name);
+    EXPECT_TRUE(PlanExperiments(Alg(name), facts).empty());
+    const auto verdicts = DecideVerdicts(Alg(name), "encrypt", 16384, facts, {},
+                                         {Mbps(MbpsAtCpb(22, kPi4Hz))}, kPi4Hz, kPi4Hz);
+    ASSERT_EQ(verdicts.size(), 1u);
+    EXPECT_EQ(verdicts[0].status, VerdictStatus::kSoftwareExpected) << verdicts[0].line;
+    EXPECT_TRUE(Has(verdicts[0].line, "software (expected): the CPU has no AES instructions"))
+        << verdicts[0].line;
+    bool neon = false;
+    for (const std::string& e : verdicts[0].evidence) {
+      neon = neon || Has(e, "best software class on this CPU: bsaes");
+    }
+    EXPECT_TRUE(neon) << verdicts[0].line;
+    EXPECT_FALSE(IsProblem(verdicts[0].status));
+  }
+}
+
+TEST(DoctorAarch64Test, ACryptoExtensionCoreMasksAesThroughOpenSslArmcap) {
+  // 0xbd: NEON, AES, SHA1, SHA256, PMULL and ARMV8_CPUID, as OpenSSL 3.0 sets it on an N1.
+  const DoctorFacts facts = Aarch64Facts("aarch64_neoverse_n1.txt", kN1Hz, "0xbd");
+  const std::vector<Experiment> plan = PlanExperiments(Alg("AES-128-CBC"), facts);
+  ASSERT_EQ(plan.size(), 1u);
+  EXPECT_EQ(plan[0].path, "AES instructions");
+  EXPECT_EQ(plan[0].label, "AES masked");
+  EXPECT_EQ(MaskVariable(facts.cpu.arch), "OPENSSL_armcap");
+  EXPECT_EQ(ExperimentIa32cap(plan[0], facts), "0xb9");
+  // aes_v8_cbc_encrypt 1.33 cpb (aesv8-armx.pl:42-52, A72) against vpaes 21.5 cpb masked.
+  const auto verdicts = DecideVerdicts(
+      Alg("AES-128-CBC"), "encrypt", 16384, facts, plan,
+      {Mbps(MbpsAtCpb(1.33, kN1Hz)), Mbps(MbpsAtCpb(21.5, kN1Hz), 0.01, plan[0].label)}, kN1Hz,
+      kN1Hz);
+  ASSERT_EQ(verdicts.size(), 1u);
+  EXPECT_EQ(verdicts[0].status, VerdictStatus::kAccelerated) << verdicts[0].line;
+  EXPECT_TRUE(Has(verdicts[0].line, "masking AES slows it 16.2x")) << verdicts[0].line;
+  EXPECT_TRUE(Has(verdicts[0].line, "ARMv8 CE")) << verdicts[0].line;
+
+  const std::vector<Experiment> sha = PlanExperiments(Alg("SHA-256"), facts);
+  ASSERT_EQ(sha.size(), 1u);
+  EXPECT_EQ(ExperimentIa32cap(sha[0], facts), "0xa5");
+  // No SHA512 instructions on an N1: no SHA-512 experiment.
+  EXPECT_TRUE(PlanExperiments(Alg("SHA-512"), facts).empty());
+}
+
+TEST(DoctorAarch64Test, WithoutTheLibrarysWordTheMaskStartsFromTheCpu) {
+  // OpenSSL 1.1.1 prints no CPUINFO: the word is NEON plus the CPU's crypto features.
+  DoctorFacts facts = Aarch64Facts("aarch64_neoverse_n1.txt", kN1Hz, "0xbd");
+  facts.library.cpu_info.clear();
+  facts.library.capability_vector.clear();
+  facts.detected_capability_vector.clear();
+  const std::vector<Experiment> plan = PlanExperiments(Alg("AES-128-CTR"), facts);
+  ASSERT_EQ(plan.size(), 1u);
+  EXPECT_EQ(ExperimentIa32cap(plan[0], facts), "0x39");
+}
+
+TEST(DoctorAarch64Test, AnArchitectureWithoutClassesSaysSo) {
+  // A riscv64 machine: doctor has neither paths nor cpb classes for it and says so.
+  DoctorFacts facts;
+  facts.cpu.arch = "riscv64";
+  facts.clock.core_hz = 1.5e9;
+  facts.library.version = "OpenSSL 3.0.19 27 Jan 2026";
+  EXPECT_TRUE(PlanExperiments(Alg("AES-128-CBC"), facts).empty());
+  const auto verdicts =
+      DecideVerdicts(Alg("AES-128-CBC"), "encrypt", 16384, facts, {}, {Mbps(60)}, 1.5e9, 1.5e9);
+  ASSERT_EQ(verdicts.size(), 1u);
+  EXPECT_EQ(verdicts[0].fingerprint, "no known class (no cpb classes for riscv64)")
+      << verdicts[0].line;
+  EXPECT_NE(verdicts[0].status, VerdictStatus::kAccelerated) << verdicts[0].line;
+}
+
+}  // namespace
+}  // namespace cryptobench::diagnose
