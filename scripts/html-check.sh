@@ -38,9 +38,12 @@ npm_dir=$out/npm
 chromium=${CHROMIUM:-/usr/bin/chromium}
 binary=build/release/apps/cryptobench/cryptobench
 # The result JSON rendered when no report is given, one report each: a measured run of three
-# backends side by side, a run of OpenSSL alone, and two runs imported from openssl speed.
+# backends side by side, a run of OpenSSL alone, two runs imported from openssl speed, a doctor
+# report (masked against unmasked runs, cpb against the class ranges) and a comparison of three
+# sides (ratios around 1.0).
 sources=(tests/fixtures/results/three-backends.json tests/fixtures/results/sample-run.json
-         tests/golden/import/two-runs.json)
+         tests/golden/import/two-runs.json tests/golden/doctor.json
+         tests/golden/compare/three-sides.json)
 
 # npm 10.9.9 (engines: node ^18.17.0 || >=20.5.0; bundles its dependencies), from
 # `npm view npm@10.9.9 dist.tarball dist.integrity`.

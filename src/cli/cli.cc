@@ -226,19 +226,23 @@ int Run(int argc, char** argv) {
                          "is masked with its own switch where it has one");
   doctor_cmd->add_flag("--quick", doctor.quick,
                        "Examine only the default suite's symmetric algorithms");
-  doctor_cmd->add_option("--format", doctor.format,
-                         "table (default; alias text), json or markdown: the terminal's, or with "
-                         "--output the files' whose extension names none");
+  doctor_cmd->add_option(
+      "--format", doctor.format,
+      "table (default; alias text), json, markdown or html: the terminal's, or with "
+      "--output the files' whose extension names none");
   doctor_cmd->add_option("--bytes", doctor.bytes, "Input size measured, bytes (default 16384)");
   doctor_cmd->add_option("--max-seconds", doctor.max_seconds,
                          "Sampling budget per measurement, seconds (default 0.25)");
   doctor_cmd
-      ->add_option("--output,-o", doctor.outputs,
-                   "Also write FILE (atomically) in the format its extension names (.json, .md), "
-                   "else --format's; repeatable")
+      ->add_option(
+          "--output,-o", doctor.outputs,
+          "Also write FILE (atomically) in the format its extension names (.json, .md, .html), "
+          "else --format's; repeatable")
       ->allow_extra_args(false);
   doctor_cmd->add_flag_callback(
       "--no-progress", [&] { doctor.progress = false; }, "No progress display on stderr");
+  doctor_cmd->add_option("--test-fault", doctor.test_fault)->group("");
+  doctor_cmd->add_option("--worker-timeout", doctor.worker_timeout)->group("");
   doctor_cmd->add_option("--from", doctor.from,
                          "Verdicts for a report instead of measuring: a result JSON or openssl "
                          "speed/version output (a file or - for stdin)");
@@ -262,10 +266,12 @@ int Run(int argc, char** argv) {
 
   ReportOptions report_options;
   CLI::App* report_cmd = app.add_subcommand(
-      "report", "Render saved speed result JSON in any format without measuring (docs/report.md)");
+      "report",
+      "Render saved speed, tls, doctor or compare JSON without measuring (docs/report.md)");
   report_cmd
-      ->add_option("files", report_options.files,
-                   "Result JSON files (speed --format json; - for stdin), one report of them all")
+      ->add_option(
+          "files", report_options.files,
+          "Saved JSON of speed, tls, doctor or compare (- for stdin), one report of them all")
       ->required();
   report_cmd->add_option(
       "--format", report_options.format,
@@ -315,12 +321,13 @@ int Run(int argc, char** argv) {
                           "A, the baseline, exceeds this percentage; A is the first side given, "
                           "but of two stored runs (store:...) the older");
   compare_cmd->add_option("--format", compare_options.format,
-                          "table (default), json or markdown: the terminal's, or with --output "
+                          "table (default), json, markdown or html: the terminal's, or with --output "
                           "the files' whose extension names none");
   compare_cmd
-      ->add_option("--output,-o", compare_options.outputs,
-                   "Also write FILE (atomically) in the format its extension names (.json, .md), "
-                   "else --format's; repeatable")
+      ->add_option(
+          "--output,-o", compare_options.outputs,
+          "Also write FILE (atomically) in the format its extension names (.json, .md, .html), "
+          "else --format's; repeatable")
       ->allow_extra_args(false);
   compare_cmd->add_flag_callback(
       "--no-progress", [&] { compare_options.progress = false; }, "No progress display on stderr");
@@ -386,7 +393,11 @@ int Run(int argc, char** argv) {
   tls_cmd->add_option("--format", tls_options.format,
                       "table, json, csv or markdown (default: from --output's extension, else "
                       "table)");
-  tls_cmd->add_option("--output,-o", tls_options.output, "Write the report to FILE (atomically)");
+  tls_cmd
+      ->add_option("--output,-o", tls_options.outputs,
+                   "Also write FILE (atomically) in the format its extension names (.json, .csv, "
+                   ".md), else --format's; repeatable")
+      ->allow_extra_args(false);
   tls_cmd
       ->add_option("--env", tls_options.env,
                    "NAME=VALUE set in both workers from process start; repeatable")

@@ -90,6 +90,9 @@ struct DoctorCommandOptions {
   std::vector<std::string> measuring;  ///< measuring options given (--lib, --quick, ...)
   StoreOptions store;                  ///< --save, --name, --store
   std::string command_line;            ///< as typed, for the store's record
+  // Test-only (hidden), the openssl doctor's workers: KIND or KIND:ALGORITHM, as speed's.
+  std::string test_fault;
+  double worker_timeout = 0;
 };
 
 /// Runs `doctor`. Throws UsageError for bad input; returns 0 when every examined algorithm
@@ -201,8 +204,10 @@ struct TlsOptions {
   bool handshakes = true;     ///< --no-handshakes clears
   bool tcp = true;            ///< --no-tcp clears: no plain-TCP baseline
   bool aead = true;           ///< --no-aead-ceiling clears
-  std::string format;         ///< --format as given ("": from --output's extension, else table)
-  std::string output;
+  /// --format as given: the terminal's without --output, else the format of each --output
+  /// whose extension names none ("": table)
+  std::string format;
+  std::vector<std::string> outputs;  ///< --output FILE, repeatable (ResolveOutputFiles)
   std::vector<std::string> env;
   bool progress = true;
   // Interop with real peers.

@@ -165,6 +165,12 @@ int RunCompareTls(const CompareCommandOptions& options) {
   }
   const std::vector<OutputFile> files = ResolveOutputFiles(
       report::Producer::kCompare, options.format, options.outputs, options.files);
+  // HTML is compare's page of throughput ratios; a tls comparison has no document for it yet.
+  const auto html = [](report::Format as) { return as == report::Format::kHtml; };
+  if (html(format) || std::any_of(files.begin(), files.end(),
+                                  [&](const OutputFile& file) { return html(file.format); })) {
+    throw UsageError("html: compare --tls cannot write html; it writes table, json or markdown");
+  }
 
   std::vector<tls::TlsSide> sides;
   for (size_t i = 0; i < options.files.size(); ++i) {

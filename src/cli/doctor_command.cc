@@ -19,7 +19,9 @@
 #include "cli/machine.h"
 #include "cli/options.h"
 #include "core/errors.h"
+#include "core/fatal_signals.h"
 #include "core/utc.h"
+#include "report/document.h"
 #include "report/formats.h"
 #include "report/sanitize.h"
 #include "results/json.h"
@@ -27,6 +29,7 @@
 #include "worker/process.h"
 
 #include "diagnose/doctor.h"
+#include "diagnose/doctor_document.h"
 #include "diagnose/doctor_from.h"
 #include "diagnose/doctor_report.h"
 #include "diagnose/library_doctor.h"
@@ -105,9 +108,19 @@ RenderedReport RenderAs(const Report& report, const std::set<report::Format>& fo
   out.exit_status = report.ExitStatus();
   for (report::Format format : formats) {
     std::ostringstream rendered;
-    if (format == report::Format::kJson) {
-      out.json = to_json(report);
+    if (format == report::Format::kJson || format == report::Format::kHtml) {
+      out.json = to_json(report);  // HTML is drawn from the JSON (doctor_document.h)
       continue;
+    }
+    // A partial report says so first, as speed's do (report::PartialNotice).
+    if (!report.interrupted_by.empty()) {
+      const std::string what = fmt::format(
+          "interrupted by {}; only the algorithms examined before it are shown, the one being "
+          "examined then and those after it were not",
+          report::SafeText(report.interrupted_by));
+      rendered << (format == report::Format::kTable
+                       ? fmt::format("PARTIAL: partial report: {}\n\n", what)
+                       : fmt::format("> **Partial report**: {}.\n\n", what));
     }
     if (format == report::Format::kTable) {
       text(report, rendered);
@@ -143,25 +156,39 @@ int ExitStatusOf(const std::vector<RenderedReport>& reports) {
   return exit_status;
 }
 
-// Several reports: JSON as one {"kind": "doctor_reports"} document, text and Markdown one after
-// another with a blank line between.
+// The reports as one JSON document: the report itself, or {"kind": "doctor_reports"}.
+nlohmann::ordered_json JoinedJson(const std::vector<RenderedReport>& reports) {
+  if (reports.size() == 1) {
+    return reports.front().json;
+  }
+  nlohmann::ordered_json doc;
+  doc["schema_version"] = 1;
+  doc["kind"] = "doctor_reports";
+  doc["reports"] = nlohmann::ordered_json::array();
+  int exit_status = 0;
+  for (const RenderedReport& report : reports) {
+    doc["reports"].push_back(report.json);
+    exit_status = std::max(exit_status, report.exit_status);
+  }
+  doc["exit_status"] = exit_status;
+  return doc;
+}
+
+// Several reports: JSON as one {"kind": "doctor_reports"} document, HTML one page drawn from
+// it, text and Markdown one after another with a blank line between.
 std::string Join(const std::vector<RenderedReport>& reports, report::Format format) {
   constexpr auto kReplace = nlohmann::ordered_json::error_handler_t::replace;
+  if (format == report::Format::kHtml) {
+    std::ostringstream page;
+    // Through text and back: the ordered document as the plain json the builder reads, with
+    // invalid UTF-8 replaced as the JSON output replaces it.
+    report::WriteHtml(diagnose::DoctorDocument(nlohmann::json::parse(
+                          JoinedJson(reports).dump(-1, ' ', false, kReplace))),
+                      page);
+    return std::move(page).str();
+  }
   if (format == report::Format::kJson) {
-    if (reports.size() == 1) {
-      return reports.front().json.dump(2, ' ', false, kReplace) + "\n";
-    }
-    nlohmann::ordered_json doc;
-    doc["schema_version"] = 1;
-    doc["kind"] = "doctor_reports";
-    doc["reports"] = nlohmann::ordered_json::array();
-    int exit_status = 0;
-    for (const RenderedReport& report : reports) {
-      doc["reports"].push_back(report.json);
-      exit_status = std::max(exit_status, report.exit_status);
-    }
-    doc["exit_status"] = exit_status;
-    return doc.dump(2, ' ', false, kReplace) + "\n";
+    return JoinedJson(reports).dump(2, ' ', false, kReplace) + "\n";
   }
   std::string out;
   for (size_t i = 0; i < reports.size(); ++i) {
@@ -291,6 +318,13 @@ class Progress {
       ClearProgressLine();
     }
   }
+  // Clears the line before the partial report is printed.
+  void Clear() {
+    if (show_ && step_ > 0) {
+      ClearProgressLine();
+      step_ = 0;
+    }
+  }
   void operator()(const std::string& backend, const std::string& algorithm,
                   const std::string& label) {
     if (show_) {
@@ -357,7 +391,14 @@ int RunDoctorCommand(const DoctorCommandOptions& options) {
 
   Progress progress(options.progress && isatty(STDERR_FILENO));
   std::vector<RenderedReport> reports;
+  // From here the first SIGINT or SIGTERM stops the examination and what was examined is
+  // printed and written, marked partial (exit status 128 + its number); a second one ends the
+  // process at once (core/fatal_signals.h), as in speed.
+  core::StopOnInterrupt();
   for (const backends::BackendDescriptor* descriptor : selected) {
+    if (core::InterruptSignal() != 0) {
+      break;
+    }
     const std::string backend(descriptor->name);
     const std::string shown = selected.size() > 1 ? backend : "";
     try {
@@ -372,6 +413,14 @@ int RunDoctorCommand(const DoctorCommandOptions& options) {
         doctor.algorithms = algorithms;
         doctor.input_len = sizes.front();
         doctor.max_seconds = max_seconds;
+        if (!options.test_fault.empty()) {
+          const size_t colon = options.test_fault.find(':');
+          doctor.test_fault = options.test_fault.substr(0, colon);
+          if (colon != std::string::npos) {
+            doctor.test_fault_algorithm = options.test_fault.substr(colon + 1);
+          }
+        }
+        doctor.worker_timeout_seconds = options.worker_timeout;
         const diagnose::DoctorReport report = diagnose::RunDoctor(
             doctor, [&](const std::string& algorithm, const std::string& label) {
               progress(shown, algorithm, label);
@@ -400,7 +449,14 @@ int RunDoctorCommand(const DoctorCommandOptions& options) {
           });
       keep(diagnose::LibraryDoctorToJson(report), report.created_utc, report.library);
       reports.push_back(Render(report, where.formats));
-    } catch (const UsageError& e) {
+    } catch (const std::exception& e) {
+      if (core::InterruptSignal() != 0) {
+        break;  // a worker stopped by the signal: the reports so far are what there is
+      }
+      const auto* usage = dynamic_cast<const UsageError*>(&e);
+      if (usage == nullptr) {
+        throw;
+      }
       // With "all", a backend that cannot be opened here (no AF_ALG, no default BoringSSL) is
       // left out with a note, as `speed --backend all` does.
       if (!all || libraries.backends.count(backend) > 0) {
@@ -413,6 +469,19 @@ int RunDoctorCommand(const DoctorCommandOptions& options) {
                           "its own with --lib NAME=PATH)"
                         : ""));
     }
+  }
+  if (const int signal_number = core::InterruptSignal(); signal_number != 0) {
+    progress.Clear();
+    if (reports.empty()) {
+      std::fprintf(stderr, "interrupted by %s before anything was examined; nothing written\n",
+                   worker::SignalName(signal_number).c_str());
+      return 128 + signal_number;
+    }
+    WriteReports(where, reports);
+    std::fprintf(stderr, "interrupted by %s: the report above is partial%s\n",
+                 worker::SignalName(signal_number).c_str(),
+                 store ? "; not saved to the store" : "");
+    return 128 + signal_number;
   }
   WriteReports(where, reports);
   if (store && !documents.empty()) {

@@ -27,8 +27,10 @@
 #include "report/text_table.h"
 #include "results/json.h"
 
+#include "compare/compare_document.h"
 #include "compare/side_spec.h"
 #include "compare/sides.h"
+#include "diagnose/doctor_document.h"
 #include "store/steps.h"
 #include "tls/json.h"
 #include "tls/model.h"
@@ -264,6 +266,19 @@ std::string ShowDocumentRun(store::Store& store, int64_t id, const std::string& 
     }
     // ASCII only: every control character of a string is escaped for the terminal.
     out << doc.dump(2, ' ', true, nlohmann::json::error_handler_t::replace) << "\n";
+    return std::move(out).str();
+  }
+  if (format == report::Format::kHtml && (kind == "doctor" || kind == "compare")) {
+    // The page doctor and compare write, drawn from the stored document as report draws a
+    // saved file (doctor_document.h, compare_document.h).
+    try {
+      const nlohmann::json doc = nlohmann::json::parse(document);
+      report::WriteHtml(
+          kind == "doctor" ? diagnose::DoctorDocument(doc) : compare::CompareDocument(doc), out);
+    } catch (const std::exception& e) {
+      throw store::StoreError(
+          fmt::format("{}: run {} is damaged: {}", store.Describe(), id, e.what()));
+    }
     return std::move(out).str();
   }
   if (format != report::Format::kTable && format != report::Format::kMarkdown) {

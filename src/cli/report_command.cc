@@ -1,8 +1,13 @@
-// `cryptobench report FILE...`: saved speed result JSON rendered in any format, without
-// measuring; several files become one report. Repeated --output writes more formats at once,
-// each atomically, while the terminal still gets its table.
+// `cryptobench report FILE...`: saved result JSON rendered in any format, without measuring;
+// several files become one report. Speed results (and import's JSON) as speed renders them; tls
+// results as tls does; doctor and compare reports through their documents (doctor_document.h,
+// compare_document.h), which draw their charts in HTML. Repeated --output writes more formats at
+// once, each atomically, while the terminal still gets its table.
+#include <functional>
+#include <iterator>
 #include <sstream>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <fmt/format.h>
@@ -12,20 +17,51 @@
 #include "core/errors.h"
 #include "report/formats.h"
 #include "report/report.h"
+#include "report/sanitize.h"
 #include "results/json.h"
 #include "results/limits.h"
 
+#include "compare/compare_document.h"
+#include "diagnose/doctor_document.h"
 #include "import/own_reports.h"
 #include "import/parse_util.h"
+#include "tls/json.h"
+#include "tls/render.h"
 
 namespace cryptobench::cli {
 namespace {
 
-// The runs of one result JSON file (one run, or {"runs": [...]} as speed --backend and import
-// write them), figures recomputed from their samples. Throws UsageError, one line naming the
-// file, for anything else.
-std::vector<results::RunResult> ReadRuns(const std::string& path) {
+// One saved file: the speed runs of a result JSON (one run, or {"runs": [...]} as speed
+// --backend and import write them, figures recomputed from their samples), a tls result, or a
+// doctor or compare report kept as its JSON document.
+struct Input {
+  enum class Kind { kRuns, kTls, kDoctor, kCompare };
+  Kind kind = Kind::kRuns;
+  std::string name;  // for messages
+  std::vector<results::RunResult> runs;
+  tls::TlsRun tls;
+  nlohmann::json document;  // doctor and compare
+};
+
+const char* KindName(Input::Kind kind) {
+  switch (kind) {
+    case Input::Kind::kRuns:
+      return "a speed result";
+    case Input::Kind::kTls:
+      return "a tls result";
+    case Input::Kind::kDoctor:
+      return "a doctor report";
+    case Input::Kind::kCompare:
+      return "a compare report";
+  }
+  return "?";
+}
+
+// Throws UsageError, one line naming the file, for anything else.
+Input ReadInput(const std::string& path) {
+  Input input;
   const std::string name = path == "-" ? "<stdin>" : path;
+  input.name = report::SafeText(name);
   const std::string text = ReadInputText(path, fmt::format("cannot read {}", name));
   const size_t first = text.find_first_not_of(" \t\r\n");
   if (first == std::string::npos || text[first] != '{') {
@@ -43,30 +79,150 @@ std::vector<results::RunResult> ReadRuns(const std::string& path) {
   } catch (const results::InputLimitError& e) {
     throw UsageError(fmt::format("{}: {}", name, e.what()));
   }
-  if (const std::string what = import::DescribeOwnNonResultJson(doc); !what.empty()) {
-    throw UsageError(
-        fmt::format("{}: {}, not a speed result; report renders speed results", name, what));
-  }
-  if (doc.is_object() && doc.value("kind", "") == "tls") {
-    throw UsageError(fmt::format("{}: a tls result; report renders speed results so far", name));
-  }
-  std::vector<results::RunResult> runs;
+  const std::string kind =
+      doc.is_object() && doc.contains("kind") && doc.at("kind").is_string() ? doc.at("kind") : "";
   try {
-    runs = results::RunsFromJson(doc);
+    if (kind == "tls") {
+      input.kind = Input::Kind::kTls;
+      input.tls = tls::TlsRunFromJson(doc);
+      return input;
+    }
+    if (kind == "doctor" || kind == "doctor_backend" || kind == "doctor_reports") {
+      input.kind = Input::Kind::kDoctor;
+      diagnose::DoctorDocument(doc);  // checked now, before anything is written
+      input.document = std::move(doc);
+      return input;
+    }
+    if (kind == "compare") {
+      input.kind = Input::Kind::kCompare;
+      compare::CompareDocument(doc);
+      input.document = std::move(doc);
+      return input;
+    }
   } catch (const std::exception& e) {
     throw UsageError(fmt::format("{}: {}", name, e.what()));
   }
-  if (runs.empty()) {
+  if (const std::string what = import::DescribeOwnNonResultJson(doc); !what.empty()) {
+    throw UsageError(
+        fmt::format("{}: {}; report renders speed, tls, doctor and compare results", name, what));
+  }
+  try {
+    input.runs = results::RunsFromJson(doc);
+  } catch (const std::exception& e) {
+    throw UsageError(fmt::format("{}: {}", name, e.what()));
+  }
+  if (input.runs.empty()) {
     throw UsageError(fmt::format("{}: holds no runs", name));
   }
-  for (results::RunResult& run : runs) {
+  for (results::RunResult& run : input.runs) {
     results::DeriveAllFigures(run);  // recompute from samples; sample-less cells keep theirs
   }
-  return runs;
+  return input;
+}
+
+// A doctor or compare document for every writer: its blocks are built for HTML, and the
+// saved report is shown in the other formats through the same document (charts stay HTML's).
+report::Document ForEveryWriter(report::Document document) {
+  constexpr unsigned kEvery = report::kAllTargets | report::kHtmlTarget;
+  for (report::Block& block : document.blocks) {
+    if (std::holds_alternative<report::Chart>(block.content)) {
+      continue;
+    }
+    block.targets = kEvery;
+    if (auto* fields = std::get_if<report::FieldList>(&block.content)) {
+      for (report::Field& field : fields->fields) {
+        field.targets = kEvery;
+      }
+    } else if (auto* notes = std::get_if<report::NoteList>(&block.content)) {
+      for (report::Note& note : notes->notes) {
+        note.targets = kEvery;
+        note.wrap = true;
+      }
+    }
+  }
+  return document;
+}
+
+// Doctor and compare reports in `format`: JSON the saved document (one file only), the others
+// their documents one after another (HTML one page).
+std::string RenderedDocuments(const std::vector<Input>& inputs, report::Format format) {
+  if (format == report::Format::kJson) {
+    return inputs.front().document.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) +
+           "\n";
+  }
+  report::Document all;
+  for (const Input& input : inputs) {
+    report::Document one = input.kind == Input::Kind::kDoctor
+                               ? diagnose::DoctorDocument(input.document)
+                               : compare::CompareDocument(input.document);
+    all.blocks.insert(all.blocks.end(), std::make_move_iterator(one.blocks.begin()),
+                      std::make_move_iterator(one.blocks.end()));
+  }
+  std::ostringstream out;
+  if (format == report::Format::kHtml) {
+    report::WriteHtml(all, out);
+    return std::move(out).str();
+  }
+  all = ForEveryWriter(std::move(all));
+  if (format == report::Format::kMarkdown) {
+    report::WriteMarkdown(all, out);
+  } else if (format == report::Format::kCsv) {
+    report::WriteCsv(all, out);
+  } else {
+    report::WriteText(all, out);
+  }
+  return std::move(out).str();
+}
+
+// Tls results in `format` as tls writes them, one after another (JSON: one file only).
+std::string RenderedTls(const std::vector<Input>& inputs, report::Format format) {
+  std::ostringstream out;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    out << (i > 0 ? "\n" : "");
+    tls::RenderTls(inputs[i].tls, format, out);
+  }
+  return std::move(out).str();
+}
+
+// Refuses what the files cannot be written as: one line, exit 2, before anything is written.
+void CheckFormats(const std::vector<Input>& inputs, const std::vector<report::Format>& formats) {
+  const Input::Kind kind = inputs.front().kind;
+  for (const Input& input : inputs) {
+    const bool documents =
+        (input.kind == Input::Kind::kDoctor || input.kind == Input::Kind::kCompare) &&
+        (kind == Input::Kind::kDoctor || kind == Input::Kind::kCompare);
+    if (input.kind != kind && !documents) {
+      throw UsageError(fmt::format("{}: {}, and {} {}: report renders files of one kind together",
+                                   input.name, KindName(input.kind), inputs.front().name,
+                                   KindName(kind)));
+    }
+  }
+  if (kind == Input::Kind::kRuns) {
+    return;
+  }
+  const bool tls = kind == Input::Kind::kTls;
+  for (const report::Format format : formats) {
+    const bool can =
+        tls ? report::CanProduce(report::Producer::kTls, format)
+            : format != report::Format::kOpenssl && format != report::Format::kGbenchJson;
+    if (!can) {
+      throw UsageError(fmt::format(
+          "{}: {}; report writes it as {}, not {}", inputs.front().name, KindName(kind),
+          tls ? report::FormatList(report::Producer::kTls) : "table, json, csv, markdown or html",
+          report::FormatName(format)));
+    }
+    if (format == report::Format::kJson && inputs.size() > 1) {
+      throw UsageError(fmt::format(
+          "--format json: {} files of {}s; the JSON of one is the file itself: give one",
+          inputs.size(), tls ? "tls result" : "doctor or compare report"));
+    }
+  }
 }
 
 // `runs` in `format`: JSON as speed and import write it (one run is the document, several are
-// wrapped); HTML one page; the other formats one run after another, a blank line between.
+// wrapped); HTML one page; gbench-json one document; the runs of one `speed --backend a,b` in
+// speed's side-by-side layout (but openssl's, which holds one library); otherwise one run after
+// another, a blank line between.
 std::string Rendered(const std::vector<results::RunResult>& runs, report::Format format) {
   if (format == report::Format::kJson) {
     return results::RunsToJsonText(runs);
@@ -77,6 +233,15 @@ std::string Rendered(const std::vector<results::RunResult>& runs, report::Format
     return std::move(page).str();
   }
   std::ostringstream out;
+  if (format == report::Format::kGbenchJson) {
+    report::RenderGbenchJson(runs, out);  // one document of every run's benchmarks
+    return std::move(out).str();
+  }
+  if (format != report::Format::kOpenssl && report::OneSpeedRunOfSeveralBackends(runs)) {
+    // The runs of one `speed --backend a,b`: the side-by-side layout speed printed.
+    report::RenderBackends(runs, format, out);
+    return std::move(out).str();
+  }
   for (size_t i = 0; i < runs.size(); ++i) {
     out << (i > 0 ? "\n" : "");
     report::Render(runs[i], format, out);
@@ -94,16 +259,37 @@ int RunReport(const ReportOptions& options) {
   const report::Format terminal = options.outputs.empty() ? chosen : report::Format::kTable;
   const std::vector<OutputFile> files =
       ResolveOutputFiles(report::Producer::kReport, options.format, options.outputs, options.files);
-  std::vector<results::RunResult> runs;
+  std::vector<Input> inputs;
   for (const std::string& path : options.files) {
-    std::vector<results::RunResult> read = ReadRuns(path);
-    runs.insert(runs.end(), std::make_move_iterator(read.begin()),
-                std::make_move_iterator(read.end()));
+    inputs.push_back(ReadInput(path));
+  }
+  std::vector<report::Format> formats{terminal};
+  for (const OutputFile& file : files) {
+    formats.push_back(file.format);
+  }
+  CheckFormats(inputs, formats);
+  std::function<std::string(report::Format)> rendered;
+  std::vector<results::RunResult> runs;
+  switch (inputs.front().kind) {
+    case Input::Kind::kRuns:
+      for (Input& input : inputs) {
+        runs.insert(runs.end(), std::make_move_iterator(input.runs.begin()),
+                    std::make_move_iterator(input.runs.end()));
+      }
+      rendered = [&runs](report::Format format) { return Rendered(runs, format); };
+      break;
+    case Input::Kind::kTls:
+      rendered = [&inputs](report::Format format) { return RenderedTls(inputs, format); };
+      break;
+    case Input::Kind::kDoctor:
+    case Input::Kind::kCompare:
+      rendered = [&inputs](report::Format format) { return RenderedDocuments(inputs, format); };
+      break;
   }
   for (const OutputFile& file : files) {
-    WriteReportOutput(file.path, Rendered(runs, file.format));
+    WriteReportOutput(file.path, rendered(file.format));
   }
-  WriteReportOutput("", Rendered(runs, terminal));
+  WriteReportOutput("", rendered(terminal));
   return kExitOk;
 }
 

@@ -1,12 +1,14 @@
 // End-to-end tests of `cryptobench report` through the real executable: saved speed JSON in
 // every format, several files as one report, repeated --output with formats from extensions,
 // the terminal table kept, and the refusals (exit 2, one line, nothing written).
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "integration/cli_runner.h"
 
@@ -139,6 +141,60 @@ TEST_F(ReportCommandTest, RefusalsExitTwoInOneLineAndWriteNothing) {
   }
   EXPECT_FALSE(std::filesystem::exists(Path("a.json")));
   EXPECT_EQ(ReadFile(Path("in.json")), before);
+}
+
+// Saved doctor and compare reports: HTML is the page their commands draw (the same goldens),
+// the other text formats come from the same document, and what they cannot be is refused.
+TEST_F(ReportCommandTest, RendersSavedDoctorAndCompareReports) {
+  const std::string doctor = kData + "/golden/doctor.json";
+  const std::string compare = kData + "/golden/compare/three-sides.json";
+  const CliResult page = RunCryptobench({"report", doctor, "--format", "html"});
+  ASSERT_EQ(page.exit_status, 0) << page.err;
+  EXPECT_EQ(page.out, Golden("doctor.html"));
+  const CliResult both = RunCryptobench(
+      {"report", compare, "-o", Path("c.html"), "-o", Path("c.json"), "-o", Path("c.md")});
+  ASSERT_EQ(both.exit_status, 0) << both.err;
+  EXPECT_EQ(ReadFile(Path("c.html")), Golden("compare/three-sides.html"));
+  EXPECT_EQ(nlohmann::json::parse(ReadFile(Path("c.json"))),
+            nlohmann::json::parse(Golden("compare/three-sides.json")));
+  EXPECT_NE(ReadFile(Path("c.md")).find("## cryptobench compare"), std::string::npos);
+  EXPECT_NE(both.out.find("cryptobench compare"), std::string::npos);  // the terminal's table
+  // Doctor and compare together: one page.
+  const CliResult one = RunCryptobench({"report", doctor, compare, "--format", "html"});
+  ASSERT_EQ(one.exit_status, 0) << one.err;
+  EXPECT_NE(one.out.find("<h1>cryptobench doctor"), std::string::npos);
+  EXPECT_NE(one.out.find("<h1>cryptobench compare</h1>"), std::string::npos);
+  EXPECT_EQ(one.out.find("<!DOCTYPE html>", 1), std::string::npos);
+  const struct {
+    std::vector<std::string> args;
+    std::string error;
+  } cases[] = {
+      {{"report", doctor, "--format", "openssl"}, "a doctor report; report writes it as"},
+      {{"report", doctor, kRun}, "report renders files of one kind together"},
+      {{"report", doctor, compare, "--format", "json"}, "give one"},
+  };
+  for (const auto& c : cases) {
+    const CliResult r = RunCryptobench(c.args);
+    EXPECT_EQ(r.exit_status, 2) << r.err;
+    EXPECT_NE(r.err.find(c.error), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_TRUE(r.out.empty());
+  }
+}
+
+// The runs of one `speed --backend a,b` come back in speed's side-by-side layout (the table,
+// Markdown and CSV speed printed, not run by run), and gbench-json is one document.
+TEST_F(ReportCommandTest, SeveralBackendsOfOneRunAreSideBySide) {
+  const std::string runs = kData + "/fixtures/results/three-backends.json";
+  const CliResult md = RunCryptobench({"report", runs, "--format", "markdown"});
+  ASSERT_EQ(md.exit_status, 0) << md.err;
+  EXPECT_EQ(md.out.rfind("## cryptobench results, 3 backends", 0), 0u) << md.out.substr(0, 200);
+  EXPECT_EQ(md.out.find("## cryptobench results\n"), std::string::npos);
+  const CliResult gbench = RunCryptobench({"report", runs, "--format", "gbench-json"});
+  ASSERT_EQ(gbench.exit_status, 0) << gbench.err;
+  nlohmann::json doc;
+  ASSERT_NO_THROW(doc = nlohmann::json::parse(gbench.out)) << gbench.out.substr(0, 200);
+  EXPECT_TRUE(doc.contains("benchmarks"));
 }
 
 }  // namespace

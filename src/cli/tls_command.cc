@@ -556,8 +556,11 @@ std::string TlsCellLabel(const tls::TlsCell& cell) { return CellLabel(cell); }
 
 int RunTls(const TlsOptions& options) {
   // Everything is validated before any worker starts.
-  const report::Format format =
-      report::ChooseFormat(report::Producer::kTls, options.format, options.output);
+  // The terminal gets --format, or the table beside --output files, each in the format its
+  // extension names, else --format's (as speed).
+  const report::Format terminal = options.outputs.empty()
+                                      ? report::ChooseFormat(report::Producer::kTls, options.format)
+                                      : report::Format::kTable;
   PreparedTls prepared = PrepareTls(options);
   if (prepared.serve) {
     if (options.store.save || !options.store.name.empty()) {
@@ -566,9 +569,8 @@ int RunTls(const TlsOptions& options) {
     return Serve(options, prepared.plan.libcrypto_path, prepared.plan.libssl_path,
                  prepared.record_size);
   }
-  if (!options.output.empty()) {
-    CheckOutputPath(options.output);
-  }
+  const std::vector<OutputFile> files =
+      ResolveOutputFiles(report::Producer::kTls, options.format, options.outputs, {});
   // A store that cannot be used stops the command before any measuring, not after it.
   const std::unique_ptr<store::Store> store = OpenStoreForSaving(options.store);
   tls::TlsRun& run = prepared.run;
@@ -587,13 +589,16 @@ int RunTls(const TlsOptions& options) {
     MeasureCeiling(prepared);
   }
   tls::DeriveAllTlsFigures(run);
-  std::ostringstream rendered;
-  tls::RenderTls(run, format, rendered);
-  if (options.output.empty()) {
-    WriteStdout(rendered.str());
-  } else {
-    WriteFileAtomically(options.output, rendered.str());
+  const auto rendered = [&run](report::Format format) {
+    std::ostringstream out;
+    tls::RenderTls(run, format, out);
+    return std::move(out).str();
+  };
+  // The files first: a terminal reader that has gone (`| head`) must not cost them.
+  for (const OutputFile& file : files) {
+    WriteFileAtomically(file.path, rendered(file.format));
   }
+  WriteStdout(rendered(terminal));
   if (store) {
     // One run of the crypto library (the libssl's path is in the document); its file hashed.
     store::DocumentRun saved;

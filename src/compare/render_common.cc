@@ -5,8 +5,10 @@
 
 #include <fmt/format.h>
 
+#include "report/document.h"
 #include "report/format_util.h"
 
+#include "compare/compare_document.h"
 #include "compare/format.h"
 #include "compare/render.h"
 #include "compare/render_internal.h"
@@ -141,6 +143,12 @@ void RenderCompare(const CompareReport& report, CompareFormat format, std::ostre
       return;
     case CompareFormat::kJson:
       out << CompareToJson(report).dump(2) << "\n";
+      return;
+    case CompareFormat::kHtml:
+      // From the JSON, as `report` draws a saved comparison (compare_document.h).
+      report::WriteHtml(CompareDocument(nlohmann::json::parse(CompareToJson(report).dump(
+                            -1, ' ', false, nlohmann::ordered_json::error_handler_t::replace))),
+                        out);
       return;
     default:
       break;

@@ -74,6 +74,13 @@ TEST(CompareGoldenTest, ThreeSidesJson) {
                                             "compare/three-sides.json");
 }
 
+// HTML: the page drawn from the JSON (compare_document.h), the same page `report` draws from the
+// saved JSON (report's golden test reads three-sides.json for it).
+TEST(CompareGoldenTest, ThreeSidesHtml) {
+  cryptobench::testing::ExpectMatchesGolden(Render(ThreeSides(), CompareFormat::kHtml),
+                                            "compare/three-sides.html");
+}
+
 TEST(CompareGoldenTest, OffloadTextTableAndMarkdown) {
   const CompareReport report = Offload();
   cryptobench::testing::ExpectMatchesGolden(Render(report, CompareFormat::kTable),

@@ -4,11 +4,13 @@
 #include <cstdlib>
 #include <stdexcept>
 
+#include "core/fatal_signals.h"
 #include "core/utc.h"
 #include "cpu/clock_facts.h"
 #include "cpu/cpu_info.h"
 #include "cpu/emulation.h"
 #include "cpu/features.h"
+#include "worker/process.h"
 #include "worker/scheduler.h"
 
 #include "diagnose/ia32cap.h"
@@ -139,6 +141,9 @@ std::vector<Measurement> Measure(const AlgorithmInfo& alg, const DoctorOptions& 
   plan.input_sizes = {options.input_len};
   plan.sampler.max_seconds = options.max_seconds;
   plan.sampler.precision = options.precision;
+  plan.test_fault = options.test_fault;
+  plan.test_fault_algorithm = options.test_fault_algorithm;
+  plan.worker_timeout_seconds = options.worker_timeout_seconds;
   if (!ia32cap.empty()) {
     plan.env[std::string(variable)] = ia32cap;
   }
@@ -196,6 +201,9 @@ DoctorReport RunDoctor(const DoctorOptions& options, const DoctorProgressFn& pro
   const std::vector<const AlgorithmInfo*> algorithms =
       options.algorithms.empty() ? DefaultDoctorAlgorithms(options.quick) : options.algorithms;
   for (const AlgorithmInfo* alg : algorithms) {
+    if (core::InterruptSignal() != 0) {
+      break;  // SIGINT or SIGTERM (core::StopOnInterrupt): what was examined is the report
+    }
     const std::vector<Experiment> experiments = PlanExperiments(*alg, report.facts);
     const std::vector<Operation> operations = TimedOperations(*alg, false);
     // Every configuration is measured in kRounds interleaved rounds and the fastest round is
@@ -220,7 +228,16 @@ DoctorReport RunDoctor(const DoctorOptions& options, const DoctorProgressFn& pro
             measurements[op][i] = std::move(ms[op]);
           }
         }
+        if (core::InterruptSignal() != 0) {
+          break;  // the worker was stopped: this algorithm's runs are incomplete
+        }
       }
+      if (core::InterruptSignal() != 0) {
+        break;
+      }
+    }
+    if (core::InterruptSignal() != 0) {
+      break;  // no verdict from an unfinished experiment
     }
     // Public-key operations take a fixed 32-byte input (none for key agreement).
     const uint64_t input_len = IsSymmetric(alg->kind)                      ? options.input_len
@@ -233,6 +250,9 @@ DoctorReport RunDoctor(const DoctorOptions& options, const DoctorProgressFn& pro
         report.verdicts.push_back(std::move(verdict));
       }
     }
+  }
+  if (const int signal_number = core::InterruptSignal(); signal_number != 0) {
+    report.interrupted_by = worker::SignalName(signal_number);
   }
   return report;
 }

@@ -27,13 +27,20 @@ struct DoctorOptions {
   uint64_t input_len = 16384;  ///< bytes per operation: large, so per-call overhead is small
   double max_seconds = 0.25;   ///< sampling budget per measurement, seconds
   double precision = 0.02;     ///< CI half-width target per measurement (fraction)
+  // Test-only: a fault injected into the workers measuring one algorithm ("" = all), and a
+  // short worker timeout (worker::RunPlan's fields of the same names; 0 = the default).
+  std::string test_fault;
+  std::string test_fault_algorithm;
+  double worker_timeout_seconds = 0;
 };
 
 /// Called before each measurement: algorithm, experiment label, index, total planned so far.
 using DoctorProgressFn =
     std::function<void(const std::string& algorithm, const std::string& label)>;
 
-/// Gathers facts, measures, decides. Throws UsageError for an unloadable library.
+/// Gathers facts, measures, decides. Throws UsageError for an unloadable library. After a
+/// SIGINT or SIGTERM under core::StopOnInterrupt it stops: the verdicts of the algorithms
+/// examined to the end are kept and DoctorReport::interrupted_by names the signal.
 DoctorReport RunDoctor(const DoctorOptions& options, const DoctorProgressFn& progress);
 
 /// Measures `alg` once in a worker under `plan` (one symmetric input size) and returns its

@@ -154,6 +154,10 @@ struct DoctorReport {
   std::string cpb_clock_basis;
   std::vector<Finding> findings;
   std::vector<Verdict> verdicts;
+  /// The SIGINT or SIGTERM ("SIGINT") that stopped the examination, or "" for a complete
+  /// report: the verdicts of the algorithms examined before it are kept, the algorithm being
+  /// examined then and those after it are missing. JSON: "partial": true and "interrupted_by".
+  std::string interrupted_by;
   /// 0 if no verdict is a problem, no finding is an error and no measurement failed, else 1.
   int ExitStatus() const;
 };

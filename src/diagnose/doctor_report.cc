@@ -502,6 +502,10 @@ nlohmann::ordered_json DoctorToJson(const DoctorReport& report) {
     verdicts.push_back(VerdictToJson(verdict));
   }
   j["verdicts"] = std::move(verdicts);
+  if (!report.interrupted_by.empty()) {
+    j["partial"] = true;  // only when partial: complete reports are as they always were
+    j["interrupted_by"] = report.interrupted_by;
+  }
   j["exit_status"] = report.ExitStatus();
   return j;
 }

@@ -23,6 +23,7 @@
 #include "report/format_util.h"
 
 #include "diagnose/doctor_report_internal.h"
+#include "diagnose/library_doctor.h"
 #include "diagnose/verdict_test_fixtures.h"
 #include "support/golden.h"
 
@@ -569,6 +570,21 @@ TEST(DoctorMarkdownTest, EscapesCellBreakersAndFencesBackticks) {
   const std::string markdown = Rendered(RenderDoctorMarkdown, report);
   EXPECT_THAT(markdown, HasSubstr("- **warning** `env.a\\|b`: a \\| b \\*c\\* \\<d>\n"));
   EXPECT_THAT(markdown, HasSubstr("| build flags | `` cc -DX='a\\|`b`' `` |\n"));
+}
+
+// A report stopped by a signal says so in its JSON; a complete one has no such fields (its
+// goldens unchanged). The library doctor's JSON likewise.
+TEST(DoctorReportTest, PartialReportsSayWhichSignalStoppedThem) {
+  DoctorReport report;
+  EXPECT_FALSE(DoctorToJson(report).contains("partial"));
+  report.interrupted_by = "SIGTERM";
+  const nlohmann::ordered_json j = DoctorToJson(report);
+  EXPECT_EQ(j["partial"], true);
+  EXPECT_EQ(j["interrupted_by"], "SIGTERM");
+  LibraryDoctorReport library;
+  EXPECT_FALSE(LibraryDoctorToJson(library).contains("interrupted_by"));
+  library.interrupted_by = "SIGINT";
+  EXPECT_EQ(LibraryDoctorToJson(library)["interrupted_by"], "SIGINT");
 }
 
 }  // namespace

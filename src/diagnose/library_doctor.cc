@@ -12,8 +12,10 @@
 
 #include "backends/openssl/openssl_backend.h"
 #include "backends/registry.h"
+#include "core/fatal_signals.h"
 #include "core/utc.h"
 #include "cpu/cpu_info.h"
+#include "worker/process.h"
 #include "worker/scheduler.h"
 
 #include "diagnose/classifier.h"
@@ -621,6 +623,9 @@ void CompareWithUserSpace(
   const std::string user_space = version.empty() ? "openssl" : "openssl " + version;
   for (const LibraryVerdict& v : report.verdicts) {
     const AlgorithmInfo* alg = FindAlgorithm(v.algorithm);
+    if (core::InterruptSignal() != 0) {
+      break;  // stopped: the sizes compared so far are kept
+    }
     if (alg == nullptr || !alg->default_suite || openssl.supported.count(v.algorithm) == 0) {
       continue;
     }
@@ -775,6 +780,9 @@ LibraryDoctorReport RunLibraryDoctor(
   const std::string library_name =
       version.empty() ? options.backend : fmt::format("{} {}", options.backend, version);
   for (const AlgorithmInfo* alg : algorithms) {
+    if (core::InterruptSignal() != 0) {
+      break;  // SIGINT or SIGTERM (core::StopOnInterrupt): what was examined is the report
+    }
     if (!probe.MaySupport(std::string(alg->name))) {
       report.not_offered.emplace_back(alg->name);
       continue;
@@ -799,7 +807,16 @@ LibraryDoctorReport RunLibraryDoctor(
         if (round == 0 || Better(m, measurements[i])) {
           measurements[i] = std::move(m);
         }
+        if (core::InterruptSignal() != 0) {
+          break;  // the worker was stopped: this algorithm's runs are incomplete
+        }
       }
+      if (core::InterruptSignal() != 0) {
+        break;
+      }
+    }
+    if (core::InterruptSignal() != 0) {
+      break;  // no verdict from an unfinished experiment
     }
     const std::string operation(OperationName(TimedOperations(*alg, false).front()));
     report.verdicts.push_back(DecideLibraryVerdict(*alg, operation, options.input_len, library_name,
@@ -807,8 +824,11 @@ LibraryDoctorReport RunLibraryDoctor(
                                                    report.env_masks, std::move(measurements),
                                                    report.core_hz_low, report.core_hz_high));
   }
-  if (options.backend == "afalg") {
+  if (options.backend == "afalg" && core::InterruptSignal() == 0) {
     CompareWithUserSpace(options, report, progress);
+  }
+  if (const int signal_number = core::InterruptSignal(); signal_number != 0) {
+    report.interrupted_by = worker::SignalName(signal_number);
   }
   return report;
 }

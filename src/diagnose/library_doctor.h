@@ -105,6 +105,10 @@ struct LibraryDoctorReport {
   std::vector<KernelVersusUserSpace> kernel_versus_user;
   /// AF_ALG only: why there is no such comparison ("" when there is one).
   std::string kernel_versus_user_note;
+  /// The SIGINT or SIGTERM ("SIGINT") that stopped the examination, or "" for a complete
+  /// report: the verdicts of the algorithms examined before it are kept, the algorithm being
+  /// examined then and those after it are missing. JSON: "partial": true and "interrupted_by".
+  std::string interrupted_by;
   /// 1 if a verdict is a problem (IsProblem) or a measurement failed (not unsupported), else 0.
   int ExitStatus() const;
 };
@@ -161,7 +165,8 @@ struct LibraryDoctorOptions {
 /// Probes the library, measures each algorithm as is and under each mask in interleaved rounds
 /// (the fastest round kept), and decides. `progress` (may be empty) is called before each
 /// measurement with the algorithm and the label. Throws UsageError when the backend cannot be
-/// opened (unknown name, bad --lib, no AF_ALG in the kernel).
+/// opened (unknown name, bad --lib, no AF_ALG in the kernel). After a SIGINT or SIGTERM under
+/// core::StopOnInterrupt it stops as RunDoctor does (interrupted_by set).
 LibraryDoctorReport RunLibraryDoctor(
     const LibraryDoctorOptions& options,
     const std::function<void(const std::string&, const std::string&)>& progress);

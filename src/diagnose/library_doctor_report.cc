@@ -284,6 +284,10 @@ nlohmann::ordered_json LibraryDoctorToJson(const LibraryDoctorReport& report) {
     j["kernel_versus_user"] = KernelVersusUserToJson(report);
     j["kernel_versus_user_note"] = report.kernel_versus_user_note;
   }
+  if (!report.interrupted_by.empty()) {
+    j["partial"] = true;  // only when partial: complete reports are as they always were
+    j["interrupted_by"] = report.interrupted_by;
+  }
   j["exit_status"] = report.ExitStatus();
   return j;
 }

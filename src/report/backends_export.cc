@@ -58,14 +58,7 @@ void RenderBackends(const std::vector<results::RunResult>& unsafe_runs, Format f
       RenderBackendsMarkdown(runs, out);
       return;
     case Format::kHtml:
-      if (std::any_of(runs.begin(), runs.end(),
-                      [](const results::RunResult& run) { return !run.interrupted_by.empty(); })) {
-        Document document = BackendsDocument(runs);  // RenderBackendsHtml's, marked partial
-        MarkPartialHtml(runs, document);
-        WriteHtml(document, out);
-        return;
-      }
-      RenderBackendsHtml(runs, out);
+      RenderBackendsHtml(runs, out);  // the partial mark is the document's (BackendsDocument)
       return;
     case Format::kOpenssl:
       throw std::invalid_argument(

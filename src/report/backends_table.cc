@@ -227,6 +227,7 @@ Document BackendsDocument(const std::vector<RunResult>& runs) {
     }
   }
   doc.Add(std::move(csv), kCsvTarget);
+  MarkPartialHtml(runs, doc);  // HTML's partial mark is the document's, first
   return doc;
 }
 

@@ -176,6 +176,21 @@ struct Chart {
   std::string series_label = "series";  ///< what a series is, for the table ("backend")
   std::vector<std::string> categories;  ///< kBar only
   std::vector<ChartSeries> series;
+  /// kBar: the value axis on a log-10 scale (decade ticks, bars from the axis's lowest decade),
+  /// for figures spanning orders of magnitude (public-key sign against verify, ops/s); the axis
+  /// title says "log scale". Points at or below 0 are not drawn there.
+  bool log_value = false;
+  /// kBar: a reference line across the plot at this value (1.0 for compare's ratios), named in
+  /// the legend by `reference_label`.
+  std::optional<double> reference;
+  std::string reference_label;
+  /// kBar: each bar spans a range, ci_low to ci_high of its point (doctor's cpb against a
+  /// class's expected range), not 0 to value; `value` is unused and the table beside the chart
+  /// gives the range's ends ("from", "to"). A point without both ends has no bar.
+  bool ranges = false;
+  /// The table beside the chart shows figures with this many significant digits (3 for
+  /// ratios and cpb); 0: FormatRate's precision (MB/s, ops/s).
+  int significant_digits = 0;
 };
 
 /// One block of a document and the writers it is for.

@@ -38,7 +38,7 @@ TEST(FormatRegistryTest, EveryProducerWritesTableFirstAndJson) {
     EXPECT_EQ(FormatsOf(p).front(), Format::kTable) << ProducerName(p);
     EXPECT_TRUE(CanProduce(p, Format::kJson)) << ProducerName(p);
   }
-  EXPECT_EQ(FormatList(Producer::kCompare), "table, json or markdown");
+  EXPECT_EQ(FormatList(Producer::kCompare), "table, json, markdown or html");
   EXPECT_TRUE(CanProduce(Producer::kSpeed, Format::kOpenssl));
   EXPECT_FALSE(CanProduce(Producer::kTls, Format::kOpenssl));
   // history trend draws a chart; history's run list is a table only.
@@ -82,10 +82,10 @@ TEST(FormatRegistryTest, ChooseFormat) {
       "--format 'xml': unknown format; speed writes table, openssl, json, csv, markdown, html or "
       "gbench-json");
   EXPECT_EQ(Refusal(Producer::kCompare, "csv", ""),
-            "--format 'csv': compare cannot write csv; it writes table, json or markdown");
+            "--format 'csv': compare cannot write csv; it writes table, json, markdown or html");
   EXPECT_EQ(Refusal(Producer::kCompare, "", "x.csv"),
             "--output 'x.csv': compare cannot write csv (the format its extension names); it "
-            "writes table, json or markdown: give --format");
+            "writes table, json, markdown or html: give --format");
   EXPECT_EQ(Refusal(Producer::kSpeed, "a\nb", "").find('\n'), std::string::npos);
 }
 

@@ -18,6 +18,9 @@
 #include "report/report.h"
 #include "results/json.h"
 
+#include "compare/compare_document.h"
+#include "diagnose/classifier.h"
+#include "diagnose/doctor_document.h"
 #include "support/golden.h"
 
 namespace cryptobench::report {
@@ -499,6 +502,177 @@ TEST(HtmlTest, DegenerateChartsDraw) {
   EXPECT_NE(empty_out.str().find("</svg>"), std::string::npos);
 }
 
+// ----- doctor and compare: their documents, drawn from their JSON -------------------------------
+
+nlohmann::json GoldenJson(const std::string& name) {
+  return nlohmann::json::parse(cryptobench::testing::ReadTestFile(kDataDir + "/golden/" + name));
+}
+
+std::string Page(const Document& document) {
+  std::ostringstream out;
+  WriteHtml(document, out);
+  return out.str();
+}
+
+TEST(HtmlGoldenTest, Doctor) {
+  cryptobench::testing::ExpectMatchesGolden(
+      Page(diagnose::DoctorDocument(GoldenJson("doctor.json"))), "doctor.html");
+}
+
+TEST(HtmlGoldenTest, Compare) {
+  cryptobench::testing::ExpectMatchesGolden(
+      Page(compare::CompareDocument(GoldenJson("compare/three-sides.json"))),
+      "compare/three-sides.html");
+}
+
+// Each compare chart's table holds, cell by cell in the JSON's order, the ratio and its CI
+// exactly; the page has a reference line at 1.0 per chart.
+TEST(HtmlTest, CompareChartsHoldTheJsonRatios) {
+  const nlohmann::json doc = GoldenJson("compare/three-sides.json");
+  const std::string html = Page(compare::CompareDocument(doc));
+  std::vector<const ParsedTable*> charts;
+  const std::vector<ParsedTable> tables = ParseTables(html);
+  for (const ParsedTable& table : tables) {
+    if (table.class_name == "chart-data") {
+      charts.push_back(&table);
+    }
+  }
+  ASSERT_EQ(charts.size(), doc["comparisons"].size());
+  EXPECT_EQ(Count(html, "<line class=\"reference\""), 2 * charts.size());  // plot and legend
+  size_t compared = 0;
+  for (size_t c = 0; c < charts.size(); ++c) {
+    size_t row = 1;
+    for (const nlohmann::json& r : doc["comparisons"][c]["rows"]) {
+      if (r["presence"] != "both") {
+        continue;
+      }
+      ASSERT_LT(row, charts[c]->rows.size());
+      const std::vector<ParsedCell>& cells = charts[c]->rows[row++];
+      EXPECT_EQ(cells[0].text.substr(0, cells[0].text.find(' ')), r["algorithm"]);
+      EXPECT_EQ(Number(cells[2].attributes.at("data-value")), r["ratio"]["value"].get<double>());
+      EXPECT_EQ(Number(cells[3].attributes.at("data-value")), r["ratio"]["ci_low"].get<double>());
+      EXPECT_EQ(Number(cells[4].attributes.at("data-value")), r["ratio"]["ci_high"].get<double>());
+      ++compared;
+    }
+    EXPECT_EQ(row, charts[c]->rows.size());
+  }
+  EXPECT_GT(compared, 10u);
+}
+
+// Doctor's mask charts hold each measurement's MB/s and CI; its cpb charts the verdict's
+// measured range and the class table's ranges, exactly.
+TEST(HtmlTest, DoctorChartsHoldTheJsonFiguresAndTheClassRanges) {
+  const nlohmann::json doc = GoldenJson("doctor.json");
+  const std::string html = Page(diagnose::DoctorDocument(doc));
+  const std::vector<diagnose::CpbClass> classes =
+      diagnose::ParseCpbClasses(diagnose::EmbeddedCpbClassesCsv("x86_64"));
+  size_t mask_rows = 0;
+  size_t class_rows = 0;
+  for (const ParsedTable& table : ParseTables(html)) {
+    if (table.class_name != "chart-data") {
+      continue;
+    }
+    const nlohmann::json* verdict = nullptr;
+    for (const nlohmann::json& v : doc["verdicts"]) {
+      const std::string name =
+          fmt::format("The figures of: {} {}, 16 KiB:", v["algorithm"].get<std::string>(),
+                      v["operation"].get<std::string>());
+      if (table.caption.starts_with(name)) {
+        verdict = &v;
+      }
+    }
+    ASSERT_NE(verdict, nullptr) << table.caption;
+    const bool cpb = table.caption.find("cycles/byte") != std::string::npos;
+    for (size_t r = 1; r < table.rows.size(); ++r) {
+      const std::vector<ParsedCell>& row = table.rows[r];
+      if (!cpb) {
+        bool found = false;
+        for (const nlohmann::json& m : (*verdict)["measurements"]) {
+          if (m["label"] == row[0].text) {
+            found = true;
+            EXPECT_EQ(Number(row[2].attributes.at("data-value")),
+                      m["bytes_per_s"].get<double>() / 1e6);
+            EXPECT_EQ(Number(row[3].attributes.at("data-value")), m["ci_low"].get<double>() / 1e6);
+          }
+        }
+        EXPECT_TRUE(found) << row[0].text;
+        ++mask_rows;
+      } else if (row[0].text == "measured") {
+        EXPECT_EQ(Number(row[2].attributes.at("data-value")), (*verdict)["cpb_low"].get<double>());
+        EXPECT_EQ(Number(row[3].attributes.at("data-value")), (*verdict)["cpb_high"].get<double>());
+      } else {
+        bool found = false;
+        for (const diagnose::CpbClass& c : classes) {
+          if (c.name == row[0].text && c.algorithm == (*verdict)["algorithm"] &&
+              c.operation == (*verdict)["operation"]) {
+            found = true;
+            EXPECT_EQ(Number(row[2].attributes.at("data-value")), c.cpb_low);
+            EXPECT_EQ(Number(row[3].attributes.at("data-value")), c.cpb_high);
+          }
+        }
+        EXPECT_TRUE(found) << row[0].text;
+        ++class_rows;
+      }
+    }
+  }
+  EXPECT_EQ(mask_rows, 10u);  // every measurement of the five verdicts
+  EXPECT_GT(class_rows, 3u);
+}
+
+TEST(HtmlTest, DoctorAndCompareDocumentsRefuseOtherJsonAndMarkPartialReports) {
+  EXPECT_THROW(diagnose::DoctorDocument(GoldenJson("compare/three-sides.json")),
+               std::runtime_error);
+  EXPECT_THROW(compare::CompareDocument(GoldenJson("doctor.json")), std::runtime_error);
+  nlohmann::json doc = GoldenJson("doctor.json");
+  EXPECT_EQ(Page(diagnose::DoctorDocument(doc)).find("interrupted by"), std::string::npos);
+  doc["partial"] = true;
+  doc["interrupted_by"] = "SIGINT";
+  EXPECT_NE(Page(diagnose::DoctorDocument(doc)).find("interrupted by SIGINT"), std::string::npos);
+  doc["verdicts"][0]["line"] = "<script>alert(1)</script>\x1b[2J";
+  const std::string html = Page(diagnose::DoctorDocument(doc));
+  EXPECT_EQ(html.find("<script>"), std::string::npos);
+  EXPECT_EQ(html.find('\x1b'), std::string::npos);
+}
+
+// Bars on a log axis (decade ticks, "log scale" in the axis title), a reference line, and
+// range bars that start at their low end.
+TEST(HtmlTest, BarChartsDrawLogAxesReferenceLinesAndRanges) {
+  Chart chart;
+  chart.kind = Chart::Kind::kBar;
+  chart.title = "t, ops/s";
+  chart.y_label = "rate";
+  chart.y_unit = "ops/s";
+  chart.log_value = true;
+  chart.categories = {"sign", "verify"};
+  chart.series.push_back({"a", {{0, "", 1600, 1500, 1700}, {0, "", 55000, 54000, 56000}}});
+  std::ostringstream out;
+  WriteSvgChart(chart, "chart-1", out);
+  const std::string svg = out.str();
+  EXPECT_NE(svg.find("rate (ops/s), log scale"), std::string::npos);
+  for (const char* tick : {">1000<", ">10000<", ">100000<"}) {
+    EXPECT_NE(svg.find(tick), std::string::npos) << tick;
+  }
+  EXPECT_EQ(svg.find(">100<"), std::string::npos);  // decades from the lowest figure's
+  // 1600 sits at log10(1.6) of the first decade's width: 216 + 0.204 * (696 - 216) / 2.
+  EXPECT_NE(svg.find("width=\"49.0\""), std::string::npos) << svg;
+
+  Chart ranges;
+  ranges.kind = Chart::Kind::kBar;
+  ranges.ranges = true;
+  ranges.reference = 1.0;
+  ranges.reference_label = "one";
+  ranges.title = "r, cycles/byte";
+  ranges.categories = {"measured", "class"};
+  ranges.series.push_back({"m", {{0, "", std::nan(""), 2.0, 3.0}, {}}});
+  std::ostringstream drawn;
+  WriteSvgChart(ranges, "chart-2", drawn);
+  const std::string range_svg = drawn.str();
+  // Axis 0-3 over 216-696 px: the bar spans 2-3, x 536 to 696; the reference line at 1 (376).
+  EXPECT_NE(range_svg.find("<rect class=\"bar\" x=\"536.0\""), std::string::npos) << range_svg;
+  EXPECT_NE(range_svg.find("<line class=\"reference\" x1=\"376.0\""), std::string::npos);
+  EXPECT_EQ(Count(range_svg, "class=\"bar\""), 1u);  // the class has no range here
+}
+
 // A marked point (history trend's step) is a dashed line in the chart, between it and the point
 // before, and its mark is a column of the chart's table; charts without marks have neither.
 TEST(HtmlTest, MarkedPointsAreDrawnAndTabulated) {
@@ -522,7 +696,7 @@ TEST(HtmlTest, MarkedPointsAreDrawnAndTabulated) {
   WriteHtml(doc, out);
   const std::string page = out.str();
   EXPECT_EQ(Count(page, "<g class=\"mark\">"), 1u) << page;
-  EXPECT_EQ(Count(page, "stroke-dasharray"), 1u);
+  EXPECT_EQ(Count(page, "stroke-dasharray=\""), 1u);  // the stylesheet has one for references
   EXPECT_NE(page.find(">step: 10.0% slower</text>"), std::string::npos);
   EXPECT_NE(page.find("<th scope=\"col\">mark</th>"), std::string::npos);
   EXPECT_NE(page.find("<td>step: 10.0% slower</td>"), std::string::npos);

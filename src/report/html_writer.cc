@@ -21,7 +21,10 @@ bool ForHtml(unsigned targets) { return (targets & kHtmlBlocks) != 0; }
 
 // Light by default, dark under prefers-color-scheme, light again on paper. Tables scroll inside
 // their own box (.table-wrap) and long words wrap, so the page never scrolls sideways; charts
-// scale down to the column (width 100%, height from the viewBox).
+// scale down to the column (width 100%, height from the viewBox). A chart's table sits beside it
+// when its whole width fits there (flex-basis auto: the table's own width, its caption not
+// counted: contain: inline-size), else it wraps under the chart to the full column; it is never
+// cut to a fixed height.
 constexpr std::string_view kStyle = R"css(:root {
   color-scheme: light dark;
   --bg: #ffffff; --fg: #1c1c21; --muted: #5d5d69; --rule: #d3d3db; --stripe: #f4f4f8;
@@ -65,8 +68,8 @@ figure.chart { margin: 20px 0; display: flex; flex-wrap: wrap; gap: 8px 24px;
   align-items: flex-start; }
 figure.chart figcaption { flex: 1 1 100%; font-weight: 600; }
 figure.chart svg { flex: 0 1 680px; min-width: 0; max-width: 100%; height: auto; }
-figure.chart .table-wrap { flex: 1 1 320px; min-width: 0; max-height: 420px; overflow: auto;
-  margin: 0; }
+figure.chart .table-wrap { flex: 1 1 auto; min-width: 0; margin: 0; }
+table.chart-data caption { contain: inline-size; }
 svg text { fill: var(--fg); font: 12px system-ui, -apple-system, "Segoe UI", sans-serif; }
 svg .title { fill: var(--muted); }
 svg .grid line { stroke: var(--rule); stroke-width: 1; }
@@ -79,6 +82,7 @@ svg .line { fill: none; stroke: var(--c); stroke-width: 2; }
 svg .band { fill: var(--c); fill-opacity: 0.2; stroke: none; }
 svg circle, svg .bar, svg .swatch { fill: var(--c); }
 svg .whisker { fill: none; stroke: var(--fg); stroke-width: 1.2; }
+svg .reference { stroke: var(--fg); stroke-width: 1.5; stroke-dasharray: 5 3; }
 @media print {
   :root {
     --bg: #ffffff; --fg: #000000; --muted: #444444; --rule: #bbbbbb; --stripe: #f2f2f2;
@@ -88,7 +92,7 @@ svg .whisker { fill: none; stroke: var(--fg); stroke-width: 1.2; }
     --c8: #2f3ea8; --c9: #6f8f00; --c10: #a0522d; --c11: #00a087;
   }
   main { max-width: none; padding: 0; }
-  .table-wrap, figure.chart .table-wrap { overflow: visible; max-height: none; }
+  .table-wrap { overflow: visible; }
   figure.chart, tr { break-inside: avoid; }
   h1, h2 { break-after: avoid; }
 }
@@ -153,6 +157,10 @@ std::string HeaderWithUnit(const std::string& label, const std::string& unit) {
 // The numbers of `chart` as a table: one row per point drawn (series by series for lines,
 // category by category for bars), the figure and its CI each in a cell of its own.
 void WriteChartTable(const Chart& chart, std::ostream& out) {
+  const auto shown = [&](double figure) {
+    return chart.significant_digits > 0 ? fmt::format("{:.{}g}", figure, chart.significant_digits)
+                                        : FormatRate(figure);
+  };
   const bool bars = chart.kind == Chart::Kind::kBar;
   out << fmt::format(
       "<div class=\"table-wrap\"><table class=\"chart-data\">\n<caption>{}"
@@ -163,36 +171,60 @@ void WriteChartTable(const Chart& chart, std::ostream& out) {
       bars ? chart.series_label : HeaderWithUnit(chart.x_label, chart.x_unit);
   out << fmt::format("<th scope=\"col\">{}</th><th scope=\"col\"{}>{}</th>", HtmlEscape(first),
                      bars ? "" : " class=\"num\"", HtmlEscape(second));
-  out << fmt::format("<th scope=\"col\" class=\"num\">{}</th>",
-                     HtmlEscape(HeaderWithUnit(chart.y_label, chart.y_unit)));
-  out << "<th scope=\"col\" class=\"num\">CI low</th><th scope=\"col\" class=\"num\">CI high</th>";
-  // A column of marks (steps) when a point has one, so the table says what the chart marks.
   bool marks = false;
-  for (const ChartSeries& series : chart.series) {
-    for (const ChartPoint& point : series.points) {
-      marks = marks || (!bars && !point.mark.empty());
+  if (chart.ranges) {
+    // A range has two ends and no single figure.
+    out << fmt::format(
+        "<th scope=\"col\" class=\"num\">{0}</th><th scope=\"col\" class=\"num\">{1}</th>",
+        HtmlEscape(HeaderWithUnit("from", chart.y_unit)),
+        HtmlEscape(HeaderWithUnit("to", chart.y_unit)));
+  } else {
+    out << fmt::format("<th scope=\"col\" class=\"num\">{}</th>",
+                       HtmlEscape(HeaderWithUnit(chart.y_label, chart.y_unit)));
+    out << "<th scope=\"col\" class=\"num\">CI low</th><th scope=\"col\" class=\"num\">CI "
+           "high</th>";
+    // A column of marks (steps) when a point has one, so the table says what the chart marks.
+    for (const ChartSeries& series : chart.series) {
+      for (const ChartPoint& point : series.points) {
+        marks = marks || (!bars && !point.mark.empty());
+      }
     }
-  }
-  if (marks) {
-    out << "<th scope=\"col\">mark</th>";
+    if (marks) {
+      out << "<th scope=\"col\">mark</th>";
+    }
   }
   out << "</tr></thead>\n<tbody>\n";
   const auto figures = [&](const ChartPoint& point) {
     const bool ci = point.ci_low && point.ci_high;
+    if (chart.ranges) {
+      for (const double end : {*point.ci_low, *point.ci_high}) {
+        out << fmt::format("<td class=\"num\"{}>{}</td>", DataAttributes(end, {}, {}),
+                           HtmlEscape(shown(end)));
+      }
+      return;
+    }
     out << fmt::format("<td class=\"num\"{}>{}</td>",
                        DataAttributes(point.value, point.ci_low, point.ci_high),
-                       HtmlEscape(FormatRate(point.value)));
+                       HtmlEscape(shown(point.value)));
     out << fmt::format("<td class=\"num\"{}>{}</td>",
                        ci ? DataAttributes(point.ci_low, {}, {}) : "",
-                       ci ? HtmlEscape(FormatRate(*point.ci_low)) : "");
+                       ci ? HtmlEscape(shown(*point.ci_low)) : "");
     out << fmt::format("<td class=\"num\"{}>{}</td>",
                        ci ? DataAttributes(point.ci_high, {}, {}) : "",
-                       ci ? HtmlEscape(FormatRate(*point.ci_high)) : "");
+                       ci ? HtmlEscape(shown(*point.ci_high)) : "");
   };
   if (bars) {
     for (size_t c = 0; c < chart.categories.size(); ++c) {
       for (const ChartSeries& series : chart.series) {
-        if (c >= series.points.size() || !std::isfinite(series.points[c].value)) {
+        if (c >= series.points.size()) {
+          continue;
+        }
+        const ChartPoint& point = series.points[c];
+        const bool drawn = chart.ranges
+                               ? point.ci_low && point.ci_high && std::isfinite(*point.ci_low) &&
+                                     std::isfinite(*point.ci_high)
+                               : std::isfinite(point.value);
+        if (!drawn) {
           continue;
         }
         out << fmt::format("<tr><td>{}</td><td>{}</td>", HtmlEscape(chart.categories[c]),

@@ -42,12 +42,9 @@ void Render(const results::RunResult& unsafe_run, Format format, std::ostream& o
     case Format::kMarkdown:
       RenderMarkdown(run, out);
       return;
-    case Format::kHtml: {
-      Document document = SpeedDocument(run);  // RenderHtml's, with the partial mark first
-      MarkPartialHtml({run}, document);
-      WriteHtml(document, out);
+    case Format::kHtml:
+      RenderHtml(run, out);  // the partial mark is the document's (SpeedDocument)
       return;
-    }
     case Format::kGbenchJson:
       RenderGbenchJson({run}, out);
       return;

@@ -32,7 +32,8 @@ Table SpeedCsvTable(const results::RunResult& run);
 /// and for the JSON-based formats, which carry "partial" and "interrupted_by" fields instead.
 std::string PartialNotice(const std::vector<results::RunResult>& runs, Format format);
 /// The HTML form of the mark: a first paragraph of `document`, for the HTML writer only, when a
-/// run of `runs` is partial; nothing otherwise.
+/// run of `runs` is partial; nothing otherwise. SpeedDocument and BackendsDocument end with it,
+/// so every HTML page of a run (Render, RenderHtml, RenderRunsHtml, RenderBackends) carries it.
 void MarkPartialHtml(const std::vector<results::RunResult>& runs, Document& document);
 
 /// Individual renderers (Render dispatches to these; the table, Markdown and CSV ones write

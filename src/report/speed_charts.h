@@ -26,7 +26,8 @@ void AddThroughputCharts(const std::vector<const results::RunResult*>& runs, Doc
 void AddSymmetricBarChart(const std::vector<const results::RunResult*>& runs, Document& doc);
 
 /// With two runs or more: one bar chart of the public-key operations, a bar per backend, ops/s
-/// (median) with CI whiskers. Nothing for one run or when no public-key cell was measured.
+/// (median) with CI whiskers on a log-10 axis (sign and verify differ by orders of magnitude).
+/// Nothing for one run or when no public-key cell was measured.
 void AddPublicKeyBarChart(const std::vector<const results::RunResult*>& runs, Document& doc);
 
 }  // namespace cryptobench::report

@@ -554,6 +554,7 @@ Document SpeedDocument(const RunResult& run) {
   AddPublicKey(run, public_key, false, doc);
   AddNotes(run, doc);
   doc.Add(SpeedCsvTable(run), kCsvTarget);
+  MarkPartialHtml({run}, doc);  // HTML's partial mark is the document's, first
   return doc;
 }
 

@@ -99,11 +99,22 @@ bool HasCi(const ChartPoint& point) {
          std::isfinite(*point.ci_high);
 }
 
+// A bar chart of ranges draws a point when both ends are known, others when the value is.
+bool Drawn(const Chart& chart, const ChartPoint& point) {
+  if (chart.ranges) {
+    return point.ci_low && point.ci_high && std::isfinite(*point.ci_low) &&
+           std::isfinite(*point.ci_high) && (!chart.log_value || *point.ci_low > 0);
+  }
+  return Measured(point) && (!chart.log_value || point.value > 0);
+}
+
 double MaxValue(const Chart& chart) {
-  double max_value = 0;
+  double max_value = chart.reference && std::isfinite(*chart.reference) ? *chart.reference : 0;
   for (const ChartSeries& series : chart.series) {
     for (const ChartPoint& point : series.points) {
-      if (Measured(point)) {
+      if (chart.ranges && Drawn(chart, point)) {
+        max_value = std::max(max_value, *point.ci_high);
+      } else if (!chart.ranges && Measured(point)) {
         max_value = std::max(max_value, point.value);
         if (HasCi(point)) {
           max_value = std::max(max_value, *point.ci_high);
@@ -126,6 +137,11 @@ void WriteOpen(const Chart& chart, const std::string& id, double height, std::os
   out << fmt::format("<title id=\"{}-title\">{}</title>\n", id, HtmlEscape(chart.title));
 }
 
+// The legend's entries: the series, then the reference line when it has a label.
+size_t LegendEntries(const Chart& chart) {
+  return chart.series.size() + (chart.reference && !chart.reference_label.empty() ? 1 : 0);
+}
+
 // The legend: a swatch and the series name, kLegendColumns to a row, from `top`.
 void WriteLegend(const Chart& chart, double left, double top, std::ostream& out) {
   const double column_width = (kWidth - left - kRight) / static_cast<double>(kLegendColumns);
@@ -139,11 +155,21 @@ void WriteLegend(const Chart& chart, double left, double top, std::ostream& out)
         s % kPalette, C(x), C(y), C(x + 20), C(y + 9.5),
         HtmlEscape(Shorten(chart.series[s].name, kMaxLegend)));
   }
+  if (LegendEntries(chart) > chart.series.size()) {
+    const size_t s = chart.series.size();
+    const double x = left + static_cast<double>(s % kLegendColumns) * column_width;
+    const double y = top + static_cast<double>(s / kLegendColumns) * kLegendRow;
+    out << fmt::format(
+        "<g><line class=\"reference\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>"
+        "<text x=\"{}\" y=\"{}\">{}</text></g>\n",
+        C(x), C(y + 5), C(x + 14), C(y + 5), C(x + 20), C(y + 9.5),
+        HtmlEscape(Shorten(chart.reference_label, kMaxLegend)));
+  }
   out << "</g>\n";
 }
 
 double LegendHeight(const Chart& chart) {
-  const size_t rows = (chart.series.size() + kLegendColumns - 1) / kLegendColumns;
+  const size_t rows = (LegendEntries(chart) + kLegendColumns - 1) / kLegendColumns;
   return static_cast<double>(rows) * kLegendRow;
 }
 
@@ -307,6 +333,83 @@ void WriteLineChart(const Chart& chart, const std::string& id, std::ostream& out
 
 // ----- bar chart --------------------------------------------------------------------------------
 
+// The value axis of a bar chart: linear from 0 (MakeValueAxis), or log 10 over whole decades.
+struct BarAxis {
+  bool log = false;
+  ValueAxis linear;
+  int low_decade = 0;   // log: 10^low_decade at the plot's left edge
+  int high_decade = 1;  // log: 10^high_decade at its right edge
+  std::vector<double> ticks;
+  double left = 0;   // px of the axis's low end
+  double right = 1;  // px of its high end
+
+  double Px(double value) const {
+    if (log) {
+      const double at = (std::log10(value) - low_decade) / (high_decade - low_decade);
+      return left + std::clamp(at, 0.0, 1.0) * (right - left);
+    }
+    return left + value / linear.top * (right - left);
+  }
+  std::string Label(double tick) const {
+    if (log) {
+      const long decade = std::lround(std::log10(tick));
+      return decade >= 0 ? fmt::format("{:.0f}", tick)
+                         : fmt::format("{:.{}f}", tick, static_cast<int>(-decade));
+    }
+    return TickLabel(tick, linear.decimals);
+  }
+};
+
+BarAxis MakeBarAxis(const Chart& chart, double left, double right) {
+  BarAxis axis;
+  axis.left = left;
+  axis.right = right;
+  axis.log = chart.log_value;
+  if (!axis.log) {
+    axis.linear = MakeValueAxis(MaxValue(chart));
+    axis.ticks = Ticks(axis.linear);
+    return axis;
+  }
+  double low = std::numeric_limits<double>::infinity();
+  double high = 0;
+  const auto take = [&](double v) {
+    if (v > 0 && std::isfinite(v)) {
+      low = std::min(low, v);
+      high = std::max(high, v);
+    }
+  };
+  for (const ChartSeries& series : chart.series) {
+    for (const ChartPoint& point : series.points) {
+      if (!Drawn(chart, point)) {
+        continue;
+      }
+      if (!chart.ranges) {
+        take(point.value);
+      }
+      if (point.ci_low && point.ci_high) {
+        take(*point.ci_low);
+        take(*point.ci_high);
+      }
+    }
+  }
+  if (chart.reference) {
+    take(*chart.reference);
+  }
+  if (!(low <= high)) {
+    low = 1;
+    high = 10;
+  }
+  axis.low_decade = static_cast<int>(std::floor(std::log10(low) + 1e-9));
+  axis.high_decade = static_cast<int>(std::ceil(std::log10(high) - 1e-9));
+  if (axis.high_decade <= axis.low_decade) {
+    axis.high_decade = axis.low_decade + 1;
+  }
+  for (int d = axis.low_decade; d <= axis.high_decade; ++d) {
+    axis.ticks.push_back(std::pow(10.0, d));
+  }
+  return axis;
+}
+
 void WriteBarChart(const Chart& chart, const std::string& id, std::ostream& out) {
   constexpr double kLeft = 216;  // category labels
   constexpr double kBar = 14;    // one bar's band
@@ -316,21 +419,19 @@ void WriteBarChart(const Chart& chart, const std::string& id, std::ostream& out)
   const double plot_bottom = kTop + plot_height;
   const double legend_top = plot_bottom + 48;
   const double height = legend_top + LegendHeight(chart) + 8;
-  const ValueAxis axis = MakeValueAxis(MaxValue(chart));
-  const auto px = [&](double value) {
-    return kLeft + value / axis.top * (kWidth - kRight - kLeft);
-  };
+  const BarAxis axis = MakeBarAxis(chart, kLeft, kWidth - kRight);
+  const auto px = [&](double value) { return axis.Px(value); };
 
   WriteOpen(chart, id, height, out);
   out << "<g class=\"grid\">\n";
-  for (const double tick : Ticks(axis)) {
+  for (const double tick : axis.ticks) {
     out << fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\"/>\n", C(px(tick)),
                        C(kTop), C(plot_bottom));
   }
   out << "</g>\n<g class=\"axis\">\n";
-  for (const double tick : Ticks(axis)) {
+  for (const double tick : axis.ticks) {
     out << fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", C(px(tick)),
-                       C(plot_bottom + 16), TickLabel(tick, axis.decimals));
+                       C(plot_bottom + 16), axis.Label(tick));
   }
   for (size_t c = 0; c < chart.categories.size(); ++c) {
     const double middle = kTop + static_cast<double>(c) * group + (group - kGroupGap) / 2;
@@ -339,23 +440,26 @@ void WriteBarChart(const Chart& chart, const std::string& id, std::ostream& out)
   }
   out << fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\"/>\n", C(kLeft), C(kTop),
                      C(plot_bottom));
-  out << fmt::format("<text class=\"title\" x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
+  out << fmt::format("<text class=\"title\" x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}{}</text>\n",
                      C((kLeft + kWidth - kRight) / 2), C(plot_bottom + 36),
-                     HtmlEscape(AxisTitle(chart.y_label, chart.y_unit)));
+                     HtmlEscape(AxisTitle(chart.y_label, chart.y_unit)),
+                     chart.log_value ? ", log scale" : "");
   out << "</g>\n";
   for (size_t s = 0; s < chart.series.size(); ++s) {
     out << fmt::format("<g class=\"series s{}\">\n", s % kPalette);
     const std::vector<ChartPoint>& points = chart.series[s].points;
     for (size_t c = 0; c < chart.categories.size() && c < points.size(); ++c) {
       const ChartPoint& point = points[c];
-      if (!Measured(point)) {
+      if (!Drawn(chart, point)) {
         continue;
       }
       const double y = kTop + static_cast<double>(c) * group + static_cast<double>(s) * kBar;
+      const double from = chart.ranges ? px(*point.ci_low) : kLeft;
+      const double to = chart.ranges ? px(*point.ci_high) : px(point.value);
       out << fmt::format("<rect class=\"bar\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>\n",
-                         C(kLeft), C(y + 1), C(std::max(0.0, px(point.value) - kLeft)),
+                         C(from), C(y + 1), C(std::max(chart.ranges ? 2.0 : 0.0, to - from)),
                          C(kBar - 2));
-      if (HasCi(point)) {
+      if (!chart.ranges && HasCi(point) && (!chart.log_value || *point.ci_low > 0)) {
         const double middle = y + kBar / 2;
         out << fmt::format("<path class=\"whisker\" d=\"M{0} {2}H{1}M{0} {3}V{4}M{1} {3}V{4}\"/>\n",
                            C(px(*point.ci_low)), C(px(*point.ci_high)), C(middle), C(middle - 4),
@@ -363,6 +467,11 @@ void WriteBarChart(const Chart& chart, const std::string& id, std::ostream& out)
       }
     }
     out << "</g>\n";
+  }
+  if (chart.reference && std::isfinite(*chart.reference) &&
+      (!chart.log_value || *chart.reference > 0)) {
+    out << fmt::format("<line class=\"reference\" x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\"/>\n",
+                       C(px(*chart.reference)), C(kTop - 4), C(plot_bottom));
   }
   WriteLegend(chart, kLeft, legend_top, out);
   out << "</svg>\n";

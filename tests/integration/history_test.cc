@@ -296,11 +296,16 @@ TEST_P(HistoryCliTest, DoctorCompareAndTlsRunsAreSavedButNotCompared) {
   const CliResult text = Run({"history", "show", "2"});
   ASSERT_EQ(text.exit_status, 0) << text.err;
   EXPECT_NE(text.out.find("run 2: a doctor run of OpenSSL"), std::string::npos) << text.out;
+  // HTML: doctor's page, drawn from the stored document; CSV still refused in one line.
   const CliResult html = Run({"history", "show", "2", "--format", "html"});
-  EXPECT_EQ(html.exit_status, 2);
-  EXPECT_NE(html.err.find("--format html: run 2 is a doctor run, kept as its JSON document"),
+  ASSERT_EQ(html.exit_status, 0) << html.err;
+  EXPECT_EQ(html.out.rfind("<!DOCTYPE html>", 0), 0u);
+  EXPECT_NE(html.out.find("<h1>cryptobench doctor: OpenSSL"), std::string::npos);
+  const CliResult csv = Run({"history", "show", "2", "--format", "csv"});
+  EXPECT_EQ(csv.exit_status, 2);
+  EXPECT_NE(csv.err.find("--format csv: run 2 is a doctor run, kept as its JSON document"),
             std::string::npos)
-      << html.err;
+      << csv.err;
 
   // store:last is the speed run, never a later doctor, compare or tls run; naming one is
   // refused in one line.

@@ -61,6 +61,12 @@ class InterruptTest : public ::testing::Test {
                                      "--test-fault",
                                      "hang-announced:AES-128-GCM"};
     args.insert(args.end(), extra.begin(), extra.end());
+    return Exec(std::move(args));
+  }
+
+  // Starts cryptobench with `args` (the binary first), stdout and stderr in files of dir_, in
+  // dir_; returns its pid.
+  pid_t Exec(std::vector<std::string> args) {
     std::vector<char*> argv;
     for (std::string& arg : args) {
       argv.push_back(arg.data());
@@ -212,6 +218,49 @@ TEST_F(InterruptTest, SecondSigintEndsAtOnceWithoutAHalfWrittenFile) {
     }
   }
   ExpectNoTemporaryFiles();
+}
+
+// doctor stops the same way: the algorithm examined before the signal has its verdicts, the one
+// being examined (its worker hangs) and those after it are left out; every output is marked.
+TEST_F(InterruptTest, DoctorWritesAPartialReportAndExits130Or143) {
+  for (const int signal_number : {SIGINT, SIGTERM}) {
+    const std::string name = signal_number == SIGINT ? "SIGINT" : "SIGTERM";
+    for (const char* file : {"stdout", "stderr", "doctor.json", "doctor.md", "doctor.html"}) {
+      fs::remove(dir_ / file);  // the run before's "hangs now" must not be read as this one's
+    }
+    const pid_t pid = Exec({CRYPTOBENCH_BINARY, "doctor", "SHA-256", "AES-128-GCM", "MD5",
+                            "--max-seconds", "0.05", "--no-progress", "--worker-timeout", "3600",
+                            "--test-fault", "hang-announced:AES-128-GCM", "-o", "doctor.json", "-o",
+                            "doctor.md", "-o", "doctor.html"});
+    ASSERT_GT(pid, 0);
+    if (!WaitForHang(pid)) {
+      return;
+    }
+    ASSERT_EQ(kill(pid, signal_number), 0);
+    const int status = WaitForExit(pid);
+    const std::string out = ReadFile(dir_ / "stdout");
+    const std::string err = ReadFile(dir_ / "stderr");
+    ASSERT_TRUE(WIFEXITED(status)) << status << "\n" << err;
+    EXPECT_EQ(WEXITSTATUS(status), 128 + signal_number) << err;
+    EXPECT_EQ(out.rfind("PARTIAL: partial report: interrupted by " + name, 0), 0u) << out;
+    EXPECT_NE(err.find("interrupted by " + name + ": the report above is partial"),
+              std::string::npos)
+        << err;
+    json doc;
+    ASSERT_NO_THROW(doc = json::parse(ReadFile(dir_ / "doctor.json")));
+    EXPECT_EQ(doc.value("partial", false), true);
+    EXPECT_EQ(doc.value("interrupted_by", ""), name);
+    ASSERT_FALSE(doc.at("verdicts").empty()) << doc.dump(1);
+    for (const json& verdict : doc.at("verdicts")) {
+      EXPECT_EQ(verdict.at("algorithm"), "SHA-256");  // AES-128-GCM and MD5 not examined
+    }
+    EXPECT_EQ(ReadFile(dir_ / "doctor.md").rfind("> **Partial report**: interrupted by " + name, 0),
+              0u);
+    const std::string html = ReadFile(dir_ / "doctor.html");
+    EXPECT_NE(html.find("interrupted by " + name), std::string::npos);
+    EXPECT_NE(html.find("<svg"), std::string::npos);
+    ExpectNoTemporaryFiles();
+  }
 }
 
 }  // namespace

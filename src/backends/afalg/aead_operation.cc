@@ -83,8 +83,8 @@ class AeadOperation : public PreparedOperation {
 
 std::unique_ptr<PreparedOperation> PrepareAeadRequest(const std::shared_ptr<SocketApi>& api,
                                                       const AlgorithmInfo& alg, Operation op,
-                                                      size_t input_len, bool corrupt,
-                                                      PrepareFailure* failure, std::string* error) {
+                                                      size_t input_len, PrepareFailure* failure,
+                                                      std::string* error) {
   if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
     return LibraryError(NoSuchOperation(alg, op), failure, error);
   }
@@ -134,7 +134,7 @@ std::unique_ptr<PreparedOperation> PrepareAeadRequest(const std::shared_ptr<Sock
     return LibraryError(failed, failure, error);
   }
   // Corrupt the ciphertext (or, for an empty message, the tag): open must then reject it.
-  CorruptIfTesting(corrupt, std::span<uint8_t>(sealed).subspan(kTimedAadLen));
+  CorruptIfTesting(std::span<uint8_t>(sealed).subspan(kTimedAadLen));
   const std::span<const uint8_t> ciphertext =
       std::span<const uint8_t>(sealed).subspan(kTimedAadLen, input_len);
   const std::span<const uint8_t> tag =

@@ -79,8 +79,7 @@ class AfalgBackend : public LibraryBackend {
   }
 
   std::unique_ptr<PreparedOperation> PrepareOffered(const AlgorithmInfo& alg, Operation op,
-                                                    size_t input_len, bool corrupt,
-                                                    PrepareFailure* failure,
+                                                    size_t input_len, PrepareFailure* failure,
                                                     std::string* error) override {
     const auto kernel = afalg::KernelAlgorithmFor(alg);
     if (!kernel) {
@@ -88,11 +87,11 @@ class AfalgBackend : public LibraryBackend {
     }
     switch (kernel->type) {
       case AlgType::kSkcipher:
-        return afalg::PrepareSkcipher(api_, alg, op, input_len, corrupt, failure, error);
+        return afalg::PrepareSkcipher(api_, alg, op, input_len, failure, error);
       case AlgType::kAead:
-        return afalg::PrepareAeadRequest(api_, alg, op, input_len, corrupt, failure, error);
+        return afalg::PrepareAeadRequest(api_, alg, op, input_len, failure, error);
       case AlgType::kHash:
-        return afalg::PrepareHash(api_, alg, op, input_len, corrupt, failure, error);
+        return afalg::PrepareHash(api_, alg, op, input_len, failure, error);
     }
     return nullptr;
   }

@@ -110,8 +110,8 @@ class HashOperation : public PreparedOperation {
 
 std::unique_ptr<PreparedOperation> PrepareSkcipher(const std::shared_ptr<SocketApi>& api,
                                                    const AlgorithmInfo& alg, Operation op,
-                                                   size_t input_len, bool corrupt,
-                                                   PrepareFailure* failure, std::string* error) {
+                                                   size_t input_len, PrepareFailure* failure,
+                                                   std::string* error) {
   if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
     return LibraryError(NoSuchOperation(alg, op), failure, error);
   }
@@ -166,7 +166,7 @@ std::unique_ptr<PreparedOperation> PrepareSkcipher(const std::shared_ptr<SocketA
     return LibraryError(prepared->error(), failure, error);
   }
   std::vector<uint8_t> out(prepared->output().begin(), prepared->output().end());
-  CorruptIfTesting(corrupt, out);
+  CorruptIfTesting(out);
   std::string mismatch;
   if (encrypt) {
     RequestControl control{.encrypt = false};
@@ -192,8 +192,8 @@ std::unique_ptr<PreparedOperation> PrepareSkcipher(const std::shared_ptr<SocketA
 
 std::unique_ptr<PreparedOperation> PrepareHash(const std::shared_ptr<SocketApi>& api,
                                                const AlgorithmInfo& alg, Operation op,
-                                               size_t input_len, bool corrupt,
-                                               PrepareFailure* failure, std::string* error) {
+                                               size_t input_len, PrepareFailure* failure,
+                                               std::string* error) {
   const Operation expected = alg.kind == AlgorithmKind::kMac ? Operation::kMac : Operation::kHash;
   if (op != expected) {
     return LibraryError(NoSuchOperation(alg, op), failure, error);
@@ -240,7 +240,7 @@ std::unique_ptr<PreparedOperation> PrepareHash(const std::shared_ptr<SocketApi>&
     return LibraryError(prepared->error(), failure, error);
   }
   std::vector<uint8_t> out(prepared->output().begin(), prepared->output().end());
-  CorruptIfTesting(corrupt, out);
+  CorruptIfTesting(out);
   if (std::string diff =
           CompareBytes(alg.kind == AlgorithmKind::kMac ? "tag" : "digest", out, reference);
       !diff.empty()) {

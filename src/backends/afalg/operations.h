@@ -24,8 +24,8 @@ namespace cryptobench::backends::afalg {
 /// operation socket. Inputs above kMaxRequestLen are refused.
 std::unique_ptr<PreparedOperation> PrepareSkcipher(const std::shared_ptr<SocketApi>& api,
                                                    const AlgorithmInfo& alg, Operation op,
-                                                   size_t input_len, bool corrupt,
-                                                   PrepareFailure* failure, std::string* error);
+                                                   size_t input_len, PrepareFailure* failure,
+                                                   std::string* error);
 
 /// aead: keyed with the tag length set once; a seal is one request with ALG_SET_OP, ALG_SET_IV
 /// (a new nonce: a counter in its last 8 bytes) and ALG_SET_AEAD_ASSOCLEN = 13, input
@@ -34,15 +34,15 @@ std::unique_ptr<PreparedOperation> PrepareSkcipher(const std::shared_ptr<SocketA
 /// verifies). Checks that open accepts what seal produced.
 std::unique_ptr<PreparedOperation> PrepareAeadRequest(const std::shared_ptr<SocketApi>& api,
                                                       const AlgorithmInfo& alg, Operation op,
-                                                      size_t input_len, bool corrupt,
-                                                      PrepareFailure* failure, std::string* error);
+                                                      size_t input_len, PrepareFailure* failure,
+                                                      std::string* error);
 
 /// hash (and the keyed hashes HMAC, CMAC, keyed once): one operation = sendmsg of the message
 /// without MSG_MORE (the kernel initialises, updates and finalises) and a read of the digest.
 /// Checks the digest against the same message sent in two parts with MSG_MORE.
 std::unique_ptr<PreparedOperation> PrepareHash(const std::shared_ptr<SocketApi>& api,
                                                const AlgorithmInfo& alg, Operation op,
-                                               size_t input_len, bool corrupt,
-                                               PrepareFailure* failure, std::string* error);
+                                               size_t input_len, PrepareFailure* failure,
+                                               std::string* error);
 
 }  // namespace cryptobench::backends::afalg

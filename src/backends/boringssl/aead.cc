@@ -105,7 +105,7 @@ bool AeadSupported(const Libcrypto& lib, const AlgorithmInfo& alg) {
 }
 
 std::unique_ptr<PreparedOperation> PrepareAead(const LibPtr& lib, const AlgorithmInfo& alg,
-                                               Operation op, size_t input_len, bool corrupt,
+                                               Operation op, size_t input_len,
                                                PrepareFailure* failure, std::string* error) {
   if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
     return PrepareFailed(
@@ -156,7 +156,7 @@ std::unique_ptr<PreparedOperation> PrepareAead(const LibPtr& lib, const Algorith
     sealed.resize(sealed_len);
   }
   // Corrupt the ciphertext (or, for an empty message, the tag): open must then reject it.
-  CorruptIfTesting(corrupt, sealed);
+  CorruptIfTesting(sealed);
   std::vector<uint8_t> opened(sealed.size());
   size_t opened_len = 0;
   if (op == Operation::kEncrypt) {

@@ -24,7 +24,7 @@ bool AeadSupported(const Libcrypto& lib, const AlgorithmInfo& alg);
 /// AAD and a 16-byte tag appended; an open is one EVP_AEAD_CTX_open of a fixed sealed message,
 /// which must verify. Checks at this size that open accepts what seal produced.
 std::unique_ptr<PreparedOperation> PrepareAead(const LibPtr& lib, const AlgorithmInfo& alg,
-                                               Operation op, size_t input_len, bool corrupt,
+                                               Operation op, size_t input_len,
                                                PrepareFailure* failure, std::string* error);
 
 /// KatTarget::Seal: a fresh EVP_AEAD_CTX with `tag_len`; splits the ciphertext||tag output.

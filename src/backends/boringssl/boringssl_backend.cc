@@ -66,8 +66,8 @@ class BoringsslKatTarget : public KatTarget {
     return alg.kind == AlgorithmKind::kSignature ? boringssl::SignKat(*lib_, alg, vector, signature)
                                                  : kNotOffered;
   }
-  std::string SignRoundTrip(const AlgorithmInfo& alg, bool corrupt) override {
-    return alg.kind == AlgorithmKind::kSignature ? boringssl::SignRoundTrip(*lib_, alg, corrupt)
+  std::string SignRoundTrip(const AlgorithmInfo& alg) override {
+    return alg.kind == AlgorithmKind::kSignature ? boringssl::SignRoundTrip(*lib_, alg)
                                                  : kNotOffered;
   }
   std::string Derive(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) override {
@@ -161,25 +161,24 @@ class BoringsslBackend : public LibraryBackend {
   }
 
   std::unique_ptr<PreparedOperation> PrepareOffered(const AlgorithmInfo& alg, Operation op,
-                                                    size_t input_len, bool corrupt,
-                                                    PrepareFailure* failure,
+                                                    size_t input_len, PrepareFailure* failure,
                                                     std::string* error) override {
     switch (alg.kind) {
       case AlgorithmKind::kCipher:
         // EVP_CIPHER behaves as OpenSSL's, so the very code that times OpenSSL times it.
         return alg.name == "ChaCha20"
-                   ? boringssl::PrepareChaCha20(lib_, alg, op, input_len, corrupt, failure, error)
-                   : openssl::PrepareCipher(evp_view_, alg, op, input_len, corrupt, failure, error);
+                   ? boringssl::PrepareChaCha20(lib_, alg, op, input_len, failure, error)
+                   : openssl::PrepareCipher(evp_view_, alg, op, input_len, failure, error);
       case AlgorithmKind::kAead:
-        return boringssl::PrepareAead(lib_, alg, op, input_len, corrupt, failure, error);
+        return boringssl::PrepareAead(lib_, alg, op, input_len, failure, error);
       case AlgorithmKind::kHash:
-        return openssl::PrepareDigest(evp_view_, alg, op, input_len, corrupt, failure, error);
+        return openssl::PrepareDigest(evp_view_, alg, op, input_len, failure, error);
       case AlgorithmKind::kMac:
-        return boringssl::PrepareMac(lib_, alg, op, input_len, corrupt, failure, error);
+        return boringssl::PrepareMac(lib_, alg, op, input_len, failure, error);
       case AlgorithmKind::kSignature:
-        return boringssl::PrepareSignature(lib_, alg, op, corrupt, failure, error);
+        return boringssl::PrepareSignature(lib_, alg, op, failure, error);
       case AlgorithmKind::kKeyAgreement:
-        return boringssl::PrepareKeyAgreement(lib_, alg, op, corrupt, failure, error);
+        return boringssl::PrepareKeyAgreement(lib_, alg, op, failure, error);
     }
     return nullptr;
   }

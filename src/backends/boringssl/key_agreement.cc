@@ -81,8 +81,7 @@ bool KeyAgreementSupported(const Libcrypto& lib, const AlgorithmInfo& alg) {
 }
 
 std::unique_ptr<PreparedOperation> PrepareKeyAgreement(const LibPtr& lib, const AlgorithmInfo& alg,
-                                                       Operation op, bool corrupt,
-                                                       PrepareFailure* failure,
+                                                       Operation op, PrepareFailure* failure,
                                                        std::string* error) {
   if (op != Operation::kDerive) {
     return PrepareFailed(
@@ -110,7 +109,7 @@ std::unique_ptr<PreparedOperation> PrepareKeyAgreement(const LibPtr& lib, const 
     return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
   }
   std::vector<uint8_t> secret = prepared->secret();
-  CorruptIfTesting(corrupt, secret);
+  CorruptIfTesting(secret);
   if (std::string diff = CompareBytes("shared secret", secret, expected); !diff.empty()) {
     return PrepareFailed(PrepareFailure::kCheckFailed, std::string(alg.name) + " derive: " + diff,
                          failure, error);

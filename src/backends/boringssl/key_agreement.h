@@ -18,8 +18,8 @@ bool KeyAgreementSupported(const Libcrypto& lib, const AlgorithmInfo& alg);
 /// EVP_PKEY_derive_set_peer once (timing key, SecondKey() as the peer), one EVP_PKEY_derive per
 /// operation. Checks that the other side derives the same secret.
 std::unique_ptr<PreparedOperation> PrepareKeyAgreement(const LibPtr& lib, const AlgorithmInfo& alg,
-                                                       Operation op, bool corrupt,
-                                                       PrepareFailure* failure, std::string* error);
+                                                       Operation op, PrepareFailure* failure,
+                                                       std::string* error);
 
 /// KatTarget::Derive: the secret of the vector's private key and peer public key.
 std::string DeriveKat(const Libcrypto& lib, const AlgorithmInfo& alg, const KatVector& vector,

@@ -20,7 +20,7 @@ bool MacSupported(const Libcrypto& lib, const AlgorithmInfo& alg);
 /// CMAC_Reset), then update and final; Poly1305 is a one-time-key MAC, so each message is
 /// CRYPTO_poly1305_init with the key, update, finish. Checks the tag against a fresh context.
 std::unique_ptr<PreparedOperation> PrepareMac(const LibPtr& lib, const AlgorithmInfo& alg,
-                                              Operation op, size_t input_len, bool corrupt,
+                                              Operation op, size_t input_len,
                                               PrepareFailure* failure, std::string* error);
 
 /// KatTarget::Mac with a freshly keyed context; *tag has the MAC's full length.

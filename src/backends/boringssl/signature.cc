@@ -211,8 +211,8 @@ bool SignatureSupported(const Libcrypto& lib, const AlgorithmInfo& alg) {
 }
 
 std::unique_ptr<PreparedOperation> PrepareSignature(const LibPtr& lib, const AlgorithmInfo& alg,
-                                                    Operation op, bool corrupt,
-                                                    PrepareFailure* failure, std::string* error) {
+                                                    Operation op, PrepareFailure* failure,
+                                                    std::string* error) {
   if ((op != Operation::kSign && op != Operation::kVerify) || PkFamilyOf(alg) == PkFamily::kNone) {
     return PrepareFailed(
         PrepareFailure::kLibraryError,
@@ -247,7 +247,7 @@ std::unique_ptr<PreparedOperation> PrepareSignature(const LibPtr& lib, const Alg
       return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
     }
     std::vector<uint8_t> sig(prepared->signature().begin(), prepared->signature().end());
-    CorruptIfTesting(corrupt, sig);
+    CorruptIfTesting(sig);
     if (!verifier->Verify(sig, prepared->input())) {
       return PrepareFailed(PrepareFailure::kCheckFailed,
                            check_prefix + "verify rejected the timed signature", failure, error);
@@ -258,7 +258,7 @@ std::unique_ptr<PreparedOperation> PrepareSignature(const LibPtr& lib, const Alg
   if (!SignToVector(*lib, *signer, tbs, &sig, &message)) {
     return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
   }
-  CorruptIfTesting(corrupt, sig);
+  CorruptIfTesting(sig);
   auto prepared =
       std::make_unique<SignatureOperation>(lib, std::move(key), std::move(verifier), false, sig);
   if (!prepared->Run(1)) {
@@ -321,7 +321,7 @@ std::string SignKat(const Libcrypto& lib, const AlgorithmInfo& alg, const KatVec
   return "";
 }
 
-std::string SignRoundTrip(const Libcrypto& lib, const AlgorithmInfo& alg, bool corrupt) {
+std::string SignRoundTrip(const Libcrypto& lib, const AlgorithmInfo& alg) {
   std::string error;
   PkeyPtr key = TimingKey(lib, alg, &error);
   if (!key) {
@@ -339,7 +339,7 @@ std::string SignRoundTrip(const Libcrypto& lib, const AlgorithmInfo& alg, bool c
     return error;
   }
   std::vector<uint8_t> checked = sig;
-  CorruptIfTesting(corrupt, checked);
+  CorruptIfTesting(checked);
   if (!verifier->Verify(checked, tbs)) {
     return "verify rejected a fresh signature";
   }

@@ -20,8 +20,8 @@ bool SignatureSupported(const Libcrypto& lib, const AlgorithmInfo& alg);
 /// signature digest SHA-256, ECDSA) or one EVP_DigestSign / EVP_DigestVerify (Ed25519) on a
 /// context set up once. Checks that a separate verify context accepts the signature.
 std::unique_ptr<PreparedOperation> PrepareSignature(const LibPtr& lib, const AlgorithmInfo& alg,
-                                                    Operation op, bool corrupt,
-                                                    PrepareFailure* failure, std::string* error);
+                                                    Operation op, PrepareFailure* failure,
+                                                    std::string* error);
 
 /// KatTarget::Verify: the vector's signature (r||s converted to DER for ECDSA) over its input,
 /// or, with `tamper`, over the input with its first byte flipped.
@@ -34,6 +34,6 @@ std::string SignKat(const Libcrypto& lib, const AlgorithmInfo& alg, const KatVec
                     Bytes* signature);
 
 /// KatTarget::SignRoundTrip with the timing key.
-std::string SignRoundTrip(const Libcrypto& lib, const AlgorithmInfo& alg, bool corrupt);
+std::string SignRoundTrip(const Libcrypto& lib, const AlgorithmInfo& alg);
 
 }  // namespace cryptobench::backends::boringssl

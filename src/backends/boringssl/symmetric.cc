@@ -127,7 +127,7 @@ std::string CipherOneShot(const Libcrypto& lib, const AlgorithmInfo& alg, bool d
 }
 
 std::unique_ptr<PreparedOperation> PrepareChaCha20(const LibPtr& lib, const AlgorithmInfo& alg,
-                                                   Operation op, size_t input_len, bool corrupt,
+                                                   Operation op, size_t input_len,
                                                    PrepareFailure* failure, std::string* error) {
   if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
     return PrepareFailed(
@@ -154,7 +154,7 @@ std::unique_ptr<PreparedOperation> PrepareChaCha20(const LibPtr& lib, const Algo
   prepared->Run(1);
   // The first timed call starts at the prepared IV, so a fresh call must invert it.
   std::vector<uint8_t> out(prepared->output().begin(), prepared->output().end());
-  CorruptIfTesting(corrupt, out);
+  CorruptIfTesting(out);
   std::string mismatch;
   if (op == Operation::kEncrypt) {
     std::vector<uint8_t> decrypted(input_len);

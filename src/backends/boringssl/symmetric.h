@@ -29,7 +29,7 @@ std::string CipherOneShot(const Libcrypto& lib, const AlgorithmInfo& alg, bool d
 /// 16 bytes each operation computes a whole 64-byte block; OpenSSL's EVP computes one per four
 /// 16-byte updates). Checks that the output decrypts back with a fresh call.
 std::unique_ptr<PreparedOperation> PrepareChaCha20(const LibPtr& lib, const AlgorithmInfo& alg,
-                                                   Operation op, size_t input_len, bool corrupt,
+                                                   Operation op, size_t input_len,
                                                    PrepareFailure* failure, std::string* error);
 
 /// True for the hashes EVP_get_digestbyname finds: MD5, SHA-1 and SHA-2 (BoringSSL has no SHA-3,

@@ -226,8 +226,8 @@ std::string AeadOpen(const AlgorithmInfo& alg, const Bytes& key, const Bytes& no
 }
 
 std::unique_ptr<PreparedOperation> PrepareAead(const AlgorithmInfo& alg, Operation op,
-                                               size_t input_len, bool corrupt,
-                                               PrepareFailure* failure, std::string* error) {
+                                               size_t input_len, PrepareFailure* failure,
+                                               std::string* error) {
   if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
     return PrepareFailed(PrepareFailure::kLibraryError, NoSuchOperation(alg, op), failure, error);
   }
@@ -263,7 +263,7 @@ std::unique_ptr<PreparedOperation> PrepareAead(const AlgorithmInfo& alg, Operati
     ciphertext.assign(sealed.begin(), sealed.begin() + static_cast<ptrdiff_t>(input_len));
     tag.assign(sealed.begin() + static_cast<ptrdiff_t>(input_len), sealed.end());
   }
-  CorruptIfTesting(corrupt, input_len == 0 ? std::span<uint8_t>(tag) : ciphertext);
+  CorruptIfTesting(input_len == 0 ? std::span<uint8_t>(tag) : ciphertext);
 
   // The other direction on this message: open must accept the tag and give the plaintext.
   Bytes opened;

@@ -90,9 +90,9 @@ class HashMacOperation : public PreparedOperation {
 // Prepare() for both kinds: `reference` computes the expected output of one operation.
 template <typename Reference>
 std::unique_ptr<PreparedOperation> PrepareComputation(
-    const AlgorithmInfo& alg, size_t input_len, bool corrupt,
-    std::unique_ptr<Botan::Buffered_Computation> object, Botan::MessageAuthenticationCode* rekey,
-    const Bytes& key, Reference reference, PrepareFailure* failure, std::string* error) {
+    const AlgorithmInfo& alg, size_t input_len, std::unique_ptr<Botan::Buffered_Computation> object,
+    Botan::MessageAuthenticationCode* rekey, const Bytes& key, Reference reference,
+    PrepareFailure* failure, std::string* error) {
   AlignedBuffer input(input_len);
   FillPattern(input.span(), kMessageSeed);
   const Bytes message(input.data(), input.data() + input_len);
@@ -107,7 +107,7 @@ std::unique_ptr<PreparedOperation> PrepareComputation(
     return PrepareFailed(PrepareFailure::kLibraryError, e, failure, error);
   }
   Bytes out = prepared->output();
-  CorruptIfTesting(corrupt, out);
+  CorruptIfTesting(out);
   std::string diff =
       CompareBytes(alg.kind == AlgorithmKind::kHash ? "digest" : "tag", out, expected);
   if (diff.empty() && out.size() != alg.tag_len) {
@@ -187,8 +187,8 @@ std::string MacOneShot(const AlgorithmInfo& alg, const Bytes& key, const Bytes& 
 }
 
 std::unique_ptr<PreparedOperation> PrepareHash(const AlgorithmInfo& alg, Operation op,
-                                               size_t input_len, bool corrupt,
-                                               PrepareFailure* failure, std::string* error) {
+                                               size_t input_len, PrepareFailure* failure,
+                                               std::string* error) {
   const std::optional<std::string> name = HashName(alg);
   if (op != Operation::kHash || !name) {
     return PrepareFailed(PrepareFailure::kLibraryError, NoSuchOperation(alg, op), failure, error);
@@ -214,13 +214,13 @@ std::unique_ptr<PreparedOperation> PrepareHash(const AlgorithmInfo& alg, Operati
       return std::string();
     });
   };
-  return PrepareComputation(alg, input_len, corrupt, std::move(hash), nullptr, Bytes(), reference,
-                            failure, error);
+  return PrepareComputation(alg, input_len, std::move(hash), nullptr, Bytes(), reference, failure,
+                            error);
 }
 
 std::unique_ptr<PreparedOperation> PrepareMac(const AlgorithmInfo& alg, Operation op,
-                                              size_t input_len, bool corrupt,
-                                              PrepareFailure* failure, std::string* error) {
+                                              size_t input_len, PrepareFailure* failure,
+                                              std::string* error) {
   const std::optional<std::string> name = MacName(alg);
   if (op != Operation::kMac || !name) {
     return PrepareFailed(PrepareFailure::kLibraryError, NoSuchOperation(alg, op), failure, error);
@@ -240,8 +240,7 @@ std::unique_ptr<PreparedOperation> PrepareMac(const AlgorithmInfo& alg, Operatio
   auto reference = [&](const Bytes& message, Bytes* out) {
     return MacOneShot(alg, key, message, out);
   };
-  return PrepareComputation(alg, input_len, corrupt, std::move(mac), rekey, key, reference, failure,
-                            error);
+  return PrepareComputation(alg, input_len, std::move(mac), rekey, key, reference, failure, error);
 }
 
 }  // namespace cryptobench::backends::botan

@@ -49,8 +49,8 @@ std::string CipherOneShot(const AlgorithmInfo& alg, bool decrypt, const Bytes& k
                           const Bytes& input, Bytes* output);
 /// Backend::Prepare for ciphers (what is timed: docs/methodology.md section 1).
 std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Operation op,
-                                                 size_t input_len, bool corrupt,
-                                                 PrepareFailure* failure, std::string* error);
+                                                 size_t input_len, PrepareFailure* failure,
+                                                 std::string* error);
 
 // AEADs (botan_aead.cc): Cipher_Mode "AES-N/GCM(T)", "AES-N/CCM(T,L)", "ChaCha20Poly1305"
 // (with a 24-byte nonce: XChaCha20-Poly1305).
@@ -69,8 +69,8 @@ std::string AeadOpen(const AlgorithmInfo& alg, const Bytes& key, const Bytes& no
                      bool* authentic);
 /// Backend::Prepare for AEADs: one message per iteration (new nonce, 13-byte AAD, tag).
 std::unique_ptr<PreparedOperation> PrepareAead(const AlgorithmInfo& alg, Operation op,
-                                               size_t input_len, bool corrupt,
-                                               PrepareFailure* failure, std::string* error);
+                                               size_t input_len, PrepareFailure* failure,
+                                               std::string* error);
 
 // Hashes and MACs (botan_hash_mac.cc): HashFunction, MessageAuthenticationCode.
 
@@ -85,11 +85,11 @@ std::string MacOneShot(const AlgorithmInfo& alg, const Bytes& key, const Bytes& 
                        Bytes* tag);
 /// Backend::Prepare for hashes and MACs: one digest (tag) of the input per iteration.
 std::unique_ptr<PreparedOperation> PrepareHash(const AlgorithmInfo& alg, Operation op,
-                                               size_t input_len, bool corrupt,
-                                               PrepareFailure* failure, std::string* error);
+                                               size_t input_len, PrepareFailure* failure,
+                                               std::string* error);
 std::unique_ptr<PreparedOperation> PrepareMac(const AlgorithmInfo& alg, Operation op,
-                                              size_t input_len, bool corrupt,
-                                              PrepareFailure* failure, std::string* error);
+                                              size_t input_len, PrepareFailure* failure,
+                                              std::string* error);
 
 // Public key (botan_pubkey.cc): PK_Signer / PK_Verifier / PK_Key_Agreement.
 
@@ -100,11 +100,10 @@ bool PublicKeySupported(const AlgorithmInfo& alg);
 std::string VerifyVector(const AlgorithmInfo& alg, const KatVector& vector, bool tamper,
                          bool* valid);
 std::string SignVector(const AlgorithmInfo& alg, const KatVector& vector, Bytes* signature);
-std::string SignRoundTrip(const AlgorithmInfo& alg, bool corrupt);
+std::string SignRoundTrip(const AlgorithmInfo& alg);
 std::string DeriveVector(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret);
 /// Backend::Prepare for signatures (sign or verify a 32-byte input) and key agreement (derive).
 std::unique_ptr<PreparedOperation> PreparePublicKey(const AlgorithmInfo& alg, Operation op,
-                                                    bool corrupt, PrepareFailure* failure,
-                                                    std::string* error);
+                                                    PrepareFailure* failure, std::string* error);
 
 }  // namespace cryptobench::backends::botan

@@ -268,7 +268,7 @@ std::string SignVector(const AlgorithmInfo& alg, const KatVector& vector, Bytes*
   });
 }
 
-std::string SignRoundTrip(const AlgorithmInfo& alg, bool corrupt) {
+std::string SignRoundTrip(const AlgorithmInfo& alg) {
   if (FamilyOf(alg) == Family::kNone || alg.kind != AlgorithmKind::kSignature) {
     return kNotOffered;
   }
@@ -279,7 +279,7 @@ std::string SignRoundTrip(const AlgorithmInfo& alg, bool corrupt) {
     Bytes signature = SignOnce(alg, *key, tbs, rng);
     Bytes flipped = signature;
     flipped.back() ^= 0x01;
-    CorruptIfTesting(corrupt, signature);
+    CorruptIfTesting(signature);
     if (!Verifies(alg, *key, tbs, signature)) {
       return std::string("verify rejected a fresh signature");
     }
@@ -313,8 +313,7 @@ std::string DeriveVector(const AlgorithmInfo& alg, const KatVector& vector, Byte
 }
 
 std::unique_ptr<PreparedOperation> PreparePublicKey(const AlgorithmInfo& alg, Operation op,
-                                                    bool corrupt, PrepareFailure* failure,
-                                                    std::string* error) {
+                                                    PrepareFailure* failure, std::string* error) {
   const Family family = FamilyOf(alg);
   const bool signature = alg.kind == AlgorithmKind::kSignature;
   if (family == Family::kNone ||
@@ -342,7 +341,7 @@ std::unique_ptr<PreparedOperation> PreparePublicKey(const AlgorithmInfo& alg, Op
         return prepared->error();
       }
       Bytes secret = prepared->secret();
-      CorruptIfTesting(corrupt, secret);
+      CorruptIfTesting(secret);
       if (std::string diff = CompareBytes("shared secret", secret, other_side); !diff.empty()) {
         check = prefix + "the two sides disagree: " + diff;
       }
@@ -357,14 +356,14 @@ std::unique_ptr<PreparedOperation> PreparePublicKey(const AlgorithmInfo& alg, Op
         return prepared->error();
       }
       Bytes sig = prepared->signature();
-      CorruptIfTesting(corrupt, sig);
+      CorruptIfTesting(sig);
       if (!Verifies(alg, *checker, tbs, sig)) {
         check = prefix + "verify rejected the timed signature";
       }
       return std::string();
     }
     Bytes sig = SignOnce(alg, *key, tbs, rng);
-    CorruptIfTesting(corrupt, sig);
+    CorruptIfTesting(sig);
     prepared = std::make_unique<PublicKeyOperation>(family, op, std::move(key), nullptr, sig);
     if (!prepared->Run(1)) {
       check = prefix + "the timed verify rejected a fresh signature";

@@ -36,8 +36,20 @@ std::vector<uint8_t> PatternBytes(size_t len, uint8_t seed) {
   return bytes;
 }
 
-void CorruptIfTesting(bool corrupt, std::span<uint8_t> out) {
-  if (corrupt && !out.empty()) {
+namespace {
+thread_local bool corrupt_outputs = false;
+}  // namespace
+
+ScopedCorruptOutputs::ScopedCorruptOutputs(bool corrupt) : previous_(corrupt_outputs) {
+  corrupt_outputs = corrupt;
+}
+
+ScopedCorruptOutputs::~ScopedCorruptOutputs() { corrupt_outputs = previous_; }
+
+bool CorruptOutputsForTesting() { return corrupt_outputs; }
+
+void CorruptIfTesting(std::span<uint8_t> out) {
+  if (corrupt_outputs && !out.empty()) {
     out[0] ^= 0x01;
   }
 }

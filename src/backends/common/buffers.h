@@ -46,9 +46,30 @@ void FillPattern(std::span<uint8_t> out, uint8_t seed);
 /// A std::vector filled by FillPattern.
 std::vector<uint8_t> PatternBytes(size_t len, uint8_t seed);
 
-/// When `corrupt` is set (Backend::SetCorruptOutputsForTesting), flips the low bit of the first
-/// byte of `out`, so that the check that follows must fail. No-op on an empty span.
-void CorruptIfTesting(bool corrupt, std::span<uint8_t> out);
+/// The test-only corruption seam, the one place that says whether checked outputs are to be
+/// corrupted. While a ScopedCorruptOutputs(true) is alive on the calling thread, every KAT and
+/// round-trip check corrupts what it checks (CorruptIfTesting), so tests can prove that a wrong
+/// result is caught. Backend::RunKat() and Backend::Prepare() open one scope per call from
+/// Backend::SetCorruptOutputsForTesting; the checks run there, once per KAT or Prepare(), never
+/// inside a timed loop, so the seam costs the timed operations nothing. Scopes nest; each
+/// restores the previous state when it ends.
+class ScopedCorruptOutputs {
+ public:
+  explicit ScopedCorruptOutputs(bool corrupt);
+  ~ScopedCorruptOutputs();
+  ScopedCorruptOutputs(const ScopedCorruptOutputs&) = delete;
+  ScopedCorruptOutputs& operator=(const ScopedCorruptOutputs&) = delete;
+
+ private:
+  bool previous_;
+};
+
+/// True while a ScopedCorruptOutputs(true) is the innermost scope on this thread.
+bool CorruptOutputsForTesting();
+
+/// When the seam is on (CorruptOutputsForTesting()), flips the low bit of the first byte of
+/// `out`, so that the check that follows must fail. No-op on an empty span or when it is off.
+void CorruptIfTesting(std::span<uint8_t> out);
 
 /// Empty string if `actual` equals `expected`; otherwise "<what> differs at byte N: got ..,
 /// expected .." (or names the lengths), for KAT and round-trip failure details.

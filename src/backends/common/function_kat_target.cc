@@ -49,8 +49,8 @@ std::string FunctionKatTarget::Sign(const AlgorithmInfo& alg, const KatVector& v
   return CallIfOffered(functions_.sign, alg, vector, signature);
 }
 
-std::string FunctionKatTarget::SignRoundTrip(const AlgorithmInfo& alg, bool corrupt) {
-  return CallIfOffered(functions_.sign_round_trip, alg, corrupt);
+std::string FunctionKatTarget::SignRoundTrip(const AlgorithmInfo& alg) {
+  return CallIfOffered(functions_.sign_round_trip, alg);
 }
 
 std::string FunctionKatTarget::Derive(const AlgorithmInfo& alg, const KatVector& vector,

@@ -30,7 +30,7 @@ struct OneShotFunctions {
                         bool* valid) = nullptr;
   std::string (*sign)(const AlgorithmInfo& alg, const KatVector& vector,
                       Bytes* signature) = nullptr;
-  std::string (*sign_round_trip)(const AlgorithmInfo& alg, bool corrupt) = nullptr;
+  std::string (*sign_round_trip)(const AlgorithmInfo& alg) = nullptr;
   std::string (*derive)(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) = nullptr;
 };
 
@@ -52,7 +52,7 @@ class FunctionKatTarget : public KatTarget {
   std::string Verify(const AlgorithmInfo& alg, const KatVector& vector, bool tamper,
                      bool* valid) override;
   std::string Sign(const AlgorithmInfo& alg, const KatVector& vector, Bytes* signature) override;
-  std::string SignRoundTrip(const AlgorithmInfo& alg, bool corrupt) override;
+  std::string SignRoundTrip(const AlgorithmInfo& alg) override;
   std::string Derive(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) override;
 
  private:

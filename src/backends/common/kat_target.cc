@@ -5,6 +5,7 @@
 #include <exception>
 #include <string_view>
 
+#include "backends/common/buffers.h"
 #include "core/hex.h"
 
 namespace cryptobench::backends {
@@ -29,18 +30,15 @@ std::string KatTarget::Verify(const AlgorithmInfo&, const KatVector&, bool, bool
   return kNotOffered;
 }
 std::string KatTarget::Sign(const AlgorithmInfo&, const KatVector&, Bytes*) { return kNotOffered; }
-std::string KatTarget::SignRoundTrip(const AlgorithmInfo&, bool) { return kNotOffered; }
+std::string KatTarget::SignRoundTrip(const AlgorithmInfo&) { return kNotOffered; }
 std::string KatTarget::Derive(const AlgorithmInfo&, const KatVector&, Bytes*) {
   return kNotOffered;
 }
 
 namespace {
 
-void Corrupt(bool corrupt, Bytes* bytes) {
-  if (corrupt && !bytes->empty()) {
-    (*bytes)[0] ^= 0x01;
-  }
-}
+// The seam (CorruptIfTesting, buffers.h) applied to a checked output.
+void Corrupt(Bytes* bytes) { CorruptIfTesting(*bytes); }
 
 // "" if `got` equals the vector's hex `want`, else "WHAT: got X, expected Y".
 std::string Compare(std::string_view what, const Bytes& got, std::string_view want_hex) {
@@ -51,8 +49,7 @@ std::string Compare(std::string_view what, const Bytes& got, std::string_view wa
   return std::string(what) + ": got " + HexEncode(got) + ", expected " + HexEncode(want);
 }
 
-std::string RunCipher(KatTarget& target, const AlgorithmInfo& alg, const KatVector& v,
-                      bool corrupt) {
+std::string RunCipher(KatTarget& target, const AlgorithmInfo& alg, const KatVector& v) {
   const Bytes key = HexDecode(v.key);
   const Bytes iv = HexDecode(v.iv);
   const Bytes plaintext = HexDecode(v.input);
@@ -61,7 +58,7 @@ std::string RunCipher(KatTarget& target, const AlgorithmInfo& alg, const KatVect
       !error.empty()) {
     return "encrypt: " + error;
   }
-  Corrupt(corrupt, &ciphertext);
+  Corrupt(&ciphertext);
   if (std::string diff = Compare("ciphertext", ciphertext, v.output); !diff.empty()) {
     return diff;
   }
@@ -73,7 +70,7 @@ std::string RunCipher(KatTarget& target, const AlgorithmInfo& alg, const KatVect
   return Compare("decrypted plaintext", recovered, v.input);
 }
 
-std::string RunAead(KatTarget& target, const AlgorithmInfo& alg, const KatVector& v, bool corrupt) {
+std::string RunAead(KatTarget& target, const AlgorithmInfo& alg, const KatVector& v) {
   const Bytes key = HexDecode(v.key);
   const Bytes nonce = HexDecode(v.iv);
   const Bytes aad = HexDecode(v.aad);
@@ -85,8 +82,10 @@ std::string RunAead(KatTarget& target, const AlgorithmInfo& alg, const KatVector
       !error.empty()) {
     return "seal: " + error;
   }
-  Corrupt(corrupt, &ciphertext);
-  Corrupt(corrupt && ciphertext.empty(), &tag);
+  Corrupt(&ciphertext);
+  if (ciphertext.empty()) {
+    Corrupt(&tag);
+  }
   if (std::string diff = Compare("ciphertext", ciphertext, v.output); !diff.empty()) {
     return diff;
   }
@@ -119,32 +118,31 @@ std::string RunAead(KatTarget& target, const AlgorithmInfo& alg, const KatVector
   return authentic ? "open accepted a tag with one bit flipped" : "";
 }
 
-std::string RunHash(KatTarget& target, const AlgorithmInfo& alg, const KatVector& v, bool corrupt) {
+std::string RunHash(KatTarget& target, const AlgorithmInfo& alg, const KatVector& v) {
   Bytes digest;
   if (std::string error = target.Hash(alg, HexDecode(v.input), &digest); !error.empty()) {
     return "hash: " + error;
   }
-  Corrupt(corrupt, &digest);
+  Corrupt(&digest);
   return Compare("digest", digest, v.output);
 }
 
-std::string RunMac(KatTarget& target, const AlgorithmInfo& alg, const KatVector& v, bool corrupt) {
+std::string RunMac(KatTarget& target, const AlgorithmInfo& alg, const KatVector& v) {
   Bytes tag;
   if (std::string error = target.Mac(alg, HexDecode(v.key), HexDecode(v.input), &tag);
       !error.empty()) {
     return "mac: " + error;
   }
-  Corrupt(corrupt, &tag);
+  Corrupt(&tag);
   return Compare("tag", tag, v.output);
 }
 
-std::string RunSignature(KatTarget& target, const AlgorithmInfo& alg, const KatVector& v,
-                         bool corrupt) {
+std::string RunSignature(KatTarget& target, const AlgorithmInfo& alg, const KatVector& v) {
   bool valid = false;
   if (std::string error = target.Verify(alg, v, false, &valid); !error.empty()) {
     return "verify: " + error;
   }
-  if (!valid || corrupt) {
+  if (!valid || CorruptOutputsForTesting()) {
     return "verify rejected the published signature";
   }
   if (std::string error = target.Verify(alg, v, true, &valid); !error.empty()) {
@@ -167,31 +165,29 @@ std::string RunSignature(KatTarget& target, const AlgorithmInfo& alg, const KatV
   return Compare("signature", signature, v.output);
 }
 
-std::string RunKeyAgreement(KatTarget& target, const AlgorithmInfo& alg, const KatVector& v,
-                            bool corrupt) {
+std::string RunKeyAgreement(KatTarget& target, const AlgorithmInfo& alg, const KatVector& v) {
   Bytes secret;
   if (std::string error = target.Derive(alg, v, &secret); !error.empty()) {
     return "derive: " + error;
   }
-  Corrupt(corrupt, &secret);
+  Corrupt(&secret);
   return Compare("shared secret", secret, v.output);
 }
 
-std::string RunVector(KatTarget& target, const AlgorithmInfo& alg, const KatVector& v,
-                      bool corrupt) {
+std::string RunVector(KatTarget& target, const AlgorithmInfo& alg, const KatVector& v) {
   switch (alg.kind) {
     case AlgorithmKind::kCipher:
-      return RunCipher(target, alg, v, corrupt);
+      return RunCipher(target, alg, v);
     case AlgorithmKind::kAead:
-      return RunAead(target, alg, v, corrupt);
+      return RunAead(target, alg, v);
     case AlgorithmKind::kHash:
-      return RunHash(target, alg, v, corrupt);
+      return RunHash(target, alg, v);
     case AlgorithmKind::kMac:
-      return RunMac(target, alg, v, corrupt);
+      return RunMac(target, alg, v);
     case AlgorithmKind::kSignature:
-      return RunSignature(target, alg, v, corrupt);
+      return RunSignature(target, alg, v);
     case AlgorithmKind::kKeyAgreement:
-      return RunKeyAgreement(target, alg, v, corrupt);
+      return RunKeyAgreement(target, alg, v);
   }
   return "unknown algorithm kind";
 }
@@ -205,7 +201,7 @@ void AppendJoined(std::string* text, std::string_view item) {
 
 }  // namespace
 
-results::KatResult RunKatVectors(KatTarget& target, const AlgorithmInfo& alg, bool corrupt) {
+results::KatResult RunKatVectors(KatTarget& target, const AlgorithmInfo& alg) {
   results::KatResult result;
   const auto vectors = KatVectorsFor(alg.name);
   if (vectors.empty()) {
@@ -222,7 +218,7 @@ results::KatResult RunKatVectors(KatTarget& target, const AlgorithmInfo& alg, bo
     }
     std::string failure;
     try {
-      failure = RunVector(target, alg, vector, corrupt);
+      failure = RunVector(target, alg, vector);
     } catch (const std::exception& e) {
       failure = std::string("malformed vector or library exception: ") + e.what();
     }
@@ -233,7 +229,7 @@ results::KatResult RunKatVectors(KatTarget& target, const AlgorithmInfo& alg, bo
   if (alg.kind == AlgorithmKind::kSignature) {
     std::string failure;
     try {
-      failure = target.SignRoundTrip(alg, corrupt);
+      failure = target.SignRoundTrip(alg);
     } catch (const std::exception& e) {
       failure = e.what();
     }

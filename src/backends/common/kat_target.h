@@ -60,7 +60,7 @@ class KatTarget {
 
   /// Signature: signs a fresh message with the timing key and verifies it, and checks that a
   /// tampered signature is rejected. "" if both hold.
-  virtual std::string SignRoundTrip(const AlgorithmInfo& alg, bool corrupt);
+  virtual std::string SignRoundTrip(const AlgorithmInfo& alg);
 
   /// Key agreement: the shared secret of `vector.private_key` and peer `vector.public_key`.
   virtual std::string Derive(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret);
@@ -71,10 +71,11 @@ inline constexpr const char* kNotOffered = "not offered by this backend";
 
 /// Runs every vector of KatVectorsFor(alg.name) against `target`: ciphers encrypt and decrypt
 /// back, AEADs seal, open, and must reject a tag with one bit flipped, signatures verify (and
-/// reject a tampered message) and sign where Sign() is offered, plus SignRoundTrip. With
-/// `corrupt` one byte of every checked output is flipped first (tests prove failures show).
+/// reject a tampered message) and sign where Sign() is offered, plus SignRoundTrip. While the
+/// test-only seam is on (ScopedCorruptOutputs, buffers.h) one byte of every checked output is
+/// flipped first (tests prove failures show).
 /// status "passed", "failed" (detail: "SOURCE: what differed; ..."), or "not_run" when there
 /// is no vector. Never throws: a malformed vector or a thrown exception is a failure.
-results::KatResult RunKatVectors(KatTarget& target, const AlgorithmInfo& alg, bool corrupt);
+results::KatResult RunKatVectors(KatTarget& target, const AlgorithmInfo& alg);
 
 }  // namespace cryptobench::backends

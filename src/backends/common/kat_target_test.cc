@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "backends/common/buffers.h"
 #include "core/hex.h"
 
 namespace cryptobench::backends {
@@ -78,7 +79,7 @@ class OracleTarget : public KatTarget {
 
 TEST(KatTargetTest, OraclePassesAndCitesSources) {
   OracleTarget target;
-  const results::KatResult result = RunKatVectors(target, *FindAlgorithm("SHA-256"), false);
+  const results::KatResult result = RunKatVectors(target, *FindAlgorithm("SHA-256"));
   EXPECT_EQ(result.status, "passed") << result.detail;
   EXPECT_NE(result.source.find("FIPS"), std::string::npos) << result.source;
 }
@@ -86,38 +87,60 @@ TEST(KatTargetTest, OraclePassesAndCitesSources) {
 TEST(KatTargetTest, WrongDigestFailsNamingTheVector) {
   OracleTarget target;
   target.wrong_digest = true;
-  const results::KatResult result = RunKatVectors(target, *FindAlgorithm("SHA-256"), false);
+  const results::KatResult result = RunKatVectors(target, *FindAlgorithm("SHA-256"));
   EXPECT_EQ(result.status, "failed");
   EXPECT_NE(result.detail.find("digest: got"), std::string::npos) << result.detail;
 }
 
 TEST(KatTargetTest, CorruptFlagMakesACorrectTargetFail) {
   OracleTarget target;
-  EXPECT_EQ(RunKatVectors(target, *FindAlgorithm("AES-128-CBC"), true).status, "failed");
-  EXPECT_EQ(RunKatVectors(target, *FindAlgorithm("AES-128-GCM"), true).status, "failed");
+  const ScopedCorruptOutputs corrupt(true);
+  EXPECT_EQ(RunKatVectors(target, *FindAlgorithm("AES-128-CBC")).status, "failed");
+  EXPECT_EQ(RunKatVectors(target, *FindAlgorithm("AES-128-GCM")).status, "failed");
+}
+
+TEST(KatTargetTest, CorruptionSeamIsScopedAndNests) {
+  std::vector<uint8_t> out = {0x10, 0x20};
+  EXPECT_FALSE(CorruptOutputsForTesting());
+  CorruptIfTesting(out);
+  EXPECT_EQ(out, (std::vector<uint8_t>{0x10, 0x20}));
+  {
+    const ScopedCorruptOutputs on(true);
+    EXPECT_TRUE(CorruptOutputsForTesting());
+    CorruptIfTesting(out);
+    EXPECT_EQ(out, (std::vector<uint8_t>{0x11, 0x20}));
+    {
+      const ScopedCorruptOutputs off(false);
+      EXPECT_FALSE(CorruptOutputsForTesting());
+    }
+    EXPECT_TRUE(CorruptOutputsForTesting());
+  }
+  EXPECT_FALSE(CorruptOutputsForTesting());
+  OracleTarget target;
+  EXPECT_EQ(RunKatVectors(target, *FindAlgorithm("AES-128-CBC")).status, "passed");
 }
 
 TEST(KatTargetTest, CipherMustDecryptBack) {
   OracleTarget target;
-  EXPECT_EQ(RunKatVectors(target, *FindAlgorithm("AES-128-CBC"), false).status, "passed");
+  EXPECT_EQ(RunKatVectors(target, *FindAlgorithm("AES-128-CBC")).status, "passed");
   target.wrong_decrypt = true;
-  const results::KatResult result = RunKatVectors(target, *FindAlgorithm("AES-128-CBC"), false);
+  const results::KatResult result = RunKatVectors(target, *FindAlgorithm("AES-128-CBC"));
   EXPECT_EQ(result.status, "failed");
   EXPECT_NE(result.detail.find("decrypted plaintext"), std::string::npos) << result.detail;
 }
 
 TEST(KatTargetTest, AeadMustRejectAFlippedTag) {
   OracleTarget target;
-  EXPECT_EQ(RunKatVectors(target, *FindAlgorithm("AES-128-GCM"), false).status, "passed");
+  EXPECT_EQ(RunKatVectors(target, *FindAlgorithm("AES-128-GCM")).status, "passed");
   target.accept_any_tag = true;
-  const results::KatResult result = RunKatVectors(target, *FindAlgorithm("AES-128-GCM"), false);
+  const results::KatResult result = RunKatVectors(target, *FindAlgorithm("AES-128-GCM"));
   EXPECT_EQ(result.status, "failed");
   EXPECT_NE(result.detail.find("one bit flipped"), std::string::npos) << result.detail;
 }
 
 TEST(KatTargetTest, DefaultMethodsReportNotOffered) {
   KatTarget target;
-  const results::KatResult result = RunKatVectors(target, *FindAlgorithm("SHA-256"), false);
+  const results::KatResult result = RunKatVectors(target, *FindAlgorithm("SHA-256"));
   EXPECT_EQ(result.status, "failed");
   EXPECT_NE(result.detail.find(kNotOffered), std::string::npos) << result.detail;
 }

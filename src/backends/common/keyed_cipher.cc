@@ -52,9 +52,8 @@ std::string KeyedCipherOneShot(const KeyedCipherFactory& make, const AlgorithmIn
 
 std::unique_ptr<PreparedOperation> PrepareKeyedCipher(const KeyedCipherFactory& make,
                                                       const AlgorithmInfo& alg, Operation op,
-                                                      size_t input_len, bool corrupt,
-                                                      CipherSeeds seeds, PrepareFailure* failure,
-                                                      std::string* error) {
+                                                      size_t input_len, CipherSeeds seeds,
+                                                      PrepareFailure* failure, std::string* error) {
   if (input_len == 0) {
     return PrepareFailed(PrepareFailure::kLibraryError, "input size 0 is out of range", failure,
                          error);
@@ -97,7 +96,7 @@ std::unique_ptr<PreparedOperation> PrepareKeyedCipher(const KeyedCipherFactory& 
   // The first timed operation starts from the key and IV of a fresh context, so it must match
   // a one-shot operation in the other direction.
   Bytes out(prepared->output().begin(), prepared->output().end());
-  CorruptIfTesting(corrupt, out);
+  CorruptIfTesting(out);
   if (!CheckCipherRoundTrip(
           alg, encrypt, input_len, plaintext, out,
           [&](const Bytes& in, Bytes* back) {

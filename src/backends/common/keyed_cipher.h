@@ -51,11 +51,10 @@ struct CipherSeeds {
 /// of a cipher from `make` on `input_len`-byte inputs: refuses size 0, partial blocks for CBC
 /// and ECB, and XTS below one block (kLibraryError); then the first timed operation, from a
 /// fresh key and IV, must round-trip through KeyedCipherOneShot in the other direction (output
-/// first byte flipped when `corrupt`; kCheckFailed naming the algorithm and size otherwise).
+/// first byte flipped by CorruptIfTesting; kCheckFailed naming the algorithm and size otherwise).
 std::unique_ptr<PreparedOperation> PrepareKeyedCipher(const KeyedCipherFactory& make,
                                                       const AlgorithmInfo& alg, Operation op,
-                                                      size_t input_len, bool corrupt,
-                                                      CipherSeeds seeds, PrepareFailure* failure,
-                                                      std::string* error);
+                                                      size_t input_len, CipherSeeds seeds,
+                                                      PrepareFailure* failure, std::string* error);
 
 }  // namespace cryptobench::backends

@@ -4,6 +4,8 @@
 #include <exception>
 #include <utility>
 
+#include "backends/common/buffers.h"
+
 namespace cryptobench::backends {
 
 bool KindChecks::operator()(const AlgorithmInfo& alg) const {
@@ -32,7 +34,7 @@ bool KindChecks::operator()(const AlgorithmInfo& alg) const {
 }
 
 std::unique_ptr<PreparedOperation> KindPreparers::operator()(const AlgorithmInfo& alg, Operation op,
-                                                             size_t input_len, bool corrupt,
+                                                             size_t input_len,
                                                              PrepareFailure* failure,
                                                              std::string* error) const {
   Symmetric symmetric = nullptr;
@@ -58,9 +60,9 @@ std::unique_ptr<PreparedOperation> KindPreparers::operator()(const AlgorithmInfo
       break;
   }
   if (symmetric != nullptr) {
-    return symmetric(alg, op, input_len, corrupt, failure, error);
+    return symmetric(alg, op, input_len, failure, error);
   }
-  return public_key != nullptr ? public_key(alg, op, corrupt, failure, error) : nullptr;
+  return public_key != nullptr ? public_key(alg, op, failure, error) : nullptr;
 }
 
 LibraryBackend::LibraryBackend(std::string not_offered, KindChecks checks, KindPreparers preparers)
@@ -70,10 +72,9 @@ bool LibraryBackend::Offers(const AlgorithmInfo& alg) { return checks_(alg); }
 
 std::unique_ptr<PreparedOperation> LibraryBackend::PrepareOffered(const AlgorithmInfo& alg,
                                                                   Operation op, size_t input_len,
-                                                                  bool corrupt,
                                                                   PrepareFailure* failure,
                                                                   std::string* error) {
-  return preparers_(alg, op, input_len, corrupt, failure, error);
+  return preparers_(alg, op, input_len, failure, error);
 }
 
 bool LibraryBackend::Supports(const AlgorithmInfo& alg) {
@@ -92,7 +93,11 @@ bool LibraryBackend::Supports(const AlgorithmInfo& alg) {
 }
 
 results::KatResult LibraryBackend::RunKat(const AlgorithmInfo& alg) {
-  results::KatResult result = RunKatVectors(*OneShot(), alg, corrupt_outputs_for_testing_);
+  results::KatResult result;
+  {
+    const ScopedCorruptOutputs corrupt(corrupt_outputs_for_testing_);
+    result = RunKatVectors(*OneShot(), alg);
+  }
   DiscardLibraryErrors();
   return result;
 }
@@ -106,7 +111,8 @@ std::unique_ptr<PreparedOperation> LibraryBackend::Prepare(const AlgorithmInfo& 
   std::unique_ptr<PreparedOperation> prepared;
   if (Supports(alg)) {
     try {
-      prepared = PrepareOffered(alg, op, input_len, corrupt_outputs_for_testing_, &kind, &message);
+      const ScopedCorruptOutputs corrupt(corrupt_outputs_for_testing_);
+      prepared = PrepareOffered(alg, op, input_len, &kind, &message);
     } catch (const std::exception& e) {
       prepared = nullptr;
       kind = PrepareFailure::kLibraryError;

@@ -40,12 +40,12 @@ struct KindChecks {
 /// A null entry: nullptr, which Prepare() reports as not offered.
 struct KindPreparers {
   using Symmetric = std::unique_ptr<PreparedOperation> (*)(const AlgorithmInfo& alg, Operation op,
-                                                           size_t input_len, bool corrupt,
+                                                           size_t input_len,
                                                            PrepareFailure* failure,
                                                            std::string* error);
   /// Public-key operations take a fixed kPublicKeyInputLen input, so no size.
   using PublicKey = std::unique_ptr<PreparedOperation> (*)(const AlgorithmInfo& alg, Operation op,
-                                                           bool corrupt, PrepareFailure* failure,
+                                                           PrepareFailure* failure,
                                                            std::string* error);
   Symmetric cipher = nullptr;
   Symmetric aead = nullptr;
@@ -56,8 +56,8 @@ struct KindPreparers {
 
   /// Runs the entry of `alg.kind`; nullptr where that entry is null.
   std::unique_ptr<PreparedOperation> operator()(const AlgorithmInfo& alg, Operation op,
-                                                size_t input_len, bool corrupt,
-                                                PrepareFailure* failure, std::string* error) const;
+                                                size_t input_len, PrepareFailure* failure,
+                                                std::string* error) const;
 };
 
 /// A Backend over one crypto library. Derived classes supply Identity(), OneShot(), either
@@ -69,8 +69,8 @@ class LibraryBackend : public Backend {
   /// every library decides at initialisation) and then cached. An exception means false.
   bool Supports(const AlgorithmInfo& alg) final;
 
-  /// RunKatVectors (kat_target.h) over OneShot(), corrupting outputs when
-  /// SetCorruptOutputsForTesting is set.
+  /// RunKatVectors (kat_target.h) over OneShot(), inside a ScopedCorruptOutputs (buffers.h)
+  /// that corrupts the checked outputs when SetCorruptOutputsForTesting is set.
   results::KatResult RunKat(const AlgorithmInfo& alg) final;
 
   /// PrepareOffered() for an algorithm Supports() accepts. Failures, with *failure set to
@@ -100,11 +100,11 @@ class LibraryBackend : public Backend {
 
   /// Prepares `op` of `alg`, which Supports() accepted, on `input_len`-byte inputs (public-key
   /// operations ignore it: they take a fixed kPublicKeyInputLen input), corrupting the checked
-  /// outputs when `corrupt` is set. Contract of Backend::Prepare(), except that `failure` and
-  /// `error` are never null, and that it may throw (see Prepare()). The default runs the
-  /// KindPreparers given to the constructor.
+  /// outputs while the seam is on (CorruptIfTesting, buffers.h; Prepare() sets it). Contract of
+  /// Backend::Prepare(), except that `failure` and `error` are never null, and that it may throw
+  /// (see Prepare()). The default runs the KindPreparers given to the constructor.
   virtual std::unique_ptr<PreparedOperation> PrepareOffered(const AlgorithmInfo& alg, Operation op,
-                                                            size_t input_len, bool corrupt,
+                                                            size_t input_len,
                                                             PrepareFailure* failure,
                                                             std::string* error);
 

@@ -45,12 +45,11 @@ class ScriptedBackend : public LibraryBackend {
   }
 
   std::unique_ptr<PreparedOperation> PrepareOffered(const AlgorithmInfo& alg, Operation op,
-                                                    size_t input_len, bool corrupt,
-                                                    PrepareFailure* failure,
+                                                    size_t input_len, PrepareFailure* failure,
                                                     std::string* error) override {
     (void)op;
     (void)input_len;
-    last_corrupt = corrupt;
+    last_corrupt = CorruptOutputsForTesting();
     switch (ScriptOf(alg)) {
       case Script::kCheckFails:
         return PrepareFailed(PrepareFailure::kCheckFailed, "decryption differs", failure, error);
@@ -117,7 +116,7 @@ class ThrowingBackend : public ScriptedBackend {
   ThrowingBackend() : ScriptedBackend({}) {}
 
  protected:
-  std::unique_ptr<PreparedOperation> PrepareOffered(const AlgorithmInfo&, Operation, size_t, bool,
+  std::unique_ptr<PreparedOperation> PrepareOffered(const AlgorithmInfo&, Operation, size_t,
                                                     PrepareFailure*, std::string*) override {
     throw std::runtime_error("bad key");
   }
@@ -177,7 +176,7 @@ TEST(LibraryBackendTest, RunKatUsesTheOneShotOperationsAndDiscardsErrors) {
 
 // A backend served by tables alone: KindChecks and KindPreparers, no overrides.
 std::unique_ptr<PreparedOperation> PrepareAnyHash(const AlgorithmInfo& alg, Operation op,
-                                                  size_t input_len, bool, PrepareFailure* failure,
+                                                  size_t input_len, PrepareFailure* failure,
                                                   std::string* error) {
   if (op != Operation::kHash || input_len != 64) {
     return PrepareFailed(PrepareFailure::kLibraryError, std::string(alg.name) + ": unexpected call",
@@ -186,7 +185,7 @@ std::unique_ptr<PreparedOperation> PrepareAnyHash(const AlgorithmInfo& alg, Oper
   return std::make_unique<NoWork>();
 }
 
-std::unique_ptr<PreparedOperation> PrepareAnySignature(const AlgorithmInfo&, Operation op, bool,
+std::unique_ptr<PreparedOperation> PrepareAnySignature(const AlgorithmInfo&, Operation op,
                                                        PrepareFailure*, std::string*) {
   return op == Operation::kSign ? std::make_unique<NoWork>() : nullptr;
 }

@@ -180,8 +180,8 @@ std::string CipherOneShot(const AlgorithmInfo& alg, bool decrypt, const Bytes& k
 }
 
 std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Operation op,
-                                                 size_t input_len, bool corrupt,
-                                                 PrepareFailure* failure, std::string* error) {
+                                                 size_t input_len, PrepareFailure* failure,
+                                                 std::string* error) {
   if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
     return PrepareFailed(PrepareFailure::kLibraryError, NoSuchOperation(alg, op), failure, error);
   }
@@ -221,7 +221,7 @@ std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Opera
   // The first timed operation starts from the same key and IV as a fresh object, so its
   // ciphertext must decrypt to the plaintext (and differ from it); decrypt must give it back.
   Bytes out(prepared->output().begin(), prepared->output().end());
-  CorruptIfTesting(corrupt, out);
+  CorruptIfTesting(out);
   if (!CheckCipherRoundTrip(
           alg, encrypt, input_len, plaintext, out,
           [&](const Bytes& in, Bytes* back) { return CipherOneShot(alg, true, key, iv, in, back); },

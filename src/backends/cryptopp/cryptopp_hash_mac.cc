@@ -115,7 +115,7 @@ class HashMacOperation : public PreparedOperation {
 // Prepare() for both kinds: `reference` computes the expected output of one operation.
 template <typename Reference>
 std::unique_ptr<PreparedOperation> PrepareComputation(
-    const AlgorithmInfo& alg, size_t input_len, bool corrupt,
+    const AlgorithmInfo& alg, size_t input_len,
     std::unique_ptr<CryptoPP::HashTransformation> object,
     CryptoPP::MessageAuthenticationCode* rekey, const Bytes& key, Reference reference,
     PrepareFailure* failure, std::string* error) {
@@ -133,7 +133,7 @@ std::unique_ptr<PreparedOperation> PrepareComputation(
     return PrepareFailed(PrepareFailure::kLibraryError, e, failure, error);
   }
   Bytes out = prepared->output();
-  CorruptIfTesting(corrupt, out);
+  CorruptIfTesting(out);
   std::string diff =
       CompareBytes(alg.kind == AlgorithmKind::kHash ? "digest" : "tag", out, expected);
   if (diff.empty() && out.size() != alg.tag_len) {
@@ -197,8 +197,8 @@ std::string MacOneShot(const AlgorithmInfo& alg, const Bytes& key, const Bytes& 
 }
 
 std::unique_ptr<PreparedOperation> PrepareHash(const AlgorithmInfo& alg, Operation op,
-                                               size_t input_len, bool corrupt,
-                                               PrepareFailure* failure, std::string* error) {
+                                               size_t input_len, PrepareFailure* failure,
+                                               std::string* error) {
   auto hash = NewHash(alg);
   if (op != Operation::kHash || !hash) {
     return PrepareFailed(PrepareFailure::kLibraryError, NoSuchOperation(alg, op), failure, error);
@@ -215,13 +215,13 @@ std::unique_ptr<PreparedOperation> PrepareHash(const AlgorithmInfo& alg, Operati
       return std::string();
     });
   };
-  return PrepareComputation(alg, input_len, corrupt, std::move(hash), nullptr, Bytes(), reference,
-                            failure, error);
+  return PrepareComputation(alg, input_len, std::move(hash), nullptr, Bytes(), reference, failure,
+                            error);
 }
 
 std::unique_ptr<PreparedOperation> PrepareMac(const AlgorithmInfo& alg, Operation op,
-                                              size_t input_len, bool corrupt,
-                                              PrepareFailure* failure, std::string* error) {
+                                              size_t input_len, PrepareFailure* failure,
+                                              std::string* error) {
   auto mac = NewMac(alg);
   if (op != Operation::kMac || !mac) {
     return PrepareFailed(PrepareFailure::kLibraryError, NoSuchOperation(alg, op), failure, error);
@@ -239,8 +239,7 @@ std::unique_ptr<PreparedOperation> PrepareMac(const AlgorithmInfo& alg, Operatio
   auto reference = [&](const Bytes& message, Bytes* out) {
     return MacOneShot(alg, key, message, out);
   };
-  return PrepareComputation(alg, input_len, corrupt, std::move(mac), rekey, key, reference, failure,
-                            error);
+  return PrepareComputation(alg, input_len, std::move(mac), rekey, key, reference, failure, error);
 }
 
 }  // namespace cryptobench::backends::cryptopp

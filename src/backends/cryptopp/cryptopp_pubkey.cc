@@ -137,7 +137,7 @@ std::string SignVector(const AlgorithmInfo& alg, const KatVector& vector, Bytes*
   });
 }
 
-std::string SignRoundTrip(const AlgorithmInfo& alg, bool corrupt) {
+std::string SignRoundTrip(const AlgorithmInfo& alg) {
   if (alg.kind != AlgorithmKind::kSignature || PkFamilyOf(alg) == PkFamily::kNone) {
     return kNotOffered;
   }
@@ -148,7 +148,7 @@ std::string SignRoundTrip(const AlgorithmInfo& alg, bool corrupt) {
     Bytes signature = SignOnce(*pair.signer, tbs, rng);
     Bytes flipped = signature;
     flipped.back() ^= 0x01;
-    CorruptIfTesting(corrupt, signature);
+    CorruptIfTesting(signature);
     if (!Verifies(*pair.verifier, tbs, signature)) {
       return std::string("verify rejected a fresh signature");
     }
@@ -172,8 +172,7 @@ std::string DeriveVector(const AlgorithmInfo& alg, const KatVector& vector, Byte
 }
 
 std::unique_ptr<PreparedOperation> PreparePublicKey(const AlgorithmInfo& alg, Operation op,
-                                                    bool corrupt, PrepareFailure* failure,
-                                                    std::string* error) {
+                                                    PrepareFailure* failure, std::string* error) {
   const bool signature = alg.kind == AlgorithmKind::kSignature;
   if (PkFamilyOf(alg) == PkFamily::kNone ||
       (signature ? op != Operation::kSign && op != Operation::kVerify : op != Operation::kDerive)) {
@@ -193,7 +192,7 @@ std::unique_ptr<PreparedOperation> PreparePublicKey(const AlgorithmInfo& alg, Op
         return prepared->error();
       }
       Bytes secret = prepared->secret();
-      CorruptIfTesting(corrupt, secret);
+      CorruptIfTesting(secret);
       if (std::string diff = CompareBytes("shared secret", secret, other_side); !diff.empty()) {
         check = prefix + "the two sides disagree: " + diff;
       }
@@ -207,14 +206,14 @@ std::unique_ptr<PreparedOperation> PreparePublicKey(const AlgorithmInfo& alg, Op
         return prepared->error();
       }
       Bytes sig = prepared->signature();
-      CorruptIfTesting(corrupt, sig);
+      CorruptIfTesting(sig);
       if (!Verifies(prepared->verifier(), tbs, sig)) {
         check = prefix + "verify rejected the timed signature";
       }
       return std::string();
     }
     Bytes sig = SignOnce(*pair.signer, tbs, rng);
-    CorruptIfTesting(corrupt, sig);
+    CorruptIfTesting(sig);
     prepared = std::make_unique<PublicKeyOperation>(std::move(pair), false, sig);
     if (!prepared->Run(1)) {
       check = prefix + "the timed verify rejected a fresh signature";

@@ -185,8 +185,7 @@ class CipherOperation : public PreparedOperation {
 
 std::unique_ptr<PreparedOperation> PrepareCipher(GcryptTarget& target, const AlgorithmInfo& alg,
                                                  CipherId id, bool decrypt, size_t input_len,
-                                                 bool corrupt, PrepareFailure* failure,
-                                                 std::string* error) {
+                                                 PrepareFailure* failure, std::string* error) {
   // CBC and ECB need whole blocks (no padding); XTS at least one block per data unit.
   const bool whole_blocks = id.mode == GCRY_CIPHER_MODE_CBC || id.mode == GCRY_CIPHER_MODE_ECB;
   const bool xts = id.mode == GCRY_CIPHER_MODE_XTS;
@@ -224,7 +223,7 @@ std::unique_ptr<PreparedOperation> PrepareCipher(GcryptTarget& target, const Alg
   }
   // The first timed call starts from the same key and IV as a fresh handle.
   Bytes out = prepared->output();
-  CorruptIfTesting(corrupt, out);
+  CorruptIfTesting(out);
   if (!CheckCipherRoundTrip(
           alg, !decrypt, input_len, plaintext, out,
           [&](const Bytes& in, Bytes* back) { return target.Cipher(alg, true, key, iv, in, back); },
@@ -236,8 +235,7 @@ std::unique_ptr<PreparedOperation> PrepareCipher(GcryptTarget& target, const Alg
 
 std::unique_ptr<PreparedOperation> PrepareAead(GcryptTarget& target, const AlgorithmInfo& alg,
                                                CipherId id, bool seal, size_t input_len,
-                                               bool corrupt, PrepareFailure* failure,
-                                               std::string* error) {
+                                               PrepareFailure* failure, std::string* error) {
   const Bytes key = PatternBytes(alg.key_len, kKeySeed);
   const Bytes aad = PatternBytes(kTimedAadLen, kAadSeed);
   const Bytes plaintext = PatternBytes(input_len, kMessageSeed);
@@ -263,7 +261,7 @@ std::unique_ptr<PreparedOperation> PrepareAead(GcryptTarget& target, const Algor
     }
     Bytes ciphertext = prepared->output();
     Bytes tag = prepared->tag();
-    CorruptIfTesting(corrupt, ciphertext.empty() ? tag : ciphertext);
+    CorruptIfTesting(ciphertext.empty() ? tag : ciphertext);
     Bytes opened;
     bool authentic = false;
     if (message =
@@ -285,7 +283,7 @@ std::unique_ptr<PreparedOperation> PrepareAead(GcryptTarget& target, const Algor
       !message.empty()) {
     return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
   }
-  CorruptIfTesting(corrupt, ciphertext.empty() ? tag : ciphertext);
+  CorruptIfTesting(ciphertext.empty() ? tag : ciphertext);
   std::memcpy(input.data(), ciphertext.data(), input_len);
   auto prepared = std::make_unique<CipherOperation>(std::move(handle), id, true, true, nonce, aad,
                                                     alg.tag_len, std::move(input), tag);
@@ -385,8 +383,7 @@ std::string GcryptTarget::Open(const AlgorithmInfo& alg, const Bytes& key, const
 
 std::unique_ptr<PreparedOperation> PrepareCipherOrAead(GcryptTarget& target,
                                                        const AlgorithmInfo& alg, Operation op,
-                                                       size_t input_len, bool corrupt,
-                                                       PrepareFailure* failure,
+                                                       size_t input_len, PrepareFailure* failure,
                                                        std::string* error) {
   const CipherId id = IdOf(alg);
   if (id.algo == 0 || (op != Operation::kEncrypt && op != Operation::kDecrypt)) {
@@ -397,8 +394,8 @@ std::unique_ptr<PreparedOperation> PrepareCipherOrAead(GcryptTarget& target,
   }
   const bool encrypt = op == Operation::kEncrypt;
   return alg.kind == AlgorithmKind::kAead
-             ? PrepareAead(target, alg, id, encrypt, input_len, corrupt, failure, error)
-             : PrepareCipher(target, alg, id, !encrypt, input_len, corrupt, failure, error);
+             ? PrepareAead(target, alg, id, encrypt, input_len, failure, error)
+             : PrepareCipher(target, alg, id, !encrypt, input_len, failure, error);
 }
 
 }  // namespace cryptobench::backends::gcrypt

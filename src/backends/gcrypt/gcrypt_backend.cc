@@ -132,20 +132,19 @@ class GcryptBackend : public LibraryBackend {
 
  protected:
   std::unique_ptr<PreparedOperation> PrepareOffered(const AlgorithmInfo& alg, Operation op,
-                                                    size_t input_len, bool corrupt,
-                                                    PrepareFailure* failure,
+                                                    size_t input_len, PrepareFailure* failure,
                                                     std::string* error) override {
     switch (alg.kind) {
       case AlgorithmKind::kCipher:
       case AlgorithmKind::kAead:
-        return PrepareCipherOrAead(target_, alg, op, input_len, corrupt, failure, error);
+        return PrepareCipherOrAead(target_, alg, op, input_len, failure, error);
       case AlgorithmKind::kHash:
       case AlgorithmKind::kMac:
-        return PrepareHashOrMac(target_, alg, op, input_len, corrupt, failure, error);
+        return PrepareHashOrMac(target_, alg, op, input_len, failure, error);
       case AlgorithmKind::kSignature:
-        return PrepareSignature(alg, op, corrupt, failure, error);
+        return PrepareSignature(alg, op, failure, error);
       case AlgorithmKind::kKeyAgreement:
-        return PrepareKeyAgreement(alg, op, corrupt, failure, error);
+        return PrepareKeyAgreement(alg, op, failure, error);
     }
     return nullptr;
   }

@@ -57,7 +57,7 @@ class GcryptTarget : public KatTarget {
   std::string Verify(const AlgorithmInfo& alg, const KatVector& vector, bool tamper,
                      bool* valid) override;
   std::string Sign(const AlgorithmInfo& alg, const KatVector& vector, Bytes* signature) override;
-  std::string SignRoundTrip(const AlgorithmInfo& alg, bool corrupt) override;
+  std::string SignRoundTrip(const AlgorithmInfo& alg) override;
   std::string Derive(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) override;
 };
 
@@ -71,16 +71,14 @@ bool KeyAgreementSupported(const AlgorithmInfo& alg);
 /// bytes (public key: kPublicKeyInputLen), checked against `target`'s one-shot operations.
 std::unique_ptr<PreparedOperation> PrepareCipherOrAead(GcryptTarget& target,
                                                        const AlgorithmInfo& alg, Operation op,
-                                                       size_t input_len, bool corrupt,
-                                                       PrepareFailure* failure, std::string* error);
+                                                       size_t input_len, PrepareFailure* failure,
+                                                       std::string* error);
 std::unique_ptr<PreparedOperation> PrepareHashOrMac(GcryptTarget& target, const AlgorithmInfo& alg,
-                                                    Operation op, size_t input_len, bool corrupt,
+                                                    Operation op, size_t input_len,
                                                     PrepareFailure* failure, std::string* error);
 std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Operation op,
-                                                    bool corrupt, PrepareFailure* failure,
-                                                    std::string* error);
+                                                    PrepareFailure* failure, std::string* error);
 std::unique_ptr<PreparedOperation> PrepareKeyAgreement(const AlgorithmInfo& alg, Operation op,
-                                                       bool corrupt, PrepareFailure* failure,
-                                                       std::string* error);
+                                                       PrepareFailure* failure, std::string* error);
 
 }  // namespace cryptobench::backends::gcrypt

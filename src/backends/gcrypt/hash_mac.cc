@@ -175,7 +175,7 @@ std::string GcryptTarget::Mac(const AlgorithmInfo& alg, const Bytes& key, const 
 }
 
 std::unique_ptr<PreparedOperation> PrepareHashOrMac(GcryptTarget& target, const AlgorithmInfo& alg,
-                                                    Operation op, size_t input_len, bool corrupt,
+                                                    Operation op, size_t input_len,
                                                     PrepareFailure* failure, std::string* error) {
   const int md_algo = MdAlgo(alg);
   const int mac_algo = MacAlgo(alg);
@@ -212,7 +212,7 @@ std::unique_ptr<PreparedOperation> PrepareHashOrMac(GcryptTarget& target, const 
     return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
   }
   Bytes out = prepared->output();
-  CorruptIfTesting(corrupt, out);
+  CorruptIfTesting(out);
   Bytes reference;
   text = hash ? target.Hash(alg, message, &reference) : target.Mac(alg, key, message, &reference);
   if (!text.empty()) {

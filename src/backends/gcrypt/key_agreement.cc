@@ -160,7 +160,7 @@ std::string GcryptTarget::Derive(const AlgorithmInfo& alg, const KatVector& vect
 }
 
 std::unique_ptr<PreparedOperation> PrepareKeyAgreement(const AlgorithmInfo& alg, Operation op,
-                                                       bool corrupt, PrepareFailure* failure,
+                                                       PrepareFailure* failure,
                                                        std::string* error) {
   if ((!IsX25519(alg) && !IsEcdh(alg)) || op != Operation::kDerive) {
     return PrepareFailed(
@@ -182,7 +182,7 @@ std::unique_ptr<PreparedOperation> PrepareKeyAgreement(const AlgorithmInfo& alg,
     return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
   }
   Bytes secret = prepared->secret();
-  CorruptIfTesting(corrupt, secret);
+  CorruptIfTesting(secret);
   if (std::string diff = CompareBytes("shared secret", secret, other_side); !diff.empty()) {
     return PrepareFailed(PrepareFailure::kCheckFailed,
                          std::string(alg.name) + " derive: the two sides disagree: " + diff,

@@ -284,7 +284,7 @@ std::string GcryptTarget::Sign(const AlgorithmInfo& alg, const KatVector& vector
                    HexDecode(vector.input), true, signature);
 }
 
-std::string GcryptTarget::SignRoundTrip(const AlgorithmInfo& alg, bool corrupt) {
+std::string GcryptTarget::SignRoundTrip(const AlgorithmInfo& alg) {
   const Family family = FamilyOf(alg);
   if (family == Family::kNone) {
     return kNotOffered;
@@ -301,7 +301,7 @@ std::string GcryptTarget::SignRoundTrip(const AlgorithmInfo& alg, bool corrupt) 
     return "timing-key round trip: " + error;
   }
   Bytes checked = signature;
-  CorruptIfTesting(corrupt, checked);
+  CorruptIfTesting(checked);
   if (VerifyInput(family, keys.public_key.get(), input, checked) != 0) {
     return "timing-key round trip: verify rejected a fresh signature";
   }
@@ -313,8 +313,7 @@ std::string GcryptTarget::SignRoundTrip(const AlgorithmInfo& alg, bool corrupt) 
 }
 
 std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Operation op,
-                                                    bool corrupt, PrepareFailure* failure,
-                                                    std::string* error) {
+                                                    PrepareFailure* failure, std::string* error) {
   const Family family = FamilyOf(alg);
   if (family == Family::kNone || (op != Operation::kSign && op != Operation::kVerify)) {
     return PrepareFailed(
@@ -336,7 +335,7 @@ std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Op
       return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
     }
     Bytes signature = prepared->signature();
-    CorruptIfTesting(corrupt, signature);
+    CorruptIfTesting(signature);
     if (VerifyInput(family, prepared->public_key(), prepared->input(), signature) != 0) {
       return PrepareFailed(PrepareFailure::kCheckFailed,
                            check_prefix + "verify rejected the timed signature", failure, error);
@@ -350,7 +349,7 @@ std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Op
       !message.empty()) {
     return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
   }
-  CorruptIfTesting(corrupt, signature);
+  CorruptIfTesting(signature);
   auto prepared =
       std::make_unique<SignatureOperation>(family, width, std::move(keys), false, signature);
   if (!prepared->Run(1)) {

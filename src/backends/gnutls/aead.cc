@@ -162,7 +162,7 @@ std::string GnutlsTarget::Open(const AlgorithmInfo& alg, const Bytes& key, const
 }
 
 std::unique_ptr<PreparedOperation> PrepareAead(GnutlsTarget& target, const AlgorithmInfo& alg,
-                                               Operation op, size_t input_len, bool corrupt,
+                                               Operation op, size_t input_len,
                                                PrepareFailure* failure, std::string* error) {
   const gnutls_cipher_algorithm_t id = IdsFor(alg).cipher;
   if (alg.kind != AlgorithmKind::kAead || id == GNUTLS_CIPHER_UNKNOWN ||
@@ -197,7 +197,7 @@ std::unique_ptr<PreparedOperation> PrepareAead(GnutlsTarget& target, const Algor
       return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
     }
     Bytes sealed = prepared->output();
-    CorruptIfTesting(corrupt, sealed);
+    CorruptIfTesting(sealed);
     const Bytes ciphertext(sealed.begin(), sealed.end() - static_cast<long>(alg.tag_len));
     const Bytes tag(sealed.end() - static_cast<long>(alg.tag_len), sealed.end());
     Bytes opened;
@@ -223,7 +223,7 @@ std::unique_ptr<PreparedOperation> PrepareAead(GnutlsTarget& target, const Algor
   }
   Bytes sealed = ciphertext;
   sealed.insert(sealed.end(), tag.begin(), tag.end());
-  CorruptIfTesting(corrupt, sealed);
+  CorruptIfTesting(sealed);
   AlignedBuffer input(sealed.size());
   std::memcpy(input.data(), sealed.data(), sealed.size());
   auto prepared = std::make_unique<AeadOperation>(std::move(handle), false, nonce, aad, alg.tag_len,

@@ -121,7 +121,7 @@ std::string GnutlsTarget::Cipher(const AlgorithmInfo& alg, bool decrypt, const B
 }
 
 std::unique_ptr<PreparedOperation> PrepareCipher(GnutlsTarget& target, const AlgorithmInfo& alg,
-                                                 Operation op, size_t input_len, bool corrupt,
+                                                 Operation op, size_t input_len,
                                                  PrepareFailure* failure, std::string* error) {
   const gnutls_cipher_algorithm_t id = IdsFor(alg).cipher;
   if (alg.kind != AlgorithmKind::kCipher || id == GNUTLS_CIPHER_UNKNOWN ||
@@ -169,7 +169,7 @@ std::unique_ptr<PreparedOperation> PrepareCipher(GnutlsTarget& target, const Alg
   }
   // The first timed call starts from the same key and IV as a fresh handle.
   Bytes out = prepared->output();
-  CorruptIfTesting(corrupt, out);
+  CorruptIfTesting(out);
   if (!CheckCipherRoundTrip(
           alg, !decrypt, input_len, plaintext, out,
           [&](const Bytes& in, Bytes* back) { return target.Cipher(alg, true, key, iv, in, back); },

@@ -68,7 +68,7 @@ class GnutlsTarget : public KatTarget {
   std::string Verify(const AlgorithmInfo& alg, const KatVector& vector, bool tamper,
                      bool* valid) override;
   std::string Sign(const AlgorithmInfo& alg, const KatVector& vector, Bytes* signature) override;
-  std::string SignRoundTrip(const AlgorithmInfo& alg, bool corrupt) override;
+  std::string SignRoundTrip(const AlgorithmInfo& alg) override;
 };
 
 /// True if GnuTLS accepts a handle for `alg` at run time (a cipher, AEAD, hash or MAC handle
@@ -81,16 +81,15 @@ bool SignatureSupported(const AlgorithmInfo& alg);
 /// Prepare() of each family: the timed operation plus the correctness check at `input_len`
 /// bytes (signatures: kPublicKeyInputLen), checked against `target`'s one-shot operations.
 std::unique_ptr<PreparedOperation> PrepareCipher(GnutlsTarget& target, const AlgorithmInfo& alg,
-                                                 Operation op, size_t input_len, bool corrupt,
+                                                 Operation op, size_t input_len,
                                                  PrepareFailure* failure, std::string* error);
 std::unique_ptr<PreparedOperation> PrepareAead(GnutlsTarget& target, const AlgorithmInfo& alg,
-                                               Operation op, size_t input_len, bool corrupt,
+                                               Operation op, size_t input_len,
                                                PrepareFailure* failure, std::string* error);
 std::unique_ptr<PreparedOperation> PrepareHashOrMac(GnutlsTarget& target, const AlgorithmInfo& alg,
-                                                    Operation op, size_t input_len, bool corrupt,
+                                                    Operation op, size_t input_len,
                                                     PrepareFailure* failure, std::string* error);
 std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Operation op,
-                                                    bool corrupt, PrepareFailure* failure,
-                                                    std::string* error);
+                                                    PrepareFailure* failure, std::string* error);
 
 }  // namespace cryptobench::backends::gnutls

@@ -150,7 +150,7 @@ std::string GnutlsTarget::Mac(const AlgorithmInfo& alg, const Bytes& key, const 
 }
 
 std::unique_ptr<PreparedOperation> PrepareHashOrMac(GnutlsTarget& target, const AlgorithmInfo& alg,
-                                                    Operation op, size_t input_len, bool corrupt,
+                                                    Operation op, size_t input_len,
                                                     PrepareFailure* failure, std::string* error) {
   const GnutlsIds ids = IdsFor(alg);
   const bool hash = alg.kind == AlgorithmKind::kHash;
@@ -182,7 +182,7 @@ std::unique_ptr<PreparedOperation> PrepareHashOrMac(GnutlsTarget& target, const 
     return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
   }
   Bytes out = prepared->output();
-  CorruptIfTesting(corrupt, out);
+  CorruptIfTesting(out);
   Bytes reference;
   const std::string message_error = hash ? HashInPieces(ids.digest, message, &reference)
                                          : target.Mac(alg, key, message, &reference);

@@ -330,7 +330,7 @@ std::string GnutlsTarget::Sign(const AlgorithmInfo& alg, const KatVector& vector
   return DecodeRs(der, alg.key_len, signature);
 }
 
-std::string GnutlsTarget::SignRoundTrip(const AlgorithmInfo& alg, bool corrupt) {
+std::string GnutlsTarget::SignRoundTrip(const AlgorithmInfo& alg) {
   const GnutlsIds ids = IdsFor(alg);
   if (alg.kind != AlgorithmKind::kSignature || ids.sign == GNUTLS_SIGN_UNKNOWN) {
     return kNotOffered;
@@ -347,7 +347,7 @@ std::string GnutlsTarget::SignRoundTrip(const AlgorithmInfo& alg, bool corrupt) 
     return "timing-key round trip: " + error;
   }
   Bytes checked = signature;
-  CorruptIfTesting(corrupt, checked);
+  CorruptIfTesting(checked);
   if (VerifyInput(pub.get(), ids, input, checked) < 0) {
     return "timing-key round trip: verify rejected a fresh signature";
   }
@@ -359,8 +359,7 @@ std::string GnutlsTarget::SignRoundTrip(const AlgorithmInfo& alg, bool corrupt) 
 }
 
 std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Operation op,
-                                                    bool corrupt, PrepareFailure* failure,
-                                                    std::string* error) {
+                                                    PrepareFailure* failure, std::string* error) {
   const GnutlsIds ids = IdsFor(alg);
   if ((op != Operation::kSign && op != Operation::kVerify) || ids.sign == GNUTLS_SIGN_UNKNOWN) {
     return PrepareFailed(
@@ -382,7 +381,7 @@ std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Op
       return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
     }
     Bytes signature = prepared->signature();
-    CorruptIfTesting(corrupt, signature);
+    CorruptIfTesting(signature);
     if (VerifyInput(pub.get(), ids, prepared->input(), signature) < 0) {
       return PrepareFailed(PrepareFailure::kCheckFailed,
                            check_prefix + "verify rejected the timed signature", failure, error);
@@ -395,7 +394,7 @@ std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Op
       !message.empty()) {
     return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
   }
-  CorruptIfTesting(corrupt, signature);
+  CorruptIfTesting(signature);
   auto prepared =
       std::make_unique<SignatureOperation>(ids, nullptr, std::move(pub), std::move(signature));
   if (!prepared->Run(1)) {

@@ -196,8 +196,8 @@ std::string OpenOneShot(const AlgorithmInfo& alg, const Bytes& key, const Bytes&
 }
 
 std::unique_ptr<PreparedOperation> PrepareAead(const AlgorithmInfo& alg, Operation op,
-                                               size_t input_len, bool corrupt,
-                                               PrepareFailure* failure, std::string* error) {
+                                               size_t input_len, PrepareFailure* failure,
+                                               std::string* error) {
   if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
     return NoSuchOperation(alg, op, failure, error);
   }
@@ -232,8 +232,7 @@ std::unique_ptr<PreparedOperation> PrepareAead(const AlgorithmInfo& alg, Operati
     const std::span<const uint8_t> sealed = prepared->output();
     Bytes ciphertext(sealed.begin(), sealed.begin() + static_cast<std::ptrdiff_t>(input_len));
     Bytes tag(sealed.begin() + static_cast<std::ptrdiff_t>(input_len), sealed.end());
-    CorruptIfTesting(corrupt,
-                     input_len == 0 ? std::span<uint8_t>(tag) : std::span<uint8_t>(ciphertext));
+    CorruptIfTesting(input_len == 0 ? std::span<uint8_t>(tag) : std::span<uint8_t>(ciphertext));
     Bytes opened;
     bool authentic = false;
     if (message =
@@ -257,8 +256,7 @@ std::unique_ptr<PreparedOperation> PrepareAead(const AlgorithmInfo& alg, Operati
       !message.empty()) {
     return library_error(message);
   }
-  CorruptIfTesting(corrupt,
-                   input_len == 0 ? std::span<uint8_t>(tag) : std::span<uint8_t>(ciphertext));
+  CorruptIfTesting(input_len == 0 ? std::span<uint8_t>(tag) : std::span<uint8_t>(ciphertext));
   AlignedBuffer sealed(input_len + tag_len);
   std::memcpy(sealed.data(), ciphertext.data(), input_len);
   std::memcpy(sealed.data() + input_len, tag.data(), tag_len);

@@ -28,7 +28,7 @@ std::string OpenOneShot(const AlgorithmInfo& alg, const Bytes& key, const Bytes&
 /// operation, or open one fixed sealed message, with 13 bytes of AAD (as the OpenSSL backend)
 /// on a keyed, reused context. Checked: open accepts the tag and returns the plaintext.
 std::unique_ptr<PreparedOperation> PrepareAead(const AlgorithmInfo& alg, Operation op,
-                                               size_t input_len, bool corrupt,
-                                               PrepareFailure* failure, std::string* error);
+                                               size_t input_len, PrepareFailure* failure,
+                                               std::string* error);
 
 }  // namespace cryptobench::backends::mbedtls

@@ -170,13 +170,13 @@ std::string CipherOneShot(const AlgorithmInfo& alg, bool decrypt, const Bytes& k
 }
 
 std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Operation op,
-                                                 size_t input_len, bool corrupt,
-                                                 PrepareFailure* failure, std::string* error) {
+                                                 size_t input_len, PrepareFailure* failure,
+                                                 std::string* error) {
   if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
     return NoSuchOperation(alg, op, failure, error);
   }
-  return PrepareKeyedCipher(NewKeyedCipher, alg, op, input_len, corrupt,
-                            {kKeySeed, kIvSeed, kPlaintextSeed}, failure, error);
+  return PrepareKeyedCipher(NewKeyedCipher, alg, op, input_len, {kKeySeed, kIvSeed, kPlaintextSeed},
+                            failure, error);
 }
 
 std::string AesImplementation(const AlgorithmInfo& alg) {

@@ -23,8 +23,8 @@ std::string CipherOneShot(const AlgorithmInfo& alg, bool decrypt, const Bytes& k
 /// reused context (CBC chains its IV, CTR and ChaCha20 continue the keystream, XTS starts a new
 /// data unit with the same tweak on every call). Checked: decryption inverts encryption.
 std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Operation op,
-                                                 size_t input_len, bool corrupt,
-                                                 PrepareFailure* failure, std::string* error);
+                                                 size_t input_len, PrepareFailure* failure,
+                                                 std::string* error);
 
 /// The AES code Mbed TLS picks at run time (mbedtls_aesni_has_support, aesni.h): "aesni" or
 /// "software", and for GCM whether GHASH uses PCLMULQDQ; "" for algorithms without AES.

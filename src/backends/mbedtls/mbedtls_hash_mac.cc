@@ -281,10 +281,10 @@ class HashMacOperation : public PreparedOperation {
 
 std::unique_ptr<PreparedOperation> CheckOutput(std::unique_ptr<HashMacOperation> prepared,
                                                const AlgorithmInfo& alg, size_t input_len,
-                                               const Bytes& reference, bool corrupt,
-                                               PrepareFailure* failure, std::string* error) {
+                                               const Bytes& reference, PrepareFailure* failure,
+                                               std::string* error) {
   Bytes out(prepared->output().begin(), prepared->output().end());
-  CorruptIfTesting(corrupt, out);
+  CorruptIfTesting(out);
   std::string diff =
       CompareBytes(alg.kind == AlgorithmKind::kHash ? "digest" : "tag", out, reference);
   if (diff.empty() && out.size() != alg.tag_len) {
@@ -344,8 +344,8 @@ std::string MacOneShot(const AlgorithmInfo& alg, const Bytes& key, const Bytes& 
 }
 
 std::unique_ptr<PreparedOperation> PrepareHash(const AlgorithmInfo& alg, Operation op,
-                                               size_t input_len, bool corrupt,
-                                               PrepareFailure* failure, std::string* error) {
+                                               size_t input_len, PrepareFailure* failure,
+                                               std::string* error) {
   const mbedtls_md_info_t* info = MdInfoFor(alg);
   if (op != Operation::kHash || info == nullptr || alg.kind != AlgorithmKind::kHash) {
     return PrepareFailed(PrepareFailure::kLibraryError,
@@ -367,12 +367,12 @@ std::unique_ptr<PreparedOperation> PrepareHash(const AlgorithmInfo& alg, Operati
   if (!prepared->Run(2)) {
     return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
   }
-  return CheckOutput(std::move(prepared), alg, input_len, reference, corrupt, failure, error);
+  return CheckOutput(std::move(prepared), alg, input_len, reference, failure, error);
 }
 
 std::unique_ptr<PreparedOperation> PrepareMac(const AlgorithmInfo& alg, Operation op,
-                                              size_t input_len, bool corrupt,
-                                              PrepareFailure* failure, std::string* error) {
+                                              size_t input_len, PrepareFailure* failure,
+                                              std::string* error) {
   if (op != Operation::kMac) {
     return PrepareFailed(
         PrepareFailure::kLibraryError,
@@ -397,7 +397,7 @@ std::unique_ptr<PreparedOperation> PrepareMac(const AlgorithmInfo& alg, Operatio
   if (!prepared->Run(2)) {
     return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
   }
-  return CheckOutput(std::move(prepared), alg, input_len, reference, corrupt, failure, error);
+  return CheckOutput(std::move(prepared), alg, input_len, reference, failure, error);
 }
 
 }  // namespace cryptobench::backends::mbedtls

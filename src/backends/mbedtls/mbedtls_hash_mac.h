@@ -24,14 +24,14 @@ std::string MacOneShot(const AlgorithmInfo& alg, const Bytes& key, const Bytes& 
 /// Backend::Prepare for hashes: one mbedtls_md call per operation. Checked: the digest equals
 /// the one a streaming context computes over the input in two pieces.
 std::unique_ptr<PreparedOperation> PrepareHash(const AlgorithmInfo& alg, Operation op,
-                                               size_t input_len, bool corrupt,
-                                               PrepareFailure* failure, std::string* error);
+                                               size_t input_len, PrepareFailure* failure,
+                                               std::string* error);
 
 /// Backend::Prepare for MACs: one MAC per operation on a context keyed once and restarted with
 /// its key (HMAC, CMAC); Poly1305 takes its one-time key with every message. Checked: the tag
 /// equals a freshly keyed context's.
 std::unique_ptr<PreparedOperation> PrepareMac(const AlgorithmInfo& alg, Operation op,
-                                              size_t input_len, bool corrupt,
-                                              PrepareFailure* failure, std::string* error);
+                                              size_t input_len, PrepareFailure* failure,
+                                              std::string* error);
 
 }  // namespace cryptobench::backends::mbedtls

@@ -142,7 +142,7 @@ std::string DeriveKat(const AlgorithmInfo& alg, const KatVector& vector, Bytes* 
 }
 
 std::unique_ptr<PreparedOperation> PrepareKeyAgreement(const AlgorithmInfo& alg, Operation op,
-                                                       bool corrupt, PrepareFailure* failure,
+                                                       PrepareFailure* failure,
                                                        std::string* error) {
   if (op != Operation::kDerive || PkFamilyOf(alg) != PkFamily::kEcdh) {
     return PrepareFailed(PrepareFailure::kLibraryError,
@@ -186,7 +186,7 @@ std::unique_ptr<PreparedOperation> PrepareKeyAgreement(const AlgorithmInfo& alg,
     return library_error(prepared->error());
   }
   Bytes secret(prepared->secret().begin(), prepared->secret().end());
-  CorruptIfTesting(corrupt, secret);
+  CorruptIfTesting(secret);
   if (std::string diff = CompareBytes("shared secret", secret, other_side); !diff.empty()) {
     return PrepareFailed(PrepareFailure::kCheckFailed,
                          std::string(alg.name) + " derive: the two sides disagree: " + diff,

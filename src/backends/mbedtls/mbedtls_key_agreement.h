@@ -21,7 +21,6 @@ std::string DeriveKat(const AlgorithmInfo& alg, const KatVector& vector, Bytes* 
 /// operation, with the timing key and the OpenSSL backend's second key. Checked: both sides
 /// derive the same secret.
 std::unique_ptr<PreparedOperation> PrepareKeyAgreement(const AlgorithmInfo& alg, Operation op,
-                                                       bool corrupt, PrepareFailure* failure,
-                                                       std::string* error);
+                                                       PrepareFailure* failure, std::string* error);
 
 }  // namespace cryptobench::backends::mbedtls

@@ -140,7 +140,7 @@ std::string VerifyKat(const AlgorithmInfo& alg, const KatVector& vector, bool ta
   }
 }
 
-std::string SignRoundTripCheck(const AlgorithmInfo& alg, bool corrupt) {
+std::string SignRoundTripCheck(const AlgorithmInfo& alg) {
   const PkFamily family = PkFamilyOf(alg);
   if (family != PkFamily::kRsa && family != PkFamily::kEcdsa) {
     return kNotOffered;
@@ -157,7 +157,7 @@ std::string SignRoundTripCheck(const AlgorithmInfo& alg, bool corrupt) {
     return signer.error();
   }
   Bytes signature = signer.signature();
-  CorruptIfTesting(corrupt, signature);
+  CorruptIfTesting(signature);
   PkContext verifier;
   if (std::string error = ParseTimingKey(alg, &verifier); !error.empty()) {
     return error;
@@ -175,8 +175,7 @@ std::string SignRoundTripCheck(const AlgorithmInfo& alg, bool corrupt) {
 }
 
 std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Operation op,
-                                                    bool corrupt, PrepareFailure* failure,
-                                                    std::string* error) {
+                                                    PrepareFailure* failure, std::string* error) {
   const PkFamily family = PkFamilyOf(alg);
   if ((op != Operation::kSign && op != Operation::kVerify) ||
       (family != PkFamily::kRsa && family != PkFamily::kEcdsa)) {
@@ -206,7 +205,7 @@ std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Op
     return library_error(signer->error());
   }
   Bytes signature = signer->signature();
-  CorruptIfTesting(corrupt, signature);
+  CorruptIfTesting(signature);
   auto verifier = std::make_unique<SignatureOperation>(std::move(verify_key), false, signature);
   const bool verified = verifier->Run(1);
   if (op == Operation::kSign) {

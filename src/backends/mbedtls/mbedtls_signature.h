@@ -17,13 +17,12 @@ bool SignatureSupported(const AlgorithmInfo& alg);
 std::string VerifyKat(const AlgorithmInfo& alg, const KatVector& vector, bool tamper, bool* valid);
 
 /// KatTarget::SignRoundTrip with the timing key (algorithms/kat.h TimingPrivateKeyPem).
-std::string SignRoundTripCheck(const AlgorithmInfo& alg, bool corrupt);
+std::string SignRoundTripCheck(const AlgorithmInfo& alg);
 
 /// Backend::Prepare for signatures: one mbedtls_pk_sign or mbedtls_pk_verify of a 32-byte
 /// SHA-256 digest per operation with the parsed timing key (ECDSA signs with RFC 6979 nonces,
 /// as Debian's build enables MBEDTLS_ECDSA_DETERMINISTIC). Checked: verify accepts the signature.
 std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Operation op,
-                                                    bool corrupt, PrepareFailure* failure,
-                                                    std::string* error);
+                                                    PrepareFailure* failure, std::string* error);
 
 }  // namespace cryptobench::backends::mbedtls

@@ -256,7 +256,7 @@ std::string NettleTarget::Open(const AlgorithmInfo& alg, const Bytes& key, const
 }
 
 std::unique_ptr<PreparedOperation> PrepareAead(NettleTarget& target, const AlgorithmInfo& alg,
-                                               Operation op, size_t input_len, bool corrupt,
+                                               Operation op, size_t input_len,
                                                PrepareFailure* failure, std::string* error) {
   if (!AeadSupported(alg) || (op != Operation::kEncrypt && op != Operation::kDecrypt)) {
     return PrepareFailed(
@@ -287,7 +287,7 @@ std::unique_ptr<PreparedOperation> PrepareAead(NettleTarget& target, const Algor
                                                     alg.tag_len, input_len, std::move(input));
     prepared->Run(1);
     Bytes sealed = prepared->output();
-    CorruptIfTesting(corrupt, sealed);
+    CorruptIfTesting(sealed);
     Bytes opened;
     bool authentic = false;
     if (message = target.Open(
@@ -311,7 +311,7 @@ std::unique_ptr<PreparedOperation> PrepareAead(NettleTarget& target, const Algor
     return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
   }
   ciphertext.insert(ciphertext.end(), tag.begin(), tag.end());
-  CorruptIfTesting(corrupt, ciphertext);
+  CorruptIfTesting(ciphertext);
   AlignedBuffer input(ciphertext.size());
   std::memcpy(input.data(), ciphertext.data(), ciphertext.size());
   auto prepared = std::make_unique<AeadOperation>(std::move(engine), false, nonce, aad, alg.tag_len,

@@ -251,7 +251,7 @@ std::string NettleTarget::Cipher(const AlgorithmInfo& alg, bool decrypt, const B
 }
 
 std::unique_ptr<PreparedOperation> PrepareCipher(NettleTarget& target, const AlgorithmInfo& alg,
-                                                 Operation op, size_t input_len, bool corrupt,
+                                                 Operation op, size_t input_len,
                                                  PrepareFailure* failure, std::string* error) {
   const Mode mode = ModeOf(alg);
   if (mode == Mode::kNone || (op != Operation::kEncrypt && op != Operation::kDecrypt)) {
@@ -294,7 +294,7 @@ std::unique_ptr<PreparedOperation> PrepareCipher(NettleTarget& target, const Alg
   prepared->Run(1);
   // The first timed call starts from the same key and IV as a fresh engine.
   Bytes out = prepared->output();
-  CorruptIfTesting(corrupt, out);
+  CorruptIfTesting(out);
   if (!CheckCipherRoundTrip(
           alg, !decrypt, input_len, plaintext, out,
           [&](const Bytes& in, Bytes* back) { return target.Cipher(alg, true, key, iv, in, back); },

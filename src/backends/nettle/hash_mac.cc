@@ -154,7 +154,7 @@ std::string NettleTarget::Mac(const AlgorithmInfo& alg, const Bytes& key, const 
 }
 
 std::unique_ptr<PreparedOperation> PrepareHashOrMac(NettleTarget& target, const AlgorithmInfo& alg,
-                                                    Operation op, size_t input_len, bool corrupt,
+                                                    Operation op, size_t input_len,
                                                     PrepareFailure* failure, std::string* error) {
   (void)target;
   const bool hash = alg.kind == AlgorithmKind::kHash;
@@ -178,7 +178,7 @@ std::unique_ptr<PreparedOperation> PrepareHashOrMac(NettleTarget& target, const 
   // Two runs: the second proves the context restarts cleanly after a digest.
   prepared->Run(2);
   Bytes out = prepared->output();
-  CorruptIfTesting(corrupt, out);
+  CorruptIfTesting(out);
   Bytes reference(reference_context.out_len());
   reference_context.ComputeInPieces(message.data(), message.size(), reference.data());
   std::string diff = CompareBytes(hash ? "digest" : "tag", out, reference);

@@ -168,7 +168,7 @@ std::string NettleTarget::Derive(const AlgorithmInfo& alg, const KatVector& vect
 
 std::unique_ptr<PreparedOperation> PrepareKeyAgreement(NettleTarget& target,
                                                        const AlgorithmInfo& alg, Operation op,
-                                                       bool corrupt, PrepareFailure* failure,
+                                                       PrepareFailure* failure,
                                                        std::string* error) {
   (void)target;
   if ((!IsX25519(alg) && !IsEcdh(alg)) || op != Operation::kDerive) {
@@ -187,7 +187,7 @@ std::unique_ptr<PreparedOperation> PrepareKeyAgreement(NettleTarget& target,
   auto prepared = std::make_unique<DeriveOperation>(std::move(ours));
   prepared->Run(1);
   Bytes secret = prepared->secret();
-  CorruptIfTesting(corrupt, secret);
+  CorruptIfTesting(secret);
   if (std::string diff = CompareBytes("shared secret", secret, other_side); !diff.empty()) {
     return PrepareFailed(PrepareFailure::kCheckFailed,
                          std::string(alg.name) + " derive: the two sides disagree: " + diff,

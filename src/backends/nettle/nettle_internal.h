@@ -31,7 +31,7 @@ class NettleTarget : public KatTarget {
   std::string Verify(const AlgorithmInfo& alg, const KatVector& vector, bool tamper,
                      bool* valid) override;
   std::string Sign(const AlgorithmInfo& alg, const KatVector& vector, Bytes* signature) override;
-  std::string SignRoundTrip(const AlgorithmInfo& alg, bool corrupt) override;
+  std::string SignRoundTrip(const AlgorithmInfo& alg) override;
   std::string Derive(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) override;
 };
 
@@ -45,20 +45,18 @@ bool KeyAgreementSupported(const AlgorithmInfo& alg);
 /// Prepare() of each family: the timed operation plus the correctness check at `input_len`
 /// bytes (public key: kPublicKeyInputLen), checked against `target`'s one-shot operations.
 std::unique_ptr<PreparedOperation> PrepareCipher(NettleTarget& target, const AlgorithmInfo& alg,
-                                                 Operation op, size_t input_len, bool corrupt,
+                                                 Operation op, size_t input_len,
                                                  PrepareFailure* failure, std::string* error);
 std::unique_ptr<PreparedOperation> PrepareAead(NettleTarget& target, const AlgorithmInfo& alg,
-                                               Operation op, size_t input_len, bool corrupt,
+                                               Operation op, size_t input_len,
                                                PrepareFailure* failure, std::string* error);
 std::unique_ptr<PreparedOperation> PrepareHashOrMac(NettleTarget& target, const AlgorithmInfo& alg,
-                                                    Operation op, size_t input_len, bool corrupt,
+                                                    Operation op, size_t input_len,
                                                     PrepareFailure* failure, std::string* error);
 std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Operation op,
-                                                    bool corrupt, PrepareFailure* failure,
-                                                    std::string* error);
+                                                    PrepareFailure* failure, std::string* error);
 std::unique_ptr<PreparedOperation> PrepareKeyAgreement(NettleTarget& target,
                                                        const AlgorithmInfo& alg, Operation op,
-                                                       bool corrupt, PrepareFailure* failure,
-                                                       std::string* error);
+                                                       PrepareFailure* failure, std::string* error);
 
 }  // namespace cryptobench::backends::nettle

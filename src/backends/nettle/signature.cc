@@ -253,7 +253,7 @@ std::string NettleTarget::Sign(const AlgorithmInfo& alg, const KatVector& vector
   return SignInput(key, HexDecode(vector.input), signature);
 }
 
-std::string NettleTarget::SignRoundTrip(const AlgorithmInfo& alg, bool corrupt) {
+std::string NettleTarget::SignRoundTrip(const AlgorithmInfo& alg) {
   if (FamilyOf(alg) == Family::kNone) {
     return kNotOffered;
   }
@@ -267,7 +267,7 @@ std::string NettleTarget::SignRoundTrip(const AlgorithmInfo& alg, bool corrupt) 
     return "timing-key round trip: " + error;
   }
   Bytes checked = signature;
-  CorruptIfTesting(corrupt, checked);
+  CorruptIfTesting(checked);
   if (!VerifyInput(key, input, checked)) {
     return "timing-key round trip: verify rejected a fresh signature";
   }
@@ -279,8 +279,7 @@ std::string NettleTarget::SignRoundTrip(const AlgorithmInfo& alg, bool corrupt) 
 }
 
 std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Operation op,
-                                                    bool corrupt, PrepareFailure* failure,
-                                                    std::string* error) {
+                                                    PrepareFailure* failure, std::string* error) {
   if (FamilyOf(alg) == Family::kNone || (op != Operation::kSign && op != Operation::kVerify)) {
     return PrepareFailed(
         PrepareFailure::kLibraryError,
@@ -300,7 +299,7 @@ std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Op
       return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
     }
     Bytes signature = prepared->signature();
-    CorruptIfTesting(corrupt, signature);
+    CorruptIfTesting(signature);
     if (!VerifyInput(key_ref, prepared->input(), signature)) {
       return PrepareFailed(PrepareFailure::kCheckFailed,
                            check_prefix + "verify rejected the timed signature", failure, error);
@@ -313,7 +312,7 @@ std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Op
       !message.empty()) {
     return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
   }
-  CorruptIfTesting(corrupt, signature);
+  CorruptIfTesting(signature);
   auto prepared = std::make_unique<SignatureOperation>(std::move(key), false, signature);
   if (!prepared->Run(1)) {
     return PrepareFailed(PrepareFailure::kCheckFailed,

@@ -207,8 +207,8 @@ bool AeadSupported(const Libcrypto& lib, const AlgorithmInfo& alg) {
 
 std::unique_ptr<PreparedOperation> PrepareAead(const LibcryptoPtr& lib_ptr,
                                                const AlgorithmInfo& alg, Operation op,
-                                               size_t input_len, bool corrupt,
-                                               PrepareFailure* failure, std::string* error) {
+                                               size_t input_len, PrepareFailure* failure,
+                                               std::string* error) {
   const Libcrypto& lib = *lib_ptr;
   if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
     return PrepareFailed(
@@ -274,9 +274,9 @@ std::unique_ptr<PreparedOperation> PrepareAead(const LibcryptoPtr& lib_ptr,
     }
     message_nonce = nonce;
   }
-  CorruptIfTesting(corrupt, std::span<uint8_t>(ciphertext).first(input_len));
+  CorruptIfTesting(std::span<uint8_t>(ciphertext).first(input_len));
   if (input_len == 0) {
-    CorruptIfTesting(corrupt, tag);
+    CorruptIfTesting(tag);
   }
 
   // The other direction, on this message: open must accept the tag and give the plaintext.

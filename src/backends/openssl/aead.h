@@ -25,7 +25,7 @@ bool AeadSupported(const Libcrypto& lib, const AlgorithmInfo& alg);
 /// message length before the AAD and takes the expected tag before the data (its decrypt update
 /// verifies). Checks at this size that open accepts what seal produced.
 std::unique_ptr<PreparedOperation> PrepareAead(const LibcryptoPtr& lib, const AlgorithmInfo& alg,
-                                               Operation op, size_t input_len, bool corrupt,
+                                               Operation op, size_t input_len,
                                                PrepareFailure* failure, std::string* error);
 
 /// One-shot seal with a fresh context (KatTarget::Seal): `nonce` and `tag_len` as given, so KAT

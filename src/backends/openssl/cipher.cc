@@ -142,8 +142,8 @@ bool CipherSupported(const Libcrypto& lib, const AlgorithmInfo& alg) {
 
 std::unique_ptr<PreparedOperation> PrepareCipher(const LibcryptoPtr& lib_ptr,
                                                  const AlgorithmInfo& alg, Operation op,
-                                                 size_t input_len, bool corrupt,
-                                                 PrepareFailure* failure, std::string* error) {
+                                                 size_t input_len, PrepareFailure* failure,
+                                                 std::string* error) {
   const Libcrypto& lib = *lib_ptr;
   if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
     return PrepareFailed(
@@ -209,7 +209,7 @@ std::unique_ptr<PreparedOperation> PrepareCipher(const LibcryptoPtr& lib_ptr,
   // fresh context, so encrypt output must decrypt to the plaintext (and differ from it), and
   // decrypt output must be the plaintext.
   std::vector<uint8_t> out(prepared->output().begin(), prepared->output().end());
-  CorruptIfTesting(corrupt, out);
+  CorruptIfTesting(out);
   if (!CheckCipherRoundTrip(
           alg, encrypt, input_len, plaintext.span(), out,
           [&](const std::vector<uint8_t>& in, std::vector<uint8_t>* back) {

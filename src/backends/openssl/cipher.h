@@ -25,7 +25,7 @@ bool CipherSupported(const Libcrypto& lib, const AlgorithmInfo& alg);
 /// needs at least one block. Before returning, checks at this size that the timed context's output
 /// decrypts (or was decrypted) correctly by a fresh context.
 std::unique_ptr<PreparedOperation> PrepareCipher(const LibcryptoPtr& lib, const AlgorithmInfo& alg,
-                                                 Operation op, size_t input_len, bool corrupt,
+                                                 Operation op, size_t input_len,
                                                  PrepareFailure* failure, std::string* error);
 
 /// One-shot encryption (or, with `decrypt`, decryption) of `input` with a fresh context,

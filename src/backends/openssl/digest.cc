@@ -81,8 +81,8 @@ bool DigestSupported(const Libcrypto& lib, const AlgorithmInfo& alg) {
 
 std::unique_ptr<PreparedOperation> PrepareDigest(const LibcryptoPtr& lib_ptr,
                                                  const AlgorithmInfo& alg, Operation op,
-                                                 size_t input_len, bool corrupt,
-                                                 PrepareFailure* failure, std::string* error) {
+                                                 size_t input_len, PrepareFailure* failure,
+                                                 std::string* error) {
   const Libcrypto& lib = *lib_ptr;
   if (op != Operation::kHash) {
     return PrepareFailed(
@@ -112,7 +112,7 @@ std::unique_ptr<PreparedOperation> PrepareDigest(const LibcryptoPtr& lib_ptr,
     return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
   }
   std::vector<uint8_t> out(prepared->output().begin(), prepared->output().end());
-  CorruptIfTesting(corrupt, out);
+  CorruptIfTesting(out);
   const std::span<const uint8_t> whole(reference_message);
   std::vector<uint8_t> reference;
   std::string message_text;

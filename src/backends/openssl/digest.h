@@ -20,7 +20,7 @@ bool DigestSupported(const Libcrypto& lib, const AlgorithmInfo& alg);
 /// EVP_DigestUpdate over the message and EVP_DigestFinal_ex, on one reused EVP_MD_CTX. Checks
 /// that the timed context agrees with a fresh one fed the message in two pieces.
 std::unique_ptr<PreparedOperation> PrepareDigest(const LibcryptoPtr& lib, const AlgorithmInfo& alg,
-                                                 Operation op, size_t input_len, bool corrupt,
+                                                 Operation op, size_t input_len,
                                                  PrepareFailure* failure, std::string* error);
 
 /// One-shot digest of `message` with a fresh context (KatTarget::Hash). Returns "" or the

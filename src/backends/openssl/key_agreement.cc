@@ -94,7 +94,7 @@ bool KeyAgreementSupported(const Libcrypto& lib, const AlgorithmInfo& alg) {
 
 std::unique_ptr<PreparedOperation> PrepareKeyAgreement(const LibcryptoPtr& lib_ptr,
                                                        const AlgorithmInfo& alg, Operation op,
-                                                       bool corrupt, PrepareFailure* failure,
+                                                       PrepareFailure* failure,
                                                        std::string* error) {
   const Libcrypto& lib = *lib_ptr;
   if (op != Operation::kDerive || PkFamilyOf(alg) == PkFamily::kNone) {
@@ -126,7 +126,7 @@ std::unique_ptr<PreparedOperation> PrepareKeyAgreement(const LibcryptoPtr& lib_p
     return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
   }
   std::vector<uint8_t> secret(prepared->secret().begin(), prepared->secret().end());
-  CorruptIfTesting(corrupt, secret);
+  CorruptIfTesting(secret);
   std::string diff = CompareBytes("shared secret", secret, other_side);
   if (diff.empty() && secret.empty()) {
     diff = "shared secret is empty";

@@ -20,8 +20,7 @@ bool KeyAgreementSupported(const Libcrypto& lib, const AlgorithmInfo& alg);
 /// that the other side (SecondKey with the timing key as peer) derives the same secret.
 std::unique_ptr<PreparedOperation> PrepareKeyAgreement(const LibcryptoPtr& lib,
                                                        const AlgorithmInfo& alg, Operation op,
-                                                       bool corrupt, PrepareFailure* failure,
-                                                       std::string* error);
+                                                       PrepareFailure* failure, std::string* error);
 
 /// KatTarget::Derive: the shared secret of `vector.private_key` with the peer
 /// `vector.public_key` (formats in algorithms/kat.h). Returns "" or the failing call.

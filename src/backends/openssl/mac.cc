@@ -267,7 +267,7 @@ bool MacSupported(const LibcryptoPtr& lib, const AlgorithmInfo& alg) {
 }
 
 std::unique_ptr<PreparedOperation> PrepareMac(const LibcryptoPtr& lib, const AlgorithmInfo& alg,
-                                              Operation op, size_t input_len, bool corrupt,
+                                              Operation op, size_t input_len,
                                               PrepareFailure* failure, std::string* error) {
   if (op != Operation::kMac) {
     return PrepareFailed(
@@ -296,7 +296,7 @@ std::unique_ptr<PreparedOperation> PrepareMac(const LibcryptoPtr& lib, const Alg
     return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
   }
   std::vector<uint8_t> out(prepared->output().begin(), prepared->output().end());
-  CorruptIfTesting(corrupt, out);
+  CorruptIfTesting(out);
   std::string diff = CompareBytes("tag", out, reference);
   if (diff.empty() && out.size() != alg.tag_len) {
     diff =

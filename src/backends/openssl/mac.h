@@ -23,7 +23,7 @@ bool MacSupported(const LibcryptoPtr& lib, const AlgorithmInfo& alg);
 /// 2.5), so its key is set again in every operation. Checks that the timed context agrees with
 /// a fresh one.
 std::unique_ptr<PreparedOperation> PrepareMac(const LibcryptoPtr& lib, const AlgorithmInfo& alg,
-                                              Operation op, size_t input_len, bool corrupt,
+                                              Operation op, size_t input_len,
                                               PrepareFailure* failure, std::string* error);
 
 /// One-shot MAC of `message` under `key` with a fresh context (KatTarget::Mac): the full tag

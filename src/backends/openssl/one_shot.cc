@@ -57,8 +57,8 @@ class OneShotTarget : public KatTarget {
     return Guard([&] { return SignOneShot(*lib_, alg, vector, signature); });
   }
 
-  std::string SignRoundTrip(const AlgorithmInfo& alg, bool corrupt) override {
-    return Guard([&] { return SignatureRoundTrip(*lib_, alg, corrupt); });
+  std::string SignRoundTrip(const AlgorithmInfo& alg) override {
+    return Guard([&] { return SignatureRoundTrip(*lib_, alg); });
   }
 
   std::string Derive(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) override {

@@ -55,7 +55,8 @@ class OpensslBackend : public Backend {
   }
 
   results::KatResult RunKat(const AlgorithmInfo& alg) override {
-    return RunKatVectors(*one_shot_, alg, corrupt_outputs_for_testing_);
+    const ScopedCorruptOutputs corrupt(corrupt_outputs_for_testing_);
+    return RunKatVectors(*one_shot_, alg);
   }
 
   KatTarget* OneShot() override { return one_shot_.get(); }
@@ -66,28 +67,28 @@ class OpensslBackend : public Backend {
     if (failure != nullptr) {
       *failure = PrepareFailure::kNone;
     }
-    const bool corrupt = corrupt_outputs_for_testing_;
+    const ScopedCorruptOutputs corrupt(corrupt_outputs_for_testing_);
     std::unique_ptr<PreparedOperation> prepared;
     try {
       switch (alg.kind) {
         case AlgorithmKind::kCipher:
-          prepared = openssl::PrepareCipher(lib_, alg, op, input_len, corrupt, failure, error);
+          prepared = openssl::PrepareCipher(lib_, alg, op, input_len, failure, error);
           break;
         case AlgorithmKind::kAead:
-          prepared = openssl::PrepareAead(lib_, alg, op, input_len, corrupt, failure, error);
+          prepared = openssl::PrepareAead(lib_, alg, op, input_len, failure, error);
           break;
         case AlgorithmKind::kHash:
-          prepared = openssl::PrepareDigest(lib_, alg, op, input_len, corrupt, failure, error);
+          prepared = openssl::PrepareDigest(lib_, alg, op, input_len, failure, error);
           break;
         case AlgorithmKind::kMac:
-          prepared = openssl::PrepareMac(lib_, alg, op, input_len, corrupt, failure, error);
+          prepared = openssl::PrepareMac(lib_, alg, op, input_len, failure, error);
           break;
         case AlgorithmKind::kSignature:
           // Public-key operations take a fixed kPublicKeyInputLen input; input_len is ignored.
-          prepared = openssl::PrepareSignature(lib_, alg, op, corrupt, failure, error);
+          prepared = openssl::PrepareSignature(lib_, alg, op, failure, error);
           break;
         case AlgorithmKind::kKeyAgreement:
-          prepared = openssl::PrepareKeyAgreement(lib_, alg, op, corrupt, failure, error);
+          prepared = openssl::PrepareKeyAgreement(lib_, alg, op, failure, error);
           break;
       }
     } catch (const std::exception& e) {

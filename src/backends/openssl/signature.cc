@@ -222,8 +222,7 @@ bool SignatureSupported(const Libcrypto& lib, const AlgorithmInfo& alg) {
 
 std::unique_ptr<PreparedOperation> PrepareSignature(const LibcryptoPtr& lib_ptr,
                                                     const AlgorithmInfo& alg, Operation op,
-                                                    bool corrupt, PrepareFailure* failure,
-                                                    std::string* error) {
+                                                    PrepareFailure* failure, std::string* error) {
   const Libcrypto& lib = *lib_ptr;
   const PkFamily family = PkFamilyOf(alg);
   if ((op != Operation::kSign && op != Operation::kVerify) || family == PkFamily::kNone) {
@@ -268,7 +267,7 @@ std::unique_ptr<PreparedOperation> PrepareSignature(const LibcryptoPtr& lib_ptr,
       return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
     }
     std::vector<uint8_t> sig(prepared->signature().begin(), prepared->signature().end());
-    CorruptIfTesting(corrupt, sig);
+    CorruptIfTesting(sig);
     if (!Verifies(lib, *verify_ctx, sig, prepared->input())) {
       return PrepareFailed(PrepareFailure::kCheckFailed,
                            check_prefix + "verify rejected the timed signature", failure, error);
@@ -282,7 +281,7 @@ std::unique_ptr<PreparedOperation> PrepareSignature(const LibcryptoPtr& lib_ptr,
   if (!SignToVector(lib, *sign_ctx, tbs.span(), &sig, &message)) {
     return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
   }
-  CorruptIfTesting(corrupt, sig);
+  CorruptIfTesting(sig);
   auto prepared = std::make_unique<SignatureOperation>(lib_ptr, std::move(key), std::move(md),
                                                        std::move(verify_ctx), false, sig);
   if (!prepared->Run(1)) {
@@ -398,7 +397,7 @@ std::string SignOneShot(const Libcrypto& lib, const AlgorithmInfo& alg, const Ka
   return "";
 }
 
-std::string SignatureRoundTrip(const Libcrypto& lib, const AlgorithmInfo& alg, bool corrupt) {
+std::string SignatureRoundTrip(const Libcrypto& lib, const AlgorithmInfo& alg) {
   const PkFamily family = PkFamilyOf(alg);
   std::string error;
   Owned<EVP_PKEY> key = TimingKey(lib, alg, &error);
@@ -418,7 +417,7 @@ std::string SignatureRoundTrip(const Libcrypto& lib, const AlgorithmInfo& alg, b
     if (flip) {
       candidate.back() ^= 0x01;
     } else {
-      CorruptIfTesting(corrupt, candidate);
+      CorruptIfTesting(candidate);
     }
     auto verifier = SignatureContext::Create(lib, family, key.get(), md.get(), mode, false, &error);
     if (!verifier) {

@@ -25,8 +25,7 @@ bool SignatureSupported(const Libcrypto& lib, const AlgorithmInfo& alg);
 /// accepts the signature (sign), or that the timed verify accepts a fresh signature (verify).
 std::unique_ptr<PreparedOperation> PrepareSignature(const LibcryptoPtr& lib,
                                                     const AlgorithmInfo& alg, Operation op,
-                                                    bool corrupt, PrepareFailure* failure,
-                                                    std::string* error);
+                                                    PrepareFailure* failure, std::string* error);
 
 /// KatTarget::Verify: verifies `vector.output` over `vector.input` (with `tamper`, over the input
 /// with its first byte flipped, or one byte appended when it is empty) with `vector.public_key`.
@@ -44,6 +43,6 @@ std::string SignOneShot(const Libcrypto& lib, const AlgorithmInfo& alg, const Ka
 
 /// Sign-then-verify with the timing key, plus the flipped-bit negative check. Returns "" if it
 /// passed.
-std::string SignatureRoundTrip(const Libcrypto& lib, const AlgorithmInfo& alg, bool corrupt);
+std::string SignatureRoundTrip(const Libcrypto& lib, const AlgorithmInfo& alg);
 
 }  // namespace cryptobench::backends::openssl

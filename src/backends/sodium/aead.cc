@@ -114,7 +114,7 @@ class AeadOperation : public PreparedOperation {
 }  // namespace
 
 std::unique_ptr<PreparedOperation> PrepareAead(const AlgorithmInfo& alg, Primitive primitive,
-                                               Operation op, size_t input_len, bool corrupt,
+                                               Operation op, size_t input_len,
                                                PrepareFailure* failure, std::string* error) {
   if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
     return WrongOperation(alg, op, failure, error);
@@ -152,7 +152,7 @@ std::unique_ptr<PreparedOperation> PrepareAead(const AlgorithmInfo& alg, Primiti
   } else if (!checker.Seal(nonce.data(), aad, plaintext.span(), ciphertext.data(), tag.data())) {
     return PrepareFailed(PrepareFailure::kLibraryError, "encrypt_detached failed", failure, error);
   }
-  CorruptIfTesting(corrupt, input_len > 0 ? std::span<uint8_t>(ciphertext) : std::span(tag));
+  CorruptIfTesting(input_len > 0 ? std::span<uint8_t>(ciphertext) : std::span(tag));
 
   std::vector<uint8_t> opened(input_len);
   if (op == Operation::kEncrypt) {

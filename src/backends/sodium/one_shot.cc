@@ -177,11 +177,11 @@ class OneShotTarget : public KatTarget {
     return status == 0 ? "" : "crypto_sign_ed25519_detached failed";
   }
 
-  std::string SignRoundTrip(const AlgorithmInfo& alg, bool corrupt) override {
+  std::string SignRoundTrip(const AlgorithmInfo& alg) override {
     if (PrimitiveOf(alg) != Primitive::kEd25519) {
       return kNotOffered;
     }
-    return Ed25519RoundTrip(corrupt);
+    return Ed25519RoundTrip();
   }
 
   std::string Derive(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) override {

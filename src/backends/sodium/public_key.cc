@@ -110,8 +110,8 @@ std::vector<uint8_t> TimingPrivateKey(const AlgorithmInfo& alg) {
   return PatternBytes(32, kSecondKeySeed);
 }
 
-std::unique_ptr<PreparedOperation> PrepareEd25519(Operation op, bool corrupt,
-                                                  PrepareFailure* failure, std::string* error) {
+std::unique_ptr<PreparedOperation> PrepareEd25519(Operation op, PrepareFailure* failure,
+                                                  std::string* error) {
   if (op != Operation::kSign && op != Operation::kVerify) {
     return WrongOperation("Ed25519", op, failure, error);
   }
@@ -125,7 +125,7 @@ std::unique_ptr<PreparedOperation> PrepareEd25519(Operation op, bool corrupt,
     const std::vector<uint8_t> message = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
     crypto_sign_ed25519_detached(signature.data(), nullptr, message.data(), message.size(),
                                  secret_key.data());
-    CorruptIfTesting(corrupt, signature);
+    CorruptIfTesting(signature);
   }
   auto prepared = std::make_unique<Ed25519Operation>(sign, public_key, secret_key, signature);
   sodium_memzero(secret_key.data(), secret_key.size());
@@ -136,7 +136,7 @@ std::unique_ptr<PreparedOperation> PrepareEd25519(Operation op, bool corrupt,
   }
   if (sign) {
     Signature made = prepared->signature();
-    CorruptIfTesting(corrupt, made);
+    CorruptIfTesting(made);
     if (!Ed25519Verifies(made, prepared->message(), public_key)) {
       return PrepareFailed(PrepareFailure::kCheckFailed,
                            "Ed25519 sign: verify rejected the timed signature", failure, error);
@@ -145,8 +145,8 @@ std::unique_ptr<PreparedOperation> PrepareEd25519(Operation op, bool corrupt,
   return prepared;
 }
 
-std::unique_ptr<PreparedOperation> PrepareX25519(Operation op, bool corrupt,
-                                                 PrepareFailure* failure, std::string* error) {
+std::unique_ptr<PreparedOperation> PrepareX25519(Operation op, PrepareFailure* failure,
+                                                 std::string* error) {
   if (op != Operation::kDerive) {
     return WrongOperation("X25519", op, failure, error);
   }
@@ -167,7 +167,7 @@ std::unique_ptr<PreparedOperation> PrepareX25519(Operation op, bool corrupt,
     return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
   }
   std::array<unsigned char, 32> secret = prepared->secret();
-  CorruptIfTesting(corrupt, secret);
+  CorruptIfTesting(secret);
   if (secret != other_side) {
     return PrepareFailed(PrepareFailure::kCheckFailed,
                          "X25519 derive: the two sides disagree on the shared secret", failure,
@@ -176,7 +176,7 @@ std::unique_ptr<PreparedOperation> PrepareX25519(Operation op, bool corrupt,
   return prepared;
 }
 
-std::string Ed25519RoundTrip(bool corrupt) {
+std::string Ed25519RoundTrip() {
   PublicKey public_key{};
   SecretKey secret_key{};
   Ed25519TimingKeys(&public_key, &secret_key);
@@ -189,7 +189,7 @@ std::string Ed25519RoundTrip(bool corrupt) {
     return "timing key: crypto_sign_ed25519_detached failed";
   }
   Signature candidate = signature;
-  CorruptIfTesting(corrupt, candidate);
+  CorruptIfTesting(candidate);
   if (!Ed25519Verifies(candidate, message, public_key)) {
     return "timing key: verify rejected a fresh signature";
   }

@@ -77,28 +77,27 @@ class SodiumBackend : public LibraryBackend {
   }
 
   std::unique_ptr<PreparedOperation> PrepareOffered(const AlgorithmInfo& alg, Operation op,
-                                                    size_t input_len, bool corrupt,
-                                                    PrepareFailure* failure,
+                                                    size_t input_len, PrepareFailure* failure,
                                                     std::string* error) override {
     const Primitive primitive = sodium::PrimitiveOf(alg);
     switch (primitive) {
       case Primitive::kChaCha20:
-        return sodium::PrepareChaCha20(alg, op, input_len, corrupt, failure, error);
+        return sodium::PrepareChaCha20(alg, op, input_len, failure, error);
       case Primitive::kChaCha20Poly1305:
       case Primitive::kXChaCha20Poly1305:
       case Primitive::kAes256Gcm:
-        return sodium::PrepareAead(alg, primitive, op, input_len, corrupt, failure, error);
+        return sodium::PrepareAead(alg, primitive, op, input_len, failure, error);
       case Primitive::kSha256:
       case Primitive::kSha512:
       case Primitive::kBlake2b512:
-        return sodium::PrepareHash(alg, primitive, op, input_len, corrupt, failure, error);
+        return sodium::PrepareHash(alg, primitive, op, input_len, failure, error);
       case Primitive::kHmacSha256:
       case Primitive::kPoly1305:
-        return sodium::PrepareMac(alg, primitive, op, input_len, corrupt, failure, error);
+        return sodium::PrepareMac(alg, primitive, op, input_len, failure, error);
       case Primitive::kEd25519:
-        return sodium::PrepareEd25519(op, corrupt, failure, error);
+        return sodium::PrepareEd25519(op, failure, error);
       case Primitive::kX25519:
-        return sodium::PrepareX25519(op, corrupt, failure, error);
+        return sodium::PrepareX25519(op, failure, error);
       case Primitive::kNone:
         break;
     }

@@ -154,8 +154,8 @@ std::vector<uint8_t> ReferenceMac(Primitive primitive, std::span<const uint8_t> 
 }  // namespace
 
 std::unique_ptr<PreparedOperation> PrepareChaCha20(const AlgorithmInfo& alg, Operation op,
-                                                   size_t input_len, bool corrupt,
-                                                   PrepareFailure* failure, std::string* error) {
+                                                   size_t input_len, PrepareFailure* failure,
+                                                   std::string* error) {
   if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
     return WrongOperation(alg, op, failure, error);
   }
@@ -188,7 +188,7 @@ std::unique_ptr<PreparedOperation> PrepareChaCha20(const AlgorithmInfo& alg, Ope
                                                       std::move(input));
   prepared->Run(1);
   std::vector<uint8_t> out(prepared->output().begin(), prepared->output().end());
-  CorruptIfTesting(corrupt, out);
+  CorruptIfTesting(out);
   std::string mismatch;
   if (encrypt) {
     std::vector<uint8_t> decrypted(input_len);
@@ -207,7 +207,7 @@ std::unique_ptr<PreparedOperation> PrepareChaCha20(const AlgorithmInfo& alg, Ope
 }
 
 std::unique_ptr<PreparedOperation> PrepareHash(const AlgorithmInfo& alg, Primitive primitive,
-                                               Operation op, size_t input_len, bool corrupt,
+                                               Operation op, size_t input_len,
                                                PrepareFailure* failure, std::string* error) {
   if (op != Operation::kHash) {
     return WrongOperation(alg, op, failure, error);
@@ -221,7 +221,7 @@ std::unique_ptr<PreparedOperation> PrepareHash(const AlgorithmInfo& alg, Primiti
     return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
   }
   std::vector<uint8_t> out(prepared->output().begin(), prepared->output().end());
-  CorruptIfTesting(corrupt, out);
+  CorruptIfTesting(out);
   const std::span<const uint8_t> whole(copy);
   std::vector<uint8_t> reference;
   if (std::string failed = HashPieces(
@@ -236,7 +236,7 @@ std::unique_ptr<PreparedOperation> PrepareHash(const AlgorithmInfo& alg, Primiti
 }
 
 std::unique_ptr<PreparedOperation> PrepareMac(const AlgorithmInfo& alg, Primitive primitive,
-                                              Operation op, size_t input_len, bool corrupt,
+                                              Operation op, size_t input_len,
                                               PrepareFailure* failure, std::string* error) {
   if (op != Operation::kMac) {
     return WrongOperation(alg, op, failure, error);
@@ -248,7 +248,7 @@ std::unique_ptr<PreparedOperation> PrepareMac(const AlgorithmInfo& alg, Primitiv
   auto prepared = std::make_unique<MacOperation>(primitive, key, std::move(message));
   prepared->Run(2);
   std::vector<uint8_t> out(prepared->output().begin(), prepared->output().end());
-  CorruptIfTesting(corrupt, out);
+  CorruptIfTesting(out);
   if (std::string diff = CompareBytes("tag", out, reference); !diff.empty()) {
     return CheckFailed(alg, input_len, diff, failure, error);
   }

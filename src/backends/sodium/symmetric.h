@@ -19,8 +19,8 @@ namespace cryptobench::backends::sodium {
 /// libsodium stops). Decrypt times the XOR over real ciphertext. Checks at this size that a fresh
 /// call inverts the timed one.
 std::unique_ptr<PreparedOperation> PrepareChaCha20(const AlgorithmInfo& alg, Operation op,
-                                                   size_t input_len, bool corrupt,
-                                                   PrepareFailure* failure, std::string* error);
+                                                   size_t input_len, PrepareFailure* failure,
+                                                   std::string* error);
 
 /// AEAD seal (kEncrypt) or open (kDecrypt) of one `input_len`-byte message per operation with
 /// 13 bytes of AAD (a TLS record header, as OpenSSL's kTimedAadLen). Seal: a new nonce per
@@ -29,13 +29,13 @@ std::unique_ptr<PreparedOperation> PrepareChaCha20(const AlgorithmInfo& alg, Ope
 /// (crypto_aead_aes256gcm_beforenm, the key schedule set once as on OpenSSL's context); the
 /// ChaCha20 AEADs have no key schedule. Checks that open accepts what seal produced.
 std::unique_ptr<PreparedOperation> PrepareAead(const AlgorithmInfo& alg, Primitive primitive,
-                                               Operation op, size_t input_len, bool corrupt,
+                                               Operation op, size_t input_len,
                                                PrepareFailure* failure, std::string* error);
 
 /// Hash of an `input_len`-byte message per operation (crypto_hash_sha256, crypto_hash_sha512,
 /// crypto_generichash_blake2b one-shot); checks against the multi-part API fed two pieces.
 std::unique_ptr<PreparedOperation> PrepareHash(const AlgorithmInfo& alg, Primitive primitive,
-                                               Operation op, size_t input_len, bool corrupt,
+                                               Operation op, size_t input_len,
                                                PrepareFailure* failure, std::string* error);
 
 /// MAC of an `input_len`-byte message per operation. HMAC-SHA256: the keyed state is computed
@@ -43,7 +43,7 @@ std::unique_ptr<PreparedOperation> PrepareHash(const AlgorithmInfo& alg, Primiti
 /// state). Poly1305: crypto_onetimeauth_poly1305 with its one-time key every time, as OpenSSL
 /// re-keys it. Checks against a fresh multi-part computation.
 std::unique_ptr<PreparedOperation> PrepareMac(const AlgorithmInfo& alg, Primitive primitive,
-                                              Operation op, size_t input_len, bool corrupt,
+                                              Operation op, size_t input_len,
                                               PrepareFailure* failure, std::string* error);
 
 }  // namespace cryptobench::backends::sodium

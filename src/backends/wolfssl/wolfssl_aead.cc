@@ -255,8 +255,8 @@ std::string OpenOneShot(const AlgorithmInfo& alg, const Bytes& key, const Bytes&
 }
 
 std::unique_ptr<PreparedOperation> PrepareAead(const AlgorithmInfo& alg, Operation op,
-                                               size_t input_len, bool corrupt,
-                                               PrepareFailure* failure, std::string* error) {
+                                               size_t input_len, PrepareFailure* failure,
+                                               std::string* error) {
   if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
     return NoSuchOperation(alg, op, failure, error);
   }
@@ -289,8 +289,7 @@ std::unique_ptr<PreparedOperation> PrepareAead(const AlgorithmInfo& alg, Operati
     }
     Bytes ciphertext(prepared->output().begin(), prepared->output().end());
     Bytes tag = prepared->tag();
-    CorruptIfTesting(corrupt,
-                     input_len == 0 ? std::span<uint8_t>(tag) : std::span<uint8_t>(ciphertext));
+    CorruptIfTesting(input_len == 0 ? std::span<uint8_t>(tag) : std::span<uint8_t>(ciphertext));
     Bytes opened;
     bool authentic = false;
     if (message =
@@ -314,8 +313,7 @@ std::unique_ptr<PreparedOperation> PrepareAead(const AlgorithmInfo& alg, Operati
       !message.empty()) {
     return library_error(message);
   }
-  CorruptIfTesting(corrupt,
-                   input_len == 0 ? std::span<uint8_t>(tag) : std::span<uint8_t>(ciphertext));
+  CorruptIfTesting(input_len == 0 ? std::span<uint8_t>(tag) : std::span<uint8_t>(ciphertext));
   AlignedBuffer sealed(input_len);
   std::memcpy(sealed.data(), ciphertext.data(), input_len);
   auto prepared = std::make_unique<AeadOperation>(std::move(aead), false, nonce, aad,

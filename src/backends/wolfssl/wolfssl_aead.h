@@ -29,7 +29,7 @@ std::string OpenOneShot(const AlgorithmInfo& alg, const Bytes& key, const Bytes&
 /// with every message (ChaCha20 has no key schedule). Checked: open accepts the tag and returns
 /// the plaintext.
 std::unique_ptr<PreparedOperation> PrepareAead(const AlgorithmInfo& alg, Operation op,
-                                               size_t input_len, bool corrupt,
-                                               PrepareFailure* failure, std::string* error);
+                                               size_t input_len, PrepareFailure* failure,
+                                               std::string* error);
 
 }  // namespace cryptobench::backends::wolfssl

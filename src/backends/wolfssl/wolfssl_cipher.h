@@ -22,8 +22,8 @@ std::string CipherOneShot(const AlgorithmInfo& alg, bool decrypt, const Bytes& k
 /// reused context (CBC chains its IV, CTR and ChaCha20 continue the keystream, XTS starts a new
 /// data unit with the same tweak on every call). Checked: decryption inverts encryption.
 std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Operation op,
-                                                 size_t input_len, bool corrupt,
-                                                 PrepareFailure* failure, std::string* error);
+                                                 size_t input_len, PrepareFailure* failure,
+                                                 std::string* error);
 
 /// The code wolfSSL runs for `alg`, a fact of the build (wolfssl/options.h, the header the
 /// library was built with) since wolfCrypt does not report it: AES algorithms "aesni (compiled

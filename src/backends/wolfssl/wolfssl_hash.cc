@@ -183,8 +183,8 @@ std::string HashOneShot(const AlgorithmInfo& alg, const Bytes& message, Bytes* d
 }
 
 std::unique_ptr<PreparedOperation> PrepareHash(const AlgorithmInfo& alg, Operation op,
-                                               size_t input_len, bool corrupt,
-                                               PrepareFailure* failure, std::string* error) {
+                                               size_t input_len, PrepareFailure* failure,
+                                               std::string* error) {
   if (op != Operation::kHash) {
     return NoSuchOperation(alg, op, failure, error);
   }
@@ -209,7 +209,7 @@ std::unique_ptr<PreparedOperation> PrepareHash(const AlgorithmInfo& alg, Operati
     return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
   }
   const Bytes out(prepared->output().begin(), prepared->output().end());
-  if (std::string diff = CompareDigest(alg, out, reference, corrupt); !diff.empty()) {
+  if (std::string diff = CompareDigest(alg, out, reference); !diff.empty()) {
     return PrepareFailed(
         PrepareFailure::kCheckFailed,
         std::string(alg.name) + " at " + std::to_string(input_len) + " bytes: " + diff, failure,

@@ -20,7 +20,7 @@ std::string HashOneShot(const AlgorithmInfo& alg, const Bytes& message, Bytes* d
 /// final, which re-initialises wolfCrypt's SHA and MD5 contexts; BLAKE2b is re-initialised
 /// explicitly). Checked: the digest equals a fresh context's over the input in two pieces.
 std::unique_ptr<PreparedOperation> PrepareHash(const AlgorithmInfo& alg, Operation op,
-                                               size_t input_len, bool corrupt,
-                                               PrepareFailure* failure, std::string* error);
+                                               size_t input_len, PrepareFailure* failure,
+                                               std::string* error);
 
 }  // namespace cryptobench::backends::wolfssl

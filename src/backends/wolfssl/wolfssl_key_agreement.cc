@@ -245,7 +245,7 @@ std::string DeriveKat(const AlgorithmInfo& alg, const KatVector& vector, Bytes* 
 }
 
 std::unique_ptr<PreparedOperation> PrepareKeyAgreement(const AlgorithmInfo& alg, Operation op,
-                                                       bool corrupt, PrepareFailure* failure,
+                                                       PrepareFailure* failure,
                                                        std::string* error) {
   const PkFamily family = PkFamilyOf(alg);
   if (op != Operation::kDerive || (family != PkFamily::kEcdh && family != PkFamily::kX25519)) {
@@ -276,7 +276,7 @@ std::unique_ptr<PreparedOperation> PrepareKeyAgreement(const AlgorithmInfo& alg,
     return library_error(prepared->error());
   }
   Bytes secret(prepared->secret().begin(), prepared->secret().end());
-  CorruptIfTesting(corrupt, secret);
+  CorruptIfTesting(secret);
   if (std::string diff = CompareBytes("shared secret", secret, other_side); !diff.empty()) {
     return PrepareFailed(PrepareFailure::kCheckFailed,
                          std::string(alg.name) + " derive: the two sides disagree: " + diff,

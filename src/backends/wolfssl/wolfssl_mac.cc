@@ -218,8 +218,8 @@ std::string MacOneShot(const AlgorithmInfo& alg, const Bytes& key, const Bytes& 
 }
 
 std::unique_ptr<PreparedOperation> PrepareMac(const AlgorithmInfo& alg, Operation op,
-                                              size_t input_len, bool corrupt,
-                                              PrepareFailure* failure, std::string* error) {
+                                              size_t input_len, PrepareFailure* failure,
+                                              std::string* error) {
   if (op != Operation::kMac) {
     return NoSuchOperation(alg, op, failure, error);
   }
@@ -242,7 +242,7 @@ std::unique_ptr<PreparedOperation> PrepareMac(const AlgorithmInfo& alg, Operatio
     return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
   }
   const Bytes out(prepared->output().begin(), prepared->output().end());
-  if (std::string diff = CompareDigest(alg, out, reference, corrupt); !diff.empty()) {
+  if (std::string diff = CompareDigest(alg, out, reference); !diff.empty()) {
     return PrepareFailed(
         PrepareFailure::kCheckFailed,
         std::string(alg.name) + " at " + std::to_string(input_len) + " bytes: " + diff, failure,

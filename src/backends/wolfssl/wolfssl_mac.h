@@ -22,7 +22,7 @@ std::string MacOneShot(const AlgorithmInfo& alg, const Bytes& key, const Bytes& 
 /// CMAC restart and wc_CmacFinal wipes the context; Poly1305 takes its one-time key with every
 /// message. Checked: the tag equals a freshly keyed context's.
 std::unique_ptr<PreparedOperation> PrepareMac(const AlgorithmInfo& alg, Operation op,
-                                              size_t input_len, bool corrupt,
-                                              PrepareFailure* failure, std::string* error);
+                                              size_t input_len, PrepareFailure* failure,
+                                              std::string* error);
 
 }  // namespace cryptobench::backends::wolfssl

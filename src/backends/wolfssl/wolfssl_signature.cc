@@ -122,7 +122,7 @@ std::string SignKat(const AlgorithmInfo& alg, const KatVector& vector, Bytes* si
   return "";
 }
 
-std::string SignRoundTripCheck(const AlgorithmInfo& alg, bool corrupt) {
+std::string SignRoundTripCheck(const AlgorithmInfo& alg) {
   std::string error;
   std::unique_ptr<SignatureKey> key = LoadSignatureKey(alg, true, {}, &error);
   if (!key) {
@@ -137,7 +137,7 @@ std::string SignRoundTripCheck(const AlgorithmInfo& alg, bool corrupt) {
     return error;
   }
   Bytes signature = signer.signature();
-  CorruptIfTesting(corrupt, signature);
+  CorruptIfTesting(signature);
   if (!verifier->Verify(signer.input(), signature, &error)) {
     return "verify rejected a fresh signature: " + error;
   }
@@ -148,8 +148,7 @@ std::string SignRoundTripCheck(const AlgorithmInfo& alg, bool corrupt) {
 }
 
 std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Operation op,
-                                                    bool corrupt, PrepareFailure* failure,
-                                                    std::string* error) {
+                                                    PrepareFailure* failure, std::string* error) {
   const PkFamily family = PkFamilyOf(alg);
   if ((op != Operation::kSign && op != Operation::kVerify) ||
       (family != PkFamily::kRsa && family != PkFamily::kEcdsa && family != PkFamily::kEd25519)) {
@@ -175,7 +174,7 @@ std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Op
     return library_error(signer->error());
   }
   Bytes signature = signer->signature();
-  CorruptIfTesting(corrupt, signature);
+  CorruptIfTesting(signature);
   auto verifier = std::make_unique<SignatureOperation>(std::move(verify_key), false, signature);
   const bool verified = verifier->Run(1);
   if (op == Operation::kSign) {

@@ -22,13 +22,12 @@ std::string VerifyKat(const AlgorithmInfo& alg, const KatVector& vector, bool ta
 std::string SignKat(const AlgorithmInfo& alg, const KatVector& vector, Bytes* signature);
 
 /// KatTarget::SignRoundTrip with the timing key.
-std::string SignRoundTripCheck(const AlgorithmInfo& alg, bool corrupt);
+std::string SignRoundTripCheck(const AlgorithmInfo& alg);
 
 /// Backend::Prepare for signatures: one sign or verify of a 32-byte SHA-256 digest (RSA, ECDSA,
 /// with the PKCS#8 timing key) or of a 32-byte message (Ed25519, RFC 8032 key) per operation.
 /// Checked: verify accepts the signature.
 std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Operation op,
-                                                    bool corrupt, PrepareFailure* failure,
-                                                    std::string* error);
+                                                    PrepareFailure* failure, std::string* error);
 
 }  // namespace cryptobench::backends::wolfssl
