@@ -320,9 +320,10 @@ int Run(int argc, char** argv) {
                           "Exit 1 if a significant slowdown of B (or any later side) against "
                           "A, the baseline, exceeds this percentage; A is the first side given, "
                           "but of two stored runs (store:...) the older");
-  compare_cmd->add_option("--format", compare_options.format,
-                          "table (default), json, markdown or html: the terminal's, or with --output "
-                          "the files' whose extension names none");
+  compare_cmd->add_option(
+      "--format", compare_options.format,
+      "table (default), json, markdown or html: the terminal's, or with --output "
+      "the files' whose extension names none");
   compare_cmd
       ->add_option(
           "--output,-o", compare_options.outputs,
