@@ -256,14 +256,19 @@ std::string CellDisturbance::Describe() const {
     out += fmt::format("{}frequency {:.0f} -> {:.0f} MHz", out.empty() ? "" : "; ",
                        *khz_before / 1000, *khz_after / 1000);
   }
+  if (rounds_half_width && *rounds_half_width > kRoundsDisagreeLimit) {
+    out += fmt::format("{}rounds disagree (CI +-{:.1f}%)", out.empty() ? "" : "; ",
+                       *rounds_half_width * 100);
+  }
   return out;
 }
 
 CellWatch::CellWatch(int cpu)
     : cpu_(cpu), before_(TimesOf(cpu)), khz_before_(CurrentFrequencyKhz(std::max(cpu, 0))) {}
 
-CellDisturbance CellWatch::Finish() const {
+CellDisturbance CellWatch::Finish(std::optional<double> rounds_half_width) const {
   CellDisturbance d;
+  d.rounds_half_width = rounds_half_width;
   if (const std::optional<CpuTimes> after = TimesOf(cpu_); after && before_) {
     d.steal = StealFraction(*before_, *after);
     d.stolen_ticks = after->steal >= before_->steal ? after->steal - before_->steal : 0;

@@ -90,6 +90,14 @@ inline constexpr double kStealLimit = 0.02;
 inline constexpr uint64_t kMinStolenTicks = 2;
 /// Relative change of cpufreq's current frequency over a cell that counts as a disturbance.
 inline constexpr double kFrequencyChangeLimit = 0.05;
+/// Half-width of a cell's round interval (measure::RoundsInterval), as a fraction of its
+/// figure, above which the cell's own rounds disagree: something slowed part of the cell that
+/// steal and cpufreq did not show (a neighbour on the host's core, an interrupt storm). From
+/// cryptobench's 90 figures of a quiet run (bench/vs-openssl-speed, 9 cells x 10 repetitions,
+/// 2026-12-03; docs/methodology.md): 72 of the 83 within 3% of their cell's median had
+/// half-widths of 0.1-6.6%, the other 11 10.9-25.6%; the 4 figures 24-37% below their cell's
+/// median had 9.2-28.8%. No half-width fell between 6.6% and 9.2%: the limit sits in that gap.
+inline constexpr double kRoundsDisagreeLimit = 0.08;
 
 /// What happened on a worker's CPU while it sampled one cell.
 struct CellDisturbance {
@@ -97,9 +105,13 @@ struct CellDisturbance {
   uint64_t stolen_ticks = 0;
   std::optional<double> khz_before;  ///< cpufreq scaling_cur_freq, kHz; nullopt: not exposed
   std::optional<double> khz_after;
-  /// "" when undisturbed, else e.g. "steal 4.1%" or "frequency 2600 -> 1800 MHz" (joined by
-  /// "; "): the steal share above kStealLimit with >= kMinStolenTicks, or a frequency change
-  /// above kFrequencyChangeLimit.
+  /// Half-width of the cell's round interval over its figure (RoundsHalfWidth in
+  /// measure/sampler.h), 0..; nullopt: fewer than 2 rounds
+  std::optional<double> rounds_half_width;
+  /// "" when undisturbed, else e.g. "steal 4.1%", "frequency 2600 -> 1800 MHz" or "rounds
+  /// disagree (CI +-12.3%)" (joined by "; "): the steal share above kStealLimit with >=
+  /// kMinStolenTicks, a frequency change above kFrequencyChangeLimit, or a round half-width
+  /// above kRoundsDisagreeLimit.
   std::string Describe() const;
 };
 
@@ -109,8 +121,9 @@ class CellWatch {
   /// Reads /proc/stat (the line of `cpu`, or the aggregate line for kAllCpus) and the CPU's
   /// cpufreq frequency (CPU 0's for kAllCpus) now.
   explicit CellWatch(int cpu);
-  /// Reads them again and compares.
-  CellDisturbance Finish() const;
+  /// Reads them again and compares; `rounds_half_width` (the cell's own round interval over its
+  /// figure, from the samples just taken; nullopt: not sampled in rounds) is judged with them.
+  CellDisturbance Finish(std::optional<double> rounds_half_width = std::nullopt) const;
 
  private:
   int cpu_;

@@ -69,6 +69,12 @@ TEST(ProcStat, DisturbanceNeedsShareAndTicks) {
   EXPECT_EQ(d.Describe(), "frequency 2600 -> 1800 MHz");
   d.khz_after = 2650000;  // within kFrequencyChangeLimit
   EXPECT_EQ(d.Describe(), "");
+  d.rounds_half_width = 0.05;  // within kRoundsDisagreeLimit
+  EXPECT_EQ(d.Describe(), "");
+  d.rounds_half_width = 0.123;
+  EXPECT_EQ(d.Describe(), "rounds disagree (CI +-12.3%)");
+  d.steal = 0.10;
+  EXPECT_EQ(d.Describe(), "steal 10.0%; rounds disagree (CI +-12.3%)");
 }
 
 TEST(ChooseCpus, PrefersIdlestThenAvoidsCpuZeroAmongEquals) {

@@ -198,15 +198,18 @@ std::vector<double> RoundFigures(const std::vector<Sample>& samples,
 }
 
 SampleRun SampleInRounds(const BatchFn& run, uint64_t batch, const SamplerConfig& config,
-                         const BetweenSamplesFn& between) {
+                         const BetweenSamplesFn& between, const BeforeRoundFn& before_round) {
   if (config.rounds <= 1) {
     return SampleUntilPrecise(run, batch, config, between);
   }
   batch = std::max<uint64_t>(batch, 1);
   SampleRun result;
-  std::vector<double> all_throughputs;
   const double slot = config.max_seconds / static_cast<double>(config.rounds);
   for (size_t round = 0; round < config.rounds; ++round) {
+    if (round > 0 && before_round && !before_round()) {
+      result.error = kOperationFailed;
+      break;
+    }
     const Clock::time_point start = Clock::now();
     const size_t first = result.samples.size();
     std::vector<double> throughputs;
@@ -232,19 +235,47 @@ SampleRun SampleInRounds(const BatchFn& run, uint64_t batch, const SamplerConfig
       }
     }
     result.round_sizes.push_back(result.samples.size() - first);
-    all_throughputs.insert(all_throughputs.end(), throughputs.begin(), throughputs.end());
     if (!result.error.empty() || result.samples.size() >= config.max_samples) {
       break;
     }
   }
-  if (result.error.empty() && !all_throughputs.empty()) {
-    const double value = stats::Median(all_throughputs);
-    const std::optional<stats::Interval> interval =
-        RoundsInterval(RoundFigures(result.samples, result.round_sizes, true), value);
-    result.precision_reached =
-        interval && value > 0 && (interval->high - interval->low) / 2 / value <= config.precision;
+  if (result.error.empty()) {
+    const std::optional<double> half_width = RoundsHalfWidth(result);
+    result.precision_reached = half_width && *half_width <= config.precision;
   }
   return result;
+}
+
+std::optional<double> RoundsHalfWidth(const SampleRun& run) {
+  std::vector<double> rates;
+  for (const Sample& sample : run.samples) {
+    if (sample.preemptions == 0) {
+      rates.push_back(Throughput(sample));
+    }
+  }
+  if (rates.empty()) {
+    return std::nullopt;
+  }
+  const double value = stats::Median(rates);
+  const std::optional<stats::Interval> interval =
+      RoundsInterval(RoundFigures(run.samples, run.round_sizes, true), value);
+  if (!interval || !(value > 0)) {
+    return std::nullopt;
+  }
+  return (interval->high - interval->low) / 2 / value;
+}
+
+WatchedCell MeasureWatched(const std::function<CellAttempt()>& attempt, int max_attempts) {
+  WatchedCell cell;
+  while (true) {
+    cell.last = attempt();
+    ++cell.attempts;
+    const std::string what = cell.last.disturbance.Describe();
+    if (what.empty() || !cell.last.run.error.empty() || cell.attempts >= max_attempts) {
+      return cell;
+    }
+    cell.earlier.push_back(what);
+  }
 }
 
 SampleRun SampleForWindow(const BatchFn& run, uint64_t batch, double window_seconds,

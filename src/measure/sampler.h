@@ -4,10 +4,12 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "measure/clocks.h"
+#include "measure/cpu_placement.h"
 #include "measure/rounds.h"
 
 namespace cryptobench::measure {
@@ -90,13 +92,52 @@ using BetweenSamplesFn = std::function<void()>;
 SampleRun SampleUntilPrecise(const BatchFn& run, uint64_t batch, const SamplerConfig& config,
                              const BetweenSamplesFn& between = {});
 
+/// Called before every round but the first, outside the timed region, to start the round from
+/// a fresh placement (the worker prepares the operation anew: docs/methodology.md, "Rounds
+/// from fresh placements"). Returns false if that failed (SampleRun::error is then set).
+using BeforeRoundFn = std::function<bool()>;
+
 /// Takes config.rounds rounds of samples of `batch` iterations, each in a slot of
 /// config.max_seconds / rounds: a round ends when its slot has passed, or earlier once it holds
 /// >= min_samples and its own median's CI is within config.precision. precision_reached: the
 /// RoundsInterval of the rounds' median rates is within config.precision of the median of all
 /// samples. With config.rounds <= 1 this is SampleUntilPrecise (round_sizes empty).
+/// `before_round`, if set, runs before rounds 2..R (not timed); `run` must then time what it
+/// set up.
 SampleRun SampleInRounds(const BatchFn& run, uint64_t batch, const SamplerConfig& config,
-                         const BetweenSamplesFn& between = {});
+                         const BetweenSamplesFn& between = {},
+                         const BeforeRoundFn& before_round = {});
+
+/// The half-width of `run`'s round interval (RoundsInterval of RoundFigures over unpreempted
+/// samples, around the median rate of all unpreempted samples) as a fraction of that median:
+/// how far the cell's own rounds disagree. std::nullopt with fewer than 2 rounds or no rate.
+std::optional<double> RoundsHalfWidth(const SampleRun& run);
+
+/// Most attempts at one cell (the first and at most 2 repeats), so that a machine that never
+/// settles costs at most 3x a cell's budget, not an open-ended loop.
+inline constexpr int kMaxCellAttempts = 3;
+
+/// One attempt at a cell: its samples and what CellWatch saw meanwhile (including the rounds'
+/// own disagreement, CellWatch::Finish(RoundsHalfWidth(run))).
+struct CellAttempt {
+  SampleRun run;
+  CellDisturbance disturbance;
+};
+
+/// A cell measured until it was undisturbed or out of attempts (MeasureWatched).
+struct WatchedCell {
+  CellAttempt last;  ///< the attempt reported: the last one, never the best
+  int attempts = 0;  ///< attempts made, 1..max_attempts
+  /// What disturbed each attempt before the last (CellDisturbance::Describe), in order
+  std::vector<std::string> earlier;
+};
+
+/// Runs `attempt` until an attempt is undisturbed (its disturbance's Describe() is empty), it
+/// fails (SampleRun::error set) or `max_attempts` (>= 1) have been made, and returns the last
+/// attempt: a disturbed cell is measured again, never chosen as the best of several, and a
+/// cell still disturbed on its last attempt keeps its disturbance for the outputs to flag.
+WatchedCell MeasureWatched(const std::function<CellAttempt()>& attempt,
+                           int max_attempts = kMaxCellAttempts);
 
 /// Median rate (iterations per second) of each round of `run` (SampleRun::round_sizes), over
 /// its unpreempted samples when `skip_preempted` and it has any, else over all of them.

@@ -330,5 +330,133 @@ TEST(CalibrateTest, WarmupStopsAtItsBoundWhenTheRateNeverSettles) {
   EXPECT_GE(warmup.seconds, 0.03);
 }
 
+// A run of `rounds` rounds of 10 unpreempted samples of 1000 iterations, each round at the
+// rate in `rates` (iterations per second, one per round); a small deterministic scatter
+// (+-0.3%) within each round, as a steady operation shows. No clock is read.
+SampleRun SyntheticRun(const std::vector<double>& rates) {
+  SampleRun run;
+  for (double rate : rates) {
+    for (int i = 0; i < 10; ++i) {
+      Sample sample;
+      sample.iterations = 1000;
+      const double scatter = 1 + 0.003 * static_cast<double>((i * 7) % 5 - 2) / 2;
+      sample.wall_ns = static_cast<int64_t>(1000 / (rate * scatter) * 1e9);
+      run.samples.push_back(sample);
+    }
+    run.round_sizes.push_back(10);
+  }
+  return run;
+}
+
+// An attempt as the worker makes one: the run, judged by CellDisturbance with no steal or
+// frequency reading, only the rounds' own disagreement.
+CellAttempt AttemptOf(SampleRun run) {
+  CellAttempt attempt;
+  attempt.disturbance.rounds_half_width = RoundsHalfWidth(run);
+  attempt.run = std::move(run);
+  return attempt;
+}
+
+const std::vector<double> kSteady = {1e6, 1.004e6, 0.998e6, 1.002e6, 0.997e6, 1.001e6};
+// The operation slows to half speed after round 3, mid-cell.
+const std::vector<double> kHalvedMidCell = {1e6, 1e6, 1e6, 0.5e6, 0.5e6, 0.5e6};
+// One round of six 25% slower (an undetected neighbour for a sixth of the budget).
+const std::vector<double> kOneSlowRound = {1e6, 1e6, 0.75e6, 1e6, 1e6, 1e6};
+
+TEST(RoundsHalfWidthTest, SteadyRoundsAgreeAndChangedOnesDoNot) {
+  const std::optional<double> steady = RoundsHalfWidth(SyntheticRun(kSteady));
+  ASSERT_TRUE(steady.has_value());
+  EXPECT_LT(*steady, 0.01);
+  EXPECT_EQ(AttemptOf(SyntheticRun(kSteady)).disturbance.Describe(), "");
+  const std::optional<double> halved = RoundsHalfWidth(SyntheticRun(kHalvedMidCell));
+  ASSERT_TRUE(halved.has_value());
+  EXPECT_GT(*halved, kRoundsDisagreeLimit);
+  EXPECT_NE(AttemptOf(SyntheticRun(kOneSlowRound)).disturbance.Describe().find("rounds disagree"),
+            std::string::npos);
+  EXPECT_FALSE(RoundsHalfWidth(SyntheticRun({1e6})).has_value());  // one round: no interval
+  EXPECT_FALSE(RoundsHalfWidth(SampleRun{}).has_value());
+}
+
+TEST(MeasureWatchedTest, SteadyCellIsMeasuredOnce) {
+  int calls = 0;
+  const WatchedCell cell = MeasureWatched([&] {
+    ++calls;
+    return AttemptOf(SyntheticRun(kSteady));
+  });
+  EXPECT_EQ(calls, 1);
+  EXPECT_EQ(cell.attempts, 1);
+  EXPECT_TRUE(cell.earlier.empty());
+  EXPECT_EQ(cell.last.disturbance.Describe(), "");
+}
+
+TEST(MeasureWatchedTest, CellWhoseSpeedChangesIsMeasuredAgainAndTheRepeatReported) {
+  int calls = 0;
+  const WatchedCell cell = MeasureWatched([&] {
+    // The first attempt's operation halves its speed mid-cell; the repeat is steady.
+    return AttemptOf(SyntheticRun(calls++ == 0 ? kHalvedMidCell : kSteady));
+  });
+  EXPECT_EQ(calls, 2);
+  EXPECT_EQ(cell.attempts, 2);
+  ASSERT_EQ(cell.earlier.size(), 1u);
+  EXPECT_NE(cell.earlier[0].find("rounds disagree"), std::string::npos) << cell.earlier[0];
+  EXPECT_EQ(cell.last.disturbance.Describe(), "");  // not flagged: the repeat settled
+  EXPECT_EQ(cell.last.run.samples.size(), 60u);
+  EXPECT_EQ(cell.last.run.samples.front().wall_ns, SyntheticRun(kSteady).samples.front().wall_ns);
+}
+
+TEST(MeasureWatchedTest, CellThatNeverSettlesIsFlaggedWithItsLastAttemptNotItsBest) {
+  // Every attempt disagrees with itself; the second is the fastest. The reported one must be
+  // the third (the last), never the best of the three.
+  const std::vector<std::vector<double>> attempts = {
+      kHalvedMidCell, {2e6, 2e6, 2e6, 1e6, 1e6, 1e6}, kOneSlowRound};
+  int calls = 0;
+  const WatchedCell cell =
+      MeasureWatched([&] { return AttemptOf(SyntheticRun(attempts[calls++])); });
+  EXPECT_EQ(calls, kMaxCellAttempts);
+  EXPECT_EQ(cell.attempts, 3);
+  EXPECT_EQ(cell.earlier.size(), 2u);
+  EXPECT_NE(cell.last.disturbance.Describe().find("rounds disagree"), std::string::npos);
+  EXPECT_EQ(cell.last.run.samples[20].wall_ns, SyntheticRun(kOneSlowRound).samples[20].wall_ns);
+}
+
+TEST(MeasureWatchedTest, FailedAttemptIsNotRepeated) {
+  int calls = 0;
+  const WatchedCell cell = MeasureWatched([&] {
+    ++calls;
+    CellAttempt attempt = AttemptOf(SyntheticRun(kHalvedMidCell));
+    attempt.run.error = "operation failed";
+    return attempt;
+  });
+  EXPECT_EQ(calls, 1);
+  EXPECT_EQ(cell.last.run.error, "operation failed");
+}
+
+TEST(SampleInRoundsTest, FreshPlacementBeforeEveryRoundButTheFirst) {
+  SamplerConfig config;
+  config.precision = 0.5;  // loose: a round ends after min_samples, so this stays short
+  config.max_seconds = 0.06;
+  config.rounds = 4;
+  int fresh = 0;
+  // The fake operation's cost triples from the third round on (its state changes with the
+  // placements, as a layout effect would): the rounds must disagree.
+  int64_t ns_per_iteration = 1000;
+  const BatchFn run = [&](uint64_t iterations) { return SpinFn(ns_per_iteration)(iterations); };
+  const SampleRun result = SampleInRounds(run, 200, config, {}, [&] {
+    ns_per_iteration = ++fresh >= 2 ? 3000 : 1000;
+    return true;
+  });
+  EXPECT_TRUE(result.error.empty());
+  EXPECT_EQ(fresh, 3);
+  ASSERT_EQ(result.round_sizes.size(), 4u);
+  const std::optional<double> half_width = RoundsHalfWidth(result);
+  ASSERT_TRUE(half_width.has_value());
+  EXPECT_GT(*half_width, kRoundsDisagreeLimit);
+
+  // A failed re-preparation ends the run with an error.
+  const SampleRun failed = SampleInRounds(SpinFn(1000), 200, config, {}, [] { return false; });
+  EXPECT_FALSE(failed.error.empty());
+  EXPECT_EQ(failed.round_sizes.size(), 1u);
+}
+
 }  // namespace
 }  // namespace cryptobench::measure

@@ -213,12 +213,15 @@ std::vector<std::string> PlacementNoteLines(const results::RunResult& run) {
         } else if (!worker.pin_note.empty()) {
           not_pinned.insert(worker.pin_note);
         }
+        // Results from before attempts were counted say only "repeated": one repeat.
+        const int attempts = std::max(worker.attempts, worker.repeated.empty() ? 1 : 2);
         if (!worker.disturbed.empty()) {
-          disturbed.push_back(fmt::format("disturbed: {}: {}{}", where, worker.disturbed,
-                                          worker.repeated.empty() ? "" : " (after one repeat)"));
-        } else if (!worker.repeated.empty()) {
           disturbed.push_back(
-              fmt::format("repeated once: {} (the first attempt had {})", where, worker.repeated));
+              fmt::format("disturbed: {}: {}{}", where, worker.disturbed,
+                          attempts > 1 ? fmt::format(" (on each of {} attempts)", attempts) : ""));
+        } else if (!worker.repeated.empty()) {
+          disturbed.push_back(fmt::format("measured {} times: {} (earlier attempts had {})",
+                                          attempts, where, worker.repeated));
         }
       }
     }

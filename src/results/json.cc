@@ -137,6 +137,9 @@ ordered_json CellToJson(const Cell& cell) {
     if (!worker.repeated.empty()) {
       w["repeated"] = worker.repeated;
     }
+    if (worker.attempts > 1) {
+      w["attempts"] = worker.attempts;
+    }
     ordered_json samples = ordered_json::array();
     for (const measure::Sample& sample : worker.samples) {
       samples.push_back(SampleToJsonAs<ordered_json>(sample));

@@ -306,6 +306,7 @@ Cell ReadCell(const json& j, const std::string& path) {
       }
       ReadString(worker_json, worker_path, "disturbed", &worker.disturbed);
       ReadString(worker_json, worker_path, "repeated", &worker.repeated);
+      ReadInt(worker_json, worker_path, "attempts", &worker.attempts);
       const json& samples = *FindArray(worker_json, worker_path, "samples", true);
       const std::string samples_path = Member(worker_path, "samples");
       for (size_t s = 0; s < samples.size(); ++s) {

@@ -55,9 +55,12 @@ struct WorkerSamples {
   std::optional<double> steal;           ///< share of the worker's CPU stolen during the cell, 0..1
   /// "" when nothing disturbed the cell, else what did ("steal 4.1%"; measure::CellDisturbance)
   std::string disturbed;
-  /// "" unless the cell was measured twice because the first attempt was disturbed: what
-  /// disturbed it (the figures are the second attempt's)
+  /// "" unless the cell was measured again because an attempt was disturbed: what disturbed
+  /// each earlier attempt, joined by " | " (the figures are the last attempt's)
   std::string repeated;
+  /// Attempts at the cell (measure::MeasureWatched): 1, or up to measure::kMaxCellAttempts
+  /// when earlier ones were disturbed; the samples are the last attempt's
+  int attempts = 1;
 };
 
 /// Fewest unpreempted samples of a worker for its median to leave the preempted ones out.

@@ -60,7 +60,8 @@ Job JobFromJson(const nlohmann::json& j);
 ///                                           sign of life over a long budget
 ///  "cell"    {cell, status, message, batch_iterations, precision_reached, samples:[...],
 ///            round_sizes, pinned_cpu | pin_note, warmup:{seconds, settled}, steal,
-///            disturbed, repeated}     (the fields after samples optional: see WorkerSamples)
+///            disturbed, repeated, attempts}  (the fields after samples optional: see
+///                                           WorkerSamples)
 ///  "fatal"   {message, usage}               the job could not run (usage: bad --lib, a
 ///                                           backend that cannot be opened here)
 ///  "done"    {}                             last message

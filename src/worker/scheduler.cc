@@ -166,6 +166,7 @@ void MergeCellMessage(const nlohmann::json& msg, Cell& cell) {
   }
   samples.disturbed = msg.value("disturbed", std::string());
   samples.repeated = msg.value("repeated", std::string());
+  samples.attempts = msg.value("attempts", 1);
   for (const auto& s : msg.at("samples")) {
     samples.samples.push_back(results::SampleFromJson(s));
   }
