@@ -696,6 +696,18 @@ TEST(CpuCluesTest, BoardsSocsAndCorePartsSayWhatTheTableKnows) {
   EXPECT_EQ(aes("cpu part: 0xd03"), std::nullopt);  // Cortex-A53: the extension is optional
   EXPECT_EQ(aes("cpu model: MIPS interAptiv"), false);
   EXPECT_EQ(aes("model name: ARMv7 Processor rev 4 (v7l)"), std::nullopt);  // maybe an ARMv8
+
+  const auto aes_ni = [](const char* model) -> std::optional<bool> {
+    results::RunResult run = ImportedRun("", kOpenssl111);
+    AddFact(run, "cpu_model", model, 3);
+    const CpuFeatureClue* clue = ReadCpuClues(run).Find("AES-NI");
+    return clue == nullptr ? std::nullopt : std::optional<bool>(clue->present);
+  };
+  EXPECT_EQ(aes_ni("model name: Intel(R) Celeron(R) CPU  J1900  @ 1.99GHz"), false);
+  EXPECT_EQ(aes_ni("model name: Intel(R) Core(TM) i3 CPU       540  @ 3.07GHz"), false);
+  EXPECT_EQ(aes_ni("model name: Intel(R) Core(TM) i3-2120 CPU @ 3.30GHz"), false);
+  EXPECT_EQ(aes_ni("model name: Intel(R) Core(TM) i3-4130 CPU @ 3.40GHz"), std::nullopt);
+  EXPECT_EQ(aes_ni("model name: Intel(R) Celeron(R) J4125 CPU @ 2.00GHz"), std::nullopt);
 }
 
 TEST(CpuCluesTest, AesBoundsHoldOnAnyCpu) {
