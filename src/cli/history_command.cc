@@ -312,8 +312,8 @@ std::string ShowRun(store::Store& store, const HistoryOptions& options,
   const report::Format format = report::ChooseFormat(report::Producer::kSpeed, format_name);
   const int64_t id = ResolveRun(store, options.run, /*with_cells=*/false);
   if (const auto stored = store.LoadDocument(id);
-      stored &&
-      (stored->first == "doctor" || stored->first == "compare" || stored->first == "tls")) {
+      stored && (stored->first == "doctor" || stored->first == "compare" ||
+                 stored->first == "compare_tls" || stored->first == "tls")) {
     return ShowDocumentRun(store, id, stored->first, stored->second, format);
   }
   std::optional<results::RunResult> run = store.LoadRun(id);
@@ -746,6 +746,12 @@ store::DocumentRun DocumentRunOf(const nlohmann::ordered_json& doc, const std::s
                                  const std::string& file) {
   store::DocumentRun run;
   run.created_utc = StringAt(doc, "created_utc");
+  if (!doc.contains("created_utc")) {
+    throw UsageError(fmt::format(
+        "{}: created_utc: missing (written by a cryptobench that did not record the time); "
+        "store the results it was made from instead",
+        report::SafeText(file)));
+  }
   if (!store::IsUtcTimestamp(run.created_utc)) {
     throw UsageError(fmt::format("{}: created_utc: expected a UTC time as YYYY-MM-DDTHH:MM:SSZ",
                                  report::SafeText(file)));
@@ -775,6 +781,25 @@ store::DocumentRun DocumentRunOf(const nlohmann::ordered_json& doc, const std::s
     run.machine = MachineOfDoctorCpu(plain.value("cpu", nlohmann::json::object()));
     run.libraries.push_back(
         {"", library_at(plain.value("library", nlohmann::json()), "library"), false});
+  } else if (kind == "compare_tls") {
+    // A side records its crypto library's version, path and capability vector, and a live
+    // side the CPU it ran on (the machine compare --tls ran on).
+    const nlohmann::json sides = plain.value("sides", nlohmann::json::array());
+    if (!sides.is_array() || sides.size() < 2) {
+      throw UsageError(
+          fmt::format("{}: sides: expected the compared sides", report::SafeText(file)));
+    }
+    for (const nlohmann::json& side : sides) {
+      results::LibraryInfo library;
+      library.backend = StringAt(side, "backend");
+      library.version = StringAt(side, "library_version");
+      library.loaded_path = StringAt(side, "library_path");
+      library.capability_vector = StringAt(side, "capability_vector");
+      run.libraries.push_back({StringAt(side, "letter"), library, false});
+      if (side.value("live", false) && run.machine.cpu_model.empty()) {
+        run.machine.cpu_model = StringAt(side, "cpu_model");
+      }
+    }
   } else if (kind == "compare") {
     // A side records its library's version, path and capability vector, not its backend
     // (unknown here); the host is a live side's CPU (the machine compare ran on), if any.
@@ -855,7 +880,7 @@ ImportedFile ReadImportFile(const std::string& text, const std::string& display)
         }
         return imported;
       }
-      if (kind == "compare" || kind == "tls") {
+      if (kind == "compare" || kind == "compare_tls" || kind == "tls") {
         imported.document_kind = kind;
         imported.documents.push_back(DocumentRunOf(doc, kind, display));
         return imported;
@@ -863,16 +888,10 @@ ImportedFile ReadImportFile(const std::string& text, const std::string& display)
     } catch (const nlohmann::json::exception& e) {
       throw UsageError(fmt::format("{}: {}", report::SafeText(display), e.what()));
     }
-    if (kind == "compare_tls") {
-      throw UsageError(fmt::format(
-          "{}: a compare --tls report, which the store does not keep (compare --tls --save is "
-          "refused too); store the tls results it compared",
-          report::SafeText(display)));
-    }
     if (!kind.empty()) {
       throw UsageError(fmt::format(
           "{}: a JSON document of kind '{}', which store import does not know; it stores speed "
-          "and import results, pasted outputs, and doctor, compare and tls results",
+          "and import results, pasted outputs, and doctor, compare (also --tls) and tls results",
           report::SafeText(display), report::SafeText(kind)));
     }
   }

@@ -151,7 +151,7 @@ DROP TABLE cells_v1; DROP TABLE runs_v1; DROP TABLE builds_v1; DROP TABLE hosts_
 
 // Kinds of run kept as a document without cells (Store::SaveDocument).
 bool IsDocumentKind(const std::string& kind) {
-  return kind == "doctor" || kind == "compare" || kind == "tls";
+  return kind == "doctor" || kind == "compare" || kind == "compare_tls" || kind == "tls";
 }
 
 std::string WithIdType(std::string_view sql, std::string_view id_type) {

@@ -349,7 +349,7 @@ TEST_P(HistoryCliTest, StoreImportTakesDoctorCompareAndTlsResults) {
   // is stored, even with good files beside them.
   const fs::path unknown = dir_ / "unknown.json";
   std::ofstream(unknown) << R"({"schema_version": 1, "kind": "flamegraph", "frames": []})";
-  const fs::path pair = dir_ / "pair.json";
+  const fs::path pair = dir_ / "pair.json";  // compare --tls before it recorded its time
   std::ofstream(pair) << R"({"schema_version": 1, "kind": "compare_tls", "sides": []})";
   const fs::path damaged = dir_ / "damaged.json";
   std::ofstream(damaged) << R"({"schema_version": 1, "kind": "doctor", "created_utc": "soon"})";
@@ -357,7 +357,7 @@ TEST_P(HistoryCliTest, StoreImportTakesDoctorCompareAndTlsResults) {
        {std::pair{unknown,
                   "a JSON document of kind 'flamegraph', which store import does not "
                   "know"},
-        std::pair{pair, "a compare --tls report, which the store does not keep"},
+        std::pair{pair, "created_utc: missing"},
         std::pair{damaged, "created_utc: expected a UTC time"}}) {
     const CliResult r = Run({"store", "import", compared.string(), bad.string()});
     EXPECT_EQ(r.exit_status, 2) << r.err;
@@ -403,6 +403,63 @@ TEST_P(HistoryCliTest, StoreImportTakesDoctorCompareAndTlsResults) {
     ASSERT_EQ(shown.exit_status, 0) << shown.err;
     EXPECT_EQ(ParseJson(shown).at("kind"), kind);
   }
+}
+
+// compare --tls --save keeps the comparison of tls results as a compare_tls run of its sides'
+// libraries; store import keeps the JSON compare --tls wrote the same way.
+TEST_P(HistoryCliTest, ACompareOfTlsResultsIsSavedAndImported) {
+  std::vector<fs::path> results;
+  for (const char* name : {"a.json", "b.json"}) {
+    results.push_back(dir_ / name);
+    const CliResult tls = RunCryptobench(
+        {"tls", "--no-handshakes", "--no-tcp", "--no-aead-ceiling", "--transfer-bytes", "1M",
+         "--max-seconds", "0.1", "--ktls", "off", "--suites", "TLS_AES_128_GCM_SHA256",
+         "--no-progress", "--format", "json", "-o", results.back().string()});
+    ASSERT_LE(tls.exit_status, 1) << tls.err;
+  }
+  const fs::path written = dir_ / "pair.json";
+  const CliResult compared = Run({"compare", results[0].string(), results[1].string(), "--save",
+                                  "--name", "tlspair", "-o", written.string()});
+  ASSERT_LE(compared.exit_status, 1) << compared.err;  // 1: a cell failed (a loaded runner)
+  EXPECT_NE(compared.err.find("saved compare_tls run 1 to "), std::string::npos) << compared.err;
+  const nlohmann::json doc = nlohmann::json::parse(ReadTestFile(written.string()));
+  EXPECT_EQ(doc.at("kind"), "compare_tls");
+  EXPECT_EQ(doc.at("sides").at(0).at("library_path").get<std::string>().empty(), false) << doc;
+  const CliResult imported =
+      Run({"store", "import", written.string(), "--hostname", "lab-7", "--name", "imp"});
+  ASSERT_EQ(imported.exit_status, 0) << imported.err;
+  EXPECT_NE(imported.err.find("saved compare_tls run 2 to "), std::string::npos) << imported.err;
+
+  const CliResult listed = Run({"history", "--format", "json"});
+  ASSERT_EQ(listed.exit_status, 0) << listed.err;
+  const nlohmann::json runs = ParseJson(listed).at("runs");
+  ASSERT_EQ(runs.size(), 2u) << listed.out;
+  for (const nlohmann::json& run : runs) {
+    EXPECT_EQ(run.at("kind"), "compare_tls") << run;
+    EXPECT_EQ(run.at("cells"), 0) << run;
+    EXPECT_NE(run.at("library").get<std::string>().find("A: OpenSSL"), std::string::npos) << run;
+    EXPECT_NE(run.at("library").get<std::string>().find("; B: OpenSSL"), std::string::npos) << run;
+    EXPECT_EQ(run.at("created_utc"), doc.at("created_utc")) << run;
+  }
+  EXPECT_EQ(runs[0].at("hostname"), "lab-7");
+  EXPECT_EQ(runs[1].at("hostname"), store::LocalHostname());
+  for (const char* selector : {"tlspair", "imp"}) {
+    const CliResult shown = Run({"history", "show", selector, "--format", "json"});
+    ASSERT_EQ(shown.exit_status, 0) << shown.err;
+    EXPECT_EQ(ParseJson(shown), doc) << shown.out;  // the document as compare --tls wrote it
+  }
+  const CliResult html = Run({"history", "show", "1", "--format", "html"});
+  EXPECT_EQ(html.exit_status, 2);
+  EXPECT_NE(html.err.find("run 1 is a compare_tls run, kept as its JSON document"),
+            std::string::npos)
+      << html.err;
+  const CliResult side = Run({"compare", "store:1", results[0].string()});
+  EXPECT_EQ(side.exit_status, 2);
+  const CliResult tls_side = Run({"compare", "--tls", "store:1", results[0].string()});
+  EXPECT_EQ(tls_side.exit_status, 2);
+  EXPECT_NE(tls_side.err.find("store:1: compare --tls compares tls result files and live builds"),
+            std::string::npos)
+      << tls_side.err;
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, HistoryCliTest, ::testing::Values("sqlite", "postgresql"),
