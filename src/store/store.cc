@@ -663,7 +663,8 @@ std::vector<TrendPoint> Store::Trend(const CellKey& key, const RunFilter& filter
                                   static_cast<int64_t>(key.input_len)};
   std::string sql =
       "SELECT r.id, r.created_utc, h.hostname, b.version, c.unit, c.value, c.ci_low, c.ci_high, "
-      "c.samples FROM cells c JOIN runs r ON r.id = c.run_id JOIN hosts h ON h.id = r.host_id "
+      "c.samples, h.cpu_model FROM cells c JOIN runs r ON r.id = c.run_id JOIN hosts h ON h.id = "
+      "r.host_id "
       "JOIN builds b ON b.id = r.build_id WHERE c.algorithm = ? AND c.operation = ? AND "
       "c.input_len = ? AND c.status = 'ok' AND c.value IS NOT NULL";
   sql += FilterClause(filter, params, true);
@@ -675,6 +676,7 @@ std::vector<TrendPoint> Store::Trend(const CellKey& key, const RunFilter& filter
     p.created_utc = AsText(row[1]);
     p.hostname = AsText(row[2]);
     p.library = AsText(row[3]);
+    p.cpu_model = AsText(row[9]);
     p.unit = AsText(row[4]);
     p.estimate = {AsDouble(row[5]), AsDouble(row[6]), AsDouble(row[7])};
     const nlohmann::json samples =

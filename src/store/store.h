@@ -93,6 +93,7 @@ struct TrendPoint {
   int64_t run_id = 0;
   std::string created_utc;
   std::string hostname;
+  std::string cpu_model;  ///< the host's CPU model ("" unknown)
   std::string library;
   std::string unit;  ///< "bytes_per_s" or "ops_per_s"
   results::Estimate estimate;

@@ -26,8 +26,9 @@ namespace {
 namespace fs = std::filesystem;
 
 // One run with AES-128-GCM and SHA-256 at 16 KiB, 12 samples each with +-1% spread around
-// `aes_rate` and 1e9 bytes/s.
-results::RunResult GeneratedRun(const std::string& created, double aes_rate) {
+// `aes_rate` and `sha_rate` bytes/s.
+results::RunResult GeneratedRun(const std::string& created, double aes_rate,
+                                double sha_rate = 1e9) {
   results::RunResult run;
   run.created_utc = created;
   run.machine.cpu_model = "Generated CPU";
@@ -38,7 +39,7 @@ results::RunResult GeneratedRun(const std::string& created, double aes_rate) {
   run.method.input_sizes = {16384};
   for (const auto& [name, kind, operation, rate] :
        {std::tuple{"AES-128-GCM", "aead", "encrypt", aes_rate},
-        std::tuple{"SHA-256", "hash", "hash", 1e9}}) {
+        std::tuple{"SHA-256", "hash", "hash", sha_rate}}) {
     results::AlgorithmResult alg;
     alg.algorithm = name;
     alg.kind = kind;
@@ -186,6 +187,86 @@ TEST_P(HistoryCliTest, ATenPercentStepIsMarkedAndGated) {
   const CliResult missing = Run({"compare", "store:baseline", "store:nightly"});
   EXPECT_EQ(missing.exit_status, 2);
   EXPECT_NE(missing.err.find("no run 'nightly'"), std::string::npos) << missing.err;
+}
+
+// A trend over several hosts: one series per host (a table each, a line each with a legend),
+// steps searched in each host's runs alone. lab-a runs every day and gets 10% slower from day
+// 5; lab-b, 30% slower than lab-a, joins on day 4 and does not change. SHA-256 is flat on each
+// host, lab-b's 20% lower: a change of machine, not a step in time.
+TEST_P(HistoryCliTest, ATrendOverSeveralHostsHasASeriesAndAStepSearchPerHost) {
+  for (int day = 1; day <= 7; ++day) {
+    for (int run = 0; run < 4; ++run) {
+      const bool b = run % 2 == 1;
+      if (b && day < 4) {
+        continue;
+      }
+      const double drift = 1 + ((day * 4 + run) % 7 - 3) * 0.004;  // +-1.2% run to run
+      const double aes = b ? 1.4e9 * drift : 2e9 * drift * (day >= 5 ? 0.9 : 1.0);
+      const fs::path file = dir_ / fmt::format("day{}-{}.json", day, run);
+      std::ofstream(file) << results::RunsToJsonText({GeneratedRun(
+          fmt::format("2026-11-0{}T{:02}:00:00Z", day, run * 6), aes, (b ? 0.8e9 : 1e9) * drift)});
+      const CliResult stored =
+          Run({"store", "import", file.string(), "--hostname", b ? "lab-b" : "lab-a"});
+      ASSERT_EQ(stored.exit_status, 0) << stored.err;
+    }
+  }
+  const CliResult aes = Run({"history", "trend", "aes-128-gcm"});
+  ASSERT_EQ(aes.exit_status, 0) << aes.err;
+  size_t marks = 0;
+  for (size_t at = 0; (at = aes.out.find("<- step", at)) != std::string::npos; ++at) {
+    ++marks;
+  }
+  EXPECT_EQ(marks, 1u) << aes.out;
+  EXPECT_NE(aes.out.find("from 2 hosts"), std::string::npos) << aes.out;
+  const size_t a_table = aes.out.find("\nhost lab-a (Generated CPU): 14 runs\n");
+  const size_t b_table = aes.out.find("\nhost lab-b (Generated CPU): 8 runs\n");
+  ASSERT_NE(a_table, std::string::npos) << aes.out;
+  ASSERT_NE(b_table, std::string::npos) << aes.out;
+  EXPECT_LT(aes.out.find("<- step"), b_table) << aes.out;  // the step is in lab-a's table
+  EXPECT_NE(aes.out.find("host lab-a: from run 11 (2026-11-05T00:00:00Z): "), std::string::npos)
+      << aes.out;
+  EXPECT_NE(aes.out.find("host lab-b: No step."), std::string::npos) << aes.out;
+
+  const CliResult sha = Run({"history", "trend", "SHA-256", "--format", "json"});
+  ASSERT_EQ(sha.exit_status, 0) << sha.err;
+  const nlohmann::json trend = ParseJson(sha);
+  EXPECT_EQ(trend.at("points").size(), 22u);
+  ASSERT_EQ(trend.at("hosts").size(), 2u);
+  EXPECT_EQ(trend.at("hosts").at(0).at("hostname"), "lab-a");
+  EXPECT_EQ(trend.at("hosts").at(1).at("runs"), 8);
+  EXPECT_TRUE(trend.at("steps").empty()) << sha.out;
+  const CliResult aes_json = Run({"history", "trend", "aes-128-gcm", "--format", "json"});
+  ASSERT_EQ(aes_json.exit_status, 0) << aes_json.err;
+  const nlohmann::json steps = ParseJson(aes_json).at("steps");
+  ASSERT_EQ(steps.size(), 1u) << aes_json.out;
+  EXPECT_EQ(steps.at(0).at("hostname"), "lab-a");
+  EXPECT_EQ(steps.at(0).at("created_utc"), "2026-11-05T00:00:00Z");
+  // One host alone is the same series: --host narrows the trend to it.
+  const CliResult only_b = Run({"history", "trend", "aes-128-gcm", "--host", "lab-b"});
+  ASSERT_EQ(only_b.exit_status, 0) << only_b.err;
+  EXPECT_EQ(only_b.out.find("host lab-b"), std::string::npos) << only_b.out;
+  EXPECT_NE(only_b.out.find("No step."), std::string::npos) << only_b.out;
+
+  // The chart: a line per host, named in the legend, the one step marked; the y axis over the
+  // figures, saying where it starts.
+  const CliResult html = Run({"history", "trend", "aes-128-gcm", "--format", "html"});
+  ASSERT_EQ(html.exit_status, 0) << html.err;
+  size_t lines = 0;
+  for (size_t at = 0; (at = html.out.find("<polyline class=\"line\"", at)) != std::string::npos;
+       ++at) {
+    ++lines;
+  }
+  EXPECT_EQ(lines, 2u);
+  EXPECT_NE(html.out.find(">lab-a</text></g>"), std::string::npos) << html.out;
+  EXPECT_NE(html.out.find(">lab-b</text></g>"), std::string::npos) << html.out;
+  size_t chart_marks = 0;
+  for (size_t at = 0; (at = html.out.find("<g class=\"mark\">", at)) != std::string::npos; ++at) {
+    ++chart_marks;
+  }
+  EXPECT_EQ(chart_marks, 1u);
+  EXPECT_NE(html.out.find("lab-a: step: "), std::string::npos);
+  EXPECT_NE(html.out.find(", axis from "), std::string::npos);
+  EXPECT_NE(html.out.find(", not 0</text>"), std::string::npos);
 }
 
 TEST_P(HistoryCliTest, ASavedSpeedRunIsListedAndShown) {
