@@ -775,7 +775,12 @@ std::unique_ptr<Store> OpenStore(const std::string& location, StoreAccess access
   if (fs::is_directory(path, ec)) {
     throw StoreError(fmt::format("sqlite:{}: is a directory", path));
   }
-  if (read_only && !fs::exists(path, ec)) {
+  const bool exists = fs::exists(path, ec);
+  if (read_only && ec) {
+    // Not "no store here": a directory on the way this user cannot search (EACCES).
+    throw StoreError(fmt::format("sqlite:{}: cannot open: {}", path, ec.message()));
+  }
+  if (read_only && !exists) {
     throw StoreError(
         fmt::format("sqlite:{}: no store here (speed --save or store import make one; --store or "
                     "CRYPTOBENCH_STORE name another)",
