@@ -807,12 +807,17 @@ void SaveRuns(store::Store& store, const std::vector<results::RunResult>& runs,
 }
 
 void SaveDocumentRuns(store::Store& store, const std::vector<store::DocumentRun>& runs,
-                      store::SaveInfo info) {
+                      store::SaveInfo info, bool skip_identical) {
   info.batch = NewBatch(info.hostname);
   for (const store::DocumentRun& run : runs) {
-    const int64_t id = store.SaveDocument(run, info);
-    std::fprintf(stderr, "saved %s run %lld to %s\n", info.kind.c_str(), static_cast<long long>(id),
-                 report::SafeText(store.Describe()).c_str());
+    const store::Store::SaveOutcome saved = store.SaveDocument(run, info, skip_identical);
+    if (saved.already_stored) {
+      std::fprintf(stderr, "already stored as run %lld in %s: not stored again\n",
+                   static_cast<long long>(saved.id), report::SafeText(store.Describe()).c_str());
+    } else {
+      std::fprintf(stderr, "saved %s run %lld to %s\n", info.kind.c_str(),
+                   static_cast<long long>(saved.id), report::SafeText(store.Describe()).c_str());
+    }
   }
 }
 
@@ -1028,7 +1033,7 @@ int RunStoreImport(const StoreImportOptions& options) {
     info.command = "store import " + p.file;
     info.hostname = options.hostname;
     if (!p.document_kind.empty()) {
-      SaveDocumentRuns(*store, p.documents, info);
+      SaveDocumentRuns(*store, p.documents, info, /*skip_identical=*/true);
     } else {
       SaveRuns(*store, p.runs, info);
     }

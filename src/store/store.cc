@@ -419,6 +419,11 @@ void CheckRunTime(const std::string& created_utc, const std::string& store) {
 }  // namespace
 
 int64_t Store::SaveDocument(const DocumentRun& run, const SaveInfo& info) {
+  return SaveDocument(run, info, false).id;
+}
+
+Store::SaveOutcome Store::SaveDocument(const DocumentRun& run, const SaveInfo& info,
+                                       bool skip_identical) {
   CheckRunTime(run.created_utc, Describe());
   const std::string stored = UtcTimestamp();
   std::vector<std::string> hashes;
@@ -432,6 +437,18 @@ int64_t Store::SaveDocument(const DocumentRun& run, const SaveInfo& info) {
   std::vector<int64_t> builds;
   for (size_t i = 0; i < run.libraries.size(); ++i) {
     builds.push_back(BuildId(run.libraries[i].library, hashes[i]));
+  }
+  if (skip_identical) {
+    // The same document (its libraries and time in it) of the same kind, host and name: the
+    // same file imported again.
+    const std::vector<SqlRow> same = connection_->Query(
+        "SELECT id FROM runs WHERE host_id = ? AND kind = ? AND name = ? AND created_utc = ? AND "
+        "document = ? ORDER BY id LIMIT 1",
+        {host, info.kind, info.name, run.created_utc, run.document});
+    if (!same.empty()) {
+      transaction.Commit();  // the host and build rows, if new, are harmless and reused
+      return {AsInt(same[0][0]), true};
+    }
   }
   // The run's build when it has one library; NULL for several (compare's sides).
   const std::string build_value = builds.size() == 1 ? "?" : "NULL";
@@ -458,7 +475,7 @@ int64_t Store::SaveDocument(const DocumentRun& run, const SaveInfo& info) {
         {id, run.libraries[i].label, builds[i]});
   }
   transaction.Commit();
-  return id;
+  return {id, false};
 }
 
 Store::SaveOutcome Store::Save(const results::RunResult& run, const SaveInfo& info,

@@ -136,6 +136,10 @@ class Store {
   /// Stores a doctor, compare or tls run (`info.kind`) in one transaction: its host, the
   /// builds of its libraries and its document. Returns its id.
   int64_t SaveDocument(const DocumentRun& run, const SaveInfo& info);
+  /// SaveDocument; with `skip_identical`, a run of the same kind, host, name, time and document
+  /// as one already stored (the same file imported again) is not stored again: the earlier
+  /// run's id comes back with already_stored set.
+  SaveOutcome SaveDocument(const DocumentRun& run, const SaveInfo& info, bool skip_identical);
   /// Runs matching `filter`, newest (by created_utc, then id) first.
   std::vector<RunSummary> ListRuns(const RunFilter& filter);
   /// The stored speed or import run `id` as it was saved; nullopt if there is none. Throws

@@ -510,6 +510,11 @@ TEST_P(HistoryCliTest, ACompareOfTlsResultsIsSavedAndImported) {
       Run({"store", "import", written.string(), "--hostname", "lab-7", "--name", "imp"});
   ASSERT_EQ(imported.exit_status, 0) << imported.err;
   EXPECT_NE(imported.err.find("saved compare_tls run 2 to "), std::string::npos) << imported.err;
+  // The same file again (under another spelling): not stored twice.
+  const CliResult again = Run({"store", "import", (dir_ / "." / "pair.json").string(), "--hostname",
+                               "lab-7", "--name", "imp"});
+  ASSERT_EQ(again.exit_status, 0) << again.err;
+  EXPECT_NE(again.err.find("already stored as run 2 in "), std::string::npos) << again.err;
 
   const CliResult listed = Run({"history", "--format", "json"});
   ASSERT_EQ(listed.exit_status, 0) << listed.err;
