@@ -27,7 +27,7 @@ constexpr double kHighestCoreHz = 6.5e9;
 constexpr uint64_t kMinInputForFloor = 1024;
 
 struct Row {
-  std::string clue;  // uname, march, flag, model
+  std::string clue;  // uname, march, platform, cc, flag, model
   std::string match;
   std::string arch;
   std::vector<std::string> has;
@@ -64,7 +64,8 @@ std::string Lower(std::string_view text) {
 
 const std::vector<Row>& Table() {
   static const std::vector<Row> rows = [] {
-    static const std::set<std::string> kClues = {"uname", "march", "flag", "model"};
+    static const std::set<std::string> kClues = {"uname", "march", "platform",
+                                                 "cc",    "flag",  "model"};
     std::vector<Row> parsed;
     for (CsvRecord& record :
          ParseCsvTable(EmbeddedCpuCluesCsv(), "clue,match,arch,has,lacks,source", kTable)) {
@@ -188,6 +189,36 @@ class Reader {
     }
   }
 
+  // `openssl version -a`'s "platform: linux-mips32": the Configure target the build was made
+  // for (rows of kind platform).
+  void Platform(std::string_view platform) {
+    const size_t colon = platform.find(':');
+    const std::vector<std::string> words =
+        Words(colon == std::string_view::npos ? platform : platform.substr(colon + 1));
+    if (!words.empty()) {
+      MatchTarget("platform", words[0], fmt::format("the platform line's {}", words[0]));
+    }
+  }
+
+  // The compiler of a "compiler: mipsel-openwrt-linux-musl-gcc -Os ..." line: a cross compiler's
+  // name starts with its target triplet (rows of kind cc). A plain gcc or cc names none.
+  void Compiler(std::string_view cflags) {
+    for (const std::string& word : Words(cflags)) {
+      if (word == "compiler:") {
+        continue;
+      }
+      if (word.empty() || word[0] == '-') {
+        return;
+      }
+      const size_t slash = word.find_last_of('/');
+      const std::string base = slash == std::string::npos ? word : word.substr(slash + 1);
+      if (base.find('-') != std::string::npos) {
+        MatchTarget("cc", base, fmt::format("the compiler {}", base));
+      }
+      return;
+    }
+  }
+
   void Flags(const results::SourceFact& fact) {
     const std::vector<std::string> words = Words(Lower(fact.value));
     const std::set<std::string> tokens(words.begin(), words.end());
@@ -215,6 +246,21 @@ class Reader {
         continue;
       }
       AddFeature(row.has[0], present, true, clue, row.source);
+    }
+  }
+
+  void MatchTarget(std::string_view kind, const std::string& target, const std::string& clue) {
+    if (target.empty()) {
+      return;
+    }
+    for (const Row& row : Table()) {
+      if (row.clue == kind && Glob(row.match, target)) {
+        SetArch(row.arch, clue, row.source, 1);
+        for (const std::string& name : row.lacks) {
+          arch_lacks_.push_back({name, false, false, clue, row.source});
+        }
+        return;
+      }
     }
   }
 
@@ -326,6 +372,8 @@ CpuClues ReadCpuClues(const results::RunResult& run) {
     }
   }
   reader.March(run.library.cflags);
+  reader.Platform(run.library.platform);
+  reader.Compiler(run.library.cflags);
   for (const results::SourceFact& fact : run.source.facts) {
     if (fact.kind == "cpu_flags") {
       reader.Flags(fact);

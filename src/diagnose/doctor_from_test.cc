@@ -652,6 +652,64 @@ TEST(CpuCluesTest, CompilerTargetModelsAndBnOptionsNameTheArchitecture) {
   EXPECT_EQ(ReadCpuClues(x86).arch, "x86_64");
 }
 
+// openssl version -a's platform line (a Configure target) and a cross compiler's triplet name
+// the architecture; a MIPS one also says the CPU has no AES instructions.
+TEST(CpuCluesTest, PlatformLineAndCompilerTripletNameTheArchitecture) {
+  results::RunResult mips = ImportedRun("", kOpenssl111);
+  mips.library.platform = "platform: linux-mips32";
+  CpuClues clues = ReadCpuClues(mips);
+  EXPECT_EQ(clues.arch, "mips");
+  EXPECT_THAT(clues.arch_clue, HasSubstr("linux-mips32"));
+  ASSERT_NE(clues.Find("AES"), nullptr);
+  EXPECT_FALSE(clues.Find("AES")->present);
+  EXPECT_THAT(clues.Find("AES")->source, HasSubstr("Configurations/10-main.conf"));
+
+  results::RunResult cross = ImportedRun("", kOpenssl111);
+  cross.library.cflags = "compiler: mipsel-openwrt-linux-musl-gcc -fPIC -pthread -Os";
+  clues = ReadCpuClues(cross);
+  EXPECT_EQ(clues.arch, "mips");
+  EXPECT_THAT(clues.arch_clue, HasSubstr("mipsel-openwrt-linux-musl-gcc"));
+  cross.library.cflags = "compiler: /opt/x/bin/aarch64-linux-gnu-gcc -O3";
+  EXPECT_EQ(ReadCpuClues(cross).arch, "aarch64");
+  EXPECT_EQ(ReadCpuClues(cross).Find("AES"), nullptr);  // an aarch64 CPU may or may not have it
+  // A native compiler names no target; neither does a flag.
+  for (const char* cflags : {"compiler: gcc -fPIC -m64", "compiler: gcc-12 -O2", "compiler: -O2"}) {
+    cross.library.cflags = cflags;
+    EXPECT_EQ(ReadCpuClues(cross).arch, "") << cflags;
+  }
+}
+
+// Boards, SoCs and ARMv7 core parts of the table: with AES instructions, without, or unknown.
+TEST(CpuCluesTest, BoardsSocsAndCorePartsSayWhatTheTableKnows) {
+  const auto aes = [](const char* model) -> std::optional<bool> {
+    results::RunResult run = ImportedRun("", kOpenssl111);
+    AddFact(run, "cpu_model", model, 3);
+    const CpuFeatureClue* clue = ReadCpuClues(run).Find("AES");
+    return clue == nullptr ? std::nullopt : std::optional<bool>(clue->present);
+  };
+  EXPECT_EQ(aes("model: Raspberry Pi 3 Model B Plus Rev 1.3"), false);
+  EXPECT_EQ(aes("hardware: BCM2835"), false);
+  EXPECT_EQ(aes("model: Raspberry Pi 5 Model B Rev 1.0"), true);
+  EXPECT_EQ(aes("hardware: Rockchip RK3328"), true);
+  EXPECT_EQ(aes("model: Hardkernel ODROID-C2"), false);
+  EXPECT_EQ(aes("cpu part: 0xc0e"), false);         // Cortex-A17: ARMv7
+  EXPECT_EQ(aes("cpu part: 0xd03"), std::nullopt);  // Cortex-A53: the extension is optional
+  EXPECT_EQ(aes("cpu model: MIPS interAptiv"), false);
+  EXPECT_EQ(aes("model name: ARMv7 Processor rev 4 (v7l)"), std::nullopt);  // maybe an ARMv8
+
+  const auto aes_ni = [](const char* model) -> std::optional<bool> {
+    results::RunResult run = ImportedRun("", kOpenssl111);
+    AddFact(run, "cpu_model", model, 3);
+    const CpuFeatureClue* clue = ReadCpuClues(run).Find("AES-NI");
+    return clue == nullptr ? std::nullopt : std::optional<bool>(clue->present);
+  };
+  EXPECT_EQ(aes_ni("model name: Intel(R) Celeron(R) CPU  J1900  @ 1.99GHz"), false);
+  EXPECT_EQ(aes_ni("model name: Intel(R) Core(TM) i3 CPU       540  @ 3.07GHz"), false);
+  EXPECT_EQ(aes_ni("model name: Intel(R) Core(TM) i3-2120 CPU @ 3.30GHz"), false);
+  EXPECT_EQ(aes_ni("model name: Intel(R) Core(TM) i3-4130 CPU @ 3.40GHz"), std::nullopt);
+  EXPECT_EQ(aes_ni("model name: Intel(R) Celeron(R) J4125 CPU @ 2.00GHz"), std::nullopt);
+}
+
 TEST(CpuCluesTest, AesBoundsHoldOnAnyCpu) {
   // 0.4 GHz / 12 cpb and 6.5 GHz / 2.5 cpb, scaled by the rounds (cpu_clues.h).
   EXPECT_NEAR(AesBoundsFor("AES-128-CBC")->hardware_floor, 33.3e6, 0.1e6);
@@ -1072,7 +1130,31 @@ TEST(UndeterminedTest, NamesTheCommandThatWouldTell) {
                                       "-elapsed -evp aes-128-cbc"));
 }
 
-// A verdict that settles, a cause stated, or only public-key rows: no "cannot tell" added.
+// A paste of public-key rows alone, with nothing to settle their path: cannot tell, and the one
+// command that would. Beside a symmetric row the public-key rows add nothing.
+TEST(UndeterminedTest, PublicKeyRowsAloneCannotTell) {
+  results::RunResult pk = ImportedRun("", kOpenssl111);
+  pk.source.tool = "bssl speed";
+  pk.source.timing_basis = "wall_clock";
+  Add(pk, "RSA-2048", "signature",
+      {ImportedFigure("sign", 32, 0.045), ImportedFigure("verify", 32, 1.27)});
+  DoctorReport report = DiagnoseReport(pk);
+  ASSERT_EQ(Find(report, "RSA-2048").status, VerdictStatus::kUndetermined);
+  EXPECT_THAT(Tags(report), ElementsAre("cannot-tell"));
+  const Finding* open = FindFinding(report, "report.cannot-tell");
+  ASSERT_NE(open, nullptr);
+  EXPECT_THAT(open->summary, HasSubstr("RSA-2048 sign, RSA-2048 verify ran on their assembly"));
+  EXPECT_THAT(open->advice, HasSubstr("Run `lscpu`"));
+
+  results::RunResult mixed =
+      ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
+  Add(mixed, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1500)});
+  Add(mixed, "RSA-2048", "signature", {ImportedFigure("sign", 32, 0.045)});
+  report = DiagnoseReport(mixed);
+  EXPECT_EQ(FindFinding(report, "report.cannot-tell"), nullptr);
+}
+
+// A verdict that settles or a cause stated: no "cannot tell" added.
 TEST(UndeterminedTest, NotBesideACauseNorASettledVerdict) {
   results::RunResult settled =
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);

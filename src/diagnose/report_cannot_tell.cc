@@ -90,20 +90,33 @@ std::optional<Finding> UndeterminedFinding(const DoctorReport& report) {
   if (!StatedCauses(report).empty()) {
     return std::nullopt;
   }
-  // Symmetric verdicts only: public-key rows have no ops/s class (their verdicts say so).
+  // Symmetric verdicts first: public-key rows have no ops/s class (their verdicts say so), so
+  // beside an open symmetric verdict they add nothing. A report of public-key rows alone (a
+  // `bssl speed rsa`, an `openssl speed rsa2048` paste) whose verdicts are all open cannot tell
+  // either, and says so.
   std::vector<std::string> open;
+  std::vector<std::string> open_public_key;
   std::string first;
+  std::string first_public_key;
+  bool any_symmetric = false;
   for (const Verdict& verdict : report.verdicts) {
     const AlgorithmInfo* alg = FindAlgorithm(verdict.algorithm);
-    if (alg != nullptr && !IsSymmetric(alg->kind)) {
+    const bool public_key = alg != nullptr && !IsSymmetric(alg->kind);
+    any_symmetric = any_symmetric || !public_key;
+    if (verdict.status != VerdictStatus::kUndetermined) {
       continue;
     }
-    if (verdict.status == VerdictStatus::kUndetermined) {
-      open.push_back(fmt::format("{} {}", verdict.algorithm, verdict.operation));
-      if (first.empty()) {
-        first = verdict.algorithm;
-      }
+    std::vector<std::string>& list = public_key ? open_public_key : open;
+    std::string& name = public_key ? first_public_key : first;
+    list.push_back(fmt::format("{} {}", verdict.algorithm, verdict.operation));
+    if (name.empty()) {
+      name = verdict.algorithm;
     }
+  }
+  const bool public_key_only = !any_symmetric && !open_public_key.empty();
+  if (public_key_only) {
+    open = open_public_key;
+    first = first_public_key;
   }
   if (open.empty()) {
     return std::nullopt;
@@ -111,10 +124,12 @@ std::optional<Finding> UndeterminedFinding(const DoctorReport& report) {
   const Command command = SettlingCommand(report, first);
   return Finding{
       "report.cannot-tell", Severity::kWarning,
-      fmt::format("Cannot tell from this report whether {} ran on {} accelerated path{}",
-                  Join(open), open.size() == 1 ? "its" : "their", open.size() == 1 ? "" : "s"),
-      fmt::format("no cpb class settles {} over what the text gives ({}), and the report "
-                  "states no cause",
+      fmt::format("Cannot tell from this report whether {} ran on {} {} path{}", Join(open),
+                  open.size() == 1 ? "its" : "their", public_key_only ? "assembly" : "accelerated",
+                  open.size() == 1 ? "" : "s"),
+      fmt::format("{} {} over what the text gives ({}), and the report states no cause",
+                  public_key_only ? "no sourced ops/s-per-GHz class and no mask experiment settles"
+                                  : "no cpb class settles",
                   open.size() == 1 ? "its figure" : "their figures",
                   report.facts.cpu.arch.empty() ? std::string("no architecture")
                                                 : fmt::format("{}, clock {}", report.facts.cpu.arch,

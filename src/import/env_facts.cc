@@ -181,11 +181,14 @@ bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact
       return true;
     }
     // "Model : Raspberry Pi 4 Model B" (ARM boards' /proc/cpuinfo) names the board; x86's
-    // "model : 85" is a number, not a name.
+    // "model : 85" is a number, not a name. MIPS's /proc/cpuinfo names the SoC on its "system
+    // type" line and the core on its "cpu model" line (arch/mips/kernel/proc.c), keys no other
+    // output prints with a name after them, so they count wherever they are pasted.
     const bool board_model = key == "model" && !value.empty() && !ParseUnsigned(value);
+    const bool mips_line = (key == "system type" || key == "cpu model") && !value.empty();
     if ((key == "model name" || key == "cpu model" || key == "hardware" || key == "cpu part" ||
-         key == "vendor_id" || board_model) &&
-        (context_ == Context::kCpuinfo || key == "model name" || board_model)) {
+         key == "vendor_id" || key == "system type" || board_model) &&
+        (context_ == Context::kCpuinfo || key == "model name" || board_model || mips_line)) {
       facts->push_back({"cpu_model", fmt::format("{}: {}", key, value), line.number});
       return true;
     }

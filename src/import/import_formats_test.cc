@@ -380,6 +380,25 @@ TEST(ImportFactsTest, CpuLinesAreReadWithoutTheirCommand) {
                          "cpu_model@6: model: Raspberry Pi 4 Model B Rev 1.4"));
 }
 
+// MIPS's /proc/cpuinfo names the SoC ("system type") and the core ("cpu model"): read without
+// the command that printed it, as routers' pastes often are.
+TEST(ImportFactsTest, MipsSystemTypeAndCpuModelAreReadWithoutTheirCommand) {
+  const std::vector<results::RunResult> runs =
+      ImportText(std::string("system type\t\t: MediaTek MT7621 ver:1 eco:3\n"
+                             "machine\t\t\t: GnuBee\n"
+                             "cpu model\t\t: MIPS 1004Kc V2.15\n"
+                             "$ openssl speed sha256\n") +
+                     kSpeedRun,
+                 "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  std::vector<std::string> facts;
+  for (const results::SourceFact& fact : runs[0].source.facts) {
+    facts.push_back(fmt::format("{}@{}: {}", fact.kind, fact.line, fact.value));
+  }
+  EXPECT_THAT(facts, ::testing::ElementsAre("cpu_model@1: system type: MediaTek MT7621 ver:1 eco:3",
+                                            "cpu_model@3: cpu model: MIPS 1004Kc V2.15"));
+}
+
 TEST(ImportSettingsTest, MultiPinnedToFewerCpusIsNamed) {
   const std::vector<results::RunResult> runs = ImportText(
       "$ taskset -c 0 openssl speed -multi 4 -evp aes-128-cbc\n"
