@@ -7,7 +7,7 @@
 #
 # Usage: bash scripts/html-check.sh [REPORT.html...]
 #   Without arguments: renders committed result JSON (`sources` below: a run of three backends,
-#   one of OpenSSL alone, two imported runs) to HTML with build/release's cryptobench
+#   one of OpenSSL alone, two imported runs, a doctor and a compare report, a tls run) to HTML with build/release's cryptobench
 #   (`cryptobench report FILE --format html`) into build/html-check/reports/, and a history
 #   trend page (`cryptobench history trend --format html`) of a throw-away SQLite store holding
 #   eight copies of sample-run.json a day apart, the last three 10% slower (about a second),
@@ -43,7 +43,7 @@ binary=build/release/apps/cryptobench/cryptobench
 # sides (ratios around 1.0).
 sources=(tests/fixtures/results/three-backends.json tests/fixtures/results/sample-run.json
          tests/golden/import/two-runs.json tests/golden/doctor.json
-         tests/golden/compare/three-sides.json)
+         tests/golden/compare/three-sides.json tests/golden/tls.json)
 
 # npm 10.9.9 (engines: node ^18.17.0 || >=20.5.0; bundles its dependencies), from
 # `npm view npm@10.9.9 dist.tarball dist.integrity`.

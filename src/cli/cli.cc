@@ -207,7 +207,7 @@ int Run(int argc, char** argv) {
           "default; boringssl: its android path); NAME=PATH for one backend, PATH for "
           "every one; repeatable")
       ->allow_extra_args(false);
-  list_cmd->add_option("--format", list.format, "table (default) or json");
+  list_cmd->add_option("--format", list.format, "table (default), json or markdown");
 
   DoctorCommandOptions doctor;
   CLI::App* doctor_cmd = app.add_subcommand(
@@ -391,9 +391,10 @@ int Run(int argc, char** argv) {
   tls_cmd->add_flag_callback(
       "--no-aead-ceiling", [&] { tls_options.aead = false; },
       "Do not measure the suites' AEADs with speed");
-  tls_cmd->add_option("--format", tls_options.format,
-                      "table, json, csv or markdown (default: from --output's extension, else "
-                      "table)");
+  tls_cmd->add_option(
+      "--format", tls_options.format,
+      "table, json, csv, markdown or html (default: from --output's extension, else "
+      "table)");
   tls_cmd
       ->add_option("--output,-o", tls_options.outputs,
                    "Also write FILE (atomically) in the format its extension names (.json, .csv, "

@@ -55,6 +55,15 @@ std::string MaskText(const backends::BackendDescriptor& descriptor) {
              : fmt::format("{}: {}", descriptor.mask_variable, descriptor.mask_note);
 }
 
+// A list document in `format`: table (report::WriteText) or Markdown; JSON is written apart.
+void WriteListDocument(const report::Document& document, report::Format format, std::ostream& out) {
+  if (format == report::Format::kMarkdown) {
+    report::WriteMarkdown(document, out);
+  } else {
+    report::WriteText(document, out);
+  }
+}
+
 int ListBackends(report::Format format, const ListOptions& options) {
   std::vector<BackendStatus> statuses;
   std::vector<const backends::BackendDescriptor*> every;
@@ -94,7 +103,7 @@ int ListBackends(report::Format format, const ListOptions& options) {
                         MaskText(d)});
   }
   std::ostringstream out;
-  report::WriteText(report::BackendListDocument(listings), out);
+  WriteListDocument(report::BackendListDocument(listings), format, out);
   WriteReportOutput("", std::move(out).str());
   return kExitOk;
 }
@@ -145,9 +154,9 @@ int RunList(const ListOptions& options) {
   }
 
   std::ostringstream out;
-  report::WriteText(report::AlgorithmListDocument(plan.backend, probe.library.version,
+  WriteListDocument(report::AlgorithmListDocument(plan.backend, probe.library.version,
                                                   probe.library.loaded_path, probe.supported),
-                    out);
+                    format, out);
   WriteReportOutput("", std::move(out).str());
   return kExitOk;
 }

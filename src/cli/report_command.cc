@@ -70,15 +70,7 @@ Input ReadInput(const std::string& path) {
                     "`cryptobench import` reads other tools' output",
                     name));
   }
-  nlohmann::json doc;
-  try {
-    doc = results::ParseJsonBounded(text);  // memory bounded by the input (results/limits.h)
-  } catch (const nlohmann::json::exception& e) {
-    throw UsageError(
-        fmt::format("{}: not valid JSON: {}", name, import::ShortenJsonError(e.what())));
-  } catch (const results::InputLimitError& e) {
-    throw UsageError(fmt::format("{}: {}", name, e.what()));
-  }
+  nlohmann::json doc = import::ParseJsonInput(text, name);
   const std::string kind =
       doc.is_object() && doc.contains("kind") && doc.at("kind").is_string() ? doc.at("kind") : "";
   try {
@@ -106,16 +98,9 @@ Input ReadInput(const std::string& path) {
     throw UsageError(
         fmt::format("{}: {}; report renders speed, tls, doctor and compare results", name, what));
   }
-  try {
-    input.runs = results::RunsFromJson(doc);
-  } catch (const std::exception& e) {
-    throw UsageError(fmt::format("{}: {}", name, e.what()));
-  }
+  input.runs = import::RunsOfResultJson(doc, name);
   if (input.runs.empty()) {
     throw UsageError(fmt::format("{}: holds no runs", name));
-  }
-  for (results::RunResult& run : input.runs) {
-    results::DeriveAllFigures(run);  // recompute from samples; sample-less cells keep theirs
   }
   return input;
 }
@@ -174,9 +159,20 @@ std::string RenderedDocuments(const std::vector<Input>& inputs, report::Format f
   return std::move(out).str();
 }
 
-// Tls results in `format` as tls writes them, one after another (JSON: one file only).
+// Tls results in `format` as tls writes them, one after another (JSON: one file only; HTML:
+// one page).
 std::string RenderedTls(const std::vector<Input>& inputs, report::Format format) {
   std::ostringstream out;
+  if (format == report::Format::kHtml) {  // one page: each run's document one after another
+    report::Document all;
+    for (const Input& input : inputs) {
+      report::Document one = tls::TlsDocument(input.tls);
+      all.blocks.insert(all.blocks.end(), std::make_move_iterator(one.blocks.begin()),
+                        std::make_move_iterator(one.blocks.end()));
+    }
+    report::WriteHtml(all, out);
+    return std::move(out).str();
+  }
   for (size_t i = 0; i < inputs.size(); ++i) {
     out << (i > 0 ? "\n" : "");
     tls::RenderTls(inputs[i].tls, format, out);

@@ -1,7 +1,6 @@
 // compare's report as a report::Document, from its JSON (compare_document.h).
 #include "compare/compare_document.h"
 
-#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -10,52 +9,30 @@
 
 #include <fmt/format.h>
 
+#include "report/bar_chart.h"
 #include "report/format_util.h"
-#include "report/sanitize.h"
+#include "report/json_fields.h"
 
 namespace cryptobench::compare {
 namespace {
 
 using nlohmann::json;
+using report::JsonArray;
+using report::JsonNumber;
+using report::JsonText;
+
 using report::Column;
 using report::kHtmlTarget;
 using report::TableCell;
 
-// A string field, printable ("" when absent); throws when it is there with another type.
-std::string Text(const json& object, const char* key) {
-  if (!object.is_object() || !object.contains(key) || object.at(key).is_null()) {
-    return "";
-  }
-  if (!object.at(key).is_string()) {
-    throw std::runtime_error(fmt::format("compare document: \"{}\" is not a string", key));
-  }
-  return report::SafeText(object.at(key).get<std::string>());
-}
-
-std::optional<double> Number(const json& object, const char* key) {
-  if (!object.is_object() || !object.contains(key) || !object.at(key).is_number()) {
-    return std::nullopt;
-  }
-  const double value = object.at(key).get<double>();
-  return std::isfinite(value) ? std::optional<double>(value) : std::nullopt;
-}
-
-const json& Array(const json& object, const char* key) {
-  static const json kEmpty = json::array();
-  if (!object.is_object() || !object.contains(key) || object.at(key).is_null()) {
-    return kEmpty;
-  }
-  if (!object.at(key).is_array()) {
-    throw std::runtime_error(fmt::format("compare document: \"{}\" is not an array", key));
-  }
-  return object.at(key);
-}
+constexpr const char* kWhat = "compare document";  // names the document in errors
 
 // "AES-128-CBC encrypt 16 KiB", or "RSA-2048 sign" for a public-key row.
 std::string CellName(const json& row) {
-  const std::string name = fmt::format("{} {}", Text(row, "algorithm"), Text(row, "operation"));
-  const std::optional<double> size = Number(row, "input_len");
-  if (Text(row, "unit") == "bytes_per_s" && size && *size > 0) {
+  const std::string name =
+      fmt::format("{} {}", JsonText(row, "algorithm", kWhat), JsonText(row, "operation", kWhat));
+  const std::optional<double> size = JsonNumber(row, "input_len");
+  if (JsonText(row, "unit", kWhat) == "bytes_per_s" && size && *size > 0) {
     return fmt::format("{} {}", name, report::FormatSize(static_cast<uint64_t>(*size)));
   }
   return name;
@@ -67,9 +44,9 @@ TableCell FigureCell(const json& row, const char* side) {
     return TableCell("-");
   }
   const json& figure = row.at(side);
-  const bool bytes = Text(row, "unit") == "bytes_per_s";
+  const bool bytes = JsonText(row, "unit", kWhat) == "bytes_per_s";
   const double scale = bytes ? 1e6 : 1;
-  const std::optional<double> value = Number(figure, "value");
+  const std::optional<double> value = JsonNumber(figure, "value");
   if (!value) {
     return TableCell("-");
   }
@@ -77,8 +54,8 @@ TableCell FigureCell(const json& row, const char* side) {
       fmt::format("{} {}", report::FormatRate(*value / scale), bytes ? "MB/s" : "ops/s"));
   cell.value = *value / scale;
   const bool has_ci = figure.value("has_ci", false);
-  const std::optional<double> low = Number(figure, "ci_low");
-  const std::optional<double> high = Number(figure, "ci_high");
+  const std::optional<double> low = JsonNumber(figure, "ci_low");
+  const std::optional<double> high = JsonNumber(figure, "ci_high");
   if (has_ci && low && high) {
     cell.ci_low = *low / scale;
     cell.ci_high = *high / scale;
@@ -90,8 +67,8 @@ std::string Ratio(double value) { return fmt::format("{:.3g}", value); }
 
 // "significantly slower", "within 5%", ... as compare's table says it.
 std::string VerdictText(const json& row, double threshold) {
-  const std::string verdict = Text(row, "verdict");
-  const std::string direction = Text(row, "direction");
+  const std::string verdict = JsonText(row, "verdict", kWhat);
+  const std::string direction = JsonText(row, "direction", kWhat);
   if (verdict == "within_threshold") {
     return fmt::format("within {:g}%", threshold * 100);
   }
@@ -112,12 +89,12 @@ std::string VerdictText(const json& row, double threshold) {
 
 void AddComparison(const json& comparison, const json& sides, double threshold,
                    report::Document& doc) {
-  const std::string a = Text(comparison, "a");
-  const std::string b = Text(comparison, "b");
+  const std::string a = JsonText(comparison, "a", kWhat);
+  const std::string b = JsonText(comparison, "b", kWhat);
   const auto label = [&](const std::string& letter) {
     for (const json& side : sides) {
-      if (Text(side, "letter") == letter) {
-        return fmt::format("{} ({})", letter, Text(side, "label"));
+      if (JsonText(side, "letter", kWhat) == letter) {
+        return fmt::format("{} ({})", letter, JsonText(side, "label", kWhat));
       }
     }
     return letter;
@@ -125,13 +102,9 @@ void AddComparison(const json& comparison, const json& sides, double threshold,
   const std::string title = fmt::format("{} vs {}", label(b), label(a));
   doc.Add(report::Heading{title, 2}, kHtmlTarget);
 
-  report::Chart chart;
-  chart.kind = report::Chart::Kind::kBar;
-  chart.title =
-      fmt::format("{}: throughput ratio {}/{} per cell, with CI (1 = no change)", title, b, a);
-  chart.x_label = "cell";
-  chart.y_label = fmt::format("throughput ratio {}/{}", b, a);
-  chart.series_label = "ratio";
+  report::Chart chart = report::BarChart(
+      fmt::format("{}: throughput ratio {}/{} per cell, with CI (1 = no change)", title, b, a),
+      "cell", fmt::format("throughput ratio {}/{}", b, a), "", "ratio");
   chart.reference = 1.0;
   chart.reference_label = "1.0: no change";
   chart.significant_digits = 3;
@@ -151,22 +124,24 @@ void AddComparison(const json& comparison, const json& sides, double threshold,
   };
   report::NoteList not_compared;
   not_compared.markdown_heading = "Not compared";
-  for (const json& row : Array(comparison, "rows")) {
+  for (const json& row : JsonArray(comparison, "rows", kWhat)) {
     const std::string size =
-        Text(row, "unit") == "bytes_per_s" && Number(row, "input_len").value_or(0) > 0
-            ? report::FormatSize(static_cast<uint64_t>(*Number(row, "input_len")))
+        JsonText(row, "unit", kWhat) == "bytes_per_s" &&
+                JsonNumber(row, "input_len").value_or(0) > 0
+            ? report::FormatSize(static_cast<uint64_t>(*JsonNumber(row, "input_len")))
             : "-";
-    if (Text(row, "presence") != "both" || !row.contains("ratio") || !row.at("ratio").is_object()) {
-      const std::string presence = Text(row, "presence");
-      const std::string why = !Text(row, "note").empty() ? Text(row, "note")
-                              : presence == "only_a"     ? fmt::format("only in {}", a)
-                              : presence == "only_b"     ? fmt::format("only in {}", b)
-                                                         : presence;
+    if (JsonText(row, "presence", kWhat) != "both" || !row.contains("ratio") ||
+        !row.at("ratio").is_object()) {
+      const std::string presence = JsonText(row, "presence", kWhat);
+      const std::string why = !JsonText(row, "note", kWhat).empty() ? JsonText(row, "note", kWhat)
+                              : presence == "only_a"                ? fmt::format("only in {}", a)
+                              : presence == "only_b"                ? fmt::format("only in {}", b)
+                                                                    : presence;
       not_compared.notes.emplace_back(fmt::format("{}: {}", CellName(row), why));
       continue;
     }
     const json& ratio = row.at("ratio");
-    const std::optional<double> value = Number(ratio, "value");
+    const std::optional<double> value = JsonNumber(ratio, "value");
     if (!value) {
       continue;
     }
@@ -175,17 +150,18 @@ void AddComparison(const json& comparison, const json& sides, double threshold,
     TableCell ratio_cell(Ratio(*value));
     ratio_cell.value = *value;
     std::string ci = "single figure";
-    if (ratio.value("has_ci", false) && Number(ratio, "ci_low") && Number(ratio, "ci_high")) {
-      point.ci_low = Number(ratio, "ci_low");
-      point.ci_high = Number(ratio, "ci_high");
+    if (ratio.value("has_ci", false) && JsonNumber(ratio, "ci_low") &&
+        JsonNumber(ratio, "ci_high")) {
+      point.ci_low = JsonNumber(ratio, "ci_low");
+      point.ci_high = JsonNumber(ratio, "ci_high");
       ratio_cell.ci_low = point.ci_low;
       ratio_cell.ci_high = point.ci_high;
       ci = fmt::format("{}-{}", Ratio(*point.ci_low), Ratio(*point.ci_high));
     }
     chart.categories.push_back(CellName(row));
     series.points.push_back(point);
-    table.rows.push_back({Text(row, "algorithm"), Text(row, "operation"), size,
-                          FigureCell(row, "a"), FigureCell(row, "b"), ratio_cell, ci,
+    table.rows.push_back({JsonText(row, "algorithm", kWhat), JsonText(row, "operation", kWhat),
+                          size, FigureCell(row, "a"), FigureCell(row, "b"), ratio_cell, ci,
                           VerdictText(row, threshold)});
   }
   if (!chart.categories.empty()) {
@@ -205,8 +181,8 @@ void AddComparison(const json& comparison, const json& sides, double threshold,
   }
   report::NoteList findings;
   findings.markdown_heading = fmt::format("Summary: {}", title);
-  for (const json& finding : Array(comparison, "findings")) {
-    findings.notes.emplace_back(Text(finding, "text"));
+  for (const json& finding : JsonArray(comparison, "findings", kWhat)) {
+    findings.notes.emplace_back(JsonText(finding, "text", kWhat));
   }
   if (!findings.notes.empty()) {
     doc.Add(std::move(findings), kHtmlTarget);
@@ -221,33 +197,34 @@ report::Document CompareDocument(const json& doc) {
   }
   report::Document out;
   out.Add(report::Heading{"cryptobench compare", 1}, kHtmlTarget);
-  const json& sides = Array(doc, "sides");
+  const json& sides = JsonArray(doc, "sides", kWhat);
   report::Table table;
   table.columns = {
       Column("side", "", Column::Align::kLeft),   Column("label", "", Column::Align::kLeft),
       Column("source", "", Column::Align::kLeft), Column("library", "", Column::Align::kLeft),
       Column("run of", "", Column::Align::kLeft), Column("timing", "", Column::Align::kLeft)};
   for (const json& side : sides) {
-    const std::string letter = Text(side, "letter");
-    table.rows.push_back({letter == "A" ? "A (baseline)" : letter, Text(side, "label"),
-                          fmt::format("{} ({})", Text(side, "tool"), Text(side, "origin")),
-                          Text(side, "library_version"), Text(side, "created_utc"),
-                          Text(side, "timing_basis")});
+    const std::string letter = JsonText(side, "letter", kWhat);
+    table.rows.push_back(
+        {letter == "A" ? "A (baseline)" : letter, JsonText(side, "label", kWhat),
+         fmt::format("{} ({})", JsonText(side, "tool", kWhat), JsonText(side, "origin", kWhat)),
+         JsonText(side, "library_version", kWhat), JsonText(side, "created_utc", kWhat),
+         JsonText(side, "timing_basis", kWhat)});
   }
   out.Add(std::move(table), kHtmlTarget);
-  const double threshold = Number(doc, "threshold").value_or(0);
+  const double threshold = JsonNumber(doc, "threshold").value_or(0);
   out.Add(report::Paragraph{fmt::format(
               "Ratio = throughput of a side over the baseline's (above 1, that side is faster; "
               "MB/s = 10^6 bytes/s, ops/s for public key). A change beyond {:g}% is significant "
               "only when the ratio's CI excludes 1; a single figure (imported output) has no CI.",
               threshold * 100)},
           kHtmlTarget);
-  if (const std::string created = Text(doc, "created_utc"); !created.empty()) {
+  if (const std::string created = JsonText(doc, "created_utc", kWhat); !created.empty()) {
     out.Add(report::Paragraph{fmt::format("Compared at {} by cryptobench {}.", created,
-                                          Text(doc, "tool_version"))},
+                                          JsonText(doc, "tool_version", kWhat))},
             kHtmlTarget);
   }
-  for (const json& comparison : Array(doc, "comparisons")) {
+  for (const json& comparison : JsonArray(doc, "comparisons", kWhat)) {
     AddComparison(comparison, sides, threshold, out);
   }
   return out;

@@ -41,32 +41,13 @@ bool StartsWithBrace(std::string_view text) {
 
 std::vector<results::RunResult> ReadResultsJson(std::string_view text,
                                                 const std::string& file_name) {
-  nlohmann::json doc;
-  try {
-    doc = results::ParseJsonBounded(text);  // memory bounded by the input (results/limits.h)
-  } catch (const nlohmann::json::exception& e) {
-    throw UsageError(
-        fmt::format("{}: not valid JSON: {}", file_name, import::ShortenJsonError(e.what())));
-  } catch (const results::InputLimitError& e) {
-    throw UsageError(fmt::format("{}: {}", file_name, e.what()));
-  }
+  const nlohmann::json doc = import::ParseJsonInput(text, file_name);
   if (const std::string what = import::DescribeOwnNonResultJson(doc); !what.empty()) {
     throw UsageError(
         fmt::format("{}: {}, not a result; compare reads speed or import JSON, or tool output",
                     file_name, what));
   }
-  std::vector<results::RunResult> runs;
-  try {
-    runs = results::RunsFromJson(doc);
-  } catch (const nlohmann::json::exception& e) {
-    throw UsageError(fmt::format("{}: {}", file_name, e.what()));
-  } catch (const std::runtime_error& e) {
-    throw UsageError(fmt::format("{}: {}", file_name, e.what()));
-  }
-  for (results::RunResult& run : runs) {
-    results::DeriveAllFigures(run);  // recompute from samples; sample-less cells keep theirs
-  }
-  return runs;
+  return import::RunsOfResultJson(doc, file_name);
 }
 
 ClockRange Range(double hz_low, double hz_high, std::string basis) {

@@ -10,7 +10,9 @@
 
 #include <fmt/format.h>
 
+#include "report/bar_chart.h"
 #include "report/format_util.h"
+#include "report/json_fields.h"
 #include "report/sanitize.h"
 
 #include "diagnose/classifier.h"
@@ -19,85 +21,55 @@ namespace cryptobench::diagnose {
 namespace {
 
 using nlohmann::json;
+using report::JsonArray;
+using report::JsonMember;
+using report::JsonNumber;
+using report::JsonText;
+
 using report::Column;
 using report::kHtmlTarget;
 using report::TableCell;
 
-std::string Text(const json& object, const char* key) {
-  if (!object.is_object() || !object.contains(key) || object.at(key).is_null()) {
-    return "";
-  }
-  if (!object.at(key).is_string()) {
-    throw std::runtime_error(fmt::format("doctor document: \"{}\" is not a string", key));
-  }
-  return report::SafeText(object.at(key).get<std::string>());
-}
-
-std::optional<double> Number(const json& object, const char* key) {
-  if (!object.is_object() || !object.contains(key) || !object.at(key).is_number()) {
-    return std::nullopt;
-  }
-  const double value = object.at(key).get<double>();
-  return std::isfinite(value) ? std::optional<double>(value) : std::nullopt;
-}
-
-const json& Member(const json& object, const char* key) {
-  static const json kNull;
-  return object.is_object() && object.contains(key) ? object.at(key) : kNull;
-}
-
-const json& Array(const json& object, const char* key) {
-  static const json kEmpty = json::array();
-  const json& value = Member(object, key);
-  if (value.is_null()) {
-    return kEmpty;
-  }
-  if (!value.is_array()) {
-    throw std::runtime_error(fmt::format("doctor document: \"{}\" is not an array", key));
-  }
-  return value;
-}
+constexpr const char* kWhat = "doctor document";  // names the document in errors
 
 std::string Cpb(double value) { return fmt::format("{:.3g}", value); }
 
 // The verdict's name: "AES-128-CBC encrypt, 16 KiB".
 std::string VerdictName(const json& verdict) {
-  const std::optional<double> size = Number(verdict, "input_len");
-  return fmt::format("{} {}{}", Text(verdict, "algorithm"), Text(verdict, "operation"),
-                     size && *size > 0
-                         ? fmt::format(", {}", report::FormatSize(static_cast<uint64_t>(*size)))
-                         : "");
+  const std::optional<double> size = JsonNumber(verdict, "input_len");
+  return fmt::format(
+      "{} {}{}", JsonText(verdict, "algorithm", kWhat), JsonText(verdict, "operation", kWhat),
+      size && *size > 0 ? fmt::format(", {}", report::FormatSize(static_cast<uint64_t>(*size)))
+                        : "");
 }
 
 // Throughput as is and masked: one bar per measurement with a figure.
 void AddMaskChart(const json& verdict, const std::string& name, report::Document& doc) {
-  report::Chart chart;
-  chart.kind = report::Chart::Kind::kBar;
-  chart.title = fmt::format("{}: throughput as is and with CPU features masked, MB/s", name);
-  chart.x_label = "run";
-  chart.y_label = "throughput";
-  chart.y_unit = "MB/s";
-  chart.series_label = "figure";
+  report::Chart chart =
+      report::BarChart(fmt::format("{}: throughput as is and with CPU features masked, MB/s", name),
+                       "run", "throughput", "MB/s", "figure");
   report::ChartSeries series;
   series.name = "median";
   std::vector<std::string> failed;
-  for (const json& m : Array(verdict, "measurements")) {
-    const std::optional<double> rate = Number(m, "bytes_per_s");
-    if (Text(m, "status") != "ok" || !rate || *rate <= 0) {
-      failed.push_back(fmt::format(
-          "{}: {}{}", Text(m, "label"), Text(m, "status"),
-          Text(m, "message").empty() ? std::string() : fmt::format(", {}", Text(m, "message"))));
+  for (const json& m : JsonArray(verdict, "measurements", kWhat)) {
+    const std::optional<double> rate = JsonNumber(m, "bytes_per_s");
+    if (JsonText(m, "status", kWhat) != "ok" || !rate || *rate <= 0) {
+      failed.push_back(fmt::format("{}: {}{}", JsonText(m, "label", kWhat),
+                                   JsonText(m, "status", kWhat),
+                                   JsonText(m, "message", kWhat).empty()
+                                       ? std::string()
+                                       : fmt::format(", {}", JsonText(m, "message", kWhat))));
       continue;
     }
     report::ChartPoint point;
     point.value = *rate / 1e6;
-    const std::optional<double> low = Number(m, "ci_low");
-    const std::optional<double> high = Number(m, "ci_high");
+    const std::optional<double> low = JsonNumber(m, "ci_low");
+    const std::optional<double> high = JsonNumber(m, "ci_high");
     if (low && high && *low > 0 && *high >= *low) {
       point.ci_low = *low / 1e6;
       point.ci_high = *high / 1e6;
     }
-    chart.categories.push_back(Text(m, "label"));
+    chart.categories.push_back(JsonText(m, "label", kWhat));
     series.points.push_back(point);
   }
   if (!chart.categories.empty()) {
@@ -116,22 +88,17 @@ void AddMaskChart(const json& verdict, const std::string& name, report::Document
 // The measured cpb range against each class's expected range for the algorithm and operation.
 void AddClassChart(const json& verdict, const std::string& name,
                    const std::vector<CpbClass>& classes, report::Document& doc) {
-  const std::optional<double> low = Number(verdict, "cpb_low");
-  const std::optional<double> high = Number(verdict, "cpb_high");
+  const std::optional<double> low = JsonNumber(verdict, "cpb_low");
+  const std::optional<double> high = JsonNumber(verdict, "cpb_high");
   if (!low || !high || *low <= 0 || *high < *low) {
     return;
   }
-  const std::string algorithm = Text(verdict, "algorithm");
-  const std::string operation = Text(verdict, "operation");
-  report::Chart chart;
-  chart.kind = report::Chart::Kind::kBar;
+  const std::string algorithm = JsonText(verdict, "algorithm", kWhat);
+  const std::string operation = JsonText(verdict, "operation", kWhat);
+  report::Chart chart = report::BarChart(
+      fmt::format("{}: measured cpb against the classes' expected ranges, cycles/byte", name),
+      "implementation", "cost", "cycles/byte", "range");
   chart.ranges = true;
-  chart.title =
-      fmt::format("{}: measured cpb against the classes' expected ranges, cycles/byte", name);
-  chart.x_label = "implementation";
-  chart.y_label = "cost";
-  chart.y_unit = "cycles/byte";
-  chart.series_label = "range";
   chart.significant_digits = 3;
   report::ChartSeries measured{"measured", {}};
   report::ChartSeries expected{"class range", {}};
@@ -166,11 +133,13 @@ void AddClassChart(const json& verdict, const std::string& name,
 
 void AddReport(const json& doc, report::Document& out) {
   const std::string kind = doc.value("kind", "");
-  const json& library =
-      kind == "doctor" ? Member(Member(doc, "facts"), "library") : Member(doc, "library");
-  const json& cpu = kind == "doctor" ? Member(Member(doc, "facts"), "cpu") : Member(doc, "cpu");
-  const std::string backend = kind == "doctor" ? Text(library, "backend") : Text(doc, "backend");
-  const std::string version = Text(library, "version");
+  const json& library = kind == "doctor" ? JsonMember(JsonMember(doc, "facts"), "library")
+                                         : JsonMember(doc, "library");
+  const json& cpu =
+      kind == "doctor" ? JsonMember(JsonMember(doc, "facts"), "cpu") : JsonMember(doc, "cpu");
+  const std::string backend =
+      kind == "doctor" ? JsonText(library, "backend", kWhat) : JsonText(doc, "backend", kWhat);
+  const std::string version = JsonText(library, "version", kWhat);
   out.Add(
       report::Heading{fmt::format("cryptobench doctor: {}", version.empty() ? backend : version),
                       1},
@@ -183,21 +152,21 @@ void AddReport(const json& doc, report::Document& out) {
   };
   field("backend", backend);
   field("library", version);
-  field("loaded from", Text(library, "loaded_path"));
-  field("CPU", Text(cpu, "brand"));
-  field("architecture", Text(cpu, "arch"));
-  field("cpb clock", Text(doc, "cpb_clock_basis"));
-  field("examined at", Text(doc, "created_utc"));
-  if (const std::string by = Text(doc, "interrupted_by"); !by.empty()) {
+  field("loaded from", JsonText(library, "loaded_path", kWhat));
+  field("CPU", JsonText(cpu, "brand", kWhat));
+  field("architecture", JsonText(cpu, "arch", kWhat));
+  field("cpb clock", JsonText(doc, "cpb_clock_basis", kWhat));
+  field("examined at", JsonText(doc, "created_utc", kWhat));
+  if (const std::string by = JsonText(doc, "interrupted_by", kWhat); !by.empty()) {
     field("partial", fmt::format("interrupted by {}; the verdicts after it were not examined", by));
   }
   out.Add(std::move(facts), kHtmlTarget);
 
   std::vector<CpbClass> classes;
-  if (const std::string arch = Text(cpu, "arch"); !EmbeddedCpbClassesCsv(arch).empty()) {
+  if (const std::string arch = JsonText(cpu, "arch", kWhat); !EmbeddedCpbClassesCsv(arch).empty()) {
     classes = ParseCpbClasses(EmbeddedCpbClassesCsv(arch));
   }
-  const json& verdicts = Array(doc, "verdicts");
+  const json& verdicts = JsonArray(doc, "verdicts", kWhat);
   report::Table summary;
   summary.columns = {Column("algorithm", "", Column::Align::kLeft),
                      Column("operation", "", Column::Align::kLeft),
@@ -206,15 +175,15 @@ void AddReport(const json& doc, report::Document& out) {
                      Column("cpb"),
                      Column("class", "", Column::Align::kLeft)};
   for (const json& v : verdicts) {
-    const std::optional<double> size = Number(v, "input_len");
-    const std::optional<double> low = Number(v, "cpb_low");
-    const std::optional<double> high = Number(v, "cpb_high");
+    const std::optional<double> size = JsonNumber(v, "input_len");
+    const std::optional<double> low = JsonNumber(v, "cpb_low");
+    const std::optional<double> high = JsonNumber(v, "cpb_high");
     summary.rows.push_back(
-        {Text(v, "algorithm"), Text(v, "operation"),
+        {JsonText(v, "algorithm", kWhat), JsonText(v, "operation", kWhat),
          size && *size > 0 ? report::FormatSize(static_cast<uint64_t>(*size)) : "-",
-         Text(v, "status"),
+         JsonText(v, "status", kWhat),
          low && high && *low > 0 ? fmt::format("{}-{}", Cpb(*low), Cpb(*high)) : "-",
-         Text(v, "fingerprint")});
+         JsonText(v, "fingerprint", kWhat)});
   }
   if (!summary.rows.empty()) {
     out.Add(report::Heading{"Verdicts", 2}, kHtmlTarget);
@@ -223,16 +192,16 @@ void AddReport(const json& doc, report::Document& out) {
   for (const json& v : verdicts) {
     const std::string name = VerdictName(v);
     out.Add(report::Heading{name, 2}, kHtmlTarget);
-    out.Add(report::Paragraph{Text(v, "line")}, kHtmlTarget);
+    out.Add(report::Paragraph{JsonText(v, "line", kWhat)}, kHtmlTarget);
     AddMaskChart(v, name, out);
     AddClassChart(v, name, classes, out);
     report::NoteList evidence;
-    for (const json& line : Array(v, "evidence")) {
+    for (const json& line : JsonArray(v, "evidence", kWhat)) {
       if (line.is_string()) {
         evidence.notes.emplace_back(report::SafeText(line.get<std::string>()));
       }
     }
-    if (const std::string advice = Text(v, "advice"); !advice.empty()) {
+    if (const std::string advice = JsonText(v, "advice", kWhat); !advice.empty()) {
       evidence.notes.emplace_back(fmt::format("Advice: {}", advice));
     }
     if (!evidence.notes.empty()) {
@@ -241,11 +210,11 @@ void AddReport(const json& doc, report::Document& out) {
   }
   report::NoteList findings;
   findings.markdown_heading = "Findings";
-  for (const json& f : Array(doc, "findings")) {
-    const std::string evidence = Text(f, "evidence");
-    const std::string advice = Text(f, "advice");
+  for (const json& f : JsonArray(doc, "findings", kWhat)) {
+    const std::string evidence = JsonText(f, "evidence", kWhat);
+    const std::string advice = JsonText(f, "advice", kWhat);
     findings.notes.emplace_back(
-        fmt::format("{} ({}){}{}", Text(f, "summary"), Text(f, "severity"),
+        fmt::format("{} ({}){}{}", JsonText(f, "summary", kWhat), JsonText(f, "severity", kWhat),
                     evidence.empty() ? std::string() : fmt::format(": {}", evidence),
                     advice.empty() ? std::string() : fmt::format(" Advice: {}", advice)));
   }
@@ -262,7 +231,7 @@ report::Document DoctorDocument(const json& doc) {
   if (kind == "doctor" || kind == "doctor_backend") {
     AddReport(doc, out);
   } else if (kind == "doctor_reports") {
-    for (const json& one : Array(doc, "reports")) {
+    for (const json& one : JsonArray(doc, "reports", kWhat)) {
       const std::string inner = one.is_object() ? one.value("kind", "") : "";
       if (inner != "doctor" && inner != "doctor_backend") {
         throw std::runtime_error("doctor document: a report of \"reports\" is no doctor report");

@@ -1,4 +1,4 @@
-// Renderers of a DoctorReport: text (default), JSON and Markdown.
+// A DoctorReport as text (default), JSON and Markdown.
 #pragma once
 
 #include <ostream>
@@ -9,8 +9,7 @@
 
 namespace cryptobench::diagnose {
 
-/// Plain text: one verdict line per algorithm first (the answer), then the evidence of each,
-/// then the facts (CPU features, clock, library, modules found) and global findings.
+/// Plain text: DoctorReportDocument (doctor_document.h) through report::WriteText.
 void RenderDoctorText(const DoctorReport& report, std::ostream& out);
 
 /// The report as JSON ("schema_version": 1, "kind": "doctor"); documented in
@@ -18,7 +17,7 @@ void RenderDoctorText(const DoctorReport& report, std::ostream& out);
 nlohmann::ordered_json DoctorToJson(const DoctorReport& report);
 void RenderDoctorJson(const DoctorReport& report, std::ostream& out);
 
-/// Markdown for a bug report: verdict table, findings, facts, evidence.
+/// Markdown for a bug report: DoctorReportDocument through report::WriteMarkdown.
 void RenderDoctorMarkdown(const DoctorReport& report, std::ostream& out);
 
 }  // namespace cryptobench::diagnose

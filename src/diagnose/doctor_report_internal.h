@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "report/document.h"
+
 #include "diagnose/doctor_model.h"
 
 namespace cryptobench::diagnose::doctor_internal {
@@ -116,15 +118,15 @@ nlohmann::ordered_json CpuToJson(const cpu::CpuFeatures& cpu);
 /// The "clock" object of the JSON document (docs/doctor-json.md).
 nlohmann::ordered_json ClockToJson(const cpu::ClockFacts& clock);
 
-// Plain-text pieces (doctor_report_text.cc), shared with the library doctor's renderer.
+// Text pieces of the documents (doctor_report_document.cc), shared with the library doctor's.
 
-/// Writes `text` after `first_prefix`; if that exceeds 100 columns, breaks at spaces and starts
-/// each further line with `next_prefix`. A word longer than a line is kept whole.
-void WriteWrapped(std::ostream& out, const std::string& text, const std::string& first_prefix,
-                  const std::string& next_prefix);
-/// One "  label:  value note" line per row, labels padded to 20 columns, wrapped.
-void WriteFactRows(const std::vector<FactRow>& rows, std::ostream& out);
-/// The "CPU" section: CpuFactRows (or the report's) and a two-column feature table.
-void WriteCpuText(const DoctorReport& report, std::ostream& out);
+/// A paragraph that writes `text` after `prefix` and, past 100 columns, breaks at spaces and
+/// starts each further line with `hanging` (report::Paragraph).
+report::Paragraph Wrapped(std::string text, std::string prefix, std::string hanging);
+/// One "  label:  value note" line per row, labels padded to 20 columns, wrapped at 100, for
+/// the text writer.
+report::FieldList FactFields(const std::vector<FactRow>& rows);
+/// The text's "CPU" section: CpuFactRows (or the report's) and a two-column feature table.
+void AddCpuText(const DoctorReport& report, report::Document& doc);
 
 }  // namespace cryptobench::diagnose::doctor_internal

@@ -1,6 +1,7 @@
-// Renderers of a library doctor report (library_doctor.h): text, Markdown and JSON. The verdict
-// lines come first (the answer), then the library's mask switch, the evidence per algorithm and
-// the machine facts, worded as the OpenSSL doctor words them (doctor_report_internal.h).
+// A library doctor report (library_doctor.h) as a report::Document (text and Markdown through the
+// report writers) and as JSON. The verdict lines come first (the answer), then the library's mask
+// switch, the evidence per algorithm and the machine facts, worded as the OpenSSL doctor words
+// them (doctor_report_internal.h).
 #include <ostream>
 #include <string>
 #include <vector>
@@ -8,8 +9,10 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "report/document.h"
 #include "results/json.h"
 
+#include "diagnose/doctor_document.h"
 #include "diagnose/doctor_report_internal.h"
 #include "diagnose/library_doctor.h"
 #include "diagnose/verdict_text.h"
@@ -17,8 +20,6 @@
 namespace cryptobench::diagnose {
 namespace {
 
-using doctor_internal::WriteFactRows;
-using doctor_internal::WriteWrapped;
 using nlohmann::ordered_json;
 
 std::string LibraryText(const LibraryDoctorReport& report) {
@@ -64,30 +65,6 @@ std::string MaskHeadline(const LibraryDoctorReport& report) {
   return report.mask_variable + ": " + report.mask_note;
 }
 
-// doctor --backend afalg: the kernel against user-space OpenSSL, one block per algorithm.
-void WriteKernelVersusUserText(const LibraryDoctorReport& report, std::ostream& out) {
-  if (report.kernel_versus_user.empty() && report.kernel_versus_user_note.empty()) {
-    return;
-  }
-  out << "\nKernel against user space (wall-clock throughput, MB = 10^6 bytes; median)\n";
-  if (!report.kernel_versus_user_note.empty()) {
-    WriteWrapped(out, report.kernel_versus_user_note, "  ", "    ");
-  }
-  for (const KernelVersusUserSpace& c : report.kernel_versus_user) {
-    WriteWrapped(out, c.line, "  ", "      ");
-    if (c.points.empty()) {
-      continue;
-    }
-    out << fmt::format("    {:>8}  {:>12}  {:>12}  {:>8}\n", "bytes", "kernel MB/s",
-                       c.user_space.substr(0, c.user_space.find(' ')) + " MB/s", "ratio");
-    for (const KernelVersusUserPoint& p : c.points) {
-      out << fmt::format("    {:>8}  {:>12.1f}  {:>12.1f}  {:>7.2f}x\n", p.input_len,
-                         p.kernel_bytes_per_s / 1e6, p.user_bytes_per_s / 1e6,
-                         p.kernel_bytes_per_s / p.user_bytes_per_s);
-    }
-  }
-}
-
 ordered_json KernelVersusUserToJson(const LibraryDoctorReport& report) {
   ordered_json list = ordered_json::array();
   for (const KernelVersusUserSpace& c : report.kernel_versus_user) {
@@ -115,115 +92,181 @@ ordered_json KernelVersusUserToJson(const LibraryDoctorReport& report) {
 
 }  // namespace
 
-void RenderLibraryDoctorText(const LibraryDoctorReport& report, std::ostream& out) {
-  out << fmt::format("cryptobench {} doctor --backend {}{}\n", report.tool_version, report.backend,
-                     report.created_utc.empty() ? "" : ", " + report.created_utc);
-  WriteWrapped(out, LibraryText(report), "Library: " + report.backend + " ", "  ");
-  out << "\nVerdicts\n";
-  for (const LibraryVerdict& v : report.verdicts) {
-    WriteWrapped(out, v.line, "  ", "      ");
-    if (!v.advice.empty()) {
-      WriteWrapped(out, v.advice, "    Do: ", "        ");
-    }
-  }
-  if (report.verdicts.empty()) {
-    out << "  (no algorithm examined)\n";
-  }
-  if (!report.not_offered.empty()) {
-    WriteWrapped(out, verdict_internal::Join(report.not_offered),
-                 "  Not offered by " + report.backend + ": ", "      ");
-  }
-  WriteKernelVersusUserText(report, out);
-  out << "\nCPU mask switch\n";
-  WriteWrapped(out, MaskHeadline(report), "  ", "    ");
-  if (!report.env_masks.empty()) {
-    WriteWrapped(
-        out,
-        fmt::format("set in doctor's environment: {}; the as-is and masked runs leave that setting "
-                    "out, one more run keeps it",
-                    FormatMaskEnv(report.env_masks)),
-        "  ", "    ");
-  }
-  for (const LibraryMask& mask : report.masks) {
-    WriteWrapped(out, fmt::format("{} ({}): {}", mask.label, mask.detail, FormatMaskEnv(mask.env)),
-                 "  - ", "    ");
-  }
-  if (!report.verdicts.empty()) {
-    out << "\nEvidence (MB = 10^6 bytes; median with its 95% CI; slowdown = as is / masked)\n";
-  }
-  for (const LibraryVerdict& v : report.verdicts) {
-    out << fmt::format("  {}, {}, {} bytes per operation\n", v.algorithm, v.operation, v.input_len);
-    for (const std::string& fact : v.evidence) {
-      WriteWrapped(out, fact, "    - ", "      ");
-    }
-  }
-  const DoctorReport machine = MachineOnly(report);
-  doctor_internal::WriteCpuText(machine, out);
-  out << "\nClock and load\n";
-  WriteFactRows(doctor_internal::ClockFactRows(machine), out);
-  out << '\n' << Summary(report) << '\n';
-}
+report::Document LibraryDoctorDocument(const LibraryDoctorReport& report) {
+  using doctor_internal::Wrapped;
+  using report::Column;
+  using report::kMarkdownTarget;
+  using report::kTextTarget;
+  report::Document doc;
+  doc.Add(report::Heading{fmt::format("cryptobench {} doctor --backend {}{}", report.tool_version,
+                                      report.backend,
+                                      report.created_utc.empty() ? "" : ", " + report.created_utc),
+                          1},
+          kTextTarget);
+  doc.Add(report::Heading{fmt::format("cryptobench doctor --backend {}", report.backend), 1},
+          kMarkdownTarget);
+  doc.Add(Wrapped(LibraryText(report), "Library: " + report.backend + " ", "  "), kTextTarget);
+  doc.Add(report::Paragraph{fmt::format(
+              "Library: {} {}{}", report.backend, LibraryText(report),
+              report.created_utc.empty()
+                  ? ""
+                  : fmt::format(", {}, cryptobench {}", report.created_utc, report.tool_version))},
+          kMarkdownTarget);
 
-void RenderLibraryDoctorMarkdown(const LibraryDoctorReport& report, std::ostream& out) {
-  out << fmt::format("## cryptobench doctor --backend {}\n\n", report.backend);
-  out << fmt::format("Library: {} {}", report.backend, LibraryText(report));
-  if (!report.created_utc.empty()) {
-    out << fmt::format(", {}, cryptobench {}", report.created_utc, report.tool_version);
-  }
-  out << "\n\n| algorithm | verdict | detail |\n|---|---|---|\n";
+  doc.Add(report::Heading{"Verdicts", 2}, kTextTarget);
+  report::Table verdicts;
+  verdicts.columns = {Column("algorithm", "", Column::Align::kLeft),
+                      Column("verdict", "", Column::Align::kLeft),
+                      Column("detail", "", Column::Align::kLeft)};
   for (const LibraryVerdict& v : report.verdicts) {
+    doc.Add(Wrapped(v.line, "  ", "      "), kTextTarget);
+    if (!v.advice.empty()) {
+      doc.Add(Wrapped(v.advice, "    Do: ", "        "), kTextTarget);
+    }
     std::string detail = v.line;
     const std::string prefix = fmt::format("{}: {}: ", v.algorithm, VerdictStatusName(v.status));
     if (detail.rfind(prefix, 0) == 0) {
       detail = detail.substr(prefix.size());
     }
-    out << fmt::format("| {} | {} | {} |\n", v.algorithm, VerdictStatusName(v.status), detail);
+    verdicts.rows.push_back({v.algorithm, VerdictStatusName(v.status), detail});
   }
+  if (report.verdicts.empty()) {
+    doc.Add(report::Paragraph{"  (no algorithm examined)"}, kTextTarget);
+  }
+  doc.Add(std::move(verdicts), kMarkdownTarget);
   if (!report.not_offered.empty()) {
-    out << fmt::format("\nNot offered by {}: {}.\n", report.backend,
-                       verdict_internal::Join(report.not_offered));
+    const std::string list = verdict_internal::Join(report.not_offered);
+    doc.Add(Wrapped(list, "  Not offered by " + report.backend + ": ", "      "), kTextTarget);
+    doc.Add(report::Paragraph{fmt::format("Not offered by {}: {}.", report.backend, list)},
+            kMarkdownTarget);
+  }
+
+  // doctor --backend afalg: the kernel against user-space OpenSSL, one block per algorithm.
+  if (!report.kernel_versus_user.empty() || !report.kernel_versus_user_note.empty()) {
+    doc.Add(report::Heading{"Kernel against user space (wall-clock throughput, MB = 10^6 bytes; "
+                            "median)",
+                            2},
+            kTextTarget);
   }
   if (!report.kernel_versus_user_note.empty()) {
-    out << "\n**Kernel against user space:** " << report.kernel_versus_user_note << "\n";
+    doc.Add(Wrapped(report.kernel_versus_user_note, "  ", "    "), kTextTarget);
+    report::Paragraph note{report.kernel_versus_user_note};
+    note.markup = {{"Kernel against user space:", false, true},
+                   {fmt::format(" {}", report.kernel_versus_user_note)}};
+    doc.Add(std::move(note), kMarkdownTarget);
+  }
+  report::Table points;
+  points.columns = {Column("algorithm", "", Column::Align::kLeft), Column("bytes"),
+                    Column("kernel MB/s"), Column("user space MB/s"),
+                    Column("kernel / user space")};
+  std::vector<std::string> lines;
+  for (const KernelVersusUserSpace& c : report.kernel_versus_user) {
+    doc.Add(Wrapped(c.line, "  ", "      "), kTextTarget);
+    lines.push_back(c.line);
+    if (c.points.empty()) {
+      continue;
+    }
+    report::Table table;
+    table.indent = "    ";
+    table.columns = {Column("bytes", "", Column::Align::kRight, Column::Kind::kText, "", 8),
+                     Column("kernel MB/s", "", Column::Align::kRight, Column::Kind::kText, "", 12),
+                     Column(c.user_space.substr(0, c.user_space.find(' ')) + " MB/s", "",
+                            Column::Align::kRight, Column::Kind::kText, "", 12),
+                     Column("ratio", "", Column::Align::kRight, Column::Kind::kText, "", 8)};
+    for (const KernelVersusUserPoint& p : c.points) {
+      const std::string kernel = fmt::format("{:.1f}", p.kernel_bytes_per_s / 1e6);
+      const std::string user = fmt::format("{:.1f}", p.user_bytes_per_s / 1e6);
+      const std::string ratio = fmt::format("{:.2f}x", p.kernel_bytes_per_s / p.user_bytes_per_s);
+      table.rows.push_back({std::to_string(p.input_len), kernel, user, ratio});
+      points.rows.push_back({c.algorithm, std::to_string(p.input_len), kernel, user, ratio});
+    }
+    doc.Add(std::move(table), kTextTarget);
   }
   if (!report.kernel_versus_user.empty()) {
-    out << "\n**Kernel against user space** (wall-clock throughput, MB/s, median)\n\n";
-    for (const KernelVersusUserSpace& c : report.kernel_versus_user) {
-      out << "- " << c.line << "\n";
+    report::Paragraph heading{"Kernel against user space (wall-clock throughput, MB/s, median)"};
+    heading.markup = {{"Kernel against user space", false, true},
+                      {" (wall-clock throughput, MB/s, median)"}};
+    doc.Add(std::move(heading), kMarkdownTarget);
+    report::NoteList list;
+    for (const std::string& line : lines) {
+      list.notes.emplace_back(line);
     }
-    out << "\n| algorithm | bytes | kernel MB/s | user space MB/s | kernel / user space |\n"
-           "|---|---:|---:|---:|---:|\n";
-    for (const KernelVersusUserSpace& c : report.kernel_versus_user) {
-      for (const KernelVersusUserPoint& p : c.points) {
-        out << fmt::format("| {} | {} | {:.1f} | {:.1f} | {:.2f}x |\n", c.algorithm, p.input_len,
-                           p.kernel_bytes_per_s / 1e6, p.user_bytes_per_s / 1e6,
-                           p.kernel_bytes_per_s / p.user_bytes_per_s);
-      }
-    }
+    doc.Add(std::move(list), kMarkdownTarget);
+    doc.Add(std::move(points), kMarkdownTarget);
   }
-  out << "\n**CPU mask switch:** " << MaskHeadline(report) << "\n";
+
+  doc.Add(report::Heading{"CPU mask switch", 2}, kTextTarget);
+  doc.Add(Wrapped(MaskHeadline(report), "  ", "    "), kTextTarget);
+  report::Paragraph mask{MaskHeadline(report)};
+  mask.markup = {{"CPU mask switch:", false, true}, {fmt::format(" {}", MaskHeadline(report))}};
+  doc.Add(std::move(mask), kMarkdownTarget);
   if (!report.env_masks.empty()) {
-    out << fmt::format(
-        "\nSet in doctor's environment: `{}` (the as-is and masked runs leave that setting "
-        "out, one more run keeps it).\n",
-        FormatMaskEnv(report.env_masks));
+    const std::string env = FormatMaskEnv(report.env_masks);
+    doc.Add(Wrapped(fmt::format("set in doctor's environment: {}; the as-is and masked runs leave "
+                                "that setting out, one more run keeps it",
+                                env),
+                    "  ", "    "),
+            kTextTarget);
+    report::Paragraph set{env};
+    set.markup = {{"Set in doctor's environment: "},
+                  {env, true},
+                  {" (the as-is and masked runs leave that setting out, one more run keeps "
+                   "it)."}};
+    doc.Add(std::move(set), kMarkdownTarget);
   }
-  for (const LibraryMask& mask : report.masks) {
-    out << fmt::format("- {} ({}): `{}`\n", mask.label, mask.detail, FormatMaskEnv(mask.env));
+  report::NoteList masks;
+  for (const LibraryMask& m : report.masks) {
+    const std::string env = FormatMaskEnv(m.env);
+    doc.Add(Wrapped(fmt::format("{} ({}): {}", m.label, m.detail, env), "  - ", "    "),
+            kTextTarget);
+    report::Note& note = masks.notes.emplace_back(env);
+    note.markup = {{fmt::format("{} ({}): ", m.label, m.detail)}, {env, true}};
   }
-  out << "\n<details><summary>Evidence</summary>\n\n";
+  if (!masks.notes.empty()) {
+    doc.Add(std::move(masks), kMarkdownTarget);
+  }
+
+  if (!report.verdicts.empty()) {
+    doc.Add(report::Heading{"Evidence (MB = 10^6 bytes; median with its 95% CI; slowdown = as is "
+                            "/ masked)",
+                            2},
+            kTextTarget);
+    doc.Add(report::Heading{"Evidence", 2}, kMarkdownTarget);
+  }
   for (const LibraryVerdict& v : report.verdicts) {
-    out << fmt::format("**{}** ({}, {} bytes per operation)\n\n", v.algorithm, v.operation,
-                       v.input_len);
+    const std::string cell = fmt::format("{}, {} bytes per operation", v.operation, v.input_len);
+    doc.Add(report::Paragraph{fmt::format("  {}, {}", v.algorithm, cell)}, kTextTarget);
+    report::Paragraph name{v.algorithm};
+    name.markup = {{v.algorithm, false, true}, {fmt::format(" ({})", cell)}};
+    doc.Add(std::move(name), kMarkdownTarget);
+    report::NoteList evidence;
     for (const std::string& fact : v.evidence) {
-      out << "- " << fact << '\n';
+      doc.Add(Wrapped(fact, "    - ", "      "), kTextTarget);
+      evidence.notes.emplace_back(fact);
     }
     if (!v.advice.empty()) {
-      out << "- **Do:** " << v.advice << '\n';
+      report::Note& advice = evidence.notes.emplace_back(v.advice);
+      advice.markup = {{"Do:", false, true}, {fmt::format(" {}", v.advice)}};
     }
-    out << '\n';
+    if (!evidence.notes.empty()) {
+      doc.Add(std::move(evidence), kMarkdownTarget);
+    }
   }
-  out << "</details>\n\n" << Summary(report) << '\n';
+  const DoctorReport machine = MachineOnly(report);
+  doctor_internal::AddCpuText(machine, doc);
+  doc.Add(report::Heading{"Clock and load", 2}, kTextTarget);
+  doc.Add(doctor_internal::FactFields(doctor_internal::ClockFactRows(machine)), kTextTarget);
+  doc.Add(report::Paragraph{""}, kTextTarget);
+  doc.Add(report::Paragraph{Summary(report)}, report::kHumanTargets);
+  return doc;
+}
+
+void RenderLibraryDoctorText(const LibraryDoctorReport& report, std::ostream& out) {
+  report::WriteText(LibraryDoctorDocument(report), out);
+}
+
+void RenderLibraryDoctorMarkdown(const LibraryDoctorReport& report, std::ostream& out) {
+  report::WriteMarkdown(LibraryDoctorDocument(report), out);
 }
 
 nlohmann::ordered_json LibraryDoctorToJson(const LibraryDoctorReport& report) {

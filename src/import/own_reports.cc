@@ -3,6 +3,10 @@
 
 #include <fmt/format.h>
 
+#include "core/errors.h"
+#include "results/json.h"
+#include "results/limits.h"
+
 #include "import/parse_util.h"
 
 namespace cryptobench::import {
@@ -52,7 +56,7 @@ std::optional<OwnTextReport> PlainHeader(std::string_view line) {
 }
 
 // "## cryptobench results[, N backends]", "## cryptobench compare", "## cryptobench doctor[
-// --from| --backend B]".
+// --from| --backend B]", "## cryptobench list[ --backends]".
 std::optional<OwnTextReport> MarkdownHeader(std::string_view line) {
   constexpr std::string_view kTitle = "## cryptobench ";
   if (!line.starts_with(kTitle)) {
@@ -67,6 +71,12 @@ std::optional<OwnTextReport> MarkdownHeader(std::string_view line) {
   }
   if (rest.starts_with("doctor") && EndsOrGoesOn(rest.substr(6), {" --"})) {
     return OwnTextReport{0, std::string(kDoctor), false};
+  }
+  if (rest == "list") {  // list --format markdown (report/listing.cc)
+    return OwnTextReport{0, "cryptobench list output", false};
+  }
+  if (rest == "list --backends") {
+    return OwnTextReport{0, "cryptobench list --backends output", false};
   }
   return std::nullopt;
 }
@@ -198,6 +208,30 @@ std::string DescribeOwnNonResultJson(const nlohmann::json& doc) {
     return "a backend list (cryptobench list --backends --format json)";
   }
   return "";
+}
+
+nlohmann::json ParseJsonInput(std::string_view text, const std::string& name) {
+  try {
+    return results::ParseJsonBounded(text);  // memory bounded by the input (results/limits.h)
+  } catch (const nlohmann::json::exception& e) {
+    throw UsageError(fmt::format("{}: not valid JSON: {}", name, ShortenJsonError(e.what())));
+  } catch (const results::InputLimitError& e) {
+    throw UsageError(fmt::format("{}: {}", name, e.what()));
+  }
+}
+
+std::vector<results::RunResult> RunsOfResultJson(const nlohmann::json& doc,
+                                                 const std::string& name) {
+  std::vector<results::RunResult> runs;
+  try {
+    runs = results::RunsFromJson(doc);
+  } catch (const std::exception& e) {
+    throw UsageError(fmt::format("{}: {}", name, e.what()));
+  }
+  for (results::RunResult& run : runs) {
+    results::DeriveAllFigures(run);  // recompute from samples; sample-less cells keep theirs
+  }
+  return runs;
 }
 
 }  // namespace cryptobench::import

@@ -8,9 +8,12 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include "results/model.h"
 
 #include "import/paste_cleanup.h"
 
@@ -44,5 +47,17 @@ std::string OwnTextReportError(const OwnTextReport& report);
 /// or "a backend list (cryptobench list --backends --format json)". Empty for anything else
 /// (a result, or JSON that is none of cryptobench's).
 std::string DescribeOwnNonResultJson(const nlohmann::json& doc);
+
+/// `text` parsed as JSON, its memory bounded by the input (results::ParseJsonBounded). Throws
+/// UsageError, one line: "NAME: not valid JSON: WHY" (import::ShortenJsonError) or "NAME: " and
+/// the bound it passed.
+nlohmann::json ParseJsonInput(std::string_view text, const std::string& name);
+
+/// The runs of a result JSON document (one run, or {"runs": [...]} as speed --backend and import
+/// write them; results::RunsFromJson), each one's figures recomputed from its samples
+/// (results::DeriveAllFigures; sample-less cells keep theirs). Throws UsageError "NAME: WHY"
+/// when a field is wrong. Shared by compare's sides and report.
+std::vector<results::RunResult> RunsOfResultJson(const nlohmann::json& doc,
+                                                 const std::string& name);
 
 }  // namespace cryptobench::import

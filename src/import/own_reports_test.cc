@@ -81,6 +81,9 @@ TEST(OwnTextReportTest, EveryReportHeaderIsRecognised) {
        "cryptobench list output"},
       {"Backends compiled into this build (speed --backend NAME[,NAME...] or all):\n",
        "cryptobench list --backends output"},
+      {"## cryptobench list\n\nLibrary: OpenSSL 3.0.13 (libcrypto.so.3)\n",
+       "cryptobench list output"},
+      {"## cryptobench list --backends\n", "cryptobench list --backends output"},
       // Blank lines, and the command that wrote it, before the header.
       {"\n\n$ ./build/cryptobench doctor sha256\ncryptobench 0.1.0 doctor, 2026-11-30\n",
        "a cryptobench doctor report"},

@@ -31,27 +31,31 @@ enum Target : unsigned {
   kAllTargets = kTextTarget | kMarkdownTarget | kCsvTarget,
 };
 
-/// A run of inline text: plain (Markdown escapes it) or code (a Markdown code span).
+/// A run of inline text: plain (Markdown escapes it), code (a Markdown code span) or, when
+/// `strong`, emphasised ("**text**" in Markdown, <strong> in HTML).
 struct Span {
   std::string text;
   bool code = false;
+  bool strong = false;
 };
 using Inline = std::vector<Span>;
 
 /// The text of `spans` joined, without markup.
 std::string PlainText(const Inline& spans);
 
-/// A heading. Text: level 1 is a line of its own; level 2 a line after a blank line. Markdown:
-/// "## " (level 1) or "### " (level 2).
+/// A heading. Text: level 1 is a line of its own; levels 2 and 3 a line after a blank line.
+/// Markdown: "## " (level 1), "### " (level 2) or "#### " (level 3); HTML <h1> to <h3>.
 struct Heading {
   std::string text;
   int level = 2;
 };
 
 /// "label: value" facts (an environment). Text: `indent`, the label (with a colon when `colon`)
-/// padded to `label_width` display columns, then the value; a value that would pass
-/// `wrap_columns` (0: never wrap) is wrapped with a hanging indent, after "; " when it has one,
-/// else at spaces. Markdown: a bullet list, "- label: value".
+/// padded to `label_width` display columns (0: the widest label's width plus two), then the
+/// value; a value that would pass `wrap_columns` (0: never wrap) is wrapped with a hanging
+/// indent as wide as indent and label, after "; " when it has one, else at spaces; with
+/// `wrap_at_spaces`, at spaces only (Paragraph's rule), the hanging indent as wide as indent
+/// and label_width. Markdown: a bullet list, "- label: value".
 struct Field {
   Field(std::string label_in, Inline value_in, unsigned targets_in = kAllTargets)
       : label(std::move(label_in)), value(std::move(value_in)), targets(targets_in) {}
@@ -65,12 +69,20 @@ struct FieldList {
   size_t label_width = 16;
   size_t wrap_columns = 0;
   bool colon = true;
+  bool wrap_at_spaces = false;
 };
 
-/// A paragraph. Text: written as it is, line breaks included, then a line break. Markdown: one
-/// escaped paragraph.
+/// A paragraph. Text: `prefix`, then the text as it is, line breaks included, then a line
+/// break; when `wrap_columns` is set and the line would pass it, broken at spaces before that
+/// many display columns (a word longer than a line stays whole), every line after the first
+/// starting with `hanging`. Markdown: one escaped paragraph, or `markup` when it has spans
+/// (code spans, strong); HTML likewise.
 struct Paragraph {
   std::string text;
+  size_t wrap_columns = 0;
+  std::string prefix{};
+  std::string hanging{};
+  Inline markup{};
 };
 
 /// A column of a table. Typed: a kValue column's cells carry their figure in `unit` (and its
@@ -97,11 +109,14 @@ struct Column {
 };
 
 /// A cell: the text shown, and for a kValue column the figure itself (full precision).
+/// `markup`, when it has spans, is the cell as Markdown and HTML show it (a code span, strong
+/// words, or words then a code span); text and CSV write `text`.
 struct TableCell {
   std::string text;
   std::optional<double> value;
   std::optional<double> ci_low;  ///< the CI of `value`, when it has one
   std::optional<double> ci_high;
+  Inline markup;
 
   TableCell() = default;
   TableCell(std::string shown) : text(std::move(shown)) {}  // NOLINT: cells are mostly text
@@ -111,30 +126,37 @@ struct TableCell {
 /// A table. A row with fewer cells than columns ends in a spanning cell: text prints its last
 /// cell from its column on, left-aligned, without widening that column ("FAILED KAT" across a
 /// row of sizes); Markdown pads the row with empty cells; CSV writes the fields it has.
-/// Text: columns `gap` apart, each as wide as its widest cell, header first, no trailing
-/// spaces. Markdown: a GitHub table, every cell escaped. CSV: the header row, then the rows
-/// (RFC 4180 quoting, report::CsvField).
+/// Text: each line after `indent`, columns `gap` apart, each as wide as its widest cell, header
+/// first, no trailing spaces. Markdown: a GitHub table, every cell escaped. CSV: the header
+/// row, then the rows (RFC 4180 quoting, report::CsvField).
 struct Table {
   std::vector<Column> columns;
   std::vector<std::vector<TableCell>> rows;
   std::string gap = "  ";
+  std::string indent{};
 };
 
-/// Closing notes, one sentence each. Text: a blank line, then each note on its own line(s):
-/// wrapped at `wrap_columns` with a two-space hanging indent when wrap is set, else as it is.
-/// Markdown: "### markdown_heading" (when set), then a bullet list, each note escaped; nothing
-/// at all when no note is meant for Markdown.
+/// Closing notes, one sentence each. Text: a blank line (unless `text_blank_line` is false),
+/// then each note on its own line(s) after `text_prefix`: wrapped at `wrap_columns` (at spaces,
+/// Paragraph's rule) with `text_hanging` before each further line when wrap is set, else as it
+/// is. Markdown: "### markdown_heading" (when set), then a bullet list, each note escaped (or
+/// its markup), nested by its depth; nothing at all when no note is meant for Markdown.
 struct Note {
   Note(std::string text_in, bool wrap_in = false, unsigned targets_in = kAllTargets)
       : text(std::move(text_in)), wrap(wrap_in), targets(targets_in) {}
   std::string text;
   bool wrap = false;
   unsigned targets = kAllTargets;
+  Inline markup{};  ///< Markdown and HTML: the note as they show it, when it has spans
+  int depth = 0;    ///< Markdown: 1 for a bullet under the one before ("  - ")
 };
 struct NoteList {
   std::vector<Note> notes;
   std::string markdown_heading;
   size_t wrap_columns = 110;
+  bool text_blank_line = true;
+  std::string text_prefix{};
+  std::string text_hanging = "  ";
 };
 
 /// One point of a chart series: where it is on the x axis (a line chart: the x value in the

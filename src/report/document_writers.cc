@@ -32,11 +32,64 @@ std::vector<std::string> WrapPieces(const std::string& value) {
   return pieces;
 }
 
-void WriteTextField(const FieldList& list, const Field& field, std::ostream& out) {
+// `prefix` and `text`, as they are when they fit in `columns` (0: always); else broken at
+// spaces, each further line starting with `hanging` (a word longer than a line stays whole).
+void WriteWrapped(const std::string& text, size_t columns, const std::string& prefix,
+                  const std::string& hanging, std::ostream& out) {
+  if (columns == 0 || DisplayWidth(prefix) + DisplayWidth(text) <= columns) {
+    out << prefix << text << '\n';
+    return;
+  }
+  std::string line = prefix;
+  bool line_has_word = false;
+  size_t begin = 0;
+  while (begin <= text.size()) {
+    size_t end = text.find(' ', begin);
+    end = end == std::string::npos ? text.size() : end;
+    const std::string word = text.substr(begin, end - begin);
+    begin = end + 1;
+    if (word.empty()) {
+      continue;
+    }
+    if (line_has_word && DisplayWidth(line) + 1 + DisplayWidth(word) > columns) {
+      out << line << '\n';
+      line = hanging;
+      line_has_word = false;
+    }
+    line += line_has_word ? " " : "";
+    line += word;
+    line_has_word = true;
+  }
+  out << line << '\n';
+}
+
+std::string FieldLabel(const FieldList& list, const Field& field) {
+  return list.colon ? fmt::format("{}:", field.label) : field.label;
+}
+
+// The width labels are padded to: label_width, or the widest label's plus two.
+size_t LabelWidth(const FieldList& list) {
+  if (list.label_width != 0) {
+    return list.label_width;
+  }
+  size_t width = 0;
+  for (const Field& field : list.fields) {
+    if ((field.targets & kTextTarget) != 0) {
+      width = std::max(width, DisplayWidth(FieldLabel(list, field)));
+    }
+  }
+  return width + 2;
+}
+
+void WriteTextField(const FieldList& list, size_t label_width, const Field& field,
+                    std::ostream& out) {
   const std::string value = PlainText(field.value);
-  std::string line =
-      list.indent +
-      PadRight(list.colon ? fmt::format("{}:", field.label) : field.label, list.label_width);
+  std::string line = list.indent + PadRight(FieldLabel(list, field), label_width);
+  if (list.wrap_at_spaces) {
+    WriteWrapped(value, list.wrap_columns, line,
+                 std::string(DisplayWidth(list.indent) + label_width, ' '), out);
+    return;
+  }
   if (list.wrap_columns == 0 || DisplayWidth(line) + DisplayWidth(value) <= list.wrap_columns) {
     out << line << value << '\n';
     return;
@@ -55,30 +108,13 @@ void WriteTextField(const FieldList& list, const Field& field, std::ostream& out
   out << line << '\n';
 }
 
-// `note` wrapped at `columns` with a two-space hanging indent (words are kept whole).
-void WriteWrappedNote(const std::string& note, size_t columns, std::ostream& out) {
-  std::string line;
-  size_t begin = 0;
-  while (begin < note.size()) {
-    size_t end = note.find(' ', begin);
-    end = end == std::string::npos ? note.size() : end;
-    const std::string word = note.substr(begin, end - begin);
-    begin = end + 1;
-    if (!line.empty() && line != "  " && DisplayWidth(line) + 1 + DisplayWidth(word) > columns) {
-      out << line << '\n';
-      line = "  ";
-    }
-    line += (line.empty() || line == "  " ? "" : " ") + word;
-  }
-  out << line << '\n';
-}
-
 void WriteTextLine(std::ostream& out, std::string line) {
   line.erase(line.find_last_not_of(' ') + 1);
   out << line << '\n';
 }
 
 void WriteTextTable(const Table& table, std::ostream& out) {
+  const std::string& indent = table.indent;
   const std::vector<Column>& columns = table.columns;
   std::vector<size_t> widths(columns.size());
   for (size_t c = 0; c < columns.size(); ++c) {
@@ -99,10 +135,10 @@ void WriteTextTable(const Table& table, std::ostream& out) {
   for (size_t c = 0; c < columns.size(); ++c) {
     header += (c == 0 ? "" : table.gap) + pad(c, columns[c].header);
   }
-  WriteTextLine(out, header);
+  WriteTextLine(out, indent + header);
   for (const auto& row : table.rows) {
     const bool spans = row.size() < columns.size();
-    std::string line;
+    std::string line = indent;
     for (size_t c = 0; c < row.size() && c < columns.size(); ++c) {
       line += c == 0 ? "" : table.gap;
       line += spans && c + 1 == row.size() ? row[c].text : pad(c, row[c].text);
@@ -116,21 +152,23 @@ void WriteTextTable(const Table& table, std::ostream& out) {
 std::string MarkdownInline(const Inline& spans) {
   std::string out;
   for (const Span& span : spans) {
-    out += span.code ? MarkdownCode(span.text) : MarkdownText(span.text);
+    const std::string text = span.code ? MarkdownCode(span.text) : MarkdownText(span.text);
+    out += span.strong ? fmt::format("**{}**", text) : text;
   }
   return out;
 }
 
+// Cells escaped already.
 void WriteMarkdownRow(const std::vector<std::string>& cells, std::ostream& out) {
   out << '|';
   for (const std::string& cell : cells) {
-    out << ' ' << MarkdownText(cell) << " |";
+    out << ' ' << cell << " |";
   }
   out << '\n';
 }
 
-// The cells of `row` as Markdown shows them: flag columns appended to the cell before, a
-// short row padded with empty cells.
+// The cells of `row` as Markdown shows them, escaped: flag columns appended to the cell
+// before, a short row padded with empty cells, a cell with markup as its markup.
 std::vector<std::string> MarkdownCells(const Table& table, const std::vector<TableCell>& row,
                                        bool header) {
   std::vector<std::string> cells;
@@ -138,13 +176,14 @@ std::vector<std::string> MarkdownCells(const Table& table, const std::vector<Tab
     const Column& column = table.columns[c];
     std::string text;
     if (header) {
-      text = column.markdown_header.empty() ? column.header : column.markdown_header;
+      text = MarkdownText(column.markdown_header.empty() ? column.header : column.markdown_header);
     } else if (c < row.size()) {
-      text = row[c].text;
+      text = row[c].markup.empty() ? MarkdownText(row[c].text) : MarkdownInline(row[c].markup);
     }
     if (column.kind == Column::Kind::kFlag && !cells.empty()) {
       if (!header && !text.empty()) {
-        cells.back() += " " + text;
+        cells.back() += ' ';
+        cells.back() += text;
       }
       continue;
     }
@@ -214,11 +253,12 @@ void WriteText(const Document& document, std::ostream& out) {
     } else if (const auto* list = std::get_if<FieldList>(&block.content)) {
       for (const Field& field : list->fields) {
         if (For(field.targets, kTextTarget)) {
-          WriteTextField(*list, field, out);
+          WriteTextField(*list, LabelWidth(*list), field, out);
         }
       }
     } else if (const auto* paragraph = std::get_if<Paragraph>(&block.content)) {
-      out << paragraph->text << '\n';
+      WriteWrapped(paragraph->text, paragraph->wrap_columns, paragraph->prefix, paragraph->hanging,
+                   out);
     } else if (const auto* table = std::get_if<Table>(&block.content)) {
       WriteTextTable(*table, out);
     } else if (const auto* notes = std::get_if<NoteList>(&block.content)) {
@@ -227,13 +267,10 @@ void WriteText(const Document& document, std::ostream& out) {
         if (!For(note.targets, kTextTarget)) {
           continue;
         }
-        out << (first ? "\n" : "");
+        out << (first && notes->text_blank_line ? "\n" : "");
         first = false;
-        if (note.wrap) {
-          WriteWrappedNote(note.text, notes->wrap_columns, out);
-        } else {
-          out << note.text << '\n';
-        }
+        WriteWrapped(note.text, note.wrap ? notes->wrap_columns : 0, notes->text_prefix,
+                     notes->text_hanging, out);
       }
     }
   }
@@ -251,7 +288,10 @@ void WriteMarkdown(const Document& document, std::ostream& out) {
     }
     if (const auto* heading = std::get_if<Heading>(&block.content)) {
       separate();
-      out << (heading->level > 1 ? "### " : "## ") << MarkdownText(heading->text) << '\n';
+      out << (heading->level > 2   ? "#### "
+              : heading->level > 1 ? "### "
+                                   : "## ")
+          << MarkdownText(heading->text) << '\n';
     } else if (const auto* list = std::get_if<FieldList>(&block.content)) {
       separate();
       for (const Field& field : list->fields) {
@@ -261,7 +301,9 @@ void WriteMarkdown(const Document& document, std::ostream& out) {
       }
     } else if (const auto* paragraph = std::get_if<Paragraph>(&block.content)) {
       separate();
-      out << MarkdownText(paragraph->text) << '\n';
+      out << (paragraph->markup.empty() ? MarkdownText(paragraph->text)
+                                        : MarkdownInline(paragraph->markup))
+          << '\n';
     } else if (const auto* table = std::get_if<Table>(&block.content)) {
       separate();
       WriteMarkdownTable(*table, out);
@@ -278,7 +320,9 @@ void WriteMarkdown(const Document& document, std::ostream& out) {
           }
           any = true;
         }
-        out << "- " << MarkdownText(note.text) << '\n';
+        out << std::string(2 * static_cast<size_t>(std::max(note.depth, 0)), ' ') << "- "
+            << (note.markup.empty() ? MarkdownText(note.text) : MarkdownInline(note.markup))
+            << '\n';
       }
     }
   }

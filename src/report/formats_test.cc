@@ -87,6 +87,10 @@ TEST(FormatRegistryTest, ChooseFormat) {
             "--output 'x.csv': compare cannot write csv (the format its extension names); it "
             "writes table, json, markdown or html: give --format");
   EXPECT_EQ(Refusal(Producer::kSpeed, "a\nb", "").find('\n'), std::string::npos);
+  // list writes Markdown (its documents' Markdown form) but no CSV or HTML.
+  EXPECT_EQ(ChooseFormat(Producer::kList, "markdown", ""), Format::kMarkdown);
+  EXPECT_EQ(Refusal(Producer::kList, "html", ""),
+            "--format 'html': list cannot write html; it writes table, json or markdown");
 }
 
 }  // namespace

@@ -101,10 +101,16 @@ svg .reference { stroke: var(--fg); stroke-width: 1.5; stroke-dasharray: 5 3; }
 std::string InlineHtml(const Inline& spans) {
   std::string out;
   for (const Span& span : spans) {
-    out +=
+    const std::string text =
         span.code ? fmt::format("<code>{}</code>", HtmlEscape(span.text)) : HtmlEscape(span.text);
+    out += span.strong ? fmt::format("<strong>{}</strong>", text) : text;
   }
   return out;
+}
+
+// A cell's content: its markup when it has any, else its text.
+std::string CellHtml(const TableCell& cell) {
+  return cell.markup.empty() ? HtmlEscape(cell.text) : InlineHtml(cell.markup);
 }
 
 // data-value (and CI) attributes of a cell with a figure.
@@ -138,12 +144,11 @@ void WriteTable(const Table& table, std::ostream& out) {
     for (size_t c = 0; c < row.size() && c < columns.size(); ++c) {
       const TableCell& cell = row[c];
       if (spans && c + 1 == row.size()) {
-        out << fmt::format("<td colspan=\"{}\">{}</td>", columns.size() - c, HtmlEscape(cell.text));
+        out << fmt::format("<td colspan=\"{}\">{}</td>", columns.size() - c, CellHtml(cell));
         continue;
       }
       out << fmt::format("<td{}{}>{}</td>", numeric(c) ? " class=\"num\"" : "",
-                         DataAttributes(cell.value, cell.ci_low, cell.ci_high),
-                         HtmlEscape(cell.text));
+                         DataAttributes(cell.value, cell.ci_low, cell.ci_high), CellHtml(cell));
     }
     out << "</tr>\n";
   }
@@ -313,7 +318,7 @@ void WriteHtml(const Document& document, std::ostream& out, const std::string& t
       continue;
     }
     if (const auto* heading = std::get_if<Heading>(&block.content)) {
-      const int level = heading->level > 1 ? 2 : 1;
+      const int level = heading->level > 2 ? 3 : heading->level > 1 ? 2 : 1;
       out << fmt::format("<h{0}>{1}</h{0}>\n", level, HtmlEscape(heading->text));
     } else if (const auto* list = std::get_if<FieldList>(&block.content)) {
       out << "<dl class=\"fields\">\n";
@@ -325,7 +330,8 @@ void WriteHtml(const Document& document, std::ostream& out, const std::string& t
       }
       out << "</dl>\n";
     } else if (const auto* paragraph = std::get_if<Paragraph>(&block.content)) {
-      out << fmt::format("<p>{}</p>\n", HtmlEscape(paragraph->text));
+      out << fmt::format("<p>{}</p>\n", paragraph->markup.empty() ? HtmlEscape(paragraph->text)
+                                                                  : InlineHtml(paragraph->markup));
     } else if (const auto* table = std::get_if<Table>(&block.content)) {
       WriteTable(*table, out);
     } else if (const auto* notes = std::get_if<NoteList>(&block.content)) {
@@ -343,7 +349,8 @@ void WriteHtml(const Document& document, std::ostream& out, const std::string& t
       }
       out << "<ul class=\"notes\">\n";
       for (const Note* note : shown) {
-        out << fmt::format("<li>{}</li>\n", HtmlEscape(note->text));
+        out << fmt::format("<li>{}</li>\n", note->markup.empty() ? HtmlEscape(note->text)
+                                                                 : InlineHtml(note->markup));
       }
       out << "</ul>\n";
     } else if (const auto* chart = std::get_if<Chart>(&block.content)) {

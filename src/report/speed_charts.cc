@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "report/bar_chart.h"
 #include "report/format_util.h"
 #include "report/views.h"
 
@@ -122,13 +123,9 @@ void AddSymmetricBarChart(const std::vector<const RunResult*>& runs, Document& d
       }
     }
   }
-  Chart chart;
-  chart.kind = Chart::Kind::kBar;
-  chart.title = "Backends side by side: throughput at the largest input size measured, MB/s";
-  chart.x_label = "algorithm, operation and size";
-  chart.y_label = "throughput";
-  chart.y_unit = "MB/s";
-  chart.series_label = "backend";
+  Chart chart =
+      BarChart("Backends side by side: throughput at the largest input size measured, MB/s",
+               "algorithm, operation and size", "throughput", "MB/s", "backend");
   for (const RunResult* run : runs) {
     chart.series.push_back({run->library.backend, {}});
   }
@@ -187,17 +184,12 @@ void AddPublicKeyBarChart(const std::vector<const RunResult*>& runs, Document& d
       }
     }
   }
-  Chart chart;
-  chart.kind = Chart::Kind::kBar;
+  Chart chart = BarChart("Backends side by side: public-key operations, ops/s (log scale)",
+                         "operation", "rate", "ops/s", "backend");
   // Sign and verify (or keygen and encaps) differ by orders of magnitude (RSA-2048: about 1.6
   // thousand signatures against 55 thousand verifications a second): a linear axis would show
   // the slow operations as slivers, so the axis is logarithmic and says so.
-  chart.title = "Backends side by side: public-key operations, ops/s (log scale)";
   chart.log_value = true;
-  chart.x_label = "operation";
-  chart.y_label = "rate";
-  chart.y_unit = "ops/s";
-  chart.series_label = "backend";
   for (const RunResult* run : runs) {
     chart.series.push_back({run->library.backend, {}});
   }

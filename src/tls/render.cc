@@ -1,12 +1,15 @@
-// Table, Markdown, CSV and JSON renderers of tls runs.
+// Table, Markdown, CSV and JSON renderers of tls runs, and its HTML page (TlsDocument).
 #include "tls/render.h"
 
+#include <cmath>
 #include <map>
 #include <set>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
+#include "report/bar_chart.h"
+#include "report/document.h"
 #include "report/format_util.h"
 #include "report/text_table.h"
 
@@ -124,6 +127,7 @@ struct HandshakeRow {
   std::string cert;
   const TlsCell* full = nullptr;
   const TlsCell* resumed = nullptr;
+  std::vector<std::string> cells{};  ///< as the tables show it (ShownHandshakeRows)
 };
 
 std::vector<HandshakeRow> HandshakeRows(const TlsRun& run) {
@@ -178,6 +182,24 @@ void AddHandshakeMode(const TlsCell* cell, std::vector<std::string>& row) {
                       : "n/a");
     row.push_back(FormatCost(f.client_cpu_ns_per_unit.value / 1e3));
   }
+}
+
+// The rows the handshake tables show (a group whose every cell is unsupported is a note
+// instead), each with its cells: group, cert, then for full and resumed the rate, server µs and
+// client µs.
+std::vector<HandshakeRow> ShownHandshakeRows(const TlsRun& run) {
+  const std::map<std::string, std::string> unsupported_groups = UnsupportedGroups(run);
+  std::vector<HandshakeRow> shown;
+  for (HandshakeRow& row : HandshakeRows(run)) {
+    if (unsupported_groups.count(row.group) != 0) {
+      continue;
+    }
+    row.cells = {row.group, row.cert};
+    AddHandshakeMode(row.full, row.cells);
+    AddHandshakeMode(row.resumed, row.cells);
+    shown.push_back(std::move(row));
+  }
+  return shown;
 }
 
 std::string LibraryLine(const TlsRun& run) {
@@ -339,7 +361,6 @@ void RenderTlsTable(const TlsRun& run, std::ostream& out) {
     }
     table.Write(out, "  ");
   }
-  const std::map<std::string, std::string> unsupported_groups = UnsupportedGroups(run);
   if (!run.handshakes.empty()) {
     out << "\nHandshakes (TLS 1.3, TLS_AES_128_GCM_SHA256; each a new TCP connection and an "
            "empty HTTPS request; CPU µs per handshake)\n";
@@ -349,14 +370,8 @@ void RenderTlsTable(const TlsRun& run, std::ostream& out) {
                                                     : report::TextTable::Align::kRight});
     }
     report::TextTable table(columns);
-    for (const HandshakeRow& row : HandshakeRows(run)) {
-      if (unsupported_groups.count(row.group) != 0) {
-        continue;
-      }
-      std::vector<std::string> cells = {row.group, row.cert};
-      AddHandshakeMode(row.full, cells);
-      AddHandshakeMode(row.resumed, cells);
-      table.AddRow(cells);
+    for (const HandshakeRow& row : ShownHandshakeRows(run)) {
+      table.AddRow(row.cells);
     }
     table.Write(out, "  ");
   }
@@ -390,16 +405,9 @@ void RenderTlsMarkdown(const TlsRun& run, std::ostream& out) {
   }
   if (!run.handshakes.empty()) {
     out << "\n### Handshakes (TLS 1.3, TLS_AES_128_GCM_SHA256, CPU µs per handshake)\n\n";
-    const std::map<std::string, std::string> unsupported_groups = UnsupportedGroups(run);
     std::vector<std::vector<std::string>> rows;
-    for (const HandshakeRow& row : HandshakeRows(run)) {
-      if (unsupported_groups.count(row.group) != 0) {
-        continue;
-      }
-      std::vector<std::string> cells = {row.group, row.cert};
-      AddHandshakeMode(row.full, cells);
-      AddHandshakeMode(row.resumed, cells);
-      rows.push_back(cells);
+    for (const HandshakeRow& row : ShownHandshakeRows(run)) {
+      rows.push_back(row.cells);
     }
     WriteMarkdownTable(HandshakeHeader(), rows, out);
   }
@@ -462,6 +470,122 @@ void RenderTlsJson(const TlsRun& run, std::ostream& out) {
   out << TlsRunToJson(run).dump(2) << '\n';
 }
 
+report::Document TlsDocument(const TlsRun& run) {
+  using report::Column;
+  using report::kHtmlTarget;
+  report::Document doc;
+  doc.Add(report::Heading{"cryptobench tls", 1}, kHtmlTarget);
+  report::FieldList environment;
+  const auto field = [&](const char* label, const std::string& value, bool code = false) {
+    environment.fields.emplace_back(label, report::Inline{{value, code}}, kHtmlTarget);
+  };
+  field("Tool", "cryptobench " + run.source.tool_version);
+  field("Library", LibraryLine(run));
+  if (run.backend == "openssl") {
+    field("libcrypto", run.library.loaded_path, true);
+    field("libssl", run.libssl_loaded_path, true);
+  }
+  field("Capability vector", report::CapabilityText(run.library), true);
+  field("CPU", fmt::format("{}, {} online CPUs{}", run.machine.cpu_model, run.machine.online_cpus,
+                           run.machine.hypervisor ? ", virtual machine" : ""));
+  field("Kernel", run.machine.kernel);
+  field("Method", MethodLine(run));
+  doc.Add(std::move(environment), kHtmlTarget);
+
+  const auto table_of = [](const std::vector<std::string>& header, size_t left) {
+    report::Table table;
+    for (size_t i = 0; i < header.size(); ++i) {
+      table.columns.emplace_back(header[i], "",
+                                 i < left ? Column::Align::kLeft : Column::Align::kRight);
+    }
+    return table;
+  };
+  if (!run.transfers.empty()) {
+    doc.Add(report::Heading{"Bulk transfers", 2}, kHtmlTarget);
+    report::Chart chart =
+        report::BarChart("Bulk transfers: throughput against the AEAD's own ceiling, MB/s",
+                         "transfer", "throughput", "MB/s", "figure");
+    report::ChartSeries measured{"transfer (median)", {}};
+    report::ChartSeries ceilings{"AEAD ceiling (encrypt at the record size)", {}};
+    report::Table table = table_of(TransferHeader(), 4);
+    for (const TlsCell& cell : run.transfers) {
+      std::vector<std::string> texts = TransferCells(run, cell);
+      std::vector<report::TableCell> row(texts.begin(), texts.end());
+      if (cell.status == CellStatus::kOk && cell.figures) {
+        const results::Estimate& rate = cell.figures->rate;
+        report::ChartPoint point;
+        point.value = rate.value / 1e6;
+        point.ci_low = rate.ci_low / 1e6;
+        point.ci_high = rate.ci_high / 1e6;
+        row[4].value = point.value;
+        row[4].ci_low = point.ci_low;
+        row[4].ci_high = point.ci_high;
+        report::ChartPoint ceiling;
+        ceiling.value = std::nan("");
+        if (const std::optional<results::Estimate> aead = AeadCeiling(run, cell);
+            aead && aead->value > 0) {
+          ceiling.value = aead->value / 1e6;
+          ceiling.ci_low = aead->ci_low / 1e6;
+          ceiling.ci_high = aead->ci_high / 1e6;
+        }
+        chart.categories.push_back(row[0].text);
+        measured.points.push_back(point);
+        ceilings.points.push_back(ceiling);
+      }
+      table.rows.push_back(std::move(row));
+    }
+    if (!chart.categories.empty()) {
+      chart.series.push_back(std::move(measured));
+      chart.series.push_back(std::move(ceilings));
+      doc.Add(std::move(chart), kHtmlTarget);
+    }
+    doc.Add(std::move(table), kHtmlTarget);
+  }
+  if (!run.handshakes.empty()) {
+    doc.Add(
+        report::Heading{"Handshakes (TLS 1.3, TLS_AES_128_GCM_SHA256, CPU µs per handshake)", 2},
+        kHtmlTarget);
+    report::Chart chart = report::BarChart("Handshakes: full and resumed, handshakes/s",
+                                           "group and certificate", "rate", "handshakes/s", "mode");
+    report::ChartSeries full{"full", {}};
+    report::ChartSeries resumed{"resumed", {}};
+    const auto point_of = [](const TlsCell* cell) {
+      report::ChartPoint point;
+      point.value = std::nan("");
+      if (cell != nullptr && cell->status == CellStatus::kOk && cell->figures) {
+        point.value = cell->figures->rate.value;
+        point.ci_low = cell->figures->rate.ci_low;
+        point.ci_high = cell->figures->rate.ci_high;
+      }
+      return point;
+    };
+    report::Table table = table_of(HandshakeHeader(), 2);
+    for (const HandshakeRow& row : ShownHandshakeRows(run)) {
+      table.rows.emplace_back(row.cells.begin(), row.cells.end());
+      const report::ChartPoint a = point_of(row.full);
+      const report::ChartPoint b = point_of(row.resumed);
+      if (!std::isnan(a.value) || !std::isnan(b.value)) {
+        chart.categories.push_back(fmt::format("{} {}", row.group, row.cert));
+        full.points.push_back(a);
+        resumed.points.push_back(b);
+      }
+    }
+    if (!chart.categories.empty()) {
+      chart.series.push_back(std::move(full));
+      chart.series.push_back(std::move(resumed));
+      doc.Add(std::move(chart), kHtmlTarget);
+    }
+    doc.Add(std::move(table), kHtmlTarget);
+  }
+  report::NoteList notes;
+  notes.markdown_heading = "Notes";
+  for (const std::string& note : Notes(run)) {
+    notes.notes.emplace_back(note);
+  }
+  doc.Add(std::move(notes), kHtmlTarget);
+  return doc;
+}
+
 void RenderTls(const TlsRun& run, report::Format format, std::ostream& out) {
   switch (format) {
     case report::Format::kTable:
@@ -476,8 +600,10 @@ void RenderTls(const TlsRun& run, report::Format format, std::ostream& out) {
     case report::Format::kJson:
       RenderTlsJson(run, out);
       return;
-    case report::Format::kOpenssl:
     case report::Format::kHtml:
+      report::WriteHtml(TlsDocument(run), out);
+      return;
+    case report::Format::kOpenssl:
     case report::Format::kGbenchJson:
       break;
   }

@@ -11,8 +11,8 @@
 
 namespace cryptobench::tls {
 
-/// Renders `run` in `format` (table, json, csv, markdown). Format::kOpenssl has no tls layout:
-/// throws std::invalid_argument.
+/// Renders `run` in `format` (table, json, csv, markdown, html: the page of TlsDocument).
+/// Format::kOpenssl and kGbenchJson have no tls layout: throws std::invalid_argument.
 void RenderTls(const TlsRun& run, report::Format format, std::ostream& out);
 
 /// Human table: header (library, libssl, machine, method), the bulk transfers (MB/s with 95% CI,
@@ -26,6 +26,14 @@ void RenderTlsMarkdown(const TlsRun& run, std::ostream& out);
 void RenderTlsCsv(const TlsRun& run, std::ostream& out);
 /// TlsRunToJson, indented by 2, with a trailing newline.
 void RenderTlsJson(const TlsRun& run, std::ostream& out);
+
+/// `run` as a report Document for the HTML writer (blocks for report::kHtmlTarget): the
+/// environment, the bulk transfers as bars (MB/s = 10^6 bytes/s, median with its 95% CI as a
+/// whisker) beside the AEAD's own encrypt ceiling at the record size, and their table (the
+/// table's columns and wording); the handshakes as bars (handshakes/s, full and resumed, with
+/// CIs) and their table; then the notes (kTLS, failures, unmet precision). Strings are used as
+/// they are (the HTML writer escapes them).
+report::Document TlsDocument(const TlsRun& run);
 
 /// The AEAD ceiling of `cell`: bytes/s of its AEAD's encrypt cell at the record size in
 /// run.aead_ceiling; nullopt when absent or not measured.

@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include "support/golden.h"
+#include "tls/json.h"
+
 namespace cryptobench::tls {
 namespace {
 
@@ -94,6 +97,45 @@ TEST(TlsRenderTest, KtlsLabelSaysWhenOnlyTheSendingSideWasInTheKernel) {
   EXPECT_EQ(TransferLabel(cell), "TLS_AES_128_GCM_SHA256 + kTLS");
   cell.ktls = false;
   EXPECT_EQ(TransferLabel(cell), "TLS_AES_128_GCM_SHA256");
+}
+
+// The HTML page of a run with a transfer, a failed transfer and full and resumed handshakes whose
+// samples differ (so the charts have CI whiskers). Its JSON is kept beside it: scripts/html-check
+// draws it with `cryptobench report tls.json --format html` in Chromium.
+TlsRun GoldenRun() {
+  TlsRun run = TwoCellRun();
+  run.backend = "openssl";
+  run.machine.cpu_model = "Golden test CPU";
+  run.machine.online_cpus = 2;
+  run.machine.kernel = "6.1.0";
+  run.created_utc = "2026-12-03T06:00:00Z";
+  run.ktls.status = "not_tried";
+  run.ktls.reason = "not asked for";
+  for (size_t i = 0; i < run.transfers[0].samples.size(); ++i) {
+    run.transfers[0].samples[i].wall_ns += static_cast<int64_t>(i) * 10000000;
+  }
+  TlsCell resumed = run.handshakes[0];
+  resumed.mode = "resumed";
+  for (size_t i = 0; i < resumed.samples.size(); ++i) {
+    resumed.samples[i].wall_ns = 2000000 + static_cast<int64_t>(i) * 50000;  // ~5000/s
+  }
+  run.handshakes.push_back(resumed);
+  DeriveAllTlsFigures(run);
+  return run;
+}
+
+TEST(TlsRenderTest, HtmlGolden) {
+  std::ostringstream json;
+  RenderTls(GoldenRun(), report::Format::kJson, json);
+  cryptobench::testing::ExpectMatchesGolden(json.str(), "tls.json");
+  std::ostringstream html;
+  RenderTls(GoldenRun(), report::Format::kHtml, html);
+  const std::string page = html.str();
+  EXPECT_NE(page.find("<title>cryptobench tls</title>"), std::string::npos);
+  EXPECT_NE(page.find("Bulk transfers: throughput against the AEAD"), std::string::npos);
+  EXPECT_NE(page.find("Handshakes: full and resumed, handshakes/s"), std::string::npos);
+  EXPECT_NE(page.find("crashed: the server worker killed by SIGSEGV"), std::string::npos);
+  cryptobench::testing::ExpectMatchesGolden(page, "tls.html");
 }
 
 }  // namespace
