@@ -12,6 +12,17 @@
 #   4. a live `speed` and `doctor` against the sysroot's arm64 libcrypto.so.3: both must say
 #      that they run emulated (JSON "emulated": true), speed must produce figures, and doctor's
 #      verdicts must carry no cycles-per-byte figure (emulation.h: ratios only).
+# Cost, measured 2026-12-03 as CPU time (user + sys, so that the load of a shared machine does not
+# count; CPU time / 2 is about the wall time on an idle 2-core machine), no compiler cache:
+#   apt-get of the toolchain, qemu-user and mmdebstrap: 33 packages, 68 MB, 12 s to install;
+#   the sysroot: about 15 s (network);
+#   the cold aarch64-ci build: 890 CPU-s (about 445 s on 2 cores; 199
+#   library files at about 2.7 CPU-s each, 106 test files at about 3.5);
+#   the unit suites under qemu: under 110 CPU-s (55 s on 2 cores) once ParseJsonBoundedTest reads
+#   its golden file once instead of 2048 times (12.6 CPU-s under qemu; before, over 160);
+#   the live speed and doctor: about 5 CPU-s (under 30 s of wall time, most of it timed sampling);
+#   in all about 560 s (9.5 minutes), over the 8 that issue 19 allows, so scripts/test.sh runs this
+#   stage only with CRYPTOBENCH_AARCH64=run. The cross build is what must shrink first.
 # Needs g++-aarch64-linux-gnu, qemu-user and mmdebstrap (install-deps.sh --with-aarch64).
 # Environment: CRYPTOBENCH_JOBS (build parallelism, default 2).
 set -euo pipefail

@@ -452,7 +452,8 @@ int Run(int argc, char** argv) {
   store_cmd->require_subcommand(1);
   CLI::App* store_import_cmd = store_cmd->add_subcommand(
       "import",
-      "Store result JSON files (speed, import, doctor, compare, tls) and pasted outputs "
+      "Store result JSON files (speed, import, doctor, compare, compare --tls, tls) and pasted "
+      "outputs "
       "(anything import reads); every file is read before any is stored");
   store_import_cmd->add_option("files", store_import.files, "Files to store (- for stdin)")
       ->required();
@@ -494,11 +495,14 @@ int Run(int argc, char** argv) {
       "or "
       "after show.");
   CLI::App* history_trend_cmd = history_cmd->add_subcommand(
-      "trend", "One cell over the stored runs, with step changes marked");
+      "trend",
+      "One cell over the stored runs, with step changes marked; a series and a step search per "
+      "host");
   history_trend_cmd->footer(
       "Also history's --store, --format (table, json, csv, markdown or html: a chart of the "
-      "cell over time with its CI band and the steps marked), --output, --host, --library, "
-      "--name, --since, --until and --limit (points, default 200), before or after trend.");
+      "cell over time, a line and CI band per host, the steps marked), --output, --host, "
+      "--library, --name, --since, --until and --limit (points, default 200), before or after "
+      "trend.");
   history_trend_cmd->add_option("algorithm", history.trend_algorithm, "Algorithm")->required();
   history_trend_cmd->add_option("--operation", history.operation,
                                 "encrypt, decrypt, hash, mac, sign, verify or derive");

@@ -304,7 +304,9 @@ void SaveRuns(store::Store& store, const std::vector<results::RunResult>& runs,
 /// Stores `runs` (doctor reports, one per backend; a compare; a tls run) with `info` in
 /// `store`, one transaction each, under one batch token, and prints "saved run N to LOCATION"
 /// on stderr. Throws store::StoreError.
+/// With `skip_identical` (store import), a run already stored is not stored again and
+/// "already stored as run N" is printed instead.
 void SaveDocumentRuns(store::Store& store, const std::vector<store::DocumentRun>& runs,
-                      store::SaveInfo info);
+                      store::SaveInfo info, bool skip_identical = false);
 
 }  // namespace cryptobench::cli

@@ -252,11 +252,6 @@ compare::HostFacts GatherHost(const cpu::CpuFacts& facts, bool measure_clock) {
 
 int RunCompare(const CompareCommandOptions& options) {
   if (options.tls || AnyTlsResultFile(options.files)) {
-    if (options.save || !options.name.empty()) {
-      throw UsageError(
-          "--save: a comparison of tls results is not saved yet; save each tls run with "
-          "`cryptobench tls --save`");
-    }
     return RunCompareTls(options);
   }
   // Validate everything before reading or measuring anything.

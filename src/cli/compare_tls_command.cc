@@ -14,7 +14,10 @@
 #include "cli/options.h"
 #include "cli/tls_internal.h"
 #include "core/errors.h"
+#include "core/utc.h"
+#include "cpu/cpu_info.h"
 #include "report/formats.h"
+#include "report/sanitize.h"
 #include "results/json.h"
 #include "results/limits.h"
 
@@ -23,6 +26,7 @@
 #include "compare/render.h"
 #include "compare/side_spec.h"
 #include "import/parse_util.h"
+#include "store/store.h"
 #include "tls/compare.h"
 #include "tls/json.h"
 
@@ -165,12 +169,24 @@ int RunCompareTls(const CompareCommandOptions& options) {
   }
   const std::vector<OutputFile> files = ResolveOutputFiles(
       report::Producer::kCompare, options.format, options.outputs, options.files);
+  for (const std::string& file : options.files) {
+    if (file.rfind("store:", 0) == 0) {
+      throw UsageError(fmt::format(
+          "{}: compare --tls compares tls result files and live builds; the store keeps tls "
+          "runs as documents: `cryptobench history show ID --format json > FILE` writes one",
+          report::SafeText(file)));
+    }
+  }
   // HTML is compare's page of throughput ratios; a tls comparison has no document for it yet.
   const auto html = [](report::Format as) { return as == report::Format::kHtml; };
   if (html(format) || std::any_of(files.begin(), files.end(),
                                   [&](const OutputFile& file) { return html(file.format); })) {
     throw UsageError("html: compare --tls cannot write html; it writes table, json or markdown");
   }
+
+  // --save: a store that cannot be used stops the command before anything is read or measured.
+  const std::unique_ptr<store::Store> save_store =
+      OpenStoreForSaving({options.store, options.save, options.name});
 
   std::vector<tls::TlsSide> sides;
   for (size_t i = 0; i < options.files.size(); ++i) {
@@ -220,7 +236,9 @@ int RunCompareTls(const CompareCommandOptions& options) {
   for (size_t i = 0; i < sides.size(); ++i) {
     sides[i].letter = std::string(1, static_cast<char>('A' + std::min<size_t>(i, 25)));
   }
-  const tls::TlsComparison comparison = tls::CompareTls(std::move(sides), threshold);
+  tls::TlsComparison comparison = tls::CompareTls(std::move(sides), threshold);
+  comparison.created_utc = UtcTimestamp();
+  comparison.tool_version = CRYPTOBENCH_VERSION;
   for (const tls::TlsPair& pair : comparison.pairs) {
     if (gate && std::none_of(pair.rows.begin(), pair.rows.end(),
                              [](const tls::TlsRow& row) { return row.rate.has_value(); })) {
@@ -239,7 +257,30 @@ int RunCompareTls(const CompareCommandOptions& options) {
     WriteFileAtomically(file.path, rendered(file.format));
   }
   WriteStdout(rendered(format));
-  bool failed = false;
+  bool save_failed = false;
+  if (save_store) {
+    // One run of several libraries, one per side, kept as the JSON document (kind compare_tls);
+    // only a live side's library file is hashed (a file side's path names a file of the machine
+    // it was measured on). The host is this machine, where the comparison was made.
+    store::DocumentRun run;
+    run.created_utc = comparison.created_utc;
+    run.document = rendered(report::Format::kJson);
+    run.machine = MachineInfoFrom(cpu::GatherCpuFacts(cpu::RealSystemReader()));
+    for (const tls::TlsSide& side : comparison.sides) {
+      run.libraries.push_back({side.letter, side.run.library, side.live});
+    }
+    try {
+      SaveDocumentRuns(*save_store, {run},
+                       LocalSaveInfo({options.store, options.save, options.name}, "compare_tls",
+                                     options.command_line));
+    } catch (const store::StoreError& e) {
+      // The comparison is written: this is a failure to keep it (exit 1), not bad input.
+      std::fprintf(stderr, "error: %s (the comparison was written; it was not saved)\n",
+                   report::SafeText(e.what()).c_str());
+      save_failed = true;
+    }
+  }
+  bool failed = save_failed;
   for (const tls::TlsSide& side : comparison.sides) {
     failed = failed || (side.live && tls::HasTlsFailures(side.run));
   }

@@ -312,8 +312,8 @@ std::string ShowRun(store::Store& store, const HistoryOptions& options,
   const report::Format format = report::ChooseFormat(report::Producer::kSpeed, format_name);
   const int64_t id = ResolveRun(store, options.run, /*with_cells=*/false);
   if (const auto stored = store.LoadDocument(id);
-      stored &&
-      (stored->first == "doctor" || stored->first == "compare" || stored->first == "tls")) {
+      stored && (stored->first == "doctor" || stored->first == "compare" ||
+                 stored->first == "compare_tls" || stored->first == "tls")) {
     return ShowDocumentRun(store, id, stored->first, stored->second, format);
   }
   std::optional<results::RunResult> run = store.LoadRun(id);
@@ -348,29 +348,104 @@ std::string ShortTime(const std::string& utc) {
   return fmt::format("{} {}", utc.substr(0, 10), utc.substr(11, 5));
 }
 
-// The trend as an HTML page (report::WriteHtml): a line chart of the cell over time with its
-// CI band and the steps marked, the chart's figures beside it, then the runs' table and how
-// steps are found. x is the run's time when every run has a valid one, else its index.
-std::string TrendHtml(store::Store& store, const store::CellKey& key,
-                      const std::vector<store::TrendPoint>& points,
-                      const std::vector<store::Step>& steps, const store::StepOptions& step_options,
-                      size_t hosts, size_t libraries, const std::string& unit) {
+// One host's points of a trend, oldest first, and the steps found in them alone: a change
+// between two machines is not a step in time, so each host is its own series. A host is its
+// name and CPU model (a kernel update or a firmware switch keeps the machine; another CPU
+// under the same name does not).
+struct HostSeries {
+  std::string hostname;
+  std::string cpu_model;
+  std::string label;  // "lab-7", "unknown host"; with the CPU when names repeat
+  std::vector<store::TrendPoint> points;
+  std::vector<store::Step> steps;  // indexes into `points`
+  std::set<std::string> libraries;
+};
+
+// `points` (oldest first) split by host, in the order each host first appears, with the steps
+// of each (store::FindSteps on that host's points alone).
+std::vector<HostSeries> SplitByHost(const std::vector<store::TrendPoint>& points,
+                                    const store::StepOptions& options) {
+  std::vector<HostSeries> out;
+  for (const store::TrendPoint& p : points) {
+    auto it = std::find_if(out.begin(), out.end(), [&p](const HostSeries& s) {
+      return s.hostname == p.hostname && s.cpu_model == p.cpu_model;
+    });
+    if (it == out.end()) {
+      HostSeries series;
+      series.hostname = p.hostname;
+      series.cpu_model = p.cpu_model;
+      out.push_back(std::move(series));
+      it = out.end() - 1;
+    }
+    it->points.push_back(p);
+    it->libraries.insert(p.library);
+  }
+  for (HostSeries& s : out) {
+    const auto same_name = std::count_if(
+        out.begin(), out.end(), [&s](const HostSeries& o) { return o.hostname == s.hostname; });
+    s.label = s.hostname.empty() ? "unknown host" : s.hostname;
+    if (same_name > 1) {
+      s.label = fmt::format("{} ({})", s.label, s.cpu_model.empty() ? "unknown CPU" : s.cpu_model);
+    }
+    s.label = report::SafeText(s.label);
+    s.steps = store::FindSteps(s.points, options);
+  }
+  return out;
+}
+
+// "9.8% slower": a step's change of the median.
+std::string StepChange(const store::Step& s) {
+  return fmt::format("{:.1f}% {}", std::abs(s.ratio - 1) * 100, s.ratio < 1 ? "slower" : "faster");
+}
+
+// One step as the text and the page say it: "from run 17 (2026-11-05T00:00:00Z): 9.8% slower,
+// median 2000 -> 1804 MB/s, p = 3e-12 (27 splits)".
+std::string StepLine(const HostSeries& series, const store::Step& s, const std::string& unit) {
+  const store::TrendPoint& at = series.points[s.index];
+  return fmt::format("from run {} ({}): {}, median {} -> {} {}, p = {:.2g} ({} split{})", at.run_id,
+                     report::SafeText(at.created_utc), StepChange(s),
+                     report::FormatRate(InUnit(unit, s.median_before)),
+                     report::FormatRate(InUnit(unit, s.median_after)), UnitLabel(unit), s.p_value,
+                     s.candidates, s.candidates == 1 ? "" : "s");
+}
+
+// The mark of point `i` of `series`: its step's change, "" for none.
+std::string MarkAt(const HostSeries& series, size_t i) {
+  for (const store::Step& s : series.steps) {
+    if (s.index == i) {
+      return StepChange(s);
+    }
+  }
+  return "";
+}
+
+// The trend as an HTML page (report::WriteHtml): a line chart of the cell over time, one line
+// per host with its CI band and its steps marked, the y axis over the figures' range (not from
+// 0: a 10% step must show; the axis says where it starts), the chart's figures beside it, then
+// the runs' table and how steps are found. x is the run's time when every run has a valid one,
+// else its index.
+std::string TrendHtml(store::Store& store, const store::CellKey& key, size_t total,
+                      const std::vector<HostSeries>& hosts, const store::StepOptions& step_options,
+                      const std::string& unit) {
   // Every string from the store is made printable first (WriteHtml escapes, not sanitises).
   const std::string cell = report::SafeText(
       fmt::format("{} {} {}", key.algorithm, key.operation, report::FormatSize(key.input_len)));
-  const bool timed = std::all_of(points.begin(), points.end(), [](const store::TrendPoint& p) {
-    return store::IsUtcTimestamp(p.created_utc);
-  });
-  const auto step_text = [](const store::Step& s) {
-    return fmt::format("step: {:.1f}% {}", std::abs(s.ratio - 1) * 100,
-                       s.ratio < 1 ? "slower" : "faster");
-  };
+  bool timed = true;
+  for (const HostSeries& series : hosts) {
+    for (const store::TrendPoint& p : series.points) {
+      timed = timed && store::IsUtcTimestamp(p.created_utc);
+    }
+  }
+  const bool several = hosts.size() > 1;
   report::Document doc;
   doc.Add(report::Heading{fmt::format("{}: history", cell), 1});
-  doc.Add(report::Paragraph{fmt::format("{} run{} in {}, oldest first; {}{}.", points.size(),
-                                        points.size() == 1 ? "" : "s",
-                                        report::SafeText(store.Describe()), UnitLabel(unit),
-                                        unit == "bytes_per_s" ? " (MB = 10^6 bytes)" : "")});
+  doc.Add(report::Paragraph{fmt::format(
+      "{} run{} in {}{}, oldest first; {}{}.", total, total == 1 ? "" : "s",
+      report::SafeText(store.Describe()),
+      several ? fmt::format(" from {} hosts, one line each (its median, the band its 95% CI)",
+                            hosts.size())
+              : "",
+      UnitLabel(unit), unit == "bytes_per_s" ? " (MB = 10^6 bytes)" : "")});
   report::Chart chart;
   chart.kind = report::Chart::Kind::kLine;
   chart.title =
@@ -379,28 +454,33 @@ std::string TrendHtml(store::Store& store, const store::CellKey& key,
   chart.x_label = timed ? "measured (UTC)" : "run, oldest first";
   chart.y_label = unit == "bytes_per_s" ? "throughput" : "rate";
   chart.y_unit = UnitLabel(unit);
-  // One series, the cell's median (the title names the cell): a short name for the legend and
-  // for the first column of the chart's table.
-  chart.series_label = "figure";
-  report::ChartSeries series;
-  series.name = "median, 95% CI";
-  size_t next_step = 0;
-  for (size_t i = 0; i < points.size(); ++i) {
-    const store::TrendPoint& p = points[i];
-    report::ChartPoint point;
-    point.x = timed ? EpochSeconds(p.created_utc) : static_cast<double>(i + 1);
-    point.x_label = timed ? ShortTime(p.created_utc) : fmt::format("{} (run {})", i + 1, p.run_id);
-    point.value = InUnit(unit, p.estimate.value);
-    if (!p.samples.empty()) {
-      point.ci_low = InUnit(unit, p.estimate.ci_low);
-      point.ci_high = InUnit(unit, p.estimate.ci_high);
+  chart.y_from_data = true;
+  // One host: one series, the cell's median (the title names the cell), a short name for the
+  // legend and the chart's table. Several: one series per host, named by it.
+  chart.series_label = several ? "host" : "figure";
+  size_t index = 0;  // x of a run without a valid time: its place among all runs, oldest first
+  for (const HostSeries& host : hosts) {
+    report::ChartSeries series;
+    series.name = several ? host.label : "median, 95% CI";
+    for (size_t i = 0; i < host.points.size(); ++i) {
+      const store::TrendPoint& p = host.points[i];
+      report::ChartPoint point;
+      point.x = timed ? EpochSeconds(p.created_utc) : static_cast<double>(++index);
+      point.x_label =
+          timed ? ShortTime(p.created_utc) : fmt::format("{} (run {})", index, p.run_id);
+      point.value = InUnit(unit, p.estimate.value);
+      if (!p.samples.empty()) {
+        point.ci_low = InUnit(unit, p.estimate.ci_low);
+        point.ci_high = InUnit(unit, p.estimate.ci_high);
+      }
+      if (const std::string mark = MarkAt(host, i); !mark.empty()) {
+        point.mark =
+            several ? fmt::format("{}: step: {}", host.label, mark) : fmt::format("step: {}", mark);
+      }
+      series.points.push_back(std::move(point));
     }
-    if (next_step < steps.size() && steps[next_step].index == i) {
-      point.mark = step_text(steps[next_step++]);
-    }
-    series.points.push_back(std::move(point));
+    chart.series.push_back(std::move(series));
   }
-  chart.series.push_back(std::move(series));
   doc.Add(std::move(chart), report::kHtmlTarget);
 
   doc.Add(report::Heading{"Runs", 2});
@@ -415,54 +495,53 @@ std::string TrendHtml(store::Store& store, const store::CellKey& key,
       {"95% CI", "", Align::kRight},
       {"samples", "", Align::kRight},
       {"step", "", Align::kLeft}};
-  next_step = 0;
-  for (size_t i = 0; i < points.size(); ++i) {
-    const store::TrendPoint& p = points[i];
-    report::TableCell figure(report::FormatRate(InUnit(unit, p.estimate.value)));
-    figure.value = InUnit(unit, p.estimate.value);
-    if (!p.samples.empty()) {
-      figure.ci_low = InUnit(unit, p.estimate.ci_low);
-      figure.ci_high = InUnit(unit, p.estimate.ci_high);
+  for (const HostSeries& host : hosts) {
+    for (size_t i = 0; i < host.points.size(); ++i) {
+      const store::TrendPoint& p = host.points[i];
+      report::TableCell figure(report::FormatRate(InUnit(unit, p.estimate.value)));
+      figure.value = InUnit(unit, p.estimate.value);
+      if (!p.samples.empty()) {
+        figure.ci_low = InUnit(unit, p.estimate.ci_low);
+        figure.ci_high = InUnit(unit, p.estimate.ci_high);
+      }
+      const std::string mark = MarkAt(host, i);
+      table.rows.push_back(
+          {std::to_string(p.run_id), report::SafeText(p.created_utc),
+           report::SafeText(HostField(p.hostname, ListFormat::kMarkdown)),
+           report::SafeText(p.library), figure,
+           p.samples.empty() ? std::string("single figure")
+                             : report::FormatRate(InUnit(unit, p.estimate.ci_low)) + "-" +
+                                   report::FormatRate(InUnit(unit, p.estimate.ci_high)),
+           std::to_string(p.samples.size()), mark.empty() ? "" : fmt::format("step: {}", mark)});
     }
-    std::string mark;
-    if (next_step < steps.size() && steps[next_step].index == i) {
-      mark = step_text(steps[next_step++]);
-    }
-    table.rows.push_back({std::to_string(p.run_id), report::SafeText(p.created_utc),
-                          report::SafeText(HostField(p.hostname, ListFormat::kMarkdown)),
-                          report::SafeText(p.library), figure,
-                          p.samples.empty()
-                              ? std::string("single figure")
-                              : report::FormatRate(InUnit(unit, p.estimate.ci_low)) + "-" +
-                                    report::FormatRate(InUnit(unit, p.estimate.ci_high)),
-                          std::to_string(p.samples.size()), mark});
   }
   doc.Add(std::move(table));
 
   report::NoteList notes;
   notes.markdown_heading = "Steps";
   notes.notes.emplace_back(fmt::format(
-      "Binary segmentation: a split is a step when a two-sided Mann-Whitney test of the stored "
+      "Binary segmentation{}: a split is a step when a two-sided Mann-Whitney test of the stored "
       "samples before and after it gives p < {} / (splits tested) and the median moved by more "
       "than {:.1f}%.",
+      several ? ", in each host's runs alone (a change of machine is not a step in time)" : "",
       step_options.alpha, step_options.threshold * 100));
-  if (steps.empty()) {
-    notes.notes.emplace_back("No step.");
-  }
-  for (const store::Step& s : steps) {
-    notes.notes.emplace_back(
-        fmt::format("From run {} ({}): {:.1f}% {}, median {} -> {} {}, p = {:.2g} ({} split{}).",
-                    points[s.index].run_id, report::SafeText(points[s.index].created_utc),
-                    std::abs(s.ratio - 1) * 100, s.ratio < 1 ? "slower" : "faster",
-                    report::FormatRate(InUnit(unit, s.median_before)),
-                    report::FormatRate(InUnit(unit, s.median_after)), UnitLabel(unit), s.p_value,
-                    s.candidates, s.candidates == 1 ? "" : "s"));
-  }
-  if (hosts > 1 || libraries > 1) {
-    notes.notes.emplace_back(fmt::format(
-        "These runs come from {} host{} and {} librar{}: a step may be a change of machine or "
-        "build; narrow with --host and --library.",
-        hosts, hosts == 1 ? "" : "s", libraries, libraries == 1 ? "y" : "ies"));
+  for (const HostSeries& host : hosts) {
+    const std::string who = several ? fmt::format("{}: ", host.label) : "";
+    if (host.steps.empty()) {
+      notes.notes.emplace_back(fmt::format("{}No step.", who));
+    }
+    for (const store::Step& s : host.steps) {
+      std::string line = StepLine(host, s, unit);
+      line[0] = 'F';  // a sentence of its own
+      notes.notes.emplace_back(fmt::format("{}{}.", who, line));
+    }
+    if (host.libraries.size() > 1) {
+      notes.notes.emplace_back(fmt::format(
+          "{}these runs come from {} libraries: a step may be a change of build; narrow with "
+          "--library.",
+          who.empty() ? "These runs come" : fmt::format("{}the runs come", who),
+          host.libraries.size()));
+    }
   }
   doc.Add(std::move(notes));
   std::ostringstream out;
@@ -514,16 +593,11 @@ std::string Trend(store::Store& store, const HistoryOptions& options,
   const std::vector<store::TrendPoint> points = store.Trend(key, filter);
   store::StepOptions step_options;
   step_options.threshold = threshold;
-  const std::vector<store::Step> steps = store::FindSteps(points, step_options);
-  std::set<std::string> hosts;
-  std::set<std::string> libraries;
-  for (const store::TrendPoint& p : points) {
-    hosts.insert(p.hostname);
-    libraries.insert(p.library);
-  }
+  const std::vector<HostSeries> hosts = SplitByHost(points, step_options);
+  const bool several = hosts.size() > 1;
   const std::string unit = points.empty() ? "bytes_per_s" : points[0].unit;
   if (chosen == report::Format::kHtml) {
-    return TrendHtml(store, key, points, steps, step_options, hosts.size(), libraries.size(), unit);
+    return TrendHtml(store, key, points.size(), hosts, step_options, unit);
   }
 
   std::ostringstream out;
@@ -537,85 +611,112 @@ std::string Trend(store::Store& store, const HistoryOptions& options,
     doc["test"] = {{"method", "binary segmentation, two-sided Mann-Whitney U on stored samples"},
                    {"alpha", step_options.alpha},
                    {"correction", "Bonferroni over the candidate splits of each segment"},
-                   {"threshold", threshold}};
+                   {"threshold", threshold},
+                   {"series", "one per host (hostname and CPU model), searched alone"}};
+    nlohmann::ordered_json host_list = nlohmann::ordered_json::array();
     nlohmann::ordered_json list = nlohmann::ordered_json::array();
-    for (const store::TrendPoint& p : points) {
-      list.push_back({{"run", p.run_id},
-                      {"created_utc", p.created_utc},
-                      {"hostname", p.hostname},
-                      {"library", p.library},
-                      {"value", p.estimate.value},
-                      {"ci_low", p.estimate.ci_low},
-                      {"ci_high", p.estimate.ci_high},
-                      {"num_samples", p.samples.size()}});
-    }
-    doc["points"] = list;
     nlohmann::ordered_json step_list = nlohmann::ordered_json::array();
-    for (const store::Step& s : steps) {
-      step_list.push_back({{"run", points[s.index].run_id},
-                           {"created_utc", points[s.index].created_utc},
-                           {"ratio", s.ratio},
-                           {"median_before", s.median_before},
-                           {"median_after", s.median_after},
-                           {"p_value", s.p_value},
-                           {"candidate_splits", s.candidates}});
+    for (const HostSeries& host : hosts) {
+      host_list.push_back({{"hostname", host.hostname},
+                           {"cpu_model", host.cpu_model},
+                           {"runs", host.points.size()},
+                           {"steps", host.steps.size()}});
+      for (const store::TrendPoint& p : host.points) {
+        list.push_back({{"run", p.run_id},
+                        {"created_utc", p.created_utc},
+                        {"hostname", p.hostname},
+                        {"cpu_model", p.cpu_model},
+                        {"library", p.library},
+                        {"value", p.estimate.value},
+                        {"ci_low", p.estimate.ci_low},
+                        {"ci_high", p.estimate.ci_high},
+                        {"num_samples", p.samples.size()}});
+      }
+      for (const store::Step& s : host.steps) {
+        step_list.push_back({{"run", host.points[s.index].run_id},
+                             {"created_utc", host.points[s.index].created_utc},
+                             {"hostname", host.hostname},
+                             {"cpu_model", host.cpu_model},
+                             {"ratio", s.ratio},
+                             {"median_before", s.median_before},
+                             {"median_after", s.median_after},
+                             {"p_value", s.p_value},
+                             {"candidate_splits", s.candidates}});
+      }
     }
+    doc["hosts"] = host_list;
+    doc["points"] = list;
     doc["steps"] = step_list;
     out << doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     return std::move(out).str();
   }
-  std::vector<std::vector<std::string>> rows;
-  size_t next_step = 0;
-  for (size_t i = 0; i < points.size(); ++i) {
-    const store::TrendPoint& p = points[i];
-    std::string mark;
-    if (next_step < steps.size() && steps[next_step].index == i) {
-      const double change = steps[next_step].ratio - 1;
-      mark = fmt::format("<- step: {:.1f}% {}", std::abs(change) * 100,
-                         change < 0 ? "slower" : "faster");
-      ++next_step;
+  const std::vector<std::string> headers = {"run",           "measured (UTC)", "host",    "library",
+                                            UnitLabel(unit), "95% CI",         "samples", "step"};
+  const auto rows_of = [&](const HostSeries& host) {
+    std::vector<std::vector<std::string>> rows;
+    for (size_t i = 0; i < host.points.size(); ++i) {
+      const store::TrendPoint& p = host.points[i];
+      const std::string mark = MarkAt(host, i);
+      rows.push_back(
+          {std::to_string(p.run_id), p.created_utc, HostField(p.hostname, format), p.library,
+           report::FormatRate(InUnit(unit, p.estimate.value)),
+           p.samples.empty() ? std::string("single figure")
+                             : report::FormatRate(InUnit(unit, p.estimate.ci_low)) + "-" +
+                                   report::FormatRate(InUnit(unit, p.estimate.ci_high)),
+           std::to_string(p.samples.size()), mark.empty() ? "" : fmt::format("<- step: {}", mark)});
     }
-    rows.push_back({std::to_string(p.run_id), p.created_utc, HostField(p.hostname, format),
-                    p.library, report::FormatRate(InUnit(unit, p.estimate.value)),
-                    p.samples.empty() ? std::string("single figure")
-                                      : report::FormatRate(InUnit(unit, p.estimate.ci_low)) + "-" +
-                                            report::FormatRate(InUnit(unit, p.estimate.ci_high)),
-                    std::to_string(p.samples.size()), mark});
-  }
-  if (format == ListFormat::kTable) {
-    out << fmt::format("{} {} {}: {} run{} in {} ({}{})\n", report::SafeText(key.algorithm),
-                       report::SafeText(key.operation), report::FormatSize(key.input_len),
-                       points.size(), points.size() == 1 ? "" : "s",
-                       report::SafeText(store.Describe()), UnitLabel(unit),
-                       unit == "bytes_per_s" ? ", MB = 10^6 bytes" : "");
-  }
-  WriteRows(
-      {"run", "measured (UTC)", "host", "library", UnitLabel(unit), "95% CI", "samples", "step"},
-      rows, format, out);
+    return rows;
+  };
   if (format == ListFormat::kTable) {
     out << fmt::format(
-        "\nSteps: binary segmentation; a split is a step when a two-sided Mann-Whitney test of "
+        "{} {} {}: {} run{} in {} ({}{}){}\n", report::SafeText(key.algorithm),
+        report::SafeText(key.operation), report::FormatSize(key.input_len), points.size(),
+        points.size() == 1 ? "" : "s", report::SafeText(store.Describe()), UnitLabel(unit),
+        unit == "bytes_per_s" ? ", MB = 10^6 bytes" : "",
+        several ? fmt::format(", from {} hosts: a table and a step search each", hosts.size())
+                : "");
+  }
+  if (format == ListFormat::kCsv || !several) {
+    // One table: CSV's rows grouped by host (its host column tells them apart).
+    std::vector<std::vector<std::string>> rows;
+    for (const HostSeries& host : hosts) {
+      const std::vector<std::vector<std::string>> more = rows_of(host);
+      rows.insert(rows.end(), more.begin(), more.end());
+    }
+    WriteRows(headers, rows, format, out);
+  } else {
+    for (const HostSeries& host : hosts) {
+      const std::string cpu = host.cpu_model.empty() ? "unknown CPU" : host.cpu_model;
+      const std::string heading =
+          fmt::format("host {} ({}): {} run{}", host.label, report::SafeText(cpu),
+                      host.points.size(), host.points.size() == 1 ? "" : "s");
+      out << (format == ListFormat::kMarkdown
+                  ? fmt::format("\n### {}\n\n", report::MarkdownText(heading))
+                  : fmt::format("\n{}\n", heading));
+      WriteRows(headers, rows_of(host), format, out);
+    }
+  }
+  if (format == ListFormat::kTable) {
+    out << fmt::format(
+        "\nSteps: binary segmentation{}; a split is a step when a two-sided Mann-Whitney test of "
         "the stored samples before and after it gives p < {} / (splits tested) and the median "
         "moved by more than {:.1f}%.\n",
+        several ? ", in each host's runs alone (a change of machine is not a step in time)" : "",
         step_options.alpha, threshold * 100);
-    if (steps.empty()) {
-      out << "No step.\n";
-    }
-    for (const store::Step& s : steps) {
-      out << fmt::format(
-          "  from run {} ({}): {:.1f}% {}, median {} -> {} {}, p = {:.2g} ({} "
-          "split{})\n",
-          points[s.index].run_id, points[s.index].created_utc, std::abs(s.ratio - 1) * 100,
-          s.ratio < 1 ? "slower" : "faster", report::FormatRate(InUnit(unit, s.median_before)),
-          report::FormatRate(InUnit(unit, s.median_after)), UnitLabel(unit), s.p_value,
-          s.candidates, s.candidates == 1 ? "" : "s");
-    }
-    if (hosts.size() > 1 || libraries.size() > 1) {
-      out << fmt::format(
-          "note: these runs come from {} host{} and {} librar{}: a step may be a change of "
-          "machine or build; narrow with --host and --library.\n",
-          hosts.size(), hosts.size() == 1 ? "" : "s", libraries.size(),
-          libraries.size() == 1 ? "y" : "ies");
+    for (const HostSeries& host : hosts) {
+      const std::string who = several ? fmt::format("host {}: ", host.label) : "";
+      if (host.steps.empty()) {
+        out << (several ? "  " : "") << who << "No step.\n";
+      }
+      for (const store::Step& s : host.steps) {
+        out << "  " << who << StepLine(host, s, unit) << "\n";
+      }
+      if (host.libraries.size() > 1) {
+        out << fmt::format(
+            "note: {}these runs come from {} libraries: a step may be a change of build; narrow "
+            "with --library.\n",
+            who, host.libraries.size());
+      }
     }
   }
   return std::move(out).str();
@@ -706,12 +807,17 @@ void SaveRuns(store::Store& store, const std::vector<results::RunResult>& runs,
 }
 
 void SaveDocumentRuns(store::Store& store, const std::vector<store::DocumentRun>& runs,
-                      store::SaveInfo info) {
+                      store::SaveInfo info, bool skip_identical) {
   info.batch = NewBatch(info.hostname);
   for (const store::DocumentRun& run : runs) {
-    const int64_t id = store.SaveDocument(run, info);
-    std::fprintf(stderr, "saved %s run %lld to %s\n", info.kind.c_str(), static_cast<long long>(id),
-                 report::SafeText(store.Describe()).c_str());
+    const store::Store::SaveOutcome saved = store.SaveDocument(run, info, skip_identical);
+    if (saved.already_stored) {
+      std::fprintf(stderr, "already stored as run %lld in %s: not stored again\n",
+                   static_cast<long long>(saved.id), report::SafeText(store.Describe()).c_str());
+    } else {
+      std::fprintf(stderr, "saved %s run %lld to %s\n", info.kind.c_str(),
+                   static_cast<long long>(saved.id), report::SafeText(store.Describe()).c_str());
+    }
   }
 }
 
@@ -746,6 +852,12 @@ store::DocumentRun DocumentRunOf(const nlohmann::ordered_json& doc, const std::s
                                  const std::string& file) {
   store::DocumentRun run;
   run.created_utc = StringAt(doc, "created_utc");
+  if (!doc.contains("created_utc")) {
+    throw UsageError(fmt::format(
+        "{}: created_utc: missing (written by a cryptobench that did not record the time); "
+        "store the results it was made from instead",
+        report::SafeText(file)));
+  }
   if (!store::IsUtcTimestamp(run.created_utc)) {
     throw UsageError(fmt::format("{}: created_utc: expected a UTC time as YYYY-MM-DDTHH:MM:SSZ",
                                  report::SafeText(file)));
@@ -775,6 +887,25 @@ store::DocumentRun DocumentRunOf(const nlohmann::ordered_json& doc, const std::s
     run.machine = MachineOfDoctorCpu(plain.value("cpu", nlohmann::json::object()));
     run.libraries.push_back(
         {"", library_at(plain.value("library", nlohmann::json()), "library"), false});
+  } else if (kind == "compare_tls") {
+    // A side records its crypto library's version, path and capability vector, and a live
+    // side the CPU it ran on (the machine compare --tls ran on).
+    const nlohmann::json sides = plain.value("sides", nlohmann::json::array());
+    if (!sides.is_array() || sides.size() < 2) {
+      throw UsageError(
+          fmt::format("{}: sides: expected the compared sides", report::SafeText(file)));
+    }
+    for (const nlohmann::json& side : sides) {
+      results::LibraryInfo library;
+      library.backend = StringAt(side, "backend");
+      library.version = StringAt(side, "library_version");
+      library.loaded_path = StringAt(side, "library_path");
+      library.capability_vector = StringAt(side, "capability_vector");
+      run.libraries.push_back({StringAt(side, "letter"), library, false});
+      if (side.value("live", false) && run.machine.cpu_model.empty()) {
+        run.machine.cpu_model = StringAt(side, "cpu_model");
+      }
+    }
   } else if (kind == "compare") {
     // A side records its library's version, path and capability vector, not its backend
     // (unknown here); the host is a live side's CPU (the machine compare ran on), if any.
@@ -855,7 +986,7 @@ ImportedFile ReadImportFile(const std::string& text, const std::string& display)
         }
         return imported;
       }
-      if (kind == "compare" || kind == "tls") {
+      if (kind == "compare" || kind == "compare_tls" || kind == "tls") {
         imported.document_kind = kind;
         imported.documents.push_back(DocumentRunOf(doc, kind, display));
         return imported;
@@ -863,16 +994,10 @@ ImportedFile ReadImportFile(const std::string& text, const std::string& display)
     } catch (const nlohmann::json::exception& e) {
       throw UsageError(fmt::format("{}: {}", report::SafeText(display), e.what()));
     }
-    if (kind == "compare_tls") {
-      throw UsageError(fmt::format(
-          "{}: a compare --tls report, which the store does not keep (compare --tls --save is "
-          "refused too); store the tls results it compared",
-          report::SafeText(display)));
-    }
     if (!kind.empty()) {
       throw UsageError(fmt::format(
           "{}: a JSON document of kind '{}', which store import does not know; it stores speed "
-          "and import results, pasted outputs, and doctor, compare and tls results",
+          "and import results, pasted outputs, and doctor, compare (also --tls) and tls results",
           report::SafeText(display), report::SafeText(kind)));
     }
   }
@@ -908,7 +1033,7 @@ int RunStoreImport(const StoreImportOptions& options) {
     info.command = "store import " + p.file;
     info.hostname = options.hostname;
     if (!p.document_kind.empty()) {
-      SaveDocumentRuns(*store, p.documents, info);
+      SaveDocumentRuns(*store, p.documents, info, /*skip_identical=*/true);
     } else {
       SaveRuns(*store, p.runs, info);
     }

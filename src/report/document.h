@@ -181,7 +181,8 @@ struct ChartSeries {
 };
 
 /// A chart. kLine: each series a line through its points in x order, with a CI band where its
-/// points have CIs; x linear or log (base 2: sizes double), y linear from 0. kBar: horizontal
+/// points have CIs; x linear or log (base 2: sizes double), y linear from 0 (or over the
+/// figures' range: y_from_data). kBar: horizontal
 /// bars, one group per category (categories[i]), in it one bar per series (series[s].points[i];
 /// a series shorter than the categories, or a point with a NaN value, has no bar there), a
 /// whisker from ci_low to ci_high; value axis linear from 0. Writers other than HTML skip
@@ -198,6 +199,11 @@ struct Chart {
   std::string series_label = "series";  ///< what a series is, for the table ("backend")
   std::vector<std::string> categories;  ///< kBar only
   std::vector<ChartSeries> series;
+  /// kLine: the y axis spans the figures and their CIs (rounded out to its ticks) instead of
+  /// starting at 0, so that a change of a few percent is visible (a history trend). When it
+  /// does not start at 0 the axis says so: its title ends "axis from LOW, not 0" and a break
+  /// mark crosses the axis at its foot.
+  bool y_from_data = false;
   /// kBar: the value axis on a log-10 scale (decade ticks, bars from the axis's lowest decade),
   /// for figures spanning orders of magnitude (public-key sign against verify, ops/s); the axis
   /// title says "log scale". Points at or below 0 are not drawn there.

@@ -61,8 +61,10 @@ double NiceStep(double raw) {
   return nice * power;
 }
 
-// A value axis from 0: its top and step, about five steps.
+// A value axis from `bottom` (0 unless chosen from the data): its top and step, about five
+// steps.
 struct ValueAxis {
+  double bottom = 0;
   double top = 1;
   double step = 1;
   int decimals = 0;
@@ -79,11 +81,33 @@ ValueAxis MakeValueAxis(double max_value) {
   return axis;
 }
 
-// The tick values 0, step, ..., top (multiples of the step, not a running sum).
+// An axis over [low, high] (both finite, 0 <= low <= high) with about five ticks, from a
+// multiple of the step at or below `low` (0 when that is as near as the range is wide: a
+// truncated axis must buy a visible difference) to one at or above `high`.
+ValueAxis MakeDataAxis(double low, double high) {
+  if (!(high > low)) {
+    // One figure (or none): a band of +-5% around it.
+    const double centre = high > 0 ? high : 1;
+    low = centre * 0.95;
+    high = centre * 1.05;
+  }
+  ValueAxis axis;
+  axis.step = NiceStep((high - low) / 5);
+  axis.bottom = std::floor(low / axis.step + 1e-9) * axis.step;
+  axis.top = std::ceil(high / axis.step - 1e-9) * axis.step;
+  if (axis.bottom <= axis.top - axis.bottom) {
+    return MakeValueAxis(high);  // from 0 costs at most half the height
+  }
+  axis.decimals = std::max(0, static_cast<int>(-std::floor(std::log10(axis.step) + 1e-9)));
+  return axis;
+}
+
+// The tick values bottom, bottom + step, ..., top (multiples of the step, not a running sum).
 std::vector<double> Ticks(const ValueAxis& axis) {
   std::vector<double> ticks;
-  const auto steps = static_cast<long>(std::lround(axis.top / axis.step));
-  for (long i = 0; i <= steps; ++i) {
+  const auto first = static_cast<long>(std::lround(axis.bottom / axis.step));
+  const auto last = static_cast<long>(std::lround(axis.top / axis.step));
+  for (long i = first; i <= last; ++i) {
     ticks.push_back(static_cast<double>(i) * axis.step);
   }
   return ticks;
@@ -106,6 +130,22 @@ bool Drawn(const Chart& chart, const ChartPoint& point) {
            std::isfinite(*point.ci_high) && (!chart.log_value || *point.ci_low > 0);
   }
   return Measured(point) && (!chart.log_value || point.value > 0);
+}
+
+// The smallest figure or CI end of a line chart's points; +inf when there is none.
+double MinValue(const Chart& chart) {
+  double min_value = std::numeric_limits<double>::infinity();
+  for (const ChartSeries& series : chart.series) {
+    for (const ChartPoint& point : series.points) {
+      if (Measured(point)) {
+        min_value = std::min(min_value, point.value);
+        if (HasCi(point)) {
+          min_value = std::min(min_value, *point.ci_low);
+        }
+      }
+    }
+  }
+  return min_value;
 }
 
 double MaxValue(const Chart& chart) {
@@ -210,8 +250,13 @@ void WriteLineChart(const Chart& chart, const std::string& id, std::ostream& out
   const auto px = [&](double x) {
     return plot_left + (axis_x(x) - low) / (high - low) * (plot_right - plot_left);
   };
-  const ValueAxis axis = MakeValueAxis(MaxValue(chart));
-  const auto py = [&](double value) { return plot_bottom - value / axis.top * kPlotHeight; };
+  const double min_value = MinValue(chart);
+  const ValueAxis axis = chart.y_from_data && std::isfinite(min_value) && min_value > 0
+                             ? MakeDataAxis(min_value, MaxValue(chart))
+                             : MakeValueAxis(MaxValue(chart));
+  const auto py = [&](double value) {
+    return plot_bottom - (value - axis.bottom) / (axis.top - axis.bottom) * kPlotHeight;
+  };
 
   WriteOpen(chart, id, height, out);
   // Grid and value ticks.
@@ -227,6 +272,19 @@ void WriteLineChart(const Chart& chart, const std::string& id, std::ostream& out
   }
   out << fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\"/>\n", C(kLeft),
                      C(plot_bottom), C(kWidth - kRight));
+  const bool truncated = axis.bottom > 0;
+  if (truncated) {
+    // The y axis as a line, broken at its foot by two slanted strokes (the usual mark of an
+    // axis that does not start at 0).
+    out << fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\"/>\n", C(kLeft), C(kTop),
+                       C(plot_bottom - 12));
+    out << fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\"/>\n", C(kLeft),
+                       C(plot_bottom - 4), C(plot_bottom));
+    for (const double at : {plot_bottom - 12, plot_bottom - 4}) {
+      out << fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>\n", C(kLeft - 5),
+                         C(at + 2), C(kLeft + 5), C(at - 2));
+    }
+  }
   // x ticks at the points' x values, labelled as the points are; a label too close to the one
   // before is left out (its tick stays).
   std::vector<std::pair<double, std::string>> ticks;
@@ -248,10 +306,12 @@ void WriteLineChart(const Chart& chart, const std::string& id, std::ostream& out
                        C(plot_bottom), C(plot_bottom + 5));
     // About 7 px a character at 12 px: long labels (times) need more room than sizes.
     const double room = std::max(48.0, 7.0 * static_cast<double>(label.size()) - 4);
-    if (px(x) - last_label >= room) {
-      out << fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", C(px(x)),
-                         C(plot_bottom + 19), HtmlEscape(label));
-      last_label = px(x);
+    // A label that would run past the right edge ends at its tick instead of centring on it.
+    const bool at_edge = px(x) + room / 2 > kWidth;
+    if ((at_edge ? px(x) - room : px(x) - room / 2) >= last_label) {
+      out << fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"{}\">{}</text>\n", C(px(x)),
+                         C(plot_bottom + 19), at_edge ? "end" : "middle", HtmlEscape(label));
+      last_label = at_edge ? px(x) : px(x) + room / 2;  // the label's right end
     }
   }
   const std::string x_title = AxisTitle(chart.x_label, chart.x_unit);
@@ -261,7 +321,11 @@ void WriteLineChart(const Chart& chart, const std::string& id, std::ostream& out
   out << fmt::format(
       "<text class=\"title\" transform=\"translate({},{}) rotate(-90)\" "
       "text-anchor=\"middle\">{}</text>\n",
-      C(16), C(kTop + kPlotHeight / 2), HtmlEscape(AxisTitle(chart.y_label, chart.y_unit)));
+      C(16), C(kTop + kPlotHeight / 2),
+      HtmlEscape(truncated ? fmt::format("{}, axis from {}, not 0",
+                                         AxisTitle(chart.y_label, chart.y_unit),
+                                         TickLabel(axis.bottom, axis.decimals))
+                           : AxisTitle(chart.y_label, chart.y_unit)));
   out << "</g>\n";
   // Series: the CI band (or a whisker for a lone point), the line, the points.
   for (size_t s = 0; s < chart.series.size(); ++s) {

@@ -58,8 +58,9 @@ class PostgresConnection final : public SqlConnection {
     if (has_password) {
       // The URI is not repeated: the password may sit anywhere in it.
       throw StoreError(
-          "--store: the PostgreSQL URI holds a password, which `ps` would show to every user; "
-          "put it in PGPASSFILE (~/.pgpass) or a service file (PGSERVICE) instead");
+          "--store (or CRYPTOBENCH_STORE): the PostgreSQL URI holds a password, which `ps` or "
+          "the environment would show to other users; put it in PGPASSFILE (~/.pgpass) or a "
+          "service file (PGSERVICE) instead");
     }
     // connect_timeout first: a URI's own value, expanded from dbname after it, overrides it.
     const char* const keywords[] = {"connect_timeout", "dbname", nullptr};

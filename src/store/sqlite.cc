@@ -1,7 +1,10 @@
 // SqlConnection over SQLite (libsqlite3): the embedded default store.
+#include <unistd.h>
+
 #include <charconv>
 #include <cmath>
 #include <filesystem>
+#include <system_error>
 
 #include <fmt/format.h>
 #include <sqlite3.h>
@@ -63,13 +66,52 @@ bool IsNull(const SqlValue& value) { return std::holds_alternative<std::monostat
 
 namespace {
 
+// `path` as an SQLite URI filename (https://www.sqlite.org/uri.html, section 3.1): "%", "?"
+// and "#" percent-encoded, then `query`.
+std::string UriFilename(const std::string& path, const std::string& query) {
+  std::string out = "file:";
+  for (const char c : path) {
+    if (c == '%' || c == '?' || c == '#') {
+      out += fmt::format("%{:02X}", static_cast<unsigned char>(c));
+    } else {
+      out += c;
+    }
+  }
+  return out + "?" + query;
+}
+
+// A WAL database can be read only where SQLite can create its -shm file, beside the database
+// (https://www.sqlite.org/wal.html, "Read-Only Databases"): not in a directory this user cannot
+// write (another user's store). Without a -wal file no writer is at work (a writer keeps one
+// until the last connection closes), so the file is then read as immutable: no locks, no -shm.
+bool ReadableOnlyAsImmutable(const std::string& path) {
+  std::error_code ignored;
+  const std::filesystem::path file(path);
+  const std::filesystem::path dir = file.has_parent_path() ? file.parent_path() : ".";
+  return access(dir.c_str(), W_OK) != 0 && !std::filesystem::exists(path + "-wal", ignored);
+}
+
 class SqliteConnection final : public SqlConnection {
  public:
   SqliteConnection(const std::string& path, int busy_timeout_ms, bool read_only) : path_(path) {
+    Open(path, busy_timeout_ms, read_only, false);
+    if (read_only && db_ == nullptr) {
+      Open(UriFilename(path, "immutable=1"), busy_timeout_ms, read_only, true);
+    }
+  }
+  ~SqliteConnection() override { sqlite3_close_v2(db_); }
+  SqliteConnection(const SqliteConnection&) = delete;
+  SqliteConnection& operator=(const SqliteConnection&) = delete;
+
+ private:
+  // Opens `name` and checks it is a database; read-only, a WAL store in a directory this user
+  // cannot write leaves db_ null instead of throwing (unless `last`): then it is opened as
+  // immutable.
+  void Open(const std::string& name, int busy_timeout_ms, bool read_only, bool last) {
     const int flags =
         (read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) |
-        SQLITE_OPEN_NOMUTEX;
-    const int rc = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
+        SQLITE_OPEN_NOMUTEX | (last ? SQLITE_OPEN_URI : 0);
+    const int rc = sqlite3_open_v2(name.c_str(), &db_, flags, nullptr);
     if (rc != SQLITE_OK) {
       const std::string why = db_ != nullptr ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
       sqlite3_close(db_);
@@ -88,15 +130,18 @@ class SqliteConnection final : public SqlConnection {
       }
       Execute("PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL;");
     } catch (...) {
+      const int code = sqlite3_errcode(db_);
       sqlite3_close_v2(db_);  // no destructor runs for a constructor that throws
       db_ = nullptr;
+      if (read_only && !last && (code == SQLITE_READONLY || code == SQLITE_CANTOPEN) &&
+          ReadableOnlyAsImmutable(path_)) {
+        return;
+      }
       throw;
     }
   }
-  ~SqliteConnection() override { sqlite3_close_v2(db_); }
-  SqliteConnection(const SqliteConnection&) = delete;
-  SqliteConnection& operator=(const SqliteConnection&) = delete;
 
+ public:
   void Execute(std::string_view sql) override {
     char* error = nullptr;
     const std::string text(sql);

@@ -35,7 +35,8 @@ struct Step {
 /// after it (stats::MannWhitney; a point without samples counts as one sample, its figure);
 /// the split with the smallest p is a step when p < alpha / splits and the medians differ by
 /// more than the threshold; both halves are then searched the same way. Points of different
-/// hosts or libraries are not told apart: filter first. Returns the steps in order.
+/// hosts or libraries are not told apart: give one host's points (`history trend` splits them
+/// by host first). Returns the steps in order.
 std::vector<Step> FindSteps(const std::vector<TrendPoint>& points, const StepOptions& options);
 
 }  // namespace cryptobench::store

@@ -151,7 +151,7 @@ DROP TABLE cells_v1; DROP TABLE runs_v1; DROP TABLE builds_v1; DROP TABLE hosts_
 
 // Kinds of run kept as a document without cells (Store::SaveDocument).
 bool IsDocumentKind(const std::string& kind) {
-  return kind == "doctor" || kind == "compare" || kind == "tls";
+  return kind == "doctor" || kind == "compare" || kind == "compare_tls" || kind == "tls";
 }
 
 std::string WithIdType(std::string_view sql, std::string_view id_type) {
@@ -419,6 +419,11 @@ void CheckRunTime(const std::string& created_utc, const std::string& store) {
 }  // namespace
 
 int64_t Store::SaveDocument(const DocumentRun& run, const SaveInfo& info) {
+  return SaveDocument(run, info, false).id;
+}
+
+Store::SaveOutcome Store::SaveDocument(const DocumentRun& run, const SaveInfo& info,
+                                       bool skip_identical) {
   CheckRunTime(run.created_utc, Describe());
   const std::string stored = UtcTimestamp();
   std::vector<std::string> hashes;
@@ -432,6 +437,18 @@ int64_t Store::SaveDocument(const DocumentRun& run, const SaveInfo& info) {
   std::vector<int64_t> builds;
   for (size_t i = 0; i < run.libraries.size(); ++i) {
     builds.push_back(BuildId(run.libraries[i].library, hashes[i]));
+  }
+  if (skip_identical) {
+    // The same document (its libraries and time in it) of the same kind, host and name: the
+    // same file imported again.
+    const std::vector<SqlRow> same = connection_->Query(
+        "SELECT id FROM runs WHERE host_id = ? AND kind = ? AND name = ? AND created_utc = ? AND "
+        "document = ? ORDER BY id LIMIT 1",
+        {host, info.kind, info.name, run.created_utc, run.document});
+    if (!same.empty()) {
+      transaction.Commit();  // the host and build rows, if new, are harmless and reused
+      return {AsInt(same[0][0]), true};
+    }
   }
   // The run's build when it has one library; NULL for several (compare's sides).
   const std::string build_value = builds.size() == 1 ? "?" : "NULL";
@@ -458,7 +475,7 @@ int64_t Store::SaveDocument(const DocumentRun& run, const SaveInfo& info) {
         {id, run.libraries[i].label, builds[i]});
   }
   transaction.Commit();
-  return id;
+  return {id, false};
 }
 
 Store::SaveOutcome Store::Save(const results::RunResult& run, const SaveInfo& info,
@@ -663,7 +680,8 @@ std::vector<TrendPoint> Store::Trend(const CellKey& key, const RunFilter& filter
                                   static_cast<int64_t>(key.input_len)};
   std::string sql =
       "SELECT r.id, r.created_utc, h.hostname, b.version, c.unit, c.value, c.ci_low, c.ci_high, "
-      "c.samples FROM cells c JOIN runs r ON r.id = c.run_id JOIN hosts h ON h.id = r.host_id "
+      "c.samples, h.cpu_model FROM cells c JOIN runs r ON r.id = c.run_id JOIN hosts h ON h.id = "
+      "r.host_id "
       "JOIN builds b ON b.id = r.build_id WHERE c.algorithm = ? AND c.operation = ? AND "
       "c.input_len = ? AND c.status = 'ok' AND c.value IS NOT NULL";
   sql += FilterClause(filter, params, true);
@@ -675,6 +693,7 @@ std::vector<TrendPoint> Store::Trend(const CellKey& key, const RunFilter& filter
     p.created_utc = AsText(row[1]);
     p.hostname = AsText(row[2]);
     p.library = AsText(row[3]);
+    p.cpu_model = AsText(row[9]);
     p.unit = AsText(row[4]);
     p.estimate = {AsDouble(row[5]), AsDouble(row[6]), AsDouble(row[7])};
     const nlohmann::json samples =
@@ -773,7 +792,12 @@ std::unique_ptr<Store> OpenStore(const std::string& location, StoreAccess access
   if (fs::is_directory(path, ec)) {
     throw StoreError(fmt::format("sqlite:{}: is a directory", path));
   }
-  if (read_only && !fs::exists(path, ec)) {
+  const bool exists = fs::exists(path, ec);
+  if (read_only && ec) {
+    // Not "no store here": a directory on the way this user cannot search (EACCES).
+    throw StoreError(fmt::format("sqlite:{}: cannot open: {}", path, ec.message()));
+  }
+  if (read_only && !exists) {
     throw StoreError(
         fmt::format("sqlite:{}: no store here (speed --save or store import make one; --store or "
                     "CRYPTOBENCH_STORE name another)",

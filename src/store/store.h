@@ -25,7 +25,7 @@ inline constexpr int kStoreSchemaVersion = 2;
 /// How a run is saved besides its result.
 struct SaveInfo {
   std::string name{};      ///< --name: a label to find it by (store:NAME); may be empty
-  std::string kind{};      ///< "speed", "import", "doctor", "compare" or "tls"
+  std::string kind{};      ///< "speed", "import", "doctor", "compare", "compare_tls" or "tls"
   std::string command{};   ///< the command line, for the record
   std::string hostname{};  ///< the machine's name; empty for an imported paste (unknown)
   std::string batch{};     ///< runs saved by one command (one per backend) share it
@@ -41,9 +41,9 @@ struct SaveInfo {
   bool hash_library_files = false;
 };
 
-/// A run of doctor, compare or tls: its result is not a speed run, so it is kept whole as its
-/// JSON document, without cells. compare's store: sides and trends never select it; history
-/// lists and shows it.
+/// A run of doctor, compare (also compare --tls) or tls: its result is not a speed run, so it is
+/// kept whole as its JSON document, without cells. compare's store: sides and trends never select
+/// it; history lists and shows it.
 struct DocumentRun {
   std::string created_utc{};       ///< when it was made, YYYY-MM-DDTHH:MM:SSZ
   std::string document{};          ///< its result JSON, as the command's --format json writes it
@@ -93,6 +93,7 @@ struct TrendPoint {
   int64_t run_id = 0;
   std::string created_utc;
   std::string hostname;
+  std::string cpu_model;  ///< the host's CPU model ("" unknown)
   std::string library;
   std::string unit;  ///< "bytes_per_s" or "ops_per_s"
   results::Estimate estimate;
@@ -135,13 +136,18 @@ class Store {
   /// Stores a doctor, compare or tls run (`info.kind`) in one transaction: its host, the
   /// builds of its libraries and its document. Returns its id.
   int64_t SaveDocument(const DocumentRun& run, const SaveInfo& info);
+  /// SaveDocument; with `skip_identical`, a run of the same kind, host, name, time and document
+  /// as one already stored (the same file imported again) is not stored again: the earlier
+  /// run's id comes back with already_stored set.
+  SaveOutcome SaveDocument(const DocumentRun& run, const SaveInfo& info, bool skip_identical);
   /// Runs matching `filter`, newest (by created_utc, then id) first.
   std::vector<RunSummary> ListRuns(const RunFilter& filter);
   /// The stored speed or import run `id` as it was saved; nullopt if there is none. Throws
   /// StoreError for a doctor, compare or tls run ("run 7 is a doctor run: it holds no cells
   /// to compare") and for a damaged document.
   std::optional<results::RunResult> LoadRun(int64_t id);
-  /// A stored run's kind ("speed", "import", "doctor", "compare", "tls") and its document
+  /// A stored run's kind ("speed", "import", "doctor", "compare", "compare_tls", "tls") and its
+  /// document
   /// as saved; nullopt if there is none.
   std::optional<std::pair<std::string, std::string>> LoadDocument(int64_t id);
   /// Resolves a side selector: "last" (the newest run of `hostname`, or of any host when it

@@ -291,6 +291,13 @@ void RenderTlsComparison(const TlsComparison& comparison, compare::CompareFormat
     nlohmann::ordered_json doc;
     doc["schema_version"] = results::kSchemaVersion;
     doc["kind"] = "compare_tls";
+    // When and by what it was made: `store import` and `compare --tls --save` keep it by time.
+    if (!comparison.created_utc.empty()) {
+      doc["created_utc"] = comparison.created_utc;
+    }
+    if (!comparison.tool_version.empty()) {
+      doc["tool_version"] = comparison.tool_version;
+    }
     doc["threshold"] = comparison.threshold;
     nlohmann::ordered_json sides = nlohmann::ordered_json::array();
     for (const TlsSide& side : comparison.sides) {
@@ -300,7 +307,9 @@ void RenderTlsComparison(const TlsComparison& comparison, compare::CompareFormat
       j["live"] = side.live;
       j["backend"] = side.run.backend;
       j["library_version"] = side.run.library.version;
+      j["library_path"] = side.run.library.loaded_path;
       j["capability_vector"] = side.run.library.capability_vector;
+      j["cpu_model"] = side.run.machine.cpu_model;
       sides.push_back(j);
     }
     doc["sides"] = sides;

@@ -64,6 +64,8 @@ struct TlsPair {
 
 /// The whole comparison.
 struct TlsComparison {
+  std::string created_utc;   ///< when it was made, YYYY-MM-DDTHH:MM:SSZ ("" unknown: not written)
+  std::string tool_version;  ///< cryptobench's version ("": not written)
   std::vector<TlsSide> sides;
   double threshold = 0.05;
   std::vector<TlsPair> pairs;  ///< each side after A against A

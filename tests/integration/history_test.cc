@@ -26,8 +26,9 @@ namespace {
 namespace fs = std::filesystem;
 
 // One run with AES-128-GCM and SHA-256 at 16 KiB, 12 samples each with +-1% spread around
-// `aes_rate` and 1e9 bytes/s.
-results::RunResult GeneratedRun(const std::string& created, double aes_rate) {
+// `aes_rate` and `sha_rate` bytes/s.
+results::RunResult GeneratedRun(const std::string& created, double aes_rate,
+                                double sha_rate = 1e9) {
   results::RunResult run;
   run.created_utc = created;
   run.machine.cpu_model = "Generated CPU";
@@ -38,7 +39,7 @@ results::RunResult GeneratedRun(const std::string& created, double aes_rate) {
   run.method.input_sizes = {16384};
   for (const auto& [name, kind, operation, rate] :
        {std::tuple{"AES-128-GCM", "aead", "encrypt", aes_rate},
-        std::tuple{"SHA-256", "hash", "hash", 1e9}}) {
+        std::tuple{"SHA-256", "hash", "hash", sha_rate}}) {
     results::AlgorithmResult alg;
     alg.algorithm = name;
     alg.kind = kind;
@@ -186,6 +187,86 @@ TEST_P(HistoryCliTest, ATenPercentStepIsMarkedAndGated) {
   const CliResult missing = Run({"compare", "store:baseline", "store:nightly"});
   EXPECT_EQ(missing.exit_status, 2);
   EXPECT_NE(missing.err.find("no run 'nightly'"), std::string::npos) << missing.err;
+}
+
+// A trend over several hosts: one series per host (a table each, a line each with a legend),
+// steps searched in each host's runs alone. lab-a runs every day and gets 10% slower from day
+// 5; lab-b, 30% slower than lab-a, joins on day 4 and does not change. SHA-256 is flat on each
+// host, lab-b's 20% lower: a change of machine, not a step in time.
+TEST_P(HistoryCliTest, ATrendOverSeveralHostsHasASeriesAndAStepSearchPerHost) {
+  for (int day = 1; day <= 7; ++day) {
+    for (int run = 0; run < 4; ++run) {
+      const bool b = run % 2 == 1;
+      if (b && day < 4) {
+        continue;
+      }
+      const double drift = 1 + ((day * 4 + run) % 7 - 3) * 0.004;  // +-1.2% run to run
+      const double aes = b ? 1.4e9 * drift : 2e9 * drift * (day >= 5 ? 0.9 : 1.0);
+      const fs::path file = dir_ / fmt::format("day{}-{}.json", day, run);
+      std::ofstream(file) << results::RunsToJsonText({GeneratedRun(
+          fmt::format("2026-11-0{}T{:02}:00:00Z", day, run * 6), aes, (b ? 0.8e9 : 1e9) * drift)});
+      const CliResult stored =
+          Run({"store", "import", file.string(), "--hostname", b ? "lab-b" : "lab-a"});
+      ASSERT_EQ(stored.exit_status, 0) << stored.err;
+    }
+  }
+  const CliResult aes = Run({"history", "trend", "aes-128-gcm"});
+  ASSERT_EQ(aes.exit_status, 0) << aes.err;
+  size_t marks = 0;
+  for (size_t at = 0; (at = aes.out.find("<- step", at)) != std::string::npos; ++at) {
+    ++marks;
+  }
+  EXPECT_EQ(marks, 1u) << aes.out;
+  EXPECT_NE(aes.out.find("from 2 hosts"), std::string::npos) << aes.out;
+  const size_t a_table = aes.out.find("\nhost lab-a (Generated CPU): 14 runs\n");
+  const size_t b_table = aes.out.find("\nhost lab-b (Generated CPU): 8 runs\n");
+  ASSERT_NE(a_table, std::string::npos) << aes.out;
+  ASSERT_NE(b_table, std::string::npos) << aes.out;
+  EXPECT_LT(aes.out.find("<- step"), b_table) << aes.out;  // the step is in lab-a's table
+  EXPECT_NE(aes.out.find("host lab-a: from run 11 (2026-11-05T00:00:00Z): "), std::string::npos)
+      << aes.out;
+  EXPECT_NE(aes.out.find("host lab-b: No step."), std::string::npos) << aes.out;
+
+  const CliResult sha = Run({"history", "trend", "SHA-256", "--format", "json"});
+  ASSERT_EQ(sha.exit_status, 0) << sha.err;
+  const nlohmann::json trend = ParseJson(sha);
+  EXPECT_EQ(trend.at("points").size(), 22u);
+  ASSERT_EQ(trend.at("hosts").size(), 2u);
+  EXPECT_EQ(trend.at("hosts").at(0).at("hostname"), "lab-a");
+  EXPECT_EQ(trend.at("hosts").at(1).at("runs"), 8);
+  EXPECT_TRUE(trend.at("steps").empty()) << sha.out;
+  const CliResult aes_json = Run({"history", "trend", "aes-128-gcm", "--format", "json"});
+  ASSERT_EQ(aes_json.exit_status, 0) << aes_json.err;
+  const nlohmann::json steps = ParseJson(aes_json).at("steps");
+  ASSERT_EQ(steps.size(), 1u) << aes_json.out;
+  EXPECT_EQ(steps.at(0).at("hostname"), "lab-a");
+  EXPECT_EQ(steps.at(0).at("created_utc"), "2026-11-05T00:00:00Z");
+  // One host alone is the same series: --host narrows the trend to it.
+  const CliResult only_b = Run({"history", "trend", "aes-128-gcm", "--host", "lab-b"});
+  ASSERT_EQ(only_b.exit_status, 0) << only_b.err;
+  EXPECT_EQ(only_b.out.find("host lab-b"), std::string::npos) << only_b.out;
+  EXPECT_NE(only_b.out.find("No step."), std::string::npos) << only_b.out;
+
+  // The chart: a line per host, named in the legend, the one step marked; the y axis over the
+  // figures, saying where it starts.
+  const CliResult html = Run({"history", "trend", "aes-128-gcm", "--format", "html"});
+  ASSERT_EQ(html.exit_status, 0) << html.err;
+  size_t lines = 0;
+  for (size_t at = 0; (at = html.out.find("<polyline class=\"line\"", at)) != std::string::npos;
+       ++at) {
+    ++lines;
+  }
+  EXPECT_EQ(lines, 2u);
+  EXPECT_NE(html.out.find(">lab-a</text></g>"), std::string::npos) << html.out;
+  EXPECT_NE(html.out.find(">lab-b</text></g>"), std::string::npos) << html.out;
+  size_t chart_marks = 0;
+  for (size_t at = 0; (at = html.out.find("<g class=\"mark\">", at)) != std::string::npos; ++at) {
+    ++chart_marks;
+  }
+  EXPECT_EQ(chart_marks, 1u);
+  EXPECT_NE(html.out.find("lab-a: step: "), std::string::npos);
+  EXPECT_NE(html.out.find(", axis from "), std::string::npos);
+  EXPECT_NE(html.out.find(", not 0</text>"), std::string::npos);
 }
 
 TEST_P(HistoryCliTest, ASavedSpeedRunIsListedAndShown) {
@@ -349,7 +430,7 @@ TEST_P(HistoryCliTest, StoreImportTakesDoctorCompareAndTlsResults) {
   // is stored, even with good files beside them.
   const fs::path unknown = dir_ / "unknown.json";
   std::ofstream(unknown) << R"({"schema_version": 1, "kind": "flamegraph", "frames": []})";
-  const fs::path pair = dir_ / "pair.json";
+  const fs::path pair = dir_ / "pair.json";  // compare --tls before it recorded its time
   std::ofstream(pair) << R"({"schema_version": 1, "kind": "compare_tls", "sides": []})";
   const fs::path damaged = dir_ / "damaged.json";
   std::ofstream(damaged) << R"({"schema_version": 1, "kind": "doctor", "created_utc": "soon"})";
@@ -357,7 +438,7 @@ TEST_P(HistoryCliTest, StoreImportTakesDoctorCompareAndTlsResults) {
        {std::pair{unknown,
                   "a JSON document of kind 'flamegraph', which store import does not "
                   "know"},
-        std::pair{pair, "a compare --tls report, which the store does not keep"},
+        std::pair{pair, "created_utc: missing"},
         std::pair{damaged, "created_utc: expected a UTC time"}}) {
     const CliResult r = Run({"store", "import", compared.string(), bad.string()});
     EXPECT_EQ(r.exit_status, 2) << r.err;
@@ -403,6 +484,68 @@ TEST_P(HistoryCliTest, StoreImportTakesDoctorCompareAndTlsResults) {
     ASSERT_EQ(shown.exit_status, 0) << shown.err;
     EXPECT_EQ(ParseJson(shown).at("kind"), kind);
   }
+}
+
+// compare --tls --save keeps the comparison of tls results as a compare_tls run of its sides'
+// libraries; store import keeps the JSON compare --tls wrote the same way.
+TEST_P(HistoryCliTest, ACompareOfTlsResultsIsSavedAndImported) {
+  std::vector<fs::path> results;
+  for (const char* name : {"a.json", "b.json"}) {
+    results.push_back(dir_ / name);
+    const CliResult tls = RunCryptobench(
+        {"tls", "--no-handshakes", "--no-tcp", "--no-aead-ceiling", "--transfer-bytes", "1M",
+         "--max-seconds", "0.1", "--ktls", "off", "--suites", "TLS_AES_128_GCM_SHA256",
+         "--no-progress", "--format", "json", "-o", results.back().string()});
+    ASSERT_LE(tls.exit_status, 1) << tls.err;
+  }
+  const fs::path written = dir_ / "pair.json";
+  const CliResult compared = Run({"compare", results[0].string(), results[1].string(), "--save",
+                                  "--name", "tlspair", "-o", written.string()});
+  ASSERT_LE(compared.exit_status, 1) << compared.err;  // 1: a cell failed (a loaded runner)
+  EXPECT_NE(compared.err.find("saved compare_tls run 1 to "), std::string::npos) << compared.err;
+  const nlohmann::json doc = nlohmann::json::parse(ReadTestFile(written.string()));
+  EXPECT_EQ(doc.at("kind"), "compare_tls");
+  EXPECT_EQ(doc.at("sides").at(0).at("library_path").get<std::string>().empty(), false) << doc;
+  const CliResult imported =
+      Run({"store", "import", written.string(), "--hostname", "lab-7", "--name", "imp"});
+  ASSERT_EQ(imported.exit_status, 0) << imported.err;
+  EXPECT_NE(imported.err.find("saved compare_tls run 2 to "), std::string::npos) << imported.err;
+  // The same file again (under another spelling): not stored twice.
+  const CliResult again = Run({"store", "import", (dir_ / "." / "pair.json").string(), "--hostname",
+                               "lab-7", "--name", "imp"});
+  ASSERT_EQ(again.exit_status, 0) << again.err;
+  EXPECT_NE(again.err.find("already stored as run 2 in "), std::string::npos) << again.err;
+
+  const CliResult listed = Run({"history", "--format", "json"});
+  ASSERT_EQ(listed.exit_status, 0) << listed.err;
+  const nlohmann::json runs = ParseJson(listed).at("runs");
+  ASSERT_EQ(runs.size(), 2u) << listed.out;
+  for (const nlohmann::json& run : runs) {
+    EXPECT_EQ(run.at("kind"), "compare_tls") << run;
+    EXPECT_EQ(run.at("cells"), 0) << run;
+    EXPECT_NE(run.at("library").get<std::string>().find("A: OpenSSL"), std::string::npos) << run;
+    EXPECT_NE(run.at("library").get<std::string>().find("; B: OpenSSL"), std::string::npos) << run;
+    EXPECT_EQ(run.at("created_utc"), doc.at("created_utc")) << run;
+  }
+  EXPECT_EQ(runs[0].at("hostname"), "lab-7");
+  EXPECT_EQ(runs[1].at("hostname"), store::LocalHostname());
+  for (const char* selector : {"tlspair", "imp"}) {
+    const CliResult shown = Run({"history", "show", selector, "--format", "json"});
+    ASSERT_EQ(shown.exit_status, 0) << shown.err;
+    EXPECT_EQ(ParseJson(shown), doc) << shown.out;  // the document as compare --tls wrote it
+  }
+  const CliResult html = Run({"history", "show", "1", "--format", "html"});
+  EXPECT_EQ(html.exit_status, 2);
+  EXPECT_NE(html.err.find("run 1 is a compare_tls run, kept as its JSON document"),
+            std::string::npos)
+      << html.err;
+  const CliResult side = Run({"compare", "store:1", results[0].string()});
+  EXPECT_EQ(side.exit_status, 2);
+  const CliResult tls_side = Run({"compare", "--tls", "store:1", results[0].string()});
+  EXPECT_EQ(tls_side.exit_status, 2);
+  EXPECT_NE(tls_side.err.find("store:1: compare --tls compares tls result files and live builds"),
+            std::string::npos)
+      << tls_side.err;
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, HistoryCliTest, ::testing::Values("sqlite", "postgresql"),
