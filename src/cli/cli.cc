@@ -428,7 +428,8 @@ int Run(int argc, char** argv) {
   // The result store (docs/store.md).
   const auto add_store_option = [](CLI::App* cmd, std::string& store) {
     cmd->add_option("--store", store,
-                    "Result store: a SQLite file (sqlite:PATH or PATH) or postgresql://... "
+                    "Result store: a SQLite file (sqlite:PATH or PATH), postgresql://... or "
+                    "'host=... dbname=...' "
                     "(default $CRYPTOBENCH_STORE, else $XDG_DATA_HOME/cryptobench/results.db)");
   };
   const auto add_save_options = [&](CLI::App* cmd, bool& save, std::string& name,

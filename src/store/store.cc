@@ -761,13 +761,57 @@ bool IsUtcTimestamp(const std::string& text) {
          field(14, 2) <= 59 && field(17, 2) <= 60;
 }
 
+namespace {
+
+// A libpq keyword/value connection string ("host=db dbname=results"): its first word is one of
+// libpq's connection keywords (PostgreSQL 15 documentation, section 34.1.2 "Parameter Key
+// Words"). A SQLite file with such a name is still reachable as sqlite:PATH.
+bool IsPostgresKeywordString(std::string_view location) {
+  static constexpr std::string_view kKeywords[] = {"host",
+                                                   "hostaddr",
+                                                   "port",
+                                                   "dbname",
+                                                   "user",
+                                                   "password",
+                                                   "passfile",
+                                                   "service",
+                                                   "sslmode",
+                                                   "connect_timeout",
+                                                   "options",
+                                                   "sslcert",
+                                                   "sslkey",
+                                                   "sslrootcert",
+                                                   "application_name",
+                                                   "gssencmode",
+                                                   "channel_binding",
+                                                   "target_session_attrs",
+                                                   "require_auth",
+                                                   "client_encoding"};
+  const size_t start = location.find_first_not_of(" \t");
+  if (start == std::string_view::npos) {
+    return false;
+  }
+  const size_t end = location.find_first_of(" \t=", start);
+  if (end == std::string_view::npos) {
+    return false;
+  }
+  const size_t equals = location.find_first_not_of(" \t", end);
+  if (equals == std::string_view::npos || location[equals] != '=') {
+    return false;
+  }
+  const std::string_view word = location.substr(start, end - start);
+  return std::find(std::begin(kKeywords), std::end(kKeywords), word) != std::end(kKeywords);
+}
+
+}  // namespace
+
 std::unique_ptr<Store> OpenStore(const std::string& location, StoreAccess access) {
   namespace fs = std::filesystem;
   const bool read_only = access == StoreAccess::kRead;
   std::string scheme = location.substr(0, location.find("://") + 1);
   std::transform(scheme.begin(), scheme.end(), scheme.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  if (scheme == "postgresql:" || scheme == "postgres:") {
+  if (scheme == "postgresql:" || scheme == "postgres:" || IsPostgresKeywordString(location)) {
     return std::make_unique<Store>(OpenPostgres(location), read_only);
   }
   std::string path = location;

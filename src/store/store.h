@@ -194,8 +194,10 @@ enum class StoreAccess {
 };
 
 /// Opens the store at `location`: empty for the default SQLite store, "sqlite:PATH" or a plain
-/// path for SQLite, "postgresql://..." or "postgres://..." (any case) for PostgreSQL. A
-/// PostgreSQL URI holding a password is refused (it would show in `ps`): passwords come from
+/// path for SQLite, "postgresql://..." or "postgres://..." (any case) or a libpq keyword/value
+/// string whose first word is a libpq connection keyword ("host=db dbname=results") for
+/// PostgreSQL. A PostgreSQL location holding a password is refused (it would show in `ps`):
+/// passwords come from
 /// PGPASSFILE or a service file. Throws StoreError.
 std::unique_ptr<Store> OpenStore(const std::string& location,
                                  StoreAccess access = StoreAccess::kReadWrite);

@@ -690,6 +690,38 @@ TEST(StoreOpenTest, APasswordInAPostgresUriIsRefusedWithoutEchoingIt) {
   }
 }
 
+TEST(StoreOpenTest, ALibpqKeywordStringIsPostgresAndItsPasswordIsRefused) {
+  // Not a SQLite file named after the connection string: the password is refused, unechoed.
+  const fs::path dir = fs::temp_directory_path() / fmt::format("store-conninfo-{}", getpid());
+  fs::create_directories(dir);
+  const fs::path cwd = fs::current_path();
+  fs::current_path(dir);
+  for (const std::string location : {"host=127.0.0.1 port=1 password=s3cret dbname=results",
+                                     " dbname = results password=s3cret"}) {
+    try {
+      OpenStore(location);
+      ADD_FAILURE() << "accepted a password: " << location;
+    } catch (const StoreError& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find("PGPASSFILE"), std::string::npos) << what;
+      EXPECT_EQ(what.find("s3cret"), std::string::npos) << what;
+    }
+  }
+  // Without a password: a connection attempt (nothing listens on port 1), not a new file.
+  try {
+    OpenStore("host=127.0.0.1 port=1 dbname=results connect_timeout=2");
+    ADD_FAILURE() << "connected to port 1";
+  } catch (const StoreError& e) {
+    EXPECT_NE(std::string(e.what()).find("cannot connect"), std::string::npos) << e.what();
+  }
+  EXPECT_TRUE(fs::is_empty(dir)) << "a file was created for a connection string";
+  // A path that merely contains '=' stays a SQLite path.
+  OpenStore("a=b.db");
+  EXPECT_TRUE(fs::exists(dir / "a=b.db"));
+  fs::current_path(cwd);
+  fs::remove_all(dir);
+}
+
 TEST(StoreOpenTest, DefaultPathFollowsXdg) {
   const char* saved_xdg = std::getenv("XDG_DATA_HOME");
   const std::string keep = saved_xdg != nullptr ? saved_xdg : "";
