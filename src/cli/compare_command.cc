@@ -296,7 +296,7 @@ int RunCompare(const CompareCommandOptions& options) {
   sampler.precision = ParsePrecision(options.precision);
   sampler.max_seconds = ParseMaxSeconds(options.max_seconds);
   const std::vector<OutputFile> files = ResolveOutputFiles(
-      report::Producer::kCompare, options.format, options.outputs, options.files);
+      report::Producer::kCompare, options.format, options.outputs, options.files, options.store);
 
   // --save: a store that cannot be used stops the command before anything is read or measured.
   const std::unique_ptr<store::Store> save_store =

@@ -168,7 +168,7 @@ int RunCompareTls(const CompareCommandOptions& options) {
     live.push_back(PrepareTls(tls_options));
   }
   const std::vector<OutputFile> files = ResolveOutputFiles(
-      report::Producer::kCompare, options.format, options.outputs, options.files);
+      report::Producer::kCompare, options.format, options.outputs, options.files, options.store);
   for (const std::string& file : options.files) {
     if (file.rfind("store:", 0) == 0) {
       throw UsageError(fmt::format(

@@ -216,8 +216,8 @@ Destinations ResolveDestinations(const DoctorCommandOptions& options,
   out.terminal = options.outputs.empty()
                      ? report::ChooseFormat(report::Producer::kDoctor, options.format)
                      : report::Format::kTable;
-  out.files =
-      ResolveOutputFiles(report::Producer::kDoctor, options.format, options.outputs, inputs);
+  out.files = ResolveOutputFiles(report::Producer::kDoctor, options.format, options.outputs, inputs,
+                                 options.store.store);
   out.formats.insert(out.terminal);
   for (const OutputFile& file : out.files) {
     out.formats.insert(file.format);

@@ -1073,7 +1073,7 @@ int RunHistory(const HistoryOptions& options) {
     report::ChooseFormat(producer, options.format);
   }
   const std::vector<OutputFile> files =
-      ResolveOutputFiles(producer, options.format, options.outputs, {});
+      ResolveOutputFiles(producer, options.format, options.outputs, {}, options.store);
   const std::string terminal = options.outputs.empty() ? options.format : "table";
   std::unique_ptr<store::Store> store =
       store::OpenStore(StoreLocation(options.store), store::StoreAccess::kRead);

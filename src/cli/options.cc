@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 
 #include "backends/openssl/openssl_backend.h"
+#include "cli/commands.h"
 #include "core/errors.h"
 #include "core/fatal_signals.h"
 #include "report/formats.h"
@@ -26,6 +27,7 @@
 
 #include "diagnose/ia32cap.h"
 #include "import/parse_util.h"
+#include "store/store.h"
 
 namespace cryptobench::cli {
 namespace {
@@ -620,27 +622,58 @@ std::string ReadInputText(const std::string& path, const std::string& subject) {
 
 namespace {
 
+// Where writing `path` would land: symbolic links in its last component followed even when
+// their target does not exist yet (weakly_canonical stops at a dangling link). At most 40
+// links, as Linux's path resolution (MAXSYMLINKS, path_resolution(7)).
+std::filesystem::path WriteTarget(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path target = fs::absolute(path, ec);
+  for (int hop = 0; hop < 40 && fs::is_symlink(fs::symlink_status(target, ec)); ++hop) {
+    const fs::path link = fs::read_symlink(target, ec);
+    if (ec) {
+      break;
+    }
+    target = link.is_absolute() ? link : target.parent_path() / link;
+  }
+  return fs::weakly_canonical(target, ec).lexically_normal();
+}
+
 // True when `a` and `b` name one file: the same device and inode when both exist, else the
-// same absolute path once "." and ".." are resolved.
+// same absolute path once links, "." and ".." are resolved.
 bool SameFile(const std::string& a, const std::string& b) {
   struct stat sa {};
   struct stat sb {};
   if (stat(a.c_str(), &sa) == 0 && stat(b.c_str(), &sb) == 0) {
     return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
   }
-  std::error_code ec;
-  const auto normal = [&](const std::string& path) {
-    const std::filesystem::path absolute = std::filesystem::absolute(path, ec);
-    return std::filesystem::weakly_canonical(absolute, ec).lexically_normal();
-  };
-  return normal(a) == normal(b);
+  return WriteTarget(a) == WriteTarget(b);
+}
+
+// Refuses an output that is the result store's SQLite database or one of its companion files:
+// writing a report there would destroy every stored run.
+void CheckOutputIsNotStore(const std::string& output, const std::string& store_given) {
+  const std::optional<std::string> database = store::SqliteFileOf(StoreLocation(store_given));
+  if (!database || database->empty()) {
+    return;
+  }
+  for (const char* suffix : {"", "-wal", "-shm", "-journal"}) {
+    const std::string file = *database + suffix;
+    if (SameFile(output, file)) {
+      throw UsageError(fmt::format(
+          "--output {} is the result store {}: writing the report there would destroy the "
+          "stored runs",
+          import::QuoteForError(output), import::QuoteForError(file)));
+    }
+  }
 }
 
 }  // namespace
 
 std::vector<OutputFile> ResolveOutputFiles(report::Producer producer, const std::string& format,
                                            const std::vector<std::string>& outputs,
-                                           const std::vector<std::string>& inputs) {
+                                           const std::vector<std::string>& inputs,
+                                           const std::string& store) {
   std::vector<OutputFile> files;
   for (size_t i = 0; i < outputs.size(); ++i) {
     const std::string& path = outputs[i];
@@ -655,6 +688,7 @@ std::vector<OutputFile> ResolveOutputFiles(report::Producer producer, const std:
       }
     }
     CheckOutputIsNotInput(path, inputs);
+    CheckOutputIsNotStore(path, store);
     CheckOutputPath(path);
     // The extension's format; --format's (else table) when the extension names none.
     const std::optional<report::Format> named = report::FormatForExtension(path);

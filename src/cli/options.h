@@ -130,12 +130,16 @@ struct OutputFile {
 /// The files of repeated --output: each in the format its extension names
 /// (report::FormatForExtension), else in `format` (--format as given; "" = table). Throws
 /// UsageError, one line, before anything is read or written: an empty name; two --output
-/// naming one file (the same inode, or the same path once "." and ".." are resolved); an
-/// output that is one of `inputs` (CheckOutputIsNotInput); a path CheckOutputPath refuses; a
-/// format `producer` cannot write (report::ChooseFormat).
+/// naming one file (the same inode, or the same path once symbolic links, "." and ".." are
+/// resolved, a dangling link included); an output that is one of `inputs`
+/// (CheckOutputIsNotInput); an output that is the result store's SQLite file or its -wal, -shm
+/// or -journal file (`store` = the command's --store, "" = $CRYPTOBENCH_STORE or the default
+/// store; checked for every command, since any of them could overwrite it); a path
+/// CheckOutputPath refuses; a format `producer` cannot write (report::ChooseFormat).
 std::vector<OutputFile> ResolveOutputFiles(report::Producer producer, const std::string& format,
                                            const std::vector<std::string>& outputs,
-                                           const std::vector<std::string>& inputs);
+                                           const std::vector<std::string>& inputs,
+                                           const std::string& store = "");
 
 /// Writes a rendered report to `output_path` atomically, or to standard output when it is
 /// empty, after report::SafeDocument: no terminal control sequence from any input gets through.

@@ -223,6 +223,57 @@ TEST(OptionsTest, OutputMayNotBeAnInput) {
   fs::remove_all(dir);
 }
 
+TEST(OptionsTest, OutputsThroughADanglingLinkAreOneFile) {
+  namespace fs = std::filesystem;
+  const fs::path dir =
+      fs::temp_directory_path() / ("cryptobench_dangling_" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  fs::create_symlink("a.json", dir / "l.txt");  // a.json does not exist yet
+  const std::vector<std::string> outputs = {(dir / "a.json").string(), (dir / "l.txt").string()};
+  try {
+    ResolveOutputFiles(report::Producer::kReport, "csv", outputs, {});
+    ADD_FAILURE() << "two outputs through a dangling link were accepted";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("name one file"), std::string::npos) << e.what();
+  }
+  EXPECT_NO_THROW(
+      ResolveOutputFiles(report::Producer::kReport, "csv", {(dir / "b.json").string()}, {}));
+  fs::remove_all(dir);
+}
+
+TEST(OptionsTest, OutputMayNotBeTheResultStore) {
+  namespace fs = std::filesystem;
+  const fs::path dir =
+      fs::temp_directory_path() / ("cryptobench_store_out_" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  const std::string database = (dir / "r.db").string();
+  std::ofstream(database) << "SQLite format 3";
+  std::ofstream(database + "-wal") << "wal";
+  for (const std::string& store : {database, "sqlite:" + database}) {
+    for (const std::string& output : {database, database + "-wal", (dir / "." / "r.db").string()}) {
+      try {
+        ResolveOutputFiles(report::Producer::kSpeed, "", {output}, {}, store);
+        ADD_FAILURE() << "--output " << output << " over the store " << store;
+      } catch (const UsageError& e) {
+        EXPECT_NE(std::string(e.what()).find("result store"), std::string::npos) << e.what();
+      }
+    }
+  }
+  // Through CRYPTOBENCH_STORE when --store is not given.
+  const char* saved = std::getenv("CRYPTOBENCH_STORE");
+  const std::string saved_value = saved != nullptr ? saved : "";
+  setenv("CRYPTOBENCH_STORE", database.c_str(), 1);
+  EXPECT_THROW(ResolveOutputFiles(report::Producer::kReport, "", {database}, {}), UsageError);
+  if (saved != nullptr) {
+    setenv("CRYPTOBENCH_STORE", saved_value.c_str(), 1);
+  } else {
+    unsetenv("CRYPTOBENCH_STORE");
+  }
+  EXPECT_NO_THROW(ResolveOutputFiles(report::Producer::kSpeed, "", {(dir / "run.json").string()},
+                                     {}, database));
+  fs::remove_all(dir);
+}
+
 TEST(OptionsTest, ReadInputTextStopsAtTheLimit) {
   try {
     ReadInputText("/dev/zero", "cannot read '/dev/zero'");

@@ -2,6 +2,7 @@
 // by backend within each algorithm), render one run, or several side by side.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <chrono>
 #include <cstdio>
@@ -159,7 +160,8 @@ int RunSpeed(const SpeedOptions& options) {
     library_paths.push_back(path);
   }
   const std::vector<OutputFile> files =
-      ResolveOutputFiles(report::Producer::kSpeed, options.format, options.outputs, library_paths);
+      ResolveOutputFiles(report::Producer::kSpeed, options.format, options.outputs, library_paths,
+                         options.store.store);
   bool openssl_layout = terminal == report::Format::kOpenssl;
   std::string openssl_subject = "--format openssl";
   for (const OutputFile& file : files) {
@@ -391,6 +393,18 @@ int RunSpeed(const SpeedOptions& options) {
       failures = failures || results::HasFailures(run);
       results_by_backend.push_back(std::move(run));
     }
+  }
+
+  if (interrupted != 0 &&
+      std::none_of(
+          results_by_backend.begin(), results_by_backend.end(), [](const results::RunResult& run) {
+            return std::any_of(run.algorithms.begin(), run.algorithms.end(),
+                               [](const results::AlgorithmResult& a) { return !a.cells.empty(); });
+          })) {
+    // Stopped before a cell was finished: an empty report would pass for a result.
+    std::fprintf(stderr, "interrupted by %s before anything was measured; nothing written\n",
+                 worker::SignalName(interrupted).c_str());
+    return 128 + interrupted;
   }
 
   const report::CpuTopology topology =

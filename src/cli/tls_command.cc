@@ -569,8 +569,8 @@ int RunTls(const TlsOptions& options) {
     return Serve(options, prepared.plan.libcrypto_path, prepared.plan.libssl_path,
                  prepared.record_size);
   }
-  const std::vector<OutputFile> files =
-      ResolveOutputFiles(report::Producer::kTls, options.format, options.outputs, {});
+  const std::vector<OutputFile> files = ResolveOutputFiles(
+      report::Producer::kTls, options.format, options.outputs, {}, options.store.store);
   // A store that cannot be used stops the command before any measuring, not after it.
   const std::unique_ptr<store::Store> store = OpenStoreForSaving(options.store);
   tls::TlsRun& run = prepared.run;

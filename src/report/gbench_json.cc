@@ -163,7 +163,17 @@ void AddCell(const RunResult& run, bool several, const std::string& algorithm, c
   const auto [bytes_mean, bytes_sd] = stat(&PerOp::bytes_per_s);
   PerOp median;
   median.real_ns = cell.figures->wall_ns_per_op;
-  median.cpu_ns = cell.figures->cpu_ns_per_op;
+  // The model's CPU figure is pooled (total CPU time / total calls), a mean: the median of the
+  // samples' CPU times is taken here, so a "median" entry never carries a mean.
+  std::vector<double> cpu_ns;
+  cpu_ns.reserve(samples.size());
+  for (const auto& [calls, op] : samples) {
+    cpu_ns.push_back(op.cpu_ns);
+  }
+  std::sort(cpu_ns.begin(), cpu_ns.end());
+  const size_t middle = cpu_ns.size() / 2;
+  median.cpu_ns =
+      cpu_ns.size() % 2 == 1 ? cpu_ns[middle] : (cpu_ns[middle - 1] + cpu_ns[middle]) / 2;
   median.items_per_s = cell.figures->ops_per_s.value;
   median.bytes_per_s = cell.figures->bytes_per_s ? cell.figures->bytes_per_s->value : 0;
   const auto ratio = [](double sd, double mean) { return mean > 0 ? sd / mean : 0; };

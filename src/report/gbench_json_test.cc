@@ -3,6 +3,7 @@
 // and each entry has what tools/compare.py reads (name, run_type, real_time, cpu_time,
 // time_unit). The reference is a benchmark built with the system's libbenchmark
 // (tests/support/gbench_reference.cc), run with --benchmark_repetitions=2 for its aggregates.
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <sstream>
@@ -162,6 +163,33 @@ TEST(GbenchJsonTest, KeysAndTypesAreGoogleBenchmarks) {
   EXPECT_EQ(iterations, 16u);
   EXPECT_EQ(aggregates, 12u);
   EXPECT_EQ(out.str().find("SM4"), std::string::npos);
+}
+
+TEST(GbenchJsonTest, TheMedianAggregateCarriesTheMedianCpuTimeNotTheMean) {
+  RunResult run = ExampleRun();
+  // One sample with ten times the CPU time: the mean moves, the median does not.
+  measure::Sample& odd = run.algorithms[0].cells[0].workers[0].samples[4];
+  odd.cpu_ns *= 10;
+  results::DeriveAllFigures(run);
+  std::ostringstream out;
+  Render(run, Format::kGbenchJson, out);
+  const json doc = json::parse(out.str());
+  std::vector<double> iteration_cpu;
+  double median_cpu = -1;
+  double mean_cpu = -1;
+  for (const json& entry : doc.at("benchmarks")) {
+    if (entry.at("name") == "AES-128-GCM/encrypt/64") {
+      iteration_cpu.push_back(entry.at("cpu_time").get<double>());
+    } else if (entry.at("name") == "AES-128-GCM/encrypt/64_median") {
+      median_cpu = entry.at("cpu_time").get<double>();
+    } else if (entry.at("name") == "AES-128-GCM/encrypt/64_mean") {
+      mean_cpu = entry.at("cpu_time").get<double>();
+    }
+  }
+  ASSERT_EQ(iteration_cpu.size(), 5u);
+  std::sort(iteration_cpu.begin(), iteration_cpu.end());
+  EXPECT_DOUBLE_EQ(median_cpu, iteration_cpu[2]);
+  EXPECT_GT(mean_cpu, median_cpu * 1.5) << "the odd sample should pull the mean up";
 }
 
 TEST(GbenchJsonTest, FiguresAreCryptobenchs) {

@@ -46,7 +46,11 @@ class PostgresConnection final : public SqlConnection {
     if (options == nullptr) {
       const std::string why = parse_error != nullptr ? parse_error : "cannot parse";
       PQfreemem(parse_error);
-      throw StoreError(fmt::format("--store: not a PostgreSQL URI libpq reads: {}", Trim(why)));
+      // libpq's message may quote the string, and with it a password.
+      const std::string detail =
+          why.find('"') != std::string::npos ? std::string() : fmt::format(": {}", Trim(why));
+      throw StoreError(
+          fmt::format("--store: not a PostgreSQL URI or connection string libpq reads{}", detail));
     }
     bool has_password = false;
     for (const PQconninfoOption* o = options; o->keyword != nullptr; ++o) {
@@ -58,7 +62,7 @@ class PostgresConnection final : public SqlConnection {
     if (has_password) {
       // The URI is not repeated: the password may sit anywhere in it.
       throw StoreError(
-          "--store (or CRYPTOBENCH_STORE): the PostgreSQL URI holds a password, which `ps` or "
+          "--store (or CRYPTOBENCH_STORE): the PostgreSQL location holds a password, which `ps` or "
           "the environment would show to other users; put it in PGPASSFILE (~/.pgpass) or a "
           "service file (PGSERVICE) instead");
     }

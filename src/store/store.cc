@@ -805,21 +805,50 @@ bool IsPostgresKeywordString(std::string_view location) {
 
 }  // namespace
 
+namespace {
+
+// The scheme of a URI location in lower case ("postgresql:"), or "" when there is none.
+std::string LowerScheme(const std::string& location) {
+  const size_t end = location.find("://");
+  if (end == std::string::npos) {
+    return "";
+  }
+  std::string scheme = location.substr(0, end + 1);
+  std::transform(scheme.begin(), scheme.end(), scheme.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return scheme;
+}
+
+bool IsPostgresLocation(const std::string& location) {
+  const std::string scheme = LowerScheme(location);
+  return scheme == "postgresql:" || scheme == "postgres:" || IsPostgresKeywordString(location);
+}
+
+}  // namespace
+
+std::optional<std::string> SqliteFileOf(const std::string& location) {
+  if (IsPostgresLocation(location)) {
+    return std::nullopt;
+  }
+  if (location.empty()) {
+    return DefaultStorePath();
+  }
+  return location.rfind("sqlite:", 0) == 0 ? location.substr(7) : location;
+}
+
 std::unique_ptr<Store> OpenStore(const std::string& location, StoreAccess access) {
   namespace fs = std::filesystem;
   const bool read_only = access == StoreAccess::kRead;
-  std::string scheme = location.substr(0, location.find("://") + 1);
-  std::transform(scheme.begin(), scheme.end(), scheme.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  if (scheme == "postgresql:" || scheme == "postgres:" || IsPostgresKeywordString(location)) {
-    return std::make_unique<Store>(OpenPostgres(location), read_only);
+  if (IsPostgresLocation(location)) {
+    // libpq reads only a lower-case scheme; anything else it would take for a keyword string
+    // and quote, password included, in its parse error.
+    const std::string scheme = LowerScheme(location);
+    return std::make_unique<Store>(
+        OpenPostgres(scheme.empty() ? location : scheme + location.substr(scheme.size())),
+        read_only);
   }
-  std::string path = location;
-  if (path.rfind("sqlite:", 0) == 0) {
-    path = path.substr(7);
-  }
+  std::string path = SqliteFileOf(location).value_or("");
   if (location.empty()) {
-    path = DefaultStorePath();
     if (!read_only) {
       std::error_code ec;
       fs::create_directories(fs::path(path).parent_path(), ec);

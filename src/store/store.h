@@ -193,6 +193,11 @@ enum class StoreAccess {
   kRead,       ///< history, compare: opened read-only, never created; a missing store is an error
 };
 
+/// The SQLite database file that a store location names: DefaultStorePath() for "", PATH for
+/// "sqlite:PATH" or a plain PATH; nullopt for a PostgreSQL location (as OpenStore reads it).
+/// Opens nothing and throws nothing.
+std::optional<std::string> SqliteFileOf(const std::string& location);
+
 /// Opens the store at `location`: empty for the default SQLite store, "sqlite:PATH" or a plain
 /// path for SQLite, "postgresql://..." or "postgres://..." (any case) or a libpq keyword/value
 /// string whose first word is a libpq connection keyword ("host=db dbname=results") for

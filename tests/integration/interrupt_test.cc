@@ -177,6 +177,28 @@ TEST_F(InterruptTest, SigintWritesAPartialReportAndExits130) {
   ExpectNoTemporaryFiles();
 }
 
+TEST_F(InterruptTest, SigintBeforeAnyCellIsMeasuredWritesNothing) {
+  // The only algorithm hangs: nothing was measured when the signal comes.
+  const pid_t pid =
+      Exec({CRYPTOBENCH_BINARY, "speed", "AES-128-GCM", "--bytes", "64", "--max-seconds", "0.05",
+            "--no-progress", "--worker-timeout", "3600", "--test-fault",
+            "hang-announced:AES-128-GCM", "--output", "run.json", "--output", "run.md"});
+  ASSERT_GT(pid, 0);
+  if (!WaitForHang(pid)) {
+    return;
+  }
+  ASSERT_EQ(kill(pid, SIGINT), 0);
+  const int status = WaitForExit(pid);
+  const std::string err = ReadFile(dir_ / "stderr");
+  ASSERT_TRUE(WIFEXITED(status)) << status << "\n" << err;
+  EXPECT_EQ(WEXITSTATUS(status), 130) << err;
+  EXPECT_NE(err.find("before anything was measured; nothing written"), std::string::npos) << err;
+  EXPECT_FALSE(fs::exists(dir_ / "run.json"));
+  EXPECT_FALSE(fs::exists(dir_ / "run.md"));
+  EXPECT_EQ(ReadFile(dir_ / "stdout"), "");
+  ExpectNoTemporaryFiles();
+}
+
 TEST_F(InterruptTest, SigtermWritesAPartialReportAndExits143) {
   const pid_t pid = Start({"--output", "run.json", "--output", "run.md"});
   ASSERT_GT(pid, 0);
