@@ -684,7 +684,8 @@ TEST(CpuCluesTest, BoardsSocsAndCorePartsSayWhatTheTableKnows) {
   const auto aes = [](const char* model) -> std::optional<bool> {
     results::RunResult run = ImportedRun("", kOpenssl111);
     AddFact(run, "cpu_model", model, 3);
-    const CpuFeatureClue* clue = ReadCpuClues(run).Find("AES");
+    const CpuClues clues = ReadCpuClues(run);  // Find points into it
+    const CpuFeatureClue* clue = clues.Find("AES");
     return clue == nullptr ? std::nullopt : std::optional<bool>(clue->present);
   };
   EXPECT_EQ(aes("model: Raspberry Pi 3 Model B Plus Rev 1.3"), false);
@@ -700,7 +701,8 @@ TEST(CpuCluesTest, BoardsSocsAndCorePartsSayWhatTheTableKnows) {
   const auto aes_ni = [](const char* model) -> std::optional<bool> {
     results::RunResult run = ImportedRun("", kOpenssl111);
     AddFact(run, "cpu_model", model, 3);
-    const CpuFeatureClue* clue = ReadCpuClues(run).Find("AES-NI");
+    const CpuClues clues = ReadCpuClues(run);  // Find points into it
+    const CpuFeatureClue* clue = clues.Find("AES-NI");
     return clue == nullptr ? std::nullopt : std::optional<bool>(clue->present);
   };
   EXPECT_EQ(aes_ni("model name: Intel(R) Celeron(R) CPU  J1900  @ 1.99GHz"), false);
