@@ -681,13 +681,15 @@ TEST(CpuCluesTest, PlatformLineAndCompilerTripletNameTheArchitecture) {
 
 // Boards, SoCs and ARMv7 core parts of the table: with AES instructions, without, or unknown.
 TEST(CpuCluesTest, BoardsSocsAndCorePartsSayWhatTheTableKnows) {
-  const auto aes = [](const char* model) -> std::optional<bool> {
+  // What the table says of `feature` for a report with this CPU model line (nullopt: unknown).
+  const auto feature_of = [](const char* feature, const char* model) -> std::optional<bool> {
     results::RunResult run = ImportedRun("", kOpenssl111);
     AddFact(run, "cpu_model", model, 3);
     const CpuClues clues = ReadCpuClues(run);  // Find points into it
-    const CpuFeatureClue* clue = clues.Find("AES");
+    const CpuFeatureClue* clue = clues.Find(feature);
     return clue == nullptr ? std::nullopt : std::optional<bool>(clue->present);
   };
+  const auto aes = [&](const char* model) { return feature_of("AES", model); };
   EXPECT_EQ(aes("model: Raspberry Pi 3 Model B Plus Rev 1.3"), false);
   EXPECT_EQ(aes("hardware: BCM2835"), false);
   EXPECT_EQ(aes("model: Raspberry Pi 5 Model B Rev 1.0"), true);
@@ -698,13 +700,7 @@ TEST(CpuCluesTest, BoardsSocsAndCorePartsSayWhatTheTableKnows) {
   EXPECT_EQ(aes("cpu model: MIPS interAptiv"), false);
   EXPECT_EQ(aes("model name: ARMv7 Processor rev 4 (v7l)"), std::nullopt);  // maybe an ARMv8
 
-  const auto aes_ni = [](const char* model) -> std::optional<bool> {
-    results::RunResult run = ImportedRun("", kOpenssl111);
-    AddFact(run, "cpu_model", model, 3);
-    const CpuClues clues = ReadCpuClues(run);  // Find points into it
-    const CpuFeatureClue* clue = clues.Find("AES-NI");
-    return clue == nullptr ? std::nullopt : std::optional<bool>(clue->present);
-  };
+  const auto aes_ni = [&](const char* model) { return feature_of("AES-NI", model); };
   EXPECT_EQ(aes_ni("model name: Intel(R) Celeron(R) CPU  J1900  @ 1.99GHz"), false);
   EXPECT_EQ(aes_ni("model name: Intel(R) Core(TM) i3 CPU       540  @ 3.07GHz"), false);
   EXPECT_EQ(aes_ni("model name: Intel(R) Core(TM) i3-2120 CPU @ 3.30GHz"), false);
