@@ -429,4 +429,102 @@ AesBound ClassifyAesFigure(std::string_view algorithm, uint64_t input_len, doubl
   return AesBound::kInside;
 }
 
+std::vector<KernelAesComparison> CompareKernelAes(const results::RunResult& run) {
+  std::vector<KernelAesComparison> out;
+  if (run.source.tool.find("cryptsetup") == std::string::npos) {
+    return out;
+  }
+  // The cryptsetup row each AES name stands for (import's cryptsetup reader): "-xts 256b".
+  const auto suffix = [](std::string_view aes) -> std::string {
+    const std::string name = Lower(aes);
+    const bool xts = name.ends_with("-xts");
+    if (!xts && !name.ends_with("-cbc")) {
+      return "";
+    }
+    const std::optional<double> factor = AesRoundFactor(name);
+    if (!factor || *factor == 1.2) {
+      return "";  // cryptsetup has no AES-192 row
+    }
+    const int bits = (*factor == 1.0 ? 128 : 256) * (xts ? 2 : 1);
+    return fmt::format("-{} {}b", xts ? "xts" : "cbc", bits);
+  };
+  const auto figure = [](const results::Cell& cell) -> double {
+    return cell.status == results::CellStatus::kOk && cell.figures && cell.figures->bytes_per_s
+               ? cell.figures->bytes_per_s->value
+               : 0.0;
+  };
+  for (const results::AlgorithmResult& aes : run.algorithms) {
+    const std::string tail = suffix(aes.algorithm);
+    if (tail.empty()) {
+      continue;
+    }
+    for (const results::Cell& cell : aes.cells) {
+      const double aes_bps = figure(cell);
+      if (!(aes_bps > 0)) {
+        continue;
+      }
+      KernelAesComparison c;
+      c.algorithm = aes.algorithm;
+      c.operation = cell.operation;
+      c.input_len = cell.input_len;
+      c.aes_bytes_per_s = aes_bps;
+      for (const results::AlgorithmResult& other : run.algorithms) {
+        const std::string name = Lower(other.algorithm);
+        if (name != "serpent" + tail && name != "twofish" + tail) {
+          continue;
+        }
+        for (const results::Cell& o : other.cells) {
+          if (o.operation == cell.operation && o.input_len == cell.input_len &&
+              figure(o) > c.other_bytes_per_s) {
+            c.other = other.algorithm;
+            c.other_bytes_per_s = figure(o);
+          }
+        }
+      }
+      if (!(c.other_bytes_per_s > 0)) {
+        continue;
+      }
+      const double ratio = aes_bps / c.other_bytes_per_s;
+      if (ratio <= kKernelAesSoftwareRatio) {
+        c.bound = AesBound::kBelowHardware;
+      } else if (ratio >= kKernelAesHardwareRatio) {
+        c.bound = AesBound::kAboveSoftware;
+      } else {
+        continue;
+      }
+      c.text = fmt::format(
+          "{} {}: {:.1f} MB/s, {:.2f} times {} ({:.1f} MB/s) in the same cryptsetup benchmark. "
+          "Serpent and twofish have no CPU instructions on any architecture (the kernel's fastest "
+          "code for them is SIMD: https://github.com/torvalds/linux/tree/master/arch/x86/crypto), "
+          "so {}",
+          c.algorithm, c.operation, aes_bps / 1e6, ratio, c.other, c.other_bytes_per_s / 1e6,
+          c.bound == AesBound::kBelowHardware
+              ? fmt::format(
+                    "AES no faster than them ({:.1f} times at most) runs in software: without AES "
+                    "instructions aes-xts 256b ran 0.97 times twofish-xts on a Core 2 Duo "
+                    "(https://newbetuts.com/562277-why-the-results-of-truecrypt-and-cryptsetup-"
+                    "luks-benchmarking-are-so-different)",
+                    kKernelAesSoftwareRatio)
+              : fmt::format(
+                    "AES {:.0f} or more times faster than them runs on a hardware path (AES "
+                    "instructions or an offload engine): with AES-NI aes-xts 256b ran 4.4 times "
+                    "serpent-xts (AVX2) on a Haswell core, the lowest ratio measured "
+                    "(https://jo-so.de/2017-04/Benchmark-Festplattenverschl%C3%BCsselung.html)",
+                    kKernelAesHardwareRatio));
+      out.push_back(std::move(c));
+    }
+  }
+  return out;
+}
+
+const KernelAesComparison* FindKernelAes(const std::vector<KernelAesComparison>& comparisons,
+                                         std::string_view algorithm, std::string_view operation,
+                                         uint64_t input_len) {
+  const auto it =
+      std::find_if(comparisons.begin(), comparisons.end(), [&](const KernelAesComparison& c) {
+        return c.algorithm == algorithm && c.operation == operation && c.input_len == input_len;
+      });
+  return it == comparisons.end() ? nullptr : &*it;
+}
+
 }  // namespace cryptobench::diagnose

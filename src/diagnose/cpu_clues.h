@@ -92,4 +92,44 @@ std::optional<AesBounds> AesBoundsFor(std::string_view algorithm);
 /// algorithm that is not AES or a figure <= 0.
 AesBound ClassifyAesFigure(std::string_view algorithm, uint64_t input_len, double bytes_per_s);
 
+/// What a `cryptsetup benchmark` AES row shows against serpent and twofish of the same mode, key
+/// size and direction in the same run (issue 13, section 2: a bound that needs no CPU name).
+/// Neither cipher has CPU instructions on any architecture (the kernel's fastest code for them is
+/// SIMD: arch/x86/crypto serpent-avx2, twofish-avx), so software AES runs about as fast as the
+/// faster of them, and AES instructions or an offload engine run it several times faster.
+struct KernelAesComparison {
+  std::string algorithm;  ///< the AES row, e.g. "AES-128-XTS"
+  std::string operation;  ///< "encrypt" or "decrypt"
+  uint64_t input_len = 0;
+  double aes_bytes_per_s = 0;
+  std::string other;  ///< the faster of the serpent and twofish rows, e.g. "twofish-xts 256b"
+  double other_bytes_per_s = 0;
+  /// kBelowHardware: AES at most kKernelAesSoftwareRatio times the other (software AES);
+  /// kAboveSoftware: at least kKernelAesHardwareRatio times (a hardware path).
+  AesBound bound = AesBound::kInside;
+  std::string text;  ///< the evidence in words, with the ratio and its sources
+};
+
+/// AES / max(serpent, twofish) at or below which AES runs in software. Measured without AES
+/// instructions: 0.97 (Core 2 Duo, aes-xts 256b 156.4 MiB/s, twofish-xts 161.5:
+/// https://newbetuts.com/562277-why-the-results-of-truecrypt-and-cryptsetup-luks-benchmarking-are-so-different),
+/// 0.89 (https://unix.stackexchange.com/questions/254017); bit-sliced NEON AES on ARMv7 stays
+/// near 2, in the gap where nothing is concluded.
+inline constexpr double kKernelAesSoftwareRatio = 1.5;
+/// At or above which AES runs on a hardware path. The lowest measured with AES-NI, 4.4 (Haswell,
+/// aes-xts 256b 2605.5 MiB/s against serpent-xts (AVX2) 591.4:
+/// https://jo-so.de/2017-04/Benchmark-Festplattenverschl%C3%BCsselung.html), less a margin.
+inline constexpr double kKernelAesHardwareRatio = 3.0;
+
+/// The comparisons of a `cryptsetup benchmark` run's AES-CBC and AES-XTS rows (cryptsetup's key
+/// sizes: CBC 128b/256b, XTS 256b/512b = AES-128/AES-256) with serpent and twofish rows of the
+/// same mode, key size, direction and buffer; only those that settle a bound (kInside ones are
+/// left out). Empty for another tool or when the run lacks the other rows. Never throws.
+std::vector<KernelAesComparison> CompareKernelAes(const results::RunResult& run);
+
+/// The comparison of `comparisons` for this AES figure, or nullptr.
+const KernelAesComparison* FindKernelAes(const std::vector<KernelAesComparison>& comparisons,
+                                         std::string_view algorithm, std::string_view operation,
+                                         uint64_t input_len);
+
 }  // namespace cryptobench::diagnose

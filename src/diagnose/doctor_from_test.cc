@@ -796,6 +796,75 @@ TEST(CpuCluesTest, FastAesIsHardwareUnlessUserCpuTimingHidesAnEngine) {
   EXPECT_THAT(FindingIds(report), Not(Contains("cpu.aes-hardware")));
 }
 
+const Finding* FindFinding(const DoctorReport& report, const std::string& id);
+
+// cryptsetup benchmark's own serpent and twofish rows settle an AES figure between the bounds
+// that hold on any CPU: neither has CPU instructions anywhere, so AES no faster than them is
+// software and AES three times faster is a hardware path (figures in MB/s, from the sources
+// cpu_clues.h cites: Core 2 Duo without AES-NI; an ARMv8 CE board).
+TEST(CpuCluesTest, CryptsetupAesAgainstSerpentAndTwofishSettlesTheBound) {
+  const auto run_of = [](double aes, double serpent, double twofish) {
+    results::RunResult run = CryptsetupRun();
+    Add(run, "AES-128-XTS", "cipher",
+        {ImportedFigure("encrypt", 1048576, aes), ImportedFigure("decrypt", 1048576, aes)});
+    if (serpent > 0) {
+      Add(run, "serpent-xts 256b", "cipher",
+          {ImportedFigure("encrypt", 1048576, serpent),
+           ImportedFigure("decrypt", 1048576, serpent)});
+    }
+    if (twofish > 0) {
+      Add(run, "twofish-xts 256b", "cipher",
+          {ImportedFigure("encrypt", 1048576, twofish),
+           ImportedFigure("decrypt", 1048576, twofish)});
+    }
+    return run;
+  };
+  // Core 2 Duo: 164 MB/s is between the any-CPU bounds, so alone it says nothing.
+  ASSERT_EQ(ClassifyAesFigure("AES-128-XTS", 1048576, 164e6), AesBound::kInside);
+  EXPECT_THAT(FindingIds(DiagnoseReport(run_of(164, 0, 0))), Not(Contains("cpu.aes-software")));
+  const results::RunResult core2 = run_of(164, 58.4, 169.3);
+  const std::vector<KernelAesComparison> slow = CompareKernelAes(core2);
+  ASSERT_EQ(slow.size(), 2u);
+  EXPECT_EQ(slow[0].bound, AesBound::kBelowHardware);
+  EXPECT_EQ(slow[0].other, "twofish-xts 256b");  // the faster of the two
+  EXPECT_THAT(slow[0].text, HasSubstr("0.97 times"));
+  DoctorReport report = DiagnoseReport(core2);
+  const Finding* software = FindFinding(report, "cpu.aes-software");
+  ASSERT_NE(software, nullptr);
+  EXPECT_THAT(software->evidence, HasSubstr("twofish-xts 256b"));
+  EXPECT_THAT(Tags(report), ElementsAre("cannot-tell"));
+  // With a CPU the table knows without AES-NI, the cause.
+  results::RunResult atom = core2;
+  AddFact(atom, "cpu_model", "model name: Intel(R) Atom(TM) CPU D525   @ 1.80GHz", 4);
+  EXPECT_THAT(Tags(DiagnoseReport(atom)), ElementsAre("no-hw-aes"));
+
+  // An ARMv8 CE board: 503 MB/s is inside the any-CPU bounds; 9.1 times twofish is hardware.
+  const results::RunResult board = run_of(503, 44, 55.2);
+  ASSERT_EQ(CompareKernelAes(board).size(), 2u);
+  EXPECT_EQ(CompareKernelAes(board)[0].bound, AesBound::kAboveSoftware);
+  report = DiagnoseReport(board);
+  EXPECT_THAT(FindingIds(report), Contains("cpu.aes-hardware"));
+  EXPECT_THAT(Tags(report), ElementsAre("crypto-fine"));
+  const Finding* fine = FindFinding(report, "report.crypto-fine");
+  ASSERT_NE(fine, nullptr);
+  EXPECT_THAT(fine->evidence, HasSubstr("hardware path"));
+  EXPECT_THAT(Tags(DiagnoseReport(run_of(503, 0, 0))), Not(Contains("crypto-fine")));
+
+  // In the gap (2 times, bit-sliced NEON AES on ARMv7 reaches about that): nothing concluded.
+  EXPECT_THAT(CompareKernelAes(run_of(100, 30, 50)), IsEmpty());
+  EXPECT_THAT(Tags(DiagnoseReport(run_of(100, 30, 50))), Not(Contains("crypto-fine")));
+
+  // Only rows of the same mode and key size compare: AES-256-XTS is the 512b row.
+  results::RunResult other_size = CryptsetupRun();
+  Add(other_size, "AES-256-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 120)});
+  Add(other_size, "twofish-xts 256b", "cipher", {ImportedFigure("encrypt", 1048576, 169)});
+  EXPECT_THAT(CompareKernelAes(other_size), IsEmpty());
+  // Another tool's rows are not cryptsetup's kernel ciphers.
+  results::RunResult openssl = core2;
+  openssl.source.tool = "openssl speed";
+  EXPECT_THAT(CompareKernelAes(openssl), IsEmpty());
+}
+
 // The verdicts rest on the CPU lines the findings list: a flags line with aes is not "cannot
 // tell whether the CPU has AES-NI" beside a clue that says it does (a new user's trial).
 TEST(CpuCluesTest, FlagsLineFeaturesAreTheVerdictsFactsWithTheirLine) {

@@ -53,6 +53,9 @@ struct ReportOrigin {
   /// What the text shows about the CPU besides the CPUINFO line: uname, flags, models, -march=
   /// (cpu_clues.h); each conclusion with its clue.
   CpuClues cpu_clues;
+  /// A cryptsetup benchmark's AES rows against its serpent and twofish rows (cpu_clues.h): the
+  /// ones that show AES in software or on a hardware path without knowing the CPU.
+  std::vector<KernelAesComparison> kernel_aes;
   std::string clock_source;               ///< why core_hz_low..core_hz_high, in words
   std::vector<std::string> cannot_know;   ///< what the text cannot tell, one sentence each
   std::vector<std::string> not_examined;  ///< algorithms of the report without a verdict, and why

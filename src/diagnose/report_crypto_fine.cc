@@ -104,6 +104,12 @@ std::optional<Finding> CryptoFineFinding(const DoctorReport& report) {
       figure.why = fmt::format("faster than any software AES at any clock (above {:.0f} MB/s)",
                                AesBoundsFor(verdict.algorithm)->software_ceiling / 1e6);
       any_bound = true;
+    } else if (const KernelAesComparison* c = FindKernelAes(origin.kernel_aes, verdict.algorithm,
+                                                            verdict.operation, verdict.input_len);
+               c != nullptr && c->bound == AesBound::kAboveSoftware &&
+               (verdict.status == VerdictStatus::kUndetermined ||
+                verdict.status == VerdictStatus::kAccelerated)) {
+      figure.why = c->text;
     } else {
       // Below its class, software, no hardware path, or not settled: say nothing.
       return std::nullopt;

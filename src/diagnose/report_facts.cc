@@ -299,6 +299,7 @@ DoctorFacts ReportFacts(const results::RunResult& run) {
 
   facts.cpu.arch = ReportArch(run, &origin.arch_source);
   origin.cpu_clues = ReadCpuClues(run);
+  origin.kernel_aes = CompareKernelAes(run);
   facts.cpu.brand = run.machine.cpu_model;
   facts.cpu.vendor = run.machine.cpu_vendor;
   facts.cpu.hypervisor = run.machine.hypervisor;
