@@ -52,6 +52,24 @@ TEST(KernelDriversTest, TellsSoftwareLibraryAndEngines) {
   EXPECT_EQ(ReadOne("cbc-aes-mystery").klass, KernelDriverClass::kUnknown);
 }
 
+// The offload engines of router, NAS and board SoCs, by the driver names /proc/crypto lists and
+// the module names lsmod prints (each row citing the driver that registers them).
+TEST(KernelDriversTest, TellsTheEnginesOfBoardAndRouterSocs) {
+  for (const char* driver :
+       {"cbc(aes-eip93)", "crypto_hw_eip93", "cbc-aes-omap", "omap_aes_driver", "safexcel-cbc-aes",
+        "mv-cbc-aes", "cbc-aes-qce", "qcrypto", "cbc-aes-geode", "geode_aes", "cbc-aes-sun4i-ss",
+        "cbc-aes-sun8i-ss", "atmel-cbc-aes", "cbc-aes-rk", "cbc-aes-talitos", "cbc-aes-dcp"}) {
+    const std::vector<KernelDriverRead> reads = ReadKernelDriver(driver);
+    EXPECT_EQ(SlowestClass(reads), KernelDriverClass::kEngine) << driver;
+    for (const KernelDriverRead& read : reads) {
+      EXPECT_TRUE(read.source.starts_with("https://github.com/torvalds/linux/")) << driver;
+    }
+  }
+  // A software driver whose name merely contains one of theirs is not one.
+  EXPECT_EQ(ReadOne("cbc-aes-aesni").klass, KernelDriverClass::kInstructions);
+  EXPECT_EQ(ReadOne("ecb-aes-ce").klass, KernelDriverClass::kInstructions);
+}
+
 // lsmod prints module names (dashes become underscores): the same table reads them.
 TEST(KernelDriversTest, ReadsTheModuleNamesLsmodPrints) {
   EXPECT_EQ(ReadOne("aes_neon_bs").klass, KernelDriverClass::kSimd);
