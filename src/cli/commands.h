@@ -277,8 +277,11 @@ int RunHistory(const HistoryOptions& options);
 
 /// Opens the store `options` name (or the default) when a run is to be saved: --save, --name
 /// or CRYPTOBENCH_SAVE=1; nullptr otherwise. Called before measuring, so a store that cannot
-/// be used stops the command before any work. Throws store::StoreError.
-std::unique_ptr<store::Store> OpenStoreForSaving(const StoreOptions& options);
+/// be used stops the command before any work. `store_only_for_saving`: the command uses the
+/// store for nothing else (speed, doctor, tls), so a --store without --save or --name is a
+/// UsageError rather than a run silently not kept. Throws store::StoreError.
+std::unique_ptr<store::Store> OpenStoreForSaving(const StoreOptions& options,
+                                                 bool store_only_for_saving);
 
 /// The run a side selector names (last, ID or NAME; store::Store::Resolve with this host's
 /// name; `with_cells`: last and NAME pick only runs holding cells, as compare needs). Throws

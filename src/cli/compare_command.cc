@@ -300,7 +300,7 @@ int RunCompare(const CompareCommandOptions& options) {
 
   // --save: a store that cannot be used stops the command before anything is read or measured.
   const std::unique_ptr<store::Store> save_store =
-      OpenStoreForSaving({options.store, options.save, options.name});
+      OpenStoreForSaving({options.store, options.save, options.name}, false);
 
   // The sides in the order they are compared: as given, except that --fail-if-slower with two
   // stored runs takes the older as the baseline (A) whichever order they are given in, so that

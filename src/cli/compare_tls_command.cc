@@ -191,7 +191,7 @@ int RunCompareTls(const CompareCommandOptions& options) {
 
   // --save: a store that cannot be used stops the command before anything is read or measured.
   const std::unique_ptr<store::Store> save_store =
-      OpenStoreForSaving({options.store, options.save, options.name});
+      OpenStoreForSaving({options.store, options.save, options.name}, false);
 
   std::vector<tls::TlsSide> sides;
   for (size_t i = 0; i < options.files.size(); ++i) {

@@ -371,7 +371,7 @@ int RunDoctorCommand(const DoctorCommandOptions& options) {
   const LibraryChoice libraries = ParseLibraryOptions(options.libraries, selected);
   const Destinations where = ResolveDestinations(options, {});
   // A store that cannot be used stops the command before any measuring, not after it.
-  const std::unique_ptr<store::Store> store = OpenStoreForSaving(options.store);
+  const std::unique_ptr<store::Store> store = OpenStoreForSaving(options.store, true);
   results::MachineInfo machine;
   if (store) {
     machine = MachineInfoFrom(cpu::GatherCpuFacts(cpu::RealSystemReader()));

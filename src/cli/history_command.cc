@@ -241,10 +241,16 @@ int64_t ResolveRun(store::Store& store, const std::string& selector, bool with_c
     }
   }
   if (selector == "last") {
+    // Imported pastes rarely name their host: point at the newest stored run, so the user is
+    // not left to guess that it needs store:ID.
+    std::string newest;
+    if (const std::optional<int64_t> any = store.Resolve(selector, "", with_cells)) {
+      newest = fmt::format("; the newest stored run is store:{}", *any);
+    }
     throw UsageError(fmt::format(
-        "{}: no run of this host ('{}'); store:ID or store:NAME name another host's run "
+        "{}: no run of this host ('{}'){}; store:ID or store:NAME name another host's run "
         "(cryptobench history lists them)",
-        report::SafeText(store.Describe()), report::SafeText(host)));
+        report::SafeText(store.Describe()), report::SafeText(host), newest));
   }
   throw UsageError(fmt::format("{}: no run '{}' (cryptobench history lists them)",
                                report::SafeText(store.Describe()), report::SafeText(selector)));
@@ -794,7 +800,8 @@ void CheckRunName(const std::string& name) {
 
 }  // namespace
 
-std::unique_ptr<store::Store> OpenStoreForSaving(const StoreOptions& options) {
+std::unique_ptr<store::Store> OpenStoreForSaving(const StoreOptions& options,
+                                                 bool store_only_for_saving) {
   CheckRunName(options.name);
   const char* env = std::getenv("CRYPTOBENCH_SAVE");
   const std::string value = env != nullptr ? env : "";
@@ -806,6 +813,13 @@ std::unique_ptr<store::Store> OpenStoreForSaving(const StoreOptions& options) {
     throw UsageError(fmt::format("CRYPTOBENCH_SAVE='{}': expected 1 (save every run) or 0", value));
   }
   if (!options.save && options.name.empty() && !from_env) {
+    if (store_only_for_saving && !options.store.empty()) {
+      // Without this the run would be measured and silently not kept.
+      throw UsageError(fmt::format(
+          "--store {}: this command only writes to the store; add --save (or --name NAME) to "
+          "keep the run there",
+          report::SafeText(options.store)));
+    }
     return nullptr;
   }
   return store::OpenStore(StoreLocation(options.store));
@@ -1049,6 +1063,13 @@ ImportedFile ReadImportFile(const std::string& text, const std::string& display)
     }
   }
   for (compare::Side& side : compare::LoadFileSides(text, display, display)) {
+    if (!side.run.interrupted_by.empty()) {
+      // As speed --save: a run cut short lacks cells, and a trend would read them as gone.
+      throw UsageError(fmt::format(
+          "{}: a partial run (interrupted by {}); the store keeps whole runs only, as speed "
+          "--save does",
+          report::SafeText(display), report::SafeText(side.run.interrupted_by)));
+    }
     imported.measured = side.run.source.kind == "measured";
     imported.runs.push_back(std::move(side.run));
   }

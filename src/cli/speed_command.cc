@@ -225,7 +225,7 @@ int RunSpeed(const SpeedOptions& options) {
     }
   }
   // A store that cannot be used stops the run before any measuring, not after it.
-  const std::unique_ptr<store::Store> store = OpenStoreForSaving(options.store);
+  const std::unique_ptr<store::Store> store = OpenStoreForSaving(options.store, true);
 
   // Open every backend in a worker first: a bad --lib or an unusable backend stops the run
   // before anything is measured. With "all", a backend that cannot be opened here (and was not

@@ -572,7 +572,7 @@ int RunTls(const TlsOptions& options) {
   const std::vector<OutputFile> files = ResolveOutputFiles(
       report::Producer::kTls, options.format, options.outputs, {}, options.store.store);
   // A store that cannot be used stops the command before any measuring, not after it.
-  const std::unique_ptr<store::Store> store = OpenStoreForSaving(options.store);
+  const std::unique_ptr<store::Store> store = OpenStoreForSaving(options.store, true);
   tls::TlsRun& run = prepared.run;
   run.machine = MachineInfoFrom(cpu::GatherCpuFacts(cpu::RealSystemReader()));
   {

@@ -348,6 +348,34 @@ TEST_P(HistoryCliTest, ASavedSpeedRunIsListedAndShown) {
   EXPECT_NE(all.out.find(",speed,,"), std::string::npos) << all.out;  // run 2: no host
 }
 
+// A run imported without --hostname has no host, so store:last (this host's newest) finds none:
+// the error names the newest stored run instead of leaving the user to guess. A partial run is
+// refused, as speed --save refuses one.
+TEST_P(HistoryCliTest, StoreImportOfAnUnknownHostAndOfAPartialRun) {
+  const fs::path whole = dir_ / "whole.json";
+  std::ofstream(whole) << results::RunsToJsonText({GeneratedRun("2026-11-01T10:00:00Z", 2e9)});
+  const CliResult imported = Run({"store", "import", whole.string()});
+  ASSERT_EQ(imported.exit_status, 0) << imported.err;
+  const CliResult last = Run({"history", "show", "last"});
+  EXPECT_EQ(last.exit_status, 2);
+  EXPECT_NE(last.err.find("no run of this host"), std::string::npos) << last.err;
+  EXPECT_NE(last.err.find("the newest stored run is store:1;"), std::string::npos) << last.err;
+  EXPECT_EQ(Run({"history", "show", "1"}).exit_status, 0);
+
+  results::RunResult cut = GeneratedRun("2026-11-02T10:00:00Z", 2e9);
+  cut.interrupted_by = "SIGINT";
+  const fs::path partial = dir_ / "partial.json";
+  std::ofstream(partial) << results::RunsToJsonText({cut});
+  const CliResult refused = Run({"store", "import", partial.string()});
+  EXPECT_EQ(refused.exit_status, 2);
+  EXPECT_NE(refused.err.find("a partial run (interrupted by SIGINT)"), std::string::npos)
+      << refused.err;
+  EXPECT_EQ(std::count(refused.err.begin(), refused.err.end(), '\n'), 1) << refused.err;
+  const CliResult listed = Run({"history", "--format", "csv"});
+  ASSERT_EQ(listed.exit_status, 0) << listed.err;
+  EXPECT_EQ(std::count(listed.out.begin(), listed.out.end(), '\n'), 2) << listed.out;  // run 1
+}
+
 // doctor, compare and tls --save: each one run of its command, listed with its kind and this
 // host's identity, shown as its document, and never taken as a side of compare.
 TEST_P(HistoryCliTest, DoctorCompareAndTlsRunsAreSavedButNotCompared) {
@@ -619,12 +647,16 @@ TEST(HistoryPostgresTest, AWrongPasswordIsOneLine) {
   fs::remove_all(dir);
 }
 
-fs::path dir_no_store() { return fs::temp_directory_path() / "cryptobench_history_no_store"; }
+fs::path dir_no_store() {
+  return fs::temp_directory_path() / fmt::format("cryptobench_history_no_store_{}", getpid());
+}
 
 // A store that cannot be used stops the command in one line, exit 2, before any measuring;
 // reading a store that does not exist does not create it.
 TEST(HistoryCliErrorsTest, UnusableStoresAreOneLine) {
-  const fs::path text = fs::temp_directory_path() / "cryptobench_history_not_a_db.txt";
+  // Unique per process: several checkouts may run ctest at once.
+  const fs::path text =
+      fs::temp_directory_path() / fmt::format("cryptobench_history_not_a_db_{}.txt", getpid());
   std::ofstream(text) << std::string(8192, 'x');
   for (const std::vector<std::string>& args :
        {std::vector<std::string>{"history", "--store", text.string()},
@@ -641,7 +673,11 @@ TEST(HistoryCliErrorsTest, UnusableStoresAreOneLine) {
         {"compare", "store:", "store:1", "--store", text.string()},
         {"doctor", "sha256", "--save", "--store", text.string()},
         {"compare", "a.json", "b.json", "--save", "--store", text.string()},
-        {"tls", "--save", "--store", text.string()}}) {
+        {"tls", "--save", "--store", text.string()},
+        // --store without --save or --name: the run would be measured and silently not kept.
+        {"speed", "sha256", "--store", text.string()},
+        {"doctor", "sha256", "--store", text.string()},
+        {"tls", "--store", text.string()}}) {
     const CliResult r = RunCryptobench(args);
     EXPECT_EQ(r.exit_status, 2) << args[0] << " " << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
@@ -652,7 +688,8 @@ TEST(HistoryCliErrorsTest, UnusableStoresAreOneLine) {
   EXPECT_FALSE(fs::exists(dir_no_store() / "typo.db"));
 
   // A store made by a newer cryptobench: refused in one line, for reading and for saving.
-  const fs::path newer = fs::temp_directory_path() / "cryptobench_history_newer.db";
+  const fs::path newer =
+      fs::temp_directory_path() / fmt::format("cryptobench_history_newer_{}.db", getpid());
   fs::remove(newer);
   store::OpenStore(newer.string());
   store::OpenSqlite(newer.string())
