@@ -16,6 +16,13 @@
 //     bytes of plaintext at `out` (which has room for len + tag_len + 1 bytes). kRejected when the
 //     tag does not verify, kError on any other failure; *error set in both cases.
 //
+// An Engine whose library reports errors by throwing (Crypto++) also has
+//
+//   template <typename Body> static std::string Guarded(Body&& body);
+//     Runs body() (which returns "" or an error) and returns its result, or one line naming a
+//     caught exception.
+//
+// and the timed loop then runs inside one Guarded() call (once per Run(), not per message).
 // The adapter calls them directly on the concrete type (templates, no virtual call), so the timed
 // loop is the one each library had: one Seal or Open per iteration, plus the nonce counter.
 #pragma once
@@ -40,13 +47,14 @@ namespace cryptobench::backends {
 enum class AeadOpenResult { kAccepted, kRejected, kError };
 
 /// Makes an Engine keyed with `key` for sealing (`decrypt` false) or opening messages of `alg`
-/// with `nonce_len`-byte nonces and `tag_len`-byte tags; nullptr with *error set (one line: the
-/// failing call, or that the library has no such AEAD) on failure.
+/// with nonces of the length of `nonce` (the first message's nonce, for libraries that key with
+/// one: Crypto++) and `tag_len`-byte tags; nullptr with *error set (one line: the failing call,
+/// or that the library has no such AEAD) on failure.
 template <typename Engine>
 using AeadEngineFactory = std::unique_ptr<Engine> (*)(const AlgorithmInfo& alg, bool decrypt,
                                                       std::span<const uint8_t> key,
-                                                      size_t nonce_len, size_t tag_len,
-                                                      std::string* error);
+                                                      std::span<const uint8_t> nonce,
+                                                      size_t tag_len, std::string* error);
 
 /// Writes `counter` big-endian into the last (up to 8) bytes of `nonce`: a fresh nonce per timed
 /// sealed message, as the OpenSSL backend does.
@@ -75,6 +83,26 @@ class TimedAead final : public PreparedOperation {
         out_(len + tag_len + 1) {}
 
   bool Run(uint64_t iterations) override {
+    if constexpr (requires { Engine::Guarded([] { return std::string(); }); }) {
+      error_ = Engine::Guarded([&] { return Loop(iterations) ? std::string() : error_; });
+      return error_.empty();
+    } else {
+      return Loop(iterations);
+    }
+  }
+
+  /// The latest message's ciphertext (seal) or plaintext (open): `len` bytes.
+  std::span<const uint8_t> text() const { return out_.span().first(len_); }
+  /// The latest message's tag (seal only).
+  std::span<const uint8_t> tag() const { return out_.span().subspan(len_, tag_len_); }
+  /// The nonce of the latest message.
+  const Bytes& nonce() const { return nonce_; }
+  /// True if the latest Run() failed because the tag did not verify.
+  bool tag_rejected() const { return tag_rejected_; }
+
+ private:
+  // The timed loop: one Seal or Open per iteration; false with error_ set at the first failure.
+  bool Loop(uint64_t iterations) {
     for (uint64_t i = 0; i < iterations; ++i) {
       if (seal_) {
         SetNonceCounter(nonce_, ++counter_);
@@ -93,16 +121,6 @@ class TimedAead final : public PreparedOperation {
     return true;
   }
 
-  /// The latest message's ciphertext (seal) or plaintext (open): `len` bytes.
-  std::span<const uint8_t> text() const { return out_.span().first(len_); }
-  /// The latest message's tag (seal only).
-  std::span<const uint8_t> tag() const { return out_.span().subspan(len_, tag_len_); }
-  /// The nonce of the latest message.
-  const Bytes& nonce() const { return nonce_; }
-  /// True if the latest Run() failed because the tag did not verify.
-  bool tag_rejected() const { return tag_rejected_; }
-
- private:
   std::unique_ptr<Engine> engine_;
   bool seal_;
   Bytes nonce_;
@@ -122,7 +140,7 @@ std::string AeadSealOneShot(AeadEngineFactory<Engine> make, const AlgorithmInfo&
                             const Bytes& key, const Bytes& nonce, const Bytes& aad,
                             const Bytes& plaintext, size_t tag_len, Bytes* ciphertext, Bytes* tag) {
   std::string error;
-  std::unique_ptr<Engine> engine = make(alg, false, key, nonce.size(), tag_len, &error);
+  std::unique_ptr<Engine> engine = make(alg, false, key, nonce, tag_len, &error);
   if (!engine) {
     return error;
   }
@@ -146,7 +164,7 @@ std::string AeadOpenOneShot(AeadEngineFactory<Engine> make, const AlgorithmInfo&
                             bool* authentic) {
   *authentic = false;
   std::string error;
-  std::unique_ptr<Engine> engine = make(alg, true, key, nonce.size(), tag.size(), &error);
+  std::unique_ptr<Engine> engine = make(alg, true, key, nonce, tag.size(), &error);
   if (!engine) {
     return error;
   }
@@ -200,7 +218,7 @@ std::unique_ptr<PreparedOperation> PrepareAeadWith(AeadEngineFactory<Engine> mak
   };
   const bool seal = op == Operation::kEncrypt;
   std::string message;
-  std::unique_ptr<Engine> engine = make(alg, !seal, key, alg.iv_len, alg.tag_len, &message);
+  std::unique_ptr<Engine> engine = make(alg, !seal, key, nonce, alg.tag_len, &message);
   if (!engine) {
     return library_error(message);
   }

@@ -69,8 +69,9 @@ class AeadEngine {
 
 // The binding: catalogue entry -> GnuTLS's cipher id (IdsFor, gnutls_internal.h).
 std::unique_ptr<AeadEngine> NewEngine(const AlgorithmInfo& alg, bool /*decrypt*/,
-                                      std::span<const uint8_t> key, size_t /*nonce_len*/,
-                                      size_t /*tag_len*/, std::string* error) {
+                                      std::span<const uint8_t> key,
+                                      std::span<const uint8_t> /*nonce*/, size_t /*tag_len*/,
+                                      std::string* error) {
   AeadHandle handle = NewAead(IdsFor(alg).cipher, key, error);
   return handle ? std::make_unique<AeadEngine>(std::move(handle)) : nullptr;
 }

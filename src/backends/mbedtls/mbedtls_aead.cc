@@ -82,8 +82,9 @@ class KeyedAead {
 
 // The binding: catalogue entry -> a keyed Mbed TLS context (CipherInfoFor, mbedtls_util.h).
 std::unique_ptr<KeyedAead> NewKeyedAead(const AlgorithmInfo& alg, bool decrypt,
-                                        std::span<const uint8_t> key, size_t /*nonce_len*/,
-                                        size_t /*tag_len*/, std::string* error) {
+                                        std::span<const uint8_t> key,
+                                        std::span<const uint8_t> /*nonce*/, size_t /*tag_len*/,
+                                        std::string* error) {
   auto aead = std::make_unique<KeyedAead>();
   return aead->Init(alg, decrypt, key, error) ? std::move(aead) : nullptr;
 }

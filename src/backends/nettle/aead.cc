@@ -166,12 +166,12 @@ class AeadEngine {
 
 // The binding: catalogue entry -> Nettle's AEAD (KindOf), with the nonce and tag shape checked.
 std::unique_ptr<AeadEngine> NewEngine(const AlgorithmInfo& alg, bool /*decrypt*/,
-                                      std::span<const uint8_t> key, size_t nonce_len,
+                                      std::span<const uint8_t> key, std::span<const uint8_t> nonce,
                                       size_t tag_len, std::string* error) {
   auto engine = std::make_unique<AeadEngine>(KindOf(alg));
   *error = engine->SetKey(key);
   if (error->empty()) {
-    *error = engine->CheckShape(nonce_len, tag_len);
+    *error = engine->CheckShape(nonce.size(), tag_len);
   }
   return error->empty() ? std::move(engine) : nullptr;
 }

@@ -139,8 +139,9 @@ class KeyedAead {
 
 // The binding: catalogue entry -> wolfCrypt's mode (ModeOf, wolfssl_util.h), if compiled in.
 std::unique_ptr<KeyedAead> NewKeyedAead(const AlgorithmInfo& alg, bool /*decrypt*/,
-                                        std::span<const uint8_t> key, size_t /*nonce_len*/,
-                                        size_t /*tag_len*/, std::string* error) {
+                                        std::span<const uint8_t> key,
+                                        std::span<const uint8_t> /*nonce*/, size_t /*tag_len*/,
+                                        std::string* error) {
   const Mode mode = ModeOf(alg);
   if (alg.kind != AlgorithmKind::kAead || !Compiled(mode)) {
     *error = "wolfSSL has no AEAD " + std::string(alg.name);
