@@ -46,7 +46,9 @@ namespace cryptobench::backends {
 /// What an Engine's Open() found (see the file comment).
 enum class AeadOpenResult { kAccepted, kRejected, kError };
 
-/// Makes an Engine keyed with `key` for sealing (`decrypt` false) or opening messages of `alg`
+/// The factory an adapter function takes (`make`): a function of this type, or a callable with
+/// its parameters and result (a lambda holding the library's function table: BoringSSL). It makes
+/// an Engine keyed with `key` for sealing (`decrypt` false) or opening messages of `alg`
 /// with nonces of the length of `nonce` (the first message's nonce, for libraries that key with
 /// one: Crypto++) and `tag_len`-byte tags; nullptr with *error set (one line: the failing call,
 /// or that the library has no such AEAD) on failure.
@@ -135,10 +137,10 @@ class TimedAead final : public PreparedOperation {
 
 /// KatTarget::Seal through an Engine from `make`: *ciphertext gets plaintext.size() bytes, *tag
 /// `tag_len`. Returns "" or the factory's or Seal()'s error.
-template <typename Engine>
-std::string AeadSealOneShot(AeadEngineFactory<Engine> make, const AlgorithmInfo& alg,
-                            const Bytes& key, const Bytes& nonce, const Bytes& aad,
-                            const Bytes& plaintext, size_t tag_len, Bytes* ciphertext, Bytes* tag) {
+template <typename Engine, typename Make>
+std::string AeadSealOneShot(const Make& make, const AlgorithmInfo& alg, const Bytes& key,
+                            const Bytes& nonce, const Bytes& aad, const Bytes& plaintext,
+                            size_t tag_len, Bytes* ciphertext, Bytes* tag) {
   std::string error;
   std::unique_ptr<Engine> engine = make(alg, false, key, nonce, tag_len, &error);
   if (!engine) {
@@ -157,11 +159,10 @@ std::string AeadSealOneShot(AeadEngineFactory<Engine> make, const AlgorithmInfo&
 
 /// KatTarget::Open through an Engine from `make`; a rejected tag sets *authentic false and is
 /// not an error. Returns "" or the factory's or Open()'s error.
-template <typename Engine>
-std::string AeadOpenOneShot(AeadEngineFactory<Engine> make, const AlgorithmInfo& alg,
-                            const Bytes& key, const Bytes& nonce, const Bytes& aad,
-                            const Bytes& ciphertext, const Bytes& tag, Bytes* plaintext,
-                            bool* authentic) {
+template <typename Engine, typename Make>
+std::string AeadOpenOneShot(const Make& make, const AlgorithmInfo& alg, const Bytes& key,
+                            const Bytes& nonce, const Bytes& aad, const Bytes& ciphertext,
+                            const Bytes& tag, Bytes* plaintext, bool* authentic) {
   *authentic = false;
   std::string error;
   std::unique_ptr<Engine> engine = make(alg, true, key, nonce, tag.size(), &error);
@@ -201,11 +202,10 @@ std::unique_ptr<PreparedOperation> AeadCheckFailed(const AlgorithmInfo& alg, siz
 /// (CorruptIfTesting). Failures: kLibraryError with the library's error; kCheckFailed with
 /// "<alg> at <input_len> bytes: open rejected the tag of the timed seal", "...: timed open
 /// rejected the tag (<error>)" or "...: opened plaintext differs ..." (CompareBytes).
-template <typename Engine>
-std::unique_ptr<PreparedOperation> PrepareAeadWith(AeadEngineFactory<Engine> make,
-                                                   const AlgorithmInfo& alg, Operation op,
-                                                   size_t input_len, PrepareFailure* failure,
-                                                   std::string* error) {
+template <typename Engine, typename Make>
+std::unique_ptr<PreparedOperation> PrepareAeadWith(const Make& make, const AlgorithmInfo& alg,
+                                                   Operation op, size_t input_len,
+                                                   PrepareFailure* failure, std::string* error) {
   const Bytes key = PatternBytes(alg.key_len, kKeySeed);
   const Bytes nonce = PatternBytes(alg.iv_len, kNonceSeed);
   const Bytes aad = PatternBytes(kTimedAadLen, kAadSeed);
@@ -236,8 +236,8 @@ std::unique_ptr<PreparedOperation> PrepareAeadWith(AeadEngineFactory<Engine> mak
     CorruptIfTesting(input_len == 0 ? std::span<uint8_t>(tag) : std::span<uint8_t>(ciphertext));
     Bytes opened;
     bool authentic = false;
-    if (message = AeadOpenOneShot(make, alg, key, prepared->nonce(), aad, ciphertext, tag, &opened,
-                                  &authentic);
+    if (message = AeadOpenOneShot<Engine>(make, alg, key, prepared->nonce(), aad, ciphertext, tag,
+                                          &opened, &authentic);
         !message.empty()) {
       return library_error(message);
     }
@@ -252,8 +252,8 @@ std::unique_ptr<PreparedOperation> PrepareAeadWith(AeadEngineFactory<Engine> mak
 
   Bytes ciphertext;
   Bytes tag;
-  if (message =
-          AeadSealOneShot(make, alg, key, nonce, aad, plaintext, alg.tag_len, &ciphertext, &tag);
+  if (message = AeadSealOneShot<Engine>(make, alg, key, nonce, aad, plaintext, alg.tag_len,
+                                        &ciphertext, &tag);
       !message.empty()) {
     return library_error(message);
   }
