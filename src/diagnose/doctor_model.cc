@@ -5,6 +5,18 @@
 
 namespace cryptobench::diagnose {
 
+std::string CapabilityVariable(const DoctorFacts& facts) {
+  const std::string& cpu_info = facts.library.cpu_info;
+  if (cpu_info.find("OPENSSL_armcap") != std::string::npos) {
+    return "OPENSSL_armcap";
+  }
+  if (cpu_info.find("OPENSSL_ia32cap") == std::string::npos &&
+      (facts.cpu.arch == "aarch64" || facts.cpu.arch == "arm")) {
+    return "OPENSSL_armcap";
+  }
+  return "OPENSSL_ia32cap";
+}
+
 const char* SeverityName(Severity severity) {
   switch (severity) {
     case Severity::kInfo:

@@ -85,6 +85,12 @@ struct DoctorFacts {
   std::optional<ReportOrigin> report;
 };
 
+/// The name of OpenSSL's capability-mask variable for these facts: "OPENSSL_armcap" when the
+/// CPUINFO line names it, or when it names neither and the CPU is Arm (facts.cpu.arch
+/// "aarch64" or "arm"); "OPENSSL_ia32cap" otherwise (OpenSSL's crypto/cpuid.c and
+/// crypto/armcap.c read them).
+std::string CapabilityVariable(const DoctorFacts& facts);
+
 /// One throughput measurement of an algorithm (one cell at one input size).
 struct Measurement {
   std::string label;  ///< "as is", or the experiment, e.g. "AES-NI, VAES masked"

@@ -188,14 +188,13 @@ std::vector<FactRow> LibraryFactRows(const DoctorFacts& facts) {
     rows.push_back({"build flags", report::StripPrefix(library.cflags, "compiler: "), true});
   }
   rows.push_back({"capability vector", report::CapabilityText(library), true});
+  const std::string variable = CapabilityVariable(facts);
   if (!facts.detected_capability_vector.empty() &&
       facts.detected_capability_vector != library.capability_vector) {
-    rows.push_back(
-        {"detected vector", facts.detected_capability_vector, true, "(without OPENSSL_ia32cap)"});
+    rows.push_back({"detected vector", facts.detected_capability_vector, true,
+                    fmt::format("(without {})", variable)});
   }
   if (facts.report) {
-    const bool arm = library.cpu_info.find("OPENSSL_armcap") != std::string::npos;
-    const std::string variable = arm ? "OPENSSL_armcap" : "OPENSSL_ia32cap";
     const bool measured = facts.report->kind == "measured";  // a cryptobench run, not a paste
     if (facts.env_ia32cap) {
       rows.push_back({variable, *facts.env_ia32cap, true,
@@ -210,11 +209,11 @@ std::vector<FactRow> LibraryFactRows(const DoctorFacts& facts) {
                                     : "not set (the CPUINFO line has no env: part)"});
     }
   } else if (facts.env_ia32cap) {
-    rows.push_back({"OPENSSL_ia32cap", *facts.env_ia32cap, true,
+    rows.push_back({variable, *facts.env_ia32cap, true,
                     "in the environment; clears " +
                         JoinedOr(facts.env_masked_features, ", ", "no known bit")});
   } else {
-    rows.push_back({"OPENSSL_ia32cap", "not set"});
+    rows.push_back({variable, "not set"});
   }
   std::string defines;
   if (!facts.asm_defines.empty()) {

@@ -199,13 +199,13 @@ void AddFindings(const DoctorReport& report, report::Document& doc) {
   doc.Add(std::move(list), kMarkdownTarget);
 }
 
-report::Table Measurements(const Verdict& verdict, bool text) {
+// `variable`: the capability-mask variable the experiments set (CapabilityVariable).
+report::Table Measurements(const Verdict& verdict, bool text, const std::string& variable) {
   report::Table table;
   table.indent = text ? "    " : "";
   table.columns = {Column("measurement", "Measurement", Column::Align::kLeft),
                    Column(std::string(doctor_internal::RateColumn(verdict))),
-                   Column("slowdown", "Slowdown"),
-                   Column("OPENSSL_ia32cap", "", Column::Align::kLeft)};
+                   Column("slowdown", "Slowdown"), Column(variable, "", Column::Align::kLeft)};
   for (size_t i = 0; i < verdict.measurements.size(); ++i) {
     const Measurement& measurement = verdict.measurements[i];
     const std::optional<double> slowdown = doctor_internal::SlowdownVsFirst(verdict, i);
@@ -266,8 +266,9 @@ void AddEvidence(const DoctorReport& report, report::Document& doc) {
     // A report's single figure is already in the evidence; a table of one row says nothing.
     if (!verdict.measurements.empty() &&
         !(report.facts.report && verdict.measurements.size() == 1)) {
-      doc.Add(Measurements(verdict, true), kTextTarget);
-      doc.Add(Measurements(verdict, false), kMarkdownTarget);
+      const std::string variable = CapabilityVariable(report.facts);
+      doc.Add(Measurements(verdict, true, variable), kTextTarget);
+      doc.Add(Measurements(verdict, false, variable), kMarkdownTarget);
     }
   }
 }

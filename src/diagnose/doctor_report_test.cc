@@ -388,6 +388,26 @@ TEST(DoctorGoldenTest, NoAsmMarkdown) {
                                             "doctor-noasm.md");
 }
 
+// The header names OpenSSL's Arm mask variable on an Arm CPU whose library printed no
+// CPUINFO line (a live doctor on AArch64), not the x86 one.
+TEST(DoctorReportTest, TheMaskVariableFollowsTheArchitecture) {
+  DoctorReport report = NoAsmReport();
+  EXPECT_EQ(CapabilityVariable(report.facts), "OPENSSL_ia32cap");
+  report.facts.cpu.arch = "aarch64";
+  report.facts.library.cpu_info.clear();
+  report.facts.env_ia32cap.reset();
+  EXPECT_EQ(CapabilityVariable(report.facts), "OPENSSL_armcap");
+  const std::string text = Rendered(RenderDoctorText, report);
+  EXPECT_NE(text.find("OPENSSL_armcap"), std::string::npos) << text;
+  EXPECT_EQ(text.find("OPENSSL_ia32cap"), std::string::npos) << text;
+  // A CPUINFO line settles it whatever the CPU field says (a pasted x86 report read elsewhere).
+  report.facts.library.cpu_info = "CPUINFO: OPENSSL_ia32cap=0x0:0x0";
+  EXPECT_EQ(CapabilityVariable(report.facts), "OPENSSL_ia32cap");
+  report.facts.cpu.arch = "x86_64";
+  report.facts.library.cpu_info = "CPUINFO: OPENSSL_armcap=0xbd";
+  EXPECT_EQ(CapabilityVariable(report.facts), "OPENSSL_armcap");
+}
+
 TEST(DoctorReportTest, RenderingIsDeterministic) {
   const DoctorReport report = Zen4Report();
   EXPECT_EQ(Rendered(RenderDoctorText, report), Rendered(RenderDoctorText, report));

@@ -88,8 +88,7 @@ void Mask(const DoctorFacts& facts, std::vector<Finding>& out) {
   if (!facts.env_ia32cap) {
     return;
   }
-  const bool arm = facts.cpu.arch == "aarch64" || facts.cpu.arch == "arm";
-  const std::string variable = arm ? "OPENSSL_armcap" : "OPENSSL_ia32cap";
+  const std::string variable = CapabilityVariable(facts);
   const bool masks = !facts.env_masked_features.empty();
   std::string evidence = fmt::format(
       "the CPUINFO line ends in env:{}{}", *facts.env_ia32cap,
@@ -101,7 +100,7 @@ void Mask(const DoctorFacts& facts, std::vector<Finding>& out) {
   const size_t words = static_cast<size_t>(std::count(vector.begin(), vector.end(), ':')) + 1;
   const std::string& value = *facts.env_ia32cap;
   const size_t written = static_cast<size_t>(std::count(value.begin(), value.end(), ':')) + 1;
-  if (!arm && written < words) {
+  if (variable == "OPENSSL_ia32cap" && written < words) {
     evidence += fmt::format(
         "; it writes {} of the {} words the library reads, and every word not written is zeroed",
         written, words);

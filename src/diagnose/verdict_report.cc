@@ -198,12 +198,6 @@ bool KernelTool(const ReportOrigin& origin) {
          origin.tool.find("kcapi") != std::string::npos;
 }
 
-// "OPENSSL_ia32cap" or "OPENSSL_armcap", as the CPUINFO line names it.
-std::string CapabilityVariable(const DoctorFacts& facts) {
-  return facts.library.cpu_info.find("OPENSSL_armcap") != std::string::npos ? "OPENSSL_armcap"
-                                                                            : "OPENSSL_ia32cap";
-}
-
 }  // namespace
 
 Verdict Decider::DecideFromReport() const {

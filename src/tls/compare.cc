@@ -62,25 +62,6 @@ std::optional<TlsRatio> Ratio(const Figure& a, const Figure& b, double threshold
   return ratio;
 }
 
-// The speed cell of the AEAD of `cell` in `run`'s ceiling, at the record size.
-const results::Cell* CeilingCell(const TlsRun& run, const TlsCell& cell) {
-  if (!run.aead_ceiling || cell.aead.empty()) {
-    return nullptr;
-  }
-  for (const results::AlgorithmResult& alg : run.aead_ceiling->algorithms) {
-    if (alg.algorithm != cell.aead) {
-      continue;
-    }
-    for (const results::Cell& c : alg.cells) {
-      if (c.input_len == cell.record_size && c.status == CellStatus::kOk && c.figures &&
-          c.figures->bytes_per_s) {
-        return &c;
-      }
-    }
-  }
-  return nullptr;
-}
-
 bool Changed(const std::optional<TlsRatio>& ratio) {
   return ratio && ratio->verdict == Verdict::kSignificant;
 }
@@ -240,8 +221,8 @@ TlsComparison CompareTls(std::vector<TlsSide> sides, double threshold) {
         row.client_cpu =
             Ratio(ToFigure(fa.client_cpu_ns_per_unit, fa.ci_confidence, fa.num_samples),
                   ToFigure(fb.client_cpu_ns_per_unit, fb.ci_confidence, fb.num_samples), threshold);
-        const results::Cell* ceiling_a = CeilingCell(a.run, cell);
-        const results::Cell* ceiling_b = CeilingCell(b.run, *row.b);
+        const results::Cell* ceiling_a = AeadCeilingCell(a.run, cell);
+        const results::Cell* ceiling_b = AeadCeilingCell(b.run, *row.b);
         if (cell.kind == "transfer" && ceiling_a != nullptr && ceiling_b != nullptr) {
           const results::CellFigures& ca = *ceiling_a->figures;
           const results::CellFigures& cb = *ceiling_b->figures;

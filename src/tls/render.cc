@@ -318,9 +318,9 @@ std::string TransferLabel(const TlsCell& cell) {
                                                                                     : " + kTLS");
 }
 
-std::optional<results::Estimate> AeadCeiling(const TlsRun& run, const TlsCell& cell) {
+const results::Cell* AeadCeilingCell(const TlsRun& run, const TlsCell& cell) {
   if (!run.aead_ceiling || cell.aead.empty()) {
-    return std::nullopt;
+    return nullptr;
   }
   for (const results::AlgorithmResult& alg : run.aead_ceiling->algorithms) {
     if (alg.algorithm != cell.aead) {
@@ -329,11 +329,16 @@ std::optional<results::Estimate> AeadCeiling(const TlsRun& run, const TlsCell& c
     for (const results::Cell& c : alg.cells) {
       if (c.input_len == cell.record_size && c.status == CellStatus::kOk && c.figures &&
           c.figures->bytes_per_s) {
-        return *c.figures->bytes_per_s;
+        return &c;
       }
     }
   }
-  return std::nullopt;
+  return nullptr;
+}
+
+std::optional<results::Estimate> AeadCeiling(const TlsRun& run, const TlsCell& cell) {
+  const results::Cell* c = AeadCeilingCell(run, cell);
+  return c != nullptr ? std::optional<results::Estimate>(*c->figures->bytes_per_s) : std::nullopt;
 }
 
 void RenderTlsTable(const TlsRun& run, std::ostream& out) {

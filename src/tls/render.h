@@ -35,8 +35,11 @@ void RenderTlsJson(const TlsRun& run, std::ostream& out);
 /// they are (the HTML writer escapes them).
 report::Document TlsDocument(const TlsRun& run);
 
-/// The AEAD ceiling of `cell`: bytes/s of its AEAD's encrypt cell at the record size in
-/// run.aead_ceiling; nullopt when absent or not measured.
+/// The AEAD ceiling's cell for `cell`: its AEAD's encrypt cell at the record size in
+/// run.aead_ceiling, measured and with a bytes/s figure; nullptr when absent or not measured.
+const results::Cell* AeadCeilingCell(const TlsRun& run, const TlsCell& cell);
+
+/// The AEAD ceiling of `cell`: bytes/s of AeadCeilingCell; nullopt when there is none.
 std::optional<results::Estimate> AeadCeiling(const TlsRun& run, const TlsCell& cell);
 
 /// A transfer's label: the suite's IANA name, "plain TCP (no TLS)", with " + kTLS" for kTLS.
