@@ -7,7 +7,8 @@
 #
 # Usage: bash scripts/html-check.sh [REPORT.html...]
 #   Without arguments: renders committed result JSON (`sources` below: a run of three backends,
-#   one of OpenSSL alone, two imported runs, a doctor and a compare report, a tls run) to HTML with build/release's cryptobench
+#   one of OpenSSL alone, two imported runs, a doctor and a compare report, a tls run, a
+#   scaling sweep) to HTML with build/release's cryptobench
 #   (`cryptobench report FILE --format html`) into build/html-check/reports/, and a history
 #   trend page (`cryptobench history trend --format html`) of a throw-away SQLite store holding
 #   eight copies of sample-run.json a day apart, the last three 10% slower (about a second),
@@ -39,11 +40,13 @@ chromium=${CHROMIUM:-/usr/bin/chromium}
 binary=build/release/apps/cryptobench/cryptobench
 # The result JSON rendered when no report is given, one report each: a measured run of three
 # backends side by side, a run of OpenSSL alone, two runs imported from openssl speed, a doctor
-# report (masked against unmasked runs, cpb against the class ranges) and a comparison of three
-# sides (ratios around 1.0).
+# report (masked against unmasked runs, cpb against the class ranges), a comparison of three
+# sides (ratios around 1.0), a tls run and a scaling sweep (speed --threads 1,2: efficiency
+# against workers).
 sources=(tests/fixtures/results/three-backends.json tests/fixtures/results/sample-run.json
          tests/golden/import/two-runs.json tests/golden/doctor.json
-         tests/golden/compare/three-sides.json tests/golden/tls.json)
+         tests/golden/compare/three-sides.json tests/golden/tls.json
+         tests/fixtures/results/sweep-1-2.json)
 
 # npm 10.9.9 (engines: node ^18.17.0 || >=20.5.0; bundles its dependencies), from
 # `npm view npm@10.9.9 dist.tarball dist.integrity`.

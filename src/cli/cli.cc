@@ -171,8 +171,9 @@ int Run(int argc, char** argv) {
                         "Sampling time budget per cell, seconds (default 0.5)");
   speed_cmd->add_option(
       "--format", speed.format,
-      "table (default), openssl, json, csv, markdown, html or gbench-json: the terminal's, or "
-      "with --output the files' whose extension names none");
+      "table (default), openssl, json, csv, markdown, html or gbench-json (a --threads sweep: "
+      "not openssl or gbench-json): the terminal's, or with --output the files' whose "
+      "extension names none");
   speed_cmd
       ->add_option("--output,-o", speed.outputs,
                    "Also write FILE (atomically) in the format its extension names (.json, .csv, "
@@ -267,7 +268,8 @@ int Run(int argc, char** argv) {
   ReportOptions report_options;
   CLI::App* report_cmd = app.add_subcommand(
       "report",
-      "Render saved speed, tls, doctor or compare JSON without measuring (docs/report.md)");
+      "Render saved speed (also a --threads sweep), tls, doctor or compare JSON without "
+      "measuring (docs/report.md)");
   report_cmd
       ->add_option(
           "files", report_options.files,
@@ -275,8 +277,9 @@ int Run(int argc, char** argv) {
       ->required();
   report_cmd->add_option(
       "--format", report_options.format,
-      "table (default), openssl, json, csv, markdown, html or gbench-json: the terminal's, or "
-      "with --output the files' whose extension names none");
+      "table (default), openssl, json, csv, markdown, html or gbench-json, those the saved "
+      "file's command writes (a --threads sweep, doctor, compare: not openssl or gbench-json): "
+      "the terminal's, or with --output the files' whose extension names none");
   report_cmd
       ->add_option("--output,-o", report_options.outputs,
                    "Also write FILE (atomically) in the format its extension names (.json, .csv, "
@@ -322,13 +325,13 @@ int Run(int argc, char** argv) {
                           "but of two stored runs (store:...) the older");
   compare_cmd->add_option(
       "--format", compare_options.format,
-      "table (default), json, markdown or html: the terminal's, or with --output "
-      "the files' whose extension names none");
+      "table (default), json, csv, markdown or html (--tls: table, json or markdown): the "
+      "terminal's, or with --output the files' whose extension names none");
   compare_cmd
       ->add_option(
           "--output,-o", compare_options.outputs,
-          "Also write FILE (atomically) in the format its extension names (.json, .md, .html), "
-          "else --format's; repeatable")
+          "Also write FILE (atomically) in the format its extension names (.json, .csv, .md, "
+          ".html), else --format's; repeatable")
       ->allow_extra_args(false);
   compare_cmd->add_flag_callback(
       "--no-progress", [&] { compare_options.progress = false; }, "No progress display on stderr");
@@ -393,12 +396,12 @@ int Run(int argc, char** argv) {
       "Do not measure the suites' AEADs with speed");
   tls_cmd->add_option(
       "--format", tls_options.format,
-      "table, json, csv, markdown or html (default: from --output's extension, else "
-      "table)");
+      "table (default), json, csv, markdown or html: the terminal's, or with --output the files' "
+      "whose extension names none");
   tls_cmd
       ->add_option("--output,-o", tls_options.outputs,
                    "Also write FILE (atomically) in the format its extension names (.json, .csv, "
-                   ".md), else --format's; repeatable")
+                   ".md, .html), else --format's; repeatable")
       ->allow_extra_args(false);
   tls_cmd
       ->add_option("--env", tls_options.env,

@@ -177,11 +177,16 @@ int RunCompareTls(const CompareCommandOptions& options) {
           report::SafeText(file)));
     }
   }
-  // HTML is compare's page of throughput ratios; a tls comparison has no document for it yet.
-  const auto html = [](report::Format as) { return as == report::Format::kHtml; };
-  if (html(format) || std::any_of(files.begin(), files.end(),
-                                  [&](const OutputFile& file) { return html(file.format); })) {
-    throw UsageError("html: compare --tls cannot write html; it writes table, json or markdown");
+  // HTML and CSV are compare's page and records of throughput ratios; a tls comparison has
+  // no document for them yet.
+  for (const report::Format as : {report::Format::kHtml, report::Format::kCsv}) {
+    if (format == as || std::any_of(files.begin(), files.end(),
+                                    [&](const OutputFile& file) { return file.format == as; })) {
+      throw UsageError(
+          fmt::format("{0}: compare --tls cannot write {0}; it writes table, json or "
+                      "markdown",
+                      report::FormatName(as)));
+    }
   }
 
   // --save: a store that cannot be used stops the command before anything is read or measured.

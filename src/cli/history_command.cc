@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -349,9 +350,46 @@ double EpochSeconds(const std::string& utc) {
          number(14, 2) * 60 + number(17, 2);
 }
 
-// "2026-11-05 06:00": a run's time as an axis tick and table entry (UTC, to the minute).
-std::string ShortTime(const std::string& utc) {
-  return fmt::format("{} {}", utc.substr(0, 10), utc.substr(11, 5));
+// How a trend's x axis labels its runs' times (UTC, YYYY-MM-DDTHH:MM:SSZ): the part of each
+// time shown, from `from`, `length` characters ('T' shown as a space), and the day the axis
+// title names when every run is of one day (its labels then leave the date out).
+struct TimeLabels {
+  size_t from = 0;
+  size_t length = 10;
+  std::string day;
+
+  std::string Of(const std::string& utc) const {
+    std::string label = utc.substr(from, length);
+    std::replace(label.begin(), label.end(), 'T', ' ');
+    return label;
+  }
+};
+
+// The coarsest labels that tell every two distinct times of `times` apart: the date
+// ("2026-11-05"), else the date and minute ("2026-11-05 06:00"), else to the second; for runs
+// of one day the time alone ("06:00", "06:00:41"). Shorter labels overlap less on the axis,
+// and runs minutes or seconds apart get labels of their own.
+TimeLabels ChooseTimeLabels(const std::vector<std::string>& times) {
+  const bool one_day =
+      !times.empty() && std::all_of(times.begin(), times.end(), [&](const std::string& t) {
+        return t.compare(0, 10, times.front(), 0, 10) == 0;
+      });
+  const std::vector<TimeLabels> choices =
+      one_day ? std::vector<TimeLabels>{{11, 5, times.front().substr(0, 10)},
+                                        {11, 8, times.front().substr(0, 10)}}
+              : std::vector<TimeLabels>{{0, 10, ""}, {0, 16, ""}, {0, 19, ""}};
+  for (const TimeLabels& choice : choices) {
+    std::map<std::string, std::string> time_of;  // label -> the time it stands for
+    bool distinct = true;
+    for (const std::string& t : times) {
+      const auto [at, inserted] = time_of.emplace(choice.Of(t), t);
+      distinct = distinct && (inserted || at->second == t);
+    }
+    if (distinct) {
+      return choice;
+    }
+  }
+  return choices.back();
 }
 
 // One host's points of a trend, oldest first, and the steps found in them alone: a change
@@ -442,6 +480,13 @@ std::string TrendHtml(store::Store& store, const store::CellKey& key, size_t tot
       timed = timed && store::IsUtcTimestamp(p.created_utc);
     }
   }
+  std::vector<std::string> times;
+  for (const HostSeries& series : hosts) {
+    for (const store::TrendPoint& p : series.points) {
+      times.push_back(p.created_utc);
+    }
+  }
+  const TimeLabels time_labels = ChooseTimeLabels(timed ? times : std::vector<std::string>{});
   const bool several = hosts.size() > 1;
   report::Document doc;
   doc.Add(report::Heading{fmt::format("{}: history", cell), 1});
@@ -457,7 +502,9 @@ std::string TrendHtml(store::Store& store, const store::CellKey& key, size_t tot
   chart.title =
       fmt::format("{}: {} over time, {}", cell,
                   unit == "bytes_per_s" ? "throughput" : "operations per second", UnitLabel(unit));
-  chart.x_label = timed ? "measured (UTC)" : "run, oldest first";
+  chart.x_label = !timed                    ? "run, oldest first"
+                  : time_labels.day.empty() ? "measured (UTC)"
+                                            : fmt::format("measured (UTC) on {}", time_labels.day);
   chart.y_label = unit == "bytes_per_s" ? "throughput" : "rate";
   chart.y_unit = UnitLabel(unit);
   chart.y_from_data = true;
@@ -473,7 +520,7 @@ std::string TrendHtml(store::Store& store, const store::CellKey& key, size_t tot
       report::ChartPoint point;
       point.x = timed ? EpochSeconds(p.created_utc) : static_cast<double>(++index);
       point.x_label =
-          timed ? ShortTime(p.created_utc) : fmt::format("{} (run {})", index, p.run_id);
+          timed ? time_labels.Of(p.created_utc) : fmt::format("{} (run {})", index, p.run_id);
       point.value = InUnit(unit, p.estimate.value);
       if (!p.samples.empty()) {
         point.ci_low = InUnit(unit, p.estimate.ci_low);

@@ -3,8 +3,10 @@
 // results as tls does; doctor and compare reports through their documents (doctor_document.h,
 // compare_document.h), which draw their charts in HTML. Repeated --output writes more formats at
 // once, each atomically, while the terminal still gets its table.
+#include <algorithm>
 #include <functional>
 #include <iterator>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <variant>
@@ -18,6 +20,7 @@
 #include "report/formats.h"
 #include "report/report.h"
 #include "report/sanitize.h"
+#include "report/scaling.h"
 #include "results/json.h"
 #include "results/limits.h"
 
@@ -32,13 +35,15 @@ namespace cryptobench::cli {
 namespace {
 
 // One saved file: the speed runs of a result JSON (one run, or {"runs": [...]} as speed
-// --backend and import write them, figures recomputed from their samples), a tls result, or a
-// doctor or compare report kept as its JSON document.
+// --backend and import write them, figures recomputed from their samples), a scaling sweep
+// (speed --threads LIST: its runs and the CPU topology it recorded), a tls result, or a doctor
+// or compare report kept as its JSON document.
 struct Input {
-  enum class Kind { kRuns, kTls, kDoctor, kCompare };
+  enum class Kind { kRuns, kSweep, kTls, kDoctor, kCompare };
   Kind kind = Kind::kRuns;
   std::string name;  // for messages
   std::vector<results::RunResult> runs;
+  report::CpuTopology topology;  // kSweep
   tls::TlsRun tls;
   nlohmann::json document;  // doctor and compare
 };
@@ -47,6 +52,8 @@ const char* KindName(Input::Kind kind) {
   switch (kind) {
     case Input::Kind::kRuns:
       return "a speed result";
+    case Input::Kind::kSweep:
+      return "a scaling sweep";
     case Input::Kind::kTls:
       return "a tls result";
     case Input::Kind::kDoctor:
@@ -98,22 +105,38 @@ Input ReadInput(const std::string& path) {
     throw UsageError(
         fmt::format("{}: {}; report renders speed, tls, doctor and compare results", name, what));
   }
+  std::optional<report::CpuTopology> sweep;
+  try {
+    sweep = report::SavedScalingTopology(doc);
+  } catch (const std::exception& e) {
+    throw UsageError(fmt::format("{}: {}", name, e.what()));
+  }
   input.runs = import::RunsOfResultJson(doc, name);
   if (input.runs.empty()) {
     throw UsageError(fmt::format("{}: holds no runs", name));
+  }
+  if (sweep) {
+    // Rendered as speed --threads LIST printed it: the scaling tables, not run after run.
+    input.kind = Input::Kind::kSweep;
+    input.topology = *sweep;
   }
   return input;
 }
 
 // A doctor or compare document for every writer: its blocks are built for HTML, and the
 // saved report is shown in the other formats through the same document (charts stay HTML's).
+// A document with CSV records of its own (compare's) keeps them as CSV's only content.
 report::Document ForEveryWriter(report::Document document) {
   constexpr unsigned kEvery = report::kAllTargets | report::kHtmlTarget;
+  const bool own_csv = std::any_of(
+      document.blocks.begin(), document.blocks.end(),
+      [](const report::Block& block) { return (block.targets & report::kCsvTarget) != 0; });
   for (report::Block& block : document.blocks) {
-    if (std::holds_alternative<report::Chart>(block.content)) {
+    if (std::holds_alternative<report::Chart>(block.content) ||
+        block.targets == report::kCsvTarget) {
       continue;
     }
-    block.targets = kEvery;
+    block.targets = own_csv ? kEvery & ~report::kCsvTarget : kEvery;
     if (auto* fields = std::get_if<report::FieldList>(&block.content)) {
       for (report::Field& field : fields->fields) {
         field.targets = kEvery;
@@ -140,6 +163,9 @@ std::string RenderedDocuments(const std::vector<Input>& inputs, report::Format f
     report::Document one = input.kind == Input::Kind::kDoctor
                                ? diagnose::DoctorDocument(input.document)
                                : compare::CompareDocument(input.document);
+    if (format != report::Format::kHtml) {
+      one = ForEveryWriter(std::move(one));
+    }
     all.blocks.insert(all.blocks.end(), std::make_move_iterator(one.blocks.begin()),
                       std::make_move_iterator(one.blocks.end()));
   }
@@ -148,7 +174,6 @@ std::string RenderedDocuments(const std::vector<Input>& inputs, report::Format f
     report::WriteHtml(all, out);
     return std::move(out).str();
   }
-  all = ForEveryWriter(std::move(all));
   if (format == report::Format::kMarkdown) {
     report::WriteMarkdown(all, out);
   } else if (format == report::Format::kCsv) {
@@ -180,6 +205,31 @@ std::string RenderedTls(const std::vector<Input>& inputs, report::Format format)
   return std::move(out).str();
 }
 
+// Scaling sweeps in `format` as speed --threads LIST writes them, one after another (JSON: one
+// file only; HTML: one page).
+std::string RenderedSweeps(const std::vector<Input>& inputs, report::Format format) {
+  std::ostringstream out;
+  if (format == report::Format::kHtml) {
+    report::Document all;
+    for (const Input& input : inputs) {
+      std::vector<results::RunResult> runs = input.runs;
+      for (results::RunResult& run : runs) {
+        report::SanitizeRun(run);
+      }
+      report::Document one = report::ScalingDocument(runs, input.topology);
+      all.blocks.insert(all.blocks.end(), std::make_move_iterator(one.blocks.begin()),
+                        std::make_move_iterator(one.blocks.end()));
+    }
+    report::WriteHtml(all, out);
+    return std::move(out).str();
+  }
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    out << (i > 0 ? "\n" : "");
+    report::RenderScaling(inputs[i].runs, inputs[i].topology, format, out);
+  }
+  return std::move(out).str();
+}
+
 // Refuses what the files cannot be written as: one line, exit 2, before anything is written.
 void CheckFormats(const std::vector<Input>& inputs, const std::vector<report::Format>& formats) {
   const Input::Kind kind = inputs.front().kind;
@@ -194,6 +244,21 @@ void CheckFormats(const std::vector<Input>& inputs, const std::vector<report::Fo
     }
   }
   if (kind == Input::Kind::kRuns) {
+    return;
+  }
+  if (kind == Input::Kind::kSweep) {
+    for (const report::Format format : formats) {
+      if (!report::RendersScaling(format)) {
+        throw UsageError(fmt::format(
+            "{}: a scaling sweep; report writes it as table, json, csv, markdown or html, not {}",
+            inputs.front().name, report::FormatName(format)));
+      }
+      if (format == report::Format::kJson && inputs.size() > 1) {
+        throw UsageError(fmt::format(
+            "--format json: {} scaling sweeps; the JSON of one is the file itself: give one",
+            inputs.size()));
+      }
+    }
     return;
   }
   const bool tls = kind == Input::Kind::kTls;
@@ -273,6 +338,9 @@ int RunReport(const ReportOptions& options) {
                     std::make_move_iterator(input.runs.end()));
       }
       rendered = [&runs](report::Format format) { return Rendered(runs, format); };
+      break;
+    case Input::Kind::kSweep:
+      rendered = [&inputs](report::Format format) { return RenderedSweeps(inputs, format); };
       break;
     case Input::Kind::kTls:
       rendered = [&inputs](report::Format format) { return RenderedTls(inputs, format); };

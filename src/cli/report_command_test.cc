@@ -158,6 +158,10 @@ TEST_F(ReportCommandTest, RendersSavedDoctorAndCompareReports) {
   EXPECT_EQ(nlohmann::json::parse(ReadFile(Path("c.json"))),
             nlohmann::json::parse(Golden("compare/three-sides.json")));
   EXPECT_NE(ReadFile(Path("c.md")).find("## cryptobench compare"), std::string::npos);
+  // CSV: compare's own records (what compare --format csv wrote for it), not its HTML tables.
+  const CliResult csv = RunCryptobench({"report", compare, "--format", "csv"});
+  ASSERT_EQ(csv.exit_status, 0) << csv.err;
+  EXPECT_EQ(csv.out, Golden("compare/three-sides.csv"));
   EXPECT_NE(both.out.find("cryptobench compare"), std::string::npos);  // the terminal's table
   // Doctor and compare together: one page.
   const CliResult one = RunCryptobench({"report", doctor, compare, "--format", "html"});
@@ -195,6 +199,40 @@ TEST_F(ReportCommandTest, SeveralBackendsOfOneRunAreSideBySide) {
   nlohmann::json doc;
   ASSERT_NO_THROW(doc = nlohmann::json::parse(gbench.out)) << gbench.out.substr(0, 200);
   EXPECT_TRUE(doc.contains("benchmarks"));
+}
+
+// A saved scaling sweep (speed --threads 1,2 -o FILE) comes back with its scaling tables, as
+// the live run printed them, in every format (the goldens ScalingGoldenTest checks too), and its
+// JSON is the file itself.
+TEST_F(ReportCommandTest, RendersASavedScalingSweep) {
+  const std::string sweep = kData + "/fixtures/results/sweep-1-2.json";
+  const CliResult table = RunCryptobench({"report", sweep});
+  ASSERT_EQ(table.exit_status, 0) << table.err;
+  EXPECT_EQ(table.out, Golden("scaling.txt"));
+  const CliResult files = RunCryptobench({"report", sweep, "-o", Path("s.md"), "-o", Path("s.csv"),
+                                          "-o", Path("s.html"), "-o", Path("s.json")});
+  ASSERT_EQ(files.exit_status, 0) << files.err;
+  EXPECT_EQ(files.out, Golden("scaling.txt"));
+  EXPECT_EQ(ReadFile(Path("s.md")), Golden("scaling.md"));
+  EXPECT_EQ(ReadFile(Path("s.csv")), Golden("scaling.csv"));
+  EXPECT_EQ(ReadFile(Path("s.html")), Golden("scaling.html"));
+  EXPECT_EQ(ReadFile(Path("s.json")), ReadFile(sweep));
+  const struct {
+    std::vector<std::string> args;
+    std::string error;
+  } cases[] = {
+      {{"report", sweep, "--format", "openssl"}, "a scaling sweep; report writes it as"},
+      {{"report", sweep, "--format", "gbench-json"}, "a scaling sweep; report writes it as"},
+      {{"report", sweep, kRun}, "report renders files of one kind together"},
+      {{"report", sweep, sweep, "--format", "json"}, "give one"},
+  };
+  for (const auto& c : cases) {
+    const CliResult r = RunCryptobench(c.args);
+    EXPECT_EQ(r.exit_status, 2) << r.err;
+    EXPECT_NE(r.err.find(c.error), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_TRUE(r.out.empty());
+  }
 }
 
 }  // namespace

@@ -199,8 +199,8 @@ int RunSpeed(const SpeedOptions& options) {
     for (report::Format format : formats) {
       if (!report::RendersScaling(format)) {
         throw UsageError(fmt::format(
-            "--format {}: a scaling sweep (--threads LIST) is written as table, json, csv or "
-            "markdown",
+            "--format {}: a scaling sweep (--threads LIST) is written as table, json, csv, "
+            "markdown or html",
             report::FormatName(format)));
       }
     }

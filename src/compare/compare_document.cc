@@ -65,6 +65,99 @@ TableCell FigureCell(const json& row, const char* side) {
 
 std::string Ratio(double value) { return fmt::format("{:.3g}", value); }
 
+// A figure in full (shortest round-trip form), "" when absent.
+std::string Full(const std::optional<double>& value) {
+  return value ? fmt::format("{}", *value) : "";
+}
+
+// The CSV table: one record per cell of every comparison (B vs A, ...), the figures in full in
+// columns named with their unit: a symmetric cell fills the bytes_per_s columns, a public-key
+// cell the ops_per_s ones. Cells not compared (one side only, unsupported) have their presence
+// and note and the figures they have.
+report::Table CsvTable(const json& doc, const json& sides) {
+  report::Table table;
+  for (const char* header : {"comparison",
+                             "a",
+                             "a_label",
+                             "b",
+                             "b_label",
+                             "algorithm",
+                             "operation",
+                             "input_len_bytes",
+                             "a_bytes_per_s",
+                             "a_bytes_per_s_ci_low",
+                             "a_bytes_per_s_ci_high",
+                             "a_ops_per_s",
+                             "a_ops_per_s_ci_low",
+                             "a_ops_per_s_ci_high",
+                             "b_bytes_per_s",
+                             "b_bytes_per_s_ci_low",
+                             "b_bytes_per_s_ci_high",
+                             "b_ops_per_s",
+                             "b_ops_per_s_ci_low",
+                             "b_ops_per_s_ci_high",
+                             "ratio_b_over_a",
+                             "ratio_ci_low",
+                             "ratio_ci_high",
+                             "direction",
+                             "verdict",
+                             "presence",
+                             "note"}) {
+    table.columns.emplace_back(header);
+  }
+  const auto label = [&sides](const std::string& letter) {
+    for (const json& side : sides) {
+      if (JsonText(side, "letter", kWhat) == letter) {
+        return JsonText(side, "label", kWhat);
+      }
+    }
+    return std::string();
+  };
+  // A figure and its CI (the CI only when it has one), in the given object of `row`.
+  const auto figure = [](const json& row, const char* key) {
+    std::vector<TableCell> cells(3);
+    if (!row.contains(key) || !row.at(key).is_object()) {
+      return cells;
+    }
+    const json& f = row.at(key);
+    cells[0] = Full(JsonNumber(f, "value"));
+    if (f.value("has_ci", false)) {
+      cells[1] = Full(JsonNumber(f, "ci_low"));
+      cells[2] = Full(JsonNumber(f, "ci_high"));
+    }
+    return cells;
+  };
+  for (const json& comparison : JsonArray(doc, "comparisons", kWhat)) {
+    const std::string a = JsonText(comparison, "a", kWhat);
+    const std::string b = JsonText(comparison, "b", kWhat);
+    for (const json& row : JsonArray(comparison, "rows", kWhat)) {
+      const bool bytes = JsonText(row, "unit", kWhat) == "bytes_per_s";
+      const std::optional<double> size = JsonNumber(row, "input_len");
+      std::vector<TableCell> cells = {fmt::format("{}/{}", b, a),
+                                      a,
+                                      label(a),
+                                      b,
+                                      label(b),
+                                      JsonText(row, "algorithm", kWhat),
+                                      JsonText(row, "operation", kWhat),
+                                      bytes && size ? fmt::format("{:.0f}", *size) : ""};
+      for (const char* side : {"a", "b"}) {
+        const std::vector<TableCell> f = figure(row, side);
+        const std::vector<TableCell> none(3);
+        cells.insert(cells.end(), bytes ? f.begin() : none.begin(), bytes ? f.end() : none.end());
+        cells.insert(cells.end(), bytes ? none.begin() : f.begin(), bytes ? none.end() : f.end());
+      }
+      const std::vector<TableCell> ratio = figure(row, "ratio");
+      cells.insert(cells.end(), ratio.begin(), ratio.end());
+      for (const char* key : {"direction", "verdict", "presence", "note"}) {
+        cells.emplace_back(JsonText(row, key, kWhat));
+      }
+      table.rows.push_back(std::move(cells));
+    }
+  }
+  return table;
+}
+
 // "significantly slower", "within 5%", ... as compare's table says it.
 std::string VerdictText(const json& row, double threshold) {
   const std::string verdict = JsonText(row, "verdict", kWhat);
@@ -227,6 +320,7 @@ report::Document CompareDocument(const json& doc) {
   for (const json& comparison : JsonArray(doc, "comparisons", kWhat)) {
     AddComparison(comparison, sides, threshold, out);
   }
+  out.Add(CsvTable(doc, sides), report::kCsvTarget);
   return out;
 }
 

@@ -16,7 +16,11 @@ namespace cryptobench::compare {
 /// both sides measured with its CI as a whisker and a reference line at 1.0 (no change), a
 /// table of both sides' figures (MB/s = 10^6 bytes/s, or ops/s), the ratio, its CI and the
 /// verdict, the cells not compared and the summary's findings. Every string from the document
-/// is made printable (report::SafeText). Blocks are for HTML (report::kHtmlTarget); the table
+/// is made printable (report::SafeText). Blocks are for HTML (report::kHtmlTarget), but the
+/// last, for CSV (report::kCsvTarget): one record per cell of every comparison (comparison "B/A",
+/// the sides' letters and labels, algorithm, operation, input_len_bytes, each side's figure and
+/// CI in full in a_bytes_per_s... for symmetric cells or a_ops_per_s... for public key,
+/// ratio_b_over_a and its CI, direction, verdict, presence, note; docs/compare.md). The table
 /// and Markdown come from CompareReportDocument. Throws std::runtime_error
 /// naming the field when `doc` is not a compare document (wrong kind, a field of the wrong
 /// type).

@@ -1,5 +1,5 @@
-// RenderCompare: the table and Markdown from compare's document (CompareReportDocument), HTML from
-// its JSON's (CompareDocument), through the report writers.
+// RenderCompare: the table and Markdown from compare's document (CompareReportDocument), HTML and
+// CSV from its JSON's (CompareDocument), through the report writers.
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -23,6 +23,12 @@ void RenderCompare(const CompareReport& report, CompareFormat format, std::ostre
       return;
     case CompareFormat::kJson:
       out << CompareToJson(report).dump(2) << "\n";
+      return;
+    case CompareFormat::kCsv:
+      // From the JSON too, so that `report SAVED.json --format csv` writes the same records.
+      report::WriteCsv(CompareDocument(nlohmann::json::parse(CompareToJson(report).dump(
+                           -1, ' ', false, nlohmann::ordered_json::error_handler_t::replace))),
+                       out);
       return;
     case CompareFormat::kHtml:
       // From the JSON, as `report` draws a saved comparison (compare_document.h).

@@ -81,6 +81,25 @@ TEST(CompareGoldenTest, ThreeSidesHtml) {
                                             "compare/three-sides.html");
 }
 
+// CSV: one record per cell of each comparison, figures in full under headers naming their unit.
+TEST(CompareGoldenTest, ThreeSidesCsv) {
+  const std::string csv = Render(ThreeSides(), CompareFormat::kCsv);
+  cryptobench::testing::ExpectMatchesGolden(csv, "compare/three-sides.csv");
+  EXPECT_EQ(csv.rfind("comparison,a,a_label,b,b_label,algorithm,operation,input_len_bytes,"
+                      "a_bytes_per_s,",
+                      0),
+            0u);
+  // The first cell of B vs A as the JSON has it: AES-128-CBC encrypt 16 B, ratio 0.1427.
+  EXPECT_NE(csv.find("\nB/A,A,base.json,B,noaes.json,AES-128-CBC,encrypt,16,1100392738.1494727,"),
+            std::string::npos);
+  EXPECT_NE(csv.find(",0.1426967500480299,0.14190242270657155,0.14356329764457756,slower,"
+                     "significant,both,\n"),
+            std::string::npos);
+  // Offload's imported figures have no CI: empty CI fields, verdict not testable.
+  const std::string offload = Render(Offload(), CompareFormat::kCsv);
+  EXPECT_NE(offload.find(",not_testable,"), std::string::npos) << offload.substr(0, 600);
+}
+
 TEST(CompareGoldenTest, OffloadTextTableAndMarkdown) {
   const CompareReport report = Offload();
   cryptobench::testing::ExpectMatchesGolden(Render(report, CompareFormat::kTable),

@@ -178,6 +178,10 @@ struct ChartPoint {
 struct ChartSeries {
   std::string name;
   std::vector<ChartPoint> points;
+  /// The backend this series measures ("openssl", "sodium"), which fixes its colour: the same
+  /// in every chart of a page and every report (SeriesColours, html.h). "" when the series is
+  /// no backend's (an operation, a host): it takes the first colour no series before it took.
+  std::string backend{};
 };
 
 /// A chart. kLine: each series a line through its points in x order, with a CI band where its

@@ -37,7 +37,8 @@ constexpr Format kSpeed[] = {Format::kTable,    Format::kOpenssl, Format::kJson,
                              Format::kMarkdown, Format::kHtml,    Format::kGbenchJson};
 constexpr Format kList[] = {Format::kTable, Format::kJson, Format::kMarkdown};
 constexpr Format kDoctor[] = {Format::kTable, Format::kJson, Format::kMarkdown, Format::kHtml};
-constexpr Format kCompare[] = {Format::kTable, Format::kJson, Format::kMarkdown, Format::kHtml};
+constexpr Format kCompare[] = {Format::kTable, Format::kJson, Format::kCsv, Format::kMarkdown,
+                               Format::kHtml};
 constexpr Format kImport[] = {Format::kTable, Format::kOpenssl,  Format::kJson,
                               Format::kCsv,   Format::kMarkdown, Format::kHtml};
 constexpr Format kTls[] = {Format::kTable, Format::kJson, Format::kCsv, Format::kMarkdown,

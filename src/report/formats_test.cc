@@ -38,7 +38,7 @@ TEST(FormatRegistryTest, EveryProducerWritesTableFirstAndJson) {
     EXPECT_EQ(FormatsOf(p).front(), Format::kTable) << ProducerName(p);
     EXPECT_TRUE(CanProduce(p, Format::kJson)) << ProducerName(p);
   }
-  EXPECT_EQ(FormatList(Producer::kCompare), "table, json, markdown or html");
+  EXPECT_EQ(FormatList(Producer::kCompare), "table, json, csv, markdown or html");
   EXPECT_TRUE(CanProduce(Producer::kSpeed, Format::kOpenssl));
   EXPECT_FALSE(CanProduce(Producer::kTls, Format::kOpenssl));
   // history trend draws a chart; history's run list is a table only.
@@ -81,11 +81,12 @@ TEST(FormatRegistryTest, ChooseFormat) {
       Refusal(Producer::kSpeed, "xml", ""),
       "--format 'xml': unknown format; speed writes table, openssl, json, csv, markdown, html or "
       "gbench-json");
-  EXPECT_EQ(Refusal(Producer::kCompare, "csv", ""),
-            "--format 'csv': compare cannot write csv; it writes table, json, markdown or html");
-  EXPECT_EQ(Refusal(Producer::kCompare, "", "x.csv"),
-            "--output 'x.csv': compare cannot write csv (the format its extension names); it "
+  EXPECT_EQ(Refusal(Producer::kDoctor, "csv", ""),
+            "--format 'csv': doctor cannot write csv; it writes table, json, markdown or html");
+  EXPECT_EQ(Refusal(Producer::kDoctor, "", "x.csv"),
+            "--output 'x.csv': doctor cannot write csv (the format its extension names); it "
             "writes table, json, markdown or html: give --format");
+  EXPECT_EQ(ChooseFormat(Producer::kCompare, "", "x.csv"), Format::kCsv);
   EXPECT_EQ(Refusal(Producer::kSpeed, "a\nb", "").find('\n'), std::string::npos);
   // list writes Markdown (its documents' Markdown form) but no CSV or HTML.
   EXPECT_EQ(ChooseFormat(Producer::kList, "markdown", ""), Format::kMarkdown);

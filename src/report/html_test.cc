@@ -3,9 +3,11 @@
 // and that the page is self-contained.
 #include "report/html.h"
 
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <map>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -713,6 +715,50 @@ TEST(HtmlTest, MarkedPointsAreDrawnAndTabulated) {
   std::ostringstream unmarked;
   WriteHtml(plain, unmarked);
   EXPECT_EQ(unmarked.str().find("mark"), std::string::npos);
+}
+
+// A backend has one colour (legend swatch class sN) in every chart of a page, though a chart
+// without another backend's series (an algorithm it lacks) has fewer series, and the same one
+// in another report; series without a backend take the colours left.
+TEST(HtmlTest, ABackendHasOneColourInEveryChart) {
+  std::vector<results::RunResult> runs = TwoBackends();
+  runs.push_back(runs[1]);
+  runs[2].library.backend = "botan";
+  runs[0].algorithms.erase(runs[0].algorithms.begin());  // openssl lacks the first algorithm
+  const std::string page = BackendsHtml(runs);
+  std::map<std::string, std::set<std::string>> classes;  // backend -> swatch classes seen
+  size_t legends = 0;
+  const std::string open = "<g class=\"s";
+  for (size_t at = page.find(open); at != std::string::npos; at = page.find(open, at + 1)) {
+    if (std::isdigit(static_cast<unsigned char>(page[at + open.size()])) == 0) {
+      continue;  // "series sN": the drawing, not the legend
+    }
+    const size_t end = page.find('"', at + open.size());
+    const std::string slot = page.substr(at + open.size(), end - at - open.size());
+    const size_t text = page.find("\">", page.find("<text", end)) + 2;
+    const std::string name = page.substr(text, page.find("</text>", text) - text);
+    classes[name.substr(0, name.find(' '))].insert(slot);
+    ++legends;
+  }
+  EXPECT_GT(legends, 6u) << "several charts with legends expected";
+  ASSERT_EQ(classes.size(), 3u);
+  for (const auto& [backend, slots] : classes) {
+    EXPECT_EQ(slots.size(), 1u) << backend << " drawn in " << slots.size() << " colours";
+    EXPECT_EQ(*slots.begin(), std::to_string(BackendColour(backend))) << backend;
+  }
+  EXPECT_NE(BackendColour("openssl"), BackendColour("sodium"));
+  EXPECT_EQ(BackendColour("some-other-library"), BackendColour("some-other-library"));
+
+  // Two operations of one backend, and series of no backend: no colour is used twice.
+  Chart chart;
+  chart.series = {{"sodium encrypt", {}, "sodium"},
+                  {"sodium decrypt", {}, "sodium"},
+                  {"host a", {}},
+                  {"openssl", {}, "openssl"}};
+  const std::vector<size_t> colours = SeriesColours(chart);
+  EXPECT_EQ(colours[0], BackendColour("sodium"));
+  EXPECT_EQ(colours[3], BackendColour("openssl"));
+  EXPECT_EQ(std::set<size_t>(colours.begin(), colours.end()).size(), 4u);
 }
 
 }  // namespace

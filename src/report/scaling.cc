@@ -11,9 +11,9 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "report/document.h"
 #include "report/format_util.h"
 #include "report/sanitize.h"
-#include "report/text_table.h"
 #include "report/views.h"
 #include "results/json.h"
 
@@ -179,121 +179,125 @@ std::vector<std::string> VerdictNotes(const std::vector<ScalingRow>& rows) {
   return notes;
 }
 
-void WriteTable(const std::vector<RunResult>& runs, const std::vector<ScalingRow>& rows,
-                const CpuTopology& topology, std::ostream& out) {
-  const RunResult& first = runs.front();
-  const std::vector<int> counts = WorkerCounts(runs);
-  out << fmt::format("cryptobench {} speed: scaling over {} workers\n", first.source.tool_version,
-                     CountsText(counts));
-  std::string library = first.library.version.empty() ? "unknown" : first.library.version;
-  if (!first.library.backend.empty() && first.library.backend != "openssl") {
-    library = first.library.backend + " backend: " + library;
-  }
-  out << fmt::format("Library:  {}\n", library);
-  out << fmt::format("CPU:      {}, {} online CPUs{}\n",
-                     first.machine.cpu_model.empty() ? "unknown" : first.machine.cpu_model,
-                     first.machine.online_cpus,
-                     topology.cores > 0 ? fmt::format(", {} cores", topology.cores) : "");
-  out << fmt::format("Method:   {}\n", MethodLine(first.method));
-  std::string algorithm;
-  std::unique_ptr<TextTable> table;
-  const auto flush = [&]() {
-    if (table) {
-      table->Write(out, "  ");
-    }
-  };
-  for (const ScalingRow& row : rows) {
-    if (row.algorithm != algorithm) {
-      flush();
-      algorithm = row.algorithm;
-      const bool symmetric = row.symmetric;
-      out << fmt::format("\n{} ({})\n", row.algorithm, symmetric ? "MB/s" : "ops/s");
-      table = std::make_unique<TextTable>(
-          std::vector<TextTable::Column>{{"operation", TextTable::Align::kLeft},
-                                         {"size"},
-                                         {"workers"},
-                                         {"aggregate (95% CI)"},
-                                         {"per worker (min-max)"},
-                                         {"efficiency [CI]"},
-                                         {"CPU util"},
-                                         {"switches v/i"},
-                                         {"verdict", TextTable::Align::kLeft}});
-    }
-    for (const ScalingPoint& point : row.points) {
-      table->AddRow({row.operation, row.symmetric ? FormatSize(row.input_len) : "",
-                     std::to_string(point.workers), AggregateText(row, point),
-                     PerWorkerText(row, point), EfficiencyText(point), UtilizationText(point),
-                     SwitchesText(point), ScalingVerdictLabel(point.verdict)});
-    }
-  }
-  flush();
-  out << "\nNotes:\n";
-  std::vector<std::string> notes = ScalingMachineNotes(counts, topology);
-  for (const std::string& note : VerdictNotes(rows)) {
-    notes.push_back(note);
-  }
-  for (const std::string& note : notes) {
-    out << "  - " << note << '\n';
-  }
-}
-
-void WriteMarkdown(const std::vector<RunResult>& runs, const std::vector<ScalingRow>& rows,
-                   const CpuTopology& topology, std::ostream& out) {
-  const RunResult& first = runs.front();
-  const std::vector<int> counts = WorkerCounts(runs);
-  out << fmt::format("## cryptobench speed: scaling over {} workers\n\n", CountsText(counts));
-  out << fmt::format(
-      "- Library: {}{}\n",
-      first.library.backend.empty() || first.library.backend == "openssl"
-          ? ""
-          : MarkdownText(first.library.backend) + " backend: ",
-      MarkdownText(first.library.version.empty() ? "unknown" : first.library.version));
-  out << fmt::format(
-      "- CPU: {}, {} online CPUs{}\n",
-      MarkdownText(first.machine.cpu_model.empty() ? "unknown" : first.machine.cpu_model),
-      first.machine.online_cpus,
-      topology.cores > 0 ? fmt::format(", {} cores", topology.cores) : "");
-  out << fmt::format("- Method: {}\n", MethodLine(first.method));
-  std::string algorithm;
-  for (const ScalingRow& row : rows) {
-    if (row.algorithm != algorithm) {
-      algorithm = row.algorithm;
-      out << fmt::format("\n### {} ({})\n\n", MarkdownText(row.algorithm),
-                         row.symmetric ? "MB/s" : "ops/s");
-      out << "| operation | size | workers | aggregate (95% CI) | per worker (min-max) | "
-             "efficiency [CI] | CPU util | switches v/i | verdict |\n"
-             "|---|--:|--:|--:|--:|--:|--:|--:|---|\n";
-    }
-    for (const ScalingPoint& point : row.points) {
-      out << fmt::format(
-          "| {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", MarkdownText(row.operation),
-          row.symmetric ? FormatSize(row.input_len) : "", point.workers, AggregateText(row, point),
-          PerWorkerText(row, point), EfficiencyText(point), UtilizationText(point),
-          SwitchesText(point), ScalingVerdictLabel(point.verdict));
-    }
-  }
-  out << "\n### Notes\n\n";
-  std::vector<std::string> notes = ScalingMachineNotes(counts, topology);
-  for (const std::string& note : VerdictNotes(rows)) {
-    notes.push_back(note);
-  }
-  for (const std::string& note : notes) {
-    out << "- " << MarkdownText(note) << '\n';
-  }
-}
-
 std::string Number(double value) { return fmt::format("{}", value); }
 
-void WriteCsv(const std::vector<ScalingRow>& rows, std::ostream& out) {
-  out << "algorithm,operation,input_len,workers,status,ops_per_s,ops_per_s_ci_low,"
-         "ops_per_s_ci_high,bytes_per_s,per_worker_ops_per_s,worker_min_ops_per_s,"
-         "worker_max_ops_per_s,efficiency,efficiency_ci_low,efficiency_ci_high,cpu_utilization,"
-         "voluntary_switches,involuntary_switches,verdict\n";
+// The environment header of the table and Markdown: library, CPU (with the cores when the
+// topology was read), method.
+FieldList SweepFields(const RunResult& first, const CpuTopology& topology) {
+  std::string library = first.library.version.empty() ? "unknown" : first.library.version;
+  if (!first.library.backend.empty() && first.library.backend != "openssl") {
+    library = fmt::format("{} backend: {}", first.library.backend, library);
+  }
+  FieldList fields;
+  fields.label_width = 10;
+  fields.fields.emplace_back("Library", Inline{{library}});
+  fields.fields.emplace_back(
+      "CPU",
+      Inline{{fmt::format("{}, {} online CPUs{}",
+                          first.machine.cpu_model.empty() ? "unknown" : first.machine.cpu_model,
+                          first.machine.online_cpus,
+                          topology.cores > 0 ? fmt::format(", {} cores", topology.cores) : "")}});
+  fields.fields.emplace_back("Method", Inline{{MethodLine(first.method)}});
+  return fields;
+}
+
+// The table of one algorithm: a row per input size and worker count. The aggregate and the
+// efficiency carry their figures (aggregate in the algorithm's unit) for HTML's data-value.
+Table AlgorithmTable(const std::vector<const ScalingRow*>& rows) {
+  const bool symmetric = rows.front()->symmetric;
+  Table table;
+  table.indent = "  ";
+  table.columns = {Column("operation", "", Column::Align::kLeft),
+                   Column("size"),
+                   Column("workers"),
+                   Column("aggregate (95% CI)", "", Column::Align::kRight, Column::Kind::kValue,
+                          symmetric ? "MB/s" : "ops/s"),
+                   Column("per worker (min-max)"),
+                   Column("efficiency [CI]", "", Column::Align::kRight, Column::Kind::kValue),
+                   Column("CPU util"),
+                   Column("switches v/i"),
+                   Column("verdict", "", Column::Align::kLeft)};
+  for (const ScalingRow* row : rows) {
+    for (const ScalingPoint& point : row->points) {
+      TableCell aggregate(AggregateText(*row, point));
+      if (point.measured) {
+        const Estimate shown =
+            row->symmetric && point.bytes_per_s
+                ? Estimate{point.bytes_per_s->value / 1e6, point.bytes_per_s->ci_low / 1e6,
+                           point.bytes_per_s->ci_high / 1e6}
+                : point.ops_per_s;
+        aggregate.value = shown.value;
+        aggregate.ci_low = shown.ci_low;
+        aggregate.ci_high = shown.ci_high;
+      }
+      TableCell efficiency(EfficiencyText(point));
+      if (point.efficiency && point.workers != 1) {
+        efficiency.value = point.efficiency->value;
+        efficiency.ci_low = point.efficiency->ci_low;
+        efficiency.ci_high = point.efficiency->ci_high;
+      }
+      table.rows.push_back({row->operation, row->symmetric ? FormatSize(row->input_len) : "",
+                            std::to_string(point.workers), std::move(aggregate),
+                            PerWorkerText(*row, point), std::move(efficiency),
+                            UtilizationText(point), SwitchesText(point),
+                            ScalingVerdictLabel(point.verdict)});
+    }
+  }
+  return table;
+}
+
+// HTML: the efficiency of each operation and size against the worker count (1 = perfect
+// scaling; the one-worker baseline is 1 by definition), with the CI band of each efficiency.
+Chart EfficiencyChart(const std::vector<const ScalingRow*>& rows) {
+  Chart chart;
+  chart.kind = Chart::Kind::kLine;
+  chart.title = fmt::format("{}: scaling efficiency against workers (1 = linear scaling)",
+                            rows.front()->algorithm);
+  chart.x_label = "workers";
+  chart.y_label = "efficiency";
+  chart.series_label = "operation and size";
+  chart.significant_digits = 3;
+  for (const ScalingRow* row : rows) {
+    ChartSeries series;
+    series.name = row->symmetric ? fmt::format("{} {}", row->operation, FormatSize(row->input_len))
+                                 : row->operation;
+    for (const ScalingPoint& point : row->points) {
+      ChartPoint p;
+      p.x = point.workers;
+      p.x_label = std::to_string(point.workers);
+      if (point.verdict == ScalingVerdict::kBaseline) {
+        p.value = 1;
+      } else if (point.efficiency) {
+        p.value = point.efficiency->value;
+        p.ci_low = point.efficiency->ci_low;
+        p.ci_high = point.efficiency->ci_high;
+      } else {
+        continue;  // not measured, or no baseline: nothing to draw
+      }
+      series.points.push_back(std::move(p));
+    }
+    if (!series.points.empty()) {
+      chart.series.push_back(std::move(series));
+    }
+  }
+  return chart;
+}
+
+// CSV: one record per cell and worker count, every figure in full.
+Table CsvTable(const std::vector<ScalingRow>& rows) {
+  Table table;
+  for (const char* header :
+       {"algorithm", "operation", "input_len", "workers", "status", "ops_per_s", "ops_per_s_ci_low",
+        "ops_per_s_ci_high", "bytes_per_s", "per_worker_ops_per_s", "worker_min_ops_per_s",
+        "worker_max_ops_per_s", "efficiency", "efficiency_ci_low", "efficiency_ci_high",
+        "cpu_utilization", "voluntary_switches", "involuntary_switches", "verdict"}) {
+    table.columns.emplace_back(header);
+  }
   for (const ScalingRow& row : rows) {
     for (const ScalingPoint& point : row.points) {
-      std::vector<std::string> fields = {
-          CsvField(row.algorithm), CsvField(row.operation), std::to_string(row.input_len),
-          std::to_string(point.workers), results::CellStatusName(point.status)};
+      std::vector<TableCell> fields = {row.algorithm, row.operation, std::to_string(row.input_len),
+                                       std::to_string(point.workers),
+                                       results::CellStatusName(point.status)};
       if (point.measured) {
         fields.insert(fields.end(),
                       {Number(point.ops_per_s.value), Number(point.ops_per_s.ci_low),
@@ -311,15 +315,13 @@ void WriteCsv(const std::vector<ScalingRow>& rows, std::ostream& out) {
         fields.insert(fields.end(), {Number(point.utilization), Number(point.voluntary_switches),
                                      Number(point.involuntary_switches)});
       } else {
-        fields.insert(fields.end(), 13, "");
+        fields.insert(fields.end(), 13, TableCell(""));
       }
       fields.emplace_back(ScalingVerdictName(point.verdict));
-      for (size_t i = 0; i < fields.size(); ++i) {
-        out << (i == 0 ? "" : ",") << fields[i];
-      }
-      out << '\n';
+      table.rows.push_back(std::move(fields));
     }
   }
+  return table;
 }
 
 nlohmann::ordered_json EstimateJson(const Estimate& e) {
@@ -627,15 +629,85 @@ std::vector<std::string> ScalingMachineNotes(const std::vector<int>& worker_coun
   return notes;
 }
 
+std::optional<CpuTopology> SavedScalingTopology(const nlohmann::json& doc) {
+  if (!doc.is_object() || !doc.contains("scaling")) {
+    return std::nullopt;
+  }
+  const nlohmann::json& scaling = doc.at("scaling");
+  if (!scaling.is_object()) {
+    throw std::runtime_error("scaling sweep: \"scaling\" is not an object");
+  }
+  const auto count = [&scaling](const char* key) {
+    const nlohmann::json* field = scaling.contains(key) ? &scaling.at(key) : nullptr;
+    if (field == nullptr || !field->is_number_integer() || field->get<int64_t>() < 0 ||
+        field->get<int64_t>() > kMaxCpuNumber + 1) {
+      throw std::runtime_error(
+          fmt::format("scaling sweep: \"scaling\".\"{}\" is not a CPU count", key));
+    }
+    return static_cast<int>(field->get<int64_t>());
+  };
+  return CpuTopology{count("online_cpus"), count("cores"), count("max_siblings")};
+}
+
 bool RendersScaling(Format format) {
   return format == Format::kTable || format == Format::kJson || format == Format::kCsv ||
-         format == Format::kMarkdown;
+         format == Format::kMarkdown || format == Format::kHtml;
+}
+
+Document ScalingDocument(const std::vector<RunResult>& runs, const CpuTopology& topology) {
+  Document doc;
+  if (runs.empty()) {
+    return doc;
+  }
+  const RunResult& first = runs.front();
+  const std::vector<int> counts = WorkerCounts(runs);
+  const std::vector<ScalingRow> rows = BuildScalingRows(runs);
+  doc.Add(Heading{fmt::format("cryptobench {} speed: scaling over {} workers",
+                              first.source.tool_version, CountsText(counts)),
+                  1},
+          kTextTarget);
+  doc.Add(Heading{fmt::format("cryptobench speed: scaling over {} workers", CountsText(counts)), 1},
+          kMarkdownTarget);
+  doc.Add(SweepFields(first, topology), kHumanTargets);
+  for (size_t begin = 0; begin < rows.size();) {
+    std::vector<const ScalingRow*> algorithm;  // the rows of one algorithm, in order
+    size_t end = begin;
+    for (; end < rows.size() && rows[end].algorithm == rows[begin].algorithm; ++end) {
+      algorithm.push_back(&rows[end]);
+    }
+    doc.Add(Heading{fmt::format("{} ({})", rows[begin].algorithm,
+                                rows[begin].symmetric ? "MB/s" : "ops/s"),
+                    2},
+            kHumanTargets);
+    doc.Add(AlgorithmTable(algorithm), kHumanTargets);
+    Chart chart = EfficiencyChart(algorithm);
+    if (!chart.series.empty()) {
+      doc.Add(std::move(chart), kHtmlTarget);
+    }
+    begin = end;
+  }
+  doc.Add(Heading{"Notes:", 2}, kTextTarget);
+  NoteList notes;
+  notes.markdown_heading = "Notes";
+  notes.text_blank_line = false;
+  notes.text_prefix = "  - ";
+  for (std::string& note : ScalingMachineNotes(counts, topology)) {
+    notes.notes.emplace_back(std::move(note));
+  }
+  for (std::string& note : VerdictNotes(rows)) {
+    notes.notes.emplace_back(std::move(note));
+  }
+  doc.Add(std::move(notes), kHumanTargets);
+  doc.Add(CsvTable(rows), kCsvTarget);
+  MarkPartialHtml(runs, doc);
+  return doc;
 }
 
 void RenderScaling(const std::vector<RunResult>& unsafe_runs, const CpuTopology& topology,
                    Format format, std::ostream& out) {
   if (!RendersScaling(format)) {
-    throw std::invalid_argument("a scaling sweep is rendered as table, json, csv or markdown");
+    throw std::invalid_argument(
+        "a scaling sweep is rendered as table, json, csv, markdown or html");
   }
   if (unsafe_runs.empty()) {
     return;
@@ -648,14 +720,18 @@ void RenderScaling(const std::vector<RunResult>& unsafe_runs, const CpuTopology&
   for (RunResult& run : runs) {
     SanitizeRun(run);
   }
-  const std::vector<ScalingRow> rows = BuildScalingRows(runs);
+  const Document doc = ScalingDocument(runs, topology);
+  if (format == Format::kHtml) {
+    WriteHtml(doc, out);
+    return;
+  }
   out << PartialNotice(runs, format);
   if (format == Format::kTable) {
-    WriteTable(runs, rows, topology, out);
+    WriteText(doc, out);
   } else if (format == Format::kMarkdown) {
-    WriteMarkdown(runs, rows, topology, out);
+    WriteMarkdown(doc, out);
   } else {
-    WriteCsv(rows, out);
+    WriteCsv(doc, out);
   }
 }
 

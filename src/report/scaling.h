@@ -10,6 +10,9 @@
 #include <string_view>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
+#include "report/document.h"
 #include "report/report.h"
 #include "results/model.h"
 
@@ -116,13 +119,26 @@ std::vector<ScalingRow> BuildScalingRows(const std::vector<results::RunResult>& 
 std::vector<std::string> ScalingMachineNotes(const std::vector<int>& worker_counts,
                                              const CpuTopology& topology);
 
-/// True for the formats RenderScaling writes: table, JSON, CSV and Markdown.
+/// The CPU topology a saved sweep recorded (RenderScaling's JSON: its "scaling" object's
+/// online_cpus, cores and max_siblings), so that `cryptobench report` repeats the machine notes
+/// the live run printed. std::nullopt when `doc` has no "scaling" object (not a sweep). Throws
+/// std::runtime_error naming the field when one is absent or not an integer from 0 to 65536.
+std::optional<CpuTopology> SavedScalingTopology(const nlohmann::json& doc);
+
+/// True for the formats RenderScaling writes: table, JSON, CSV, Markdown and HTML.
 bool RendersScaling(Format format);
 
-/// Renders a sweep: `runs` as for BuildScalingRows. Table and Markdown: a short header, one
-/// table per algorithm (a row per input size and worker count: aggregate with CI, per worker,
-/// efficiency with CI, utilisation, verdict), then the machine notes and what each verdict
-/// means. CSV: one record per cell and worker count. JSON: {"schema_version", "runs": [...],
+/// A sweep as a report Document (`runs` as for BuildScalingRows, sanitised first: SanitizeRun):
+/// for table and Markdown a short header, one table per algorithm (a row per input size and
+/// worker count: aggregate with CI, per worker, efficiency with CI, utilisation, switches,
+/// verdict), then the machine notes and what each verdict means; for HTML besides, after each
+/// table, a line chart of the efficiency against the worker count per operation and size (the
+/// one-worker baseline at 1, CI bands); for CSV one record per cell and worker count, every
+/// figure in full. HTML carries the partial mark (MarkPartialHtml).
+Document ScalingDocument(const std::vector<results::RunResult>& runs, const CpuTopology& topology);
+
+/// Renders a sweep: `runs` as for BuildScalingRows. Table, Markdown, CSV and HTML: the
+/// ScalingDocument (after PartialNotice when partial). JSON: {"schema_version", "runs": [...],
 /// "scaling": {...}} (docs/json-schema.md). Any other format (RendersScaling false) throws
 /// std::invalid_argument.
 void RenderScaling(const std::vector<results::RunResult>& runs, const CpuTopology& topology,

@@ -5,8 +5,13 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+
+#include "results/json.h"
+
+#include "support/golden.h"
 
 namespace cryptobench::report {
 namespace {
@@ -192,6 +197,76 @@ TEST(ScalingRenderTest, EveryFormatCarriesTheSweep) {
 
   std::ostringstream openssl;
   EXPECT_THROW(RenderScaling(runs, topology, Format::kOpenssl, openssl), std::invalid_argument);
+}
+
+// A sweep saved by `speed sha256 x25519 --bytes 1024,16384 --threads 1,2 -o FILE` on a 2-CPU
+// machine (tests/fixtures/results/sweep-1-2.json), read back as `cryptobench report` reads it:
+// the runs' figures recomputed from their samples, the topology from its "scaling" object.
+struct SavedSweep {
+  std::string text;
+  std::vector<RunResult> runs;
+  CpuTopology topology;
+};
+
+SavedSweep LoadSavedSweep() {
+  SavedSweep sweep;
+  sweep.text = cryptobench::testing::ReadTestFile(std::string(CRYPTOBENCH_TEST_DATA_DIR) +
+                                                  "/fixtures/results/sweep-1-2.json");
+  const nlohmann::json doc = nlohmann::json::parse(sweep.text);
+  sweep.runs = results::RunsFromJson(doc);
+  for (RunResult& run : sweep.runs) {
+    results::DeriveAllFigures(run);
+  }
+  sweep.topology = SavedScalingTopology(doc).value();
+  return sweep;
+}
+
+std::string Rendered(const SavedSweep& sweep, Format format) {
+  std::ostringstream out;
+  RenderScaling(sweep.runs, sweep.topology, format, out);
+  return std::move(out).str();
+}
+
+TEST(ScalingGoldenTest, SavedSweepInEveryFormat) {
+  const SavedSweep sweep = LoadSavedSweep();
+  EXPECT_EQ(sweep.topology.online_cpus, 2);
+  EXPECT_EQ(sweep.topology.cores, 2);
+  cryptobench::testing::ExpectMatchesGolden(Rendered(sweep, Format::kTable), "scaling.txt");
+  cryptobench::testing::ExpectMatchesGolden(Rendered(sweep, Format::kMarkdown), "scaling.md");
+  cryptobench::testing::ExpectMatchesGolden(Rendered(sweep, Format::kCsv), "scaling.csv");
+  const std::string html = Rendered(sweep, Format::kHtml);
+  cryptobench::testing::ExpectMatchesGolden(html, "scaling.html");
+  // One efficiency chart per algorithm, its baseline at 1 and the 2-worker point from the rows.
+  EXPECT_NE(html.find("<title id=\"chart-1-title\">SHA-256: scaling efficiency against workers"),
+            std::string::npos);
+  EXPECT_NE(html.find("<title id=\"chart-2-title\">X25519: scaling efficiency against workers"),
+            std::string::npos);
+  const std::vector<ScalingRow> rows = BuildScalingRows(sweep.runs);
+  ASSERT_TRUE(rows[0].points[1].efficiency.has_value());
+  EXPECT_NE(html.find(fmt::format("data-value=\"{}\"", rows[0].points[1].efficiency->value)),
+            std::string::npos);
+}
+
+// The JSON a live sweep wrote, read back and written again, is the same file byte for byte:
+// its scaling section is recomputed from the runs to the same figures.
+TEST(ScalingGoldenTest, SavedSweepJsonRoundTrips) {
+  const SavedSweep sweep = LoadSavedSweep();
+  EXPECT_EQ(Rendered(sweep, Format::kJson), sweep.text);
+}
+
+TEST(ScalingGoldenTest, SavedTopologyIsCheckedAndOptional) {
+  EXPECT_FALSE(SavedScalingTopology(nlohmann::json::parse(R"({"runs": []})")).has_value());
+  const std::optional<CpuTopology> smt = SavedScalingTopology(
+      nlohmann::json::parse(R"({"scaling": {"online_cpus": 4, "cores": 2, "max_siblings": 2}})"));
+  ASSERT_TRUE(smt.has_value());
+  EXPECT_EQ(smt->online_cpus, 4);
+  EXPECT_EQ(smt->cores, 2);
+  EXPECT_EQ(smt->max_siblings, 2);
+  for (const char* bad : {R"({"scaling": []})", R"({"scaling": {"online_cpus": 4, "cores": 2}})",
+                          R"({"scaling": {"online_cpus": -1, "cores": 2, "max_siblings": 1}})",
+                          R"({"scaling": {"online_cpus": "4", "cores": 2, "max_siblings": 1}})"}) {
+    EXPECT_THROW(SavedScalingTopology(nlohmann::json::parse(bad)), std::runtime_error) << bad;
+  }
 }
 
 }  // namespace

@@ -82,6 +82,7 @@ void AddThroughputCharts(const std::vector<const RunResult*>& runs, Document& do
         continue;
       }
       ChartSeries series;
+      series.backend = entry.run->library.backend;  // its colour, in every chart (html.h)
       if (several) {
         series.name = operations.size() > 1
                           ? fmt::format("{} {}", entry.run->library.backend, entry.row.operation)
@@ -127,7 +128,7 @@ void AddSymmetricBarChart(const std::vector<const RunResult*>& runs, Document& d
       BarChart("Backends side by side: throughput at the largest input size measured, MB/s",
                "algorithm, operation and size", "throughput", "MB/s", "backend");
   for (const RunResult* run : runs) {
-    chart.series.push_back({run->library.backend, {}});
+    chart.series.push_back({run->library.backend, {}, run->library.backend});
   }
   for (const auto& [algorithm, operation] : keys) {
     // The largest size that some backend measured for this row.
@@ -191,7 +192,7 @@ void AddPublicKeyBarChart(const std::vector<const RunResult*>& runs, Document& d
   // the slow operations as slivers, so the axis is logarithmic and says so.
   chart.log_value = true;
   for (const RunResult* run : runs) {
-    chart.series.push_back({run->library.backend, {}});
+    chart.series.push_back({run->library.backend, {}, run->library.backend});
   }
   for (const std::string& label : labels) {
     std::vector<ChartPoint> points(runs.size());

@@ -2,6 +2,8 @@
 // horizontal bars with CI whiskers. See html.h for why this is our own writer.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <iterator>
 #include <limits>
 #include <ostream>
 #include <string>
@@ -20,9 +22,19 @@ constexpr double kRight = 24;      // right margin
 constexpr double kTop = 12;        // top margin
 constexpr double kLegendRow = 20;  // height of one legend row
 constexpr size_t kLegendColumns = 3;
-constexpr size_t kPalette = 12;    // CSS classes s0..s11
-constexpr size_t kMaxLabel = 30;   // characters of a category label
-constexpr size_t kMaxLegend = 24;  // characters of a legend label
+constexpr size_t kMaxLabel = 30;     // characters of a mark's label
+constexpr size_t kMaxBarLabel = 48;  // characters of a bar chart's category label
+constexpr double kCharWidth = 7;     // about the widest a character is at 12 px, for layout
+constexpr double kBarLeft = 216;     // the narrowest room for category labels, px
+constexpr double kBarLeftMax = 360;  // the widest (kMaxBarLabel characters)
+constexpr int kMarkRows = 3;         // rows of mark labels at the top of a line chart
+constexpr size_t kMaxLegend = 24;    // characters of a legend label
+
+// The catalogue's backends in a fixed order: each one's colour slot is its index.
+constexpr std::string_view kBackendSlots[] = {"openssl", "sodium",    "gnutls",   "nettle",
+                                              "gcrypt",  "botan",     "cryptopp", "mbedtls",
+                                              "wolfssl", "boringssl", "afalg"};
+static_assert(std::size(kBackendSlots) <= kPaletteSize);
 
 // A coordinate: one decimal, so output is stable across libraries and platforms.
 std::string C(double value) { return fmt::format("{:.1f}", value); }
@@ -48,6 +60,31 @@ std::string Shorten(const std::string& text, size_t limit) {
     }
   }
   return text;
+}
+
+// `text` cut to `limit` code points in the middle, "…" marking the cut, so that its start and
+// its end stay (a category's algorithm and its input size).
+std::string ShortenMiddle(const std::string& text, size_t limit) {
+  std::vector<size_t> starts;  // byte offset of each code point
+  for (size_t i = 0; i < text.size(); ++i) {
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {
+      starts.push_back(i);
+    }
+  }
+  if (starts.size() <= limit || limit < 3) {
+    return text;
+  }
+  const size_t head = (limit - 1) / 2;
+  const size_t tail = limit - 1 - head;
+  return text.substr(0, starts[head]) + "…" + text.substr(starts[starts.size() - tail]);
+}
+
+size_t CodePoints(const std::string& text) {
+  size_t points = 0;
+  for (const char c : text) {
+    points += (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 1 : 0;
+  }
+  return points;
 }
 
 // A step of 1, 2 or 5 times a power of ten near `raw`.
@@ -184,6 +221,7 @@ size_t LegendEntries(const Chart& chart) {
 
 // The legend: a swatch and the series name, kLegendColumns to a row, from `top`.
 void WriteLegend(const Chart& chart, double left, double top, std::ostream& out) {
+  const std::vector<size_t> colours = SeriesColours(chart);
   const double column_width = (kWidth - left - kRight) / static_cast<double>(kLegendColumns);
   out << "<g class=\"legend\">\n";
   for (size_t s = 0; s < chart.series.size(); ++s) {
@@ -192,7 +230,7 @@ void WriteLegend(const Chart& chart, double left, double top, std::ostream& out)
     out << fmt::format(
         "<g class=\"s{}\"><rect class=\"swatch\" x=\"{}\" y=\"{}\" width=\"14\" height=\"10\"/>"
         "<text x=\"{}\" y=\"{}\">{}</text></g>\n",
-        s % kPalette, C(x), C(y), C(x + 20), C(y + 9.5),
+        colours[s], C(x), C(y), C(x + 20), C(y + 9.5),
         HtmlEscape(Shorten(chart.series[s].name, kMaxLegend)));
   }
   if (LegendEntries(chart) > chart.series.size()) {
@@ -304,8 +342,8 @@ void WriteLineChart(const Chart& chart, const std::string& id, std::ostream& out
   for (const auto& [x, label] : ticks) {
     out << fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\"/>\n", C(px(x)),
                        C(plot_bottom), C(plot_bottom + 5));
-    // About 7 px a character at 12 px: long labels (times) need more room than sizes.
-    const double room = std::max(48.0, 7.0 * static_cast<double>(label.size()) - 4);
+    // About 7 px a character at 12 px, and a gap: long labels (times) need more room than sizes.
+    const double room = std::max(48.0, kCharWidth * static_cast<double>(CodePoints(label)) + 6);
     // A label that would run past the right edge ends at its tick instead of centring on it.
     const bool at_edge = px(x) + room / 2 > kWidth;
     if ((at_edge ? px(x) - room : px(x) - room / 2) >= last_label) {
@@ -328,6 +366,9 @@ void WriteLineChart(const Chart& chart, const std::string& id, std::ostream& out
                            : AxisTitle(chart.y_label, chart.y_unit)));
   out << "</g>\n";
   // Series: the CI band (or a whisker for a lone point), the line, the points.
+  const std::vector<size_t> colours = SeriesColours(chart);
+  // Mark labels placed so far, per row: [left, right] in px, so that labels do not overlap.
+  std::vector<std::vector<std::pair<double, double>>> mark_rows(kMarkRows);
   for (size_t s = 0; s < chart.series.size(); ++s) {
     std::vector<ChartPoint> points;
     for (const ChartPoint& point : chart.series[s].points) {
@@ -337,7 +378,7 @@ void WriteLineChart(const Chart& chart, const std::string& id, std::ostream& out
     }
     std::stable_sort(points.begin(), points.end(),
                      [](const ChartPoint& a, const ChartPoint& b) { return a.x < b.x; });
-    out << fmt::format("<g class=\"series s{}\">\n", s % kPalette);
+    out << fmt::format("<g class=\"series s{}\">\n", colours[s]);
     std::vector<const ChartPoint*> with_ci;
     for (const ChartPoint& point : points) {
       if (HasCi(point)) {
@@ -386,9 +427,28 @@ void WriteLineChart(const Chart& chart, const std::string& id, std::ostream& out
           "y1=\"{1}\" x2=\"{0}\" y2=\"{2}\"/>",
           C(x), C(kTop), C(plot_bottom));
       const bool left = x > (plot_left + plot_right) / 2;
-      out << fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"{}\">{}</text></g>\n",
-                         C(left ? x - 4 : x + 4), C(kTop + 12), left ? "end" : "start",
-                         HtmlEscape(Shorten(points[i].mark, kMaxLabel)));
+      const std::string label = Shorten(points[i].mark, kMaxLabel);
+      const double width = kCharWidth * static_cast<double>(CodePoints(label));
+      const double from = left ? x - 4 - width : x + 4;
+      // The first row where it overlaps no label; with none free, the label is left out (the
+      // chart's table has every mark).
+      int row = 0;
+      for (; row < kMarkRows; ++row) {
+        const bool free = std::none_of(mark_rows[row].begin(), mark_rows[row].end(),
+                                       [&](const std::pair<double, double>& r) {
+                                         return from < r.second + 6 && r.first < from + width + 6;
+                                       });
+        if (free) {
+          break;
+        }
+      }
+      if (row < kMarkRows) {
+        mark_rows[row].emplace_back(from, from + width);
+        out << fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"{}\">{}</text>",
+                           C(left ? x - 4 : x + 4), C(kTop + 12 + 14 * row), left ? "end" : "start",
+                           HtmlEscape(label));
+      }
+      out << "</g>\n";
     }
   }
   WriteLegend(chart, kLeft, legend_top, out);
@@ -475,15 +535,22 @@ BarAxis MakeBarAxis(const Chart& chart, double left, double right) {
 }
 
 void WriteBarChart(const Chart& chart, const std::string& id, std::ostream& out) {
-  constexpr double kLeft = 216;  // category labels
-  constexpr double kBar = 14;    // one bar's band
+  // Room for the longest category label (cut in the middle past kMaxBarLabel characters, so
+  // its end, the input size, stays), at least kBarLeft.
+  double widest = 0;
+  for (const std::string& category : chart.categories) {
+    widest =
+        std::max(widest, static_cast<double>(CodePoints(ShortenMiddle(category, kMaxBarLabel))));
+  }
+  const double left = std::clamp(kCharWidth * widest + 16, kBarLeft, kBarLeftMax);
+  constexpr double kBar = 14;  // one bar's band
   constexpr double kGroupGap = 10;
   const double group = static_cast<double>(chart.series.size()) * kBar + kGroupGap;
   const double plot_height = std::max(1.0, static_cast<double>(chart.categories.size()) * group);
   const double plot_bottom = kTop + plot_height;
   const double legend_top = plot_bottom + 48;
   const double height = legend_top + LegendHeight(chart) + 8;
-  const BarAxis axis = MakeBarAxis(chart, kLeft, kWidth - kRight);
+  const BarAxis axis = MakeBarAxis(chart, left, kWidth - kRight);
   const auto px = [&](double value) { return axis.Px(value); };
 
   WriteOpen(chart, id, height, out);
@@ -499,18 +566,19 @@ void WriteBarChart(const Chart& chart, const std::string& id, std::ostream& out)
   }
   for (size_t c = 0; c < chart.categories.size(); ++c) {
     const double middle = kTop + static_cast<double>(c) * group + (group - kGroupGap) / 2;
-    out << fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>\n", C(kLeft - 8),
-                       C(middle + 4), HtmlEscape(Shorten(chart.categories[c], kMaxLabel)));
+    out << fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>\n", C(left - 8),
+                       C(middle + 4), HtmlEscape(ShortenMiddle(chart.categories[c], kMaxBarLabel)));
   }
-  out << fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\"/>\n", C(kLeft), C(kTop),
+  out << fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\"/>\n", C(left), C(kTop),
                      C(plot_bottom));
   out << fmt::format("<text class=\"title\" x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}{}</text>\n",
-                     C((kLeft + kWidth - kRight) / 2), C(plot_bottom + 36),
+                     C((left + kWidth - kRight) / 2), C(plot_bottom + 36),
                      HtmlEscape(AxisTitle(chart.y_label, chart.y_unit)),
                      chart.log_value ? ", log scale" : "");
   out << "</g>\n";
+  const std::vector<size_t> colours = SeriesColours(chart);
   for (size_t s = 0; s < chart.series.size(); ++s) {
-    out << fmt::format("<g class=\"series s{}\">\n", s % kPalette);
+    out << fmt::format("<g class=\"series s{}\">\n", colours[s]);
     const std::vector<ChartPoint>& points = chart.series[s].points;
     for (size_t c = 0; c < chart.categories.size() && c < points.size(); ++c) {
       const ChartPoint& point = points[c];
@@ -518,7 +586,7 @@ void WriteBarChart(const Chart& chart, const std::string& id, std::ostream& out)
         continue;
       }
       const double y = kTop + static_cast<double>(c) * group + static_cast<double>(s) * kBar;
-      const double from = chart.ranges ? px(*point.ci_low) : kLeft;
+      const double from = chart.ranges ? px(*point.ci_low) : left;
       const double to = chart.ranges ? px(*point.ci_high) : px(point.value);
       out << fmt::format("<rect class=\"bar\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>\n",
                          C(from), C(y + 1), C(std::max(chart.ranges ? 2.0 : 0.0, to - from)),
@@ -537,13 +605,62 @@ void WriteBarChart(const Chart& chart, const std::string& id, std::ostream& out)
     out << fmt::format("<line class=\"reference\" x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\"/>\n",
                        C(px(*chart.reference)), C(kTop - 4), C(plot_bottom));
   }
-  WriteLegend(chart, kLeft, legend_top, out);
+  WriteLegend(chart, left, legend_top, out);
   out << "</svg>\n";
 }
 
 }  // namespace
 
 std::string ExactNumber(double value) { return fmt::format("{}", value); }
+
+size_t BackendColour(std::string_view name) {
+  for (size_t i = 0; i < std::size(kBackendSlots); ++i) {
+    if (kBackendSlots[i] == name) {
+      return i;
+    }
+  }
+  uint32_t hash = 2166136261u;  // FNV-1a, 32 bits (http://www.isthe.com/chongo/tech/comp/fnv/)
+  for (const char c : name) {
+    hash = (hash ^ static_cast<unsigned char>(c)) * 16777619u;
+  }
+  return hash % kPaletteSize;
+}
+
+std::vector<size_t> SeriesColours(const Chart& chart) {
+  std::vector<size_t> colours(chart.series.size(), 0);
+  std::vector<bool> taken(kPaletteSize, false);
+  std::vector<bool> placed(chart.series.size(), false);
+  // Backends first claim their own slots, in series order; then every other series (and a
+  // backend whose slot was taken) the lowest free slot, so no two series share a colour
+  // while there are colours left.
+  for (size_t s = 0; s < chart.series.size(); ++s) {
+    if (chart.series[s].backend.empty()) {
+      continue;
+    }
+    const size_t slot = BackendColour(chart.series[s].backend);
+    if (!taken[slot]) {
+      taken[slot] = true;
+      colours[s] = slot;
+      placed[s] = true;
+    }
+  }
+  size_t next = 0;
+  for (size_t s = 0; s < chart.series.size(); ++s) {
+    if (placed[s]) {
+      continue;
+    }
+    if (std::find(taken.begin(), taken.end(), false) == taken.end()) {
+      taken.assign(kPaletteSize, false);  // more series than colours: start again
+      next = 0;
+    }
+    while (taken[next % kPaletteSize]) {
+      ++next;
+    }
+    colours[s] = next % kPaletteSize;
+    taken[colours[s]] = true;
+  }
+  return colours;
+}
 
 void WriteSvgChart(const Chart& chart, const std::string& id, std::ostream& out) {
   if (chart.kind == Chart::Kind::kBar) {

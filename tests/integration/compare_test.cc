@@ -235,7 +235,7 @@ TEST(CompareCliTest, BadInputIsOneLineAndExitsTwo) {
       {"compare", base, kFixtures + "noaes.json", "--threshold", "100"},
       {"compare", base, kFixtures + "noaes.json", "--fail-if-slower", "100%"},
       {"compare", base, kFixtures + "noaes.json", "--fail-if-slower", "lots"},
-      {"compare", base, kFixtures + "noaes.json", "--format", "csv"},
+      {"compare", base, kFixtures + "noaes.json", "--format", "openssl"},
       {"compare", base, kFixtures + "noaes.json", "--algorithms", "aes-129-cbc"},
       {"compare", base, kFixtures + "noaes.json", "--rounds", "3"},  // live only, no --lib
       {"compare", base, kFixtures + "noaes.json", "--max-seconds", "1"},

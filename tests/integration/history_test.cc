@@ -193,6 +193,25 @@ TEST_P(HistoryCliTest, ATenPercentStepIsMarkedAndGated) {
 // steps searched in each host's runs alone. lab-a runs every day and gets 10% slower from day
 // 5; lab-b, 30% slower than lab-a, joins on day 4 and does not change. SHA-256 is flat on each
 // host, lab-b's 20% lower: a change of machine, not a step in time.
+// Runs of one day, seconds apart: the trend's x labels are times to the second (minutes would
+// read alike), without the date, which the axis title gives.
+TEST_P(HistoryCliTest, ATrendOfOneDayLabelsItsRunsToTheSecond) {
+  for (int run = 0; run < 3; ++run) {
+    const fs::path file = dir_ / fmt::format("run{}.json", run);
+    std::ofstream(file) << results::RunsToJsonText(
+        {GeneratedRun(fmt::format("2026-11-02T09:15:{:02}Z", run * 20), 2e9)});
+    const CliResult stored = Run({"store", "import", file.string(), "--hostname", "lab"});
+    ASSERT_EQ(stored.exit_status, 0) << stored.err;
+  }
+  const CliResult page = Run({"history", "trend", "aes-128-gcm", "--format", "html"});
+  ASSERT_EQ(page.exit_status, 0) << page.err;
+  EXPECT_NE(page.out.find(">measured (UTC) on 2026-11-02</text>"), std::string::npos) << page.out;
+  for (const char* label : {">09:15:00<", ">09:15:20<", ">09:15:40<"}) {
+    EXPECT_NE(page.out.find(label), std::string::npos) << label;
+  }
+  EXPECT_EQ(page.out.find(">2026-11-02 09:15<"), std::string::npos);
+}
+
 TEST_P(HistoryCliTest, ATrendOverSeveralHostsHasASeriesAndAStepSearchPerHost) {
   for (int day = 1; day <= 7; ++day) {
     for (int run = 0; run < 4; ++run) {

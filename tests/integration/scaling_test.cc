@@ -4,6 +4,8 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -62,6 +64,42 @@ TEST(ScalingCliTest, ASweepReportsEachWorkerCountInEveryFormat) {
   const CliResult md = RunCryptobench(Concat(base, {"--format", "markdown"}));
   ASSERT_EQ(md.exit_status, 0) << md.err;
   EXPECT_NE(md.out.find("| hash | 1 KiB | 2 |"), std::string::npos) << md.out;
+}
+
+std::string ReadFile(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// What a live sweep printed and wrote is what `cryptobench report` makes of its saved JSON, in
+// every format: the scaling section is not lost on the way.
+TEST(ScalingCliTest, ReportOfTheSavedSweepIsWhatTheRunWrote) {
+  const fs::path dir =
+      fs::temp_directory_path() / ("cryptobench_scaling_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const auto path = [&dir](const char* name) { return (dir / name).string(); };
+  const CliResult live = RunCryptobench(Concat(
+      {"speed", "sha256", "x25519", "--bytes", "64,1024", "--threads", "1,2", "-o",
+       path("run.json"), "-o", path("run.md"), "-o", path("run.csv"), "-o", path("run.html")},
+      QuickSpeedArgs()));
+  ASSERT_EQ(live.exit_status, 0) << live.err;
+  EXPECT_NE(live.out.find("scaling over 1, 2 workers"), std::string::npos) << live.out;
+  const CliResult table = RunCryptobench({"report", path("run.json")});
+  ASSERT_EQ(table.exit_status, 0) << table.err;
+  EXPECT_EQ(table.out, live.out);
+  for (const char* format : {"md", "csv", "html", "json"}) {
+    const CliResult r = RunCryptobench({"report", path("run.json"), "--format",
+                                        format == std::string("md") ? "markdown" : format});
+    ASSERT_EQ(r.exit_status, 0) << format << ": " << r.err;
+    EXPECT_EQ(r.out, ReadFile(dir / (std::string("run.") + format))) << format;
+  }
+  const std::string html = ReadFile(dir / "run.html");
+  EXPECT_NE(html.find("SHA-256: scaling efficiency against workers"), std::string::npos);
+  EXPECT_NE(html.find("<svg"), std::string::npos);
+  fs::remove_all(dir);
 }
 
 TEST(ScalingCliTest, ListsThatCannotBeSweptAreUsageErrors) {

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include <arpa/inet.h>
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -202,6 +203,15 @@ TEST(TlsCliTest, CompareReadsTlsResultsAndRefusesOthers) {
   EXPECT_NE(compared.out.find("cryptobench compare --tls: 2 sides"), std::string::npos);
   EXPECT_NE(compared.out.find("TLS_AES_128_GCM_SHA256"), std::string::npos);
   EXPECT_NE(compared.out.find("Doctor on the AEADs"), std::string::npos);
+  // compare's CSV and HTML are of throughput ratios: a tls comparison has neither yet.
+  for (const char* format : {"csv", "html"}) {
+    const CliResult refused = RunCryptobench(
+        {"compare", (dir / "a.json").string(), (dir / "b.json").string(), "--format", format});
+    EXPECT_EQ(refused.exit_status, 2) << format;
+    EXPECT_NE(refused.err.find(fmt::format("compare --tls cannot write {}", format)),
+              std::string::npos)
+        << refused.err;
+  }
   // A speed result is no tls result.
   ASSERT_EQ(RunCryptobench({"speed", "AES-128-GCM", "--bytes", "16384", "--max-seconds", "0.05",
                             "--no-progress", "--format", "json", "--output",
