@@ -1,9 +1,11 @@
 // BoringSSL AEADs through EVP_AEAD (aead.h).
 #include "backends/boringssl/aead.h"
 
-#include <cstring>
 #include <span>
+#include <string>
+#include <utility>
 
+#include "backends/common/aead_adapter.h"
 #include "backends/common/buffers.h"
 #include "backends/common/timing_inputs.h"
 namespace cryptobench::backends::boringssl {
@@ -42,61 +44,60 @@ Owned<EVP_AEAD_CTX> NewContext(const Libcrypto& lib, const AlgorithmInfo& alg,
   return ctx;
 }
 
-// Writes `counter` big-endian into the last (up to 8) bytes of `nonce`.
-void SetNonceCounter(std::span<uint8_t> nonce, uint64_t counter) {
-  for (size_t i = 0; i < nonce.size() && i < 8; ++i) {
-    nonce[nonce.size() - 1 - i] = static_cast<uint8_t>(counter >> (8 * i));
-  }
-}
-
-class AeadOperation : public PreparedOperation {
+// The AEAD adapter's engine (common/aead_adapter.h): one EVP_AEAD_CTX, which appends the tag to
+// the ciphertext (seal) and reads it from there (open). Holds the library while it lives.
+class AeadEngine {
  public:
-  // seal: `in` is the plaintext; open: ciphertext||tag sealed under `nonce`.
-  AeadOperation(LibPtr lib, Owned<EVP_AEAD_CTX> ctx, bool seal, std::vector<uint8_t> nonce,
-                std::vector<uint8_t> aad, AlignedBuffer in)
-      : lib_(std::move(lib)),
-        ctx_(std::move(ctx)),
-        seal_(seal),
-        nonce_(std::move(nonce)),
-        aad_(std::move(aad)),
-        in_(std::move(in)),
-        out_(in_.size() + kMaxTagLen) {}
+  AeadEngine(LibPtr owner, const Libcrypto& lib, Owned<EVP_AEAD_CTX> ctx)
+      : owner_(std::move(owner)), lib_(lib), ctx_(std::move(ctx)) {}
 
-  bool Run(uint64_t iterations) override {
-    const Libcrypto& lib = *lib_;
-    for (uint64_t i = 0; i < iterations; ++i) {
-      if (seal_) {
-        SetNonceCounter(nonce_, ++counter_);
-        if (lib.EVP_AEAD_CTX_seal(ctx_.get(), out_.data(), &out_len_, out_.size(), nonce_.data(),
-                                  nonce_.size(), in_.data(), in_.size(), aad_.data(),
-                                  aad_.size()) != 1) {
-          error_ = LibError(lib, "EVP_AEAD_CTX_seal");
-          return false;
-        }
-      } else if (lib.EVP_AEAD_CTX_open(ctx_.get(), out_.data(), &out_len_, out_.size(),
-                                       nonce_.data(), nonce_.size(), in_.data(), in_.size(),
-                                       aad_.data(), aad_.size()) != 1) {
-        error_ = LibError(lib, "EVP_AEAD_CTX_open") + " (tag did not verify)";
-        return false;
-      }
+  // `out` has room for len + tag_len bytes.
+  bool Seal(std::span<const uint8_t> nonce, std::span<const uint8_t> aad, const uint8_t* in,
+            size_t len, uint8_t* out, size_t tag_len, std::string* error) {
+    size_t out_len = 0;
+    if (lib_.EVP_AEAD_CTX_seal(ctx_.get(), out, &out_len, len + tag_len, nonce.data(), nonce.size(),
+                               in, len, NonNullData(aad), aad.size()) != 1) {
+      *error = LibError(lib_, "EVP_AEAD_CTX_seal");
+      return false;
+    }
+    if (out_len != len + tag_len) {
+      *error = "EVP_AEAD_CTX_seal wrote " + std::to_string(out_len) + " bytes, expected " +
+               std::to_string(len + tag_len);
+      return false;
     }
     return true;
   }
 
-  std::span<const uint8_t> output() const { return out_.span().first(out_len_); }
-  const std::vector<uint8_t>& nonce() const { return nonce_; }
+  // Any failure of EVP_AEAD_CTX_open is a rejected tag (it does not say more).
+  AeadOpenResult Open(std::span<const uint8_t> nonce, std::span<const uint8_t> aad,
+                      const uint8_t* in, size_t len, size_t tag_len, uint8_t* out,
+                      std::string* error) {
+    size_t out_len = 0;
+    if (lib_.EVP_AEAD_CTX_open(ctx_.get(), out, &out_len, len + tag_len, nonce.data(), nonce.size(),
+                               in, len + tag_len, NonNullData(aad), aad.size()) != 1) {
+      *error = LibError(lib_, "EVP_AEAD_CTX_open") + " (tag did not verify)";
+      return AeadOpenResult::kRejected;
+    }
+    return AeadOpenResult::kAccepted;
+  }
 
  private:
-  LibPtr lib_;
+  LibPtr owner_;  // null for a one-shot engine, which lives within the caller's use of `lib_`
+  const Libcrypto& lib_;
   Owned<EVP_AEAD_CTX> ctx_;
-  bool seal_;
-  std::vector<uint8_t> nonce_;
-  std::vector<uint8_t> aad_;
-  AlignedBuffer in_;
-  AlignedBuffer out_;
-  size_t out_len_ = 0;
-  uint64_t counter_ = 0;
 };
+
+// The binding: catalogue entry -> BoringSSL's EVP_AEAD (FindAead), through `lib` (held by
+// `owner` when set).
+auto EngineFactory(LibPtr owner, const Libcrypto& lib) {
+  return [owner = std::move(owner), &lib](const AlgorithmInfo& alg, bool /*decrypt*/,
+                                          std::span<const uint8_t> key,
+                                          std::span<const uint8_t> /*nonce*/, size_t tag_len,
+                                          std::string* error) -> std::unique_ptr<AeadEngine> {
+    Owned<EVP_AEAD_CTX> ctx = NewContext(lib, alg, key, tag_len, error);
+    return ctx ? std::make_unique<AeadEngine>(owner, lib, std::move(ctx)) : nullptr;
+  };
+}
 
 }  // namespace
 
@@ -116,116 +117,21 @@ std::unique_ptr<PreparedOperation> PrepareAead(const LibPtr& lib, const Algorith
   if (alg.tag_len > kMaxTagLen) {
     return PrepareFailed(PrepareFailure::kLibraryError, "tag longer than 16 bytes", failure, error);
   }
-  const std::vector<uint8_t> key = PatternBytes(alg.key_len, kKeySeed);
-  const std::vector<uint8_t> aad = PatternBytes(kTimedAadLen, kAadSeed);
-  const std::vector<uint8_t> plaintext = PatternBytes(input_len, kPlaintextSeed);
-  std::string message;
-  auto check_failed = [&](const std::string& text) {
-    return PrepareFailed(
-        PrepareFailure::kCheckFailed,
-        std::string(alg.name) + " at " + std::to_string(input_len) + " bytes: " + text, failure,
-        error);
-  };
-  Owned<EVP_AEAD_CTX> timed_ctx = NewContext(*lib, alg, key, alg.tag_len, &message);
-  Owned<EVP_AEAD_CTX> check_ctx = timed_ctx ? NewContext(*lib, alg, key, alg.tag_len, &message)
-                                            : Owned<EVP_AEAD_CTX>(nullptr, lib->EVP_AEAD_CTX_free);
-  if (!check_ctx) {
-    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
-  }
-  std::vector<uint8_t> nonce = PatternBytes(alg.iv_len, kNonceSeed);
-  std::vector<uint8_t> sealed(input_len + kMaxTagLen);
-  size_t sealed_len = 0;
-  std::unique_ptr<AeadOperation> prepared;
-  if (op == Operation::kEncrypt) {
-    AlignedBuffer in(input_len);
-    std::memcpy(in.data(), plaintext.data(), input_len);
-    prepared =
-        std::make_unique<AeadOperation>(lib, std::move(timed_ctx), true, nonce, aad, std::move(in));
-    if (!prepared->Run(1)) {
-      return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
-    }
-    sealed.assign(prepared->output().begin(), prepared->output().end());
-    nonce = prepared->nonce();
-  } else {
-    if (lib->EVP_AEAD_CTX_seal(check_ctx.get(), sealed.data(), &sealed_len, sealed.size(),
-                               nonce.data(), nonce.size(), NonNullData(plaintext), input_len,
-                               aad.data(), aad.size()) != 1) {
-      return PrepareFailed(PrepareFailure::kLibraryError, LibError(*lib, "EVP_AEAD_CTX_seal"),
-                           failure, error);
-    }
-    sealed.resize(sealed_len);
-  }
-  // Corrupt the ciphertext (or, for an empty message, the tag): open must then reject it.
-  CorruptIfTesting(sealed);
-  std::vector<uint8_t> opened(sealed.size());
-  size_t opened_len = 0;
-  if (op == Operation::kEncrypt) {
-    if (lib->EVP_AEAD_CTX_open(check_ctx.get(), opened.data(), &opened_len, opened.size(),
-                               nonce.data(), nonce.size(), sealed.data(), sealed.size(), aad.data(),
-                               aad.size()) != 1) {
-      lib->ERR_clear_error();
-      return check_failed("open rejected the tag of the timed seal");
-    }
-    opened.resize(opened_len);
-  } else {
-    AlignedBuffer in(sealed.size());
-    std::memcpy(in.data(), sealed.data(), sealed.size());
-    prepared = std::make_unique<AeadOperation>(lib, std::move(timed_ctx), false, nonce, aad,
-                                               std::move(in));
-    if (!prepared->Run(1)) {
-      return check_failed("timed open rejected the tag (" + prepared->error() + ")");
-    }
-    opened.assign(prepared->output().begin(), prepared->output().end());
-  }
-  if (std::string diff = CompareBytes("opened plaintext", opened, plaintext); !diff.empty()) {
-    return check_failed(diff);
-  }
-  return prepared;
+  return PrepareAeadWith<AeadEngine>(EngineFactory(lib, *lib), alg, op, input_len, failure, error);
 }
 
 std::string AeadSeal(const Libcrypto& lib, const AlgorithmInfo& alg, const Bytes& key,
                      const Bytes& nonce, const Bytes& aad, const Bytes& plaintext, size_t tag_len,
                      Bytes* ciphertext, Bytes* tag) {
-  std::string error;
-  Owned<EVP_AEAD_CTX> ctx = NewContext(lib, alg, key, tag_len, &error);
-  if (!ctx) {
-    return error;
-  }
-  Bytes out(plaintext.size() + kMaxTagLen);
-  size_t out_len = 0;
-  if (lib.EVP_AEAD_CTX_seal(ctx.get(), out.data(), &out_len, out.size(), NonNullData(nonce),
-                            nonce.size(), NonNullData(plaintext), plaintext.size(),
-                            NonNullData(aad), aad.size()) != 1) {
-    return LibError(lib, "EVP_AEAD_CTX_seal");
-  }
-  if (out_len != plaintext.size() + tag_len) {
-    return "EVP_AEAD_CTX_seal wrote " + std::to_string(out_len) + " bytes, expected " +
-           std::to_string(plaintext.size() + tag_len);
-  }
-  ciphertext->assign(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(plaintext.size()));
-  tag->assign(out.begin() + static_cast<std::ptrdiff_t>(plaintext.size()),
-              out.begin() + static_cast<std::ptrdiff_t>(out_len));
-  return "";
+  return AeadSealOneShot<AeadEngine>(EngineFactory(nullptr, lib), alg, key, nonce, aad, plaintext,
+                                     tag_len, ciphertext, tag);
 }
 
 std::string AeadOpen(const Libcrypto& lib, const AlgorithmInfo& alg, const Bytes& key,
                      const Bytes& nonce, const Bytes& aad, const Bytes& ciphertext,
                      const Bytes& tag, Bytes* plaintext, bool* authentic) {
-  std::string error;
-  Owned<EVP_AEAD_CTX> ctx = NewContext(lib, alg, key, tag.size(), &error);
-  if (!ctx) {
-    return error;
-  }
-  Bytes in(ciphertext);
-  in.insert(in.end(), tag.begin(), tag.end());
-  plaintext->assign(in.size(), 0);
-  size_t out_len = 0;
-  *authentic = lib.EVP_AEAD_CTX_open(ctx.get(), plaintext->data(), &out_len, plaintext->size(),
-                                     NonNullData(nonce), nonce.size(), in.data(), in.size(),
-                                     NonNullData(aad), aad.size()) == 1;
-  lib.ERR_clear_error();  // a rejected tag queues BAD_DECRYPT
-  plaintext->resize(*authentic ? out_len : 0);
-  return "";
+  return AeadOpenOneShot<AeadEngine>(EngineFactory(nullptr, lib), alg, key, nonce, aad, ciphertext,
+                                     tag, plaintext, authentic);
 }
 
 }  // namespace cryptobench::backends::boringssl

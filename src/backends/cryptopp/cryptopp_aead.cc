@@ -12,6 +12,7 @@
 #include <crypto++/chachapoly.h>
 #include <crypto++/gcm.h>
 
+#include "backends/common/aead_adapter.h"
 #include "backends/common/buffers.h"
 #include "backends/common/timing_inputs.h"
 #include "backends/cryptopp/cryptopp_internal.h"
@@ -52,8 +53,8 @@ std::unique_ptr<CryptoPP::AuthenticatedSymmetricCipher> Directed(bool seal) {
 // SP 800-38C's Tlen); GCM truncates its 16-byte tag as asked; (X)ChaCha20-Poly1305's is 16
 // bytes.
 std::unique_ptr<CryptoPP::AuthenticatedSymmetricCipher> NewAead(const AlgorithmInfo& alg, bool seal,
-                                                                const Bytes& key,
-                                                                const Bytes& nonce,
+                                                                std::span<const uint8_t> key,
+                                                                std::span<const uint8_t> nonce,
                                                                 size_t tag_len) {
   const CryptoPP::ConstByteArrayParameter iv(NonNullData(nonce), nonce.size());
   std::unique_ptr<CryptoPP::AuthenticatedSymmetricCipher> aead;
@@ -88,64 +89,49 @@ std::unique_ptr<CryptoPP::AuthenticatedSymmetricCipher> NewAead(const AlgorithmI
   return aead;
 }
 
-// Writes `counter` big-endian into the last (up to 8) bytes of `nonce`, as the OpenSSL backend
-// does: a fresh nonce per sealed message.
-void SetNonceCounter(Bytes& nonce, uint64_t counter) {
-  for (size_t i = 0; i < nonce.size() && i < 8; ++i) {
-    nonce[nonce.size() - 1 - i] = static_cast<uint8_t>(counter >> (8 * i));
-  }
-}
-
-// The timed operation: seal with a fresh nonce per message, or open one fixed sealed message.
-class AeadOperation : public PreparedOperation {
+// The AEAD adapter's engine (common/aead_adapter.h): one keyed Crypto++ AEAD object; the tag
+// is written after the ciphertext and read from after it.
+class AeadEngine {
  public:
-  AeadOperation(std::unique_ptr<CryptoPP::AuthenticatedSymmetricCipher> aead, bool seal,
-                Bytes nonce, Bytes aad, AlignedBuffer in, Bytes tag)
-      : aead_(std::move(aead)),
-        seal_(seal),
-        nonce_(std::move(nonce)),
-        aad_(std::move(aad)),
-        in_(std::move(in)),
-        out_(in_.size()),
-        tag_(std::move(tag)) {}
+  explicit AeadEngine(std::unique_ptr<CryptoPP::AuthenticatedSymmetricCipher> aead)
+      : aead_(std::move(aead)) {}
 
-  bool Run(uint64_t iterations) override {
-    error_ = Guarded("Crypto++ AEAD", [&] {
-      const int nonce_len = static_cast<int>(nonce_.size());
-      for (uint64_t i = 0; i < iterations; ++i) {
-        if (seal_) {
-          SetNonceCounter(nonce_, ++counter_);
-          aead_->EncryptAndAuthenticate(out_.data(), tag_.data(), tag_.size(), nonce_.data(),
-                                        nonce_len, aad_.data(), aad_.size(), in_.data(),
-                                        in_.size());
-        } else if (!aead_->DecryptAndVerify(out_.data(), tag_.data(), tag_.size(), nonce_.data(),
-                                            nonce_len, aad_.data(), aad_.size(), in_.data(),
-                                            in_.size())) {
-          tag_rejected_ = true;
-          return std::string("DecryptAndVerify rejected the tag");
-        }
-      }
-      return std::string();
-    });
-    return error_.empty();
+  // Crypto++ throws on a bad argument: the adapter runs the timed loop inside one Guarded().
+  template <typename Body>
+  static std::string Guarded(Body&& body) {
+    return cryptopp::Guarded("Crypto++ AEAD", std::forward<Body>(body));
   }
 
-  std::span<const uint8_t> output() const { return out_.span(); }
-  const Bytes& tag() const { return tag_; }
-  const Bytes& nonce() const { return nonce_; }
-  bool tag_rejected() const { return tag_rejected_; }
+  bool Seal(std::span<const uint8_t> nonce, std::span<const uint8_t> aad, const uint8_t* in,
+            size_t len, uint8_t* out, size_t tag_len, std::string* /*error*/) {
+    aead_->EncryptAndAuthenticate(out, out + len, tag_len, nonce.data(),
+                                  static_cast<int>(nonce.size()), NonNullData(aad), aad.size(), in,
+                                  len);
+    return true;
+  }
+
+  AeadOpenResult Open(std::span<const uint8_t> nonce, std::span<const uint8_t> aad,
+                      const uint8_t* in, size_t len, size_t tag_len, uint8_t* out,
+                      std::string* error) {
+    if (aead_->DecryptAndVerify(out, in + len, tag_len, nonce.data(),
+                                static_cast<int>(nonce.size()), NonNullData(aad), aad.size(), in,
+                                len)) {
+      return AeadOpenResult::kAccepted;
+    }
+    *error = "DecryptAndVerify rejected the tag";
+    return AeadOpenResult::kRejected;
+  }
 
  private:
   std::unique_ptr<CryptoPP::AuthenticatedSymmetricCipher> aead_;
-  bool seal_;
-  Bytes nonce_;
-  Bytes aad_;
-  AlignedBuffer in_;
-  AlignedBuffer out_;
-  Bytes tag_;  // seal: the latest tag; open: the expected tag
-  uint64_t counter_ = 0;
-  bool tag_rejected_ = false;
 };
+
+// The binding: catalogue entry -> Crypto++'s AEAD object (FamilyOf, NewAead). Throws as NewAead.
+std::unique_ptr<AeadEngine> NewEngine(const AlgorithmInfo& alg, bool decrypt,
+                                      std::span<const uint8_t> key, std::span<const uint8_t> nonce,
+                                      size_t tag_len, std::string* /*error*/) {
+  return std::make_unique<AeadEngine>(NewAead(alg, !decrypt, key, nonce, tag_len));
+}
 
 }  // namespace
 
@@ -169,13 +155,8 @@ std::string AeadSeal(const AlgorithmInfo& alg, const Bytes& key, const Bytes& no
     return kNotOffered;
   }
   return Guarded("Crypto++ " + std::string(alg.name) + " seal", [&] {
-    auto aead = NewAead(alg, true, key, nonce, tag_len);
-    ciphertext->assign(plaintext.size(), 0);
-    tag->assign(tag_len, 0);
-    aead->EncryptAndAuthenticate(ciphertext->data(), tag->data(), tag_len, NonNullData(nonce),
-                                 static_cast<int>(nonce.size()), NonNullData(aad), aad.size(),
-                                 NonNullData(plaintext), plaintext.size());
-    return std::string();
+    return AeadSealOneShot<AeadEngine>(&NewEngine, alg, key, nonce, aad, plaintext, tag_len,
+                                       ciphertext, tag);
   });
 }
 
@@ -187,13 +168,8 @@ std::string AeadOpen(const AlgorithmInfo& alg, const Bytes& key, const Bytes& no
   }
   *authentic = false;
   return Guarded("Crypto++ " + std::string(alg.name) + " open", [&] {
-    auto aead = NewAead(alg, false, key, nonce, tag.size());
-    plaintext->assign(ciphertext.size(), 0);
-    *authentic =
-        aead->DecryptAndVerify(plaintext->data(), NonNullData(tag), tag.size(), NonNullData(nonce),
-                               static_cast<int>(nonce.size()), NonNullData(aad), aad.size(),
-                               NonNullData(ciphertext), ciphertext.size());
-    return std::string();
+    return AeadOpenOneShot<AeadEngine>(&NewEngine, alg, key, nonce, aad, ciphertext, tag, plaintext,
+                                       authentic);
   });
 }
 
@@ -203,74 +179,15 @@ std::unique_ptr<PreparedOperation> PrepareAead(const AlgorithmInfo& alg, Operati
   if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
     return PrepareFailed(PrepareFailure::kLibraryError, NoSuchOperation(alg, op), failure, error);
   }
-  const bool seal = op == Operation::kEncrypt;
-  const Bytes key = PatternBytes(alg.key_len, kKeySeed);
-  const Bytes nonce = PatternBytes(alg.iv_len, kNonceSeed);
-  const Bytes aad = PatternBytes(kTimedAadLen, kAadSeed);
-  const Bytes plaintext = PatternBytes(input_len, kPlaintextSeed);
-  auto check_failed = [&](const std::string& text) {
-    return PrepareFailed(
-        PrepareFailure::kCheckFailed,
-        std::string(alg.name) + " at " + std::to_string(input_len) + " bytes: " + text, failure,
-        error);
-  };
-
-  std::unique_ptr<AeadOperation> prepared;
-  Bytes ciphertext;
-  Bytes tag;
-  Bytes message_nonce = nonce;
-  std::string message = Guarded("Crypto++ " + std::string(alg.name), [&] {
-    if (seal) {
-      AlignedBuffer in(input_len);
-      std::memcpy(in.data(), NonNullData(plaintext), input_len);
-      prepared = std::make_unique<AeadOperation>(NewAead(alg, true, key, nonce, alg.tag_len), true,
-                                                 nonce, aad, std::move(in), Bytes(alg.tag_len));
-      if (!prepared->Run(1)) {
-        return prepared->error();
-      }
-      ciphertext.assign(prepared->output().begin(), prepared->output().end());
-      tag = prepared->tag();
-      message_nonce = prepared->nonce();
-      return std::string();
-    }
-    return AeadSeal(alg, key, nonce, aad, plaintext, alg.tag_len, &ciphertext, &tag);
-  });
-  if (!message.empty()) {
+  std::unique_ptr<PreparedOperation> prepared;
+  if (std::string message = Guarded("Crypto++ " + std::string(alg.name),
+                                    [&] {
+                                      prepared = PrepareAeadWith<AeadEngine>(
+                                          &NewEngine, alg, op, input_len, failure, error);
+                                      return std::string();
+                                    });
+      !message.empty()) {
     return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
-  }
-  CorruptIfTesting(input_len == 0 ? std::span<uint8_t>(tag) : ciphertext);
-
-  // The other direction on this message: open must accept the tag and give the plaintext.
-  Bytes opened;
-  if (seal) {
-    bool authentic = false;
-    message = AeadOpen(alg, key, message_nonce, aad, ciphertext, tag, &opened, &authentic);
-    if (!message.empty()) {
-      return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
-    }
-    if (!authentic) {
-      return check_failed("open rejected the tag of the timed seal");
-    }
-  } else {
-    message = Guarded("Crypto++ " + std::string(alg.name), [&] {
-      AlignedBuffer in(input_len);
-      std::memcpy(in.data(), NonNullData(ciphertext), input_len);
-      prepared = std::make_unique<AeadOperation>(NewAead(alg, false, key, nonce, alg.tag_len),
-                                                 false, nonce, aad, std::move(in), tag);
-      return std::string();
-    });
-    if (!message.empty()) {
-      return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
-    }
-    if (!prepared->Run(1)) {
-      return prepared->tag_rejected()
-                 ? check_failed("timed open rejected the tag (" + prepared->error() + ")")
-                 : PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
-    }
-    opened.assign(prepared->output().begin(), prepared->output().end());
-  }
-  if (std::string diff = CompareBytes("opened plaintext", opened, plaintext); !diff.empty()) {
-    return check_failed(diff);
   }
   return prepared;
 }
