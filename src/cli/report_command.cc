@@ -7,6 +7,7 @@
 #include <functional>
 #include <iterator>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <string>
 #include <variant>
@@ -244,6 +245,21 @@ void CheckFormats(const std::vector<Input>& inputs, const std::vector<report::Fo
     }
   }
   if (kind == Input::Kind::kRuns) {
+    // As speed refuses it: openssl speed's layout names one library, so runs of several
+    // backends cannot share it (runs of one library follow each other, as import prints them).
+    std::set<std::string> backends;
+    for (const Input& input : inputs) {
+      for (const results::RunResult& run : input.runs) {
+        backends.insert(run.library.backend);
+      }
+    }
+    if (backends.size() > 1 &&
+        std::find(formats.begin(), formats.end(), report::Format::kOpenssl) != formats.end()) {
+      throw UsageError(fmt::format(
+          "--format openssl: runs of {} backends; the openssl speed layout holds one library: "
+          "use table, json, csv, markdown or html",
+          backends.size()));
+    }
     return;
   }
   if (kind == Input::Kind::kSweep) {

@@ -131,6 +131,9 @@ TEST_F(ReportCommandTest, RefusalsExitTwoInOneLineAndWriteNothing) {
       {{"report", kRun, "--format", "xml"}, "unknown format"},
       {{"report", kData + "/fixtures/import/openssl-3.0-mr.txt"}, "not a result JSON"},
       {{"report", Path("missing.json")}, "cannot read"},
+      // As speed refuses it: openssl speed's layout holds one library.
+      {{"report", kData + "/fixtures/results/three-backends.json", "--format", "openssl"},
+       "runs of 3 backends; the openssl speed layout holds one library"},
   };
   for (const auto& c : cases) {
     const CliResult r = RunCryptobench(c.args);

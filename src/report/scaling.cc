@@ -71,9 +71,15 @@ std::string RateText(const ScalingRow& row, double ops_per_s) {
                        : FormatRate(ops_per_s);
 }
 
+// A point's status as CSV and JSON name it: a cell's status, or "not_measured" for a cell the
+// run does not hold (an interrupted sweep).
+std::string PointStatusName(const ScalingPoint& point) {
+  return point.present ? results::CellStatusName(point.status) : "not_measured";
+}
+
 std::string AggregateText(const ScalingRow& row, const ScalingPoint& point) {
   if (!point.measured) {
-    return StatusLabel(point.status);
+    return point.present ? StatusLabel(point.status) : "not measured";
   }
   return row.symmetric && point.bytes_per_s
              ? FormatRateWithCi(Estimate{point.bytes_per_s->value / 1e6,
@@ -296,8 +302,7 @@ Table CsvTable(const std::vector<ScalingRow>& rows) {
   for (const ScalingRow& row : rows) {
     for (const ScalingPoint& point : row.points) {
       std::vector<TableCell> fields = {row.algorithm, row.operation, std::to_string(row.input_len),
-                                       std::to_string(point.workers),
-                                       results::CellStatusName(point.status)};
+                                       std::to_string(point.workers), PointStatusName(point)};
       if (point.measured) {
         fields.insert(fields.end(),
                       {Number(point.ops_per_s.value), Number(point.ops_per_s.ci_low),
@@ -358,7 +363,7 @@ void WriteJson(const std::vector<RunResult>& runs, const std::vector<ScalingRow>
     for (const ScalingPoint& point : row.points) {
       nlohmann::ordered_json p;
       p["workers"] = point.workers;
-      p["status"] = results::CellStatusName(point.status);
+      p["status"] = PointStatusName(point);
       if (point.measured) {
         p["ops_per_s"] = EstimateJson(point.ops_per_s);
         if (point.bytes_per_s) {
@@ -550,6 +555,7 @@ std::vector<ScalingRow> BuildScalingRows(const std::vector<RunResult>& runs) {
         ScalingPoint point;
         point.workers = run.method.threads;
         const Cell* cell = FindCell(run, alg.algorithm, like);
+        point.present = cell != nullptr;
         point.status = cell != nullptr ? cell->status : results::CellStatus::kError;
         point.measured =
             cell != nullptr && cell->status == results::CellStatus::kOk && cell->figures;

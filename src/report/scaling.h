@@ -85,7 +85,10 @@ ScalingVerdict Classify(const ScalingEvidence& e);
 struct ScalingPoint {
   int workers = 0;
   results::CellStatus status = results::CellStatus::kOk;
-  bool measured = false;                         ///< status ok and figures present
+  bool measured = false;  ///< status ok and figures present
+  /// False when the run lacks this cell: an interrupted sweep stopped before it (status is
+  /// then meaningless; shown as "not measured", status "not_measured" in CSV and JSON).
+  bool present = true;
   results::Estimate ops_per_s;                   ///< aggregate over the workers
   std::optional<results::Estimate> bytes_per_s;  ///< symmetric cells
   double per_worker_ops_per_s = 0;               ///< aggregate / workers

@@ -143,6 +143,29 @@ TEST(ScalingRowsTest, AFailedBaselineLeavesEfficiencyOut) {
   EXPECT_EQ(row.points[1].verdict, ScalingVerdict::kNotMeasured);
 }
 
+// A sweep interrupted before its 2-worker run measured anything: that run holds no cells, and
+// each of its points is "not measured" in every format, not an error.
+TEST(ScalingRowsTest, ACellAnInterruptedSweepNeverReachedIsNotMeasured) {
+  std::vector<RunResult> runs = LockedSweep(0.5, 400, 1);
+  runs[1].algorithms.clear();
+  runs[1].interrupted_by = "SIGINT";
+  const ScalingRow row = BuildScalingRows(runs)[0];
+  EXPECT_TRUE(row.points[0].present);
+  EXPECT_FALSE(row.points[1].present);
+  EXPECT_FALSE(row.points[1].measured);
+  const CpuTopology topology{2, 2, 1};
+  for (const Format format : {Format::kTable, Format::kMarkdown, Format::kCsv, Format::kJson}) {
+    std::ostringstream out;
+    RenderScaling(runs, topology, format, out);
+    EXPECT_EQ(out.str().find("error"), std::string::npos) << out.str();
+    EXPECT_NE(
+        out.str().find(format == Format::kTable || format == Format::kMarkdown ? "not measured"
+                                                                               : "not_measured"),
+        std::string::npos)
+        << out.str();
+  }
+}
+
 TEST(ScalingNotesTest, OversubscriptionAndSmtSiblings) {
   const CpuTopology two_cores{2, 2, 1};
   EXPECT_TRUE(ScalingMachineNotes({1, 2}, two_cores).empty());

@@ -26,7 +26,7 @@ constexpr size_t kMaxLabel = 30;     // characters of a mark's label
 constexpr size_t kMaxBarLabel = 48;  // characters of a bar chart's category label
 constexpr double kCharWidth = 7;     // about the widest a character is at 12 px, for layout
 constexpr double kBarLeft = 216;     // the narrowest room for category labels, px
-constexpr double kBarLeftMax = 360;  // the widest (kMaxBarLabel characters)
+constexpr double kBarLeftMax = 424;  // the widest (kMaxBarLabel capitals, LabelWidth)
 constexpr int kMarkRows = 3;         // rows of mark labels at the top of a line chart
 constexpr size_t kMaxLegend = 24;    // characters of a legend label
 
@@ -85,6 +85,22 @@ size_t CodePoints(const std::string& text) {
     points += (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 1 : 0;
   }
   return points;
+}
+
+// About how wide `text` draws at 12 px in a sans-serif face, px: capitals, digits and the wide
+// lower-case letters take more than kCharWidth (at 12 px Arial's capitals average about 8 px,
+// W and M 10 to 11), so a label of capitals is not cut at the chart's left edge.
+double LabelWidth(const std::string& text) {
+  double width = 0;
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if ((byte & 0xC0) == 0x80) {
+      continue;  // a UTF-8 continuation byte: counted with its lead byte
+    }
+    const bool wide = (c >= 'A' && c <= 'Z') || c == 'm' || c == 'w';
+    width += wide ? 8.5 : kCharWidth;
+  }
+  return width;
 }
 
 // A step of 1, 2 or 5 times a power of ten near `raw`.
@@ -539,10 +555,9 @@ void WriteBarChart(const Chart& chart, const std::string& id, std::ostream& out)
   // its end, the input size, stays), at least kBarLeft.
   double widest = 0;
   for (const std::string& category : chart.categories) {
-    widest =
-        std::max(widest, static_cast<double>(CodePoints(ShortenMiddle(category, kMaxBarLabel))));
+    widest = std::max(widest, LabelWidth(ShortenMiddle(category, kMaxBarLabel)));
   }
-  const double left = std::clamp(kCharWidth * widest + 16, kBarLeft, kBarLeftMax);
+  const double left = std::clamp(widest + 16, kBarLeft, kBarLeftMax);
   constexpr double kBar = 14;  // one bar's band
   constexpr double kGroupGap = 10;
   const double group = static_cast<double>(chart.series.size()) * kBar + kGroupGap;

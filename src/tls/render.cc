@@ -396,9 +396,9 @@ void RenderTlsMarkdown(const TlsRun& run, std::ostream& out) {
   }
   out << fmt::format("- Capability vector: {}\n",
                      report::MarkdownCode(report::CapabilityText(run.library)));
-  out << fmt::format("- CPU: {}, {} online CPUs{}\n", run.machine.cpu_model,
+  out << fmt::format("- CPU: {}, {} online CPUs{}\n", report::MarkdownText(run.machine.cpu_model),
                      run.machine.online_cpus, run.machine.hypervisor ? ", virtual machine" : "");
-  out << fmt::format("- Kernel: {}\n", run.machine.kernel);
+  out << fmt::format("- Kernel: {}\n", report::MarkdownText(run.machine.kernel));
   out << fmt::format("- Method: {}\n", report::MarkdownText(MethodLine(run)));
   if (!run.transfers.empty()) {
     out << "\n### Bulk transfers\n\n";

@@ -85,6 +85,22 @@ TEST(TlsRenderTest, CsvHasOneRowPerCellAndMarkdownIsATable) {
   EXPECT_THROW(RenderTls(TwoCellRun(), report::Format::kOpenssl, markdown), std::invalid_argument);
 }
 
+// A saved result is untrusted: markup in its machine fields is escaped in Markdown, as in every
+// other field and command.
+TEST(TlsRenderTest, MarkdownEscapesTheMachineFields) {
+  TlsRun run = TwoCellRun();
+  run.machine.cpu_model = "EPYC<script>x</script>";
+  run.machine.kernel = "6.1 <img src=x onerror=y>";
+  std::ostringstream markdown;
+  RenderTlsMarkdown(run, markdown);
+  const std::string text = markdown.str();
+  for (size_t at = text.find('<'); at != std::string::npos; at = text.find('<', at + 1)) {
+    EXPECT_TRUE(at > 0 && text[at - 1] == '\\') << "unescaped '<' at " << at << ":\n" << text;
+  }
+  EXPECT_NE(text.find("EPYC\\<script>"), std::string::npos) << text;
+  EXPECT_NE(text.find("6.1 \\<img"), std::string::npos) << text;
+}
+
 // A kTLS transfer whose client kept decryption in user space (OpenSSL 3.0, TLS 1.3) is named
 // "kTLS send", so that it is not read as the kernel doing both sides.
 TEST(TlsRenderTest, KtlsLabelSaysWhenOnlyTheSendingSideWasInTheKernel) {
