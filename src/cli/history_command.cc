@@ -729,6 +729,18 @@ std::string Trend(store::Store& store, const HistoryOptions& options,
         several ? fmt::format(", from {} hosts: a table and a step search each", hosts.size())
                 : "");
   }
+  if (format == ListFormat::kMarkdown) {  // the title and the steps, as the table and HTML
+    out << fmt::format(
+        "## {}\n\n{} run{} in {} ({}{}){}, oldest first.\n\n",
+        report::MarkdownText(fmt::format("{} {} {}: history", report::SafeText(key.algorithm),
+                                         report::SafeText(key.operation),
+                                         report::FormatSize(key.input_len))),
+        points.size(), points.size() == 1 ? "" : "s",
+        report::MarkdownText(report::SafeText(store.Describe())), UnitLabel(unit),
+        unit == "bytes_per_s" ? ", MB = 10^6 bytes" : "",
+        several ? fmt::format(", from {} hosts: a table and a step search each", hosts.size())
+                : "");
+  }
   if (format == ListFormat::kCsv || !several) {
     // One table: CSV's rows grouped by host (its host column tells them apart).
     std::vector<std::vector<std::string>> rows;
@@ -747,6 +759,31 @@ std::string Trend(store::Store& store, const HistoryOptions& options,
                   ? fmt::format("\n### {}\n\n", report::MarkdownText(heading))
                   : fmt::format("\n{}\n", heading));
       WriteRows(headers, rows_of(host), format, out);
+    }
+  }
+  if (format == ListFormat::kMarkdown) {
+    out << fmt::format(
+        "\n### Steps\n\n- Binary segmentation{}: a split is a step when a two-sided "
+        "Mann-Whitney test of the stored samples before and after it gives p < {} / (splits "
+        "tested) and the median moved by more than {:.1f}%.\n",
+        several ? ", in each host's runs alone (a change of machine is not a step in time)" : "",
+        step_options.alpha, threshold * 100);
+    for (const HostSeries& host : hosts) {
+      const std::string who = several ? fmt::format("host {}: ", host.label) : "";
+      if (host.steps.empty()) {
+        out << "- " << report::MarkdownText(who + "No step.") << "\n";
+      }
+      for (const store::Step& s : host.steps) {
+        out << "- " << report::MarkdownText(who + StepLine(host, s, unit)) << "\n";
+      }
+      if (host.libraries.size() > 1) {
+        out << "- "
+            << report::MarkdownText(fmt::format(
+                   "{}these runs come from {} libraries: a step may be a change of build; "
+                   "narrow with --library.",
+                   who, host.libraries.size()))
+            << "\n";
+      }
     }
   }
   if (format == ListFormat::kTable) {

@@ -126,6 +126,12 @@ TEST_P(HistoryCliTest, ATenPercentStepIsMarkedAndGated) {
   EXPECT_EQ(marks, 1u) << aes.out;
   EXPECT_NE(aes.out.find("from run 17 (2026-11-05T00:00:00Z): "), std::string::npos) << aes.out;
   EXPECT_NE(aes.out.find("% slower"), std::string::npos) << aes.out;
+  // Markdown carries the title and the step search too, not only the runs table.
+  const CliResult md = Run({"history", "trend", "aes-128-gcm", "--format", "markdown"});
+  ASSERT_EQ(md.exit_status, 0) << md.err;
+  EXPECT_EQ(md.out.rfind("## AES-128-GCM encrypt 16 KiB: history\n", 0), 0u) << md.out;
+  EXPECT_NE(md.out.find("\n### Steps\n"), std::string::npos) << md.out;
+  EXPECT_NE(md.out.find("from run 17 (2026-11-05T00:00:00Z): "), std::string::npos) << md.out;
   const CliResult sha = Run({"history", "trend", "SHA-256", "--format", "json"});
   ASSERT_EQ(sha.exit_status, 0) << sha.err;
   const nlohmann::json trend = ParseJson(sha);
