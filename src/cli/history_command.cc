@@ -761,51 +761,34 @@ std::string Trend(store::Store& store, const HistoryOptions& options,
       WriteRows(headers, rows_of(host), format, out);
     }
   }
-  if (format == ListFormat::kMarkdown) {
-    out << fmt::format(
-        "\n### Steps\n\n- Binary segmentation{}: a split is a step when a two-sided "
-        "Mann-Whitney test of the stored samples before and after it gives p < {} / (splits "
-        "tested) and the median moved by more than {:.1f}%.\n",
-        several ? ", in each host's runs alone (a change of machine is not a step in time)" : "",
+  if (format == ListFormat::kTable || format == ListFormat::kMarkdown) {
+    // The step search: the same lines in both, a list item in Markdown, indented in the table.
+    const bool markdown = format == ListFormat::kMarkdown;
+    const auto line = [&](const std::string& table_prefix, const std::string& text) {
+      out << (markdown ? fmt::format("- {}", report::MarkdownText(text))
+                       : fmt::format("{}{}", table_prefix, text))
+          << "\n";
+    };
+    const std::string scope =
+        several ? ", in each host's runs alone (a change of machine is not a step in time)" : "";
+    const std::string rule = fmt::format(
+        "a split is a step when a two-sided Mann-Whitney test of the stored samples before and "
+        "after it gives p < {} / (splits tested) and the median moved by more than {:.1f}%.",
         step_options.alpha, threshold * 100);
+    out << (markdown ? fmt::format("\n### Steps\n\n- Binary segmentation{}: {}\n", scope, rule)
+                     : fmt::format("\nSteps: binary segmentation{}; {}\n", scope, rule));
     for (const HostSeries& host : hosts) {
       const std::string who = several ? fmt::format("host {}: ", host.label) : "";
       if (host.steps.empty()) {
-        out << "- " << report::MarkdownText(who + "No step.") << "\n";
+        line(several ? "  " : "", who + "No step.");
       }
       for (const store::Step& s : host.steps) {
-        out << "- " << report::MarkdownText(who + StepLine(host, s, unit)) << "\n";
+        line("  ", who + StepLine(host, s, unit));
       }
       if (host.libraries.size() > 1) {
-        out << "- "
-            << report::MarkdownText(fmt::format(
-                   "{}these runs come from {} libraries: a step may be a change of build; "
-                   "narrow with --library.",
-                   who, host.libraries.size()))
-            << "\n";
-      }
-    }
-  }
-  if (format == ListFormat::kTable) {
-    out << fmt::format(
-        "\nSteps: binary segmentation{}; a split is a step when a two-sided Mann-Whitney test of "
-        "the stored samples before and after it gives p < {} / (splits tested) and the median "
-        "moved by more than {:.1f}%.\n",
-        several ? ", in each host's runs alone (a change of machine is not a step in time)" : "",
-        step_options.alpha, threshold * 100);
-    for (const HostSeries& host : hosts) {
-      const std::string who = several ? fmt::format("host {}: ", host.label) : "";
-      if (host.steps.empty()) {
-        out << (several ? "  " : "") << who << "No step.\n";
-      }
-      for (const store::Step& s : host.steps) {
-        out << "  " << who << StepLine(host, s, unit) << "\n";
-      }
-      if (host.libraries.size() > 1) {
-        out << fmt::format(
-            "note: {}these runs come from {} libraries: a step may be a change of build; narrow "
-            "with --library.\n",
-            who, host.libraries.size());
+        line("note: ", fmt::format("{}these runs come from {} libraries: a step may be a change "
+                                   "of build; narrow with --library.",
+                                   who, host.libraries.size()));
       }
     }
   }
