@@ -65,6 +65,16 @@ TableCell FigureCell(const json& row, const char* side) {
 
 std::string Ratio(double value) { return fmt::format("{:.3g}", value); }
 
+// The label of side `letter` in the compare document's "sides"; nullopt when it has no such side.
+std::optional<std::string> SideLabel(const json& sides, const std::string& letter) {
+  for (const json& side : sides) {
+    if (JsonText(side, "letter", kWhat) == letter) {
+      return JsonText(side, "label", kWhat);
+    }
+  }
+  return std::nullopt;
+}
+
 // A figure in full (shortest round-trip form), "" when absent.
 std::string Full(const std::optional<double>& value) {
   return value ? fmt::format("{}", *value) : "";
@@ -106,12 +116,7 @@ report::Table CsvTable(const json& doc, const json& sides) {
     table.columns.emplace_back(header);
   }
   const auto label = [&sides](const std::string& letter) {
-    for (const json& side : sides) {
-      if (JsonText(side, "letter", kWhat) == letter) {
-        return JsonText(side, "label", kWhat);
-      }
-    }
-    return std::string();
+    return SideLabel(sides, letter).value_or("");
   };
   // A figure and its CI (the CI only when it has one), in the given object of `row`.
   const auto figure = [](const json& row, const char* key) {
@@ -185,12 +190,8 @@ void AddComparison(const json& comparison, const json& sides, double threshold,
   const std::string a = JsonText(comparison, "a", kWhat);
   const std::string b = JsonText(comparison, "b", kWhat);
   const auto label = [&](const std::string& letter) {
-    for (const json& side : sides) {
-      if (JsonText(side, "letter", kWhat) == letter) {
-        return fmt::format("{} ({})", letter, JsonText(side, "label", kWhat));
-      }
-    }
-    return letter;
+    const std::optional<std::string> side = SideLabel(sides, letter);
+    return side ? fmt::format("{} ({})", letter, *side) : letter;
   };
   const std::string title = fmt::format("{} vs {}", label(b), label(a));
   doc.Add(report::Heading{title, 2}, kHtmlTarget);
