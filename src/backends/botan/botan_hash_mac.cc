@@ -9,7 +9,9 @@
 
 #include "backends/botan/botan_internal.h"
 #include "backends/common/buffers.h"
+#include "backends/common/hash_mac_adapter.h"
 #include "backends/common/timing_inputs.h"
+
 namespace cryptobench::backends::botan {
 namespace {
 
@@ -51,76 +53,68 @@ std::optional<std::string> MacName(const AlgorithmInfo& alg) {
 // (as in the OpenSSL backend). HMAC and CMAC keep their key between messages.
 bool RekeysPerMessage(const AlgorithmInfo& alg) { return alg.name == "Poly1305"; }
 
-// The timed operation: one digest (update, final) or one tag (Poly1305: set_key, update, final)
-// of the input per iteration.
-class HashMacOperation : public PreparedOperation {
+// The engine (hash_mac_adapter.h): one digest (update, final) or one tag (Poly1305: set_key,
+// update, final) of a message per Compute().
+class Engine {
  public:
-  HashMacOperation(std::unique_ptr<Botan::Buffered_Computation> object,
-                   Botan::MessageAuthenticationCode* rekey, Bytes key, AlignedBuffer input)
-      : object_(std::move(object)),
-        rekey_(rekey),
-        key_(std::move(key)),
-        input_(std::move(input)),
-        out_(object_->output_length()) {}
+  Engine(std::unique_ptr<Botan::Buffered_Computation> object,
+         Botan::MessageAuthenticationCode* rekey, Bytes key)
+      : object_(std::move(object)), rekey_(rekey), key_(std::move(key)) {}
 
-  bool Run(uint64_t iterations) override {
-    error_ = Guarded("Botan", [&] {
-      for (uint64_t i = 0; i < iterations; ++i) {
-        if (rekey_ != nullptr) {
-          rekey_->set_key(key_);
-        }
-        object_->update(input_.data(), input_.size());
-        object_->final(out_.data());
-      }
-      return std::string();
-    });
-    return error_.empty();
+  template <typename Body>
+  static std::string Guarded(Body&& body) {
+    return botan::Guarded("Botan", std::forward<Body>(body));
   }
 
-  const Bytes& output() const { return out_; }
+  size_t output_len() const { return object_->output_length(); }
+
+  bool Compute(const uint8_t* in, size_t len, uint8_t* out, std::string* /*error*/) {
+    if (rekey_ != nullptr) {
+      rekey_->set_key(key_);
+    }
+    object_->update(in, len);
+    object_->final(out);
+    return true;
+  }
 
  private:
   std::unique_ptr<Botan::Buffered_Computation> object_;
   Botan::MessageAuthenticationCode* rekey_;  // object_ when it is rekeyed per message
   Bytes key_;
-  AlignedBuffer input_;
-  Bytes out_;
 };
 
-// Prepare() for both kinds: `reference` computes the expected output of one operation.
-template <typename Reference>
-std::unique_ptr<PreparedOperation> PrepareComputation(
-    const AlgorithmInfo& alg, size_t input_len, std::unique_ptr<Botan::Buffered_Computation> object,
-    Botan::MessageAuthenticationCode* rekey, const Bytes& key, Reference reference,
-    PrepareFailure* failure, std::string* error) {
-  AlignedBuffer input(input_len);
-  FillPattern(input.span(), kMessageSeed);
-  const Bytes message(input.data(), input.data() + input_len);
-  auto prepared =
-      std::make_unique<HashMacOperation>(std::move(object), rekey, key, std::move(input));
-  // Two runs: the second proves the object restarts cleanly after final().
-  if (!prepared->Run(2)) {
-    return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
+std::unique_ptr<Engine> NewHashEngine(const AlgorithmInfo& alg, std::span<const uint8_t> /*key*/,
+                                      std::string* error) {
+  const std::optional<std::string> name = HashName(alg);
+  if (!name) {
+    *error = kNotOffered;
+    return nullptr;
   }
-  Bytes expected;
-  if (std::string e = reference(message, &expected); !e.empty()) {
-    return PrepareFailed(PrepareFailure::kLibraryError, e, failure, error);
+  std::unique_ptr<Engine> engine;
+  *error = Guarded("Botan " + *name, [&] {
+    engine =
+        std::make_unique<Engine>(Botan::HashFunction::create_or_throw(*name), nullptr, Bytes());
+    return std::string();
+  });
+  return engine;
+}
+
+std::unique_ptr<Engine> NewMacEngine(const AlgorithmInfo& alg, std::span<const uint8_t> key,
+                                     std::string* error) {
+  const std::optional<std::string> name = MacName(alg);
+  if (!name) {
+    *error = kNotOffered;
+    return nullptr;
   }
-  Bytes out = prepared->output();
-  CorruptIfTesting(out);
-  std::string diff =
-      CompareBytes(alg.kind == AlgorithmKind::kHash ? "digest" : "tag", out, expected);
-  if (diff.empty() && out.size() != alg.tag_len) {
-    diff = "output is " + std::to_string(out.size()) + " bytes, expected " +
-           std::to_string(alg.tag_len);
-  }
-  if (!diff.empty()) {
-    return PrepareFailed(
-        PrepareFailure::kCheckFailed,
-        std::string(alg.name) + " at " + std::to_string(input_len) + " bytes: " + diff, failure,
-        error);
-  }
-  return prepared;
+  std::unique_ptr<Engine> engine;
+  *error = Guarded("Botan " + *name, [&] {
+    auto mac = Botan::MessageAuthenticationCode::create_or_throw(*name);
+    mac->set_key(key.data(), key.size());
+    Botan::MessageAuthenticationCode* rekey = RekeysPerMessage(alg) ? mac.get() : nullptr;
+    engine = std::make_unique<Engine>(std::move(mac), rekey, Bytes(key.begin(), key.end()));
+    return std::string();
+  });
+  return engine;
 }
 
 }  // namespace
@@ -157,33 +151,12 @@ std::string HashMacImplementation(const AlgorithmInfo& alg) {
 }
 
 std::string HashOneShot(const AlgorithmInfo& alg, const Bytes& message, Bytes* digest) {
-  const std::optional<std::string> name = HashName(alg);
-  if (!name) {
-    return kNotOffered;
-  }
-  return Guarded("Botan " + *name, [&] {
-    auto hash = Botan::HashFunction::create_or_throw(*name);
-    hash->update(message);
-    const Botan::secure_vector<uint8_t> out = hash->final();
-    digest->assign(out.begin(), out.end());
-    return std::string();
-  });
+  return HashMacOneShot<Engine>(&NewHashEngine, alg, {}, message, digest);
 }
 
 std::string MacOneShot(const AlgorithmInfo& alg, const Bytes& key, const Bytes& message,
                        Bytes* tag) {
-  const std::optional<std::string> name = MacName(alg);
-  if (!name) {
-    return kNotOffered;
-  }
-  return Guarded("Botan " + *name, [&] {
-    auto mac = Botan::MessageAuthenticationCode::create_or_throw(*name);
-    mac->set_key(key);
-    mac->update(message);
-    const Botan::secure_vector<uint8_t> out = mac->final();
-    tag->assign(out.begin(), out.end());
-    return std::string();
-  });
+  return HashMacOneShot<Engine>(&NewMacEngine, alg, key, message, tag);
 }
 
 std::unique_ptr<PreparedOperation> PrepareHash(const AlgorithmInfo& alg, Operation op,
@@ -193,17 +166,8 @@ std::unique_ptr<PreparedOperation> PrepareHash(const AlgorithmInfo& alg, Operati
   if (op != Operation::kHash || !name) {
     return PrepareFailed(PrepareFailure::kLibraryError, NoSuchOperation(alg, op), failure, error);
   }
-  std::unique_ptr<Botan::HashFunction> hash;
-  if (std::string e = Guarded("Botan " + *name,
-                              [&] {
-                                hash = Botan::HashFunction::create_or_throw(*name);
-                                return std::string();
-                              });
-      !e.empty()) {
-    return PrepareFailed(PrepareFailure::kLibraryError, e, failure, error);
-  }
   // Reference: a fresh object fed the message in two pieces.
-  auto reference = [&](const Bytes& message, Bytes* out) {
+  auto reference = [&](const Bytes& /*key*/, const Bytes& message, Bytes* out) {
     return Guarded("Botan " + *name, [&] {
       auto fresh = Botan::HashFunction::create_or_throw(*name);
       const size_t half = message.size() / 2;
@@ -214,33 +178,16 @@ std::unique_ptr<PreparedOperation> PrepareHash(const AlgorithmInfo& alg, Operati
       return std::string();
     });
   };
-  return PrepareComputation(alg, input_len, std::move(hash), nullptr, Bytes(), reference, failure,
-                            error);
+  return PrepareHashMacWith<Engine>(&NewHashEngine, reference, alg, input_len, failure, error);
 }
 
 std::unique_ptr<PreparedOperation> PrepareMac(const AlgorithmInfo& alg, Operation op,
                                               size_t input_len, PrepareFailure* failure,
                                               std::string* error) {
-  const std::optional<std::string> name = MacName(alg);
-  if (op != Operation::kMac || !name) {
+  if (op != Operation::kMac || !MacName(alg)) {
     return PrepareFailed(PrepareFailure::kLibraryError, NoSuchOperation(alg, op), failure, error);
   }
-  const Bytes key = PatternBytes(alg.key_len, kKeySeed);
-  std::unique_ptr<Botan::MessageAuthenticationCode> mac;
-  if (std::string e = Guarded("Botan " + *name,
-                              [&] {
-                                mac = Botan::MessageAuthenticationCode::create_or_throw(*name);
-                                mac->set_key(key);
-                                return std::string();
-                              });
-      !e.empty()) {
-    return PrepareFailed(PrepareFailure::kLibraryError, e, failure, error);
-  }
-  Botan::MessageAuthenticationCode* rekey = RekeysPerMessage(alg) ? mac.get() : nullptr;
-  auto reference = [&](const Bytes& message, Bytes* out) {
-    return MacOneShot(alg, key, message, out);
-  };
-  return PrepareComputation(alg, input_len, std::move(mac), rekey, key, reference, failure, error);
+  return PrepareMacWith<Engine>(&NewMacEngine, alg, input_len, failure, error);
 }
 
 }  // namespace cryptobench::backends::botan

@@ -14,6 +14,7 @@
 #include <crypto++/sha3.h>
 
 #include "backends/common/buffers.h"
+#include "backends/common/hash_mac_adapter.h"
 #include "backends/common/timing_inputs.h"
 #include "backends/cryptopp/cryptopp_internal.h"
 
@@ -76,77 +77,61 @@ std::unique_ptr<CryptoPP::MessageAuthenticationCode> NewMac(const AlgorithmInfo&
 // and CMAC keep their key between messages.
 bool RekeysPerMessage(const AlgorithmInfo& alg) { return alg.name == "Poly1305"; }
 
-// The timed operation: one digest or tag of the input per iteration (Update, then Final, which
-// restarts the object); Poly1305 is keyed first.
-class HashMacOperation : public PreparedOperation {
+// The engine (hash_mac_adapter.h): one digest or tag of a message per Compute() (Update, then
+// Final, which restarts the object); Poly1305 is keyed first.
+class Engine {
  public:
-  HashMacOperation(std::unique_ptr<CryptoPP::HashTransformation> object,
-                   CryptoPP::MessageAuthenticationCode* rekey, Bytes key, AlignedBuffer input)
-      : object_(std::move(object)),
-        rekey_(rekey),
-        key_(std::move(key)),
-        input_(std::move(input)),
-        out_(object_->DigestSize()) {}
+  Engine(std::unique_ptr<CryptoPP::HashTransformation> object,
+         CryptoPP::MessageAuthenticationCode* rekey, Bytes key)
+      : object_(std::move(object)), rekey_(rekey), key_(std::move(key)) {}
 
-  bool Run(uint64_t iterations) override {
-    error_ = Guarded("Crypto++", [&] {
-      for (uint64_t i = 0; i < iterations; ++i) {
-        if (rekey_ != nullptr) {
-          rekey_->SetKey(key_.data(), key_.size());
-        }
-        object_->Update(input_.data(), input_.size());
-        object_->Final(out_.data());
-      }
-      return std::string();
-    });
-    return error_.empty();
+  template <typename Body>
+  static std::string Guarded(Body&& body) {
+    return cryptopp::Guarded("Crypto++", std::forward<Body>(body));
   }
 
-  const Bytes& output() const { return out_; }
+  size_t output_len() const { return object_->DigestSize(); }
+
+  bool Compute(const uint8_t* in, size_t len, uint8_t* out, std::string* /*error*/) {
+    if (rekey_ != nullptr) {
+      rekey_->SetKey(key_.data(), key_.size());
+    }
+    object_->Update(in, len);
+    object_->Final(out);
+    return true;
+  }
 
  private:
   std::unique_ptr<CryptoPP::HashTransformation> object_;
   CryptoPP::MessageAuthenticationCode* rekey_;  // object_ when it is keyed per message
   Bytes key_;
-  AlignedBuffer input_;
-  Bytes out_;
 };
 
-// Prepare() for both kinds: `reference` computes the expected output of one operation.
-template <typename Reference>
-std::unique_ptr<PreparedOperation> PrepareComputation(
-    const AlgorithmInfo& alg, size_t input_len,
-    std::unique_ptr<CryptoPP::HashTransformation> object,
-    CryptoPP::MessageAuthenticationCode* rekey, const Bytes& key, Reference reference,
-    PrepareFailure* failure, std::string* error) {
-  AlignedBuffer input(input_len);
-  FillPattern(input.span(), kMessageSeed);
-  const Bytes message(input.data(), input.data() + input_len);
-  auto prepared =
-      std::make_unique<HashMacOperation>(std::move(object), rekey, key, std::move(input));
-  // Two runs: the second proves the object restarts cleanly after Final().
-  if (!prepared->Run(2)) {
-    return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
+std::unique_ptr<Engine> NewHashEngine(const AlgorithmInfo& alg, std::span<const uint8_t> /*key*/,
+                                      std::string* error) {
+  auto hash = NewHash(alg);
+  if (!hash) {
+    *error = kNotOffered;
+    return nullptr;
   }
-  Bytes expected;
-  if (std::string e = reference(message, &expected); !e.empty()) {
-    return PrepareFailed(PrepareFailure::kLibraryError, e, failure, error);
+  return std::make_unique<Engine>(std::move(hash), nullptr, Bytes());
+}
+
+std::unique_ptr<Engine> NewMacEngine(const AlgorithmInfo& alg, std::span<const uint8_t> key,
+                                     std::string* error) {
+  auto mac = NewMac(alg);
+  if (!mac) {
+    *error = kNotOffered;
+    return nullptr;
   }
-  Bytes out = prepared->output();
-  CorruptIfTesting(out);
-  std::string diff =
-      CompareBytes(alg.kind == AlgorithmKind::kHash ? "digest" : "tag", out, expected);
-  if (diff.empty() && out.size() != alg.tag_len) {
-    diff = "output is " + std::to_string(out.size()) + " bytes, expected " +
-           std::to_string(alg.tag_len);
-  }
-  if (!diff.empty()) {
-    return PrepareFailed(
-        PrepareFailure::kCheckFailed,
-        std::string(alg.name) + " at " + std::to_string(input_len) + " bytes: " + diff, failure,
-        error);
-  }
-  return prepared;
+  std::unique_ptr<Engine> engine;
+  *error = Guarded("Crypto++ " + std::string(alg.name), [&] {
+    mac->SetKey(NonNullData(key), key.size());
+    CryptoPP::MessageAuthenticationCode* rekey = RekeysPerMessage(alg) ? mac.get() : nullptr;
+    engine = std::make_unique<Engine>(std::move(mac), rekey, Bytes(key.begin(), key.end()));
+    return std::string();
+  });
+  return engine;
 }
 
 }  // namespace
@@ -171,40 +156,22 @@ std::string HashMacImplementation(const AlgorithmInfo& alg) {
 }
 
 std::string HashOneShot(const AlgorithmInfo& alg, const Bytes& message, Bytes* digest) {
-  auto hash = NewHash(alg);
-  if (!hash) {
-    return kNotOffered;
-  }
-  return Guarded("Crypto++ " + std::string(alg.name), [&] {
-    digest->assign(hash->DigestSize(), 0);
-    hash->CalculateDigest(digest->data(), NonNullData(message), message.size());
-    return std::string();
-  });
+  return HashMacOneShot<Engine>(&NewHashEngine, alg, {}, message, digest);
 }
 
 std::string MacOneShot(const AlgorithmInfo& alg, const Bytes& key, const Bytes& message,
                        Bytes* tag) {
-  auto mac = NewMac(alg);
-  if (!mac) {
-    return kNotOffered;
-  }
-  return Guarded("Crypto++ " + std::string(alg.name), [&] {
-    mac->SetKey(NonNullData(key), key.size());
-    tag->assign(mac->DigestSize(), 0);
-    mac->CalculateDigest(tag->data(), NonNullData(message), message.size());
-    return std::string();
-  });
+  return HashMacOneShot<Engine>(&NewMacEngine, alg, key, message, tag);
 }
 
 std::unique_ptr<PreparedOperation> PrepareHash(const AlgorithmInfo& alg, Operation op,
                                                size_t input_len, PrepareFailure* failure,
                                                std::string* error) {
-  auto hash = NewHash(alg);
-  if (op != Operation::kHash || !hash) {
+  if (op != Operation::kHash || !NewHash(alg)) {
     return PrepareFailed(PrepareFailure::kLibraryError, NoSuchOperation(alg, op), failure, error);
   }
   // Reference: a fresh object fed the message in two pieces.
-  auto reference = [&](const Bytes& message, Bytes* out) {
+  auto reference = [&](const Bytes& /*key*/, const Bytes& message, Bytes* out) {
     return Guarded("Crypto++ " + std::string(alg.name), [&] {
       auto fresh = NewHash(alg);
       const size_t half = message.size() / 2;
@@ -215,31 +182,16 @@ std::unique_ptr<PreparedOperation> PrepareHash(const AlgorithmInfo& alg, Operati
       return std::string();
     });
   };
-  return PrepareComputation(alg, input_len, std::move(hash), nullptr, Bytes(), reference, failure,
-                            error);
+  return PrepareHashMacWith<Engine>(&NewHashEngine, reference, alg, input_len, failure, error);
 }
 
 std::unique_ptr<PreparedOperation> PrepareMac(const AlgorithmInfo& alg, Operation op,
                                               size_t input_len, PrepareFailure* failure,
                                               std::string* error) {
-  auto mac = NewMac(alg);
-  if (op != Operation::kMac || !mac) {
+  if (op != Operation::kMac || !NewMac(alg)) {
     return PrepareFailed(PrepareFailure::kLibraryError, NoSuchOperation(alg, op), failure, error);
   }
-  const Bytes key = PatternBytes(alg.key_len, kKeySeed);
-  if (std::string e = Guarded("Crypto++ " + std::string(alg.name),
-                              [&] {
-                                mac->SetKey(key.data(), key.size());
-                                return std::string();
-                              });
-      !e.empty()) {
-    return PrepareFailed(PrepareFailure::kLibraryError, e, failure, error);
-  }
-  CryptoPP::MessageAuthenticationCode* rekey = RekeysPerMessage(alg) ? mac.get() : nullptr;
-  auto reference = [&](const Bytes& message, Bytes* out) {
-    return MacOneShot(alg, key, message, out);
-  };
-  return PrepareComputation(alg, input_len, std::move(mac), rekey, key, reference, failure, error);
+  return PrepareMacWith<Engine>(&NewMacEngine, alg, input_len, failure, error);
 }
 
 }  // namespace cryptobench::backends::cryptopp

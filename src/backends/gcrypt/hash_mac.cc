@@ -3,13 +3,11 @@
 #include <vector>
 
 #include "backends/common/buffers.h"
+#include "backends/common/hash_mac_adapter.h"
 #include "backends/gcrypt/gcrypt_internal.h"
 
 namespace cryptobench::backends::gcrypt {
 namespace {
-
-// Larger than any output here (SHA-512, BLAKE2b-512: 64 bytes).
-constexpr size_t kMaxOutputLen = 64;
 
 int MdAlgo(const AlgorithmInfo& alg) {
   struct Entry {
@@ -68,52 +66,49 @@ MacHandle NewMac(int algo, std::span<const uint8_t> key, std::string* error) {
   return handle;
 }
 
-// The timed hash or MAC on a handle made once. Hash: reset, write, read (gcry_md_read
-// finalises). HMAC and CMAC: reset (the key stays), write, read. Poly1305 is a one-time-key
-// MAC, so its key is set again for every message (as the OpenSSL backend does).
-class HashOrMacOperation : public PreparedOperation {
+// The engine (hash_mac_adapter.h) on a handle made once. Hash: reset, write, read (gcry_md_read
+// finalises). HMAC and CMAC: reset (the key stays), write, read. Poly1305 is a one-time-key MAC,
+// so its key is set again for every message (as the OpenSSL backend does).
+class HashOrMacEngine {
  public:
-  HashOrMacOperation(MdHandle md, int md_algo, MacHandle mac, bool rekey, Bytes key, size_t out_len,
-                     AlignedBuffer in)
+  // Exactly one of `md` and `mac` is set.
+  HashOrMacEngine(MdHandle md, int md_algo, MacHandle mac, bool rekey, Bytes key, size_t out_len)
       : md_(std::move(md)),
         md_algo_(md_algo),
         mac_(std::move(mac)),
         rekey_(rekey),
         key_(std::move(key)),
-        out_len_(out_len),
-        in_(std::move(in)) {}
+        out_len_(out_len) {}
 
-  bool Run(uint64_t iterations) override {
-    for (uint64_t i = 0; i < iterations; ++i) {
-      if (md_) {
-        gcry_md_reset(md_.get());
-        gcry_md_write(md_.get(), in_.data(), in_.size());
-        const unsigned char* digest = gcry_md_read(md_.get(), md_algo_);
-        if (digest == nullptr) {
-          error_ = "gcry_md_read returned no digest";
-          return false;
-        }
-        std::memcpy(out_.data(), digest, out_len_);
-        continue;
-      }
-      gcry_error_t err = rekey_ ? gcry_mac_setkey(mac_.get(), key_.data(), key_.size())
-                                : gcry_mac_reset(mac_.get());
-      size_t len = out_len_;
-      if (err == 0) {
-        err = gcry_mac_write(mac_.get(), in_.data(), in_.size());
-      }
-      if (err == 0) {
-        err = gcry_mac_read(mac_.get(), out_.data(), &len);
-      }
-      if (err != 0) {
-        error_ = CallError("gcry_mac_*", err);
+  size_t output_len() const { return out_len_; }
+
+  bool Compute(const uint8_t* in, size_t len, uint8_t* out, std::string* error) {
+    if (md_) {
+      gcry_md_reset(md_.get());
+      gcry_md_write(md_.get(), in, len);
+      const unsigned char* digest = gcry_md_read(md_.get(), md_algo_);
+      if (digest == nullptr) {
+        *error = "gcry_md_read returned no digest";
         return false;
       }
+      std::memcpy(out, digest, out_len_);
+      return true;
+    }
+    gcry_error_t err =
+        rekey_ ? gcry_mac_setkey(mac_.get(), key_.data(), key_.size()) : gcry_mac_reset(mac_.get());
+    size_t tag_len = out_len_;
+    if (err == 0) {
+      err = gcry_mac_write(mac_.get(), in, len);
+    }
+    if (err == 0) {
+      err = gcry_mac_read(mac_.get(), out, &tag_len);
+    }
+    if (err != 0) {
+      *error = CallError("gcry_mac_*", err);
+      return false;
     }
     return true;
   }
-
-  Bytes output() const { return Bytes(out_.data(), out_.data() + out_len_); }
 
  private:
   MdHandle md_;
@@ -122,9 +117,31 @@ class HashOrMacOperation : public PreparedOperation {
   bool rekey_;
   Bytes key_;
   size_t out_len_;
-  AlignedBuffer in_;
-  AlignedBuffer out_{kMaxOutputLen};
 };
+
+// The factory of HashOrMacEngine for `alg`, a hash or MAC this backend offers.
+std::unique_ptr<HashOrMacEngine> NewEngine(const AlgorithmInfo& alg, std::span<const uint8_t> key,
+                                           std::string* error) {
+  const int md_algo = MdAlgo(alg);
+  const int mac_algo = MacAlgo(alg);
+  MdHandle md;
+  MacHandle mac;
+  if (md_algo != 0) {
+    gcry_md_hd_t raw = nullptr;
+    if (gcry_error_t err = gcry_md_open(&raw, md_algo, 0); err != 0) {
+      *error = CallError("gcry_md_open", err);
+      return nullptr;
+    }
+    md.reset(raw);
+  } else if (mac = NewMac(mac_algo, key, error); !mac) {
+    return nullptr;
+  }
+  const size_t out_len =
+      md_algo != 0 ? gcry_md_get_algo_dlen(md_algo) : gcry_mac_get_algo_maclen(mac_algo);
+  return std::make_unique<HashOrMacEngine>(std::move(md), md_algo, std::move(mac),
+                                           mac_algo == GCRY_MAC_POLY1305,
+                                           Bytes(key.begin(), key.end()), out_len);
+}
 
 }  // namespace
 
@@ -186,50 +203,10 @@ std::unique_ptr<PreparedOperation> PrepareHashOrMac(GcryptTarget& target, const 
         "libgcrypt offers no " + std::string(OperationName(op)) + " for " + std::string(alg.name),
         failure, error);
   }
-  const Bytes message = PatternBytes(input_len, kMessageSeed);
-  const Bytes key = PatternBytes(alg.key_len, kKeySeed);
-  std::string text;
-  MdHandle md;
-  MacHandle mac;
-  if (hash) {
-    gcry_md_hd_t raw = nullptr;
-    if (gcry_error_t err = gcry_md_open(&raw, md_algo, 0); err != 0) {
-      return PrepareFailed(PrepareFailure::kLibraryError, CallError("gcry_md_open", err), failure,
-                           error);
-    }
-    md.reset(raw);
-  } else if (mac = NewMac(mac_algo, key, &text); !mac) {
-    return PrepareFailed(PrepareFailure::kLibraryError, text, failure, error);
-  }
-  const size_t out_len = hash ? gcry_md_get_algo_dlen(md_algo) : gcry_mac_get_algo_maclen(mac_algo);
-  AlignedBuffer input(input_len);
-  std::copy(message.begin(), message.end(), input.data());
-  auto prepared = std::make_unique<HashOrMacOperation>(std::move(md), md_algo, std::move(mac),
-                                                       mac_algo == GCRY_MAC_POLY1305, key, out_len,
-                                                       std::move(input));
-  // Two runs: the second proves the handle restarts cleanly.
-  if (!prepared->Run(2)) {
-    return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
-  }
-  Bytes out = prepared->output();
-  CorruptIfTesting(out);
-  Bytes reference;
-  text = hash ? target.Hash(alg, message, &reference) : target.Mac(alg, key, message, &reference);
-  if (!text.empty()) {
-    return PrepareFailed(PrepareFailure::kLibraryError, text, failure, error);
-  }
-  std::string diff = CompareBytes(hash ? "digest" : "tag", out, reference);
-  if (diff.empty() && out.size() != alg.tag_len) {
-    diff = "output is " + std::to_string(out.size()) + " bytes, expected " +
-           std::to_string(alg.tag_len);
-  }
-  if (!diff.empty()) {
-    return PrepareFailed(
-        PrepareFailure::kCheckFailed,
-        std::string(alg.name) + " at " + std::to_string(input_len) + " bytes: " + diff, failure,
-        error);
-  }
-  return prepared;
+  auto reference = [&](const Bytes& key, const Bytes& message, Bytes* out) {
+    return hash ? target.Hash(alg, message, out) : target.Mac(alg, key, message, out);
+  };
+  return PrepareHashMacWith<HashOrMacEngine>(&NewEngine, reference, alg, input_len, failure, error);
 }
 
 }  // namespace cryptobench::backends::gcrypt

@@ -2,24 +2,21 @@
 #include <vector>
 
 #include "backends/common/buffers.h"
+#include "backends/common/hash_mac_adapter.h"
 #include "backends/gnutls/gnutls_internal.h"
 
 namespace cryptobench::backends::gnutls {
 namespace {
 
-// Larger than any digest or MAC output here (SHA-512: 64 bytes).
-constexpr size_t kMaxOutputLen = 64;
-
-// The timed hash or MAC: one update over the input, then output, on a handle made once.
-// gnutls_hash_output / gnutls_hmac_output reset the handle (the MAC keeps its key), so the
-// next iteration starts a fresh message.
-class HashOrMacOperation : public PreparedOperation {
+// The engine (hash_mac_adapter.h): one update over the message, then output, on a handle made
+// once. gnutls_hash_output / gnutls_hmac_output reset the handle (the MAC keeps its key), so the
+// next message starts fresh.
+class HashOrMacEngine {
  public:
-  HashOrMacOperation(gnutls_hash_hd_t hash, gnutls_hmac_hd_t hmac, size_t out_len, Bytes input)
-      : hash_(hash), hmac_(hmac), out_len_(out_len), in_(input.size()) {
-    std::copy(input.begin(), input.end(), in_.data());
-  }
-  ~HashOrMacOperation() override {
+  // Takes ownership of the handle that is not null.
+  HashOrMacEngine(gnutls_hash_hd_t hash, gnutls_hmac_hd_t hmac, size_t out_len)
+      : hash_(hash), hmac_(hmac), out_len_(out_len) {}
+  ~HashOrMacEngine() {
     if (hash_ != nullptr) {
       gnutls_hash_deinit(hash_, nullptr);
     }
@@ -27,37 +24,51 @@ class HashOrMacOperation : public PreparedOperation {
       gnutls_hmac_deinit(hmac_, nullptr);
     }
   }
-  HashOrMacOperation(const HashOrMacOperation&) = delete;
-  HashOrMacOperation& operator=(const HashOrMacOperation&) = delete;
+  HashOrMacEngine(const HashOrMacEngine&) = delete;
+  HashOrMacEngine& operator=(const HashOrMacEngine&) = delete;
 
-  bool Run(uint64_t iterations) override {
-    for (uint64_t i = 0; i < iterations; ++i) {
-      if (hash_ != nullptr) {
-        if (const int rc = gnutls_hash(hash_, in_.data(), in_.size()); rc < 0) {
-          error_ = CallError("gnutls_hash", rc);
-          return false;
-        }
-        gnutls_hash_output(hash_, out_.data());
-      } else {
-        if (const int rc = gnutls_hmac(hmac_, in_.data(), in_.size()); rc < 0) {
-          error_ = CallError("gnutls_hmac", rc);
-          return false;
-        }
-        gnutls_hmac_output(hmac_, out_.data());
+  size_t output_len() const { return out_len_; }
+
+  bool Compute(const uint8_t* in, size_t len, uint8_t* out, std::string* error) {
+    if (hash_ != nullptr) {
+      if (const int rc = gnutls_hash(hash_, in, len); rc < 0) {
+        *error = CallError("gnutls_hash", rc);
+        return false;
       }
+      gnutls_hash_output(hash_, out);
+    } else {
+      if (const int rc = gnutls_hmac(hmac_, in, len); rc < 0) {
+        *error = CallError("gnutls_hmac", rc);
+        return false;
+      }
+      gnutls_hmac_output(hmac_, out);
     }
     return true;
   }
-
-  Bytes output() const { return Bytes(out_.data(), out_.data() + out_len_); }
 
  private:
   gnutls_hash_hd_t hash_;
   gnutls_hmac_hd_t hmac_;
   size_t out_len_;
-  AlignedBuffer in_;
-  AlignedBuffer out_{kMaxOutputLen};
 };
+
+// The factory of HashOrMacEngine for `alg`, whose GnuTLS ids exist.
+std::unique_ptr<HashOrMacEngine> NewEngine(const AlgorithmInfo& alg, std::span<const uint8_t> key,
+                                           std::string* error) {
+  const GnutlsIds ids = IdsFor(alg);
+  const bool hash = alg.kind == AlgorithmKind::kHash;
+  gnutls_hash_hd_t hash_handle = nullptr;
+  gnutls_hmac_hd_t hmac_handle = nullptr;
+  const int rc = hash ? gnutls_hash_init(&hash_handle, ids.digest)
+                      : gnutls_hmac_init(&hmac_handle, ids.mac, key.data(), key.size());
+  if (rc < 0) {
+    *error = CallError(hash ? "gnutls_hash_init" : "gnutls_hmac_init", rc);
+    return nullptr;
+  }
+  return std::make_unique<HashOrMacEngine>(
+      hash_handle, hmac_handle,
+      hash ? gnutls_hash_get_len(ids.digest) : gnutls_hmac_get_len(ids.mac));
+}
 
 // CMAC takes exactly the block cipher's key; HMAC any length.
 std::string CheckMacKey(const AlgorithmInfo& alg, size_t key_len) {
@@ -164,43 +175,10 @@ std::unique_ptr<PreparedOperation> PrepareHashOrMac(GnutlsTarget& target, const 
     return PrepareFailed(PrepareFailure::kLibraryError, "GnuTLS offers no " + std::string(alg.name),
                          failure, error);
   }
-  const Bytes message = PatternBytes(input_len, kMessageSeed);
-  const Bytes key = PatternBytes(alg.key_len, kKeySeed);
-  gnutls_hash_hd_t hash_handle = nullptr;
-  gnutls_hmac_hd_t hmac_handle = nullptr;
-  const int rc = hash ? gnutls_hash_init(&hash_handle, ids.digest)
-                      : gnutls_hmac_init(&hmac_handle, ids.mac, key.data(), key.size());
-  if (rc < 0) {
-    return PrepareFailed(PrepareFailure::kLibraryError,
-                         CallError(hash ? "gnutls_hash_init" : "gnutls_hmac_init", rc), failure,
-                         error);
-  }
-  const size_t out_len = hash ? gnutls_hash_get_len(ids.digest) : gnutls_hmac_get_len(ids.mac);
-  auto prepared = std::make_unique<HashOrMacOperation>(hash_handle, hmac_handle, out_len, message);
-  // Two runs: the second proves the handle restarts cleanly after an output.
-  if (!prepared->Run(2)) {
-    return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
-  }
-  Bytes out = prepared->output();
-  CorruptIfTesting(out);
-  Bytes reference;
-  const std::string message_error = hash ? HashInPieces(ids.digest, message, &reference)
-                                         : target.Mac(alg, key, message, &reference);
-  if (!message_error.empty()) {
-    return PrepareFailed(PrepareFailure::kLibraryError, message_error, failure, error);
-  }
-  std::string diff = CompareBytes(hash ? "digest" : "tag", out, reference);
-  if (diff.empty() && out.size() != alg.tag_len) {
-    diff = "output is " + std::to_string(out.size()) + " bytes, expected " +
-           std::to_string(alg.tag_len);
-  }
-  if (!diff.empty()) {
-    return PrepareFailed(
-        PrepareFailure::kCheckFailed,
-        std::string(alg.name) + " at " + std::to_string(input_len) + " bytes: " + diff, failure,
-        error);
-  }
-  return prepared;
+  auto reference = [&](const Bytes& key, const Bytes& message, Bytes* out) {
+    return hash ? HashInPieces(ids.digest, message, out) : target.Mac(alg, key, message, out);
+  };
+  return PrepareHashMacWith<HashOrMacEngine>(&NewEngine, reference, alg, input_len, failure, error);
 }
 
 }  // namespace cryptobench::backends::gnutls

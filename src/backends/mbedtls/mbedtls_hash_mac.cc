@@ -12,13 +12,11 @@
 #include <mbedtls/poly1305.h>
 
 #include "backends/common/buffers.h"
+#include "backends/common/hash_mac_adapter.h"
 #include "backends/mbedtls/mbedtls_util.h"
 
 namespace cryptobench::backends::mbedtls {
 namespace {
-
-// Room for any digest or tag here (MBEDTLS_MD_MAX_SIZE is 64: SHA-512).
-constexpr size_t kMaxOutputLen = 64;
 
 struct MdType {
   std::string_view name;
@@ -95,209 +93,176 @@ MacFamily MacFamilyOf(const AlgorithmInfo& alg) {
   return MacFamily::kNone;
 }
 
-// One keyed MAC; Compute() produces the tag of one message.
-class KeyedMac {
+// A hash engine (hash_mac_adapter.h): one mbedtls_md call per message.
+class HashEngine {
  public:
-  virtual ~KeyedMac() = default;
-  /// Writes tag_len() bytes to `out`.
-  virtual bool Compute(const uint8_t* in, size_t len, uint8_t* out, std::string* error) = 0;
-  virtual size_t tag_len() const = 0;
+  explicit HashEngine(const mbedtls_md_info_t* info) : info_(info) {}
+
+  size_t output_len() const { return mbedtls_md_get_size(info_); }
+
+  bool Compute(const uint8_t* in, size_t len, uint8_t* out, std::string* error) {
+    if (int ret = mbedtls_md(info_, in, len, out); ret != 0) {
+      *error = MbedError("mbedtls_md", ret);
+      return false;
+    }
+    return true;
+  }
+
+ private:
+  const mbedtls_md_info_t* info_;
 };
 
-// HMAC: keyed once (mbedtls_md_hmac_starts); mbedtls_md_hmac_reset restarts with that key.
-class HmacMac : public KeyedMac {
- public:
-  HmacMac() { mbedtls_md_init(&ctx_); }
-  ~HmacMac() override { mbedtls_md_free(&ctx_); }
-  HmacMac(const HmacMac&) = delete;
-  HmacMac& operator=(const HmacMac&) = delete;
+std::unique_ptr<HashEngine> NewHashEngine(const AlgorithmInfo& alg,
+                                          std::span<const uint8_t> /*key*/, std::string* error) {
+  const mbedtls_md_info_t* info = MdInfoFor(alg);
+  if (info == nullptr || alg.kind != AlgorithmKind::kHash) {
+    *error = "Mbed TLS has no hash " + std::string(alg.name);
+    return nullptr;
+  }
+  return std::make_unique<HashEngine>(info);
+}
 
-  bool Init(const mbedtls_md_info_t* info, std::span<const uint8_t> key, std::string* error) {
+// A MAC engine (hash_mac_adapter.h). HMAC is keyed once (mbedtls_md_hmac_starts) and
+// mbedtls_md_hmac_reset restarts it with that key; CMAC-AES likewise (mbedtls_cipher_cmac_starts,
+// mbedtls_cipher_cmac_reset); Poly1305 is a one-time MAC, its key going in with every message, as
+// in the OpenSSL backend.
+class MacEngine {
+ public:
+  explicit MacEngine(MacFamily family) : family_(family) {
+    mbedtls_md_init(&md_);
+    mbedtls_cipher_init(&cipher_);
+  }
+  ~MacEngine() {
+    mbedtls_md_free(&md_);
+    mbedtls_cipher_free(&cipher_);
+  }
+  MacEngine(const MacEngine&) = delete;
+  MacEngine& operator=(const MacEngine&) = delete;
+
+  bool InitHmac(const mbedtls_md_info_t* info, std::span<const uint8_t> key, std::string* error) {
     tag_len_ = mbedtls_md_get_size(info);
-    if (int ret = mbedtls_md_setup(&ctx_, info, 1); ret != 0) {
+    if (int ret = mbedtls_md_setup(&md_, info, 1); ret != 0) {
       *error = MbedError("mbedtls_md_setup", ret);
       return false;
     }
-    if (int ret = mbedtls_md_hmac_starts(&ctx_, NonNullData(key), key.size()); ret != 0) {
+    if (int ret = mbedtls_md_hmac_starts(&md_, NonNullData(key), key.size()); ret != 0) {
       *error = MbedError("mbedtls_md_hmac_starts", ret);
       return false;
     }
     return true;
   }
 
-  bool Compute(const uint8_t* in, size_t len, uint8_t* out, std::string* error) override {
-    if (int ret = mbedtls_md_hmac_reset(&ctx_); ret != 0) {
-      *error = MbedError("mbedtls_md_hmac_reset", ret);
-      return false;
-    }
-    if (int ret = mbedtls_md_hmac_update(&ctx_, in, len); ret != 0) {
-      *error = MbedError("mbedtls_md_hmac_update", ret);
-      return false;
-    }
-    if (int ret = mbedtls_md_hmac_finish(&ctx_, out); ret != 0) {
-      *error = MbedError("mbedtls_md_hmac_finish", ret);
-      return false;
-    }
-    return true;
-  }
-
-  size_t tag_len() const override { return tag_len_; }
-
- private:
-  mbedtls_md_context_t ctx_;
-  size_t tag_len_ = 0;
-};
-
-// CMAC-AES: keyed once (mbedtls_cipher_cmac_starts); mbedtls_cipher_cmac_reset restarts.
-class CmacMac : public KeyedMac {
- public:
-  CmacMac() { mbedtls_cipher_init(&ctx_); }
-  ~CmacMac() override { mbedtls_cipher_free(&ctx_); }
-  CmacMac(const CmacMac&) = delete;
-  CmacMac& operator=(const CmacMac&) = delete;
-
-  bool Init(std::span<const uint8_t> key, std::string* error) {
+  bool InitCmac(std::span<const uint8_t> key, std::string* error) {
     const mbedtls_cipher_info_t* info = mbedtls_cipher_info_from_type(MBEDTLS_CIPHER_AES_128_ECB);
     if (info == nullptr) {
       *error = "Mbed TLS has no AES-128-ECB for CMAC";
       return false;
     }
-    if (int ret = mbedtls_cipher_setup(&ctx_, info); ret != 0) {
+    if (int ret = mbedtls_cipher_setup(&cipher_, info); ret != 0) {
       *error = MbedError("mbedtls_cipher_setup", ret);
       return false;
     }
-    if (int ret = mbedtls_cipher_cmac_starts(&ctx_, NonNullData(key), key.size() * 8); ret != 0) {
+    if (int ret = mbedtls_cipher_cmac_starts(&cipher_, NonNullData(key), key.size() * 8);
+        ret != 0) {
       *error = MbedError("mbedtls_cipher_cmac_starts", ret);
       return false;
     }
     return true;
   }
 
-  bool Compute(const uint8_t* in, size_t len, uint8_t* out, std::string* error) override {
-    if (int ret = mbedtls_cipher_cmac_reset(&ctx_); ret != 0) {
+  void InitPoly1305(std::span<const uint8_t> key) { key_.assign(key.begin(), key.end()); }
+
+  size_t output_len() const { return tag_len_; }
+
+  bool Compute(const uint8_t* in, size_t len, uint8_t* out, std::string* error) {
+    switch (family_) {
+      case MacFamily::kHmac:
+        return ComputeHmac(in, len, out, error);
+      case MacFamily::kCmac:
+        return ComputeCmac(in, len, out, error);
+      case MacFamily::kPoly1305:
+        if (int ret = mbedtls_poly1305_mac(key_.data(), in, len, out); ret != 0) {
+          *error = MbedError("mbedtls_poly1305_mac", ret);
+          return false;
+        }
+        return true;
+      case MacFamily::kNone:
+        break;
+    }
+    return false;
+  }
+
+ private:
+  bool ComputeHmac(const uint8_t* in, size_t len, uint8_t* out, std::string* error) {
+    if (int ret = mbedtls_md_hmac_reset(&md_); ret != 0) {
+      *error = MbedError("mbedtls_md_hmac_reset", ret);
+      return false;
+    }
+    if (int ret = mbedtls_md_hmac_update(&md_, in, len); ret != 0) {
+      *error = MbedError("mbedtls_md_hmac_update", ret);
+      return false;
+    }
+    if (int ret = mbedtls_md_hmac_finish(&md_, out); ret != 0) {
+      *error = MbedError("mbedtls_md_hmac_finish", ret);
+      return false;
+    }
+    return true;
+  }
+
+  bool ComputeCmac(const uint8_t* in, size_t len, uint8_t* out, std::string* error) {
+    if (int ret = mbedtls_cipher_cmac_reset(&cipher_); ret != 0) {
       *error = MbedError("mbedtls_cipher_cmac_reset", ret);
       return false;
     }
-    if (int ret = mbedtls_cipher_cmac_update(&ctx_, in, len); ret != 0) {
+    if (int ret = mbedtls_cipher_cmac_update(&cipher_, in, len); ret != 0) {
       *error = MbedError("mbedtls_cipher_cmac_update", ret);
       return false;
     }
-    if (int ret = mbedtls_cipher_cmac_finish(&ctx_, out); ret != 0) {
+    if (int ret = mbedtls_cipher_cmac_finish(&cipher_, out); ret != 0) {
       *error = MbedError("mbedtls_cipher_cmac_finish", ret);
       return false;
     }
     return true;
   }
 
-  size_t tag_len() const override { return 16; }
-
- private:
-  mbedtls_cipher_context_t ctx_;
+  MacFamily family_;
+  size_t tag_len_ = 16;  // CMAC-AES and Poly1305; HMAC sets its hash's size
+  mbedtls_md_context_t md_;
+  mbedtls_cipher_context_t cipher_;
+  Bytes key_;  // Poly1305's one-time key
 };
 
-// Poly1305 is a one-time MAC: its key goes in with every message, as in the OpenSSL backend.
-class Poly1305Mac : public KeyedMac {
- public:
-  explicit Poly1305Mac(std::span<const uint8_t> key) : key_(key.begin(), key.end()) {}
-
-  bool Compute(const uint8_t* in, size_t len, uint8_t* out, std::string* error) override {
-    if (int ret = mbedtls_poly1305_mac(key_.data(), in, len, out); ret != 0) {
-      *error = MbedError("mbedtls_poly1305_mac", ret);
-      return false;
-    }
-    return true;
-  }
-
-  size_t tag_len() const override { return 16; }
-
- private:
-  Bytes key_;
-};
-
-std::unique_ptr<KeyedMac> NewKeyedMac(const AlgorithmInfo& alg, std::span<const uint8_t> key,
-                                      std::string* error) {
-  switch (MacFamilyOf(alg)) {
+std::unique_ptr<MacEngine> NewMacEngine(const AlgorithmInfo& alg, std::span<const uint8_t> key,
+                                        std::string* error) {
+  const MacFamily family = MacFamilyOf(alg);
+  auto mac = std::make_unique<MacEngine>(family);
+  switch (family) {
     case MacFamily::kHmac: {
       const mbedtls_md_info_t* info = MdInfoFor(alg);
-      auto mac = std::make_unique<HmacMac>();
       if (info == nullptr) {
         *error = "Mbed TLS has no SHA-256 for HMAC";
         return nullptr;
       }
-      return mac->Init(info, key, error) ? std::move(mac) : nullptr;
+      return mac->InitHmac(info, key, error) ? std::move(mac) : nullptr;
     }
-    case MacFamily::kCmac: {
+    case MacFamily::kCmac:
       if (key.size() != 16) {
         *error = "CMAC-AES-128 needs a 16-byte key, got " + std::to_string(key.size());
         return nullptr;
       }
-      auto mac = std::make_unique<CmacMac>();
-      return mac->Init(key, error) ? std::move(mac) : nullptr;
-    }
+      return mac->InitCmac(key, error) ? std::move(mac) : nullptr;
     case MacFamily::kPoly1305:
       if (key.size() != 32) {
         *error = "Poly1305 needs a 32-byte key, got " + std::to_string(key.size());
         return nullptr;
       }
-      return std::make_unique<Poly1305Mac>(key);
+      mac->InitPoly1305(key);
+      return mac;
     case MacFamily::kNone:
       break;
   }
   *error = "Mbed TLS backend has no MAC " + std::string(alg.name);
   return nullptr;
-}
-
-// Times one digest or one MAC per operation over a fixed message.
-class HashMacOperation : public PreparedOperation {
- public:
-  // Exactly one of `md` (hash) and `mac` is set.
-  HashMacOperation(const mbedtls_md_info_t* md, std::unique_ptr<KeyedMac> mac, AlignedBuffer in)
-      : md_(md), mac_(std::move(mac)), in_(std::move(in)) {}
-
-  bool Run(uint64_t iterations) override {
-    for (uint64_t i = 0; i < iterations; ++i) {
-      if (mac_) {
-        if (!mac_->Compute(in_.data(), in_.size(), out_.data(), &error_)) {
-          return false;
-        }
-      } else if (int ret = mbedtls_md(md_, in_.data(), in_.size(), out_.data()); ret != 0) {
-        error_ = MbedError("mbedtls_md", ret);
-        return false;
-      }
-    }
-    return true;
-  }
-
-  std::span<const uint8_t> output() const {
-    return out_.span().first(mac_ ? mac_->tag_len() : mbedtls_md_get_size(md_));
-  }
-
- private:
-  const mbedtls_md_info_t* md_;
-  std::unique_ptr<KeyedMac> mac_;
-  AlignedBuffer in_;
-  AlignedBuffer out_{kMaxOutputLen};
-};
-
-std::unique_ptr<PreparedOperation> CheckOutput(std::unique_ptr<HashMacOperation> prepared,
-                                               const AlgorithmInfo& alg, size_t input_len,
-                                               const Bytes& reference, PrepareFailure* failure,
-                                               std::string* error) {
-  Bytes out(prepared->output().begin(), prepared->output().end());
-  CorruptIfTesting(out);
-  std::string diff =
-      CompareBytes(alg.kind == AlgorithmKind::kHash ? "digest" : "tag", out, reference);
-  if (diff.empty() && out.size() != alg.tag_len) {
-    diff = "output is " + std::to_string(out.size()) + " bytes, expected " +
-           std::to_string(alg.tag_len);
-  }
-  if (!diff.empty()) {
-    return PrepareFailed(
-        PrepareFailure::kCheckFailed,
-        std::string(alg.name) + " at " + std::to_string(input_len) + " bytes: " + diff, failure,
-        error);
-  }
-  return prepared;
 }
 
 }  // namespace
@@ -308,7 +273,7 @@ bool HashMacSupported(const AlgorithmInfo& alg) {
       return MdInfoFor(alg) != nullptr;
     case AlgorithmKind::kMac: {
       std::string ignored;
-      return NewKeyedMac(alg, PatternBytes(alg.key_len, kKeySeed), &ignored) != nullptr;
+      return NewMacEngine(alg, PatternBytes(alg.key_len, kKeySeed), &ignored) != nullptr;
     }
     default:
       return false;
@@ -316,31 +281,12 @@ bool HashMacSupported(const AlgorithmInfo& alg) {
 }
 
 std::string HashOneShot(const AlgorithmInfo& alg, const Bytes& message, Bytes* digest) {
-  const mbedtls_md_info_t* info = MdInfoFor(alg);
-  if (info == nullptr || alg.kind != AlgorithmKind::kHash) {
-    return "Mbed TLS has no hash " + std::string(alg.name);
-  }
-  Bytes out(mbedtls_md_get_size(info));
-  if (int ret = mbedtls_md(info, NonNullData(message), message.size(), out.data()); ret != 0) {
-    return MbedError("mbedtls_md", ret);
-  }
-  *digest = std::move(out);
-  return "";
+  return HashMacOneShot<HashEngine>(&NewHashEngine, alg, {}, message, digest);
 }
 
 std::string MacOneShot(const AlgorithmInfo& alg, const Bytes& key, const Bytes& message,
                        Bytes* tag) {
-  std::string error;
-  std::unique_ptr<KeyedMac> mac = NewKeyedMac(alg, key, &error);
-  if (!mac) {
-    return error;
-  }
-  Bytes out(mac->tag_len());
-  if (!mac->Compute(NonNullData(message), message.size(), out.data(), &error)) {
-    return error;
-  }
-  *tag = std::move(out);
-  return "";
+  return HashMacOneShot<MacEngine>(&NewMacEngine, alg, key, message, tag);
 }
 
 std::unique_ptr<PreparedOperation> PrepareHash(const AlgorithmInfo& alg, Operation op,
@@ -353,21 +299,13 @@ std::unique_ptr<PreparedOperation> PrepareHash(const AlgorithmInfo& alg, Operati
                              " operation in Mbed TLS",
                          failure, error);
   }
-  const Bytes message = PatternBytes(input_len, kMessageSeed);
-  Bytes reference;
-  const std::span<const uint8_t> whole(message);
-  if (std::string text = StreamingDigest(
-          info, {whole.first(input_len / 2), whole.subspan(input_len / 2)}, &reference);
-      !text.empty()) {
-    return PrepareFailed(PrepareFailure::kLibraryError, text, failure, error);
-  }
-  AlignedBuffer in(input_len);
-  FillPattern(in.span(), kMessageSeed);
-  auto prepared = std::make_unique<HashMacOperation>(info, nullptr, std::move(in));
-  if (!prepared->Run(2)) {
-    return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
-  }
-  return CheckOutput(std::move(prepared), alg, input_len, reference, failure, error);
+  // Reference: a streaming context fed the message in two pieces.
+  auto reference = [info](const Bytes& /*key*/, const Bytes& message, Bytes* out) {
+    const std::span<const uint8_t> whole(message);
+    return StreamingDigest(
+        info, {whole.first(message.size() / 2), whole.subspan(message.size() / 2)}, out);
+  };
+  return PrepareHashMacWith<HashEngine>(&NewHashEngine, reference, alg, input_len, failure, error);
 }
 
 std::unique_ptr<PreparedOperation> PrepareMac(const AlgorithmInfo& alg, Operation op,
@@ -379,25 +317,7 @@ std::unique_ptr<PreparedOperation> PrepareMac(const AlgorithmInfo& alg, Operatio
         std::string(alg.name) + " has no " + std::string(OperationName(op)) + " operation", failure,
         error);
   }
-  const Bytes key = PatternBytes(alg.key_len, kKeySeed);
-  const Bytes message = PatternBytes(input_len, kMessageSeed);
-  Bytes reference;
-  if (std::string text = MacOneShot(alg, key, message, &reference); !text.empty()) {
-    return PrepareFailed(PrepareFailure::kLibraryError, text, failure, error);
-  }
-  std::string text;
-  std::unique_ptr<KeyedMac> mac = NewKeyedMac(alg, key, &text);
-  if (!mac) {
-    return PrepareFailed(PrepareFailure::kLibraryError, text, failure, error);
-  }
-  AlignedBuffer in(input_len);
-  FillPattern(in.span(), kMessageSeed);
-  auto prepared = std::make_unique<HashMacOperation>(nullptr, std::move(mac), std::move(in));
-  // Two runs: the second proves the restart with the stored key.
-  if (!prepared->Run(2)) {
-    return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
-  }
-  return CheckOutput(std::move(prepared), alg, input_len, reference, failure, error);
+  return PrepareMacWith<MacEngine>(&NewMacEngine, alg, input_len, failure, error);
 }
 
 }  // namespace cryptobench::backends::mbedtls

@@ -7,13 +7,11 @@
 #include <nettle/nettle-meta.h>
 
 #include "backends/common/buffers.h"
+#include "backends/common/hash_mac_adapter.h"
 #include "backends/nettle/nettle_internal.h"
 
 namespace cryptobench::backends::nettle {
 namespace {
-
-// Larger than any output here (SHA-512: 64 bytes).
-constexpr size_t kMaxOutputLen = 64;
 
 const nettle_hash* HashOf(const AlgorithmInfo& alg) {
   struct Entry {
@@ -38,8 +36,9 @@ const nettle_hash* HashOf(const AlgorithmInfo& alg) {
 bool IsHmac(const AlgorithmInfo& alg) { return alg.name == "HMAC-SHA256"; }
 bool IsCmac(const AlgorithmInfo& alg) { return alg.name == "CMAC-AES-128"; }
 
-// One hash or keyed MAC context. Compute() processes one message; Nettle's digest functions
-// reset the context (a MAC keeps its key), so the next call starts a fresh message.
+// One hash or keyed MAC context, the engine (hash_mac_adapter.h). Compute() processes one message;
+// Nettle's digest functions reset the context (a MAC keeps its key), so the next call starts a
+// fresh message.
 class HashOrMac {
  public:
   // A hash context, or a MAC keyed with `key`; check ok() afterwards.
@@ -59,9 +58,9 @@ class HashOrMac {
   }
 
   bool ok() const { return out_len_ != 0; }
-  size_t out_len() const { return out_len_; }
+  size_t output_len() const { return out_len_; }
 
-  void Compute(const uint8_t* in, size_t len, uint8_t* out) {
+  bool Compute(const uint8_t* in, size_t len, uint8_t* out, std::string* /*error*/) {
     if (hash_ != nullptr) {
       hash_->update(context_.data(), len, in);
       hash_->digest(context_.data(), out_len_, out);
@@ -72,6 +71,7 @@ class HashOrMac {
       hmac_sha256_update(&hmac_, len, in);
       hmac_sha256_digest(&hmac_, out_len_, out);
     }
+    return true;
   }
 
   // The same message fed in two pieces: a second path to compare the timed output with.
@@ -101,26 +101,6 @@ class HashOrMac {
   size_t out_len_ = 0;
 };
 
-class HashOrMacOperation : public PreparedOperation {
- public:
-  HashOrMacOperation(std::unique_ptr<HashOrMac> context, AlignedBuffer in)
-      : context_(std::move(context)), in_(std::move(in)) {}
-
-  bool Run(uint64_t iterations) override {
-    for (uint64_t i = 0; i < iterations; ++i) {
-      context_->Compute(in_.data(), in_.size(), out_.data());
-    }
-    return true;
-  }
-
-  Bytes output() const { return Bytes(out_.data(), out_.data() + context_->out_len()); }
-
- private:
-  std::unique_ptr<HashOrMac> context_;
-  AlignedBuffer in_;
-  AlignedBuffer out_{kMaxOutputLen};
-};
-
 }  // namespace
 
 bool HashOrMacSupported(const AlgorithmInfo& alg) {
@@ -133,8 +113,8 @@ std::string NettleTarget::Hash(const AlgorithmInfo& alg, const Bytes& message, B
     return kNotOffered;
   }
   HashOrMac context(alg, {});
-  digest->assign(context.out_len(), 0);
-  context.Compute(message.data(), message.size(), digest->data());
+  digest->assign(context.output_len(), 0);
+  context.Compute(message.data(), message.size(), digest->data(), nullptr);
   return "";
 }
 
@@ -148,8 +128,8 @@ std::string NettleTarget::Mac(const AlgorithmInfo& alg, const Bytes& key, const 
     return "key is " + std::to_string(key.size()) + " bytes, " + std::string(alg.name) + " needs " +
            std::to_string(alg.key_len);
   }
-  tag->assign(context.out_len(), 0);
-  context.Compute(message.data(), message.size(), tag->data());
+  tag->assign(context.output_len(), 0);
+  context.Compute(message.data(), message.size(), tag->data(), nullptr);
   return "";
 }
 
@@ -164,35 +144,22 @@ std::unique_ptr<PreparedOperation> PrepareHashOrMac(NettleTarget& target, const 
         "Nettle offers no " + std::string(OperationName(op)) + " for " + std::string(alg.name),
         failure, error);
   }
-  const Bytes message = PatternBytes(input_len, kMessageSeed);
-  const Bytes key = PatternBytes(alg.key_len, kKeySeed);
-  auto context = std::make_unique<HashOrMac>(alg, key);
-  if (!context->ok()) {
-    return PrepareFailed(PrepareFailure::kLibraryError,
-                         "Nettle refused the key of " + std::string(alg.name), failure, error);
-  }
-  HashOrMac reference_context(alg, key);
-  AlignedBuffer input(input_len);
-  std::copy(message.begin(), message.end(), input.data());
-  auto prepared = std::make_unique<HashOrMacOperation>(std::move(context), std::move(input));
-  // Two runs: the second proves the context restarts cleanly after a digest.
-  prepared->Run(2);
-  Bytes out = prepared->output();
-  CorruptIfTesting(out);
-  Bytes reference(reference_context.out_len());
-  reference_context.ComputeInPieces(message.data(), message.size(), reference.data());
-  std::string diff = CompareBytes(hash ? "digest" : "tag", out, reference);
-  if (diff.empty() && out.size() != alg.tag_len) {
-    diff = "output is " + std::to_string(out.size()) + " bytes, expected " +
-           std::to_string(alg.tag_len);
-  }
-  if (!diff.empty()) {
-    return PrepareFailed(
-        PrepareFailure::kCheckFailed,
-        std::string(alg.name) + " at " + std::to_string(input_len) + " bytes: " + diff, failure,
-        error);
-  }
-  return prepared;
+  auto make = [](const AlgorithmInfo& engine_alg, std::span<const uint8_t> key, std::string* text) {
+    auto context = std::make_unique<HashOrMac>(engine_alg, key);
+    if (!context->ok()) {
+      *text = "Nettle refused the key of " + std::string(engine_alg.name);
+      return std::unique_ptr<HashOrMac>();
+    }
+    return context;
+  };
+  // Reference: a fresh context fed the message in two pieces.
+  auto reference = [&alg](const Bytes& key, const Bytes& message, Bytes* out) {
+    HashOrMac context(alg, key);
+    out->assign(context.output_len(), 0);
+    context.ComputeInPieces(message.data(), message.size(), out->data());
+    return std::string();
+  };
+  return PrepareHashMacWith<HashOrMac>(make, reference, alg, input_len, failure, error);
 }
 
 }  // namespace cryptobench::backends::nettle

@@ -10,13 +10,11 @@
 #include <wolfssl/wolfcrypt/hash.h>
 
 #include "backends/common/buffers.h"
+#include "backends/common/hash_mac_adapter.h"
 #include "backends/wolfssl/wolfssl_util.h"
 
 namespace cryptobench::backends::wolfssl {
 namespace {
-
-// Room for any digest here (SHA-512, BLAKE2b-512: 64 bytes).
-constexpr size_t kMaxOutputLen = 64;
 
 struct HashType {
   std::string_view name;
@@ -47,7 +45,8 @@ enum wc_HashType HashTypeOf(const AlgorithmInfo& alg) {
   return WC_HASH_TYPE_NONE;
 }
 
-// One hash context; Digest() hashes one message and leaves the context ready for the next.
+// One hash context, the hash engine (hash_mac_adapter.h); Digest() hashes one message and leaves
+// the context ready for the next.
 class HashContext {
  public:
   explicit HashContext(const AlgorithmInfo& alg) : type_(HashTypeOf(alg)) {}
@@ -75,11 +74,15 @@ class HashContext {
     return true;
   }
 
-  size_t digest_len() const {
+  size_t output_len() const {
     return blake2b_ ? 64 : static_cast<size_t>(wc_HashGetDigestSize(type_));
   }
 
-  // Hashes `pieces` in order into `out` (digest_len() bytes).
+  bool Compute(const uint8_t* in, size_t len, uint8_t* out, std::string* error) {
+    return Digest({std::span<const uint8_t>(in, len)}, out, error);
+  }
+
+  // Hashes `pieces` in order into `out` (output_len() bytes).
   bool Digest(std::initializer_list<std::span<const uint8_t>> pieces, uint8_t* out,
               std::string* error) {
     if (blake2b_) {
@@ -125,7 +128,8 @@ class HashContext {
   Blake2b blake2b_state_;
 };
 
-std::unique_ptr<HashContext> NewHash(const AlgorithmInfo& alg, std::string* error) {
+std::unique_ptr<HashContext> NewHash(const AlgorithmInfo& alg, std::span<const uint8_t> /*key*/,
+                                     std::string* error) {
   auto hash = std::make_unique<HashContext>(alg);
   if (IsBlake2b512(alg)) {
 #ifdef HAVE_BLAKE2B
@@ -138,48 +142,15 @@ std::unique_ptr<HashContext> NewHash(const AlgorithmInfo& alg, std::string* erro
   return hash->Init(alg, error) ? std::move(hash) : nullptr;
 }
 
-// Times one digest per operation over a fixed message.
-class HashOperation : public PreparedOperation {
- public:
-  HashOperation(std::unique_ptr<HashContext> hash, AlignedBuffer in)
-      : hash_(std::move(hash)), in_(std::move(in)) {}
-
-  bool Run(uint64_t iterations) override {
-    for (uint64_t i = 0; i < iterations; ++i) {
-      if (!hash_->Digest({in_.span()}, out_.data(), &error_)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  std::span<const uint8_t> output() const { return out_.span().first(hash_->digest_len()); }
-
- private:
-  std::unique_ptr<HashContext> hash_;
-  AlignedBuffer in_;
-  AlignedBuffer out_{kMaxOutputLen};
-};
-
 }  // namespace
 
 bool HashSupported(const AlgorithmInfo& alg) {
   std::string ignored;
-  return alg.kind == AlgorithmKind::kHash && NewHash(alg, &ignored) != nullptr;
+  return alg.kind == AlgorithmKind::kHash && NewHash(alg, {}, &ignored) != nullptr;
 }
 
 std::string HashOneShot(const AlgorithmInfo& alg, const Bytes& message, Bytes* digest) {
-  std::string error;
-  std::unique_ptr<HashContext> hash = NewHash(alg, &error);
-  if (!hash) {
-    return error;
-  }
-  Bytes out(hash->digest_len());
-  if (!hash->Digest({message}, out.data(), &error)) {
-    return error;
-  }
-  *digest = std::move(out);
-  return "";
+  return HashMacOneShot<HashContext>(&NewHash, alg, {}, message, digest);
 }
 
 std::unique_ptr<PreparedOperation> PrepareHash(const AlgorithmInfo& alg, Operation op,
@@ -188,34 +159,20 @@ std::unique_ptr<PreparedOperation> PrepareHash(const AlgorithmInfo& alg, Operati
   if (op != Operation::kHash) {
     return NoSuchOperation(alg, op, failure, error);
   }
-  std::string text;
-  std::unique_ptr<HashContext> reference_hash = NewHash(alg, &text);
-  std::unique_ptr<HashContext> timed_hash = reference_hash ? NewHash(alg, &text) : nullptr;
-  if (!timed_hash) {
-    return PrepareFailed(PrepareFailure::kLibraryError, text, failure, error);
-  }
-  const Bytes message = PatternBytes(input_len, kMessageSeed);
-  const std::span<const uint8_t> whole(message);
-  Bytes reference(reference_hash->digest_len());
-  if (!reference_hash->Digest({whole.first(input_len / 2), whole.subspan(input_len / 2)},
-                              reference.data(), &text)) {
-    return PrepareFailed(PrepareFailure::kLibraryError, text, failure, error);
-  }
-  AlignedBuffer in(input_len);
-  FillPattern(in.span(), kMessageSeed);
-  auto prepared = std::make_unique<HashOperation>(std::move(timed_hash), std::move(in));
-  // Two runs: the second proves the context re-initialises cleanly.
-  if (!prepared->Run(2)) {
-    return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
-  }
-  const Bytes out(prepared->output().begin(), prepared->output().end());
-  if (std::string diff = CompareDigest(alg, out, reference); !diff.empty()) {
-    return PrepareFailed(
-        PrepareFailure::kCheckFailed,
-        std::string(alg.name) + " at " + std::to_string(input_len) + " bytes: " + diff, failure,
-        error);
-  }
-  return prepared;
+  // Reference: a fresh context fed the message in two pieces.
+  auto reference = [&alg](const Bytes& /*key*/, const Bytes& message, Bytes* out) {
+    std::string text;
+    std::unique_ptr<HashContext> fresh = NewHash(alg, {}, &text);
+    if (!fresh) {
+      return text;
+    }
+    const std::span<const uint8_t> whole(message);
+    out->assign(fresh->output_len(), 0);
+    fresh->Digest({whole.first(message.size() / 2), whole.subspan(message.size() / 2)}, out->data(),
+                  &text);
+    return text;
+  };
+  return PrepareHashMacWith<HashContext>(&NewHash, reference, alg, input_len, failure, error);
 }
 
 }  // namespace cryptobench::backends::wolfssl

@@ -110,18 +110,6 @@ std::unique_ptr<PreparedOperation> NoSuchOperation(const AlgorithmInfo& alg, Ope
       failure, error);
 }
 
-std::string CompareDigest(const AlgorithmInfo& alg, std::vector<uint8_t> out,
-                          const std::vector<uint8_t>& reference) {
-  CorruptIfTesting(out);
-  std::string diff =
-      CompareBytes(alg.kind == AlgorithmKind::kHash ? "digest" : "tag", out, reference);
-  if (diff.empty() && out.size() != alg.tag_len) {
-    diff = "output is " + std::to_string(out.size()) + " bytes, expected " +
-           std::to_string(alg.tag_len);
-  }
-  return diff;
-}
-
 std::string WolfError(std::string_view call, int ret) {
   const char* description = wc_GetErrorString(ret);
   return std::string(call) + " failed: " + std::to_string(ret) + " (" +

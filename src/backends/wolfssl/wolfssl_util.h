@@ -31,11 +31,6 @@ bool Compiled(Mode mode);
 std::unique_ptr<PreparedOperation> NoSuchOperation(const AlgorithmInfo& alg, Operation op,
                                                    PrepareFailure* failure, std::string* error);
 
-/// The check of a timed digest or MAC `out` (first byte flipped by CorruptIfTesting): it must equal
-/// `reference` and be alg.tag_len bytes. "" or what differs.
-std::string CompareDigest(const AlgorithmInfo& alg, std::vector<uint8_t> out,
-                          const std::vector<uint8_t>& reference);
-
 /// "CALL failed: N (wolfCrypt's description)" for a negative wolfCrypt return code `ret`.
 std::string WolfError(std::string_view call, int ret);
 

@@ -1,0 +1,191 @@
+// The hash and MAC adapter (issue 18): the timed loop, the KAT one-shots and the prepare step
+// (inputs, the check against a reference, the corruption seam, error mapping) written once for
+// every library. A library binds its hashes and MACs with an engine type and a factory;
+// everything else is here.
+//
+// An Engine computes whole messages, one after another, with:
+//
+//   size_t output_len() const;
+//     Bytes of the digest or tag.
+//   bool Compute(const uint8_t* in, size_t len, uint8_t* out, std::string* error);
+//     The digest (hash) or tag (MAC, under the engine's key) of the `len` bytes at `in`, written
+//     to `out` (output_len() bytes); the engine is then ready for the next message (a MAC
+//     restarts with its key, or sets a one-time key such as Poly1305's again). False with
+//     *error set (the failing call) on failure.
+//
+// An Engine whose library reports errors by throwing (Botan, Crypto++) also has
+//
+//   template <typename Body> static std::string Guarded(Body&& body);
+//     Runs body() (which returns "" or an error) and returns its result, or one line naming a
+//     caught exception.
+//
+// and the timed loop then runs inside one Guarded() call (once per Run(), not per message), as
+// do the one-shots and the prepare step. The adapter calls Compute() directly on the concrete
+// type (a template, no virtual call), so the timed loop is one Compute() per iteration.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <utility>
+
+#include "algorithms/catalog.h"
+#include "backends/backend.h"
+#include "backends/common/buffers.h"
+#include "backends/common/kat_target.h"
+#include "backends/common/timing_inputs.h"
+
+namespace cryptobench::backends {
+
+/// The factory an adapter function takes (`make`): a function of this type, or a callable with
+/// its parameters and result. It makes an Engine for the hash or MAC `alg`, keyed with `key`
+/// (a MAC; empty for a hash); nullptr with *error set (one line: the failing call, or that the
+/// library has no such algorithm) on failure.
+template <typename Engine>
+using HashMacEngineFactory = std::unique_ptr<Engine> (*)(const AlgorithmInfo& alg,
+                                                         std::span<const uint8_t> key,
+                                                         std::string* error);
+
+/// True if Engine has a static Guarded() (see the file comment).
+template <typename Engine>
+inline constexpr bool kEngineIsGuarded =
+    requires { Engine::Guarded([] { return std::string(); }); };
+
+/// Runs body() inside Engine::Guarded when the Engine has one (see the file comment), else
+/// directly. body() returns "" or an error.
+template <typename Engine, typename Body>
+std::string GuardedFor(Body&& body) {
+  if constexpr (kEngineIsGuarded<Engine>) {
+    return Engine::Guarded(std::forward<Body>(body));
+  } else {
+    return body();
+  }
+}
+
+/// The timed hash or MAC operation: one Compute() of the fixed message per iteration on one
+/// Engine.
+template <typename Engine>
+class TimedHashMac final : public PreparedOperation {
+ public:
+  TimedHashMac(std::unique_ptr<Engine> engine, AlignedBuffer in)
+      : engine_(std::move(engine)), in_(std::move(in)), out_(engine_->output_len()) {}
+
+  bool Run(uint64_t iterations) override {
+    if constexpr (kEngineIsGuarded<Engine>) {
+      error_ = Engine::Guarded([&] { return Loop(iterations) ? std::string() : error_; });
+      return error_.empty();
+    } else {
+      return Loop(iterations);
+    }
+  }
+
+  /// The latest message's digest or tag.
+  std::span<const uint8_t> output() const { return out_.span(); }
+
+ private:
+  // The timed loop: one Compute() per iteration; false with error_ set at the first failure.
+  bool Loop(uint64_t iterations) {
+    for (uint64_t i = 0; i < iterations; ++i) {
+      if (!engine_->Compute(in_.data(), in_.size(), out_.data(), &error_)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  std::unique_ptr<Engine> engine_;
+  AlignedBuffer in_;
+  AlignedBuffer out_;
+};
+
+/// KatTarget::Hash (empty `key`) or KatTarget::Mac: `message` through a fresh Engine from
+/// `make`; *out gets output_len() bytes. Returns "" or the factory's or Compute()'s error.
+template <typename Engine, typename Make>
+std::string HashMacOneShot(const Make& make, const AlgorithmInfo& alg, std::span<const uint8_t> key,
+                           const Bytes& message, Bytes* out) {
+  return GuardedFor<Engine>([&] {
+    std::string error;
+    std::unique_ptr<Engine> engine = make(alg, key, &error);
+    if (!engine) {
+      return error;
+    }
+    Bytes result(engine->output_len());
+    if (!engine->Compute(NonNullData(message), message.size(), result.data(), &error)) {
+      return error;
+    }
+    *out = std::move(result);
+    return std::string();
+  });
+}
+
+/// The check of PrepareHashMacWith: CorruptIfTesting on a copy of `out`, then "" if it equals
+/// `expected` and has alg.tag_len bytes; else PrepareFailed with kCheckFailed and "<alg name> at
+/// <input_len> bytes: <digest|tag> differs ..." (CompareBytes) or "...: output is N bytes,
+/// expected M", returning false.
+bool CheckHashMacOutput(const AlgorithmInfo& alg, size_t input_len, std::span<const uint8_t> out,
+                        const Bytes& expected, PrepareFailure* failure, std::string* error);
+
+/// Backend::Prepare() for the hash or MAC `alg` (whose operation, kHash or kMac, the caller has
+/// checked) on `input_len`-byte messages of the kMessageSeed pattern, a MAC keyed with
+/// alg.key_len bytes of the kKeySeed pattern (timing_inputs.h). The timed operation (an Engine
+/// from `make`) runs twice, the second proving that the engine restarts cleanly; its output
+/// must then equal what `reference(key, message, &expected)` computes (returning "" or an
+/// error; for a MAC usually a fresh engine's, MacReference) and be alg.tag_len bytes long
+/// (CheckHashMacOutput, which applies the corruption seam). Failures: kLibraryError with the
+/// factory's, Run()'s or the reference's error; kCheckFailed from CheckHashMacOutput.
+template <typename Engine, typename Make, typename Reference>
+std::unique_ptr<PreparedOperation> PrepareHashMacWith(const Make& make, const Reference& reference,
+                                                      const AlgorithmInfo& alg, size_t input_len,
+                                                      PrepareFailure* failure, std::string* error) {
+  const Bytes key = alg.kind == AlgorithmKind::kMac ? PatternBytes(alg.key_len, kKeySeed) : Bytes();
+  std::unique_ptr<PreparedOperation> result;
+  std::string message = GuardedFor<Engine>([&] {
+    std::string text;
+    std::unique_ptr<Engine> engine = make(alg, key, &text);
+    if (!engine) {
+      return text;
+    }
+    AlignedBuffer in(input_len);
+    FillPattern(in.span(), kMessageSeed);
+    const Bytes input(in.data(), in.data() + input_len);
+    auto prepared = std::make_unique<TimedHashMac<Engine>>(std::move(engine), std::move(in));
+    // Two runs: the second proves the engine restarts cleanly.
+    if (!prepared->Run(2)) {
+      return prepared->error();
+    }
+    Bytes expected;
+    if (text = reference(key, input, &expected); !text.empty()) {
+      return text;
+    }
+    if (CheckHashMacOutput(alg, input_len, prepared->output(), expected, failure, error)) {
+      result = std::move(prepared);
+    }
+    return std::string();
+  });
+  if (!message.empty()) {
+    return PrepareFailed(PrepareFailure::kLibraryError, std::move(message), failure, error);
+  }
+  return result;
+}
+
+/// The usual MAC reference of PrepareHashMacWith: the tag of a freshly keyed Engine from `make`
+/// (HashMacOneShot). Holds a copy of `make` and a reference to `alg`.
+template <typename Engine, typename Make>
+auto MacReference(Make make, const AlgorithmInfo& alg) {
+  return [make, &alg](const Bytes& key, const Bytes& message, Bytes* out) {
+    return HashMacOneShot<Engine>(make, alg, key, message, out);
+  };
+}
+
+/// PrepareHashMacWith for a MAC checked against MacReference: the tag of a freshly keyed Engine.
+template <typename Engine, typename Make>
+std::unique_ptr<PreparedOperation> PrepareMacWith(const Make& make, const AlgorithmInfo& alg,
+                                                  size_t input_len, PrepareFailure* failure,
+                                                  std::string* error) {
+  return PrepareHashMacWith<Engine>(make, MacReference<Engine>(make, alg), alg, input_len, failure,
+                                    error);
+}
+
+}  // namespace cryptobench::backends

@@ -1,0 +1,240 @@
+// Tests of the hash and MAC adapter (hash_mac_adapter.h) with scripted engines: the timed loop,
+// the one-shots, the check against the reference (and the corruption seam), and the error
+// mapping every library bound to it relies on.
+#include "backends/common/hash_mac_adapter.h"
+
+#include <stdexcept>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "algorithms/catalog.h"
+
+namespace cryptobench::backends {
+namespace {
+
+// What a ScriptedEngine does.
+struct Script {
+  size_t output_len = 32;
+  bool fail_on_second = false;  // Compute() fails from the second message on
+};
+
+// A keyed "digest": output byte i is key[0] + len + i + the sum of the message's bytes, so a
+// wrong message, length or key shows.
+uint8_t Sum(std::span<const uint8_t> key, const uint8_t* in, size_t len) {
+  uint8_t sum = key.empty() ? 0 : key[0];
+  sum = static_cast<uint8_t>(sum + len);
+  for (size_t i = 0; i < len; ++i) {
+    sum = static_cast<uint8_t>(sum + in[i]);
+  }
+  return sum;
+}
+
+class ScriptedEngine {
+ public:
+  ScriptedEngine(Script script, std::span<const uint8_t> key)
+      : script_(script), key_(key.begin(), key.end()) {}
+
+  size_t output_len() const { return script_.output_len; }
+
+  bool Compute(const uint8_t* in, size_t len, uint8_t* out, std::string* error) {
+    if (script_.fail_on_second && ++calls_ > 1) {
+      *error = "scripted_final failed";
+      return false;
+    }
+    const uint8_t sum = Sum(key_, in, len);
+    for (size_t i = 0; i < script_.output_len; ++i) {
+      out[i] = static_cast<uint8_t>(sum + i);
+    }
+    return true;
+  }
+
+ private:
+  Script script_;
+  Bytes key_;
+  int calls_ = 0;
+};
+
+// An engine whose library throws; Guarded() maps that to one line.
+class ThrowingEngine {
+ public:
+  template <typename Body>
+  static std::string Guarded(Body&& body) {
+    try {
+      return body();
+    } catch (const std::exception& e) {
+      return std::string("Throwing: ") + e.what();
+    }
+  }
+
+  size_t output_len() const { return 32; }
+
+  bool Compute(const uint8_t*, size_t, uint8_t*, std::string*) {
+    throw std::runtime_error("update refused");
+  }
+};
+
+auto MakeScripted(Script script) {
+  return [script](const AlgorithmInfo&, std::span<const uint8_t> key, std::string*) {
+    return std::make_unique<ScriptedEngine>(script, key);
+  };
+}
+
+// The reference a correct library computes: the same sum over the whole message.
+auto Reference(size_t output_len) {
+  return [output_len](const Bytes& key, const Bytes& message, Bytes* out) {
+    const uint8_t sum = Sum(key, NonNullData(message), message.size());
+    out->resize(output_len);
+    for (size_t i = 0; i < output_len; ++i) {
+      (*out)[i] = static_cast<uint8_t>(sum + i);
+    }
+    return std::string();
+  };
+}
+
+const AlgorithmInfo& Alg(std::string_view name) {
+  const AlgorithmInfo* alg = FindAlgorithm(name);
+  EXPECT_NE(alg, nullptr) << name;
+  return *alg;
+}
+
+TEST(HashMacAdapterTest, PreparesATimedOperationWhoseOutputMatchesTheReference) {
+  for (const char* name : {"SHA-256", "HMAC-SHA256"}) {
+    PrepareFailure failure = PrepareFailure::kNone;
+    std::string error;
+    auto prepared = PrepareHashMacWith<ScriptedEngine>(MakeScripted({}), Reference(32), Alg(name),
+                                                       16, &failure, &error);
+    ASSERT_NE(prepared, nullptr) << name << ": " << error;
+    EXPECT_EQ(failure, PrepareFailure::kNone);
+    EXPECT_TRUE(prepared->Run(5));
+  }
+  PrepareFailure failure = PrepareFailure::kNone;
+  std::string error;
+  auto mac =
+      PrepareMacWith<ScriptedEngine>(MakeScripted({}), Alg("HMAC-SHA256"), 64, &failure, &error);
+  ASSERT_NE(mac, nullptr) << error;
+  EXPECT_TRUE(mac->Run(5));
+}
+
+TEST(HashMacAdapterTest, MacsAreKeyedWithTheKeyPatternAndHashesAreNot) {
+  Bytes seen_key = {0xee};
+  auto make = [&](const AlgorithmInfo&, std::span<const uint8_t> key, std::string*) {
+    seen_key.assign(key.begin(), key.end());
+    return std::make_unique<ScriptedEngine>(Script{}, key);
+  };
+  PrepareFailure failure = PrepareFailure::kNone;
+  std::string error;
+  const AlgorithmInfo& hmac = Alg("HMAC-SHA256");
+  ASSERT_NE(PrepareHashMacWith<ScriptedEngine>(make, Reference(32), hmac, 16, &failure, &error),
+            nullptr)
+      << error;
+  EXPECT_EQ(seen_key, PatternBytes(hmac.key_len, kKeySeed));
+  ASSERT_NE(
+      PrepareHashMacWith<ScriptedEngine>(make, Reference(32), Alg("SHA-256"), 16, &failure, &error),
+      nullptr)
+      << error;
+  EXPECT_TRUE(seen_key.empty());
+}
+
+TEST(HashMacAdapterTest, CorruptionSeamMakesTheCheckFail) {
+  ScopedCorruptOutputs corrupt(true);
+  PrepareFailure failure = PrepareFailure::kNone;
+  std::string error;
+  EXPECT_EQ(PrepareHashMacWith<ScriptedEngine>(MakeScripted({}), Reference(32), Alg("SHA-256"), 16,
+                                               &failure, &error),
+            nullptr);
+  EXPECT_EQ(failure, PrepareFailure::kCheckFailed);
+  EXPECT_EQ(error.rfind("SHA-256 at 16 bytes: digest differs at byte 0", 0), 0u) << error;
+  EXPECT_EQ(PrepareHashMacWith<ScriptedEngine>(MakeScripted({}), Reference(32), Alg("HMAC-SHA256"),
+                                               64, &failure, &error),
+            nullptr);
+  EXPECT_EQ(error.rfind("HMAC-SHA256 at 64 bytes: tag differs at byte 0", 0), 0u) << error;
+}
+
+TEST(HashMacAdapterTest, AWrongReferenceOrLengthFailsTheCheck) {
+  PrepareFailure failure = PrepareFailure::kNone;
+  std::string error;
+  // The reference of another message length.
+  auto off_by_one = [](const Bytes& key, const Bytes& message, Bytes* out) {
+    Bytes longer = message;
+    longer.push_back(0);
+    return Reference(32)(key, longer, out);
+  };
+  EXPECT_EQ(PrepareHashMacWith<ScriptedEngine>(MakeScripted({}), off_by_one, Alg("SHA-256"), 16,
+                                               &failure, &error),
+            nullptr);
+  EXPECT_EQ(failure, PrepareFailure::kCheckFailed);
+  EXPECT_EQ(error.rfind("SHA-256 at 16 bytes: digest differs", 0), 0u) << error;
+  // Output and reference agree, but neither has the catalogue's length.
+  EXPECT_EQ(PrepareHashMacWith<ScriptedEngine>(MakeScripted({.output_len = 31}), Reference(31),
+                                               Alg("SHA-256"), 16, &failure, &error),
+            nullptr);
+  EXPECT_EQ(failure, PrepareFailure::kCheckFailed);
+  EXPECT_EQ(error, "SHA-256 at 16 bytes: output is 31 bytes, expected 32");
+}
+
+TEST(HashMacAdapterTest, LibraryFailuresAreLibraryErrors) {
+  PrepareFailure failure = PrepareFailure::kNone;
+  std::string error;
+  auto refuse = [](const AlgorithmInfo&, std::span<const uint8_t>, std::string* text) {
+    *text = "scripted_init failed";
+    return std::unique_ptr<ScriptedEngine>();
+  };
+  EXPECT_EQ(PrepareHashMacWith<ScriptedEngine>(refuse, Reference(32), Alg("SHA-256"), 16, &failure,
+                                               &error),
+            nullptr);
+  EXPECT_EQ(failure, PrepareFailure::kLibraryError);
+  EXPECT_EQ(error, "scripted_init failed");
+  // The second of the two prepare runs fails: a context that does not restart is caught.
+  EXPECT_EQ(PrepareHashMacWith<ScriptedEngine>(MakeScripted({.fail_on_second = true}),
+                                               Reference(32), Alg("SHA-256"), 16, &failure, &error),
+            nullptr);
+  EXPECT_EQ(failure, PrepareFailure::kLibraryError);
+  EXPECT_EQ(error, "scripted_final failed");
+  auto reference_fails = [](const Bytes&, const Bytes&, Bytes*) {
+    return std::string("scripted_reference failed");
+  };
+  EXPECT_EQ(PrepareHashMacWith<ScriptedEngine>(MakeScripted({}), reference_fails, Alg("SHA-256"),
+                                               16, &failure, &error),
+            nullptr);
+  EXPECT_EQ(error, "scripted_reference failed");
+}
+
+TEST(HashMacAdapterTest, GuardedEnginesTurnExceptionsIntoErrors) {
+  auto make = [](const AlgorithmInfo&, std::span<const uint8_t>, std::string*) {
+    return std::make_unique<ThrowingEngine>();
+  };
+  PrepareFailure failure = PrepareFailure::kNone;
+  std::string error;
+  EXPECT_EQ(
+      PrepareHashMacWith<ThrowingEngine>(make, Reference(32), Alg("SHA-256"), 16, &failure, &error),
+      nullptr);
+  EXPECT_EQ(failure, PrepareFailure::kLibraryError);
+  EXPECT_EQ(error, "Throwing: update refused");
+  Bytes out;
+  EXPECT_EQ(HashMacOneShot<ThrowingEngine>(make, Alg("SHA-256"), {}, Bytes{1, 2}, &out),
+            "Throwing: update refused");
+  TimedHashMac<ThrowingEngine> timed(std::make_unique<ThrowingEngine>(), AlignedBuffer(16));
+  EXPECT_FALSE(timed.Run(1));
+  EXPECT_EQ(timed.error(), "Throwing: update refused");
+}
+
+TEST(HashMacAdapterTest, OneShotAndMacReferenceUseAFreshEngine) {
+  const AlgorithmInfo& hmac = Alg("HMAC-SHA256");
+  const Bytes key = {7, 8};
+  const Bytes message = {1, 2, 3};
+  Bytes out;
+  ASSERT_EQ(HashMacOneShot<ScriptedEngine>(MakeScripted({}), hmac, key, message, &out), "");
+  Bytes expected;
+  ASSERT_EQ(Reference(32)(key, message, &expected), "");
+  EXPECT_EQ(out, expected);
+  Bytes via_reference;
+  ASSERT_EQ(MacReference<ScriptedEngine>(MakeScripted({}), hmac)(key, message, &via_reference), "");
+  EXPECT_EQ(via_reference, expected);
+  // A one-shot of an empty message passes a non-null pointer and gets a full output.
+  ASSERT_EQ(HashMacOneShot<ScriptedEngine>(MakeScripted({}), hmac, key, Bytes(), &out), "");
+  EXPECT_EQ(out.size(), 32u);
+}
+
+}  // namespace
+}  // namespace cryptobench::backends
