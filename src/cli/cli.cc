@@ -6,6 +6,7 @@
 #include <exception>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -55,8 +56,10 @@ std::string ErrorLine(const char* what) { return report::SafeText(what); }
 
 // CLI11's message for a command line it refuses, in this tool's words: "--bytes: At Most 1
 // required but received 2" becomes "--bytes given 2 times: give it once". `first` is the first
-// argument: the command, or an option given before any.
-std::string CommandLineError(const CLI::ParseError& error, const std::string& first) {
+// argument: the command, or an option given before any; `extras` the arguments left over, in the
+// order given (CLI11's own message lists them backwards: "'l.md -o'" for `-o l.md`).
+std::string CommandLineError(const CLI::ParseError& error, const std::string& first,
+                             const std::vector<std::string>& extras) {
   const std::string message = error.what();
   const std::string command = first.empty() || first[0] == '-' ? "" : first;
   const std::string help =
@@ -84,8 +87,10 @@ std::string CommandLineError(const CLI::ParseError& error, const std::string& fi
   for (const std::string_view prefix : {"The following argument was not expected: ",
                                         "The following arguments were not expected: "}) {
     if (message.rfind(prefix, 0) == 0) {
-      return fmt::format("unexpected argument {} ({})",
-                         import::QuoteForError(message.substr(prefix.size())), help);
+      // The first one is the mistake; the rest often follow from it (a value after an option
+      // the command does not have).
+      const std::string unexpected = extras.empty() ? message.substr(prefix.size()) : extras[0];
+      return fmt::format("unexpected argument {} ({})", import::QuoteForError(unexpected), help);
     }
   }
   if (message == "A subcommand is required" && !command.empty()) {
@@ -551,8 +556,10 @@ int Run(int argc, char** argv) {
     if (e.get_exit_code() == 0) {
       return app.exit(e);  // --help, --version
     }
-    std::fprintf(stderr, "error: %s\n",
-                 ErrorLine(CommandLineError(e, CommandPath(app, argv[1])).c_str()).c_str());
+    std::fprintf(
+        stderr, "error: %s\n",
+        ErrorLine(CommandLineError(e, CommandPath(app, argv[1]), app.remaining(true)).c_str())
+            .c_str());
     return kExitUsage;
   }
 

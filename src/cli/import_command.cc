@@ -49,8 +49,9 @@ void RejectJsonObject(const std::string& text, const std::string& file_name) {
   }
   if (doc.is_object() && doc.contains("schema_version")) {
     throw UsageError(fmt::format(
-        "{} is already a cryptobench result (JSON): use it with `cryptobench compare` or "
-        "`cryptobench doctor --from`; import reads other tools' text output",
+        "{} is already a cryptobench result (JSON): show it with `cryptobench report`, use it "
+        "with `cryptobench compare` or `cryptobench doctor --from`; import reads other tools' text "
+        "output",
         file_name));
   }
   throw UsageError(fmt::format(

@@ -130,9 +130,9 @@ TEST(ImportCommandTest, AResultJsonIsSentToCompareOrDoctor) {
   const CliResult again = RunCryptobench({"import", result_json.string()});
   EXPECT_EQ(again.exit_status, 2);
   EXPECT_EQ(again.err, "error: " + result_json.string() +
-                           " is already a cryptobench result (JSON): use it with `cryptobench "
-                           "compare` or `cryptobench doctor --from`; import reads other tools' "
-                           "text output\n");
+                           " is already a cryptobench result (JSON): show it with `cryptobench "
+                           "report`, use it with `cryptobench compare` or `cryptobench doctor "
+                           "--from`; import reads other tools' text output\n");
   EXPECT_TRUE(again.out.empty());
 
   const auto other_json = dir / "other.json";

@@ -231,13 +231,32 @@ void CheckOutputIsNotInput(const std::string& output, const std::vector<std::str
   }
 }
 
+void CheckInputsAreDistinct(const std::vector<std::string>& inputs) {
+  std::vector<std::pair<struct stat, const std::string*>> seen;
+  for (const std::string& input : inputs) {
+    struct stat st {};
+    if (input == "-" || stat(input.c_str(), &st) != 0) {
+      continue;
+    }
+    for (const auto& [other, name] : seen) {
+      if (other.st_dev == st.st_dev && other.st_ino == st.st_ino) {
+        throw UsageError(fmt::format("{} and {} are one file: give each input once",
+                                     import::QuoteForError(*name), import::QuoteForError(input)));
+      }
+    }
+    seen.emplace_back(st, &input);
+  }
+}
+
 void CheckOutputPath(const std::string& path) {
   namespace fs = std::filesystem;
   const fs::path parent = fs::absolute(path).parent_path();
   std::error_code ec;
   if (!fs::is_directory(parent, ec)) {
     throw UsageError(
-        fmt::format("--output '{}': directory {} does not exist", path, parent.string()));
+        fs::exists(parent, ec)
+            ? fmt::format("--output '{}': {} is not a directory", path, parent.string())
+            : fmt::format("--output '{}': directory {} does not exist", path, parent.string()));
   }
   if (access(parent.c_str(), W_OK) != 0) {
     throw UsageError(

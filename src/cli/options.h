@@ -54,6 +54,11 @@ void CheckOutputPath(const std::string& path);
 /// that same file (`import - --output f < f`). Files that do not exist are fine.
 void CheckOutputIsNotInput(const std::string& output, const std::vector<std::string>& inputs);
 
+/// Throws UsageError when two of `inputs` are one file (the same device and inode, however it is
+/// spelt), which a report would show twice as if it held two runs. "-" (standard input) counts
+/// once; files that do not exist are left to the reader's own error.
+void CheckInputsAreDistinct(const std::vector<std::string>& inputs);
+
 /// The library to load for --lib `value`: the default soname when the option was not given. A
 /// name without '/' is a soname the dynamic loader looks up (its cache and system directories,
 /// LD_LIBRARY_PATH), never a file in the current directory, so a library planted there is not

@@ -223,6 +223,24 @@ TEST(OptionsTest, OutputMayNotBeAnInput) {
   fs::remove_all(dir);
 }
 
+// `report s.json ./s.json` would show one run twice, as if measured twice.
+TEST(OptionsTest, AnInputGivenTwiceIsRefused) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("cryptobench_in2_" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  const std::string input = (dir / "in.json").string();
+  std::ofstream(input) << "{}";
+  std::ofstream(dir / "other.json") << "{}";
+  fs::create_symlink(input, dir / "soft.json");
+  for (const std::string& again :
+       {input, (dir / "." / "in.json").string(), (dir / "soft.json").string()}) {
+    EXPECT_THROW(CheckInputsAreDistinct({input, "-", again}), UsageError) << again;
+  }
+  EXPECT_NO_THROW(CheckInputsAreDistinct({input, (dir / "other.json").string(), "-", "-"}));
+  EXPECT_NO_THROW(CheckInputsAreDistinct({input, (dir / "missing.json").string()}));
+  fs::remove_all(dir);
+}
+
 TEST(OptionsTest, OutputsThroughADanglingLinkAreOneFile) {
   namespace fs = std::filesystem;
   const fs::path dir =

@@ -336,6 +336,7 @@ int RunReport(const ReportOptions& options) {
   const report::Format terminal = options.outputs.empty() ? chosen : report::Format::kTable;
   const std::vector<OutputFile> files =
       ResolveOutputFiles(report::Producer::kReport, options.format, options.outputs, options.files);
+  CheckInputsAreDistinct(options.files);
   std::vector<Input> inputs;
   for (const std::string& path : options.files) {
     inputs.push_back(ReadInput(path));

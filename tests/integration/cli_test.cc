@@ -210,6 +210,8 @@ TEST(CliTest, CommandLineMistakesAreSaidInPlainWords) {
        "error: --from: expected a value after it (cryptobench doctor --help)\n"},
       {{"import", "a.txt", "b.txt"},
        "error: unexpected argument 'b.txt' (cryptobench import --help)\n"},
+      // The first argument left over, not CLI11's backwards list of all of them ("'l.md -o'").
+      {{"list", "-o", "l.md"}, "error: unexpected argument '-o' (cryptobench list --help)\n"},
       {{"import"}, "error: import: input is required (cryptobench import --help)\n"},
       // A subcommand's error names the subcommand and its help, not its parent's.
       {{"history", "show"},
@@ -360,6 +362,17 @@ TEST(CliTest, SpeedRefusesBadOutputsBeforeMeasuring) {
   EXPECT_FALSE(std::filesystem::exists(a));
   EXPECT_FALSE(std::filesystem::exists(dir / "missing"));
   EXPECT_EQ(ReadWhole(dir / "libcrypto.so.3"), "not a library");
+  // A path under a file is named for what it is, not as a missing directory.
+  const CliResult under_file = RunCryptobench(
+      {"speed", "--all", "--no-progress", "-o", (dir / "libcrypto.so.3" / "x.md").string()});
+  EXPECT_EQ(under_file.exit_status, 2);
+  EXPECT_NE(under_file.err.find("libcrypto.so.3 is not a directory"), std::string::npos)
+      << under_file.err;
+  const CliResult missing = RunCryptobench(
+      {"speed", "--all", "--no-progress", "-o", (dir / "missing" / "x.md").string()});
+  EXPECT_NE(missing.err.find("directory " + (dir / "missing").string() + " does not exist"),
+            std::string::npos)
+      << missing.err;
   std::filesystem::remove_all(dir);
 }
 

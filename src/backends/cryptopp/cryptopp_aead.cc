@@ -16,7 +16,6 @@
 #include "backends/common/buffers.h"
 #include "backends/common/timing_inputs.h"
 #include "backends/cryptopp/cryptopp_internal.h"
-#include "backends/openssl/aead.h"
 
 namespace cryptobench::backends::cryptopp {
 namespace {
