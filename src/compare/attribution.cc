@@ -202,11 +202,22 @@ std::vector<Statement> BuildStatements(const std::vector<Row>& rows) {
   return out;
 }
 
+// ": nothing recorded differs ... cannot tell ..." for sides whose identity is partly known.
+std::string PartlyKnownClause(const BuildIdentity& identity) {
+  return fmt::format(
+      ": nothing recorded differs between the sides (the same {}), but {} {} not recorded on "
+      "both, so cannot tell from this report whether this is a code path or the machine's speed "
+      "between the runs (run {} on each side)",
+      JoinAnd(identity.matched), JoinAnd(identity.unknown),
+      identity.unknown.size() == 1 ? "is" : "are", identity.command);
+}
+
 // The headline: uniform changes, the unchanged families, and the likely cause.
 std::optional<Finding> Headline(const std::vector<Statement>& statements,
                                 const std::string& a_letter, const std::string& b_letter,
                                 double threshold, bool others_exist, bool timing_comparable,
-                                bool same_library, bool timing_known_to_differ) {
+                                bool same_library, bool timing_known_to_differ,
+                                const BuildIdentity& identity) {
   std::vector<const Statement*> changed;
   std::vector<std::string> unchanged;
   for (const Statement& s : statements) {
@@ -257,6 +268,14 @@ std::optional<Finding> Headline(const std::vector<Statement>& statements,
     text +=
         ": one side does not state its clock, so the sides may have been timed differently and "
         "this need not be a code path; cannot tell from this report (run both with -elapsed)";
+  } else if (identity.state == BuildIdentity::State::kSame) {
+    text +=
+        ": the sides are the same build on the same CPU (see below), so this is the machine's "
+        "speed between the runs, not a code path";
+    cause = "machine-difference";
+  } else if (identity.state == BuildIdentity::State::kPartlyKnown) {
+    text += PartlyKnownClause(identity);
+    cause = "cannot-tell";
   } else if (!same_library) {
     text += fmt::format(
         ": the sides are different libraries, so this is each one's own {} code, "
@@ -285,7 +304,8 @@ std::string SizesPhrase(const std::set<uint64_t>& sizes, bool small) {
 }
 
 Finding OverheadFinding(const std::vector<const Statement*>& statements, bool slower,
-                        const std::string& a_letter, const std::string& b_letter) {
+                        const std::string& a_letter, const std::string& b_letter,
+                        const BuildIdentity& identity) {
   std::vector<std::string> subjects;
   std::set<uint64_t> small_sizes;
   std::set<uint64_t> large_sizes;
@@ -312,17 +332,28 @@ Finding OverheadFinding(const std::vector<const Statement*>& statements, bool sl
   const std::string path = ciphers
                                ? (one ? "the cipher's code path" : "the ciphers' code paths")
                                : (one ? "the algorithm's code path" : "the algorithms' code paths");
-  const std::string cause =
-      slower ? fmt::format("per-call overhead in {}, not {}", b_letter, path)
-             : fmt::format("less per-call overhead in {} than in {}, not a faster code path",
+  std::string cause =
+      slower ? fmt::format(": per-call overhead in {}, not {}", b_letter, path)
+             : fmt::format(": less per-call overhead in {} than in {}, not a faster code path",
                            b_letter, a_letter);
+  std::string tag = "per-call-overhead";
+  if (identity.state == BuildIdentity::State::kSame) {
+    // One build has one per-call cost: the small sizes caught the machine at another speed.
+    cause =
+        ": the sides are the same build on the same CPU (see below), so this is the machine's "
+        "speed between the runs, not per-call overhead";
+    tag = "machine-difference";
+  } else if (identity.state == BuildIdentity::State::kPartlyKnown) {
+    cause = PartlyKnownClause(identity);
+    tag = "cannot-tell";
+  }
   return Finding{
       "per-call-overhead",
-      fmt::format("{} {} only {} (up to {} at {}){}, equal {}: {}.", JoinAnd(subjects),
+      fmt::format("{} {} only {} (up to {} at {}){}, equal {}{}.", JoinAnd(subjects),
                   slower ? "slower" : "faster", SizesPhrase(small_sizes, true),
                   ChangeText(extreme->ratio.ratio), report::FormatSize(extreme->input_len),
                   SingleNote(all_rows), SizesPhrase(large_sizes, false), cause),
-      "per-call-overhead"};
+      tag};
 }
 
 }  // namespace
@@ -427,7 +458,7 @@ bool SameLibrary(const Side& a, const Side& b) {
 std::vector<Finding> PatternFindings(const std::vector<Row>& rows, const std::string& a_letter,
                                      const std::string& b_letter, double threshold,
                                      bool timing_comparable, bool same_library,
-                                     bool timing_known_to_differ) {
+                                     bool timing_known_to_differ, const BuildIdentity& identity) {
   const std::vector<Statement> statements = BuildStatements(rows);
   std::optional<Finding> doubt = CannotTellFinding(rows);
   if (statements.empty()) {
@@ -479,7 +510,7 @@ std::vector<Finding> PatternFindings(const std::vector<Row>& rows, const std::st
   std::vector<Finding> out;
   std::optional<Finding> headline =
       Headline(statements, a_letter, b_letter, threshold, others_exist, timing_comparable,
-               same_library, timing_known_to_differ);
+               same_library, timing_known_to_differ, identity);
   // A headline with a uniform change leads; one that only lists unchanged families follows.
   const bool headline_first =
       headline && std::any_of(statements.begin(), statements.end(), [](const Statement& s) {
@@ -489,10 +520,10 @@ std::vector<Finding> PatternFindings(const std::vector<Row>& rows, const std::st
     out.push_back(std::move(*headline));
   }
   if (!small_slower.empty()) {
-    out.push_back(OverheadFinding(small_slower, true, a_letter, b_letter));
+    out.push_back(OverheadFinding(small_slower, true, a_letter, b_letter, identity));
   }
   if (!small_faster.empty()) {
-    out.push_back(OverheadFinding(small_faster, false, a_letter, b_letter));
+    out.push_back(OverheadFinding(small_faster, false, a_letter, b_letter, identity));
   }
   if (!inconclusive.empty()) {
     out.push_back(

@@ -30,6 +30,45 @@ enum class Pattern {
   kMixed,         ///< anything else
 };
 
+/// How far the two sides' recorded facts show them to be one build of one library on one CPU,
+/// run the same way (SameBuild). Throughput alone cannot tell a code path from the machine's
+/// speed: a shared machine's speed can move by tens of percent between two runs of one build
+/// (docs/compare.md, "Same build"), so a rule names a code path only when the sides are not
+/// shown to be the same build.
+struct BuildIdentity {
+  enum class State {
+    kSame,         ///< version, build, CPU (and capability vector where recorded) all alike
+    kPartlyKnown,  ///< nothing recorded differs, but a side lacks the build or the CPU
+    kNotSame,      ///< something differs, or too little is recorded to say (a version alone)
+  };
+  State state = State::kNotSame;
+  /// Facts recorded alike on both sides, as phrases ("library file", "version", "CPU model").
+  std::vector<std::string> matched;
+  /// Identity facts a side does not record (kPartlyKnown), as phrases ("CPU model").
+  std::vector<std::string> unknown;
+  /// kPartlyKnown: the one command that would record what is missing, e.g. "lscpu".
+  std::string command;
+};
+
+/// The identity of `a` and `b` (BuildIdentity). kNotSame when they differ in how they were run
+/// (timing basis, engine or provider, tool, EVP or legacy rows, -multi, direction, threads,
+/// worker environment) or in any recorded fact of library, version, build (loaded file, compiler
+/// flags, build date, platform, options), capability vector or CPU model; also when no version is
+/// recorded alike, or the version is all that is (a version string alone is shared by patched
+/// and development builds, and two pastes of one version are often two machines). kSame when
+/// the version, the build (the same loaded file, or the same compiler flags, build date and
+/// platform), the CPU model and any capability vector are recorded alike on both sides; else
+/// kPartlyKnown. Results carry no hash of the library file: a library rebuilt in place with the
+/// same version and build lines looks the same.
+BuildIdentity SameBuild(const Side& a, const Side& b);
+
+/// Findings "same-build" (cause "machine-difference") when `identity` is kSame and some row
+/// changed beyond the threshold: which facts matched, that the difference is the machine's
+/// speed between the runs rather than a code path, and that a "significantly" of one pair of
+/// runs does not cover that drift.
+std::vector<Finding> SameBuildFindings(const std::vector<Row>& rows, const Side& a, const Side& b,
+                                       const BuildIdentity& identity);
+
 /// Pattern of `rows` (one family's kBoth rows). A row counts as slower (faster) when it is
 /// beyond the threshold and significant or not testable (single figures); beyond the threshold
 /// but not significant it is "unclear". Empty input is kUnchanged.
@@ -43,11 +82,15 @@ Pattern FamilyPattern(const std::vector<const Row*>& rows);
 /// the headline says the timing may explain the change instead, and names it as the cause
 /// ("timing-differs") only when `timing_known_to_differ` (TimingKnownToDiffer). With `same_library`
 /// false (the sides ran different libraries, e.g. OpenSSL and GnuTLS) a uniform change is put down
-/// to each library's own code, not to assembly missing from one build.
+/// to each library's own code, not to assembly missing from one build. With `identity` kSame no
+/// code path and no per-call overhead is named: the change is the machine's speed between the
+/// runs (cause "machine-difference"); with kPartlyKnown the sentence says it cannot tell which
+/// (cause "cannot-tell") and names the command that would tell.
 std::vector<Finding> PatternFindings(const std::vector<Row>& rows, const std::string& a_letter,
                                      const std::string& b_letter, double threshold,
                                      bool timing_comparable = true, bool same_library = true,
-                                     bool timing_known_to_differ = true);
+                                     bool timing_known_to_differ = true,
+                                     const BuildIdentity& identity = {});
 
 /// False when `a` and `b` were timed with different clocks (SourceInfo::timing_basis) or either
 /// went through an engine or provider: their ratios then need not reflect code paths.
@@ -76,10 +119,13 @@ std::vector<Finding> ContextFindings(const Side& a, const Side& b);
 /// compared size >= kLargeInputMin, when that row changed beyond the threshold: each side's
 /// throughput as
 /// cycles per byte over the side's clock range, and the implementation class it falls in
-/// (diagnose::Classify), for sides whose CPU features are known. At most `max_findings`.
+/// (diagnose::Classify), for sides whose CPU features are known. At most `max_findings`. With
+/// `identity` kSame no class is named: one build on one CPU takes one code path, so the sentence
+/// gives both sides' cpb and puts their difference down to the machine; with kPartlyKnown, sides
+/// that fall in different classes get "cannot tell" whether the code path changed.
 std::vector<Finding> ClassFindings(const std::vector<Row>& rows, const Side& a, const Side& b,
                                    const std::vector<diagnose::CpbClass>& classes,
-                                   size_t max_findings = 6);
+                                   size_t max_findings = 6, const BuildIdentity& identity = {});
 
 /// The areas of data/library-changes.csv an algorithm's speed depends on: "AES" (and "GHASH"
 /// for AES-GCM), "SHA-2", "ChaCha20", "BN-RSA"; empty for others.

@@ -92,7 +92,7 @@ bool Covered(const std::vector<diagnose::CpbClass>& classes, const Row& row) {
 
 std::vector<Finding> ClassFindings(const std::vector<Row>& rows, const Side& a, const Side& b,
                                    const std::vector<diagnose::CpbClass>& classes,
-                                   size_t max_findings) {
+                                   size_t max_findings, const BuildIdentity& identity) {
   if (!a.cpu_features && !b.cpu_features) {
     return {};
   }
@@ -142,7 +142,28 @@ std::vector<Finding> ClassFindings(const std::vector<Row>& rows, const Side& a, 
     if (row->direction == Direction::kWithin) {
       continue;
     }
+    if (identity.state == BuildIdentity::State::kSame && a_classed && b_classed) {
+      // One build on one CPU takes one code path: the cpb of each run, and no class change.
+      std::vector<std::string> cpbs;
+      for (const Side* side : {&a, &b}) {
+        const diagnose::Fingerprint fp = diagnose::Classify(
+            classes, row->algorithm, row->operation, (side == &a ? *row->a : *row->b).value,
+            side->clock.hz_low, side->clock.hz_high);
+        cpbs.push_back(fmt::format("{} at {} cpb {}", side->letter,
+                                   CpbText(fp.cpb_low, fp.cpb_high), side->clock.basis));
+      }
+      out.push_back(Finding{
+          "cpb-class",
+          fmt::format("At {}: {} {} runs {}, {}: the same build on the same CPU takes the same "
+                      "code path, so the difference is the machine's speed between the runs and "
+                      "no change of implementation class is read from it.",
+                      report::FormatSize(row->input_len), row->algorithm, row->operation, cpbs[0],
+                      cpbs[1])});
+      ++sentences;
+      continue;
+    }
     std::vector<std::string> parts;
+    std::vector<std::string> conclusions;
     bool named = false;  // the first classified side names the algorithm
     for (const Side* side : {&a, &b}) {
       const Figure& figure = side == &a ? *row->a : *row->b;
@@ -157,6 +178,7 @@ std::vector<Finding> ClassFindings(const std::vector<Row>& rows, const Side& a, 
       const diagnose::Fingerprint fp =
           diagnose::Classify(classes, row->algorithm, row->operation, figure.value,
                              side->clock.hz_low, side->clock.hz_high);
+      conclusions.push_back(fp.conclusion);
       parts.push_back(
           fmt::format("{} {}at {} cpb {}: {}{}", side->letter,
                       named ? "" : fmt::format("runs {} {} ", row->algorithm, row->operation),
@@ -167,6 +189,14 @@ std::vector<Finding> ClassFindings(const std::vector<Row>& rows, const Side& a, 
     std::string text;
     for (const std::string& part : parts) {
       text += (text.empty() ? "" : "; ") + part;
+    }
+    if (identity.state == BuildIdentity::State::kPartlyKnown && conclusions.size() == 2 &&
+        conclusions[0] != conclusions[1]) {
+      text += fmt::format(
+          "; the classes differ, but nothing recorded differs between the sides and one build's "
+          "cpb moves with the machine's speed, so cannot tell from this report whether the code "
+          "path changed (run {} on each side)",
+          identity.command);
     }
     out.push_back(
         Finding{"cpb-class", fmt::format("At {}: {}.", report::FormatSize(row->input_len), text)});

@@ -41,9 +41,14 @@ CompareReport Compare(std::vector<Side> sides, const CompareOptions& options) {
                                              : pair.num_significant_faster)++;
       }
     }
+    // One build on one CPU: a difference is the machine's, never a code path (issue 13, sec. 5).
+    const BuildIdentity identity = SameBuild(a, b);
     pair.findings =
         PatternFindings(pair.rows, a.letter, b.letter, options.threshold, TimingComparable(a, b),
-                        SameLibrary(a, b), TimingKnownToDiffer(a, b));
+                        SameLibrary(a, b), TimingKnownToDiffer(a, b), identity);
+    for (Finding& finding : SameBuildFindings(pair.rows, a, b, identity)) {
+      pair.findings.push_back(std::move(finding));
+    }
     for (Finding& finding : ContextFindings(a, b)) {
       pair.findings.push_back(std::move(finding));
     }
@@ -66,7 +71,7 @@ CompareReport Compare(std::vector<Side> sides, const CompareOptions& options) {
                                    diagnose::LibraryChanges(), diagnose::SpeedToolChanges())) {
       pair.findings.push_back(std::move(finding));
     }
-    for (Finding& finding : ClassFindings(pair.rows, a, b, classes)) {
+    for (Finding& finding : ClassFindings(pair.rows, a, b, classes, 6, identity)) {
       pair.findings.push_back(std::move(finding));
     }
     report.pairs.push_back(std::move(pair));

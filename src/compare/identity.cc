@@ -1,0 +1,162 @@
+// Whether the two sides are one build on one CPU, and what the summary says when they are:
+// throughput alone cannot tell a code path from the machine's speed between two runs.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "compare/attribution.h"
+#include "compare/format.h"
+
+namespace cryptobench::compare {
+namespace {
+
+std::string Strip(std::string text, std::string_view prefix) {
+  while (text.rfind(prefix, 0) == 0) {
+    text = text.substr(prefix.size());
+  }
+  return text;
+}
+
+// The CPU model a side records: the measuring machine's, else what an imported text names.
+std::string CpuModel(const Side& side) {
+  if (!side.run.machine.cpu_model.empty()) {
+    return side.run.machine.cpu_model;
+  }
+  for (const results::SourceFact& fact : side.run.source.facts) {
+    if (fact.kind == "cpu_model" && !fact.value.empty()) {
+      return fact.value;
+    }
+  }
+  return "";
+}
+
+std::string JoinAnd(const std::vector<std::string>& items) {
+  std::string out;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i > 0) {
+      out += i + 1 == items.size() ? " and " : ", ";
+    }
+    out += items[i];
+  }
+  return out;
+}
+
+// One fact of both sides: kBoth alike, kDiffer, or kMissing on a side.
+enum class Fact { kAlike, kDiffer, kMissing };
+
+Fact Compare(const std::string& x, const std::string& y) {
+  if (x.empty() || y.empty()) {
+    return Fact::kMissing;
+  }
+  return x == y ? Fact::kAlike : Fact::kDiffer;
+}
+
+// True when the sides ran the same way: whatever differs here changes what was timed or which
+// code ran, whatever the build.
+bool RunAlike(const Side& a, const Side& b) {
+  const results::SourceInfo& sa = a.run.source;
+  const results::SourceInfo& sb = b.run.source;
+  return TimingComparable(a, b) && sa.tool == sb.tool && sa.evp == sb.evp && sa.multi == sb.multi &&
+         a.run.method.direction == b.run.method.direction &&
+         a.run.method.threads == b.run.method.threads &&
+         a.run.library.worker_env == b.run.library.worker_env;
+}
+
+}  // namespace
+
+BuildIdentity SameBuild(const Side& a, const Side& b) {
+  BuildIdentity out;
+  if (!RunAlike(a, b) || !SameLibrary(a, b)) {
+    return out;
+  }
+  const results::LibraryInfo& la = a.run.library;
+  const results::LibraryInfo& lb = b.run.library;
+  if (Compare(LibraryVersionName(la), LibraryVersionName(lb)) != Fact::kAlike) {
+    return out;
+  }
+  out.matched.emplace_back("version");
+  bool differs = false;
+  const auto note = [&](Fact fact, const char* what) {
+    differs = differs || fact == Fact::kDiffer;
+    if (fact == Fact::kAlike) {
+      out.matched.emplace_back(what);
+    }
+    return fact == Fact::kAlike;
+  };
+  const bool file = note(Compare(la.loaded_path, lb.loaded_path), "library file");
+  const bool flags = note(Compare(Strip(la.cflags, "compiler: "), Strip(lb.cflags, "compiler: ")),
+                          "compiler flags");
+  const bool date = note(
+      Compare(Strip(la.built_on, "built on: "), Strip(lb.built_on, "built on: ")), "build date");
+  const bool platform =
+      note(Compare(Strip(la.platform, "platform: "), Strip(lb.platform, "platform: ")), "platform");
+  note(Compare(la.options, lb.options), "options");
+  const Fact caps = Compare(la.capability_vector, lb.capability_vector);
+  note(caps, "capability vector");
+  const bool cpu = note(Compare(CpuModel(a), CpuModel(b)), "CPU model");
+  if (differs) {
+    return out;
+  }
+  const bool build = file || (flags && date && platform);
+  // A vector on one side only is unknown; on neither side there is none to compare (no
+  // OpenSSL CPUINFO, or a library without one), and the CPU model and environment decide.
+  const bool caps_known =
+      caps != Fact::kMissing || (la.capability_vector.empty() && lb.capability_vector.empty());
+  if (build && cpu && caps_known) {
+    out.state = BuildIdentity::State::kSame;
+    return out;
+  }
+  if (out.matched.size() == 1) {
+    return out;  // the version alone
+  }
+  out.state = BuildIdentity::State::kPartlyKnown;
+  if (!build) {
+    out.unknown.emplace_back("build");
+  }
+  if (!caps_known) {
+    out.unknown.emplace_back("capability vector");
+  }
+  if (!cpu) {
+    out.unknown.emplace_back("CPU model");
+  }
+  const bool openssl = LibraryVersionName(la).rfind("OpenSSL ", 0) == 0;
+  out.command = !build || !caps_known ? (openssl ? "openssl version -a"
+                                                 : "the library's version "
+                                                   "and build details")
+                                      : "lscpu";
+  return out;
+}
+
+std::vector<Finding> SameBuildFindings(const std::vector<Row>& rows, const Side& a, const Side& b,
+                                       const BuildIdentity& identity) {
+  if (identity.state != BuildIdentity::State::kSame) {
+    return {};
+  }
+  double lo = 0;
+  double hi = 0;
+  for (const Row& row : rows) {
+    if (row.presence != Presence::kBoth || row.direction == Direction::kWithin ||
+        row.verdict == Verdict::kCannotTell) {
+      continue;
+    }
+    lo = lo == 0 ? row.ratio.ratio : std::min(lo, row.ratio.ratio);
+    hi = std::max(hi, row.ratio.ratio);
+  }
+  if (hi == 0) {
+    return {};
+  }
+  const std::string range = lo == hi ? RatioText(lo) : RatioText(lo) + "-" + RatioText(hi);
+  return {Finding{
+      "same-build",
+      fmt::format("{} and {} are the same build on the same CPU as far as the results record "
+                  "(the same {}): one build on one CPU runs the same code, so the changes "
+                  "({}/{} {}) are the machine's speed between the runs (its clock, turbo or other "
+                  "load), not a code path. The CIs describe each run's own samples, not that "
+                  "drift, so \"significantly\" says these runs differed, not the builds (results "
+                  "record no hash of the library file: one rebuilt in place with the same version "
+                  "and build lines would look the same).",
+                  a.letter, b.letter, JoinAnd(identity.matched), b.letter, a.letter, range),
+      "machine-difference"}};
+}
+
+}  // namespace cryptobench::compare

@@ -1,0 +1,225 @@
+// Same build, same CPU: compare must not read a code path from throughput that moved with the
+// machine (issue 13, section 5). The fixtures rerun-a.json and rerun-b.json are two runs of one
+// build whose AES cells differ by 1.4x, enough to put AES-128-GCM at 16 KiB in the stitched class
+// on one side and "stitched or not stitched" on the other
+// (tests/fixtures/compare/make_fixtures.py).
+#include <algorithm>
+
+#include <gtest/gtest.h>
+
+#include "compare/attribution.h"
+#include "compare/compare.h"
+#include "compare/sides.h"
+#include "compare/test_util.h"
+#include "support/golden.h"
+
+namespace cryptobench::compare {
+namespace {
+
+const std::string kDataDir = CRYPTOBENCH_TEST_DATA_DIR;
+
+const std::vector<diagnose::CpbClass>& X86Classes() {
+  static const std::vector<diagnose::CpbClass> classes =
+      diagnose::ParseCpbClasses(diagnose::EmbeddedCpbClassesCsv("x86_64"));
+  return classes;
+}
+
+// The fixtures' machine at a trusted 3 GHz core clock: cpb over 2.85-3.15 GHz, narrow enough
+// that each side falls in one GCM class.
+std::vector<Side> Rerun() {
+  HostFacts host;
+  host.arch = "x86_64";
+  host.cpu_model = "Fixture CPU 3000";
+  host.core_hz = 3e9;
+  std::vector<Side> sides;
+  for (const std::string name : {"rerun-a.json", "rerun-b.json"}) {
+    const std::string text =
+        cryptobench::testing::ReadTestFile(kDataDir + "/fixtures/compare/" + name);
+    EXPECT_FALSE(text.empty()) << name;
+    for (Side& side : LoadFileSides(text, name, name)) {
+      ResolveSideFacts(side, host);
+      sides.push_back(std::move(side));
+    }
+  }
+  return sides;
+}
+
+CompareReport CompareSides(std::vector<Side> sides) {
+  CompareOptions options;
+  options.classes = &X86Classes();
+  return Compare(std::move(sides), options);
+}
+
+std::vector<std::string> Causes(const PairComparison& pair) {
+  std::vector<std::string> out;
+  for (const Finding& finding : pair.findings) {
+    if (!finding.cause.empty()) {
+      out.push_back(finding.cause);
+    }
+  }
+  return out;
+}
+
+const Finding* FindingWith(const PairComparison& pair, const std::string& id) {
+  for (const Finding& finding : pair.findings) {
+    if (finding.id == id) {
+      return &finding;
+    }
+  }
+  return nullptr;
+}
+
+bool Has(const std::vector<std::string>& items, const std::string& item) {
+  return std::find(items.begin(), items.end(), item) != items.end();
+}
+
+std::string AllText(const PairComparison& pair) {
+  std::string out;
+  for (const Finding& finding : pair.findings) {
+    out += finding.text + "\n";
+  }
+  return out;
+}
+
+TEST(SameBuildTest, FixturePairCrossesTheGcmClassBoundary) {
+  // The premise of the tests below: throughput alone puts the two runs in different classes.
+  const std::vector<Side> sides = Rerun();
+  ASSERT_EQ(sides.size(), 2u);
+  const CompareReport report = CompareSides(sides);
+  const auto row = std::find_if(
+      report.pairs[0].rows.begin(), report.pairs[0].rows.end(),
+      [](const Row& r) { return r.algorithm == "AES-128-GCM" && r.input_len == 16384; });
+  ASSERT_NE(row, report.pairs[0].rows.end());
+  EXPECT_NEAR(row->ratio.ratio, 1.4, 0.03);
+  EXPECT_EQ(row->verdict, Verdict::kSignificant);
+  const diagnose::Fingerprint fa =
+      diagnose::Classify(X86Classes(), "AES-128-GCM", "encrypt", row->a->value,
+                         sides[0].clock.hz_low, sides[0].clock.hz_high);
+  const diagnose::Fingerprint fb =
+      diagnose::Classify(X86Classes(), "AES-128-GCM", "encrypt", row->b->value,
+                         sides[1].clock.hz_low, sides[1].clock.hz_high);
+  EXPECT_NE(fa.conclusion.find("not stitched"), std::string::npos) << fa.conclusion;
+  EXPECT_EQ(fb.conclusion.find("not stitched"), std::string::npos) << fb.conclusion;
+  EXPECT_NE(fb.conclusion.find("stitched"), std::string::npos) << fb.conclusion;
+  EXPECT_NE(fa.conclusion, fb.conclusion);
+}
+
+TEST(SameBuildTest, TwoRunsOfOneBuildNameTheMachineNotACodePath) {
+  const CompareReport report = CompareSides(Rerun());
+  const PairComparison& pair = report.pairs[0];
+  const std::vector<std::string> causes = Causes(pair);
+  EXPECT_FALSE(Has(causes, "asm-missing-or-unused")) << AllText(pair);
+  EXPECT_FALSE(Has(causes, "per-call-overhead")) << AllText(pair);
+  EXPECT_TRUE(Has(causes, "machine-difference")) << AllText(pair);
+  ASSERT_FALSE(pair.findings.empty());
+  EXPECT_EQ(pair.findings[0].text,
+            "AES-* 40% faster at every size, SHA-2 and RSA unchanged: the sides are the same "
+            "build on the same CPU (see below), so this is the machine's speed between the runs, "
+            "not a code path.");
+  const Finding* same = FindingWith(pair, "same-build");
+  ASSERT_NE(same, nullptr) << AllText(pair);
+  // The evidence: which facts matched.
+  for (const char* fact :
+       {"version", "library file", "compiler flags", "capability vector", "CPU model"}) {
+    EXPECT_NE(same->text.find(fact), std::string::npos) << fact << ": " << same->text;
+  }
+  EXPECT_NE(same->text.find("not the builds"), std::string::npos) << same->text;
+  // No implementation class on either side, so no "stitched" against "not stitched".
+  for (const Finding& finding : pair.findings) {
+    if (finding.id == "cpb-class") {
+      EXPECT_EQ(finding.text.find("stitched"), std::string::npos) << finding.text;
+      EXPECT_NE(finding.text.find("no change of implementation class"), std::string::npos)
+          << finding.text;
+    }
+  }
+  EXPECT_NE(FindingWith(pair, "cpb-class"), nullptr) << AllText(pair);
+}
+
+TEST(SameBuildTest, PartlyKnownIdentityCannotTell) {
+  std::vector<Side> sides = Rerun();
+  sides[1].run.machine.cpu_model.clear();  // B's CPU not recorded
+  HostFacts host;
+  host.cpu_model = "Fixture CPU 3000";
+  host.core_hz = 3e9;
+  ResolveSideFacts(sides[1], host);
+  const BuildIdentity identity = SameBuild(sides[0], sides[1]);
+  EXPECT_EQ(identity.state, BuildIdentity::State::kPartlyKnown);
+  EXPECT_EQ(identity.unknown, std::vector<std::string>{"CPU model"});
+  EXPECT_EQ(identity.command, "lscpu");
+  const CompareReport report = CompareSides(sides);
+  const PairComparison& pair = report.pairs[0];
+  const std::vector<std::string> causes = Causes(pair);
+  EXPECT_FALSE(Has(causes, "asm-missing-or-unused")) << AllText(pair);
+  EXPECT_FALSE(Has(causes, "machine-difference")) << AllText(pair);
+  EXPECT_TRUE(Has(causes, "cannot-tell")) << AllText(pair);
+  EXPECT_NE(pair.findings[0].text.find("cannot tell from this report whether this is a code path"),
+            std::string::npos)
+      << pair.findings[0].text;
+  EXPECT_EQ(FindingWith(pair, "same-build"), nullptr);
+}
+
+TEST(SameBuildTest, ADifferenceInAnyRecordedFactIsNotTheSameBuild) {
+  const std::vector<Side> base = Rerun();
+  EXPECT_EQ(SameBuild(base[0], base[1]).state, BuildIdentity::State::kSame);
+  const auto changed = [&](auto&& change) {
+    std::vector<Side> sides = base;
+    change(sides[1]);
+    return SameBuild(sides[0], sides[1]).state;
+  };
+  using State = BuildIdentity::State;
+  EXPECT_EQ(changed([](Side& s) { s.run.library.worker_env["OPENSSL_ia32cap"] = "~0x2"; }),
+            State::kNotSame);
+  EXPECT_EQ(changed([](Side& s) { s.run.library.built_on = "built on: Tue Dec  1"; }),
+            State::kNotSame);
+  EXPECT_EQ(changed([](Side& s) { s.run.library.capability_vector = "0x1:0x2"; }), State::kNotSame);
+  EXPECT_EQ(changed([](Side& s) { s.run.machine.cpu_model = "Other CPU"; }), State::kNotSame);
+  EXPECT_EQ(changed([](Side& s) { s.run.source.timing_basis = "user_cpu"; }), State::kNotSame);
+  EXPECT_EQ(changed([](Side& s) { s.run.source.evp = "legacy"; }), State::kNotSame);
+  EXPECT_EQ(changed([](Side& s) { s.run.method.threads = 2; }), State::kNotSame);
+  EXPECT_EQ(changed([](Side& s) { s.run.library.version = "OpenSSL 3.0.20 1 Jan 2027"; }),
+            State::kNotSame);
+  // The same build lines without the same file still make one build.
+  EXPECT_EQ(changed([](Side& s) { s.run.library.loaded_path.clear(); }), State::kSame);
+  // A version alone is not a build: patched and development builds share it.
+  std::vector<Side> bare = base;
+  for (Side& side : bare) {
+    const std::string version = side.run.library.version;
+    side.run.library = results::LibraryInfo{};
+    side.run.library.version = version;
+    side.run.machine.cpu_model.clear();
+  }
+  EXPECT_EQ(SameBuild(bare[0], bare[1]).state, State::kNotSame);
+  // The masked fixture pair keeps its code-path cause.
+  const std::string base_text =
+      cryptobench::testing::ReadTestFile(kDataDir + "/fixtures/compare/base.json");
+  const std::string noaes_text =
+      cryptobench::testing::ReadTestFile(kDataDir + "/fixtures/compare/noaes.json");
+  std::vector<Side> masked = LoadFileSides(base_text, "base.json", "base.json");
+  for (Side& side : LoadFileSides(noaes_text, "noaes.json", "noaes.json")) {
+    masked.push_back(std::move(side));
+  }
+  const CompareReport report = CompareSides(masked);
+  EXPECT_TRUE(Has(Causes(report.pairs[0]), "asm-missing-or-unused"));
+}
+
+TEST(SameBuildTest, SmallSizeChangeOfOneBuildIsNotPerCallOverhead) {
+  std::vector<Row> rows;
+  for (const auto& [size, ratio] :
+       std::vector<std::pair<uint64_t, double>>{{16, 0.6}, {256, 0.8}, {16384, 1.0}}) {
+    rows.push_back(testing::MakeRow("AES-128-CBC", "encrypt", size, ratio));
+  }
+  BuildIdentity same;
+  same.state = BuildIdentity::State::kSame;
+  same.matched = {"version", "library file", "CPU model"};
+  const std::vector<Finding> findings =
+      PatternFindings(rows, "A", "B", 0.05, true, true, false, same);
+  ASSERT_FALSE(findings.empty());
+  EXPECT_EQ(findings[0].id, "per-call-overhead");
+  EXPECT_EQ(findings[0].cause, "machine-difference");
+  EXPECT_NE(findings[0].text.find("not per-call overhead"), std::string::npos) << findings[0].text;
+  // Without the identity the same rows read as per-call overhead, as before.
+  EXPECT_EQ(PatternFindings(rows, "A", "B", 0.05)[0].cause, "per-call-overhead");
+}
+
+}  // namespace
+}  // namespace cryptobench::compare
