@@ -180,6 +180,27 @@ TEST(DoctorAarch64Test, GcmMasksPmullForItsGhashVerdict) {
   EXPECT_TRUE(Has(unused[1].advice, "(ghashv8-armx)")) << unused[1].advice;
 }
 
+// An Apple M1 (tests/fixtures/cpuinfo/README.md) has the ARMv8.2 SHA512 and SHA3 instructions:
+// SHA-512 gets its experiment, which a Neoverse N1 (no sha512 in its Features) does not.
+// OpenSSL 3.0's word there: NEON, AES, SHA1, SHA256, PMULL, SHA512 and CPUID = 0xfd.
+TEST(DoctorAarch64Test, AnAppleM1MasksTheSha512Instructions) {
+  const DoctorFacts facts = Aarch64Facts("aarch64_apple_m1.txt", 3.2e9, "0xfd");
+  for (const char* name : {"AES", "PMULL", "SHA1", "SHA2", "SHA512", "SHA3"}) {
+    EXPECT_TRUE(facts.cpu.Usable(name)) << name;
+  }
+  const std::vector<Experiment> sha512 = PlanExperiments(Alg("SHA-512"), facts);
+  ASSERT_EQ(sha512.size(), 1u);
+  EXPECT_EQ(sha512[0].label, "SHA512 masked");
+  EXPECT_EQ(ExperimentIa32cap(sha512[0], facts), "0xbd");  // 0xfd less ARMV8_SHA512 (0x40)
+  EXPECT_EQ(PlanExperiments(Alg("AES-128-GCM"), facts).size(), 2u);
+  // No published cpb for the SHA512 instructions: a slowdown under the mask is the evidence.
+  const auto verdicts =
+      DecideVerdicts(Alg("SHA-512"), "hash", 16384, facts, sha512,
+                     {Mbps(2000), Mbps(1000, 0.01, sha512[0].label)}, 3.2e9, 3.2e9);
+  ASSERT_EQ(verdicts.size(), 1u);
+  EXPECT_EQ(verdicts[0].status, VerdictStatus::kAccelerated) << verdicts[0].line;
+}
+
 TEST(DoctorAarch64Test, WithoutTheLibrarysWordTheMaskStartsFromTheCpu) {
   // OpenSSL 1.1.1 prints no CPUINFO: the word is NEON plus the CPU's crypto features.
   DoctorFacts facts = Aarch64Facts("aarch64_neoverse_n1.txt", kN1Hz, "0xbd");
