@@ -760,6 +760,49 @@ TEST(CpuCluesTest, EmbeddedX86AndArmv7BoardNamesSayWhatTheyHave) {
   EXPECT_EQ(feature_of("AES", "Hardware	: Allwinner sun50i Family"), std::nullopt);
 }
 
+// ARMv8 router and board SoCs, each row from an arm64 kernel's /proc/cpuinfo in
+// hrw/arm-socs-table (data/cpu-clues.csv). The Cortex-A53 extension is optional, so a sibling
+// part without its own dump stays unknown, and the rows before them keep deciding.
+TEST(CpuCluesTest, ArmSocRowsFollowTheirCpuinfoDumps) {
+  const auto feature_of = [](const char* feature, const char* model) -> std::optional<bool> {
+    results::RunResult run = ImportedRun("", kOpenssl111);
+    AddFact(run, "cpu_model", model, 3);
+    const CpuClues clues = ReadCpuClues(run);
+    const CpuFeatureClue* clue = clues.Find(feature);
+    return clue == nullptr ? std::nullopt : std::optional<bool>(clue->present);
+  };
+  for (const char* model :
+       {"SoC: MediaTek MT7622B", "model: Xiaomi AX3000T (MediaTek MT7981B)",
+        "model: Bananapi BPI-R4 (MT7988A)",
+        "Hardware	: ODROID-GO2 for linux based on Rockchip rk3326",
+        "model: Rockchip RK3568 EVB1 DDR4 V10 Board", "model: Radxa ROCK 5B (RK3588)",
+        "SoC: Amlogic S905X", "model: Amlogic S905X P212", "SoC: Amlogic S905X3",
+        "model: Khadas VIM3 (A311D)"}) {
+    EXPECT_EQ(feature_of("AES", model), true) << model;
+    EXPECT_EQ(feature_of("PMULL", model), true) << model;
+    EXPECT_EQ(feature_of("SHA2", model), true) << model;
+  }
+  results::RunResult run = ImportedRun("", kOpenssl111);
+  AddFact(run, "cpu_model", "SoC: MediaTek MT7622B", 3);
+  const CpuClues clues = ReadCpuClues(run);
+  EXPECT_EQ(clues.arch, "aarch64");
+  ASSERT_NE(clues.Find("AES"), nullptr);
+  EXPECT_THAT(
+      clues.Find("AES")->source,
+      HasSubstr("github.com/hrw/arm-socs-table/blob/6b8d4c5f6d67c7310418297221353c84da277d50/"
+                "cpuinfo-data/mediatek-mt7622b"));
+
+  // The S905 of the ODROID-C2 lacks the extension; neither it nor an S905X2 or A311D2 (no dump)
+  // is read as an S905X or A311D.
+  EXPECT_EQ(feature_of("AES", "model: Hardkernel ODROID-C2 (Amlogic S905)"), false);
+  for (const char* model : {"SoC: Amlogic S905", "SoC: Amlogic S905X2", "SoC: Amlogic A311D2",
+                            "SoC: Rockchip RK3566"}) {
+    EXPECT_EQ(feature_of("AES", model), std::nullopt) << model;
+  }
+  // The MIPS MediaTek parts keep their rows.
+  EXPECT_EQ(feature_of("AES", "hardware: MediaTek MT7621 ver:1 eco:3"), false);
+}
+
 TEST(CpuCluesTest, AesBoundsHoldOnAnyCpu) {
   // 0.4 GHz / 12 cpb and 6.5 GHz / 2.5 cpb, scaled by the rounds (cpu_clues.h).
   EXPECT_NEAR(AesBoundsFor("AES-128-CBC")->hardware_floor, 33.3e6, 0.1e6);
