@@ -114,7 +114,12 @@ std::vector<std::string> BuildDifferences(const Side& a, const Side& b) {
   field(StripAll(la.built_on, "built on: "), StripAll(lb.built_on, "built on: "), "build dates");
   field(StripAll(la.platform, "platform: "), StripAll(lb.platform, "platform: "), "platforms");
   field(la.options, lb.options, "options");
-  field(la.loaded_path, lb.loaded_path, "files");
+  if (la.file_sha256.empty() || la.file_sha256 != lb.file_sha256) {
+    field(la.loaded_path, lb.loaded_path, "files");  // one content at two paths is one build
+  }
+  // Hashes name the files' contents: two files at one path (a rebuild in place) differ here.
+  field(la.file_sha256.empty() ? "" : "SHA-256 " + la.file_sha256.substr(0, 12),
+        lb.file_sha256.empty() ? "" : "SHA-256 " + lb.file_sha256.substr(0, 12), "file contents");
   return out;
 }
 
