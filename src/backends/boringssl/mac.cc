@@ -4,7 +4,9 @@
 #include <span>
 
 #include "backends/common/buffers.h"
+#include "backends/common/hash_mac_adapter.h"
 #include "backends/common/timing_inputs.h"
+
 namespace cryptobench::backends::boringssl {
 namespace {
 
@@ -141,28 +143,31 @@ std::unique_ptr<Mac> NewMac(const LibPtr& lib, const AlgorithmInfo& alg,
   return nullptr;
 }
 
-class MacOperation : public PreparedOperation {
+// The engine (hash_mac_adapter.h) over one keyed Mac: one Compute() per message, the tag length
+// BoringSSL reports kept for the check.
+class MacEngine {
  public:
-  MacOperation(std::unique_ptr<Mac> mac, AlignedBuffer in)
-      : mac_(std::move(mac)), in_(std::move(in)) {}
+  explicit MacEngine(std::unique_ptr<Mac> mac) : mac_(std::move(mac)) {}
 
-  bool Run(uint64_t iterations) override {
-    for (uint64_t i = 0; i < iterations; ++i) {
-      if (!mac_->Compute(in_.data(), in_.size(), out_.data(), &out_len_, &error_)) {
-        return false;
-      }
-    }
-    return true;
+  size_t output_len() const { return kMaxTagLen; }
+  size_t produced_len() const { return len_; }
+
+  bool Compute(const uint8_t* in, size_t len, uint8_t* out, std::string* error) {
+    return mac_->Compute(in, len, out, &len_, error);
   }
-
-  std::span<const uint8_t> output() const { return out_.span().first(out_len_); }
 
  private:
   std::unique_ptr<Mac> mac_;
-  AlignedBuffer in_;
-  AlignedBuffer out_{kMaxTagLen};
-  size_t out_len_ = 0;
+  size_t len_ = 0;
 };
+
+// The adapter's factory of MacEngine over `lib` (NewMac).
+auto EngineFactory(const LibPtr& lib) {
+  return [lib](const AlgorithmInfo& alg, std::span<const uint8_t> key, std::string* error) {
+    std::unique_ptr<Mac> mac = NewMac(lib, alg, key, error);
+    return mac ? std::make_unique<MacEngine>(std::move(mac)) : nullptr;
+  };
+}
 
 }  // namespace
 
@@ -175,61 +180,14 @@ std::unique_ptr<PreparedOperation> PrepareMac(const LibPtr& lib, const Algorithm
                                               Operation op, size_t input_len,
                                               PrepareFailure* failure, std::string* error) {
   if (op != Operation::kMac) {
-    return PrepareFailed(
-        PrepareFailure::kLibraryError,
-        std::string(alg.name) + " has no " + std::string(OperationName(op)) + " operation", failure,
-        error);
+    return PrepareNoSuchOperation(alg, op, failure, error);
   }
-  const std::vector<uint8_t> key = PatternBytes(alg.key_len, kKeySeed);
-  std::string message;
-  std::unique_ptr<Mac> timed = NewMac(lib, alg, key, &message);
-  std::unique_ptr<Mac> fresh = timed ? NewMac(lib, alg, key, &message) : nullptr;
-  if (!fresh) {
-    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
-  }
-  AlignedBuffer in(input_len);
-  FillPattern(in.span(), kMessageSeed);
-  std::vector<uint8_t> reference(kMaxTagLen);
-  size_t reference_len = 0;
-  if (!fresh->Compute(in.data(), input_len, reference.data(), &reference_len, &message)) {
-    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
-  }
-  reference.resize(reference_len);
-  auto prepared = std::make_unique<MacOperation>(std::move(timed), std::move(in));
-  // Two runs: the second proves the restart with the kept key.
-  if (!prepared->Run(2)) {
-    return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
-  }
-  std::vector<uint8_t> out(prepared->output().begin(), prepared->output().end());
-  CorruptIfTesting(out);
-  std::string diff = CompareBytes("tag", out, reference);
-  if (diff.empty() && out.size() != alg.tag_len) {
-    diff =
-        "tag is " + std::to_string(out.size()) + " bytes, expected " + std::to_string(alg.tag_len);
-  }
-  if (!diff.empty()) {
-    return PrepareFailed(
-        PrepareFailure::kCheckFailed,
-        std::string(alg.name) + " at " + std::to_string(input_len) + " bytes: " + diff, failure,
-        error);
-  }
-  return prepared;
+  return PrepareMacWith<MacEngine>(EngineFactory(lib), alg, input_len, failure, error);
 }
 
 std::string MacOneShot(const LibPtr& lib, const AlgorithmInfo& alg, const Bytes& key,
                        const Bytes& message, Bytes* tag) {
-  std::string error;
-  std::unique_ptr<Mac> mac = NewMac(lib, alg, key, &error);
-  if (!mac) {
-    return error;
-  }
-  tag->assign(kMaxTagLen, 0);
-  size_t len = 0;
-  if (!mac->Compute(NonNullData(message), message.size(), tag->data(), &len, &error)) {
-    return error;
-  }
-  tag->resize(len);
-  return "";
+  return HashMacOneShot<MacEngine>(EngineFactory(lib), alg, key, message, tag);
 }
 
 }  // namespace cryptobench::backends::boringssl

@@ -164,7 +164,7 @@ std::unique_ptr<PreparedOperation> PrepareHash(const AlgorithmInfo& alg, Operati
                                                std::string* error) {
   const std::optional<std::string> name = HashName(alg);
   if (op != Operation::kHash || !name) {
-    return PrepareFailed(PrepareFailure::kLibraryError, NoSuchOperation(alg, op), failure, error);
+    return PrepareNoSuchOperation(alg, op, failure, error);
   }
   // Reference: a fresh object fed the message in two pieces.
   auto reference = [&](const Bytes& /*key*/, const Bytes& message, Bytes* out) {
@@ -185,7 +185,7 @@ std::unique_ptr<PreparedOperation> PrepareMac(const AlgorithmInfo& alg, Operatio
                                               size_t input_len, PrepareFailure* failure,
                                               std::string* error) {
   if (op != Operation::kMac || !MacName(alg)) {
-    return PrepareFailed(PrepareFailure::kLibraryError, NoSuchOperation(alg, op), failure, error);
+    return PrepareNoSuchOperation(alg, op, failure, error);
   }
   return PrepareMacWith<Engine>(&NewMacEngine, alg, input_len, failure, error);
 }

@@ -83,6 +83,15 @@ std::unique_ptr<PreparedOperation> PrepareFailed(PrepareFailure kind, std::strin
   return nullptr;
 }
 
+std::unique_ptr<PreparedOperation> PrepareNoSuchOperation(const AlgorithmInfo& alg, Operation op,
+                                                          PrepareFailure* failure,
+                                                          std::string* error) {
+  return PrepareFailed(
+      PrepareFailure::kLibraryError,
+      std::string(alg.name) + " has no " + std::string(OperationName(op)) + " operation", failure,
+      error);
+}
+
 bool CheckCipherRoundTrip(const AlgorithmInfo& alg, bool encrypt, size_t input_len,
                           std::span<const uint8_t> plaintext, const std::vector<uint8_t>& out,
                           const DecryptOneShot& decrypt, PrepareFailure* failure,

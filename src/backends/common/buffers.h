@@ -80,6 +80,12 @@ std::string CompareBytes(std::string_view what, std::span<const uint8_t> actual,
 std::unique_ptr<PreparedOperation> PrepareFailed(PrepareFailure kind, std::string message,
                                                  PrepareFailure* failure, std::string* error);
 
+/// PrepareFailed with kLibraryError and "<alg name> has no <op> operation": a Prepare() asked for
+/// an operation that `alg`'s kind lacks (OperationName, backend.h).
+std::unique_ptr<PreparedOperation> PrepareNoSuchOperation(const AlgorithmInfo& alg, Operation op,
+                                                          PrepareFailure* failure,
+                                                          std::string* error);
+
 /// One-shot decryption of `ciphertext` with the timed operation's key and IV into *plaintext:
 /// "" on success, else the library's error.
 using DecryptOneShot = std::function<std::string(const std::vector<uint8_t>& ciphertext,

@@ -13,6 +13,14 @@
 //     restarts with its key, or sets a one-time key such as Poly1305's again). False with
 //     *error set (the failing call) on failure.
 //
+// An Engine whose library reports the length it wrote (OpenSSL-style final calls) may instead
+// make output_len() the room it needs and also have
+//
+//   size_t produced_len() const;
+//     The bytes the latest Compute() wrote (at most output_len()).
+//
+// and the adapter then checks and returns that many bytes, so a wrong length still shows.
+//
 // An Engine whose library reports errors by throwing (Botan, Crypto++) also has
 //
 //   template <typename Body> static std::string Guarded(Body&& body);
@@ -24,6 +32,8 @@
 // type (a template, no virtual call), so the timed loop is one Compute() per iteration.
 #pragma once
 
+#include <algorithm>
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -52,6 +62,23 @@ using HashMacEngineFactory = std::unique_ptr<Engine> (*)(const AlgorithmInfo& al
 template <typename Engine>
 inline constexpr bool kEngineIsGuarded =
     requires { Engine::Guarded([] { return std::string(); }); };
+
+/// True if Engine has produced_len() (see the file comment).
+template <typename Engine>
+inline constexpr bool kEngineReportsLength = requires(const Engine& engine) {
+  { engine.produced_len() } -> std::convertible_to<size_t>;
+};
+
+/// The first bytes of `out` that `engine`'s latest Compute() wrote: all of them, or
+/// produced_len() where the Engine has it.
+template <typename Engine>
+std::span<const uint8_t> ProducedBytes(const Engine& engine, std::span<const uint8_t> out) {
+  if constexpr (kEngineReportsLength<Engine>) {
+    return out.first(std::min(engine.produced_len(), out.size()));
+  } else {
+    return out;
+  }
+}
 
 /// Runs body() inside Engine::Guarded when the Engine has one (see the file comment), else
 /// directly. body() returns "" or an error.
@@ -82,7 +109,7 @@ class TimedHashMac final : public PreparedOperation {
   }
 
   /// The latest message's digest or tag.
-  std::span<const uint8_t> output() const { return out_.span(); }
+  std::span<const uint8_t> output() const { return ProducedBytes(*engine_, out_.span()); }
 
  private:
   // The timed loop: one Compute() per iteration; false with error_ set at the first failure.
@@ -115,6 +142,7 @@ std::string HashMacOneShot(const Make& make, const AlgorithmInfo& alg, std::span
     if (!engine->Compute(NonNullData(message), message.size(), result.data(), &error)) {
       return error;
     }
+    result.resize(ProducedBytes(*engine, result).size());
     *out = std::move(result);
     return std::string();
   });

@@ -74,6 +74,27 @@ class ThrowingEngine {
   }
 };
 
+// An engine that reports the length it wrote (OpenSSL-style), here `produced` of its 64 bytes
+// of room; the bytes are ScriptedEngine's.
+class LengthReportingEngine {
+ public:
+  explicit LengthReportingEngine(size_t produced)
+      : inner_({.output_len = 64}, {}), produced_(produced) {}
+
+  size_t output_len() const { return 64; }
+  size_t produced_len() const { return last_; }
+
+  bool Compute(const uint8_t* in, size_t len, uint8_t* out, std::string* error) {
+    last_ = produced_;
+    return inner_.Compute(in, len, out, error);
+  }
+
+ private:
+  ScriptedEngine inner_;
+  size_t produced_;
+  size_t last_ = 0;
+};
+
 auto MakeScripted(Script script) {
   return [script](const AlgorithmInfo&, std::span<const uint8_t> key, std::string*) {
     return std::make_unique<ScriptedEngine>(script, key);
@@ -171,6 +192,39 @@ TEST(HashMacAdapterTest, AWrongReferenceOrLengthFailsTheCheck) {
             nullptr);
   EXPECT_EQ(failure, PrepareFailure::kCheckFailed);
   EXPECT_EQ(error, "SHA-256 at 16 bytes: output is 31 bytes, expected 32");
+}
+
+TEST(HashMacAdapterTest, EnginesReportingTheirLengthAreCheckedOnThatLength) {
+  auto make = [](size_t produced) {
+    return [produced](const AlgorithmInfo&, std::span<const uint8_t>, std::string*) {
+      return std::make_unique<LengthReportingEngine>(produced);
+    };
+  };
+  const AlgorithmInfo& sha256 = Alg("SHA-256");
+  Bytes out;
+  ASSERT_EQ(HashMacOneShot<LengthReportingEngine>(make(32), sha256, {}, Bytes{1}, &out), "");
+  Bytes expected;
+  ASSERT_EQ(Reference(32)(Bytes(), Bytes{1}, &expected), "");
+  EXPECT_EQ(out, expected);
+  PrepareFailure failure = PrepareFailure::kNone;
+  std::string error;
+  EXPECT_NE(PrepareHashMacWith<LengthReportingEngine>(make(32), Reference(32), sha256, 16, &failure,
+                                                      &error),
+            nullptr)
+      << error;
+  EXPECT_EQ(PrepareHashMacWith<LengthReportingEngine>(make(31), Reference(31), sha256, 16, &failure,
+                                                      &error),
+            nullptr);
+  EXPECT_EQ(failure, PrepareFailure::kCheckFailed);
+  EXPECT_EQ(error, "SHA-256 at 16 bytes: output is 31 bytes, expected 32");
+}
+
+TEST(HashMacAdapterTest, AnOperationTheKindLacksIsNamed) {
+  PrepareFailure failure = PrepareFailure::kNone;
+  std::string error;
+  EXPECT_EQ(PrepareNoSuchOperation(Alg("SHA-256"), Operation::kSign, &failure, &error), nullptr);
+  EXPECT_EQ(failure, PrepareFailure::kLibraryError);
+  EXPECT_EQ(error, "SHA-256 has no sign operation");
 }
 
 TEST(HashMacAdapterTest, LibraryFailuresAreLibraryErrors) {

@@ -168,7 +168,7 @@ std::unique_ptr<PreparedOperation> PrepareHash(const AlgorithmInfo& alg, Operati
                                                size_t input_len, PrepareFailure* failure,
                                                std::string* error) {
   if (op != Operation::kHash || !NewHash(alg)) {
-    return PrepareFailed(PrepareFailure::kLibraryError, NoSuchOperation(alg, op), failure, error);
+    return PrepareNoSuchOperation(alg, op, failure, error);
   }
   // Reference: a fresh object fed the message in two pieces.
   auto reference = [&](const Bytes& /*key*/, const Bytes& message, Bytes* out) {
@@ -189,7 +189,7 @@ std::unique_ptr<PreparedOperation> PrepareMac(const AlgorithmInfo& alg, Operatio
                                               size_t input_len, PrepareFailure* failure,
                                               std::string* error) {
   if (op != Operation::kMac || !NewMac(alg)) {
-    return PrepareFailed(PrepareFailure::kLibraryError, NoSuchOperation(alg, op), failure, error);
+    return PrepareNoSuchOperation(alg, op, failure, error);
   }
   return PrepareMacWith<Engine>(&NewMacEngine, alg, input_len, failure, error);
 }

@@ -166,10 +166,7 @@ std::unique_ptr<PreparedOperation> PrepareHashOrMac(GnutlsTarget& target, const 
   const GnutlsIds ids = IdsFor(alg);
   const bool hash = alg.kind == AlgorithmKind::kHash;
   if (op != (hash ? Operation::kHash : Operation::kMac)) {
-    return PrepareFailed(
-        PrepareFailure::kLibraryError,
-        std::string(alg.name) + " has no " + std::string(OperationName(op)) + " operation", failure,
-        error);
+    return PrepareNoSuchOperation(alg, op, failure, error);
   }
   if (hash ? ids.digest == GNUTLS_DIG_UNKNOWN : ids.mac == GNUTLS_MAC_UNKNOWN) {
     return PrepareFailed(PrepareFailure::kLibraryError, "GnuTLS offers no " + std::string(alg.name),

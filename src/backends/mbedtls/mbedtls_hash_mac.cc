@@ -294,10 +294,7 @@ std::unique_ptr<PreparedOperation> PrepareHash(const AlgorithmInfo& alg, Operati
                                                std::string* error) {
   const mbedtls_md_info_t* info = MdInfoFor(alg);
   if (op != Operation::kHash || info == nullptr || alg.kind != AlgorithmKind::kHash) {
-    return PrepareFailed(PrepareFailure::kLibraryError,
-                         std::string(alg.name) + " has no " + std::string(OperationName(op)) +
-                             " operation in Mbed TLS",
-                         failure, error);
+    return NoSuchOperation(alg, op, failure, error);
   }
   // Reference: a streaming context fed the message in two pieces.
   auto reference = [info](const Bytes& /*key*/, const Bytes& message, Bytes* out) {
@@ -312,10 +309,7 @@ std::unique_ptr<PreparedOperation> PrepareMac(const AlgorithmInfo& alg, Operatio
                                               size_t input_len, PrepareFailure* failure,
                                               std::string* error) {
   if (op != Operation::kMac) {
-    return PrepareFailed(
-        PrepareFailure::kLibraryError,
-        std::string(alg.name) + " has no " + std::string(OperationName(op)) + " operation", failure,
-        error);
+    return PrepareNoSuchOperation(alg, op, failure, error);
   }
   return PrepareMacWith<MacEngine>(&NewMacEngine, alg, input_len, failure, error);
 }

@@ -85,10 +85,7 @@ std::unique_ptr<PreparedOperation> PrepareDigest(const LibcryptoPtr& lib_ptr,
                                                  std::string* error) {
   const Libcrypto& lib = *lib_ptr;
   if (op != Operation::kHash) {
-    return PrepareFailed(
-        PrepareFailure::kLibraryError,
-        std::string(alg.name) + " has no " + std::string(OperationName(op)) + " operation", failure,
-        error);
+    return PrepareNoSuchOperation(alg, op, failure, error);
   }
   Owned<EVP_MD> md = FetchDigest(lib, alg.openssl_name);
   if (!md) {

@@ -270,10 +270,7 @@ std::unique_ptr<PreparedOperation> PrepareMac(const LibcryptoPtr& lib, const Alg
                                               Operation op, size_t input_len,
                                               PrepareFailure* failure, std::string* error) {
   if (op != Operation::kMac) {
-    return PrepareFailed(
-        PrepareFailure::kLibraryError,
-        std::string(alg.name) + " has no " + std::string(OperationName(op)) + " operation", failure,
-        error);
+    return PrepareNoSuchOperation(alg, op, failure, error);
   }
   const std::vector<uint8_t> key = PatternBytes(alg.key_len, kKeySeed);
   std::string message;

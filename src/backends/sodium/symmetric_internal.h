@@ -20,10 +20,7 @@ inline unsigned long long Len(size_t len) { return static_cast<unsigned long lon
 inline std::unique_ptr<PreparedOperation> WrongOperation(const AlgorithmInfo& alg, Operation op,
                                                          PrepareFailure* failure,
                                                          std::string* error) {
-  return PrepareFailed(
-      PrepareFailure::kLibraryError,
-      std::string(alg.name) + " has no " + std::string(OperationName(op)) + " operation", failure,
-      error);
+  return PrepareNoSuchOperation(alg, op, failure, error);
 }
 
 /// Prepare() failure of a correctness check at `input_len` bytes (kCheckFailed: "FAILED KAT").
