@@ -118,8 +118,10 @@ std::vector<std::string> BuildDifferences(const Side& a, const Side& b) {
     field(la.loaded_path, lb.loaded_path, "files");  // one content at two paths is one build
   }
   // Hashes name the files' contents: two files at one path (a rebuild in place) differ here.
-  field(la.file_sha256.empty() ? "" : "SHA-256 " + la.file_sha256.substr(0, 12),
-        lb.file_sha256.empty() ? "" : "SHA-256 " + lb.file_sha256.substr(0, 12), "file contents");
+  if (!la.file_sha256.empty() && !lb.file_sha256.empty() && la.file_sha256 != lb.file_sha256) {
+    out.push_back(fmt::format("file contents differ ({}: SHA-256 {}; {}: SHA-256 {})", a.letter,
+                              la.file_sha256, b.letter, lb.file_sha256));
+  }
   return out;
 }
 
