@@ -99,17 +99,6 @@ std::string SingleNote(const std::vector<const Row*>& rows) {
   return any_changed ? " (single figures, not testable)" : "";
 }
 
-std::string JoinAnd(const std::vector<std::string>& items) {
-  std::string out;
-  for (size_t i = 0; i < items.size(); ++i) {
-    if (i > 0) {
-      out += i + 1 == items.size() ? " and " : ", ";
-    }
-    out += items[i];
-  }
-  return out;
-}
-
 std::string HintName(const std::string& group) { return group == "RSA" ? "bignum (RSA)" : group; }
 
 std::vector<std::string> GroupHints(const std::vector<std::string>& groups) {

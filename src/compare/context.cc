@@ -73,17 +73,6 @@ std::string Quote(const std::vector<std::string>& words) {
   return out;
 }
 
-std::string JoinAnd(const std::vector<std::string>& items) {
-  std::string out;
-  for (size_t i = 0; i < items.size(); ++i) {
-    if (i > 0) {
-      out += i + 1 == items.size() ? " and " : ", ";
-    }
-    out += items[i];
-  }
-  return out;
-}
-
 // Which build fields differ, each as a phrase ("compiler flags differ (B adds -O0; drops -O3)").
 std::vector<std::string> BuildDifferences(const Side& a, const Side& b) {
   const results::LibraryInfo& la = a.run.library;

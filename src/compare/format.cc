@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -108,6 +110,17 @@ std::string ShortLibraryVersionName(const results::LibraryInfo& library) {
     return "OpenSSL " + report::ShortLibraryVersion(name);
   }
   return name.substr(0, name.find(" ("));
+}
+
+std::string JoinAnd(const std::vector<std::string>& items) {
+  std::string out;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i > 0) {
+      out += i + 1 == items.size() ? " and " : ", ";
+    }
+    out += items[i];
+  }
+  return out;
 }
 
 }  // namespace cryptobench::compare

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "compare/model.h"
 
@@ -9,6 +10,9 @@ namespace cryptobench::compare {
 
 /// A ratio with about three significant digits: "0.137", "0.95", "1.02", "7.31", "12.4".
 std::string RatioText(double ratio);
+
+/// Items joined for a sentence: "a", "a and b", "a, b and c"; "" for none.
+std::string JoinAnd(const std::vector<std::string>& items);
 
 /// A fraction as a percentage without trailing zeros: 0.05 -> "5%", 0.125 -> "12.5%".
 std::string PercentText(double fraction);

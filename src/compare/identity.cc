@@ -30,17 +30,6 @@ std::string CpuModel(const Side& side) {
   return "";
 }
 
-std::string JoinAnd(const std::vector<std::string>& items) {
-  std::string out;
-  for (size_t i = 0; i < items.size(); ++i) {
-    if (i > 0) {
-      out += i + 1 == items.size() ? " and " : ", ";
-    }
-    out += items[i];
-  }
-  return out;
-}
-
 // One fact of both sides: kBoth alike, kDiffer, or kMissing on a side.
 enum class Fact { kAlike, kDiffer, kMissing };
 

@@ -144,6 +144,63 @@ TEST(DoctorAarch64Test, ACryptoExtensionCoreMasksAesThroughOpenSslArmcap) {
   EXPECT_TRUE(PlanExperiments(Alg("SHA-512"), facts).empty());
 }
 
+// AES-GCM has two experiments on a Crypto Extension core: AES cleared (bsaes CTR, PMULL GHASH
+// kept) and PMULL cleared (aes_v8 CTR with NEON GHASH). Figures at 2.5 GHz: the aes_gcm kernel
+// near CTR + PMULL GHASH (aesv8-armx.pl:42-52 CTR 0.76-1.36, ghashv8-armx.pl:36-45 PMULL
+// 0.51-1.05), NEON GHASH 5.62-8.39 cpb (ghashv8-armx.pl:36-45), bsaes CTR 8.45-17.5.
+TEST(DoctorAarch64Test, GcmMasksPmullForItsGhashVerdict) {
+  const DoctorFacts facts = Aarch64Facts("aarch64_neoverse_n1.txt", kN1Hz, "0xbd");
+  const std::vector<Experiment> plan = PlanExperiments(Alg("AES-128-GCM"), facts);
+  ASSERT_EQ(plan.size(), 2u);
+  EXPECT_EQ(plan[0].label, "AES masked");
+  EXPECT_EQ(ExperimentIa32cap(plan[0], facts), "0xb9");
+  EXPECT_EQ(plan[1].path, "PMULL GHASH");
+  EXPECT_EQ(plan[1].label, "PMULL masked");
+  EXPECT_EQ(ExperimentIa32cap(plan[1], facts), "0x9d");  // 0xbd less ARMV8_PMULL (0x20)
+  const auto used = DecideVerdicts(
+      Alg("AES-128-GCM"), "encrypt", 16384, facts, plan,
+      {Mbps(MbpsAtCpb(1.5, kN1Hz)), Mbps(MbpsAtCpb(14.0, kN1Hz), 0.01, plan[0].label),
+       Mbps(MbpsAtCpb(8.5, kN1Hz), 0.01, plan[1].label)},
+      kN1Hz, kN1Hz);
+  ASSERT_EQ(used.size(), 2u);
+  EXPECT_EQ(used[1].status, VerdictStatus::kAccelerated) << used[1].line;
+  EXPECT_TRUE(Has(used[1].line, "GHASH (AES-128-GCM): ")) << used[1].line;
+  EXPECT_TRUE(Has(used[1].line, "PMULL GHASH path; masking PMULL slows AES-128-GCM 5.7x"))
+      << used[1].line;
+  EXPECT_FALSE(Has(used[1].line, "PCLMULQDQ")) << used[1].line;
+  // A build whose GHASH ignores PMULL: masking it changes nothing.
+  const auto unused = DecideVerdicts(
+      Alg("AES-128-GCM"), "encrypt", 16384, facts, plan,
+      {Mbps(MbpsAtCpb(8.5, kN1Hz)), Mbps(MbpsAtCpb(20.0, kN1Hz), 0.01, plan[0].label),
+       Mbps(MbpsAtCpb(8.5, kN1Hz), 0.01, plan[1].label)},
+      kN1Hz, kN1Hz);
+  ASSERT_EQ(unused.size(), 2u);
+  EXPECT_EQ(unused[1].status, VerdictStatus::kNotAccelerated) << unused[1].line;
+  EXPECT_TRUE(Has(unused[1].line, "although the CPU has PMULL")) << unused[1].line;
+  EXPECT_TRUE(Has(unused[1].advice, "(ghashv8-armx)")) << unused[1].advice;
+}
+
+// An Apple M1 (tests/fixtures/cpuinfo/README.md) has the ARMv8.2 SHA512 and SHA3 instructions:
+// SHA-512 gets its experiment, which a Neoverse N1 (no sha512 in its Features) does not.
+// OpenSSL 3.0's word there: NEON, AES, SHA1, SHA256, PMULL, SHA512 and CPUID = 0xfd.
+TEST(DoctorAarch64Test, AnAppleM1MasksTheSha512Instructions) {
+  const DoctorFacts facts = Aarch64Facts("aarch64_apple_m1.txt", 3.2e9, "0xfd");
+  for (const char* name : {"AES", "PMULL", "SHA1", "SHA2", "SHA512", "SHA3"}) {
+    EXPECT_TRUE(facts.cpu.Usable(name)) << name;
+  }
+  const std::vector<Experiment> sha512 = PlanExperiments(Alg("SHA-512"), facts);
+  ASSERT_EQ(sha512.size(), 1u);
+  EXPECT_EQ(sha512[0].label, "SHA512 masked");
+  EXPECT_EQ(ExperimentIa32cap(sha512[0], facts), "0xbd");  // 0xfd less ARMV8_SHA512 (0x40)
+  EXPECT_EQ(PlanExperiments(Alg("AES-128-GCM"), facts).size(), 2u);
+  // No published cpb for the SHA512 instructions: a slowdown under the mask is the evidence.
+  const auto verdicts =
+      DecideVerdicts(Alg("SHA-512"), "hash", 16384, facts, sha512,
+                     {Mbps(2000), Mbps(1000, 0.01, sha512[0].label)}, 3.2e9, 3.2e9);
+  ASSERT_EQ(verdicts.size(), 1u);
+  EXPECT_EQ(verdicts[0].status, VerdictStatus::kAccelerated) << verdicts[0].line;
+}
+
 TEST(DoctorAarch64Test, WithoutTheLibrarysWordTheMaskStartsFromTheCpu) {
   // OpenSSL 1.1.1 prints no CPUINFO: the word is NEON plus the CPU's crypto features.
   DoctorFacts facts = Aarch64Facts("aarch64_neoverse_n1.txt", kN1Hz, "0xbd");

@@ -678,17 +678,19 @@ TEST(CpuCluesTest, PlatformLineAndCompilerTripletNameTheArchitecture) {
   }
 }
 
+// What data/cpu-clues.csv says of `feature` for a report with this CPU model line (nullopt:
+// unknown).
+std::optional<bool> TableSays(const char* feature, const char* model) {
+  results::RunResult run = ImportedRun("", kOpenssl111);
+  AddFact(run, "cpu_model", model, 3);
+  const CpuClues clues = ReadCpuClues(run);  // Find points into it
+  const CpuFeatureClue* clue = clues.Find(feature);
+  return clue == nullptr ? std::nullopt : std::optional<bool>(clue->present);
+}
+
 // Boards, SoCs and ARMv7 core parts of the table: with AES instructions, without, or unknown.
 TEST(CpuCluesTest, BoardsSocsAndCorePartsSayWhatTheTableKnows) {
-  // What the table says of `feature` for a report with this CPU model line (nullopt: unknown).
-  const auto feature_of = [](const char* feature, const char* model) -> std::optional<bool> {
-    results::RunResult run = ImportedRun("", kOpenssl111);
-    AddFact(run, "cpu_model", model, 3);
-    const CpuClues clues = ReadCpuClues(run);  // Find points into it
-    const CpuFeatureClue* clue = clues.Find(feature);
-    return clue == nullptr ? std::nullopt : std::optional<bool>(clue->present);
-  };
-  const auto aes = [&](const char* model) { return feature_of("AES", model); };
+  const auto aes = [](const char* model) { return TableSays("AES", model); };
   EXPECT_EQ(aes("model: Raspberry Pi 3 Model B Plus Rev 1.3"), false);
   EXPECT_EQ(aes("hardware: BCM2835"), false);
   EXPECT_EQ(aes("model: Raspberry Pi 5 Model B Rev 1.0"), true);
@@ -699,7 +701,7 @@ TEST(CpuCluesTest, BoardsSocsAndCorePartsSayWhatTheTableKnows) {
   EXPECT_EQ(aes("cpu model: MIPS interAptiv"), false);
   EXPECT_EQ(aes("model name: ARMv7 Processor rev 4 (v7l)"), std::nullopt);  // maybe an ARMv8
 
-  const auto aes_ni = [&](const char* model) { return feature_of("AES-NI", model); };
+  const auto aes_ni = [](const char* model) { return TableSays("AES-NI", model); };
   EXPECT_EQ(aes_ni("model name: Intel(R) Celeron(R) CPU  J1900  @ 1.99GHz"), false);
   EXPECT_EQ(aes_ni("model name: Intel(R) Core(TM) i3 CPU       540  @ 3.07GHz"), false);
   EXPECT_EQ(aes_ni("model name: Intel(R) Core(TM) i3-2120 CPU @ 3.30GHz"), false);
@@ -710,13 +712,6 @@ TEST(CpuCluesTest, BoardsSocsAndCorePartsSayWhatTheTableKnows) {
 // The CPUs of routers, NAS boxes and small boards that reports name most, each row with its
 // source (data/cpu-clues.csv); a name that only resembles one stays unknown.
 TEST(CpuCluesTest, EmbeddedX86AndArmv7BoardNamesSayWhatTheyHave) {
-  const auto feature_of = [](const char* feature, const char* model) -> std::optional<bool> {
-    results::RunResult run = ImportedRun("", kOpenssl111);
-    AddFact(run, "cpu_model", model, 3);
-    const CpuClues clues = ReadCpuClues(run);
-    const CpuFeatureClue* clue = clues.Find(feature);
-    return clue == nullptr ? std::nullopt : std::optional<bool>(clue->present);
-  };
   for (const char* model :
        {"model name: Intel(R) Atom(TM) CPU  C2758  @ 2.40GHz",
         "model name: Intel(R) Atom(TM) CPU C3558 @ 2.20GHz",
@@ -730,21 +725,21 @@ TEST(CpuCluesTest, EmbeddedX86AndArmv7BoardNamesSayWhatTheyHave) {
         "model name: Intel(R) Xeon(R) CPU E5-2670 0 @ 2.60GHz",
         "model name: Intel(R) Xeon(R) CPU           X5650  @ 2.67GHz",
         "model name: AMD GX-412TC SOC"}) {
-    EXPECT_EQ(feature_of("AES-NI", model), true) << model;
+    EXPECT_EQ(TableSays("AES-NI", model), true) << model;
   }
-  EXPECT_EQ(feature_of("SHA-NI", "model name: Intel(R) Celeron(R) J4125 CPU @ 2.00GHz"), true);
-  EXPECT_EQ(feature_of("VAES", "Model name: Intel(R) N100"), true);
-  EXPECT_EQ(feature_of("SHA-NI", "model name: Intel(R) Atom(TM) CPU  C2758  @ 2.40GHz"),
+  EXPECT_EQ(TableSays("SHA-NI", "model name: Intel(R) Celeron(R) J4125 CPU @ 2.00GHz"), true);
+  EXPECT_EQ(TableSays("VAES", "Model name: Intel(R) N100"), true);
+  EXPECT_EQ(TableSays("SHA-NI", "model name: Intel(R) Atom(TM) CPU  C2758  @ 2.40GHz"),
             std::nullopt);
   for (const char* model : {"model name: AMD G-T40E Processor", "model name: AMD E-350 Processor",
                             "model name: AMD C-60 APU with Radeon(tm) HD Graphics",
                             "model name: Intel(R) Xeon(R) CPU           L5520  @ 2.27GHz"}) {
-    EXPECT_EQ(feature_of("AES-NI", model), false) << model;
+    EXPECT_EQ(TableSays("AES-NI", model), false) << model;
   }
   // Jaguar's E1/E2 (with AES) are not Bobcat's E-350; a Xeon E5-2656 is not a Westmere 56xx.
-  EXPECT_EQ(feature_of("AES-NI", "model name: AMD E1-2500 APU with Radeon(TM) HD Graphics"),
+  EXPECT_EQ(TableSays("AES-NI", "model name: AMD E1-2500 APU with Radeon(TM) HD Graphics"),
             std::nullopt);
-  EXPECT_EQ(feature_of("AES-NI", "model name: Intel(R) Xeon(R) CPU E3-1505L v5 @ 2.00GHz"), true);
+  EXPECT_EQ(TableSays("AES-NI", "model name: Intel(R) Xeon(R) CPU E3-1505L v5 @ 2.00GHz"), true);
 
   // 32-bit ARM kernels' machine names of ARMv7-only SoC families (arch/arm/mach-*).
   for (const char* model :
@@ -752,12 +747,48 @@ TEST(CpuCluesTest, EmbeddedX86AndArmv7BoardNamesSayWhatTheyHave) {
         "Hardware	: Freescale i.MX6 Quad/DualLite (Device Tree)",
         "Hardware	: Marvell Armada 380/385 (Device Tree)",
         "Hardware	: Marvell Armada 370/XP (Device Tree)", "Hardware	: BCM5301X"}) {
-    EXPECT_EQ(feature_of("AES", model), false) << model;
+    EXPECT_EQ(TableSays("AES", model), false) << model;
   }
   // The arm64 SoCs of the same vendors are not these families.
-  EXPECT_EQ(feature_of("AES", "model: Globalscale Marvell ESPRESSOBin Board (Armada 3720)"),
+  EXPECT_EQ(TableSays("AES", "model: Globalscale Marvell ESPRESSOBin Board (Armada 3720)"),
             std::nullopt);
-  EXPECT_EQ(feature_of("AES", "Hardware	: Allwinner sun50i Family"), std::nullopt);
+  EXPECT_EQ(TableSays("AES", "Hardware	: Allwinner sun50i Family"), std::nullopt);
+}
+
+// ARMv8 router and board SoCs, each row from an arm64 kernel's /proc/cpuinfo in
+// hrw/arm-socs-table (data/cpu-clues.csv). The Cortex-A53 extension is optional, so a sibling
+// part without its own dump stays unknown, and the rows before them keep deciding.
+TEST(CpuCluesTest, ArmSocRowsFollowTheirCpuinfoDumps) {
+  for (const char* model :
+       {"SoC: MediaTek MT7622B", "model: Xiaomi AX3000T (MediaTek MT7981B)",
+        "model: Bananapi BPI-R4 (MT7988A)",
+        "Hardware	: ODROID-GO2 for linux based on Rockchip rk3326",
+        "model: Rockchip RK3568 EVB1 DDR4 V10 Board", "model: Radxa ROCK 5B (RK3588)",
+        "SoC: Amlogic S905X", "model: Amlogic S905X P212", "SoC: Amlogic S905X3",
+        "model: Khadas VIM3 (A311D)"}) {
+    EXPECT_EQ(TableSays("AES", model), true) << model;
+    EXPECT_EQ(TableSays("PMULL", model), true) << model;
+    EXPECT_EQ(TableSays("SHA2", model), true) << model;
+  }
+  results::RunResult run = ImportedRun("", kOpenssl111);
+  AddFact(run, "cpu_model", "SoC: MediaTek MT7622B", 3);
+  const CpuClues clues = ReadCpuClues(run);
+  EXPECT_EQ(clues.arch, "aarch64");
+  ASSERT_NE(clues.Find("AES"), nullptr);
+  EXPECT_THAT(
+      clues.Find("AES")->source,
+      HasSubstr("github.com/hrw/arm-socs-table/blob/6b8d4c5f6d67c7310418297221353c84da277d50/"
+                "cpuinfo-data/mediatek-mt7622b"));
+
+  // The S905 of the ODROID-C2 lacks the extension; neither it nor an S905X2 or A311D2 (no dump)
+  // is read as an S905X or A311D.
+  EXPECT_EQ(TableSays("AES", "model: Hardkernel ODROID-C2 (Amlogic S905)"), false);
+  for (const char* model : {"SoC: Amlogic S905", "SoC: Amlogic S905X2", "SoC: Amlogic A311D2",
+                            "SoC: Rockchip RK3566"}) {
+    EXPECT_EQ(TableSays("AES", model), std::nullopt) << model;
+  }
+  // The MIPS MediaTek parts keep their rows.
+  EXPECT_EQ(TableSays("AES", "hardware: MediaTek MT7621 ver:1 eco:3"), false);
 }
 
 TEST(CpuCluesTest, AesBoundsHoldOnAnyCpu) {

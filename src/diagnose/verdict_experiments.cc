@@ -318,6 +318,12 @@ Verdict Decider::DecideGhash(size_t i) const {
   v.fingerprint = fmt::format("no class of its own: GHASH is measured inside {}", alg_.name);
 
   std::vector<std::string> added = e.features;  // the bits only this experiment clears
+  // The carry-less multiply instruction the GHASH path is named after (PCLMULQDQ or PMULL).
+  auto KeyFeatureOf = [this](const Experiment& experiment) {
+    const PathSpec* spec = Spec(experiment);
+    return spec != nullptr ? std::string(verdict_internal::KeyFeature(*spec))
+                           : std::string("the instruction");
+  };
   if (e.baseline > 0) {
     const auto& before = experiments_[static_cast<size_t>(e.baseline - 1)].features;
     std::erase_if(added, [&](const std::string& name) {
@@ -342,15 +348,17 @@ Verdict Decider::DecideGhash(size_t i) const {
   switch (c.change) {
     case Change::kSlower:
       return finish(VerdictStatus::kAccelerated,
-                    fmt::format("PCLMULQDQ GHASH path; masking {} slows {} {} ({})", Join(added),
+                    fmt::format("{} path; masking {} slows {} {} ({})", e.path, Join(added),
                                 alg_.name, FormatRatio(c.ratio), change));
     case Change::kNone: {
       finish(VerdictStatus::kNotAccelerated,
              fmt::format("masking {} changes nothing ({}, {}): GHASH does not use "
-                         "carry-less multiplication although the CPU has PCLMULQDQ",
-                         Join(added), FormatRatio(c.ratio), change));
-      AddBuildEvidence({verdict_internal::kGhashModule}, {verdict_internal::kGhashDefine}, v);
-      v.advice = "Use a libcrypto whose build includes the GHASH assembly (ghash-x86_64).";
+                         "carry-less multiplication although the CPU has {}",
+                         Join(added), FormatRatio(c.ratio), change, KeyFeatureOf(e)));
+      const std::string_view module = verdict_internal::GhashModule(facts_.cpu.arch);
+      AddBuildEvidence({module}, {verdict_internal::kGhashDefine}, v);
+      v.advice =
+          fmt::format("Use a libcrypto whose build includes the GHASH assembly ({}).", module);
       return v;
     }
     case Change::kInconclusive:

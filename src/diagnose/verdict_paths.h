@@ -102,14 +102,16 @@ std::string BestSoftwareClass(Family family, const cpu::CpuFeatures& cpu);
 std::string_view KeyFeature(const PathSpec& path);
 
 /// The assembly modules (library_facts.h) that carry the accelerated code of `alg`; empty for
-/// kNone. The GCM entry lists the AES ones (its GHASH module is kGhashModule).
+/// kNone. The GCM entry lists the AES ones (its GHASH module is GhashModule()).
 std::vector<std::string_view> AsmModulesFor(const AlgorithmInfo& alg);
 /// The -D*_ASM defines a 1.1.1 x86_64 compiler line carries for `alg`'s assembly (e.g.
 /// "compiler: gcc ... -DSHA1_ASM -DSHA256_ASM ... -DAESNI_ASM -DVPAES_ASM -DGHASH_ASM ...
 /// -DPOLY1305_ASM", as `openssl version -a` prints it); empty where none is printed.
 std::vector<std::string_view> AsmDefinesFor(const AlgorithmInfo& alg);
 
-inline constexpr std::string_view kGhashModule = "ghash-x86_64";
+/// The module that carries GCM's GHASH assembly on `arch` (library_facts.h names):
+/// "ghashv8-armx" on AArch64, else "ghash-x86_64".
+std::string_view GhashModule(std::string_view arch);
 inline constexpr std::string_view kGhashDefine = "GHASH_ASM";
 
 }  // namespace cryptobench::diagnose::verdict_internal

@@ -7,11 +7,9 @@
 #include <string_view>
 #include <vector>
 
-namespace cryptobench::import {
+#include "core/utf8.h"  // ValidUtf8, which the parsers call
 
-/// `text` with every byte sequence that is not valid UTF-8 replaced by U+FFFD, so the strings
-/// taken from a paste (Latin-1, binary junk) can go into JSON.
-std::string ValidUtf8(std::string_view text);
+namespace cryptobench::import {
 
 /// The most characters of input an error message quotes: enough to recognise the line, short
 /// enough that the one-line error stays readable when a paste joined many lines into one.

@@ -4,7 +4,8 @@
 #include <fmt/format.h>
 #include <libpq-fe.h>
 
-#include "import/parse_util.h"
+#include "core/utf8.h"
+
 #include "store/sql.h"
 
 namespace cryptobench::store {
@@ -97,7 +98,7 @@ class PostgresConnection final : public SqlConnection {
       if (IsNull(params[i])) {
         pointers[i] = nullptr;
       } else {
-        values[i] = import::ValidUtf8(AsText(params[i]));  // the server refuses other bytes
+        values[i] = ValidUtf8(AsText(params[i]));  // the server refuses other bytes
         pointers[i] = values[i].c_str();
       }
     }
