@@ -279,6 +279,32 @@ TEST(ClassifyTest, Aarch64AesGcmSeparatesCryptoExtensionsFromNeon) {
   EXPECT_TRUE(ce256.hardware) << ce256.conclusion;
 }
 
+// AES-256 runs 14 rounds to AES-128's 10 on the same code path (aesni-x86_64.pl:77-88), so each
+// AArch64 AES-256 class, scaled by 10/14, overlaps the AES-128 class of its mode, direction and
+// family: a row typed ten times off, or under the wrong family, fails here.
+TEST(CpbClassesTest, Aarch64Aes256ClassesAreTheirAes128ClassScaledByTheRounds) {
+  const std::vector<CpbClass> arm = ParseCpbClasses(EmbeddedCpbClassesCsv("aarch64"));
+  size_t checked = 0;
+  for (const CpbClass& c256 : arm) {
+    if (!c256.algorithm.starts_with("AES-256-")) {
+      continue;
+    }
+    SCOPED_TRACE(c256.algorithm + " " + c256.operation + " " + c256.name);
+    const std::string mode = c256.algorithm.substr(std::string("AES-256-").size());
+    bool overlaps = false;
+    for (const CpbClass& c128 : arm) {
+      if (c128.algorithm == "AES-128-" + mode && c128.operation == c256.operation &&
+          c128.family == c256.family) {
+        overlaps = overlaps || (c256.cpb_low / 1.4 <= c128.cpb_high * kCpbTolerance &&
+                                c256.cpb_high / 1.4 >= c128.cpb_low / kCpbTolerance);
+      }
+    }
+    EXPECT_TRUE(overlaps);
+    ++checked;
+  }
+  EXPECT_GE(checked, 6u);  // CBC encrypt and decrypt, GCM encrypt: hardware and NEON each
+}
+
 // No false lead: the same 646 MB/s with the clock unknown (doctor --from's assumed 1-5 GHz) is
 // 1.55-7.74 cpb, which a software path at 5 GHz could reach within the tolerance: neither.
 TEST(ClassifyTest, Aarch64AesGcmWithoutAClockSettlesNothing) {
