@@ -4,9 +4,13 @@
 #include <sodium.h>
 
 #include <array>
+#include <memory>
+#include <span>
+#include <string>
 
 #include "algorithms/kat.h"
 #include "backends/common/buffers.h"
+#include "backends/common/signature_adapter.h"
 #include "backends/common/timing_inputs.h"
 #include "core/hex.h"
 
@@ -22,49 +26,47 @@ void Ed25519TimingKeys(PublicKey* public_key, SecretKey* secret_key) {
   crypto_sign_ed25519_seed_keypair(public_key->data(), secret_key->data(), seed.data());
 }
 
-class Ed25519Operation : public PreparedOperation {
+// The Ed25519 signature engine (common/signature_adapter.h): the timing key pair (the 64-byte
+// secret key expanded once by crypto_sign_ed25519_seed_keypair, zeroed when the engine goes)
+// and the latest signature.
+class Ed25519Engine {
  public:
-  Ed25519Operation(bool sign, const PublicKey& public_key, const SecretKey& secret_key,
-                   const Signature& signature)
-      : sign_(sign), public_key_(public_key), secret_key_(secret_key), signature_(signature) {
-    FillPattern(message_.span(), kSignInputSeed);
+  static std::unique_ptr<Ed25519Engine> Make(const AlgorithmInfo&, std::string*) {
+    auto engine = std::make_unique<Ed25519Engine>();
+    Ed25519TimingKeys(&engine->public_key_, &engine->secret_key_);
+    return engine;
   }
-  ~Ed25519Operation() override { sodium_memzero(secret_key_.data(), secret_key_.size()); }
+  ~Ed25519Engine() { sodium_memzero(secret_key_.data(), secret_key_.size()); }
 
-  bool Run(uint64_t iterations) override {
-    const auto message_len = static_cast<unsigned long long>(message_.size());
-    for (uint64_t i = 0; i < iterations; ++i) {
-      if (sign_) {
-        if (crypto_sign_ed25519_detached(signature_.data(), nullptr, message_.data(), message_len,
-                                         secret_key_.data()) != 0) {
-          error_ = "crypto_sign_ed25519_detached failed";
-          return false;
-        }
-      } else if (crypto_sign_ed25519_verify_detached(signature_.data(), message_.data(),
-                                                     message_len, public_key_.data()) != 0) {
-        error_ = "crypto_sign_ed25519_verify_detached rejected the signature";
-        return false;
-      }
+  bool Sign(std::span<const uint8_t> message, std::string* error) {
+    if (crypto_sign_ed25519_detached(signature_.data(), nullptr, message.data(),
+                                     static_cast<unsigned long long>(message.size()),
+                                     secret_key_.data()) != 0) {
+      *error = "crypto_sign_ed25519_detached failed";
+      return false;
     }
     return true;
   }
 
-  const Signature& signature() const { return signature_; }
-  std::span<const uint8_t> message() const { return message_.span(); }
+  std::span<const uint8_t> signature() const { return signature_; }
+
+  bool Verify(std::span<const uint8_t> message, std::span<const uint8_t> signature,
+              std::string* error) {
+    if (signature.size() != signature_.size() ||
+        crypto_sign_ed25519_verify_detached(signature.data(), message.data(),
+                                            static_cast<unsigned long long>(message.size()),
+                                            public_key_.data()) != 0) {
+      *error = "crypto_sign_ed25519_verify_detached rejected the signature";
+      return false;
+    }
+    return true;
+  }
 
  private:
-  bool sign_;
-  PublicKey public_key_;
-  SecretKey secret_key_;
-  Signature signature_;
-  AlignedBuffer message_{kPublicKeyInputLen};
+  PublicKey public_key_{};
+  SecretKey secret_key_{};
+  Signature signature_{};
 };
-
-bool Ed25519Verifies(const Signature& signature, std::span<const uint8_t> message,
-                     const PublicKey& public_key) {
-  return crypto_sign_ed25519_verify_detached(signature.data(), message.data(), message.size(),
-                                             public_key.data()) == 0;
-}
 
 class X25519Operation : public PreparedOperation {
  public:
@@ -115,34 +117,8 @@ std::unique_ptr<PreparedOperation> PrepareEd25519(Operation op, PrepareFailure* 
   if (op != Operation::kSign && op != Operation::kVerify) {
     return WrongOperation("Ed25519", op, failure, error);
   }
-  PublicKey public_key{};
-  SecretKey secret_key{};
-  Ed25519TimingKeys(&public_key, &secret_key);
-  const bool sign = op == Operation::kSign;
-  Signature signature{};
-  if (!sign) {
-    // The timed verify checks a real signature, made here.
-    const std::vector<uint8_t> message = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
-    crypto_sign_ed25519_detached(signature.data(), nullptr, message.data(), message.size(),
-                                 secret_key.data());
-    CorruptIfTesting(signature);
-  }
-  auto prepared = std::make_unique<Ed25519Operation>(sign, public_key, secret_key, signature);
-  sodium_memzero(secret_key.data(), secret_key.size());
-  if (!prepared->Run(1)) {
-    return PrepareFailed(sign ? PrepareFailure::kLibraryError : PrepareFailure::kCheckFailed,
-                         "Ed25519 " + std::string(OperationName(op)) + ": " + prepared->error(),
-                         failure, error);
-  }
-  if (sign) {
-    Signature made = prepared->signature();
-    CorruptIfTesting(made);
-    if (!Ed25519Verifies(made, prepared->message(), public_key)) {
-      return PrepareFailed(PrepareFailure::kCheckFailed,
-                           "Ed25519 sign: verify rejected the timed signature", failure, error);
-    }
-  }
-  return prepared;
+  return PrepareSignatureWith<Ed25519Engine>(&Ed25519Engine::Make, *FindAlgorithm("Ed25519"), op,
+                                             failure, error);
 }
 
 std::unique_ptr<PreparedOperation> PrepareX25519(Operation op, PrepareFailure* failure,
@@ -177,28 +153,7 @@ std::unique_ptr<PreparedOperation> PrepareX25519(Operation op, PrepareFailure* f
 }
 
 std::string Ed25519RoundTrip() {
-  PublicKey public_key{};
-  SecretKey secret_key{};
-  Ed25519TimingKeys(&public_key, &secret_key);
-  const std::vector<uint8_t> message = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
-  Signature signature{};
-  const int status = crypto_sign_ed25519_detached(signature.data(), nullptr, message.data(),
-                                                  message.size(), secret_key.data());
-  sodium_memzero(secret_key.data(), secret_key.size());
-  if (status != 0) {
-    return "timing key: crypto_sign_ed25519_detached failed";
-  }
-  Signature candidate = signature;
-  CorruptIfTesting(candidate);
-  if (!Ed25519Verifies(candidate, message, public_key)) {
-    return "timing key: verify rejected a fresh signature";
-  }
-  candidate = signature;
-  candidate.back() ^= 0x01;
-  if (Ed25519Verifies(candidate, message, public_key)) {
-    return "timing key: a signature with one bit flipped verified";
-  }
-  return "";
+  return SignatureRoundTripWith<Ed25519Engine>(&Ed25519Engine::Make, *FindAlgorithm("Ed25519"));
 }
 
 }  // namespace cryptobench::backends::sodium
