@@ -1,6 +1,7 @@
 // Public-key algorithms through Botan 2's PK_Signer, PK_Verifier and PK_Key_Agreement: RSA
 // PKCS#1 v1.5 and ECDSA over a 32-byte SHA-256 digest, Ed25519 over a 32-byte message, X25519
 // and ECDH on P-256.
+#include <algorithm>
 #include <memory>
 #include <span>
 #include <string>
@@ -21,6 +22,7 @@
 
 #include "backends/botan/botan_internal.h"
 #include "backends/common/buffers.h"
+#include "backends/common/key_agreement_adapter.h"
 #include "backends/common/signature_adapter.h"
 #include "backends/common/timing_inputs.h"
 #include "core/hex.h"
@@ -116,9 +118,7 @@ std::unique_ptr<Botan::Private_Key> TimingKey(const AlgorithmInfo& alg,
 // bytes for X25519 (RFC 7748 5 clamps them), top bit clear (below the P-256 order) for ECDH.
 std::unique_ptr<Botan::PK_Key_Agreement_Key> SecondKey(const AlgorithmInfo& alg,
                                                        Botan::RandomNumberGenerator& rng) {
-  Bytes scalar = PatternBytes(alg.key_len, kSecondKeySeed);
-  scalar[0] &= 0x7f;
-  scalar.back() |= 0x01;
+  const Bytes scalar = PeerPrivateScalar(alg);
   if (FamilyOf(alg) == Family::kX25519) {
     return std::make_unique<Botan::Curve25519_PrivateKey>(
         Botan::secure_vector<uint8_t>(scalar.begin(), scalar.end()));
@@ -146,36 +146,62 @@ std::unique_ptr<Botan::Public_Key> KatPublicKey(const AlgorithmInfo& alg, const 
 
 Bytes ToBytes(const Botan::secure_vector<uint8_t>& v) { return Bytes(v.begin(), v.end()); }
 
-// The timed key agreement: one derive with the peer's public value per iteration.
-class KeyAgreementOperation : public PreparedOperation {
+// One side of a key agreement, the engine of the key-agreement adapter
+// (common/key_agreement_adapter.h): a PK_Key_Agreement over our key and the peer's public
+// value. Exceptions become one line through Guarded().
+class AgreementSide {
  public:
-  KeyAgreementOperation(std::unique_ptr<Botan::Private_Key> key,
-                        std::unique_ptr<Botan::PK_Key_Agreement_Key> peer)
-      : key_(std::move(key)), peer_(std::move(peer)) {
-    agreement_ = std::make_unique<Botan::PK_Key_Agreement>(*key_, rng_, "Raw");
-    peer_public_ = peer_->public_value();
+  template <typename Body>
+  static std::string Guarded(Body&& body) {
+    return botan::Guarded("Botan", std::forward<Body>(body));
   }
 
-  bool Run(uint64_t iterations) override {
-    error_ = Guarded("Botan", [&] {
-      for (uint64_t i = 0; i < iterations; ++i) {
-        output_ = ToBytes(agreement_->derive_key(0, peer_public_).bits_of());
-      }
-      return std::string();
-    });
-    return error_.empty();
-  }
+  AgreementSide(std::unique_ptr<Botan::Private_Key> key, Bytes peer_public, size_t secret_len)
+      : key_(std::move(key)),
+        agreement_(std::make_unique<Botan::PK_Key_Agreement>(*key_, rng_, "Raw")),
+        peer_public_(std::move(peer_public)),
+        secret_len_(secret_len) {}
 
-  const Bytes& secret() const { return output_; }
+  size_t secret_len() const { return secret_len_; }
+
+  bool Derive(uint8_t* out, std::string* error) {
+    const Botan::secure_vector<uint8_t> secret = agreement_->derive_key(0, peer_public_).bits_of();
+    if (secret.size() != secret_len_) {
+      *error = "PK_Key_Agreement::derive_key gave " + std::to_string(secret.size()) +
+               " bytes, expected " + std::to_string(secret_len_);
+      return false;
+    }
+    std::copy(secret.begin(), secret.end(), out);
+    return true;
+  }
 
  private:
   Botan::AutoSeeded_RNG rng_;
   std::unique_ptr<Botan::Private_Key> key_;
-  std::unique_ptr<Botan::PK_Key_Agreement_Key> peer_;
-  Bytes peer_public_;
-  Bytes output_;
   std::unique_ptr<Botan::PK_Key_Agreement> agreement_;
+  Bytes peer_public_;
+  size_t secret_len_;
 };
+
+// Both sides of the timed exchange (KeyAgreementSidesFactory): the timing key with SecondKey's
+// public value, and SecondKey with ours.
+std::string AgreementSides(const AlgorithmInfo& alg, std::unique_ptr<AgreementSide>* ours,
+                           std::unique_ptr<AgreementSide>* theirs) {
+  return Guarded("Botan " + std::string(alg.name), [&] {
+    Botan::AutoSeeded_RNG rng;
+    std::unique_ptr<Botan::Private_Key> key = TimingKey(alg, rng);
+    const auto* own = dynamic_cast<const Botan::PK_Key_Agreement_Key*>(key.get());
+    if (own == nullptr) {
+      return std::string("timing key is not a key-agreement key");
+    }
+    std::unique_ptr<Botan::PK_Key_Agreement_Key> peer = SecondKey(alg, rng);
+    Bytes own_public = own->public_value();
+    Bytes peer_public = peer->public_value();
+    *ours = std::make_unique<AgreementSide>(std::move(key), std::move(peer_public), alg.key_len);
+    *theirs = std::make_unique<AgreementSide>(std::move(peer), std::move(own_public), alg.key_len);
+    return std::string();
+  });
+}
 
 // The signature engine (common/signature_adapter.h): the timing key with one PK_Signer and one
 // PK_Verifier, and the generator they draw from. Exceptions become one line through Guarded().
@@ -335,38 +361,7 @@ std::unique_ptr<PreparedOperation> PreparePublicKey(const AlgorithmInfo& alg, Op
   if (signature) {
     return PrepareSignatureWith<SignatureEngine>(&SignatureEngine::Make, alg, op, failure, error);
   }
-  std::unique_ptr<KeyAgreementOperation> prepared;
-  std::string check;  // non-empty: the correctness check failed
-  const std::string message = Guarded("Botan " + std::string(alg.name), [&] {
-    Botan::AutoSeeded_RNG rng;
-    std::unique_ptr<Botan::Private_Key> key = TimingKey(alg, rng);
-    std::unique_ptr<Botan::PK_Key_Agreement_Key> peer = SecondKey(alg, rng);
-    // The other side, from the peer's private key and our public value.
-    Botan::PK_Key_Agreement other(*peer, rng, "Raw");
-    const auto* ours = dynamic_cast<const Botan::PK_Key_Agreement_Key*>(key.get());
-    if (ours == nullptr) {
-      return std::string("timing key is not a key-agreement key");
-    }
-    const Bytes other_side = ToBytes(other.derive_key(0, ours->public_value()).bits_of());
-    prepared = std::make_unique<KeyAgreementOperation>(std::move(key), std::move(peer));
-    if (!prepared->Run(1)) {
-      return prepared->error();
-    }
-    Bytes secret = prepared->secret();
-    CorruptIfTesting(secret);
-    if (std::string diff = CompareBytes("shared secret", secret, other_side); !diff.empty()) {
-      check = std::string(alg.name) + " " + std::string(OperationName(op)) +
-              ": the two sides disagree: " + diff;
-    }
-    return std::string();
-  });
-  if (!message.empty()) {
-    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
-  }
-  if (!check.empty()) {
-    return PrepareFailed(PrepareFailure::kCheckFailed, check, failure, error);
-  }
-  return prepared;
+  return PrepareKeyAgreementWith<AgreementSide>(&AgreementSides, alg, op, failure, error);
 }
 
 }  // namespace cryptobench::backends::botan

@@ -10,6 +10,7 @@
 #include <crypto++/osrng.h>
 
 #include "backends/common/buffers.h"
+#include "backends/common/key_agreement_adapter.h"
 #include "backends/common/signature_adapter.h"
 #include "backends/common/timing_inputs.h"
 #include "backends/cryptopp/cryptopp_internal.h"
@@ -31,34 +32,49 @@ bool Verifies(const CryptoPP::PK_Verifier& verifier, const Bytes& tbs, const Byt
                                 signature.size());
 }
 
-// The timed key agreement: one Agree() with the peer's public key per iteration.
-class KeyAgreementOperation : public PreparedOperation {
+// One side of a key agreement, the engine of the key-agreement adapter
+// (common/key_agreement_adapter.h): our party and the peer's public key. Exceptions become one
+// line through Guarded().
+class AgreementSide {
  public:
-  /// Derives with `ours` and `peer_public`.
-  KeyAgreementOperation(AgreementKeys ours, Bytes peer_public)
-      : ours_(std::move(ours)),
-        peer_public_(std::move(peer_public)),
-        secret_(ours_.domain->AgreedValueLength()) {}
-
-  bool Run(uint64_t iterations) override {
-    error_ = Guarded("Crypto++", [&] {
-      for (uint64_t i = 0; i < iterations; ++i) {
-        if (!ours_.domain->Agree(secret_.data(), ours_.private_key.data(), peer_public_.data())) {
-          return std::string("Agree() rejected the peer's public key");
-        }
-      }
-      return std::string();
-    });
-    return error_.empty();
+  template <typename Body>
+  static std::string Guarded(Body&& body) {
+    return cryptopp::Guarded("Crypto++", std::forward<Body>(body));
   }
 
-  const Bytes& secret() const { return secret_; }
+  AgreementSide(AgreementKeys ours, Bytes peer_public)
+      : ours_(std::move(ours)), peer_public_(std::move(peer_public)) {}
+
+  size_t secret_len() const { return ours_.domain->AgreedValueLength(); }
+
+  bool Derive(uint8_t* out, std::string* error) {
+    if (!ours_.domain->Agree(out, ours_.private_key.data(), peer_public_.data())) {
+      *error = "Agree() rejected the peer's public key";
+      return false;
+    }
+    return true;
+  }
 
  private:
   AgreementKeys ours_;
   Bytes peer_public_;
-  Bytes secret_;
 };
+
+// Both sides of the timed exchange (KeyAgreementSidesFactory): the timing party with the
+// PeerAgreement's public key, and the PeerAgreement with ours.
+std::string AgreementSides(const AlgorithmInfo& alg, std::unique_ptr<AgreementSide>* ours,
+                           std::unique_ptr<AgreementSide>* theirs) {
+  return Guarded("Crypto++ " + std::string(alg.name), [&] {
+    CryptoPP::AutoSeededRandomPool rng;
+    AgreementKeys own = TimingAgreement(alg, rng);
+    AgreementKeys peer = PeerAgreement(alg, rng);
+    Bytes own_public = own.public_key;
+    Bytes peer_public = peer.public_key;
+    *ours = std::make_unique<AgreementSide>(std::move(own), std::move(peer_public));
+    *theirs = std::make_unique<AgreementSide>(std::move(peer), std::move(own_public));
+    return std::string();
+  });
+}
 
 // The signature engine (common/signature_adapter.h): the timing key's signer and verifier, room
 // for the largest signature, and the generator the signer draws from. Exceptions become one
@@ -189,32 +205,7 @@ std::unique_ptr<PreparedOperation> PreparePublicKey(const AlgorithmInfo& alg, Op
   if (signature) {
     return PrepareSignatureWith<SignatureEngine>(&SignatureEngine::Make, alg, op, failure, error);
   }
-  std::unique_ptr<KeyAgreementOperation> prepared;
-  std::string check;  // non-empty: the correctness check failed
-  const std::string message = Guarded("Crypto++ " + std::string(alg.name), [&] {
-    CryptoPP::AutoSeededRandomPool rng;
-    AgreementKeys ours = TimingAgreement(alg, rng);
-    const AgreementKeys peer = PeerAgreement(alg, rng);
-    const Bytes other_side = Agree(peer, ours.public_key);  // the peer's view
-    prepared = std::make_unique<KeyAgreementOperation>(std::move(ours), peer.public_key);
-    if (!prepared->Run(1)) {
-      return prepared->error();
-    }
-    Bytes secret = prepared->secret();
-    CorruptIfTesting(secret);
-    if (std::string diff = CompareBytes("shared secret", secret, other_side); !diff.empty()) {
-      check = std::string(alg.name) + " " + std::string(OperationName(op)) +
-              ": the two sides disagree: " + diff;
-    }
-    return std::string();
-  });
-  if (!message.empty()) {
-    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
-  }
-  if (!check.empty()) {
-    return PrepareFailed(PrepareFailure::kCheckFailed, check, failure, error);
-  }
-  return prepared;
+  return PrepareKeyAgreementWith<AgreementSide>(&AgreementSides, alg, op, failure, error);
 }
 
 }  // namespace cryptobench::backends::cryptopp
