@@ -47,6 +47,15 @@ using KeyAgreementSidesFactory = std::string (*)(const AlgorithmInfo& alg,
                                                  std::unique_ptr<Engine>* ours,
                                                  std::unique_ptr<Engine>* theirs);
 
+/// True if `make_sides` (KeyAgreementSidesFactory) sets up both sides of `alg`'s timed exchange:
+/// the support check of a library whose keys load at run time.
+template <typename Engine, typename MakeSides>
+bool KeyAgreementSidesLoad(const MakeSides& make_sides, const AlgorithmInfo& alg) {
+  std::unique_ptr<Engine> ours;
+  std::unique_ptr<Engine> theirs;
+  return GuardedFor<Engine>([&] { return make_sides(alg, &ours, &theirs); }).empty();
+}
+
 /// The timed key agreement: one Derive() per iteration on one Engine.
 template <typename Engine>
 class TimedKeyAgreement final : public PreparedOperation {

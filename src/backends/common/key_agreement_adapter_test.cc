@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "algorithms/catalog.h"
+#include "backends/common/adapter_test_support.h"
 
 namespace cryptobench::backends {
 namespace {
@@ -53,32 +54,14 @@ auto Sides(Script ours, Script theirs) {
 }
 
 // A side whose library throws; Guarded() maps that to one line.
-class ThrowingSide {
+class ThrowingSide : public adapter_testing::ThrowingGuard {
  public:
-  template <typename Body>
-  static std::string Guarded(Body&& body) {
-    try {
-      return body();
-    } catch (const std::exception& e) {
-      return std::string("Throwing: ") + e.what();
-    }
-  }
-
   size_t secret_len() const { return 32; }
   bool Derive(uint8_t*, std::string*) { throw std::runtime_error("derive refused"); }
 };
 
-const AlgorithmInfo& Alg(std::string_view name) {
-  const AlgorithmInfo* alg = FindAlgorithm(name);
-  EXPECT_NE(alg, nullptr) << name;
-  return *alg;
-}
-
-struct Prepared {
-  std::unique_ptr<PreparedOperation> op;
-  PrepareFailure failure = PrepareFailure::kNone;
-  std::string error;
-};
+using adapter_testing::Alg;
+using adapter_testing::Prepared;
 
 template <typename Engine = ScriptedSide, typename Make>
 Prepared PrepareWith(const Make& make, Operation op = Operation::kDerive) {
@@ -145,6 +128,13 @@ TEST(KeyAgreementAdapterTest, AThrowingLibraryIsOneLineFromItsGuard) {
   EXPECT_EQ(p.op, nullptr);
   EXPECT_EQ(p.failure, PrepareFailure::kLibraryError);
   EXPECT_EQ(p.error, "Throwing: derive refused");
+}
+
+TEST(KeyAgreementAdapterTest, SidesLoadOnlyWhenTheFactorySucceeds) {
+  EXPECT_TRUE(KeyAgreementSidesLoad<ScriptedSide>(Sides({}, {}), Alg("X25519")));
+  auto broken = [](const AlgorithmInfo&, std::unique_ptr<ScriptedSide>*,
+                   std::unique_ptr<ScriptedSide>*) { return std::string("no timing key"); };
+  EXPECT_FALSE(KeyAgreementSidesLoad<ScriptedSide>(broken, Alg("X25519")));
 }
 
 TEST(KeyAgreementAdapterTest, ThePeerScalarIsBelowTheGroupOrderAndNotZero) {

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "algorithms/catalog.h"
+#include "backends/common/adapter_test_support.h"
 
 namespace cryptobench::backends {
 namespace {
@@ -80,17 +81,8 @@ auto MakeScripted(Script script) {
 }
 
 // An engine whose library throws; Guarded() maps that to one line.
-class ThrowingEngine {
+class ThrowingEngine : public adapter_testing::ThrowingGuard {
  public:
-  template <typename Body>
-  static std::string Guarded(Body&& body) {
-    try {
-      return body();
-    } catch (const std::exception& e) {
-      return std::string("Throwing: ") + e.what();
-    }
-  }
-
   bool Sign(std::span<const uint8_t>, std::string*) { throw std::runtime_error("sign refused"); }
   std::span<const uint8_t> signature() const { return {}; }
   bool Verify(std::span<const uint8_t>, std::span<const uint8_t>, std::string*) {
@@ -98,17 +90,8 @@ class ThrowingEngine {
   }
 };
 
-const AlgorithmInfo& Alg(std::string_view name) {
-  const AlgorithmInfo* alg = FindAlgorithm(name);
-  EXPECT_NE(alg, nullptr) << name;
-  return *alg;
-}
-
-struct Prepared {
-  std::unique_ptr<PreparedOperation> op;
-  PrepareFailure failure = PrepareFailure::kNone;
-  std::string error;
-};
+using adapter_testing::Alg;
+using adapter_testing::Prepared;
 
 template <typename Engine = ScriptedEngine, typename Make>
 Prepared PrepareWith(const Make& make, Operation op, std::string_view name = "Ed25519") {

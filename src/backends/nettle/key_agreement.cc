@@ -113,9 +113,7 @@ std::string TimingAgreements(const AlgorithmInfo& alg, std::unique_ptr<Agreement
 }  // namespace
 
 bool KeyAgreementSupported(const AlgorithmInfo& alg) {
-  std::unique_ptr<Agreement> ours;
-  std::unique_ptr<Agreement> theirs;
-  return (IsX25519(alg) || IsEcdh(alg)) && TimingAgreements(alg, &ours, &theirs).empty();
+  return (IsX25519(alg) || IsEcdh(alg)) && KeyAgreementSidesLoad<Agreement>(&TimingAgreements, alg);
 }
 
 std::string NettleTarget::Derive(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) {
