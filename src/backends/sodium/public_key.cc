@@ -3,6 +3,7 @@
 
 #include <sodium.h>
 
+#include <algorithm>
 #include <array>
 #include <memory>
 #include <span>
@@ -10,6 +11,7 @@
 
 #include "algorithms/kat.h"
 #include "backends/common/buffers.h"
+#include "backends/common/key_agreement_adapter.h"
 #include "backends/common/signature_adapter.h"
 #include "backends/common/timing_inputs.h"
 #include "core/hex.h"
@@ -68,31 +70,53 @@ class Ed25519Engine {
   Signature signature_{};
 };
 
-class X25519Operation : public PreparedOperation {
+// One side of an X25519 exchange, the engine of the key-agreement adapter
+// (common/key_agreement_adapter.h): a private scalar (zeroed when the side goes) and the peer's
+// public u-coordinate.
+class X25519Side {
  public:
-  X25519Operation(const std::vector<uint8_t>& scalar, const std::array<unsigned char, 32>& peer)
-      : peer_(peer) {
-    std::copy(scalar.begin(), scalar.end(), scalar_.begin());
-  }
-  ~X25519Operation() override { sodium_memzero(scalar_.data(), scalar_.size()); }
+  using Key = std::array<unsigned char, 32>;
 
-  bool Run(uint64_t iterations) override {
-    for (uint64_t i = 0; i < iterations; ++i) {
-      if (crypto_scalarmult_curve25519(secret_.data(), scalar_.data(), peer_.data()) != 0) {
-        error_ = "crypto_scalarmult_curve25519 failed";
-        return false;
-      }
+  X25519Side(const Key& scalar, const Key& peer) : scalar_(scalar), peer_(peer) {}
+  ~X25519Side() { sodium_memzero(scalar_.data(), scalar_.size()); }
+
+  size_t secret_len() const { return 32; }
+
+  bool Derive(uint8_t* out, std::string* error) {
+    if (crypto_scalarmult_curve25519(out, scalar_.data(), peer_.data()) != 0) {
+      *error = "crypto_scalarmult_curve25519 failed";
+      return false;
     }
     return true;
   }
 
-  const std::array<unsigned char, 32>& secret() const { return secret_; }
-
  private:
-  std::array<unsigned char, 32> scalar_{};
-  std::array<unsigned char, 32> peer_;
-  std::array<unsigned char, 32> secret_{};
+  Key scalar_;
+  Key peer_;
 };
+
+// Both sides of the timed exchange (KeyAgreementSidesFactory): the timing scalar with the
+// second key's public u-coordinate, and the second key (kSecondKeySeed pattern) with ours.
+std::string X25519Sides(const AlgorithmInfo& alg, std::unique_ptr<X25519Side>* ours,
+                        std::unique_ptr<X25519Side>* theirs) {
+  X25519Side::Key own{};
+  X25519Side::Key second{};
+  const std::vector<uint8_t> own_bytes = TimingPrivateKey(alg);
+  const std::vector<uint8_t> second_bytes = PatternBytes(32, kSecondKeySeed);
+  std::copy_n(own_bytes.begin(), std::min(own_bytes.size(), own.size()), own.begin());
+  std::copy_n(second_bytes.begin(), second.size(), second.begin());
+  X25519Side::Key own_public{};
+  X25519Side::Key second_public{};
+  const bool ok = crypto_scalarmult_curve25519_base(own_public.data(), own.data()) == 0 &&
+                  crypto_scalarmult_curve25519_base(second_public.data(), second.data()) == 0;
+  if (ok) {
+    *ours = std::make_unique<X25519Side>(own, second_public);
+    *theirs = std::make_unique<X25519Side>(second, own_public);
+  }
+  sodium_memzero(own.data(), own.size());
+  sodium_memzero(second.data(), second.size());
+  return ok ? "" : "crypto_scalarmult_curve25519 failed";
+}
 
 std::unique_ptr<PreparedOperation> WrongOperation(std::string_view alg, Operation op,
                                                   PrepareFailure* failure, std::string* error) {
@@ -126,30 +150,8 @@ std::unique_ptr<PreparedOperation> PrepareX25519(Operation op, PrepareFailure* f
   if (op != Operation::kDerive) {
     return WrongOperation("X25519", op, failure, error);
   }
-  const std::vector<uint8_t> scalar = TimingPrivateKey(*FindAlgorithm("X25519"));
-  std::vector<uint8_t> second = PatternBytes(32, kSecondKeySeed);
-  std::array<unsigned char, 32> own_public{};
-  std::array<unsigned char, 32> second_public{};
-  std::array<unsigned char, 32> other_side{};
-  if (crypto_scalarmult_curve25519_base(own_public.data(), scalar.data()) != 0 ||
-      crypto_scalarmult_curve25519_base(second_public.data(), second.data()) != 0 ||
-      crypto_scalarmult_curve25519(other_side.data(), second.data(), own_public.data()) != 0) {
-    return PrepareFailed(PrepareFailure::kLibraryError, "crypto_scalarmult_curve25519 failed",
-                         failure, error);
-  }
-  sodium_memzero(second.data(), second.size());
-  auto prepared = std::make_unique<X25519Operation>(scalar, second_public);
-  if (!prepared->Run(1)) {
-    return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
-  }
-  std::array<unsigned char, 32> secret = prepared->secret();
-  CorruptIfTesting(secret);
-  if (secret != other_side) {
-    return PrepareFailed(PrepareFailure::kCheckFailed,
-                         "X25519 derive: the two sides disagree on the shared secret", failure,
-                         error);
-  }
-  return prepared;
+  return PrepareKeyAgreementWith<X25519Side>(&X25519Sides, *FindAlgorithm("X25519"), op, failure,
+                                             error);
 }
 
 std::string Ed25519RoundTrip() {
