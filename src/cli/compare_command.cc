@@ -38,6 +38,7 @@
 #include "compare/render.h"
 #include "compare/side_spec.h"
 #include "compare/sides.h"
+#include "store/store.h"
 
 namespace cryptobench::cli {
 namespace {
@@ -205,6 +206,8 @@ std::vector<results::RunResult> MeasureLive(std::vector<LiveSetup>& live,
     run.created_utc = UtcTimestamp();
     run.source.tool_version = CRYPTOBENCH_VERSION;
     run.library = setup.probe.library;
+    // What the file held when measured: a rebuild in place keeps its path, version and build lines.
+    run.library.file_sha256 = store::LibraryFileSha256(run.library.loaded_path);
     run.library.requested_path = setup.plan.library_path;
     run.library.worker_env = setup.plan.env;
     // Masks inherited from this shell reach the workers too (as in speed): name them.

@@ -34,6 +34,7 @@
 #include "diagnose/library_masks.h"
 #include "import/parse_util.h"
 #include "store/sql.h"
+#include "store/store.h"
 
 namespace cryptobench::cli {
 namespace {
@@ -292,6 +293,8 @@ int RunSpeed(const SpeedOptions& options) {
     run.created_utc = created_utc;
     run.source.tool_version = CRYPTOBENCH_VERSION;
     run.library = backend.probe.library;
+    // What the file held when measured: a rebuild in place keeps its path, version and build lines.
+    run.library.file_sha256 = store::LibraryFileSha256(run.library.loaded_path);
     if (!backend.plan.library_path.empty()) {
       run.library.requested_path = backend.plan.library_path;
     }

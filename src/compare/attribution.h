@@ -58,8 +58,11 @@ struct BuildIdentity {
 /// and development builds, and two pastes of one version are often two machines). kSame when
 /// the version, the build (the same loaded file, or the same compiler flags, build date and
 /// platform), the CPU model and any capability vector are recorded alike on both sides; else
-/// kPartlyKnown. Results carry no hash of the library file: a library rebuilt in place with the
-/// same version and build lines looks the same.
+/// kPartlyKnown. The SHA-256 of the loaded file (LibraryInfo::file_sha256), when both sides
+/// record it, decides the build: equal is the same build at any paths (matched names it, "library
+/// file (SHA-256 <first 12 hex digits>)"); different is kNotSame whatever else matches (a rebuild
+/// in place). Without it on a side, a library rebuilt in place with the same version and build
+/// lines looks the same.
 BuildIdentity SameBuild(const Side& a, const Side& b);
 
 /// Findings "same-build" (cause "machine-difference") when `identity` is kSame and some row

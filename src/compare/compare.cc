@@ -46,10 +46,17 @@ CompareReport Compare(std::vector<Side> sides, const CompareOptions& options) {
     pair.findings =
         PatternFindings(pair.rows, a.letter, b.letter, options.threshold, TimingComparable(a, b),
                         SameLibrary(a, b), TimingKnownToDiffer(a, b), identity);
+    bool same_build_said = false;
     for (Finding& finding : SameBuildFindings(pair.rows, a, b, identity)) {
       pair.findings.push_back(std::move(finding));
+      same_build_said = true;
     }
     for (Finding& finding : ContextFindings(a, b)) {
+      // The same-build sentence names the matched library facts: the "library" line ("Same
+      // library on both sides ..."; with kSame it can only say the sides are alike) repeats it.
+      if (same_build_said && finding.id == "library") {
+        continue;
+      }
       pair.findings.push_back(std::move(finding));
     }
     // The speed tools' own changes and timing basis (data/speed-tool-changes.csv).

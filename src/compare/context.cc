@@ -103,7 +103,14 @@ std::vector<std::string> BuildDifferences(const Side& a, const Side& b) {
   field(StripAll(la.built_on, "built on: "), StripAll(lb.built_on, "built on: "), "build dates");
   field(StripAll(la.platform, "platform: "), StripAll(lb.platform, "platform: "), "platforms");
   field(la.options, lb.options, "options");
-  field(la.loaded_path, lb.loaded_path, "files");
+  if (la.file_sha256.empty() || la.file_sha256 != lb.file_sha256) {
+    field(la.loaded_path, lb.loaded_path, "files");  // one content at two paths is one build
+  }
+  // Hashes name the files' contents: two files at one path (a rebuild in place) differ here.
+  if (!la.file_sha256.empty() && !lb.file_sha256.empty() && la.file_sha256 != lb.file_sha256) {
+    out.push_back(fmt::format("file contents differ ({}: SHA-256 {}; {}: SHA-256 {})", a.letter,
+                              la.file_sha256, b.letter, lb.file_sha256));
+  }
   return out;
 }
 

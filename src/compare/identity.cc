@@ -63,7 +63,16 @@ BuildIdentity SameBuild(const Side& a, const Side& b) {
   if (Compare(LibraryVersionName(la), LibraryVersionName(lb)) != Fact::kAlike) {
     return out;
   }
+  // The bytes of the loaded file decide when both sides record them: equal, one build whatever
+  // the paths; different, two builds whatever the version and build lines say.
+  const Fact hash = Compare(la.file_sha256, lb.file_sha256);
+  if (hash == Fact::kDiffer) {
+    return out;
+  }
   out.matched.emplace_back("version");
+  if (hash == Fact::kAlike) {
+    out.matched.push_back(fmt::format("library file (SHA-256 {})", la.file_sha256.substr(0, 12)));
+  }
   bool differs = false;
   const auto note = [&](Fact fact, const char* what) {
     differs = differs || fact == Fact::kDiffer;
@@ -72,7 +81,8 @@ BuildIdentity SameBuild(const Side& a, const Side& b) {
     }
     return fact == Fact::kAlike;
   };
-  const bool file = note(Compare(la.loaded_path, lb.loaded_path), "library file");
+  const bool file =
+      hash == Fact::kAlike || note(Compare(la.loaded_path, lb.loaded_path), "library file");
   const bool flags = note(Compare(Strip(la.cflags, "compiler: "), Strip(lb.cflags, "compiler: ")),
                           "compiler flags");
   const bool date = note(
@@ -135,16 +145,18 @@ std::vector<Finding> SameBuildFindings(const std::vector<Row>& rows, const Side&
     return {};
   }
   const std::string range = lo == hi ? RatioText(lo) : RatioText(lo) + "-" + RatioText(hi);
+  const bool hashed = !a.run.library.file_sha256.empty() && !b.run.library.file_sha256.empty();
   return {Finding{
       "same-build",
       fmt::format("{} and {} are the same build on the same CPU as far as the results record "
                   "(the same {}): one build on one CPU runs the same code, so the changes "
                   "({}/{} {}) are the machine's speed between the runs (its clock, turbo or other "
                   "load), not a code path. The CIs describe each run's own samples, not that "
-                  "drift, so \"significantly\" says these runs differed, not the builds (results "
-                  "record no hash of the library file: one rebuilt in place with the same version "
-                  "and build lines would look the same).",
-                  a.letter, b.letter, JoinAnd(identity.matched), b.letter, a.letter, range),
+                  "drift, so \"significantly\" says these runs differed, not the builds{}.",
+                  a.letter, b.letter, JoinAnd(identity.matched), b.letter, a.letter, range,
+                  hashed ? ""
+                         : " (a side records no SHA-256 of its library file: one rebuilt in "
+                           "place with the same version and build lines would look the same)"),
       "machine-difference"}};
 }
 

@@ -221,5 +221,77 @@ TEST(SameBuildTest, SmallSizeChangeOfOneBuildIsNotPerCallOverhead) {
   EXPECT_EQ(PatternFindings(rows, "A", "B", 0.05)[0].cause, "per-call-overhead");
 }
 
+// Two made-up SHA-256 values (64 lower-case hex digits), not digests of any real file.
+const std::string kHashA = std::string(60, 'a') + "0001";
+const std::string kHashB = std::string(60, 'a') + "0002";
+
+TEST(SameBuildTest, LibraryFileHashesDecideWhenBothSidesRecordThem) {
+  using State = BuildIdentity::State;
+  const std::vector<Side> base = Rerun();
+  ASSERT_EQ(SameBuild(base[0], base[1]).state, State::kSame);  // every other fact alike
+
+  // Different bytes behind the same path and build lines: a rebuild in place, two builds.
+  std::vector<Side> rebuilt = base;
+  rebuilt[0].run.library.file_sha256 = kHashA;
+  rebuilt[1].run.library.file_sha256 = kHashB;
+  EXPECT_EQ(SameBuild(rebuilt[0], rebuilt[1]).state, State::kNotSame);
+  const CompareReport rebuilt_report = CompareSides(rebuilt);
+  const PairComparison& rebuilt_pair = rebuilt_report.pairs[0];
+  EXPECT_EQ(FindingWith(rebuilt_pair, "same-build"), nullptr) << AllText(rebuilt_pair);
+  EXPECT_FALSE(Has(Causes(rebuilt_pair), "machine-difference")) << AllText(rebuilt_pair);
+  const Finding* library = FindingWith(rebuilt_pair, "library");
+  ASSERT_NE(library, nullptr) << AllText(rebuilt_pair);
+  EXPECT_NE(library->text.find("different builds: file contents differ (A: SHA-256 " + kHashA +
+                               "; B: SHA-256 " + kHashB + ")"),
+            std::string::npos)
+      << library->text;
+
+  // The same bytes at two paths and without build lines: one build.
+  std::vector<Side> copied = base;
+  for (Side& side : copied) {
+    side.run.library.file_sha256 = kHashA;
+    side.run.library.cflags.clear();
+    side.run.library.built_on.clear();
+    side.run.library.platform.clear();
+  }
+  copied[1].run.library.loaded_path = "/elsewhere/libcrypto.so.3";
+  ASSERT_NE(copied[0].run.library.loaded_path, copied[1].run.library.loaded_path);
+  const BuildIdentity same = SameBuild(copied[0], copied[1]);
+  EXPECT_EQ(same.state, State::kSame);
+  EXPECT_TRUE(Has(same.matched, "library file (SHA-256 aaaaaaaaaaaa)"));
+  const CompareReport copied_report = CompareSides(copied);
+  const PairComparison& copied_pair = copied_report.pairs[0];
+  const Finding* said = FindingWith(copied_pair, "same-build");
+  ASSERT_NE(said, nullptr) << AllText(copied_pair);
+  EXPECT_NE(said->text.find("the same version, library file (SHA-256 aaaaaaaaaaaa)"),
+            std::string::npos)
+      << said->text;
+  EXPECT_EQ(said->text.find("records no SHA-256"), std::string::npos) << said->text;
+  // Without hashes the same pair is no build known alike: two paths, no build lines.
+  std::vector<Side> unhashed = copied;
+  for (Side& side : unhashed) {
+    side.run.library.file_sha256.clear();
+  }
+  EXPECT_NE(SameBuild(unhashed[0], unhashed[1]).state, State::kSame);
+
+  // A hash on one side only: today's facts decide, and the caveat stays.
+  std::vector<Side> one = base;
+  one[0].run.library.file_sha256 = kHashA;
+  EXPECT_EQ(SameBuild(one[0], one[1]).state, State::kSame);
+  const CompareReport one_report = CompareSides(one);
+  const PairComparison& one_pair = one_report.pairs[0];
+  const Finding* caveat = FindingWith(one_pair, "same-build");
+  ASSERT_NE(caveat, nullptr) << AllText(one_pair);
+  EXPECT_NE(caveat->text.find("records no SHA-256"), std::string::npos) << caveat->text;
+}
+
+TEST(SameBuildTest, TheSameBuildSentenceReplacesTheSameLibraryLine) {
+  const CompareReport report = CompareSides(Rerun());
+  const PairComparison& pair = report.pairs[0];
+  ASSERT_NE(FindingWith(pair, "same-build"), nullptr) << AllText(pair);
+  EXPECT_EQ(FindingWith(pair, "library"), nullptr) << AllText(pair);
+  EXPECT_EQ(AllText(pair).find("Same library on both sides"), std::string::npos) << AllText(pair);
+}
+
 }  // namespace
 }  // namespace cryptobench::compare

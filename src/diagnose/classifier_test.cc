@@ -258,6 +258,37 @@ TEST(ClassifyTest, AesGcmSeparatesVaesFromAesNi) {
   EXPECT_TRUE(StartsWith(aesni.conclusion, "hardware (AES-NI+AVX stitched")) << aesni.conclusion;
 }
 
+// AArch64 AES-GCM (data/cpb-classes-aarch64.csv). Figures not taken from the table's own sources:
+// a NanoPi R2S (RK3328, Cortex-A53 with the Crypto Extensions, 1.30-1.51 GHz) ran
+// `openssl speed -evp aes-128-gcm` at 646187 kB/s at 16 KiB
+// (github.com/jayanta525/openwrt-nanopi-r2s/issues/2, 2020-06-18): 2.01-2.34 cpb, hardware.
+TEST(ClassifyTest, Aarch64AesGcmSeparatesCryptoExtensionsFromNeon) {
+  const std::vector<CpbClass> arm = ParseCpbClasses(EmbeddedCpbClassesCsv("aarch64"));
+  const Fingerprint ce = Classify(arm, "AES-128-GCM", "encrypt", 646.187 * kMB, 1.30e9, 1.51e9);
+  EXPECT_TRUE(ce.hardware) << ce.conclusion;
+  EXPECT_TRUE(Matched(ce, "ARMv8 CE")) << ce.conclusion;
+
+  // Software at 27 cpb (a Cortex-A53 without the extension at 1.2 GHz, 44.4 MB/s): NEON only.
+  const Fingerprint neon = Classify(arm, "AES-128-GCM", "encrypt", 44.4 * kMB, 1.2e9, 1.2e9);
+  EXPECT_TRUE(neon.software) << neon.conclusion;
+  EXPECT_FALSE(Matched(neon, "ARMv8 CE")) << neon.conclusion;
+
+  // AES-256 takes 14 rounds: the AES-128 hardware figure scaled by 1.4 stays hardware.
+  const Fingerprint ce256 =
+      Classify(arm, "AES-256-GCM", "encrypt", 646.187 / 1.4 * kMB, 1.30e9, 1.51e9);
+  EXPECT_TRUE(ce256.hardware) << ce256.conclusion;
+}
+
+// No false lead: the same 646 MB/s with the clock unknown (doctor --from's assumed 1-5 GHz) is
+// 1.55-7.74 cpb, which a software path at 5 GHz could reach within the tolerance: neither.
+TEST(ClassifyTest, Aarch64AesGcmWithoutAClockSettlesNothing) {
+  const std::vector<CpbClass> arm = ParseCpbClasses(EmbeddedCpbClassesCsv("aarch64"));
+  const Fingerprint fp = Classify(arm, "AES-128-GCM", "encrypt", 646.187 * kMB, 1e9, 5e9);
+  EXPECT_FALSE(fp.hardware) << fp.conclusion;
+  EXPECT_FALSE(fp.software) << fp.conclusion;
+  EXPECT_TRUE(StartsWith(fp.conclusion, "ambiguous")) << fp.conclusion;
+}
+
 TEST(ClassifyTest, Sha256SeparatesShaNiFromSoftware) {
   const Fingerprint sha_ni =
       Classify(X86Classes(), "SHA-256", "hash", 1789 * kMB, kZen4Hz, kZen4Hz);

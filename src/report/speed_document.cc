@@ -135,6 +135,10 @@ void AddEnvironment(const RunResult& run, Document& doc) {
   list.fields.push_back(Text("  loaded", loaded));
   list.fields.push_back(
       Markdown("Library", {{backend + version}, {", loaded from "}, Code(loaded)}));
+  if (!library.file_sha256.empty()) {  // recorded since results carry it; absent before
+    list.fields.push_back(Text("  sha256", library.file_sha256));
+    list.fields.push_back(Markdown("Library SHA-256", {Code(library.file_sha256)}));
+  }
   if (!library.requested_path.empty() && library.requested_path != library.loaded_path) {
     list.fields.push_back(Text("  requested", library.requested_path));
     list.fields.push_back(Markdown("Requested library", {Code(library.requested_path)}));

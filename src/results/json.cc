@@ -35,6 +35,9 @@ Json LibraryToJsonAs(const LibraryInfo& library) {
   j["backend"] = library.backend;
   j["requested_path"] = library.requested_path;
   j["loaded_path"] = library.loaded_path;
+  if (!library.file_sha256.empty()) {
+    j["file_sha256"] = library.file_sha256;  // optional: absent means not recorded
+  }
   j["version"] = library.version;
   j["version_num"] = library.version_num;
   j["cflags"] = library.cflags;

@@ -407,6 +407,13 @@ void ReadLibrary(const json& j, const std::string& path, LibraryInfo* out) {
   ReadString(j, path, "backend", &out->backend);
   ReadString(j, path, "requested_path", &out->requested_path);
   ReadString(j, path, "loaded_path", &out->loaded_path);
+  ReadString(j, path, "file_sha256", &out->file_sha256);
+  if (!out->file_sha256.empty() &&
+      (out->file_sha256.size() != 64 ||
+       !std::all_of(out->file_sha256.begin(), out->file_sha256.end(),
+                    [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); }))) {
+    Fail(Member(path, "file_sha256"), "expected 64 lower-case hexadecimal digits");
+  }
   ReadString(j, path, "version", &out->version);
   ReadUnsigned(j, path, "version_num", &out->version_num);
   ReadString(j, path, "cflags", &out->cflags);

@@ -117,6 +117,35 @@ TEST(ResultsJsonTest, ImplementationIsWrittenOnlyWhenKnownAndReadBack) {
   EXPECT_EQ(ErrorOf(doc), "results JSON: algorithms[0].implementation: expected a string");
 }
 
+TEST(ResultsJsonTest, LibraryFileSha256IsOptionalAndRoundTrips) {
+  // Without the field (every result written before it): absent in the JSON, "" when read.
+  RunResult run = HandBuiltRun();
+  const nlohmann::ordered_json without = ToJson(run);
+  EXPECT_FALSE(without["library"].contains("file_sha256"));
+  EXPECT_EQ(FromJson(json::parse(without.dump())).library.file_sha256, "");
+  EXPECT_EQ(FromJson(LoadFixture()).library.file_sha256, "");
+  // With it: written beside loaded_path and read back unchanged. (SHA-256 of the empty string,
+  // FIPS 180-4 / NIST CAVP; any 64 lower-case hex digits would do.)
+  run.library.file_sha256 = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
+  const nlohmann::ordered_json with = ToJson(run);
+  EXPECT_EQ(with["library"]["file_sha256"], run.library.file_sha256);
+  const RunResult parsed = FromJson(json::parse(with.dump()));
+  EXPECT_EQ(parsed.library.file_sha256, run.library.file_sha256);
+  EXPECT_EQ(ToJson(parsed).dump(), with.dump());
+  // Anything but 64 lower-case hex digits is a bad file, named by its path.
+  for (const char* bad : {"E3B0C44298FC1C149AFBF4C8996FB92427AE41E4649B934CA495991B7852B855",
+                          "e3b0c442", "not a hash"}) {
+    json doc = json::parse(with.dump());
+    doc["library"]["file_sha256"] = bad;
+    EXPECT_EQ(ErrorOf(doc),
+              "results JSON: library.file_sha256: expected 64 lower-case hexadecimal digits")
+        << bad;
+  }
+  json doc = json::parse(with.dump());
+  doc["library"]["file_sha256"] = 7;
+  EXPECT_EQ(ErrorOf(doc), "results JSON: library.file_sha256: expected a string");
+}
+
 TEST(ResultsJsonTest, ErrorsNameThePath) {
   json doc = LoadFixture();
   doc["algorithms"][2]["cells"][0]["input_len"] = "sixteen";

@@ -167,6 +167,10 @@ struct LibraryInfo {
   std::string cpu_info;        ///< 3.x OpenSSL_version(OPENSSL_CPU_INFO) verbatim; empty on 1.x
   std::string capability_vector;  ///< "0x...:0x..." as in use, "N/A" (no-asm build), or ""
   std::map<std::string, std::string> worker_env;  ///< environment set for the workers
+  /// SHA-256 of the file at loaded_path when the run was measured, 64 lower-case hex digits
+  /// (store.h LibraryFileSha256); "" when not recorded (older results, imports, an unreadable
+  /// or over-large file). Absent from the JSON when "".
+  std::string file_sha256;
 };
 
 /// The machine the run happened on.

@@ -889,7 +889,7 @@ std::string SchemaSql(int version, const SqlConnection& connection) {
   throw std::out_of_range(fmt::format("no store schema {}", version));
 }
 
-std::optional<std::string> FileSha256(const std::string& path) {
+std::optional<std::string> FileSha256(const std::string& path, uint64_t max_bytes) {
   const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     return std::nullopt;
@@ -902,6 +902,10 @@ std::optional<std::string> FileSha256(const std::string& path) {
   if (fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
     return std::nullopt;  // a directory or a device has no file content to name
   }
+  if (static_cast<uint64_t>(info.st_size) > max_bytes) {
+    return std::nullopt;
+  }
+  uint64_t total = 0;
   const std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> context(EVP_MD_CTX_new(),
                                                                         &EVP_MD_CTX_free);
   if (!context || EVP_DigestInit_ex(context.get(), EVP_sha256(), nullptr) != 1) {
@@ -919,6 +923,10 @@ std::optional<std::string> FileSha256(const std::string& path) {
     if (got == 0) {
       break;
     }
+    total += static_cast<uint64_t>(got);
+    if (total > max_bytes) {
+      return std::nullopt;
+    }
     if (EVP_DigestUpdate(context.get(), block.data(), static_cast<size_t>(got)) != 1) {
       return std::nullopt;
     }
@@ -933,6 +941,13 @@ std::optional<std::string> FileSha256(const std::string& path) {
     hex += fmt::format("{:02x}", digest[i]);
   }
   return hex;
+}
+
+std::string LibraryFileSha256(const std::string& loaded_path) {
+  if (loaded_path.empty()) {
+    return "";
+  }
+  return FileSha256(loaded_path, kLibraryFileHashMaxBytes).value_or("");
 }
 
 std::string LocalHostname() {

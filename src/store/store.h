@@ -214,8 +214,18 @@ bool IsUtcTimestamp(const std::string& text);
 std::string LocalHostname();
 
 /// The SHA-256 of the file at `path` as 64 lower-case hex digits (libcrypto's EVP digest,
-/// read in 64 KiB blocks); nullopt when the file cannot be read.
-std::optional<std::string> FileSha256(const std::string& path);
+/// read in 64 KiB blocks); nullopt when the file cannot be read or holds more than `max_bytes`
+/// bytes (checked on fstat and again while reading, so a growing file stops there too).
+std::optional<std::string> FileSha256(const std::string& path, uint64_t max_bytes = UINT64_MAX);
+
+/// Largest library file LibraryFileSha256 hashes: 512 MiB, far above any shared crypto
+/// library (libcrypto.so.3 is about 5 MiB), so a huge or endless file costs a run no time.
+inline constexpr uint64_t kLibraryFileHashMaxBytes = uint64_t{512} << 20;
+
+/// The SHA-256 a run records for the library file it loaded (results::LibraryInfo::
+/// file_sha256): FileSha256 of `loaded_path` up to kLibraryFileHashMaxBytes; "" when the path
+/// is empty, the file cannot be read or is larger. Never throws for the file's sake.
+std::string LibraryFileSha256(const std::string& loaded_path);
 
 /// The SQL that creates schema `version` (1 or kStoreSchemaVersion) in the dialect of
 /// `connection`, without its meta row: for tests of the upgrade from an older store. Throws

@@ -614,7 +614,15 @@ TEST(FileSha256Test, DigestsAFileAndSaysWhenItCannot) {
   // Python's hashlib.sha256(b"a" * 200000).hexdigest().
   EXPECT_EQ(FileSha256(path.string()),
             "2287d207f24a941ff3b56c04c8a25ad56b63e3023207b3bb5b4ac0c9869d74be");
+  // A bound at the size still digests; one byte below gives up rather than hash a part.
+  EXPECT_EQ(FileSha256(path.string(), 200000),
+            "2287d207f24a941ff3b56c04c8a25ad56b63e3023207b3bb5b4ac0c9869d74be");
+  EXPECT_EQ(FileSha256(path.string(), 199999), std::nullopt);
+  EXPECT_EQ(LibraryFileSha256(path.string()),
+            "2287d207f24a941ff3b56c04c8a25ad56b63e3023207b3bb5b4ac0c9869d74be");
   fs::remove(path);
+  EXPECT_EQ(LibraryFileSha256(path.string()), "");  // unreadable: absent, never an error
+  EXPECT_EQ(LibraryFileSha256(""), "");
   EXPECT_EQ(FileSha256(path.string()), std::nullopt);
   EXPECT_EQ(FileSha256(fs::temp_directory_path().string()), std::nullopt);  // a directory
 }

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "integration/cli_runner.h"
+#include "store/store.h"
 
 namespace cryptobench::testing {
 namespace {
@@ -39,7 +40,15 @@ TEST(CliTest, DefaultSuitePassesKatsAndMeasuresEveryCell) {
   ASSERT_EQ(r.exit_status, 0) << r.err;
   json doc = ParseJson(r);
   ASSERT_EQ(doc.at("schema_version"), 1);
-  EXPECT_FALSE(doc.at("library").at("loaded_path").get<std::string>().empty());
+  const std::string loaded = doc.at("library").at("loaded_path").get<std::string>();
+  EXPECT_FALSE(loaded.empty());
+  // The bytes of the file loaded, recorded as 64 lower-case hex digits: those of that file now.
+  const std::string sha256 = doc.at("library").value("file_sha256", "");
+  EXPECT_EQ(sha256.size(), 64u) << doc.at("library").dump();
+  EXPECT_TRUE(std::all_of(sha256.begin(), sha256.end(), [](char c) {
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+  })) << sha256;
+  EXPECT_EQ(store::FileSha256(loaded).value_or(""), sha256);
   ASSERT_EQ(doc.at("algorithms").size(), 18u);
   for (const json& alg : doc.at("algorithms")) {
     const std::string name = alg.at("algorithm");
