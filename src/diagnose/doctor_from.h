@@ -41,6 +41,13 @@ ReportClock ReportClockRange(const results::MachineInfo& machine);
 /// base clock names the same (a paste of two machines leaves the clock open), else the TSC.
 ReportClock ReportClockRange(const results::MachineInfo& machine,
                              const std::vector<results::SourceFact>& facts);
+/// The range from lscpu's "CPU min MHz" and "CPU max MHz" lines (facts "cpu_min_mhz",
+/// "cpu_max_mhz", the kernel's cpufreq limits): [0.8 x min, max(max, min(2.25 x max, 5 GHz))], the
+/// same throttle and turbo allowance as a base clock, since acpi-cpufreq reports the base clock
+/// as its max on CPUs with turbo. nullopt unless both are given, every line of each agrees (a
+/// paste of two machines leaves the clock open) and min <= max. ReportClockRange uses it when the
+/// text gives no base clock (model line or TSC).
+std::optional<ReportClock> CpufreqLimits(const std::vector<results::SourceFact>& facts);
 /// ReportClockRange(run.machine, run.source.facts).
 ReportClock ReportClockRange(const results::RunResult& run);
 

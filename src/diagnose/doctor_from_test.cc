@@ -437,6 +437,66 @@ TEST(DoctorFromTest, ClockRangeComesFromTheCpuModelOrTheTsc) {
   EXPECT_THAT(clock.source, HasSubstr("TSC"));
 }
 
+// lscpu's "CPU min MHz" and "CPU max MHz" (the kernel's cpufreq limits) bound the clock when the
+// text has no base clock, with the same throttle and turbo allowance; one of them alone, two
+// machines that disagree, or a base clock in the model line leave them unused.
+TEST(DoctorFromTest, ClockRangeFromLscpuCpufreqLimits) {
+  const results::MachineInfo machine;
+  std::vector<results::SourceFact> facts = {{"cpu_max_mhz", "1512.0000", 4},
+                                            {"cpu_min_mhz", "408.0000", 5}};
+  ReportClock clock = ReportClockRange(machine, facts);
+  EXPECT_DOUBLE_EQ(clock.hz_low, 0.8 * 408e6);
+  EXPECT_DOUBLE_EQ(clock.hz_high, 2.25 * 1512e6);
+  EXPECT_THAT(clock.source, HasSubstr("CPU max MHz (line 4)"));
+
+  // A max of 2401 MHz (acpi-cpufreq's base + 1) leaves room for turbo up to the 5 GHz ceiling.
+  facts[0].value = "2401.0000";
+  EXPECT_DOUBLE_EQ(ReportClockRange(machine, facts).hz_high, kReportDefaultHzHigh);
+
+  // Only one limit: unknown.
+  EXPECT_EQ(ReportClockRange(machine, {facts[0]}).hz_low, kReportDefaultHzLow);
+  // Two machines' lscpu with different limits: unknown.
+  std::vector<results::SourceFact> two = facts;
+  two.push_back({"cpu_max_mhz", "3000.0000", 9});
+  EXPECT_EQ(ReportClockRange(machine, two).hz_high, kReportDefaultHzHigh);
+  EXPECT_THAT(ReportClockRange(machine, two).source, HasSubstr("assumed"));
+  // min above max is no range.
+  EXPECT_EQ(
+      ReportClockRange(machine, {{"cpu_max_mhz", "400", 1}, {"cpu_min_mhz", "800", 2}}).hz_low,
+      kReportDefaultHzLow);
+  // A base clock in the model line comes first.
+  facts.push_back({"cpu_model", "model name: Intel(R) Core(TM) i7-8550U CPU @ 1.80GHz", 1});
+  EXPECT_DOUBLE_EQ(ReportClockRange(machine, facts).hz_low, 0.8 * 1.8e9);
+}
+
+// An AArch64 AES-128-GCM figure (646 MB/s at 16 KiB, a NanoPi R2S's: RK3328, Cortex-A53 with
+// the Crypto Extensions; github.com/jayanta525/openwrt-nanopi-r2s/issues/2) with lscpu's limits
+// sits in the ARMv8 CE class over the whole range: the crypto is fine. Without the limits
+// (1-5 GHz assumed) a NEON path at 5 GHz is not excluded: cannot tell, and no crypto-fine.
+TEST(DoctorFromTest, Aarch64GcmWithCpufreqLimitsIsFineWithoutThemCannotTell) {
+  results::RunResult run = ImportedRun("", kOpenssl30);
+  run.source.facts = {
+      {"cpu_arch", "aarch64", 1}, {"cpu_max_mhz", "1512.0000", 2}, {"cpu_min_mhz", "408.0000", 3}};
+  Add(run, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 646.187)});
+  const auto tags = [](const DoctorReport& report) {
+    std::vector<std::string> out;
+    for (const StatedCause& cause : StatedCauses(report)) {
+      out.push_back(cause.tag);
+    }
+    return out;
+  };
+  const DoctorReport fine = DiagnoseReport(run);
+  EXPECT_EQ(Find(fine, "AES-128-GCM").status, VerdictStatus::kAccelerated)
+      << Find(fine, "AES-128-GCM").line;
+  EXPECT_THAT(tags(fine), ElementsAre("crypto-fine"));
+
+  run.source.facts.resize(1);  // the architecture only
+  const DoctorReport open = DiagnoseReport(run);
+  EXPECT_EQ(Find(open, "AES-128-GCM").status, VerdictStatus::kUndetermined)
+      << Find(open, "AES-128-GCM").line;
+  EXPECT_THAT(tags(open), ElementsAre("cannot-tell"));
+}
+
 TEST(DoctorFromTest, ArchitectureFromMachinePlatformOrCompilerLine) {
   results::RunResult run;
   std::string source;

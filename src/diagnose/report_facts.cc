@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <cmath>
 #include <cstdlib>
 #include <stdexcept>
 #include <string_view>
@@ -200,6 +201,51 @@ ReportClock ReportClockRange(const results::RunResult& run) {
   return ReportClockRange(run.machine, run.source.facts);
 }
 
+namespace {
+
+// The one value every fact of `kind` gives, in Hz (lscpu prints MHz); nullopt when there is none,
+// when two disagree (a paste of two machines) or when one does not parse.
+std::optional<double> AgreedMhz(const std::vector<results::SourceFact>& facts,
+                                std::string_view kind, size_t* line) {
+  std::optional<double> agreed;
+  for (const results::SourceFact& fact : facts) {
+    if (fact.kind != kind) {
+      continue;
+    }
+    char* end = nullptr;
+    const double mhz = std::strtod(fact.value.c_str(), &end);
+    if (end == fact.value.c_str() || *end != '\0' || !std::isfinite(mhz) || mhz <= 0 ||
+        (agreed && *agreed != mhz * 1e6)) {
+      return std::nullopt;
+    }
+    if (!agreed) {
+      *line = fact.line;
+    }
+    agreed = mhz * 1e6;
+  }
+  return agreed;
+}
+
+}  // namespace
+
+std::optional<ReportClock> CpufreqLimits(const std::vector<results::SourceFact>& facts) {
+  size_t min_line = 0;
+  size_t max_line = 0;
+  const std::optional<double> min_hz = AgreedMhz(facts, "cpu_min_mhz", &min_line);
+  const std::optional<double> max_hz = AgreedMhz(facts, "cpu_max_mhz", &max_line);
+  if (!min_hz || !max_hz || *min_hz > *max_hz) {
+    return std::nullopt;
+  }
+  ReportClock clock;
+  clock.hz_low = *min_hz * kThrottleFactor;
+  clock.hz_high = std::max(*max_hz, std::min(*max_hz * kTurboFactor, kReportDefaultHzHigh));
+  clock.source = fmt::format(
+      "from lscpu's CPU min MHz (line {}) and CPU max MHz (line {}): {} x min (throttled) to {} "
+      "(a max that acpi-cpufreq gives as the base clock leaves room for turbo)",
+      min_line, max_line, kThrottleFactor, verdict_internal::FormatHz(clock.hz_high));
+  return clock;
+}
+
 ReportClock ReportClockRange(const results::MachineInfo& machine,
                              const std::vector<results::SourceFact>& facts) {
   ReportClock clock;
@@ -237,6 +283,11 @@ ReportClock ReportClockRange(const results::MachineInfo& machine,
     base = machine.tick_rate_hz;
     from = fmt::format("the TSC rate {}, about the base clock",
                        verdict_internal::FormatHz(machine.tick_rate_hz));
+  }
+  if (base == 0) {
+    if (const std::optional<ReportClock> limits = CpufreqLimits(facts)) {
+      return *limits;
+    }
   }
   if (base > 0) {
     clock.hz_low = base * kThrottleFactor;

@@ -24,6 +24,25 @@ std::optional<std::pair<std::string, std::string>> KeyValue(std::string_view tri
   return std::make_pair(ToLower(key), std::string(Trim(trimmed.substr(colon + 1))));
 }
 
+// "1512.0000": lscpu's MHz values, a positive decimal number and nothing else.
+bool IsMhzValue(std::string_view value) {
+  if (value.empty() || value.size() > 12 || value.front() == '.') {
+    return false;
+  }
+  bool nonzero = false;
+  bool dot = false;
+  for (const char c : value) {
+    if (c >= '0' && c <= '9') {
+      nonzero = nonzero || c != '0';
+    } else if (c == '.' && !dot) {
+      dot = true;
+    } else {
+      return false;
+    }
+  }
+  return nonzero;
+}
+
 // A /proc/cpuinfo or lscpu flags/Features value whatever command printed it: x86 lists fpu
 // with sse2 or tsc, arm64 asimd, 32-bit ARM half, thumb or vfp (the kernel's names: x86
 // cpufeatures.h, arch/arm64/kernel/cpuinfo.c, arch/arm/kernel/setup.c). Prose that merely
@@ -195,6 +214,12 @@ bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact
     if ((key == "flags" || key == "features") &&
         (context_ == Context::kCpuinfo || LooksLikeCpuFlags(value))) {
       facts->push_back({"cpu_flags", value, line.number});
+      return true;
+    }
+    // lscpu's "CPU max MHz: 1512.0000" and "CPU min MHz: 408.0000": the kernel's cpufreq
+    // limits (cpuinfo_max_freq, cpuinfo_min_freq), keys no other output prints.
+    if ((key == "cpu max mhz" || key == "cpu min mhz") && IsMhzValue(value)) {
+      facts->push_back({key == "cpu max mhz" ? "cpu_max_mhz" : "cpu_min_mhz", value, line.number});
       return true;
     }
     // lscpu's "Architecture: x86_64" (uname -m's value).

@@ -380,6 +380,27 @@ TEST(ImportFactsTest, CpuLinesAreReadWithoutTheirCommand) {
                          "cpu_model@6: model: Raspberry Pi 4 Model B Rev 1.4"));
 }
 
+// lscpu's cpufreq limits become facts (the clock range a report's cpb is computed over); a
+// value that is not a positive number (older lscpu prints "-" on some machines) does not.
+TEST(ImportFactsTest, LscpuCpuMaxAndMinMhzAreClockFacts) {
+  const std::vector<results::RunResult> runs =
+      ImportText(std::string("Architecture:        aarch64\n"
+                             "CPU max MHz:         1512.0000\n"
+                             "CPU min MHz:         408.0000\n"
+                             "CPU max MHz:         -\n"
+                             "CPU min MHz:         0.0000\n"
+                             "$ openssl speed sha256\n") +
+                     kSpeedRun,
+                 "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  std::vector<std::string> facts;
+  for (const results::SourceFact& fact : runs[0].source.facts) {
+    facts.push_back(fmt::format("{}@{}: {}", fact.kind, fact.line, fact.value));
+  }
+  EXPECT_THAT(facts, ::testing::ElementsAre("cpu_arch@1: aarch64", "cpu_max_mhz@2: 1512.0000",
+                                            "cpu_min_mhz@3: 408.0000"));
+}
+
 // MIPS's /proc/cpuinfo names the SoC ("system type") and the core ("cpu model"): read without
 // the command that printed it, as routers' pastes often are.
 TEST(ImportFactsTest, MipsSystemTypeAndCpuModelAreReadWithoutTheirCommand) {
