@@ -67,7 +67,7 @@ class BoringsslKatTarget : public KatTarget {
                                                  : kNotOffered;
   }
   std::string SignRoundTrip(const AlgorithmInfo& alg) override {
-    return alg.kind == AlgorithmKind::kSignature ? boringssl::SignRoundTrip(*lib_, alg)
+    return alg.kind == AlgorithmKind::kSignature ? boringssl::SignRoundTrip(lib_, alg)
                                                  : kNotOffered;
   }
   std::string Derive(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) override {

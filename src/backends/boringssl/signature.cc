@@ -1,13 +1,16 @@
 // BoringSSL signatures (signature.h).
 #include "backends/boringssl/signature.h"
 
-#include <cstring>
+#include <memory>
 #include <span>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "backends/boringssl/keys.h"
 #include "backends/common/buffers.h"
 #include "backends/common/der.h"
+#include "backends/common/signature_adapter.h"
 #include "backends/common/timing_inputs.h"
 #include "core/hex.h"
 
@@ -151,46 +154,66 @@ SigningMode TimedMode(const Libcrypto& lib, const AlgorithmInfo& alg) {
   return {lib.EVP_get_digestbyname("SHA256"), true};
 }
 
-class SignatureOperation : public PreparedOperation {
+// The signature engine (common/signature_adapter.h): the timing key with one context set up to
+// sign and one to verify, in the timed mode, and room for the largest signature (the library's
+// own size query). Verify() clears the error queue on every call, as the timed verify always
+// has.
+class SignatureEngine {
  public:
-  // sign: `sig` is room for the largest signature; verify: the signature to check.
-  SignatureOperation(LibPtr lib, PkeyPtr key, std::unique_ptr<SignatureContext> ctx, bool sign,
-                     const std::vector<uint8_t>& sig)
-      : lib_(std::move(lib)),
-        key_(std::move(key)),
-        ctx_(std::move(ctx)),
-        sign_(sign),
-        sig_(sig.size()),
-        sig_len_(sign ? 0 : sig.size()) {
-    FillPattern(tbs_.span(), kSignInputSeed);
-    std::memcpy(sig_.data(), sig.data(), sig.size());
+  static std::unique_ptr<SignatureEngine> Make(const LibPtr& lib, const AlgorithmInfo& alg,
+                                               std::string* error) {
+    auto engine = std::unique_ptr<SignatureEngine>(new SignatureEngine(lib));
+    engine->key_ = TimingKey(*lib, alg, error);
+    if (!engine->key_) {
+      return nullptr;
+    }
+    const SigningMode mode = TimedMode(*lib, alg);
+    EVP_PKEY* key = engine->key_.get();
+    engine->sign_ =
+        SignatureContext::Create(*lib, PkFamilyOf(alg), key, mode.md, mode.prehashed, true, error);
+    engine->verify_ = engine->sign_ ? SignatureContext::Create(*lib, PkFamilyOf(alg), key, mode.md,
+                                                               mode.prehashed, false, error)
+                                    : nullptr;
+    if (!engine->verify_) {
+      return nullptr;
+    }
+    const std::vector<uint8_t> probe = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
+    size_t max_len = 0;
+    if (!engine->sign_->Sign(probe, nullptr, &max_len)) {
+      *error = LibError(*lib, std::string(engine->sign_->sign_call()) + " (size query)");
+      return nullptr;
+    }
+    engine->sig_ = AlignedBuffer(max_len);
+    return engine;
   }
 
-  bool Run(uint64_t iterations) override {
-    for (uint64_t i = 0; i < iterations; ++i) {
-      if (sign_) {
-        sig_len_ = sig_.size();
-        if (!ctx_->Sign(tbs_.span(), sig_.data(), &sig_len_)) {
-          error_ = LibError(*lib_, ctx_->sign_call());
-          return false;
-        }
-      } else if (!ctx_->Verify(sig_.span().first(sig_len_), tbs_.span())) {
-        error_ = "verify rejected the signature";
-        return false;
-      }
+  bool Sign(std::span<const uint8_t> tbs, std::string* error) {
+    sig_len_ = sig_.size();
+    if (!sign_->Sign(tbs, sig_.data(), &sig_len_)) {
+      *error = LibError(*lib_, sign_->sign_call());
+      return false;
     }
     return true;
   }
 
   std::span<const uint8_t> signature() const { return sig_.span().first(sig_len_); }
-  std::span<const uint8_t> input() const { return tbs_.span(); }
+
+  bool Verify(std::span<const uint8_t> tbs, std::span<const uint8_t> signature,
+              std::string* error) {
+    if (!verify_->Verify(signature, tbs)) {
+      *error = "verify rejected the signature";
+      return false;
+    }
+    return true;
+  }
 
  private:
+  explicit SignatureEngine(LibPtr lib) : lib_(std::move(lib)) {}
+
   LibPtr lib_;
-  PkeyPtr key_;  // outlives ctx_, which refers to it
-  std::unique_ptr<SignatureContext> ctx_;
-  bool sign_;
-  AlignedBuffer tbs_{kPublicKeyInputLen};
+  PkeyPtr key_{nullptr, nullptr};  // outlives the contexts, which refer to it
+  std::unique_ptr<SignatureContext> sign_;
+  std::unique_ptr<SignatureContext> verify_;
   AlignedBuffer sig_;
   size_t sig_len_ = 0;
 };
@@ -213,60 +236,10 @@ bool SignatureSupported(const Libcrypto& lib, const AlgorithmInfo& alg) {
 std::unique_ptr<PreparedOperation> PrepareSignature(const LibPtr& lib, const AlgorithmInfo& alg,
                                                     Operation op, PrepareFailure* failure,
                                                     std::string* error) {
-  if ((op != Operation::kSign && op != Operation::kVerify) || PkFamilyOf(alg) == PkFamily::kNone) {
-    return PrepareFailed(
-        PrepareFailure::kLibraryError,
-        std::string(alg.name) + " has no " + std::string(OperationName(op)) + " operation", failure,
-        error);
-  }
-  std::string message;
-  PkeyPtr key = TimingKey(*lib, alg, &message);
-  const SigningMode mode = TimedMode(*lib, alg);
-  auto signer = key ? SignatureContext::Create(*lib, PkFamilyOf(alg), key.get(), mode.md,
-                                               mode.prehashed, true, &message)
-                    : nullptr;
-  auto verifier = signer ? SignatureContext::Create(*lib, PkFamilyOf(alg), key.get(), mode.md,
-                                                    mode.prehashed, false, &message)
-                         : nullptr;
-  if (!verifier) {
-    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
-  }
-  const std::string check_prefix =
-      std::string(alg.name) + " " + std::string(OperationName(op)) + ": ";
-  const std::vector<uint8_t> tbs = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
-  if (op == Operation::kSign) {
-    size_t max_len = 0;
-    if (!signer->Sign(tbs, nullptr, &max_len)) {
-      return PrepareFailed(PrepareFailure::kLibraryError,
-                           LibError(*lib, std::string(signer->sign_call()) + " (size query)"),
-                           failure, error);
-    }
-    auto prepared = std::make_unique<SignatureOperation>(lib, std::move(key), std::move(signer),
-                                                         true, std::vector<uint8_t>(max_len));
-    if (!prepared->Run(1)) {
-      return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
-    }
-    std::vector<uint8_t> sig(prepared->signature().begin(), prepared->signature().end());
-    CorruptIfTesting(sig);
-    if (!verifier->Verify(sig, prepared->input())) {
-      return PrepareFailed(PrepareFailure::kCheckFailed,
-                           check_prefix + "verify rejected the timed signature", failure, error);
-    }
-    return prepared;
-  }
-  std::vector<uint8_t> sig;
-  if (!SignToVector(*lib, *signer, tbs, &sig, &message)) {
-    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
-  }
-  CorruptIfTesting(sig);
-  auto prepared =
-      std::make_unique<SignatureOperation>(lib, std::move(key), std::move(verifier), false, sig);
-  if (!prepared->Run(1)) {
-    return PrepareFailed(PrepareFailure::kCheckFailed,
-                         check_prefix + "the timed verify rejected a fresh signature", failure,
-                         error);
-  }
-  return prepared;
+  auto make = [&lib](const AlgorithmInfo& timed, std::string* text) {
+    return SignatureEngine::Make(lib, timed, text);
+  };
+  return PrepareSignatureWith<SignatureEngine>(make, alg, op, failure, error);
 }
 
 std::string VerifyKat(const Libcrypto& lib, const AlgorithmInfo& alg, const KatVector& vector,
@@ -282,12 +255,7 @@ std::string VerifyKat(const Libcrypto& lib, const AlgorithmInfo& alg, const KatV
     return error;
   }
   if (tamper) {
-    // A different message: the first byte flipped, or one byte where there was none.
-    if (tbs.empty()) {
-      tbs.push_back(0x00);
-    } else {
-      tbs[0] ^= 0x01;
-    }
+    tbs = KatSignedInput(vector, true);
   }
   auto verifier = SignatureContext::Create(lib, PkFamilyOf(alg), key.get(), mode.md, mode.prehashed,
                                            false, &error);
@@ -321,33 +289,11 @@ std::string SignKat(const Libcrypto& lib, const AlgorithmInfo& alg, const KatVec
   return "";
 }
 
-std::string SignRoundTrip(const Libcrypto& lib, const AlgorithmInfo& alg) {
-  std::string error;
-  PkeyPtr key = TimingKey(lib, alg, &error);
-  if (!key) {
-    return "timing key: " + error;
-  }
-  const SigningMode mode = TimedMode(lib, alg);
-  const std::vector<uint8_t> tbs = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
-  auto signer = SignatureContext::Create(lib, PkFamilyOf(alg), key.get(), mode.md, mode.prehashed,
-                                         true, &error);
-  auto verifier = signer ? SignatureContext::Create(lib, PkFamilyOf(alg), key.get(), mode.md,
-                                                    mode.prehashed, false, &error)
-                         : nullptr;
-  std::vector<uint8_t> sig;
-  if (!verifier || !SignToVector(lib, *signer, tbs, &sig, &error)) {
-    return error;
-  }
-  std::vector<uint8_t> checked = sig;
-  CorruptIfTesting(checked);
-  if (!verifier->Verify(checked, tbs)) {
-    return "verify rejected a fresh signature";
-  }
-  sig.back() ^= 0x01;
-  if (verifier->Verify(sig, tbs)) {
-    return "a signature with one bit flipped verified";
-  }
-  return "";
+std::string SignRoundTrip(const LibPtr& lib, const AlgorithmInfo& alg) {
+  auto make = [&lib](const AlgorithmInfo& timed, std::string* text) {
+    return SignatureEngine::Make(lib, timed, text);
+  };
+  return SignatureRoundTripWith<SignatureEngine>(make, alg);
 }
 
 }  // namespace cryptobench::backends::boringssl

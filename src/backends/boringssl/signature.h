@@ -33,7 +33,8 @@ std::string VerifyKat(const Libcrypto& lib, const AlgorithmInfo& alg, const KatV
 std::string SignKat(const Libcrypto& lib, const AlgorithmInfo& alg, const KatVector& vector,
                     Bytes* signature);
 
-/// KatTarget::SignRoundTrip with the timing key.
-std::string SignRoundTrip(const Libcrypto& lib, const AlgorithmInfo& alg);
+/// KatTarget::SignRoundTrip with the timing key (SignatureRoundTripWith,
+/// common/signature_adapter.h).
+std::string SignRoundTrip(const LibPtr& lib, const AlgorithmInfo& alg);
 
 }  // namespace cryptobench::backends::boringssl

@@ -1,7 +1,11 @@
 // Public-key algorithms through Botan 2's PK_Signer, PK_Verifier and PK_Key_Agreement: RSA
 // PKCS#1 v1.5 and ECDSA over a 32-byte SHA-256 digest, Ed25519 over a 32-byte message, X25519
 // and ECDH on P-256.
+#include <algorithm>
+#include <memory>
+#include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <botan/auto_rng.h>
@@ -18,6 +22,8 @@
 
 #include "backends/botan/botan_internal.h"
 #include "backends/common/buffers.h"
+#include "backends/common/key_agreement_adapter.h"
+#include "backends/common/signature_adapter.h"
 #include "backends/common/timing_inputs.h"
 #include "core/hex.h"
 
@@ -112,9 +118,7 @@ std::unique_ptr<Botan::Private_Key> TimingKey(const AlgorithmInfo& alg,
 // bytes for X25519 (RFC 7748 5 clamps them), top bit clear (below the P-256 order) for ECDH.
 std::unique_ptr<Botan::PK_Key_Agreement_Key> SecondKey(const AlgorithmInfo& alg,
                                                        Botan::RandomNumberGenerator& rng) {
-  Bytes scalar = PatternBytes(alg.key_len, kSecondKeySeed);
-  scalar[0] &= 0x7f;
-  scalar.back() |= 0x01;
+  const Bytes scalar = PeerPrivateScalar(alg);
   if (FamilyOf(alg) == Family::kX25519) {
     return std::make_unique<Botan::Curve25519_PrivateKey>(
         Botan::secure_vector<uint8_t>(scalar.begin(), scalar.end()));
@@ -142,56 +146,113 @@ std::unique_ptr<Botan::Public_Key> KatPublicKey(const AlgorithmInfo& alg, const 
 
 Bytes ToBytes(const Botan::secure_vector<uint8_t>& v) { return Bytes(v.begin(), v.end()); }
 
-// The timed public-key operation: sign, verify or derive once per iteration.
-class PublicKeyOperation : public PreparedOperation {
+// One side of a key agreement, the engine of the key-agreement adapter
+// (common/key_agreement_adapter.h): a PK_Key_Agreement over our key and the peer's public
+// value. Exceptions become one line through Guarded().
+class AgreementSide {
  public:
-  PublicKeyOperation(Family family, Operation op, std::unique_ptr<Botan::Private_Key> key,
-                     std::unique_ptr<Botan::PK_Key_Agreement_Key> peer, Bytes signature)
-      : key_(std::move(key)), peer_(std::move(peer)), signature_(std::move(signature)) {
-    const std::string padding = Padding(family);
-    if (op == Operation::kSign) {
-      signer_ = std::make_unique<Botan::PK_Signer>(*key_, rng_, padding);
-    } else if (op == Operation::kVerify) {
-      verifier_ = std::make_unique<Botan::PK_Verifier>(*key_, padding);
-    } else {
-      agreement_ = std::make_unique<Botan::PK_Key_Agreement>(*key_, rng_, "Raw");
-      peer_public_ = peer_->public_value();
+  template <typename Body>
+  static std::string Guarded(Body&& body) {
+    return botan::Guarded("Botan", std::forward<Body>(body));
+  }
+
+  AgreementSide(std::unique_ptr<Botan::Private_Key> key, Bytes peer_public, size_t secret_len)
+      : key_(std::move(key)),
+        agreement_(std::make_unique<Botan::PK_Key_Agreement>(*key_, rng_, "Raw")),
+        peer_public_(std::move(peer_public)),
+        secret_len_(secret_len) {}
+
+  size_t secret_len() const { return secret_len_; }
+
+  bool Derive(uint8_t* out, std::string* error) {
+    const Botan::secure_vector<uint8_t> secret = agreement_->derive_key(0, peer_public_).bits_of();
+    if (secret.size() != secret_len_) {
+      *error = "PK_Key_Agreement::derive_key gave " + std::to_string(secret.size()) +
+               " bytes, expected " + std::to_string(secret_len_);
+      return false;
     }
+    std::copy(secret.begin(), secret.end(), out);
+    return true;
   }
-
-  bool Run(uint64_t iterations) override {
-    error_ = Guarded("Botan", [&] {
-      for (uint64_t i = 0; i < iterations; ++i) {
-        if (signer_) {
-          signature_ = signer_->sign_message(tbs_, rng_);
-        } else if (verifier_) {
-          if (!verifier_->verify_message(tbs_, signature_)) {
-            return std::string("PK_Verifier::verify_message rejected the signature");
-          }
-        } else {
-          output_ = ToBytes(agreement_->derive_key(0, peer_public_).bits_of());
-        }
-      }
-      return std::string();
-    });
-    return error_.empty();
-  }
-
-  const Bytes& signature() const { return signature_; }
-  const Bytes& secret() const { return output_; }
-  const Bytes& input() const { return tbs_; }
 
  private:
   Botan::AutoSeeded_RNG rng_;
   std::unique_ptr<Botan::Private_Key> key_;
-  std::unique_ptr<Botan::PK_Key_Agreement_Key> peer_;
-  Bytes signature_;
-  Bytes tbs_ = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
+  std::unique_ptr<Botan::PK_Key_Agreement> agreement_;
   Bytes peer_public_;
-  Bytes output_;
+  size_t secret_len_;
+};
+
+// Both sides of the timed exchange (KeyAgreementSidesFactory): the timing key with SecondKey's
+// public value, and SecondKey with ours.
+std::string AgreementSides(const AlgorithmInfo& alg, std::unique_ptr<AgreementSide>* ours,
+                           std::unique_ptr<AgreementSide>* theirs) {
+  return Guarded("Botan " + std::string(alg.name), [&] {
+    Botan::AutoSeeded_RNG rng;
+    std::unique_ptr<Botan::Private_Key> key = TimingKey(alg, rng);
+    const auto* own = dynamic_cast<const Botan::PK_Key_Agreement_Key*>(key.get());
+    if (own == nullptr) {
+      return std::string("timing key is not a key-agreement key");
+    }
+    std::unique_ptr<Botan::PK_Key_Agreement_Key> peer = SecondKey(alg, rng);
+    Bytes own_public = own->public_value();
+    Bytes peer_public = peer->public_value();
+    *ours = std::make_unique<AgreementSide>(std::move(key), std::move(peer_public), alg.key_len);
+    *theirs = std::make_unique<AgreementSide>(std::move(peer), std::move(own_public), alg.key_len);
+    return std::string();
+  });
+}
+
+// The signature engine (common/signature_adapter.h): the timing key with one PK_Signer and one
+// PK_Verifier, and the generator they draw from. Exceptions become one line through Guarded().
+class SignatureEngine {
+ public:
+  template <typename Body>
+  static std::string Guarded(Body&& body) {
+    return botan::Guarded("Botan", std::forward<Body>(body));
+  }
+
+  /// nullptr with "Botan <alg>: <what()>" if the key or the signer cannot be set up.
+  static std::unique_ptr<SignatureEngine> Make(const AlgorithmInfo& alg, std::string* error) {
+    std::unique_ptr<SignatureEngine> engine;
+    *error = botan::Guarded("Botan " + std::string(alg.name), [&] {
+      engine = std::unique_ptr<SignatureEngine>(new SignatureEngine(alg));
+      return std::string();
+    });
+    if (!error->empty()) {
+      return nullptr;
+    }
+    return engine;
+  }
+
+  bool Sign(std::span<const uint8_t> tbs, std::string*) {
+    signature_ = signer_->sign_message(tbs.data(), tbs.size(), rng_);
+    return true;
+  }
+
+  std::span<const uint8_t> signature() const { return signature_; }
+
+  bool Verify(std::span<const uint8_t> tbs, std::span<const uint8_t> signature,
+              std::string* error) {
+    if (!verifier_->verify_message(tbs.data(), tbs.size(), signature.data(), signature.size())) {
+      *error = "PK_Verifier::verify_message rejected the signature";
+      return false;
+    }
+    return true;
+  }
+
+ private:
+  explicit SignatureEngine(const AlgorithmInfo& alg) : key_(TimingKey(alg, rng_)) {
+    const std::string padding = Padding(FamilyOf(alg));
+    signer_ = std::make_unique<Botan::PK_Signer>(*key_, rng_, padding);
+    verifier_ = std::make_unique<Botan::PK_Verifier>(*key_, padding);
+  }
+
+  Botan::AutoSeeded_RNG rng_;
+  std::unique_ptr<Botan::Private_Key> key_;
   std::unique_ptr<Botan::PK_Signer> signer_;
   std::unique_ptr<Botan::PK_Verifier> verifier_;
-  std::unique_ptr<Botan::PK_Key_Agreement> agreement_;
+  Bytes signature_;
 };
 
 // One signature of `tbs` with `key` (a fresh signer).
@@ -231,15 +292,7 @@ std::string VerifyVector(const AlgorithmInfo& alg, const KatVector& vector, bool
     return kNotOffered;
   }
   return Guarded("Botan verify", [&] {
-    Bytes tbs = HexDecode(vector.input);
-    if (tamper) {
-      // A different message: the first byte flipped, or one byte where there was none.
-      if (tbs.empty()) {
-        tbs.push_back(0x01);
-      } else {
-        tbs[0] ^= 0x01;
-      }
-    }
+    const Bytes tbs = KatSignedInput(vector, tamper);
     *valid = Verifies(alg, *KatPublicKey(alg, HexDecode(vector.public_key)), tbs,
                       HexDecode(vector.output));
     return std::string();
@@ -272,22 +325,7 @@ std::string SignRoundTrip(const AlgorithmInfo& alg) {
   if (FamilyOf(alg) == Family::kNone || alg.kind != AlgorithmKind::kSignature) {
     return kNotOffered;
   }
-  return Guarded("Botan timing-key round trip", [&] {
-    Botan::AutoSeeded_RNG rng;
-    const std::unique_ptr<Botan::Private_Key> key = TimingKey(alg, rng);
-    const Bytes tbs = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
-    Bytes signature = SignOnce(alg, *key, tbs, rng);
-    Bytes flipped = signature;
-    flipped.back() ^= 0x01;
-    CorruptIfTesting(signature);
-    if (!Verifies(alg, *key, tbs, signature)) {
-      return std::string("verify rejected a fresh signature");
-    }
-    if (Verifies(alg, *key, tbs, flipped)) {
-      return std::string("a signature with one bit flipped verified");
-    }
-    return std::string();
-  });
+  return SignatureRoundTripWith<SignatureEngine>(&SignatureEngine::Make, alg);
 }
 
 std::string DeriveVector(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) {
@@ -320,63 +358,10 @@ std::unique_ptr<PreparedOperation> PreparePublicKey(const AlgorithmInfo& alg, Op
       (signature ? op != Operation::kSign && op != Operation::kVerify : op != Operation::kDerive)) {
     return PrepareFailed(PrepareFailure::kLibraryError, NoSuchOperation(alg, op), failure, error);
   }
-  std::unique_ptr<PublicKeyOperation> prepared;
-  std::string check;  // non-empty: the correctness check failed
-  const std::string message = Guarded("Botan " + std::string(alg.name), [&] {
-    Botan::AutoSeeded_RNG rng;
-    std::unique_ptr<Botan::Private_Key> key = TimingKey(alg, rng);
-    const std::string prefix = std::string(alg.name) + " " + std::string(OperationName(op)) + ": ";
-    if (op == Operation::kDerive) {
-      std::unique_ptr<Botan::PK_Key_Agreement_Key> peer = SecondKey(alg, rng);
-      // The other side, from the peer's private key and our public value.
-      Botan::PK_Key_Agreement other(*peer, rng, "Raw");
-      const auto* ours = dynamic_cast<const Botan::PK_Key_Agreement_Key*>(key.get());
-      if (ours == nullptr) {
-        return std::string("timing key is not a key-agreement key");
-      }
-      const Bytes other_side = ToBytes(other.derive_key(0, ours->public_value()).bits_of());
-      prepared = std::make_unique<PublicKeyOperation>(family, op, std::move(key), std::move(peer),
-                                                      Bytes());
-      if (!prepared->Run(1)) {
-        return prepared->error();
-      }
-      Bytes secret = prepared->secret();
-      CorruptIfTesting(secret);
-      if (std::string diff = CompareBytes("shared secret", secret, other_side); !diff.empty()) {
-        check = prefix + "the two sides disagree: " + diff;
-      }
-      return std::string();
-    }
-    const Bytes tbs = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
-    if (op == Operation::kSign) {
-      // A second copy of the key checks the signature, with a verifier of its own.
-      const std::unique_ptr<Botan::Private_Key> checker = TimingKey(alg, rng);
-      prepared = std::make_unique<PublicKeyOperation>(family, op, std::move(key), nullptr, Bytes());
-      if (!prepared->Run(1)) {
-        return prepared->error();
-      }
-      Bytes sig = prepared->signature();
-      CorruptIfTesting(sig);
-      if (!Verifies(alg, *checker, tbs, sig)) {
-        check = prefix + "verify rejected the timed signature";
-      }
-      return std::string();
-    }
-    Bytes sig = SignOnce(alg, *key, tbs, rng);
-    CorruptIfTesting(sig);
-    prepared = std::make_unique<PublicKeyOperation>(family, op, std::move(key), nullptr, sig);
-    if (!prepared->Run(1)) {
-      check = prefix + "the timed verify rejected a fresh signature";
-    }
-    return std::string();
-  });
-  if (!message.empty()) {
-    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
+  if (signature) {
+    return PrepareSignatureWith<SignatureEngine>(&SignatureEngine::Make, alg, op, failure, error);
   }
-  if (!check.empty()) {
-    return PrepareFailed(PrepareFailure::kCheckFailed, check, failure, error);
-  }
-  return prepared;
+  return PrepareKeyAgreementWith<AgreementSide>(&AgreementSides, alg, op, failure, error);
 }
 
 }  // namespace cryptobench::backends::botan

@@ -91,6 +91,33 @@ std::string GuardedFor(Body&& body) {
   }
 }
 
+/// Runs the timed loop `loop` (returning false with *error set at its first failure) inside one
+/// Engine::Guarded call when the Engine has one, so an exception also ends it with *error set;
+/// directly otherwise. The Run() of the adapters' timed operations.
+template <typename Engine, typename Loop>
+bool RunGuarded(Loop&& loop, std::string* error) {
+  if constexpr (kEngineIsGuarded<Engine>) {
+    *error = Engine::Guarded([&] { return loop() ? std::string() : *error; });
+    return error->empty();
+  } else {
+    return loop();
+  }
+}
+
+/// The prepare step of the adapters: `body(&result)` runs inside GuardedFor<Engine> and returns
+/// "" (having set `result`, or reported a check failure through PrepareFailed) or the library's
+/// error, which becomes PrepareFailed with kLibraryError. Returns `result`.
+template <typename Engine, typename Body>
+std::unique_ptr<PreparedOperation> PrepareGuarded(Body&& body, PrepareFailure* failure,
+                                                  std::string* error) {
+  std::unique_ptr<PreparedOperation> result;
+  std::string message = GuardedFor<Engine>([&] { return body(&result); });
+  if (!message.empty()) {
+    return PrepareFailed(PrepareFailure::kLibraryError, std::move(message), failure, error);
+  }
+  return result;
+}
+
 /// The timed hash or MAC operation: one Compute() of the fixed message per iteration on one
 /// Engine.
 template <typename Engine>
@@ -100,12 +127,7 @@ class TimedHashMac final : public PreparedOperation {
       : engine_(std::move(engine)), in_(std::move(in)), out_(engine_->output_len()) {}
 
   bool Run(uint64_t iterations) override {
-    if constexpr (kEngineIsGuarded<Engine>) {
-      error_ = Engine::Guarded([&] { return Loop(iterations) ? std::string() : error_; });
-      return error_.empty();
-    } else {
-      return Loop(iterations);
-    }
+    return RunGuarded<Engine>([&] { return Loop(iterations); }, &error_);
   }
 
   /// The latest message's digest or tag.
@@ -168,8 +190,7 @@ std::unique_ptr<PreparedOperation> PrepareHashMacWith(const Make& make, const Re
                                                       const AlgorithmInfo& alg, size_t input_len,
                                                       PrepareFailure* failure, std::string* error) {
   const Bytes key = alg.kind == AlgorithmKind::kMac ? PatternBytes(alg.key_len, kKeySeed) : Bytes();
-  std::unique_ptr<PreparedOperation> result;
-  std::string message = GuardedFor<Engine>([&] {
+  auto body = [&](std::unique_ptr<PreparedOperation>* result) {
     std::string text;
     std::unique_ptr<Engine> engine = make(alg, key, &text);
     if (!engine) {
@@ -188,14 +209,11 @@ std::unique_ptr<PreparedOperation> PrepareHashMacWith(const Make& make, const Re
       return text;
     }
     if (CheckHashMacOutput(alg, input_len, prepared->output(), expected, failure, error)) {
-      result = std::move(prepared);
+      *result = std::move(prepared);
     }
     return std::string();
-  });
-  if (!message.empty()) {
-    return PrepareFailed(PrepareFailure::kLibraryError, std::move(message), failure, error);
-  }
-  return result;
+  };
+  return PrepareGuarded<Engine>(body, failure, error);
 }
 
 /// The usual MAC reference of PrepareHashMacWith: the tag of a freshly keyed Engine from `make`

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "algorithms/catalog.h"
+#include "backends/common/adapter_test_support.h"
 
 namespace cryptobench::backends {
 namespace {
@@ -56,17 +57,8 @@ class ScriptedEngine {
 };
 
 // An engine whose library throws; Guarded() maps that to one line.
-class ThrowingEngine {
+class ThrowingEngine : public adapter_testing::ThrowingGuard {
  public:
-  template <typename Body>
-  static std::string Guarded(Body&& body) {
-    try {
-      return body();
-    } catch (const std::exception& e) {
-      return std::string("Throwing: ") + e.what();
-    }
-  }
-
   size_t output_len() const { return 32; }
 
   bool Compute(const uint8_t*, size_t, uint8_t*, std::string*) {
@@ -113,11 +105,7 @@ auto Reference(size_t output_len) {
   };
 }
 
-const AlgorithmInfo& Alg(std::string_view name) {
-  const AlgorithmInfo* alg = FindAlgorithm(name);
-  EXPECT_NE(alg, nullptr) << name;
-  return *alg;
-}
+using adapter_testing::Alg;
 
 TEST(HashMacAdapterTest, PreparesATimedOperationWhoseOutputMatchesTheReference) {
   for (const char* name : {"SHA-256", "HMAC-SHA256"}) {

@@ -1,12 +1,17 @@
 // Public-key algorithms through Crypto++'s PK_Signer / PK_Verifier (RSA PKCS#1 v1.5 and ECDSA
 // over a 32-byte SHA-256 digest, Ed25519 over a 32-byte message) and SimpleKeyAgreementDomain
 // (X25519, ECDH on P-256). Keys: cryptopp_pubkey_keys.h.
+#include <memory>
+#include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <crypto++/osrng.h>
 
 #include "backends/common/buffers.h"
+#include "backends/common/key_agreement_adapter.h"
+#include "backends/common/signature_adapter.h"
 #include "backends/common/timing_inputs.h"
 #include "backends/cryptopp/cryptopp_internal.h"
 #include "backends/cryptopp/cryptopp_pubkey_keys.h"
@@ -27,58 +32,100 @@ bool Verifies(const CryptoPP::PK_Verifier& verifier, const Bytes& tbs, const Byt
                                 signature.size());
 }
 
-// The timed public-key operation: sign, verify or derive once per iteration.
-class PublicKeyOperation : public PreparedOperation {
+// One side of a key agreement, the engine of the key-agreement adapter
+// (common/key_agreement_adapter.h): our party and the peer's public key. Exceptions become one
+// line through Guarded().
+class AgreementSide {
  public:
-  /// Sign (with pair.signer) or verify `signature` (with pair.verifier).
-  PublicKeyOperation(SignaturePair pair, bool sign, Bytes signature)
-      : pair_(std::move(pair)), sign_(sign), signature_(std::move(signature)) {
-    if (sign_) {
-      signature_.resize(pair_.signer->MaxSignatureLength());
+  template <typename Body>
+  static std::string Guarded(Body&& body) {
+    return cryptopp::Guarded("Crypto++", std::forward<Body>(body));
+  }
+
+  AgreementSide(AgreementKeys ours, Bytes peer_public)
+      : ours_(std::move(ours)), peer_public_(std::move(peer_public)) {}
+
+  size_t secret_len() const { return ours_.domain->AgreedValueLength(); }
+
+  bool Derive(uint8_t* out, std::string* error) {
+    if (!ours_.domain->Agree(out, ours_.private_key.data(), peer_public_.data())) {
+      *error = "Agree() rejected the peer's public key";
+      return false;
     }
+    return true;
   }
-  /// Derive `ours` with `peer_public`.
-  PublicKeyOperation(AgreementKeys ours, Bytes peer_public)
-      : ours_(std::move(ours)),
-        peer_public_(std::move(peer_public)),
-        secret_(ours_.domain->AgreedValueLength()) {}
-
-  bool Run(uint64_t iterations) override {
-    error_ = Guarded("Crypto++", [&] {
-      for (uint64_t i = 0; i < iterations; ++i) {
-        if (ours_.domain) {
-          if (!ours_.domain->Agree(secret_.data(), ours_.private_key.data(), peer_public_.data())) {
-            return std::string("Agree() rejected the peer's public key");
-          }
-        } else if (sign_) {
-          signature_len_ =
-              pair_.signer->SignMessage(rng_, tbs_.data(), tbs_.size(), signature_.data());
-        } else if (!pair_.verifier->VerifyMessage(tbs_.data(), tbs_.size(), signature_.data(),
-                                                  signature_.size())) {
-          return std::string("VerifyMessage rejected the signature");
-        }
-      }
-      return std::string();
-    });
-    return error_.empty();
-  }
-
-  Bytes signature() const {
-    return Bytes(signature_.begin(), signature_.begin() + static_cast<ptrdiff_t>(signature_len_));
-  }
-  const Bytes& secret() const { return secret_; }
-  const CryptoPP::PK_Verifier& verifier() const { return *pair_.verifier; }
 
  private:
-  CryptoPP::AutoSeededRandomPool rng_;
-  SignaturePair pair_;
-  bool sign_ = false;
-  Bytes signature_;
-  size_t signature_len_ = 0;
-  Bytes tbs_ = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
   AgreementKeys ours_;
   Bytes peer_public_;
-  Bytes secret_;
+};
+
+// Both sides of the timed exchange (KeyAgreementSidesFactory): the timing party with the
+// PeerAgreement's public key, and the PeerAgreement with ours.
+std::string AgreementSides(const AlgorithmInfo& alg, std::unique_ptr<AgreementSide>* ours,
+                           std::unique_ptr<AgreementSide>* theirs) {
+  return Guarded("Crypto++ " + std::string(alg.name), [&] {
+    CryptoPP::AutoSeededRandomPool rng;
+    AgreementKeys own = TimingAgreement(alg, rng);
+    AgreementKeys peer = PeerAgreement(alg, rng);
+    Bytes own_public = own.public_key;
+    Bytes peer_public = peer.public_key;
+    *ours = std::make_unique<AgreementSide>(std::move(own), std::move(peer_public));
+    *theirs = std::make_unique<AgreementSide>(std::move(peer), std::move(own_public));
+    return std::string();
+  });
+}
+
+// The signature engine (common/signature_adapter.h): the timing key's signer and verifier, room
+// for the largest signature, and the generator the signer draws from. Exceptions become one
+// line through Guarded().
+class SignatureEngine {
+ public:
+  template <typename Body>
+  static std::string Guarded(Body&& body) {
+    return cryptopp::Guarded("Crypto++", std::forward<Body>(body));
+  }
+
+  /// nullptr with "Crypto++ <alg>: <what()>" if the timing key does not load.
+  static std::unique_ptr<SignatureEngine> Make(const AlgorithmInfo& alg, std::string* error) {
+    std::unique_ptr<SignatureEngine> engine;
+    *error = cryptopp::Guarded("Crypto++ " + std::string(alg.name), [&] {
+      engine = std::unique_ptr<SignatureEngine>(new SignatureEngine(TimingSignaturePair(alg)));
+      return std::string();
+    });
+    if (!error->empty()) {
+      return nullptr;
+    }
+    return engine;
+  }
+
+  bool Sign(std::span<const uint8_t> tbs, std::string*) {
+    signature_len_ = pair_.signer->SignMessage(rng_, tbs.data(), tbs.size(), signature_.data());
+    return true;
+  }
+
+  std::span<const uint8_t> signature() const {
+    return std::span<const uint8_t>(signature_).first(signature_len_);
+  }
+
+  bool Verify(std::span<const uint8_t> tbs, std::span<const uint8_t> signature,
+              std::string* error) {
+    if (!pair_.verifier->VerifyMessage(tbs.data(), tbs.size(), signature.data(),
+                                       signature.size())) {
+      *error = "VerifyMessage rejected the signature";
+      return false;
+    }
+    return true;
+  }
+
+ private:
+  explicit SignatureEngine(SignaturePair pair)
+      : pair_(std::move(pair)), signature_(pair_.signer->MaxSignatureLength()) {}
+
+  CryptoPP::AutoSeededRandomPool rng_;
+  SignaturePair pair_;
+  Bytes signature_;
+  size_t signature_len_ = 0;
 };
 
 }  // namespace
@@ -108,15 +155,7 @@ std::string VerifyVector(const AlgorithmInfo& alg, const KatVector& vector, bool
     return kNotOffered;
   }
   return Guarded("Crypto++ verify", [&] {
-    Bytes tbs = HexDecode(vector.input);
-    if (tamper) {
-      // A different message: the first byte flipped, or one byte where there was none.
-      if (tbs.empty()) {
-        tbs.push_back(0x01);
-      } else {
-        tbs[0] ^= 0x01;
-      }
-    }
+    const Bytes tbs = KatSignedInput(vector, tamper);
     *valid =
         Verifies(*KatVerifier(alg, HexDecode(vector.public_key)), tbs, HexDecode(vector.output));
     return std::string();
@@ -141,22 +180,7 @@ std::string SignRoundTrip(const AlgorithmInfo& alg) {
   if (alg.kind != AlgorithmKind::kSignature || PkFamilyOf(alg) == PkFamily::kNone) {
     return kNotOffered;
   }
-  return Guarded("Crypto++ timing-key round trip", [&] {
-    CryptoPP::AutoSeededRandomPool rng;
-    const SignaturePair pair = TimingSignaturePair(alg);
-    const Bytes tbs = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
-    Bytes signature = SignOnce(*pair.signer, tbs, rng);
-    Bytes flipped = signature;
-    flipped.back() ^= 0x01;
-    CorruptIfTesting(signature);
-    if (!Verifies(*pair.verifier, tbs, signature)) {
-      return std::string("verify rejected a fresh signature");
-    }
-    if (Verifies(*pair.verifier, tbs, flipped)) {
-      return std::string("a signature with one bit flipped verified");
-    }
-    return std::string();
-  });
+  return SignatureRoundTripWith<SignatureEngine>(&SignatureEngine::Make, alg);
 }
 
 std::string DeriveVector(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) {
@@ -178,55 +202,10 @@ std::unique_ptr<PreparedOperation> PreparePublicKey(const AlgorithmInfo& alg, Op
       (signature ? op != Operation::kSign && op != Operation::kVerify : op != Operation::kDerive)) {
     return PrepareFailed(PrepareFailure::kLibraryError, NoSuchOperation(alg, op), failure, error);
   }
-  const std::string prefix = std::string(alg.name) + " " + std::string(OperationName(op)) + ": ";
-  std::unique_ptr<PublicKeyOperation> prepared;
-  std::string check;  // non-empty: the correctness check failed
-  const std::string message = Guarded("Crypto++ " + std::string(alg.name), [&] {
-    CryptoPP::AutoSeededRandomPool rng;
-    if (op == Operation::kDerive) {
-      AgreementKeys ours = TimingAgreement(alg, rng);
-      const AgreementKeys peer = PeerAgreement(alg, rng);
-      const Bytes other_side = Agree(peer, ours.public_key);  // the peer's view
-      prepared = std::make_unique<PublicKeyOperation>(std::move(ours), peer.public_key);
-      if (!prepared->Run(1)) {
-        return prepared->error();
-      }
-      Bytes secret = prepared->secret();
-      CorruptIfTesting(secret);
-      if (std::string diff = CompareBytes("shared secret", secret, other_side); !diff.empty()) {
-        check = prefix + "the two sides disagree: " + diff;
-      }
-      return std::string();
-    }
-    const Bytes tbs = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
-    SignaturePair pair = TimingSignaturePair(alg);
-    if (op == Operation::kSign) {
-      prepared = std::make_unique<PublicKeyOperation>(std::move(pair), true, Bytes());
-      if (!prepared->Run(1)) {
-        return prepared->error();
-      }
-      Bytes sig = prepared->signature();
-      CorruptIfTesting(sig);
-      if (!Verifies(prepared->verifier(), tbs, sig)) {
-        check = prefix + "verify rejected the timed signature";
-      }
-      return std::string();
-    }
-    Bytes sig = SignOnce(*pair.signer, tbs, rng);
-    CorruptIfTesting(sig);
-    prepared = std::make_unique<PublicKeyOperation>(std::move(pair), false, sig);
-    if (!prepared->Run(1)) {
-      check = prefix + "the timed verify rejected a fresh signature";
-    }
-    return std::string();
-  });
-  if (!message.empty()) {
-    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
+  if (signature) {
+    return PrepareSignatureWith<SignatureEngine>(&SignatureEngine::Make, alg, op, failure, error);
   }
-  if (!check.empty()) {
-    return PrepareFailed(PrepareFailure::kCheckFailed, check, failure, error);
-  }
-  return prepared;
+  return PrepareKeyAgreementWith<AgreementSide>(&AgreementSides, alg, op, failure, error);
 }
 
 }  // namespace cryptobench::backends::cryptopp

@@ -21,6 +21,7 @@
 #include <crypto++/xed25519.h>
 
 #include "backends/common/buffers.h"
+#include "backends/common/key_agreement_adapter.h"
 #include "backends/common/timing_inputs.h"
 #include "core/hex.h"
 
@@ -250,11 +251,7 @@ AgreementKeys TimingAgreement(const AlgorithmInfo& alg, CryptoPP::RandomNumberGe
 }
 
 AgreementKeys PeerAgreement(const AlgorithmInfo& alg, CryptoPP::RandomNumberGenerator& rng) {
-  // Any 32 bytes for X25519 (RFC 7748 5 clamps them); top bit clear (below the P-256 order).
-  Bytes scalar = PatternBytes(alg.key_len, kSecondKeySeed);
-  scalar[0] &= 0x7f;
-  scalar.back() |= 0x01;
-  return AgreementFromPrivate(alg, std::move(scalar), rng);
+  return AgreementFromPrivate(alg, PeerPrivateScalar(alg), rng);
 }
 
 Bytes Agree(const AgreementKeys& ours, const Bytes& peer_public) {

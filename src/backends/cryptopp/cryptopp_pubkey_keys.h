@@ -51,7 +51,7 @@ AgreementKeys AgreementFromPrivate(const AlgorithmInfo& alg, Bytes private_key,
                                    CryptoPP::RandomNumberGenerator& rng);
 /// Our side of a timed agreement: the PKCS#8 timing key (ECDH) or RFC 7748 6.1's Alice (X25519).
 AgreementKeys TimingAgreement(const AlgorithmInfo& alg, CryptoPP::RandomNumberGenerator& rng);
-/// The timed peer: the OpenSSL backend's fixed second scalar (openssl/pkey_keys.cc SecondKey).
+/// The timed peer: PeerPrivateScalar (common/key_agreement_adapter.h), as every backend uses.
 AgreementKeys PeerAgreement(const AlgorithmInfo& alg, CryptoPP::RandomNumberGenerator& rng);
 
 /// The shared secret of `ours` with `peer_public`; throws if Agree() rejects the peer.

@@ -4,6 +4,7 @@
 
 #include "algorithms/kat.h"
 #include "backends/common/buffers.h"
+#include "backends/common/key_agreement_adapter.h"
 #include "backends/gcrypt/gcrypt_internal.h"
 #include "backends/gcrypt/pk_keys.h"
 #include "core/hex.h"
@@ -18,11 +19,12 @@ bool IsEcdh(const AlgorithmInfo& alg) {
   return alg.primitive == AlgorithmPrimitive::kEcdh && CurveNameOf(alg) != nullptr;
 }
 
-// One side of an exchange, set up once; Derive() computes the shared secret.
+// One side of an exchange, set up once; Derive() computes the shared secret. The engine of the
+// key-agreement adapter (common/key_agreement_adapter.h), one virtual Derive() per operation.
 class Agreement {
  public:
   virtual ~Agreement() = default;
-  virtual std::string Derive(uint8_t* out) = 0;
+  virtual bool Derive(uint8_t* out, std::string* error) = 0;
   virtual size_t secret_len() const = 0;
 };
 
@@ -30,13 +32,14 @@ class X25519Agreement : public Agreement {
  public:
   X25519Agreement(Bytes private_key, Bytes peer_public)
       : private_(std::move(private_key)), peer_(std::move(peer_public)) {}
-  std::string Derive(uint8_t* out) override {
+  bool Derive(uint8_t* out, std::string* error) override {
     if (gcry_error_t err =
             gcry_ecc_mul_point(GCRY_ECC_CURVE25519, out, private_.data(), peer_.data());
         err != 0) {
-      return CallError("gcry_ecc_mul_point", err);
+      *error = CallError("gcry_ecc_mul_point", err);
+      return false;
     }
-    return "";
+    return true;
   }
   size_t secret_len() const override { return kX25519Len; }
 
@@ -48,8 +51,12 @@ class X25519Agreement : public Agreement {
 class EcdhAgreement : public Agreement {
  public:
   explicit EcdhAgreement(std::unique_ptr<EcdhSide> side) : side_(std::move(side)) {}
-  std::string Derive(uint8_t* out) override {
-    return side_->Derive(out) ? "" : "ECDH gave the point at infinity";
+  bool Derive(uint8_t* out, std::string* error) override {
+    if (!side_->Derive(out)) {
+      *error = "ECDH gave the point at infinity";
+      return false;
+    }
+    return true;
   }
   size_t secret_len() const override { return side_->secret_len(); }
 
@@ -98,9 +105,7 @@ std::string TimingAgreements(const AlgorithmInfo& alg, std::unique_ptr<Agreement
              !error.empty()) {
     return error;
   }
-  Bytes peer_private = PatternBytes(alg.key_len, kSecondKeySeed);
-  peer_private[0] &= 0x7f;  // below the group order (as the OpenSSL backend's SecondKey)
-  peer_private.back() |= 0x01;
+  const Bytes peer_private = PeerPrivateScalar(alg);
   Bytes own_public;
   Bytes peer_public;
   for (std::string error :
@@ -115,34 +120,10 @@ std::string TimingAgreements(const AlgorithmInfo& alg, std::unique_ptr<Agreement
   return *theirs ? "" : error;
 }
 
-class DeriveOperation : public PreparedOperation {
- public:
-  explicit DeriveOperation(std::unique_ptr<Agreement> agreement)
-      : agreement_(std::move(agreement)), secret_(agreement_->secret_len()) {}
-
-  bool Run(uint64_t iterations) override {
-    for (uint64_t i = 0; i < iterations; ++i) {
-      if (std::string failed = agreement_->Derive(secret_.data()); !failed.empty()) {
-        error_ = failed;
-        return false;
-      }
-    }
-    return true;
-  }
-
-  const Bytes& secret() const { return secret_; }
-
- private:
-  std::unique_ptr<Agreement> agreement_;
-  Bytes secret_;
-};
-
 }  // namespace
 
 bool KeyAgreementSupported(const AlgorithmInfo& alg) {
-  std::unique_ptr<Agreement> ours;
-  std::unique_ptr<Agreement> theirs;
-  return (IsX25519(alg) || IsEcdh(alg)) && TimingAgreements(alg, &ours, &theirs).empty();
+  return (IsX25519(alg) || IsEcdh(alg)) && KeyAgreementSidesLoad<Agreement>(&TimingAgreements, alg);
 }
 
 std::string GcryptTarget::Derive(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) {
@@ -156,39 +137,14 @@ std::string GcryptTarget::Derive(const AlgorithmInfo& alg, const KatVector& vect
     return error;
   }
   secret->assign(agreement->secret_len(), 0);
-  return agreement->Derive(secret->data());
+  agreement->Derive(secret->data(), &error);
+  return error;
 }
 
 std::unique_ptr<PreparedOperation> PrepareKeyAgreement(const AlgorithmInfo& alg, Operation op,
                                                        PrepareFailure* failure,
                                                        std::string* error) {
-  if ((!IsX25519(alg) && !IsEcdh(alg)) || op != Operation::kDerive) {
-    return PrepareFailed(
-        PrepareFailure::kLibraryError,
-        "libgcrypt offers no " + std::string(OperationName(op)) + " for " + std::string(alg.name),
-        failure, error);
-  }
-  std::unique_ptr<Agreement> ours;
-  std::unique_ptr<Agreement> theirs;
-  if (std::string message = TimingAgreements(alg, &ours, &theirs); !message.empty()) {
-    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
-  }
-  Bytes other_side(theirs->secret_len());
-  if (std::string message = theirs->Derive(other_side.data()); !message.empty()) {
-    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
-  }
-  auto prepared = std::make_unique<DeriveOperation>(std::move(ours));
-  if (!prepared->Run(1)) {
-    return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
-  }
-  Bytes secret = prepared->secret();
-  CorruptIfTesting(secret);
-  if (std::string diff = CompareBytes("shared secret", secret, other_side); !diff.empty()) {
-    return PrepareFailed(PrepareFailure::kCheckFailed,
-                         std::string(alg.name) + " derive: the two sides disagree: " + diff,
-                         failure, error);
-  }
-  return prepared;
+  return PrepareKeyAgreementWith<Agreement>(&TimingAgreements, alg, op, failure, error);
 }
 
 }  // namespace cryptobench::backends::gcrypt

@@ -2,10 +2,15 @@
 // ((flags pkcs1)(hash sha256 ...)), ECDSA over a digest and Ed25519 ((flags eddsa)). Timed
 // operations include building the data S-expression and reading the signature's bytes back,
 // which is what a libgcrypt caller pays for one signature.
+#include <memory>
+#include <span>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "algorithms/kat.h"
 #include "backends/common/buffers.h"
+#include "backends/common/signature_adapter.h"
 #include "backends/gcrypt/gcrypt_internal.h"
 #include "backends/gcrypt/pk_keys.h"
 #include "core/hex.h"
@@ -189,44 +194,42 @@ std::string VectorKeys(const AlgorithmInfo& alg, const KatVector& vector, KeyPai
   return kNotOffered;
 }
 
-class SignatureOperation : public PreparedOperation {
+// The signature engine (common/signature_adapter.h): the timing key pair, signing and
+// verifying through SignInput and VerifyInput (S-expressions built and read per operation).
+class SignatureEngine {
  public:
-  SignatureOperation(Family family, size_t width, KeyPair keys, bool sign, Bytes signature)
-      : family_(family),
-        width_(width),
-        keys_(std::move(keys)),
-        sign_(sign),
-        sig_(std::move(signature)) {}
+  SignatureEngine(Family family, size_t width) : family_(family), width_(width) {}
 
-  bool Run(uint64_t iterations) override {
-    for (uint64_t i = 0; i < iterations; ++i) {
-      if (sign_) {
-        if (std::string failed =
-                SignInput(family_, width_, keys_.private_key.get(), input_, false, &sig_);
-            !failed.empty()) {
-          error_ = failed;
-          return false;
-        }
-      } else if (gcry_error_t err = VerifyInput(family_, keys_.public_key.get(), input_, sig_);
-                 err != 0) {
-        error_ = CallError("gcry_pk_verify", err);
-        return false;
-      }
+  static std::unique_ptr<SignatureEngine> Make(const AlgorithmInfo& alg, std::string* error) {
+    const Family family = FamilyOf(alg);
+    auto engine = std::make_unique<SignatureEngine>(family, ComponentWidth(alg, family));
+    if (*error = TimingKeys(alg, &engine->keys_); !error->empty()) {
+      return nullptr;
+    }
+    return engine;
+  }
+
+  bool Sign(std::span<const uint8_t> tbs, std::string* error) {
+    *error = SignInput(family_, width_, keys_.private_key.get(), tbs, false, &sig_);
+    return error->empty();
+  }
+
+  std::span<const uint8_t> signature() const { return sig_; }
+
+  bool Verify(std::span<const uint8_t> tbs, std::span<const uint8_t> signature,
+              std::string* error) {
+    if (gcry_error_t err = VerifyInput(family_, keys_.public_key.get(), tbs, signature); err != 0) {
+      *error = CallError("gcry_pk_verify", err);
+      return false;
     }
     return true;
   }
-
-  const Bytes& signature() const { return sig_; }
-  const Bytes& input() const { return input_; }
-  gcry_sexp_t public_key() const { return keys_.public_key.get(); }
 
  private:
   Family family_;
   size_t width_;
   KeyPair keys_;
-  bool sign_;
   Bytes sig_;
-  Bytes input_ = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
 };
 
 }  // namespace
@@ -243,17 +246,9 @@ std::string GcryptTarget::Verify(const AlgorithmInfo& alg, const KatVector& vect
     return kNotOffered;
   }
   *valid = false;
-  Bytes input = HexDecode(vector.input);
+  const Bytes input = KatSignedInput(vector, tamper);
   if (family != Family::kEd25519 && (!vector.input_is_digest || input.size() != 32)) {
     return "libgcrypt's backend verifies RSA and ECDSA vectors over a SHA-256 digest only";
-  }
-  if (tamper) {
-    // A different message: the first byte flipped, or one byte where there was none.
-    if (input.empty()) {
-      input.push_back(0x01);
-    } else {
-      input[0] ^= 0x01;
-    }
   }
   KeyPair keys;
   if (std::string error = VectorKeys(alg, vector, &keys); !error.empty()) {
@@ -285,80 +280,15 @@ std::string GcryptTarget::Sign(const AlgorithmInfo& alg, const KatVector& vector
 }
 
 std::string GcryptTarget::SignRoundTrip(const AlgorithmInfo& alg) {
-  const Family family = FamilyOf(alg);
-  if (family == Family::kNone) {
+  if (FamilyOf(alg) == Family::kNone) {
     return kNotOffered;
   }
-  KeyPair keys;
-  if (std::string error = TimingKeys(alg, &keys); !error.empty()) {
-    return "timing key: " + error;
-  }
-  const Bytes input = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
-  Bytes signature;
-  if (std::string error = SignInput(family, ComponentWidth(alg, family), keys.private_key.get(),
-                                    input, false, &signature);
-      !error.empty()) {
-    return "timing-key round trip: " + error;
-  }
-  Bytes checked = signature;
-  CorruptIfTesting(checked);
-  if (VerifyInput(family, keys.public_key.get(), input, checked) != 0) {
-    return "timing-key round trip: verify rejected a fresh signature";
-  }
-  signature.back() ^= 0x01;
-  if (VerifyInput(family, keys.public_key.get(), input, signature) == 0) {
-    return "timing-key round trip: a signature with one bit flipped verified";
-  }
-  return "";
+  return SignatureRoundTripWith<SignatureEngine>(&SignatureEngine::Make, alg);
 }
 
 std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Operation op,
                                                     PrepareFailure* failure, std::string* error) {
-  const Family family = FamilyOf(alg);
-  if (family == Family::kNone || (op != Operation::kSign && op != Operation::kVerify)) {
-    return PrepareFailed(
-        PrepareFailure::kLibraryError,
-        "libgcrypt offers no " + std::string(OperationName(op)) + " for " + std::string(alg.name),
-        failure, error);
-  }
-  KeyPair keys;
-  if (std::string message = TimingKeys(alg, &keys); !message.empty()) {
-    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
-  }
-  const size_t width = ComponentWidth(alg, family);
-  const std::string check_prefix =
-      std::string(alg.name) + " " + std::string(OperationName(op)) + ": ";
-  if (op == Operation::kSign) {
-    auto prepared =
-        std::make_unique<SignatureOperation>(family, width, std::move(keys), true, Bytes());
-    if (!prepared->Run(1)) {
-      return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
-    }
-    Bytes signature = prepared->signature();
-    CorruptIfTesting(signature);
-    if (VerifyInput(family, prepared->public_key(), prepared->input(), signature) != 0) {
-      return PrepareFailed(PrepareFailure::kCheckFailed,
-                           check_prefix + "verify rejected the timed signature", failure, error);
-    }
-    return prepared;
-  }
-  Bytes signature;
-  if (std::string message =
-          SignInput(family, width, keys.private_key.get(),
-                    PatternBytes(kPublicKeyInputLen, kSignInputSeed), false, &signature);
-      !message.empty()) {
-    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
-  }
-  CorruptIfTesting(signature);
-  auto prepared =
-      std::make_unique<SignatureOperation>(family, width, std::move(keys), false, signature);
-  if (!prepared->Run(1)) {
-    return PrepareFailed(
-        PrepareFailure::kCheckFailed,
-        check_prefix + "the timed verify rejected a fresh signature (" + prepared->error() + ")",
-        failure, error);
-  }
-  return prepared;
+  return PrepareSignatureWith<SignatureEngine>(&SignatureEngine::Make, alg, op, failure, error);
 }
 
 }  // namespace cryptobench::backends::gcrypt

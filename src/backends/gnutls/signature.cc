@@ -1,11 +1,16 @@
 // Signatures through GnuTLS's abstract keys: gnutls_privkey_sign_hash2 / gnutls_pubkey_verify_hash2
 // on a SHA-256 digest (RSA PKCS#1 v1.5, ECDSA) and the *_data2 calls on the message (Ed25519).
 #include <algorithm>
+#include <memory>
+#include <span>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "algorithms/kat.h"
 #include "backends/common/buffers.h"
 #include "backends/common/der.h"
+#include "backends/common/signature_adapter.h"
 #include "backends/gnutls/gnutls_internal.h"
 #include "core/hex.h"
 
@@ -221,39 +226,45 @@ std::string DecodeRs(const Bytes& der, size_t width, Bytes* r_and_s) {
   return "";
 }
 
-// The timed operation: sign the 32-byte input, or verify one signature over it.
-class SignatureOperation : public PreparedOperation {
+// The signature engine (common/signature_adapter.h): the timing private key and its public
+// half, signing and verifying through SignInput and VerifyInput.
+class SignatureEngine {
  public:
-  SignatureOperation(GnutlsIds ids, Privkey key, Pubkey pub, Bytes signature)
-      : ids_(ids), key_(std::move(key)), pub_(std::move(pub)), sig_(std::move(signature)) {}
+  static std::unique_ptr<SignatureEngine> Make(const AlgorithmInfo& alg, std::string* error) {
+    auto engine = std::make_unique<SignatureEngine>();
+    engine->ids_ = IdsFor(alg);
+    engine->key_ = TimingKey(alg, engine->ids_, error);
+    engine->pub_ = engine->key_ ? PublicHalf(engine->key_.get(), error) : nullptr;
+    if (!engine->pub_) {
+      return nullptr;
+    }
+    return engine;
+  }
 
-  bool Run(uint64_t iterations) override {
-    for (uint64_t i = 0; i < iterations; ++i) {
-      if (key_) {
-        if (std::string failed = SignInput(key_.get(), ids_, 0, input_, &sig_); !failed.empty()) {
-          error_ = failed;
-          return false;
-        }
-      } else if (const int rc = VerifyInput(pub_.get(), ids_, input_, sig_); rc < 0) {
-        error_ =
-            CallError(IsEd25519(ids_) ? "gnutls_pubkey_verify_data2" : "gnutls_pubkey_verify_hash2",
-                      rc) +
-            " (signature rejected)";
-        return false;
-      }
+  bool Sign(std::span<const uint8_t> tbs, std::string* error) {
+    *error = SignInput(key_.get(), ids_, 0, tbs, &sig_);
+    return error->empty();
+  }
+
+  std::span<const uint8_t> signature() const { return sig_; }
+
+  bool Verify(std::span<const uint8_t> tbs, std::span<const uint8_t> signature,
+              std::string* error) {
+    if (const int rc = VerifyInput(pub_.get(), ids_, tbs, signature); rc < 0) {
+      *error =
+          CallError(IsEd25519(ids_) ? "gnutls_pubkey_verify_data2" : "gnutls_pubkey_verify_hash2",
+                    rc) +
+          " (signature rejected)";
+      return false;
     }
     return true;
   }
 
-  const Bytes& signature() const { return sig_; }
-  const Bytes& input() const { return input_; }
-
  private:
   GnutlsIds ids_;
-  Privkey key_;  // set for sign
-  Pubkey pub_;   // set for verify
+  Privkey key_;
+  Pubkey pub_;
   Bytes sig_;
-  Bytes input_ = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
 };
 
 }  // namespace
@@ -272,17 +283,9 @@ std::string GnutlsTarget::Verify(const AlgorithmInfo& alg, const KatVector& vect
     return kNotOffered;
   }
   *valid = false;
-  Bytes input = HexDecode(vector.input);
+  const Bytes input = KatSignedInput(vector, tamper);
   if (!IsEd25519(ids) && (!vector.input_is_digest || input.size() != 32)) {
     return "GnuTLS verifies RSA and ECDSA vectors over a SHA-256 digest only";
-  }
-  if (tamper) {
-    // A different message: the first byte flipped, or one byte where there was none.
-    if (input.empty()) {
-      input.push_back(0x01);
-    } else {
-      input[0] ^= 0x01;
-    }
   }
   std::string error;
   Pubkey pub = KatPublicKey(ids, HexDecode(vector.public_key), &error);
@@ -331,79 +334,15 @@ std::string GnutlsTarget::Sign(const AlgorithmInfo& alg, const KatVector& vector
 }
 
 std::string GnutlsTarget::SignRoundTrip(const AlgorithmInfo& alg) {
-  const GnutlsIds ids = IdsFor(alg);
-  if (alg.kind != AlgorithmKind::kSignature || ids.sign == GNUTLS_SIGN_UNKNOWN) {
+  if (alg.kind != AlgorithmKind::kSignature || IdsFor(alg).sign == GNUTLS_SIGN_UNKNOWN) {
     return kNotOffered;
   }
-  std::string error;
-  Privkey key = TimingKey(alg, ids, &error);
-  Pubkey pub = key ? PublicHalf(key.get(), &error) : nullptr;
-  if (!pub) {
-    return "timing key: " + error;
-  }
-  const Bytes input = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
-  Bytes signature;
-  if (error = SignInput(key.get(), ids, 0, input, &signature); !error.empty()) {
-    return "timing-key round trip: " + error;
-  }
-  Bytes checked = signature;
-  CorruptIfTesting(checked);
-  if (VerifyInput(pub.get(), ids, input, checked) < 0) {
-    return "timing-key round trip: verify rejected a fresh signature";
-  }
-  signature.back() ^= 0x01;
-  if (VerifyInput(pub.get(), ids, input, signature) >= 0) {
-    return "timing-key round trip: a signature with one bit flipped verified";
-  }
-  return "";
+  return SignatureRoundTripWith<SignatureEngine>(&SignatureEngine::Make, alg);
 }
 
 std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Operation op,
                                                     PrepareFailure* failure, std::string* error) {
-  const GnutlsIds ids = IdsFor(alg);
-  if ((op != Operation::kSign && op != Operation::kVerify) || ids.sign == GNUTLS_SIGN_UNKNOWN) {
-    return PrepareFailed(
-        PrepareFailure::kLibraryError,
-        "GnuTLS offers no " + std::string(OperationName(op)) + " for " + std::string(alg.name),
-        failure, error);
-  }
-  std::string message;
-  Privkey key = TimingKey(alg, ids, &message);
-  Pubkey pub = key ? PublicHalf(key.get(), &message) : nullptr;
-  if (!pub) {
-    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
-  }
-  const std::string check_prefix =
-      std::string(alg.name) + " " + std::string(OperationName(op)) + ": ";
-  if (op == Operation::kSign) {
-    auto prepared = std::make_unique<SignatureOperation>(ids, std::move(key), nullptr, Bytes());
-    if (!prepared->Run(1)) {
-      return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
-    }
-    Bytes signature = prepared->signature();
-    CorruptIfTesting(signature);
-    if (VerifyInput(pub.get(), ids, prepared->input(), signature) < 0) {
-      return PrepareFailed(PrepareFailure::kCheckFailed,
-                           check_prefix + "verify rejected the timed signature", failure, error);
-    }
-    return prepared;
-  }
-  Bytes signature;
-  if (message = SignInput(key.get(), ids, 0, PatternBytes(kPublicKeyInputLen, kSignInputSeed),
-                          &signature);
-      !message.empty()) {
-    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
-  }
-  CorruptIfTesting(signature);
-  auto prepared =
-      std::make_unique<SignatureOperation>(ids, nullptr, std::move(pub), std::move(signature));
-  if (!prepared->Run(1)) {
-    return PrepareFailed(
-        PrepareFailure::kCheckFailed,
-        check_prefix + "the timed verify rejected a fresh signature (" + prepared->error() + ")",
-        failure, error);
-  }
-  return prepared;
+  return PrepareSignatureWith<SignatureEngine>(&SignatureEngine::Make, alg, op, failure, error);
 }
 
 }  // namespace cryptobench::backends::gnutls

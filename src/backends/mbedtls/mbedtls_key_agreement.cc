@@ -1,7 +1,9 @@
 // Key agreement of the Mbed TLS backend (mbedtls_key_agreement.h).
 #include "backends/mbedtls/mbedtls_key_agreement.h"
 
+#include <memory>
 #include <span>
+#include <string>
 #include <utility>
 
 #include <mbedtls/bignum.h>
@@ -9,6 +11,7 @@
 #include <mbedtls/ecp.h>
 
 #include "backends/common/buffers.h"
+#include "backends/common/key_agreement_adapter.h"
 #include "backends/mbedtls/mbedtls_pk_keys.h"
 #include "backends/mbedtls/mbedtls_util.h"
 #include "core/hex.h"
@@ -54,30 +57,29 @@ std::string SharedSecret(EcParty& own, const mbedtls_ecp_point* peer_public, Det
 
 size_t SecretLen(const EcParty& party) { return (party.keypair.get()->grp.pbits + 7) / 8; }
 
-class DeriveOperation : public PreparedOperation {
+// One side of the timed exchange, the engine of the key-agreement adapter
+// (common/key_agreement_adapter.h): our party's private scalar with the other party's public
+// point, and the generator Mbed TLS blinds the multiplication with.
+class EcdhSide {
  public:
-  DeriveOperation(std::unique_ptr<EcParty> own, std::unique_ptr<EcParty> peer,
-                  std::unique_ptr<DeterministicRng> rng)
-      : own_(std::move(own)), peer_(std::move(peer)), rng_(std::move(rng)) {}
+  EcdhSide(std::shared_ptr<EcParty> own, std::shared_ptr<EcParty> peer)
+      : own_(std::move(own)), peer_(std::move(peer)) {}
 
-  bool Run(uint64_t iterations) override {
-    for (uint64_t i = 0; i < iterations; ++i) {
-      if (error_ = SharedSecret(*own_, &peer_->keypair.get()->Q, *rng_, &z_, secret_.span());
-          !error_.empty()) {
-        return false;
-      }
-    }
-    return true;
+  size_t secret_len() const { return SecretLen(*own_); }
+
+  bool Derive(uint8_t* out, std::string* error) {
+    *error = SharedSecret(*own_, &peer_->keypair.get()->Q, rng_, &z_,
+                          std::span<uint8_t>(out, secret_len()));
+    return error->empty();
   }
 
-  std::span<const uint8_t> secret() const { return secret_.span(); }
+  const std::string& rng_error() const { return rng_.error(); }
 
  private:
-  std::unique_ptr<EcParty> own_;
-  std::unique_ptr<EcParty> peer_;
-  std::unique_ptr<DeterministicRng> rng_;
+  std::shared_ptr<EcParty> own_;
+  std::shared_ptr<EcParty> peer_;
+  DeterministicRng rng_;
   Mpi z_;
-  AlignedBuffer secret_{SecretLen(*own_)};
 };
 
 // The timing key's private scalar: the PEM key's d (NIST curves) or the first RFC 7748 vector's
@@ -102,6 +104,35 @@ std::string TimingScalar(const AlgorithmInfo& alg, Bytes* scalar) {
     return MbedError("mbedtls_mpi_write_binary", ret);
   }
   return "";
+}
+
+// The two sides of the timed exchange (KeyAgreementSidesFactory): the timing key's party and
+// the party of PeerPrivateScalar.
+std::string TimingSides(const AlgorithmInfo& alg, std::unique_ptr<EcdhSide>* ours,
+                        std::unique_ptr<EcdhSide>* theirs) {
+  DeterministicRng rng;
+  if (!rng.error().empty()) {
+    return rng.error();
+  }
+  Bytes own_scalar;
+  if (std::string text = TimingScalar(alg, &own_scalar); !text.empty()) {
+    return text;
+  }
+  auto own = std::make_shared<EcParty>();
+  auto peer = std::make_shared<EcParty>();
+  if (std::string text = MakeParty(GroupIdOf(alg), own_scalar, rng, own.get()); !text.empty()) {
+    return text;
+  }
+  if (std::string text = MakeParty(GroupIdOf(alg), PeerPrivateScalar(alg), rng, peer.get());
+      !text.empty()) {
+    return text;
+  }
+  *ours = std::make_unique<EcdhSide>(own, peer);
+  *theirs = std::make_unique<EcdhSide>(peer, own);
+  if (!(*ours)->rng_error().empty()) {
+    return (*ours)->rng_error();
+  }
+  return (*theirs)->rng_error();
 }
 
 }  // namespace
@@ -144,55 +175,7 @@ std::string DeriveKat(const AlgorithmInfo& alg, const KatVector& vector, Bytes* 
 std::unique_ptr<PreparedOperation> PrepareKeyAgreement(const AlgorithmInfo& alg, Operation op,
                                                        PrepareFailure* failure,
                                                        std::string* error) {
-  if (op != Operation::kDerive || PkFamilyOf(alg) != PkFamily::kEcdh) {
-    return PrepareFailed(PrepareFailure::kLibraryError,
-                         std::string(alg.name) + " has no " + std::string(OperationName(op)) +
-                             " operation in Mbed TLS",
-                         failure, error);
-  }
-  auto library_error = [&](std::string text) {
-    return PrepareFailed(PrepareFailure::kLibraryError, std::move(text), failure, error);
-  };
-  auto rng = std::make_unique<DeterministicRng>();
-  if (!rng->error().empty()) {
-    return library_error(rng->error());
-  }
-  Bytes own_scalar;
-  if (std::string text = TimingScalar(alg, &own_scalar); !text.empty()) {
-    return library_error(text);
-  }
-  // The OpenSSL backend's second key: a fixed pattern below the group order, not zero.
-  Bytes peer_scalar = PatternBytes(alg.key_len, kSecondKeySeed);
-  peer_scalar[0] &= 0x7f;
-  peer_scalar.back() |= 0x01;
-  auto own = std::make_unique<EcParty>();
-  auto peer = std::make_unique<EcParty>();
-  if (std::string text = MakeParty(GroupIdOf(alg), own_scalar, *rng, own.get()); !text.empty()) {
-    return library_error(text);
-  }
-  if (std::string text = MakeParty(GroupIdOf(alg), peer_scalar, *rng, peer.get()); !text.empty()) {
-    return library_error(text);
-  }
-  // The other side, computed before the parties move into the operation.
-  Mpi z;
-  Bytes other_side(SecretLen(*peer));
-  if (std::string text = SharedSecret(*peer, &own->keypair.get()->Q, *rng, &z, other_side);
-      !text.empty()) {
-    return library_error(text);
-  }
-  auto prepared =
-      std::make_unique<DeriveOperation>(std::move(own), std::move(peer), std::move(rng));
-  if (!prepared->Run(1)) {
-    return library_error(prepared->error());
-  }
-  Bytes secret(prepared->secret().begin(), prepared->secret().end());
-  CorruptIfTesting(secret);
-  if (std::string diff = CompareBytes("shared secret", secret, other_side); !diff.empty()) {
-    return PrepareFailed(PrepareFailure::kCheckFailed,
-                         std::string(alg.name) + " derive: the two sides disagree: " + diff,
-                         failure, error);
-  }
-  return prepared;
+  return PrepareKeyAgreementWith<EcdhSide>(&TimingSides, alg, op, failure, error);
 }
 
 }  // namespace cryptobench::backends::mbedtls

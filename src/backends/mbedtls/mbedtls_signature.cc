@@ -1,8 +1,9 @@
 // Signatures of the Mbed TLS backend (mbedtls_signature.h).
 #include "backends/mbedtls/mbedtls_signature.h"
 
-#include <algorithm>
-#include <utility>
+#include <memory>
+#include <span>
+#include <string>
 
 #include <mbedtls/bignum.h>
 #include <mbedtls/ecdsa.h>
@@ -10,6 +11,7 @@
 #include <mbedtls/pk.h>
 
 #include "backends/common/buffers.h"
+#include "backends/common/signature_adapter.h"
 #include "backends/mbedtls/mbedtls_pk_keys.h"
 #include "backends/mbedtls/mbedtls_util.h"
 #include "core/hex.h"
@@ -34,53 +36,63 @@ mbedtls_md_type_t DigestTypeForLength(size_t len) {
   }
 }
 
-// Signs or verifies one digest per operation with a parsed key.
-class SignatureOperation : public PreparedOperation {
+// The signature engine (common/signature_adapter.h): the parsed timing key, signing through
+// mbedtls_pk_sign with its own deterministic generator and verifying through mbedtls_pk_verify,
+// both on a SHA-256 digest.
+class SignatureEngine {
  public:
-  SignatureOperation(std::unique_ptr<PkContext> key, bool sign, const Bytes& signature)
-      : key_(std::move(key)), sign_(sign), sig_len_(signature.size()) {
-    FillPattern(tbs_.span(), kSignInputSeed);
-    std::copy(signature.begin(), signature.end(), sig_.data());
+  static std::unique_ptr<SignatureEngine> Make(const AlgorithmInfo& alg, std::string* error) {
+    auto engine = std::make_unique<SignatureEngine>();
+    if (*error = ParseTimingKey(alg, &engine->key_); !error->empty()) {
+      return nullptr;
+    }
+    if (!engine->rng_.error().empty()) {
+      *error = engine->rng_.error();
+      return nullptr;
+    }
+    return engine;
   }
 
-  bool Run(uint64_t iterations) override {
-    for (uint64_t i = 0; i < iterations; ++i) {
-      if (sign_) {
-        if (int ret =
-                mbedtls_pk_sign(key_->get(), MBEDTLS_MD_SHA256, tbs_.data(), tbs_.size(),
-                                sig_.data(), &sig_len_, &DeterministicRng::Generate, rng_.state());
-            ret != 0) {
-          error_ = MbedError("mbedtls_pk_sign", ret);
-          return false;
-        }
-      } else if (int ret = mbedtls_pk_verify(key_->get(), MBEDTLS_MD_SHA256, tbs_.data(),
-                                             tbs_.size(), sig_.data(), sig_len_);
-                 ret != 0) {
-        error_ = MbedError("mbedtls_pk_verify", ret) + " (signature rejected)";
-        return false;
-      }
+  bool Sign(std::span<const uint8_t> tbs, std::string* error) {
+    if (int ret =
+            mbedtls_pk_sign(key_.get(), MBEDTLS_MD_SHA256, tbs.data(), tbs.size(), sig_.data(),
+                            &sig_len_, &DeterministicRng::Generate, rng_.state());
+        ret != 0) {
+      *error = MbedError("mbedtls_pk_sign", ret);
+      return false;
     }
     return true;
   }
 
-  const std::string& rng_error() const { return rng_.error(); }
-  Bytes signature() const { return Bytes(sig_.data(), sig_.data() + sig_len_); }
-  std::span<const uint8_t> input() const { return tbs_.span(); }
+  std::span<const uint8_t> signature() const { return sig_.span().first(sig_len_); }
+
+  bool Verify(std::span<const uint8_t> tbs, std::span<const uint8_t> signature,
+              std::string* error) {
+    if (int ret = mbedtls_pk_verify(key_.get(), MBEDTLS_MD_SHA256, tbs.data(), tbs.size(),
+                                    signature.data(), signature.size());
+        ret != 0) {
+      *error = MbedError("mbedtls_pk_verify", ret) + " (signature rejected)";
+      return false;
+    }
+    return true;
+  }
 
  private:
-  std::unique_ptr<PkContext> key_;
+  PkContext key_;
   DeterministicRng rng_;
-  bool sign_;
-  AlignedBuffer tbs_{kPublicKeyInputLen};
   AlignedBuffer sig_{kMaxSignatureLen};
   size_t sig_len_ = 0;
 };
 
+bool SignsHere(const AlgorithmInfo& alg) {
+  const PkFamily family = PkFamilyOf(alg);
+  return family == PkFamily::kRsa || family == PkFamily::kEcdsa;
+}
+
 }  // namespace
 
 bool SignatureSupported(const AlgorithmInfo& alg) {
-  const PkFamily family = PkFamilyOf(alg);
-  if (family != PkFamily::kRsa && family != PkFamily::kEcdsa) {
+  if (!SignsHere(alg)) {
     return false;
   }
   PkContext pk;
@@ -91,12 +103,9 @@ std::string VerifyKat(const AlgorithmInfo& alg, const KatVector& vector, bool ta
   if (!vector.input_is_digest) {
     return "the Mbed TLS backend verifies RSA and ECDSA vectors over a digest";
   }
-  Bytes digest = HexDecode(vector.input);
+  const Bytes digest = KatSignedInput(vector, tamper);
   const Bytes signature = HexDecode(vector.output);
   const Bytes public_key = HexDecode(vector.public_key);
-  if (tamper && !digest.empty()) {
-    digest[0] ^= 0x01;
-  }
   switch (PkFamilyOf(alg)) {
     case PkFamily::kRsa: {
       const mbedtls_md_type_t md = DigestTypeForLength(digest.size());
@@ -141,86 +150,15 @@ std::string VerifyKat(const AlgorithmInfo& alg, const KatVector& vector, bool ta
 }
 
 std::string SignRoundTripCheck(const AlgorithmInfo& alg) {
-  const PkFamily family = PkFamilyOf(alg);
-  if (family != PkFamily::kRsa && family != PkFamily::kEcdsa) {
+  if (!SignsHere(alg)) {
     return kNotOffered;
   }
-  auto key = std::make_unique<PkContext>();
-  if (std::string error = ParseTimingKey(alg, key.get()); !error.empty()) {
-    return error;
-  }
-  SignatureOperation signer(std::move(key), true, {});
-  if (!signer.rng_error().empty()) {
-    return signer.rng_error();
-  }
-  if (!signer.Run(1)) {
-    return signer.error();
-  }
-  Bytes signature = signer.signature();
-  CorruptIfTesting(signature);
-  PkContext verifier;
-  if (std::string error = ParseTimingKey(alg, &verifier); !error.empty()) {
-    return error;
-  }
-  const Bytes digest(signer.input().begin(), signer.input().end());
-  auto verifies = [&](const Bytes& sig) {
-    return mbedtls_pk_verify(verifier.get(), MBEDTLS_MD_SHA256, digest.data(), digest.size(),
-                             sig.data(), sig.size()) == 0;
-  };
-  if (!verifies(signature)) {
-    return "verify rejected a fresh signature";
-  }
-  signature[signature.size() / 2] ^= 0x01;
-  return verifies(signature) ? "verify accepted a tampered signature" : "";
+  return SignatureRoundTripWith<SignatureEngine>(&SignatureEngine::Make, alg);
 }
 
 std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Operation op,
                                                     PrepareFailure* failure, std::string* error) {
-  const PkFamily family = PkFamilyOf(alg);
-  if ((op != Operation::kSign && op != Operation::kVerify) ||
-      (family != PkFamily::kRsa && family != PkFamily::kEcdsa)) {
-    return PrepareFailed(PrepareFailure::kLibraryError,
-                         std::string(alg.name) + " has no " + std::string(OperationName(op)) +
-                             " operation in Mbed TLS",
-                         failure, error);
-  }
-  auto library_error = [&](std::string text) {
-    return PrepareFailed(PrepareFailure::kLibraryError, std::move(text), failure, error);
-  };
-  const std::string check_prefix =
-      std::string(alg.name) + " " + std::string(OperationName(op)) + ": ";
-  auto sign_key = std::make_unique<PkContext>();
-  auto verify_key = std::make_unique<PkContext>();
-  if (std::string text = ParseTimingKey(alg, sign_key.get()); !text.empty()) {
-    return library_error(text);
-  }
-  if (std::string text = ParseTimingKey(alg, verify_key.get()); !text.empty()) {
-    return library_error(text);
-  }
-  auto signer = std::make_unique<SignatureOperation>(std::move(sign_key), true, Bytes{});
-  if (!signer->rng_error().empty()) {
-    return library_error(signer->rng_error());
-  }
-  if (!signer->Run(1)) {
-    return library_error(signer->error());
-  }
-  Bytes signature = signer->signature();
-  CorruptIfTesting(signature);
-  auto verifier = std::make_unique<SignatureOperation>(std::move(verify_key), false, signature);
-  const bool verified = verifier->Run(1);
-  if (op == Operation::kSign) {
-    if (!verified) {
-      return PrepareFailed(PrepareFailure::kCheckFailed,
-                           check_prefix + "verify rejected the timed signature", failure, error);
-    }
-    return signer;
-  }
-  if (!verified) {
-    return PrepareFailed(PrepareFailure::kCheckFailed,
-                         check_prefix + "the timed verify rejected a fresh signature", failure,
-                         error);
-  }
-  return verifier;
+  return PrepareSignatureWith<SignatureEngine>(&SignatureEngine::Make, alg, op, failure, error);
 }
 
 }  // namespace cryptobench::backends::mbedtls

@@ -7,6 +7,7 @@
 
 #include "algorithms/kat.h"
 #include "backends/common/buffers.h"
+#include "backends/common/key_agreement_adapter.h"
 #include "backends/nettle/nettle_internal.h"
 #include "backends/nettle/pk_keys.h"
 #include "core/hex.h"
@@ -19,12 +20,14 @@ bool IsEcdh(const AlgorithmInfo& alg) {
   return alg.primitive == AlgorithmPrimitive::kEcdh && CurveOf(alg) != nullptr;
 }
 
-// One side of a key agreement: our private key and the peer's public key, both set up.
+// One side of a key agreement: our private key and the peer's public key, both set up. The
+// engine of the key-agreement adapter (common/key_agreement_adapter.h), one virtual Derive()
+// per operation; Hogweed's calls here cannot fail.
 class Agreement {
  public:
   virtual ~Agreement() = default;
-  /// Writes the shared secret (32 bytes for X25519 and P-256) to `out`.
-  virtual void Derive(uint8_t* out) = 0;
+  /// Writes the shared secret (32 bytes for X25519 and P-256) to `out`; always true.
+  virtual bool Derive(uint8_t* out, std::string* error) = 0;
   virtual size_t secret_len() const = 0;
 };
 
@@ -33,7 +36,10 @@ class X25519Agreement : public Agreement {
   X25519Agreement(Bytes private_key, Bytes peer_public)
       : private_(std::move(private_key)), peer_(std::move(peer_public)) {}
   // curve25519_mul clamps the scalar as RFC 7748 5 requires.
-  void Derive(uint8_t* out) override { curve25519_mul(out, private_.data(), peer_.data()); }
+  bool Derive(uint8_t* out, std::string*) override {
+    curve25519_mul(out, private_.data(), peer_.data());
+    return true;
+  }
   size_t secret_len() const override { return CURVE25519_SIZE; }
 
  private:
@@ -45,10 +51,11 @@ class EcdhAgreement : public Agreement {
  public:
   EcdhAgreement(std::unique_ptr<EcKey> own, std::unique_ptr<EcKey> peer)
       : own_(std::move(own)), peer_(std::move(peer)), shared_(own_->curve) {}
-  void Derive(uint8_t* out) override {
+  bool Derive(uint8_t* out, std::string*) override {
     ecc_point_mul(&shared_.point, &own_->scalar, &peer_->point);
     ecc_point_get(&shared_.point, x_.value, y_.value);
     nettle_mpz_get_str_256(secret_len(), out, x_.value);
+    return true;
   }
   size_t secret_len() const override { return CurveBytes(own_->curve); }
 
@@ -60,15 +67,6 @@ class EcdhAgreement : public Agreement {
   Mpz y_;
 };
 
-// The private key of the other side when timing: a fixed pattern below the group order (as
-// the OpenSSL backend's SecondKey).
-Bytes PeerPrivateKey(const AlgorithmInfo& alg) {
-  Bytes scalar = PatternBytes(alg.key_len, kSecondKeySeed);
-  scalar[0] &= 0x7f;
-  scalar.back() |= 0x01;
-  return scalar;
-}
-
 Bytes X25519Public(const Bytes& private_key) {
   Bytes out(CURVE25519_SIZE);
   curve25519_mul_g(out.data(), private_key.data());
@@ -79,7 +77,7 @@ Bytes X25519Public(const Bytes& private_key) {
 // public key, *theirs with the peer's private key and our public key.
 std::string TimingAgreements(const AlgorithmInfo& alg, std::unique_ptr<Agreement>* ours,
                              std::unique_ptr<Agreement>* theirs) {
-  const Bytes peer_private = PeerPrivateKey(alg);
+  const Bytes peer_private = PeerPrivateScalar(alg);
   if (IsX25519(alg)) {
     Bytes own_private;
     for (const KatVector& vector : KatVectorsFor(alg.name)) {
@@ -112,31 +110,10 @@ std::string TimingAgreements(const AlgorithmInfo& alg, std::unique_ptr<Agreement
   return "";
 }
 
-class DeriveOperation : public PreparedOperation {
- public:
-  explicit DeriveOperation(std::unique_ptr<Agreement> agreement)
-      : agreement_(std::move(agreement)), secret_(agreement_->secret_len()) {}
-
-  bool Run(uint64_t iterations) override {
-    for (uint64_t i = 0; i < iterations; ++i) {
-      agreement_->Derive(secret_.data());
-    }
-    return true;
-  }
-
-  const Bytes& secret() const { return secret_; }
-
- private:
-  std::unique_ptr<Agreement> agreement_;
-  Bytes secret_;
-};
-
 }  // namespace
 
 bool KeyAgreementSupported(const AlgorithmInfo& alg) {
-  std::unique_ptr<Agreement> ours;
-  std::unique_ptr<Agreement> theirs;
-  return (IsX25519(alg) || IsEcdh(alg)) && TimingAgreements(alg, &ours, &theirs).empty();
+  return (IsX25519(alg) || IsEcdh(alg)) && KeyAgreementSidesLoad<Agreement>(&TimingAgreements, alg);
 }
 
 std::string NettleTarget::Derive(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) {
@@ -162,8 +139,9 @@ std::string NettleTarget::Derive(const AlgorithmInfo& alg, const KatVector& vect
     return kNotOffered;
   }
   secret->assign(agreement->secret_len(), 0);
-  agreement->Derive(secret->data());
-  return "";
+  std::string error;
+  agreement->Derive(secret->data(), &error);
+  return error;
 }
 
 std::unique_ptr<PreparedOperation> PrepareKeyAgreement(NettleTarget& target,
@@ -171,29 +149,7 @@ std::unique_ptr<PreparedOperation> PrepareKeyAgreement(NettleTarget& target,
                                                        PrepareFailure* failure,
                                                        std::string* error) {
   (void)target;
-  if ((!IsX25519(alg) && !IsEcdh(alg)) || op != Operation::kDerive) {
-    return PrepareFailed(
-        PrepareFailure::kLibraryError,
-        "Nettle offers no " + std::string(OperationName(op)) + " for " + std::string(alg.name),
-        failure, error);
-  }
-  std::unique_ptr<Agreement> ours;
-  std::unique_ptr<Agreement> theirs;
-  if (std::string message = TimingAgreements(alg, &ours, &theirs); !message.empty()) {
-    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
-  }
-  Bytes other_side(theirs->secret_len());
-  theirs->Derive(other_side.data());
-  auto prepared = std::make_unique<DeriveOperation>(std::move(ours));
-  prepared->Run(1);
-  Bytes secret = prepared->secret();
-  CorruptIfTesting(secret);
-  if (std::string diff = CompareBytes("shared secret", secret, other_side); !diff.empty()) {
-    return PrepareFailed(PrepareFailure::kCheckFailed,
-                         std::string(alg.name) + " derive: the two sides disagree: " + diff,
-                         failure, error);
-  }
-  return prepared;
+  return PrepareKeyAgreementWith<Agreement>(&TimingAgreements, alg, op, failure, error);
 }
 
 }  // namespace cryptobench::backends::nettle

@@ -3,6 +3,9 @@
 // (ed25519_sha512_sign, ed25519_sha512_verify). Timed operations include the conversion between
 // the signature's byte string and Hogweed's integers, as a byte-oriented API would.
 #include <memory>
+#include <span>
+#include <string>
+#include <utility>
 
 #include <nettle/bignum.h>
 #include <nettle/ecdsa.h>
@@ -11,6 +14,7 @@
 
 #include "algorithms/kat.h"
 #include "backends/common/buffers.h"
+#include "backends/common/signature_adapter.h"
 #include "backends/nettle/nettle_internal.h"
 #include "backends/nettle/pk_keys.h"
 #include "core/hex.h"
@@ -171,35 +175,37 @@ std::string KatPublicKey(const AlgorithmInfo& alg, const Bytes& encoded, Signing
   return kNotOffered;
 }
 
-// The timed operation: sign the 32-byte input, or verify one signature over it.
-class SignatureOperation : public PreparedOperation {
+// The signature engine (common/signature_adapter.h): the timing key, signing and verifying
+// through SignInput and VerifyInput.
+class SignatureEngine {
  public:
-  SignatureOperation(std::unique_ptr<SigningKey> key, bool sign, Bytes signature)
-      : key_(std::move(key)), sign_(sign), sig_(std::move(signature)) {}
+  static std::unique_ptr<SignatureEngine> Make(const AlgorithmInfo& alg, std::string* error) {
+    auto engine = std::make_unique<SignatureEngine>();
+    if (*error = TimingKey(alg, &engine->key_); !error->empty()) {
+      return nullptr;
+    }
+    return engine;
+  }
 
-  bool Run(uint64_t iterations) override {
-    for (uint64_t i = 0; i < iterations; ++i) {
-      if (sign_) {
-        if (std::string failed = SignInput(*key_, input_, &sig_); !failed.empty()) {
-          error_ = failed;
-          return false;
-        }
-      } else if (!VerifyInput(*key_, input_, sig_)) {
-        error_ = "the signature did not verify";
-        return false;
-      }
+  bool Sign(std::span<const uint8_t> tbs, std::string* error) {
+    *error = SignInput(key_, tbs, &sig_);
+    return error->empty();
+  }
+
+  std::span<const uint8_t> signature() const { return sig_; }
+
+  bool Verify(std::span<const uint8_t> tbs, std::span<const uint8_t> signature,
+              std::string* error) {
+    if (!VerifyInput(key_, tbs, signature)) {
+      *error = "the signature did not verify";
+      return false;
     }
     return true;
   }
 
-  const Bytes& signature() const { return sig_; }
-  const Bytes& input() const { return input_; }
-
  private:
-  std::unique_ptr<SigningKey> key_;
-  bool sign_;
+  SigningKey key_;
   Bytes sig_;
-  Bytes input_ = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
 };
 
 }  // namespace
@@ -215,17 +221,9 @@ std::string NettleTarget::Verify(const AlgorithmInfo& alg, const KatVector& vect
     return kNotOffered;
   }
   *valid = false;
-  Bytes input = HexDecode(vector.input);
+  const Bytes input = KatSignedInput(vector, tamper);
   if (FamilyOf(alg) != Family::kEd25519 && (!vector.input_is_digest || input.size() != 32)) {
     return "Nettle's backend verifies RSA and ECDSA vectors over a SHA-256 digest only";
-  }
-  if (tamper) {
-    // A different message: the first byte flipped, or one byte where there was none.
-    if (input.empty()) {
-      input.push_back(0x01);
-    } else {
-      input[0] ^= 0x01;
-    }
   }
   SigningKey key;
   if (std::string error = KatPublicKey(alg, HexDecode(vector.public_key), &key); !error.empty()) {
@@ -257,69 +255,12 @@ std::string NettleTarget::SignRoundTrip(const AlgorithmInfo& alg) {
   if (FamilyOf(alg) == Family::kNone) {
     return kNotOffered;
   }
-  SigningKey key;
-  if (std::string error = TimingKey(alg, &key); !error.empty()) {
-    return "timing key: " + error;
-  }
-  const Bytes input = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
-  Bytes signature;
-  if (std::string error = SignInput(key, input, &signature); !error.empty()) {
-    return "timing-key round trip: " + error;
-  }
-  Bytes checked = signature;
-  CorruptIfTesting(checked);
-  if (!VerifyInput(key, input, checked)) {
-    return "timing-key round trip: verify rejected a fresh signature";
-  }
-  signature.back() ^= 0x01;
-  if (VerifyInput(key, input, signature)) {
-    return "timing-key round trip: a signature with one bit flipped verified";
-  }
-  return "";
+  return SignatureRoundTripWith<SignatureEngine>(&SignatureEngine::Make, alg);
 }
 
 std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Operation op,
                                                     PrepareFailure* failure, std::string* error) {
-  if (FamilyOf(alg) == Family::kNone || (op != Operation::kSign && op != Operation::kVerify)) {
-    return PrepareFailed(
-        PrepareFailure::kLibraryError,
-        "Nettle offers no " + std::string(OperationName(op)) + " for " + std::string(alg.name),
-        failure, error);
-  }
-  auto key = std::make_unique<SigningKey>();
-  if (std::string message = TimingKey(alg, key.get()); !message.empty()) {
-    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
-  }
-  const SigningKey& key_ref = *key;  // owned by the prepared operation below
-  const std::string check_prefix =
-      std::string(alg.name) + " " + std::string(OperationName(op)) + ": ";
-  if (op == Operation::kSign) {
-    auto prepared = std::make_unique<SignatureOperation>(std::move(key), true, Bytes());
-    if (!prepared->Run(1)) {
-      return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
-    }
-    Bytes signature = prepared->signature();
-    CorruptIfTesting(signature);
-    if (!VerifyInput(key_ref, prepared->input(), signature)) {
-      return PrepareFailed(PrepareFailure::kCheckFailed,
-                           check_prefix + "verify rejected the timed signature", failure, error);
-    }
-    return prepared;
-  }
-  Bytes signature;
-  if (std::string message =
-          SignInput(key_ref, PatternBytes(kPublicKeyInputLen, kSignInputSeed), &signature);
-      !message.empty()) {
-    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
-  }
-  CorruptIfTesting(signature);
-  auto prepared = std::make_unique<SignatureOperation>(std::move(key), false, signature);
-  if (!prepared->Run(1)) {
-    return PrepareFailed(PrepareFailure::kCheckFailed,
-                         check_prefix + "the timed verify rejected a fresh signature", failure,
-                         error);
-  }
-  return prepared;
+  return PrepareSignatureWith<SignatureEngine>(&SignatureEngine::Make, alg, op, failure, error);
 }
 
 }  // namespace cryptobench::backends::nettle

@@ -58,7 +58,7 @@ class OneShotTarget : public KatTarget {
   }
 
   std::string SignRoundTrip(const AlgorithmInfo& alg) override {
-    return Guard([&] { return SignatureRoundTrip(*lib_, alg); });
+    return Guard([&] { return SignatureRoundTrip(lib_, alg); });
   }
 
   std::string Derive(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) override {

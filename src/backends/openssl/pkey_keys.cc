@@ -7,6 +7,7 @@
 #include "algorithms/kat.h"
 #include "backends/common/buffers.h"
 #include "backends/common/der.h"
+#include "backends/common/key_agreement_adapter.h"
 #include "backends/common/timing_inputs.h"
 #include "core/hex.h"
 
@@ -122,12 +123,7 @@ Owned<EVP_PKEY> TimingKey(const Libcrypto& lib, const AlgorithmInfo& alg, std::s
 }
 
 Owned<EVP_PKEY> SecondKey(const Libcrypto& lib, const AlgorithmInfo& alg, std::string* error) {
-  std::vector<uint8_t> scalar = PatternBytes(alg.key_len, kSecondKeySeed);
-  if (!scalar.empty()) {
-    scalar[0] &= 0x7f;      // below the group order
-    scalar.back() |= 0x01;  // not zero
-  }
-  return KatPrivateKey(lib, alg, scalar, error);
+  return KatPrivateKey(lib, alg, PeerPrivateScalar(alg), error);
 }
 
 Owned<EVP_PKEY> KatPublicKey(const Libcrypto& lib, const AlgorithmInfo& alg,

@@ -25,8 +25,9 @@ PkFamily PkFamilyOf(const AlgorithmInfo& alg);
 Owned<EVP_PKEY> TimingKey(const Libcrypto& lib, const AlgorithmInfo& alg, std::string* error);
 
 /// A second private key of the same type as TimingKey, for key agreement: the peer whose public
-/// half the timed derive uses. A fixed byte pattern: an X25519 scalar (RFC 7748 5 clamps any 32
-/// bytes) or an EC scalar whose top bit is clear, hence below the group order of P-256/P-384.
+/// half the timed derive uses: PeerPrivateScalar (common/key_agreement_adapter.h), an X25519
+/// scalar (RFC 7748 5 clamps any 32 bytes) or an EC scalar whose top bit is clear, hence below
+/// the group order of P-256/P-384.
 Owned<EVP_PKEY> SecondKey(const Libcrypto& lib, const AlgorithmInfo& alg, std::string* error);
 
 /// A public key from a KAT vector's public_key field (formats in algorithms/kat.h): DER

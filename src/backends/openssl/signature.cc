@@ -1,10 +1,15 @@
 // Signatures through EVP_PKEY_sign/verify (RSA, ECDSA) and EVP_DigestSign/Verify (Ed25519).
 #include "backends/openssl/signature.h"
 
-#include <cstring>
+#include <memory>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "backends/common/buffers.h"
 #include "backends/common/der.h"
+#include "backends/common/signature_adapter.h"
 #include "backends/common/timing_inputs.h"
 #include "backends/openssl/pkey_keys.h"
 #include "core/hex.h"
@@ -154,49 +159,74 @@ const char* DigestNameForLength(size_t len) {
   }
 }
 
-class SignatureOperation : public PreparedOperation {
+// The signature engine (common/signature_adapter.h): the timing key with one context set up to
+// sign and one to verify (EVP_PKEY_sign/verify on a SHA-256 digest for RSA and ECDSA,
+// EVP_DigestSign/Verify for Ed25519), and room for the largest signature (the library's own
+// size query).
+class SignatureEngine {
  public:
-  // sign: `sig` is zeroed room for the largest signature; verify: the signature to check.
-  SignatureOperation(LibcryptoPtr lib, Owned<EVP_PKEY> key, Owned<EVP_MD> md,
-                     std::unique_ptr<SignatureContext> ctx, bool sign,
-                     const std::vector<uint8_t>& sig)
-      : lib_(std::move(lib)),
-        key_(std::move(key)),
-        md_(std::move(md)),
-        ctx_(std::move(ctx)),
-        sign_(sign),
-        sig_(sig.size()),
-        sig_len_(sign ? 0 : sig.size()) {
-    FillPattern(tbs_.span(), kSignInputSeed);
-    std::memcpy(sig_.data(), sig.data(), sig.size());
+  static std::unique_ptr<SignatureEngine> Make(const LibcryptoPtr& lib_ptr,
+                                               const AlgorithmInfo& alg, std::string* error) {
+    const Libcrypto& lib = *lib_ptr;
+    const PkFamily family = PkFamilyOf(alg);
+    auto engine = std::unique_ptr<SignatureEngine>(new SignatureEngine(lib_ptr));
+    engine->key_ = TimingKey(lib, alg, error);
+    if (!engine->key_) {
+      return nullptr;
+    }
+    engine->md_ = TimedDigest(lib, family);
+    if (family != PkFamily::kEd25519 && !engine->md_) {
+      *error = "the library has no digest SHA256";
+      return nullptr;
+    }
+    const SignMode mode = family == PkFamily::kEd25519 ? SignMode::kMessage : SignMode::kDigest;
+    EVP_PKEY* key = engine->key_.get();
+    engine->sign_ =
+        SignatureContext::Create(lib, family, key, engine->md_.get(), mode, true, error);
+    engine->verify_ = engine->sign_ ? SignatureContext::Create(lib, family, key, engine->md_.get(),
+                                                               mode, false, error)
+                                    : nullptr;
+    if (!engine->verify_) {
+      return nullptr;
+    }
+    const std::vector<uint8_t> probe = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
+    size_t max_sig_len = 0;
+    if (!engine->sign_->Sign(probe.data(), probe.size(), nullptr, &max_sig_len)) {
+      *error = LibError(lib, std::string(engine->sign_->sign_call()) + " (size query)");
+      return nullptr;
+    }
+    engine->sig_ = AlignedBuffer(max_sig_len);
+    return engine;
   }
 
-  bool Run(uint64_t iterations) override {
-    for (uint64_t i = 0; i < iterations; ++i) {
-      if (sign_) {
-        sig_len_ = sig_.size();
-        if (!ctx_->Sign(tbs_.data(), tbs_.size(), sig_.data(), &sig_len_)) {
-          error_ = LibError(*lib_, ctx_->sign_call());
-          return false;
-        }
-      } else if (ctx_->Verify(sig_.data(), sig_len_, tbs_.data(), tbs_.size()) != 1) {
-        error_ = LibError(*lib_, ctx_->verify_call()) + " (signature rejected)";
-        return false;
-      }
+  bool Sign(std::span<const uint8_t> tbs, std::string* error) {
+    sig_len_ = sig_.size();
+    if (!sign_->Sign(tbs.data(), tbs.size(), sig_.data(), &sig_len_)) {
+      *error = LibError(*lib_, sign_->sign_call());
+      return false;
     }
     return true;
   }
 
   std::span<const uint8_t> signature() const { return sig_.span().first(sig_len_); }
-  std::span<const uint8_t> input() const { return tbs_.span(); }
+
+  bool Verify(std::span<const uint8_t> tbs, std::span<const uint8_t> signature,
+              std::string* error) {
+    if (verify_->Verify(NonNullData(signature), signature.size(), tbs.data(), tbs.size()) != 1) {
+      *error = LibError(*lib_, verify_->verify_call()) + " (signature rejected)";
+      return false;
+    }
+    return true;
+  }
 
  private:
+  explicit SignatureEngine(LibcryptoPtr lib) : lib_(std::move(lib)) {}
+
   LibcryptoPtr lib_;
   Owned<EVP_PKEY> key_;
   Owned<EVP_MD> md_;
-  std::unique_ptr<SignatureContext> ctx_;
-  bool sign_;
-  AlignedBuffer tbs_{kPublicKeyInputLen};
+  std::unique_ptr<SignatureContext> sign_;  // declared after key_ and md_: freed first
+  std::unique_ptr<SignatureContext> verify_;
   AlignedBuffer sig_;
   size_t sig_len_ = 0;
 };
@@ -223,74 +253,10 @@ bool SignatureSupported(const Libcrypto& lib, const AlgorithmInfo& alg) {
 std::unique_ptr<PreparedOperation> PrepareSignature(const LibcryptoPtr& lib_ptr,
                                                     const AlgorithmInfo& alg, Operation op,
                                                     PrepareFailure* failure, std::string* error) {
-  const Libcrypto& lib = *lib_ptr;
-  const PkFamily family = PkFamilyOf(alg);
-  if ((op != Operation::kSign && op != Operation::kVerify) || family == PkFamily::kNone) {
-    return PrepareFailed(
-        PrepareFailure::kLibraryError,
-        std::string(alg.name) + " has no " + std::string(OperationName(op)) + " operation", failure,
-        error);
-  }
-  std::string message;
-  Owned<EVP_PKEY> key = TimingKey(lib, alg, &message);
-  if (!key) {
-    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
-  }
-  Owned<EVP_MD> md = TimedDigest(lib, family);
-  if (family != PkFamily::kEd25519 && !md) {
-    return PrepareFailed(PrepareFailure::kLibraryError, "the library has no digest SHA256", failure,
-                         error);
-  }
-  const SignMode mode = family == PkFamily::kEd25519 ? SignMode::kMessage : SignMode::kDigest;
-  auto sign_ctx = SignatureContext::Create(lib, family, key.get(), md.get(), mode, true, &message);
-  auto verify_ctx =
-      sign_ctx ? SignatureContext::Create(lib, family, key.get(), md.get(), mode, false, &message)
-               : nullptr;
-  if (!verify_ctx) {
-    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
-  }
-  const std::string check_prefix =
-      std::string(alg.name) + " " + std::string(OperationName(op)) + ": ";
-  if (op == Operation::kSign) {
-    // Timed: sign_ctx. Check: the separate verify context accepts its signature.
-    const std::vector<uint8_t> probe = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
-    size_t max_sig_len = 0;
-    if (!sign_ctx->Sign(probe.data(), probe.size(), nullptr, &max_sig_len)) {
-      return PrepareFailed(PrepareFailure::kLibraryError,
-                           LibError(lib, std::string(sign_ctx->sign_call()) + " (size query)"),
-                           failure, error);
-    }
-    auto prepared = std::make_unique<SignatureOperation>(lib_ptr, std::move(key), std::move(md),
-                                                         std::move(sign_ctx), true,
-                                                         std::vector<uint8_t>(max_sig_len));
-    if (!prepared->Run(1)) {
-      return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
-    }
-    std::vector<uint8_t> sig(prepared->signature().begin(), prepared->signature().end());
-    CorruptIfTesting(sig);
-    if (!Verifies(lib, *verify_ctx, sig, prepared->input())) {
-      return PrepareFailed(PrepareFailure::kCheckFailed,
-                           check_prefix + "verify rejected the timed signature", failure, error);
-    }
-    return prepared;
-  }
-  // Timed: verify_ctx, on a signature made by the separate sign context.
-  AlignedBuffer tbs(kPublicKeyInputLen);
-  FillPattern(tbs.span(), kSignInputSeed);
-  std::vector<uint8_t> sig;
-  if (!SignToVector(lib, *sign_ctx, tbs.span(), &sig, &message)) {
-    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
-  }
-  CorruptIfTesting(sig);
-  auto prepared = std::make_unique<SignatureOperation>(lib_ptr, std::move(key), std::move(md),
-                                                       std::move(verify_ctx), false, sig);
-  if (!prepared->Run(1)) {
-    lib.ERR_clear_error();
-    return PrepareFailed(PrepareFailure::kCheckFailed,
-                         check_prefix + "the timed verify rejected a fresh signature", failure,
-                         error);
-  }
-  return prepared;
+  auto make = [&lib_ptr](const AlgorithmInfo& timed, std::string* text) {
+    return SignatureEngine::Make(lib_ptr, timed, text);
+  };
+  return PrepareSignatureWith<SignatureEngine>(make, alg, op, failure, error);
 }
 
 namespace {
@@ -329,14 +295,7 @@ std::string VerifyOneShot(const Libcrypto& lib, const AlgorithmInfo& alg, const 
   if (family == PkFamily::kNone || alg.kind != AlgorithmKind::kSignature) {
     return std::string(alg.name) + " is not a signature algorithm";
   }
-  std::vector<uint8_t> tbs = HexDecode(vector.input);
-  if (tamper) {
-    if (tbs.empty()) {
-      tbs.push_back(0x00);
-    } else {
-      tbs[0] ^= 0x01;
-    }
-  }
+  const std::vector<uint8_t> tbs = KatSignedInput(vector, tamper);
   std::string error;
   Owned<EVP_PKEY> public_key = KatPublicKey(lib, alg, HexDecode(vector.public_key), &error);
   if (!public_key) {
@@ -397,38 +356,11 @@ std::string SignOneShot(const Libcrypto& lib, const AlgorithmInfo& alg, const Ka
   return "";
 }
 
-std::string SignatureRoundTrip(const Libcrypto& lib, const AlgorithmInfo& alg) {
-  const PkFamily family = PkFamilyOf(alg);
-  std::string error;
-  Owned<EVP_PKEY> key = TimingKey(lib, alg, &error);
-  if (!key) {
-    return "timing key: " + error;
-  }
-  Owned<EVP_MD> md = TimedDigest(lib, family);
-  const SignMode mode = family == PkFamily::kEd25519 ? SignMode::kMessage : SignMode::kDigest;
-  const std::vector<uint8_t> tbs = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
-  auto signer = SignatureContext::Create(lib, family, key.get(), md.get(), mode, true, &error);
-  std::vector<uint8_t> sig;
-  if (!signer || !SignToVector(lib, *signer, tbs, &sig, &error)) {
-    return "timing key: " + error;
-  }
-  for (bool flip : {false, true}) {
-    std::vector<uint8_t> candidate = sig;
-    if (flip) {
-      candidate.back() ^= 0x01;
-    } else {
-      CorruptIfTesting(candidate);
-    }
-    auto verifier = SignatureContext::Create(lib, family, key.get(), md.get(), mode, false, &error);
-    if (!verifier) {
-      return "timing key: " + error;
-    }
-    if (Verifies(lib, *verifier, candidate, tbs) == flip) {
-      return flip ? "timing key: a signature with one bit flipped verified"
-                  : "timing key: verify rejected a fresh signature";
-    }
-  }
-  return "";
+std::string SignatureRoundTrip(const LibcryptoPtr& lib_ptr, const AlgorithmInfo& alg) {
+  auto make = [&lib_ptr](const AlgorithmInfo& timed, std::string* text) {
+    return SignatureEngine::Make(lib_ptr, timed, text);
+  };
+  return SignatureRoundTripWith<SignatureEngine>(make, alg);
 }
 
 }  // namespace cryptobench::backends::openssl

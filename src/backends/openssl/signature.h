@@ -41,8 +41,8 @@ std::string VerifyOneShot(const Libcrypto& lib, const AlgorithmInfo& alg, const 
 std::string SignOneShot(const Libcrypto& lib, const AlgorithmInfo& alg, const KatVector& vector,
                         std::vector<uint8_t>* signature);
 
-/// Sign-then-verify with the timing key, plus the flipped-bit negative check. Returns "" if it
-/// passed.
-std::string SignatureRoundTrip(const Libcrypto& lib, const AlgorithmInfo& alg);
+/// KatTarget::SignRoundTrip: sign-then-verify with the timing key, plus the flipped-bit
+/// negative check (SignatureRoundTripWith, common/signature_adapter.h). Returns "" if it passed.
+std::string SignatureRoundTrip(const LibcryptoPtr& lib, const AlgorithmInfo& alg);
 
 }  // namespace cryptobench::backends::openssl

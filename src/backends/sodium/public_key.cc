@@ -3,10 +3,16 @@
 
 #include <sodium.h>
 
+#include <algorithm>
 #include <array>
+#include <memory>
+#include <span>
+#include <string>
 
 #include "algorithms/kat.h"
 #include "backends/common/buffers.h"
+#include "backends/common/key_agreement_adapter.h"
+#include "backends/common/signature_adapter.h"
 #include "backends/common/timing_inputs.h"
 #include "core/hex.h"
 
@@ -22,75 +28,95 @@ void Ed25519TimingKeys(PublicKey* public_key, SecretKey* secret_key) {
   crypto_sign_ed25519_seed_keypair(public_key->data(), secret_key->data(), seed.data());
 }
 
-class Ed25519Operation : public PreparedOperation {
+// The Ed25519 signature engine (common/signature_adapter.h): the timing key pair (the 64-byte
+// secret key expanded once by crypto_sign_ed25519_seed_keypair, zeroed when the engine goes)
+// and the latest signature.
+class Ed25519Engine {
  public:
-  Ed25519Operation(bool sign, const PublicKey& public_key, const SecretKey& secret_key,
-                   const Signature& signature)
-      : sign_(sign), public_key_(public_key), secret_key_(secret_key), signature_(signature) {
-    FillPattern(message_.span(), kSignInputSeed);
+  static std::unique_ptr<Ed25519Engine> Make(const AlgorithmInfo&, std::string*) {
+    auto engine = std::make_unique<Ed25519Engine>();
+    Ed25519TimingKeys(&engine->public_key_, &engine->secret_key_);
+    return engine;
   }
-  ~Ed25519Operation() override { sodium_memzero(secret_key_.data(), secret_key_.size()); }
+  ~Ed25519Engine() { sodium_memzero(secret_key_.data(), secret_key_.size()); }
 
-  bool Run(uint64_t iterations) override {
-    const auto message_len = static_cast<unsigned long long>(message_.size());
-    for (uint64_t i = 0; i < iterations; ++i) {
-      if (sign_) {
-        if (crypto_sign_ed25519_detached(signature_.data(), nullptr, message_.data(), message_len,
-                                         secret_key_.data()) != 0) {
-          error_ = "crypto_sign_ed25519_detached failed";
-          return false;
-        }
-      } else if (crypto_sign_ed25519_verify_detached(signature_.data(), message_.data(),
-                                                     message_len, public_key_.data()) != 0) {
-        error_ = "crypto_sign_ed25519_verify_detached rejected the signature";
-        return false;
-      }
+  bool Sign(std::span<const uint8_t> message, std::string* error) {
+    if (crypto_sign_ed25519_detached(signature_.data(), nullptr, message.data(),
+                                     static_cast<unsigned long long>(message.size()),
+                                     secret_key_.data()) != 0) {
+      *error = "crypto_sign_ed25519_detached failed";
+      return false;
     }
     return true;
   }
 
-  const Signature& signature() const { return signature_; }
-  std::span<const uint8_t> message() const { return message_.span(); }
+  std::span<const uint8_t> signature() const { return signature_; }
+
+  bool Verify(std::span<const uint8_t> message, std::span<const uint8_t> signature,
+              std::string* error) {
+    if (signature.size() != signature_.size() ||
+        crypto_sign_ed25519_verify_detached(signature.data(), message.data(),
+                                            static_cast<unsigned long long>(message.size()),
+                                            public_key_.data()) != 0) {
+      *error = "crypto_sign_ed25519_verify_detached rejected the signature";
+      return false;
+    }
+    return true;
+  }
 
  private:
-  bool sign_;
-  PublicKey public_key_;
-  SecretKey secret_key_;
-  Signature signature_;
-  AlignedBuffer message_{kPublicKeyInputLen};
+  PublicKey public_key_{};
+  SecretKey secret_key_{};
+  Signature signature_{};
 };
 
-bool Ed25519Verifies(const Signature& signature, std::span<const uint8_t> message,
-                     const PublicKey& public_key) {
-  return crypto_sign_ed25519_verify_detached(signature.data(), message.data(), message.size(),
-                                             public_key.data()) == 0;
+// One side of an X25519 exchange, the engine of the key-agreement adapter
+// (common/key_agreement_adapter.h): a private scalar (zeroed when the side goes) and the peer's
+// public u-coordinate.
+class X25519Side {
+ public:
+  using Key = std::array<unsigned char, 32>;
+
+  X25519Side(const Key& scalar, const Key& peer) : scalar_(scalar), peer_(peer) {}
+  ~X25519Side() { sodium_memzero(scalar_.data(), scalar_.size()); }
+
+  size_t secret_len() const { return 32; }
+
+  bool Derive(uint8_t* out, std::string* error) {
+    if (crypto_scalarmult_curve25519(out, scalar_.data(), peer_.data()) != 0) {
+      *error = "crypto_scalarmult_curve25519 failed";
+      return false;
+    }
+    return true;
+  }
+
+ private:
+  Key scalar_;
+  Key peer_;
+};
+
+// Both sides of the timed exchange (KeyAgreementSidesFactory): the timing scalar with the
+// second key's public u-coordinate, and the second key (kSecondKeySeed pattern) with ours.
+std::string X25519Sides(const AlgorithmInfo& alg, std::unique_ptr<X25519Side>* ours,
+                        std::unique_ptr<X25519Side>* theirs) {
+  X25519Side::Key own{};
+  X25519Side::Key second{};
+  const std::vector<uint8_t> own_bytes = TimingPrivateKey(alg);
+  const std::vector<uint8_t> second_bytes = PatternBytes(32, kSecondKeySeed);
+  std::copy_n(own_bytes.begin(), std::min(own_bytes.size(), own.size()), own.begin());
+  std::copy_n(second_bytes.begin(), second.size(), second.begin());
+  X25519Side::Key own_public{};
+  X25519Side::Key second_public{};
+  const bool ok = crypto_scalarmult_curve25519_base(own_public.data(), own.data()) == 0 &&
+                  crypto_scalarmult_curve25519_base(second_public.data(), second.data()) == 0;
+  if (ok) {
+    *ours = std::make_unique<X25519Side>(own, second_public);
+    *theirs = std::make_unique<X25519Side>(second, own_public);
+  }
+  sodium_memzero(own.data(), own.size());
+  sodium_memzero(second.data(), second.size());
+  return ok ? "" : "crypto_scalarmult_curve25519 failed";
 }
-
-class X25519Operation : public PreparedOperation {
- public:
-  X25519Operation(const std::vector<uint8_t>& scalar, const std::array<unsigned char, 32>& peer)
-      : peer_(peer) {
-    std::copy(scalar.begin(), scalar.end(), scalar_.begin());
-  }
-  ~X25519Operation() override { sodium_memzero(scalar_.data(), scalar_.size()); }
-
-  bool Run(uint64_t iterations) override {
-    for (uint64_t i = 0; i < iterations; ++i) {
-      if (crypto_scalarmult_curve25519(secret_.data(), scalar_.data(), peer_.data()) != 0) {
-        error_ = "crypto_scalarmult_curve25519 failed";
-        return false;
-      }
-    }
-    return true;
-  }
-
-  const std::array<unsigned char, 32>& secret() const { return secret_; }
-
- private:
-  std::array<unsigned char, 32> scalar_{};
-  std::array<unsigned char, 32> peer_;
-  std::array<unsigned char, 32> secret_{};
-};
 
 std::unique_ptr<PreparedOperation> WrongOperation(std::string_view alg, Operation op,
                                                   PrepareFailure* failure, std::string* error) {
@@ -115,34 +141,8 @@ std::unique_ptr<PreparedOperation> PrepareEd25519(Operation op, PrepareFailure* 
   if (op != Operation::kSign && op != Operation::kVerify) {
     return WrongOperation("Ed25519", op, failure, error);
   }
-  PublicKey public_key{};
-  SecretKey secret_key{};
-  Ed25519TimingKeys(&public_key, &secret_key);
-  const bool sign = op == Operation::kSign;
-  Signature signature{};
-  if (!sign) {
-    // The timed verify checks a real signature, made here.
-    const std::vector<uint8_t> message = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
-    crypto_sign_ed25519_detached(signature.data(), nullptr, message.data(), message.size(),
-                                 secret_key.data());
-    CorruptIfTesting(signature);
-  }
-  auto prepared = std::make_unique<Ed25519Operation>(sign, public_key, secret_key, signature);
-  sodium_memzero(secret_key.data(), secret_key.size());
-  if (!prepared->Run(1)) {
-    return PrepareFailed(sign ? PrepareFailure::kLibraryError : PrepareFailure::kCheckFailed,
-                         "Ed25519 " + std::string(OperationName(op)) + ": " + prepared->error(),
-                         failure, error);
-  }
-  if (sign) {
-    Signature made = prepared->signature();
-    CorruptIfTesting(made);
-    if (!Ed25519Verifies(made, prepared->message(), public_key)) {
-      return PrepareFailed(PrepareFailure::kCheckFailed,
-                           "Ed25519 sign: verify rejected the timed signature", failure, error);
-    }
-  }
-  return prepared;
+  return PrepareSignatureWith<Ed25519Engine>(&Ed25519Engine::Make, *FindAlgorithm("Ed25519"), op,
+                                             failure, error);
 }
 
 std::unique_ptr<PreparedOperation> PrepareX25519(Operation op, PrepareFailure* failure,
@@ -150,55 +150,12 @@ std::unique_ptr<PreparedOperation> PrepareX25519(Operation op, PrepareFailure* f
   if (op != Operation::kDerive) {
     return WrongOperation("X25519", op, failure, error);
   }
-  const std::vector<uint8_t> scalar = TimingPrivateKey(*FindAlgorithm("X25519"));
-  std::vector<uint8_t> second = PatternBytes(32, kSecondKeySeed);
-  std::array<unsigned char, 32> own_public{};
-  std::array<unsigned char, 32> second_public{};
-  std::array<unsigned char, 32> other_side{};
-  if (crypto_scalarmult_curve25519_base(own_public.data(), scalar.data()) != 0 ||
-      crypto_scalarmult_curve25519_base(second_public.data(), second.data()) != 0 ||
-      crypto_scalarmult_curve25519(other_side.data(), second.data(), own_public.data()) != 0) {
-    return PrepareFailed(PrepareFailure::kLibraryError, "crypto_scalarmult_curve25519 failed",
-                         failure, error);
-  }
-  sodium_memzero(second.data(), second.size());
-  auto prepared = std::make_unique<X25519Operation>(scalar, second_public);
-  if (!prepared->Run(1)) {
-    return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
-  }
-  std::array<unsigned char, 32> secret = prepared->secret();
-  CorruptIfTesting(secret);
-  if (secret != other_side) {
-    return PrepareFailed(PrepareFailure::kCheckFailed,
-                         "X25519 derive: the two sides disagree on the shared secret", failure,
-                         error);
-  }
-  return prepared;
+  return PrepareKeyAgreementWith<X25519Side>(&X25519Sides, *FindAlgorithm("X25519"), op, failure,
+                                             error);
 }
 
 std::string Ed25519RoundTrip() {
-  PublicKey public_key{};
-  SecretKey secret_key{};
-  Ed25519TimingKeys(&public_key, &secret_key);
-  const std::vector<uint8_t> message = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
-  Signature signature{};
-  const int status = crypto_sign_ed25519_detached(signature.data(), nullptr, message.data(),
-                                                  message.size(), secret_key.data());
-  sodium_memzero(secret_key.data(), secret_key.size());
-  if (status != 0) {
-    return "timing key: crypto_sign_ed25519_detached failed";
-  }
-  Signature candidate = signature;
-  CorruptIfTesting(candidate);
-  if (!Ed25519Verifies(candidate, message, public_key)) {
-    return "timing key: verify rejected a fresh signature";
-  }
-  candidate = signature;
-  candidate.back() ^= 0x01;
-  if (Ed25519Verifies(candidate, message, public_key)) {
-    return "timing key: a signature with one bit flipped verified";
-  }
-  return "";
+  return SignatureRoundTripWith<Ed25519Engine>(&Ed25519Engine::Make, *FindAlgorithm("Ed25519"));
 }
 
 }  // namespace cryptobench::backends::sodium

@@ -18,12 +18,14 @@ std::vector<uint8_t> TimingPrivateKey(const AlgorithmInfo& alg);
 
 /// Prepares Ed25519 sign (crypto_sign_ed25519_detached with the 64-byte secret key expanded
 /// once by crypto_sign_ed25519_seed_keypair) or verify (crypto_sign_ed25519_verify_detached) of
-/// a fixed 32-byte message; checks that verify accepts what sign produced.
+/// a fixed 32-byte message; checks that verify accepts what sign produced (PrepareSignatureWith,
+/// common/signature_adapter.h).
 std::unique_ptr<PreparedOperation> PrepareEd25519(Operation op, PrepareFailure* failure,
                                                   std::string* error);
 
 /// Prepares X25519 derive: one crypto_scalarmult_curve25519 of the timing scalar with a second
-/// key's public u-coordinate; checks that the other side derives the same secret.
+/// key's public u-coordinate; checks that the other side derives the same secret
+/// (PrepareKeyAgreementWith, common/key_agreement_adapter.h).
 std::unique_ptr<PreparedOperation> PrepareX25519(Operation op, PrepareFailure* failure,
                                                  std::string* error);
 

@@ -1,7 +1,9 @@
 // Key agreement of the wolfSSL backend (wolfssl_key_agreement.h).
 #include "backends/wolfssl/wolfssl_key_agreement.h"
 
+#include <memory>
 #include <span>
+#include <string>
 #include <utility>
 
 #include <wolfssl/options.h>
@@ -10,6 +12,7 @@
 #include <wolfssl/wolfcrypt/ecc.h>
 
 #include "backends/common/buffers.h"
+#include "backends/common/key_agreement_adapter.h"
 #include "backends/wolfssl/wolfssl_pk_keys.h"
 #include "backends/wolfssl/wolfssl_util.h"
 #include "core/hex.h"
@@ -191,27 +194,39 @@ std::unique_ptr<Party> LoadParty(const AlgorithmInfo& alg, const Bytes& raw, boo
   return nullptr;
 }
 
-class DeriveOperation : public PreparedOperation {
+// One side of the timed exchange, the engine of the key-agreement adapter
+// (common/key_agreement_adapter.h): our party's private key with the other party's public key.
+class Side {
  public:
-  DeriveOperation(std::unique_ptr<Party> own, std::unique_ptr<Party> peer, size_t secret_len)
-      : own_(std::move(own)), peer_(std::move(peer)), secret_(secret_len) {}
+  Side(std::shared_ptr<Party> own, std::shared_ptr<Party> peer, size_t secret_len)
+      : own_(std::move(own)), peer_(std::move(peer)), secret_len_(secret_len) {}
 
-  bool Run(uint64_t iterations) override {
-    for (uint64_t i = 0; i < iterations; ++i) {
-      if (!own_->Derive(*peer_, secret_.span(), &error_)) {
-        return false;
-      }
-    }
-    return true;
+  size_t secret_len() const { return secret_len_; }
+
+  bool Derive(uint8_t* out, std::string* error) {
+    return own_->Derive(*peer_, std::span<uint8_t>(out, secret_len_), error);
   }
 
-  std::span<const uint8_t> secret() const { return secret_.span(); }
-
  private:
-  std::unique_ptr<Party> own_;
-  std::unique_ptr<Party> peer_;
-  AlignedBuffer secret_;
+  std::shared_ptr<Party> own_;
+  std::shared_ptr<Party> peer_;
+  size_t secret_len_;
 };
+
+// The two sides of the timed exchange (KeyAgreementSidesFactory): the timing key's party and
+// the party of PeerPrivateScalar.
+std::string TimingSides(const AlgorithmInfo& alg, std::unique_ptr<Side>* ours,
+                        std::unique_ptr<Side>* theirs) {
+  std::string text;
+  std::shared_ptr<Party> own = LoadParty(alg, {}, true, &text);
+  std::shared_ptr<Party> peer = own ? LoadParty(alg, PeerPrivateScalar(alg), true, &text) : nullptr;
+  if (!peer) {
+    return text;
+  }
+  *ours = std::make_unique<Side>(own, peer, alg.key_len);
+  *theirs = std::make_unique<Side>(peer, own, alg.key_len);
+  return "";
+}
 
 }  // namespace
 
@@ -247,42 +262,7 @@ std::string DeriveKat(const AlgorithmInfo& alg, const KatVector& vector, Bytes* 
 std::unique_ptr<PreparedOperation> PrepareKeyAgreement(const AlgorithmInfo& alg, Operation op,
                                                        PrepareFailure* failure,
                                                        std::string* error) {
-  const PkFamily family = PkFamilyOf(alg);
-  if (op != Operation::kDerive || (family != PkFamily::kEcdh && family != PkFamily::kX25519)) {
-    return PrepareFailed(PrepareFailure::kLibraryError,
-                         std::string(alg.name) + " has no " + std::string(OperationName(op)) +
-                             " operation in wolfSSL",
-                         failure, error);
-  }
-  auto library_error = [&](std::string text) {
-    return PrepareFailed(PrepareFailure::kLibraryError, std::move(text), failure, error);
-  };
-  // The OpenSSL backend's second key: a fixed pattern below the group order, not zero.
-  Bytes peer_scalar = PatternBytes(alg.key_len, kSecondKeySeed);
-  peer_scalar[0] &= 0x7f;
-  peer_scalar.back() |= 0x01;
-  std::string text;
-  std::unique_ptr<Party> own = LoadParty(alg, {}, true, &text);
-  std::unique_ptr<Party> peer = own ? LoadParty(alg, peer_scalar, true, &text) : nullptr;
-  if (!peer) {
-    return library_error(text);
-  }
-  Bytes other_side(alg.key_len);
-  if (!peer->Derive(*own, other_side, &text)) {
-    return library_error(text);
-  }
-  auto prepared = std::make_unique<DeriveOperation>(std::move(own), std::move(peer), alg.key_len);
-  if (!prepared->Run(1)) {
-    return library_error(prepared->error());
-  }
-  Bytes secret(prepared->secret().begin(), prepared->secret().end());
-  CorruptIfTesting(secret);
-  if (std::string diff = CompareBytes("shared secret", secret, other_side); !diff.empty()) {
-    return PrepareFailed(PrepareFailure::kCheckFailed,
-                         std::string(alg.name) + " derive: the two sides disagree: " + diff,
-                         failure, error);
-  }
-  return prepared;
+  return PrepareKeyAgreementWith<Side>(&TimingSides, alg, op, failure, error);
 }
 
 }  // namespace cryptobench::backends::wolfssl
