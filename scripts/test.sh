@@ -5,7 +5,8 @@
 #      tests (scripts/postgres-throwaway.sh; as root it runs as the `postgres` user),
 #   2. checks that every tracked C++ file is clang-format clean (.clang-format at the root),
 #   3. builds the `release` preset (warnings are errors) and runs its tests with ctest,
-#   4. builds the `asan` preset (AddressSanitizer + UBSan; cryptobench and its tests only) and
+#   4. builds the `asan` preset (AddressSanitizer + UBSan; cryptobench and its tests only, the
+#      test files themselves uninstrumented: tests/CMakeLists.txt says why) and
 #      runs its tests with ctest,
 #   5. renders HTML reports from committed result JSON with the release build and loads them in
 #      Debian's chromium through puppeteer-core (scripts/html-check.sh: no console error, no

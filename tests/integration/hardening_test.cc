@@ -26,10 +26,6 @@
 
 #include "integration/cli_runner.h"
 
-#if defined(__SANITIZE_ADDRESS__)
-#define CRYPTOBENCH_TEST_ASAN 1
-#endif
-
 namespace cryptobench::testing {
 namespace {
 

@@ -42,7 +42,7 @@ std::string FindNoAsmLibrary() {
 class NoAsmTest : public ::testing::Test {
  protected:
   void SetUp() override {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(CRYPTOBENCH_TEST_ASAN)
     // Beside the libcrypto.so.3 that linked backends pull in, another build opens with dlmopen
     // (backends/common/isolated_load.h), whose namespace AddressSanitizer does not support.
     GTEST_SKIP() << "a second libcrypto is not loaded under AddressSanitizer (dlmopen)";

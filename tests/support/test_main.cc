@@ -7,14 +7,14 @@
 
 #include <gtest/gtest.h>
 
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(CRYPTOBENCH_TEST_ASAN)
 #include <sanitizer/lsan_interface.h>
 #endif
 
 int main(int argc, char** argv) {
   testing::InitGoogleTest(&argc, argv);
   int status = RUN_ALL_TESTS();
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(CRYPTOBENCH_TEST_ASAN)
   if (__lsan_do_recoverable_leak_check() != 0) {
     status = 1;
   }
