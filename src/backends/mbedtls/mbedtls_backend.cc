@@ -30,7 +30,7 @@ class MbedtlsBackend : public LibraryBackend {
                         .signature = &mbedtls::SignatureSupported,
                         .key_agreement = &mbedtls::KeyAgreementSupported},
                        {.cipher = &mbedtls::PrepareCipher,
-                        .aead = &mbedtls::PrepareAead,
+                        .aead = mbedtls::AeadBinding().prepare,
                         .hash = &mbedtls::PrepareHash,
                         .mac = &mbedtls::PrepareMac,
                         .signature = &mbedtls::PrepareSignature,
@@ -58,8 +58,8 @@ class MbedtlsBackend : public LibraryBackend {
   // ECDSA vectors here are not reproducible by signing (KatVector::deterministic), and Mbed TLS
   // 2.x has no Ed25519.
   FunctionKatTarget one_shot_{{.cipher = &mbedtls::CipherOneShot,
-                               .seal = &mbedtls::SealOneShot,
-                               .open = &mbedtls::OpenOneShot,
+                               .seal = mbedtls::AeadBinding().seal,
+                               .open = mbedtls::AeadBinding().open,
                                .hash = &mbedtls::HashOneShot,
                                .mac = &mbedtls::MacOneShot,
                                .verify = &mbedtls::VerifyKat,

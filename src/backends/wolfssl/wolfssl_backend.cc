@@ -36,7 +36,7 @@ class WolfsslBackend : public LibraryBackend {
                         .signature = &wolfssl::SignatureSupported,
                         .key_agreement = &wolfssl::KeyAgreementSupported},
                        {.cipher = &wolfssl::PrepareCipher,
-                        .aead = &wolfssl::PrepareAead,
+                        .aead = wolfssl::AeadBinding().prepare,
                         .hash = &wolfssl::PrepareHash,
                         .mac = &wolfssl::PrepareMac,
                         .signature = &wolfssl::PrepareSignature,
@@ -60,8 +60,8 @@ class WolfsslBackend : public LibraryBackend {
  private:
   // One-shot operations for the KAT driver and the cross-backend comparison.
   FunctionKatTarget one_shot_{{.cipher = &wolfssl::CipherOneShot,
-                               .seal = &wolfssl::SealOneShot,
-                               .open = &wolfssl::OpenOneShot,
+                               .seal = wolfssl::AeadBinding().seal,
+                               .open = wolfssl::AeadBinding().open,
                                .hash = &wolfssl::HashOneShot,
                                .mac = &wolfssl::MacOneShot,
                                .verify = &wolfssl::VerifyKat,
