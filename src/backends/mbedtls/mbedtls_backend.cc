@@ -29,7 +29,7 @@ class MbedtlsBackend : public LibraryBackend {
                         .mac = &mbedtls::HashMacSupported,
                         .signature = &mbedtls::SignatureSupported,
                         .key_agreement = &mbedtls::KeyAgreementSupported},
-                       {.cipher = &mbedtls::PrepareCipher,
+                       {.cipher = mbedtls::CipherBinding().prepare,
                         .aead = mbedtls::AeadBinding().prepare,
                         .hash = &mbedtls::PrepareHash,
                         .mac = &mbedtls::PrepareMac,
@@ -57,7 +57,7 @@ class MbedtlsBackend : public LibraryBackend {
   // One-shot operations for the KAT driver and the cross-backend comparison. No Sign(): RSA and
   // ECDSA vectors here are not reproducible by signing (KatVector::deterministic), and Mbed TLS
   // 2.x has no Ed25519.
-  FunctionKatTarget one_shot_{{.cipher = &mbedtls::CipherOneShot,
+  FunctionKatTarget one_shot_{{.cipher = mbedtls::CipherBinding().cipher,
                                .seal = mbedtls::AeadBinding().seal,
                                .open = mbedtls::AeadBinding().open,
                                .hash = &mbedtls::HashOneShot,

@@ -35,7 +35,7 @@ class WolfsslBackend : public LibraryBackend {
                         .mac = &wolfssl::MacSupported,
                         .signature = &wolfssl::SignatureSupported,
                         .key_agreement = &wolfssl::KeyAgreementSupported},
-                       {.cipher = &wolfssl::PrepareCipher,
+                       {.cipher = wolfssl::CipherBinding().prepare,
                         .aead = wolfssl::AeadBinding().prepare,
                         .hash = &wolfssl::PrepareHash,
                         .mac = &wolfssl::PrepareMac,
@@ -59,7 +59,7 @@ class WolfsslBackend : public LibraryBackend {
 
  private:
   // One-shot operations for the KAT driver and the cross-backend comparison.
-  FunctionKatTarget one_shot_{{.cipher = &wolfssl::CipherOneShot,
+  FunctionKatTarget one_shot_{{.cipher = wolfssl::CipherBinding().cipher,
                                .seal = wolfssl::AeadBinding().seal,
                                .open = wolfssl::AeadBinding().open,
                                .hash = &wolfssl::HashOneShot,
