@@ -38,6 +38,7 @@
 #include "algorithms/catalog.h"
 #include "backends/backend.h"
 #include "backends/common/buffers.h"
+#include "backends/common/hash_mac_adapter.h"
 #include "backends/common/kat_target.h"
 #include "backends/common/timing_inputs.h"
 
@@ -85,12 +86,7 @@ class TimedAead final : public PreparedOperation {
         out_(len + tag_len + 1) {}
 
   bool Run(uint64_t iterations) override {
-    if constexpr (requires { Engine::Guarded([] { return std::string(); }); }) {
-      error_ = Engine::Guarded([&] { return Loop(iterations) ? std::string() : error_; });
-      return error_.empty();
-    } else {
-      return Loop(iterations);
-    }
+    return RunGuarded<Engine>([&] { return Loop(iterations); }, &error_);
   }
 
   /// The latest message's ciphertext (seal) or plaintext (open): `len` bytes.
@@ -273,6 +269,51 @@ std::unique_ptr<PreparedOperation> PrepareAeadWith(const Make& make, const Algor
     return check_failed(diff);
   }
   return prepared;
+}
+
+/// The AEAD entries of a library's tables: KatTarget::Seal and Open for its OneShotFunctions
+/// (function_kat_target.h) and Backend::Prepare for its KindPreparers (library_backend.h).
+struct AeadEntries {
+  std::string (*seal)(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce,
+                      const Bytes& aad, const Bytes& plaintext, size_t tag_len, Bytes* ciphertext,
+                      Bytes* tag);
+  std::string (*open)(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce,
+                      const Bytes& aad, const Bytes& ciphertext, const Bytes& tag, Bytes* plaintext,
+                      bool* authentic);
+  std::unique_ptr<PreparedOperation> (*prepare)(const AlgorithmInfo& alg, Operation op,
+                                                size_t input_len, PrepareFailure* failure,
+                                                std::string* error);
+};
+
+/// AeadEntries for a library whose AEADs one Engine type and one factory `Make` bind (a function
+/// of type AeadEngineFactory<Engine>): seal is AeadSealOneShot, open AeadOpenOneShot (a rejected
+/// tag sets *authentic false and is not an error), prepare PrepareAeadWith for kEncrypt and
+/// kDecrypt, and for any other operation `NoSuchOperation(alg, op, failure, error)` (a function
+/// with prepare's parameters and result: the library's own message).
+template <typename Engine, AeadEngineFactory<Engine> Make, auto NoSuchOperation>
+AeadEntries BindAead() {
+  return {
+      .seal =
+          [](const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce, const Bytes& aad,
+             const Bytes& plaintext, size_t tag_len, Bytes* ciphertext, Bytes* tag) {
+            return AeadSealOneShot<Engine>(Make, alg, key, nonce, aad, plaintext, tag_len,
+                                           ciphertext, tag);
+          },
+      .open =
+          [](const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce, const Bytes& aad,
+             const Bytes& ciphertext, const Bytes& tag, Bytes* plaintext, bool* authentic) {
+            return AeadOpenOneShot<Engine>(Make, alg, key, nonce, aad, ciphertext, tag, plaintext,
+                                           authentic);
+          },
+      .prepare =
+          [](const AlgorithmInfo& alg, Operation op, size_t input_len, PrepareFailure* failure,
+             std::string* error) {
+            if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
+              return NoSuchOperation(alg, op, failure, error);
+            }
+            return PrepareAeadWith<Engine>(Make, alg, op, input_len, failure, error);
+          },
+  };
 }
 
 }  // namespace cryptobench::backends

@@ -14,6 +14,7 @@
 #include "backends/backend.h"
 #include "backends/common/buffers.h"
 #include "backends/common/kat_target.h"
+#include "backends/common/timing_inputs.h"
 
 namespace cryptobench::backends {
 
@@ -56,5 +57,41 @@ std::unique_ptr<PreparedOperation> PrepareKeyedCipher(const KeyedCipherFactory& 
                                                       const AlgorithmInfo& alg, Operation op,
                                                       size_t input_len, CipherSeeds seeds,
                                                       PrepareFailure* failure, std::string* error);
+
+/// The cipher entries of a library's tables: KatTarget::Cipher for its OneShotFunctions
+/// (function_kat_target.h) and Backend::Prepare for its KindPreparers (library_backend.h).
+struct CipherEntries {
+  std::string (*cipher)(const AlgorithmInfo& alg, bool decrypt, const Bytes& key, const Bytes& iv,
+                        const Bytes& input, Bytes* output);
+  std::unique_ptr<PreparedOperation> (*prepare)(const AlgorithmInfo& alg, Operation op,
+                                                size_t input_len, PrepareFailure* failure,
+                                                std::string* error);
+};
+
+/// CipherEntries for a library whose ciphers one factory `Make` binds (a function with
+/// KeyedCipherFactory's parameters and result): cipher is KeyedCipherOneShot, prepare
+/// PrepareKeyedCipher with the timing seeds kKeySeed, kIvSeed and kPlaintextSeed
+/// (timing_inputs.h) for kEncrypt and kDecrypt, and for any other operation
+/// `NoSuchOperation(alg, op, failure, error)` (a function with prepare's parameters and result:
+/// the library's own message).
+template <auto Make, auto NoSuchOperation>
+CipherEntries BindKeyedCipher() {
+  return {
+      .cipher =
+          [](const AlgorithmInfo& alg, bool decrypt, const Bytes& key, const Bytes& iv,
+             const Bytes& input, Bytes* output) {
+            return KeyedCipherOneShot(Make, alg, decrypt, key, iv, input, output);
+          },
+      .prepare =
+          [](const AlgorithmInfo& alg, Operation op, size_t input_len, PrepareFailure* failure,
+             std::string* error) {
+            if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
+              return NoSuchOperation(alg, op, failure, error);
+            }
+            return PrepareKeyedCipher(Make, alg, op, input_len, {kKeySeed, kIvSeed, kPlaintextSeed},
+                                      failure, error);
+          },
+  };
+}
 
 }  // namespace cryptobench::backends

@@ -29,8 +29,8 @@ class MbedtlsBackend : public LibraryBackend {
                         .mac = &mbedtls::HashMacSupported,
                         .signature = &mbedtls::SignatureSupported,
                         .key_agreement = &mbedtls::KeyAgreementSupported},
-                       {.cipher = &mbedtls::PrepareCipher,
-                        .aead = &mbedtls::PrepareAead,
+                       {.cipher = mbedtls::CipherBinding().prepare,
+                        .aead = mbedtls::AeadBinding().prepare,
                         .hash = &mbedtls::PrepareHash,
                         .mac = &mbedtls::PrepareMac,
                         .signature = &mbedtls::PrepareSignature,
@@ -57,9 +57,9 @@ class MbedtlsBackend : public LibraryBackend {
   // One-shot operations for the KAT driver and the cross-backend comparison. No Sign(): RSA and
   // ECDSA vectors here are not reproducible by signing (KatVector::deterministic), and Mbed TLS
   // 2.x has no Ed25519.
-  FunctionKatTarget one_shot_{{.cipher = &mbedtls::CipherOneShot,
-                               .seal = &mbedtls::SealOneShot,
-                               .open = &mbedtls::OpenOneShot,
+  FunctionKatTarget one_shot_{{.cipher = mbedtls::CipherBinding().cipher,
+                               .seal = mbedtls::AeadBinding().seal,
+                               .open = mbedtls::AeadBinding().open,
                                .hash = &mbedtls::HashOneShot,
                                .mac = &mbedtls::MacOneShot,
                                .verify = &mbedtls::VerifyKat,

@@ -157,27 +157,6 @@ bool AeadSupported(const AlgorithmInfo& alg) {
   return alg.kind == AlgorithmKind::kAead && Compiled(ModeOf(alg));
 }
 
-std::string SealOneShot(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce,
-                        const Bytes& aad, const Bytes& plaintext, size_t tag_len, Bytes* ciphertext,
-                        Bytes* tag) {
-  return AeadSealOneShot<KeyedAead>(&NewKeyedAead, alg, key, nonce, aad, plaintext, tag_len,
-                                    ciphertext, tag);
-}
-
-std::string OpenOneShot(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce,
-                        const Bytes& aad, const Bytes& ciphertext, const Bytes& tag,
-                        Bytes* plaintext, bool* authentic) {
-  return AeadOpenOneShot<KeyedAead>(&NewKeyedAead, alg, key, nonce, aad, ciphertext, tag, plaintext,
-                                    authentic);
-}
-
-std::unique_ptr<PreparedOperation> PrepareAead(const AlgorithmInfo& alg, Operation op,
-                                               size_t input_len, PrepareFailure* failure,
-                                               std::string* error) {
-  if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
-    return NoSuchOperation(alg, op, failure, error);
-  }
-  return PrepareAeadWith<KeyedAead>(&NewKeyedAead, alg, op, input_len, failure, error);
-}
+AeadEntries AeadBinding() { return BindAead<KeyedAead, &NewKeyedAead, &NoSuchOperation>(); }
 
 }  // namespace cryptobench::backends::wolfssl

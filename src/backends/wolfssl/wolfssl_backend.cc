@@ -35,8 +35,8 @@ class WolfsslBackend : public LibraryBackend {
                         .mac = &wolfssl::MacSupported,
                         .signature = &wolfssl::SignatureSupported,
                         .key_agreement = &wolfssl::KeyAgreementSupported},
-                       {.cipher = &wolfssl::PrepareCipher,
-                        .aead = &wolfssl::PrepareAead,
+                       {.cipher = wolfssl::CipherBinding().prepare,
+                        .aead = wolfssl::AeadBinding().prepare,
                         .hash = &wolfssl::PrepareHash,
                         .mac = &wolfssl::PrepareMac,
                         .signature = &wolfssl::PrepareSignature,
@@ -59,9 +59,9 @@ class WolfsslBackend : public LibraryBackend {
 
  private:
   // One-shot operations for the KAT driver and the cross-backend comparison.
-  FunctionKatTarget one_shot_{{.cipher = &wolfssl::CipherOneShot,
-                               .seal = &wolfssl::SealOneShot,
-                               .open = &wolfssl::OpenOneShot,
+  FunctionKatTarget one_shot_{{.cipher = wolfssl::CipherBinding().cipher,
+                               .seal = wolfssl::AeadBinding().seal,
+                               .open = wolfssl::AeadBinding().open,
                                .hash = &wolfssl::HashOneShot,
                                .mac = &wolfssl::MacOneShot,
                                .verify = &wolfssl::VerifyKat,

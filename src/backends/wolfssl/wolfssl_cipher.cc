@@ -238,20 +238,7 @@ bool CipherSupported(const AlgorithmInfo& alg) {
   return alg.kind == AlgorithmKind::kCipher && Compiled(ModeOf(alg));
 }
 
-std::string CipherOneShot(const AlgorithmInfo& alg, bool decrypt, const Bytes& key, const Bytes& iv,
-                          const Bytes& input, Bytes* output) {
-  return KeyedCipherOneShot(NewKeyedCipher, alg, decrypt, key, iv, input, output);
-}
-
-std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Operation op,
-                                                 size_t input_len, PrepareFailure* failure,
-                                                 std::string* error) {
-  if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
-    return NoSuchOperation(alg, op, failure, error);
-  }
-  return PrepareKeyedCipher(NewKeyedCipher, alg, op, input_len, {kKeySeed, kIvSeed, kPlaintextSeed},
-                            failure, error);
-}
+CipherEntries CipherBinding() { return BindKeyedCipher<&NewKeyedCipher, &NoSuchOperation>(); }
 
 std::string BuildImplementation(const AlgorithmInfo& alg) {
   if (alg.kind == AlgorithmKind::kSignature || alg.kind == AlgorithmKind::kKeyAgreement) {

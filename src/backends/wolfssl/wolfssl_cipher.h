@@ -2,28 +2,24 @@
 // wc_Des3_* and wc_Chacha_*.
 #pragma once
 
-#include <cstddef>
-#include <memory>
 #include <string>
 
 #include "backends/backend.h"
+#include "backends/common/keyed_cipher.h"
 
 namespace cryptobench::backends::wolfssl {
 
 /// True if this wolfSSL build offers the cipher `alg` (decided by wolfssl/options.h).
 bool CipherSupported(const AlgorithmInfo& alg);
 
-/// KatTarget::Cipher: a freshly keyed context, one call over `input`. `iv` for ChaCha20 is the
-/// 16-byte OpenSSL form: 32-bit little-endian block counter, then the 96-bit nonce.
-std::string CipherOneShot(const AlgorithmInfo& alg, bool decrypt, const Bytes& key, const Bytes& iv,
-                          const Bytes& input, Bytes* output);
-
-/// Backend::Prepare for ciphers: one call over `input_len` bytes per operation on a keyed,
-/// reused context (CBC chains its IV, CTR and ChaCha20 continue the keystream, XTS starts a new
-/// data unit with the same tweak on every call). Checked: decryption inverts encryption.
-std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Operation op,
-                                                 size_t input_len, PrepareFailure* failure,
-                                                 std::string* error);
+/// The cipher entries (BindKeyedCipher, keyed_cipher.h). cipher: KatTarget::Cipher: a freshly
+/// keyed context, one call over `input`. `iv` for ChaCha20 is the 16-byte OpenSSL form: 32-bit
+/// little-endian block counter, then the 96-bit nonce. prepare: Backend::Prepare for ciphers:
+/// one call over `input_len` bytes per operation on a keyed, reused context (CBC chains its IV,
+/// CTR and ChaCha20 continue the keystream, XTS starts a new data unit with the same tweak on
+/// every call). Checked: decryption inverts encryption. An operation other than encrypt and
+/// decrypt: NoSuchOperation (wolfssl_util.h).
+CipherEntries CipherBinding();
 
 /// The code wolfSSL runs for `alg`, a fact of the build (wolfssl/options.h, the header the
 /// library was built with) since wolfCrypt does not report it: AES algorithms "aesni (compiled
