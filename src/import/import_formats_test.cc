@@ -47,6 +47,15 @@ double OpsPerSecond(const results::RunResult& run, const std::string& algorithm,
   return cell == nullptr || !cell->figures ? -1 : cell->figures->ops_per_s.value;
 }
 
+// The run's source facts as "kind@line: value", in order.
+std::vector<std::string> FactLines(const results::RunResult& run) {
+  std::vector<std::string> lines;
+  for (const results::SourceFact& fact : run.source.facts) {
+    lines.push_back(fmt::format("{}@{}: {}", fact.kind, fact.line, fact.value));
+  }
+  return lines;
+}
+
 TEST(ImportFormatsTest, TcryptWithTimestampsAndResultsOnTheirOwnLines) {
   const std::vector<results::RunResult> runs = ImportText(
       "[   10.000001] tcrypt: testing speed of async cbc(aes) (cbc-aes-aesni) encryption\n"
@@ -367,17 +376,14 @@ TEST(ImportFactsTest, CpuLinesAreReadWithoutTheirCommand) {
                      kSpeedRun,
                  "paste.txt");
   ASSERT_EQ(runs.size(), 1u);
-  std::vector<std::string> facts;
-  for (const results::SourceFact& fact : runs[0].source.facts) {
-    facts.push_back(fmt::format("{}@{}: {}", fact.kind, fact.line, fact.value));
-  }
-  EXPECT_THAT(facts, ::testing::ElementsAre(
-                         "cpu_arch@1: x86_64",
-                         "cpu_model@2: model name: Intel(R) Xeon(R) CPU E5-2680 v4 @ 2.40GHz",
-                         "cpu_model@3: model name: Intel(R) Core(TM) i7-8550U CPU @ 1.80GHz",
-                         "cpu_flags@4: fpu vme de pse tsc msr pae sse sse2 ssse3 lm aes avx",
-                         "cpu_flags@5: fp asimd evtstrm aes pmull sha1 sha2 crc32 cpuid",
-                         "cpu_model@6: model: Raspberry Pi 4 Model B Rev 1.4"));
+  EXPECT_THAT(
+      FactLines(runs[0]),
+      ::testing::ElementsAre("cpu_arch@1: x86_64",
+                             "cpu_model@2: model name: Intel(R) Xeon(R) CPU E5-2680 v4 @ 2.40GHz",
+                             "cpu_model@3: model name: Intel(R) Core(TM) i7-8550U CPU @ 1.80GHz",
+                             "cpu_flags@4: fpu vme de pse tsc msr pae sse sse2 ssse3 lm aes avx",
+                             "cpu_flags@5: fp asimd evtstrm aes pmull sha1 sha2 crc32 cpuid",
+                             "cpu_model@6: model: Raspberry Pi 4 Model B Rev 1.4"));
 }
 
 // lscpu's cpufreq limits become facts (the clock range a report's cpb is computed over); a
@@ -393,12 +399,9 @@ TEST(ImportFactsTest, LscpuCpuMaxAndMinMhzAreClockFacts) {
                      kSpeedRun,
                  "paste.txt");
   ASSERT_EQ(runs.size(), 1u);
-  std::vector<std::string> facts;
-  for (const results::SourceFact& fact : runs[0].source.facts) {
-    facts.push_back(fmt::format("{}@{}: {}", fact.kind, fact.line, fact.value));
-  }
-  EXPECT_THAT(facts, ::testing::ElementsAre("cpu_arch@1: aarch64", "cpu_max_mhz@2: 1512.0000",
-                                            "cpu_min_mhz@3: 408.0000"));
+  EXPECT_THAT(FactLines(runs[0]),
+              ::testing::ElementsAre("cpu_arch@1: aarch64", "cpu_max_mhz@2: 1512.0000",
+                                     "cpu_min_mhz@3: 408.0000"));
 }
 
 // MIPS's /proc/cpuinfo names the SoC ("system type") and the core ("cpu model"): read without
@@ -412,12 +415,9 @@ TEST(ImportFactsTest, MipsSystemTypeAndCpuModelAreReadWithoutTheirCommand) {
                      kSpeedRun,
                  "paste.txt");
   ASSERT_EQ(runs.size(), 1u);
-  std::vector<std::string> facts;
-  for (const results::SourceFact& fact : runs[0].source.facts) {
-    facts.push_back(fmt::format("{}@{}: {}", fact.kind, fact.line, fact.value));
-  }
-  EXPECT_THAT(facts, ::testing::ElementsAre("cpu_model@1: system type: MediaTek MT7621 ver:1 eco:3",
-                                            "cpu_model@3: cpu model: MIPS 1004Kc V2.15"));
+  EXPECT_THAT(FactLines(runs[0]),
+              ::testing::ElementsAre("cpu_model@1: system type: MediaTek MT7621 ver:1 eco:3",
+                                     "cpu_model@3: cpu model: MIPS 1004Kc V2.15"));
 }
 
 TEST(ImportSettingsTest, MultiPinnedToFewerCpusIsNamed) {
