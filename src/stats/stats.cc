@@ -198,8 +198,6 @@ LineFit FitLineRelative(std::span<const double> x, std::span<const double> y) {
   double sw = 0;
   double sx = 0;
   double sy = 0;
-  double sxx = 0;
-  double sxy = 0;
   for (size_t i = 0; i < x.size(); ++i) {
     if (!(y[i] > 0) || !std::isfinite(y[i]) || !std::isfinite(x[i])) {
       return fit;
@@ -208,10 +206,8 @@ LineFit FitLineRelative(std::span<const double> x, std::span<const double> y) {
     sw += w;
     sx += w * x[i];
     sy += w * y[i];
-    sxx += w * x[i] * x[i];
-    sxy += w * x[i] * y[i];
   }
-  // Centred form for accuracy: sxx - sx^2/sw is the weighted spread of x.
+  // Centred form for accuracy (not sxx - sx^2/sw, which cancels): the weighted spread of x.
   const double mean_x = sx / sw;
   const double mean_y = sy / sw;
   double spread = 0;
