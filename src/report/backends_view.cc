@@ -96,9 +96,12 @@ BackendsView BuildBackendsView(const std::vector<RunResult>& runs) {
       out.first_in_group = first;
       out.implementation = ImplementationOf(runs[r], algorithm);
       const auto& rows = grids[r].rows;
-      const auto row = std::find_if(rows.begin(), rows.end(), [&](const SymmetricRow& candidate) {
-        return candidate.algorithm->algorithm == algorithm && candidate.operation == operation;
-      });
+      // Named captures: Clang before 16 cannot capture structured bindings implicitly.
+      const auto row = std::find_if(
+          rows.begin(), rows.end(),
+          [&wanted_algorithm = algorithm, &wanted_operation = operation](const SymmetricRow& c) {
+            return c.algorithm->algorithm == wanted_algorithm && c.operation == wanted_operation;
+          });
       if (row == rows.end()) {
         out.cells = {"not measured"};
         out.spans = true;
