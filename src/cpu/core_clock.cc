@@ -246,7 +246,7 @@ class RealCoreClockProbes : public CoreClockProbes {
     }
   }
 
-  int imul_latency_;
+  [[maybe_unused]] int imul_latency_;  // read by the x86-64 chain probes only
 };
 
 }  // namespace
