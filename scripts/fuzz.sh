@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (CMake preset `fuzz`: Clang, ASan + UBSan) and runs each for a
+# Builds the libFuzzer targets (CMake preset `asan`: Clang, ASan + UBSan) and runs each for a
 # fixed time on a seed corpus made from the test fixtures. scripts/test.sh runs it as its last
 # stage (.ci/run); run it alone for a longer session.
 #
 # Usage: bash scripts/fuzz.sh [SECONDS]
 #   SECONDS  time per fuzzer (default: $CRYPTOBENCH_FUZZ_SECONDS, else 60)
 # Needs Debian's clang and libclang-rt-14-dev (the libFuzzer and sanitizer runtimes).
-# Only the fuzz targets are built (not the app or the tests); the targets then run side by
+# Only the fuzz targets are built (not the app or the tests; in CI the sanitized build of the
+# previous stage has compiled the modules they link already); the targets then run side by
 # side, CRYPTOBENCH_JOBS at a time. For each target the script prints the inputs run and the
 # rate; any crash, leak, timeout or sanitizer report fails the run.
 # New inputs that libFuzzer finds go to build/fuzz/corpus/<target>/ (the fixtures are only
@@ -35,11 +36,11 @@ targets=(import speed_text speed_mr version bssl_speed botan_speed cryptsetup ke
          result_json memory_bound)
 
 started=$SECONDS
-step "configuring fuzz (cmake --preset fuzz)"
-run_logged build/logs/configure-fuzz.log cmake --preset fuzz
+step "configuring asan (cmake --preset asan), which builds the fuzzers"
+run_logged build/logs/configure-fuzz.log cmake --preset asan
 step "building ${#targets[@]} fuzzers (-j $(build_jobs))"
 run_logged build/logs/build-fuzz.log \
-  cmake --build --preset fuzz -j "$(build_jobs)" --target "${targets[@]/#/cryptobench_fuzz_}"
+  cmake --build --preset asan -j "$(build_jobs)" --target "${targets[@]/#/cryptobench_fuzz_}"
 step "fuzzers built in $((SECONDS - started)) s"
 
 # Seeds: the import fixtures and the corpus of real reports (read only; new inputs go to the
@@ -67,7 +68,7 @@ fuzz_one() {
     target_seeds=(tests/fixtures/import)
   fi
   mkdir -p "$corpus"
-  "build/fuzz/fuzz/cryptobench_fuzz_$target" "$corpus" "${target_seeds[@]}" \
+  "build/asan/fuzz/cryptobench_fuzz_$target" "$corpus" "${target_seeds[@]}" \
     -max_total_time="$seconds" -max_len=65536 -timeout="$timeout" -rss_limit_mb=2048 \
     -artifact_prefix="$artifacts/$target-" -print_final_stats=1 >"$log" 2>&1 || status=$?
   printf '%s\n' "$status" >"build/logs/fuzz-$target.status"

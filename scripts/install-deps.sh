@@ -32,7 +32,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 # calls (CLI11, nlohmann_json, fmt, GTest/GMock). pkg-config for find modules that use it.
 # Run: cryptobench dlopens libcrypto.so.3 and libssl.so.3 (libssl3); `openssl` is used by bench/
 # and, with curl, by the TLS interop tests (tests/integration/tls_interop_test.cc).
-# Fuzz (scripts/fuzz.sh, the last stage of scripts/test.sh): clang and its libFuzzer and
+# The asan build and the fuzzers built in it (scripts/fuzz.sh): clang and its libFuzzer and
 # sanitizer runtimes (libclang-rt-14-dev).
 packages=(cmake ninja-build g++ pkg-config libcli11-dev nlohmann-json3-dev libfmt-dev
           libgtest-dev libgmock-dev libssl3 openssl curl clang libclang-rt-14-dev)
