@@ -2,8 +2,8 @@
 # The AArch64 stage of scripts/test.sh: cross-builds cryptobench for aarch64-linux-gnu against
 # Debian's arm64 packages and runs it under user-mode emulation (qemu-aarch64 -L SYSROOT):
 #   1. the arm64 sysroot (scripts/aarch64-sysroot.sh, mmdebstrap; kept between runs),
-#   2. the cross build of cryptobench and cryptobench_tests (preset aarch64-ci: the aarch64
-#      preset at -O1, which compiles in about two thirds of the time),
+#   2. the cross build of cryptobench and cryptobench_tests (preset aarch64-ci: Clang targeting
+#      aarch64-linux-gnu at -O0, which compiles in about 70% of the CPU time of GCC at -O1),
 #   3. the unit suites under qemu-aarch64 (ctest; the preset's toolchain file makes qemu the
 #      tests' emulator). Skipped, each with its reason printed: the tests labelled timing
 #      (they assert on live timings, which mean nothing under emulation) and the suites that
@@ -16,14 +16,12 @@
 # count; CPU time / 2 is about the wall time on an idle 2-core machine), no compiler cache:
 #   apt-get of the toolchain, qemu-user and mmdebstrap: 33 packages, 68 MB, 12 s to install;
 #   the sysroot: about 15 s (network);
-#   the cold aarch64-ci build: 890 CPU-s (about 445 s on 2 cores; 199
-#   library files at about 2.7 CPU-s each, 106 test files at about 3.5);
-#   the unit suites under qemu: under 110 CPU-s (55 s on 2 cores) once ParseJsonBoundedTest reads
-#   its golden file once instead of 2048 times (12.6 CPU-s under qemu; before, over 160);
-#   the live speed and doctor: about 5 CPU-s (under 30 s of wall time, most of it timed sampling);
-#   in all about 560 s (9.5 minutes), over the 8 that issue 19 allows, so scripts/test.sh runs this
-#   stage only with CRYPTOBENCH_AARCH64=run. The cross build is what must shrink first.
-# Needs g++-aarch64-linux-gnu, qemu-user and mmdebstrap (install-deps.sh --with-aarch64).
+#   the cold aarch64-ci build: 641 CPU-s with Clang at -O0 (GCC at -O1: 890 CPU-s);
+#   the unit suites under qemu: 305 CPU-s (188 s with -j 2) of which 119 went to one simulation
+#   test that no longer estimates what it can compute (compare/ratio_test.cc);
+#   the live speed and doctor: 18 s of wall time, most of it timed sampling;
+#   in all about 7 minutes on 2 cores, within the 8 that issue 19 allows.
+# Needs clang, g++-aarch64-linux-gnu (its binutils and libraries), qemu-user and mmdebstrap (install-deps.sh --with-aarch64).
 # Environment: CRYPTOBENCH_JOBS (build parallelism, default 2).
 set -euo pipefail
 repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

@@ -5,7 +5,7 @@
 #      tests (scripts/postgres-throwaway.sh; as root it runs as the `postgres` user),
 #   2. checks that every tracked C++ file is clang-format clean (.clang-format at the root),
 #   3. builds the `release` preset (warnings are errors) and runs its tests with ctest,
-#   4. builds the `asan` preset (AddressSanitizer + UBSan; cryptobench and its tests only, the
+#   4. builds the `asan` preset (Clang, AddressSanitizer + UBSan; cryptobench and its tests, the
 #      test files themselves uninstrumented: tests/CMakeLists.txt says why) and
 #      runs its tests with ctest,
 #   5. renders HTML reports from committed result JSON with the release build and loads them in
@@ -16,13 +16,13 @@
 #   6. boots Debian's kernel in a qemu guest and runs the afalg backend, doctor, openssl speed
 #      -engine afalg and cryptobench tls with kTLS against it (scripts/afalg-guest.sh; KVM when
 #      usable, else TCG emulation, 2-5 minutes on 2 cores; needs root, else skipped with a note),
-#   7. (opt-in, CRYPTOBENCH_AARCH64=run) cross-builds the arm64 binary and its tests against Debian's arm64 packages and runs the
+#   7. cross-builds the arm64 binary and its tests against Debian's arm64 packages and runs the
 #      unit suites, a live speed and a live doctor under qemu-aarch64 (scripts/aarch64-test.sh:
 #      the tool must say it runs emulated, and doctor must give no cycles per byte; its header
-#      gives the measured cost, about 9.5 minutes cold on 2 cores, which is why it is opt-in),
-#   8. builds the libFuzzer targets (preset `fuzz`, Clang; only the fuzz targets) and runs each
-#      for CRYPTOBENCH_FUZZ_SECONDS (default 20) with no crash or sanitizer report allowed
-#      (scripts/fuzz.sh; about 4 minutes on 2 cores, most of it the fuzzing).
+#      gives the measured cost),
+#   8. builds the libFuzzer targets (in the asan build of step 4, whose modules they reuse) and
+#      runs each for CRYPTOBENCH_FUZZ_SECONDS (default 20) with no crash or sanitizer report
+#      allowed (scripts/fuzz.sh; about 2 minutes on 2 cores, most of it the fuzzing).
 # Every step runs even when an earlier one failed; a summary ends the run and the exit status
 # is 1 if any step failed. Most of the time goes to the builds (-j 2 by default).
 # Environment: CRYPTOBENCH_SKIP_APT=1 skips apt-get; CRYPTOBENCH_JOBS sets build parallelism
@@ -31,8 +31,7 @@
 # failed one gets a second run;
 # CRYPTOBENCH_AFALG_GUEST=skip skips the guest stage;
 # CRYPTOBENCH_HTML_CHECK=skip skips the HTML report check in chromium;
-# CRYPTOBENCH_AARCH64=run runs the AArch64 cross build and its run under qemu-aarch64 (stage 7;
-# opt-in: cold it costs more than the 8 minutes issue 19 allows, and .ci/run has no room for it);
+# CRYPTOBENCH_AARCH64=skip skips the AArch64 cross build and its run under qemu-aarch64 (stage 7);
 # CRYPTOBENCH_FUZZ_SECONDS sets the fuzzing time per target (default 20; 0 skips the stage);
 # CRYPTOBENCH_EXPECT_BACKENDS (comma list) names the backends the release build must contain.
 set -euo pipefail
@@ -41,8 +40,8 @@ cd "$repo_root"
 # shellcheck source=scripts/common.sh
 source scripts/common.sh
 
-aarch64_deps=()
-[[ "${CRYPTOBENCH_AARCH64:-skip}" == run ]] && aarch64_deps=(--with-aarch64)
+aarch64_deps=(--with-aarch64)
+[[ "${CRYPTOBENCH_AARCH64:-}" == skip ]] && aarch64_deps=()
 bash scripts/install-deps.sh --with-format --with-guest --with-postgres --with-browser \
   "${aarch64_deps[@]}"
 
@@ -234,9 +233,9 @@ else
   record "afalg guest ($((SECONDS - guest_started)) s)" "$status"
 fi
 
-if [[ "${CRYPTOBENCH_AARCH64:-skip}" != run ]]; then
-  note "AArch64 stage not run (opt-in: CRYPTOBENCH_AARCH64=run)"
-  record "aarch64 under qemu (not run: CRYPTOBENCH_AARCH64=run runs it)" 0
+if [[ "${CRYPTOBENCH_AARCH64:-}" == skip ]]; then
+  note "CRYPTOBENCH_AARCH64=skip: AArch64 stage skipped"
+  record "aarch64 under qemu (skipped: CRYPTOBENCH_AARCH64=skip)" 0
 else
   status=0
   aarch64_started=$SECONDS
