@@ -314,10 +314,7 @@ std::unique_ptr<PreparedOperation> PrepareCipherOrAead(GcryptTarget& target,
                                                        std::string* error) {
   const CipherId id = IdOf(alg);
   if (id.algo == 0 || (op != Operation::kEncrypt && op != Operation::kDecrypt)) {
-    return PrepareFailed(
-        PrepareFailure::kLibraryError,
-        "libgcrypt offers no " + std::string(OperationName(op)) + " for " + std::string(alg.name),
-        failure, error);
+    return PrepareOffersNo("libgcrypt", alg, op, failure, error);
   }
   return alg.kind == AlgorithmKind::kAead
              ? PrepareAeadWith<AeadEngine>(&NewAeadEngine, alg, op, input_len, failure, error)
