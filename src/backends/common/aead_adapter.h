@@ -271,6 +271,15 @@ std::unique_ptr<PreparedOperation> PrepareAeadWith(const Make& make, const Algor
   return prepared;
 }
 
+/// PrepareAeadWith<Engine>(Make, ...) as a plain function (the Prepare of BindAead's prepare
+/// entry): the same parameters, result and failures.
+template <typename Engine, AeadEngineFactory<Engine> Make>
+std::unique_ptr<PreparedOperation> PrepareAeadBound(const AlgorithmInfo& alg, Operation op,
+                                                    size_t input_len, PrepareFailure* failure,
+                                                    std::string* error) {
+  return PrepareAeadWith<Engine>(Make, alg, op, input_len, failure, error);
+}
+
 /// The AEAD entries of a library's tables: KatTarget::Seal and Open for its OneShotFunctions
 /// (function_kat_target.h) and Backend::Prepare for its KindPreparers (library_backend.h).
 struct AeadEntries {
@@ -289,7 +298,8 @@ struct AeadEntries {
 /// of type AeadEngineFactory<Engine>): seal is AeadSealOneShot, open AeadOpenOneShot (a rejected
 /// tag sets *authentic false and is not an error), prepare PrepareAeadWith for kEncrypt and
 /// kDecrypt, and for any other operation `NoSuchOperation(alg, op, failure, error)` (a function
-/// with prepare's parameters and result: the library's own message).
+/// with prepare's parameters and result: the library's own message; PrepareEncryptOrDecrypt,
+/// buffers.h).
 template <typename Engine, AeadEngineFactory<Engine> Make, auto NoSuchOperation>
 AeadEntries BindAead() {
   return {
@@ -305,14 +315,7 @@ AeadEntries BindAead() {
             return AeadOpenOneShot<Engine>(Make, alg, key, nonce, aad, ciphertext, tag, plaintext,
                                            authentic);
           },
-      .prepare =
-          [](const AlgorithmInfo& alg, Operation op, size_t input_len, PrepareFailure* failure,
-             std::string* error) {
-            if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
-              return NoSuchOperation(alg, op, failure, error);
-            }
-            return PrepareAeadWith<Engine>(Make, alg, op, input_len, failure, error);
-          },
+      .prepare = &PrepareEncryptOrDecrypt<&PrepareAeadBound<Engine, Make>, NoSuchOperation>,
   };
 }
 

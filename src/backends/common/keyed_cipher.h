@@ -64,6 +64,18 @@ std::unique_ptr<PreparedOperation> PrepareKeyedCipher(const KeyedCipherFactory& 
                                                       size_t input_len, CipherSeeds seeds,
                                                       PrepareFailure* failure, std::string* error);
 
+/// PrepareKeyedCipher(Make, ...) with the timing seeds kKeySeed, kIvSeed and kPlaintextSeed
+/// (timing_inputs.h) as a plain function (the Prepare of BindKeyedCipher's prepare entry): the
+/// same parameters, result and failures.
+template <auto Make>
+std::unique_ptr<PreparedOperation> PrepareKeyedCipherBound(const AlgorithmInfo& alg, Operation op,
+                                                           size_t input_len,
+                                                           PrepareFailure* failure,
+                                                           std::string* error) {
+  return PrepareKeyedCipher(Make, alg, op, input_len, {kKeySeed, kIvSeed, kPlaintextSeed}, failure,
+                            error);
+}
+
 /// The cipher entries of a library's tables: KatTarget::Cipher for its OneShotFunctions
 /// (function_kat_target.h) and Backend::Prepare for its KindPreparers (library_backend.h).
 struct CipherEntries {
@@ -79,7 +91,7 @@ struct CipherEntries {
 /// PrepareKeyedCipher with the timing seeds kKeySeed, kIvSeed and kPlaintextSeed
 /// (timing_inputs.h) for kEncrypt and kDecrypt, and for any other operation
 /// `NoSuchOperation(alg, op, failure, error)` (a function with prepare's parameters and result:
-/// the library's own message).
+/// the library's own message; PrepareEncryptOrDecrypt, buffers.h).
 template <auto Make, auto NoSuchOperation>
 CipherEntries BindKeyedCipher() {
   return {
@@ -88,15 +100,7 @@ CipherEntries BindKeyedCipher() {
              const Bytes& input, Bytes* output) {
             return KeyedCipherOneShot(Make, alg, decrypt, key, iv, input, output);
           },
-      .prepare =
-          [](const AlgorithmInfo& alg, Operation op, size_t input_len, PrepareFailure* failure,
-             std::string* error) {
-            if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
-              return NoSuchOperation(alg, op, failure, error);
-            }
-            return PrepareKeyedCipher(Make, alg, op, input_len, {kKeySeed, kIvSeed, kPlaintextSeed},
-                                      failure, error);
-          },
+      .prepare = &PrepareEncryptOrDecrypt<&PrepareKeyedCipherBound<Make>, NoSuchOperation>,
   };
 }
 
