@@ -64,6 +64,17 @@ std::string CipherInputSizeProblem(const AlgorithmInfo& alg, size_t input_len) {
   return "";
 }
 
+std::string CipherBlocksProblem(const AlgorithmInfo& alg, size_t input_len, bool whole_blocks,
+                                bool xts) {
+  if (input_len == 0 || (whole_blocks && input_len % alg.block_len != 0) ||
+      (xts && input_len < alg.block_len)) {
+    return std::string(alg.name) + " cannot encrypt " + std::to_string(input_len) +
+           " bytes: it needs " + (whole_blocks ? "whole " : "at least one ") +
+           std::to_string(alg.block_len) + "-byte block" + (whole_blocks ? "s" : "");
+  }
+  return "";
+}
+
 std::unique_ptr<PreparedOperation> PrepareKeyedCipher(const KeyedCipherFactory& make,
                                                       const AlgorithmInfo& alg, Operation op,
                                                       size_t input_len, CipherSeeds seeds,

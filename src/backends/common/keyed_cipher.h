@@ -5,10 +5,12 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <memory>
 #include <span>
 #include <string>
+#include <utility>
 
 #include "algorithms/catalog.h"
 #include "backends/backend.h"
@@ -74,6 +76,75 @@ std::unique_ptr<PreparedOperation> PrepareKeyedCipherBound(const AlgorithmInfo& 
                                                            std::string* error) {
   return PrepareKeyedCipher(Make, alg, op, input_len, {kKeySeed, kIvSeed, kPlaintextSeed}, failure,
                             error);
+}
+
+/// "" if a cipher prepare step can time `alg` on `input_len`-byte inputs, else "<alg> cannot
+/// encrypt <input_len> bytes: it needs whole <block_len>-byte blocks" (`whole_blocks`: a mode
+/// without padding, e.g. CBC; sizes not a multiple of the block) or "...: it needs at least one
+/// <block_len>-byte block" (size 0, or below one block when `xts`). Sizes in bytes. The wording
+/// of the libgcrypt, GnuTLS and Nettle backends (CipherInputSizeProblem is the keyed cipher's).
+std::string CipherBlocksProblem(const AlgorithmInfo& alg, size_t input_len, bool whole_blocks,
+                                bool xts);
+
+/// What the prepare step of PrepareCipherRoundTrip needs to know of a library's cipher: the
+/// arguments of CipherBlocksProblem and the IV length in bytes.
+struct CipherShape {
+  bool whole_blocks = false;
+  bool xts = false;
+  size_t iv_len = 0;
+};
+
+/// Backend::Prepare() for the encrypt (`decrypt` false) or decrypt operation of the cipher `alg`,
+/// which the caller has checked the library offers, for a library with its own timed operation
+/// (libgcrypt, GnuTLS, Nettle) on `input_len`-byte inputs. Refuses what CipherBlocksProblem
+/// names for `shape`. Then, with the kKeySeed key, a `shape.iv_len`-byte kIvSeed IV and the
+/// kMessageSeed plaintext (or, decrypting, its ciphertext from target.Cipher), the timed
+/// operation `make_timed(key, iv, std::move(input), &message)` (nullptr with message set on
+/// failure), a PreparedOperation with `Bytes output() const` (the latest call's output), whose
+/// first Run(1), from the key and IV of a fresh context, must round-trip through target.Cipher
+/// (CheckCipherRoundTrip, buffers.h; the output's first byte flipped by CorruptIfTesting).
+/// Failures: kLibraryError with CipherBlocksProblem's text or the one-shot's, make_timed's or
+/// Run()'s error; kCheckFailed from CheckCipherRoundTrip.
+template <typename MakeTimed>
+std::unique_ptr<PreparedOperation> PrepareCipherRoundTrip(
+    KatTarget& target, const AlgorithmInfo& alg, bool decrypt, size_t input_len, CipherShape shape,
+    const MakeTimed& make_timed, PrepareFailure* failure, std::string* error) {
+  if (std::string problem = CipherBlocksProblem(alg, input_len, shape.whole_blocks, shape.xts);
+      !problem.empty()) {
+    return PrepareFailed(PrepareFailure::kLibraryError, std::move(problem), failure, error);
+  }
+  // XTS keys are two AES keys that must differ (IEEE 1619 5.1): the pattern never repeats.
+  const Bytes key = PatternBytes(alg.key_len, kKeySeed);
+  const Bytes iv = PatternBytes(shape.iv_len, kIvSeed);
+  const Bytes plaintext = PatternBytes(input_len, kMessageSeed);
+  std::string message;
+  AlignedBuffer input(input_len);
+  if (decrypt) {
+    Bytes ciphertext;
+    if (message = target.Cipher(alg, false, key, iv, plaintext, &ciphertext); !message.empty()) {
+      return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
+    }
+    std::memcpy(input.data(), ciphertext.data(), input_len);
+  } else {
+    std::memcpy(input.data(), plaintext.data(), input_len);
+  }
+  auto prepared = make_timed(key, iv, std::move(input), &message);
+  if (!prepared) {
+    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
+  }
+  if (!prepared->Run(1)) {
+    return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
+  }
+  // The first timed call starts from the same key and IV as a fresh context.
+  Bytes out = prepared->output();
+  CorruptIfTesting(out);
+  if (!CheckCipherRoundTrip(
+          alg, !decrypt, input_len, plaintext, out,
+          [&](const Bytes& in, Bytes* back) { return target.Cipher(alg, true, key, iv, in, back); },
+          failure, error)) {
+    return nullptr;
+  }
+  return prepared;
 }
 
 /// The cipher entries of a library's tables: KatTarget::Cipher for its OneShotFunctions

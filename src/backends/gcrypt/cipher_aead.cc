@@ -6,6 +6,7 @@
 
 #include "backends/common/aead_adapter.h"
 #include "backends/common/buffers.h"
+#include "backends/common/keyed_cipher.h"
 #include "backends/gcrypt/gcrypt_internal.h"
 
 namespace cryptobench::backends::gcrypt {
@@ -215,48 +216,16 @@ std::unique_ptr<PreparedOperation> PrepareCipher(GcryptTarget& target, const Alg
   // CBC and ECB need whole blocks (no padding); XTS at least one block per data unit.
   const bool whole_blocks = id.mode == GCRY_CIPHER_MODE_CBC || id.mode == GCRY_CIPHER_MODE_ECB;
   const bool xts = id.mode == GCRY_CIPHER_MODE_XTS;
-  if (input_len == 0 || (whole_blocks && input_len % alg.block_len != 0) ||
-      (xts && input_len < alg.block_len)) {
-    return PrepareFailed(PrepareFailure::kLibraryError,
-                         std::string(alg.name) + " cannot encrypt " + std::to_string(input_len) +
-                             " bytes: it needs " + (whole_blocks ? "whole " : "at least one ") +
-                             std::to_string(alg.block_len) + "-byte block" +
-                             (whole_blocks ? "s" : ""),
-                         failure, error);
-  }
-  const Bytes key = PatternBytes(alg.key_len, kKeySeed);
-  const Bytes iv = PatternBytes(alg.iv_len, kIvSeed);
-  const Bytes plaintext = PatternBytes(input_len, kMessageSeed);
-  std::string message;
-  AlignedBuffer input(input_len);
-  if (decrypt) {
-    Bytes ciphertext;
-    if (message = target.Cipher(alg, false, key, iv, plaintext, &ciphertext); !message.empty()) {
-      return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
-    }
-    std::memcpy(input.data(), ciphertext.data(), input_len);
-  } else {
-    std::memcpy(input.data(), plaintext.data(), input_len);
-  }
-  CipherHandle handle = NewHandle(id, key, iv, &message);
-  if (!handle) {
-    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
-  }
-  auto prepared =
-      std::make_unique<CipherOperation>(std::move(handle), id, decrypt, iv, std::move(input));
-  if (!prepared->Run(1)) {
-    return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
-  }
-  // The first timed call starts from the same key and IV as a fresh handle.
-  Bytes out = prepared->output();
-  CorruptIfTesting(out);
-  if (!CheckCipherRoundTrip(
-          alg, !decrypt, input_len, plaintext, out,
-          [&](const Bytes& in, Bytes* back) { return target.Cipher(alg, true, key, iv, in, back); },
-          failure, error)) {
-    return nullptr;
-  }
-  return prepared;
+  return PrepareCipherRoundTrip(
+      target, alg, decrypt, input_len, {whole_blocks, xts, alg.iv_len},
+      [&](const Bytes& key, const Bytes& iv, AlignedBuffer input,
+          std::string* message) -> std::unique_ptr<CipherOperation> {
+        CipherHandle handle = NewHandle(id, key, iv, message);
+        return handle ? std::make_unique<CipherOperation>(std::move(handle), id, decrypt, iv,
+                                                          std::move(input))
+                      : nullptr;
+      },
+      failure, error);
 }
 
 }  // namespace
