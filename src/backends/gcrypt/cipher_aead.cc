@@ -210,9 +210,10 @@ class CipherOperation : public PreparedOperation {
   AlignedBuffer out_;
 };
 
-std::unique_ptr<PreparedOperation> PrepareCipher(GcryptTarget& target, const AlgorithmInfo& alg,
-                                                 CipherId id, bool decrypt, size_t input_len,
+std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, CipherId id,
+                                                 bool decrypt, size_t input_len,
                                                  PrepareFailure* failure, std::string* error) {
+  GcryptTarget target;
   // CBC and ECB need whole blocks (no padding); XTS at least one block per data unit.
   const bool whole_blocks = id.mode == GCRY_CIPHER_MODE_CBC || id.mode == GCRY_CIPHER_MODE_ECB;
   const bool xts = id.mode == GCRY_CIPHER_MODE_XTS;
@@ -277,8 +278,7 @@ std::string GcryptTarget::Open(const AlgorithmInfo& alg, const Bytes& key, const
                                      plaintext, authentic);
 }
 
-std::unique_ptr<PreparedOperation> PrepareCipherOrAead(GcryptTarget& target,
-                                                       const AlgorithmInfo& alg, Operation op,
+std::unique_ptr<PreparedOperation> PrepareCipherOrAead(const AlgorithmInfo& alg, Operation op,
                                                        size_t input_len, PrepareFailure* failure,
                                                        std::string* error) {
   const CipherId id = IdOf(alg);
@@ -287,7 +287,7 @@ std::unique_ptr<PreparedOperation> PrepareCipherOrAead(GcryptTarget& target,
   }
   return alg.kind == AlgorithmKind::kAead
              ? PrepareAeadWith<AeadEngine>(&NewAeadEngine, alg, op, input_len, failure, error)
-             : PrepareCipher(target, alg, id, op == Operation::kDecrypt, input_len, failure, error);
+             : PrepareCipher(alg, id, op == Operation::kDecrypt, input_len, failure, error);
 }
 
 }  // namespace cryptobench::backends::gcrypt

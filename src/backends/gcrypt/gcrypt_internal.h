@@ -67,15 +67,15 @@ bool HashOrMacSupported(const AlgorithmInfo& alg);
 bool SignatureSupported(const AlgorithmInfo& alg);
 bool KeyAgreementSupported(const AlgorithmInfo& alg);
 
-/// Prepare() of each family: the timed operation plus the correctness check at `input_len`
-/// bytes (public key: kPublicKeyInputLen), checked against `target`'s one-shot operations.
-std::unique_ptr<PreparedOperation> PrepareCipherOrAead(GcryptTarget& target,
-                                                       const AlgorithmInfo& alg, Operation op,
+/// Prepare() of each family (the backend's KindPreparers): the timed operation plus the
+/// correctness check at `input_len` bytes (public key: kPublicKeyInputLen), checked against
+/// GcryptTarget's one-shot operations.
+std::unique_ptr<PreparedOperation> PrepareCipherOrAead(const AlgorithmInfo& alg, Operation op,
                                                        size_t input_len, PrepareFailure* failure,
                                                        std::string* error);
-std::unique_ptr<PreparedOperation> PrepareHashOrMac(GcryptTarget& target, const AlgorithmInfo& alg,
-                                                    Operation op, size_t input_len,
-                                                    PrepareFailure* failure, std::string* error);
+std::unique_ptr<PreparedOperation> PrepareHashOrMac(const AlgorithmInfo& alg, Operation op,
+                                                    size_t input_len, PrepareFailure* failure,
+                                                    std::string* error);
 std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Operation op,
                                                     PrepareFailure* failure, std::string* error);
 std::unique_ptr<PreparedOperation> PrepareKeyAgreement(const AlgorithmInfo& alg, Operation op,

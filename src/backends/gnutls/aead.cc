@@ -113,9 +113,9 @@ std::string GnutlsTarget::Open(const AlgorithmInfo& alg, const Bytes& key, const
                                      authentic);
 }
 
-std::unique_ptr<PreparedOperation> PrepareAead(GnutlsTarget& /*target*/, const AlgorithmInfo& alg,
-                                               Operation op, size_t input_len,
-                                               PrepareFailure* failure, std::string* error) {
+std::unique_ptr<PreparedOperation> PrepareAead(const AlgorithmInfo& alg, Operation op,
+                                               size_t input_len, PrepareFailure* failure,
+                                               std::string* error) {
   if (!Bound(alg) || (op != Operation::kEncrypt && op != Operation::kDecrypt)) {
     return PrepareOffersNo("GnuTLS", alg, op, failure, error);
   }

@@ -121,9 +121,9 @@ std::string GnutlsTarget::Cipher(const AlgorithmInfo& alg, bool decrypt, const B
   return "";
 }
 
-std::unique_ptr<PreparedOperation> PrepareCipher(GnutlsTarget& target, const AlgorithmInfo& alg,
-                                                 Operation op, size_t input_len,
-                                                 PrepareFailure* failure, std::string* error) {
+std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Operation op,
+                                                 size_t input_len, PrepareFailure* failure,
+                                                 std::string* error) {
   const gnutls_cipher_algorithm_t id = IdsFor(alg).cipher;
   if (alg.kind != AlgorithmKind::kCipher || id == GNUTLS_CIPHER_UNKNOWN ||
       (op != Operation::kEncrypt && op != Operation::kDecrypt)) {
@@ -133,6 +133,7 @@ std::unique_ptr<PreparedOperation> PrepareCipher(GnutlsTarget& target, const Alg
   // CBC needs whole blocks (no padding); XTS at least one block per data unit; ChaCha20 is a
   // stream cipher.
   const bool cbc = alg.mode == AlgorithmMode::kCbc;
+  GnutlsTarget target;
   return PrepareCipherRoundTrip(
       target, alg, decrypt, input_len, {cbc, IsXts(alg), gnutls_cipher_get_iv_size(id)},
       [&](const Bytes& key, const Bytes& iv, AlignedBuffer input,

@@ -79,16 +79,17 @@ bool HashOrMacSupported(const AlgorithmInfo& alg);
 bool SignatureSupported(const AlgorithmInfo& alg);
 
 /// Prepare() of each family: the timed operation plus the correctness check at `input_len`
-/// bytes (signatures: kPublicKeyInputLen), checked against `target`'s one-shot operations.
-std::unique_ptr<PreparedOperation> PrepareCipher(GnutlsTarget& target, const AlgorithmInfo& alg,
-                                                 Operation op, size_t input_len,
-                                                 PrepareFailure* failure, std::string* error);
-std::unique_ptr<PreparedOperation> PrepareAead(GnutlsTarget& target, const AlgorithmInfo& alg,
-                                               Operation op, size_t input_len,
-                                               PrepareFailure* failure, std::string* error);
-std::unique_ptr<PreparedOperation> PrepareHashOrMac(GnutlsTarget& target, const AlgorithmInfo& alg,
-                                                    Operation op, size_t input_len,
-                                                    PrepareFailure* failure, std::string* error);
+/// bytes (signatures: kPublicKeyInputLen), checked against GnutlsTarget's one-shot operations.
+/// The backend's KindPreparers.
+std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Operation op,
+                                                 size_t input_len, PrepareFailure* failure,
+                                                 std::string* error);
+std::unique_ptr<PreparedOperation> PrepareAead(const AlgorithmInfo& alg, Operation op,
+                                               size_t input_len, PrepareFailure* failure,
+                                               std::string* error);
+std::unique_ptr<PreparedOperation> PrepareHashOrMac(const AlgorithmInfo& alg, Operation op,
+                                                    size_t input_len, PrepareFailure* failure,
+                                                    std::string* error);
 std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Operation op,
                                                     PrepareFailure* failure, std::string* error);
 

@@ -200,9 +200,9 @@ std::string NettleTarget::Open(const AlgorithmInfo& alg, const Bytes& key, const
                                      authentic);
 }
 
-std::unique_ptr<PreparedOperation> PrepareAead(NettleTarget& /*target*/, const AlgorithmInfo& alg,
-                                               Operation op, size_t input_len,
-                                               PrepareFailure* failure, std::string* error) {
+std::unique_ptr<PreparedOperation> PrepareAead(const AlgorithmInfo& alg, Operation op,
+                                               size_t input_len, PrepareFailure* failure,
+                                               std::string* error) {
   if (!AeadSupported(alg) || (op != Operation::kEncrypt && op != Operation::kDecrypt)) {
     return PrepareOffersNo("Nettle", alg, op, failure, error);
   }

@@ -251,9 +251,9 @@ std::string NettleTarget::Cipher(const AlgorithmInfo& alg, bool decrypt, const B
   return "";
 }
 
-std::unique_ptr<PreparedOperation> PrepareCipher(NettleTarget& target, const AlgorithmInfo& alg,
-                                                 Operation op, size_t input_len,
-                                                 PrepareFailure* failure, std::string* error) {
+std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Operation op,
+                                                 size_t input_len, PrepareFailure* failure,
+                                                 std::string* error) {
   const Mode mode = ModeOf(alg);
   if (mode == Mode::kNone || (op != Operation::kEncrypt && op != Operation::kDecrypt)) {
     return PrepareOffersNo("Nettle", alg, op, failure, error);
@@ -261,6 +261,7 @@ std::unique_ptr<PreparedOperation> PrepareCipher(NettleTarget& target, const Alg
   // CBC and ECB need whole blocks (no padding); XTS at least one block per data unit.
   const bool whole_blocks = mode == Mode::kCbc || mode == Mode::kEcb || mode == Mode::kDes3Cbc;
   const bool decrypt = op == Operation::kDecrypt;
+  NettleTarget target;
   return PrepareCipherRoundTrip(
       target, alg, decrypt, input_len, {whole_blocks, mode == Mode::kXts, alg.iv_len},
       [&](const Bytes& key, const Bytes& iv, AlignedBuffer input,

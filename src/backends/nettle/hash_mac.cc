@@ -133,10 +133,9 @@ std::string NettleTarget::Mac(const AlgorithmInfo& alg, const Bytes& key, const 
   return "";
 }
 
-std::unique_ptr<PreparedOperation> PrepareHashOrMac(NettleTarget& target, const AlgorithmInfo& alg,
-                                                    Operation op, size_t input_len,
-                                                    PrepareFailure* failure, std::string* error) {
-  (void)target;
+std::unique_ptr<PreparedOperation> PrepareHashOrMac(const AlgorithmInfo& alg, Operation op,
+                                                    size_t input_len, PrepareFailure* failure,
+                                                    std::string* error) {
   const bool hash = alg.kind == AlgorithmKind::kHash;
   if (!HashOrMacSupported(alg) || op != (hash ? Operation::kHash : Operation::kMac)) {
     return PrepareOffersNo("Nettle", alg, op, failure, error);

@@ -43,20 +43,20 @@ bool SignatureSupported(const AlgorithmInfo& alg);
 bool KeyAgreementSupported(const AlgorithmInfo& alg);
 
 /// Prepare() of each family: the timed operation plus the correctness check at `input_len`
-/// bytes (public key: kPublicKeyInputLen), checked against `target`'s one-shot operations.
-std::unique_ptr<PreparedOperation> PrepareCipher(NettleTarget& target, const AlgorithmInfo& alg,
-                                                 Operation op, size_t input_len,
-                                                 PrepareFailure* failure, std::string* error);
-std::unique_ptr<PreparedOperation> PrepareAead(NettleTarget& target, const AlgorithmInfo& alg,
-                                               Operation op, size_t input_len,
-                                               PrepareFailure* failure, std::string* error);
-std::unique_ptr<PreparedOperation> PrepareHashOrMac(NettleTarget& target, const AlgorithmInfo& alg,
-                                                    Operation op, size_t input_len,
-                                                    PrepareFailure* failure, std::string* error);
+/// bytes (public key: kPublicKeyInputLen), checked against NettleTarget's one-shot operations.
+/// The backend's KindPreparers.
+std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Operation op,
+                                                 size_t input_len, PrepareFailure* failure,
+                                                 std::string* error);
+std::unique_ptr<PreparedOperation> PrepareAead(const AlgorithmInfo& alg, Operation op,
+                                               size_t input_len, PrepareFailure* failure,
+                                               std::string* error);
+std::unique_ptr<PreparedOperation> PrepareHashOrMac(const AlgorithmInfo& alg, Operation op,
+                                                    size_t input_len, PrepareFailure* failure,
+                                                    std::string* error);
 std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Operation op,
                                                     PrepareFailure* failure, std::string* error);
-std::unique_ptr<PreparedOperation> PrepareKeyAgreement(NettleTarget& target,
-                                                       const AlgorithmInfo& alg, Operation op,
+std::unique_ptr<PreparedOperation> PrepareKeyAgreement(const AlgorithmInfo& alg, Operation op,
                                                        PrepareFailure* failure, std::string* error);
 
 }  // namespace cryptobench::backends::nettle
