@@ -121,7 +121,7 @@ class GcryptBackend : public LibraryBackend {
                         .aead = &PrepareCipherOrAead,
                         .hash = &PrepareHashOrMac,
                         .mac = &PrepareHashOrMac,
-                        .signature = &PrepareSignature,
+                        .signature = SignatureBinding().prepare,
                         .key_agreement = &PrepareKeyAgreement}) {}
 
   results::LibraryInfo Identity() const override {

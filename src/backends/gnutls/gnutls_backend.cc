@@ -92,7 +92,7 @@ class GnutlsBackend : public LibraryBackend {
                         .aead = &PrepareAead,
                         .hash = &PrepareHashOrMac,
                         .mac = &PrepareHashOrMac,
-                        .signature = &PrepareSignature}) {}
+                        .signature = SignatureBinding().prepare}) {}
   ~GnutlsBackend() override { gnutls_global_deinit(); }
   GnutlsBackend(const GnutlsBackend&) = delete;
   GnutlsBackend& operator=(const GnutlsBackend&) = delete;

@@ -25,7 +25,7 @@ class NettleBackend : public LibraryBackend {
                         .aead = &PrepareAead,
                         .hash = &PrepareHashOrMac,
                         .mac = &PrepareHashOrMac,
-                        .signature = &PrepareSignature,
+                        .signature = SignatureBinding().prepare,
                         .key_agreement = &PrepareKeyAgreement}) {}
 
   results::LibraryInfo Identity() const override {

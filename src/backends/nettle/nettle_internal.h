@@ -11,6 +11,7 @@
 #include "algorithms/catalog.h"
 #include "backends/backend.h"
 #include "backends/common/kat_target.h"
+#include "backends/common/signature_adapter.h"
 #include "backends/common/timing_inputs.h"
 namespace cryptobench::backends::nettle {
 
@@ -54,8 +55,9 @@ std::unique_ptr<PreparedOperation> PrepareAead(const AlgorithmInfo& alg, Operati
 std::unique_ptr<PreparedOperation> PrepareHashOrMac(const AlgorithmInfo& alg, Operation op,
                                                     size_t input_len, PrepareFailure* failure,
                                                     std::string* error);
-std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Operation op,
-                                                    PrepareFailure* failure, std::string* error);
+/// The signature entries (BindSignature, signature_adapter.h): prepare is the backend's
+/// KindPreparers entry, sign_round_trip the one-shot target's SignRoundTrip for what it signs.
+SignatureEntries SignatureBinding();
 std::unique_ptr<PreparedOperation> PrepareKeyAgreement(const AlgorithmInfo& alg, Operation op,
                                                        PrepareFailure* failure, std::string* error);
 
