@@ -86,6 +86,13 @@ std::unique_ptr<PreparedOperation> PrepareNoSuchOperation(const AlgorithmInfo& a
                                                           PrepareFailure* failure,
                                                           std::string* error);
 
+/// PrepareFailed with kLibraryError and "<library> offers no <op> for <alg name>" (e.g.
+/// "Nettle offers no sign for AES-128-GCM"): a Prepare() asked for an operation, or an
+/// algorithm, that `library` (its name as the user reads it) does not offer.
+std::unique_ptr<PreparedOperation> PrepareOffersNo(std::string_view library,
+                                                   const AlgorithmInfo& alg, Operation op,
+                                                   PrepareFailure* failure, std::string* error);
+
 /// One-shot decryption of `ciphertext` with the timed operation's key and IV into *plaintext:
 /// "" on success, else the library's error.
 using DecryptOneShot = std::function<std::string(const std::vector<uint8_t>& ciphertext,

@@ -215,6 +215,14 @@ TEST(HashMacAdapterTest, AnOperationTheKindLacksIsNamed) {
   EXPECT_EQ(error, "SHA-256 has no sign operation");
 }
 
+TEST(HashMacAdapterTest, AnOperationTheLibraryLacksNamesTheLibrary) {
+  PrepareFailure failure = PrepareFailure::kNone;
+  std::string error;
+  EXPECT_EQ(PrepareOffersNo("Nettle", Alg("SHA-256"), Operation::kMac, &failure, &error), nullptr);
+  EXPECT_EQ(failure, PrepareFailure::kLibraryError);
+  EXPECT_EQ(error, "Nettle offers no mac for SHA-256");
+}
+
 TEST(HashMacAdapterTest, LibraryFailuresAreLibraryErrors) {
   PrepareFailure failure = PrepareFailure::kNone;
   std::string error;

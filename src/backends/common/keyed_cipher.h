@@ -41,6 +41,12 @@ std::string KeyedCipherOneShot(const KeyedCipherFactory& make, const AlgorithmIn
                                bool decrypt, const Bytes& key, const Bytes& iv, const Bytes& input,
                                Bytes* output);
 
+/// "" if the unpadded cipher `alg` can be timed on `input_len`-byte inputs, else why not (one
+/// line): "input size 0 is out of range"; "<alg> needs whole <block_len>-byte blocks; input size
+/// <input_len> is not" (the modes of NeedsWholeBlocks, catalog.h); "XTS needs at least one
+/// <block_len>-byte block per data unit". Sizes in bytes.
+std::string CipherInputSizeProblem(const AlgorithmInfo& alg, size_t input_len);
+
 /// The byte-pattern seeds (PatternBytes) of the key, IV and plaintext a prepared cipher uses.
 struct CipherSeeds {
   uint8_t key = 0;
@@ -49,8 +55,8 @@ struct CipherSeeds {
 };
 
 /// Backend::Prepare() for the encrypt or decrypt operation (`op`, which the caller has checked)
-/// of a cipher from `make` on `input_len`-byte inputs: refuses size 0, partial blocks for CBC
-/// and ECB, and XTS below one block (kLibraryError); then the first timed operation, from a
+/// of a cipher from `make` on `input_len`-byte inputs: refuses the sizes CipherInputSizeProblem
+/// names (kLibraryError with its text); then the first timed operation, from a
 /// fresh key and IV, must round-trip through KeyedCipherOneShot in the other direction (output
 /// first byte flipped by CorruptIfTesting; kCheckFailed naming the algorithm and size otherwise).
 std::unique_ptr<PreparedOperation> PrepareKeyedCipher(const KeyedCipherFactory& make,

@@ -198,10 +198,7 @@ std::unique_ptr<PreparedOperation> PrepareHashOrMac(GcryptTarget& target, const 
   const int mac_algo = MacAlgo(alg);
   const bool hash = md_algo != 0;
   if ((!hash && mac_algo == 0) || op != (hash ? Operation::kHash : Operation::kMac)) {
-    return PrepareFailed(
-        PrepareFailure::kLibraryError,
-        "libgcrypt offers no " + std::string(OperationName(op)) + " for " + std::string(alg.name),
-        failure, error);
+    return PrepareOffersNo("libgcrypt", alg, op, failure, error);
   }
   auto reference = [&](const Bytes& key, const Bytes& message, Bytes* out) {
     return hash ? target.Hash(alg, message, out) : target.Mac(alg, key, message, out);

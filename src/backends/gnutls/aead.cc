@@ -117,10 +117,7 @@ std::unique_ptr<PreparedOperation> PrepareAead(GnutlsTarget& /*target*/, const A
                                                Operation op, size_t input_len,
                                                PrepareFailure* failure, std::string* error) {
   if (!Bound(alg) || (op != Operation::kEncrypt && op != Operation::kDecrypt)) {
-    return PrepareFailed(
-        PrepareFailure::kLibraryError,
-        "GnuTLS offers no " + std::string(OperationName(op)) + " for " + std::string(alg.name),
-        failure, error);
+    return PrepareOffersNo("GnuTLS", alg, op, failure, error);
   }
   return PrepareAeadWith<AeadEngine>(&NewEngine, alg, op, input_len, failure, error);
 }

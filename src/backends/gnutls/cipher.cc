@@ -126,10 +126,7 @@ std::unique_ptr<PreparedOperation> PrepareCipher(GnutlsTarget& target, const Alg
   const gnutls_cipher_algorithm_t id = IdsFor(alg).cipher;
   if (alg.kind != AlgorithmKind::kCipher || id == GNUTLS_CIPHER_UNKNOWN ||
       (op != Operation::kEncrypt && op != Operation::kDecrypt)) {
-    return PrepareFailed(
-        PrepareFailure::kLibraryError,
-        "GnuTLS offers no " + std::string(OperationName(op)) + " for " + std::string(alg.name),
-        failure, error);
+    return PrepareOffersNo("GnuTLS", alg, op, failure, error);
   }
   const bool decrypt = op == Operation::kDecrypt;
   // CBC needs whole blocks (no padding); XTS at least one block per data unit; ChaCha20 is a

@@ -204,10 +204,7 @@ std::unique_ptr<PreparedOperation> PrepareAead(NettleTarget& /*target*/, const A
                                                Operation op, size_t input_len,
                                                PrepareFailure* failure, std::string* error) {
   if (!AeadSupported(alg) || (op != Operation::kEncrypt && op != Operation::kDecrypt)) {
-    return PrepareFailed(
-        PrepareFailure::kLibraryError,
-        "Nettle offers no " + std::string(OperationName(op)) + " for " + std::string(alg.name),
-        failure, error);
+    return PrepareOffersNo("Nettle", alg, op, failure, error);
   }
   return PrepareAeadWith<AeadEngine>(&NewEngine, alg, op, input_len, failure, error);
 }

@@ -255,10 +255,7 @@ std::unique_ptr<PreparedOperation> PrepareCipher(NettleTarget& target, const Alg
                                                  PrepareFailure* failure, std::string* error) {
   const Mode mode = ModeOf(alg);
   if (mode == Mode::kNone || (op != Operation::kEncrypt && op != Operation::kDecrypt)) {
-    return PrepareFailed(
-        PrepareFailure::kLibraryError,
-        "Nettle offers no " + std::string(OperationName(op)) + " for " + std::string(alg.name),
-        failure, error);
+    return PrepareOffersNo("Nettle", alg, op, failure, error);
   }
   // CBC and ECB need whole blocks (no padding); XTS at least one block per data unit.
   const bool whole_blocks = mode == Mode::kCbc || mode == Mode::kEcb || mode == Mode::kDes3Cbc;

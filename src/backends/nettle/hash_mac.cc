@@ -139,10 +139,7 @@ std::unique_ptr<PreparedOperation> PrepareHashOrMac(NettleTarget& target, const 
   (void)target;
   const bool hash = alg.kind == AlgorithmKind::kHash;
   if (!HashOrMacSupported(alg) || op != (hash ? Operation::kHash : Operation::kMac)) {
-    return PrepareFailed(
-        PrepareFailure::kLibraryError,
-        "Nettle offers no " + std::string(OperationName(op)) + " for " + std::string(alg.name),
-        failure, error);
+    return PrepareOffersNo("Nettle", alg, op, failure, error);
   }
   auto make = [](const AlgorithmInfo& engine_alg, std::span<const uint8_t> key, std::string* text) {
     auto context = std::make_unique<HashOrMac>(engine_alg, key);

@@ -211,10 +211,7 @@ std::unique_ptr<PreparedOperation> PrepareAead(const LibcryptoPtr& lib_ptr,
                                                std::string* error) {
   const Libcrypto& lib = *lib_ptr;
   if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
-    return PrepareFailed(
-        PrepareFailure::kLibraryError,
-        std::string(alg.name) + " has no " + std::string(OperationName(op)) + " operation", failure,
-        error);
+    return PrepareNoSuchOperation(alg, op, failure, error);
   }
   if (input_len > static_cast<size_t>(INT_MAX) - 64) {
     return PrepareFailed(PrepareFailure::kLibraryError,

@@ -4,9 +4,11 @@
 #include <climits>
 #include <cstring>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "backends/common/buffers.h"
+#include "backends/common/keyed_cipher.h"
 #include "backends/common/timing_inputs.h"
 
 namespace cryptobench::backends::openssl {
@@ -146,27 +148,15 @@ std::unique_ptr<PreparedOperation> PrepareCipher(const LibcryptoPtr& lib_ptr,
                                                  std::string* error) {
   const Libcrypto& lib = *lib_ptr;
   if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
-    return PrepareFailed(
-        PrepareFailure::kLibraryError,
-        std::string(alg.name) + " has no " + std::string(OperationName(op)) + " operation", failure,
-        error);
+    return PrepareNoSuchOperation(alg, op, failure, error);
   }
-  if (input_len == 0 || input_len > static_cast<size_t>(INT_MAX) - 64) {
+  if (input_len > static_cast<size_t>(INT_MAX) - 64) {
     return PrepareFailed(PrepareFailure::kLibraryError,
                          "input size " + std::to_string(input_len) + " is out of range", failure,
                          error);
   }
-  if (NeedsWholeBlocks(alg) && input_len % alg.block_len != 0) {
-    return PrepareFailed(PrepareFailure::kLibraryError,
-                         std::string(alg.name) + " needs whole " + std::to_string(alg.block_len) +
-                             "-byte blocks; input size " + std::to_string(input_len) + " is not",
-                         failure, error);
-  }
-  if (IsXts(alg) && input_len < alg.block_len) {
-    return PrepareFailed(
-        PrepareFailure::kLibraryError,
-        "XTS needs at least one " + std::to_string(alg.block_len) + "-byte block per data unit",
-        failure, error);
+  if (std::string problem = CipherInputSizeProblem(alg, input_len); !problem.empty()) {
+    return PrepareFailed(PrepareFailure::kLibraryError, std::move(problem), failure, error);
   }
   Owned<EVP_CIPHER> cipher = FetchCipher(lib, alg.openssl_name);
   if (!cipher) {
