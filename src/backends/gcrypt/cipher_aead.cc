@@ -1,5 +1,5 @@
 // Ciphers and AEADs through gcry_cipher_*: AES in CBC, CTR, ECB, XTS, GCM and CCM, 3DES-CBC,
-// ChaCha20 (stream mode) and ChaCha20-Poly1305 (GCRY_CIPHER_MODE_POLY1305).
+// SM4-CBC, ChaCha20 (stream mode) and ChaCha20-Poly1305 (GCRY_CIPHER_MODE_POLY1305).
 #include <cstring>
 #include <utility>
 #include <vector>
@@ -33,6 +33,7 @@ CipherId IdOf(const AlgorithmInfo& alg) {
       {"AES-128-XTS", {GCRY_CIPHER_AES128, GCRY_CIPHER_MODE_XTS}},
       {"AES-256-XTS", {GCRY_CIPHER_AES256, GCRY_CIPHER_MODE_XTS}},
       {"DES-EDE3-CBC", {GCRY_CIPHER_3DES, GCRY_CIPHER_MODE_CBC}},
+      {"SM4-CBC", {GCRY_CIPHER_SM4, GCRY_CIPHER_MODE_CBC}},
       {"ChaCha20", {GCRY_CIPHER_CHACHA20, GCRY_CIPHER_MODE_STREAM}},
       {"AES-128-GCM", {GCRY_CIPHER_AES128, GCRY_CIPHER_MODE_GCM}},
       {"AES-256-GCM", {GCRY_CIPHER_AES256, GCRY_CIPHER_MODE_GCM}},
