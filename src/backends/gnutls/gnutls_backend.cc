@@ -89,7 +89,7 @@ class GnutlsBackend : public LibraryBackend {
                         .mac = &HashOrMacSupported,
                         .signature = &SignatureSupported},
                        {.cipher = &PrepareCipher,
-                        .aead = &PrepareAead,
+                        .aead = AeadBinding().prepare,
                         .hash = &PrepareHashOrMac,
                         .mac = &PrepareHashOrMac,
                         .signature = SignatureBinding().prepare}) {}

@@ -15,6 +15,7 @@
 
 #include "algorithms/catalog.h"
 #include "backends/backend.h"
+#include "backends/common/aead_adapter.h"
 #include "backends/common/kat_target.h"
 #include "backends/common/signature_adapter.h"
 #include "backends/common/timing_inputs.h"
@@ -85,9 +86,11 @@ bool SignatureSupported(const AlgorithmInfo& alg);
 std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Operation op,
                                                  size_t input_len, PrepareFailure* failure,
                                                  std::string* error);
-std::unique_ptr<PreparedOperation> PrepareAead(const AlgorithmInfo& alg, Operation op,
-                                               size_t input_len, PrepareFailure* failure,
-                                               std::string* error);
+/// The AEAD entries (BindAead, aead_adapter.h) over the AEADs `GnuTLS` binds: seal and open
+/// are GnutlsTarget's Seal and Open (kNotOffered for an entry not bound), prepare the backend's
+/// KindPreparers entry ("GnuTLS offers no <op> for <alg>" for an entry not bound or an
+/// operation other than encrypt and decrypt).
+AeadEntries AeadBinding();
 std::unique_ptr<PreparedOperation> PrepareHashOrMac(const AlgorithmInfo& alg, Operation op,
                                                     size_t input_len, PrepareFailure* failure,
                                                     std::string* error);

@@ -22,7 +22,7 @@ class NettleBackend : public LibraryBackend {
                         .signature = &SignatureSupported,
                         .key_agreement = &KeyAgreementSupported},
                        {.cipher = &PrepareCipher,
-                        .aead = &PrepareAead,
+                        .aead = AeadBinding().prepare,
                         .hash = &PrepareHashOrMac,
                         .mac = &PrepareHashOrMac,
                         .signature = SignatureBinding().prepare,
