@@ -26,6 +26,7 @@ enum class AlgorithmKind {
 enum class AlgorithmPrimitive {
   kAes,
   kTripleDes,  ///< DES-EDE3 (three-key Triple DES)
+  kSm4,        ///< SM4, the 128-bit block cipher of GB/T 32907-2016
   kChaCha20,
   kMd5,
   kSha1,

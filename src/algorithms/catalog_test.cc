@@ -171,6 +171,12 @@ TEST(CatalogTest, TypedFieldsOfSomeEntries) {
   EXPECT_EQ(xchacha.primitive, AlgorithmPrimitive::kChaCha20);
   EXPECT_EQ(xchacha.mode, AlgorithmMode::kPoly1305);
   EXPECT_EQ(FindAlgorithm("DES-EDE3-CBC")->primitive, AlgorithmPrimitive::kTripleDes);
+  const AlgorithmInfo& sm4 = *FindAlgorithm("sm4");
+  EXPECT_EQ(sm4.name, "SM4-CBC");
+  EXPECT_EQ(sm4.primitive, AlgorithmPrimitive::kSm4);
+  EXPECT_EQ(sm4.mode, AlgorithmMode::kCbc);
+  EXPECT_EQ(sm4.block_len, 16u);
+  EXPECT_FALSE(sm4.default_suite);
   EXPECT_EQ(FindAlgorithm("ECDSA-P384")->key_bits, 384u);
   EXPECT_EQ(FindAlgorithm("RSA-3072")->key_bits, 3072u);
   EXPECT_EQ(FindAlgorithm("ECDH-P256")->primitive, AlgorithmPrimitive::kEcdh);

@@ -1,6 +1,6 @@
 // Known-answer vectors for the unauthenticated ciphers: AES in ECB, CBC, CTR and XTS modes,
-// three-key Triple DES in CBC mode, and the ChaCha20 stream cipher. Hex is copied from the cited
-// documents; every vector was checked against OpenSSL 3.0 before it was committed.
+// three-key Triple DES and SM4 in CBC mode, and the ChaCha20 stream cipher. Hex is copied from
+// the cited documents; every vector was checked against OpenSSL 3.0 before it was committed.
 #include <span>
 #include <string_view>
 
@@ -44,6 +44,12 @@ constexpr std::string_view kXtsVector10Plaintext =
     "a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf"
     "c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf"
     "e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
+
+// draft-ribose-cfrg-sm4-10, Appendix A.2 (SM4 examples of the modes): the two-block plaintext
+// and the IV that both CBC examples of A.2.2 use.
+constexpr std::string_view kSm4DraftPlaintext =
+    "aaaaaaaabbbbbbbbccccccccddddddddeeeeeeeeffffffffaaaaaaaabbbbbbbb";
+constexpr std::string_view kSm4DraftCbcIv = "000102030405060708090a0b0c0d0e0f";
 
 constexpr KatVector kCipherVectors[] = {
     // AES-CBC.
@@ -149,6 +155,30 @@ constexpr KatVector kCipherVectors[] = {
      .iv = "f69f2445df4f9b17",
      .input = "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51",
      .output = "2079c3d53aa763e193b79e2569ab5262516570481f25b50f73c0bda85c8e0da7"},
+    // SM4-CBC. The block cipher's own example is one block, encrypted here as CBC with an
+    // all-zero IV (the first CBC block is then E(K, P) itself); the mode's are the draft's two
+    // two-block examples. All three were checked with `openssl enc -sm4-cbc -nopad` (OpenSSL
+    // 3.0.19), which reproduces them.
+    {.algorithm = "SM4-CBC",
+     .source = "GB/T 32907-2016, Appendix A, example 1 (one block, all-zero IV)",
+     .key = "0123456789abcdeffedcba9876543210",
+     .iv = "00000000000000000000000000000000",
+     .input = "0123456789abcdeffedcba9876543210",
+     .output = "681edf34d206965e86b3e94f536e4246"},
+    {.algorithm = "SM4-CBC",
+     .source = "draft-ribose-cfrg-sm4-10, Appendix A.2.2.1 (SM4-CBC example 1)",
+     .key = "0123456789abcdeffedcba9876543210",
+     .iv = kSm4DraftCbcIv,
+     .input = kSm4DraftPlaintext,
+     .output = "78ebb11cc40b0a48312aaeb2040244cb"
+               "4cb7016951909226979b0d15dc6a8f6d"},
+    {.algorithm = "SM4-CBC",
+     .source = "draft-ribose-cfrg-sm4-10, Appendix A.2.2.2 (SM4-CBC example 2)",
+     .key = "fedcba98765432100123456789abcdef",
+     .iv = kSm4DraftCbcIv,
+     .input = kSm4DraftPlaintext,
+     .output = "0d3a6ddc2d21c698857215587b7bb59a"
+               "91f2c147911a4144665e1fa1d40bae38"},
     // ChaCha20: OpenSSL's 16-byte IV is the 32-bit block counter (little-endian, here 1) followed
     // by the 96-bit nonce 00:00:00:00:00:00:00:4a:00:00:00:00.
     {.algorithm = "ChaCha20",

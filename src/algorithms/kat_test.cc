@@ -121,9 +121,10 @@ TEST(KatTest, EveryHexFieldDecodes) {
 }
 
 TEST(KatTest, EverySourceNamesADocumentAndAPlace) {
-  // "draft-irtf-": an IRTF Internet-Draft (XChaCha20-Poly1305, not yet an RFC).
-  const std::string_view documents[] = {"RFC ",  "NIST ",          "FIPS ",
-                                        "IEEE ", "McGrew & Viega", "draft-irtf-"};
+  // "draft-irtf-": an IRTF Internet-Draft (XChaCha20-Poly1305, not yet an RFC);
+  // "draft-ribose-": the SM4 Internet-Draft; "GB/T ": a Chinese national standard (SM4).
+  const std::string_view documents[] = {"RFC ",           "NIST ",       "FIPS ",         "IEEE ",
+                                        "McGrew & Viega", "draft-irtf-", "draft-ribose-", "GB/T "};
   for (const KatVector& v : AllKatVectors()) {
     bool named = false;
     for (std::string_view doc : documents) {

@@ -12,6 +12,7 @@ namespace cryptobench::backends {
 
 /// The catalogue entries the AF_ALG backend does not bind (registry.h).
 inline constexpr DeclaredAbsence kAfalgAbsent[] = {
+    {"SM4-CBC", "not bound: afalg/algorithms.cc maps no kernel skcipher to it"},
     {"XChaCha20-Poly1305", "not bound: afalg/algorithms.cc maps no kernel AEAD to it"},
     {"Poly1305", "not bound: afalg/algorithms.cc maps no kernel hash to it"},
     {"RSA-2048", "AF_ALG has no public-key socket type (only skcipher, aead, hash and rng)"},

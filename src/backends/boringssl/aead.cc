@@ -109,10 +109,7 @@ std::unique_ptr<PreparedOperation> PrepareAead(const LibPtr& lib, const Algorith
                                                Operation op, size_t input_len,
                                                PrepareFailure* failure, std::string* error) {
   if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
-    return PrepareFailed(
-        PrepareFailure::kLibraryError,
-        std::string(alg.name) + " has no " + std::string(OperationName(op)) + " operation", failure,
-        error);
+    return PrepareNoSuchOperation(alg, op, failure, error);
   }
   if (alg.tag_len > kMaxTagLen) {
     return PrepareFailed(PrepareFailure::kLibraryError, "tag longer than 16 bytes", failure, error);

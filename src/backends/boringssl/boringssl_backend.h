@@ -17,6 +17,7 @@ inline constexpr DeclaredAbsence kBoringsslAbsent[] = {
     {"AES-256-XTS",
      "XTS is not in BoringSSL's libcrypto, only in its decrepit library, which Debian does not "
      "ship"},
+    {"SM4-CBC", "BoringSSL has no SM4"},
     {"AES-128-CCM",
      "BoringSSL's only CCM AEADs are the Bluetooth profiles (13-byte nonce, 4- or 8-byte tag)"},
     {"SHA3-256", "BoringSSL has no SHA-3"},

@@ -61,23 +61,6 @@ PkeyPtr RawKey(const Libcrypto& lib, PkFamily family, std::span<const uint8_t> b
 
 }  // namespace
 
-PkFamily PkFamilyOf(const AlgorithmInfo& alg) {
-  switch (alg.primitive) {
-    case AlgorithmPrimitive::kRsa:
-      return PkFamily::kRsa;
-    case AlgorithmPrimitive::kEcdsa:
-      return PkFamily::kEcdsa;
-    case AlgorithmPrimitive::kEd25519:
-      return PkFamily::kEd25519;
-    case AlgorithmPrimitive::kX25519:
-      return PkFamily::kX25519;
-    case AlgorithmPrimitive::kEcdh:
-      return PkFamily::kEcdh;
-    default:
-      return PkFamily::kNone;
-  }
-}
-
 PkeyPtr TimingKey(const Libcrypto& lib, const AlgorithmInfo& alg, std::string* error) {
   const PkFamily family = PkFamilyOf(alg);
   if (family == PkFamily::kEd25519 || family == PkFamily::kX25519) {

@@ -8,14 +8,9 @@
 
 #include "algorithms/catalog.h"
 #include "backends/boringssl/libcrypto.h"
+#include "backends/common/pk_family.h"
 
 namespace cryptobench::backends::boringssl {
-
-/// The public-key families of the catalogue.
-enum class PkFamily { kNone, kRsa, kEcdsa, kEd25519, kX25519, kEcdh };
-
-/// Family of a signature or key-agreement algorithm by canonical name; kNone otherwise.
-PkFamily PkFamilyOf(const AlgorithmInfo& alg);
 
 /// An owned EVP_PKEY, or null.
 using PkeyPtr = Owned<EVP_PKEY>;

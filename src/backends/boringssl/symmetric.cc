@@ -130,10 +130,7 @@ std::unique_ptr<PreparedOperation> PrepareChaCha20(const LibPtr& lib, const Algo
                                                    Operation op, size_t input_len,
                                                    PrepareFailure* failure, std::string* error) {
   if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
-    return PrepareFailed(
-        PrepareFailure::kLibraryError,
-        std::string(alg.name) + " has no " + std::string(OperationName(op)) + " operation", failure,
-        error);
+    return PrepareNoSuchOperation(alg, op, failure, error);
   }
   if (input_len == 0 || alg.key_len != 32 || alg.iv_len != kChaChaIvLen) {
     return PrepareFailed(PrepareFailure::kLibraryError,

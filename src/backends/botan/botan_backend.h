@@ -11,7 +11,7 @@ namespace cryptobench::backends {
 
 /// Opens the Botan 2 backend (`library_path` is ignored: the library is linked in). It offers,
 /// where this Botan build has them: AES-128/192/256-CBC (Cipher_Mode), AES-CTR (CTR-BE), AES-ECB
-/// (the BlockCipher itself; Botan 2 has no ECB mode object), AES-XTS, 3DES-CBC, ChaCha20
+/// (the BlockCipher itself; Botan 2 has no ECB mode object), AES-XTS, 3DES-CBC, SM4-CBC, ChaCha20
 /// (StreamCipher), AES-GCM, AES-CCM and ChaCha20-Poly1305 (AEAD_Mode), MD5, SHA-1, SHA-2,
 /// SHA3-256 and BLAKE2b-512 (HashFunction), HMAC-SHA256, CMAC-AES-128 and Poly1305
 /// (MessageAuthenticationCode), RSA PKCS#1 v1.5 and ECDSA over a SHA-256 digest, Ed25519

@@ -46,6 +46,7 @@ std::optional<CipherSpec> SpecFor(const AlgorithmInfo& alg) {
       {"AES-128-XTS", Shape::kMode, "AES-128/XTS", "AES-128"},
       {"AES-256-XTS", Shape::kMode, "AES-256/XTS", "AES-256"},
       {"DES-EDE3-CBC", Shape::kMode, "TripleDES/CBC/NoPadding", "TripleDES"},
+      {"SM4-CBC", Shape::kMode, "SM4/CBC/NoPadding", "SM4"},
       {"ChaCha20", Shape::kStream, "ChaCha(20)", ""},
   };
   if (alg.kind != AlgorithmKind::kCipher) {

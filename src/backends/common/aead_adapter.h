@@ -33,6 +33,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include "algorithms/catalog.h"
@@ -271,6 +272,15 @@ std::unique_ptr<PreparedOperation> PrepareAeadWith(const Make& make, const Algor
   return prepared;
 }
 
+/// PrepareAeadWith<Engine>(Make, ...) as a plain function (the Prepare of BindAead's prepare
+/// entry): the same parameters, result and failures.
+template <typename Engine, AeadEngineFactory<Engine> Make>
+std::unique_ptr<PreparedOperation> PrepareAeadBound(const AlgorithmInfo& alg, Operation op,
+                                                    size_t input_len, PrepareFailure* failure,
+                                                    std::string* error) {
+  return PrepareAeadWith<Engine>(Make, alg, op, input_len, failure, error);
+}
+
 /// The AEAD entries of a library's tables: KatTarget::Seal and Open for its OneShotFunctions
 /// (function_kat_target.h) and Backend::Prepare for its KindPreparers (library_backend.h).
 struct AeadEntries {
@@ -285,33 +295,55 @@ struct AeadEntries {
                                                 std::string* error);
 };
 
+/// True if the AEAD binding with predicate `Bound` (BindAead) covers `alg`: Bound(alg), or always
+/// when there is no predicate (nullptr).
+template <auto Bound>
+bool AeadBound(const AlgorithmInfo& alg) {
+  if constexpr (std::is_null_pointer_v<decltype(Bound)>) {
+    return true;
+  } else {
+    return Bound(alg);
+  }
+}
+
 /// AeadEntries for a library whose AEADs one Engine type and one factory `Make` bind (a function
 /// of type AeadEngineFactory<Engine>): seal is AeadSealOneShot, open AeadOpenOneShot (a rejected
 /// tag sets *authentic false and is not an error), prepare PrepareAeadWith for kEncrypt and
 /// kDecrypt, and for any other operation `NoSuchOperation(alg, op, failure, error)` (a function
-/// with prepare's parameters and result: the library's own message).
-template <typename Engine, AeadEngineFactory<Engine> Make, auto NoSuchOperation>
+/// with prepare's parameters and result: the library's own message; PrepareEncryptOrDecrypt,
+/// buffers.h). With a predicate `Bound` (a function of the AlgorithmInfo, true for the entries
+/// the binding covers), seal and open return kNotOffered and prepare NoSuchOperation's failure
+/// for an entry it does not cover.
+template <typename Engine, AeadEngineFactory<Engine> Make, auto NoSuchOperation,
+          auto Bound = nullptr>
 AeadEntries BindAead() {
   return {
       .seal =
           [](const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce, const Bytes& aad,
              const Bytes& plaintext, size_t tag_len, Bytes* ciphertext, Bytes* tag) {
+            if (!AeadBound<Bound>(alg)) {
+              return std::string(kNotOffered);
+            }
             return AeadSealOneShot<Engine>(Make, alg, key, nonce, aad, plaintext, tag_len,
                                            ciphertext, tag);
           },
       .open =
           [](const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce, const Bytes& aad,
              const Bytes& ciphertext, const Bytes& tag, Bytes* plaintext, bool* authentic) {
+            if (!AeadBound<Bound>(alg)) {
+              return std::string(kNotOffered);
+            }
             return AeadOpenOneShot<Engine>(Make, alg, key, nonce, aad, ciphertext, tag, plaintext,
                                            authentic);
           },
       .prepare =
           [](const AlgorithmInfo& alg, Operation op, size_t input_len, PrepareFailure* failure,
              std::string* error) {
-            if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
+            if (!AeadBound<Bound>(alg)) {
               return NoSuchOperation(alg, op, failure, error);
             }
-            return PrepareAeadWith<Engine>(Make, alg, op, input_len, failure, error);
+            return PrepareEncryptOrDecrypt<&PrepareAeadBound<Engine, Make>, NoSuchOperation>(
+                alg, op, input_len, failure, error);
           },
   };
 }

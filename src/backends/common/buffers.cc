@@ -92,6 +92,15 @@ std::unique_ptr<PreparedOperation> PrepareNoSuchOperation(const AlgorithmInfo& a
       error);
 }
 
+std::unique_ptr<PreparedOperation> PrepareOffersNo(std::string_view library,
+                                                   const AlgorithmInfo& alg, Operation op,
+                                                   PrepareFailure* failure, std::string* error) {
+  return PrepareFailed(PrepareFailure::kLibraryError,
+                       std::string(library) + " offers no " + std::string(OperationName(op)) +
+                           " for " + std::string(alg.name),
+                       failure, error);
+}
+
 bool CheckCipherRoundTrip(const AlgorithmInfo& alg, bool encrypt, size_t input_len,
                           std::span<const uint8_t> plaintext, const std::vector<uint8_t>& out,
                           const DecryptOneShot& decrypt, PrepareFailure* failure,

@@ -86,6 +86,28 @@ std::unique_ptr<PreparedOperation> PrepareNoSuchOperation(const AlgorithmInfo& a
                                                           PrepareFailure* failure,
                                                           std::string* error);
 
+/// The prepare entry of a cipher or AEAD binding (BindKeyedCipher, BindAead): `Prepare(alg, op,
+/// input_len, failure, error)` for kEncrypt and kDecrypt, and for any other operation
+/// `NoSuchOperation(alg, op, failure, error)` (the library's own message). Both are functions
+/// with this function's parameters and result; this one has no errors of its own.
+template <auto Prepare, auto NoSuchOperation>
+std::unique_ptr<PreparedOperation> PrepareEncryptOrDecrypt(const AlgorithmInfo& alg, Operation op,
+                                                           size_t input_len,
+                                                           PrepareFailure* failure,
+                                                           std::string* error) {
+  if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
+    return NoSuchOperation(alg, op, failure, error);
+  }
+  return Prepare(alg, op, input_len, failure, error);
+}
+
+/// PrepareFailed with kLibraryError and "<library> offers no <op> for <alg name>" (e.g.
+/// "Nettle offers no sign for AES-128-GCM"): a Prepare() asked for an operation, or an
+/// algorithm, that `library` (its name as the user reads it) does not offer.
+std::unique_ptr<PreparedOperation> PrepareOffersNo(std::string_view library,
+                                                   const AlgorithmInfo& alg, Operation op,
+                                                   PrepareFailure* failure, std::string* error);
+
 /// One-shot decryption of `ciphertext` with the timed operation's key and IV into *plaintext:
 /// "" on success, else the library's error.
 using DecryptOneShot = std::function<std::string(const std::vector<uint8_t>& ciphertext,

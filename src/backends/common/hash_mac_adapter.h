@@ -39,6 +39,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include "algorithms/catalog.h"
@@ -172,10 +173,12 @@ std::string HashMacOneShot(const Make& make, const AlgorithmInfo& alg, std::span
 
 /// The check of PrepareHashMacWith: CorruptIfTesting on a copy of `out`, then "" if it equals
 /// `expected` and has alg.tag_len bytes; else PrepareFailed with kCheckFailed and "<alg name> at
-/// <input_len> bytes: <digest|tag> differs ..." (CompareBytes) or "...: output is N bytes,
-/// expected M", returning false.
+/// <input_len> bytes: <digest|tag> differs ..." (CompareBytes) or "...: <length_noun> is N
+/// bytes, expected M" (OpenSSL's digest and MAC steps name the length "digest" and "tag"),
+/// returning false. Lengths in bytes.
 bool CheckHashMacOutput(const AlgorithmInfo& alg, size_t input_len, std::span<const uint8_t> out,
-                        const Bytes& expected, PrepareFailure* failure, std::string* error);
+                        const Bytes& expected, PrepareFailure* failure, std::string* error,
+                        std::string_view length_noun = "output");
 
 /// Backend::Prepare() for the hash or MAC `alg` (whose operation, kHash or kMac, the caller has
 /// checked) on `input_len`-byte messages of the kMessageSeed pattern, a MAC keyed with

@@ -207,12 +207,31 @@ TEST(HashMacAdapterTest, EnginesReportingTheirLengthAreCheckedOnThatLength) {
   EXPECT_EQ(error, "SHA-256 at 16 bytes: output is 31 bytes, expected 32");
 }
 
+TEST(HashMacAdapterTest, TheCheckNamesAWrongLengthAsTheCallerSays) {
+  PrepareFailure failure = PrepareFailure::kNone;
+  std::string error;
+  const Bytes out(31, 7);
+  EXPECT_FALSE(CheckHashMacOutput(Alg("SHA-256"), 16, out, out, &failure, &error, "digest"));
+  EXPECT_EQ(failure, PrepareFailure::kCheckFailed);
+  EXPECT_EQ(error, "SHA-256 at 16 bytes: digest is 31 bytes, expected 32");
+  EXPECT_TRUE(CheckHashMacOutput(Alg("SHA-256"), 16, Bytes(32, 7), Bytes(32, 7), &failure, &error,
+                                 "digest"));
+}
+
 TEST(HashMacAdapterTest, AnOperationTheKindLacksIsNamed) {
   PrepareFailure failure = PrepareFailure::kNone;
   std::string error;
   EXPECT_EQ(PrepareNoSuchOperation(Alg("SHA-256"), Operation::kSign, &failure, &error), nullptr);
   EXPECT_EQ(failure, PrepareFailure::kLibraryError);
   EXPECT_EQ(error, "SHA-256 has no sign operation");
+}
+
+TEST(HashMacAdapterTest, AnOperationTheLibraryLacksNamesTheLibrary) {
+  PrepareFailure failure = PrepareFailure::kNone;
+  std::string error;
+  EXPECT_EQ(PrepareOffersNo("Nettle", Alg("SHA-256"), Operation::kMac, &failure, &error), nullptr);
+  EXPECT_EQ(failure, PrepareFailure::kLibraryError);
+  EXPECT_EQ(error, "Nettle offers no mac for SHA-256");
 }
 
 TEST(HashMacAdapterTest, LibraryFailuresAreLibraryErrors) {

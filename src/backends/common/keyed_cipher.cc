@@ -50,25 +50,37 @@ std::string KeyedCipherOneShot(const KeyedCipherFactory& make, const AlgorithmIn
   return "";
 }
 
+std::string CipherInputSizeProblem(const AlgorithmInfo& alg, size_t input_len) {
+  if (input_len == 0) {
+    return "input size 0 is out of range";
+  }
+  if (NeedsWholeBlocks(alg) && input_len % alg.block_len != 0) {
+    return std::string(alg.name) + " needs whole " + std::to_string(alg.block_len) +
+           "-byte blocks; input size " + std::to_string(input_len) + " is not";
+  }
+  if (alg.mode == AlgorithmMode::kXts && input_len < alg.block_len) {
+    return "XTS needs at least one " + std::to_string(alg.block_len) + "-byte block per data unit";
+  }
+  return "";
+}
+
+std::string CipherBlocksProblem(const AlgorithmInfo& alg, size_t input_len, bool whole_blocks,
+                                bool xts) {
+  if (input_len == 0 || (whole_blocks && input_len % alg.block_len != 0) ||
+      (xts && input_len < alg.block_len)) {
+    return std::string(alg.name) + " cannot encrypt " + std::to_string(input_len) +
+           " bytes: it needs " + (whole_blocks ? "whole " : "at least one ") +
+           std::to_string(alg.block_len) + "-byte block" + (whole_blocks ? "s" : "");
+  }
+  return "";
+}
+
 std::unique_ptr<PreparedOperation> PrepareKeyedCipher(const KeyedCipherFactory& make,
                                                       const AlgorithmInfo& alg, Operation op,
                                                       size_t input_len, CipherSeeds seeds,
                                                       PrepareFailure* failure, std::string* error) {
-  if (input_len == 0) {
-    return PrepareFailed(PrepareFailure::kLibraryError, "input size 0 is out of range", failure,
-                         error);
-  }
-  if (NeedsWholeBlocks(alg) && input_len % alg.block_len != 0) {
-    return PrepareFailed(PrepareFailure::kLibraryError,
-                         std::string(alg.name) + " needs whole " + std::to_string(alg.block_len) +
-                             "-byte blocks; input size " + std::to_string(input_len) + " is not",
-                         failure, error);
-  }
-  if (alg.mode == AlgorithmMode::kXts && input_len < alg.block_len) {
-    return PrepareFailed(
-        PrepareFailure::kLibraryError,
-        "XTS needs at least one " + std::to_string(alg.block_len) + "-byte block per data unit",
-        failure, error);
+  if (std::string problem = CipherInputSizeProblem(alg, input_len); !problem.empty()) {
+    return PrepareFailed(PrepareFailure::kLibraryError, std::move(problem), failure, error);
   }
   // XTS keys are two AES keys that must differ (IEEE 1619 5.1): the pattern never repeats.
   const Bytes key = PatternBytes(alg.key_len, seeds.key);

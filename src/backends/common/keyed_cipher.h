@@ -5,10 +5,12 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <memory>
 #include <span>
 #include <string>
+#include <utility>
 
 #include "algorithms/catalog.h"
 #include "backends/backend.h"
@@ -41,6 +43,12 @@ std::string KeyedCipherOneShot(const KeyedCipherFactory& make, const AlgorithmIn
                                bool decrypt, const Bytes& key, const Bytes& iv, const Bytes& input,
                                Bytes* output);
 
+/// "" if the unpadded cipher `alg` can be timed on `input_len`-byte inputs, else why not (one
+/// line): "input size 0 is out of range"; "<alg> needs whole <block_len>-byte blocks; input size
+/// <input_len> is not" (the modes of NeedsWholeBlocks, catalog.h); "XTS needs at least one
+/// <block_len>-byte block per data unit". Sizes in bytes.
+std::string CipherInputSizeProblem(const AlgorithmInfo& alg, size_t input_len);
+
 /// The byte-pattern seeds (PatternBytes) of the key, IV and plaintext a prepared cipher uses.
 struct CipherSeeds {
   uint8_t key = 0;
@@ -49,14 +57,95 @@ struct CipherSeeds {
 };
 
 /// Backend::Prepare() for the encrypt or decrypt operation (`op`, which the caller has checked)
-/// of a cipher from `make` on `input_len`-byte inputs: refuses size 0, partial blocks for CBC
-/// and ECB, and XTS below one block (kLibraryError); then the first timed operation, from a
+/// of a cipher from `make` on `input_len`-byte inputs: refuses the sizes CipherInputSizeProblem
+/// names (kLibraryError with its text); then the first timed operation, from a
 /// fresh key and IV, must round-trip through KeyedCipherOneShot in the other direction (output
 /// first byte flipped by CorruptIfTesting; kCheckFailed naming the algorithm and size otherwise).
 std::unique_ptr<PreparedOperation> PrepareKeyedCipher(const KeyedCipherFactory& make,
                                                       const AlgorithmInfo& alg, Operation op,
                                                       size_t input_len, CipherSeeds seeds,
                                                       PrepareFailure* failure, std::string* error);
+
+/// PrepareKeyedCipher(Make, ...) with the timing seeds kKeySeed, kIvSeed and kPlaintextSeed
+/// (timing_inputs.h) as a plain function (the Prepare of BindKeyedCipher's prepare entry): the
+/// same parameters, result and failures.
+template <auto Make>
+std::unique_ptr<PreparedOperation> PrepareKeyedCipherBound(const AlgorithmInfo& alg, Operation op,
+                                                           size_t input_len,
+                                                           PrepareFailure* failure,
+                                                           std::string* error) {
+  return PrepareKeyedCipher(Make, alg, op, input_len, {kKeySeed, kIvSeed, kPlaintextSeed}, failure,
+                            error);
+}
+
+/// "" if a cipher prepare step can time `alg` on `input_len`-byte inputs, else "<alg> cannot
+/// encrypt <input_len> bytes: it needs whole <block_len>-byte blocks" (`whole_blocks`: a mode
+/// without padding, e.g. CBC; sizes not a multiple of the block) or "...: it needs at least one
+/// <block_len>-byte block" (size 0, or below one block when `xts`). Sizes in bytes. The wording
+/// of the libgcrypt, GnuTLS and Nettle backends (CipherInputSizeProblem is the keyed cipher's).
+std::string CipherBlocksProblem(const AlgorithmInfo& alg, size_t input_len, bool whole_blocks,
+                                bool xts);
+
+/// What the prepare step of PrepareCipherRoundTrip needs to know of a library's cipher: the
+/// arguments of CipherBlocksProblem and the IV length in bytes.
+struct CipherShape {
+  bool whole_blocks = false;
+  bool xts = false;
+  size_t iv_len = 0;
+};
+
+/// Backend::Prepare() for the encrypt (`decrypt` false) or decrypt operation of the cipher `alg`,
+/// which the caller has checked the library offers, for a library with its own timed operation
+/// (libgcrypt, GnuTLS, Nettle) on `input_len`-byte inputs. Refuses what CipherBlocksProblem
+/// names for `shape`. Then, with the kKeySeed key, a `shape.iv_len`-byte kIvSeed IV and the
+/// kMessageSeed plaintext (or, decrypting, its ciphertext from target.Cipher), the timed
+/// operation `make_timed(key, iv, std::move(input), &message)` (nullptr with message set on
+/// failure), a PreparedOperation with `Bytes output() const` (the latest call's output), whose
+/// first Run(1), from the key and IV of a fresh context, must round-trip through target.Cipher
+/// (CheckCipherRoundTrip, buffers.h; the output's first byte flipped by CorruptIfTesting).
+/// Failures: kLibraryError with CipherBlocksProblem's text or the one-shot's, make_timed's or
+/// Run()'s error; kCheckFailed from CheckCipherRoundTrip.
+template <typename MakeTimed>
+std::unique_ptr<PreparedOperation> PrepareCipherRoundTrip(
+    KatTarget& target, const AlgorithmInfo& alg, bool decrypt, size_t input_len, CipherShape shape,
+    const MakeTimed& make_timed, PrepareFailure* failure, std::string* error) {
+  if (std::string problem = CipherBlocksProblem(alg, input_len, shape.whole_blocks, shape.xts);
+      !problem.empty()) {
+    return PrepareFailed(PrepareFailure::kLibraryError, std::move(problem), failure, error);
+  }
+  // XTS keys are two AES keys that must differ (IEEE 1619 5.1): the pattern never repeats.
+  const Bytes key = PatternBytes(alg.key_len, kKeySeed);
+  const Bytes iv = PatternBytes(shape.iv_len, kIvSeed);
+  const Bytes plaintext = PatternBytes(input_len, kMessageSeed);
+  std::string message;
+  AlignedBuffer input(input_len);
+  if (decrypt) {
+    Bytes ciphertext;
+    if (message = target.Cipher(alg, false, key, iv, plaintext, &ciphertext); !message.empty()) {
+      return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
+    }
+    std::memcpy(input.data(), ciphertext.data(), input_len);
+  } else {
+    std::memcpy(input.data(), plaintext.data(), input_len);
+  }
+  auto prepared = make_timed(key, iv, std::move(input), &message);
+  if (!prepared) {
+    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
+  }
+  if (!prepared->Run(1)) {
+    return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
+  }
+  // The first timed call starts from the same key and IV as a fresh context.
+  Bytes out = prepared->output();
+  CorruptIfTesting(out);
+  if (!CheckCipherRoundTrip(
+          alg, !decrypt, input_len, plaintext, out,
+          [&](const Bytes& in, Bytes* back) { return target.Cipher(alg, true, key, iv, in, back); },
+          failure, error)) {
+    return nullptr;
+  }
+  return prepared;
+}
 
 /// The cipher entries of a library's tables: KatTarget::Cipher for its OneShotFunctions
 /// (function_kat_target.h) and Backend::Prepare for its KindPreparers (library_backend.h).
@@ -73,7 +162,7 @@ struct CipherEntries {
 /// PrepareKeyedCipher with the timing seeds kKeySeed, kIvSeed and kPlaintextSeed
 /// (timing_inputs.h) for kEncrypt and kDecrypt, and for any other operation
 /// `NoSuchOperation(alg, op, failure, error)` (a function with prepare's parameters and result:
-/// the library's own message).
+/// the library's own message; PrepareEncryptOrDecrypt, buffers.h).
 template <auto Make, auto NoSuchOperation>
 CipherEntries BindKeyedCipher() {
   return {
@@ -82,15 +171,7 @@ CipherEntries BindKeyedCipher() {
              const Bytes& input, Bytes* output) {
             return KeyedCipherOneShot(Make, alg, decrypt, key, iv, input, output);
           },
-      .prepare =
-          [](const AlgorithmInfo& alg, Operation op, size_t input_len, PrepareFailure* failure,
-             std::string* error) {
-            if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
-              return NoSuchOperation(alg, op, failure, error);
-            }
-            return PrepareKeyedCipher(Make, alg, op, input_len, {kKeySeed, kIvSeed, kPlaintextSeed},
-                                      failure, error);
-          },
+      .prepare = &PrepareEncryptOrDecrypt<&PrepareKeyedCipherBound<Make>, NoSuchOperation>,
   };
 }
 

@@ -206,6 +206,31 @@ std::string SignatureRoundTripWith(const Make& make, const AlgorithmInfo& alg) {
   });
 }
 
+/// The signature entries of a library's tables: KatTarget::SignRoundTrip for its OneShotFunctions
+/// (function_kat_target.h) and Backend::Prepare for its KindPreparers (library_backend.h).
+struct SignatureEntries {
+  std::string (*sign_round_trip)(const AlgorithmInfo& alg);
+  std::unique_ptr<PreparedOperation> (*prepare)(const AlgorithmInfo& alg, Operation op,
+                                                PrepareFailure* failure, std::string* error);
+};
+
+/// SignatureEntries for a library whose signatures one Engine type binds, with its static
+/// `Engine::Make` (a SignatureEngineFactory<Engine>) as the factory: sign_round_trip is
+/// SignatureRoundTripWith, prepare PrepareSignatureWith (their results and failures).
+template <typename Engine>
+SignatureEntries BindSignature() {
+  return {
+      .sign_round_trip =
+          [](const AlgorithmInfo& alg) {
+            return SignatureRoundTripWith<Engine>(&Engine::Make, alg);
+          },
+      .prepare =
+          [](const AlgorithmInfo& alg, Operation op, PrepareFailure* failure, std::string* error) {
+            return PrepareSignatureWith<Engine>(&Engine::Make, alg, op, failure, error);
+          },
+  };
+}
+
 /// The bytes a KatTarget::Verify checks a published signature over: `vector.input` decoded,
 /// and with `tamper` a different message: its first byte's low bit flipped, or one zero byte
 /// where the input is empty (RFC 8032's first Ed25519 vector signs the empty message).

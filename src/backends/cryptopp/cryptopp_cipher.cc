@@ -1,5 +1,6 @@
 // Unauthenticated ciphers through Crypto++'s SymmetricCipher objects: CBC_Mode, CTR_Mode,
-// ECB_Mode and XTS_Mode over AES, CBC_Mode over DES_EDE3, and ChaChaTLS (RFC 8439 ChaCha20).
+// ECB_Mode and XTS_Mode over AES, CBC_Mode over DES_EDE3 and SM4, and ChaChaTLS (RFC 8439
+// ChaCha20).
 #include <cstring>
 #include <string>
 #include <vector>
@@ -8,6 +9,7 @@
 #include <crypto++/chacha.h>
 #include <crypto++/des.h>
 #include <crypto++/modes.h>
+#include <crypto++/sm4.h>
 #include <crypto++/xts.h>
 
 #include "backends/common/buffers.h"
@@ -35,6 +37,9 @@ std::unique_ptr<CryptoPP::SymmetricCipher> NewCipher(const AlgorithmInfo& alg, b
   }
   if (alg.name == "DES-EDE3-CBC") {
     return Directed<CryptoPP::CBC_Mode<CryptoPP::DES_EDE3>>(decrypt);
+  }
+  if (alg.name == "SM4-CBC") {
+    return Directed<CryptoPP::CBC_Mode<CryptoPP::SM4>>(decrypt);
   }
   if (alg.primitive != AlgorithmPrimitive::kAes) {
     return nullptr;

@@ -37,8 +37,8 @@ std::string NoSuchOperation(const AlgorithmInfo& alg, Operation op);
 /// "sse2 ssse3 sse4.1 sse4.2 aesni clmul sha avx avx2" (cryptopp_backend.cc).
 std::string CpuFeatures();
 
-// Ciphers (cryptopp_cipher.cc): CBC_Mode, CTR_Mode, ECB_Mode and XTS_Mode over AES (DES_EDE3 for
-// 3DES), ChaChaTLS (RFC 8439 ChaCha20).
+// Ciphers (cryptopp_cipher.cc): CBC_Mode, CTR_Mode, ECB_Mode and XTS_Mode over AES (CBC_Mode
+// over DES_EDE3 for 3DES and over SM4 for SM4-CBC), ChaChaTLS (RFC 8439 ChaCha20).
 
 /// True if `alg` is a cipher this backend offers.
 bool CipherSupported(const AlgorithmInfo& alg);

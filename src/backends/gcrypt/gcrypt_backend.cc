@@ -110,12 +110,19 @@ std::string HardwareFeatures() {
 class GcryptBackend : public LibraryBackend {
  public:
   GcryptBackend()
-      : LibraryBackend("libgcrypt offers no ", {.cipher = &CipherOrAeadSupported,
-                                                .aead = &CipherOrAeadSupported,
-                                                .hash = &HashOrMacSupported,
-                                                .mac = &HashOrMacSupported,
-                                                .signature = &SignatureSupported,
-                                                .key_agreement = &KeyAgreementSupported}) {}
+      : LibraryBackend("libgcrypt offers no ",
+                       {.cipher = &CipherOrAeadSupported,
+                        .aead = &CipherOrAeadSupported,
+                        .hash = &HashOrMacSupported,
+                        .mac = &HashOrMacSupported,
+                        .signature = &SignatureSupported,
+                        .key_agreement = &KeyAgreementSupported},
+                       {.cipher = &PrepareCipherOrAead,
+                        .aead = &PrepareCipherOrAead,
+                        .hash = &PrepareHashOrMac,
+                        .mac = &PrepareHashOrMac,
+                        .signature = SignatureBinding().prepare,
+                        .key_agreement = &PrepareKeyAgreement}) {}
 
   results::LibraryInfo Identity() const override {
     results::LibraryInfo info;
@@ -129,25 +136,6 @@ class GcryptBackend : public LibraryBackend {
   }
 
   KatTarget* OneShot() override { return &target_; }
-
- protected:
-  std::unique_ptr<PreparedOperation> PrepareOffered(const AlgorithmInfo& alg, Operation op,
-                                                    size_t input_len, PrepareFailure* failure,
-                                                    std::string* error) override {
-    switch (alg.kind) {
-      case AlgorithmKind::kCipher:
-      case AlgorithmKind::kAead:
-        return PrepareCipherOrAead(target_, alg, op, input_len, failure, error);
-      case AlgorithmKind::kHash:
-      case AlgorithmKind::kMac:
-        return PrepareHashOrMac(target_, alg, op, input_len, failure, error);
-      case AlgorithmKind::kSignature:
-        return PrepareSignature(alg, op, failure, error);
-      case AlgorithmKind::kKeyAgreement:
-        return PrepareKeyAgreement(alg, op, failure, error);
-    }
-    return nullptr;
-  }
 
  private:
   GcryptTarget target_;

@@ -23,8 +23,8 @@ inline constexpr DeclaredAbsence kGcryptAbsent[] = {
 /// Opens the libgcrypt backend (the library linked into this build; `library_path` is
 /// ignored). Initialises libgcrypt once per process: applies kGcryptDisableHwfVariable,
 /// gcry_check_version, disables secure memory (nothing here needs it), finishes
-/// initialisation. Offers AES-CBC/CTR/ECB/XTS, DES-EDE3-CBC and ChaCha20; AES-GCM, AES-128-CCM
-/// and ChaCha20-Poly1305; MD5, SHA-1, SHA-2, SHA3-256 and BLAKE2b-512; HMAC-SHA256,
+/// initialisation. Offers AES-CBC/CTR/ECB/XTS, DES-EDE3-CBC, SM4-CBC and ChaCha20; AES-GCM,
+/// AES-128-CCM and ChaCha20-Poly1305; MD5, SHA-1, SHA-2, SHA3-256 and BLAKE2b-512; HMAC-SHA256,
 /// CMAC-AES-128 and Poly1305; RSA PKCS#1 v1.5, ECDSA and Ed25519 signatures; X25519 and
 /// ECDH P-256. libgcrypt does not say which implementation it chose per algorithm, so
 /// Implementation() is ""; Identity().cpu_info lists the hardware features it uses

@@ -14,6 +14,7 @@
 #include "algorithms/catalog.h"
 #include "backends/backend.h"
 #include "backends/common/kat_target.h"
+#include "backends/common/signature_adapter.h"
 #include "backends/common/timing_inputs.h"
 namespace cryptobench::backends::gcrypt {
 
@@ -67,17 +68,18 @@ bool HashOrMacSupported(const AlgorithmInfo& alg);
 bool SignatureSupported(const AlgorithmInfo& alg);
 bool KeyAgreementSupported(const AlgorithmInfo& alg);
 
-/// Prepare() of each family: the timed operation plus the correctness check at `input_len`
-/// bytes (public key: kPublicKeyInputLen), checked against `target`'s one-shot operations.
-std::unique_ptr<PreparedOperation> PrepareCipherOrAead(GcryptTarget& target,
-                                                       const AlgorithmInfo& alg, Operation op,
+/// Prepare() of each family (the backend's KindPreparers): the timed operation plus the
+/// correctness check at `input_len` bytes (public key: kPublicKeyInputLen), checked against
+/// GcryptTarget's one-shot operations.
+std::unique_ptr<PreparedOperation> PrepareCipherOrAead(const AlgorithmInfo& alg, Operation op,
                                                        size_t input_len, PrepareFailure* failure,
                                                        std::string* error);
-std::unique_ptr<PreparedOperation> PrepareHashOrMac(GcryptTarget& target, const AlgorithmInfo& alg,
-                                                    Operation op, size_t input_len,
-                                                    PrepareFailure* failure, std::string* error);
-std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Operation op,
-                                                    PrepareFailure* failure, std::string* error);
+std::unique_ptr<PreparedOperation> PrepareHashOrMac(const AlgorithmInfo& alg, Operation op,
+                                                    size_t input_len, PrepareFailure* failure,
+                                                    std::string* error);
+/// The signature entries (BindSignature, signature_adapter.h): prepare is the backend's
+/// KindPreparers entry, sign_round_trip the one-shot target's SignRoundTrip for what it signs.
+SignatureEntries SignatureBinding();
 std::unique_ptr<PreparedOperation> PrepareKeyAgreement(const AlgorithmInfo& alg, Operation op,
                                                        PrepareFailure* failure, std::string* error);
 

@@ -191,19 +191,17 @@ std::string GcryptTarget::Mac(const AlgorithmInfo& alg, const Bytes& key, const 
   return "";
 }
 
-std::unique_ptr<PreparedOperation> PrepareHashOrMac(GcryptTarget& target, const AlgorithmInfo& alg,
-                                                    Operation op, size_t input_len,
-                                                    PrepareFailure* failure, std::string* error) {
+std::unique_ptr<PreparedOperation> PrepareHashOrMac(const AlgorithmInfo& alg, Operation op,
+                                                    size_t input_len, PrepareFailure* failure,
+                                                    std::string* error) {
   const int md_algo = MdAlgo(alg);
   const int mac_algo = MacAlgo(alg);
   const bool hash = md_algo != 0;
   if ((!hash && mac_algo == 0) || op != (hash ? Operation::kHash : Operation::kMac)) {
-    return PrepareFailed(
-        PrepareFailure::kLibraryError,
-        "libgcrypt offers no " + std::string(OperationName(op)) + " for " + std::string(alg.name),
-        failure, error);
+    return PrepareOffersNo("libgcrypt", alg, op, failure, error);
   }
   auto reference = [&](const Bytes& key, const Bytes& message, Bytes* out) {
+    GcryptTarget target;
     return hash ? target.Hash(alg, message, out) : target.Mac(alg, key, message, out);
   };
   return PrepareHashMacWith<HashOrMacEngine>(&NewEngine, reference, alg, input_len, failure, error);

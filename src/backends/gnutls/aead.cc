@@ -91,38 +91,25 @@ bool Bound(const AlgorithmInfo& alg) {
   return alg.kind == AlgorithmKind::kAead && IdsFor(alg).cipher != GNUTLS_CIPHER_UNKNOWN;
 }
 
+std::unique_ptr<PreparedOperation> NoSuchAead(const AlgorithmInfo& alg, Operation op,
+                                              PrepareFailure* failure, std::string* error) {
+  return PrepareOffersNo("GnuTLS", alg, op, failure, error);
+}
+
 }  // namespace
+
+AeadEntries AeadBinding() { return BindAead<AeadEngine, &NewEngine, &NoSuchAead, &Bound>(); }
 
 std::string GnutlsTarget::Seal(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce,
                                const Bytes& aad, const Bytes& plaintext, size_t tag_len,
                                Bytes* ciphertext, Bytes* tag) {
-  if (!Bound(alg)) {
-    return kNotOffered;
-  }
-  return AeadSealOneShot<AeadEngine>(&NewEngine, alg, key, nonce, aad, plaintext, tag_len,
-                                     ciphertext, tag);
+  return AeadBinding().seal(alg, key, nonce, aad, plaintext, tag_len, ciphertext, tag);
 }
 
 std::string GnutlsTarget::Open(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce,
                                const Bytes& aad, const Bytes& ciphertext, const Bytes& tag,
                                Bytes* plaintext, bool* authentic) {
-  if (!Bound(alg)) {
-    return kNotOffered;
-  }
-  return AeadOpenOneShot<AeadEngine>(&NewEngine, alg, key, nonce, aad, ciphertext, tag, plaintext,
-                                     authentic);
-}
-
-std::unique_ptr<PreparedOperation> PrepareAead(GnutlsTarget& /*target*/, const AlgorithmInfo& alg,
-                                               Operation op, size_t input_len,
-                                               PrepareFailure* failure, std::string* error) {
-  if (!Bound(alg) || (op != Operation::kEncrypt && op != Operation::kDecrypt)) {
-    return PrepareFailed(
-        PrepareFailure::kLibraryError,
-        "GnuTLS offers no " + std::string(OperationName(op)) + " for " + std::string(alg.name),
-        failure, error);
-  }
-  return PrepareAeadWith<AeadEngine>(&NewEngine, alg, op, input_len, failure, error);
+  return AeadBinding().open(alg, key, nonce, aad, ciphertext, tag, plaintext, authentic);
 }
 
 }  // namespace cryptobench::backends::gnutls

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "backends/common/buffers.h"
+#include "backends/common/keyed_cipher.h"
 #include "backends/gnutls/gnutls_internal.h"
 
 namespace cryptobench::backends::gnutls {
@@ -120,63 +121,29 @@ std::string GnutlsTarget::Cipher(const AlgorithmInfo& alg, bool decrypt, const B
   return "";
 }
 
-std::unique_ptr<PreparedOperation> PrepareCipher(GnutlsTarget& target, const AlgorithmInfo& alg,
-                                                 Operation op, size_t input_len,
-                                                 PrepareFailure* failure, std::string* error) {
+std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Operation op,
+                                                 size_t input_len, PrepareFailure* failure,
+                                                 std::string* error) {
   const gnutls_cipher_algorithm_t id = IdsFor(alg).cipher;
   if (alg.kind != AlgorithmKind::kCipher || id == GNUTLS_CIPHER_UNKNOWN ||
       (op != Operation::kEncrypt && op != Operation::kDecrypt)) {
-    return PrepareFailed(
-        PrepareFailure::kLibraryError,
-        "GnuTLS offers no " + std::string(OperationName(op)) + " for " + std::string(alg.name),
-        failure, error);
+    return PrepareOffersNo("GnuTLS", alg, op, failure, error);
   }
   const bool decrypt = op == Operation::kDecrypt;
   // CBC needs whole blocks (no padding); XTS at least one block per data unit; ChaCha20 is a
   // stream cipher.
   const bool cbc = alg.mode == AlgorithmMode::kCbc;
-  if (input_len == 0 || (cbc && input_len % alg.block_len != 0) ||
-      (IsXts(alg) && input_len < alg.block_len)) {
-    return PrepareFailed(PrepareFailure::kLibraryError,
-                         std::string(alg.name) + " cannot encrypt " + std::to_string(input_len) +
-                             " bytes: " + (cbc ? "it needs whole " : "it needs at least one ") +
-                             std::to_string(alg.block_len) + "-byte block" + (cbc ? "s" : ""),
-                         failure, error);
-  }
-  // XTS keys are two AES keys that must differ (IEEE 1619 5.1): the pattern never repeats.
-  const Bytes key = PatternBytes(alg.key_len, kKeySeed);
-  const Bytes iv = PatternBytes(gnutls_cipher_get_iv_size(id), kIvSeed);
-  const Bytes plaintext = PatternBytes(input_len, kMessageSeed);
-  std::string message;
-  AlignedBuffer input(input_len);
-  Bytes ciphertext;
-  if (decrypt) {
-    if (message = target.Cipher(alg, false, key, iv, plaintext, &ciphertext); !message.empty()) {
-      return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
-    }
-    std::memcpy(input.data(), ciphertext.data(), input_len);
-  } else {
-    std::memcpy(input.data(), plaintext.data(), input_len);
-  }
-  CipherHandle handle = NewCipher(id, key, iv, &message);
-  if (!handle) {
-    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
-  }
-  auto prepared = std::make_unique<CipherOperation>(std::move(handle), decrypt, IsXts(alg), iv,
-                                                    std::move(input));
-  if (!prepared->Run(1)) {
-    return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
-  }
-  // The first timed call starts from the same key and IV as a fresh handle.
-  Bytes out = prepared->output();
-  CorruptIfTesting(out);
-  if (!CheckCipherRoundTrip(
-          alg, !decrypt, input_len, plaintext, out,
-          [&](const Bytes& in, Bytes* back) { return target.Cipher(alg, true, key, iv, in, back); },
-          failure, error)) {
-    return nullptr;
-  }
-  return prepared;
+  GnutlsTarget target;
+  return PrepareCipherRoundTrip(
+      target, alg, decrypt, input_len, {cbc, IsXts(alg), gnutls_cipher_get_iv_size(id)},
+      [&](const Bytes& key, const Bytes& iv, AlignedBuffer input,
+          std::string* message) -> std::unique_ptr<CipherOperation> {
+        CipherHandle handle = NewCipher(id, key, iv, message);
+        return handle ? std::make_unique<CipherOperation>(std::move(handle), decrypt, IsXts(alg),
+                                                          iv, std::move(input))
+                      : nullptr;
+      },
+      failure, error);
 }
 
 }  // namespace cryptobench::backends::gnutls

@@ -82,11 +82,17 @@ class GnutlsBackend : public LibraryBackend {
  public:
   // No key agreement: GnuTLS has no key-agreement API outside a TLS session.
   GnutlsBackend()
-      : LibraryBackend("GnuTLS offers no ", {.cipher = &CipherSupported,
-                                             .aead = &AeadSupported,
-                                             .hash = &HashOrMacSupported,
-                                             .mac = &HashOrMacSupported,
-                                             .signature = &SignatureSupported}) {}
+      : LibraryBackend("GnuTLS offers no ",
+                       {.cipher = &CipherSupported,
+                        .aead = &AeadSupported,
+                        .hash = &HashOrMacSupported,
+                        .mac = &HashOrMacSupported,
+                        .signature = &SignatureSupported},
+                       {.cipher = &PrepareCipher,
+                        .aead = AeadBinding().prepare,
+                        .hash = &PrepareHashOrMac,
+                        .mac = &PrepareHashOrMac,
+                        .signature = SignatureBinding().prepare}) {}
   ~GnutlsBackend() override { gnutls_global_deinit(); }
   GnutlsBackend(const GnutlsBackend&) = delete;
   GnutlsBackend& operator=(const GnutlsBackend&) = delete;
@@ -102,26 +108,6 @@ class GnutlsBackend : public LibraryBackend {
   }
 
   KatTarget* OneShot() override { return &target_; }
-
- protected:
-  std::unique_ptr<PreparedOperation> PrepareOffered(const AlgorithmInfo& alg, Operation op,
-                                                    size_t input_len, PrepareFailure* failure,
-                                                    std::string* error) override {
-    switch (alg.kind) {
-      case AlgorithmKind::kCipher:
-        return PrepareCipher(target_, alg, op, input_len, failure, error);
-      case AlgorithmKind::kAead:
-        return PrepareAead(target_, alg, op, input_len, failure, error);
-      case AlgorithmKind::kHash:
-      case AlgorithmKind::kMac:
-        return PrepareHashOrMac(target_, alg, op, input_len, failure, error);
-      case AlgorithmKind::kSignature:
-        return PrepareSignature(alg, op, failure, error);
-      case AlgorithmKind::kKeyAgreement:
-        break;  // not offered (see the constructor)
-    }
-    return nullptr;
-  }
 
  private:
   GnutlsTarget target_;

@@ -15,6 +15,7 @@ inline constexpr DeclaredAbsence kGnutlsAbsent[] = {
     {"AES-256-CTR", "GnuTLS's public cipher API (gnutls_cipher_algorithm_t) has no AES-CTR"},
     {"AES-128-ECB", "GnuTLS's public cipher API (gnutls_cipher_algorithm_t) has no AES-ECB"},
     {"AES-256-ECB", "GnuTLS's public cipher API (gnutls_cipher_algorithm_t) has no AES-ECB"},
+    {"SM4-CBC", "GnuTLS 3.7's public cipher API (gnutls_cipher_algorithm_t) has no SM4"},
     {"XChaCha20-Poly1305", "GnuTLS 3.7 has no XChaCha20-Poly1305"},
     {"BLAKE2b-512", "GnuTLS's public hash API (gnutls_digest_algorithm_t) has no BLAKE2b"},
     {"Poly1305", "GnuTLS's public MAC API (gnutls_mac_algorithm_t) has no standalone Poly1305"},

@@ -15,7 +15,9 @@
 
 #include "algorithms/catalog.h"
 #include "backends/backend.h"
+#include "backends/common/aead_adapter.h"
 #include "backends/common/kat_target.h"
+#include "backends/common/signature_adapter.h"
 #include "backends/common/timing_inputs.h"
 namespace cryptobench::backends::gnutls {
 
@@ -79,17 +81,21 @@ bool HashOrMacSupported(const AlgorithmInfo& alg);
 bool SignatureSupported(const AlgorithmInfo& alg);
 
 /// Prepare() of each family: the timed operation plus the correctness check at `input_len`
-/// bytes (signatures: kPublicKeyInputLen), checked against `target`'s one-shot operations.
-std::unique_ptr<PreparedOperation> PrepareCipher(GnutlsTarget& target, const AlgorithmInfo& alg,
-                                                 Operation op, size_t input_len,
-                                                 PrepareFailure* failure, std::string* error);
-std::unique_ptr<PreparedOperation> PrepareAead(GnutlsTarget& target, const AlgorithmInfo& alg,
-                                               Operation op, size_t input_len,
-                                               PrepareFailure* failure, std::string* error);
-std::unique_ptr<PreparedOperation> PrepareHashOrMac(GnutlsTarget& target, const AlgorithmInfo& alg,
-                                                    Operation op, size_t input_len,
-                                                    PrepareFailure* failure, std::string* error);
-std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Operation op,
-                                                    PrepareFailure* failure, std::string* error);
+/// bytes (signatures: kPublicKeyInputLen), checked against GnutlsTarget's one-shot operations.
+/// The backend's KindPreparers.
+std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Operation op,
+                                                 size_t input_len, PrepareFailure* failure,
+                                                 std::string* error);
+/// The AEAD entries (BindAead, aead_adapter.h) over the AEADs `GnuTLS` binds: seal and open
+/// are GnutlsTarget's Seal and Open (kNotOffered for an entry not bound), prepare the backend's
+/// KindPreparers entry ("GnuTLS offers no <op> for <alg>" for an entry not bound or an
+/// operation other than encrypt and decrypt).
+AeadEntries AeadBinding();
+std::unique_ptr<PreparedOperation> PrepareHashOrMac(const AlgorithmInfo& alg, Operation op,
+                                                    size_t input_len, PrepareFailure* failure,
+                                                    std::string* error);
+/// The signature entries (BindSignature, signature_adapter.h): prepare is the backend's
+/// KindPreparers entry, sign_round_trip the one-shot target's SignRoundTrip for what it signs.
+SignatureEntries SignatureBinding();
 
 }  // namespace cryptobench::backends::gnutls

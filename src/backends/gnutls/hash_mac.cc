@@ -160,9 +160,9 @@ std::string GnutlsTarget::Mac(const AlgorithmInfo& alg, const Bytes& key, const 
   return "";
 }
 
-std::unique_ptr<PreparedOperation> PrepareHashOrMac(GnutlsTarget& target, const AlgorithmInfo& alg,
-                                                    Operation op, size_t input_len,
-                                                    PrepareFailure* failure, std::string* error) {
+std::unique_ptr<PreparedOperation> PrepareHashOrMac(const AlgorithmInfo& alg, Operation op,
+                                                    size_t input_len, PrepareFailure* failure,
+                                                    std::string* error) {
   const GnutlsIds ids = IdsFor(alg);
   const bool hash = alg.kind == AlgorithmKind::kHash;
   if (op != (hash ? Operation::kHash : Operation::kMac)) {
@@ -173,6 +173,7 @@ std::unique_ptr<PreparedOperation> PrepareHashOrMac(GnutlsTarget& target, const 
                          failure, error);
   }
   auto reference = [&](const Bytes& key, const Bytes& message, Bytes* out) {
+    GnutlsTarget target;
     return hash ? HashInPieces(ids.digest, message, out) : target.Mac(alg, key, message, out);
   };
   return PrepareHashMacWith<HashOrMacEngine>(&NewEngine, reference, alg, input_len, failure, error);

@@ -337,12 +337,9 @@ std::string GnutlsTarget::SignRoundTrip(const AlgorithmInfo& alg) {
   if (alg.kind != AlgorithmKind::kSignature || IdsFor(alg).sign == GNUTLS_SIGN_UNKNOWN) {
     return kNotOffered;
   }
-  return SignatureRoundTripWith<SignatureEngine>(&SignatureEngine::Make, alg);
+  return SignatureBinding().sign_round_trip(alg);
 }
 
-std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Operation op,
-                                                    PrepareFailure* failure, std::string* error) {
-  return PrepareSignatureWith<SignatureEngine>(&SignatureEngine::Make, alg, op, failure, error);
-}
+SignatureEntries SignatureBinding() { return BindSignature<SignatureEngine>(); }
 
 }  // namespace cryptobench::backends::gnutls

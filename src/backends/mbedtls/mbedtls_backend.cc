@@ -33,7 +33,7 @@ class MbedtlsBackend : public LibraryBackend {
                         .aead = mbedtls::AeadBinding().prepare,
                         .hash = &mbedtls::PrepareHash,
                         .mac = &mbedtls::PrepareMac,
-                        .signature = &mbedtls::PrepareSignature,
+                        .signature = mbedtls::SignatureBinding().prepare,
                         .key_agreement = &mbedtls::PrepareKeyAgreement}) {}
 
   results::LibraryInfo Identity() const override {

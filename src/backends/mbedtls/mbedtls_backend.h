@@ -11,6 +11,7 @@ namespace cryptobench::backends {
 
 /// The catalogue entries the Mbed TLS backend does not bind (registry.h).
 inline constexpr DeclaredAbsence kMbedtlsAbsent[] = {
+    {"SM4-CBC", "not in Mbed TLS 2.x (no SM4 module)"},
     {"XChaCha20-Poly1305",
      "not in Mbed TLS 2.x (its ChaCha20-Poly1305 takes a 12-byte nonce only)"},
     {"SHA3-256", "not in Mbed TLS 2.x (no SHA-3 module)"},

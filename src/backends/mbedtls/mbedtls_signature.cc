@@ -153,12 +153,9 @@ std::string SignRoundTripCheck(const AlgorithmInfo& alg) {
   if (!SignsHere(alg)) {
     return kNotOffered;
   }
-  return SignatureRoundTripWith<SignatureEngine>(&SignatureEngine::Make, alg);
+  return SignatureBinding().sign_round_trip(alg);
 }
 
-std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Operation op,
-                                                    PrepareFailure* failure, std::string* error) {
-  return PrepareSignatureWith<SignatureEngine>(&SignatureEngine::Make, alg, op, failure, error);
-}
+SignatureEntries SignatureBinding() { return BindSignature<SignatureEngine>(); }
 
 }  // namespace cryptobench::backends::mbedtls

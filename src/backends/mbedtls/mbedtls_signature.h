@@ -7,6 +7,7 @@
 
 #include "algorithms/kat.h"
 #include "backends/backend.h"
+#include "backends/common/signature_adapter.h"
 
 namespace cryptobench::backends::mbedtls {
 
@@ -19,10 +20,11 @@ std::string VerifyKat(const AlgorithmInfo& alg, const KatVector& vector, bool ta
 /// KatTarget::SignRoundTrip with the timing key (algorithms/kat.h TimingPrivateKeyPem).
 std::string SignRoundTripCheck(const AlgorithmInfo& alg);
 
-/// Backend::Prepare for signatures: one mbedtls_pk_sign or mbedtls_pk_verify of a 32-byte
-/// SHA-256 digest per operation with the parsed timing key (ECDSA signs with RFC 6979 nonces,
-/// as Debian's build enables MBEDTLS_ECDSA_DETERMINISTIC). Checked: verify accepts the signature.
-std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Operation op,
-                                                    PrepareFailure* failure, std::string* error);
+/// The signature entries (BindSignature, signature_adapter.h); SignRoundTripCheck is its
+/// sign_round_trip for the signatures Mbed TLS signs here. prepare: Backend::Prepare for
+/// signatures: one mbedtls_pk_sign or mbedtls_pk_verify of a 32-byte SHA-256 digest per operation
+/// with the parsed timing key (ECDSA signs with RFC 6979 nonces, as Debian's build enables
+/// MBEDTLS_ECDSA_DETERMINISTIC). Checked: verify accepts the signature.
+SignatureEntries SignatureBinding();
 
 }  // namespace cryptobench::backends::mbedtls

@@ -180,36 +180,29 @@ std::unique_ptr<AeadEngine> NewEngine(const AlgorithmInfo& alg, bool /*decrypt*/
 
 bool AeadSupported(const AlgorithmInfo& alg) { return KindOf(alg) != AeadKind::kNone; }
 
+namespace {
+
+std::unique_ptr<PreparedOperation> NoSuchAead(const AlgorithmInfo& alg, Operation op,
+                                              PrepareFailure* failure, std::string* error) {
+  return PrepareOffersNo("Nettle", alg, op, failure, error);
+}
+
+}  // namespace
+
+AeadEntries AeadBinding() {
+  return BindAead<AeadEngine, &NewEngine, &NoSuchAead, &AeadSupported>();
+}
+
 std::string NettleTarget::Seal(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce,
                                const Bytes& aad, const Bytes& plaintext, size_t tag_len,
                                Bytes* ciphertext, Bytes* tag) {
-  if (!AeadSupported(alg)) {
-    return kNotOffered;
-  }
-  return AeadSealOneShot<AeadEngine>(&NewEngine, alg, key, nonce, aad, plaintext, tag_len,
-                                     ciphertext, tag);
+  return AeadBinding().seal(alg, key, nonce, aad, plaintext, tag_len, ciphertext, tag);
 }
 
 std::string NettleTarget::Open(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce,
                                const Bytes& aad, const Bytes& ciphertext, const Bytes& tag,
                                Bytes* plaintext, bool* authentic) {
-  if (!AeadSupported(alg)) {
-    return kNotOffered;
-  }
-  return AeadOpenOneShot<AeadEngine>(&NewEngine, alg, key, nonce, aad, ciphertext, tag, plaintext,
-                                     authentic);
-}
-
-std::unique_ptr<PreparedOperation> PrepareAead(NettleTarget& /*target*/, const AlgorithmInfo& alg,
-                                               Operation op, size_t input_len,
-                                               PrepareFailure* failure, std::string* error) {
-  if (!AeadSupported(alg) || (op != Operation::kEncrypt && op != Operation::kDecrypt)) {
-    return PrepareFailed(
-        PrepareFailure::kLibraryError,
-        "Nettle offers no " + std::string(OperationName(op)) + " for " + std::string(alg.name),
-        failure, error);
-  }
-  return PrepareAeadWith<AeadEngine>(&NewEngine, alg, op, input_len, failure, error);
+  return AeadBinding().open(alg, key, nonce, aad, ciphertext, tag, plaintext, authentic);
 }
 
 }  // namespace cryptobench::backends::nettle

@@ -12,6 +12,7 @@
 #include <nettle/xts.h>
 
 #include "backends/common/buffers.h"
+#include "backends/common/keyed_cipher.h"
 #include "backends/nettle/nettle_internal.h"
 
 namespace cryptobench::backends::nettle {
@@ -250,58 +251,26 @@ std::string NettleTarget::Cipher(const AlgorithmInfo& alg, bool decrypt, const B
   return "";
 }
 
-std::unique_ptr<PreparedOperation> PrepareCipher(NettleTarget& target, const AlgorithmInfo& alg,
-                                                 Operation op, size_t input_len,
-                                                 PrepareFailure* failure, std::string* error) {
+std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Operation op,
+                                                 size_t input_len, PrepareFailure* failure,
+                                                 std::string* error) {
   const Mode mode = ModeOf(alg);
   if (mode == Mode::kNone || (op != Operation::kEncrypt && op != Operation::kDecrypt)) {
-    return PrepareFailed(
-        PrepareFailure::kLibraryError,
-        "Nettle offers no " + std::string(OperationName(op)) + " for " + std::string(alg.name),
-        failure, error);
+    return PrepareOffersNo("Nettle", alg, op, failure, error);
   }
   // CBC and ECB need whole blocks (no padding); XTS at least one block per data unit.
   const bool whole_blocks = mode == Mode::kCbc || mode == Mode::kEcb || mode == Mode::kDes3Cbc;
-  if (input_len == 0 || (whole_blocks && input_len % alg.block_len != 0) ||
-      (mode == Mode::kXts && input_len < alg.block_len)) {
-    return PrepareFailed(PrepareFailure::kLibraryError,
-                         std::string(alg.name) + " cannot encrypt " + std::to_string(input_len) +
-                             " bytes: it needs " + (whole_blocks ? "whole " : "at least one ") +
-                             std::to_string(alg.block_len) + "-byte block" +
-                             (whole_blocks ? "s" : ""),
-                         failure, error);
-  }
   const bool decrypt = op == Operation::kDecrypt;
-  const Bytes key = PatternBytes(alg.key_len, kKeySeed);
-  const Bytes iv = PatternBytes(alg.iv_len, kIvSeed);
-  const Bytes plaintext = PatternBytes(input_len, kMessageSeed);
-  std::string message;
-  AlignedBuffer input(input_len);
-  if (decrypt) {
-    Bytes ciphertext;
-    if (message = target.Cipher(alg, false, key, iv, plaintext, &ciphertext); !message.empty()) {
-      return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
-    }
-    std::memcpy(input.data(), ciphertext.data(), input_len);
-  } else {
-    std::memcpy(input.data(), plaintext.data(), input_len);
-  }
-  auto engine = NewEngine(alg, decrypt, key, iv, &message);
-  if (!engine) {
-    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
-  }
-  auto prepared = std::make_unique<CipherOperation>(std::move(engine), std::move(input));
-  prepared->Run(1);
-  // The first timed call starts from the same key and IV as a fresh engine.
-  Bytes out = prepared->output();
-  CorruptIfTesting(out);
-  if (!CheckCipherRoundTrip(
-          alg, !decrypt, input_len, plaintext, out,
-          [&](const Bytes& in, Bytes* back) { return target.Cipher(alg, true, key, iv, in, back); },
-          failure, error)) {
-    return nullptr;
-  }
-  return prepared;
+  NettleTarget target;
+  return PrepareCipherRoundTrip(
+      target, alg, decrypt, input_len, {whole_blocks, mode == Mode::kXts, alg.iv_len},
+      [&](const Bytes& key, const Bytes& iv, AlignedBuffer input,
+          std::string* message) -> std::unique_ptr<CipherOperation> {
+        auto engine = NewEngine(alg, decrypt, key, iv, message);
+        return engine ? std::make_unique<CipherOperation>(std::move(engine), std::move(input))
+                      : nullptr;
+      },
+      failure, error);
 }
 
 }  // namespace cryptobench::backends::nettle

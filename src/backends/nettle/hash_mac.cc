@@ -133,16 +133,12 @@ std::string NettleTarget::Mac(const AlgorithmInfo& alg, const Bytes& key, const 
   return "";
 }
 
-std::unique_ptr<PreparedOperation> PrepareHashOrMac(NettleTarget& target, const AlgorithmInfo& alg,
-                                                    Operation op, size_t input_len,
-                                                    PrepareFailure* failure, std::string* error) {
-  (void)target;
+std::unique_ptr<PreparedOperation> PrepareHashOrMac(const AlgorithmInfo& alg, Operation op,
+                                                    size_t input_len, PrepareFailure* failure,
+                                                    std::string* error) {
   const bool hash = alg.kind == AlgorithmKind::kHash;
   if (!HashOrMacSupported(alg) || op != (hash ? Operation::kHash : Operation::kMac)) {
-    return PrepareFailed(
-        PrepareFailure::kLibraryError,
-        "Nettle offers no " + std::string(OperationName(op)) + " for " + std::string(alg.name),
-        failure, error);
+    return PrepareOffersNo("Nettle", alg, op, failure, error);
   }
   auto make = [](const AlgorithmInfo& engine_alg, std::span<const uint8_t> key, std::string* text) {
     auto context = std::make_unique<HashOrMac>(engine_alg, key);

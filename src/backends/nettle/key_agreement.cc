@@ -144,11 +144,9 @@ std::string NettleTarget::Derive(const AlgorithmInfo& alg, const KatVector& vect
   return error;
 }
 
-std::unique_ptr<PreparedOperation> PrepareKeyAgreement(NettleTarget& target,
-                                                       const AlgorithmInfo& alg, Operation op,
+std::unique_ptr<PreparedOperation> PrepareKeyAgreement(const AlgorithmInfo& alg, Operation op,
                                                        PrepareFailure* failure,
                                                        std::string* error) {
-  (void)target;
   return PrepareKeyAgreementWith<Agreement>(&TimingAgreements, alg, op, failure, error);
 }
 

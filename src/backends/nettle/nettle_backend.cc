@@ -14,12 +14,19 @@ namespace {
 class NettleBackend : public LibraryBackend {
  public:
   NettleBackend()
-      : LibraryBackend("Nettle offers no ", {.cipher = &CipherSupported,
-                                             .aead = &AeadSupported,
-                                             .hash = &HashOrMacSupported,
-                                             .mac = &HashOrMacSupported,
-                                             .signature = &SignatureSupported,
-                                             .key_agreement = &KeyAgreementSupported}) {}
+      : LibraryBackend("Nettle offers no ",
+                       {.cipher = &CipherSupported,
+                        .aead = &AeadSupported,
+                        .hash = &HashOrMacSupported,
+                        .mac = &HashOrMacSupported,
+                        .signature = &SignatureSupported,
+                        .key_agreement = &KeyAgreementSupported},
+                       {.cipher = &PrepareCipher,
+                        .aead = AeadBinding().prepare,
+                        .hash = &PrepareHashOrMac,
+                        .mac = &PrepareHashOrMac,
+                        .signature = SignatureBinding().prepare,
+                        .key_agreement = &PrepareKeyAgreement}) {}
 
   results::LibraryInfo Identity() const override {
     results::LibraryInfo info;
@@ -34,26 +41,6 @@ class NettleBackend : public LibraryBackend {
   }
 
   KatTarget* OneShot() override { return &target_; }
-
- protected:
-  std::unique_ptr<PreparedOperation> PrepareOffered(const AlgorithmInfo& alg, Operation op,
-                                                    size_t input_len, PrepareFailure* failure,
-                                                    std::string* error) override {
-    switch (alg.kind) {
-      case AlgorithmKind::kCipher:
-        return PrepareCipher(target_, alg, op, input_len, failure, error);
-      case AlgorithmKind::kAead:
-        return PrepareAead(target_, alg, op, input_len, failure, error);
-      case AlgorithmKind::kHash:
-      case AlgorithmKind::kMac:
-        return PrepareHashOrMac(target_, alg, op, input_len, failure, error);
-      case AlgorithmKind::kSignature:
-        return PrepareSignature(alg, op, failure, error);
-      case AlgorithmKind::kKeyAgreement:
-        return PrepareKeyAgreement(target_, alg, op, failure, error);
-    }
-    return nullptr;
-  }
 
  private:
   NettleTarget target_;

@@ -11,6 +11,7 @@ namespace cryptobench::backends {
 
 /// The catalogue entries the Nettle backend does not bind (registry.h).
 inline constexpr DeclaredAbsence kNettleAbsent[] = {
+    {"SM4-CBC", "not in Nettle 3.8 (no sm4.h)"},
     {"XChaCha20-Poly1305", "not in Nettle 3.8"},
     {"BLAKE2b-512", "not in Nettle 3.8"},
     {"Poly1305", "Nettle 3.8 exposes Poly1305 only as Poly1305-AES (poly1305.h)"},

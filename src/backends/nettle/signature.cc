@@ -255,12 +255,9 @@ std::string NettleTarget::SignRoundTrip(const AlgorithmInfo& alg) {
   if (FamilyOf(alg) == Family::kNone) {
     return kNotOffered;
   }
-  return SignatureRoundTripWith<SignatureEngine>(&SignatureEngine::Make, alg);
+  return SignatureBinding().sign_round_trip(alg);
 }
 
-std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Operation op,
-                                                    PrepareFailure* failure, std::string* error) {
-  return PrepareSignatureWith<SignatureEngine>(&SignatureEngine::Make, alg, op, failure, error);
-}
+SignatureEntries SignatureBinding() { return BindSignature<SignatureEngine>(); }
 
 }  // namespace cryptobench::backends::nettle

@@ -8,6 +8,7 @@
 
 #include "backends/common/buffers.h"
 #include "backends/common/timing_inputs.h"
+#include "backends/openssl/cipher.h"
 
 namespace cryptobench::backends::openssl {
 namespace {
@@ -210,22 +211,9 @@ std::unique_ptr<PreparedOperation> PrepareAead(const LibcryptoPtr& lib_ptr,
                                                size_t input_len, PrepareFailure* failure,
                                                std::string* error) {
   const Libcrypto& lib = *lib_ptr;
-  if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
-    return PrepareFailed(
-        PrepareFailure::kLibraryError,
-        std::string(alg.name) + " has no " + std::string(OperationName(op)) + " operation", failure,
-        error);
-  }
-  if (input_len > static_cast<size_t>(INT_MAX) - 64) {
-    return PrepareFailed(PrepareFailure::kLibraryError,
-                         "input size " + std::to_string(input_len) + " is out of range", failure,
-                         error);
-  }
-  Owned<EVP_CIPHER> cipher = FetchCipher(lib, alg.openssl_name);
+  Owned<EVP_CIPHER> cipher = FetchPreparedCipher(lib, alg, op, input_len, nullptr, failure, error);
   if (!cipher) {
-    return PrepareFailed(PrepareFailure::kLibraryError,
-                         "the library has no cipher " + std::string(alg.openssl_name), failure,
-                         error);
+    return nullptr;
   }
   const AeadShape shape{IsCcm(alg), alg.iv_len, alg.tag_len};
   const std::vector<uint8_t> key = PatternBytes(alg.key_len, kKeySeed);

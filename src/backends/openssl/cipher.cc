@@ -4,9 +4,11 @@
 #include <climits>
 #include <cstring>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "backends/common/buffers.h"
+#include "backends/common/keyed_cipher.h"
 #include "backends/common/timing_inputs.h"
 
 namespace cryptobench::backends::openssl {
@@ -136,6 +138,34 @@ std::string CheckLengths(const AlgorithmInfo& alg, size_t key_len, size_t iv_len
 
 }  // namespace
 
+Owned<EVP_CIPHER> FetchPreparedCipher(const Libcrypto& lib, const AlgorithmInfo& alg, Operation op,
+                                      size_t input_len,
+                                      std::string (*size_problem)(const AlgorithmInfo& alg,
+                                                                  size_t input_len),
+                                      PrepareFailure* failure, std::string* error) {
+  if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
+    PrepareNoSuchOperation(alg, op, failure, error);
+    return nullptr;
+  }
+  std::string problem;
+  if (input_len > static_cast<size_t>(INT_MAX) - 64) {
+    problem = "input size " + std::to_string(input_len) + " is out of range";
+  } else if (size_problem != nullptr) {
+    problem = size_problem(alg, input_len);
+  }
+  Owned<EVP_CIPHER> cipher;
+  if (problem.empty()) {
+    cipher = FetchCipher(lib, alg.openssl_name);
+    if (!cipher) {
+      problem = "the library has no cipher " + std::string(alg.openssl_name);
+    }
+  }
+  if (!problem.empty()) {
+    PrepareFailed(PrepareFailure::kLibraryError, std::move(problem), failure, error);
+  }
+  return cipher;
+}
+
 bool CipherSupported(const Libcrypto& lib, const AlgorithmInfo& alg) {
   return alg.kind == AlgorithmKind::kCipher && FetchCipher(lib, alg.openssl_name) != nullptr;
 }
@@ -145,34 +175,10 @@ std::unique_ptr<PreparedOperation> PrepareCipher(const LibcryptoPtr& lib_ptr,
                                                  size_t input_len, PrepareFailure* failure,
                                                  std::string* error) {
   const Libcrypto& lib = *lib_ptr;
-  if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
-    return PrepareFailed(
-        PrepareFailure::kLibraryError,
-        std::string(alg.name) + " has no " + std::string(OperationName(op)) + " operation", failure,
-        error);
-  }
-  if (input_len == 0 || input_len > static_cast<size_t>(INT_MAX) - 64) {
-    return PrepareFailed(PrepareFailure::kLibraryError,
-                         "input size " + std::to_string(input_len) + " is out of range", failure,
-                         error);
-  }
-  if (NeedsWholeBlocks(alg) && input_len % alg.block_len != 0) {
-    return PrepareFailed(PrepareFailure::kLibraryError,
-                         std::string(alg.name) + " needs whole " + std::to_string(alg.block_len) +
-                             "-byte blocks; input size " + std::to_string(input_len) + " is not",
-                         failure, error);
-  }
-  if (IsXts(alg) && input_len < alg.block_len) {
-    return PrepareFailed(
-        PrepareFailure::kLibraryError,
-        "XTS needs at least one " + std::to_string(alg.block_len) + "-byte block per data unit",
-        failure, error);
-  }
-  Owned<EVP_CIPHER> cipher = FetchCipher(lib, alg.openssl_name);
+  Owned<EVP_CIPHER> cipher =
+      FetchPreparedCipher(lib, alg, op, input_len, &CipherInputSizeProblem, failure, error);
   if (!cipher) {
-    return PrepareFailed(PrepareFailure::kLibraryError,
-                         "the library has no cipher " + std::string(alg.openssl_name), failure,
-                         error);
+    return nullptr;
   }
   // XTS keys are two AES keys that must differ (IEEE 1619 5.1; 3.x refuses equal halves): the
   // pattern never repeats, so they do.

@@ -28,6 +28,18 @@ std::unique_ptr<PreparedOperation> PrepareCipher(const LibcryptoPtr& lib, const 
                                                  Operation op, size_t input_len,
                                                  PrepareFailure* failure, std::string* error);
 
+/// The checks OpenSSL's cipher and AEAD prepare steps begin with, in order: `op` must be
+/// kEncrypt or kDecrypt (else PrepareNoSuchOperation's failure, buffers.h); `input_len` at most
+/// INT_MAX - 64 bytes, as EVP lengths are ints (else kLibraryError "input size <n> is out of
+/// range"); `size_problem(alg, input_len)` empty, when given (else kLibraryError with its text);
+/// and the library must have alg.openssl_name (else kLibraryError "the library has no cipher
+/// <name>"). Returns the fetched cipher, or null with *failure and *error set.
+Owned<EVP_CIPHER> FetchPreparedCipher(const Libcrypto& lib, const AlgorithmInfo& alg, Operation op,
+                                      size_t input_len,
+                                      std::string (*size_problem)(const AlgorithmInfo& alg,
+                                                                  size_t input_len),
+                                      PrepareFailure* failure, std::string* error);
+
 /// One-shot encryption (or, with `decrypt`, decryption) of `input` with a fresh context,
 /// padding off: KatTarget::Cipher. `key` and `iv` must have the catalogue's lengths (empty IV for
 /// ECB). Returns "" or one line naming the failing call or the wrong length.

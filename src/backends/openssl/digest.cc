@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "backends/common/buffers.h"
+#include "backends/common/hash_mac_adapter.h"
 #include "backends/common/timing_inputs.h"
 
 namespace cryptobench::backends::openssl {
@@ -108,8 +109,6 @@ std::unique_ptr<PreparedOperation> PrepareDigest(const LibcryptoPtr& lib_ptr,
   if (!prepared->Run(2)) {
     return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
   }
-  std::vector<uint8_t> out(prepared->output().begin(), prepared->output().end());
-  CorruptIfTesting(out);
   const std::span<const uint8_t> whole(reference_message);
   std::vector<uint8_t> reference;
   std::string message_text;
@@ -117,16 +116,9 @@ std::unique_ptr<PreparedOperation> PrepareDigest(const LibcryptoPtr& lib_ptr,
                     &reference, &message_text)) {
     return PrepareFailed(PrepareFailure::kLibraryError, message_text, failure, error);
   }
-  std::string diff = CompareBytes("digest", out, reference);
-  if (diff.empty() && out.size() != alg.tag_len) {
-    diff = "digest is " + std::to_string(out.size()) + " bytes, expected " +
-           std::to_string(alg.tag_len);
-  }
-  if (!diff.empty()) {
-    return PrepareFailed(
-        PrepareFailure::kCheckFailed,
-        std::string(alg.name) + " at " + std::to_string(input_len) + " bytes: " + diff, failure,
-        error);
+  if (!CheckHashMacOutput(alg, input_len, prepared->output(), reference, failure, error,
+                          "digest")) {
+    return nullptr;
   }
   return prepared;
 }

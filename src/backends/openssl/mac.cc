@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "backends/common/buffers.h"
+#include "backends/common/hash_mac_adapter.h"
 #include "backends/common/timing_inputs.h"
 
 namespace cryptobench::backends::openssl {
@@ -292,18 +293,8 @@ std::unique_ptr<PreparedOperation> PrepareMac(const LibcryptoPtr& lib, const Alg
   if (!prepared->Run(2)) {
     return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
   }
-  std::vector<uint8_t> out(prepared->output().begin(), prepared->output().end());
-  CorruptIfTesting(out);
-  std::string diff = CompareBytes("tag", out, reference);
-  if (diff.empty() && out.size() != alg.tag_len) {
-    diff =
-        "tag is " + std::to_string(out.size()) + " bytes, expected " + std::to_string(alg.tag_len);
-  }
-  if (!diff.empty()) {
-    return PrepareFailed(
-        PrepareFailure::kCheckFailed,
-        std::string(alg.name) + " at " + std::to_string(input_len) + " bytes: " + diff, failure,
-        error);
+  if (!CheckHashMacOutput(alg, input_len, prepared->output(), reference, failure, error, "tag")) {
+    return nullptr;
   }
   return prepared;
 }

@@ -67,23 +67,6 @@ std::vector<uint8_t> RawTimingKeyBytes(const AlgorithmInfo& alg) {
 
 }  // namespace
 
-PkFamily PkFamilyOf(const AlgorithmInfo& alg) {
-  switch (alg.primitive) {
-    case AlgorithmPrimitive::kRsa:
-      return PkFamily::kRsa;
-    case AlgorithmPrimitive::kEcdsa:
-      return PkFamily::kEcdsa;
-    case AlgorithmPrimitive::kEd25519:
-      return PkFamily::kEd25519;
-    case AlgorithmPrimitive::kX25519:
-      return PkFamily::kX25519;
-    case AlgorithmPrimitive::kEcdh:
-      return PkFamily::kEcdh;
-    default:
-      return PkFamily::kNone;
-  }
-}
-
 Owned<EVP_PKEY> PemPrivateKey(const Libcrypto& lib, std::string_view pem, std::string* error) {
   if (pem.size() > static_cast<size_t>(INT_MAX)) {
     *error = "PEM key too large";

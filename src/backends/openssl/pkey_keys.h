@@ -1,4 +1,4 @@
-// Public-key material for the OpenSSL backend: which family an algorithm belongs to, the keys
+// Public-key material for the OpenSSL backend (the families: common/pk_family.h): the keys
 // used for timing, and keys built from the raw values of KAT vectors.
 #pragma once
 
@@ -8,15 +8,10 @@
 #include <string_view>
 
 #include "algorithms/catalog.h"
+#include "backends/common/pk_family.h"
 #include "backends/openssl/libcrypto.h"
 
 namespace cryptobench::backends::openssl {
-
-/// The public-key families of the catalogue.
-enum class PkFamily { kNone, kRsa, kEcdsa, kEd25519, kX25519, kEcdh };
-
-/// Family of a signature or key-agreement algorithm from its canonical name; kNone otherwise.
-PkFamily PkFamilyOf(const AlgorithmInfo& alg);
 
 /// The key `alg` is timed with: RSA, ECDSA and ECDH keys from TimingPrivateKeyPem(alg.name)
 /// (algorithms/kat.h); Ed25519 and X25519 from the private key of the algorithm's first KAT

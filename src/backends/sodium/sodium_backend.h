@@ -23,6 +23,7 @@ inline constexpr DeclaredAbsence kSodiumAbsent[] = {
     {"AES-128-XTS", "libsodium's only AES is AES-256-GCM (crypto_aead_aes256gcm)"},
     {"AES-256-XTS", "libsodium's only AES is AES-256-GCM (crypto_aead_aes256gcm)"},
     {"DES-EDE3-CBC", "libsodium has no DES"},
+    {"SM4-CBC", "libsodium has no SM4"},
     {"AES-128-GCM", "libsodium's only AES is AES-256-GCM (crypto_aead_aes256gcm)"},
     {"AES-128-CCM", "libsodium's only AES is AES-256-GCM (crypto_aead_aes256gcm)"},
     {"MD5", "libsodium's crypto_hash has only SHA-256 and SHA-512"},

@@ -39,7 +39,7 @@ class WolfsslBackend : public LibraryBackend {
                         .aead = wolfssl::AeadBinding().prepare,
                         .hash = &wolfssl::PrepareHash,
                         .mac = &wolfssl::PrepareMac,
-                        .signature = &wolfssl::PrepareSignature,
+                        .signature = wolfssl::SignatureBinding().prepare,
                         .key_agreement = &wolfssl::PrepareKeyAgreement}) {}
 
   results::LibraryInfo Identity() const override {
@@ -66,7 +66,7 @@ class WolfsslBackend : public LibraryBackend {
                                .mac = &wolfssl::MacOneShot,
                                .verify = &wolfssl::VerifyKat,
                                .sign = &wolfssl::SignKat,
-                               .sign_round_trip = &wolfssl::SignRoundTripCheck,
+                               .sign_round_trip = wolfssl::SignatureBinding().sign_round_trip,
                                .derive = &wolfssl::DeriveKat}};
 };
 

@@ -11,6 +11,7 @@ namespace cryptobench::backends {
 
 /// The catalogue entries the wolfSSL backend does not bind (registry.h).
 inline constexpr DeclaredAbsence kWolfsslAbsent[] = {
+    {"SM4-CBC", "not in wolfSSL 5.5 (no wolfssl/wolfcrypt/sm4.h; Debian 12 ships 5.5.4)"},
     {"XChaCha20-Poly1305",
      "not bound yet: wolfCrypt has wc_XChaCha20Poly1305_* (HAVE_XCHACHA) but this backend has no "
      "binding for it"},

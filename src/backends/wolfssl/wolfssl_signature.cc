@@ -118,13 +118,6 @@ std::string SignKat(const AlgorithmInfo& alg, const KatVector& vector, Bytes* si
   return "";
 }
 
-std::string SignRoundTripCheck(const AlgorithmInfo& alg) {
-  return SignatureRoundTripWith<SignatureEngine>(&SignatureEngine::Make, alg);
-}
-
-std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Operation op,
-                                                    PrepareFailure* failure, std::string* error) {
-  return PrepareSignatureWith<SignatureEngine>(&SignatureEngine::Make, alg, op, failure, error);
-}
+SignatureEntries SignatureBinding() { return BindSignature<SignatureEngine>(); }
 
 }  // namespace cryptobench::backends::wolfssl

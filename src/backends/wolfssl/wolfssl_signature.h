@@ -8,6 +8,7 @@
 
 #include "algorithms/kat.h"
 #include "backends/backend.h"
+#include "backends/common/signature_adapter.h"
 
 namespace cryptobench::backends::wolfssl {
 
@@ -21,13 +22,10 @@ std::string VerifyKat(const AlgorithmInfo& alg, const KatVector& vector, bool ta
 /// KatTarget::Sign: Ed25519 only (RSA and ECDSA vectors are not reproducible by signing).
 std::string SignKat(const AlgorithmInfo& alg, const KatVector& vector, Bytes* signature);
 
-/// KatTarget::SignRoundTrip with the timing key.
-std::string SignRoundTripCheck(const AlgorithmInfo& alg);
-
-/// Backend::Prepare for signatures: one sign or verify of a 32-byte SHA-256 digest (RSA, ECDSA,
-/// with the PKCS#8 timing key) or of a 32-byte message (Ed25519, RFC 8032 key) per operation.
-/// Checked: verify accepts the signature.
-std::unique_ptr<PreparedOperation> PrepareSignature(const AlgorithmInfo& alg, Operation op,
-                                                    PrepareFailure* failure, std::string* error);
+/// The signature entries (BindSignature, signature_adapter.h). sign_round_trip:
+/// KatTarget::SignRoundTrip with the timing key. prepare: Backend::Prepare for signatures: one
+/// sign or verify of a 32-byte SHA-256 digest (RSA, ECDSA, with the PKCS#8 timing key) or of a
+/// 32-byte message (Ed25519, RFC 8032 key) per operation. Checked: verify accepts the signature.
+SignatureEntries SignatureBinding();
 
 }  // namespace cryptobench::backends::wolfssl
