@@ -42,6 +42,10 @@ started=$SECONDS
 bash scripts/aarch64-sysroot.sh "$sysroot"
 sysroot_seconds=$((SECONDS - started))
 
+# ccache with CCACHE_BASEDIR rewrites --sysroot into a relative path, and CMake then resolves the
+# include directories Clang reports against the wrong folder (stdlib.h not found): not here.
+unset CCACHE_BASEDIR
+
 started=$SECONDS
 step "configuring aarch64-ci (cmake --preset aarch64-ci)"
 run_logged "$logs/configure-aarch64.log" cmake --preset aarch64-ci
