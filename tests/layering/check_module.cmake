@@ -111,7 +111,9 @@ if(refused)
     message(SEND_ERROR "${module} may not include ${above}, yet #include \"${header}\" "
                        "preprocesses with its include directories")
     math(EXPR failures "${failures} + 1")
-  elseif(NOT up_errors MATCHES "${header}: No such file")
+  # GCC: "stats/stats.h: No such file or directory"; Clang: "'stats/stats.h' file not found".
+  elseif(NOT up_errors MATCHES "${header}: No such file" AND
+         NOT up_errors MATCHES "'${header}' file not found")
     message(SEND_ERROR "${module}: #include \"${header}\" failed, but not because the file "
                        "is out of reach:\n${up_errors}")
     math(EXPR failures "${failures} + 1")
