@@ -2,6 +2,9 @@
 #include "diagnose/armcap.h"
 
 #include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cstdlib>
 
 #include <fmt/format.h>
 
@@ -72,6 +75,37 @@ std::string ArmcapClearing(uint32_t detected, const std::vector<std::string>& na
     }
   }
   return fmt::format("{:#x}", value);
+}
+
+std::vector<std::string> ArmcapMaskedFeatures(uint32_t detected, const std::string& env_value) {
+  const auto value = static_cast<uint32_t>(std::strtoul(env_value.c_str(), nullptr, 0));
+  std::vector<std::string> masked;
+  for (const ArmcapBit& bit : KnownArmcapBits()) {
+    if ((detected & bit.mask) != 0 && (value & bit.mask) == 0) {
+      masked.emplace_back(bit.name);
+    }
+  }
+  return masked;
+}
+
+std::optional<std::string> ArmcapValueProblem(std::string_view value) {
+  const std::string text(value);
+  bool whole_number = !text.empty() && std::isdigit(static_cast<unsigned char>(text[0])) != 0;
+  unsigned long long number = 0;
+  if (whole_number) {
+    errno = 0;
+    char* end = nullptr;
+    number = std::strtoull(text.c_str(), &end, 0);
+    whole_number = errno == 0 && end != nullptr && *end == '\0';
+  }
+  if (!whole_number || number > 0xffffffffULL) {
+    return fmt::format(
+        "OPENSSL_armcap value \"{}\": expected a 32-bit unsigned number such as 0xf9 (OpenSSL "
+        "replaces its capability word with it, and reads text that is no such number as 0 or "
+        "truncated)",
+        text);
+  }
+  return std::nullopt;
 }
 
 uint32_t ArmcapFromFeatureNames(const std::vector<std::string>& usable) {

@@ -40,6 +40,18 @@ std::optional<uint32_t> ParseArmcapCpuInfo(std::string_view text);
 /// lower-case hex ("0x3d" style). Names not in KnownArmcapBits() are ignored.
 std::string ArmcapClearing(uint32_t detected, const std::vector<std::string>& names);
 
+/// The known bits (KnownArmcapBits() names) that `detected` has and an OPENSSL_armcap
+/// environment value turns off. OpenSSL does not mask with the value: it replaces the word with
+/// it, read by strtoul(value, NULL, 0) (crypto/armcap.c, OPENSSL_cpuid_setup), so text that is not
+/// a number reads as 0 and clears every bit; the word is 32 bits wide (unsigned int).
+std::vector<std::string> ArmcapMaskedFeatures(uint32_t detected, const std::string& env_value);
+
+/// Why `value` is not a usable OPENSSL_armcap value, or nullopt when it is: a whole unsigned
+/// number that strtoul(value, NULL, 0) reads (decimal, 0x hex or 0 octal) and that fits the
+/// 32-bit word. OpenSSL itself reads anything else without complaint, as 0 (no number) or
+/// truncated (a sign, over 32 bits), turning off features or claiming ones the CPU lacks.
+std::optional<std::string> ArmcapValueProblem(std::string_view value);
+
 /// The word OpenSSL derives from the CPU's features when the library's own word is unknown
 /// (1.1.1 prints no CPUINFO): NEON (always on AArch64) plus each usable feature of
 /// KnownArmcapBits() by name (crypto/armcap.c maps HWCAP_AES to ARMV8_AES and so on).

@@ -42,6 +42,35 @@ TEST(ArmcapTest, ClearingWritesTheDetectedWordLessTheBits) {
   EXPECT_EQ(ArmcapClearing(0x0, {"AES"}), "0x0");
 }
 
+TEST(ArmcapTest, EnvironmentValueReplacesTheWordAsStrtoulReadsIt) {
+  using Names = std::vector<std::string>;
+  // 0xfd less AES (0x4): what the live doctor's own AES experiment sets.
+  EXPECT_EQ(ArmcapMaskedFeatures(0xfd, "0xf9"), Names{"AES"});
+  EXPECT_EQ(ArmcapMaskedFeatures(0xbd, "0xbd"), Names{});
+  // Bits the detected word lacks cannot be masked by it.
+  EXPECT_EQ(ArmcapMaskedFeatures(0x1, "0x0"), Names{"NEON"});
+  EXPECT_EQ(ArmcapMaskedFeatures(0x1, "0x4"), Names{"NEON"});
+  // Decimal and octal as strtoul(value, NULL, 0) reads them: 189 = 0xbd, 0275 = 0xbd.
+  EXPECT_EQ(ArmcapMaskedFeatures(0xbd, "189"), Names{});
+  EXPECT_EQ(ArmcapMaskedFeatures(0xbd, "0275"), Names{});
+  // Text that is no number reads as 0: every detected bit is off.
+  EXPECT_EQ(ArmcapMaskedFeatures(0x3d, "garbage"), (Names{"NEON", "AES", "SHA1", "SHA2", "PMULL"}));
+  EXPECT_EQ(ArmcapMaskedFeatures(0x3d, ""), (Names{"NEON", "AES", "SHA1", "SHA2", "PMULL"}));
+}
+
+TEST(ArmcapTest, ValueProblemRefusesWhatStrtoulWouldMisread) {
+  EXPECT_FALSE(ArmcapValueProblem("0xf9"));
+  EXPECT_FALSE(ArmcapValueProblem("189"));
+  EXPECT_FALSE(ArmcapValueProblem("0"));
+  EXPECT_FALSE(ArmcapValueProblem("0xffffffff"));
+  for (const char* bad : {"", "garbage", "-1", "-0x4", "~0x4", "0x1ffffffff", "0xf9 ", "0xg",
+                          "99999999999999999999"}) {
+    const auto problem = ArmcapValueProblem(bad);
+    ASSERT_TRUE(problem) << bad;
+    EXPECT_NE(problem->find("OPENSSL_armcap value"), std::string::npos) << *problem;
+  }
+}
+
 TEST(ArmcapTest, WordFromFeatureNamesAlwaysHasNeon) {
   EXPECT_EQ(ArmcapFromFeatureNames({}), 0x1u);
   EXPECT_EQ(ArmcapFromFeatureNames({"AES", "PMULL", "SHA1", "SHA2"}), 0x3du);

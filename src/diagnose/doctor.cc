@@ -13,6 +13,7 @@
 #include "worker/process.h"
 #include "worker/scheduler.h"
 
+#include "diagnose/armcap.h"
 #include "diagnose/ia32cap.h"
 #include "diagnose/library_facts.h"
 #include "diagnose/verdict.h"
@@ -61,14 +62,30 @@ DoctorFacts GatherFacts(const DoctorOptions& options) {
   facts.detected_capability_vector = facts.library.capability_vector;
   facts.no_asm_build = facts.library.capability_vector == "N/A";
 
-  if (const char* env = std::getenv(kIa32capVar); env != nullptr) {
+  // OPENSSL_armcap on AArch64, OPENSSL_ia32cap elsewhere: the one the library reads here.
+  const std::string variable(MaskVariable(facts.cpu.arch));
+  if (const char* env = std::getenv(variable.c_str()); env != nullptr) {
     facts.env_ia32cap = env;
     // What the library detects without the variable, to name what the variable masks.
-    plan.unset_env.insert(kIa32capVar);
+    plan.unset_env.insert(variable);
     const worker::ProbeResult clean = worker::Probe(plan);
     facts.detected_capability_vector = clean.library.capability_vector;
     const auto detected = ParseCpuInfoVector(clean.library.capability_vector);
-    if (detected) {
+    if (variable == "OPENSSL_armcap") {
+      // The library's own word (CPUINFO, 3.0 and later), else the one OpenSSL derives from the
+      // CPU's features, as the mask experiments do (verdict.h, ExperimentIa32cap).
+      std::optional<uint32_t> word = ParseArmcapCpuInfo(clean.library.cpu_info);
+      if (!word) {
+        std::vector<std::string> usable;
+        for (const cpu::FeatureState& f : facts.cpu.features) {
+          if (f.usable()) {
+            usable.push_back(f.name);
+          }
+        }
+        word = ArmcapFromFeatureNames(usable);
+      }
+      facts.env_masked_features = ArmcapMaskedFeatures(*word, env);
+    } else if (detected) {
       try {
         facts.env_masked_features =
             MaskedFeatures(*detected, env, VectorWords(clean.library.capability_vector));

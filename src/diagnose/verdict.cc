@@ -240,17 +240,16 @@ bool Decider::DecideEnvMasked(Verdict& out) const {
   if (masked.empty()) {
     return false;
   }
+  const std::string variable = CapabilityVariable(facts_);
   out = Make(VerdictStatus::kMasked,
-             fmt::format("{} {} available but masked by OPENSSL_ia32cap={} in the environment; "
-                         "measured {}",
-                         Join(masked), masked.size() == 1 ? "is" : "are", *facts_.env_ia32cap,
-                         Headline()));
-  out.evidence.push_back(fmt::format("OPENSSL_ia32cap={} clears {} (known bits it clears: {})",
+             fmt::format("{} {} available but masked by {}={} in the environment; measured {}",
+                         Join(masked), masked.size() == 1 ? "is" : "are", variable,
+                         *facts_.env_ia32cap, Headline()));
+  out.evidence.push_back(fmt::format("{}={} clears {} (known bits it clears: {})", variable,
                                      *facts_.env_ia32cap, Join(masked),
                                      Join(facts_.env_masked_features)));
-  out.advice =
-      fmt::format("Unset OPENSSL_ia32cap, or remove {} from it, so that the library uses {}.",
-                  Join(masked), masked.size() == 1 ? "it" : "them");
+  out.advice = fmt::format("Unset {}, or remove {} from it, so that the library uses {}.", variable,
+                           Join(masked), masked.size() == 1 ? "it" : "them");
   return true;
 }
 

@@ -66,11 +66,36 @@ size_t LibraryWords(const DoctorFacts& facts) {
   return static_cast<size_t>(std::count(vector.begin(), vector.end(), ':')) + 1;
 }
 
+// OPENSSL_armcap replaces the library's whole word (crypto/armcap.c), unlike OPENSSL_ia32cap's
+// per-word masks, so its remedy names the detected word less a bit.
+void EnvArmcap(const DoctorFacts& facts, std::vector<Finding>& out) {
+  const std::string& value = *facts.env_ia32cap;
+  const bool masks = !facts.env_masked_features.empty();
+  std::string evidence =
+      masks ? fmt::format("OPENSSL_armcap={} turns off {}", value, Join(facts.env_masked_features))
+            : fmt::format("OPENSSL_armcap={} turns off none of the known capability bits", value);
+  if (!facts.detected_capability_vector.empty()) {
+    evidence += fmt::format(" (detected without it: {})", facts.detected_capability_vector);
+  }
+  out.push_back(Make("env.armcap", masks ? Severity::kWarning : Severity::kInfo,
+                     masks ? "OPENSSL_armcap in the environment masks CPU features"
+                           : "OPENSSL_armcap is set in the environment",
+                     evidence,
+                     masks ? "Unset OPENSSL_armcap unless the masking is intended; it replaces the "
+                             "whole capability word, so to clear one feature write the detected "
+                             "word less that bit (e.g. 0xf9 for 0xfd less AES, 0x4)."
+                           : ""));
+}
+
 void EnvIa32cap(const DoctorFacts& facts, std::vector<Finding>& out) {
   if (!facts.env_ia32cap) {
     return;
   }
   const std::string& value = *facts.env_ia32cap;
+  if (CapabilityVariable(facts) == "OPENSSL_armcap") {
+    EnvArmcap(facts, out);
+    return;
+  }
   std::string evidence;
   if (facts.env_masked_features.empty()) {
     evidence = fmt::format("OPENSSL_ia32cap={} clears none of the known capability bits", value);
