@@ -186,6 +186,9 @@ ClockFacts GatherClockFacts(const SystemReader& reader, CoreClockProbes& probes,
   facts.min_hz = ReadKhzAsHz(reader, cpufreq + "cpuinfo_min_freq");
 
   facts.tsc_hz = measure::MeasureTickRateHz();
+#if !defined(__x86_64__) && !defined(__i386__)
+  facts.tick_counter_is_tsc = false;
+#endif
   facts.core_clock = MeasureCoreClock(probes, LimitsOf(facts));
   facts.core_hz = facts.core_clock.hz;
 
@@ -208,7 +211,7 @@ CpbClockRange CpbClockRangeOf(const ClockFacts& facts) {
     return range;
   }
   const bool cpufreq_range = facts.min_hz && facts.max_hz && *facts.min_hz <= *facts.max_hz;
-  if (facts.tsc_hz > 0) {
+  if (facts.tsc_hz > 0 && facts.tick_counter_is_tsc) {
     range.low_hz = facts.tsc_hz * kTscLowFactor;
     range.high_hz = facts.tsc_hz * kTscHighFactor;
     range.basis = fmt::format("no trusted core clock: {}-{}x the TSC rate {:.2f} GHz",
@@ -225,7 +228,10 @@ CpbClockRange CpbClockRangeOf(const ClockFacts& facts) {
   } else {
     range.low_hz = kUnknownHzLow;
     range.high_hz = kUnknownHzHigh;
-    range.basis = fmt::format("no trusted core clock and no TSC rate: assumed {:.0f}-{:.0f} GHz",
+    range.basis = fmt::format("no trusted core clock and {}: assumed {:.0f}-{:.0f} GHz",
+                              facts.tick_counter_is_tsc
+                                  ? "no TSC rate"
+                                  : "a tick counter unrelated to it (no cpufreq range either)",
                               kUnknownHzLow / 1e9, kUnknownHzHigh / 1e9);
   }
   return range;

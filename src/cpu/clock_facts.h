@@ -22,7 +22,11 @@ std::optional<CpuTimes> ParseProcStat(std::string_view text);
 
 /// Facts about clocks, scaling and load.
 struct ClockFacts {
-  double tsc_hz = 0;                     ///< tick counter rate (measure::MeasureTickRateHz)
+  double tsc_hz = 0;  ///< tick counter rate (measure::MeasureTickRateHz)
+  /// The tick counter is x86's TSC, whose rate is near the nominal core clock; false for a
+  /// counter unrelated to it (AArch64's CNTVCT_EL0 runs at a fixed 1-100 MHz, CNTFRQ_EL0),
+  /// which then bounds no cpb computation.
+  bool tick_counter_is_tsc = true;
   double core_hz = 0;                    ///< trusted effective core clock (core_clock.hz), Hz;
                                          ///< 0 when none is trusted
   CoreClock core_clock;                  ///< how core_hz was found, or why it was not
@@ -79,7 +83,8 @@ struct CpbClockRange {
   std::string basis;     ///< e.g. "the measured core clock 2.50 GHz +-5% (dependent-chain probes)"
 };
 
-/// The range for `facts`: a trusted core clock +-kCoreClockTolerance; else the TSC rate x
+/// The range for `facts`: a trusted core clock +-kCoreClockTolerance; else (x86 only:
+/// tick_counter_is_tsc) the TSC rate x
 /// [kTscLowFactor, kTscHighFactor], its top raised to cpufreq's maximum when that is higher;
 /// else cpufreq's [min, max] when both are exposed; else [kUnknownHzLow, kUnknownHzHigh].
 CpbClockRange CpbClockRangeOf(const ClockFacts& facts);

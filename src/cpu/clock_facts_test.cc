@@ -179,6 +179,27 @@ TEST(CpbClockRangeOfTest, TrustedClockIsPlusMinusFivePercent) {
   EXPECT_EQ(range.basis, "the measured core clock 4.00 GHz +-5% (dependent-chain probes)");
 }
 
+TEST(CpbClockRangeOfTest, AnArmGenericTimerBoundsNothing) {
+  // CNTVCT_EL0 at 62.5 MHz (a Cortex-A72 board's CNTFRQ_EL0) says nothing of the core clock:
+  // the band around it would put cpb 10-30x off.
+  ClockFacts facts;
+  facts.tsc_hz = 62.5e6;
+  facts.tick_counter_is_tsc = false;
+  CpbClockRange range = CpbClockRangeOf(facts);
+  EXPECT_FALSE(range.trusted);
+  EXPECT_DOUBLE_EQ(range.low_hz, kUnknownHzLow);
+  EXPECT_DOUBLE_EQ(range.high_hz, kUnknownHzHigh);
+  EXPECT_EQ(range.basis,
+            "no trusted core clock and a tick counter unrelated to it (no cpufreq range either): "
+            "assumed 1-5 GHz");
+  // cpufreq's range, when exposed, is what bounds it.
+  facts.min_hz = 0.6e9;
+  facts.max_hz = 1.8e9;
+  range = CpbClockRangeOf(facts);
+  EXPECT_DOUBLE_EQ(range.low_hz, 0.6e9);
+  EXPECT_DOUBLE_EQ(range.high_hz, 1.8e9);
+}
+
 TEST(CpbClockRangeOfTest, WithoutATrustedClockTheTscGivesAStatedBand) {
   ClockFacts facts;
   facts.tsc_hz = 2.1e9;
