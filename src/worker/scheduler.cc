@@ -256,6 +256,13 @@ ProbeResult Probe(const RunPlan& plan) {
         fmt::format("probing {}: {} after answering", ProbeSubject(plan), how));
   }
   if (!got_library) {
+    // 127: the worker could not exec the binary (process.cc). Under qemu-user without a
+    // binfmt_misc handler that is ENOEXEC, and the emulator must be named (process.h).
+    if (how.ends_with("status 127") && WorkerEmulator().empty()) {
+      how +=
+          " (the worker could not start; if this binary runs under qemu-user, set "
+          "CRYPTOBENCH_WORKER_EMULATOR, e.g. qemu-aarch64, and QEMU_LD_PREFIX)";
+    }
     throw ProbeFailure(StatusOfExit(how, timed_out),
                        fmt::format("loading {} in a worker failed: {}", ProbeSubject(plan), how));
   }

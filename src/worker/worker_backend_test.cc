@@ -1,11 +1,15 @@
 // Tests of the worker side of --backend: the job names its backend, the worker opens it through
 // the registry, and an algorithm the backend lacks comes back "unsupported" without a KAT.
+#include <cstdio>
+#include <fstream>
 #include <stdexcept>
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include "backends/registry.h"
 #include "core/errors.h"
+#include "worker/process.h"
 #include "worker/protocol.h"
 #include "worker/scheduler.h"
 
@@ -45,6 +49,31 @@ TEST(WorkerBackendTest, UnknownBackendIsAUsageError) {
   } catch (const UsageError& e) {
     EXPECT_NE(std::string(e.what()).find("nosuchlib"), std::string::npos) << e.what();
   }
+}
+
+TEST(WorkerBackendTest, AWorkerThatCannotStartNamesTheEmulatorVariable) {
+  if (!WorkerEmulator().empty()) {
+    GTEST_SKIP() << "CRYPTOBENCH_WORKER_EMULATOR is set here";
+  }
+  // An executable file the kernel cannot run: execve fails with ENOEXEC, as an arm64 binary's
+  // does on an x86-64 host under qemu-user, and the worker exits 127.
+  const std::string path = ::testing::TempDir() + "cryptobench-not-a-program";
+  {
+    std::ofstream out(path);
+    out << "not a program\n";
+  }
+  ASSERT_EQ(::chmod(path.c_str(), 0755), 0);
+  RunPlan plan = QuickPlan("openssl");
+  plan.executable = path;
+  try {
+    Probe(plan);
+    FAIL() << "expected the probe to fail";
+  } catch (const std::exception& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("status 127"), std::string::npos) << what;
+    EXPECT_NE(what.find("CRYPTOBENCH_WORKER_EMULATOR"), std::string::npos) << what;
+  }
+  std::remove(path.c_str());
 }
 
 TEST(WorkerBackendTest, UnsupportedAlgorithmIsReportedNotKatChecked) {
