@@ -12,15 +12,17 @@
 #   4. a live `speed` and `doctor` against the sysroot's arm64 libcrypto.so.3: both must say
 #      that they run emulated (JSON "emulated": true), speed must produce figures, and doctor's
 #      verdicts must carry no cycles-per-byte figure (emulation.h: ratios only).
-# Cost, measured 2026-12-03 as CPU time (user + sys, so that the load of a shared machine does not
-# count; CPU time / 2 is about the wall time on an idle 2-core machine), no compiler cache:
+# Cost, measured 2026-12-03, no compiler cache:
 #   apt-get of the toolchain, qemu-user and mmdebstrap: 33 packages, 68 MB, 12 s to install;
-#   the sysroot: about 15 s (network);
-#   the cold aarch64-ci build: 641 CPU-s with Clang at -O0 (GCC at -O1: 890 CPU-s);
-#   the unit suites under qemu: 305 CPU-s (188 s with -j 2) of which 119 went to one simulation
-#   test that no longer estimates what it can compute (compare/ratio_test.cc);
-#   the live speed and doctor: 18 s of wall time, most of it timed sampling;
-#   in all about 7 minutes on 2 cores, within the 8 that issue 19 allows.
+#   the sysroot: 8-15 s (network);
+#   the cold aarch64-ci build: 641 CPU-s with Clang at -O0 (GCC at -O1: 890 CPU-s), about 320 s
+#   on an idle 2-core machine;
+#   the unit suites under qemu: 135 s with -j 2 (one simulation test took 119 s of them until it
+#   stopped estimating what it can compute, compare/ratio_test.cc);
+#   the live speed and doctor: about 20 s, most of it timed sampling;
+#   in all 568 s in one clean-clone .ci/run on a machine that was busy with another build, about
+#   480 s when idle: at the 8 minutes issue 19 allows, and .ci/run would come within a few
+#   minutes of its 45, so scripts/test.sh runs this stage only with CRYPTOBENCH_AARCH64=run.
 # Needs clang, g++-aarch64-linux-gnu (its binutils and libraries), qemu-user and mmdebstrap (install-deps.sh --with-aarch64).
 # Environment: CRYPTOBENCH_JOBS (build parallelism, default 2).
 set -euo pipefail
