@@ -21,8 +21,6 @@
 namespace cryptobench::diagnose {
 namespace {
 
-constexpr const char* kIa32capVar = "OPENSSL_ia32cap";
-
 // Interleaved measurement rounds per configuration (see RunDoctor).
 constexpr int kRounds = 2;
 
