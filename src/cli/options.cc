@@ -26,7 +26,6 @@
 #include "report/sanitize.h"
 
 #include "diagnose/armcap.h"
-#include "diagnose/ia32cap.h"
 #include "import/parse_util.h"
 #include "store/store.h"
 
@@ -186,12 +185,8 @@ std::map<std::string, std::string> ParseEnvAssignments(const std::vector<std::st
                       item));
     }
     const std::string value = item.substr(eq + 1);
-    if (name == "OPENSSL_ia32cap" || name == "OPENSSL_armcap") {
-      const auto problem = name == "OPENSSL_ia32cap" ? diagnose::Ia32capValueProblem(value)
-                                                     : diagnose::ArmcapValueProblem(value);
-      if (problem) {
-        throw UsageError(fmt::format("--env {}: {}", import::QuoteForError(item), *problem));
-      }
+    if (const auto problem = diagnose::CapabilityValueProblem(name, value)) {
+      throw UsageError(fmt::format("--env {}: {}", import::QuoteForError(item), *problem));
     }
     env[name] = value;
   }

@@ -14,7 +14,6 @@
 #include "core/errors.h"
 
 #include "diagnose/armcap.h"
-#include "diagnose/ia32cap.h"
 #include "import/parse_util.h"
 
 namespace cryptobench::compare {
@@ -80,12 +79,8 @@ void ApplyEnvSpecs(const std::vector<std::string>& items, std::vector<LiveSpec>&
       throw UsageError(
           fmt::format("--env '{}': there is no live side (--lib NAME=PATH) to set it in", item));
     }
-    if (var == "OPENSSL_ia32cap" || var == "OPENSSL_armcap") {
-      const auto problem = var == "OPENSSL_ia32cap" ? diagnose::Ia32capValueProblem(value)
-                                                    : diagnose::ArmcapValueProblem(value);
-      if (problem) {
-        throw UsageError(fmt::format("--env {}: {}", import::QuoteForError(item), *problem));
-      }
+    if (const auto problem = diagnose::CapabilityValueProblem(var, value)) {
+      throw UsageError(fmt::format("--env {}: {}", import::QuoteForError(item), *problem));
     }
     if (colon == std::string::npos) {
       for (LiveSpec& side : sides) {

@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include "diagnose/ia32cap.h"
+
 namespace cryptobench::diagnose {
 namespace {
 
@@ -104,6 +106,17 @@ std::optional<std::string> ArmcapValueProblem(std::string_view value) {
         "replaces its capability word with it, and reads text that is no such number as 0 or "
         "truncated)",
         text);
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> CapabilityValueProblem(std::string_view variable,
+                                                  std::string_view value) {
+  if (variable == "OPENSSL_ia32cap") {
+    return Ia32capValueProblem(value);
+  }
+  if (variable == "OPENSSL_armcap") {
+    return ArmcapValueProblem(value);
   }
   return std::nullopt;
 }

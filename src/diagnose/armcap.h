@@ -52,6 +52,11 @@ std::vector<std::string> ArmcapMaskedFeatures(uint32_t detected, const std::stri
 /// truncated (a sign, over 32 bits), turning off features or claiming ones the CPU lacks.
 std::optional<std::string> ArmcapValueProblem(std::string_view value);
 
+/// Why `value` is not usable for the capability variable `variable`: Ia32capValueProblem for
+/// OPENSSL_ia32cap, ArmcapValueProblem for OPENSSL_armcap; nullopt for any other variable.
+std::optional<std::string> CapabilityValueProblem(std::string_view variable,
+                                                  std::string_view value);
+
 /// The word OpenSSL derives from the CPU's features when the library's own word is unknown
 /// (1.1.1 prints no CPUINFO): NEON (always on AArch64) plus each usable feature of
 /// KnownArmcapBits() by name (crypto/armcap.c maps HWCAP_AES to ARMV8_AES and so on).
