@@ -68,22 +68,12 @@ DoctorFacts GatherFacts(const DoctorOptions& options) {
     plan.unset_env.insert(variable);
     const worker::ProbeResult clean = worker::Probe(plan);
     facts.detected_capability_vector = clean.library.capability_vector;
-    const auto detected = ParseCpuInfoVector(clean.library.capability_vector);
     if (variable == "OPENSSL_armcap") {
       // The library's own word (CPUINFO, 3.0 and later), else the one OpenSSL derives from the
       // CPU's features, as the mask experiments do (verdict.h, ExperimentIa32cap).
-      std::optional<uint32_t> word = ParseArmcapCpuInfo(clean.library.cpu_info);
-      if (!word) {
-        std::vector<std::string> usable;
-        for (const cpu::FeatureState& f : facts.cpu.features) {
-          if (f.usable()) {
-            usable.push_back(f.name);
-          }
-        }
-        word = ArmcapFromFeatureNames(usable);
-      }
-      facts.env_masked_features = ArmcapMaskedFeatures(*word, env);
-    } else if (detected) {
+      const std::optional<uint32_t> word = ParseArmcapCpuInfo(clean.library.cpu_info);
+      facts.env_masked_features = ArmcapMaskedFeatures(word ? *word : ArmcapFromCpu(facts), env);
+    } else if (const auto detected = ParseCpuInfoVector(clean.library.capability_vector)) {
       try {
         facts.env_masked_features =
             MaskedFeatures(*detected, env, VectorWords(clean.library.capability_vector));

@@ -2,6 +2,7 @@
 // measurements say. Pure functions: no clocks, no processes, no environment reads.
 #pragma once
 
+#include <cstdint>
 #include <string_view>
 #include <vector>
 
@@ -32,6 +33,10 @@ std::vector<Experiment> PlanExperiments(const AlgorithmInfo& alg, const DoctorFa
 /// is for OPENSSL_armcap instead (MaskVariable): the detected word (its CPUINFO, else derived
 /// from the CPU's features) less the experiment's bits (armcap.h ArmcapClearing).
 std::string ExperimentIa32cap(const Experiment& experiment, const DoctorFacts& facts);
+
+/// The OPENSSL_armcap word OpenSSL derives from the usable features of facts.cpu
+/// (ArmcapFromFeatureNames): what a library that prints no CPUINFO (1.1.1) runs with.
+uint32_t ArmcapFromCpu(const DoctorFacts& facts);
 
 /// The variable a mask experiment sets for `arch`: "OPENSSL_armcap" on "aarch64", else
 /// "OPENSSL_ia32cap".

@@ -510,6 +510,16 @@ std::string_view MaskVariable(std::string_view arch) {
   return arch == "aarch64" ? "OPENSSL_armcap" : "OPENSSL_ia32cap";
 }
 
+uint32_t ArmcapFromCpu(const DoctorFacts& facts) {
+  std::vector<std::string> usable;
+  for (const cpu::FeatureState& f : facts.cpu.features) {
+    if (f.usable()) {
+      usable.push_back(f.name);
+    }
+  }
+  return ArmcapFromFeatureNames(usable);
+}
+
 std::string ExperimentIa32cap(const Experiment& experiment, const DoctorFacts& facts) {
   std::vector<std::string> names = experiment.features;
   if (facts.cpu.arch == "aarch64") {
@@ -518,16 +528,7 @@ std::string ExperimentIa32cap(const Experiment& experiment, const DoctorFacts& f
     if (!detected) {
       detected = ParseArmcapCpuInfo(facts.library.cpu_info);
     }
-    if (!detected) {
-      std::vector<std::string> usable;
-      for (const cpu::FeatureState& f : facts.cpu.features) {
-        if (f.usable()) {
-          usable.push_back(f.name);
-        }
-      }
-      detected = ArmcapFromFeatureNames(usable);
-    }
-    return ArmcapClearing(*detected, names);
+    return ArmcapClearing(detected ? *detected : ArmcapFromCpu(facts), names);
   }
   for (const std::string& name : facts.env_masked_features) {
     if (std::find(names.begin(), names.end(), name) == names.end()) {
