@@ -10,8 +10,9 @@
 #      start the cryptobench executable themselves (`skipped_suites` below; the preset does
 #      not build tests/integration, whose suites all do),
 #   4. a live `speed` and `doctor` against the sysroot's arm64 libcrypto.so.3: both must say
-#      that they run emulated (JSON "emulated": true), speed must produce figures, and doctor's
-#      verdicts must carry no cycles-per-byte figure (emulation.h: ratios only).
+#      that they run emulated (JSON "emulated": true), speed must produce figures and record no
+#      tick counter (so no ticks per byte), and doctor's verdicts must carry no cycles-per-byte
+#      figure (emulation.h: ratios only).
 # Cost, measured 2026-12-03, no compiler cache:
 #   apt-get of the toolchain, qemu-user and mmdebstrap: 33 packages, 68 MB, 12 s to install;
 #   the sysroot: 8-15 s (network);
@@ -116,6 +117,15 @@ check "speed wrote its JSON" test -s "$work/speed.json"
 check "speed's JSON says emulated (source.caveats)" grep -q '"Emulated: this aarch64 binary runs on' "$work/speed.json"
 check "speed's table says emulated" grep -q 'Caveat.*Emulated' "$work/speed.txt"
 check "speed measured the arm64 libcrypto" grep -q 'aarch64' "$work/speed.json"
+check "speed records no tick counter, so no ticks per byte (the emulator's counter is the host's clock)" python3 -c '
+import json, sys
+doc = json.load(open(sys.argv[1]))
+runs = doc["runs"] if "runs" in doc else [doc]
+for run in runs:
+    assert run["machine"]["tick_counter"] == "none", run["machine"]
+    assert run["machine"]["tick_rate_hz"] == 0, run["machine"]
+' "$work/speed.json"
+check "speed's table has no cpb@CNTVCT column" bash -c '! grep -q "cpb@CNTVCT" "$1"' _ "$work/speed.txt"
 
 step "live doctor under qemu-aarch64 against $libcrypto"
 "${run[@]}" doctor aes-128-cbc aes-128-gcm sha256 --max-seconds 0.05 --lib "$libcrypto" \
