@@ -144,6 +144,22 @@ TEST(DoctorAarch64Test, ACryptoExtensionCoreMasksAesThroughOpenSslArmcap) {
   EXPECT_TRUE(PlanExperiments(Alg("SHA-512"), facts).empty());
 }
 
+TEST(DoctorAarch64Test, AMaskWithoutEffectNamesOpenSslArmcap) {
+  // The aes_v8 class (1.33 cpb) with and without the AES bit: the library may ignore the
+  // variable, which on AArch64 is OPENSSL_armcap.
+  const DoctorFacts facts = Aarch64Facts("aarch64_neoverse_n1.txt", kN1Hz, "0xbd");
+  const std::vector<Experiment> plan = PlanExperiments(Alg("AES-128-CBC"), facts);
+  ASSERT_EQ(plan.size(), 1u);
+  const auto verdicts = DecideVerdicts(
+      Alg("AES-128-CBC"), "encrypt", 16384, facts, plan,
+      {Mbps(MbpsAtCpb(1.33, kN1Hz)), Mbps(MbpsAtCpb(1.33, kN1Hz), 0.01, plan[0].label)}, kN1Hz,
+      kN1Hz);
+  ASSERT_EQ(verdicts.size(), 1u);
+  EXPECT_EQ(verdicts[0].status, VerdictStatus::kAccelerated) << verdicts[0].line;
+  EXPECT_TRUE(Has(verdicts[0].line, "may not honour OPENSSL_armcap")) << verdicts[0].line;
+  EXPECT_FALSE(Has(verdicts[0].line, "ia32cap")) << verdicts[0].line;
+}
+
 // AES-GCM has two experiments on a Crypto Extension core: AES cleared (bsaes CTR, PMULL GHASH
 // kept) and PMULL cleared (aes_v8 CTR with NEON GHASH). Figures at 2.5 GHz: the aes_gcm kernel
 // near CTR + PMULL GHASH (aesv8-armx.pl:42-52 CTR 0.76-1.36, ghashv8-armx.pl:36-45 PMULL

@@ -82,7 +82,10 @@ std::string Decider::ExperimentEvidence(size_t i, const Comparison& c) const {
       return text + fmt::format("; no significant change vs {} ({})", versus, FormatRatio(c.ratio));
     case Change::kInconclusive:
       return text + fmt::format("; {} vs {}, {}: inconclusive", FormatRatio(c.ratio), versus,
-                                c.ratio < 1   ? "faster with the mask, so the machine changed"
+                                c.ratio < 1 && !facts_.emulation.empty()
+                                    ? "faster with the mask: the emulator runs this path's "
+                                      "instructions slower than the code without them"
+                                : c.ratio < 1 ? "faster with the mask, so the machine changed"
                                 : c.cis_apart ? "a small change"
                                               : "the 95% CIs overlap");
     case Change::kFailed:
@@ -222,8 +225,9 @@ Verdict Decider::DecideWithoutSlowdown(const std::vector<size_t>& main,
     const bool ignored = !inconclusive && !all_failed;
     Verdict v = Make(VerdictStatus::kAccelerated,
                      fmt::format("{}, but {}{}", figure, outcome,
-                                 ignored ? ": this library may not honour OPENSSL_ia32cap "
-                                           "(e.g. a provider with its own CPU dispatch)"
+                                 ignored ? fmt::format(": this library may not honour {} (e.g. a "
+                                                       "provider with its own CPU dispatch)",
+                                                       CapabilityVariable(facts_))
                                          : ""));
     v.evidence = evidence;
     return v;
@@ -247,14 +251,19 @@ Verdict Decider::DecideWithoutSlowdown(const std::vector<size_t>& main,
         last.path, feature);
     return v;
   }
-  Verdict v =
-      Make(VerdictStatus::kUndetermined,
-           fmt::format("{}; {}{}", figure, outcome,
-                       inconclusive ? " (repeat on an idle machine)"
-                       : symmetric_ ? ", and the fingerprint does not settle it"
-                                    // Public-key rates have no sourced class (docs/doctor.md).
-                                    : ": cannot tell which path ran, as no ops/s class exists to "
-                                      "settle it"));
+  // Under emulation neither noise nor a missing path explains a ratio: an emulator may run a
+  // CPU's crypto instructions slower than the scalar code, and no class exists to settle it.
+  const bool emulated = !facts_.emulation.empty();
+  Verdict v = Make(
+      VerdictStatus::kUndetermined,
+      fmt::format("{}; {}{}", figure, outcome,
+                  emulated ? ": under emulation a path's speed is the emulator's, so only a run "
+                             "on the CPU itself can tell which path the library takes"
+                  : inconclusive ? " (repeat on an idle machine)"
+                  : symmetric_   ? ", and the fingerprint does not settle it"
+                               // Public-key rates have no sourced class (docs/doctor.md).
+                               : ": cannot tell which path ran, as no ops/s class exists to "
+                                 "settle it"));
   v.evidence = evidence;
   return v;
 }
