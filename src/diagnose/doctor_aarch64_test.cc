@@ -194,6 +194,19 @@ TEST(DoctorAarch64Test, GcmMasksPmullForItsGhashVerdict) {
   EXPECT_EQ(unused[1].status, VerdictStatus::kNotAccelerated) << unused[1].line;
   EXPECT_TRUE(Has(unused[1].line, "although the CPU has PMULL")) << unused[1].line;
   EXPECT_TRUE(Has(unused[1].advice, "(ghashv8-armx)")) << unused[1].advice;
+  // Emulated, the same figures prove nothing: qemu may run PMULL and NEON GHASH at one speed.
+  DoctorFacts emulated = facts;
+  emulated.emulation = "this aarch64 binary runs on an x86_64 CPU (/proc/cpuinfo)";
+  const auto under_qemu = DecideVerdicts(
+      Alg("AES-128-GCM"), "encrypt", 16384, emulated, plan,
+      {Mbps(MbpsAtCpb(8.5, kN1Hz)), Mbps(MbpsAtCpb(20.0, kN1Hz), 0.01, plan[0].label),
+       Mbps(MbpsAtCpb(8.5, kN1Hz), 0.01, plan[1].label)},
+      kN1Hz, kN1Hz);
+  ASSERT_EQ(under_qemu.size(), 2u);
+  EXPECT_EQ(under_qemu[1].status, VerdictStatus::kUndetermined) << under_qemu[1].line;
+  EXPECT_TRUE(Has(under_qemu[1].line, "only a run on the CPU itself can tell"))
+      << under_qemu[1].line;
+  EXPECT_TRUE(under_qemu[1].advice.empty()) << under_qemu[1].advice;
 }
 
 // An Apple M1 (tests/fixtures/cpuinfo/README.md) has the ARMv8.2 SHA512 and SHA3 instructions:

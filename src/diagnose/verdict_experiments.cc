@@ -1,6 +1,7 @@
 // The mask-experiment half of the verdict engine (verdict_decider.h): comparing masked runs with
 // their baselines, the verdict they prove, what no change means, and GCM's GHASH verdict.
 #include <algorithm>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -14,6 +15,13 @@ namespace {
 // kSignificantSlowdown the experiment is inconclusive. 10% is the EVP overhead spread the class
 // ranges already allow for (classifier.h, kCpbTolerance).
 constexpr double kSmallChange = 1.10;
+
+// Under emulation neither load nor a missing path explains a mask that slows nothing (or
+// speeds up): an emulator may run a CPU's crypto instructions at any speed relative to the
+// scalar code, and no cpb class exists to settle it. Only a slowdown shows the path.
+constexpr std::string_view kEmulatedRatioCaveat =
+    ": under emulation a path's speed is the emulator's, so only a run on the CPU itself can "
+    "tell which path the library takes";
 
 }  // namespace
 
@@ -251,19 +259,16 @@ Verdict Decider::DecideWithoutSlowdown(const std::vector<size_t>& main,
         last.path, feature);
     return v;
   }
-  // Under emulation neither noise nor a missing path explains a ratio: an emulator may run a
-  // CPU's crypto instructions slower than the scalar code, and no class exists to settle it.
   const bool emulated = !facts_.emulation.empty();
-  Verdict v = Make(
-      VerdictStatus::kUndetermined,
-      fmt::format("{}; {}{}", figure, outcome,
-                  emulated ? ": under emulation a path's speed is the emulator's, so only a run "
-                             "on the CPU itself can tell which path the library takes"
-                  : inconclusive ? " (repeat on an idle machine)"
-                  : symmetric_   ? ", and the fingerprint does not settle it"
-                               // Public-key rates have no sourced class (docs/doctor.md).
-                               : ": cannot tell which path ran, as no ops/s class exists to "
-                                 "settle it"));
+  Verdict v =
+      Make(VerdictStatus::kUndetermined,
+           fmt::format("{}; {}{}", figure, outcome,
+                       emulated       ? kEmulatedRatioCaveat
+                       : inconclusive ? " (repeat on an idle machine)"
+                       : symmetric_   ? ", and the fingerprint does not settle it"
+                                    // Public-key rates have no sourced class (docs/doctor.md).
+                                    : ": cannot tell which path ran, as no ops/s class exists to "
+                                      "settle it"));
   v.evidence = evidence;
   return v;
 }
@@ -360,6 +365,12 @@ Verdict Decider::DecideGhash(size_t i) const {
                     fmt::format("{} path; masking {} slows {} {} ({})", e.path, Join(added),
                                 alg_.name, FormatRatio(c.ratio), change));
     case Change::kNone: {
+      if (!facts_.emulation.empty()) {
+        // An emulator may run PMULL and the NEON code at one speed: no change proves nothing.
+        return finish(VerdictStatus::kUndetermined,
+                      fmt::format("masking {} changes nothing ({}, {}){}", Join(added),
+                                  FormatRatio(c.ratio), change, kEmulatedRatioCaveat));
+      }
       finish(VerdictStatus::kNotAccelerated,
              fmt::format("masking {} changes nothing ({}, {}): GHASH does not use "
                          "carry-less multiplication although the CPU has {}",
@@ -371,9 +382,10 @@ Verdict Decider::DecideGhash(size_t i) const {
       return v;
     }
     case Change::kInconclusive:
-      return finish(VerdictStatus::kUndetermined,
-                    fmt::format("masking {} gave {} ({}): inconclusive", Join(added),
-                                FormatRatio(c.ratio), change));
+      return finish(
+          VerdictStatus::kUndetermined,
+          fmt::format("masking {} gave {} ({}): inconclusive{}", Join(added), FormatRatio(c.ratio),
+                      change, facts_.emulation.empty() ? "" : kEmulatedRatioCaveat));
     case Change::kFailed:
       break;
   }
