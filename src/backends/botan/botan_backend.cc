@@ -29,8 +29,8 @@ class BotanBackend : public LibraryBackend {
                         .key_agreement = &PublicKeySupported},
                        {.cipher = &PrepareCipher,
                         .aead = &PrepareAead,
-                        .hash = &PrepareHash,
-                        .mac = &PrepareMac,
+                        .hash = HashMacBinding().prepare_hash,
+                        .mac = HashMacBinding().prepare_mac,
                         .signature = &PreparePublicKey,
                         .key_agreement = &PreparePublicKey}) {}
 
@@ -80,8 +80,8 @@ class BotanBackend : public LibraryBackend {
   FunctionKatTarget one_shot_{{.cipher = &CipherOneShot,
                                .seal = &AeadSeal,
                                .open = &AeadOpen,
-                               .hash = &HashOneShot,
-                               .mac = &MacOneShot,
+                               .hash = HashMacBinding().hash,
+                               .mac = HashMacBinding().mac,
                                .verify = &VerifyVector,
                                .sign = &SignVector,
                                .sign_round_trip = &SignRoundTrip,

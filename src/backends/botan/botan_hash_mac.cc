@@ -117,6 +117,23 @@ std::unique_ptr<Engine> NewMacEngine(const AlgorithmInfo& alg, std::span<const u
   return engine;
 }
 
+// The reference of the hash prepare step: a fresh object fed the message in two pieces.
+std::string HashInTwoPieces(const AlgorithmInfo& alg, const Bytes& message, Bytes* out) {
+  const std::optional<std::string> name = HashName(alg);
+  if (!name) {
+    return kNotOffered;
+  }
+  return Guarded("Botan " + *name, [&] {
+    auto fresh = Botan::HashFunction::create_or_throw(*name);
+    const size_t half = message.size() / 2;
+    fresh->update(message.data(), half);
+    fresh->update(message.data() + half, message.size() - half);
+    const Botan::secure_vector<uint8_t> digest = fresh->final();
+    out->assign(digest.begin(), digest.end());
+    return std::string();
+  });
+}
+
 }  // namespace
 
 bool HashSupported(const AlgorithmInfo& alg) {
@@ -150,44 +167,8 @@ std::string HashMacImplementation(const AlgorithmInfo& alg) {
   return "";
 }
 
-std::string HashOneShot(const AlgorithmInfo& alg, const Bytes& message, Bytes* digest) {
-  return HashMacOneShot<Engine>(&NewHashEngine, alg, {}, message, digest);
-}
-
-std::string MacOneShot(const AlgorithmInfo& alg, const Bytes& key, const Bytes& message,
-                       Bytes* tag) {
-  return HashMacOneShot<Engine>(&NewMacEngine, alg, key, message, tag);
-}
-
-std::unique_ptr<PreparedOperation> PrepareHash(const AlgorithmInfo& alg, Operation op,
-                                               size_t input_len, PrepareFailure* failure,
-                                               std::string* error) {
-  const std::optional<std::string> name = HashName(alg);
-  if (op != Operation::kHash || !name) {
-    return PrepareNoSuchOperation(alg, op, failure, error);
-  }
-  // Reference: a fresh object fed the message in two pieces.
-  auto reference = [&](const Bytes& /*key*/, const Bytes& message, Bytes* out) {
-    return Guarded("Botan " + *name, [&] {
-      auto fresh = Botan::HashFunction::create_or_throw(*name);
-      const size_t half = message.size() / 2;
-      fresh->update(message.data(), half);
-      fresh->update(message.data() + half, message.size() - half);
-      const Botan::secure_vector<uint8_t> digest = fresh->final();
-      out->assign(digest.begin(), digest.end());
-      return std::string();
-    });
-  };
-  return PrepareHashMacWith<Engine>(&NewHashEngine, reference, alg, input_len, failure, error);
-}
-
-std::unique_ptr<PreparedOperation> PrepareMac(const AlgorithmInfo& alg, Operation op,
-                                              size_t input_len, PrepareFailure* failure,
-                                              std::string* error) {
-  if (op != Operation::kMac || !MacName(alg)) {
-    return PrepareNoSuchOperation(alg, op, failure, error);
-  }
-  return PrepareMacWith<Engine>(&NewMacEngine, alg, input_len, failure, error);
+HashMacEntries HashMacBinding() {
+  return BindHashMac<Engine, &NewHashEngine, &NewMacEngine, &HashInTwoPieces>();
 }
 
 }  // namespace cryptobench::backends::botan

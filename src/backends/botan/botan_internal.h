@@ -12,6 +12,7 @@
 #include "algorithms/kat.h"
 #include "backends/backend.h"
 #include "backends/common/guarded.h"
+#include "backends/common/hash_mac_adapter.h"
 #include "backends/common/kat_target.h"
 
 namespace cryptobench::backends::botan {
@@ -62,17 +63,10 @@ bool HashSupported(const AlgorithmInfo& alg);
 bool MacSupported(const AlgorithmInfo& alg);
 /// The provider doing the work (HMAC: its hash; CMAC: its block cipher).
 std::string HashMacImplementation(const AlgorithmInfo& alg);
-/// KatTarget::Hash and KatTarget::Mac: the whole message on a fresh object.
-std::string HashOneShot(const AlgorithmInfo& alg, const Bytes& message, Bytes* digest);
-std::string MacOneShot(const AlgorithmInfo& alg, const Bytes& key, const Bytes& message,
-                       Bytes* tag);
-/// Backend::Prepare for hashes and MACs: one digest (tag) of the input per iteration.
-std::unique_ptr<PreparedOperation> PrepareHash(const AlgorithmInfo& alg, Operation op,
-                                               size_t input_len, PrepareFailure* failure,
-                                               std::string* error);
-std::unique_ptr<PreparedOperation> PrepareMac(const AlgorithmInfo& alg, Operation op,
-                                              size_t input_len, PrepareFailure* failure,
-                                              std::string* error);
+/// The hash and MAC entries (BindHashMac, hash_mac_adapter.h): one-shots on a fresh object, and
+/// one digest (tag) of the input per timed iteration, a digest checked against a fresh object fed
+/// the message in two pieces.
+HashMacEntries HashMacBinding();
 
 // Public key (botan_pubkey.cc): PK_Signer / PK_Verifier / PK_Key_Agreement.
 

@@ -45,6 +45,7 @@
 #include "algorithms/catalog.h"
 #include "backends/backend.h"
 #include "backends/common/buffers.h"
+#include "backends/common/function_kat_target.h"
 #include "backends/common/kat_target.h"
 #include "backends/common/timing_inputs.h"
 
@@ -235,6 +236,59 @@ std::unique_ptr<PreparedOperation> PrepareMacWith(const Make& make, const Algori
                                                   std::string* error) {
   return PrepareHashMacWith<Engine>(make, MacReference<Engine>(make, alg), alg, input_len, failure,
                                     error);
+}
+
+/// The hash and MAC entries of a library's tables: KatTarget::Hash and KatTarget::Mac for its
+/// OneShotFunctions (function_kat_target.h) and Backend::Prepare for the hash and MAC entries of
+/// its KindPreparers (library_backend.h).
+struct HashMacEntries {
+  decltype(OneShotFunctions::hash) hash;
+  decltype(OneShotFunctions::mac) mac;
+  std::unique_ptr<PreparedOperation> (*prepare_hash)(const AlgorithmInfo& alg, Operation op,
+                                                     size_t input_len, PrepareFailure* failure,
+                                                     std::string* error);
+  decltype(prepare_hash) prepare_mac;
+
+  /// The one-shot entries (hash and mac) for a library's OneShotFunctions.
+  OneShotFunctions OneShots() const { return {.hash = hash, .mac = mac}; }
+};
+
+/// HashMacEntries for a library whose hashes and MACs one Engine type binds, with the factories
+/// `MakeHash` and `MakeMac` (HashMacEngineFactory<Engine>): hash and mac are HashMacOneShot;
+/// prepare_hash is PrepareHashMacWith checked against `HashReference(alg, message, &digest)`
+/// (a function returning "" or an error: the library's digest by another route), prepare_mac
+/// PrepareMacWith (a freshly keyed engine's tag). An operation other than kHash (kMac) is
+/// PrepareNoSuchOperation's failure. Results and failures are those functions'.
+template <typename Engine, HashMacEngineFactory<Engine> MakeHash,
+          HashMacEngineFactory<Engine> MakeMac, auto HashReference>
+HashMacEntries BindHashMac() {
+  return {
+      .hash =
+          [](const AlgorithmInfo& alg, const Bytes& message, Bytes* digest) {
+            return HashMacOneShot<Engine>(MakeHash, alg, {}, message, digest);
+          },
+      .mac = [](const AlgorithmInfo& alg, const Bytes& key, const Bytes& message,
+                Bytes* tag) { return HashMacOneShot<Engine>(MakeMac, alg, key, message, tag); },
+      .prepare_hash =
+          [](const AlgorithmInfo& alg, Operation op, size_t input_len, PrepareFailure* failure,
+             std::string* error) {
+            if (op != Operation::kHash) {
+              return PrepareNoSuchOperation(alg, op, failure, error);
+            }
+            auto reference = [&alg](const Bytes& /*key*/, const Bytes& message, Bytes* out) {
+              return HashReference(alg, message, out);
+            };
+            return PrepareHashMacWith<Engine>(MakeHash, reference, alg, input_len, failure, error);
+          },
+      .prepare_mac =
+          [](const AlgorithmInfo& alg, Operation op, size_t input_len, PrepareFailure* failure,
+             std::string* error) {
+            if (op != Operation::kMac) {
+              return PrepareNoSuchOperation(alg, op, failure, error);
+            }
+            return PrepareMacWith<Engine>(MakeMac, alg, input_len, failure, error);
+          },
+  };
 }
 
 }  // namespace cryptobench::backends

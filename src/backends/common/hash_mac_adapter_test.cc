@@ -297,5 +297,55 @@ TEST(HashMacAdapterTest, OneShotAndMacReferenceUseAFreshEngine) {
   EXPECT_EQ(out.size(), 32u);
 }
 
+// Plain-function factories and references for BindHashMac: the engine's output length is
+// alg.tag_len, as the prepare step's length check wants.
+std::unique_ptr<ScriptedEngine> MakeScriptedFor(const AlgorithmInfo& alg,
+                                                std::span<const uint8_t> key, std::string*) {
+  return std::make_unique<ScriptedEngine>(Script{.output_len = alg.tag_len}, key);
+}
+
+std::string SameDigest(const AlgorithmInfo& alg, const Bytes& message, Bytes* out) {
+  out->resize(alg.tag_len);
+  const uint8_t sum = Sum({}, message.data(), message.size());
+  for (size_t i = 0; i < out->size(); ++i) {
+    (*out)[i] = static_cast<uint8_t>(sum + i);
+  }
+  return "";
+}
+
+std::string OtherDigest(const AlgorithmInfo& alg, const Bytes& message, Bytes* out) {
+  SameDigest(alg, message, out);
+  (*out)[0] ^= 0x80;
+  return "";
+}
+
+// BindHashMac: the one-shots, both prepare steps, the hash checked against the reference, and
+// each prepare step refusing the other's operation.
+TEST(HashMacAdapterTest, BindHashMacGivesOneShotsAndPrepareSteps) {
+  const HashMacEntries entries =
+      BindHashMac<ScriptedEngine, &MakeScriptedFor, &MakeScriptedFor, &SameDigest>();
+  const AlgorithmInfo& sha = adapter_testing::Alg("SHA-256");
+  const AlgorithmInfo& hmac = adapter_testing::Alg("HMAC-SHA256");
+  Bytes digest;
+  Bytes expected;
+  ASSERT_EQ(entries.hash(sha, {1, 2, 3}, &digest), "");
+  SameDigest(sha, {1, 2, 3}, &expected);
+  EXPECT_EQ(digest, expected);
+  EXPECT_EQ(entries.OneShots().hash, entries.hash);
+  EXPECT_EQ(entries.OneShots().mac, entries.mac);
+  PrepareFailure failure = PrepareFailure::kNone;
+  std::string error;
+  EXPECT_NE(entries.prepare_hash(sha, Operation::kHash, 64, &failure, &error), nullptr) << error;
+  EXPECT_NE(entries.prepare_mac(hmac, Operation::kMac, 64, &failure, &error), nullptr) << error;
+  EXPECT_EQ(entries.prepare_hash(sha, Operation::kMac, 64, &failure, &error), nullptr);
+  EXPECT_EQ(error, "SHA-256 has no mac operation");
+  EXPECT_EQ(entries.prepare_mac(hmac, Operation::kHash, 64, &failure, &error), nullptr);
+  EXPECT_EQ(error, "HMAC-SHA256 has no hash operation");
+  const HashMacEntries wrong =
+      BindHashMac<ScriptedEngine, &MakeScriptedFor, &MakeScriptedFor, &OtherDigest>();
+  EXPECT_EQ(wrong.prepare_hash(sha, Operation::kHash, 64, &failure, &error), nullptr);
+  EXPECT_EQ(failure, PrepareFailure::kCheckFailed) << error;
+}
+
 }  // namespace
 }  // namespace cryptobench::backends

@@ -55,8 +55,8 @@ class CryptoppBackend : public LibraryBackend {
                         .key_agreement = &PublicKeySupported},
                        {.cipher = &PrepareCipher,
                         .aead = &PrepareAead,
-                        .hash = &PrepareHash,
-                        .mac = &PrepareMac,
+                        .hash = HashMacBinding().prepare_hash,
+                        .mac = HashMacBinding().prepare_mac,
                         .signature = &PreparePublicKey,
                         .key_agreement = &PreparePublicKey}) {}
 
@@ -99,8 +99,8 @@ class CryptoppBackend : public LibraryBackend {
   FunctionKatTarget one_shot_{{.cipher = &CipherOneShot,
                                .seal = &AeadSeal,
                                .open = &AeadOpen,
-                               .hash = &HashOneShot,
-                               .mac = &MacOneShot,
+                               .hash = HashMacBinding().hash,
+                               .mac = HashMacBinding().mac,
                                .verify = &VerifyVector,
                                .sign = &SignVector,
                                .sign_round_trip = &SignRoundTrip,

@@ -134,6 +134,19 @@ std::unique_ptr<Engine> NewMacEngine(const AlgorithmInfo& alg, std::span<const u
   return engine;
 }
 
+// The reference of the hash prepare step: a fresh object fed the message in two pieces.
+std::string HashInTwoPieces(const AlgorithmInfo& alg, const Bytes& message, Bytes* out) {
+  return Guarded("Crypto++ " + std::string(alg.name), [&] {
+    auto fresh = NewHash(alg);
+    const size_t half = message.size() / 2;
+    fresh->Update(NonNullData(message), half);
+    fresh->Update(NonNullData(message) + half, message.size() - half);
+    out->assign(fresh->DigestSize(), 0);
+    fresh->Final(out->data());
+    return std::string();
+  });
+}
+
 }  // namespace
 
 bool HashSupported(const AlgorithmInfo& alg) { return NewHash(alg) != nullptr; }
@@ -155,43 +168,8 @@ std::string HashMacImplementation(const AlgorithmInfo& alg) {
   return provider;
 }
 
-std::string HashOneShot(const AlgorithmInfo& alg, const Bytes& message, Bytes* digest) {
-  return HashMacOneShot<Engine>(&NewHashEngine, alg, {}, message, digest);
-}
-
-std::string MacOneShot(const AlgorithmInfo& alg, const Bytes& key, const Bytes& message,
-                       Bytes* tag) {
-  return HashMacOneShot<Engine>(&NewMacEngine, alg, key, message, tag);
-}
-
-std::unique_ptr<PreparedOperation> PrepareHash(const AlgorithmInfo& alg, Operation op,
-                                               size_t input_len, PrepareFailure* failure,
-                                               std::string* error) {
-  if (op != Operation::kHash || !NewHash(alg)) {
-    return PrepareNoSuchOperation(alg, op, failure, error);
-  }
-  // Reference: a fresh object fed the message in two pieces.
-  auto reference = [&](const Bytes& /*key*/, const Bytes& message, Bytes* out) {
-    return Guarded("Crypto++ " + std::string(alg.name), [&] {
-      auto fresh = NewHash(alg);
-      const size_t half = message.size() / 2;
-      fresh->Update(NonNullData(message), half);
-      fresh->Update(NonNullData(message) + half, message.size() - half);
-      out->assign(fresh->DigestSize(), 0);
-      fresh->Final(out->data());
-      return std::string();
-    });
-  };
-  return PrepareHashMacWith<Engine>(&NewHashEngine, reference, alg, input_len, failure, error);
-}
-
-std::unique_ptr<PreparedOperation> PrepareMac(const AlgorithmInfo& alg, Operation op,
-                                              size_t input_len, PrepareFailure* failure,
-                                              std::string* error) {
-  if (op != Operation::kMac || !NewMac(alg)) {
-    return PrepareNoSuchOperation(alg, op, failure, error);
-  }
-  return PrepareMacWith<Engine>(&NewMacEngine, alg, input_len, failure, error);
+HashMacEntries HashMacBinding() {
+  return BindHashMac<Engine, &NewHashEngine, &NewMacEngine, &HashInTwoPieces>();
 }
 
 }  // namespace cryptobench::backends::cryptopp
