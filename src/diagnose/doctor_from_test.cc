@@ -765,7 +765,8 @@ TEST(CpuCluesTest, BoardsSocsAndCorePartsSayWhatTheTableKnows) {
   EXPECT_EQ(aes_ni("model name: Intel(R) Celeron(R) CPU  J1900  @ 1.99GHz"), false);
   EXPECT_EQ(aes_ni("model name: Intel(R) Core(TM) i3 CPU       540  @ 3.07GHz"), false);
   EXPECT_EQ(aes_ni("model name: Intel(R) Core(TM) i3-2120 CPU @ 3.30GHz"), false);
-  EXPECT_EQ(aes_ni("model name: Intel(R) Core(TM) i3-4130 CPU @ 3.40GHz"), true);  // Haswell
+  EXPECT_EQ(aes_ni("model name: Intel(R) Core(TM) i3-2115C CPU @ 2.00GHz"), true);  // embedded
+  EXPECT_EQ(aes_ni("model name: Intel(R) Core(TM) i3-4130 CPU @ 3.40GHz"), true);   // Haswell
   EXPECT_EQ(aes_ni("model name: Intel(R) Celeron(R) N2840 @ 2.16GHz"), std::nullopt);
 }
 
