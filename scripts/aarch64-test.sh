@@ -10,8 +10,9 @@
 #      start the cryptobench executable themselves (`skipped_suites` below; the preset does
 #      not build tests/integration, whose suites all do),
 #   4. a live `speed` and `doctor` against the sysroot's arm64 libcrypto.so.3: both must say
-#      that they run emulated (JSON "emulated": true), speed must produce figures, and doctor's
-#      verdicts must carry no cycles-per-byte figure (emulation.h: ratios only).
+#      that they run emulated (JSON "emulated": true), speed must produce figures and record no
+#      tick counter (so no ticks per byte), and doctor's verdicts must carry no cycles-per-byte
+#      figure (emulation.h: ratios only).
 # Cost, measured 2026-12-03, no compiler cache:
 #   apt-get of the toolchain, qemu-user and mmdebstrap: 33 packages, 68 MB, 12 s to install;
 #   the sysroot: 8-15 s (network);
@@ -21,8 +22,9 @@
 #   stopped estimating what it can compute, compare/ratio_test.cc);
 #   the live speed and doctor: about 20 s, most of it timed sampling;
 #   in all 568 s in one clean-clone .ci/run on a machine that was busy with another build, about
-#   480 s when idle: at the 8 minutes issue 19 allows, and .ci/run would come within a few
-#   minutes of its 45, so scripts/test.sh runs this stage only with CRYPTOBENCH_AARCH64=run.
+#   480 s when idle (issue 19 allows 8 minutes); .ci/run without this stage took 1723 s of its
+#   2700 on CI (2026-12-03), so scripts/test.sh runs it by default (CRYPTOBENCH_AARCH64=skip
+#   skips it).
 # Needs clang, g++-aarch64-linux-gnu (its binutils and libraries), qemu-user and mmdebstrap (install-deps.sh --with-aarch64).
 # Environment: CRYPTOBENCH_JOBS (build parallelism, default 2).
 set -euo pipefail
@@ -115,6 +117,15 @@ check "speed wrote its JSON" test -s "$work/speed.json"
 check "speed's JSON says emulated (source.caveats)" grep -q '"Emulated: this aarch64 binary runs on' "$work/speed.json"
 check "speed's table says emulated" grep -q 'Caveat.*Emulated' "$work/speed.txt"
 check "speed measured the arm64 libcrypto" grep -q 'aarch64' "$work/speed.json"
+check "speed records no tick counter, so no ticks per byte (the emulator's counter is the host's clock)" python3 -c '
+import json, sys
+doc = json.load(open(sys.argv[1]))
+runs = doc["runs"] if "runs" in doc else [doc]
+for run in runs:
+    assert run["machine"]["tick_counter"] == "none", run["machine"]
+    assert run["machine"]["tick_rate_hz"] == 0, run["machine"]
+' "$work/speed.json"
+check "speed's table has no cpb@CNTVCT column" bash -c '! grep -q "cpb@CNTVCT" "$1"' _ "$work/speed.txt"
 
 step "live doctor under qemu-aarch64 against $libcrypto"
 "${run[@]}" doctor aes-128-cbc aes-128-gcm sha256 --max-seconds 0.05 --lib "$libcrypto" \

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "cpu/emulation.h"
 #include "measure/clocks.h"
 
 namespace cryptobench::cli {
@@ -19,6 +20,12 @@ results::MachineInfo MachineInfoFrom(const cpu::CpuFacts& facts) {
   machine.kernel = facts.kernel;
   machine.online_cpus = facts.online_cpus;
   machine.hypervisor = facts.hypervisor;
+  // An emulator's tick counter follows the host's clock: ticks per byte would pass for a CPU's
+  // cycles per byte, so an emulated run records none (its caveat says why).
+  if (cpu::MachineEmulation().emulated) {
+    machine.tick_counter = "none";
+    return machine;
+  }
   machine.tick_counter = std::string(measure::TickCounterName());
   machine.tick_rate_hz = measure::MeasureTickRateHz();
   return machine;

@@ -8,7 +8,8 @@
 namespace cryptobench::cli {
 
 /// The machine's CPU, kernel and tick counter: the CPU facts plus the tick counter's name and
-/// its rate, measured now against CLOCK_MONOTONIC (about 50 ms).
+/// its rate, measured now against CLOCK_MONOTONIC (about 50 ms). Under emulation
+/// (cpu::MachineEmulation) the tick counter is "none" at rate 0: no cycle figures.
 results::MachineInfo MachineInfoFrom(const cpu::CpuFacts& facts);
 
 /// The online CPUs and how they share cores, read through `reader` from

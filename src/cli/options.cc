@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cerrno>
 #include <cmath>
@@ -20,6 +21,7 @@
 
 #include "backends/openssl/openssl_backend.h"
 #include "cli/commands.h"
+#include "core/elf_target.h"
 #include "core/errors.h"
 #include "core/fatal_signals.h"
 #include "report/formats.h"
@@ -437,6 +439,23 @@ std::string ResolveLibraryPath(const std::string& value, bool given) {
                                               : "a device";
     throw UsageError(fmt::format("--lib {}: is {}, not a shared library file",
                                  import::QuoteForError(value), what));
+  }
+  // A library built for another architecture: glibc's dlopen reports it as "cannot open shared
+  // object file: No such file or directory" or "wrong ELF class", neither of which says why.
+  if (const int fd = open(value.c_str(), O_RDONLY | O_CLOEXEC); fd >= 0) {
+    std::array<uint8_t, 20> header{};
+    const ssize_t got = read(fd, header.data(), header.size());
+    close(fd);
+    const std::optional<ElfTarget> library =
+        got == static_cast<ssize_t>(header.size()) ? ReadElfTarget(header) : std::nullopt;
+    const std::optional<ElfTarget> self = ThisProgramElfTarget();
+    if (library && self && *library != *self) {
+      throw UsageError(fmt::format(
+          "--lib {}: is built for {}, but this cryptobench runs {} code and can load only {} "
+          "libraries",
+          import::QuoteForError(value), ElfTargetName(*library), ElfTargetName(*self),
+          ElfTargetName(*self)));
+    }
   }
   return value;
 }

@@ -64,7 +64,8 @@ void CheckInputsAreDistinct(const std::vector<std::string>& inputs);
 /// LD_LIBRARY_PATH), never a file in the current directory, so a library planted there is not
 /// run; "./name" asks for the local file. Throws UsageError for an empty value and for a path
 /// that exists but is not a regular file (a FIFO would block dlopen, a directory or device is
-/// no library).
+/// no library) or whose ELF header names another architecture than this program's
+/// (core/elf_target.h: "is built for aarch64, but this cryptobench runs x86_64 code ...").
 std::string ResolveLibraryPath(const std::string& value, bool given);
 
 /// --lib for the backends loaded by path (OpenSSL, BoringSSL), as ParseLibraryOptions read it.

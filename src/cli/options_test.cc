@@ -196,6 +196,42 @@ TEST(OptionsTest, ABareLibraryNameIsASonameNeverALocalFile) {
   fs::remove_all(dir);
 }
 
+TEST(OptionsTest, ALibraryForAnotherArchitectureIsRefusedByName) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("cryptobench_arch_" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  // ELF64 little-endian ET_DYN headers; e_machine 62 (EM_X86_64) and 183 (EM_AARCH64).
+  const auto write_header = [&](const std::string& name, uint8_t machine) {
+    const char header[20] = {
+        0x7f, 'E', 'L', 'F', 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, static_cast<char>(machine),
+        0};
+    std::ofstream(dir / name, std::ios::binary).write(header, sizeof header);
+    return (dir / name).string();
+  };
+  const std::string x86 = write_header("x86.so", 62);
+  const std::string arm = write_header("arm.so", 183);
+#if defined(__x86_64__)
+  const std::string& own = x86;
+  const std::string& other = arm;
+  const std::string other_name = "aarch64";
+#elif defined(__aarch64__)
+  const std::string& own = arm;
+  const std::string& other = x86;
+  const std::string other_name = "x86_64";
+#else
+  GTEST_SKIP() << "no ELF target known for this architecture";
+#endif
+  EXPECT_EQ(ResolveLibraryPath(own, true), own);  // dlopen is left to judge the rest
+  try {
+    ResolveLibraryPath(other, true);
+    ADD_FAILURE() << "accepted " << other;
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("is built for " + other_name), std::string::npos)
+        << e.what();
+  }
+  fs::remove_all(dir);
+}
+
 TEST(OptionsTest, OutputMayNotBeAnInput) {
   namespace fs = std::filesystem;
   const fs::path dir = fs::temp_directory_path() / ("cryptobench_out_" + std::to_string(getpid()));

@@ -27,6 +27,7 @@
 #include "report/report.h"
 #include "report/sanitize.h"
 #include "report/scaling.h"
+#include "results/emulated.h"
 #include "results/model.h"
 #include "worker/process.h"
 #include "worker/scheduler.h"
@@ -310,8 +311,7 @@ int RunSpeed(const SpeedOptions& options) {
     // Under emulation (qemu-user, QEMU TCG) the figures time the emulator: say so in every
     // output (the JSON's source.caveats, the table's header).
     if (const cpu::Emulation& emulation = cpu::MachineEmulation(); emulation.emulated) {
-      run.source.caveats.push_back(
-          fmt::format("Emulated: {}; the timings say nothing about any CPU.", emulation.reason));
+      run.source.caveats.push_back(results::EmulatedCaveat(emulation.reason));
     }
     run.method.direction = base.decrypt ? "decrypt" : "encrypt";
     run.method.precision = base.sampler.precision;

@@ -115,7 +115,8 @@ bool SameLibrary(const Side& a, const Side& b);
 /// "library" (versions or builds, and which fields differ), "capabilities" (named bits in one
 /// capability vector and not the other, or a no-asm build), "environment" (worker variables
 /// that differ, e.g. OPENSSL_ia32cap), "contended" (cells whose median had to include
-/// preempted samples, results::kMinUnpreemptedSamples).
+/// preempted samples, results::kMinUnpreemptedSamples), "emulated" (a side measured under
+/// emulation, results::EmulationReason).
 std::vector<Finding> ContextFindings(const Side& a, const Side& b);
 
 /// Findings "cpb-class": for each algorithm and operation that `classes` covers, at its largest

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "report/format_util.h"
+#include "results/emulated.h"
 
 #include "compare/attribution.h"
 #include "compare/format.h"
@@ -407,6 +408,14 @@ std::optional<Finding> ContendedFinding(const Side& side) {
 
 std::vector<Finding> ContextFindings(const Side& a, const Side& b) {
   std::vector<Finding> out;
+  for (const Side* side : {&a, &b}) {
+    if (const std::optional<std::string> reason = results::EmulationReason(side->run)) {
+      out.push_back(Finding{
+          "emulated", fmt::format("{} was measured under emulation ({}): its figures time the "
+                                  "emulator, so ratios against it say nothing about any CPU.",
+                                  side->letter, *reason)});
+    }
+  }
   for (const Side* side : {&a, &b}) {
     const results::SourceInfo& source = side->run.source;
     if (source.timing_basis == "user_cpu" && !source.engine_or_provider.empty()) {

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "results/emulated.h"
+
 #include "compare/attribution.h"
 #include "compare/format.h"
 #include "compare/test_util.h"
@@ -64,6 +66,26 @@ std::string LibraryText(const Side& a, const Side& b) {
   const std::vector<Finding> findings = ContextFindings(a, b);
   const Finding* library = FindId(findings, "library");
   return library == nullptr ? "" : library->text;
+}
+
+TEST(ContextFindingsTest, AnEmulatedSideIsNamed) {
+  Side a = MakeSide("A", {});
+  Side b = MakeSide("B", {});
+  EXPECT_EQ(FindId(ContextFindings(a, b), "emulated"), nullptr);
+  b.run.source.caveats.push_back(results::EmulatedCaveat(
+      "this aarch64 binary runs on an x86_64 CPU (/proc/cpuinfo): user-mode emulation "
+      "(qemu-user)"));
+  ASSERT_EQ(results::EmulationReason(b.run),
+            "this aarch64 binary runs on an x86_64 CPU (/proc/cpuinfo): user-mode emulation "
+            "(qemu-user)");
+  const std::vector<Finding> findings = ContextFindings(a, b);
+  const Finding* emulated = FindId(findings, "emulated");
+  ASSERT_NE(emulated, nullptr);
+  EXPECT_EQ(emulated->text.rfind("B was measured under emulation (this aarch64 binary", 0), 0u)
+      << emulated->text;
+  // An imported run's caveats are the other tool's words, never a cryptobench measurement's.
+  b.run.source.kind = "imported";
+  EXPECT_EQ(FindId(ContextFindings(a, b), "emulated"), nullptr);
 }
 
 TEST(ContextFindingsTest, LibrariesOtherThanOpensslAreNamedWithTheirBackend) {

@@ -135,7 +135,7 @@ struct Finding {
   /// Stable identifier: "pattern", "per-call-overhead", "inconclusive", "mixed",
   /// "no-common-cells", "cannot-tell", "timing-offload", "timing-basis", "evp", "multi",
   /// "library", "same-build" (one build on one CPU: compare/attribution.h SameBuildFindings),
-  /// "capabilities", "environment", "contended", "cpb-class", "cost-fit" (which of the
+  /// "capabilities", "environment", "contended", "emulated", "cpb-class", "cost-fit" (which of the
   /// per-call and per-byte costs changed), "library-regression" (compare/cost.h), "speed-tool"
   /// (what the speed tool's own changes or timing basis explain: diagnose::SpeedToolPairFindings).
   std::string id;

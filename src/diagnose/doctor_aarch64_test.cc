@@ -144,6 +144,22 @@ TEST(DoctorAarch64Test, ACryptoExtensionCoreMasksAesThroughOpenSslArmcap) {
   EXPECT_TRUE(PlanExperiments(Alg("SHA-512"), facts).empty());
 }
 
+TEST(DoctorAarch64Test, AMaskWithoutEffectNamesOpenSslArmcap) {
+  // The aes_v8 class (1.33 cpb) with and without the AES bit: the library may ignore the
+  // variable, which on AArch64 is OPENSSL_armcap.
+  const DoctorFacts facts = Aarch64Facts("aarch64_neoverse_n1.txt", kN1Hz, "0xbd");
+  const std::vector<Experiment> plan = PlanExperiments(Alg("AES-128-CBC"), facts);
+  ASSERT_EQ(plan.size(), 1u);
+  const auto verdicts = DecideVerdicts(
+      Alg("AES-128-CBC"), "encrypt", 16384, facts, plan,
+      {Mbps(MbpsAtCpb(1.33, kN1Hz)), Mbps(MbpsAtCpb(1.33, kN1Hz), 0.01, plan[0].label)}, kN1Hz,
+      kN1Hz);
+  ASSERT_EQ(verdicts.size(), 1u);
+  EXPECT_EQ(verdicts[0].status, VerdictStatus::kAccelerated) << verdicts[0].line;
+  EXPECT_TRUE(Has(verdicts[0].line, "may not honour OPENSSL_armcap")) << verdicts[0].line;
+  EXPECT_FALSE(Has(verdicts[0].line, "ia32cap")) << verdicts[0].line;
+}
+
 // AES-GCM has two experiments on a Crypto Extension core: AES cleared (bsaes CTR, PMULL GHASH
 // kept) and PMULL cleared (aes_v8 CTR with NEON GHASH). Figures at 2.5 GHz: the aes_gcm kernel
 // near CTR + PMULL GHASH (aesv8-armx.pl:42-52 CTR 0.76-1.36, ghashv8-armx.pl:36-45 PMULL
@@ -178,6 +194,19 @@ TEST(DoctorAarch64Test, GcmMasksPmullForItsGhashVerdict) {
   EXPECT_EQ(unused[1].status, VerdictStatus::kNotAccelerated) << unused[1].line;
   EXPECT_TRUE(Has(unused[1].line, "although the CPU has PMULL")) << unused[1].line;
   EXPECT_TRUE(Has(unused[1].advice, "(ghashv8-armx)")) << unused[1].advice;
+  // Emulated, the same figures prove nothing: qemu may run PMULL and NEON GHASH at one speed.
+  DoctorFacts emulated = facts;
+  emulated.emulation = "this aarch64 binary runs on an x86_64 CPU (/proc/cpuinfo)";
+  const auto under_qemu = DecideVerdicts(
+      Alg("AES-128-GCM"), "encrypt", 16384, emulated, plan,
+      {Mbps(MbpsAtCpb(8.5, kN1Hz)), Mbps(MbpsAtCpb(20.0, kN1Hz), 0.01, plan[0].label),
+       Mbps(MbpsAtCpb(8.5, kN1Hz), 0.01, plan[1].label)},
+      kN1Hz, kN1Hz);
+  ASSERT_EQ(under_qemu.size(), 2u);
+  EXPECT_EQ(under_qemu[1].status, VerdictStatus::kUndetermined) << under_qemu[1].line;
+  EXPECT_TRUE(Has(under_qemu[1].line, "only a run on the CPU itself can tell"))
+      << under_qemu[1].line;
+  EXPECT_TRUE(under_qemu[1].advice.empty()) << under_qemu[1].advice;
 }
 
 // An Apple M1 (tests/fixtures/cpuinfo/README.md) has the ARMv8.2 SHA512 and SHA3 instructions:

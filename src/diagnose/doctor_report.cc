@@ -148,9 +148,13 @@ std::vector<FactRow> ClockFactRows(const DoctorReport& report) {
                                       ? fmt::format("hybrid; pinned to CPU {}", *clock.pinned_cpu)
                                       : "hybrid; not pinned (" + clock.pinning_failed + ")"});
   }
-  rows.push_back(
-      {"cpb computed at", HzRangeText(report.core_hz_low, report.core_hz_high), false,
-       report.cpb_clock_basis.empty() ? std::string() : "(" + report.cpb_clock_basis + ")"});
+  if (!report.facts.emulation.empty()) {
+    rows.push_back({"cpb computed at", "none (emulated: cycles per byte mean nothing)"});
+  } else {
+    rows.push_back(
+        {"cpb computed at", HzRangeText(report.core_hz_low, report.core_hz_high), false,
+         report.cpb_clock_basis.empty() ? std::string() : "(" + report.cpb_clock_basis + ")"});
+  }
   rows.push_back({"governor", clock.governor.empty() ? "not exposed" : clock.governor});
   rows.push_back(
       {"turbo", clock.turbo_enabled ? (*clock.turbo_enabled ? "on" : "off") : "not exposed"});

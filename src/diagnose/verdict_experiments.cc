@@ -1,6 +1,7 @@
 // The mask-experiment half of the verdict engine (verdict_decider.h): comparing masked runs with
 // their baselines, the verdict they prove, what no change means, and GCM's GHASH verdict.
 #include <algorithm>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -14,6 +15,13 @@ namespace {
 // kSignificantSlowdown the experiment is inconclusive. 10% is the EVP overhead spread the class
 // ranges already allow for (classifier.h, kCpbTolerance).
 constexpr double kSmallChange = 1.10;
+
+// Under emulation neither load nor a missing path explains a mask that slows nothing (or
+// speeds up): an emulator may run a CPU's crypto instructions at any speed relative to the
+// scalar code, and no cpb class exists to settle it. Only a slowdown shows the path.
+constexpr std::string_view kEmulatedRatioCaveat =
+    ": under emulation a path's speed is the emulator's, so only a run on the CPU itself can "
+    "tell which path the library takes";
 
 }  // namespace
 
@@ -82,7 +90,10 @@ std::string Decider::ExperimentEvidence(size_t i, const Comparison& c) const {
       return text + fmt::format("; no significant change vs {} ({})", versus, FormatRatio(c.ratio));
     case Change::kInconclusive:
       return text + fmt::format("; {} vs {}, {}: inconclusive", FormatRatio(c.ratio), versus,
-                                c.ratio < 1   ? "faster with the mask, so the machine changed"
+                                c.ratio < 1 && !facts_.emulation.empty()
+                                    ? "faster with the mask: the emulator runs this path's "
+                                      "instructions slower than the code without them"
+                                : c.ratio < 1 ? "faster with the mask, so the machine changed"
                                 : c.cis_apart ? "a small change"
                                               : "the 95% CIs overlap");
     case Change::kFailed:
@@ -222,8 +233,9 @@ Verdict Decider::DecideWithoutSlowdown(const std::vector<size_t>& main,
     const bool ignored = !inconclusive && !all_failed;
     Verdict v = Make(VerdictStatus::kAccelerated,
                      fmt::format("{}, but {}{}", figure, outcome,
-                                 ignored ? ": this library may not honour OPENSSL_ia32cap "
-                                           "(e.g. a provider with its own CPU dispatch)"
+                                 ignored ? fmt::format(": this library may not honour {} (e.g. a "
+                                                       "provider with its own CPU dispatch)",
+                                                       CapabilityVariable(facts_))
                                          : ""));
     v.evidence = evidence;
     return v;
@@ -247,11 +259,13 @@ Verdict Decider::DecideWithoutSlowdown(const std::vector<size_t>& main,
         last.path, feature);
     return v;
   }
+  const bool emulated = !facts_.emulation.empty();
   Verdict v =
       Make(VerdictStatus::kUndetermined,
            fmt::format("{}; {}{}", figure, outcome,
-                       inconclusive ? " (repeat on an idle machine)"
-                       : symmetric_ ? ", and the fingerprint does not settle it"
+                       emulated       ? kEmulatedRatioCaveat
+                       : inconclusive ? " (repeat on an idle machine)"
+                       : symmetric_   ? ", and the fingerprint does not settle it"
                                     // Public-key rates have no sourced class (docs/doctor.md).
                                     : ": cannot tell which path ran, as no ops/s class exists to "
                                       "settle it"));
@@ -351,6 +365,12 @@ Verdict Decider::DecideGhash(size_t i) const {
                     fmt::format("{} path; masking {} slows {} {} ({})", e.path, Join(added),
                                 alg_.name, FormatRatio(c.ratio), change));
     case Change::kNone: {
+      if (!facts_.emulation.empty()) {
+        // An emulator may run PMULL and the NEON code at one speed: no change proves nothing.
+        return finish(VerdictStatus::kUndetermined,
+                      fmt::format("masking {} changes nothing ({}, {}){}", Join(added),
+                                  FormatRatio(c.ratio), change, kEmulatedRatioCaveat));
+      }
       finish(VerdictStatus::kNotAccelerated,
              fmt::format("masking {} changes nothing ({}, {}): GHASH does not use "
                          "carry-less multiplication although the CPU has {}",
@@ -362,9 +382,10 @@ Verdict Decider::DecideGhash(size_t i) const {
       return v;
     }
     case Change::kInconclusive:
-      return finish(VerdictStatus::kUndetermined,
-                    fmt::format("masking {} gave {} ({}): inconclusive", Join(added),
-                                FormatRatio(c.ratio), change));
+      return finish(
+          VerdictStatus::kUndetermined,
+          fmt::format("masking {} gave {} ({}): inconclusive{}", Join(added), FormatRatio(c.ratio),
+                      change, facts_.emulation.empty() ? "" : kEmulatedRatioCaveat));
     case Change::kFailed:
       break;
   }

@@ -217,7 +217,8 @@ void Clock(const DoctorFacts& facts, std::vector<Finding>& out) {
                          "Run doctor under taskset -c N to keep it on one core."));
     }
   }
-  if (!(clock.core_hz > 0)) {
+  // Under emulation no cpb is computed at all (machine.emulated says so): no clock matters.
+  if (!(clock.core_hz > 0) && facts.emulation.empty()) {
     const std::string why = clock.core_clock.rejected.empty() ? std::string("it was not measured")
                                                               : clock.core_clock.rejected;
     out.push_back(Make(

@@ -205,6 +205,11 @@ TEST(GlobalFindingsTest, TscMatchingTheCoreClockIsNoFinding) {
   facts.clock.core_hz = 0;
   const auto unknown = GlobalFindings(facts);
   EXPECT_NE(FindFinding(unknown, "clock.core-unknown"), nullptr);
+  // Under emulation no cpb is computed, so an unknown clock is no finding of its own.
+  facts.emulation = "this aarch64 binary runs on an x86_64 CPU (/proc/cpuinfo)";
+  const auto emulated = GlobalFindings(facts);
+  EXPECT_EQ(FindFinding(emulated, "clock.core-unknown"), nullptr);
+  EXPECT_NE(FindFinding(emulated, "machine.emulated"), nullptr);
 }
 
 TEST(GlobalFindingsTest, AvxStateDisabledByTheOs) {

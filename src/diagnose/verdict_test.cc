@@ -408,6 +408,26 @@ TEST(DecideVerdictsTest, EmulatedWithoutAMaskEffectNamesNoClass) {
   EXPECT_EQ(emulated[0].cpb_low, 0);
 }
 
+TEST(DecideVerdictsTest, EmulatedFasterWithTheMaskBlamesTheEmulatorNotTheMachine) {
+  // Under qemu-user the scalar code can outrun the emulated crypto instructions (SHA-256: 71
+  // MB/s masked vs 48 as is, 2026-12-03): neither load nor a missing path, and no idle-machine
+  // rerun would settle it.
+  const auto native =
+      PlanAndDecide("AES-128-CBC", "encrypt", Zen4Debian30(), {"AES-NI"}, {300, 345});
+  ASSERT_EQ(native.size(), 1u);
+  EXPECT_TRUE(Has(native[0].line, "repeat on an idle machine")) << native[0].line;
+  const auto emulated =
+      PlanAndDecide("AES-128-CBC", "encrypt", Emulated(Zen4Debian30()), {"AES-NI"}, {300, 345});
+  ASSERT_EQ(emulated.size(), 1u);
+  const Verdict& v = emulated[0];
+  ExpectLineShape(v);
+  EXPECT_EQ(v.status, VerdictStatus::kUndetermined) << v.line;
+  EXPECT_FALSE(Has(v.line, "idle machine")) << v.line;
+  EXPECT_TRUE(Has(v.line, "only a run on the CPU itself can tell")) << v.line;
+  EXPECT_FALSE(AnyHas(v.evidence, "the machine changed"));
+  EXPECT_TRUE(AnyHas(v.evidence, "the emulator runs this path's instructions slower"));
+}
+
 TEST(DecideVerdictsTest, EmulatedAlgorithmWithoutExperimentsGetsNoFingerprint) {
   const auto md5 = PlanAndDecide("MD5", "hash", Emulated(Zen4Debian30()), {}, {809});
   ASSERT_EQ(md5.size(), 1u);

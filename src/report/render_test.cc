@@ -148,6 +148,44 @@ TEST(RenderCsvTest, QuotesAsRfc4180AndKeepsColumnCount) {
   EXPECT_EQ(lines[2].substr(0, 41), "AES-128-CBC,cipher,encrypt,64,ok,1000000,");
 }
 
+// The CSV's ticks_per_op and ticks_per_byte fields hold figures only for a run with a tick
+// counter: an emulated run records none (cli::MachineInfoFrom), and its samples' ticks would
+// pass for a CPU's cycles.
+TEST(RenderCsvTest, TickFieldsOnlyWithATickCounter) {
+  const auto field = [](const std::string& line, const std::string& header,
+                        const std::string& name) {
+    std::vector<std::string> names;
+    std::vector<std::string> values;
+    for (auto [text, out] : {std::pair{header, &names}, std::pair{line, &values}}) {
+      std::istringstream in(text);
+      for (std::string item; std::getline(in, item, ',');) {
+        out->push_back(item);
+      }
+    }
+    for (size_t i = 0; i < names.size() && i < values.size(); ++i) {
+      if (names[i] == name) {
+        return values[i];
+      }
+    }
+    return std::string("(no such column)");
+  };
+  RunResult run = SmallRun();
+  run.machine.tick_counter = "tsc";
+  run.machine.tick_rate_hz = 2e9;
+  std::vector<std::string> lines = Lines(Rendered(run, Format::kCsv));
+  ASSERT_EQ(lines.size(), 5u);
+  EXPECT_EQ(field(lines[2], lines[0], "ticks_per_op"), "3000");  // the samples' 3 ticks per ns
+  EXPECT_EQ(field(lines[2], lines[0], "ticks_per_byte"), "46.875");
+
+  run.machine.tick_counter = "none";
+  run.machine.tick_rate_hz = 0;
+  lines = Lines(Rendered(run, Format::kCsv));
+  ASSERT_EQ(lines.size(), 5u);
+  EXPECT_EQ(field(lines[2], lines[0], "ticks_per_op"), "");
+  EXPECT_EQ(field(lines[2], lines[0], "ticks_per_byte"), "");
+  EXPECT_EQ(field(lines[2], lines[0], "ops_per_s"), "1000000");
+}
+
 TEST(RenderOpensslTest, SmallValuesFailedRowsAndHeader) {
   const std::string text = Rendered(SmallRun(), Format::kOpenssl);
   const std::vector<std::string> lines = Lines(text);

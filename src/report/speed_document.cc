@@ -433,7 +433,9 @@ TableCell Number(double value) {
 
 TableCell Bool(bool value) { return value ? "true" : "false"; }
 
-std::vector<TableCell> CellFields(const results::AlgorithmResult& alg, const Cell& cell) {
+// `ticks`: the run had a tick counter (HasTickCounter); without one the tick fields stay empty.
+std::vector<TableCell> CellFields(const results::AlgorithmResult& alg, const Cell& cell,
+                                  bool ticks) {
   std::vector<TableCell> fields = {alg.algorithm, alg.kind, cell.operation,
                                    Number(static_cast<double>(cell.input_len)),
                                    results::CellStatusName(cell.status)};
@@ -460,8 +462,8 @@ std::vector<TableCell> CellFields(const results::AlgorithmResult& alg, const Cel
   fields.push_back(Number(f.user_ns_per_op));
   fields.push_back(Number(f.sys_ns_per_op));
   fields.push_back(Number(f.cpu_utilization));
-  fields.push_back(Number(f.ticks_per_op));
-  fields.push_back(f.bytes_per_s && cell.input_len > 0
+  fields.push_back(ticks ? Number(f.ticks_per_op) : TableCell());
+  fields.push_back(ticks && f.bytes_per_s && cell.input_len > 0
                        ? Number(f.ticks_per_op / static_cast<double>(cell.input_len))
                        : TableCell());
   fields.push_back(Number(static_cast<double>(f.num_samples)));
@@ -533,8 +535,9 @@ Table SpeedCsvTable(const RunResult& run) {
       table.rows.push_back(std::move(fields));
     }
     for (const Cell& cell : alg.cells) {
-      std::vector<TableCell> fields =
-          IsImported(run) ? ImportedCellFields(run, alg, cell) : CellFields(alg, cell);
+      std::vector<TableCell> fields = IsImported(run)
+                                          ? ImportedCellFields(run, alg, cell)
+                                          : CellFields(alg, cell, HasTickCounter(run.machine));
       AppendLibrary(run.library, fields);
       table.rows.push_back(std::move(fields));
     }

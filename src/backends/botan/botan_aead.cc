@@ -229,7 +229,7 @@ std::unique_ptr<PreparedOperation> PrepareAead(const AlgorithmInfo& alg, Operati
                                                size_t input_len, PrepareFailure* failure,
                                                std::string* error) {
   if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
-    return PrepareFailed(PrepareFailure::kLibraryError, NoSuchOperation(alg, op), failure, error);
+    return PrepareNoSuchOperation(alg, op, failure, error);
   }
   const bool seal = op == Operation::kEncrypt;
   const Bytes key = PatternBytes(alg.key_len, kKeySeed);

@@ -15,10 +15,6 @@
 namespace cryptobench::backends {
 namespace botan {
 
-std::string NoSuchOperation(const AlgorithmInfo& alg, Operation op) {
-  return std::string(alg.name) + " has no " + std::string(OperationName(op)) + " operation";
-}
-
 namespace {
 
 class BotanBackend : public LibraryBackend {

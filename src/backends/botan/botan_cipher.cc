@@ -13,6 +13,7 @@
 
 #include "backends/botan/botan_internal.h"
 #include "backends/common/buffers.h"
+#include "backends/common/keyed_cipher.h"
 #include "backends/common/timing_inputs.h"
 namespace cryptobench::backends::botan {
 namespace {
@@ -171,7 +172,7 @@ class CipherOperation : public PreparedOperation {
   }
 
   /// The buffer after the latest operation (input-sized).
-  std::span<const uint8_t> output() const { return work_.span(); }
+  Bytes output() const { return Bytes(work_.data(), work_.data() + work_.size()); }
 
  private:
   std::unique_ptr<KeyedCipher> cipher_;
@@ -228,53 +229,13 @@ std::string CipherOneShot(const AlgorithmInfo& alg, bool decrypt, const Bytes& k
 std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Operation op,
                                                  size_t input_len, PrepareFailure* failure,
                                                  std::string* error) {
-  if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
-    return PrepareFailed(PrepareFailure::kLibraryError, NoSuchOperation(alg, op), failure, error);
-  }
   if (!SpecFor(alg)) {
     return PrepareFailed(PrepareFailure::kLibraryError,
                          "Botan backend has no cipher " + std::string(alg.name), failure, error);
   }
-  std::string bad =
-      input_len == 0 ? "input size 0 is out of range" : CheckInputLength(alg, input_len);
-  if (!bad.empty()) {
-    return PrepareFailed(PrepareFailure::kLibraryError, bad, failure, error);
-  }
-  const bool encrypt = op == Operation::kEncrypt;
-  // XTS key halves must differ (IEEE 1619 5.1): the pattern never repeats, so they do.
-  const Bytes key = PatternBytes(alg.key_len, kKeySeed);
-  const Bytes iv = PatternBytes(alg.iv_len, kIvSeed);
-  const Bytes plaintext = PatternBytes(input_len, kPlaintextSeed);
-  Bytes input = plaintext;
-  std::unique_ptr<CipherOperation> prepared;
-  const std::string library_error = Guarded("Botan " + std::string(alg.name), [&] {
-    if (!encrypt) {
-      KeyedCipher(alg, false, key, iv).Process(input.data(), input.size());
-    }
-    AlignedBuffer work(input_len);
-    std::memcpy(work.data(), input.data(), input_len);
-    prepared = std::make_unique<CipherOperation>(
-        std::make_unique<KeyedCipher>(alg, !encrypt, key, iv), std::move(work));
-    return std::string();
-  });
-  if (!library_error.empty()) {
-    return PrepareFailed(PrepareFailure::kLibraryError, library_error, failure, error);
-  }
-  if (!prepared->Run(1)) {
-    return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
-  }
-
-  // The first timed operation starts from the same key and IV as a fresh object, so its
-  // ciphertext must decrypt to the plaintext (and differ from it); decrypt must give it back.
-  Bytes out(prepared->output().begin(), prepared->output().end());
-  CorruptIfTesting(out);
-  if (!CheckCipherRoundTrip(
-          alg, encrypt, input_len, plaintext, out,
-          [&](const Bytes& in, Bytes* back) { return CipherOneShot(alg, true, key, iv, in, back); },
-          failure, error)) {
-    return nullptr;
-  }
-  return prepared;
+  return PrepareThrowingCipher<CipherOperation, KeyedCipher>(
+      &CipherOneShot, "Botan", alg, op, input_len, CipherInputSizeProblem(alg, input_len), failure,
+      error);
 }
 
 }  // namespace cryptobench::backends::botan

@@ -14,7 +14,7 @@
 namespace cryptobench::backends {
 
 std::string ApplyBotanClearCpuid(std::string_view spec) {
-  return botan::Guarded("BOTAN_CLEAR_CPUID", [&] {
+  return backends::Guarded("BOTAN_CLEAR_CPUID", [&] {
     std::vector<Botan::CPUID::CPUID_bits> bits;
     size_t start = 0;
     while (start <= spec.size()) {

@@ -63,7 +63,7 @@ class Engine {
 
   template <typename Body>
   static std::string Guarded(Body&& body) {
-    return botan::Guarded("Botan", std::forward<Body>(body));
+    return backends::Guarded("Botan", std::forward<Body>(body));
   }
 
   size_t output_len() const { return object_->output_length(); }

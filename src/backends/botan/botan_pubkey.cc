@@ -153,7 +153,7 @@ class AgreementSide {
  public:
   template <typename Body>
   static std::string Guarded(Body&& body) {
-    return botan::Guarded("Botan", std::forward<Body>(body));
+    return backends::Guarded("Botan", std::forward<Body>(body));
   }
 
   AgreementSide(std::unique_ptr<Botan::Private_Key> key, Bytes peer_public, size_t secret_len)
@@ -209,13 +209,13 @@ class SignatureEngine {
  public:
   template <typename Body>
   static std::string Guarded(Body&& body) {
-    return botan::Guarded("Botan", std::forward<Body>(body));
+    return backends::Guarded("Botan", std::forward<Body>(body));
   }
 
   /// nullptr with "Botan <alg>: <what()>" if the key or the signer cannot be set up.
   static std::unique_ptr<SignatureEngine> Make(const AlgorithmInfo& alg, std::string* error) {
     std::unique_ptr<SignatureEngine> engine;
-    *error = botan::Guarded("Botan " + std::string(alg.name), [&] {
+    *error = backends::Guarded("Botan " + std::string(alg.name), [&] {
       engine = std::unique_ptr<SignatureEngine>(new SignatureEngine(alg));
       return std::string();
     });
@@ -356,7 +356,7 @@ std::unique_ptr<PreparedOperation> PreparePublicKey(const AlgorithmInfo& alg, Op
   const bool signature = alg.kind == AlgorithmKind::kSignature;
   if (family == Family::kNone ||
       (signature ? op != Operation::kSign && op != Operation::kVerify : op != Operation::kDerive)) {
-    return PrepareFailed(PrepareFailure::kLibraryError, NoSuchOperation(alg, op), failure, error);
+    return PrepareNoSuchOperation(alg, op, failure, error);
   }
   if (signature) {
     return PrepareSignatureWith<SignatureEngine>(&SignatureEngine::Make, alg, op, failure, error);

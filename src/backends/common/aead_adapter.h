@@ -39,6 +39,7 @@
 #include "algorithms/catalog.h"
 #include "backends/backend.h"
 #include "backends/common/buffers.h"
+#include "backends/common/function_kat_target.h"
 #include "backends/common/hash_mac_adapter.h"
 #include "backends/common/kat_target.h"
 #include "backends/common/timing_inputs.h"
@@ -293,6 +294,9 @@ struct AeadEntries {
   std::unique_ptr<PreparedOperation> (*prepare)(const AlgorithmInfo& alg, Operation op,
                                                 size_t input_len, PrepareFailure* failure,
                                                 std::string* error);
+
+  /// The one-shot entries (seal and open) for a library's OneShotFunctions.
+  OneShotFunctions OneShots() const { return {.seal = seal, .open = open}; }
 };
 
 /// True if the AEAD binding with predicate `Bound` (BindAead) covers `alg`: Bound(alg), or always

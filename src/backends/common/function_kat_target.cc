@@ -10,7 +10,30 @@ std::string CallIfOffered(Function* function, const Args&... args) {
   return function == nullptr ? std::string(kNotOffered) : function(args...);
 }
 
+template <typename Function>
+void TakeIfNull(Function* from, Function** to) {
+  if (*to == nullptr) {
+    *to = from;
+  }
+}
+
 }  // namespace
+
+OneShotFunctions MergeOneShots(std::initializer_list<OneShotFunctions> parts) {
+  OneShotFunctions merged;
+  for (const OneShotFunctions& part : parts) {
+    TakeIfNull(part.cipher, &merged.cipher);
+    TakeIfNull(part.seal, &merged.seal);
+    TakeIfNull(part.open, &merged.open);
+    TakeIfNull(part.hash, &merged.hash);
+    TakeIfNull(part.mac, &merged.mac);
+    TakeIfNull(part.verify, &merged.verify);
+    TakeIfNull(part.sign, &merged.sign);
+    TakeIfNull(part.sign_round_trip, &merged.sign_round_trip);
+    TakeIfNull(part.derive, &merged.derive);
+  }
+  return merged;
+}
 
 std::string FunctionKatTarget::Cipher(const AlgorithmInfo& alg, bool decrypt, const Bytes& key,
                                       const Bytes& iv, const Bytes& input, Bytes* output) {

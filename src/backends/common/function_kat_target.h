@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <initializer_list>
 #include <string>
 
 #include "algorithms/catalog.h"
@@ -33,6 +34,10 @@ struct OneShotFunctions {
   std::string (*sign_round_trip)(const AlgorithmInfo& alg) = nullptr;
   std::string (*derive)(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) = nullptr;
 };
+
+/// One table of the entries of `parts` (each family file's, e.g. {.hash = ..., .mac = ...}): for
+/// each operation, the first part's non-null entry, or null where no part has one.
+OneShotFunctions MergeOneShots(std::initializer_list<OneShotFunctions> parts);
 
 /// KatTarget calling the OneShotFunctions it was made with.
 class FunctionKatTarget : public KatTarget {

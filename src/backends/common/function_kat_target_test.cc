@@ -56,5 +56,26 @@ TEST(FunctionKatTargetTest, AMissingFunctionIsNotOffered) {
   EXPECT_EQ(target.Derive(aes, vector, &out), kNotOffered);
 }
 
+std::string OtherHash(const AlgorithmInfo&, const Bytes&, Bytes* digest) {
+  digest->assign(1, 0x42);
+  return "";
+}
+
+// Each operation comes from the first part that has it; one no part has stays not offered.
+TEST(FunctionKatTargetTest, MergeOneShotsTakesTheFirstEntryOfEachOperation) {
+  const OneShotFunctions merged = MergeOneShots(
+      {{.verify = &ValidIfNotTampered}, {.hash = &ReverseHash}, {.hash = &OtherHash}});
+  EXPECT_EQ(merged.hash, &ReverseHash);
+  EXPECT_EQ(merged.verify, &ValidIfNotTampered);
+  EXPECT_EQ(merged.cipher, nullptr);
+  EXPECT_EQ(merged.seal, nullptr);
+  EXPECT_EQ(merged.open, nullptr);
+  EXPECT_EQ(merged.mac, nullptr);
+  EXPECT_EQ(merged.sign, nullptr);
+  EXPECT_EQ(merged.sign_round_trip, nullptr);
+  EXPECT_EQ(merged.derive, nullptr);
+  EXPECT_EQ(MergeOneShots({{.hash = &OtherHash}, {.hash = &ReverseHash}}).hash, &OtherHash);
+}
+
 }  // namespace
 }  // namespace cryptobench::backends

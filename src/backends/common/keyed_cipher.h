@@ -10,11 +10,14 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include "algorithms/catalog.h"
 #include "backends/backend.h"
 #include "backends/common/buffers.h"
+#include "backends/common/function_kat_target.h"
+#include "backends/common/guarded.h"
 #include "backends/common/kat_target.h"
 #include "backends/common/timing_inputs.h"
 
@@ -96,26 +99,22 @@ struct CipherShape {
 
 /// Backend::Prepare() for the encrypt (`decrypt` false) or decrypt operation of the cipher `alg`,
 /// which the caller has checked the library offers, for a library with its own timed operation
-/// (libgcrypt, GnuTLS, Nettle) on `input_len`-byte inputs. Refuses what CipherBlocksProblem
-/// names for `shape`. Then, with the kKeySeed key, a `shape.iv_len`-byte kIvSeed IV and the
-/// kMessageSeed plaintext (or, decrypting, its ciphertext from target.Cipher), the timed
-/// operation `make_timed(key, iv, std::move(input), &message)` (nullptr with message set on
-/// failure), a PreparedOperation with `Bytes output() const` (the latest call's output), whose
-/// first Run(1), from the key and IV of a fresh context, must round-trip through target.Cipher
-/// (CheckCipherRoundTrip, buffers.h; the output's first byte flipped by CorruptIfTesting).
-/// Failures: kLibraryError with CipherBlocksProblem's text or the one-shot's, make_timed's or
-/// Run()'s error; kCheckFailed from CheckCipherRoundTrip.
+/// on `input_len`-byte inputs, which the caller has checked the cipher takes: with the kKeySeed
+/// key, an `iv_len`-byte kIvSeed IV and the kMessageSeed plaintext (or, decrypting, its
+/// ciphertext from target.Cipher), the timed operation `make_timed(key, iv, std::move(input),
+/// &message)` (nullptr with message set on failure), a PreparedOperation with `Bytes output()
+/// const` (the latest call's output), whose first Run(1), from the key and IV of a fresh
+/// context, must round-trip through target.Cipher (CheckCipherRoundTrip, buffers.h; the
+/// output's first byte flipped by CorruptIfTesting). Failures: kLibraryError with the
+/// one-shot's, make_timed's or Run()'s error; kCheckFailed from CheckCipherRoundTrip.
 template <typename MakeTimed>
-std::unique_ptr<PreparedOperation> PrepareCipherRoundTrip(
-    KatTarget& target, const AlgorithmInfo& alg, bool decrypt, size_t input_len, CipherShape shape,
-    const MakeTimed& make_timed, PrepareFailure* failure, std::string* error) {
-  if (std::string problem = CipherBlocksProblem(alg, input_len, shape.whole_blocks, shape.xts);
-      !problem.empty()) {
-    return PrepareFailed(PrepareFailure::kLibraryError, std::move(problem), failure, error);
-  }
+std::unique_ptr<PreparedOperation> PrepareTimedCipher(KatTarget& target, const AlgorithmInfo& alg,
+                                                      bool decrypt, size_t input_len, size_t iv_len,
+                                                      const MakeTimed& make_timed,
+                                                      PrepareFailure* failure, std::string* error) {
   // XTS keys are two AES keys that must differ (IEEE 1619 5.1): the pattern never repeats.
   const Bytes key = PatternBytes(alg.key_len, kKeySeed);
-  const Bytes iv = PatternBytes(shape.iv_len, kIvSeed);
+  const Bytes iv = PatternBytes(iv_len, kIvSeed);
   const Bytes plaintext = PatternBytes(input_len, kMessageSeed);
   std::string message;
   AlignedBuffer input(input_len);
@@ -145,6 +144,57 @@ std::unique_ptr<PreparedOperation> PrepareCipherRoundTrip(
     return nullptr;
   }
   return prepared;
+}
+
+/// PrepareTimedCipher (the same contract) for a library (libgcrypt, GnuTLS, Nettle) whose
+/// refusal of an input size is CipherBlocksProblem's for `shape` (kLibraryError with its text),
+/// with a `shape.iv_len`-byte IV.
+template <typename MakeTimed>
+std::unique_ptr<PreparedOperation> PrepareCipherRoundTrip(
+    KatTarget& target, const AlgorithmInfo& alg, bool decrypt, size_t input_len, CipherShape shape,
+    const MakeTimed& make_timed, PrepareFailure* failure, std::string* error) {
+  if (std::string problem = CipherBlocksProblem(alg, input_len, shape.whole_blocks, shape.xts);
+      !problem.empty()) {
+    return PrepareFailed(PrepareFailure::kLibraryError, std::move(problem), failure, error);
+  }
+  return PrepareTimedCipher(target, alg, decrypt, input_len, shape.iv_len, make_timed, failure,
+                            error);
+}
+
+/// Backend::Prepare() of the cipher `alg` for a library that reports errors by throwing (Botan,
+/// Crypto++): an operation other than kEncrypt and kDecrypt is PrepareNoSuchOperation's failure,
+/// a non-empty `size_problem` (the library's refusal of `input_len`, one line) a kLibraryError
+/// with that text; otherwise PrepareTimedCipher with the one-shot `cipher` (KatTarget::Cipher's
+/// parameters and result), an alg.iv_len-byte IV and the timed operation
+/// `std::make_unique<Timed>(std::make_unique<Keyed>(alg, decrypt, key, iv), std::move(input))`
+/// made inside Guarded("<library> <alg name>"), so that a throwing constructor is a
+/// kLibraryError with that prefix.
+template <typename Timed, typename Keyed>
+std::unique_ptr<PreparedOperation> PrepareThrowingCipher(
+    std::string (*cipher)(const AlgorithmInfo& alg, bool decrypt, const Bytes& key, const Bytes& iv,
+                          const Bytes& input, Bytes* output),
+    std::string_view library, const AlgorithmInfo& alg, Operation op, size_t input_len,
+    std::string size_problem, PrepareFailure* failure, std::string* error) {
+  if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
+    return PrepareNoSuchOperation(alg, op, failure, error);
+  }
+  if (!size_problem.empty()) {
+    return PrepareFailed(PrepareFailure::kLibraryError, std::move(size_problem), failure, error);
+  }
+  const bool decrypt = op == Operation::kDecrypt;
+  FunctionKatTarget one_shot({.cipher = cipher});
+  return PrepareTimedCipher(
+      one_shot, alg, decrypt, input_len, alg.iv_len,
+      [&](const Bytes& key, const Bytes& iv, AlignedBuffer input, std::string* message) {
+        std::unique_ptr<Timed> timed;
+        *message = Guarded(std::string(library) + " " + std::string(alg.name), [&] {
+          timed = std::make_unique<Timed>(std::make_unique<Keyed>(alg, decrypt, key, iv),
+                                          std::move(input));
+          return std::string();
+        });
+        return timed;
+      },
+      failure, error);
 }
 
 /// The cipher entries of a library's tables: KatTarget::Cipher for its OneShotFunctions

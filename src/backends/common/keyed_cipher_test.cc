@@ -1,7 +1,10 @@
 // Tests of the cipher input-size rules (keyed_cipher.h): CipherInputSizeProblem, which the
 // keyed-cipher prepare step and OpenSSL's refuse sizes by, and CipherBlocksProblem, which
-// PrepareCipherRoundTrip (libgcrypt, GnuTLS, Nettle) does.
+// PrepareCipherRoundTrip (libgcrypt, GnuTLS, Nettle) does; and PrepareThrowingCipher (Botan,
+// Crypto++) over a toy cipher.
 #include "backends/common/keyed_cipher.h"
+
+#include <stdexcept>
 
 #include <gtest/gtest.h>
 
@@ -11,6 +14,7 @@ namespace cryptobench::backends {
 namespace {
 
 using adapter_testing::Alg;
+using adapter_testing::Prepared;
 
 TEST(KeyedCipherTest, InputSizesAnUnpaddedCipherCannotTakeAreNamed) {
   EXPECT_EQ(CipherInputSizeProblem(Alg("AES-128-CTR"), 0), "input size 0 is out of range");
@@ -37,6 +41,87 @@ TEST(KeyedCipherTest, BlockProblemsUseTheirOwnWording) {
   EXPECT_EQ(CipherBlocksProblem(xts, 17, false, true), "");
   EXPECT_EQ(CipherBlocksProblem(Alg("AES-128-CTR"), 0, false, false),
             "AES-128-CTR cannot encrypt 0 bytes: it needs at least one 16-byte block");
+}
+
+// A toy stream cipher (byte i XOR key[i] XOR iv[i], cycling) whose constructor throws while
+// `refuse` is set, as Botan and Crypto++ objects throw on a bad key.
+struct ToyCipher {
+  static inline bool refuse = false;
+  ToyCipher(const AlgorithmInfo&, bool, const Bytes& key_bytes, const Bytes& iv_bytes)
+      : key(key_bytes), iv(iv_bytes) {
+    if (refuse) {
+      throw std::runtime_error("key refused");
+    }
+  }
+  void Process(const uint8_t* in, uint8_t* out, size_t len) const {
+    for (size_t i = 0; i < len; ++i) {
+      out[i] = in[i] ^ key[i % key.size()] ^ iv[i % iv.size()];
+    }
+  }
+  Bytes key;
+  Bytes iv;
+};
+
+std::string ToyOneShot(const AlgorithmInfo& alg, bool decrypt, const Bytes& key, const Bytes& iv,
+                       const Bytes& input, Bytes* output) {
+  output->resize(input.size());
+  ToyCipher(alg, decrypt, key, iv).Process(input.data(), output->data(), input.size());
+  return "";
+}
+
+class ToyTimed : public PreparedOperation {
+ public:
+  ToyTimed(std::unique_ptr<ToyCipher> cipher, AlignedBuffer in)
+      : cipher_(std::move(cipher)), in_(std::move(in)), out_(in_.size()) {}
+  bool Run(uint64_t iterations) override {
+    for (uint64_t i = 0; i < iterations; ++i) {
+      cipher_->Process(in_.data(), out_.data(), in_.size());
+    }
+    return true;
+  }
+  Bytes output() const { return Bytes(out_.data(), out_.data() + out_.size()); }
+
+ private:
+  std::unique_ptr<ToyCipher> cipher_;
+  AlignedBuffer in_;
+  AlignedBuffer out_;
+};
+
+Prepared PrepareToy(Operation op, std::string size_problem = "") {
+  Prepared p;
+  p.op = PrepareThrowingCipher<ToyTimed, ToyCipher>(&ToyOneShot, "Toy", Alg("AES-128-CTR"), op, 64,
+                                                    std::move(size_problem), &p.failure, &p.error);
+  return p;
+}
+
+// Both directions prepare and round-trip; the corruption seam makes the check fail.
+TEST(KeyedCipherTest, AThrowingLibrarysCipherPreparesBothDirections) {
+  for (Operation op : {Operation::kEncrypt, Operation::kDecrypt}) {
+    const Prepared p = PrepareToy(op);
+    ASSERT_NE(p.op, nullptr) << p.error;
+    EXPECT_TRUE(p.op->Run(3));
+  }
+  const ScopedCorruptOutputs corrupt(true);
+  const Prepared p = PrepareToy(Operation::kEncrypt);
+  EXPECT_EQ(p.op, nullptr);
+  EXPECT_EQ(p.failure, PrepareFailure::kCheckFailed);
+}
+
+// A throwing constructor, a size the library refuses and an operation ciphers lack are each
+// one line of kLibraryError.
+TEST(KeyedCipherTest, AThrowingLibrarysCipherFailuresAreOneLine) {
+  ToyCipher::refuse = true;
+  const Prepared thrown = PrepareToy(Operation::kEncrypt);
+  ToyCipher::refuse = false;
+  EXPECT_EQ(thrown.op, nullptr);
+  EXPECT_EQ(thrown.failure, PrepareFailure::kLibraryError);
+  EXPECT_EQ(thrown.error, "Toy AES-128-CTR: key refused");
+  const Prepared refused = PrepareToy(Operation::kEncrypt, "too short");
+  EXPECT_EQ(refused.failure, PrepareFailure::kLibraryError);
+  EXPECT_EQ(refused.error, "too short");
+  const Prepared hash = PrepareToy(Operation::kHash);
+  EXPECT_EQ(hash.failure, PrepareFailure::kLibraryError);
+  EXPECT_EQ(hash.error, "AES-128-CTR has no hash operation");
 }
 
 }  // namespace

@@ -65,8 +65,12 @@ std::unique_ptr<PreparedOperation> KindPreparers::operator()(const AlgorithmInfo
   return public_key != nullptr ? public_key(alg, op, failure, error) : nullptr;
 }
 
-LibraryBackend::LibraryBackend(std::string not_offered, KindChecks checks, KindPreparers preparers)
-    : not_offered_(std::move(not_offered)), checks_(checks), preparers_(preparers) {}
+LibraryBackend::LibraryBackend(std::string not_offered, KindChecks checks, KindPreparers preparers,
+                               OneShotFunctions one_shot)
+    : not_offered_(std::move(not_offered)),
+      checks_(checks),
+      preparers_(preparers),
+      one_shot_(one_shot) {}
 
 bool LibraryBackend::Offers(const AlgorithmInfo& alg) { return checks_(alg); }
 

@@ -13,6 +13,7 @@
 
 #include "algorithms/catalog.h"
 #include "backends/backend.h"
+#include "backends/common/function_kat_target.h"
 #include "backends/common/kat_target.h"
 #include "results/model.h"
 
@@ -60,9 +61,9 @@ struct KindPreparers {
                                                 std::string* error) const;
 };
 
-/// A Backend over one crypto library. Derived classes supply Identity(), OneShot(), either
-/// KindPreparers or a PrepareOffered() override, and either KindChecks or an Offers() override;
-/// everything else is here.
+/// A Backend over one crypto library. Derived classes supply Identity(), either OneShotFunctions
+/// or a OneShot() override, either KindPreparers or a PrepareOffered() override, and either
+/// KindChecks or an Offers() override; everything else is here.
 class LibraryBackend : public Backend {
  public:
   /// Offers(alg), asked once per algorithm name (the answer cannot change within a process:
@@ -84,15 +85,16 @@ class LibraryBackend : public Backend {
                                              size_t input_len, PrepareFailure* failure,
                                              std::string* error) final;
 
-  /// The one-shot operations RunKat() checks; never null.
-  KatTarget* OneShot() override = 0;
+  /// The one-shot operations RunKat() checks; never null. The default: a FunctionKatTarget over
+  /// the OneShotFunctions given to the constructor.
+  KatTarget* OneShot() override { return &one_shot_; }
 
  protected:
   /// `not_offered` begins the error of a Prepare() the library cannot serve, e.g. "Botan offers
-  /// no " (then "Botan offers no AES-128-OCB"). `checks` answer Offers() and `preparers` serve
-  /// PrepareOffered() unless they are overridden.
+  /// no " (then "Botan offers no AES-128-OCB"). `checks` answer Offers(), `preparers` serve
+  /// PrepareOffered() and `one_shot` OneShot() unless they are overridden.
   explicit LibraryBackend(std::string not_offered, KindChecks checks = {},
-                          KindPreparers preparers = {});
+                          KindPreparers preparers = {}, OneShotFunctions one_shot = {});
 
   /// True if the library offers `alg`. May throw (Supports() reads that as false). The default
   /// asks the KindChecks given to the constructor.
@@ -117,6 +119,7 @@ class LibraryBackend : public Backend {
   std::string not_offered_;
   KindChecks checks_;
   KindPreparers preparers_;
+  FunctionKatTarget one_shot_;
   std::map<std::string, bool, std::less<>> supported_;  // by algorithm name
 };
 

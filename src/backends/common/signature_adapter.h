@@ -31,11 +31,13 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 
 #include "algorithms/catalog.h"
 #include "backends/backend.h"
 #include "backends/common/buffers.h"
+#include "backends/common/function_kat_target.h"
 #include "backends/common/hash_mac_adapter.h"
 #include "backends/common/kat_target.h"
 #include "backends/common/timing_inputs.h"
@@ -212,22 +214,42 @@ struct SignatureEntries {
   std::string (*sign_round_trip)(const AlgorithmInfo& alg);
   std::unique_ptr<PreparedOperation> (*prepare)(const AlgorithmInfo& alg, Operation op,
                                                 PrepareFailure* failure, std::string* error);
+  /// The library's KatTarget::Verify and KatTarget::Sign for its OneShotFunctions; null where
+  /// the binding gives none.
+  decltype(OneShotFunctions::verify) verify = nullptr;
+  decltype(OneShotFunctions::sign) sign = nullptr;
+
+  /// The one-shot entries (verify, sign, sign_round_trip) for a library's OneShotFunctions.
+  OneShotFunctions OneShots() const {
+    return {.verify = verify, .sign = sign, .sign_round_trip = sign_round_trip};
+  }
 };
 
 /// SignatureEntries for a library whose signatures one Engine type binds, with its static
 /// `Engine::Make` (a SignatureEngineFactory<Engine>) as the factory: sign_round_trip is
-/// SignatureRoundTripWith, prepare PrepareSignatureWith (their results and failures).
-template <typename Engine>
+/// SignatureRoundTripWith, prepare PrepareSignatureWith (their results and failures). With a
+/// predicate `Bound` (a function of the AlgorithmInfo, true for the entries the binding covers),
+/// sign_round_trip returns kNotOffered for an entry it does not cover (prepare is reached only
+/// for what the backend's Supports() accepted). `Verify` and `Sign` (the library's KAT
+/// functions, or nullptr) become verify and sign.
+template <typename Engine, auto Bound = nullptr, auto Verify = nullptr, auto Sign = nullptr>
 SignatureEntries BindSignature() {
   return {
       .sign_round_trip =
           [](const AlgorithmInfo& alg) {
+            if constexpr (!std::is_null_pointer_v<decltype(Bound)>) {
+              if (!Bound(alg)) {
+                return std::string(kNotOffered);
+              }
+            }
             return SignatureRoundTripWith<Engine>(&Engine::Make, alg);
           },
       .prepare =
           [](const AlgorithmInfo& alg, Operation op, PrepareFailure* failure, std::string* error) {
             return PrepareSignatureWith<Engine>(&Engine::Make, alg, op, failure, error);
           },
+      .verify = Verify,
+      .sign = Sign,
   };
 }
 

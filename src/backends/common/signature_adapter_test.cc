@@ -184,6 +184,33 @@ TEST(SignatureAdapterTest, TheRoundTripPassesAndCatchesAVerifyThatAcceptsAnythin
       "timing-key round trip: scripted_sign failed");
 }
 
+// An engine with the static factory BindSignature takes (Engine::Make).
+class BoundEngine : public ScriptedEngine {
+ public:
+  BoundEngine() : ScriptedEngine({}) {}
+  static std::unique_ptr<BoundEngine> Make(const AlgorithmInfo&, std::string*) {
+    return std::make_unique<BoundEngine>();
+  }
+};
+
+bool OnlyEd25519(const AlgorithmInfo& alg) { return alg.name == "Ed25519"; }
+
+std::string VerifyNothing(const AlgorithmInfo&, const KatVector&, bool, bool*) { return "v"; }
+
+// BindSignature's predicate: the round trip of an entry it does not cover is not offered; the
+// one of an entry it covers runs. OneShots() carries the given Verify and Sign.
+TEST(SignatureAdapterTest, BindSignatureOffersTheRoundTripOnlyForBoundEntries) {
+  const SignatureEntries bound = BindSignature<BoundEngine, &OnlyEd25519, &VerifyNothing>();
+  EXPECT_EQ(bound.sign_round_trip(Alg("Ed25519")), "");
+  EXPECT_EQ(bound.sign_round_trip(Alg("ECDSA-P256")), kNotOffered);
+  EXPECT_EQ(BindSignature<BoundEngine>().sign_round_trip(Alg("ECDSA-P256")), "");
+  const OneShotFunctions one_shot = bound.OneShots();
+  EXPECT_EQ(one_shot.verify, &VerifyNothing);
+  EXPECT_EQ(one_shot.sign, nullptr);
+  EXPECT_EQ(one_shot.sign_round_trip, bound.sign_round_trip);
+  EXPECT_EQ(one_shot.hash, nullptr);
+}
+
 // A timed verify whose engine rejects the signature fails Run() with the engine's words.
 TEST(SignatureAdapterTest, ATimedVerifyThatRejectsFailsItsRun) {
   auto engine = std::make_unique<ScriptedEngine>(Script{.verify_rejects = true});

@@ -98,7 +98,7 @@ class AeadEngine {
   // Crypto++ throws on a bad argument: the adapter runs the timed loop inside one Guarded().
   template <typename Body>
   static std::string Guarded(Body&& body) {
-    return cryptopp::Guarded("Crypto++ AEAD", std::forward<Body>(body));
+    return backends::Guarded("Crypto++ AEAD", std::forward<Body>(body));
   }
 
   bool Seal(std::span<const uint8_t> nonce, std::span<const uint8_t> aad, const uint8_t* in,
@@ -176,7 +176,7 @@ std::unique_ptr<PreparedOperation> PrepareAead(const AlgorithmInfo& alg, Operati
                                                size_t input_len, PrepareFailure* failure,
                                                std::string* error) {
   if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
-    return PrepareFailed(PrepareFailure::kLibraryError, NoSuchOperation(alg, op), failure, error);
+    return PrepareNoSuchOperation(alg, op, failure, error);
   }
   std::unique_ptr<PreparedOperation> prepared;
   if (std::string message = Guarded("Crypto++ " + std::string(alg.name),

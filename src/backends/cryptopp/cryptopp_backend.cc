@@ -16,10 +16,6 @@
 namespace cryptobench::backends {
 namespace cryptopp {
 
-std::string NoSuchOperation(const AlgorithmInfo& alg, Operation op) {
-  return std::string(alg.name) + " has no " + std::string(OperationName(op)) + " operation";
-}
-
 std::string CpuFeatures() {
   std::vector<std::pair<const char*, bool>> features;
 #if defined(__x86_64__) || defined(__i386__)

@@ -13,6 +13,7 @@
 #include <crypto++/xts.h>
 
 #include "backends/common/buffers.h"
+#include "backends/common/keyed_cipher.h"
 #include "backends/common/timing_inputs.h"
 #include "backends/cryptopp/cryptopp_internal.h"
 
@@ -144,7 +145,7 @@ class CipherOperation : public PreparedOperation {
     return error_.empty();
   }
 
-  std::span<const uint8_t> output() const { return out_.span(); }
+  Bytes output() const { return Bytes(out_.data(), out_.data() + out_.size()); }
 
  private:
   std::unique_ptr<KeyedCipher> cipher_;
@@ -187,53 +188,14 @@ std::string CipherOneShot(const AlgorithmInfo& alg, bool decrypt, const Bytes& k
 std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Operation op,
                                                  size_t input_len, PrepareFailure* failure,
                                                  std::string* error) {
-  if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
-    return PrepareFailed(PrepareFailure::kLibraryError, NoSuchOperation(alg, op), failure, error);
-  }
   if (!NewCipher(alg, false)) {
     return PrepareFailed(PrepareFailure::kLibraryError,
                          "Crypto++ backend has no cipher " + std::string(alg.name), failure, error);
   }
-  std::string bad =
-      input_len == 0 ? "input size 0 is out of range" : CheckInputLength(alg, input_len);
-  if (!bad.empty()) {
-    return PrepareFailed(PrepareFailure::kLibraryError, bad, failure, error);
-  }
-  const bool encrypt = op == Operation::kEncrypt;
-  // XTS key halves must differ (IEEE 1619 5.1): the pattern never repeats, so they do.
-  const Bytes key = PatternBytes(alg.key_len, kKeySeed);
-  const Bytes iv = PatternBytes(alg.iv_len, kIvSeed);
-  const Bytes plaintext = PatternBytes(input_len, kPlaintextSeed);
-  std::unique_ptr<CipherOperation> prepared;
-  const std::string library_error = Guarded("Crypto++ " + std::string(alg.name), [&] {
-    Bytes input = plaintext;
-    if (!encrypt) {
-      KeyedCipher(alg, false, key, iv).Process(plaintext.data(), input.data(), input_len);
-    }
-    AlignedBuffer in(input_len);
-    std::memcpy(in.data(), input.data(), input_len);
-    prepared = std::make_unique<CipherOperation>(
-        std::make_unique<KeyedCipher>(alg, !encrypt, key, iv), std::move(in));
-    return std::string();
-  });
-  if (!library_error.empty()) {
-    return PrepareFailed(PrepareFailure::kLibraryError, library_error, failure, error);
-  }
-  if (!prepared->Run(1)) {
-    return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
-  }
-
-  // The first timed operation starts from the same key and IV as a fresh object, so its
-  // ciphertext must decrypt to the plaintext (and differ from it); decrypt must give it back.
-  Bytes out(prepared->output().begin(), prepared->output().end());
-  CorruptIfTesting(out);
-  if (!CheckCipherRoundTrip(
-          alg, encrypt, input_len, plaintext, out,
-          [&](const Bytes& in, Bytes* back) { return CipherOneShot(alg, true, key, iv, in, back); },
-          failure, error)) {
-    return nullptr;
-  }
-  return prepared;
+  return PrepareThrowingCipher<CipherOperation, KeyedCipher>(
+      &CipherOneShot, "Crypto++", alg, op, input_len,
+      input_len == 0 ? "input size 0 is out of range" : CheckInputLength(alg, input_len), failure,
+      error);
 }
 
 }  // namespace cryptobench::backends::cryptopp

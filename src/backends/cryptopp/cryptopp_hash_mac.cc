@@ -87,7 +87,7 @@ class Engine {
 
   template <typename Body>
   static std::string Guarded(Body&& body) {
-    return cryptopp::Guarded("Crypto++", std::forward<Body>(body));
+    return backends::Guarded("Crypto++", std::forward<Body>(body));
   }
 
   size_t output_len() const { return object_->DigestSize(); }

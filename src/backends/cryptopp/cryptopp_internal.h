@@ -5,33 +5,16 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <exception>
 #include <memory>
 #include <string>
-#include <string_view>
 
 #include "algorithms/catalog.h"
 #include "algorithms/kat.h"
 #include "backends/backend.h"
+#include "backends/common/guarded.h"
 #include "backends/common/kat_target.h"
 
 namespace cryptobench::backends::cryptopp {
-
-/// Runs `body` (returning "" or a one-line error) and turns any exception it throws into
-/// "WHAT: <what()>", so no Crypto++ exception leaves a backend call.
-template <typename Body>
-std::string Guarded(std::string_view what, Body&& body) noexcept {
-  try {
-    return body();
-  } catch (const std::exception& e) {
-    return std::string(what) + ": " + e.what();
-  } catch (...) {
-    return std::string(what) + ": unknown exception";
-  }
-}
-
-/// "ALG has no OP operation": Prepare() was asked for an operation the kind lacks.
-std::string NoSuchOperation(const AlgorithmInfo& alg, Operation op);
 
 /// The CPU features Crypto++ detected at start and uses, from its Has*() queries (cpu.h), e.g.
 /// "sse2 ssse3 sse4.1 sse4.2 aesni clmul sha avx avx2" (cryptopp_backend.cc).

@@ -39,7 +39,7 @@ class AgreementSide {
  public:
   template <typename Body>
   static std::string Guarded(Body&& body) {
-    return cryptopp::Guarded("Crypto++", std::forward<Body>(body));
+    return backends::Guarded("Crypto++", std::forward<Body>(body));
   }
 
   AgreementSide(AgreementKeys ours, Bytes peer_public)
@@ -83,13 +83,13 @@ class SignatureEngine {
  public:
   template <typename Body>
   static std::string Guarded(Body&& body) {
-    return cryptopp::Guarded("Crypto++", std::forward<Body>(body));
+    return backends::Guarded("Crypto++", std::forward<Body>(body));
   }
 
   /// nullptr with "Crypto++ <alg>: <what()>" if the timing key does not load.
   static std::unique_ptr<SignatureEngine> Make(const AlgorithmInfo& alg, std::string* error) {
     std::unique_ptr<SignatureEngine> engine;
-    *error = cryptopp::Guarded("Crypto++ " + std::string(alg.name), [&] {
+    *error = backends::Guarded("Crypto++ " + std::string(alg.name), [&] {
       engine = std::unique_ptr<SignatureEngine>(new SignatureEngine(TimingSignaturePair(alg)));
       return std::string();
     });
@@ -200,7 +200,7 @@ std::unique_ptr<PreparedOperation> PreparePublicKey(const AlgorithmInfo& alg, Op
   const bool signature = alg.kind == AlgorithmKind::kSignature;
   if (PkFamilyOf(alg) == PkFamily::kNone ||
       (signature ? op != Operation::kSign && op != Operation::kVerify : op != Operation::kDerive)) {
-    return PrepareFailed(PrepareFailure::kLibraryError, NoSuchOperation(alg, op), failure, error);
+    return PrepareNoSuchOperation(alg, op, failure, error);
   }
   if (signature) {
     return PrepareSignatureWith<SignatureEngine>(&SignatureEngine::Make, alg, op, failure, error);

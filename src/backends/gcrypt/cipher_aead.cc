@@ -211,10 +211,13 @@ class CipherOperation : public PreparedOperation {
   AlignedBuffer out_;
 };
 
+std::string CipherOneShot(const AlgorithmInfo& alg, bool decrypt, const Bytes& key, const Bytes& iv,
+                          const Bytes& input, Bytes* output);
+
 std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, CipherId id,
                                                  bool decrypt, size_t input_len,
                                                  PrepareFailure* failure, std::string* error) {
-  GcryptTarget target;
+  FunctionKatTarget target({.cipher = &CipherOneShot});
   // CBC and ECB need whole blocks (no padding); XTS at least one block per data unit.
   const bool whole_blocks = id.mode == GCRY_CIPHER_MODE_CBC || id.mode == GCRY_CIPHER_MODE_ECB;
   const bool xts = id.mode == GCRY_CIPHER_MODE_XTS;
@@ -237,8 +240,10 @@ bool CipherOrAeadSupported(const AlgorithmInfo& alg) {
   return id.algo != 0 && gcry_cipher_test_algo(id.algo) == 0;
 }
 
-std::string GcryptTarget::Cipher(const AlgorithmInfo& alg, bool decrypt, const Bytes& key,
-                                 const Bytes& iv, const Bytes& input, Bytes* output) {
+namespace {
+
+std::string CipherOneShot(const AlgorithmInfo& alg, bool decrypt, const Bytes& key, const Bytes& iv,
+                          const Bytes& input, Bytes* output) {
   const CipherId id = IdOf(alg);
   if (alg.kind != AlgorithmKind::kCipher || id.algo == 0) {
     return kNotOffered;
@@ -259,9 +264,9 @@ std::string GcryptTarget::Cipher(const AlgorithmInfo& alg, bool decrypt, const B
   return "";
 }
 
-std::string GcryptTarget::Seal(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce,
-                               const Bytes& aad, const Bytes& plaintext, size_t tag_len,
-                               Bytes* ciphertext, Bytes* tag) {
+std::string SealOneShot(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce,
+                        const Bytes& aad, const Bytes& plaintext, size_t tag_len, Bytes* ciphertext,
+                        Bytes* tag) {
   if (alg.kind != AlgorithmKind::kAead || IdOf(alg).algo == 0) {
     return kNotOffered;
   }
@@ -269,15 +274,17 @@ std::string GcryptTarget::Seal(const AlgorithmInfo& alg, const Bytes& key, const
                                      ciphertext, tag);
 }
 
-std::string GcryptTarget::Open(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce,
-                               const Bytes& aad, const Bytes& ciphertext, const Bytes& tag,
-                               Bytes* plaintext, bool* authentic) {
+std::string OpenOneShot(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce,
+                        const Bytes& aad, const Bytes& ciphertext, const Bytes& tag,
+                        Bytes* plaintext, bool* authentic) {
   if (alg.kind != AlgorithmKind::kAead || IdOf(alg).algo == 0) {
     return kNotOffered;
   }
   return AeadOpenOneShot<AeadEngine>(&NewAeadEngine, alg, key, nonce, aad, ciphertext, tag,
                                      plaintext, authentic);
 }
+
+}  // namespace
 
 std::unique_ptr<PreparedOperation> PrepareCipherOrAead(const AlgorithmInfo& alg, Operation op,
                                                        size_t input_len, PrepareFailure* failure,
@@ -289,6 +296,10 @@ std::unique_ptr<PreparedOperation> PrepareCipherOrAead(const AlgorithmInfo& alg,
   return alg.kind == AlgorithmKind::kAead
              ? PrepareAeadWith<AeadEngine>(&NewAeadEngine, alg, op, input_len, failure, error)
              : PrepareCipher(alg, id, op == Operation::kDecrypt, input_len, failure, error);
+}
+
+OneShotFunctions CipherAndAeadOneShots() {
+  return {.cipher = &CipherOneShot, .seal = &SealOneShot, .open = &OpenOneShot};
 }
 
 }  // namespace cryptobench::backends::gcrypt

@@ -122,7 +122,9 @@ class GcryptBackend : public LibraryBackend {
                         .hash = &PrepareHashOrMac,
                         .mac = &PrepareHashOrMac,
                         .signature = SignatureBinding().prepare,
-                        .key_agreement = &PrepareKeyAgreement}) {}
+                        .key_agreement = &PrepareKeyAgreement},
+                       MergeOneShots({CipherAndAeadOneShots(), HashAndMacOneShots(),
+                                      SignatureBinding().OneShots(), KeyAgreementOneShots()})) {}
 
   results::LibraryInfo Identity() const override {
     results::LibraryInfo info;
@@ -134,11 +136,6 @@ class GcryptBackend : public LibraryBackend {
     info.cpu_info = HardwareFeatures();
     return info;
   }
-
-  KatTarget* OneShot() override { return &target_; }
-
- private:
-  GcryptTarget target_;
 };
 
 }  // namespace

@@ -13,6 +13,7 @@
 
 #include "algorithms/catalog.h"
 #include "backends/backend.h"
+#include "backends/common/function_kat_target.h"
 #include "backends/common/kat_target.h"
 #include "backends/common/signature_adapter.h"
 #include "backends/common/timing_inputs.h"
@@ -41,26 +42,13 @@ Mpi MpiFromBytes(std::span<const uint8_t> bytes);
 /// `mpi` as exactly `width` big-endian bytes (left-padded); empty if it does not fit.
 Bytes MpiBytes(gcry_mpi_t mpi, size_t width);
 
-/// The libgcrypt one-shot operations: ciphers and AEADs (cipher_aead.cc), hashes and MACs
-/// (hash_mac.cc), signatures (signature.cc), key agreement (key_agreement.cc).
-class GcryptTarget : public KatTarget {
- public:
-  std::string Cipher(const AlgorithmInfo& alg, bool decrypt, const Bytes& key, const Bytes& iv,
-                     const Bytes& input, Bytes* output) override;
-  std::string Seal(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce, const Bytes& aad,
-                   const Bytes& plaintext, size_t tag_len, Bytes* ciphertext, Bytes* tag) override;
-  std::string Open(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce, const Bytes& aad,
-                   const Bytes& ciphertext, const Bytes& tag, Bytes* plaintext,
-                   bool* authentic) override;
-  std::string Hash(const AlgorithmInfo& alg, const Bytes& message, Bytes* digest) override;
-  std::string Mac(const AlgorithmInfo& alg, const Bytes& key, const Bytes& message,
-                  Bytes* tag) override;
-  std::string Verify(const AlgorithmInfo& alg, const KatVector& vector, bool tamper,
-                     bool* valid) override;
-  std::string Sign(const AlgorithmInfo& alg, const KatVector& vector, Bytes* signature) override;
-  std::string SignRoundTrip(const AlgorithmInfo& alg) override;
-  std::string Derive(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) override;
-};
+/// The one-shot operations (the KatTarget methods of the KAT driver and the cross-backend test,
+/// kat_target.h) of the ciphers and AEADs (cipher_aead.cc), hashes and MACs (hash_mac.cc) and
+/// key agreement (key_agreement.cc); the backend merges them (MergeOneShots) with
+/// SignatureBinding().OneShots().
+OneShotFunctions CipherAndAeadOneShots();
+OneShotFunctions HashAndMacOneShots();
+OneShotFunctions KeyAgreementOneShots();
 
 /// True if libgcrypt offers `alg` at run time (gcry_*_test_algo / a key that imports).
 bool CipherOrAeadSupported(const AlgorithmInfo& alg);
@@ -70,7 +58,7 @@ bool KeyAgreementSupported(const AlgorithmInfo& alg);
 
 /// Prepare() of each family (the backend's KindPreparers): the timed operation plus the
 /// correctness check at `input_len` bytes (public key: kPublicKeyInputLen), checked against
-/// GcryptTarget's one-shot operations.
+/// the one-shot operations.
 std::unique_ptr<PreparedOperation> PrepareCipherOrAead(const AlgorithmInfo& alg, Operation op,
                                                        size_t input_len, PrepareFailure* failure,
                                                        std::string* error);

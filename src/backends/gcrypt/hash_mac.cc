@@ -153,7 +153,9 @@ bool HashOrMacSupported(const AlgorithmInfo& alg) {
   return mac != 0 && gcry_mac_test_algo(mac) == 0;
 }
 
-std::string GcryptTarget::Hash(const AlgorithmInfo& alg, const Bytes& message, Bytes* digest) {
+namespace {
+
+std::string HashOneShot(const AlgorithmInfo& alg, const Bytes& message, Bytes* digest) {
   const int algo = MdAlgo(alg);
   if (algo == 0) {
     return kNotOffered;
@@ -165,8 +167,8 @@ std::string GcryptTarget::Hash(const AlgorithmInfo& alg, const Bytes& message, B
   return "";
 }
 
-std::string GcryptTarget::Mac(const AlgorithmInfo& alg, const Bytes& key, const Bytes& message,
-                              Bytes* tag) {
+std::string MacOneShot(const AlgorithmInfo& alg, const Bytes& key, const Bytes& message,
+                       Bytes* tag) {
   const int algo = MacAlgo(alg);
   if (algo == 0) {
     return kNotOffered;
@@ -191,6 +193,8 @@ std::string GcryptTarget::Mac(const AlgorithmInfo& alg, const Bytes& key, const 
   return "";
 }
 
+}  // namespace
+
 std::unique_ptr<PreparedOperation> PrepareHashOrMac(const AlgorithmInfo& alg, Operation op,
                                                     size_t input_len, PrepareFailure* failure,
                                                     std::string* error) {
@@ -201,10 +205,11 @@ std::unique_ptr<PreparedOperation> PrepareHashOrMac(const AlgorithmInfo& alg, Op
     return PrepareOffersNo("libgcrypt", alg, op, failure, error);
   }
   auto reference = [&](const Bytes& key, const Bytes& message, Bytes* out) {
-    GcryptTarget target;
-    return hash ? target.Hash(alg, message, out) : target.Mac(alg, key, message, out);
+    return hash ? HashOneShot(alg, message, out) : MacOneShot(alg, key, message, out);
   };
   return PrepareHashMacWith<HashOrMacEngine>(&NewEngine, reference, alg, input_len, failure, error);
 }
+
+OneShotFunctions HashAndMacOneShots() { return {.hash = &HashOneShot, .mac = &MacOneShot}; }
 
 }  // namespace cryptobench::backends::gcrypt

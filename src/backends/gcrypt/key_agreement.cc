@@ -126,7 +126,9 @@ bool KeyAgreementSupported(const AlgorithmInfo& alg) {
   return (IsX25519(alg) || IsEcdh(alg)) && KeyAgreementSidesLoad<Agreement>(&TimingAgreements, alg);
 }
 
-std::string GcryptTarget::Derive(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) {
+namespace {
+
+std::string DeriveVector(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) {
   if (!IsX25519(alg) && !IsEcdh(alg)) {
     return kNotOffered;
   }
@@ -141,10 +143,14 @@ std::string GcryptTarget::Derive(const AlgorithmInfo& alg, const KatVector& vect
   return error;
 }
 
+}  // namespace
+
 std::unique_ptr<PreparedOperation> PrepareKeyAgreement(const AlgorithmInfo& alg, Operation op,
                                                        PrepareFailure* failure,
                                                        std::string* error) {
   return PrepareKeyAgreementWith<Agreement>(&TimingAgreements, alg, op, failure, error);
 }
+
+OneShotFunctions KeyAgreementOneShots() { return {.derive = &DeriveVector}; }
 
 }  // namespace cryptobench::backends::gcrypt

@@ -239,8 +239,10 @@ bool SignatureSupported(const AlgorithmInfo& alg) {
   return FamilyOf(alg) != Family::kNone && TimingKeys(alg, &keys).empty();
 }
 
-std::string GcryptTarget::Verify(const AlgorithmInfo& alg, const KatVector& vector, bool tamper,
-                                 bool* valid) {
+namespace {
+
+std::string VerifyVector(const AlgorithmInfo& alg, const KatVector& vector, bool tamper,
+                         bool* valid) {
   const Family family = FamilyOf(alg);
   if (family == Family::kNone) {
     return kNotOffered;
@@ -263,8 +265,7 @@ std::string GcryptTarget::Verify(const AlgorithmInfo& alg, const KatVector& vect
   return "";
 }
 
-std::string GcryptTarget::Sign(const AlgorithmInfo& alg, const KatVector& vector,
-                               Bytes* signature) {
+std::string SignVector(const AlgorithmInfo& alg, const KatVector& vector, Bytes* signature) {
   // ECDSA signs reproducibly with (flags rfc6979); Ed25519 is deterministic by design; the
   // RSA vectors publish no private key.
   const Family family = FamilyOf(alg);
@@ -279,13 +280,13 @@ std::string GcryptTarget::Sign(const AlgorithmInfo& alg, const KatVector& vector
                    HexDecode(vector.input), true, signature);
 }
 
-std::string GcryptTarget::SignRoundTrip(const AlgorithmInfo& alg) {
-  if (FamilyOf(alg) == Family::kNone) {
-    return kNotOffered;
-  }
-  return SignatureBinding().sign_round_trip(alg);
-}
+// The signatures the binding covers (BindSignature's predicate).
+bool Bound(const AlgorithmInfo& alg) { return FamilyOf(alg) != Family::kNone; }
 
-SignatureEntries SignatureBinding() { return BindSignature<SignatureEngine>(); }
+}  // namespace
+
+SignatureEntries SignatureBinding() {
+  return BindSignature<SignatureEngine, &Bound, &VerifyVector, &SignVector>();
+}
 
 }  // namespace cryptobench::backends::gcrypt

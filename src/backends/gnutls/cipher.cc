@@ -99,8 +99,10 @@ bool CipherSupported(const AlgorithmInfo& alg) {
                    PatternBytes(gnutls_cipher_get_iv_size(id), kIvSeed), &ignored) != nullptr;
 }
 
-std::string GnutlsTarget::Cipher(const AlgorithmInfo& alg, bool decrypt, const Bytes& key,
-                                 const Bytes& iv, const Bytes& input, Bytes* output) {
+namespace {
+
+std::string CipherOneShot(const AlgorithmInfo& alg, bool decrypt, const Bytes& key, const Bytes& iv,
+                          const Bytes& input, Bytes* output) {
   const gnutls_cipher_algorithm_t id = IdsFor(alg).cipher;
   if (alg.kind != AlgorithmKind::kCipher || id == GNUTLS_CIPHER_UNKNOWN) {
     return kNotOffered;
@@ -121,6 +123,8 @@ std::string GnutlsTarget::Cipher(const AlgorithmInfo& alg, bool decrypt, const B
   return "";
 }
 
+}  // namespace
+
 std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Operation op,
                                                  size_t input_len, PrepareFailure* failure,
                                                  std::string* error) {
@@ -133,7 +137,7 @@ std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Opera
   // CBC needs whole blocks (no padding); XTS at least one block per data unit; ChaCha20 is a
   // stream cipher.
   const bool cbc = alg.mode == AlgorithmMode::kCbc;
-  GnutlsTarget target;
+  FunctionKatTarget target({.cipher = &CipherOneShot});
   return PrepareCipherRoundTrip(
       target, alg, decrypt, input_len, {cbc, IsXts(alg), gnutls_cipher_get_iv_size(id)},
       [&](const Bytes& key, const Bytes& iv, AlignedBuffer input,
@@ -145,5 +149,7 @@ std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Opera
       },
       failure, error);
 }
+
+OneShotFunctions CipherOneShots() { return {.cipher = &CipherOneShot}; }
 
 }  // namespace cryptobench::backends::gnutls

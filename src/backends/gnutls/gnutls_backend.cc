@@ -92,7 +92,9 @@ class GnutlsBackend : public LibraryBackend {
                         .aead = AeadBinding().prepare,
                         .hash = &PrepareHashOrMac,
                         .mac = &PrepareHashOrMac,
-                        .signature = SignatureBinding().prepare}) {}
+                        .signature = SignatureBinding().prepare},
+                       MergeOneShots({CipherOneShots(), AeadBinding().OneShots(),
+                                      HashAndMacOneShots(), SignatureBinding().OneShots()})) {}
   ~GnutlsBackend() override { gnutls_global_deinit(); }
   GnutlsBackend(const GnutlsBackend&) = delete;
   GnutlsBackend& operator=(const GnutlsBackend&) = delete;
@@ -106,11 +108,6 @@ class GnutlsBackend : public LibraryBackend {
     info.loaded_path = SharedObjectPathOf(&gnutls_check_version);
     return info;
   }
-
-  KatTarget* OneShot() override { return &target_; }
-
- private:
-  GnutlsTarget target_;
 };
 
 }  // namespace

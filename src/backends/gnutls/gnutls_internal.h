@@ -16,6 +16,7 @@
 #include "algorithms/catalog.h"
 #include "backends/backend.h"
 #include "backends/common/aead_adapter.h"
+#include "backends/common/function_kat_target.h"
 #include "backends/common/kat_target.h"
 #include "backends/common/signature_adapter.h"
 #include "backends/common/timing_inputs.h"
@@ -52,26 +53,12 @@ struct GnutlsFree {
   void operator()(unsigned char* p) const { gnutls_free(p); }
 };
 
-/// The GnuTLS one-shot operations (KatTarget): ciphers (cipher.cc), AEADs (aead.cc), hashes
-/// and MACs (hash_mac.cc), signatures (signature.cc). GnuTLS has no key-agreement API outside
-/// TLS, so Derive keeps the default "not offered".
-class GnutlsTarget : public KatTarget {
- public:
-  std::string Cipher(const AlgorithmInfo& alg, bool decrypt, const Bytes& key, const Bytes& iv,
-                     const Bytes& input, Bytes* output) override;
-  std::string Seal(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce, const Bytes& aad,
-                   const Bytes& plaintext, size_t tag_len, Bytes* ciphertext, Bytes* tag) override;
-  std::string Open(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce, const Bytes& aad,
-                   const Bytes& ciphertext, const Bytes& tag, Bytes* plaintext,
-                   bool* authentic) override;
-  std::string Hash(const AlgorithmInfo& alg, const Bytes& message, Bytes* digest) override;
-  std::string Mac(const AlgorithmInfo& alg, const Bytes& key, const Bytes& message,
-                  Bytes* tag) override;
-  std::string Verify(const AlgorithmInfo& alg, const KatVector& vector, bool tamper,
-                     bool* valid) override;
-  std::string Sign(const AlgorithmInfo& alg, const KatVector& vector, Bytes* signature) override;
-  std::string SignRoundTrip(const AlgorithmInfo& alg) override;
-};
+/// The one-shot operations (the KatTarget methods of the KAT driver and the cross-backend test,
+/// kat_target.h) of the ciphers (cipher.cc) and hashes and MACs (hash_mac.cc); the backend merges
+/// them (MergeOneShots) with AeadBinding().OneShots() and SignatureBinding().OneShots(). GnuTLS
+/// has no key-agreement API outside TLS, so derive stays null ("not offered").
+OneShotFunctions CipherOneShots();
+OneShotFunctions HashAndMacOneShots();
 
 /// True if GnuTLS accepts a handle for `alg` at run time (a cipher, AEAD, hash or MAC handle
 /// initialises; for signatures, the timing key imports).
@@ -81,13 +68,13 @@ bool HashOrMacSupported(const AlgorithmInfo& alg);
 bool SignatureSupported(const AlgorithmInfo& alg);
 
 /// Prepare() of each family: the timed operation plus the correctness check at `input_len`
-/// bytes (signatures: kPublicKeyInputLen), checked against GnutlsTarget's one-shot operations.
+/// bytes (signatures: kPublicKeyInputLen), checked against the one-shot operations.
 /// The backend's KindPreparers.
 std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Operation op,
                                                  size_t input_len, PrepareFailure* failure,
                                                  std::string* error);
 /// The AEAD entries (BindAead, aead_adapter.h) over the AEADs `GnuTLS` binds: seal and open
-/// are GnutlsTarget's Seal and Open (kNotOffered for an entry not bound), prepare the backend's
+/// are the one-shot seal and open (kNotOffered for an entry not bound), prepare the backend's
 /// KindPreparers entry ("GnuTLS offers no <op> for <alg>" for an entry not bound or an
 /// operation other than encrypt and decrypt).
 AeadEntries AeadBinding();

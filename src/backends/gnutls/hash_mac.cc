@@ -125,7 +125,9 @@ bool HashOrMacSupported(const AlgorithmInfo& alg) {
   return false;
 }
 
-std::string GnutlsTarget::Hash(const AlgorithmInfo& alg, const Bytes& message, Bytes* digest) {
+namespace {
+
+std::string HashOneShot(const AlgorithmInfo& alg, const Bytes& message, Bytes* digest) {
   const gnutls_digest_algorithm_t id = IdsFor(alg).digest;
   if (alg.kind != AlgorithmKind::kHash || id == GNUTLS_DIG_UNKNOWN) {
     return kNotOffered;
@@ -140,8 +142,8 @@ std::string GnutlsTarget::Hash(const AlgorithmInfo& alg, const Bytes& message, B
   return "";
 }
 
-std::string GnutlsTarget::Mac(const AlgorithmInfo& alg, const Bytes& key, const Bytes& message,
-                              Bytes* tag) {
+std::string MacOneShot(const AlgorithmInfo& alg, const Bytes& key, const Bytes& message,
+                       Bytes* tag) {
   const gnutls_mac_algorithm_t id = IdsFor(alg).mac;
   if (alg.kind != AlgorithmKind::kMac || id == GNUTLS_MAC_UNKNOWN) {
     return kNotOffered;
@@ -160,6 +162,8 @@ std::string GnutlsTarget::Mac(const AlgorithmInfo& alg, const Bytes& key, const 
   return "";
 }
 
+}  // namespace
+
 std::unique_ptr<PreparedOperation> PrepareHashOrMac(const AlgorithmInfo& alg, Operation op,
                                                     size_t input_len, PrepareFailure* failure,
                                                     std::string* error) {
@@ -173,10 +177,11 @@ std::unique_ptr<PreparedOperation> PrepareHashOrMac(const AlgorithmInfo& alg, Op
                          failure, error);
   }
   auto reference = [&](const Bytes& key, const Bytes& message, Bytes* out) {
-    GnutlsTarget target;
-    return hash ? HashInPieces(ids.digest, message, out) : target.Mac(alg, key, message, out);
+    return hash ? HashInPieces(ids.digest, message, out) : MacOneShot(alg, key, message, out);
   };
   return PrepareHashMacWith<HashOrMacEngine>(&NewEngine, reference, alg, input_len, failure, error);
 }
+
+OneShotFunctions HashAndMacOneShots() { return {.hash = &HashOneShot, .mac = &MacOneShot}; }
 
 }  // namespace cryptobench::backends::gnutls

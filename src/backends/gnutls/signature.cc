@@ -276,8 +276,10 @@ bool SignatureSupported(const AlgorithmInfo& alg) {
          TimingKey(alg, ids, &ignored) != nullptr;
 }
 
-std::string GnutlsTarget::Verify(const AlgorithmInfo& alg, const KatVector& vector, bool tamper,
-                                 bool* valid) {
+namespace {
+
+std::string VerifyVector(const AlgorithmInfo& alg, const KatVector& vector, bool tamper,
+                         bool* valid) {
   const GnutlsIds ids = IdsFor(alg);
   if (alg.kind != AlgorithmKind::kSignature || ids.sign == GNUTLS_SIGN_UNKNOWN) {
     return kNotOffered;
@@ -306,8 +308,7 @@ std::string GnutlsTarget::Verify(const AlgorithmInfo& alg, const KatVector& vect
   return "";
 }
 
-std::string GnutlsTarget::Sign(const AlgorithmInfo& alg, const KatVector& vector,
-                               Bytes* signature) {
+std::string SignVector(const AlgorithmInfo& alg, const KatVector& vector, Bytes* signature) {
   const GnutlsIds ids = IdsFor(alg);
   // RSA vectors publish no private key. ECDSA signs reproducibly (RFC 6979) with
   // GNUTLS_PRIVKEY_FLAG_REPRODUCIBLE; Ed25519 is deterministic by design.
@@ -333,13 +334,15 @@ std::string GnutlsTarget::Sign(const AlgorithmInfo& alg, const KatVector& vector
   return DecodeRs(der, alg.key_len, signature);
 }
 
-std::string GnutlsTarget::SignRoundTrip(const AlgorithmInfo& alg) {
-  if (alg.kind != AlgorithmKind::kSignature || IdsFor(alg).sign == GNUTLS_SIGN_UNKNOWN) {
-    return kNotOffered;
-  }
-  return SignatureBinding().sign_round_trip(alg);
+// The signatures the binding covers (BindSignature's predicate).
+bool Bound(const AlgorithmInfo& alg) {
+  return alg.kind == AlgorithmKind::kSignature && IdsFor(alg).sign != GNUTLS_SIGN_UNKNOWN;
 }
 
-SignatureEntries SignatureBinding() { return BindSignature<SignatureEngine>(); }
+}  // namespace
+
+SignatureEntries SignatureBinding() {
+  return BindSignature<SignatureEngine, &Bound, &VerifyVector, &SignVector>();
+}
 
 }  // namespace cryptobench::backends::gnutls

@@ -193,16 +193,4 @@ AeadEntries AeadBinding() {
   return BindAead<AeadEngine, &NewEngine, &NoSuchAead, &AeadSupported>();
 }
 
-std::string NettleTarget::Seal(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce,
-                               const Bytes& aad, const Bytes& plaintext, size_t tag_len,
-                               Bytes* ciphertext, Bytes* tag) {
-  return AeadBinding().seal(alg, key, nonce, aad, plaintext, tag_len, ciphertext, tag);
-}
-
-std::string NettleTarget::Open(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce,
-                               const Bytes& aad, const Bytes& ciphertext, const Bytes& tag,
-                               Bytes* plaintext, bool* authentic) {
-  return AeadBinding().open(alg, key, nonce, aad, ciphertext, tag, plaintext, authentic);
-}
-
 }  // namespace cryptobench::backends::nettle

@@ -232,8 +232,10 @@ class CipherOperation : public PreparedOperation {
 
 bool CipherSupported(const AlgorithmInfo& alg) { return ModeOf(alg) != Mode::kNone; }
 
-std::string NettleTarget::Cipher(const AlgorithmInfo& alg, bool decrypt, const Bytes& key,
-                                 const Bytes& iv, const Bytes& input, Bytes* output) {
+namespace {
+
+std::string CipherOneShot(const AlgorithmInfo& alg, bool decrypt, const Bytes& key, const Bytes& iv,
+                          const Bytes& input, Bytes* output) {
   if (!CipherSupported(alg)) {
     return kNotOffered;
   }
@@ -251,6 +253,8 @@ std::string NettleTarget::Cipher(const AlgorithmInfo& alg, bool decrypt, const B
   return "";
 }
 
+}  // namespace
+
 std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Operation op,
                                                  size_t input_len, PrepareFailure* failure,
                                                  std::string* error) {
@@ -261,7 +265,7 @@ std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Opera
   // CBC and ECB need whole blocks (no padding); XTS at least one block per data unit.
   const bool whole_blocks = mode == Mode::kCbc || mode == Mode::kEcb || mode == Mode::kDes3Cbc;
   const bool decrypt = op == Operation::kDecrypt;
-  NettleTarget target;
+  FunctionKatTarget target({.cipher = &CipherOneShot});
   return PrepareCipherRoundTrip(
       target, alg, decrypt, input_len, {whole_blocks, mode == Mode::kXts, alg.iv_len},
       [&](const Bytes& key, const Bytes& iv, AlignedBuffer input,
@@ -272,5 +276,7 @@ std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Opera
       },
       failure, error);
 }
+
+OneShotFunctions CipherOneShots() { return {.cipher = &CipherOneShot}; }
 
 }  // namespace cryptobench::backends::nettle

@@ -108,7 +108,9 @@ bool HashOrMacSupported(const AlgorithmInfo& alg) {
          (alg.kind == AlgorithmKind::kMac && (IsHmac(alg) || IsCmac(alg)));
 }
 
-std::string NettleTarget::Hash(const AlgorithmInfo& alg, const Bytes& message, Bytes* digest) {
+namespace {
+
+std::string HashOneShot(const AlgorithmInfo& alg, const Bytes& message, Bytes* digest) {
   if (HashOf(alg) == nullptr) {
     return kNotOffered;
   }
@@ -118,8 +120,8 @@ std::string NettleTarget::Hash(const AlgorithmInfo& alg, const Bytes& message, B
   return "";
 }
 
-std::string NettleTarget::Mac(const AlgorithmInfo& alg, const Bytes& key, const Bytes& message,
-                              Bytes* tag) {
+std::string MacOneShot(const AlgorithmInfo& alg, const Bytes& key, const Bytes& message,
+                       Bytes* tag) {
   if (alg.kind != AlgorithmKind::kMac || !HashOrMacSupported(alg)) {
     return kNotOffered;
   }
@@ -132,6 +134,8 @@ std::string NettleTarget::Mac(const AlgorithmInfo& alg, const Bytes& key, const 
   context.Compute(message.data(), message.size(), tag->data(), nullptr);
   return "";
 }
+
+}  // namespace
 
 std::unique_ptr<PreparedOperation> PrepareHashOrMac(const AlgorithmInfo& alg, Operation op,
                                                     size_t input_len, PrepareFailure* failure,
@@ -157,5 +161,7 @@ std::unique_ptr<PreparedOperation> PrepareHashOrMac(const AlgorithmInfo& alg, Op
   };
   return PrepareHashMacWith<HashOrMac>(make, reference, alg, input_len, failure, error);
 }
+
+OneShotFunctions HashAndMacOneShots() { return {.hash = &HashOneShot, .mac = &MacOneShot}; }
 
 }  // namespace cryptobench::backends::nettle

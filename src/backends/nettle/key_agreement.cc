@@ -116,7 +116,9 @@ bool KeyAgreementSupported(const AlgorithmInfo& alg) {
   return (IsX25519(alg) || IsEcdh(alg)) && KeyAgreementSidesLoad<Agreement>(&TimingAgreements, alg);
 }
 
-std::string NettleTarget::Derive(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) {
+namespace {
+
+std::string DeriveVector(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) {
   const Bytes private_key = HexDecode(vector.private_key);
   const Bytes peer_public = HexDecode(vector.public_key);
   std::unique_ptr<Agreement> agreement;
@@ -144,10 +146,14 @@ std::string NettleTarget::Derive(const AlgorithmInfo& alg, const KatVector& vect
   return error;
 }
 
+}  // namespace
+
 std::unique_ptr<PreparedOperation> PrepareKeyAgreement(const AlgorithmInfo& alg, Operation op,
                                                        PrepareFailure* failure,
                                                        std::string* error) {
   return PrepareKeyAgreementWith<Agreement>(&TimingAgreements, alg, op, failure, error);
 }
+
+OneShotFunctions KeyAgreementOneShots() { return {.derive = &DeriveVector}; }
 
 }  // namespace cryptobench::backends::nettle

@@ -14,19 +14,22 @@ namespace {
 class NettleBackend : public LibraryBackend {
  public:
   NettleBackend()
-      : LibraryBackend("Nettle offers no ",
-                       {.cipher = &CipherSupported,
-                        .aead = &AeadSupported,
-                        .hash = &HashOrMacSupported,
-                        .mac = &HashOrMacSupported,
-                        .signature = &SignatureSupported,
-                        .key_agreement = &KeyAgreementSupported},
-                       {.cipher = &PrepareCipher,
-                        .aead = AeadBinding().prepare,
-                        .hash = &PrepareHashOrMac,
-                        .mac = &PrepareHashOrMac,
-                        .signature = SignatureBinding().prepare,
-                        .key_agreement = &PrepareKeyAgreement}) {}
+      : LibraryBackend(
+            "Nettle offers no ",
+            {.cipher = &CipherSupported,
+             .aead = &AeadSupported,
+             .hash = &HashOrMacSupported,
+             .mac = &HashOrMacSupported,
+             .signature = &SignatureSupported,
+             .key_agreement = &KeyAgreementSupported},
+            {.cipher = &PrepareCipher,
+             .aead = AeadBinding().prepare,
+             .hash = &PrepareHashOrMac,
+             .mac = &PrepareHashOrMac,
+             .signature = SignatureBinding().prepare,
+             .key_agreement = &PrepareKeyAgreement},
+            MergeOneShots({CipherOneShots(), AeadBinding().OneShots(), HashAndMacOneShots(),
+                           SignatureBinding().OneShots(), KeyAgreementOneShots()})) {}
 
   results::LibraryInfo Identity() const override {
     results::LibraryInfo info;
@@ -39,11 +42,6 @@ class NettleBackend : public LibraryBackend {
     info.loaded_path = SharedObjectPathOf(&nettle_version_major);
     return info;
   }
-
-  KatTarget* OneShot() override { return &target_; }
-
- private:
-  NettleTarget target_;
 };
 
 }  // namespace

@@ -11,31 +11,19 @@
 #include "algorithms/catalog.h"
 #include "backends/backend.h"
 #include "backends/common/aead_adapter.h"
+#include "backends/common/function_kat_target.h"
 #include "backends/common/kat_target.h"
 #include "backends/common/signature_adapter.h"
 #include "backends/common/timing_inputs.h"
 namespace cryptobench::backends::nettle {
 
-/// The Nettle one-shot operations: ciphers (cipher.cc), AEADs (aead.cc), hashes and MACs
-/// (hash_mac.cc), signatures (signature.cc), key agreement (key_agreement.cc).
-class NettleTarget : public KatTarget {
- public:
-  std::string Cipher(const AlgorithmInfo& alg, bool decrypt, const Bytes& key, const Bytes& iv,
-                     const Bytes& input, Bytes* output) override;
-  std::string Seal(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce, const Bytes& aad,
-                   const Bytes& plaintext, size_t tag_len, Bytes* ciphertext, Bytes* tag) override;
-  std::string Open(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce, const Bytes& aad,
-                   const Bytes& ciphertext, const Bytes& tag, Bytes* plaintext,
-                   bool* authentic) override;
-  std::string Hash(const AlgorithmInfo& alg, const Bytes& message, Bytes* digest) override;
-  std::string Mac(const AlgorithmInfo& alg, const Bytes& key, const Bytes& message,
-                  Bytes* tag) override;
-  std::string Verify(const AlgorithmInfo& alg, const KatVector& vector, bool tamper,
-                     bool* valid) override;
-  std::string Sign(const AlgorithmInfo& alg, const KatVector& vector, Bytes* signature) override;
-  std::string SignRoundTrip(const AlgorithmInfo& alg) override;
-  std::string Derive(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) override;
-};
+/// The one-shot operations (the KatTarget methods of the KAT driver and the cross-backend test,
+/// kat_target.h) of the ciphers (cipher.cc), hashes and MACs (hash_mac.cc) and key agreement
+/// (key_agreement.cc); the backend merges them (MergeOneShots) with AeadBinding().OneShots() and
+/// SignatureBinding().OneShots().
+OneShotFunctions CipherOneShots();
+OneShotFunctions HashAndMacOneShots();
+OneShotFunctions KeyAgreementOneShots();
 
 /// True if Nettle has `alg` (by name: Nettle's set is fixed at build time).
 bool CipherSupported(const AlgorithmInfo& alg);
@@ -45,13 +33,13 @@ bool SignatureSupported(const AlgorithmInfo& alg);
 bool KeyAgreementSupported(const AlgorithmInfo& alg);
 
 /// Prepare() of each family: the timed operation plus the correctness check at `input_len`
-/// bytes (public key: kPublicKeyInputLen), checked against NettleTarget's one-shot operations.
+/// bytes (public key: kPublicKeyInputLen), checked against the one-shot operations.
 /// The backend's KindPreparers.
 std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Operation op,
                                                  size_t input_len, PrepareFailure* failure,
                                                  std::string* error);
 /// The AEAD entries (BindAead, aead_adapter.h) over the AEADs `Nettle` binds: seal and open
-/// are NettleTarget's Seal and Open (kNotOffered for an entry not bound), prepare the backend's
+/// are the one-shot seal and open (kNotOffered for an entry not bound), prepare the backend's
 /// KindPreparers entry ("Nettle offers no <op> for <alg>" for an entry not bound or an
 /// operation other than encrypt and decrypt).
 AeadEntries AeadBinding();

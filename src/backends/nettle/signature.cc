@@ -215,8 +215,10 @@ bool SignatureSupported(const AlgorithmInfo& alg) {
   return FamilyOf(alg) != Family::kNone && TimingKey(alg, &key).empty();
 }
 
-std::string NettleTarget::Verify(const AlgorithmInfo& alg, const KatVector& vector, bool tamper,
-                                 bool* valid) {
+namespace {
+
+std::string VerifyVector(const AlgorithmInfo& alg, const KatVector& vector, bool tamper,
+                         bool* valid) {
   if (FamilyOf(alg) == Family::kNone) {
     return kNotOffered;
   }
@@ -233,8 +235,7 @@ std::string NettleTarget::Verify(const AlgorithmInfo& alg, const KatVector& vect
   return "";
 }
 
-std::string NettleTarget::Sign(const AlgorithmInfo& alg, const KatVector& vector,
-                               Bytes* signature) {
+std::string SignVector(const AlgorithmInfo& alg, const KatVector& vector, Bytes* signature) {
   // Only Ed25519 is deterministic here: Nettle's ECDSA draws k at random (no RFC 6979), and
   // the RSA vectors publish no private key.
   if (FamilyOf(alg) != Family::kEd25519 || vector.private_key.empty()) {
@@ -251,13 +252,13 @@ std::string NettleTarget::Sign(const AlgorithmInfo& alg, const KatVector& vector
   return SignInput(key, HexDecode(vector.input), signature);
 }
 
-std::string NettleTarget::SignRoundTrip(const AlgorithmInfo& alg) {
-  if (FamilyOf(alg) == Family::kNone) {
-    return kNotOffered;
-  }
-  return SignatureBinding().sign_round_trip(alg);
-}
+// The signatures the binding covers (BindSignature's predicate).
+bool Bound(const AlgorithmInfo& alg) { return FamilyOf(alg) != Family::kNone; }
 
-SignatureEntries SignatureBinding() { return BindSignature<SignatureEngine>(); }
+}  // namespace
+
+SignatureEntries SignatureBinding() {
+  return BindSignature<SignatureEngine, &Bound, &VerifyVector, &SignVector>();
+}
 
 }  // namespace cryptobench::backends::nettle

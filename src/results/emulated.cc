@@ -1,0 +1,31 @@
+#include "results/emulated.h"
+
+namespace cryptobench::results {
+namespace {
+
+constexpr std::string_view kPrefix = "Emulated: ";
+constexpr std::string_view kSuffix = "; the timings say nothing about any CPU.";
+
+}  // namespace
+
+std::string EmulatedCaveat(std::string_view reason) {
+  return std::string(kPrefix) + std::string(reason) + std::string(kSuffix);
+}
+
+std::optional<std::string> EmulationReason(const RunResult& run) {
+  if (run.source.kind != "measured") {
+    return std::nullopt;
+  }
+  for (const std::string& caveat : run.source.caveats) {
+    if (caveat.starts_with(kPrefix)) {
+      std::string reason = caveat.substr(kPrefix.size());
+      if (reason.ends_with(kSuffix)) {
+        reason.resize(reason.size() - kSuffix.size());
+      }
+      return reason;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace cryptobench::results

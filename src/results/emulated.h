@@ -1,0 +1,22 @@
+// How a run records that it was measured under emulation (qemu-user, QEMU TCG): one caveat in
+// source.caveats, so that the JSON says it in words and every reader can find it again.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "results/model.h"
+
+namespace cryptobench::results {
+
+/// The caveat an emulated run carries: "Emulated: <reason>; the timings say nothing about any
+/// CPU." `reason` is cpu::Emulation::reason, e.g. "this aarch64 binary runs on an x86_64 CPU
+/// (/proc/cpuinfo): user-mode emulation (qemu-user)".
+std::string EmulatedCaveat(std::string_view reason);
+
+/// The reason of `run`'s EmulatedCaveat, or nullopt when the run carries none (measured
+/// natively, or imported from another tool, which records no such thing).
+std::optional<std::string> EmulationReason(const RunResult& run);
+
+}  // namespace cryptobench::results
