@@ -269,6 +269,9 @@ const CpbClass* Decider::PathClass(const PathSpec& path) const {
 
 Verdict Decider::DecideNoAsm() const {
   const std::string figure = Figure(fp_, AsIs().bytes_per_s);
+  if (family_ == verdict_internal::Family::kSm4) {
+    return DecideSm4(figure, true);
+  }
   if (paths_.empty()) {
     return Make(VerdictStatus::kNoHardwarePath,
                 fmt::format("{}; this libcrypto was built without assembly (CPUINFO: N/A), "
@@ -316,8 +319,26 @@ Verdict Decider::DecideNoAsm() const {
   return v;
 }
 
+Verdict Decider::DecideSm4(const std::string& figure, bool no_asm) const {
+  if (no_asm) {
+    return Make(VerdictStatus::kUndetermined,
+                fmt::format("{}; this libcrypto was built without assembly (CPUINFO: N/A), so {} "
+                            "runs the generic C code; whether an assembly build would be faster "
+                            "on this CPU cannot be told here",
+                            figure, alg_.name));
+  }
+  return Make(VerdictStatus::kUndetermined,
+              fmt::format("{}; cannot tell which SM4 code ran: OpenSSL picks it at run time where "
+                          "the CPU has faster code (SM4 instructions, or ASIMD on some AArch64 "
+                          "cores) and no mask experiment here covers SM4",
+                          figure));
+}
+
 Verdict Decider::DecideWithoutPaths() const {
   const std::string figure = Figure(fp_, AsIs().bytes_per_s);
+  if (family_ == verdict_internal::Family::kSm4) {
+    return DecideSm4(figure, false);
+  }
   if (family_ == verdict_internal::Family::kNone) {
     if (Verdict v; DecideNoAssemblyExists(figure, v)) {
       return v;

@@ -117,6 +117,10 @@ class Decider {
   const CpbClass* PathClass(const PathSpec& path) const;
   Verdict DecideNoAsm() const;
   Verdict DecideWithoutPaths() const;
+  // SM4 (Family::kSm4, verdict_paths.h): OpenSSL may run faster code on this CPU and no
+  // experiment covers it, so "undetermined" with `figure`; `no_asm`: the build runs generic C
+  // here, and whether an assembly build would do better cannot be told.
+  Verdict DecideSm4(const std::string& figure, bool no_asm) const;
   // An algorithm OpenSSL has no assembly for on this architecture (data/pk-asm.csv "none" rows:
   // DES-EDE3 on x86-64): "expected", with the source and, where one exists, the faster choice.
   // False when the table has no such row.

@@ -162,6 +162,9 @@ Family FamilyOf(const AlgorithmInfo& alg) {
   if (name == "X25519") {
     return Family::kX25519;
   }
+  if (name.starts_with("SM4")) {
+    return Family::kSm4;
+  }
   return Family::kNone;
 }
 
@@ -220,6 +223,7 @@ std::span<const PathSpec> PathsOf(Family family, std::string_view arch) {
     case Family::kEcP256:
     case Family::kX25519:
       return kMulxOnlyPaths;
+    case Family::kSm4:
     case Family::kNone:
       break;
   }
@@ -380,6 +384,7 @@ std::string BestSoftwareClass(Family family, const cpu::CpuFeatures& cpu) {
       return "MULQ field arithmetic of ecp_nistz256-x86_64";
     case Family::kX25519:
       return "radix 2^51 MULQ field arithmetic (x25519_fe51, x25519-x86_64)";
+    case Family::kSm4:
     case Family::kNone:
       break;
   }
@@ -434,6 +439,7 @@ std::vector<std::string_view> AsmModulesFor(const AlgorithmInfo& alg) {
       return {"ecp_nistz256-x86_64"};
     case Family::kX25519:
       return {"x25519-x86_64"};
+    case Family::kSm4:
     case Family::kNone:
       break;
   }
@@ -458,6 +464,7 @@ std::vector<std::string_view> AsmDefinesFor(const AlgorithmInfo& alg) {
     case Family::kRsa:
     case Family::kEcP256:
     case Family::kX25519:
+    case Family::kSm4:
     case Family::kNone:
       break;
   }

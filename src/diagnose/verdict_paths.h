@@ -30,7 +30,17 @@ enum class Family {
   kRsa,       ///< RSA: AVX-512 IFMA (private key), then MULX/ADX, AVX2 (RSA-2048), MULQ
   kEcP256,    ///< ECDSA/ECDH P-256: ecp_nistz256 with MULX/ADX, else MULQ
   kX25519,    ///< X25519: x25519_fe64 with MULX/ADX, else x25519_fe51
-  kNone,      ///< no feature-dispatched path on x86-64 (MD5, SHA-3, BLAKE2, 3DES, P-384, Ed25519)
+  /// SM4 (SM4-CBC): OpenSSL picks its code at run time on CPUs that have a faster one, and no
+  /// mask experiment here covers it, so verdicts say "cannot tell", never "no hardware path".
+  /// OpenSSL's crypto/sm4/build.info assembles, on AArch64, sm4-armv8 (the ARMv8.2 SM4
+  /// instructions, used when OPENSSL_armcap has ARMV8_SM4: HWSM4_CAPABLE in
+  /// include/crypto/sm4_platform.h), vpsm4-armv8 (ASIMD, chosen by MIDR on Neoverse N1/V1:
+  /// commit 2535075, openssl/openssl#17951) and vpsm4_ex-armv8 (ASIMD with AESE, Kunpeng 920);
+  /// and, in sources from 2025 on, sm4-x86_64 on x86-64 (Intel's SM4 instructions VSM4KEY4 and
+  /// VSM4RNDS4, crypto/sm4/asm/sm4-x86_64.pl). Which of these a given release has is not
+  /// tabulated here, hence no verdict either way.
+  kSm4,
+  kNone,  ///< no feature-dispatched path on x86-64 (MD5, SHA-3, BLAKE2, 3DES, P-384, Ed25519)
 };
 
 /// The family of a catalogue algorithm, by its canonical name.

@@ -47,6 +47,7 @@ std::vector<ReportPath> Aarch64Paths(const AlgorithmInfo& alg) {
     case Family::kRsa:
     case Family::kEcP256:
     case Family::kX25519:
+    case Family::kSm4:
     case Family::kNone:
       return {};
   }
@@ -241,6 +242,9 @@ Verdict Decider::DecideFromReport() const {
 
   if (facts_.no_asm_build) {
     const std::string reason = "CPUINFO: N/A";
+    if (family_ == Family::kSm4) {
+      return DecideSm4(figure, true);
+    }
     if (family_ == Family::kNone) {
       return Make(VerdictStatus::kNoHardwarePath,
                   fmt::format("{}; this libcrypto was built without assembly ({}), but {} has no "
@@ -270,6 +274,9 @@ Verdict Decider::DecideFromReport() const {
     return v;
   }
 
+  if (family_ == Family::kSm4) {
+    return DecideSm4(figure, false);
+  }
   if (family_ == Family::kNone) {
     if (Verdict v; DecideNoAssemblyExists(figure, v)) {
       return v;

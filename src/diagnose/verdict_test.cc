@@ -241,6 +241,28 @@ TEST(DecideVerdictsTest, NoAsmBuildIsNotAcceleratedBuiltWithoutAssembly) {
       << sha[0].line;
 }
 
+// SM4 is not an algorithm without a hardware path: OpenSSL picks SM4's code at run time on CPUs
+// that have one (the SM4 instructions or ASIMD on AArch64, Intel's SM4 instructions on x86-64 in
+// recent releases; verdict_paths.h), and doctor has no mask experiment for it, so it cannot tell.
+TEST(DecideVerdictsTest, Sm4IsUndeterminedNotNoHardwarePath) {
+  const auto sm4 = PlanAndDecide("SM4-CBC", "encrypt", Zen4Debian30(), {}, {150});
+  ASSERT_EQ(sm4.size(), 1u);
+  ExpectLineShape(sm4[0]);
+  EXPECT_EQ(sm4[0].status, VerdictStatus::kUndetermined) << sm4[0].line;
+  EXPECT_TRUE(Has(sm4[0].line, "cannot tell which SM4 code ran")) << sm4[0].line;
+  EXPECT_FALSE(IsProblem(sm4[0].status));
+}
+
+// Without assembly SM4 runs the generic C code, but whether an assembly build would be faster on
+// the CPU is still not known: undetermined, not "no CPU-feature path".
+TEST(DecideVerdictsTest, NoAsmSm4SaysGenericCButCannotTellMore) {
+  const auto sm4 = PlanAndDecide("SM4-CBC", "encrypt", Zen4NoAsm(), {}, {150});
+  ASSERT_EQ(sm4.size(), 1u);
+  EXPECT_EQ(sm4[0].status, VerdictStatus::kUndetermined) << sm4[0].line;
+  EXPECT_TRUE(Has(sm4[0].line, "runs the generic C code")) << sm4[0].line;
+  EXPECT_FALSE(Has(sm4[0].line, "no CPU-feature path")) << sm4[0].line;
+}
+
 TEST(DecideVerdictsTest, NoAsmBuildOfAnAlgorithmWithoutPathIsGenericCInformation) {
   // sec. 8 no-asm MD5: 722 MB/s (5.07 cpb).
   const auto md5 = PlanAndDecide("MD5", "hash", Zen4NoAsm(), {}, {722});
