@@ -765,8 +765,89 @@ TEST(CpuCluesTest, BoardsSocsAndCorePartsSayWhatTheTableKnows) {
   EXPECT_EQ(aes_ni("model name: Intel(R) Celeron(R) CPU  J1900  @ 1.99GHz"), false);
   EXPECT_EQ(aes_ni("model name: Intel(R) Core(TM) i3 CPU       540  @ 3.07GHz"), false);
   EXPECT_EQ(aes_ni("model name: Intel(R) Core(TM) i3-2120 CPU @ 3.30GHz"), false);
-  EXPECT_EQ(aes_ni("model name: Intel(R) Core(TM) i3-4130 CPU @ 3.40GHz"), std::nullopt);
+  EXPECT_EQ(aes_ni("model name: Intel(R) Core(TM) i3-2115C CPU @ 2.00GHz"), true);  // embedded
+  EXPECT_EQ(aes_ni("model name: Intel(R) Core(TM) i3-4130 CPU @ 3.40GHz"), true);   // Haswell
   EXPECT_EQ(aes_ni("model name: Intel(R) Celeron(R) N2840 @ 2.16GHz"), std::nullopt);
+}
+
+// The desktop, laptop and server x86 names that reports paste most (data/cpu-clues.csv, rows
+// after the Core i3-2xxx/3xxx ones): Core i from Sandy Bridge on, AMD from Bulldozer on, and
+// the Pentium, Celeron, Opteron and APU parts the sources except. Names of the first Core i
+// generation (no dash) and parts the rows do not cover stay unknown.
+TEST(CpuCluesTest, DesktopLaptopAndServerX86NamesSayWhatTheyHave) {
+  for (const char* model : {
+           "model name: Intel(R) Core(TM) i7-2600K CPU @ 3.40GHz",
+           "model name: Intel(R) Core(TM) i5-3210M CPU @ 2.50GHz",
+           "model name: Intel(R) Core(TM) i5-4690K CPU @ 3.50GHz",
+           "model name: Intel(R) Core(TM) i7-8550U CPU @ 1.80GHz",
+           "model name: Intel(R) Core(TM) i9-9900K CPU @ 3.60GHz",
+           "model name: Intel(R) Core(TM) i7-10700K CPU @ 3.80GHz",
+           "model name: 11th Gen Intel(R) Core(TM) i7-1165G7 @ 2.80GHz",
+           "model name: Intel(R) Core(TM) i5-1035G1 CPU @ 1.00GHz",
+           "model name: 12th Gen Intel(R) Core(TM) i7-1260P",
+           "Model name: 13th Gen Intel(R) Core(TM) i9-13900K",
+           "model name: Intel(R) Core(TM) i3-N305",
+           "model name: AMD FX(tm)-8350 Eight-Core Processor",
+           "model name: AMD Opteron(tm) Processor 6272",
+           "model name: AMD A10-7850K Radeon R7, 12 Compute Cores 4C+8G",
+           "model name: AMD A6-5200 APU with Radeon(TM) HD Graphics",
+       }) {
+    EXPECT_EQ(TableSays("AES-NI", model), true) << model;
+  }
+  for (const char* model : {
+           "model name: Intel(R) Core(TM) i3-4000M CPU @ 2.40GHz",
+           "model name: Intel(R) Pentium(R) CPU G3258 @ 3.20GHz",
+           "model name: Intel(R) Pentium(R) CPU G630 @ 2.70GHz",
+           "model name: Intel(R) Celeron(R) CPU G1840 @ 2.80GHz",
+           "model name: Intel(R) Celeron(R) CPU G530 @ 2.40GHz",
+           "model name: AMD Opteron(tm) Processor 6174",
+           "model name: Quad-Core AMD Opteron(tm) Processor 2356",
+           "model name: AMD A8-3850 APU with Radeon(tm) HD Graphics",
+           // K8, from the older Athlon 64 row: not an FX of the Bulldozer family.
+           "model name: AMD Athlon(tm) 64 FX-62 Dual Core Processor",
+       }) {
+    EXPECT_EQ(TableSays("AES-NI", model), false) << model;
+  }
+  for (const char* model : {
+           // Nehalem (no AES-NI) and Westmere (AES-NI) share this naming: unknown.
+           "model name: Intel(R) Core(TM) i7 CPU         920  @ 2.67GHz",
+           "model name: Intel(R) Core(TM) i5 CPU       M 430  @ 2.27GHz",
+           // Skylake and later Pentium and Celeron parts: no row says either way.
+           "model name: Intel(R) Pentium(R) CPU G4560 @ 3.50GHz",
+           "model name: Intel(R) Celeron(R) G5905 CPU @ 3.50GHz",
+       }) {
+    EXPECT_EQ(TableSays("AES-NI", model), std::nullopt) << model;
+  }
+}
+
+// What the rows above conclude about a slow AES figure: the CPU has AES-NI and the software
+// did not use it, or the CPU has none; with the name's clock, a figure in the AES-NI class is
+// fine.
+TEST(CpuCluesTest, DesktopX86NamesDecideWhySlowAesIsSlowAndWhenFastAesIsFine) {
+  results::RunResult unused = CryptsetupRun();
+  Add(unused, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 65536, 11.5)});
+  AddFact(unused, "cpu_model", "model name: Intel(R) Core(TM) i7-8700 CPU @ 3.20GHz", 4);
+  DoctorReport report = DiagnoseReport(unused);
+  EXPECT_THAT(Tags(report), Each(Eq("hw-path-unused")));
+  EXPECT_THAT(Tags(report), Not(IsEmpty()));
+
+  results::RunResult none = CryptsetupRun();
+  Add(none, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 65536, 11.5)});
+  AddFact(none, "cpu_model", "model name: Intel(R) Celeron(R) CPU G1840 @ 2.80GHz", 4);
+  report = DiagnoseReport(none);
+  EXPECT_THAT(Tags(report), ElementsAre("no-hw-aes"));
+  EXPECT_EQ(report.facts.cpu.arch, "x86_64");
+
+  // The name alone gives the architecture (so the x86 cpb classes apply) and the base clock:
+  // 2.5 GB/s of AES-128-GCM over 2.8-7.9 GHz is in the AES-NI class. Without the row the
+  // report has no architecture, and 2.5 GB/s is below the bound above every software AES.
+  results::RunResult fine = ImportedRun("", kOpenssl111);
+  fine.source.timing_basis = "wall_clock";
+  Add(fine, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 2500)});
+  AddFact(fine, "cpu_model", "model name: Intel(R) Core(TM) i5-4690K CPU @ 3.50GHz", 2);
+  report = DiagnoseReport(fine);
+  EXPECT_EQ(report.facts.cpu.arch, "x86_64");
+  EXPECT_THAT(Tags(report), ElementsAre("crypto-fine"));
 }
 
 // The CPUs of routers, NAS boxes and small boards that reports name most, each row with its
