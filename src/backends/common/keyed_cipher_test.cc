@@ -69,22 +69,23 @@ std::string ToyOneShot(const AlgorithmInfo& alg, bool decrypt, const Bytes& key,
   return "";
 }
 
+// The toy's timed operation: the whole input through the keyed cipher per iteration.
 class ToyTimed : public PreparedOperation {
  public:
   ToyTimed(std::unique_ptr<ToyCipher> cipher, AlignedBuffer in)
-      : cipher_(std::move(cipher)), in_(std::move(in)), out_(in_.size()) {}
+      : cipher_(std::move(cipher)), in_(in.data(), in.data() + in.size()), out_(in_.size()) {}
   bool Run(uint64_t iterations) override {
-    for (uint64_t i = 0; i < iterations; ++i) {
+    while (iterations-- > 0) {
       cipher_->Process(in_.data(), out_.data(), in_.size());
     }
     return true;
   }
-  Bytes output() const { return Bytes(out_.data(), out_.data() + out_.size()); }
+  Bytes output() const { return out_; }
 
  private:
   std::unique_ptr<ToyCipher> cipher_;
-  AlignedBuffer in_;
-  AlignedBuffer out_;
+  Bytes in_;
+  Bytes out_;
 };
 
 Prepared PrepareToy(Operation op, std::string size_problem = "") {
