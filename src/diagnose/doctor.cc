@@ -1,6 +1,7 @@
 // Doctor orchestration: facts, then measurements in worker processes, then verdicts.
 #include "diagnose/doctor.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <stdexcept>
 
@@ -18,6 +19,7 @@
 #include "diagnose/ia32cap.h"
 #include "diagnose/library_facts.h"
 #include "diagnose/verdict.h"
+#include "diagnose/verdict_paths.h"
 
 namespace cryptobench::diagnose {
 namespace {
@@ -142,8 +144,12 @@ std::vector<Measurement> MeasureOperations(const AlgorithmInfo& alg, const worke
 // start.
 std::vector<Measurement> Measure(const AlgorithmInfo& alg, const DoctorOptions& options,
                                  const std::string& label, const std::vector<std::string>& features,
-                                 const std::string& ia32cap, std::string_view variable) {
+                                 const std::string& ia32cap, std::string_view variable,
+                                 bool unset_variable = false) {
   worker::RunPlan plan;
+  if (unset_variable) {
+    plan.unset_env.insert(std::string(variable));
+  }
   plan.executable = options.executable;
   plan.library_path = options.library_path;
   plan.input_sizes = {options.input_len};
@@ -212,25 +218,48 @@ DoctorReport RunDoctor(const DoctorOptions& options, const DoctorProgressFn& pro
     if (core::InterruptSignal() != 0) {
       break;  // SIGINT or SIGTERM (core::StopOnInterrupt): what was examined is the report
     }
-    const std::vector<Experiment> experiments = PlanExperiments(*alg, report.facts);
+    std::vector<Experiment> experiments = PlanExperiments(*alg, report.facts);
     const std::vector<Operation> operations = TimedOperations(*alg, false);
+    // The capability variable in doctor's environment masks a feature this algorithm uses: the
+    // verdict compares the run as is with one with the variable unset (DecideVerdicts finds it
+    // by its label, UnsetEnvLabel). On x86 the plan already leaves out the masked features and
+    // each experiment keeps the environment's masks (ExperimentIa32cap); OPENSSL_armcap
+    // replaces the whole word, so an AArch64 experiment would undo the environment's mask and
+    // compare two different masks: none runs.
+    const std::string variable(MaskVariable(report.facts.cpu.arch));
+    bool env_masks = false;
+    if (report.facts.env_ia32cap) {
+      const std::vector<std::string> relevant =
+          verdict_internal::RelevantFeatures(*alg, report.facts);
+      for (const std::string& name : report.facts.env_masked_features) {
+        env_masks =
+            env_masks || std::find(relevant.begin(), relevant.end(), name) != relevant.end();
+      }
+    }
+    if (env_masks && variable == "OPENSSL_armcap") {
+      experiments.clear();
+    }
+    const size_t configurations = experiments.size() + (env_masks ? 2 : 1);
     // Every configuration is measured in kRounds interleaved rounds and the fastest round is
     // kept: on a shared machine a burst of load slows one measurement, and a slowed "as is" run
     // would hide a mask's effect while a slowed masked run would invent one.
     // measurements[op][config]: one worker run times every operation of a configuration.
-    std::vector<std::vector<Measurement>> measurements(
-        operations.size(), std::vector<Measurement>(experiments.size() + 1));
+    std::vector<std::vector<Measurement>> measurements(operations.size(),
+                                                       std::vector<Measurement>(configurations));
     for (int round = 0; round < kRounds; ++round) {
-      for (size_t i = 0; i < experiments.size() + 1; ++i) {
-        const std::string label = i == 0 ? "as is" : experiments[i - 1].label;
+      for (size_t i = 0; i < configurations; ++i) {
+        const bool unset = env_masks && i == configurations - 1;
+        const std::string label = i == 0  ? "as is"
+                                  : unset ? UnsetEnvLabel(variable)
+                                          : experiments[i - 1].label;
         if (progress) {
           progress(std::string(alg->name), label);
         }
         std::vector<Measurement> ms =
-            i == 0 ? Measure(*alg, options, label, {}, "", "")
-                   : Measure(*alg, options, label, experiments[i - 1].features,
-                             ExperimentIa32cap(experiments[i - 1], report.facts),
-                             MaskVariable(report.facts.cpu.arch));
+            i == 0  ? Measure(*alg, options, label, {}, "", "")
+            : unset ? Measure(*alg, options, label, {}, "", variable, true)
+                    : Measure(*alg, options, label, experiments[i - 1].features,
+                              ExperimentIa32cap(experiments[i - 1], report.facts), variable);
         for (size_t op = 0; op < operations.size(); ++op) {
           if (round == 0 || Better(ms[op], measurements[op][i])) {
             measurements[op][i] = std::move(ms[op]);

@@ -248,6 +248,22 @@ bool Decider::DecideEnvMasked(Verdict& out) const {
   out.evidence.push_back(fmt::format("{}={} clears {} (known bits it clears: {})", variable,
                                      *facts_.env_ia32cap, Join(masked),
                                      Join(facts_.env_masked_features)));
+  // The run with the variable unset (doctor adds it), against the masked run as is.
+  const std::string unset_label = UnsetEnvLabel(variable);
+  const auto unset = std::find_if(measurements_.begin(), measurements_.end(),
+                                  [&](const Measurement& m) { return m.label == unset_label; });
+  if (unset != measurements_.end() && MeasurementOk(*unset) && MeasurementOk(AsIs())) {
+    const Comparison c = Compare(*unset, AsIs());
+    out.line.pop_back();  // the '.' Make added
+    out.line +=
+        c.change == Change::kSlower
+            ? fmt::format("; with {} unset {}: the mask slows it {}.", variable,
+                          Rate(unset->bytes_per_s), FormatRatio(c.ratio))
+            : fmt::format("; with {} unset {} ({}, {}).", variable, Rate(unset->bytes_per_s),
+                          FormatRatio(c.ratio),
+                          c.change == Change::kNone ? "no significant change" : "inconclusive");
+    out.evidence.push_back(fmt::format("{}: {}", unset_label, Rate(unset->bytes_per_s)));
+  }
   out.advice = fmt::format("Unset {}, or remove {} from it, so that the library uses {}.", variable,
                            Join(masked), masked.size() == 1 ? "it" : "them");
   return true;

@@ -42,6 +42,11 @@ uint32_t ArmcapFromCpu(const DoctorFacts& facts);
 /// "OPENSSL_ia32cap".
 std::string_view MaskVariable(std::string_view arch);
 
+/// The label of the measurement doctor adds when `variable` in its own environment masks a
+/// feature the algorithm uses: the run with the variable unset, "without OPENSSL_armcap".
+/// DecideVerdicts finds it by this label and states the mask's cost against it.
+std::string UnsetEnvLabel(std::string_view variable);
+
 /// Verdicts for one algorithm (one; AES-GCM also yields "GHASH (AES-128-GCM)" when its GHASH
 /// experiment ran). `measurements[0]` is "as is"; measurements[i] is experiments[i-1].
 /// Frequencies in Hz give the cpb range for the fingerprint (diagnose/classifier.h, the class

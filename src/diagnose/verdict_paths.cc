@@ -517,6 +517,8 @@ std::string_view MaskVariable(std::string_view arch) {
   return arch == "aarch64" ? "OPENSSL_armcap" : "OPENSSL_ia32cap";
 }
 
+std::string UnsetEnvLabel(std::string_view variable) { return "without " + std::string(variable); }
+
 uint32_t ArmcapFromCpu(const DoctorFacts& facts) {
   std::vector<std::string> usable;
   for (const cpu::FeatureState& f : facts.cpu.features) {
