@@ -33,8 +33,11 @@ enum class Change { kSlower, kNone, kInconclusive, kFailed };
 
 struct Comparison {
   Change change = Change::kFailed;
-  double ratio = 0;  ///< baseline / masked throughput
-  bool cis_apart = false;
+  double ratio = 0;        ///< baseline / masked throughput
+  bool cis_apart = false;  ///< the masked run's CI lies below the baseline's
+  /// The masked run is faster by kSignificantSlowdown or more, CIs apart: on a CPU the machine
+  /// changed (kInconclusive); under emulation it shows the mask switched the code path.
+  bool significantly_faster = false;
 };
 
 /// Compares a masked measurement with its baseline (rules: verdict.h, DecideVerdicts).
@@ -97,6 +100,7 @@ class Decider {
   const PathSpec* Spec(const Experiment& e) const;
   // Measurement of experiment i (0-based), or nullptr if the orchestrator passed none.
   const Measurement* MeasurementOf(size_t i) const;
+  bool EmulatedPathChange(const Comparison& c) const;
   const Measurement* BaselineOf(const Experiment& e) const;
   std::string BaselineLabel(const Experiment& e) const;
   Comparison CompareExperiment(size_t i) const;

@@ -44,6 +44,7 @@ Comparison Compare(const Measurement& baseline, const Measurement& masked) {
   // machine, so the machine changed under the measurements (load, clock); nothing is shown.
   const bool masked_faster =
       out.ratio * kSmallChange <= 1 && (have_cis ? masked.ci_low > baseline.ci_high : true);
+  out.significantly_faster = masked_faster && out.ratio * kSignificantSlowdown <= 1;
   if (out.ratio >= kSignificantSlowdown && out.cis_apart) {
     out.change = Change::kSlower;
   } else if (masked_faster) {
@@ -54,6 +55,13 @@ Comparison Compare(const Measurement& baseline, const Measurement& masked) {
     out.change = Change::kInconclusive;
   }
   return out;
+}
+
+// Under emulation a mask that makes the library significantly faster (CIs apart) switched its
+// code path as surely as a slowdown does: the emulator may run a CPU's crypto instructions slower
+// than the code without them.
+bool Decider::EmulatedPathChange(const Comparison& c) const {
+  return !facts_.emulation.empty() && c.significantly_faster;
 }
 
 Comparison Decider::CompareExperiment(size_t i) const {
@@ -89,6 +97,13 @@ std::string Decider::ExperimentEvidence(size_t i, const Comparison& c) const {
     case Change::kNone:
       return text + fmt::format("; no significant change vs {} ({})", versus, FormatRatio(c.ratio));
     case Change::kInconclusive:
+      if (EmulatedPathChange(c)) {
+        return text + fmt::format(
+                          "; {} vs {} (CIs apart): the {} path was in use, and the "
+                          "emulator runs its instructions slower than the code without "
+                          "them",
+                          FormatRatio(c.ratio), versus, e.path);
+      }
       return text + fmt::format("; {} vs {}, {}: inconclusive", FormatRatio(c.ratio), versus,
                                 c.ratio < 1 && !facts_.emulation.empty()
                                     ? "faster with the mask: the emulator runs this path's "
@@ -120,12 +135,16 @@ Verdict Decider::DecideFromExperiments(const PathSpec& cpu_path) const {
   }
   for (size_t k = 0; k < main.size(); ++k) {
     const size_t i = main[k];
-    if (comparisons[i].change != Change::kSlower) {
+    const bool slower = comparisons[i].change == Change::kSlower;
+    if (!slower && !EmulatedPathChange(comparisons[i])) {
       continue;
     }
     const Experiment& e = experiments_[i];
     const std::string slowdown =
-        fmt::format("masking {} slows it {}", Join(e.features), FormatRatio(comparisons[i].ratio));
+        slower ? fmt::format("masking {} slows it {}", Join(e.features),
+                             FormatRatio(comparisons[i].ratio))
+               : fmt::format("masking {} changes its speed ({}, faster under the emulator)",
+                             Join(e.features), FormatRatio(comparisons[i].ratio));
     std::string reason;
     if (FingerprintContradicts(Spec(e))) {
       // The two kinds of evidence disagree: say both, and which one is trusted.
@@ -382,6 +401,12 @@ Verdict Decider::DecideGhash(size_t i) const {
       return v;
     }
     case Change::kInconclusive:
+      if (EmulatedPathChange(c)) {
+        return finish(VerdictStatus::kAccelerated,
+                      fmt::format("{} path; masking {} changes {}'s speed ({}, {}, faster under "
+                                  "the emulator)",
+                                  e.path, Join(added), alg_.name, FormatRatio(c.ratio), change));
+      }
       return finish(
           VerdictStatus::kUndetermined,
           fmt::format("masking {} gave {} ({}): inconclusive{}", Join(added), FormatRatio(c.ratio),

@@ -472,6 +472,25 @@ TEST(DecideVerdictsTest, EmulatedFasterWithTheMaskBlamesTheEmulatorNotTheMachine
   EXPECT_TRUE(AnyHas(v.evidence, "the emulator runs this path's instructions slower"));
 }
 
+TEST(DecideVerdictsTest, EmulatedMaskThatSpeedsTheLibraryUpShowsThePathWasUsed) {
+  // qemu-user ran SHA-1 at 55.6 MB/s as is and 181.6 MB/s with SHA1/SHA2 masked (2026-12-04):
+  // the mask switched the code path. On a CPU that is load, never a path.
+  const auto native =
+      PlanAndDecide("AES-128-CBC", "encrypt", Zen4Debian30(), {"AES-NI"}, {300, 1000});
+  ASSERT_EQ(native.size(), 1u);
+  EXPECT_EQ(native[0].status, VerdictStatus::kUndetermined) << native[0].line;
+  const auto emulated =
+      PlanAndDecide("AES-128-CBC", "encrypt", Emulated(Zen4Debian30()), {"AES-NI"}, {300, 1000});
+  ASSERT_EQ(emulated.size(), 1u);
+  const Verdict& v = emulated[0];
+  ExpectLineShape(v);
+  EXPECT_EQ(v.status, VerdictStatus::kAccelerated) << v.line;
+  EXPECT_TRUE(Has(v.line, "changes its speed (0.3x, faster under the emulator)"))
+      << v.line;
+  EXPECT_FALSE(Has(v.line, "cpb")) << v.line;
+  EXPECT_TRUE(AnyHas(v.evidence, "(CIs apart): the AES-NI path was in use"));
+}
+
 TEST(DecideVerdictsTest, EmulatedAlgorithmWithoutExperimentsGetsNoFingerprint) {
   const auto md5 = PlanAndDecide("MD5", "hash", Emulated(Zen4Debian30()), {}, {809});
   ASSERT_EQ(md5.size(), 1u);
