@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "core/errors.h"
 #include "core/fatal_signals.h"
@@ -258,10 +259,14 @@ ProbeResult Probe(const RunPlan& plan) {
   if (!got_library) {
     // 127: the worker could not exec the binary (process.cc). Under qemu-user without a
     // binfmt_misc handler that is ENOEXEC, and the emulator must be named (process.h).
-    if (how.ends_with("status 127") && WorkerEmulator().empty()) {
-      how +=
-          " (the worker could not start; if this binary runs under qemu-user, set "
-          "CRYPTOBENCH_WORKER_EMULATOR, e.g. qemu-aarch64, and QEMU_LD_PREFIX)";
+    if (how.ends_with("status 127") && !timed_out) {
+      throw WorkerStartFailure(fmt::format(
+          "the worker process could not start ({} exited with status 127){}", plan.executable,
+          WorkerEmulator().empty()
+              ? "; if this binary runs under qemu-user, set CRYPTOBENCH_WORKER_EMULATOR, e.g. "
+                "qemu-aarch64, and QEMU_LD_PREFIX"
+              : fmt::format("; check CRYPTOBENCH_WORKER_EMULATOR ({})",
+                            fmt::join(WorkerEmulator(), " "))));
     }
     throw ProbeFailure(StatusOfExit(how, timed_out),
                        fmt::format("loading {} in a worker failed: {}", ProbeSubject(plan), how));

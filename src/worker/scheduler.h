@@ -73,11 +73,19 @@ class ProbeFailure : public std::runtime_error {
   results::CellStatus status_;
 };
 
+/// The worker process could not start at all (it exited 127: execve of plan.executable failed,
+/// process.cc), so no backend can be measured: not a failure of one library.
+class WorkerStartFailure : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 /// Opens plan.backend (plan.library_path for backends loaded by path) in a worker and asks for
 /// its identity, then which algorithms it supports. Throws UsageError when the backend cannot
 /// be opened (a bad --lib, a library that is not a libcrypto, an unknown backend name: exit
-/// status 2), ProbeFailure when the worker crashed, hung or ended before the library's
-/// identity. A worker that fails after it comes back with `unchecked` and `failure` set.
+/// status 2), WorkerStartFailure when the worker could not be started, ProbeFailure when the
+/// worker crashed, hung or ended before the library's identity. A worker that fails after it
+/// comes back with `unchecked` and `failure` set.
 ProbeResult Probe(const RunPlan& plan);
 
 /// Every planned cell of `alg` with `status` and `message` (a probe that failed before the
