@@ -109,6 +109,20 @@ check() {  # check DESCRIPTION COMMAND...: records a failure without stopping
     live_failed=1
   fi
 }
+# Without the emulator variable (and without a binfmt_misc handler for arm64) no worker can
+# start: one error line naming the variable, exit status 1, not a failure in every row.
+if [[ ! -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ]]; then
+  step "live speed under qemu-aarch64 without CRYPTOBENCH_WORKER_EMULATOR"
+  no_emulator_status=0
+  env -u CRYPTOBENCH_WORKER_EMULATOR "${run[@]}" speed sha256 --max-seconds 0.05 --no-progress \
+    >"$work/no-emulator.txt" 2>&1 || no_emulator_status=$?
+  cat "$work/no-emulator.txt" >&2
+  check "a worker that cannot start is one error line naming CRYPTOBENCH_WORKER_EMULATOR" \
+    bash -c '[[ $1 == 1 ]] && (($(wc -l <"$2") <= 2)) &&
+             grep -q "could not start.*CRYPTOBENCH_WORKER_EMULATOR" "$2"' _ \
+    "$no_emulator_status" "$work/no-emulator.txt"
+fi
+
 step "live speed under qemu-aarch64 against $libcrypto"
 "${run[@]}" speed aes-128-gcm sha256 chacha20-poly1305 --bytes 1024 --max-seconds 0.05 \
   --lib "$libcrypto" --no-progress --no-pin -o "$work/speed.json" >"$work/speed.txt" 2>&1 ||
