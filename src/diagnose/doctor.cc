@@ -10,6 +10,7 @@
 #include "cpu/cpu_info.h"
 #include "cpu/emulation.h"
 #include "cpu/features.h"
+#include "report/sanitize.h"
 #include "worker/process.h"
 #include "worker/scheduler.h"
 
@@ -63,7 +64,8 @@ DoctorFacts GatherFacts(const DoctorOptions& options) {
   // OPENSSL_armcap on AArch64, OPENSSL_ia32cap elsewhere: the one the library reads here.
   const std::string variable(MaskVariable(facts.cpu.arch));
   if (const char* env = std::getenv(variable.c_str()); env != nullptr) {
-    facts.env_ia32cap = env;
+    // Shown in findings and verdicts: one line, with any control character escaped.
+    facts.env_ia32cap = report::SafeText(env);
     // What the library detects without the variable, to name what the variable masks.
     plan.unset_env.insert(variable);
     const worker::ProbeResult clean = worker::Probe(plan);
@@ -78,7 +80,8 @@ DoctorFacts GatherFacts(const DoctorOptions& options) {
         facts.env_masked_features =
             MaskedFeatures(*detected, env, VectorWords(clean.library.capability_vector));
       } catch (const std::invalid_argument& e) {
-        facts.env_masked_features.push_back(std::string("(unparsable value: ") + e.what() + ")");
+        facts.env_masked_features.push_back("(unparsable value: " + report::SafeText(e.what()) +
+                                            ")");
       }
     }
   }

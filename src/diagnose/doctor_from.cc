@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "report/format_util.h"
+#include "results/emulated.h"
 
 #include "diagnose/speed_tool.h"
 #include "diagnose/verdict.h"
@@ -134,6 +135,11 @@ DoctorReport DiagnoseReport(const results::RunResult& run,
                             const std::vector<const AlgorithmInfo*>& only) {
   DoctorReport report;
   report.facts = ReportFacts(run);
+  // A cryptobench run measured under emulation: its figures time the emulator, so no cpb class
+  // and no bound that holds on any CPU applies (emulation.h).
+  if (const std::optional<std::string> reason = results::EmulationReason(run)) {
+    report.facts.emulation = *reason;
+  }
   const ReportClock clock = ReportClockRange(run);
   report.core_hz_low = clock.hz_low;
   report.core_hz_high = clock.hz_high;
@@ -184,8 +190,11 @@ DoctorReport DiagnoseReport(const results::RunResult& run,
   const bool engine_takes_none = taken && taken->empty();
   origin.cannot_know = CannotKnow(report, engine_takes_none);
   report.findings = ReportFindings(report.facts);
-  for (Finding& finding : CpuFindings(report)) {
-    report.findings.push_back(std::move(finding));
+  // The bounds behind these findings hold for a CPU, not for an emulator.
+  if (report.facts.emulation.empty()) {
+    for (Finding& finding : CpuFindings(report)) {
+      report.findings.push_back(std::move(finding));
+    }
   }
   if (engine_takes_none) {
     std::erase_if(report.findings,

@@ -10,6 +10,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "results/emulated.h"
+
 #include "diagnose/cpu_clues.h"
 #include "diagnose/stated_causes.h"
 #include "support/imported_cell.h"
@@ -591,6 +593,33 @@ TEST(DoctorFromTest, MeasuredRunKeepsItsConfidenceIntervals) {
   for (const std::string& fact : report.facts.report->cannot_know) {
     EXPECT_THAT(fact, Not(HasSubstr("Variance")));  // a measured run has its samples' CIs
   }
+}
+
+TEST(DoctorFromTest, AnEmulatedRunGetsNoClassAndNoProblem) {
+  // 30 MB/s of AES-128-CBC is far below every AES-NI class at any clock: measured natively
+  // that is "NOT accelerated"; measured under qemu it times the emulator and settles nothing.
+  results::RunResult run =
+      ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
+  run.source = results::SourceInfo{};
+  run.machine.arch = "x86_64";
+  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 30)});
+  const DoctorReport native = DiagnoseReport(run);
+  EXPECT_EQ(Find(native, "AES-128-CBC").status, VerdictStatus::kNotAccelerated)
+      << Find(native, "AES-128-CBC").line;
+
+  run.source.caveats.push_back(results::EmulatedCaveat("CRYPTOBENCH_ASSUME_EMULATED=1"));
+  const DoctorReport emulated = DiagnoseReport(run);
+  const Verdict& v = Find(emulated, "AES-128-CBC");
+  EXPECT_EQ(v.status, VerdictStatus::kUndetermined) << v.line;
+  EXPECT_THAT(v.line, HasSubstr("measured under emulation")) << v.line;
+  EXPECT_THAT(v.line, Not(HasSubstr("cpb"))) << v.line;
+  EXPECT_EQ(emulated.ExitStatus(), 0);
+  bool named = false;
+  for (const Finding& finding : emulated.findings) {
+    named = named || finding.id == "report.emulated";
+    EXPECT_NE(finding.id, "cpu.aes-software") << finding.summary;
+  }
+  EXPECT_TRUE(named);
 }
 
 TEST(DoctorFromTest, CannotKnowStatesClockMachineVarianceAndTimingBasis) {

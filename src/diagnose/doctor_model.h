@@ -70,8 +70,10 @@ struct ReportOrigin {
 struct DoctorFacts {
   cpu::CpuFeatures cpu;
   cpu::ClockFacts clock;
-  results::LibraryInfo library;            ///< as probed, with doctor's own environment
-  std::optional<std::string> env_ia32cap;  ///< OPENSSL_ia32cap in doctor's environment, if set
+  results::LibraryInfo library;  ///< as probed, with doctor's own environment
+  /// The capability variable (MaskVariable: OPENSSL_ia32cap, or OPENSSL_armcap on AArch64) in
+  /// doctor's environment, if set, as report::SafeText shows it (control characters escaped).
+  std::optional<std::string> env_ia32cap;
   std::vector<std::string> env_masked_features;  ///< known bits the env value clears (vs the
                                                  ///< vector detected without it)
   std::string detected_capability_vector;        ///< the library's vector with the env var unset

@@ -141,6 +141,14 @@ void Cpu(const DoctorFacts& facts, std::vector<Finding>& out) {
 
 void Timing(const DoctorFacts& facts, std::vector<Finding>& out) {
   const ReportOrigin& origin = *facts.report;
+  if (!facts.emulation.empty()) {
+    out.push_back(Make("report.emulated", Severity::kWarning,
+                       "Measured under emulation: the figures time the emulator",
+                       facts.emulation +
+                           "; no cpb class or speed bound applies, and the figures say nothing "
+                           "about how fast any CPU is",
+                       "Run cryptobench speed or doctor on the machine itself."));
+  }
   if (origin.timing_basis == "user_cpu" && !origin.engine_or_provider.empty()) {
     out.push_back(Make(
         "report.user-cpu-offload", Severity::kWarning,

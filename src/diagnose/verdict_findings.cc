@@ -218,7 +218,10 @@ void Clock(const DoctorFacts& facts, std::vector<Finding>& out) {
     }
   }
   // Under emulation no cpb is computed at all (machine.emulated says so): no clock matters.
-  if (!(clock.core_hz > 0) && facts.emulation.empty()) {
+  if (!facts.emulation.empty()) {
+    return;
+  }
+  if (!(clock.core_hz > 0)) {
     const std::string why = clock.core_clock.rejected.empty() ? std::string("it was not measured")
                                                               : clock.core_clock.rejected;
     out.push_back(Make(
@@ -229,7 +232,8 @@ void Clock(const DoctorFacts& facts, std::vector<Finding>& out) {
         "Where the kernel exposes a PMU (bare metal, or a VM with a virtual PMU), doctor reads "
         "the core clock from its cycle counter; `perf stat -e cycles true` tells whether one "
         "is there."));
-  } else if (clock.tsc_hz > 0 && std::fabs(clock.tsc_hz / clock.core_hz - 1) > kTscCoreTolerance) {
+  } else if (clock.tick_counter_is_tsc && clock.tsc_hz > 0 &&
+             std::fabs(clock.tsc_hz / clock.core_hz - 1) > kTscCoreTolerance) {
     out.push_back(Make("clock.tsc-vs-core", Severity::kInfo,
                        "The TSC does not tick at the core clock",
                        fmt::format("TSC {} vs measured core clock {}: cpb uses the core clock",

@@ -209,7 +209,17 @@ TEST(GlobalFindingsTest, TscMatchingTheCoreClockIsNoFinding) {
   facts.emulation = "this aarch64 binary runs on an x86_64 CPU (/proc/cpuinfo)";
   const auto emulated = GlobalFindings(facts);
   EXPECT_EQ(FindFinding(emulated, "clock.core-unknown"), nullptr);
+  EXPECT_EQ(FindFinding(emulated, "clock.tsc-vs-core"), nullptr);
   EXPECT_NE(FindFinding(emulated, "machine.emulated"), nullptr);
+}
+
+TEST(GlobalFindingsTest, ATickCounterThatIsNoTscIsNotComparedWithTheCoreClock) {
+  // AArch64's CNTVCT_EL0 runs at a fixed rate (62.5 MHz here) unrelated to the core clock.
+  DoctorFacts facts = Zen4Debian30();
+  facts.clock.tsc_hz = 62.5e6;
+  EXPECT_NE(FindFinding(GlobalFindings(facts), "clock.tsc-vs-core"), nullptr);
+  facts.clock.tick_counter_is_tsc = false;
+  EXPECT_EQ(FindFinding(GlobalFindings(facts), "clock.tsc-vs-core"), nullptr);
 }
 
 TEST(GlobalFindingsTest, AvxStateDisabledByTheOs) {

@@ -519,6 +519,12 @@ Verdict Decider::DecideReportFingerprint(const std::string& key,
     case Side::kNoClasses:
       break;
   }
+  if (!facts_.emulation.empty()) {
+    return Make(VerdictStatus::kUndetermined,
+                fmt::format("{} measured under emulation: the figure times the emulator, so it "
+                            "cannot tell which path ran",
+                            Rate(AsIs().bytes_per_s)));
+  }
   return Make(VerdictStatus::kUndetermined,
               fmt::format("{}; no cpb classes for {} {} to compare with", Rate(AsIs().bytes_per_s),
                           alg_.name, operation_));
