@@ -1,6 +1,6 @@
 // A KatTarget assembled from free functions, for backends whose one-shot operations are plain
-// functions of their family files (botan::CipherOneShot, mbedtls::HashOneShot, ...): one table
-// instead of a class forwarding each KatTarget method.
+// functions of their family files (botan::CipherOneShot, the adapters' Bind* entries, ...): one
+// table instead of a class forwarding each KatTarget method.
 #pragma once
 
 #include <cstddef>

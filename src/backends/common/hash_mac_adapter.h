@@ -240,55 +240,80 @@ std::unique_ptr<PreparedOperation> PrepareMacWith(const Make& make, const Algori
 
 /// The hash and MAC entries of a library's tables: KatTarget::Hash and KatTarget::Mac for its
 /// OneShotFunctions (function_kat_target.h) and Backend::Prepare for the hash and MAC entries of
-/// its KindPreparers (library_backend.h).
+/// its KindPreparers (library_backend.h). A null entry: not given by this binding (BindHash
+/// gives only the hash entries, BindMac only the MAC ones).
 struct HashMacEntries {
-  decltype(OneShotFunctions::hash) hash;
-  decltype(OneShotFunctions::mac) mac;
+  decltype(OneShotFunctions::hash) hash = nullptr;
+  decltype(OneShotFunctions::mac) mac = nullptr;
   std::unique_ptr<PreparedOperation> (*prepare_hash)(const AlgorithmInfo& alg, Operation op,
                                                      size_t input_len, PrepareFailure* failure,
-                                                     std::string* error);
-  decltype(prepare_hash) prepare_mac;
+                                                     std::string* error) = nullptr;
+  decltype(prepare_hash) prepare_mac = nullptr;
 
   /// The one-shot entries (hash and mac) for a library's OneShotFunctions.
   OneShotFunctions OneShots() const { return {.hash = hash, .mac = mac}; }
 };
 
-/// HashMacEntries for a library whose hashes and MACs one Engine type binds, with the factories
-/// `MakeHash` and `MakeMac` (HashMacEngineFactory<Engine>): hash and mac are HashMacOneShot;
-/// prepare_hash is PrepareHashMacWith checked against `HashReference(alg, message, &digest)`
-/// (a function returning "" or an error: the library's digest by another route), prepare_mac
-/// PrepareMacWith (a freshly keyed engine's tag). An operation other than kHash (kMac) is
-/// PrepareNoSuchOperation's failure. Results and failures are those functions'.
-template <typename Engine, HashMacEngineFactory<Engine> MakeHash,
-          HashMacEngineFactory<Engine> MakeMac, auto HashReference>
-HashMacEntries BindHashMac() {
+/// The hash entries (hash, prepare_hash; mac and prepare_mac null) for a library whose hashes
+/// one Engine type binds, with the factory `Make` (HashMacEngineFactory<Engine>): hash is
+/// HashMacOneShot; prepare_hash is PrepareHashMacWith checked against `HashReference(alg,
+/// message, &digest)` (a function returning "" or an error: the library's digest by another
+/// route). An operation other than kHash is `NoSuchOperation(alg, op, failure, error)`'s failure
+/// (a function with prepare_hash's parameters and result: the library's own message, by default
+/// PrepareNoSuchOperation, buffers.h). Results and failures are those functions'.
+template <typename Engine, HashMacEngineFactory<Engine> Make, auto HashReference,
+          auto NoSuchOperation = &PrepareNoSuchOperation>
+HashMacEntries BindHash() {
   return {
-      .hash =
-          [](const AlgorithmInfo& alg, const Bytes& message, Bytes* digest) {
-            return HashMacOneShot<Engine>(MakeHash, alg, {}, message, digest);
-          },
-      .mac = [](const AlgorithmInfo& alg, const Bytes& key, const Bytes& message,
-                Bytes* tag) { return HashMacOneShot<Engine>(MakeMac, alg, key, message, tag); },
+      .hash = [](const AlgorithmInfo& alg, const Bytes& message,
+                 Bytes* digest) { return HashMacOneShot<Engine>(Make, alg, {}, message, digest); },
       .prepare_hash =
           [](const AlgorithmInfo& alg, Operation op, size_t input_len, PrepareFailure* failure,
              std::string* error) {
             if (op != Operation::kHash) {
-              return PrepareNoSuchOperation(alg, op, failure, error);
+              return NoSuchOperation(alg, op, failure, error);
             }
             auto reference = [&alg](const Bytes& /*key*/, const Bytes& message, Bytes* out) {
               return HashReference(alg, message, out);
             };
-            return PrepareHashMacWith<Engine>(MakeHash, reference, alg, input_len, failure, error);
+            return PrepareHashMacWith<Engine>(Make, reference, alg, input_len, failure, error);
           },
+  };
+}
+
+/// The MAC entries (mac, prepare_mac; hash and prepare_hash null) for a library whose MACs one
+/// Engine type binds, with the factory `Make` (HashMacEngineFactory<Engine>): mac is
+/// HashMacOneShot, prepare_mac PrepareMacWith (a freshly keyed engine's tag). An operation other
+/// than kMac is `NoSuchOperation`'s failure (as in BindHash).
+template <typename Engine, HashMacEngineFactory<Engine> Make,
+          auto NoSuchOperation = &PrepareNoSuchOperation>
+HashMacEntries BindMac() {
+  return {
+      .mac = [](const AlgorithmInfo& alg, const Bytes& key, const Bytes& message,
+                Bytes* tag) { return HashMacOneShot<Engine>(Make, alg, key, message, tag); },
       .prepare_mac =
           [](const AlgorithmInfo& alg, Operation op, size_t input_len, PrepareFailure* failure,
              std::string* error) {
             if (op != Operation::kMac) {
-              return PrepareNoSuchOperation(alg, op, failure, error);
+              return NoSuchOperation(alg, op, failure, error);
             }
-            return PrepareMacWith<Engine>(MakeMac, alg, input_len, failure, error);
+            return PrepareMacWith<Engine>(Make, alg, input_len, failure, error);
           },
   };
+}
+
+/// HashMacEntries for a library whose hashes and MACs one Engine type binds: the hash entries of
+/// BindHash<Engine, MakeHash, HashReference, NoSuchOperation> and the MAC entries of
+/// BindMac<Engine, MakeMac, NoSuchOperation>.
+template <typename Engine, HashMacEngineFactory<Engine> MakeHash,
+          HashMacEngineFactory<Engine> MakeMac, auto HashReference,
+          auto NoSuchOperation = &PrepareNoSuchOperation>
+HashMacEntries BindHashMac() {
+  HashMacEntries entries = BindHash<Engine, MakeHash, HashReference, NoSuchOperation>();
+  const HashMacEntries mac = BindMac<Engine, MakeMac, NoSuchOperation>();
+  entries.mac = mac.mac;
+  entries.prepare_mac = mac.prepare_mac;
+  return entries;
 }
 
 }  // namespace cryptobench::backends

@@ -347,5 +347,41 @@ TEST(HashMacAdapterTest, BindHashMacGivesOneShotsAndPrepareSteps) {
   EXPECT_EQ(failure, PrepareFailure::kCheckFailed) << error;
 }
 
+std::unique_ptr<PreparedOperation> LibraryNoSuchOperation(const AlgorithmInfo& alg, Operation,
+                                                          PrepareFailure* failure,
+                                                          std::string* error) {
+  return PrepareFailed(PrepareFailure::kLibraryError, std::string(alg.name) + ": not here", failure,
+                       error);
+}
+
+// BindHash and BindMac give only their own entries (the others null) and refuse the other
+// operation with the library's NoSuchOperation when one is given.
+TEST(HashMacAdapterTest, BindHashAndBindMacGiveTheirOwnEntries) {
+  const HashMacEntries hash =
+      BindHash<ScriptedEngine, &MakeScriptedFor, &SameDigest, &LibraryNoSuchOperation>();
+  const HashMacEntries mac = BindMac<ScriptedEngine, &MakeScriptedFor, &LibraryNoSuchOperation>();
+  EXPECT_NE(hash.hash, nullptr);
+  EXPECT_NE(hash.prepare_hash, nullptr);
+  EXPECT_EQ(hash.mac, nullptr);
+  EXPECT_EQ(hash.prepare_mac, nullptr);
+  EXPECT_EQ(mac.hash, nullptr);
+  EXPECT_EQ(mac.prepare_hash, nullptr);
+  EXPECT_NE(mac.mac, nullptr);
+  EXPECT_NE(mac.prepare_mac, nullptr);
+  const AlgorithmInfo& sha = adapter_testing::Alg("SHA-256");
+  const AlgorithmInfo& hmac = adapter_testing::Alg("HMAC-SHA256");
+  PrepareFailure failure = PrepareFailure::kNone;
+  std::string error;
+  EXPECT_NE(hash.prepare_hash(sha, Operation::kHash, 16, &failure, &error), nullptr) << error;
+  EXPECT_NE(mac.prepare_mac(hmac, Operation::kMac, 16, &failure, &error), nullptr) << error;
+  EXPECT_EQ(hash.prepare_hash(sha, Operation::kMac, 16, &failure, &error), nullptr);
+  EXPECT_EQ(error, "SHA-256: not here");
+  EXPECT_EQ(mac.prepare_mac(hmac, Operation::kHash, 16, &failure, &error), nullptr);
+  EXPECT_EQ(error, "HMAC-SHA256: not here");
+  Bytes tag;
+  ASSERT_EQ(mac.mac(hmac, {7, 8}, {1, 2, 3}, &tag), "");
+  EXPECT_EQ(tag.size(), hmac.tag_len);
+}
+
 }  // namespace
 }  // namespace cryptobench::backends

@@ -21,6 +21,8 @@ namespace {
 
 class MbedtlsBackend : public LibraryBackend {
  public:
+  // No sign one-shot: RSA and ECDSA vectors here are not reproducible by signing
+  // (KatVector::deterministic), and Mbed TLS 2.x has no Ed25519.
   MbedtlsBackend()
       : LibraryBackend("Mbed TLS offers no ",
                        {.cipher = &mbedtls::CipherSupported,
@@ -31,10 +33,16 @@ class MbedtlsBackend : public LibraryBackend {
                         .key_agreement = &mbedtls::KeyAgreementSupported},
                        {.cipher = mbedtls::CipherBinding().prepare,
                         .aead = mbedtls::AeadBinding().prepare,
-                        .hash = &mbedtls::PrepareHash,
-                        .mac = &mbedtls::PrepareMac,
+                        .hash = mbedtls::HashBinding().prepare_hash,
+                        .mac = mbedtls::MacBinding().prepare_mac,
                         .signature = mbedtls::SignatureBinding().prepare,
-                        .key_agreement = &mbedtls::PrepareKeyAgreement}) {}
+                        .key_agreement = &mbedtls::PrepareKeyAgreement},
+                       MergeOneShots({{.cipher = mbedtls::CipherBinding().cipher},
+                                      mbedtls::AeadBinding().OneShots(),
+                                      mbedtls::HashBinding().OneShots(),
+                                      mbedtls::MacBinding().OneShots(),
+                                      mbedtls::SignatureBinding().OneShots(),
+                                      {.derive = &mbedtls::DeriveKat}})) {}
 
   results::LibraryInfo Identity() const override {
     results::LibraryInfo info;
@@ -47,24 +55,9 @@ class MbedtlsBackend : public LibraryBackend {
     return info;
   }
 
-  KatTarget* OneShot() override { return &one_shot_; }
-
   std::string Implementation(const AlgorithmInfo& alg) override {
     return mbedtls::AesImplementation(alg);
   }
-
- private:
-  // One-shot operations for the KAT driver and the cross-backend comparison. No Sign(): RSA and
-  // ECDSA vectors here are not reproducible by signing (KatVector::deterministic), and Mbed TLS
-  // 2.x has no Ed25519.
-  FunctionKatTarget one_shot_{{.cipher = mbedtls::CipherBinding().cipher,
-                               .seal = mbedtls::AeadBinding().seal,
-                               .open = mbedtls::AeadBinding().open,
-                               .hash = &mbedtls::HashOneShot,
-                               .mac = &mbedtls::MacOneShot,
-                               .verify = &mbedtls::VerifyKat,
-                               .sign_round_trip = &mbedtls::SignRoundTripCheck,
-                               .derive = &mbedtls::DeriveKat}};
 };
 
 }  // namespace

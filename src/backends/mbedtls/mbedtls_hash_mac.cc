@@ -75,6 +75,17 @@ std::string StreamingDigest(const mbedtls_md_info_t* info,
   return error;
 }
 
+// The reference of the hash prepare step: a streaming context fed the message in two pieces.
+std::string HashInTwoPieces(const AlgorithmInfo& alg, const Bytes& message, Bytes* out) {
+  const mbedtls_md_info_t* info = MdInfoFor(alg);
+  if (info == nullptr) {
+    return std::string(kNotOffered);
+  }
+  const std::span<const uint8_t> whole(message);
+  return StreamingDigest(info, {whole.first(message.size() / 2), whole.subspan(message.size() / 2)},
+                         out);
+}
+
 enum class MacFamily { kNone, kHmac, kCmac, kPoly1305 };
 
 MacFamily MacFamilyOf(const AlgorithmInfo& alg) {
@@ -280,38 +291,10 @@ bool HashMacSupported(const AlgorithmInfo& alg) {
   }
 }
 
-std::string HashOneShot(const AlgorithmInfo& alg, const Bytes& message, Bytes* digest) {
-  return HashMacOneShot<HashEngine>(&NewHashEngine, alg, {}, message, digest);
+HashMacEntries HashBinding() {
+  return BindHash<HashEngine, &NewHashEngine, &HashInTwoPieces, &NoSuchOperation>();
 }
 
-std::string MacOneShot(const AlgorithmInfo& alg, const Bytes& key, const Bytes& message,
-                       Bytes* tag) {
-  return HashMacOneShot<MacEngine>(&NewMacEngine, alg, key, message, tag);
-}
-
-std::unique_ptr<PreparedOperation> PrepareHash(const AlgorithmInfo& alg, Operation op,
-                                               size_t input_len, PrepareFailure* failure,
-                                               std::string* error) {
-  const mbedtls_md_info_t* info = MdInfoFor(alg);
-  if (op != Operation::kHash || info == nullptr || alg.kind != AlgorithmKind::kHash) {
-    return NoSuchOperation(alg, op, failure, error);
-  }
-  // Reference: a streaming context fed the message in two pieces.
-  auto reference = [info](const Bytes& /*key*/, const Bytes& message, Bytes* out) {
-    const std::span<const uint8_t> whole(message);
-    return StreamingDigest(
-        info, {whole.first(message.size() / 2), whole.subspan(message.size() / 2)}, out);
-  };
-  return PrepareHashMacWith<HashEngine>(&NewHashEngine, reference, alg, input_len, failure, error);
-}
-
-std::unique_ptr<PreparedOperation> PrepareMac(const AlgorithmInfo& alg, Operation op,
-                                              size_t input_len, PrepareFailure* failure,
-                                              std::string* error) {
-  if (op != Operation::kMac) {
-    return PrepareNoSuchOperation(alg, op, failure, error);
-  }
-  return PrepareMacWith<MacEngine>(&NewMacEngine, alg, input_len, failure, error);
-}
+HashMacEntries MacBinding() { return BindMac<MacEngine, &NewMacEngine, &NoSuchOperation>(); }
 
 }  // namespace cryptobench::backends::mbedtls

@@ -99,6 +99,9 @@ bool SignatureSupported(const AlgorithmInfo& alg) {
   return ParseTimingKey(alg, &pk).empty();
 }
 
+namespace {
+
+// KatTarget::Verify: RSA from a DER RSAPublicKey, ECDSA from an uncompressed point and r||s.
 std::string VerifyKat(const AlgorithmInfo& alg, const KatVector& vector, bool tamper, bool* valid) {
   if (!vector.input_is_digest) {
     return "the Mbed TLS backend verifies RSA and ECDSA vectors over a digest";
@@ -149,13 +152,10 @@ std::string VerifyKat(const AlgorithmInfo& alg, const KatVector& vector, bool ta
   }
 }
 
-std::string SignRoundTripCheck(const AlgorithmInfo& alg) {
-  if (!SignsHere(alg)) {
-    return kNotOffered;
-  }
-  return SignatureBinding().sign_round_trip(alg);
-}
+}  // namespace
 
-SignatureEntries SignatureBinding() { return BindSignature<SignatureEngine>(); }
+SignatureEntries SignatureBinding() {
+  return BindSignature<SignatureEngine, &SignsHere, &VerifyKat>();
+}
 
 }  // namespace cryptobench::backends::mbedtls

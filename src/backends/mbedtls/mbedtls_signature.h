@@ -14,14 +14,11 @@ namespace cryptobench::backends::mbedtls {
 /// True if this Mbed TLS build offers the signature `alg` and parses its timing key.
 bool SignatureSupported(const AlgorithmInfo& alg);
 
-/// KatTarget::Verify: RSA from a DER RSAPublicKey, ECDSA from an uncompressed point and r||s.
-std::string VerifyKat(const AlgorithmInfo& alg, const KatVector& vector, bool tamper, bool* valid);
-
-/// KatTarget::SignRoundTrip with the timing key (algorithms/kat.h TimingPrivateKeyPem).
-std::string SignRoundTripCheck(const AlgorithmInfo& alg);
-
-/// The signature entries (BindSignature, signature_adapter.h); SignRoundTripCheck is its
-/// sign_round_trip for the signatures Mbed TLS signs here. prepare: Backend::Prepare for
+/// The signature entries (BindSignature, signature_adapter.h). verify: KatTarget::Verify, RSA
+/// from a DER RSAPublicKey, ECDSA from an uncompressed point and r||s. No sign: RSA and ECDSA
+/// vectors are not reproducible by signing (KatVector::deterministic), and Mbed TLS 2.x has no
+/// Ed25519. sign_round_trip: KatTarget::SignRoundTrip with the timing key (algorithms/kat.h
+/// TimingPrivateKeyPem); kNotOffered for what is not RSA or ECDSA. prepare: Backend::Prepare for
 /// signatures: one mbedtls_pk_sign or mbedtls_pk_verify of a 32-byte SHA-256 digest per operation
 /// with the parsed timing key (ECDSA signs with RFC 6979 nonces, as Debian's build enables
 /// MBEDTLS_ECDSA_DETERMINISTIC). Checked: verify accepts the signature.

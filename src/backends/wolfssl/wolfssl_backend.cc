@@ -37,10 +37,16 @@ class WolfsslBackend : public LibraryBackend {
                         .key_agreement = &wolfssl::KeyAgreementSupported},
                        {.cipher = wolfssl::CipherBinding().prepare,
                         .aead = wolfssl::AeadBinding().prepare,
-                        .hash = &wolfssl::PrepareHash,
-                        .mac = &wolfssl::PrepareMac,
+                        .hash = wolfssl::HashBinding().prepare_hash,
+                        .mac = wolfssl::MacBinding().prepare_mac,
                         .signature = wolfssl::SignatureBinding().prepare,
-                        .key_agreement = &wolfssl::PrepareKeyAgreement}) {}
+                        .key_agreement = &wolfssl::PrepareKeyAgreement},
+                       MergeOneShots({{.cipher = wolfssl::CipherBinding().cipher},
+                                      wolfssl::AeadBinding().OneShots(),
+                                      wolfssl::HashBinding().OneShots(),
+                                      wolfssl::MacBinding().OneShots(),
+                                      wolfssl::SignatureBinding().OneShots(),
+                                      {.derive = &wolfssl::DeriveKat}})) {}
 
   results::LibraryInfo Identity() const override {
     results::LibraryInfo info;
@@ -51,23 +57,9 @@ class WolfsslBackend : public LibraryBackend {
     return info;
   }
 
-  KatTarget* OneShot() override { return &one_shot_; }
-
   std::string Implementation(const AlgorithmInfo& alg) override {
     return IsSymmetric(alg.kind) && Supports(alg) ? wolfssl::BuildImplementation(alg) : "";
   }
-
- private:
-  // One-shot operations for the KAT driver and the cross-backend comparison.
-  FunctionKatTarget one_shot_{{.cipher = wolfssl::CipherBinding().cipher,
-                               .seal = wolfssl::AeadBinding().seal,
-                               .open = wolfssl::AeadBinding().open,
-                               .hash = &wolfssl::HashOneShot,
-                               .mac = &wolfssl::MacOneShot,
-                               .verify = &wolfssl::VerifyKat,
-                               .sign = &wolfssl::SignKat,
-                               .sign_round_trip = wolfssl::SignatureBinding().sign_round_trip,
-                               .derive = &wolfssl::DeriveKat}};
 };
 
 }  // namespace

@@ -142,6 +142,20 @@ std::unique_ptr<HashContext> NewHash(const AlgorithmInfo& alg, std::span<const u
   return hash->Init(alg, error) ? std::move(hash) : nullptr;
 }
 
+// The reference of the hash prepare step: a fresh context fed the message in two pieces.
+std::string HashInTwoPieces(const AlgorithmInfo& alg, const Bytes& message, Bytes* out) {
+  std::string text;
+  std::unique_ptr<HashContext> fresh = NewHash(alg, {}, &text);
+  if (!fresh) {
+    return text;
+  }
+  const std::span<const uint8_t> whole(message);
+  out->assign(fresh->output_len(), 0);
+  fresh->Digest({whole.first(message.size() / 2), whole.subspan(message.size() / 2)}, out->data(),
+                &text);
+  return text;
+}
+
 }  // namespace
 
 bool HashSupported(const AlgorithmInfo& alg) {
@@ -149,30 +163,8 @@ bool HashSupported(const AlgorithmInfo& alg) {
   return alg.kind == AlgorithmKind::kHash && NewHash(alg, {}, &ignored) != nullptr;
 }
 
-std::string HashOneShot(const AlgorithmInfo& alg, const Bytes& message, Bytes* digest) {
-  return HashMacOneShot<HashContext>(&NewHash, alg, {}, message, digest);
-}
-
-std::unique_ptr<PreparedOperation> PrepareHash(const AlgorithmInfo& alg, Operation op,
-                                               size_t input_len, PrepareFailure* failure,
-                                               std::string* error) {
-  if (op != Operation::kHash) {
-    return NoSuchOperation(alg, op, failure, error);
-  }
-  // Reference: a fresh context fed the message in two pieces.
-  auto reference = [&alg](const Bytes& /*key*/, const Bytes& message, Bytes* out) {
-    std::string text;
-    std::unique_ptr<HashContext> fresh = NewHash(alg, {}, &text);
-    if (!fresh) {
-      return text;
-    }
-    const std::span<const uint8_t> whole(message);
-    out->assign(fresh->output_len(), 0);
-    fresh->Digest({whole.first(message.size() / 2), whole.subspan(message.size() / 2)}, out->data(),
-                  &text);
-    return text;
-  };
-  return PrepareHashMacWith<HashContext>(&NewHash, reference, alg, input_len, failure, error);
+HashMacEntries HashBinding() {
+  return BindHash<HashContext, &NewHash, &HashInTwoPieces, &NoSuchOperation>();
 }
 
 }  // namespace cryptobench::backends::wolfssl

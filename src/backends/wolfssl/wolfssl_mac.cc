@@ -179,18 +179,6 @@ bool MacSupported(const AlgorithmInfo& alg) {
          NewMacEngine(alg, PatternBytes(alg.key_len, kKeySeed), &ignored) != nullptr;
 }
 
-std::string MacOneShot(const AlgorithmInfo& alg, const Bytes& key, const Bytes& message,
-                       Bytes* tag) {
-  return HashMacOneShot<MacEngine>(&NewMacEngine, alg, key, message, tag);
-}
-
-std::unique_ptr<PreparedOperation> PrepareMac(const AlgorithmInfo& alg, Operation op,
-                                              size_t input_len, PrepareFailure* failure,
-                                              std::string* error) {
-  if (op != Operation::kMac) {
-    return NoSuchOperation(alg, op, failure, error);
-  }
-  return PrepareMacWith<MacEngine>(&NewMacEngine, alg, input_len, failure, error);
-}
+HashMacEntries MacBinding() { return BindMac<MacEngine, &NewMacEngine, &NoSuchOperation>(); }
 
 }  // namespace cryptobench::backends::wolfssl

@@ -65,6 +65,10 @@ bool SignatureSupported(const AlgorithmInfo& alg) {
   return SignsHere(alg) && LoadSignatureKey(alg, true, {}, &ignored) != nullptr;
 }
 
+namespace {
+
+// KatTarget::Verify: RSA from a DER RSAPublicKey, ECDSA from an uncompressed point and r||s,
+// Ed25519 from the raw public key. A tampered empty message becomes one zero byte.
 std::string VerifyKat(const AlgorithmInfo& alg, const KatVector& vector, bool tamper, bool* valid) {
   if (!SignsHere(alg)) {
     return kNotOffered;
@@ -98,6 +102,7 @@ std::string VerifyKat(const AlgorithmInfo& alg, const KatVector& vector, bool ta
   return "";
 }
 
+// KatTarget::Sign: Ed25519 only (RSA and ECDSA vectors are not reproducible by signing).
 std::string SignKat(const AlgorithmInfo& alg, const KatVector& vector, Bytes* signature) {
   if (PkFamilyOf(alg) != PkFamily::kEd25519) {
     return kNotOffered;
@@ -118,6 +123,10 @@ std::string SignKat(const AlgorithmInfo& alg, const KatVector& vector, Bytes* si
   return "";
 }
 
-SignatureEntries SignatureBinding() { return BindSignature<SignatureEngine>(); }
+}  // namespace
+
+SignatureEntries SignatureBinding() {
+  return BindSignature<SignatureEngine, nullptr, &VerifyKat, &SignKat>();
+}
 
 }  // namespace cryptobench::backends::wolfssl

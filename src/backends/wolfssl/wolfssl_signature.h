@@ -15,14 +15,10 @@ namespace cryptobench::backends::wolfssl {
 /// True if this wolfSSL build offers the signature `alg` and loads its timing key.
 bool SignatureSupported(const AlgorithmInfo& alg);
 
-/// KatTarget::Verify: RSA from a DER RSAPublicKey, ECDSA from an uncompressed point and r||s,
-/// Ed25519 from the raw public key. A tampered empty message becomes one zero byte.
-std::string VerifyKat(const AlgorithmInfo& alg, const KatVector& vector, bool tamper, bool* valid);
-
-/// KatTarget::Sign: Ed25519 only (RSA and ECDSA vectors are not reproducible by signing).
-std::string SignKat(const AlgorithmInfo& alg, const KatVector& vector, Bytes* signature);
-
-/// The signature entries (BindSignature, signature_adapter.h). sign_round_trip:
+/// The signature entries (BindSignature, signature_adapter.h). verify: KatTarget::Verify, RSA
+/// from a DER RSAPublicKey, ECDSA from an uncompressed point and r||s, Ed25519 from the raw
+/// public key; a tampered empty message becomes one zero byte. sign: KatTarget::Sign, Ed25519
+/// only (RSA and ECDSA vectors are not reproducible by signing). sign_round_trip:
 /// KatTarget::SignRoundTrip with the timing key. prepare: Backend::Prepare for signatures: one
 /// sign or verify of a 32-byte SHA-256 digest (RSA, ECDSA, with the PKCS#8 timing key) or of a
 /// 32-byte message (Ed25519, RFC 8032 key) per operation. Checked: verify accepts the signature.
