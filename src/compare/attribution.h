@@ -126,10 +126,22 @@ std::vector<Finding> ContextFindings(const Side& a, const Side& b);
 /// (diagnose::Classify), for sides whose CPU features are known. At most `max_findings`. With
 /// `identity` kSame no class is named: one build on one CPU takes one code path, so the sentence
 /// gives both sides' cpb and puts their difference down to the machine; with kPartlyKnown, sides
-/// that fall in different classes get "cannot tell" whether the code path changed.
+/// that fall in different classes get "cannot tell" whether the code path changed. One table
+/// for both sides (tests, CompareOptions::classes).
 std::vector<Finding> ClassFindings(const std::vector<Row>& rows, const Side& a, const Side& b,
                                    const std::vector<diagnose::CpbClass>& classes,
                                    size_t max_findings = 6, const BuildIdentity& identity = {});
+
+/// The same with a table per side (`classes_a` for `a`, `classes_b` for `b`: the table of each
+/// side's architecture, CpbClassesForArch). A row is picked when either table covers it; a side
+/// whose table lacks it gets "no ARCH class is known". No class is named, with the reason said
+/// once, for a side measured under emulation (results::EmulationReason: the cycles are the
+/// emulator's), one through an engine or provider, or one whose table is empty (an unknown
+/// architecture: "cannot tell which class table applies"; another: "no cpb classes are known").
+std::vector<Finding> ClassFindings(const std::vector<Row>& rows, const Side& a, const Side& b,
+                                   const std::vector<diagnose::CpbClass>& classes_a,
+                                   const std::vector<diagnose::CpbClass>& classes_b,
+                                   size_t max_findings, const BuildIdentity& identity);
 
 /// The areas of data/library-changes.csv an algorithm's speed depends on: "AES" (and "GHASH"
 /// for AES-GCM), "SHA-2", "ChaCha20", "BN-RSA"; empty for others.

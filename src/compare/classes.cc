@@ -7,8 +7,10 @@
 #include <fmt/format.h>
 
 #include "report/format_util.h"
+#include "results/emulated.h"
 
 #include "compare/attribution.h"
+#include "compare/sides.h"
 
 namespace cryptobench::compare {
 namespace {
@@ -35,20 +37,25 @@ std::string CpbText(double low, double high) {
 }
 
 // The hardware feature whose absence puts an algorithm on a software path, where one feature
-// decides it (AES-NI for AES; SHA-NI for SHA-1 and SHA-256, cpb-classes.csv); "" otherwise.
-std::string DecidingFeature(const Row& row) {
+// decides it, named as the side's features are: on x86 AES-NI for AES and SHA-NI for SHA-1 and
+// SHA-256 (cpb-classes.csv); on Arm (an OPENSSL_armcap side) AES for AES, SHA1 for SHA-1 and
+// SHA2 for SHA-256 (cpb-classes-aarch64.csv, armcap.h); "" otherwise.
+std::string DecidingFeature(const Side& side, const Row& row) {
+  const bool arm = ArchOfRun(side.run).variable == "OPENSSL_armcap";
   if (row.group == "AES") {
-    return "AES-NI";
+    return arm ? "AES" : "AES-NI";
   }
-  if (row.algorithm == "SHA-1" || row.algorithm == "SHA-224" || row.algorithm == "SHA-256" ||
-      row.algorithm == "HMAC-SHA256") {
-    return "SHA-NI";
+  if (row.algorithm == "SHA-1") {
+    return arm ? "SHA1" : "SHA-NI";
+  }
+  if (row.algorithm == "SHA-224" || row.algorithm == "SHA-256" || row.algorithm == "HMAC-SHA256") {
+    return arm ? "SHA2" : "SHA-NI";
   }
   return "";
 }
 
 std::string FeatureNote(const Side& side, const diagnose::Fingerprint& fp, const Row& row) {
-  const std::string feature = DecidingFeature(row);
+  const std::string feature = DecidingFeature(side, row);
   if (feature.empty() || !fp.software || !side.cpu_features) {
     return "";
   }
@@ -63,12 +70,23 @@ std::string FeatureNote(const Side& side, const diagnose::Fingerprint& fp, const
                  : fmt::format(", and its capability vector lacks {}", feature);
 }
 
-// Why a side's cycles per byte say nothing about the CPU's code paths, or "" when they can: an
-// engine or provider named (docs/compare.md section 5 judges no code path for such a side).
-std::string NotJudged(const Side& side) {
+// Why a side's cycles per byte say nothing about the CPU's code paths, or "" when they can: a
+// run under emulation (its cycles are the emulator's), an engine or provider named
+// (docs/compare.md section 5 judges no code path for such a side), or no class table for the
+// side's architecture (`classes` empty).
+std::string NotJudged(const Side& side, const std::vector<diagnose::CpbClass>& classes) {
+  if (results::EmulationReason(side.run)) {
+    return "it was measured under emulation, so its cycles per byte are the emulator's, not a "
+           "CPU's";
+  }
   const results::SourceInfo& source = side.run.source;
   if (source.engine_or_provider.empty()) {
-    return "";
+    if (!classes.empty()) {
+      return "";
+    }
+    const std::string arch = ArchOfRun(side.run).arch;
+    return arch.empty() ? "its architecture is unknown, so cannot tell which class table applies"
+                        : fmt::format("no cpb classes are known for its architecture ({})", arch);
   }
   if (source.timing_basis == "user_cpu") {
     return fmt::format(
@@ -93,17 +111,24 @@ bool Covered(const std::vector<diagnose::CpbClass>& classes, const Row& row) {
 std::vector<Finding> ClassFindings(const std::vector<Row>& rows, const Side& a, const Side& b,
                                    const std::vector<diagnose::CpbClass>& classes,
                                    size_t max_findings, const BuildIdentity& identity) {
+  return ClassFindings(rows, a, b, classes, classes, max_findings, identity);
+}
+
+std::vector<Finding> ClassFindings(const std::vector<Row>& rows, const Side& a, const Side& b,
+                                   const std::vector<diagnose::CpbClass>& classes_a,
+                                   const std::vector<diagnose::CpbClass>& classes_b,
+                                   size_t max_findings, const BuildIdentity& identity) {
   if (!a.cpu_features && !b.cpu_features) {
     return {};
   }
-  const std::string a_not_judged = NotJudged(a);
-  const std::string b_not_judged = NotJudged(b);
+  const std::string a_not_judged = NotJudged(a, classes_a);
+  const std::string b_not_judged = NotJudged(b, classes_b);
   // The largest compared size >= kLargeInputMin of each (algorithm, operation), in row order.
   std::vector<const Row*> picked;
   std::map<std::tuple<std::string, std::string>, size_t> index;
   for (const Row& row : rows) {
     if (row.presence != Presence::kBoth || !row.symmetric || row.input_len < kLargeInputMin ||
-        !Covered(classes, row)) {
+        (!Covered(classes_a, row) && !Covered(classes_b, row))) {
       continue;
     }
     const auto key = std::make_tuple(row.algorithm, row.operation);
@@ -134,6 +159,9 @@ std::vector<Finding> ClassFindings(const std::vector<Row>& rows, const Side& a, 
   if (!a_classed && !b_classed) {
     return out;
   }
+  const auto classes_of = [&](const Side* side) -> const std::vector<diagnose::CpbClass>& {
+    return side == &a ? classes_a : classes_b;
+  };
   size_t sentences = 0;
   for (const Row* row : picked) {
     if (sentences >= max_findings) {
@@ -142,13 +170,14 @@ std::vector<Finding> ClassFindings(const std::vector<Row>& rows, const Side& a, 
     if (row->direction == Direction::kWithin) {
       continue;
     }
-    if (identity.state == BuildIdentity::State::kSame && a_classed && b_classed) {
+    if (identity.state == BuildIdentity::State::kSame && a_classed && b_classed &&
+        Covered(classes_a, *row) && Covered(classes_b, *row)) {
       // One build on one CPU takes one code path: the cpb of each run, and no class change.
       std::vector<std::string> cpbs;
       for (const Side* side : {&a, &b}) {
         const diagnose::Fingerprint fp = diagnose::Classify(
-            classes, row->algorithm, row->operation, (side == &a ? *row->a : *row->b).value,
-            side->clock.hz_low, side->clock.hz_high);
+            classes_of(side), row->algorithm, row->operation,
+            (side == &a ? *row->a : *row->b).value, side->clock.hz_low, side->clock.hz_high);
         cpbs.push_back(fmt::format("{} at {} cpb {}", side->letter,
                                    CpbText(fp.cpb_low, fp.cpb_high), side->clock.basis));
       }
@@ -175,8 +204,14 @@ std::vector<Finding> ClassFindings(const std::vector<Row>& rows, const Side& a, 
                                     side->letter));
         continue;
       }
+      if (!Covered(classes_of(side), *row)) {
+        parts.push_back(fmt::format("no {} class is known for {} {}, so none is named for {}",
+                                    ArchOfRun(side->run).arch, row->algorithm, row->operation,
+                                    side->letter));
+        continue;
+      }
       const diagnose::Fingerprint fp =
-          diagnose::Classify(classes, row->algorithm, row->operation, figure.value,
+          diagnose::Classify(classes_of(side), row->algorithm, row->operation, figure.value,
                              side->clock.hz_low, side->clock.hz_high);
       conclusions.push_back(fp.conclusion);
       parts.push_back(

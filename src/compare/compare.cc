@@ -26,8 +26,12 @@ CompareReport Compare(std::vector<Side> sides, const CompareOptions& options) {
     sides[i].letter = SideLetter(i);
   }
   report.sides = std::move(sides);
-  const std::vector<diagnose::CpbClass>& classes =
-      options.classes != nullptr ? *options.classes : diagnose::CpbClasses();
+  // Each side's figures are classed with its own architecture's table (an AArch64 paste read
+  // on an x86-64 machine gets the AArch64 classes), unless the caller gives one table.
+  const auto classes_of = [&](const Side& side) -> const std::vector<diagnose::CpbClass>& {
+    return options.classes != nullptr ? *options.classes
+                                      : CpbClassesForArch(ArchOfRun(side.run).arch);
+  };
   const Side& a = report.sides.front();
   for (size_t i = 1; i < report.sides.size(); ++i) {
     const Side& b = report.sides[i];
@@ -78,7 +82,8 @@ CompareReport Compare(std::vector<Side> sides, const CompareOptions& options) {
                                    diagnose::LibraryChanges(), diagnose::SpeedToolChanges())) {
       pair.findings.push_back(std::move(finding));
     }
-    for (Finding& finding : ClassFindings(pair.rows, a, b, classes, 6, identity)) {
+    for (Finding& finding :
+         ClassFindings(pair.rows, a, b, classes_of(a), classes_of(b), 6, identity)) {
       pair.findings.push_back(std::move(finding));
     }
     report.pairs.push_back(std::move(pair));

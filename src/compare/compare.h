@@ -13,7 +13,8 @@ namespace cryptobench::compare {
 /// Settings of one comparison.
 struct CompareOptions {
   double threshold = 0.05;  ///< --threshold as a fraction: changes within it are "within"
-  /// Class table for the cpb findings; nullptr = diagnose::CpbClasses() (this architecture's).
+  /// Class table for the cpb findings of every side; nullptr = each side's own architecture's
+  /// table (CpbClassesForArch(ArchOfRun(run).arch), compare/sides.h).
   const std::vector<diagnose::CpbClass>* classes = nullptr;
 };
 

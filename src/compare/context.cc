@@ -12,6 +12,8 @@
 
 #include "compare/attribution.h"
 #include "compare/format.h"
+#include "compare/sides.h"
+#include "diagnose/armcap.h"
 #include "diagnose/doctor_from.h"
 #include "diagnose/ia32cap.h"
 #include "diagnose/library_changes.h"
@@ -281,14 +283,24 @@ std::optional<Finding> LibraryFinding(const Side& a, const Side& b) {
                              va)};
 }
 
-std::vector<std::string> SetBits(const diagnose::CapabilityVector& vector) {
-  std::vector<std::string> names;
-  for (const diagnose::CapabilityBit& bit : diagnose::KnownCapabilityBits()) {
-    if ((vector[static_cast<size_t>(bit.vector)] & bit.mask) != 0) {
-      names.emplace_back(bit.name);
-    }
+// The architecture as the findings name it.
+std::string ArchName(const std::string& arch) {
+  if (arch == "x86_64") {
+    return "x86-64";
   }
-  return names;
+  if (arch == "aarch64") {
+    return "AArch64";
+  }
+  return arch;
+}
+
+// True when two capability vectors of `variable` hold the same word(s).
+bool SameWord(const std::string& x, const std::string& y, const std::string& variable) {
+  if (variable == "OPENSSL_armcap") {
+    return diagnose::ParseArmcapCpuInfo("OPENSSL_armcap=" + x) ==
+           diagnose::ParseArmcapCpuInfo("OPENSSL_armcap=" + y);
+  }
+  return diagnose::ParseCpuInfoVector(x) == diagnose::ParseCpuInfoVector(y);
 }
 
 std::vector<Finding> CapabilityFindings(const Side& a, const Side& b) {
@@ -302,15 +314,53 @@ std::vector<Finding> CapabilityFindings(const Side& a, const Side& b) {
                       side->letter)});
     }
   }
-  const auto va = diagnose::ParseCpuInfoVector(a.run.library.capability_vector);
-  const auto vb = diagnose::ParseCpuInfoVector(b.run.library.capability_vector);
-  if (!va || !vb || *va == *vb) {
+  const std::string& text_a = a.run.library.capability_vector;
+  const std::string& text_b = b.run.library.capability_vector;
+  if (text_a.empty() || text_b.empty() || text_a == "N/A" || text_b == "N/A") {
     return out;
   }
-  const std::vector<std::string> bits_a = SetBits(*va);
-  const std::vector<std::string> bits_b = SetBits(*vb);
-  const std::vector<std::string> lacks = Missing(bits_a, bits_b);
-  const std::vector<std::string> extra = Missing(bits_b, bits_a);
+  const SideArch arch_a = ArchOfRun(a.run);
+  const SideArch arch_b = ArchOfRun(b.run);
+  // Two architectures print two different words (OPENSSL_ia32cap, OPENSSL_armcap): a bit of one
+  // means nothing in the other.
+  const auto both_known_differ = [](const std::string& x, const std::string& y) {
+    return !x.empty() && !y.empty() && x != y;
+  };
+  if (both_known_differ(arch_a.arch, arch_b.arch) ||
+      both_known_differ(arch_a.variable, arch_b.variable)) {
+    const auto word = [](const Side& side, const SideArch& arch) {
+      return fmt::format("{} is {} ({}{})", side.letter,
+                         arch.arch.empty() ? "of an unknown architecture" : ArchName(arch.arch),
+                         arch.variable.empty() ? "capability word " : arch.variable + "=",
+                         side.run.library.capability_vector);
+    };
+    out.push_back(Finding{"capabilities",
+                          fmt::format("The sides are different architectures ({}; {}), so their "
+                                      "capability words are not comparable.",
+                                      word(a, arch_a), word(b, arch_b))});
+    return out;
+  }
+  const std::optional<std::vector<std::string>> bits_a = CapabilityBitNames(a.run);
+  const std::optional<std::vector<std::string>> bits_b = CapabilityBitNames(b.run);
+  if (!bits_a || !bits_b) {
+    if (text_a != text_b) {
+      const Side& unread = !bits_a ? a : b;
+      out.push_back(Finding{
+          "capabilities",
+          fmt::format("The capability vectors differ ({}: {}; {}: {}), but {}'s {}, so cannot "
+                      "tell which CPU features differ.",
+                      a.letter, text_a, b.letter, text_b, unread.letter,
+                      ArchOfRun(unread.run).arch.empty()
+                          ? "architecture is unknown"
+                          : "vector does not read as its architecture's capability word")});
+    }
+    return out;
+  }
+  if (SameWord(text_a, text_b, arch_a.variable)) {
+    return out;
+  }
+  const std::vector<std::string> lacks = Missing(*bits_a, *bits_b);
+  const std::vector<std::string> extra = Missing(*bits_b, *bits_a);
   std::vector<std::string> parts;
   if (!lacks.empty()) {
     parts.push_back(fmt::format("{}'s capability vector lacks {}, which {}'s has", b.letter,
@@ -324,18 +374,18 @@ std::vector<Finding> CapabilityFindings(const Side& a, const Side& b) {
     out.push_back(Finding{"capabilities",
                           fmt::format("The capability vectors differ only in bits not named here "
                                       "({}: {}; {}: {}).",
-                                      a.letter, a.run.library.capability_vector, b.letter,
-                                      b.run.library.capability_vector)});
+                                      a.letter, text_a, b.letter, text_b)});
     return out;
   }
   std::string text = parts.size() == 2 ? parts[0] + "; " + parts[1] : parts[0];
-  const auto masked_by_env = [](const Side& side) {
-    return side.run.library.worker_env.count("OPENSSL_ia32cap") != 0;
+  const std::string& variable = arch_a.variable;
+  const auto masked_by_env = [&](const Side& side) {
+    return side.run.library.worker_env.count(variable) != 0;
   };
   if (masked_by_env(a) || masked_by_env(b)) {
-    text += " (an OPENSSL_ia32cap mask; see the environments)";
+    text += fmt::format(" (an {} mask; see the environments)", variable);
   } else {
-    text += " (a different CPU, or a mask such as OPENSSL_ia32cap)";
+    text += fmt::format(" (a different CPU, or a mask such as {})", variable);
   }
   out.push_back(Finding{"capabilities", text + "."});
   return out;

@@ -15,7 +15,10 @@
 #include "results/json.h"
 #include "results/limits.h"
 
+#include "diagnose/armcap.h"
+#include "diagnose/doctor_from.h"
 #include "diagnose/ia32cap.h"
+#include "diagnose/verdict_decider.h"
 #include "import/import.h"
 #include "import/own_reports.h"
 #include "import/parse_util.h"
@@ -120,6 +123,56 @@ Side LiveSide(results::RunResult run, const std::string& label) {
   return side;
 }
 
+SideArch ArchOfRun(const results::RunResult& run) {
+  SideArch out;
+  out.arch = diagnose::ReportArch(run, nullptr);
+  if (out.arch == "x86_64" || out.arch == "x86") {
+    out.variable = "OPENSSL_ia32cap";
+  } else if (out.arch == "aarch64" || out.arch == "arm") {
+    out.variable = "OPENSSL_armcap";
+  } else if (out.arch.empty() && run.library.capability_vector.find(':') != std::string::npos &&
+             diagnose::ParseCpuInfoVector(run.library.capability_vector)) {
+    out.variable = "OPENSSL_ia32cap";
+  }
+  return out;
+}
+
+std::optional<std::vector<std::string>> CapabilityBitNames(const results::RunResult& run) {
+  const std::string& text = run.library.capability_vector;
+  const std::string variable = ArchOfRun(run).variable;
+  std::vector<std::string> names;
+  if (variable == "OPENSSL_ia32cap") {
+    const auto vector = diagnose::ParseCpuInfoVector(text);
+    if (!vector) {
+      return std::nullopt;
+    }
+    for (const diagnose::CapabilityBit& bit : diagnose::KnownCapabilityBits()) {
+      if (((*vector)[static_cast<size_t>(bit.vector)] & bit.mask) != 0) {
+        names.emplace_back(bit.name);
+      }
+    }
+    return names;
+  }
+  if (variable == "OPENSSL_armcap") {
+    // The vector is the word after "OPENSSL_armcap=" (import and the OpenSSL backend keep it).
+    const std::optional<uint32_t> word = diagnose::ParseArmcapCpuInfo("OPENSSL_armcap=" + text);
+    if (!word) {
+      return std::nullopt;
+    }
+    for (const diagnose::ArmcapBit& bit : diagnose::KnownArmcapBits()) {
+      if ((*word & bit.mask) != 0) {
+        names.emplace_back(bit.name);
+      }
+    }
+    return names;
+  }
+  return std::nullopt;
+}
+
+const std::vector<diagnose::CpbClass>& CpbClassesForArch(std::string_view arch) {
+  return diagnose::verdict_internal::ClassesFor(arch);
+}
+
 void ResolveSideFacts(Side& side, const HostFacts& host) {
   const results::RunResult& run = side.run;
   const bool imported = run.source.kind == "imported";
@@ -145,19 +198,10 @@ void ResolveSideFacts(Side& side, const HostFacts& host) {
 
   side.cpu_features.reset();
   side.features_source.clear();
-  const bool x86 = run.machine.arch.empty() || run.machine.arch == "x86_64";
-  if (x86) {
-    if (const auto vector = diagnose::ParseCpuInfoVector(run.library.capability_vector)) {
-      std::vector<std::string> names;
-      for (const diagnose::CapabilityBit& bit : diagnose::KnownCapabilityBits()) {
-        if (((*vector)[static_cast<size_t>(bit.vector)] & bit.mask) != 0) {
-          names.emplace_back(bit.name);
-        }
-      }
-      side.cpu_features = std::move(names);
-      side.features_source = "capability vector";
-      return;
-    }
+  if (std::optional<std::vector<std::string>> names = CapabilityBitNames(run)) {
+    side.cpu_features = std::move(names);
+    side.features_source = "capability vector";
+    return;
   }
   if (side.origin == SideOrigin::kLive && !host.cpu_features.empty()) {
     side.cpu_features = host.cpu_features;

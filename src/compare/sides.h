@@ -4,11 +4,13 @@
 // machine's facts and passes them in.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "compare/model.h"
+#include "diagnose/classifier.h"
 
 namespace cryptobench::compare {
 
@@ -35,13 +37,40 @@ std::vector<Side> LoadFileSides(std::string_view text, const std::string& file_n
 /// A live side: a run measured now by compare.
 Side LiveSide(results::RunResult run, const std::string& label);
 
+/// The architecture of a side's figures and the capability word its library printed.
+struct SideArch {
+  /// diagnose::ReportArch: machine.arch, else the CPUINFO line's variable (OPENSSL_ia32cap,
+  /// OPENSSL_armcap), else the platform line ("debian-arm64", "linux-x86_64"), else the
+  /// compiler line or the paste's CPU clues; "" when nothing tells.
+  std::string arch;
+  /// How to read library.capability_vector: "OPENSSL_ia32cap" (arch "x86_64" or "x86", or an
+  /// unknown arch with a vector of several ':'-separated words, which only OPENSSL_ia32cap
+  /// prints), "OPENSSL_armcap" (arch "aarch64" or "arm"), else "" (the word cannot be read).
+  std::string variable;
+};
+
+/// The SideArch of `run`.
+SideArch ArchOfRun(const results::RunResult& run);
+
+/// The names of the bits set in `run`'s capability vector, read as ArchOfRun(run).variable
+/// says: diagnose::KnownCapabilityBits() names ("AES-NI", "VAES", ...) for OPENSSL_ia32cap,
+/// diagnose::KnownArmcapBits() names ("AES", "PMULL", "SHA2", ...) for OPENSSL_armcap; nullopt
+/// when the vector is absent, "N/A", does not parse as that variable's word, or the variable is
+/// unknown.
+std::optional<std::vector<std::string>> CapabilityBitNames(const results::RunResult& run);
+
+/// The cpb class table for `arch` (diagnose's, data/cpb-classes*.csv): x86_64 and aarch64 have
+/// one; any other architecture, or "", an empty table.
+const std::vector<diagnose::CpbClass>& CpbClassesForArch(std::string_view arch);
+
 /// Fills side.clock and side.cpu_features (see Side):
 /// - clock: a live side, or a measured run from a machine with host.cpu_model, uses
 ///   host.core_hz +-5% (as doctor does, for turbo steps); another measured run, or a live side
 ///   without a trusted core clock, with a TSC rate: cpu::kTscLowFactor-kTscHighFactor x that
 ///   rate (the TSC ticks near the base clock; cores run from a little below it up to turbo); an
 ///   imported run, or no rate at all, cpu::kUnknownHzLow-kUnknownHzHigh;
-/// - features: the named bits set in the run's capability vector (x86-64 OPENSSL_ia32cap);
+/// - features: the named bits set in the run's capability vector, read with the bit names of the
+///   run's architecture (CapabilityBitNames);
 ///   else, for a live side, host.cpu_features; else unknown.
 void ResolveSideFacts(Side& side, const HostFacts& host);
 
