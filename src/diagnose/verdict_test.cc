@@ -485,8 +485,7 @@ TEST(DecideVerdictsTest, EmulatedMaskThatSpeedsTheLibraryUpShowsThePathWasUsed) 
   const Verdict& v = emulated[0];
   ExpectLineShape(v);
   EXPECT_EQ(v.status, VerdictStatus::kAccelerated) << v.line;
-  EXPECT_TRUE(Has(v.line, "changes its speed (0.3x, faster under the emulator)"))
-      << v.line;
+  EXPECT_TRUE(Has(v.line, "changes its speed (0.3x, faster under the emulator)")) << v.line;
   EXPECT_FALSE(Has(v.line, "cpb")) << v.line;
   EXPECT_TRUE(AnyHas(v.evidence, "(CIs apart): the AES-NI path was in use"));
 }
