@@ -1197,7 +1197,7 @@ TEST(CryptoFineTest, AesAboveEverySoftwarePathIsStatedWithItsCeiling) {
   EXPECT_EQ(fine->severity, Severity::kInfo);
   // The slowest figure is the ceiling; cryptsetup is a disk's tool.
   EXPECT_THAT(fine->summary, HasSubstr("AES-128-XTS encrypt at 1024 KiB per call runs at 3.75 "
-                                       "GB/s here (30.0 Gbit/s)"));
+                                       "GB/s in this report (30.0 Gbit/s)"));
   EXPECT_THAT(fine->summary, HasSubstr("not what limits a disk or file system"));
   EXPECT_THAT(fine->evidence, HasSubstr("faster than any software AES"));
   EXPECT_THAT(fine->evidence, HasSubstr("https://eprint.iacr.org/2009/129"));

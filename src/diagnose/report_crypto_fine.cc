@@ -142,8 +142,8 @@ std::optional<Finding> CryptoFineFinding(const DoctorReport& report) {
       KernelTool(origin) ? "a disk or file system" : "a disk, file system, VPN or proxy";
   return Finding{
       "report.crypto-fine", Severity::kInfo,
-      fmt::format("The crypto is fine: {} runs at {} here ({:.1f} Gbit/s), on an accelerated path: "
-                  "the cipher is not what limits {} that moves less than that",
+      fmt::format("The crypto is fine: {} runs at {} in this report ({:.1f} Gbit/s), on an "
+                  "accelerated path: the cipher is not what limits {} that moves less than that",
                   slowest->name, FormatBytesPerSecond(slowest->bytes_per_s),
                   slowest->bytes_per_s * 8 / 1e9, workload),
       fmt::format(

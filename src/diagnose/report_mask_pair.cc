@@ -109,9 +109,9 @@ void ReadPastedMaskExperiment(DoctorReport& report, const results::RunResult& ru
     });
     report.findings.push_back(Finding{
         "report.crypto-fine", Severity::kInfo,
-        fmt::format("The crypto is fine: {} {} at {} per call runs at {} here ({:.1f} Gbit/s), on "
-                    "the AES-NI path: the cipher is not what limits a disk, file system, VPN or "
-                    "proxy that moves less than that",
+        fmt::format("The crypto is fine: {} {} at {} per call runs at {} in this report ({:.1f} "
+                    "Gbit/s), on the AES-NI path: the cipher is not what limits a disk, file "
+                    "system, VPN or proxy that moves less than that",
                     names.first, names.second, report::FormatSize(figure.first),
                     FormatBytesPerSecond(rate), rate * 8 / 1e9),
         fmt::format("the paste holds its own mask experiment: the same run with "
