@@ -413,6 +413,15 @@ TEST(DoctorFromTest, ArmcapDecodesToAarch64Features) {
   const DoctorReport masked = DiagnoseReport(run);
   EXPECT_THAT(masked.facts.env_masked_features, Contains("AES"));
   EXPECT_EQ(Find(masked, "AES-128-CBC").status, VerdictStatus::kMasked);
+
+  // OpenSSL reads the value with strtoul: "0xb9:0x0" is 0xb9, AES and SHA512 off, PMULL, SHA1
+  // and SHA2 on (as the CPUINFO word itself shows).
+  run.library.cpu_info = "CPUINFO: OPENSSL_armcap=0xb9 env:0xb9:0x0";
+  run.library.capability_vector = "0xb9";
+  const DoctorReport trailing = DiagnoseReport(run);
+  EXPECT_THAT(trailing.facts.env_masked_features, Contains("AES"));
+  EXPECT_THAT(trailing.facts.env_masked_features, Not(Contains("PMULL")));
+  EXPECT_THAT(trailing.facts.env_masked_features, Not(Contains("SHA2")));
 }
 
 TEST(DoctorFromTest, ClockRangeComesFromTheCpuModelOrTheTsc) {

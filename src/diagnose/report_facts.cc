@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "diagnose/armcap.h"
 #include "diagnose/cpu_clues.h"
 #include "diagnose/doctor_from.h"
 #include "diagnose/ia32cap.h"
@@ -182,13 +183,13 @@ void DecodeArm(const results::LibraryInfo& library, DoctorFacts& facts) {
     return;
   }
   facts.env_ia32cap = env;
-  // OPENSSL_armcap replaces the whole mask (armcap.c:266-271): every bit it lacks is off.
-  const std::optional<uint64_t> value = ParseWhole(env);
+  // OPENSSL_armcap replaces the whole word (armcap.c:266-271), read by strtoul: every bit the
+  // number it starts with lacks is off ("0xb9:0x0" is 0xb9, as live doctor reads it).
+  uint32_t known = 0;
   for (const ArmcapBit& bit : kArmcapBits) {
-    if (!value || ((*value >> bit.bit) & 1) == 0) {
-      facts.env_masked_features.emplace_back(bit.name);
-    }
+    known |= 1u << bit.bit;
   }
+  facts.env_masked_features = ArmcapMaskedFeatures(known, env);
 }
 
 }  // namespace

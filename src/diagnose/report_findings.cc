@@ -106,7 +106,8 @@ void Mask(const DoctorFacts& facts, std::vector<Finding>& out) {
         written, words);
   }
   out.push_back(Make(
-      "env.ia32cap", masks ? Severity::kWarning : Severity::kInfo,
+      variable == "OPENSSL_armcap" ? "env.armcap" : "env.ia32cap",
+      masks ? Severity::kWarning : Severity::kInfo,
       fmt::format("The report ran with {} set{}", variable, masks ? ": it masks CPU features" : ""),
       evidence,
       masks ? fmt::format("Re-run without {} to see the library's own paths.", variable) : ""));

@@ -8,7 +8,7 @@ namespace cryptobench::diagnose {
 namespace {
 
 // Finding ids that assert a cause when they are warnings or errors (an info finding states a
-// fact: "env.ia32cap" is info when the value clears no known bit).
+// fact: "env.ia32cap" and "env.armcap" are info when the value clears no known bit).
 struct FindingCause {
   std::string_view id;
   std::string_view tag;
@@ -17,6 +17,7 @@ constexpr FindingCause kFindingCauses[] = {
     {"library.no-asm", "built-without-asm"},
     {"library.no-asm-defines", "built-without-asm"},
     {"env.ia32cap", "capability-masked"},
+    {"env.armcap", "capability-masked"},
     {"report.user-cpu-offload", "user-cpu-timing-hides-offload"},
     {"report.legacy-api", "legacy-api-not-evp"},
     {"cpu.no-hw-aes", "no-hw-aes"},
