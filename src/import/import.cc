@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "results/emulated.h"
 #include "results/json.h"
 #include "results/limits.h"
 
@@ -769,6 +770,14 @@ class Driver {
       return false;
     }
     std::string_view rest = Trim(text.substr(kTag.size()));
+    constexpr std::string_view kEmulated = "emulated: ";
+    if (rest.starts_with(kEmulated)) {
+      if (provenance_) {
+        const std::string_view reason = rest.substr(kEmulated.size());
+        provenance_->emulation = ValidUtf8(reason.substr(0, std::min(reason.size(), size_t{300})));
+      }
+      return true;
+    }
     constexpr std::string_view kPartial = "partial run: interrupted by ";
     if (rest.starts_with(kPartial)) {
       if (provenance_) {
@@ -812,6 +821,9 @@ class Driver {
                     provenance_->line));
     if (!provenance_->interrupted_by.empty()) {
       run.interrupted_by = provenance_->interrupted_by;
+    }
+    if (!provenance_->emulation.empty()) {
+      run.source.caveats.push_back(results::EmulatedCaveat(provenance_->emulation));
     }
     provenance_.reset();
   }
@@ -963,6 +975,7 @@ class Driver {
     size_t line = 0;             // the "+cryptobench VERSION: ..." line
     std::string version;         // cryptobench's version, "" if the line names none
     std::string interrupted_by;  // a partial run's signal ("SIGINT"), else ""
+    std::string emulation;       // "+cryptobench emulated: REASON" (results/emulated.h), else ""
   };
   std::optional<Provenance> provenance_;          // a "+cryptobench" line not yet given to a run
   std::optional<size_t> speed_run_;               // index in runs_ of the last openssl speed run

@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include "report/report.h"
+#include "results/emulated.h"
 #include "results/json.h"
 
 #include "import/import_test_util.h"
@@ -383,11 +384,14 @@ TEST(ImportProvenanceTest, OwnOpensslLayoutIsCryptobenchsNotOpensslSpeeds) {
   }
   run.algorithms.push_back(aes);
   run.interrupted_by = "SIGTERM";
+  run.source.caveats.push_back(results::EmulatedCaveat("qemu-user, in this test"));
   results::DeriveAllFigures(run);
   std::ostringstream out;
   report::Render(run, report::Format::kOpenssl, out);
   const std::string text = out.str();
   ASSERT_EQ(text.rfind("+cryptobench 0.1.0: ", 0), 0u) << text;
+  EXPECT_NE(text.find("\n+cryptobench emulated: qemu-user, in this test\n"), std::string::npos)
+      << text;
 
   const std::vector<results::RunResult> own = ImportText(text, "own.txt");
   ASSERT_EQ(own.size(), 1u);
@@ -396,6 +400,9 @@ TEST(ImportProvenanceTest, OwnOpensslLayoutIsCryptobenchsNotOpensslSpeeds) {
   EXPECT_EQ(own[0].source.tool_version, "0.1.0");
   EXPECT_EQ(own[0].source.timing_basis, "wall_clock");
   EXPECT_EQ(own[0].interrupted_by, "SIGTERM");
+  // Figures that time an emulator stay marked so through the openssl layout (doctor --from and
+  // compare then name no cpb class for them).
+  EXPECT_EQ(results::EmulationReason(own[0]), "qemu-user, in this test");
   ASSERT_FALSE(own[0].source.caveats.empty());
   EXPECT_NE(own[0].source.caveats[0].find("Line 1 says this is cryptobench's own output"),
             std::string::npos);
@@ -411,6 +418,7 @@ TEST(ImportProvenanceTest, OwnOpensslLayoutIsCryptobenchsNotOpensslSpeeds) {
   ASSERT_EQ(foreign.size(), 1u);
   EXPECT_EQ(foreign[0].source.tool, "openssl speed");
   EXPECT_EQ(foreign[0].interrupted_by, "");
+  EXPECT_EQ(results::EmulationReason(foreign[0]), std::nullopt);  // openssl speed's own words
   for (const std::string& caveat : foreign[0].source.caveats) {
     EXPECT_EQ(caveat.find("cryptobench's own output"), std::string::npos) << caveat;
   }

@@ -37,7 +37,9 @@
 #include "report/catalog_entry.h"
 #include "report/format_util.h"
 #include "report/report.h"
+#include "report/sanitize.h"
 #include "report/views.h"
+#include "results/emulated.h"
 
 namespace cryptobench::report {
 namespace {
@@ -281,6 +283,10 @@ void RenderOpensslSpeed(const results::RunResult& run, std::ostream& out) {
   out << "+cryptobench" << (own_version ? " " + run.source.tool_version : std::string())
       << ": written by cryptobench in the layout of openssl speed, not by openssl speed\n";
   out << PartialNotice({run}, Format::kOpenssl);
+  // The figures time an emulator: the line keeps that through a re-import (import.cc).
+  if (const std::optional<std::string> reason = results::EmulationReason(run)) {
+    out << "+cryptobench emulated: " << SafeText(*reason) << '\n';
+  }
   if (imported) {
     // Prose lines before and after the summary, as around real output; wall-clock figures get
     // the banner `openssl speed -elapsed` prints (apps/speed.c), so the basis survives a

@@ -13,7 +13,8 @@ std::string EmulatedCaveat(std::string_view reason) {
 }
 
 std::optional<std::string> EmulationReason(const RunResult& run) {
-  if (run.source.kind != "measured") {
+  // Another tool's caveats are its own words; cryptobench's output re-imported keeps its own.
+  if (run.source.kind != "measured" && run.source.tool != "cryptobench") {
     return std::nullopt;
   }
   for (const std::string& caveat : run.source.caveats) {

@@ -16,7 +16,8 @@ namespace cryptobench::results {
 std::string EmulatedCaveat(std::string_view reason);
 
 /// The reason of `run`'s EmulatedCaveat, or nullopt when the run carries none (measured
-/// natively, or imported from another tool, which records no such thing).
+/// natively, or imported from another tool, which records no such thing; cryptobench's own
+/// `--format openssl` output, re-imported, keeps it: "+cryptobench emulated: REASON").
 std::optional<std::string> EmulationReason(const RunResult& run);
 
 }  // namespace cryptobench::results
