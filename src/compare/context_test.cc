@@ -83,8 +83,9 @@ TEST(ContextFindingsTest, AnEmulatedSideIsNamed) {
   ASSERT_NE(emulated, nullptr);
   EXPECT_EQ(emulated->text.rfind("B was measured under emulation (this aarch64 binary", 0), 0u)
       << emulated->text;
-  // An imported run's caveats are the other tool's words, never a cryptobench measurement's.
+  // Another tool's caveats are its own words, never a cryptobench measurement's.
   b.run.source.kind = "imported";
+  b.run.source.tool = "openssl speed";
   EXPECT_EQ(FindId(ContextFindings(a, b), "emulated"), nullptr);
 }
 
