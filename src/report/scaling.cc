@@ -697,6 +697,10 @@ Document ScalingDocument(const std::vector<RunResult>& runs, const CpuTopology& 
   notes.markdown_heading = "Notes";
   notes.text_blank_line = false;
   notes.text_prefix = "  - ";
+  // The run's own caveats first (an emulated run: the timings say nothing about any CPU).
+  for (const std::string& caveat : first.source.caveats) {
+    notes.notes.emplace_back(caveat);
+  }
   for (std::string& note : ScalingMachineNotes(counts, topology)) {
     notes.notes.emplace_back(std::move(note));
   }
