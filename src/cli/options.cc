@@ -190,6 +190,11 @@ std::map<std::string, std::string> ParseEnvAssignments(const std::vector<std::st
     if (const auto problem = diagnose::CapabilityValueProblem(name, value)) {
       throw UsageError(fmt::format("--env {}: {}", import::QuoteForError(item), *problem));
     }
+    if (const std::optional<ElfTarget> self = ThisProgramElfTarget()) {
+      if (const auto problem = diagnose::ForeignCapabilityVariable(name, ElfTargetName(*self))) {
+        throw UsageError(fmt::format("--env {}: {}", import::QuoteForError(item), *problem));
+      }
+    }
     env[name] = value;
   }
   return env;

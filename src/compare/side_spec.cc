@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "core/elf_target.h"
 #include "core/errors.h"
 
 #include "diagnose/armcap.h"
@@ -81,6 +82,11 @@ void ApplyEnvSpecs(const std::vector<std::string>& items, std::vector<LiveSpec>&
     }
     if (const auto problem = diagnose::CapabilityValueProblem(var, value)) {
       throw UsageError(fmt::format("--env {}: {}", import::QuoteForError(item), *problem));
+    }
+    if (const std::optional<ElfTarget> self = ThisProgramElfTarget()) {
+      if (const auto problem = diagnose::ForeignCapabilityVariable(var, ElfTargetName(*self))) {
+        throw UsageError(fmt::format("--env {}: {}", import::QuoteForError(item), *problem));
+      }
     }
     if (colon == std::string::npos) {
       for (LiveSpec& side : sides) {

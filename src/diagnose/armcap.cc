@@ -121,6 +121,22 @@ std::optional<std::string> CapabilityValueProblem(std::string_view variable,
   return std::nullopt;
 }
 
+std::optional<std::string> ForeignCapabilityVariable(std::string_view variable,
+                                                     std::string_view arch) {
+  const bool x86 = arch == "x86_64" || arch == "i386" || arch == "x32";
+  const bool arm = arch == "aarch64" || arch == "arm";
+  const std::string_view own = x86 ? "OPENSSL_ia32cap" : arm ? "OPENSSL_armcap" : "";
+  const bool foreign =
+      (x86 && variable == "OPENSSL_armcap") || (arm && variable == "OPENSSL_ia32cap");
+  if (!foreign) {
+    return std::nullopt;
+  }
+  return fmt::format(
+      "OpenSSL reads {} only on {}; this cryptobench runs {} code, where it has "
+      "no effect (the variable here is {})",
+      variable, variable == "OPENSSL_armcap" ? "Arm" : "x86", arch, own);
+}
+
 uint32_t ArmcapFromFeatureNames(const std::vector<std::string>& usable) {
   uint32_t value = 1u << 0;  // NEON: Advanced SIMD is mandatory in AArch64
   for (const ArmcapBit& bit : KnownArmcapBits()) {

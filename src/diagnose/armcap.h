@@ -57,6 +57,12 @@ std::optional<std::string> ArmcapValueProblem(std::string_view value);
 std::optional<std::string> CapabilityValueProblem(std::string_view variable,
                                                   std::string_view value);
 
+/// Why the capability variable `variable` has no effect on a library built for `arch`
+/// ("x86_64", "aarch64": uname -m names): OpenSSL reads OPENSSL_ia32cap only on x86
+/// (crypto/cpuid.c) and OPENSSL_armcap only on Arm (crypto/armcap.c); nullopt otherwise.
+std::optional<std::string> ForeignCapabilityVariable(std::string_view variable,
+                                                     std::string_view arch);
+
 /// The word OpenSSL derives from the CPU's features when the library's own word is unknown
 /// (1.1.1 prints no CPUINFO): NEON (always on AArch64) plus each usable feature of
 /// KnownArmcapBits() by name (crypto/armcap.c maps HWCAP_AES to ARMV8_AES and so on).

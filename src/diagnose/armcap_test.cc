@@ -71,6 +71,20 @@ TEST(ArmcapTest, ValueProblemRefusesWhatStrtoulWouldMisread) {
   }
 }
 
+TEST(ArmcapTest, EachArchitectureHasItsOwnCapabilityVariable) {
+  EXPECT_FALSE(ForeignCapabilityVariable("OPENSSL_ia32cap", "x86_64"));
+  EXPECT_FALSE(ForeignCapabilityVariable("OPENSSL_armcap", "aarch64"));
+  EXPECT_FALSE(ForeignCapabilityVariable("OPENSSL_armcap", "riscv64"));  // neither: not judged
+  EXPECT_FALSE(ForeignCapabilityVariable("OTHER", "x86_64"));
+  const auto on_x86 = ForeignCapabilityVariable("OPENSSL_armcap", "x86_64");
+  ASSERT_TRUE(on_x86);
+  EXPECT_NE(on_x86->find("only on Arm"), std::string::npos) << *on_x86;
+  EXPECT_NE(on_x86->find("the variable here is OPENSSL_ia32cap"), std::string::npos) << *on_x86;
+  const auto on_arm = ForeignCapabilityVariable("OPENSSL_ia32cap", "aarch64");
+  ASSERT_TRUE(on_arm);
+  EXPECT_NE(on_arm->find("the variable here is OPENSSL_armcap"), std::string::npos) << *on_arm;
+}
+
 TEST(ArmcapTest, WordFromFeatureNamesAlwaysHasNeon) {
   EXPECT_EQ(ArmcapFromFeatureNames({}), 0x1u);
   EXPECT_EQ(ArmcapFromFeatureNames({"AES", "PMULL", "SHA1", "SHA2"}), 0x3du);
