@@ -1,7 +1,6 @@
 // Doctor orchestration: facts, then measurements in worker processes, then verdicts.
 #include "diagnose/doctor.h"
 
-#include <algorithm>
 #include <cstdlib>
 #include <stdexcept>
 
@@ -227,15 +226,7 @@ DoctorReport RunDoctor(const DoctorOptions& options, const DoctorProgressFn& pro
     // replaces the whole word, so an AArch64 experiment would undo the environment's mask and
     // compare two different masks: none runs.
     const std::string variable(MaskVariable(report.facts.cpu.arch));
-    bool env_masks = false;
-    if (report.facts.env_ia32cap) {
-      const std::vector<std::string> relevant =
-          verdict_internal::RelevantFeatures(*alg, report.facts);
-      for (const std::string& name : report.facts.env_masked_features) {
-        env_masks =
-            env_masks || std::find(relevant.begin(), relevant.end(), name) != relevant.end();
-      }
-    }
+    const bool env_masks = !verdict_internal::EnvMaskedFeatures(*alg, report.facts).empty();
     if (env_masks && variable == "OPENSSL_armcap") {
       experiments.clear();
     }

@@ -227,41 +227,35 @@ std::string Decider::KeyFeatureOfLastPath() const {
 }
 
 bool Decider::DecideEnvMasked(Verdict& out) const {
-  if (!facts_.env_ia32cap || facts_.env_masked_features.empty()) {
-    return false;
-  }
-  const std::vector<std::string> relevant = verdict_internal::RelevantFeatures(alg_, facts_);
-  std::vector<std::string> masked;
-  for (const std::string& name : facts_.env_masked_features) {
-    if (std::find(relevant.begin(), relevant.end(), name) != relevant.end()) {
-      masked.push_back(name);
-    }
-  }
+  const std::vector<std::string> masked = verdict_internal::EnvMaskedFeatures(alg_, facts_);
   if (masked.empty()) {
     return false;
   }
   const std::string variable = CapabilityVariable(facts_);
-  out = Make(VerdictStatus::kMasked,
-             fmt::format("{} {} available but masked by {}={} in the environment; measured {}",
-                         Join(masked), masked.size() == 1 ? "is" : "are", variable,
-                         *facts_.env_ia32cap, Headline()));
-  out.evidence.push_back(fmt::format("{}={} clears {} (known bits it clears: {})", variable,
-                                     *facts_.env_ia32cap, Join(masked),
-                                     Join(facts_.env_masked_features)));
+  std::string reason = fmt::format(
+      "{} {} available but masked by {}={} in the environment; measured {}", Join(masked),
+      masked.size() == 1 ? "is" : "are", variable, *facts_.env_ia32cap, Headline());
   // The run with the variable unset (doctor adds it), against the masked run as is.
   const std::string unset_label = UnsetEnvLabel(variable);
   const auto unset = std::find_if(measurements_.begin(), measurements_.end(),
                                   [&](const Measurement& m) { return m.label == unset_label; });
-  if (unset != measurements_.end() && MeasurementOk(*unset) && MeasurementOk(AsIs())) {
+  const bool compared =
+      unset != measurements_.end() && MeasurementOk(*unset) && MeasurementOk(AsIs());
+  if (compared) {
     const Comparison c = Compare(*unset, AsIs());
-    out.line.pop_back();  // the '.' Make added
-    out.line +=
+    reason +=
         c.change == Change::kSlower
-            ? fmt::format("; with {} unset {}: the mask slows it {}.", variable,
+            ? fmt::format("; with {} unset {}: the mask slows it {}", variable,
                           Rate(unset->bytes_per_s), FormatRatio(c.ratio))
-            : fmt::format("; with {} unset {} ({}, {}).", variable, Rate(unset->bytes_per_s),
+            : fmt::format("; with {} unset {} ({}, {})", variable, Rate(unset->bytes_per_s),
                           FormatRatio(c.ratio),
                           c.change == Change::kNone ? "no significant change" : "inconclusive");
+  }
+  out = Make(VerdictStatus::kMasked, reason);
+  out.evidence.push_back(fmt::format("{}={} clears {} (known bits it clears: {})", variable,
+                                     *facts_.env_ia32cap, Join(masked),
+                                     Join(facts_.env_masked_features)));
+  if (compared) {
     out.evidence.push_back(fmt::format("{}: {}", unset_label, Rate(unset->bytes_per_s)));
   }
   out.advice = fmt::format("Unset {}, or remove {} from it, so that the library uses {}.", variable,

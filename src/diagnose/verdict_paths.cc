@@ -333,6 +333,20 @@ std::vector<std::string> RelevantFeatures(const AlgorithmInfo& alg, const Doctor
   return out;
 }
 
+std::vector<std::string> EnvMaskedFeatures(const AlgorithmInfo& alg, const DoctorFacts& facts) {
+  std::vector<std::string> masked;
+  if (!facts.env_ia32cap || facts.env_masked_features.empty()) {
+    return masked;
+  }
+  const std::vector<std::string> relevant = RelevantFeatures(alg, facts);
+  for (const std::string& name : facts.env_masked_features) {
+    if (std::find(relevant.begin(), relevant.end(), name) != relevant.end()) {
+      masked.push_back(name);
+    }
+  }
+  return masked;
+}
+
 std::string BestSoftwareClass(Family family, const cpu::CpuFeatures& cpu) {
   if (cpu.arch == "aarch64") {
     // cpb-reference.md sec. 4.3: no scalar AES asm on AArch64; NEON is always there.

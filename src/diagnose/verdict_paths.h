@@ -104,6 +104,10 @@ bool PathAvailable(const PathSpec& path, const cpu::CpuFeatures& cpu,
 /// offer for `alg` (needs, needs_any and mask less trap_only), in first-seen order.
 std::vector<std::string> RelevantFeatures(const AlgorithmInfo& alg, const DoctorFacts& facts);
 
+/// The features of RelevantFeatures(alg, facts) that the capability variable in the environment
+/// masks (facts.env_masked_features), in env_masked_features' order; empty when it is unset.
+std::vector<std::string> EnvMaskedFeatures(const AlgorithmInfo& alg, const DoctorFacts& facts);
+
 /// The best software implementation class the library can run on this CPU for the family,
 /// e.g. "bsaes/vpaes (SSSE3)" (cpb-reference.md sec. 4); "" for kNone.
 std::string BestSoftwareClass(Family family, const cpu::CpuFeatures& cpu);
