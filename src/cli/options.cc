@@ -187,13 +187,8 @@ std::map<std::string, std::string> ParseEnvAssignments(const std::vector<std::st
                       item));
     }
     const std::string value = item.substr(eq + 1);
-    if (const auto problem = diagnose::CapabilityValueProblem(name, value)) {
+    if (const auto problem = diagnose::EnvCapabilityProblem(name, value)) {
       throw UsageError(fmt::format("--env {}: {}", import::QuoteForError(item), *problem));
-    }
-    if (const std::optional<ElfTarget> self = ThisProgramElfTarget()) {
-      if (const auto problem = diagnose::ForeignCapabilityVariable(name, ElfTargetName(*self))) {
-        throw UsageError(fmt::format("--env {}: {}", import::QuoteForError(item), *problem));
-      }
     }
     env[name] = value;
   }

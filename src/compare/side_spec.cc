@@ -11,7 +11,6 @@
 
 #include <fmt/format.h>
 
-#include "core/elf_target.h"
 #include "core/errors.h"
 
 #include "diagnose/armcap.h"
@@ -80,13 +79,8 @@ void ApplyEnvSpecs(const std::vector<std::string>& items, std::vector<LiveSpec>&
       throw UsageError(
           fmt::format("--env '{}': there is no live side (--lib NAME=PATH) to set it in", item));
     }
-    if (const auto problem = diagnose::CapabilityValueProblem(var, value)) {
+    if (const auto problem = diagnose::EnvCapabilityProblem(var, value)) {
       throw UsageError(fmt::format("--env {}: {}", import::QuoteForError(item), *problem));
-    }
-    if (const std::optional<ElfTarget> self = ThisProgramElfTarget()) {
-      if (const auto problem = diagnose::ForeignCapabilityVariable(var, ElfTargetName(*self))) {
-        throw UsageError(fmt::format("--env {}: {}", import::QuoteForError(item), *problem));
-      }
     }
     if (colon == std::string::npos) {
       for (LiveSpec& side : sides) {

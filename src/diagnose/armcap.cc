@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include "core/elf_target.h"
+
 #include "diagnose/ia32cap.h"
 
 namespace cryptobench::diagnose {
@@ -135,6 +137,14 @@ std::optional<std::string> ForeignCapabilityVariable(std::string_view variable,
       "OpenSSL reads {} only on {}; this cryptobench runs {} code, where it has "
       "no effect (the variable here is {})",
       variable, variable == "OPENSSL_armcap" ? "Arm" : "x86", arch, own);
+}
+
+std::optional<std::string> EnvCapabilityProblem(std::string_view variable, std::string_view value) {
+  if (std::optional<std::string> problem = CapabilityValueProblem(variable, value)) {
+    return problem;
+  }
+  const std::optional<ElfTarget> self = ThisProgramElfTarget();
+  return self ? ForeignCapabilityVariable(variable, ElfTargetName(*self)) : std::nullopt;
 }
 
 uint32_t ArmcapFromFeatureNames(const std::vector<std::string>& usable) {

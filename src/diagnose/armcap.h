@@ -63,6 +63,12 @@ std::optional<std::string> CapabilityValueProblem(std::string_view variable,
 std::optional<std::string> ForeignCapabilityVariable(std::string_view variable,
                                                      std::string_view arch);
 
+/// What --env VARIABLE=VALUE must not be, for the libraries this program can load: a value
+/// CapabilityValueProblem refuses, or the other architecture's capability variable
+/// (ForeignCapabilityVariable for the target this program was compiled for,
+/// core/elf_target.h). nullopt when it is fine, and for every other variable.
+std::optional<std::string> EnvCapabilityProblem(std::string_view variable, std::string_view value);
+
 /// The word OpenSSL derives from the CPU's features when the library's own word is unknown
 /// (1.1.1 prints no CPUINFO): NEON (always on AArch64) plus each usable feature of
 /// KnownArmcapBits() by name (crypto/armcap.c maps HWCAP_AES to ARMV8_AES and so on).
