@@ -23,13 +23,11 @@
 #include "core/utc.h"
 #include "cpu/clock_facts.h"
 #include "cpu/cpu_info.h"
-#include "cpu/emulation.h"
 #include "cpu/features.h"
 #include "measure/clocks.h"
 #include "report/catalog_entry.h"
 #include "report/formats.h"
 #include "report/sanitize.h"
-#include "results/emulated.h"
 #include "results/json.h"
 #include "results/limits.h"
 #include "worker/process.h"
@@ -221,9 +219,7 @@ std::vector<results::RunResult> MeasureLive(std::vector<LiveSetup>& live,
     }
     run.machine = machine;
     // As speed does: a side measured under emulation says so (compare names it, no cpb class).
-    if (const cpu::Emulation& emulation = cpu::MachineEmulation(); emulation.emulated) {
-      run.source.caveats.push_back(results::EmulatedCaveat(emulation.reason));
-    }
+    MarkIfEmulated(run.source);
     run.method.precision = setup.plan.sampler.precision;
     run.method.max_seconds = setup.plan.sampler.max_seconds;
     run.method.min_samples = setup.plan.sampler.min_samples;

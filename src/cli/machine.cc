@@ -9,6 +9,7 @@
 
 #include "cpu/emulation.h"
 #include "measure/clocks.h"
+#include "results/emulated.h"
 
 namespace cryptobench::cli {
 
@@ -29,6 +30,12 @@ results::MachineInfo MachineInfoFrom(const cpu::CpuFacts& facts) {
   machine.tick_counter = std::string(measure::TickCounterName());
   machine.tick_rate_hz = measure::MeasureTickRateHz();
   return machine;
+}
+
+void MarkIfEmulated(results::SourceInfo& source) {
+  if (const cpu::Emulation& emulation = cpu::MachineEmulation(); emulation.emulated) {
+    source.caveats.push_back(results::EmulatedCaveat(emulation.reason));
+  }
 }
 
 report::CpuTopology ReadCpuTopology(const cpu::SystemReader& reader, int online_cpus_fallback) {

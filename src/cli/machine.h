@@ -12,6 +12,11 @@ namespace cryptobench::cli {
 /// (cpu::MachineEmulation) the tick counter is "none" at rate 0: no cycle figures.
 results::MachineInfo MachineInfoFrom(const cpu::CpuFacts& facts);
 
+/// Adds results::EmulatedCaveat to `source` when this process runs emulated
+/// (cpu::MachineEmulation): every run measured here says so, and doctor --from and compare read
+/// it back (results::EmulationReason).
+void MarkIfEmulated(results::SourceInfo& source);
+
 /// The online CPUs and how they share cores, read through `reader` from
 /// /sys/devices/system/cpu/online and each online CPU's topology/thread_siblings_list
 /// (Documentation/ABI/stable/sysfs-devices-system-cpu). Unreadable files leave the fields

@@ -23,11 +23,9 @@
 #include "core/fatal_signals.h"
 #include "core/utc.h"
 #include "cpu/cpu_info.h"
-#include "cpu/emulation.h"
 #include "report/report.h"
 #include "report/sanitize.h"
 #include "report/scaling.h"
-#include "results/emulated.h"
 #include "results/model.h"
 #include "worker/process.h"
 #include "worker/scheduler.h"
@@ -310,9 +308,7 @@ int RunSpeed(const SpeedOptions& options) {
     run.machine = machine;
     // Under emulation (qemu-user, QEMU TCG) the figures time the emulator: say so in every
     // output (the JSON's source.caveats, the table's header).
-    if (const cpu::Emulation& emulation = cpu::MachineEmulation(); emulation.emulated) {
-      run.source.caveats.push_back(results::EmulatedCaveat(emulation.reason));
-    }
+    MarkIfEmulated(run.source);
     run.method.direction = base.decrypt ? "decrypt" : "encrypt";
     run.method.precision = base.sampler.precision;
     run.method.max_seconds = base.sampler.max_seconds;
