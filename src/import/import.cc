@@ -774,7 +774,7 @@ class Driver {
     if (rest.starts_with(kEmulated)) {
       if (provenance_) {
         const std::string_view reason = rest.substr(kEmulated.size());
-        provenance_->emulation = ValidUtf8(reason.substr(0, std::min(reason.size(), size_t{300})));
+        provenance_->emulation = ValidUtf8(reason.substr(0, 300));
       }
       return true;
     }
