@@ -203,7 +203,7 @@ class AeadOperation : public PreparedOperation {
 }  // namespace
 
 bool AeadSupported(const Libcrypto& lib, const AlgorithmInfo& alg) {
-  return alg.kind == AlgorithmKind::kAead && FetchCipher(lib, alg.openssl_name) != nullptr;
+  return HasCipherOfKind(lib, alg, AlgorithmKind::kAead);
 }
 
 std::unique_ptr<PreparedOperation> PrepareAead(const LibcryptoPtr& lib_ptr,
@@ -313,9 +313,8 @@ namespace {
 // "" if a one-shot call can use these lengths, else why not.
 std::string CheckOneShotShape(const AlgorithmInfo& alg, size_t key_len, size_t nonce_len,
                               size_t tag_len, size_t data_len) {
-  if (key_len != alg.key_len) {
-    return "key is " + std::to_string(key_len) + " bytes, " + std::string(alg.name) + " needs " +
-           std::to_string(alg.key_len);
+  if (std::string problem = LengthProblem(alg, "key", key_len, alg.key_len); !problem.empty()) {
+    return problem;
   }
   if (nonce_len == 0 || tag_len == 0 || tag_len > 16) {
     return "nonce of " + std::to_string(nonce_len) + " bytes or tag of " + std::to_string(tag_len) +
@@ -334,13 +333,12 @@ std::string AeadSealOneShot(const Libcrypto& lib, const AlgorithmInfo& alg,
                             std::span<const uint8_t> aad, std::span<const uint8_t> plaintext,
                             size_t tag_len, std::vector<uint8_t>* ciphertext,
                             std::vector<uint8_t>* tag) {
-  if (std::string bad = CheckOneShotShape(alg, key.size(), nonce.size(), tag_len, plaintext.size());
-      !bad.empty()) {
-    return bad;
-  }
-  Owned<EVP_CIPHER> cipher = FetchCipher(lib, alg.openssl_name);
+  std::string problem;
+  Owned<EVP_CIPHER> cipher = FetchCipherUnless(
+      lib, alg, CheckOneShotShape(alg, key.size(), nonce.size(), tag_len, plaintext.size()),
+      &problem);
   if (!cipher) {
-    return "the library has no cipher " + std::string(alg.openssl_name);
+    return problem;
   }
   const AeadShape shape{IsCcm(alg), nonce.size(), tag_len};
   std::string message;
@@ -363,14 +361,12 @@ std::string AeadOpenOneShot(const Libcrypto& lib, const AlgorithmInfo& alg,
                             std::span<const uint8_t> tag, std::vector<uint8_t>* plaintext,
                             bool* authentic) {
   *authentic = false;
-  if (std::string bad =
-          CheckOneShotShape(alg, key.size(), nonce.size(), tag.size(), ciphertext.size());
-      !bad.empty()) {
-    return bad;
-  }
-  Owned<EVP_CIPHER> cipher = FetchCipher(lib, alg.openssl_name);
+  std::string problem;
+  Owned<EVP_CIPHER> cipher = FetchCipherUnless(
+      lib, alg, CheckOneShotShape(alg, key.size(), nonce.size(), tag.size(), ciphertext.size()),
+      &problem);
   if (!cipher) {
-    return "the library has no cipher " + std::string(alg.openssl_name);
+    return problem;
   }
   const AeadShape shape{IsCcm(alg), nonce.size(), tag.size()};
   std::string message;
