@@ -82,50 +82,32 @@ SigningMode TimedMode(const Libcrypto& lib, const AlgorithmInfo& alg) {
   return {lib.EVP_get_digestbyname("SHA256"), true};
 }
 
-// The signature engine (common/signature_adapter.h): the timing key with one context set up to
-// sign and one to verify, in the timed mode, and room for the largest signature (the library's
-// own size query). Verify() clears the error queue on every call, as the timed verify always
-// has.
-class SignatureEngine {
- public:
-  static std::unique_ptr<SignatureEngine> Make(const LibPtr& lib, const AlgorithmInfo& alg,
-                                               std::string* error) {
-    auto engine = std::unique_ptr<SignatureEngine>(new SignatureEngine(lib));
-    engine->key_ = TimingKey(*lib, alg, error);
-    if (!engine->key_) {
-      return nullptr;
-    }
-    const SigningMode mode = TimedMode(*lib, alg);
-    const std::vector<uint8_t> probe = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
-    if (!engine->pair_.Init(*lib, PkFamilyOf(alg), engine->key_.get(), mode.md, mode.prehashed,
-                            probe, error)) {
-      return nullptr;
-    }
-    return engine;
+// The timed verify of the signature engine: clears the error queue on every call, as the timed
+// verify always has.
+bool VerifyTimed(const Libcrypto& lib, const SignatureContext& verifier,
+                 std::span<const uint8_t> signature, std::span<const uint8_t> tbs,
+                 std::string* error) {
+  if (!EvpVerifies(lib, verifier, signature, tbs)) {
+    *error = "verify rejected the signature";
+    return false;
   }
+  return true;
+}
 
-  bool Sign(std::span<const uint8_t> tbs, std::string* error) {
-    return pair_.Sign(*lib_, tbs, error);
+// The signature engine (common/evp_signature.h), in the timed mode.
+using SignatureEngine = EvpSignatureEngine<Libcrypto, LibPtr, &VerifyTimed>;
+
+std::unique_ptr<SignatureEngine> MakeSignatureEngine(const LibPtr& lib, const AlgorithmInfo& alg,
+                                                     std::string* error) {
+  PkeyPtr key = TimingKey(*lib, alg, error);
+  if (!key) {
+    return nullptr;
   }
-
-  std::span<const uint8_t> signature() const { return pair_.signature(); }
-
-  bool Verify(std::span<const uint8_t> tbs, std::span<const uint8_t> signature,
-              std::string* error) {
-    if (!EvpVerifies(*lib_, pair_.verifier(), signature, tbs)) {
-      *error = "verify rejected the signature";
-      return false;
-    }
-    return true;
-  }
-
- private:
-  explicit SignatureEngine(LibPtr lib) : lib_(std::move(lib)) {}
-
-  LibPtr lib_;
-  PkeyPtr key_{nullptr, nullptr};  // outlives the contexts, which refer to it
-  EvpSignaturePair<Libcrypto> pair_;
-};
+  const SigningMode mode = TimedMode(*lib, alg);
+  // EVP_get_digestbyname's digests are static: nothing to own.
+  return SignatureEngine::Make(lib, PkFamilyOf(alg), std::move(key), mode.md, nullptr,
+                               mode.prehashed, error);
+}
 
 }  // namespace
 
@@ -146,7 +128,7 @@ std::unique_ptr<PreparedOperation> PrepareSignature(const LibPtr& lib, const Alg
                                                     Operation op, PrepareFailure* failure,
                                                     std::string* error) {
   auto make = [&lib](const AlgorithmInfo& timed, std::string* text) {
-    return SignatureEngine::Make(lib, timed, text);
+    return MakeSignatureEngine(lib, timed, text);
   };
   return PrepareSignatureWith<SignatureEngine>(make, alg, op, failure, error);
 }
@@ -200,7 +182,7 @@ std::string SignKat(const Libcrypto& lib, const AlgorithmInfo& alg, const KatVec
 
 std::string SignRoundTrip(const LibPtr& lib, const AlgorithmInfo& alg) {
   auto make = [&lib](const AlgorithmInfo& timed, std::string* text) {
-    return SignatureEngine::Make(lib, timed, text);
+    return MakeSignatureEngine(lib, timed, text);
   };
   return SignatureRoundTripWith<SignatureEngine>(make, alg);
 }

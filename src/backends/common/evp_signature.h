@@ -1,7 +1,7 @@
 // EVP signatures for the two libcrypto backends (OpenSSL, BoringSSL), whose function tables
 // (openssl/libcrypto.h, boringssl/libcrypto.h) name the same calls: a key set up to sign or
 // verify (EVP_PKEY_sign/verify on a precomputed digest, or EVP_DigestSign/Verify on the message),
-// signing into a vector sized by the library, and the sign/verify pair of a timed engine
+// signing into a vector sized by the library, and the engine of the signature adapter
 // (signature_adapter.h). Templates over the function table type `Lib`, as evp_derive.h; three
 // calls are that backend's own, found by argument-dependent lookup: LibError(lib, call) (the
 // failing call; clears the error queue), SetSignatureMd(lib, pkey_ctx, md) and
@@ -20,6 +20,7 @@
 
 #include "backends/common/buffers.h"
 #include "backends/common/pk_family.h"
+#include "backends/common/timing_inputs.h"
 
 namespace cryptobench::backends {
 
@@ -138,51 +139,69 @@ bool EvpSignToVector(const Lib& lib, const EvpSignatureContext<Lib>& ctx,
   return true;
 }
 
-/// The signing half of a timed signature engine (signature_adapter.h) and its verifying context:
-/// both contexts for one timing key, and room for the largest signature. The engine keeps the
-/// key and digest alive and words a rejected verify in its library's way.
-template <typename Lib>
-class EvpSignaturePair {
+/// The signature engine (signature_adapter.h) of a libcrypto backend: the timing key with one
+/// context set up to sign and one to verify, and room for the largest signature (the library's
+/// own size query). Sign() is EvpSignatureContext::Sign, failing with LibError of the sign call;
+/// Verify() is `VerifyFn(lib, verifier, signature, tbs, error)` (true if valid, else false with
+/// *error set: the backend's wording of a rejection, and its handling of the error queue),
+/// called directly in the timed loop.
+template <typename Lib, typename LibPtr, auto VerifyFn>
+class EvpSignatureEngine {
  public:
-  /// Sets up the sign and verify contexts for `key` (EvpSignatureContext::Create) and sizes the
-  /// signature buffer by the size query on `probe` (the timed input). False with *error set.
-  template <typename Pkey, typename Md>
-  bool Init(const Lib& lib, PkFamily family, Pkey* key, const Md* md, bool prehashed,
-            std::span<const uint8_t> probe, std::string* error) {
-    sign_ = EvpSignatureContext<Lib>::Create(lib, family, key, md, prehashed, true, error);
-    verify_ = sign_
-                  ? EvpSignatureContext<Lib>::Create(lib, family, key, md, prehashed, false, error)
-                  : nullptr;
-    if (!verify_) {
-      return false;
+  /// An engine for `key` (an owning pointer) of `family` with the digest `md` (null for Ed25519;
+  /// `md_owner` keeps it alive, or is null for a library's static digest), prehashed or not as in
+  /// EvpSignatureContext::Create; the buffer is sized by the size query on the timed input
+  /// (kPublicKeyInputLen bytes of the kSignInputSeed pattern). Null with *error set on failure.
+  template <typename Key, typename Md>
+  static std::unique_ptr<EvpSignatureEngine> Make(LibPtr lib, PkFamily family, Key key,
+                                                  const Md* md,
+                                                  std::shared_ptr<const void> md_owner,
+                                                  bool prehashed, std::string* error) {
+    auto engine = std::unique_ptr<EvpSignatureEngine>(new EvpSignatureEngine(std::move(lib)));
+    auto* key_ptr = key.get();
+    engine->key_ = std::shared_ptr<void>(key.release(), key.get_deleter());
+    engine->md_ = std::move(md_owner);
+    const Lib& table = *engine->lib_;
+    engine->sign_ =
+        EvpSignatureContext<Lib>::Create(table, family, key_ptr, md, prehashed, true, error);
+    engine->verify_ = engine->sign_ ? EvpSignatureContext<Lib>::Create(table, family, key_ptr, md,
+                                                                       prehashed, false, error)
+                                    : nullptr;
+    if (!engine->verify_) {
+      return nullptr;
     }
+    const std::vector<uint8_t> probe = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
     size_t max_len = 0;
-    if (!sign_->Sign(probe, nullptr, &max_len)) {
-      *error = LibError(lib, std::string(sign_->sign_call()) + " (size query)");
-      return false;
+    if (!engine->sign_->Sign(probe, nullptr, &max_len)) {
+      *error = LibError(table, std::string(engine->sign_->sign_call()) + " (size query)");
+      return nullptr;
     }
-    sig_ = AlignedBuffer(max_len);
-    return true;
+    engine->sig_ = AlignedBuffer(max_len);
+    return engine;
   }
 
-  /// The engine's Sign(): signs `tbs` into the buffer; false with *error set to LibError of the
-  /// sign call on failure.
-  bool Sign(const Lib& lib, std::span<const uint8_t> tbs, std::string* error) {
+  bool Sign(std::span<const uint8_t> tbs, std::string* error) {
     sig_len_ = sig_.size();
     if (!sign_->Sign(tbs, sig_.data(), &sig_len_)) {
-      *error = LibError(lib, sign_->sign_call());
+      *error = LibError(*lib_, sign_->sign_call());
       return false;
     }
     return true;
   }
 
-  /// The latest Sign()'s signature.
   std::span<const uint8_t> signature() const { return sig_.span().first(sig_len_); }
 
-  /// The verifying context.
-  const EvpSignatureContext<Lib>& verifier() const { return *verify_; }
+  bool Verify(std::span<const uint8_t> tbs, std::span<const uint8_t> signature,
+              std::string* error) {
+    return VerifyFn(*lib_, *verify_, signature, tbs, error);
+  }
 
  private:
+  explicit EvpSignatureEngine(LibPtr lib) : lib_(std::move(lib)) {}
+
+  LibPtr lib_;
+  std::shared_ptr<void> key_;       // the key and digest outlive the contexts, which refer to
+  std::shared_ptr<const void> md_;  // them: declared before them, freed after them
   std::unique_ptr<EvpSignatureContext<Lib>> sign_;
   std::unique_ptr<EvpSignatureContext<Lib>> verify_;
   AlignedBuffer sig_;

@@ -72,57 +72,39 @@ const char* DigestNameForLength(size_t len) {
   }
 }
 
-// The signature engine (common/signature_adapter.h): the timing key with one context set up to
-// sign and one to verify (EVP_PKEY_sign/verify on a SHA-256 digest for RSA and ECDSA,
-// EVP_DigestSign/Verify for Ed25519), and room for the largest signature (the library's own
-// size query).
-class SignatureEngine {
- public:
-  static std::unique_ptr<SignatureEngine> Make(const LibcryptoPtr& lib_ptr,
-                                               const AlgorithmInfo& alg, std::string* error) {
-    const Libcrypto& lib = *lib_ptr;
-    const PkFamily family = PkFamilyOf(alg);
-    auto engine = std::unique_ptr<SignatureEngine>(new SignatureEngine(lib_ptr));
-    engine->key_ = TimingKey(lib, alg, error);
-    if (!engine->key_) {
-      return nullptr;
-    }
-    engine->md_ = TimedDigest(lib, family);
-    if (family != PkFamily::kEd25519 && !engine->md_) {
-      *error = "the library has no digest SHA256";
-      return nullptr;
-    }
-    const std::vector<uint8_t> probe = PatternBytes(kPublicKeyInputLen, kSignInputSeed);
-    if (!engine->pair_.Init(lib, family, engine->key_.get(), engine->md_.get(),
-                            family != PkFamily::kEd25519, probe, error)) {
-      return nullptr;
-    }
-    return engine;
+// The timed verify of the signature engine: anything but 1 is a rejection, named with the
+// call and the library's error.
+bool VerifyTimed(const Libcrypto& lib, const SignatureContext& verifier,
+                 std::span<const uint8_t> signature, std::span<const uint8_t> tbs,
+                 std::string* error) {
+  if (verifier.Verify(signature, tbs) != 1) {
+    *error = LibError(lib, verifier.verify_call()) + " (signature rejected)";
+    return false;
   }
+  return true;
+}
 
-  bool Sign(std::span<const uint8_t> tbs, std::string* error) {
-    return pair_.Sign(*lib_, tbs, error);
+// The signature engine (common/evp_signature.h): EVP_PKEY_sign/verify on a SHA-256 digest for
+// RSA and ECDSA, EVP_DigestSign/Verify for Ed25519.
+using SignatureEngine = EvpSignatureEngine<Libcrypto, LibcryptoPtr, &VerifyTimed>;
+
+std::unique_ptr<SignatureEngine> MakeSignatureEngine(const LibcryptoPtr& lib,
+                                                     const AlgorithmInfo& alg, std::string* error) {
+  const PkFamily family = PkFamilyOf(alg);
+  Owned<EVP_PKEY> key = TimingKey(*lib, alg, error);
+  if (!key) {
+    return nullptr;
   }
-
-  std::span<const uint8_t> signature() const { return pair_.signature(); }
-
-  bool Verify(std::span<const uint8_t> tbs, std::span<const uint8_t> signature,
-              std::string* error) {
-    if (pair_.verifier().Verify(signature, tbs) != 1) {
-      *error = LibError(*lib_, pair_.verifier().verify_call()) + " (signature rejected)";
-      return false;
-    }
-    return true;
+  Owned<EVP_MD> md = TimedDigest(*lib, family);
+  if (family != PkFamily::kEd25519 && !md) {
+    *error = "the library has no digest SHA256";
+    return nullptr;
   }
-
- private:
-  explicit SignatureEngine(LibcryptoPtr lib) : lib_(std::move(lib)) {}
-
-  LibcryptoPtr lib_;
-  Owned<EVP_PKEY> key_;
-  Owned<EVP_MD> md_;
-  EvpSignaturePair<Libcrypto> pair_;  // declared after key_ and md_: freed first
-};
+  const EVP_MD* md_ptr = md.get();
+  return SignatureEngine::Make(lib, family, std::move(key), md_ptr,
+                               std::shared_ptr<const EVP_MD>(md.release(), md.get_deleter()),
+                               family != PkFamily::kEd25519, error);
+}
 
 }  // namespace
 
@@ -145,7 +127,7 @@ std::unique_ptr<PreparedOperation> PrepareSignature(const LibcryptoPtr& lib_ptr,
                                                     const AlgorithmInfo& alg, Operation op,
                                                     PrepareFailure* failure, std::string* error) {
   auto make = [&lib_ptr](const AlgorithmInfo& timed, std::string* text) {
-    return SignatureEngine::Make(lib_ptr, timed, text);
+    return MakeSignatureEngine(lib_ptr, timed, text);
   };
   return PrepareSignatureWith<SignatureEngine>(make, alg, op, failure, error);
 }
@@ -254,7 +236,7 @@ std::string SignOneShot(const Libcrypto& lib, const AlgorithmInfo& alg, const Ka
 
 std::string SignatureRoundTrip(const LibcryptoPtr& lib_ptr, const AlgorithmInfo& alg) {
   auto make = [&lib_ptr](const AlgorithmInfo& timed, std::string* text) {
-    return SignatureEngine::Make(lib_ptr, timed, text);
+    return MakeSignatureEngine(lib_ptr, timed, text);
   };
   return SignatureRoundTripWith<SignatureEngine>(make, alg);
 }
