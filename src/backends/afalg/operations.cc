@@ -12,7 +12,6 @@
 namespace cryptobench::backends::afalg {
 namespace {
 
-using internal::CheckFailed;
 using internal::Connect;
 using internal::Exchange;
 using internal::LibraryError;
@@ -185,7 +184,7 @@ std::unique_ptr<PreparedOperation> PrepareSkcipher(const std::shared_ptr<SocketA
     mismatch = CompareBytes("decrypted text", out, plaintext);
   }
   if (!mismatch.empty()) {
-    return CheckFailed(alg, input_len, mismatch, failure, error);
+    return PrepareCheckFailed(alg, input_len, mismatch, failure, error);
   }
   return prepared;
 }
@@ -244,7 +243,7 @@ std::unique_ptr<PreparedOperation> PrepareHash(const std::shared_ptr<SocketApi>&
   if (std::string diff =
           CompareBytes(alg.kind == AlgorithmKind::kMac ? "tag" : "digest", out, reference);
       !diff.empty()) {
-    return CheckFailed(alg, input_len, diff, failure, error);
+    return PrepareCheckFailed(alg, input_len, diff, failure, error);
   }
   return prepared;
 }

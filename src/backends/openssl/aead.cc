@@ -6,6 +6,7 @@
 #include <span>
 #include <vector>
 
+#include "backends/common/aead_adapter.h"
 #include "backends/common/buffers.h"
 #include "backends/common/timing_inputs.h"
 #include "backends/openssl/cipher.h"
@@ -134,13 +135,6 @@ OpenResult Open(const Libcrypto& lib, EVP_CIPHER_CTX* ctx, const AeadShape& shap
   return OpenResult::kAccepted;
 }
 
-// Writes `counter` big-endian into the last (up to 8) bytes of `nonce`.
-void SetNonceCounter(std::span<uint8_t> nonce, uint64_t counter) {
-  for (size_t i = 0; i < nonce.size() && i < 8; ++i) {
-    nonce[nonce.size() - 1 - i] = static_cast<uint8_t>(counter >> (8 * i));
-  }
-}
-
 // The timed operation: seal with a fresh nonce per message, or open one fixed sealed message.
 class AeadOperation : public PreparedOperation {
  public:
@@ -230,10 +224,7 @@ std::unique_ptr<PreparedOperation> PrepareAead(const LibcryptoPtr& lib_ptr,
     return PrepareFailed(PrepareFailure::kLibraryError, std::move(text), failure, error);
   };
   auto check_failed = [&](const std::string& text) {
-    return PrepareFailed(
-        PrepareFailure::kCheckFailed,
-        std::string(alg.name) + " at " + std::to_string(input_len) + " bytes: " + text, failure,
-        error);
+    return PrepareCheckFailed(alg, input_len, text, failure, error);
   };
 
   std::unique_ptr<AeadOperation> prepared;
