@@ -40,13 +40,12 @@ int CurveIdOf(const AlgorithmInfo& alg) {
 }
 
 std::string RawTimingKey(const AlgorithmInfo& alg, Bytes* key) {
-  for (const KatVector& vector : KatVectorsFor(alg.name)) {
-    if (!vector.private_key.empty()) {
-      *key = HexDecode(vector.private_key);
-      return "";
-    }
+  const KatVector* vector = FirstVectorWithPrivateKey(alg.name);
+  if (vector == nullptr) {
+    return "no " + std::string(alg.name) + " vector with a private key";
   }
-  return "no " + std::string(alg.name) + " vector with a private key";
+  *key = HexDecode(vector->private_key);
+  return "";
 }
 
 std::string TimingKeyDer(const AlgorithmInfo& alg, Bytes* der) {
