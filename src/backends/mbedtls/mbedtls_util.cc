@@ -54,10 +54,7 @@ const mbedtls_cipher_info_t* CipherInfoFor(const AlgorithmInfo& alg) {
 
 std::unique_ptr<PreparedOperation> NoSuchOperation(const AlgorithmInfo& alg, Operation op,
                                                    PrepareFailure* failure, std::string* error) {
-  return PrepareFailed(PrepareFailure::kLibraryError,
-                       std::string(alg.name) + " has no " + std::string(OperationName(op)) +
-                           " operation in Mbed TLS",
-                       failure, error);
+  return PrepareNoSuchOperationIn("Mbed TLS", alg, op, failure, error);
 }
 
 std::string MbedError(std::string_view call, int ret) {

@@ -20,7 +20,8 @@ namespace cryptobench::backends::mbedtls {
 /// ChaCha20-Poly1305); nullptr for other algorithms or when this build lacks the mode.
 const mbedtls_cipher_info_t* CipherInfoFor(const AlgorithmInfo& alg);
 
-/// Backend::Prepare's failure for an operation `alg` does not have: nullptr, kLibraryError.
+/// Backend::Prepare's failure for an operation `alg` does not have: PrepareNoSuchOperationIn
+/// (buffers.h) with this library's name.
 std::unique_ptr<PreparedOperation> NoSuchOperation(const AlgorithmInfo& alg, Operation op,
                                                    PrepareFailure* failure, std::string* error);
 
