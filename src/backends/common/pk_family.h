@@ -1,5 +1,5 @@
-// The public-key families of the catalogue as the two libcrypto backends (OpenSSL, BoringSSL)
-// tell them apart: their signature and key-agreement code picks keys and calls by family.
+// The public-key families of the catalogue as the backends that pick keys and calls by family
+// tell them apart (OpenSSL, BoringSSL, Mbed TLS, wolfSSL).
 #pragma once
 
 #include "algorithms/catalog.h"

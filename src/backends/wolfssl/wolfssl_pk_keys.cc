@@ -13,28 +13,6 @@
 
 namespace cryptobench::backends::wolfssl {
 
-PkFamily PkFamilyOf(const AlgorithmInfo& alg) {
-  if (alg.kind == AlgorithmKind::kSignature) {
-    if (alg.primitive == AlgorithmPrimitive::kRsa) {
-      return PkFamily::kRsa;
-    }
-    if (alg.name == "ECDSA-P256" || alg.name == "ECDSA-P384") {
-      return PkFamily::kEcdsa;
-    }
-    if (alg.name == "Ed25519") {
-      return PkFamily::kEd25519;
-    }
-  } else if (alg.kind == AlgorithmKind::kKeyAgreement) {
-    if (alg.name == "ECDH-P256") {
-      return PkFamily::kEcdh;
-    }
-    if (alg.name == "X25519") {
-      return PkFamily::kX25519;
-    }
-  }
-  return PkFamily::kNone;
-}
-
 int CurveIdOf(const AlgorithmInfo& alg) {
   return alg.key_bits == 384 ? ECC_SECP384R1 : ECC_SECP256R1;
 }
