@@ -35,6 +35,19 @@ class KeyedCipher {
   virtual bool Finish(std::string* /*error*/) { return true; }
 };
 
+/// The 16-byte ChaCha20 IV as OpenSSL takes it (and the KAT vectors give it) taken apart: the
+/// 32-bit little-endian initial block counter of its first 4 bytes, then the 12-byte nonce
+/// (RFC 8439 2.3), for a library whose ChaCha20 takes the two separately.
+struct ChaCha20CounterNonce {
+  uint32_t counter = 0;
+  std::span<const uint8_t> nonce;  // a view into the IV
+};
+
+/// Splits `iv` into *out; false with *error "ChaCha20 needs a 32-byte key and a 16-byte
+/// counter||nonce IV" unless `key` has 32 bytes and `iv` 16.
+bool SplitChaCha20Iv(std::span<const uint8_t> key, std::span<const uint8_t> iv,
+                     ChaCha20CounterNonce* out, std::string* error);
+
 /// Makes `alg` keyed with `key` and `iv` for one direction; nullptr with *error set on failure.
 using KeyedCipherFactory = std::function<std::unique_ptr<KeyedCipher>(
     const AlgorithmInfo& alg, bool decrypt, std::span<const uint8_t> key,

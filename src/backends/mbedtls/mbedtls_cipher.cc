@@ -110,18 +110,15 @@ class ChaCha20Cipher : public KeyedCipher {
   ChaCha20Cipher& operator=(const ChaCha20Cipher&) = delete;
 
   bool Init(std::span<const uint8_t> key, std::span<const uint8_t> iv, std::string* error) {
-    if (key.size() != 32 || iv.size() != 16) {
-      *error = "ChaCha20 needs a 32-byte key and a 16-byte counter||nonce IV";
+    ChaCha20CounterNonce start;
+    if (!SplitChaCha20Iv(key, iv, &start, error)) {
       return false;
     }
     if (int ret = mbedtls_chacha20_setkey(&ctx_, key.data()); ret != 0) {
       *error = MbedError("mbedtls_chacha20_setkey", ret);
       return false;
     }
-    const uint32_t counter = static_cast<uint32_t>(iv[0]) | static_cast<uint32_t>(iv[1]) << 8 |
-                             static_cast<uint32_t>(iv[2]) << 16 |
-                             static_cast<uint32_t>(iv[3]) << 24;
-    if (int ret = mbedtls_chacha20_starts(&ctx_, iv.data() + 4, counter); ret != 0) {
+    if (int ret = mbedtls_chacha20_starts(&ctx_, start.nonce.data(), start.counter); ret != 0) {
       *error = MbedError("mbedtls_chacha20_starts", ret);
       return false;
     }
