@@ -30,14 +30,7 @@ class KeyedAead {
       *error = "Mbed TLS has no AEAD " + std::string(alg.name);
       return false;
     }
-    if (int ret = mbedtls_cipher_setup(&ctx_, info); ret != 0) {
-      *error = MbedError("mbedtls_cipher_setup", ret);
-      return false;
-    }
-    if (int ret = mbedtls_cipher_setkey(&ctx_, NonNullData(key), static_cast<int>(key.size() * 8),
-                                        decrypt ? MBEDTLS_DECRYPT : MBEDTLS_ENCRYPT);
-        ret != 0) {
-      *error = MbedError("mbedtls_cipher_setkey", ret);
+    if (*error = SetupCipher(&ctx_, info, decrypt, key); !error->empty()) {
       return false;
     }
     return true;

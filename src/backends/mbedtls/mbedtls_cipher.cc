@@ -30,14 +30,7 @@ class GenericCipher : public KeyedCipher {
 
   bool Init(const mbedtls_cipher_info_t* info, bool decrypt, std::span<const uint8_t> key,
             std::span<const uint8_t> iv, std::string* error) {
-    if (int ret = mbedtls_cipher_setup(&ctx_, info); ret != 0) {
-      *error = MbedError("mbedtls_cipher_setup", ret);
-      return false;
-    }
-    if (int ret = mbedtls_cipher_setkey(&ctx_, NonNullData(key), static_cast<int>(key.size() * 8),
-                                        decrypt ? MBEDTLS_DECRYPT : MBEDTLS_ENCRYPT);
-        ret != 0) {
-      *error = MbedError("mbedtls_cipher_setkey", ret);
+    if (*error = SetupCipher(&ctx_, info, decrypt, key); !error->empty()) {
       return false;
     }
     const mbedtls_cipher_mode_t mode = mbedtls_cipher_get_cipher_mode(&ctx_);
