@@ -69,9 +69,7 @@ class KeyedAead {
                                Len32(tag_len), NonNullData(aad), Len32(aad.size()));
         break;
       default:
-        if (nonce.size() != CHACHA20_POLY1305_AEAD_IV_SIZE ||
-            tag_len != CHACHA20_POLY1305_AEAD_AUTHTAG_SIZE) {
-          *error = "ChaCha20-Poly1305 needs a 12-byte nonce and a 16-byte tag";
+        if (!ChaChaPolySizes(nonce, tag_len, error)) {
           return false;
         }
         ret = wc_ChaCha20Poly1305_Encrypt(key_.data(), nonce.data(), NonNullData(aad),
@@ -101,9 +99,7 @@ class KeyedAead {
                                Len32(tag_len), NonNullData(aad), Len32(aad.size()));
         break;
       default:
-        if (nonce.size() != CHACHA20_POLY1305_AEAD_IV_SIZE ||
-            tag_len != CHACHA20_POLY1305_AEAD_AUTHTAG_SIZE) {
-          *error = "ChaCha20-Poly1305 needs a 12-byte nonce and a 16-byte tag";
+        if (!ChaChaPolySizes(nonce, tag_len, error)) {
           return AeadOpenResult::kError;
         }
         ret = wc_ChaCha20Poly1305_Decrypt(key_.data(), nonce.data(), NonNullData(aad),
@@ -120,6 +116,17 @@ class KeyedAead {
   }
 
  private:
+  // wolfCrypt's ChaCha20-Poly1305 takes only 12-byte nonces and 16-byte tags (RFC 8439 2.8);
+  // false with *error set for any other size.
+  static bool ChaChaPolySizes(std::span<const uint8_t> nonce, size_t tag_len, std::string* error) {
+    if (nonce.size() != CHACHA20_POLY1305_AEAD_IV_SIZE ||
+        tag_len != CHACHA20_POLY1305_AEAD_AUTHTAG_SIZE) {
+      *error = "ChaCha20-Poly1305 needs a 12-byte nonce and a 16-byte tag";
+      return false;
+    }
+    return true;
+  }
+
   const char* SealCall() const {
     return mode_ == Mode::kGcm   ? "wc_AesGcmEncrypt"
            : mode_ == Mode::kCcm ? "wc_AesCcmEncrypt"

@@ -22,6 +22,31 @@ constexpr size_t kMaxDigestInfoLen = 96;
 // Room for an RSA-4096 signature (wolfssl/options.h sets RSA_MAX_SIZE 4096).
 constexpr size_t kMaxRsaLen = 512;
 
+// The end of a wolfCrypt sign call `call` that returned `ret` and wrote `len` bytes: *sig_len
+// set, or false with *error set.
+bool SignDone(const char* call, int ret, word32 len, size_t* sig_len, std::string* error) {
+  if (ret != 0) {
+    *error = WolfError(call, ret);
+    return false;
+  }
+  *sig_len = len;
+  return true;
+}
+
+// The end of a wolfCrypt verify call `call` that returned `ret` and set `valid`: true if the
+// signature verified, else false with *error set (the call failed, or the signature is bad).
+bool VerifyDone(const char* call, int ret, int valid, std::string* error) {
+  if (ret != 0) {
+    *error = WolfError(call, ret);
+    return false;
+  }
+  if (valid != 1) {
+    *error = std::string(call) + ": the signature does not verify";
+    return false;
+  }
+  return true;
+}
+
 // RSA PKCS#1 v1.5: wolfCrypt's wc_RsaSSL_* pad and sign bytes as given, so the DigestInfo is
 // built with wc_EncodeSignature, as libcrypto does inside EVP_PKEY_sign.
 class RsaSignatureKey : public SignatureKey {
@@ -167,28 +192,16 @@ class EcdsaSignatureKey : public SignatureKey {
   bool Sign(std::span<const uint8_t> tbs, uint8_t* sig, size_t* sig_len,
             std::string* error) override {
     word32 len = Len32(*sig_len);
-    if (int ret = wc_ecc_sign_hash(tbs.data(), Len32(tbs.size()), sig, &len, rng_.get(), &key_);
-        ret != 0) {
-      *error = WolfError("wc_ecc_sign_hash", ret);
-      return false;
-    }
-    *sig_len = len;
-    return true;
+    const int ret = wc_ecc_sign_hash(tbs.data(), Len32(tbs.size()), sig, &len, rng_.get(), &key_);
+    return SignDone("wc_ecc_sign_hash", ret, len, sig_len, error);
   }
 
   bool Verify(std::span<const uint8_t> tbs, std::span<const uint8_t> sig,
               std::string* error) override {
     int valid = 0;
-    if (int ret = wc_ecc_verify_hash(NonNullData(sig), Len32(sig.size()), tbs.data(),
-                                     Len32(tbs.size()), &valid, &key_);
-        ret != 0) {
-      *error = WolfError("wc_ecc_verify_hash", ret);
-      return false;
-    }
-    if (valid != 1) {
-      *error = "wc_ecc_verify_hash: the signature does not verify";
-    }
-    return valid == 1;
+    const int ret = wc_ecc_verify_hash(NonNullData(sig), Len32(sig.size()), tbs.data(),
+                                       Len32(tbs.size()), &valid, &key_);
+    return VerifyDone("wc_ecc_verify_hash", ret, valid, error);
   }
 
   size_t max_signature_len() override { return static_cast<size_t>(wc_ecc_sig_size(&key_)); }
@@ -239,13 +252,8 @@ class Ed25519SignatureKey : public SignatureKey {
   bool Sign(std::span<const uint8_t> tbs, uint8_t* sig, size_t* sig_len,
             std::string* error) override {
     word32 len = Len32(*sig_len);
-    if (int ret = wc_ed25519_sign_msg(NonNullData(tbs), Len32(tbs.size()), sig, &len, &key_);
-        ret != 0) {
-      *error = WolfError("wc_ed25519_sign_msg", ret);
-      return false;
-    }
-    *sig_len = len;
-    return true;
+    const int ret = wc_ed25519_sign_msg(NonNullData(tbs), Len32(tbs.size()), sig, &len, &key_);
+    return SignDone("wc_ed25519_sign_msg", ret, len, sig_len, error);
   }
 
   bool Verify(std::span<const uint8_t> tbs, std::span<const uint8_t> sig,
@@ -253,12 +261,7 @@ class Ed25519SignatureKey : public SignatureKey {
     int valid = 0;
     const int ret = wc_ed25519_verify_msg(NonNullData(sig), Len32(sig.size()), NonNullData(tbs),
                                           Len32(tbs.size()), &valid, &key_);
-    if (ret != 0 || valid != 1) {
-      *error = ret != 0 ? WolfError("wc_ed25519_verify_msg", ret)
-                        : "wc_ed25519_verify_msg: the signature does not verify";
-      return false;
-    }
-    return true;
+    return VerifyDone("wc_ed25519_verify_msg", ret, valid, error);
   }
 
   size_t max_signature_len() override { return ED25519_SIG_SIZE; }
