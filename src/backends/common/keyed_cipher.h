@@ -48,6 +48,24 @@ struct ChaCha20CounterNonce {
 bool SplitChaCha20Iv(std::span<const uint8_t> key, std::span<const uint8_t> iv,
                      ChaCha20CounterNonce* out, std::string* error);
 
+/// A ChaCha20 KeyedCipher of a library that keys it, then starts it at a block counter and
+/// nonce (Mbed TLS, wolfSSL): Init() takes OpenSSL's IV apart (SplitChaCha20Iv) and the library
+/// supplies Start().
+class SplitIvChaCha20 : public KeyedCipher {
+ public:
+  /// SplitChaCha20Iv, then Start(); false with *error set by either.
+  bool Init(std::span<const uint8_t> key, std::span<const uint8_t> iv, std::string* error) {
+    ChaCha20CounterNonce start;
+    return SplitChaCha20Iv(key, iv, &start, error) && Start(key, start, error);
+  }
+
+ protected:
+  /// Keys the cipher with the 32-byte `key` and starts it at `start`; false with *error set (the
+  /// failing call) on failure.
+  virtual bool Start(std::span<const uint8_t> key, const ChaCha20CounterNonce& start,
+                     std::string* error) = 0;
+};
+
 /// Makes `alg` keyed with `key` and `iv` for one direction; nullptr with *error set on failure.
 using KeyedCipherFactory = std::function<std::unique_ptr<KeyedCipher>(
     const AlgorithmInfo& alg, bool decrypt, std::span<const uint8_t> key,

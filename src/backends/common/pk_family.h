@@ -28,4 +28,9 @@ inline PkFamily PkFamilyOf(const AlgorithmInfo& alg) {
   }
 }
 
+/// True for the key-agreement families (kX25519, kEcdh).
+inline bool IsKeyAgreementFamily(PkFamily family) {
+  return family == PkFamily::kX25519 || family == PkFamily::kEcdh;
+}
+
 }  // namespace cryptobench::backends

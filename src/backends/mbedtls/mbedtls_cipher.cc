@@ -95,18 +95,15 @@ class GenericCipher : public KeyedCipher {
 
 // ChaCha20 through its own API: the generic layer always starts at block counter 0, but the
 // 16-byte IV (OpenSSL's form, which the KAT vectors use) carries a counter.
-class ChaCha20Cipher : public KeyedCipher {
+class ChaCha20Cipher : public SplitIvChaCha20 {
  public:
   ChaCha20Cipher() { mbedtls_chacha20_init(&ctx_); }
   ~ChaCha20Cipher() override { mbedtls_chacha20_free(&ctx_); }
   ChaCha20Cipher(const ChaCha20Cipher&) = delete;
   ChaCha20Cipher& operator=(const ChaCha20Cipher&) = delete;
 
-  bool Init(std::span<const uint8_t> key, std::span<const uint8_t> iv, std::string* error) {
-    ChaCha20CounterNonce start;
-    if (!SplitChaCha20Iv(key, iv, &start, error)) {
-      return false;
-    }
+  bool Start(std::span<const uint8_t> key, const ChaCha20CounterNonce& start,
+             std::string* error) override {
     if (int ret = mbedtls_chacha20_setkey(&ctx_, key.data()); ret != 0) {
       *error = MbedError("mbedtls_chacha20_setkey", ret);
       return false;

@@ -173,13 +173,10 @@ class Des3Cipher : public KeyedCipher {
   bool initialised_ = false;
 };
 
-class ChaCha20Cipher : public KeyedCipher {
+class ChaCha20Cipher : public SplitIvChaCha20 {
  public:
-  bool Init(std::span<const uint8_t> key, std::span<const uint8_t> iv, std::string* error) {
-    ChaCha20CounterNonce start;
-    if (!SplitChaCha20Iv(key, iv, &start, error)) {
-      return false;
-    }
+  bool Start(std::span<const uint8_t> key, const ChaCha20CounterNonce& start,
+             std::string* error) override {
     if (int ret = wc_Chacha_SetKey(&ctx_, key.data(), Len32(key.size())); ret != 0) {
       *error = WolfError("wc_Chacha_SetKey", ret);
       return false;

@@ -246,10 +246,7 @@ std::unique_ptr<Side> VectorSide(const AlgorithmInfo& alg, const Bytes& private_
 }
 
 // The key agreements the binding covers (BindKeyAgreement's predicate).
-bool Bound(const AlgorithmInfo& alg) {
-  const PkFamily family = PkFamilyOf(alg);
-  return family == PkFamily::kEcdh || family == PkFamily::kX25519;
-}
+bool Bound(const AlgorithmInfo& alg) { return IsKeyAgreementFamily(PkFamilyOf(alg)); }
 
 }  // namespace
 
