@@ -28,6 +28,22 @@ inline PkFamily PkFamilyOf(const AlgorithmInfo& alg) {
   }
 }
 
+/// The family of the signature `alg` (kRsa, kEcdsa, kEd25519) for a backend that binds those
+/// three; kNone for any other algorithm, and for ECDSA when `curve_known` is false (the library
+/// has no name for alg's curve).
+inline PkFamily SignatureFamilyOf(const AlgorithmInfo& alg, bool curve_known) {
+  const PkFamily family = alg.kind == AlgorithmKind::kSignature ? PkFamilyOf(alg) : PkFamily::kNone;
+  return family == PkFamily::kEcdsa && !curve_known ? PkFamily::kNone : family;
+}
+
+/// True if `FamilyOf(alg)` (a function of the AlgorithmInfo giving a PkFamily) is not kNone:
+/// the predicate of a binding whose entries are the algorithms of some family (BindSignature's
+/// `Bound`, signature_adapter.h).
+template <auto FamilyOf>
+bool HasFamily(const AlgorithmInfo& alg) {
+  return FamilyOf(alg) != PkFamily::kNone;
+}
+
 /// True for the key-agreement families (kX25519, kEcdh).
 inline bool IsKeyAgreementFamily(PkFamily family) {
   return family == PkFamily::kX25519 || family == PkFamily::kEcdh;
