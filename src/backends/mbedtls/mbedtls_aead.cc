@@ -46,12 +46,7 @@ class KeyedAead {
       *error = MbedError("mbedtls_cipher_auth_encrypt_ext", ret);
       return false;
     }
-    if (out_len != len + tag_len) {
-      *error = "mbedtls_cipher_auth_encrypt_ext returned " + std::to_string(out_len) + " of " +
-               std::to_string(len + tag_len) + " bytes";
-      return false;
-    }
-    return true;
+    return SealWroteAll("mbedtls_cipher_auth_encrypt_ext", out_len, len + tag_len, error);
   }
 
   AeadOpenResult Open(std::span<const uint8_t> nonce, std::span<const uint8_t> aad,
