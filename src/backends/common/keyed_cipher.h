@@ -120,6 +120,21 @@ std::unique_ptr<PreparedOperation> PrepareKeyedCipherBound(const AlgorithmInfo& 
 std::string CipherBlocksProblem(const AlgorithmInfo& alg, size_t input_len, bool whole_blocks,
                                 bool xts);
 
+/// The buffers of a library's own timed cipher operation (PrepareTimedCipher's `make_timed`):
+/// the fixed input each call transforms, and the latest call's output (as long), which output()
+/// copies for the round-trip check. The library adds its context and Run().
+class TimedCipherBuffers : public PreparedOperation {
+ public:
+  /// The latest call's output.
+  Bytes output() const { return Bytes(out_.data(), out_.data() + out_.size()); }
+
+ protected:
+  explicit TimedCipherBuffers(AlignedBuffer in) : in_(std::move(in)), out_(in_.size()) {}
+
+  AlignedBuffer in_;
+  AlignedBuffer out_;
+};
+
 /// What the prepare step of PrepareCipherRoundTrip needs to know of a library's cipher: the
 /// arguments of CipherBlocksProblem and the IV length in bytes.
 struct CipherShape {
