@@ -29,6 +29,7 @@
 #include "backends/common/buffers.h"
 #include "backends/common/hash_mac_adapter.h"
 #include "backends/common/kat_target.h"
+#include "backends/common/library_backend.h"
 
 namespace cryptobench::backends {
 
@@ -123,6 +124,43 @@ std::unique_ptr<PreparedOperation> PrepareKeyAgreementWith(const MakeSides& make
     return std::string();
   };
   return PrepareGuarded<Engine>(body, failure, error);
+}
+
+/// The key-agreement entries of a library's tables (BindKeyAgreement): the support check, the
+/// KatTarget::Derive of its OneShotFunctions and Backend::Prepare.
+struct KeyAgreementEntries {
+  bool (*supported)(const AlgorithmInfo& alg);
+  decltype(OneShotFunctions::derive) derive;
+  std::unique_ptr<PreparedOperation> (*prepare)(const AlgorithmInfo& alg, Operation op,
+                                                PrepareFailure* failure, std::string* error);
+
+  /// The library's key-agreement bindings (library_backend.h): these entries, no
+  /// implementation query.
+  LibraryBindings Bindings() const {
+    return {.checks = {.key_agreement = supported},
+            .preparers = {.key_agreement = prepare},
+            .one_shot = {.derive = derive}};
+  }
+};
+
+/// KeyAgreementEntries for a library whose key agreements one Engine type binds, with the
+/// factory `MakeSides` (KeyAgreementSidesFactory<Engine>): supported is `Bound(alg)` (a function
+/// of the AlgorithmInfo, true for the entries the binding covers) and KeyAgreementSidesLoad,
+/// prepare PrepareKeyAgreementWith (its results and failures), derive the library's KAT function
+/// `Derive` (KatTarget::Derive's parameters and result).
+template <typename Engine, KeyAgreementSidesFactory<Engine> MakeSides, auto Bound, auto Derive>
+KeyAgreementEntries BindKeyAgreement() {
+  return {
+      .supported =
+          [](const AlgorithmInfo& alg) {
+            return Bound(alg) && KeyAgreementSidesLoad<Engine>(MakeSides, alg);
+          },
+      .derive = Derive,
+      .prepare =
+          [](const AlgorithmInfo& alg, Operation op, PrepareFailure* failure, std::string* error) {
+            return PrepareKeyAgreementWith<Engine>(MakeSides, alg, op, failure, error);
+          },
+  };
 }
 
 }  // namespace cryptobench::backends
