@@ -12,14 +12,29 @@ namespace cryptobench::backends {
 
 /// The signature bindings BindSignature<SignatureEngine, &IsFamilySignature, Verify, Sign>
 /// (supported where the engine's timing key pair loads: keys_load) merged with the key-agreement
-/// bindings BindKeyAgreement<AgreementSide, MakeSides, &IsFamilyKeyAgreement, Derive>. `Verify`,
-/// `Sign` and `Derive` are the library's KAT one-shots (KatTarget's parameters and results).
+/// bindings of IsFamilyKeyAgreement's entries: supported where both sides from `MakeSides`
+/// (KeyAgreementSidesFactory<AgreementSide>) load, prepare PrepareKeyAgreementWith, derive the
+/// library's own `Derive` (BindKeyAgreement's DeriveVectorWith would word a KAT failure
+/// differently). `Verify`, `Sign` and `Derive` are the library's KAT one-shots (KatTarget's
+/// parameters and results).
 template <typename SignatureEngine, auto Verify, auto Sign, typename AgreementSide, auto MakeSides,
           auto Derive>
 LibraryBindings BindFamilyPublicKey() {
+  const KeyAgreementEntries agreement = {
+      .derive = Derive,
+      .prepare =
+          [](const AlgorithmInfo& alg, Operation op, PrepareFailure* failure, std::string* error) {
+            return PrepareKeyAgreementWith<AgreementSide>(MakeSides, alg, op, failure, error);
+          },
+      .supported =
+          [](const AlgorithmInfo& alg) {
+            return IsFamilyKeyAgreement(alg) &&
+                   KeyAgreementSidesLoad<AgreementSide>(MakeSides, alg);
+          },
+  };
   return MergeBindings(
       {BindSignature<SignatureEngine, &IsFamilySignature, Verify, Sign>().Bindings(),
-       BindKeyAgreement<AgreementSide, MakeSides, &IsFamilyKeyAgreement, Derive>().Bindings()});
+       agreement.Bindings()});
 }
 
 }  // namespace cryptobench::backends
