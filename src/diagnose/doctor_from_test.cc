@@ -983,6 +983,8 @@ TEST(CpuCluesTest, AesBoundsHoldOnAnyCpu) {
   EXPECT_EQ(ClassifyAesFigure("SHA256", 16384, 1e6), AesBound::kInside);
 }
 
+const Finding* FindFinding(const DoctorReport& report, const std::string& id);
+
 TEST(CpuCluesTest, SlowAesIsSoftwareAndTheCluesDecideWhy) {
   // No clue: cannot tell, and the one command that would.
   results::RunResult run = CryptsetupRun();
@@ -993,10 +995,26 @@ TEST(CpuCluesTest, SlowAesIsSoftwareAndTheCluesDecideWhy) {
   for (const Finding& finding : report.findings) {
     if (finding.id == "cpu.aes-software") {
       EXPECT_THAT(finding.summary, HasSubstr("cannot tell from this report"));
-      EXPECT_THAT(finding.advice, HasSubstr("/proc/cpuinfo"));
+      // The kernel's three causes, and the one command that separates them.
+      EXPECT_THAT(finding.summary, HasSubstr("the CPU lacks them"));
+      EXPECT_THAT(finding.summary, HasSubstr("virtual machine"));
+      EXPECT_THAT(finding.summary, HasSubstr("driver"));
+      EXPECT_THAT(finding.advice, HasSubstr("grep -m1 -o -w -E 'aes|hypervisor' /proc/cpuinfo"));
+      EXPECT_THAT(finding.advice, HasSubstr("/proc/crypto"));
       EXPECT_THAT(finding.evidence, HasSubstr("33.3 MB/s"));
     }
   }
+  // The same figure from a library's speed tool: the software, not a kernel driver.
+  results::RunResult library = ImportedRun("", kOpenssl111);
+  Add(library, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 11.5)});
+  const DoctorReport library_report = DiagnoseReport(library);
+  const Finding* software = FindFinding(library_report, "cpu.aes-software");
+  ASSERT_NE(software, nullptr);
+  EXPECT_THAT(software->summary, HasSubstr("the software does not use them"));
+  EXPECT_THAT(software->summary, HasSubstr("virtual machine"));
+  EXPECT_THAT(software->advice, HasSubstr("'aes|hypervisor'"));
+  EXPECT_THAT(software->advice, Not(HasSubstr("/proc/crypto")));
+  EXPECT_THAT(Tags(library_report), ElementsAre("cannot-tell"));
 
   // A SoC the table knows without AES instructions: the cause, with its clue.
   AddFact(run, "cpu_model", "hardware: MediaTek MT7621 ver:1 eco:3", 7);
@@ -1057,8 +1075,6 @@ TEST(CpuCluesTest, FastAesIsHardwareUnlessUserCpuTimingHidesAnEngine) {
   report = DiagnoseReport(engine);
   EXPECT_THAT(FindingIds(report), Not(Contains("cpu.aes-hardware")));
 }
-
-const Finding* FindFinding(const DoctorReport& report, const std::string& id);
 
 // cryptsetup benchmark's own serpent and twofish rows settle an AES figure between the bounds
 // that hold on any CPU: neither has CPU instructions anywhere, so AES no faster than them is
