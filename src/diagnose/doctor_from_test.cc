@@ -1264,6 +1264,43 @@ TEST(CryptoFineTest, AFigureInItsAcceleratedClassIsFineOnlyWhenTheClockIsKnown) 
 
 // A figure that software may reach (no architecture, no clock), a slow figure beside a fast
 // one, and a software-class figure on a CPU with AES-NI: never "fine".
+// SHA-256 above every software SHA-256 at any clock (hash_bounds.h: 1.86 GB/s) is on its
+// accelerated path too: beside hardware AES the crypto is fine. A SHA-256 figure software can
+// reach (SHA extensions at 2 cpb on a 3 GHz core look the same) settles nothing.
+TEST(CryptoFineTest, Sha256AboveEverySoftwarePathCountsAsFine) {
+  const auto run_of = [](double sha256_mb_s) {
+    results::RunResult run = ImportedRun("", kOpenssl111);
+    run.source.timing_basis = "wall_clock";
+    Add(run, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 6450)});
+    Add(run, "SHA-256", "hash", {ImportedFigure("hash", 16384, sha256_mb_s)});
+    return run;
+  };
+  DoctorReport report = DiagnoseReport(run_of(2450));
+  EXPECT_THAT(Tags(report), ElementsAre("crypto-fine"));
+  const Finding* sha = FindFinding(report, "cpu.sha-hardware");
+  ASSERT_NE(sha, nullptr);
+  EXPECT_EQ(sha->severity, Severity::kInfo);
+  EXPECT_THAT(sha->evidence, HasSubstr("1857 MB/s"));
+  const Finding* fine = FindFinding(report, "report.crypto-fine");
+  ASSERT_NE(fine, nullptr);
+  EXPECT_THAT(fine->evidence, HasSubstr("faster than any software SHA-256"));
+  EXPECT_THAT(fine->evidence, HasSubstr("sha512-x86_64.pl"));
+  // The slowest figure is the ceiling: SHA-256 here.
+  EXPECT_THAT(fine->summary, HasSubstr("SHA-256 hash at 16 KiB per call"));
+
+  report = DiagnoseReport(run_of(1460));
+  EXPECT_EQ(FindFinding(report, "cpu.sha-hardware"), nullptr);
+  EXPECT_THAT(Tags(report), Not(Contains("crypto-fine")));
+
+  // With an engine named, a fast figure does not say where the work ran.
+  results::RunResult engine = run_of(2450);
+  engine.source.timing_basis = "user_cpu";
+  engine.source.engine_or_provider = "engine devcrypto";
+  report = DiagnoseReport(engine);
+  EXPECT_EQ(FindFinding(report, "cpu.sha-hardware"), nullptr);
+  EXPECT_THAT(Tags(report), Not(Contains("crypto-fine")));
+}
+
 TEST(CryptoFineTest, NotWithoutTheEvidenceNorBesideASlowFigure) {
   results::RunResult inside = CryptsetupRun();
   Add(inside, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 1500)});
