@@ -61,6 +61,18 @@ using AeadEngineFactory = std::unique_ptr<Engine> (*)(const AlgorithmInfo& alg, 
                                                       std::span<const uint8_t> nonce,
                                                       size_t tag_len, std::string* error);
 
+/// The check after a seal call `call` that reports its output length: true if `out_len` is
+/// `expected` (ciphertext and tag), else false with *error "<call> wrote <out_len> bytes,
+/// expected <expected>".
+inline bool SealWroteAll(const char* call, size_t out_len, size_t expected, std::string* error) {
+  if (out_len != expected) {
+    *error = std::string(call) + " wrote " + std::to_string(out_len) + " bytes, expected " +
+             std::to_string(expected);
+    return false;
+  }
+  return true;
+}
+
 /// Writes `counter` big-endian into the last (up to 8) bytes of `nonce`: a fresh nonce per timed
 /// sealed message, as the OpenSSL backend does.
 inline void SetNonceCounter(std::span<uint8_t> nonce, uint64_t counter) {

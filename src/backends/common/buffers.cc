@@ -86,10 +86,19 @@ std::unique_ptr<PreparedOperation> PrepareFailed(PrepareFailure kind, std::strin
 std::unique_ptr<PreparedOperation> PrepareNoSuchOperation(const AlgorithmInfo& alg, Operation op,
                                                           PrepareFailure* failure,
                                                           std::string* error) {
-  return PrepareFailed(
-      PrepareFailure::kLibraryError,
-      std::string(alg.name) + " has no " + std::string(OperationName(op)) + " operation", failure,
-      error);
+  return PrepareNoSuchOperationIn({}, alg, op, failure, error);
+}
+
+std::unique_ptr<PreparedOperation> PrepareNoSuchOperationIn(std::string_view library,
+                                                            const AlgorithmInfo& alg, Operation op,
+                                                            PrepareFailure* failure,
+                                                            std::string* error) {
+  std::string message =
+      std::string(alg.name) + " has no " + std::string(OperationName(op)) + " operation";
+  if (!library.empty()) {
+    message += " in " + std::string(library);
+  }
+  return PrepareFailed(PrepareFailure::kLibraryError, std::move(message), failure, error);
 }
 
 std::unique_ptr<PreparedOperation> PrepareOffersNo(std::string_view library,

@@ -86,6 +86,14 @@ std::unique_ptr<PreparedOperation> PrepareNoSuchOperation(const AlgorithmInfo& a
                                                           PrepareFailure* failure,
                                                           std::string* error);
 
+/// PrepareNoSuchOperation naming the library: "<alg name> has no <op> operation in <library>"
+/// (just PrepareNoSuchOperation's message for an empty `library`), for the bindings of a library
+/// that says which library lacks the operation (Mbed TLS, wolfSSL).
+std::unique_ptr<PreparedOperation> PrepareNoSuchOperationIn(std::string_view library,
+                                                            const AlgorithmInfo& alg, Operation op,
+                                                            PrepareFailure* failure,
+                                                            std::string* error);
+
 /// The prepare entry of a cipher or AEAD binding (BindKeyedCipher, BindAead): `Prepare(alg, op,
 /// input_len, failure, error)` for kEncrypt and kDecrypt, and for any other operation
 /// `NoSuchOperation(alg, op, failure, error)` (the library's own message). Both are functions

@@ -35,6 +35,15 @@ std::string KatTarget::Derive(const AlgorithmInfo&, const KatVector&, Bytes*) {
   return kNotOffered;
 }
 
+const KatVector* FirstVectorWithPrivateKey(std::string_view algorithm) {
+  for (const KatVector& vector : KatVectorsFor(algorithm)) {
+    if (!vector.private_key.empty()) {
+      return &vector;
+    }
+  }
+  return nullptr;
+}
+
 namespace {
 
 // The seam (CorruptIfTesting, buffers.h) applied to a checked output.

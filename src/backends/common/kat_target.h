@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "algorithms/catalog.h"
@@ -65,6 +66,11 @@ class KatTarget {
   /// Key agreement: the shared secret of `vector.private_key` and peer `vector.public_key`.
   virtual std::string Derive(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret);
 };
+
+/// The first of KatVectorsFor(algorithm) that publishes a private key (the raw key pair the
+/// X25519 and Ed25519 timing keys come from, as the OpenSSL backend times), or nullptr if none
+/// does.
+const KatVector* FirstVectorWithPrivateKey(std::string_view algorithm);
 
 /// Message returned by KatTarget's default methods.
 inline constexpr const char* kNotOffered = "not offered by this backend";

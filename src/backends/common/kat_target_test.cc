@@ -145,5 +145,20 @@ TEST(KatTargetTest, DefaultMethodsReportNotOffered) {
   EXPECT_NE(result.detail.find(kNotOffered), std::string::npos) << result.detail;
 }
 
+TEST(KatTargetTest, TheFirstVectorWithAPrivateKeyIsTheFirstThatPublishesOne) {
+  for (const char* name : {"X25519", "Ed25519"}) {
+    const KatVector* vector = FirstVectorWithPrivateKey(name);
+    ASSERT_NE(vector, nullptr) << name;
+    EXPECT_FALSE(vector->private_key.empty()) << name;
+    for (const KatVector& earlier : KatVectorsFor(name)) {
+      if (&earlier == vector) {
+        break;
+      }
+      EXPECT_TRUE(earlier.private_key.empty()) << name;
+    }
+  }
+  EXPECT_EQ(FirstVectorWithPrivateKey("AES-128-CBC"), nullptr);
+}
+
 }  // namespace
 }  // namespace cryptobench::backends

@@ -1,8 +1,9 @@
 // The key-agreement adapter (issue 18): the timed derive loop and the prepare step (both sides
 // of a fixed exchange, the check that they agree, the corruption seam, error mapping) written
 // once for every library. A library binds X25519 and ECDH with an engine type and a factory of
-// the two sides; the KAT one-shot over published vectors (KatTarget::Derive), whose key formats
-// are the library's own, stays with the library.
+// the two sides, and the KAT one-shot over published vectors (KatTarget::Derive) with a second
+// factory that makes one side from a vector's keys (whose formats are the library's own);
+// BindKeyAgreement gives both entries of the backend's tables.
 //
 // An Engine is one side of an exchange, set up once (our private key and the peer's public
 // key), with:
@@ -27,10 +28,21 @@
 #include "algorithms/catalog.h"
 #include "backends/backend.h"
 #include "backends/common/buffers.h"
+#include "backends/common/function_kat_target.h"
 #include "backends/common/hash_mac_adapter.h"
 #include "backends/common/kat_target.h"
+#include "core/hex.h"
 
 namespace cryptobench::backends {
+
+/// An Engine base for a library that binds several key agreements behind one virtual Derive()
+/// (one derived class per curve family): the Engine contract of the file comment.
+class KeyAgreementEngine {
+ public:
+  virtual ~KeyAgreementEngine() = default;
+  virtual size_t secret_len() const = 0;
+  virtual bool Derive(uint8_t* out, std::string* error) = 0;
+};
 
 /// The private scalar of the other side of a timed exchange: alg.key_len bytes of the
 /// kSecondKeySeed pattern (timing_inputs.h) with the top bit cleared and the lowest bit set, so
@@ -123,6 +135,72 @@ std::unique_ptr<PreparedOperation> PrepareKeyAgreementWith(const MakeSides& make
     return std::string();
   };
   return PrepareGuarded<Engine>(body, failure, error);
+}
+
+/// The KAT factory the binding takes (`make`): a function of this type, or a callable with its
+/// parameters and result. It makes the side of `alg` holding `private_key` with the peer's
+/// `peer_public` (both as a KatVector publishes them: algorithms/kat.h), or nullptr with *error
+/// set (one line: the failing call, or which key the library rejected).
+template <typename Engine>
+using KeyAgreementVectorFactory = std::unique_ptr<Engine> (*)(const AlgorithmInfo& alg,
+                                                              const Bytes& private_key,
+                                                              const Bytes& peer_public,
+                                                              std::string* error);
+
+/// KatTarget::Derive through `make` (KeyAgreementVectorFactory): the side of `vector`'s private
+/// key and public key derives once; *secret is set to its secret_len() bytes on success (left
+/// alone on failure). "" or the factory's or Derive()'s error (or Engine::Guarded's line).
+template <typename Engine, typename Make>
+std::string DeriveVectorWith(const Make& make, const AlgorithmInfo& alg, const KatVector& vector,
+                             Bytes* secret) {
+  return GuardedFor<Engine>([&]() -> std::string {
+    std::string error;
+    std::unique_ptr<Engine> side =
+        make(alg, HexDecode(vector.private_key), HexDecode(vector.public_key), &error);
+    if (!side) {
+      return error;
+    }
+    Bytes out(side->secret_len());
+    if (!side->Derive(out.data(), &error)) {
+      return error;
+    }
+    *secret = std::move(out);
+    return std::string();
+  });
+}
+
+/// The key-agreement entries of a library's tables: KatTarget::Derive for its OneShotFunctions
+/// (function_kat_target.h) and Backend::Prepare for its KindPreparers (library_backend.h).
+struct KeyAgreementEntries {
+  decltype(OneShotFunctions::derive) derive;
+  std::unique_ptr<PreparedOperation> (*prepare)(const AlgorithmInfo& alg, Operation op,
+                                                PrepareFailure* failure, std::string* error);
+
+  /// The one-shot entry (derive) for a library's OneShotFunctions.
+  OneShotFunctions OneShots() const { return {.derive = derive}; }
+};
+
+/// KeyAgreementEntries for a library whose key agreements one Engine type binds, with the
+/// factories `MakeSides` (KeyAgreementSidesFactory<Engine>) and `MakeFromVector`
+/// (KeyAgreementVectorFactory<Engine>) and the predicate `Bound` (a function of the
+/// AlgorithmInfo, true for the entries the binding covers): derive is DeriveVectorWith (kNotOffered
+/// for an entry Bound rejects), prepare PrepareKeyAgreementWith (reached only for what the
+/// backend's Supports() accepted).
+template <typename Engine, auto MakeSides, auto MakeFromVector, auto Bound>
+KeyAgreementEntries BindKeyAgreement() {
+  return {
+      .derive =
+          [](const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) {
+            if (!Bound(alg)) {
+              return std::string(kNotOffered);
+            }
+            return DeriveVectorWith<Engine>(MakeFromVector, alg, vector, secret);
+          },
+      .prepare =
+          [](const AlgorithmInfo& alg, Operation op, PrepareFailure* failure, std::string* error) {
+            return PrepareKeyAgreementWith<Engine>(MakeSides, alg, op, failure, error);
+          },
+  };
 }
 
 }  // namespace cryptobench::backends

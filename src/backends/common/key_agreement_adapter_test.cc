@@ -151,5 +151,48 @@ TEST(KeyAgreementAdapterTest, ThePeerScalarIsBelowTheGroupOrderAndNotZero) {
   }
 }
 
+// The vector factory of the binding below: a side deriving the vector's first private-key byte
+// everywhere, or a failing Derive() for a private key starting 0xff, or no side for an empty
+// peer key.
+std::unique_ptr<ScriptedSide> VectorSide(const AlgorithmInfo&, const Bytes& private_key,
+                                         const Bytes& peer_public, std::string* error) {
+  if (peer_public.empty()) {
+    *error = "peer public key: empty";
+    return nullptr;
+  }
+  return std::make_unique<ScriptedSide>(
+      Script{.value = private_key.at(0), .derive_fails = private_key.at(0) == 0xff});
+}
+std::string AgreeingSides(const AlgorithmInfo& alg, std::unique_ptr<ScriptedSide>* ours,
+                          std::unique_ptr<ScriptedSide>* theirs) {
+  return Sides({}, {})(alg, ours, theirs);
+}
+bool OnlyX25519(const AlgorithmInfo& alg) { return alg.name == "X25519"; }
+
+TEST(KeyAgreementAdapterTest, TheBindingDerivesAVectorWithItsFactoryAndPreparesWithTheOther) {
+  const KeyAgreementEntries entries =
+      BindKeyAgreement<ScriptedSide, &AgreeingSides, &VectorSide, &OnlyX25519>();
+  ASSERT_EQ(entries.OneShots().derive, entries.derive);
+  KatVector vector{};
+  vector.private_key = "42";
+  vector.public_key = "01";
+  Bytes secret;
+  EXPECT_EQ(entries.derive(Alg("X25519"), vector, &secret), "");
+  EXPECT_EQ(secret, Bytes(32, 0x42));
+  // Not bound: not offered, and the secret is left alone.
+  EXPECT_EQ(entries.derive(Alg("ECDH-P256"), vector, &secret), kNotOffered);
+  vector.private_key = "ff";
+  EXPECT_EQ(entries.derive(Alg("X25519"), vector, &secret), "scripted_derive failed");
+  vector.public_key = "";
+  EXPECT_EQ(entries.derive(Alg("X25519"), vector, &secret), "peer public key: empty");
+  EXPECT_EQ(secret, Bytes(32, 0x42));
+
+  PrepareFailure failure = PrepareFailure::kNone;
+  std::string error;
+  auto prepared = entries.prepare(Alg("X25519"), Operation::kDerive, &failure, &error);
+  ASSERT_NE(prepared, nullptr) << error;
+  EXPECT_TRUE(prepared->Run(2)) << prepared->error();
+}
+
 }  // namespace
 }  // namespace cryptobench::backends

@@ -50,6 +50,18 @@ std::string KeyedCipherOneShot(const KeyedCipherFactory& make, const AlgorithmIn
   return "";
 }
 
+bool SplitChaCha20Iv(std::span<const uint8_t> key, std::span<const uint8_t> iv,
+                     ChaCha20CounterNonce* out, std::string* error) {
+  if (key.size() != 32 || iv.size() != 16) {
+    *error = "ChaCha20 needs a 32-byte key and a 16-byte counter||nonce IV";
+    return false;
+  }
+  out->counter = static_cast<uint32_t>(iv[0]) | static_cast<uint32_t>(iv[1]) << 8 |
+                 static_cast<uint32_t>(iv[2]) << 16 | static_cast<uint32_t>(iv[3]) << 24;
+  out->nonce = iv.subspan(4);
+  return true;
+}
+
 std::string CipherInputSizeProblem(const AlgorithmInfo& alg, size_t input_len) {
   if (input_len == 0) {
     return "input size 0 is out of range";

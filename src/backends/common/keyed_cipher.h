@@ -35,6 +35,37 @@ class KeyedCipher {
   virtual bool Finish(std::string* /*error*/) { return true; }
 };
 
+/// The 16-byte ChaCha20 IV as OpenSSL takes it (and the KAT vectors give it) taken apart: the
+/// 32-bit little-endian initial block counter of its first 4 bytes, then the 12-byte nonce
+/// (RFC 8439 2.3), for a library whose ChaCha20 takes the two separately.
+struct ChaCha20CounterNonce {
+  uint32_t counter = 0;
+  std::span<const uint8_t> nonce;  // a view into the IV
+};
+
+/// Splits `iv` into *out; false with *error "ChaCha20 needs a 32-byte key and a 16-byte
+/// counter||nonce IV" unless `key` has 32 bytes and `iv` 16.
+bool SplitChaCha20Iv(std::span<const uint8_t> key, std::span<const uint8_t> iv,
+                     ChaCha20CounterNonce* out, std::string* error);
+
+/// A ChaCha20 KeyedCipher of a library that keys it, then starts it at a block counter and
+/// nonce (Mbed TLS, wolfSSL): Init() takes OpenSSL's IV apart (SplitChaCha20Iv) and the library
+/// supplies Start().
+class SplitIvChaCha20 : public KeyedCipher {
+ public:
+  /// SplitChaCha20Iv, then Start(); false with *error set by either.
+  bool Init(std::span<const uint8_t> key, std::span<const uint8_t> iv, std::string* error) {
+    ChaCha20CounterNonce start;
+    return SplitChaCha20Iv(key, iv, &start, error) && Start(key, start, error);
+  }
+
+ protected:
+  /// Keys the cipher with the 32-byte `key` and starts it at `start`; false with *error set (the
+  /// failing call) on failure.
+  virtual bool Start(std::span<const uint8_t> key, const ChaCha20CounterNonce& start,
+                     std::string* error) = 0;
+};
+
 /// Makes `alg` keyed with `key` and `iv` for one direction; nullptr with *error set on failure.
 using KeyedCipherFactory = std::function<std::unique_ptr<KeyedCipher>(
     const AlgorithmInfo& alg, bool decrypt, std::span<const uint8_t> key,
@@ -88,6 +119,21 @@ std::unique_ptr<PreparedOperation> PrepareKeyedCipherBound(const AlgorithmInfo& 
 /// of the libgcrypt, GnuTLS and Nettle backends (CipherInputSizeProblem is the keyed cipher's).
 std::string CipherBlocksProblem(const AlgorithmInfo& alg, size_t input_len, bool whole_blocks,
                                 bool xts);
+
+/// The buffers of a library's own timed cipher operation (PrepareTimedCipher's `make_timed`):
+/// the fixed input each call transforms, and the latest call's output (as long), which output()
+/// copies for the round-trip check. The library adds its context and Run().
+class TimedCipherBuffers : public PreparedOperation {
+ public:
+  /// The latest call's output.
+  Bytes output() const { return Bytes(out_.data(), out_.data() + out_.size()); }
+
+ protected:
+  explicit TimedCipherBuffers(AlignedBuffer in) : in_(std::move(in)), out_(in_.size()) {}
+
+  AlignedBuffer in_;
+  AlignedBuffer out_;
+};
 
 /// What the prepare step of PrepareCipherRoundTrip needs to know of a library's cipher: the
 /// arguments of CipherBlocksProblem and the IV length in bytes.

@@ -5,6 +5,7 @@
 #include "backends/common/keyed_cipher.h"
 
 #include <stdexcept>
+#include <utility>
 
 #include <gtest/gtest.h>
 
@@ -15,6 +16,23 @@ namespace {
 
 using adapter_testing::Alg;
 using adapter_testing::Prepared;
+
+TEST(KeyedCipherTest, TheChaCha20IvIsALittleEndianCounterThenTheNonce) {
+  const Bytes key(32, 0x11);
+  Bytes iv(16);
+  for (size_t i = 0; i < iv.size(); ++i) {
+    iv[i] = static_cast<uint8_t>(i + 1);
+  }
+  ChaCha20CounterNonce start;
+  std::string error;
+  ASSERT_TRUE(SplitChaCha20Iv(key, iv, &start, &error)) << error;
+  EXPECT_EQ(start.counter, 0x04030201u);
+  EXPECT_EQ(Bytes(start.nonce.begin(), start.nonce.end()), Bytes(iv.begin() + 4, iv.end()));
+  for (const auto& [key_len, iv_len] : {std::pair<size_t, size_t>{16, 16}, {32, 12}}) {
+    EXPECT_FALSE(SplitChaCha20Iv(Bytes(key_len), Bytes(iv_len), &start, &error));
+    EXPECT_EQ(error, "ChaCha20 needs a 32-byte key and a 16-byte counter||nonce IV");
+  }
+}
 
 TEST(KeyedCipherTest, InputSizesAnUnpaddedCipherCannotTakeAreNamed) {
   EXPECT_EQ(CipherInputSizeProblem(Alg("AES-128-CTR"), 0), "input size 0 is out of range");

@@ -44,6 +44,30 @@
 
 namespace cryptobench::backends {
 
+/// The signature an Engine keeps (the contract's signature()), for an Engine whose library
+/// returns each signature as a byte string (libgcrypt, GnuTLS, Nettle): Sign() sets sig_.
+class KeptSignature {
+ public:
+  std::span<const uint8_t> signature() const { return sig_; }
+
+ protected:
+  Bytes sig_;
+};
+
+/// The same for an Engine whose library signs into room the caller gives (Mbed TLS, wolfSSL):
+/// Sign() writes at most sig_.size() bytes (the room, fixed at construction) and sets sig_len_.
+class SignatureRoom {
+ public:
+  std::span<const uint8_t> signature() const { return sig_.span().first(sig_len_); }
+
+ protected:
+  /// Room for `max_len`-byte signatures.
+  explicit SignatureRoom(size_t max_len) : sig_(max_len) {}
+
+  AlignedBuffer sig_;
+  size_t sig_len_ = 0;
+};
+
 /// The factory the adapter functions take (`make`): a function of this type, or a callable with
 /// its parameters and result. It makes an Engine holding the timing key pair of the signature
 /// `alg` (TimingPrivateKeyPem, algorithms/kat.h; or a published key pair where the library takes

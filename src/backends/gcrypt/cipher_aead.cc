@@ -171,15 +171,14 @@ std::unique_ptr<AeadEngine> NewAeadEngine(const AlgorithmInfo& alg, bool /*decry
 
 // The timed cipher operation: one encrypt (decrypt) call over the input on a long-lived handle,
 // continuing the chain or stream; XTS sets its tweak first (one data unit per call).
-class CipherOperation : public PreparedOperation {
+class CipherOperation : public TimedCipherBuffers {
  public:
   CipherOperation(CipherHandle handle, CipherId id, bool decrypt, Bytes iv, AlignedBuffer in)
-      : handle_(std::move(handle)),
+      : TimedCipherBuffers(std::move(in)),
+        handle_(std::move(handle)),
         id_(id),
         decrypt_(decrypt),
-        iv_(std::move(iv)),
-        in_(std::move(in)),
-        out_(in_.size()) {}
+        iv_(std::move(iv)) {}
 
   bool Run(uint64_t iterations) override {
     for (uint64_t i = 0; i < iterations; ++i) {
@@ -200,15 +199,11 @@ class CipherOperation : public PreparedOperation {
     return true;
   }
 
-  Bytes output() const { return Bytes(out_.data(), out_.data() + out_.size()); }
-
  private:
   CipherHandle handle_;
   CipherId id_;
   bool decrypt_;
   Bytes iv_;
-  AlignedBuffer in_;
-  AlignedBuffer out_;
 };
 
 std::string CipherOneShot(const AlgorithmInfo& alg, bool decrypt, const Bytes& key, const Bytes& iv,

@@ -110,21 +110,22 @@ std::string HardwareFeatures() {
 class GcryptBackend : public LibraryBackend {
  public:
   GcryptBackend()
-      : LibraryBackend("libgcrypt offers no ",
-                       {.cipher = &CipherOrAeadSupported,
-                        .aead = &CipherOrAeadSupported,
-                        .hash = &HashOrMacSupported,
-                        .mac = &HashOrMacSupported,
-                        .signature = &SignatureSupported,
-                        .key_agreement = &KeyAgreementSupported},
-                       {.cipher = &PrepareCipherOrAead,
-                        .aead = &PrepareCipherOrAead,
-                        .hash = &PrepareHashOrMac,
-                        .mac = &PrepareHashOrMac,
-                        .signature = SignatureBinding().prepare,
-                        .key_agreement = &PrepareKeyAgreement},
-                       MergeOneShots({CipherAndAeadOneShots(), HashAndMacOneShots(),
-                                      SignatureBinding().OneShots(), KeyAgreementOneShots()})) {}
+      : LibraryBackend(
+            "libgcrypt offers no ",
+            {.cipher = &CipherOrAeadSupported,
+             .aead = &CipherOrAeadSupported,
+             .hash = &HashOrMacSupported,
+             .mac = &HashOrMacSupported,
+             .signature = &SignatureSupported,
+             .key_agreement = &KeyAgreementSupported},
+            {.cipher = &PrepareCipherOrAead,
+             .aead = &PrepareCipherOrAead,
+             .hash = &PrepareHashOrMac,
+             .mac = &PrepareHashOrMac,
+             .signature = SignatureBinding().prepare,
+             .key_agreement = KeyAgreementBinding().prepare},
+            MergeOneShots({CipherAndAeadOneShots(), HashAndMacOneShots(),
+                           SignatureBinding().OneShots(), KeyAgreementBinding().OneShots()})) {}
 
   results::LibraryInfo Identity() const override {
     results::LibraryInfo info;

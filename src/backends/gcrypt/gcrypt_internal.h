@@ -15,6 +15,7 @@
 #include "backends/backend.h"
 #include "backends/common/function_kat_target.h"
 #include "backends/common/kat_target.h"
+#include "backends/common/key_agreement_adapter.h"
 #include "backends/common/signature_adapter.h"
 #include "backends/common/timing_inputs.h"
 namespace cryptobench::backends::gcrypt {
@@ -43,12 +44,11 @@ Mpi MpiFromBytes(std::span<const uint8_t> bytes);
 Bytes MpiBytes(gcry_mpi_t mpi, size_t width);
 
 /// The one-shot operations (the KatTarget methods of the KAT driver and the cross-backend test,
-/// kat_target.h) of the ciphers and AEADs (cipher_aead.cc), hashes and MACs (hash_mac.cc) and
-/// key agreement (key_agreement.cc); the backend merges them (MergeOneShots) with
-/// SignatureBinding().OneShots().
+/// kat_target.h) of the ciphers and AEADs (cipher_aead.cc) and the hashes and MACs
+/// (hash_mac.cc); the backend merges them (MergeOneShots) with SignatureBinding().OneShots() and
+/// KeyAgreementBinding().OneShots().
 OneShotFunctions CipherAndAeadOneShots();
 OneShotFunctions HashAndMacOneShots();
-OneShotFunctions KeyAgreementOneShots();
 
 /// True if libgcrypt offers `alg` at run time (gcry_*_test_algo / a key that imports).
 bool CipherOrAeadSupported(const AlgorithmInfo& alg);
@@ -68,7 +68,7 @@ std::unique_ptr<PreparedOperation> PrepareHashOrMac(const AlgorithmInfo& alg, Op
 /// The signature entries (BindSignature, signature_adapter.h): prepare is the backend's
 /// KindPreparers entry, sign_round_trip the one-shot target's SignRoundTrip for what it signs.
 SignatureEntries SignatureBinding();
-std::unique_ptr<PreparedOperation> PrepareKeyAgreement(const AlgorithmInfo& alg, Operation op,
-                                                       PrepareFailure* failure, std::string* error);
+/// The key-agreement entries (BindKeyAgreement, key_agreement_adapter.h): X25519 and ECDH.
+KeyAgreementEntries KeyAgreementBinding();
 
 }  // namespace cryptobench::backends::gcrypt

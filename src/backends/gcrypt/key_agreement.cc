@@ -18,17 +18,12 @@ bool IsX25519(const AlgorithmInfo& alg) { return alg.primitive == AlgorithmPrimi
 bool IsEcdh(const AlgorithmInfo& alg) {
   return alg.primitive == AlgorithmPrimitive::kEcdh && CurveNameOf(alg) != nullptr;
 }
+// The key agreements the binding covers (BindKeyAgreement's predicate).
+bool Bound(const AlgorithmInfo& alg) { return IsX25519(alg) || IsEcdh(alg); }
 
-// One side of an exchange, set up once; Derive() computes the shared secret. The engine of the
+// One side of an exchange, set up once; Derive() computes the shared secret. The engines of the
 // key-agreement adapter (common/key_agreement_adapter.h), one virtual Derive() per operation.
-class Agreement {
- public:
-  virtual ~Agreement() = default;
-  virtual bool Derive(uint8_t* out, std::string* error) = 0;
-  virtual size_t secret_len() const = 0;
-};
-
-class X25519Agreement : public Agreement {
+class X25519Agreement : public KeyAgreementEngine {
  public:
   X25519Agreement(Bytes private_key, Bytes peer_public)
       : private_(std::move(private_key)), peer_(std::move(peer_public)) {}
@@ -48,7 +43,7 @@ class X25519Agreement : public Agreement {
   Bytes peer_;
 };
 
-class EcdhAgreement : public Agreement {
+class EcdhAgreement : public KeyAgreementEngine {
  public:
   explicit EcdhAgreement(std::unique_ptr<EcdhSide> side) : side_(std::move(side)) {}
   bool Derive(uint8_t* out, std::string* error) override {
@@ -64,9 +59,10 @@ class EcdhAgreement : public Agreement {
   std::unique_ptr<EcdhSide> side_;
 };
 
-// Our private key (raw scalar) and the peer's public key as KAT vectors give them.
-std::unique_ptr<Agreement> NewAgreement(const AlgorithmInfo& alg, const Bytes& private_key,
-                                        const Bytes& peer_public, std::string* error) {
+// Our private key (raw scalar) and the peer's public key as KAT vectors give them (the
+// binding's KeyAgreementVectorFactory).
+std::unique_ptr<KeyAgreementEngine> NewAgreement(const AlgorithmInfo& alg, const Bytes& private_key,
+                                                 const Bytes& peer_public, std::string* error) {
   if (IsX25519(alg)) {
     if (private_key.size() != kX25519Len || peer_public.size() != kX25519Len) {
       *error = "X25519 keys are 32 bytes";
@@ -90,16 +86,15 @@ std::string PublicKeyOf(const AlgorithmInfo& alg, const Bytes& private_key, Byte
 }
 
 // Both sides of the timed exchange: our timing key with the peer's public key, and back.
-std::string TimingAgreements(const AlgorithmInfo& alg, std::unique_ptr<Agreement>* ours,
-                             std::unique_ptr<Agreement>* theirs) {
+std::string TimingAgreements(const AlgorithmInfo& alg, std::unique_ptr<KeyAgreementEngine>* ours,
+                             std::unique_ptr<KeyAgreementEngine>* theirs) {
   Bytes own_private;
   if (IsX25519(alg)) {
-    for (const KatVector& vector : KatVectorsFor(alg.name)) {
-      if (!vector.private_key.empty()) {
-        own_private = HexDecode(vector.private_key);
-        break;
-      }
+    const KatVector* vector = FirstVectorWithPrivateKey(alg.name);
+    if (vector == nullptr) {
+      return "no X25519 private key among the known-answer vectors";
     }
+    own_private = HexDecode(vector->private_key);
   } else if (std::string error =
                  EcTimingScalar(TimingPrivateKeyPem(alg.name), CurveNameOf(alg), &own_private);
              !error.empty()) {
@@ -123,34 +118,11 @@ std::string TimingAgreements(const AlgorithmInfo& alg, std::unique_ptr<Agreement
 }  // namespace
 
 bool KeyAgreementSupported(const AlgorithmInfo& alg) {
-  return (IsX25519(alg) || IsEcdh(alg)) && KeyAgreementSidesLoad<Agreement>(&TimingAgreements, alg);
+  return Bound(alg) && KeyAgreementSidesLoad<KeyAgreementEngine>(&TimingAgreements, alg);
 }
 
-namespace {
-
-std::string DeriveVector(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) {
-  if (!IsX25519(alg) && !IsEcdh(alg)) {
-    return kNotOffered;
-  }
-  std::string error;
-  auto agreement =
-      NewAgreement(alg, HexDecode(vector.private_key), HexDecode(vector.public_key), &error);
-  if (!agreement) {
-    return error;
-  }
-  secret->assign(agreement->secret_len(), 0);
-  agreement->Derive(secret->data(), &error);
-  return error;
+KeyAgreementEntries KeyAgreementBinding() {
+  return BindKeyAgreement<KeyAgreementEngine, &TimingAgreements, &NewAgreement, &Bound>();
 }
-
-}  // namespace
-
-std::unique_ptr<PreparedOperation> PrepareKeyAgreement(const AlgorithmInfo& alg, Operation op,
-                                                       PrepareFailure* failure,
-                                                       std::string* error) {
-  return PrepareKeyAgreementWith<Agreement>(&TimingAgreements, alg, op, failure, error);
-}
-
-OneShotFunctions KeyAgreementOneShots() { return {.derive = &DeriveVector}; }
 
 }  // namespace cryptobench::backends::gcrypt

@@ -3,16 +3,10 @@
 
 #include <cstring>
 
-#include "backends/gcrypt/der_reader.h"
-#include "core/hex.h"
+#include "backends/common/der_reader.h"
 
 namespace cryptobench::backends::gcrypt {
 namespace {
-
-// DER contents of the namedCurve OIDs, RFC 5480 2.1.1.1: secp256r1 1.2.840.10045.3.1.7,
-// secp384r1 1.3.132.0.34.
-constexpr std::string_view kP256Oid = "2a8648ce3d030107";
-constexpr std::string_view kP384Oid = "2b81040022";
 
 struct CtxRelease {
   void operator()(gcry_ctx_t ctx) const { gcry_ctx_release(ctx); }
@@ -61,14 +55,9 @@ const char* CurveNameOf(const AlgorithmInfo& alg) {
 size_t CurveBytes(const char* curve) { return std::strcmp(curve, "NIST P-384") == 0 ? 48 : 32; }
 
 std::string RsaTimingKey(std::string_view pem, KeyPair* keys) {
-  std::vector<uint8_t> der;
-  std::span<const uint8_t> parameters;
-  std::span<const uint8_t> private_key;
+  std::vector<uint8_t> private_key;
   std::vector<std::span<const uint8_t>> fields;
-  if (std::string error = PemPrivateKeyToDer(pem, &der); !error.empty()) {
-    return error;
-  }
-  if (std::string error = UnwrapPkcs8(der, &parameters, &private_key); !error.empty()) {
+  if (std::string error = Pkcs8PrivateKey(pem, &private_key); !error.empty()) {
     return error;
   }
   if (std::string error = ReadIntegerSequence(private_key, &fields); !error.empty()) {
@@ -108,25 +97,7 @@ std::string RsaTimingKey(std::string_view pem, KeyPair* keys) {
 }
 
 std::string EcTimingScalar(std::string_view pem, const char* curve, Bytes* scalar) {
-  std::vector<uint8_t> der;
-  std::span<const uint8_t> parameters;
-  std::span<const uint8_t> private_key;
-  std::span<const uint8_t> value;
-  if (std::string error = PemPrivateKeyToDer(pem, &der); !error.empty()) {
-    return error;
-  }
-  if (std::string error = UnwrapPkcs8(der, &parameters, &private_key); !error.empty()) {
-    return error;
-  }
-  const std::string_view want = CurveBytes(curve) == 48 ? kP384Oid : kP256Oid;
-  if (HexEncode(parameters) != want) {
-    return "the timing key is on another curve";
-  }
-  if (std::string error = ReadEcPrivateKey(private_key, &value); !error.empty()) {
-    return error;
-  }
-  scalar->assign(value.begin(), value.end());
-  return "";
+  return Pkcs8EcScalar(pem, CurveBytes(curve) == 48 ? "secp384r1" : "prime256v1", scalar);
 }
 
 std::string EcPublicPoint(const char* curve, std::span<const uint8_t> scalar, Bytes* point) {

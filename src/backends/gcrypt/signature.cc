@@ -10,6 +10,7 @@
 
 #include "algorithms/kat.h"
 #include "backends/common/buffers.h"
+#include "backends/common/pk_family.h"
 #include "backends/common/signature_adapter.h"
 #include "backends/gcrypt/gcrypt_internal.h"
 #include "backends/gcrypt/pk_keys.h"
@@ -18,42 +19,29 @@
 namespace cryptobench::backends::gcrypt {
 namespace {
 
-enum class Family { kNone, kRsa, kEcdsa, kEd25519 };
-
-Family FamilyOf(const AlgorithmInfo& alg) {
-  if (alg.kind != AlgorithmKind::kSignature) {
-    return Family::kNone;
-  }
-  switch (alg.primitive) {
-    case AlgorithmPrimitive::kRsa:
-      return Family::kRsa;
-    case AlgorithmPrimitive::kEcdsa:
-      return CurveNameOf(alg) != nullptr ? Family::kEcdsa : Family::kNone;
-    case AlgorithmPrimitive::kEd25519:
-      return Family::kEd25519;
-    default:
-      return Family::kNone;
-  }
+// The signatures this backend binds, by family (PkFamily, pk_family.h).
+PkFamily FamilyOf(const AlgorithmInfo& alg) {
+  return SignatureFamilyOf(alg, CurveNameOf(alg) != nullptr);
 }
 
 // Bytes of each signature component: RSA s (modulus size), ECDSA r and s (field size),
 // Ed25519 R and S (32).
-size_t ComponentWidth(const AlgorithmInfo& alg, Family family) {
+size_t ComponentWidth(const AlgorithmInfo& alg, PkFamily family) {
   switch (family) {
-    case Family::kRsa:
+    case PkFamily::kRsa:
       return alg.key_len;
-    case Family::kEcdsa:
+    case PkFamily::kEcdsa:
       return CurveBytes(CurveNameOf(alg));
-    case Family::kEd25519:
+    case PkFamily::kEd25519:
       return 32;
-    case Family::kNone:
+    default:
       break;
   }
   return 0;
 }
 
 // The data S-expression for `input`. `deterministic`: RFC 6979 nonces for ECDSA.
-std::string DataSexp(Family family, std::span<const uint8_t> input, bool deterministic,
+std::string DataSexp(PkFamily family, std::span<const uint8_t> input, bool deterministic,
                      Sexp* data) {
   const int len = static_cast<int>(input.size());
   static const uint8_t kEmpty = 0;
@@ -61,20 +49,20 @@ std::string DataSexp(Family family, std::span<const uint8_t> input, bool determi
   gcry_sexp_t sexp = nullptr;
   gcry_error_t err = 0;
   switch (family) {
-    case Family::kRsa:
+    case PkFamily::kRsa:
       err = gcry_sexp_build(&sexp, nullptr, "(data (flags pkcs1)(hash sha256 %b))", len, bytes);
       break;
-    case Family::kEcdsa:
+    case PkFamily::kEcdsa:
       err = deterministic
                 ? gcry_sexp_build(&sexp, nullptr, "(data (flags rfc6979)(hash sha256 %b))", len,
                                   bytes)
                 : gcry_sexp_build(&sexp, nullptr, "(data (flags raw)(value %b))", len, bytes);
       break;
-    case Family::kEd25519:
+    case PkFamily::kEd25519:
       err = gcry_sexp_build(&sexp, nullptr, "(data (flags eddsa)(hash-algo sha512)(value %b))", len,
                             bytes);
       break;
-    case Family::kNone:
+    default:
       return kNotOffered;
   }
   if (err != 0) {
@@ -85,8 +73,8 @@ std::string DataSexp(Family family, std::span<const uint8_t> input, bool determi
 }
 
 // Signs `input`; *signature is s (RSA) or r||s (ECDSA, Ed25519), each `width` bytes.
-std::string SignInput(Family family, size_t width, gcry_sexp_t key, std::span<const uint8_t> input,
-                      bool deterministic, Bytes* signature) {
+std::string SignInput(PkFamily family, size_t width, gcry_sexp_t key,
+                      std::span<const uint8_t> input, bool deterministic, Bytes* signature) {
   Sexp data;
   if (std::string error = DataSexp(family, input, deterministic, &data); !error.empty()) {
     return error;
@@ -97,14 +85,14 @@ std::string SignInput(Family family, size_t width, gcry_sexp_t key, std::span<co
   }
   Sexp sig(result);
   signature->clear();
-  for (const char* token : family == Family::kRsa ? std::vector<const char*>{"s"}
-                                                  : std::vector<const char*>{"r", "s"}) {
+  for (const char* token : family == PkFamily::kRsa ? std::vector<const char*>{"s"}
+                                                    : std::vector<const char*>{"r", "s"}) {
     Bytes part = SexpTokenBytes(sig.get(), token);
     if (part.size() > width) {
       return std::string("signature component ") + token + " is wider than expected";
     }
     // RSA and ECDSA values are integers (left-pad); Ed25519's R and S are 32-byte strings.
-    if (family == Family::kEd25519 && part.size() != width) {
+    if (family == PkFamily::kEd25519 && part.size() != width) {
       return "Ed25519 signature component is not 32 bytes";
     }
     signature->insert(signature->end(), width - part.size(), 0);
@@ -114,7 +102,7 @@ std::string SignInput(Family family, size_t width, gcry_sexp_t key, std::span<co
 }
 
 // 0 when valid; GPG_ERR_BAD_SIGNATURE or another error when not.
-gcry_error_t VerifyInput(Family family, gcry_sexp_t key, std::span<const uint8_t> input,
+gcry_error_t VerifyInput(PkFamily family, gcry_sexp_t key, std::span<const uint8_t> input,
                          std::span<const uint8_t> signature) {
   Sexp data;
   if (!DataSexp(family, input, false, &data).empty()) {
@@ -124,19 +112,19 @@ gcry_error_t VerifyInput(Family family, gcry_sexp_t key, std::span<const uint8_t
   const int half = static_cast<int>(signature.size() / 2);
   gcry_error_t err = 0;
   switch (family) {
-    case Family::kRsa:
+    case PkFamily::kRsa:
       err = gcry_sexp_build(&sexp, nullptr, "(sig-val (rsa (s %b)))",
                             static_cast<int>(signature.size()), signature.data());
       break;
-    case Family::kEcdsa:
+    case PkFamily::kEcdsa:
       err = gcry_sexp_build(&sexp, nullptr, "(sig-val (ecdsa (r %b)(s %b)))", half,
                             signature.data(), half, signature.data() + half);
       break;
-    case Family::kEd25519:
+    case PkFamily::kEd25519:
       err = gcry_sexp_build(&sexp, nullptr, "(sig-val (eddsa (r %b)(s %b)))", half,
                             signature.data(), half, signature.data() + half);
       break;
-    case Family::kNone:
+    default:
       return gcry_error(GPG_ERR_NOT_SUPPORTED);
   }
   if (err != 0) {
@@ -149,9 +137,9 @@ gcry_error_t VerifyInput(Family family, gcry_sexp_t key, std::span<const uint8_t
 // The timing key pair: PKCS#8 PEM (RSA, ECDSA) or the first RFC 8032 vector (Ed25519).
 std::string TimingKeys(const AlgorithmInfo& alg, KeyPair* keys) {
   switch (FamilyOf(alg)) {
-    case Family::kRsa:
+    case PkFamily::kRsa:
       return RsaTimingKey(TimingPrivateKeyPem(alg.name), keys);
-    case Family::kEcdsa: {
+    case PkFamily::kEcdsa: {
       const char* curve = CurveNameOf(alg);
       Bytes scalar;
       Bytes point;
@@ -164,14 +152,12 @@ std::string TimingKeys(const AlgorithmInfo& alg, KeyPair* keys) {
       }
       return EcdsaKeys(curve, point, scalar, keys);
     }
-    case Family::kEd25519:
-      for (const KatVector& vector : KatVectorsFor(alg.name)) {
-        if (!vector.private_key.empty()) {
-          return Ed25519Keys(HexDecode(vector.public_key), HexDecode(vector.private_key), keys);
-        }
+    case PkFamily::kEd25519:
+      if (const KatVector* vector = FirstVectorWithPrivateKey(alg.name); vector != nullptr) {
+        return Ed25519Keys(HexDecode(vector->public_key), HexDecode(vector->private_key), keys);
       }
       return "no Ed25519 key pair among the known-answer vectors";
-    case Family::kNone:
+    default:
       break;
   }
   return kNotOffered;
@@ -182,13 +168,13 @@ std::string VectorKeys(const AlgorithmInfo& alg, const KatVector& vector, KeyPai
   const Bytes public_key = HexDecode(vector.public_key);
   const Bytes private_key = HexDecode(vector.private_key);
   switch (FamilyOf(alg)) {
-    case Family::kRsa:
+    case PkFamily::kRsa:
       return RsaPublicKey(public_key, &keys->public_key);
-    case Family::kEcdsa:
+    case PkFamily::kEcdsa:
       return EcdsaKeys(CurveNameOf(alg), public_key, private_key, keys);
-    case Family::kEd25519:
+    case PkFamily::kEd25519:
       return Ed25519Keys(public_key, private_key, keys);
-    case Family::kNone:
+    default:
       break;
   }
   return kNotOffered;
@@ -196,12 +182,12 @@ std::string VectorKeys(const AlgorithmInfo& alg, const KatVector& vector, KeyPai
 
 // The signature engine (common/signature_adapter.h): the timing key pair, signing and
 // verifying through SignInput and VerifyInput (S-expressions built and read per operation).
-class SignatureEngine {
+class SignatureEngine : public KeptSignature {
  public:
-  SignatureEngine(Family family, size_t width) : family_(family), width_(width) {}
+  SignatureEngine(PkFamily family, size_t width) : family_(family), width_(width) {}
 
   static std::unique_ptr<SignatureEngine> Make(const AlgorithmInfo& alg, std::string* error) {
-    const Family family = FamilyOf(alg);
+    const PkFamily family = FamilyOf(alg);
     auto engine = std::make_unique<SignatureEngine>(family, ComponentWidth(alg, family));
     if (*error = TimingKeys(alg, &engine->keys_); !error->empty()) {
       return nullptr;
@@ -214,8 +200,6 @@ class SignatureEngine {
     return error->empty();
   }
 
-  std::span<const uint8_t> signature() const { return sig_; }
-
   bool Verify(std::span<const uint8_t> tbs, std::span<const uint8_t> signature,
               std::string* error) {
     if (gcry_error_t err = VerifyInput(family_, keys_.public_key.get(), tbs, signature); err != 0) {
@@ -226,30 +210,29 @@ class SignatureEngine {
   }
 
  private:
-  Family family_;
+  PkFamily family_;
   size_t width_;
   KeyPair keys_;
-  Bytes sig_;
 };
 
 }  // namespace
 
 bool SignatureSupported(const AlgorithmInfo& alg) {
   KeyPair keys;
-  return FamilyOf(alg) != Family::kNone && TimingKeys(alg, &keys).empty();
+  return FamilyOf(alg) != PkFamily::kNone && TimingKeys(alg, &keys).empty();
 }
 
 namespace {
 
 std::string VerifyVector(const AlgorithmInfo& alg, const KatVector& vector, bool tamper,
                          bool* valid) {
-  const Family family = FamilyOf(alg);
-  if (family == Family::kNone) {
+  const PkFamily family = FamilyOf(alg);
+  if (family == PkFamily::kNone) {
     return kNotOffered;
   }
   *valid = false;
   const Bytes input = KatSignedInput(vector, tamper);
-  if (family != Family::kEd25519 && (!vector.input_is_digest || input.size() != 32)) {
+  if (family != PkFamily::kEd25519 && (!vector.input_is_digest || input.size() != 32)) {
     return "libgcrypt's backend verifies RSA and ECDSA vectors over a SHA-256 digest only";
   }
   KeyPair keys;
@@ -268,8 +251,8 @@ std::string VerifyVector(const AlgorithmInfo& alg, const KatVector& vector, bool
 std::string SignVector(const AlgorithmInfo& alg, const KatVector& vector, Bytes* signature) {
   // ECDSA signs reproducibly with (flags rfc6979); Ed25519 is deterministic by design; the
   // RSA vectors publish no private key.
-  const Family family = FamilyOf(alg);
-  if (family == Family::kNone || family == Family::kRsa || vector.private_key.empty()) {
+  const PkFamily family = FamilyOf(alg);
+  if (family == PkFamily::kNone || family == PkFamily::kRsa || vector.private_key.empty()) {
     return kNotOffered;
   }
   KeyPair keys;
@@ -280,13 +263,10 @@ std::string SignVector(const AlgorithmInfo& alg, const KatVector& vector, Bytes*
                    HexDecode(vector.input), true, signature);
 }
 
-// The signatures the binding covers (BindSignature's predicate).
-bool Bound(const AlgorithmInfo& alg) { return FamilyOf(alg) != Family::kNone; }
-
 }  // namespace
 
 SignatureEntries SignatureBinding() {
-  return BindSignature<SignatureEngine, &Bound, &VerifyVector, &SignVector>();
+  return BindSignature<SignatureEngine, &HasFamily<&FamilyOf>, &VerifyVector, &SignVector>();
 }
 
 }  // namespace cryptobench::backends::gcrypt

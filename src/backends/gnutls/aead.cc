@@ -41,12 +41,7 @@ class AeadEngine {
       *error = CallError("gnutls_aead_cipher_encrypt", rc);
       return false;
     }
-    if (out_len != len + tag_len) {
-      *error = "gnutls_aead_cipher_encrypt wrote " + std::to_string(out_len) + " bytes, expected " +
-               std::to_string(len + tag_len);
-      return false;
-    }
-    return true;
+    return SealWroteAll("gnutls_aead_cipher_encrypt", out_len, len + tag_len, error);
   }
 
   AeadOpenResult Open(std::span<const uint8_t> nonce, std::span<const uint8_t> aad,

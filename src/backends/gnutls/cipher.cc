@@ -53,16 +53,15 @@ int CipherCall(gnutls_cipher_hd_t handle, bool decrypt, const uint8_t* in, size_
 // The timed cipher operation: one encrypt (or decrypt) call over the input on a long-lived
 // handle; CBC and ChaCha20 continue their stream. XTS sets its tweak first, so every call is
 // a fresh data unit (as the OpenSSL backend does).
-class CipherOperation : public PreparedOperation {
+class CipherOperation : public TimedCipherBuffers {
  public:
   CipherOperation(CipherHandle handle, bool decrypt, bool reset_iv, std::vector<uint8_t> iv,
                   AlignedBuffer in)
-      : handle_(std::move(handle)),
+      : TimedCipherBuffers(std::move(in)),
+        handle_(std::move(handle)),
         decrypt_(decrypt),
         reset_iv_(reset_iv),
-        iv_(std::move(iv)),
-        in_(std::move(in)),
-        out_(in_.size()) {}
+        iv_(std::move(iv)) {}
 
   bool Run(uint64_t iterations) override {
     for (uint64_t i = 0; i < iterations; ++i) {
@@ -78,15 +77,11 @@ class CipherOperation : public PreparedOperation {
     return true;
   }
 
-  Bytes output() const { return Bytes(out_.data(), out_.data() + out_.size()); }
-
  private:
   CipherHandle handle_;
   bool decrypt_;
   bool reset_iv_;
   std::vector<uint8_t> iv_;
-  AlignedBuffer in_;
-  AlignedBuffer out_;
 };
 
 }  // namespace

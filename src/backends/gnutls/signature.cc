@@ -78,10 +78,8 @@ Privkey RawPrivkey(const GnutlsIds& ids, const Bytes& scalar, const Bytes& point
 // first RFC 8032 vector's key pair (Ed25519).
 Privkey TimingKey(const AlgorithmInfo& alg, const GnutlsIds& ids, std::string* error) {
   if (IsEd25519(ids)) {
-    for (const KatVector& vector : KatVectorsFor(alg.name)) {
-      if (!vector.private_key.empty()) {
-        return RawPrivkey(ids, HexDecode(vector.private_key), HexDecode(vector.public_key), error);
-      }
+    if (const KatVector* vector = FirstVectorWithPrivateKey(alg.name); vector != nullptr) {
+      return RawPrivkey(ids, HexDecode(vector->private_key), HexDecode(vector->public_key), error);
     }
     *error = "no Ed25519 key pair among the known-answer vectors";
     return nullptr;
@@ -228,7 +226,7 @@ std::string DecodeRs(const Bytes& der, size_t width, Bytes* r_and_s) {
 
 // The signature engine (common/signature_adapter.h): the timing private key and its public
 // half, signing and verifying through SignInput and VerifyInput.
-class SignatureEngine {
+class SignatureEngine : public KeptSignature {
  public:
   static std::unique_ptr<SignatureEngine> Make(const AlgorithmInfo& alg, std::string* error) {
     auto engine = std::make_unique<SignatureEngine>();
@@ -246,8 +244,6 @@ class SignatureEngine {
     return error->empty();
   }
 
-  std::span<const uint8_t> signature() const { return sig_; }
-
   bool Verify(std::span<const uint8_t> tbs, std::span<const uint8_t> signature,
               std::string* error) {
     if (const int rc = VerifyInput(pub_.get(), ids_, tbs, signature); rc < 0) {
@@ -264,7 +260,6 @@ class SignatureEngine {
   GnutlsIds ids_;
   Privkey key_;
   Pubkey pub_;
-  Bytes sig_;
 };
 
 }  // namespace

@@ -30,14 +30,7 @@ class KeyedAead {
       *error = "Mbed TLS has no AEAD " + std::string(alg.name);
       return false;
     }
-    if (int ret = mbedtls_cipher_setup(&ctx_, info); ret != 0) {
-      *error = MbedError("mbedtls_cipher_setup", ret);
-      return false;
-    }
-    if (int ret = mbedtls_cipher_setkey(&ctx_, NonNullData(key), static_cast<int>(key.size() * 8),
-                                        decrypt ? MBEDTLS_DECRYPT : MBEDTLS_ENCRYPT);
-        ret != 0) {
-      *error = MbedError("mbedtls_cipher_setkey", ret);
+    if (*error = SetupCipher(&ctx_, info, decrypt, key); !error->empty()) {
       return false;
     }
     return true;
@@ -53,12 +46,7 @@ class KeyedAead {
       *error = MbedError("mbedtls_cipher_auth_encrypt_ext", ret);
       return false;
     }
-    if (out_len != len + tag_len) {
-      *error = "mbedtls_cipher_auth_encrypt_ext returned " + std::to_string(out_len) + " of " +
-               std::to_string(len + tag_len) + " bytes";
-      return false;
-    }
-    return true;
+    return SealWroteAll("mbedtls_cipher_auth_encrypt_ext", out_len, len + tag_len, error);
   }
 
   AeadOpenResult Open(std::span<const uint8_t> nonce, std::span<const uint8_t> aad,

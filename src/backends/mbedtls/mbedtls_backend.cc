@@ -36,13 +36,13 @@ class MbedtlsBackend : public LibraryBackend {
                         .hash = mbedtls::HashBinding().prepare_hash,
                         .mac = mbedtls::MacBinding().prepare_mac,
                         .signature = mbedtls::SignatureBinding().prepare,
-                        .key_agreement = &mbedtls::PrepareKeyAgreement},
+                        .key_agreement = mbedtls::KeyAgreementBinding().prepare},
                        MergeOneShots({{.cipher = mbedtls::CipherBinding().cipher},
                                       mbedtls::AeadBinding().OneShots(),
                                       mbedtls::HashBinding().OneShots(),
                                       mbedtls::MacBinding().OneShots(),
                                       mbedtls::SignatureBinding().OneShots(),
-                                      {.derive = &mbedtls::DeriveKat}})) {}
+                                      mbedtls::KeyAgreementBinding().OneShots()})) {}
 
   results::LibraryInfo Identity() const override {
     results::LibraryInfo info;

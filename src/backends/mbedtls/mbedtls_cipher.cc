@@ -30,14 +30,7 @@ class GenericCipher : public KeyedCipher {
 
   bool Init(const mbedtls_cipher_info_t* info, bool decrypt, std::span<const uint8_t> key,
             std::span<const uint8_t> iv, std::string* error) {
-    if (int ret = mbedtls_cipher_setup(&ctx_, info); ret != 0) {
-      *error = MbedError("mbedtls_cipher_setup", ret);
-      return false;
-    }
-    if (int ret = mbedtls_cipher_setkey(&ctx_, NonNullData(key), static_cast<int>(key.size() * 8),
-                                        decrypt ? MBEDTLS_DECRYPT : MBEDTLS_ENCRYPT);
-        ret != 0) {
-      *error = MbedError("mbedtls_cipher_setkey", ret);
+    if (*error = SetupCipher(&ctx_, info, decrypt, key); !error->empty()) {
       return false;
     }
     const mbedtls_cipher_mode_t mode = mbedtls_cipher_get_cipher_mode(&ctx_);
@@ -102,26 +95,20 @@ class GenericCipher : public KeyedCipher {
 
 // ChaCha20 through its own API: the generic layer always starts at block counter 0, but the
 // 16-byte IV (OpenSSL's form, which the KAT vectors use) carries a counter.
-class ChaCha20Cipher : public KeyedCipher {
+class ChaCha20Cipher : public SplitIvChaCha20 {
  public:
   ChaCha20Cipher() { mbedtls_chacha20_init(&ctx_); }
   ~ChaCha20Cipher() override { mbedtls_chacha20_free(&ctx_); }
   ChaCha20Cipher(const ChaCha20Cipher&) = delete;
   ChaCha20Cipher& operator=(const ChaCha20Cipher&) = delete;
 
-  bool Init(std::span<const uint8_t> key, std::span<const uint8_t> iv, std::string* error) {
-    if (key.size() != 32 || iv.size() != 16) {
-      *error = "ChaCha20 needs a 32-byte key and a 16-byte counter||nonce IV";
-      return false;
-    }
+  bool Start(std::span<const uint8_t> key, const ChaCha20CounterNonce& start,
+             std::string* error) override {
     if (int ret = mbedtls_chacha20_setkey(&ctx_, key.data()); ret != 0) {
       *error = MbedError("mbedtls_chacha20_setkey", ret);
       return false;
     }
-    const uint32_t counter = static_cast<uint32_t>(iv[0]) | static_cast<uint32_t>(iv[1]) << 8 |
-                             static_cast<uint32_t>(iv[2]) << 16 |
-                             static_cast<uint32_t>(iv[3]) << 24;
-    if (int ret = mbedtls_chacha20_starts(&ctx_, iv.data() + 4, counter); ret != 0) {
+    if (int ret = mbedtls_chacha20_starts(&ctx_, start.nonce.data(), start.counter); ret != 0) {
       *error = MbedError("mbedtls_chacha20_starts", ret);
       return false;
     }

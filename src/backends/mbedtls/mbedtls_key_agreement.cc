@@ -86,13 +86,12 @@ class EcdhSide {
 // private key (X25519), as the OpenSSL backend times.
 std::string TimingScalar(const AlgorithmInfo& alg, Bytes* scalar) {
   if (alg.name == "X25519") {
-    for (const KatVector& vector : KatVectorsFor(alg.name)) {
-      if (!vector.private_key.empty()) {
-        *scalar = HexDecode(vector.private_key);
-        return "";
-      }
+    const KatVector* vector = FirstVectorWithPrivateKey(alg.name);
+    if (vector == nullptr) {
+      return "no X25519 vector with a private key";
     }
-    return "no X25519 vector with a private key";
+    *scalar = HexDecode(vector->private_key);
+    return "";
   }
   PkContext pk;
   if (std::string error = ParseTimingKey(alg, &pk); !error.empty()) {
@@ -135,47 +134,43 @@ std::string TimingSides(const AlgorithmInfo& alg, std::unique_ptr<EcdhSide>* our
   return (*theirs)->rng_error();
 }
 
+// A KAT vector's side (the binding's KeyAgreementVectorFactory): our party from the raw scalar
+// (MakeParty's encodings), the peer's holding only the public point.
+std::unique_ptr<EcdhSide> VectorSide(const AlgorithmInfo& alg, const Bytes& private_key,
+                                     const Bytes& peer_public, std::string* error) {
+  auto own = std::make_shared<EcParty>();
+  mbedtls_ecp_keypair* kp = own->keypair.get();
+  if (int ret = mbedtls_ecp_read_key(GroupIdOf(alg), kp, private_key.data(), private_key.size());
+      ret != 0) {
+    *error = "private key: " + MbedError("mbedtls_ecp_read_key", ret);
+    return nullptr;
+  }
+  auto peer = std::make_shared<EcParty>();
+  if (int ret = mbedtls_ecp_point_read_binary(&kp->grp, &peer->keypair.get()->Q, peer_public.data(),
+                                              peer_public.size());
+      ret != 0) {
+    *error = "peer public key: " + MbedError("mbedtls_ecp_point_read_binary", ret);
+    return nullptr;
+  }
+  auto side = std::make_unique<EcdhSide>(own, peer);
+  if (!side->rng_error().empty()) {
+    *error = side->rng_error();
+    return nullptr;
+  }
+  return side;
+}
+
+// The key agreements the binding covers (BindKeyAgreement's predicate).
+bool Bound(const AlgorithmInfo& alg) { return IsKeyAgreementFamily(PkFamilyOf(alg)); }
+
 }  // namespace
 
 bool KeyAgreementSupported(const AlgorithmInfo& alg) {
-  return PkFamilyOf(alg) == PkFamily::kEcdh &&
-         mbedtls_ecp_curve_info_from_grp_id(GroupIdOf(alg)) != nullptr;
+  return Bound(alg) && mbedtls_ecp_curve_info_from_grp_id(GroupIdOf(alg)) != nullptr;
 }
 
-std::string DeriveKat(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) {
-  if (PkFamilyOf(alg) != PkFamily::kEcdh) {
-    return kNotOffered;
-  }
-  DeterministicRng rng;
-  if (!rng.error().empty()) {
-    return rng.error();
-  }
-  EcParty own;
-  const Bytes scalar = HexDecode(vector.private_key);
-  mbedtls_ecp_keypair* kp = own.keypair.get();
-  if (int ret = mbedtls_ecp_read_key(GroupIdOf(alg), kp, scalar.data(), scalar.size()); ret != 0) {
-    return "private key: " + MbedError("mbedtls_ecp_read_key", ret);
-  }
-  Point peer;
-  const Bytes peer_public = HexDecode(vector.public_key);
-  if (int ret = mbedtls_ecp_point_read_binary(&kp->grp, peer.get(), peer_public.data(),
-                                              peer_public.size());
-      ret != 0) {
-    return "peer public key: " + MbedError("mbedtls_ecp_point_read_binary", ret);
-  }
-  Mpi z;
-  Bytes out(SecretLen(own));
-  if (std::string error = SharedSecret(own, peer.get(), rng, &z, out); !error.empty()) {
-    return error;
-  }
-  *secret = std::move(out);
-  return "";
-}
-
-std::unique_ptr<PreparedOperation> PrepareKeyAgreement(const AlgorithmInfo& alg, Operation op,
-                                                       PrepareFailure* failure,
-                                                       std::string* error) {
-  return PrepareKeyAgreementWith<EcdhSide>(&TimingSides, alg, op, failure, error);
+KeyAgreementEntries KeyAgreementBinding() {
+  return BindKeyAgreement<EcdhSide, &TimingSides, &VectorSide, &Bound>();
 }
 
 }  // namespace cryptobench::backends::mbedtls

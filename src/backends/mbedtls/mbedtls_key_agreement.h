@@ -2,25 +2,19 @@
 // mbedtls_ecdh_compute_shared.
 #pragma once
 
-#include <memory>
-#include <string>
-
-#include "algorithms/kat.h"
-#include "backends/backend.h"
+#include "algorithms/catalog.h"
+#include "backends/common/key_agreement_adapter.h"
 
 namespace cryptobench::backends::mbedtls {
 
 /// True if this Mbed TLS build has the curve of the key agreement `alg`.
 bool KeyAgreementSupported(const AlgorithmInfo& alg);
 
-/// KatTarget::Derive: the shared secret, big-endian x-coordinate (ECDH) or little-endian
-/// u-coordinate (X25519, RFC 7748 5).
-std::string DeriveKat(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret);
-
-/// Backend::Prepare for key agreement: one mbedtls_ecdh_compute_shared plus its encoding per
-/// operation, with the timing key and the OpenSSL backend's second key. Checked: both sides
-/// derive the same secret.
-std::unique_ptr<PreparedOperation> PrepareKeyAgreement(const AlgorithmInfo& alg, Operation op,
-                                                       PrepareFailure* failure, std::string* error);
+/// The key-agreement entries (BindKeyAgreement, key_agreement_adapter.h): derive gives the
+/// shared secret, big-endian x-coordinate (ECDH) or little-endian u-coordinate (X25519, RFC 7748
+/// 5); prepare times one mbedtls_ecdh_compute_shared plus its encoding per operation, with the
+/// timing key and the OpenSSL backend's second key, checked as both sides deriving the same
+/// secret.
+KeyAgreementEntries KeyAgreementBinding();
 
 }  // namespace cryptobench::backends::mbedtls

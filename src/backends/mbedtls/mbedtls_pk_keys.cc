@@ -6,21 +6,6 @@
 
 namespace cryptobench::backends::mbedtls {
 
-PkFamily PkFamilyOf(const AlgorithmInfo& alg) {
-  if (alg.kind == AlgorithmKind::kSignature) {
-    if (alg.primitive == AlgorithmPrimitive::kRsa) {
-      return PkFamily::kRsa;
-    }
-    if (alg.primitive == AlgorithmPrimitive::kEcdsa) {
-      return PkFamily::kEcdsa;
-    }
-  } else if (alg.kind == AlgorithmKind::kKeyAgreement &&
-             (alg.name == "X25519" || alg.name == "ECDH-P256")) {
-    return PkFamily::kEcdh;
-  }
-  return PkFamily::kNone;
-}
-
 mbedtls_ecp_group_id GroupIdOf(const AlgorithmInfo& alg) {
   if (alg.name == "ECDSA-P256" || alg.name == "ECDH-P256") {
     return MBEDTLS_ECP_DP_SECP256R1;

@@ -10,6 +10,7 @@
 #include <mbedtls/pk.h>
 
 #include "algorithms/catalog.h"
+#include "backends/common/pk_family.h"
 
 namespace cryptobench::backends::mbedtls {
 
@@ -35,11 +36,10 @@ using Point = Scoped<mbedtls_ecp_point, mbedtls_ecp_point_init, mbedtls_ecp_poin
 using Group = Scoped<mbedtls_ecp_group, mbedtls_ecp_group_init, mbedtls_ecp_group_free>;
 using Keypair = Scoped<mbedtls_ecp_keypair, mbedtls_ecp_keypair_init, mbedtls_ecp_keypair_free>;
 
-/// The public-key families this backend times.
-enum class PkFamily { kNone, kRsa, kEcdsa, kEcdh };
-
-/// RSA-*, ECDSA-* (signatures), ECDH-P256 and X25519 (key agreement); kNone otherwise.
-PkFamily PkFamilyOf(const AlgorithmInfo& alg);
+/// The public-key families (PkFamilyOf, common/pk_family.h): this backend times kRsa and kEcdsa
+/// signatures and kEcdh and kX25519 key agreements.
+using backends::PkFamily;
+using backends::PkFamilyOf;
 
 /// The curve of an ECDSA, ECDH or X25519 algorithm; MBEDTLS_ECP_DP_NONE otherwise.
 mbedtls_ecp_group_id GroupIdOf(const AlgorithmInfo& alg);

@@ -39,8 +39,10 @@ mbedtls_md_type_t DigestTypeForLength(size_t len) {
 // The signature engine (common/signature_adapter.h): the parsed timing key, signing through
 // mbedtls_pk_sign with its own deterministic generator and verifying through mbedtls_pk_verify,
 // both on a SHA-256 digest.
-class SignatureEngine {
+class SignatureEngine : public SignatureRoom {
  public:
+  SignatureEngine() : SignatureRoom(kMaxSignatureLen) {}
+
   static std::unique_ptr<SignatureEngine> Make(const AlgorithmInfo& alg, std::string* error) {
     auto engine = std::make_unique<SignatureEngine>();
     if (*error = ParseTimingKey(alg, &engine->key_); !error->empty()) {
@@ -64,8 +66,6 @@ class SignatureEngine {
     return true;
   }
 
-  std::span<const uint8_t> signature() const { return sig_.span().first(sig_len_); }
-
   bool Verify(std::span<const uint8_t> tbs, std::span<const uint8_t> signature,
               std::string* error) {
     if (int ret = mbedtls_pk_verify(key_.get(), MBEDTLS_MD_SHA256, tbs.data(), tbs.size(),
@@ -80,8 +80,6 @@ class SignatureEngine {
  private:
   PkContext key_;
   DeterministicRng rng_;
-  AlignedBuffer sig_{kMaxSignatureLen};
-  size_t sig_len_ = 0;
 };
 
 bool SignsHere(const AlgorithmInfo& alg) {

@@ -52,12 +52,22 @@ const mbedtls_cipher_info_t* CipherInfoFor(const AlgorithmInfo& alg) {
   return nullptr;
 }
 
+std::string SetupCipher(mbedtls_cipher_context_t* ctx, const mbedtls_cipher_info_t* info,
+                        bool decrypt, std::span<const uint8_t> key) {
+  if (int ret = mbedtls_cipher_setup(ctx, info); ret != 0) {
+    return MbedError("mbedtls_cipher_setup", ret);
+  }
+  if (int ret = mbedtls_cipher_setkey(ctx, NonNullData(key), static_cast<int>(key.size() * 8),
+                                      decrypt ? MBEDTLS_DECRYPT : MBEDTLS_ENCRYPT);
+      ret != 0) {
+    return MbedError("mbedtls_cipher_setkey", ret);
+  }
+  return "";
+}
+
 std::unique_ptr<PreparedOperation> NoSuchOperation(const AlgorithmInfo& alg, Operation op,
                                                    PrepareFailure* failure, std::string* error) {
-  return PrepareFailed(PrepareFailure::kLibraryError,
-                       std::string(alg.name) + " has no " + std::string(OperationName(op)) +
-                           " operation in Mbed TLS",
-                       failure, error);
+  return PrepareNoSuchOperationIn("Mbed TLS", alg, op, failure, error);
 }
 
 std::string MbedError(std::string_view call, int ret) {

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -20,7 +21,13 @@ namespace cryptobench::backends::mbedtls {
 /// ChaCha20-Poly1305); nullptr for other algorithms or when this build lacks the mode.
 const mbedtls_cipher_info_t* CipherInfoFor(const AlgorithmInfo& alg);
 
-/// Backend::Prepare's failure for an operation `alg` does not have: nullptr, kLibraryError.
+/// Readies `ctx` (initialised, not yet set up) for `info` keyed with `key` in one direction
+/// (mbedtls_cipher_setup, then mbedtls_cipher_setkey): "" or the failing call (MbedError).
+std::string SetupCipher(mbedtls_cipher_context_t* ctx, const mbedtls_cipher_info_t* info,
+                        bool decrypt, std::span<const uint8_t> key);
+
+/// Backend::Prepare's failure for an operation `alg` does not have: PrepareNoSuchOperationIn
+/// (buffers.h) with this library's name.
 std::unique_ptr<PreparedOperation> NoSuchOperation(const AlgorithmInfo& alg, Operation op,
                                                    PrepareFailure* failure, std::string* error);
 

@@ -208,10 +208,10 @@ std::unique_ptr<CipherEngine> NewEngine(const AlgorithmInfo& alg, bool decrypt,
 
 // The timed operation: one Crypt() over the input per iteration on a long-lived engine. XTS
 // restarts its tweak every call (each call is one data unit), as the OpenSSL backend does.
-class CipherOperation : public PreparedOperation {
+class CipherOperation : public TimedCipherBuffers {
  public:
   CipherOperation(std::unique_ptr<CipherEngine> engine, AlignedBuffer in)
-      : engine_(std::move(engine)), in_(std::move(in)), out_(in_.size()) {}
+      : TimedCipherBuffers(std::move(in)), engine_(std::move(engine)) {}
 
   bool Run(uint64_t iterations) override {
     for (uint64_t i = 0; i < iterations; ++i) {
@@ -220,12 +220,8 @@ class CipherOperation : public PreparedOperation {
     return true;
   }
 
-  Bytes output() const { return Bytes(out_.data(), out_.data() + out_.size()); }
-
  private:
   std::unique_ptr<CipherEngine> engine_;
-  AlignedBuffer in_;
-  AlignedBuffer out_;
 };
 
 }  // namespace

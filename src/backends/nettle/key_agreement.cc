@@ -19,19 +19,14 @@ bool IsX25519(const AlgorithmInfo& alg) { return alg.primitive == AlgorithmPrimi
 bool IsEcdh(const AlgorithmInfo& alg) {
   return alg.primitive == AlgorithmPrimitive::kEcdh && CurveOf(alg) != nullptr;
 }
+// The key agreements the binding covers (BindKeyAgreement's predicate).
+bool Bound(const AlgorithmInfo& alg) { return IsX25519(alg) || IsEcdh(alg); }
 
 // One side of a key agreement: our private key and the peer's public key, both set up. The
-// engine of the key-agreement adapter (common/key_agreement_adapter.h), one virtual Derive()
-// per operation; Hogweed's calls here cannot fail.
-class Agreement {
- public:
-  virtual ~Agreement() = default;
-  /// Writes the shared secret (32 bytes for X25519 and P-256) to `out`; always true.
-  virtual bool Derive(uint8_t* out, std::string* error) = 0;
-  virtual size_t secret_len() const = 0;
-};
-
-class X25519Agreement : public Agreement {
+// engines of the key-agreement adapter (common/key_agreement_adapter.h), one virtual Derive()
+// per operation; Hogweed's calls here cannot fail, so Derive() is always true (32 bytes for
+// X25519 and P-256).
+class X25519Agreement : public KeyAgreementEngine {
  public:
   X25519Agreement(Bytes private_key, Bytes peer_public)
       : private_(std::move(private_key)), peer_(std::move(peer_public)) {}
@@ -47,7 +42,7 @@ class X25519Agreement : public Agreement {
   Bytes peer_;
 };
 
-class EcdhAgreement : public Agreement {
+class EcdhAgreement : public KeyAgreementEngine {
  public:
   EcdhAgreement(std::unique_ptr<EcKey> own, std::unique_ptr<EcKey> peer)
       : own_(std::move(own)), peer_(std::move(peer)), shared_(own_->curve) {}
@@ -75,17 +70,12 @@ Bytes X25519Public(const Bytes& private_key) {
 
 // Both directions of the timed exchange: *ours derives with our timing key and the peer's
 // public key, *theirs with the peer's private key and our public key.
-std::string TimingAgreements(const AlgorithmInfo& alg, std::unique_ptr<Agreement>* ours,
-                             std::unique_ptr<Agreement>* theirs) {
+std::string TimingAgreements(const AlgorithmInfo& alg, std::unique_ptr<KeyAgreementEngine>* ours,
+                             std::unique_ptr<KeyAgreementEngine>* theirs) {
   const Bytes peer_private = PeerPrivateScalar(alg);
   if (IsX25519(alg)) {
-    Bytes own_private;
-    for (const KatVector& vector : KatVectorsFor(alg.name)) {
-      if (!vector.private_key.empty()) {
-        own_private = HexDecode(vector.private_key);
-        break;
-      }
-    }
+    const KatVector* vector = FirstVectorWithPrivateKey(alg.name);
+    const Bytes own_private = vector != nullptr ? HexDecode(vector->private_key) : Bytes();
     if (own_private.size() != CURVE25519_SIZE) {
       return "no X25519 private key among the known-answer vectors";
     }
@@ -110,50 +100,38 @@ std::string TimingAgreements(const AlgorithmInfo& alg, std::unique_ptr<Agreement
   return "";
 }
 
+// A KAT vector's side (the binding's KeyAgreementVectorFactory).
+std::unique_ptr<KeyAgreementEngine> VectorAgreement(const AlgorithmInfo& alg,
+                                                    const Bytes& private_key,
+                                                    const Bytes& peer_public, std::string* error) {
+  if (IsX25519(alg)) {
+    if (private_key.size() != CURVE25519_SIZE || peer_public.size() != CURVE25519_SIZE) {
+      *error = "X25519 keys are 32 bytes";
+      return nullptr;
+    }
+    return std::make_unique<X25519Agreement>(private_key, peer_public);
+  }
+  auto own = std::make_unique<EcKey>(CurveOf(alg));
+  auto peer = std::make_unique<EcKey>(CurveOf(alg));
+  if (std::string text = SetEcScalar(private_key, own.get()); !text.empty()) {
+    *error = "private key: " + text;
+    return nullptr;
+  }
+  if (std::string text = SetEcPoint(peer_public, peer.get()); !text.empty()) {
+    *error = "peer public key: " + text;
+    return nullptr;
+  }
+  return std::make_unique<EcdhAgreement>(std::move(own), std::move(peer));
+}
+
 }  // namespace
 
 bool KeyAgreementSupported(const AlgorithmInfo& alg) {
-  return (IsX25519(alg) || IsEcdh(alg)) && KeyAgreementSidesLoad<Agreement>(&TimingAgreements, alg);
+  return Bound(alg) && KeyAgreementSidesLoad<KeyAgreementEngine>(&TimingAgreements, alg);
 }
 
-namespace {
-
-std::string DeriveVector(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) {
-  const Bytes private_key = HexDecode(vector.private_key);
-  const Bytes peer_public = HexDecode(vector.public_key);
-  std::unique_ptr<Agreement> agreement;
-  if (IsX25519(alg)) {
-    if (private_key.size() != CURVE25519_SIZE || peer_public.size() != CURVE25519_SIZE) {
-      return "X25519 keys are 32 bytes";
-    }
-    agreement = std::make_unique<X25519Agreement>(private_key, peer_public);
-  } else if (IsEcdh(alg)) {
-    auto own = std::make_unique<EcKey>(CurveOf(alg));
-    auto peer = std::make_unique<EcKey>(CurveOf(alg));
-    if (std::string error = SetEcScalar(private_key, own.get()); !error.empty()) {
-      return "private key: " + error;
-    }
-    if (std::string error = SetEcPoint(peer_public, peer.get()); !error.empty()) {
-      return "peer public key: " + error;
-    }
-    agreement = std::make_unique<EcdhAgreement>(std::move(own), std::move(peer));
-  } else {
-    return kNotOffered;
-  }
-  secret->assign(agreement->secret_len(), 0);
-  std::string error;
-  agreement->Derive(secret->data(), &error);
-  return error;
+KeyAgreementEntries KeyAgreementBinding() {
+  return BindKeyAgreement<KeyAgreementEngine, &TimingAgreements, &VectorAgreement, &Bound>();
 }
-
-}  // namespace
-
-std::unique_ptr<PreparedOperation> PrepareKeyAgreement(const AlgorithmInfo& alg, Operation op,
-                                                       PrepareFailure* failure,
-                                                       std::string* error) {
-  return PrepareKeyAgreementWith<Agreement>(&TimingAgreements, alg, op, failure, error);
-}
-
-OneShotFunctions KeyAgreementOneShots() { return {.derive = &DeriveVector}; }
 
 }  // namespace cryptobench::backends::nettle

@@ -27,9 +27,9 @@ class NettleBackend : public LibraryBackend {
              .hash = &PrepareHashOrMac,
              .mac = &PrepareHashOrMac,
              .signature = SignatureBinding().prepare,
-             .key_agreement = &PrepareKeyAgreement},
+             .key_agreement = KeyAgreementBinding().prepare},
             MergeOneShots({CipherOneShots(), AeadBinding().OneShots(), HashAndMacOneShots(),
-                           SignatureBinding().OneShots(), KeyAgreementOneShots()})) {}
+                           SignatureBinding().OneShots(), KeyAgreementBinding().OneShots()})) {}
 
   results::LibraryInfo Identity() const override {
     results::LibraryInfo info;

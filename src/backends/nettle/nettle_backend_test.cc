@@ -1,14 +1,13 @@
 // Tests of the Nettle backend against the system's Nettle (3.8 on Debian 12).
 #include "backends/nettle/nettle_backend.h"
 
-#include <set>
 #include <string>
-#include <vector>
 
 #include <gtest/gtest.h>
 
 #include "algorithms/catalog.h"
 #include "algorithms/kat.h"
+#include "backends/common/backend_test_support.h"
 #include "backends/registry.h"
 #include "core/hex.h"
 
@@ -20,22 +19,8 @@ Backend& NettleBackend() {
   return *backend;
 }
 
-// What Nettle 3.8 and Hogweed offer of the catalogue: everything but BLAKE2b, SM4-CBC and
-// XChaCha20-Poly1305 (not in Nettle 3.8) and Poly1305 (public only as Poly1305-AES).
-const std::set<std::string>& ExpectedSupported() {
-  static const std::set<std::string> names = [] {
-    std::set<std::string> all;
-    for (const AlgorithmInfo& alg : Catalog()) {
-      all.emplace(alg.name);
-    }
-    all.erase("BLAKE2b-512");
-    all.erase("Poly1305");
-    all.erase("SM4-CBC");             // not in Nettle 3.8
-    all.erase("XChaCha20-Poly1305");  // not in Nettle 3.8
-    return all;
-  }();
-  return names;
-}
+using backend_testing::PrepareOf;
+using backend_testing::PrepareOutcome;
 
 TEST(NettleBackendTest, IdentityNamesTheRunTimeLibrary) {
   const results::LibraryInfo info = NettleBackend().Identity();
@@ -52,19 +37,17 @@ TEST(NettleBackendTest, RegistryNamesItsMask) {
   EXPECT_EQ(descriptor->mask_variable, "NETTLE_FAT_OVERRIDE");
 }
 
+// What Nettle 3.8 and Hogweed offer of the catalogue: everything but BLAKE2b, SM4-CBC and
+// XChaCha20-Poly1305 (not in Nettle 3.8) and Poly1305 (public only as Poly1305-AES).
 TEST(NettleBackendTest, SupportsExactlyWhatItsApiOffers) {
-  for (const AlgorithmInfo& alg : Catalog()) {
-    EXPECT_EQ(NettleBackend().Supports(alg), ExpectedSupported().count(std::string(alg.name)) > 0)
-        << alg.name;
-  }
+  backend_testing::ExpectSupportsExactly(
+      NettleBackend(), backend_testing::CatalogueExcept(
+                           {"BLAKE2b-512", "Poly1305", "SM4-CBC", "XChaCha20-Poly1305"}));
   // Not offered: a failed Prepare says so instead of timing something else.
-  PrepareFailure failure = PrepareFailure::kNone;
-  std::string error;
-  EXPECT_EQ(
-      NettleBackend().Prepare(*FindAlgorithm("Poly1305"), Operation::kMac, 64, &failure, &error),
-      nullptr);
-  EXPECT_EQ(failure, PrepareFailure::kLibraryError);
-  EXPECT_NE(error.find("Poly1305"), std::string::npos) << error;
+  const PrepareOutcome poly1305 = PrepareOf(NettleBackend(), "Poly1305", Operation::kMac, 64);
+  EXPECT_EQ(poly1305.op, nullptr);
+  EXPECT_EQ(poly1305.failure, PrepareFailure::kLibraryError);
+  EXPECT_NE(poly1305.error.find("Poly1305"), std::string::npos) << poly1305.error;
 }
 
 TEST(NettleBackendTest, Ed25519SignsTheRfc8032Vectors) {
@@ -77,18 +60,14 @@ TEST(NettleBackendTest, Ed25519SignsTheRfc8032Vectors) {
 }
 
 TEST(NettleBackendTest, RejectsPartialBlocks) {
-  PrepareFailure failure = PrepareFailure::kNone;
-  std::string error;
-  EXPECT_EQ(NettleBackend().Prepare(*FindAlgorithm("AES-128-CBC"), Operation::kEncrypt, 100,
-                                    &failure, &error),
-            nullptr);
-  EXPECT_EQ(failure, PrepareFailure::kLibraryError);
-  EXPECT_NE(error.find("16-byte blocks"), std::string::npos) << error;
+  const PrepareOutcome partial =
+      PrepareOf(NettleBackend(), "AES-128-CBC", Operation::kEncrypt, 100);
+  EXPECT_EQ(partial.op, nullptr);
+  EXPECT_EQ(partial.failure, PrepareFailure::kLibraryError);
+  EXPECT_NE(partial.error.find("16-byte blocks"), std::string::npos) << partial.error;
   // A stream mode takes any length.
-  EXPECT_NE(NettleBackend().Prepare(*FindAlgorithm("AES-128-CTR"), Operation::kEncrypt, 100,
-                                    &failure, &error),
-            nullptr)
-      << error;
+  const PrepareOutcome stream = PrepareOf(NettleBackend(), "AES-128-CTR", Operation::kEncrypt, 100);
+  EXPECT_NE(stream.op, nullptr) << stream.error;
 }
 
 }  // namespace

@@ -13,17 +13,17 @@
 #include "backends/common/aead_adapter.h"
 #include "backends/common/function_kat_target.h"
 #include "backends/common/kat_target.h"
+#include "backends/common/key_agreement_adapter.h"
 #include "backends/common/signature_adapter.h"
 #include "backends/common/timing_inputs.h"
 namespace cryptobench::backends::nettle {
 
 /// The one-shot operations (the KatTarget methods of the KAT driver and the cross-backend test,
-/// kat_target.h) of the ciphers (cipher.cc), hashes and MACs (hash_mac.cc) and key agreement
-/// (key_agreement.cc); the backend merges them (MergeOneShots) with AeadBinding().OneShots() and
-/// SignatureBinding().OneShots().
+/// kat_target.h) of the ciphers (cipher.cc) and the hashes and MACs (hash_mac.cc); the backend
+/// merges them (MergeOneShots) with AeadBinding().OneShots(), SignatureBinding().OneShots() and
+/// KeyAgreementBinding().OneShots().
 OneShotFunctions CipherOneShots();
 OneShotFunctions HashAndMacOneShots();
-OneShotFunctions KeyAgreementOneShots();
 
 /// True if Nettle has `alg` (by name: Nettle's set is fixed at build time).
 bool CipherSupported(const AlgorithmInfo& alg);
@@ -49,7 +49,7 @@ std::unique_ptr<PreparedOperation> PrepareHashOrMac(const AlgorithmInfo& alg, Op
 /// The signature entries (BindSignature, signature_adapter.h): prepare is the backend's
 /// KindPreparers entry, sign_round_trip the one-shot target's SignRoundTrip for what it signs.
 SignatureEntries SignatureBinding();
-std::unique_ptr<PreparedOperation> PrepareKeyAgreement(const AlgorithmInfo& alg, Operation op,
-                                                       PrepareFailure* failure, std::string* error);
+/// The key-agreement entries (BindKeyAgreement, key_agreement_adapter.h): X25519 and ECDH.
+KeyAgreementEntries KeyAgreementBinding();
 
 }  // namespace cryptobench::backends::nettle

@@ -3,76 +3,11 @@
 
 #include <random>
 
-#include <nettle/asn1.h>
-#include <nettle/base64.h>
 #include <nettle/bignum.h>
 
-#include "core/hex.h"
+#include "backends/common/der_reader.h"
 
 namespace cryptobench::backends::nettle {
-namespace {
-
-// DER contents (no tag, no length) of the namedCurve OIDs, RFC 5480 2.1.1.1:
-// secp256r1 1.2.840.10045.3.1.7, secp384r1 1.3.132.0.34.
-constexpr std::string_view kP256Oid = "2a8648ce3d030107";
-constexpr std::string_view kP384Oid = "2b81040022";
-
-// The DER inside a "-----BEGIN PRIVATE KEY-----" PEM block (RFC 7468 10).
-std::string PemToDer(std::string_view pem, std::vector<uint8_t>* der) {
-  constexpr std::string_view kBegin = "-----BEGIN PRIVATE KEY-----";
-  constexpr std::string_view kEnd = "-----END PRIVATE KEY-----";
-  const size_t begin = pem.find(kBegin);
-  const size_t end = pem.find(kEnd);
-  if (begin == std::string_view::npos || end == std::string_view::npos || end < begin) {
-    return "not a PKCS#8 PEM private key";
-  }
-  std::string body;
-  for (char c : pem.substr(begin + kBegin.size(), end - begin - kBegin.size())) {
-    if (c != '\n' && c != '\r' && c != ' ') {
-      body.push_back(c);
-    }
-  }
-  base64_decode_ctx ctx;
-  base64_decode_init(&ctx);
-  der->assign(BASE64_DECODE_LENGTH(body.size()), 0);
-  size_t length = der->size();
-  if (base64_decode_update(&ctx, &length, der->data(), body.size(), body.data()) != 1 ||
-      base64_decode_final(&ctx) != 1) {
-    return "PEM body is not valid base64";
-  }
-  der->resize(length);
-  return "";
-}
-
-// PrivateKeyInfo ::= SEQUENCE { version INTEGER, privateKeyAlgorithm SEQUENCE { algorithm OID,
-// parameters ANY }, privateKey OCTET STRING } (RFC 5208 5). Points *parameters (the curve OID
-// for EC keys, empty otherwise) and *private_key into `der`.
-std::string ParsePkcs8(std::span<const uint8_t> der, std::span<const uint8_t>* parameters,
-                       std::span<const uint8_t>* private_key) {
-  asn1_der_iterator outer;
-  asn1_der_iterator algorithm;
-  if (asn1_der_iterator_first(&outer, der.size(), der.data()) != ASN1_ITERATOR_CONSTRUCTED ||
-      outer.type != ASN1_SEQUENCE ||
-      asn1_der_decode_constructed_last(&outer) != ASN1_ITERATOR_PRIMITIVE ||
-      outer.type != ASN1_INTEGER || asn1_der_iterator_next(&outer) != ASN1_ITERATOR_CONSTRUCTED ||
-      outer.type != ASN1_SEQUENCE ||
-      asn1_der_decode_constructed(&outer, &algorithm) != ASN1_ITERATOR_PRIMITIVE ||
-      algorithm.type != ASN1_IDENTIFIER) {
-    return "malformed PKCS#8 PrivateKeyInfo";
-  }
-  *parameters = {};
-  if (asn1_der_iterator_next(&algorithm) == ASN1_ITERATOR_PRIMITIVE &&
-      algorithm.type == ASN1_IDENTIFIER) {
-    *parameters = {algorithm.data, algorithm.length};
-  }
-  if (asn1_der_iterator_next(&outer) != ASN1_ITERATOR_PRIMITIVE || outer.type != ASN1_OCTETSTRING) {
-    return "PKCS#8 PrivateKeyInfo has no privateKey OCTET STRING";
-  }
-  *private_key = {outer.data, outer.length};
-  return "";
-}
-
-}  // namespace
 
 const ecc_curve* CurveOf(const AlgorithmInfo& alg) {
   if (alg.openssl_name == "prime256v1") {
@@ -87,13 +22,8 @@ const ecc_curve* CurveOf(const AlgorithmInfo& alg) {
 size_t CurveBytes(const ecc_curve* curve) { return (ecc_bit_size(curve) + 7) / 8; }
 
 std::string ReadRsaTimingKey(std::string_view pem, RsaKey* key) {
-  std::vector<uint8_t> der;
-  std::span<const uint8_t> parameters;
-  std::span<const uint8_t> private_key;
-  if (std::string error = PemToDer(pem, &der); !error.empty()) {
-    return error;
-  }
-  if (std::string error = ParsePkcs8(der, &parameters, &private_key); !error.empty()) {
+  std::vector<uint8_t> private_key;
+  if (std::string error = Pkcs8PrivateKey(pem, &private_key); !error.empty()) {
     return error;
   }
   // Also prepares both halves (der2rsa.c), so the key is ready to use.
@@ -104,29 +34,12 @@ std::string ReadRsaTimingKey(std::string_view pem, RsaKey* key) {
 }
 
 std::string ReadEcTimingKey(std::string_view pem, EcKey* key) {
-  std::vector<uint8_t> der;
-  std::span<const uint8_t> parameters;
-  std::span<const uint8_t> private_key;
-  if (std::string error = PemToDer(pem, &der); !error.empty()) {
+  std::vector<uint8_t> scalar;
+  const char* curve = key->curve == nettle_get_secp_256r1() ? "prime256v1" : "secp384r1";
+  if (std::string error = Pkcs8EcScalar(pem, curve, &scalar); !error.empty()) {
     return error;
   }
-  if (std::string error = ParsePkcs8(der, &parameters, &private_key); !error.empty()) {
-    return error;
-  }
-  const std::string_view want_oid = key->curve == nettle_get_secp_256r1() ? kP256Oid : kP384Oid;
-  if (parameters.empty() || HexEncode(parameters) != want_oid) {
-    return "the timing key is on another curve";
-  }
-  // ECPrivateKey ::= SEQUENCE { version INTEGER (1), privateKey OCTET STRING, ... } (RFC 5915 3).
-  asn1_der_iterator i;
-  if (asn1_der_iterator_first(&i, private_key.size(), private_key.data()) !=
-          ASN1_ITERATOR_CONSTRUCTED ||
-      i.type != ASN1_SEQUENCE || asn1_der_decode_constructed_last(&i) != ASN1_ITERATOR_PRIMITIVE ||
-      i.type != ASN1_INTEGER || asn1_der_iterator_next(&i) != ASN1_ITERATOR_PRIMITIVE ||
-      i.type != ASN1_OCTETSTRING) {
-    return "malformed ECPrivateKey";
-  }
-  return SetEcScalar({i.data, i.length}, key);
+  return SetEcScalar(scalar, key);
 }
 
 std::string SetEcScalar(std::span<const uint8_t> scalar, EcKey* key) {

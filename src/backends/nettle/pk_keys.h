@@ -1,6 +1,6 @@
-// Keys for the Nettle backend's public-key algorithms: the PKCS#8 PEM timing keys parsed with
-// Nettle's base64 and DER helpers, owning wrappers of Hogweed's key structs, and the random
-// generator RSA blinding and ECDSA nonces draw from.
+// Keys for the Nettle backend's public-key algorithms: the PKCS#8 PEM timing keys (taken apart
+// by backends/common/der_reader.h, the RSAPrivateKey inside read by Hogweed), owning wrappers
+// of Hogweed's key structs, and the random generator RSA blinding and ECDSA nonces draw from.
 #pragma once
 
 #include <cstdint>

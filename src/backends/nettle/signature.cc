@@ -14,6 +14,7 @@
 
 #include "algorithms/kat.h"
 #include "backends/common/buffers.h"
+#include "backends/common/pk_family.h"
 #include "backends/common/signature_adapter.h"
 #include "backends/nettle/nettle_internal.h"
 #include "backends/nettle/pk_keys.h"
@@ -22,27 +23,14 @@
 namespace cryptobench::backends::nettle {
 namespace {
 
-enum class Family { kNone, kRsa, kEcdsa, kEd25519 };
-
-Family FamilyOf(const AlgorithmInfo& alg) {
-  if (alg.kind != AlgorithmKind::kSignature) {
-    return Family::kNone;
-  }
-  switch (alg.primitive) {
-    case AlgorithmPrimitive::kRsa:
-      return Family::kRsa;
-    case AlgorithmPrimitive::kEcdsa:
-      return CurveOf(alg) != nullptr ? Family::kEcdsa : Family::kNone;
-    case AlgorithmPrimitive::kEd25519:
-      return Family::kEd25519;
-    default:
-      return Family::kNone;
-  }
+// The signatures this backend binds, by family (PkFamily, pk_family.h).
+PkFamily FamilyOf(const AlgorithmInfo& alg) {
+  return SignatureFamilyOf(alg, CurveOf(alg) != nullptr);
 }
 
 // A key of any family: what Sign and Verify need.
 struct SigningKey {
-  Family family = Family::kNone;
+  PkFamily family = PkFamily::kNone;
   std::unique_ptr<RsaKey> rsa;
   std::unique_ptr<EcKey> ec;
   Bytes ed_private;  // 32-byte seed (RFC 8032 5.1.5)
@@ -53,23 +41,21 @@ struct SigningKey {
 std::string TimingKey(const AlgorithmInfo& alg, SigningKey* key) {
   key->family = FamilyOf(alg);
   switch (key->family) {
-    case Family::kRsa:
+    case PkFamily::kRsa:
       key->rsa = std::make_unique<RsaKey>();
       return ReadRsaTimingKey(TimingPrivateKeyPem(alg.name), key->rsa.get());
-    case Family::kEcdsa:
+    case PkFamily::kEcdsa:
       key->ec = std::make_unique<EcKey>(CurveOf(alg));
       return ReadEcTimingKey(TimingPrivateKeyPem(alg.name), key->ec.get());
-    case Family::kEd25519:
-      for (const KatVector& vector : KatVectorsFor(alg.name)) {
-        if (!vector.private_key.empty()) {
-          key->ed_private = HexDecode(vector.private_key);
-          key->ed_public.assign(ED25519_KEY_SIZE, 0);
-          ed25519_sha512_public_key(key->ed_public.data(), key->ed_private.data());
-          return "";
-        }
+    case PkFamily::kEd25519:
+      if (const KatVector* vector = FirstVectorWithPrivateKey(alg.name); vector != nullptr) {
+        key->ed_private = HexDecode(vector->private_key);
+        key->ed_public.assign(ED25519_KEY_SIZE, 0);
+        ed25519_sha512_public_key(key->ed_public.data(), key->ed_private.data());
+        return "";
       }
       return "no Ed25519 key pair among the known-answer vectors";
-    case Family::kNone:
+    default:
       break;
   }
   return std::string(alg.name) + " is not a Nettle signature algorithm";
@@ -79,7 +65,7 @@ std::string TimingKey(const AlgorithmInfo& alg, SigningKey* key) {
 // are r||s, each as wide as the curve.
 std::string SignInput(const SigningKey& key, std::span<const uint8_t> input, Bytes* signature) {
   switch (key.family) {
-    case Family::kRsa: {
+    case PkFamily::kRsa: {
       if (input.size() != SHA256_DIGEST_SIZE) {
         return "RSA signs a 32-byte SHA-256 digest";
       }
@@ -91,7 +77,7 @@ std::string SignInput(const SigningKey& key, std::span<const uint8_t> input, Byt
       *signature = MpzBytes(s.value, key.rsa->pub.size);
       return "";
     }
-    case Family::kEcdsa: {
+    case PkFamily::kEcdsa: {
       dsa_signature sig;
       dsa_signature_init(&sig);
       ecdsa_sign(&key.ec->scalar, RandomContext(), &RandomBytes, input.size(), input.data(), &sig);
@@ -102,12 +88,12 @@ std::string SignInput(const SigningKey& key, std::span<const uint8_t> input, Byt
       dsa_signature_clear(&sig);
       return "";
     }
-    case Family::kEd25519:
+    case PkFamily::kEd25519:
       signature->assign(ED25519_SIGNATURE_SIZE, 0);
       ed25519_sha512_sign(key.ed_public.data(), key.ed_private.data(), input.size(), input.data(),
                           signature->data());
       return "";
-    case Family::kNone:
+    default:
       break;
   }
   return "no key";
@@ -117,7 +103,7 @@ std::string SignInput(const SigningKey& key, std::span<const uint8_t> input, Byt
 bool VerifyInput(const SigningKey& key, std::span<const uint8_t> input,
                  std::span<const uint8_t> signature) {
   switch (key.family) {
-    case Family::kRsa: {
+    case PkFamily::kRsa: {
       if (input.size() != SHA256_DIGEST_SIZE) {
         return false;
       }
@@ -125,7 +111,7 @@ bool VerifyInput(const SigningKey& key, std::span<const uint8_t> input,
       nettle_mpz_set_str_256_u(s.value, signature.size(), signature.data());
       return rsa_sha256_verify_digest(&key.rsa->pub, input.data(), s.value) == 1;
     }
-    case Family::kEcdsa: {
+    case PkFamily::kEcdsa: {
       const size_t width = CurveBytes(key.ec->curve);
       if (signature.size() != 2 * width) {
         return false;
@@ -138,11 +124,11 @@ bool VerifyInput(const SigningKey& key, std::span<const uint8_t> input,
       dsa_signature_clear(&sig);
       return ok;
     }
-    case Family::kEd25519:
+    case PkFamily::kEd25519:
       return signature.size() == ED25519_SIGNATURE_SIZE &&
              ed25519_sha512_verify(key.ed_public.data(), input.size(), input.data(),
                                    signature.data()) == 1;
-    case Family::kNone:
+    default:
       break;
   }
   return false;
@@ -152,7 +138,7 @@ bool VerifyInput(const SigningKey& key, std::span<const uint8_t> input,
 std::string KatPublicKey(const AlgorithmInfo& alg, const Bytes& encoded, SigningKey* key) {
   key->family = FamilyOf(alg);
   switch (key->family) {
-    case Family::kRsa: {
+    case PkFamily::kRsa: {
       key->rsa = std::make_unique<RsaKey>();
       // With no private key, rsa_keypair_from_der reads an RSAPublicKey and prepares it.
       if (rsa_keypair_from_der(&key->rsa->pub, nullptr, 0, encoded.size(), encoded.data()) != 1) {
@@ -160,16 +146,16 @@ std::string KatPublicKey(const AlgorithmInfo& alg, const Bytes& encoded, Signing
       }
       return "";
     }
-    case Family::kEcdsa:
+    case PkFamily::kEcdsa:
       key->ec = std::make_unique<EcKey>(CurveOf(alg));
       return SetEcPoint(encoded, key->ec.get());
-    case Family::kEd25519:
+    case PkFamily::kEd25519:
       if (encoded.size() != ED25519_KEY_SIZE) {
         return "Ed25519 public key is not 32 bytes";
       }
       key->ed_public = encoded;
       return "";
-    case Family::kNone:
+    default:
       break;
   }
   return kNotOffered;
@@ -177,7 +163,7 @@ std::string KatPublicKey(const AlgorithmInfo& alg, const Bytes& encoded, Signing
 
 // The signature engine (common/signature_adapter.h): the timing key, signing and verifying
 // through SignInput and VerifyInput.
-class SignatureEngine {
+class SignatureEngine : public KeptSignature {
  public:
   static std::unique_ptr<SignatureEngine> Make(const AlgorithmInfo& alg, std::string* error) {
     auto engine = std::make_unique<SignatureEngine>();
@@ -192,8 +178,6 @@ class SignatureEngine {
     return error->empty();
   }
 
-  std::span<const uint8_t> signature() const { return sig_; }
-
   bool Verify(std::span<const uint8_t> tbs, std::span<const uint8_t> signature,
               std::string* error) {
     if (!VerifyInput(key_, tbs, signature)) {
@@ -205,26 +189,25 @@ class SignatureEngine {
 
  private:
   SigningKey key_;
-  Bytes sig_;
 };
 
 }  // namespace
 
 bool SignatureSupported(const AlgorithmInfo& alg) {
   SigningKey key;
-  return FamilyOf(alg) != Family::kNone && TimingKey(alg, &key).empty();
+  return FamilyOf(alg) != PkFamily::kNone && TimingKey(alg, &key).empty();
 }
 
 namespace {
 
 std::string VerifyVector(const AlgorithmInfo& alg, const KatVector& vector, bool tamper,
                          bool* valid) {
-  if (FamilyOf(alg) == Family::kNone) {
+  if (FamilyOf(alg) == PkFamily::kNone) {
     return kNotOffered;
   }
   *valid = false;
   const Bytes input = KatSignedInput(vector, tamper);
-  if (FamilyOf(alg) != Family::kEd25519 && (!vector.input_is_digest || input.size() != 32)) {
+  if (FamilyOf(alg) != PkFamily::kEd25519 && (!vector.input_is_digest || input.size() != 32)) {
     return "Nettle's backend verifies RSA and ECDSA vectors over a SHA-256 digest only";
   }
   SigningKey key;
@@ -238,11 +221,11 @@ std::string VerifyVector(const AlgorithmInfo& alg, const KatVector& vector, bool
 std::string SignVector(const AlgorithmInfo& alg, const KatVector& vector, Bytes* signature) {
   // Only Ed25519 is deterministic here: Nettle's ECDSA draws k at random (no RFC 6979), and
   // the RSA vectors publish no private key.
-  if (FamilyOf(alg) != Family::kEd25519 || vector.private_key.empty()) {
+  if (FamilyOf(alg) != PkFamily::kEd25519 || vector.private_key.empty()) {
     return kNotOffered;
   }
   SigningKey key;
-  key.family = Family::kEd25519;
+  key.family = PkFamily::kEd25519;
   key.ed_private = HexDecode(vector.private_key);
   if (key.ed_private.size() != ED25519_KEY_SIZE) {
     return "Ed25519 private key is not 32 bytes";
@@ -252,13 +235,10 @@ std::string SignVector(const AlgorithmInfo& alg, const KatVector& vector, Bytes*
   return SignInput(key, HexDecode(vector.input), signature);
 }
 
-// The signatures the binding covers (BindSignature's predicate).
-bool Bound(const AlgorithmInfo& alg) { return FamilyOf(alg) != Family::kNone; }
-
 }  // namespace
 
 SignatureEntries SignatureBinding() {
-  return BindSignature<SignatureEngine, &Bound, &VerifyVector, &SignVector>();
+  return BindSignature<SignatureEngine, &HasFamily<&FamilyOf>, &VerifyVector, &SignVector>();
 }
 
 }  // namespace cryptobench::backends::nettle

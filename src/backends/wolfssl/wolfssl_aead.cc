@@ -59,24 +59,16 @@ class KeyedAead {
             size_t len, uint8_t* out, size_t tag_len, std::string* error) {
     uint8_t* tag = out + len;
     int ret = 0;
-    switch (mode_) {
-      case Mode::kGcm:
-        ret = wc_AesGcmEncrypt(&aes_, out, in, Len32(len), nonce.data(), Len32(nonce.size()), tag,
-                               Len32(tag_len), NonNullData(aad), Len32(aad.size()));
-        break;
-      case Mode::kCcm:
-        ret = wc_AesCcmEncrypt(&aes_, out, in, Len32(len), nonce.data(), Len32(nonce.size()), tag,
-                               Len32(tag_len), NonNullData(aad), Len32(aad.size()));
-        break;
-      default:
-        if (nonce.size() != CHACHA20_POLY1305_AEAD_IV_SIZE ||
-            tag_len != CHACHA20_POLY1305_AEAD_AUTHTAG_SIZE) {
-          *error = "ChaCha20-Poly1305 needs a 12-byte nonce and a 16-byte tag";
-          return false;
-        }
-        ret = wc_ChaCha20Poly1305_Encrypt(key_.data(), nonce.data(), NonNullData(aad),
-                                          Len32(aad.size()), in, Len32(len), out, tag);
-        break;
+    if (mode_ != Mode::kChaChaPoly) {
+      // GCM and CCM: the same parameters.
+      auto* encrypt = mode_ == Mode::kGcm ? &wc_AesGcmEncrypt : &wc_AesCcmEncrypt;
+      ret = encrypt(&aes_, out, in, Len32(len), nonce.data(), Len32(nonce.size()), tag,
+                    Len32(tag_len), NonNullData(aad), Len32(aad.size()));
+    } else if (!ChaChaPolySizes(nonce, tag_len, error)) {
+      return false;
+    } else {
+      ret = wc_ChaCha20Poly1305_Encrypt(key_.data(), nonce.data(), NonNullData(aad),
+                                        Len32(aad.size()), in, Len32(len), out, tag);
     }
     if (ret != 0) {
       *error = WolfError(SealCall(), ret);
@@ -91,24 +83,15 @@ class KeyedAead {
                       std::string* error) {
     const uint8_t* tag = in + len;
     int ret = 0;
-    switch (mode_) {
-      case Mode::kGcm:
-        ret = wc_AesGcmDecrypt(&aes_, out, in, Len32(len), nonce.data(), Len32(nonce.size()), tag,
-                               Len32(tag_len), NonNullData(aad), Len32(aad.size()));
-        break;
-      case Mode::kCcm:
-        ret = wc_AesCcmDecrypt(&aes_, out, in, Len32(len), nonce.data(), Len32(nonce.size()), tag,
-                               Len32(tag_len), NonNullData(aad), Len32(aad.size()));
-        break;
-      default:
-        if (nonce.size() != CHACHA20_POLY1305_AEAD_IV_SIZE ||
-            tag_len != CHACHA20_POLY1305_AEAD_AUTHTAG_SIZE) {
-          *error = "ChaCha20-Poly1305 needs a 12-byte nonce and a 16-byte tag";
-          return AeadOpenResult::kError;
-        }
-        ret = wc_ChaCha20Poly1305_Decrypt(key_.data(), nonce.data(), NonNullData(aad),
-                                          Len32(aad.size()), in, Len32(len), tag, out);
-        break;
+    if (mode_ != Mode::kChaChaPoly) {
+      auto* decrypt = mode_ == Mode::kGcm ? &wc_AesGcmDecrypt : &wc_AesCcmDecrypt;
+      ret = decrypt(&aes_, out, in, Len32(len), nonce.data(), Len32(nonce.size()), tag,
+                    Len32(tag_len), NonNullData(aad), Len32(aad.size()));
+    } else if (!ChaChaPolySizes(nonce, tag_len, error)) {
+      return AeadOpenResult::kError;
+    } else {
+      ret = wc_ChaCha20Poly1305_Decrypt(key_.data(), nonce.data(), NonNullData(aad),
+                                        Len32(aad.size()), in, Len32(len), tag, out);
     }
     if (ret == 0) {
       return AeadOpenResult::kAccepted;
@@ -120,6 +103,17 @@ class KeyedAead {
   }
 
  private:
+  // wolfCrypt's ChaCha20-Poly1305 takes only 12-byte nonces and 16-byte tags (RFC 8439 2.8);
+  // false with *error set for any other size.
+  static bool ChaChaPolySizes(std::span<const uint8_t> nonce, size_t tag_len, std::string* error) {
+    if (nonce.size() != CHACHA20_POLY1305_AEAD_IV_SIZE ||
+        tag_len != CHACHA20_POLY1305_AEAD_AUTHTAG_SIZE) {
+      *error = "ChaCha20-Poly1305 needs a 12-byte nonce and a 16-byte tag";
+      return false;
+    }
+    return true;
+  }
+
   const char* SealCall() const {
     return mode_ == Mode::kGcm   ? "wc_AesGcmEncrypt"
            : mode_ == Mode::kCcm ? "wc_AesCcmEncrypt"

@@ -40,13 +40,13 @@ class WolfsslBackend : public LibraryBackend {
                         .hash = wolfssl::HashBinding().prepare_hash,
                         .mac = wolfssl::MacBinding().prepare_mac,
                         .signature = wolfssl::SignatureBinding().prepare,
-                        .key_agreement = &wolfssl::PrepareKeyAgreement},
+                        .key_agreement = wolfssl::KeyAgreementBinding().prepare},
                        MergeOneShots({{.cipher = wolfssl::CipherBinding().cipher},
                                       wolfssl::AeadBinding().OneShots(),
                                       wolfssl::HashBinding().OneShots(),
                                       wolfssl::MacBinding().OneShots(),
                                       wolfssl::SignatureBinding().OneShots(),
-                                      {.derive = &wolfssl::DeriveKat}})) {}
+                                      wolfssl::KeyAgreementBinding().OneShots()})) {}
 
   results::LibraryInfo Identity() const override {
     results::LibraryInfo info;

@@ -173,21 +173,15 @@ class Des3Cipher : public KeyedCipher {
   bool initialised_ = false;
 };
 
-class ChaCha20Cipher : public KeyedCipher {
+class ChaCha20Cipher : public SplitIvChaCha20 {
  public:
-  bool Init(std::span<const uint8_t> key, std::span<const uint8_t> iv, std::string* error) {
-    if (key.size() != 32 || iv.size() != 16) {
-      *error = "ChaCha20 needs a 32-byte key and a 16-byte counter||nonce IV";
-      return false;
-    }
+  bool Start(std::span<const uint8_t> key, const ChaCha20CounterNonce& start,
+             std::string* error) override {
     if (int ret = wc_Chacha_SetKey(&ctx_, key.data(), Len32(key.size())); ret != 0) {
       *error = WolfError("wc_Chacha_SetKey", ret);
       return false;
     }
-    const uint32_t counter = static_cast<uint32_t>(iv[0]) | static_cast<uint32_t>(iv[1]) << 8 |
-                             static_cast<uint32_t>(iv[2]) << 16 |
-                             static_cast<uint32_t>(iv[3]) << 24;
-    if (int ret = wc_Chacha_SetIV(&ctx_, iv.data() + 4, counter); ret != 0) {
+    if (int ret = wc_Chacha_SetIV(&ctx_, start.nonce.data(), start.counter); ret != 0) {
       *error = WolfError("wc_Chacha_SetIV", ret);
       return false;
     }

@@ -228,41 +228,35 @@ std::string TimingSides(const AlgorithmInfo& alg, std::unique_ptr<Side>* ours,
   return "";
 }
 
+// A KAT vector's side (the binding's KeyAgreementVectorFactory): our party from the raw private
+// key, the peer's from its public key.
+std::unique_ptr<Side> VectorSide(const AlgorithmInfo& alg, const Bytes& private_key,
+                                 const Bytes& peer_public, std::string* error) {
+  std::shared_ptr<Party> own = LoadParty(alg, private_key, true, error);
+  if (!own) {
+    *error = "private key: " + *error;
+    return nullptr;
+  }
+  std::shared_ptr<Party> peer = LoadParty(alg, peer_public, false, error);
+  if (!peer) {
+    *error = "peer public key: " + *error;
+    return nullptr;
+  }
+  return std::make_unique<Side>(own, peer, alg.key_len);
+}
+
+// The key agreements the binding covers (BindKeyAgreement's predicate).
+bool Bound(const AlgorithmInfo& alg) { return IsKeyAgreementFamily(PkFamilyOf(alg)); }
+
 }  // namespace
 
 bool KeyAgreementSupported(const AlgorithmInfo& alg) {
-  const PkFamily family = PkFamilyOf(alg);
   std::string ignored;
-  return (family == PkFamily::kEcdh || family == PkFamily::kX25519) &&
-         LoadParty(alg, {}, true, &ignored) != nullptr;
+  return Bound(alg) && LoadParty(alg, {}, true, &ignored) != nullptr;
 }
 
-std::string DeriveKat(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) {
-  const PkFamily family = PkFamilyOf(alg);
-  if (family != PkFamily::kEcdh && family != PkFamily::kX25519) {
-    return kNotOffered;
-  }
-  std::string error;
-  std::unique_ptr<Party> own = LoadParty(alg, HexDecode(vector.private_key), true, &error);
-  if (!own) {
-    return "private key: " + error;
-  }
-  std::unique_ptr<Party> peer = LoadParty(alg, HexDecode(vector.public_key), false, &error);
-  if (!peer) {
-    return "peer public key: " + error;
-  }
-  Bytes out(alg.key_len);
-  if (!own->Derive(*peer, out, &error)) {
-    return error;
-  }
-  *secret = std::move(out);
-  return "";
-}
-
-std::unique_ptr<PreparedOperation> PrepareKeyAgreement(const AlgorithmInfo& alg, Operation op,
-                                                       PrepareFailure* failure,
-                                                       std::string* error) {
-  return PrepareKeyAgreementWith<Side>(&TimingSides, alg, op, failure, error);
+KeyAgreementEntries KeyAgreementBinding() {
+  return BindKeyAgreement<Side, &TimingSides, &VectorSide, &Bound>();
 }
 
 }  // namespace cryptobench::backends::wolfssl

@@ -13,40 +13,17 @@
 
 namespace cryptobench::backends::wolfssl {
 
-PkFamily PkFamilyOf(const AlgorithmInfo& alg) {
-  if (alg.kind == AlgorithmKind::kSignature) {
-    if (alg.primitive == AlgorithmPrimitive::kRsa) {
-      return PkFamily::kRsa;
-    }
-    if (alg.name == "ECDSA-P256" || alg.name == "ECDSA-P384") {
-      return PkFamily::kEcdsa;
-    }
-    if (alg.name == "Ed25519") {
-      return PkFamily::kEd25519;
-    }
-  } else if (alg.kind == AlgorithmKind::kKeyAgreement) {
-    if (alg.name == "ECDH-P256") {
-      return PkFamily::kEcdh;
-    }
-    if (alg.name == "X25519") {
-      return PkFamily::kX25519;
-    }
-  }
-  return PkFamily::kNone;
-}
-
 int CurveIdOf(const AlgorithmInfo& alg) {
   return alg.key_bits == 384 ? ECC_SECP384R1 : ECC_SECP256R1;
 }
 
 std::string RawTimingKey(const AlgorithmInfo& alg, Bytes* key) {
-  for (const KatVector& vector : KatVectorsFor(alg.name)) {
-    if (!vector.private_key.empty()) {
-      *key = HexDecode(vector.private_key);
-      return "";
-    }
+  const KatVector* vector = FirstVectorWithPrivateKey(alg.name);
+  if (vector == nullptr) {
+    return "no " + std::string(alg.name) + " vector with a private key";
   }
-  return "no " + std::string(alg.name) + " vector with a private key";
+  *key = HexDecode(vector->private_key);
+  return "";
 }
 
 std::string TimingKeyDer(const AlgorithmInfo& alg, Bytes* der) {

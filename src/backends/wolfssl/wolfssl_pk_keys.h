@@ -6,14 +6,13 @@
 
 #include "algorithms/catalog.h"
 #include "backends/common/kat_target.h"
+#include "backends/common/pk_family.h"
 
 namespace cryptobench::backends::wolfssl {
 
-/// The public-key families this backend times.
-enum class PkFamily { kNone, kRsa, kEcdsa, kEd25519, kEcdh, kX25519 };
-
-/// The family of a catalogue signature or key agreement; kNone otherwise.
-PkFamily PkFamilyOf(const AlgorithmInfo& alg);
+/// The public-key families (PkFamilyOf, common/pk_family.h): this backend times all of them.
+using backends::PkFamily;
+using backends::PkFamilyOf;
 
 /// wolfCrypt's curve id (ecc_curve_id) of ECDSA-P256/P384 and ECDH-P256.
 int CurveIdOf(const AlgorithmInfo& alg);

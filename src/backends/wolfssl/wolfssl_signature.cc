@@ -21,10 +21,10 @@ namespace {
 
 // The signature engine (common/signature_adapter.h): the timing key (a SignatureKey, one
 // virtual Sign or Verify per operation, as before) and room for its largest signature.
-class SignatureEngine {
+class SignatureEngine : public SignatureRoom {
  public:
   explicit SignatureEngine(std::unique_ptr<SignatureKey> key)
-      : key_(std::move(key)), sig_(key_->max_signature_len()) {}
+      : SignatureRoom(key->max_signature_len()), key_(std::move(key)) {}
 
   static std::unique_ptr<SignatureEngine> Make(const AlgorithmInfo& alg, std::string* error) {
     std::unique_ptr<SignatureKey> key = LoadSignatureKey(alg, true, {}, error);
@@ -35,8 +35,6 @@ class SignatureEngine {
     sig_len_ = sig_.size();
     return key_->Sign(tbs, sig_.data(), &sig_len_, error);
   }
-
-  std::span<const uint8_t> signature() const { return sig_.span().first(sig_len_); }
 
   bool Verify(std::span<const uint8_t> tbs, std::span<const uint8_t> signature,
               std::string* error) {
@@ -49,8 +47,6 @@ class SignatureEngine {
 
  private:
   std::unique_ptr<SignatureKey> key_;
-  AlignedBuffer sig_;
-  size_t sig_len_ = 0;
 };
 
 bool SignsHere(const AlgorithmInfo& alg) {

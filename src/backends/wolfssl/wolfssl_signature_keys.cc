@@ -22,6 +22,49 @@ constexpr size_t kMaxDigestInfoLen = 96;
 // Room for an RSA-4096 signature (wolfssl/options.h sets RSA_MAX_SIZE 4096).
 constexpr size_t kMaxRsaLen = 512;
 
+// A key whose wolfCrypt calls sign into a word32 length and verify into an int flag (ECDSA,
+// Ed25519): Sign() and Verify() written once around the two calls a key supplies.
+class FlaggedSignatureKey : public SignatureKey {
+ public:
+  bool Sign(std::span<const uint8_t> tbs, uint8_t* sig, size_t* sig_len, std::string* error) final {
+    word32 len = Len32(*sig_len);
+    if (int ret = SignCall(tbs, sig, &len); ret != 0) {
+      *error = WolfError(sign_call_, ret);
+      return false;
+    }
+    *sig_len = len;
+    return true;
+  }
+
+  bool Verify(std::span<const uint8_t> tbs, std::span<const uint8_t> sig,
+              std::string* error) final {
+    int valid = 0;
+    if (int ret = VerifyCall(tbs, sig, &valid); ret != 0) {
+      *error = WolfError(verify_call_, ret);
+      return false;
+    }
+    if (valid != 1) {
+      *error = std::string(verify_call_) + ": the signature does not verify";
+      return false;
+    }
+    return true;
+  }
+
+ protected:
+  // The names of the calls, for the error text.
+  FlaggedSignatureKey(const char* sign_call, const char* verify_call)
+      : sign_call_(sign_call), verify_call_(verify_call) {}
+  // The wolfCrypt sign call: signs `tbs` into `sig` (room: *len on entry, length on return).
+  virtual int SignCall(std::span<const uint8_t> tbs, uint8_t* sig, word32* len) = 0;
+  // The wolfCrypt verify call: *valid 1 if `sig` verifies over `tbs`.
+  virtual int VerifyCall(std::span<const uint8_t> tbs, std::span<const uint8_t> sig,
+                         int* valid) = 0;
+
+ private:
+  const char* sign_call_;
+  const char* verify_call_;
+};
+
 // RSA PKCS#1 v1.5: wolfCrypt's wc_RsaSSL_* pad and sign bytes as given, so the DigestInfo is
 // built with wc_EncodeSignature, as libcrypto does inside EVP_PKEY_sign.
 class RsaSignatureKey : public SignatureKey {
@@ -126,9 +169,11 @@ class RsaSignatureKey : public SignatureKey {
   int init_ret_;
 };
 
-class EcdsaSignatureKey : public SignatureKey {
+class EcdsaSignatureKey : public FlaggedSignatureKey {
  public:
-  EcdsaSignatureKey() : init_ret_(wc_ecc_init(&key_)) {}
+  EcdsaSignatureKey()
+      : FlaggedSignatureKey("wc_ecc_sign_hash", "wc_ecc_verify_hash"),
+        init_ret_(wc_ecc_init(&key_)) {}
   ~EcdsaSignatureKey() override {
     if (init_ret_ == 0) {
       wc_ecc_free(&key_);
@@ -164,43 +209,26 @@ class EcdsaSignatureKey : public SignatureKey {
     return "";
   }
 
-  bool Sign(std::span<const uint8_t> tbs, uint8_t* sig, size_t* sig_len,
-            std::string* error) override {
-    word32 len = Len32(*sig_len);
-    if (int ret = wc_ecc_sign_hash(tbs.data(), Len32(tbs.size()), sig, &len, rng_.get(), &key_);
-        ret != 0) {
-      *error = WolfError("wc_ecc_sign_hash", ret);
-      return false;
-    }
-    *sig_len = len;
-    return true;
-  }
-
-  bool Verify(std::span<const uint8_t> tbs, std::span<const uint8_t> sig,
-              std::string* error) override {
-    int valid = 0;
-    if (int ret = wc_ecc_verify_hash(NonNullData(sig), Len32(sig.size()), tbs.data(),
-                                     Len32(tbs.size()), &valid, &key_);
-        ret != 0) {
-      *error = WolfError("wc_ecc_verify_hash", ret);
-      return false;
-    }
-    if (valid != 1) {
-      *error = "wc_ecc_verify_hash: the signature does not verify";
-    }
-    return valid == 1;
-  }
-
   size_t max_signature_len() override { return static_cast<size_t>(wc_ecc_sig_size(&key_)); }
 
  private:
+  int SignCall(std::span<const uint8_t> tbs, uint8_t* sig, word32* len) override {
+    return wc_ecc_sign_hash(tbs.data(), Len32(tbs.size()), sig, len, rng_.get(), &key_);
+  }
+  int VerifyCall(std::span<const uint8_t> tbs, std::span<const uint8_t> sig, int* valid) override {
+    return wc_ecc_verify_hash(NonNullData(sig), Len32(sig.size()), tbs.data(), Len32(tbs.size()),
+                              valid, &key_);
+  }
+
   ecc_key key_;
   int init_ret_;
 };
 
-class Ed25519SignatureKey : public SignatureKey {
+class Ed25519SignatureKey : public FlaggedSignatureKey {
  public:
-  Ed25519SignatureKey() : init_ret_(wc_ed25519_init(&key_)) {}
+  Ed25519SignatureKey()
+      : FlaggedSignatureKey("wc_ed25519_sign_msg", "wc_ed25519_verify_msg"),
+        init_ret_(wc_ed25519_init(&key_)) {}
   ~Ed25519SignatureKey() override {
     if (init_ret_ == 0) {
       wc_ed25519_free(&key_);
@@ -236,34 +264,17 @@ class Ed25519SignatureKey : public SignatureKey {
     return "";
   }
 
-  bool Sign(std::span<const uint8_t> tbs, uint8_t* sig, size_t* sig_len,
-            std::string* error) override {
-    word32 len = Len32(*sig_len);
-    if (int ret = wc_ed25519_sign_msg(NonNullData(tbs), Len32(tbs.size()), sig, &len, &key_);
-        ret != 0) {
-      *error = WolfError("wc_ed25519_sign_msg", ret);
-      return false;
-    }
-    *sig_len = len;
-    return true;
-  }
-
-  bool Verify(std::span<const uint8_t> tbs, std::span<const uint8_t> sig,
-              std::string* error) override {
-    int valid = 0;
-    const int ret = wc_ed25519_verify_msg(NonNullData(sig), Len32(sig.size()), NonNullData(tbs),
-                                          Len32(tbs.size()), &valid, &key_);
-    if (ret != 0 || valid != 1) {
-      *error = ret != 0 ? WolfError("wc_ed25519_verify_msg", ret)
-                        : "wc_ed25519_verify_msg: the signature does not verify";
-      return false;
-    }
-    return true;
-  }
-
   size_t max_signature_len() override { return ED25519_SIG_SIZE; }
 
  private:
+  int SignCall(std::span<const uint8_t> tbs, uint8_t* sig, word32* len) override {
+    return wc_ed25519_sign_msg(NonNullData(tbs), Len32(tbs.size()), sig, len, &key_);
+  }
+  int VerifyCall(std::span<const uint8_t> tbs, std::span<const uint8_t> sig, int* valid) override {
+    return wc_ed25519_verify_msg(NonNullData(sig), Len32(sig.size()), NonNullData(tbs),
+                                 Len32(tbs.size()), valid, &key_);
+  }
+
   ed25519_key key_;
   int init_ret_;
 };

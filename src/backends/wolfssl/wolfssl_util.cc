@@ -104,10 +104,7 @@ bool Compiled(Mode mode) {
 
 std::unique_ptr<PreparedOperation> NoSuchOperation(const AlgorithmInfo& alg, Operation op,
                                                    PrepareFailure* failure, std::string* error) {
-  return PrepareFailed(
-      PrepareFailure::kLibraryError,
-      std::string(alg.name) + " has no " + std::string(OperationName(op)) + " operation in wolfSSL",
-      failure, error);
+  return PrepareNoSuchOperationIn("wolfSSL", alg, op, failure, error);
 }
 
 std::string WolfError(std::string_view call, int ret) {

@@ -27,7 +27,8 @@ Mode ModeOf(const AlgorithmInfo& alg);
 /// Whether this wolfSSL build has `mode` (wolfssl/options.h, e.g. WOLFSSL_AES_XTS).
 bool Compiled(Mode mode);
 
-/// Backend::Prepare's failure for an operation `alg` does not have: nullptr, kLibraryError.
+/// Backend::Prepare's failure for an operation `alg` does not have: PrepareNoSuchOperationIn
+/// (buffers.h) with this library's name.
 std::unique_ptr<PreparedOperation> NoSuchOperation(const AlgorithmInfo& alg, Operation op,
                                                    PrepareFailure* failure, std::string* error);
 

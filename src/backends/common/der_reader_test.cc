@@ -1,13 +1,13 @@
-// Tests of the libgcrypt backend's DER and PEM reader against the shipped timing keys and
-// hand-made DER.
-#include "backends/gcrypt/der_reader.h"
+// Tests of the DER and PEM reader (der_reader.h) against the shipped timing keys and hand-made
+// DER.
+#include "backends/common/der_reader.h"
 
 #include <gtest/gtest.h>
 
 #include "algorithms/kat.h"
 #include "core/hex.h"
 
-namespace cryptobench::backends::gcrypt {
+namespace cryptobench::backends {
 namespace {
 
 TEST(DerReaderTest, ReadsShortAndLongFormLengths) {
@@ -74,5 +74,24 @@ TEST(DerReaderTest, RejectsTextThatIsNotAPrivateKeyPem) {
           .empty());
 }
 
+TEST(DerReaderTest, Pkcs8GivesTheRsaPrivateKeyAndTheEcScalarOnItsCurveOnly) {
+  std::vector<uint8_t> private_key;
+  std::vector<uint8_t> parameters;
+  ASSERT_EQ(Pkcs8PrivateKey(TimingPrivateKeyPem("RSA-2048"), &private_key, &parameters), "");
+  EXPECT_TRUE(parameters.empty());
+  std::vector<std::span<const uint8_t>> integers;
+  ASSERT_EQ(ReadIntegerSequence(private_key, &integers), "");
+  EXPECT_EQ(integers.size(), 9u);
+
+  std::vector<uint8_t> scalar;
+  ASSERT_EQ(Pkcs8EcScalar(TimingPrivateKeyPem("ECDSA-P256"), "prime256v1", &scalar), "");
+  EXPECT_EQ(scalar.size(), 32u);
+  EXPECT_EQ(Pkcs8EcScalar(TimingPrivateKeyPem("ECDSA-P256"), "secp384r1", &scalar),
+            "the timing key is on another curve");
+  EXPECT_EQ(Pkcs8EcScalar(TimingPrivateKeyPem("RSA-2048"), "prime256v1", &scalar),
+            "the timing key is on another curve");
+  EXPECT_FALSE(Pkcs8EcScalar("not a key", "prime256v1", &scalar).empty());
+}
+
 }  // namespace
-}  // namespace cryptobench::backends::gcrypt
+}  // namespace cryptobench::backends

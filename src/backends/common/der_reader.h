@@ -1,6 +1,6 @@
-// A minimal reader for the DER structures the libgcrypt backend must take apart itself
-// (libgcrypt parses no key files): the PKCS#8 PEM timing keys and the RSAPublicKey of the KAT
-// vectors. Reads definite-length DER only (X.690 8.1.3, 10.1).
+// A minimal reader for the DER structures the backends whose libraries parse no key files must
+// take apart themselves (libgcrypt, Nettle): the PKCS#8 PEM timing keys and the RSAPublicKey of
+// the KAT vectors. Reads definite-length DER only (X.690 8.1.3, 10.1).
 #pragma once
 
 #include <cstdint>
@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-namespace cryptobench::backends::gcrypt {
+namespace cryptobench::backends {
 
 /// DER tags used here (X.690 8.x, universal class).
 inline constexpr uint8_t kDerInteger = 0x02;
@@ -58,4 +58,17 @@ std::string ReadIntegerSequence(std::span<const uint8_t> der,
 /// ECPrivateKey (RFC 5915 3): the privateKey OCTET STRING contents. "" or what failed.
 std::string ReadEcPrivateKey(std::span<const uint8_t> der, std::span<const uint8_t>* scalar);
 
-}  // namespace cryptobench::backends::gcrypt
+/// The privateKey of the PKCS#8 PEM private key `pem` (PemPrivateKeyToDer, then UnwrapPkcs8)
+/// copied to *private_key: an RSAPrivateKey or ECPrivateKey DER. With `parameters_oid`, also
+/// the algorithm parameters' OID contents (an EC key's curve; empty for RSA). "" or what failed.
+std::string Pkcs8PrivateKey(std::string_view pem, std::vector<uint8_t>* private_key,
+                            std::vector<uint8_t>* parameters_oid = nullptr);
+
+/// The private scalar (the ECPrivateKey's privateKey, big-endian) of the PKCS#8 PEM EC private
+/// key `pem`, which must be on the curve `curve_name` (OpenSSL's name: "prime256v1" or
+/// "secp384r1", as CurveOidDer in der.h takes): "" or what failed, "the timing key is on another
+/// curve" for a key on any other curve.
+std::string Pkcs8EcScalar(std::string_view pem, std::string_view curve_name,
+                          std::vector<uint8_t>* scalar);
+
+}  // namespace cryptobench::backends

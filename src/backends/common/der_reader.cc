@@ -1,7 +1,11 @@
-// DER and PEM reading for the libgcrypt backend (der_reader.h).
-#include "backends/gcrypt/der_reader.h"
+// DER and PEM reading for the backends that take keys apart themselves (der_reader.h).
+#include "backends/common/der_reader.h"
 
-namespace cryptobench::backends::gcrypt {
+#include <algorithm>
+
+#include "backends/common/der.h"
+
+namespace cryptobench::backends {
 namespace {
 
 // Value of one base64 digit (RFC 4648 4), or -1.
@@ -155,4 +159,43 @@ std::string ReadEcPrivateKey(std::span<const uint8_t> der, std::span<const uint8
   return "";
 }
 
-}  // namespace cryptobench::backends::gcrypt
+std::string Pkcs8PrivateKey(std::string_view pem, std::vector<uint8_t>* private_key,
+                            std::vector<uint8_t>* parameters_oid) {
+  std::vector<uint8_t> der;
+  std::span<const uint8_t> parameters;
+  std::span<const uint8_t> key;
+  if (std::string error = PemPrivateKeyToDer(pem, &der); !error.empty()) {
+    return error;
+  }
+  if (std::string error = UnwrapPkcs8(der, &parameters, &key); !error.empty()) {
+    return error;
+  }
+  private_key->assign(key.begin(), key.end());
+  if (parameters_oid != nullptr) {
+    parameters_oid->assign(parameters.begin(), parameters.end());
+  }
+  return "";
+}
+
+std::string Pkcs8EcScalar(std::string_view pem, std::string_view curve_name,
+                          std::vector<uint8_t>* scalar) {
+  std::vector<uint8_t> private_key;
+  std::vector<uint8_t> parameters;
+  if (std::string error = Pkcs8PrivateKey(pem, &private_key, &parameters); !error.empty()) {
+    return error;
+  }
+  // CurveOidDer is the whole OBJECT IDENTIFIER (tag, one length byte, contents).
+  const std::vector<uint8_t> want = CurveOidDer(curve_name);
+  if (want.size() < 2 ||
+      !std::equal(parameters.begin(), parameters.end(), want.begin() + 2, want.end())) {
+    return "the timing key is on another curve";
+  }
+  std::span<const uint8_t> value;
+  if (std::string error = ReadEcPrivateKey(private_key, &value); !error.empty()) {
+    return error;
+  }
+  scalar->assign(value.begin(), value.end());
+  return "";
+}
+
+}  // namespace cryptobench::backends
