@@ -221,6 +221,22 @@ std::unique_ptr<PreparedOperation> PrepareHashMacWith(const Make& make, const Re
   return PrepareGuarded<Engine>(body, failure, error);
 }
 
+/// PrepareHashMacWith for a library whose hashes and MACs one Engine type and factory `make`
+/// bind, each checked against the library's digest or tag by another route:
+/// `hash_reference(alg, message, &digest)` for a hash (alg.kind kHash),
+/// `mac_reference(alg, key, message, &tag)` for a MAC (KatTarget::Hash's and ::Mac's parameters
+/// and result).
+template <typename Engine, typename Make, typename HashReference, typename MacReference>
+std::unique_ptr<PreparedOperation> PrepareHashOrMacWith(
+    const Make& make, const HashReference& hash_reference, const MacReference& mac_reference,
+    const AlgorithmInfo& alg, size_t input_len, PrepareFailure* failure, std::string* error) {
+  auto reference = [&](const Bytes& key, const Bytes& message, Bytes* out) {
+    return alg.kind == AlgorithmKind::kHash ? hash_reference(alg, message, out)
+                                            : mac_reference(alg, key, message, out);
+  };
+  return PrepareHashMacWith<Engine>(make, reference, alg, input_len, failure, error);
+}
+
 /// The usual MAC reference of PrepareHashMacWith: the tag of a freshly keyed Engine from `make`
 /// (HashMacOneShot). Holds a copy of `make` and a reference to `alg`.
 template <typename Engine, typename Make>

@@ -383,5 +383,41 @@ TEST(HashMacAdapterTest, BindHashAndBindMacGiveTheirOwnEntries) {
   EXPECT_EQ(tag.size(), hmac.tag_len);
 }
 
+// PrepareHashOrMacWith checks a hash against the hash reference and a MAC against the MAC
+// reference, never the other.
+TEST(HashMacAdapterTest, HashOrMacChecksEachKindAgainstItsOwnReference) {
+  const AlgorithmInfo& sha = Alg("SHA-256");
+  const AlgorithmInfo& hmac = Alg("HMAC-SHA256");
+  auto right_mac = [](const AlgorithmInfo& alg, const Bytes& key, const Bytes& message,
+                      Bytes* out) {
+    return HashMacOneShot<ScriptedEngine>(&MakeScriptedFor, alg, key, message, out);
+  };
+  auto wrong_mac = [&](const AlgorithmInfo& alg, const Bytes& key, const Bytes& message,
+                       Bytes* out) {
+    right_mac(alg, key, message, out);
+    (*out)[0] ^= 0x80;
+    return std::string();
+  };
+  PrepareFailure failure = PrepareFailure::kNone;
+  std::string error;
+  EXPECT_NE(PrepareHashOrMacWith<ScriptedEngine>(&MakeScriptedFor, &SameDigest, right_mac, sha, 64,
+                                                 &failure, &error),
+            nullptr)
+      << error;
+  EXPECT_NE(PrepareHashOrMacWith<ScriptedEngine>(&MakeScriptedFor, &OtherDigest, right_mac, hmac,
+                                                 64, &failure, &error),
+            nullptr)
+      << error;
+  EXPECT_EQ(PrepareHashOrMacWith<ScriptedEngine>(&MakeScriptedFor, &OtherDigest, right_mac, sha, 64,
+                                                 &failure, &error),
+            nullptr);
+  EXPECT_EQ(failure, PrepareFailure::kCheckFailed) << error;
+  failure = PrepareFailure::kNone;
+  EXPECT_EQ(PrepareHashOrMacWith<ScriptedEngine>(&MakeScriptedFor, &SameDigest, wrong_mac, hmac, 64,
+                                                 &failure, &error),
+            nullptr);
+  EXPECT_EQ(failure, PrepareFailure::kCheckFailed) << error;
+}
+
 }  // namespace
 }  // namespace cryptobench::backends

@@ -204,10 +204,8 @@ std::unique_ptr<PreparedOperation> PrepareHashOrMac(const AlgorithmInfo& alg, Op
   if ((!hash && mac_algo == 0) || op != (hash ? Operation::kHash : Operation::kMac)) {
     return PrepareOffersNo("libgcrypt", alg, op, failure, error);
   }
-  auto reference = [&](const Bytes& key, const Bytes& message, Bytes* out) {
-    return hash ? HashOneShot(alg, message, out) : MacOneShot(alg, key, message, out);
-  };
-  return PrepareHashMacWith<HashOrMacEngine>(&NewEngine, reference, alg, input_len, failure, error);
+  return PrepareHashOrMacWith<HashOrMacEngine>(&NewEngine, &HashOneShot, &MacOneShot, alg,
+                                               input_len, failure, error);
 }
 
 OneShotFunctions HashAndMacOneShots() { return {.hash = &HashOneShot, .mac = &MacOneShot}; }

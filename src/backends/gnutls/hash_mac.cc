@@ -81,7 +81,8 @@ std::string CheckMacKey(const AlgorithmInfo& alg, size_t key_len) {
 
 // The digest of `message` hashed in two pieces with a fresh handle: a second path to compare
 // the timed output with.
-std::string HashInPieces(gnutls_digest_algorithm_t id, const Bytes& message, Bytes* digest) {
+std::string HashInPieces(const AlgorithmInfo& alg, const Bytes& message, Bytes* digest) {
+  const gnutls_digest_algorithm_t id = IdsFor(alg).digest;
   gnutls_hash_hd_t handle = nullptr;
   if (const int rc = gnutls_hash_init(&handle, id); rc < 0) {
     return CallError("gnutls_hash_init", rc);
@@ -176,10 +177,8 @@ std::unique_ptr<PreparedOperation> PrepareHashOrMac(const AlgorithmInfo& alg, Op
     return PrepareFailed(PrepareFailure::kLibraryError, "GnuTLS offers no " + std::string(alg.name),
                          failure, error);
   }
-  auto reference = [&](const Bytes& key, const Bytes& message, Bytes* out) {
-    return hash ? HashInPieces(ids.digest, message, out) : MacOneShot(alg, key, message, out);
-  };
-  return PrepareHashMacWith<HashOrMacEngine>(&NewEngine, reference, alg, input_len, failure, error);
+  return PrepareHashOrMacWith<HashOrMacEngine>(&NewEngine, &HashInPieces, &MacOneShot, alg,
+                                               input_len, failure, error);
 }
 
 OneShotFunctions HashAndMacOneShots() { return {.hash = &HashOneShot, .mac = &MacOneShot}; }
