@@ -983,6 +983,8 @@ TEST(CpuCluesTest, AesBoundsHoldOnAnyCpu) {
   EXPECT_EQ(ClassifyAesFigure("SHA256", 16384, 1e6), AesBound::kInside);
 }
 
+const Finding* FindFinding(const DoctorReport& report, const std::string& id);
+
 TEST(CpuCluesTest, SlowAesIsSoftwareAndTheCluesDecideWhy) {
   // No clue: cannot tell, and the one command that would.
   results::RunResult run = CryptsetupRun();
@@ -993,10 +995,26 @@ TEST(CpuCluesTest, SlowAesIsSoftwareAndTheCluesDecideWhy) {
   for (const Finding& finding : report.findings) {
     if (finding.id == "cpu.aes-software") {
       EXPECT_THAT(finding.summary, HasSubstr("cannot tell from this report"));
-      EXPECT_THAT(finding.advice, HasSubstr("/proc/cpuinfo"));
+      // The kernel's three causes, and the one command that separates them.
+      EXPECT_THAT(finding.summary, HasSubstr("the CPU lacks them"));
+      EXPECT_THAT(finding.summary, HasSubstr("virtual machine"));
+      EXPECT_THAT(finding.summary, HasSubstr("driver"));
+      EXPECT_THAT(finding.advice, HasSubstr("grep -m1 -o -w -E 'aes|hypervisor' /proc/cpuinfo"));
+      EXPECT_THAT(finding.advice, HasSubstr("/proc/crypto"));
       EXPECT_THAT(finding.evidence, HasSubstr("33.3 MB/s"));
     }
   }
+  // The same figure from a library's speed tool: the software, not a kernel driver.
+  results::RunResult library = ImportedRun("", kOpenssl111);
+  Add(library, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 11.5)});
+  const DoctorReport library_report = DiagnoseReport(library);
+  const Finding* software = FindFinding(library_report, "cpu.aes-software");
+  ASSERT_NE(software, nullptr);
+  EXPECT_THAT(software->summary, HasSubstr("the software does not use them"));
+  EXPECT_THAT(software->summary, HasSubstr("virtual machine"));
+  EXPECT_THAT(software->advice, HasSubstr("'aes|hypervisor'"));
+  EXPECT_THAT(software->advice, Not(HasSubstr("/proc/crypto")));
+  EXPECT_THAT(Tags(library_report), ElementsAre("cannot-tell"));
 
   // A SoC the table knows without AES instructions: the cause, with its clue.
   AddFact(run, "cpu_model", "hardware: MediaTek MT7621 ver:1 eco:3", 7);
@@ -1057,8 +1075,6 @@ TEST(CpuCluesTest, FastAesIsHardwareUnlessUserCpuTimingHidesAnEngine) {
   report = DiagnoseReport(engine);
   EXPECT_THAT(FindingIds(report), Not(Contains("cpu.aes-hardware")));
 }
-
-const Finding* FindFinding(const DoctorReport& report, const std::string& id);
 
 // cryptsetup benchmark's own serpent and twofish rows settle an AES figure between the bounds
 // that hold on any CPU: neither has CPU instructions anywhere, so AES no faster than them is
@@ -1248,6 +1264,43 @@ TEST(CryptoFineTest, AFigureInItsAcceleratedClassIsFineOnlyWhenTheClockIsKnown) 
 
 // A figure that software may reach (no architecture, no clock), a slow figure beside a fast
 // one, and a software-class figure on a CPU with AES-NI: never "fine".
+// SHA-256 above every software SHA-256 at any clock (hash_bounds.h: 1.86 GB/s) is on its
+// accelerated path too: beside hardware AES the crypto is fine. A SHA-256 figure software can
+// reach (SHA extensions at 2 cpb on a 3 GHz core look the same) settles nothing.
+TEST(CryptoFineTest, Sha256AboveEverySoftwarePathCountsAsFine) {
+  const auto run_of = [](double sha256_mb_s) {
+    results::RunResult run = ImportedRun("", kOpenssl111);
+    run.source.timing_basis = "wall_clock";
+    Add(run, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 6450)});
+    Add(run, "SHA-256", "hash", {ImportedFigure("hash", 16384, sha256_mb_s)});
+    return run;
+  };
+  DoctorReport report = DiagnoseReport(run_of(2450));
+  EXPECT_THAT(Tags(report), ElementsAre("crypto-fine"));
+  const Finding* sha = FindFinding(report, "cpu.sha-hardware");
+  ASSERT_NE(sha, nullptr);
+  EXPECT_EQ(sha->severity, Severity::kInfo);
+  EXPECT_THAT(sha->evidence, HasSubstr("1857 MB/s"));
+  const Finding* fine = FindFinding(report, "report.crypto-fine");
+  ASSERT_NE(fine, nullptr);
+  EXPECT_THAT(fine->evidence, HasSubstr("faster than any software SHA-256"));
+  EXPECT_THAT(fine->evidence, HasSubstr("sha512-x86_64.pl"));
+  // The slowest figure is the ceiling: SHA-256 here.
+  EXPECT_THAT(fine->summary, HasSubstr("SHA-256 hash at 16 KiB per call"));
+
+  report = DiagnoseReport(run_of(1460));
+  EXPECT_EQ(FindFinding(report, "cpu.sha-hardware"), nullptr);
+  EXPECT_THAT(Tags(report), Not(Contains("crypto-fine")));
+
+  // With an engine named, a fast figure does not say where the work ran.
+  results::RunResult engine = run_of(2450);
+  engine.source.timing_basis = "user_cpu";
+  engine.source.engine_or_provider = "engine devcrypto";
+  report = DiagnoseReport(engine);
+  EXPECT_EQ(FindFinding(report, "cpu.sha-hardware"), nullptr);
+  EXPECT_THAT(Tags(report), Not(Contains("crypto-fine")));
+}
+
 TEST(CryptoFineTest, NotWithoutTheEvidenceNorBesideASlowFigure) {
   results::RunResult inside = CryptsetupRun();
   Add(inside, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 1500)});

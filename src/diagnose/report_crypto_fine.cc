@@ -12,6 +12,7 @@
 
 #include "diagnose/cpu_clues.h"
 #include "diagnose/doctor_from.h"
+#include "diagnose/hash_bounds.h"
 #include "diagnose/stated_causes.h"
 #include "diagnose/verdict_text.h"
 
@@ -82,6 +83,7 @@ std::optional<Finding> CryptoFineFinding(const DoctorReport& report) {
                            report.core_hz_high != kReportDefaultHzHigh;
   std::vector<FineFigure> figures;
   bool any_bound = false;
+  bool any_sha_bound = false;
   for (const Verdict& verdict : report.verdicts) {
     if (verdict.measurements.empty() ||
         verdict.measurements.front().status != results::CellStatus::kOk ||
@@ -104,6 +106,12 @@ std::optional<Finding> CryptoFineFinding(const DoctorReport& report) {
       figure.why = fmt::format("faster than any software AES at any clock (above {:.0f} MB/s)",
                                AesBoundsFor(verdict.algorithm)->software_ceiling / 1e6);
       any_bound = true;
+    } else if ((verdict.status == VerdictStatus::kUndetermined ||
+                verdict.status == VerdictStatus::kAccelerated) &&
+               AboveSoftwareSha256(verdict.algorithm, m.bytes_per_s)) {
+      figure.why = fmt::format("faster than any software SHA-256 at any clock (above {:.0f} MB/s)",
+                               *Sha256SoftwareCeiling(verdict.algorithm) / 1e6);
+      any_sha_bound = true;
     } else if (const KernelAesComparison* c = FindKernelAes(origin.kernel_aes, verdict.algorithm,
                                                             verdict.operation, verdict.input_len);
                c != nullptr && c->bound == AesBound::kAboveSoftware &&
@@ -148,13 +156,18 @@ std::optional<Finding> CryptoFineFinding(const DoctorReport& report) {
                   slowest->bytes_per_s * 8 / 1e9, workload),
       fmt::format(
           "every figure examined sits in its accelerated class ({}); the slowest of them is the "
-          "ceiling the primitive allows one {}{}",
+          "ceiling the primitive allows one {}{}{}",
           Join(evidence), origin.processes > 1 ? "process" : "stream as measured",
           any_bound ? ". The software AES bound: bit-sliced CTR, the fastest software AES, at "
                       "4.96 cycles per byte measured on Zen 4 (about 7 on Nehalem: Kaesper and "
                       "Schwabe, CHES 2009, https://eprint.iacr.org/2009/129), halved and scaled "
                       "by the rounds, at 6.5 GHz, above any shipping core's boost clock"
-                    : ""),
+                    : "",
+          any_sha_bound
+              ? ". The software SHA-256 bound: the AVX2 path, the fastest software SHA-256, at "
+                "7.0 cycles per byte measured on Zen 4 (7.7 on Skylake: OpenSSL's "
+                "sha512-x86_64.pl), halved, at 6.5 GHz"
+              : ""),
       "Look elsewhere: time the workload itself (fio or dd on the raw device and through the "
       "file system, iperf3 with and without the VPN or proxy), and watch whether one core is "
       "saturated (top -H): a single-threaded program is limited by its own code, not by the "
