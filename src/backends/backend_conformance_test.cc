@@ -15,7 +15,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -31,6 +30,7 @@
 #include <sys/wait.h>
 
 #include "algorithms/catalog.h"
+#include "backends/common/test_names.h"
 #include "backends/registry.h"
 
 namespace cryptobench::backends {
@@ -90,14 +90,6 @@ std::vector<Case> AllCases() {
     }
   }
   return cases;
-}
-
-std::string TestName(const std::string& text) {
-  std::string name;
-  for (char c : text) {
-    name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-  }
-  return name;
 }
 
 // Every operation either direction can time: encrypt and decrypt, sign and verify, ...
@@ -330,8 +322,8 @@ TEST_P(BackendConformanceTest, CorruptedOutputsFailKatAndChecks) {
 
 INSTANTIATE_TEST_SUITE_P(Registry, BackendConformanceTest, testing::ValuesIn(AllCases()),
                          [](const testing::TestParamInfo<Case>& param_info) {
-                           return TestName(param_info.param.backend + "_" +
-                                           param_info.param.algorithm);
+                           return ParamTestName(param_info.param.backend + "_" +
+                                                param_info.param.algorithm);
                          });
 
 // The same checks for the backend itself (Case::algorithm empty): its identity.
@@ -356,7 +348,7 @@ std::vector<Case> BackendCases() {
 INSTANTIATE_TEST_SUITE_P(Registry, BackendIdentityConformanceTest,
                          testing::ValuesIn(BackendCases()),
                          [](const testing::TestParamInfo<Case>& param_info) {
-                           return TestName(param_info.param.backend);
+                           return ParamTestName(param_info.param.backend);
                          });
 
 // The declaration tables themselves, for every backend compiled in, whether or not it opens

@@ -14,9 +14,9 @@
 #include <fmt/format.h>
 
 #include "backends/botan/botan_internal.h"
+#include "backends/common/aead_adapter.h"
 #include "backends/common/buffers.h"
 #include "backends/common/timing_inputs.h"
-#include "backends/openssl/aead.h"
 
 namespace cryptobench::backends::botan {
 namespace {
@@ -93,14 +93,6 @@ void OneMessage(Botan::AEAD_Mode& mode, const Bytes& nonce, const Bytes& aad,
   mode.finish(buffer);
 }
 
-// Writes `counter` big-endian into the last (up to 8) bytes of `nonce`, as the OpenSSL backend
-// does: a fresh nonce per sealed message.
-void SetNonceCounter(Bytes& nonce, uint64_t counter) {
-  for (size_t i = 0; i < nonce.size() && i < 8; ++i) {
-    nonce[nonce.size() - 1 - i] = static_cast<uint8_t>(counter >> (8 * i));
-  }
-}
-
 // The timed operation: seal with a fresh nonce per message, or open one fixed sealed message.
 // Botan's AEAD modes work in place, so open first copies the sealed message (input + tag bytes)
 // into the work buffer; seal encrypts the previous output again, which costs the same.
@@ -155,8 +147,6 @@ class AeadOperation : public PreparedOperation {
   uint64_t counter_ = 0;
   bool tag_rejected_ = false;
 };
-
-}  // namespace
 
 bool AeadSupported(const AlgorithmInfo& alg) {
   const std::optional<std::string> name = ModeName(alg, alg.iv_len, alg.tag_len);
@@ -237,10 +227,7 @@ std::unique_ptr<PreparedOperation> PrepareAead(const AlgorithmInfo& alg, Operati
   const Bytes aad = PatternBytes(kTimedAadLen, kAadSeed);
   const Bytes plaintext = PatternBytes(input_len, kPlaintextSeed);
   auto check_failed = [&](const std::string& text) {
-    return PrepareFailed(
-        PrepareFailure::kCheckFailed,
-        std::string(alg.name) + " at " + std::to_string(input_len) + " bytes: " + text, failure,
-        error);
+    return AeadCheckFailed(alg, input_len, text, failure, error);
   };
 
   std::unique_ptr<AeadOperation> prepared;
@@ -298,6 +285,13 @@ std::unique_ptr<PreparedOperation> PrepareAead(const AlgorithmInfo& alg, Operati
     return check_failed(diff);
   }
   return prepared;
+}
+
+}  // namespace
+
+LibraryBindings AeadBinding() {
+  return AeadEntries{&AeadSeal, &AeadOpen, &PrepareAead}.Bindings(&AeadSupported,
+                                                                  &AeadImplementation);
 }
 
 }  // namespace cryptobench::backends::botan

@@ -1,4 +1,4 @@
-// The Botan backend: Backend and KatTarget over the family files (botan_internal.h).
+// The Botan backend: a LibraryBackend over the family files' bindings (botan_internal.h).
 #include "backends/botan/botan_backend.h"
 
 #include <cstdlib>
@@ -7,7 +7,6 @@
 #include <botan/version.h>
 
 #include "backends/botan/botan_internal.h"
-#include "backends/common/function_kat_target.h"
 #include "backends/common/library_backend.h"
 #include "backends/common/library_identity.h"
 #include "core/errors.h"
@@ -20,19 +19,8 @@ namespace {
 class BotanBackend : public LibraryBackend {
  public:
   BotanBackend()
-      : LibraryBackend("Botan offers no ",
-                       {.cipher = &CipherSupported,
-                        .aead = &AeadSupported,
-                        .hash = &HashSupported,
-                        .mac = &MacSupported,
-                        .signature = &PublicKeySupported,
-                        .key_agreement = &PublicKeySupported},
-                       {.cipher = &PrepareCipher,
-                        .aead = &PrepareAead,
-                        .hash = HashMacBinding().prepare_hash,
-                        .mac = HashMacBinding().prepare_mac,
-                        .signature = &PreparePublicKey,
-                        .key_agreement = &PreparePublicKey}) {}
+      : LibraryBackend("Botan offers no ", MergeBindings({CipherBinding(), AeadBinding(),
+                                                          HashMacBinding(), PublicKeyBinding()})) {}
 
   results::LibraryInfo Identity() const override {
     results::LibraryInfo info;
@@ -46,46 +34,6 @@ class BotanBackend : public LibraryBackend {
     info.capability_vector = CpuFeatures();
     return info;
   }
-
-  KatTarget* OneShot() override { return &one_shot_; }
-
-  std::string Implementation(const AlgorithmInfo& alg) override {
-    if (!Supports(alg)) {
-      return "";
-    }
-    std::string text;
-    Guarded("", [&] {
-      switch (alg.kind) {
-        case AlgorithmKind::kCipher:
-          text = CipherImplementation(alg);
-          break;
-        case AlgorithmKind::kAead:
-          text = AeadImplementation(alg);
-          break;
-        case AlgorithmKind::kHash:
-        case AlgorithmKind::kMac:
-          text = HashMacImplementation(alg);
-          break;
-        case AlgorithmKind::kSignature:
-        case AlgorithmKind::kKeyAgreement:
-          break;  // Botan's public-key code has one ("base") implementation per algorithm
-      }
-      return std::string();
-    });
-    return text;
-  }
-
- private:
-  // One-shot operations for the KAT driver and the cross-backend comparison.
-  FunctionKatTarget one_shot_{{.cipher = &CipherOneShot,
-                               .seal = &AeadSeal,
-                               .open = &AeadOpen,
-                               .hash = HashMacBinding().hash,
-                               .mac = HashMacBinding().mac,
-                               .verify = &VerifyVector,
-                               .sign = &SignVector,
-                               .sign_round_trip = &SignRoundTrip,
-                               .derive = &DeriveVector}};
 };
 
 }  // namespace

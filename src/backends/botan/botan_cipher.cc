@@ -66,6 +66,8 @@ std::optional<CipherSpec> SpecFor(const AlgorithmInfo& alg) {
 // continuing the stream from one call to the next; XTS starts a new data unit per call.
 class KeyedCipher {
  public:
+  static constexpr bool kInPlace = true;  // TimedThrowingCipher (keyed_cipher.h)
+
   // Throws (Botan's exceptions, std::invalid_argument) when the cipher or key is unusable.
   KeyedCipher(const AlgorithmInfo& alg, bool decrypt, const Bytes& key, const Bytes& iv)
       : spec_(*SpecFor(alg)), decrypt_(decrypt), iv_(iv) {
@@ -103,7 +105,11 @@ class KeyedCipher {
     }
   }
 
-  void Process(uint8_t* buf, size_t len) {
+  // Transforms `len` bytes of `in` into `buf` (in place when they are the same).
+  void Process(const uint8_t* in, uint8_t* buf, size_t len) {
+    if (in != buf && len != 0) {
+      std::memcpy(buf, in, len);
+    }
     switch (spec_.shape) {
       case Shape::kStream:
         stream_->cipher1(buf, len);
@@ -143,44 +149,6 @@ class KeyedCipher {
   Botan::secure_vector<uint8_t> scratch_;
 };
 
-// "" if `len` bytes are a valid input for `alg`, else why not.
-std::string CheckInputLength(const AlgorithmInfo& alg, size_t len) {
-  if (NeedsWholeBlocks(alg) && len % alg.block_len != 0) {
-    return std::string(alg.name) + " needs whole " + std::to_string(alg.block_len) +
-           "-byte blocks; input size " + std::to_string(len) + " is not";
-  }
-  if (SpecFor(alg)->xts && len < alg.block_len) {
-    return "XTS needs at least one " + std::to_string(alg.block_len) + "-byte block per data unit";
-  }
-  return "";
-}
-
-// The timed operation: one in-place Process() over the input per iteration.
-class CipherOperation : public PreparedOperation {
- public:
-  CipherOperation(std::unique_ptr<KeyedCipher> cipher, AlignedBuffer work)
-      : cipher_(std::move(cipher)), work_(std::move(work)) {}
-
-  bool Run(uint64_t iterations) override {
-    error_ = Guarded("Botan cipher", [&] {
-      for (uint64_t i = 0; i < iterations; ++i) {
-        cipher_->Process(work_.data(), work_.size());
-      }
-      return std::string();
-    });
-    return error_.empty();
-  }
-
-  /// The buffer after the latest operation (input-sized).
-  Bytes output() const { return Bytes(work_.data(), work_.data() + work_.size()); }
-
- private:
-  std::unique_ptr<KeyedCipher> cipher_;
-  AlignedBuffer work_;
-};
-
-}  // namespace
-
 bool CipherSupported(const AlgorithmInfo& alg) {
   const std::optional<CipherSpec> spec = SpecFor(alg);
   if (!spec) {
@@ -215,15 +183,8 @@ std::string CipherOneShot(const AlgorithmInfo& alg, bool decrypt, const Bytes& k
   if (!SpecFor(alg)) {
     return kNotOffered;
   }
-  if (std::string bad = CheckInputLength(alg, input.size()); !bad.empty()) {
-    return bad;
-  }
-  return Guarded("Botan " + std::string(alg.name), [&] {
-    KeyedCipher cipher(alg, decrypt, key, iv);
-    *output = input;
-    cipher.Process(output->data(), output->size());
-    return std::string();
-  });
+  return ThrowingCipherOneShot<KeyedCipher>("Botan", alg, decrypt, key, iv, input, output,
+                                            CipherLengthProblem(alg, input.size()));
 }
 
 std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Operation op,
@@ -233,9 +194,15 @@ std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Opera
     return PrepareFailed(PrepareFailure::kLibraryError,
                          "Botan backend has no cipher " + std::string(alg.name), failure, error);
   }
-  return PrepareThrowingCipher<CipherOperation, KeyedCipher>(
-      &CipherOneShot, "Botan", alg, op, input_len, CipherInputSizeProblem(alg, input_len), failure,
-      error);
+  return PrepareThrowingCipher<KeyedCipher>(&CipherOneShot, "Botan", alg, op, input_len,
+                                            CipherInputSizeProblem(alg, input_len), failure, error);
+}
+
+}  // namespace
+
+LibraryBindings CipherBinding() {
+  return CipherEntries{&CipherOneShot, &PrepareCipher}.Bindings(&CipherSupported,
+                                                                &CipherImplementation);
 }
 
 }  // namespace cryptobench::backends::botan

@@ -10,6 +10,7 @@
 #include "backends/botan/botan_internal.h"
 #include "backends/common/buffers.h"
 #include "backends/common/hash_mac_adapter.h"
+#include "backends/common/incremental_hash_mac.h"
 #include "backends/common/timing_inputs.h"
 
 namespace cryptobench::backends::botan {
@@ -49,39 +50,21 @@ std::optional<std::string> MacName(const AlgorithmInfo& alg) {
   return std::nullopt;
 }
 
-// Poly1305 is a one-time-key MAC: Botan forgets the key after each tag, so it is set per message
-// (as in the OpenSSL backend). HMAC and CMAC keep their key between messages.
-bool RekeysPerMessage(const AlgorithmInfo& alg) { return alg.name == "Poly1305"; }
-
-// The engine (hash_mac_adapter.h): one digest (update, final) or one tag (Poly1305: set_key,
-// update, final) of a message per Compute().
-class Engine {
- public:
-  Engine(std::unique_ptr<Botan::Buffered_Computation> object,
-         Botan::MessageAuthenticationCode* rekey, Bytes key)
-      : object_(std::move(object)), rekey_(rekey), key_(std::move(key)) {}
-
-  template <typename Body>
-  static std::string Guarded(Body&& body) {
-    return backends::Guarded("Botan", std::forward<Body>(body));
+// Botan's calls for the engine (IncrementalHashMacEngine, hash_mac_adapter.h): one digest
+// (update, final) or one tag (Poly1305: set_key, update, final) of a message per Compute().
+struct BotanHashMac {
+  static constexpr std::string_view kName = "Botan";
+  using Object = Botan::Buffered_Computation;
+  using Mac = Botan::MessageAuthenticationCode;
+  static size_t OutputLen(const Object& object) { return object.output_length(); }
+  static void SetKey(Mac& mac, std::span<const uint8_t> key) {
+    mac.set_key(key.data(), key.size());
   }
-
-  size_t output_len() const { return object_->output_length(); }
-
-  bool Compute(const uint8_t* in, size_t len, uint8_t* out, std::string* /*error*/) {
-    if (rekey_ != nullptr) {
-      rekey_->set_key(key_);
-    }
-    object_->update(in, len);
-    object_->final(out);
-    return true;
-  }
-
- private:
-  std::unique_ptr<Botan::Buffered_Computation> object_;
-  Botan::MessageAuthenticationCode* rekey_;  // object_ when it is rekeyed per message
-  Bytes key_;
+  static void Update(Object& object, const uint8_t* in, size_t len) { object.update(in, len); }
+  static void Final(Object& object, uint8_t* out) { object.final(out); }
 };
+
+using Engine = IncrementalHashMacEngine<BotanHashMac>;
 
 std::unique_ptr<Engine> NewHashEngine(const AlgorithmInfo& alg, std::span<const uint8_t> /*key*/,
                                       std::string* error) {
@@ -92,8 +75,7 @@ std::unique_ptr<Engine> NewHashEngine(const AlgorithmInfo& alg, std::span<const 
   }
   std::unique_ptr<Engine> engine;
   *error = Guarded("Botan " + *name, [&] {
-    engine =
-        std::make_unique<Engine>(Botan::HashFunction::create_or_throw(*name), nullptr, Bytes());
+    engine = std::make_unique<Engine>(Botan::HashFunction::create_or_throw(*name));
     return std::string();
   });
   return engine;
@@ -106,15 +88,9 @@ std::unique_ptr<Engine> NewMacEngine(const AlgorithmInfo& alg, std::span<const u
     *error = kNotOffered;
     return nullptr;
   }
-  std::unique_ptr<Engine> engine;
-  *error = Guarded("Botan " + *name, [&] {
-    auto mac = Botan::MessageAuthenticationCode::create_or_throw(*name);
-    mac->set_key(key.data(), key.size());
-    Botan::MessageAuthenticationCode* rekey = RekeysPerMessage(alg) ? mac.get() : nullptr;
-    engine = std::make_unique<Engine>(std::move(mac), rekey, Bytes(key.begin(), key.end()));
-    return std::string();
-  });
-  return engine;
+  return Engine::Keyed(
+      alg, [&] { return Botan::MessageAuthenticationCode::create_or_throw(*name); }, key,
+      "Botan " + *name, error);
 }
 
 // The reference of the hash prepare step: a fresh object fed the message in two pieces.
@@ -123,18 +99,9 @@ std::string HashInTwoPieces(const AlgorithmInfo& alg, const Bytes& message, Byte
   if (!name) {
     return kNotOffered;
   }
-  return Guarded("Botan " + *name, [&] {
-    auto fresh = Botan::HashFunction::create_or_throw(*name);
-    const size_t half = message.size() / 2;
-    fresh->update(message.data(), half);
-    fresh->update(message.data() + half, message.size() - half);
-    const Botan::secure_vector<uint8_t> digest = fresh->final();
-    out->assign(digest.begin(), digest.end());
-    return std::string();
-  });
+  return Engine::InTwoPieces(
+      "Botan " + *name, [&] { return Botan::HashFunction::create_or_throw(*name); }, message, out);
 }
-
-}  // namespace
 
 bool HashSupported(const AlgorithmInfo& alg) {
   const std::optional<std::string> name = HashName(alg);
@@ -167,8 +134,11 @@ std::string HashMacImplementation(const AlgorithmInfo& alg) {
   return "";
 }
 
-HashMacEntries HashMacBinding() {
-  return BindHashMac<Engine, &NewHashEngine, &NewMacEngine, &HashInTwoPieces>();
+}  // namespace
+
+LibraryBindings HashMacBinding() {
+  return BindHashMac<Engine, &NewHashEngine, &NewMacEngine, &HashInTwoPieces>().Bindings(
+      &HashSupported, &MacSupported, &HashMacImplementation);
 }
 
 }  // namespace cryptobench::backends::botan

@@ -1,19 +1,12 @@
-// Internal interface between the Botan backend's files: one group of functions per algorithm
-// family (botan_cipher.cc, botan_aead.cc, botan_hash_mac.cc, botan_pubkey.cc), called by the
-// Backend and KatTarget in botan_backend.cc. Only these .cc files include Botan's headers.
+// Internal interface between the Botan backend's files: one binding per algorithm family
+// (botan_cipher.cc, botan_aead.cc, botan_hash_mac.cc, botan_pubkey.cc), merged by the
+// LibraryBackend in botan_backend.cc. Only these .cc files include Botan's headers.
 #pragma once
 
-#include <cstddef>
-#include <cstdint>
-#include <memory>
 #include <string>
 
-#include "algorithms/catalog.h"
-#include "algorithms/kat.h"
-#include "backends/backend.h"
 #include "backends/common/guarded.h"
-#include "backends/common/hash_mac_adapter.h"
-#include "backends/common/kat_target.h"
+#include "backends/common/library_backend.h"
 
 namespace cryptobench::backends::botan {
 
@@ -21,66 +14,24 @@ namespace cryptobench::backends::botan {
 /// "sse2 ssse3 ... aes_ni clmul" (botan_cpuid.cc).
 std::string CpuFeatures();
 
-// Ciphers (botan_cipher.cc): Cipher_Mode for CBC and XTS, StreamCipher for CTR and ChaCha20,
-// BlockCipher for ECB.
+/// Ciphers (botan_cipher.cc): Cipher_Mode for CBC and XTS, StreamCipher for CTR and ChaCha20,
+/// BlockCipher for ECB. Implementation: the providers of the objects doing the work, e.g.
+/// "AES-128 cpu".
+LibraryBindings CipherBinding();
 
-/// True if `alg` is a cipher this Botan build offers.
-bool CipherSupported(const AlgorithmInfo& alg);
-/// Providers of the objects doing the work, e.g. "AES-128 cpu".
-std::string CipherImplementation(const AlgorithmInfo& alg);
-/// KatTarget::Cipher: one fresh object, the whole input in one call.
-std::string CipherOneShot(const AlgorithmInfo& alg, bool decrypt, const Bytes& key, const Bytes& iv,
-                          const Bytes& input, Bytes* output);
-/// Backend::Prepare for ciphers (what is timed: docs/methodology.md section 1).
-std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Operation op,
-                                                 size_t input_len, PrepareFailure* failure,
-                                                 std::string* error);
+/// AEADs (botan_aead.cc): AEAD_Mode "AES-N/GCM(T)", "AES-N/CCM(T,L)", "ChaCha20Poly1305" (with a
+/// 24-byte nonce: XChaCha20-Poly1305); one message per timed iteration (new nonce, 13-byte AAD,
+/// tag). Implementation: as for ciphers, plus GHASH's provider for GCM.
+LibraryBindings AeadBinding();
 
-// AEADs (botan_aead.cc): Cipher_Mode "AES-N/GCM(T)", "AES-N/CCM(T,L)", "ChaCha20Poly1305"
-// (with a 24-byte nonce: XChaCha20-Poly1305).
+/// Hashes and MACs (botan_hash_mac.cc): HashFunction and MessageAuthenticationCode through the
+/// hash and MAC adapter (BindHashMac, hash_mac_adapter.h). Implementation: the provider doing
+/// the work (HMAC: its hash; CMAC: its block cipher).
+LibraryBindings HashMacBinding();
 
-/// True if `alg` is an AEAD this backend offers.
-bool AeadSupported(const AlgorithmInfo& alg);
-/// The provider(s) doing the work, as for CipherImplementation.
-std::string AeadImplementation(const AlgorithmInfo& alg);
-/// KatTarget::Seal and KatTarget::Open (kat_target.h): one message on a fresh object; the tag
-/// length is given (Seal) or that of `tag` (Open). A rejected tag sets *authentic = false.
-std::string AeadSeal(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce,
-                     const Bytes& aad, const Bytes& plaintext, size_t tag_len, Bytes* ciphertext,
-                     Bytes* tag);
-std::string AeadOpen(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce,
-                     const Bytes& aad, const Bytes& ciphertext, const Bytes& tag, Bytes* plaintext,
-                     bool* authentic);
-/// Backend::Prepare for AEADs: one message per iteration (new nonce, 13-byte AAD, tag).
-std::unique_ptr<PreparedOperation> PrepareAead(const AlgorithmInfo& alg, Operation op,
-                                               size_t input_len, PrepareFailure* failure,
-                                               std::string* error);
-
-// Hashes and MACs (botan_hash_mac.cc): HashFunction, MessageAuthenticationCode.
-
-/// True if `alg` is a hash (MAC) this backend offers.
-bool HashSupported(const AlgorithmInfo& alg);
-bool MacSupported(const AlgorithmInfo& alg);
-/// The provider doing the work (HMAC: its hash; CMAC: its block cipher).
-std::string HashMacImplementation(const AlgorithmInfo& alg);
-/// The hash and MAC entries (BindHashMac, hash_mac_adapter.h): one-shots on a fresh object, and
-/// one digest (tag) of the input per timed iteration, a digest checked against a fresh object fed
-/// the message in two pieces.
-HashMacEntries HashMacBinding();
-
-// Public key (botan_pubkey.cc): PK_Signer / PK_Verifier / PK_Key_Agreement.
-
-/// True if `alg` is a public-key algorithm this backend offers and its timing key loads.
-bool PublicKeySupported(const AlgorithmInfo& alg);
-/// KatTarget::Verify, Sign, SignRoundTrip and Derive (kat_target.h). A tampered empty message
-/// becomes a one-byte message.
-std::string VerifyVector(const AlgorithmInfo& alg, const KatVector& vector, bool tamper,
-                         bool* valid);
-std::string SignVector(const AlgorithmInfo& alg, const KatVector& vector, Bytes* signature);
-std::string SignRoundTrip(const AlgorithmInfo& alg);
-std::string DeriveVector(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret);
-/// Backend::Prepare for signatures (sign or verify a 32-byte input) and key agreement (derive).
-std::unique_ptr<PreparedOperation> PreparePublicKey(const AlgorithmInfo& alg, Operation op,
-                                                    PrepareFailure* failure, std::string* error);
+/// Public key (botan_pubkey.cc): PK_Signer / PK_Verifier / PK_Key_Agreement through the
+/// signature and key-agreement adapters; an algorithm is offered if its timing key loads. No
+/// implementation query: Botan's public-key code has one ("base") implementation per algorithm.
+LibraryBindings PublicKeyBinding();
 
 }  // namespace cryptobench::backends::botan

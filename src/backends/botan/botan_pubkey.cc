@@ -23,36 +23,14 @@
 #include "backends/botan/botan_internal.h"
 #include "backends/common/buffers.h"
 #include "backends/common/key_agreement_adapter.h"
+#include "backends/common/pk_family.h"
+#include "backends/common/pk_family_binding.h"
 #include "backends/common/signature_adapter.h"
 #include "backends/common/timing_inputs.h"
 #include "core/hex.h"
 
 namespace cryptobench::backends::botan {
 namespace {
-
-enum class Family { kNone, kRsa, kEcdsa, kEd25519, kX25519, kEcdh };
-
-Family FamilyOf(const AlgorithmInfo& alg) {
-  if (alg.kind == AlgorithmKind::kSignature) {
-    if (alg.primitive == AlgorithmPrimitive::kRsa) {
-      return Family::kRsa;
-    }
-    if (alg.primitive == AlgorithmPrimitive::kEcdsa) {
-      return Family::kEcdsa;
-    }
-    if (alg.name == "Ed25519") {
-      return Family::kEd25519;
-    }
-  } else if (alg.kind == AlgorithmKind::kKeyAgreement) {
-    if (alg.name == "X25519") {
-      return Family::kX25519;
-    }
-    if (alg.name == "ECDH-P256") {
-      return Family::kEcdh;
-    }
-  }
-  return Family::kNone;
-}
 
 // Botan's curve name for an EC algorithm (catalogue openssl_name: "prime256v1", "secp384r1").
 Botan::EC_Group Group(const AlgorithmInfo& alg) {
@@ -63,39 +41,32 @@ Botan::EC_Group Group(const AlgorithmInfo& alg) {
 // (EMSA-PKCS1-v1_5, RFC 8017 9.2), what EVP_PKEY_sign with a SHA-256 signature md does; ECDSA
 // takes the digest as is (Raw; the SHA-256 argument selects RFC 6979's nonce hash); Ed25519
 // signs the message itself (PureEdDSA).
-std::string Padding(Family family) {
+std::string Padding(PkFamily family) {
   switch (family) {
-    case Family::kRsa:
+    case PkFamily::kRsa:
       return "EMSA3(Raw,SHA-256)";
-    case Family::kEcdsa:
+    case PkFamily::kEcdsa:
       return "Raw(SHA-256)";
     default:
       return "Pure";
   }
 }
 
-// A raw 32-byte key for Ed25519/X25519: the first KAT vector's private key (RFC 8032 7.1,
-// RFC 7748 6.1), as the OpenSSL backend uses.
-Botan::secure_vector<uint8_t> RawTimingKey(const AlgorithmInfo& alg) {
-  for (const KatVector& vector : KatVectorsFor(alg.name)) {
-    if (!vector.private_key.empty()) {
-      const Bytes key = HexDecode(vector.private_key);
-      return Botan::secure_vector<uint8_t>(key.begin(), key.end());
-    }
-  }
-  const Bytes key = PatternBytes(32, kFallbackKeySeed);
+// RawTimingKey (common/pk_family.h) as Botan takes it.
+Botan::secure_vector<uint8_t> RawTimingKeyOf(const AlgorithmInfo& alg) {
+  const Bytes key = RawTimingKey(alg);
   return Botan::secure_vector<uint8_t>(key.begin(), key.end());
 }
 
 // The key `alg` is timed with (algorithms/kat.h TimingPrivateKeyPem, or the raw RFC key).
 std::unique_ptr<Botan::Private_Key> TimingKey(const AlgorithmInfo& alg,
                                               Botan::RandomNumberGenerator& rng) {
-  const Family family = FamilyOf(alg);
-  if (family == Family::kEd25519) {
-    return std::make_unique<Botan::Ed25519_PrivateKey>(RawTimingKey(alg));
+  const PkFamily family = PkFamilyOf(alg);
+  if (family == PkFamily::kEd25519) {
+    return std::make_unique<Botan::Ed25519_PrivateKey>(RawTimingKeyOf(alg));
   }
-  if (family == Family::kX25519) {
-    return std::make_unique<Botan::Curve25519_PrivateKey>(RawTimingKey(alg));
+  if (family == PkFamily::kX25519) {
+    return std::make_unique<Botan::Curve25519_PrivateKey>(RawTimingKeyOf(alg));
   }
   const std::string_view pem = TimingPrivateKeyPem(alg.name);
   if (pem.empty()) {
@@ -103,7 +74,7 @@ std::unique_ptr<Botan::Private_Key> TimingKey(const AlgorithmInfo& alg,
   }
   Botan::DataSource_Memory source(std::string{pem});
   std::unique_ptr<Botan::Private_Key> key = Botan::PKCS8::load_key(source);
-  if (family == Family::kEcdh) {
+  if (family == PkFamily::kEcdh) {
     // PKCS#8 EC keys load as ECDSA keys; ECDH needs the same scalar as an ECDH key.
     const auto* ec = dynamic_cast<const Botan::EC_PrivateKey*>(key.get());
     if (ec == nullptr) {
@@ -119,7 +90,7 @@ std::unique_ptr<Botan::Private_Key> TimingKey(const AlgorithmInfo& alg,
 std::unique_ptr<Botan::PK_Key_Agreement_Key> SecondKey(const AlgorithmInfo& alg,
                                                        Botan::RandomNumberGenerator& rng) {
   const Bytes scalar = PeerPrivateScalar(alg);
-  if (FamilyOf(alg) == Family::kX25519) {
+  if (PkFamilyOf(alg) == PkFamily::kX25519) {
     return std::make_unique<Botan::Curve25519_PrivateKey>(
         Botan::secure_vector<uint8_t>(scalar.begin(), scalar.end()));
   }
@@ -129,15 +100,15 @@ std::unique_ptr<Botan::PK_Key_Agreement_Key> SecondKey(const AlgorithmInfo& alg,
 
 // A public key from a KAT vector (formats in algorithms/kat.h).
 std::unique_ptr<Botan::Public_Key> KatPublicKey(const AlgorithmInfo& alg, const Bytes& bytes) {
-  switch (FamilyOf(alg)) {
-    case Family::kRsa:
+  switch (PkFamilyOf(alg)) {
+    case PkFamily::kRsa:
       // The algorithm identifier is not consulted: the key bits are a DER RSAPublicKey.
       return std::make_unique<Botan::RSA_PublicKey>(Botan::AlgorithmIdentifier(), bytes);
-    case Family::kEcdsa: {
+    case PkFamily::kEcdsa: {
       const Botan::EC_Group group = Group(alg);
       return std::make_unique<Botan::ECDSA_PublicKey>(group, group.OS2ECP(bytes));
     }
-    case Family::kEd25519:
+    case PkFamily::kEd25519:
       return std::make_unique<Botan::Ed25519_PublicKey>(bytes);
     default:
       throw std::invalid_argument(std::string(alg.name) + " has no KAT public key form here");
@@ -149,13 +120,8 @@ Bytes ToBytes(const Botan::secure_vector<uint8_t>& v) { return Bytes(v.begin(), 
 // One side of a key agreement, the engine of the key-agreement adapter
 // (common/key_agreement_adapter.h): a PK_Key_Agreement over our key and the peer's public
 // value. Exceptions become one line through Guarded().
-class AgreementSide {
+class AgreementSide : public GuardedBy<"Botan"> {
  public:
-  template <typename Body>
-  static std::string Guarded(Body&& body) {
-    return backends::Guarded("Botan", std::forward<Body>(body));
-  }
-
   AgreementSide(std::unique_ptr<Botan::Private_Key> key, Bytes peer_public, size_t secret_len)
       : key_(std::move(key)),
         agreement_(std::make_unique<Botan::PK_Key_Agreement>(*key_, rng_, "Raw")),
@@ -205,24 +171,18 @@ std::string AgreementSides(const AlgorithmInfo& alg, std::unique_ptr<AgreementSi
 
 // The signature engine (common/signature_adapter.h): the timing key with one PK_Signer and one
 // PK_Verifier, and the generator they draw from. Exceptions become one line through Guarded().
-class SignatureEngine {
+class SignatureEngine : public GuardedBy<"Botan"> {
  public:
-  template <typename Body>
-  static std::string Guarded(Body&& body) {
-    return backends::Guarded("Botan", std::forward<Body>(body));
-  }
-
   /// nullptr with "Botan <alg>: <what()>" if the key or the signer cannot be set up.
   static std::unique_ptr<SignatureEngine> Make(const AlgorithmInfo& alg, std::string* error) {
-    std::unique_ptr<SignatureEngine> engine;
-    *error = backends::Guarded("Botan " + std::string(alg.name), [&] {
-      engine = std::unique_ptr<SignatureEngine>(new SignatureEngine(alg));
-      return std::string();
-    });
-    if (!error->empty()) {
-      return nullptr;
-    }
-    return engine;
+    return MakeGuarded<SignatureEngine>("Botan " + std::string(alg.name), error, alg);
+  }
+
+  // Throws (Botan's exceptions) if the timing key does not load.
+  explicit SignatureEngine(const AlgorithmInfo& alg) : key_(TimingKey(alg, rng_)) {
+    const std::string padding = Padding(PkFamilyOf(alg));
+    signer_ = std::make_unique<Botan::PK_Signer>(*key_, rng_, padding);
+    verifier_ = std::make_unique<Botan::PK_Verifier>(*key_, padding);
   }
 
   bool Sign(std::span<const uint8_t> tbs, std::string*) {
@@ -242,12 +202,6 @@ class SignatureEngine {
   }
 
  private:
-  explicit SignatureEngine(const AlgorithmInfo& alg) : key_(TimingKey(alg, rng_)) {
-    const std::string padding = Padding(FamilyOf(alg));
-    signer_ = std::make_unique<Botan::PK_Signer>(*key_, rng_, padding);
-    verifier_ = std::make_unique<Botan::PK_Verifier>(*key_, padding);
-  }
-
   Botan::AutoSeeded_RNG rng_;
   std::unique_ptr<Botan::Private_Key> key_;
   std::unique_ptr<Botan::PK_Signer> signer_;
@@ -258,37 +212,19 @@ class SignatureEngine {
 // One signature of `tbs` with `key` (a fresh signer).
 Bytes SignOnce(const AlgorithmInfo& alg, const Botan::Private_Key& key, const Bytes& tbs,
                Botan::RandomNumberGenerator& rng) {
-  Botan::PK_Signer signer(key, rng, Padding(FamilyOf(alg)));
+  Botan::PK_Signer signer(key, rng, Padding(PkFamilyOf(alg)));
   return signer.sign_message(tbs, rng);
 }
 
 bool Verifies(const AlgorithmInfo& alg, const Botan::Public_Key& key, const Bytes& tbs,
               const Bytes& signature) {
-  Botan::PK_Verifier verifier(key, Padding(FamilyOf(alg)));
+  Botan::PK_Verifier verifier(key, Padding(PkFamilyOf(alg)));
   return verifier.verify_message(tbs, signature);
-}
-
-}  // namespace
-
-bool PublicKeySupported(const AlgorithmInfo& alg) {
-  if (FamilyOf(alg) == Family::kNone) {
-    return false;
-  }
-  return Guarded("",
-                 [&] {
-                   Botan::AutoSeeded_RNG rng;
-                   TimingKey(alg, rng);
-                   if (alg.kind == AlgorithmKind::kKeyAgreement) {
-                     SecondKey(alg, rng);
-                   }
-                   return std::string();
-                 })
-      .empty();
 }
 
 std::string VerifyVector(const AlgorithmInfo& alg, const KatVector& vector, bool tamper,
                          bool* valid) {
-  if (FamilyOf(alg) == Family::kNone || alg.kind != AlgorithmKind::kSignature) {
+  if (!IsFamilySignature(alg)) {
     return kNotOffered;
   }
   return Guarded("Botan verify", [&] {
@@ -300,15 +236,15 @@ std::string VerifyVector(const AlgorithmInfo& alg, const KatVector& vector, bool
 }
 
 std::string SignVector(const AlgorithmInfo& alg, const KatVector& vector, Bytes* signature) {
-  const Family family = FamilyOf(alg);
-  if (family != Family::kEcdsa && family != Family::kEd25519) {
+  const PkFamily family = PkFamilyOf(alg);
+  if (family != PkFamily::kEcdsa && family != PkFamily::kEd25519) {
     return kNotOffered;  // RSA vectors publish no usable private key
   }
   return Guarded("Botan sign", [&] {
     Botan::AutoSeeded_RNG rng;
     const Bytes secret = HexDecode(vector.private_key);
     std::unique_ptr<Botan::Private_Key> key;
-    if (family == Family::kEd25519) {
+    if (family == PkFamily::kEd25519) {
       key = std::make_unique<Botan::Ed25519_PrivateKey>(
           Botan::secure_vector<uint8_t>(secret.begin(), secret.end()));
     } else {
@@ -321,23 +257,16 @@ std::string SignVector(const AlgorithmInfo& alg, const KatVector& vector, Bytes*
   });
 }
 
-std::string SignRoundTrip(const AlgorithmInfo& alg) {
-  if (FamilyOf(alg) == Family::kNone || alg.kind != AlgorithmKind::kSignature) {
-    return kNotOffered;
-  }
-  return SignatureRoundTripWith<SignatureEngine>(&SignatureEngine::Make, alg);
-}
-
 std::string DeriveVector(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) {
-  const Family family = FamilyOf(alg);
-  if (family != Family::kX25519 && family != Family::kEcdh) {
+  const PkFamily family = PkFamilyOf(alg);
+  if (family != PkFamily::kX25519 && family != PkFamily::kEcdh) {
     return kNotOffered;
   }
   return Guarded("Botan derive", [&] {
     Botan::AutoSeeded_RNG rng;
     const Bytes scalar = HexDecode(vector.private_key);
     std::unique_ptr<Botan::PK_Key_Agreement_Key> key;
-    if (family == Family::kX25519) {
+    if (family == PkFamily::kX25519) {
       key = std::make_unique<Botan::Curve25519_PrivateKey>(
           Botan::secure_vector<uint8_t>(scalar.begin(), scalar.end()));
     } else {
@@ -350,18 +279,11 @@ std::string DeriveVector(const AlgorithmInfo& alg, const KatVector& vector, Byte
   });
 }
 
-std::unique_ptr<PreparedOperation> PreparePublicKey(const AlgorithmInfo& alg, Operation op,
-                                                    PrepareFailure* failure, std::string* error) {
-  const Family family = FamilyOf(alg);
-  const bool signature = alg.kind == AlgorithmKind::kSignature;
-  if (family == Family::kNone ||
-      (signature ? op != Operation::kSign && op != Operation::kVerify : op != Operation::kDerive)) {
-    return PrepareNoSuchOperation(alg, op, failure, error);
-  }
-  if (signature) {
-    return PrepareSignatureWith<SignatureEngine>(&SignatureEngine::Make, alg, op, failure, error);
-  }
-  return PrepareKeyAgreementWith<AgreementSide>(&AgreementSides, alg, op, failure, error);
+}  // namespace
+
+LibraryBindings PublicKeyBinding() {
+  return BindFamilyPublicKey<SignatureEngine, &VerifyVector, &SignVector, AgreementSide,
+                             &AgreementSides, &DeriveVector>();
 }
 
 }  // namespace cryptobench::backends::botan

@@ -33,6 +33,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 
@@ -40,8 +41,10 @@
 #include "backends/backend.h"
 #include "backends/common/buffers.h"
 #include "backends/common/function_kat_target.h"
+#include "backends/common/guarded.h"
 #include "backends/common/hash_mac_adapter.h"
 #include "backends/common/kat_target.h"
+#include "backends/common/library_backend.h"
 #include "backends/common/timing_inputs.h"
 
 namespace cryptobench::backends {
@@ -309,6 +312,16 @@ struct AeadEntries {
 
   /// The one-shot entries (seal and open) for a library's OneShotFunctions.
   OneShotFunctions OneShots() const { return {.seal = seal, .open = open}; }
+
+  /// The library's AEAD bindings (library_backend.h): these entries with its support check and
+  /// implementation query (null: none).
+  LibraryBindings Bindings(KindChecks::Check supported,
+                           KindImplementations::Query implementation = nullptr) const {
+    return {.checks = {.aead = supported},
+            .implementations = {.aead = implementation},
+            .preparers = {.aead = prepare},
+            .one_shot = OneShots()};
+  }
 };
 
 /// True if the AEAD binding with predicate `Bound` (BindAead) covers `alg`: Bound(alg), or always
@@ -322,6 +335,47 @@ bool AeadBound(const AlgorithmInfo& alg) {
   }
 }
 
+/// BindAead's guard (`Guard`) for a library that does not throw: the entries run as they are.
+struct UnguardedAead {
+  template <typename Body>
+  static std::string OneShot(const AlgorithmInfo& /*alg*/, std::string_view /*what*/, Body&& body) {
+    return body();
+  }
+  template <typename Body>
+  static std::unique_ptr<PreparedOperation> Prepare(const AlgorithmInfo& /*alg*/, Body&& body,
+                                                    PrepareFailure* /*failure*/,
+                                                    std::string* /*error*/) {
+    return body();
+  }
+};
+
+/// BindAead's guard for a library that reports errors by throwing (Crypto++): the one-shots run
+/// inside Guarded("<Library> <alg name> seal" or "... open"), the prepare step inside
+/// Guarded("<Library> <alg name>"), an exception there being a kLibraryError with that line.
+template <GuardLabel Library>
+struct GuardedAead {
+  template <typename Body>
+  static std::string OneShot(const AlgorithmInfo& alg, std::string_view what, Body&& body) {
+    return Guarded(
+        std::string(Library.text) + " " + std::string(alg.name) + " " + std::string(what),
+        std::forward<Body>(body));
+  }
+  template <typename Body>
+  static std::unique_ptr<PreparedOperation> Prepare(const AlgorithmInfo& alg, Body&& body,
+                                                    PrepareFailure* failure, std::string* error) {
+    std::unique_ptr<PreparedOperation> prepared;
+    if (std::string message = Guarded(std::string(Library.text) + " " + std::string(alg.name),
+                                      [&] {
+                                        prepared = body();
+                                        return std::string();
+                                      });
+        !message.empty()) {
+      return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
+    }
+    return prepared;
+  }
+};
+
 /// AeadEntries for a library whose AEADs one Engine type and one factory `Make` bind (a function
 /// of type AeadEngineFactory<Engine>): seal is AeadSealOneShot, open AeadOpenOneShot (a rejected
 /// tag sets *authentic false and is not an error), prepare PrepareAeadWith for kEncrypt and
@@ -329,9 +383,10 @@ bool AeadBound(const AlgorithmInfo& alg) {
 /// with prepare's parameters and result: the library's own message; PrepareEncryptOrDecrypt,
 /// buffers.h). With a predicate `Bound` (a function of the AlgorithmInfo, true for the entries
 /// the binding covers), seal and open return kNotOffered and prepare NoSuchOperation's failure
-/// for an entry it does not cover.
+/// for an entry it does not cover. `Guard` (UnguardedAead, GuardedAead) wraps each entry's work
+/// after that check.
 template <typename Engine, AeadEngineFactory<Engine> Make, auto NoSuchOperation,
-          auto Bound = nullptr>
+          auto Bound = nullptr, typename Guard = UnguardedAead>
 AeadEntries BindAead() {
   return {
       .seal =
@@ -340,8 +395,10 @@ AeadEntries BindAead() {
             if (!AeadBound<Bound>(alg)) {
               return std::string(kNotOffered);
             }
-            return AeadSealOneShot<Engine>(Make, alg, key, nonce, aad, plaintext, tag_len,
-                                           ciphertext, tag);
+            return Guard::OneShot(alg, "seal", [&] {
+              return AeadSealOneShot<Engine>(Make, alg, key, nonce, aad, plaintext, tag_len,
+                                             ciphertext, tag);
+            });
           },
       .open =
           [](const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce, const Bytes& aad,
@@ -349,8 +406,11 @@ AeadEntries BindAead() {
             if (!AeadBound<Bound>(alg)) {
               return std::string(kNotOffered);
             }
-            return AeadOpenOneShot<Engine>(Make, alg, key, nonce, aad, ciphertext, tag, plaintext,
-                                           authentic);
+            *authentic = false;
+            return Guard::OneShot(alg, "open", [&] {
+              return AeadOpenOneShot<Engine>(Make, alg, key, nonce, aad, ciphertext, tag, plaintext,
+                                             authentic);
+            });
           },
       .prepare =
           [](const AlgorithmInfo& alg, Operation op, size_t input_len, PrepareFailure* failure,
@@ -358,8 +418,13 @@ AeadEntries BindAead() {
             if (!AeadBound<Bound>(alg)) {
               return NoSuchOperation(alg, op, failure, error);
             }
-            return PrepareEncryptOrDecrypt<&PrepareAeadBound<Engine, Make>, NoSuchOperation>(
-                alg, op, input_len, failure, error);
+            return Guard::Prepare(
+                alg,
+                [&] {
+                  return PrepareEncryptOrDecrypt<&PrepareAeadBound<Engine, Make>, NoSuchOperation>(
+                      alg, op, input_len, failure, error);
+                },
+                failure, error);
           },
   };
 }

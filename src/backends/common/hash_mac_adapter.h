@@ -47,6 +47,7 @@
 #include "backends/common/buffers.h"
 #include "backends/common/function_kat_target.h"
 #include "backends/common/kat_target.h"
+#include "backends/common/library_backend.h"
 #include "backends/common/timing_inputs.h"
 
 namespace cryptobench::backends {
@@ -268,6 +269,16 @@ struct HashMacEntries {
 
   /// The one-shot entries (hash and mac) for a library's OneShotFunctions.
   OneShotFunctions OneShots() const { return {.hash = hash, .mac = mac}; }
+
+  /// The library's hash and MAC bindings (library_backend.h): these entries with its support
+  /// checks and one implementation query for both kinds (null: none).
+  LibraryBindings Bindings(KindChecks::Check hash_supported, KindChecks::Check mac_supported,
+                           KindImplementations::Query implementation = nullptr) const {
+    return {.checks = {.hash = hash_supported, .mac = mac_supported},
+            .implementations = {.hash = implementation, .mac = implementation},
+            .preparers = {.hash = prepare_hash, .mac = prepare_mac},
+            .one_shot = OneShots()};
+  }
 };
 
 /// The hash entries (hash, prepare_hash; mac and prepare_mac null) for a library whose hashes

@@ -31,6 +31,7 @@
 #include "backends/common/function_kat_target.h"
 #include "backends/common/hash_mac_adapter.h"
 #include "backends/common/kat_target.h"
+#include "backends/common/library_backend.h"
 #include "core/hex.h"
 
 namespace cryptobench::backends {
@@ -176,8 +177,20 @@ struct KeyAgreementEntries {
   std::unique_ptr<PreparedOperation> (*prepare)(const AlgorithmInfo& alg, Operation op,
                                                 PrepareFailure* failure, std::string* error);
 
+  /// True if the binding covers `alg` and both sides of its timed exchange load
+  /// (KeyAgreementSidesLoad): the support check of a library whose keys load at run time.
+  bool (*supported)(const AlgorithmInfo& alg) = nullptr;
+
   /// The one-shot entry (derive) for a library's OneShotFunctions.
   OneShotFunctions OneShots() const { return {.derive = derive}; }
+
+  /// The library's key-agreement bindings (library_backend.h): these entries, no implementation
+  /// query.
+  LibraryBindings Bindings() const {
+    return {.checks = {.key_agreement = supported},
+            .preparers = {.key_agreement = prepare},
+            .one_shot = OneShots()};
+  }
 };
 
 /// KeyAgreementEntries for a library whose key agreements one Engine type binds, with the
@@ -185,7 +198,7 @@ struct KeyAgreementEntries {
 /// (KeyAgreementVectorFactory<Engine>) and the predicate `Bound` (a function of the
 /// AlgorithmInfo, true for the entries the binding covers): derive is DeriveVectorWith (kNotOffered
 /// for an entry Bound rejects), prepare PrepareKeyAgreementWith (reached only for what the
-/// backend's Supports() accepted).
+/// backend's Supports() accepted), supported Bound and KeyAgreementSidesLoad.
 template <typename Engine, auto MakeSides, auto MakeFromVector, auto Bound>
 KeyAgreementEntries BindKeyAgreement() {
   return {
@@ -199,6 +212,10 @@ KeyAgreementEntries BindKeyAgreement() {
       .prepare =
           [](const AlgorithmInfo& alg, Operation op, PrepareFailure* failure, std::string* error) {
             return PrepareKeyAgreementWith<Engine>(MakeSides, alg, op, failure, error);
+          },
+      .supported =
+          [](const AlgorithmInfo& alg) {
+            return Bound(alg) && KeyAgreementSidesLoad<Engine>(MakeSides, alg);
           },
   };
 }

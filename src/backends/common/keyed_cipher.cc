@@ -66,6 +66,10 @@ std::string CipherInputSizeProblem(const AlgorithmInfo& alg, size_t input_len) {
   if (input_len == 0) {
     return "input size 0 is out of range";
   }
+  return CipherLengthProblem(alg, input_len);
+}
+
+std::string CipherLengthProblem(const AlgorithmInfo& alg, size_t input_len) {
   if (NeedsWholeBlocks(alg) && input_len % alg.block_len != 0) {
     return std::string(alg.name) + " needs whole " + std::to_string(alg.block_len) +
            "-byte blocks; input size " + std::to_string(input_len) + " is not";

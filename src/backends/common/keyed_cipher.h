@@ -19,6 +19,7 @@
 #include "backends/common/function_kat_target.h"
 #include "backends/common/guarded.h"
 #include "backends/common/kat_target.h"
+#include "backends/common/library_backend.h"
 #include "backends/common/timing_inputs.h"
 
 namespace cryptobench::backends {
@@ -82,6 +83,10 @@ std::string KeyedCipherOneShot(const KeyedCipherFactory& make, const AlgorithmIn
 /// <input_len> is not" (the modes of NeedsWholeBlocks, catalog.h); "XTS needs at least one
 /// <block_len>-byte block per data unit". Sizes in bytes.
 std::string CipherInputSizeProblem(const AlgorithmInfo& alg, size_t input_len);
+
+/// CipherInputSizeProblem without its first case: a 0-byte input is no problem here (a one-shot
+/// KAT operation may take one).
+std::string CipherLengthProblem(const AlgorithmInfo& alg, size_t input_len);
 
 /// The byte-pattern seeds (PatternBytes) of the key, IV and plaintext a prepared cipher uses.
 struct CipherSeeds {
@@ -207,15 +212,72 @@ std::unique_ptr<PreparedOperation> PrepareCipherRoundTrip(
                             error);
 }
 
+/// The timed operation of a cipher whose library reports errors by throwing (Botan, Crypto++):
+/// one `keyed->Process(in, out, len)` over the whole input per iteration, continuing the stream
+/// from one call to the next, inside one Guarded(`what`) per Run(). A Keyed with
+/// `static constexpr bool kInPlace = true` works in place: `in` and `out` are then the same
+/// buffer, and each iteration transforms the previous one's output (the same cost).
+template <typename Keyed>
+class TimedThrowingCipher final : public PreparedOperation {
+ public:
+  TimedThrowingCipher(std::unique_ptr<Keyed> keyed, AlignedBuffer in, std::string what)
+      : keyed_(std::move(keyed)),
+        in_(std::move(in)),
+        out_(Keyed::kInPlace ? 0 : in_.size()),
+        what_(std::move(what)) {}
+
+  bool Run(uint64_t iterations) override {
+    error_ = Guarded(what_, [&] {
+      uint8_t* out = Keyed::kInPlace ? in_.data() : out_.data();
+      for (uint64_t i = 0; i < iterations; ++i) {
+        keyed_->Process(in_.data(), out, in_.size());
+      }
+      return std::string();
+    });
+    return error_.empty();
+  }
+
+  /// The latest iteration's output (input-sized).
+  Bytes output() const {
+    const AlignedBuffer& out = Keyed::kInPlace ? in_ : out_;
+    return Bytes(out.data(), out.data() + out.size());
+  }
+
+ private:
+  std::unique_ptr<Keyed> keyed_;
+  AlignedBuffer in_;
+  AlignedBuffer out_;
+  std::string what_;
+};
+
+/// KatTarget::Cipher for a library that reports errors by throwing: `length_problem` (the
+/// library's refusal of input.size(), one line) if non-empty; else a fresh `Keyed(alg, decrypt,
+/// key, iv)` transforms the whole input with one Process(in, out, len) into *output, inside
+/// Guarded("<library> <alg name>").
+template <typename Keyed>
+std::string ThrowingCipherOneShot(std::string_view library, const AlgorithmInfo& alg, bool decrypt,
+                                  const Bytes& key, const Bytes& iv, const Bytes& input,
+                                  Bytes* output, std::string length_problem) {
+  if (!length_problem.empty()) {
+    return length_problem;
+  }
+  return Guarded(std::string(library) + " " + std::string(alg.name), [&] {
+    Keyed keyed(alg, decrypt, key, iv);
+    output->assign(input.size(), 0);
+    keyed.Process(NonNullData(input), output->data(), input.size());
+    return std::string();
+  });
+}
+
 /// Backend::Prepare() of the cipher `alg` for a library that reports errors by throwing (Botan,
 /// Crypto++): an operation other than kEncrypt and kDecrypt is PrepareNoSuchOperation's failure,
 /// a non-empty `size_problem` (the library's refusal of `input_len`, one line) a kLibraryError
 /// with that text; otherwise PrepareTimedCipher with the one-shot `cipher` (KatTarget::Cipher's
 /// parameters and result), an alg.iv_len-byte IV and the timed operation
-/// `std::make_unique<Timed>(std::make_unique<Keyed>(alg, decrypt, key, iv), std::move(input))`
-/// made inside Guarded("<library> <alg name>"), so that a throwing constructor is a
-/// kLibraryError with that prefix.
-template <typename Timed, typename Keyed>
+/// TimedThrowingCipher<Keyed>(std::make_unique<Keyed>(alg, decrypt, key, iv), input,
+/// "<library> cipher") made inside Guarded("<library> <alg name>"), so that a throwing
+/// constructor is a kLibraryError with that prefix.
+template <typename Keyed>
 std::unique_ptr<PreparedOperation> PrepareThrowingCipher(
     std::string (*cipher)(const AlgorithmInfo& alg, bool decrypt, const Bytes& key, const Bytes& iv,
                           const Bytes& input, Bytes* output),
@@ -232,10 +294,11 @@ std::unique_ptr<PreparedOperation> PrepareThrowingCipher(
   return PrepareTimedCipher(
       one_shot, alg, decrypt, input_len, alg.iv_len,
       [&](const Bytes& key, const Bytes& iv, AlignedBuffer input, std::string* message) {
-        std::unique_ptr<Timed> timed;
+        std::unique_ptr<TimedThrowingCipher<Keyed>> timed;
         *message = Guarded(std::string(library) + " " + std::string(alg.name), [&] {
-          timed = std::make_unique<Timed>(std::make_unique<Keyed>(alg, decrypt, key, iv),
-                                          std::move(input));
+          timed = std::make_unique<TimedThrowingCipher<Keyed>>(
+              std::make_unique<Keyed>(alg, decrypt, key, iv), std::move(input),
+              std::string(library) + " cipher");
           return std::string();
         });
         return timed;
@@ -251,6 +314,16 @@ struct CipherEntries {
   std::unique_ptr<PreparedOperation> (*prepare)(const AlgorithmInfo& alg, Operation op,
                                                 size_t input_len, PrepareFailure* failure,
                                                 std::string* error);
+
+  /// The library's cipher bindings (library_backend.h): these entries with its support check
+  /// and implementation query (null: none).
+  LibraryBindings Bindings(KindChecks::Check supported,
+                           KindImplementations::Query implementation = nullptr) const {
+    return {.checks = {.cipher = supported},
+            .implementations = {.cipher = implementation},
+            .preparers = {.cipher = prepare},
+            .one_shot = {.cipher = cipher}};
+  }
 };
 
 /// CipherEntries for a library whose ciphers one factory `Make` binds (a function with

@@ -1,7 +1,7 @@
 // Tests of the cipher input-size rules (keyed_cipher.h): CipherInputSizeProblem, which the
 // keyed-cipher prepare step and OpenSSL's refuse sizes by, and CipherBlocksProblem, which
 // PrepareCipherRoundTrip (libgcrypt, GnuTLS, Nettle) does; and PrepareThrowingCipher (Botan,
-// Crypto++) over a toy cipher.
+// Crypto++), its one-shot and its timed operation over a toy cipher.
 #include "backends/common/keyed_cipher.h"
 
 #include <stdexcept>
@@ -62,8 +62,11 @@ TEST(KeyedCipherTest, BlockProblemsUseTheirOwnWording) {
 }
 
 // A toy stream cipher (byte i XOR key[i] XOR iv[i], cycling) whose constructor throws while
-// `refuse` is set, as Botan and Crypto++ objects throw on a bad key.
+// `refuse` is set, as Botan and Crypto++ objects throw on a bad key. InPlace: whether it is
+// timed in place (TimedThrowingCipher); its Process() takes in == out either way.
+template <bool InPlace>
 struct ToyCipher {
+  static constexpr bool kInPlace = InPlace;
   static inline bool refuse = false;
   ToyCipher(const AlgorithmInfo&, bool, const Bytes& key_bytes, const Bytes& iv_bytes)
       : key(key_bytes), iv(iv_bytes) {
@@ -80,37 +83,64 @@ struct ToyCipher {
   Bytes iv;
 };
 
+using Toy = ToyCipher<false>;
+
 std::string ToyOneShot(const AlgorithmInfo& alg, bool decrypt, const Bytes& key, const Bytes& iv,
                        const Bytes& input, Bytes* output) {
-  output->resize(input.size());
-  ToyCipher(alg, decrypt, key, iv).Process(input.data(), output->data(), input.size());
-  return "";
+  return ThrowingCipherOneShot<Toy>("Toy", alg, decrypt, key, iv, input, output, "");
 }
 
-// The toy's timed operation: the whole input through the keyed cipher per iteration.
-class ToyTimed : public PreparedOperation {
- public:
-  ToyTimed(std::unique_ptr<ToyCipher> cipher, AlignedBuffer in)
-      : cipher_(std::move(cipher)), in_(in.data(), in.data() + in.size()), out_(in_.size()) {}
-  bool Run(uint64_t iterations) override {
-    while (iterations-- > 0) {
-      cipher_->Process(in_.data(), out_.data(), in_.size());
-    }
-    return true;
-  }
-  Bytes output() const { return out_; }
-
- private:
-  std::unique_ptr<ToyCipher> cipher_;
-  Bytes in_;
-  Bytes out_;
-};
-
+template <typename Keyed = Toy>
 Prepared PrepareToy(Operation op, std::string size_problem = "") {
   Prepared p;
-  p.op = PrepareThrowingCipher<ToyTimed, ToyCipher>(&ToyOneShot, "Toy", Alg("AES-128-CTR"), op, 64,
-                                                    std::move(size_problem), &p.failure, &p.error);
+  p.op = PrepareThrowingCipher<Keyed>(&ToyOneShot, "Toy", Alg("AES-128-CTR"), op, 64,
+                                      std::move(size_problem), &p.failure, &p.error);
   return p;
+}
+
+TEST(KeyedCipherTest, LengthProblemsLeaveAnEmptyInputAlone) {
+  EXPECT_EQ(CipherLengthProblem(Alg("AES-128-CBC"), 0), "");
+  EXPECT_EQ(CipherLengthProblem(Alg("AES-128-CBC"), 17),
+            "AES-128-CBC needs whole 16-byte blocks; input size 17 is not");
+  EXPECT_EQ(CipherLengthProblem(Alg("AES-128-XTS"), 0),
+            "XTS needs at least one 16-byte block per data unit");
+}
+
+// The one-shot returns the library's refusal of the length as is, a throwing constructor as
+// one line naming the library and algorithm, and otherwise the whole input transformed.
+TEST(KeyedCipherTest, AThrowingLibrarysOneShotRefusesThrowsOrTransforms) {
+  const AlgorithmInfo& ctr = Alg("AES-128-CTR");
+  Bytes out;
+  EXPECT_EQ(ThrowingCipherOneShot<Toy>("Toy", ctr, false, {1}, {2}, {3, 3}, &out, "too short"),
+            "too short");
+  Toy::refuse = true;
+  const std::string thrown = ThrowingCipherOneShot<Toy>("Toy", ctr, false, {1}, {2}, {3}, &out, "");
+  Toy::refuse = false;
+  EXPECT_EQ(thrown, "Toy AES-128-CTR: key refused");
+  ASSERT_EQ(ThrowingCipherOneShot<Toy>("Toy", ctr, false, {1}, {2}, {3, 4}, &out, ""), "");
+  EXPECT_EQ(out, (Bytes{3 ^ 1 ^ 2, 4 ^ 1 ^ 2}));
+}
+
+// Timed in place, each iteration transforms the previous output: an XOR toy run twice gives
+// back the input; out of place, every iteration gives the same output.
+TEST(KeyedCipherTest, TimedThrowingCipherRunsInPlaceOrNot) {
+  const Bytes key = {1, 2};
+  const Bytes iv = {4};
+  AlignedBuffer in(2);
+  in.data()[0] = 8;
+  in.data()[1] = 16;
+  TimedThrowingCipher<ToyCipher<true>> in_place(
+      std::make_unique<ToyCipher<true>>(Alg("AES-128-CTR"), false, key, iv), std::move(in),
+      "Toy cipher");
+  ASSERT_TRUE(in_place.Run(2)) << in_place.error();
+  EXPECT_EQ(in_place.output(), (Bytes{8, 16}));
+  AlignedBuffer in2(2);
+  in2.data()[0] = 8;
+  in2.data()[1] = 16;
+  TimedThrowingCipher<Toy> apart(std::make_unique<Toy>(Alg("AES-128-CTR"), false, key, iv),
+                                 std::move(in2), "Toy cipher");
+  ASSERT_TRUE(apart.Run(2)) << apart.error();
+  EXPECT_EQ(apart.output(), (Bytes{8 ^ 1 ^ 4, 16 ^ 2 ^ 4}));
 }
 
 // Both directions prepare and round-trip; the corruption seam makes the check fail.
@@ -119,6 +149,9 @@ TEST(KeyedCipherTest, AThrowingLibrarysCipherPreparesBothDirections) {
     const Prepared p = PrepareToy(op);
     ASSERT_NE(p.op, nullptr) << p.error;
     EXPECT_TRUE(p.op->Run(3));
+    const Prepared in_place = PrepareToy<ToyCipher<true>>(op);
+    ASSERT_NE(in_place.op, nullptr) << in_place.error;
+    EXPECT_TRUE(in_place.op->Run(3));
   }
   const ScopedCorruptOutputs corrupt(true);
   const Prepared p = PrepareToy(Operation::kEncrypt);
@@ -129,9 +162,9 @@ TEST(KeyedCipherTest, AThrowingLibrarysCipherPreparesBothDirections) {
 // A throwing constructor, a size the library refuses and an operation ciphers lack are each
 // one line of kLibraryError.
 TEST(KeyedCipherTest, AThrowingLibrarysCipherFailuresAreOneLine) {
-  ToyCipher::refuse = true;
+  Toy::refuse = true;
   const Prepared thrown = PrepareToy(Operation::kEncrypt);
-  ToyCipher::refuse = false;
+  Toy::refuse = false;
   EXPECT_EQ(thrown.op, nullptr);
   EXPECT_EQ(thrown.failure, PrepareFailure::kLibraryError);
   EXPECT_EQ(thrown.error, "Toy AES-128-CTR: key refused");

@@ -65,12 +65,93 @@ std::unique_ptr<PreparedOperation> KindPreparers::operator()(const AlgorithmInfo
   return public_key != nullptr ? public_key(alg, op, failure, error) : nullptr;
 }
 
+KindImplementations::Query KindImplementations::For(AlgorithmKind kind) const {
+  switch (kind) {
+    case AlgorithmKind::kCipher:
+      return cipher;
+    case AlgorithmKind::kAead:
+      return aead;
+    case AlgorithmKind::kHash:
+      return hash;
+    case AlgorithmKind::kMac:
+      return mac;
+    case AlgorithmKind::kSignature:
+      return signature;
+    case AlgorithmKind::kKeyAgreement:
+      return key_agreement;
+  }
+  return nullptr;
+}
+
+std::string KindImplementations::operator()(const AlgorithmInfo& alg) const {
+  const Query query = For(alg.kind);
+  return query != nullptr ? query(alg) : "";
+}
+
+namespace {
+
+template <typename Entry>
+void TakeIfNull(Entry from, Entry* to) {
+  if (*to == nullptr) {
+    *to = from;
+  }
+}
+
+}  // namespace
+
+LibraryBindings MergeBindings(std::initializer_list<LibraryBindings> parts) {
+  LibraryBindings merged;
+  for (const LibraryBindings& part : parts) {
+    TakeIfNull(part.checks.cipher, &merged.checks.cipher);
+    TakeIfNull(part.checks.aead, &merged.checks.aead);
+    TakeIfNull(part.checks.hash, &merged.checks.hash);
+    TakeIfNull(part.checks.mac, &merged.checks.mac);
+    TakeIfNull(part.checks.signature, &merged.checks.signature);
+    TakeIfNull(part.checks.key_agreement, &merged.checks.key_agreement);
+    TakeIfNull(part.implementations.cipher, &merged.implementations.cipher);
+    TakeIfNull(part.implementations.aead, &merged.implementations.aead);
+    TakeIfNull(part.implementations.hash, &merged.implementations.hash);
+    TakeIfNull(part.implementations.mac, &merged.implementations.mac);
+    TakeIfNull(part.implementations.signature, &merged.implementations.signature);
+    TakeIfNull(part.implementations.key_agreement, &merged.implementations.key_agreement);
+    TakeIfNull(part.preparers.cipher, &merged.preparers.cipher);
+    TakeIfNull(part.preparers.aead, &merged.preparers.aead);
+    TakeIfNull(part.preparers.hash, &merged.preparers.hash);
+    TakeIfNull(part.preparers.mac, &merged.preparers.mac);
+    TakeIfNull(part.preparers.signature, &merged.preparers.signature);
+    TakeIfNull(part.preparers.key_agreement, &merged.preparers.key_agreement);
+    merged.one_shot = MergeOneShots({merged.one_shot, part.one_shot});
+  }
+  return merged;
+}
+
 LibraryBackend::LibraryBackend(std::string not_offered, KindChecks checks, KindPreparers preparers,
                                OneShotFunctions one_shot)
     : not_offered_(std::move(not_offered)),
       checks_(checks),
       preparers_(preparers),
       one_shot_(one_shot) {}
+
+LibraryBackend::LibraryBackend(std::string not_offered, const LibraryBindings& bindings)
+    : LibraryBackend(std::move(not_offered), bindings.checks, bindings.preparers,
+                     bindings.one_shot) {
+  implementations_ = bindings.implementations;
+}
+
+std::string LibraryBackend::Implementation(const AlgorithmInfo& alg) {
+  // No query for this kind: "" without asking the library anything (Backend's default).
+  if (implementations_.For(alg.kind) == nullptr || !Supports(alg)) {
+    return "";
+  }
+  std::string text;
+  try {
+    text = implementations_(alg);
+  } catch (...) {
+    text.clear();  // the library does not tell
+  }
+  DiscardLibraryErrors();
+  return text;
+}
 
 bool LibraryBackend::Offers(const AlgorithmInfo& alg) { return checks_(alg); }
 

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <string>
@@ -61,9 +62,44 @@ struct KindPreparers {
                                                 std::string* error) const;
 };
 
+/// One implementation query per algorithm kind, for libraries that say which code path they
+/// picked (botan: the objects' provider(), Crypto++: AlgorithmProvider()): the contract of
+/// Backend::Implementation() for an algorithm the library offers ("" where it does not tell).
+/// A null entry: "".
+struct KindImplementations {
+  using Query = std::string (*)(const AlgorithmInfo& alg);
+  Query cipher = nullptr;
+  Query aead = nullptr;
+  Query hash = nullptr;
+  Query mac = nullptr;
+  Query signature = nullptr;
+  Query key_agreement = nullptr;
+
+  /// The entry of `kind` (may be null).
+  Query For(AlgorithmKind kind) const;
+  /// Runs the entry of `alg.kind` on `alg`; "" where that entry is null.
+  std::string operator()(const AlgorithmInfo& alg) const;
+};
+
+/// Everything a library binds, per algorithm kind: the support checks, the implementation
+/// queries, the prepare functions and the one-shot operations. Each family file of a backend
+/// returns the entries of its kinds (the rest null) and the backend merges them (MergeBindings)
+/// into the one table its LibraryBackend runs on.
+struct LibraryBindings {
+  KindChecks checks = {};
+  KindImplementations implementations = {};
+  KindPreparers preparers = {};
+  OneShotFunctions one_shot = {};
+};
+
+/// One LibraryBindings of `parts`: for each entry, the first part's non-null one (null where no
+/// part has one).
+LibraryBindings MergeBindings(std::initializer_list<LibraryBindings> parts);
+
 /// A Backend over one crypto library. Derived classes supply Identity(), either OneShotFunctions
 /// or a OneShot() override, either KindPreparers or a PrepareOffered() override, and either
-/// KindChecks or an Offers() override; everything else is here.
+/// KindChecks or an Offers() override (or all three, with KindImplementations, as one
+/// LibraryBindings); everything else is here.
 class LibraryBackend : public Backend {
  public:
   /// Offers(alg), asked once per algorithm name (the answer cannot change within a process:
@@ -89,12 +125,18 @@ class LibraryBackend : public Backend {
   /// the OneShotFunctions given to the constructor.
   KatTarget* OneShot() override { return &one_shot_; }
 
+  /// "" unless Supports(alg); then the KindImplementations given to the constructor ("" where
+  /// they have no entry for alg's kind, or the entry throws: the library does not tell).
+  std::string Implementation(const AlgorithmInfo& alg) override;
+
  protected:
   /// `not_offered` begins the error of a Prepare() the library cannot serve, e.g. "Botan offers
   /// no " (then "Botan offers no AES-128-OCB"). `checks` answer Offers(), `preparers` serve
   /// PrepareOffered() and `one_shot` OneShot() unless they are overridden.
   explicit LibraryBackend(std::string not_offered, KindChecks checks = {},
                           KindPreparers preparers = {}, OneShotFunctions one_shot = {});
+  /// The same with all of a library's tables in one (LibraryBindings).
+  LibraryBackend(std::string not_offered, const LibraryBindings& bindings);
 
   /// True if the library offers `alg`. May throw (Supports() reads that as false). The default
   /// asks the KindChecks given to the constructor.
@@ -119,6 +161,7 @@ class LibraryBackend : public Backend {
   std::string not_offered_;
   KindChecks checks_;
   KindPreparers preparers_;
+  KindImplementations implementations_;
   FunctionKatTarget one_shot_;
   std::map<std::string, bool, std::less<>> supported_;  // by algorithm name
 };

@@ -220,5 +220,66 @@ TEST(LibraryBackendTest, KindPreparersServeEachKindAndANullEntryIsNotOffered) {
   EXPECT_EQ(error, "Table offers no AES-128-CBC");
 }
 
+// Two family files' parts merged into one LibraryBindings: each kind's entries come from the part
+// that binds them, and Implementation() asks the query of the algorithm's kind, only for what
+// Supports() accepts.
+LibraryBindings CipherPart() {
+  return {
+      .checks = {.cipher = [](const AlgorithmInfo& alg) { return alg.name == "AES-128-CBC"; }},
+      .implementations = {.cipher = [](const AlgorithmInfo&) { return std::string("aes cpu"); }},
+      .preparers = {.cipher = [](const AlgorithmInfo&, Operation, size_t, PrepareFailure*,
+                                 std::string*) -> std::unique_ptr<PreparedOperation> {
+        return std::make_unique<NoWork>();
+      }}};
+}
+
+LibraryBindings HashPart() {
+  return {.checks = {.hash = [](const AlgorithmInfo&) { return true; }},
+          .preparers = {.hash = &PrepareAnyHash},
+          .one_shot = {.hash = [](const AlgorithmInfo&, const Bytes&, Bytes* digest) {
+            *digest = {1, 2, 3};
+            return std::string();
+          }}};
+}
+
+class MergedBackend : public LibraryBackend {
+ public:
+  MergedBackend()
+      : LibraryBackend("Merged offers no ", MergeBindings({CipherPart(), HashPart()})) {}
+  results::LibraryInfo Identity() const override { return {}; }
+};
+
+TEST(LibraryBackendTest, MergedBindingsServeEveryKindTheirPartsBind) {
+  MergedBackend backend;
+  EXPECT_TRUE(backend.Supports(Alg("AES-128-CBC")));
+  EXPECT_FALSE(backend.Supports(Alg("AES-256-CBC")));
+  EXPECT_TRUE(backend.Supports(Alg("SHA-256")));
+  EXPECT_FALSE(backend.Supports(Alg("AES-128-GCM")));  // no part binds AEADs
+  EXPECT_EQ(backend.Implementation(Alg("AES-128-CBC")), "aes cpu");
+  EXPECT_EQ(backend.Implementation(Alg("AES-256-CBC")), "") << "not supported: not asked";
+  EXPECT_EQ(backend.Implementation(Alg("SHA-256")), "") << "no hash query";
+  PrepareFailure failure = PrepareFailure::kNone;
+  std::string error;
+  EXPECT_NE(backend.Prepare(Alg("AES-128-CBC"), Operation::kEncrypt, 16, &failure, &error), nullptr)
+      << error;
+  EXPECT_NE(backend.Prepare(Alg("SHA-256"), Operation::kHash, 64, &failure, &error), nullptr)
+      << error;
+  Bytes digest;
+  EXPECT_EQ(backend.OneShot()->Hash(Alg("SHA-256"), {}, &digest), "");
+  EXPECT_EQ(digest, (Bytes{1, 2, 3}));
+  Bytes out;
+  EXPECT_EQ(backend.OneShot()->Cipher(Alg("AES-128-CBC"), false, {}, {}, {}, &out), kNotOffered);
+}
+
+TEST(LibraryBackendTest, MergeBindingsKeepsTheFirstPartsEntry) {
+  const LibraryBindings merged = MergeBindings(
+      {{.checks = {.hash = [](const AlgorithmInfo&) { return false; }}},
+       {.checks = {.hash = [](const AlgorithmInfo&) { return true; }},
+        .implementations = {.hash = [](const AlgorithmInfo&) { return std::string("second"); }}}});
+  EXPECT_FALSE(merged.checks(Alg("SHA-256")));
+  EXPECT_EQ(merged.implementations(Alg("SHA-256")), "second");
+  EXPECT_EQ(merged.implementations(Alg("AES-128-CBC")), "");
+}
+
 }  // namespace
 }  // namespace cryptobench::backends

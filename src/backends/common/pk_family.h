@@ -1,8 +1,9 @@
 // The public-key families of the catalogue as the backends that pick keys and calls by family
-// tell them apart (OpenSSL, BoringSSL, Mbed TLS, wolfSSL).
+// tell them apart (OpenSSL, BoringSSL, Mbed TLS, wolfSSL, Botan, Crypto++).
 #pragma once
 
 #include "algorithms/catalog.h"
+#include "backends/common/kat_target.h"
 
 namespace cryptobench::backends {
 
@@ -27,6 +28,23 @@ inline PkFamily PkFamilyOf(const AlgorithmInfo& alg) {
       return PkFamily::kNone;
   }
 }
+
+/// True if `alg` is a signature of one of PkFamily's families: the entries a binding by family
+/// covers (BindSignature's predicate, signature_adapter.h).
+inline bool IsFamilySignature(const AlgorithmInfo& alg) {
+  return alg.kind == AlgorithmKind::kSignature && PkFamilyOf(alg) != PkFamily::kNone;
+}
+
+/// True if `alg` is a key agreement of one of PkFamily's families (BindKeyAgreement's
+/// predicate, key_agreement_adapter.h).
+inline bool IsFamilyKeyAgreement(const AlgorithmInfo& alg) {
+  return alg.kind == AlgorithmKind::kKeyAgreement && PkFamilyOf(alg) != PkFamily::kNone;
+}
+
+/// The raw 32-byte private key Ed25519 and X25519 are timed with: the first KAT vector of `alg`
+/// that has a private key (RFC 8032 7.1 TEST 1, RFC 7748 6.1's Alice), else the
+/// kFallbackKeySeed pattern (timing_inputs.h). As every backend that takes raw keys uses.
+Bytes RawTimingKey(const AlgorithmInfo& alg);
 
 /// The family of the signature `alg` (kRsa, kEcdsa, kEd25519) for a backend that binds those
 /// three; kNone for any other algorithm, and for ECDSA when `curve_known` is false (the library

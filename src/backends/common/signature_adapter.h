@@ -40,6 +40,7 @@
 #include "backends/common/function_kat_target.h"
 #include "backends/common/hash_mac_adapter.h"
 #include "backends/common/kat_target.h"
+#include "backends/common/library_backend.h"
 #include "backends/common/timing_inputs.h"
 
 namespace cryptobench::backends {
@@ -243,19 +244,32 @@ struct SignatureEntries {
   decltype(OneShotFunctions::verify) verify = nullptr;
   decltype(OneShotFunctions::sign) sign = nullptr;
 
+  /// True if the binding covers `alg` and the Engine's factory makes its timing key pair
+  /// (BindSignature): the support check of a library whose keys load at run time.
+  bool (*keys_load)(const AlgorithmInfo& alg) = nullptr;
+
   /// The one-shot entries (verify, sign, sign_round_trip) for a library's OneShotFunctions.
   OneShotFunctions OneShots() const {
     return {.verify = verify, .sign = sign, .sign_round_trip = sign_round_trip};
+  }
+
+  /// The library's signature bindings (library_backend.h): these entries with its support
+  /// check (by default keys_load) and no implementation query.
+  LibraryBindings Bindings(KindChecks::Check supported = nullptr) const {
+    return {.checks = {.signature = supported != nullptr ? supported : keys_load},
+            .preparers = {.signature = prepare},
+            .one_shot = OneShots()};
   }
 };
 
 /// SignatureEntries for a library whose signatures one Engine type binds, with its static
 /// `Engine::Make` (a SignatureEngineFactory<Engine>) as the factory: sign_round_trip is
-/// SignatureRoundTripWith, prepare PrepareSignatureWith (their results and failures). With a
+/// SignatureRoundTripWith, prepare PrepareSignatureWith (their results and failures), keys_load
+/// true where Engine::Make makes the timing key pair (an exception: false). With a
 /// predicate `Bound` (a function of the AlgorithmInfo, true for the entries the binding covers),
 /// sign_round_trip returns kNotOffered for an entry it does not cover (prepare is reached only
-/// for what the backend's Supports() accepted). `Verify` and `Sign` (the library's KAT
-/// functions, or nullptr) become verify and sign.
+/// for what the backend's Supports() accepted) and keys_load false. `Verify` and `Sign` (the
+/// library's KAT functions, or nullptr) become verify and sign.
 template <typename Engine, auto Bound = nullptr, auto Verify = nullptr, auto Sign = nullptr>
 SignatureEntries BindSignature() {
   return {
@@ -274,6 +288,18 @@ SignatureEntries BindSignature() {
           },
       .verify = Verify,
       .sign = Sign,
+      .keys_load =
+          [](const AlgorithmInfo& alg) {
+            if constexpr (!std::is_null_pointer_v<decltype(Bound)>) {
+              if (!Bound(alg)) {
+                return false;
+              }
+            }
+            std::string error;
+            return GuardedFor<Engine>(
+                       [&] { return Engine::Make(alg, &error) != nullptr ? std::string() : error; })
+                .empty();
+          },
   };
 }
 

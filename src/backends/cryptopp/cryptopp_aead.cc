@@ -90,16 +90,11 @@ std::unique_ptr<CryptoPP::AuthenticatedSymmetricCipher> NewAead(const AlgorithmI
 
 // The AEAD adapter's engine (common/aead_adapter.h): one keyed Crypto++ AEAD object; the tag
 // is written after the ciphertext and read from after it.
-class AeadEngine {
+// Crypto++ throws on a bad argument: the adapter runs the timed loop inside one Guarded().
+class AeadEngine : public GuardedBy<"Crypto++ AEAD"> {
  public:
   explicit AeadEngine(std::unique_ptr<CryptoPP::AuthenticatedSymmetricCipher> aead)
       : aead_(std::move(aead)) {}
-
-  // Crypto++ throws on a bad argument: the adapter runs the timed loop inside one Guarded().
-  template <typename Body>
-  static std::string Guarded(Body&& body) {
-    return backends::Guarded("Crypto++ AEAD", std::forward<Body>(body));
-  }
 
   bool Seal(std::span<const uint8_t> nonce, std::span<const uint8_t> aad, const uint8_t* in,
             size_t len, uint8_t* out, size_t tag_len, std::string* /*error*/) {
@@ -132,63 +127,22 @@ std::unique_ptr<AeadEngine> NewEngine(const AlgorithmInfo& alg, bool decrypt,
   return std::make_unique<AeadEngine>(NewAead(alg, !decrypt, key, nonce, tag_len));
 }
 
-}  // namespace
-
+// The entries the binding covers.
 bool AeadSupported(const AlgorithmInfo& alg) { return FamilyOf(alg) != Family::kNone; }
 
+// Throws as NewAead (LibraryBackend reads that as "does not tell").
 std::string AeadImplementation(const AlgorithmInfo& alg) {
-  std::string provider;
-  Guarded("", [&] {
-    provider = NewAead(alg, true, PatternBytes(alg.key_len, kKeySeed),
-                       PatternBytes(alg.iv_len, kNonceSeed), alg.tag_len)
-                   ->AlgorithmProvider();
-    return std::string();
-  });
-  return provider;
+  return NewAead(alg, true, PatternBytes(alg.key_len, kKeySeed),
+                 PatternBytes(alg.iv_len, kNonceSeed), alg.tag_len)
+      ->AlgorithmProvider();
 }
 
-std::string AeadSeal(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce,
-                     const Bytes& aad, const Bytes& plaintext, size_t tag_len, Bytes* ciphertext,
-                     Bytes* tag) {
-  if (FamilyOf(alg) == Family::kNone) {
-    return kNotOffered;
-  }
-  return Guarded("Crypto++ " + std::string(alg.name) + " seal", [&] {
-    return AeadSealOneShot<AeadEngine>(&NewEngine, alg, key, nonce, aad, plaintext, tag_len,
-                                       ciphertext, tag);
-  });
-}
+}  // namespace
 
-std::string AeadOpen(const AlgorithmInfo& alg, const Bytes& key, const Bytes& nonce,
-                     const Bytes& aad, const Bytes& ciphertext, const Bytes& tag, Bytes* plaintext,
-                     bool* authentic) {
-  if (FamilyOf(alg) == Family::kNone) {
-    return kNotOffered;
-  }
-  *authentic = false;
-  return Guarded("Crypto++ " + std::string(alg.name) + " open", [&] {
-    return AeadOpenOneShot<AeadEngine>(&NewEngine, alg, key, nonce, aad, ciphertext, tag, plaintext,
-                                       authentic);
-  });
-}
-
-std::unique_ptr<PreparedOperation> PrepareAead(const AlgorithmInfo& alg, Operation op,
-                                               size_t input_len, PrepareFailure* failure,
-                                               std::string* error) {
-  if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
-    return PrepareNoSuchOperation(alg, op, failure, error);
-  }
-  std::unique_ptr<PreparedOperation> prepared;
-  if (std::string message = Guarded("Crypto++ " + std::string(alg.name),
-                                    [&] {
-                                      prepared = PrepareAeadWith<AeadEngine>(
-                                          &NewEngine, alg, op, input_len, failure, error);
-                                      return std::string();
-                                    });
-      !message.empty()) {
-    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
-  }
-  return prepared;
+LibraryBindings AeadBinding() {
+  return BindAead<AeadEngine, &NewEngine, &PrepareNoSuchOperation, &AeadSupported,
+                  GuardedAead<"Crypto++">>()
+      .Bindings(&AeadSupported, &AeadImplementation);
 }
 
 }  // namespace cryptobench::backends::cryptopp

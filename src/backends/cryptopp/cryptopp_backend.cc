@@ -1,4 +1,4 @@
-// The Crypto++ backend: Backend and KatTarget over the family files (cryptopp_internal.h).
+// The Crypto++ backend: a LibraryBackend over the family files' bindings (cryptopp_internal.h).
 #include "backends/cryptopp/cryptopp_backend.h"
 
 #include <string>
@@ -8,7 +8,6 @@
 #include <crypto++/cpu.h>
 #include <crypto++/cryptlib.h>
 
-#include "backends/common/function_kat_target.h"
 #include "backends/common/library_backend.h"
 #include "backends/common/library_identity.h"
 #include "backends/cryptopp/cryptopp_internal.h"
@@ -46,19 +45,10 @@ namespace {
 class CryptoppBackend : public LibraryBackend {
  public:
   CryptoppBackend()
-      : LibraryBackend("Crypto++ offers no ",
-                       {.cipher = &CipherSupported,
-                        .aead = &AeadSupported,
-                        .hash = &HashSupported,
-                        .mac = &MacSupported,
-                        .signature = &PublicKeySupported,
-                        .key_agreement = &PublicKeySupported},
-                       {.cipher = &PrepareCipher,
-                        .aead = &PrepareAead,
-                        .hash = HashMacBinding().prepare_hash,
-                        .mac = HashMacBinding().prepare_mac,
-                        .signature = &PreparePublicKey,
-                        .key_agreement = &PreparePublicKey}) {}
+      : LibraryBackend(
+            "Crypto++ offers no ",
+            MergeBindings({CipherBinding(), AeadBinding(), HashMacBinding(), PublicKeyBinding()})) {
+  }
 
   results::LibraryInfo Identity() const override {
     results::LibraryInfo info;
@@ -72,39 +62,6 @@ class CryptoppBackend : public LibraryBackend {
     info.capability_vector = CpuFeatures();
     return info;
   }
-
-  KatTarget* OneShot() override { return &one_shot_; }
-
-  std::string Implementation(const AlgorithmInfo& alg) override {
-    if (!Supports(alg)) {
-      return "";
-    }
-    switch (alg.kind) {
-      case AlgorithmKind::kCipher:
-        return CipherImplementation(alg);
-      case AlgorithmKind::kAead:
-        return AeadImplementation(alg);
-      case AlgorithmKind::kHash:
-      case AlgorithmKind::kMac:
-        return HashMacImplementation(alg);
-      case AlgorithmKind::kSignature:
-      case AlgorithmKind::kKeyAgreement:
-        break;  // Crypto++'s public-key objects report no provider
-    }
-    return "";
-  }
-
- private:
-  // One-shot operations for the KAT driver and the cross-backend comparison.
-  FunctionKatTarget one_shot_{{.cipher = &CipherOneShot,
-                               .seal = &AeadSeal,
-                               .open = &AeadOpen,
-                               .hash = HashMacBinding().hash,
-                               .mac = HashMacBinding().mac,
-                               .verify = &VerifyVector,
-                               .sign = &SignVector,
-                               .sign_round_trip = &SignRoundTrip,
-                               .derive = &DeriveVector}};
 };
 
 }  // namespace

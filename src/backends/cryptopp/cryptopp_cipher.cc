@@ -66,6 +66,8 @@ bool IsXts(const AlgorithmInfo& alg) { return alg.mode == AlgorithmMode::kXts; }
 // XTS starts a new data unit (tweak = IV) per call.
 class KeyedCipher {
  public:
+  static constexpr bool kInPlace = false;  // TimedThrowingCipher (keyed_cipher.h)
+
   // Throws (CryptoPP::Exception, std::invalid_argument) when the cipher or key is unusable.
   KeyedCipher(const AlgorithmInfo& alg, bool decrypt, const Bytes& key, const Bytes& iv)
       : cipher_(NewCipher(alg, decrypt)), xts_(IsXts(alg)), iv_(iv) {
@@ -108,14 +110,11 @@ class KeyedCipher {
   Bytes iv_;
 };
 
-// "" if `len` bytes are a valid input for `alg`, else why not.
+// "" if `len` bytes are a valid input for `alg`, else why not: CipherLengthProblem
+// (keyed_cipher.h), or an XTS input Crypto++ cannot take.
 std::string CheckInputLength(const AlgorithmInfo& alg, size_t len) {
-  if (NeedsWholeBlocks(alg) && len % alg.block_len != 0) {
-    return std::string(alg.name) + " needs whole " + std::to_string(alg.block_len) +
-           "-byte blocks; input size " + std::to_string(len) + " is not";
-  }
-  if (IsXts(alg) && len < alg.block_len) {
-    return "XTS needs at least one " + std::to_string(alg.block_len) + "-byte block per data unit";
+  if (std::string problem = CipherLengthProblem(alg, len); !problem.empty()) {
+    return problem;
   }
   // Crypto++ 8.7's XTS ProcessLastBlock steals ciphertext correctly after one whole block (17 to
   // 31 bytes match OpenSSL), but after two or more it passes ProcessData a length that is not
@@ -129,44 +128,14 @@ std::string CheckInputLength(const AlgorithmInfo& alg, size_t len) {
   return "";
 }
 
-// The timed operation: one ProcessData() (XTS: resynchronize, ProcessLastBlock) per iteration.
-class CipherOperation : public PreparedOperation {
- public:
-  CipherOperation(std::unique_ptr<KeyedCipher> cipher, AlignedBuffer in)
-      : cipher_(std::move(cipher)), in_(std::move(in)), out_(in_.size()) {}
-
-  bool Run(uint64_t iterations) override {
-    error_ = Guarded("Crypto++ cipher", [&] {
-      for (uint64_t i = 0; i < iterations; ++i) {
-        cipher_->Process(in_.data(), out_.data(), in_.size());
-      }
-      return std::string();
-    });
-    return error_.empty();
-  }
-
-  Bytes output() const { return Bytes(out_.data(), out_.data() + out_.size()); }
-
- private:
-  std::unique_ptr<KeyedCipher> cipher_;
-  AlignedBuffer in_;
-  AlignedBuffer out_;
-};
-
-}  // namespace
-
 bool CipherSupported(const AlgorithmInfo& alg) { return NewCipher(alg, false) != nullptr; }
 
+// Throws as KeyedCipher (LibraryBackend reads that as "does not tell").
 std::string CipherImplementation(const AlgorithmInfo& alg) {
-  std::string provider;
-  Guarded("", [&] {
-    // Keyed with the timing pattern: some objects pick their code path when keyed.
-    provider = KeyedCipher(alg, false, PatternBytes(alg.key_len, kKeySeed),
-                           PatternBytes(alg.iv_len, kIvSeed))
-                   .Provider();
-    return std::string();
-  });
-  return provider;
+  // Keyed with the timing pattern: some objects pick their code path when keyed.
+  return KeyedCipher(alg, false, PatternBytes(alg.key_len, kKeySeed),
+                     PatternBytes(alg.iv_len, kIvSeed))
+      .Provider();
 }
 
 std::string CipherOneShot(const AlgorithmInfo& alg, bool decrypt, const Bytes& key, const Bytes& iv,
@@ -174,15 +143,8 @@ std::string CipherOneShot(const AlgorithmInfo& alg, bool decrypt, const Bytes& k
   if (!NewCipher(alg, decrypt)) {
     return kNotOffered;
   }
-  if (std::string bad = CheckInputLength(alg, input.size()); !bad.empty()) {
-    return bad;
-  }
-  return Guarded("Crypto++ " + std::string(alg.name), [&] {
-    KeyedCipher cipher(alg, decrypt, key, iv);
-    output->assign(input.size(), 0);
-    cipher.Process(NonNullData(input), output->data(), input.size());
-    return std::string();
-  });
+  return ThrowingCipherOneShot<KeyedCipher>("Crypto++", alg, decrypt, key, iv, input, output,
+                                            CheckInputLength(alg, input.size()));
 }
 
 std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Operation op,
@@ -192,10 +154,17 @@ std::unique_ptr<PreparedOperation> PrepareCipher(const AlgorithmInfo& alg, Opera
     return PrepareFailed(PrepareFailure::kLibraryError,
                          "Crypto++ backend has no cipher " + std::string(alg.name), failure, error);
   }
-  return PrepareThrowingCipher<CipherOperation, KeyedCipher>(
+  return PrepareThrowingCipher<KeyedCipher>(
       &CipherOneShot, "Crypto++", alg, op, input_len,
       input_len == 0 ? "input size 0 is out of range" : CheckInputLength(alg, input_len), failure,
       error);
+}
+
+}  // namespace
+
+LibraryBindings CipherBinding() {
+  return CipherEntries{&CipherOneShot, &PrepareCipher}.Bindings(&CipherSupported,
+                                                                &CipherImplementation);
 }
 
 }  // namespace cryptobench::backends::cryptopp

@@ -15,6 +15,7 @@
 
 #include "backends/common/buffers.h"
 #include "backends/common/hash_mac_adapter.h"
+#include "backends/common/incremental_hash_mac.h"
 #include "backends/common/timing_inputs.h"
 #include "backends/cryptopp/cryptopp_internal.h"
 
@@ -73,39 +74,22 @@ std::unique_ptr<CryptoPP::MessageAuthenticationCode> NewMac(const AlgorithmInfo&
   return nullptr;
 }
 
-// Poly1305 is a one-time-key MAC, so it is keyed per message (as in the OpenSSL backend); HMAC
-// and CMAC keep their key between messages.
-bool RekeysPerMessage(const AlgorithmInfo& alg) { return alg.name == "Poly1305"; }
-
-// The engine (hash_mac_adapter.h): one digest or tag of a message per Compute() (Update, then
-// Final, which restarts the object); Poly1305 is keyed first.
-class Engine {
- public:
-  Engine(std::unique_ptr<CryptoPP::HashTransformation> object,
-         CryptoPP::MessageAuthenticationCode* rekey, Bytes key)
-      : object_(std::move(object)), rekey_(rekey), key_(std::move(key)) {}
-
-  template <typename Body>
-  static std::string Guarded(Body&& body) {
-    return backends::Guarded("Crypto++", std::forward<Body>(body));
+// Crypto++'s calls for the engine (IncrementalHashMacEngine, hash_mac_adapter.h): one digest or
+// tag of a message per Compute() (Update, then Final, which restarts the object); Poly1305 is
+// keyed first.
+struct CryptoppHashMac {
+  static constexpr std::string_view kName = "Crypto++";
+  using Object = CryptoPP::HashTransformation;
+  using Mac = CryptoPP::MessageAuthenticationCode;
+  static size_t OutputLen(const Object& object) { return object.DigestSize(); }
+  static void SetKey(Mac& mac, std::span<const uint8_t> key) {
+    mac.SetKey(NonNullData(key), key.size());
   }
-
-  size_t output_len() const { return object_->DigestSize(); }
-
-  bool Compute(const uint8_t* in, size_t len, uint8_t* out, std::string* /*error*/) {
-    if (rekey_ != nullptr) {
-      rekey_->SetKey(key_.data(), key_.size());
-    }
-    object_->Update(in, len);
-    object_->Final(out);
-    return true;
-  }
-
- private:
-  std::unique_ptr<CryptoPP::HashTransformation> object_;
-  CryptoPP::MessageAuthenticationCode* rekey_;  // object_ when it is keyed per message
-  Bytes key_;
+  static void Update(Object& object, const uint8_t* in, size_t len) { object.Update(in, len); }
+  static void Final(Object& object, uint8_t* out) { object.Final(out); }
 };
+
+using Engine = IncrementalHashMacEngine<CryptoppHashMac>;
 
 std::unique_ptr<Engine> NewHashEngine(const AlgorithmInfo& alg, std::span<const uint8_t> /*key*/,
                                       std::string* error) {
@@ -114,7 +98,7 @@ std::unique_ptr<Engine> NewHashEngine(const AlgorithmInfo& alg, std::span<const 
     *error = kNotOffered;
     return nullptr;
   }
-  return std::make_unique<Engine>(std::move(hash), nullptr, Bytes());
+  return std::make_unique<Engine>(std::move(hash));
 }
 
 std::unique_ptr<Engine> NewMacEngine(const AlgorithmInfo& alg, std::span<const uint8_t> key,
@@ -124,52 +108,38 @@ std::unique_ptr<Engine> NewMacEngine(const AlgorithmInfo& alg, std::span<const u
     *error = kNotOffered;
     return nullptr;
   }
-  std::unique_ptr<Engine> engine;
-  *error = Guarded("Crypto++ " + std::string(alg.name), [&] {
-    mac->SetKey(NonNullData(key), key.size());
-    CryptoPP::MessageAuthenticationCode* rekey = RekeysPerMessage(alg) ? mac.get() : nullptr;
-    engine = std::make_unique<Engine>(std::move(mac), rekey, Bytes(key.begin(), key.end()));
-    return std::string();
-  });
-  return engine;
+  return Engine::Keyed(
+      alg, [&] { return std::move(mac); }, key, "Crypto++ " + std::string(alg.name), error);
 }
 
 // The reference of the hash prepare step: a fresh object fed the message in two pieces.
 std::string HashInTwoPieces(const AlgorithmInfo& alg, const Bytes& message, Bytes* out) {
-  return Guarded("Crypto++ " + std::string(alg.name), [&] {
-    auto fresh = NewHash(alg);
-    const size_t half = message.size() / 2;
-    fresh->Update(NonNullData(message), half);
-    fresh->Update(NonNullData(message) + half, message.size() - half);
-    out->assign(fresh->DigestSize(), 0);
-    fresh->Final(out->data());
-    return std::string();
-  });
+  return Engine::InTwoPieces(
+      "Crypto++ " + std::string(alg.name), [&] { return NewHash(alg); }, message, out);
 }
-
-}  // namespace
 
 bool HashSupported(const AlgorithmInfo& alg) { return NewHash(alg) != nullptr; }
 
 bool MacSupported(const AlgorithmInfo& alg) { return NewMac(alg) != nullptr; }
 
+// May throw (LibraryBackend reads that as "does not tell").
 std::string HashMacImplementation(const AlgorithmInfo& alg) {
-  std::string provider;
-  Guarded("", [&] {
-    if (auto hash = NewHash(alg)) {
-      provider = hash->AlgorithmProvider();
-    } else if (auto mac = NewMac(alg)) {
-      const Bytes key = PatternBytes(alg.key_len, kKeySeed);
-      mac->SetKey(key.data(), key.size());
-      provider = mac->AlgorithmProvider();
-    }
-    return std::string();
-  });
-  return provider;
+  if (auto hash = NewHash(alg)) {
+    return hash->AlgorithmProvider();
+  }
+  if (auto mac = NewMac(alg)) {
+    const Bytes key = PatternBytes(alg.key_len, kKeySeed);
+    mac->SetKey(key.data(), key.size());
+    return mac->AlgorithmProvider();
+  }
+  return "";
 }
 
-HashMacEntries HashMacBinding() {
-  return BindHashMac<Engine, &NewHashEngine, &NewMacEngine, &HashInTwoPieces>();
+}  // namespace
+
+LibraryBindings HashMacBinding() {
+  return BindHashMac<Engine, &NewHashEngine, &NewMacEngine, &HashInTwoPieces>().Bindings(
+      &HashSupported, &MacSupported, &HashMacImplementation);
 }
 
 }  // namespace cryptobench::backends::cryptopp

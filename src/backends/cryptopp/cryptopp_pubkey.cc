@@ -11,6 +11,7 @@
 
 #include "backends/common/buffers.h"
 #include "backends/common/key_agreement_adapter.h"
+#include "backends/common/pk_family_binding.h"
 #include "backends/common/signature_adapter.h"
 #include "backends/common/timing_inputs.h"
 #include "backends/cryptopp/cryptopp_internal.h"
@@ -35,13 +36,8 @@ bool Verifies(const CryptoPP::PK_Verifier& verifier, const Bytes& tbs, const Byt
 // One side of a key agreement, the engine of the key-agreement adapter
 // (common/key_agreement_adapter.h): our party and the peer's public key. Exceptions become one
 // line through Guarded().
-class AgreementSide {
+class AgreementSide : public GuardedBy<"Crypto++"> {
  public:
-  template <typename Body>
-  static std::string Guarded(Body&& body) {
-    return backends::Guarded("Crypto++", std::forward<Body>(body));
-  }
-
   AgreementSide(AgreementKeys ours, Bytes peer_public)
       : ours_(std::move(ours)), peer_public_(std::move(peer_public)) {}
 
@@ -79,25 +75,16 @@ std::string AgreementSides(const AlgorithmInfo& alg, std::unique_ptr<AgreementSi
 // The signature engine (common/signature_adapter.h): the timing key's signer and verifier, room
 // for the largest signature, and the generator the signer draws from. Exceptions become one
 // line through Guarded().
-class SignatureEngine {
+class SignatureEngine : public GuardedBy<"Crypto++"> {
  public:
-  template <typename Body>
-  static std::string Guarded(Body&& body) {
-    return backends::Guarded("Crypto++", std::forward<Body>(body));
-  }
-
   /// nullptr with "Crypto++ <alg>: <what()>" if the timing key does not load.
   static std::unique_ptr<SignatureEngine> Make(const AlgorithmInfo& alg, std::string* error) {
-    std::unique_ptr<SignatureEngine> engine;
-    *error = backends::Guarded("Crypto++ " + std::string(alg.name), [&] {
-      engine = std::unique_ptr<SignatureEngine>(new SignatureEngine(TimingSignaturePair(alg)));
-      return std::string();
-    });
-    if (!error->empty()) {
-      return nullptr;
-    }
-    return engine;
+    return MakeGuarded<SignatureEngine>("Crypto++ " + std::string(alg.name), error, alg);
   }
+
+  // Throws (CryptoPP::Exception) if the timing key does not load.
+  explicit SignatureEngine(const AlgorithmInfo& alg)
+      : pair_(TimingSignaturePair(alg)), signature_(pair_.signer->MaxSignatureLength()) {}
 
   bool Sign(std::span<const uint8_t> tbs, std::string*) {
     signature_len_ = pair_.signer->SignMessage(rng_, tbs.data(), tbs.size(), signature_.data());
@@ -119,39 +106,15 @@ class SignatureEngine {
   }
 
  private:
-  explicit SignatureEngine(SignaturePair pair)
-      : pair_(std::move(pair)), signature_(pair_.signer->MaxSignatureLength()) {}
-
   CryptoPP::AutoSeededRandomPool rng_;
   SignaturePair pair_;
   Bytes signature_;
   size_t signature_len_ = 0;
 };
 
-}  // namespace
-
-bool PublicKeySupported(const AlgorithmInfo& alg) {
-  const PkFamily family = PkFamilyOf(alg);
-  if (family == PkFamily::kNone) {
-    return false;
-  }
-  return Guarded("",
-                 [&] {
-                   CryptoPP::AutoSeededRandomPool rng;
-                   if (alg.kind == AlgorithmKind::kSignature) {
-                     TimingSignaturePair(alg);
-                   } else {
-                     TimingAgreement(alg, rng);
-                     PeerAgreement(alg, rng);
-                   }
-                   return std::string();
-                 })
-      .empty();
-}
-
 std::string VerifyVector(const AlgorithmInfo& alg, const KatVector& vector, bool tamper,
                          bool* valid) {
-  if (alg.kind != AlgorithmKind::kSignature || PkFamilyOf(alg) == PkFamily::kNone) {
+  if (!IsFamilySignature(alg)) {
     return kNotOffered;
   }
   return Guarded("Crypto++ verify", [&] {
@@ -176,15 +139,8 @@ std::string SignVector(const AlgorithmInfo& alg, const KatVector& vector, Bytes*
   });
 }
 
-std::string SignRoundTrip(const AlgorithmInfo& alg) {
-  if (alg.kind != AlgorithmKind::kSignature || PkFamilyOf(alg) == PkFamily::kNone) {
-    return kNotOffered;
-  }
-  return SignatureRoundTripWith<SignatureEngine>(&SignatureEngine::Make, alg);
-}
-
 std::string DeriveVector(const AlgorithmInfo& alg, const KatVector& vector, Bytes* secret) {
-  if (alg.kind != AlgorithmKind::kKeyAgreement || PkFamilyOf(alg) == PkFamily::kNone) {
+  if (!IsFamilyKeyAgreement(alg)) {
     return kNotOffered;
   }
   return Guarded("Crypto++ derive", [&] {
@@ -195,17 +151,11 @@ std::string DeriveVector(const AlgorithmInfo& alg, const KatVector& vector, Byte
   });
 }
 
-std::unique_ptr<PreparedOperation> PreparePublicKey(const AlgorithmInfo& alg, Operation op,
-                                                    PrepareFailure* failure, std::string* error) {
-  const bool signature = alg.kind == AlgorithmKind::kSignature;
-  if (PkFamilyOf(alg) == PkFamily::kNone ||
-      (signature ? op != Operation::kSign && op != Operation::kVerify : op != Operation::kDerive)) {
-    return PrepareNoSuchOperation(alg, op, failure, error);
-  }
-  if (signature) {
-    return PrepareSignatureWith<SignatureEngine>(&SignatureEngine::Make, alg, op, failure, error);
-  }
-  return PrepareKeyAgreementWith<AgreementSide>(&AgreementSides, alg, op, failure, error);
+}  // namespace
+
+LibraryBindings PublicKeyBinding() {
+  return BindFamilyPublicKey<SignatureEngine, &VerifyVector, &SignVector, AgreementSide,
+                             &AgreementSides, &DeriveVector>();
 }
 
 }  // namespace cryptobench::backends::cryptopp

@@ -107,17 +107,6 @@ CryptoPP::ByteQueue TimingKeyDer(const AlgorithmInfo& alg) {
   return der;
 }
 
-// A raw 32-byte key for Ed25519/X25519: the first KAT vector's private key (RFC 8032 7.1,
-// RFC 7748 6.1), as the OpenSSL backend uses.
-Bytes RawTimingKey(const AlgorithmInfo& alg) {
-  for (const KatVector& vector : KatVectorsFor(alg.name)) {
-    if (!vector.private_key.empty()) {
-      return HexDecode(vector.private_key);
-    }
-  }
-  return PatternBytes(32, kFallbackKeySeed);
-}
-
 const Bytes& CheckedSize(const Bytes& bytes, size_t size, std::string_view what) {
   if (bytes.size() != size) {
     throw std::invalid_argument(std::string(what) + " is " + std::to_string(bytes.size()) +
@@ -136,28 +125,6 @@ SignaturePair PairOf(const typename Scheme::PrivateKey& key) {
 }
 
 }  // namespace
-
-PkFamily PkFamilyOf(const AlgorithmInfo& alg) {
-  if (alg.kind == AlgorithmKind::kSignature) {
-    if (alg.primitive == AlgorithmPrimitive::kRsa) {
-      return PkFamily::kRsa;
-    }
-    if (alg.primitive == AlgorithmPrimitive::kEcdsa) {
-      return PkFamily::kEcdsa;
-    }
-    if (alg.name == "Ed25519") {
-      return PkFamily::kEd25519;
-    }
-  } else if (alg.kind == AlgorithmKind::kKeyAgreement) {
-    if (alg.name == "X25519") {
-      return PkFamily::kX25519;
-    }
-    if (alg.name == "ECDH-P256") {
-      return PkFamily::kEcdh;
-    }
-  }
-  return PkFamily::kNone;
-}
 
 SignaturePair TimingSignaturePair(const AlgorithmInfo& alg) {
   switch (PkFamilyOf(alg)) {

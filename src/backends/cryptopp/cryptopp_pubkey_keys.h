@@ -8,15 +8,10 @@
 
 #include <crypto++/cryptlib.h>
 
+#include "backends/common/pk_family.h"
 #include "backends/cryptopp/cryptopp_internal.h"
 
 namespace cryptobench::backends::cryptopp {
-
-/// The public-key families of the catalogue.
-enum class PkFamily { kNone, kRsa, kEcdsa, kEd25519, kX25519, kEcdh };
-
-/// Family of a signature or key-agreement algorithm from its canonical name; kNone otherwise.
-PkFamily PkFamilyOf(const AlgorithmInfo& alg);
 
 /// A signer and a verifier of one key pair. RSA signs RSASSA-PKCS1-v1_5 with SHA-256's
 /// DigestInfo and ECDSA signs as is, both over a given 32-byte digest (the input is not hashed
@@ -27,7 +22,7 @@ struct SignaturePair {
 };
 
 /// The pair `alg` is timed with: the PKCS#8 key of TimingPrivateKeyPem (algorithms/kat.h) for
-/// RSA and ECDSA, the RFC 8032 7.1 TEST 1 key for Ed25519. Throws on a malformed key.
+/// RSA and ECDSA, RawTimingKey (common/pk_family.h) for Ed25519. Throws on a malformed key.
 SignaturePair TimingSignaturePair(const AlgorithmInfo& alg);
 
 /// A verifier of a KAT vector's public key: DER RSAPublicKey, an uncompressed EC point, or raw
