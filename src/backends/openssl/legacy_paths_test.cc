@@ -55,5 +55,14 @@ TEST(OpensslLegacyPathsTest, EveryAlgorithmButPoly1305WorksWithoutThe3xFunctions
   }
 }
 
+// An entry the library lacks is explained (the completeness test accepts that instead of a
+// declared absence); a supported one, or one declared absent, has no reason.
+TEST(OpensslLegacyPathsTest, UnsupportedReasonExplainsWhatTheLibraryLacks) {
+  const std::string poly1305 = LegacyBackend().UnsupportedReason(*FindAlgorithm("Poly1305"));
+  EXPECT_NE(poly1305.find("Poly1305 needs EVP_MAC"), std::string::npos) << poly1305;
+  EXPECT_EQ(LegacyBackend().UnsupportedReason(*FindAlgorithm("AES-128-GCM")), "");
+  EXPECT_EQ(LegacyBackend().UnsupportedReason(*FindAlgorithm("XChaCha20-Poly1305")), "");
+}
+
 }  // namespace
 }  // namespace cryptobench::backends::openssl

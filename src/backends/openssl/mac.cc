@@ -260,11 +260,17 @@ class MacOperation : public PreparedOperation {
 }  // namespace
 
 bool MacSupported(const LibcryptoPtr& lib, const AlgorithmInfo& alg) {
-  std::string ignored;
+  return MacUnsupportedReason(lib, alg).empty();
+}
+
+std::string MacUnsupportedReason(const LibcryptoPtr& lib, const AlgorithmInfo& alg) {
+  std::string reason;
   const std::vector<uint8_t> key = PatternBytes(alg.key_len, kKeySeed);
-  const bool ok = NewMac(lib, alg, key, &ignored) != nullptr;
+  if (NewMac(lib, alg, key, &reason) != nullptr) {
+    reason.clear();
+  }
   lib->ERR_clear_error();
-  return ok;
+  return reason;
 }
 
 std::unique_ptr<PreparedOperation> PrepareMac(const LibcryptoPtr& lib, const AlgorithmInfo& alg,

@@ -18,6 +18,10 @@ namespace cryptobench::backends::openssl {
 /// the API (EVP_MAC on 3.x; HMAC_*/CMAC_* on 1.1.1, where Poly1305 is reported unsupported).
 bool MacSupported(const LibcryptoPtr& lib, const AlgorithmInfo& alg);
 
+/// Why MacSupported(lib, alg) is false: the error of setting the MAC up (one line, e.g. "the
+/// library has no API for Poly1305 (Poly1305 needs EVP_MAC, OpenSSL 3.0+)"); "" when supported.
+std::string MacUnsupportedReason(const LibcryptoPtr& lib, const AlgorithmInfo& alg);
+
 /// Prepares MACs of `input_len`-byte messages with the key set once. One operation: re-init
 /// (same key), update over the message, final. Poly1305 is a one-time authenticator (RFC 8439
 /// 2.5), so its key is set again in every operation. Checks that the timed context agrees with

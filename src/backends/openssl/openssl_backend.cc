@@ -54,6 +54,25 @@ class OpensslBackend : public Backend {
     return false;
   }
 
+  // Why an entry that has an OpenSSL name is not offered, as far as the probe can tell: a MAC's
+  // set-up error (e.g. Poly1305 without EVP_MAC); otherwise the loaded build or its providers
+  // leave it out (e.g. Configure no-sm4). "" for a supported entry and for those without an
+  // OpenSSL name, which kOpensslAbsent declares absent.
+  std::string UnsupportedReason(const AlgorithmInfo& alg) override {
+    if (alg.openssl_name.empty() || Supports(alg)) {
+      return "";
+    }
+    const char* version = lib_->OpenSSL_version(openssl::kOpensslVersion);
+    const std::string library = version != nullptr ? version : "this libcrypto";
+    if (alg.kind == AlgorithmKind::kMac) {
+      if (std::string reason = openssl::MacUnsupportedReason(lib_, alg); !reason.empty()) {
+        return library + ": " + reason;
+      }
+    }
+    return library + " does not provide " + std::string(alg.openssl_name) +
+           ": its build (a Configure no-<algorithm> option) or its loaded providers leave it out";
+  }
+
   results::KatResult RunKat(const AlgorithmInfo& alg) override {
     const ScopedCorruptOutputs corrupt(corrupt_outputs_for_testing_);
     return RunKatVectors(*one_shot_, alg);
