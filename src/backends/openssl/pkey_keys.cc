@@ -8,8 +8,8 @@
 #include "backends/common/buffers.h"
 #include "backends/common/der.h"
 #include "backends/common/key_agreement_adapter.h"
+#include "backends/common/pk_family.h"
 #include "backends/common/timing_inputs.h"
-#include "core/hex.h"
 
 namespace cryptobench::backends::openssl {
 namespace {
@@ -61,16 +61,6 @@ Owned<EVP_PKEY> EcKey(const Libcrypto& lib, const AlgorithmInfo& alg,
       error);
 }
 
-// A raw 32-byte key for Ed25519/X25519: the first KAT vector's private key if there is one.
-std::vector<uint8_t> RawTimingKeyBytes(const AlgorithmInfo& alg) {
-  for (const KatVector& vector : KatVectorsFor(alg.name)) {
-    if (!vector.private_key.empty()) {
-      return HexDecode(vector.private_key);
-    }
-  }
-  return PatternBytes(32, kFallbackKeySeed);
-}
-
 }  // namespace
 
 Owned<EVP_PKEY> PemPrivateKey(const Libcrypto& lib, std::string_view pem, std::string* error) {
@@ -103,7 +93,7 @@ Owned<EVP_PKEY> TimingKey(const Libcrypto& lib, const AlgorithmInfo& alg, std::s
     }
     case PkFamily::kEd25519:
     case PkFamily::kX25519:
-      return KatPrivateKey(lib, alg, RawTimingKeyBytes(alg), error);
+      return KatPrivateKey(lib, alg, RawTimingKey(alg), error);
     case PkFamily::kNone:
       break;
   }

@@ -5,18 +5,12 @@
 #include <span>
 #include <vector>
 
+#include "backends/common/aead_adapter.h"
 #include "backends/sodium/symmetric.h"
 #include "backends/sodium/symmetric_internal.h"
 
 namespace cryptobench::backends::sodium {
 namespace {
-
-// Writes `counter` big-endian into the last 8 bytes of `nonce` (as the OpenSSL backend does).
-void SetNonceCounter(std::span<uint8_t> nonce, uint64_t counter) {
-  for (size_t i = 0; i < nonce.size() && i < 8; ++i) {
-    nonce[nonce.size() - 1 - i] = static_cast<uint8_t>(counter >> (8 * i));
-  }
-}
 
 // One AEAD keyed once: the detached calls, or AES-256-GCM's precomputed state.
 class AeadKey {
