@@ -5,12 +5,12 @@
 
 #include "backends/common/buffers.h"
 #include "backends/common/hash_mac_adapter.h"
+#include "backends/common/libcrypto_mac.h"
 #include "backends/common/timing_inputs.h"
 
 namespace cryptobench::backends::boringssl {
 namespace {
 
-constexpr size_t kMaxTagLen = 64;
 constexpr size_t kPoly1305KeyLen = 32;
 constexpr size_t kPoly1305TagLen = 16;
 
@@ -32,40 +32,7 @@ MacFamily FamilyOf(const AlgorithmInfo& alg) {
   return MacFamily::kNone;
 }
 
-// One keyed MAC; Compute() produces the tag of one message.
-class Mac {
- public:
-  virtual ~Mac() = default;
-  /// Writes the tag to `out` (kMaxTagLen bytes of room) and its length to *out_len.
-  virtual bool Compute(const uint8_t* in, size_t in_len, uint8_t* out, size_t* out_len,
-                       std::string* error) = 0;
-};
-
-class HmacMac : public Mac {
- public:
-  HmacMac(LibPtr lib, Owned<HMAC_CTX> ctx) : lib_(std::move(lib)), ctx_(std::move(ctx)) {}
-
-  bool Compute(const uint8_t* in, size_t in_len, uint8_t* out, size_t* out_len,
-               std::string* error) override {
-    const Libcrypto& lib = *lib_;
-    unsigned int len = 0;
-    // A null key and digest restart with the previous ones (BoringSSL hmac.h).
-    if (lib.HMAC_Init_ex(ctx_.get(), nullptr, 0, nullptr, nullptr) != 1 ||
-        lib.HMAC_Update(ctx_.get(), in, in_len) != 1 ||
-        lib.HMAC_Final(ctx_.get(), out, &len) != 1) {
-      *error = LibError(lib, "HMAC_Init_ex/HMAC_Update/HMAC_Final");
-      return false;
-    }
-    *out_len = len;
-    return true;
-  }
-
- private:
-  LibPtr lib_;
-  Owned<HMAC_CTX> ctx_;
-};
-
-class CmacMac : public Mac {
+class CmacMac : public LibcryptoMac {
  public:
   CmacMac(LibPtr lib, Owned<CMAC_CTX> ctx) : lib_(std::move(lib)), ctx_(std::move(ctx)) {}
 
@@ -86,7 +53,7 @@ class CmacMac : public Mac {
   Owned<CMAC_CTX> ctx_;
 };
 
-class Poly1305Mac : public Mac {
+class Poly1305Mac : public LibcryptoMac {
  public:
   Poly1305Mac(LibPtr lib, std::vector<uint8_t> key) : lib_(std::move(lib)), key_(std::move(key)) {}
 
@@ -106,8 +73,8 @@ class Poly1305Mac : public Mac {
   Poly1305State state_ = {};
 };
 
-std::unique_ptr<Mac> NewMac(const LibPtr& lib, const AlgorithmInfo& alg,
-                            std::span<const uint8_t> key, std::string* error) {
+std::unique_ptr<LibcryptoMac> NewMac(const LibPtr& lib, const AlgorithmInfo& alg,
+                                     std::span<const uint8_t> key, std::string* error) {
   switch (FamilyOf(alg)) {
     case MacFamily::kHmacSha256: {
       const EVP_MD* md = lib->EVP_get_digestbyname("SHA256");
@@ -117,7 +84,8 @@ std::unique_ptr<Mac> NewMac(const LibPtr& lib, const AlgorithmInfo& alg,
         *error = LibError(*lib, "HMAC_Init_ex");
         return nullptr;
       }
-      return std::make_unique<HmacMac>(lib, std::move(ctx));
+      // A null key and digest restart with the previous ones (BoringSSL hmac.h).
+      return std::make_unique<LibcryptoHmac<LibPtr, Owned<HMAC_CTX>>>(lib, nullptr, std::move(ctx));
     }
     case MacFamily::kCmacAes128: {
       const EVP_CIPHER* cipher = lib->EVP_get_cipherbyname("AES-128-CBC");
@@ -143,32 +111,6 @@ std::unique_ptr<Mac> NewMac(const LibPtr& lib, const AlgorithmInfo& alg,
   return nullptr;
 }
 
-// The engine (hash_mac_adapter.h) over one keyed Mac: one Compute() per message, the tag length
-// BoringSSL reports kept for the check.
-class MacEngine {
- public:
-  explicit MacEngine(std::unique_ptr<Mac> mac) : mac_(std::move(mac)) {}
-
-  size_t output_len() const { return kMaxTagLen; }
-  size_t produced_len() const { return len_; }
-
-  bool Compute(const uint8_t* in, size_t len, uint8_t* out, std::string* error) {
-    return mac_->Compute(in, len, out, &len_, error);
-  }
-
- private:
-  std::unique_ptr<Mac> mac_;
-  size_t len_ = 0;
-};
-
-// The adapter's factory of MacEngine over `lib` (NewMac).
-auto EngineFactory(const LibPtr& lib) {
-  return [lib](const AlgorithmInfo& alg, std::span<const uint8_t> key, std::string* error) {
-    std::unique_ptr<Mac> mac = NewMac(lib, alg, key, error);
-    return mac ? std::make_unique<MacEngine>(std::move(mac)) : nullptr;
-  };
-}
-
 }  // namespace
 
 bool MacSupported(const Libcrypto& lib, const AlgorithmInfo& alg) {
@@ -179,15 +121,12 @@ bool MacSupported(const Libcrypto& lib, const AlgorithmInfo& alg) {
 std::unique_ptr<PreparedOperation> PrepareMac(const LibPtr& lib, const AlgorithmInfo& alg,
                                               Operation op, size_t input_len,
                                               PrepareFailure* failure, std::string* error) {
-  if (op != Operation::kMac) {
-    return PrepareNoSuchOperation(alg, op, failure, error);
-  }
-  return PrepareMacWith<MacEngine>(EngineFactory(lib), alg, input_len, failure, error);
+  return PrepareLibcryptoMac(&NewMac, lib, alg, op, input_len, failure, error, "output");
 }
 
 std::string MacOneShot(const LibPtr& lib, const AlgorithmInfo& alg, const Bytes& key,
                        const Bytes& message, Bytes* tag) {
-  return HashMacOneShot<MacEngine>(EngineFactory(lib), alg, key, message, tag);
+  return LibcryptoMacOneShot(&NewMac, lib, alg, key, message, tag);
 }
 
 }  // namespace cryptobench::backends::boringssl

@@ -188,12 +188,14 @@ bool CheckHashMacOutput(const AlgorithmInfo& alg, size_t input_len, std::span<co
 /// from `make`) runs twice, the second proving that the engine restarts cleanly; its output
 /// must then equal what `reference(key, message, &expected)` computes (returning "" or an
 /// error; for a MAC usually a fresh engine's, MacReference) and be alg.tag_len bytes long
-/// (CheckHashMacOutput, which applies the corruption seam). Failures: kLibraryError with the
-/// factory's, Run()'s or the reference's error; kCheckFailed from CheckHashMacOutput.
+/// (CheckHashMacOutput, which applies the corruption seam and names a wrong length
+/// `length_noun`). Failures: kLibraryError with the factory's, Run()'s or the reference's error;
+/// kCheckFailed from CheckHashMacOutput.
 template <typename Engine, typename Make, typename Reference>
 std::unique_ptr<PreparedOperation> PrepareHashMacWith(const Make& make, const Reference& reference,
                                                       const AlgorithmInfo& alg, size_t input_len,
-                                                      PrepareFailure* failure, std::string* error) {
+                                                      PrepareFailure* failure, std::string* error,
+                                                      std::string_view length_noun = "output") {
   const Bytes key = alg.kind == AlgorithmKind::kMac ? PatternBytes(alg.key_len, kKeySeed) : Bytes();
   auto body = [&](std::unique_ptr<PreparedOperation>* result) {
     std::string text;
@@ -213,7 +215,8 @@ std::unique_ptr<PreparedOperation> PrepareHashMacWith(const Make& make, const Re
     if (text = reference(key, input, &expected); !text.empty()) {
       return text;
     }
-    if (CheckHashMacOutput(alg, input_len, prepared->output(), expected, failure, error)) {
+    if (CheckHashMacOutput(alg, input_len, prepared->output(), expected, failure, error,
+                           length_noun)) {
       *result = std::move(prepared);
     }
     return std::string();

@@ -8,13 +8,11 @@
 
 #include "backends/common/buffers.h"
 #include "backends/common/hash_mac_adapter.h"
+#include "backends/common/libcrypto_mac.h"
 #include "backends/common/timing_inputs.h"
 
 namespace cryptobench::backends::openssl {
 namespace {
-
-// Larger than any tag here (HMAC-SHA-512 would be 64 bytes).
-constexpr size_t kMaxTagLen = 64;
 
 enum class MacFamily { kNone, kHmac, kCmac, kPoly1305 };
 
@@ -34,18 +32,9 @@ MacFamily MacFamilyOf(const AlgorithmInfo& alg) {
   return MacFamily::kNone;
 }
 
-// One keyed MAC context; Compute() produces the tag of one message with the stored key.
-class MacContext {
- public:
-  virtual ~MacContext() = default;
-  /// Writes the tag to `out` (kMaxTagLen bytes of room) and its length to *out_len.
-  virtual bool Compute(const uint8_t* in, size_t in_len, uint8_t* out, size_t* out_len,
-                       std::string* error) = 0;
-};
-
 // 3.x EVP_MAC. EVP_MAC_init with a null key restarts with the key already set (HMAC and CMAC
 // providers, providers/implementations/macs/*.c); Poly1305 gets its one-time key every time.
-class EvpMacContext : public MacContext {
+class EvpMacContext : public LibcryptoMac {
  public:
   EvpMacContext(LibcryptoPtr lib, Owned<EVP_MAC> mac, Owned<EVP_MAC_CTX> ctx,
                 std::vector<uint8_t> key, bool rekey_each_message)
@@ -68,7 +57,7 @@ class EvpMacContext : public MacContext {
       *error = LibError(lib, "EVP_MAC_update");
       return false;
     }
-    if (lib.EVP_MAC_final(ctx_.get(), out, out_len, kMaxTagLen) != 1) {
+    if (lib.EVP_MAC_final(ctx_.get(), out, out_len, kLibcryptoMaxTagLen) != 1) {
       *error = LibError(lib, "EVP_MAC_final");
       return false;
     }
@@ -83,40 +72,8 @@ class EvpMacContext : public MacContext {
   bool rekey_;
 };
 
-// 1.1.1 HMAC_CTX: HMAC_Init_ex with all-null arguments restarts with the same key and digest.
-class LegacyHmacContext : public MacContext {
- public:
-  LegacyHmacContext(LibcryptoPtr lib, Owned<EVP_MD> md, Owned<HMAC_CTX> ctx)
-      : lib_(std::move(lib)), md_(std::move(md)), ctx_(std::move(ctx)) {}
-
-  bool Compute(const uint8_t* in, size_t in_len, uint8_t* out, size_t* out_len,
-               std::string* error) override {
-    const Libcrypto& lib = *lib_;
-    unsigned int len = 0;
-    if (lib.HMAC_Init_ex(ctx_.get(), nullptr, 0, nullptr, nullptr) != 1) {
-      *error = LibError(lib, "HMAC_Init_ex");
-      return false;
-    }
-    if (lib.HMAC_Update(ctx_.get(), in, in_len) != 1) {
-      *error = LibError(lib, "HMAC_Update");
-      return false;
-    }
-    if (lib.HMAC_Final(ctx_.get(), out, &len) != 1) {
-      *error = LibError(lib, "HMAC_Final");
-      return false;
-    }
-    *out_len = len;
-    return true;
-  }
-
- private:
-  LibcryptoPtr lib_;
-  Owned<EVP_MD> md_;
-  Owned<HMAC_CTX> ctx_;
-};
-
 // 1.1.1 CMAC_CTX: CMAC_Init with all-null arguments restarts with the same key.
-class LegacyCmacContext : public MacContext {
+class LegacyCmacContext : public LibcryptoMac {
  public:
   LegacyCmacContext(LibcryptoPtr lib, Owned<EVP_CIPHER> cipher, Owned<CMAC_CTX> ctx)
       : lib_(std::move(lib)), cipher_(std::move(cipher)), ctx_(std::move(ctx)) {}
@@ -150,9 +107,9 @@ bool HasEvpMac(const Libcrypto& lib) {
          lib.EVP_MAC_init && lib.EVP_MAC_update && lib.EVP_MAC_final;
 }
 
-std::unique_ptr<MacContext> NewEvpMac(const LibcryptoPtr& lib_ptr, const AlgorithmInfo& alg,
-                                      MacFamily family, std::span<const uint8_t> key,
-                                      std::string* error) {
+std::unique_ptr<LibcryptoMac> NewEvpMac(const LibcryptoPtr& lib_ptr, const AlgorithmInfo& alg,
+                                        MacFamily family, std::span<const uint8_t> key,
+                                        std::string* error) {
   const Libcrypto& lib = *lib_ptr;
   const char* mac_name = family == MacFamily::kHmac   ? "HMAC"
                          : family == MacFamily::kCmac ? "CMAC"
@@ -184,9 +141,9 @@ std::unique_ptr<MacContext> NewEvpMac(const LibcryptoPtr& lib_ptr, const Algorit
                                          family == MacFamily::kPoly1305);
 }
 
-std::unique_ptr<MacContext> NewLegacyMac(const LibcryptoPtr& lib_ptr, const AlgorithmInfo& alg,
-                                         MacFamily family, std::span<const uint8_t> key,
-                                         std::string* error) {
+std::unique_ptr<LibcryptoMac> NewLegacyMac(const LibcryptoPtr& lib_ptr, const AlgorithmInfo& alg,
+                                           MacFamily family, std::span<const uint8_t> key,
+                                           std::string* error) {
   const Libcrypto& lib = *lib_ptr;
   if (family == MacFamily::kHmac && lib.HMAC_CTX_new && lib.HMAC_CTX_free && lib.HMAC_Init_ex &&
       lib.HMAC_Update && lib.HMAC_Final) {
@@ -198,7 +155,9 @@ std::unique_ptr<MacContext> NewLegacyMac(const LibcryptoPtr& lib_ptr, const Algo
       *error = LibError(lib, "HMAC_Init_ex");
       return nullptr;
     }
-    return std::make_unique<LegacyHmacContext>(lib_ptr, std::move(md), std::move(ctx));
+    // 1.1.1: HMAC_Init_ex with all-null arguments restarts with the same key and digest.
+    return std::make_unique<LibcryptoHmac<LibcryptoPtr, Owned<HMAC_CTX>>>(
+        lib_ptr, std::shared_ptr<const EVP_MD>(md.release(), md.get_deleter()), std::move(ctx));
   }
   if (family == MacFamily::kCmac && lib.CMAC_CTX_new && lib.CMAC_CTX_free && lib.CMAC_Init &&
       lib.CMAC_Update && lib.CMAC_Final) {
@@ -217,8 +176,8 @@ std::unique_ptr<MacContext> NewLegacyMac(const LibcryptoPtr& lib_ptr, const Algo
 }
 
 // A keyed MAC context: EVP_MAC where the library has it, else the 1.1.1 calls.
-std::unique_ptr<MacContext> NewMac(const LibcryptoPtr& lib, const AlgorithmInfo& alg,
-                                   std::span<const uint8_t> key, std::string* error) {
+std::unique_ptr<LibcryptoMac> NewMac(const LibcryptoPtr& lib, const AlgorithmInfo& alg,
+                                     std::span<const uint8_t> key, std::string* error) {
   const MacFamily family = MacFamilyOf(alg);
   if (family == MacFamily::kNone) {
     *error = std::string(alg.name) + " is not a MAC";
@@ -233,29 +192,6 @@ std::unique_ptr<MacContext> NewMac(const LibcryptoPtr& lib, const AlgorithmInfo&
   return HasEvpMac(*lib) ? NewEvpMac(lib, alg, family, key, error)
                          : NewLegacyMac(lib, alg, family, key, error);
 }
-
-class MacOperation : public PreparedOperation {
- public:
-  MacOperation(std::unique_ptr<MacContext> mac, AlignedBuffer in)
-      : mac_(std::move(mac)), in_(std::move(in)) {}
-
-  bool Run(uint64_t iterations) override {
-    for (uint64_t i = 0; i < iterations; ++i) {
-      if (!mac_->Compute(in_.data(), in_.size(), out_.data(), &out_len_, &error_)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  std::span<const uint8_t> output() const { return out_.span().first(out_len_); }
-
- private:
-  std::unique_ptr<MacContext> mac_;
-  AlignedBuffer in_;
-  AlignedBuffer out_{kMaxTagLen};
-  size_t out_len_ = 0;
-};
 
 }  // namespace
 
@@ -276,53 +212,18 @@ std::string MacUnsupportedReason(const LibcryptoPtr& lib, const AlgorithmInfo& a
 std::unique_ptr<PreparedOperation> PrepareMac(const LibcryptoPtr& lib, const AlgorithmInfo& alg,
                                               Operation op, size_t input_len,
                                               PrepareFailure* failure, std::string* error) {
-  if (op != Operation::kMac) {
-    return PrepareNoSuchOperation(alg, op, failure, error);
-  }
-  const std::vector<uint8_t> key = PatternBytes(alg.key_len, kKeySeed);
-  std::string message;
-  std::unique_ptr<MacContext> timed = NewMac(lib, alg, key, &message);
-  std::unique_ptr<MacContext> fresh = timed ? NewMac(lib, alg, key, &message) : nullptr;
-  if (!fresh) {
-    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
-  }
-  AlignedBuffer in(input_len);
-  FillPattern(in.span(), kMessageSeed);
-  std::vector<uint8_t> reference(kMaxTagLen);
-  size_t reference_len = 0;
-  if (!fresh->Compute(in.data(), input_len, reference.data(), &reference_len, &message)) {
-    return PrepareFailed(PrepareFailure::kLibraryError, message, failure, error);
-  }
-  reference.resize(reference_len);
-  auto prepared = std::make_unique<MacOperation>(std::move(timed), std::move(in));
-  // Two runs: the second proves the restart with the stored key.
-  if (!prepared->Run(2)) {
-    return PrepareFailed(PrepareFailure::kLibraryError, prepared->error(), failure, error);
-  }
-  if (!CheckHashMacOutput(alg, input_len, prepared->output(), reference, failure, error, "tag")) {
-    return nullptr;
-  }
-  return prepared;
+  return PrepareLibcryptoMac(&NewMac, lib, alg, op, input_len, failure, error, "tag");
 }
 
 std::string MacOneShot(const LibcryptoPtr& lib, const AlgorithmInfo& alg,
                        std::span<const uint8_t> key, std::span<const uint8_t> message,
                        std::vector<uint8_t>* tag) {
-  std::string error;
-  std::unique_ptr<MacContext> mac = NewMac(lib, alg, key, &error);
-  if (!mac) {
+  std::string error =
+      LibcryptoMacOneShot(&NewMac, lib, alg, key, Bytes(message.begin(), message.end()), tag);
+  if (!error.empty()) {
     lib->ERR_clear_error();
-    return error;
   }
-  std::vector<uint8_t> out(kMaxTagLen);
-  size_t out_len = 0;
-  if (!mac->Compute(NonNullData(message), message.size(), out.data(), &out_len, &error)) {
-    lib->ERR_clear_error();
-    return error;
-  }
-  out.resize(out_len);
-  *tag = std::move(out);
-  return "";
+  return error;
 }
 
 }  // namespace cryptobench::backends::openssl
