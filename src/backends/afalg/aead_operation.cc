@@ -14,7 +14,6 @@ namespace {
 using internal::Connect;
 using internal::Exchange;
 using internal::LibraryError;
-using internal::NoSuchOperation;
 
 class AeadOperation : public PreparedOperation {
  public:
@@ -78,8 +77,8 @@ std::unique_ptr<PreparedOperation> PrepareAeadRequest(const std::shared_ptr<Sock
                                                       const AlgorithmInfo& alg, Operation op,
                                                       size_t input_len, PrepareFailure* failure,
                                                       std::string* error) {
-  if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
-    return LibraryError(NoSuchOperation(alg, op), failure, error);
+  if (RefuseNonCipherOperation(alg, op, failure, error)) {
+    return nullptr;
   }
   if (input_len + kTimedAadLen + alg.tag_len > kMaxRequestLen) {
     return LibraryError("input size " + std::to_string(input_len) + " exceeds one AF_ALG request",

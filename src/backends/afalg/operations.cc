@@ -89,8 +89,8 @@ std::unique_ptr<PreparedOperation> PrepareSkcipher(const std::shared_ptr<SocketA
                                                    const AlgorithmInfo& alg, Operation op,
                                                    size_t input_len, PrepareFailure* failure,
                                                    std::string* error) {
-  if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
-    return LibraryError(NoSuchOperation(alg, op), failure, error);
+  if (RefuseNonCipherOperation(alg, op, failure, error)) {
+    return nullptr;
   }
   const bool whole_blocks = NeedsWholeBlocks(alg);
   const bool xts = alg.mode == AlgorithmMode::kXts;

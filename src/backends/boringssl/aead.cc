@@ -108,8 +108,8 @@ bool AeadSupported(const Libcrypto& lib, const AlgorithmInfo& alg) {
 std::unique_ptr<PreparedOperation> PrepareAead(const LibPtr& lib, const AlgorithmInfo& alg,
                                                Operation op, size_t input_len,
                                                PrepareFailure* failure, std::string* error) {
-  if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
-    return PrepareNoSuchOperation(alg, op, failure, error);
+  if (RefuseNonCipherOperation(alg, op, failure, error)) {
+    return nullptr;
   }
   if (alg.tag_len > kMaxTagLen) {
     return PrepareFailed(PrepareFailure::kLibraryError, "tag longer than 16 bytes", failure, error);

@@ -129,8 +129,8 @@ std::string CipherOneShot(const Libcrypto& lib, const AlgorithmInfo& alg, bool d
 std::unique_ptr<PreparedOperation> PrepareChaCha20(const LibPtr& lib, const AlgorithmInfo& alg,
                                                    Operation op, size_t input_len,
                                                    PrepareFailure* failure, std::string* error) {
-  if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
-    return PrepareNoSuchOperation(alg, op, failure, error);
+  if (RefuseNonCipherOperation(alg, op, failure, error)) {
+    return nullptr;
   }
   if (input_len == 0 || alg.key_len != 32 || alg.iv_len != kChaChaIvLen) {
     return PrepareFailed(PrepareFailure::kLibraryError,

@@ -92,6 +92,15 @@ std::unique_ptr<PreparedOperation> PrepareCheckFailed(const AlgorithmInfo& alg, 
       failure, error);
 }
 
+bool RefuseNonCipherOperation(const AlgorithmInfo& alg, Operation op, PrepareFailure* failure,
+                              std::string* error) {
+  if (op == Operation::kEncrypt || op == Operation::kDecrypt) {
+    return false;
+  }
+  PrepareNoSuchOperation(alg, op, failure, error);
+  return true;
+}
+
 std::unique_ptr<PreparedOperation> PrepareNoSuchOperation(const AlgorithmInfo& alg, Operation op,
                                                           PrepareFailure* failure,
                                                           std::string* error) {

@@ -92,6 +92,11 @@ std::unique_ptr<PreparedOperation> PrepareNoSuchOperation(const AlgorithmInfo& a
                                                           PrepareFailure* failure,
                                                           std::string* error);
 
+/// True, with PrepareNoSuchOperation's failure set, unless `op` is kEncrypt or kDecrypt: the
+/// first check of a cipher's or AEAD's Prepare(), which then returns nullptr.
+bool RefuseNonCipherOperation(const AlgorithmInfo& alg, Operation op, PrepareFailure* failure,
+                              std::string* error);
+
 /// PrepareNoSuchOperation naming the library: "<alg name> has no <op> operation in <library>"
 /// (just PrepareNoSuchOperation's message for an empty `library`), for the bindings of a library
 /// that says which library lacks the operation (Mbed TLS, wolfSSL).

@@ -136,8 +136,7 @@ Owned<EVP_CIPHER> FetchPreparedCipher(const Libcrypto& lib, const AlgorithmInfo&
                                       std::string (*size_problem)(const AlgorithmInfo& alg,
                                                                   size_t input_len),
                                       PrepareFailure* failure, std::string* error) {
-  if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
-    PrepareNoSuchOperation(alg, op, failure, error);
+  if (RefuseNonCipherOperation(alg, op, failure, error)) {
     return nullptr;
   }
   std::string problem;

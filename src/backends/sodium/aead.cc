@@ -110,8 +110,8 @@ class AeadOperation : public PreparedOperation {
 std::unique_ptr<PreparedOperation> PrepareAead(const AlgorithmInfo& alg, Primitive primitive,
                                                Operation op, size_t input_len,
                                                PrepareFailure* failure, std::string* error) {
-  if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
-    return WrongOperation(alg, op, failure, error);
+  if (RefuseNonCipherOperation(alg, op, failure, error)) {
+    return nullptr;
   }
   const AeadFunctions* functions = AeadFunctionsFor(primitive);
   if (functions == nullptr ||

@@ -156,8 +156,8 @@ std::vector<uint8_t> ReferenceMac(Primitive primitive, std::span<const uint8_t> 
 std::unique_ptr<PreparedOperation> PrepareChaCha20(const AlgorithmInfo& alg, Operation op,
                                                    size_t input_len, PrepareFailure* failure,
                                                    std::string* error) {
-  if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
-    return WrongOperation(alg, op, failure, error);
+  if (RefuseNonCipherOperation(alg, op, failure, error)) {
+    return nullptr;
   }
   if (input_len == 0) {
     return PrepareFailed(PrepareFailure::kLibraryError, "input size 0 is out of range", failure,
