@@ -1143,6 +1143,47 @@ TEST(CpuCluesTest, CryptsetupAesAgainstSerpentAndTwofishSettlesTheBound) {
   EXPECT_THAT(CompareKernelAes(openssl), IsEmpty());
 }
 
+// An openssl speed run's own ChaCha20-Poly1305 row settles an AES-GCM figure between the bounds
+// that hold on any CPU: ChaCha20-Poly1305 has no CPU instructions, and with AES instructions
+// AES-GCM runs at 0.55 times it or faster, so 0.35 times or less is software (figures in MB/s:
+// a Raspberry Pi 4 class board without the Crypto Extensions; an AES-NI machine).
+TEST(CpuCluesTest, AesGcmAgainstChaCha20Poly1305OfTheSameRunSettlesSoftware) {
+  const auto run_of = [](double gcm, double chacha, uint64_t len = 16384) {
+    results::RunResult run = ImportedRun("", kOpenssl111);
+    run.source.timing_basis = "wall_clock";
+    Add(run, "AES-128-GCM", "aead", {ImportedFigure("encrypt", len, gcm)});
+    if (chacha > 0) {
+      Add(run, "ChaCha20-Poly1305", "aead", {ImportedFigure("encrypt", len, chacha)});
+    }
+    return run;
+  };
+  // 60 MB/s is above the hardware floor (33.3): alone it settles nothing.
+  ASSERT_EQ(ClassifyAesFigure("AES-128-GCM", 16384, 60e6), AesBound::kInside);
+  EXPECT_EQ(FindFinding(DiagnoseReport(run_of(60, 0)), "cpu.aes-software"), nullptr);
+  // Against ChaCha20-Poly1305 at 400 MB/s (0.15 times): software, the CPU unknown.
+  DoctorReport report = DiagnoseReport(run_of(60, 400));
+  const Finding* software = FindFinding(report, "cpu.aes-software");
+  ASSERT_NE(software, nullptr);
+  EXPECT_THAT(software->evidence, HasSubstr("0.15 times ChaCha20-Poly1305"));
+  EXPECT_THAT(software->evidence, HasSubstr("chacha-armv8.pl"));
+  EXPECT_THAT(Tags(report), ElementsAre("cannot-tell"));
+  // With a CPU model the table knows without AES instructions: the cause.
+  results::RunResult atom = run_of(60, 400);
+  AddFact(atom, "cpu_model", "model name: Intel(R) Atom(TM) CPU D525   @ 1.80GHz", 4);
+  EXPECT_THAT(Tags(DiagnoseReport(atom)), ElementsAre("no-hw-aes"));
+
+  // Hardware AES-GCM below AVX-512 ChaCha20-Poly1305 (0.6 times, an unstitched GCM): nothing.
+  EXPECT_EQ(FindFinding(DiagnoseReport(run_of(1200, 2000)), "cpu.aes-software"), nullptr);
+  // Small inputs are per-call cost; rows of another size do not compare; nor through an engine.
+  EXPECT_EQ(FindFinding(DiagnoseReport(run_of(6, 40, 256)), "cpu.aes-software"), nullptr);
+  results::RunResult sizes = run_of(60, 0);
+  Add(sizes, "ChaCha20-Poly1305", "aead", {ImportedFigure("encrypt", 8192, 400)});
+  EXPECT_EQ(FindFinding(DiagnoseReport(sizes), "cpu.aes-software"), nullptr);
+  results::RunResult engine = run_of(60, 400);
+  engine.source.engine_or_provider = "engine devcrypto";
+  EXPECT_EQ(FindFinding(DiagnoseReport(engine), "cpu.aes-software"), nullptr);
+}
+
 // The verdicts rest on the CPU lines the findings list: a flags line with aes is not "cannot
 // tell whether the CPU has AES-NI" beside a clue that says it does (a new user's trial).
 TEST(CpuCluesTest, FlagsLineFeaturesAreTheVerdictsFactsWithTheirLine) {

@@ -74,6 +74,60 @@ Finding Make(std::string id, Severity severity, std::string summary, std::string
                  std::move(advice)};
 }
 
+// AES-GCM at or below this fraction of the same run's ChaCha20-Poly1305 throughput (same size,
+// 1 KiB or more) runs without AES instructions. ChaCha20 and Poly1305 have no CPU instructions
+// (they are SIMD or integer code everywhere), so a run's ChaCha20-Poly1305 scales its AES-GCM.
+// The lowest ratio with AES instructions, from the cpb tables (data/cpb-classes.csv,
+// data/cpb-classes-aarch64.csv, whose rows cite the OpenSSL perlasm cpb tables), is about 0.55:
+// ARMv8 CE AES-256-GCM at up to 2.91 cpb against NEON ChaCha20 alone at 1.60 or more
+// (chacha-armv8.pl); on x86-64, stitched AES-NI GCM at up to 1.0 cpb for AES-128 (1.40 for
+// AES-256) against AVX-512 ChaCha20-Poly1305 at 0.92 or more, and unstitched GCM (up to 3.03 and
+// 4.24 cpb) only on CPUs without AVX2, whose ChaCha20-Poly1305 takes 2.80 or more (0.66).
+// Software AES-GCM takes 5.65 cpb or more (bit-sliced AES with PCLMUL GHASH), several times the
+// same CPU's SIMD ChaCha20-Poly1305; an Atom D525 without AES-NI ran 0.22 (GnuTLS; Ubuntu Forums,
+// "Allow single threaded process (OpenVPN) to use entire core?", 2017-02-14). 0.35 leaves a
+// margin of 1.5 below the lowest hardware ratio; between the two nothing is concluded.
+constexpr double kGcmChaChaSoftwareRatio = 0.35;
+
+// The same-run bound above for an AES-GCM figure between the bounds that hold on any CPU: the
+// evidence when it settles a software AES-GCM, else "".
+std::string GcmAgainstChaCha(const DoctorReport& report, const AesFigure& figure) {
+  // An engine or provider may serve one of the two and not the other (and user CPU time leaves
+  // its work out): the run's rows then do not share a CPU path.
+  if (!report.facts.report->engine_or_provider.empty()) {
+    return "";
+  }
+  if (figure.input_len < 1024 || !figure.algorithm.ends_with("-GCM") ||
+      !AesRoundFactor(figure.algorithm) || !(figure.bytes_per_s > 0)) {
+    return "";
+  }
+  for (const Verdict& other : report.verdicts) {
+    if (other.algorithm != "ChaCha20-Poly1305" || other.operation != figure.operation ||
+        other.input_len != figure.input_len || other.measurements.empty() ||
+        other.measurements.front().status != results::CellStatus::kOk ||
+        !(other.measurements.front().bytes_per_s > 0)) {
+      continue;
+    }
+    const double chacha = other.measurements.front().bytes_per_s;
+    const double ratio = figure.bytes_per_s / chacha;
+    if (ratio > kGcmChaChaSoftwareRatio) {
+      return "";
+    }
+    return fmt::format(
+        "{}, {:.2f} times ChaCha20-Poly1305 ({:.1f} MB/s) in the same run. ChaCha20-Poly1305 has "
+        "no CPU instructions (it is SIMD or integer code), so it scales AES-GCM without knowing "
+        "the CPU: with "
+        "AES instructions AES-GCM runs at 0.55 times it or faster on every CPU the cpb tables list "
+        "(ARMv8 CE AES-256-GCM at up to 2.91 cycles per byte against NEON ChaCha20 at 1.60 or "
+        "more; AES-NI GCM against AVX-512 ChaCha20-Poly1305 at 0.66 or more: OpenSSL's "
+        "aesv8-armx.pl, ghashv8-armx.pl, chacha-armv8.pl, aesni-gcm-x86_64.pl and chacha-x86_64.pl "
+        "cpb tables), "
+        "so AES-GCM at {:.2f} times it or less runs in software",
+        FigureText(figure), ratio, chacha / 1e6, kGcmChaChaSoftwareRatio);
+  }
+  return "";
+}
+
 bool KernelTool(const ReportOrigin& origin) {
   return origin.tool.find("cryptsetup") != std::string::npos ||
          origin.tool.find("tcrypt") != std::string::npos ||
@@ -106,6 +160,10 @@ std::vector<Finding> CpuFindings(const DoctorReport& report) {
                                                        figure.operation, figure.input_len)) {
         bound = c->bound;
         figure.why = c->text;
+      } else if (std::string why = GcmAgainstChaCha(report, figure); !why.empty()) {
+        // Or the run's own ChaCha20-Poly1305 row.
+        bound = AesBound::kBelowHardware;
+        figure.why = std::move(why);
       }
     }
     switch (bound) {
