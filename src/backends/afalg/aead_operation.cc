@@ -5,23 +5,16 @@
 #include "backends/afalg/algorithms.h"
 #include "backends/afalg/operations.h"
 #include "backends/afalg/operations_internal.h"
+#include "backends/common/aead_adapter.h"
 #include "backends/common/buffers.h"
 
 namespace cryptobench::backends::afalg {
 namespace {
 
-using internal::CheckFailed;
 using internal::Connect;
 using internal::Exchange;
 using internal::LibraryError;
 using internal::NoSuchOperation;
-
-// Writes `counter` big-endian into the last (up to 8) bytes of `nonce`.
-void SetNonceCounter(std::span<uint8_t> nonce, uint64_t counter) {
-  for (size_t i = 0; i < nonce.size() && i < 8; ++i) {
-    nonce[nonce.size() - 1 - i] = static_cast<uint8_t>(counter >> (8 * i));
-  }
-}
 
 class AeadOperation : public PreparedOperation {
  public:
@@ -149,8 +142,8 @@ std::unique_ptr<PreparedOperation> PrepareAeadRequest(const std::shared_ptr<Sock
                      opened, name, &code);
         !failed.empty()) {
       return code == -EBADMSG
-                 ? CheckFailed(alg, input_len, "open rejected the tag of the timed seal", failure,
-                               error)
+                 ? PrepareCheckFailed(alg, input_len, "open rejected the tag of the timed seal",
+                                      failure, error)
                  : LibraryError(failed, failure, error);
     }
   } else {
@@ -161,7 +154,8 @@ std::unique_ptr<PreparedOperation> PrepareAeadRequest(const std::shared_ptr<Sock
         std::vector<uint8_t>(tag.begin(), tag.end()), opened.size(), nonce_offset, nonce.size());
     if (!prepared->Run(1)) {
       return prepared->tag_rejected()
-                 ? CheckFailed(alg, input_len, "the timed open rejected the tag", failure, error)
+                 ? PrepareCheckFailed(alg, input_len, "the timed open rejected the tag", failure,
+                                      error)
                  : LibraryError(prepared->error(), failure, error);
     }
     opened.assign(prepared->output().begin(), prepared->output().end());
@@ -169,7 +163,7 @@ std::unique_ptr<PreparedOperation> PrepareAeadRequest(const std::shared_ptr<Sock
   const std::vector<uint8_t> opened_plaintext(opened.begin() + kTimedAadLen, opened.end());
   if (std::string diff = CompareBytes("opened plaintext", opened_plaintext, plaintext);
       !diff.empty()) {
-    return CheckFailed(alg, input_len, diff, failure, error);
+    return PrepareCheckFailed(alg, input_len, diff, failure, error);
   }
   return prepared;
 }

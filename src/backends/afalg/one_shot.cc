@@ -2,6 +2,9 @@
 #include "backends/afalg/one_shot.h"
 
 #include <cerrno>
+#include <span>
+#include <utility>
+#include <vector>
 
 #include "backends/afalg/algorithms.h"
 #include "backends/afalg/protocol.h"
@@ -30,6 +33,43 @@ std::string TooLong(size_t len) {
          std::to_string(kMaxRequestLen) + " bytes)";
 }
 
+// One request on a fresh transform of `alg` (Connect's `type`, `key`, `aead_tag_len`): `control`
+// and `pieces` sent in one sendmsg() without MSG_MORE, then *out (sized by the caller) read back
+// in full. Returns "" or the error line. With `rejected` given, a read failing with EBADMSG (an
+// AEAD tag that does not verify) sets *rejected and returns "".
+std::string OneRequest(const std::shared_ptr<SocketApi>& api, const AlgorithmInfo& alg,
+                       AlgType type, const Bytes& key, size_t aead_tag_len,
+                       const RequestControl& control, std::vector<std::span<const uint8_t>> pieces,
+                       Bytes* out, bool* rejected = nullptr) {
+  Socket transform;
+  Socket operation;
+  std::string name;
+  if (std::string error = Connect(api, alg, type, key, aead_tag_len, &transform, &operation, &name);
+      !error.empty()) {
+    return error;
+  }
+  const Request request(control, std::move(pieces));
+  if (std::string error = request.Send(operation, false); !error.empty()) {
+    return error;
+  }
+  const long result = ReadFull(operation, *out);
+  if (rejected != nullptr && result == -EBADMSG) {
+    *rejected = true;
+    return "";
+  }
+  return result == 0 ? "" : ReadError(name, result);
+}
+
+// The IV the kernel takes for an AEAD with `nonce` (AeadIv) into *iv; "" or why there is none.
+std::string AeadIvFor(const AlgorithmInfo& alg, const Bytes& nonce, Bytes* iv) {
+  *iv = AeadIv(alg, nonce);
+  if (iv->empty()) {
+    return "a " + std::to_string(nonce.size()) + "-byte nonce is not valid for " +
+           std::string(alg.name);
+  }
+  return "";
+}
+
 }  // namespace
 
 std::string AfalgOneShot::Cipher(const AlgorithmInfo& alg, bool decrypt, const Bytes& key,
@@ -37,27 +77,17 @@ std::string AfalgOneShot::Cipher(const AlgorithmInfo& alg, bool decrypt, const B
   if (input.size() > kMaxRequestLen) {
     return TooLong(input.size());
   }
-  Socket transform;
-  Socket operation;
-  std::string name;
-  if (std::string error =
-          Connect(api_, alg, AlgType::kSkcipher, key, 0, &transform, &operation, &name);
-      !error.empty()) {
-    return error;
-  }
   RequestControl control;
   control.encrypt = !decrypt;
   if (!iv.empty()) {
     control.iv = iv;
   }
-  const Request request(control, {input});
-  if (std::string error = request.Send(operation, false); !error.empty()) {
+  Bytes out(input.size());
+  if (std::string error = OneRequest(api_, alg, AlgType::kSkcipher, key, 0, control, {input}, &out);
+      !error.empty()) {
     return error;
   }
-  output->assign(input.size(), 0);
-  if (long result = ReadFull(operation, *output); result != 0) {
-    return ReadError(name, result);
-  }
+  *output = std::move(out);
   return "";
 }
 
@@ -67,28 +97,18 @@ std::string AfalgOneShot::Seal(const AlgorithmInfo& alg, const Bytes& key, const
   if (aad.size() + plaintext.size() + tag_len > kMaxRequestLen) {
     return TooLong(aad.size() + plaintext.size());
   }
-  const Bytes iv = AeadIv(alg, nonce);
-  if (iv.empty()) {
-    return "a " + std::to_string(nonce.size()) + "-byte nonce is not valid for " +
-           std::string(alg.name);
-  }
-  Socket transform;
-  Socket operation;
-  std::string name;
-  if (std::string error =
-          Connect(api_, alg, AlgType::kAead, key, tag_len, &transform, &operation, &name);
-      !error.empty()) {
-    return error;
-  }
-  const Request request({.encrypt = true, .iv = iv, .assoclen = static_cast<uint32_t>(aad.size())},
-                        {aad, plaintext});
-  if (std::string error = request.Send(operation, false); !error.empty()) {
+  Bytes iv;
+  if (std::string error = AeadIvFor(alg, nonce, &iv); !error.empty()) {
     return error;
   }
   // Output: AAD || ciphertext || tag (the kernel copies the AAD through).
   Bytes out(aad.size() + plaintext.size() + tag_len);
-  if (long result = ReadFull(operation, out); result != 0) {
-    return ReadError(name, result);
+  if (std::string error =
+          OneRequest(api_, alg, AlgType::kAead, key, tag_len,
+                     {.encrypt = true, .iv = iv, .assoclen = static_cast<uint32_t>(aad.size())},
+                     {aad, plaintext}, &out);
+      !error.empty()) {
+    return error;
   }
   const auto ciphertext_begin = out.begin() + static_cast<std::ptrdiff_t>(aad.size());
   const auto tag_begin = ciphertext_begin + static_cast<std::ptrdiff_t>(plaintext.size());
@@ -104,33 +124,23 @@ std::string AfalgOneShot::Open(const AlgorithmInfo& alg, const Bytes& key, const
   if (aad.size() + ciphertext.size() + tag.size() > kMaxRequestLen) {
     return TooLong(aad.size() + ciphertext.size());
   }
-  const Bytes iv = AeadIv(alg, nonce);
-  if (iv.empty()) {
-    return "a " + std::to_string(nonce.size()) + "-byte nonce is not valid for " +
-           std::string(alg.name);
-  }
-  Socket transform;
-  Socket operation;
-  std::string name;
-  if (std::string error =
-          Connect(api_, alg, AlgType::kAead, key, tag.size(), &transform, &operation, &name);
-      !error.empty()) {
-    return error;
-  }
-  const Request request({.encrypt = false, .iv = iv, .assoclen = static_cast<uint32_t>(aad.size())},
-                        {aad, ciphertext, tag});
-  if (std::string error = request.Send(operation, false); !error.empty()) {
+  Bytes iv;
+  if (std::string error = AeadIvFor(alg, nonce, &iv); !error.empty()) {
     return error;
   }
   // Output: AAD || plaintext; a tag that does not verify fails the read with EBADMSG.
   Bytes out(aad.size() + ciphertext.size());
-  const long result = ReadFull(operation, out);
-  if (result == -EBADMSG) {
+  bool rejected = false;
+  if (std::string error =
+          OneRequest(api_, alg, AlgType::kAead, key, tag.size(),
+                     {.encrypt = false, .iv = iv, .assoclen = static_cast<uint32_t>(aad.size())},
+                     {aad, ciphertext, tag}, &out, &rejected);
+      !error.empty()) {
+    return error;
+  }
+  if (rejected) {
     plaintext->clear();
     return "";
-  }
-  if (result != 0) {
-    return ReadError(name, result);
   }
   *authentic = true;
   plaintext->assign(out.begin() + static_cast<std::ptrdiff_t>(aad.size()), out.end());
@@ -142,22 +152,13 @@ std::string AfalgOneShot::Digest(const AlgorithmInfo& alg, const Bytes& key, con
   if (message.size() > kMaxRequestLen) {
     return TooLong(message.size());
   }
-  Socket transform;
-  Socket operation;
-  std::string name;
-  if (std::string error = Connect(api_, alg, AlgType::kHash, key, 0, &transform, &operation, &name);
+  // Without MSG_MORE the kernel finalises the digest on this send; read() returns it.
+  Bytes digest(alg.tag_len);
+  if (std::string error = OneRequest(api_, alg, AlgType::kHash, key, 0, {}, {message}, &digest);
       !error.empty()) {
     return error;
   }
-  // Without MSG_MORE the kernel finalises the digest on this send; read() returns it.
-  const Request request({}, {message});
-  if (std::string error = request.Send(operation, false); !error.empty()) {
-    return error;
-  }
-  out->assign(alg.tag_len, 0);
-  if (long result = ReadFull(operation, *out); result != 0) {
-    return ReadError(name, result);
-  }
+  *out = std::move(digest);
   return "";
 }
 

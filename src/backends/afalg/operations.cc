@@ -12,25 +12,26 @@
 namespace cryptobench::backends::afalg {
 namespace {
 
-using internal::CheckFailed;
 using internal::Connect;
 using internal::Exchange;
 using internal::LibraryError;
 using internal::NoSuchOperation;
 
-class SkcipherOperation : public PreparedOperation {
+// A timed AF_ALG operation: one request per iteration on one operation socket, each read back
+// in full (`out_len` bytes). The first request carries `first` (a skcipher's ALG_SET_OP and IV),
+// later ones `next` (a skcipher's input alone, or with the IV again for XTS; a hash's are all
+// alike).
+class RequestOperation : public PreparedOperation {
  public:
-  SkcipherOperation(Socket transform, Socket operation, std::string name, AlignedBuffer in,
-                    RequestControl first, bool iv_every_request)
+  RequestOperation(Socket transform, Socket operation, std::string name, AlignedBuffer in,
+                   size_t out_len, const RequestControl& first, const RequestControl& next)
       : transform_(std::move(transform)),
         operation_(std::move(operation)),
         name_(std::move(name)),
         in_(std::move(in)),
-        out_(in_.size()),
+        out_(out_len),
         first_(first, {in_.span()}),
-        next_(iv_every_request ? RequestControl{.encrypt = first.encrypt, .iv = first.iv}
-                               : RequestControl{},
-              {in_.span()}) {}
+        next_(next, {in_.span()}) {}
 
   bool Run(uint64_t iterations) override {
     for (uint64_t i = 0; i < iterations; ++i) {
@@ -44,7 +45,16 @@ class SkcipherOperation : public PreparedOperation {
     return true;
   }
 
-  std::span<const uint8_t> output() const { return out_.span(); }
+  /// Runs `runs` times and gives the latest output in *out, through the corruption seam
+  /// (CorruptIfTesting), for the prepare step's check. False (error() set) on failure.
+  bool RunForCheck(uint64_t runs, std::vector<uint8_t>* out) {
+    if (!Run(runs)) {
+      return false;
+    }
+    out->assign(out_.span().begin(), out_.span().end());
+    CorruptIfTesting(*out);
+    return true;
+  }
 
  private:
   Socket transform_;  // keeps the key; closed after the operation socket
@@ -52,8 +62,8 @@ class SkcipherOperation : public PreparedOperation {
   std::string name_;
   AlignedBuffer in_;
   AlignedBuffer out_;
-  Request first_;  // ALG_SET_OP + ALG_SET_IV
-  Request next_;   // input only (XTS: ALG_SET_IV again)
+  Request first_;
+  Request next_;
   bool started_ = false;
 };
 
@@ -72,39 +82,6 @@ std::string OneRequest(const Socket& transform, const std::string& name, bool en
   out->assign(in.size(), 0);
   return Exchange(operation, Request(control, {in}), *out, name);
 }
-
-class HashOperation : public PreparedOperation {
- public:
-  HashOperation(Socket transform, Socket operation, std::string name, AlignedBuffer in,
-                size_t digest_len)
-      : transform_(std::move(transform)),
-        operation_(std::move(operation)),
-        name_(std::move(name)),
-        in_(std::move(in)),
-        out_(digest_len),
-        request_({}, {in_.span()}) {}
-
-  bool Run(uint64_t iterations) override {
-    for (uint64_t i = 0; i < iterations; ++i) {
-      if (std::string failed = Exchange(operation_, request_, out_.span(), name_);
-          !failed.empty()) {
-        error_ = failed;
-        return false;
-      }
-    }
-    return true;
-  }
-
-  std::span<const uint8_t> output() const { return out_.span(); }
-
- private:
-  Socket transform_;
-  Socket operation_;
-  std::string name_;
-  AlignedBuffer in_;
-  AlignedBuffer out_;
-  Request request_;
-};
 
 }  // namespace
 
@@ -160,13 +137,15 @@ std::unique_ptr<PreparedOperation> PrepareSkcipher(const std::shared_ptr<SocketA
   if (std::string failed = AcceptOperation(transform, &check); !failed.empty()) {
     return LibraryError(failed, failure, error);
   }
-  auto prepared = std::make_unique<SkcipherOperation>(std::move(transform), std::move(operation),
-                                                      name, std::move(in), first, xts);
-  if (!prepared->Run(1)) {
+  // XTS: each request is one data unit, with the tweak (IV) set again.
+  const RequestControl next =
+      xts ? RequestControl{.encrypt = first.encrypt, .iv = first.iv} : RequestControl{};
+  auto prepared = std::make_unique<RequestOperation>(std::move(transform), std::move(operation),
+                                                     name, std::move(in), input_len, first, next);
+  std::vector<uint8_t> out;
+  if (!prepared->RunForCheck(1, &out)) {
     return LibraryError(prepared->error(), failure, error);
   }
-  std::vector<uint8_t> out(prepared->output().begin(), prepared->output().end());
-  CorruptIfTesting(out);
   std::string mismatch;
   if (encrypt) {
     RequestControl control{.encrypt = false};
@@ -185,7 +164,7 @@ std::unique_ptr<PreparedOperation> PrepareSkcipher(const std::shared_ptr<SocketA
     mismatch = CompareBytes("decrypted text", out, plaintext);
   }
   if (!mismatch.empty()) {
-    return CheckFailed(alg, input_len, mismatch, failure, error);
+    return PrepareCheckFailed(alg, input_len, mismatch, failure, error);
   }
   return prepared;
 }
@@ -233,18 +212,18 @@ std::unique_ptr<PreparedOperation> PrepareHash(const std::shared_ptr<SocketApi>&
   if (input_len != 0) {
     std::memcpy(in.data(), message.data(), input_len);
   }
-  auto prepared = std::make_unique<HashOperation>(std::move(transform), std::move(operation), name,
-                                                  std::move(in), alg.tag_len);
+  auto prepared = std::make_unique<RequestOperation>(std::move(transform), std::move(operation),
+                                                     name, std::move(in), alg.tag_len,
+                                                     RequestControl{}, RequestControl{});
   // Two runs: the second proves the socket starts a new digest (with the kept key).
-  if (!prepared->Run(2)) {
+  std::vector<uint8_t> out;
+  if (!prepared->RunForCheck(2, &out)) {
     return LibraryError(prepared->error(), failure, error);
   }
-  std::vector<uint8_t> out(prepared->output().begin(), prepared->output().end());
-  CorruptIfTesting(out);
   if (std::string diff =
           CompareBytes(alg.kind == AlgorithmKind::kMac ? "tag" : "digest", out, reference);
       !diff.empty()) {
-    return CheckFailed(alg, input_len, diff, failure, error);
+    return PrepareCheckFailed(alg, input_len, diff, failure, error);
   }
   return prepared;
 }

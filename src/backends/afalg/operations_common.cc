@@ -12,15 +12,6 @@ std::unique_ptr<PreparedOperation> LibraryError(std::string message, PrepareFail
   return PrepareFailed(PrepareFailure::kLibraryError, std::move(message), failure, error);
 }
 
-std::unique_ptr<PreparedOperation> CheckFailed(const AlgorithmInfo& alg, size_t input_len,
-                                               const std::string& what, PrepareFailure* failure,
-                                               std::string* error) {
-  return PrepareFailed(
-      PrepareFailure::kCheckFailed,
-      std::string(alg.name) + " at " + std::to_string(input_len) + " bytes: " + what, failure,
-      error);
-}
-
 std::string NoSuchOperation(const AlgorithmInfo& alg, Operation op) {
   return std::string(alg.name) + " has no " + std::string(OperationName(op)) + " operation";
 }

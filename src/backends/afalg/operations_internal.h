@@ -18,11 +18,6 @@ namespace cryptobench::backends::afalg::internal {
 std::unique_ptr<PreparedOperation> LibraryError(std::string message, PrepareFailure* failure,
                                                 std::string* error);
 
-/// A round-trip check failed at `input_len` bytes ("FAILED KAT"): sets *failure and *error.
-std::unique_ptr<PreparedOperation> CheckFailed(const AlgorithmInfo& alg, size_t input_len,
-                                               const std::string& what, PrepareFailure* failure,
-                                               std::string* error);
-
 /// "AES-128-CBC has no sign operation".
 std::string NoSuchOperation(const AlgorithmInfo& alg, Operation op);
 

@@ -59,6 +59,20 @@ PkeyPtr RawKey(const Libcrypto& lib, PkFamily family, std::span<const uint8_t> b
   return key;
 }
 
+// An EC key from a KAT vector: `bytes` (a private scalar, or a public point) wrapped into an
+// ECPrivateKey or SubjectPublicKeyInfo for alg's curve and parsed.
+PkeyPtr EcKey(const Libcrypto& lib, const AlgorithmInfo& alg, std::span<const uint8_t> bytes,
+              bool is_private, std::string* error) {
+  const std::vector<uint8_t> oid = CurveOid(alg);
+  if (oid.empty()) {
+    *error = "unknown curve " + std::string(alg.openssl_name);
+    return NoKey(lib);
+  }
+  return ParseDer(lib, kEvpPkeyEc,
+                  is_private ? EcPrivateKeyDer(oid, bytes) : EcSubjectPublicKeyInfo(oid, bytes),
+                  is_private, error);
+}
+
 }  // namespace
 
 PkeyPtr TimingKey(const Libcrypto& lib, const AlgorithmInfo& alg, std::string* error) {
@@ -110,14 +124,8 @@ PkeyPtr KatPublicKey(const Libcrypto& lib, const AlgorithmInfo& alg,
     case PkFamily::kRsa:
       return ParseDer(lib, kEvpPkeyRsa, public_key, false, error);
     case PkFamily::kEcdsa:
-    case PkFamily::kEcdh: {
-      const std::vector<uint8_t> oid = CurveOid(alg);
-      if (oid.empty()) {
-        *error = "unknown curve " + std::string(alg.openssl_name);
-        return NoKey(lib);
-      }
-      return ParseDer(lib, kEvpPkeyEc, EcSubjectPublicKeyInfo(oid, public_key), false, error);
-    }
+    case PkFamily::kEcdh:
+      return EcKey(lib, alg, public_key, false, error);
     case PkFamily::kEd25519:
     case PkFamily::kX25519:
       return RawKey(lib, PkFamilyOf(alg), public_key, false, error);
@@ -134,14 +142,8 @@ PkeyPtr KatPrivateKey(const Libcrypto& lib, const AlgorithmInfo& alg,
     case PkFamily::kRsa:
       return ParseDer(lib, kEvpPkeyRsa, private_key, true, error);
     case PkFamily::kEcdsa:
-    case PkFamily::kEcdh: {
-      const std::vector<uint8_t> oid = CurveOid(alg);
-      if (oid.empty()) {
-        *error = "unknown curve " + std::string(alg.openssl_name);
-        return NoKey(lib);
-      }
-      return ParseDer(lib, kEvpPkeyEc, EcPrivateKeyDer(oid, private_key), true, error);
-    }
+    case PkFamily::kEcdh:
+      return EcKey(lib, alg, private_key, true, error);
     case PkFamily::kEd25519:
     case PkFamily::kX25519:
       return RawKey(lib, PkFamilyOf(alg), private_key, true, error);

@@ -12,14 +12,6 @@
 namespace cryptobench::backends::boringssl {
 namespace {
 
-// dlsym() result to a table entry's function-pointer type (same representation under POSIX;
-// memcpy keeps -Wpedantic quiet about object-to-function pointer casts).
-template <typename Fn>
-void AssignSymbol(void* symbol, Fn* out) {
-  static_assert(sizeof(Fn) == sizeof(void*));
-  std::memcpy(out, &symbol, sizeof(Fn));
-}
-
 std::string OneLine(std::string text) {
   for (char& c : text) {
     if (c == '\n') {
@@ -96,8 +88,7 @@ LibPtr LoadBoringssl(const std::string& path) {
 
   // Identify first: OpenSSL's libcrypto resolves most of the table too, and "missing symbol
   // EVP_has_aes_hardware" would hide what the user actually pointed at.
-  if (void* symbol = dlsym(handle, "OpenSSL_version"); symbol != nullptr) {
-    AssignSymbol(symbol, &lib->OpenSSL_version);
+  if (ResolveSymbol(handle, "OpenSSL_version", &lib->OpenSSL_version)) {
     const char* version = lib->OpenSSL_version(kOpensslVersion);
     if (version == nullptr || std::string_view(version).substr(0, 9) != "BoringSSL") {
       throw UsageError(path + " is not BoringSSL: OpenSSL_version(OPENSSL_VERSION) is \"" +
@@ -106,35 +97,20 @@ LibPtr LoadBoringssl(const std::string& path) {
   }
 
   // Not dlclose()d on failure: a partly initialised library may have registered handlers.
-#define CRYPTOBENCH_RESOLVE_REQUIRED(ret, name, params)                           \
-  if (void* symbol = dlsym(handle, #name); symbol != nullptr) {                   \
-    AssignSymbol(symbol, &lib->name);                                             \
-  } else {                                                                        \
-    throw UsageError(path + " is not a usable BoringSSL: missing symbol " #name); \
+  const char* missing = nullptr;
+  CRYPTOBENCH_LIBCRYPTO_EVP_SHARED(CRYPTOBENCH_LIBCRYPTO_RESOLVE_REQUIRED)
+  CRYPTOBENCH_BORINGSSL_REQUIRED(CRYPTOBENCH_LIBCRYPTO_RESOLVE_REQUIRED)
+  CRYPTOBENCH_LIBCRYPTO_MAC_SHARED(CRYPTOBENCH_LIBCRYPTO_RESOLVE_REQUIRED)
+  if (missing != nullptr) {
+    throw UsageError(path + " is not a usable BoringSSL: missing symbol " + missing);
   }
-  CRYPTOBENCH_BORINGSSL_REQUIRED(CRYPTOBENCH_RESOLVE_REQUIRED)
-#undef CRYPTOBENCH_RESOLVE_REQUIRED
-
-#define CRYPTOBENCH_RESOLVE_OPTIONAL(ret, name, params)         \
-  if (void* symbol = dlsym(handle, #name); symbol != nullptr) { \
-    AssignSymbol(symbol, &lib->name);                           \
-  }
-  CRYPTOBENCH_BORINGSSL_OPTIONAL(CRYPTOBENCH_RESOLVE_OPTIONAL)
-#undef CRYPTOBENCH_RESOLVE_OPTIONAL
+  CRYPTOBENCH_BORINGSSL_OPTIONAL(CRYPTOBENCH_LIBCRYPTO_RESOLVE_OPTIONAL)
   dlerror();
   return lib;
 }
 
 std::string LibError(const Libcrypto& lib, std::string_view call) {
-  std::string message = std::string(call) + " failed";
-  if (uint32_t code = lib.ERR_get_error(); code != 0) {
-    char text[256] = {};
-    lib.ERR_error_string_n(code, text, sizeof(text));
-    message += ": ";
-    message += text;
-  }
-  lib.ERR_clear_error();
-  return message;
+  return LibcryptoError(lib, call);
 }
 
 }  // namespace cryptobench::backends::boringssl

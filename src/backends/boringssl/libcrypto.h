@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "backends/common/libcrypto_abi.h"
+
 namespace cryptobench::backends::boringssl {
 
 // Opaque BoringSSL types, only ever handled through pointers; names as in BoringSSL's headers.
@@ -46,28 +48,16 @@ inline constexpr int kEvpPkeyX25519 = 948;   ///< nid.h NID_X25519 (evp.h EVP_PK
 inline constexpr int kEvpPkeyEd25519 = 949;  ///< nid.h NID_ED25519 (evp.h EVP_PKEY_ED25519)
 inline constexpr int kRsaPkcs1Padding = 1;   ///< rsa.h RSA_PKCS1_PADDING
 
-// The function table: X(return type, name, parameter list). REQUIRED entries exist in every
-// BoringSSL since the EVP_AEAD, X25519/Ed25519 EVP_PKEY and one-shot EVP_DigestSign APIs (2018);
-// a library lacking one is refused. OPTIONAL entries may be absent: informational ones, and
-// algorithms a library without them reports unsupported.
+// The function table: the entries OpenSSL's API shares (backends/common/libcrypto_abi.h: its EVP
+// and legacy MAC lists, all required here), then BoringSSL's own as X(return type, name,
+// parameter list). All but OPTIONAL ones exist in every BoringSSL since the EVP_AEAD,
+// X25519/Ed25519 EVP_PKEY and one-shot EVP_DigestSign APIs (2018); a library lacking one is
+// refused. OPTIONAL entries may be absent: informational ones, and algorithms a library without
+// them reports unsupported.
 #define CRYPTOBENCH_BORINGSSL_REQUIRED(X)                                                          \
-  X(const char*, OpenSSL_version, (int which))                                                     \
-  X(unsigned long, OpenSSL_version_num, ())                                                        \
   X(uint32_t, ERR_get_error, ())                                                                   \
   X(char*, ERR_error_string_n, (uint32_t packed_error, char* buf, size_t len))                     \
-  X(void, ERR_clear_error, ())                                                                     \
   X(int, EVP_has_aes_hardware, ())                                                                 \
-  X(const EVP_CIPHER*, EVP_get_cipherbyname, (const char* name))                                   \
-  X(const EVP_MD*, EVP_get_digestbyname, (const char* name))                                       \
-  X(EVP_CIPHER_CTX*, EVP_CIPHER_CTX_new, ())                                                       \
-  X(void, EVP_CIPHER_CTX_free, (EVP_CIPHER_CTX * ctx))                                             \
-  X(int, EVP_CipherInit_ex,                                                                        \
-    (EVP_CIPHER_CTX * ctx, const EVP_CIPHER* cipher, ENGINE* engine, const uint8_t* key,           \
-     const uint8_t* iv, int enc))                                                                  \
-  X(int, EVP_CipherUpdate,                                                                         \
-    (EVP_CIPHER_CTX * ctx, uint8_t * out, int* out_len, const uint8_t* in, int in_len))            \
-  X(int, EVP_CipherFinal_ex, (EVP_CIPHER_CTX * ctx, uint8_t * out, int* out_len))                  \
-  X(int, EVP_CIPHER_CTX_set_padding, (EVP_CIPHER_CTX * ctx, int pad))                              \
   X(int, EVP_Digest,                                                                               \
     (const void* data, size_t len, uint8_t* md_out, unsigned int* md_out_size, const EVP_MD* type, \
      ENGINE* impl))                                                                                \
@@ -91,57 +81,12 @@ inline constexpr int kRsaPkcs1Padding = 1;   ///< rsa.h RSA_PKCS1_PADDING
   X(void, CRYPTO_poly1305_init, (Poly1305State * state, const uint8_t key[32]))                    \
   X(void, CRYPTO_poly1305_update, (Poly1305State * state, const uint8_t* in, size_t in_len))       \
   X(void, CRYPTO_poly1305_finish, (Poly1305State * state, uint8_t mac[16]))                        \
-  X(HMAC_CTX*, HMAC_CTX_new, ())                                                                   \
-  X(void, HMAC_CTX_free, (HMAC_CTX * ctx))                                                         \
   X(int, HMAC_Init_ex,                                                                             \
     (HMAC_CTX * ctx, const void* key, size_t key_len, const EVP_MD* md, ENGINE* impl))             \
-  X(int, HMAC_Update, (HMAC_CTX * ctx, const uint8_t* data, size_t data_len))                      \
-  X(int, HMAC_Final, (HMAC_CTX * ctx, uint8_t * out, unsigned int* out_len))                       \
-  X(CMAC_CTX*, CMAC_CTX_new, ())                                                                   \
-  X(void, CMAC_CTX_free, (CMAC_CTX * ctx))                                                         \
-  X(int, CMAC_Init,                                                                                \
-    (CMAC_CTX * ctx, const void* key, size_t key_len, const EVP_CIPHER* cipher, ENGINE* engine))   \
   X(int, CMAC_Reset, (CMAC_CTX * ctx))                                                             \
   X(int, CMAC_Update, (CMAC_CTX * ctx, const uint8_t* in, size_t in_len))                          \
-  X(int, CMAC_Final, (CMAC_CTX * ctx, uint8_t * out, size_t * out_len))                            \
-  X(EVP_MD_CTX*, EVP_MD_CTX_new, ())                                                               \
-  X(void, EVP_MD_CTX_free, (EVP_MD_CTX * ctx))                                                     \
-  X(void, EVP_PKEY_free, (EVP_PKEY * pkey))                                                        \
-  X(EVP_PKEY_CTX*, EVP_PKEY_CTX_new, (EVP_PKEY * pkey, ENGINE * e))                                \
-  X(void, EVP_PKEY_CTX_free, (EVP_PKEY_CTX * ctx))                                                 \
-  X(int, EVP_PKEY_sign_init, (EVP_PKEY_CTX * ctx))                                                 \
-  X(int, EVP_PKEY_sign,                                                                            \
-    (EVP_PKEY_CTX * ctx, uint8_t * sig, size_t * sig_len, const uint8_t* digest,                   \
-     size_t digest_len))                                                                           \
-  X(int, EVP_PKEY_verify_init, (EVP_PKEY_CTX * ctx))                                               \
-  X(int, EVP_PKEY_verify,                                                                          \
-    (EVP_PKEY_CTX * ctx, const uint8_t* sig, size_t sig_len, const uint8_t* digest,                \
-     size_t digest_len))                                                                           \
   X(int, EVP_PKEY_CTX_set_rsa_padding, (EVP_PKEY_CTX * ctx, int padding))                          \
-  X(int, EVP_PKEY_CTX_set_signature_md, (EVP_PKEY_CTX * ctx, const EVP_MD* md))                    \
-  X(int, EVP_PKEY_derive_init, (EVP_PKEY_CTX * ctx))                                               \
-  X(int, EVP_PKEY_derive_set_peer, (EVP_PKEY_CTX * ctx, EVP_PKEY * peer))                          \
-  X(int, EVP_PKEY_derive, (EVP_PKEY_CTX * ctx, uint8_t * key, size_t * out_key_len))               \
-  X(int, EVP_DigestSignInit,                                                                       \
-    (EVP_MD_CTX * ctx, EVP_PKEY_CTX * *pctx, const EVP_MD* type, ENGINE* e, EVP_PKEY* pkey))       \
-  X(int, EVP_DigestSign,                                                                           \
-    (EVP_MD_CTX * ctx, uint8_t * out_sig, size_t * out_sig_len, const uint8_t* data,               \
-     size_t data_len))                                                                             \
-  X(int, EVP_DigestVerifyInit,                                                                     \
-    (EVP_MD_CTX * ctx, EVP_PKEY_CTX * *pctx, const EVP_MD* type, ENGINE* e, EVP_PKEY* pkey))       \
-  X(int, EVP_DigestVerify,                                                                         \
-    (EVP_MD_CTX * ctx, const uint8_t* sig, size_t sig_len, const uint8_t* data, size_t len))       \
-  X(EVP_PKEY*, EVP_PKEY_new_raw_private_key,                                                       \
-    (int type, ENGINE* unused, const uint8_t* in, size_t len))                                     \
-  X(EVP_PKEY*, EVP_PKEY_new_raw_public_key,                                                        \
-    (int type, ENGINE* unused, const uint8_t* in, size_t len))                                     \
-  X(EVP_PKEY*, d2i_PUBKEY, (EVP_PKEY * *out, const uint8_t** inp, long len))                       \
-  X(EVP_PKEY*, d2i_PublicKey, (int type, EVP_PKEY** out, const uint8_t** inp, long len))           \
-  X(EVP_PKEY*, d2i_PrivateKey, (int type, EVP_PKEY** out, const uint8_t** inp, long len))          \
-  X(BIO*, BIO_new_mem_buf, (const void* buf, int len))                                             \
-  X(int, BIO_free, (BIO * bio))                                                                    \
-  X(EVP_PKEY*, PEM_read_bio_PrivateKey,                                                            \
-    (BIO * bio, EVP_PKEY * *out, int (*password_cb)(char*, int, int, void*), void* user))
+  X(int, EVP_PKEY_CTX_set_signature_md, (EVP_PKEY_CTX * ctx, const EVP_MD* md))
 
 #define CRYPTOBENCH_BORINGSSL_OPTIONAL(X) \
   X(int, CRYPTO_has_asm, ())              \
@@ -152,10 +97,10 @@ inline constexpr int kRsaPkcs1Padding = 1;   ///< rsa.h RSA_PKCS1_PADDING
 /// A loaded BoringSSL libcrypto: every REQUIRED entry is non-null. Never dlclose()d (it
 /// registers thread-local destructors that would point into unmapped memory).
 struct Libcrypto {
-#define CRYPTOBENCH_BORINGSSL_DECLARE(ret, name, params) ret(*name) params = nullptr;
-  CRYPTOBENCH_BORINGSSL_REQUIRED(CRYPTOBENCH_BORINGSSL_DECLARE)
-  CRYPTOBENCH_BORINGSSL_OPTIONAL(CRYPTOBENCH_BORINGSSL_DECLARE)
-#undef CRYPTOBENCH_BORINGSSL_DECLARE
+  CRYPTOBENCH_LIBCRYPTO_EVP_SHARED(CRYPTOBENCH_LIBCRYPTO_DECLARE_ENTRY)
+  CRYPTOBENCH_BORINGSSL_REQUIRED(CRYPTOBENCH_LIBCRYPTO_DECLARE_ENTRY)
+  CRYPTOBENCH_LIBCRYPTO_MAC_SHARED(CRYPTOBENCH_LIBCRYPTO_DECLARE_ENTRY)
+  CRYPTOBENCH_BORINGSSL_OPTIONAL(CRYPTOBENCH_LIBCRYPTO_DECLARE_ENTRY)
 
   std::string requested_path;  ///< as given with --lib, or the default found on disk
   void* handle = nullptr;      ///< dlopen handle, kept for the life of the process

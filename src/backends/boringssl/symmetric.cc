@@ -164,10 +164,7 @@ std::unique_ptr<PreparedOperation> PrepareChaCha20(const LibPtr& lib, const Algo
     mismatch = CompareBytes("decrypted text", out, plaintext);
   }
   if (!mismatch.empty()) {
-    return PrepareFailed(
-        PrepareFailure::kCheckFailed,
-        std::string(alg.name) + " at " + std::to_string(input_len) + " bytes: " + mismatch, failure,
-        error);
+    return PrepareCheckFailed(alg, input_len, mismatch, failure, error);
   }
   return prepared;
 }

@@ -83,6 +83,15 @@ std::unique_ptr<PreparedOperation> PrepareFailed(PrepareFailure kind, std::strin
   return nullptr;
 }
 
+std::unique_ptr<PreparedOperation> PrepareCheckFailed(const AlgorithmInfo& alg, size_t input_len,
+                                                      std::string_view what,
+                                                      PrepareFailure* failure, std::string* error) {
+  return PrepareFailed(
+      PrepareFailure::kCheckFailed,
+      std::string(alg.name) + " at " + std::to_string(input_len) + " bytes: " + std::string(what),
+      failure, error);
+}
+
 std::unique_ptr<PreparedOperation> PrepareNoSuchOperation(const AlgorithmInfo& alg, Operation op,
                                                           PrepareFailure* failure,
                                                           std::string* error) {

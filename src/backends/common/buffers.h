@@ -80,6 +80,12 @@ std::string CompareBytes(std::string_view what, std::span<const uint8_t> actual,
 std::unique_ptr<PreparedOperation> PrepareFailed(PrepareFailure kind, std::string message,
                                                  PrepareFailure* failure, std::string* error);
 
+/// PrepareFailed with kCheckFailed (the "FAILED KAT" of a prepare step's check) and "<alg name>
+/// at <input_len> bytes: <what>" (`what`: the mismatch, e.g. CompareBytes's line).
+std::unique_ptr<PreparedOperation> PrepareCheckFailed(const AlgorithmInfo& alg, size_t input_len,
+                                                      std::string_view what,
+                                                      PrepareFailure* failure, std::string* error);
+
 /// PrepareFailed with kLibraryError and "<alg name> has no <op> operation": a Prepare() asked for
 /// an operation that `alg`'s kind lacks (OperationName, backend.h).
 std::unique_ptr<PreparedOperation> PrepareNoSuchOperation(const AlgorithmInfo& alg, Operation op,

@@ -6,6 +6,7 @@
 #include <span>
 #include <vector>
 
+#include "backends/common/aead_adapter.h"
 #include "backends/common/buffers.h"
 #include "backends/common/timing_inputs.h"
 #include "backends/openssl/cipher.h"
@@ -134,13 +135,6 @@ OpenResult Open(const Libcrypto& lib, EVP_CIPHER_CTX* ctx, const AeadShape& shap
   return OpenResult::kAccepted;
 }
 
-// Writes `counter` big-endian into the last (up to 8) bytes of `nonce`.
-void SetNonceCounter(std::span<uint8_t> nonce, uint64_t counter) {
-  for (size_t i = 0; i < nonce.size() && i < 8; ++i) {
-    nonce[nonce.size() - 1 - i] = static_cast<uint8_t>(counter >> (8 * i));
-  }
-}
-
 // The timed operation: seal with a fresh nonce per message, or open one fixed sealed message.
 class AeadOperation : public PreparedOperation {
  public:
@@ -203,7 +197,7 @@ class AeadOperation : public PreparedOperation {
 }  // namespace
 
 bool AeadSupported(const Libcrypto& lib, const AlgorithmInfo& alg) {
-  return alg.kind == AlgorithmKind::kAead && FetchCipher(lib, alg.openssl_name) != nullptr;
+  return HasCipherOfKind(lib, alg, AlgorithmKind::kAead);
 }
 
 std::unique_ptr<PreparedOperation> PrepareAead(const LibcryptoPtr& lib_ptr,
@@ -230,10 +224,7 @@ std::unique_ptr<PreparedOperation> PrepareAead(const LibcryptoPtr& lib_ptr,
     return PrepareFailed(PrepareFailure::kLibraryError, std::move(text), failure, error);
   };
   auto check_failed = [&](const std::string& text) {
-    return PrepareFailed(
-        PrepareFailure::kCheckFailed,
-        std::string(alg.name) + " at " + std::to_string(input_len) + " bytes: " + text, failure,
-        error);
+    return PrepareCheckFailed(alg, input_len, text, failure, error);
   };
 
   std::unique_ptr<AeadOperation> prepared;
@@ -313,9 +304,8 @@ namespace {
 // "" if a one-shot call can use these lengths, else why not.
 std::string CheckOneShotShape(const AlgorithmInfo& alg, size_t key_len, size_t nonce_len,
                               size_t tag_len, size_t data_len) {
-  if (key_len != alg.key_len) {
-    return "key is " + std::to_string(key_len) + " bytes, " + std::string(alg.name) + " needs " +
-           std::to_string(alg.key_len);
+  if (std::string problem = LengthProblem(alg, "key", key_len, alg.key_len); !problem.empty()) {
+    return problem;
   }
   if (nonce_len == 0 || tag_len == 0 || tag_len > 16) {
     return "nonce of " + std::to_string(nonce_len) + " bytes or tag of " + std::to_string(tag_len) +
@@ -334,13 +324,12 @@ std::string AeadSealOneShot(const Libcrypto& lib, const AlgorithmInfo& alg,
                             std::span<const uint8_t> aad, std::span<const uint8_t> plaintext,
                             size_t tag_len, std::vector<uint8_t>* ciphertext,
                             std::vector<uint8_t>* tag) {
-  if (std::string bad = CheckOneShotShape(alg, key.size(), nonce.size(), tag_len, plaintext.size());
-      !bad.empty()) {
-    return bad;
-  }
-  Owned<EVP_CIPHER> cipher = FetchCipher(lib, alg.openssl_name);
+  std::string problem;
+  Owned<EVP_CIPHER> cipher = FetchCipherUnless(
+      lib, alg, CheckOneShotShape(alg, key.size(), nonce.size(), tag_len, plaintext.size()),
+      &problem);
   if (!cipher) {
-    return "the library has no cipher " + std::string(alg.openssl_name);
+    return problem;
   }
   const AeadShape shape{IsCcm(alg), nonce.size(), tag_len};
   std::string message;
@@ -363,14 +352,12 @@ std::string AeadOpenOneShot(const Libcrypto& lib, const AlgorithmInfo& alg,
                             std::span<const uint8_t> tag, std::vector<uint8_t>* plaintext,
                             bool* authentic) {
   *authentic = false;
-  if (std::string bad =
-          CheckOneShotShape(alg, key.size(), nonce.size(), tag.size(), ciphertext.size());
-      !bad.empty()) {
-    return bad;
-  }
-  Owned<EVP_CIPHER> cipher = FetchCipher(lib, alg.openssl_name);
+  std::string problem;
+  Owned<EVP_CIPHER> cipher = FetchCipherUnless(
+      lib, alg, CheckOneShotShape(alg, key.size(), nonce.size(), tag.size(), ciphertext.size()),
+      &problem);
   if (!cipher) {
-    return "the library has no cipher " + std::string(alg.openssl_name);
+    return problem;
   }
   const AeadShape shape{IsCcm(alg), nonce.size(), tag.size()};
   std::string message;

@@ -125,15 +125,8 @@ class CipherOperation : public PreparedOperation {
 // Key and IV lengths of a KAT vector must match the cipher's: EVP_CipherInit_ex reads exactly
 // the cipher's lengths from the pointers it is given.
 std::string CheckLengths(const AlgorithmInfo& alg, size_t key_len, size_t iv_len) {
-  if (key_len != alg.key_len) {
-    return "key is " + std::to_string(key_len) + " bytes, " + std::string(alg.name) + " needs " +
-           std::to_string(alg.key_len);
-  }
-  if (iv_len != alg.iv_len) {
-    return "IV is " + std::to_string(iv_len) + " bytes, " + std::string(alg.name) + " needs " +
-           std::to_string(alg.iv_len);
-  }
-  return "";
+  std::string problem = LengthProblem(alg, "key", key_len, alg.key_len);
+  return problem.empty() ? LengthProblem(alg, "IV", iv_len, alg.iv_len) : problem;
 }
 
 }  // namespace
@@ -153,6 +146,32 @@ Owned<EVP_CIPHER> FetchPreparedCipher(const Libcrypto& lib, const AlgorithmInfo&
   } else if (size_problem != nullptr) {
     problem = size_problem(alg, input_len);
   }
+  Owned<EVP_CIPHER> cipher = FetchCipherUnless(lib, alg, std::move(problem), &problem);
+  if (!cipher) {
+    PrepareFailed(PrepareFailure::kLibraryError, std::move(problem), failure, error);
+  }
+  return cipher;
+}
+
+bool HasCipherOfKind(const Libcrypto& lib, const AlgorithmInfo& alg, AlgorithmKind kind) {
+  return alg.kind == kind && FetchCipher(lib, alg.openssl_name) != nullptr;
+}
+
+bool CipherSupported(const Libcrypto& lib, const AlgorithmInfo& alg) {
+  return HasCipherOfKind(lib, alg, AlgorithmKind::kCipher);
+}
+
+std::string LengthProblem(const AlgorithmInfo& alg, std::string_view what, size_t len,
+                          size_t expected) {
+  if (len == expected) {
+    return "";
+  }
+  return std::string(what) + " is " + std::to_string(len) + " bytes, " + std::string(alg.name) +
+         " needs " + std::to_string(expected);
+}
+
+Owned<EVP_CIPHER> FetchCipherUnless(const Libcrypto& lib, const AlgorithmInfo& alg,
+                                    std::string problem, std::string* problem_out) {
   Owned<EVP_CIPHER> cipher;
   if (problem.empty()) {
     cipher = FetchCipher(lib, alg.openssl_name);
@@ -160,14 +179,8 @@ Owned<EVP_CIPHER> FetchPreparedCipher(const Libcrypto& lib, const AlgorithmInfo&
       problem = "the library has no cipher " + std::string(alg.openssl_name);
     }
   }
-  if (!problem.empty()) {
-    PrepareFailed(PrepareFailure::kLibraryError, std::move(problem), failure, error);
-  }
+  *problem_out = std::move(problem);
   return cipher;
-}
-
-bool CipherSupported(const Libcrypto& lib, const AlgorithmInfo& alg) {
-  return alg.kind == AlgorithmKind::kCipher && FetchCipher(lib, alg.openssl_name) != nullptr;
 }
 
 std::unique_ptr<PreparedOperation> PrepareCipher(const LibcryptoPtr& lib_ptr,
@@ -232,15 +245,13 @@ std::unique_ptr<PreparedOperation> PrepareCipher(const LibcryptoPtr& lib_ptr,
 std::string CipherOneShot(const Libcrypto& lib, const AlgorithmInfo& alg, bool decrypt,
                           std::span<const uint8_t> key, std::span<const uint8_t> iv,
                           std::span<const uint8_t> input, std::vector<uint8_t>* output) {
-  if (std::string bad = CheckLengths(alg, key.size(), iv.size()); !bad.empty()) {
-    return bad;
+  std::string problem = CheckLengths(alg, key.size(), iv.size());
+  if (problem.empty() && input.size() > static_cast<size_t>(INT_MAX) - 64) {
+    problem = "input of " + std::to_string(input.size()) + " bytes is too long";
   }
-  if (input.size() > static_cast<size_t>(INT_MAX) - 64) {
-    return "input of " + std::to_string(input.size()) + " bytes is too long";
-  }
-  Owned<EVP_CIPHER> cipher = FetchCipher(lib, alg.openssl_name);
+  Owned<EVP_CIPHER> cipher = FetchCipherUnless(lib, alg, std::move(problem), &problem);
   if (!cipher) {
-    return "the library has no cipher " + std::string(alg.openssl_name);
+    return problem;
   }
   std::string message;
   if (!OneShot(lib, cipher.get(), key, iv, decrypt ? 0 : 1, input, output, &message)) {

@@ -5,6 +5,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "algorithms/catalog.h"
@@ -15,6 +16,21 @@ namespace cryptobench::backends::openssl {
 
 /// True if the library provides the cipher (fetchable / found by name).
 bool CipherSupported(const Libcrypto& lib, const AlgorithmInfo& alg);
+
+/// True if `alg` is of kind `kind` (kCipher or kAead) and the library has alg.openssl_name
+/// (FetchCipher): CipherSupported and AeadSupported.
+bool HasCipherOfKind(const Libcrypto& lib, const AlgorithmInfo& alg, AlgorithmKind kind);
+
+/// "" if `len` equals `expected`, else "<what> is <len> bytes, <alg name> needs <expected>"
+/// (lengths in bytes): the length checks of the cipher and AEAD one-shots.
+std::string LengthProblem(const AlgorithmInfo& alg, std::string_view what, size_t len,
+                          size_t expected);
+
+/// The cipher for a cipher or AEAD step whose own checks gave `problem` ("" when they passed):
+/// fetched (FetchCipher) only when `problem` is empty. Returns it, or null with *problem_out set
+/// to `problem` or, when the library lacks alg.openssl_name, "the library has no cipher <name>".
+Owned<EVP_CIPHER> FetchCipherUnless(const Libcrypto& lib, const AlgorithmInfo& alg,
+                                    std::string problem, std::string* problem_out);
 
 /// Prepares encryption or decryption of `input_len`-byte inputs. What one operation is:
 /// EVP_EncryptUpdate (EVP_DecryptUpdate) over input_len bytes on a context whose key and IV were

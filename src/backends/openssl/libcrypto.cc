@@ -3,7 +3,6 @@
 
 #include <dlfcn.h>
 
-#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -11,18 +10,6 @@
 #include "core/errors.h"
 
 namespace cryptobench::backends::openssl {
-namespace {
-
-// Converts a dlsym() result to the function-pointer type of a table entry. POSIX guarantees the
-// representation is the same; memcpy keeps -Wpedantic quiet about object-to-function casts.
-template <typename Fn>
-void AssignSymbol(void* symbol, Fn* out) {
-  static_assert(sizeof(Fn) == sizeof(void*));
-  std::memcpy(out, &symbol, sizeof(Fn));
-}
-
-}  // namespace
-
 LibcryptoPtr LoadLibcrypto(const std::string& path) {
   std::string error;
   void* handle = OpenLibraryIsolated(path, "EVP_CIPHER_CTX_new", &error);
@@ -47,23 +34,16 @@ LibcryptoPtr ResolveLibcrypto(void* handle, const std::string& path) {
   lib->requested_path = path;
   lib->handle = handle;
 
-#define CRYPTOBENCH_RESOLVE_REQUIRED(ret, name, params)                                \
-  if (void* symbol = dlsym(handle, #name); symbol != nullptr) {                        \
-    AssignSymbol(symbol, &lib->name);                                                  \
-  } else {                                                                             \
-    /* Not dlclose()d: a partially initialised libcrypto may have registered atexit */ \
-    /* handlers already. */                                                            \
-    throw UsageError(path + " is not a usable libcrypto: missing symbol " #name);      \
+  const char* missing = nullptr;
+  CRYPTOBENCH_LIBCRYPTO_EVP_SHARED(CRYPTOBENCH_LIBCRYPTO_RESOLVE_REQUIRED)
+  CRYPTOBENCH_LIBCRYPTO_REQUIRED(CRYPTOBENCH_LIBCRYPTO_RESOLVE_REQUIRED)
+  if (missing != nullptr) {
+    // Not dlclose()d: a partially initialised libcrypto may have registered atexit handlers
+    // already.
+    throw UsageError(path + " is not a usable libcrypto: missing symbol " + missing);
   }
-  CRYPTOBENCH_LIBCRYPTO_REQUIRED(CRYPTOBENCH_RESOLVE_REQUIRED)
-#undef CRYPTOBENCH_RESOLVE_REQUIRED
-
-#define CRYPTOBENCH_RESOLVE_OPTIONAL(ret, name, params)         \
-  if (void* symbol = dlsym(handle, #name); symbol != nullptr) { \
-    AssignSymbol(symbol, &lib->name);                           \
-  }
-  CRYPTOBENCH_LIBCRYPTO_OPTIONAL(CRYPTOBENCH_RESOLVE_OPTIONAL)
-#undef CRYPTOBENCH_RESOLVE_OPTIONAL
+  CRYPTOBENCH_LIBCRYPTO_MAC_SHARED(CRYPTOBENCH_LIBCRYPTO_RESOLVE_OPTIONAL)
+  CRYPTOBENCH_LIBCRYPTO_OPTIONAL(CRYPTOBENCH_LIBCRYPTO_RESOLVE_OPTIONAL)
 
   // A fetch function without its matching free would leak; use the 1.1.1 path instead.
   if (lib->EVP_CIPHER_free == nullptr) {
@@ -76,15 +56,7 @@ LibcryptoPtr ResolveLibcrypto(void* handle, const std::string& path) {
 }
 
 std::string LibError(const Libcrypto& lib, std::string_view call) {
-  std::string message = std::string(call) + " failed";
-  if (unsigned long code = lib.ERR_get_error(); code != 0) {
-    char text[256] = {};
-    lib.ERR_error_string_n(code, text, sizeof(text));
-    message += ": ";
-    message += text;
-  }
-  lib.ERR_clear_error();
-  return message;
+  return LibcryptoError(lib, call);
 }
 
 Owned<EVP_CIPHER> FetchCipher(const Libcrypto& lib, std::string_view name) {

@@ -9,6 +9,8 @@
 #include <string>
 #include <string_view>
 
+#include "backends/common/libcrypto_abi.h"
+
 namespace cryptobench::backends::openssl {
 
 // Opaque OpenSSL types. They are only ever handled through pointers; the names match OpenSSL's
@@ -62,75 +64,27 @@ inline constexpr int kEvpPkeyCtrlRsaPadding = 0x1001;  ///< rsa.h EVP_PKEY_ALG_C
 inline constexpr unsigned int kOsslParamUtf8String = 4;  ///< core.h OSSL_PARAM_UTF8_STRING
 inline constexpr size_t kOsslParamUnmodified = static_cast<size_t>(-1);  ///< params.h
 
-// The function table: X(return type, name, parameter list). REQUIRED functions exist with these
-// signatures in both 1.1.1 and 3.x; a library lacking one is refused. OPTIONAL functions are 3.x
-// additions (fetch, EVP_MAC, functions that were macros over EVP_PKEY_CTX_ctrl in 1.1.1) or
-// legacy calls a no-deprecated build may omit; they stay nullptr when absent. Functions that are
-// macros in 3.x (EVP_MD_size, EVP_PKEY_size, EVP_CIPHER_iv_length, ...) are deliberately unused.
+// The function table: the entries BoringSSL shares (backends/common/libcrypto_abi.h:
+// CRYPTOBENCH_LIBCRYPTO_EVP_SHARED, required, and CRYPTOBENCH_LIBCRYPTO_MAC_SHARED, optional),
+// then OpenSSL's own as X(return type, name, parameter list). REQUIRED functions exist with
+// these signatures in both 1.1.1 and 3.x; a library lacking one is refused. OPTIONAL functions
+// are 3.x additions (fetch, EVP_MAC, functions that were macros over EVP_PKEY_CTX_ctrl in 1.1.1)
+// or legacy calls a no-deprecated build may omit; they stay nullptr when absent. Functions that
+// are macros in 3.x (EVP_MD_size, EVP_PKEY_size, EVP_CIPHER_iv_length, ...) are deliberately
+// unused.
 #define CRYPTOBENCH_LIBCRYPTO_REQUIRED(X)                                                          \
-  X(const char*, OpenSSL_version, (int type))                                                      \
-  X(unsigned long, OpenSSL_version_num, ())                                                        \
   X(unsigned long, ERR_get_error, ())                                                              \
   X(void, ERR_error_string_n, (unsigned long error, char* buf, size_t len))                        \
-  X(void, ERR_clear_error, ())                                                                     \
-  X(const EVP_CIPHER*, EVP_get_cipherbyname, (const char* name))                                   \
-  X(const EVP_MD*, EVP_get_digestbyname, (const char* name))                                       \
-  X(EVP_CIPHER_CTX*, EVP_CIPHER_CTX_new, ())                                                       \
-  X(void, EVP_CIPHER_CTX_free, (EVP_CIPHER_CTX * ctx))                                             \
-  X(int, EVP_CipherInit_ex,                                                                        \
-    (EVP_CIPHER_CTX * ctx, const EVP_CIPHER* cipher, ENGINE* engine, const unsigned char* key,     \
-     const unsigned char* iv, int enc))                                                            \
-  X(int, EVP_CipherUpdate,                                                                         \
-    (EVP_CIPHER_CTX * ctx, unsigned char* out, int* out_len, const unsigned char* in, int in_len)) \
-  X(int, EVP_CipherFinal_ex, (EVP_CIPHER_CTX * ctx, unsigned char* out, int* out_len))             \
   X(int, EVP_EncryptUpdate,                                                                        \
     (EVP_CIPHER_CTX * ctx, unsigned char* out, int* out_len, const unsigned char* in, int in_len)) \
   X(int, EVP_DecryptUpdate,                                                                        \
     (EVP_CIPHER_CTX * ctx, unsigned char* out, int* out_len, const unsigned char* in, int in_len)) \
   X(int, EVP_CIPHER_CTX_ctrl, (EVP_CIPHER_CTX * ctx, int type, int arg, void* ptr))                \
-  X(int, EVP_CIPHER_CTX_set_padding, (EVP_CIPHER_CTX * ctx, int padding))                          \
-  X(EVP_MD_CTX*, EVP_MD_CTX_new, ())                                                               \
-  X(void, EVP_MD_CTX_free, (EVP_MD_CTX * ctx))                                                     \
   X(int, EVP_DigestInit_ex, (EVP_MD_CTX * ctx, const EVP_MD* md, ENGINE* engine))                  \
   X(int, EVP_DigestUpdate, (EVP_MD_CTX * ctx, const void* data, size_t len))                       \
   X(int, EVP_DigestFinal_ex, (EVP_MD_CTX * ctx, unsigned char* out, unsigned int* out_len))        \
-  X(void, EVP_PKEY_free, (EVP_PKEY * pkey))                                                        \
-  X(EVP_PKEY_CTX*, EVP_PKEY_CTX_new, (EVP_PKEY * pkey, ENGINE * engine))                           \
-  X(void, EVP_PKEY_CTX_free, (EVP_PKEY_CTX * ctx))                                                 \
   X(int, EVP_PKEY_CTX_ctrl,                                                                        \
-    (EVP_PKEY_CTX * ctx, int key_type, int optype, int cmd, int p1, void* p2))                     \
-  X(int, EVP_PKEY_sign_init, (EVP_PKEY_CTX * ctx))                                                 \
-  X(int, EVP_PKEY_sign,                                                                            \
-    (EVP_PKEY_CTX * ctx, unsigned char* sig, size_t* sig_len, const unsigned char* tbs,            \
-     size_t tbs_len))                                                                              \
-  X(int, EVP_PKEY_verify_init, (EVP_PKEY_CTX * ctx))                                               \
-  X(int, EVP_PKEY_verify,                                                                          \
-    (EVP_PKEY_CTX * ctx, const unsigned char* sig, size_t sig_len, const unsigned char* tbs,       \
-     size_t tbs_len))                                                                              \
-  X(int, EVP_PKEY_derive_init, (EVP_PKEY_CTX * ctx))                                               \
-  X(int, EVP_PKEY_derive_set_peer, (EVP_PKEY_CTX * ctx, EVP_PKEY * peer))                          \
-  X(int, EVP_PKEY_derive, (EVP_PKEY_CTX * ctx, unsigned char* key, size_t* key_len))               \
-  X(int, EVP_DigestSignInit,                                                                       \
-    (EVP_MD_CTX * ctx, EVP_PKEY_CTX * *pctx, const EVP_MD* md, ENGINE* engine, EVP_PKEY* pkey))    \
-  X(int, EVP_DigestSign,                                                                           \
-    (EVP_MD_CTX * ctx, unsigned char* sig, size_t* sig_len, const unsigned char* tbs,              \
-     size_t tbs_len))                                                                              \
-  X(int, EVP_DigestVerifyInit,                                                                     \
-    (EVP_MD_CTX * ctx, EVP_PKEY_CTX * *pctx, const EVP_MD* md, ENGINE* engine, EVP_PKEY* pkey))    \
-  X(int, EVP_DigestVerify,                                                                         \
-    (EVP_MD_CTX * ctx, const unsigned char* sig, size_t sig_len, const unsigned char* tbs,         \
-     size_t tbs_len))                                                                              \
-  X(EVP_PKEY*, EVP_PKEY_new_raw_private_key,                                                       \
-    (int type, ENGINE* engine, const unsigned char* key, size_t key_len))                          \
-  X(EVP_PKEY*, EVP_PKEY_new_raw_public_key,                                                        \
-    (int type, ENGINE* engine, const unsigned char* key, size_t key_len))                          \
-  X(EVP_PKEY*, d2i_PublicKey, (int type, EVP_PKEY** out, const unsigned char** der, long len))     \
-  X(EVP_PKEY*, d2i_PrivateKey, (int type, EVP_PKEY** out, const unsigned char** der, long len))    \
-  X(EVP_PKEY*, d2i_PUBKEY, (EVP_PKEY * *out, const unsigned char** der, long len))                 \
-  X(BIO*, BIO_new_mem_buf, (const void* buf, int len))                                             \
-  X(int, BIO_free, (BIO * bio))                                                                    \
-  X(EVP_PKEY*, PEM_read_bio_PrivateKey,                                                            \
-    (BIO * bio, EVP_PKEY * *out, int (*password_cb)(char*, int, int, void*), void* user))
+    (EVP_PKEY_CTX * ctx, int key_type, int optype, int cmd, int p1, void* p2))
 
 #define CRYPTOBENCH_LIBCRYPTO_OPTIONAL(X)                                                          \
   X(EVP_CIPHER*, EVP_CIPHER_fetch,                                                                 \
@@ -148,18 +102,9 @@ inline constexpr size_t kOsslParamUnmodified = static_cast<size_t>(-1);  ///< pa
   X(int, EVP_MAC_final, (EVP_MAC_CTX * ctx, unsigned char* out, size_t* out_len, size_t out_size)) \
   X(int, EVP_PKEY_CTX_set_signature_md, (EVP_PKEY_CTX * ctx, const EVP_MD* md))                    \
   X(int, EVP_PKEY_CTX_set_rsa_padding, (EVP_PKEY_CTX * ctx, int padding))                          \
-  X(HMAC_CTX*, HMAC_CTX_new, ())                                                                   \
-  X(void, HMAC_CTX_free, (HMAC_CTX * ctx))                                                         \
   X(int, HMAC_Init_ex,                                                                             \
     (HMAC_CTX * ctx, const void* key, int key_len, const EVP_MD* md, ENGINE* engine))              \
-  X(int, HMAC_Update, (HMAC_CTX * ctx, const unsigned char* data, size_t len))                     \
-  X(int, HMAC_Final, (HMAC_CTX * ctx, unsigned char* out, unsigned int* out_len))                  \
-  X(CMAC_CTX*, CMAC_CTX_new, ())                                                                   \
-  X(void, CMAC_CTX_free, (CMAC_CTX * ctx))                                                         \
-  X(int, CMAC_Init,                                                                                \
-    (CMAC_CTX * ctx, const void* key, size_t key_len, const EVP_CIPHER* cipher, ENGINE* engine))   \
   X(int, CMAC_Update, (CMAC_CTX * ctx, const void* data, size_t len))                              \
-  X(int, CMAC_Final, (CMAC_CTX * ctx, unsigned char* out, size_t* out_len))                        \
   X(unsigned int*, OPENSSL_ia32cap_loc, ())                                                        \
   X(const char*, BN_options, ())
 
@@ -167,10 +112,10 @@ inline constexpr size_t kOsslParamUnmodified = static_cast<size_t>(-1);  ///< pa
 /// are named after the OpenSSL functions they point to. The library is never dlclose()d: it
 /// registers atexit handlers (OPENSSL_cleanup) that would then point into unmapped memory.
 struct Libcrypto {
-#define CRYPTOBENCH_LIBCRYPTO_DECLARE(ret, name, params) ret(*name) params = nullptr;
-  CRYPTOBENCH_LIBCRYPTO_REQUIRED(CRYPTOBENCH_LIBCRYPTO_DECLARE)
-  CRYPTOBENCH_LIBCRYPTO_OPTIONAL(CRYPTOBENCH_LIBCRYPTO_DECLARE)
-#undef CRYPTOBENCH_LIBCRYPTO_DECLARE
+  CRYPTOBENCH_LIBCRYPTO_EVP_SHARED(CRYPTOBENCH_LIBCRYPTO_DECLARE_ENTRY)
+  CRYPTOBENCH_LIBCRYPTO_REQUIRED(CRYPTOBENCH_LIBCRYPTO_DECLARE_ENTRY)
+  CRYPTOBENCH_LIBCRYPTO_MAC_SHARED(CRYPTOBENCH_LIBCRYPTO_DECLARE_ENTRY)
+  CRYPTOBENCH_LIBCRYPTO_OPTIONAL(CRYPTOBENCH_LIBCRYPTO_DECLARE_ENTRY)
 
   std::string requested_path;  ///< as passed to LoadLibcrypto
   void* handle = nullptr;      ///< dlopen handle (kept open for the life of the process)

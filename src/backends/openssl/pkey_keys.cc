@@ -39,16 +39,22 @@ Owned<EVP_PKEY> FromDer(const Libcrypto& lib, std::span<const uint8_t> der, std:
   return key;
 }
 
-Owned<EVP_PKEY> EcPrivateKeyFromScalar(const Libcrypto& lib, const AlgorithmInfo& alg,
-                                       std::span<const uint8_t> scalar, std::string* error) {
+// An EC key from a KAT vector: `bytes` (a private scalar, or a public point) wrapped into an
+// ECPrivateKey or SubjectPublicKeyInfo for alg's curve and parsed (d2i_PrivateKey, d2i_PUBKEY).
+Owned<EVP_PKEY> EcKey(const Libcrypto& lib, const AlgorithmInfo& alg,
+                      std::span<const uint8_t> bytes, bool is_private, std::string* error) {
   const std::vector<uint8_t> oid = CurveOidDer(alg.openssl_name);
   if (oid.empty()) {
     *error = "unknown curve " + std::string(alg.openssl_name);
     return Own<EVP_PKEY>(nullptr, lib.EVP_PKEY_free);
   }
-  const std::vector<uint8_t> der = EcPrivateKeyDer(oid, scalar);
+  if (!is_private) {
+    return FromDer(
+        lib, EcSubjectPublicKeyInfo(oid, bytes), "d2i_PUBKEY",
+        [&](const unsigned char** p, long n) { return lib.d2i_PUBKEY(nullptr, p, n); }, error);
+  }
   return FromDer(
-      lib, der, "d2i_PrivateKey(EC)",
+      lib, EcPrivateKeyDer(oid, bytes), "d2i_PrivateKey(EC)",
       [&](const unsigned char** p, long n) {
         return lib.d2i_PrivateKey(kEvpPkeyEc, nullptr, p, n);
       },
@@ -120,17 +126,8 @@ Owned<EVP_PKEY> KatPublicKey(const Libcrypto& lib, const AlgorithmInfo& alg,
           },
           error);
     case PkFamily::kEcdsa:
-    case PkFamily::kEcdh: {
-      const std::vector<uint8_t> oid = CurveOidDer(alg.openssl_name);
-      if (oid.empty()) {
-        *error = "unknown curve " + std::string(alg.openssl_name);
-        return Own<EVP_PKEY>(nullptr, lib.EVP_PKEY_free);
-      }
-      const std::vector<uint8_t> spki = EcSubjectPublicKeyInfo(oid, public_key);
-      return FromDer(
-          lib, spki, "d2i_PUBKEY",
-          [&](const unsigned char** p, long n) { return lib.d2i_PUBKEY(nullptr, p, n); }, error);
-    }
+    case PkFamily::kEcdh:
+      return EcKey(lib, alg, public_key, false, error);
     case PkFamily::kEd25519:
       return Wrap(lib,
                   lib.EVP_PKEY_new_raw_public_key(kEvpPkeyEd25519, nullptr, public_key.data(),
@@ -160,7 +157,7 @@ Owned<EVP_PKEY> KatPrivateKey(const Libcrypto& lib, const AlgorithmInfo& alg,
           error);
     case PkFamily::kEcdsa:
     case PkFamily::kEcdh:
-      return EcPrivateKeyFromScalar(lib, alg, private_key, error);
+      return EcKey(lib, alg, private_key, true, error);
     case PkFamily::kEd25519:
       return Wrap(lib,
                   lib.EVP_PKEY_new_raw_private_key(kEvpPkeyEd25519, nullptr, private_key.data(),

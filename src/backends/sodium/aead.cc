@@ -157,7 +157,8 @@ std::unique_ptr<PreparedOperation> PrepareAead(const AlgorithmInfo& alg, Primiti
   std::vector<uint8_t> opened(input_len);
   if (op == Operation::kEncrypt) {
     if (!checker.Open(message_nonce.data(), aad, ciphertext, tag.data(), opened.data())) {
-      return CheckFailed(alg, input_len, "open rejected the tag of the timed seal", failure, error);
+      return PrepareCheckFailed(alg, input_len, "open rejected the tag of the timed seal", failure,
+                                error);
     }
   } else {
     AlignedBuffer sealed(input_len);
@@ -165,13 +166,13 @@ std::unique_ptr<PreparedOperation> PrepareAead(const AlgorithmInfo& alg, Primiti
     prepared = std::make_unique<AeadOperation>(std::move(timed_key), false, nonce, aad,
                                                std::move(sealed), tag);
     if (!prepared->Run(1)) {
-      return CheckFailed(alg, input_len, "timed open rejected the tag", failure, error);
+      return PrepareCheckFailed(alg, input_len, "timed open rejected the tag", failure, error);
     }
     std::memcpy(opened.data(), prepared->output().data(), input_len);
   }
   if (std::string diff = CompareBytes("opened plaintext", opened, plaintext.span());
       !diff.empty()) {
-    return CheckFailed(alg, input_len, diff, failure, error);
+    return PrepareCheckFailed(alg, input_len, diff, failure, error);
   }
   return prepared;
 }

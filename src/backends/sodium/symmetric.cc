@@ -201,7 +201,7 @@ std::unique_ptr<PreparedOperation> PrepareChaCha20(const AlgorithmInfo& alg, Ope
     mismatch = CompareBytes("decrypted text", out, plaintext.span());
   }
   if (!mismatch.empty()) {
-    return CheckFailed(alg, input_len, mismatch, failure, error);
+    return PrepareCheckFailed(alg, input_len, mismatch, failure, error);
   }
   return prepared;
 }
@@ -230,7 +230,7 @@ std::unique_ptr<PreparedOperation> PrepareHash(const AlgorithmInfo& alg, Primiti
     return PrepareFailed(PrepareFailure::kLibraryError, failed, failure, error);
   }
   if (std::string diff = CompareBytes("digest", out, reference); !diff.empty()) {
-    return CheckFailed(alg, input_len, diff, failure, error);
+    return PrepareCheckFailed(alg, input_len, diff, failure, error);
   }
   return prepared;
 }
@@ -250,7 +250,7 @@ std::unique_ptr<PreparedOperation> PrepareMac(const AlgorithmInfo& alg, Primitiv
   std::vector<uint8_t> out(prepared->output().begin(), prepared->output().end());
   CorruptIfTesting(out);
   if (std::string diff = CompareBytes("tag", out, reference); !diff.empty()) {
-    return CheckFailed(alg, input_len, diff, failure, error);
+    return PrepareCheckFailed(alg, input_len, diff, failure, error);
   }
   return prepared;
 }

@@ -23,14 +23,4 @@ inline std::unique_ptr<PreparedOperation> WrongOperation(const AlgorithmInfo& al
   return PrepareNoSuchOperation(alg, op, failure, error);
 }
 
-/// Prepare() failure of a correctness check at `input_len` bytes (kCheckFailed: "FAILED KAT").
-inline std::unique_ptr<PreparedOperation> CheckFailed(const AlgorithmInfo& alg, size_t input_len,
-                                                      const std::string& what,
-                                                      PrepareFailure* failure, std::string* error) {
-  return PrepareFailed(
-      PrepareFailure::kCheckFailed,
-      std::string(alg.name) + " at " + std::to_string(input_len) + " bytes: " + what, failure,
-      error);
-}
-
 }  // namespace cryptobench::backends::sodium
