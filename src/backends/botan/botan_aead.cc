@@ -215,12 +215,11 @@ std::string AeadOpen(const AlgorithmInfo& alg, const Bytes& key, const Bytes& no
   });
 }
 
-std::unique_ptr<PreparedOperation> PrepareAead(const AlgorithmInfo& alg, Operation op,
-                                               size_t input_len, PrepareFailure* failure,
-                                               std::string* error) {
-  if (op != Operation::kEncrypt && op != Operation::kDecrypt) {
-    return PrepareNoSuchOperation(alg, op, failure, error);
-  }
+// Backend::Prepare for kEncrypt (seal) and kDecrypt (open); the binding refuses other
+// operations (PrepareEncryptOrDecrypt).
+std::unique_ptr<PreparedOperation> PrepareSealOrOpen(const AlgorithmInfo& alg, Operation op,
+                                                     size_t input_len, PrepareFailure* failure,
+                                                     std::string* error) {
   const bool seal = op == Operation::kEncrypt;
   const Bytes key = PatternBytes(alg.key_len, kKeySeed);
   const Bytes nonce = PatternBytes(alg.iv_len, kNonceSeed);
@@ -290,8 +289,9 @@ std::unique_ptr<PreparedOperation> PrepareAead(const AlgorithmInfo& alg, Operati
 }  // namespace
 
 LibraryBindings AeadBinding() {
-  return AeadEntries{&AeadSeal, &AeadOpen, &PrepareAead}.Bindings(&AeadSupported,
-                                                                  &AeadImplementation);
+  return AeadEntries{&AeadSeal, &AeadOpen,
+                     &PrepareEncryptOrDecrypt<&PrepareSealOrOpen, &PrepareNoSuchOperation>}
+      .Bindings(&AeadSupported, &AeadImplementation);
 }
 
 }  // namespace cryptobench::backends::botan

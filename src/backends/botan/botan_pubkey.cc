@@ -171,7 +171,7 @@ std::string AgreementSides(const AlgorithmInfo& alg, std::unique_ptr<AgreementSi
 
 // The signature engine (common/signature_adapter.h): the timing key with one PK_Signer and one
 // PK_Verifier, and the generator they draw from. Exceptions become one line through Guarded().
-class SignatureEngine : public GuardedBy<"Botan"> {
+class SignatureEngine : public GuardedBy<"Botan">, public KeptSignature {
  public:
   /// nullptr with "Botan <alg>: <what()>" if the key or the signer cannot be set up.
   static std::unique_ptr<SignatureEngine> Make(const AlgorithmInfo& alg, std::string* error) {
@@ -186,11 +186,9 @@ class SignatureEngine : public GuardedBy<"Botan"> {
   }
 
   bool Sign(std::span<const uint8_t> tbs, std::string*) {
-    signature_ = signer_->sign_message(tbs.data(), tbs.size(), rng_);
+    sig_ = signer_->sign_message(tbs.data(), tbs.size(), rng_);
     return true;
   }
-
-  std::span<const uint8_t> signature() const { return signature_; }
 
   bool Verify(std::span<const uint8_t> tbs, std::span<const uint8_t> signature,
               std::string* error) {
@@ -206,7 +204,6 @@ class SignatureEngine : public GuardedBy<"Botan"> {
   std::unique_ptr<Botan::Private_Key> key_;
   std::unique_ptr<Botan::PK_Signer> signer_;
   std::unique_ptr<Botan::PK_Verifier> verifier_;
-  Bytes signature_;
 };
 
 // One signature of `tbs` with `key` (a fresh signer).
@@ -224,15 +221,10 @@ bool Verifies(const AlgorithmInfo& alg, const Botan::Public_Key& key, const Byte
 
 std::string VerifyVector(const AlgorithmInfo& alg, const KatVector& vector, bool tamper,
                          bool* valid) {
-  if (!IsFamilySignature(alg)) {
-    return kNotOffered;
-  }
-  return Guarded("Botan verify", [&] {
-    const Bytes tbs = KatSignedInput(vector, tamper);
-    *valid = Verifies(alg, *KatPublicKey(alg, HexDecode(vector.public_key)), tbs,
-                      HexDecode(vector.output));
-    return std::string();
-  });
+  return ThrowingKatVerify(IsFamilySignature(alg), "Botan", vector, tamper, valid,
+                           [&](const Bytes& public_key, const Bytes& tbs, const Bytes& signature) {
+                             return Verifies(alg, *KatPublicKey(alg, public_key), tbs, signature);
+                           });
 }
 
 std::string SignVector(const AlgorithmInfo& alg, const KatVector& vector, Bytes* signature) {

@@ -1,5 +1,5 @@
 // A KatTarget assembled from free functions, for backends whose one-shot operations are plain
-// functions of their family files (botan::CipherOneShot, the adapters' Bind* entries, ...): one
+// functions of their family files (the adapters' Bind* entries, a library's own KAT functions): one
 // table instead of a class forwarding each KatTarget method.
 #pragma once
 

@@ -1,8 +1,9 @@
 // The skeleton every library backend shares, so that each backend writes only what is specific
 // to its library: which algorithms it offers and how it prepares each family. LibraryBackend
 // implements Supports() (cached per algorithm, a thrown exception meaning "unsupported"),
-// RunKat() (the shared KAT driver over the backend's one-shot operations) and Prepare()
-// (refuses what Supports() rejects, turns a thrown exception into a library error).
+// RunKat() (the shared KAT driver over the backend's one-shot operations), Prepare() (refuses
+// what Supports() rejects, turns a thrown exception into a library error) and, from a
+// LibraryBindings table, Implementation().
 #pragma once
 
 #include <cstddef>
@@ -21,9 +22,9 @@
 namespace cryptobench::backends {
 
 /// One support check per algorithm kind, for libraries whose families follow the catalogue's
-/// kinds (botan::CipherSupported, ...). Each returns true if the library offers `alg` and may
-/// throw (LibraryBackend::Supports() reads that as false). A null entry: the library offers no
-/// algorithm of that kind.
+/// kinds (e.g. the cipher check of a CipherEntries::Bindings, keyed_cipher.h). Each returns true if
+/// the library offers `alg` and may throw (LibraryBackend::Supports() reads that as false). A null
+/// entry: the library offers no algorithm of that kind.
 struct KindChecks {
   using Check = bool (*)(const AlgorithmInfo& alg);
   Check cipher = nullptr;
@@ -38,8 +39,8 @@ struct KindChecks {
 };
 
 /// One prepare function per algorithm kind, for libraries whose prepare step needs nothing but
-/// the algorithm (botan::PrepareCipher, ...); the contract of LibraryBackend::PrepareOffered().
-/// A null entry: nullptr, which Prepare() reports as not offered.
+/// the algorithm (e.g. the prepare entry of BindAead, aead_adapter.h); the contract of
+/// LibraryBackend::PrepareOffered(). A null entry: nullptr, which Prepare() reports as not offered.
 struct KindPreparers {
   using Symmetric = std::unique_ptr<PreparedOperation> (*)(const AlgorithmInfo& alg, Operation op,
                                                            size_t input_len,
@@ -63,7 +64,7 @@ struct KindPreparers {
 };
 
 /// One implementation query per algorithm kind, for libraries that say which code path they
-/// picked (botan: the objects' provider(), Crypto++: AlgorithmProvider()): the contract of
+/// picked (Botan: the objects' provider(), Crypto++: AlgorithmProvider()): the contract of
 /// Backend::Implementation() for an algorithm the library offers ("" where it does not tell).
 /// A null entry: "".
 struct KindImplementations {

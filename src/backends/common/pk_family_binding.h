@@ -1,12 +1,18 @@
 // The public-key bindings of a library that binds its signatures and key agreements by PkFamily
-// (pk_family.h) through the signature and key-agreement adapters (Botan, Crypto++): one
-// template instead of each library composing the two bindings itself.
+// (pk_family.h) through the signature and key-agreement adapters and reports errors by throwing
+// (Botan, Crypto++): one template instead of each library composing the two bindings itself,
+// and the shape of its KAT verify.
 #pragma once
 
+#include <string>
+#include <string_view>
+
+#include "backends/common/guarded.h"
 #include "backends/common/key_agreement_adapter.h"
 #include "backends/common/library_backend.h"
 #include "backends/common/pk_family.h"
 #include "backends/common/signature_adapter.h"
+#include "core/hex.h"
 
 namespace cryptobench::backends {
 
@@ -35,6 +41,24 @@ LibraryBindings BindFamilyPublicKey() {
   return MergeBindings(
       {BindSignature<SignatureEngine, &IsFamilySignature, Verify, Sign>().Bindings(),
        agreement.Bindings()});
+}
+
+/// KatTarget::Verify for a library that reports errors by throwing (Botan, Crypto++):
+/// kNotOffered where the binding does not cover the entry (`covered` false); otherwise, inside
+/// Guarded("<library> verify"), *valid = verifies(public_key, tbs, signature) with `vector`'s
+/// public key and signature decoded and tbs its KatSignedInput (tampered when `tamper`).
+/// Returns "" or Guarded's line.
+template <typename Verifies>
+std::string ThrowingKatVerify(bool covered, std::string_view library, const KatVector& vector,
+                              bool tamper, bool* valid, const Verifies& verifies) {
+  if (!covered) {
+    return std::string(kNotOffered);
+  }
+  return Guarded(std::string(library) + " verify", [&] {
+    const Bytes tbs = KatSignedInput(vector, tamper);
+    *valid = verifies(HexDecode(vector.public_key), tbs, HexDecode(vector.output));
+    return std::string();
+  });
 }
 
 }  // namespace cryptobench::backends

@@ -10,6 +10,7 @@
 
 #include "algorithms/catalog.h"
 #include "backends/common/adapter_test_support.h"
+#include "backends/common/pk_family_binding.h"
 
 namespace cryptobench::backends {
 namespace {
@@ -239,6 +240,28 @@ TEST(SignatureAdapterTest, KatSignedInputTampersWithTheFirstByteOrAddsOne) {
   vector.input = "";
   EXPECT_EQ(KatSignedInput(vector, false), Bytes());
   EXPECT_EQ(KatSignedInput(vector, true), Bytes{0x00});
+}
+
+// The KAT verify of a throwing library: not offered outside the binding; the decoded key,
+// (tampered) input and signature reach the library's check; an exception is one line.
+TEST(SignatureAdapterTest, ThrowingKatVerifyDecodesGuardsAndSaysNotOffered) {
+  KatVector vector;
+  vector.public_key = "01";
+  vector.input = "8000";
+  vector.output = "02";
+  bool valid = false;
+  const auto verifies = [](const Bytes& key, const Bytes& tbs, const Bytes& signature) {
+    return key == Bytes{0x01} && tbs == Bytes{0x80, 0x00} && signature == Bytes{0x02};
+  };
+  EXPECT_EQ(ThrowingKatVerify(false, "Lib", vector, false, &valid, verifies), kNotOffered);
+  ASSERT_EQ(ThrowingKatVerify(true, "Lib", vector, false, &valid, verifies), "");
+  EXPECT_TRUE(valid);
+  ASSERT_EQ(ThrowingKatVerify(true, "Lib", vector, true, &valid, verifies), "");
+  EXPECT_FALSE(valid) << "the tampered input is 81 00";
+  const auto throws = [](const Bytes&, const Bytes&, const Bytes&) -> bool {
+    throw std::runtime_error("bad key");
+  };
+  EXPECT_EQ(ThrowingKatVerify(true, "Lib", vector, false, &valid, throws), "Lib verify: bad key");
 }
 
 }  // namespace

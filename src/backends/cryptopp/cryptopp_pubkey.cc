@@ -75,7 +75,7 @@ std::string AgreementSides(const AlgorithmInfo& alg, std::unique_ptr<AgreementSi
 // The signature engine (common/signature_adapter.h): the timing key's signer and verifier, room
 // for the largest signature, and the generator the signer draws from. Exceptions become one
 // line through Guarded().
-class SignatureEngine : public GuardedBy<"Crypto++"> {
+class SignatureEngine : public GuardedBy<"Crypto++">, public SignatureRoom {
  public:
   /// nullptr with "Crypto++ <alg>: <what()>" if the timing key does not load.
   static std::unique_ptr<SignatureEngine> Make(const AlgorithmInfo& alg, std::string* error) {
@@ -83,16 +83,11 @@ class SignatureEngine : public GuardedBy<"Crypto++"> {
   }
 
   // Throws (CryptoPP::Exception) if the timing key does not load.
-  explicit SignatureEngine(const AlgorithmInfo& alg)
-      : pair_(TimingSignaturePair(alg)), signature_(pair_.signer->MaxSignatureLength()) {}
+  explicit SignatureEngine(const AlgorithmInfo& alg) : SignatureEngine(TimingSignaturePair(alg)) {}
 
   bool Sign(std::span<const uint8_t> tbs, std::string*) {
-    signature_len_ = pair_.signer->SignMessage(rng_, tbs.data(), tbs.size(), signature_.data());
+    sig_len_ = pair_.signer->SignMessage(rng_, tbs.data(), tbs.size(), sig_.data());
     return true;
-  }
-
-  std::span<const uint8_t> signature() const {
-    return std::span<const uint8_t>(signature_).first(signature_len_);
   }
 
   bool Verify(std::span<const uint8_t> tbs, std::span<const uint8_t> signature,
@@ -106,23 +101,20 @@ class SignatureEngine : public GuardedBy<"Crypto++"> {
   }
 
  private:
+  // Room for the largest signature of the pair's key.
+  explicit SignatureEngine(SignaturePair pair)
+      : SignatureRoom(pair.signer->MaxSignatureLength()), pair_(std::move(pair)) {}
+
   CryptoPP::AutoSeededRandomPool rng_;
   SignaturePair pair_;
-  Bytes signature_;
-  size_t signature_len_ = 0;
 };
 
 std::string VerifyVector(const AlgorithmInfo& alg, const KatVector& vector, bool tamper,
                          bool* valid) {
-  if (!IsFamilySignature(alg)) {
-    return kNotOffered;
-  }
-  return Guarded("Crypto++ verify", [&] {
-    const Bytes tbs = KatSignedInput(vector, tamper);
-    *valid =
-        Verifies(*KatVerifier(alg, HexDecode(vector.public_key)), tbs, HexDecode(vector.output));
-    return std::string();
-  });
+  return ThrowingKatVerify(IsFamilySignature(alg), "Crypto++", vector, tamper, valid,
+                           [&](const Bytes& public_key, const Bytes& tbs, const Bytes& signature) {
+                             return Verifies(*KatVerifier(alg, public_key), tbs, signature);
+                           });
 }
 
 std::string SignVector(const AlgorithmInfo& alg, const KatVector& vector, Bytes* signature) {
