@@ -30,6 +30,7 @@
 #include <sys/wait.h>
 
 #include "algorithms/catalog.h"
+#include "backends/common/backend_test_support.h"
 #include "backends/common/test_names.h"
 #include "backends/registry.h"
 
@@ -92,17 +93,6 @@ std::vector<Case> AllCases() {
   return cases;
 }
 
-// Every operation either direction can time: encrypt and decrypt, sign and verify, ...
-std::vector<Operation> AllOperations(const AlgorithmInfo& alg) {
-  std::vector<Operation> ops = TimedOperations(alg, false);
-  for (Operation op : TimedOperations(alg, true)) {
-    if (std::find(ops.begin(), ops.end(), op) == ops.end()) {
-      ops.push_back(op);
-    }
-  }
-  return ops;
-}
-
 // The input sizes checked, in bytes: a small and a large one; public-key operations take one
 // fixed-size input.
 std::vector<size_t> SizesFor(const AlgorithmInfo& alg) {
@@ -140,7 +130,7 @@ Failures KatPasses(Backend& backend, const Case& c) {
 Failures PreparesAndRunsAtTwoSizes(Backend& backend, const Case& c) {
   const AlgorithmInfo& alg = *FindAlgorithm(c.algorithm);
   Failures failures;
-  for (Operation op : AllOperations(alg)) {
+  for (Operation op : backend_testing::AllOperations(alg)) {
     for (size_t len : SizesFor(alg)) {
       PrepareFailure failure = PrepareFailure::kLibraryError;
       std::string error;
@@ -165,7 +155,7 @@ Failures CorruptionIsCaught(Backend& backend, const Case& c) {
   const results::KatResult kat = backend.RunKat(alg);
   Expect(kat.status == "failed", &failures, "corrupted KAT: " + kat.status);
   Expect(!kat.detail.empty(), &failures, "a failed KAT says what differed");
-  for (Operation op : AllOperations(alg)) {
+  for (Operation op : backend_testing::AllOperations(alg)) {
     for (size_t len : SizesFor(alg)) {
       PrepareFailure failure = PrepareFailure::kNone;
       std::string error;

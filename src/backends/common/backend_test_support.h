@@ -3,16 +3,19 @@
 // and the outcome of one Prepare(). Test-only: included by *_backend_test.cc.
 #pragma once
 
+#include <algorithm>
 #include <initializer_list>
 #include <memory>
 #include <set>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <gtest/gtest.h>
 
 #include "algorithms/catalog.h"
 #include "backends/backend.h"
+#include "core/errors.h"
 
 namespace cryptobench::backends::backend_testing {
 
@@ -55,6 +58,38 @@ inline PrepareOutcome PrepareOf(Backend& backend, std::string_view algorithm, Op
     outcome.op = backend.Prepare(*alg, op, input_len, &outcome.failure, &outcome.error);
   }
   return outcome;
+}
+
+/// Every operation either direction of `alg` can time (TimedOperations of both): encrypt and
+/// decrypt, sign and verify, ..., each once.
+inline std::vector<Operation> AllOperations(const AlgorithmInfo& alg) {
+  std::vector<Operation> ops = TimedOperations(alg, false);
+  for (Operation op : TimedOperations(alg, true)) {
+    if (std::find(ops.begin(), ops.end(), op) == ops.end()) {
+      ops.push_back(op);
+    }
+  }
+  return ops;
+}
+
+/// The UsageError message of `open(path)` (a backend's Open function given a library path), or
+/// "(no UsageError)" when it opens or throws something else.
+template <typename Open>
+std::string UsageErrorOf(Open open, const std::string& path) {
+  try {
+    open(path);
+  } catch (const UsageError& e) {
+    return e.what();
+  } catch (...) {
+  }
+  return "(no UsageError)";
+}
+
+/// Expects `message` to be the one line "cannot load <path>: <loader's reason>" of a library
+/// path that cannot be loaded.
+inline void ExpectCannotLoad(const std::string& message, const std::string& path) {
+  EXPECT_EQ(message.rfind("cannot load " + path + ": ", 0), 0u) << message;
+  EXPECT_EQ(message.find('\n'), std::string::npos) << message;
 }
 
 }  // namespace cryptobench::backends::backend_testing

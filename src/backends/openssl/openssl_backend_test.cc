@@ -12,6 +12,7 @@
 
 #include "algorithms/catalog.h"
 #include "algorithms/kat.h"
+#include "backends/common/backend_test_support.h"
 #include "core/errors.h"
 #include "core/hex.h"
 
@@ -24,29 +25,12 @@ Backend& SystemBackend() {
 }
 
 std::string UsageErrorMessage(const std::string& path) {
-  try {
-    OpenOpensslBackend(path);
-  } catch (const UsageError& e) {
-    return e.what();
-  }
-  return "(no UsageError)";
-}
-
-// Every operation either direction can time: encrypt and decrypt, sign and verify, ...
-std::vector<Operation> AllOperations(const AlgorithmInfo& alg) {
-  std::vector<Operation> ops = TimedOperations(alg, false);
-  for (Operation op : TimedOperations(alg, true)) {
-    if (std::find(ops.begin(), ops.end(), op) == ops.end()) {
-      ops.push_back(op);
-    }
-  }
-  return ops;
+  return backend_testing::UsageErrorOf(&OpenOpensslBackend, path);
 }
 
 TEST(OpensslBackendLoadTest, UnloadablePathNamesThePath) {
-  const std::string message = UsageErrorMessage("/nonexistent/libcrypto.so");
-  EXPECT_EQ(message.rfind("cannot load /nonexistent/libcrypto.so: ", 0), 0u) << message;
-  EXPECT_EQ(message.find('\n'), std::string::npos);
+  backend_testing::ExpectCannotLoad(UsageErrorMessage("/nonexistent/libcrypto.so"),
+                                    "/nonexistent/libcrypto.so");
 }
 
 TEST(OpensslBackendLoadTest, NonLibcryptoNamesTheMissingSymbol) {
@@ -95,7 +79,7 @@ class OpensslLargeInputTest : public testing::TestWithParam<std::string> {
 // Every operation prepares and runs on a kLargeInputLen-byte input, and its check catches a
 // corrupted output there too.
 TEST_P(OpensslLargeInputTest, PreparesRunsAndCatchesCorruption) {
-  for (Operation op : AllOperations(alg())) {
+  for (Operation op : backend_testing::AllOperations(alg())) {
     SCOPED_TRACE(std::string(OperationName(op)) + " at " + std::to_string(kLargeInputLen) +
                  " bytes");
     PrepareFailure failure = PrepareFailure::kLibraryError;
