@@ -245,15 +245,35 @@ INSTANTIATE_TEST_SUITE_P(Kinds, AfalgFakePrepareTest,
                            return param.param;
                          });
 
-TEST(AfalgFakeTimedTest, StreamCiphersSetTheIvOnlyOnce) {
-  auto api = std::make_shared<FakeSocketApi>();
+// The timed socket of `alg`'s encrypt step at `len` bytes on the fake API, after `runs` timed
+// calls: its fd (the prepare step's first request is the timed one) and every sendmsg() on it.
+// Empty, with a failure added, when the step cannot be prepared or run.
+struct TimedSends {
+  int fd = -1;
+  std::vector<RecordedCall> sent;
+};
+
+TimedSends RunTimedEncrypt(const std::shared_ptr<FakeSocketApi>& api, const char* alg, size_t len,
+                           uint64_t runs) {
   auto backend = FakeBackend(api);
   std::string error;
-  auto prepared = backend->Prepare(Alg("AES-128-CBC"), Operation::kEncrypt, 32, nullptr, &error);
-  ASSERT_NE(prepared, nullptr) << error;
-  const int timed_fd = api->CallsOf("sendmsg").front().fd;  // the first request is the timed one
-  ASSERT_TRUE(prepared->Run(3));
-  const std::vector<RecordedCall> sent = api->CallsOf("sendmsg", timed_fd);
+  auto prepared = backend->Prepare(Alg(alg), Operation::kEncrypt, len, nullptr, &error);
+  if (prepared == nullptr) {
+    ADD_FAILURE() << alg << ": " << error;
+    return {};
+  }
+  const int fd = api->CallsOf("sendmsg").front().fd;
+  if (!prepared->Run(runs)) {
+    ADD_FAILURE() << alg << ": " << prepared->error();
+    return {};
+  }
+  return {fd, api->CallsOf("sendmsg", fd)};
+}
+
+TEST(AfalgFakeTimedTest, StreamCiphersSetTheIvOnlyOnce) {
+  auto api = std::make_shared<FakeSocketApi>();
+  const TimedSends timed = RunTimedEncrypt(api, "AES-128-CBC", 32, 3);
+  const std::vector<RecordedCall>& sent = timed.sent;
   ASSERT_EQ(sent.size(), 4u);
   EXPECT_EQ(sent[0].controls.size(), 2u);  // ALG_SET_OP, ALG_SET_IV
   for (size_t i = 1; i < sent.size(); ++i) {
@@ -265,13 +285,8 @@ TEST(AfalgFakeTimedTest, StreamCiphersSetTheIvOnlyOnce) {
 
 TEST(AfalgFakeTimedTest, XtsSetsTheTweakEveryRequest) {
   auto api = std::make_shared<FakeSocketApi>();
-  auto backend = FakeBackend(api);
-  std::string error;
-  auto prepared = backend->Prepare(Alg("AES-256-XTS"), Operation::kEncrypt, 32, nullptr, &error);
-  ASSERT_NE(prepared, nullptr) << error;
-  const int timed_fd = api->CallsOf("sendmsg").front().fd;
-  ASSERT_TRUE(prepared->Run(2));
-  const std::vector<RecordedCall> sent = api->CallsOf("sendmsg", timed_fd);
+  const TimedSends timed = RunTimedEncrypt(api, "AES-256-XTS", 32, 2);
+  const std::vector<RecordedCall>& sent = timed.sent;
   ASSERT_EQ(sent.size(), 3u);
   for (const RecordedCall& call : sent) {
     EXPECT_EQ(IvControl(call).size(), 4u + 16u);
@@ -286,18 +301,13 @@ TEST(AfalgFakeTimedTest, XtsSetsTheTweakEveryRequest) {
 
 TEST(AfalgFakeTimedTest, SealUsesANewNonceEveryMessage) {
   auto api = std::make_shared<FakeSocketApi>();
-  auto backend = FakeBackend(api);
-  std::string error;
-  auto prepared = backend->Prepare(Alg("AES-128-GCM"), Operation::kEncrypt, 16, nullptr, &error);
-  ASSERT_NE(prepared, nullptr) << error;
-  const int timed_fd = api->CallsOf("sendmsg").front().fd;
-  ASSERT_TRUE(prepared->Run(2));
-  const std::vector<RecordedCall> sent = api->CallsOf("sendmsg", timed_fd);
+  const TimedSends timed = RunTimedEncrypt(api, "AES-128-GCM", 16, 2);
+  const std::vector<RecordedCall>& sent = timed.sent;
   ASSERT_EQ(sent.size(), 3u);
   EXPECT_NE(IvControl(sent[1]), IvControl(sent[2]));
   EXPECT_EQ(sent[2].data.size(), 13u + 16u);  // AAD || plaintext
   EXPECT_EQ(sent[2].controls.size(), 3u);
-  EXPECT_EQ(api->CallsOf("read", timed_fd).back().len, 13u + 16u + 16u);
+  EXPECT_EQ(api->CallsOf("read", timed.fd).back().len, 13u + 16u + 16u);
 }
 
 TEST(AfalgFakeTimedTest, HashCheckSendsInTwoPartsWithMsgMore) {
