@@ -1,5 +1,5 @@
-// `cryptobench compare A B [C ...]`: sides from files and live builds, measured interleaved, then
-// compared with the first side and rendered.
+// `cryptobench compare A B [C ...]`: sides from files and live builds (measured interleaved by
+// app/live_session.h), then compared with the first side, rendered and saved.
 #include <unistd.h>
 
 #include <algorithm>
@@ -17,24 +17,20 @@
 
 #include "algorithms/catalog.h"
 #include "cli/commands.h"
-#include "cli/machine.h"
 #include "cli/options.h"
 #include "core/errors.h"
 #include "core/utc.h"
-#include "cpu/clock_facts.h"
 #include "cpu/cpu_info.h"
-#include "cpu/features.h"
-#include "measure/clocks.h"
+#include "measure/sampler.h"
 #include "report/catalog_entry.h"
 #include "report/formats.h"
 #include "report/sanitize.h"
 #include "results/json.h"
 #include "results/limits.h"
-#include "worker/process.h"
-#include "worker/scheduler.h"
 
+#include "app/live_session.h"
+#include "app/machine.h"
 #include "compare/compare.h"
-#include "compare/live.h"
 #include "compare/render.h"
 #include "compare/side_spec.h"
 #include "compare/sides.h"
@@ -111,146 +107,6 @@ std::string RowNamed(const std::vector<compare::Side>& sides, const std::string&
     }
   }
   return "";
-}
-
-// What live sides measure without --algorithms / --bytes: what the file sides hold (so the
-// cells match), else the default suite and sizes.
-std::vector<const AlgorithmInfo*> LiveAlgorithms(const std::vector<compare::Side>& file_sides) {
-  std::set<std::string> names;
-  for (const compare::Side& side : file_sides) {
-    for (const results::AlgorithmResult& alg : side.run.algorithms) {
-      if (const AlgorithmInfo* info = report::CatalogEntryOf(alg)) {
-        names.insert(std::string(info->name));
-      }
-    }
-  }
-  if (names.empty()) {
-    return DefaultSuite();
-  }
-  std::vector<const AlgorithmInfo*> out;
-  for (const AlgorithmInfo& alg : Catalog()) {
-    if (names.count(std::string(alg.name)) != 0) {
-      out.push_back(&alg);
-    }
-  }
-  return out;
-}
-
-std::vector<uint64_t> LiveSizes(const std::vector<compare::Side>& file_sides) {
-  std::set<uint64_t> sizes;
-  for (const compare::Side& side : file_sides) {
-    for (const results::AlgorithmResult& alg : side.run.algorithms) {
-      for (const results::Cell& cell : alg.cells) {
-        if (report::IsThroughputCell(alg, cell) && cell.input_len > 0 &&
-            cell.input_len <= (uint64_t{64} << 20)) {
-          sizes.insert(cell.input_len);
-        }
-      }
-    }
-  }
-  if (sizes.empty()) {
-    return {std::begin(kDefaultInputSizes), std::end(kDefaultInputSizes)};
-  }
-  return {sizes.begin(), sizes.end()};
-}
-
-struct LiveSetup {
-  compare::LiveSpec spec;
-  worker::RunPlan plan;
-  worker::ProbeResult probe;
-  /// The library crashed, hung or exited while loading: every cell says so, nothing is run.
-  std::optional<worker::ProbeFailure> load_failure;
-};
-
-// Measures every live side, interleaved, and returns one run per side.
-std::vector<results::RunResult> MeasureLive(std::vector<LiveSetup>& live,
-                                            const std::vector<const AlgorithmInfo*>& algorithms,
-                                            int rounds, bool progress) {
-  const cpu::CpuFacts cpu_facts = cpu::GatherCpuFacts(cpu::RealSystemReader());
-  const results::MachineInfo machine = MachineInfoFrom(cpu_facts);
-  const bool show = progress && isatty(STDERR_FILENO) != 0;
-  const size_t total = live.size() * algorithms.size() * static_cast<size_t>(rounds);
-  size_t done = 0;
-  const compare::MeasureFn measure = [&](size_t side, const AlgorithmInfo& alg) {
-    const LiveSetup& setup = live[side];
-    if (show) {
-      ShowProgressLine(fmt::format("[{}/{}] {}: {}", ++done, total, setup.spec.name, alg.name));
-    }
-    if (setup.load_failure) {
-      return worker::FailedAlgorithm(alg, setup.plan, setup.load_failure->status(),
-                                     setup.load_failure->what());
-    }
-    if (!setup.probe.MaySupport(std::string(alg.name))) {
-      results::AlgorithmResult unsupported;
-      unsupported.algorithm = std::string(alg.name);
-      unsupported.kind = std::string(KindName(alg.kind));
-      unsupported.supported = false;
-      unsupported.cells = worker::PlannedCells(alg, setup.plan);
-      for (results::Cell& cell : unsupported.cells) {
-        cell.status = results::CellStatus::kUnsupported;
-        cell.message = "not provided by this library";
-      }
-      return unsupported;
-    }
-    return worker::MeasureAlgorithm(alg, setup.plan, nullptr);
-  };
-  const std::vector<std::vector<compare::Rounds>> measured =
-      compare::MeasureInterleaved(algorithms, live.size(), rounds, measure);
-  if (show) {
-    ClearProgressLine();
-  }
-  std::vector<results::RunResult> runs;
-  for (size_t i = 0; i < live.size(); ++i) {
-    const LiveSetup& setup = live[i];
-    results::RunResult run;
-    run.created_utc = UtcTimestamp();
-    run.source.tool_version = CRYPTOBENCH_VERSION;
-    run.library = setup.probe.library;
-    // What the file held when measured: a rebuild in place keeps its path, version and build lines.
-    run.library.file_sha256 = store::LibraryFileSha256(run.library.loaded_path);
-    run.library.requested_path = setup.plan.library_path;
-    run.library.worker_env = setup.plan.env;
-    // Masks inherited from this shell reach the workers too (as in speed): name them.
-    for (const char* name : {"OPENSSL_ia32cap", "OPENSSL_armcap"}) {
-      if (const char* value = std::getenv(name);
-          value != nullptr && setup.plan.env.count(name) == 0) {
-        run.library.worker_env[name] = value;
-      }
-    }
-    run.machine = machine;
-    // As speed does: a side measured under emulation says so (compare names it, no cpb class).
-    MarkIfEmulated(run.source);
-    run.method.precision = setup.plan.sampler.precision;
-    run.method.max_seconds = setup.plan.sampler.max_seconds;
-    run.method.min_samples = setup.plan.sampler.min_samples;
-    run.method.confidence = setup.plan.sampler.confidence;
-    run.method.target_sample_seconds = setup.plan.sampler.target_sample_seconds;
-    run.method.input_sizes = setup.plan.input_sizes;
-    for (const compare::Rounds& alg_rounds : measured[i]) {
-      run.algorithms.push_back(compare::PoolRounds(alg_rounds));
-    }
-    results::DeriveAllFigures(run);
-    runs.push_back(std::move(run));
-  }
-  return runs;
-}
-
-compare::HostFacts GatherHost(const cpu::CpuFacts& facts, bool measure_clock) {
-  compare::HostFacts host;
-  host.arch = facts.arch;
-  host.cpu_model = facts.model;
-  const cpu::CpuFeatures features = cpu::DetectCpuFeatures();
-  for (const cpu::FeatureState& feature : features.features) {
-    if (feature.usable()) {
-      host.cpu_features.push_back(feature.name);
-    }
-  }
-  if (measure_clock) {
-    // cpufreq's limits are not read here: the probes' own agreement is the check that matters.
-    host.core_hz =
-        cpu::MeasureCoreClock(*cpu::MakeRealCoreClockProbes(features), cpu::CpufreqLimits{}).hz;
-  }
-  return host;
 }
 
 }  // namespace
@@ -448,29 +304,23 @@ int RunCompare(const CompareCommandOptions& options) {
   bool live_failures = false;
   if (!specs.empty()) {
     const std::vector<const AlgorithmInfo*> algorithms =
-        chosen.empty() ? LiveAlgorithms(sides) : chosen;
-    const std::vector<uint64_t> sizes = bytes.empty() ? LiveSizes(sides) : bytes;
-    std::vector<LiveSetup> live;
+        chosen.empty() ? app::LiveAlgorithms(sides) : chosen;
+    const std::vector<uint64_t> sizes = bytes.empty() ? app::LiveSizes(sides) : bytes;
+    std::vector<app::LiveSide> live;
     for (const compare::LiveSpec& spec : specs) {
-      LiveSetup setup;
-      setup.spec = spec;
-      setup.plan.executable = worker::SelfExecutable();
-      setup.plan.library_path = ResolveLibraryPath(spec.path, true);
-      setup.plan.env = spec.env;
-      setup.plan.input_sizes = sizes;
-      setup.plan.sampler = sampler;
-      try {
-        setup.probe = worker::Probe(setup.plan);  // UsageError for an unloadable library
-      } catch (const worker::ProbeFailure& e) {
-        setup.load_failure = e;
-        std::fprintf(stderr, "note: %s: %s\n", spec.name.c_str(), e.what());
-      }
-      if (!setup.probe.failure.empty()) {
-        std::fprintf(stderr, "note: %s: %s\n", spec.name.c_str(), setup.probe.failure.c_str());
-      }
-      live.push_back(std::move(setup));
+      live.push_back(app::OpenLiveSide(spec, ResolveLibraryPath(spec.path, true), sizes, sampler));
     }
-    std::vector<results::RunResult> runs = MeasureLive(live, algorithms, rounds, options.progress);
+    const bool show = options.progress && isatty(STDERR_FILENO) != 0;
+    std::vector<results::RunResult> runs = app::MeasureLiveSides(
+        live, algorithms, rounds,
+        show ? app::LiveProgressFn([](size_t done, size_t total, const std::string& side,
+                                      const AlgorithmInfo& alg) {
+          ShowProgressLine(fmt::format("[{}/{}] {}: {}", done, total, side, alg.name));
+        })
+             : app::LiveProgressFn());
+    if (show) {
+      ClearProgressLine();
+    }
     for (size_t i = 0; i < runs.size(); ++i) {
       live_failures = live_failures || results::HasFailures(runs[i]);
       compare::Side side = compare::LiveSide(std::move(runs[i]), specs[i].name);
@@ -486,7 +336,7 @@ int RunCompare(const CompareCommandOptions& options) {
     need_clock = need_clock ||
                  (side.run.source.kind != "imported" && side.run.machine.cpu_model == facts.model);
   }
-  const compare::HostFacts host = GatherHost(facts, need_clock);
+  const compare::HostFacts host = app::GatherHostFacts(facts, need_clock);
   for (compare::Side& side : sides) {
     compare::ResolveSideFacts(side, host);
   }
@@ -525,7 +375,7 @@ int RunCompare(const CompareCommandOptions& options) {
     run.created_utc = report.created_utc;
     run.document = compare::CompareToJson(report).dump(
         -1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
-    run.machine = MachineInfoFrom(facts);
+    run.machine = app::MachineInfoFrom(facts);
     for (const compare::Side& side : report.sides) {
       run.libraries.push_back(
           {side.letter, side.run.library, side.origin == compare::SideOrigin::kLive});

@@ -10,7 +10,6 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
-#include "cli/machine.h"
 #include "cli/options.h"
 #include "cli/tls_internal.h"
 #include "core/errors.h"
@@ -21,6 +20,7 @@
 #include "results/json.h"
 #include "results/limits.h"
 
+#include "app/machine.h"
 #include "compare/live.h"
 #include "compare/ratio.h"
 #include "compare/render.h"
@@ -202,7 +202,7 @@ int RunCompareTls(const CompareCommandOptions& options) {
   }
   if (!live.empty()) {
     const results::MachineInfo machine =
-        MachineInfoFrom(cpu::GatherCpuFacts(cpu::RealSystemReader()));
+        app::MachineInfoFrom(cpu::GatherCpuFacts(cpu::RealSystemReader()));
     const bool show = options.progress && isatty(STDERR_FILENO) != 0;
     std::vector<bool> measured(live.size(), false);
     for (int round = 0; round < rounds; ++round) {
@@ -270,7 +270,7 @@ int RunCompareTls(const CompareCommandOptions& options) {
     store::DocumentRun run;
     run.created_utc = comparison.created_utc;
     run.document = rendered(report::Format::kJson);
-    run.machine = MachineInfoFrom(cpu::GatherCpuFacts(cpu::RealSystemReader()));
+    run.machine = app::MachineInfoFrom(cpu::GatherCpuFacts(cpu::RealSystemReader()));
     for (const tls::TlsSide& side : comparison.sides) {
       run.libraries.push_back({side.letter, side.run.library, side.live});
     }

@@ -1,4 +1,5 @@
-// `cryptobench doctor`: validate, run the doctor (or read a report with --from), render.
+// `cryptobench doctor`: validate, run the doctor session (app/doctor_session.h), or read a
+// report with --from, render and save.
 #include <unistd.h>
 
 #include <algorithm>
@@ -10,16 +11,14 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <variant>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "backends/openssl/openssl_backend.h"
 #include "cli/commands.h"
-#include "cli/machine.h"
 #include "cli/options.h"
 #include "core/errors.h"
-#include "core/fatal_signals.h"
 #include "core/utc.h"
 #include "report/document.h"
 #include "report/formats.h"
@@ -28,6 +27,8 @@
 #include "results/limits.h"
 #include "worker/process.h"
 
+#include "app/doctor_session.h"
+#include "app/machine.h"
 #include "diagnose/doctor.h"
 #include "diagnose/doctor_document.h"
 #include "diagnose/doctor_from.h"
@@ -347,17 +348,6 @@ int RunDoctorCommand(const DoctorCommandOptions& options) {
     report::ChooseFormat(report::Producer::kDoctor, options.format);
   }
   const std::vector<const AlgorithmInfo*> algorithms = ResolveAlgorithms(options.algorithms);
-  // Public-key verdicts (mask experiments on the MULX/ADX and IFMA paths, data/pk-asm.csv) exist
-  // for OpenSSL only; the other backends' doctor examines the symmetric algorithms.
-  std::vector<const AlgorithmInfo*> symmetric;
-  std::vector<std::string> public_key;
-  for (const AlgorithmInfo* alg : algorithms) {
-    if (IsSymmetric(alg->kind)) {
-      symmetric.push_back(alg);
-    } else {
-      public_key.emplace_back(alg->name);
-    }
-  }
   if (options.from_given) {
     return RunDoctorFrom(options, algorithms);
   }
@@ -365,16 +355,24 @@ int RunDoctorCommand(const DoctorCommandOptions& options) {
   if (sizes.size() != 1) {
     throw UsageError(fmt::format("--bytes '{}': doctor measures one size", options.bytes));
   }
-  const double max_seconds = ParseMaxSeconds(options.max_seconds);
+  app::DoctorSettings settings;
+  settings.algorithms = algorithms;
+  settings.input_len = sizes.front();
+  settings.max_seconds = ParseMaxSeconds(options.max_seconds);
+  settings.quick = options.quick;
   const std::vector<const backends::BackendDescriptor*> selected = ResolveBackends(options.backend);
-  const bool all = IsAllBackends(options.backend);
   const LibraryChoice libraries = ParseLibraryOptions(options.libraries, selected);
+  settings.backends = SessionBackends(selected, libraries);
+  settings.leave_out_unusable = IsAllBackends(options.backend);
+  settings.bare_library_given = !libraries.every.empty();
+  SplitTestFault(options.test_fault, settings.test_fault, settings.test_fault_algorithm);
+  settings.worker_timeout_seconds = options.worker_timeout;
   const Destinations where = ResolveDestinations(options, {});
   // A store that cannot be used stops the command before any measuring, not after it.
   const std::unique_ptr<store::Store> store = OpenStoreForSaving(options.store, true);
   results::MachineInfo machine;
   if (store) {
-    machine = MachineInfoFrom(cpu::GatherCpuFacts(cpu::RealSystemReader()));
+    machine = app::MachineInfoFrom(cpu::GatherCpuFacts(cpu::RealSystemReader()));
   }
   std::vector<store::DocumentRun> documents;  // each report, to save
   const auto keep = [&](const nlohmann::ordered_json& json, const std::string& created_utc,
@@ -389,88 +387,25 @@ int RunDoctorCommand(const DoctorCommandOptions& options) {
     }
   };
 
+  // The session stops at the first SIGINT or SIGTERM: what was examined is printed and
+  // written, marked partial (exit status 128 + its number).
   Progress progress(options.progress && isatty(STDERR_FILENO));
+  const app::DoctorOutcome outcome = app::RunDoctorSession(
+      settings, [&progress](const std::string& backend, const std::string& algorithm,
+                            const std::string& label) { progress(backend, algorithm, label); });
   std::vector<RenderedReport> reports;
-  // From here the first SIGINT or SIGTERM stops the examination and what was examined is
-  // printed and written, marked partial (exit status 128 + its number); a second one ends the
-  // process at once (core/fatal_signals.h), as in speed.
-  core::StopOnInterrupt();
-  for (const backends::BackendDescriptor* descriptor : selected) {
-    if (core::InterruptSignal() != 0) {
-      break;
-    }
-    const std::string backend(descriptor->name);
-    const std::string shown = selected.size() > 1 ? backend : "";
-    try {
-      if (backend == "openssl") {
-        diagnose::DoctorOptions doctor;
-        doctor.executable = worker::SelfExecutable();
-        doctor.library_path = libraries.For(*descriptor);
-        if (doctor.library_path.empty()) {
-          doctor.library_path = backends::kDefaultLibcrypto;
-        }
-        doctor.quick = options.quick;
-        doctor.algorithms = algorithms;
-        doctor.input_len = sizes.front();
-        doctor.max_seconds = max_seconds;
-        if (!options.test_fault.empty()) {
-          const size_t colon = options.test_fault.find(':');
-          doctor.test_fault = options.test_fault.substr(0, colon);
-          if (colon != std::string::npos) {
-            doctor.test_fault_algorithm = options.test_fault.substr(colon + 1);
-          }
-        }
-        doctor.worker_timeout_seconds = options.worker_timeout;
-        const diagnose::DoctorReport report = diagnose::RunDoctor(
-            doctor, [&](const std::string& algorithm, const std::string& label) {
-              progress(shown, algorithm, label);
-            });
-        keep(diagnose::DoctorToJson(report), report.created_utc, report.facts.library);
-        reports.push_back(Render(report, where.formats));
-        continue;
-      }
-      if (!public_key.empty() && symmetric.empty()) {
-        throw UsageError(fmt::format(
-            "the {} backend: doctor examines public-key algorithms ({}) with the openssl backend "
-            "only",
-            backend, fmt::join(public_key, ", ")));
-      }
-      diagnose::LibraryDoctorOptions doctor;
-      doctor.executable = worker::SelfExecutable();
-      doctor.backend = backend;
-      doctor.library_path = libraries.For(*descriptor);
-      doctor.quick = options.quick;
-      doctor.algorithms = symmetric;
-      doctor.input_len = sizes.front();
-      doctor.max_seconds = max_seconds;
-      const diagnose::LibraryDoctorReport report = diagnose::RunLibraryDoctor(
-          doctor, [&](const std::string& algorithm, const std::string& label) {
-            progress(shown, algorithm, label);
-          });
-      keep(diagnose::LibraryDoctorToJson(report), report.created_utc, report.library);
-      reports.push_back(Render(report, where.formats));
-    } catch (const std::exception& e) {
-      if (core::InterruptSignal() != 0) {
-        break;  // a worker stopped by the signal: the reports so far are what there is
-      }
-      const auto* usage = dynamic_cast<const UsageError*>(&e);
-      if (usage == nullptr) {
-        throw;
-      }
-      // With "all", a backend that cannot be opened here (no AF_ALG, no default BoringSSL) is
-      // left out with a note, as `speed --backend all` does.
-      if (!all || libraries.backends.count(backend) > 0) {
-        throw;
-      }
-      std::fprintf(stderr, "note: the %s backend cannot be used here and is left out: %s%s\n",
-                   backend.c_str(), e.what(),
-                   (descriptor->takes_library_path && !libraries.every.empty()
-                        ? " (the bare --lib PATH goes to every backend loaded by path; give each "
-                          "its own with --lib NAME=PATH)"
-                        : ""));
+  for (const app::DoctorSessionReport& examined : outcome.reports) {
+    if (const auto* report = std::get_if<diagnose::DoctorReport>(&examined)) {
+      keep(diagnose::DoctorToJson(*report), report->created_utc, report->facts.library);
+      reports.push_back(Render(*report, where.formats));
+    } else {
+      const auto& library_report = std::get<diagnose::LibraryDoctorReport>(examined);
+      keep(diagnose::LibraryDoctorToJson(library_report), library_report.created_utc,
+           library_report.library);
+      reports.push_back(Render(library_report, where.formats));
     }
   }
-  if (const int signal_number = core::InterruptSignal(); signal_number != 0) {
+  if (const int signal_number = outcome.interrupted; signal_number != 0) {
     progress.Clear();
     if (reports.empty()) {
       std::fprintf(stderr, "interrupted by %s before anything was examined; nothing written\n",

@@ -496,6 +496,28 @@ std::string LibraryChoice::For(const backends::BackendDescriptor& backend) const
   return named != backends.end() ? named->second : every;
 }
 
+std::vector<app::SessionBackend> SessionBackends(
+    const std::vector<const backends::BackendDescriptor*>& selected,
+    const LibraryChoice& libraries) {
+  std::vector<app::SessionBackend> out;
+  for (const backends::BackendDescriptor* descriptor : selected) {
+    out.push_back({descriptor, libraries.For(*descriptor),
+                   libraries.backends.count(std::string(descriptor->name)) > 0});
+  }
+  return out;
+}
+
+void SplitTestFault(const std::string& value, std::string& kind, std::string& algorithm) {
+  if (value.empty()) {
+    return;
+  }
+  const size_t colon = value.find(':');
+  kind = value.substr(0, colon);
+  if (colon != std::string::npos) {
+    algorithm = value.substr(colon + 1);
+  }
+}
+
 LibraryChoice ParseLibraryOptions(const std::vector<std::string>& values,
                                   const std::vector<const backends::BackendDescriptor*>& selected) {
   LibraryChoice choice;

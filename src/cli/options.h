@@ -12,6 +12,8 @@
 #include "backends/registry.h"
 #include "report/formats.h"
 
+#include "app/speed_session.h"
+
 namespace cryptobench::cli {
 
 /// Parses --bytes: comma-separated input sizes in bytes, with optional k/K (x1024) suffix,
@@ -77,6 +79,18 @@ struct LibraryChoice {
   /// own default: libcrypto.so.3, BoringSSL's android path; a linked-in backend takes none).
   std::string For(const backends::BackendDescriptor& backend) const;
 };
+
+/// The backends of --backend (`selected`, in order) as a measurement session takes them: each
+/// with the library path `libraries` gives it (LibraryChoice::For) and whether that path was
+/// given for it by name (--lib NAME=PATH).
+std::vector<app::SessionBackend> SessionBackends(
+    const std::vector<const backends::BackendDescriptor*>& selected,
+    const LibraryChoice& libraries);
+
+/// Splits the hidden --test-fault value, KIND or KIND:ALGORITHM (worker/protocol.h
+/// Job::test_fault), into `kind` and `algorithm` ("" = every algorithm). An empty value leaves
+/// both as they are.
+void SplitTestFault(const std::string& value, std::string& kind, std::string& algorithm);
 
 /// Reads --lib values: "NAME=PATH" when NAME is a compiled-in backend's name (any case),
 /// otherwise the whole value is a PATH for every backend loaded by path. Each path goes through

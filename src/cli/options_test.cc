@@ -179,6 +179,48 @@ TEST(OptionsTest, LibraryOptionsGoToTheBackendsLoadedByPath) {
   }
 }
 
+TEST(OptionsTest, SessionBackendsKeepTheOrderAndSayWhoseLibraryWasNamed) {
+  const auto openssl = ResolveBackends("openssl");
+  std::vector<app::SessionBackend> session =
+      SessionBackends(openssl, ParseLibraryOptions({"/opt/ssl/libcrypto.so.3"}, openssl));
+  ASSERT_EQ(session.size(), 1U);
+  EXPECT_EQ(session[0].descriptor, openssl.front());
+  EXPECT_EQ(session[0].library_path, "/opt/ssl/libcrypto.so.3");
+  EXPECT_FALSE(session[0].own_library);  // a bare path: under "all" it may be left out
+  session = SessionBackends(openssl, ParseLibraryOptions({"openssl=/x/libcrypto.so"}, openssl));
+  ASSERT_EQ(session.size(), 1U);
+  EXPECT_EQ(session[0].library_path, "/x/libcrypto.so");
+  EXPECT_TRUE(session[0].own_library);
+  if (const backends::BackendDescriptor* sodium = backends::FindBackend("sodium")) {
+    const auto two = ResolveBackends("sodium,openssl");
+    session = SessionBackends(two, ParseLibraryOptions({"openssl=/x/libcrypto.so"}, two));
+    ASSERT_EQ(session.size(), 2U);
+    EXPECT_EQ(session[0].descriptor, sodium);
+    EXPECT_EQ(session[0].library_path, "");  // linked in: takes no path
+    EXPECT_FALSE(session[0].own_library);
+    EXPECT_TRUE(session[1].own_library);
+  }
+}
+
+TEST(OptionsTest, TestFaultSplitsAtTheFirstColon) {
+  std::string kind = "keep";
+  std::string algorithm = "keep";
+  SplitTestFault("", kind, algorithm);
+  EXPECT_EQ(kind, "keep");
+  EXPECT_EQ(algorithm, "keep");
+  kind.clear();
+  algorithm.clear();
+  SplitTestFault("crash", kind, algorithm);
+  EXPECT_EQ(kind, "crash");
+  EXPECT_EQ(algorithm, "");
+  SplitTestFault("hang:AES-128-GCM", kind, algorithm);
+  EXPECT_EQ(kind, "hang");
+  EXPECT_EQ(algorithm, "AES-128-GCM");
+  SplitTestFault("exit:a:b", kind, algorithm);
+  EXPECT_EQ(kind, "exit");
+  EXPECT_EQ(algorithm, "a:b");
+}
+
 TEST(OptionsTest, ABareLibraryNameIsASonameNeverALocalFile) {
   namespace fs = std::filesystem;
   const fs::path dir = fs::temp_directory_path() / ("cryptobench_lib_" + std::to_string(getpid()));

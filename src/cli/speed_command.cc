@@ -1,13 +1,12 @@
-// `cryptobench speed`: validate, probe each backend, measure each algorithm in workers (backend
-// by backend within each algorithm), render one run, or several side by side.
+// `cryptobench speed`: validate the options, run the measurement session (app/speed_session.h:
+// probe each backend, measure each algorithm in workers, backend by backend within each
+// algorithm), render one run, or several side by side, and save them.
 #include <unistd.h>
 
-#include <algorithm>
-#include <cctype>
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
-#include <optional>
+#include <iterator>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -17,11 +16,8 @@
 #include "algorithms/catalog.h"
 #include "backends/registry.h"
 #include "cli/commands.h"
-#include "cli/machine.h"
 #include "cli/options.h"
 #include "core/errors.h"
-#include "core/fatal_signals.h"
-#include "core/utc.h"
 #include "cpu/cpu_info.h"
 #include "report/report.h"
 #include "report/sanitize.h"
@@ -30,7 +26,8 @@
 #include "worker/process.h"
 #include "worker/scheduler.h"
 
-#include "diagnose/library_masks.h"
+#include "app/machine.h"
+#include "app/speed_session.h"
 #include "import/parse_util.h"
 #include "store/sql.h"
 #include "store/store.h"
@@ -39,18 +36,23 @@ namespace cryptobench::cli {
 namespace {
 
 // One status line on a terminal's stderr: current cell, cells left, time left.
-class Progress {
+class Progress : public app::SpeedObserver {
  public:
-  Progress(bool enabled, size_t total) : enabled_(enabled), total_(total) {}
-  ~Progress() { Clear(); }
+  explicit Progress(bool enabled) : enabled_(enabled) {}
+  ~Progress() override { Clear(); }
+  void Begin(size_t total_cells) override {
+    begun_ = true;
+    total_ = total_cells;
+    start_ = std::chrono::steady_clock::now();
+  }
   /// `backend` names the backend when several are measured ("" otherwise).
-  void Start(const AlgorithmInfo& alg, const std::string& backend) {
+  void Start(const AlgorithmInfo& alg, const std::string& backend) override {
     if (enabled_) {
       Show(backend.empty() ? fmt::format("{} ...", alg.name)
                            : fmt::format("{} ({}) ...", alg.name, backend));
     }
   }
-  void CellDone(const AlgorithmInfo& alg, const results::Cell& cell) {
+  void CellDone(const AlgorithmInfo& alg, const results::Cell& cell) override {
     ++done_;
     if (!enabled_) {
       return;
@@ -66,66 +68,18 @@ class Progress {
   void Show(const std::string& text) {
     ShowProgressLine(fmt::format("[{}/{}] {}", done_, total_, text));
   }
+  // Only once the measuring began: a session that stops before it showed nothing.
   void Clear() {
-    if (enabled_) {
+    if (enabled_ && begun_) {
       ClearProgressLine();
     }
   }
   bool enabled_;
-  size_t total_;
+  bool begun_ = false;
+  size_t total_ = 0;
   size_t done_ = 0;
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
-
-// One backend of a speed run: what its workers get, what its probe said, what it measured.
-struct BackendRun {
-  const backends::BackendDescriptor* descriptor = nullptr;
-  worker::RunPlan plan;
-  worker::ProbeResult probe;
-  /// One run per worker count of --threads (one, unless a list sweeps them), in its order.
-  std::vector<results::RunResult> runs;
-  /// The probe crashed, hung or exited before the library answered: every cell gets this
-  /// status and message, and no worker is started (each would fail the same way).
-  std::optional<worker::ProbeFailure> load_failure;
-};
-
-// The capability-mask variables of a backend that a worker inherits from this shell.
-std::vector<std::string> InheritedMaskVariables(const backends::BackendDescriptor& backend) {
-  std::vector<std::string> names;
-  if (!backend.mask_variable.empty()) {
-    names.emplace_back(backend.mask_variable);
-  }
-  if (backend.mask_variable == "OPENSSL_ia32cap") {
-    names.emplace_back("OPENSSL_armcap");  // the same switch on Arm (crypto/armcap.c)
-  }
-  // Every variable doctor's masks for this library set: GnuTLS hands what it does not
-  // accelerate itself to Nettle, so NETTLE_FAT_OVERRIDE changes a gnutls run too.
-  for (const diagnose::LibraryMask& mask : diagnose::LibraryMasks(backend.name)) {
-    for (const auto& [name, value] : mask.env) {
-      if (std::find(names.begin(), names.end(), name) == names.end()) {
-        names.push_back(name);
-      }
-    }
-  }
-  return names;
-}
-
-// Every cell of `alg` marked unsupported, with the backend's reason when it gave one.
-results::AlgorithmResult UnsupportedResult(const AlgorithmInfo& alg, const BackendRun& backend) {
-  const auto reason = backend.probe.unsupported_reasons.find(std::string(alg.name));
-  results::AlgorithmResult unsupported;
-  unsupported.algorithm = std::string(alg.name);
-  unsupported.kind = std::string(KindName(alg.kind));
-  unsupported.supported = false;
-  unsupported.cells = worker::PlannedCells(alg, backend.plan);
-  for (results::Cell& cell : unsupported.cells) {
-    cell.status = results::CellStatus::kUnsupported;
-    cell.message = reason != backend.probe.unsupported_reasons.end()
-                       ? reason->second
-                       : "not provided by this library";
-  }
-  return unsupported;
-}
 
 }  // namespace
 
@@ -205,7 +159,15 @@ int RunSpeed(const SpeedOptions& options) {
       }
     }
   }
-  worker::RunPlan base;
+  app::SpeedSettings settings;
+  settings.algorithms = algorithms;
+  settings.backends = SessionBackends(selected, libraries);
+  // With "all", a backend that cannot be opened here (and was not given a --lib) is left out
+  // with a note.
+  settings.leave_out_unusable = IsAllBackends(options.backend);
+  settings.bare_library_given = !libraries.every.empty();
+  settings.thread_counts = thread_counts;
+  worker::RunPlan& base = settings.base;
   base.executable = worker::SelfExecutable();
   base.env = ParseEnvAssignments(options.env);
   base.input_sizes = options.bytes.empty() ? std::vector<uint64_t>(std::begin(kDefaultInputSizes),
@@ -217,197 +179,33 @@ int RunSpeed(const SpeedOptions& options) {
   base.sampler.max_seconds = ParseMaxSeconds(options.max_seconds);
   base.worker_timeout_seconds = options.worker_timeout;
   base.pin = options.pin;
-  if (!options.test_fault.empty()) {
-    const size_t colon = options.test_fault.find(':');
-    base.test_fault = options.test_fault.substr(0, colon);
-    if (colon != std::string::npos) {
-      base.test_fault_algorithm = options.test_fault.substr(colon + 1);
-    }
-  }
+  SplitTestFault(options.test_fault, base.test_fault, base.test_fault_algorithm);
   // A store that cannot be used stops the run before any measuring, not after it.
   const std::unique_ptr<store::Store> store = OpenStoreForSaving(options.store, true);
 
-  // Open every backend in a worker first: a bad --lib or an unusable backend stops the run
-  // before anything is measured. With "all", a backend that cannot be opened here (and was not
-  // given a --lib) is left out with a note.
-  const bool leave_out_unusable = IsAllBackends(options.backend);
-  // From here the first SIGINT or SIGTERM stops the measuring and the figures measured so far
-  // are printed and written, marked partial (exit status 128 + its number); a second one ends
-  // the process at once (core/fatal_signals.h).
-  core::StopOnInterrupt();
-  std::vector<BackendRun> runs;
-  for (const backends::BackendDescriptor* descriptor : selected) {
-    if (core::InterruptSignal() != 0) {
-      break;
-    }
-    BackendRun backend;
-    backend.descriptor = descriptor;
-    backend.plan = base;
-    backend.plan.backend = std::string(descriptor->name);
-    backend.plan.library_path = libraries.For(*descriptor);
-    try {
-      backend.probe = worker::Probe(backend.plan);
-    } catch (const worker::ProbeFailure& e) {
-      // A crash or hang costs the algorithms it touches, not the run (README): this library's
-      // rows say what happened, the other backends are measured.
-      backend.load_failure = e;
-      backend.probe.library.backend = backend.plan.backend;
-      std::fprintf(stderr, "note: %s\n", e.what());
-    } catch (const UsageError& e) {
-      // Under "all" only a backend given its own --lib NAME=PATH must open; a bare --lib PATH
-      // that does not fit one (an OpenSSL build is no BoringSSL) leaves that one out.
-      if (!leave_out_unusable || libraries.backends.count(backend.plan.backend) > 0) {
-        throw;
-      }
-      std::fprintf(stderr, "note: the %s backend cannot be used here and is left out: %s%s\n",
-                   backend.plan.backend.c_str(), e.what(),
-                   (descriptor->takes_library_path && !libraries.every.empty()
-                        ? " (the bare --lib PATH goes to every backend loaded by path; give each "
-                          "its own with --lib NAME=PATH)"
-                        : ""));
-      continue;
-    }
-    if (!backend.probe.failure.empty()) {
-      std::fprintf(stderr,
-                   "note: %s; the algorithms not checked are each measured in a worker of their "
-                   "own\n",
-                   backend.probe.failure.c_str());
-    }
-    runs.push_back(std::move(backend));
-  }
-  if (const int signal_number = core::InterruptSignal(); signal_number != 0) {
-    std::fprintf(stderr, "interrupted by %s before anything was measured; nothing written\n",
-                 worker::SignalName(signal_number).c_str());
-    return 128 + signal_number;
-  }
-  if (runs.empty()) {
-    throw UsageError("--backend all: no compiled-in backend can be used here");
-  }
-
-  const std::string created_utc = UtcTimestamp();
-  const results::MachineInfo machine =
-      MachineInfoFrom(cpu::GatherCpuFacts(cpu::RealSystemReader()));
-  for (BackendRun& backend : runs) {
-    results::RunResult run;
-    run.created_utc = created_utc;
-    run.source.tool_version = CRYPTOBENCH_VERSION;
-    run.library = backend.probe.library;
-    // What the file held when measured: a rebuild in place keeps its path, version and build lines.
-    run.library.file_sha256 = store::LibraryFileSha256(run.library.loaded_path);
-    if (!backend.plan.library_path.empty()) {
-      run.library.requested_path = backend.plan.library_path;
-    }
-    // Capability masks inherited from this shell reach every worker too: name them beside the
-    // --env ones, or the header would show a masked vector without saying why.
-    for (const std::string& name : InheritedMaskVariables(*backend.descriptor)) {
-      if (const char* value = std::getenv(name.c_str());
-          value != nullptr && backend.plan.env.count(name) == 0) {
-        run.library.worker_env[name] = value;
-      }
-    }
-    run.machine = machine;
-    // Under emulation (qemu-user, QEMU TCG) the figures time the emulator: say so in every
-    // output (the JSON's source.caveats, the table's header).
-    MarkIfEmulated(run.source);
-    run.method.direction = base.decrypt ? "decrypt" : "encrypt";
-    run.method.precision = base.sampler.precision;
-    run.method.max_seconds = base.sampler.max_seconds;
-    run.method.min_samples = base.sampler.min_samples;
-    run.method.confidence = base.sampler.confidence;
-    run.method.target_sample_seconds = base.sampler.target_sample_seconds;
-    run.method.input_sizes = base.input_sizes;
-    run.method.pinning = base.pin ? "idlest allowed CPU per worker" : "off (--no-pin)";
-    for (int threads : thread_counts) {
-      run.method.threads = threads;
-      // Several workers share one synchronised window: one stretch each, no rounds.
-      run.method.rounds = threads == 1 ? base.sampler.rounds : 1;
-      backend.runs.push_back(run);
-    }
-  }
-  for (int threads : thread_counts) {
-    if (threads > machine.online_cpus && machine.online_cpus > 0) {
-      std::fprintf(stderr,
-                   "warning: --threads %d exceeds the %d online CPUs: workers share cores, so "
-                   "the aggregate is not %d cores' worth\n",
-                   threads, machine.online_cpus, threads);
-    }
-  }
-
-  size_t total_cells = 0;
-  for (const AlgorithmInfo* alg : algorithms) {
-    total_cells += worker::PlannedCells(*alg, base).size() * runs.size() * thread_counts.size();
-  }
+  // The session opens every backend in a worker first (a bad --lib or an unusable backend
+  // stops it before anything is measured), then measures. From its start the first SIGINT or
+  // SIGTERM stops the measuring and the figures measured so far are printed and written,
+  // marked partial (exit status 128 + its number); a second one ends the process at once.
+  app::SpeedOutcome outcome;
   {
-    Progress progress(options.progress && isatty(STDERR_FILENO), total_cells);
-    // Algorithm by algorithm, every backend (or worker count) in turn: slow drift (thermal,
-    // other load) then touches all alike instead of whichever ran last.
-    for (const AlgorithmInfo* alg : algorithms) {
-      for (BackendRun& backend : runs) {
-        for (results::RunResult& run : backend.runs) {
-          if (core::InterruptSignal() != 0) {
-            break;  // what is measured is kept; the rest is left out (the run is partial)
-          }
-          worker::RunPlan plan = backend.plan;
-          plan.threads = run.method.threads;
-          if (backend.load_failure) {
-            results::AlgorithmResult failed = worker::FailedAlgorithm(
-                *alg, plan, backend.load_failure->status(), backend.load_failure->what());
-            for (const results::Cell& cell : failed.cells) {
-              progress.CellDone(*alg, cell);
-            }
-            run.algorithms.push_back(std::move(failed));
-            continue;
-          }
-          if (!backend.probe.MaySupport(std::string(alg->name))) {
-            results::AlgorithmResult unsupported = UnsupportedResult(*alg, backend);
-            for (const results::Cell& cell : unsupported.cells) {
-              progress.CellDone(*alg, cell);
-            }
-            run.algorithms.push_back(std::move(unsupported));
-            continue;
-          }
-          progress.Start(*alg, runs.size() > 1 ? backend.plan.backend
-                               : sweep         ? fmt::format("{} workers", plan.threads)
-                                               : "");
-          results::AlgorithmResult measured = worker::MeasureAlgorithm(
-              *alg, plan, [&progress](const AlgorithmInfo& a, const results::Cell& cell) {
-                progress.CellDone(a, cell);
-              });
-          if (!measured.cells.empty() || core::InterruptSignal() == 0) {
-            run.algorithms.push_back(std::move(measured));
-          }
-        }
-      }
-    }
+    Progress progress(options.progress && isatty(STDERR_FILENO));
+    outcome = app::RunSpeedSession(settings, progress);
   }
-  const int interrupted = core::InterruptSignal();
-  std::vector<results::RunResult> results_by_backend;
-  bool failures = false;
-  for (BackendRun& backend : runs) {
-    for (results::RunResult& run : backend.runs) {
-      if (interrupted != 0) {
-        run.interrupted_by = worker::SignalName(interrupted);
-      }
-      results::DeriveAllFigures(run);
-      failures = failures || results::HasFailures(run);
-      results_by_backend.push_back(std::move(run));
-    }
-  }
-
-  if (interrupted != 0 &&
-      std::none_of(
-          results_by_backend.begin(), results_by_backend.end(), [](const results::RunResult& run) {
-            return std::any_of(run.algorithms.begin(), run.algorithms.end(),
-                               [](const results::AlgorithmResult& a) { return !a.cells.empty(); });
-          })) {
+  const int interrupted = outcome.interrupted;
+  if (interrupted != 0 && outcome.NothingMeasured()) {
     // Stopped before a cell was finished: an empty report would pass for a result.
     std::fprintf(stderr, "interrupted by %s before anything was measured; nothing written\n",
                  worker::SignalName(interrupted).c_str());
     return 128 + interrupted;
   }
+  const std::vector<results::RunResult>& results_by_backend = outcome.runs;
+  const bool failures = outcome.failures;
+  const results::MachineInfo& machine = outcome.machine;
 
   const report::CpuTopology topology =
-      sweep ? ReadCpuTopology(cpu::RealSystemReader(), machine.online_cpus) : report::CpuTopology{};
+      sweep ? app::ReadCpuTopology(cpu::RealSystemReader(), machine.online_cpus)
+            : report::CpuTopology{};
   const auto rendered = [&results_by_backend, sweep, &topology](report::Format format) {
     std::ostringstream out;
     if (sweep) {

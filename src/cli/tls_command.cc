@@ -15,7 +15,6 @@
 
 #include "algorithms/catalog.h"
 #include "cli/commands.h"
-#include "cli/machine.h"
 #include "cli/options.h"
 #include "cli/tls_internal.h"
 #include "core/errors.h"
@@ -24,6 +23,7 @@
 #include "report/sanitize.h"
 #include "worker/process.h"
 
+#include "app/machine.h"
 #include "import/parse_util.h"
 #include "tls/ceiling.h"
 #include "tls/json.h"
@@ -574,7 +574,7 @@ int RunTls(const TlsOptions& options) {
   // A store that cannot be used stops the command before any measuring, not after it.
   const std::unique_ptr<store::Store> store = OpenStoreForSaving(options.store, true);
   tls::TlsRun& run = prepared.run;
-  run.machine = MachineInfoFrom(cpu::GatherCpuFacts(cpu::RealSystemReader()));
+  run.machine = app::MachineInfoFrom(cpu::GatherCpuFacts(cpu::RealSystemReader()));
   {
     Progress progress(options.progress && isatty(STDERR_FILENO) != 0);
     TakeMeasurement(

@@ -149,7 +149,7 @@ TEST(RenderCsvTest, QuotesAsRfc4180AndKeepsColumnCount) {
 }
 
 // The CSV's ticks_per_op and ticks_per_byte fields hold figures only for a run with a tick
-// counter: an emulated run records none (cli::MachineInfoFrom), and its samples' ticks would
+// counter: an emulated run records none (app::MachineInfoFrom), and its samples' ticks would
 // pass for a CPU's cycles.
 TEST(RenderCsvTest, TickFieldsOnlyWithATickCounter) {
   const auto field = [](const std::string& line, const std::string& header,

@@ -5,7 +5,7 @@
 #include "report/scaling.h"
 #include "results/model.h"
 
-namespace cryptobench::cli {
+namespace cryptobench::app {
 
 /// The machine's CPU, kernel and tick counter: the CPU facts plus the tick counter's name and
 /// its rate, measured now against CLOCK_MONOTONIC (about 50 ms). Under emulation
@@ -23,4 +23,4 @@ void MarkIfEmulated(results::SourceInfo& source);
 /// they feed at 0 (unknown); `online_cpus_fallback` (sysconf) stands in for the online list.
 report::CpuTopology ReadCpuTopology(const cpu::SystemReader& reader, int online_cpus_fallback);
 
-}  // namespace cryptobench::cli
+}  // namespace cryptobench::app

@@ -1,5 +1,5 @@
 // The machine facts of a run.
-#include "cli/machine.h"
+#include "app/machine.h"
 
 #include <optional>
 #include <string>
@@ -11,7 +11,7 @@
 #include "measure/clocks.h"
 #include "results/emulated.h"
 
-namespace cryptobench::cli {
+namespace cryptobench::app {
 
 results::MachineInfo MachineInfoFrom(const cpu::CpuFacts& facts) {
   results::MachineInfo machine;
@@ -56,4 +56,4 @@ report::CpuTopology ReadCpuTopology(const cpu::SystemReader& reader, int online_
   return report::TopologyFromLists(*online, siblings);
 }
 
-}  // namespace cryptobench::cli
+}  // namespace cryptobench::app
