@@ -32,22 +32,6 @@ namespace {
 
 using SignatureContext = EvpSignatureContext<Libcrypto>;
 
-// The hash for a prehashed input, named by its length (FIPS 180-4 output sizes).
-const char* DigestNameForLength(size_t len) {
-  switch (len) {
-    case 20:
-      return "SHA1";
-    case 32:
-      return "SHA256";
-    case 48:
-      return "SHA384";
-    case 64:
-      return "SHA512";
-    default:
-      return nullptr;
-  }
-}
-
 // How a KAT vector's input is signed: Ed25519 signs the message; other vectors give the digest
 // (its length names the hash) or a message hashed with SHA-384 for P-384, else SHA-256.
 struct SigningMode {
@@ -61,9 +45,7 @@ std::string ModeForVector(const Libcrypto& lib, const AlgorithmInfo& alg, const 
   if (PkFamilyOf(alg) == PkFamily::kEd25519) {
     return "";
   }
-  const char* md_name = vector.input_is_digest            ? DigestNameForLength(input_len)
-                        : alg.openssl_name == "secp384r1" ? "SHA384"
-                                                          : "SHA256";
+  const char* md_name = KatVectorDigestName(alg, vector, input_len);
   mode->md = md_name != nullptr ? lib.EVP_get_digestbyname(md_name) : nullptr;
   mode->prehashed = vector.input_is_digest;
   return mode->md != nullptr ? "" : "no hash for a " + std::to_string(input_len) + "-byte input";

@@ -1,11 +1,11 @@
 // EVP signatures for the two libcrypto backends (OpenSSL, BoringSSL), whose function tables
 // (openssl/libcrypto.h, boringssl/libcrypto.h) name the same calls: a key set up to sign or
 // verify (EVP_PKEY_sign/verify on a precomputed digest, or EVP_DigestSign/Verify on the message),
-// signing into a vector sized by the library, and the engine of the signature adapter
-// (signature_adapter.h). Templates over the function table type `Lib`, as evp_derive.h; three
-// calls are that backend's own, found by argument-dependent lookup: LibError(lib, call) (the
-// failing call; clears the error queue), SetSignatureMd(lib, pkey_ctx, md) and
-// SetRsaPadding(lib, pkey_ctx) (PKCS#1 v1.5; true on success), which differ where OpenSSL 1.1.1
+// signing into a vector sized by the library, the digest of a KAT vector, and the engine of the
+// signature adapter (signature_adapter.h). Templates over the function table type `Lib`, as
+// evp_derive.h; three calls are that backend's own, found by argument-dependent lookup:
+// LibError(lib, call) (the failing call; clears the error queue), SetSignatureMd(lib, pkey_ctx, md)
+// and SetRsaPadding(lib, pkey_ctx) (PKCS#1 v1.5; true on success), which differ where OpenSSL 1.1.1
 // has only EVP_PKEY_CTX_ctrl.
 #pragma once
 
@@ -23,6 +23,33 @@
 #include "backends/common/timing_inputs.h"
 
 namespace cryptobench::backends {
+
+/// The digest a KAT vector of the RSA or ECDSA signature `alg` is signed with, by its libcrypto
+/// name: for a precomputed digest (`vector.input_is_digest`), the hash of that output length
+/// `input_len` in bytes (FIPS 180-4: SHA1 20, SHA224 28, SHA256 32, SHA384 48, SHA512 64; null
+/// for any other length); for a message, its curve's or RSA's usual partner, SHA384 for P-384
+/// (secp384r1), else SHA256 (FIPS 186-5 6.4, SP 800-57 Part 1 Table 3). Not for Ed25519, which
+/// signs the message whole.
+inline const char* KatVectorDigestName(const AlgorithmInfo& alg, const KatVector& vector,
+                                       size_t input_len) {
+  if (!vector.input_is_digest) {
+    return alg.openssl_name == "secp384r1" ? "SHA384" : "SHA256";
+  }
+  switch (input_len) {
+    case 20:
+      return "SHA1";
+    case 28:
+      return "SHA224";
+    case 32:
+      return "SHA256";
+    case 48:
+      return "SHA384";
+    case 64:
+      return "SHA512";
+    default:
+      return nullptr;
+  }
+}
 
 /// One key set up for signing or for verifying with `Lib`; the owner keeps the library (and the
 /// key and digest given to Create) alive for the context's life.

@@ -155,7 +155,7 @@ class LibraryBackend : public Backend {
 
   /// Called after every call into the library made by Supports(), RunKat() and Prepare(), for
   /// libraries with a thread-local error queue that must not leak into the next call
-  /// (BoringSSL's ERR_clear_error). The default does nothing.
+  /// (OpenSSL's and BoringSSL's ERR_clear_error). The default does nothing.
   virtual void DiscardLibraryErrors() {}
 
  private:

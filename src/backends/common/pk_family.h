@@ -62,9 +62,4 @@ bool HasFamily(const AlgorithmInfo& alg) {
   return FamilyOf(alg) != PkFamily::kNone;
 }
 
-/// True for the key-agreement families (kX25519, kEcdh).
-inline bool IsKeyAgreementFamily(PkFamily family) {
-  return family == PkFamily::kX25519 || family == PkFamily::kEcdh;
-}
-
 }  // namespace cryptobench::backends

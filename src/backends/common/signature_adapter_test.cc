@@ -10,6 +10,7 @@
 
 #include "algorithms/catalog.h"
 #include "backends/common/adapter_test_support.h"
+#include "backends/common/evp_signature.h"
 #include "backends/common/pk_family_binding.h"
 
 namespace cryptobench::backends {
@@ -262,6 +263,25 @@ TEST(SignatureAdapterTest, ThrowingKatVerifyDecodesGuardsAndSaysNotOffered) {
     throw std::runtime_error("bad key");
   };
   EXPECT_EQ(ThrowingKatVerify(true, "Lib", vector, false, &valid, throws), "Lib verify: bad key");
+}
+
+// The libcrypto backends' KAT digest (evp_signature.h): a precomputed digest names its hash by
+// its length, a message takes the curve's partner.
+TEST(KatVectorDigestNameTest, NamesTheHashByDigestLengthOrCurve) {
+  const AlgorithmInfo& p256 = *FindAlgorithm("ECDSA-P256");
+  const AlgorithmInfo& p384 = *FindAlgorithm("ECDSA-P384");
+  KatVector digest;
+  digest.input_is_digest = true;
+  EXPECT_STREQ(KatVectorDigestName(p256, digest, 20), "SHA1");
+  EXPECT_STREQ(KatVectorDigestName(p256, digest, 28), "SHA224");
+  EXPECT_STREQ(KatVectorDigestName(p384, digest, 32), "SHA256");
+  EXPECT_STREQ(KatVectorDigestName(p256, digest, 48), "SHA384");
+  EXPECT_STREQ(KatVectorDigestName(p256, digest, 64), "SHA512");
+  EXPECT_EQ(KatVectorDigestName(p256, digest, 33), nullptr);
+  const KatVector message;
+  EXPECT_STREQ(KatVectorDigestName(p256, message, 48), "SHA256");
+  EXPECT_STREQ(KatVectorDigestName(p384, message, 32), "SHA384");
+  EXPECT_STREQ(KatVectorDigestName(*FindAlgorithm("RSA-2048"), message, 32), "SHA256");
 }
 
 }  // namespace

@@ -160,17 +160,14 @@ std::unique_ptr<EcdhSide> VectorSide(const AlgorithmInfo& alg, const Bytes& priv
   return side;
 }
 
-// The key agreements the binding covers (BindKeyAgreement's predicate).
-bool Bound(const AlgorithmInfo& alg) { return IsKeyAgreementFamily(PkFamilyOf(alg)); }
-
 }  // namespace
 
 bool KeyAgreementSupported(const AlgorithmInfo& alg) {
-  return Bound(alg) && mbedtls_ecp_curve_info_from_grp_id(GroupIdOf(alg)) != nullptr;
+  return IsFamilyKeyAgreement(alg) && mbedtls_ecp_curve_info_from_grp_id(GroupIdOf(alg)) != nullptr;
 }
 
 KeyAgreementEntries KeyAgreementBinding() {
-  return BindKeyAgreement<EcdhSide, &TimingSides, &VectorSide, &Bound>();
+  return BindKeyAgreement<EcdhSide, &TimingSides, &VectorSide, &IsFamilyKeyAgreement>();
 }
 
 }  // namespace cryptobench::backends::mbedtls

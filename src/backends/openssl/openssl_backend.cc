@@ -1,10 +1,9 @@
-// The OpenSSL backend: Backend over a libcrypto loaded by path.
+// The OpenSSL backend: a LibraryBackend over a libcrypto loaded by path.
 #include "backends/openssl/openssl_backend.h"
 
-#include <exception>
 #include <utility>
 
-#include "backends/common/buffers.h"
+#include "backends/common/library_backend.h"
 #include "backends/openssl/aead.h"
 #include "backends/openssl/backend_factory.h"
 #include "backends/openssl/cipher.h"
@@ -21,38 +20,14 @@ namespace {
 
 using openssl::LibcryptoPtr;
 
-class OpensslBackend : public Backend {
+class OpensslBackend : public LibraryBackend {
  public:
   explicit OpensslBackend(LibcryptoPtr lib)
-      : lib_(std::move(lib)), one_shot_(openssl::MakeOneShotTarget(lib_)) {}
+      : LibraryBackend("OpenSSL has no "),
+        lib_(std::move(lib)),
+        one_shot_(openssl::MakeOneShotTarget(lib_)) {}
 
   results::LibraryInfo Identity() const override { return openssl::ReadIdentity(*lib_); }
-
-  bool Supports(const AlgorithmInfo& alg) override {
-    if (alg.openssl_name.empty()) {
-      return false;  // not an OpenSSL algorithm (catalog.h), e.g. XChaCha20-Poly1305
-    }
-    try {
-      switch (alg.kind) {
-        case AlgorithmKind::kCipher:
-          return openssl::CipherSupported(*lib_, alg);
-        case AlgorithmKind::kAead:
-          return openssl::AeadSupported(*lib_, alg);
-        case AlgorithmKind::kHash:
-          return openssl::DigestSupported(*lib_, alg);
-        case AlgorithmKind::kMac:
-          return openssl::MacSupported(lib_, alg);
-        case AlgorithmKind::kSignature:
-          return openssl::SignatureSupported(*lib_, alg);
-        case AlgorithmKind::kKeyAgreement:
-          return openssl::KeyAgreementSupported(*lib_, alg);
-      }
-    } catch (const std::exception&) {
-      // Unknown means unsupported (e.g. a malformed KAT key); the KAT run reports the detail.
-    }
-    lib_->ERR_clear_error();
-    return false;
-  }
 
   // Why an entry that has an OpenSSL name is not offered, as far as the probe can tell: a MAC's
   // set-up error (e.g. Poly1305 without EVP_MAC); otherwise the loaded build or its providers
@@ -73,51 +48,54 @@ class OpensslBackend : public Backend {
            ": its build (a Configure no-<algorithm> option) or its loaded providers leave it out";
   }
 
-  results::KatResult RunKat(const AlgorithmInfo& alg) override {
-    const ScopedCorruptOutputs corrupt(corrupt_outputs_for_testing_);
-    return RunKatVectors(*one_shot_, alg);
-  }
-
+  // Over the loaded library, so not a OneShotFunctions table: fresh contexts, exceptions caught
+  // into the one-line result, the error queue cleared (one_shot.h).
   KatTarget* OneShot() override { return one_shot_.get(); }
 
-  std::unique_ptr<PreparedOperation> Prepare(const AlgorithmInfo& alg, Operation op,
-                                             size_t input_len, PrepareFailure* failure,
-                                             std::string* error) override {
-    if (failure != nullptr) {
-      *failure = PrepareFailure::kNone;
+ protected:
+  bool Offers(const AlgorithmInfo& alg) override {
+    if (alg.openssl_name.empty()) {
+      return false;  // not an OpenSSL algorithm (catalog.h), e.g. XChaCha20-Poly1305
     }
-    const ScopedCorruptOutputs corrupt(corrupt_outputs_for_testing_);
-    std::unique_ptr<PreparedOperation> prepared;
-    try {
-      switch (alg.kind) {
-        case AlgorithmKind::kCipher:
-          prepared = openssl::PrepareCipher(lib_, alg, op, input_len, failure, error);
-          break;
-        case AlgorithmKind::kAead:
-          prepared = openssl::PrepareAead(lib_, alg, op, input_len, failure, error);
-          break;
-        case AlgorithmKind::kHash:
-          prepared = openssl::PrepareDigest(lib_, alg, op, input_len, failure, error);
-          break;
-        case AlgorithmKind::kMac:
-          prepared = openssl::PrepareMac(lib_, alg, op, input_len, failure, error);
-          break;
-        case AlgorithmKind::kSignature:
-          // Public-key operations take a fixed kPublicKeyInputLen input; input_len is ignored.
-          prepared = openssl::PrepareSignature(lib_, alg, op, failure, error);
-          break;
-        case AlgorithmKind::kKeyAgreement:
-          prepared = openssl::PrepareKeyAgreement(lib_, alg, op, failure, error);
-          break;
-      }
-    } catch (const std::exception& e) {
-      prepared = PrepareFailed(PrepareFailure::kLibraryError,
-                               std::string("preparing ") + std::string(alg.name) + ": " + e.what(),
-                               failure, error);
+    switch (alg.kind) {
+      case AlgorithmKind::kCipher:
+        return openssl::CipherSupported(*lib_, alg);
+      case AlgorithmKind::kAead:
+        return openssl::AeadSupported(*lib_, alg);
+      case AlgorithmKind::kHash:
+        return openssl::DigestSupported(*lib_, alg);
+      case AlgorithmKind::kMac:
+        return openssl::MacSupported(lib_, alg);
+      case AlgorithmKind::kSignature:
+        return openssl::SignatureSupported(*lib_, alg);
+      case AlgorithmKind::kKeyAgreement:
+        return openssl::KeyAgreementSupported(*lib_, alg);
     }
-    lib_->ERR_clear_error();
-    return prepared;
+    return false;
   }
+
+  std::unique_ptr<PreparedOperation> PrepareOffered(const AlgorithmInfo& alg, Operation op,
+                                                    size_t input_len, PrepareFailure* failure,
+                                                    std::string* error) override {
+    switch (alg.kind) {
+      case AlgorithmKind::kCipher:
+        return openssl::PrepareCipher(lib_, alg, op, input_len, failure, error);
+      case AlgorithmKind::kAead:
+        return openssl::PrepareAead(lib_, alg, op, input_len, failure, error);
+      case AlgorithmKind::kHash:
+        return openssl::PrepareDigest(lib_, alg, op, input_len, failure, error);
+      case AlgorithmKind::kMac:
+        return openssl::PrepareMac(lib_, alg, op, input_len, failure, error);
+      case AlgorithmKind::kSignature:
+        return openssl::PrepareSignature(lib_, alg, op, failure, error);
+      case AlgorithmKind::kKeyAgreement:
+        return openssl::PrepareKeyAgreement(lib_, alg, op, failure, error);
+    }
+    return nullptr;
+  }
+
+  // libcrypto's error queue is thread-local: leave nothing in it for the next call.
+  void DiscardLibraryErrors() override { lib_->ERR_clear_error(); }
 
  private:
   LibcryptoPtr lib_;

@@ -142,6 +142,13 @@ TEST(OpensslBackendTest, AlgorithmsOpensslLacksAreUnsupportedNotErrors) {
                                                             Bytes(16, 3), 16, &ciphertext, &tag);
   EXPECT_FALSE(error.empty());
   EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+  // Prepare() refuses it as LibraryBackend refuses what a library does not offer, by name.
+  PrepareFailure failure = PrepareFailure::kNone;
+  std::string prepare_error;
+  EXPECT_EQ(SystemBackend().Prepare(xchacha, Operation::kEncrypt, 16, &failure, &prepare_error),
+            nullptr);
+  EXPECT_EQ(failure, PrepareFailure::kLibraryError);
+  EXPECT_EQ(prepare_error, "OpenSSL has no XChaCha20-Poly1305");
 }
 
 TEST(OpensslBackendTest, OneShotMatchesThePublishedDigestAndSignature) {

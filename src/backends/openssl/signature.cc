@@ -54,24 +54,6 @@ Owned<EVP_MD> TimedDigest(const Libcrypto& lib, PkFamily family) {
   return FetchDigest(lib, "SHA256");
 }
 
-// Digest named by the length of a precomputed hash (FIPS 180-4 output sizes).
-const char* DigestNameForLength(size_t len) {
-  switch (len) {
-    case 20:
-      return "SHA1";
-    case 28:
-      return "SHA224";
-    case 32:
-      return "SHA256";
-    case 48:
-      return "SHA384";
-    case 64:
-      return "SHA512";
-    default:
-      return nullptr;
-  }
-}
-
 // The timed verify of the signature engine: anything but 1 is a rejection, named with the
 // call and the library's error.
 bool VerifyTimed(const Libcrypto& lib, const SignatureContext& verifier,
@@ -142,12 +124,8 @@ std::string VectorSetup(const Libcrypto& lib, const AlgorithmInfo& alg, const Ka
   if (PkFamilyOf(alg) == PkFamily::kEd25519) {
     return "";
   }
-  // A digest names its hash by its length; a message is hashed with the curve's or RSA's usual
-  // partner (SHA-384 for P-384, else SHA-256; FIPS 186-5 6.4 / SP 800-57 Part 1 Table 3).
   const size_t input_len = vector.input.size() / 2;
-  const char* md_name = vector.input_is_digest            ? DigestNameForLength(input_len)
-                        : alg.openssl_name == "secp384r1" ? "SHA384"
-                                                          : "SHA256";
+  const char* md_name = KatVectorDigestName(alg, vector, input_len);
   if (md_name == nullptr) {
     return "no hash has a " + std::to_string(input_len) + "-byte digest";
   }

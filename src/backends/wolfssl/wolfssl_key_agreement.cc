@@ -245,18 +245,15 @@ std::unique_ptr<Side> VectorSide(const AlgorithmInfo& alg, const Bytes& private_
   return std::make_unique<Side>(own, peer, alg.key_len);
 }
 
-// The key agreements the binding covers (BindKeyAgreement's predicate).
-bool Bound(const AlgorithmInfo& alg) { return IsKeyAgreementFamily(PkFamilyOf(alg)); }
-
 }  // namespace
 
 bool KeyAgreementSupported(const AlgorithmInfo& alg) {
   std::string ignored;
-  return Bound(alg) && LoadParty(alg, {}, true, &ignored) != nullptr;
+  return IsFamilyKeyAgreement(alg) && LoadParty(alg, {}, true, &ignored) != nullptr;
 }
 
 KeyAgreementEntries KeyAgreementBinding() {
-  return BindKeyAgreement<Side, &TimingSides, &VectorSide, &Bound>();
+  return BindKeyAgreement<Side, &TimingSides, &VectorSide, &IsFamilyKeyAgreement>();
 }
 
 }  // namespace cryptobench::backends::wolfssl
