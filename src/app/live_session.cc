@@ -7,6 +7,7 @@
 #include <set>
 #include <utility>
 
+#include "backends/registry.h"
 #include "core/utc.h"
 #include "cpu/clock_facts.h"
 #include "cpu/cpu_info.h"
@@ -72,11 +73,13 @@ std::vector<results::RunResult> MeasureLiveSides(
     results::RunResult run =
         MeasuredRunHeader(side.probe.library, side.plan, machine, UtcTimestamp());
     run.library.worker_env = side.plan.env;
-    // Masks inherited from this shell reach the workers too (as in speed): name them.
-    for (const char* name : {"OPENSSL_ia32cap", "OPENSSL_armcap"}) {
-      if (const char* value = std::getenv(name);
-          value != nullptr && side.plan.env.count(name) == 0) {
-        run.library.worker_env[name] = value;
+    // Masks inherited from this shell reach the workers too: name them, as speed does.
+    if (const backends::BackendDescriptor* backend = backends::FindBackend(side.plan.backend)) {
+      for (const std::string& name : InheritedMaskVariables(*backend)) {
+        if (const char* value = std::getenv(name.c_str());
+            value != nullptr && side.plan.env.count(name) == 0) {
+          run.library.worker_env[name] = value;
+        }
       }
     }
     for (const compare::Rounds& alg_rounds : measured[i]) {

@@ -48,10 +48,10 @@ using LiveProgressFn = std::function<void(size_t done, size_t total, const std::
 /// Measures `algorithms` on every side, interleaved over `rounds` rounds
 /// (compare::MeasureInterleaved), and returns one run per side in the order of `sides`, each
 /// algorithm's rounds pooled (compare::PoolRounds), its header filled in (MeasuredRunHeader,
-/// with the side's --env and the OpenSSL masks inherited from this shell as worker_env) and its
-/// figures derived. An algorithm a side's library lacks is marked unsupported; a side whose
-/// probe failed gets that failure in every cell. `progress` may be empty. Never throws for a
-/// worker's failure (its cells say it).
+/// with the side's --env and the masks of its backend inherited from this shell,
+/// InheritedMaskVariables, as worker_env) and its figures derived. An algorithm a side's library
+/// lacks is marked unsupported; a side whose probe failed gets that failure in every cell.
+/// `progress` may be empty. Never throws for a worker's failure (its cells say it).
 std::vector<results::RunResult> MeasureLiveSides(
     const std::vector<LiveSide>& sides, const std::vector<const AlgorithmInfo*>& algorithms,
     int rounds, const LiveProgressFn& progress);

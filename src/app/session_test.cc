@@ -71,21 +71,21 @@ TEST(SessionRowsTest, UnsupportedReasonIsTheProbesOwnElseNotProvided) {
   EXPECT_EQ(UnsupportedReason(probe, Alg("AES-128-CBC")), "not provided by this library");
 }
 
-TEST(SessionHeaderTest, OpensslNamesItsMaskAndItsArmTwinFirstWithoutRepeats) {
+TEST(SessionHeaderTest, OpensslNamesItsMaskAndItsArmTwin) {
   const backends::BackendDescriptor* openssl = backends::FindBackend("openssl");
   ASSERT_NE(openssl, nullptr);
-  const std::vector<std::string> names = InheritedMaskVariables(*openssl);
-  ASSERT_GE(names.size(), 2U);
-  EXPECT_EQ(names[0], "OPENSSL_ia32cap");
-  EXPECT_EQ(names[1], "OPENSSL_armcap");
-  for (const std::string& name : names) {
-    EXPECT_EQ(std::count(names.begin(), names.end(), name), 1) << name;
-  }
+  // Exactly these two: compare's live sides (always openssl) named them before they took this
+  // list, so a third would change compare's run headers.
+  EXPECT_EQ(InheritedMaskVariables(*openssl),
+            (std::vector<std::string>{"OPENSSL_ia32cap", "OPENSSL_armcap"}));
 }
 
-TEST(SessionHeaderTest, EveryBackendsOwnMaskVariableLeadsItsList) {
+TEST(SessionHeaderTest, EveryBackendsOwnMaskVariableLeadsItsListWithoutRepeats) {
   for (const backends::BackendDescriptor& backend : backends::CompiledBackends()) {
     const std::vector<std::string> names = InheritedMaskVariables(backend);
+    for (const std::string& name : names) {
+      EXPECT_EQ(std::count(names.begin(), names.end(), name), 1) << backend.name << ": " << name;
+    }
     if (backend.mask_variable.empty()) {
       continue;
     }
