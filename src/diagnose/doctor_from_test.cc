@@ -934,9 +934,10 @@ TEST(CpuCluesTest, EmbeddedX86AndArmv7BoardNamesSayWhatTheyHave) {
   EXPECT_EQ(TableSays("AES", "Hardware	: Allwinner sun50i Family"), std::nullopt);
 }
 
-// ARMv8 router and board SoCs, each row from an arm64 kernel's /proc/cpuinfo in
-// hrw/arm-socs-table (data/cpu-clues.csv). The Cortex-A53 extension is optional, so a sibling
-// part without its own dump stays unknown, and the rows before them keep deciding.
+// ARMv8 router and board SoCs, each row from a /proc/cpuinfo in hrw/arm-socs-table (an arm64
+// kernel's, the RK3308's a 32-bit one's; data/cpu-clues.csv). The Cortex-A53 extension is
+// optional, so a sibling part without its own dump stays unknown, and the rows before them keep
+// deciding.
 TEST(CpuCluesTest, ArmSocRowsFollowTheirCpuinfoDumps) {
   for (const char* model :
        {"SoC: MediaTek MT7622B", "model: Xiaomi AX3000T (MediaTek MT7981B)",
@@ -944,7 +945,9 @@ TEST(CpuCluesTest, ArmSocRowsFollowTheirCpuinfoDumps) {
         "Hardware	: ODROID-GO2 for linux based on Rockchip rk3326",
         "model: Rockchip RK3568 EVB1 DDR4 V10 Board", "model: Radxa ROCK 5B (RK3588)",
         "SoC: Amlogic S905X", "model: Amlogic S905X P212", "SoC: Amlogic S905X3",
-        "model: Khadas VIM3 (A311D)"}) {
+        "model: Khadas VIM3 (A311D)", "model: Marvell Armada 8040 MACCHIATOBin",
+        "model: Realtek RTD1619B", "model: NVIDIA Jetson Nano Developer Kit",
+        "Hardware	: Rockchip RK3308"}) {
     EXPECT_EQ(TableSays("AES", model), true) << model;
     EXPECT_EQ(TableSays("PMULL", model), true) << model;
     EXPECT_EQ(TableSays("SHA2", model), true) << model;
@@ -965,6 +968,11 @@ TEST(CpuCluesTest, ArmSocRowsFollowTheirCpuinfoDumps) {
   for (const char* model : {"SoC: Amlogic S905", "SoC: Amlogic S905X2", "SoC: Amlogic A311D2",
                             "SoC: Rockchip RK3566"}) {
     EXPECT_EQ(TableSays("AES", model), std::nullopt) << model;
+  }
+  // The Airoha AN7581's Cortex-A53 cores were built without the extension (its dump's
+  // Features line has no aes, pmull, sha1 or sha2), and its row says so.
+  for (const char* feature : {"AES", "PMULL", "SHA2"}) {
+    EXPECT_EQ(TableSays(feature, "model: Airoha AN7581 Evaluation Board"), false) << feature;
   }
   // The MIPS MediaTek parts keep their rows.
   EXPECT_EQ(TableSays("AES", "hardware: MediaTek MT7621 ver:1 eco:3"), false);
