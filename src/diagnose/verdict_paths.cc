@@ -131,41 +131,37 @@ void AddOnce(std::vector<std::string>& out, std::string_view name) {
 }  // namespace
 
 Family FamilyOf(const AlgorithmInfo& alg) {
-  const std::string_view name = alg.name;
-  if (name.starts_with("AES-")) {
-    if (name.ends_with("-GCM")) {
-      return Family::kAesGcm;
-    }
-    if (name.ends_with("-XTS")) {
-      return Family::kAesXts;
-    }
-    return Family::kAesBlock;
+  using P = AlgorithmPrimitive;
+  using M = AlgorithmMode;
+  if (alg.openssl_name.empty()) {
+    return Family::kNone;  // OpenSSL has no code for it (XChaCha20-Poly1305)
   }
-  if (name.starts_with("CMAC-AES")) {
-    return Family::kAesBlock;
+  switch (alg.primitive) {
+    case P::kAes:
+      if (alg.mode == M::kGcm) {
+        return Family::kAesGcm;
+      }
+      return alg.mode == M::kXts ? Family::kAesXts : Family::kAesBlock;  // and CCM, CMAC
+    case P::kChaCha20:
+    case P::kPoly1305:
+      return Family::kChaCha;
+    case P::kSha1:
+      return Family::kSha256;
+    case P::kSha2:
+      // SHA-224/SHA-256 (and HMAC over them) work on 64-byte blocks, SHA-384/SHA-512 on 128.
+      return alg.block_len == 64 ? Family::kSha256 : Family::kSha512;
+    case P::kRsa:
+      return Family::kRsa;
+    case P::kEcdsa:
+    case P::kEcdh:
+      return alg.key_bits == 256 ? Family::kEcP256 : Family::kNone;
+    case P::kX25519:
+      return Family::kX25519;
+    case P::kSm4:
+      return Family::kSm4;
+    default:
+      return Family::kNone;  // MD5, SHA-3, BLAKE2b, 3DES, Ed25519
   }
-  if (name == "ChaCha20" || name == "ChaCha20-Poly1305" || name == "Poly1305") {
-    return Family::kChaCha;
-  }
-  if (name == "SHA-1" || name == "SHA-224" || name == "SHA-256" || name == "HMAC-SHA256") {
-    return Family::kSha256;
-  }
-  if (name == "SHA-384" || name == "SHA-512") {
-    return Family::kSha512;
-  }
-  if (name.starts_with("RSA-")) {
-    return Family::kRsa;
-  }
-  if (name == "ECDSA-P256" || name == "ECDH-P256") {
-    return Family::kEcP256;
-  }
-  if (name == "X25519") {
-    return Family::kX25519;
-  }
-  if (name.starts_with("SM4")) {
-    return Family::kSm4;
-  }
-  return Family::kNone;
 }
 
 // AArch64 (cpb-reference.md sec. 4.3): AES ECB/CBC/CTR/XTS and GCM run aes_v8_* / the

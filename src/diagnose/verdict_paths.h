@@ -43,7 +43,8 @@ enum class Family {
   kNone,  ///< no feature-dispatched path on x86-64 (MD5, SHA-3, BLAKE2, 3DES, P-384, Ed25519)
 };
 
-/// The family of a catalogue algorithm, by its canonical name.
+/// The family of a catalogue algorithm, from its typed fields (primitive, mode, block and key
+/// size), never its name; kNone for one OpenSSL lacks (empty openssl_name).
 Family FamilyOf(const AlgorithmInfo& alg);
 
 /// One accelerated path of a family, best first within the family.

@@ -4,11 +4,16 @@
 #include "diagnose/verdict.h"
 
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
 
+#include "algorithms/catalog.h"
+
 #include "diagnose/classifier.h"
+#include "diagnose/verdict_paths.h"
 #include "diagnose/verdict_test_fixtures.h"
 #include "diagnose/verdict_text.h"
 
@@ -79,6 +84,59 @@ void ExpectLineShape(const Verdict& v) {
 }
 
 // ---- Zen 4 + OpenSSL 3.0.19: everything accelerated, each with mask evidence ---------------
+
+// FamilyOf reads the catalogue's typed fields (primitive, mode, block and key size), not the
+// name: every entry's family, pinned as the name-based version gave it.
+TEST(VerdictFamilyOfTest, EveryCatalogueEntryHasItsDispatchFamily) {
+  using F = verdict_internal::Family;
+  const std::pair<std::string_view, F> expected[] = {
+      {"AES-128-CBC", F::kAesBlock},
+      {"AES-192-CBC", F::kAesBlock},
+      {"AES-256-CBC", F::kAesBlock},
+      {"AES-128-CTR", F::kAesBlock},
+      {"AES-256-CTR", F::kAesBlock},
+      {"AES-128-ECB", F::kAesBlock},
+      {"AES-256-ECB", F::kAesBlock},
+      {"AES-128-XTS", F::kAesXts},
+      {"AES-256-XTS", F::kAesXts},
+      {"DES-EDE3-CBC", F::kNone},
+      {"SM4-CBC", F::kSm4},
+      {"ChaCha20", F::kChaCha},
+      {"AES-128-GCM", F::kAesGcm},
+      {"AES-256-GCM", F::kAesGcm},
+      {"AES-128-CCM", F::kAesBlock},
+      {"ChaCha20-Poly1305", F::kChaCha},
+      {"XChaCha20-Poly1305", F::kNone},
+      {"MD5", F::kNone},
+      {"SHA-1", F::kSha256},
+      {"SHA-224", F::kSha256},
+      {"SHA-256", F::kSha256},
+      {"SHA-384", F::kSha512},
+      {"SHA-512", F::kSha512},
+      {"SHA3-256", F::kNone},
+      {"BLAKE2b-512", F::kNone},
+      {"HMAC-SHA256", F::kSha256},
+      {"CMAC-AES-128", F::kAesBlock},
+      {"Poly1305", F::kChaCha},
+      {"RSA-2048", F::kRsa},
+      {"RSA-3072", F::kRsa},
+      {"RSA-4096", F::kRsa},
+      {"ECDSA-P256", F::kEcP256},
+      {"ECDSA-P384", F::kNone},
+      {"Ed25519", F::kNone},
+      {"X25519", F::kX25519},
+      {"ECDH-P256", F::kEcP256},
+  };
+  for (const auto& [name, family] : expected) {
+    const AlgorithmInfo* alg = FindAlgorithm(name);
+    ASSERT_NE(alg, nullptr) << name;
+    EXPECT_EQ(verdict_internal::FamilyOf(*alg), family) << name;
+  }
+  // A renamed copy keeps its family: the name is not read.
+  AlgorithmInfo renamed = *FindAlgorithm("AES-256-GCM");
+  renamed.name = "renamed";
+  EXPECT_EQ(verdict_internal::FamilyOf(renamed), F::kAesGcm);
+}
 
 TEST(DecideVerdictsTest, Zen4Debian30AesCbcIsAcceleratedByAesNi) {
   // sec. 8: sys3.0 default 1425 MB/s; noAESNI (vpaes) 299 MB/s.
