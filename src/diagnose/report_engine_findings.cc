@@ -89,20 +89,24 @@ bool IsSoftware(KernelDriverClass klass) {
 
 // The family word a module name carries for an algorithm ("aes" for AES-*, "sha" for SHA-*).
 std::string_view FamilyWord(const AlgorithmInfo& alg) {
-  const std::string_view name = alg.name;
-  if (name.starts_with("AES-")) {
-    return "aes";
+  // MACs (HMAC-SHA256, CMAC-AES-128) and SHA-3 get none, as when this read the name: whether a
+  // module named for their primitive serves them is not established here.
+  if (alg.kind == AlgorithmKind::kMac) {
+    return "";
   }
-  if (name.starts_with("SHA-")) {
-    return "sha";
+  switch (alg.primitive) {
+    case AlgorithmPrimitive::kAes:
+      return "aes";
+    case AlgorithmPrimitive::kSha1:
+    case AlgorithmPrimitive::kSha2:
+      return "sha";
+    case AlgorithmPrimitive::kTripleDes:
+      return "des";
+    case AlgorithmPrimitive::kMd5:
+      return "md5";
+    default:
+      return "";
   }
-  if (name.starts_with("DES")) {
-    return "des";
-  }
-  if (name == "MD5") {
-    return "md5";
-  }
-  return "";
 }
 
 KernelSide KernelSideOf(const AlgorithmInfo& alg, const std::vector<results::SourceFact>& facts) {

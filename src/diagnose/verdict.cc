@@ -433,7 +433,7 @@ bool Decider::DecideNoAssemblyExists(const std::string& figure, Verdict& out) co
                          figure, alg_.name, facts_.cpu.arch));
   out.evidence.push_back(
       fmt::format("{} (data/pk-asm.csv line {}: {})", row->path, row->line, row->source));
-  if (alg_.name.starts_with("DES-")) {
+  if (alg_.primitive == AlgorithmPrimitive::kTripleDes) {
     // 3DES: 64-bit blocks and 48 rounds of table lookups in C; the modern ciphers have assembly
     // on every x86-64 and AArch64 build (cpb-reference.md sec. 4 and 7.11).
     const bool aes_hw = facts_.cpu.Usable(facts_.cpu.arch == "aarch64" ? "AES" : "AES-NI");
