@@ -94,7 +94,7 @@ void RunQuickSweepAndCheck() {
 }
 
 TEST(SpeedSessionTest, ASweepMeasuresEveryPlannedCellOncePerWorkerCount) {
-  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  GTEST_FLAG_SET(death_test_style, "fast");  // a fork: qemu-user cannot re-exec an arm64 binary
   EXPECT_EXIT(RunQuickSweepAndCheck(), ::testing::ExitedWithCode(0), "session checked");
 }
 
@@ -113,7 +113,7 @@ void RunWithoutBackends() {
 }
 
 TEST(SpeedSessionTest, NoUsableBackendIsAUsageErrorBeforeMeasuring) {
-  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  GTEST_FLAG_SET(death_test_style, "fast");  // a fork: qemu-user cannot re-exec an arm64 binary
   EXPECT_EXIT(RunWithoutBackends(), ::testing::ExitedWithCode(2),
               "usage error: --backend all: no compiled-in backend can be used here \\(begun 0\\)");
 }
