@@ -166,7 +166,7 @@ class BoringsslBackend : public LibraryBackend {
     switch (alg.kind) {
       case AlgorithmKind::kCipher:
         // EVP_CIPHER behaves as OpenSSL's, so the very code that times OpenSSL times it.
-        return alg.name == "ChaCha20"
+        return alg.primitive == AlgorithmPrimitive::kChaCha20
                    ? boringssl::PrepareChaCha20(lib_, alg, op, input_len, failure, error)
                    : openssl::PrepareCipher(evp_view_, alg, op, input_len, failure, error);
       case AlgorithmKind::kAead:
