@@ -90,6 +90,11 @@ bool ToolRowConcerns(const diagnose::SpeedToolChange& row, std::string_view algo
   if (row.evidence == "aead-setup-per-op") {
     return aead;
   }
+  if (row.evidence == "run-fault" || row.evidence == "impossible-figure") {
+    // Faults that show in the paste (no figure, zeros, impossible figures): import marks those
+    // cells as errors, so they cannot shift a comparison of the figures that remain.
+    return false;
+  }
   if (row.evidence == "multi-summary") {
     // Faults of the summary -multi's parent prints: only runs that used -multi.
     return multi_used;

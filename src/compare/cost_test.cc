@@ -308,6 +308,28 @@ TEST(CompareCost, LibraryRegressionSilentWhenASpeedToolChangeConcernsTheAlgorith
             1U);
 }
 
+// A fault that shows in the paste itself (no figure, zeros, an impossible figure) cannot shift
+// valid figures: its row, whatever its versions, does not silence a regression.
+TEST(CompareCost, ARunFaultRowDoesNotSilenceALibraryRegression) {
+  for (const char* evidence : {"run-fault", "impossible-figure"}) {
+    const std::vector<diagnose::SpeedToolChange> tool = diagnose::ParseSpeedToolChanges(
+        fmt::format("tool,versions,kind,evidence,change,source,certainty\n"
+                    "openssl-speed,..3.3.2,bug,{},the run never ends,https://example.org/a,sure\n",
+                    evidence));
+    const Side a = ImportedSide("A", "3.3.2", {Sweep("AES-128-CBC", 200, 0.6)});
+    const Side b = ImportedSide("B", "3.3.3", {Sweep("AES-128-CBC", 200, 1.2)});
+    EXPECT_EQ(Regression(a, b, false, tool).size(), 1U) << evidence;
+  }
+  // The same row as a fault of the figures (evidence none) does silence it.
+  const std::vector<diagnose::SpeedToolChange> figures = diagnose::ParseSpeedToolChanges(
+      "tool,versions,kind,evidence,change,source,certainty\n"
+      "openssl-speed,..3.3.2,bug,none,the figures are wrong,https://example.org/a,sure\n");
+  EXPECT_TRUE(Regression(ImportedSide("A", "3.3.2", {Sweep("AES-128-CBC", 200, 0.6)}),
+                         ImportedSide("B", "3.3.3", {Sweep("AES-128-CBC", 200, 1.2)}), false,
+                         figures)
+                  .empty());
+}
+
 TEST(CompareCost, EmbeddedSpeedToolTableKeepsTheAeadTimingChangeOut) {
   // The real table: 3.3.3 times AEAD ciphers differently from 3.3.2 (data/speed-tool-changes.csv).
   const Side a = ImportedSide("A", "3.3.2", {Sweep("AES-256-GCM", 200, 0.6)});

@@ -17,8 +17,9 @@ namespace {
 
 constexpr std::string_view kTable = "speed tool changes";
 constexpr std::string_view kHeader = "tool,versions,kind,evidence,change,source,certainty";
-constexpr std::string_view kTools[] = {"openssl-speed", "openssl-s_time", "bssl-speed",
-                                       "botan-speed"};
+constexpr std::string_view kTools[] = {"openssl-speed",       "openssl-s_time",
+                                       "bssl-speed",          "botan-speed",
+                                       "wolfcrypt-benchmark", "cryptsetup-benchmark"};
 constexpr std::string_view kKinds[] = {"timer", "operation", "option", "output", "change", "bug"};
 
 // s_time prints its real seconds as a whole number: below this many, one second of rounding
@@ -436,7 +437,8 @@ std::optional<SpeedToolPairFinding> AeadChange(const results::RunResult& a,
 
 const std::vector<std::string_view>& SpeedToolEvidenceIds() {
   static const std::vector<std::string_view> ids = {
-      "s-time-user-vs-real", "multi-summary", "mb-sizes", "slot-overrun", "aead-setup-per-op"};
+      "s-time-user-vs-real", "multi-summary",     "mb-sizes",  "slot-overrun",
+      "aead-setup-per-op",   "impossible-figure", "run-fault", "botan-timer"};
   return ids;
 }
 

@@ -21,7 +21,8 @@ namespace cryptobench::diagnose {
 
 /// One row of the speed-tool table.
 struct SpeedToolChange {
-  /// "openssl-speed", "openssl-s_time", "bssl-speed" or "botan-speed"
+  /// "openssl-speed", "openssl-s_time", "bssl-speed", "botan-speed", "wolfcrypt-benchmark" or
+  /// "cryptsetup-benchmark"
   std::string tool;
   /// The library versions the row holds for (the version the tool's library prints: OpenSSL's
   /// for openssl speed and s_time and their forks, a date for BoringSSL, Botan's for botan).
@@ -40,8 +41,12 @@ struct SpeedToolChange {
 };
 
 /// The evidence ids the rules of this module read: "s-time-user-vs-real", "multi-summary",
-/// "mb-sizes", "slot-overrun", "aead-setup-per-op". Rows that no rule reads yet (the user-CPU
-/// divisor of speed, -multi's wall clock) say "none".
+/// "mb-sizes", "slot-overrun", "aead-setup-per-op", "impossible-figure" (a figure no correct
+/// measurement gives: negative, infinite, a count at the 32-bit limit), "botan-timer" (botan
+/// speed's per-operation clock reads) and "run-fault" (a fault that stops or garbles one run
+/// visibly: no figure, zeros, a crash; compare's cost fit does not let such rows explain a
+/// difference between valid figures). Rows that no rule reads yet (the user-CPU divisor of
+/// speed, -multi's wall clock) say "none".
 const std::vector<std::string_view>& SpeedToolEvidenceIds();
 
 /// Parses the table (header "tool,versions,kind,evidence,change,source,certainty"). Throws
