@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdlib>
 #include <optional>
 #include <stdexcept>
 
@@ -433,6 +434,227 @@ std::optional<SpeedToolPairFinding> AeadChange(const results::RunResult& a,
       "speed-tool-change"};
 }
 
+// --- figures no correct measurement gives -------------------------------------------------------
+
+// The table's tool name of a run's tool ("openssl speed" -> "openssl-speed", "wolfCrypt
+// benchmark" -> "wolfcrypt-benchmark").
+std::string TableTool(std::string_view tool) {
+  std::string out = Lower(tool);
+  std::replace(out.begin(), out.end(), ' ', '-');
+  return out;
+}
+
+// The version of the run's tool as the table states its ranges: OpenSSL's for openssl speed
+// (RunToolVersion), the tool's own version text for the others; nullopt when the text gives none.
+std::optional<LibraryVersion> ToolVersion(const results::RunResult& run) {
+  if (run.source.tool == "openssl speed") {
+    return RunToolVersion(run);
+  }
+  const std::string& text = run.source.tool_version;
+  if (text.empty() || std::isdigit(static_cast<unsigned char>(text[0])) == 0) {
+    return std::nullopt;
+  }
+  return ParseLibraryVersion(text);
+}
+
+// What a figure no correct measurement gives tells.
+enum class Impossible {
+  kSettled,  ///< only a fault of the tool or its run gives it
+  /// +inf under user-CPU timing: work the user CPU time does not count (an engine, the kernel)
+  /// gives it as well as a broken timer.
+  kOffloadPossible,
+  /// openssl speed's sign of a failed operation: run_benchmark returns a count of -1 when an
+  /// operation fails (1.1.0 on), printed as a negative rate or count (a NaN or -inf when the
+  /// time was 0): the operation failed, for a reason the paste does not give.
+  kFailedOperation,
+};
+
+struct ImpossibleItem {
+  std::string text;  ///< "line 12: aes-128-cbc encrypt at 16 bytes prints -1234.5 bytes/s"
+  Impossible kind = Impossible::kSettled;
+};
+
+// "impossible figure 'VALUE' at line N": import's message for a negative, infinite or NaN
+// figure (speed_run.cc, foreign_run.cc). nullopt for other messages.
+std::optional<std::pair<double, std::string>> ImpossibleMessage(std::string_view message) {
+  constexpr std::string_view kPrefix = "impossible figure '";
+  if (!message.starts_with(kPrefix)) {
+    return std::nullopt;
+  }
+  const size_t end = message.find('\'', kPrefix.size());
+  if (end == std::string_view::npos) {
+    return std::nullopt;
+  }
+  const std::string value(message.substr(kPrefix.size(), end - kPrefix.size()));
+  char* stop = nullptr;
+  const double number = std::strtod(value.c_str(), &stop);
+  if (stop == value.c_str()) {
+    return std::nullopt;
+  }
+  const size_t at = message.find(" at line ", end);
+  return std::make_pair(
+      number, at == std::string_view::npos ? std::string() : std::string(message.substr(at + 4)));
+}
+
+void ImpossibleFigures(const results::RunResult& run, const std::vector<SpeedToolChange>& table,
+                       std::vector<Finding>& out) {
+  // A wall clock cannot stand still while operations finish: an infinite rate settles the fault
+  // unless the divisor is user CPU time (then the work may have run outside the process).
+  // An unknown basis may be user CPU time (openssl speed's default) and counts as such.
+  const bool user_cpu = run.source.timing_basis != "wall_clock" && run.source.multi < 1;
+  // openssl speed prints a failed operation's count of -1 as a negative (or NaN, -inf) rate.
+  const bool failed_sign = run.source.tool == "openssl speed";
+  std::vector<ImpossibleItem> items;
+  for (const results::AlgorithmResult& alg : run.algorithms) {
+    for (const results::Cell& cell : alg.cells) {
+      const std::string where =
+          cell.input_len > 0
+              ? fmt::format("{} {} at {} bytes", alg.algorithm, cell.operation, cell.input_len)
+              : fmt::format("{} {}", alg.algorithm, cell.operation);
+      if (cell.status == results::CellStatus::kError) {
+        if (const auto parsed = ImpossibleMessage(cell.message)) {
+          const auto& [value, line] = *parsed;
+          const Impossible kind = failed_sign && !(value > 0) ? Impossible::kFailedOperation
+                                  : std::isinf(value) && value > 0 && user_cpu
+                                      ? Impossible::kOffloadPossible
+                                      : Impossible::kSettled;
+          items.push_back(ImpossibleItem{
+              fmt::format("{}{}{} prints {:g} {}", line, line.empty() ? "" : ": ", where, value,
+                          cell.input_len > 0 ? "bytes/s" : "operations/s"),
+              kind});
+        }
+      }
+      // A loop counter at the 32-bit limit: the count ran until it could not grow (the slot's
+      // timer never stopped it), or it wrapped.
+      if (cell.batch_iterations == 2147483647ULL || cell.batch_iterations == 4294967295ULL) {
+        items.push_back(ImpossibleItem{
+            fmt::format("{} counts {} operations, the largest {}-bit integer", where,
+                        cell.batch_iterations,
+                        cell.batch_iterations == 2147483647ULL ? "signed 32" : "unsigned 32"),
+            Impossible::kSettled});
+      }
+    }
+  }
+  // Progress lines with a negative count or time, or operations in 0 s of wall-clock time
+  // (import's "which cannot be" caveat; the ones that only ran past their slot are TimerFault's).
+  for (const std::string& caveat : run.source.caveats) {
+    // A progress count at the 32-bit limit that import read as work outside the process (0 s of
+    // user CPU time): no engine finishes 2^31 operations in one slot.
+    if (Contains(caveat, "reports 2147483647 operations") ||
+        Contains(caveat, "reports 4294967295 operations")) {
+      const size_t colon = caveat.find(':');
+      const size_t end = caveat.find(" operations", colon);
+      items.push_back(ImpossibleItem{
+          fmt::format("{}: the count is the largest 32-bit integer", caveat.substr(0, end)),
+          Impossible::kSettled});
+    }
+    if (Contains(caveat, "which cannot be: the timer or the count is wrong") &&
+        Contains(caveat, " operations in ") && !Contains(caveat, " s run, which cannot be")) {
+      const size_t comma = caveat.find(", which cannot be");
+      // "reports -1 operations in ...": openssl speed's failed-operation count.
+      const bool negative_count = Contains(caveat, " reports -");
+      items.push_back(ImpossibleItem{caveat.substr(0, comma), failed_sign && negative_count
+                                                                  ? Impossible::kFailedOperation
+                                                                  : Impossible::kSettled});
+    }
+  }
+  if (items.empty()) {
+    return;
+  }
+  const auto has = [&](Impossible kind) {
+    return std::any_of(items.begin(), items.end(),
+                       [&](const ImpossibleItem& item) { return item.kind == kind; });
+  };
+  // The strongest class present decides; its items are the ones named.
+  const Impossible shown_kind = has(Impossible::kSettled)           ? Impossible::kSettled
+                                : has(Impossible::kFailedOperation) ? Impossible::kFailedOperation
+                                                                    : Impossible::kOffloadPossible;
+  std::string listed;
+  size_t shown = 0;
+  for (const ImpossibleItem& item : items) {
+    if (item.kind != shown_kind) {
+      continue;
+    }
+    if (++shown > 4) {
+      listed += "; ...";
+      break;
+    }
+    listed += fmt::format("{}{}", listed.empty() ? "" : "; ", item.text);
+  }
+  const std::string tool = run.source.tool.empty() ? "the speed tool" : run.source.tool;
+  if (shown_kind == Impossible::kFailedOperation) {
+    const std::vector<const SpeedToolChange*> rows =
+        SpeedToolRows(table, "impossible-figure", "openssl-speed");
+    std::vector<const SpeedToolChange*> failed;
+    std::copy_if(rows.begin(), rows.end(), std::back_inserter(failed),
+                 [](const SpeedToolChange* row) { return Contains(row->change, "count of -1"); });
+    out.push_back(Finding{
+        "tool.figure-cannot-tell", Severity::kWarning,
+        "Cannot tell from this report why openssl speed's operation failed: its negative figures "
+        "are the sign of a failed operation, not a rate",
+        fmt::format("{}: openssl speed counts a failed operation as -1 and prints that count "
+                    "divided by the time ({}); the error itself goes to standard error, which "
+                    "the paste does not show, so the cause (a cipher or mode the library or its "
+                    "provider refuses, an engine, the tool) is open and the figures cannot be used",
+                    listed, Cite(failed)),
+        "The same `openssl speed` command for that algorithm alone, without -multi and with "
+        "standard error kept (2>&1), would tell: it prints the library's error."});
+    return;
+  }
+  if (shown_kind == Impossible::kOffloadPossible) {
+    // Work done in the kernel or on a device uses no user CPU time; so does a timer that never
+    // ran. Only the wall clock tells them apart.
+    if (std::any_of(run.source.caveats.begin(), run.source.caveats.end(), [](const std::string& c) {
+          return Contains(c, "s of user CPU time: the work");
+        })) {
+      return;  // import already names the offload (report.user-cpu-offload)
+    }
+    out.push_back(Finding{
+        "tool.figure-cannot-tell", Severity::kWarning,
+        "Cannot tell from this report whether the infinite rates are a fault of the speed tool",
+        fmt::format("{} printed infinite rates ({}): the run divides by user CPU time, which is "
+                    "zero both when the work ran outside the process (an engine, the kernel) and "
+                    "when the timer did not run; the figures cannot be used either way",
+                    tool, listed),
+        "`openssl speed -elapsed` with the same algorithms would tell: wall-clock time is never "
+        "zero for work that was done."});
+    return;
+  }
+  const std::optional<LibraryVersion> version = ToolVersion(run);
+  const std::string table_tool = TableTool(run.source.tool);
+  std::vector<const SpeedToolChange*> rows;
+  if (version) {
+    for (std::string_view evidence : {"impossible-figure", "multi-summary"}) {
+      if (evidence == "multi-summary" && run.source.multi < 1) {
+        continue;
+      }
+      for (const SpeedToolChange* row : SpeedToolRows(table, evidence, table_tool)) {
+        if (row->versions.Contains(*version)) {
+          rows.push_back(row);
+        }
+      }
+    }
+  }
+  std::string known;
+  for (const SpeedToolChange* row : rows) {
+    known += fmt::format("{}{} ({}{})", known.empty() ? "" : "; ", row->change, row->source,
+                         row->sure ? "" : ", unsure");
+  }
+  out.push_back(Finding{
+      "tool.impossible-figure", Severity::kWarning,
+      fmt::format("{} printed figures no correct measurement gives: a fault of the speed tool or "
+                  "its run",
+                  tool),
+      fmt::format("{}. {}", listed,
+                  known.empty()
+                      ? fmt::format("No known bug of {}{} matches; a fault of the speed tool or "
+                                    "its run: the figure cannot be used",
+                                    tool, version ? " " + version->text : "")
+                      : fmt::format("Known for {} {}: {}", tool, version->text, known)),
+      "Do not use these figures; run the same command again (without -multi when it was used) "
+      "and report the output to the tool's maintainers if it repeats."});
+}
+
 }  // namespace
 
 const std::vector<std::string_view>& SpeedToolEvidenceIds() {
@@ -538,6 +760,9 @@ std::vector<Finding> SpeedToolFindings(const results::RunResult& run,
   }
   MultiSummary(run, table, out);
   TimerFault(run, table, out);
+  // A -multi summary the children's records contradict is MultiSummary's: its figures are
+  // replaced, not left impossible.
+  ImpossibleFigures(run, table, out);
   return out;
 }
 

@@ -83,7 +83,22 @@ std::optional<LibraryVersion> RunToolVersion(const results::RunResult& run);
 ///    that took far longer than its slot (import's "which cannot be" caveat), in a version a
 ///    "slot-overrun" bug row covers (the 3.0.0 alphas whose timer was broken). A single slow
 ///    operation that overran its slot, or such a line in another version, gives none.
-/// Runs that are not `openssl speed` output, and runs without those lines, give none.
+///  - "tool.impossible-figure" (warning; cause speed-tool-bug), any imported tool: a figure no
+///    correct measurement gives, which import marked as an error cell ("impossible figure ..."):
+///    a negative or NaN rate, an infinite rate on a wall clock (-elapsed, -multi, tools that
+///    time by wall clock), a count at the 32-bit limit (2147483647 or 4294967295), or a progress
+///    line with a negative count or time or operations in 0 s of wall-clock time. Names each
+///    figure and its line, and cites the "impossible-figure" rows (and with -multi the
+///    "multi-summary" rows) whose tool and version match; without one it says the fault is the
+///    speed tool's or its run's and the figure cannot be used.
+///    For openssl speed a negative, NaN or -inf rate, or a progress count of -1, is instead the
+///    tool's sign of a failed operation (run_benchmark's count of -1): "tool.figure-cannot-tell"
+///    naming the command that prints the error, unless a settled item is present too.
+///  - "tool.figure-cannot-tell" (warning; cause cannot-tell): only infinite rates under user-CPU
+///    timing, which work outside the process (an engine, the kernel) gives as well as a broken
+///    timer; names `openssl speed -elapsed` as the command that tells. None when import already
+///    names the offload (a progress line of operations in 0 s of user CPU time).
+/// Runs without those lines give none; the -multi and timer rules need `openssl speed` output.
 std::vector<Finding> SpeedToolFindings(const results::RunResult& run,
                                        const std::vector<SpeedToolChange>& table);
 /// SpeedToolFindings(run, SpeedToolChanges()).

@@ -2,6 +2,9 @@
 #include "diagnose/speed_tool.h"
 
 #include <algorithm>
+#include <fstream>
+#include <iterator>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 
@@ -18,6 +21,7 @@ namespace cryptobench::diagnose {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 constexpr const char* kHeader = "tool,versions,kind,evidence,change,source,certainty\n";
 
@@ -208,6 +212,167 @@ TEST(SpeedToolTest, TimerFaultRuleReadsImportsCaveats) {
   const std::vector<Finding> findings = SpeedToolFindings(runs[0]);
   ASSERT_EQ(findings.size(), 1u) << fmt::format("{}", fmt::join(runs[0].source.caveats, "\n"));
   EXPECT_EQ(findings[0].id, "tool.timer-fault");
+}
+
+// --- figures no correct measurement gives --------------------------------------------------------
+
+// An `openssl speed -evp aes-128-cbc` paste of `version` whose 64-byte figure is `figure` (the
+// others are ordinary); `elapsed` adds the -elapsed banner (wall-clock timing).
+std::vector<results::RunResult> SpeedPaste(const std::string& version, const std::string& figure,
+                                           bool elapsed) {
+  return import::ImportText(
+      std::string(elapsed ? "You have chosen to measure elapsed time instead of user CPU time.\n"
+                          : "") +
+          "version: " + version +
+          "\n"
+          "built on: Sun May 24 16:09:29 2020 UTC\n"
+          "options:bn(64,64)\n"
+          "compiler: gcc -fPIC -pthread -m64 -O3 -DAESNI_ASM\n"
+          "The 'numbers' are in 1000s of bytes per second processed.\n"
+          "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+          "bytes\n"
+          "AES-128-CBC     912345.67k  " +
+          figure + "  1034567.89k  1045678.90k  1056789.01k  1057890.12k\n",
+      "speed.txt");
+}
+
+std::vector<Finding> Only(const std::vector<Finding>& findings, std::string_view id) {
+  std::vector<Finding> out;
+  std::copy_if(findings.begin(), findings.end(), std::back_inserter(out),
+               [&](const Finding& f) { return f.id == id; });
+  return out;
+}
+
+// openssl speed prints a failed operation's count of -1 divided by the time: the operation failed
+// (apps/speed.c run_benchmark), for a reason the paste does not give.
+TEST(SpeedToolTest, ANegativeOpensslFigureIsAFailedOperationNotABug) {
+  const std::vector<results::RunResult> runs = SpeedPaste("3.0.13", "-0.01k", false);
+  ASSERT_EQ(runs.size(), 1u);
+  const std::vector<Finding> findings = SpeedToolFindings(runs[0]);
+  EXPECT_TRUE(Only(findings, "tool.impossible-figure").empty());
+  const std::vector<Finding> open = Only(findings, "tool.figure-cannot-tell");
+  ASSERT_EQ(open.size(), 1u) << fmt::format("{}", fmt::join(runs[0].source.caveats, "\n"));
+  EXPECT_THAT(open[0].evidence, HasSubstr("line 7"));
+  EXPECT_THAT(open[0].evidence, HasSubstr("64 bytes"));
+  EXPECT_THAT(open[0].evidence, HasSubstr("apps/speed.c"));
+  EXPECT_THAT(open[0].advice, HasSubstr("2>&1"));
+  DoctorReport report;
+  report.findings = open;
+  ASSERT_EQ(StatedCauses(report).size(), 1u);
+  EXPECT_EQ(StatedCauses(report)[0].tag, "cannot-tell");
+  // The progress line's count of -1 says the same.
+  const std::vector<results::RunResult> progress = import::ImportText(
+      "Doing id-aes128-wrap for 3s on 16 size blocks: -1 id-aes128-wrap's in 0.00s\n", "speed.txt");
+  ASSERT_EQ(progress.size(), 1u);
+  const std::vector<Finding> sign = SpeedToolFindings(progress[0]);
+  EXPECT_TRUE(Only(sign, "tool.impossible-figure").empty());
+  EXPECT_EQ(Only(sign, "tool.figure-cannot-tell").size(), 1u)
+      << fmt::format("{}", fmt::join(progress[0].source.caveats, "\n"));
+}
+
+// Another tool has no such sign: a negative rate is its fault or its run's.
+TEST(SpeedToolTest, ANegativeFigureOfAnotherToolIsASpeedToolBugNamingItsLine) {
+  const std::vector<results::RunResult> runs = import::ImportText(
+      "Botan 3.6.0 (release, dated 20241021)\n"
+      "AES-128 [aes_ni] encrypt buffer size 1024 bytes: 4000.000 MiB/sec (2000.00 MiB in "
+      "500.00 ms)\n"
+      "AES-128 [aes_ni] encrypt buffer size 8192 bytes: -4100.000 MiB/sec (-2050.00 MiB in "
+      "500.00 ms)\n",
+      "botan.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  const std::vector<Finding> findings = Only(SpeedToolFindings(runs[0]), "tool.impossible-figure");
+  ASSERT_EQ(findings.size(), 1u) << fmt::format("{}", fmt::join(runs[0].source.caveats, "\n"));
+  EXPECT_THAT(findings[0].evidence, HasSubstr("line 3"));
+  EXPECT_THAT(findings[0].evidence, HasSubstr("No known bug of botan speed 3.6.0 matches"));
+  DoctorReport report;
+  report.findings = findings;
+  ASSERT_EQ(StatedCauses(report).size(), 1u);
+  EXPECT_EQ(StatedCauses(report)[0].tag, "speed-tool-bug");
+}
+
+TEST(SpeedToolTest, AnInfiniteFigureOnTheWallClockIsABugButUnderUserCpuCannotTell) {
+  const std::vector<results::RunResult> wall = SpeedPaste("3.0.13", "inf", true);
+  ASSERT_EQ(wall.size(), 1u);
+  EXPECT_EQ(Only(SpeedToolFindings(wall[0]), "tool.impossible-figure").size(), 1u)
+      << fmt::format("{}", fmt::join(wall[0].source.caveats, "\n"));
+  // User CPU time is zero as well when the work ran in the kernel or on a device.
+  const std::vector<results::RunResult> user = SpeedPaste("3.0.13", "inf", false);
+  ASSERT_EQ(user.size(), 1u);
+  const std::vector<Finding> findings = SpeedToolFindings(user[0]);
+  EXPECT_TRUE(Only(findings, "tool.impossible-figure").empty());
+  const std::vector<Finding> open = Only(findings, "tool.figure-cannot-tell");
+  ASSERT_EQ(open.size(), 1u);
+  EXPECT_THAT(open[0].advice, HasSubstr("openssl speed -elapsed"));
+  DoctorReport report;
+  report.findings = open;
+  ASSERT_EQ(StatedCauses(report).size(), 1u);
+  EXPECT_EQ(StatedCauses(report)[0].tag, "cannot-tell");
+}
+
+TEST(SpeedToolTest, AKnownBugIsCitedWhenToolAndVersionMatch) {
+  const std::vector<SpeedToolChange> table = ParseSpeedToolChanges(
+      std::string(kHeader) +
+      "openssl-speed,3.0.13,bug,impossible-figure,prints infinite rates,https://example.org/n,"
+      "sure\n"
+      "botan-speed,3.0.13,bug,impossible-figure,botan's fault,https://example.org/b,sure\n");
+  const std::vector<results::RunResult> runs = SpeedPaste("3.0.13", "inf", true);
+  ASSERT_EQ(runs.size(), 1u);
+  const std::vector<Finding> cited =
+      Only(SpeedToolFindings(runs[0], table), "tool.impossible-figure");
+  ASSERT_EQ(cited.size(), 1u);
+  EXPECT_THAT(cited[0].evidence, HasSubstr("https://example.org/n"));
+  EXPECT_THAT(cited[0].evidence, Not(HasSubstr("https://example.org/b")));
+  // Another version: the row does not apply.
+  const std::vector<results::RunResult> other = SpeedPaste("3.0.12", "inf", true);
+  ASSERT_EQ(other.size(), 1u);
+  const std::vector<Finding> generic =
+      Only(SpeedToolFindings(other[0], table), "tool.impossible-figure");
+  ASSERT_EQ(generic.size(), 1u);
+  EXPECT_THAT(generic[0].evidence, Not(HasSubstr("https://example.org/n")));
+}
+
+TEST(SpeedToolTest, ACountAtTheIntLimitIsImpossible) {
+  const std::vector<results::RunResult> runs = import::ImportText(
+      "Doing AES-256-CBC for 3s on 16 size blocks: 2147483647 AES-256-CBC's in 0.00s\n",
+      "speed.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  const std::vector<Finding> findings = Only(SpeedToolFindings(runs[0]), "tool.impossible-figure");
+  ASSERT_EQ(findings.size(), 1u) << fmt::format("{}", fmt::join(runs[0].source.caveats, "\n"));
+  EXPECT_THAT(findings[0].evidence, HasSubstr("largest 32-bit integer"));
+  // An ordinary count in 0 s of user CPU time is work outside the process, not this rule's.
+  const std::vector<results::RunResult> offload = import::ImportText(
+      "Doing AES-256-CBC for 3s on 16 size blocks: 512457 AES-256-CBC's in 0.00s\n", "speed.txt");
+  ASSERT_EQ(offload.size(), 1u);
+  EXPECT_TRUE(Only(SpeedToolFindings(offload[0]), "tool.impossible-figure").empty());
+}
+
+TEST(SpeedToolTest, AnOrdinaryPasteHasNoImpossibleFigure) {
+  const std::vector<results::RunResult> runs = SpeedPaste("3.0.13", "1023456.78k", false);
+  ASSERT_EQ(runs.size(), 1u);
+  const std::vector<Finding> findings = SpeedToolFindings(runs[0]);
+  EXPECT_TRUE(Only(findings, "tool.impossible-figure").empty());
+  EXPECT_TRUE(Only(findings, "tool.figure-cannot-tell").empty());
+}
+
+// Ordinary real pastes of the corpus (tuned part, none of them a speed-tool fault: their header
+// states another cause or none) get none of these findings. Header lines are read as prose.
+TEST(SpeedToolTest, OrdinaryCorpusReportsGetNoSpeedToolFaultFinding) {
+  for (const char* name :
+       {"openssl-27513-gcm-measurement-change.txt", "openssl-31633-zen5-gcm-baseline-median.txt",
+        "openssl-32760-baseline-patch-speedup-table.txt", "openssl-16851-devcrypto-rpi4.txt",
+        "botan-1146-armv8-aes-base-provider.txt"}) {
+    std::ifstream in(std::string(CRYPTOBENCH_TEST_DATA_DIR) + "/fixtures/reports/" + name);
+    ASSERT_TRUE(in) << name;
+    std::stringstream text;
+    text << in.rdbuf();
+    for (const results::RunResult& run : import::ImportText(text.str(), name)) {
+      for (const Finding& finding : SpeedToolFindings(run)) {
+        EXPECT_NE(finding.id, "tool.impossible-figure") << name << ": " << finding.evidence;
+        EXPECT_NE(finding.id, "tool.figure-cannot-tell") << name << ": " << finding.evidence;
+        EXPECT_NE(finding.id, "tool.timer-fault") << name << ": " << finding.evidence;
+      }
+    }
+  }
 }
 
 // --- s_time ----------------------------------------------------------------------------------

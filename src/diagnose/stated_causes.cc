@@ -31,6 +31,8 @@ constexpr FindingCause kFindingCauses[] = {
     {"library.asm-module-missing", "built-without-asm"},
     {"tool.multi-summary", "speed-tool-bug"},
     {"tool.timer-fault", "speed-tool-bug"},
+    {"tool.impossible-figure", "speed-tool-bug"},
+    {"tool.figure-cannot-tell", "cannot-tell"},
     {"report.cannot-tell", "cannot-tell"},
 };
 
