@@ -655,6 +655,96 @@ void ImpossibleFigures(const results::RunResult& run, const std::vector<SpeedToo
       "and report the output to the tool's maintainers if it repeats."});
 }
 
+// --- botan speed's per-operation clock reads ----------------------------------------------------
+
+// Before 3.6.0 botan speed read the clock, then the cycle counter, around every operation and
+// the cycle counter, then the clock, after it (commit 13cfc219b src/lib/utils/timer.cpp): the
+// wall-clock interval holds reads the cycle interval does not, so where those reads dominate
+// (small buffers) the line's cycles/byte times its MiB/sec implies a lower counter rate than at
+// large buffers. Both counters of a correct run tick at fixed rates over the same interval, so
+// the implied rate is the same at every size.
+constexpr double kImpliedRateSpread = 1.5;
+
+void BotanTimer(const results::RunResult& run, const std::vector<SpeedToolChange>& table,
+                std::vector<Finding>& out) {
+  if (run.source.tool != "botan speed") {
+    return;
+  }
+  std::vector<std::string> shown;
+  for (const results::AlgorithmResult& alg : run.algorithms) {
+    // (size, implied counter rate in Hz) per operation, of cells with a cycle count.
+    std::vector<std::pair<std::string, std::vector<std::pair<uint64_t, double>>>> by_op;
+    for (const results::Cell& cell : alg.cells) {
+      if (cell.status != results::CellStatus::kOk || !cell.figures || cell.input_len == 0 ||
+          !(cell.figures->ticks_per_op > 0) || !(cell.figures->ops_per_s.value > 0)) {
+        continue;
+      }
+      auto it = std::find_if(by_op.begin(), by_op.end(),
+                             [&](const auto& entry) { return entry.first == cell.operation; });
+      if (it == by_op.end()) {
+        by_op.emplace_back(cell.operation, std::vector<std::pair<uint64_t, double>>{});
+        it = std::prev(by_op.end());
+      }
+      it->second.emplace_back(cell.input_len,
+                              cell.figures->ticks_per_op * cell.figures->ops_per_s.value);
+    }
+    for (auto& [operation, rates] : by_op) {
+      if (rates.size() < 2) {
+        continue;
+      }
+      std::sort(rates.begin(), rates.end());
+      const auto& [small, small_rate] = rates.front();
+      const auto& [large, large_rate] = rates.back();
+      if (small < large && large_rate >= kImpliedRateSpread * small_rate) {
+        shown.push_back(fmt::format("{} {}: {:.0f} MHz at {} bytes, {:.0f} MHz at {} bytes",
+                                    alg.algorithm, operation, small_rate / 1e6, small,
+                                    large_rate / 1e6, large));
+      }
+    }
+  }
+  if (shown.empty()) {
+    return;
+  }
+  const std::vector<const SpeedToolChange*> all =
+      SpeedToolRows(table, "botan-timer", "botan-speed");
+  const std::optional<LibraryVersion> version = ToolVersion(run);
+  std::vector<const SpeedToolChange*> rows;
+  for (const SpeedToolChange* row : all) {
+    if (version && row->versions.Contains(*version)) {
+      rows.push_back(row);
+    }
+  }
+  const std::string listed = JoinSemicolon(shown);
+  if (version && rows.empty()) {
+    return;  // a release after the fix: no known fault explains it (a counter that scales?)
+  }
+  if (!version) {
+    out.push_back(Finding{
+        "tool.figure-cannot-tell", Severity::kWarning,
+        "Cannot tell from this report whether botan speed's small-buffer figures count its own "
+        "clock reads",
+        fmt::format("the cycles/byte and MiB/sec of one algorithm imply different counter rates "
+                    "at different sizes ({}), the sign of releases before 3.6.0 that timed every "
+                    "operation with its own clock reads ({}); the text does not say which Botan "
+                    "ran",
+                    listed, Cite(all)),
+        "`botan version` would tell: before 3.6.0 the small-buffer figures are the tool's."});
+    return;
+  }
+  out.push_back(Finding{
+      "tool.timer-fault", Severity::kWarning,
+      fmt::format("botan speed {} counted its own clock reads as the algorithm's time: the "
+                  "small-buffer figures are too slow",
+                  version->text),
+      fmt::format("the cycles/byte and MiB/sec of one algorithm imply different counter rates at "
+                  "different sizes ({}), which two counters read over the same interval cannot "
+                  "give; Botan {} reads the clock and the cycle counter around every operation, a "
+                  "known fault fixed in 3.6.0: {}",
+                  listed, version->text, Cite(rows)),
+      "Compare small-buffer figures only from Botan 3.6.0 or later; the large-buffer figures "
+      "are the ones to use."});
+}
+
 }  // namespace
 
 const std::vector<std::string_view>& SpeedToolEvidenceIds() {
@@ -763,6 +853,7 @@ std::vector<Finding> SpeedToolFindings(const results::RunResult& run,
   // A -multi summary the children's records contradict is MultiSummary's: its figures are
   // replaced, not left impossible.
   ImpossibleFigures(run, table, out);
+  BotanTimer(run, table, out);
   return out;
 }
 

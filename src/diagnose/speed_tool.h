@@ -98,6 +98,11 @@ std::optional<LibraryVersion> RunToolVersion(const results::RunResult& run);
 ///    timing, which work outside the process (an engine, the kernel) gives as well as a broken
 ///    timer; names `openssl speed -elapsed` as the command that tells. None when import already
 ///    names the offload (a progress line of operations in 0 s of user CPU time).
+///  - "tool.timer-fault" for `botan speed` too: a release before 3.6.0 (a "botan-timer" row's
+///    range) whose cycles/byte times MiB/sec, the counter rate the line implies, is at least 1.5x
+///    lower at an algorithm's smallest size than at its largest: the clock reads around every
+///    operation counted as its time (the rows cite the fix). A 3.6.0 or later run gives none; a
+///    run without its version gives "tool.figure-cannot-tell" naming `botan version`.
 /// Runs without those lines give none; the -multi and timer rules need `openssl speed` output.
 std::vector<Finding> SpeedToolFindings(const results::RunResult& run,
                                        const std::vector<SpeedToolChange>& table);

@@ -375,6 +375,64 @@ TEST(SpeedToolTest, OrdinaryCorpusReportsGetNoSpeedToolFaultFinding) {
   }
 }
 
+// --- botan speed's clock reads -------------------------------------------------------------------
+
+// A `botan speed` paste of AES-128 at 16, 1024 and 8192 bytes; `version_line` may be empty.
+// Rates and cycle counts are (MiB/s, cycles/byte) per size.
+std::vector<results::RunResult> BotanPaste(const std::string& version_line,
+                                           const std::vector<std::pair<double, double>>& figures) {
+  const uint64_t sizes[] = {16, 1024, 8192};
+  std::string text = version_line.empty() ? "" : version_line + "\n";
+  for (size_t i = 0; i < figures.size() && i < 3; ++i) {
+    text += fmt::format(
+        "AES-128 [aes_ni] encrypt buffer size {} bytes: {:.3f} MiB/sec {:.2f} cycles/byte "
+        "({:.2f} MiB in 500.00 ms)\n",
+        sizes[i], figures[i].first, figures[i].second, figures[i].first / 2);
+  }
+  return import::ImportText(text, "botan.txt");
+}
+
+// 3 GHz counter: MiB/s x cycles/byte = 3000 MHz at every size; the small size implies 1500.
+const std::vector<std::pair<double, double>> kConsistent = {{1200, 3e9 / (1200 * 1048576.0)},
+                                                            {4000, 3e9 / (4000 * 1048576.0)},
+                                                            {5000, 3e9 / (5000 * 1048576.0)}};
+const std::vector<std::pair<double, double>> kSmallReadsDominate = {
+    {300, 1.5e9 / (300 * 1048576.0)},
+    {4000, 3e9 / (4000 * 1048576.0)},
+    {5000, 3e9 / (5000 * 1048576.0)}};
+
+TEST(SpeedToolTest, BotanBeforeTheFixWithDisagreeingCountersIsItsTimerFault) {
+  const std::vector<results::RunResult> runs =
+      BotanPaste("Botan 3.5.0 (release, dated 20240708)", kSmallReadsDominate);
+  ASSERT_EQ(runs.size(), 1u);
+  const std::vector<Finding> findings = Only(SpeedToolFindings(runs[0]), "tool.timer-fault");
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_THAT(findings[0].evidence, HasSubstr("https://github.com/randombit/botan/pull/4311"));
+  EXPECT_THAT(findings[0].evidence, HasSubstr("at 16 bytes"));
+  DoctorReport report;
+  report.findings = findings;
+  ASSERT_EQ(StatedCauses(report).size(), 1u);
+  EXPECT_EQ(StatedCauses(report)[0].tag, "speed-tool-bug");
+}
+
+TEST(SpeedToolTest, BotanCountersThatAgreeOrAFixedReleaseGiveNoTimerFault) {
+  const std::vector<results::RunResult> agree =
+      BotanPaste("Botan 3.5.0 (release, dated 20240708)", kConsistent);
+  ASSERT_EQ(agree.size(), 1u);
+  EXPECT_TRUE(SpeedToolFindings(agree[0]).empty());
+  const std::vector<results::RunResult> fixed =
+      BotanPaste("Botan 3.6.0 (release, dated 20241021)", kSmallReadsDominate);
+  ASSERT_EQ(fixed.size(), 1u);
+  EXPECT_TRUE(SpeedToolFindings(fixed[0]).empty());
+  // Without the version the fault is likely but not settled: cannot tell, and `botan version`.
+  const std::vector<results::RunResult> unknown = BotanPaste("", kSmallReadsDominate);
+  ASSERT_EQ(unknown.size(), 1u);
+  const std::vector<Finding> open = SpeedToolFindings(unknown[0]);
+  ASSERT_EQ(open.size(), 1u);
+  EXPECT_EQ(open[0].id, "tool.figure-cannot-tell");
+  EXPECT_THAT(open[0].advice, HasSubstr("botan version"));
+}
+
 // --- s_time ----------------------------------------------------------------------------------
 
 results::RunResult STimeRun(const std::string& suite, uint64_t connections, double user_rate,
