@@ -392,6 +392,21 @@ CpuClues ReadCpuClues(const results::RunResult& run) {
   return out;
 }
 
+std::optional<PlatformArch> ArchOfPlatform(std::string_view platform) {
+  const size_t colon = platform.find(':');
+  const std::vector<std::string> words =
+      Words(colon == std::string_view::npos ? platform : platform.substr(colon + 1));
+  if (words.empty()) {
+    return std::nullopt;
+  }
+  for (const Row& row : Table()) {
+    if (row.clue == "platform" && !row.arch.empty() && Glob(row.match, words[0])) {
+      return PlatformArch{row.arch, words[0], row.source};
+    }
+  }
+  return std::nullopt;
+}
+
 std::optional<double> AesRoundFactor(std::string_view algorithm) {
   const std::string name = Lower(algorithm);
   if (name.rfind("aes-128", 0) == 0) {

@@ -62,6 +62,18 @@ struct CpuClues {
 /// matches stays unknown: nothing is guessed from a name. Never throws for a well-formed run.
 CpuClues ReadCpuClues(const results::RunResult& run);
 
+/// The architecture a Configure target names (`openssl version -a`'s "platform: VC-WIN64A", or
+/// the bare target), by data/cpu-clues.csv's platform rows (OpenSSL's Configurations/*.conf and
+/// NOTES-*.md): the first row whose glob matches the target's first word.
+struct PlatformArch {
+  std::string arch;    ///< as CpuClues::arch, or "ia64" / "alpha"
+  std::string target;  ///< the target as pasted, e.g. "VC-WIN64A"
+  std::string source;  ///< the row's source (a URL)
+};
+/// nullopt when no row matches ("linux-generic64", a distribution's own target): unknown, not
+/// guessed. Never throws for a well-formed table.
+std::optional<PlatformArch> ArchOfPlatform(std::string_view platform);
+
 /// The AES name's round count relative to AES-128 (AES-128: 1, AES-192: 1.2, AES-256: 1.4), or
 /// nullopt when `algorithm` is not an AES cipher or AEAD ("AES-128-GCM", "AES-256-XTS").
 std::optional<double> AesRoundFactor(std::string_view algorithm);

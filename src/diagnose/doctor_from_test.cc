@@ -527,6 +527,37 @@ TEST(DoctorFromTest, ArchitectureFromMachinePlatformOrCompilerLine) {
   EXPECT_THAT(source, HasSubstr("machine"));
 }
 
+// Configure targets the name heuristics missed or misread, from sourced platform rows
+// (data/cpu-clues.csv: Configurations/10-main.conf, NOTES-WINDOWS.md, NOTES-ANDROID.md); a
+// generic target names no architecture.
+TEST(DoctorFromTest, PlatformTargetsNameTheirArchitectureWithTheirSource) {
+  const std::pair<const char*, const char*> cases[] = {{"platform: VC-WIN64A", "x86_64"},
+                                                       {"platform: VC-WIN32", "x86"},
+                                                       {"platform: mingw64", "x86_64"},
+                                                       {"platform: mingw", "x86"},
+                                                       {"platform: VC-WIN64-ARM", "aarch64"},
+                                                       {"platform: VC-WIN32-ARM", "arm"},
+                                                       {"platform: ios64-xcrun", "aarch64"},
+                                                       {"platform: android-arm64", "aarch64"},
+                                                       {"platform: android-armeabi", "arm"},
+                                                       {"platform: darwin64-x86_64-cc", "x86_64"},
+                                                       {"platform: darwin64-arm64-cc", "aarch64"},
+                                                       {"platform: vms-ia64-p64", "ia64"},
+                                                       {"platform: BSD-x86-elf", "x86"},
+                                                       {"platform: linux-x32", "x86_64"},
+                                                       {"platform: linux-generic64", ""},
+                                                       {"platform: linux-generic32", ""}};
+  for (const auto& [platform, arch] : cases) {
+    results::RunResult run;
+    run.library.platform = platform;
+    std::string source;
+    EXPECT_EQ(ReportArch(run, &source), arch) << platform;
+    if (*arch != '\0') {
+      EXPECT_THAT(source, HasSubstr("https://github.com/openssl/openssl/blob/")) << platform;
+    }
+  }
+}
+
 // Issue 13 sec. 4: pasted `openssl speed rsa ecdsa des` rows. No experiment can run and no
 // sourced ops/s-per-GHz class separates the RSA paths, so RSA says "cannot tell" with what the
 // vector offers; 3DES has no x86-64 assembly at all, which is expected (data/pk-asm.csv).

@@ -302,7 +302,10 @@ ReportClock ReportClockRange(const results::MachineInfo& machine,
 std::string ReportArch(const results::RunResult& run, std::string* source) {
   std::string arch;
   std::string from;
-  const std::string platform_arch = ArchFromPlatform(run.library.platform);
+  // A sourced platform row first (data/cpu-clues.csv); the name heuristics only without one.
+  const std::optional<PlatformArch> platform_row = ArchOfPlatform(run.library.platform);
+  const std::string platform_arch =
+      platform_row ? platform_row->arch : ArchFromPlatform(run.library.platform);
   if (!run.machine.arch.empty()) {
     arch = run.machine.arch;
     from = "the run's machine description";
@@ -316,7 +319,9 @@ std::string ReportArch(const results::RunResult& run, std::string* source) {
                                  : "the OPENSSL_armcap CPUINFO line and the platform line";
   } else if (!platform_arch.empty()) {
     arch = platform_arch;
-    from = "the platform line";
+    from = platform_row ? fmt::format("the platform line's {} ({})", platform_row->target,
+                                      platform_row->source)
+                        : "the platform line";
   } else if (Contains(run.library.cflags, "-DOPENSSL_IA32_SSE2")) {
     // 1.x prints its x86 defines; -m64 is the x86_64 targets' flag (Configurations/10-main.conf).
     const bool m64 = Contains(run.library.cflags, "-m64");
