@@ -79,7 +79,46 @@ std::vector<std::string_view> AreasOf(std::string_view algorithm) {
   if (algorithm.starts_with("ChaCha20")) {
     return {"ChaCha20"};
   }
+  if (algorithm.starts_with("RSA")) {
+    return {"BN-RSA"};
+  }
   return {};
+}
+
+// The pre-release word of a version as printed ("3.0.0-alpha17" -> "alpha17", "3.2.0-dev",
+// "1.1.1-pre9"), or "" for a release or a vendor suffix ("1.0.2k-fips", "3.0.2-0ubuntu1").
+std::string PrereleaseOf(std::string_view text) {
+  if (text.starts_with("LibreSSL ")) {
+    text.remove_prefix(9);
+  }
+  size_t dash = text.find('-');
+  while (dash != std::string_view::npos) {
+    std::string word(text.substr(dash + 1, text.find('-', dash + 1) - dash - 1));
+    std::transform(word.begin(), word.end(), word.begin(), [](char c) {
+      return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    });
+    for (std::string_view stage : {"dev", "alpha", "beta", "pre", "rc"}) {
+      if (word.starts_with(stage) &&
+          std::all_of(word.begin() + static_cast<std::ptrdiff_t>(stage.size()), word.end(),
+                      [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
+        return word;
+      }
+    }
+    dash = text.find('-', dash + 1);
+  }
+  return "";
+}
+
+// The one `openssl speed` invocation that measures `algorithm` ("rsa2048", "-evp aes-128-gcm").
+std::string SpeedArgs(std::string_view algorithm) {
+  std::string lower(algorithm);
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](char c) {
+    return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  });
+  if (lower.starts_with("rsa-")) {
+    return "rsa" + lower.substr(4);
+  }
+  return "-evp " + lower;
 }
 
 // An "absent" row for the library, the architecture (the row must name it: an "any" row of
@@ -136,6 +175,109 @@ const results::AlgorithmResult* ResultOf(const results::RunResult& run, std::str
     }
   }
   return nullptr;
+}
+
+// Whether a "regressed" row speaks of this operation: a row about RSA decryption
+// only of decrypt rows, another BN-RSA row of private-key rows (sign, decrypt), other areas of
+// every operation.
+bool RowSpeaksOf(const LibraryChange& row, std::string_view operation) {
+  if (row.area != "BN-RSA") {
+    return true;
+  }
+  if (row.change.find("decryption") != std::string::npos) {
+    return operation == "decrypt";
+  }
+  return operation == "sign" || operation == "decrypt";
+}
+
+// A known regression that holds for the report's release and architecture and an algorithm it
+// measured (issue 13, sec. 1 applied to one report; a "cost" row is a lasting property of every
+// later release, not news about this one). A figure in the
+// accelerated class shows the path ran as fast as its class: nothing is said. Otherwise one
+// report cannot tell a known slowdown of this size from the CPU's own speed, so the finding says
+// "cannot tell" and names the one command that would (the same measurement with a release
+// outside the row's range). Info: it states no cause.
+std::vector<Finding> KnownChangeFindings(const DoctorReport& report, std::string_view library,
+                                         const LibraryVersion& version, std::string_view arch) {
+  std::vector<Finding> out;
+  for (const LibraryChange& row : LibraryChanges()) {
+    if (row.library != library || (row.arch != "any" && row.arch != arch) ||
+        row.kind != "regressed" || !row.versions.Contains(version)) {
+      continue;
+    }
+    std::vector<std::string> algorithms;
+    std::string first;
+    bool accelerated = false;
+    for (const Verdict& verdict : report.verdicts) {
+      const std::vector<std::string_view> areas = AreasOf(verdict.algorithm);
+      if (std::find(areas.begin(), areas.end(), row.area) == areas.end() ||
+          !RowSpeaksOf(row, verdict.operation) || verdict.measurements.empty() ||
+          verdict.measurements.front().status != results::CellStatus::kOk) {
+        continue;
+      }
+      accelerated = accelerated || verdict.status == VerdictStatus::kAccelerated;
+      const std::string name = fmt::format("{} {}", verdict.algorithm, verdict.operation);
+      if (std::find(algorithms.begin(), algorithms.end(), name) == algorithms.end()) {
+        algorithms.push_back(name);
+        first = first.empty() ? verdict.algorithm : first;
+      }
+    }
+    // In the fast class the known slowdown is not what this report shows.
+    if (algorithms.empty() || accelerated) {
+      continue;
+    }
+    out.push_back(Make(
+        "library.known-change", Severity::kInfo,
+        fmt::format("{} {} carries a known regression of {} on {} ({}): cannot tell from this "
+                    "report whether its figures show it",
+                    library == "openssl"    ? "OpenSSL"
+                    : library == "libressl" ? "LibreSSL"
+                                            : "Botan",
+                    version.text, row.area, row.arch == "any" ? "every architecture" : row.arch,
+                    verdict_internal::Join(algorithms)),
+        fmt::format("{} ({}{}; releases {}); one report has no figure of another release to set "
+                    "against it, and no class table separates a slowdown of this size from the "
+                    "CPU's own speed",
+                    row.change, row.source, row.sure ? "" : "; the source leaves this unsure",
+                    row.versions.text),
+        fmt::format(
+            "Run `{}` with a release outside {} on the same machine and compare the "
+            "two figures.",
+            library == "botan" ? "botan speed " + first : "openssl speed " + SpeedArgs(first),
+            row.versions.text)));
+  }
+  return out;
+}
+
+// A development snapshot's figures (issue 13, sec. 1): -dev, -alpha, -beta, -pre and -rc
+// builds may carry regressions fixed before the release. Cites the table's regressions and
+// costs that hold for the release line.
+Finding PrereleaseFinding(std::string_view library, const LibraryVersion& version,
+                          std::string_view text, std::string_view word, std::string_view arch) {
+  std::vector<std::string> rows;
+  for (const LibraryChange& row : LibraryChanges()) {
+    if (row.library == library && (row.arch == "any" || row.arch == arch) &&
+        (row.kind == "regressed" || row.kind == "tool-bug") && row.versions.Contains(version)) {
+      rows.push_back(fmt::format("{} {} ({}): {} ({})", row.area, row.kind, row.versions.text,
+                                 row.change, row.source));
+    }
+  }
+  return Make(
+      "library.prerelease", Severity::kInfo,
+      fmt::format("{} {} is a development snapshot ({}): its figures may carry regressions fixed "
+                  "before the release",
+                  library == "openssl"    ? "OpenSSL"
+                  : library == "libressl" ? "LibreSSL"
+                                          : "Botan",
+                  text, word),
+      rows.empty()
+          ? std::string("the version names a pre-release; the library-changes table knows no "
+                        "regression of its release line for this architecture, which does not "
+                        "mean the snapshot has none")
+          : fmt::format("the version names a pre-release; known for its release line: {}",
+                        verdict_internal::Join(rows)),
+      "Measure a release (the same benchmark command with a released build) before "
+      "concluding anything from these figures.");
 }
 
 }  // namespace
@@ -233,6 +375,15 @@ std::vector<Finding> LibraryFindings(const DoctorReport& report, const results::
                     absent->source, absent->sure ? "" : "; the source leaves this unsure"),
         "Use a release with the assembly for this architecture (the library-changes table in "
         "data/library-changes.csv lists when each arrived)."));
+  }
+  if (!library.empty() && version) {
+    const std::string word = PrereleaseOf(run.source.tool_version);
+    if (!word.empty()) {
+      out.push_back(PrereleaseFinding(library, *version, run.source.tool_version, word, arch));
+    }
+    for (Finding& finding : KnownChangeFindings(report, library, *version, arch)) {
+      out.push_back(std::move(finding));
+    }
   }
   if (!base_fast.empty()) {
     out.push_back(Make(
