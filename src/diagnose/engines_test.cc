@@ -306,6 +306,29 @@ TEST(LibraryFindingsTest, AKnownRegressionOfTheReleaseIsCannotTellWithTheCommand
   EXPECT_NE(FindingOf(slow_report, "library.known-change"), nullptr);
 }
 
+// 3.x's per-call provider cost on one report: an accelerated large-input figure with 16-byte
+// figures beside it gets the cost row's source and the command that would tell, as info; 1.1.1,
+// or a figure not in the accelerated class, gets nothing.
+TEST(LibraryFindingsTest, SmallInputsOfThreeXCarryTheProviderCostAsCannotTell) {
+  results::RunResult run = SpeedRun("3.0.13", "linux-x86_64");
+  Add(run, "AES-128-CBC", 4000);  // 1000 MB/s at 16 bytes, 4000 at 16 KiB
+  const DoctorReport report = DiagnoseReport(run);
+  const Finding* finding = FindingOf(report, "library.provider-overhead");
+  ASSERT_NE(finding, nullptr);
+  EXPECT_EQ(finding->severity, Severity::kInfo);
+  EXPECT_THAT(finding->evidence, HasSubstr("NEWS.md"));
+  EXPECT_THAT(finding->evidence, HasSubstr("cannot tell"));
+  EXPECT_THAT(finding->advice, HasSubstr("openssl speed -evp aes-128-cbc -bytes 16"));
+  results::RunResult old = SpeedRun("1.1.1w", "linux-x86_64");
+  Add(old, "AES-128-CBC", 4000);
+  const DoctorReport old_report = DiagnoseReport(old);
+  EXPECT_EQ(FindingOf(old_report, "library.provider-overhead"), nullptr);
+  results::RunResult slow = SpeedRun("3.0.13", "linux-x86_64");
+  Add(slow, "AES-128-CBC", 60);
+  const DoctorReport slow_report = DiagnoseReport(slow);
+  EXPECT_EQ(FindingOf(slow_report, "library.provider-overhead"), nullptr);
+}
+
 TEST(LibraryFindingsTest, BotanBaseAesAboveAnyTableDrivenAesIsAPatchedInPath) {
   results::RunResult run;
   run.source.kind = "imported";

@@ -249,6 +249,58 @@ std::vector<Finding> KnownChangeFindings(const DoctorReport& report, std::string
   return out;
 }
 
+// 3.x's provider dispatch and fetch cost per EVP call (the library-changes "EVP" cost row) on
+// one report: algorithms whose largest input runs in the accelerated class and which also have
+// figures at 64 bytes or less show that per-call cost at those sizes. How much of it is 3.x's
+// needs a 1.1.1 figure of the same machine, so the finding says "cannot tell" and names the
+// command. Info: no cause. nullopt without such an algorithm or without the row.
+std::optional<Finding> ProviderOverheadFinding(const DoctorReport& report,
+                                               const results::RunResult& run,
+                                               std::string_view library,
+                                               const LibraryVersion& version) {
+  const LibraryChange* cost = nullptr;
+  for (const LibraryChange& row : LibraryChanges()) {
+    if (row.library == library && row.area == "EVP" && row.kind == "cost" &&
+        row.versions.Contains(version)) {
+      cost = &row;
+      break;
+    }
+  }
+  if (cost == nullptr) {
+    return std::nullopt;
+  }
+  std::vector<std::string> algorithms;
+  for (const Verdict& verdict : report.verdicts) {
+    const results::AlgorithmResult* result = ResultOf(run, verdict.algorithm);
+    if (verdict.status != VerdictStatus::kAccelerated || result == nullptr ||
+        std::find(algorithms.begin(), algorithms.end(), verdict.algorithm) != algorithms.end()) {
+      continue;
+    }
+    const bool small =
+        std::any_of(result->cells.begin(), result->cells.end(), [&](const results::Cell& cell) {
+          return cell.operation == verdict.operation && cell.input_len > 0 &&
+                 cell.input_len <= 64 && cell.status == results::CellStatus::kOk;
+        });
+    if (small) {
+      algorithms.push_back(verdict.algorithm);
+    }
+  }
+  if (algorithms.empty()) {
+    return std::nullopt;
+  }
+  return Make(
+      "library.provider-overhead", Severity::kInfo,
+      fmt::format("OpenSSL {}: the 16- and 64-byte figures of {} may carry 3.x's per-call "
+                  "provider cost; their large-input figures run in the accelerated class",
+                  version.text, verdict_internal::Join(algorithms)),
+      fmt::format("{} ({}{}); cannot tell from this report how much of the small-input "
+                  "cost is 3.x's and how much any release's per-call work",
+                  cost->change, cost->source, cost->sure ? "" : "; the source leaves this unsure"),
+      fmt::format("Run `openssl speed {} -bytes 16` with a 1.1.1 build on the same "
+                  "machine and compare the two figures.",
+                  SpeedArgs(algorithms.front())));
+}
+
 // A development snapshot's figures (issue 13, sec. 1): -dev, -alpha, -beta, -pre and -rc
 // builds may carry regressions fixed before the release. Cites the table's regressions and
 // costs that hold for the release line.
@@ -383,6 +435,9 @@ std::vector<Finding> LibraryFindings(const DoctorReport& report, const results::
     }
     for (Finding& finding : KnownChangeFindings(report, library, *version, arch)) {
       out.push_back(std::move(finding));
+    }
+    if (std::optional<Finding> overhead = ProviderOverheadFinding(report, run, library, *version)) {
+      out.push_back(std::move(*overhead));
     }
   }
   if (!base_fast.empty()) {
