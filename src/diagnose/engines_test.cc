@@ -180,6 +180,21 @@ TEST(EngineFindingsTest, AKernelEngineNeedsAPastedListToShowAnAlgorithmIsNotTake
   EXPECT_THAT(Tags(run), Contains("engine-does-not-offload-algorithm"));
 }
 
+TEST(EngineFindingsTest, AnEngineThatDidNotLoadIsNamedAndNoEngineFindingFollows) {
+  results::RunResult run = SpeedRun("1.0.2n", "linux-aarch64");
+  Add(run, "AES-256-CBC", 200);
+  EXPECT_THAT(Tags(run), Not(Contains("no-such-engine")));
+  run.source.facts.push_back({"engine_load_failed", "cryptodev", 2});
+  EXPECT_THAT(Tags(run), Contains("no-such-engine"));
+  const DoctorReport report = DiagnoseReport(run);
+  const Finding* finding = FindingOf(report, "engine.not-loaded");
+  ASSERT_NE(finding, nullptr);
+  EXPECT_THAT(finding->summary, HasSubstr("cryptodev engine did not load"));
+  EXPECT_THAT(finding->evidence, HasSubstr("line 2"));
+  EXPECT_THAT(finding->evidence, HasSubstr("apps/apps.c"));
+  EXPECT_THAT(Tags(run), Not(Contains("cannot-tell")));
+}
+
 TEST(EngineFindingsTest, AKernelEngineOverASoftwareDriverIsNamed) {
   results::RunResult run = SpeedRun("1.1.1k", "linux-aarch64");
   run.source.engine_or_provider = "engine devcrypto";

@@ -205,6 +205,26 @@ std::vector<Finding> EngineFindings(const DoctorReport& report, const results::R
   if (!report.facts.report) {
     return out;
   }
+  // `invalid engine "NAME"` (import's "engine_load_failed" fact): the apps' setup_engine()
+  // returns no engine and openssl speed goes on without it, so the figures are OpenSSL's own
+  // code whatever -engine asked for (apps/apps.c setup_engine, cited at the fact's reader).
+  for (const results::SourceFact& fact : run.source.facts) {
+    if (fact.kind != "engine_load_failed") {
+      continue;
+    }
+    out.push_back(Make(
+        "engine.not-loaded", Severity::kWarning,
+        fmt::format("The {} engine did not load: these figures are OpenSSL's own code, not the "
+                    "engine's",
+                    fact.value),
+        fmt::format("line {}: invalid engine \"{}\" (OpenSSL's setup_engine() found no such "
+                    "engine and returned none; openssl speed goes on without it: "
+                    "https://github.com/openssl/openssl/blob/OpenSSL_1_0_2-stable/apps/apps.c)",
+                    fact.line, fact.value),
+        fmt::format("`openssl engine -t {}` must load it and say [ available ] (install the "
+                    "engine's library or set its path) before a run with -engine {} measures it.",
+                    fact.value, fact.value)));
+  }
   const std::string engine = EngineOfRun(report.facts.report->engine_or_provider);
   // 1.x low-level rows (AES_encrypt...) never reach an engine, whatever it lists: the engine
   // says nothing about them (report.legacy-api names the API).

@@ -27,6 +27,7 @@ constexpr FindingCause kFindingCauses[] = {
     {"engine.not-offloaded", "engine-does-not-offload-algorithm"},
     {"engine.software-driver", "engine-software-driver"},
     {"engine.driver-unknown", "cannot-tell"},
+    {"engine.not-loaded", "no-such-engine"},
     {"library.lacks-asm-path", "library-lacks-asm-path"},
     {"library.asm-module-missing", "built-without-asm"},
     {"tool.multi-summary", "speed-tool-bug"},

@@ -235,6 +235,18 @@ bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact
     facts->push_back({"openssl_conf", std::string(trimmed), line.number});
     return true;
   }
+  // The apps' setup_engine() prints `invalid engine "NAME"` when NAME can be neither found nor
+  // loaded, then returns no engine, and `openssl speed` goes on without it
+  // (https://github.com/openssl/openssl/blob/OpenSSL_1_0_2-stable/apps/apps.c, setup_engine;
+  // apps/speed.c there does not stop on it). Matched without regard to case.
+  if (StartsWithNoCase(trimmed, "invalid engine \"")) {
+    const std::string_view rest = trimmed.substr(16);
+    const size_t close = rest.find('"');
+    if (close != std::string_view::npos && close > 0) {
+      facts->push_back({"engine_load_failed", std::string(rest.substr(0, close)), line.number});
+      return true;
+    }
+  }
   // OpenSSL 1.1.1's devcrypto engine, loaded from openssl.cnf, says so on stderr.
   if (trimmed.find("not enabling devcrypto engine") != std::string_view::npos) {
     facts->push_back({"engine", std::string(trimmed), line.number});

@@ -831,11 +831,38 @@ class Driver {
   void AddRun(results::RunResult run) {
     MarkProvenance(run);
     run.source.facts = facts_;
+    DropEngineThatDidNotLoad(run);
     if (const std::string caveat = EngineCaveat(run); !caveat.empty()) {
       run.source.caveats.push_back(caveat);
     }
     runs_.push_back(std::move(run));
     runs_changed_ = true;
+  }
+
+  // A run whose only engine is one the text shows failing to load (an "engine_load_failed" fact,
+  // `invalid engine "NAME"`) measured OpenSSL's own code: the engine is not the run's, and the
+  // caveat says so instead of "measured through".
+  static void DropEngineThatDidNotLoad(results::RunResult& run) {
+    const std::string& used = run.source.engine_or_provider;
+    if (!used.starts_with("engine ") || used.find(", ") != std::string::npos) {
+      return;
+    }
+    const std::string name = used.substr(7);
+    const auto failed = std::find_if(
+        run.source.facts.begin(), run.source.facts.end(), [&](const results::SourceFact& fact) {
+          return fact.kind == "engine_load_failed" && fact.value == name;
+        });
+    if (failed == run.source.facts.end()) {
+      return;
+    }
+    std::erase_if(run.source.caveats, [&](const std::string& caveat) {
+      return caveat.starts_with("Measured through " + used + ":");
+    });
+    run.source.engine_or_provider.clear();
+    run.source.caveats.push_back(fmt::format(
+        "Line {}: the {} engine did not load (invalid engine), and openssl speed went on without "
+        "it: these figures are OpenSSL's own code, not the engine's.",
+        failed->line, name));
   }
 
   // An OpenSSL run without -engine after an engine list that shows an engine available (and

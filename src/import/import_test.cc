@@ -302,6 +302,34 @@ TEST(ImportTest, EngineAndProviderAreNamed) {
   EXPECT_TRUE(HasCaveat(runs[0], "work done by a device"));
 }
 
+// `invalid engine "NAME"` is setup_engine()'s message when it cannot load NAME; openssl speed
+// goes on without it (the text of Entware-ng-3x issue 62), so the run is not the engine's.
+TEST(ImportTest, AnEngineThatDidNotLoadIsNotTheRunsEngine) {
+  const auto runs = ImportText(
+      "# openssl speed -evp aes-256-cbc -engine cryptodev -elapsed\n"
+      "invalid engine \"cryptodev\"\n"
+      "547767028528:error:25066067:lib(37):func(102):reason(103):NA:0:filename(libcryptodev.so)\n"
+      "You have chosen to measure elapsed time instead of user CPU time.\n"
+      "Doing aes-256-cbc for 3s on 16 size blocks: 38282164 aes-256-cbc's in 3.01s\n",
+      "t");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].source.engine_or_provider, "");
+  EXPECT_TRUE(HasCaveat(runs[0], "Line 2: the cryptodev engine did not load"));
+  EXPECT_FALSE(HasCaveat(runs[0], "Measured through"));
+  ASSERT_FALSE(runs[0].source.facts.empty());
+  EXPECT_EQ(runs[0].source.facts.front().kind, "engine_load_failed");
+  EXPECT_EQ(runs[0].source.facts.front().value, "cryptodev");
+
+  // Another engine's failure leaves this run's engine alone.
+  const auto other = ImportText(
+      "invalid engine \"qat\"\n"
+      "$ openssl speed -engine afalg -evp aes-128-cbc\n"
+      "Doing aes-128-cbc for 3s on 16 size blocks: 100 aes-128-cbc's in 3.00s\n",
+      "t");
+  ASSERT_EQ(other.size(), 1u);
+  EXPECT_EQ(other[0].source.engine_or_provider, "engine afalg");
+}
+
 TEST(ImportTest, UnreadableInputNamesFileLineAndExpectation) {
   try {
     ImportFixture("malformed-row.txt");

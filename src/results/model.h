@@ -207,7 +207,8 @@ struct MethodInfo {
 /// openssl.cnf line, a loaded kernel module, a /proc/crypto driver, CPU pinning, uname, the CPU
 /// model or flags.
 struct SourceFact {
-  std::string kind;   ///< "engine", "openssl_conf", "kernel_module", "kernel_driver",
+  std::string kind;   ///< "engine", "engine_load_failed" (value: the engine's name),
+                      ///< "openssl_conf", "kernel_module", "kernel_driver",
                       ///< "cpu_pinning", "uname", "cpu_model", "cpu_flags", "build_search"
   std::string value;  ///< what the line says, e.g. "afalg: AES-128-CBC, AES-256-CBC; available"
   size_t line = 0;    ///< 1-based line of the text it was read from
