@@ -13,6 +13,7 @@
 #include "diagnose/speed_tool.h"
 #include "diagnose/verdict.h"
 #include "diagnose/verdict_text.h"
+#include "diagnose/vm_cpu_models.h"
 
 namespace cryptobench::diagnose {
 namespace {
@@ -208,6 +209,9 @@ DoctorReport DiagnoseReport(const results::RunResult& run,
   }
   for (Finding& finding : SpeedToolFindings(run)) {
     report.findings.push_back(std::move(finding));
+  }
+  if (std::optional<Finding> vm_model = VmCpuModelFinding(report, run)) {
+    report.findings.push_back(std::move(*vm_model));
   }
   if (std::optional<Finding> fine = CryptoFineFinding(report)) {
     report.findings.push_back(std::move(*fine));

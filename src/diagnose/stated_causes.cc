@@ -22,6 +22,7 @@ constexpr FindingCause kFindingCauses[] = {
     {"report.legacy-api", "legacy-api-not-evp"},
     {"cpu.no-hw-aes", "no-hw-aes"},
     {"cpu.vm-hides-features", "vm-hides-cpu-features"},
+    {"cpu.vm-model-lacks", "vm-hides-cpu-features"},
     {"cpu.aes-unused", "hw-path-unused"},
     {"cpu.aes-software", "cannot-tell"},
     {"engine.not-offloaded", "engine-does-not-offload-algorithm"},

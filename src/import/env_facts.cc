@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -74,6 +76,36 @@ bool IsUnameLine(std::string_view trimmed) {
          (words[0] == "Linux" || words[0] == "FreeBSD" || words[0] == "Darwin") &&
          (EndsWith(trimmed, "GNU/Linux") || EndsWith(trimmed, "Linux") ||
           trimmed.find(" SMP ") != std::string_view::npos);
+}
+
+// The CPU model of QEMU's `-cpu MODEL` option on a line (a command line, or prose that quotes
+// the option): the text up to the first comma, space or quote ("-cpu EPYC-v4,+vaes" ->
+// "EPYC-v4"; qemu-options.hx documents `-cpu model`). The option must be a word of its own
+// ("--cpus" and "qemu-cpu" are not it); nullopt when the line has none.
+std::optional<std::string> QemuCpuOptionModel(std::string_view line) {
+  size_t at = 0;
+  while ((at = line.find("-cpu", at)) != std::string_view::npos) {
+    const bool word_start = at == 0 || line[at - 1] == ' ' || line[at - 1] == '\t' ||
+                            line[at - 1] == '`' || line[at - 1] == '"' || line[at - 1] == '\'';
+    size_t value = at + 4;
+    if (!word_start || value >= line.size() || line[value] != ' ') {
+      at += 4;
+      continue;
+    }
+    while (value < line.size() && line[value] == ' ') {
+      ++value;
+    }
+    size_t end = value;
+    while (end < line.size() && (std::isalnum(static_cast<unsigned char>(line[end])) ||
+                                 line[end] == '-' || line[end] == '_' || line[end] == '.')) {
+      ++end;
+    }
+    if (end > value) {
+      return std::string(line.substr(value, end - value));
+    }
+    at = value;
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -250,6 +282,10 @@ bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact
   // OpenSSL 1.1.1's devcrypto engine, loaded from openssl.cnf, says so on stderr.
   if (trimmed.find("not enabling devcrypto engine") != std::string_view::npos) {
     facts->push_back({"engine", std::string(trimmed), line.number});
+    return true;
+  }
+  if (std::optional<std::string> model = QemuCpuOptionModel(trimmed)) {
+    facts->push_back({"vm_cpu_model", std::move(*model), line.number});
     return true;
   }
   if (IsUnameLine(trimmed)) {

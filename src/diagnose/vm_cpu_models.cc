@@ -1,0 +1,211 @@
+// The virtual CPU model table and the finding it supports (vm_cpu_models.h).
+#include "diagnose/vm_cpu_models.h"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "diagnose/cpu_clues.h"
+#include "diagnose/csv_table.h"
+#include "diagnose/library_changes.h"
+#include "diagnose/verdict_text.h"
+
+namespace cryptobench::diagnose {
+
+std::string_view EmbeddedVmCpuModelsCsv();  // generated: src/diagnose/CMakeLists.txt
+
+namespace {
+
+constexpr std::string_view kTable = "vm cpu models";
+
+std::string Lower(std::string_view text) {
+  std::string out(text);
+  std::transform(out.begin(), out.end(), out.begin(), [](char c) {
+    return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  });
+  return out;
+}
+
+bool StartsWith(std::string_view text, std::string_view prefix) {
+  return text.substr(0, prefix.size()) == prefix;
+}
+
+bool Contains(std::string_view text, std::string_view part) {
+  return text.find(part) != std::string_view::npos;
+}
+
+// QEMU's property name of an extension (target/i386/cpu.c feature_word_info): what `-cpu
+// MODEL,+NAME` takes.
+std::string_view QemuFlag(std::string_view feature) {
+  if (feature == "AES-NI") {
+    return "aes";
+  }
+  if (feature == "SHA") {
+    return "sha-ni";
+  }
+  if (feature == "AVX-512") {
+    return "avx512f";
+  }
+  if (feature == "PCLMULQDQ") {
+    return "pclmulqdq";
+  }
+  if (feature == "VPCLMULQDQ") {
+    return "vpclmulqdq";
+  }
+  return feature == "VAES" ? "vaes" : "avx2";
+}
+
+}  // namespace
+
+std::vector<VmCpuModel> ParseVmCpuModels(std::string_view csv) {
+  std::vector<VmCpuModel> out;
+  std::set<std::string> seen;
+  for (CsvRecord& record : ParseCsvTable(csv, "model,lacks,source,note", kTable)) {
+    std::vector<std::string>& f = record.fields;
+    if (f[0].empty()) {
+      FailCsvRecord(kTable, record.line, "an empty model name");
+    }
+    if (!seen.insert(Lower(f[0])).second) {
+      FailCsvRecord(kTable, record.line, fmt::format("model \"{}\" is listed twice", f[0]));
+    }
+    VmCpuModel row;
+    size_t at = 0;
+    while (at < f[1].size()) {
+      size_t end = f[1].find(' ', at);
+      if (end == std::string::npos) {
+        end = f[1].size();
+      }
+      if (end > at) {
+        const std::string name = f[1].substr(at, end - at);
+        if (std::find(std::begin(kVmCpuFeatureNames), std::end(kVmCpuFeatureNames), name) ==
+            std::end(kVmCpuFeatureNames)) {
+          FailCsvRecord(kTable, record.line, fmt::format("unknown extension \"{}\"", name));
+        }
+        row.lacks.push_back(name);
+      }
+      at = end + 1;
+    }
+    if (row.lacks.empty()) {
+      FailCsvRecord(kTable, record.line, "an empty lacks list");
+    }
+    if (!IsCitableSource(f[2])) {
+      FailCsvRecord(kTable, record.line, fmt::format("source \"{}\" is not a URL", f[2]));
+    }
+    row.model = std::move(f[0]);
+    row.source = std::move(f[2]);
+    row.note = std::move(f[3]);
+    row.line = record.line;
+    out.push_back(std::move(row));
+  }
+  return out;
+}
+
+const std::vector<VmCpuModel>& VmCpuModelsTable() {
+  static const std::vector<VmCpuModel> table = ParseVmCpuModels(EmbeddedVmCpuModelsCsv());
+  return table;
+}
+
+const VmCpuModel* FindVmCpuModel(std::string_view model) {
+  const std::string wanted = Lower(model);
+  for (const VmCpuModel& row : VmCpuModelsTable()) {
+    if (Lower(row.model) == wanted) {
+      return &row;
+    }
+  }
+  return nullptr;
+}
+
+bool VmFeatureSpeedsUp(std::string_view feature, std::string_view algorithm) {
+  const std::string name = Lower(algorithm);
+  const bool aes = StartsWith(name, "aes");
+  const bool gcm = aes && Contains(name, "gcm");
+  const bool wide = gcm || (aes && (Contains(name, "xts") || Contains(name, "ctr")));
+  if (feature == "AES-NI") {
+    return aes;
+  }
+  if (feature == "PCLMULQDQ") {
+    return gcm;
+  }
+  if (feature == "VAES" || feature == "VPCLMULQDQ" || feature == "AVX-512") {
+    return wide;
+  }
+  if (feature == "SHA") {
+    return name == "sha-1" || name == "sha-224" || name == "sha-256" || name == "hmac-sha1" ||
+           name == "hmac-sha256" || name == "hmac-sha224";
+  }
+  if (feature == "AVX2") {
+    return StartsWith(name, "chacha20") || StartsWith(name, "poly1305");
+  }
+  return false;
+}
+
+std::optional<Finding> VmCpuModelFinding(const DoctorReport& report,
+                                         const results::RunResult& run) {
+  const results::SourceFact* named = nullptr;
+  const VmCpuModel* model = nullptr;
+  for (const results::SourceFact& fact : run.source.facts) {
+    if (fact.kind == "vm_cpu_model") {
+      if (const VmCpuModel* row = FindVmCpuModel(fact.value)) {
+        named = &fact;
+        model = row;
+      }
+    }
+  }
+  if (model == nullptr) {
+    return std::nullopt;
+  }
+  const bool lacks_aes_ni =
+      std::find(model->lacks.begin(), model->lacks.end(), "AES-NI") != model->lacks.end();
+  std::vector<std::string> features;  // what the model lacks that a figure's path uses
+  std::vector<std::string> algorithms;
+  for (const Verdict& verdict : report.verdicts) {
+    if (verdict.measurements.empty() ||
+        verdict.measurements.front().status != results::CellStatus::kOk) {
+      continue;
+    }
+    // A figure no software AES reaches under a model without AES-NI: the option pasted is not
+    // the model this run had.
+    if (lacks_aes_ni &&
+        ClassifyAesFigure(verdict.algorithm, verdict.input_len,
+                          verdict.measurements.front().bytes_per_s) == AesBound::kAboveSoftware) {
+      return std::nullopt;
+    }
+    bool used = false;
+    for (const std::string& feature : model->lacks) {
+      if (VmFeatureSpeedsUp(feature, verdict.algorithm)) {
+        used = true;
+        if (std::find(features.begin(), features.end(), feature) == features.end()) {
+          features.push_back(feature);
+        }
+      }
+    }
+    if (used &&
+        std::find(algorithms.begin(), algorithms.end(), verdict.algorithm) == algorithms.end()) {
+      algorithms.push_back(verdict.algorithm);
+    }
+  }
+  if (features.empty()) {
+    return std::nullopt;
+  }
+  std::string flags;
+  for (const std::string& feature : features) {
+    flags += fmt::format(",+{}", QemuFlag(feature));
+  }
+  return Finding{
+      "cpu.vm-model-lacks", Severity::kWarning,
+      fmt::format("The guest's CPU model {} has no {}, so {} cannot take its fastest path here",
+                  model->model, verdict_internal::Join(features),
+                  verdict_internal::Join(algorithms)),
+      fmt::format("the paste names the hypervisor's CPU option -cpu {} (line {}); that model "
+                  "lacks {} whatever the host CPU has ({}; source: {})",
+                  named->value, named->line, verdict_internal::Join(model->lacks), model->note,
+                  model->source),
+      fmt::format("If the host's /proc/cpuinfo shows them, give the guest the host's CPU: QEMU "
+                  "-cpu host (libvirt <cpu mode='host-passthrough'/>), or add them to the model "
+                  "(-cpu {}{}); if the host lacks them too, the model costs nothing.",
+                  model->model, flags)};
+}
+
+}  // namespace cryptobench::diagnose

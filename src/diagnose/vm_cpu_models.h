@@ -1,0 +1,61 @@
+// Named virtual CPU models that leave crypto extensions out of the guest (issue 13, section 2):
+// a paste that shows the hypervisor's CPU option (QEMU's `-cpu EPYC-v4`) tells which
+// extensions the guest lacks, whatever its host has. Knowledge table: data/vm-cpu-models.csv,
+// each row citing the model's definition. Pure functions: no I/O.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "results/model.h"
+
+#include "diagnose/doctor_model.h"
+
+namespace cryptobench::diagnose {
+
+/// One row of data/vm-cpu-models.csv.
+struct VmCpuModel {
+  std::string model;  ///< the name the option takes, e.g. "EPYC-v4" (as QEMU spells it)
+  std::vector<std::string> lacks;  ///< extensions the model does not give the guest, named as
+                                   ///< in kVmCpuFeatureNames
+  std::string source;              ///< the model's definition (IsCitableSource)
+  std::string note;
+  size_t line = 0;  ///< line in the CSV
+};
+
+/// The extension names the table may use: "AES-NI", "PCLMULQDQ", "AVX2", "SHA", "VAES",
+/// "VPCLMULQDQ", "AVX-512".
+inline constexpr std::string_view kVmCpuFeatureNames[] = {"AES-NI", "PCLMULQDQ",  "AVX2",   "SHA",
+                                                          "VAES",   "VPCLMULQDQ", "AVX-512"};
+
+/// Parses the table (header "model,lacks,source,note"). Throws std::runtime_error "vm cpu
+/// models line N: ..." for a CSV error (csv_table.h), an empty model or lacks list, an
+/// extension name not in kVmCpuFeatureNames, a model listed twice or a source that is not
+/// citable.
+std::vector<VmCpuModel> ParseVmCpuModels(std::string_view csv);
+
+/// The embedded table, parsed once (the build's tests parse it).
+const std::vector<VmCpuModel>& VmCpuModelsTable();
+
+/// The row for a model name (case-insensitive, whole name), or nullptr when the table does
+/// not know it: an unknown model is unknown, never guessed from a similar name.
+const VmCpuModel* FindVmCpuModel(std::string_view model);
+
+/// True when `feature` (kVmCpuFeatureNames) is used by the fastest paths of `algorithm` (a
+/// catalogue name): AES-NI by every AES cipher and AEAD; PCLMULQDQ by AES-GCM; VAES,
+/// VPCLMULQDQ and AVX-512 by AES-GCM, AES-XTS and AES-CTR (OpenSSL's aes-gcm-avx512 and
+/// aesni-xts-avx512 modules, Linux's aes-gcm-avx10 and aes-xts-avx10 drivers); SHA by SHA-1,
+/// SHA-224 and SHA-256 and their HMACs; AVX2 by ChaCha20, Poly1305 and ChaCha20-Poly1305.
+bool VmFeatureSpeedsUp(std::string_view feature, std::string_view algorithm);
+
+/// "cpu.vm-model-lacks" (a warning, which StatedCauses reads as vm-hides-cpu-features) when a
+/// fact of `run` of kind "vm_cpu_model" (import reads QEMU's `-cpu MODEL`) names a model of the
+/// table that lacks an extension the fastest path of a figure of `report` uses; nullopt when no
+/// model is named, the model is unknown or "host"/"max", no measured algorithm uses what it lacks,
+/// or a figure contradicts the model (an AES figure faster than any software AES under a model
+/// without AES-NI: the option named is then not the one the run had). Never throws.
+std::optional<Finding> VmCpuModelFinding(const DoctorReport& report, const results::RunResult& run);
+
+}  // namespace cryptobench::diagnose
