@@ -14,6 +14,7 @@
 
 #include "diagnose/cpu_clues.h"
 #include "diagnose/stated_causes.h"
+#include "support/doctor_findings.h"
 #include "support/imported_cell.h"
 
 namespace cryptobench::diagnose {
@@ -57,7 +58,9 @@ results::RunResult ImportedRun(const std::string& cpu_info, uint64_t version_num
   return run;
 }
 
+using cryptobench::testing::FindingOf;
 using cryptobench::testing::ImportedFigure;
+using cryptobench::testing::StatedTags;
 
 void Add(results::RunResult& run, const std::string& algorithm, const std::string& kind,
          std::vector<results::Cell> cells) {
@@ -684,14 +687,6 @@ void AddFact(results::RunResult& run, const std::string& kind, const std::string
   run.source.facts.push_back({kind, value, line});
 }
 
-std::vector<std::string> Tags(const DoctorReport& report) {
-  std::vector<std::string> tags;
-  for (const StatedCause& cause : StatedCauses(report)) {
-    tags.push_back(cause.tag);
-  }
-  return tags;
-}
-
 results::RunResult CryptsetupRun() {
   results::RunResult run;
   run.source.kind = "imported";
@@ -897,14 +892,14 @@ TEST(CpuCluesTest, DesktopX86NamesDecideWhySlowAesIsSlowAndWhenFastAesIsFine) {
   Add(unused, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 65536, 11.5)});
   AddFact(unused, "cpu_model", "model name: Intel(R) Core(TM) i7-8700 CPU @ 3.20GHz", 4);
   DoctorReport report = DiagnoseReport(unused);
-  EXPECT_THAT(Tags(report), Each(Eq("hw-path-unused")));
-  EXPECT_THAT(Tags(report), Not(IsEmpty()));
+  EXPECT_THAT(StatedTags(report), Each(Eq("hw-path-unused")));
+  EXPECT_THAT(StatedTags(report), Not(IsEmpty()));
 
   results::RunResult none = CryptsetupRun();
   Add(none, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 65536, 11.5)});
   AddFact(none, "cpu_model", "model name: Intel(R) Celeron(R) CPU G1840 @ 2.80GHz", 4);
   report = DiagnoseReport(none);
-  EXPECT_THAT(Tags(report), ElementsAre("no-hw-aes"));
+  EXPECT_THAT(StatedTags(report), ElementsAre("no-hw-aes"));
   EXPECT_EQ(report.facts.cpu.arch, "x86_64");
 
   // The name alone gives the architecture (so the x86 cpb classes apply) and the base clock:
@@ -916,7 +911,7 @@ TEST(CpuCluesTest, DesktopX86NamesDecideWhySlowAesIsSlowAndWhenFastAesIsFine) {
   AddFact(fine, "cpu_model", "model name: Intel(R) Core(TM) i5-4690K CPU @ 3.50GHz", 2);
   report = DiagnoseReport(fine);
   EXPECT_EQ(report.facts.cpu.arch, "x86_64");
-  EXPECT_THAT(Tags(report), ElementsAre("crypto-fine"));
+  EXPECT_THAT(StatedTags(report), ElementsAre("crypto-fine"));
 }
 
 // The CPUs of routers, NAS boxes and small boards that reports name most, each row with its
@@ -1022,15 +1017,13 @@ TEST(CpuCluesTest, AesBoundsHoldOnAnyCpu) {
   EXPECT_EQ(ClassifyAesFigure("SHA256", 16384, 1e6), AesBound::kInside);
 }
 
-const Finding* FindFinding(const DoctorReport& report, const std::string& id);
-
 TEST(CpuCluesTest, SlowAesIsSoftwareAndTheCluesDecideWhy) {
   // No clue: cannot tell, and the one command that would.
   results::RunResult run = CryptsetupRun();
   Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 65536, 11.5)});
   DoctorReport report = DiagnoseReport(run);
   EXPECT_THAT(FindingIds(report), Contains("cpu.aes-software"));
-  EXPECT_THAT(Tags(report), ElementsAre("cannot-tell"));
+  EXPECT_THAT(StatedTags(report), ElementsAre("cannot-tell"));
   for (const Finding& finding : report.findings) {
     if (finding.id == "cpu.aes-software") {
       EXPECT_THAT(finding.summary, HasSubstr("cannot tell from this report"));
@@ -1047,18 +1040,18 @@ TEST(CpuCluesTest, SlowAesIsSoftwareAndTheCluesDecideWhy) {
   results::RunResult library = ImportedRun("", kOpenssl111);
   Add(library, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 11.5)});
   const DoctorReport library_report = DiagnoseReport(library);
-  const Finding* software = FindFinding(library_report, "cpu.aes-software");
+  const Finding* software = FindingOf(library_report, "cpu.aes-software");
   ASSERT_NE(software, nullptr);
   EXPECT_THAT(software->summary, HasSubstr("the software does not use them"));
   EXPECT_THAT(software->summary, HasSubstr("virtual machine"));
   EXPECT_THAT(software->advice, HasSubstr("'aes|hypervisor'"));
   EXPECT_THAT(software->advice, Not(HasSubstr("/proc/crypto")));
-  EXPECT_THAT(Tags(library_report), ElementsAre("cannot-tell"));
+  EXPECT_THAT(StatedTags(library_report), ElementsAre("cannot-tell"));
 
   // A SoC the table knows without AES instructions: the cause, with its clue.
   AddFact(run, "cpu_model", "hardware: MediaTek MT7621 ver:1 eco:3", 7);
   report = DiagnoseReport(run);
-  EXPECT_THAT(Tags(report), ElementsAre("no-hw-aes"));
+  EXPECT_THAT(StatedTags(report), ElementsAre("no-hw-aes"));
   EXPECT_EQ(report.facts.cpu.arch, "mips");
   EXPECT_THAT(report.facts.report->arch_source, HasSubstr("line 7"));
 
@@ -1067,8 +1060,8 @@ TEST(CpuCluesTest, SlowAesIsSoftwareAndTheCluesDecideWhy) {
   Add(unused, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 65536, 11.5)});
   AddFact(unused, "cpu_flags", "fpu vme de pse tsc msr pae sse sse2 ssse3 lm aes avx", 3);
   report = DiagnoseReport(unused);
-  EXPECT_THAT(Tags(report), Each(Eq("hw-path-unused")));
-  EXPECT_THAT(Tags(report), Not(IsEmpty()));
+  EXPECT_THAT(StatedTags(report), Each(Eq("hw-path-unused")));
+  EXPECT_THAT(StatedTags(report), Not(IsEmpty()));
   EXPECT_EQ(report.facts.cpu.arch, "x86_64");
 }
 
@@ -1081,7 +1074,7 @@ TEST(CpuCluesTest, AGuestWithoutTheFlagsOfItsHostModelIsItsOwnCause) {
   EXPECT_TRUE(clues.virtual_machine);
   EXPECT_THAT(clues.hidden_by_vm, ElementsAre("AES-NI", "PCLMULQDQ", "AVX-512F"));
   const DoctorReport report = DiagnoseReport(run);
-  EXPECT_THAT(Tags(report), ElementsAre("vm-hides-cpu-features"));
+  EXPECT_THAT(StatedTags(report), ElementsAre("vm-hides-cpu-features"));
   bool found = false;
   for (const Finding& finding : report.findings) {
     if (finding.id == "cpu.vm-hides-features") {
@@ -1098,7 +1091,7 @@ TEST(CpuCluesTest, AGuestWithoutTheFlagsOfItsHostModelIsItsOwnCause) {
   Add(generic, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 65536, 8)});
   AddFact(generic, "cpu_model", "model name: QEMU Virtual CPU version 2.5+", 2);
   AddFact(generic, "cpu_flags", "fpu de pse tsc msr pae sse sse2 lm hypervisor", 3);
-  EXPECT_THAT(Tags(DiagnoseReport(generic)), ElementsAre("cannot-tell"));
+  EXPECT_THAT(StatedTags(DiagnoseReport(generic)), ElementsAre("cannot-tell"));
 }
 
 TEST(CpuCluesTest, FastAesIsHardwareUnlessUserCpuTimingHidesAnEngine) {
@@ -1106,7 +1099,7 @@ TEST(CpuCluesTest, FastAesIsHardwareUnlessUserCpuTimingHidesAnEngine) {
   Add(run, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 65536, 3700)});
   DoctorReport report = DiagnoseReport(run);
   EXPECT_THAT(FindingIds(report), Contains("cpu.aes-hardware"));
-  EXPECT_THAT(Tags(report), ElementsAre("crypto-fine"));  // CryptoFineTest below
+  EXPECT_THAT(StatedTags(report), ElementsAre("crypto-fine"));  // CryptoFineTest below
 
   results::RunResult engine = ImportedRun("", kOpenssl111);
   engine.source.engine_or_provider = "engine devcrypto";
@@ -1146,14 +1139,14 @@ TEST(CpuCluesTest, CryptsetupAesAgainstSerpentAndTwofishSettlesTheBound) {
   EXPECT_EQ(slow[0].other, "twofish-xts 256b");  // the faster of the two
   EXPECT_THAT(slow[0].text, HasSubstr("0.97 times"));
   DoctorReport report = DiagnoseReport(core2);
-  const Finding* software = FindFinding(report, "cpu.aes-software");
+  const Finding* software = FindingOf(report, "cpu.aes-software");
   ASSERT_NE(software, nullptr);
   EXPECT_THAT(software->evidence, HasSubstr("twofish-xts 256b"));
-  EXPECT_THAT(Tags(report), ElementsAre("cannot-tell"));
+  EXPECT_THAT(StatedTags(report), ElementsAre("cannot-tell"));
   // With a CPU the table knows without AES-NI, the cause.
   results::RunResult atom = core2;
   AddFact(atom, "cpu_model", "model name: Intel(R) Atom(TM) CPU D525   @ 1.80GHz", 4);
-  EXPECT_THAT(Tags(DiagnoseReport(atom)), ElementsAre("no-hw-aes"));
+  EXPECT_THAT(StatedTags(DiagnoseReport(atom)), ElementsAre("no-hw-aes"));
 
   // An ARMv8 CE board: 503 MB/s is inside the any-CPU bounds; 9.1 times twofish is hardware.
   const results::RunResult board = run_of(503, 44, 55.2);
@@ -1161,15 +1154,15 @@ TEST(CpuCluesTest, CryptsetupAesAgainstSerpentAndTwofishSettlesTheBound) {
   EXPECT_EQ(CompareKernelAes(board)[0].bound, AesBound::kAboveSoftware);
   report = DiagnoseReport(board);
   EXPECT_THAT(FindingIds(report), Contains("cpu.aes-hardware"));
-  EXPECT_THAT(Tags(report), ElementsAre("crypto-fine"));
-  const Finding* fine = FindFinding(report, "report.crypto-fine");
+  EXPECT_THAT(StatedTags(report), ElementsAre("crypto-fine"));
+  const Finding* fine = FindingOf(report, "report.crypto-fine");
   ASSERT_NE(fine, nullptr);
   EXPECT_THAT(fine->evidence, HasSubstr("hardware path"));
-  EXPECT_THAT(Tags(DiagnoseReport(run_of(503, 0, 0))), Not(Contains("crypto-fine")));
+  EXPECT_THAT(StatedTags(DiagnoseReport(run_of(503, 0, 0))), Not(Contains("crypto-fine")));
 
   // In the gap (2 times, bit-sliced NEON AES on ARMv7 reaches about that): nothing concluded.
   EXPECT_THAT(CompareKernelAes(run_of(100, 30, 50)), IsEmpty());
-  EXPECT_THAT(Tags(DiagnoseReport(run_of(100, 30, 50))), Not(Contains("crypto-fine")));
+  EXPECT_THAT(StatedTags(DiagnoseReport(run_of(100, 30, 50))), Not(Contains("crypto-fine")));
 
   // Only rows of the same mode and key size compare: AES-256-XTS is the 512b row.
   results::RunResult other_size = CryptsetupRun();
@@ -1198,29 +1191,29 @@ TEST(CpuCluesTest, AesGcmAgainstChaCha20Poly1305OfTheSameRunSettlesSoftware) {
   };
   // 60 MB/s is above the hardware floor (33.3): alone it settles nothing.
   ASSERT_EQ(ClassifyAesFigure("AES-128-GCM", 16384, 60e6), AesBound::kInside);
-  EXPECT_EQ(FindFinding(DiagnoseReport(run_of(60, 0)), "cpu.aes-software"), nullptr);
+  EXPECT_EQ(FindingOf(DiagnoseReport(run_of(60, 0)), "cpu.aes-software"), nullptr);
   // Against ChaCha20-Poly1305 at 400 MB/s (0.15 times): software, the CPU unknown.
   DoctorReport report = DiagnoseReport(run_of(60, 400));
-  const Finding* software = FindFinding(report, "cpu.aes-software");
+  const Finding* software = FindingOf(report, "cpu.aes-software");
   ASSERT_NE(software, nullptr);
   EXPECT_THAT(software->evidence, HasSubstr("0.15 times ChaCha20-Poly1305"));
   EXPECT_THAT(software->evidence, HasSubstr("chacha-armv8.pl"));
-  EXPECT_THAT(Tags(report), ElementsAre("cannot-tell"));
+  EXPECT_THAT(StatedTags(report), ElementsAre("cannot-tell"));
   // With a CPU model the table knows without AES instructions: the cause.
   results::RunResult atom = run_of(60, 400);
   AddFact(atom, "cpu_model", "model name: Intel(R) Atom(TM) CPU D525   @ 1.80GHz", 4);
-  EXPECT_THAT(Tags(DiagnoseReport(atom)), ElementsAre("no-hw-aes"));
+  EXPECT_THAT(StatedTags(DiagnoseReport(atom)), ElementsAre("no-hw-aes"));
 
   // Hardware AES-GCM below AVX-512 ChaCha20-Poly1305 (0.6 times, an unstitched GCM): nothing.
-  EXPECT_EQ(FindFinding(DiagnoseReport(run_of(1200, 2000)), "cpu.aes-software"), nullptr);
+  EXPECT_EQ(FindingOf(DiagnoseReport(run_of(1200, 2000)), "cpu.aes-software"), nullptr);
   // Small inputs are per-call cost; rows of another size do not compare; nor through an engine.
-  EXPECT_EQ(FindFinding(DiagnoseReport(run_of(6, 40, 256)), "cpu.aes-software"), nullptr);
+  EXPECT_EQ(FindingOf(DiagnoseReport(run_of(6, 40, 256)), "cpu.aes-software"), nullptr);
   results::RunResult sizes = run_of(60, 0);
   Add(sizes, "ChaCha20-Poly1305", "aead", {ImportedFigure("encrypt", 8192, 400)});
-  EXPECT_EQ(FindFinding(DiagnoseReport(sizes), "cpu.aes-software"), nullptr);
+  EXPECT_EQ(FindingOf(DiagnoseReport(sizes), "cpu.aes-software"), nullptr);
   results::RunResult engine = run_of(60, 400);
   engine.source.engine_or_provider = "engine devcrypto";
-  EXPECT_EQ(FindFinding(DiagnoseReport(engine), "cpu.aes-software"), nullptr);
+  EXPECT_EQ(FindingOf(DiagnoseReport(engine), "cpu.aes-software"), nullptr);
 }
 
 // The verdicts rest on the CPU lines the findings list: a flags line with aes is not "cannot
@@ -1268,7 +1261,7 @@ TEST(CpuCluesTest, FlagsLineFeaturesAreTheVerdictsFactsWithTheirLine) {
   report = DiagnoseReport(arm);
   EXPECT_EQ(Find(report, "AES-128-CBC").status, VerdictStatus::kSoftwareExpected)
       << Find(report, "AES-128-CBC").line;
-  EXPECT_THAT(Tags(report), Not(Contains("hw-path-unused")));
+  EXPECT_THAT(StatedTags(report), Not(Contains("hw-path-unused")));
 
   // A model row's "has" on a virtual machine is the host's: left unknown.
   results::RunResult guest = ImportedRun("", kOpenssl111);
@@ -1280,15 +1273,6 @@ TEST(CpuCluesTest, FlagsLineFeaturesAreTheVerdictsFactsWithTheirLine) {
 }
 
 // "@ 2.50GHz" in a pasted model line narrows the clock; two machines' clocks do not.
-const Finding* FindFinding(const DoctorReport& report, const std::string& id) {
-  for (const Finding& finding : report.findings) {
-    if (finding.id == id) {
-      return &finding;
-    }
-  }
-  return nullptr;
-}
-
 // An AES-128 figure above every software AES at any clock (2.6 GB/s, cpu_clues.h) is the crypto
 // running fine, stated with the ceiling it allows the workload.
 TEST(CryptoFineTest, AesAboveEverySoftwarePathIsStatedWithItsCeiling) {
@@ -1296,8 +1280,8 @@ TEST(CryptoFineTest, AesAboveEverySoftwarePathIsStatedWithItsCeiling) {
   Add(run, "AES-128-XTS", "cipher",
       {ImportedFigure("encrypt", 1048576, 3750), ImportedFigure("decrypt", 1048576, 3890)});
   const DoctorReport report = DiagnoseReport(run);
-  EXPECT_THAT(Tags(report), ElementsAre("crypto-fine"));
-  const Finding* fine = FindFinding(report, "report.crypto-fine");
+  EXPECT_THAT(StatedTags(report), ElementsAre("crypto-fine"));
+  const Finding* fine = FindingOf(report, "report.crypto-fine");
   ASSERT_NE(fine, nullptr);
   EXPECT_EQ(fine->severity, Severity::kInfo);
   // The slowest figure is the ceiling; cryptsetup is a disk's tool.
@@ -1319,14 +1303,14 @@ TEST(CryptoFineTest, AFigureInItsAcceleratedClassIsFineOnlyWhenTheClockIsKnown) 
   DoctorReport report = DiagnoseReport(run);
   ASSERT_EQ(Find(report, "AES-128-GCM").status, VerdictStatus::kAccelerated)
       << Find(report, "AES-128-GCM").line;
-  EXPECT_EQ(FindFinding(report, "report.crypto-fine"), nullptr);
+  EXPECT_EQ(FindingOf(report, "report.crypto-fine"), nullptr);
 
   AddFact(run, "cpu_model", "model name: Intel(R) Xeon(R) CPU E5-2680 v4 @ 2.40GHz", 2);
   report = DiagnoseReport(run);
   ASSERT_EQ(Find(report, "AES-128-GCM").status, VerdictStatus::kAccelerated);
   ASSERT_NE(report.core_hz_low, kReportDefaultHzLow) << report.facts.report->clock_source;
-  EXPECT_THAT(Tags(report), ElementsAre("crypto-fine"));
-  EXPECT_THAT(FindFinding(report, "report.crypto-fine")->summary,
+  EXPECT_THAT(StatedTags(report), ElementsAre("crypto-fine"));
+  EXPECT_THAT(FindingOf(report, "report.crypto-fine")->summary,
               HasSubstr("a disk, file system, VPN or proxy"));
 
   // A platform line but no clock: the verdict is "accelerated", and a figure above every
@@ -1339,7 +1323,7 @@ TEST(CryptoFineTest, AFigureInItsAcceleratedClassIsFineOnlyWhenTheClockIsKnown) 
   report = DiagnoseReport(fast);
   ASSERT_EQ(Find(report, "AES-128-GCM").status, VerdictStatus::kAccelerated);
   ASSERT_EQ(report.core_hz_low, kReportDefaultHzLow);
-  EXPECT_THAT(Tags(report), ElementsAre("crypto-fine"));
+  EXPECT_THAT(StatedTags(report), ElementsAre("crypto-fine"));
 }
 
 // A figure that software may reach (no architecture, no clock), a slow figure beside a fast
@@ -1356,12 +1340,12 @@ TEST(CryptoFineTest, Sha256AboveEverySoftwarePathCountsAsFine) {
     return run;
   };
   DoctorReport report = DiagnoseReport(run_of(2450));
-  EXPECT_THAT(Tags(report), ElementsAre("crypto-fine"));
-  const Finding* sha = FindFinding(report, "cpu.sha-hardware");
+  EXPECT_THAT(StatedTags(report), ElementsAre("crypto-fine"));
+  const Finding* sha = FindingOf(report, "cpu.sha-hardware");
   ASSERT_NE(sha, nullptr);
   EXPECT_EQ(sha->severity, Severity::kInfo);
   EXPECT_THAT(sha->evidence, HasSubstr("1857 MB/s"));
-  const Finding* fine = FindFinding(report, "report.crypto-fine");
+  const Finding* fine = FindingOf(report, "report.crypto-fine");
   ASSERT_NE(fine, nullptr);
   EXPECT_THAT(fine->evidence, HasSubstr("faster than any software SHA-256"));
   EXPECT_THAT(fine->evidence, HasSubstr("sha512-x86_64.pl"));
@@ -1369,35 +1353,35 @@ TEST(CryptoFineTest, Sha256AboveEverySoftwarePathCountsAsFine) {
   EXPECT_THAT(fine->summary, HasSubstr("SHA-256 hash at 16 KiB per call"));
 
   report = DiagnoseReport(run_of(1460));
-  EXPECT_EQ(FindFinding(report, "cpu.sha-hardware"), nullptr);
-  EXPECT_THAT(Tags(report), Not(Contains("crypto-fine")));
+  EXPECT_EQ(FindingOf(report, "cpu.sha-hardware"), nullptr);
+  EXPECT_THAT(StatedTags(report), Not(Contains("crypto-fine")));
 
   // With an engine named, a fast figure does not say where the work ran.
   results::RunResult engine = run_of(2450);
   engine.source.timing_basis = "user_cpu";
   engine.source.engine_or_provider = "engine devcrypto";
   report = DiagnoseReport(engine);
-  EXPECT_EQ(FindFinding(report, "cpu.sha-hardware"), nullptr);
-  EXPECT_THAT(Tags(report), Not(Contains("crypto-fine")));
+  EXPECT_EQ(FindingOf(report, "cpu.sha-hardware"), nullptr);
+  EXPECT_THAT(StatedTags(report), Not(Contains("crypto-fine")));
 }
 
 TEST(CryptoFineTest, NotWithoutTheEvidenceNorBesideASlowFigure) {
   results::RunResult inside = CryptsetupRun();
   Add(inside, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 1500)});
-  EXPECT_EQ(FindFinding(DiagnoseReport(inside), "report.crypto-fine"), nullptr);
+  EXPECT_EQ(FindingOf(DiagnoseReport(inside), "report.crypto-fine"), nullptr);
 
   results::RunResult mixed = CryptsetupRun();
   Add(mixed, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 3750)});
   Add(mixed, "AES-256-CBC", "cipher", {ImportedFigure("encrypt", 1048576, 150)});
-  EXPECT_EQ(FindFinding(DiagnoseReport(mixed), "report.crypto-fine"), nullptr);
+  EXPECT_EQ(FindingOf(DiagnoseReport(mixed), "report.crypto-fine"), nullptr);
 
   results::RunResult slow =
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
   Add(slow, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 4500)});
   Add(slow, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 100)});
   const DoctorReport report = DiagnoseReport(slow);
-  EXPECT_EQ(FindFinding(report, "report.crypto-fine"), nullptr);
-  EXPECT_THAT(Tags(report), Not(Contains("crypto-fine")));
+  EXPECT_EQ(FindingOf(report, "report.crypto-fine"), nullptr);
+  EXPECT_THAT(StatedTags(report), Not(Contains("crypto-fine")));
 }
 
 // -multi sums: 8 GB/s over 4 processes is 2 GB/s each, which software AES-128 may reach.
@@ -1405,7 +1389,7 @@ TEST(CryptoFineTest, ASumOfProcessesIsJudgedPerProcess) {
   results::RunResult run = CryptsetupRun();
   run.source.multi = 4;
   Add(run, "AES-128-CTR", "cipher", {ImportedFigure("encrypt", 16384, 8000)});
-  EXPECT_EQ(FindFinding(DiagnoseReport(run), "report.crypto-fine"), nullptr);
+  EXPECT_EQ(FindingOf(DiagnoseReport(run), "report.crypto-fine"), nullptr);
 }
 
 // An engine or provider named, or 1.x low-level rows: the figure is not the workload's path.
@@ -1414,7 +1398,7 @@ TEST(CryptoFineTest, NotThroughAnEngineNorFromLowLevelRows) {
   engine.source.timing_basis = "wall_clock";
   engine.source.engine_or_provider = "engine qatengine";
   Add(engine, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 5700)});
-  EXPECT_EQ(FindFinding(DiagnoseReport(engine), "report.crypto-fine"), nullptr);
+  EXPECT_EQ(FindingOf(DiagnoseReport(engine), "report.crypto-fine"), nullptr);
 
   results::RunResult legacy = ImportedRun("", kOpenssl111);
   legacy.source.evp = "legacy";
@@ -1423,8 +1407,8 @@ TEST(CryptoFineTest, NotThroughAnEngineNorFromLowLevelRows) {
       "EVP.");
   Add(legacy, "AES-128-CBC", "cipher", {ImportedFigure("decrypt", 16384, 5000)});
   const DoctorReport report = DiagnoseReport(legacy);
-  ASSERT_NE(FindFinding(report, "report.legacy-api"), nullptr);
-  EXPECT_EQ(FindFinding(report, "report.crypto-fine"), nullptr);
+  ASSERT_NE(FindingOf(report, "report.legacy-api"), nullptr);
+  EXPECT_EQ(FindingOf(report, "report.crypto-fine"), nullptr);
 }
 
 // Two runs of one paste that differ ask why; one run's class does not answer that.
@@ -1438,10 +1422,10 @@ TEST(CryptoFineTest, RunsThatDifferWithdrawItInFavourOfCompare) {
   EXPECT_THAT(*RunsDiffer(runs), HasSubstr("run 1 3.75 GB/s, run 2 3.00 GB/s"));
   DoctorReport report = DiagnoseReport(a);
   WithdrawCryptoFineWhenRunsDiffer(report, runs);
-  EXPECT_EQ(FindFinding(report, "report.crypto-fine"), nullptr);
-  ASSERT_NE(FindFinding(report, "report.runs-differ"), nullptr);
-  EXPECT_THAT(FindFinding(report, "report.runs-differ")->advice, HasSubstr("cryptobench compare"));
-  EXPECT_THAT(Tags(report), IsEmpty());
+  EXPECT_EQ(FindingOf(report, "report.crypto-fine"), nullptr);
+  ASSERT_NE(FindingOf(report, "report.runs-differ"), nullptr);
+  EXPECT_THAT(FindingOf(report, "report.runs-differ")->advice, HasSubstr("cryptobench compare"));
+  EXPECT_THAT(StatedTags(report), IsEmpty());
 
   // Within 5% (run-to-run noise), or no shared cell: it stands.
   results::RunResult same = CryptsetupRun();
@@ -1451,7 +1435,7 @@ TEST(CryptoFineTest, RunsThatDifferWithdrawItInFavourOfCompare) {
   EXPECT_FALSE(RunsDiffer({a, same, other}).has_value());
   report = DiagnoseReport(a);
   WithdrawCryptoFineWhenRunsDiffer(report, {a, same, other});
-  EXPECT_THAT(Tags(report), ElementsAre("crypto-fine"));
+  EXPECT_THAT(StatedTags(report), ElementsAre("crypto-fine"));
 }
 
 TEST(DoctorFromTest, ClockRangeComesFromAPastedModelLine) {
@@ -1476,15 +1460,15 @@ TEST(CryptoFineTest, NotFromAFigureInDoubt) {
   run.source.timing_basis = "wall_clock";
   results::Cell cell = ImportedFigure("encrypt", 16384, 6100);
   Add(run, "AES-128-GCM", "aead", {cell});
-  ASSERT_THAT(Tags(DiagnoseReport(run)), ElementsAre("crypto-fine"));
+  ASSERT_THAT(StatedTags(DiagnoseReport(run)), ElementsAre("crypto-fine"));
 
   cell.caveats.push_back({"read from a table without its 'type ... bytes' line (line 38)", 38,
                           /*doubt=*/true});
   run.algorithms.front().cells = {cell};
   const DoctorReport report = DiagnoseReport(run);
-  EXPECT_EQ(FindFinding(report, "report.crypto-fine"), nullptr);
-  EXPECT_THAT(Tags(report), ElementsAre("cannot-tell"));
-  const Finding* open = FindFinding(report, "report.cannot-tell");
+  EXPECT_EQ(FindingOf(report, "report.crypto-fine"), nullptr);
+  EXPECT_THAT(StatedTags(report), ElementsAre("cannot-tell"));
+  const Finding* open = FindingOf(report, "report.cannot-tell");
   ASSERT_NE(open, nullptr);
   EXPECT_THAT(open->summary, HasSubstr("Cannot tell from this report whether the crypto is fine"));
   EXPECT_THAT(open->evidence, HasSubstr("AES-128-GCM encrypt at 16 KiB per call: read from a "
@@ -1494,7 +1478,7 @@ TEST(CryptoFineTest, NotFromAFigureInDoubt) {
   // A remark that leaves the figure as good as the tool's own does not count.
   cell.caveats.front().doubt = false;
   run.algorithms.front().cells = {cell};
-  EXPECT_THAT(Tags(DiagnoseReport(run)), ElementsAre("crypto-fine"));
+  EXPECT_THAT(StatedTags(DiagnoseReport(run)), ElementsAre("crypto-fine"));
 }
 
 // A paste with its own mask experiment (the same EVP run with OPENSSL_ia32cap clearing AES-NI,
@@ -1512,11 +1496,11 @@ TEST(CryptoFineTest, APastedMaskExperimentSettlesThePath) {
                                      ImportedFigure("encrypt", 8192, 254)};
   const std::vector<results::RunResult> runs = {plain, masked};
   DoctorReport report = DiagnoseReport(plain);
-  ASSERT_THAT(Tags(report), ElementsAre("cannot-tell"));
+  ASSERT_THAT(StatedTags(report), ElementsAre("cannot-tell"));
   ReadPastedMaskExperiment(report, plain, runs);
   WithdrawCryptoFineWhenRunsDiffer(report, runs);
-  EXPECT_THAT(Tags(report), ElementsAre("crypto-fine"));
-  const Finding* fine = FindFinding(report, "report.crypto-fine");
+  EXPECT_THAT(StatedTags(report), ElementsAre("crypto-fine"));
+  const Finding* fine = FindingOf(report, "report.crypto-fine");
   ASSERT_NE(fine, nullptr);
   EXPECT_THAT(fine->summary, HasSubstr("AES-128-CBC encrypt at 8 KiB per call runs at 538 MB/s"));
   EXPECT_THAT(fine->evidence, HasSubstr("OPENSSL_ia32cap=~0x200000200000000"));
@@ -1525,19 +1509,19 @@ TEST(CryptoFineTest, APastedMaskExperimentSettlesThePath) {
   // The masked run itself, and a mask that leaves the figure as it was, settle nothing.
   report = DiagnoseReport(masked);
   ReadPastedMaskExperiment(report, masked, runs);
-  EXPECT_EQ(FindFinding(report, "report.crypto-fine"), nullptr);
+  EXPECT_EQ(FindingOf(report, "report.crypto-fine"), nullptr);
   results::RunResult same = masked;
   same.algorithms.front().cells = {ImportedFigure("encrypt", 8192, 530)};
   report = DiagnoseReport(plain);
   ReadPastedMaskExperiment(report, plain, {plain, same});
-  EXPECT_EQ(FindFinding(report, "report.crypto-fine"), nullptr);
-  EXPECT_THAT(Tags(report), ElementsAre("cannot-tell"));
+  EXPECT_EQ(FindingOf(report, "report.crypto-fine"), nullptr);
+  EXPECT_THAT(StatedTags(report), ElementsAre("cannot-tell"));
   // A mask of another bit (SSSE3, LV1 bit 9) is no AES-NI experiment.
   results::RunResult other = masked;
   other.library.worker_env["OPENSSL_ia32cap"] = ":~0x200";
   report = DiagnoseReport(plain);
   ReadPastedMaskExperiment(report, plain, {plain, other});
-  EXPECT_EQ(FindFinding(report, "report.crypto-fine"), nullptr);
+  EXPECT_EQ(FindingOf(report, "report.crypto-fine"), nullptr);
   EXPECT_TRUE(MaskExplains(plain, masked));
   EXPECT_FALSE(MaskExplains(plain, plain));
 }
@@ -1550,8 +1534,8 @@ TEST(UndeterminedTest, NamesTheCommandThatWouldTell) {
   Add(bare, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 8192, 538)});
   DoctorReport report = DiagnoseReport(bare);
   ASSERT_EQ(Find(report, "AES-128-CBC").status, VerdictStatus::kUndetermined);
-  EXPECT_THAT(Tags(report), ElementsAre("cannot-tell"));
-  const Finding* open = FindFinding(report, "report.cannot-tell");
+  EXPECT_THAT(StatedTags(report), ElementsAre("cannot-tell"));
+  const Finding* open = FindingOf(report, "report.cannot-tell");
   ASSERT_NE(open, nullptr);
   EXPECT_THAT(open->summary, HasSubstr("Cannot tell from this report whether AES-128-CBC encrypt"));
   EXPECT_THAT(open->advice, HasSubstr("Run `lscpu`"));
@@ -1561,7 +1545,7 @@ TEST(UndeterminedTest, NamesTheCommandThatWouldTell) {
   results::RunResult disk = CryptsetupRun();
   Add(disk, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 1500)});
   report = DiagnoseReport(disk);
-  open = FindFinding(report, "report.cannot-tell");
+  open = FindingOf(report, "report.cannot-tell");
   ASSERT_NE(open, nullptr);
   EXPECT_THAT(open->advice, HasSubstr("`grep -E '^(name|driver|priority)' /proc/crypto`"));
 
@@ -1573,8 +1557,8 @@ TEST(UndeterminedTest, NamesTheCommandThatWouldTell) {
       "Row 'aes-128 cbc' times OpenSSL 1.x's low-level API (AES_*, DES_*, SHA256() ...), not "
       "EVP.");
   report = DiagnoseReport(legacy);
-  ASSERT_NE(FindFinding(report, "report.legacy-api"), nullptr);
-  open = FindFinding(report, "report.cannot-tell");
+  ASSERT_NE(FindingOf(report, "report.legacy-api"), nullptr);
+  open = FindingOf(report, "report.cannot-tell");
   ASSERT_NE(open, nullptr);
   EXPECT_THAT(open->advice, HasSubstr("`openssl speed -engine qat -elapsed -evp aes-128-cbc`"));
 
@@ -1586,7 +1570,7 @@ TEST(UndeterminedTest, NamesTheCommandThatWouldTell) {
   report = DiagnoseReport(x86);
   ASSERT_EQ(Find(report, "AES-128-CBC").status, VerdictStatus::kUndetermined)
       << Find(report, "AES-128-CBC").line;
-  open = FindFinding(report, "report.cannot-tell");
+  open = FindingOf(report, "report.cannot-tell");
   ASSERT_NE(open, nullptr);
   EXPECT_THAT(open->advice, HasSubstr("OPENSSL_ia32cap='~0x200000200000000' openssl speed "
                                       "-elapsed -evp aes-128-cbc"));
@@ -1602,8 +1586,8 @@ TEST(UndeterminedTest, PublicKeyRowsAloneCannotTell) {
       {ImportedFigure("sign", 32, 0.045), ImportedFigure("verify", 32, 1.27)});
   DoctorReport report = DiagnoseReport(pk);
   ASSERT_EQ(Find(report, "RSA-2048").status, VerdictStatus::kUndetermined);
-  EXPECT_THAT(Tags(report), ElementsAre("cannot-tell"));
-  const Finding* open = FindFinding(report, "report.cannot-tell");
+  EXPECT_THAT(StatedTags(report), ElementsAre("cannot-tell"));
+  const Finding* open = FindingOf(report, "report.cannot-tell");
   ASSERT_NE(open, nullptr);
   EXPECT_THAT(open->summary, HasSubstr("RSA-2048 sign, RSA-2048 verify ran on their assembly"));
   EXPECT_THAT(open->advice, HasSubstr("Run `lscpu`"));
@@ -1613,7 +1597,7 @@ TEST(UndeterminedTest, PublicKeyRowsAloneCannotTell) {
   Add(mixed, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1500)});
   Add(mixed, "RSA-2048", "signature", {ImportedFigure("sign", 32, 0.045)});
   report = DiagnoseReport(mixed);
-  EXPECT_EQ(FindFinding(report, "report.cannot-tell"), nullptr);
+  EXPECT_EQ(FindingOf(report, "report.cannot-tell"), nullptr);
 }
 
 // A verdict that settles or a cause stated: no "cannot tell" added.
@@ -1623,13 +1607,13 @@ TEST(UndeterminedTest, NotBesideACauseNorASettledVerdict) {
   Add(settled, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1500)});
   DoctorReport report = DiagnoseReport(settled);
   ASSERT_EQ(Find(report, "AES-128-CBC").status, VerdictStatus::kAccelerated);
-  EXPECT_EQ(FindFinding(report, "report.cannot-tell"), nullptr);
+  EXPECT_EQ(FindingOf(report, "report.cannot-tell"), nullptr);
 
   results::RunResult no_asm = ImportedRun("CPUINFO: N/A", kOpenssl30);
   Add(no_asm, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 300)});
   report = DiagnoseReport(no_asm);
-  EXPECT_THAT(Tags(report), Contains("built-without-asm"));
-  EXPECT_EQ(FindFinding(report, "report.cannot-tell"), nullptr);
+  EXPECT_THAT(StatedTags(report), Contains("built-without-asm"));
+  EXPECT_EQ(FindingOf(report, "report.cannot-tell"), nullptr);
 
   EXPECT_FALSE(UndeterminedFinding(DoctorReport{}).has_value());
 }

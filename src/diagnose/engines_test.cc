@@ -13,6 +13,7 @@
 #include "diagnose/doctor_from.h"
 #include "diagnose/library_changes.h"
 #include "diagnose/stated_causes.h"
+#include "support/doctor_findings.h"
 #include "support/imported_cell.h"
 
 namespace cryptobench::diagnose {
@@ -22,7 +23,9 @@ using ::testing::Contains;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
+using cryptobench::testing::FindingOf;
 using cryptobench::testing::ImportedFigure;
+using cryptobench::testing::StatedTags;
 
 // An imported openssl speed run of `version` on `platform`, timed with -elapsed.
 results::RunResult SpeedRun(const std::string& version, const std::string& platform) {
@@ -49,20 +52,7 @@ void Add(results::RunResult& run, const std::string& algorithm, double mb_per_s,
 }
 
 std::vector<std::string> Tags(const results::RunResult& run) {
-  std::vector<std::string> tags;
-  for (const StatedCause& cause : StatedCauses(DiagnoseReport(run))) {
-    tags.push_back(cause.tag);
-  }
-  return tags;
-}
-
-const Finding* FindingOf(const DoctorReport& report, const std::string& id) {
-  for (const Finding& finding : report.findings) {
-    if (finding.id == id) {
-      return &finding;
-    }
-  }
-  return nullptr;
+  return StatedTags(DiagnoseReport(run));
 }
 
 TEST(EngineOffloadsTest, TheEmbeddedTableParsesAndCitesItsSources) {

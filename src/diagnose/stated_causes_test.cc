@@ -2,23 +2,19 @@
 
 #include <gtest/gtest.h>
 
+#include "support/doctor_findings.h"
+
 namespace cryptobench::diagnose {
 namespace {
 
-std::vector<std::string> Tags(const DoctorReport& report) {
-  std::vector<std::string> out;
-  for (const StatedCause& cause : StatedCauses(report)) {
-    out.push_back(cause.tag);
-  }
-  return out;
-}
+using cryptobench::testing::StatedTags;
 
 TEST(StatedCausesTest, WarningFindingsNameTheirCauseAndInfoFindingsNone) {
   DoctorReport report;
   report.findings.push_back({"report.legacy-api", Severity::kWarning, "legacy", "", ""});
   report.findings.push_back({"env.ia32cap", Severity::kInfo, "set, clears nothing", "", ""});
   report.findings.push_back({"report.no-cpuinfo", Severity::kInfo, "no CPUINFO", "", ""});
-  EXPECT_EQ(Tags(report), std::vector<std::string>{"legacy-api-not-evp"});
+  EXPECT_EQ(StatedTags(report), std::vector<std::string>{"legacy-api-not-evp"});
 }
 
 TEST(StatedCausesTest, ProblemVerdictsNameTheirCause) {
@@ -30,9 +26,10 @@ TEST(StatedCausesTest, ProblemVerdictsNameTheirCause) {
   Verdict masked;
   masked.status = VerdictStatus::kMasked;
   report.verdicts = {not_accelerated, software, masked};
-  EXPECT_EQ(Tags(report), (std::vector<std::string>{"hw-path-unused", "capability-masked"}));
+  EXPECT_EQ(StatedTags(report), (std::vector<std::string>{"hw-path-unused", "capability-masked"}));
   report.facts.no_asm_build = true;
-  EXPECT_EQ(Tags(report), (std::vector<std::string>{"built-without-asm", "capability-masked"}));
+  EXPECT_EQ(StatedTags(report),
+            (std::vector<std::string>{"built-without-asm", "capability-masked"}));
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 
 #include "diagnose/doctor_from.h"
 #include "diagnose/stated_causes.h"
+#include "support/doctor_findings.h"
 #include "support/imported_cell.h"
 
 namespace cryptobench::diagnose {
@@ -19,7 +20,9 @@ using ::testing::Contains;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
+using cryptobench::testing::FindingOf;
 using cryptobench::testing::ImportedFigure;
+using cryptobench::testing::StatedTags;
 
 constexpr std::string_view kHeader = "model,lacks,source,note\n";
 
@@ -92,23 +95,6 @@ void Add(results::RunResult& run, const std::string& algorithm, double mb_per_s)
   run.algorithms.push_back(std::move(alg));
 }
 
-std::vector<std::string> Tags(const DoctorReport& report) {
-  std::vector<std::string> tags;
-  for (const StatedCause& cause : StatedCauses(report)) {
-    tags.push_back(cause.tag);
-  }
-  return tags;
-}
-
-const Finding* FindingOf(const DoctorReport& report, const std::string& id) {
-  for (const Finding& finding : report.findings) {
-    if (finding.id == id) {
-      return &finding;
-    }
-  }
-  return nullptr;
-}
-
 TEST(VmCpuModelsTest, ModelWithoutVaesExplainsAesGcmAndIsNotCryptoFine) {
   results::RunResult run = GuestRun("EPYC-v4");
   Add(run, "AES-256-GCM", 4085);
@@ -121,8 +107,8 @@ TEST(VmCpuModelsTest, ModelWithoutVaesExplainsAesGcmAndIsNotCryptoFine) {
   EXPECT_THAT(finding->evidence, HasSubstr("github.com/qemu/qemu"));
   EXPECT_THAT(finding->advice, HasSubstr("-cpu host"));
   EXPECT_THAT(finding->advice, HasSubstr("+vaes,+vpclmulqdq,+avx512f"));
-  EXPECT_THAT(Tags(report), Contains("vm-hides-cpu-features"));
-  EXPECT_THAT(Tags(report), Not(Contains("crypto-fine")));
+  EXPECT_THAT(StatedTags(report), Contains("vm-hides-cpu-features"));
+  EXPECT_THAT(StatedTags(report), Not(Contains("crypto-fine")));
 }
 
 TEST(VmCpuModelsTest, NoFindingForTheHostModelAnUnknownOneOrNone) {
