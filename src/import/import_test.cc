@@ -118,6 +118,25 @@ TEST(ImportTest, ElapsedBannerAndNewTablesOfRecentReleases) {
   EXPECT_NE(FindCell(run, "ML-DSA-65", "verify", 32), nullptr);
 }
 
+TEST(ImportTest, AKemTableAtTheStartOfThePasteIsReadByItsHeader) {
+  // The paste starts with the 3.2+ KEM table's header (no banner or progress lines before it);
+  // "ECP-256" names no family, so only the header says its columns are keygen, encaps, decaps.
+  const auto runs = ImportText(
+      "```\n"
+      "                               keygen    encaps    decaps keygens/s  encaps/s  decaps/s\n"
+      "                    ECP-256 0.000016s 0.000171s 0.000146s   63252.9    5842.6    6837.8\n"
+      "                               keygen     signs    verify keygens/s    sign/s  verify/s\n"
+      "                     rsa512 0.002955s 0.000035s 0.000002s     338.5   28544.9  402499.9\n",
+      "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  const results::Cell* encaps = FindCell(runs[0], "ECP-256", "encaps", 0);
+  ASSERT_NE(encaps, nullptr);
+  EXPECT_DOUBLE_EQ(encaps->figures->ops_per_s.value, 5842.6);
+  EXPECT_NE(FindCell(runs[0], "ECP-256", "decaps", 0), nullptr);
+  EXPECT_EQ(FindCell(runs[0], "ECP-256", "sign", 32), nullptr);
+  EXPECT_NE(FindCell(runs[0], "rsa512", "sign", 32), nullptr);
+}
+
 TEST(ImportTest, MultiRecordsKeepTheChildrenSpread) {
   const auto runs = ImportFixture("openssl-3.2-multi-mr.txt");
   ASSERT_EQ(runs.size(), 1u);

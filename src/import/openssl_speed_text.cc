@@ -305,9 +305,17 @@ bool StartsSpeedText(std::string_view trimmed) {
   if (StartsWith(trimmed, "version:") && ParseOpensslVersion(trimmed).has_value()) {
     return true;
   }
+  // Every public-key header layout TakePkHeader knows starts the output too: a paste may begin
+  // with the 3.2+ KEM or signature table (keygen, encaps/signs, decaps/verify), and its row names
+  // alone do not tell a KEM from a signature ("ECP-256", "rsa2048").
   const std::vector<std::string_view> words = SplitWords(trimmed);
   return IsPkHeaderWords(words, {"sign", "verify", "sign/s", "verify/s"}) ||
-         IsPkHeaderWords(words, {"op", "op/s"});
+         IsPkHeaderWords(words, {"sign", "verify", "encrypt", "decrypt", "sign/s", "verify/s",
+                                 "encr./s", "decr./s"}) ||
+         IsPkHeaderWords(words, {"op", "op/s"}) ||
+         IsPkHeaderWords(words,
+                         {"keygen", "encaps", "decaps", "keygens/s", "encaps/s", "decaps/s"}) ||
+         IsPkHeaderWords(words, {"keygen", "signs", "verify", "keygens/s", "sign/s", "verify/s"});
 }
 
 void SpeedTextParser::KeepPendingRow() {

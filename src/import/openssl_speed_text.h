@@ -29,7 +29,9 @@ enum class Offer {
 
 /// True if a trimmed line is unmistakably human speed output that can start a run: the
 /// elapsed banner, 'Engine "x" set.', "Forked child N", a "Doing ..." progress line, the
-/// "The 'numbers' are ..." line, a "type ... bytes" line or speed 3.x's "version: " line.
+/// "The 'numbers' are ..." line, a "type ... bytes" line, speed 3.x's "version: " line or the
+/// header line of any of speed's public-key tables (sign/verify, RSA's four columns, op/op/s,
+/// the 3.2+ keygen/encaps/decaps and keygen/signs/verify tables).
 bool StartsSpeedText(std::string_view trimmed);
 
 /// True if a trimmed line is a row of one of speed's tables though no header is in sight: a

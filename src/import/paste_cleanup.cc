@@ -571,10 +571,19 @@ size_t WebLinkEnd(const std::string& line, size_t open) {
   return end != std::string::npos && line[end] == ')' ? end : std::string::npos;
 }
 
-// A line without Markdown emphasis around a word ("**0.13s**" → "0.13s"), without Markdown
+// A line without Markdown emphasis around a word ("**0.13s**" → "0.13s") or around the whole
+// line ("**AES-128-GCM    1841166.50k**", a row the reporter set in bold), without Markdown
 // links to web addresses (their text kept) and without the backticks of a line set as inline
 // code ("`Doing ...`" → "Doing ...").
 std::string Unemphasised(const std::string& line) {
+  const std::string_view whole = Trim(line);
+  if (whole.size() > 4 && whole.substr(0, 2) == "**" && whole.substr(whole.size() - 2) == "**") {
+    const std::string_view inner = whole.substr(2, whole.size() - 4);
+    if (inner.find("**") == std::string_view::npos && inner.front() != ' ' && inner.back() != ' ' &&
+        inner.front() != '*' && inner.back() != '*') {
+      return Unemphasised(std::string(line.substr(0, line.find("**"))) + std::string(inner));
+    }
+  }
   std::string out;
   out.reserve(line.size());
   for (size_t i = 0; i < line.size();) {

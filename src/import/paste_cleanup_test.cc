@@ -182,6 +182,18 @@ TEST(PasteCleanupTest, EmphasisAndInlineCodeAroundFiguresAreRemoved) {
   EXPECT_EQ(lines[2].text, "a ** b ** c");
 }
 
+TEST(PasteCleanupTest, EmphasisAroundAWholeRowIsRemoved) {
+  const auto lines = CleanPaste(
+      "type           1424 bytes\n"
+      "**AES-128-GCM    1841166.50k**\n"
+      "  **sha256 1.00k 2.00k**\n"
+      "**a** and **b**\n");
+  ASSERT_EQ(lines.size(), 4u);
+  EXPECT_EQ(lines[1].text, "AES-128-GCM    1841166.50k");
+  EXPECT_EQ(lines[2].text, "  sha256 1.00k 2.00k");
+  EXPECT_EQ(lines[3].text, "a and b");
+}
+
 TEST(PasteCleanupTest, PromptGluedToTheOpeningFenceIsACommand) {
   const auto lines = CleanPaste("```bash-4.2# openssl speed rsa2048\nDoing x\n```\n");
   ASSERT_EQ(lines.size(), 2u);
