@@ -32,5 +32,30 @@ TEST(StatedCausesTest, ProblemVerdictsNameTheirCause) {
             (std::vector<std::string>{"built-without-asm", "capability-masked"}));
 }
 
+TEST(StatedCausesTest, AnAesRowOfTheLowLevelApiIsTheApisNotAnUnusedPath) {
+  // A 3.0.0 snapshot before openssl/openssl#14228 printed "aes-256 cbc" for AES_cbc_encrypt
+  // and a CPUINFO line with AES-NI: the software figure is the API's doing.
+  DoctorReport report;
+  report.facts.report.emplace();
+  report.facts.report->evp = "legacy";
+  report.findings.push_back({"report.legacy-api", Severity::kWarning, "legacy", "", ""});
+  Verdict aes;
+  aes.status = VerdictStatus::kNotAccelerated;
+  aes.algorithm = "AES-256-CBC";
+  Verdict sha;
+  sha.status = VerdictStatus::kNotAccelerated;
+  sha.algorithm = "SHA-256";
+  report.verdicts = {aes, sha};
+  EXPECT_EQ(StatedTags(report), (std::vector<std::string>{"legacy-api-not-evp", "hw-path-unused"}));
+  // With EVP rows in the run too ("some" rows legacy) the verdict keeps its own cause.
+  report.facts.report->evp = "unknown";
+  EXPECT_EQ(StatedTags(report),
+            (std::vector<std::string>{"legacy-api-not-evp", "hw-path-unused", "hw-path-unused"}));
+  // An info finding (the CPU's AES instructions not shown) explains nothing.
+  report.facts.report->evp = "legacy";
+  report.findings[0].severity = Severity::kInfo;
+  EXPECT_EQ(StatedTags(report), (std::vector<std::string>{"hw-path-unused", "hw-path-unused"}));
+}
+
 }  // namespace
 }  // namespace cryptobench::diagnose

@@ -27,8 +27,10 @@ NamedAlgorithm MapSymmetricName(std::string_view row_name);
 /// True if a symmetric row was timed through the low-level API rather than EVP. In 1.x
 /// (`major` 0 or 1) every row but the -evp one is low-level (apps/speed.c 1.0.2 and 1.1.1
 /// `names[]`: "aes-128 cbc", "des ede3", "md5", "sha256", "hmac(md5)", ...); the -evp row is
-/// named by OBJ_nid2ln ("aes-128-cbc") or matches `evp_option`. In 3.x every row goes through
-/// EVP. With the version unknown (`major` < 0) only the 1.x spellings with a space count.
+/// named by OBJ_nid2ln ("aes-128-cbc") or matches `evp_option`. In 3.x releases every row goes
+/// through EVP and no row name has a space; a row spelt with a space ("aes-256 cbc") is
+/// low-level in any version: 1.x, LibreSSL (any major) and the 3.0.0 snapshots before
+/// openssl/openssl#14228. With the version unknown (`major` < 0) only the spaced rows count.
 /// LibreSSL's AEAD rows ("aes-128 gcm", "chacha20 poly1305") go through EVP_AEAD: not low-level.
 /// In 1.x the low-level AES and Camellia functions have no AES-NI / ARMv8 path.
 bool IsLegacyRow(std::string_view row_name, int major, std::string_view evp_option);

@@ -688,7 +688,10 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
         "those rows can be far slower than the same cipher through -evp.",
         legacy_rows.size() == 1 ? "" : "s", JoinNames(legacy_rows),
         legacy_rows.size() == 1 ? "s" : "",
-        version && version->product == "LibreSSL" ? "LibreSSL's" : "OpenSSL 1.x's",
+        version && version->product == "LibreSSL" ? "LibreSSL's"
+        : major >= 3 ? "this OpenSSL 3.0 snapshot's (speed timed every row through EVP only from "
+                       "openssl/openssl#14228 on)"
+                     : "OpenSSL 1.x's",
         version ? "" : " (judged from the row names)"));
   }
   run.source.evp = legacy_rows.empty() && evp_rows > 0     ? "evp"
