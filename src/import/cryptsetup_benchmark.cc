@@ -1,6 +1,7 @@
 // Parser of `cryptsetup benchmark` output.
 #include "import/cryptsetup_benchmark.h"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 
@@ -73,6 +74,14 @@ bool IsCompleteRow(const std::vector<std::string_view>& words) {
          words[3] == "MiB/s" && ParseDouble(words[4]) && words[5] == "MiB/s";
 }
 
+// A row retyped with the header's bars between its columns ("aes-cbc | 128b | 18.9 MiB/s |
+// 20.2 MiB/s", github.com/armbian/linux/pull/6), with each bar made a space.
+std::string Unbarred(std::string_view text) {
+  std::string unbarred(text);
+  std::replace(unbarred.begin(), unbarred.end(), '|', ' ');
+  return unbarred;
+}
+
 bool IsArgon2Line(std::string_view trimmed) {
   return StartsWithNoCase(trimmed, "argon2i") || StartsWithNoCase(trimmed, "argon2d");
 }
@@ -121,7 +130,8 @@ bool StartsCryptsetupOutput(const SourceLine& line) {
   if (IsArgon2Line(trimmed) && trimmed.find("parallel threads") != std::string_view::npos) {
     return true;
   }
-  return IsCryptsetupVersionLine(trimmed) || IsCompleteRow(SplitWords(trimmed));
+  return IsCryptsetupVersionLine(trimmed) || IsCompleteRow(SplitWords(trimmed)) ||
+         IsCompleteRow(SplitWords(Unbarred(trimmed)));
 }
 
 CryptsetupBenchmarkParser::CryptsetupBenchmarkParser(std::string_view file_name)
@@ -201,7 +211,12 @@ Offer CryptsetupBenchmarkParser::TakeLine(const SourceLine& line) {
     builder_.Caveat(fmt::format("Line {}: cryptsetup says: {}", line.number, trimmed));
     return Offer::kConsumed;
   }
-  const std::vector<std::string_view> words = SplitWords(trimmed);
+  // A table retyped with the header's bars between its columns as well: under a header, or
+  // in a row complete without them, a bar only separates columns.
+  const std::string unbarred = Unbarred(trimmed);
+  const bool bars_separate =
+      unbarred != trimmed && (in_table_ || IsCompleteRow(SplitWords(unbarred)));
+  const std::vector<std::string_view> words = SplitWords(bars_separate ? unbarred : trimmed);
   if (in_table_ && !table_operation_.empty() && words.size() >= 2 && KeyBits(words[1])) {
     return TakeOneDirectionRow(line, words);
   }

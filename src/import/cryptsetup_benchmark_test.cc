@@ -133,6 +133,31 @@ TEST(CryptsetupBenchmarkTest, OneDirectionTables) {
             2u);
 }
 
+TEST(CryptsetupBenchmarkTest, RowsRetypedWithBarsBetweenColumns) {
+  // The header's bars repeated between a row's columns, with uneven spacing
+  // (github.com/armbian/linux/pull/6).
+  const results::RunResult run = Parse(
+      "   Algorithm | Key | Encryption |  Decryption\n"
+      "     aes-cbc  | 128b |   18.9 MiB/s  |  20.2 MiB/s\n"
+      "     aes-xts |  512b  |  14.5 MiB/s  | 15.0 MiB/s\n");
+  const results::AlgorithmResult* cbc = FindAlgorithm(run, "AES-128-CBC");
+  ASSERT_NE(cbc, nullptr);
+  ASSERT_EQ(cbc->cells.size(), 2u);
+  EXPECT_DOUBLE_EQ(cbc->cells[0].figures->bytes_per_s->value, 18.9 * 1048576);
+  EXPECT_DOUBLE_EQ(cbc->cells[1].figures->bytes_per_s->value, 20.2 * 1048576);
+  const results::AlgorithmResult* xts = FindAlgorithm(run, "AES-256-XTS");
+  ASSERT_NE(xts, nullptr);
+  EXPECT_DOUBLE_EQ(xts->cells.at(1).figures->bytes_per_s->value, 15.0 * 1048576);
+  // A complete row with bars also starts the output without its header (the second table of
+  // that paste, whose header the first run took); a bar in other text is no separator.
+  EXPECT_TRUE(
+      StartsCryptsetupOutput(CleanPaste("aes-cbc | 128b | 27.7 MiB/s | 29.8 MiB/s\n").at(0)));
+  EXPECT_FALSE(StartsCryptsetupOutput(CleanPaste("aes-cbc | 128b | fast | 29.8 MiB/s\n").at(0)));
+  const results::RunResult second = Parse("     aes-cbc |  128b  |  27.7 MiB/s  |  29.8 MiB/s\n");
+  ASSERT_NE(FindAlgorithm(second, "AES-128-CBC"), nullptr);
+  EXPECT_EQ(ErrorLine("\naes-cbc | 128b | fast | 29.8 MiB/s\n"), 0u);
+}
+
 TEST(CryptsetupBenchmarkTest, StartsAndBoundaries) {
   const auto lines = CleanPaste(
       "# Tests are approximate using memory only (no storage IO).\n"
