@@ -80,6 +80,29 @@ Measurement FromCell(const results::Cell& cell, const ReportOrigin& origin, bool
   return m;
 }
 
+// True when the run has figures and each was recomputed from openssl speed's progress lines
+// (speed_run.cc NoteRecomputed): no results table was read, so nothing of the paste is known
+// to follow the version block printed before it.
+bool AllFiguresFromProgress(const results::RunResult& run) {
+  bool any = false;
+  for (const results::AlgorithmResult& result : run.algorithms) {
+    for (const results::Cell& cell : result.cells) {
+      if (!cell.figures) {
+        continue;
+      }
+      any = true;
+      const bool recomputed =
+          std::any_of(cell.caveats.begin(), cell.caveats.end(), [](const results::CellCaveat& c) {
+            return c.text.rfind("recomputed from the progress lines", 0) == 0;
+          });
+      if (!recomputed) {
+        return false;
+      }
+    }
+  }
+  return any;
+}
+
 std::vector<std::string> CannotKnow(const DoctorReport& report, bool engine_takes_none) {
   const ReportOrigin& origin = *report.facts.report;
   std::vector<std::string> out;
@@ -101,6 +124,15 @@ std::vector<std::string> CannotKnow(const DoctorReport& report, bool engine_take
               "capability vector."
             : "Which features the CPU has: the text has no CPUINFO capability vector (OpenSSL "
               "1.x prints none), so verdicts rest on the fingerprint and the build flags.");
+  }
+  const results::LibraryInfo& library = report.facts.library;
+  if (origin.compiler_line_may_be_cut && library.version_num != 0 &&
+      library.version_num < 0x30000000 && report.facts.asm_defines.empty() &&
+      library.cflags.find("OPENSSL_CPUID_OBJ") == std::string::npos) {
+    out.push_back(
+        "Whether the library was built with assembly: its compiler line has no -D*_ASM define, "
+        "but no results table follows the line, so the paste may end inside it (where OpenSSL "
+        "1.x prints those defines last).");
   }
   if (origin.kind == "imported") {
     out.push_back(
@@ -185,6 +217,7 @@ DoctorReport DiagnoseReport(const results::RunResult& run,
       }
     }
   }
+  origin.compiler_line_may_be_cut = !run.library.cflags.empty() && AllFiguresFromProgress(run);
   // User CPU time hides offloaded work only for algorithms the engine may take: when the
   // evidence excludes every measured one, engine.not-offloaded says the figures are OpenSSL's own.
   const std::optional<std::vector<std::string>> taken = EngineMayTake(report, run);

@@ -64,6 +64,11 @@ struct ReportOrigin {
   /// "AES-128-GCM encrypt at 16 KiB per call: read from a table without its 'type ... bytes'
   /// line (...)". No good news rests on them (CryptoFineFinding).
   std::vector<std::string> figures_in_doubt;
+  /// openssl speed 1.x prints its version block (ending with the compiler line) after the
+  /// progress lines and before the results table. True when the run has figures and every one
+  /// was recomputed from progress lines: no results table follows the compiler line, so the
+  /// paste may end inside it (a stored copy cut there) and its missing defines prove nothing.
+  bool compiler_line_may_be_cut = false;
 };
 
 /// Everything known before any algorithm is measured.

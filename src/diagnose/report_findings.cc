@@ -69,8 +69,11 @@ void Build(const DoctorFacts& facts, std::vector<Finding>& out) {
   // (1.1.1 Configure, "unless ($disabled{asm})").
   // The rule needs Configure's own compiler line: builds that replace it (FreeBSD's base
   // system prints "compiler: clang") never show their defines, so their silence says nothing.
+  // It also needs the line whole: with no results table after it, the paste may end inside it
+  // (ReportOrigin::compiler_line_may_be_cut), and then it cannot tell.
   const results::LibraryInfo& library = facts.library;
-  if (library.version_num != 0 && library.version_num < 0x30000000 &&
+  const bool may_be_cut = facts.report && facts.report->compiler_line_may_be_cut;
+  if (!may_be_cut && library.version_num != 0 && library.version_num < 0x30000000 &&
       PrintsConfigureDefines(library.cflags) && facts.asm_defines.empty() &&
       library.cflags.find("OPENSSL_CPUID_OBJ") == std::string::npos) {
     out.push_back(Make(
