@@ -137,6 +137,30 @@ TEST(ImportTest, AKemTableAtTheStartOfThePasteIsReadByItsHeader) {
   EXPECT_NE(FindCell(runs[0], "rsa512", "sign", 32), nullptr);
 }
 
+TEST(ImportTest, AProgressResultAfterADebugPrintIsReadAndZeroOperationsAreNoFigure) {
+  // A 3.3.0-dev build printed "Running aead" after the colon and the result on the next line;
+  // every decryption failed, so 0 operations: no figure, and a caveat names the line.
+  const auto runs = ImportText(
+      "root# openssl speed -evp aes-128-gcm -bytes 1400 -aead -decrypt\n"
+      "Doing AES-128-GCM ops for 3s on 1400 size blocks: Running aead \n"
+      "0 AES-128-GCM ops in 2.99s\n"
+      "version: 3.3.0-dev\n"
+      "root# openssl speed -evp aes-128-gcm -bytes 1424 -aead -decrypt\n"
+      "Doing AES-128-GCM ops for 3s on 1424 size blocks: Running aead\n"
+      "300 AES-128-GCM ops in 3.00s\n",
+      "paste.txt");
+  ASSERT_EQ(runs.size(), 2u);
+  EXPECT_EQ(FindCell(runs[0], "AES-128-GCM", "decrypt", 1400), nullptr);
+  EXPECT_TRUE(HasCaveat(runs[0], "Line 3: 0 AES-128-GCM operations"));
+  const results::Cell* cell = FindCell(runs[1], "AES-128-GCM", "decrypt", 1424);
+  ASSERT_NE(cell, nullptr);
+  EXPECT_DOUBLE_EQ(cell->figures->bytes_per_s->value, 300.0 * 1424 / 3.0);
+  // Words after the colon followed by anything but a result stay an error-free line without one.
+  EXPECT_EQ(ImportErrorOf("Doing sha256 for 3s on 16 size blocks: 12 sha256's\n"),
+            "paste.txt:1: expected '<count> ... in <seconds>s' after the colon of a progress "
+            "line, found '12 sha256's'");
+}
+
 TEST(ImportTest, MultiRecordsKeepTheChildrenSpread) {
   const auto runs = ImportFixture("openssl-3.2-multi-mr.txt");
   ASSERT_EQ(runs.size(), 1u);

@@ -459,6 +459,24 @@ Offer SpeedTextParser::Take(const SourceLine& line) {
     after_blank_ = true;
     return Offer::kNotMine;
   }
+  // The result of the previous line's progress line, printed on a line of its own after words
+  // that are not speed's ("Doing ... blocks: Running aead" then "0 AES-128-GCM ops in 2.99s").
+  if (!evidence_->progress.empty()) {
+    Progress& last = evidence_->progress.back();
+    if (!last.has_result && !last.foreign_tail.empty() && last.line + 1 == line.number) {
+      if (const auto result = ProgressResultLine(trimmed)) {
+        evidence_->notes.push_back(fmt::format(
+            "Line {}: the progress line's result is on line {}; '{}' after its colon is not "
+            "speed's (a debug print of the build?).",
+            last.line, line.number, last.foreign_tail));
+        last.has_result = true;
+        last.count = result->first;
+        last.seconds = result->second;
+        last.result_line = line.number;
+        return Offer::kConsumed;
+      }
+    }
+  }
   if (StartsWith(trimmed, kElapsedBanner)) {
     if (evidence_->HasFigures() || evidence_->header) {
       return Offer::kNewRun;

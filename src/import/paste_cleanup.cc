@@ -115,8 +115,12 @@ bool IsFence(std::string_view trimmed) {
 
 bool IsPromptChar(char c) { return c == '$' || c == '#' || c == '%' || c == '>'; }
 
-// A shell's own prompt: "bash-4.2", "sh-5.1", "bash", "zsh".
+// A shell's own prompt: "bash-4.2", "sh-5.1", "bash", "zsh", or the bare user name of a root
+// shell ("root# openssl speed ...", as busybox, tcsh and hand-set PS1 prompts print it).
 bool IsShellPrompt(std::string_view prefix) {
+  if (prefix == "root") {
+    return true;
+  }
   const size_t dash = prefix.find('-');
   const std::string_view name = prefix.substr(0, dash);
   if (name != "sh" && name != "bash" && name != "zsh" && name != "ksh" && name != "dash" &&

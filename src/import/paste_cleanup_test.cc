@@ -50,7 +50,8 @@ TEST(PasteCleanupTest, RecognisesPromptsOfSeveralShells) {
         "[root@box ~]# openssl speed -evp aes-128-gcm",
         "(venv) me@mac % openssl speed -evp "
         "aes-128-gcm",
-        "PS C:\\Users\\me> openssl speed -evp aes-128-gcm"}) {
+        "PS C:\\Users\\me> openssl speed -evp aes-128-gcm",
+        "root# openssl speed -evp aes-128-gcm "}) {
     const auto lines = CleanPaste(line);
     ASSERT_EQ(lines.size(), 1u) << line;
     EXPECT_EQ(lines[0].kind, LineKind::kCommand) << line;

@@ -112,6 +112,10 @@ struct Progress {
   bool has_result = false;       ///< false: the line was cut off before its result
   double count = 0;
   double seconds = 0;
+  /// Text after the colon that is not speed's result ("Running aead", a development build's
+  /// debug print); the result may then follow on its own line. Empty otherwise.
+  std::string foreign_tail;
+  size_t result_line = 0;  ///< the line that held the result (0: this progress line)
 };
 
 /// Everything gathered for one run of `openssl speed`.

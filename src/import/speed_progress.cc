@@ -2,7 +2,10 @@
 #include "import/speed_progress.h"
 
 #include <algorithm>
+#include <cctype>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -177,6 +180,14 @@ Progress ParseProgressLine(std::string_view trimmed, size_t line_number) {
   if (!result.empty()) {
     const std::vector<std::string_view> words = SplitWords(result);
     const auto count = ParseDouble(words.front());
+    if (!count && std::none_of(result.begin(), result.end(), [](char c) {
+          return std::isdigit(static_cast<unsigned char>(c));
+        })) {
+      // Words that are not a result ("Running aead": a development build's debug print); the
+      // result, if any, follows on the next line (ProgressResultLine).
+      progress.foreign_tail = std::string(result);
+      return progress;
+    }
     std::optional<double> seconds;
     for (size_t i = words.size(); i-- > 1;) {
       if (words[i - 1] == "in") {
@@ -195,6 +206,19 @@ Progress ParseProgressLine(std::string_view trimmed, size_t line_number) {
     progress.seconds = *seconds;
   }
   return progress;
+}
+
+std::optional<std::pair<double, double>> ProgressResultLine(std::string_view trimmed) {
+  const std::vector<std::string_view> words = SplitWords(trimmed);
+  if (words.size() < 4 || words[words.size() - 2] != "in") {
+    return std::nullopt;
+  }
+  const auto count = ParseDouble(words.front());
+  const auto seconds = ParseSeconds(words.back());
+  if (!count || !seconds || !EndsWith(words.back(), "s")) {
+    return std::nullopt;
+  }
+  return std::make_pair(*count, *seconds);
 }
 
 }  // namespace cryptobench::import

@@ -8,7 +8,9 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string_view>
+#include <utility>
 
 #include "import/speed_evidence.h"
 
@@ -18,6 +20,11 @@ namespace cryptobench::import {
 /// result gives has_result = false. Throws ImportError when the result part is present but
 /// malformed, or the size is not a number.
 Progress ParseProgressLine(std::string_view trimmed, size_t line_number);
+
+/// The result of a progress line printed on a line of its own ("0 AES-128-GCM ops in 2.99s"),
+/// as (count, seconds); nullopt for any other line. It follows a progress line whose colon is
+/// followed by words that are not a result (Progress::foreign_tail).
+std::optional<std::pair<double, double>> ProgressResultLine(std::string_view trimmed);
 
 /// Fills family, bits, curve, operation and row name of a public-key progress record from its
 /// description ("2048 bits private rsa sign", "256 bits sign ecdsa", "253 bits  ecdh",

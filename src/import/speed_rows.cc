@@ -79,6 +79,9 @@ void RowsFromProgress(const std::vector<Progress>& progress, std::vector<uint64_
     if (!p.has_result || (!p.public_key && p.input_len == 0)) {
       continue;
     }
+    if (p.count == 0 && p.seconds > 0) {
+      continue;  // no operation completed: no figure (speed_run.cc names the line)
+    }
     const double rate = p.seconds > 0 ? p.count / p.seconds
                                       : (p.count > 0 ? std::numeric_limits<double>::infinity() : 0);
     auto it = std::find_if(cells.begin(), cells.end(),

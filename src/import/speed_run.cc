@@ -492,7 +492,8 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
   } else if (!ev.child_pk_rows.empty()) {
     PreferChildPkRows(SumChildPkRows(ev.child_pk_rows), &pk_rows, &run);
   }
-  if (sym_rows.empty() && pk_rows.empty()) {
+  const bool no_table = sym_rows.empty() && pk_rows.empty();
+  if (no_table) {
     std::vector<size_t> incomplete;
     std::vector<size_t> repeated;
     RowsFromProgress(ev.progress, &sizes, &sym_rows, &pk_rows, multi, &incomplete, &repeated);
@@ -618,6 +619,15 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
       run.source.caveats.push_back(
           fmt::format("Line {}: the progress line for {} has no result (the run was interrupted?).",
                       p.line, p.name));
+      continue;
+    }
+    if (no_table && p.count == 0 && p.seconds > 0) {
+      // Without a table the progress lines are the figures: a count of 0 is no measurement (every
+      // operation failed, e.g. a decryption whose tag did not verify), so no figure.
+      run.source.caveats.push_back(fmt::format(
+          "Line {}: 0 {} operations in {:g} s: no operation completed (each one failed?), so "
+          "the line gives no figure.",
+          p.result_line != 0 ? p.result_line : p.line, p.name, p.seconds));
       continue;
     }
     Cell* cell =
