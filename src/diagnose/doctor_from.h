@@ -132,8 +132,11 @@ std::optional<Finding> CryptoFineFinding(const DoctorReport& report);
 /// with the assumed 1-5 GHz, `lscpu` (Architecture, Model name, Flags); for AES from openssl speed
 /// on x86 or AArch64 with a clock, the masked re-run (OPENSSL_ia32cap='~0x200000200000000', bits 57
 /// and 33, https://docs.openssl.org/3.0/man3/OPENSSL_ia32cap/; OPENSSL_armcap=0); else
-/// `cryptobench doctor ALGORITHM` on that machine. nullopt otherwise (public-key verdicts, which
-/// have no ops/s class, do not count).
+/// `cryptobench doctor ALGORITHM` on that machine. A report with figures but no verdict (none of
+/// its algorithms in the catalogue: the not-examined list) cannot tell either, and says so with
+/// the run that would (`gnutls-cli --benchmark-ciphers` after `--benchmark-tls-ciphers`, else
+/// `cryptobench doctor`). nullopt otherwise (public-key verdicts, which have no ops/s class, do
+/// not count).
 std::optional<Finding> UndeterminedFinding(const DoctorReport& report);
 
 /// The command that re-runs `algorithm` the way the paste's tool would time the path an

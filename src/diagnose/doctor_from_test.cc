@@ -1643,5 +1643,20 @@ TEST(UndeterminedTest, NotBesideACauseNorASettledVerdict) {
   EXPECT_FALSE(UndeterminedFinding(DoctorReport{}).has_value());
 }
 
+// Figures of no catalogued algorithm (TLS cipher-suite rates, github.com/TigerVNC/tigervnc/
+// issues/737) get no verdict: the report says it cannot tell, and which run would.
+TEST(DoctorFromTest, ReportWithoutCataloguedAlgorithmsCannotTell) {
+  results::RunResult run = ImportedRun("", 0);
+  run.source.tool = "gnutls-cli benchmark";
+  Add(run, "RSA_AES_128_GCM_SHA256", "other", {ImportedFigure("transfer", 1400, 163)});
+  const DoctorReport report = DiagnoseReport(run);
+  EXPECT_TRUE(report.verdicts.empty());
+  const Finding* cannot_tell = FindingOf(report, "report.cannot-tell");
+  ASSERT_NE(cannot_tell, nullptr);
+  EXPECT_THAT(cannot_tell->evidence, HasSubstr("RSA_AES_128_GCM_SHA256"));
+  EXPECT_THAT(cannot_tell->advice, HasSubstr("gnutls-cli --benchmark-ciphers"));
+  EXPECT_THAT(StatedTags(report), ElementsAre("cannot-tell"));
+}
+
 }  // namespace
 }  // namespace cryptobench::diagnose

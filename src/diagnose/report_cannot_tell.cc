@@ -80,15 +80,42 @@ Command SettlingCommand(const DoctorReport& report, const std::string& algorithm
           "on that machine it masks each capability and measures which path runs"};
 }
 
+// A report with figures but none of an algorithm the catalogue has (TLS cipher-suite rates of
+// `gnutls-cli --benchmark-tls-ciphers`, a kernel driver's own names) gets no verdict at all;
+// silence would read as nothing to say, so it says it cannot tell, and which run would.
+std::optional<Finding> NothingExaminedFinding(const DoctorReport& report) {
+  const ReportOrigin& origin = *report.facts.report;
+  if (origin.not_examined.empty()) {
+    return std::nullopt;
+  }
+  // gnutls-cli --benchmark-ciphers times each cipher and MAC alone (src/benchmark-cipher.c),
+  // where --benchmark-tls-ciphers times whole TLS records of a cipher suite
+  // (src/benchmark-tls.c): the first gives the figures the cpb classes cover.
+  const bool gnutls = origin.tool.find("gnutls") != std::string::npos;
+  return Finding{
+      "report.cannot-tell", Severity::kWarning,
+      "Cannot tell from this report whether its algorithms ran on accelerated paths",
+      fmt::format("none of its figures is of an algorithm cryptobench has a class for ({}), so "
+                  "no verdict is given and the report states no cause",
+                  Join(origin.not_examined)),
+      gnutls ? std::string("Run `gnutls-cli --benchmark-ciphers`: it times each cipher and MAC "
+                           "alone, which the cpb classes cover.")
+             : std::string("Run `cryptobench doctor` on that machine: it measures the catalogue's "
+                           "algorithms and masks each capability to see which path runs.")};
+}
+
 }  // namespace
 
 std::optional<Finding> UndeterminedFinding(const DoctorReport& report) {
-  if (!report.facts.report || report.verdicts.empty()) {
+  if (!report.facts.report) {
     return std::nullopt;
   }
   // A cause, "the crypto is fine" or another "cannot tell" already stated: nothing to add.
   if (!StatedCauses(report).empty()) {
     return std::nullopt;
+  }
+  if (report.verdicts.empty()) {
+    return NothingExaminedFinding(report);
   }
   // Symmetric verdicts first: public-key rows have no ops/s class (their verdicts say so), so
   // beside an open symmetric verdict they add nothing. A report of public-key rows alone (a
