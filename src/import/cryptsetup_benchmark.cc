@@ -282,8 +282,14 @@ Offer CryptsetupBenchmarkParser::TakeCipherRow(const SourceLine& line,
   const bool one_damaged = words.size() == 6 && KeyBits(words[1]) && words[3] == "MiB/s" &&
                            words[5] == "MiB/s" &&
                            ParseDouble(words[2]).has_value() != ParseDouble(words[4]).has_value();
-  const bool cut =
-      words.size() == 4 && KeyBits(words[1]) && ParseDouble(words[2]) && words[3] == "MiB/s";
+  // So does a row cut inside its decryption figure ("257.6 MiB/", "257.6": the paste's last
+  // characters, github.com/openwrt/openwrt/pull/10561 as stored).
+  const bool encryption_whole =
+      words.size() >= 4 && KeyBits(words[1]) && ParseDouble(words[2]) && words[3] == "MiB/s";
+  const bool cut_inside =
+      encryption_whole && (words.size() == 5 || (words.size() == 6 && words[5] != "MiB/s" &&
+                                                 std::string_view("MiB/s").starts_with(words[5])));
+  const bool cut = encryption_whole && (words.size() == 4 || cut_inside);
   if (!IsCompleteRow(words) && !one_damaged && !cut) {
     throw ImportError(line.number, fmt::format("expected {}, found {}", kRowFormat,
                                                QuoteForError(JoinWords(words, 0, words.size()))));
@@ -298,10 +304,15 @@ Offer CryptsetupBenchmarkParser::TakeCipherRow(const SourceLine& line,
   for (const bool encrypt : {true, false}) {
     const std::string op = encrypt ? "encrypt" : "decrypt";
     if (cut && !encrypt) {
-      builder_.Caveat(fmt::format(
-          "Line {}: the row '{} {}' ends after its encryption figure (cut in the paste); its "
-          "decryption figure is missing and the encryption figure is kept.",
-          line.number, words[0], words[1]));
+      builder_.Caveat(
+          cut_inside
+              ? fmt::format("Line {}: the row '{} {}' is cut inside its decryption figure ('{}'); "
+                            "that figure is left out and the encryption figure is kept.",
+                            line.number, words[0], words[1], JoinWords(words, 4, words.size()))
+              : fmt::format("Line {}: the row '{} {}' ends after its encryption figure (cut in "
+                            "the paste); its decryption figure is missing and the encryption "
+                            "figure is kept.",
+                            line.number, words[0], words[1]));
       continue;
     }
     if (words.size() == 4 && !cut) {

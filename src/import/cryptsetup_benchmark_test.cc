@@ -158,6 +158,28 @@ TEST(CryptsetupBenchmarkTest, RowsRetypedWithBarsBetweenColumns) {
   EXPECT_EQ(ErrorLine("\naes-cbc | 128b | fast | 29.8 MiB/s\n"), 0u);
 }
 
+TEST(CryptsetupBenchmarkTest, RowCutInsideItsDecryptionFigureKeepsEncryption) {
+  // A stored copy that ends inside the last row's decryption unit
+  // (github.com/openwrt/openwrt/pull/10561).
+  for (const char* tail : {"257.6 MiB/", "257.6"}) {
+    const results::RunResult run =
+        Parse(std::string("#     Algorithm |       Key |      Encryption |      Decryption\n"
+                          "        aes-xts        512b       257.3 MiB/s       ") +
+              tail + "\n");
+    const results::AlgorithmResult* xts = FindAlgorithm(run, "AES-256-XTS");
+    ASSERT_NE(xts, nullptr) << tail;
+    ASSERT_EQ(xts->cells.size(), 1u) << tail;
+    EXPECT_EQ(xts->cells[0].operation, "encrypt");
+    EXPECT_DOUBLE_EQ(xts->cells[0].figures->bytes_per_s->value, 257.3 * 1048576);
+    EXPECT_TRUE(HasCaveat(run, "Line 2: the row 'aes-xts 512b' is cut inside its decryption"))
+        << tail;
+  }
+  // A unit that is no prefix of MiB/s is damage, not a cut.
+  EXPECT_EQ(ErrorLine("#     Algorithm |       Key |      Encryption |      Decryption\n"
+                      "        aes-xts        512b       257.3 MiB/s       257.6 GiB/s\n"),
+            2u);
+}
+
 TEST(CryptsetupBenchmarkTest, StartsAndBoundaries) {
   const auto lines = CleanPaste(
       "# Tests are approximate using memory only (no storage IO).\n"
