@@ -264,8 +264,10 @@ class Reader {
     }
   }
 
-  void Model(const std::string& text, const std::string& clue) {
-    out_.models.push_back(text);
+  // A CPU, SoC or board name. A block label (`label`: a line that may name a machine, a build or
+  // anything else) counts only when a row matches it: else it is left as prose, not an unknown
+  // model.
+  void Model(const std::string& text, const std::string& clue, bool label = false) {
     // "model name: Intel(R) ...": rows match the whole fact or the name after the key.
     const size_t colon = text.find(": ");
     const std::string name = colon == std::string::npos ? text : text.substr(colon + 2);
@@ -273,6 +275,7 @@ class Reader {
       if (row.clue != "model" || !(Glob(row.match, text) || Glob(row.match, name))) {
         continue;
       }
+      out_.models.push_back(text);
       matched_models_.push_back({name, &row});
       SetArch(row.arch, clue, row.source, 3);
       for (const std::string& feature : row.has) {
@@ -283,7 +286,10 @@ class Reader {
       }
       return;
     }
-    out_.unknown_models.push_back(name);
+    if (!label) {
+      out_.models.push_back(text);
+      out_.unknown_models.push_back(name);
+    }
   }
 
   void Finish(const results::RunResult& run) {
@@ -377,6 +383,12 @@ CpuClues ReadCpuClues(const results::RunResult& run) {
   for (const results::SourceFact& fact : run.source.facts) {
     if (fact.kind == "cpu_flags") {
       reader.Flags(fact);
+    }
+  }
+  // The label of the run's own block first: facts of earlier lines may be another block's.
+  for (const results::SourceFact& fact : run.source.facts) {
+    if (fact.kind == "block_label") {
+      reader.Model(fact.value, LineClue("the block's label", fact.line, fact.value), true);
     }
   }
   for (const results::SourceFact& fact : run.source.facts) {

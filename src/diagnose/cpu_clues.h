@@ -57,7 +57,8 @@ struct CpuClues {
 };
 
 /// Reads the run's environment facts (results::SourceInfo::facts: "uname", "cpu_arch" (lscpu's
-/// Architecture, matched as uname -m), "cpu_model", "cpu_flags"), machine.cpu_model, library.cflags
+/// Architecture, matched as uname -m), "block_label" (the line naming the run's block, used only
+/// when a model row matches it), "cpu_model", "cpu_flags"), machine.cpu_model, library.cflags
 /// (-march=, -mips32r2) and library.options (bn(64,32)) against data/cpu-clues.csv. A model no row
 /// matches stays unknown: nothing is guessed from a name. Never throws for a well-formed run.
 CpuClues ReadCpuClues(const results::RunResult& run);

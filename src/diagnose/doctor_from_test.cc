@@ -770,6 +770,34 @@ TEST(CpuCluesTest, OnlyAtomsWithoutAesNiAreSaidToLackIt) {
   }
 }
 
+// A block's label (import's "block_label" fact) counts only when a model row matches it; rows
+// match without regard to case ("Raspberry PI" as people type it, /proc/cpuinfo's "BCM2711"),
+// which is safe because every pattern is a whole name with digits or a vendor's word.
+TEST(CpuCluesTest, ABlockLabelIsAModelOnlyWhenARowMatchesIt) {
+  results::RunResult cm4 = CryptsetupRun();
+  AddFact(cm4, "block_label", "Raspberry PI CM4 (BCM2711)", 29);
+  CpuClues clues = ReadCpuClues(cm4);
+  ASSERT_NE(clues.Find("AES"), nullptr);
+  EXPECT_FALSE(clues.Find("AES")->present);
+  EXPECT_THAT(clues.Find("AES")->clue, HasSubstr("the block's label (line 29)"));
+  EXPECT_THAT(clues.Find("AES")->source, HasSubstr("openssl/openssl/issues/16851"));
+
+  results::RunResult pi4 = CryptsetupRun();
+  AddFact(pi4, "block_label", "raspberry pi 4 model b rev 1.2", 3);
+  clues = ReadCpuClues(pi4);
+  ASSERT_NE(clues.Find("AES"), nullptr);
+  EXPECT_FALSE(clues.Find("AES")->present);
+
+  // "OpenSSL 3.0.2" or "Odroid HC4" names nothing the table knows: prose, not an unknown model.
+  results::RunResult other = CryptsetupRun();
+  AddFact(other, "block_label", "Odroid HC4", 3);
+  clues = ReadCpuClues(other);
+  EXPECT_TRUE(clues.features.empty());
+  EXPECT_TRUE(clues.models.empty());
+  EXPECT_TRUE(clues.unknown_models.empty());
+  EXPECT_TRUE(clues.clues.empty());
+}
+
 TEST(CpuCluesTest, CompilerTargetModelsAndBnOptionsNameTheArchitecture) {
   results::RunResult mips = CryptsetupRun();
   mips.library.cflags =

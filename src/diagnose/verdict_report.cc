@@ -455,6 +455,19 @@ Verdict Decider::DecideReportFingerprint(const std::string& key,
         AddReportBuildEvidence(v);
         return v;
       }
+      if (KernelTool(origin)) {
+        // The classes are the library's assembly (OpenSSL's perlasm modules); the kernel runs
+        // its own code (arch/*/crypto), and cryptsetup and kcapi-speed time it through AF_ALG
+        // system calls that copy every buffer in and out, which a small core pays for in
+        // cycles per byte too (RK3568's Cortex-A55 with the Crypto Extensions: 458 MiB/s
+        // aes-cbc 128b, https://github.com/kubesail/pibox-os/issues/17).
+        return Make(VerdictStatus::kUndetermined,
+                    fmt::format("{}: below the accelerated classes of the library's code over "
+                                "the whole {} range, but the kernel runs its own code and {} "
+                                "times it with the kernel's calls and copies, so a library class "
+                                "does not show whether the kernel used {}",
+                                figure, hz, origin.tool, key));
+      }
       if (base_.input_len < kLargeInputLen) {
         return Make(VerdictStatus::kUndetermined,
                     fmt::format("{} at {} bytes per operation, where per-call overhead can hide "

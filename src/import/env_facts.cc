@@ -110,6 +110,50 @@ std::optional<std::string> QemuCpuOptionModel(std::string_view line) {
 
 }  // namespace
 
+std::optional<std::string> MachineLabel(std::string_view text) {
+  const std::string_view trimmed = Trim(text);
+  if (trimmed.size() < 2 || trimmed.size() > 60 ||
+      trimmed.find_first_of(",;|=`\"") != std::string_view::npos ||
+      !std::any_of(trimmed.begin(), trimmed.end(),
+                   [](char c) { return std::isalpha(static_cast<unsigned char>(c)); })) {
+    return std::nullopt;
+  }
+  const size_t colon = trimmed.find(':');
+  // Board, SoC and CPU names carry a number ("Pi 4", "RK3568", "i7-8700"); a heading of prose
+  // ("Checking the new laptop's disk encryption speed:") has none, and a sentence ends in a stop.
+  const bool digit = std::any_of(trimmed.begin(), trimmed.end(), [](char c) {
+    return std::isdigit(static_cast<unsigned char>(c));
+  });
+  std::string_view name;
+  if (colon == std::string_view::npos) {
+    // A bare name: the output of `cat /proc/device-tree/model` ("Raspberry Pi 4 Model B Rev 1.2").
+    const char last = trimmed.back();
+    if (last == '.' || last == '!' || last == '?' || !digit) {
+      return std::nullopt;
+    }
+    name = trimmed;
+  } else if (colon + 1 == trimmed.size()) {
+    if (!digit) {
+      return std::nullopt;
+    }
+    name = Trim(trimmed.substr(0, colon));  // "Raspberry PI CM4 (BCM2711):"
+  } else {
+    // /proc/cpuinfo's "Hardware : BCM2835" and "Model : Raspberry Pi 4 Model B Rev 1.2".
+    const std::string key = ToLower(Trim(trimmed.substr(0, colon)));
+    name = Trim(trimmed.substr(colon + 1));
+    if ((key != "hardware" && key != "model") || name.find(':') != std::string_view::npos ||
+        ParseUnsigned(name)) {
+      return std::nullopt;
+    }
+  }
+  const std::vector<std::string_view> words = SplitWords(name);
+  if (words.empty() || words.size() > 8 || name.find(':') != std::string_view::npos ||
+      !std::isalnum(static_cast<unsigned char>(name.front()))) {
+    return std::nullopt;
+  }
+  return std::string(name);
+}
+
 bool IsCpuinfoLine(std::string_view text) {
   const auto kv = KeyValue(Trim(text));
   if (!kv) {

@@ -23,6 +23,16 @@ namespace cryptobench::import {
 /// A single such line quoted with "> " reads as a shell prompt; import takes it as this line.
 bool IsCpuinfoLine(std::string_view text);
 
+/// The machine a free-standing label line names, or nullopt: a line people write above each run
+/// of a paste that compares machines. Only the shape is checked (the caller checks that it stands
+/// right before a block): "Raspberry PI CM4 (BCM2711):" (a name of at most 8 words ending in
+/// ':'), "Raspberry Pi 4 Model B Rev 1.2" (the bare output of `cat /proc/device-tree/model`: at
+/// most 8 words with a digit and nothing after them), or /proc/cpuinfo's "Hardware : BCM2835" and
+/// "Model : Raspberry Pi 4 Model B" (the value). Lines of at most 60 characters without ',', ';',
+/// '|', '=', '`', '"' or a final '.', '!' or '?', so prose that mentions a board ("unlike the
+/// Raspberry Pi 4, the CM4 ...") is not one; the name is returned without the ':'.
+std::optional<std::string> MachineLabel(std::string_view text);
+
 /// Reads environment lines one at a time; a command line sets what the lines after it are
 /// (`lsmod`, `openssl engine`, `cat /proc/crypto`, `lscpu`, OpenVMS `search descrip.mms TEXT`,
 /// whose "%SEARCH-I-NOMATCHES" becomes a "build_search" fact "descrip.mms: no aes-ia64.obj"),
@@ -41,6 +51,10 @@ class EnvFactReader {
 
   /// Completes a /proc/crypto entry still open at the end of the text.
   void Finish(std::vector<results::SourceFact>* facts);
+
+  /// True after `cat /proc/cpuinfo` or `lscpu`: its "Hardware" and "Model" lines describe the
+  /// machine of every run after them, not one block.
+  bool InCpuinfo() const { return context_ == Context::kCpuinfo; }
 
  private:
   enum class Context { kNone, kEngineList, kLsmod, kProcCrypto, kCpuinfo, kBuildSearch };

@@ -1,8 +1,12 @@
-// The environment facts import reads from a paste's other lines (env_facts.h): here QEMU's -cpu
-// option, which names the guest's CPU model.
+// The environment facts import reads from a paste's other lines (env_facts.h): QEMU's -cpu
+// option, which names the guest's CPU model, and the label line above each block of a paste that
+// compares machines.
+#include "import/env_facts.h"
+
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "import/import.h"
@@ -37,6 +41,78 @@ TEST(EnvFactsTest, OtherCpuWordsAreNotTheOption) {
   EXPECT_TRUE(VmModels("docker run --cpus 4 image\n").empty());
   EXPECT_TRUE(VmModels("qemu-cpu EPYC\n").empty());
   EXPECT_TRUE(VmModels("openssl speed -multi 4 -cpu\n").empty());
+}
+
+// The block_label fact of each run ("" for none), in run order.
+std::vector<std::string> Labels(const std::string& text) {
+  std::vector<std::string> out;
+  for (const results::RunResult& run : ImportText(text, "paste.txt")) {
+    std::string label;
+    for (const results::SourceFact& fact : run.source.facts) {
+      if (fact.kind == "block_label") {
+        EXPECT_TRUE(label.empty()) << "two labels on one run";
+        label = fmt::format("{}@{}", fact.value, fact.line);
+      }
+    }
+    out.push_back(label);
+  }
+  return out;
+}
+
+constexpr std::string_view kTable =
+    "Algorithm |       Key |      Encryption |      Decryption\n"
+    "  aes-cbc        128b        76.1 MiB/s        79.8 MiB/s\n"
+    "  aes-xts        256b        85.8 MiB/s        89.3 MiB/s\n";
+
+TEST(MachineLabelTest, ShortNameLinesAreLabels) {
+  EXPECT_EQ(MachineLabel("Raspberry PI CM4 (BCM2711):"), "Raspberry PI CM4 (BCM2711)");
+  EXPECT_EQ(MachineLabel("  StationPC P2 (RK3568):  "), "StationPC P2 (RK3568)");
+  EXPECT_EQ(MachineLabel("Raspberry Pi 4 Model B Rev 1.2"), "Raspberry Pi 4 Model B Rev 1.2");
+  EXPECT_EQ(MachineLabel("Hardware\t: BCM2835"), "BCM2835");
+  EXPECT_EQ(MachineLabel("Model : Raspberry Pi Compute Module 4 Rev 1.0"),
+            "Raspberry Pi Compute Module 4 Rev 1.0");
+}
+
+TEST(MachineLabelTest, ProseThatMentionsABoardIsNoLabel) {
+  EXPECT_EQ(MachineLabel("unlike the Raspberry Pi 4, the CM4 has no fan:"), std::nullopt);
+  EXPECT_EQ(MachineLabel("I tested this on a Raspberry Pi 4 and it is slow."), std::nullopt);
+  EXPECT_EQ(MachineLabel("Checking the new laptop's disk encryption speed:"), std::nullopt);
+  EXPECT_EQ(MachineLabel("Here are the results on my board which is a Raspberry Pi 4 B 8GB:"),
+            std::nullopt);                              // more than 8 words
+  EXPECT_EQ(MachineLabel("model : 85"), std::nullopt);  // x86's model number
+  EXPECT_EQ(MachineLabel("compiler: gcc -O2"), std::nullopt);
+  EXPECT_EQ(MachineLabel("Algorithm | Key | Encryption | Decryption"), std::nullopt);
+}
+
+TEST(MachineLabelTest, EachBlockKeepsItsOwnLabel) {
+  const std::string text = "cryptsetup benchmark\n\nRaspberry PI CM4 (BCM2711):\n" +
+                           std::string(kTable) + "\nStationPC P2 (RK3568):\n" + std::string(kTable);
+  EXPECT_EQ(Labels(text),
+            (std::vector<std::string>{"Raspberry PI CM4 (BCM2711)@3", "StationPC P2 (RK3568)@8"}));
+  // The bare output of `cat /proc/device-tree/model` right after the command, then an unlabelled
+  // block after prose: the label ends at the prose.
+  const std::string after = "$ cryptsetup benchmark -c aes-xts\nRaspberry Pi 4 Model B Rev 1.2\n" +
+                            std::string(kTable) + "and on the other machine\n" +
+                            std::string(kTable);
+  EXPECT_EQ(Labels(after), (std::vector<std::string>{"Raspberry Pi 4 Model B Rev 1.2@2", ""}));
+}
+
+TEST(MachineLabelTest, ALabelNotBeforeABlockIsProse) {
+  // A name line followed by prose, and a line mentioning a board between blocks, label nothing.
+  const std::string text = "Raspberry Pi 4 Model B:\nthe numbers are low\n" + std::string(kTable) +
+                           "\nunlike the Raspberry Pi 4, the RK3568 has the extensions:\n" +
+                           std::string(kTable);
+  EXPECT_EQ(Labels(text), (std::vector<std::string>{"", ""}));
+}
+
+TEST(MachineLabelTest, HardwareLinesOfCpuinfoStayFactsOfEveryRun) {
+  const std::string text = "$ cat /proc/cpuinfo\nHardware\t: BCM2835\n\n" + std::string(kTable) +
+                           "\n" + std::string(kTable);
+  EXPECT_EQ(Labels(text), (std::vector<std::string>{"", ""}));
+  // Pasted alone before a block, the same line labels that block only.
+  EXPECT_EQ(
+      Labels("Hardware : BCM2835\n" + std::string(kTable) + "\nRK3568:\n" + std::string(kTable)),
+      (std::vector<std::string>{"BCM2835@1", "RK3568@6"}));
 }
 
 }  // namespace

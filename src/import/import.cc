@@ -236,7 +236,12 @@ class Driver {
     NameSkippedOutput();
     CheckGrowth(lines_.empty() ? 1 : lines_.back().number);
     if (!runs_.empty()) {
-      runs_.back().source.facts = facts_;  // lines pasted after the last run describe it too
+      // Lines pasted after the last run describe it too; its block label stays its own.
+      const std::optional<results::SourceFact> label = BlockLabelOf(runs_.back());
+      runs_.back().source.facts = facts_;
+      if (label) {
+        runs_.back().source.facts.push_back(*label);
+      }
     } else if (unread_) {
       // Tool output that gave no figure (a table row whose sizes are unknown): refuse at it.
       throw ImportError(unread_->first, unread_->second);
@@ -295,6 +300,7 @@ class Driver {
   void StartForeign(ForeignTool tool) {
     Flush();
     ++run_generation_;
+    TakeLabelForOpenRun();
     foreign_tool_ = tool;
     switch (tool) {
       case ForeignTool::kBssl:
@@ -389,6 +395,75 @@ class Driver {
     return true;
   }
 
+  // True when lines_[index] starts a block: a command, or the first line of a tool's output.
+  bool StartsBlock(size_t index) const {
+    const SourceLine& line = lines_[index];
+    if (line.kind == LineKind::kCommand) {
+      return true;
+    }
+    const std::string_view trimmed = Trim(line.text);
+    return line.kind == LineKind::kText && !trimmed.empty() &&
+           (ForeignStart(index) != ForeignTool::kNone || IsMrLine(trimmed) ||
+            StartsSpeedText(trimmed) || IsVersionLine(trimmed) || LooksLikeSpeedRow(trimmed));
+  }
+
+  // The index of the nearest line before (step -1) or after (step +1) `index` that is not
+  // blank, skipping two blank lines at most; nullopt when there is none.
+  std::optional<size_t> NearestLine(size_t index, int step) const {
+    size_t at = index;
+    for (int blank = 0; blank <= 2; ++blank) {
+      if ((step < 0 && at == 0) || (step > 0 && at + 1 >= lines_.size())) {
+        return std::nullopt;
+      }
+      at = step < 0 ? at - 1 : at + 1;
+      if (lines_[at].kind != LineKind::kText || !Trim(lines_[at].text).empty()) {
+        return at;
+      }
+    }
+    return std::nullopt;
+  }
+
+  // A line no parser takes that names the block it stands right before, or right after the
+  // command that starts it (MachineLabel: "Raspberry PI CM4 (BCM2711):"): a "block_label" fact of
+  // the runs read from that block on, until a line no parser takes, another label, or a `uname -a`
+  // line after one of them; never of a run before it (the run open ends here). Returns false for
+  // other lines. /proc/cpuinfo's own Hardware and Model lines after `cat /proc/cpuinfo` stay facts
+  // of every run (EnvFactReader).
+  bool TakeBlockLabel(size_t index) {
+    const SourceLine& line = lines_[index];
+    std::optional<std::string> name = MachineLabel(line.text);
+    if (!name || env_.InCpuinfo() || StartsBlock(index)) {
+      return false;
+    }
+    const bool open_empty =
+        (speed_ && !speed_->evidence.HasFigures()) || (foreign_ && !foreign_->HasFigures());
+    const std::optional<size_t> before = NearestLine(index, -1);
+    const bool after_command = open_empty && before && lines_[*before].kind == LineKind::kCommand;
+    const std::optional<size_t> after = NearestLine(index, +1);
+    if (!after_command && !(after && StartsBlock(*after))) {
+      return false;
+    }
+    results::SourceFact fact{"block_label", std::move(*name), line.number};
+    if (after_command) {
+      open_label_ = fact;  // the run its command started
+    } else {
+      Flush();
+    }
+    label_ = std::move(fact);
+    label_taken_ = after_command;
+    return true;
+  }
+
+  // The block label of `run` (TakeBlockLabel), if any.
+  static std::optional<results::SourceFact> BlockLabelOf(const results::RunResult& run) {
+    for (const results::SourceFact& fact : run.source.facts) {
+      if (fact.kind == "block_label") {
+        return fact;
+      }
+    }
+    return std::nullopt;
+  }
+
   // Offers a line to the parsers; lines no parser claims between claimed lines of one run
   // are another program's (a monitor, the kernel log) and are named in that run's caveats.
   void Take(size_t index) {
@@ -400,6 +475,9 @@ class Driver {
       return;
     }
     const bool claimed = TakeLine(index);
+    if (!claimed && label_ && line.kind == LineKind::kText && !Trim(line.text).empty()) {
+      label_.reset();  // prose after a labelled block: what follows is not that block
+    }
     if (line.kind != LineKind::kText || Trim(line.text).empty()) {
       return;
     }
@@ -418,6 +496,11 @@ class Driver {
   bool TakeLine(size_t index) {
     const SourceLine& line = lines_[index];
     if (line.kind == LineKind::kText && TakeProvenance(line)) {
+      return true;
+    }
+    // "Hardware : BCM2835" before a block: its label, not a fact of every run (env_ below).
+    if (line.kind == LineKind::kText && !Trim(line.text).ends_with(':') &&
+        line.text.find(':') != std::string::npos && TakeBlockLabel(index)) {
       return true;
     }
     // "> Model name: ..." alone: a quoted cpuinfo line, not a command typed at a '>' prompt.
@@ -440,6 +523,9 @@ class Driver {
         if (std::any_of(read.begin(), read.end(),
                         [](const results::SourceFact& fact) { return fact.kind == "uname"; })) {
           Flush();
+          if (label_taken_) {
+            label_.reset();  // another machine's or kernel's block after the labelled one
+          }
         }
         AddFacts(std::move(read), line.number);
         return true;  // an environment line: a fact for the runs after it
@@ -501,6 +587,7 @@ class Driver {
         StartsVersionBlock(lines_, index, after_version_command_)) {
       Flush();
       version_.emplace();
+      version_label_ = label_;
       ParseHeaderLine(trimmed, line.number, &*version_);
       after_version_command_ = false;
       return true;
@@ -527,7 +614,7 @@ class Driver {
       // does a table row whose header was left out of the paste.
       if (line.kind != LineKind::kText ||
           !(StartsSpeedText(trimmed) || IsVersionLine(trimmed) || LooksLikeSpeedRow(trimmed))) {
-        return false;  // prose around the output
+        return line.kind == LineKind::kText && TakeBlockLabel(index);  // else prose
       }
       StartSpeed(line.number);
     }
@@ -535,7 +622,7 @@ class Driver {
       case Offer::kConsumed:
         return true;
       case Offer::kNotMine:
-        return false;
+        return line.kind == LineKind::kText && TakeBlockLabel(index);
       case Offer::kNewRun:
         Flush();
         StartSpeed(line.number);
@@ -548,6 +635,7 @@ class Driver {
   void StartSpeed(size_t line) {
     FlushForeign();
     ++run_generation_;
+    TakeLabelForOpenRun();
     speed_ = std::make_unique<SpeedState>();
     speed_->evidence.first_line = line;
     if (!last_sizes_.empty()) {
@@ -555,9 +643,15 @@ class Driver {
     }
   }
 
+  // The run being started is the labelled block's.
+  void TakeLabelForOpenRun() {
+    open_label_ = label_;
+    label_taken_ = label_taken_ || label_.has_value();
+  }
+
   void FlushVersion() {
     if (version_) {
-      AddRun(BuildVersionRun(*version_, file_name_));
+      AddRun(BuildVersionRun(*version_, file_name_), version_label_);
       version_run_ = runs_.size() - 1;
       last_version_ = *version_;
       version_.reset();
@@ -585,7 +679,7 @@ class Driver {
       const std::unique_ptr<ForeignParser> parser = std::move(foreign_);
       const std::string interleaved = TakeInterleavedCaveat();
       if (parser->HasFigures()) {
-        AddRun(parser->Build());
+        AddRun(parser->Build(), open_label_);
         if (!interleaved.empty()) {
           runs_.back().source.caveats.push_back(interleaved);
           named_.insert(interleaved_named_.begin(), interleaved_named_.end());
@@ -634,12 +728,14 @@ class Driver {
       // `openssl speed aes-128-cbc`, then `openssl speed sha256`: one run of the library.
       const bool joins = speed_run_ && *speed_run_ + 1 == runs_.size() &&
                          speed_launcher_ == evidence.command.launcher && !export_since_speed_run_ &&
-                         speed_env_ == evidence.command.env && CanJoinSpeedRuns(runs_.back(), run);
+                         speed_env_ == evidence.command.env &&
+                         CanJoinSpeedRuns(runs_.back(), run) &&
+                         SameLabel(BlockLabelOf(runs_.back()), open_label_);
       if (joins) {
         JoinSpeedRun(std::move(run), evidence.first_line, &runs_.back());
         runs_changed_ = true;
       } else {
-        AddRun(std::move(run));
+        AddRun(std::move(run), open_label_);
         speed_run_ = runs_.size() - 1;
         speed_launcher_ = evidence.command.launcher;
         speed_env_ = evidence.command.env;
@@ -647,7 +743,7 @@ class Driver {
       export_since_speed_run_ = false;
     } else if (evidence.header) {
       // A header without figures: what remains is the library's identity.
-      AddRun(BuildVersionRun(*evidence.header, file_name_));
+      AddRun(BuildVersionRun(*evidence.header, file_name_), open_label_);
     } else if (!unread_) {
       for (const std::string& note : evidence.notes) {
         // "Line 12: a table row ... it is not imported."
@@ -828,9 +924,19 @@ class Driver {
     provenance_.reset();
   }
 
-  void AddRun(results::RunResult run) {
+  // Two blocks join only under the same label (or none).
+  static bool SameLabel(const std::optional<results::SourceFact>& a,
+                        const std::optional<results::SourceFact>& b) {
+    return a.has_value() == b.has_value() && (!a || a->line == b->line);
+  }
+
+  // With `label`, the block label of the block it was read from (TakeBlockLabel).
+  void AddRun(results::RunResult run, const std::optional<results::SourceFact>& label) {
     MarkProvenance(run);
     run.source.facts = facts_;
+    if (label) {
+      run.source.facts.push_back(*label);
+    }
     DropEngineThatDidNotLoad(run);
     if (const std::string caveat = EngineCaveat(run); !caveat.empty()) {
       run.source.caveats.push_back(caveat);
@@ -992,6 +1098,12 @@ class Driver {
   std::vector<results::RunResult> runs_;
   EnvFactReader env_;
   std::vector<results::SourceFact> facts_;
+  // The block label in force (TakeBlockLabel), whether a run has taken it, and the labels of the
+  // open run and of the open `openssl version` block.
+  std::optional<results::SourceFact> label_;
+  bool label_taken_ = false;
+  std::optional<results::SourceFact> open_label_;
+  std::optional<results::SourceFact> version_label_;
   std::set<std::string> cpu_fact_keys_;  // kind and value of each CPU fact in facts_
   size_t fact_bytes_ = 0;
   std::unique_ptr<SpeedState> speed_;
