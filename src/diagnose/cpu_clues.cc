@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "diagnose/csv_table.h"
+#include "diagnose/vm_cpu_models.h"
 
 namespace cryptobench::diagnose {
 
@@ -292,6 +293,44 @@ class Reader {
     }
   }
 
+  // QEMU's `-cpu MODEL` (import's "vm_cpu_model" fact) for a model of data/vm-cpu-models.csv:
+  // the guest is an x86-64 virtual machine, and what the model leaves out is absent in it
+  // whatever its host has. Read after the guest's own flags line (which decides) and before
+  // CPU names (a guest's model name may be its host's).
+  // An AES figure faster than any software AES under a model without AES-NI shows that the
+  // option pasted is not the one the run had (as VmCpuModelFinding): then it says nothing.
+  void VmModel(const results::SourceFact& fact, const results::RunResult& run) {
+    const VmCpuModel* model = FindVmCpuModel(fact.value);
+    if (model == nullptr) {
+      return;  // "host", "max" or a model the table does not know: nothing is guessed
+    }
+    if (std::find(model->lacks.begin(), model->lacks.end(), "AES-NI") != model->lacks.end()) {
+      for (const results::AlgorithmResult& alg : run.algorithms) {
+        for (const results::Cell& cell : alg.cells) {
+          if (cell.status == results::CellStatus::kOk && cell.figures &&
+              cell.figures->bytes_per_s &&
+              ClassifyAesFigure(alg.algorithm, cell.input_len, cell.figures->bytes_per_s->value) ==
+                  AesBound::kAboveSoftware) {
+            return;
+          }
+        }
+      }
+    }
+    const std::string clue = LineClue("QEMU's -cpu option", fact.line, "-cpu " + fact.value);
+    SetArch("x86_64", clue, model->source, 3);
+    AddFeature("VM", true, false, clue, model->source);
+    for (const std::string& name : model->lacks) {
+      // The table's names for the flags rows' (cpufeatures.h): SHA is SHA-NI, AVX-512 AVX-512F.
+      const std::string feature = name == "SHA" ? "SHA-NI" : name == "AVX-512" ? "AVX-512F" : name;
+      AddFeature(feature, false, false, clue, model->source);
+      for (CpuFeatureClue& added : out_.features) {
+        if (added.name == feature && added.clue == clue) {
+          added.from_vm_model = true;
+        }
+      }
+    }
+  }
+
   void Finish(const results::RunResult& run) {
     // bn(64,32): the build's BN_ULONG is 32 bits, so its code is 32-bit whatever the CPU.
     const std::string& options = run.library.options;
@@ -383,6 +422,11 @@ CpuClues ReadCpuClues(const results::RunResult& run) {
   for (const results::SourceFact& fact : run.source.facts) {
     if (fact.kind == "cpu_flags") {
       reader.Flags(fact);
+    }
+  }
+  for (const results::SourceFact& fact : run.source.facts) {
+    if (fact.kind == "vm_cpu_model") {
+      reader.VmModel(fact, run);
     }
   }
   // The label of the run's own block first: facts of earlier lines may be another block's.

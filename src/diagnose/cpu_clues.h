@@ -29,6 +29,9 @@ struct CpuFeatureClue {
   bool from_flags = false;  ///< read from the CPU's own flags/Features line (else a model row)
   std::string clue;         ///< as CpuClue::clue
   std::string source;       ///< as CpuClue::source
+  /// Absent because the guest's virtual CPU model leaves it out (QEMU's -cpu, a row of
+  /// data/vm-cpu-models.csv): the host may have it.
+  bool from_vm_model = false;
 };
 
 /// Everything the text shows about the CPU.
@@ -57,8 +60,10 @@ struct CpuClues {
 };
 
 /// Reads the run's environment facts (results::SourceInfo::facts: "uname", "cpu_arch" (lscpu's
-/// Architecture, matched as uname -m), "block_label" (the line naming the run's block, used only
-/// when a model row matches it), "cpu_model", "cpu_flags"), machine.cpu_model, library.cflags
+/// Architecture, matched as uname -m), "vm_cpu_model" (QEMU's -cpu MODEL: a model of
+/// data/vm-cpu-models.csv makes the run an x86-64 guest without what the model lacks),
+/// "block_label" (the line naming the run's block, used only when a model row matches it),
+/// "cpu_model", "cpu_flags"), machine.cpu_model, library.cflags
 /// (-march=, -mips32r2) and library.options (bn(64,32)) against data/cpu-clues.csv. A model no row
 /// matches stays unknown: nothing is guessed from a name. Never throws for a well-formed run.
 CpuClues ReadCpuClues(const results::RunResult& run);

@@ -205,7 +205,10 @@ std::vector<Finding> CpuFindings(const DoctorReport& report) {
              "mode='host-passthrough'/>, or a named model that includes them)."));
   }
 
-  if (!below.empty() && !aes_hidden) {
+  // AES-NI left out by the guest's CPU model: cpu.vm-model-lacks (vm_cpu_models.h) says so, with
+  // its remedy; the CPU itself may have it, so neither "no AES instructions" nor "cannot tell".
+  const bool vm_model_lacks_aes = aes != nullptr && aes->from_vm_model;
+  if (!below.empty() && !aes_hidden && !vm_model_lacks_aes) {
     const std::string evidence = FloorText(below.front());
     if (!above.empty()) {
       out.push_back(

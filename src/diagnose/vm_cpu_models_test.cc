@@ -8,6 +8,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "diagnose/cpu_clues.h"
 #include "diagnose/doctor_from.h"
 #include "diagnose/stated_causes.h"
 #include "support/doctor_findings.h"
@@ -138,6 +139,45 @@ TEST(VmCpuModelsTest, ModelWithoutAesNiExplainsSoftwareAesButNotAHardwareFigure)
   results::RunResult fast = GuestRun("qemu64");
   Add(fast, "AES-128-CBC", 20000);
   EXPECT_EQ(FindingOf(DiagnoseReport(fast), "cpu.vm-model-lacks"), nullptr);
+}
+
+// The model is a CPU clue like any other: an x86-64 guest without what the model lacks, each
+// conclusion naming the -cpu line and the model's definition. Its missing AES-NI is the VM's
+// cause (vm-hides-cpu-features), never "the CPU has no AES instructions".
+TEST(VmCpuModelsTest, TheModelIsACpuClue) {
+  results::RunResult slow = GuestRun("qemu64");
+  Add(slow, "AES-128-CBC", 15);
+  const CpuClues clues = ReadCpuClues(slow);
+  EXPECT_EQ(clues.arch, "x86_64");
+  EXPECT_THAT(clues.arch_clue, HasSubstr("-cpu qemu64"));
+  EXPECT_TRUE(clues.virtual_machine);
+  const CpuFeatureClue* aes = clues.Find("AES-NI");
+  ASSERT_NE(aes, nullptr);
+  EXPECT_FALSE(aes->present);
+  EXPECT_TRUE(aes->from_vm_model);
+  EXPECT_THAT(aes->clue, HasSubstr("(line 3)"));
+  EXPECT_THAT(aes->source, HasSubstr("github.com/qemu/qemu"));
+  ASSERT_NE(clues.Find("SHA-NI"), nullptr);
+  EXPECT_FALSE(clues.Find("SHA-NI")->present);
+  const DoctorReport report = DiagnoseReport(slow);
+  EXPECT_THAT(StatedTags(report), Contains("vm-hides-cpu-features"));
+  EXPECT_THAT(StatedTags(report), Not(Contains("no-hw-aes")));
+  EXPECT_EQ(FindingOf(report, "cpu.no-hw-aes"), nullptr);
+
+  // The guest's own flags line decides over the model.
+  results::RunResult flags = GuestRun("qemu64");
+  flags.source.facts.push_back({"cpu_flags", "fpu tsc sse2 ssse3 aes pclmulqdq hypervisor", 5});
+  ASSERT_NE(ReadCpuClues(flags).Find("AES-NI"), nullptr);
+  EXPECT_TRUE(ReadCpuClues(flags).Find("AES-NI")->present);
+
+  // No clue from "host", an unknown model, or a model a figure contradicts.
+  for (const std::string model : {"host", "SomeFutureModel"}) {
+    EXPECT_TRUE(ReadCpuClues(GuestRun(model)).arch.empty()) << model;
+  }
+  results::RunResult fast = GuestRun("qemu64");
+  Add(fast, "AES-128-CBC", 20000);
+  EXPECT_EQ(ReadCpuClues(fast).Find("AES-NI"), nullptr);
+  EXPECT_TRUE(ReadCpuClues(fast).arch.empty());
 }
 
 }  // namespace
