@@ -1334,6 +1334,56 @@ TEST(CpuCluesTest, AesGcmAgainstChaCha20Poly1305OfTheSameRunSettlesSoftware) {
   EXPECT_EQ(FindingOf(DiagnoseReport(engine), "cpu.aes-software"), nullptr);
 }
 
+// A CPU known to lack AES instructions (a model row, or its own flags line) with an AES figure
+// between the bounds that hold on any CPU: no figure can have run on AES instructions, so the
+// cause is stated without a bound or a serpent/twofish row (figures in MB/s: a Raspberry Pi CM4
+// under its board label, 80 MB/s AES-XTS). Not through an engine, not in a guest whose flags
+// lack AES, and not when a figure is faster than software AES can be (an offload engine then).
+TEST(CpuCluesTest, ACpuWithoutAesAndNoHardwareFigureIsTheCauseWithoutABound) {
+  const auto cm4 = [](double xts) {
+    results::RunResult run = CryptsetupRun();
+    AddFact(run, "block_label", "Raspberry PI CM4 (BCM2711)", 29);
+    Add(run, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 1048576, xts)});
+    return run;
+  };
+  ASSERT_EQ(ClassifyAesFigure("AES-128-XTS", 1048576, 80e6), AesBound::kInside);
+  DoctorReport report = DiagnoseReport(cm4(80));
+  const Finding* cause = FindingOf(report, "cpu.no-hw-aes");
+  ASSERT_NE(cause, nullptr);
+  EXPECT_THAT(cause->summary, HasSubstr("offload engine"));  // the kernel may still use one
+  EXPECT_THAT(cause->evidence, HasSubstr("the block's label (line 29)"));
+  EXPECT_THAT(cause->evidence, HasSubstr("within what software AES reaches"));
+  EXPECT_THAT(StatedTags(report), ElementsAre("no-hw-aes"));
+  // Without the label: nothing settles it.
+  results::RunResult unlabelled = CryptsetupRun();
+  Add(unlabelled, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 80)});
+  EXPECT_EQ(FindingOf(DiagnoseReport(unlabelled), "cpu.no-hw-aes"), nullptr);
+  // Faster than any software AES on a CPU without AES: an offload engine ran it, not software.
+  ASSERT_EQ(ClassifyAesFigure("AES-128-XTS", 1048576, 3000e6), AesBound::kAboveSoftware);
+  EXPECT_EQ(FindingOf(DiagnoseReport(cm4(3000)), "cpu.no-hw-aes"), nullptr);
+
+  // A library run on an Atom D525 (no AES-NI by its model row): the software wording.
+  results::RunResult atom = ImportedRun("", kOpenssl111);
+  atom.source.timing_basis = "wall_clock";
+  AddFact(atom, "cpu_model", "model name: Intel(R) Atom(TM) CPU D525   @ 1.80GHz", 4);
+  Add(atom, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 60)});
+  report = DiagnoseReport(atom);
+  cause = FindingOf(report, "cpu.no-hw-aes");
+  ASSERT_NE(cause, nullptr);
+  EXPECT_THAT(cause->summary, HasSubstr("AES runs in software"));
+  EXPECT_THAT(StatedTags(report), ElementsAre("no-hw-aes"));
+  // Through an engine the engine may do the work: no cause from the CPU alone.
+  results::RunResult engine = atom;
+  engine.source.engine_or_provider = "engine devcrypto";
+  EXPECT_EQ(FindingOf(DiagnoseReport(engine), "cpu.no-hw-aes"), nullptr);
+  // A guest whose flags lack aes: the host may have it; not this cause.
+  results::RunResult guest = ImportedRun("", kOpenssl111);
+  guest.source.timing_basis = "wall_clock";
+  AddFact(guest, "cpu_flags", "fpu de pse tsc msr pae sse sse2 lm hypervisor", 3);
+  Add(guest, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 60)});
+  EXPECT_EQ(FindingOf(DiagnoseReport(guest), "cpu.no-hw-aes"), nullptr);
+}
+
 // The verdicts rest on the CPU lines the findings list: a flags line with aes is not "cannot
 // tell whether the CPU has AES-NI" beside a clue that says it does (a new user's trial).
 TEST(CpuCluesTest, FlagsLineFeaturesAreTheVerdictsFactsWithTheirLine) {

@@ -146,6 +146,7 @@ std::vector<Finding> CpuFindings(const DoctorReport& report) {
 
   std::vector<AesFigure> below;
   std::vector<AesFigure> above;
+  std::vector<AesFigure> inside;  // AES figures between the bounds: the CPU decides
   for (const Verdict& verdict : report.verdicts) {
     if (verdict.measurements.empty() ||
         verdict.measurements.front().status != results::CellStatus::kOk) {
@@ -174,6 +175,9 @@ std::vector<Finding> CpuFindings(const DoctorReport& report) {
         above.push_back(figure);
         break;
       case AesBound::kInside:
+        if (AesBoundsFor(figure.algorithm)) {
+          inside.push_back(figure);
+        }
         break;
     }
   }
@@ -284,6 +288,28 @@ std::vector<Finding> CpuFindings(const DoctorReport& report) {
                     "without them.",
                     kAesCommand)));
     }
+  } else if (below.empty() && above.empty() && !inside.empty() && aes != nullptr && !aes->present &&
+             !aes_hidden && !vm_model_lacks_aes && !(clues.virtual_machine && aes->from_flags) &&
+             origin.engine_or_provider.empty()) {
+    // The CPU is known to lack AES instructions (its flags line, or a model row of
+    // data/cpu-clues.csv) and no figure is faster than software AES can be: no figure can have
+    // run on AES instructions, whatever the clock. The kernel may still hand AES to an offload
+    // engine's driver, so for kernel tools the summary names both.
+    const bool kernel = KernelTool(origin);
+    const AesFigure& figure = inside.front();
+    out.push_back(Make(
+        "cpu.no-hw-aes", Severity::kWarning,
+        kernel ? fmt::format("The CPU has no {} instructions: the kernel's AES runs in software "
+                             "(or on an offload engine's driver, if one is loaded)",
+                             aes->name)
+               : fmt::format("AES runs in software: the CPU has no {} instructions", aes->name),
+        fmt::format("{} shows no {} (source: {}); {}, within what software AES reaches (up to "
+                    "{:.0f} MB/s for it at 6.5 GHz), so no figure shows a hardware path",
+                    aes->clue, aes->name, aes->source, FigureText(figure),
+                    AesBoundsFor(figure.algorithm)->software_ceiling / 1e6),
+        "No library setting makes AES faster on this CPU: use ChaCha20-Poly1305 for TLS and "
+        "VPNs, Adiantum (xchacha12,aes-adiantum-plain64) for disk encryption, or a CPU with "
+        "AES instructions."));
   } else if (!above.empty() && !origin.cpu_features_known) {
     // (With a CPUINFO vector the verdicts already say which path ran.)
     std::vector<std::string> figures;
