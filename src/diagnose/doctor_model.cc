@@ -66,4 +66,10 @@ int DoctorReport::ExitStatus() const {
   return problem || error || failed ? 1 : 0;
 }
 
+bool KernelTool(const ReportOrigin& origin) {
+  return origin.tool.find("cryptsetup") != std::string::npos ||
+         origin.tool.find("tcrypt") != std::string::npos ||
+         origin.tool.find("kcapi") != std::string::npos;
+}
+
 }  // namespace cryptobench::diagnose

@@ -71,6 +71,11 @@ struct ReportOrigin {
   bool compiler_line_may_be_cut = false;
 };
 
+/// True when the report's tool times the kernel's crypto (cryptsetup benchmark, tcrypt,
+/// kcapi-speed): its figures are the kernel's code behind AF_ALG or the tcrypt module, and its
+/// remedy is a kernel driver, not the library's build.
+bool KernelTool(const ReportOrigin& origin);
+
 /// Everything known before any algorithm is measured.
 struct DoctorFacts {
   cpu::CpuFeatures cpu;

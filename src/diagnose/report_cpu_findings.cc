@@ -28,6 +28,11 @@ constexpr std::string_view kAesCommand = "grep -m1 -o -w -E 'aes|hypervisor' /pr
 // Priority").
 constexpr std::string_view kKernelDriverCommand =
     "grep -A2 -E '^name +: (xts|cbc)\\(aes\\)' /proc/crypto";
+// The remedy of cpu.no-hw-aes, whichever clue and bound settled it.
+constexpr std::string_view kNoHwAesAdvice =
+    "No library setting makes AES faster on this CPU: use ChaCha20-Poly1305 for TLS and VPNs, "
+    "Adiantum (xchacha12,aes-adiantum-plain64) for disk encryption, or a CPU with AES "
+    "instructions.";
 
 struct AesFigure {
   std::string algorithm;
@@ -126,12 +131,6 @@ std::string GcmAgainstChaCha(const DoctorReport& report, const AesFigure& figure
         FigureText(figure), ratio, chacha / 1e6, kGcmChaChaSoftwareRatio);
   }
   return "";
-}
-
-bool KernelTool(const ReportOrigin& origin) {
-  return origin.tool.find("cryptsetup") != std::string::npos ||
-         origin.tool.find("tcrypt") != std::string::npos ||
-         origin.tool.find("kcapi") != std::string::npos;
 }
 
 }  // namespace
@@ -237,9 +236,7 @@ std::vector<Finding> CpuFindings(const DoctorReport& report) {
                fmt::format("AES runs in software: the CPU has no {} instructions", aes->name),
                fmt::format("{}; {} shows no {} (source: {})", evidence, aes->clue, aes->name,
                            aes->source),
-               "No library setting makes AES faster on this CPU: use ChaCha20-Poly1305 for TLS and "
-               "VPNs, Adiantum (xchacha12,aes-adiantum-plain64) for disk encryption, or a CPU with "
-               "AES instructions."));
+               std::string(kNoHwAesAdvice)));
     } else {
       const bool guest = aes != nullptr;  // a guest's flags without aes: the host may have it
       // Three causes fit a figure below every hardware path on a CPU the text does not describe:
@@ -307,9 +304,7 @@ std::vector<Finding> CpuFindings(const DoctorReport& report) {
                     "{:.0f} MB/s for it at 6.5 GHz), so no figure shows a hardware path",
                     aes->clue, aes->name, aes->source, FigureText(figure),
                     AesBoundsFor(figure.algorithm)->software_ceiling / 1e6),
-        "No library setting makes AES faster on this CPU: use ChaCha20-Poly1305 for TLS and "
-        "VPNs, Adiantum (xchacha12,aes-adiantum-plain64) for disk encryption, or a CPU with "
-        "AES instructions."));
+        std::string(kNoHwAesAdvice)));
   } else if (!above.empty() && !origin.cpu_features_known) {
     // (With a CPUINFO vector the verdicts already say which path ran.)
     std::vector<std::string> figures;

@@ -32,12 +32,6 @@ struct FineFigure {
   std::string operation;       // its operation ("sign") when per_operation
 };
 
-bool KernelTool(const ReportOrigin& origin) {
-  return origin.tool.find("cryptsetup") != std::string::npos ||
-         origin.tool.find("tcrypt") != std::string::npos ||
-         origin.tool.find("kcapi") != std::string::npos;
-}
-
 }  // namespace
 
 std::string RerunCommand(const ReportOrigin& origin, const std::string& algorithm) {

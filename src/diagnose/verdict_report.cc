@@ -192,14 +192,6 @@ bool CluesShowPathAbsent(const DoctorFacts& facts, const ReportPath& path) {
   return any;
 }
 
-// True for a tool that times the kernel's crypto (cryptsetup, tcrypt, kcapi): its remedy is a
-// kernel driver, not the library's build.
-bool KernelTool(const ReportOrigin& origin) {
-  return origin.tool.find("cryptsetup") != std::string::npos ||
-         origin.tool.find("tcrypt") != std::string::npos ||
-         origin.tool.find("kcapi") != std::string::npos;
-}
-
 }  // namespace
 
 Verdict Decider::DecideFromReport() const {
