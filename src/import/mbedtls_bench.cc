@@ -17,48 +17,87 @@ struct Parsed {
   std::string label;
   double value = 0;
   std::string unit;          ///< "KiB/s" or the per-second operation ("public/s", "sign/s", ...)
-  std::string printed_unit;  ///< as printed: "Kb/s" and "KB/s" are read as "KiB/s"
+  std::string printed_unit;  ///< as printed: "Kb/s", "KB/s" and "kB/s" are read as "KiB/s"
   double per_byte = 0;
   std::string per_byte_unit;  ///< "cycles/byte", "ns/byte" or ""
+  bool heap = false;          ///< a public-key row with its heap use after the rate
 };
 
-std::optional<Parsed> ParseLine(std::string_view trimmed) {
+// The label before the colon of HEADER_FORMAT ("  %-24s :  "; "  %-15s :  " before
+// 8271f2ffb5, whose longer labels touch the colon: "  CAMELLIA-CBC-128:  "), and the rest.
+std::optional<std::pair<std::string, std::string_view>> SplitLabel(std::string_view trimmed) {
   const size_t colon = trimmed.find(" : ");
   const size_t colon2 = colon == std::string_view::npos ? trimmed.find(": ") : colon;
   if (colon2 == std::string_view::npos || colon2 == 0) {
     return std::nullopt;
   }
-  Parsed parsed;
-  parsed.label = std::string(Trim(trimmed.substr(0, colon2)));
-  const std::string_view rest = Trim(trimmed.substr(trimmed.find(':', colon2) + 1));
-  const std::vector<std::string_view> parts = SplitFields(rest, ',');
-  const std::vector<std::string_view> first = SplitWords(parts[0]);
-  if (first.size() != 2 || !EndsWith(first[1], "/s") || parsed.label.empty() ||
-      parsed.label.size() > 48) {
+  std::string label(Trim(trimmed.substr(0, colon2)));
+  if (label.empty() || label.size() > 48) {
     return std::nullopt;
   }
-  const auto value = ParseDouble(first[0]);
+  return std::make_pair(std::move(label), Trim(trimmed.substr(trimmed.find(':', colon2) + 1)));
+}
+
+std::string_view WithoutComma(std::string_view word) {
+  return EndsWith(word, ",") ? word.substr(0, word.size() - 1) : word;
+}
+
+// The shapes programs/test/benchmark.c printed (Mbed-TLS/mbedtls history):
+//   "%9lu Kb/s,  %9lu cycles/byte"   TIME_AND_TSC since 5121ce5bdb (2009, XySSL/PolarSSL)
+//   "%9lu KB/s, ..." and "kB/s"      46cf773f2f, a0748019f1 (2017, development branch only)
+//   "%9lu KiB/s,  %9lu cycles/byte"  0728d69d6d (2017-11, mbedtls-2.7.0 and later)
+//   "%9lu  public/s", "%9lu private/s"  RSA since 5121ce5bdb; "handshake/s" e870c0a5d6 (DHM),
+//                                    "sign/s", "verify/s" with TIME_PUBLIC (8271f2ffb5)
+//   "%6lu <op>/s%6u heap bytes"      MEMORY_MEASURE_PRINT with MBEDTLS_MEMORY_DEBUG, 50da0482e0
+//   "... heap bytes, %6u allocs"     c4055446c4 (mbedtls-3.2.0)
+// and "ns/byte" in ports without a cycle counter (Zephyr's).
+std::optional<Parsed> ParseLine(std::string_view trimmed) {
+  const auto split = SplitLabel(trimmed);
+  if (!split) {
+    return std::nullopt;
+  }
+  Parsed parsed;
+  parsed.label = split->first;
+  const std::vector<std::string_view> words = SplitWords(split->second);
+  if (words.size() < 2 || !EndsWith(WithoutComma(words[1]), "/s")) {
+    return std::nullopt;
+  }
+  const auto value = ParseDouble(words[0]);
   if (!value) {
     return std::nullopt;
   }
   parsed.value = *value;
-  parsed.unit = std::string(first[1]);
+  parsed.unit = std::string(WithoutComma(words[1]));
   parsed.printed_unit = parsed.unit;
-  if (parsed.unit == "Kb/s" || parsed.unit == "KB/s") {
-    // PolarSSL and early mbedTLS ("Kb/s") and mbed OS's example ("KB/s") print the same
-    // i * BUFSIZE / 1024 as "KiB/s" does later.
+  if (parsed.unit == "Kb/s" || parsed.unit == "KB/s" || parsed.unit == "kB/s") {
+    // PolarSSL and mbedTLS before 2.7 ("Kb/s"), the development branch of 2017 ("KB/s",
+    // "kB/s") and mbed OS's example ("KB/s") print the same i * BUFSIZE / 1024 as "KiB/s".
     parsed.unit = "KiB/s";
   }
-  if (parts.size() == 2) {
-    const std::vector<std::string_view> second = SplitWords(parts[1]);
-    if (second.size() == 2 && (second[1] == "cycles/byte" || second[1] == "ns/byte")) {
-      if (const auto per = ParseDouble(second[0])) {
-        parsed.per_byte = *per;
-        parsed.per_byte_unit = std::string(second[1]);
-      }
+  if (words.size() >= 4 && (words[3] == "cycles/byte" || words[3] == "ns/byte")) {
+    if (const auto per = ParseDouble(words[2])) {
+      parsed.per_byte = *per;
+      parsed.per_byte_unit = std::string(words[3]);
     }
+  } else if (words.size() >= 5 && words[3] == "heap" && WithoutComma(words[4]) == "bytes" &&
+             ParseUnsigned(words[2])) {
+    parsed.heap = true;
   }
   return parsed;
+}
+
+// "<label> :  FAILED: -0x4080" (PRINT_ERROR, 1a2012459b) or "Feature Not Supported.
+// Skipping." (21411d2b79): the benchmark measured nothing for the label.
+std::optional<std::pair<std::string, std::string>> ParseNotMeasured(std::string_view trimmed) {
+  const auto split = SplitLabel(trimmed);
+  if (!split) {
+    return std::nullopt;
+  }
+  const std::string_view rest = split->second;
+  if (rest.substr(0, 6) == "FAILED" || StartsWithNoCase(rest, "Feature Not Supported")) {
+    return std::make_pair(split->first, std::string(rest));
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -87,6 +126,12 @@ NamedAlgorithm MapMbedtlsLabel(std::string_view label, std::string_view operatio
        ToLower(parts[0]) == "aria")) {
     unsigned bits = static_cast<unsigned>(*ParseUnsigned(parts[2]));
     spelling = fmt::format("{}-{}-{}", parts[0], bits, parts[1]);
+  } else if (parts.size() == 2 && ParseUnsigned(parts[1]) &&
+             (ToLower(parts[0]) == "aes" || ToLower(parts[0]) == "camellia")) {
+    // PolarSSL 0.10 to 1.1 print "AES-%d" and "CAMELLIA-%d" for CBC encryption
+    // (5121ce5bdb, 38119b18d6: aes_crypt_cbc, camellia_crypt_cbc); 89e80c9a43 (2012) named
+    // them "AES-CBC-%d" and "CAMELLIA-CBC-%d".
+    spelling = fmt::format("{}-{}-CBC", parts[0], parts[1]);
   } else if (upper == "3DES") {
     spelling = "DES-EDE3-CBC";
   } else if (upper == "DES") {
@@ -95,7 +140,8 @@ NamedAlgorithm MapMbedtlsLabel(std::string_view label, std::string_view operatio
     spelling = "ECDSA-P256";
   } else if (upper == "ECDSA-SECP384R1") {
     spelling = "ECDSA-P384";
-  } else if (upper == "ECDHE-X25519") {
+  } else if (upper == "ECDHE-X25519" || upper == "ECDHE-CURVE25519") {
+    // "ECDHE-Curve25519": 85391f2a65 (2015) until the curve's own name took over.
     spelling = "X25519";
   }
   const std::string kind = InferForeignKind(spelling, operation);
@@ -121,6 +167,11 @@ Offer MbedtlsBenchParser::Take(const SourceLine& line) {
   const std::string_view trimmed = Trim(line.text);
   if (trimmed == "MBEDTLS Benchmark sample") {
     return HasFigures() ? Offer::kNewRun : Offer::kConsumed;
+  }
+  if (const auto not_measured = ParseNotMeasured(trimmed); not_measured && HasFigures()) {
+    builder_.Caveat(fmt::format("Line {}: the benchmark measured nothing for '{}' ('{}').",
+                                line.number, not_measured->first, not_measured->second));
+    return Offer::kConsumed;
   }
   if (!IsMbedtlsBenchLine(trimmed)) {
     return Offer::kNotMine;
@@ -152,6 +203,7 @@ Offer MbedtlsBenchParser::Take(const SourceLine& line) {
     figure.operation = op;
     figure.algorithm = MapMbedtlsLabel(parsed.label, op);
     figure.ops_per_s = parsed.value;
+    saw_heap_ = saw_heap_ || parsed.heap;
   }
   if (builder_.Contains(figure.algorithm.name, "", figure.operation, figure.input_len)) {
     return Offer::kNewRun;
@@ -175,6 +227,11 @@ results::RunResult MbedtlsBenchParser::Build() {
         "Its \"{}\" is read as KiB/s: the benchmark divides the bytes processed by 1024, as "
         "releases printing \"KiB/s\" do.",
         old_unit_));
+  }
+  if (saw_heap_) {
+    builder_.Caveat(
+        "Its public-key rows also print the heap the operation used (MBEDTLS_MEMORY_DEBUG); "
+        "that is not kept.");
   }
   if (saw_ns_) {
     builder_.Caveat("Its ns/byte figures restate the throughput; they are not kept separately.");

@@ -5,6 +5,9 @@
 //   RSA-2048                 :    1234  public/s
 //   RSA-2048                 :      56 private/s
 //   ECDSA-secp256r1          :    1234  sign/s
+//   RSA-2048                 :      56 private/s   12345 heap bytes,     30 allocs
+// (the shapes of each era, with the commits that introduced them, are listed in
+// mbedtls_bench.cc above ParseLine).
 // Symmetric figures are KiB/s (2^10 bytes) over 1024-byte buffers (BUFSIZE), counted until
 // an alarm after about one second (wall clock); cycles come from mbedtls_timing_hardclock,
 // ns/byte where the port has no cycle counter.
@@ -24,8 +27,8 @@ namespace cryptobench::import {
 bool IsMbedtlsBenchLine(std::string_view trimmed);
 
 /// Maps an mbedTLS benchmark label: "AES-CBC-128" → AES-128-CBC, "AES-XTS-128" →
-/// AES-128-XTS, "3DES" → DES-EDE3-CBC, "DES" → DES-CBC, "ECDSA-secp256r1" → ECDSA-P256;
-/// anything else verbatim.
+/// AES-128-XTS, PolarSSL's bare "AES-128" → AES-128-CBC, "3DES" → DES-EDE3-CBC, "DES" → DES-CBC,
+/// "ECDSA-secp256r1" → ECDSA-P256; anything else verbatim.
 NamedAlgorithm MapMbedtlsLabel(std::string_view label, std::string_view operation);
 
 /// One run of the mbedTLS benchmark. A label repeated starts the next run.
@@ -42,6 +45,7 @@ class MbedtlsBenchParser : public ForeignParser {
   ForeignRunBuilder builder_;
   bool saw_cycles_ = false;
   bool saw_ns_ = false;
+  bool saw_heap_ = false;
   std::string old_unit_;  ///< "Kb/s" or "KB/s" where a release printed that for KiB/s
 };
 
