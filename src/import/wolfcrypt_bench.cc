@@ -1,6 +1,11 @@
 // Parser of the wolfCrypt benchmark's text output.
 #include "import/wolfcrypt_bench.h"
 
+#include <cctype>
+#include <string>
+#include <utility>
+#include <vector>
+
 #include <fmt/format.h>
 
 #include "import/foreign_names.h"
@@ -11,6 +16,8 @@ namespace cryptobench::import {
 namespace {
 
 constexpr std::string_view kBanner = "wolfCrypt Benchmark (block bytes ";
+// Printed after the banner with -csv (without a newline in 5.5.4).
+constexpr std::string_view kCsvNotice = "This format allows you to easily copy the output";
 // Before 3.12 benchmark.c timed calls over a static plain[1024*1024] and counted "megs".
 constexpr uint64_t kMegsBlockBytes = 1024 * 1024;
 
@@ -21,6 +28,45 @@ size_t FindWord(const std::vector<std::string_view>& words, std::string_view wor
     }
   }
   return words.size();
+}
+
+std::string_view WithoutComma(std::string_view word) {
+  return EndsWith(word, ",") ? word.substr(0, word.size() - 1) : word;
+}
+
+// BENCH_DEVID_GET_NAME: builds with an async or crypto-callback device (WOLFSSL_ASYNC_CRYPT,
+// WOLF_CRYPTO_CB) print "HW" or "SW" after the name (wolfSSL 5.5.4's benchmark.c, line 1086:
+// `(useDeviceID) ? "HW" : "SW"`; "" otherwise). Pops it and returns "device" or "software".
+std::string TakeDeviceWord(std::vector<std::string_view>* label) {
+  if (label->size() < 2) {
+    return "";
+  }
+  if (label->back() == "HW") {
+    label->pop_back();
+    return "device";
+  }
+  if (label->back() == "SW") {
+    label->pop_back();
+    return "software";
+  }
+  return "";
+}
+
+// "5.5.4" → {5, 5, 4}; empty when the text is not a dotted version.
+std::vector<unsigned> VersionParts(std::string_view text) {
+  std::vector<unsigned> parts;
+  for (std::string_view field : SplitFields(text, '.')) {
+    size_t digits = 0;
+    while (digits < field.size() && std::isdigit(static_cast<unsigned char>(field[digits]))) {
+      ++digits;
+    }
+    const auto value = ParseUnsigned(field.substr(0, digits));
+    if (!value || parts.size() == 3) {
+      break;
+    }
+    parts.push_back(static_cast<unsigned>(*value));
+  }
+  return parts;
 }
 
 // "MiB" → 2^20 bytes; "MB" → 2^20 or 10^6 (see the header); nullopt: not a unit.
@@ -57,9 +103,12 @@ std::optional<double> UnitBytes(std::string_view unit, bool base10, bool* ambigu
   return std::nullopt;
 }
 
-bool IsSymmetricResult(const std::vector<std::string_view>& words, size_t* took) {
+// `cut`: also a row that ends after its time ("... took 1.000 seconds,"), which the parser
+// reads as wrapped or damaged; a line that starts output (or the half of a side-by-side line)
+// needs its rate.
+bool IsSymmetricResult(const std::vector<std::string_view>& words, size_t* took, bool cut = false) {
   const size_t at = FindWord(words, "took", 3);
-  if (at < 3 || at + 3 >= words.size()) {
+  if (at < 3 || at + (cut ? 2 : 3) >= words.size()) {
     return false;
   }
   bool ambiguous = false;
@@ -71,14 +120,66 @@ bool IsSymmetricResult(const std::vector<std::string_view>& words, size_t* took)
   return true;
 }
 
-bool IsAsymmetricResult(const std::vector<std::string_view>& words, size_t* ops) {
-  const size_t at = FindWord(words, "ops", 1);
-  if (at >= words.size() || at + 1 >= words.size() || words[at + 1] != "took" ||
-      !ParseUnsigned(words[at - 1]) || words.back() != "ops/sec") {
+// "<label> <N> ops took <T> sec, ... <R> ops/sec[, ...]". `cut`: also a row cut before its
+// rate, which the parser reads as damaged rather than not at all.
+bool IsAsymmetricResult(const std::vector<std::string_view>& words, size_t* ops, bool cut = false) {
+  const size_t at = FindWord(words, "ops", 2);
+  if (at >= words.size() || at + 2 >= words.size() || words[at + 1] != "took" ||
+      !ParseUnsigned(words[at - 1]) || !ParseDouble(words[at + 2])) {
+    return false;
+  }
+  if (!cut && FindWord(words, "ops/sec", at) == words.size() &&
+      FindWord(words, "ops/sec,", at) == words.size()) {
     return false;
   }
   *ops = at;
   return true;
+}
+
+// The CSV output (-csv; csv_format since wolfSSL pull request 1262's era, in 5.5.4's
+// benchmark.c lines 1601-1609 and 1743-1751): "Algorithm,MB/s,Cycles per byte," or
+// "Algorithm,HW/SW,MB/s,..." above the symmetric rows, "Algorithm,key size,operation,avg
+// ms,ops/sec," above the public-key ones, and with GENERATE_MACHINE_PARSEABLE_REPORT
+// "\"sym\",Algorithm,HW/SW,bytes_total,seconds_total,MB/s,..." and "\"asym\",Algorithm,...".
+std::vector<std::string> CsvHeader(std::string_view trimmed) {
+  std::vector<std::string> columns;
+  for (std::string_view field : SplitFields(trimmed, ',')) {
+    columns.emplace_back(Trim(field));
+  }
+  while (!columns.empty() && columns.back().empty()) {
+    columns.pop_back();
+  }
+  const bool plain = columns.size() >= 2 && columns[0] == "Algorithm";
+  const bool machine = columns.size() >= 3 && columns[1] == "Algorithm" &&
+                       (columns[0] == "\"sym\"" || columns[0] == "\"asym\"");
+  if (!plain && !machine) {
+    return {};
+  }
+  for (const std::string& column : columns) {
+    if (EndsWith(column, "/s") || EndsWith(column, "/sec")) {
+      return columns;
+    }
+  }
+  return {};
+}
+
+size_t FindColumn(const std::vector<std::string>& columns, std::string_view name) {
+  for (size_t i = 0; i < columns.size(); ++i) {
+    if (columns[i] == name) {
+      return i;
+    }
+  }
+  return columns.size();
+}
+
+// The rate column of a symmetric CSV header ("MB/s", "KB/s", "bytes/s", "GB/s").
+size_t FindRateColumn(const std::vector<std::string>& columns) {
+  for (size_t i = 0; i < columns.size(); ++i) {
+    if (EndsWith(columns[i], "B/s") || columns[i] == "bytes/s") {
+      return i;
+    }
+  }
+  return columns.size();
 }
 
 // Releases before 3.12: "RSA 2048 encryption took  0.123 milliseconds, avg over 100
@@ -168,6 +269,11 @@ bool StartsWolfcryptOutput(std::string_view trimmed) {
   if (trimmed.substr(0, kBanner.size()) == kBanner) {
     return true;
   }
+  // " wolfSSL version %s" precedes the banner since pull request 1848 (2018, 3.15.5).
+  if (trimmed.substr(0, kCsvNotice.size()) == kCsvNotice || !CsvHeader(trimmed).empty() ||
+      (trimmed.substr(0, 16) == "wolfSSL version " && !VersionParts(trimmed.substr(16)).empty())) {
+    return true;
+  }
   const std::vector<std::string_view> words = SplitWords(trimmed);
   size_t at = 0;
   return IsSymmetricResult(words, &at) || IsAsymmetricResult(words, &at) ||
@@ -220,11 +326,37 @@ WolfcryptBenchParser::WolfcryptBenchParser(std::string_view file_name)
 
 void WolfcryptBenchParser::SetCommand(const std::vector<std::string>& args, size_t line) {
   (void)line;
-  for (const std::string& arg : args) {
-    if (arg == "-base10") {
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "-base10") {
       base10_ = true;
+      base_known_ = true;
+    } else if (args[i] == "-threads" && i + 1 < args.size()) {
+      if (const auto threads = ParseUnsigned(args[i + 1]); threads && *threads > 1) {
+        threads_ = static_cast<unsigned>(*threads);
+      }
     }
   }
+  base_known_ = true;  // the command line is shown: without -base10, units of 2^10
+}
+
+bool WolfcryptBenchParser::UnitsSwapped() const {
+  // wolfSSL pull request 6237 (2023-03-27, "Benchmark: fix reporting of base10"): the
+  // benchmark "was using base2 for base10 and vice-versa" after pull request 5871 (2022-12);
+  // the one release between them is 5.6.0.
+  const std::vector<unsigned> v = VersionParts(version_);
+  return v.size() >= 2 && v[0] == 5 && v[1] == 6 && (v.size() == 2 || v[2] == 0);
+}
+
+bool WolfcryptBenchParser::DecimalMegabytes() const {
+  // Releases printing "MiB" for the default base 2 print "MB" only with -base10: 5.5.4's
+  // benchmark.c (bench_stats_sym_finish, lines 1615-1640: base2 "MiB"/"KiB", else
+  // "MB"/"KB" of 10^6 and 10^3) and every release after 5.6.0 (get_blocktype_base10, as in
+  // commit 0004fccebf21ab671f67e627e70280b53980518f's benchmark.c).
+  const std::vector<unsigned> v = VersionParts(version_);
+  if (v.size() < 3 || UnitsSwapped()) {
+    return false;
+  }
+  return v[0] > 5 || (v[0] == 5 && (v[1] > 5 || (v[1] == 5 && v[2] >= 4)));
 }
 
 Offer WolfcryptBenchParser::Take(const SourceLine& line) {
@@ -266,6 +398,42 @@ Offer WolfcryptBenchParser::Take(const SourceLine& line) {
     builder_.run().library.version = fmt::format("wolfSSL {}", version_);
     return Offer::kConsumed;
   }
+  if (trimmed.substr(0, kCsvNotice.size()) == kCsvNotice) {
+    csv_ = true;
+    return Offer::kConsumed;
+  }
+  if (trimmed == "Symmetric Ciphers:" || trimmed == "Asymmetric Ciphers:" ||
+      trimmed == "Post Quantum Asymmetric Ciphers:") {
+    return HasFigures() || csv_ ? Offer::kConsumed : Offer::kNotMine;
+  }
+  if (std::vector<std::string> columns = CsvHeader(trimmed); !columns.empty()) {
+    csv_ = true;
+    csv_columns_ = std::move(columns);
+    return Offer::kConsumed;
+  }
+  // A row under a CSV header: one field per column, no prose (": ") or aligned columns.
+  if (!csv_columns_.empty() && trimmed.find(',') != std::string_view::npos &&
+      trimmed.find(": ") == std::string_view::npos &&
+      (trimmed.find("  ") == std::string_view::npos ||
+       trimmed.find('[') != std::string_view::npos)) {
+    try {
+      return TakeCsvRow(line, trimmed);
+    } catch (const ImportError& error) {
+      builder_.SkipDamagedLine(line.number, error.expected());
+      return Offer::kConsumed;
+    }
+  }
+  if (const std::vector<std::string_view> words = SplitWords(trimmed);
+      words.size() >= 4 && words[0] == "Benchmark" && words[words.size() - 2] == "failed:") {
+    // "Benchmark %s failed: %d" after a row whose operation returned an error.
+    if (!HasFigures()) {
+      return Offer::kNotMine;
+    }
+    builder_.Caveat(
+        fmt::format("Line {}: '{}': the row above it timed an operation that returned an error.",
+                    line.number, trimmed));
+    return Offer::kConsumed;
+  }
   if (trimmed == "Benchmark complete" || trimmed == "Benchmark Test Completed" ||
       (!trimmed.empty() && trimmed.find_first_not_of('-') == std::string_view::npos)) {
     return HasFigures() || trimmed.front() == '-' ? Offer::kConsumed : Offer::kNotMine;
@@ -277,24 +445,176 @@ Offer WolfcryptBenchParser::Take(const SourceLine& line) {
         (builder_.run().library.options.empty() ? "" : "; ") + std::string(trimmed);
     return Offer::kConsumed;
   }
-  const std::vector<std::string_view> words = SplitWords(trimmed);
+  std::vector<std::string_view> words = SplitWords(trimmed);
   size_t at = 0;
-  if (IsSymmetricResult(words, &at)) {
-    return TakeSymmetric(line, words, at);
+  if (wrapped_) {
+    // The row above ended after "seconds,": a rate "<R> <unit>/s ..." here completes it.
+    const WrappedRow row = *std::exchange(wrapped_, std::nullopt);
+    if (words.size() >= 2 && ParseDouble(words[0]) && EndsWith(WithoutComma(words[1]), "/s")) {
+      std::vector<std::string_view> whole = SplitWords(row.text);
+      whole.insert(whole.end(), words.begin(), words.end());
+      if (IsSymmetricResult(whole, &at, true)) {
+        try {
+          return TakeSymmetric(SourceLine{row.line, line.kind, row.text}, whole, at, line.number);
+        } catch (const ImportError& error) {
+          builder_.SkipDamagedLine(row.line, error.expected());
+          return Offer::kConsumed;
+        }
+      }
+    }
+    builder_.SkipDamagedLine(row.line, row.why);
   }
-  if (IsAsymmetricResult(words, &at)) {
-    return TakeAsymmetric(line, words, at);
-  }
-  if (IsMillisecondsResult(words, &at)) {
-    return TakeMilliseconds(line, words, at);
+  try {
+    if (IsSymmetricResult(words, &at, true)) {
+      if (at + 3 == words.size() && (words[at + 2] == "seconds," || words[at + 2] == "sec,")) {
+        // Cut after the time: perhaps wrapped onto the next line.
+        wrapped_ = WrappedRow{line.number, std::string(trimmed),
+                              fmt::format("a row cut after its time: {}", QuoteForError(trimmed))};
+        return Offer::kConsumed;
+      }
+      return TakeSymmetric(line, words, at);
+    }
+    if (IsAsymmetricResult(words, &at, true)) {
+      return TakeAsymmetric(line, words, at);
+    }
+    if (IsMillisecondsResult(words, &at)) {
+      return TakeMilliseconds(line, words, at);
+    }
+  } catch (const ImportError& error) {
+    // A row cut or wrapped in the paste costs only its own figure.
+    builder_.SkipDamagedLine(line.number, error.expected());
+    return Offer::kConsumed;
   }
   return Offer::kNotMine;
 }
 
-Offer WolfcryptBenchParser::TakeSymmetric(const SourceLine& line,
-                                          const std::vector<std::string_view>& words, size_t took) {
-  const std::string label = JoinWords(words, 0, took - 2);
+Offer WolfcryptBenchParser::TakeCsvRow(const SourceLine& line, std::string_view trimmed) {
+  std::vector<std::string> fields;
+  for (std::string_view field : SplitFields(trimmed, ',')) {
+    fields.emplace_back(Trim(field));
+  }
+  const std::vector<std::string>& columns = csv_columns_;
+  const bool machine = columns[0] == "\"sym\"" || columns[0] == "\"asym\"";
+  const size_t name_at = FindColumn(columns, "Algorithm");
+  const auto fail = [&](std::string_view what) {
+    std::string header;
+    for (const std::string& column : columns) {
+      header += (header.empty() ? "" : ",") + column;
+    }
+    return ImportError(line.number,
+                       fmt::format("expected a CSV row of {} under '{}' (wolfCrypt benchmark "
+                                   "-csv), found {}",
+                                   what, header, QuoteForError(trimmed)));
+  };
+  if (fields.size() < columns.size() || name_at >= fields.size() || fields[name_at].empty() ||
+      (machine && fields[0] != columns[0].substr(1, columns[0].size() - 2))) {
+    throw fail("one field per column");
+  }
+  if (FindColumn(columns, "operation") == columns.size() &&
+      FindRateColumn(columns) == columns.size()) {
+    // "Algorithm,avg ms,ops/sec," (post-quantum rows without an operation column).
+    builder_.Caveat(
+        fmt::format("Line {} ('{}') is a CSV row without an operation column; it is not imported.",
+                    line.number, fields[name_at]));
+    return Offer::kConsumed;
+  }
+  std::string implementation;
+  if (const size_t dev = FindColumn(columns, "HW/SW"); dev < fields.size()) {
+    std::vector<std::string_view> device = {"x", fields[dev]};
+    implementation = TakeDeviceWord(&device);
+    saw_device_ = saw_device_ || !implementation.empty();
+  }
   ForeignFigure figure;
+  figure.line = line.number;
+  figure.implementation = implementation;
+  if (FindColumn(columns, "operation") < columns.size()) {
+    // Public key: "RSA,2048,public,0.081,12345.678," (algorithm, key size, operation).
+    const size_t size_at = FindColumn(columns, "key size");
+    const size_t op_at = FindColumn(columns, "operation");
+    size_t rate_at = FindColumn(columns, "ops/sec");
+    if (size_at >= fields.size() || op_at >= fields.size() || rate_at >= fields.size()) {
+      throw fail("a key size, an operation and ops/sec");
+    }
+    std::vector<std::string_view> label = SplitWords(fields[name_at]);
+    label.push_back(fields[size_at]);
+    for (std::string_view word : SplitWords(fields[op_at])) {
+      label.push_back(word);
+    }
+    const std::string operation = TakeOperationWords(&label);
+    const std::optional<double> rate = ParseDouble(fields[rate_at]);
+    if (operation.empty() || !rate) {
+      throw fail("a known operation and a number of ops/sec");
+    }
+    const std::string name = JoinLabel(label);
+    figure.algorithm = MapPublicKeyLabel(name, operation);
+    figure.operation = operation;
+    figure.ops_per_s = *rate;
+    figure.label = fmt::format("'{}' {}", name, operation);
+    if (builder_.Contains(figure.algorithm.name, implementation, operation, 0)) {
+      return Offer::kNewRun;
+    }
+    builder_.Add(figure);
+    return Offer::kConsumed;
+  }
+  const size_t rate_at = FindRateColumn(columns);
+  const std::optional<double> rate =
+      rate_at < fields.size() ? ParseDouble(fields[rate_at]) : std::nullopt;
+  if (!rate) {
+    throw fail("a number under the rate column");
+  }
+  figure.algorithm = MapWolfcryptLabel(fields[name_at], &figure.operation);
+  figure.label = fmt::format("'{}'", fields[name_at]);
+  figure.input_len = block_bytes_;
+  const size_t bytes_at = FindColumn(columns, "bytes_total");
+  const size_t seconds_at = FindColumn(columns, "seconds_total");
+  const std::optional<double> bytes =
+      bytes_at < fields.size() ? ParseDouble(fields[bytes_at]) : std::nullopt;
+  const std::optional<double> seconds =
+      seconds_at < fields.size() ? ParseDouble(fields[seconds_at]) : std::nullopt;
+  if (bytes && seconds && *seconds > 0) {
+    // GENERATE_MACHINE_PARSEABLE_REPORT prints the bytes and seconds themselves.
+    figure.bytes_per_s = *bytes / *seconds;
+  } else {
+    const std::string unit = columns[rate_at].substr(0, columns[rate_at].size() - 2);
+    bool ambiguous = false;
+    const std::optional<double> scale = UnitBytes(unit, base10_, &ambiguous);
+    if (!scale) {
+      throw fail("a rate in bytes, KB, MB or GB per second");
+    }
+    figure.bytes_per_s = *rate * *scale;
+    figure.caveats.push_back(results::CellCaveat{
+        fmt::format(
+            "read from the CSV row on line {} as {} of {} bytes per second: the CSV output "
+            "prints no amount; its '{}' column is {} (-base10: 10^3 to 10^9{}), and from "
+            "wolfSSL 5.6 (pull request 5871's get_blocktype) each figure is first scaled to "
+            "MiB, KiB or bytes by the amount processed, so a run of 1 MiB or less is printed "
+            "in KiB or bytes under the same column",
+            line.number, *rate, *scale, columns[rate_at],
+            base10_ ? "set by -base10" : "of 2^10 to 2^30 bytes by default",
+            base_known_ ? "" : "; the command line is not in the paste"),
+        line.number, true});
+  }
+  figure.ops_per_s = figure.input_len > 0
+                         ? *figure.bytes_per_s / static_cast<double>(figure.input_len)
+                         : *figure.bytes_per_s;
+  if (builder_.Contains(figure.algorithm.name, implementation, figure.operation,
+                        figure.input_len)) {
+    return Offer::kNewRun;
+  }
+  builder_.Add(figure);
+  return Offer::kConsumed;
+}
+
+Offer WolfcryptBenchParser::TakeSymmetric(const SourceLine& line,
+                                          const std::vector<std::string_view>& words, size_t took,
+                                          size_t continued) {
+  std::vector<std::string_view> label_words(words.begin(),
+                                            words.begin() + static_cast<long>(took) - 2);
+  const std::string implementation = TakeDeviceWord(&label_words);
+  const std::string label = JoinWords(label_words, 0, label_words.size());
+  saw_device_ = saw_device_ || !implementation.empty();
+  ForeignFigure figure;
+  figure.implementation = implementation;
   figure.algorithm = MapWolfcryptLabel(label, &figure.operation);
   const bool megs = words[took - 1] == "megs";
   figure.input_len = block_bytes_ > 0 ? block_bytes_ : megs ? kMegsBlockBytes : 0;
@@ -303,17 +623,46 @@ Offer WolfcryptBenchParser::TakeSymmetric(const SourceLine& line,
   figure.label = fmt::format("'{}'", label);
   // "<amount> <unit> took <T> seconds, <rate> <unit>/s [Cycles per byte = <C>]"
   const size_t rate_at = took + 3;
-  if (rate_at + 1 >= words.size() || !EndsWith(words[rate_at + 1], "/s")) {
+  if (rate_at + 1 >= words.size() || !EndsWith(WithoutComma(words[rate_at + 1]), "/s")) {
     throw ImportError(line.number,
                       fmt::format("expected '<name> <N> MB took <T> seconds, <R> MB/s' "
                                   "(wolfCrypt benchmark), found {}",
                                   QuoteForError(JoinWords(words, 0, words.size()))));
   }
   bool ambiguous = false;
-  const std::string_view unit = words[rate_at + 1].substr(0, words[rate_at + 1].size() - 2);
+  const std::string_view rate_word = WithoutComma(words[rate_at + 1]);
+  const std::string_view unit = rate_word.substr(0, rate_word.size() - 2);
+  const bool decimal = base10_ || (!base_known_ && DecimalMegabytes());
   // Before 3.12 the rate is megs per second, whatever -base10 (which did not exist).
   const std::optional<double> scale = megs && unit == "MB" ? std::optional<double>(1024.0 * 1024.0)
-                                                           : UnitBytes(unit, base10_, &ambiguous);
+                                                           : UnitBytes(unit, decimal, &ambiguous);
+  if (base_known_) {
+    ambiguous = false;
+  } else if (DecimalMegabytes()) {
+    ambiguous = false;  // the version settles it: "MB" is printed only with -base10
+    decimal_by_version_ = decimal_by_version_ || unit == "MB" || unit == "KB" || unit == "GB";
+  }
+  if (ambiguous) {
+    figure.caveats.push_back(results::CellCaveat{
+        fmt::format("read on line {} as {}/s of {} bytes: releases that print \"MiB\" print "
+                    "\"{}\" only with -base10 (10^{}), earlier ones by default (2^{}), and the "
+                    "paste shows neither the command line nor a release that settles it",
+                    line.number, unit, *scale, unit,
+                    unit == "KB"   ? 3
+                    : unit == "MB" ? 6
+                                   : 9,
+                    unit == "KB"   ? 10
+                    : unit == "MB" ? 20
+                                   : 30),
+        line.number, true});
+  }
+  if (UnitsSwapped() && unit != "bytes" && !megs) {
+    figure.caveats.push_back(results::CellCaveat{
+        fmt::format("read on line {} as {}/s, which wolfSSL 5.6.0 may have computed with the "
+                    "other base (pull request 6237: base 2 and base 10 were swapped until it)",
+                    line.number, unit),
+        line.number, true});
+  }
   const std::optional<double> rate = ParseDouble(words[rate_at]);
   if (!scale || !rate) {
     throw ImportError(line.number,
@@ -333,7 +682,15 @@ Offer WolfcryptBenchParser::TakeSymmetric(const SourceLine& line,
       saw_cycles_ = true;
     }
   }
-  if (builder_.Contains(figure.algorithm.name, "", figure.operation, figure.input_len)) {
+  if (continued > 0) {
+    figure.caveats.push_back(results::CellCaveat{
+        fmt::format("joined from line {} and its rate on line {}, where the paste wrapped the "
+                    "row",
+                    line.number, continued),
+        line.number, true});
+  }
+  if (builder_.Contains(figure.algorithm.name, implementation, figure.operation,
+                        figure.input_len)) {
     return Offer::kNewRun;
   }
   builder_.Add(figure);
@@ -343,11 +700,20 @@ Offer WolfcryptBenchParser::TakeSymmetric(const SourceLine& line,
 Offer WolfcryptBenchParser::TakeAsymmetric(const SourceLine& line,
                                            const std::vector<std::string_view>& words, size_t ops) {
   // "RSA 2048 public 12345 ops took 1.000 sec, avg 0.081 ms, 12345.678 ops/sec"
+  // (and since 5.5.4 "%-6s %5d %8s%-2s %s %6d ..." with the device name before the count;
+  // builds with a cycle counter append ", <N> cycles", MULTI_VALUE_STATISTICS drops "avg").
   std::vector<std::string_view> label(words.begin(), words.begin() + static_cast<long>(ops) - 1);
+  const std::string implementation = TakeDeviceWord(&label);
+  saw_device_ = saw_device_ || !implementation.empty();
   const std::string operation = TakeOperationWords(&label);
   const std::string name = JoinLabel(label);
   const NamedAlgorithm named = MapPublicKeyLabel(name, operation);
-  const std::optional<double> rate = ParseDouble(words[words.size() - 2]);
+  size_t rate_at = ops + 3;
+  while (rate_at < words.size() && WithoutComma(words[rate_at]) != "ops/sec") {
+    ++rate_at;
+  }
+  const std::optional<double> rate =
+      rate_at < words.size() ? ParseDouble(words[rate_at - 1]) : std::nullopt;
   if (!rate || operation.empty()) {
     throw ImportError(line.number,
                       fmt::format("expected '<algorithm> <operation> <N> ops took <T> sec, avg "
@@ -361,7 +727,8 @@ Offer WolfcryptBenchParser::TakeAsymmetric(const SourceLine& line,
   figure.count = *ParseUnsigned(words[ops - 1]);
   figure.line = line.number;
   figure.label = fmt::format("'{}' {}", name, operation);
-  if (builder_.Contains(figure.algorithm.name, "", figure.operation, 0)) {
+  figure.implementation = implementation;
+  if (builder_.Contains(figure.algorithm.name, implementation, figure.operation, 0)) {
     return Offer::kNewRun;
   }
   builder_.Add(figure);
@@ -401,7 +768,21 @@ Offer WolfcryptBenchParser::TakeMilliseconds(const SourceLine& line,
   return Offer::kConsumed;
 }
 
+std::optional<std::pair<size_t, std::string>> WolfcryptBenchParser::FirstDamagedLine() const {
+  if (builder_.first_damaged()) {
+    return builder_.first_damaged();
+  }
+  if (wrapped_) {
+    return std::make_pair(wrapped_->line, wrapped_->why);
+  }
+  return std::nullopt;
+}
+
 results::RunResult WolfcryptBenchParser::Build() {
+  if (wrapped_) {
+    builder_.SkipDamagedLine(wrapped_->line, wrapped_->why);
+    wrapped_.reset();
+  }
   if (megs_) {
     builder_.Caveat(
         "A wolfCrypt benchmark from before release 3.12 (\"megs\"): each figure is wall-clock "
@@ -420,6 +801,24 @@ results::RunResult WolfcryptBenchParser::Build() {
         "wolfCrypt's \"MB\" and \"KB\" are read as 2^20 and 2^10 bytes, its default (base 2) "
         "before releases printed \"MiB\"; with -base10 they are 10^6 and 10^3, but the command "
         "line is not in the paste to tell.");
+  }
+  if (decimal_by_version_) {
+    builder_.Caveat(fmt::format(
+        "wolfSSL {} prints \"MiB\" by default and \"MB\" only with -base10, so its \"MB\" "
+        "and \"KB\" are read as 10^6 and 10^3 bytes.",
+        version_));
+  }
+  if (threads_ > 1) {
+    builder_.Caveat(fmt::format(
+        "-threads {}: each thread prints its own rows, so each figure is one thread's rate "
+        "while the others ran, and a repeated row starts another run; no sum is printed.",
+        threads_));
+  }
+  if (saw_device_) {
+    builder_.Caveat(
+        "Rows marked HW ran on the build's async or crypto-callback device, SW in software "
+        "(BENCH_DEVID_GET_NAME); they are kept apart as implementations \"device\" and "
+        "\"software\".");
   }
   if (saw_cycles_) {
     builder_.Caveat(

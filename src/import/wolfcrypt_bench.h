@@ -14,8 +14,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "import/foreign_run.h"
@@ -42,18 +44,40 @@ class WolfcryptBenchParser : public ForeignParser {
   void SetCommand(const std::vector<std::string>& args, size_t line) override;
   bool HasFigures() const override { return builder_.HasCells(); }
   results::RunResult Build() override;
+  /// The first row skipped as damaged, or a row cut after its time that no rate completed.
+  std::optional<std::pair<size_t, std::string>> FirstDamagedLine() const override;
 
  private:
+  /// `continued`: the line that held the rate of a row the paste wrapped; 0 if none.
   Offer TakeSymmetric(const SourceLine& line, const std::vector<std::string_view>& words,
-                      size_t took);
+                      size_t took, size_t continued = 0);
   Offer TakeAsymmetric(const SourceLine& line, const std::vector<std::string_view>& words,
                        size_t ops);
   Offer TakeMilliseconds(const SourceLine& line, const std::vector<std::string_view>& words,
                          size_t ms);
+  /// A row under a CSV header (-csv): throws ImportError when it does not fit the header.
+  Offer TakeCsvRow(const SourceLine& line, std::string_view trimmed);
+  /// True for wolfSSL 5.6.0, whose base-2 and base-10 units were swapped (pull request 6237).
+  bool UnitsSwapped() const;
+  /// True when the paste's "wolfSSL version" settles that "MB" means 10^6 bytes.
+  bool DecimalMegabytes() const;
 
   ForeignRunBuilder builder_;
   uint64_t block_bytes_ = 0;
   bool base10_ = false;
+  bool base_known_ = false;               ///< a command line is shown, so base10_ is what it says
+  bool decimal_by_version_ = false;       ///< "MB" read as 10^6 because of the version line
+  bool saw_device_ = false;               ///< a row marked HW or SW
+  bool csv_ = false;                      ///< -csv output (its notice or a header was read)
+  std::vector<std::string> csv_columns_;  ///< the last CSV header's columns
+  unsigned threads_ = 0;                  ///< -threads N on the command line, N > 1
+  /// A row cut after "seconds,", waiting for its rate on the next line.
+  struct WrappedRow {
+    size_t line = 0;
+    std::string text;
+    std::string why;
+  };
+  std::optional<WrappedRow> wrapped_;
   bool ambiguous_mb_ = false;  ///< "MB" read as 2^20 bytes
   bool saw_cycles_ = false;
   bool megs_ = false;  ///< a release before 3.12 ("megs", no block-bytes banner)
