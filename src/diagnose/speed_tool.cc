@@ -745,12 +745,85 @@ void BotanTimer(const results::RunResult& run, const std::vector<SpeedToolChange
       "are the ones to use."});
 }
 
+// --- openssl speed: AEAD decryption without a valid tag ------------------------------------------
+
+// GCM, CCM, OCB, SIV (IsTimedAead) and ChaCha20-Poly1305: the ciphers whose decryption checks a
+// tag, which openssl speed's -decrypt did not supply (the table's "aead-decrypt-fails" rows).
+bool ChecksTag(std::string_view algorithm) {
+  const std::string name = Lower(algorithm);
+  return IsTimedAead(name) || (Contains(name, "chacha20") && Contains(name, "poly1305"));
+}
+
+// openssl speed 3.0 to 3.4.0 gave an AEAD decryption no valid tag, so each one failed its tag
+// check: a decrypt cell of such a cipher from those releases is the tool's fault, whether it
+// failed outright (0 operations, an error cell) or timed the failing decryptions.
+void AeadDecryptFault(const results::RunResult& run, const std::vector<SpeedToolChange>& table,
+                      std::vector<Finding>& out) {
+  if (run.source.tool != "openssl speed") {
+    return;
+  }
+  const std::optional<LibraryVersion> version = ToolVersion(run);
+  if (!version) {
+    return;
+  }
+  std::vector<const SpeedToolChange*> rows;
+  for (const SpeedToolChange* row : SpeedToolRows(table, "aead-decrypt-fails", "openssl-speed")) {
+    if (row->versions.Contains(*version)) {
+      rows.push_back(row);
+    }
+  }
+  if (rows.empty()) {
+    return;
+  }
+  std::vector<std::string> failed;
+  std::vector<std::string> timed;
+  for (const results::AlgorithmResult& alg : run.algorithms) {
+    if (!ChecksTag(alg.algorithm)) {
+      continue;
+    }
+    for (const results::Cell& cell : alg.cells) {
+      if (cell.operation != "decrypt") {
+        continue;
+      }
+      if (cell.status == results::CellStatus::kOk) {
+        timed.push_back(fmt::format("{} at {} bytes", alg.algorithm, cell.input_len));
+      } else {
+        failed.push_back(
+            fmt::format("{} at {} bytes ({})", alg.algorithm, cell.input_len, cell.message));
+      }
+    }
+  }
+  if (failed.empty() && timed.empty()) {
+    return;
+  }
+  const std::string& v = version->text;
+  out.push_back(Finding{
+      "tool.aead-decrypt", Severity::kWarning,
+      failed.empty()
+          ? fmt::format("openssl speed {}'s AEAD decryption figures time decryptions that fail "
+                        "their tag check: a fault of the speed tool, not the library's speed",
+                        v)
+          : fmt::format("openssl speed {} failed every AEAD decryption: the failure is the speed "
+                        "tool's, not the library's",
+                        v),
+      fmt::format("{}{}{}; openssl speed {} gives an AEAD decryption no valid tag: {}",
+                  failed.empty() ? "" : "no decryption completed: ", JoinSemicolon(failed),
+                  timed.empty() ? ""
+                                : fmt::format("{}decryptions timed without a valid tag: {}",
+                                              failed.empty() ? "" : "; ", JoinSemicolon(timed)),
+                  v, Cite(rows)),
+      "Time AEAD decryption with a release that encrypts first to get a valid tag (3.0.16, "
+      "3.1.8, 3.2.4, 3.3.3, 3.5.0 or later), or with `cryptobench speed --decrypt`, whose "
+      "decryptions carry a valid tag."});
+}
+
 }  // namespace
 
 const std::vector<std::string_view>& SpeedToolEvidenceIds() {
   static const std::vector<std::string_view> ids = {
-      "s-time-user-vs-real", "multi-summary",     "mb-sizes",  "slot-overrun",
-      "aead-setup-per-op",   "impossible-figure", "run-fault", "botan-timer"};
+      "s-time-user-vs-real", "multi-summary",     "mb-sizes",
+      "slot-overrun",        "aead-setup-per-op", "impossible-figure",
+      "run-fault",           "botan-timer",       "aead-decrypt-fails"};
   return ids;
 }
 
@@ -854,6 +927,7 @@ std::vector<Finding> SpeedToolFindings(const results::RunResult& run,
   // replaced, not left impossible.
   ImpossibleFigures(run, table, out);
   BotanTimer(run, table, out);
+  AeadDecryptFault(run, table, out);
   return out;
 }
 

@@ -43,7 +43,8 @@ struct SpeedToolChange {
 /// The evidence ids the rules of this module read: "s-time-user-vs-real", "multi-summary",
 /// "mb-sizes", "slot-overrun", "aead-setup-per-op", "impossible-figure" (a figure no correct
 /// measurement gives: negative, infinite, a count at the 32-bit limit), "botan-timer" (botan
-/// speed's per-operation clock reads) and "run-fault" (a fault that stops or garbles one run
+/// speed's per-operation clock reads), "aead-decrypt-fails" (openssl speed's AEAD decryption
+/// without a valid tag) and "run-fault" (a fault that stops or garbles one run
 /// visibly: no figure, zeros, a crash; compare's cost fit does not let such rows explain a
 /// difference between valid figures). Rows that no rule reads yet (the user-CPU divisor of
 /// speed, -multi's wall clock) say "none".
@@ -103,6 +104,12 @@ std::optional<LibraryVersion> RunToolVersion(const results::RunResult& run);
 ///    lower at an algorithm's smallest size than at its largest: the clock reads around every
 ///    operation counted as its time (the rows cite the fix). A 3.6.0 or later run gives none; a
 ///    run without its version gives "tool.figure-cannot-tell" naming `botan version`.
+///  - "tool.aead-decrypt" (warning; cause speed-tool-bug): `openssl speed` of a release an
+///    "aead-decrypt-fails" row covers (3.0.0-3.0.15, 3.1.0-3.1.7, 3.2.0-3.2.3, 3.3.0-3.3.2,
+///    3.4.0, their -dev snapshots) with decrypt cells of GCM, CCM, OCB, SIV or ChaCha20-Poly1305:
+///    those releases gave each decryption no valid tag, so a cell of 0 operations (an error
+///    cell) is the tool's failure and a figure times failing decryptions. Cites the rows; none
+///    without a version, for other releases, ciphers or the encrypt direction.
 /// Runs without those lines give none; the -multi and timer rules need `openssl speed` output.
 std::vector<Finding> SpeedToolFindings(const results::RunResult& run,
                                        const std::vector<SpeedToolChange>& table);

@@ -614,6 +614,71 @@ TEST(SpeedToolTest, TheAeadShapeWithoutVersionsCannotTell) {
                   .empty());
 }
 
+// openssl speed 3.0 to 3.4.0 gave an AEAD decryption no valid tag (PR 25823 and its backports,
+// data/speed-tool-changes.csv "aead-decrypt-fails"): lines written in speed's own progress format.
+std::vector<Finding> AeadDecryptFindings(const std::string& version, const std::string& command,
+                                         const std::string& algorithm, long count) {
+  const std::vector<results::RunResult> runs =
+      import::ImportText(fmt::format("$ openssl speed {}\n"
+                                     "Doing {} ops for 3s on 1024 size blocks: {} {} ops in 3.00s\n"
+                                     "version: {}\n",
+                                     command, algorithm, count, algorithm, version),
+                         "paste.txt");
+  EXPECT_EQ(runs.size(), 1u);
+  std::vector<Finding> out;
+  for (Finding& f : SpeedToolFindings(runs.at(0))) {
+    if (f.id == "tool.aead-decrypt") {
+      out.push_back(std::move(f));
+    }
+  }
+  return out;
+}
+
+TEST(SpeedToolTest, AeadDecryptionWithoutAValidTagIsTheSpeedToolsFault) {
+  // 0 operations: every decryption failed.
+  std::vector<Finding> zero =
+      AeadDecryptFindings("3.3.0-dev", "-evp aes-128-gcm -decrypt", "AES-128-GCM", 0);
+  ASSERT_EQ(zero.size(), 1u);
+  EXPECT_THAT(zero[0].summary, HasSubstr("failed every AEAD decryption"));
+  EXPECT_THAT(zero[0].evidence, HasSubstr("https://github.com/openssl/openssl/pull/25907"));
+  DoctorReport report;
+  report.findings = zero;
+  ASSERT_EQ(StatedCauses(report).size(), 1u);
+  EXPECT_EQ(StatedCauses(report)[0].tag, "speed-tool-bug");
+  // A figure of a release before the fix times failing decryptions; ChaCha20-Poly1305 too.
+  const std::vector<Finding> timed =
+      AeadDecryptFindings("3.0.2", "-evp chacha20-poly1305 -decrypt", "ChaCha20-Poly1305", 3000000);
+  ASSERT_EQ(timed.size(), 1u);
+  EXPECT_THAT(timed[0].summary, HasSubstr("fail their tag check"));
+  // 3.4.0 is covered by its own (unsure) row.
+  EXPECT_EQ(AeadDecryptFindings("3.4.0", "-evp aes-256-gcm -decrypt", "AES-256-GCM", 0).size(), 1u);
+}
+
+TEST(SpeedToolTest, NoAeadDecryptFaultOutsideItsReleasesCiphersOrDirection) {
+  // Fixed releases of each line.
+  for (const char* fixed : {"3.0.16", "3.1.8", "3.2.4", "3.3.3", "3.5.0"}) {
+    EXPECT_TRUE(
+        AeadDecryptFindings(fixed, "-evp aes-128-gcm -decrypt", "AES-128-GCM", 1000).empty())
+        << fixed;
+  }
+  // 1.1.1 is not in the table: no statement.
+  EXPECT_TRUE(
+      AeadDecryptFindings("1.1.1w", "-evp aes-128-gcm -decrypt", "AES-128-GCM", 1000).empty());
+  // Encryption, and a cipher without a tag.
+  EXPECT_TRUE(AeadDecryptFindings("3.0.2", "-evp aes-128-gcm", "AES-128-GCM", 1000).empty());
+  EXPECT_TRUE(
+      AeadDecryptFindings("3.0.2", "-evp aes-128-cbc -decrypt", "AES-128-CBC", 1000).empty());
+  // No version in the text: nothing is claimed.
+  const std::vector<results::RunResult> runs = import::ImportText(
+      "$ openssl speed -evp aes-128-gcm -decrypt\n"
+      "Doing AES-128-GCM ops for 3s on 1024 size blocks: 0 AES-128-GCM ops in 3.00s\n",
+      "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  for (const Finding& f : SpeedToolFindings(runs[0])) {
+    EXPECT_NE(f.id, "tool.aead-decrypt");
+  }
+}
+
 TEST(SpeedToolTest, RunToolVersionReadsTheToolOrTheLibraryLine) {
   results::RunResult run;
   run.source.tool_version = "3.0.0-alpha3";

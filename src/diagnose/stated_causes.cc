@@ -34,6 +34,7 @@ constexpr FindingCause kFindingCauses[] = {
     {"tool.multi-summary", "speed-tool-bug"},
     {"tool.timer-fault", "speed-tool-bug"},
     {"tool.impossible-figure", "speed-tool-bug"},
+    {"tool.aead-decrypt", "speed-tool-bug"},
     {"tool.figure-cannot-tell", "cannot-tell"},
     {"report.cannot-tell", "cannot-tell"},
 };

@@ -137,9 +137,10 @@ TEST(ImportTest, AKemTableAtTheStartOfThePasteIsReadByItsHeader) {
   EXPECT_NE(FindCell(runs[0], "rsa512", "sign", 32), nullptr);
 }
 
-TEST(ImportTest, AProgressResultAfterADebugPrintIsReadAndZeroOperationsAreNoFigure) {
+TEST(ImportTest, AProgressResultAfterADebugPrintIsReadAndZeroOperationsAreAnErrorCell) {
   // A 3.3.0-dev build printed "Running aead" after the colon and the result on the next line;
-  // every decryption failed, so 0 operations: no figure, and a caveat names the line.
+  // every decryption failed, so 0 operations: an error cell without a figure (a rule can see
+  // which operation failed), and a caveat names the line.
   const auto runs = ImportText(
       "root# openssl speed -evp aes-128-gcm -bytes 1400 -aead -decrypt\n"
       "Doing AES-128-GCM ops for 3s on 1400 size blocks: Running aead \n"
@@ -150,7 +151,10 @@ TEST(ImportTest, AProgressResultAfterADebugPrintIsReadAndZeroOperationsAreNoFigu
       "300 AES-128-GCM ops in 3.00s\n",
       "paste.txt");
   ASSERT_EQ(runs.size(), 2u);
-  EXPECT_EQ(FindCell(runs[0], "AES-128-GCM", "decrypt", 1400), nullptr);
+  const results::Cell* failed = FindCell(runs[0], "AES-128-GCM", "decrypt", 1400);
+  ASSERT_NE(failed, nullptr);
+  EXPECT_EQ(failed->status, results::CellStatus::kError);
+  EXPECT_FALSE(failed->figures.has_value());
   EXPECT_TRUE(HasCaveat(runs[0], "Line 3: 0 AES-128-GCM operations"));
   const results::Cell* cell = FindCell(runs[1], "AES-128-GCM", "decrypt", 1424);
   ASSERT_NE(cell, nullptr);

@@ -79,9 +79,8 @@ void RowsFromProgress(const std::vector<Progress>& progress, std::vector<uint64_
     if (!p.has_result || (!p.public_key && p.input_len == 0)) {
       continue;
     }
-    if (p.count == 0 && p.seconds > 0) {
-      continue;  // no operation completed: no figure (speed_run.cc names the line)
-    }
+    // A count of 0 (every operation failed) gives a rate of 0: the cell is kept as an error
+    // (speed_run.cc's Assembler), so a rule can see which operation failed.
     const double rate = p.seconds > 0 ? p.count / p.seconds
                                       : (p.count > 0 ? std::numeric_limits<double>::infinity() : 0);
     auto it = std::find_if(cells.begin(), cells.end(),

@@ -623,10 +623,10 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
     }
     if (no_table && p.count == 0 && p.seconds > 0) {
       // Without a table the progress lines are the figures: a count of 0 is no measurement (every
-      // operation failed, e.g. a decryption whose tag did not verify), so no figure.
+      // operation failed, e.g. a decryption whose tag did not verify): an error cell, no figure.
       run.source.caveats.push_back(fmt::format(
           "Line {}: 0 {} operations in {:g} s: no operation completed (each one failed?), so "
-          "the line gives no figure.",
+          "the line gives no figure; the cell is marked as an error.",
           p.result_line != 0 ? p.result_line : p.line, p.name, p.seconds));
       continue;
     }
