@@ -69,6 +69,37 @@ std::vector<unsigned> VersionParts(std::string_view text) {
   return parts;
 }
 
+// The words of a result row with the Japanese of -lng 1 put back into English, so that one
+// grammar reads both: bench_result_words1/2 and bench_desc_words[1] of wolfSSL 5.5.4's
+// benchmark.c (lines 884-904 and 1051-1055): "を" took, "秒で処理" seconds, "回処理を" ops
+// took, "秒で実施" sec, "平均" avg, "処理/秒" ops/sec, "公開鍵" public, "秘密鍵" private,
+// "鍵生成" key gen, "鍵共有" agree, "署名" sign, "検証" verify. *japanese: set when any was.
+std::vector<std::string_view> EnglishWords(std::string_view trimmed, bool* japanese) {
+  static const std::vector<std::pair<std::string_view, std::vector<std::string_view>>> kWords = {
+      {"を", {"took"}},           {"秒で処理,", {"seconds,"}}, {"回処理を", {"ops", "took"}},
+      {"秒で実施,", {"sec,"}},    {"平均", {"avg"}},           {"処理/秒", {"ops/sec"}},
+      {"処理/秒,", {"ops/sec,"}}, {"公開鍵", {"public"}},      {"秘密鍵", {"private"}},
+      {"鍵生成", {"key", "gen"}}, {"鍵共有", {"agree"}},       {"署名", {"sign"}},
+      {"検証", {"verify"}}};
+  std::vector<std::string_view> words;
+  for (std::string_view word : SplitWords(trimmed)) {
+    bool replaced = false;
+    if (!word.empty() && static_cast<unsigned char>(word.front()) >= 0x80) {
+      for (const auto& [japanese_word, english] : kWords) {
+        if (word == japanese_word) {
+          words.insert(words.end(), english.begin(), english.end());
+          *japanese = replaced = true;
+          break;
+        }
+      }
+    }
+    if (!replaced) {
+      words.push_back(word);
+    }
+  }
+  return words;
+}
+
 // "MiB" → 2^20 bytes; "MB" → 2^20 or 10^6 (see the header); nullopt: not a unit.
 std::optional<double> UnitBytes(std::string_view unit, bool base10, bool* ambiguous) {
   if (unit == "bytes") {
@@ -274,7 +305,8 @@ bool StartsWolfcryptOutput(std::string_view trimmed) {
       (trimmed.substr(0, 16) == "wolfSSL version " && !VersionParts(trimmed.substr(16)).empty())) {
     return true;
   }
-  const std::vector<std::string_view> words = SplitWords(trimmed);
+  bool japanese = false;
+  const std::vector<std::string_view> words = EnglishWords(trimmed, &japanese);
   size_t at = 0;
   return IsSymmetricResult(words, &at) || IsAsymmetricResult(words, &at) ||
          IsMillisecondsResult(words, &at);
@@ -445,7 +477,9 @@ Offer WolfcryptBenchParser::Take(const SourceLine& line) {
         (builder_.run().library.options.empty() ? "" : "; ") + std::string(trimmed);
     return Offer::kConsumed;
   }
-  std::vector<std::string_view> words = SplitWords(trimmed);
+  bool japanese = false;
+  std::vector<std::string_view> words = EnglishWords(trimmed, &japanese);
+  japanese_ = japanese_ || japanese;
   size_t at = 0;
   if (wrapped_) {
     // The row above ended after "seconds,": a rate "<R> <unit>/s ..." here completes it.
@@ -807,6 +841,11 @@ results::RunResult WolfcryptBenchParser::Build() {
         "wolfSSL {} prints \"MiB\" by default and \"MB\" only with -base10, so its \"MB\" "
         "and \"KB\" are read as 10^6 and 10^3 bytes.",
         version_));
+  }
+  if (japanese_) {
+    builder_.Caveat(
+        "Read from the benchmark's Japanese output (-lng 1), whose words stand for the English "
+        "ones (benchmark.c's bench_result_words and bench_desc_words).");
   }
   if (threads_ > 1) {
     builder_.Caveat(fmt::format(

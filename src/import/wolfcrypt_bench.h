@@ -70,6 +70,7 @@ class WolfcryptBenchParser : public ForeignParser {
   bool saw_device_ = false;               ///< a row marked HW or SW
   bool csv_ = false;                      ///< -csv output (its notice or a header was read)
   std::vector<std::string> csv_columns_;  ///< the last CSV header's columns
+  bool japanese_ = false;                 ///< a row in the Japanese of -lng 1
   unsigned threads_ = 0;                  ///< -threads N on the command line, N > 1
   /// A row cut after "seconds,", waiting for its rate on the next line.
   struct WrappedRow {

@@ -212,6 +212,22 @@ TEST(WolfcryptBenchTest, OnlyDamagedRowsAreRefusedAtTheirLine) {
   EXPECT_NE(error.find("wolf.txt:2"), std::string::npos) << error;
 }
 
+// -lng 1: 5.5.4's bench_result_words1/2[1] and bench_desc_words[1] in the same formats.
+TEST(WolfcryptBenchTest, JapaneseOutputReadsAsEnglish) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "$ ./wolfcrypt/benchmark/benchmark -lng 1\n"
+      "wolfCrypt Benchmark (block bytes 1048576, min 1.0 sec each)\n"
+      "AES-128-CBC-enc             50 MiB を 1.000 秒で処理,   50.000 MiB/s\n"
+      "RSA     2048  公開鍵     20000 回処理を 1.000 秒で実施, 平均 0.050 ms, 20000.000 処理/秒\n"
+      "ECC   [      SECP256R1]   256  鍵生成     1000 回処理を 1.000 秒で実施, 平均 1.000 ms, "
+      "1000.000 処理/秒\n",
+      "wolf.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_DOUBLE_EQ(Bytes(runs[0], "AES-128-CBC", "encrypt"), 50 * kMiB);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "RSA-2048", "public"), 20000);
+  EXPECT_TRUE(HasCaveat(runs[0], "Japanese output"));
+}
+
 // -threads N: every thread prints its own rows.
 TEST(WolfcryptBenchTest, ThreadsPrintOneRowEachAndSaySo) {
   const std::vector<results::RunResult> runs = ImportText(
