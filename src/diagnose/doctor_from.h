@@ -137,8 +137,13 @@ std::optional<Finding> CryptoFineFinding(const DoctorReport& report);
 /// `cryptobench doctor ALGORITHM` on that machine. A report with figures but no verdict (none of
 /// its algorithms in the catalogue: the not-examined list) cannot tell either, and says so with
 /// the run that would (`gnutls-cli --benchmark-ciphers` after `--benchmark-tls-ciphers`, else
-/// `cryptobench doctor`). nullopt otherwise (public-key verdicts, which have no ops/s class, do
-/// not count).
+/// `cryptobench doctor`). With no verdict open, two more cases cannot tell rather than end with no
+/// conclusion: accelerated verdicts that rest on the cpb fingerprint over the assumed 1-5 GHz (no
+/// clock-free bound: the path ran, but whether its figure is that path's speed, so whether the
+/// crypto is fine, needs the clock: `lscpu`, or the -evp run for low-level rows; not with an
+/// engine or provider named), and a report whose every verdict has no hardware path (no class says
+/// what MD5 or DES should reach: only another run of the same code, `cryptobench compare`).
+/// nullopt otherwise (public-key verdicts, which have no ops/s class, do not count).
 std::optional<Finding> UndeterminedFinding(const DoctorReport& report);
 
 /// The command that re-runs `algorithm` the way the paste's tool would time the path an

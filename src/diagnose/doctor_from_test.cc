@@ -1744,6 +1744,135 @@ TEST(UndeterminedTest, NamesTheCommandThatWouldTell) {
                                       "-elapsed -evp aes-128-cbc"));
 }
 
+// An accelerated verdict that rests on the cpb fingerprint over the assumed 1-5 GHz: the path
+// ran (no software class fits at any clock of the range, and the x86-64 table holds generic C),
+// but whether its figure is the path's speed, so whether the crypto is fine, needs the clock:
+// "cannot tell" with lscpu, never silence. With the clock the same figure is fine.
+TEST(UndeterminedTest, AnAcceleratedFingerprintOverTheAssumedClockCannotTellIfFine) {
+  results::RunResult run = ImportedRun("", kOpenssl111);
+  run.source.timing_basis = "wall_clock";
+  run.library.platform = "platform: linux-x86_64";
+  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1174)});
+  DoctorReport report = DiagnoseReport(run);
+  ASSERT_EQ(Find(report, "AES-128-CBC").status, VerdictStatus::kAccelerated)
+      << Find(report, "AES-128-CBC").line;
+  ASSERT_EQ(report.core_hz_high, kReportDefaultHzHigh);
+  EXPECT_THAT(StatedTags(report), ElementsAre("cannot-tell"));
+  const Finding* open = FindingOf(report, "report.cannot-tell");
+  ASSERT_NE(open, nullptr);
+  EXPECT_THAT(open->summary,
+              HasSubstr("Cannot tell from this report whether the crypto is fine: AES-128-CBC "
+                        "encrypt ran on its accelerated path, but its figure matches that path's "
+                        "class only under an assumed clock"));
+  EXPECT_THAT(open->evidence, HasSubstr("0.85-4.26 cpb over 1.00-5.00 GHz"));
+  EXPECT_THAT(open->advice, HasSubstr("Run `lscpu`"));
+  EXPECT_THAT(open->advice, HasSubstr("CPU max MHz"));
+
+  AddFact(run, "cpu_model", "model name: Intel(R) Xeon(R) CPU E5-2680 v4 @ 2.40GHz", 2);
+  report = DiagnoseReport(run);
+  ASSERT_EQ(Find(report, "AES-128-CBC").status, VerdictStatus::kAccelerated);
+  EXPECT_THAT(StatedTags(report), ElementsAre("crypto-fine"));
+
+  // An AES figure above every software AES at any clock needs no clock: fine as before.
+  results::RunResult fast = ImportedRun("", kOpenssl111);
+  fast.source.timing_basis = "wall_clock";
+  fast.library.platform = "platform: linux-x86_64";
+  Add(fast, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 6450)});
+  EXPECT_THAT(StatedTags(DiagnoseReport(fast)), ElementsAre("crypto-fine"));
+
+  // With an engine named the open question is where the work ran, which no clock settles.
+  results::RunResult engine = run;
+  engine.source.facts.clear();
+  engine.source.engine_or_provider = "engine qat";
+  report = DiagnoseReport(engine);
+  EXPECT_EQ(FindingOf(report, "report.cannot-tell") == nullptr ||
+                FindingOf(report, "report.cannot-tell")->summary.find("assumed clock") ==
+                    std::string::npos,
+            true);
+}
+
+// Over the assumed 1-5 GHz a figure that fits only an accelerated class at the low end but is
+// slower than that class at the top is accelerated only where the table bounds every software
+// path the code can take there: the AArch64 table has no generic C row for AES, which OpenSSL
+// 1.0.2 (no vpaes-armv8), the kernel and other libraries run, so it stays open (an RK3568's
+// cryptsetup AES-128-CBC, 480 MB/s, is 10.4 cpb at 5 GHz). OpenSSL 1.1.1 has only vpaes and
+// bsaes as software there, both in the table; the x86-64 table has generic C; an AArch64 figure
+// inside the class at every clock is accelerated whatever the code.
+TEST(DoctorFromTest, TheTopOfTheClockRangeBeyondTheClassesIsOpenWithoutAGenericCRow) {
+  results::RunResult arm = ImportedRun("", 0x1000214f);  // 1.0.2t
+  arm.library.version = "OpenSSL 1.0.2t";
+  arm.source.timing_basis = "wall_clock";
+  arm.library.platform = "platform: linux-aarch64";
+  Add(arm, "AES-256-CBC", "cipher", {ImportedFigure("encrypt", 16384, 840)});
+  DoctorReport report = DiagnoseReport(arm);
+  const Verdict& open = Find(report, "AES-256-CBC");
+  ASSERT_EQ(open.status, VerdictStatus::kUndetermined) << open.line;
+  EXPECT_THAT(open.line, HasSubstr("ARMv8 CE (aes_v8_cbc_encrypt) at the low end of the range, "
+                                   "but at a clock above 3.2"));
+  EXPECT_THAT(open.line, HasSubstr("no generic C row for AES-256-CBC encrypt"));
+  EXPECT_THAT(StatedTags(report), ElementsAre("cannot-tell"));
+  const Finding* cannot_tell = FindingOf(report, "report.cannot-tell");
+  ASSERT_NE(cannot_tell, nullptr);
+  EXPECT_THAT(cannot_tell->summary, HasSubstr("AES-256-CBC encrypt ran on its accelerated path"));
+  EXPECT_THAT(cannot_tell->advice, HasSubstr("Run `lscpu`"));
+
+  EXPECT_THAT(open.line, HasSubstr("OpenSSL 1.0.2t's software is not ruled out there"));
+
+  // The kernel's code: the same.
+  results::RunResult kernel = arm;
+  kernel.source.tool = "cryptsetup benchmark";
+  EXPECT_THAT(Find(DiagnoseReport(kernel), "AES-256-CBC").line,
+              HasSubstr("the kernel's software is not ruled out there"));
+
+  // OpenSSL 1.1.1: accelerated, and whether it is fine needs the clock.
+  results::RunResult v111 = arm;
+  v111.library.version = "OpenSSL 1.1.1w";
+  v111.library.version_num = kOpenssl111;
+  report = DiagnoseReport(v111);
+  EXPECT_EQ(Find(report, "AES-256-CBC").status, VerdictStatus::kAccelerated)
+      << Find(report, "AES-256-CBC").line;
+  ASSERT_NE(FindingOf(report, "report.cannot-tell"), nullptr);
+  EXPECT_THAT(FindingOf(report, "report.cannot-tell")->summary,
+              HasSubstr("whether the crypto is fine"));
+
+  // 1400 MB/s is 0.71-3.57 cpb: inside the widened ARMv8 CE class (to 3.85) at every clock.
+  arm.algorithms.front().cells = {ImportedFigure("encrypt", 16384, 1400)};
+  EXPECT_EQ(Find(DiagnoseReport(arm), "AES-256-CBC").status, VerdictStatus::kAccelerated);
+
+  // x86-64 AES-128-CBC decrypt at 2 GB/s: 0.5-2.5 cpb, past AES-NI's 1.45 at the top but far
+  // from bsaes (4.92) and every other software class the table holds, generic C included.
+  results::RunResult x86 = arm;
+  x86.library.platform = "platform: linux-x86_64";
+  x86.algorithms.clear();
+  Add(x86, "AES-128-CBC", "cipher", {ImportedFigure("decrypt", 16384, 2000)});
+  EXPECT_EQ(Find(DiagnoseReport(x86), "AES-128-CBC").status, VerdictStatus::kAccelerated)
+      << Find(DiagnoseReport(x86), "AES-128-CBC").line;
+}
+
+// Figures only of algorithms without a CPU-feature path (MD5): no class says what they should
+// reach, so the report cannot tell whether they are slow, and says which run would.
+TEST(UndeterminedTest, AlgorithmsWithoutAPathAloneCannotTell) {
+  results::RunResult run = ImportedRun("", kOpenssl30);
+  run.source.timing_basis = "wall_clock";
+  run.library.platform = "platform: linux-x86_64";
+  Add(run, "MD5", "hash", {ImportedFigure("hash", 64, 193)});
+  DoctorReport report = DiagnoseReport(run);
+  ASSERT_EQ(Find(report, "MD5").status, VerdictStatus::kNoHardwarePath) << Find(report, "MD5").line;
+  EXPECT_THAT(StatedTags(report), ElementsAre("cannot-tell"));
+  const Finding* open = FindingOf(report, "report.cannot-tell");
+  ASSERT_NE(open, nullptr);
+  EXPECT_THAT(open->summary, HasSubstr("whether MD5 hash is slow: it has no CPU-feature path"));
+  EXPECT_THAT(open->advice, HasSubstr("cryptobench compare A B"));
+
+  // Beside an undetermined AES figure, that one is what the report cannot tell.
+  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 8192, 538)});
+  report = DiagnoseReport(run);
+  open = FindingOf(report, "report.cannot-tell");
+  ASSERT_NE(open, nullptr);
+  EXPECT_THAT(open->summary, HasSubstr("AES-128-CBC encrypt"));
+  EXPECT_THAT(open->summary, Not(HasSubstr("MD5")));
+}
+
 // A paste of public-key rows alone, with nothing to settle their path: cannot tell, and the one
 // command that would. Beside a symmetric row the public-key rows add nothing.
 TEST(UndeterminedTest, PublicKeyRowsAloneCannotTell) {
@@ -1765,17 +1894,24 @@ TEST(UndeterminedTest, PublicKeyRowsAloneCannotTell) {
   Add(mixed, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1500)});
   Add(mixed, "RSA-2048", "signature", {ImportedFigure("sign", 32, 0.045)});
   report = DiagnoseReport(mixed);
-  EXPECT_EQ(FindingOf(report, "report.cannot-tell"), nullptr);
+  // What stays open is whether the AES figure is fine (no clock), not the RSA rows' path.
+  open = FindingOf(report, "report.cannot-tell");
+  ASSERT_NE(open, nullptr);
+  EXPECT_THAT(open->summary, HasSubstr("whether the crypto is fine: AES-128-CBC encrypt"));
+  EXPECT_THAT(open->summary, Not(HasSubstr("RSA")));
 }
 
-// A verdict that settles or a cause stated: no "cannot tell" added.
+// A verdict that settles or a cause stated: no "cannot tell" added. (A settled path over the
+// assumed clock leaves only whether the crypto is fine open; with the clock nothing is.)
 TEST(UndeterminedTest, NotBesideACauseNorASettledVerdict) {
   results::RunResult settled =
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
   Add(settled, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1500)});
+  AddFact(settled, "cpu_model", "model name: Intel(R) Xeon(R) CPU E5-2680 v4 @ 2.40GHz", 2);
   DoctorReport report = DiagnoseReport(settled);
   ASSERT_EQ(Find(report, "AES-128-CBC").status, VerdictStatus::kAccelerated);
   EXPECT_EQ(FindingOf(report, "report.cannot-tell"), nullptr);
+  EXPECT_THAT(StatedTags(report), ElementsAre("crypto-fine"));
 
   results::RunResult no_asm = ImportedRun("CPUINFO: N/A", kOpenssl30);
   Add(no_asm, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 300)});

@@ -8,7 +8,10 @@
 
 #include "algorithms/catalog.h"
 
+#include "diagnose/cpu_clues.h"
 #include "diagnose/doctor_from.h"
+#include "diagnose/hash_bounds.h"
+#include "diagnose/pk_bounds.h"
 #include "diagnose/stated_causes.h"
 #include "diagnose/verdict_text.h"
 
@@ -55,10 +58,10 @@ Command SettlingCommand(const DoctorReport& report, const std::string& algorithm
   }
   if (arch.empty() || clock_assumed) {
     // lscpu prints Architecture, Model name (Intel's names carry the base clock), CPU max MHz
-    // and Flags (util-linux, sys-utils/lscpu.1.adoc).
+    // and Flags (util-linux, sys-utils/lscpu.1.adoc); import reads each (env_facts.cc).
     return {"lscpu",
-            fmt::format("its Architecture, Model name and Flags lines give {}the clock range and "
-                        "the CPU's extensions, which the cpb classes need",
+            fmt::format("its Architecture, Model name, CPU max MHz and Flags lines give {}the "
+                        "clock range and the CPU's extensions, which the cpb classes need",
                         arch.empty() ? "the class table, " : "")};
   }
   const bool aes = algorithm.starts_with("AES-");
@@ -104,6 +107,103 @@ std::optional<Finding> NothingExaminedFinding(const DoctorReport& report) {
                            "algorithms and masks each capability to see which path runs.")};
 }
 
+// True when `verdict`'s figure is settled by a bound that holds at any clock (CryptoFineFinding's
+// AES, SHA-256, kernel AES and RSA bounds), so the clock does not matter to it.
+bool SettledAtAnyClock(const ReportOrigin& origin, const Verdict& verdict) {
+  if (verdict.measurements.empty() ||
+      verdict.measurements.front().status != results::CellStatus::kOk) {
+    return false;
+  }
+  const double rate = verdict.measurements.front().bytes_per_s;
+  const KernelAesComparison* kernel =
+      FindKernelAes(origin.kernel_aes, verdict.algorithm, verdict.operation, verdict.input_len);
+  return AboveGenericCRsa(verdict.algorithm, verdict.operation, rate) ||
+         ClassifyAesFigure(verdict.algorithm, verdict.input_len, rate) ==
+             AesBound::kAboveSoftware ||
+         AboveSoftwareSha256(verdict.algorithm, rate) ||
+         (kernel != nullptr && kernel->bound == AesBound::kAboveSoftware);
+}
+
+// Accelerated verdicts that rest on the cpb fingerprint over the assumed 1-5 GHz clock, on a
+// report that no other finding concludes: the accelerated path ran (no software class fits at
+// any clock of the range, verdict_report.cc), but whether it runs at that path's speed on this
+// CPU, so whether the crypto is fine (CryptoFineFinding needs a known clock for a fingerprint),
+// depends on the clock the text does not give.
+std::optional<Finding> FingerprintOnlyFinding(const DoctorReport& report) {
+  const ReportOrigin& origin = *report.facts.report;
+  const bool clock_assumed = origin.kind != "measured" &&
+                             report.core_hz_low == kReportDefaultHzLow &&
+                             report.core_hz_high == kReportDefaultHzHigh;
+  // With an engine or provider named the question is where the work ran, which no clock answers.
+  if (!clock_assumed || !origin.engine_or_provider.empty()) {
+    return std::nullopt;
+  }
+  std::vector<std::string> open;
+  std::vector<std::string> figures;
+  std::string first;
+  for (const Verdict& verdict : report.verdicts) {
+    if (verdict.status != VerdictStatus::kAccelerated || SettledAtAnyClock(origin, verdict)) {
+      continue;
+    }
+    open.push_back(fmt::format("{} {}", verdict.algorithm, verdict.operation));
+    figures.push_back(fmt::format("{} {} {}", verdict.algorithm, verdict.operation,
+                                  verdict_internal::FormatCpb(verdict.cpb_low, verdict.cpb_high)));
+    if (first.empty()) {
+      first = verdict.algorithm;
+    }
+  }
+  if (open.empty()) {
+    return std::nullopt;
+  }
+  // The legacy-API re-run (-evp) when the rows time the low-level API; else the clock's command:
+  // a kernel tool's driver question is not what is open here.
+  Command command = SettlingCommand(report, first);
+  if (!HasFinding(report, "report.legacy-api") && command.command != "lscpu") {
+    command = {"lscpu",
+               "its Model name (Intel's names carry the base clock) and CPU max MHz lines give the "
+               "clock range, and with it the cpb each figure is"};
+  }
+  const bool one = open.size() == 1;
+  return Finding{
+      "report.cannot-tell", Severity::kWarning,
+      fmt::format("Cannot tell from this report whether the crypto is fine: {} ran on {} "
+                  "accelerated path{}, but {} only under an assumed clock",
+                  Join(open), one ? "its" : "their", one ? "" : "s",
+                  one ? "its figure matches that path's class"
+                      : "their figures match those paths' classes"),
+      fmt::format("{} over {} ({}): no software class fits {} at any of those clocks, so the "
+                  "accelerated path ran; whether {} at that path's speed on this CPU, and so "
+                  "whether the cipher is what limits the workload, depends on the clock",
+                  Join(figures),
+                  verdict_internal::FormatHzRange(report.core_hz_low, report.core_hz_high),
+                  origin.clock_source, one ? "it" : "them", one ? "it runs" : "they run"),
+      fmt::format("Run `{}`: {}.", command.command, command.why)};
+}
+
+// A report whose every verdict is of an algorithm without a CPU-feature path (MD5, DES: "no
+// hardware path"): no accelerated class says what its figures should reach, so neither "the
+// crypto is fine" nor a cause follows from them; only another run of the same code does.
+std::optional<Finding> NoPathFinding(const DoctorReport& report) {
+  std::vector<std::string> names;
+  for (const Verdict& verdict : report.verdicts) {
+    if (verdict.status != VerdictStatus::kNoHardwarePath) {
+      return std::nullopt;
+    }
+    names.push_back(fmt::format("{} {}", verdict.algorithm, verdict.operation));
+  }
+  const bool one = names.size() == 1;
+  return Finding{
+      "report.cannot-tell", Severity::kWarning,
+      fmt::format("Cannot tell from this report whether {} {} slow: {} no CPU-feature path to "
+                  "be on",
+                  Join(names), one ? "is" : "are", one ? "it has" : "they have"),
+      fmt::format("{} {} only software code, so no accelerated class says what {} should reach, "
+                  "and the report states no cause",
+                  Join(names), one ? "has" : "have", one ? "its figure" : "their figures"),
+      "Run the same command on a machine whose speed you trust and compare the two (cryptobench "
+      "compare A B): only another run of the same code says whether these figures are slow."};
+}
+
 }  // namespace
 
 std::optional<Finding> UndeterminedFinding(const DoctorReport& report) {
@@ -146,7 +246,8 @@ std::optional<Finding> UndeterminedFinding(const DoctorReport& report) {
     first = first_public_key;
   }
   if (open.empty()) {
-    return std::nullopt;
+    std::optional<Finding> fingerprint_only = FingerprintOnlyFinding(report);
+    return fingerprint_only ? fingerprint_only : NoPathFinding(report);
   }
   const Command command = SettlingCommand(report, first);
   return Finding{

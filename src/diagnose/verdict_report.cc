@@ -111,11 +111,38 @@ enum class Side {
   kSoftware,     // none is: software classes only, or slower than every class
   kMixed,        // both kinds fit somewhere in the range, or the figure lies between classes
   kNoClasses,    // the table has no row for this algorithm and operation
+  // Only accelerated classes fit, but at the top of the range the figure is slower than all of
+  // them, where the table holds no generic C row: software the table does not bound (the
+  // portable C code) may reach it at that clock.
+  kAcceleratedOrUnboundedSoftware,
 };
+
+// The slowest cpb an accelerated match allows (its widened high edge), 0 without matches.
+double SlowestMatchedCpb(const Fingerprint& fp) {
+  double slowest = 0;
+  for (const CpbClass* c : fp.matches) {
+    slowest = std::max(slowest, c->cpb_high * kCpbTolerance);
+  }
+  return slowest;
+}
+
+// True when the software rows of the class table are every software path the measured code can
+// take without its accelerated one. The rows are OpenSSL's paths, and the x86-64 table has
+// generic C too; the AArch64 table has vpaes and bsaes but no generic C, which OpenSSL from 1.1.1
+// runs only in a no-asm build (decided before the fingerprint): its AArch64 builds define
+// VPAES_ASM (vpaes-armv8.pl, commit 14c2c3e86042be92e4639814fe32615632af1526; data/
+// library-changes.csv dates it 1.1.0 from a copyright year, so 1.1.1 is the sure bound). The
+// kernel's code (cryptsetup, tcrypt, kcapi), another library's and OpenSSL 1.0.x have software
+// those rows do not bound.
+bool OpenSslSoftwarePaths(const DoctorFacts& facts) {
+  const ReportOrigin& origin = *facts.report;
+  return (origin.tool == "openssl speed" || origin.tool == "cryptobench") &&
+         facts.library.version.starts_with("OpenSSL ") && facts.library.version_num >= 0x10101000;
+}
 
 Side FingerprintSide(const std::vector<CpbClass>& classes, const AlgorithmInfo& alg,
                      std::string_view operation, const Fingerprint& fp,
-                     const std::vector<ReportPath>& paths) {
+                     const std::vector<ReportPath>& paths, bool openssl_software_paths) {
   auto accelerated = [&](const CpbClass& c) {
     if (c.family == ClassFamily::kHardware) {
       return true;
@@ -136,7 +163,19 @@ Side FingerprintSide(const std::vector<CpbClass>& classes, const AlgorithmInfo& 
   if (!fp.matches.empty()) {
     const auto n = static_cast<size_t>(std::count_if(
         fp.matches.begin(), fp.matches.end(), [&](const CpbClass* c) { return accelerated(*c); }));
-    return n == fp.matches.size() ? Side::kAccelerated : n == 0 ? Side::kSoftware : Side::kMixed;
+    if (n == fp.matches.size()) {
+      // No software class fits anywhere in the range, but that rules software out only where the
+      // table holds every software path the code can take (OpenSslSoftwarePaths): without a
+      // generic C row (data/cpb-classes-aarch64.csv has none for AES) a top of the range past
+      // every accelerated class is open for other code.
+      const bool generic_c =
+          std::any_of(candidates.begin(), candidates.end(),
+                      [](const CpbClass* c) { return c->family == ClassFamily::kGenericC; });
+      return !generic_c && !openssl_software_paths && fp.cpb_high > SlowestMatchedCpb(fp)
+                 ? Side::kAcceleratedOrUnboundedSoftware
+                 : Side::kAccelerated;
+    }
+    return n == 0 ? Side::kSoftware : Side::kMixed;
   }
   // No class overlaps: faster than every class counts for the fastest class's side (a clock
   // below the range would put it there), slower than every class is software's side.
@@ -310,7 +349,8 @@ Verdict Decider::DecideFromReport() const {
     }
     // Without a vector: the CPU line that shows the feature absent.
     const std::string clue = known ? "" : ClueOf(facts_, clear.front());
-    if (FingerprintSide(ClassesFor(arch), alg_, operation_, fp_, paths) == Side::kAccelerated) {
+    if (FingerprintSide(ClassesFor(arch), alg_, operation_, fp_, paths,
+                        OpenSslSoftwarePaths(facts_)) == Side::kAccelerated) {
       // Only the path the vector rules out reaches the figure: one of the two does not
       // describe the run.
       Verdict v = Make(
@@ -423,7 +463,8 @@ Verdict Decider::DecideReportFingerprint(const std::string& key,
                                          const std::string& path_name) const {
   const ReportOrigin& origin = *facts_.report;
   const std::vector<ReportPath> paths = PathsForReport(alg_, facts_);
-  const Side side = FingerprintSide(ClassesFor(facts_.cpu.arch), alg_, operation_, fp_, paths);
+  const Side side = FingerprintSide(ClassesFor(facts_.cpu.arch), alg_, operation_, fp_, paths,
+                                    OpenSslSoftwarePaths(facts_));
   const std::string figure = Figure(fp_, AsIs().bytes_per_s);
   const std::string hz = FormatHzRange(hz_low_, hz_high_);
   // The CPU's features: from the capability vector, or (without one) from the text's CPU
@@ -542,6 +583,27 @@ Verdict Decider::DecideReportFingerprint(const std::string& key,
                               "settle it",
                               Rate(AsIs().bytes_per_s), Cpb(fp_), hz,
                               fits.empty() ? fp_.conclusion : "which fits " + fits));
+    }
+    case Side::kAcceleratedOrUnboundedSoftware: {
+      // The clock above which the figure is slower than every class it fits.
+      const double slowest = SlowestMatchedCpb(fp_);
+      Verdict v =
+          Make(VerdictStatus::kUndetermined,
+               fmt::format(
+                   "{} is {} at {}: {} at the low end of the range, but at a clock above {} it "
+                   "is slower than that class, and the {} class table has no generic C row "
+                   "for {} {}, so {} software is not ruled out there; a known clock rate "
+                   "would settle it",
+                   Rate(AsIs().bytes_per_s), Cpb(fp_), hz, fp_.conclusion,
+                   FormatHz(slowest * AsIs().bytes_per_s), facts_.cpu.arch, alg_.name, operation_,
+                   KernelTool(*facts_.report)       ? "the kernel's"
+                   : facts_.library.version.empty() ? "the measured code's"
+                                                    : facts_.library.version + "'s"));
+      v.evidence.push_back(fmt::format(
+          "no software class of the table fits anywhere in {}; the classes fitted allow at most "
+          "{:.2f} cpb (their slowest edge, widened by {:.2f})",
+          hz, slowest, kCpbTolerance));
+      return v;
     }
     case Side::kNoClasses:
       break;
