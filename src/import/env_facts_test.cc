@@ -115,5 +115,69 @@ TEST(MachineLabelTest, HardwareLinesOfCpuinfoStayFactsOfEveryRun) {
       (std::vector<std::string>{"BCM2835@1", "RK3568@6"}));
 }
 
+// The CPU facts (cpu_model, cpu_flags) of each run, "kind=value" each, in run order.
+std::vector<std::vector<std::string>> CpuFacts(const std::string& text) {
+  std::vector<std::vector<std::string>> out;
+  for (const results::RunResult& run : ImportText(text, "paste.txt")) {
+    std::vector<std::string> facts;
+    for (const results::SourceFact& fact : run.source.facts) {
+      if (fact.kind == "cpu_model" || fact.kind == "cpu_flags" || fact.kind == "block_label") {
+        facts.push_back(fmt::format("{}={}", fact.kind, fact.value.substr(0, 24)));
+      }
+    }
+    out.push_back(std::move(facts));
+  }
+  return out;
+}
+
+constexpr std::string_view kDesktopCpu =
+    "$ grep -m2 -E 'model name|flags' /proc/cpuinfo\n"
+    "model name\t: Intel(R) Core(TM) i7-8700 CPU @ 3.20GHz\n"
+    "flags\t\t: fpu vme de pse tsc msr pae sse sse2 ssse3 sse4_1 sse4_2 aes avx avx2\n";
+constexpr std::string_view kPiCpu =
+    "$ grep -E 'Hardware|Model' /proc/cpuinfo\n"
+    "Hardware\t: BCM2835\n"
+    "Model\t\t: Raspberry Pi 3 Model B Rev 1.2\n";
+constexpr std::string_view kSpeedTable =
+    "$ openssl speed -evp aes-128-cbc\n"
+    "OpenSSL 1.1.1n  15 Mar 2022\n"
+    "The 'numbers' are in 1000s of bytes per second processed.\n"
+    "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n"
+    "aes-128-cbc      26666.67k    30000.00k    31000.00k    32000.00k    32768.00k    32768.00k\n";
+
+// A paste of two machines, each block with its own CPU lines: one machine's model and flags are
+// not facts of the other's run (a desktop's AES flag would call a Raspberry Pi's software AES an
+// unused AES-NI path, and its "@ 3.20GHz" would set the Pi's clock).
+TEST(MachineLabelTest, CpuLinesOfOneMachineAreNotAnotherBlocksFacts) {
+  const std::string two = std::string(kDesktopCpu) + std::string(kSpeedTable) + "\n" +
+                          std::string(kPiCpu) + std::string(kSpeedTable);
+  const std::vector<std::vector<std::string>> facts = CpuFacts(two);
+  ASSERT_EQ(facts.size(), 2u);
+  EXPECT_EQ(facts[0], (std::vector<std::string>{"cpu_model=model name: Intel(R) Cor",
+                                                "cpu_flags=fpu vme de pse tsc msr p"}));
+  EXPECT_EQ(facts[1], (std::vector<std::string>{"cpu_model=hardware: BCM2835",
+                                                "cpu_model=model: Raspberry Pi 3 Mo"}));
+  // Lines between two tables read as the next block's (a command starts it); a machine's lines
+  // after the last table, unlike those before it, join no run rather than mix two machines.
+  const std::vector<std::vector<std::string>> after =
+      CpuFacts(std::string(kSpeedTable) + std::string(kPiCpu) + "\n" + std::string(kSpeedTable) +
+               std::string(kDesktopCpu));
+  ASSERT_EQ(after.size(), 2u);
+  EXPECT_EQ(after[0], std::vector<std::string>{});
+  EXPECT_EQ(after[1], (std::vector<std::string>{"cpu_model=hardware: BCM2835",
+                                                "cpu_model=model: Raspberry Pi 3 Mo"}));
+}
+
+// One machine's CPU lines before two of its runs describe both; lines that repeat them (a
+// second `grep` of the same cpuinfo) start nothing new.
+TEST(MachineLabelTest, CpuLinesOfOneMachineStayFactsOfItsRuns) {
+  const std::string one = std::string(kDesktopCpu) + std::string(kSpeedTable) + "\n" +
+                          std::string(kSpeedTable) + std::string(kDesktopCpu) +
+                          std::string(kSpeedTable);
+  const std::vector<std::string> desktop = {"cpu_model=model name: Intel(R) Cor",
+                                            "cpu_flags=fpu vme de pse tsc msr p"};
+  EXPECT_EQ(CpuFacts(one), (std::vector<std::vector<std::string>>{desktop, desktop, desktop}));
+}
+
 }  // namespace
 }  // namespace cryptobench::import

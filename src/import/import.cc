@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -236,9 +237,19 @@ class Driver {
     NameSkippedOutput();
     CheckGrowth(lines_.empty() ? 1 : lines_.back().number);
     if (!runs_.empty()) {
-      // Lines pasted after the last run describe it too; its block label stays its own.
+      // Lines pasted after the last run describe it too; its block label stays its own, and so
+      // do its CPU facts when the lines after it began another machine's (AddFacts).
       const std::optional<results::SourceFact> label = BlockLabelOf(runs_.back());
-      runs_.back().source.facts = facts_;
+      std::vector<results::SourceFact> facts = facts_;
+      if (machine_superseded_at_ == runs_.size()) {
+        std::erase_if(facts, [](const results::SourceFact& f) { return MachineFact(f.kind); });
+        for (const results::SourceFact& fact : runs_.back().source.facts) {
+          if (MachineFact(fact.kind)) {
+            facts.push_back(fact);
+          }
+        }
+      }
+      runs_.back().source.facts = std::move(facts);
       if (label) {
         runs_.back().source.facts.push_back(*label);
       }
@@ -836,11 +847,37 @@ class Driver {
   // kept once, at its first line. Past kMaxFactsPerInput or kMaxFactBytesPerInput the input is
   // refused at `line`. (Other repeats stay: an engine's message seen again under another
   // command says something of that command.)
+  //
+  // CPU facts describe one machine. A CPU fact new to the paste, read after a run that the CPU
+  // facts before it described (a run with figures begun after them), starts another machine's
+  // description: a paste that compares two machines gives each block its own CPU lines, and one
+  // machine's model, flags or clock applied to the other's run would misjudge it (a desktop's
+  // AES flag beside a Raspberry Pi's software AES). The run open then ends with its own facts,
+  // and the earlier CPU facts are no fact of the runs after it.
   void AddFacts(std::vector<results::SourceFact> read, size_t line) {
     for (results::SourceFact& fact : read) {
       if ((fact.kind == "cpu_model" || fact.kind == "cpu_flags" || fact.kind == "cpu_arch") &&
-          !cpu_fact_keys_.insert(fact.kind + '\n' + fact.value).second) {
+          cpu_fact_keys_.contains(fact.kind + '\n' + fact.value)) {
         continue;
+      }
+      if (MachineFact(fact.kind)) {
+        const bool repeat = std::any_of(facts_.begin(), facts_.end(), [&](const auto& f) {
+          return f.kind == fact.kind && f.value == fact.value;
+        });
+        if (!repeat && MachineFactsUsed()) {
+          if (OpenHasFigures()) {
+            Flush();  // the open run is the earlier machine's
+          }
+          std::erase_if(facts_, [](const results::SourceFact& f) { return MachineFact(f.kind); });
+          cpu_fact_keys_.clear();
+          machine_superseded_at_ = runs_.size();
+        }
+        machine_facts_runs_ = runs_.size();
+        machine_facts_generation_ = run_generation_;
+        machine_facts_after_figures_ = OpenHasFigures();
+      }
+      if (fact.kind == "cpu_model" || fact.kind == "cpu_flags" || fact.kind == "cpu_arch") {
+        cpu_fact_keys_.insert(fact.kind + '\n' + fact.value);
       }
       fact_bytes_ += fact.kind.size() + fact.value.size();
       if (facts_.size() >= kMaxFactsPerInput || fact_bytes_ > kMaxFactBytesPerInput) {
@@ -850,6 +887,26 @@ class Driver {
       }
       facts_.push_back(std::move(fact));
     }
+  }
+
+  // The facts that describe the machine: its CPU lines and its clock limits.
+  static bool MachineFact(std::string_view kind) {
+    return kind == "cpu_model" || kind == "cpu_flags" || kind == "cpu_arch" ||
+           kind == "cpu_max_mhz" || kind == "cpu_min_mhz";
+  }
+
+  bool OpenHasFigures() const {
+    return (speed_ && speed_->evidence.HasFigures()) || (foreign_ && foreign_->HasFigures());
+  }
+
+  // True when facts_ holds CPU facts and a run with figures began after the last of them (one
+  // added to runs_ since, or the open run unless its figures came before them).
+  bool MachineFactsUsed() const {
+    const bool any = std::any_of(facts_.begin(), facts_.end(),
+                                 [](const results::SourceFact& f) { return MachineFact(f.kind); });
+    return any && (runs_.size() > machine_facts_runs_ ||
+                   (OpenHasFigures() && (run_generation_ != machine_facts_generation_ ||
+                                         !machine_facts_after_figures_)));
   }
 
   // Adds a finished run with the environment facts read so far.
@@ -1105,6 +1162,13 @@ class Driver {
   std::optional<results::SourceFact> open_label_;
   std::optional<results::SourceFact> version_label_;
   std::set<std::string> cpu_fact_keys_;  // kind and value of each CPU fact in facts_
+  // When the last CPU fact was added (AddFacts): runs_.size(), run_generation_ and whether the
+  // open run had figures then; and runs_.size() when another machine's CPU facts last replaced
+  // the earlier ones (SIZE_MAX: never).
+  size_t machine_facts_runs_ = 0;
+  size_t machine_facts_generation_ = 0;
+  bool machine_facts_after_figures_ = false;
+  size_t machine_superseded_at_ = SIZE_MAX;
   size_t fact_bytes_ = 0;
   std::unique_ptr<SpeedState> speed_;
   std::optional<HeaderInfo> version_;

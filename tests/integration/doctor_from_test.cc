@@ -77,6 +77,50 @@ TEST(DoctorFromCliTest, StandardInputIsRead) {
   EXPECT_NE(out.str().find("Report \\<stdin>"), std::string::npos) << out.str();
 }
 
+// A paste of two machines, each block with its own CPU lines: the desktop's model and AES flag
+// are no facts of the Raspberry Pi's run, so its software AES is not "AES-NI unused" and its
+// clock is not the desktop's "@ 3.20GHz".
+TEST(DoctorFromCliTest, OneMachinesCpuLinesDoNotJudgeAnotherBlocksRun) {
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("cryptobench_two_" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string table =
+      "$ openssl speed -evp aes-128-cbc\n"
+      "OpenSSL 1.1.1n  15 Mar 2022\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+      "bytes\n";
+  std::ofstream(dir / "two.txt")
+      << "$ grep -m2 -E 'model name|flags' /proc/cpuinfo\n"
+         "model name\t: Intel(R) Core(TM) i7-8700 CPU @ 3.20GHz\n"
+         "flags\t\t: fpu vme de pse tsc msr pae sse sse2 ssse3 sse4_1 sse4_2 aes avx avx2\n"
+      << table
+      << "aes-128-cbc     800000.00k  1066666.67k  1109333.33k  1160533.33k  1174186.67k  "
+         "1174186.67k\n\n"
+         "$ grep -E 'Hardware|Model' /proc/cpuinfo\n"
+         "Hardware\t: BCM2835\n"
+         "Model\t\t: Raspberry Pi 3 Model B Rev 1.2\n"
+      << table
+      << "aes-128-cbc      26666.67k    30000.00k    31000.00k    32000.00k    32768.00k    "
+         "32768.00k\n";
+  const CliResult r =
+      RunCryptobench({"doctor", "--from", (dir / "two.txt").string(), "--format", "json"});
+  std::filesystem::remove_all(dir);
+  const json doc = ParseJson(r);
+  ASSERT_EQ(doc.at("reports").size(), 2u) << r.out;
+  const json& pi = doc.at("reports").at(1);
+  EXPECT_NE(pi.at("facts").at("cpu").at("arch"), "x86_64") << r.out;
+  EXPECT_EQ(pi.at("core_hz_low"), 1e9) << r.out;
+  for (const json& finding : pi.at("findings")) {
+    EXPECT_NE(finding.at("id"), "cpu.aes-unused") << finding.dump();
+  }
+  const json* aes = FindVerdict(pi, "AES-128-CBC");
+  ASSERT_NE(aes, nullptr);
+  EXPECT_NE(aes->at("status"), "not_accelerated") << aes->dump();
+  // The desktop's run keeps its own CPU lines: its clock is the model's.
+  EXPECT_GT(doc.at("reports").at(0).at("core_hz_low").get<double>(), 1e9);
+}
+
 TEST(DoctorFromCliTest, ResultJsonIsRead) {
   // The hand-written speed result: raw samples, some cells failed (so exit 1, as for doctor).
   const CliResult r = RunCryptobench(
