@@ -1864,6 +1864,19 @@ TEST(UndeterminedTest, AlgorithmsWithoutAPathAloneCannotTell) {
   EXPECT_THAT(open->summary, HasSubstr("whether MD5 hash is slow: it has no CPU-feature path"));
   EXPECT_THAT(open->advice, HasSubstr("cryptobench compare A B"));
 
+  // Beside an AES figure fine by the clock the model line gives, MD5 is what stays open (no
+  // crypto-fine: MD5 has no class to be in).
+  results::RunResult clocked = run;
+  AddFact(clocked, "cpu_model", "model name: Intel(R) Xeon(R) CPU E5-2680 v4 @ 2.40GHz", 2);
+  Add(clocked, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 2000)});
+  report = DiagnoseReport(clocked);
+  ASSERT_EQ(Find(report, "AES-128-GCM").status, VerdictStatus::kAccelerated);
+  EXPECT_THAT(StatedTags(report), ElementsAre("cannot-tell"));
+  open = FindingOf(report, "report.cannot-tell");
+  ASSERT_NE(open, nullptr);
+  EXPECT_THAT(open->summary, HasSubstr("whether MD5 hash is slow"));
+  EXPECT_THAT(open->evidence, HasSubstr("the verdicts call AES-128-GCM encrypt accelerated"));
+
   // Beside an undetermined AES figure, that one is what the report cannot tell.
   Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 8192, 538)});
   report = DiagnoseReport(run);

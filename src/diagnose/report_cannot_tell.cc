@@ -180,16 +180,26 @@ std::optional<Finding> FingerprintOnlyFinding(const DoctorReport& report) {
       fmt::format("Run `{}`: {}.", command.command, command.why)};
 }
 
-// A report whose every verdict is of an algorithm without a CPU-feature path (MD5, DES: "no
-// hardware path"): no accelerated class says what its figures should reach, so neither "the
-// crypto is fine" nor a cause follows from them; only another run of the same code does.
+// A report whose verdicts are of algorithms without a CPU-feature path (MD5, DES: "no hardware
+// path"), alone or beside accelerated ones that settle nothing more (CryptoFineFinding refuses a
+// report with a figure that has no accelerated class): no class says what those figures should
+// reach, so neither "the crypto is fine" nor a cause follows; only another run of the same code
+// does.
 std::optional<Finding> NoPathFinding(const DoctorReport& report) {
   std::vector<std::string> names;
+  std::vector<std::string> accelerated;
   for (const Verdict& verdict : report.verdicts) {
-    if (verdict.status != VerdictStatus::kNoHardwarePath) {
+    const std::string name = fmt::format("{} {}", verdict.algorithm, verdict.operation);
+    if (verdict.status == VerdictStatus::kNoHardwarePath) {
+      names.push_back(name);
+    } else if (verdict.status == VerdictStatus::kAccelerated) {
+      accelerated.push_back(name);
+    } else {
       return std::nullopt;
     }
-    names.push_back(fmt::format("{} {}", verdict.algorithm, verdict.operation));
+  }
+  if (names.empty()) {
+    return std::nullopt;
   }
   const bool one = names.size() == 1;
   return Finding{
@@ -198,8 +208,11 @@ std::optional<Finding> NoPathFinding(const DoctorReport& report) {
                   "be on",
                   Join(names), one ? "is" : "are", one ? "it has" : "they have"),
       fmt::format("{} {} only software code, so no accelerated class says what {} should reach, "
-                  "and the report states no cause",
-                  Join(names), one ? "has" : "have", one ? "its figure" : "their figures"),
+                  "and the report states no cause{}",
+                  Join(names), one ? "has" : "have", one ? "its figure" : "their figures",
+                  accelerated.empty()
+                      ? ""
+                      : fmt::format("; the verdicts call {} accelerated", Join(accelerated))),
       "Run the same command on a machine whose speed you trust and compare the two (cryptobench "
       "compare A B): only another run of the same code says whether these figures are slow."};
 }
