@@ -15,39 +15,164 @@ namespace cryptobench::import {
 namespace {
 
 constexpr double kMiB = 1024.0 * 1024.0;
-constexpr std::string_view kNote = "Tests are approximate using memory only";
+
+bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+
+// cryptsetup translates the table header, the "Tests are approximate" note and "N/A"
+// (src/cryptsetup.c: _("#     Algorithm |       Key |      Encryption |      Decryption\n"),
+// _("# Tests are approximate using memory only (no storage IO).\n"), _("N/A")), but not the
+// rows: "%15s  %9zub  %10.1f MiB/s  %10.1f MiB/s" prints the encryption figure, then the
+// decryption figure, in every language. One entry per translation: the header's four column
+// names, the N/A word and the note's first words, from po/LANG.po of
+// https://github.com/mbroz/cryptsetup at 38f95b7001c7680d29093e2a73aa389467deb9a0 (msgstr of
+// the msgids above and of "#%*s Algorithm | ..."; fi.po translates the older header msgid
+// "#  Algorithm | Key |  Encryption |  Decryption"). vi.po and id.po translate no header.
+struct Translation {
+  std::string_view lang;
+  std::string_view algorithm, key, encryption, decryption;
+  std::string_view not_available;
+  std::string_view note;  // the note's first words; "" where the .po leaves it untranslated
+};
+constexpr Translation kTranslations[] = {
+    {"en", "Algorithm", "Key", "Encryption", "Decryption", "N/A",
+     "Tests are approximate using memory only"},
+    {"cs", "Algoritmus", "Klíč", "Šifrování", "Dešifrování", "–",
+     "Testy jsou počítány jen z práce s pamětí"},
+    {"da", "Algoritme", "Nøgle", "Kryptering", "Dekryptering", "-",
+     "Test bruger kun hukommelse omtrentlig"},
+    {"de", "Algorithmus", "Schlüssel", "Verschlüsselung", "Entschlüsselung", "N/A",
+     "Die Tests sind nur annähernd genau"},
+    {"es", "Algoritmo", "Clave", "Cifrado", "Descifrado", "/N/A",
+     "Las pruebas son solo aproximadas usando memoria"},
+    {"fi", "Algoritmi", "Avain", "Salaus", "Salauksen purku", "Ei käytössä",
+     "Testit käyttävät vain muistia ylimalkaan"},
+    {"fr", "Algorithme", "Clé", "Chiffrement", "Déchiffrement", "N/D",
+     "Tests approximatifs en utilisant uniquement la mémoire"},
+    {"it", "Algoritmo", "Chiave", "Cifratura", "Decrifrazione", "N/D",
+     "I test sono approssimati usando solo la memoria"},
+    {"ja", "Algorithm", "キー", "暗号化", "復号化", "計測値なし",
+     "テストはストレージI/Oがなくメモリ上のもののため目安です"},
+    {"ka", "ალგორითმი", "გასაღები", "დაშიფვრა", "გაშიფვრა", "N/A", ""},
+    {"nl", "Algoritme", "Sleutel", "Versleuteling", "Ontsleuteling", "N/A",
+     "Tests zijn bij benadering met enkel geheugen in gebruik"},
+    {"pl", "Algorytm", "Klucz", "Szyfrowanie", "Odszyfrowywanie", "N/D",
+     "Testy są przybliżone tylko z użyciem pamięci"},
+    {"pt_BR", "Algoritmo", "Chave", "Criptografia", "Descriptografia", "N/D",
+     "Testes são aproximados usando apenas memória"},
+    {"ro", "Algoritm", "Cheie", "Criptare", "Decriptare", "nedisponibil",
+     "Testele sunt aproximative folosind doar memoria"},
+    {"ru", "Алгоритм", "Ключ", "Шифрование", "Расшифровка", "Н/Д",
+     "Тесты, использующие практически только память"},
+    {"sk", "Algoritmus", "Kľúč", "Šifrovanie", "Dešifrovanie", "–",
+     "Testy sú len približné a používajú iba pamäť"},
+    {"sr", "Алгоритам", "Кључ", "Шифровање", "Дешифровање", "Недоступно",
+     "Пробе су приближне користећи само меморију"},
+    {"sv", "Algoritm", "Nyckel", "Kryptering", "Avkryptering", "N/A",
+     "Tester är ungefärliga och använder endast minne"},
+    {"uk", "Алгоритм", "Ключ", "Шифрування", "Розшифрування", "н/д",
+     "Наближені значення під час перевірки"},
+    {"zh_CN", "算法", "密钥", "加密", "解密", "不可用", "测试仅使用内存"},
+};
 constexpr std::string_view kRowFormat =
     "'<cipher>-<mode> <N>b <X> MiB/s <Y> MiB/s' or '<cipher>-<mode> <N>b N/A N/A' (cryptsetup "
     "benchmark)";
 
 // The text of a "# ..." line, which paste cleanup may have taken for a root prompt.
+// uk.po starts the header with "№" instead of "#".
 std::string_view Body(const SourceLine& line) {
+  constexpr std::string_view kNumeroSign = "\u2116";
   std::string_view text = Trim(line.text);
-  while (!text.empty() && text.front() == '#') {
-    text = Trim(text.substr(1));
+  while (!text.empty() && (text.front() == '#' || text.starts_with(kNumeroSign))) {
+    text = Trim(text.substr(text.front() == '#' ? 1 : kNumeroSign.size()));
   }
   return text;
 }
 
-// The table header: "Algorithm | Key | Encryption | Decryption" gives "" (both directions);
-// a header with one of the two direction columns, as people print when they sort the table
-// by one direction, gives that direction's operation. nullopt: not a header.
-std::optional<std::string> TableHeaderDirection(std::string_view body) {
-  const std::vector<std::string_view> fields = SplitFields(body, '|');
-  if (fields.size() < 3 || fields.size() > 4 || Trim(fields[0]) != "Algorithm" ||
-      Trim(fields[1]) != "Key") {
+// The "Tests are approximate" note, in any translation.
+bool IsNote(std::string_view body) {
+  return std::any_of(std::begin(kTranslations), std::end(kTranslations), [&](const Translation& t) {
+    return !t.note.empty() && body.starts_with(t.note);
+  });
+}
+
+// True if `text` is cryptsetup's N/A in one of its translations (the row prints it in place
+// of each figure: "%15s  %9zub %17s %17s").
+bool IsNotAvailable(std::string_view text) {
+  return std::any_of(std::begin(kTranslations), std::end(kTranslations),
+                     [&](const Translation& t) { return text == t.not_available; });
+}
+
+// The words from `from` on are N/A printed `count` times (1 or 2), in one translation; a
+// translation of two words ("Ei käytössä") takes two words each time.
+bool NotAvailableWords(const std::vector<std::string_view>& words, size_t from, size_t count) {
+  if (from >= words.size() || (words.size() - from) % count != 0) {
+    return false;
+  }
+  const size_t each = (words.size() - from) / count;
+  const std::string first = JoinWords(words, from, from + each);
+  for (size_t i = 1; i < count; ++i) {
+    if (JoinWords(words, from + i * each, from + (i + 1) * each) != first) {
+      return false;
+    }
+  }
+  return IsNotAvailable(first);
+}
+
+// A figure of a cipher row: "%10.1f", so "5071.0", or "5071,0" where the locale's decimal
+// separator is a comma (cryptsetup calls setlocale(LC_ALL, "") and %f follows LC_NUMERIC; %f
+// never groups thousands, so a comma followed by exactly one digit can only be the decimal
+// separator). nullopt: not a figure.
+std::optional<double> RowFigure(std::string_view word, bool* decimal_comma = nullptr) {
+  const size_t comma = word.find(',');
+  if (comma == std::string_view::npos) {
+    return ParseDouble(word);
+  }
+  if (comma == 0 || comma + 2 != word.size() ||
+      !std::all_of(word.begin(), word.begin() + static_cast<std::ptrdiff_t>(comma), IsDigit) ||
+      !IsDigit(word.back())) {
     return std::nullopt;
   }
-  if (fields.size() == 4) {
-    return Trim(fields[2]) == "Encryption" && Trim(fields[3]) == "Decryption"
-               ? std::optional<std::string>("")
-               : std::nullopt;
+  std::string dotted(word);
+  dotted[comma] = '.';
+  if (decimal_comma != nullptr) {
+    *decimal_comma = true;
   }
-  if (Trim(fields[2]) == "Encryption") {
-    return "encrypt";
+  return ParseDouble(dotted);
+}
+
+// The table header, in any translation: "Algorithm | Key | Encryption | Decryption" gives ""
+// (both directions); a header with one of the two direction columns, as people print when they
+// sort the table by one direction, gives that direction's operation. nullopt: not a header.
+// `lang` (if given) receives the translation's language.
+std::optional<std::string> TableHeaderDirection(std::string_view body,
+                                                std::string_view* lang = nullptr) {
+  const std::vector<std::string_view> fields = SplitFields(body, '|');
+  if (fields.size() < 3 || fields.size() > 4) {
+    return std::nullopt;
   }
-  if (Trim(fields[2]) == "Decryption") {
-    return "decrypt";
+  auto same = [](std::string_view field, std::string_view name) {
+    return ToLower(Trim(field)) == ToLower(name);  // sv.po prints "AVkryptering"
+  };
+  for (const Translation& t : kTranslations) {
+    if (!same(fields[0], t.algorithm) || !same(fields[1], t.key)) {
+      continue;
+    }
+    std::optional<std::string> direction;
+    if (fields.size() == 4) {
+      if (same(fields[2], t.encryption) && same(fields[3], t.decryption)) {
+        direction = "";
+      }
+    } else if (same(fields[2], t.encryption)) {
+      direction = "encrypt";
+    } else if (same(fields[2], t.decryption)) {
+      direction = "decrypt";
+    }
+    if (direction && lang != nullptr) {
+      *lang = t.lang;
+    }
+    if (direction) {
+      return direction;
+    }
   }
   return std::nullopt;
 }
@@ -67,11 +192,11 @@ std::optional<unsigned> KeyBits(std::string_view word) {
 }
 
 bool IsCompleteRow(const std::vector<std::string_view>& words) {
-  if (words.size() == 4) {
-    return KeyBits(words[1]).has_value() && words[2] == "N/A" && words[3] == "N/A";
+  if (words.size() >= 4 && KeyBits(words[1]).has_value() && NotAvailableWords(words, 2, 2)) {
+    return true;
   }
-  return words.size() == 6 && KeyBits(words[1]).has_value() && ParseDouble(words[2]) &&
-         words[3] == "MiB/s" && ParseDouble(words[4]) && words[5] == "MiB/s";
+  return words.size() == 6 && KeyBits(words[1]).has_value() && RowFigure(words[2]) &&
+         words[3] == "MiB/s" && RowFigure(words[4]) && words[5] == "MiB/s";
 }
 
 // A row retyped with the header's bars between its columns ("aes-cbc | 128b | 18.9 MiB/s |
@@ -115,7 +240,7 @@ bool StartsCryptsetupOutput(const SourceLine& line) {
     return false;
   }
   const std::string_view body = Body(line);
-  if (body.substr(0, kNote.size()) == kNote || IsTableHeader(body)) {
+  if (IsNote(body) || IsTableHeader(body)) {
     return true;
   }
   if (line.kind != LineKind::kText) {
@@ -167,16 +292,28 @@ Offer CryptsetupBenchmarkParser::TakeLine(const SourceLine& line) {
     return Offer::kConsumed;
   }
   const std::string_view body = Body(line);
-  if (body.substr(0, kNote.size()) == kNote) {
+  if (IsNote(body)) {
     if (HasFigures()) {
       return Offer::kNewRun;
     }
     saw_note_ = true;
     return Offer::kConsumed;
   }
-  if (const auto direction = TableHeaderDirection(body)) {
+  std::string_view lang;
+  if (const auto direction = TableHeaderDirection(body, &lang)) {
+    if (lang != "en" && HasFigures()) {
+      return Offer::kNewRun;  // a translated header after figures: the next run's, named there
+    }
     in_table_ = true;
     table_operation_ = *direction;
+    if (lang != "en" && !translated_header_) {
+      translated_header_ = true;
+      builder_.Caveat(fmt::format(
+          "Line {}: the table header is cryptsetup's {} translation (po/{}.po); its columns are "
+          "read as the English header's (Algorithm, Key, Encryption, Decryption): cryptsetup "
+          "translates the header, not the rows' order.",
+          line.number, lang, lang));
+    }
     return Offer::kConsumed;
   }
   if (line.kind != LineKind::kText) {
@@ -281,11 +418,11 @@ Offer CryptsetupBenchmarkParser::TakeCipherRow(const SourceLine& line,
   // A row cut after its encryption figure keeps that figure.
   const bool one_damaged = words.size() == 6 && KeyBits(words[1]) && words[3] == "MiB/s" &&
                            words[5] == "MiB/s" &&
-                           ParseDouble(words[2]).has_value() != ParseDouble(words[4]).has_value();
+                           RowFigure(words[2]).has_value() != RowFigure(words[4]).has_value();
   // So does a row cut inside its decryption figure ("257.6 MiB/", "257.6": the paste's last
   // characters, github.com/openwrt/openwrt/pull/10561 as stored).
   const bool encryption_whole =
-      words.size() >= 4 && KeyBits(words[1]) && ParseDouble(words[2]) && words[3] == "MiB/s";
+      words.size() >= 4 && KeyBits(words[1]) && RowFigure(words[2]) && words[3] == "MiB/s";
   const bool cut_inside =
       encryption_whole && (words.size() == 5 || (words.size() == 6 && words[5] != "MiB/s" &&
                                                  std::string_view("MiB/s").starts_with(words[5])));
@@ -315,7 +452,7 @@ Offer CryptsetupBenchmarkParser::TakeCipherRow(const SourceLine& line,
                             line.number, words[0], words[1]));
       continue;
     }
-    if (words.size() == 4 && !cut) {
+    if (!cut && NotAvailableWords(words, 2, 2)) {
       builder_.AddUnavailable(named, "", op, kCryptsetupBufferBytes,
                               results::CellStatus::kUnsupported,
                               fmt::format("cryptsetup printed N/A at line {}: the kernel does not "
@@ -324,7 +461,7 @@ Offer CryptsetupBenchmarkParser::TakeCipherRow(const SourceLine& line,
       continue;
     }
     const std::string_view printed = words[encrypt ? 2 : 4];
-    if (!ParseDouble(printed)) {
+    if (!RowFigure(printed)) {
       builder_.Caveat(fmt::format(
           "Line {}: the row '{} {}' prints {} for {}, which is not a figure (damaged in the "
           "paste); that figure is left out and the row's other one is kept.",
@@ -336,7 +473,7 @@ Offer CryptsetupBenchmarkParser::TakeCipherRow(const SourceLine& line,
     figure.algorithm = named;
     figure.operation = op;
     figure.input_len = kCryptsetupBufferBytes;
-    figure.bytes_per_s = *ParseDouble(printed) * kMiB;
+    figure.bytes_per_s = *RowFigure(printed, &decimal_comma_) * kMiB;
     figure.ops_per_s = *figure.bytes_per_s / static_cast<double>(kCryptsetupBufferBytes);
     figure.line = line.number;
     figure.label = fmt::format("'{} {}' {}", words[0], words[1], op);
@@ -347,8 +484,8 @@ Offer CryptsetupBenchmarkParser::TakeCipherRow(const SourceLine& line,
 
 Offer CryptsetupBenchmarkParser::TakeOneDirectionRow(const SourceLine& line,
                                                      const std::vector<std::string_view>& words) {
-  const bool not_available = words.size() == 3 && words[2] == "N/A";
-  if (!not_available && !(words.size() == 4 && ParseDouble(words[2]) && words[3] == "MiB/s")) {
+  const bool not_available = NotAvailableWords(words, 2, 1);
+  if (!not_available && !(words.size() == 4 && RowFigure(words[2]) && words[3] == "MiB/s")) {
     throw ImportError(
         line.number,
         fmt::format("expected '<cipher>-<mode> <N>b <X> MiB/s' or '<cipher>-<mode> <N>b N/A' "
@@ -375,7 +512,7 @@ Offer CryptsetupBenchmarkParser::TakeOneDirectionRow(const SourceLine& line,
   figure.algorithm = named;
   figure.operation = table_operation_;
   figure.input_len = kCryptsetupBufferBytes;
-  figure.bytes_per_s = *ParseDouble(words[2]) * kMiB;
+  figure.bytes_per_s = *RowFigure(words[2], &decimal_comma_) * kMiB;
   figure.ops_per_s = *figure.bytes_per_s / static_cast<double>(kCryptsetupBufferBytes);
   figure.line = line.number;
   figure.label = fmt::format("'{} {}' {}", words[0], words[1], table_operation_);
@@ -393,6 +530,12 @@ results::RunResult CryptsetupBenchmarkParser::Build() {
     builder_.Caveat(
         "cryptsetup prints MiB/s, 2^20 bytes per second; the figures are converted to bytes/s "
         "(1 MiB/s = 1.048576 MB/s).");
+  }
+  if (decimal_comma_) {
+    builder_.Caveat(
+        "cryptsetup printed its figures with a decimal comma ('1234,5 MiB/s': the locale's "
+        "decimal separator, as %10.1f prints under LC_NUMERIC of e.g. de_DE); read as "
+        "1234.5 MiB/s.");
   }
   if (saw_xts_) {
     builder_.Caveat(

@@ -9,7 +9,8 @@
 // Cipher rows are the kernel crypto API (AF_ALG) encrypting and decrypting a 1 MiB buffer for
 // about a second each, timed by wall clock; MiB/s are 2^20 bytes/s. PBKDF2 rows are
 // iterations per second of libcryptsetup's own crypto backend; Argon2 rows are cost settings
-// tuned to a target time, not rates.
+// tuned to a target time, not rates. cryptsetup translates the header, the note and "N/A"
+// (po/*.po) and prints figures with the locale's decimal separator ("5071,0 MiB/s" in de_DE).
 #pragma once
 
 #include <cstddef>
@@ -32,9 +33,9 @@ inline constexpr uint64_t kCryptsetupBufferBytes = 1024 * 1024;
 NamedAlgorithm MapCryptsetupCipher(std::string_view name, unsigned key_bits);
 
 /// True if a line (kText, or the kCommand that paste cleanup makes of a "# ..." line) is
-/// cryptsetup benchmark output that can start a run: the "# Tests are approximate" note, the
-/// table header, a PBKDF2 or Argon2 line, a complete cipher row, or a `cryptsetup --version`
-/// line ("cryptsetup 2.6.1 ...").
+/// cryptsetup benchmark output that can start a run: the "# Tests are approximate" note or the
+/// table header (in English or one of cryptsetup's translations), a PBKDF2 or Argon2 line, a
+/// complete cipher row, or a `cryptsetup --version` line ("cryptsetup 2.6.1 ...").
 bool StartsCryptsetupOutput(const SourceLine& line);
 
 /// One run of cryptsetup benchmark. The "Tests are approximate" note after figures, or a
@@ -65,6 +66,8 @@ class CryptsetupBenchmarkParser : public ForeignParser {
   bool in_table_ = false;
   std::string table_operation_;  ///< "" under a two-direction header, else "encrypt"/"decrypt"
   bool saw_note_ = false;
+  bool translated_header_ = false;  ///< a caveat named the translated table header
+  bool decimal_comma_ = false;      ///< a figure was printed with a decimal comma
   bool saw_xts_ = false;
   bool saw_cipher_ = false;
   unsigned pbkdf2_key_bits_ = 0;

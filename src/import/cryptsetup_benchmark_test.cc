@@ -242,5 +242,55 @@ TEST(CryptsetupBenchmarkTest, DamagedRowsCostOnlyTheirFigures) {
   ASSERT_NE(FindAlgorithm(run, "serpent-cbc 128b"), nullptr);
 }
 
+// cryptsetup translates the table header and N/A (po/de.po, po/fr.po) and prints %10.1f with
+// the locale's decimal separator; the rows keep their order: encryption, then decryption.
+TEST(CryptsetupBenchmarkTest, TranslatedHeaderAndDecimalComma) {
+  const results::RunResult run = Parse(
+      "# Die Tests sind nur annähernd genau, da sie nicht auf den Datenträger zugreifen.\n"
+      "#   Algorithmus | Schlüssel | Verschlüsselung | Entschlüsselung\n"
+      "        aes-cbc        128b      1302,6 MiB/s      4411,9 MiB/s\n"
+      "    serpent-xts        512b           N/A               N/A\n");
+  const results::AlgorithmResult* cbc = FindAlgorithm(run, "AES-128-CBC");
+  ASSERT_NE(cbc, nullptr);
+  ASSERT_EQ(cbc->cells.size(), 2u);
+  EXPECT_EQ(cbc->cells[0].operation, "encrypt");
+  EXPECT_DOUBLE_EQ(cbc->cells[0].figures->bytes_per_s->value, 1302.6 * 1048576);
+  EXPECT_EQ(cbc->cells[1].operation, "decrypt");
+  EXPECT_DOUBLE_EQ(cbc->cells[1].figures->bytes_per_s->value, 4411.9 * 1048576);
+  ASSERT_NE(FindAlgorithm(run, "serpent-xts 512b"), nullptr);
+  EXPECT_TRUE(HasCaveat(run, "Line 2: the table header is cryptsetup's de translation"));
+  EXPECT_TRUE(HasCaveat(run, "decimal comma"));
+  EXPECT_TRUE(HasCaveat(run, "Tests are approximate"));
+
+  // French: "N/D" for N/A, a one-direction header.
+  const results::RunResult fr = Parse(
+      "#    Algorithme |       Clé |   Déchiffrement\n"
+      "        aes-xts        256b      2000,5 MiB/s\n"
+      "    twofish-xts        256b           N/D\n");
+  const results::AlgorithmResult* xts = FindAlgorithm(fr, "AES-128-XTS");
+  ASSERT_NE(xts, nullptr);
+  ASSERT_EQ(xts->cells.size(), 1u);
+  EXPECT_EQ(xts->cells[0].operation, "decrypt");
+  EXPECT_DOUBLE_EQ(xts->cells[0].figures->bytes_per_s->value, 2000.5 * 1048576);
+  ASSERT_NE(FindAlgorithm(fr, "twofish-xts 256b"), nullptr);
+
+  // uk.po starts the header with "№".
+  const auto uk = CleanPaste("№      Алгоритм |      Ключ |      Шифрування |   Розшифрування\n");
+  EXPECT_TRUE(StartsCryptsetupOutput(uk[0]));
+}
+
+// A comma is a decimal separator only as %10.1f prints it: digits, a comma, one digit.
+TEST(CryptsetupBenchmarkTest, CommaOtherThanOneDecimalIsNotAFigure) {
+  EXPECT_FALSE(StartsCryptsetupOutput(
+      CleanPaste("        aes-cbc        128b      1,302,6 MiB/s      4,411 MiB/s\n")[0]));
+  EXPECT_TRUE(StartsCryptsetupOutput(
+      CleanPaste("        aes-cbc        128b      1302,6 MiB/s      4411,9 MiB/s\n")[0]));
+  EXPECT_EQ(ErrorLine("#   Algorithmus | Schlüssel | Verschlüsselung | Entschlüsselung\n"
+                      "        aes-xts        512b      32,04 MiB/s      32,05 MiB/s\n"),
+            2u);
+  // A header of another table with bars is not cryptsetup's.
+  EXPECT_FALSE(StartsCryptsetupOutput(CleanPaste("# Name | Key | Value | Other\n")[0]));
+}
+
 }  // namespace
 }  // namespace cryptobench::import
