@@ -609,5 +609,29 @@ TEST(ImportRobustTest, LabelCommentIsNoRunBoundary) {
   EXPECT_EQ(before_after.size(), 2u);
 }
 
+// Interactive `openssl` sessions (the OpenSSL> prompt) and interrupted runs leave progress
+// output that belongs to no cell: a result without its "Doing ..." start, and two starts run
+// together on one line whose count cannot be placed. Each costs its own line, named; the
+// runs around them are read.
+TEST(ImportRobustTest, StrayProgressResultsCostOnlyTheirLines) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "Doing md5 for 3s on 16 size blocks: 1000000 md5's in 3.00s\n"
+      "Doing md5 for 3s on 64 size blocks: Doing md5 for 3s on 256 size blocks: 42 md5's in "
+      "3.00s\n"
+      "31337 md5's in 2.99s\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16 bytes     64 bytes\n"
+      "md5              5333.33k    20000.00k\n",
+      "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  ASSERT_EQ(runs[0].algorithms.size(), 1u);
+  const results::AlgorithmResult& alg = runs[0].algorithms[0];
+  ASSERT_EQ(alg.cells.size(), 2u);
+  EXPECT_DOUBLE_EQ(alg.cells[0].figures->bytes_per_s->value, 5333330.0);
+  EXPECT_DOUBLE_EQ(alg.cells[1].figures->bytes_per_s->value, 20000000.0);
+  EXPECT_TRUE(HasCaveat(runs[0], "Line 2: two progress lines run together on one line"));
+  EXPECT_TRUE(HasCaveat(runs[0], "Line 3: '31337 md5's in 2.99s' is the result of a progress"));
+}
+
 }  // namespace
 }  // namespace cryptobench::import

@@ -477,6 +477,17 @@ Offer SpeedTextParser::Take(const SourceLine& line) {
       }
     }
   }
+  // A progress line's result without its "Doing ..." start ("81797 sha512's in 3.00s": the
+  // start overwritten at an interactive prompt, or lost in the paste): which cell and size it
+  // measured is not on the line, so it is skipped, named, and costs no other line.
+  if (const auto result = ProgressResultLine(trimmed)) {
+    evidence_->notes.push_back(fmt::format(
+        "Line {}: '{}' is the result of a progress line without its 'Doing ...' start (lost in "
+        "the paste or overwritten at a prompt), so its cell and size are unknown: it is skipped.",
+        line.number,
+        trimmed.size() > 80 ? std::string(trimmed.substr(0, 80)) + "..." : std::string(trimmed)));
+    return Offer::kConsumed;
+  }
   if (StartsWith(trimmed, kElapsedBanner)) {
     if (evidence_->HasFigures() || evidence_->header) {
       return Offer::kNewRun;
@@ -508,6 +519,19 @@ Offer SpeedTextParser::Take(const SourceLine& line) {
   if (StartsWith(trimmed, "Doing ")) {
     if (evidence_->HasFinalFigures() || evidence_->header) {
       return Offer::kNewRun;
+    }
+    // Two progress lines run together ("Doing sha256 for 3s on 16 size blocks: Doing sha256 for
+    // 3s on 64 size blocks: 1234 sha256's in 3.00s"): the first one's result never came (an
+    // interrupted run, output overwritten at a prompt, lines joined in the paste), and which start
+    // the count belongs to cannot be told. The line is skipped, named; it costs no other line.
+    if (trimmed.find(": Doing ") != std::string_view::npos) {
+      evidence_->notes.push_back(fmt::format(
+          "Line {}: two progress lines run together on one line ('{}'), so which of them the "
+          "count belongs to cannot be told: the line is skipped.",
+          line.number,
+          trimmed.size() > 100 ? std::string(trimmed.substr(0, 100)) + "..."
+                               : std::string(trimmed)));
+      return Offer::kConsumed;
     }
     Progress progress = ParseProgressLine(trimmed, line.number);
     // A process times each (cipher, size) once: the same cell again is another run's, pasted
