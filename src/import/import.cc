@@ -235,6 +235,12 @@ class Driver {
     AddFacts(std::move(last), lines_.empty() ? 1 : lines_.back().number);
     Flush();
     NameSkippedOutput();
+    if (!runs_.empty()) {
+      for (const auto& [run, note] : orphan_notes_) {
+        runs_[std::min(run, runs_.size() - 1)].source.caveats.push_back(
+            fmt::format("{} (This output gave no figure of its own.)", note));
+      }
+    }
     CheckGrowth(lines_.empty() ? 1 : lines_.back().number);
     if (!runs_.empty()) {
       // Lines pasted after the last run describe it too; its block label stays its own, and so
@@ -755,7 +761,16 @@ class Driver {
     } else if (evidence.header) {
       // A header without figures: what remains is the library's identity.
       AddRun(BuildVersionRun(*evidence.header, file_name_), open_label_);
-    } else if (!unread_) {
+    } else {
+      // Lines this output skipped, named, though it gave no figure (a damaged progress line
+      // after the last table): named in the run beside it, so they are not lost.
+      for (const std::string& note : evidence.notes) {
+        if (note.starts_with("Line ")) {
+          orphan_notes_.emplace_back(runs_.size(), note);
+        }
+      }
+    }
+    if (!evidence.HasFigures() && !evidence.header && !unread_) {
       for (const std::string& note : evidence.notes) {
         // "Line 12: a table row ... it is not imported."
         const std::vector<std::string_view> words = SplitWords(note);
@@ -1137,6 +1152,10 @@ class Driver {
       }
     }
   }
+
+  // "Line N: ..." notes of openssl speed output that gave no figure, with the index runs_
+  // had then: named in the run beside them at the end (Finish), if any run read figures.
+  std::vector<std::pair<size_t, std::string>> orphan_notes_;
 
   struct SkippedOutput {
     size_t line = 0;

@@ -633,5 +633,20 @@ TEST(ImportRobustTest, StrayProgressResultsCostOnlyTheirLines) {
   EXPECT_TRUE(HasCaveat(runs[0], "Line 3: '31337 md5's in 2.99s' is the result of a progress"));
 }
 
+// A damaged progress line after the last table starts output that gives no figure; the caveat
+// naming it is kept, in the run beside it.
+TEST(ImportRobustTest, DamagedProgressLineAfterTheLastRunIsStillNamed) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "Doing md5 for 3s on 16 size blocks: 1000000 md5's in 3.00s\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16 bytes\n"
+      "md5              5333.33k\n"
+      "Doing sha1 for 3s on 16 size blocks: Doing sha1 for 3s on 64 size blocks: 42 sha1's in "
+      "3.00s\n",
+      "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_TRUE(HasCaveat(runs[0], "Line 5: two progress lines run together on one line"));
+}
+
 }  // namespace
 }  // namespace cryptobench::import
