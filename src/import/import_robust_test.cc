@@ -648,5 +648,22 @@ TEST(ImportRobustTest, DamagedProgressLineAfterTheLastRunIsStillNamed) {
   EXPECT_TRUE(HasCaveat(runs[0], "Line 5: two progress lines run together on one line"));
 }
 
+// A public-key row prints each figure twice, as seconds per operation and as operations per
+// second; the one printed with more digits is the table's value ("0.5978s" beside "1.7"). The
+// table wins over the progress line, even when the two disagree (a broken timer).
+TEST(ImportRobustTest, PublicKeyTableWinsAndItsTimeColumnRefinesTheRate) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "Doing 224 bits  ecdh's for 10s: 150000 224-bits ECDH ops in 10.00s\n"
+      "                              op      op/s\n"
+      " 224 bits ecdh (nistp224)   0.5978s      1.7\n",
+      "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  ASSERT_EQ(runs[0].algorithms.size(), 1u);
+  ASSERT_EQ(runs[0].algorithms[0].cells.size(), 1u);
+  const results::Cell& cell = runs[0].algorithms[0].cells[0];
+  ASSERT_TRUE(cell.figures.has_value());
+  EXPECT_NEAR(cell.figures->ops_per_s.value, 1 / 0.5978, 1e-9);
+}
+
 }  // namespace
 }  // namespace cryptobench::import
