@@ -164,8 +164,9 @@ std::vector<std::string> CannotKnow(const DoctorReport& report, bool engine_take
 
 }  // namespace
 
-DoctorReport DiagnoseReport(const results::RunResult& run,
+DoctorReport DiagnoseReport(const results::RunResult& pasted,
                             const std::vector<const AlgorithmInfo*>& only) {
+  const results::RunResult run = WithoutContradictedCpuLines(pasted);
   DoctorReport report;
   report.facts = ReportFacts(run);
   // A cryptobench run measured under emulation: its figures time the emulator, so no cpb class

@@ -72,6 +72,15 @@ std::string ReportArch(const results::RunResult& run, std::string* source);
 /// lists are left for DiagnoseReport.
 DoctorFacts ReportFacts(const results::RunResult& run);
 
+/// `run` without the CPU lines of its text (source facts cpu_model, cpu_flags, cpu_arch,
+/// cpu_max_mhz, cpu_min_mhz) when they contradict the run's own capability vector: a feature
+/// they show absent (a flags line without `aes`, a model row that lacks it) that the CPUINFO
+/// vector, read by the library from CPUID/HWCAP on the machine that ran it, has set. Such lines
+/// describe another machine (a paste of two) or are cut short, so they are no evidence about
+/// this run's CPU or clock; a caveat names them. A vector with an " env:" part (OPENSSL_ia32cap set
+/// by the user) proves nothing and leaves `run` as it is, as does a run without a vector.
+results::RunResult WithoutContradictedCpuLines(const results::RunResult& run);
+
 /// Doctor's report for `run`: facts (ReportFacts), the clock range (ReportClockRange), findings
 /// (ReportFindings) and one verdict per symmetric catalogue algorithm in the run (restricted to
 /// `only` when it is not empty), each from the largest input size with a usable figure. With

@@ -1135,6 +1135,36 @@ TEST(CpuCluesTest, AesBoundsHoldOnAnyCpu) {
   EXPECT_EQ(ClassifyAesFigure("SHA256", 16384, 1e6), AesBound::kInside);
 }
 
+// A paste of two machines: one's /proc/cpuinfo (flags without aes, an Atom's "@ 1.60GHz"),
+// then another's openssl speed run whose own CPUINFO vector has AES-NI set. The library read
+// that vector from CPUID on the machine that ran it, so the flags are the other machine's: no
+// cpu.no-hw-aes, and neither their features nor their clock are this run's.
+TEST(CpuCluesTest, CpuLinesThatContradictTheRunsOwnVectorAreAnotherMachines) {
+  results::RunResult run =
+      ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
+  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1361)});
+  AddFact(run, "cpu_model", "model name: Intel(R) Atom(TM) CPU N270 @ 1.60GHz", 4);
+  AddFact(run, "cpu_flags", "fpu vme de pse tsc msr pae sse sse2 ssse3 lm", 5);
+  DoctorReport report = DiagnoseReport(run);
+  EXPECT_THAT(FindingIds(report), Not(Contains("cpu.no-hw-aes")));
+  EXPECT_THAT(StatedTags(report), Not(Contains("no-hw-aes")));
+  EXPECT_EQ(report.core_hz_low, kReportDefaultHzLow);
+  EXPECT_THAT(report.facts.report->caveats,
+              Contains(HasSubstr("do not describe the machine of this run")));
+
+  // The same lines beside a vector with none of the features they lack agree with it: they
+  // stay the run's.
+  results::RunResult agreeing = ImportedRun("CPUINFO: OPENSSL_ia32cap=0x0:0x0", kOpenssl30);
+  Add(agreeing, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 60)});
+  AddFact(agreeing, "cpu_model", "model name: Intel(R) Atom(TM) CPU N270 @ 1.60GHz", 4);
+  AddFact(agreeing, "cpu_flags", "fpu vme de pse tsc msr pae sse sse2 ssse3 lm", 5);
+  report = DiagnoseReport(agreeing);
+  EXPECT_THAT(report.facts.report->caveats,
+              Not(Contains(HasSubstr("do not describe the machine of this run"))));
+  EXPECT_LT(report.core_hz_low, kReportDefaultHzLow * 1.5);
+  EXPECT_NE(report.core_hz_high, kReportDefaultHzHigh);
+}
+
 TEST(CpuCluesTest, SlowAesIsSoftwareAndTheCluesDecideWhy) {
   // No clue: cannot tell, and the one command that would.
   results::RunResult run = CryptsetupRun();

@@ -339,6 +339,49 @@ std::string ReportArch(const results::RunResult& run, std::string* source) {
   return arch;
 }
 
+results::RunResult WithoutContradictedCpuLines(const results::RunResult& run) {
+  const DoctorFacts facts = ReportFacts(run);
+  if (!facts.report->cpu_features_known || facts.env_ia32cap) {
+    return run;
+  }
+  std::vector<std::string> contradicted;  // "AES-NI, AVX absent by <clue>", one per clue
+  std::vector<std::string> clues;
+  std::vector<std::vector<std::string>> names;
+  for (const CpuFeatureClue& clue : facts.report->cpu_clues.features) {
+    const bool vector_has =
+        std::any_of(facts.cpu.features.begin(), facts.cpu.features.end(),
+                    [&](const cpu::FeatureState& f) { return f.name == clue.name && f.supported; });
+    if (!clue.present && vector_has) {
+      const auto at = std::find(clues.begin(), clues.end(), clue.clue);
+      if (at == clues.end()) {
+        clues.push_back(clue.clue);
+        names.push_back({clue.name});
+      } else {
+        names[static_cast<size_t>(at - clues.begin())].push_back(clue.name);
+      }
+    }
+  }
+  for (size_t i = 0; i < clues.size(); ++i) {
+    contradicted.push_back(
+        fmt::format("{} absent by {}", verdict_internal::Join(names[i]), clues[i]));
+  }
+  if (contradicted.empty()) {
+    return run;
+  }
+  results::RunResult own = run;
+  std::erase_if(own.source.facts, [](const results::SourceFact& fact) {
+    return fact.kind == "cpu_model" || fact.kind == "cpu_flags" || fact.kind == "cpu_arch" ||
+           fact.kind == "cpu_max_mhz" || fact.kind == "cpu_min_mhz";
+  });
+  own.source.caveats.push_back(fmt::format(
+      "The CPU lines of the text do not describe the machine of this run (another machine's, "
+      "or cut short): they show {}, which the run's own CPUINFO capability vector (the "
+      "library's reading of the CPU it ran on) has set; they are left out, so neither their "
+      "features nor their clock are taken for this run's.",
+      verdict_internal::Join(contradicted)));
+  return own;
+}
+
 DoctorFacts ReportFacts(const results::RunResult& run) {
   DoctorFacts facts;
   facts.library = run.library;
