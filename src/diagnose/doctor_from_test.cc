@@ -709,6 +709,28 @@ TEST(DoctorFromTest, LargestUsableCellDecidesAndOthersAreListedAsNotExamined) {
   EXPECT_EQ(only.verdicts[0].algorithm, "MD5");
 }
 
+// A row whose every cell is an error (0 operations, in a release whose speed tool has no known
+// fault for it): no clock or CPU flag would settle it, so the cannot-tell names the failure and
+// a run that checks the algorithm, not lscpu.
+TEST(DoctorFromTest, RowWithoutAnyFigureCannotTellAndNamesARunThatChecksIt) {
+  results::RunResult run =
+      ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
+  run.source.tool_version = "3.0.16";
+  run.library.version = "OpenSSL 3.0.16";
+  results::Cell failed = ImportedFigure("decrypt", 16384, 0);
+  failed.status = results::CellStatus::kError;
+  failed.figures.reset();
+  failed.message = "openssl speed reported 0 at line 15: the operation failed or was not run";
+  Add(run, "AES-128-GCM", "aead", {failed});
+  const DoctorReport report = DiagnoseReport(run);
+  const Finding* finding = FindingOf(report, "report.cannot-tell");
+  ASSERT_NE(finding, nullptr);
+  EXPECT_THAT(finding->summary, HasSubstr("the report has no figure"));
+  EXPECT_THAT(finding->evidence, HasSubstr("reported 0 at line 15"));
+  EXPECT_THAT(finding->advice, HasSubstr("`cryptobench speed AES-128-GCM --decrypt`"));
+  EXPECT_THAT(finding->advice, Not(HasSubstr("lscpu")));
+}
+
 TEST(DoctorFromTest, MeasuredRunKeepsItsConfidenceIntervals) {
   results::RunResult run =
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);

@@ -262,6 +262,47 @@ std::optional<Finding> UndeterminedFinding(const DoctorReport& report) {
     std::optional<Finding> fingerprint_only = FingerprintOnlyFinding(report);
     return fingerprint_only ? fingerprint_only : NoPathFinding(report);
   }
+  // Open verdicts without one usable figure (every cell an error: no operation completed, or the
+  // tool printed none): no class, clock or CPU flag settles them, so the command that would is
+  // the run itself, repeated with its error output kept.
+  std::vector<std::string> failed;
+  std::string failed_message;
+  std::string failed_command;
+  for (const Verdict& verdict : report.verdicts) {
+    const bool usable =
+        std::any_of(verdict.measurements.begin(), verdict.measurements.end(),
+                    [](const Measurement& m) { return m.status == results::CellStatus::kOk; });
+    std::string name = fmt::format("{} {}", verdict.algorithm, verdict.operation);
+    if (verdict.status == VerdictStatus::kUndetermined && !usable &&
+        std::find(open.begin(), open.end(), name) != open.end()) {
+      failed.push_back(std::move(name));
+      if (failed.size() == 1) {
+        failed_command = fmt::format("cryptobench speed {}{}", verdict.algorithm,
+                                     verdict.operation == "decrypt" ? " --decrypt" : "");
+      }
+      if (failed_message.empty() && !verdict.measurements.empty()) {
+        failed_message = verdict.measurements.front().message;
+      }
+    }
+  }
+  if (failed.size() == open.size()) {
+    const bool one = failed.size() == 1;
+    return Finding{
+        "report.cannot-tell", Severity::kWarning,
+        fmt::format("Cannot tell from this report whether {} {} fine: the report has no figure "
+                    "for {}",
+                    Join(failed), one ? "is" : "are", one ? "it" : "them"),
+        fmt::format("every cell of {} is an error{}, so no class, clock or CPU flag can settle "
+                    "{}, and the report states no cause",
+                    Join(failed),
+                    failed_message.empty() ? "" : fmt::format(" ({})", failed_message),
+                    one ? "it" : "them"),
+        fmt::format("Run `{}` on that machine: it checks the algorithm against published "
+                    "test vectors, and that decryption inverts encryption, before timing it. Or "
+                    "run the same {} command again and keep its error output (stderr), which "
+                    "names the error behind each operation that did not complete.",
+                    failed_command, report.facts.report->tool)};
+  }
   const Command command = SettlingCommand(report, first);
   return Finding{
       "report.cannot-tell", Severity::kWarning,
