@@ -228,6 +228,30 @@ TEST(WolfcryptBenchTest, JapaneseOutputReadsAsEnglish) {
   EXPECT_TRUE(HasCaveat(runs[0], "Japanese output"));
 }
 
+// "ECDSA [%15s]" and "ECDHE [%15s]" (the curve padded inside its brackets) name catalogued
+// curves; the bracket is no part of the name, and an uncatalogued curve keeps its label.
+TEST(WolfcryptBenchTest, BracketedCurveNamesMapToTheCatalogue) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "wolfCrypt Benchmark (block bytes 1048576, min 1.0 sec each)\n"
+      "ECC   [      SECP256R1]   256 key gen      1200 ops took 1.000 sec, avg 0.833 ms, "
+      "1200.000 ops/sec\n"
+      "ECDHE [      SECP256R1]   256 agree        1100 ops took 1.000 sec, avg 0.909 ms, "
+      "1100.000 ops/sec\n"
+      "ECDSA [      SECP256R1]   256 sign         1000 ops took 1.000 sec, avg 1.000 ms, "
+      "1000.000 ops/sec\n"
+      "ECDSA [      SECP256R1]   256 verify        400 ops took 1.000 sec, avg 2.500 ms, "
+      "400.000 ops/sec\n"
+      "ECDSA [BRAINPOOLP256R1]   256 sign          300 ops took 1.000 sec, avg 3.333 ms, "
+      "300.000 ops/sec\n",
+      "wolf.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "ECDSA-P256", "sign"), 1000);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "ECDSA-P256", "verify"), 400);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "ECDH-P256", "derive"), 1100);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "ECC SECP256R1 256", "keygen"), 1200);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "ECDSA BRAINPOOLP256R1 256", "sign"), 300);
+}
+
 // -threads N: every thread prints its own rows.
 TEST(WolfcryptBenchTest, ThreadsPrintOneRowEachAndSaySo) {
   const std::vector<results::RunResult> runs = ImportText(
