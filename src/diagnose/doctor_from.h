@@ -118,8 +118,8 @@ std::vector<Finding> CpuFindings(const DoctorReport& report);
 /// "accelerated" (its cpb fingerprint is in an accelerated class over the whole clock range)
 /// and the clock comes from the text or a measured run (not the assumed 1-5 GHz),
 /// or it is undetermined and an AES figure is above every software AES path at any clock
-/// (ClassifyAesFigure: kAboveSoftware), or an RSA-2048 sign figure is "accelerated" by the
-/// generic C bound (pk_bounds.h). Its summary names the slowest such figure (bytes/s and
+/// (ClassifyAesFigure: kAboveSoftware), or a public-key figure is "accelerated" by a generic
+/// C bound (pk_bounds.h). Its summary names the slowest such figure (bytes/s and
 /// Gbit/s, per process with -multi; sign/s when the report has only public-key figures) as the
 /// ceiling the primitive allows the workload. nullopt
 /// when any verdict is below its class, software, without hardware path or undetermined

@@ -1,27 +1,79 @@
-// RsaGenericCSignCeiling (pk_bounds.h): the RSA-2048 sign bound that holds on any CPU.
+// GenericCCeiling (pk_bounds.h): public-key bounds that hold on any CPU.
 #include "diagnose/pk_bounds.h"
 
-namespace cryptobench::diagnose {
+#include <array>
 
-std::optional<double> RsaGenericCSignCeiling(std::string_view algorithm,
-                                             std::string_view operation) {
-  if (algorithm != "RSA-2048" || operation != "sign") {
-    return std::nullopt;
+namespace cryptobench::diagnose {
+namespace {
+
+struct Bound {
+  std::string_view algorithm;
+  std::string_view operation;
+  double c_cycles_per_op;  // the fastest generic C measured, not halved
+  std::string_view source;
+};
+
+constexpr std::string_view kRsaSource =
+    "generic C RSA bound: OpenSSL 3.0.20's fastest C (bn_asm.c with __int128, as on a 64-bit "
+    "target without bignum assembly, compiled by clang 14; the no-asm build is 2.1x slower) "
+    "measured on an AMD Zen 3 at 3.243 GHz (docs/pk-generic-c.md), halved for margin as "
+    "compilers and CPUs differ, at 6.5 GHz, above any shipping core's boost clock; the AVX-512 "
+    "IFMA assembly passes it from 2.3-2.7 GHz, MULX/ADX only from 4.9-6.2 GHz (OpenSSL "
+    "crypto/bn/asm/rsaz-avx2.pl lines 31-38, rsaz-2k-avx512.pl lines 20-25, rsaz-3k-avx512.pl "
+    "and rsaz-4k-avx512.pl lines 19-25)";
+
+constexpr std::string_view kP256Source =
+    "generic C P-256 bound: OpenSSL 3.0.20's fastest C (ecp_nistp256.c, "
+    "enable-ec_nistp_64_gcc_128, with the __int128 bignum, compiled by clang 14; the default "
+    "no-asm build's generic bignum P-256 is 3-8x slower) measured on an AMD Zen 3 at 3.243 GHz "
+    "(docs/pk-generic-c.md), halved for margin, at 6.5 GHz, above any shipping core's boost "
+    "clock; the assembly (ecp_nistz256-x86_64.pl, 2.7-3.8x that C per cycle: its header, lines "
+    "20-41, and the same measurement) passes it from 3.4-3.7 GHz for sign and 4.9-5.4 GHz for "
+    "verify";
+
+constexpr std::array<Bound, 5> kBounds = {{
+    {"RSA-2048", "sign", kGenericCRsa2048SignCycles, kRsaSource},
+    {"RSA-3072", "sign", kGenericCRsa3072SignCycles, kRsaSource},
+    {"RSA-4096", "sign", kGenericCRsa4096SignCycles, kRsaSource},
+    {"ECDSA-P256", "sign", kGenericCEcdsaP256SignCycles, kP256Source},
+    {"ECDSA-P256", "verify", kGenericCEcdsaP256VerifyCycles, kP256Source},
+}};
+
+const Bound* Find(std::string_view algorithm, std::string_view operation) {
+  for (const Bound& b : kBounds) {
+    if (b.algorithm == algorithm && b.operation == operation) {
+      return &b;
+    }
   }
-  return kRsaBoundCoreHz / kFastestGenericCRsa2048CyclesPerSign;
+  return nullptr;
 }
 
-bool AboveGenericCRsa(std::string_view algorithm, std::string_view operation, double ops_per_s) {
-  const std::optional<double> ceiling = RsaGenericCSignCeiling(algorithm, operation);
+}  // namespace
+
+std::optional<double> GenericCCeiling(std::string_view algorithm, std::string_view operation) {
+  const Bound* b = Find(algorithm, operation);
+  if (b == nullptr) {
+    return std::nullopt;
+  }
+  return kPkBoundCoreHz / (b->c_cycles_per_op / 2);
+}
+
+std::optional<double> GenericCCyclesPerOp(std::string_view algorithm, std::string_view operation) {
+  const Bound* b = Find(algorithm, operation);
+  if (b == nullptr) {
+    return std::nullopt;
+  }
+  return b->c_cycles_per_op;
+}
+
+bool AboveGenericC(std::string_view algorithm, std::string_view operation, double ops_per_s) {
+  const std::optional<double> ceiling = GenericCCeiling(algorithm, operation);
   return ceiling && ops_per_s > *ceiling;
 }
 
-std::string_view RsaBoundSource() {
-  return "the RSA-2048 generic C bound: OpenSSL built with no-asm (master dc8a9299bd, gcc 12 "
-         "-O3) measured 9.87 M cycles per sign on Zen 4 (cpb-reference.md sec. 7.10), halved "
-         "for margin as compilers and CPUs differ, at 6.5 GHz, above any shipping core's boost "
-         "clock; the assembly paths run 0.9-3.7 M cycles per sign (OpenSSL "
-         "crypto/bn/asm/rsaz-avx2.pl lines 31-38, rsaz-2k-avx512.pl lines 20-25)";
+std::string_view GenericCBoundSource(std::string_view algorithm, std::string_view operation) {
+  const Bound* b = Find(algorithm, operation);
+  return b == nullptr ? std::string_view() : b->source;
 }
 
 }  // namespace cryptobench::diagnose

@@ -108,7 +108,7 @@ std::optional<Finding> NothingExaminedFinding(const DoctorReport& report) {
 }
 
 // True when `verdict`'s figure is settled by a bound that holds at any clock (CryptoFineFinding's
-// AES, SHA-256, kernel AES and RSA bounds), so the clock does not matter to it.
+// AES, SHA-256, kernel AES and public-key bounds), so the clock does not matter to it.
 bool SettledAtAnyClock(const ReportOrigin& origin, const Verdict& verdict) {
   if (verdict.measurements.empty() ||
       verdict.measurements.front().status != results::CellStatus::kOk) {
@@ -117,7 +117,7 @@ bool SettledAtAnyClock(const ReportOrigin& origin, const Verdict& verdict) {
   const double rate = verdict.measurements.front().bytes_per_s;
   const KernelAesComparison* kernel =
       FindKernelAes(origin.kernel_aes, verdict.algorithm, verdict.operation, verdict.input_len);
-  return AboveGenericCRsa(verdict.algorithm, verdict.operation, rate) ||
+  return AboveGenericC(verdict.algorithm, verdict.operation, rate) ||
          ClassifyAesFigure(verdict.algorithm, verdict.input_len, rate) ==
              AesBound::kAboveSoftware ||
          AboveSoftwareSha256(verdict.algorithm, rate) ||

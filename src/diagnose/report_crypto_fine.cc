@@ -5,6 +5,7 @@
 #include <map>
 #include <string_view>
 #include <tuple>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -81,7 +82,7 @@ std::optional<Finding> CryptoFineFinding(const DoctorReport& report) {
   std::vector<FineFigure> figures;
   bool any_bound = false;
   bool any_sha_bound = false;
-  bool any_rsa_bound = false;
+  std::vector<std::string_view> pk_sources;  // the public-key bounds the figures rest on
   for (const Verdict& verdict : report.verdicts) {
     if (verdict.measurements.empty() ||
         verdict.measurements.front().status != results::CellStatus::kOk ||
@@ -94,16 +95,19 @@ std::optional<Finding> CryptoFineFinding(const DoctorReport& report) {
                                   m.label == "as reported" ? "" : fmt::format(" ({})", m.label)),
                       m.bytes_per_s, "", false, ""};
     if (verdict.status == VerdictStatus::kAccelerated &&
-        AboveGenericCRsa(verdict.algorithm, verdict.operation, m.bytes_per_s)) {
-      // The verdict rests on the RSA bound (verdict_report.cc), which holds at any clock.
+        AboveGenericC(verdict.algorithm, verdict.operation, m.bytes_per_s)) {
+      // The verdict rests on a public-key bound (verdict_report.cc), which holds at any clock.
       figure.name = fmt::format("{} {}{}", verdict.algorithm, verdict.operation,
                                 m.label == "as reported" ? "" : fmt::format(" ({})", m.label));
       figure.per_operation = true;
       figure.operation = verdict.operation;
       figure.why = fmt::format(
           "faster than any generic C {} at any clock (above {:.0f} {}/s)", verdict.algorithm,
-          *RsaGenericCSignCeiling(verdict.algorithm, verdict.operation), verdict.operation);
-      any_rsa_bound = true;
+          *GenericCCeiling(verdict.algorithm, verdict.operation), verdict.operation);
+      const std::string_view source = GenericCBoundSource(verdict.algorithm, verdict.operation);
+      if (std::find(pk_sources.begin(), pk_sources.end(), source) == pk_sources.end()) {
+        pk_sources.push_back(source);
+      }
     } else if (verdict.status == VerdictStatus::kAccelerated && clock_known) {
       // The fingerprint falls in an accelerated class over the whole range of the clock the
       // text gives (over the assumed 1-5 GHz only the bounds below, which hold at any clock).
@@ -166,8 +170,10 @@ std::optional<Finding> CryptoFineFinding(const DoctorReport& report) {
   for (const FineFigure& figure : figures) {
     evidence.push_back(fmt::format("{}, {}: {}", figure.name, rate(figure), figure.why));
   }
-  const std::string rsa_bound =
-      any_rsa_bound ? fmt::format(". The generic C RSA bound: {}", RsaBoundSource()) : "";
+  std::string pk_bounds;
+  for (const std::string_view source : pk_sources) {
+    pk_bounds += fmt::format(". The {}", source);
+  }
   if (!any_bytes) {
     return Finding{
         "report.crypto-fine", Severity::kInfo,
@@ -175,7 +181,7 @@ std::optional<Finding> CryptoFineFinding(const DoctorReport& report) {
                     "the public-key operation is not what limits a handshake rate below that",
                     slowest->name, rate(*slowest)),
         fmt::format("every figure examined sits above what generic C reaches ({}){}",
-                    Join(evidence), rsa_bound),
+                    Join(evidence), pk_bounds),
         "Look elsewhere: time the workload itself (handshakes per second with and without the "
         "proxy or VPN), and watch whether one core is saturated (top -H)."};
   }
@@ -201,7 +207,7 @@ std::optional<Finding> CryptoFineFinding(const DoctorReport& report) {
                 "7.0 cycles per byte measured on Zen 4 (7.7 on Skylake: OpenSSL's "
                 "sha512-x86_64.pl), halved, at 6.5 GHz"
               : "",
-          rsa_bound),
+          pk_bounds),
       "Look elsewhere: time the workload itself (fio or dd on the raw device and through the "
       "file system, iperf3 with and without the VPN or proxy), and watch whether one core is "
       "saturated (top -H): a single-threaded program is limited by its own code, not by the "

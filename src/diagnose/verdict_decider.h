@@ -138,8 +138,8 @@ class Decider {
   Verdict DecideFromReport() const;
   // Public-key figures from a report: no experiment and no sourced ops/s-per-GHz classes, so
   // "cannot tell" which path ran, with what the capability vector offers; but an OpenSSL
-  // RSA-2048 sign figure above what generic C reaches at any clock (pk_bounds.h) is
-  // "accelerated", on any CPU.
+  // figure above what generic C reaches at any clock (pk_bounds.h: RSA-2048/3072/4096 sign,
+  // ECDSA P-256 sign and verify) is "accelerated", on any CPU.
   Verdict DecideReportPublicKey(const std::string& figure) const;
   Verdict DecideReportFingerprint(const std::string& key, const std::string& path_name) const;
   void AddReportBuildEvidence(Verdict& v) const;

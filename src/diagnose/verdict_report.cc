@@ -408,7 +408,7 @@ Verdict Decider::DecideFromReport() const {
 
 Verdict Decider::DecideReportPublicKey(const std::string& figure) const {
   // A figure no generic C build reaches at any clock (pk_bounds.h): the assembly ran, whatever
-  // the CPU and architecture. The bound is OpenSSL's no-asm C, so it needs OpenSSL's speed tool
+  // the CPU and architecture. The bound is OpenSSL's generic C, so it needs OpenSSL's speed tool
   // or a cryptobench run (another library's C was not measured; a LibreSSL, BoringSSL or AWS-LC
   // version line keeps it off), and no engine or provider named (an offload engine would be
   // just as fast without the assembly).
@@ -417,15 +417,15 @@ Verdict Decider::DecideReportPublicKey(const std::string& figure) const {
   const bool openssl_build = (origin.tool == "openssl speed" || origin.tool == "cryptobench") &&
                              (version.empty() || version.starts_with("OpenSSL "));
   if (openssl_build && origin.engine_or_provider.empty() &&
-      AboveGenericCRsa(alg_.name, operation_, AsIs().bytes_per_s)) {
+      AboveGenericC(alg_.name, operation_, AsIs().bytes_per_s)) {
     Verdict v = Make(VerdictStatus::kAccelerated,
-                     fmt::format("{}: no generic C {} reaches this at {:.1f} GHz ({:.2f} M "
-                                 "cycles/sign for no-asm, halved): the assembly ran",
-                                 Rate(AsIs().bytes_per_s), alg_.name, kRsaBoundCoreHz / 1e9,
-                                 2 * kFastestGenericCRsa2048CyclesPerSign / 1e6));
-    v.evidence.push_back(fmt::format("above {:.0f} {}/s, {}",
-                                     *RsaGenericCSignCeiling(alg_.name, operation_), operation_,
-                                     RsaBoundSource()));
+                     fmt::format("{}: no generic C {} reaches this at {:.1f} GHz ({:.3g} M "
+                                 "cycles/{} for its fastest C, halved): the assembly ran",
+                                 Rate(AsIs().bytes_per_s), alg_.name, kPkBoundCoreHz / 1e9,
+                                 *GenericCCyclesPerOp(alg_.name, operation_) / 1e6, operation_));
+    v.evidence.push_back(fmt::format("above {:.0f} {}/s, the {}",
+                                     *GenericCCeiling(alg_.name, operation_), operation_,
+                                     GenericCBoundSource(alg_.name, operation_)));
     return v;
   }
   std::string offered;
