@@ -728,6 +728,15 @@ TEST(DoctorFromTest, PublicKeyBoundsStayOffWhereTheyDoNotHold) {
   results::RunResult libressl = base;
   libressl.library.version = "LibreSSL 3.9.2";
   EXPECT_EQ(status_of(libressl, "RSA-4096", "sign", 0.016), VerdictStatus::kUndetermined);
+  // A cryptobench result of another backend with no version recorded.
+  results::RunResult botan = base;
+  botan.source.tool = "cryptobench";
+  botan.library.backend = "botan";
+  botan.library.version.clear();
+  EXPECT_EQ(status_of(botan, "RSA-2048", "sign", 0.096), VerdictStatus::kUndetermined);
+  results::RunResult openssl_backend = botan;
+  openssl_backend.library.backend = "openssl";
+  EXPECT_EQ(status_of(openssl_backend, "RSA-2048", "sign", 0.096), VerdictStatus::kAccelerated);
   // An engine or provider named: offload is as fast without the assembly.
   results::RunResult engine = base;
   engine.source.engine_or_provider = "engine qatengine";

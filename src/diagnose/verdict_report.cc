@@ -409,12 +409,13 @@ Verdict Decider::DecideFromReport() const {
 Verdict Decider::DecideReportPublicKey(const std::string& figure) const {
   // A figure no generic C build reaches at any clock (pk_bounds.h): the assembly ran, whatever
   // the CPU and architecture. The bound is OpenSSL's generic C, so it needs OpenSSL's speed tool
-  // or a cryptobench run (another library's C was not measured; a LibreSSL, BoringSSL or AWS-LC
-  // version line keeps it off), and no engine or provider named (an offload engine would be
-  // just as fast without the assembly).
+  // or a cryptobench run of its OpenSSL backend (another library's C was not measured; a
+  // LibreSSL, BoringSSL or AWS-LC version line or another backend keeps it off), and no engine or
+  // provider named (an offload engine would be just as fast without the assembly).
   const ReportOrigin& origin = *facts_.report;
   const std::string_view version = facts_.library.version;
   const bool openssl_build = (origin.tool == "openssl speed" || origin.tool == "cryptobench") &&
+                             facts_.library.backend == "openssl" &&
                              (version.empty() || version.starts_with("OpenSSL "));
   if (openssl_build && origin.engine_or_provider.empty() &&
       AboveGenericC(alg_.name, operation_, AsIs().bytes_per_s)) {
