@@ -4,6 +4,7 @@
 #include "import/env_facts.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -177,6 +178,145 @@ TEST(MachineLabelTest, CpuLinesOfOneMachineStayFactsOfItsRuns) {
   const std::vector<std::string> desktop = {"cpu_model=model name: Intel(R) Cor",
                                             "cpu_flags=fpu vme de pse tsc msr p"};
   EXPECT_EQ(CpuFacts(one), (std::vector<std::vector<std::string>>{desktop, desktop, desktop}));
+}
+
+constexpr std::string_view kVersionA =
+    "$ openssl version -a\n"
+    "OpenSSL 1.1.1f  31 Mar 2020\n"
+    "built on: Wed Nov 24 13:20:48 2021 UTC\n"
+    "platform: debian-amd64\n"
+    "options:  bn(64,64) rc4(16x,int) des(int) blowfish(ptr)\n"
+    "compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -Wall\n"
+    "CPUINFO: OPENSSL_ia32cap=0x7ffaf3ffffebffff:0x29c67af\n";
+// A table without the header speed prints before it (the version block cut from the paste).
+constexpr std::string_view kHeaderlessTable =
+    "$ openssl speed -evp aes-128-cbc\n"
+    "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n"
+    "aes-128-cbc      26666.67k    30000.00k    31000.00k    32000.00k    32768.00k    32768.00k\n";
+
+// The library version (and CPUINFO) of each run, "version|cpu_info", in run order.
+std::vector<std::string> Versions(const std::string& text) {
+  std::vector<std::string> out;
+  for (const results::RunResult& run : ImportText(text, "paste.txt")) {
+    out.push_back(run.library.version + "|" + run.library.cpu_info);
+  }
+  return out;
+}
+
+// `openssl version -a` printed in one machine's block describes that machine's build: a run of
+// another machine's block (its own CPU lines) without a header of its own takes no version or
+// CPUINFO from it. Runs of the same machine still do, and so does a version block printed in
+// the second machine's block.
+TEST(MachineLabelTest, VersionBlockOfOneMachineIsNotAnotherBlocksLibrary) {
+  const std::string a =
+      "OpenSSL 1.1.1f  31 Mar 2020|CPUINFO: OPENSSL_ia32cap=0x7ffaf3ffffebffff:0x29c67af";
+  EXPECT_EQ(
+      Versions(std::string(kVersionA) + std::string(kDesktopCpu) + std::string(kHeaderlessTable) +
+               "\n" + std::string(kPiCpu) + std::string(kHeaderlessTable)),
+      (std::vector<std::string>{a, "|"}));
+  EXPECT_EQ(Versions(std::string(kVersionA) + std::string(kDesktopCpu) +
+                     std::string(kHeaderlessTable) + "\n" + std::string(kHeaderlessTable)),
+            (std::vector<std::string>{a, a}));
+  EXPECT_EQ(Versions(std::string(kDesktopCpu) + std::string(kHeaderlessTable) + "\n" +
+                     std::string(kVersionA) + std::string(kPiCpu) + std::string(kHeaderlessTable)),
+            (std::vector<std::string>{"|", a}));
+}
+
+// The machine facts of the last run, "kind=value" each, and its caveats that name CPU lines.
+std::pair<std::vector<std::string>, std::vector<std::string>> LastRunMachine(
+    const std::string& text) {
+  const std::vector<results::RunResult> runs = ImportText(text, "paste.txt");
+  std::pair<std::vector<std::string>, std::vector<std::string>> out;
+  if (runs.empty()) {
+    return out;
+  }
+  for (const results::SourceFact& fact : runs.back().source.facts) {
+    if (fact.kind.starts_with("cpu_")) {
+      out.first.push_back(fmt::format("{}={}", fact.kind, fact.value.substr(0, 24)));
+    }
+  }
+  for (const std::string& caveat : runs.back().source.caveats) {
+    if (caveat.find("CPU lines") != std::string::npos) {
+      out.second.push_back(caveat);
+    }
+  }
+  return out;
+}
+
+constexpr std::string_view kDesktopLscpu =
+    "$ lscpu\n"
+    "Architecture:                    x86_64\n"
+    "Model name:                      Intel(R) Core(TM) i7-8700 CPU @ 3.20GHz\n"
+    "CPU max MHz:                     4600.0000\n"
+    "CPU min MHz:                     800.0000\n"
+    "Flags:                           fpu vme de pse tsc msr pae sse sse2 ssse3 sse4_1 sse4_2 aes "
+    "avx avx2\n";
+
+// lscpu pasted after the table of a run whose /proc/cpuinfo lines came before it: the same model
+// and flags, so the same machine, and its architecture and clock limits describe the run too.
+// Another model of the same key is another machine's (nothing applied); lines that name no model
+// to match by (lscpu cut to its clock lines) cannot be told apart: nothing applied, a caveat.
+TEST(MachineLabelTest, LscpuAfterTheTableOfOneMachineDescribesItsRun) {
+  const std::string run = std::string(kDesktopCpu) + std::string(kSpeedTable);
+  const auto same = LastRunMachine(run + std::string(kDesktopLscpu));
+  EXPECT_EQ(same.first,
+            (std::vector<std::string>{"cpu_model=model name: Intel(R) Cor",
+                                      "cpu_flags=fpu vme de pse tsc msr p", "cpu_arch=x86_64",
+                                      "cpu_max_mhz=4600.0000", "cpu_min_mhz=800.0000"}));
+  EXPECT_EQ(same.second, std::vector<std::string>{});
+
+  std::string other(kDesktopLscpu);
+  other.replace(other.find("i7-8700 CPU @ 3.20GHz"), 21, "i5-2400 CPU @ 3.10GHz");
+  const auto different = LastRunMachine(run + other);
+  EXPECT_EQ(different.first, (std::vector<std::string>{"cpu_model=model name: Intel(R) Cor",
+                                                       "cpu_flags=fpu vme de pse tsc msr p"}));
+  EXPECT_EQ(different.second, std::vector<std::string>{});
+
+  const auto unknown =
+      LastRunMachine(run + "$ lscpu | grep MHz\nCPU max MHz:  4600.0000\nCPU min MHz:  800.0000\n");
+  EXPECT_EQ(unknown.first, (std::vector<std::string>{"cpu_model=model name: Intel(R) Cor",
+                                                     "cpu_flags=fpu vme de pse tsc msr p"}));
+  ASSERT_EQ(unknown.second.size(), 1u);
+  EXPECT_NE(unknown.second[0].find("Lines 10-11 "), std::string::npos) << unknown.second[0];
+}
+
+// The uname facts of each run, in run order.
+std::vector<std::vector<std::string>> Unames(const std::string& text) {
+  std::vector<std::vector<std::string>> out;
+  for (const results::RunResult& run : ImportText(text, "paste.txt")) {
+    std::vector<std::string> unames;
+    for (const results::SourceFact& fact : run.source.facts) {
+      if (fact.kind == "uname") {
+        unames.push_back(fact.value.substr(0, 10));
+      }
+    }
+    out.push_back(std::move(unames));
+  }
+  return out;
+}
+
+constexpr std::string_view kDesktopUname =
+    "$ uname -a\n"
+    "Linux desk 5.15.0-91-generic #101-Ubuntu SMP Tue Nov 14 13:30:08 UTC 2023 x86_64 x86_64 "
+    "x86_64 GNU/Linux\n";
+constexpr std::string_view kPiUname =
+    "$ uname -a\n"
+    "Linux pi 6.1.21-v8+ #1642 SMP PREEMPT Mon Apr  3 17:24:16 BST 2023 aarch64 GNU/Linux\n";
+
+// A `uname -a` line describes one kernel: another one starts another machine's or kernel's
+// block, and the earlier line is no fact of the runs after it; one after the last run that had
+// its own is not that run's either. The same line again changes nothing, and one after a run
+// that had none still describes it.
+TEST(MachineLabelTest, UnameOfOneBlockIsNotAnotherBlocksFact) {
+  const std::string table(kSpeedTable);
+  const std::vector<std::string> desk = {"Linux desk"};
+  const std::vector<std::string> pi = {"Linux pi 6"};
+  EXPECT_EQ(Unames(std::string(kDesktopUname) + table + std::string(kPiUname) + table),
+            (std::vector<std::vector<std::string>>{desk, pi}));
+  EXPECT_EQ(Unames(std::string(kDesktopUname) + table + std::string(kPiUname)),
+            (std::vector<std::vector<std::string>>{desk}));
+  EXPECT_EQ(Unames(table + std::string(kDesktopUname)),
+            (std::vector<std::vector<std::string>>{desk}));
 }
 
 }  // namespace

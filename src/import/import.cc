@@ -248,9 +248,55 @@ class Driver {
       const std::optional<results::SourceFact> label = BlockLabelOf(runs_.back());
       std::vector<results::SourceFact> facts = facts_;
       if (machine_superseded_at_ == runs_.size()) {
+        std::vector<results::SourceFact> trailing;
+        for (const results::SourceFact& fact : facts) {
+          if (MachineFact(fact.kind)) {
+            trailing.push_back(fact);
+          }
+        }
         std::erase_if(facts, [](const results::SourceFact& f) { return MachineFact(f.kind); });
+        std::vector<results::SourceFact> own;
         for (const results::SourceFact& fact : runs_.back().source.facts) {
           if (MachineFact(fact.kind)) {
+            own.push_back(fact);
+          }
+        }
+        facts.insert(facts.end(), own.begin(), own.end());
+        switch (TrailingMachine(own, trailing)) {
+          case Machine::kSame:
+            for (const results::SourceFact& fact : trailing) {
+              if (std::none_of(own.begin(), own.end(), [&](const results::SourceFact& f) {
+                    return f.kind == fact.kind && f.value == fact.value;
+                  })) {
+                facts.push_back(fact);
+              }
+            }
+            break;
+          case Machine::kOther:
+            break;  // another machine's lines: no fact of this run
+          case Machine::kUnknown: {
+            std::vector<size_t> numbers;
+            for (const results::SourceFact& fact : trailing) {
+              numbers.push_back(fact.line);
+            }
+            std::sort(numbers.begin(), numbers.end());
+            numbers.erase(std::unique(numbers.begin(), numbers.end()), numbers.end());
+            runs_.back().source.caveats.push_back(fmt::format(
+                "{} {} CPU lines after the run that name no model matching its own, so "
+                "whether they describe its machine or another cannot be told; they are not "
+                "applied.",
+                numbers.size() == 1 ? "Line" : "Lines", LineList(numbers),
+                numbers.size() == 1 ? "holds" : "hold"));
+            break;
+          }
+        }
+      }
+      // A `uname -a` after a run that printed its own is another kernel's, not this run's.
+      const auto uname = [](const results::SourceFact& f) { return f.kind == "uname"; };
+      if (std::any_of(runs_.back().source.facts.begin(), runs_.back().source.facts.end(), uname)) {
+        std::erase_if(facts, uname);
+        for (const results::SourceFact& fact : runs_.back().source.facts) {
+          if (uname(fact)) {
             facts.push_back(fact);
           }
         }
@@ -543,6 +589,8 @@ class Driver {
           if (label_taken_) {
             label_.reset();  // another machine's or kernel's block after the labelled one
           }
+          // One kernel's line is no fact of the runs after another's.
+          std::erase_if(facts_, [](const results::SourceFact& f) { return f.kind == "uname"; });
         }
         AddFacts(std::move(read), line.number);
         return true;  // an environment line: a fact for the runs after it
@@ -671,6 +719,7 @@ class Driver {
       AddRun(BuildVersionRun(*version_, file_name_), version_label_);
       version_run_ = runs_.size() - 1;
       last_version_ = *version_;
+      version_used_ = false;
       version_.reset();
     }
   }
@@ -742,6 +791,7 @@ class Driver {
         runs_changed_ = true;
       }
       version_run_.reset();
+      version_used_ = last_version_.has_value();
       // `openssl speed aes-128-cbc`, then `openssl speed sha256`: one run of the library.
       const bool joins = speed_run_ && *speed_run_ + 1 == runs_.size() &&
                          speed_launcher_ == evidence.command.launcher && !export_since_speed_run_ &&
@@ -886,8 +936,14 @@ class Driver {
           std::erase_if(facts_, [](const results::SourceFact& f) { return MachineFact(f.kind); });
           cpu_fact_keys_.clear();
           machine_superseded_at_ = runs_.size();
+          if (version_used_) {
+            // `openssl version -a` printed before the earlier machine's run described that
+            // machine's build: no version, compiler or CPUINFO of the runs after it.
+            last_version_.reset();
+            version_used_ = false;
+          }
         }
-        machine_facts_runs_ = runs_.size();
+        machine_facts_runs_ = runs_added_;
         machine_facts_generation_ = run_generation_;
         machine_facts_after_figures_ = OpenHasFigures();
       }
@@ -902,6 +958,42 @@ class Driver {
       }
       facts_.push_back(std::move(fact));
     }
+  }
+
+  enum class Machine { kSame, kOther, kUnknown };
+
+  // Whether CPU facts read after the last run (`trailing`) describe the machine its own CPU
+  // facts (`own`) describe. The key of a cpu_model ("model name", "hardware") says what it
+  // names: the same key with another value, other flags or another architecture is another
+  // machine; a model of the same key and value with nothing conflicting is the same machine
+  // (lscpu's "Model name" repeating /proc/cpuinfo's); anything else cannot be told.
+  static Machine TrailingMachine(const std::vector<results::SourceFact>& own,
+                                 const std::vector<results::SourceFact>& trailing) {
+    const auto key = [](const results::SourceFact& f) {
+      return f.kind == "cpu_model" ? f.kind + '\n' + f.value.substr(0, f.value.find(':')) : f.kind;
+    };
+    const auto words = [](const std::string& value) {
+      const std::vector<std::string_view> split = SplitWords(value);
+      return std::set<std::string_view>(split.begin(), split.end());
+    };
+    bool matched = false;
+    for (const results::SourceFact& t : trailing) {
+      if (t.kind != "cpu_model" && t.kind != "cpu_flags" && t.kind != "cpu_arch") {
+        continue;  // lscpu's clock limits: nothing to compare them with
+      }
+      for (const results::SourceFact& o : own) {
+        if (key(o) != key(t)) {
+          continue;
+        }
+        const bool same =
+            t.kind == "cpu_flags" ? words(o.value) == words(t.value) : o.value == t.value;
+        if (!same) {
+          return Machine::kOther;
+        }
+        matched = matched || t.kind == "cpu_model";
+      }
+    }
+    return matched ? Machine::kSame : Machine::kUnknown;
   }
 
   // The facts that describe the machine: its CPU lines and its clock limits.
@@ -919,7 +1011,7 @@ class Driver {
   bool MachineFactsUsed() const {
     const bool any = std::any_of(facts_.begin(), facts_.end(),
                                  [](const results::SourceFact& f) { return MachineFact(f.kind); });
-    return any && (runs_.size() > machine_facts_runs_ ||
+    return any && (runs_added_ > machine_facts_runs_ ||
                    (OpenHasFigures() && (run_generation_ != machine_facts_generation_ ||
                                          !machine_facts_after_figures_)));
   }
@@ -1014,6 +1106,7 @@ class Driver {
       run.source.caveats.push_back(caveat);
     }
     runs_.push_back(std::move(run));
+    ++runs_added_;
     runs_changed_ = true;
   }
 
@@ -1181,10 +1274,13 @@ class Driver {
   std::optional<results::SourceFact> open_label_;
   std::optional<results::SourceFact> version_label_;
   std::set<std::string> cpu_fact_keys_;  // kind and value of each CPU fact in facts_
-  // When the last CPU fact was added (AddFacts): runs_.size(), run_generation_ and whether the
+  // When the last CPU fact was added (AddFacts): runs_added_, run_generation_ and whether the
   // open run had figures then; and runs_.size() when another machine's CPU facts last replaced
   // the earlier ones (SIZE_MAX: never).
   size_t machine_facts_runs_ = 0;
+  // Runs added so far (AddRun), counting those a later run replaced (a version block's run that
+  // the speed run after it took): runs_.size() would not see a run begin then.
+  size_t runs_added_ = 0;
   size_t machine_facts_generation_ = 0;
   bool machine_facts_after_figures_ = false;
   size_t machine_superseded_at_ = SIZE_MAX;
@@ -1193,6 +1289,8 @@ class Driver {
   std::optional<HeaderInfo> version_;
   std::optional<HeaderInfo> last_version_;
   std::optional<size_t> version_run_;  // index in runs_ of last_version_'s own run
+  // A speed run with figures followed last_version_: it belongs to that run's machine (AddFacts).
+  bool version_used_ = false;
   struct Provenance {
     size_t line = 0;             // the "+cryptobench VERSION: ..." line
     std::string version;         // cryptobench's version, "" if the line names none
