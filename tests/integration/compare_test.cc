@@ -258,5 +258,57 @@ TEST(CompareCliTest, BadInputIsOneLineAndExitsTwo) {
       << import_error.err;
 }
 
+// A paste of two machines: `openssl version -a`, CPU lines and a speed run of one, then the
+// other's CPU lines and a speed run without a header. The first block's version is no library of
+// the second block's side (compare named both "OpenSSL 1.1.1f" before).
+TEST(CompareCliTest, OneMachinesVersionBlockIsNotTheOtherSidesLibrary) {
+  const std::filesystem::path paste =
+      std::filesystem::temp_directory_path() / "cryptobench-two-machines-version.txt";
+  std::ofstream(paste)
+      << "$ openssl version -a\n"
+         "OpenSSL 1.1.1f  31 Mar 2020\n"
+         "built on: Wed Nov 24 13:20:48 2021 UTC\n"
+         "platform: debian-amd64\n"
+         "options:  bn(64,64) rc4(16x,int) des(int) blowfish(ptr)\n"
+         "compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -Wall\n"
+         "OPENSSLDIR: \"/usr/lib/ssl\"\n"
+         "ENGINESDIR: \"/usr/lib/x86_64-linux-gnu/engines-1.1\"\n"
+         "Seeding source: os-specific\n"
+         "$ grep -m1 'model name' /proc/cpuinfo\n"
+         "model name\t: Intel(R) Core(TM) i7-8700 CPU @ 3.20GHz\n"
+         "$ openssl speed -evp aes-128-cbc\n"
+         "Doing aes-128-cbc for 3s on 16 size blocks: 70000000 aes-128-cbc's in 2.99s\n"
+         "Doing aes-128-cbc for 3s on 64 size blocks: 30000000 aes-128-cbc's in 3.00s\n"
+         "Doing aes-128-cbc for 3s on 256 size blocks: 8000000 aes-128-cbc's in 3.00s\n"
+         "Doing aes-128-cbc for 3s on 1024 size blocks: 2000000 aes-128-cbc's in 3.00s\n"
+         "Doing aes-128-cbc for 3s on 8192 size blocks: 250000 aes-128-cbc's in 3.00s\n"
+         "Doing aes-128-cbc for 3s on 16384 size blocks: 125000 aes-128-cbc's in 3.00s\n"
+         "OpenSSL 1.1.1f  31 Mar 2020\n"
+         "built on: Wed Nov 24 13:20:48 2021 UTC\n"
+         "options:bn(64,64) rc4(16x,int) des(int) aes(partial) blowfish(ptr)\n"
+         "compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -Wall\n"
+         "The 'numbers' are in 1000s of bytes per second processed.\n"
+         "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+         "bytes\n"
+         "aes-128-cbc     374581.94k   640000.00k   682666.67k   682666.67k   682666.67k   "
+         "683000.00k\n"
+         "\n"
+         "$ grep -m1 'model name' /proc/cpuinfo\n"
+         "model name\t: ARMv7 Processor rev 4 (v7l)\n"
+         "$ openssl speed -evp aes-128-cbc\n"
+         "Doing aes-128-cbc for 3s on 16 size blocks: 7000000 aes-128-cbc's in 2.99s\n"
+         "Doing aes-128-cbc for 3s on 64 size blocks: 3000000 aes-128-cbc's in 3.00s\n"
+         "Doing aes-128-cbc for 3s on 256 size blocks: 800000 aes-128-cbc's in 3.00s\n"
+         "Doing aes-128-cbc for 3s on 1024 size blocks: 200000 aes-128-cbc's in 3.00s\n"
+         "Doing aes-128-cbc for 3s on 8192 size blocks: 25000 aes-128-cbc's in 3.00s\n";
+  CliResult r = RunCryptobench({"compare", paste.string()});
+  std::filesystem::remove(paste);
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  const size_t a = r.out.find("#1  openssl speed output, OpenSSL 1.1.1f");
+  const size_t b = r.out.find("#2  openssl speed output, user CPU time");
+  EXPECT_NE(a, std::string::npos) << r.out;
+  EXPECT_NE(b, std::string::npos) << r.out;
+}
+
 }  // namespace
 }  // namespace cryptobench::testing
