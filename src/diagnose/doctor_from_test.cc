@@ -196,6 +196,30 @@ TEST(DoctorFromTest, VectorWithoutShaNiAndAShaNiFigureDisagree) {
   EXPECT_EQ(software.status, VerdictStatus::kSoftwareExpected) << software.line;
 }
 
+// A report whose verdicts say only that software is the best the CPU facts allow ends in a
+// conclusion: it cannot tell whether the CPU lacks the instructions or something (a hypervisor's
+// CPU model, the kernel) hides them, and names lscpu; a stated cause leaves it out.
+TEST(DoctorFromTest, SoftwareExpectedAloneCannotTellWhyTheInstructionsAreMissing) {
+  results::RunResult run =
+      ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVectorNoAesNi, kOpenssl30);
+  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 66)});
+  DoctorReport report = DiagnoseReport(run);
+  ASSERT_EQ(Find(report, "AES-128-CBC").status, VerdictStatus::kSoftwareExpected);
+  const Finding* open = FindingOf(report, "report.cannot-tell");
+  ASSERT_NE(open, nullptr);
+  EXPECT_THAT(open->summary, HasSubstr("why AES-128-CBC encrypt ran in software"));
+  EXPECT_THAT(open->summary, HasSubstr("a hypervisor or the kernel may hide them"));
+  EXPECT_THAT(open->evidence, HasSubstr("has AES-NI clear"));
+  EXPECT_THAT(open->advice, HasSubstr("Run `lscpu`"));
+  EXPECT_THAT(open->advice, HasSubstr("Hypervisor vendor"));
+  // Beside a verdict of another kind (an accelerated SHA-256), this finding is not the one given.
+  Add(run, "SHA-256", "hash", {ImportedFigure("hash", 16384, 3000)});
+  report = DiagnoseReport(run);
+  for (const Finding& f : report.findings) {
+    EXPECT_THAT(f.summary, Not(HasSubstr("a hypervisor or the kernel may hide them")));
+  }
+}
+
 TEST(DoctorFromTest, VectorWithoutAesNiAndAnAesNiFigureNameTheEngine) {
   results::RunResult run =
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVectorNoAesNi, kOpenssl30);

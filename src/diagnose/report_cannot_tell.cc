@@ -217,6 +217,45 @@ std::optional<Finding> NoPathFinding(const DoctorReport& report) {
       "compare A B): only another run of the same code says whether these figures are slow."};
 }
 
+// Verdicts that software is the best the CPU offers (the report's capability vector or flags
+// lack the instructions), with no cause stated: a CPU without the instructions, a hypervisor's
+// CPU model that hides them and a kernel that disabled them give the same bits, and which of
+// them holds decides the remedy, so the report cannot tell why.
+std::optional<Finding> SoftwareExpectedFinding(const DoctorReport& report) {
+  std::vector<std::string> names;
+  std::vector<std::string> lines;
+  for (const Verdict& verdict : report.verdicts) {
+    if (verdict.status == VerdictStatus::kSoftwareExpected) {
+      names.push_back(fmt::format("{} {}", verdict.algorithm, verdict.operation));
+      std::string_view line = verdict.line;  // "AES-128-CBC: software (expected): ...."
+      if (line.ends_with('.')) {
+        line.remove_suffix(1);
+      }
+      lines.emplace_back(line);
+    } else if (verdict.status != VerdictStatus::kNoHardwarePath) {
+      return std::nullopt;
+    }
+  }
+  if (names.empty()) {
+    return std::nullopt;
+  }
+  // lscpu prints "Model name" and, in a guest, "Hypervisor vendor" and "Virtualization type"
+  // (util-linux, sys-utils/lscpu.1.adoc).
+  return Finding{
+      "report.cannot-tell", Severity::kWarning,
+      fmt::format("Cannot tell from this report why {} ran in software, the best its CPU facts "
+                  "allow: the CPU may lack the instructions, or a hypervisor or the kernel may "
+                  "hide them",
+                  Join(names)),
+      fmt::format("{}; a CPU without the instructions, a hypervisor's CPU model that hides them "
+                  "and a kernel that disabled them give the same CPU facts, and the report "
+                  "states no cause",
+                  Join(lines)),
+      "Run `lscpu`: its Model name says whether the CPU has the instructions, and a Hypervisor "
+      "vendor line marks a virtual machine whose CPU model may hide them (the host's CPU and the "
+      "guest's CPU type then settle it)."};
+}
+
 }  // namespace
 
 std::optional<Finding> UndeterminedFinding(const DoctorReport& report) {
@@ -259,8 +298,13 @@ std::optional<Finding> UndeterminedFinding(const DoctorReport& report) {
     first = first_public_key;
   }
   if (open.empty()) {
-    std::optional<Finding> fingerprint_only = FingerprintOnlyFinding(report);
-    return fingerprint_only ? fingerprint_only : NoPathFinding(report);
+    if (std::optional<Finding> fingerprint_only = FingerprintOnlyFinding(report)) {
+      return fingerprint_only;
+    }
+    if (std::optional<Finding> software = SoftwareExpectedFinding(report)) {
+      return software;
+    }
+    return NoPathFinding(report);
   }
   // Open verdicts without one usable figure (every cell an error: no operation completed, or the
   // tool printed none): no class, clock or CPU flag settles them, so the command that would is
