@@ -75,6 +75,15 @@ std::string LineOf(std::string_view caveat) {
   return colon == std::string_view::npos ? "" : fmt::format("line {}", caveat.substr(5, colon - 5));
 }
 
+// Rows of `table` with evidence id `evidence` of `tool` whose release range holds `version`.
+std::vector<const SpeedToolChange*> RowsFor(const std::vector<SpeedToolChange>& table,
+                                            std::string_view evidence, std::string_view tool,
+                                            const LibraryVersion& version) {
+  std::vector<const SpeedToolChange*> rows = SpeedToolRows(table, evidence, tool);
+  std::erase_if(rows, [&](const SpeedToolChange* row) { return !row->versions.Contains(version); });
+  return rows;
+}
+
 // "SOURCE" or "SOURCE, unsure" for each row, joined by "; ".
 std::string Cite(const std::vector<const SpeedToolChange*>& rows) {
   std::string out;
@@ -165,12 +174,9 @@ void TimerFault(const results::RunResult& run, const std::vector<SpeedToolChange
   if (lines.empty() || !version) {
     return;
   }
-  std::vector<const SpeedToolChange*> rows;
-  for (const SpeedToolChange* row : SpeedToolRows(table, "slot-overrun", "openssl-speed")) {
-    if (row->kind == "bug" && row->versions.Contains(*version)) {
-      rows.push_back(row);
-    }
-  }
+  std::vector<const SpeedToolChange*> rows =
+      RowsFor(table, "slot-overrun", "openssl-speed", *version);
+  std::erase_if(rows, [](const SpeedToolChange* row) { return row->kind != "bug"; });
   if (rows.empty()) {
     return;
   }
@@ -628,11 +634,9 @@ void ImpossibleFigures(const results::RunResult& run, const std::vector<SpeedToo
       if (evidence == "multi-summary" && run.source.multi < 1) {
         continue;
       }
-      for (const SpeedToolChange* row : SpeedToolRows(table, evidence, table_tool)) {
-        if (row->versions.Contains(*version)) {
-          rows.push_back(row);
-        }
-      }
+      const std::vector<const SpeedToolChange*> matched =
+          RowsFor(table, evidence, table_tool, *version);
+      rows.insert(rows.end(), matched.begin(), matched.end());
     }
   }
   std::string known;
@@ -708,12 +712,9 @@ void BotanTimer(const results::RunResult& run, const std::vector<SpeedToolChange
   const std::vector<const SpeedToolChange*> all =
       SpeedToolRows(table, "botan-timer", "botan-speed");
   const std::optional<LibraryVersion> version = ToolVersion(run);
-  std::vector<const SpeedToolChange*> rows;
-  for (const SpeedToolChange* row : all) {
-    if (version && row->versions.Contains(*version)) {
-      rows.push_back(row);
-    }
-  }
+  const std::vector<const SpeedToolChange*> rows =
+      version ? RowsFor(table, "botan-timer", "botan-speed", *version)
+              : std::vector<const SpeedToolChange*>{};
   const std::string listed = JoinSemicolon(shown);
   if (version && rows.empty()) {
     return;  // a release after the fix: no known fault explains it (a counter that scales?)
@@ -766,12 +767,8 @@ void AeadDecryptFault(const results::RunResult& run, const std::vector<SpeedTool
   if (!version) {
     return;
   }
-  std::vector<const SpeedToolChange*> rows;
-  for (const SpeedToolChange* row : SpeedToolRows(table, "aead-decrypt-fails", "openssl-speed")) {
-    if (row->versions.Contains(*version)) {
-      rows.push_back(row);
-    }
-  }
+  const std::vector<const SpeedToolChange*> rows =
+      RowsFor(table, "aead-decrypt-fails", "openssl-speed", *version);
   if (rows.empty()) {
     return;
   }
