@@ -164,6 +164,11 @@ std::vector<std::string> CannotKnow(const DoctorReport& report, bool engine_take
 
 }  // namespace
 
+bool ReportClockAssumed(const DoctorReport& report) {
+  return report.facts.report && report.facts.report->kind != "measured" &&
+         report.core_hz_low == kReportDefaultHzLow && report.core_hz_high == kReportDefaultHzHigh;
+}
+
 DoctorReport DiagnoseReport(const results::RunResult& pasted,
                             const std::vector<const AlgorithmInfo*>& only) {
   const results::RunResult run = WithoutContradictedCpuLines(pasted);

@@ -23,6 +23,10 @@ namespace cryptobench::diagnose {
 inline constexpr double kReportDefaultHzLow = 1e9;
 inline constexpr double kReportDefaultHzHigh = 5e9;
 
+/// True when `report` is of pasted text (not a measured run) whose clock range is the assumed
+/// kReportDefaultHzLow-kReportDefaultHzHigh: the text gives no clock rate.
+bool ReportClockAssumed(const DoctorReport& report);
+
 /// The core clock range cpb is computed over for a report, and why.
 struct ReportClock {
   double hz_low = kReportDefaultHzLow;

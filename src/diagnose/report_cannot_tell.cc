@@ -34,9 +34,7 @@ struct Command {
 Command SettlingCommand(const DoctorReport& report, const std::string& algorithm) {
   const ReportOrigin& origin = *report.facts.report;
   const std::string& arch = report.facts.cpu.arch;
-  const bool clock_assumed = origin.kind != "measured" &&
-                             report.core_hz_low == kReportDefaultHzLow &&
-                             report.core_hz_high == kReportDefaultHzHigh;
+  const bool clock_assumed = ReportClockAssumed(report);
   if (HasFinding(report, "report.legacy-api")) {
     // 1.x's low-level AES_*/Camellia_* rows: no application's EVP or TLS code runs them and no
     // engine serves them (report_findings.cc, "report.legacy-api"), so no verdict on them
@@ -45,9 +43,7 @@ Command SettlingCommand(const DoctorReport& report, const std::string& algorithm
             "the rows time the 1.x low-level API, which an application's EVP or TLS code does not "
             "run and no engine serves; -evp times the path that matters"};
   }
-  if (origin.tool.find("cryptsetup") != std::string::npos ||
-      origin.tool.find("tcrypt") != std::string::npos ||
-      origin.tool.find("kcapi") != std::string::npos) {
+  if (KernelTool(origin)) {
     // The kernel's crypto API serves each name from the registered implementation of highest
     // priority, and /proc/crypto lists name, driver and priority of each
     // (https://docs.kernel.org/crypto/architecture.html, "Crypto API Cipher References And
@@ -131,9 +127,7 @@ bool SettledAtAnyClock(const ReportOrigin& origin, const Verdict& verdict) {
 // depends on the clock the text does not give.
 std::optional<Finding> FingerprintOnlyFinding(const DoctorReport& report) {
   const ReportOrigin& origin = *report.facts.report;
-  const bool clock_assumed = origin.kind != "measured" &&
-                             report.core_hz_low == kReportDefaultHzLow &&
-                             report.core_hz_high == kReportDefaultHzHigh;
+  const bool clock_assumed = ReportClockAssumed(report);
   // With an engine or provider named the question is where the work ran, which no clock answers.
   if (!clock_assumed || !origin.engine_or_provider.empty()) {
     return std::nullopt;

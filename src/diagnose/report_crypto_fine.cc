@@ -77,8 +77,7 @@ std::optional<Finding> CryptoFineFinding(const DoctorReport& report) {
                   [](const Finding& f) { return f.id == "report.legacy-api"; })) {
     return std::nullopt;
   }
-  const bool clock_known = origin.kind == "measured" || report.core_hz_low != kReportDefaultHzLow ||
-                           report.core_hz_high != kReportDefaultHzHigh;
+  const bool clock_known = !ReportClockAssumed(report);
   std::vector<FineFigure> figures;
   bool any_bound = false;
   bool any_sha_bound = false;
