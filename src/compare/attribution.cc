@@ -101,10 +101,22 @@ std::string SingleNote(const std::vector<const Row*>& rows) {
 
 std::string HintName(const std::string& group) { return group == "RSA" ? "bignum (RSA)" : group; }
 
-std::vector<std::string> GroupHints(const std::vector<std::string>& groups) {
+// What the changed statements point at: each one's group's shared assembly ("AES", "SHA"),
+// unless another family of that group did not change the same way (AES-CBC unchanged beside a
+// slower AES-GCM: the AES code they share runs as before), then the family's own code
+// ("AES-GCM"). Names in order, without repeats.
+std::vector<std::string> CodeHints(const std::vector<const Statement*>& changed,
+                                   const std::vector<Statement>& statements) {
   std::vector<std::string> names;
-  for (const std::string& group : groups) {
-    names.push_back(HintName(group));
+  for (const Statement* s : changed) {
+    const bool group_split =
+        std::any_of(statements.begin(), statements.end(), [s](const Statement& other) {
+          return other.group == s->group && other.pattern != s->pattern;
+        });
+    const std::string name = group_split ? s->subject : HintName(s->group);
+    if (std::find(names.begin(), names.end(), name) == names.end()) {
+      names.push_back(name);
+    }
   }
   return names;
 }
@@ -227,16 +239,13 @@ std::optional<Finding> Headline(const std::vector<Statement>& statements,
                                                 PercentText(threshold), JoinAnd(unchanged))};
   }
   std::vector<std::string> parts;
-  std::vector<std::string> groups;
+  const std::vector<std::string> hints = CodeHints(changed, statements);
   std::vector<double> factors;
   bool all_slower = true;
   bool all_faster = true;
   for (const Statement* s : changed) {
     parts.push_back(s->subject + " " + FactorText(s->rows) + WhereText(s->rows) +
                     SingleNote(s->rows));
-    if (std::find(groups.begin(), groups.end(), s->group) == groups.end()) {
-      groups.push_back(s->group);
-    }
     factors.push_back(GeoMean(s->rows));
     all_slower = all_slower && s->pattern == Pattern::kUniformSlower;
     all_faster = all_faster && s->pattern == Pattern::kUniformFaster;
@@ -269,9 +278,9 @@ std::optional<Finding> Headline(const std::vector<Statement>& statements,
     text += fmt::format(
         ": the sides are different libraries, so this is each one's own {} code, "
         "not a build option",
-        JoinAnd(GroupHints(groups)));
+        JoinAnd(hints));
   } else if ((all_slower || all_faster) && !unchanged.empty()) {
-    text += fmt::format(": {} assembly missing or unused in {}", JoinAnd(GroupHints(groups)),
+    text += fmt::format(": {} assembly missing or unused in {}", JoinAnd(hints),
                         all_slower ? b_letter : a_letter);
     cause = "asm-missing-or-unused";
   } else if ((all_slower || all_faster) && changed.size() >= 2 &&
