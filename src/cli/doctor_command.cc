@@ -287,7 +287,7 @@ int RunDoctorFrom(const DoctorCommandOptions& options,
     }
     diagnose::DoctorReport report = diagnose::DiagnoseReport(run, algorithms);
     diagnose::ReadPastedMaskExperiment(report, run, runs);
-    diagnose::WithdrawCryptoFineWhenRunsDiffer(report, runs);
+    diagnose::ReadRunsThatDiffer(report, runs);
     report.created_utc = UtcTimestamp();
     report.tool_version = CRYPTOBENCH_VERSION;
     report.facts.report->file = name;

@@ -189,13 +189,34 @@ bool MaskExplains(const results::RunResult& a, const results::RunResult& b);
 void ReadPastedMaskExperiment(DoctorReport& report, const results::RunResult& run,
                               const std::vector<results::RunResult>& runs);
 
-/// A paste whose runs differ (RunsDiffer) asks a relative question (why is B slower than
-/// A?), which one run's class does not answer and a cause within the accelerated class (a
-/// library regression, a speed-tool change) may explain: replaces `report`'s
-/// "report.crypto-fine" finding by the info finding "report.runs-differ", which points to
-/// compare. `runs` are all the runs imported from the report's file, `report`'s among them.
-void WithdrawCryptoFineWhenRunsDiffer(DoctorReport& report,
-                                      const std::vector<results::RunResult>& runs);
+/// What the paste shows to differ between runs `a` and `b` of one paste that may have changed
+/// their code or machine, in words ("library version: 'OpenSSL 3.3.1' against 'OpenSSL
+/// 3.4.1'"): the tool, its version, engine or provider, timing basis, library, version,
+/// compiler line, platform, build options, capability vector, library file hash, CPU model,
+/// architecture, kernel, process count, run environment, and the uname, CPU model and flags
+/// lines pasted beside each run. A field given on one side only counts as a difference (the
+/// paste does not show them equal). nullopt when every one of them is the same.
+std::optional<std::string> ShownCodeDifference(const results::RunResult& a,
+                                               const results::RunResult& b);
+
+/// A paste whose runs differ (cells they share more than 5% apart, RunsDiffer; pairs that
+/// MaskExplains are skipped) asks a relative question, answered in one of two ways for
+/// `report`, one of `runs` (all the runs imported from the report's file):
+/// - when the paste shows a difference between a differing pair's code or machine
+///   (ShownCodeDifference), or a run of such a pair is not itself "the crypto is fine"
+///   (DiagnoseReport with ReadPastedMaskExperiment states no report.crypto-fine), that
+///   difference may be the cause, which one run's class does not rule out: `report`'s
+///   "report.crypto-fine" is replaced by the info finding "report.runs-differ", which points to
+///   compare;
+/// - otherwise every run of the differing pairs has its figures in their accelerated class and
+///   the paste shows the same code on the same machine: "report.crypto-fine" stays (it holds
+///   for each run), and the info finding "report.runs-differ" is added, stating the largest
+///   difference in percent and that one pair of runs cannot attribute it (the machine's state
+///   between runs, a change the paste does not record, or the change under test give the same
+///   pair), with the command that would: each run repeated several times and the spreads
+///   compared. The difference is not called noise.
+/// `report` is left as it is when no shared cell differs or it states no crypto-fine.
+void ReadRunsThatDiffer(DoctorReport& report, const std::vector<results::RunResult>& runs);
 
 /// Findings about an OpenSSL engine the run names (`-engine ID`), from the engine table
 /// (engines.h) and the paste's `openssl engine -c`, lsmod and /proc/crypto lines (the run's

@@ -213,8 +213,19 @@ std::optional<Finding> CryptoFineFinding(const DoctorReport& report) {
       "cipher."};
 }
 
-std::optional<std::string> RunsDiffer(const std::vector<results::RunResult>& runs,
-                                      double threshold) {
+namespace {
+
+// One cell two runs of a paste share whose byte rates differ by more than the threshold.
+struct DifferingCell {
+  size_t run_a = 0;  // indices into the paste's runs, run_a < run_b
+  size_t run_b = 0;
+  std::string text;  // "AES-128-XTS encrypt at 1024 KiB per call: run 1 5.32 GB/s, run 2 5.68 GB/s"
+  double ratio = 1;  // the faster figure over the slower one
+};
+
+// Every such cell, in the order of the cells' keys and then of the run pairs.
+std::vector<DifferingCell> DifferingCells(const std::vector<results::RunResult>& runs,
+                                          double threshold) {
   struct Figure {
     size_t run = 0;
     double bytes_per_s = 0;
@@ -231,41 +242,181 @@ std::optional<std::string> RunsDiffer(const std::vector<results::RunResult>& run
       }
     }
   }
+  std::vector<DifferingCell> out;
   for (const auto& [key, figures] : cells) {
     for (const Figure& a : figures) {
       for (const Figure& b : figures) {
-        if (a.run < b.run && !MaskExplains(runs[a.run], runs[b.run]) &&
-            std::max(a.bytes_per_s, b.bytes_per_s) >
-                std::min(a.bytes_per_s, b.bytes_per_s) * (1 + threshold)) {
-          return fmt::format("{} {} at {} per call: run {} {}, run {} {}", std::get<0>(key),
-                             std::get<1>(key), report::FormatSize(std::get<2>(key)), a.run + 1,
-                             FormatBytesPerSecond(a.bytes_per_s), b.run + 1,
-                             FormatBytesPerSecond(b.bytes_per_s));
+        const double ratio =
+            std::max(a.bytes_per_s, b.bytes_per_s) / std::min(a.bytes_per_s, b.bytes_per_s);
+        if (a.run < b.run && !MaskExplains(runs[a.run], runs[b.run]) && ratio > 1 + threshold) {
+          out.push_back({a.run, b.run,
+                         fmt::format("{} {} at {} per call: run {} {}, run {} {}", std::get<0>(key),
+                                     std::get<1>(key), report::FormatSize(std::get<2>(key)),
+                                     a.run + 1, FormatBytesPerSecond(a.bytes_per_s), b.run + 1,
+                                     FormatBytesPerSecond(b.bytes_per_s)),
+                         ratio});
         }
       }
+    }
+  }
+  return out;
+}
+
+// The values of `run`'s source facts of `kind` (pasted uname, CPU model lines), in order.
+std::vector<std::string> FactValues(const results::RunResult& run, std::string_view kind) {
+  std::vector<std::string> out;
+  for (const results::SourceFact& fact : run.source.facts) {
+    if (fact.kind == kind) {
+      out.push_back(fact.value);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::optional<std::string> RunsDiffer(const std::vector<results::RunResult>& runs,
+                                      double threshold) {
+  const std::vector<DifferingCell> cells = DifferingCells(runs, threshold);
+  if (cells.empty()) {
+    return std::nullopt;
+  }
+  return cells.front().text;
+}
+
+std::optional<std::string> ShownCodeDifference(const results::RunResult& a,
+                                               const results::RunResult& b) {
+  const auto differ = [](std::string_view what, const std::string& x,
+                         const std::string& y) -> std::optional<std::string> {
+    if (x == y) {
+      return std::nullopt;
+    }
+    return fmt::format("{}: '{}' against '{}'", what, x.empty() ? "(none given)" : x,
+                       y.empty() ? "(none given)" : y);
+  };
+  const std::pair<std::string_view, std::pair<const std::string*, const std::string*>> fields[] = {
+      {"tool", {&a.source.tool, &b.source.tool}},
+      {"tool version", {&a.source.tool_version, &b.source.tool_version}},
+      {"engine or provider", {&a.source.engine_or_provider, &b.source.engine_or_provider}},
+      {"timing", {&a.source.timing_basis, &b.source.timing_basis}},
+      {"library", {&a.library.backend, &b.library.backend}},
+      {"library version", {&a.library.version, &b.library.version}},
+      {"compiler line", {&a.library.cflags, &b.library.cflags}},
+      {"platform", {&a.library.platform, &b.library.platform}},
+      {"build options", {&a.library.options, &b.library.options}},
+      {"capability vector", {&a.library.capability_vector, &b.library.capability_vector}},
+      {"library file", {&a.library.file_sha256, &b.library.file_sha256}},
+      {"CPU model", {&a.machine.cpu_model, &b.machine.cpu_model}},
+      {"architecture", {&a.machine.arch, &b.machine.arch}},
+      {"kernel", {&a.machine.kernel, &b.machine.kernel}},
+  };
+  for (const auto& [what, values] : fields) {
+    if (std::optional<std::string> shown = differ(what, *values.first, *values.second)) {
+      return shown;
+    }
+  }
+  if (a.source.multi != b.source.multi) {
+    return fmt::format("processes: {} against {}", std::max(a.source.multi, 1),
+                       std::max(b.source.multi, 1));
+  }
+  if (a.library.worker_env != b.library.worker_env) {
+    return std::string("environment of the run (OPENSSL_ia32cap or another variable)");
+  }
+  // Lines pasted beside each run: a uname line names the kernel (the code of a kernel tool), a
+  // model or flags line the CPU.
+  for (const std::string_view kind : {"uname", "cpu_model", "cpu_flags"}) {
+    const std::vector<std::string> x = FactValues(a, kind);
+    const std::vector<std::string> y = FactValues(b, kind);
+    if (x != y) {
+      return fmt::format("pasted {} lines: '{}' against '{}'", kind, x.empty() ? "(none)" : Join(x),
+                         y.empty() ? "(none)" : Join(y));
     }
   }
   return std::nullopt;
 }
 
-void WithdrawCryptoFineWhenRunsDiffer(DoctorReport& report,
-                                      const std::vector<results::RunResult>& runs) {
-  const std::optional<std::string> differ = RunsDiffer(runs);
-  if (!differ) {
+void ReadRunsThatDiffer(DoctorReport& report, const std::vector<results::RunResult>& runs) {
+  const std::vector<DifferingCell> cells = DifferingCells(runs, 0.05);
+  if (cells.empty() || !report.facts.report) {
     return;
   }
-  for (Finding& finding : report.findings) {
-    if (finding.id == "report.crypto-fine") {
-      finding = Finding{
-          "report.runs-differ", Severity::kInfo,
-          "The paste's runs differ: its question is why, which the class of one run's figures "
-          "does not answer",
-          fmt::format("{}; this run's figures sit in their accelerated class ({})", *differ,
-                      finding.summary),
-          "Compare the runs (cryptobench compare FILE): it says which cells changed, by how much, "
-          "and whether a known library or speed-tool change explains it."};
+  // A difference the paste shows between the runs' code, build, CPU or kernel is a candidate
+  // cause of the figures' difference, which one run's class cannot rule out: compare weighs it.
+  // So is a run of a differing pair whose own figures are not all in their class.
+  std::string why;
+  for (const DifferingCell& cell : cells) {
+    if (std::optional<std::string> shown =
+            ShownCodeDifference(runs[cell.run_a], runs[cell.run_b])) {
+      why = fmt::format("{}; the runs differ in their {}", cell.text, *shown);
+      break;
     }
   }
+  for (size_t i = 0; i < runs.size() && why.empty(); ++i) {
+    const bool involved = std::any_of(cells.begin(), cells.end(), [i](const DifferingCell& c) {
+      return c.run_a == i || c.run_b == i;
+    });
+    if (!involved) {
+      continue;
+    }
+    DoctorReport other = DiagnoseReport(runs[i]);
+    ReadPastedMaskExperiment(other, runs[i], runs);
+    if (std::none_of(other.findings.begin(), other.findings.end(),
+                     [](const Finding& f) { return f.id == "report.crypto-fine"; })) {
+      why = fmt::format("{}; run {}'s figures are not all shown in their accelerated class",
+                        cells.front().text, i + 1);
+    }
+  }
+  if (!why.empty()) {
+    for (Finding& finding : report.findings) {
+      if (finding.id == "report.crypto-fine") {
+        finding = Finding{
+            "report.runs-differ", Severity::kInfo,
+            "The paste's runs differ: its question is why, which the class of one run's "
+            "figures does not answer",
+            fmt::format("{}; this run's figures sit in their accelerated class ({})", why,
+                        finding.summary),
+            "Compare the runs (cryptobench compare FILE): it says which cells changed, by how "
+            "much, and whether a known library or speed-tool change explains it."};
+      }
+    }
+    return;
+  }
+  // The paste shows the same code on the same machine for every pair that differs, and every
+  // run of those pairs is fine on its own: each run's class stands (the crypto is fine in each),
+  // and the difference is stated beside it, with what would attribute it; one pair of figures
+  // cannot.
+  const auto fine = std::find_if(report.findings.begin(), report.findings.end(),
+                                 [](const Finding& f) { return f.id == "report.crypto-fine"; });
+  if (fine == report.findings.end()) {
+    return;
+  }
+  const DifferingCell& largest = *std::max_element(
+      cells.begin(), cells.end(),
+      [](const DifferingCell& x, const DifferingCell& y) { return x.ratio < y.ratio; });
+  const ReportOrigin& origin = *report.facts.report;
+  const std::string repeat =
+      origin.tool == "openssl speed"
+          ? RerunCommand(
+                origin, report.verdicts.empty() ? "aes-128-gcm" : report.verdicts.front().algorithm)
+          : (origin.tool.empty() ? std::string("the benchmark") : origin.tool);
+  report.findings.push_back(Finding{
+      "report.runs-differ", Severity::kInfo,
+      fmt::format("The paste's runs differ by up to {:.0f}%, which one pair of runs cannot "
+                  "attribute; each run's figures sit in their accelerated class, so the crypto "
+                  "is fine in each",
+                  (largest.ratio - 1) * 100),
+      fmt::format(
+          "{} ({:.1f}%); {} cell{} of the runs differ by more than 5%, and the paste shows no "
+          "difference in tool, library, version, build, CPU or kernel between them: the "
+          "difference may be the machine's state between the runs (clock, turbo, other load), a "
+          "change the paste does not record, or the change the runs were made to test, and one "
+          "figure per side cannot tell these apart",
+          largest.text, (largest.ratio - 1) * 100, cells.size(), cells.size() == 1 ? "" : "s"),
+      fmt::format("Repeat each run several times (`{}` three times on each side, alternating "
+                  "the sides) and compare the spread: a difference larger than each side's own "
+                  "spread between its repeats belongs to what changed between the sides; one "
+                  "within it does not.",
+                  repeat)});
 }
 
 }  // namespace cryptobench::diagnose

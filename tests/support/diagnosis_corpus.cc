@@ -128,7 +128,7 @@ CauseResult CheckCauseExpectation(const CauseExpectation& expectation) {
     }
     diagnose::DoctorReport report = diagnose::DiagnoseReport(runs[i]);
     diagnose::ReadPastedMaskExperiment(report, runs[i], runs);
-    diagnose::WithdrawCryptoFineWhenRunsDiffer(report, runs);
+    diagnose::ReadRunsThatDiffer(report, runs);
     for (const diagnose::StatedCause& cause : diagnose::StatedCauses(report)) {
       AddTag(result, cause.tag, fmt::format("doctor --from, run {}", i + 1), cause.text);
     }
