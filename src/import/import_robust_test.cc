@@ -562,6 +562,24 @@ TEST(ImportRobustTest, QuotedRowAndForeignMessageAreNamed) {
   EXPECT_TRUE(HasCaveat(runs[0], "Line 6 reads like output"));
 }
 
+// A Markdown code block ends the table like a blank line: the prose after its closing fence
+// ("That's on my Ryzen 5 5600X, is that normal?") is the poster's, not a damaged row.
+TEST(ImportRobustTest, ProseAfterTheClosingFenceIsNotARow) {
+  const std::string row =
+      "aes-128-gcm      73199.42k   220411.12k   435064.21k   581664.88k   641874.92k   "
+      "646187.19k\n";
+  for (const std::string fence : {"```", "~~~"}) {
+    const std::vector<results::RunResult> runs =
+        ImportText(fence + "\n$ openssl speed -evp aes-128-gcm\n" + std::string(kTypeLine) + row +
+                       fence + "\nThat's on my Ryzen 5 5600X, is that normal?\n",
+                   "paste.txt");
+    ASSERT_EQ(runs.size(), 1u) << fence;
+    const results::AlgorithmResult* gcm = FindAlgorithm(runs[0], "AES-128-GCM");
+    ASSERT_NE(gcm, nullptr) << fence;
+    EXPECT_EQ(gcm->cells.size(), 6u) << fence;
+  }
+}
+
 // Figures no hardware reaches (above 10^15 bytes/s or 10^12 operations/s) are error cells
 // with a caveat stating the bound; a figure of hundreds of digits is no figure, and no
 // caveat quotes it whole.

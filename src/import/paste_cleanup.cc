@@ -700,8 +700,12 @@ std::vector<SourceLine> CleanPaste(std::string_view text) {
       if (tag.find(' ') != std::string_view::npos) {
         if (const auto command = AfterPrompt(tag); command && !command->empty()) {
           out.push_back({number, LineKind::kCommand, std::string(*command)});
+          continue;
         }
       }
+      // A code block's edge ends what is above it as a blank line does: the text after a
+      // closing fence is the poster's prose, not a row of the table inside the block.
+      out.push_back({number, LineKind::kText, ""});
       continue;
     }
     if (IsElisionMark(trimmed)) {

@@ -29,8 +29,9 @@ struct SourceLine {
 /// Cleans a paste:
 ///  - splits on LF, drops CR and terminal control: CSI (colours), OSC (titles, links), other
 ///    escapes, C0 controls but tab, DEL and C1 controls;
-///  - drops markdown code fences (``` or ~~~ lines, with or without a language tag) and lines
-///    that hold only a shell prompt;
+///  - turns markdown code fences (``` or ~~~ lines, with or without a language tag) into blank
+///    lines, since a code block's edge ends a table as a blank line does, and drops lines that
+///    hold only a shell prompt;
 ///  - turns "user@host:~$ openssl speed ..." and "[root@box ~]# ..." (also "$ ", "# ", "% ",
 ///    "> ", "PS C:\> ") into kCommand lines, and a bare "openssl speed ..." / "openssl version"
 ///    command line too, and bare `bssl speed`, `botan speed|version` and `cryptsetup ...

@@ -6,13 +6,16 @@
 namespace cryptobench::import {
 namespace {
 
-TEST(PasteCleanupTest, KeepsOriginalLineNumbersAndDropsFences) {
+TEST(PasteCleanupTest, KeepsOriginalLineNumbersAndBlanksFences) {
   const auto lines = CleanPaste("intro\n```text\nDoing x\n```\nafter\n");
-  ASSERT_EQ(lines.size(), 3u);
+  ASSERT_EQ(lines.size(), 5u);
   EXPECT_EQ(lines[0].number, 1u);
-  EXPECT_EQ(lines[1].number, 3u);
-  EXPECT_EQ(lines[1].text, "Doing x");
-  EXPECT_EQ(lines[2].number, 5u);
+  EXPECT_EQ(lines[1].number, 2u);
+  EXPECT_EQ(lines[1].text, "");  // a fence ends what is above it, as a blank line
+  EXPECT_EQ(lines[2].number, 3u);
+  EXPECT_EQ(lines[2].text, "Doing x");
+  EXPECT_EQ(lines[3].text, "");
+  EXPECT_EQ(lines[4].number, 5u);
 }
 
 TEST(PasteCleanupTest, StripsCarriageReturnsAnsiAndTrailingSpaces) {
@@ -197,7 +200,8 @@ TEST(PasteCleanupTest, EmphasisAroundAWholeRowIsRemoved) {
 
 TEST(PasteCleanupTest, PromptGluedToTheOpeningFenceIsACommand) {
   const auto lines = CleanPaste("```bash-4.2# openssl speed rsa2048\nDoing x\n```\n");
-  ASSERT_EQ(lines.size(), 2u);
+  ASSERT_EQ(lines.size(), 3u);  // the closing fence is a blank line
+  EXPECT_EQ(lines[2].text, "");
   EXPECT_EQ(lines[0].kind, LineKind::kCommand);
   EXPECT_EQ(lines[0].text, "openssl speed rsa2048");
   EXPECT_EQ(lines[0].number, 1u);
