@@ -188,5 +188,40 @@ TEST(LibraryChangesTest, ChangesBetweenTwoVersionsAreTheRowsHoldingForOneOfThem)
   EXPECT_TRUE(changes("3.0.2", "3.0.13", "").empty());
 }
 
+// LibreSSL's AArch64 and 32-bit ARM rows (issue 13, sec. 1): no release through 4.3.x has an
+// AES or GHASH path with the ARMv8 instructions there, SHA-2 has one only from 4.1 (and then
+// not in every build), and every such row is LibreSSL's, not OpenSSL's of the same number.
+TEST(LibraryChangesTest, LibresslArmReleasesLackTheArmv8Paths) {
+  const auto absent = [](const char* library, const char* arch, const char* area,
+                         const char* version) {
+    for (const LibraryChange& row : LibraryChanges()) {
+      if (row.library == library && row.arch == arch && row.area == area && row.kind == "absent" &&
+          row.versions.Contains(V(version))) {
+        EXPECT_TRUE(row.sure) << "line " << row.line;
+        return true;
+      }
+    }
+    return false;
+  };
+  for (const char* arch : {"aarch64", "arm"}) {
+    for (const char* version : {"2.0.0", "2.4.2", "3.1.4", "3.8.2", "4.2.0", "4.3.1"}) {
+      EXPECT_TRUE(absent("libressl", arch, "AES", version)) << arch << " " << version;
+      EXPECT_TRUE(absent("libressl", arch, "GHASH", version)) << arch << " " << version;
+    }
+  }
+  EXPECT_TRUE(absent("libressl", "aarch64", "SHA-2", "2.4.2"));
+  EXPECT_TRUE(absent("libressl", "aarch64", "SHA-2", "4.0.0"));
+  // 4.1.0 has the ARMv8 SHA-2 code in OpenBSD's libcrypto, not in portable: unknown, not absent.
+  EXPECT_FALSE(absent("libressl", "aarch64", "SHA-2", "4.1.0"));
+  EXPECT_FALSE(absent("libressl", "aarch64", "SHA-2", "4.3.0"));
+  // Releases after those the rows were checked against are not claimed.
+  EXPECT_FALSE(absent("libressl", "aarch64", "AES", "4.4.0"));
+  // x86-64 LibreSSL has AES-NI: no absent AES row.
+  EXPECT_FALSE(absent("libressl", "x86_64", "AES", "2.4.2"));
+  // OpenSSL 3.1.4 and 3.8.2-like numbers are not LibreSSL's releases.
+  EXPECT_FALSE(absent("openssl", "aarch64", "AES", "3.1.4"));
+  EXPECT_FALSE(absent("openssl", "aarch64", "GHASH", "3.1.4"));
+}
+
 }  // namespace
 }  // namespace cryptobench::diagnose
