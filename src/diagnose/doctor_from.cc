@@ -246,6 +246,7 @@ DoctorReport DiagnoseReport(const results::RunResult& pasted,
   for (Finding& finding : LibraryFindings(report, run)) {
     report.findings.push_back(std::move(finding));
   }
+  SettleLegacyApiByRelease(report, run);
   for (Finding& finding : SpeedToolFindings(run)) {
     report.findings.push_back(std::move(finding));
   }

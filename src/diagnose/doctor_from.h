@@ -239,7 +239,8 @@ std::optional<std::vector<std::string>> EngineMayTake(const DoctorReport& report
 /// Findings from the library-changes table (library_changes.h) against the report's release
 /// and figures: "library.lacks-asm-path" when an "absent" row holds for the run's library,
 /// version and architecture (all three from the text) for an algorithm whose figure is below
-/// every hardware class and whose CPU is not shown to lack the instructions; and when Botan AES
+/// every hardware class and whose CPU is not shown to lack the instructions (on 32-bit ARM: is
+/// shown to have them), one finding per area citing its row; and when Botan AES
 /// rows tagged [base] run faster than any table-driven AES (5.3 cycles per byte at 6.5 GHz,
 /// half the published record), which no Botan release's portable code does;
 /// "library.asm-module-missing" when the paste searched the build file for an assembly module
@@ -247,5 +248,12 @@ std::optional<std::vector<std::string>> EngineMayTake(const DoctorReport& report
 /// as a "build_search" fact) and the run measured an algorithm of that module below every
 /// hardware class.
 std::vector<Finding> LibraryFindings(const DoctorReport& report, const results::RunResult& run);
+
+/// The 1.x low-level API is no cause when the release has no AES hardware path for the
+/// architecture at all: when an "absent" AES row of the library-changes table holds for the
+/// run's library, version and architecture (all three from the text, as LibraryFindings reads
+/// them), a "report.legacy-api" warning of `report` becomes info and says why (EVP would run
+/// the same software code). Nothing changes otherwise.
+void SettleLegacyApiByRelease(DoctorReport& report, const results::RunResult& run);
 
 }  // namespace cryptobench::diagnose

@@ -47,6 +47,11 @@ std::string LibraryOf(const results::RunResult& run) {
   return version.empty() || !std::isdigit(static_cast<unsigned char>(version[0])) ? "" : "openssl";
 }
 
+// The library's name as its releases print it.
+std::string_view LibraryName(std::string_view library) {
+  return library == "openssl" ? "OpenSSL" : library == "libressl" ? "LibreSSL" : "Botan";
+}
+
 // The release, from the speed tool's version ("1.0.1e", "1.0.2k-fips", "LibreSSL 3.8.2").
 std::optional<LibraryVersion> VersionOf(const results::RunResult& run) {
   std::string text = run.source.tool_version;
@@ -136,21 +141,33 @@ const LibraryChange* AbsentRow(std::string_view library, std::string_view arch,
   return nullptr;
 }
 
-// The CPU's feature an area's hardware path needs, when the clues say the CPU lacks it.
-bool CpuLacksFor(const DoctorFacts& facts, std::string_view area) {
+// What the text says of the CPU feature an area's hardware path needs: true present, false
+// absent, nullopt unknown (or an area without one).
+std::optional<bool> CpuHasFor(const DoctorFacts& facts, std::string_view area) {
+  const bool x86 = facts.cpu.arch == "x86_64" || facts.cpu.arch == "x86";
   const char* feature = nullptr;
   if (area == "AES") {
-    feature = facts.cpu.arch == "x86_64" || facts.cpu.arch == "x86" ? "AES-NI" : "AES";
+    feature = x86 ? "AES-NI" : "AES";
   } else if (area == "GHASH") {
-    feature = facts.cpu.arch == "x86_64" || facts.cpu.arch == "x86" ? "PCLMULQDQ" : "PMULL";
+    feature = x86 ? "PCLMULQDQ" : "PMULL";
   } else if (area == "SHA-2") {
-    feature = facts.cpu.arch == "x86_64" || facts.cpu.arch == "x86" ? "SHA-NI" : "SHA2";
+    feature = x86 ? "SHA-NI" : "SHA2";
   }
-  if (feature == nullptr) {
+  const cpu::FeatureState* state = feature == nullptr ? nullptr : facts.cpu.Find(feature);
+  return state == nullptr ? std::nullopt : std::optional<bool>(state->supported);
+}
+
+// Whether an "absent" row may explain a software figure: not when the CPU is shown to lack
+// the instructions (then the CPU is the limit), and on 32-bit ARM only when the CPU is shown to
+// have them: most cores that run 32-bit ARM code are ARMv7 ones without any crypto instructions
+// (the ARMv8 Crypto Extension is an ARMv8 feature: https://github.com/torvalds/linux/blob/master/
+// arch/arm/crypto/Kconfig), where no release's code would be faster for want of them.
+bool ShowsNoReasonAgainst(const DoctorFacts& facts, std::string_view area) {
+  const std::optional<bool> has = CpuHasFor(facts, area);
+  if (has == false) {
     return false;
   }
-  const cpu::FeatureState* state = facts.cpu.Find(feature);
-  return state != nullptr && !state->supported;
+  return facts.cpu.arch != "arm" || has == true;
 }
 
 // The area of an assembly module named in a build-file search ("aes-ia64.obj" -> AES), by the
@@ -230,10 +247,8 @@ std::vector<Finding> KnownChangeFindings(const DoctorReport& report, std::string
         "library.known-change", Severity::kInfo,
         fmt::format("{} {} carries a known regression of {} on {} ({}): cannot tell from this "
                     "report whether its figures show it",
-                    library == "openssl"    ? "OpenSSL"
-                    : library == "libressl" ? "LibreSSL"
-                                            : "Botan",
-                    version.text, row.area, row.arch == "any" ? "every architecture" : row.arch,
+                    LibraryName(library), version.text, row.area,
+                    row.arch == "any" ? "every architecture" : row.arch,
                     verdict_internal::Join(algorithms)),
         fmt::format("{} ({}{}; releases {}); one report has no figure of another release to set "
                     "against it, and no class table separates a slowdown of this size from the "
@@ -318,10 +333,7 @@ Finding PrereleaseFinding(std::string_view library, const LibraryVersion& versio
       "library.prerelease", Severity::kInfo,
       fmt::format("{} {} is a development snapshot ({}): its figures may carry regressions fixed "
                   "before the release",
-                  library == "openssl"    ? "OpenSSL"
-                  : library == "libressl" ? "LibreSSL"
-                                          : "Botan",
-                  text, word),
+                  LibraryName(library), text, word),
       rows.empty()
           ? std::string("the version names a pre-release; the library-changes table knows no "
                         "regression of its release line for this architecture, which does not "
@@ -342,8 +354,8 @@ std::vector<Finding> LibraryFindings(const DoctorReport& report, const results::
   const std::string library = LibraryOf(run);
   const std::optional<LibraryVersion> version = VersionOf(run);
   const std::string& arch = report.facts.cpu.arch;
-  std::vector<std::string> absent_algorithms;
-  const LibraryChange* absent = nullptr;
+  // Per "absent" row (one per area), the algorithms it explains, in the verdicts' order.
+  std::vector<std::pair<const LibraryChange*, std::vector<std::string>>> absent;
   std::vector<std::string> base_fast;
   for (const Verdict& verdict : report.verdicts) {
     if (verdict.measurements.empty() ||
@@ -359,11 +371,17 @@ std::vector<Finding> LibraryFindings(const DoctorReport& report, const results::
     if (software && !library.empty() && version && !arch.empty() && !areas.empty() &&
         ClassifyAesFigure(verdict.algorithm, verdict.input_len, rate) != AesBound::kAboveSoftware) {
       if (const LibraryChange* row = AbsentRow(library, arch, areas, *version);
-          row != nullptr && !CpuLacksFor(report.facts, row->area) &&
-          std::find(absent_algorithms.begin(), absent_algorithms.end(), verdict.algorithm) ==
-              absent_algorithms.end()) {
-        absent_algorithms.push_back(verdict.algorithm);
-        absent = absent == nullptr ? row : absent;
+          row != nullptr && ShowsNoReasonAgainst(report.facts, row->area)) {
+        auto entry = std::find_if(absent.begin(), absent.end(),
+                                  [&](const auto& e) { return e.first == row; });
+        if (entry == absent.end()) {
+          entry = absent.insert(absent.end(), {row, {}});
+        }
+        std::vector<std::string>& algorithms = entry->second;
+        if (std::find(algorithms.begin(), algorithms.end(), verdict.algorithm) ==
+            algorithms.end()) {
+          algorithms.push_back(verdict.algorithm);
+        }
       }
     }
     // Botan's "base" provider is its portable AES: faster than any table-driven AES means
@@ -414,17 +432,17 @@ std::vector<Finding> LibraryFindings(const DoctorReport& report, const results::
           "and check the build file lists its object."));
     }
   }
-  if (absent != nullptr) {
+  // One finding per area, each citing its own row: the AES row does not speak for SHA-2.
+  for (const auto& [row, algorithms] : absent) {
     out.push_back(Make(
         "library.lacks-asm-path", Severity::kWarning,
-        fmt::format("{} {} has no {} assembly for {}: {} {} compiled C whatever the CPU offers",
-                    library == "openssl"    ? "OpenSSL"
-                    : library == "libressl" ? "LibreSSL"
-                                            : "Botan",
-                    version->text, arch, absent->area, verdict_internal::Join(absent_algorithms),
-                    absent_algorithms.size() == 1 ? "runs" : "run"),
-        fmt::format("{} ({}{}); the figures sit below every hardware class", absent->change,
-                    absent->source, absent->sure ? "" : "; the source leaves this unsure"),
+        fmt::format("{} {} has no {} assembly for {} that uses the CPU's instructions: {} {} "
+                    "software code whatever the CPU offers",
+                    LibraryName(library), version->text, arch, row->area,
+                    verdict_internal::Join(algorithms), algorithms.size() == 1 ? "runs" : "run"),
+        fmt::format("{} ({}{}; releases {}); the figures sit below every hardware class",
+                    row->change, row->source, row->sure ? "" : "; the source leaves this unsure",
+                    row->versions.text),
         "Use a release with the assembly for this architecture (the library-changes table in "
         "data/library-changes.csv lists when each arrived)."));
   }
@@ -459,6 +477,30 @@ std::vector<Finding> LibraryFindings(const DoctorReport& report, const results::
         "speed AES-128` names it (aesni, armv8, power8 or vperm) instead of base."));
   }
   return out;
+}
+
+void SettleLegacyApiByRelease(DoctorReport& report, const results::RunResult& run) {
+  const std::string library = LibraryOf(run);
+  const std::optional<LibraryVersion> version = VersionOf(run);
+  const std::string& arch = report.facts.cpu.arch;
+  if (library.empty() || !version || arch.empty()) {
+    return;
+  }
+  const LibraryChange* row = AbsentRow(library, arch, {"AES"}, *version);
+  if (row == nullptr) {
+    return;
+  }
+  for (Finding& finding : report.findings) {
+    if (finding.id == "report.legacy-api" && finding.severity != Severity::kInfo) {
+      finding.severity = Severity::kInfo;
+      finding.evidence = fmt::format(
+          "the low-level AES_* code has no AES-NI or ARMv8 path, but {} {}'s EVP code has none "
+          "on {} either ({}; {}{}), so EVP would run the same software: the API is not why "
+          "these rows are slow",
+          LibraryName(library), version->text, arch, row->change, row->source,
+          row->sure ? "" : "; the source leaves this unsure");
+    }
+  }
 }
 
 }  // namespace cryptobench::diagnose
