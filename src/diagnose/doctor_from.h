@@ -249,11 +249,13 @@ std::optional<std::vector<std::string>> EngineMayTake(const DoctorReport& report
 /// hardware class.
 std::vector<Finding> LibraryFindings(const DoctorReport& report, const results::RunResult& run);
 
-/// The 1.x low-level API is no cause when the release has no AES hardware path for the
-/// architecture at all: when an "absent" AES row of the library-changes table holds for the
-/// run's library, version and architecture (all three from the text, as LibraryFindings reads
-/// them), a "report.legacy-api" warning of `report` becomes info and says why (EVP would run
-/// the same software code). Nothing changes otherwise.
+/// The 1.x low-level API is no cause when EVP is not shown to be faster: when an "absent" AES
+/// row of the library-changes table holds for the run's library, version and architecture (all
+/// three from the text, as LibraryFindings reads them), or when the text names no release and
+/// some OpenSSL or LibreSSL release has such a row for the architecture (AArch64: OpenSSL 1.0.1,
+/// LibreSSL through 4.3), a "report.legacy-api" warning of `report` becomes info and says why,
+/// with the command that would tell. Nothing changes otherwise (x86-64: every release's EVP has
+/// AES-NI).
 void SettleLegacyApiByRelease(DoctorReport& report, const results::RunResult& run);
 
 }  // namespace cryptobench::diagnose

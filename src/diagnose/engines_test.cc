@@ -293,6 +293,20 @@ TEST(LibraryFindingsTest, ALibresslReleaseWithoutArmv8AssemblyIsNamed) {
   EXPECT_THAT(Tags(openssl_legacy), Contains("legacy-api-not-evp"));
   EXPECT_THAT(Tags(openssl_legacy), Not(Contains("library-lacks-asm-path")));
 
+  // The release unknown: on AArch64 some releases' EVP lacks the ARMv8 path too (OpenSSL 1.0.1,
+  // LibreSSL), so neither the API nor an unused path is a cause; on x86-64 every release's EVP
+  // has AES-NI, so the API stays the cause.
+  results::RunResult unknown = legacy;
+  unknown.source.tool_version.clear();
+  unknown.library.version.clear();
+  EXPECT_THAT(Tags(unknown), Not(Contains("legacy-api-not-evp")));
+  EXPECT_THAT(Tags(unknown), Not(Contains("hw-path-unused")));
+  EXPECT_THAT(Tags(unknown), Not(Contains("library-lacks-asm-path")));
+  results::RunResult x86_unknown = unknown;
+  x86_unknown.library.platform = "linux-x86_64";
+  x86_unknown.source.facts = {{"cpu_flags", "flags\t\t: fpu sse2 ssse3 aes pclmulqdq avx", 2}};
+  EXPECT_THAT(Tags(x86_unknown), Contains("legacy-api-not-evp"));
+
   // One finding per area, each naming its own algorithms.
   results::RunResult sha = libressl("2.4.2", "linux-aarch64");
   Add(sha, "AES-128-CBC", 35);

@@ -483,22 +483,49 @@ void SettleLegacyApiByRelease(DoctorReport& report, const results::RunResult& ru
   const std::string library = LibraryOf(run);
   const std::optional<LibraryVersion> version = VersionOf(run);
   const std::string& arch = report.facts.cpu.arch;
-  if (library.empty() || !version || arch.empty()) {
+  if (arch.empty() || run.library.backend != "openssl") {
     return;
   }
-  const LibraryChange* row = AbsentRow(library, arch, {"AES"}, *version);
-  if (row == nullptr) {
-    return;
+  std::string evidence;
+  if (!library.empty() && version) {
+    const LibraryChange* row = AbsentRow(library, arch, {"AES"}, *version);
+    if (row == nullptr) {
+      return;
+    }
+    evidence = fmt::format(
+        "the low-level AES_* code has no AES-NI or ARMv8 path, but {} {}'s EVP code has none on "
+        "{} either ({}; {}{}), so EVP would run the same software: the API is not why these "
+        "rows are slow",
+        LibraryName(library), version->text, arch, row->change, row->source,
+        row->sure ? "" : "; the source leaves this unsure");
+  } else {
+    // The text does not name the release: when some release of a library whose speed tool
+    // prints these rows has no AES path for the architecture in EVP either, EVP is not shown
+    // to be faster.
+    std::vector<std::string> releases;
+    for (const LibraryChange& row : LibraryChanges()) {
+      if ((row.library == "openssl" || row.library == "libressl") && row.arch == arch &&
+          row.area == "AES" && row.kind == "absent") {
+        releases.push_back(
+            fmt::format("{} {} ({})", LibraryName(row.library), row.versions.text, row.source));
+      }
+    }
+    if (releases.empty()) {
+      return;
+    }
+    evidence = fmt::format(
+        "the low-level AES_* code has no AES-NI or ARMv8 path, but the text does not name the "
+        "release, and on {} the EVP code of {} has no AES hardware path either: cannot tell "
+        "from this report whether EVP would be faster",
+        arch, verdict_internal::Join(releases));
   }
   for (Finding& finding : report.findings) {
     if (finding.id == "report.legacy-api" && finding.severity != Severity::kInfo) {
       finding.severity = Severity::kInfo;
-      finding.evidence = fmt::format(
-          "the low-level AES_* code has no AES-NI or ARMv8 path, but {} {}'s EVP code has none "
-          "on {} either ({}; {}{}), so EVP would run the same software: the API is not why "
-          "these rows are slow",
-          LibraryName(library), version->text, arch, row->change, row->source,
-          row->sure ? "" : "; the source leaves this unsure");
+      finding.evidence = evidence;
+      finding.advice =
+          "Include `openssl version` (it names the release), or re-run openssl speed with -evp "
+          "NAME (e.g. -evp aes-128-cbc).";
     }
   }
 }

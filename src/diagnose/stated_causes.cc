@@ -63,22 +63,23 @@ std::vector<StatedCause> StatedCauses(const DoctorReport& report) {
       return f.id == "library.lacks-asm-path" && f.summary.find(algorithm) != std::string::npos;
     });
   };
-  // Every row of the run times the low-level API (report.legacy-api, a warning when the CPU
-  // shows AES instructions): AES_* has no AES-NI or ARMv8 path, so an AES row below the
-  // hardware class is the API's doing, which that finding already states; the library's EVP
-  // path is not shown to be unused.
+  // Every row of the run times the low-level API (report.legacy-api): AES_* has no AES-NI or
+  // ARMv8 path, so an AES row below the hardware class is the API's doing when that finding
+  // is a warning (it states the cause), and otherwise the text cannot say whether EVP would be
+  // faster (the CPU's instructions or the release unknown: SettleLegacyApiByRelease); either
+  // way the library's EVP path is not shown to be unused.
   const bool all_rows_legacy =
       report.facts.report.has_value() && report.facts.report->evp == "legacy" &&
-      std::any_of(report.findings.begin(), report.findings.end(), [](const Finding& f) {
-        return f.id == "report.legacy-api" && f.severity != Severity::kInfo;
-      });
+      std::any_of(report.findings.begin(), report.findings.end(),
+                  [](const Finding& f) { return f.id == "report.legacy-api"; });
   const auto low_level_aes = [&](const std::string& algorithm) {
     return all_rows_legacy &&
            (algorithm.starts_with("AES-") || algorithm.starts_with("Camellia-") ||
             algorithm.starts_with("CAMELLIA-"));
   };
   for (const Verdict& verdict : report.verdicts) {
-    if (verdict.status == VerdictStatus::kNotAccelerated && low_level_aes(verdict.algorithm)) {
+    if (verdict.status == VerdictStatus::kNotAccelerated && low_level_aes(verdict.algorithm) &&
+        !release_lacks(verdict.algorithm)) {
       continue;
     }
     if (verdict.status == VerdictStatus::kMasked) {

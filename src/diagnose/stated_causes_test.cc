@@ -51,10 +51,20 @@ TEST(StatedCausesTest, AnAesRowOfTheLowLevelApiIsTheApisNotAnUnusedPath) {
   report.facts.report->evp = "unknown";
   EXPECT_EQ(StatedTags(report),
             (std::vector<std::string>{"legacy-api-not-evp", "hw-path-unused", "hw-path-unused"}));
-  // An info finding (the CPU's AES instructions not shown) explains nothing.
+  // An info finding (the text does not settle whether EVP would be faster: the release is not
+  // named, or its EVP code has no hardware path either) states no cause, and the AES row is
+  // still not an unused path: AES_* has no hardware path in any release.
   report.facts.report->evp = "legacy";
   report.findings[0].severity = Severity::kInfo;
-  EXPECT_EQ(StatedTags(report), (std::vector<std::string>{"hw-path-unused", "hw-path-unused"}));
+  EXPECT_EQ(StatedTags(report), (std::vector<std::string>{"hw-path-unused"}));
+  // A release without the path states that cause for the AES row instead.
+  report.findings.push_back({"library.lacks-asm-path", Severity::kWarning,
+                             "LibreSSL 2.4.2 has no aarch64 assembly for AES that uses the CPU's "
+                             "instructions: AES-256-CBC runs software code",
+                             "", ""});
+  EXPECT_EQ(StatedTags(report),
+            (std::vector<std::string>{"library-lacks-asm-path", "library-lacks-asm-path",
+                                      "hw-path-unused"}));
 }
 
 }  // namespace
