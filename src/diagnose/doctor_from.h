@@ -240,7 +240,11 @@ std::optional<std::vector<std::string>> EngineMayTake(const DoctorReport& report
 /// and figures: "library.lacks-asm-path" when an "absent" row holds for the run's library,
 /// version and architecture (all three from the text) for an algorithm whose figure is below
 /// every hardware class and whose CPU is not shown to lack the instructions (on 32-bit ARM: is
-/// shown to have them), one finding per area citing its row; and when Botan AES
+/// shown to have them), one finding per area citing its row; "library.release-unknown" (a
+/// warning that states "cannot tell", naming `openssl version` as the command that would tell)
+/// when the text names no release and an algorithm judged NOT accelerated has an "absent" row
+/// of OpenSSL or LibreSSL for the architecture (AArch64 SHA-256: OpenSSL 1.0.1, LibreSSL
+/// through 4.0), so an unused path is not shown; and when Botan AES
 /// rows tagged [base] run faster than any table-driven AES (5.3 cycles per byte at 6.5 GHz,
 /// half the published record), which no Botan release's portable code does;
 /// "library.asm-module-missing" when the paste searched the build file for an assembly module

@@ -307,6 +307,33 @@ TEST(LibraryFindingsTest, ALibresslReleaseWithoutArmv8AssemblyIsNamed) {
   x86_unknown.source.facts = {{"cpu_flags", "flags\t\t: fpu sse2 ssse3 aes pclmulqdq avx", 2}};
   EXPECT_THAT(Tags(x86_unknown), Contains("legacy-api-not-evp"));
 
+  // Not the low-level API: an EVP SHA-256 row of an unnamed release below the hardware class on
+  // a CPU with the SHA2 instructions may be OpenSSL 1.0.1's or LibreSSL's (no ARMv8 SHA-2 code)
+  // as much as an unused path: cannot tell, with the command that would. x86-64 AES, which
+  // every release has: the unused path stands.
+  results::RunResult evp_sha = SpeedRun("", "linux-aarch64");
+  evp_sha.library.version.clear();
+  evp_sha.source.evp = "evp";
+  evp_sha.source.facts = legacy.source.facts;
+  Add(evp_sha, "SHA-256", 43);
+  evp_sha.algorithms.back().kind = "hash";
+  for (results::Cell& cell : evp_sha.algorithms.back().cells) {
+    cell.operation = "hash";
+  }
+  EXPECT_THAT(Tags(evp_sha), Contains("cannot-tell"));
+  EXPECT_THAT(Tags(evp_sha), Not(Contains("hw-path-unused")));
+  const DoctorReport evp_sha_report = DiagnoseReport(evp_sha);
+  const Finding* unknown_release = FindingOf(evp_sha_report, "library.release-unknown");
+  ASSERT_NE(unknown_release, nullptr);
+  EXPECT_THAT(unknown_release->advice, HasSubstr("openssl version"));
+  results::RunResult x86_evp = SpeedRun("", "linux-x86_64");
+  x86_evp.library.version.clear();
+  x86_evp.source.evp = "evp";
+  x86_evp.source.facts = x86_unknown.source.facts;
+  Add(x86_evp, "AES-128-CBC", 60);
+  EXPECT_THAT(Tags(x86_evp), Contains("hw-path-unused"));
+  EXPECT_EQ(FindingOf(DiagnoseReport(x86_evp), "library.release-unknown"), nullptr);
+
   // One finding per area, each naming its own algorithms.
   results::RunResult sha = libressl("2.4.2", "linux-aarch64");
   Add(sha, "AES-128-CBC", 35);

@@ -432,6 +432,51 @@ std::vector<Finding> LibraryFindings(const DoctorReport& report, const results::
           "and check the build file lists its object."));
     }
   }
+  // The text names no release: a figure below the hardware class on a CPU with the
+  // instructions may be a release without the area's assembly for the architecture (a row of
+  // OpenSSL or LibreSSL, whose speed tools print the same rows) as much as an unused path, and
+  // only the release settles which.
+  if (run.library.backend == "openssl" && (library.empty() || !version) && !arch.empty() &&
+      !report.facts.no_asm_build) {
+    std::vector<std::string> algorithms;
+    std::vector<std::string> releases;
+    for (const Verdict& verdict : report.verdicts) {
+      if (verdict.status != VerdictStatus::kNotAccelerated ||
+          std::find(algorithms.begin(), algorithms.end(), verdict.algorithm) != algorithms.end()) {
+        continue;
+      }
+      const std::vector<std::string_view> areas = AreasOf(verdict.algorithm);
+      bool lacking = false;
+      for (const LibraryChange& row : LibraryChanges()) {
+        if ((row.library == "openssl" || row.library == "libressl") && row.arch == arch &&
+            row.kind == "absent" &&
+            std::find(areas.begin(), areas.end(), row.area) != areas.end()) {
+          lacking = true;
+          const std::string release = fmt::format("{} {} ({}: {})", LibraryName(row.library),
+                                                  row.versions.text, row.area, row.source);
+          if (std::find(releases.begin(), releases.end(), release) == releases.end()) {
+            releases.push_back(release);
+          }
+        }
+      }
+      if (lacking) {
+        algorithms.push_back(verdict.algorithm);
+      }
+    }
+    if (!algorithms.empty()) {
+      out.push_back(Make(
+          "library.release-unknown", Severity::kWarning,
+          fmt::format("Cannot tell from this report why {} {} below the hardware class: the text "
+                      "names no release, and some releases have no assembly for {} on {}",
+                      verdict_internal::Join(algorithms), algorithms.size() == 1 ? "runs" : "run",
+                      algorithms.size() == 1 ? "it" : "them", arch),
+          fmt::format("releases without that {} assembly: {}; in any other release the "
+                      "figure would mean an unused hardware path",
+                      arch, verdict_internal::Join(releases)),
+          "Include `openssl version` output: it names the library (OpenSSL or LibreSSL) and its "
+          "release."));
+    }
+  }
   // One finding per area, each citing its own row: the AES row does not speak for SHA-2.
   for (const auto& [row, algorithms] : absent) {
     out.push_back(Make(

@@ -37,6 +37,7 @@ constexpr FindingCause kFindingCauses[] = {
     {"tool.aead-decrypt", "speed-tool-bug"},
     {"tool.figure-cannot-tell", "cannot-tell"},
     {"report.cannot-tell", "cannot-tell"},
+    {"library.release-unknown", "cannot-tell"},
 };
 
 }  // namespace
@@ -63,6 +64,13 @@ std::vector<StatedCause> StatedCauses(const DoctorReport& report) {
       return f.id == "library.lacks-asm-path" && f.summary.find(algorithm) != std::string::npos;
     });
   };
+  // No release named, and some release lacks the algorithm's assembly for the architecture
+  // (library.release-unknown names the algorithm): the figure is not shown to be an unused path.
+  const auto release_unknown = [&](const std::string& algorithm) {
+    return std::any_of(report.findings.begin(), report.findings.end(), [&](const Finding& f) {
+      return f.id == "library.release-unknown" && f.summary.find(algorithm) != std::string::npos;
+    });
+  };
   // Every row of the run times the low-level API (report.legacy-api): AES_* has no AES-NI or
   // ARMv8 path, so an AES row below the hardware class is the API's doing when that finding
   // is a warning (it states the cause), and otherwise the text cannot say whether EVP would be
@@ -80,6 +88,10 @@ std::vector<StatedCause> StatedCauses(const DoctorReport& report) {
   for (const Verdict& verdict : report.verdicts) {
     if (verdict.status == VerdictStatus::kNotAccelerated && low_level_aes(verdict.algorithm) &&
         !release_lacks(verdict.algorithm)) {
+      continue;
+    }
+    if (verdict.status == VerdictStatus::kNotAccelerated && !report.facts.no_asm_build &&
+        release_unknown(verdict.algorithm)) {
       continue;
     }
     if (verdict.status == VerdictStatus::kMasked) {
