@@ -738,6 +738,12 @@ std::vector<OutputFile> ResolveOutputFiles(report::Producer producer, const std:
     if (path.empty()) {
       throw UsageError("--output '': expected a file name");
     }
+    if (path == "-") {
+      // "-" is standard input everywhere an input is read; as an output it would be a file.
+      throw UsageError(
+          "--output '-': standard output already gets the report, in --format's format "
+          "without --output (e.g. --format json); name a file, or ./- for a file called '-'");
+    }
     for (size_t j = 0; j < i; ++j) {
       if (SameFile(outputs[j], path)) {
         throw UsageError(fmt::format("--output {} and --output {} name one file",

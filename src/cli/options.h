@@ -149,7 +149,8 @@ struct OutputFile {
 
 /// The files of repeated --output: each in the format its extension names
 /// (report::FormatForExtension), else in `format` (--format as given; "" = table). Throws
-/// UsageError, one line, before anything is read or written: an empty name; two --output
+/// UsageError, one line, before anything is read or written: an empty name; "-" (standard
+/// output gets --format's report without --output; "./-" names a file called '-'); two --output
 /// naming one file (the same inode, or the same path once symbolic links, "." and ".." are
 /// resolved, a dangling link included); an output that is one of `inputs`
 /// (CheckOutputIsNotInput); an output that is the result store's SQLite file or its -wal, -shm

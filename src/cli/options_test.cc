@@ -345,6 +345,18 @@ TEST(OptionsTest, OutputsThroughADanglingLinkAreOneFile) {
   fs::remove_all(dir);
 }
 
+// `-o -` reads as standard output, as `-` is standard input; writing a file called '-' instead
+// left the terminal with a table and the cwd with a stray file. "./-" still names that file.
+TEST(OptionsTest, OutputDashIsRefusedNotAFileCalledDash) {
+  try {
+    ResolveOutputFiles(report::Producer::kImport, "json", {"-"}, {});
+    ADD_FAILURE() << "--output - was accepted";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("--output '-': "), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("without --output"), std::string::npos) << e.what();
+  }
+}
+
 TEST(OptionsTest, OutputMayNotBeTheResultStore) {
   namespace fs = std::filesystem;
   const fs::path dir =
