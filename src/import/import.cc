@@ -222,13 +222,23 @@ std::optional<size_t> FindBenchSlope(const std::vector<SourceLine>& lines) {
 
 class Driver {
  public:
-  Driver(const std::vector<SourceLine>& lines, std::string_view file_name)
-      : lines_(lines), file_name_(file_name) {}
+  /// `cleanup_notes`: what CleanPaste noted about the lines, in line order; each becomes a
+  /// caveat of the run that holds its line.
+  Driver(const std::vector<SourceLine>& lines, std::string_view file_name,
+         std::vector<CleanupNote> cleanup_notes = {})
+      : lines_(lines), file_name_(file_name), cleanup_notes_(std::move(cleanup_notes)) {}
 
   std::vector<results::RunResult> Run() {
+    size_t next_note = 0;
     for (size_t i = 0; i < lines_.size(); ++i) {
       Take(i);
       CheckGrowth(lines_[i].number);
+      // The run the line's first piece went to (or opened) holds the note.
+      for (;
+           next_note < cleanup_notes_.size() && cleanup_notes_[next_note].line <= lines_[i].number;
+           ++next_note) {
+        placed_notes_.emplace_back(OpenRunIndex(), cleanup_notes_[next_note].text);
+      }
     }
     std::vector<results::SourceFact> last;
     env_.Finish(&last);
@@ -236,6 +246,9 @@ class Driver {
     Flush();
     NameSkippedOutput();
     if (!runs_.empty()) {
+      for (const auto& [run, note] : placed_notes_) {
+        runs_[std::min(run, runs_.size() - 1)].source.caveats.push_back(note);
+      }
       for (const auto& [run, note] : orphan_notes_) {
         runs_[std::min(run, runs_.size() - 1)].source.caveats.push_back(
             fmt::format("{} (This output gave no figure of its own.)", note));
@@ -1258,6 +1271,9 @@ class Driver {
 
   const std::vector<SourceLine>& lines_;
   std::string file_name_;
+  // CleanPaste's notes, and each with the index runs_ had (OpenRunIndex) after its line.
+  std::vector<CleanupNote> cleanup_notes_;
+  std::vector<std::pair<size_t, std::string>> placed_notes_;
   bool runs_changed_ = false;
   size_t done_rows_ = 0;
   size_t done_cells_ = 0;
@@ -1346,7 +1362,8 @@ namespace {
 // The runs of a paste that holds no side-by-side block.
 std::vector<results::RunResult> ImportColumn(std::string_view text, std::string_view file_name,
                                              bool read_result_json) {
-  const std::vector<SourceLine> lines = CleanPaste(text);
+  std::vector<CleanupNote> notes;
+  const std::vector<SourceLine> lines = CleanPaste(text, &notes);
   const std::string file = ValidUtf8(file_name);
   // Before any parser: some of these quote an OpenSSL version line or a table, which would
   // otherwise be read as `openssl version` or speed output.
@@ -1355,7 +1372,7 @@ std::vector<results::RunResult> ImportColumn(std::string_view text, std::string_
   }
   std::vector<results::RunResult> runs;
   try {
-    runs = Driver(lines, file).Run();
+    runs = Driver(lines, file, std::move(notes)).Run();
   } catch (const ImportError& e) {
     throw ImportError(e.line(), e.expected(), std::string(file_name));
   }

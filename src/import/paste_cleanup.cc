@@ -10,6 +10,7 @@
 #include "import/openssl_speed_text.h"
 #include "import/openssl_version.h"
 #include "import/parse_util.h"
+#include "import/run_together.h"
 
 namespace cryptobench::import {
 namespace {
@@ -665,7 +666,7 @@ bool IsLabelComment(std::string_view trimmed, std::string_view after_prompt) {
 
 }  // namespace
 
-std::vector<SourceLine> CleanPaste(std::string_view text) {
+std::vector<SourceLine> CleanPaste(std::string_view text, std::vector<CleanupNote>* notes) {
   std::vector<SourceLine> out;
   if (text.starts_with("\xef\xbb\xbf")) {
     text.remove_prefix(3);  // a UTF-8 byte order mark some editors write
@@ -749,7 +750,7 @@ std::vector<SourceLine> CleanPaste(std::string_view text) {
     }
     out.push_back({number, LineKind::kText, std::string(kept)});
   }
-  return out;
+  return SplitRunTogether(std::move(out), notes);
 }
 
 }  // namespace cryptobench::import

@@ -26,6 +26,13 @@ struct SourceLine {
   std::string text;
 };
 
+/// What a cleanup step changed in a way whoever reads the import should know (lines split
+/// apart by SplitRunTogether): import adds `text` to the caveats of the run that holds `line`.
+struct CleanupNote {
+  size_t line = 0;   ///< 1-based line number in the original text
+  std::string text;  ///< the caveat, one or more sentences naming the line
+};
+
 /// Cleans a paste:
 ///  - splits on LF, drops CR and terminal control: CSI (colours), OSC (titles, links), other
 ///    escapes, C0 controls but tab, DEL and C1 controls;
@@ -43,9 +50,12 @@ struct SourceLine {
 ///    emphasis around figures ("**0.13s**") and a single line wrapped in backticks;
 ///  - reads a prompt glued to an opening fence ("```bash-4.2# openssl speed ...") as a
 ///    command, and Windows ("C:\dir>openssl ...") and OpenVMS ("$ mc [.apps]openssl ...")
-///    command lines.
+///    command lines;
+///  - splits a line that holds several records of openssl speed output run together
+///    (SplitRunTogether in run_together.h), and adds a note for it to *notes if given.
 /// Blank lines are kept (as empty kText) because they end tables.
-std::vector<SourceLine> CleanPaste(std::string_view text);
+std::vector<SourceLine> CleanPaste(std::string_view text,
+                                   std::vector<CleanupNote>* notes = nullptr);
 
 /// True if a trimmed line is only an elision mark (see CleanPaste).
 bool IsElisionMark(std::string_view trimmed);
