@@ -156,7 +156,13 @@ std::optional<Finding> CryptoFineFinding(const DoctorReport& report);
 /// crypto is fine, needs the clock: `lscpu`, or the -evp run for low-level rows; not with an
 /// engine or provider named), and a report whose every verdict has no hardware path (no class says
 /// what MD5 or DES should reach: only another run of the same code, `cryptobench compare`).
-/// nullopt otherwise (public-key verdicts, which have no ops/s class, do not count).
+/// Software-expected verdicts (the CPU facts lack the instructions) cannot tell why, naming
+/// `lscpu` (Model name, Hypervisor vendor), alone or beside accelerated verdicts and ones without
+/// a hardware path. Accelerated verdicts through a named engine or third-party provider of openssl
+/// speed (with user CPU time that is the cause report.user-cpu-offload) cannot tell whether the
+/// engine took the algorithm, naming the same `openssl speed -elapsed -evp` run without it;
+/// accelerated verdicts of 1.x low-level rows at a clock the text gives name the -evp run. nullopt
+/// otherwise (public-key verdicts, which have no ops/s class, do not count).
 std::optional<Finding> UndeterminedFinding(const DoctorReport& report);
 
 /// The command that re-runs `algorithm` the way the paste's tool would time the path an

@@ -214,12 +214,17 @@ std::optional<Finding> NoPathFinding(const DoctorReport& report) {
 // Verdicts that software is the best the CPU offers (the report's capability vector or flags
 // lack the instructions), with no cause stated: a CPU without the instructions, a hypervisor's
 // CPU model that hides them and a kernel that disabled them give the same bits, and which of
-// them holds decides the remedy, so the report cannot tell why.
+// them holds decides the remedy, so the report cannot tell why. Accelerated verdicts and ones
+// without a hardware path beside them leave that question as open (CryptoFineFinding refuses a
+// software-class figure), so they are named in the evidence, not a reason for silence.
 std::optional<Finding> SoftwareExpectedFinding(const DoctorReport& report) {
   std::vector<std::string> names;
   std::vector<std::string> lines;
+  std::vector<std::string> accelerated;
   for (const Verdict& verdict : report.verdicts) {
-    if (verdict.status == VerdictStatus::kSoftwareExpected) {
+    if (verdict.status == VerdictStatus::kAccelerated) {
+      accelerated.push_back(fmt::format("{} {}", verdict.algorithm, verdict.operation));
+    } else if (verdict.status == VerdictStatus::kSoftwareExpected) {
       names.push_back(fmt::format("{} {}", verdict.algorithm, verdict.operation));
       std::string_view line = verdict.line;  // "AES-128-CBC: software (expected): ...."
       if (line.ends_with('.')) {
@@ -243,11 +248,107 @@ std::optional<Finding> SoftwareExpectedFinding(const DoctorReport& report) {
                   Join(names)),
       fmt::format("{}; a CPU without the instructions, a hypervisor's CPU model that hides them "
                   "and a kernel that disabled them give the same CPU facts, and the report "
-                  "states no cause",
-                  Join(lines)),
+                  "states no cause{}",
+                  Join(lines),
+                  accelerated.empty()
+                      ? ""
+                      : fmt::format("; the verdicts call {} accelerated", Join(accelerated))),
       "Run `lscpu`: its Model name says whether the CPU has the instructions, and a Hypervisor "
       "vendor line marks a virtual machine whose CPU model may hide them (the host's CPU and the "
       "guest's CPU type then settle it)."};
+}
+
+// Accelerated verdicts through a named engine or third-party provider, timed by wall clock (user
+// CPU time with an engine is the stated cause "report.user-cpu-offload"), on a report no other
+// finding concludes: the figure is in the class of the CPU's own accelerated code, but the engine
+// or provider may have taken the algorithm (a device, a kernel driver) or not (OpenSSL's own code
+// ran), which the figure does not tell, and CryptoFineFinding refuses it. The same run without
+// the engine or provider, beside the pasted one, tells.
+// OpenSSL's own providers (https://docs.openssl.org/3.0/man7/provider/, "OpenSSL providers":
+// default, base, fips, legacy, null) run OpenSSL's code, not a device's, so "where did the work
+// run" is not their question; they are left out here.
+std::optional<Finding> EngineOrProviderFinding(const DoctorReport& report) {
+  const ReportOrigin& origin = *report.facts.report;
+  if (origin.engine_or_provider.empty() || origin.tool != "openssl speed") {
+    return std::nullopt;
+  }
+  const std::string_view named = origin.engine_or_provider;
+  if (named.starts_with("provider ")) {
+    const std::string_view name =
+        named.substr(9, named.find(',') == std::string_view::npos ? std::string_view::npos
+                                                                  : named.find(',') - 9);
+    for (const std::string_view own : {"default", "base", "fips", "legacy", "null"}) {
+      if (name == own) {
+        return std::nullopt;
+      }
+    }
+  }
+  std::vector<std::string> names;
+  std::string first;
+  for (const Verdict& verdict : report.verdicts) {
+    if (verdict.status == VerdictStatus::kAccelerated) {
+      names.push_back(fmt::format("{} {}", verdict.algorithm, verdict.operation));
+      if (first.empty()) {
+        first = verdict.algorithm;
+      }
+    }
+  }
+  if (names.empty()) {
+    return std::nullopt;
+  }
+  ReportOrigin plain = origin;
+  plain.engine_or_provider.clear();
+  const bool one = names.size() == 1;
+  return Finding{
+      "report.cannot-tell", Severity::kWarning,
+      fmt::format("Cannot tell from this report whether {} ran through the {} or on OpenSSL's "
+                  "own code: the figure{} fit{} either",
+                  Join(names), origin.engine_or_provider, one ? "" : "s", one ? "s" : ""),
+      fmt::format("{} in the class of the CPU's accelerated code, timed by {}; the {} may take "
+                  "the algorithm (a device or kernel driver, whose per-request cost depends on "
+                  "the size) or leave it to OpenSSL's own code, and the figure is the same "
+                  "either way; the report states no cause",
+                  one ? "its figure is" : "their figures are",
+                  origin.timing_basis == "wall_clock" ? "wall-clock time" : "a basis not shown",
+                  origin.engine_or_provider),
+      fmt::format("Run `{}` beside the run pasted: the same figures show the {} does not take "
+                  "the algorithm or is no faster than OpenSSL's own code; different ones show "
+                  "which of the two is faster at each size.",
+                  RerunCommand(plain, first), origin.engine_or_provider)};
+}
+
+// Accelerated verdicts from 1.x low-level rows ("report.legacy-api" as info: the CPU is not
+// shown to have the instructions) at a clock the text gives, on a report no other finding
+// concludes: no application's EVP or TLS code runs those rows (CryptoFineFinding refuses them),
+// so whether the path that matters is fine is open; the -evp run times it. Over the assumed
+// clock FingerprintOnlyFinding says the same.
+std::optional<Finding> LowLevelRowsFinding(const DoctorReport& report) {
+  if (!HasFinding(report, "report.legacy-api")) {
+    return std::nullopt;
+  }
+  std::vector<std::string> names;
+  std::string first;
+  for (const Verdict& verdict : report.verdicts) {
+    if (verdict.status == VerdictStatus::kAccelerated) {
+      names.push_back(fmt::format("{} {}", verdict.algorithm, verdict.operation));
+      if (first.empty()) {
+        first = verdict.algorithm;
+      }
+    }
+  }
+  if (names.empty()) {
+    return std::nullopt;
+  }
+  const Command command = SettlingCommand(report, first);
+  return Finding{
+      "report.cannot-tell", Severity::kWarning,
+      fmt::format("Cannot tell from this report whether the crypto an application runs is fine: "
+                  "{} {} from 1.x low-level rows",
+                  Join(names), names.size() == 1 ? "is" : "are"),
+      fmt::format("the verdicts call {} accelerated, but the rows time the low-level API, not "
+                  "the EVP path an application runs, and the report states no cause",
+                  Join(names)),
+      fmt::format("Run `{}`: {}.", command.command, command.why)};
 }
 
 }  // namespace
@@ -298,7 +399,13 @@ std::optional<Finding> UndeterminedFinding(const DoctorReport& report) {
     if (std::optional<Finding> software = SoftwareExpectedFinding(report)) {
       return software;
     }
-    return NoPathFinding(report);
+    if (std::optional<Finding> no_path = NoPathFinding(report)) {
+      return no_path;
+    }
+    if (std::optional<Finding> engine = EngineOrProviderFinding(report)) {
+      return engine;
+    }
+    return LowLevelRowsFinding(report);
   }
   // Open verdicts without one usable figure (every cell an error: no operation completed, or the
   // tool printed none): no class, clock or CPU flag settles them, so the command that would is
