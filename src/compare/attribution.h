@@ -144,7 +144,7 @@ std::vector<Finding> ClassFindings(const std::vector<Row>& rows, const Side& a, 
                                    size_t max_findings, const BuildIdentity& identity);
 
 /// The areas of data/library-changes.csv an algorithm's speed depends on: "AES" (and "GHASH"
-/// for AES-GCM), "SHA-2", "ChaCha20", "BN-RSA"; empty for others.
+/// for AES-GCM), "SHA-1", "SHA-2", "ChaCha20", "BN-RSA"; empty for others.
 std::vector<std::string_view> ChangeAreas(std::string_view algorithm);
 
 /// "7.3x slower", "12% slower", "1.8x faster", "4% faster", "unchanged" for a ratio B/A (factors

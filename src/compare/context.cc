@@ -126,6 +126,8 @@ std::vector<std::string_view> ChangeAreas(std::string_view algorithm) {
     if (algorithm.find("GCM") != std::string_view::npos) {
       areas.push_back("GHASH");
     }
+  } else if (algorithm == "SHA-1") {
+    areas.push_back("SHA-1");
   } else if (algorithm.starts_with("SHA-2") || algorithm.starts_with("SHA-384") ||
              algorithm.starts_with("SHA-512")) {
     areas.push_back("SHA-2");

@@ -353,6 +353,17 @@ TEST(LibraryFindingsTest, ALibresslReleaseWithoutArmv8AssemblyIsNamed) {
     }
   }
   EXPECT_EQ(areas, 2);
+  // SHA-1, its own area (issue 464 measured sha1 too).
+  results::RunResult sha1 = libressl("2.4.2", "linux-aarch64");
+  Add(sha1, "SHA-1", 110);
+  sha1.algorithms.back().kind = "hash";
+  for (results::Cell& cell : sha1.algorithms.back().cells) {
+    cell.operation = "hash";
+  }
+  EXPECT_THAT(Tags(sha1), Contains("library-lacks-asm-path"));
+  results::RunResult sha1_later = sha1;
+  sha1_later.source.tool_version = "LibreSSL 4.2.0";
+  EXPECT_THAT(Tags(sha1_later), Not(Contains("library-lacks-asm-path")));
 
   // Outside the rows' range (releases not checked), OpenSSL of the same number, 32-bit ARM
   // inside it, no architecture, and a speed only hardware reaches.

@@ -214,6 +214,11 @@ TEST(LibraryChangesTest, LibresslArmReleasesLackTheArmv8Paths) {
   // 4.1.0 has the ARMv8 SHA-2 code in OpenBSD's libcrypto, not in portable: unknown, not absent.
   EXPECT_FALSE(absent("libressl", "aarch64", "SHA-2", "4.1.0"));
   EXPECT_FALSE(absent("libressl", "aarch64", "SHA-2", "4.3.0"));
+  // SHA-1's ARMv8 code came one release later (OpenBSD tag libressl-v4.2.0 has sha1_aarch64_ce.S).
+  EXPECT_TRUE(absent("libressl", "aarch64", "SHA-1", "4.1.2"));
+  EXPECT_FALSE(absent("libressl", "aarch64", "SHA-1", "4.2.0"));
+  EXPECT_TRUE(absent("openssl", "aarch64", "SHA-1", "1.0.1u"));
+  EXPECT_FALSE(absent("openssl", "aarch64", "SHA-1", "1.0.2"));
   // Releases after those the rows were checked against are not claimed.
   EXPECT_FALSE(absent("libressl", "aarch64", "AES", "4.4.0"));
   // x86-64 LibreSSL has AES-NI: no absent AES row.

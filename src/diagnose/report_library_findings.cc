@@ -77,6 +77,9 @@ std::vector<std::string_view> AreasOf(std::string_view algorithm) {
   if (algorithm.starts_with("GHASH")) {
     return {"GHASH"};
   }
+  if (algorithm == "SHA-1") {
+    return {"SHA-1"};
+  }
   if (algorithm == "SHA-224" || algorithm == "SHA-256" || algorithm == "SHA-384" ||
       algorithm == "SHA-512") {
     return {"SHA-2"};
@@ -150,6 +153,8 @@ std::optional<bool> CpuHasFor(const DoctorFacts& facts, std::string_view area) {
     feature = x86 ? "AES-NI" : "AES";
   } else if (area == "GHASH") {
     feature = x86 ? "PCLMULQDQ" : "PMULL";
+  } else if (area == "SHA-1") {
+    feature = x86 ? "SHA-NI" : "SHA1";
   } else if (area == "SHA-2") {
     feature = x86 ? "SHA-NI" : "SHA2";
   }
@@ -174,9 +179,10 @@ bool ShowsNoReasonAgainst(const DoctorFacts& facts, std::string_view area) {
 // perlasm module names of OpenSSL's crypto/*/asm directories; "" for others.
 std::string_view AreaOfModule(std::string_view text) {
   static constexpr std::pair<std::string_view, std::string_view> kStems[] = {
-      {"aesni-gcm", "GHASH"}, {"ghash-", "GHASH"},     {"aesni-", "AES"},   {"vpaes-", "AES"},
-      {"bsaes-", "AES"},      {"aesv8-", "AES"},       {"aes-", "AES"},     {"sha256-", "SHA-2"},
-      {"sha512-", "SHA-2"},   {"chacha-", "ChaCha20"}, {"-mont", "BN-RSA"}, {"rsaz-", "BN-RSA"}};
+      {"aesni-gcm", "GHASH"}, {"ghash-", "GHASH"},  {"aesni-", "AES"},       {"vpaes-", "AES"},
+      {"bsaes-", "AES"},      {"aesv8-", "AES"},    {"aes-", "AES"},         {"sha1-", "SHA-1"},
+      {"sha256-", "SHA-2"},   {"sha512-", "SHA-2"}, {"chacha-", "ChaCha20"}, {"-mont", "BN-RSA"},
+      {"rsaz-", "BN-RSA"}};
   for (const auto& [stem, area] : kStems) {
     if (text.find(stem) != std::string_view::npos) {
       return area;
