@@ -159,6 +159,38 @@ const std::vector<CpbClass>& CpbClasses() {
   return kClasses;
 }
 
+namespace {
+
+// Sets `result`'s conclusion, hardware and software from its (non-empty) matches.
+void Conclude(Fingerprint& result) {
+  size_t num_hardware = 0;
+  std::set<ClassFamily> software_families;
+  for (const CpbClass* c : result.matches) {
+    if (c->family == ClassFamily::kHardware) {
+      ++num_hardware;
+    } else {
+      software_families.insert(c->family);
+    }
+  }
+  result.hardware = num_hardware == result.matches.size();
+  result.software = num_hardware == 0;
+  const std::string names = JoinNames(result.matches);
+  if (result.matches.size() == 1) {
+    result.conclusion = names;
+  } else if (result.hardware) {
+    result.conclusion = fmt::format("hardware ({})", names);
+  } else if (result.software && software_families.size() == 1) {
+    result.conclusion =
+        fmt::format("software: {} ({})", ClassFamilyName(*software_families.begin()), names);
+  } else if (result.software) {
+    result.conclusion = fmt::format("software, class undetermined ({})", names);
+  } else {
+    result.conclusion = fmt::format("ambiguous: hardware or software ({})", names);
+  }
+}
+
+}  // namespace
+
 Fingerprint Classify(const std::vector<CpbClass>& classes, std::string_view algorithm,
                      std::string_view operation, double bytes_per_s, double hz_low,
                      double hz_high) {
@@ -195,31 +227,23 @@ Fingerprint Classify(const std::vector<CpbClass>& classes, std::string_view algo
     return result;
   }
 
-  size_t num_hardware = 0;
-  std::set<ClassFamily> software_families;
-  for (const CpbClass* c : result.matches) {
-    if (c->family == ClassFamily::kHardware) {
-      ++num_hardware;
-    } else {
-      software_families.insert(c->family);
-    }
-  }
-  result.hardware = num_hardware == result.matches.size();
-  result.software = num_hardware == 0;
-  const std::string names = JoinNames(result.matches);
-  if (result.matches.size() == 1) {
-    result.conclusion = names;
-  } else if (result.hardware) {
-    result.conclusion = fmt::format("hardware ({})", names);
-  } else if (result.software && software_families.size() == 1) {
-    result.conclusion =
-        fmt::format("software: {} ({})", ClassFamilyName(*software_families.begin()), names);
-  } else if (result.software) {
-    result.conclusion = fmt::format("software, class undetermined ({})", names);
-  } else {
-    result.conclusion = fmt::format("ambiguous: hardware or software ({})", names);
-  }
+  Conclude(result);
   return result;
+}
+
+Fingerprint WithoutHardware(Fingerprint fp) {
+  const bool had_hardware = !fp.software && !fp.matches.empty();
+  std::erase_if(fp.matches, [](const CpbClass* c) { return c->family == ClassFamily::kHardware; });
+  if (!had_hardware) {
+    return fp;
+  }
+  if (fp.matches.empty()) {
+    fp.hardware = false;
+    fp.conclusion = "no software class fits (only hardware classes, which the CPU lacks)";
+    return fp;
+  }
+  Conclude(fp);
+  return fp;
 }
 
 }  // namespace cryptobench::diagnose

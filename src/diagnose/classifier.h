@@ -84,4 +84,10 @@ inline constexpr double kCpbTolerance = 1.15;
 Fingerprint Classify(const std::vector<CpbClass>& classes, std::string_view algorithm,
                      std::string_view operation, double bytes_per_s, double hz_low, double hz_high);
 
+/// `fp` with its kHardware matches dropped and its conclusion, hardware and software recomputed:
+/// for a CPU whose features settle that no hardware path exists, so that no hardware class stays
+/// a candidate. With no match left the conclusion says only hardware classes fitted; `fp` without
+/// hardware matches is returned unchanged. Never throws.
+Fingerprint WithoutHardware(Fingerprint fp);
+
 }  // namespace cryptobench::diagnose

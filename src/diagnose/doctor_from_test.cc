@@ -2246,5 +2246,31 @@ TEST(DoctorFromTest, ReportWithoutCataloguedAlgorithmsCannotTell) {
   EXPECT_THAT(StatedTags(report), ElementsAre("cannot-tell"));
 }
 
+// When the CPU facts settle that the AES instructions are absent (a capability vector with
+// AES-NI clear, or an x86 flags line without aes), a figure whose cpb range also fits AES-NI
+// must not keep the hardware class as a candidate: "software (expected) ... ambiguous: hardware
+// or software (AES-NI ...)" contradicts itself (new-user tryout, helper 102).
+TEST(DoctorFromTest, SoftwareExpectedNamesNoHardwareClass) {
+  results::RunResult vector_run =
+      ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVectorNoAesNi, kOpenssl111);
+  results::RunResult flags_run = ImportedRun("", kOpenssl111);
+  AddFact(flags_run, "cpu_flags",
+          "flags : fpu vme de pse tsc msr pae mce cx8 apic sep mtrr pge mca cmov pat pse36 "
+          "clflush mmx fxsr sse sse2 ss syscall nx lm constant_tsc pni ssse3 cx16 sse4_1 sse4_2 "
+          "popcnt hypervisor lahf_lm",
+          2);
+  for (results::RunResult* run : {&vector_run, &flags_run}) {
+    // 154 MB/s: 6.5-32 cpb over 1-5 GHz, a range that alone fits AES-NI and software classes.
+    Add(*run, "AES-256-CBC", "cipher", {ImportedFigure("encrypt", 16384, 154.3)});
+    const DoctorReport report = DiagnoseReport(*run);
+    const Verdict& v = Find(report, "AES-256-CBC");
+    ASSERT_EQ(v.status, VerdictStatus::kSoftwareExpected) << v.line;
+    EXPECT_THAT(v.line, Not(HasSubstr("hardware or software"))) << v.line;
+    EXPECT_THAT(v.line, Not(HasSubstr("aesni_cbc_encrypt"))) << v.line;
+    EXPECT_THAT(v.line, HasSubstr("vpaes")) << v.line;
+    EXPECT_THAT(v.fingerprint, Not(HasSubstr("AES-NI"))) << v.fingerprint;
+  }
+}
+
 }  // namespace
 }  // namespace cryptobench::diagnose

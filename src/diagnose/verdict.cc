@@ -173,7 +173,9 @@ Verdict Decider::DecideMain() {
   }
   v.cpb_low = fp_.cpb_low;
   v.cpb_high = fp_.cpb_high;
-  v.fingerprint = fp_.conclusion;
+  // A CPU without the path leaves no hardware class a candidate (the reason says so too).
+  v.fingerprint = v.status == VerdictStatus::kSoftwareExpected ? WithoutHardware(fp_).conclusion
+                                                               : fp_.conclusion;
   v.evidence.insert(v.evidence.begin(), evidence_.begin(), evidence_.end());
   return v;
 }
@@ -195,7 +197,7 @@ Verdict Decider::Choose() {
   if (cpu_path == nullptr) {
     Verdict v = Make(VerdictStatus::kSoftwareExpected,
                      fmt::format("the CPU has no {}; {}", KeyFeatureOfLastPath(),
-                                 Figure(fp_, AsIs().bytes_per_s)));
+                                 Figure(WithoutHardware(fp_), AsIs().bytes_per_s)));
     v.evidence.push_back("best software class on this CPU: " +
                          verdict_internal::BestSoftwareClass(family_, facts_.cpu));
     return v;
@@ -290,10 +292,11 @@ Verdict Decider::DecideNoAsm() const {
   }
   const PathSpec* path = BaseCpuPath();
   if (path == nullptr) {
-    Verdict v = Make(VerdictStatus::kSoftwareExpected,
-                     fmt::format("the CPU has no {}; {} (this libcrypto was built without "
-                                 "assembly, CPUINFO: N/A)",
-                                 KeyFeatureOfLastPath(), figure));
+    Verdict v =
+        Make(VerdictStatus::kSoftwareExpected,
+             fmt::format("the CPU has no {}; {} (this libcrypto was built without "
+                         "assembly, CPUINFO: N/A)",
+                         KeyFeatureOfLastPath(), Figure(WithoutHardware(fp_), AsIs().bytes_per_s)));
     v.evidence.push_back("an assembly build would run " +
                          verdict_internal::BestSoftwareClass(family_, facts_.cpu));
     return v;

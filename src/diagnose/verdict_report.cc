@@ -384,16 +384,18 @@ Verdict Decider::DecideFromReport() const {
           "cryptobench doctor on that machine.";
       return v;
     }
+    // The CPU facts settle that the path is absent: no hardware class stays a candidate.
+    const std::string software_figure = Figure(WithoutHardware(fp_), AsIs().bytes_per_s);
     Verdict v = Make(
         VerdictStatus::kSoftwareExpected,
         known ? fmt::format("the report's capability vector has {} clear (the CPU lacks it, "
                             "or the OS disabled it); {}",
-                            base->key, figure)
+                            base->key, software_figure)
               : fmt::format("the text's CPU line shows no {} (the CPU lacks it{}); {}", Join(clear),
                             facts_.report->cpu_clues.virtual_machine
                                 ? ", or the virtual machine hides it"
                                 : "",
-                            figure));
+                            software_figure));
     if (!known) {
       v.evidence.push_back(fmt::format("{} shows no {}", clue, Join(clear)));
     }
