@@ -2272,5 +2272,28 @@ TEST(DoctorFromTest, SoftwareExpectedNamesNoHardwareClass) {
   }
 }
 
+// cryptsetup times the kernel's drivers through AF_ALG: the verdicts of its rows name no OpenSSL
+// code path (vpaes_cbc_encrypt, aes_core.c, aesni_cbc_encrypt) as the kernel's class, whether the
+// figure falls among software, hardware or both kinds of class (new-user tryout, helper 102).
+TEST(DoctorFromTest, KernelRowsNameNoOpenSslCodePath) {
+  results::RunResult run = CryptsetupRun();
+  AddFact(run, "cpu_flags",
+          "Flags: fpu vme de pse tsc msr pae mce cx8 apic sep mtrr pge mca cmov pat pse36 "
+          "clflush mmx fxsr sse sse2 ss syscall nx lm constant_tsc pni pclmulqdq ssse3 cx16 "
+          "sse4_1 sse4_2 popcnt aes xsave avx hypervisor",
+          3);
+  Add(run, "AES-128-CBC", "cipher",
+      {ImportedFigure("encrypt", 1048576, 157.4), ImportedFigure("decrypt", 1048576, 2554.8)});
+  const DoctorReport report = DiagnoseReport(run);
+  ASSERT_EQ(report.verdicts.size(), 2u);
+  for (const Verdict& v : report.verdicts) {
+    for (const char* openssl : {"vpaes", "aes_core", "aesni_cbc_encrypt", "AES_cbc_encrypt"}) {
+      EXPECT_THAT(v.line, Not(HasSubstr(openssl))) << v.line;
+      EXPECT_THAT(v.fingerprint, Not(HasSubstr(openssl))) << v.fingerprint;
+    }
+    EXPECT_THAT(v.line, HasSubstr("not the kernel's drivers")) << v.line;
+  }
+}
+
 }  // namespace
 }  // namespace cryptobench::diagnose

@@ -48,12 +48,30 @@ Fingerprint Decider::Classify(const Measurement& m) const {
         fmt::format("no class named below {} bytes (per-call overhead)", kLargeInputLen);
     return fp;
   }
+  if (!fp.matches.empty()) {
+    return ForKernel(std::move(fp));
+  }
   if (classes.empty() && fp.cpb_low > 0) {
     // No table at all: the reason is the architecture, not this algorithm's row.
     fp.conclusion = facts_.cpu.arch.empty()
                         ? "no known class (the architecture is unknown)"
                         : fmt::format("no known class (no cpb classes for {})", facts_.cpu.arch);
   }
+  return fp;
+}
+
+Fingerprint Decider::ForKernel(Fingerprint fp) const {
+  if (!facts_.report || !KernelTool(*facts_.report) || fp.matches.empty()) {
+    return fp;
+  }
+  // The kernel's AES drivers (arch/*/crypto, data/kernel-crypto-drivers.csv) are not OpenSSL's
+  // perlasm functions, and AF_ALG adds system calls and copies: only the side of the table the
+  // figure falls on is stated, never a library function as the kernel's class.
+  constexpr std::string_view kNotKernel =
+      "the library class table: OpenSSL's code paths, not the kernel's drivers";
+  fp.conclusion = fp.hardware   ? fmt::format("in hardware classes only ({})", kNotKernel)
+                  : fp.software ? fmt::format("in software classes only ({})", kNotKernel)
+                                : fmt::format("in hardware and software classes ({})", kNotKernel);
   return fp;
 }
 
@@ -72,7 +90,7 @@ std::string Decider::Figure(const Fingerprint& fp, double bytes_per_s) const {
   if (cpb.empty()) {
     return Rate(bytes_per_s);
   }
-  if (fp.matches.size() == 1) {
+  if (fp.matches.size() == 1 && !(facts_.report && KernelTool(*facts_.report))) {
     return cpb + " is " + fp.matches.front()->name;
   }
   return cpb + ", " + fp.conclusion;
@@ -174,8 +192,9 @@ Verdict Decider::DecideMain() {
   v.cpb_low = fp_.cpb_low;
   v.cpb_high = fp_.cpb_high;
   // A CPU without the path leaves no hardware class a candidate (the reason says so too).
-  v.fingerprint = v.status == VerdictStatus::kSoftwareExpected ? WithoutHardware(fp_).conclusion
-                                                               : fp_.conclusion;
+  v.fingerprint = v.status == VerdictStatus::kSoftwareExpected
+                      ? ForKernel(WithoutHardware(fp_)).conclusion
+                      : fp_.conclusion;
   v.evidence.insert(v.evidence.begin(), evidence_.begin(), evidence_.end());
   return v;
 }
@@ -197,7 +216,7 @@ Verdict Decider::Choose() {
   if (cpu_path == nullptr) {
     Verdict v = Make(VerdictStatus::kSoftwareExpected,
                      fmt::format("the CPU has no {}; {}", KeyFeatureOfLastPath(),
-                                 Figure(WithoutHardware(fp_), AsIs().bytes_per_s)));
+                                 Figure(ForKernel(WithoutHardware(fp_)), AsIs().bytes_per_s)));
     v.evidence.push_back("best software class on this CPU: " +
                          verdict_internal::BestSoftwareClass(family_, facts_.cpu));
     return v;
@@ -292,11 +311,11 @@ Verdict Decider::DecideNoAsm() const {
   }
   const PathSpec* path = BaseCpuPath();
   if (path == nullptr) {
-    Verdict v =
-        Make(VerdictStatus::kSoftwareExpected,
-             fmt::format("the CPU has no {}; {} (this libcrypto was built without "
-                         "assembly, CPUINFO: N/A)",
-                         KeyFeatureOfLastPath(), Figure(WithoutHardware(fp_), AsIs().bytes_per_s)));
+    Verdict v = Make(VerdictStatus::kSoftwareExpected,
+                     fmt::format("the CPU has no {}; {} (this libcrypto was built without "
+                                 "assembly, CPUINFO: N/A)",
+                                 KeyFeatureOfLastPath(),
+                                 Figure(ForKernel(WithoutHardware(fp_)), AsIs().bytes_per_s)));
     v.evidence.push_back("an assembly build would run " +
                          verdict_internal::BestSoftwareClass(family_, facts_.cpu));
     return v;

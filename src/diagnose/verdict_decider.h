@@ -80,6 +80,10 @@ class Decider {
  private:
   // Figures and phrases (verdict.cc).
   Fingerprint Classify(const Measurement& m) const;
+  /// `fp` as a kernel tool's run may state it: the class table holds OpenSSL's code paths, not
+  /// the kernel's drivers, so for cryptsetup, tcrypt, kcapi-speed or AF_ALG figures the
+  /// conclusion names no class (the matches stay, for the side of the table the figure is on).
+  Fingerprint ForKernel(Fingerprint fp) const;
   std::string Rate(double value) const;
   std::string Cpb(const Fingerprint& fp) const { return FormatCpb(fp.cpb_low, fp.cpb_high); }
 

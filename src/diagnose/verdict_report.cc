@@ -385,7 +385,7 @@ Verdict Decider::DecideFromReport() const {
       return v;
     }
     // The CPU facts settle that the path is absent: no hardware class stays a candidate.
-    const std::string software_figure = Figure(WithoutHardware(fp_), AsIs().bytes_per_s);
+    const std::string software_figure = Figure(ForKernel(WithoutHardware(fp_)), AsIs().bytes_per_s);
     Verdict v = Make(
         VerdictStatus::kSoftwareExpected,
         known ? fmt::format("the report's capability vector has {} clear (the CPU lacks it, "
@@ -577,7 +577,7 @@ Verdict Decider::DecideReportFingerprint(const std::string& key,
     }
     case Side::kMixed: {
       std::string fits;
-      for (size_t i = 0; i < fp_.matches.size(); ++i) {
+      for (size_t i = 0; i < fp_.matches.size() && !KernelTool(origin); ++i) {
         fits += i == 0 ? "" : i + 1 == fp_.matches.size() ? " or " : ", ";
         fits += fp_.matches[i]->name;
       }
