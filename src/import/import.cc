@@ -36,6 +36,7 @@
 #include "import/speed_join.h"
 #include "import/speed_run.h"
 #include "import/tcrypt.h"
+#include "import/text_encoding.h"
 #include "import/wolfcrypt_bench.h"
 
 namespace cryptobench::import {
@@ -1426,7 +1427,10 @@ std::vector<results::RunResult> ImportColumn(std::string_view text, std::string_
 
 }  // namespace
 
-std::vector<results::RunResult> ImportText(std::string_view text, std::string_view file_name,
+namespace {
+
+// ImportText of a text in UTF-8 (or ASCII).
+std::vector<results::RunResult> ImportUtf8(std::string_view text, std::string_view file_name,
                                            bool read_result_json) {
   // A cryptobench result JSON behind a command line, a Markdown fence or a byte order mark.
   if (const std::optional<PastedJson> json = FindPastedJson(text)) {
@@ -1470,6 +1474,30 @@ std::vector<results::RunResult> ImportText(std::string_view text, std::string_vi
     results::CheckInputSize(runs);
   } catch (const results::InputLimitError& e) {
     throw results::InputLimitError(fmt::format("{}: {}", file_name, e.what()));
+  }
+  return runs;
+}
+
+}  // namespace
+
+std::vector<results::RunResult> ImportText(std::string_view text, std::string_view file_name,
+                                           bool read_result_json) {
+  const std::optional<Utf16Order> order = DetectUtf16(text);
+  if (!order) {
+    return ImportUtf8(text, file_name, read_result_json);
+  }
+  // Windows PowerShell's '>' writes UTF-16LE: without decoding, every other byte is a NUL that
+  // cleanup drops, and the byte order mark spoils the first line. Decoded once (no second look
+  // at the result), at most 3/2 of the input's size.
+  std::vector<results::RunResult> runs =
+      ImportUtf8(Utf16ToUtf8(text, *order), file_name, read_result_json);
+  for (results::RunResult& run : runs) {
+    run.source.caveats.insert(
+        run.source.caveats.begin(),
+        fmt::format("The file was UTF-16 ({}); decoded to UTF-8 before it was read.",
+                    *order == Utf16Order::kLittleEndian ? "little-endian, as Windows PowerShell's "
+                                                          "'>' writes"
+                                                        : "big-endian"));
   }
   return runs;
 }

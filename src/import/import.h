@@ -50,6 +50,8 @@ class ImportError : public std::runtime_error {
 /// JSON with text around it (a command line, a Markdown fence, a byte order mark; json_paste.h)
 /// is read as the runs it holds when `read_result_json`, else refused with an ImportError
 /// (`import` reads other tools' output only; compare and doctor --from read results too).
+/// A UTF-16 text (a byte order mark, or NULs in every other byte: DetectUtf16) is decoded to
+/// UTF-8 first, and each run's first caveat says so; a UTF-8 byte order mark is dropped.
 std::vector<results::RunResult> ImportText(std::string_view text, std::string_view file_name,
                                            bool read_result_json = true);
 

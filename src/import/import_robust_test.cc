@@ -685,3 +685,70 @@ TEST(ImportRobustTest, PublicKeyTableWinsAndItsTimeColumnRefinesTheRate) {
 
 }  // namespace
 }  // namespace cryptobench::import
+
+namespace cryptobench::import {
+namespace {
+
+// A line of prose right under a table's last row, with no blank line between ("real 0m18s"
+// from `time`, a remark with a number in it): the table ends there and the line is skipped,
+// the table's figures kept. A row that starts as one (a known row name, or a figure in
+// speed's form first) and is damaged still refuses the paste.
+TEST(ImportRobustTest, ProseRightUnderTheLastRowEndsTheTable) {
+  const std::string table =
+      "type 16 bytes 64 bytes\n"
+      "AES-256-GCM 401234.12k 1102345.67k\n";
+  for (const std::string prose :
+       {"real\t0m18.123s", "Ryzen 5 5600X here", "EDIT: the 2nd run gave 5 percent more",
+        "Thanks, 2 machines tested"}) {
+    std::vector<results::RunResult> runs;
+    ASSERT_NO_THROW(runs = ImportText(table + prose + "\n", "t.txt")) << prose;
+    ASSERT_EQ(runs.size(), 1u) << prose;
+    const results::AlgorithmResult* gcm = FindAlgorithm(runs[0], "AES-256-GCM");
+    ASSERT_NE(gcm, nullptr) << prose;
+    EXPECT_EQ(gcm->cells.size(), 2u) << prose;
+    EXPECT_TRUE(HasCaveat(runs[0], "Line 3: '")) << prose;
+  }
+  EXPECT_THAT(ImportErrorOf(table + "sha256 64000.00k garbled\n", "t.txt"),
+              HasSubstr("t.txt:3: expected a throughput figure"));
+  EXPECT_THAT(ImportErrorOf(table + "whirlpool 0m18.123s\n", "t.txt"),
+              HasSubstr("t.txt:3: expected a throughput figure"));
+  EXPECT_THAT(ImportErrorOf(table + "my-cipher 64000.00k garbled\n", "t.txt"),
+              HasSubstr("t.txt:3: expected a throughput figure"));
+  // Before any row of the table, a damaged line still refuses.
+  EXPECT_THAT(ImportErrorOf("type 16 bytes 64 bytes\nreal\t0m18.123s\n", "t.txt"),
+              HasSubstr("t.txt:2: expected a throughput figure"));
+}
+
+// Windows PowerShell's '>' writes UTF-16LE with a byte order mark: decoded whole, the first
+// line included, and said in a caveat; big-endian and BOM-less UTF-16 too.
+TEST(ImportRobustTest, Utf16FileIsDecodedAndSaid) {
+  // The version on the first line, which the byte order mark spoilt.
+  const std::string paste =
+      "version: 3.0.13\n" + std::string(kTypeLine) +
+      "AES-128-GCM 73199.42k 220411.12k 435064.21k 581664.88k 641874.92k 646187.19k\n";
+  const auto utf16 = [](const std::string& text, bool little, bool bom) {
+    std::string out = bom ? (little ? "\xff\xfe" : "\xfe\xff") : "";
+    for (char c : text) {
+      out += little ? std::string{c, '\0'} : std::string{'\0', c};
+    }
+    return out;
+  };
+  for (const auto& [little, bom] : {std::pair{true, true}, {false, true}, {true, false}}) {
+    const std::vector<results::RunResult> runs = ImportText(utf16(paste, little, bom), "u.txt");
+    ASSERT_EQ(runs.size(), 1u);
+    EXPECT_EQ(runs[0].source.tool_version, "3.0.13") << little << bom;
+    const results::AlgorithmResult* gcm = FindAlgorithm(runs[0], "AES-128-GCM");
+    ASSERT_NE(gcm, nullptr);
+    EXPECT_EQ(gcm->cells.size(), 6u);
+    ASSERT_FALSE(runs[0].source.caveats.empty());
+    EXPECT_THAT(runs[0].source.caveats.front(), HasSubstr("The file was UTF-16"));
+  }
+  // UTF-8 with its byte order mark: read, and no UTF-16 caveat.
+  const std::vector<results::RunResult> utf8 = ImportText("\xef\xbb\xbf" + paste, "u.txt");
+  ASSERT_EQ(utf8.size(), 1u);
+  EXPECT_FALSE(HasCaveat(utf8[0], "UTF-16"));
+  EXPECT_EQ(utf8[0].source.tool_version, "3.0.13");
+}
+
+}  // namespace
+}  // namespace cryptobench::import

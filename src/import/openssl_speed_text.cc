@@ -734,7 +734,7 @@ Offer SpeedTextParser::TakeSymmetricRow(const SourceLine& line, std::string_view
   // them and leaves the damaged cells out, named. A word without a digit, or more damaged
   // cells than figures, is prose or a row too damaged to place its figures.
   if (damaged > 0 && (words_only || readable < 2 || damaged > readable)) {
-    if (after_blank_) {
+    if (after_blank_ || EndsTableAsProse(line, trimmed, words, first_value)) {
       table_ = Table::kNone;
       return Offer::kNotMine;
     }
@@ -835,7 +835,7 @@ Offer SpeedTextParser::TakeSymmetricRow(const SourceLine& line, std::string_view
     return Offer::kConsumed;
   }
   if ((!elided && found < num_sizes) || (elided && found > num_sizes)) {
-    if (after_blank_) {
+    if (after_blank_ || EndsTableAsProse(line, trimmed, words, first_value)) {
       table_ = Table::kNone;
       return Offer::kNotMine;
     }
@@ -883,6 +883,27 @@ Offer SpeedTextParser::TakeSymmetricRow(const SourceLine& line, std::string_view
   last_row_word_ = !elided && found == num_sizes ? std::string(words.back()) : std::string();
   after_blank_ = false;
   return Offer::kConsumed;
+}
+
+bool SpeedTextParser::EndsTableAsProse(const SourceLine& line, std::string_view trimmed,
+                                       const std::vector<std::string_view>& words,
+                                       size_t first_value) {
+  if (evidence_->sym_rows.empty() || first_value == 0 || first_value >= words.size()) {
+    return false;  // no row of the table yet, or no name: a damaged row refuses as before
+  }
+  const std::string_view first = words[first_value];
+  if (ParseThroughput(first) && HasSpeedDecimals(first)) {
+    return false;  // starts like a row: "sha256 64000.00k garbled"
+  }
+  if (IsSpeedRowName(JoinWords(words, 0, first_value))) {
+    return false;  // a row of the table, damaged
+  }
+  evidence_->notes.push_back(fmt::format(
+      "Line {}: {} follows the table's last row with no blank line between, but names no row "
+      "openssl speed prints and holds no figure in speed's form where the first belongs: read "
+      "as text after the table, skipped.",
+      line.number, QuoteForError(trimmed)));
+  return true;
 }
 
 void SpeedTextParser::NameDamagedCells(SymRow& row) {

@@ -72,7 +72,25 @@ class SpeedTextParser {
     const char* ops[4] = {"sign", "verify", nullptr, nullptr};
   };
 
+  /// Reads one line inside a symmetric table: a row (name, then one figure per size of the
+  /// 'type' line), or a row wrapped, cut or shortened in the paste. A line that cannot be a row
+  /// ends the table (kNotMine: import then skips it as prose, with the caveat naming skipped
+  /// lines) or refuses the paste (ImportError), by this rule:
+  ///  - right after a blank line, any line that is not a row ends the table;
+  ///  - after at least one row of the table, a line whose cells after the name are not the
+  ///    table's figures ends the table when its name is no row name speed prints
+  ///    (IsSpeedRowName) and its first cell is no figure in speed's "%.2f" / "%.2fk" form:
+  ///    "real 0m18.123s", "Ryzen 5 5600X here", "Thanks, 2 machines tested" (a note names the
+  ///    line);
+  ///  - otherwise the line started as a row and was damaged ("sha256 64000.00k garbled ...",
+  ///    "foo 64000.00k 12 x y"): the paste is refused at that line, since a figure read from
+  ///    it could be a wrong one.
   Offer TakeSymmetricRow(const SourceLine& line, std::string_view trimmed);
+  /// True when `line`, of a symmetric table and not a row, reads as prose after the table (the
+  /// second point of TakeSymmetricRow's rule; `first_value` indexes the first cell of its
+  /// `words`); it then adds a note naming the line, which becomes a caveat of the run.
+  bool EndsTableAsProse(const SourceLine& line, std::string_view trimmed,
+                        const std::vector<std::string_view>& words, size_t first_value);
   Offer TakePkRow(const SourceLine& line, std::string_view trimmed);
   bool TakePkHeader(std::string_view trimmed);
   // A row without a 'type' line: picks its sizes; false when none fit its figure count.

@@ -1,6 +1,7 @@
 // Name mapping for imported `openssl speed` output.
 #include "import/speed_names.h"
 
+#include <algorithm>
 #include <array>
 #include <utility>
 
@@ -120,6 +121,33 @@ bool IsLegacyRow(std::string_view row_name, int major, std::string_view evp_opti
     }
   }
   return false;
+}
+
+bool IsSpeedRowName(std::string_view row_name) {
+  // apps/speed.c names[]: 1.0.2 and 1.1.1 (spaced), 3.x (hyphenated; later 3.x releases
+  // name the hmac row "hmac(sha256)" and add "kmac128", "kmac256"); LibreSSL's EVP_AEAD rows
+  // (apps/openssl/speed.c).
+  static constexpr std::array<std::string_view, 51> kSpeedNames = {
+      // 1.0.2, 1.1.1
+      "md2", "mdc2", "md4", "md5", "hmac(md5)", "sha1", "rmd160", "rc4", "des cbc", "des ede3",
+      "idea cbc", "seed cbc", "rc2 cbc", "rc5-32/12 cbc", "blowfish cbc", "cast cbc", "aes-128 cbc",
+      "aes-192 cbc", "aes-256 cbc", "camellia-128 cbc", "camellia-192 cbc", "camellia-256 cbc",
+      "evp", "sha256", "sha512", "whirlpool", "aes-128 ige", "aes-192 ige", "aes-256 ige", "ghash",
+      "rand",
+      // 3.x, where they differ
+      "des-cbc", "des-ede3", "idea-cbc", "seed-cbc", "rc2-cbc", "rc5-cbc", "blowfish", "cast-cbc",
+      "aes-128-cbc", "aes-192-cbc", "aes-256-cbc", "camellia-128-cbc", "camellia-192-cbc",
+      "camellia-256-cbc", "cmac", "kmac128", "kmac256",
+      // LibreSSL
+      "aes-128 gcm", "aes-256 gcm", "chacha20 poly1305"};
+  const std::string lower = ToLower(row_name);
+  if (std::find(kSpeedNames.begin(), kSpeedNames.end(), lower) != kSpeedNames.end()) {
+    return true;
+  }
+  if (lower.starts_with("hmac(") && lower.ends_with(")") && lower.size() > 6) {
+    return true;  // 3.x: "hmac(%s)" of the -hmac digest, "hmac(sha256)" by default
+  }
+  return MapSymmetricName(row_name).catalogued;
 }
 
 std::string SymmetricOperation(std::string_view kind, bool decrypt) {

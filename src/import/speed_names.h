@@ -35,6 +35,14 @@ NamedAlgorithm MapSymmetricName(std::string_view row_name);
 /// In 1.x the low-level AES and Camellia functions have no AES-NI / ARMv8 path.
 bool IsLegacyRow(std::string_view row_name, int major, std::string_view evp_option);
 
+/// True if `row_name` is a symmetric row name `openssl speed` prints: an entry of apps/speed.c
+/// names[] in 1.0.2 and 1.1.1 ("aes-128 cbc", "rc5-32/12 cbc", "ghash"), in 3.x ("des-ede3",
+/// "blowfish", "hmac(sha256)", "kmac128"), LibreSSL's AEAD rows ("chacha20 poly1305"), any
+/// "hmac(<digest>)" row, or a name the catalogue knows as a symmetric algorithm (an -evp row,
+/// named by OBJ_nid2ln or the 3.x fetch name: "aes-128-gcm", "ChaCha20-Poly1305"). Case is
+/// ignored. Prose ("Ryzen", "real", "Thanks,") is not one.
+bool IsSpeedRowName(std::string_view row_name);
+
 /// The operation timed by a symmetric row: "encrypt" (or "decrypt") for ciphers and AEADs,
 /// "hash", "mac", "generate" (rng).
 std::string SymmetricOperation(std::string_view kind, bool decrypt);

@@ -104,6 +104,18 @@ TEST(SpeedNamesTest, PublicKeyNames) {
   EXPECT_EQ(MapPublicKey(PkFamily::kFfdh, 2048, "").name, "2048 bits ffdh");
 }
 
+TEST(SpeedNamesTest, SpeedRowNamesAreKnownAndProseIsNot) {
+  for (const char* name :
+       {"sha256", "rc5-32/12 cbc", "des ede3", "blowfish", "whirlpool", "hmac(sha512)",
+        "AES-128-GCM", "id-aes256-GCM", "ChaCha20-Poly1305", "chacha20 poly1305", "kmac128"}) {
+    EXPECT_TRUE(IsSpeedRowName(name)) << name;
+  }
+  for (const char* name :
+       {"real", "Ryzen", "EDIT: the 2nd run gave", "Thanks,", "hmac", "", "user", "my-cipher"}) {
+    EXPECT_FALSE(IsSpeedRowName(name)) << name;
+  }
+}
+
 TEST(SpeedNamesTest, CurvesFromMrIndices) {
   EXPECT_EQ(EcCurveFromIndex(3, 256), "nistp256");
   EXPECT_EQ(EcCurveFromIndex(5, 521), "nistp521");
