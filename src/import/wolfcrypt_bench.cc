@@ -101,6 +101,22 @@ std::vector<std::string_view> EnglishWords(std::string_view trimmed, bool* japan
 }
 
 // "MiB" → 2^20 bytes; "MB" → 2^20 or 10^6 (see the header); nullopt: not a unit.
+// How far apart the two bases of a unit are (2^10k over 10^3k: 1.024 for KB and KiB, 1.048576
+// for MB, 1.073741824 for GB), the bound of a doubt about which base a row used
+// (results::CellCaveat::unit_factor); 0 for a unit without two bases.
+double BaseFactor(std::string_view unit) {
+  if (unit == "KB" || unit == "KiB" || unit == "kB") {
+    return 1.024;
+  }
+  if (unit == "MB" || unit == "MiB") {
+    return 1.048576;
+  }
+  if (unit == "GB" || unit == "GiB") {
+    return 1.073741824;
+  }
+  return 0;
+}
+
 std::optional<double> UnitBytes(std::string_view unit, bool base10, bool* ambiguous) {
   if (unit == "bytes") {
     return 1.0;
@@ -707,14 +723,14 @@ Offer WolfcryptBenchParser::TakeSymmetric(const SourceLine& line,
                     unit == "KB"   ? 10
                     : unit == "MB" ? 20
                                    : 30),
-        line.number, true});
+        line.number, true, BaseFactor(unit)});
   }
   if (UnitsSwapped() && unit != "bytes" && !megs) {
     figure.caveats.push_back(results::CellCaveat{
         fmt::format("read on line {} as {}/s, which wolfSSL 5.6.0 may have computed with the "
                     "other base (pull request 6237: base 2 and base 10 were swapped until it)",
                     line.number, unit),
-        line.number, true});
+        line.number, true, BaseFactor(unit)});
   }
   const std::optional<double> rate = ParseDouble(words[rate_at]);
   if (!scale || !rate) {

@@ -2,6 +2,7 @@
 // lines written from the printf formats of the release or pull request it names.
 #include "import/wolfcrypt_bench.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -55,6 +56,21 @@ bool Doubted(const results::RunResult& run, const std::string& algorithm, const 
   return false;
 }
 
+// The smallest unit_factor of the cell's doubting caveats: > 0 only when every doubt is only the
+// unit's base (results::CellCaveat::unit_factor); -1 without a doubt.
+double DoubtBound(const results::RunResult& run, const std::string& algorithm,
+                  const std::string& op) {
+  const results::Cell* cell = FindCell(run, algorithm, "", op);
+  double bound = -1;
+  for (const results::CellCaveat& caveat :
+       cell == nullptr ? std::vector<results::CellCaveat>{} : cell->caveats) {
+    if (caveat.doubt) {
+      bound = bound < 0 ? caveat.unit_factor : std::min(bound, caveat.unit_factor);
+    }
+  }
+  return bound;
+}
+
 constexpr double kMiB = 1024.0 * 1024.0;
 
 // 5.5.4's bench_stats_sym_finish ("%-24s%s %5.0f %s %s %5.3f %s, %8.3f %s/s") and
@@ -102,6 +118,8 @@ TEST(WolfcryptBenchTest, MegabytesAreSettledByTheCommandLineOrTheVersion) {
   ASSERT_EQ(unknown.size(), 1u);
   EXPECT_DOUBLE_EQ(Bytes(unknown[0], "SHA-256", "hash"), 50 * kMiB);
   EXPECT_TRUE(Doubted(unknown[0], "SHA-256", "hash"));
+  // Only the base is open: the figure is right within 2^20 / 10^6.
+  EXPECT_DOUBLE_EQ(DoubtBound(unknown[0], "SHA-256", "hash"), 1.048576);
 
   const std::vector<results::RunResult> base10 =
       ImportText("$ ./wolfcrypt/benchmark/benchmark -base10\n" + row, "wolf.txt");
@@ -136,6 +154,7 @@ TEST(WolfcryptBenchTest, Release560UnitsAreInDoubt) {
   ASSERT_EQ(runs.size(), 1u);
   EXPECT_DOUBLE_EQ(Bytes(runs[0], "SHA-256", "hash"), 50 * kMiB);
   EXPECT_TRUE(Doubted(runs[0], "SHA-256", "hash"));
+  EXPECT_DOUBLE_EQ(DoubtBound(runs[0], "SHA-256", "hash"), 1.048576);
 }
 
 // -csv (5.5.4: "Algorithm,MB/s,Cycles per byte," and "%s,%f,"; "Algorithm,key
@@ -160,6 +179,8 @@ TEST(WolfcryptBenchTest, CsvRowsAreReadByTheirHeader) {
   ASSERT_EQ(runs.size(), 1u);
   EXPECT_DOUBLE_EQ(Bytes(runs[0], "AES-128-CBC", "encrypt"), 400 * kMiB);
   EXPECT_TRUE(Doubted(runs[0], "AES-128-CBC", "encrypt"));
+  // The CSV's figures may be scaled by the amount processed: no bound.
+  EXPECT_DOUBLE_EQ(DoubtBound(runs[0], "AES-128-CBC", "encrypt"), 0);
   EXPECT_DOUBLE_EQ(Ops(runs[0], "RSA-2048", "public"), 20000);
   EXPECT_DOUBLE_EQ(Ops(runs[0], "RSA-2048", "private"), 1000);
   EXPECT_FALSE(Doubted(runs[0], "RSA-2048", "private"));
@@ -198,6 +219,7 @@ TEST(WolfcryptBenchTest, WrappedRowsAreJoinedAndCutRowsSkipped) {
   EXPECT_DOUBLE_EQ(Ops(runs[0], "RSA-2048", "private"), 1000);
   EXPECT_DOUBLE_EQ(Bytes(runs[0], "AES-128-CBC", "encrypt"), 50 * kMiB);
   EXPECT_TRUE(Doubted(runs[0], "AES-128-CBC", "encrypt"));
+  EXPECT_DOUBLE_EQ(DoubtBound(runs[0], "AES-128-CBC", "encrypt"), 0);  // a joined row: no bound
   EXPECT_EQ(Bytes(runs[0], "AES-256-CBC", "encrypt"), -1);
   EXPECT_TRUE(HasCaveat(runs[0], "Line 5 is damaged"));
   EXPECT_TRUE(HasCaveat(runs[0], "Line 7 is damaged"));

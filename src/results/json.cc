@@ -161,6 +161,9 @@ ordered_json CellToJson(const Cell& cell) {
       c["text"] = caveat.text;
       c["line"] = caveat.line;
       c["doubt"] = caveat.doubt;
+      if (caveat.unit_factor > 0) {
+        c["unit_factor"] = caveat.unit_factor;
+      }
       caveats.push_back(std::move(c));
     }
     j["caveats"] = std::move(caveats);

@@ -328,6 +328,7 @@ Cell ReadCell(const json& j, const std::string& path) {
       ReadString((*caveats)[i], caveat_path, "text", &caveat.text, true);
       ReadSize((*caveats)[i], caveat_path, "line", &caveat.line);
       ReadBool((*caveats)[i], caveat_path, "doubt", &caveat.doubt);
+      ReadDouble((*caveats)[i], caveat_path, "unit_factor", &caveat.unit_factor);
       cell.caveats.push_back(std::move(caveat));
     }
   }

@@ -117,6 +117,24 @@ TEST(ResultsJsonTest, ImplementationIsWrittenOnlyWhenKnownAndReadBack) {
   EXPECT_EQ(ErrorOf(doc), "results JSON: algorithms[0].implementation: expected a string");
 }
 
+// A caveat's unit_factor (a doubt bounded by the unit's two bases) is written only when set.
+TEST(ResultsJsonTest, CaveatUnitFactorIsWrittenOnlyWhenSetAndReadBack) {
+  RunResult run = HandBuiltRun();
+  run.algorithms[0].cells[0].caveats = {{"read as MB/s of 2^20 bytes", 3, true},
+                                        {"read as MB/s of 2^20 bytes", 4, true, 1.048576}};
+  const nlohmann::ordered_json j = ToJson(run);
+  const auto& caveats = j["algorithms"][0]["cells"][0]["caveats"];
+  EXPECT_FALSE(caveats[0].contains("unit_factor"));
+  EXPECT_DOUBLE_EQ(caveats[1]["unit_factor"].get<double>(), 1.048576);
+  const RunResult parsed = FromJson(json::parse(j.dump()));
+  EXPECT_DOUBLE_EQ(parsed.algorithms[0].cells[0].caveats[0].unit_factor, 0);
+  EXPECT_DOUBLE_EQ(parsed.algorithms[0].cells[0].caveats[1].unit_factor, 1.048576);
+  json doc = json::parse(j.dump());
+  doc["algorithms"][0]["cells"][0]["caveats"][1]["unit_factor"] = "2^20";
+  EXPECT_EQ(ErrorOf(doc),
+            "results JSON: algorithms[0].cells[0].caveats[1].unit_factor: expected a number");
+}
+
 TEST(ResultsJsonTest, LibraryFileSha256IsOptionalAndRoundTrips) {
   // Without the field (every result written before it): absent in the JSON, "" when read.
   RunResult run = HandBuiltRun();

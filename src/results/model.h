@@ -114,6 +114,11 @@ struct CellCaveat {
   /// paste), so no change can be read from it; false: a remark that leaves the figure as good
   /// as the tool's own (recomputed from the progress line the tool's table is computed from).
   bool doubt = false;
+  /// With `doubt`: when > 0, the doubt is only which base the printed unit has (wolfCrypt's
+  /// "MB": 2^20 or 10^6 bytes), so the figure is right within this factor (the larger base over
+  /// the smaller: 1.024 for KB, 1.048576 for MB, 1.073741824 for GB) and every figure of the run
+  /// printed in that unit has the same base; 0: the doubt has no such bound.
+  double unit_factor = 0;
 };
 
 /// One (operation, input size) of an algorithm.
