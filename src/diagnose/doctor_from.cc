@@ -250,6 +250,9 @@ DoctorReport DiagnoseReport(const results::RunResult& pasted,
   for (Finding& finding : SpeedToolFindings(run)) {
     report.findings.push_back(std::move(finding));
   }
+  for (Finding& finding : SubsetModeFindings(report, run)) {
+    report.findings.push_back(std::move(finding));
+  }
   if (std::optional<Finding> vm_model = VmCpuModelFinding(report, run)) {
     report.findings.push_back(std::move(*vm_model));
   }

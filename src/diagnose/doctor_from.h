@@ -5,6 +5,7 @@
 // renderers (doctor_report.h) are the live doctor's. Pure functions: no I/O, no clocks.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -267,5 +268,41 @@ std::vector<Finding> LibraryFindings(const DoctorReport& report, const results::
 /// with the command that would tell. Nothing changes otherwise (x86-64: every release's EVP has
 /// AES-NI).
 void SettleLegacyApiByRelease(DoctorReport& report, const results::RunResult& run);
+
+/// Below this ratio of a subset mode's encrypt throughput to its superset's (bytes/s over
+/// bytes/s: AES-CTR over AES-GCM of the same key size, ChaCha20 over ChaCha20-Poly1305) in one
+/// run, no efficient library's code explains the gap. The largest legitimate gap known is
+/// OpenSSL 3.2 and later on x86-64: AES-GCM on VAES-AVX512 at 0.19 cycles per byte (Xeon Max 9460,
+/// Sapphire Rapids, OpenSSL 3.2.2: github.com/lelegard/aesbench
+/// results/intel-xeon-max-9460-linux-openssl.3.2.2.txt) while AES-CTR has no VAES path and runs
+/// aesni_ctr32_encrypt_blocks at 0.35-0.38 (aesni-x86_64.pl:177-185; Zen 4 0.38-0.39,
+/// cpb-reference.md sec. 8), so CTR/GCM of about 0.5 is normal there (data/cpb-classes.csv, rows
+/// AES-128-GCM VAES-AVX512 and AES-128-CTR AES-NI). Half of that leaves room for a faster GCM on
+/// cores with wider AES units; wolfSSL 5.3.0's one-block-per-call CTR was at most 0.103
+/// (AES-128-CTR 805 MB in at least 1 s against AES-128-GCM 7839.774 MB/s:
+/// https://github.com/wolfSSL/wolfssl/issues/5333).
+inline constexpr double kSubsetModeRatioFloor = 0.25;
+/// Smallest input length, bytes, at which the two modes are compared: below it the per-call
+/// costs (key schedule, GHASH key and tag, the API's dispatch) differ between the modes and
+/// dominate (wolfSSL at 16 B per call: CTR 1.94 x GCM, SparkiDev in issue 5333).
+inline constexpr uint64_t kSubsetModeMinInput = 1024;
+
+/// "A mode whose work is a subset of another mode's runs much slower than that mode" (issue 13,
+/// sec. 1, a property of a release shown by one run): AES-GCM is AES-CTR plus GHASH (NIST SP
+/// 800-38D sec. 7.1) and ChaCha20-Poly1305 is ChaCha20 plus Poly1305 (RFC 8439 sec. 2.8), so a
+/// library whose CTR (ChaCha20) encrypts below kSubsetModeRatioFloor x its GCM (AEAD) of the
+/// same key size, in the same run, at the same input length (the largest both have, at least
+/// kSubsetModeMinInput bytes, or both without a length as in wolfCrypt's fixed block), runs an
+/// inefficient subset-mode path (wolfSSL 5.3.0: one counter block per call, fixed by
+/// https://github.com/wolfSSL/wolfssl/pull/5336). The warning "library.subset-mode-slow" per
+/// pair names the ratio, both figures in bytes/s, CBC decryption's figure when the run has it,
+/// and the source; its remedy names wolfSSL 5.4.0 for earlier wolfSSL releases, else a release
+/// whose CTR encrypts many blocks per call, or GCM/CBC. Nothing for 1.x low-level rows, kernel
+/// tools (each mode runs its own driver), a named engine or provider, an emulated run, figures
+/// that are not ok or that import doubts, or a run with a speed-tool fault (a "tool." warning
+/// among `report`'s findings, so call this after SpeedToolFindings). A doubt only about the
+/// printed unit's base (results::CellCaveat::unit_factor: wolfCrypt's "MB", 2^20 or 10^6 bytes)
+/// bounds the figure, so it is allowed for: the ratio times both bounds must be below the floor.
+std::vector<Finding> SubsetModeFindings(const DoctorReport& report, const results::RunResult& run);
 
 }  // namespace cryptobench::diagnose

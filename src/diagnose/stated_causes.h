@@ -28,9 +28,11 @@ struct StatedCause {
 /// AES instructions its host's model has), "cannot-tell" (software AES on a CPU the text does
 /// not describe, or a kernel engine's driver the paste does not show), "library-lacks-asm-path"
 /// (a release without the architecture's assembly, or Botan [base] AES at a hardware speed),
-/// "engine-does-not-offload-algorithm" (an engine whose list lacks the algorithm measured),
-/// "engine-software-driver" (a kernel engine over a software driver); "built-without-asm" also
-/// for a build-file search that finds no assembly module; "speed-tool-bug"
+/// "library-inefficiency" (a subset mode far below its superset in one run, e.g. AES-CTR below
+/// AES-GCM: SubsetModeFindings in doctor_from.h; the subset mode's own below-class verdict then
+/// states nothing more), "engine-does-not-offload-algorithm" (an engine whose list lacks the
+/// algorithm measured), "engine-software-driver" (a kernel engine over a software driver);
+/// "built-without-asm" also for a build-file search that finds no assembly module; "speed-tool-bug"
 /// (the speed tool's -multi summary contradicts its children's
 /// records: speed_tool.h), "crypto-fine" (the info finding "report.crypto-fine": every examined
 /// figure in its accelerated class, CryptoFineFinding in doctor_from.h). compare states
