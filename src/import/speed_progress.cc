@@ -129,6 +129,10 @@ void DescribePublicKeyProgress(std::string_view desc, std::string_view result, P
 Progress ParseProgressLine(std::string_view trimmed, size_t line_number) {
   Progress progress;
   progress.line = line_number;
+  if (!trimmed.starts_with("Doing ")) {
+    // Callers that try pieces of a line (run_together.cc) may pass anything.
+    throw ImportError(line_number, "expected a progress line starting with 'Doing '");
+  }
   std::string_view rest = trimmed.substr(6);  // after "Doing "
   size_t colon = rest.find(": ");
   if (colon == std::string_view::npos) {

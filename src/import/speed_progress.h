@@ -17,8 +17,8 @@
 namespace cryptobench::import {
 
 /// Parses one progress line (trimmed, starting with "Doing "). A line cut off before its
-/// result gives has_result = false. Throws ImportError when the result part is present but
-/// malformed, or the size is not a number.
+/// result gives has_result = false. Throws ImportError when the line does not start with
+/// "Doing ", when the result part is present but malformed, or the size is not a number.
 Progress ParseProgressLine(std::string_view trimmed, size_t line_number);
 
 /// The result of a progress line printed on a line of its own ("0 AES-128-GCM ops in 2.99s"),

@@ -61,6 +61,11 @@ TEST(SpeedProgressTest, InterruptedAndMalformedProgressLines) {
     EXPECT_EQ(e.line(), 9u);
     EXPECT_NE(e.expected().find("in <seconds>s"), std::string::npos);
   }
+  // Pieces shorter than "Doing " (found by fuzz/speed_text_fuzz.cc through run_together.cc)
+  // are refused as ImportError, not std::out_of_range.
+  for (const char* piece : {"Doing", "Do", "", "Doing:", "doing sha256 for 3s"}) {
+    EXPECT_THROW(ParseProgressLine(piece, 3), ImportError) << piece;
+  }
 }
 
 }  // namespace
