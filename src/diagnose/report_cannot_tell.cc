@@ -3,6 +3,7 @@
 // would settle it.
 #include <algorithm>
 #include <string_view>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -258,6 +259,22 @@ std::optional<Finding> SoftwareExpectedFinding(const DoctorReport& report) {
       "guest's CPU type then settle it)."};
 }
 
+// The accelerated verdicts of `report` as "ALGORITHM OPERATION", and the first one's algorithm
+// (empty when there is none).
+std::pair<std::vector<std::string>, std::string> AcceleratedVerdicts(const DoctorReport& report) {
+  std::vector<std::string> names;
+  std::string first;
+  for (const Verdict& verdict : report.verdicts) {
+    if (verdict.status == VerdictStatus::kAccelerated) {
+      names.push_back(fmt::format("{} {}", verdict.algorithm, verdict.operation));
+      if (first.empty()) {
+        first = verdict.algorithm;
+      }
+    }
+  }
+  return {names, first};
+}
+
 // Accelerated verdicts through a named engine or third-party provider, timed by wall clock (user
 // CPU time with an engine is the stated cause "report.user-cpu-offload"), on a report no other
 // finding concludes: the figure is in the class of the CPU's own accelerated code, but the engine
@@ -283,16 +300,7 @@ std::optional<Finding> EngineOrProviderFinding(const DoctorReport& report) {
       }
     }
   }
-  std::vector<std::string> names;
-  std::string first;
-  for (const Verdict& verdict : report.verdicts) {
-    if (verdict.status == VerdictStatus::kAccelerated) {
-      names.push_back(fmt::format("{} {}", verdict.algorithm, verdict.operation));
-      if (first.empty()) {
-        first = verdict.algorithm;
-      }
-    }
-  }
+  const auto [names, first] = AcceleratedVerdicts(report);
   if (names.empty()) {
     return std::nullopt;
   }
@@ -326,16 +334,7 @@ std::optional<Finding> LowLevelRowsFinding(const DoctorReport& report) {
   if (!HasFinding(report, "report.legacy-api")) {
     return std::nullopt;
   }
-  std::vector<std::string> names;
-  std::string first;
-  for (const Verdict& verdict : report.verdicts) {
-    if (verdict.status == VerdictStatus::kAccelerated) {
-      names.push_back(fmt::format("{} {}", verdict.algorithm, verdict.operation));
-      if (first.empty()) {
-        first = verdict.algorithm;
-      }
-    }
-  }
+  const auto [names, first] = AcceleratedVerdicts(report);
   if (names.empty()) {
     return std::nullopt;
   }
