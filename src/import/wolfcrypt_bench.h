@@ -3,6 +3,7 @@
 //   wolfCrypt Benchmark (block bytes 1048576, min 1.0 sec each)
 //   AES-128-GCM-enc   7840 MB took 1.000 seconds, 7839.774 MB/s Cycles per byte =   0.32
 //   RSA     2048 public      12345 ops took 1.000 sec, avg 0.081 ms, 12345.678 ops/sec
+// (in BENCH_MICROSECOND builds "took <T> microseconds, <R> KiB/μs" and "... <R> ops/μsec")
 // and that of releases before 3.12 (no banner; 1 MiB per call):
 //   AES-GCM  50 megs took 0.053 seconds,  948.912 MB/s Cycles per byte =   2.60
 //   RSA 2048 encryption took  0.123 milliseconds, avg over 100 iterations
@@ -15,6 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -57,6 +59,9 @@ class WolfcryptBenchParser : public ForeignParser {
                          size_t ms);
   /// A row under a CSV header (-csv): throws ImportError when it does not fit the header.
   Offer TakeCsvRow(const SourceLine& line, std::string_view trimmed);
+  /// True for a line of -print's summary that repeats a row read above ("AES-128-CBC-enc
+  /// 123.456 MB/s", "RSA 2048 public 123.456 ops/sec").
+  bool IsPrintSummary(const std::vector<std::string_view>& words) const;
   /// True for wolfSSL 5.6.0, whose base-2 and base-10 units were swapped (pull request 6237).
   bool UnitsSwapped() const;
   /// True when the paste's "wolfSSL version" settles that "MB" means 10^6 bytes.
@@ -81,7 +86,11 @@ class WolfcryptBenchParser : public ForeignParser {
   std::optional<WrappedRow> wrapped_;
   bool ambiguous_mb_ = false;  ///< "MB" read as 2^20 bytes
   bool saw_cycles_ = false;
-  bool megs_ = false;  ///< a release before 3.12 ("megs", no block-bytes banner)
+  bool megs_ = false;   ///< a release before 3.12 ("megs", no block-bytes banner)
+  bool micro_ = false;  ///< a BENCH_MICROSECOND row (rates per microsecond)
+  /// The labels of the rows read ("AES-128-CBC-enc", "RSA 2048 public"), whose repetition
+  /// in -print's summary is recognised and left out.
+  std::set<std::string> row_labels_;
   std::string version_;
 };
 

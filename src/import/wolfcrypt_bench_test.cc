@@ -286,5 +286,230 @@ TEST(WolfcryptBenchTest, ThreadsPrintOneRowEachAndSaySo) {
   EXPECT_TRUE(HasCaveat(runs[0], "-threads 2"));
 }
 
+// The status of a cell, for rows whose figure is an error; kUnsupported when there is no cell.
+results::CellStatus StatusOf(const results::RunResult& run, const std::string& algorithm,
+                             const std::string& op) {
+  const results::Cell* cell = FindCell(run, algorithm, "", op);
+  return cell == nullptr ? results::CellStatus::kUnsupported : cell->status;
+}
+
+// BENCH_MICROSECOND (commit 0004fccebf21ab671f67e627e70280b53980518f's benchmark.c:
+// bench_result_words1 "microseconds", bench_result_words2 "μsec" and "ops/μsec", the rate
+// "%8.3f %s/" WOLFSSL_FIXED_TIME_UNIT with "μs" and units fixed to KiB): rates per microsecond.
+TEST(WolfcryptBenchTest, MicrosecondRowsAreRatesPerMicrosecond) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "wolfCrypt Benchmark (block bytes 1048576, min 1.0 sec each)\n"
+      "AES-128-CBC-enc          51200 KiB took 1000000.000 microseconds,    0.051 KiB/μs\n"
+      "RSA     2048   public      20000 ops took 1000000.000 μsec, avg 0.050 ms, "
+      "0.02000 ops/μsec\n",
+      "wolf.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_DOUBLE_EQ(Bytes(runs[0], "AES-128-CBC", "encrypt"), 0.051 * 1024 * 1e6);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "RSA-2048", "public"), 20000);
+  EXPECT_TRUE(HasCaveat(runs[0], "BENCH_MICROSECOND"));
+}
+
+// WC_BENCH_TRACK_STATS's -print (bench_stats_print in commit 0004fccebf21's benchmark.c:
+// "%-16s%s %8.3f MB/s" and "%-5s %4d %-9s %s %.3f ops/sec") repeats the rows above with the
+// threads' rates summed under "MB/s" whatever their unit: named and left out.
+TEST(WolfcryptBenchTest, PrintSummaryIsNamedAndLeftOut) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "wolfCrypt Benchmark (block bytes 1048576, min 1.0 sec each)\n"
+      "AES-128-CBC-enc             50 MiB took 1.000 seconds,   50.000 MiB/s\n"
+      "RSA     2048   public      20000 ops took 1.000 sec, avg 0.050 ms, 20000.000 ops/sec\n"
+      "Benchmark complete\n"
+      "AES-128-CBC-enc   100.000 MB/s\n"
+      "RSA    2048 public    40000.000 ops/sec\n",
+      "wolf.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_DOUBLE_EQ(Bytes(runs[0], "AES-128-CBC", "encrypt"), 50 * kMiB);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "RSA-2048", "public"), 20000);
+  EXPECT_TRUE(HasCaveat(runs[0], "Line 5 ('AES-128-CBC-enc 100.000 MB/s') is -print's summary"));
+  EXPECT_TRUE(HasCaveat(runs[0], "Line 6 ('RSA 2048 public 40000.000 ops/sec')"));
+}
+
+// wolfSSL 5.0.1 with liboqs (https://github.com/wolfSSL/wolfssl/pull/4607, dgarske's review):
+// FALCON rows name their level and operation; the liboqs KEM rows put the operation in a
+// suffix of the name ("-kg", "-ed"), which is not guessed: each such line is named instead.
+TEST(WolfcryptBenchTest, LiboqsRowsWithoutAnOperationAreNamedNotGuessed) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "% ./wolfcrypt/benchmark/benchmark -pq\n"
+      "------------------------------------------------------------------------------\n"
+      " wolfSSL version 5.0.1\n"
+      "------------------------------------------------------------------------------\n"
+      "wolfCrypt Benchmark (block bytes 1048576, min 1.0 sec each)\n"
+      "FALCON     1 sign         4900 ops took 1.005 sec, avg 0.205 ms, 4876.147 ops/sec\n"
+      "FALCON     1 verify      24500 ops took 1.003 sec, avg 0.041 ms, 24420.560 ops/sec\n"
+      "kyber_level1-kg     126329 ops took 1.000 sec, avg 0.008 ms, 126328.127 ops/sec\n"
+      "kyber_level1-ed      52600 ops took 1.000 sec, avg 0.019 ms, 52596.213 ops/sec\n",
+      "wolf.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "FALCON 1", "sign"), 4876.147);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "FALCON 1", "verify"), 24420.560);
+  EXPECT_TRUE(HasCaveat(runs[0], "Line 8 ('kyber_level1-kg') names no operation"));
+  EXPECT_TRUE(HasCaveat(runs[0], "Line 9 ('kyber_level1-ed') names no operation"));
+  EXPECT_FALSE(HasCaveat(runs[0], "damaged"));
+}
+
+// wolfSSL 5.7.2's Kyber rows (https://github.com/wolfSSL/wolfssl/pull/7998, dgarske's
+// comment): "KYBER512    128  key gen", "encap", "decap"; round-3 Kyber is not ML-KEM, so
+// the name stays as printed.
+TEST(WolfcryptBenchTest, KyberRowsKeepTheirName) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "# ./benchmark -kyber -sha3\n"
+      "------------------------------------------------------------------------------\n"
+      " wolfSSL version 5.7.2\n"
+      "------------------------------------------------------------------------------\n"
+      "Math:   Multi-Precision: Wolf(SP) word-size=64 bits=4096 sp_int.c\n"
+      "wolfCrypt Benchmark (block bytes 1048576, min 1.0 sec each)\n"
+      "SHA3-224                    65 MiB took 1.026 seconds,   63.345 MiB/s\n"
+      "KYBER512    128  key gen      8900 ops took 1.005 sec, avg 0.113 ms, 8859.861 ops/sec\n"
+      "KYBER512    128    encap      7600 ops took 1.012 sec, avg 0.133 ms, 7508.676 ops/sec\n"
+      "KYBER512    128    decap      5400 ops took 1.011 sec, avg 0.187 ms, 5338.993 ops/sec\n",
+      "wolf.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_DOUBLE_EQ(Bytes(runs[0], "SHA3-224", "hash"), 63.345 * kMiB);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "KYBER512 128", "keygen"), 8859.861);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "KYBER512 128", "encaps"), 7508.676);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "KYBER512 128", "decaps"), 5338.993);
+}
+
+// The 5.7.x public-key rows (https://github.com/wolfSSL/wolfssl/pull/8020, dgarske's
+// ARM32 run): DH, bracketed curves, "CURVE  25519" and "ED     25519", then "Benchmark
+// complete".
+TEST(WolfcryptBenchTest, CurveAndEdwardsRowsMapToTheCatalogue) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "RSA     2048  private       100 ops took 2.556 sec, avg 25.556 ms, 39.130 ops/sec\n"
+      "DH      2048  key gen        84 ops took 1.006 sec, avg 11.973 ms, 83.519 ops/sec\n"
+      "DH      2048    agree       100 ops took 1.191 sec, avg 11.913 ms, 83.939 ops/sec\n"
+      "ECDHE [      SECP256R1]   256    agree       700 ops took 1.066 sec, avg 1.523 ms, "
+      "656.727 ops/sec\n"
+      "CURVE  25519  key gen      1364 ops took 1.000 sec, avg 0.733 ms, 1363.598 ops/sec\n"
+      "CURVE  25519    agree      1400 ops took 1.036 sec, avg 0.740 ms, 1351.904 ops/sec\n"
+      "ED     25519     sign      2500 ops took 1.016 sec, avg 0.406 ms, 2461.282 ops/sec\n"
+      "ED     25519   verify      1200 ops took 1.067 sec, avg 0.889 ms, 1124.509 ops/sec\n"
+      "Benchmark complete\n",
+      "wolf.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "RSA-2048", "private"), 39.130);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "DH 2048", "derive"), 83.939);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "ECDH-P256", "derive"), 656.727);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "X25519", "keygen"), 1363.598);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "X25519", "derive"), 1351.904);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "Ed25519", "sign"), 2461.282);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "Ed25519", "verify"), 1124.509);
+}
+
+// 4.x rows name no curve (https://github.com/wolfSSL/wolfssl/pull/2913): "ECDSA 256" is
+// kept as printed, not assumed to be P-256.
+TEST(WolfcryptBenchTest, EccRowsWithoutACurveKeepTheirLabel) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "ECC      256 key gen        26 ops took 1.023 sec, avg 39.346 ms, 25.415 ops/sec\n"
+      "ECDHE    256 agree          12 ops took 1.035 sec, avg 86.250 ms, 11.594 ops/sec\n"
+      "ECDSA    256 sign           18 ops took 1.027 sec, avg 57.056 ms, 17.527 ops/sec\n",
+      "wolf.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "ECDSA 256", "sign"), 17.527);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "ECDHE 256", "derive"), 11.594);
+  EXPECT_EQ(Ops(runs[0], "ECDSA-P256", "sign"), -1);
+}
+
+// A failed operation (https://github.com/wolfSSL/wolfssl/issues/9492, 5.8.4): "0 ops took
+// 0.000 sec ... 0.000 ops/sec" and "Benchmark ... failed: -279" give an error cell and a
+// caveat, not a figure of zero.
+TEST(WolfcryptBenchTest, FailedRowIsAnErrorCell) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "ECDHE [      SECP521R1]   528    agree      2000 ops took 1.048 sec, avg 0.524 ms,  "
+      "1908.751 ops/sec, 3042826874 cycles  1521413.4 Cycles/op\n"
+      "ECDSA [      SECP521R1]   528     sign         0 ops took 0.000 sec, avg 0.000 ms,     "
+      "0.000 ops/sec, 4768 cycles        0.0 Cycles/op\n"
+      "Benchmark ECDSA [      SECP521R1] sign 528 failed: -279\n",
+      "wolf.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "ECDHE SECP521R1 528", "derive"), 1908.751);
+  EXPECT_EQ(StatusOf(runs[0], "ECDSA SECP521R1 528", "sign"), results::CellStatus::kError);
+  EXPECT_TRUE(HasCaveat(runs[0], "returned an error"));
+}
+
+// -no_aad rows (https://github.com/wolfSSL/wolfssl/pull/7706, STM32H7A3 output): the
+// direction sits before the suffix, and the AAD-less mode keeps its own name.
+TEST(WolfcryptBenchTest, NoAadRowsKeepTheirDirection) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "wolfCrypt Benchmark (block bytes 1024, min 1.0 sec each)\n"
+      "AES-128-GCM-enc           1000 KiB took 1.004 seconds,  996.016 KiB/s\n"
+      "AES-128-GCM-enc-no_AAD       1 MiB took 1.019 seconds,    0.982 MiB/s\n"
+      "AES-128-GCM-dec-no_AAD    1000 KiB took 1.004 seconds,  996.016 KiB/s\n",
+      "wolf.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_DOUBLE_EQ(Bytes(runs[0], "AES-128-GCM", "encrypt"), 996.016 * 1024);
+  EXPECT_DOUBLE_EQ(Bytes(runs[0], "AES-128-GCM-no_AAD", "encrypt"), 0.982 * kMiB);
+  EXPECT_DOUBLE_EQ(Bytes(runs[0], "AES-128-GCM-no_AAD", "decrypt"), 996.016 * 1024);
+}
+
+// Older banners and pastes: 4.4.0's "min  sec each" with an empty time
+// (https://github.com/wolfSSL/wolfssl/pull/2987), a CI log's line-number links inside the
+// figures (https://github.com/wolfSSL/wolfssl/pull/8391, 5.7.6), and amounts with a fraction
+// (https://github.com/wolfSSL/wolfssl/pull/9714).
+TEST(WolfcryptBenchTest, OlderBannersAndPastedLinksKeepTheBlockSize) {
+  const std::vector<results::RunResult> xilinx = ImportText(
+      "wolfSSL version 4.4.0\n"
+      "wolfCrypt Benchmark (block bytes 1024, min  sec each)\n"
+      "AES-256-GCM-enc      2 MB took 1.005 seconds,    1.749 MB/s\n"
+      "AES-256-GCM-dec   1000 KB took 1.004 seconds,  996.016 KB/s\n",
+      "wolf.txt");
+  ASSERT_EQ(xilinx.size(), 1u);
+  EXPECT_DOUBLE_EQ(Bytes(xilinx[0], "AES-256-GCM", "encrypt"), 1.749 * kMiB);
+  EXPECT_DOUBLE_EQ(Bytes(xilinx[0], "AES-256-GCM", "decrypt"), 996.016 * 1024);
+  EXPECT_TRUE(Doubted(xilinx[0], "AES-256-GCM", "decrypt"));
+  EXPECT_TRUE(HasCaveat(xilinx[0], "buffers of 1024 bytes"));
+
+  const std::vector<results::RunResult> ci = ImportText(
+      " wolfSSL version 5.[7](https://github.com/jmalak/wolfssl/actions/runs/13082688517/job/"
+      "36509206378#step:10:8).6\n"
+      "wolfCrypt Benchmark (block bytes 104[8](https://github.com/jmalak/wolfssl/actions/runs/"
+      "13082688517/job/36509206378#step:10:9)576, min 1.0 sec each)\n"
+      "RNG                         30 MiB took 1.031 seconds,   2[9](https://github.com/jmalak/"
+      "wolfssl/actions/runs/13082688517/job/36509206378#step:10:10).103 MiB/s\n",
+      "wolf.txt");
+  ASSERT_EQ(ci.size(), 1u);
+  EXPECT_EQ(ci[0].library.version, "wolfSSL 5.7.6");
+  EXPECT_DOUBLE_EQ(Bytes(ci[0], "RNG", "generate"), 29.103 * kMiB);
+  EXPECT_TRUE(HasCaveat(ci[0], "buffers of 1048576 bytes"));
+
+  const std::vector<results::RunResult> bsd = ImportText(
+      "Math: \tMulti-Precision: Wolf(SP) word-size=64 bits=4096 sp_int.c\n"
+      "wolfCrypt Benchmark (block bytes 1048576, min 1.0 sec each)\n"
+      "AES-128-CBC-enc          1280.0 MiB took 1.000 seconds, 1280.000 MiB/s Cycles per "
+      "byte = 2.48\n",
+      "wolf.txt");
+  ASSERT_EQ(bsd.size(), 1u);
+  EXPECT_DOUBLE_EQ(Bytes(bsd[0], "AES-128-CBC", "encrypt"), 1280 * kMiB);
+}
+
+// Malformed rows (source-derived from 5.5.4's "%-24s%s %5.0f %s %s %5.3f %s, %8.3f %s/s"):
+// a row cut before its unit, a zero time and rate (an error cell), a rate too large for a
+// double and a count too large for 64 bits (damaged rows, named). None crashes; each costs
+// only its own figure.
+TEST(WolfcryptBenchTest, MalformedRowsCostOnlyTheirFigure) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "wolfCrypt Benchmark (block bytes 1048576, min 1.0 sec each)\n"
+      "SHA-256            200 MiB took 1.000 seconds,  200.000 MiB/s\n"
+      "AES-128-CBC-enc     50 MiB took 1.000 seconds,  50.000\n"
+      "AES-128-GCM-enc      0 MiB took 0.000 seconds,    0.000 MiB/s\n"
+      "SHA-512            100 MiB took 1.000 seconds, 1e999 MiB/s\n"
+      "RSA     2048   public  99999999999999999999999 ops took 1.000 sec, avg 0.050 ms, "
+      "20000.000 ops/sec\n",
+      "wolf.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_DOUBLE_EQ(Bytes(runs[0], "SHA-256", "hash"), 200 * kMiB);
+  EXPECT_EQ(Bytes(runs[0], "AES-128-CBC", "encrypt"), -1);
+  EXPECT_TRUE(HasCaveat(runs[0], "Line 3 is damaged"));
+  EXPECT_EQ(StatusOf(runs[0], "AES-128-GCM", "encrypt"), results::CellStatus::kError);
+  EXPECT_TRUE(HasCaveat(runs[0], "Line 5 is damaged"));
+  EXPECT_EQ(StatusOf(runs[0], "SHA-512", "hash"), results::CellStatus::kUnsupported);
+  EXPECT_TRUE(HasCaveat(runs[0], "Line 6 is damaged"));
+  EXPECT_EQ(Ops(runs[0], "RSA-2048", "public"), -1);
+}
+
 }  // namespace
 }  // namespace cryptobench::import
