@@ -21,6 +21,8 @@ constexpr std::string_view kBanner = "wolfCrypt Benchmark (block bytes ";
 constexpr std::string_view kCsvNotice = "This format allows you to easily copy the output";
 // Before 3.12 benchmark.c timed calls over a static plain[1024*1024] and counted "megs".
 constexpr uint64_t kMegsBlockBytes = 1024 * 1024;
+// bench_pbkdf2 derives 32 bytes per call and counts them as its amount.
+constexpr uint64_t kPbkdf2Bytes = 32;
 
 size_t FindWord(const std::vector<std::string_view>& words, std::string_view word, size_t from) {
   for (size_t i = from; i < words.size(); ++i) {
@@ -787,6 +789,18 @@ Offer WolfcryptBenchParser::TakeSymmetric(const SourceLine& line,
   megs_ = megs_ || (megs && block_bytes_ == 0);
   figure.line = line.number;
   figure.label = fmt::format("'{}'", label);
+  if (label == "PBKDF2") {
+    // bench_pbkdf2 (commit 0004fccebf21's benchmark.c): each count is one wc_PBKDF2 call
+    // (HMAC-SHA256, 1000 iterations, 32 bytes out), finished with countSz 32: the amount is
+    // 32 bytes per derivation, not the block size.
+    figure.input_len = kPbkdf2Bytes;
+    figure.operation = "derive";
+    figure.caveats.push_back(results::CellCaveat{
+        fmt::format("read on line {} as derivations of 32 bytes (PBKDF2-HMAC-SHA256, 1000 "
+                    "iterations: bench_pbkdf2 counts 32 bytes per derivation)",
+                    line.number),
+        line.number, false});
+  }
   // "<amount> <unit> took <T> seconds, <rate> <unit>/s [Cycles per byte = <C>]"
   const size_t rate_at = took + 3;
   const auto rate_unit = rate_at + 1 < words.size() ? SplitRate(words[rate_at + 1]) : std::nullopt;

@@ -511,5 +511,22 @@ TEST(WolfcryptBenchTest, MalformedRowsCostOnlyTheirFigure) {
   EXPECT_EQ(Ops(runs[0], "RSA-2048", "public"), -1);
 }
 
+// PBKDF2's row (https://github.com/openwrt/openwrt/pull/9738, 5.2.0; bench_pbkdf2 in commit
+// 0004fccebf21's benchmark.c finishes with countSz 32): an amount of 32 bytes per derivation,
+// not the block size; the operation is a derivation.
+TEST(WolfcryptBenchTest, Pbkdf2CountsDerivationsOf32Bytes) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "$ ./wolfcrypt/benchmark/benchmark\n"
+      "wolfCrypt Benchmark (block bytes 1048576, min 1.0 sec each)\n"
+      "PBKDF2               4 KB took 1.001 seconds,    4.246 KB/s\n",
+      "wolf.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_DOUBLE_EQ(Bytes(runs[0], "PBKDF2", "derive"), 4.246 * 1024);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "PBKDF2", "derive"), 4.246 * 1024 / 32);
+  const results::Cell* cell = FindCell(runs[0], "PBKDF2", "", "derive");
+  ASSERT_NE(cell, nullptr);
+  EXPECT_EQ(cell->input_len, 32u);
+}
+
 }  // namespace
 }  // namespace cryptobench::import
