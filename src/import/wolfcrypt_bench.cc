@@ -417,10 +417,13 @@ bool StartsWolfcryptOutput(std::string_view trimmed) {
 NamedAlgorithm MapWolfcryptLabel(std::string_view label, std::string* operation) {
   std::string name(label);
   operation->clear();
-  if (EndsWith(name, "-enc")) {
+  // "AES-CCM-Enc" and "AES-CCM-Dec" are capitalised (wolfSSL 5.2.0's rows in
+  // https://github.com/openwrt/openwrt/pull/9738), the other modes' suffixes are not.
+  const std::string lower = ToLower(name);
+  if (EndsWith(lower, "-enc")) {
     *operation = "encrypt";
     name.resize(name.size() - 4);
-  } else if (EndsWith(name, "-dec")) {
+  } else if (EndsWith(lower, "-dec")) {
     *operation = "decrypt";
     name.resize(name.size() - 4);
   } else if (const size_t enc = name.find("-enc-"), dec = name.find("-dec-");

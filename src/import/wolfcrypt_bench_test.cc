@@ -528,5 +528,17 @@ TEST(WolfcryptBenchTest, Pbkdf2CountsDerivationsOf32Bytes) {
   EXPECT_EQ(cell->input_len, 32u);
 }
 
+// wolfSSL 5.2.0 capitalises the CCM rows' direction ("AES-CCM-Enc", "AES-CCM-Dec" in
+// https://github.com/openwrt/openwrt/pull/9738): the decrypt row is not read as encrypt.
+TEST(WolfcryptBenchTest, CapitalisedDirectionIsRead) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "AES-CCM-Enc         45 MB took 1.095 seconds,   41.081 MB/s\n"
+      "AES-CCM-Dec         45 MB took 1.096 seconds,   41.042 MB/s\n",
+      "wolf.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_DOUBLE_EQ(Bytes(runs[0], "AES-CCM", "encrypt"), 41.081 * kMiB);
+  EXPECT_DOUBLE_EQ(Bytes(runs[0], "AES-CCM", "decrypt"), 41.042 * kMiB);
+}
+
 }  // namespace
 }  // namespace cryptobench::import
