@@ -223,6 +223,8 @@ DoctorReport DiagnoseReport(const results::RunResult& pasted,
       }
     }
   }
+  // One run's P-256 figures share the group method the build chose for the curve.
+  ShareP256Assembly(report);
   origin.compiler_line_may_be_cut = !run.library.cflags.empty() && AllFiguresFromProgress(run);
   // User CPU time hides offloaded work only for algorithms the engine may take: when the
   // evidence excludes every measured one, engine.not-offloaded says the figures are OpenSSL's own.
@@ -255,6 +257,9 @@ DoctorReport DiagnoseReport(const results::RunResult& pasted,
   }
   if (std::optional<Finding> vm_model = VmCpuModelFinding(report, run)) {
     report.findings.push_back(std::move(*vm_model));
+  }
+  if (std::optional<Finding> rsa = RsaVerifyByDesignFinding(report)) {
+    report.findings.push_back(std::move(*rsa));
   }
   if (std::optional<Finding> fine = CryptoFineFinding(report)) {
     report.findings.push_back(std::move(*fine));

@@ -144,7 +144,8 @@ std::optional<Finding> CryptoFineFinding(const DoctorReport& report);
 /// verdict is undetermined. It names those verdicts and the one command that would settle them:
 /// with 1.x low-level rows the -evp run (RerunCommand); for a kernel tool (cryptsetup, tcrypt,
 /// kcapi) the name, driver and priority lines of /proc/crypto (the kernel runs the highest
-/// priority driver: https://docs.kernel.org/crypto/architecture.html); without an architecture or
+/// priority driver: https://docs.kernel.org/crypto/architecture.html); for public-key rows
+/// PublicKeySettlingCommand (never a CPU listing); without an architecture or
 /// with the assumed 1-5 GHz, `lscpu` (Architecture, Model name, Flags); for AES from openssl speed
 /// on x86 or AArch64 with a clock, the masked re-run (OPENSSL_ia32cap='~0x200000200000000', bits 57
 /// and 33, https://docs.openssl.org/3.0/man3/OPENSSL_ia32cap/; OPENSSL_armcap=0); else
@@ -165,6 +166,60 @@ std::optional<Finding> CryptoFineFinding(const DoctorReport& report);
 /// accelerated verdicts of 1.x low-level rows at a clock the text gives name the -evp run. nullopt
 /// otherwise (public-key verdicts, which have no ops/s class, do not count).
 std::optional<Finding> UndeterminedFinding(const DoctorReport& report);
+
+/// A command that settles an open verdict, and why it does: the finding's advice reads
+/// "Run `COMMAND`: WHY.".
+struct SettlingCommandText {
+  std::string command;
+  std::string why;
+};
+
+/// The command that settles whether the public-key `algorithm` (a catalogue name: "RSA-2048",
+/// "ECDSA-P256") ran its assembly, for `report` (a pasted report: report.facts.report set): for
+/// openssl speed when the text does not show the build to have assembly (no capability vector,
+/// no 1.x -D*_ASM define), `openssl version -a` (3.x CPUINFO: N/A in a build without assembly,
+/// crypto/cversion.c; 1.x -DOPENSSL_BN_ASM_MONT, -DECP_NISTZ256_ASM); for an assembly build on
+/// x86-64, `OPENSSL_ia32cap=':~0x280120' openssl speed -elapsed NAME` beside the same command
+/// without it (AVX2, BMI2, ADX and AVX-512 IFMA cleared: the faster paths of data/pk-asm.csv);
+/// else `cryptobench doctor --algorithms ALGORITHM` on that machine. Never a CPU listing: the
+/// CPU's flags say which paths the library could take, not which one it took.
+SettlingCommandText PublicKeySettlingCommand(const DoctorReport& report,
+                                             const std::string& algorithm);
+
+/// The ECDSA-P256 verdict of `report` whose figure is above its generic C bound (pk_bounds.h,
+/// AboveGenericC) and which is accelerated for it (an OpenSSL build without engine or provider,
+/// verdict_report.cc), or nullptr.
+const Verdict* P256AssemblyProof(const DoctorReport& report);
+
+/// The source of ShareP256Assembly in words, to follow "The " ("P-256 method: OpenSSL picks one
+/// method ..."), with its commits and files.
+std::string_view P256MethodSource();
+
+/// True when `verdict` (one of `report.verdicts`) shows that its assembly ran: accelerated and
+/// above its own generic C bound, or an accelerated ECDSA-P256 or ECDH-P256 verdict with a usable
+/// figure beside a P256AssemblyProof other than itself (ShareP256Assembly).
+bool ProvesAssembly(const DoctorReport& report, const Verdict& verdict);
+
+/// OpenSSL gives every operation on P-256 the one group method its curve table names for the
+/// build (EC_GFp_nistz256_method when the assembly is built in, a C method otherwise: commit
+/// 01d901e470d9e035a3bd78e77b9438a4cc0da785 crypto/ec/ec_curve.c, commit
+/// 0223dfcf1e4d4d6f0a9a671ce570c6a1c057fe93 crypto/ec/ecp_nistz256.c), so within one run an
+/// ECDSA P-256 sign or verify figure that proves the assembly (P256AssemblyProof) proves it for
+/// the other ECDSA operation and for ECDH P-256: their undetermined verdicts with a usable figure
+/// become accelerated, citing the proof and the source. Never the reverse: a figure below its
+/// bound changes nothing. `report` is one run's (DiagnoseReport), so no other run or library
+/// counts.
+void ShareP256Assembly(DoctorReport& report);
+
+/// RSA verify far faster than sign is by design (RFC 8017 sec. 5.2.1 and 5.2.2): verification
+/// raises to e = 65537 (16 squarings and one multiplication), signing to the full-length private
+/// exponent through the CRT. The info finding "report.rsa-verify-by-design" says so, with each
+/// ratio, when one run (`report`) has usable sign and verify figures of RSA-2048, RSA-3072 or
+/// RSA-4096 whose verify/sign is within a third of the lowest to twice the highest ratio of
+/// OpenSSL's builds measured side by side (docs/pk-generic-c.md: 34.4-41.3x, 50.1-55.4x,
+/// 64.9-73.0x); nullopt without such a pair, or when every pair's ratio is outside its band
+/// (something besides the exponents is at work). It states no cause and settles no path.
+std::optional<Finding> RsaVerifyByDesignFinding(const DoctorReport& report);
 
 /// The command that re-runs `algorithm` the way the paste's tool would time the path an
 /// application runs: for openssl speed "openssl speed [-engine ID ]-elapsed -evp name" (the

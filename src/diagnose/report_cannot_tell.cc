@@ -26,11 +26,7 @@ bool HasFinding(const DoctorReport& report, std::string_view id) {
                      [&](const Finding& f) { return f.id == id; });
 }
 
-// The one command that settles the open verdicts, and why it does.
-struct Command {
-  std::string command;
-  std::string why;
-};
+using Command = SettlingCommandText;
 
 Command SettlingCommand(const DoctorReport& report, const std::string& algorithm) {
   const ReportOrigin& origin = *report.facts.report;
@@ -43,6 +39,12 @@ Command SettlingCommand(const DoctorReport& report, const std::string& algorithm
     return {RerunCommand(origin, algorithm),
             "the rows time the 1.x low-level API, which an application's EVP or TLS code does not "
             "run and no engine serves; -evp times the path that matters"};
+  }
+  // Public-key rows: the CPU's flags say which paths the library could take, never whether its
+  // assembly ran; that is the build's, or a mask experiment's, to say.
+  if (const AlgorithmInfo* alg = FindAlgorithm(algorithm);
+      alg != nullptr && !IsSymmetric(alg->kind)) {
+    return PublicKeySettlingCommand(report, algorithm);
   }
   if (KernelTool(origin)) {
     // The kernel's crypto API serves each name from the registered implementation of highest
@@ -106,7 +108,8 @@ std::optional<Finding> NothingExaminedFinding(const DoctorReport& report) {
 
 // True when `verdict`'s figure is settled by a bound that holds at any clock (CryptoFineFinding's
 // AES, SHA-256, kernel AES and public-key bounds), so the clock does not matter to it.
-bool SettledAtAnyClock(const ReportOrigin& origin, const Verdict& verdict) {
+bool SettledAtAnyClock(const DoctorReport& report, const Verdict& verdict) {
+  const ReportOrigin& origin = *report.facts.report;
   if (verdict.measurements.empty() ||
       verdict.measurements.front().status != results::CellStatus::kOk) {
     return false;
@@ -114,7 +117,7 @@ bool SettledAtAnyClock(const ReportOrigin& origin, const Verdict& verdict) {
   const double rate = verdict.measurements.front().bytes_per_s;
   const KernelAesComparison* kernel =
       FindKernelAes(origin.kernel_aes, verdict.algorithm, verdict.operation, verdict.input_len);
-  return AboveGenericC(verdict.algorithm, verdict.operation, rate) ||
+  return ProvesAssembly(report, verdict) ||
          ClassifyAesFigure(verdict.algorithm, verdict.input_len, rate) ==
              AesBound::kAboveSoftware ||
          AboveSoftwareSha256(verdict.algorithm, rate) ||
@@ -137,7 +140,7 @@ std::optional<Finding> FingerprintOnlyFinding(const DoctorReport& report) {
   std::vector<std::string> figures;
   std::string first;
   for (const Verdict& verdict : report.verdicts) {
-    if (verdict.status != VerdictStatus::kAccelerated || SettledAtAnyClock(origin, verdict)) {
+    if (verdict.status != VerdictStatus::kAccelerated || SettledAtAnyClock(report, verdict)) {
       continue;
     }
     open.push_back(fmt::format("{} {}", verdict.algorithm, verdict.operation));
