@@ -112,9 +112,12 @@ AesBound ClassifyAesFigure(std::string_view algorithm, uint64_t input_len, doubl
 
 /// What a `cryptsetup benchmark` AES row shows against serpent and twofish of the same mode, key
 /// size and direction in the same run (issue 13, section 2: a bound that needs no CPU name).
-/// Neither cipher has CPU instructions on any architecture (the kernel's fastest code for them is
-/// SIMD: arch/x86/crypto serpent-avx2, twofish-avx), so software AES runs about as fast as the
-/// faster of them, and AES instructions or an offload engine run it several times faster.
+/// Neither cipher has CPU instructions on any architecture: the kernel has SIMD code for them on
+/// x86 only (arch/x86/crypto: serpent-sse2/avx/avx2, twofish-x86_64-asm, twofish-avx) and generic
+/// C elsewhere (arch/arm64/crypto and arch/arm/crypto have none;
+/// https://github.com/torvalds/linux), so software AES (aes-generic C, aes-arm64 and aes-arm scalar
+/// assembly, the NEON and bit-sliced NEON drivers) runs about as fast as the faster of them, and
+/// AES instructions (aesni_intel, aes-ce) or an offload engine run it several times faster.
 struct KernelAesComparison {
   std::string algorithm;  ///< the AES row, e.g. "AES-128-XTS"
   std::string operation;  ///< "encrypt" or "decrypt"
@@ -122,21 +125,37 @@ struct KernelAesComparison {
   double aes_bytes_per_s = 0;
   std::string other;  ///< the faster of the serpent and twofish rows, e.g. "twofish-xts 256b"
   double other_bytes_per_s = 0;
-  /// kBelowHardware: AES at most kKernelAesSoftwareRatio times the other (software AES);
-  /// kAboveSoftware: at least kKernelAesHardwareRatio times (a hardware path).
+  double ratio = 0;  ///< aes_bytes_per_s / other_bytes_per_s
+  /// kBelowHardware: AES at most kKernelAesSoftwareRatio times the other (no AES instructions);
+  /// kAboveSoftware: at least kKernelAesHardwareRatio times (AES instructions or an engine).
   AesBound bound = AesBound::kInside;
-  std::string text;  ///< the evidence in words, with the ratio and its sources
+  std::string conclusion;  ///< "AES in this run did not use AES instructions: aes-xts 256b ..."
+  std::string text;        ///< the conclusion, then the bound's measured sources
 };
 
-/// AES / max(serpent, twofish) at or below which AES runs in software. Measured without AES
-/// instructions: 0.97 (Core 2 Duo, aes-xts 256b 156.4 MiB/s, twofish-xts 161.5:
-/// https://newbetuts.com/562277-why-the-results-of-truecrypt-and-cryptsetup-luks-benchmarking-are-so-different),
-/// 0.89 (https://unix.stackexchange.com/questions/254017); bit-sliced NEON AES on ARMv7 stays
-/// near 2, in the gap where nothing is concluded.
+// The ratios AES / max(serpent, twofish) of published `cryptsetup benchmark` runs, same mode,
+// key size and direction (cryptsetup's 1 MiB buffers):
+//   without AES instructions, highest first: 1.44 (Raspberry Pi 4, Cortex-A72 without the
+//   Crypto Extensions, aes-xts 256b decrypt 89.7 MiB/s against twofish-xts 62.1: bit-sliced NEON
+//   against generic C; 1.39 for aes-cbc 128b encrypt, https://blog.stackframe.dev/46), 1.02
+//   (a 2007 laptop, aes-cbc 128b 109.7 against twofish-cbc 107.9,
+//   https://unix.stackexchange.com/questions/254017), 0.97 (Core 2 Duo, aes-xts 256b 156.4
+//   against twofish-xts 161.5, https://newbetuts.com/562277-why-the-results-of-truecrypt-and-
+//   cryptsetup-luks-benchmarking-are-so-different), 0.93 (MediaTek MT7621, MIPS, aes-xts 256b
+//   11.1 against twofish-xts 12.0, https://github.com/gnubee-git/GnuBee_Docs/issues/100);
+//   with AES-NI, lowest first: 2.37 (aes-cbc 256b encrypt 392.5 MiB/s against twofish-cbc 165.4:
+//   CBC encryption is serial, so AES-NI waits on each round's latency, while twofish-cbc runs
+//   its scalar assembly; https://security.stackexchange.com/questions/130401), 3.23 (aes-cbc
+//   128b encrypt, same run), 3.98 (aes-xts 512b encrypt 1218.7 against twofish-xts 306.1, same
+//   run: the parallel modes stay near 4 or above).
+// An offload engine falls anywhere: Marvell CESA on an Armada 370 ran aes-cbc 128b 55.8 MiB/s
+// against twofish-cbc 22.3 (2.5, https://unix.stackexchange.com/questions/560335), in the gap.
+/// AES / max(serpent, twofish) at or below which AES ran without AES instructions: above the
+/// highest software ratio measured (1.44), and 1.58 times below the lowest with AES-NI (2.37).
 inline constexpr double kKernelAesSoftwareRatio = 1.5;
-/// At or above which AES runs on a hardware path. The lowest measured with AES-NI, 4.4 (Haswell,
-/// aes-xts 256b 2605.5 MiB/s against serpent-xts (AVX2) 591.4:
-/// https://jo-so.de/2017-04/Benchmark-Festplattenverschl%C3%BCsselung.html), less a margin.
+/// At or above which AES ran on AES instructions or an offload engine: 2.08 times the highest
+/// software ratio measured (1.44). Between the two bounds the ratio does not tell (AES-NI's
+/// serial CBC encryption reaches 2.37, an engine 2.5).
 inline constexpr double kKernelAesHardwareRatio = 3.0;
 
 /// The comparisons of a `cryptsetup benchmark` run's AES-CBC and AES-XTS rows (cryptsetup's key
@@ -144,6 +163,20 @@ inline constexpr double kKernelAesHardwareRatio = 3.0;
 /// same mode, key size, direction and buffer; only those that settle a bound (kInside ones are
 /// left out). Empty for another tool or when the run lacks the other rows. Never throws.
 std::vector<KernelAesComparison> CompareKernelAes(const results::RunResult& run);
+
+/// What the text shows about the CPU's AES instructions (AES-NI on x86, AES on ARM).
+enum class AesInstructionsShown {
+  kPresent,  ///< a flags/Features line or a model row shows them
+  kAbsent,   ///< the CPU's own flags line or a model row shows none
+  /// No clue; a guest's flags line without them (the host may have them); a virtual CPU model
+  /// that leaves them out; a guest that hides what its host's model has.
+  kUnknown,
+};
+
+/// Which of the three the clues show; `clue` (may be nullptr) receives the AES-NI or AES clue
+/// read, or nullptr when the text has none.
+AesInstructionsShown ShownAesInstructions(const CpuClues& clues,
+                                          const CpuFeatureClue** clue = nullptr);
 
 /// The comparison of `comparisons` for this AES figure, or nullptr.
 const KernelAesComparison* FindKernelAes(const std::vector<KernelAesComparison>& comparisons,

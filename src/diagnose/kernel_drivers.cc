@@ -147,4 +147,37 @@ std::string_view DriverOfImplementation(std::string_view implementation) {
   return paren == std::string_view::npos ? implementation : implementation.substr(0, paren);
 }
 
+std::string_view KernelAesModules(std::string_view arch) {
+  // The module rows of data/kernel-crypto-drivers.csv (aesni_intel, aes_ce_*, aes_arm_ce), by
+  // the architecture whose Makefile builds them.
+  if (arch == "x86_64" || arch == "x86") {
+    return "aesni_intel";
+  }
+  if (arch == "aarch64") {
+    return "aes_ce_blk";
+  }
+  if (arch == "arm") {
+    return "aes_arm_ce";
+  }
+  return "";
+}
+
+std::string KernelAesDriverAdvice(std::string_view arch) {
+  const std::string_view modules = KernelAesModules(arch);
+  // A module built for the CPU's AES instructions is loaded by the CPU's features (x86: the
+  // x86cpu device table of arch/x86/crypto/aesni-intel_glue.c; arm64:
+  // module_cpu_feature_match(AES) in arch/arm64/crypto/aes-glue.c), so it is missing only when
+  // the kernel was built without it or it was left out or blacklisted; an offload engine's
+  // driver of higher priority may also serve AES in its place.
+  return fmt::format(
+      "Load the kernel's driver for the CPU's AES instructions (`{}`) and check that it serves "
+      "AES: `{}` shows the driver and module of xts(aes) and cbc(aes) (*-aesni, *-vaes-* and "
+      "*-aes-ce are the instructions; aes-generic, aes-arm64 and *-neonbs software; another "
+      "driver of higher priority, an offload engine's, may serve it instead). If the module does "
+      "not load, the kernel was built without it.",
+      modules.empty() ? "modprobe aesni_intel on x86, aes_ce_blk on arm64, aes_arm_ce on 32-bit ARM"
+                      : fmt::format("modprobe {}", modules),
+      kKernelAesDriverCommand);
+}
+
 }  // namespace cryptobench::diagnose

@@ -54,4 +54,24 @@ std::string DescribeKernelDriver(std::string_view driver);
 /// 400, module aesni_intel)" -> "cbc-aes-aesni"; the whole string when it has no " (".
 std::string_view DriverOfImplementation(std::string_view implementation);
 
+/// The kernel modules that hold the AES-instruction drivers for `arch` (cpu_clues.h's names:
+/// "x86_64", "x86", "aarch64", "arm"), as lsmod and modprobe name them: "aesni_intel" (x86,
+/// arch/x86/crypto/Makefile), "aes_ce_blk" (arm64: cbc-aes-ce, xts-aes-ce;
+/// arch/arm64/crypto/Makefile), "aes_arm_ce" (a 32-bit ARM kernel on an ARMv8 CPU,
+/// arch/arm/crypto/Makefile); "" for another architecture or "".
+std::string_view KernelAesModules(std::string_view arch);
+
+/// The command that shows which kernel driver serves AES-XTS and AES-CBC, and from which module:
+/// /proc/crypto lists name, driver and module of each registration in that order, and the
+/// kernel runs the registration of highest priority for a name
+/// (https://docs.kernel.org/crypto/architecture.html, "Crypto API Cipher References And
+/// Priority").
+inline constexpr std::string_view kKernelAesDriverCommand =
+    "grep -A2 -E '^name +: (xts|cbc)\\(aes\\)' /proc/crypto";
+
+/// What to do when the CPU has AES instructions and the kernel's AES ran without them on `arch`:
+/// load the module for that architecture (KernelAesModules; every architecture's when it is
+/// unknown) and check /proc/crypto (kKernelAesDriverCommand).
+std::string KernelAesDriverAdvice(std::string_view arch);
+
 }  // namespace cryptobench::diagnose

@@ -10,6 +10,7 @@
 #include "diagnose/cpu_clues.h"
 #include "diagnose/doctor_from.h"
 #include "diagnose/hash_bounds.h"
+#include "diagnose/kernel_drivers.h"
 #include "diagnose/verdict_text.h"
 
 namespace cryptobench::diagnose {
@@ -22,12 +23,6 @@ using verdict_internal::Join;
 // (the flag rows of data/cpu-clues.csv). -m1 stops at the first such line, -o -w prints the words
 // found (not "vaes"): "aes", "aes hypervisor", "hypervisor" or nothing.
 constexpr std::string_view kAesCommand = "grep -m1 -o -w -E 'aes|hypervisor' /proc/cpuinfo";
-// Which kernel driver serves AES-XTS and AES-CBC, and from which module: /proc/crypto lists name,
-// driver and module of each registration in that order
-// (https://docs.kernel.org/crypto/architecture.html, "Crypto API Cipher References And
-// Priority").
-constexpr std::string_view kKernelDriverCommand =
-    "grep -A2 -E '^name +: (xts|cbc)\\(aes\\)' /proc/crypto";
 // The remedy of cpu.no-hw-aes, whichever clue and bound settled it.
 constexpr std::string_view kNoHwAesAdvice =
     "No library setting makes AES faster on this CPU: use ChaCha20-Poly1305 for TLS and VPNs, "
@@ -186,10 +181,8 @@ std::vector<Finding> CpuFindings(const DoctorReport& report) {
     above.clear();
   }
 
-  const CpuFeatureClue* aes = clues.Find("AES-NI");
-  if (aes == nullptr) {
-    aes = clues.Find("AES");
-  }
+  const CpuFeatureClue* aes = nullptr;
+  const AesInstructionsShown shown = ShownAesInstructions(clues, &aes);
   const bool aes_hidden =
       std::any_of(clues.hidden_by_vm.begin(), clues.hidden_by_vm.end(),
                   [](const std::string& name) { return name == "AES-NI" || name == "AES"; });
@@ -220,17 +213,16 @@ std::vector<Finding> CpuFindings(const DoctorReport& report) {
                fmt::format("{}; yet {}", evidence, CeilingText(above.front())),
                "Time every AES row through the same API (openssl speed -evp NAME): the slow rows "
                "take a path without the CPU's AES instructions."));
-    } else if (aes != nullptr && aes->present) {
+    } else if (shown == AesInstructionsShown::kPresent) {
       out.push_back(Make(
           "cpu.aes-unused", Severity::kWarning,
           fmt::format("The CPU has {} instructions, but AES ran in software", aes->name),
           fmt::format("{}; {} shows {} (source: {})", evidence, aes->clue, aes->name, aes->source),
           KernelTool(origin)
-              ? "Load the kernel's driver for the CPU's AES instructions (aesni_intel, "
-                "aes_ce_blk) and check /proc/crypto for its driver names."
+              ? KernelAesDriverAdvice(report.facts.cpu.arch)
               : "Check that the library uses them: OPENSSL_ia32cap/armcap unset, the EVP API "
                 "(openssl speed -evp NAME), and a build with assembly (openssl version -a)."));
-    } else if (aes != nullptr && !(clues.virtual_machine && aes->from_flags)) {
+    } else if (shown == AesInstructionsShown::kAbsent) {
       out.push_back(
           Make("cpu.no-hw-aes", Severity::kWarning,
                fmt::format("AES runs in software: the CPU has no {} instructions", aes->name),
@@ -277,7 +269,7 @@ std::vector<Finding> CpuFindings(const DoctorReport& report) {
                     "*-aes-ce the instructions); `hypervisor` alone, a virtual machine whose CPU "
                     "model may hide its host's (run it on the host); nothing, a CPU without them, "
                     "which only an offload engine's driver or another cipher makes faster.",
-                    kAesCommand, kKernelDriverCommand)
+                    kAesCommand, kKernelAesDriverCommand)
               : fmt::format(
                     "Run `{}` on that machine: `aes` means the CPU has AES instructions and "
                     "the software does not use them; `hypervisor` alone, a virtual machine "
@@ -285,9 +277,8 @@ std::vector<Finding> CpuFindings(const DoctorReport& report) {
                     "without them.",
                     kAesCommand)));
     }
-  } else if (below.empty() && above.empty() && !inside.empty() && aes != nullptr && !aes->present &&
-             !aes_hidden && !vm_model_lacks_aes && !(clues.virtual_machine && aes->from_flags) &&
-             origin.engine_or_provider.empty()) {
+  } else if (below.empty() && above.empty() && !inside.empty() &&
+             shown == AesInstructionsShown::kAbsent && origin.engine_or_provider.empty()) {
     // The CPU is known to lack AES instructions (its flags line, or a model row of
     // data/cpu-clues.csv) and no figure is faster than software AES can be: no figure can have
     // run on AES instructions, whatever the clock. The kernel may still hand AES to an offload
