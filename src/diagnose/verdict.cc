@@ -75,6 +75,22 @@ Fingerprint Decider::ForKernel(Fingerprint fp) const {
   return fp;
 }
 
+const KernelAesComparison* Decider::KernelAes() const {
+  if (!facts_.report || !KernelTool(*facts_.report) || measurements_.empty() ||
+      !MeasurementOk(AsIs())) {
+    return nullptr;
+  }
+  const KernelAesComparison* c =
+      FindKernelAes(facts_.report->kernel_aes, alg_.name, operation_, base_.input_len);
+  if (c == nullptr) {
+    return nullptr;
+  }
+  // A figure the bounds that hold on any CPU already place keeps that place; a ratio that
+  // contradicts it (rows of a broken or throttled run) is not used.
+  const AesBound any_cpu = ClassifyAesFigure(alg_.name, base_.input_len, AsIs().bytes_per_s);
+  return any_cpu == AesBound::kInside || any_cpu == c->bound ? c : nullptr;
+}
+
 std::string Decider::Rate(double value) const {
   if (symmetric_) {
     return FormatBytesPerSecond(value);
@@ -195,6 +211,13 @@ Verdict Decider::DecideMain() {
   v.fingerprint = v.status == VerdictStatus::kSoftwareExpected
                       ? ForKernel(WithoutHardware(fp_)).conclusion
                       : fp_.conclusion;
+  if (const KernelAesComparison* c = KernelAes()) {
+    // The kernel row's class is its own run's ratio, not a library class.
+    v.fingerprint =
+        fmt::format("{:.2f} times {} in the same run: {}", c->ratio, c->other,
+                    c->bound == AesBound::kBelowHardware ? "no AES instructions (software AES)"
+                                                         : "AES instructions or an offload engine");
+  }
   v.evidence.insert(v.evidence.begin(), evidence_.begin(), evidence_.end());
   return v;
 }

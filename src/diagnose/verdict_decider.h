@@ -84,6 +84,10 @@ class Decider {
   /// the kernel's drivers, so for cryptsetup, tcrypt, kcapi-speed or AF_ALG figures the
   /// conclusion names no class (the matches stay, for the side of the table the figure is on).
   Fingerprint ForKernel(Fingerprint fp) const;
+  /// This row's comparison with serpent and twofish of the same kernel run (cpu_clues.h,
+  /// CompareKernelAes), when the report is a kernel tool's and the comparison does not contradict
+  /// the AES bounds that hold on any CPU (ClassifyAesFigure); nullptr otherwise.
+  const KernelAesComparison* KernelAes() const;
   std::string Rate(double value) const;
   std::string Cpb(const Fingerprint& fp) const { return FormatCpb(fp.cpb_low, fp.cpb_high); }
 
@@ -145,6 +149,9 @@ class Decider {
   // figure above what generic C reaches at any clock (pk_bounds.h: RSA-2048/3072/4096 sign,
   // ECDSA P-256 sign and verify) is "accelerated", on any CPU.
   Verdict DecideReportPublicKey(const std::string& figure) const;
+  // An AES row of a kernel tool settled by KernelAes(): the clock-free ratio, read against what
+  // the text shows about the CPU's AES instructions. False when KernelAes() is nullptr.
+  bool DecideKernelAes(Verdict& out) const;
   Verdict DecideReportFingerprint(const std::string& key, const std::string& path_name) const;
   void AddReportBuildEvidence(Verdict& v) const;
 

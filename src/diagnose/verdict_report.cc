@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "diagnose/doctor_from.h"
+#include "diagnose/kernel_drivers.h"
 #include "diagnose/pk_bounds.h"
 #include "diagnose/verdict.h"
 #include "diagnose/verdict_decider.h"
@@ -319,6 +320,9 @@ Verdict Decider::DecideFromReport() const {
   if (!symmetric_) {
     return DecideReportPublicKey(figure);
   }
+  if (Verdict v; DecideKernelAes(v)) {
+    return v;
+  }
   if (arch.empty()) {
     const std::string cpb = Cpb(fp_);
     return Make(
@@ -399,13 +403,67 @@ Verdict Decider::DecideFromReport() const {
     if (!known) {
       v.evidence.push_back(fmt::format("{} shows no {}", clue, Join(clear)));
     }
-    if (arch == "x86_64") {
+    if (KernelTool(*facts_.report)) {
+      // BestSoftwareClass names OpenSSL's bsaes and vpaes; the kernel has its own software AES.
+      v.evidence.push_back(
+          "the kernel's software AES is its own code, not a library class: aes-generic C, and on "
+          "ARM aes-arm64/aes-arm scalar assembly and the NEON and bit-sliced NEON drivers "
+          "(data/kernel-crypto-drivers.csv)");
+    } else if (arch == "x86_64") {
       v.evidence.push_back("best software class on such a CPU: " +
                            BestSoftwareClass(family_, facts_.cpu));
     }
     return v;
   }
   return DecideReportFingerprint(base->key, base->class_prefix);
+}
+
+bool Decider::DecideKernelAes(Verdict& out) const {
+  const KernelAesComparison* c = KernelAes();
+  if (c == nullptr) {
+    return false;
+  }
+  if (c->bound == AesBound::kAboveSoftware) {
+    out = Make(VerdictStatus::kAccelerated, c->conclusion);
+    out.evidence.push_back(c->text);
+    return true;
+  }
+  const CpuFeatureClue* clue = nullptr;
+  const AesInstructionsShown shown = ShownAesInstructions(facts_.report->cpu_clues, &clue);
+  switch (shown) {
+    case AesInstructionsShown::kPresent:
+      out = Make(VerdictStatus::kNotAccelerated,
+                 fmt::format("{}; the CPU has {}: the kernel's driver for them is not loaded, or "
+                             "another driver serves AES in its place",
+                             c->conclusion, clue->name));
+      out.evidence.push_back(c->text);
+      out.evidence.push_back(
+          fmt::format("{} shows {}{}", clue->clue, clue->name,
+                      clue->source.empty() ? "" : fmt::format(" (source: {})", clue->source)));
+      out.advice = KernelAesDriverAdvice(facts_.cpu.arch);
+      return true;
+    case AesInstructionsShown::kAbsent:
+      out = Make(VerdictStatus::kSoftwareExpected,
+                 fmt::format("{}; the CPU has no {}", c->conclusion, clue->name));
+      out.evidence.push_back(c->text);
+      out.evidence.push_back(
+          fmt::format("{} shows no {}{}", clue->clue, clue->name,
+                      clue->source.empty() ? "" : fmt::format(" (source: {})", clue->source)));
+      return true;
+    case AesInstructionsShown::kUnknown:
+      break;
+  }
+  out = Make(VerdictStatus::kUndetermined,
+             fmt::format("{}; whether the CPU lacks AES instructions or the kernel does not use "
+                         "them, the text does not show",
+                         c->conclusion));
+  out.evidence.push_back(c->text);
+  out.advice = fmt::format(
+      "Run `{}` on that machine: a line with `aes` means the CPU has AES instructions and the "
+      "kernel's driver for them is not used (`{}` shows which driver serves AES); no line, a CPU "
+      "without them.",
+      "grep -o -w -m1 aes /proc/cpuinfo", kKernelAesDriverCommand);
+  return true;
 }
 
 Verdict Decider::DecideReportPublicKey(const std::string& figure) const {

@@ -1,0 +1,253 @@
+// Tests of the clock-free kernel AES verdicts (cpu_clues.h, CompareKernelAes; verdict_report.cc,
+// DecideKernelAes): a cryptsetup benchmark AES row against the faster of its own run's serpent
+// and twofish rows of the same mode and key size. At or below 1.5 times AES did not use AES
+// instructions, at or above 3 times it did (or an engine ran it), between the two nothing is
+// said; what "did not" means depends on what the text shows about the CPU. Figures in MB/s
+// (10^6 bytes/s), taken from the published runs the bounds cite, converted from MiB/s.
+#include <string>
+#include <vector>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "diagnose/cpu_clues.h"
+#include "diagnose/doctor_from.h"
+#include "diagnose/kernel_drivers.h"
+#include "diagnose/stated_causes.h"
+#include "support/doctor_findings.h"
+#include "support/imported_cell.h"
+
+namespace cryptobench::diagnose {
+namespace {
+
+using ::testing::AllOf;
+using ::testing::Contains;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::IsEmpty;
+using ::testing::Not;
+
+using cryptobench::testing::FindingOf;
+using cryptobench::testing::ImportedFigure;
+using cryptobench::testing::StatedTags;
+
+constexpr uint64_t kMiB = 1048576;
+constexpr double kMiBPerMB = 1.048576;
+
+results::RunResult CryptsetupRun() {
+  results::RunResult run;
+  run.source.kind = "imported";
+  run.source.tool = "cryptsetup benchmark";
+  run.source.file = "paste.txt";
+  run.source.timing_basis = "wall_clock";
+  return run;
+}
+
+void Add(results::RunResult& run, const std::string& algorithm, double encrypt_mib,
+         double decrypt_mib) {
+  results::AlgorithmResult alg;
+  alg.algorithm = algorithm;
+  alg.kind = "cipher";
+  alg.cells = {ImportedFigure("encrypt", kMiB, encrypt_mib * kMiBPerMB),
+               ImportedFigure("decrypt", kMiB, decrypt_mib * kMiBPerMB)};
+  run.algorithms.push_back(std::move(alg));
+}
+
+void AddFact(results::RunResult& run, const std::string& kind, const std::string& value,
+             size_t line) {
+  run.source.facts.push_back(results::SourceFact{kind, value, line});
+}
+
+// One XTS key size of a cryptsetup benchmark: aes-xts 256b (AES-128-XTS) with its serpent and
+// twofish rows (MiB/s as printed).
+results::RunResult XtsRun(double aes, double serpent, double twofish) {
+  results::RunResult run = CryptsetupRun();
+  Add(run, "AES-128-XTS", aes, aes);
+  Add(run, "serpent-xts 256b", serpent, serpent);
+  Add(run, "twofish-xts 256b", twofish, twofish);
+  return run;
+}
+
+const Verdict* VerdictOf(const DoctorReport& report, const std::string& algorithm,
+                         const std::string& operation) {
+  for (const Verdict& v : report.verdicts) {
+    if (v.algorithm == algorithm && v.operation == operation) {
+      return &v;
+    }
+  }
+  return nullptr;
+}
+
+// OpenSSL's code path names (data/cpb-classes*.csv) that must never describe a kernel row.
+void ExpectNoLibraryPathName(const Verdict& v) {
+  std::string text = v.line + " " + v.fingerprint + " " + v.advice;
+  for (const std::string& e : v.evidence) {
+    text += " " + e;
+  }
+  for (const char* name : {"aesni_cbc", "aesni_ctr32", "aesni_gcm", "vpaes", "bsaes", "aes_core.c",
+                           "aes-x86_64 table", "aesv8", "aes_v8", "AES_cbc_encrypt"}) {
+    EXPECT_THAT(text, Not(HasSubstr(name))) << v.line;
+  }
+}
+
+// The software bound: the Raspberry Pi 4's bit-sliced NEON AES-XTS at 1.44 times twofish (the
+// highest software ratio published) fires, on an unknown CPU as "cannot tell" with the one
+// command that tells.
+TEST(KernelAesTest, SoftwareBoundFiresAtTheHighestSoftwareRatio) {
+  const results::RunResult pi4 = XtsRun(89.7, 38.6, 62.1);
+  const std::vector<KernelAesComparison> c = CompareKernelAes(pi4);
+  ASSERT_EQ(c.size(), 2u);
+  EXPECT_EQ(c[0].bound, AesBound::kBelowHardware);
+  EXPECT_NEAR(c[0].ratio, 89.7 / 62.1, 1e-9);
+  EXPECT_EQ(c[0].other, "twofish-xts 256b");
+  EXPECT_THAT(c[0].conclusion,
+              AllOf(HasSubstr("AES in this run did not use AES instructions"),
+                    HasSubstr("aes-xts 256b"), HasSubstr("1.44 times twofish-xts 256b")));
+  EXPECT_THAT(c[0].text, HasSubstr("https://blog.stackframe.dev/46"));
+
+  const DoctorReport report = DiagnoseReport(pi4);
+  const Verdict* v = VerdictOf(report, "AES-128-XTS", "encrypt");
+  ASSERT_NE(v, nullptr);
+  EXPECT_EQ(v->status, VerdictStatus::kUndetermined) << v->line;
+  EXPECT_THAT(v->line, HasSubstr("did not use AES instructions"));
+  EXPECT_THAT(v->line, HasSubstr("the text does not show"));
+  EXPECT_THAT(v->advice, HasSubstr("grep -o -w -m1 aes /proc/cpuinfo"));
+  EXPECT_THAT(v->fingerprint, HasSubstr("twofish-xts 256b in the same run"));
+  ExpectNoLibraryPathName(*v);
+  EXPECT_THAT(StatedTags(report), Contains("cannot-tell"));
+  EXPECT_THAT(StatedTags(report), Not(Contains("no-hw-aes")));
+  EXPECT_THAT(StatedTags(report), Not(Contains("hw-path-unused")));
+}
+
+// Between the bounds nothing is concluded: 1.6 times (above the software bound) and AES-NI's
+// serial AES-256-CBC encryption at 2.37 times twofish (security.stackexchange 130401).
+TEST(KernelAesTest, NothingInTheGap) {
+  for (const double aes : {1.6 * 62.1, 2.37 * 62.1, 2.99 * 62.1}) {
+    const results::RunResult run = XtsRun(aes, 38.6, 62.1);
+    EXPECT_THAT(CompareKernelAes(run), IsEmpty()) << aes;
+    const DoctorReport report = DiagnoseReport(run);
+    const Verdict* v = VerdictOf(report, "AES-128-XTS", "encrypt");
+    ASSERT_NE(v, nullptr);
+    EXPECT_THAT(v->line, Not(HasSubstr("AES in this run"))) << v->line;
+    EXPECT_EQ(FindingOf(report, "cpu.aes-software"), nullptr) << aes;
+    EXPECT_EQ(FindingOf(report, "cpu.aes-hardware"), nullptr) << aes;
+    EXPECT_THAT(StatedTags(report), Not(Contains("crypto-fine"))) << aes;
+  }
+}
+
+// The hardware bound: 3 times or more is AES instructions or an offload engine, never "AES-NI"
+// by name; the lowest parallel-mode ratio published with AES-NI (3.98) fires.
+TEST(KernelAesTest, HardwareBoundFiresAtThreeTimes) {
+  const results::RunResult run = XtsRun(1218.7, 272.0, 306.1);
+  const std::vector<KernelAesComparison> c = CompareKernelAes(run);
+  ASSERT_EQ(c.size(), 2u);
+  EXPECT_EQ(c[0].bound, AesBound::kAboveSoftware);
+  const DoctorReport report = DiagnoseReport(run);
+  const Verdict* v = VerdictOf(report, "AES-128-XTS", "encrypt");
+  ASSERT_NE(v, nullptr);
+  EXPECT_EQ(v->status, VerdictStatus::kAccelerated) << v->line;
+  EXPECT_THAT(v->line, HasSubstr("used AES instructions or an offload engine"));
+  ExpectNoLibraryPathName(*v);
+  // Just above the bound, and just below it (the gap).
+  EXPECT_EQ(CompareKernelAes(XtsRun(3.01 * 62.1, 38.6, 62.1)).size(), 2u);
+  EXPECT_THAT(CompareKernelAes(XtsRun(2.99 * 62.1, 38.6, 62.1)), IsEmpty());
+}
+
+// What "did not" means depends on the CPU the text shows: a flags line with aes (the kernel's
+// driver is not used: the module for the architecture), a CPU without them (no-hw-aes), a guest's
+// flags without aes (the host may have them: cannot tell).
+TEST(KernelAesTest, TheCpuDecidesWhatSoftwareAesMeans) {
+  results::RunResult x86 = XtsRun(156.4, 55.7, 161.5);  // Core 2 Duo's ratio, 0.97
+  AddFact(x86, "cpu_flags", "fpu vme de pse tsc msr pae sse sse2 ssse3 lm aes avx", 3);
+  DoctorReport report = DiagnoseReport(x86);
+  const Verdict* v = VerdictOf(report, "AES-128-XTS", "encrypt");
+  ASSERT_NE(v, nullptr);
+  EXPECT_EQ(v->status, VerdictStatus::kNotAccelerated) << v->line;
+  EXPECT_THAT(v->line, HasSubstr("the CPU has AES-NI"));
+  EXPECT_THAT(v->advice, HasSubstr("modprobe aesni_intel"));
+  EXPECT_THAT(v->advice, HasSubstr("/proc/crypto"));
+  ExpectNoLibraryPathName(*v);
+  EXPECT_THAT(StatedTags(report), Not(IsEmpty()));
+  EXPECT_THAT(StatedTags(report), ::testing::Each(::testing::Eq("hw-path-unused")));
+  const Finding* unused = FindingOf(report, "cpu.aes-unused");
+  ASSERT_NE(unused, nullptr);
+  EXPECT_THAT(unused->advice, HasSubstr("modprobe aesni_intel"));
+
+  results::RunResult arm64 = XtsRun(89.7, 38.6, 62.1);
+  AddFact(arm64, "cpu_flags", "fp asimd evtstrm aes pmull sha1 sha2 crc32 cpuid", 3);
+  AddFact(arm64, "uname", "Linux host 6.1.0 #1 SMP aarch64 GNU/Linux", 2);
+  report = DiagnoseReport(arm64);
+  v = VerdictOf(report, "AES-128-XTS", "encrypt");
+  ASSERT_NE(v, nullptr);
+  EXPECT_EQ(v->status, VerdictStatus::kNotAccelerated) << v->line;
+  EXPECT_THAT(v->advice, HasSubstr("modprobe aes_ce_blk"));
+
+  results::RunResult mips = XtsRun(11.1, 9.6, 12.0);  // GnuBee's MT7621, 0.93
+  AddFact(mips, "cpu_model", "hardware: MediaTek MT7621 ver:1 eco:3", 7);
+  report = DiagnoseReport(mips);
+  v = VerdictOf(report, "AES-128-XTS", "encrypt");
+  ASSERT_NE(v, nullptr);
+  EXPECT_EQ(v->status, VerdictStatus::kSoftwareExpected) << v->line;
+  EXPECT_THAT(v->line, HasSubstr("the CPU has no AES"));
+  EXPECT_THAT(StatedTags(report), ElementsAre("no-hw-aes"));
+
+  results::RunResult guest = XtsRun(156.4, 55.7, 161.5);
+  AddFact(guest, "cpu_flags", "fpu de pse tsc msr pae sse sse2 lm hypervisor", 3);
+  report = DiagnoseReport(guest);
+  v = VerdictOf(report, "AES-128-XTS", "encrypt");
+  ASSERT_NE(v, nullptr);
+  EXPECT_EQ(v->status, VerdictStatus::kUndetermined) << v->line;
+  EXPECT_THAT(StatedTags(report), ElementsAre("cannot-tell"));
+}
+
+// Only rows of one run compare: AES in one run and serpent/twofish in another say nothing, and
+// neither do the same rows under a tool that is not the kernel's.
+TEST(KernelAesTest, NotAcrossRunsNorForOtherTools) {
+  results::RunResult aes_only = CryptsetupRun();
+  Add(aes_only, "AES-128-XTS", 156.4, 157.8);
+  results::RunResult others = CryptsetupRun();
+  Add(others, "serpent-xts 256b", 55.7, 58.7);
+  Add(others, "twofish-xts 256b", 161.5, 165.9);
+  EXPECT_THAT(CompareKernelAes(aes_only), IsEmpty());
+  EXPECT_THAT(CompareKernelAes(others), IsEmpty());
+  const DoctorReport report = DiagnoseReport(aes_only);
+  const Verdict* v = VerdictOf(report, "AES-128-XTS", "encrypt");
+  ASSERT_NE(v, nullptr);
+  EXPECT_THAT(v->line, Not(HasSubstr("AES in this run")));
+
+  results::RunResult openssl = XtsRun(156.4, 55.7, 161.5);
+  openssl.source.tool = "openssl speed";
+  EXPECT_THAT(CompareKernelAes(openssl), IsEmpty());
+  const DoctorReport library = DiagnoseReport(openssl);
+  v = VerdictOf(library, "AES-128-XTS", "encrypt");
+  ASSERT_NE(v, nullptr);
+  EXPECT_THAT(v->line, Not(HasSubstr("AES in this run")));
+}
+
+// A kernel row on a known architecture names no OpenSSL code path, with or without a
+// comparison, and its software-expected evidence names the kernel's own software AES.
+TEST(KernelAesTest, KernelRowsNameNoLibraryCodePath) {
+  results::RunResult run = CryptsetupRun();
+  AddFact(run, "uname", "Linux box 6.1.0 #1 SMP x86_64 GNU/Linux", 2);
+  AddFact(run, "cpu_flags", "fpu vme de pse tsc msr pae sse sse2 ssse3 lm", 3);
+  Add(run, "AES-128-CBC", 128.2, 157.2);
+  const DoctorReport report = DiagnoseReport(run);
+  for (const Verdict& v : report.verdicts) {
+    ExpectNoLibraryPathName(v);
+  }
+  const Verdict* v = VerdictOf(report, "AES-128-CBC", "encrypt");
+  ASSERT_NE(v, nullptr);
+  EXPECT_EQ(v->status, VerdictStatus::kSoftwareExpected) << v->line;
+  EXPECT_THAT(v->evidence, Contains(HasSubstr("the kernel's software AES is its own code")));
+}
+
+TEST(KernelAesTest, ModulesPerArchitecture) {
+  EXPECT_EQ(KernelAesModules("x86_64"), "aesni_intel");
+  EXPECT_EQ(KernelAesModules("aarch64"), "aes_ce_blk");
+  EXPECT_EQ(KernelAesModules("arm"), "aes_arm_ce");
+  EXPECT_EQ(KernelAesModules("mips"), "");
+  EXPECT_THAT(KernelAesDriverAdvice(""), HasSubstr("aesni_intel on x86"));
+}
+
+}  // namespace
+}  // namespace cryptobench::diagnose
