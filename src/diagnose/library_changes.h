@@ -8,7 +8,10 @@
 // to the newest (4.1) has, for x86_64 and aarch64 and each of AES, GHASH, SHA-2, ChaCha20 and
 // BN-RSA, a row that starts in that line or a "no-change" or "absent" row with a closed range
 // reaching it; a row open from an earlier line says nothing about a later one. "no-change" and
-// "absent" rows never reach compare's known changes (ChangesBetween leaves them out).
+// "absent" rows never reach compare's known changes (ChangesBetween leaves them out). LibreSSL,
+// BoringSSL (whose versions are commit dates, "2019-03-23") and AWS-LC have a row for each of
+// those architectures and areas at the releases the test probes, each from the library's own
+// build files and history (LibresslBoringsslAndAwsLcHaveARowPerArchitectureAndArea).
 #pragma once
 
 #include <cstddef>

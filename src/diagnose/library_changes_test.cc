@@ -228,5 +228,88 @@ TEST(LibraryChangesTest, LibresslArmReleasesLackTheArmv8Paths) {
   EXPECT_FALSE(absent("openssl", "aarch64", "GHASH", "3.1.4"));
 }
 
+// A row of `library` for `arch` (or "any") and `area` whose range holds `version` and that says
+// what that release has there: an assembly path ("added", "gain", "restored"), a missing one
+// ("absent") or a closed "no-change" range. Each such row must cite a source.
+const LibraryChange* Speaks(const std::vector<LibraryChange>& table, std::string_view library,
+                            std::string_view arch, std::string_view area, const char* version) {
+  for (const LibraryChange& row : table) {
+    if (row.library == library && (row.arch == arch || row.arch == "any") && row.area == area &&
+        (row.kind == "added" || row.kind == "gain" || row.kind == "restored" ||
+         row.kind == "absent" || row.kind == "no-change") &&
+        row.versions.Contains(V(version))) {
+      return &row;
+    }
+  }
+  return nullptr;
+}
+
+// Beyond OpenSSL (issue 13, sec. 1): LibreSSL, BoringSSL and AWS-LC releases have, for x86-64
+// and AArch64 and each of AES, GHASH, SHA-2, ChaCha20 and BN/RSA, a row that speaks for them,
+// with a source. BoringSSL has no releases: its versions are commit dates. LibreSSL SHA-2 on
+// AArch64 from 4.1 depends on the build (OpenBSD's or portable), so no row claims it there.
+TEST(LibraryChangesTest, LibresslBoringsslAndAwsLcHaveARowPerArchitectureAndArea) {
+  struct Probe {
+    const char* library;
+    const char* version;
+  };
+  const Probe probes[] = {{"libressl", "2.5.0"},       {"libressl", "3.8.2"},
+                          {"libressl", "4.3.1"},       {"boringssl", "2023-06-01"},
+                          {"boringssl", "2026-08-01"}, {"aws-lc", "1.15.0"},
+                          {"aws-lc", "1.73.0"}};
+  std::vector<std::string> missing;
+  for (const Probe& probe : probes) {
+    for (const char* arch : {"x86_64", "aarch64"}) {
+      for (const char* area : {"AES", "GHASH", "SHA-2", "ChaCha20", "BN-RSA"}) {
+        const bool open_question =
+            std::string_view(probe.library) == "libressl" && std::string_view(arch) == "aarch64" &&
+            std::string_view(area) == "SHA-2" && CompareToBound(V(probe.version), V("4.1")) >= 0;
+        const LibraryChange* row =
+            Speaks(LibraryChanges(), probe.library, arch, area, probe.version);
+        if (row == nullptr && !open_question) {
+          missing.push_back(fmt::format("{} {} {} {}", probe.library, probe.version, arch, area));
+        } else if (row != nullptr) {
+          EXPECT_TRUE(IsCitableSource(row->source)) << "line " << row->line;
+        }
+      }
+    }
+  }
+  EXPECT_TRUE(missing.empty()) << "no row for: " << fmt::format("{}", fmt::join(missing, "; "));
+}
+
+// LibreSSL's bignum assembly: x86-64 keeps OpenSSL 1.0.1g's Montgomery modules in every release
+// and adds s2n-bignum from 3.7.1; AArch64 has no Montgomery assembly in any release through 4.3.x.
+TEST(LibraryChangesTest, LibresslBignumRowsPerRelease) {
+  const auto has = [](const char* arch, const char* kind, const char* version, const char* words) {
+    for (const LibraryChange& row : LibraryChanges()) {
+      if (row.library == "libressl" && row.arch == arch && row.area == "BN-RSA" &&
+          row.kind == kind && row.versions.Contains(V(version)) &&
+          row.change.find(words) != std::string::npos) {
+        return true;
+      }
+    }
+    return false;
+  };
+  for (const char* version : {"2.1.2", "3.7.0", "4.3.2"}) {
+    EXPECT_TRUE(has("x86_64", "added", version, "x86_64-mont5")) << version;
+    EXPECT_TRUE(has("aarch64", "absent", version, "Montgomery")) << version;
+  }
+  EXPECT_FALSE(has("x86_64", "added", "3.7.0", "s2n-bignum"));
+  EXPECT_TRUE(has("x86_64", "added", "3.7.1", "s2n-bignum"));
+  EXPECT_FALSE(has("aarch64", "absent", "4.4.0", "Montgomery"));  // not checked beyond 4.3.x
+  // BoringSSL and AWS-LC are not LibreSSL: their AArch64 builds have armv8-mont.
+  const auto boring_or_aws = [](const char* library, const char* version) {
+    for (const LibraryChange& row : LibraryChanges()) {
+      if (row.library == library && row.arch == "aarch64" && row.area == "BN-RSA" &&
+          row.kind == "absent" && row.versions.Contains(V(version))) {
+        return true;
+      }
+    }
+    return false;
+  };
+  EXPECT_FALSE(boring_or_aws("boringssl", "2024-01-01"));
+  EXPECT_FALSE(boring_or_aws("aws-lc", "1.20.0"));
+}
+
 }  // namespace
 }  // namespace cryptobench::diagnose

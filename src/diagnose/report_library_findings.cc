@@ -372,8 +372,11 @@ std::vector<Finding> LibraryFindings(const DoctorReport& report, const results::
     const std::vector<std::string_view> areas = AreasOf(verdict.algorithm);
     // A release and architecture without the area's assembly: only when the figure is not
     // at a hardware class and the CPU is not shown to lack the instructions anyway.
-    const bool software =
-        verdict.status != VerdictStatus::kAccelerated && verdict.status != VerdictStatus::kMasked;
+    // Not for public-key rows: no class separates their assembly from C in a report
+    // (DecideReportPublicKey), so "below every hardware class" cannot be said of them.
+    const bool software = verdict.status != VerdictStatus::kAccelerated &&
+                          verdict.status != VerdictStatus::kMasked &&
+                          std::find(areas.begin(), areas.end(), "BN-RSA") == areas.end();
     if (software && !library.empty() && version && !arch.empty() && !areas.empty() &&
         ClassifyAesFigure(verdict.algorithm, verdict.input_len, rate) != AesBound::kAboveSoftware) {
       if (const LibraryChange* row = AbsentRow(library, arch, areas, *version);
