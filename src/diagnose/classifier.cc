@@ -100,6 +100,56 @@ std::string_view HostArchitecture() {
 
 }  // namespace
 
+namespace {
+
+// True for the inside of a parenthesised group that names OpenSSL's code: a function or symbol
+// (an underscore), a source file (".c"), or an OPENSSL_ia32cap bit.
+bool NamesCode(std::string_view inner) {
+  return inner.find('_') != std::string_view::npos || inner.find(".c") != std::string_view::npos ||
+         inner.find("ia32cap") != std::string_view::npos;
+}
+
+}  // namespace
+
+std::string NeutralClassName(std::string_view name) {
+  std::string out;
+  for (size_t i = 0; i < name.size();) {
+    if (name[i] == '(') {
+      const size_t close = name.find(')', i);
+      if (close != std::string_view::npos && NamesCode(name.substr(i + 1, close - i - 1))) {
+        while (!out.empty() && out.back() == ' ') {
+          out.pop_back();
+        }
+        i = close + 1;
+        continue;
+      }
+    }
+    out += name[i++];
+  }
+  // OpenSSL's module words, longest first, by what the code is.
+  static constexpr std::pair<std::string_view, std::string_view> kWords[] = {
+      {"vpaes/bsaes NEON CTR", "vector-permute or bit-sliced NEON AES CTR"},
+      {"vpaes SSSE3", "constant-time SSSE3 vector-permute AES"},
+      {"vpaes NEON", "constant-time NEON vector-permute AES"},
+      {"bsaes SSSE3", "bit-sliced SSSE3 AES"},
+      {"bsaes NEON", "bit-sliced NEON AES"},
+      {"bsaes", "bit-sliced SSSE3 AES"},
+      {"aes-x86_64 table asm", "table-based AES"},
+      {"scalar asm KECCAK_2X", "scalar Keccak code"},
+      {"generic C", "portable C"},
+      {"integer asm", "integer code"},
+      {"ARMv8 CE", "ARMv8 Crypto Extension instructions"},
+      {"4-bit GHASH", "table GHASH"},
+  };
+  for (const auto& [word, meaning] : kWords) {
+    for (size_t at = out.find(word); at != std::string::npos;
+         at = out.find(word, at + meaning.size())) {
+      out.replace(at, word.size(), meaning);
+    }
+  }
+  return out;
+}
+
 std::string_view ClassFamilyName(ClassFamily family) {
   switch (family) {
     case ClassFamily::kHardware:

@@ -50,6 +50,15 @@ std::string_view EmbeddedCpbClassesCsv(std::string_view arch);
 /// naming the 1-based line number on the first violation.
 std::vector<CpbClass> ParseCpbClasses(std::string_view csv);
 
+/// `name` (a CpbClass::name of data/cpb-classes*.csv) said by the kind of code it is, without
+/// OpenSSL's module and function names, for figures of a library that is not OpenSSL: a
+/// parenthesised group that names code (an underscore, a ".c" file, an ia32cap bit) is dropped
+/// and the module words become what they are ("vpaes NEON (vpaes_cbc_encrypt)" -> "constant-time
+/// NEON vector-permute AES", "aes-x86_64 table asm, fast path (AES_cbc_encrypt)" -> "table-based
+/// AES, fast path", "generic C (aes_core.c)" -> "portable C"). The ranges stay those measured on
+/// OpenSSL's code, so a caller that prints this says so. Never throws beyond std::bad_alloc.
+std::string NeutralClassName(std::string_view name);
+
 /// Result of matching a measurement against the classes.
 struct Fingerprint {
   double cpb_low = 0;   ///< hz_low / bytes_per_s: measured cpb at the lowest plausible frequency

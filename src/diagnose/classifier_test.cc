@@ -72,6 +72,32 @@ TEST(CpbClassesTest, EmbeddedTablesParseAndCiteSources) {
   EXPECT_TRUE(EmbeddedCpbClassesCsv("riscv64").empty());
 }
 
+// Every class of both tables has a name without OpenSSL's modules and functions, for figures of
+// another library (LibreSSL, BoringSSL, wolfSSL, Botan): no symbol, file, ia32cap bit or
+// perlasm module word survives, and the kind of code stays named.
+TEST(CpbClassesTest, NeutralNamesNameNoOpensslCode) {
+  for (const char* arch : {"x86_64", "aarch64"}) {
+    for (const CpbClass& c : ParseCpbClasses(EmbeddedCpbClassesCsv(arch))) {
+      const std::string neutral = NeutralClassName(c.name);
+      EXPECT_FALSE(neutral.empty()) << c.name;
+      for (const char* word : {"_", ".c", "vpaes", "bsaes", "aes-x86_64", "asm", "ia32cap"}) {
+        EXPECT_EQ(neutral.find(word), std::string::npos)
+            << arch << ": " << c.name << " -> " << neutral;
+      }
+    }
+  }
+  EXPECT_EQ(NeutralClassName("vpaes NEON (vpaes_cbc_encrypt)"),
+            "constant-time NEON vector-permute AES");
+  EXPECT_EQ(NeutralClassName("AES-NI (aesni_ctr32_encrypt_blocks)"), "AES-NI");
+  EXPECT_EQ(NeutralClassName("aes-x86_64 table asm, compact path (ia32cap bit 28)"),
+            "table-based AES, compact path");
+  EXPECT_EQ(NeutralClassName("AES-NI CTR + PCLMUL GHASH (not stitched)"),
+            "AES-NI CTR + PCLMUL GHASH (not stitched)");
+  EXPECT_EQ(NeutralClassName("vpaes/bsaes NEON CTR + NEON or 4-bit GHASH (no AES, no PMULL)"),
+            "vector-permute or bit-sliced NEON AES CTR + NEON or table GHASH (no AES, no PMULL)");
+  EXPECT_EQ(NeutralClassName("generic C (aes_core.c + CRYPTO_ctr128_encrypt)"), "portable C");
+}
+
 TEST(CpbClassesTest, HostTableIsTheEmbeddedOneForThisArchitecture) {
 #if defined(__x86_64__)
   EXPECT_EQ(CpbClasses().size(), X86Classes().size());

@@ -20,6 +20,7 @@
 namespace cryptobench::diagnose {
 namespace {
 
+using ::testing::AllOf;
 using ::testing::Contains;
 using ::testing::Each;
 using ::testing::ElementsAre;
@@ -2143,6 +2144,78 @@ TEST(DoctorFromTest, TheTopOfTheClockRangeBeyondTheClassesIsOpenWithoutAGenericC
   Add(x86, "AES-128-CBC", "cipher", {ImportedFigure("decrypt", 16384, 2000)});
   EXPECT_EQ(Find(DiagnoseReport(x86), "AES-128-CBC").status, VerdictStatus::kAccelerated)
       << Find(DiagnoseReport(x86), "AES-128-CBC").line;
+}
+
+// The class table holds OpenSSL's code paths. A report of another library names each class by
+// the kind of code it is (no OpenSSL module or function), says the ranges are OpenSSL's, and
+// cites the library-changes row when that release has no assembly for the area at all: LibreSSL
+// has no AArch64 AES code through 4.3.x, so its figure in the NEON vector-permute class is its C
+// code. An OpenSSL report keeps the table's names.
+TEST(DoctorFromTest, ClassNamesOfAnotherLibraryNameNoOpensslModule) {
+  results::RunResult openssl = ImportedRun("", kOpenssl111);
+  openssl.source.timing_basis = "wall_clock";
+  openssl.library.platform = "platform: linux-aarch64";
+  // 60 MB/s: 16.7-83.3 cpb over 1-5 GHz, only the NEON vector-permute class fits.
+  Add(openssl, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 60)});
+  const DoctorReport openssl_report = DiagnoseReport(openssl);
+  const Verdict& kept = Find(openssl_report, "AES-128-CBC");
+  EXPECT_THAT(kept.line, HasSubstr("vpaes NEON (vpaes_cbc_encrypt)"));
+  EXPECT_THAT(kept.evidence, Each(Not(HasSubstr("OpenSSL's code paths"))));
+
+  results::RunResult libressl = openssl;
+  libressl.source.tool_version = "LibreSSL 3.8.2";
+  libressl.library.version = "LibreSSL 3.8.2";
+  libressl.library.version_num = 0x20000000;
+  const DoctorReport report = DiagnoseReport(libressl);
+  const Verdict& v = Find(report, "AES-128-CBC");
+  EXPECT_THAT(v.line, HasSubstr("constant-time NEON vector-permute AES"));
+  for (const std::string& text : v.evidence) {
+    EXPECT_THAT(text, Not(HasSubstr("vpaes"))) << text;
+  }
+  EXPECT_THAT(v.line, Not(HasSubstr("vpaes")));
+  EXPECT_THAT(v.fingerprint, Not(HasSubstr("vpaes")));
+  EXPECT_THAT(v.evidence, Contains(AllOf(HasSubstr("OpenSSL's code paths"),
+                                         HasSubstr("LibreSSL 3.8.2 has no aarch64 AES assembly"),
+                                         HasSubstr("not an instruction path left unused"))));
+  // LibreSSL 4.4.0 is past what the rows were checked against: the table is OpenSSL's, no more.
+  libressl.library.version = "LibreSSL 4.4.0";
+  libressl.source.tool_version = "LibreSSL 4.4.0";
+  const DoctorReport later_report = DiagnoseReport(libressl);
+  const Verdict& later = Find(later_report, "AES-128-CBC");
+  EXPECT_THAT(later.evidence, Contains(HasSubstr("OpenSSL's code paths")));
+  EXPECT_THAT(later.evidence, Each(Not(HasSubstr("has no aarch64 AES assembly"))));
+
+  // BoringSSL on x86-64 in the AES-NI class: the instructions, not aesni_cbc_encrypt.
+  results::RunResult bssl = ImportedRun("", 0);
+  bssl.source.tool = "bssl speed";
+  bssl.source.tool_version.clear();
+  bssl.source.timing_basis = "wall_clock";
+  bssl.library.backend = "boringssl";
+  bssl.library.version.clear();
+  bssl.library.platform = "platform: linux-x86_64";
+  Add(bssl, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1500)});
+  const DoctorReport bssl_report = DiagnoseReport(bssl);
+  const Verdict& boring = Find(bssl_report, "AES-128-CBC");
+  std::string all = boring.line + boring.fingerprint;
+  for (const std::string& text : boring.evidence) {
+    all += text;
+  }
+  EXPECT_THAT(all, Not(HasSubstr("aesni_cbc_encrypt")));
+  EXPECT_THAT(boring.evidence, Contains(HasSubstr("BoringSSL runs its own code")));
+}
+
+// LibreSSL has no AArch64 Montgomery assembly (data/library-changes.csv), but a public-key
+// figure has no class that shows it slow, so no "lacks an assembly path" warning is given for it.
+TEST(DoctorFromTest, NoLacksAsmPathWarningForPublicKeyRows) {
+  results::RunResult run = ImportedRun("", kOpenssl111);
+  run.source.tool_version = "LibreSSL 3.8.2";
+  run.library.version = "LibreSSL 3.8.2";
+  run.library.platform = "platform: linux-aarch64";
+  run.source.timing_basis = "wall_clock";
+  Add(run, "RSA-2048", "signature", {ImportedFigure("sign", 32, 0.0096)});  // 300 sign/s
+  const DoctorReport report = DiagnoseReport(run);
+  EXPECT_EQ(report.facts.cpu.arch, "aarch64");
+  EXPECT_EQ(FindingOf(report, "library.lacks-asm-path"), nullptr);
 }
 
 // Figures only of algorithms without a CPU-feature path (MD5): no class says what they should

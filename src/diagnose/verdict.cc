@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "diagnose/library_changes.h"
 #include "diagnose/pk_asm.h"
 #include "diagnose/verdict_decider.h"
 
@@ -89,6 +90,142 @@ const KernelAesComparison* Decider::KernelAes() const {
   // contradicts it (rows of a broken or throttled run) is not used.
   const AesBound any_cpu = ClassifyAesFigure(alg_.name, base_.input_len, AsIs().bytes_per_s);
   return any_cpu == AesBound::kInside || any_cpu == c->bound ? c : nullptr;
+}
+
+namespace {
+
+// A report's library when it is known and is not OpenSSL: its name as the report prints it, its
+// key in data/library-changes.csv ("" for a library the table has no rows of) and its release.
+struct OtherLibrary {
+  std::string name;
+  std::string key;
+  std::optional<LibraryVersion> version;
+};
+
+std::optional<LibraryVersion> VersionAfter(std::string_view text, std::string_view prefix) {
+  if (!text.starts_with(prefix)) {
+    return std::nullopt;
+  }
+  text.remove_prefix(prefix.size());
+  return ParseLibraryVersion(text.substr(0, text.find(' ')));
+}
+
+// nullopt for OpenSSL, a library the report does not name, and the kernel's tools (ForKernel
+// words those). LibreSSL prints "LibreSSL 3.8.2" where OpenSSL prints "OpenSSL 3.0.2 ..."; the
+// other libraries come with their own speed tools (import's backend).
+std::optional<OtherLibrary> OtherLibraryOf(const DoctorFacts& facts) {
+  if (!facts.report || KernelTool(*facts.report)) {
+    return std::nullopt;
+  }
+  const std::string& version = facts.library.version;
+  const std::string& backend = facts.library.backend;
+  const std::string shown = version.substr(0, version.find(' ', version.find(' ') + 1));
+  if (version.starts_with("LibreSSL ")) {
+    return OtherLibrary{shown, "libressl", VersionAfter(version, "LibreSSL ")};
+  }
+  if (version.starts_with("AWS-LC ")) {
+    return OtherLibrary{shown, "aws-lc", VersionAfter(version, "AWS-LC ")};
+  }
+  if (backend == "boringssl") {
+    return OtherLibrary{"BoringSSL", "boringssl", std::nullopt};
+  }
+  if (backend == "wolfssl") {
+    return OtherLibrary{version.empty() ? "wolfSSL" : shown, "", std::nullopt};
+  }
+  if (backend == "gnutls") {
+    return OtherLibrary{"GnuTLS", "", std::nullopt};
+  }
+  if (backend == "botan") {
+    return OtherLibrary{version.empty() ? "Botan" : shown, "botan",
+                        VersionAfter(version, "Botan ")};
+  }
+  return std::nullopt;
+}
+
+// The library-changes area of an algorithm's bulk work ("" when none).
+std::string_view AreaOfAlgorithm(std::string_view algorithm) {
+  if (algorithm.starts_with("AES-")) {
+    return "AES";
+  }
+  if (algorithm == "SHA-1") {
+    return "SHA-1";
+  }
+  if (algorithm == "SHA-224" || algorithm == "SHA-256" || algorithm == "SHA-384" ||
+      algorithm == "SHA-512" || algorithm == "HMAC-SHA256") {
+    return "SHA-2";
+  }
+  if (algorithm.starts_with("ChaCha20")) {
+    return "ChaCha20";
+  }
+  return "";
+}
+
+void ReplaceAll(std::string& text, std::string_view from, std::string_view to) {
+  for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
+    text.replace(at, from.size(), to);
+  }
+}
+
+}  // namespace
+
+void Decider::NameClassesForLibrary(Verdict& v) const {
+  const std::optional<OtherLibrary> library = OtherLibraryOf(facts_);
+  if (!library) {
+    return;
+  }
+  std::vector<const CpbClass*> classes;
+  for (const CpbClass& c : ClassesFor(facts_.cpu.arch)) {
+    if (c.algorithm == alg_.name && c.operation == operation_) {
+      classes.push_back(&c);
+    }
+  }
+  // Longest names first, so that no name is replaced inside a longer one.
+  std::sort(classes.begin(), classes.end(),
+            [](const CpbClass* a, const CpbClass* b) { return a->name.size() > b->name.size(); });
+  bool named = false;
+  const auto rename = [&](std::string& text) {
+    for (const CpbClass* c : classes) {
+      if (text.find(c->name) != std::string::npos) {
+        named = true;
+        const std::string neutral = NeutralClassName(c->name);
+        // Figure's "X cpb is NAME": the figure is in the class's range, not that code.
+        ReplaceAll(text, "cpb is " + c->name,
+                   fmt::format("cpb is in the {} class (OpenSSL's ranges)", neutral));
+        ReplaceAll(text, c->name, neutral);
+      }
+    }
+  };
+  rename(v.line);
+  rename(v.advice);
+  ReplaceAll(v.advice, "an OpenSSL older than", "a release older than");
+  rename(v.fingerprint);
+  for (std::string& line : v.evidence) {
+    rename(line);
+  }
+  if (!named) {
+    return;
+  }
+  std::string note = fmt::format(
+      "the cpb classes are ranges measured on OpenSSL's code paths (data/cpb-classes{}.csv), "
+      "named here by the kind of code; {} runs its own code, so a class says how fast the "
+      "figure is, not that an OpenSSL module ran",
+      facts_.cpu.arch == "aarch64" ? "-aarch64" : "", library->name);
+  const std::string_view area = AreaOfAlgorithm(alg_.name);
+  if (!library->key.empty() && library->version && !area.empty()) {
+    for (const LibraryChange& row : LibraryChanges()) {
+      if (row.library == library->key && row.arch == facts_.cpu.arch && row.area == area &&
+          row.kind == "absent" && row.versions.Contains(*library->version)) {
+        note += fmt::format(
+            "; {} has no {} {} assembly at all (data/library-changes.csv, releases {}; source: "
+            "{}{}), so whichever software class the figure fits it is that library's portable "
+            "code, not an instruction path left unused by the CPU",
+            library->name, facts_.cpu.arch, area, row.versions.text, row.source,
+            row.sure ? "" : "; the source leaves this unsure");
+        break;
+      }
+    }
+  }
+  v.evidence.push_back(note);
 }
 
 std::string Decider::Rate(double value) const {
@@ -219,6 +356,7 @@ Verdict Decider::DecideMain() {
                                                          : "AES instructions or an offload engine");
   }
   v.evidence.insert(v.evidence.begin(), evidence_.begin(), evidence_.end());
+  NameClassesForLibrary(v);
   return v;
 }
 
