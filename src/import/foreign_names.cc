@@ -80,6 +80,12 @@ std::string InferForeignKind(std::string_view name, std::string_view operation) 
       ContainsAny(lower, {"ml-kem", "mlkem", "kyber", "hrss", "mceliece", "frodo"})) {
     return "kem";
   }
+  // A DRBG (NIST SP 800-90A) generates random bytes, whatever primitive it is built on:
+  // mbedTLS's "CTR_DRBG (NOPR)" and "HMAC_DRBG SHA-256 (PR)", wolfCrypt's Hash_DRBG; HAVEGE is
+  // mbedTLS's entropy-gathering generator (programs/test/benchmark.c, "HAVEGE").
+  if (ContainsAny(lower, {"drbg", "havege"})) {
+    return "rng";
+  }
   if (StartsWithAny(lower, {"dh-", "dh ", "ecdh", "x25519", "x448", "curve25519", "ffdh"})) {
     return "key_agreement";
   }
@@ -99,8 +105,7 @@ std::string InferForeignKind(std::string_view name, std::string_view operation) 
       ContainsAny(lower, {"-cmac", "-gmac"}) || op == "mac") {
     return "mac";
   }
-  if (StartsWithAny(lower, {"rng", "rand", "hmac_drbg", "system_rng", "chacha_rng"}) ||
-      op == "generate") {
+  if (StartsWithAny(lower, {"rng", "rand", "system_rng", "chacha_rng"}) || op == "generate") {
     return "rng";
   }
   if (StartsWithAny(lower, {"shacal"})) {

@@ -45,6 +45,10 @@ TEST(ForeignNamesTest, KindsAreInferredFromOperationAndName) {
   EXPECT_EQ(InferForeignKind("AES-128-CBC-SHA1", "encrypt"), "aead");
   EXPECT_EQ(InferForeignKind("SipHash-2-4", ""), "mac");
   EXPECT_EQ(InferForeignKind("RNG", ""), "rng");
+  // mbedTLS's DRBG rows (programs/test/benchmark.c), whatever they are built on.
+  EXPECT_EQ(InferForeignKind("CTR_DRBG (NOPR)", "encrypt"), "rng");
+  EXPECT_EQ(InferForeignKind("HMAC_DRBG SHA-256 (PR)", "encrypt"), "rng");
+  EXPECT_EQ(InferForeignKind("HAVEGE", "encrypt"), "rng");
   EXPECT_EQ(InferForeignKind("BLAKE2b-256", ""), "hash");
   EXPECT_EQ(InferForeignKind("SHACAL2", "encrypt"), "cipher");
   EXPECT_EQ(InferForeignKind("PBKDF2-sha256", "iteration"), "kdf");
