@@ -1,6 +1,8 @@
 // Parser of the mbedTLS benchmark program's output.
 #include "import/mbedtls_bench.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "import/foreign_names.h"
@@ -21,6 +23,9 @@ struct Parsed {
   double per_byte = 0;
   std::string per_byte_unit;  ///< "cycles/byte", "ns/byte" or ""
   bool heap = false;          ///< a public-key row with its heap use after the rate
+  /// Milliseconds of one timed operation ("%6lu ms/" TYPE, mbed OS example), or -1 when the
+  /// row prints a rate.
+  double ms_per_op = -1;
 };
 
 // The label before the colon of HEADER_FORMAT ("  %-24s :  "; "  %-15s :  " before
@@ -51,6 +56,40 @@ std::string_view WithoutComma(std::string_view word) {
 //   "%6lu <op>/s%6u heap bytes"      MEMORY_MEASURE_PRINT with MBEDTLS_MEMORY_DEBUG, 50da0482e0
 //   "... heap bytes, %6u allocs"     c4055446c4 (mbedtls-3.2.0)
 // and "ns/byte" in ports without a cycle counter (Zephyr's).
+//   "%6lu ms/" TYPE                  the mbed OS example (yotta/data/example-benchmark/main.cpp,
+//                                    Mbed-TLS/mbedtls 2015-2017, e.g. at 0728d69d6d): TIME_PUBLIC
+//                                    times ONE run of its code with mbed's Timer (t.read_ms(),
+//                                    whole milliseconds): "41 ms/ public", "1349 ms/private",
+//                                    "640 ms/sign", "751 ms/verify", "730 ms/handshake".
+std::optional<Parsed> ParseMillisecondsLine(const std::string& label,
+                                            const std::vector<std::string_view>& words) {
+  if (words.size() < 2 || words[1].substr(0, 3) != "ms/") {
+    return std::nullopt;
+  }
+  const auto ms = ParseUnsigned(words[0]);
+  std::string_view type = words[1].substr(3);
+  size_t next = 2;
+  if (type.empty() && words.size() >= 3) {
+    type = words[2];  // TYPE " public": the space is part of the type's name
+    next = 3;
+  }
+  static const std::vector<std::string_view> kTypes = {"public", "private", "sign", "verify",
+                                                       "handshake"};
+  if (!ms || std::find(kTypes.begin(), kTypes.end(), type) == kTypes.end()) {
+    return std::nullopt;
+  }
+  Parsed parsed;
+  parsed.label = label;
+  parsed.unit = std::string(type) + "/s";
+  parsed.printed_unit = "ms/" + std::string(type);
+  parsed.ms_per_op = static_cast<double>(*ms);
+  parsed.value = *ms > 0 ? 1000.0 / static_cast<double>(*ms) : 0;
+  // MEMORY_MEASURE_PRINT's "%6u heap bytes" may follow.
+  parsed.heap = words.size() >= next + 3 && words[next + 1] == "heap" &&
+                WithoutComma(words[next + 2]) == "bytes";
+  return parsed;
+}
+
 std::optional<Parsed> ParseLine(std::string_view trimmed) {
   const auto split = SplitLabel(trimmed);
   if (!split) {
@@ -59,6 +98,9 @@ std::optional<Parsed> ParseLine(std::string_view trimmed) {
   Parsed parsed;
   parsed.label = split->first;
   const std::vector<std::string_view> words = SplitWords(split->second);
+  if (auto ms = ParseMillisecondsLine(parsed.label, words)) {
+    return ms;
+  }
   if (words.size() < 2 || !EndsWith(WithoutComma(words[1]), "/s")) {
     return std::nullopt;
   }
@@ -200,10 +242,19 @@ Offer MbedtlsBenchParser::Take(const SourceLine& line) {
     }
   } else {
     const std::string op = parsed.unit.substr(0, parsed.unit.size() - 2);
+    if (parsed.ms_per_op == 0) {
+      // Under the timer's whole millisecond: no rate can be told from it.
+      builder_.Caveat(
+          fmt::format("Line {}: '{}' {} took under 1 ms, below the whole milliseconds the mbed OS "
+                      "benchmark prints; not read as a figure.",
+                      line.number, parsed.label, op));
+      return Offer::kConsumed;
+    }
     figure.operation = op;
     figure.algorithm = MapMbedtlsLabel(parsed.label, op);
     figure.ops_per_s = parsed.value;
     saw_heap_ = saw_heap_ || parsed.heap;
+    saw_ms_ = saw_ms_ || parsed.ms_per_op > 0;
   }
   if (builder_.Contains(figure.algorithm.name, "", figure.operation, figure.input_len)) {
     return Offer::kNewRun;
@@ -232,6 +283,12 @@ results::RunResult MbedtlsBenchParser::Build() {
     builder_.Caveat(
         "Its public-key rows also print the heap the operation used (MBEDTLS_MEMORY_DEBUG); "
         "that is not kept.");
+  }
+  if (saw_ms_) {
+    builder_.Caveat(
+        "Its \"ms/\" public-key rows (the mbed OS example) time ONE operation each with a "
+        "millisecond timer: read as 1000 / ms operations per second, a single sample whose "
+        "last digit is rounded (whole milliseconds).");
   }
   if (saw_ns_) {
     builder_.Caveat("Its ns/byte figures restate the throughput; they are not kept separately.");

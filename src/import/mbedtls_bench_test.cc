@@ -92,6 +92,59 @@ TEST(MbedtlsBenchTest, HeapColumnsAndFailuresAreNotFigures) {
   EXPECT_TRUE(HasCaveat(runs[0], "heap the operation used"));
 }
 
+// The mbed OS example's sample output (Mbed-TLS/mbedtls, yotta/data/example-benchmark/
+// README.md; main.cpp at 0728d69d6d: TIME_PUBLIC prints "%6lu ms/" TYPE for ONE timed run, TYPE
+// " public" with its space): milliseconds per operation, read as 1000 / ms per second under the
+// operation names the "/s" rows use. Its DRBG rows generate random bytes.
+TEST(MbedtlsBenchTest, MbedOsMillisecondsPerOperationAndDrbgs) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "      AES-CCM-256              :        437 Kb/s,        268 cycles/byte\n"
+      "      CTR_DRBG (NOPR)          :       1002 Kb/s,        117 cycles/byte\n"
+      "      HMAC_DRBG SHA-256 (NOPR) :        212 Kb/s,        557 cycles/byte\n"
+      "      RSA-2048                 :      41 ms/ public\n"
+      "      RSA-2048                 :    1349 ms/private\n"
+      "      ECDSA-secp256r1          :     387 ms/sign\n"
+      "      ECDSA-secp256r1          :     751 ms/verify\n"
+      "      ECDHE-Curve25519         :     611 ms/handshake\n",
+      "mbed-os.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "RSA-2048", "public"), 1000.0 / 41);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "RSA-2048", "private"), 1000.0 / 1349);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "ECDSA-P256", "sign"), 1000.0 / 387);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "ECDSA-P256", "verify"), 1000.0 / 751);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "X25519", "handshake"), 1000.0 / 611);
+  EXPECT_TRUE(HasCaveat(runs[0], "time ONE operation each"));
+  for (const char* drbg : {"CTR_DRBG (NOPR)", "HMAC_DRBG SHA-256 (NOPR)"}) {
+    const results::AlgorithmResult* alg = FindAlgorithm(runs[0], drbg);
+    ASSERT_NE(alg, nullptr) << drbg;
+    EXPECT_EQ(alg->kind, "rng") << drbg;
+    EXPECT_DOUBLE_EQ(Bytes(runs[0], drbg, "generate"), (drbg[0] == 'C' ? 1002.0 : 212.0) * 1024);
+    EXPECT_EQ(FindCell(runs[0], drbg, "encrypt"), nullptr);
+    EXPECT_EQ(FindCell(runs[0], drbg, "mac"), nullptr);
+  }
+}
+
+// A zero (under the timer's millisecond), a cut or an unknown type is not a figure and does
+// not crash; a heap column after the milliseconds is allowed.
+TEST(MbedtlsBenchTest, DamagedMillisecondRowsAreNotFigures) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "  RSA-2048                 :      41 ms/ public\n"
+      "  RSA-4096                 :       0 ms/ public\n"
+      "  RSA-4096                 :    7149 ms/\n"
+      "  ECDSA-secp384r1          :     640 ms/sig\n"
+      "  ECDSA-secp384r1          :    -12 ms/sign\n"
+      "  ECDSA-secp256r1          :     387 ms/sign   3000 heap bytes\n",
+      "mbed-os.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "RSA-2048", "public"), 1000.0 / 41);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "ECDSA-P256", "sign"), 1000.0 / 387);
+  EXPECT_EQ(FindAlgorithm(runs[0], "RSA-4096"), nullptr);
+  EXPECT_EQ(FindAlgorithm(runs[0], "ECDSA-P384"), nullptr);
+  EXPECT_TRUE(HasCaveat(runs[0], "Line 2: 'RSA-4096' public took under 1 ms"));
+  EXPECT_TRUE(HasCaveat(runs[0], "heap the operation used"));
+  EXPECT_NE(ImportErrorOf("  RSA-2048                 :      41 ms/ pub\n"), "");
+}
+
 // A row cut in the paste or wrapped by a mail client is not read as a figure.
 TEST(MbedtlsBenchTest, CutAndWrappedRowsAreNotFigures) {
   const std::vector<results::RunResult> runs = ImportText(
