@@ -651,6 +651,60 @@ TEST(ImportRobustTest, StrayProgressResultsCostOnlyTheirLines) {
   EXPECT_TRUE(HasCaveat(runs[0], "Line 3: '31337 md5's in 2.99s' is the result of a progress"));
 }
 
+// The paste of https://github.com/cryptodev-linux/cryptodev-linux/issues/89 ends inside its
+// last progress line ("70025 AES-128-CBC'"): that line is skipped and named, the three before
+// it are read.
+TEST(ImportRobustTest, ProgressLineCutAtTheEndOfThePasteCostsOnlyItself) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "$./openssl speed -evp aes-128-cbc -engine devcrypto \n"
+      "Engine \"devcrypto\" set.\n"
+      "Doing AES-128-CBC for 3s on 16 size blocks: 517398 AES-128-CBC's in 0.10s\n"
+      "Doing AES-128-CBC for 3s on 64 size blocks: 412163 AES-128-CBC's in 0.08s\n"
+      "Doing AES-128-CBC for 3s on 256 size blocks: 207881 AES-128-CBC's in 0.06s\n"
+      "Doing AES-128-CBC for 3s on 1024 size blocks: 70025 AES-128-CBC'",
+      "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  const results::AlgorithmResult* alg = FindAlgorithm(runs[0], "AES-128-CBC");
+  ASSERT_NE(alg, nullptr);
+  ASSERT_EQ(alg->cells.size(), 3u);
+  EXPECT_EQ(alg->cells[2].input_len, 256u);
+  EXPECT_TRUE(HasCaveat(runs[0],
+                        "Line 6: the progress line for AES-128-CBC on 1024-byte blocks "
+                        "is cut off after its colon ('70025 AES-128-CBC''"));
+}
+
+// Cut anywhere after the count, in the middle of the lines or at the end, in 1.x's "'s" and
+// 3.x's "ops" wording and in a public-key line: skipped and named. Words that are no beginning
+// of the result (garbage) stay an error, and so does a paste with nothing else.
+TEST(ImportRobustTest, CutProgressLinesAreToldFromGarbage) {
+  const std::string good = "Doing sha256 for 3s on 16 size blocks: 1000 sha256's in 3.00s\n";
+  for (const char* cut :
+       {"Doing sha256 for 3s on 64 size blocks: 12", "Doing sha256 for 3s on 64 size blocks: 12 sh",
+        "Doing sha256 for 3s on 64 size blocks: 12 sha256's",
+        "Doing sha256 for 3s on 64 size blocks: 12 sha256's i",
+        "Doing sha256 for 3s on 64 size blocks: 12 sha256's in 3.0",
+        "Doing sha256 ops for 3s on 64 size blocks: 12 sha256 op",
+        "Doing 2048 bits private rsa's for 10s: 1234 2048 bits private RSA"}) {
+    for (const bool middle : {false, true}) {
+      const std::string text =
+          good + cut + "\n" +
+          (middle ? "Doing sha256 for 3s on 256 size blocks: 9 sha256's in 3.00s\n" : "");
+      const std::vector<results::RunResult> runs = ImportText(text, "paste.txt");
+      ASSERT_EQ(runs.size(), 1u) << cut;
+      const results::AlgorithmResult* alg = FindAlgorithm(runs[0], "SHA-256");
+      ASSERT_NE(alg, nullptr) << cut;
+      EXPECT_EQ(alg->cells.size(), middle ? 2u : 1u) << cut;
+      EXPECT_TRUE(HasCaveat(runs[0], "Line 2: the progress line for ")) << cut;
+    }
+  }
+  for (const char* garbage : {"Doing sha256 for 3s on 64 size blocks: 12 md5's",
+                              "Doing sha256 for 3s on 64 size blocks: 12 sha256's in x",
+                              "Doing sha256 for 3s on 64 size blocks: 12 sha256's in 3.00 9"}) {
+    EXPECT_NE(ImportErrorOf(good + garbage + "\n"), "") << garbage;
+  }
+  EXPECT_NE(ImportErrorOf("Doing sha256 for 3s on 16 size blocks: 12 sha256's\n"), "");
+}
+
 // A damaged progress line after the last table starts output that gives no figure; the caveat
 // naming it is kept, in the run beside it.
 TEST(ImportRobustTest, DamagedProgressLineAfterTheLastRunIsStillNamed) {

@@ -159,10 +159,10 @@ TEST(ImportTest, AProgressResultAfterADebugPrintIsReadAndZeroOperationsAreAnErro
   const results::Cell* cell = FindCell(runs[1], "AES-128-GCM", "decrypt", 1424);
   ASSERT_NE(cell, nullptr);
   EXPECT_DOUBLE_EQ(cell->figures->bytes_per_s->value, 300.0 * 1424 / 3.0);
-  // Words after the colon followed by anything but a result stay an error-free line without one.
-  EXPECT_EQ(ImportErrorOf("Doing sha256 for 3s on 16 size blocks: 12 sha256's\n"),
+  // A count followed by words that are no beginning of a result is an error.
+  EXPECT_EQ(ImportErrorOf("Doing sha256 for 3s on 16 size blocks: 12 sha512's\n"),
             "paste.txt:1: expected '<count> ... in <seconds>s' after the colon of a progress "
-            "line, found '12 sha256's'");
+            "line, found '12 sha512's'");
 }
 
 TEST(ImportTest, MultiRecordsKeepTheChildrenSpread) {

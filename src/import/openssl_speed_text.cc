@@ -534,6 +534,18 @@ Offer SpeedTextParser::Take(const SourceLine& line) {
       return Offer::kConsumed;
     }
     Progress progress = ParseProgressLine(trimmed, line.number);
+    if (!progress.cut_result.empty()) {
+      // The end of the paste, or a line the terminal or the paste cut: its count may be cut
+      // too, and its time is missing, so it holds no figure; the other lines stand.
+      evidence_->notes.push_back(fmt::format(
+          "Line {}: the progress line for {}{} is cut off after its colon ('{}': no time "
+          "follows), so it holds no figure: it is skipped.",
+          line.number, progress.name,
+          progress.public_key ? "" : fmt::format(" on {}-byte blocks", progress.input_len),
+          progress.cut_result.size() > 60 ? progress.cut_result.substr(0, 60) + "..."
+                                          : progress.cut_result));
+      return Offer::kConsumed;
+    }
     // A process times each (cipher, size) once: the same cell again is another run's, pasted
     // after this one without its table (-multi children print +DT records, not these lines).
     const bool measured =

@@ -115,6 +115,10 @@ struct Progress {
   /// Text after the colon that is not speed's result ("Running aead", a development build's
   /// debug print); the result may then follow on its own line. Empty otherwise.
   std::string foreign_tail;
+  /// The result cut off part-way ("70025 AES-128-CBC'": a paste or terminal that ended inside
+  /// the line): a count followed by a beginning of "<name>'s in <seconds>s". Empty otherwise;
+  /// when set, has_result is false and the line holds no figure.
+  std::string cut_result;
   size_t result_line = 0;  ///< the line that held the result (0: this progress line)
 };
 

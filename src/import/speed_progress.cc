@@ -67,6 +67,55 @@ std::string PkOperation(const std::vector<std::string>& lower_words, PkFamily fa
   return "";
 }
 
+// Whether `word` (lower case) is `full` or a beginning of it cut off in the paste.
+bool WordOrItsStart(std::string_view word, std::string_view full) {
+  return !word.empty() && full.substr(0, word.size()) == word;
+}
+
+// True when `result` (after a progress line's colon) is a count then a beginning of what speed
+// prints after it: "<name>'s in <seconds>s" (1.x, print_message), "<name> ops in <seconds>s"
+// (3.x) or the public-key "<bits> bits <op> <name>'s in ...", whose words are the
+// description's own: the line was cut off, not garbled. Every word but the last must be a
+// word of `desc`, "ops" or "in" (with "'s" after it); the last may be cut anywhere, and after
+// "in" only a cut number may follow (a whole "<seconds>s" would have been read).
+bool IsCutResult(std::string_view result, std::string_view desc) {
+  const std::vector<std::string_view> words = SplitWords(result);
+  if (words.empty() || !ParseDouble(words.front())) {
+    return false;
+  }
+  std::vector<std::string> allowed;
+  for (std::string_view word : SplitWords(desc)) {
+    allowed.push_back(ToLower(word));
+  }
+  allowed.emplace_back("ops");
+  allowed.emplace_back("in");
+  const auto strip = [](std::string word) {
+    if (EndsWith(word, "'s")) {
+      word.resize(word.size() - 2);
+    } else if (EndsWith(word, "'")) {
+      word.resize(word.size() - 1);
+    }
+    return word;
+  };
+  for (size_t i = 1; i < words.size(); ++i) {
+    const bool last = i + 1 == words.size();
+    if (words[i - 1] == "in") {
+      // Only the seconds figure, cut before its 's': digits and a point.
+      return last && std::all_of(words[i].begin(), words[i].end(), [](char c) {
+               return std::isdigit(static_cast<unsigned char>(c)) || c == '.';
+             });
+    }
+    const std::string word = strip(ToLower(words[i]));
+    const bool whole = std::find(allowed.begin(), allowed.end(), word) != allowed.end();
+    const bool start = last && std::any_of(allowed.begin(), allowed.end(),
+                                           [&](const auto& a) { return WordOrItsStart(word, a); });
+    if (!whole && !start) {
+      return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 void DescribePublicKeyProgress(std::string_view desc, std::string_view result, Progress* progress) {
@@ -198,6 +247,10 @@ Progress ParseProgressLine(std::string_view trimmed, size_t line_number) {
         seconds = ParseSeconds(words[i]);
         break;
       }
+    }
+    if (!seconds && IsCutResult(result, desc)) {
+      progress.cut_result = std::string(result);
+      return progress;
     }
     if (!count || !seconds) {
       throw ImportError(line_number,
