@@ -18,6 +18,7 @@
 
 #include "import/botan_speed.h"
 #include "import/bssl_speed.h"
+#include "import/cryptodev_speed.h"
 #include "import/cryptsetup_benchmark.h"
 #include "import/env_facts.h"
 #include "import/foreign_run.h"
@@ -371,6 +372,9 @@ class Driver {
     if (StartsSTimeOutput(trimmed)) {
       return ForeignTool::kSTime;
     }
+    if (StartsCryptodevSpeedOutput(trimmed)) {
+      return ForeignTool::kCryptodev;
+    }
     return ForeignTool::kNone;
   }
 
@@ -406,6 +410,9 @@ class Driver {
         break;
       case ForeignTool::kSTime:
         foreign_ = std::make_unique<STimeParser>(file_name_);
+        break;
+      case ForeignTool::kCryptodev:
+        foreign_ = std::make_unique<CryptodevSpeedParser>(file_name_);
         break;
       case ForeignTool::kNone:
         break;

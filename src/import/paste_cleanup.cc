@@ -319,6 +319,7 @@ bool IsBareForeignCommand(std::string_view trimmed) {
     case ForeignTool::kMbedtls:
       return true;
     case ForeignTool::kSTime:
+    case ForeignTool::kCryptodev:
     case ForeignTool::kNone:
       break;
   }

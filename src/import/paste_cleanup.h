@@ -87,6 +87,7 @@ enum class ForeignTool {
   kMbedtls,     ///< mbedTLS's `programs/test/benchmark`
   kGnutls,      ///< `gnutls-cli --benchmark-ciphers` / `--benchmark-tls-ciphers` / `-kx`
   kSTime,       ///< `openssl s_time`
+  kCryptodev,   ///< cryptodev-linux's tests/speed (and sha_speed, async_speed, ...)
 };
 
 /// A foreign tool's command line, as far as import needs it.
