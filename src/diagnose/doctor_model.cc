@@ -69,7 +69,8 @@ int DoctorReport::ExitStatus() const {
 bool KernelTool(const ReportOrigin& origin) {
   return origin.tool.find("cryptsetup") != std::string::npos ||
          origin.tool.find("tcrypt") != std::string::npos ||
-         origin.tool.find("kcapi") != std::string::npos;
+         origin.tool.find("kcapi") != std::string::npos ||
+         origin.tool.find("cryptodev") != std::string::npos;
 }
 
 }  // namespace cryptobench::diagnose
