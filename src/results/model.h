@@ -123,7 +123,10 @@ struct CellCaveat {
 
 /// One (operation, input size) of an algorithm.
 struct Cell {
-  std::string operation;   ///< "encrypt", "decrypt", "hash", "mac", "sign", "verify", "derive"
+  /// "encrypt", "decrypt", "hash", "mac", "sign", "verify", "derive"; imported reports also
+  /// "generate" (random bytes from an RNG or DRBG: input_len bytes per request) and a foreign
+  /// tool's own names ("public", "private", "handshake", "keygen", ...).
+  std::string operation;
   uint64_t input_len = 0;  ///< bytes per operation (public key: 32, derive: 0)
   CellStatus status = CellStatus::kOk;
   std::string message;  ///< why, when status != kOk (e.g. "worker killed by SIGSEGV")
