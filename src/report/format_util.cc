@@ -1,14 +1,38 @@
 // Shared number, size and status formatting for the renderers.
 #include "report/format_util.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
 
 namespace cryptobench::report {
 
+namespace {
+
+// `value` with `decimals` decimals, or more where that would show fewer than `significant`
+// significant digits: a nonzero figure never prints as "0.00". Below 1e-6, scientific notation
+// ("1.23e-07") instead of a row of zeros.
+std::string FixedAtLeast(double value, int decimals, int significant) {
+  const double magnitude = std::abs(value);
+  if (magnitude == 0 || !std::isfinite(value)) {
+    return fmt::format("{:.{}f}", value, decimals);
+  }
+  if (magnitude < 1e-6) {
+    return fmt::format("{:.{}e}", value, significant - 1);
+  }
+  // The first significant digit's place: 0.00123 -> -3.
+  const int place = static_cast<int>(std::floor(std::log10(magnitude)));
+  return fmt::format("{:.{}f}", value, std::max(decimals, significant - 1 - place));
+}
+
+}  // namespace
+
 std::string FormatRate(double value) {
   const double magnitude = std::abs(value);
+  if (magnitude < 1) {
+    return FixedAtLeast(value, 2, 3);
+  }
   if (magnitude < 100) {
     return fmt::format("{:.2f}", value);
   }
@@ -21,7 +45,7 @@ std::string FormatRate(double value) {
 std::string FormatCost(double value) {
   const double magnitude = std::abs(value);
   if (magnitude < 10) {
-    return fmt::format("{:.3f}", value);
+    return FixedAtLeast(value, 3, 2);
   }
   if (magnitude < 100) {
     return fmt::format("{:.2f}", value);

@@ -10,12 +10,15 @@
 
 namespace cryptobench::report {
 
-/// A rate with a precision that keeps about four significant digits readable: two decimals
-/// below 100, one below 10000, none above ("56.78", "1234.5", "41229"). Any unit.
+/// A rate with a precision that keeps about four significant digits readable: three
+/// significant digits below 1, two decimals below 100, one below 10000, none above ("0.00123",
+/// "0.500", "56.78", "1234.5", "41229"; below 1e-6 "1.23e-07"), so a nonzero rate never
+/// prints as zero. Any unit. Shared by the table, Markdown and CSV writers.
 std::string FormatRate(double value);
 
 /// A small cost (ns per byte, cycles per byte, Mcycles) with about three significant digits:
-/// three decimals below 10, two below 100, one above ("0.656", "12.34", "123.4").
+/// three decimals below 10 (more below 0.01, so that two significant digits show: "0.00043"),
+/// two below 100, one above ("0.656", "12.34", "123.4"); a nonzero cost never prints as zero.
 std::string FormatCost(double value);
 
 /// Bytes per second as MB/s (10^6 bytes/s), FormatRate precision, without the unit.

@@ -7,6 +7,13 @@ namespace {
 
 TEST(FormatUtilTest, RatePrecisionFollowsMagnitude) {
   EXPECT_EQ(FormatRate(0), "0.00");
+  // A small nonzero rate keeps three significant digits instead of printing as zero.
+  EXPECT_EQ(FormatRate(0.001), "0.00100");
+  EXPECT_EQ(FormatRate(0.0123456), "0.0123");
+  EXPECT_EQ(FormatRate(0.5), "0.500");
+  EXPECT_EQ(FormatRate(-0.004), "-0.00400");
+  EXPECT_EQ(FormatRate(1.234e-9), "1.23e-09");
+  EXPECT_EQ(FormatMbPerS(1000), "0.00100");  // 1000 bytes/s
   EXPECT_EQ(FormatRate(56.784), "56.78");
   EXPECT_EQ(FormatRate(99.994), "99.99");
   EXPECT_EQ(FormatRate(100), "100.0");
@@ -19,7 +26,9 @@ TEST(FormatUtilTest, RatePrecisionFollowsMagnitude) {
 
 TEST(FormatUtilTest, CostKeepsThreeDigits) {
   EXPECT_EQ(FormatCost(0.65555), "0.656");
-  EXPECT_EQ(FormatCost(12.345), "12.35");  // 12.345 is stored just above .345
+  EXPECT_EQ(FormatCost(0.043), "0.043");
+  EXPECT_EQ(FormatCost(0.00043), "0.00043");  // not "0.000"
+  EXPECT_EQ(FormatCost(12.345), "12.35");     // 12.345 is stored just above .345
   EXPECT_EQ(FormatCost(123.45), "123.5");
 }
 

@@ -231,7 +231,8 @@ TEST(RenderMarkdownTest, EscapesPipesAndMarksMismatch) {
   run.algorithms[0].cells[1] = MeasuredCell("encrypt", 64, 1e6, 0.5);
   results::DeriveAllFigures(run);
   const std::string text = Rendered(run, Format::kMarkdown);
-  EXPECT_NE(text.find("| AES-128-CBC | encrypt | 0.01 ±0.0% | 64.00 ±0.0% ! |"), std::string::npos)
+  EXPECT_NE(text.find("| AES-128-CBC | encrypt | 0.00800 ±0.0% | 64.00 ±0.0% ! |"),
+            std::string::npos)
       << text;
   EXPECT_NE(text.find("| SHA-256 | hash | error: EVP \\| failed |  |"), std::string::npos) << text;
   EXPECT_NE(text.find("! CPU time differs from wall-clock time"), std::string::npos);
