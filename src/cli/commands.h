@@ -166,7 +166,8 @@ struct CompareCommandOptions {
   bool handshakes = true;  ///< --no-handshakes clears
 };
 
-/// Runs `compare`. Throws UsageError for bad input (exit 2); returns 1 when --fail-if-slower
+/// Runs `compare`. Throws UsageError for bad input (exit 2), two sides with no cell in common
+/// (compare::FirstPairWithNoCellInCommon) included; returns 1 when --fail-if-slower
 /// finds a significant regression beyond its percentage or a live measurement failed, else 0.
 /// With --tls, or when a file side is a tls result, runs RunCompareTls.
 int RunCompare(const CompareCommandOptions& options);

@@ -349,10 +349,19 @@ int RunCompare(const CompareCommandOptions& options) {
       const compare::Side& b = report.sides[report.pairs[*pair].b_index];
       throw UsageError(fmt::format(
           "--fail-if-slower: {} ({}) and {} ({}) have no cell (algorithm, operation, input "
-          "size) in common, so the gate has nothing to judge; compare without it to see each "
-          "side's cells",
+          "size) measured on both, so the gate has nothing to judge (import or report shows "
+          "each side's cells)",
           b.letter, b.label, a.letter, a.label));
     }
+  }
+  if (const std::optional<size_t> pair = compare::FirstPairWithNoCellInCommon(report)) {
+    // An empty comparison is no answer: a wrong file, or --algorithms/--bytes for another run.
+    const compare::Side& a = report.sides[report.pairs[*pair].a_index];
+    const compare::Side& b = report.sides[report.pairs[*pair].b_index];
+    throw UsageError(fmt::format(
+        "{} ({}) and {} ({}) have no cell (algorithm, operation, input size) in common: nothing "
+        "to compare (import or report shows each file's cells)",
+        b.letter, b.label, a.letter, a.label));
   }
   report.created_utc = UtcTimestamp();
   report.tool_version = CRYPTOBENCH_VERSION;

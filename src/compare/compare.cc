@@ -124,6 +124,18 @@ std::optional<size_t> FirstPairWithNothingCompared(const CompareReport& report) 
   return std::nullopt;
 }
 
+std::optional<size_t> FirstPairWithNoCellInCommon(const CompareReport& report) {
+  for (size_t p = 0; p < report.pairs.size(); ++p) {
+    const std::vector<Row>& rows = report.pairs[p].rows;
+    if (std::all_of(rows.begin(), rows.end(), [](const Row& row) {
+          return row.presence == Presence::kOnlyA || row.presence == Presence::kOnlyB;
+        })) {
+      return p;
+    }
+  }
+  return std::nullopt;
+}
+
 size_t CountUntestedRegressions(const CompareReport& report, double fraction) {
   size_t count = 0;
   for (const PairComparison& pair : report.pairs) {

@@ -41,4 +41,9 @@ size_t CountUntestedRegressions(const CompareReport& report, double fraction);
 /// (Presence::kBoth), about which a gate can say nothing; nullopt when every pair has one.
 std::optional<size_t> FirstPairWithNothingCompared(const CompareReport& report);
 
+/// The first pair (index into report.pairs) whose two sides list no cell in common: every row
+/// is only in A or only in B (no algorithm, operation and input size on both sides, measured
+/// or not), so the comparison would be empty; nullopt when every pair shares one.
+std::optional<size_t> FirstPairWithNoCellInCommon(const CompareReport& report);
+
 }  // namespace cryptobench::compare

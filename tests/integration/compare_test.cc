@@ -129,6 +129,19 @@ TEST(CompareCliTest, FailIfSlowerGatesOnSignificantRegressions) {
             0u)
       << none.err;
   EXPECT_EQ(std::count(none.err.begin(), none.err.end(), '\n'), 1) << none.err;
+  // Without the gate too: an empty comparison is no answer, so it is refused in one line
+  // (new-user tryout: it printed an empty comparison and exited 0).
+  const CliResult empty = RunCryptobench(
+      {"compare", imports + "cryptsetup-single.txt", imports + "openssl-1.0.2-legacy.txt"});
+  EXPECT_EQ(empty.exit_status, 2) << empty.out;
+  EXPECT_TRUE(empty.out.empty()) << empty.out;
+  EXPECT_EQ(empty.err.rfind("error: B (openssl-1.0.2-legacy.txt) and A (cryptsetup-single.txt) "
+                            "have no cell (algorithm, operation, input size) in common: nothing "
+                            "to compare",
+                            0),
+            0u)
+      << empty.err;
+  EXPECT_EQ(std::count(empty.err.begin(), empty.err.end(), '\n'), 1) << empty.err;
 
   // Rows read without their 'type' line are in doubt: 35% slower, they pass the gate, and a note
   // says they could not be tested rather than leave the pass unexplained.
