@@ -258,23 +258,26 @@ void CheckOutputPath(const std::string& path) {
             ? fmt::format("--output '{}': {} is not a directory", path, parent.string())
             : fmt::format("--output '{}': directory {} does not exist", path, parent.string()));
   }
+  if (fs::is_directory(path, ec)) {
+    throw UsageError(fmt::format("--output '{}': is a directory", path));
+  }
+  // A device or FIFO is written in place: its directory (/dev) need not be writable, and
+  // whether a write succeeds shows only when it is made (/dev/full: exit 1, one line).
+  struct stat st {};
+  const bool exists = stat(path.c_str(), &st) == 0;
+  if (exists && !S_ISREG(st.st_mode)) {
+    return;
+  }
   if (access(parent.c_str(), W_OK) != 0) {
     throw UsageError(
         fmt::format("--output '{}': directory {} is not writable", path, parent.string()));
   }
-  if (fs::is_directory(path, ec)) {
-    throw UsageError(fmt::format("--output '{}': is a directory", path));
-  }
-  // A device or FIFO is written in place (WriteFileAtomically); anything else through a
-  // temporary file beside the target. Creating one now is the only sure test: root passes
-  // access() on /proc or /sys, where no file can be made, and a full or read-only file system
-  // shows only on creation. Found after an hour of measuring, it would cost the results.
-  struct stat st {};
+  // Anything else is written through a temporary file beside the target (WriteFileAtomically).
+  // Creating one now is the only sure test: root passes access() on /proc or /sys, where no
+  // file can be made, and a full or read-only file system shows only on creation. Found after
+  // an hour of measuring, it would cost the results.
   std::string target = path;
-  if (stat(path.c_str(), &st) == 0) {
-    if (!S_ISREG(st.st_mode)) {
-      return;
-    }
+  if (exists) {
     if (const fs::path resolved = fs::canonical(path, ec); !ec) {
       target = resolved.string();
     }

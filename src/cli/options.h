@@ -46,8 +46,10 @@ std::vector<const AlgorithmInfo*> ResolveAlgorithms(const std::vector<std::strin
 
 /// Checks, before any measuring, that --output `path` can be written: its directory exists and
 /// is writable, `path` is not a directory, and a file can be created beside it (one is made
-/// and removed at once; devices and FIFOs are not tried). Throws UsageError naming the problem,
-/// e.g. "--output '/proc/x.json': cannot create a file in /proc: No such file or directory".
+/// and removed at once). An existing device or FIFO is written in place, so neither its directory
+/// (/dev) nor a write is tried: a write that fails shows when it is made. Throws UsageError naming
+/// the problem, e.g. "--output '/proc/x.json': cannot create a file in /proc: No such file or
+/// directory".
 void CheckOutputPath(const std::string& path);
 
 /// Throws UsageError when --output `output` is the same file as one of `inputs` (the same

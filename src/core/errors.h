@@ -8,9 +8,12 @@ namespace cryptobench {
 
 /// Exit statuses of the cryptobench executable (documented in README.md).
 enum ExitStatus : int {
-  kExitOk = 0,       ///< everything measured and checked
-  kExitFailure = 1,  ///< ran, but a measurement failed (KAT failure, worker crash or timeout)
-  kExitUsage = 2,    ///< bad input: unknown algorithm, bad option value, unloadable library
+  kExitOk = 0,  ///< everything measured and checked
+  /// ran, but a measurement failed (KAT failure, worker crash or timeout), or what it made could
+  /// not be kept: an --output file or standard output that failed to write (a full disk,
+  /// /dev/full), a store that failed after the results were written
+  kExitFailure = 1,
+  kExitUsage = 2,  ///< bad input: unknown algorithm, bad option value, unloadable library
 };
 
 /// Bad input from the user. The CLI prints what() as one line ("error: ...") and exits with

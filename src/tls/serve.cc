@@ -116,7 +116,8 @@ int RunServe(const ServeOptions& options, std::ostream& out, std::ostream& log) 
   {
     std::ofstream file(cert_path);
     file << ToPem(der, "CERTIFICATE");
-    if (!file.flush()) {
+    file.close();  // close() flushes; a full disk shows in the stream's state
+    if (!file) {
       throw std::runtime_error("cannot write " + cert_path.string());
     }
   }
@@ -127,7 +128,10 @@ int RunServe(const ServeOptions& options, std::ostream& out, std::ostream& log) 
       "certificate for localhost and 127.0.0.1)\n",
       port, port, options.backend, info.crypto.version, CertTypeName(options.cert));
   out << "certificate: " << cert_path.string() << '\n';
-  out.flush();
+  if (!out.flush()) {
+    // Clients need the port and the certificate: serving without showing them helps no one.
+    throw std::runtime_error("cannot write to standard output: the server's address is unshown");
+  }
 
   ServeSettings settings;
   settings.record_size = options.record_size;

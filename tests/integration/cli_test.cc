@@ -1,6 +1,7 @@
 // End-to-end tests of the cryptobench executable against the system libcrypto: KATs, worker
 // containment (crash, abort, hang), bad input, output formats and capability masking.
 #include <sched.h>
+#include <sys/wait.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -280,6 +281,34 @@ TEST(CliTest, AnOutputThatCannotBeCreatedIsRefusedFirst) {
   EXPECT_EQ(r.exit_status, 2) << r.err;
   EXPECT_EQ(r.err.rfind("error: --output '/proc/cryptobench-test.json': ", 0), 0u) << r.err;
   EXPECT_TRUE(r.out.empty());
+}
+
+// An output that fails to write (a full disk; /dev/full always says ENOSPC) is a failure to keep
+// what was made, exit 1 as a store that fails after the results (README, Exit status), in one
+// line naming it; the same for a standard output that fails, whatever the command.
+TEST(CliTest, AnOutputThatFailsToWriteExitsOneInOneLine) {
+  if (!std::filesystem::exists("/dev/full")) {
+    GTEST_SKIP() << "no /dev/full here";
+  }
+  const std::string paste =
+      std::string(CRYPTOBENCH_TEST_DATA_DIR) + "/fixtures/import/openssl-1.0.2-legacy.txt";
+  const CliResult file = RunCryptobench({"import", paste, "--output", "/dev/full"});
+  EXPECT_EQ(file.exit_status, 1) << file.err;
+  EXPECT_EQ(file.err, "error: cannot write /dev/full: No space left on device\n");
+  const auto dir = std::filesystem::temp_directory_path() / "cryptobench_dev_full_test";
+  std::filesystem::create_directories(dir);
+  for (const std::string& args : {"import '" + paste + "'", std::string("list")}) {
+    const std::string command = "'" + std::string(CRYPTOBENCH_BINARY) + "' " + args +
+                                " >/dev/full 2>'" + (dir / "err").string() + "'";
+    const int status = std::system(command.c_str());
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 1) << args;
+    std::ifstream in(dir / "err");
+    std::stringstream err;
+    err << in.rdbuf();
+    EXPECT_EQ(err.str(), "error: cannot write to standard output: No space left on device\n")
+        << args;
+  }
+  std::filesystem::remove_all(dir);
 }
 
 // Beside --output files the terminal keeps the table (issue 16, as hyperfine's --export-*):
