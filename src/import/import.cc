@@ -1489,6 +1489,16 @@ std::vector<results::RunResult> ImportUtf8(std::string_view text, std::string_vi
 
 std::vector<results::RunResult> ImportText(std::string_view text, std::string_view file_name,
                                            bool read_result_json) {
+  // An empty file is a mistake of its own (a redirect that failed, a paste not saved): saying
+  // what it lacks would send the reader looking for a wrong format.
+  if (text.find_first_not_of(" \t\r\n\f\v") == std::string_view::npos) {
+    throw ImportError(1,
+                      text.empty() ? "the file is empty (0 bytes): expected the pasted output of "
+                                     "`openssl speed` or another tool import reads"
+                                   : "the file holds only blank lines: expected the pasted output "
+                                     "of `openssl speed` or another tool import reads",
+                      std::string(file_name));
+  }
   const std::optional<Utf16Order> order = DetectUtf16(text);
   if (!order) {
     return ImportUtf8(text, file_name, read_result_json);

@@ -288,6 +288,22 @@ TEST(ImportRobustTest, MultiBackendCsvReportPointsAtJson) {
   EXPECT_THAT(error, HasSubstr("paste.txt:1: a cryptobench table, Markdown or CSV report"));
 }
 
+// An empty file says it is empty, rather than listing every format it does not hold (new-user
+// tryout: import and doctor --from of an empty file said "expected output of ... found none").
+TEST(ImportRobustTest, AnEmptyFileSaysItIsEmpty) {
+  const auto error_of = [](std::string_view text) {
+    try {
+      ImportText(text, "empty.txt");
+    } catch (const ImportError& e) {
+      return std::string(e.what());
+    }
+    ADD_FAILURE() << "expected ImportError";
+    return std::string();
+  };
+  EXPECT_THAT(error_of(""), HasSubstr("empty.txt:1: the file is empty (0 bytes)"));
+  EXPECT_THAT(error_of("\n \t\r\n\n"), HasSubstr("empty.txt:1: the file holds only blank lines"));
+}
+
 TEST(ImportRobustTest, ResultJsonWithTextAroundItIsReadAsTheResult) {
   const std::vector<results::RunResult> original = ImportFixture("two-runs.txt");
   const std::string json = ImportedRunsToJson(original).dump(2);

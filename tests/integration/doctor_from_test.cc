@@ -2,6 +2,7 @@
 // JSON without measuring, exit statuses 0/1/2, standard input, and options that need a library.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -119,6 +120,23 @@ TEST(DoctorFromCliTest, OneMachinesCpuLinesDoNotJudgeAnotherBlocksRun) {
   EXPECT_NE(aes->at("status"), "not_accelerated") << aes->dump();
   // The desktop's run keeps its own CPU lines: its clock is the model's.
   EXPECT_GT(doc.at("reports").at(0).at("core_hz_low").get<double>(), 1e9);
+}
+
+// An empty file to import or doctor --from: one line saying it is empty, exit 2.
+TEST(DoctorFromCliTest, AnEmptyFileIsSaidToBeEmpty) {
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("cryptobench_empty_" + std::to_string(getpid()) + ".txt");
+  std::ofstream(path).close();
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"import", path.string()},
+        std::vector<std::string>{"doctor", "--from", path.string()}}) {
+    const CliResult r = RunCryptobench(args);
+    EXPECT_EQ(r.exit_status, 2) << args[0];
+    EXPECT_TRUE(r.out.empty()) << r.out;
+    EXPECT_NE(r.err.find(":1: the file is empty (0 bytes)"), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  }
+  std::filesystem::remove(path);
 }
 
 TEST(DoctorFromCliTest, ResultJsonIsRead) {
