@@ -169,7 +169,9 @@ int Run(int argc, char** argv) {
                       "Measure decryption (AEAD open verifies the tag) instead of encryption");
   speed_cmd->add_option("--threads", speed.threads,
                         "Worker processes measuring each cell in the same wall-clock window; a "
-                        "list from 1 (1,2,4) sweeps them and reports the scaling");
+                        "list from 1 (1,2,4) sweeps them and reports the scaling. At most 4 per "
+                        "online CPU (and 1024): more only wait for a core; above the online CPUs "
+                        "it warns");
   speed_cmd->add_option("--precision", speed.precision,
                         "Target 95% CI half-width of the median, e.g. 0.01 or 1% (0: use budget)");
   speed_cmd->add_option("--max-seconds", speed.max_seconds,

@@ -170,6 +170,19 @@ std::vector<int> ParseThreadList(const std::string& raw) {
   return counts;
 }
 
+void CheckThreadsFitCpus(const std::vector<int>& counts, long online_cpus) {
+  if (counts.empty() || online_cpus <= 0) {
+    return;
+  }
+  const long most = kMaxThreadsPerOnlineCpu * online_cpus;
+  if (counts.back() > most) {
+    throw UsageError(fmt::format(
+        "--threads {}: at most {} workers here ({} per online CPU, {} online): beyond that the "
+        "workers mostly wait for a core and the aggregate says little",
+        counts.back(), most, kMaxThreadsPerOnlineCpu, online_cpus));
+  }
+}
+
 std::map<std::string, std::string> ParseEnvAssignments(const std::vector<std::string>& items) {
   std::map<std::string, std::string> env;
   for (const std::string& item : items) {

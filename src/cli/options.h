@@ -36,6 +36,17 @@ int ParseThreads(const std::string& text);
 /// worker. Throws UsageError otherwise.
 std::vector<int> ParseThreadList(const std::string& text);
 
+/// Most --threads workers per online CPU. Beyond it the workers mostly wait for a core: the
+/// aggregate says little, and hundreds of worker processes, each with its library loaded, cost
+/// memory the measurement does not need. Up to it (a sweep past the CPUs shows oversubscription)
+/// a count above the online CPUs only warns.
+inline constexpr int kMaxThreadsPerOnlineCpu = 4;
+
+/// Throws UsageError when the largest of `counts` (ParseThreadList) exceeds
+/// kMaxThreadsPerOnlineCpu x `online_cpus`: "--threads 1000: at most 8 workers here (4 per
+/// online CPU, 2 online) ...". `online_cpus` <= 0 (unknown) checks nothing.
+void CheckThreadsFitCpus(const std::vector<int>& counts, long online_cpus);
+
 /// Parses repeated --env NAME=VALUE into a map. NAME must be a valid environment name.
 std::map<std::string, std::string> ParseEnvAssignments(const std::vector<std::string>& items);
 

@@ -76,6 +76,19 @@ TEST(OptionsTest, ThreadsAndSeconds) {
   for (const char* bad : {"2,4", "1,1", "1,4,2", "1,", ",1", "1,,2", "1,0", "1,2000", "0"}) {
     EXPECT_THROW(ParseThreadList(bad), UsageError) << bad;
   }
+  // Up to 4 workers per online CPU (a sweep past the CPUs shows oversubscription); beyond it
+  // refused, where it only warned (new-user tryout: --threads 1000 on 2 CPUs).
+  EXPECT_NO_THROW(CheckThreadsFitCpus({1, 2, 4, 8}, 2));
+  EXPECT_NO_THROW(CheckThreadsFitCpus({1000}, 0));  // online CPUs unknown
+  try {
+    CheckThreadsFitCpus({1000}, 2);
+    ADD_FAILURE() << "expected UsageError";
+  } catch (const UsageError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "--threads 1000: at most 8 workers here (4 per online CPU, 2 online): beyond that "
+              "the workers mostly wait for a core and the aggregate says little");
+  }
+  EXPECT_THROW(CheckThreadsFitCpus({1, 9}, 2), UsageError);
   EXPECT_DOUBLE_EQ(ParseMaxSeconds("0.25"), 0.25);
   for (const char* bad : {"0", "-1", "x", "inf", "5000"}) {
     EXPECT_THROW(ParseMaxSeconds(bad), UsageError) << bad;

@@ -139,6 +139,7 @@ int RunSpeed(const SpeedOptions& options) {
         openssl_subject, selected.front()->name));
   }
   const std::vector<int> thread_counts = ParseThreadList(options.threads);
+  CheckThreadsFitCpus(thread_counts, sysconf(_SC_NPROCESSORS_ONLN));
   const bool sweep = thread_counts.size() > 1;
   if (sweep && (selected.size() > 1 || IsAllBackends(options.backend))) {
     throw UsageError(

@@ -1,7 +1,7 @@
 // End-to-end tests of the cryptobench executable against the system libcrypto: KATs, worker
 // containment (crash, abort, hang), bad input, output formats and capability masking.
 #include <sched.h>
-#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -12,6 +12,7 @@
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+#include <sys/wait.h>
 
 #include "integration/cli_runner.h"
 #include "store/store.h"
@@ -423,6 +424,21 @@ TEST(CliTest, OpensslFormatHasSpeedLayout) {
             std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("rsa 2048 bits"), std::string::npos) << r.out;
+}
+
+// More than 4 workers per online CPU is refused before anything runs (it only warned).
+TEST(CliTest, ThreadsBeyondFourPerOnlineCpuAreRefused) {
+  const long online = sysconf(_SC_NPROCESSORS_ONLN);
+  if (online <= 0 || 4 * online + 1 > 1024) {
+    GTEST_SKIP() << "the 1024 bound comes first here";
+  }
+  const CliResult r = RunCryptobench(
+      Concat({"speed", "sha256", "--bytes", "64", "--threads", std::to_string(4 * online + 1)},
+             QuickSpeedArgs()));
+  EXPECT_EQ(r.exit_status, 2) << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  EXPECT_NE(r.err.find("workers here (4 per online CPU"), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
 }
 
 TEST(CliTest, ThreadsRunWorkersInOneWindow) {
