@@ -865,6 +865,15 @@ std::unique_ptr<Store> OpenStore(const std::string& location, StoreAccess access
   if (fs::is_directory(path, ec)) {
     throw StoreError(fmt::format("sqlite:{}: is a directory", path));
   }
+  // SQLite would open a FIFO and wait for a writer for ever, and read /dev/zero or /dev/null as
+  // an empty store: a store is a regular file (a link to one is followed).
+  if (struct stat st{}; stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    const char* what = S_ISFIFO(st.st_mode)                         ? "a FIFO"
+                       : S_ISSOCK(st.st_mode)                       ? "a socket"
+                       : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device"
+                                                                    : "not a regular file";
+    throw StoreError(fmt::format("sqlite:{}: is {}, not a SQLite store file", path, what));
+  }
   const bool exists = fs::exists(path, ec);
   if (read_only && ec) {
     // Not "no store here": a directory on the way this user cannot search (EACCES).

@@ -203,7 +203,8 @@ std::optional<std::string> SqliteFileOf(const std::string& location);
 /// string whose first word is a libpq connection keyword ("host=db dbname=results") for
 /// PostgreSQL. A PostgreSQL location holding a password is refused (it would show in `ps`):
 /// passwords come from
-/// PGPASSFILE or a service file. Throws StoreError.
+/// PGPASSFILE or a service file. Throws StoreError, one line, also for a SQLite path that is a
+/// directory, a device, a FIFO or a socket (never opened: SQLite would wait on a FIFO).
 std::unique_ptr<Store> OpenStore(const std::string& location,
                                  StoreAccess access = StoreAccess::kReadWrite);
 

@@ -8,9 +8,11 @@
 #include <filesystem>
 #include <fstream>
 #include <thread>
+#include <utility>
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include "results/json.h"
@@ -677,6 +679,29 @@ TEST(StoreOpenTest, AFileThatIsNotADatabaseIsOneLine) {
   }
   fs::remove(path);
   EXPECT_THROW(OpenStore(fs::temp_directory_path().string()), StoreError);  // a directory
+}
+
+// A device or FIFO is no store: SQLite read /dev/zero and /dev/null as empty stores ("no runs
+// stored yet") and waited for ever on a FIFO (new-user tryout: history --store /dev/zero).
+TEST(StoreOpenTest, ADeviceOrFifoIsRefusedInOneLine) {
+  const fs::path fifo =
+      fs::temp_directory_path() / ("cryptobench_store_fifo_" + std::to_string(getpid()));
+  fs::remove(fifo);
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  for (const auto& [path, what] : {std::pair<std::string, std::string>{"/dev/zero", "a device"},
+                                   {"/dev/null", "a device"},
+                                   {fifo.string(), "a FIFO"}}) {
+    for (const StoreAccess access : {StoreAccess::kRead, StoreAccess::kReadWrite}) {
+      try {
+        OpenStore(path, access);
+        ADD_FAILURE() << "opened " << path;
+      } catch (const StoreError& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  "sqlite:" + path + ": is " + what + ", not a SQLite store file");
+      }
+    }
+  }
+  fs::remove(fifo);
 }
 
 TEST(StoreOpenTest, APasswordInAPostgresUriIsRefusedWithoutEchoingIt) {
