@@ -26,6 +26,7 @@
 #include "compare/render.h"
 #include "compare/side_spec.h"
 #include "import/parse_util.h"
+#include "import/text_encoding.h"
 #include "store/store.h"
 #include "tls/compare.h"
 #include "tls/json.h"
@@ -52,7 +53,8 @@ void Pool(std::vector<tls::TlsCell>& into, const std::vector<tls::TlsCell>& from
 }
 
 tls::TlsRun ReadTlsSide(const std::string& path) {
-  const std::string text = ReadInputText(path, fmt::format("cannot read '{}'", path));
+  const std::string text =
+      import::DocumentAsUtf8(ReadInputText(path, fmt::format("cannot read '{}'", path)));
   nlohmann::json doc;
   try {
     doc = results::ParseJsonBounded(text);  // memory bounded by the input (results/limits.h)
@@ -84,7 +86,7 @@ bool AnyTlsResultFile(const std::vector<std::string>& files) {
     }
     try {
       // A SAX pass, no tree: the ordinary compare then reads the file within its bound.
-      if (tls::IsTlsDocumentText(ReadInputText(path, path))) {
+      if (tls::IsTlsDocumentText(import::DocumentAsUtf8(ReadInputText(path, path)))) {
         return true;
       }
     } catch (const std::exception&) {

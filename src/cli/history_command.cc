@@ -32,6 +32,7 @@
 #include "compare/side_spec.h"
 #include "compare/sides.h"
 #include "diagnose/doctor_document.h"
+#include "import/text_encoding.h"
 #include "store/steps.h"
 #include "tls/json.h"
 #include "tls/model.h"
@@ -1032,10 +1033,15 @@ struct ImportedFile {
 // Reads `text` as store import stores it. A JSON object whose "kind" is doctor's, compare's or
 // tls's becomes document runs; one of another kind is refused in one line; anything else is a
 // result or a paste (compare::LoadFileSides, which refuses what it cannot read).
-ImportedFile ReadImportFile(const std::string& text, const std::string& display) {
+ImportedFile ReadImportFile(const std::string& raw, const std::string& display) {
   ImportedFile imported{display, {}, false, "", {}};
-  const size_t start = text.find_first_not_of(" \t\r\n");
-  if (start != std::string::npos && text[start] == '{') {
+  // A UTF-16 result JSON (Windows PowerShell's '>') is read as the same JSON; a UTF-16 paste
+  // goes to import as it is, which decodes it and says so.
+  const std::string decoded = import::DocumentAsUtf8(raw);
+  const size_t start = decoded.find_first_not_of(" \t\r\n");
+  const bool json = start != std::string::npos && decoded[start] == '{';
+  const std::string& text = json ? decoded : raw;
+  if (json) {
     nlohmann::ordered_json doc;
     try {
       results::ParseJsonBounded(text);  // bounded first: untrusted input

@@ -29,6 +29,7 @@
 #include "diagnose/doctor_document.h"
 #include "import/own_reports.h"
 #include "import/parse_util.h"
+#include "import/text_encoding.h"
 #include "tls/json.h"
 #include "tls/render.h"
 
@@ -70,7 +71,9 @@ Input ReadInput(const std::string& path) {
   Input input;
   const std::string name = path == "-" ? "<stdin>" : path;
   input.name = report::SafeText(name);
-  const std::string text = ReadInputText(path, fmt::format("cannot read {}", name));
+  // Windows PowerShell's '>' writes UTF-16: such a result is read as the same JSON.
+  const std::string text =
+      import::DocumentAsUtf8(ReadInputText(path, fmt::format("cannot read {}", name)));
   const size_t first = text.find_first_not_of(" \t\r\n");
   if (first == std::string::npos || text[first] != '{') {
     throw UsageError(

@@ -49,6 +49,29 @@ class ReportCommandTest : public ::testing::Test {
   std::filesystem::path dir_;
 };
 
+// A result JSON saved as UTF-16 (Windows PowerShell's '>' writes UTF-16LE with a byte order
+// mark) is read as the same document, as is one with a UTF-8 byte order mark (new-user tryout:
+// 'not a result JSON').
+TEST_F(ReportCommandTest, AUtf16ResultJsonIsRead) {
+  const std::string json = ReadFile(kRun);
+  std::string le = "\xFF\xFE";
+  std::string be = "\xFE\xFF";
+  for (const char c : json) {  // the fixture is ASCII
+    le += c;
+    le += '\0';
+    be += '\0';
+    be += c;
+  }
+  std::ofstream(Path("le.json"), std::ios::binary) << le;
+  std::ofstream(Path("be.json"), std::ios::binary) << be;
+  std::ofstream(Path("bom.json"), std::ios::binary) << "\xEF\xBB\xBF" << json;
+  for (const char* name : {"le.json", "be.json", "bom.json"}) {
+    const CliResult r = RunCryptobench({"report", Path(name)});
+    ASSERT_EQ(r.exit_status, 0) << name << ": " << r.err;
+    EXPECT_EQ(r.out, Golden("speed-table.txt")) << name;
+  }
+}
+
 // A saved run renders exactly as speed rendered it (the speed goldens come from the same file).
 TEST_F(ReportCommandTest, RendersASavedRunAsSpeedDoes) {
   const CliResult table = RunCryptobench({"report", kRun});

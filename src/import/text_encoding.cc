@@ -95,4 +95,15 @@ std::string Utf16ToUtf8(std::string_view bytes, Utf16Order order) {
   return out;
 }
 
+std::string DocumentAsUtf8(std::string bytes) {
+  if (const std::optional<Utf16Order> order = DetectUtf16(bytes)) {
+    return Utf16ToUtf8(bytes, *order);
+  }
+  constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
+  if (std::string_view(bytes).substr(0, kUtf8Bom.size()) == kUtf8Bom) {
+    bytes.erase(0, kUtf8Bom.size());
+  }
+  return bytes;
+}
+
 }  // namespace cryptobench::import

@@ -23,4 +23,9 @@ std::optional<Utf16Order> DetectUtf16(std::string_view bytes);
 /// the end, each become U+FFFD. The result is at most 3/2 of `bytes`' size plus 3 bytes.
 std::string Utf16ToUtf8(std::string_view bytes, Utf16Order order);
 
+/// A document read whole (a result JSON) as the UTF-8 its parser reads: UTF-16 (DetectUtf16)
+/// decoded by Utf16ToUtf8, a UTF-8 byte order mark dropped, anything else as it is. For a
+/// pasted text, import's ImportText decodes instead and says so in a caveat.
+std::string DocumentAsUtf8(std::string bytes);
+
 }  // namespace cryptobench::import
