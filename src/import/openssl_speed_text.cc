@@ -190,15 +190,6 @@ std::string RowLines(size_t first, size_t last) {
 
 bool Agrees(double a, double b) { return std::abs(a - b) <= 0.01 * std::max(a, b); }
 
-// A figure of the symmetric table: "1234.56k" (1000s of bytes/s) or "987.65" (bytes/s).
-std::optional<double> ParseThroughput(std::string_view word) {
-  if (EndsWith(word, "k")) {
-    const auto value = ParseDouble(word.substr(0, word.size() - 1));
-    return value ? std::optional<double>(*value * 1000) : std::nullopt;
-  }
-  return ParseDouble(word);
-}
-
 // A name followed by three or more figures, some in 1000s of bytes/s ("AES-128-CBC 1.00k
 // 2.00k ... 0.00"; speed prints a figure under 10000 bytes/s without the "k"): a row of the
 // symmetric table whatever comes before it.
@@ -206,7 +197,7 @@ bool LooksLikeSymmetricRow(std::string_view trimmed) {
   const std::vector<std::string_view> words = SplitWords(trimmed);
   size_t figures = 0;
   size_t thousands = 0;
-  while (figures < words.size() && ParseThroughput(words[words.size() - 1 - figures])) {
+  while (figures < words.size() && ParseSpeedFigure(words[words.size() - 1 - figures])) {
     thousands += EndsWith(words[words.size() - 1 - figures], "k") ? 1 : 0;
     ++figures;
   }
@@ -393,7 +384,7 @@ Offer SpeedTextParser::Take(const SourceLine& line) {
     const bool continues =
         pending_name_->second + 1 == line.number && words.size() == evidence_->sizes.size() &&
         std::all_of(words.begin(), words.end(),
-                    [](std::string_view w) { return ParseThroughput(w).has_value(); });
+                    [](std::string_view w) { return ParseSpeedFigure(w).has_value(); });
     if (!continues) {
       DropPendingName();
     }
@@ -406,12 +397,12 @@ Offer SpeedTextParser::Take(const SourceLine& line) {
                                                     : std::vector<std::string_view>{};
     const bool figures_only =
         !words.empty() && std::all_of(words.begin(), words.end(), [](std::string_view w) {
-          return ParseThroughput(w).has_value();
+          return ParseSpeedFigure(w).has_value();
         });
     if (figures_only && pending_found_ + words.size() == evidence_->sizes.size()) {
       for (std::string_view word : words) {
         pending_row_->printed[pending_found_] = std::string(word);
-        pending_row_->bytes_per_s[pending_found_++] = ParseThroughput(word);
+        pending_row_->bytes_per_s[pending_found_++] = ParseSpeedFigure(word);
       }
       evidence_->notes.push_back(fmt::format(
           "Line {}: the row '{}' continues on line {} (wrapped in the paste); the two lines are "
@@ -634,7 +625,7 @@ Offer SpeedTextParser::Take(const SourceLine& line) {
     // A row whose 'type' line is not in the paste: sizes the version or the paste imply.
     const std::vector<std::string_view> words = SplitWords(trimmed);
     size_t figures = 0;
-    while (figures < words.size() && ParseThroughput(words[words.size() - 1 - figures])) {
+    while (figures < words.size() && ParseSpeedFigure(words[words.size() - 1 - figures])) {
       ++figures;
     }
     if (ImplySizes(line, figures)) {
@@ -701,7 +692,7 @@ Offer SpeedTextParser::TakeSymmetricRow(const SourceLine& line, std::string_view
     }
   }
   size_t first_value = 0;
-  while (first_value < words.size() && !ParseThroughput(words[first_value]) &&
+  while (first_value < words.size() && !ParseSpeedFigure(words[first_value]) &&
          !IsElisionWord(words[first_value]) &&
          !(first_value > 0 && LooksLikeDamagedFigure(words[first_value]))) {
     ++first_value;
@@ -730,7 +721,7 @@ Offer SpeedTextParser::TakeSymmetricRow(const SourceLine& line, std::string_view
       elided = true;
       continue;
     }
-    const auto value = ParseThroughput(words[i]);
+    const auto value = ParseSpeedFigure(words[i]);
     if (value) {
       ++readable;
     } else {
@@ -778,7 +769,7 @@ Offer SpeedTextParser::TakeSymmetricRow(const SourceLine& line, std::string_view
       evidence_->sym_rows.back().line + 1 == line.number && !last_row_word_.empty()) {
     // A figure cut by a narrow terminal: "... 5.00k 6" then "00.00k".
     SymRow& row = evidence_->sym_rows.back();
-    if (const auto joined = ParseThroughput(last_row_word_ + std::string(words[0]));
+    if (const auto joined = ParseSpeedFigure(last_row_word_ + std::string(words[0]));
         joined && row.bytes_per_s.back()) {
       row.bytes_per_s.back() = joined;
       if (!row.printed.empty()) {
@@ -904,7 +895,7 @@ bool SpeedTextParser::EndsTableAsProse(const SourceLine& line, std::string_view 
     return false;  // no row of the table yet, or no name: a damaged row refuses as before
   }
   const std::string_view first = words[first_value];
-  if (ParseThroughput(first) && HasSpeedDecimals(first)) {
+  if (ParseSpeedFigure(first) && HasSpeedDecimals(first)) {
     return false;  // starts like a row: "sha256 64000.00k garbled"
   }
   if (IsSpeedRowName(JoinWords(words, 0, first_value))) {

@@ -187,6 +187,14 @@ std::optional<double> ParseDouble(std::string_view text) {
   return negative ? -value : value;
 }
 
+std::optional<double> ParseSpeedFigure(std::string_view word) {
+  if (EndsWith(word, "k")) {
+    const auto value = ParseDouble(word.substr(0, word.size() - 1));
+    return value ? std::optional<double>(*value * 1000) : std::nullopt;
+  }
+  return ParseDouble(word);
+}
+
 bool EndsWith(std::string_view text, std::string_view suffix) {
   return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
 }

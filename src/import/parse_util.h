@@ -49,6 +49,11 @@ std::string ToLower(std::string_view text);
 /// prints infinities and NaNs). No leading or trailing characters are allowed.
 std::optional<double> ParseDouble(std::string_view text);
 
+/// Parses a figure of openssl speed's symmetric table in bytes/s: "1234.56k" (1000s of
+/// bytes/s, so 1234560) or "987.65" (speed prints rates up to 10000 bytes/s without the 'k'),
+/// the number as ParseDouble reads it; nullopt for anything else.
+std::optional<double> ParseSpeedFigure(std::string_view word);
+
 /// True if `text` ends with `suffix`.
 bool EndsWith(std::string_view text, std::string_view suffix);
 

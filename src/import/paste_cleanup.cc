@@ -92,14 +92,8 @@ bool IsCompilerContinuation(std::string_view trimmed) {
   // A table row ("sha256 68213.10k ...", "rsa 2048 bits 0.000655s ... 52105.3") ends in a
   // figure; a flag list cut in two has no word that is only a number after its first.
   const std::vector<std::string_view> words = SplitWords(trimmed);
-  if (words.size() >= 2) {
-    std::string_view last = words.back();
-    if (last.ends_with("k")) {
-      last.remove_suffix(1);
-    }
-    if (ParseDouble(last)) {
-      return false;
-    }
+  if (words.size() >= 2 && ParseSpeedFigure(words.back())) {
+    return false;
   }
   for (std::string_view label : {"OPENSSLDIR:", "ENGINESDIR:", "MODULESDIR:", "Seeding source:",
                                  "CPUINFO:", "built on:", "platform:", "options:", "compiler:"}) {

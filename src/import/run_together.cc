@@ -115,15 +115,10 @@ Record StartAt(std::string_view text, size_t at, Record before) {
   return Record::kNone;
 }
 
-// A figure of speed's table: "21831.90k", "999.50" (small figures have no 'k').
+// A figure of speed's table: "21831.90k", "999.50" (small figures have no 'k'); a leading
+// digit, so that no name word ("-", "inf") reads as one.
 bool IsTableFigure(std::string_view word) {
-  if (word.empty() || !IsDigit(word.front())) {
-    return false;
-  }
-  if (word.back() == 'k') {
-    word.remove_suffix(1);
-  }
-  return ParseDouble(word).has_value();
+  return !word.empty() && IsDigit(word.front()) && ParseSpeedFigure(word).has_value();
 }
 
 // "type 16 bytes 64 bytes aes-256 cbc 21831.90k 22920.17k ...": the type line and one line
