@@ -181,7 +181,7 @@ struct SettlingCommandText {
 /// crypto/cversion.c; 1.x -DOPENSSL_BN_ASM_MONT, -DECP_NISTZ256_ASM); for an assembly build on
 /// x86-64, `OPENSSL_ia32cap=':~0x280120' openssl speed -elapsed NAME` beside the same command
 /// without it (AVX2, BMI2, ADX and AVX-512 IFMA cleared: the faster paths of data/pk-asm.csv);
-/// else `cryptobench doctor --algorithms ALGORITHM` on that machine. Never a CPU listing: the
+/// else `cryptobench doctor ALGORITHM` on that machine. Never a CPU listing: the
 /// CPU's flags say which paths the library could take, not which one it took.
 SettlingCommandText PublicKeySettlingCommand(const DoctorReport& report,
                                              const std::string& algorithm);

@@ -671,7 +671,7 @@ TEST(DoctorFromTest, PublicKeyRowsCannotTellAndDesIsExpectedWithoutAssembly) {
   // OpenSSL 3.0.11: the MULX/ADX row of x86_64-mont5 is cited; 3.1's RSA-3072/4096 IFMA is not.
   EXPECT_THAT(sign.evidence, Contains(HasSubstr("x86_64-mont5 with BMI2+ADX")));
   EXPECT_THAT(sign.evidence, Not(Contains(HasSubstr("rsaz-3k-avx512"))));
-  EXPECT_THAT(sign.advice, HasSubstr("cryptobench doctor --algorithms RSA-2048"));
+  EXPECT_THAT(sign.advice, HasSubstr("cryptobench doctor RSA-2048"));
   EXPECT_EQ(report.verdicts[1].operation, "verify");
   EXPECT_THAT(report.verdicts[1].line, HasSubstr("50000 verify/s"));
 
@@ -2270,7 +2270,7 @@ TEST(UndeterminedTest, PublicKeyRowsAloneCannotTell) {
   ASSERT_NE(open, nullptr);
   EXPECT_THAT(open->summary, HasSubstr("RSA-2048 sign, RSA-2048 verify ran on their assembly"));
   // The CPU's flags cannot say whether the assembly ran; BoringSSL's tool has no build line.
-  EXPECT_THAT(open->advice, HasSubstr("Run `cryptobench doctor --algorithms RSA-2048`"));
+  EXPECT_THAT(open->advice, HasSubstr("Run `cryptobench doctor RSA-2048`"));
   EXPECT_THAT(open->advice, Not(HasSubstr("lscpu")));
 
   results::RunResult mixed =

@@ -155,7 +155,7 @@ SettlingCommandText PublicKeySettlingCommand(const DoctorReport& report,
   const ReportOrigin& origin = *report.facts.report;
   const DoctorFacts& facts = report.facts;
   if (origin.tool != "openssl speed" || SpeedName(algorithm).empty()) {
-    return {fmt::format("cryptobench doctor --algorithms {}", algorithm),
+    return {fmt::format("cryptobench doctor {}", algorithm),
             "on that machine its mask experiments clear the bits each public-key path needs and "
             "measure which one runs; the CPU's flags only say which paths the library could take"};
   }
@@ -182,7 +182,7 @@ SettlingCommandText PublicKeySettlingCommand(const DoctorReport& report,
         "IFMA, which select the faster public-key assembly (data/pk-asm.csv); a figure that "
         "drops shows that path ran, one that stays shows the plain MULQ assembly ran"};
   }
-  return {fmt::format("cryptobench doctor --algorithms {}", algorithm),
+  return {fmt::format("cryptobench doctor {}", algorithm),
           "on that machine it measures which public-key path runs; the CPU's flags only say "
           "which paths the library could take"};
 }

@@ -513,7 +513,7 @@ Verdict Decider::DecideReportPublicKey(const std::string& figure) const {
   v.evidence = evidence;
   if (!paths_.empty()) {
     v.advice = fmt::format(
-        "Run cryptobench doctor --algorithms {} on that machine: its mask experiments clear "
+        "Run cryptobench doctor {} on that machine: its mask experiments clear "
         "the bits each path needs and show which one ran.",
         alg_.name);
   }
