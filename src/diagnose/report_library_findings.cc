@@ -117,18 +117,6 @@ std::string PrereleaseOf(std::string_view text) {
   return "";
 }
 
-// The one `openssl speed` invocation that measures `algorithm` ("rsa2048", "-evp aes-128-gcm").
-std::string SpeedArgs(std::string_view algorithm) {
-  std::string lower(algorithm);
-  std::transform(lower.begin(), lower.end(), lower.begin(), [](char c) {
-    return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  });
-  if (lower.starts_with("rsa-")) {
-    return "rsa" + lower.substr(4);
-  }
-  return "-evp " + lower;
-}
-
 // An "absent" row for the library, the architecture (the row must name it: an "any" row of
 // that kind says the algorithm itself is missing) and one of the areas, holding for `version`.
 const LibraryChange* AbsentRow(std::string_view library, std::string_view arch,
@@ -261,11 +249,12 @@ std::vector<Finding> KnownChangeFindings(const DoctorReport& report, std::string
                     "CPU's own speed",
                     row.change, row.source, row.sure ? "" : "; the source leaves this unsure",
                     row.versions.text),
-        fmt::format(
-            "Run `{}` with a release outside {} on the same machine and compare the "
-            "two figures.",
-            library == "botan" ? "botan speed " + first : "openssl speed " + SpeedArgs(first),
-            row.versions.text)));
+        fmt::format("Run `{}` with a release outside {} on the same machine and compare the "
+                    "two figures.",
+                    library == "botan"
+                        ? "botan speed " + first
+                        : "openssl speed " + verdict_internal::OpensslSpeedArgs(first),
+                    row.versions.text)));
   }
   return out;
 }
@@ -319,7 +308,7 @@ std::optional<Finding> ProviderOverheadFinding(const DoctorReport& report,
                   cost->change, cost->source, cost->sure ? "" : "; the source leaves this unsure"),
       fmt::format("Run `openssl speed {} -bytes 16` with a 1.1.1 build on the same "
                   "machine and compare the two figures.",
-                  SpeedArgs(algorithms.front())));
+                  verdict_internal::OpensslSpeedArgs(algorithms.front())));
 }
 
 // A development snapshot's figures (issue 13, sec. 1): -dev, -alpha, -beta, -pre and -rc

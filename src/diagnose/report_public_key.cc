@@ -57,30 +57,6 @@ bool AboveItsBound(const Verdict& verdict) {
          AboveGenericC(verdict.algorithm, verdict.operation, Figure(verdict));
 }
 
-// openssl speed's name for a public-key algorithm of the catalogue (apps/speed.c's rsa_choices,
-// ecdsa_choices, ecdh_choices and eddsa_choices), or "" for another one.
-std::string SpeedName(std::string_view algorithm) {
-  if (algorithm.starts_with("RSA-")) {
-    return fmt::format("rsa{}", algorithm.substr(4));
-  }
-  if (algorithm == "ECDSA-P256") {
-    return "ecdsap256";
-  }
-  if (algorithm == "ECDSA-P384") {
-    return "ecdsap384";
-  }
-  if (algorithm == "ECDH-P256") {
-    return "ecdhp256";
-  }
-  if (algorithm == "X25519") {
-    return "ecdhx25519";
-  }
-  if (algorithm == "Ed25519") {
-    return "ed25519";
-  }
-  return "";
-}
-
 // verify/sign of one RSA key size in OpenSSL's builds measured side by side (docs/pk-generic-c.md,
 // the asm, asm-masked, no-asm, C-int128 and C-int128-clang columns): the lowest and highest.
 struct RsaRatio {
@@ -154,7 +130,8 @@ SettlingCommandText PublicKeySettlingCommand(const DoctorReport& report,
                                              const std::string& algorithm) {
   const ReportOrigin& origin = *report.facts.report;
   const DoctorFacts& facts = report.facts;
-  if (origin.tool != "openssl speed" || SpeedName(algorithm).empty()) {
+  if (origin.tool != "openssl speed" ||
+      verdict_internal::OpensslSpeedPublicKeyName(algorithm).empty()) {
     return {fmt::format("cryptobench doctor {}", algorithm),
             "on that machine its mask experiments clear the bits each public-key path needs and "
             "measure which one runs; the CPU's flags only say which paths the library could take"};
@@ -176,11 +153,11 @@ SettlingCommandText PublicKeySettlingCommand(const DoctorReport& report,
     // The second word's bits 5 (AVX2), 8 (BMI2), 19 (ADX) and 21 (AVX-512 IFMA) select RSA's
     // and P-256's faster assembly (data/pk-asm.csv); clearing them leaves the plain MULQ code,
     // as measured in docs/pk-generic-c.md ('asm-masked').
-    return {
-        fmt::format("OPENSSL_ia32cap=':~0x280120' openssl speed -elapsed {}", SpeedName(algorithm)),
-        "beside the same command without the variable: it clears AVX2, BMI2, ADX and AVX-512 "
-        "IFMA, which select the faster public-key assembly (data/pk-asm.csv); a figure that "
-        "drops shows that path ran, one that stays shows the plain MULQ assembly ran"};
+    return {fmt::format("OPENSSL_ia32cap=':~0x280120' openssl speed -elapsed {}",
+                        verdict_internal::OpensslSpeedPublicKeyName(algorithm)),
+            "beside the same command without the variable: it clears AVX2, BMI2, ADX and AVX-512 "
+            "IFMA, which select the faster public-key assembly (data/pk-asm.csv); a figure that "
+            "drops shows that path ran, one that stays shows the plain MULQ assembly ran"};
   }
   return {fmt::format("cryptobench doctor {}", algorithm),
           "on that machine it measures which public-key path runs; the CPU's flags only say "

@@ -1,5 +1,8 @@
-// Number formatting for verdict lines and findings.
+// Number formatting for verdict lines and findings, and openssl speed names for their advice.
 #include "diagnose/verdict_text.h"
+
+#include <algorithm>
+#include <cctype>
 
 #include <fmt/format.h>
 
@@ -77,6 +80,40 @@ std::string Join(const std::vector<std::string>& items) {
     out += item;
   }
   return out;
+}
+
+std::string OpensslSpeedPublicKeyName(std::string_view algorithm) {
+  if (algorithm.starts_with("RSA-")) {
+    return fmt::format("rsa{}", algorithm.substr(4));
+  }
+  if (algorithm == "ECDSA-P256") {
+    return "ecdsap256";
+  }
+  if (algorithm == "ECDSA-P384") {
+    return "ecdsap384";
+  }
+  if (algorithm == "ECDH-P256") {
+    return "ecdhp256";
+  }
+  if (algorithm == "X25519") {
+    return "ecdhx25519";
+  }
+  if (algorithm == "Ed25519") {
+    return "ed25519";
+  }
+  return "";
+}
+
+std::string OpensslSpeedArgs(std::string_view algorithm) {
+  std::string lower(algorithm);
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](char c) {
+    return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  });
+  if (lower.starts_with("rsa-")) {
+    return "rsa" + lower.substr(4);
+  }
+  std::string name = OpensslSpeedPublicKeyName(algorithm);
+  return name.empty() ? "-evp " + lower : name;
 }
 
 }  // namespace cryptobench::diagnose::verdict_internal

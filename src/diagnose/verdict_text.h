@@ -21,5 +21,12 @@ std::string FormatHz(double hz);
 std::string FormatHzRange(double low, double high);
 /// Items joined with ", ".
 std::string Join(const std::vector<std::string>& items);
+/// `openssl speed`'s command-line name of a catalogued public-key algorithm ("rsa2048",
+/// "ecdsap256", "ecdhx25519", "ed25519": apps/speed.c's rsa_choices, ecdsa_choices,
+/// ecdh_choices and eddsa_choices), or "" for any other algorithm.
+std::string OpensslSpeedPublicKeyName(std::string_view algorithm);
+/// The one `openssl speed` invocation's arguments that measure `algorithm`: its public-key name,
+/// else "-evp " and the lower-cased name ("-evp aes-128-gcm").
+std::string OpensslSpeedArgs(std::string_view algorithm);
 
 }  // namespace cryptobench::diagnose::verdict_internal
