@@ -21,6 +21,13 @@ constexpr std::string_view kBanner = "wolfCrypt Benchmark (block bytes ";
 constexpr std::string_view kCsvNotice = "This format allows you to easily copy the output";
 // Before 3.12 benchmark.c timed calls over a static plain[1024*1024] and counted "megs".
 constexpr uint64_t kMegsBlockBytes = 1024 * 1024;
+// The same releases built with BENCH_EMBEDDED timed calls over a static plain[1024], counted
+// "kB" of 1024 bytes and printed the rate as kB/s divided by 1024, under "MB/s" (cyassl/cyassl
+// ctaocrypt/benchmark/benchmark.c at 0e47fe49a4390ea2f5d30e414c478de352abd305: numBlocks 25,
+// blockType "kB", "persec = persec / 1024", printf "AES      %d %s took %5.3f seconds, %7.3f
+// MB/s"; wolfcrypt/benchmark/benchmark.c kept it, with "#define BENCH_SIZE (1024ul)", until
+// the block-bytes banner).
+constexpr uint64_t kEmbeddedBlockBytes = 1024;
 // bench_pbkdf2 derives 32 bytes per call and counts them as its amount.
 constexpr uint64_t kPbkdf2Bytes = 32;
 
@@ -788,8 +795,16 @@ Offer WolfcryptBenchParser::TakeSymmetric(const SourceLine& line,
   figure.implementation = implementation;
   figure.algorithm = MapWolfcryptLabel(label, &figure.operation);
   const bool megs = words[took - 1] == "megs";
-  figure.input_len = block_bytes_ > 0 ? block_bytes_ : megs ? kMegsBlockBytes : 0;
+  // A BENCH_EMBEDDED row of those releases: an amount in "kB" and a rate in "MB/s" (later
+  // releases print the amount and the rate in one unit).
+  const bool embedded = words[took - 1] == "kB" && block_bytes_ == 0 && took + 4 < words.size() &&
+                        WithoutComma(words[took + 4]) == "MB/s";
+  figure.input_len = block_bytes_ > 0 ? block_bytes_
+                     : megs           ? kMegsBlockBytes
+                     : embedded       ? kEmbeddedBlockBytes
+                                      : 0;
   megs_ = megs_ || (megs && block_bytes_ == 0);
+  embedded_ = embedded_ || embedded;
   figure.line = line.number;
   figure.label = fmt::format("'{}'", label);
   if (label == "PBKDF2") {
@@ -820,9 +835,12 @@ Offer WolfcryptBenchParser::TakeSymmetric(const SourceLine& line,
   }
   const bool decimal = base10_ || (!base_known_ && DecimalMegabytes());
   // Before 3.12 the rate is megs per second, whatever -base10 (which did not exist).
-  const std::optional<double> scale = megs && unit == "MB" ? std::optional<double>(1024.0 * 1024.0)
-                                                           : UnitBytes(unit, decimal, &ambiguous);
-  if (base_known_) {
+  // Before 3.12 the rate is megs per second (BENCH_EMBEDDED: kB of 1024 bytes per second over
+  // 1024), whatever -base10 (which did not exist).
+  const std::optional<double> scale = (megs || embedded) && unit == "MB"
+                                          ? std::optional<double>(1024.0 * 1024.0)
+                                          : UnitBytes(unit, decimal, &ambiguous);
+  if (base_known_ || embedded) {
     ambiguous = false;
   } else if (DecimalMegabytes()) {
     ambiguous = false;  // the version settles it: "MB" is printed only with -base10
@@ -842,7 +860,7 @@ Offer WolfcryptBenchParser::TakeSymmetric(const SourceLine& line,
                                    : 30),
         line.number, true, BaseFactor(unit)});
   }
-  if (UnitsSwapped() && unit != "bytes" && !megs) {
+  if (UnitsSwapped() && unit != "bytes" && !megs && !embedded) {
     figure.caveats.push_back(results::CellCaveat{
         fmt::format("read on line {} as {}/s, which wolfSSL 5.6.0 may have computed with the "
                     "other base (pull request 6237: base 2 and base 10 were swapped until it)",
@@ -948,6 +966,15 @@ Offer WolfcryptBenchParser::TakeMilliseconds(const SourceLine& line,
                                              size_t ms) {
   // "RSA 2048 encryption took  0.123 milliseconds, avg over 100 iterations"
   std::vector<std::string_view> label(words.begin(), words.begin() + static_cast<long>(ms));
+  // WOLFSSL_ASYNC_CRYPT builds of the 3.x releases also ran bench_rsa_async over the build's
+  // async device ("RSA %d public async    %6.3f milliseconds, avg over %d iterations", and
+  // "private async"); kept apart from the plain rows as implementation "async".
+  std::string implementation;
+  if (label.size() > 2 && label.back() == "async") {
+    label.pop_back();
+    implementation = "async";
+    saw_async_ = true;
+  }
   const std::string operation = TakeOperationWords(&label);
   const std::string name = JoinLabel(label);
   const std::optional<double> milliseconds = ParseDouble(words[ms]);
@@ -962,6 +989,7 @@ Offer WolfcryptBenchParser::TakeMilliseconds(const SourceLine& line,
   figure.operation = operation;
   figure.line = line.number;
   figure.label = fmt::format("'{}' {}", name, operation);
+  figure.implementation = implementation;
   figure.count = *ParseUnsigned(words[ms + 4]);
   megs_ = true;  // only releases before 3.12 print milliseconds
   if (*milliseconds > 0) {
@@ -969,7 +997,7 @@ Offer WolfcryptBenchParser::TakeMilliseconds(const SourceLine& line,
   } else {
     figure.problem = fmt::format("{} ms per operation", *milliseconds);
   }
-  if (builder_.Contains(figure.algorithm.name, "", figure.operation, 0)) {
+  if (builder_.Contains(figure.algorithm.name, implementation, figure.operation, 0)) {
     return Offer::kNewRun;
   }
   builder_.Add(figure);
@@ -991,7 +1019,14 @@ results::RunResult WolfcryptBenchParser::Build() {
     builder_.SkipDamagedLine(wrapped_->line, wrapped_->why);
     wrapped_.reset();
   }
-  if (megs_) {
+  if (embedded_) {
+    builder_.Caveat(
+        "A wolfCrypt benchmark built with BENCH_EMBEDDED, from before the block-bytes banner "
+        "(\"kB\" amounts): each figure is wall-clock time of a fixed amount of work (the kB or "
+        "iterations its line names); each call processes a 1 KiB buffer (benchmark.c's "
+        "plain[1024]), and the rate, kB/s divided by 1024, is read as MB/s of 2^20 bytes per "
+        "second; milliseconds per public-key operation are read as operations per second.");
+  } else if (megs_) {
     builder_.Caveat(
         "A wolfCrypt benchmark from before release 3.12 (\"megs\"): each figure is wall-clock "
         "time of a fixed amount of work (the megs or iterations its line names); each call "
@@ -1038,6 +1073,12 @@ results::RunResult WolfcryptBenchParser::Build() {
         "Rows marked HW ran on the build's async or crypto-callback device, SW in software "
         "(BENCH_DEVID_GET_NAME); they are kept apart as implementations \"device\" and "
         "\"software\".");
+  }
+  if (saw_async_) {
+    builder_.Caveat(
+        "Rows marked \"async\" (bench_rsa_async of a WOLFSSL_ASYNC_CRYPT build) ran through the "
+        "build's asynchronous crypto device, which may be its software simulator; they are kept "
+        "apart as implementation \"async\".");
   }
   if (saw_cycles_) {
     builder_.Caveat(

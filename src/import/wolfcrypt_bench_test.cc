@@ -540,5 +540,56 @@ TEST(WolfcryptBenchTest, CapitalisedDirectionIsRead) {
   EXPECT_DOUBLE_EQ(Bytes(runs[0], "AES-CCM", "decrypt"), 41.042 * kMiB);
 }
 
+// BENCH_EMBEDDED builds before the block-bytes banner (cyassl/cyassl
+// ctaocrypt/benchmark/benchmark.c at 0e47fe49a439: numBlocks 25 of blockType "kB" over
+// plain[1024], persec / 1024 printed as "%7.3f MB/s"; its "DH  %d key generation  %6.3f
+// milliseconds" rows have no "took"): the rate is 2^20 bytes per second without doubt, each
+// call 1 KiB.
+TEST(WolfcryptBenchTest, EmbeddedKilobyteRowsAreMebibytesOfOneKibCalls) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "AES      25 kB took 0.035 seconds,   0.698 MB/s\n"
+      "SHA-256  25 kB took 0.105 seconds,   0.233 MB/s\n"
+      "\n"
+      "RSA 2048 encryption took 16.340 milliseconds, avg over 1 iterations\n"
+      "DH  2048 key generation  212.500 milliseconds, avg over 5 iterations\n",
+      "wolf.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_DOUBLE_EQ(Bytes(runs[0], "SHA-256", "hash"), 0.233 * kMiB);
+  EXPECT_DOUBLE_EQ(Bytes(runs[0], "AES", "encrypt"), 0.698 * kMiB);
+  EXPECT_FALSE(Doubted(runs[0], "SHA-256", "hash"));
+  const results::Cell* sha = FindCell(runs[0], "SHA-256", "", "hash");
+  ASSERT_NE(sha, nullptr);
+  EXPECT_EQ(sha->input_len, 1024u);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "RSA-2048", "public"), 1000 / 16.34);
+  EXPECT_TRUE(HasCaveat(runs[0], "BENCH_EMBEDDED"));
+  EXPECT_FALSE(HasCaveat(runs[0], "the command line is not in the paste to tell"));
+  // A later release's "kB" (-base10) row prints its rate in kB/s: not this layout.
+  const std::vector<results::RunResult> base10 =
+      ImportText("AES-128-CBC-enc   250 kB took 1.000 seconds,  250.000 kB/s\n", "wolf.txt");
+  ASSERT_EQ(base10.size(), 1u);
+  EXPECT_DOUBLE_EQ(Bytes(base10[0], "AES-128-CBC", "encrypt"), 250e3);
+  EXPECT_FALSE(HasCaveat(base10[0], "BENCH_EMBEDDED"));
+}
+
+// The 3.x releases before bench_stats_asym_finish: bench_rsa's "RSA %d public          %6.3f
+// milliseconds, avg over %d iterations" (and "private"), and in WOLFSSL_ASYNC_CRYPT builds
+// bench_rsa_async's "RSA %d public async    ..." rows, read as their own implementation rather
+// than skipped as damaged.
+TEST(WolfcryptBenchTest, AsyncMillisecondRowsAreTheirOwnImplementation) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "RSA 2048 public          0.250 milliseconds, avg over 100 iterations\n"
+      "RSA 2048 private         4.000 milliseconds, avg over 100 iterations\n"
+      "RSA 2048 public async    0.125 milliseconds, avg over 100 iterations\n"
+      "RSA 2048 private async   2.000 milliseconds, avg over 100 iterations\n",
+      "wolf.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "RSA-2048", "public"), 4000);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "RSA-2048", "private"), 250);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "RSA-2048", "public", "async"), 8000);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "RSA-2048", "private", "async"), 500);
+  EXPECT_TRUE(HasCaveat(runs[0], "bench_rsa_async"));
+  EXPECT_FALSE(HasCaveat(runs[0], "damaged"));
+}
+
 }  // namespace
 }  // namespace cryptobench::import
