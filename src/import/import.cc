@@ -222,6 +222,21 @@ std::optional<size_t> FindBenchSlope(const std::vector<SourceLine>& lines) {
   return std::nullopt;
 }
 
+// A -multi run that gave no figure (SpeedEvidence::multi_line set, HasFigures false): what the
+// paste shows and why nothing of it is read. apps/speed.c's do_multi (1.0.x to 3.x) prints
+// "Forked child N" per child, then echoes each child's records as "Got: <record> from N" and
+// sums the +F records into the summary table; a child that dies before its +F leaves nothing
+// to echo, and no line of the parent says so.
+std::string FigurelessMultiWhy(const SpeedEvidence& evidence) {
+  const int children = std::max(evidence.forked_children, evidence.max_child + 1);
+  return fmt::format(
+      "openssl speed -multi ran {} {} ({}), but the paste holds no result of any of them (no "
+      "'Got: +F' record, '+R' result or row of the results table): the children stopped "
+      "before reporting (they crashed or were killed, or the paste ends first)",
+      children, children == 1 ? "child" : "children",
+      evidence.forked_children > 0 ? "its 'Forked child' lines" : "its 'Got: ... from N' records");
+}
+
 class Driver {
  public:
   /// `cleanup_notes`: what CleanPaste noted about the lines, in line order; each becomes a
@@ -832,6 +847,11 @@ class Driver {
     } else if (evidence.header) {
       // A header without figures: what remains is the library's identity.
       AddRun(BuildVersionRun(*evidence.header, file_name_), open_label_);
+      if (evidence.multi_line > 0) {
+        runs_.back().source.caveats.push_back(
+            fmt::format("Line {}: {}; only the library's identity is imported.",
+                        evidence.multi_line, FigurelessMultiWhy(evidence)));
+      }
     } else {
       // Lines this output skipped, named, though it gave no figure (a damaged progress line
       // after the last table): named in the run beside it, so they are not lost.
@@ -840,6 +860,16 @@ class Driver {
           orphan_notes_.emplace_back(runs_.size(), note);
         }
       }
+      if (evidence.multi_line > 0) {
+        orphan_notes_.emplace_back(runs_.size(), fmt::format("Line {}: {}.", evidence.multi_line,
+                                                             FigurelessMultiWhy(evidence)));
+      }
+    }
+    if (!evidence.HasFigures() && !evidence.header && !unread_ && evidence.multi_line > 0) {
+      unread_.emplace(evidence.multi_line,
+                      fmt::format("expected figures from openssl speed's -multi children; {}, "
+                                  "so there is nothing to import",
+                                  FigurelessMultiWhy(evidence)));
     }
     if (!evidence.HasFigures() && !evidence.header && !unread_) {
       for (const std::string& note : evidence.notes) {

@@ -19,6 +19,7 @@ namespace cryptobench::import {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 const std::string kDataDir = CRYPTOBENCH_TEST_DATA_DIR;
 
@@ -818,6 +819,66 @@ TEST(ImportRobustTest, Utf16FileIsDecodedAndSaid) {
   ASSERT_EQ(utf8.size(), 1u);
   EXPECT_FALSE(HasCaveat(utf8[0], "UTF-16"));
   EXPECT_EQ(utf8[0].source.tool_version, "3.0.13");
+}
+
+// A -multi run whose children died before reporting (apps/speed.c's do_multi prints "Forked
+// child N", echoes each child's records as "Got: ... from N" and says nothing of a child that
+// stopped): with no figure at all the paste is refused at the first "Forked child" line with
+// the reason, not "found none"; with the run's header, the library is imported and a caveat
+// says the speed run gave nothing; a summary row of 0 no child record backs names the -multi.
+TEST(ImportRobustTest, MultiRunWithoutChildrensFiguresSaysWhy) {
+  for (const std::string& text :
+       {std::string("$ openssl speed -multi 2 rsa2048\nForked child 0\nForked child 1\n"),
+        std::string("$ openssl speed -multi 2\nGot: +H:16:64:256:1024:8192:16384 from 0\n"
+                    "Got: +H:16:64:256:1024:8192:16384 from 1\n"),
+        std::string("$ openssl speed -multi 2 rsa2048\nForked child 0\nForked child 1\n"
+                    "+DTP:2048:private:rsa:10\n+DTP:2048:private:rsa:10\n")}) {
+    const std::string error = ImportErrorOf(text);
+    EXPECT_THAT(error, HasSubstr("paste.txt:2: expected figures from openssl speed's -multi "
+                                 "children; openssl speed -multi ran 2 children"))
+        << error;
+    EXPECT_THAT(error, HasSubstr("no result of any of them")) << error;
+    EXPECT_THAT(error, Not(HasSubstr("found none"))) << error;
+  }
+
+  const std::vector<results::RunResult> header_only = ImportText(
+      "Forked child 0\nForked child 1\n"
+      "version: 3.0.2\n"
+      "built on: built on: Wed Feb  5 13:17:20 2025 UTC\n"
+      "options: bn(64,64)\n"
+      "CPUINFO: OPENSSL_ia32cap=0x7ffaf3bfffebffff:0x29c67af\n"
+      "                  sign    verify    sign/s verify/s\n",
+      "paste.txt");
+  ASSERT_EQ(header_only.size(), 1u);
+  EXPECT_TRUE(HasCaveat(header_only[0],
+                        "Line 1: openssl speed -multi ran 2 children (its 'Forked child' lines)"))
+      << ::testing::PrintToString(header_only[0].source.caveats);
+
+  // A console message between the children's lines and the header ends the output that
+  // forked them: the note goes to the run beside it.
+  const std::vector<results::RunResult> interleaved = ImportText(
+      "Forked child 0\nForked child 1\n"
+      "[  254.685282] openssl[19312]: segfault at 0 ip 00007f3a0c1d2e10 sp 00007ffd error 4\n"
+      "version: 3.0.2\n"
+      "built on: built on: Wed Feb  5 13:17:20 2025 UTC\n",
+      "paste.txt");
+  ASSERT_FALSE(interleaved.empty());
+  EXPECT_TRUE(HasCaveat(interleaved.back(), "Line 1: openssl speed -multi ran 2 children"))
+      << ::testing::PrintToString(interleaved.back().source.caveats);
+
+  const std::vector<results::RunResult> zero = ImportText(
+      "Forked child 0\nForked child 1\n"
+      "version: 3.5.0\n"
+      "built on: Tue Apr  8 12:00:00 2025 UTC\n"
+      "                              op      op/s\n"
+      " 233 bits ecdh (K-233)      infs       0.0\n",
+      "paste.txt");
+  ASSERT_EQ(zero.size(), 1u);
+  ASSERT_FALSE(zero[0].algorithms.empty());
+  ASSERT_FALSE(zero[0].algorithms[0].cells.empty());
+  EXPECT_THAT(zero[0].algorithms[0].cells[0].message,
+              HasSubstr("openssl speed -multi 2's summary reported 0 at line 6: no child's "
+                        "result for this cell reached the parent"));
 }
 
 }  // namespace

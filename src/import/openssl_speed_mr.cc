@@ -325,6 +325,9 @@ Offer TakeMrLine(const SourceLine& line, SpeedEvidence* evidence, MrState* state
     }
     record.child = static_cast<int>(*child);
     evidence->max_child = std::max(evidence->max_child, record.child);
+    if (evidence->multi_line == 0) {
+      evidence->multi_line = line.number;
+    }
     text = Trim(text.substr(5, from - 5));
     if (text.empty() || text[0] != '+') {
       throw ImportError(line.number, "expected a +record after 'Got: '");

@@ -505,6 +505,9 @@ Offer SpeedTextParser::Take(const SourceLine& line) {
       return Offer::kNewRun;
     }
     evidence_->forked_children = std::max(evidence_->forked_children, static_cast<int>(*child) + 1);
+    if (evidence_->multi_line == 0) {
+      evidence_->multi_line = line.number;
+    }
     return Offer::kConsumed;
   }
   if (StartsWith(trimmed, "Doing ")) {

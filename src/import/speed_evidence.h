@@ -132,6 +132,7 @@ struct SpeedEvidence {
   bool machine_readable = false;
   int forked_children = 0;      ///< "Forked child N" lines
   int max_child = -1;           ///< highest N in "Got: ... from N"
+  size_t multi_line = 0;        ///< the first "Forked child" or "Got: ..." line; 0: none
   std::vector<uint64_t> sizes;  ///< from the "type" line or +H
   bool sizes_assumed = false;   ///< +F without +H: sizes taken from the value count
   std::vector<SymRow> sym_rows;

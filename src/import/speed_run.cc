@@ -77,6 +77,15 @@ class Assembler {
       cell.message = fmt::format("implausible figure at line {}: {}", line, why);
       run_->source.caveats.push_back(fmt::format(
           "Line {}: {} {}: {}; the cell is marked as an error.", line, row_name, op, why));
+    } else if (shown == 0 && options_.multi > 1 && children.count == 0) {
+      // apps/speed.c's do_multi sums the children's +F records into the summary; a child that
+      // stops before sending its record adds nothing, and the parent prints no line about it.
+      cell.status = CellStatus::kError;
+      cell.message = fmt::format(
+          "openssl speed -multi {}'s summary reported 0 at line {}: no child's result for this "
+          "cell reached the parent (a child that crashed or was killed before its +F record "
+          "adds nothing to the sum), or the operation failed in every child",
+          options_.multi, line);
     } else if (shown == 0) {
       cell.status = CellStatus::kError;
       cell.message = fmt::format(
