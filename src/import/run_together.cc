@@ -1,7 +1,10 @@
 // Splitting lines of openssl speed output that a paste ran together.
 #include "import/run_together.h"
 
+#include <algorithm>
 #include <cstddef>
+#include <initializer_list>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -42,9 +45,82 @@ enum class Record {
   kElapsed,   // kElapsedBanner
   kNumbers,   // kNumbersBanner
   kType,      // "type 16 bytes ..." after kNumbersBanner, possibly with the table's rows
+  kPkHeader,  // "sign verify sign/s verify/s" (a public-key table's header), possibly with rows
+  kPkRows,    // "rsa 2048 bits 0.000123s 0.000004s 8130.1 250000.0 rsa 4096 bits ..."
 };
 
+// The header lines of apps/speed.c's public-key tables (1.0.x to 3.x; 3.2+ RSA with encrypt
+// and decrypt, KEM and signature tables), the number of operations each row then prints.
+struct PkHeader {
+  std::initializer_list<std::string_view> words;
+  size_t ops;
+};
+const PkHeader kPkHeaders[] = {
+    {{"sign", "verify", "encrypt", "decrypt", "sign/s", "verify/s", "encr./s", "decr./s"}, 4},
+    {{"sign", "verify", "sign/s", "verify/s"}, 2},
+    {{"op", "op/s"}, 1},
+    {{"keygen", "encaps", "decaps", "keygens/s", "encaps/s", "decaps/s"}, 3},
+    {{"keygen", "signs", "verify", "keygens/s", "sign/s", "verify/s"}, 3}};
+
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+
+// The public-key header `words` start with at `at`: its index in kPkHeaders, or -1.
+int PkHeaderAt(const std::vector<std::string_view>& words, size_t at) {
+  for (size_t h = 0; h < std::size(kPkHeaders); ++h) {
+    const auto& header = kPkHeaders[h].words;
+    if (words.size() - at >= header.size() &&
+        std::equal(header.begin(), header.end(), words.begin() + static_cast<long>(at))) {
+      return static_cast<int>(h);
+    }
+  }
+  return -1;
+}
+
+// A time of a public-key row ("0.000123s", "infs" for a count of 0): "%8.6fs" or "%8.4fs".
+bool IsPkTime(std::string_view word) {
+  return ParseSeconds(word).has_value() && (IsDigit(word.front()) || word == "infs");
+}
+
+// A rate of a public-key row ("8130.1", "inf" where no operation ran).
+bool IsPkRate(std::string_view word) {
+  return ParseDouble(word).has_value() && (IsDigit(word.front()) || word == "inf");
+}
+
+// Public-key rows run on from words[at]: a name of one to six words, `ops` times and `ops`
+// rates each (`ops` 0: as many as the first row has times). One line per row, or nullopt when
+// the rows cannot be told apart (a row with more or fewer figures, no name, a name longer than
+// six words).
+std::optional<std::vector<std::string>> SplitPkRows(const std::vector<std::string_view>& words,
+                                                    size_t at, size_t ops) {
+  std::vector<std::string> lines;
+  while (at < words.size()) {
+    size_t name_end = at;
+    while (name_end < words.size() && !IsPkTime(words[name_end])) {
+      ++name_end;
+    }
+    if (name_end == at || name_end - at > 6) {
+      return std::nullopt;
+    }
+    size_t times = 0;
+    while (name_end + times < words.size() && IsPkTime(words[name_end + times])) {
+      ++times;
+    }
+    if (ops == 0) {
+      ops = times;
+    }
+    if (times == 0 || times != ops || ops > 4 || name_end + 2 * ops > words.size()) {
+      return std::nullopt;
+    }
+    for (size_t i = name_end + ops; i < name_end + 2 * ops; ++i) {
+      if (!IsPkRate(words[i])) {
+        return std::nullopt;
+      }
+    }
+    lines.push_back(JoinWords(words, at, name_end + 2 * ops));
+    at = name_end + 2 * ops;
+  }
+  return lines;
+}
 
 // The letters of the -mr record tag that `text` starts with ("DT" for "+DT:", "R" for
 // "+R3:"), and in *numbered whether digits follow them; "" if it starts with none of speed's
@@ -111,6 +187,25 @@ Record StartAt(std::string_view text, size_t at, Record before) {
   }
   if (before == Record::kNumbers && rest.starts_with("type ")) {
     return Record::kType;
+  }
+  // A public-key table's header: at a line's start, or after the symmetric table, another
+  // public-key table or the version lines (speed prints its tables after them).
+  if ((before == Record::kNone || before == Record::kType || before == Record::kPkHeader ||
+       before == Record::kVersion || before == Record::kLabel) &&
+      (rest.starts_with("sign ") || rest.starts_with("op ") || rest.starts_with("keygen "))) {
+    const std::vector<std::string_view> words = SplitWords(rest.substr(0, kMaxRecordLength));
+    if (PkHeaderAt(words, 0) >= 0) {
+      return Record::kPkHeader;
+    }
+  }
+  // Public-key rows without their header, at a line's start.
+  if (at == 0 && before == Record::kNone) {
+    const std::vector<std::string_view> words = SplitWords(rest.substr(0, kMaxRecordLength));
+    for (size_t i = 1; i < words.size() && i <= 6; ++i) {
+      if (IsPkTime(words[i])) {
+        return Record::kPkRows;
+      }
+    }
   }
   return Record::kNone;
 }
@@ -232,6 +327,25 @@ bool TakeRecord(Record kind, std::string_view piece, bool last, std::vector<std:
         return true;
       }
       return false;
+    case Record::kPkHeader:
+    case Record::kPkRows: {
+      if (piece.size() > 100 * kMaxRecordLength) {
+        return false;
+      }
+      const std::vector<std::string_view> words = SplitWords(piece);
+      const int header = kind == Record::kPkHeader ? PkHeaderAt(words, 0) : -1;
+      const size_t from = header >= 0 ? kPkHeaders[header].words.size() : 0;
+      std::optional<std::vector<std::string>> rows =
+          SplitPkRows(words, from, header >= 0 ? kPkHeaders[header].ops : 0);
+      if (!rows || (header < 0 && rows->empty())) {
+        return false;
+      }
+      if (header >= 0) {
+        out->push_back(JoinWords(words, 0, from));
+      }
+      out->insert(out->end(), rows->begin(), rows->end());
+      return true;
+    }
     case Record::kNone:
       break;
   }

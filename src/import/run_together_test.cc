@@ -163,5 +163,51 @@ TEST(RunTogetherTest, ProseWithDoingInsideIsRefusedAsBefore) {
             "");
 }
 
+// Public-key tables whose line breaks a forum squashed with the spaces (apps/speed.c prints
+// "%18ssign    verify    sign/s verify/s" and "rsa %4u bits %8.6fs %8.6fs %8.1f %8.1f" per
+// row; "op      op/s" and "%4u bits ecdh (%s) %8.4fs %8.1f"): the header and each row become a
+// line of their own, rows without their header too; every figure is the one printed.
+TEST(RunTogetherTest, PublicKeyTablesRunTogetherAreSplitByTheirFigures) {
+  std::vector<CleanupNote> notes;
+  const std::vector<SourceLine> lines = CleanPaste(
+      "sign verify sign/s verify/s rsa 2048 bits 0.000123s 0.000004s 8130.1 250000.0 rsa 4096 "
+      "bits 0.001234s 0.000020s 810.4 50000.0 op op/s 256 bits ecdh (nistp256) 0.0001s 15000.0\n"
+      "rsa 1024 bits 0.000050s 0.000003s 20000.0 333333.3 rsa 3072 bits 0.000400s 0.000008s "
+      "2500.0 125000.0\n",
+      &notes);
+  EXPECT_EQ(Texts(lines),
+            (std::vector<std::string>{"sign verify sign/s verify/s",
+                                      "rsa 2048 bits 0.000123s 0.000004s 8130.1 250000.0",
+                                      "rsa 4096 bits 0.001234s 0.000020s 810.4 50000.0", "op op/s",
+                                      "256 bits ecdh (nistp256) 0.0001s 15000.0",
+                                      "rsa 1024 bits 0.000050s 0.000003s 20000.0 333333.3",
+                                      "rsa 3072 bits 0.000400s 0.000008s 2500.0 125000.0"}));
+  ASSERT_EQ(notes.size(), 2u);
+  EXPECT_EQ(notes[1].line, 2u);
+
+  // A single row, and rows that do not split evenly, stay as they are.
+  for (const std::string& text :
+       {std::string("rsa 2048 bits 0.000123s 0.000004s 8130.1 250000.0"),
+        std::string("rsa 2048 bits 0.000123s 0.000004s 8130.1 rsa 4096 bits 0.001234s 810.4"),
+        std::string("we saw 2.5s and 3 things")}) {
+    std::vector<CleanupNote> none;
+    EXPECT_EQ(Texts(CleanPaste(text, &none)), std::vector<std::string>{text});
+    EXPECT_TRUE(none.empty()) << text;
+  }
+
+  const std::vector<results::RunResult> runs = ImportText(
+      "OpenSSL 1.1.1f  31 Mar 2020\n"
+      "sign verify sign/s verify/s rsa 2048 bits 0.000123s 0.000004s 8130.1 250000.0 rsa 4096 "
+      "bits 0.001234s 0.000020s 810.4 50000.0\n",
+      "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  const results::AlgorithmResult* rsa = FindAlgorithm(runs[0], "RSA-4096");
+  ASSERT_NE(rsa, nullptr);
+  ASSERT_EQ(rsa->cells.size(), 2u);
+  EXPECT_DOUBLE_EQ(rsa->cells[0].figures->ops_per_s.value, 810.4);
+  EXPECT_DOUBLE_EQ(rsa->cells[1].figures->ops_per_s.value, 50000.0);
+  EXPECT_TRUE(HasCaveat(runs[0], "Line 2 holds 3 records of openssl speed output run together"));
+}
+
 }  // namespace
 }  // namespace cryptobench::import
