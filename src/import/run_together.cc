@@ -35,6 +35,8 @@ constexpr std::string_view kVersionLabels[] = {
 // A progress record is one short line (apps/speed.c print_message and its result); a piece
 // longer than this is no record, whatever it starts with.
 constexpr size_t kMaxRecordLength = 1000;
+// How far a public-key header, or the first time of a row, is looked for from a start.
+constexpr size_t kPkLookAhead = 300;
 
 enum class Record {
   kNone,
@@ -70,6 +72,33 @@ int PkHeaderAt(const std::vector<std::string_view>& words, size_t at) {
     const auto& header = kPkHeaders[h].words;
     if (words.size() - at >= header.size() &&
         std::equal(header.begin(), header.end(), words.begin() + static_cast<long>(at))) {
+      return static_cast<int>(h);
+    }
+  }
+  return -1;
+}
+
+// The public-key header `text` starts with, compared word by word (any run of spaces or tabs
+// between words): its index in kPkHeaders, or -1.
+int PkHeaderStarting(std::string_view text) {
+  for (size_t h = 0; h < std::size(kPkHeaders); ++h) {
+    std::string_view left = text;
+    bool match = true;
+    for (std::string_view word : kPkHeaders[h].words) {
+      const size_t begin = left.find_first_not_of(" \t");
+      if (begin == std::string_view::npos) {
+        match = false;
+        break;
+      }
+      left.remove_prefix(begin);
+      const size_t end = std::min(left.find_first_of(" \t"), left.size());
+      if (left.substr(0, end) != word) {
+        match = false;
+        break;
+      }
+      left.remove_prefix(end);
+    }
+    if (match) {
       return static_cast<int>(h);
     }
   }
@@ -193,14 +222,15 @@ Record StartAt(std::string_view text, size_t at, Record before) {
   if ((before == Record::kNone || before == Record::kType || before == Record::kPkHeader ||
        before == Record::kVersion || before == Record::kLabel) &&
       (rest.starts_with("sign ") || rest.starts_with("op ") || rest.starts_with("keygen "))) {
-    const std::vector<std::string_view> words = SplitWords(rest.substr(0, kMaxRecordLength));
-    if (PkHeaderAt(words, 0) >= 0) {
+    // Matched word by word, without splitting the rest of the line: a line of many "op "
+    // words stays linear.
+    if (PkHeaderStarting(rest) >= 0) {
       return Record::kPkHeader;
     }
   }
   // Public-key rows without their header, at a line's start.
   if (at == 0 && before == Record::kNone) {
-    const std::vector<std::string_view> words = SplitWords(rest.substr(0, kMaxRecordLength));
+    const std::vector<std::string_view> words = SplitWords(rest.substr(0, kPkLookAhead));
     for (size_t i = 1; i < words.size() && i <= 6; ++i) {
       if (IsPkTime(words[i])) {
         return Record::kPkRows;
