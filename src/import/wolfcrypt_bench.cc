@@ -119,6 +119,27 @@ std::string TakeDeviceWord(std::vector<std::string_view>* label) {
   return "";
 }
 
+// The 3.12-era bench_stats_sym_finish printed "%-8s%s %5d %s took ..." with desc and
+// BENCH_ASYNC_GET_NAME(doAsync), `(doAsync) ? "HW" : "SW"` in WOLFSSL_ASYNC_CRYPT builds: a
+// desc of 8 characters or more runs into it ("AES-128-CBC-encSW"), as a longer desc does in
+// 4.x's "%-16s%s". Pops the glued "HW" or "SW" when the rest names a catalogued algorithm and
+// the whole does not; returns "device", "software" or "".
+std::string TakeGluedDeviceWord(std::string* label) {
+  if (label->size() < 10 || label->find(' ') != std::string::npos ||
+      !(EndsWith(*label, "HW") || EndsWith(*label, "SW"))) {
+    return "";
+  }
+  const std::string rest = label->substr(0, label->size() - 2);
+  std::string operation;
+  if (!MapWolfcryptLabel(rest, &operation).catalogued ||
+      MapWolfcryptLabel(*label, &operation).catalogued) {
+    return "";
+  }
+  const std::string device = EndsWith(*label, "HW") ? "device" : "software";
+  *label = rest;
+  return device;
+}
+
 // "5.5.4" → {5, 5, 4}; empty when the text is not a dotted version.
 std::vector<unsigned> VersionParts(std::string_view text) {
   std::vector<unsigned> parts;
@@ -787,8 +808,11 @@ Offer WolfcryptBenchParser::TakeSymmetric(const SourceLine& line,
                                           size_t continued) {
   std::vector<std::string_view> label_words(words.begin(),
                                             words.begin() + static_cast<long>(took) - 2);
-  const std::string implementation = TakeDeviceWord(&label_words);
-  const std::string label = JoinWords(label_words, 0, label_words.size());
+  std::string implementation = TakeDeviceWord(&label_words);
+  std::string label = JoinWords(label_words, 0, label_words.size());
+  if (implementation.empty()) {
+    implementation = TakeGluedDeviceWord(&label);
+  }
   saw_device_ = saw_device_ || !implementation.empty();
   row_labels_.insert(label);
   ForeignFigure figure;

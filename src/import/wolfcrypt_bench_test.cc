@@ -591,5 +591,22 @@ TEST(WolfcryptBenchTest, AsyncMillisecondRowsAreTheirOwnImplementation) {
   EXPECT_FALSE(HasCaveat(runs[0], "damaged"));
 }
 
+// WOLFSSL_ASYNC_CRYPT builds of the 3.12-era benchmark printed "%-8s%s %5d %s took %5.3f
+// seconds, %8.3f MB/s" with BENCH_ASYNC_GET_NAME's "HW"/"SW" right after the desc, so a desc of
+// eight characters or more runs into it; a short one is padded apart.
+TEST(WolfcryptBenchTest, DeviceWordGluedToTheNameIsItsImplementation) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "RNG     SW    50 megs took 0.400 seconds,  125.000 MB/s\n"
+      "AES-128-CBC-encSW    50 megs took 0.250 seconds,  200.000 MB/s\n"
+      "AES-128-CBC-encHW    50 megs took 0.125 seconds,  400.000 MB/s\n"
+      "SHA-256 SW    50 megs took 0.500 seconds,  100.000 MB/s\n",
+      "wolf.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_DOUBLE_EQ(Bytes(runs[0], "AES-128-CBC", "encrypt", "software"), 200 * kMiB);
+  EXPECT_DOUBLE_EQ(Bytes(runs[0], "AES-128-CBC", "encrypt", "device"), 400 * kMiB);
+  EXPECT_DOUBLE_EQ(Bytes(runs[0], "SHA-256", "hash", "software"), 100 * kMiB);
+  EXPECT_EQ(FindAlgorithm(runs[0], "AES-128-CBC-encSW"), nullptr);
+}
+
 }  // namespace
 }  // namespace cryptobench::import
