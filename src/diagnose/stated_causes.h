@@ -26,7 +26,8 @@ struct StatedCause {
 /// an AES figure below every hardware path on a CPU with AES instructions), "no-hw-aes" (such a
 /// figure on a CPU the clues show without them), "vm-hides-cpu-features" (a guest's flags lack
 /// AES instructions its host's model has), "cannot-tell" (software AES on a CPU the text does
-/// not describe, or a kernel engine's driver the paste does not show), "library-lacks-asm-path"
+/// not describe, a kernel engine's driver the paste does not show, or hardware AES shown only by
+/// ECB figures, no workload's mode: "report.ecb-no-ceiling"), "library-lacks-asm-path"
 /// (a release without the architecture's assembly, or Botan [base] AES at a hardware speed),
 /// "library-inefficiency" (a subset mode far below its superset in one run, e.g. AES-CTR below
 /// AES-GCM: SubsetModeFindings in doctor_from.h; the subset mode's own below-class verdict then
