@@ -97,9 +97,19 @@ std::optional<Parsed> ParseLine(std::string_view trimmed) {
   }
   Parsed parsed;
   parsed.label = split->first;
-  const std::vector<std::string_view> words = SplitWords(split->second);
+  std::vector<std::string_view> words = SplitWords(split->second);
   if (auto ms = ParseMillisecondsLine(parsed.label, words)) {
     return ms;
+  }
+  // A TYPE of two words: "full handshake" (0b93102415, mbedtls-2.19 to 3.5), "ephemeral
+  // handshake" and "static handshake" (dd9cbf99c2, mbedtls-3.6.0); the qualifier is kept in
+  // the unit ("full handshake/s").
+  std::string_view qualifier;
+  if (words.size() >= 3 &&
+      (words[1] == "full" || words[1] == "ephemeral" || words[1] == "static") &&
+      WithoutComma(words[2]) == "handshake/s") {
+    qualifier = words[1];
+    words.erase(words.begin() + 1);
   }
   if (words.size() < 2 || !EndsWith(WithoutComma(words[1]), "/s")) {
     return std::nullopt;
@@ -109,7 +119,8 @@ std::optional<Parsed> ParseLine(std::string_view trimmed) {
     return std::nullopt;
   }
   parsed.value = *value;
-  parsed.unit = std::string(WithoutComma(words[1]));
+  parsed.unit = qualifier.empty() ? std::string(WithoutComma(words[1]))
+                                  : fmt::format("{} {}", qualifier, WithoutComma(words[1]));
   parsed.printed_unit = parsed.unit;
   if (parsed.unit == "Kb/s" || parsed.unit == "KB/s" || parsed.unit == "kB/s") {
     // PolarSSL and mbedTLS before 2.7 ("Kb/s"), the development branch of 2017 ("KB/s",
@@ -149,7 +160,8 @@ bool IsMbedtlsBenchLine(std::string_view trimmed) {
   return parsed &&
          (parsed->unit == "KiB/s" || parsed->unit == "public/s" || parsed->unit == "private/s" ||
           parsed->unit == "sign/s" || parsed->unit == "verify/s" || parsed->unit == "handshake/s" ||
-          parsed->unit == "keygen/s");
+          parsed->unit == "full handshake/s" || parsed->unit == "ephemeral handshake/s" ||
+          parsed->unit == "static handshake/s" || parsed->unit == "keygen/s");
 }
 
 NamedAlgorithm MapMbedtlsLabel(std::string_view label, std::string_view operation) {
@@ -269,9 +281,13 @@ results::RunResult MbedtlsBenchParser::Build() {
       "(wall clock); symmetric figures process 1024-byte buffers and are printed in KiB/s "
       "(2^10 bytes).");
   if (saw_cycles_) {
+    // TIME_AND_TSC: "%9lu cycles/byte" of (hardclock() - tsc) / (jj * BUFSIZE), an unsigned
+    // integer division (programs/test/benchmark.c from 5121ce5bdb to mbedtls-3.6.x, and
+    // TF-PSA-Crypto 1.0.0's after 34b4aa1f58 moved it there).
     builder_.Caveat(
         "Its cycles/byte come from mbedtls_timing_hardclock (the TSC on x86, not the core "
-        "clock under turbo; whole numbers, so below 1 cycle/byte they read 0 or 1).");
+        "clock under turbo) and are whole numbers rounded down (an integer division), so a "
+        "figure under 1 cycle/byte prints 0 and is not kept.");
   }
   if (!old_unit_.empty()) {
     builder_.Caveat(fmt::format(

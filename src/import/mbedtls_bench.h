@@ -5,6 +5,7 @@
 //   RSA-2048                 :    1234  public/s
 //   RSA-2048                 :      56 private/s
 //   ECDSA-secp256r1          :    1234  sign/s
+//   ECDHE-secp256r1          :     700 full handshake/s     (also "ephemeral", "static")
 //   RSA-2048                 :      56 private/s   12345 heap bytes,     30 allocs
 //   RSA-2048                 :      41 ms/ public        (mbed OS example: one timed operation)
 // (the shapes of each era, with the commits that introduced them, are listed in
@@ -24,7 +25,8 @@
 namespace cryptobench::import {
 
 /// True if a trimmed line is an mbedTLS benchmark result ("<name> : <N> KiB/s, ..." or
-/// "<name> : <N> <op>/s").
+/// "<name> : <N> <op>/s", <op> one word or "full", "ephemeral" or "static" before
+/// "handshake").
 bool IsMbedtlsBenchLine(std::string_view trimmed);
 
 /// Maps an mbedTLS benchmark label: "AES-CBC-128" → AES-128-CBC, "AES-XTS-128" →

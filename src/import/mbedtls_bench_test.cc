@@ -70,6 +70,43 @@ TEST(MbedtlsBenchTest, DevelopmentBranchKilobytesAndHandshakes) {
   EXPECT_DOUBLE_EQ(Ops(runs[0], "X25519", "handshake"), 900);
 }
 
+// The ECDH rows whose TYPE is two words (Mbed-TLS/mbedtls programs/test/benchmark.c): "full
+// handshake" (0b93102415, 2018, mbedtls-2.19 to 3.5: both sides with the new ECDH context,
+// beside the "handshake" rows of the same labels) and, from dd9cbf99c2 (mbedtls-3.6.0),
+// "ephemeral handshake" (the client side of ECDHE) and "static handshake" (ECDH's shared
+// secret alone). Read under the type's own words, so that they do not collide with (and start
+// a new run at) the "handshake" row of the same label; a heap column may follow.
+TEST(MbedtlsBenchTest, TwoWordHandshakeTypesAreRead) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "  ECDHE-secp256r1          :    1500 handshake/s\n"
+      "  ECDHE-x25519             :    3000 handshake/s\n"
+      "  ECDHE-secp256r1          :     700 full handshake/s\n"
+      "  ECDHE-x25519             :    1400 full handshake/s  4096 heap bytes,     12 allocs\n"
+      "  ECDHE-secp384r1          :     300 ephemeral handshake/s\n"
+      "  ECDH-secp384r1           :     600 static handshake/s\n",
+      "mbed.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "ECDHE-secp256r1", "handshake"), 1500);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "ECDHE-secp256r1", "full handshake"), 700);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "X25519", "handshake"), 3000);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "X25519", "full handshake"), 1400);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "ECDHE-secp384r1", "ephemeral handshake"), 300);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "ECDH-secp384r1", "static handshake"), 600);
+}
+
+// TIME_AND_TSC prints "%9lu cycles/byte" of an unsigned integer division, (hardclock ticks) /
+// (jj * BUFSIZE), from PolarSSL (5121ce5bdb) to mbedtls-3.6 and TF-PSA-Crypto 1.0.0: a whole
+// number rounded down, so a figure under 1 cycle/byte prints 0. The caveat says so.
+TEST(MbedtlsBenchTest, CyclesCaveatSaysTheyAreRoundedDown) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "  AES-GCM-128              :    1500000 KiB/s,          1 cycles/byte\n"
+      "  AES-CBC-128              :    3000000 KiB/s,          0 cycles/byte\n",
+      "mbed.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_TRUE(HasCaveat(runs[0], "rounded down"));
+  EXPECT_FALSE(HasCaveat(runs[0], "0 or 1"));
+}
+
 // 50da0482e0 (2014) and c4055446c4 (3.2.0): with MBEDTLS_MEMORY_DEBUG, TIME_PUBLIC prints
 // "%6lu " TYPE "/s" then MEMORY_MEASURE_PRINT's "%6u heap bytes" (", %6u allocs" from 3.2.0);
 // PRINT_ERROR's "FAILED: -0x%04x" and "Feature Not Supported. Skipping." measure nothing.
