@@ -10,6 +10,7 @@
 #include "report/format_util.h"
 #include "results/emulated.h"
 
+#include "diagnose/library_advice.h"
 #include "diagnose/speed_tool.h"
 #include "diagnose/verdict.h"
 #include "diagnose/verdict_text.h"
@@ -114,9 +115,10 @@ std::vector<std::string> CannotKnow(const DoctorReport& report, bool engine_take
       "Whether the CPU is this machine's: every fact here is the report's; nothing was run on "
       "this machine.");
   if (origin.cpu_features_from_clues) {
-    out.push_back(
+    out.push_back(fmt::format(
         "Which features the library's capability vector has: the text shows the CPU's (the "
-        "clues above) but no CPUINFO vector, so a mask such as OPENSSL_ia32cap would not show.");
+        "clues above) but {}.",
+        HiddenLibraryChoice(report.facts)));
   } else if (!origin.cpu_features_known) {
     out.push_back(
         report.facts.no_asm_build && report.facts.library.capability_vector == "N/A"

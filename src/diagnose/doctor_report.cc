@@ -12,6 +12,7 @@
 #include "results/json.h"
 
 #include "diagnose/doctor_report_internal.h"
+#include "diagnose/library_advice.h"
 
 namespace cryptobench::diagnose {
 namespace doctor_internal {
@@ -192,6 +193,11 @@ std::vector<FactRow> LibraryFactRows(const DoctorFacts& facts) {
     rows.push_back({"build flags", report::StripPrefix(library.cflags, "compiler: "), true});
   }
   rows.push_back({"capability vector", report::CapabilityText(library), true});
+  if (const std::string settings = LibraryBuildSettingsText(facts); !settings.empty()) {
+    // A wolfSSL or mbedTLS paste: no OPENSSL_ia32cap and no -D*_ASM line to speak of.
+    rows.push_back({"build settings", settings});
+    return rows;
+  }
   const std::string variable = CapabilityVariable(facts);
   if (!facts.detected_capability_vector.empty() &&
       facts.detected_capability_vector != library.capability_vector) {

@@ -12,6 +12,7 @@
 #include "diagnose/cpu_clues.h"
 #include "diagnose/doctor_from.h"
 #include "diagnose/hash_bounds.h"
+#include "diagnose/library_advice.h"
 #include "diagnose/pk_bounds.h"
 #include "diagnose/stated_causes.h"
 #include "diagnose/verdict_text.h"
@@ -62,6 +63,10 @@ Command SettlingCommand(const DoctorReport& report, const std::string& algorithm
             fmt::format("its Architecture, Model name, CPU max MHz and Flags lines give {}the "
                         "clock range and the CPU's extensions, which the cpb classes need",
                         arch.empty() ? "the class table, " : "")};
+  }
+  // A wolfSSL or mbedTLS paste: its build's settings (library_advice.h).
+  if (std::optional<Command> own = LibrarySettlingCommand(report.facts, algorithm, false)) {
+    return *own;
   }
   const bool aes = algorithm.starts_with("AES-");
   if (aes && origin.tool == "openssl speed" && (arch == "x86_64" || arch == "x86")) {

@@ -11,6 +11,7 @@
 #include "diagnose/doctor_from.h"
 #include "diagnose/hash_bounds.h"
 #include "diagnose/kernel_drivers.h"
+#include "diagnose/library_advice.h"
 #include "diagnose/verdict_text.h"
 
 namespace cryptobench::diagnose {
@@ -218,10 +219,8 @@ std::vector<Finding> CpuFindings(const DoctorReport& report) {
           "cpu.aes-unused", Severity::kWarning,
           fmt::format("The CPU has {} instructions, but AES ran in software", aes->name),
           fmt::format("{}; {} shows {} (source: {})", evidence, aes->clue, aes->name, aes->source),
-          KernelTool(origin)
-              ? KernelAesDriverAdvice(report.facts.cpu.arch)
-              : "Check that the library uses them: OPENSSL_ia32cap/armcap unset, the EVP API "
-                "(openssl speed -evp NAME), and a build with assembly (openssl version -a)."));
+          KernelTool(origin) ? KernelAesDriverAdvice(report.facts.cpu.arch)
+                             : AesUnusedAdvice(report.facts)));
     } else if (shown == AesInstructionsShown::kAbsent) {
       out.push_back(
           Make("cpu.no-hw-aes", Severity::kWarning,

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "diagnose/doctor_from.h"
+#include "diagnose/library_advice.h"
 #include "diagnose/verdict_text.h"
 
 namespace cryptobench::diagnose {
@@ -127,19 +128,18 @@ void Cpu(const DoctorFacts& facts, std::vector<Finding>& out) {
   }
   if (!origin.cpu_features_known && !facts.no_asm_build) {
     const bool clues = origin.cpu_features_from_clues;
-    out.push_back(Make(
-        "report.no-cpuinfo", Severity::kInfo,
-        clues ? "The text has no CPUINFO line: the CPU's features come from its CPU lines"
-              : "The text has no CPUINFO line: the CPU's features are unknown",
-        fmt::format("{}; verdicts rest on {}the cpb fingerprint and the build flags{}",
-                    facts.library.version_num != 0 && facts.library.version_num < 0x30000000
-                        ? "OpenSSL 1.x prints no capability vector"
-                        : "the header has no CPUINFO line",
-                    clues ? "what the CPU lines show (the clues), " : "",
-                    clues ? "; whether the library masked a feature is not in the text"
-                          : ", and cannot call software a problem"),
-        "With OpenSSL 3.x, include `openssl version -a` (its CPUINFO line), or run cryptobench "
-        "doctor on that machine."));
+    out.push_back(
+        Make("report.no-cpuinfo", Severity::kInfo,
+             clues ? "The text has no CPUINFO line: the CPU's features come from its CPU lines"
+                   : "The text has no CPUINFO line: the CPU's features are unknown",
+             fmt::format("{}; verdicts rest on {}the cpb fingerprint and the build flags{}",
+                         facts.library.version_num != 0 && facts.library.version_num < 0x30000000
+                             ? "OpenSSL 1.x prints no capability vector"
+                             : "the header has no CPUINFO line",
+                         clues ? "what the CPU lines show (the clues), " : "",
+                         clues ? "; whether the library masked a feature is not in the text"
+                               : ", and cannot call software a problem"),
+             NoCapabilityVectorAdvice(facts)));
   }
 }
 

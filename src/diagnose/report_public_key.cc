@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "diagnose/doctor_from.h"
+#include "diagnose/library_advice.h"
 #include "diagnose/pk_bounds.h"
 #include "diagnose/verdict_text.h"
 
@@ -130,6 +131,10 @@ SettlingCommandText PublicKeySettlingCommand(const DoctorReport& report,
                                              const std::string& algorithm) {
   const ReportOrigin& origin = *report.facts.report;
   const DoctorFacts& facts = report.facts;
+  // A wolfSSL or mbedTLS paste: its build's settings (library_advice.h), never openssl speed.
+  if (std::optional<SettlingCommandText> own = LibrarySettlingCommand(facts, algorithm, true)) {
+    return *own;
+  }
   if (origin.tool != "openssl speed" ||
       verdict_internal::OpensslSpeedPublicKeyName(algorithm).empty()) {
     return {fmt::format("cryptobench doctor {}", algorithm),

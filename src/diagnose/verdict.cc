@@ -135,6 +135,9 @@ std::optional<OtherLibrary> OtherLibraryOf(const DoctorFacts& facts) {
   if (backend == "gnutls") {
     return OtherLibrary{"GnuTLS", "", std::nullopt};
   }
+  if (backend == "mbedtls") {
+    return OtherLibrary{"mbedTLS", "", std::nullopt};
+  }
   if (backend == "botan") {
     return OtherLibrary{version.empty() ? "Botan" : shown, "botan",
                         VersionAfter(version, "Botan ")};

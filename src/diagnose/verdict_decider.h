@@ -90,9 +90,9 @@ class Decider {
   const KernelAesComparison* KernelAes() const;
   std::string Rate(double value) const;
   /// `v` as a report of a library that is known and is not OpenSSL (LibreSSL, BoringSSL, AWS-LC,
-  /// wolfSSL, GnuTLS, Botan; OtherLibrary) may state it: every class name of the table becomes
-  /// NeutralClassName's, and one evidence line says the ranges are OpenSSL's code paths and,
-  /// from data/library-changes.csv, whether that release has no assembly for the area on this
+  /// wolfSSL, mbedTLS, GnuTLS, Botan; OtherLibrary) may state it: every class name of the table
+  /// becomes NeutralClassName's, and one evidence line says the ranges are OpenSSL's code paths
+  /// and, from data/library-changes.csv, whether that release has no assembly for the area on this
   /// architecture at all. Unchanged for OpenSSL, an unknown library and the kernel (ForKernel).
   void NameClassesForLibrary(Verdict& v) const;
   std::string Cpb(const Fingerprint& fp) const { return FormatCpb(fp.cpb_low, fp.cpb_high); }

@@ -10,6 +10,7 @@
 
 #include "diagnose/doctor_from.h"
 #include "diagnose/kernel_drivers.h"
+#include "diagnose/library_advice.h"
 #include "diagnose/pk_bounds.h"
 #include "diagnose/verdict.h"
 #include "diagnose/verdict_decider.h"
@@ -512,10 +513,7 @@ Verdict Decider::DecideReportPublicKey(const std::string& figure) const {
                                figure, offered));
   v.evidence = evidence;
   if (!paths_.empty()) {
-    v.advice = fmt::format(
-        "Run cryptobench doctor {} on that machine: its mask experiments clear "
-        "the bits each path needs and show which one ran.",
-        alg_.name);
+    v.advice = PublicKeyPathAdvice(facts_, alg_.name);
   }
   return v;
 }
@@ -619,18 +617,12 @@ Verdict Decider::DecideReportFingerprint(const std::string& key,
             "cryptobench doctor on that machine to mask features and prove it");
       }
       AddReportBuildEvidence(v);
-      v.advice =
-          from_clues && KernelTool(origin)
-              ? fmt::format(
-                    "Load the kernel's driver for the CPU's {} instructions (aesni_intel, "
-                    "aes_ce_blk, ...) and check /proc/crypto for its driver names.",
-                    key)
-              : fmt::format(
-                    "Check the library's build (no-asm, an OpenSSL older than the {} "
-                    "code, the low-level API{}); cryptobench doctor on that machine "
-                    "proves it with mask experiments.",
-                    path_name.empty() ? key : path_name,
-                    from_clues ? ", an OPENSSL_ia32cap/armcap mask the text does not show" : "");
+      v.advice = from_clues && KernelTool(origin)
+                     ? fmt::format(
+                           "Load the kernel's driver for the CPU's {} instructions (aesni_intel, "
+                           "aes_ce_blk, ...) and check /proc/crypto for its driver names.",
+                           key)
+                     : UnusedPathAdvice(facts_, alg_.name, key, path_name, from_clues);
       return v;
     }
     case Side::kMixed: {

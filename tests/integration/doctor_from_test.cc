@@ -122,6 +122,53 @@ TEST(DoctorFromCliTest, OneMachinesCpuLinesDoNotJudgeAnotherBlocksRun) {
   EXPECT_GT(doc.at("reports").at(0).at("core_hz_low").get<double>(), 1e9);
 }
 
+// Defect (new-user tryout): a wolfCrypt benchmark paste whose AES figures are software-speed
+// was told to check OPENSSL_ia32cap, `openssl speed -evp` and `openssl version -a`. Its advice
+// names wolfSSL's configure options and wolfssl/options.h, and no OpenSSL tool or variable; the
+// mbedTLS benchmark's names mbedTLS's config macros. The pastes are invented in the tools' own
+// formats (tests/fixtures/doctor-from/), not taken from the corpus.
+TEST(DoctorFromCliTest, WolfsslAndMbedtlsPastesGetTheirLibrarysRemedies) {
+  struct Case {
+    std::string file;
+    std::string problem;  ///< the verdict or finding that states the AES problem
+    std::vector<std::string> names;
+  };
+  for (const Case& c : {Case{"wolfssl-5.6-aes-software.txt",
+                             "AES-128-GCM: NOT accelerated",
+                             {"--enable-aesni", "--enable-intelasm", "wolfssl/options.h"}},
+                        Case{"mbedtls-3.5-aes-software.txt",
+                             "[warning] cpu.aes-unused",
+                             {"MBEDTLS_AESNI_C", "MBEDTLS_HAVE_ASM", "mbedtls_config.h"}}}) {
+    const CliResult r = RunCryptobench({"doctor", "--from", kFixtures + "doctor-from/" + c.file});
+    EXPECT_NE(r.exit_status, 2) << c.file << r.err;
+    EXPECT_NE(r.out.find(c.problem), std::string::npos) << r.out;
+    for (const std::string& name : c.names) {
+      EXPECT_NE(r.out.find(name), std::string::npos) << c.file << ": " << name << "\n" << r.out;
+    }
+    for (const char* openssl : {"OPENSSL_ia32cap", "OPENSSL_armcap", "openssl speed",
+                                "openssl version", "cryptobench doctor RSA-2048"}) {
+      EXPECT_EQ(r.out.find(openssl), std::string::npos) << c.file << ": " << openssl << "\n"
+                                                        << r.out;
+    }
+  }
+}
+
+// The mbedTLS benchmark's two-word ECDH rows ("full handshake/s", 2.19 to 3.5) are read, not
+// dropped silently.
+TEST(DoctorFromCliTest, MbedtlsFullHandshakeRowsAreRead) {
+  const CliResult r = RunCryptobench(
+      {"import", kFixtures + "doctor-from/mbedtls-3.5-aes-software.txt", "--format", "json"});
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  const json doc = ParseJson(r);
+  int full = 0;
+  for (const json& alg : doc.at("algorithms")) {
+    for (const json& cell : alg.at("cells")) {
+      full += cell.at("operation") == "full handshake" ? 1 : 0;
+    }
+  }
+  EXPECT_EQ(full, 2) << r.out;
+}
+
 // An empty file to import or doctor --from: one line saying it is empty, exit 2.
 TEST(DoctorFromCliTest, AnEmptyFileIsSaidToBeEmpty) {
   const auto path = std::filesystem::temp_directory_path() /

@@ -1,0 +1,64 @@
+// The remedies a pasted report's advice names, chosen by the library its figures came from: one
+// table (library_advice.cc) holds each library's switches and the evidence that settles its
+// build, so that no rule words a library's remedy of its own. OpenSSL's texts (openssl speed,
+// OPENSSL_ia32cap, openssl version -a) stay where its rules write them; a wolfSSL or mbedTLS
+// paste gets its library's configure options or config macros instead.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "diagnose/doctor.h"
+#include "diagnose/doctor_from.h"
+
+namespace cryptobench::diagnose {
+
+/// The library whose remedies fit a report's advice.
+enum class AdviceLibrary {
+  kOpenssl,  ///< openssl speed and every report without its own library's row (as before)
+  kWolfssl,  ///< the wolfCrypt benchmark (import backend "wolfssl")
+  kMbedtls,  ///< the mbedTLS benchmark program (import backend "mbedtls")
+};
+
+/// The advice library of `facts` (a report's: facts.report set; a measured run is kOpenssl).
+AdviceLibrary AdviceLibraryOf(const DoctorFacts& facts);
+
+/// The advice of a verdict whose figure is software although the CPU (or the report's
+/// capability vector) has `feature` ("AES-NI", "AVX2"); `path_name` names the path when known
+/// ("" = the feature), `from_clues` when the CPU's features come from its CPU lines. For
+/// OpenSSL the build, API and mask checks; for wolfSSL its configure options (--enable-aesni,
+/// --enable-intelasm, --enable-armasm); for mbedTLS its config macros (MBEDTLS_AESNI_C,
+/// MBEDTLS_AESCE_C, MBEDTLS_HAVE_ASM, MBEDTLS_PADLOCK_C) by version.
+std::string UnusedPathAdvice(const DoctorFacts& facts, std::string_view algorithm,
+                             std::string_view feature, std::string_view path_name, bool from_clues);
+
+/// The advice of cpu.aes-unused (the CPU has AES instructions, AES ran in software).
+std::string AesUnusedAdvice(const DoctorFacts& facts);
+
+/// The advice of an undetermined public-key verdict of a report (which code path ran).
+std::string PublicKeyPathAdvice(const DoctorFacts& facts, std::string_view algorithm);
+
+/// The one command that settles an open verdict of a wolfSSL or mbedTLS report: a look at the
+/// build's own settings (wolfssl/options.h; mbedtls_config.h or config.h), never openssl speed
+/// nor `cryptobench doctor`, whose wolfssl and mbedtls backends examine the library cryptobench
+/// was built with, not the build that ran the benchmark, and refuse public-key algorithms.
+/// nullopt for an OpenSSL report (its rules choose among its own tools).
+std::optional<SettlingCommandText> LibrarySettlingCommand(const DoctorFacts& facts,
+                                                          std::string_view algorithm,
+                                                          bool public_key);
+
+/// The advice of report.no-cpuinfo: where the library shows which CPU paths its build has.
+std::string NoCapabilityVectorAdvice(const DoctorFacts& facts);
+
+/// What a report whose CPU features come from its CPU lines cannot show about the library,
+/// to follow "the text shows the CPU's (the clues above) but ": OpenSSL's capability vector
+/// and its masks, or another library's build settings.
+std::string HiddenLibraryChoice(const DoctorFacts& facts);
+
+/// The Library section's "build settings" row of a wolfSSL or mbedTLS report (which switches
+/// the build had are not in the text, and the command that shows them), or "" for OpenSSL's
+/// (its rows are OPENSSL_ia32cap and the -D*_ASM defines).
+std::string LibraryBuildSettingsText(const DoctorFacts& facts);
+
+}  // namespace cryptobench::diagnose

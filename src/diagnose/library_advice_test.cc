@@ -1,0 +1,183 @@
+// Tests of the advice doctor --from gives a wolfSSL or mbedTLS paste (library_advice.h): its
+// library's switches and the file that shows them, never OpenSSL's tools or variables; an
+// OpenSSL paste keeps its own advice.
+#include "diagnose/library_advice.h"
+
+#include <string>
+#include <vector>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "diagnose/doctor_from.h"
+#include "support/doctor_findings.h"
+#include "support/imported_cell.h"
+
+namespace cryptobench::diagnose {
+namespace {
+
+using cryptobench::testing::FindingOf;
+using cryptobench::testing::ImportedFigure;
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+constexpr const char* kX86Flags =
+    "fpu vme de pse tsc msr pae mce cx8 apic sse sse2 ssse3 sse4_1 sse4_2 pclmulqdq aes avx "
+    "avx2 bmi1 bmi2 adx lm";
+constexpr const char* kArmFlags = "fp asimd evtstrm aes pmull sha1 sha2 crc32 cpuid";
+
+// A pasted benchmark of `backend` ("wolfssl", "mbedtls", "openssl") on a machine whose CPU lines
+// show `flags` and a 1.60 GHz model ("" for Arm: the model line names no clock).
+results::RunResult Paste(const std::string& backend, const std::string& flags) {
+  results::RunResult run;
+  run.source.kind = "imported";
+  run.source.file = "paste.txt";
+  run.source.timing_basis = "wall_clock";
+  run.library.backend = backend;
+  if (backend == "wolfssl") {
+    run.source.tool = "wolfCrypt benchmark";
+    run.source.tool_version = "5.6.3";
+    run.library.version = "wolfSSL 5.6.3";
+  } else if (backend == "mbedtls") {
+    run.source.tool = "mbedTLS benchmark";
+  } else {
+    run.source.tool = "openssl speed";
+    run.source.tool_version = "3.0.11";
+    run.library.version = "OpenSSL 3.0.11";
+    run.library.version_num = 0x300000b0;
+  }
+  run.source.facts.push_back({"cpu_flags", flags, 3});
+  run.source.facts.push_back({"cpu_model",
+                              flags == kArmFlags
+                                  ? "Model name: Cortex-A72"
+                                  : "Model name: Intel(R) Core(TM) i5-8250U CPU @ 1.60GHz",
+                              2});
+  return run;
+}
+
+void Add(results::RunResult& run, const std::string& algorithm, const std::string& kind,
+         std::vector<results::Cell> cells) {
+  results::AlgorithmResult alg;
+  alg.algorithm = algorithm;
+  alg.kind = kind;
+  alg.cells = std::move(cells);
+  run.algorithms.push_back(std::move(alg));
+}
+
+// Software-speed AES beside ChaCha20-Poly1305 (1 MiB per call, as wolfCrypt's benchmark).
+void AddSoftwareAes(results::RunResult& run) {
+  Add(run, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 1048576, 33.5)});
+  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 1048576, 77.2)});
+  Add(run, "ChaCha20-Poly1305", "aead", {ImportedFigure("encrypt", 1048576, 169.5)});
+}
+
+// Every advice and settling text the report gives.
+std::string AllAdvice(const DoctorReport& report) {
+  std::string all;
+  for (const Verdict& verdict : report.verdicts) {
+    all += verdict.advice + "\n";
+  }
+  for (const Finding& finding : report.findings) {
+    all += finding.advice + "\n";
+  }
+  return all;
+}
+
+void ExpectNoOpensslRemedy(const std::string& advice) {
+  EXPECT_THAT(advice, Not(HasSubstr("OPENSSL_ia32cap")));
+  EXPECT_THAT(advice, Not(HasSubstr("OPENSSL_armcap")));
+  EXPECT_THAT(advice, Not(HasSubstr("openssl speed")));
+  EXPECT_THAT(advice, Not(HasSubstr("openssl version")));
+  EXPECT_THAT(advice, Not(HasSubstr("an OpenSSL older")));
+}
+
+// Defect (new-user tryout): a wolfCrypt benchmark paste with software-speed AES was told to
+// check OPENSSL_ia32cap, `openssl speed -evp` and `openssl version -a`. wolfSSL's remedy is its
+// configure options, and wolfssl/options.h shows which the build had.
+TEST(LibraryAdviceTest, WolfsslSoftwareAesNamesItsConfigureOptions) {
+  results::RunResult run = Paste("wolfssl", kX86Flags);
+  AddSoftwareAes(run);
+  const DoctorReport report = DiagnoseReport(run);
+  EXPECT_EQ(AdviceLibraryOf(report.facts), AdviceLibrary::kWolfssl);
+  bool aes_verdict = false;
+  for (const Verdict& verdict : report.verdicts) {
+    if (verdict.algorithm == "AES-128-GCM" && verdict.status == VerdictStatus::kNotAccelerated) {
+      aes_verdict = true;
+      EXPECT_THAT(verdict.advice, HasSubstr("--enable-aesni"));
+      EXPECT_THAT(verdict.advice, HasSubstr("--enable-intelasm"));
+      EXPECT_THAT(verdict.advice, HasSubstr("wolfssl/options.h"));
+    }
+  }
+  EXPECT_TRUE(aes_verdict);
+  const Finding* unused = FindingOf(report, "cpu.aes-unused");
+  ASSERT_NE(unused, nullptr);
+  EXPECT_THAT(unused->advice, HasSubstr("--enable-aesni"));
+  EXPECT_THAT(unused->advice, HasSubstr("WOLFSSL_AESNI"));
+  ExpectNoOpensslRemedy(AllAdvice(report));
+}
+
+// On ARMv8 wolfSSL's AES instructions come with --enable-armasm.
+TEST(LibraryAdviceTest, WolfsslOnArmNamesArmasm) {
+  results::RunResult run = Paste("wolfssl", kArmFlags);
+  AddSoftwareAes(run);
+  const DoctorReport report = DiagnoseReport(run);
+  const std::string advice = AllAdvice(report);
+  EXPECT_THAT(advice, HasSubstr("--enable-armasm"));
+  EXPECT_THAT(advice, Not(HasSubstr("--enable-aesni")));
+  ExpectNoOpensslRemedy(advice);
+}
+
+// mbedTLS: its config macros in mbedtls_config.h (config.h in 2.x).
+TEST(LibraryAdviceTest, MbedtlsSoftwareAesNamesItsConfigMacros) {
+  results::RunResult run = Paste("mbedtls", kX86Flags);
+  Add(run, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 1024, 33.5)});
+  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 1024, 77.2)});
+  Add(run, "ChaCha20-Poly1305", "aead", {ImportedFigure("encrypt", 1024, 169.5)});
+  const DoctorReport report = DiagnoseReport(run);
+  EXPECT_EQ(AdviceLibraryOf(report.facts), AdviceLibrary::kMbedtls);
+  const std::string advice = AllAdvice(report);
+  EXPECT_THAT(advice, HasSubstr("MBEDTLS_AESNI_C"));
+  EXPECT_THAT(advice, HasSubstr("MBEDTLS_HAVE_ASM"));
+  EXPECT_THAT(advice, HasSubstr("mbedtls_config.h"));
+  ExpectNoOpensslRemedy(advice);
+
+  results::RunResult arm = Paste("mbedtls", kArmFlags);
+  Add(arm, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 1024, 20)});
+  Add(arm, "ChaCha20-Poly1305", "aead", {ImportedFigure("encrypt", 1024, 150)});
+  EXPECT_THAT(AllAdvice(DiagnoseReport(arm)), HasSubstr("MBEDTLS_AESCE_C"));
+}
+
+// Defect: an open public-key verdict of a wolfSSL or mbedTLS paste named `cryptobench doctor
+// RSA-2048` (which examines the openssl backend's library, and refuses public-key algorithms
+// with --backend wolfssl or mbedtls) or openssl speed. It names the build's settings.
+TEST(LibraryAdviceTest, PublicKeySettlingCommandIsTheBuildsSettings) {
+  for (const std::string backend : {"wolfssl", "mbedtls"}) {
+    results::RunResult run = Paste(backend, kX86Flags);
+    Add(run, "RSA-2048", "signature",
+        {ImportedFigure("sign", 32, 100 * 32 / 1e6),
+         ImportedFigure("verify", 32, 5500 * 32 / 1e6)});
+    const DoctorReport report = DiagnoseReport(run);
+    const std::string advice = AllAdvice(report);
+    EXPECT_THAT(advice, Not(HasSubstr("cryptobench doctor RSA-2048"))) << backend;
+    ExpectNoOpensslRemedy(advice);
+    const Finding* open = FindingOf(report, "report.cannot-tell");
+    ASSERT_NE(open, nullptr) << backend;
+    EXPECT_THAT(open->advice,
+                HasSubstr(backend == "wolfssl" ? "wolfssl/options.h" : "mbedtls_config.h"));
+  }
+}
+
+// An OpenSSL paste keeps its advice: the mask, the EVP API and openssl version -a.
+TEST(LibraryAdviceTest, OpensslPasteKeepsItsOwnAdvice) {
+  results::RunResult run = Paste("openssl", kX86Flags);
+  AddSoftwareAes(run);
+  const DoctorReport report = DiagnoseReport(run);
+  EXPECT_EQ(AdviceLibraryOf(report.facts), AdviceLibrary::kOpenssl);
+  const Finding* unused = FindingOf(report, "cpu.aes-unused");
+  ASSERT_NE(unused, nullptr);
+  EXPECT_THAT(unused->advice, HasSubstr("openssl speed -evp NAME"));
+  EXPECT_THAT(AllAdvice(report), HasSubstr("OPENSSL_ia32cap/armcap"));
+}
+
+}  // namespace
+}  // namespace cryptobench::diagnose
