@@ -1466,6 +1466,9 @@ std::vector<results::RunResult> ImportColumn(std::string_view text, std::string_
 
 namespace {
 
+std::vector<results::RunResult> ImportNormalised(std::string_view text, std::string_view file_name,
+                                                 bool read_result_json);
+
 // ImportText of a text in UTF-8 (or ASCII).
 std::vector<results::RunResult> ImportUtf8(std::string_view text, std::string_view file_name,
                                            bool read_result_json) {
@@ -1481,6 +1484,33 @@ std::vector<results::RunResult> ImportUtf8(std::string_view text, std::string_vi
                                   results::kMaxInputLines, newlines + 1),
                       std::string(file_name));
   }
+  const PastedText pasted = NormalisePastedText(text);
+  std::vector<results::RunResult> runs = ImportNormalised(pasted.text, file_name, read_result_json);
+  // What was undone, so whoever reads a name or a line quoted from the paste knows it is not
+  // byte for byte the file's.
+  std::vector<std::string> notes;
+  if (pasted.html_line != 0) {
+    notes.push_back(fmt::format(
+        "The paste is HTML-escaped (from line {}: a web page's source or a forum's export); "
+        "character references such as '&gt;' and '&#39;' were decoded before it was read.",
+        pasted.html_line));
+  }
+  if (pasted.typography_line != 0) {
+    notes.push_back(fmt::format(
+        "From line {}, non-breaking spaces, typographic quotes or a dash before an option (a "
+        "web page's or word processor's typography) were read as ASCII spaces, quotes and "
+        "'-'; no figure was changed.",
+        pasted.typography_line));
+  }
+  for (results::RunResult& run : runs) {
+    run.source.caveats.insert(run.source.caveats.begin(), notes.begin(), notes.end());
+  }
+  return runs;
+}
+
+// ImportUtf8 of a text NormalisePastedText has read.
+std::vector<results::RunResult> ImportNormalised(std::string_view text, std::string_view file_name,
+                                                 bool read_result_json) {
   const std::optional<SideBySide> columns = SplitSideBySide(text);
   if (!columns) {
     return ImportColumn(text, file_name, read_result_json);

@@ -881,5 +881,129 @@ TEST(ImportRobustTest, MultiRunWithoutChildrensFiguresSaysWhy) {
                         "result for this cell reached the parent"));
 }
 
+// Text copied from a web page: its typography curls "rsa's" into "rsa’s", and its HTML source
+// escapes the apostrophe. Public-key progress lines so quoted once made an invented
+// "2048 bits EdDSA (rsa’s)" row repeating the RSA figures.
+std::string RsaProgress(const std::string& apostrophe) {
+  return "Doing 2048 bits private rsa" + apostrophe + "s for 10s: 17000 2048 bits private RSA" +
+         apostrophe + "s in 9.99s\nDoing 2048 bits public rsa" + apostrophe +
+         "s for 10s: 560000 2048 bits public RSA" + apostrophe +
+         "s in 10.00s\n"
+         "                  sign    verify    sign/s verify/s\n"
+         "rsa 2048 bits 0.000588s 0.000018s   1701.7  56000.0\n";
+}
+
+TEST(ImportRobustTest, CurlyApostropheInPublicKeyProgressInventsNoRow) {
+  for (const std::string apostrophe : {"\xE2\x80\x99", "\xE2\x80\x98"}) {
+    const std::vector<results::RunResult> runs = ImportText(RsaProgress(apostrophe), "paste.txt");
+    ASSERT_EQ(runs.size(), 1u);
+    ASSERT_EQ(runs[0].algorithms.size(), 1u) << runs[0].algorithms.back().algorithm;
+    EXPECT_EQ(runs[0].algorithms[0].algorithm, "RSA-2048");
+    EXPECT_TRUE(HasCaveat(runs[0], "From line 1, non-breaking spaces, typographic quotes"));
+  }
+}
+
+TEST(ImportRobustTest, EscapedApostropheInPublicKeyProgressInventsNoRow) {
+  for (const std::string apostrophe : {"&#39;", "&#x27;", "&apos;"}) {
+    const std::vector<results::RunResult> runs = ImportText(RsaProgress(apostrophe), "paste.txt");
+    ASSERT_EQ(runs.size(), 1u) << apostrophe;
+    ASSERT_EQ(runs[0].algorithms.size(), 1u) << runs[0].algorithms.back().algorithm;
+    EXPECT_EQ(runs[0].algorithms[0].algorithm, "RSA-2048") << apostrophe;
+    EXPECT_TRUE(HasCaveat(runs[0], "The paste is HTML-escaped (from line 1")) << apostrophe;
+  }
+}
+
+// `text` with every space, or the first space of each run of them, a no-break space (U+00A0),
+// as a web page's "&nbsp;" copies.
+std::string WithNbsp(const std::string& text, bool every) {
+  std::string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const bool first = i == 0 || text[i - 1] != ' ';
+    out += text[i] == ' ' && (every || first) ? std::string("\xC2\xA0") : std::string(1, text[i]);
+  }
+  return out;
+}
+
+constexpr const char* kCbcRow =
+    "aes-128-cbc     245097.59k   281600.00k   290133.33k   290133.33k   292181.33k   "
+    "292181.33k\n";
+
+// No-break spaces between the words and columns once refused the paste ("found none"), lost
+// the 'type' line, or named the row "aes-128-cbc\u00a0".
+TEST(ImportRobustTest, NoBreakSpacesReadAsSpaces) {
+  const std::string paste = "$ openssl speed -evp aes-128-cbc\n" + std::string(kTypeLine) + kCbcRow;
+  for (const bool every : {true, false}) {
+    const std::vector<results::RunResult> runs = ImportText(WithNbsp(paste, every), "paste.txt");
+    ASSERT_EQ(runs.size(), 1u) << every;
+    ASSERT_EQ(runs[0].algorithms.size(), 1u) << runs[0].algorithms.back().algorithm;
+    EXPECT_DOUBLE_EQ(BytesPerS(CellOf(runs[0], "AES-128-CBC", "encrypt", 16)), 245097590);
+    EXPECT_DOUBLE_EQ(BytesPerS(CellOf(runs[0], "AES-128-CBC", "encrypt", 16384)), 292181330);
+    EXPECT_FALSE(HasCaveat(runs[0], "without its 'type ... bytes' line")) << every;
+  }
+}
+
+// "&nbsp;" of an HTML source once stayed in the row's name: a second row "aes-128-cbc&nbsp;"
+// beside the one its progress line gave.
+TEST(ImportRobustTest, EscapedNoBreakSpaceEndsTheName) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "Doing aes-128-cbc for 3s on 16 size blocks: 45802612 aes-128-cbc's in 2.99s\n"
+      "type&nbsp;16 bytes 64 bytes 256 bytes 1024 bytes 8192 bytes 16384 bytes\n"
+      "aes-128-cbc&nbsp;   245097.59k   281600.00k   290133.33k   290133.33k   292181.33k   "
+      "292181.33k\n",
+      "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  ASSERT_EQ(runs[0].algorithms.size(), 1u) << runs[0].algorithms.back().algorithm;
+  EXPECT_DOUBLE_EQ(BytesPerS(CellOf(runs[0], "AES-128-CBC", "encrypt", 64)), 281600000);
+}
+
+// A quoted block of an HTML source ("&gt; " before every line) once named its row
+// "&gt; aes-128-cbc" and lost the version and the -evp of its command (so a false "low-level
+// API" caveat).
+TEST(ImportRobustTest, EscapedQuotePrefixIsAQuotePrefix) {
+  std::string paste;
+  for (const std::string line :
+       {"$ openssl version", "OpenSSL 1.1.1f  31 Mar 2020", "$ openssl speed -evp aes-128-cbc",
+        "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+        "bytes",
+        "aes-128-cbc     245097.59k   281600.00k   290133.33k   290133.33k   292181.33k   "
+        "292181.33k"}) {
+    paste += "&gt; " + line + "\n";
+  }
+  const std::vector<results::RunResult> runs = ImportText(paste, "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  ASSERT_EQ(runs[0].algorithms.size(), 1u) << runs[0].algorithms.back().algorithm;
+  EXPECT_EQ(runs[0].algorithms[0].algorithm, "AES-128-CBC");
+  EXPECT_EQ(runs[0].library.version, "OpenSSL 1.1.1f  31 Mar 2020");
+  EXPECT_FALSE(HasCaveat(runs[0], "low-level API"));
+}
+
+// A word processor's typography curled the banner's quotes ("The ’numbers’ are"): the banner
+// was once glued onto the compiler line before it.
+TEST(ImportRobustTest, CurlyQuotedBannerEndsTheCompilerLine) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "$ openssl speed -evp aes-128-cbc\nOpenSSL 1.1.1f  31 Mar 2020\n"
+      "compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -Wall -O2 -DNDEBUG\n"
+      "The \xE2\x80\x99numbers\xE2\x80\x99 are in 1000s of bytes per second processed.\n" +
+          std::string(kTypeLine) + kCbcRow,
+      "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].library.cflags.find("numbers"), std::string::npos) << runs[0].library.cflags;
+  EXPECT_NE(FindAlgorithm(runs[0], "AES-128-CBC"), nullptr);
+}
+
+// ... and made the options' '-' en dashes ("openssl speed –elapsed –evp"): -elapsed was once
+// not seen, so the figures were said to be timed in user CPU time.
+TEST(ImportRobustTest, DashBeforeAnOptionIsAnOption) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "$ openssl speed \xE2\x80\x93"
+      "elapsed \xE2\x80\x94"
+      "evp aes-128-cbc\n" +
+          std::string(kTypeLine) + kCbcRow,
+      "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].source.timing_basis, "wall_clock");
+  EXPECT_NE(FindAlgorithm(runs[0], "AES-128-CBC"), nullptr);
+}
+
 }  // namespace
 }  // namespace cryptobench::import

@@ -58,5 +58,40 @@ TEST(TextEncodingTest, DecodesPairsAndReplacesWhatIsNoCharacter) {
   EXPECT_EQ(Utf16ToUtf8(std::string("\xd8\x3d", 2), Utf16Order::kBigEndian), "\xef\xbf\xbd");
 }
 
+// The references of an HTML-escaped paste are decoded once; line ends and digits stay.
+TEST(TextEncodingTest, NormalisingDecodesReferencesOfAnEscapedPaste) {
+  const PastedText pasted = NormalisePastedText(
+      "a\n&gt; 1.5&lt;2 &amp;gt; &quot;x&quot; &#39;&#x27;&apos;&#10;&#xD800;\n");
+  EXPECT_EQ(pasted.text, "a\n> 1.5<2 &gt; \"x\" '''&#10;&#xD800;\n");
+  EXPECT_EQ(pasted.html_line, 2u);
+  EXPECT_EQ(pasted.typography_line, 0u);
+}
+
+// A text without references keeps its ampersands ("AT&T", "&foo;").
+TEST(TextEncodingTest, NormalisingLeavesAnUnescapedPasteAlone) {
+  const std::string text = "AT&T &foo; & 12.5k\n";
+  const PastedText pasted = NormalisePastedText(text);
+  EXPECT_EQ(pasted.text, text);
+  EXPECT_EQ(pasted.html_line, 0u);
+  EXPECT_EQ(pasted.typography_line, 0u);
+}
+
+// No-break spaces, curly quotes and a dash before an option become ASCII; prose's dashes and
+// other characters (µs, …) stay.
+TEST(TextEncodingTest, NormalisingReadsTypographyAsAscii) {
+  const PastedText pasted = NormalisePastedText(
+      "ok\nrsa\xE2\x80\x99s \xE2\x80\x9Cx\xE2\x80\x9D\xC2\xA0"
+      "1\xE2\x80\xAF"
+      "2\xE2\x80\x87"
+      "3 \xE2\x80\x93"
+      "evp \xE2\x80\x94"
+      "elapsed a \xE2\x80\x93 b 5\xC2\xB5s \xE2\x80\xA6\n");
+  EXPECT_EQ(pasted.text,
+            "ok\nrsa's \"x\" 1 2 3 -evp -elapsed a \xE2\x80\x93 b 5\xC2\xB5s \xE2\x80\xA6\n");
+  EXPECT_EQ(pasted.typography_line, 2u);
+  EXPECT_EQ(pasted.html_line, 0u);
+  EXPECT_EQ(NormalisePastedText("&nbsp;x").text, " x");
+}
+
 }  // namespace
 }  // namespace cryptobench::import
