@@ -228,8 +228,12 @@ class Reader {
       return;
     }
     out_.flags_family = family;
+    // Named by what was pasted: lscpu's "Flags:" is no /proc/cpuinfo line.
     const std::string what =
-        family == "x86" ? "the /proc/cpuinfo flags line" : "the /proc/cpuinfo Features line";
+        fact.origin == "lscpu" ? "the lscpu Flags line"
+        : fact.origin == "/proc/cpuinfo"
+            ? (family == "x86" ? "the /proc/cpuinfo flags line" : "the /proc/cpuinfo Features line")
+            : (family == "x86" ? "the CPU flags line" : "the CPU Features line");
     const std::string clue = LineClue(what, fact.line, fact.value);
     const std::string arch = family == "x86"     ? (tokens.count("lm") ? "x86_64" : "x86")
                              : family == "arm64" ? "aarch64"

@@ -11,9 +11,11 @@
 #include <gtest/gtest.h>
 
 #include "results/emulated.h"
+#include "results/json.h"
 
 #include "diagnose/cpu_clues.h"
 #include "diagnose/stated_causes.h"
+#include "import/import.h"
 #include "support/doctor_findings.h"
 #include "support/imported_cell.h"
 
@@ -2396,6 +2398,40 @@ TEST(DoctorFromTest, KernelRowsNameNoOpenSslCodePath) {
     }
     EXPECT_THAT(v.line, HasSubstr("not the kernel's drivers")) << v.line;
   }
+}
+
+// A CPU's flags line is named by what printed it: lscpu's "Flags:" is not a /proc/cpuinfo line
+// (new-user tryout: 'the /proc/cpuinfo flags line' for a pasted lscpu), and it stays so in a
+// result JSON read back.
+TEST(CpuCluesTest, AFlagsLineIsNamedByWhatPrintedIt) {
+  const std::string table =
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+      "bytes\n"
+      "aes-128-cbc     910220.41k  1431007.25k  1502110.33k  1520332.80k  1524900.12k  "
+      "1525118.46k\n\n";
+  const std::string flags = "fpu vme de pse tsc msr sse sse2 ssse3 lm aes pclmulqdq avx";
+  // The AES feature's clue: "AES-NI" on x86, "AES" on ARM.
+  const auto clue_of = [&](const std::string& line) {
+    std::vector<results::RunResult> runs = import::ImportText(table + line + "\n", "paste.txt");
+    EXPECT_EQ(runs.size(), 1u);
+    if (runs.empty()) {
+      return std::string();
+    }
+    const results::RunResult back =
+        results::FromJson(nlohmann::json::parse(results::ToJson(runs.front()).dump()));
+    const CpuClues clues = ReadCpuClues(back);  // Find points into it: keep it alive
+    const CpuFeatureClue* aes = clues.Find("AES-NI");
+    if (aes == nullptr) {
+      aes = clues.Find("AES");
+    }
+    return aes == nullptr ? std::string() : aes->clue;
+  };
+  EXPECT_THAT(clue_of("Flags:                           " + flags),
+              HasSubstr("the lscpu Flags line (line 5)"));
+  EXPECT_THAT(clue_of("flags\t\t: " + flags), HasSubstr("the /proc/cpuinfo flags line (line 5)"));
+  EXPECT_THAT(clue_of("Features\t: fp asimd evtstrm aes pmull sha1 sha2 crc32 cpuid"),
+              HasSubstr("/proc/cpuinfo Features line"));
 }
 
 }  // namespace

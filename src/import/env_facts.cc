@@ -289,7 +289,14 @@ bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact
     }
     if ((key == "flags" || key == "features") &&
         (context_ == Context::kCpuinfo || LooksLikeCpuFlags(value))) {
-      facts->push_back({"cpu_flags", value, line.number});
+      // lscpu prints "Flags:" (capitalised, the colon right after it); /proc/cpuinfo prints
+      // "flags\t\t:" on x86 and "Features\t:" on ARM (util-linux sys-utils/lscpu.c,
+      // arch/x86/kernel/cpu/proc.c, arch/arm64/kernel/cpuinfo.c).
+      const std::string origin =
+          trimmed.rfind("Flags:", 0) == 0                                       ? "lscpu"
+          : trimmed.rfind("flags", 0) == 0 || trimmed.rfind("Features", 0) == 0 ? "/proc/cpuinfo"
+                                                                                : "";
+      facts->push_back({"cpu_flags", value, line.number, origin});
       return true;
     }
     // lscpu's "CPU max MHz: 1512.0000" and "CPU min MHz: 408.0000": the kernel's cpufreq

@@ -243,8 +243,11 @@ ordered_json SourceToJson(const SourceInfo& source) {
   if (!source.facts.empty()) {
     ordered_json facts = ordered_json::array();
     for (const SourceFact& fact : source.facts) {
-      facts.push_back(
-          ordered_json{{"kind", fact.kind}, {"value", fact.value}, {"line", fact.line}});
+      ordered_json item{{"kind", fact.kind}, {"value", fact.value}, {"line", fact.line}};
+      if (!fact.origin.empty()) {
+        item["origin"] = fact.origin;
+      }
+      facts.push_back(std::move(item));
     }
     j["facts"] = std::move(facts);
   }

@@ -388,6 +388,7 @@ void ReadSource(const json& j, const std::string& path, SourceInfo* out) {
       ReadString((*facts)[i], fact_path, "kind", &fact.kind, true);
       ReadString((*facts)[i], fact_path, "value", &fact.value, true);
       ReadSize((*facts)[i], fact_path, "line", &fact.line);
+      ReadString((*facts)[i], fact_path, "origin", &fact.origin);
       out->facts.push_back(std::move(fact));
     }
   }

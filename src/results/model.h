@@ -220,6 +220,10 @@ struct SourceFact {
                       ///< "cpu_pinning", "uname", "cpu_model", "cpu_flags", "build_search"
   std::string value;  ///< what the line says, e.g. "afalg: AES-128-CBC, AES-256-CBC; available"
   size_t line = 0;    ///< 1-based line of the text it was read from
+  /// What printed the line, where its wording tells: for "cpu_flags", "lscpu" (its "Flags:"
+  /// line) or "/proc/cpuinfo" (a "flags" or "Features" line); "" when unknown (JSON "origin",
+  /// written only when set).
+  std::string origin{};
 };
 
 struct SourceInfo {
