@@ -230,8 +230,9 @@ void ShareP256Assembly(DoctorReport& report);
 std::optional<Finding> RsaVerifyByDesignFinding(const DoctorReport& report);
 
 /// The command that re-runs `algorithm` the way the paste's tool would time the path an
-/// application runs: for openssl speed "openssl speed [-engine ID ]-elapsed -evp name" (the
-/// lower-case name; the engine when the run names one), else "the same TOOL command".
+/// application runs: for openssl speed "openssl speed [-engine ID ]-elapsed ARGS" (ARGS from
+/// verdict_internal::OpensslSpeedArgs: "-evp sha256", "-hmac sha256", "rsa2048"; the engine
+/// when the run names one), else "the same TOOL command".
 std::string RerunCommand(const ReportOrigin& origin, const std::string& algorithm);
 
 /// The first cell (algorithm, operation, input size) that two runs of `runs` (one paste's

@@ -75,9 +75,6 @@ std::string RerunCommand(const ReportOrigin& origin, const std::string& algorith
   if (origin.tool != "openssl speed") {
     return fmt::format("the same {} command", origin.tool.empty() ? "benchmark" : origin.tool);
   }
-  std::string name = algorithm;
-  std::transform(name.begin(), name.end(), name.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   // "engine qat" or "engine qat, provider legacy" (import's speed_run.cc): the engine's id.
   const std::string_view named = origin.engine_or_provider;
   const std::string engine =
@@ -86,7 +83,8 @@ std::string RerunCommand(const ReportOrigin& origin, const std::string& algorith
                                                            ? std::string_view::npos
                                                            : named.find(',') - 7))
           : "";
-  return fmt::format("openssl speed {}-elapsed -evp {}", engine, name);
+  return fmt::format("openssl speed {}-elapsed {}", engine,
+                     verdict_internal::OpensslSpeedArgs(algorithm));
 }
 
 std::optional<Finding> CryptoFineFinding(const DoctorReport& report) {

@@ -138,6 +138,27 @@ TEST(VerdictFamilyOfTest, EveryCatalogueEntryHasItsDispatchFamily) {
   EXPECT_EQ(verdict_internal::FamilyOf(renamed), F::kAesGcm);
 }
 
+// The advice's `openssl speed` arguments are ones apps/speed.c accepts (new-user tryout: HMAC was
+// '-evp hmac-sha256', which speed refuses, and SHA-256 '-evp sha-256', which 1.x refuses).
+TEST(OpensslSpeedArgsTest, NamesWhatOpensslSpeedAccepts) {
+  const std::vector<std::pair<std::string, std::string>> expected = {
+      {"AES-128-GCM", "-evp aes-128-gcm"},
+      {"SHA-256", "-evp sha256"},
+      {"SHA-512", "-evp sha512"},
+      {"BLAKE2b-512", "-evp blake2b512"},
+      {"HMAC-SHA256", "-hmac sha256"},
+      {"CMAC-AES-128", "-cmac aes-128-cbc"},
+      {"ChaCha20-Poly1305", "-evp chacha20-poly1305"},
+      {"RSA-2048", "rsa2048"},
+      {"ECDSA-P256", "ecdsap256"},
+      {"X25519", "ecdhx25519"},
+      {"SM4-XYZ", "-evp sm4-xyz"},
+  };
+  for (const auto& [name, args] : expected) {
+    EXPECT_EQ(verdict_internal::OpensslSpeedArgs(name), args) << name;
+  }
+}
+
 TEST(DecideVerdictsTest, Zen4Debian30AesCbcIsAcceleratedByAesNi) {
   // sec. 8: sys3.0 default 1425 MB/s; noAESNI (vpaes) 299 MB/s.
   const auto verdicts =

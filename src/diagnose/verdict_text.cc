@@ -6,8 +6,17 @@
 
 #include <fmt/format.h>
 
+#include "algorithms/catalog.h"
+
 namespace cryptobench::diagnose::verdict_internal {
 namespace {
+
+std::string Lower(std::string_view text) {
+  std::string out(text);
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return out;
+}
 
 // Three significant digits for a value in [1, 1000).
 std::string ThreeDigits(double value) {
@@ -105,15 +114,23 @@ std::string OpensslSpeedPublicKeyName(std::string_view algorithm) {
 }
 
 std::string OpensslSpeedArgs(std::string_view algorithm) {
-  std::string lower(algorithm);
-  std::transform(lower.begin(), lower.end(), lower.begin(), [](char c) {
-    return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  });
-  if (lower.starts_with("rsa-")) {
-    return "rsa" + lower.substr(4);
+  if (std::string name = OpensslSpeedPublicKeyName(algorithm); !name.empty()) {
+    return name;
   }
-  std::string name = OpensslSpeedPublicKeyName(algorithm);
-  return name.empty() ? "-evp " + lower : name;
+  const AlgorithmInfo* info = FindAlgorithm(algorithm);
+  if (info == nullptr || info->openssl_name.empty()) {
+    return "-evp " + Lower(algorithm);
+  }
+  // apps/speed.c (3.x, "Selection" options; -hmac since 1.1.0): -hmac takes a digest's and
+  // -cmac a cipher's EVP name; -evp a cipher's or digest's. EVP names are registered in lower
+  // case as well (the objects' long names), which every release since 0.9.8 accepts.
+  if (info->mode == AlgorithmMode::kHmac) {
+    return "-hmac " + Lower(info->openssl_name);
+  }
+  if (info->mode == AlgorithmMode::kCmac) {
+    return "-cmac " + Lower(info->openssl_name);
+  }
+  return "-evp " + Lower(info->openssl_name);
 }
 
 }  // namespace cryptobench::diagnose::verdict_internal

@@ -25,8 +25,10 @@ std::string Join(const std::vector<std::string>& items);
 /// "ecdsap256", "ecdhx25519", "ed25519": apps/speed.c's rsa_choices, ecdsa_choices,
 /// ecdh_choices and eddsa_choices), or "" for any other algorithm.
 std::string OpensslSpeedPublicKeyName(std::string_view algorithm);
-/// The one `openssl speed` invocation's arguments that measure `algorithm`: its public-key name,
-/// else "-evp " and the lower-cased name ("-evp aes-128-gcm").
+/// The one `openssl speed` invocation's arguments that measure `algorithm`: its public-key name
+/// ("rsa2048"), "-hmac DIGEST" for HMAC ("-hmac sha256"), "-cmac CIPHER" for CMAC (3.x), else
+/// "-evp " and the catalogue's lower-cased EVP name ("-evp sha256", "-evp aes-128-gcm"; an
+/// uncatalogued name lower-cased as given). Source: apps/speed.c's options.
 std::string OpensslSpeedArgs(std::string_view algorithm);
 
 }  // namespace cryptobench::diagnose::verdict_internal
