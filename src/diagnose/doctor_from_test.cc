@@ -65,14 +65,7 @@ using cryptobench::testing::FindingOf;
 using cryptobench::testing::ImportedFigure;
 using cryptobench::testing::StatedTags;
 
-void Add(results::RunResult& run, const std::string& algorithm, const std::string& kind,
-         std::vector<results::Cell> cells) {
-  results::AlgorithmResult alg;
-  alg.algorithm = algorithm;
-  alg.kind = kind;
-  alg.cells = std::move(cells);
-  run.algorithms.push_back(std::move(alg));
-}
+using cryptobench::testing::AddAlgorithm;
 
 const Verdict& Find(const DoctorReport& report, const std::string& algorithm) {
   for (const Verdict& verdict : report.verdicts) {
@@ -96,8 +89,8 @@ std::vector<std::string> FindingIds(const DoctorReport& report) {
 TEST(DoctorFromTest, AesNiInCpuinfoAndFastAesIsAcceleratedOverTheWholeRange) {
   results::RunResult run =
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
-  Add(run, "AES-128-CBC", "cipher",
-      {ImportedFigure("encrypt", 16, 900), ImportedFigure("encrypt", 16384, 1500)});
+  AddAlgorithm(run, "AES-128-CBC", "cipher",
+               {ImportedFigure("encrypt", 16, 900), ImportedFigure("encrypt", 16384, 1500)});
   const DoctorReport report = DiagnoseReport(run);
 
   EXPECT_EQ(report.facts.cpu.arch, "x86_64");
@@ -123,8 +116,8 @@ TEST(DoctorFromTest, AesNiInCpuinfoAndFastAesIsAcceleratedOverTheWholeRange) {
 TEST(DoctorFromTest, NoAsmBuildWithSlowAesIsNotAccelerated) {
   results::RunResult run = ImportedRun("CPUINFO: N/A", kOpenssl30);
   run.library.platform = "platform: linux-x86_64";
-  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 300)});
-  Add(run, "MD5", "hash", {ImportedFigure("hash", 16384, 700)});
+  AddAlgorithm(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 300)});
+  AddAlgorithm(run, "MD5", "hash", {ImportedFigure("hash", 16384, 700)});
   const DoctorReport report = DiagnoseReport(run);
 
   EXPECT_TRUE(report.facts.no_asm_build);
@@ -141,7 +134,7 @@ TEST(DoctorFromTest, NoAsmBuildWithSlowAesIsNotAccelerated) {
 
 TEST(DoctorFromTest, NoAsmBuildWithoutArchitectureIsStillNotAccelerated) {
   results::RunResult run = ImportedRun("CPUINFO: N/A", kOpenssl30);
-  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 300)});
+  AddAlgorithm(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 300)});
   const DoctorReport report = DiagnoseReport(run);
   EXPECT_EQ(report.facts.cpu.arch, "");
   const Verdict& v = Find(report, "AES-128-CBC");
@@ -153,8 +146,8 @@ TEST(DoctorFromTest, NoAsmBuildWithoutArchitectureIsStillNotAccelerated) {
 
 TEST(DoctorFromTest, WithoutAnyArchitectureTheVerdictSaysSoOnce) {
   results::RunResult run = ImportedRun("", kOpenssl30);  // no CPUINFO, platform or machine
-  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1500)});
-  Add(run, "MD5", "hash", {ImportedFigure("hash", 16384, 700)});
+  AddAlgorithm(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1500)});
+  AddAlgorithm(run, "MD5", "hash", {ImportedFigure("hash", 16384, 700)});
   const DoctorReport report = DiagnoseReport(run);
   EXPECT_EQ(report.facts.cpu.arch, "");
   const Verdict& aes = Find(report, "AES-128-CBC");
@@ -174,7 +167,7 @@ TEST(DoctorFromTest, VectorWithoutShaNiAndAShaNiFigureDisagree) {
   results::RunResult run =
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVectorNoShaNi, kOpenssl30);
   run.source.timing_basis = "wall_clock";
-  Add(run, "SHA-256", "hash", {ImportedFigure("hash", 16384, 1790)});
+  AddAlgorithm(run, "SHA-256", "hash", {ImportedFigure("hash", 16384, 1790)});
   const DoctorReport report = DiagnoseReport(run);
   ASSERT_TRUE(report.facts.report->cpu_features_known);
   EXPECT_FALSE(report.facts.cpu.Usable("SHA-NI"));
@@ -193,7 +186,7 @@ TEST(DoctorFromTest, VectorWithoutShaNiAndAShaNiFigureDisagree) {
   // A figure that fits software keeps the plain verdict.
   results::RunResult slow =
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVectorNoShaNi, kOpenssl30);
-  Add(slow, "SHA-256", "hash", {ImportedFigure("hash", 16384, 300)});
+  AddAlgorithm(slow, "SHA-256", "hash", {ImportedFigure("hash", 16384, 300)});
   const DoctorReport slow_report = DiagnoseReport(slow);
   const Verdict& software = Find(slow_report, "SHA-256");
   EXPECT_EQ(software.status, VerdictStatus::kSoftwareExpected) << software.line;
@@ -205,7 +198,7 @@ TEST(DoctorFromTest, VectorWithoutShaNiAndAShaNiFigureDisagree) {
 TEST(DoctorFromTest, SoftwareExpectedAloneCannotTellWhyTheInstructionsAreMissing) {
   results::RunResult run =
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVectorNoAesNi, kOpenssl30);
-  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 66)});
+  AddAlgorithm(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 66)});
   DoctorReport report = DiagnoseReport(run);
   ASSERT_EQ(Find(report, "AES-128-CBC").status, VerdictStatus::kSoftwareExpected);
   const Finding* open = FindingOf(report, "report.cannot-tell");
@@ -217,7 +210,7 @@ TEST(DoctorFromTest, SoftwareExpectedAloneCannotTellWhyTheInstructionsAreMissing
   EXPECT_THAT(open->advice, HasSubstr("Hypervisor vendor"));
   // Beside an accelerated SHA-256 the AES question is as open: the report still ends in it,
   // naming the accelerated verdict as what it is (it used to end with no conclusion at all).
-  Add(run, "SHA-256", "hash", {ImportedFigure("hash", 16384, 3000)});
+  AddAlgorithm(run, "SHA-256", "hash", {ImportedFigure("hash", 16384, 3000)});
   report = DiagnoseReport(run);
   EXPECT_THAT(StatedTags(report), ElementsAre("cannot-tell"));
   open = FindingOf(report, "report.cannot-tell");
@@ -235,8 +228,8 @@ TEST(DoctorFromTest, SoftwareExpectedBesideAcceleratedVerdictsStillCannotTellWhy
   results::RunResult run =
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVectorNoShaNi, kOpenssl30);
   run.source.timing_basis = "wall_clock";
-  Add(run, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 6450)});
-  Add(run, "SHA-256", "hash", {ImportedFigure("hash", 16384, 500)});
+  AddAlgorithm(run, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 6450)});
+  AddAlgorithm(run, "SHA-256", "hash", {ImportedFigure("hash", 16384, 500)});
   DoctorReport report = DiagnoseReport(run);
   ASSERT_EQ(Find(report, "AES-128-GCM").status, VerdictStatus::kAccelerated);
   ASSERT_EQ(Find(report, "SHA-256").status, VerdictStatus::kSoftwareExpected);
@@ -249,7 +242,7 @@ TEST(DoctorFromTest, SoftwareExpectedBesideAcceleratedVerdictsStillCannotTellWhy
   run.source.facts.push_back(
       {"cpu_model", "model name: Intel(R) Xeon(R) CPU E5-2680 v4 @ 2.40GHz", 2});
   run.algorithms.front().cells = {ImportedFigure("encrypt", 16384, 2000)};
-  Add(run, "MD5", "hash", {ImportedFigure("hash", 16384, 700)});
+  AddAlgorithm(run, "MD5", "hash", {ImportedFigure("hash", 16384, 700)});
   report = DiagnoseReport(run);
   ASSERT_EQ(Find(report, "AES-128-GCM").status, VerdictStatus::kAccelerated);
   ASSERT_EQ(Find(report, "MD5").status, VerdictStatus::kNoHardwarePath);
@@ -262,7 +255,7 @@ TEST(DoctorFromTest, VectorWithoutAesNiAndAnAesNiFigureNameTheEngine) {
   results::RunResult run =
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVectorNoAesNi, kOpenssl30);
   run.source.engine_or_provider = "engine qatengine";
-  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1500)});
+  AddAlgorithm(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1500)});
   const DoctorReport report = DiagnoseReport(run);
   const Verdict& v = Find(report, "AES-128-CBC");
   EXPECT_EQ(v.status, VerdictStatus::kUndetermined) << v.line;
@@ -273,8 +266,8 @@ TEST(DoctorFromTest, OneXCompilerLineWithoutAsmDefinesIsAFindingNotProof) {
   results::RunResult run = ImportedRun("", kOpenssl111);
   run.library.platform = "platform: linux-x86_64";
   run.library.cflags = "compiler: gcc -fPIC -pthread -m64 -O3 -DL_ENDIAN -DNDEBUG";
-  Add(run, "SHA-256", "hash", {ImportedFigure("hash", 16384, 300)});
-  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1500)});
+  AddAlgorithm(run, "SHA-256", "hash", {ImportedFigure("hash", 16384, 300)});
+  AddAlgorithm(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1500)});
   const DoctorReport report = DiagnoseReport(run);
   EXPECT_FALSE(report.facts.no_asm_build);  // a paste may have shortened the line
   EXPECT_THAT(FindingIds(report), Contains("library.no-asm-defines"));
@@ -291,7 +284,7 @@ TEST(DoctorFromTest, OneXCompilerLineWithoutAsmDefinesIsAFindingNotProof) {
 TEST(DoctorFromTest, CompilerLineWithNoTableAfterItMayBeCut) {
   results::RunResult run = ImportedRun("", kOpenssl111);
   run.library.cflags = "compiler: gcc -I. -I.. -I../include -fPIC -DOPENSSL_PIC -I/home/b/includ";
-  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 8192, 40)});
+  AddAlgorithm(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 8192, 40)});
   for (results::AlgorithmResult& result : run.algorithms) {
     for (results::Cell& cell : result.cells) {
       cell.caveats.push_back(
@@ -315,7 +308,7 @@ TEST(DoctorFromTest, CompilerLineWithNoTableAfterItMayBeCut) {
 TEST(DoctorFromTest, CompilerLineWithoutConfigureDefinesSaysNothingAboutAsm) {
   results::RunResult run = ImportedRun("", kOpenssl111);
   run.library.cflags = "compiler: clang";
-  Add(run, "SHA-256", "hash", {ImportedFigure("hash", 16384, 300)});
+  AddAlgorithm(run, "SHA-256", "hash", {ImportedFigure("hash", 16384, 300)});
   const DoctorReport report = DiagnoseReport(run);
   EXPECT_THAT(FindingIds(report), Not(Contains("library.no-asm-defines")));
   EXPECT_THAT(Find(report, "SHA-256").evidence, Not(Contains(HasSubstr("-DSHA256_ASM"))));
@@ -331,7 +324,7 @@ TEST(DoctorFromTest, LegacyAesRowsAreACauseOnlyWithAesInstructionsShown) {
     results::RunResult run = ImportedRun(cpu_info, kOpenssl111);
     run.source.evp = "legacy";
     run.source.caveats.push_back(caveat);
-    Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 100)});
+    AddAlgorithm(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 100)});
     const DoctorReport report = DiagnoseReport(run);
     for (const Finding& f : report.findings) {
       if (f.id == "report.legacy-api") {
@@ -348,7 +341,7 @@ TEST(DoctorFromTest, LegacyAesRowsAreACauseOnlyWithAesInstructionsShown) {
   results::RunResult sha = ImportedRun("", kOpenssl111);
   sha.source.evp = "legacy";
   sha.source.caveats.push_back("Rows 'sha256' time OpenSSL 1.x's low-level API, not EVP.");
-  Add(sha, "SHA-256", "hash", {ImportedFigure("hash", 16384, 300)});
+  AddAlgorithm(sha, "SHA-256", "hash", {ImportedFigure("hash", 16384, 300)});
   EXPECT_THAT(FindingIds(DiagnoseReport(sha)), Not(Contains("report.legacy-api")));
 }
 
@@ -357,8 +350,8 @@ TEST(DoctorFromTest, WithoutCpuinfoFeaturesAreUnknownAndOnlyFastFiguresDecide) {
   run.library.cflags =
       "compiler: gcc -fPIC -pthread -m64 -O3 -DOPENSSL_CPUID_OBJ -DOPENSSL_IA32_SSE2 "
       "-DSHA256_ASM -DAESNI_ASM -DVPAES_ASM -DGHASH_ASM";
-  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 100)});
-  Add(run, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 4500)});
+  AddAlgorithm(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 100)});
+  AddAlgorithm(run, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 4500)});
   const DoctorReport report = DiagnoseReport(run);
 
   EXPECT_EQ(report.facts.cpu.arch, "x86_64");  // -DOPENSSL_IA32_SSE2 with -m64
@@ -385,7 +378,7 @@ TEST(DoctorFromTest, WithoutCpuinfoFeaturesAreUnknownAndOnlyFastFiguresDecide) {
 TEST(DoctorFromTest, SoftwareFigureWhereTheVectorHasAesNiIsNotAccelerated) {
   results::RunResult run =
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
-  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 100)});
+  AddAlgorithm(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 100)});
   const DoctorReport report = DiagnoseReport(run);
   const Verdict& v = Find(report, "AES-128-CBC");
   EXPECT_EQ(v.status, VerdictStatus::kNotAccelerated) << v.line;
@@ -396,14 +389,14 @@ TEST(DoctorFromTest, SoftwareFigureWhereTheVectorHasAesNiIsNotAccelerated) {
 TEST(DoctorFromTest, SoftwareFigureIsNoProofAtSmallSizesOrWithSeveralProcesses) {
   results::RunResult small =
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
-  Add(small, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16, 100)});
+  AddAlgorithm(small, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16, 100)});
   EXPECT_EQ(Find(DiagnoseReport(small), "AES-128-CBC").status, VerdictStatus::kUndetermined);
 
   results::RunResult multi = small;
   multi.algorithms.clear();
   multi.source.multi = 4;
   multi.source.timing_basis = "wall_clock";
-  Add(multi, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 400)});
+  AddAlgorithm(multi, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 400)});
   const DoctorReport report = DiagnoseReport(multi);
   const Verdict& v = Find(report, "AES-128-CBC");
   EXPECT_EQ(v.status, VerdictStatus::kUndetermined) << v.line;
@@ -419,7 +412,7 @@ TEST(DoctorFromTest, FastestChildIsThePerProcessFigure) {
   run.source.multi = 2;
   results::Cell cell = ImportedFigure("encrypt", 16384, 3000);
   cell.figures->worker_max_ops_per_s = 1.6e9 / 16384;
-  Add(run, "AES-128-CBC", "cipher", {cell});
+  AddAlgorithm(run, "AES-128-CBC", "cipher", {cell});
   const DoctorReport report = DiagnoseReport(run);
   const Verdict& v = Find(report, "AES-128-CBC");
   EXPECT_DOUBLE_EQ(v.measurements[0].bytes_per_s, 1.6e9);
@@ -429,7 +422,7 @@ TEST(DoctorFromTest, FastestChildIsThePerProcessFigure) {
 TEST(DoctorFromTest, RangeSpanningBothSidesIsClassUndeterminedWithTheRangeStated) {
   results::RunResult run =
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
-  Add(run, "SHA-512", "hash", {ImportedFigure("hash", 16384, 900)});
+  AddAlgorithm(run, "SHA-512", "hash", {ImportedFigure("hash", 16384, 900)});
   const DoctorReport report = DiagnoseReport(run);
   const Verdict& v = Find(report, "SHA-512");
   EXPECT_EQ(v.status, VerdictStatus::kUndetermined) << v.line;
@@ -442,8 +435,8 @@ TEST(DoctorFromTest, EnvMaskInTheCpuinfoLineIsAProblem) {
   results::RunResult run = ImportedRun(
       std::string("CPUINFO: OPENSSL_ia32cap=") + kVectorNoAesNi + " env:~0x200000000000000:~0",
       kOpenssl30);
-  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 300)});
-  Add(run, "SHA-256", "hash", {ImportedFigure("hash", 16384, 1790)});
+  AddAlgorithm(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 300)});
+  AddAlgorithm(run, "SHA-256", "hash", {ImportedFigure("hash", 16384, 1790)});
   const DoctorReport report = DiagnoseReport(run);
   ASSERT_TRUE(report.facts.env_ia32cap);
   EXPECT_EQ(*report.facts.env_ia32cap, "~0x200000000000000:~0");
@@ -470,7 +463,7 @@ TEST(DoctorFromTest, UserCpuTimingWithAnEngineCannotProveAcceleration) {
   results::RunResult run =
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
   run.source.engine_or_provider = "engine qatengine";
-  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1500)});
+  AddAlgorithm(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1500)});
   const DoctorReport report = DiagnoseReport(run);
   const Verdict& v = Find(report, "AES-128-CBC");
   EXPECT_EQ(v.status, VerdictStatus::kUndetermined) << v.line;
@@ -488,8 +481,8 @@ TEST(DoctorFromTest, UserCpuTimingWithAnEngineCannotProveAcceleration) {
 TEST(DoctorFromTest, ArmcapDecodesToAarch64Features) {
   // 0xbd: NEON, AES, SHA1, SHA256, PMULL and CPUID (bits 0, 2, 3, 4, 5, 7); no SHA512.
   results::RunResult run = ImportedRun("CPUINFO: OPENSSL_armcap=0xbd", kOpenssl30);
-  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1500)});
-  Add(run, "SHA-512", "hash", {ImportedFigure("hash", 16384, 600)});
+  AddAlgorithm(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1500)});
+  AddAlgorithm(run, "SHA-512", "hash", {ImportedFigure("hash", 16384, 600)});
   const DoctorReport report = DiagnoseReport(run);
   EXPECT_EQ(report.facts.cpu.arch, "aarch64");
   EXPECT_TRUE(report.facts.cpu.Usable("AES"));
@@ -578,7 +571,7 @@ TEST(DoctorFromTest, Aarch64GcmWithCpufreqLimitsIsFineWithoutThemCannotTell) {
   results::RunResult run = ImportedRun("", kOpenssl30);
   run.source.facts = {
       {"cpu_arch", "aarch64", 1}, {"cpu_max_mhz", "1512.0000", 2}, {"cpu_min_mhz", "408.0000", 3}};
-  Add(run, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 646.187)});
+  AddAlgorithm(run, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 646.187)});
   const auto tags = [](const DoctorReport& report) {
     std::vector<std::string> out;
     for (const StatedCause& cause : StatedCauses(report)) {
@@ -656,9 +649,9 @@ TEST(DoctorFromTest, PublicKeyRowsCannotTellAndDesIsExpectedWithoutAssembly) {
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
   // 1000 sign/s (below the generic C bound of pk_bounds.h) and 50000 verify/s: ops = MB/s * 1e6
   // / 32.
-  Add(run, "RSA-2048", "signature",
-      {ImportedFigure("sign", 32, 0.032), ImportedFigure("verify", 32, 1.6)});
-  Add(run, "DES-EDE3-CBC", "cipher", {ImportedFigure("encrypt", 8192, 28)});
+  AddAlgorithm(run, "RSA-2048", "signature",
+               {ImportedFigure("sign", 32, 0.032), ImportedFigure("verify", 32, 1.6)});
+  AddAlgorithm(run, "DES-EDE3-CBC", "cipher", {ImportedFigure("encrypt", 8192, 28)});
 
   const DoctorReport report = DiagnoseReport(run);
   ASSERT_EQ(report.verdicts.size(), 3u);
@@ -691,8 +684,8 @@ TEST(DoctorFromTest, PublicKeyRowsCannotTellAndDesIsExpectedWithoutAssembly) {
 TEST(DoctorFromTest, Rsa2048SignAboveTheGenericCBoundIsAcceleratedOnAnyCpu) {
   results::RunResult run = ImportedRun("", kOpenssl30);  // no CPUINFO, platform or machine
   // 3000 sign/s and 50000 verify/s: ops = MB/s * 1e6 / 32.
-  Add(run, "RSA-2048", "signature",
-      {ImportedFigure("sign", 32, 0.096), ImportedFigure("verify", 32, 1.6)});
+  AddAlgorithm(run, "RSA-2048", "signature",
+               {ImportedFigure("sign", 32, 0.096), ImportedFigure("verify", 32, 1.6)});
   DoctorReport report = DiagnoseReport(run);
   ASSERT_EQ(report.verdicts.size(), 2u);
   const Verdict& sign = report.verdicts[0];
@@ -710,7 +703,7 @@ TEST(DoctorFromTest, Rsa2048SignAboveTheGenericCBoundIsAcceleratedOnAnyCpu) {
 
   // The sign figure alone: the crypto is fine, named in sign/s, not as a byte rate.
   results::RunResult sign_only = ImportedRun("", kOpenssl30);
-  Add(sign_only, "RSA-2048", "signature", {ImportedFigure("sign", 32, 0.096)});
+  AddAlgorithm(sign_only, "RSA-2048", "signature", {ImportedFigure("sign", 32, 0.096)});
   report = DiagnoseReport(sign_only);
   const Finding* fine = FindingOf(report, "report.crypto-fine");
   ASSERT_NE(fine, nullptr);
@@ -719,7 +712,7 @@ TEST(DoctorFromTest, Rsa2048SignAboveTheGenericCBoundIsAcceleratedOnAnyCpu) {
   EXPECT_EQ(FindingOf(report, "report.cannot-tell"), nullptr);
 
   // Beside an AES figure above every software AES, the byte rate is the ceiling.
-  Add(sign_only, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 65536, 3700)});
+  AddAlgorithm(sign_only, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 65536, 3700)});
   report = DiagnoseReport(sign_only);
   fine = FindingOf(report, "report.crypto-fine");
   ASSERT_NE(fine, nullptr);
@@ -733,10 +726,10 @@ TEST(DoctorFromTest, LargerRsaAndP256FiguresAboveTheirGenericCBoundsAreAccelerat
   results::RunResult run = ImportedRun("", kOpenssl30);
   // 1000 RSA-3072 sign/s (bound 929), 500 RSA-4096 sign/s (bound 414), 60000 ECDSA-P256
   // sign/s (bound 46.1 k) and 25000 verify/s (bound 22.2 k): ops = MB/s * 1e6 / 32.
-  Add(run, "RSA-3072", "signature", {ImportedFigure("sign", 32, 0.032)});
-  Add(run, "RSA-4096", "signature", {ImportedFigure("sign", 32, 0.016)});
-  Add(run, "ECDSA-P256", "signature",
-      {ImportedFigure("sign", 32, 1.92), ImportedFigure("verify", 32, 0.8)});
+  AddAlgorithm(run, "RSA-3072", "signature", {ImportedFigure("sign", 32, 0.032)});
+  AddAlgorithm(run, "RSA-4096", "signature", {ImportedFigure("sign", 32, 0.016)});
+  AddAlgorithm(run, "ECDSA-P256", "signature",
+               {ImportedFigure("sign", 32, 1.92), ImportedFigure("verify", 32, 0.8)});
   DoctorReport report = DiagnoseReport(run);
   ASSERT_EQ(report.verdicts.size(), 4u);
   for (const Verdict& v : report.verdicts) {
@@ -754,8 +747,8 @@ TEST(DoctorFromTest, LargerRsaAndP256FiguresAboveTheirGenericCBoundsAreAccelerat
 
   // Just below each bound: cannot tell, and the crypto is not called fine.
   results::RunResult below = ImportedRun("", kOpenssl30);
-  Add(below, "RSA-3072", "signature", {ImportedFigure("sign", 32, 0.0224)});     // 700/s
-  Add(below, "ECDSA-P256", "signature", {ImportedFigure("verify", 32, 0.672)});  // 21000/s
+  AddAlgorithm(below, "RSA-3072", "signature", {ImportedFigure("sign", 32, 0.0224)});     // 700/s
+  AddAlgorithm(below, "ECDSA-P256", "signature", {ImportedFigure("verify", 32, 0.672)});  // 21000/s
   report = DiagnoseReport(below);
   for (const Verdict& v : report.verdicts) {
     EXPECT_EQ(v.status, VerdictStatus::kUndetermined) << v.algorithm << " " << v.line;
@@ -766,7 +759,7 @@ TEST(DoctorFromTest, LargerRsaAndP256FiguresAboveTheirGenericCBoundsAreAccelerat
 TEST(DoctorFromTest, PublicKeyBoundsStayOffWhereTheyDoNotHold) {
   const auto status_of = [](results::RunResult run, const std::string& algorithm,
                             const std::string& operation, double mb_per_s) {
-    Add(run, algorithm, "signature", {ImportedFigure(operation, 32, mb_per_s)});
+    AddAlgorithm(run, algorithm, "signature", {ImportedFigure(operation, 32, mb_per_s)});
     return DiagnoseReport(run).verdicts.at(0).status;
   };
   const results::RunResult base = ImportedRun("", kOpenssl30);
@@ -812,10 +805,10 @@ TEST(DoctorFromTest, LargestUsableCellDecidesAndOthersAreListedAsNotExamined) {
   results::Cell failed = ImportedFigure("hash", 16384, 0);
   failed.status = results::CellStatus::kError;
   failed.figures.reset();
-  Add(run, "SHA-256", "hash", {ImportedFigure("hash", 8192, 1780), failed});
-  Add(run, "RSA-2048", "signature", {ImportedFigure("sign", 32, 0.05)});
-  Add(run, "Camellia-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 200)});
-  Add(run, "MD5", "hash", {ImportedFigure("hash", 16384, 700)});
+  AddAlgorithm(run, "SHA-256", "hash", {ImportedFigure("hash", 8192, 1780), failed});
+  AddAlgorithm(run, "RSA-2048", "signature", {ImportedFigure("sign", 32, 0.05)});
+  AddAlgorithm(run, "Camellia-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 200)});
+  AddAlgorithm(run, "MD5", "hash", {ImportedFigure("hash", 16384, 700)});
 
   const DoctorReport report = DiagnoseReport(run);
   EXPECT_EQ(Find(report, "SHA-256").input_len, 8192u);
@@ -840,7 +833,7 @@ TEST(DoctorFromTest, RowWithoutAnyFigureCannotTellAndNamesARunThatChecksIt) {
   failed.status = results::CellStatus::kError;
   failed.figures.reset();
   failed.message = "openssl speed reported 0 at line 15: the operation failed or was not run";
-  Add(run, "AES-128-GCM", "aead", {failed});
+  AddAlgorithm(run, "AES-128-GCM", "aead", {failed});
   const DoctorReport report = DiagnoseReport(run);
   const Finding* finding = FindingOf(report, "report.cannot-tell");
   ASSERT_NE(finding, nullptr);
@@ -858,7 +851,7 @@ TEST(DoctorFromTest, MeasuredRunKeepsItsConfidenceIntervals) {
   results::Cell cell = ImportedFigure("encrypt", 16384, 1500);
   cell.figures->confidence = 0.95;
   cell.figures->bytes_per_s = results::Estimate{1.5e9, 1.49e9, 1.51e9};
-  Add(run, "AES-128-CBC", "cipher", {cell});
+  AddAlgorithm(run, "AES-128-CBC", "cipher", {cell});
   const DoctorReport report = DiagnoseReport(run);
   const Verdict& v = Find(report, "AES-128-CBC");
   EXPECT_EQ(v.measurements[0].ci_low, 1.49e9);
@@ -876,7 +869,7 @@ TEST(DoctorFromTest, AnEmulatedRunGetsNoClassAndNoProblem) {
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
   run.source = results::SourceInfo{};
   run.machine.arch = "x86_64";
-  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 30)});
+  AddAlgorithm(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 30)});
   const DoctorReport native = DiagnoseReport(run);
   EXPECT_EQ(Find(native, "AES-128-CBC").status, VerdictStatus::kNotAccelerated)
       << Find(native, "AES-128-CBC").line;
@@ -899,7 +892,7 @@ TEST(DoctorFromTest, AnEmulatedRunGetsNoClassAndNoProblem) {
 TEST(DoctorFromTest, CannotKnowStatesClockMachineVarianceAndTimingBasis) {
   results::RunResult run =
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
-  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1500)});
+  AddAlgorithm(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1500)});
   const DoctorReport report = DiagnoseReport(run);
   std::string all;
   for (const std::string& fact : report.facts.report->cannot_know) {
@@ -1148,14 +1141,14 @@ TEST(CpuCluesTest, DesktopLaptopAndServerX86NamesSayWhatTheyHave) {
 // fine.
 TEST(CpuCluesTest, DesktopX86NamesDecideWhySlowAesIsSlowAndWhenFastAesIsFine) {
   results::RunResult unused = CryptsetupRun();
-  Add(unused, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 65536, 11.5)});
+  AddAlgorithm(unused, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 65536, 11.5)});
   AddFact(unused, "cpu_model", "model name: Intel(R) Core(TM) i7-8700 CPU @ 3.20GHz", 4);
   DoctorReport report = DiagnoseReport(unused);
   EXPECT_THAT(StatedTags(report), Each(Eq("hw-path-unused")));
   EXPECT_THAT(StatedTags(report), Not(IsEmpty()));
 
   results::RunResult none = CryptsetupRun();
-  Add(none, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 65536, 11.5)});
+  AddAlgorithm(none, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 65536, 11.5)});
   AddFact(none, "cpu_model", "model name: Intel(R) Celeron(R) CPU G1840 @ 2.80GHz", 4);
   report = DiagnoseReport(none);
   EXPECT_THAT(StatedTags(report), ElementsAre("no-hw-aes"));
@@ -1166,7 +1159,7 @@ TEST(CpuCluesTest, DesktopX86NamesDecideWhySlowAesIsSlowAndWhenFastAesIsFine) {
   // report has no architecture, and 2.5 GB/s is below the bound above every software AES.
   results::RunResult fine = ImportedRun("", kOpenssl111);
   fine.source.timing_basis = "wall_clock";
-  Add(fine, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 2500)});
+  AddAlgorithm(fine, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 2500)});
   AddFact(fine, "cpu_model", "model name: Intel(R) Core(TM) i5-4690K CPU @ 3.50GHz", 2);
   report = DiagnoseReport(fine);
   EXPECT_EQ(report.facts.cpu.arch, "x86_64");
@@ -1283,7 +1276,7 @@ TEST(CpuCluesTest, AesBoundsHoldOnAnyCpu) {
 TEST(CpuCluesTest, CpuLinesThatContradictTheRunsOwnVectorAreAnotherMachines) {
   results::RunResult run =
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
-  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1361)});
+  AddAlgorithm(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1361)});
   AddFact(run, "cpu_model", "model name: Intel(R) Atom(TM) CPU N270 @ 1.60GHz", 4);
   AddFact(run, "cpu_flags", "fpu vme de pse tsc msr pae sse sse2 ssse3 lm", 5);
   DoctorReport report = DiagnoseReport(run);
@@ -1296,7 +1289,7 @@ TEST(CpuCluesTest, CpuLinesThatContradictTheRunsOwnVectorAreAnotherMachines) {
   // The same lines beside a vector with none of the features they lack agree with it: they
   // stay the run's.
   results::RunResult agreeing = ImportedRun("CPUINFO: OPENSSL_ia32cap=0x0:0x0", kOpenssl30);
-  Add(agreeing, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 60)});
+  AddAlgorithm(agreeing, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 60)});
   AddFact(agreeing, "cpu_model", "model name: Intel(R) Atom(TM) CPU N270 @ 1.60GHz", 4);
   AddFact(agreeing, "cpu_flags", "fpu vme de pse tsc msr pae sse sse2 ssse3 lm", 5);
   report = DiagnoseReport(agreeing);
@@ -1309,7 +1302,7 @@ TEST(CpuCluesTest, CpuLinesThatContradictTheRunsOwnVectorAreAnotherMachines) {
 TEST(CpuCluesTest, SlowAesIsSoftwareAndTheCluesDecideWhy) {
   // No clue: cannot tell, and the one command that would.
   results::RunResult run = CryptsetupRun();
-  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 65536, 11.5)});
+  AddAlgorithm(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 65536, 11.5)});
   DoctorReport report = DiagnoseReport(run);
   EXPECT_THAT(FindingIds(report), Contains("cpu.aes-software"));
   EXPECT_THAT(StatedTags(report), ElementsAre("cannot-tell"));
@@ -1327,7 +1320,7 @@ TEST(CpuCluesTest, SlowAesIsSoftwareAndTheCluesDecideWhy) {
   }
   // The same figure from a library's speed tool: the software, not a kernel driver.
   results::RunResult library = ImportedRun("", kOpenssl111);
-  Add(library, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 11.5)});
+  AddAlgorithm(library, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 11.5)});
   const DoctorReport library_report = DiagnoseReport(library);
   const Finding* software = FindingOf(library_report, "cpu.aes-software");
   ASSERT_NE(software, nullptr);
@@ -1346,7 +1339,7 @@ TEST(CpuCluesTest, SlowAesIsSoftwareAndTheCluesDecideWhy) {
 
   // A flags line with aes: the CPU has them and the kernel did not use them.
   results::RunResult unused = CryptsetupRun();
-  Add(unused, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 65536, 11.5)});
+  AddAlgorithm(unused, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 65536, 11.5)});
   AddFact(unused, "cpu_flags", "fpu vme de pse tsc msr pae sse sse2 ssse3 lm aes avx", 3);
   report = DiagnoseReport(unused);
   EXPECT_THAT(StatedTags(report), Each(Eq("hw-path-unused")));
@@ -1356,7 +1349,7 @@ TEST(CpuCluesTest, SlowAesIsSoftwareAndTheCluesDecideWhy) {
 
 TEST(CpuCluesTest, AGuestWithoutTheFlagsOfItsHostModelIsItsOwnCause) {
   results::RunResult run = CryptsetupRun();
-  Add(run, "AES-256-XTS", "cipher", {ImportedFigure("encrypt", 65536, 15)});
+  AddAlgorithm(run, "AES-256-XTS", "cipher", {ImportedFigure("encrypt", 65536, 15)});
   AddFact(run, "cpu_model", "model name: Intel(R) Xeon(R) Gold 6148 CPU @ 2.40GHz", 2);
   AddFact(run, "cpu_flags", "fpu vme de pse tsc msr pae sse sse2 ssse3 lm avx avx2 hypervisor", 3);
   const CpuClues clues = ReadCpuClues(run);
@@ -1377,7 +1370,7 @@ TEST(CpuCluesTest, AGuestWithoutTheFlagsOfItsHostModelIsItsOwnCause) {
 
   // A generic guest model without the host's: the host is not in the text, so cannot tell.
   results::RunResult generic = CryptsetupRun();
-  Add(generic, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 65536, 8)});
+  AddAlgorithm(generic, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 65536, 8)});
   AddFact(generic, "cpu_model", "model name: QEMU Virtual CPU version 2.5+", 2);
   AddFact(generic, "cpu_flags", "fpu de pse tsc msr pae sse sse2 lm hypervisor", 3);
   EXPECT_THAT(StatedTags(DiagnoseReport(generic)), ElementsAre("cannot-tell"));
@@ -1385,14 +1378,14 @@ TEST(CpuCluesTest, AGuestWithoutTheFlagsOfItsHostModelIsItsOwnCause) {
 
 TEST(CpuCluesTest, FastAesIsHardwareUnlessUserCpuTimingHidesAnEngine) {
   results::RunResult run = CryptsetupRun();
-  Add(run, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 65536, 3700)});
+  AddAlgorithm(run, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 65536, 3700)});
   DoctorReport report = DiagnoseReport(run);
   EXPECT_THAT(FindingIds(report), Contains("cpu.aes-hardware"));
   EXPECT_THAT(StatedTags(report), ElementsAre("crypto-fine"));  // CryptoFineTest below
 
   results::RunResult engine = ImportedRun("", kOpenssl111);
   engine.source.engine_or_provider = "engine devcrypto";
-  Add(engine, "AES-128-CBC", "cipher", {ImportedFigure("decrypt", 16384, 3700)});
+  AddAlgorithm(engine, "AES-128-CBC", "cipher", {ImportedFigure("decrypt", 16384, 3700)});
   report = DiagnoseReport(engine);
   EXPECT_THAT(FindingIds(report), Not(Contains("cpu.aes-hardware")));
 }
@@ -1404,17 +1397,18 @@ TEST(CpuCluesTest, FastAesIsHardwareUnlessUserCpuTimingHidesAnEngine) {
 TEST(CpuCluesTest, CryptsetupAesAgainstSerpentAndTwofishSettlesTheBound) {
   const auto run_of = [](double aes, double serpent, double twofish) {
     results::RunResult run = CryptsetupRun();
-    Add(run, "AES-128-XTS", "cipher",
+    AddAlgorithm(
+        run, "AES-128-XTS", "cipher",
         {ImportedFigure("encrypt", 1048576, aes), ImportedFigure("decrypt", 1048576, aes)});
     if (serpent > 0) {
-      Add(run, "serpent-xts 256b", "cipher",
-          {ImportedFigure("encrypt", 1048576, serpent),
-           ImportedFigure("decrypt", 1048576, serpent)});
+      AddAlgorithm(run, "serpent-xts 256b", "cipher",
+                   {ImportedFigure("encrypt", 1048576, serpent),
+                    ImportedFigure("decrypt", 1048576, serpent)});
     }
     if (twofish > 0) {
-      Add(run, "twofish-xts 256b", "cipher",
-          {ImportedFigure("encrypt", 1048576, twofish),
-           ImportedFigure("decrypt", 1048576, twofish)});
+      AddAlgorithm(run, "twofish-xts 256b", "cipher",
+                   {ImportedFigure("encrypt", 1048576, twofish),
+                    ImportedFigure("decrypt", 1048576, twofish)});
     }
     return run;
   };
@@ -1455,8 +1449,8 @@ TEST(CpuCluesTest, CryptsetupAesAgainstSerpentAndTwofishSettlesTheBound) {
 
   // Only rows of the same mode and key size compare: AES-256-XTS is the 512b row.
   results::RunResult other_size = CryptsetupRun();
-  Add(other_size, "AES-256-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 120)});
-  Add(other_size, "twofish-xts 256b", "cipher", {ImportedFigure("encrypt", 1048576, 169)});
+  AddAlgorithm(other_size, "AES-256-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 120)});
+  AddAlgorithm(other_size, "twofish-xts 256b", "cipher", {ImportedFigure("encrypt", 1048576, 169)});
   EXPECT_THAT(CompareKernelAes(other_size), IsEmpty());
   // Another tool's rows are not cryptsetup's kernel ciphers.
   results::RunResult openssl = core2;
@@ -1472,9 +1466,9 @@ TEST(CpuCluesTest, AesGcmAgainstChaCha20Poly1305OfTheSameRunSettlesSoftware) {
   const auto run_of = [](double gcm, double chacha, uint64_t len = 16384) {
     results::RunResult run = ImportedRun("", kOpenssl111);
     run.source.timing_basis = "wall_clock";
-    Add(run, "AES-128-GCM", "aead", {ImportedFigure("encrypt", len, gcm)});
+    AddAlgorithm(run, "AES-128-GCM", "aead", {ImportedFigure("encrypt", len, gcm)});
     if (chacha > 0) {
-      Add(run, "ChaCha20-Poly1305", "aead", {ImportedFigure("encrypt", len, chacha)});
+      AddAlgorithm(run, "ChaCha20-Poly1305", "aead", {ImportedFigure("encrypt", len, chacha)});
     }
     return run;
   };
@@ -1498,7 +1492,7 @@ TEST(CpuCluesTest, AesGcmAgainstChaCha20Poly1305OfTheSameRunSettlesSoftware) {
   // Small inputs are per-call cost; rows of another size do not compare; nor through an engine.
   EXPECT_EQ(FindingOf(DiagnoseReport(run_of(6, 40, 256)), "cpu.aes-software"), nullptr);
   results::RunResult sizes = run_of(60, 0);
-  Add(sizes, "ChaCha20-Poly1305", "aead", {ImportedFigure("encrypt", 8192, 400)});
+  AddAlgorithm(sizes, "ChaCha20-Poly1305", "aead", {ImportedFigure("encrypt", 8192, 400)});
   EXPECT_EQ(FindingOf(DiagnoseReport(sizes), "cpu.aes-software"), nullptr);
   results::RunResult engine = run_of(60, 400);
   engine.source.engine_or_provider = "engine devcrypto";
@@ -1514,7 +1508,7 @@ TEST(CpuCluesTest, ACpuWithoutAesAndNoHardwareFigureIsTheCauseWithoutABound) {
   const auto cm4 = [](double xts) {
     results::RunResult run = CryptsetupRun();
     AddFact(run, "block_label", "Raspberry PI CM4 (BCM2711)", 29);
-    Add(run, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 1048576, xts)});
+    AddAlgorithm(run, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 1048576, xts)});
     return run;
   };
   ASSERT_EQ(ClassifyAesFigure("AES-128-XTS", 1048576, 80e6), AesBound::kInside);
@@ -1527,7 +1521,7 @@ TEST(CpuCluesTest, ACpuWithoutAesAndNoHardwareFigureIsTheCauseWithoutABound) {
   EXPECT_THAT(StatedTags(report), ElementsAre("no-hw-aes"));
   // Without the label: nothing settles it.
   results::RunResult unlabelled = CryptsetupRun();
-  Add(unlabelled, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 80)});
+  AddAlgorithm(unlabelled, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 80)});
   EXPECT_EQ(FindingOf(DiagnoseReport(unlabelled), "cpu.no-hw-aes"), nullptr);
   // Faster than any software AES on a CPU without AES: an offload engine ran it, not software.
   ASSERT_EQ(ClassifyAesFigure("AES-128-XTS", 1048576, 3000e6), AesBound::kAboveSoftware);
@@ -1537,7 +1531,7 @@ TEST(CpuCluesTest, ACpuWithoutAesAndNoHardwareFigureIsTheCauseWithoutABound) {
   results::RunResult atom = ImportedRun("", kOpenssl111);
   atom.source.timing_basis = "wall_clock";
   AddFact(atom, "cpu_model", "model name: Intel(R) Atom(TM) CPU D525   @ 1.80GHz", 4);
-  Add(atom, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 60)});
+  AddAlgorithm(atom, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 60)});
   report = DiagnoseReport(atom);
   cause = FindingOf(report, "cpu.no-hw-aes");
   ASSERT_NE(cause, nullptr);
@@ -1551,7 +1545,7 @@ TEST(CpuCluesTest, ACpuWithoutAesAndNoHardwareFigureIsTheCauseWithoutABound) {
   results::RunResult guest = ImportedRun("", kOpenssl111);
   guest.source.timing_basis = "wall_clock";
   AddFact(guest, "cpu_flags", "fpu de pse tsc msr pae sse sse2 lm hypervisor", 3);
-  Add(guest, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 60)});
+  AddAlgorithm(guest, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 60)});
   EXPECT_EQ(FindingOf(DiagnoseReport(guest), "cpu.no-hw-aes"), nullptr);
 }
 
@@ -1560,8 +1554,8 @@ TEST(CpuCluesTest, ACpuWithoutAesAndNoHardwareFigureIsTheCauseWithoutABound) {
 TEST(CpuCluesTest, FlagsLineFeaturesAreTheVerdictsFactsWithTheirLine) {
   results::RunResult run = ImportedRun("", kOpenssl111);
   AddFact(run, "cpu_flags", "fpu vme de pse tsc msr sse sse2 ssse3 lm aes pclmulqdq avx", 4);
-  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 100)});
-  Add(run, "SHA-256", "hash", {ImportedFigure("hash", 16384, 200)});
+  AddAlgorithm(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 100)});
+  AddAlgorithm(run, "SHA-256", "hash", {ImportedFigure("hash", 16384, 200)});
   DoctorReport report = DiagnoseReport(run);
   ASSERT_TRUE(report.facts.report);
   EXPECT_FALSE(report.facts.report->cpu_features_known);
@@ -1587,7 +1581,7 @@ TEST(CpuCluesTest, FlagsLineFeaturesAreTheVerdictsFactsWithTheirLine) {
   // A fast figure: accelerated, with the line that shows AES-NI.
   results::RunResult fast = ImportedRun("", kOpenssl111);
   AddFact(fast, "cpu_flags", "fpu vme de pse tsc msr sse sse2 ssse3 lm aes pclmulqdq avx", 4);
-  Add(fast, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1500)});
+  AddAlgorithm(fast, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1500)});
   const DoctorReport fast_report = DiagnoseReport(fast);
   const Verdict& accelerated = Find(fast_report, "AES-128-CBC");
   EXPECT_EQ(accelerated.status, VerdictStatus::kAccelerated) << accelerated.line;
@@ -1596,7 +1590,7 @@ TEST(CpuCluesTest, FlagsLineFeaturesAreTheVerdictsFactsWithTheirLine) {
   results::RunResult arm = ImportedRun("", kOpenssl111);
   arm.library.platform = "platform: linux-aarch64";
   AddFact(arm, "cpu_flags", "fp asimd evtstrm crc32 cpuid", 2);
-  Add(arm, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 60)});
+  AddAlgorithm(arm, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 60)});
   report = DiagnoseReport(arm);
   EXPECT_EQ(Find(report, "AES-128-CBC").status, VerdictStatus::kSoftwareExpected)
       << Find(report, "AES-128-CBC").line;
@@ -1616,7 +1610,8 @@ TEST(CpuCluesTest, FlagsLineFeaturesAreTheVerdictsFactsWithTheirLine) {
 // running fine, stated with the ceiling it allows the workload.
 TEST(CryptoFineTest, AesAboveEverySoftwarePathIsStatedWithItsCeiling) {
   results::RunResult run = CryptsetupRun();
-  Add(run, "AES-128-XTS", "cipher",
+  AddAlgorithm(
+      run, "AES-128-XTS", "cipher",
       {ImportedFigure("encrypt", 1048576, 3750), ImportedFigure("decrypt", 1048576, 3890)});
   const DoctorReport report = DiagnoseReport(run);
   EXPECT_THAT(StatedTags(report), ElementsAre("crypto-fine"));
@@ -1638,7 +1633,7 @@ TEST(CryptoFineTest, AFigureInItsAcceleratedClassIsFineOnlyWhenTheClockIsKnown) 
   results::RunResult run = ImportedRun("", kOpenssl111);
   run.source.timing_basis = "wall_clock";
   run.library.platform = "platform: linux-x86_64";
-  Add(run, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 2000)});
+  AddAlgorithm(run, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 2000)});
   DoctorReport report = DiagnoseReport(run);
   ASSERT_EQ(Find(report, "AES-128-GCM").status, VerdictStatus::kAccelerated)
       << Find(report, "AES-128-GCM").line;
@@ -1658,7 +1653,7 @@ TEST(CryptoFineTest, AFigureInItsAcceleratedClassIsFineOnlyWhenTheClockIsKnown) 
   results::RunResult fast = ImportedRun("", kOpenssl111);
   fast.source.timing_basis = "wall_clock";
   fast.library.platform = "platform: linux-x86_64";
-  Add(fast, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 6450)});
+  AddAlgorithm(fast, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 6450)});
   report = DiagnoseReport(fast);
   ASSERT_EQ(Find(report, "AES-128-GCM").status, VerdictStatus::kAccelerated);
   ASSERT_EQ(report.core_hz_low, kReportDefaultHzLow);
@@ -1674,8 +1669,8 @@ TEST(CryptoFineTest, Sha256AboveEverySoftwarePathCountsAsFine) {
   const auto run_of = [](double sha256_mb_s) {
     results::RunResult run = ImportedRun("", kOpenssl111);
     run.source.timing_basis = "wall_clock";
-    Add(run, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 6450)});
-    Add(run, "SHA-256", "hash", {ImportedFigure("hash", 16384, sha256_mb_s)});
+    AddAlgorithm(run, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 6450)});
+    AddAlgorithm(run, "SHA-256", "hash", {ImportedFigure("hash", 16384, sha256_mb_s)});
     return run;
   };
   DoctorReport report = DiagnoseReport(run_of(2450));
@@ -1706,18 +1701,18 @@ TEST(CryptoFineTest, Sha256AboveEverySoftwarePathCountsAsFine) {
 
 TEST(CryptoFineTest, NotWithoutTheEvidenceNorBesideASlowFigure) {
   results::RunResult inside = CryptsetupRun();
-  Add(inside, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 1500)});
+  AddAlgorithm(inside, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 1500)});
   EXPECT_EQ(FindingOf(DiagnoseReport(inside), "report.crypto-fine"), nullptr);
 
   results::RunResult mixed = CryptsetupRun();
-  Add(mixed, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 3750)});
-  Add(mixed, "AES-256-CBC", "cipher", {ImportedFigure("encrypt", 1048576, 150)});
+  AddAlgorithm(mixed, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 3750)});
+  AddAlgorithm(mixed, "AES-256-CBC", "cipher", {ImportedFigure("encrypt", 1048576, 150)});
   EXPECT_EQ(FindingOf(DiagnoseReport(mixed), "report.crypto-fine"), nullptr);
 
   results::RunResult slow =
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
-  Add(slow, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 4500)});
-  Add(slow, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 100)});
+  AddAlgorithm(slow, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 4500)});
+  AddAlgorithm(slow, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 100)});
   const DoctorReport report = DiagnoseReport(slow);
   EXPECT_EQ(FindingOf(report, "report.crypto-fine"), nullptr);
   EXPECT_THAT(StatedTags(report), Not(Contains("crypto-fine")));
@@ -1730,7 +1725,7 @@ TEST(CryptoFineTest, NotWithoutTheEvidenceNorBesideASlowFigure) {
 TEST(CryptoFineTest, AnEcbFigureShowsThePathButIsNoWorkloadsCeiling) {
   results::RunResult run = ImportedRun("", kOpenssl111);
   run.source.timing_basis = "wall_clock";
-  Add(run, "AES-256-ECB", "cipher", {ImportedFigure("encrypt", 16384, 5000)});
+  AddAlgorithm(run, "AES-256-ECB", "cipher", {ImportedFigure("encrypt", 16384, 5000)});
   DoctorReport report = DiagnoseReport(run);
   EXPECT_THAT(FindingIds(report), Contains("cpu.aes-hardware"));
   EXPECT_EQ(FindingOf(report, "report.crypto-fine"), nullptr);
@@ -1742,7 +1737,7 @@ TEST(CryptoFineTest, AnEcbFigureShowsThePathButIsNoWorkloadsCeiling) {
   EXPECT_THAT(cannot->evidence, HasSubstr("aesni-x86_64.pl"));
   EXPECT_THAT(cannot->advice, HasSubstr("-evp aes-256-gcm"));
 
-  Add(run, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 6450)});
+  AddAlgorithm(run, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 6450)});
   report = DiagnoseReport(run);
   EXPECT_THAT(StatedTags(report), ElementsAre("crypto-fine"));
   const Finding* fine = FindingOf(report, "report.crypto-fine");
@@ -1755,7 +1750,7 @@ TEST(CryptoFineTest, AnEcbFigureShowsThePathButIsNoWorkloadsCeiling) {
 TEST(CryptoFineTest, ASumOfProcessesIsJudgedPerProcess) {
   results::RunResult run = CryptsetupRun();
   run.source.multi = 4;
-  Add(run, "AES-128-CTR", "cipher", {ImportedFigure("encrypt", 16384, 8000)});
+  AddAlgorithm(run, "AES-128-CTR", "cipher", {ImportedFigure("encrypt", 16384, 8000)});
   EXPECT_EQ(FindingOf(DiagnoseReport(run), "report.crypto-fine"), nullptr);
 }
 
@@ -1764,7 +1759,7 @@ TEST(CryptoFineTest, NotThroughAnEngineNorFromLowLevelRows) {
   results::RunResult engine = ImportedRun("", kOpenssl111);
   engine.source.timing_basis = "wall_clock";
   engine.source.engine_or_provider = "engine qatengine";
-  Add(engine, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 5700)});
+  AddAlgorithm(engine, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 5700)});
   EXPECT_EQ(FindingOf(DiagnoseReport(engine), "report.crypto-fine"), nullptr);
 
   results::RunResult legacy = ImportedRun("", kOpenssl111);
@@ -1772,7 +1767,7 @@ TEST(CryptoFineTest, NotThroughAnEngineNorFromLowLevelRows) {
   legacy.source.caveats.push_back(
       "Rows 'aes-128 cbc' time OpenSSL 1.x's low-level API (AES_*, DES_*, SHA256() ...), not "
       "EVP.");
-  Add(legacy, "AES-128-CBC", "cipher", {ImportedFigure("decrypt", 16384, 5000)});
+  AddAlgorithm(legacy, "AES-128-CBC", "cipher", {ImportedFigure("decrypt", 16384, 5000)});
   const DoctorReport report = DiagnoseReport(legacy);
   ASSERT_NE(FindingOf(report, "report.legacy-api"), nullptr);
   EXPECT_EQ(FindingOf(report, "report.crypto-fine"), nullptr);
@@ -1783,9 +1778,9 @@ TEST(CryptoFineTest, NotThroughAnEngineNorFromLowLevelRows) {
 // with what would attribute it (repeats), not called noise (issue 13, secs. 5 and 6).
 TEST(CryptoFineTest, RunsOfTheSameCodeThatDifferAreFineAndTheDifferenceIsStated) {
   results::RunResult a = CryptsetupRun();
-  Add(a, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 5418.8)});
+  AddAlgorithm(a, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 5418.8)});
   results::RunResult b = CryptsetupRun();
-  Add(b, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 5071.0)});
+  AddAlgorithm(b, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 5071.0)});
   const std::vector<results::RunResult> runs = {a, b};
   ASSERT_TRUE(RunsDiffer(runs).has_value());
   EXPECT_THAT(*RunsDiffer(runs), HasSubstr("run 1 5.42 GB/s, run 2 5.07 GB/s"));
@@ -1807,9 +1802,9 @@ TEST(CryptoFineTest, RunsOfTheSameCodeThatDifferAreFineAndTheDifferenceIsStated)
 
   // Within 5%, or no shared cell: crypto-fine alone.
   results::RunResult same = CryptsetupRun();
-  Add(same, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 5300)});
+  AddAlgorithm(same, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 5300)});
   results::RunResult other = CryptsetupRun();
-  Add(other, "AES-256-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 900)});
+  AddAlgorithm(other, "AES-256-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 900)});
   EXPECT_FALSE(RunsDiffer({a, same, other}).has_value());
   DoctorReport report = DiagnoseReport(a);
   ReadRunsThatDiffer(report, {a, same, other});
@@ -1822,9 +1817,9 @@ TEST(CryptoFineTest, RunsOfTheSameCodeThatDifferAreFineAndTheDifferenceIsStated)
 // answer why, and compare is pointed to instead.
 TEST(CryptoFineTest, RunsThatDifferInCodeOrClassWithdrawItInFavourOfCompare) {
   results::RunResult a = CryptsetupRun();
-  Add(a, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 3750)});
+  AddAlgorithm(a, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 3750)});
   results::RunResult b = CryptsetupRun();
-  Add(b, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 3000)});
+  AddAlgorithm(b, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 3000)});
   AddFact(a, "uname", "Linux box 6.6.8-arch1-1 #1 SMP PREEMPT_DYNAMIC x86_64 GNU/Linux", 1);
   AddFact(b, "uname", "Linux box 6.12.1-arch1-1 #1 SMP PREEMPT_DYNAMIC x86_64 GNU/Linux", 9);
   ASSERT_TRUE(ShownCodeDifference(a, b).has_value());
@@ -1842,10 +1837,10 @@ TEST(CryptoFineTest, RunsThatDifferInCodeOrClassWithdrawItInFavourOfCompare) {
   // Two library versions.
   results::RunResult old_lib = ImportedRun("", kOpenssl111);
   old_lib.source.timing_basis = "wall_clock";
-  Add(old_lib, "AES-256-GCM", "aead", {ImportedFigure("encrypt", 16384, 12140)});
+  AddAlgorithm(old_lib, "AES-256-GCM", "aead", {ImportedFigure("encrypt", 16384, 12140)});
   results::RunResult new_lib = ImportedRun("", kOpenssl30);
   new_lib.source.timing_basis = "wall_clock";
-  Add(new_lib, "AES-256-GCM", "aead", {ImportedFigure("encrypt", 16384, 10920)});
+  AddAlgorithm(new_lib, "AES-256-GCM", "aead", {ImportedFigure("encrypt", 16384, 10920)});
   EXPECT_THAT(ShownCodeDifference(old_lib, new_lib).value_or(""), HasSubstr("version"));
   runs = {old_lib, new_lib};
   report = DiagnoseReport(new_lib);
@@ -1855,9 +1850,9 @@ TEST(CryptoFineTest, RunsThatDifferInCodeOrClassWithdrawItInFavourOfCompare) {
 
   // The same code, but the other run is below every hardware AES path: not fine in each.
   results::RunResult slow = CryptsetupRun();
-  Add(slow, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 1500)});
+  AddAlgorithm(slow, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 1500)});
   results::RunResult fast = CryptsetupRun();
-  Add(fast, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 3750)});
+  AddAlgorithm(fast, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 3750)});
   runs = {fast, slow};
   report = DiagnoseReport(fast);
   ASSERT_THAT(StatedTags(report), ElementsAre("crypto-fine"));
@@ -1878,7 +1873,7 @@ TEST(CryptoFineTest, AnEngineOrProviderWithAcceleratedFiguresCannotTellWhereThey
           ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
       run.source.timing_basis = "wall_clock";
       run.source.engine_or_provider = named;
-      Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, mb_s)});
+      AddAlgorithm(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, mb_s)});
       for (const bool clock : {false, true}) {
         if (clock) {
           AddFact(run, "cpu_model", "model name: Intel(R) Xeon(R) CPU E5-2680 v4 @ 2.40GHz", 2);
@@ -1901,13 +1896,13 @@ TEST(CryptoFineTest, AnEngineOrProviderWithAcceleratedFiguresCannotTellWhereThey
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
   fips.source.timing_basis = "wall_clock";
   fips.source.engine_or_provider = "provider fips";
-  Add(fips, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 2000)});
+  AddAlgorithm(fips, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 2000)});
   EXPECT_EQ(FindingOf(DiagnoseReport(fips), "report.cannot-tell"), nullptr);
   // User CPU time with an engine: the stated cause, not this.
   results::RunResult user =
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
   user.source.engine_or_provider = "engine foo";
-  Add(user, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 6450)});
+  AddAlgorithm(user, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 6450)});
   EXPECT_THAT(StatedTags(DiagnoseReport(user)), ElementsAre("user-cpu-timing-hides-offload"));
 }
 
@@ -1921,7 +1916,7 @@ TEST(CryptoFineTest, LowLevelRowsInTheirClassAtAKnownClockCannotTellAndNameTheEv
       "Rows 'aes-128 cbc' time OpenSSL 1.x's low-level API (AES_*, DES_*, SHA256() ...), not "
       "EVP.");
   legacy.library.platform = "platform: linux-x86_64";
-  Add(legacy, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1200)});
+  AddAlgorithm(legacy, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1200)});
   AddFact(legacy, "cpu_model", "model name: Intel(R) Xeon(R) CPU E5-2680 v4 @ 2.40GHz", 2);
   const DoctorReport report = DiagnoseReport(legacy);
   ASSERT_EQ(Find(report, "AES-128-CBC").status, VerdictStatus::kAccelerated);
@@ -1954,7 +1949,7 @@ TEST(CryptoFineTest, NotFromAFigureInDoubt) {
   results::RunResult run = ImportedRun("", kOpenssl111);
   run.source.timing_basis = "wall_clock";
   results::Cell cell = ImportedFigure("encrypt", 16384, 6100);
-  Add(run, "AES-128-GCM", "aead", {cell});
+  AddAlgorithm(run, "AES-128-GCM", "aead", {cell});
   ASSERT_THAT(StatedTags(DiagnoseReport(run)), ElementsAre("crypto-fine"));
 
   cell.caveats.push_back({"read from a table without its 'type ... bytes' line (line 38)", 38,
@@ -1983,8 +1978,8 @@ TEST(CryptoFineTest, APastedMaskExperimentSettlesThePath) {
   results::RunResult plain = ImportedRun("", kOpenssl111);
   plain.source.evp = "evp";
   plain.source.timing_basis = "wall_clock";
-  Add(plain, "AES-128-CBC", "cipher",
-      {ImportedFigure("encrypt", 16, 490), ImportedFigure("encrypt", 8192, 538)});
+  AddAlgorithm(plain, "AES-128-CBC", "cipher",
+               {ImportedFigure("encrypt", 16, 490), ImportedFigure("encrypt", 8192, 538)});
   results::RunResult masked = plain;
   masked.library.worker_env["OPENSSL_ia32cap"] = "~0x200000200000000";
   masked.algorithms.front().cells = {ImportedFigure("encrypt", 16, 217),
@@ -2026,7 +2021,7 @@ TEST(UndeterminedTest, NamesTheCommandThatWouldTell) {
   // No architecture, no clock: lscpu.
   results::RunResult bare = ImportedRun("", kOpenssl111);
   bare.source.timing_basis = "wall_clock";
-  Add(bare, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 8192, 538)});
+  AddAlgorithm(bare, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 8192, 538)});
   DoctorReport report = DiagnoseReport(bare);
   ASSERT_EQ(Find(report, "AES-128-CBC").status, VerdictStatus::kUndetermined);
   EXPECT_THAT(StatedTags(report), ElementsAre("cannot-tell"));
@@ -2038,7 +2033,7 @@ TEST(UndeterminedTest, NamesTheCommandThatWouldTell) {
 
   // A kernel tool: the driver the kernel picks, from /proc/crypto.
   results::RunResult disk = CryptsetupRun();
-  Add(disk, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 1500)});
+  AddAlgorithm(disk, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 1500)});
   report = DiagnoseReport(disk);
   open = FindingOf(report, "report.cannot-tell");
   ASSERT_NE(open, nullptr);
@@ -2079,7 +2074,7 @@ TEST(UndeterminedTest, AnAcceleratedFingerprintOverTheAssumedClockCannotTellIfFi
   results::RunResult run = ImportedRun("", kOpenssl111);
   run.source.timing_basis = "wall_clock";
   run.library.platform = "platform: linux-x86_64";
-  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1174)});
+  AddAlgorithm(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1174)});
   DoctorReport report = DiagnoseReport(run);
   ASSERT_EQ(Find(report, "AES-128-CBC").status, VerdictStatus::kAccelerated)
       << Find(report, "AES-128-CBC").line;
@@ -2104,7 +2099,7 @@ TEST(UndeterminedTest, AnAcceleratedFingerprintOverTheAssumedClockCannotTellIfFi
   results::RunResult fast = ImportedRun("", kOpenssl111);
   fast.source.timing_basis = "wall_clock";
   fast.library.platform = "platform: linux-x86_64";
-  Add(fast, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 6450)});
+  AddAlgorithm(fast, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 6450)});
   EXPECT_THAT(StatedTags(DiagnoseReport(fast)), ElementsAre("crypto-fine"));
 
   // With an engine named the open question is where the work ran, which no clock settles.
@@ -2130,7 +2125,7 @@ TEST(DoctorFromTest, TheTopOfTheClockRangeBeyondTheClassesIsOpenWithoutAGenericC
   arm.library.version = "OpenSSL 1.0.2t";
   arm.source.timing_basis = "wall_clock";
   arm.library.platform = "platform: linux-aarch64";
-  Add(arm, "AES-256-CBC", "cipher", {ImportedFigure("encrypt", 16384, 840)});
+  AddAlgorithm(arm, "AES-256-CBC", "cipher", {ImportedFigure("encrypt", 16384, 840)});
   DoctorReport report = DiagnoseReport(arm);
   const Verdict& open = Find(report, "AES-256-CBC");
   ASSERT_EQ(open.status, VerdictStatus::kUndetermined) << open.line;
@@ -2171,7 +2166,7 @@ TEST(DoctorFromTest, TheTopOfTheClockRangeBeyondTheClassesIsOpenWithoutAGenericC
   results::RunResult x86 = arm;
   x86.library.platform = "platform: linux-x86_64";
   x86.algorithms.clear();
-  Add(x86, "AES-128-CBC", "cipher", {ImportedFigure("decrypt", 16384, 2000)});
+  AddAlgorithm(x86, "AES-128-CBC", "cipher", {ImportedFigure("decrypt", 16384, 2000)});
   EXPECT_EQ(Find(DiagnoseReport(x86), "AES-128-CBC").status, VerdictStatus::kAccelerated)
       << Find(DiagnoseReport(x86), "AES-128-CBC").line;
 }
@@ -2186,7 +2181,7 @@ TEST(DoctorFromTest, ClassNamesOfAnotherLibraryNameNoOpensslModule) {
   openssl.source.timing_basis = "wall_clock";
   openssl.library.platform = "platform: linux-aarch64";
   // 60 MB/s: 16.7-83.3 cpb over 1-5 GHz, only the NEON vector-permute class fits.
-  Add(openssl, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 60)});
+  AddAlgorithm(openssl, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 60)});
   const DoctorReport openssl_report = DiagnoseReport(openssl);
   const Verdict& kept = Find(openssl_report, "AES-128-CBC");
   EXPECT_THAT(kept.line, HasSubstr("vpaes NEON (vpaes_cbc_encrypt)"));
@@ -2223,7 +2218,7 @@ TEST(DoctorFromTest, ClassNamesOfAnotherLibraryNameNoOpensslModule) {
   bssl.library.backend = "boringssl";
   bssl.library.version.clear();
   bssl.library.platform = "platform: linux-x86_64";
-  Add(bssl, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1500)});
+  AddAlgorithm(bssl, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1500)});
   const DoctorReport bssl_report = DiagnoseReport(bssl);
   const Verdict& boring = Find(bssl_report, "AES-128-CBC");
   std::string all = boring.line + boring.fingerprint;
@@ -2242,7 +2237,7 @@ TEST(DoctorFromTest, NoLacksAsmPathWarningForPublicKeyRows) {
   run.library.version = "LibreSSL 3.8.2";
   run.library.platform = "platform: linux-aarch64";
   run.source.timing_basis = "wall_clock";
-  Add(run, "RSA-2048", "signature", {ImportedFigure("sign", 32, 0.0096)});  // 300 sign/s
+  AddAlgorithm(run, "RSA-2048", "signature", {ImportedFigure("sign", 32, 0.0096)});  // 300 sign/s
   const DoctorReport report = DiagnoseReport(run);
   EXPECT_EQ(report.facts.cpu.arch, "aarch64");
   EXPECT_EQ(FindingOf(report, "library.lacks-asm-path"), nullptr);
@@ -2254,7 +2249,7 @@ TEST(UndeterminedTest, AlgorithmsWithoutAPathAloneCannotTell) {
   results::RunResult run = ImportedRun("", kOpenssl30);
   run.source.timing_basis = "wall_clock";
   run.library.platform = "platform: linux-x86_64";
-  Add(run, "MD5", "hash", {ImportedFigure("hash", 64, 193)});
+  AddAlgorithm(run, "MD5", "hash", {ImportedFigure("hash", 64, 193)});
   DoctorReport report = DiagnoseReport(run);
   ASSERT_EQ(Find(report, "MD5").status, VerdictStatus::kNoHardwarePath) << Find(report, "MD5").line;
   EXPECT_THAT(StatedTags(report), ElementsAre("cannot-tell"));
@@ -2267,7 +2262,7 @@ TEST(UndeterminedTest, AlgorithmsWithoutAPathAloneCannotTell) {
   // crypto-fine: MD5 has no class to be in).
   results::RunResult clocked = run;
   AddFact(clocked, "cpu_model", "model name: Intel(R) Xeon(R) CPU E5-2680 v4 @ 2.40GHz", 2);
-  Add(clocked, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 2000)});
+  AddAlgorithm(clocked, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 2000)});
   report = DiagnoseReport(clocked);
   ASSERT_EQ(Find(report, "AES-128-GCM").status, VerdictStatus::kAccelerated);
   EXPECT_THAT(StatedTags(report), ElementsAre("cannot-tell"));
@@ -2277,7 +2272,7 @@ TEST(UndeterminedTest, AlgorithmsWithoutAPathAloneCannotTell) {
   EXPECT_THAT(open->evidence, HasSubstr("the verdicts call AES-128-GCM encrypt accelerated"));
 
   // Beside an undetermined AES figure, that one is what the report cannot tell.
-  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 8192, 538)});
+  AddAlgorithm(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 8192, 538)});
   report = DiagnoseReport(run);
   open = FindingOf(report, "report.cannot-tell");
   ASSERT_NE(open, nullptr);
@@ -2291,8 +2286,8 @@ TEST(UndeterminedTest, PublicKeyRowsAloneCannotTell) {
   results::RunResult pk = ImportedRun("", kOpenssl111);
   pk.source.tool = "bssl speed";
   pk.source.timing_basis = "wall_clock";
-  Add(pk, "RSA-2048", "signature",
-      {ImportedFigure("sign", 32, 0.045), ImportedFigure("verify", 32, 1.27)});
+  AddAlgorithm(pk, "RSA-2048", "signature",
+               {ImportedFigure("sign", 32, 0.045), ImportedFigure("verify", 32, 1.27)});
   DoctorReport report = DiagnoseReport(pk);
   ASSERT_EQ(Find(report, "RSA-2048").status, VerdictStatus::kUndetermined);
   EXPECT_THAT(StatedTags(report), ElementsAre("cannot-tell"));
@@ -2305,8 +2300,8 @@ TEST(UndeterminedTest, PublicKeyRowsAloneCannotTell) {
 
   results::RunResult mixed =
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
-  Add(mixed, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1500)});
-  Add(mixed, "RSA-2048", "signature", {ImportedFigure("sign", 32, 0.045)});
+  AddAlgorithm(mixed, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1500)});
+  AddAlgorithm(mixed, "RSA-2048", "signature", {ImportedFigure("sign", 32, 0.045)});
   report = DiagnoseReport(mixed);
   // What stays open is whether the AES figure is fine (no clock), not the RSA rows' path.
   open = FindingOf(report, "report.cannot-tell");
@@ -2320,7 +2315,7 @@ TEST(UndeterminedTest, PublicKeyRowsAloneCannotTell) {
 TEST(UndeterminedTest, NotBesideACauseNorASettledVerdict) {
   results::RunResult settled =
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
-  Add(settled, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1500)});
+  AddAlgorithm(settled, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1500)});
   AddFact(settled, "cpu_model", "model name: Intel(R) Xeon(R) CPU E5-2680 v4 @ 2.40GHz", 2);
   DoctorReport report = DiagnoseReport(settled);
   ASSERT_EQ(Find(report, "AES-128-CBC").status, VerdictStatus::kAccelerated);
@@ -2328,7 +2323,7 @@ TEST(UndeterminedTest, NotBesideACauseNorASettledVerdict) {
   EXPECT_THAT(StatedTags(report), ElementsAre("crypto-fine"));
 
   results::RunResult no_asm = ImportedRun("CPUINFO: N/A", kOpenssl30);
-  Add(no_asm, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 300)});
+  AddAlgorithm(no_asm, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 300)});
   report = DiagnoseReport(no_asm);
   EXPECT_THAT(StatedTags(report), Contains("built-without-asm"));
   EXPECT_EQ(FindingOf(report, "report.cannot-tell"), nullptr);
@@ -2341,7 +2336,7 @@ TEST(UndeterminedTest, NotBesideACauseNorASettledVerdict) {
 TEST(DoctorFromTest, ReportWithoutCataloguedAlgorithmsCannotTell) {
   results::RunResult run = ImportedRun("", 0);
   run.source.tool = "gnutls-cli benchmark";
-  Add(run, "RSA_AES_128_GCM_SHA256", "other", {ImportedFigure("transfer", 1400, 163)});
+  AddAlgorithm(run, "RSA_AES_128_GCM_SHA256", "other", {ImportedFigure("transfer", 1400, 163)});
   const DoctorReport report = DiagnoseReport(run);
   EXPECT_TRUE(report.verdicts.empty());
   const Finding* cannot_tell = FindingOf(report, "report.cannot-tell");
@@ -2366,7 +2361,7 @@ TEST(DoctorFromTest, SoftwareExpectedNamesNoHardwareClass) {
           2);
   for (results::RunResult* run : {&vector_run, &flags_run}) {
     // 154 MB/s: 6.5-32 cpb over 1-5 GHz, a range that alone fits AES-NI and software classes.
-    Add(*run, "AES-256-CBC", "cipher", {ImportedFigure("encrypt", 16384, 154.3)});
+    AddAlgorithm(*run, "AES-256-CBC", "cipher", {ImportedFigure("encrypt", 16384, 154.3)});
     const DoctorReport report = DiagnoseReport(*run);
     const Verdict& v = Find(report, "AES-256-CBC");
     ASSERT_EQ(v.status, VerdictStatus::kSoftwareExpected) << v.line;
@@ -2387,7 +2382,8 @@ TEST(DoctorFromTest, KernelRowsNameNoOpenSslCodePath) {
           "clflush mmx fxsr sse sse2 ss syscall nx lm constant_tsc pni pclmulqdq ssse3 cx16 "
           "sse4_1 sse4_2 popcnt aes xsave avx hypervisor",
           3);
-  Add(run, "AES-128-CBC", "cipher",
+  AddAlgorithm(
+      run, "AES-128-CBC", "cipher",
       {ImportedFigure("encrypt", 1048576, 157.4), ImportedFigure("decrypt", 1048576, 2554.8)});
   const DoctorReport report = DiagnoseReport(run);
   ASSERT_EQ(report.verdicts.size(), 2u);

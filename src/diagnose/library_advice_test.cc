@@ -55,20 +55,13 @@ results::RunResult Paste(const std::string& backend, const std::string& flags) {
   return run;
 }
 
-void Add(results::RunResult& run, const std::string& algorithm, const std::string& kind,
-         std::vector<results::Cell> cells) {
-  results::AlgorithmResult alg;
-  alg.algorithm = algorithm;
-  alg.kind = kind;
-  alg.cells = std::move(cells);
-  run.algorithms.push_back(std::move(alg));
-}
+using cryptobench::testing::AddAlgorithm;
 
 // Software-speed AES beside ChaCha20-Poly1305 (1 MiB per call, as wolfCrypt's benchmark).
 void AddSoftwareAes(results::RunResult& run) {
-  Add(run, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 1048576, 33.5)});
-  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 1048576, 77.2)});
-  Add(run, "ChaCha20-Poly1305", "aead", {ImportedFigure("encrypt", 1048576, 169.5)});
+  AddAlgorithm(run, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 1048576, 33.5)});
+  AddAlgorithm(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 1048576, 77.2)});
+  AddAlgorithm(run, "ChaCha20-Poly1305", "aead", {ImportedFigure("encrypt", 1048576, 169.5)});
 }
 
 // Every advice and settling text the report gives.
@@ -130,9 +123,9 @@ TEST(LibraryAdviceTest, WolfsslOnArmNamesArmasm) {
 // mbedTLS: its config macros in mbedtls_config.h (config.h in 2.x).
 TEST(LibraryAdviceTest, MbedtlsSoftwareAesNamesItsConfigMacros) {
   results::RunResult run = Paste("mbedtls", kX86Flags);
-  Add(run, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 1024, 33.5)});
-  Add(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 1024, 77.2)});
-  Add(run, "ChaCha20-Poly1305", "aead", {ImportedFigure("encrypt", 1024, 169.5)});
+  AddAlgorithm(run, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 1024, 33.5)});
+  AddAlgorithm(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 1024, 77.2)});
+  AddAlgorithm(run, "ChaCha20-Poly1305", "aead", {ImportedFigure("encrypt", 1024, 169.5)});
   const DoctorReport report = DiagnoseReport(run);
   EXPECT_EQ(AdviceLibraryOf(report.facts), AdviceLibrary::kMbedtls);
   const std::string advice = AllAdvice(report);
@@ -142,8 +135,8 @@ TEST(LibraryAdviceTest, MbedtlsSoftwareAesNamesItsConfigMacros) {
   ExpectNoOpensslRemedy(advice);
 
   results::RunResult arm = Paste("mbedtls", kArmFlags);
-  Add(arm, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 1024, 20)});
-  Add(arm, "ChaCha20-Poly1305", "aead", {ImportedFigure("encrypt", 1024, 150)});
+  AddAlgorithm(arm, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 1024, 20)});
+  AddAlgorithm(arm, "ChaCha20-Poly1305", "aead", {ImportedFigure("encrypt", 1024, 150)});
   EXPECT_THAT(AllAdvice(DiagnoseReport(arm)), HasSubstr("MBEDTLS_AESCE_C"));
 }
 
@@ -153,9 +146,9 @@ TEST(LibraryAdviceTest, MbedtlsSoftwareAesNamesItsConfigMacros) {
 TEST(LibraryAdviceTest, PublicKeySettlingCommandIsTheBuildsSettings) {
   for (const std::string backend : {"wolfssl", "mbedtls"}) {
     results::RunResult run = Paste(backend, kX86Flags);
-    Add(run, "RSA-2048", "signature",
-        {ImportedFigure("sign", 32, 100 * 32 / 1e6),
-         ImportedFigure("verify", 32, 5500 * 32 / 1e6)});
+    AddAlgorithm(run, "RSA-2048", "signature",
+                 {ImportedFigure("sign", 32, 100 * 32 / 1e6),
+                  ImportedFigure("verify", 32, 5500 * 32 / 1e6)});
     const DoctorReport report = DiagnoseReport(run);
     const std::string advice = AllAdvice(report);
     EXPECT_THAT(advice, Not(HasSubstr("cryptobench doctor RSA-2048"))) << backend;

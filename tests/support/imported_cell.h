@@ -3,6 +3,8 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "results/model.h"
 
@@ -28,6 +30,17 @@ inline results::Cell ImportedFigure(const std::string& operation, uint64_t input
   f.worker_max_ops_per_s = ops;
   cell.figures = f;
   return cell;
+}
+
+/// Appends an algorithm of `kind` ("cipher", "aead", "hash", ...) with `cells` to `run`, as
+/// import writes one.
+inline void AddAlgorithm(results::RunResult& run, const std::string& algorithm,
+                         const std::string& kind, std::vector<results::Cell> cells) {
+  results::AlgorithmResult alg;
+  alg.algorithm = algorithm;
+  alg.kind = kind;
+  alg.cells = std::move(cells);
+  run.algorithms.push_back(std::move(alg));
 }
 
 }  // namespace cryptobench::testing
