@@ -16,9 +16,9 @@ constexpr std::string_view kTable = "library changes";
 constexpr std::string_view kHeader = "library,arch,area,versions,kind,change,source,certainty";
 constexpr std::string_view kLibraries[] = {"openssl", "libressl", "boringssl", "aws-lc", "botan"};
 constexpr std::string_view kArches[] = {"x86_64", "aarch64", "x86", "arm", "ia64", "any"};
-constexpr std::string_view kAreas[] = {"AES",      "GHASH",    "SHA-1",     "SHA-2",
-                                       "ChaCha20", "Poly1305", "BN-RSA",    "P-256",
-                                       "X25519",   "EVP",      "speed-tool"};
+constexpr std::string_view kAreas[] = {"AES",      "GHASH",    "SHA-1",      "SHA-2",
+                                       "ChaCha20", "Poly1305", "BN-RSA",     "P-256",
+                                       "X25519",   "EVP",      "speed-tool", "FrodoKEM"};
 constexpr std::string_view kKinds[] = {"added", "removed", "regressed", "restored",    "absent",
                                        "cost",  "gain",    "no-change", "tool-change", "tool-bug"};
 

@@ -28,7 +28,8 @@ struct LibraryChange {
   std::string library;  ///< "openssl", "libressl", "boringssl", "aws-lc" or "botan"
   std::string arch;     ///< "x86_64", "aarch64", "x86", "arm" (32-bit), "ia64" or "any"
   /// "AES", "GHASH", "SHA-1", "SHA-2", "ChaCha20", "Poly1305", "BN-RSA", "P-256", "X25519", "EVP"
-  /// (the API layer) or "speed-tool"
+  /// (the API layer), "FrodoKEM" (Botan's KEM, whose AES-based matrix generation a release
+  /// changed) or "speed-tool"
   std::string area;
   VersionRange versions;  ///< the releases the row holds for
   /// "added", "removed", "regressed", "restored", "absent", "cost", "gain", "no-change",

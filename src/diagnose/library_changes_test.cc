@@ -191,6 +191,47 @@ TEST(LibraryChangesTest, ChangesBetweenTwoVersionsAreTheRowsHoldingForOneOfThem)
 // LibreSSL's AArch64 and 32-bit ARM rows (issue 13, sec. 1): no release through 4.3.x has an
 // AES or GHASH path with the ARMv8 instructions there, SHA-2 has one only from 4.1 (and then
 // not in every build), and every such row is LibreSSL's, not OpenSSL's of the same number.
+// The row a release test needs: `library`, `arch`, `area` and `kind` holding for `version`.
+const LibraryChange* RowFor(std::string_view library, std::string_view arch, std::string_view area,
+                            std::string_view kind, const char* version) {
+  for (const LibraryChange& row : LibraryChanges()) {
+    if (row.library == library && row.arch == arch && row.area == area && row.kind == kind &&
+        row.versions.Contains(V(version))) {
+      return &row;
+    }
+  }
+  return nullptr;
+}
+
+// bsaes-armv8.pl was merged after the 3.0 branch (PR 14592): 3.1.0 is its first release.
+TEST(LibraryChangesTest, Aarch64BitSlicedAesArrivesIn31) {
+  bool found = false;
+  for (const LibraryChange& r : LibraryChanges()) {
+    if (r.library == "openssl" && r.arch == "aarch64" && r.area == "AES" &&
+        r.change.find("bsaes-armv8") != std::string::npos) {
+      found = true;
+      EXPECT_EQ(r.kind, "added");
+      EXPECT_EQ(r.versions.text, "3.1..");
+      EXPECT_FALSE(r.versions.Contains(V("3.0.13")));
+      EXPECT_NE(r.source.find("14592"), std::string::npos) << r.source;
+    }
+  }
+  EXPECT_TRUE(found);
+}
+
+// Botan's FrodoKEM-AES called AES one block at a time from 3.3.0 (where FrodoKEM arrived) until
+// 3.5.0 (commit 46f0299f7).
+TEST(LibraryChangesTest, BotanFrodoKemAesBlockAtATimeUntil35) {
+  const LibraryChange* cost = RowFor("botan", "any", "FrodoKEM", "cost", "3.4.0");
+  ASSERT_NE(cost, nullptr);
+  EXPECT_EQ(RowFor("botan", "any", "FrodoKEM", "cost", "3.3.0"), cost);
+  EXPECT_EQ(RowFor("botan", "any", "FrodoKEM", "cost", "3.5.0"), nullptr);
+  EXPECT_NE(cost->source.find("46f0299f7"), std::string::npos) << cost->source;
+  const LibraryChange* gain = RowFor("botan", "any", "FrodoKEM", "gain", "3.5.0");
+  ASSERT_NE(gain, nullptr);
+  EXPECT_EQ(RowFor("botan", "any", "FrodoKEM", "gain", "3.4.2"), nullptr);
+}
+
 TEST(LibraryChangesTest, LibresslArmReleasesLackTheArmv8Paths) {
   const auto absent = [](const char* library, const char* arch, const char* area,
                          const char* version) {
