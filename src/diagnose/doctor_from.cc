@@ -164,6 +164,31 @@ std::vector<std::string> CannotKnow(const DoctorReport& report, bool engine_take
   return out;
 }
 
+// A capability mask is a cause where it closed every fast path of a measured algorithm (a masked
+// verdict: DecideFromReport asks which paths the release has and the CPU offers). Beside
+// symmetric verdicts none of which it closed (3.1+ AES-GCM on VAES under an AES-NI mask), the
+// env.ia32cap/env.armcap finding states a fact of the run, not a cause: info, saying so.
+void DemoteMaskWithoutMaskedVerdict(DoctorReport& report) {
+  if (report.verdicts.empty()) {
+    return;
+  }
+  for (const Verdict& verdict : report.verdicts) {
+    const AlgorithmInfo* alg = FindAlgorithm(verdict.algorithm);
+    if (verdict.status == VerdictStatus::kMasked || alg == nullptr || !IsSymmetric(alg->kind)) {
+      return;
+    }
+  }
+  for (Finding& finding : report.findings) {
+    if ((finding.id == "env.ia32cap" || finding.id == "env.armcap") &&
+        finding.severity != Severity::kInfo) {
+      finding.severity = Severity::kInfo;
+      finding.evidence +=
+          "; it closes no measured algorithm's every fast path in this release and CPU, so it is "
+          "not why these figures are what they are (see each verdict)";
+    }
+  }
+}
+
 }  // namespace
 
 bool ReportClockAssumed(const DoctorReport& report) {
@@ -234,6 +259,7 @@ DoctorReport DiagnoseReport(const results::RunResult& pasted,
   const bool engine_takes_none = taken && taken->empty();
   origin.cannot_know = CannotKnow(report, engine_takes_none);
   report.findings = ReportFindings(report.facts);
+  DemoteMaskWithoutMaskedVerdict(report);
   // The bounds behind these findings hold for a CPU, not for an emulator.
   if (report.facts.emulation.empty()) {
     for (Finding& finding : CpuFindings(report)) {

@@ -192,6 +192,28 @@ void DecodeArm(const results::LibraryInfo& library, DoctorFacts& facts) {
   facts.env_masked_features = ArmcapMaskedFeatures(known, env);
 }
 
+// OPENSSL_ia32cap given on the pasted command line (`OPENSSL_ia32cap=~0x... openssl speed`) or
+// by an `export` line before it: import keeps it as the run's worker_env, and it is a fact of
+// that run, in 1.x pastes too, which print no CPUINFO line. Without a printed vector every known
+// bit the value clears counts, in the words the release reads (2 up to 3.0, 5 later or when the
+// release is unknown: ia32cap.h); a CPUINFO env: part, when there is one, was read instead.
+void CommandLineMask(const results::RunResult& run, DoctorFacts& facts) {
+  const auto it = run.library.worker_env.find("OPENSSL_ia32cap");
+  if (run.source.kind != "imported" || it == run.library.worker_env.end()) {
+    return;
+  }
+  facts.env_ia32cap = it->second;
+  const uint64_t num = run.library.version_num;
+  const int library_words = num != 0 && num < 0x30100000 ? 2 : 5;
+  CapabilityVector all;
+  all.fill(~uint64_t{0});
+  try {
+    facts.env_masked_features = MaskedFeatures(all, it->second, library_words);
+  } catch (const std::invalid_argument& e) {
+    facts.env_masked_features.push_back(std::string("(unparsable value: ") + e.what() + ")");
+  }
+}
+
 }  // namespace
 
 ReportClock ReportClockRange(const results::MachineInfo& machine) {
@@ -408,6 +430,9 @@ DoctorFacts ReportFacts(const results::RunResult& run) {
     DecodeX86(run.library, facts);
   } else if (Contains(run.library.cpu_info, "OPENSSL_armcap")) {
     DecodeArm(run.library, facts);
+  }
+  if (!facts.env_ia32cap && facts.cpu.arch != "aarch64" && facts.cpu.arch != "arm") {
+    CommandLineMask(run, facts);
   }
   if (!origin.cpu_features_known) {
     // No vector: the CPU's flags line and the model rows say what the CPU has (a model row's

@@ -94,11 +94,15 @@ void Mask(const DoctorFacts& facts, std::vector<Finding>& out) {
   }
   const std::string variable = CapabilityVariable(facts);
   const bool masks = !facts.env_masked_features.empty();
-  std::string evidence = fmt::format(
-      "the CPUINFO line ends in env:{}{}", *facts.env_ia32cap,
-      masks ? fmt::format(", which clears {} (whether the CPU has them is not in the text)",
-                          Join(facts.env_masked_features))
-            : ", which clears none of the known capability bits");
+  // Without an env: part in CPUINFO the value came from the pasted command (report_facts.cc).
+  const bool command = facts.library.cpu_info.find("env:") == std::string::npos;
+  std::string evidence =
+      (command ? fmt::format("the pasted command (or an export line before it) sets {}={}",
+                             variable, *facts.env_ia32cap)
+               : fmt::format("the CPUINFO line ends in env:{}", *facts.env_ia32cap)) +
+      (masks ? fmt::format(", which clears {} (whether the CPU has them is not in the text)",
+                           Join(facts.env_masked_features))
+             : ", which clears none of the known capability bits");
   // OpenSSL zeroes every word the value does not write (crypto/cpuid.c; cpb-reference.md 2.1).
   const std::string& vector = facts.library.capability_vector;
   const size_t words = static_cast<size_t>(std::count(vector.begin(), vector.end(), ':')) + 1;

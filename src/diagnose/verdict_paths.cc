@@ -243,6 +243,25 @@ bool ReleaseHasPath(const AlgorithmInfo& alg, const PathSpec& path, const Doctor
   return false;
 }
 
+const LibraryChange* VaesPathRow(Family family) {
+  std::string_view mode;
+  if (family == Family::kAesGcm) {
+    mode = "GCM";
+  } else if (family == Family::kAesXts) {
+    mode = "XTS";
+  } else {
+    return nullptr;
+  }
+  for (const LibraryChange& row : LibraryChanges()) {
+    if (row.library == "openssl" && row.arch == "x86_64" && row.area == "AES" &&
+        row.kind == "added" && row.change.find("VAES") != std::string::npos &&
+        row.change.find(mode) != std::string::npos) {
+      return &row;
+    }
+  }
+  return nullptr;
+}
+
 bool RowOnPath(const PkAsmPath& row, const PathSpec& path) {
   return !row.bits.empty() &&
          std::all_of(row.bits.begin(), row.bits.end(), [&](const std::string& b) {

@@ -15,6 +15,7 @@
 
 #include "diagnose/doctor_model.h"
 #include "diagnose/ia32cap.h"
+#include "diagnose/library_changes.h"
 #include "diagnose/pk_asm.h"
 
 namespace cryptobench::diagnose::verdict_internal {
@@ -76,6 +77,11 @@ std::span<const PathSpec> PathsOf(Family family, std::string_view arch);
 /// 3.0 and IFMA RSA-4096). True otherwise, including every symmetric family and any library
 /// whose release cannot be read: the experiment then decides.
 bool ReleaseHasPath(const AlgorithmInfo& alg, const PathSpec& path, const DoctorFacts& facts);
+
+/// The data/library-changes.csv row that dates OpenSSL's x86-64 VAES path of `family`: the
+/// "added" AES row whose change names VAES and the mode (GCM: 3.1, XTS: 3.5); nullptr for a
+/// family whose VAES path the table does not date (every other family).
+const LibraryChange* VaesPathRow(Family family);
 
 /// True if every bit of a data/pk-asm.csv row lies among the path's bits (needs, needs_any and
 /// mask, less trap_only): masking the path switches the row's code off. False for a row

@@ -233,6 +233,110 @@ bool CluesShowPathAbsent(const DoctorFacts& facts, const ReportPath& path) {
   return any;
 }
 
+// How far a capability mask in the report reaches for one family (issue 13, sec. 5): it is why a
+// figure is slow only when it closes every fast path that the release has and the CPU offers.
+enum class Reach { kClosesAll, kLeavesOpen, kCannotTell };
+struct MaskReach {
+  Reach reach = Reach::kClosesAll;
+  std::string path;    // the path left open (kLeavesOpen) or in doubt (kCannotTell), e.g. "VAES"
+  std::string doubt;   // kCannotTell: what the text does not say
+  std::string source;  // kCannotTell on the release: the library-changes row's source
+};
+
+enum class Known { kYes, kNo, kUnknown };
+
+// Whether the release has `spec`: only OpenSSL's x86-64 VAES paths are dated (VaesPathRow: GCM
+// from 3.1, XTS from 3.5); every other path counts as present. Another library (LibreSSL) has no
+// OpenSSL row, so none of those.
+Known ReleaseHas(Family family, const PathSpec& spec, const DoctorFacts& facts,
+                 const LibraryChange** row) {
+  *row = spec.path == "VAES + VPCLMULQDQ" ? VaesPathRow(family) : nullptr;
+  if (*row == nullptr) {
+    return Known::kYes;
+  }
+  if (facts.library.version.starts_with("LibreSSL")) {
+    return Known::kNo;
+  }
+  const std::optional<LibraryVersion> release = OpenSslReleaseOf(facts.library.version);
+  if (!release) {
+    return Known::kUnknown;
+  }
+  return (*row)->versions.Contains(*release) ? Known::kYes : Known::kNo;
+}
+
+// Whether the CPU offers `spec`: from the capability vector printed (after the mask, which does
+// not touch the bits of a path it leaves open), else from the CPU lines where they name every bit.
+Known CpuHas(const PathSpec& spec, const DoctorFacts& facts) {
+  if (const std::optional<CapabilityVector> vector = CurrentVector(facts)) {
+    return PathAvailable(spec, facts.cpu, &*vector) ? Known::kYes : Known::kNo;
+  }
+  bool all = true;
+  for (std::string_view need : spec.needs) {
+    const cpu::FeatureState* state = facts.cpu.Find(need);
+    if (state != nullptr && !state->usable()) {
+      return Known::kNo;
+    }
+    all = all && state != nullptr;
+  }
+  if (!spec.needs_any.empty()) {
+    bool any = false;
+    bool unknown = false;
+    for (std::string_view need : spec.needs_any) {
+      const cpu::FeatureState* state = facts.cpu.Find(need);
+      any = any || (state != nullptr && state->usable());
+      unknown = unknown || state == nullptr;
+    }
+    if (!any && !unknown) {
+      return Known::kNo;
+    }
+    all = all && any;
+  }
+  return all ? Known::kYes : Known::kUnknown;
+}
+
+// True when the mask clears a bit `spec` needs, or every one of its needs_any: the path's own
+// test fails. Bits its experiment clears besides (PathSpec::mask: AVX-512 for the AVX2 ChaCha20
+// path, SHA512 for the AVX2 SHA-512 one) keep the library off other paths and do not close it.
+bool MaskCloses(const PathSpec& spec, const std::vector<std::string>& masked) {
+  auto cleared = [&](std::string_view name) {
+    return std::find(masked.begin(), masked.end(), name) != masked.end();
+  };
+  return std::any_of(spec.needs.begin(), spec.needs.end(), cleared) ||
+         (!spec.needs_any.empty() &&
+          std::all_of(spec.needs_any.begin(), spec.needs_any.end(), cleared));
+}
+
+MaskReach ReachOf(const AlgorithmInfo& alg, const DoctorFacts& facts) {
+  MaskReach out;
+  const Family family = FamilyOf(alg);
+  for (const PathSpec& spec : PathsOf(family, facts.cpu.arch)) {
+    if (spec.ghash || MaskCloses(spec, facts.env_masked_features)) {
+      continue;
+    }
+    const LibraryChange* row = nullptr;
+    const Known release = ReleaseHas(family, spec, facts, &row);
+    const Known cpu = CpuHas(spec, facts);
+    if (release == Known::kNo || cpu == Known::kNo) {
+      continue;
+    }
+    if (release == Known::kYes && cpu == Known::kYes) {
+      return {Reach::kLeavesOpen, std::string(KeyFeature(spec)), "", ""};
+    }
+    if (out.reach == Reach::kClosesAll) {
+      out.reach = Reach::kCannotTell;
+      out.path = std::string(KeyFeature(spec));
+      if (release == Known::kUnknown) {
+        out.doubt = fmt::format("OpenSSL has it in releases {} while the text names no release",
+                                row->versions.text);
+        out.source = row->source;
+      } else {
+        out.doubt = fmt::format("the text does not say whether the CPU has {}", out.path);
+      }
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 Verdict Decider::DecideFromReport() const {
@@ -252,16 +356,44 @@ Verdict Decider::DecideFromReport() const {
       }
     }
   }
-  if (facts_.env_ia32cap && !masked.empty()) {
+  // A mask that leaves the family a fast path the release has and the CPU offers is not why the
+  // figure is slow (3.1+ GCM runs VAES whatever AES-NI says): the figure decides as without it.
+  const MaskReach reach = facts_.env_ia32cap && !masked.empty()
+                              ? ReachOf(alg_, facts_)
+                              : MaskReach{Reach::kLeavesOpen, "", "", ""};
+  // A cryptobench run records the variable it set; a pasted text shows it in CPUINFO's env:, on
+  // its command line or in an export line.
+  const bool measured = facts_.report && facts_.report->kind == "measured";
+  const char* where = measured ? "set for the run's workers"
+                      : facts_.library.cpu_info.find("env:") == std::string::npos
+                          ? "set on the pasted command or by an export before it"
+                          : "the env: part of the report's CPUINFO line";
+  // In doubt, a figure in an accelerated class over the whole range shows a fast path ran: the
+  // fingerprint then decides, as without the mask.
+  if (reach.reach == Reach::kCannotTell &&
+      FingerprintSide(ClassesFor(arch), alg_, operation_, fp_, paths,
+                      OpenSslSoftwarePaths(facts_)) != Side::kAccelerated) {
     const std::string variable = CapabilityVariable(facts_);
-    // A cryptobench run records the variable it set; a pasted text shows it in CPUINFO's env:.
-    const bool measured = facts_.report && facts_.report->kind == "measured";
-    Verdict v = Make(VerdictStatus::kMasked,
-                     fmt::format("{} {} masked by {}={} ({}); {}", Join(masked),
-                                 masked.size() == 1 ? "is" : "are", variable, *facts_.env_ia32cap,
-                                 measured ? "set for the run's workers"
-                                          : "the env: part of the report's CPUINFO line",
-                                 figure));
+    Verdict v = Make(VerdictStatus::kUndetermined,
+                     fmt::format("cannot tell whether {}={} ({}) is why: it clears {}, but {}'s "
+                                 "{} path needs none of that, and {}; {}",
+                                 variable, *facts_.env_ia32cap, where, Join(masked), alg_.name,
+                                 reach.path, reach.doubt, figure));
+    if (!reach.source.empty()) {
+      v.evidence.push_back(fmt::format("{}'s path for {}: {} (data/library-changes.csv)",
+                                       reach.path, alg_.name, reach.source));
+    }
+    v.advice =
+        "Include `openssl version -a` output from the same machine: it names the release and "
+        "prints the CPUINFO vector the run used.";
+    return v;
+  }
+  if (reach.reach == Reach::kClosesAll) {
+    const std::string variable = CapabilityVariable(facts_);
+    Verdict v =
+        Make(VerdictStatus::kMasked, fmt::format("{} {} masked by {}={} ({}); {}", Join(masked),
+                                                 masked.size() == 1 ? "is" : "are", variable,
+                                                 *facts_.env_ia32cap, where, figure));
     v.evidence.push_back(
         fmt::format("{}={} clears {}; the figures show the library without {}, whether or not "
                     "the CPU has {}",

@@ -1,0 +1,184 @@
+// Tests of the capability-mask cause in `doctor --from`: a mask in the paste is stated as the
+// cause of a slow figure only when it closes every fast path the release has for the family
+// (OpenSSL 3.1 adds VAES GCM, 3.5 VAES XTS: data/library-changes.csv), "cannot tell" when the
+// release is unknown and decides it; and a mask given on the pasted command line or by an
+// `export` line is a fact of the run it precedes.
+#include <string>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "diagnose/doctor_from.h"
+#include "diagnose/stated_causes.h"
+#include "diagnose/verdict_paths.h"
+#include "import/import.h"
+#include "support/doctor_findings.h"
+#include "support/imported_cell.h"
+
+namespace cryptobench::diagnose {
+namespace {
+
+using cryptobench::testing::AddAlgorithm;
+using cryptobench::testing::FindingOf;
+using cryptobench::testing::ImportedFigure;
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+// An Ice Lake-class vector: PCLMULQDQ, SSSE3, AVX, AVX2, BMI1/2, ADX, SHA-NI, AVX-512F/DQ/BW/VL,
+// VBMI2, VAES and VPCLMULQDQ (ia32cap.cc bit table), with AES-NI (LV0 bit 57) clear as the
+// mask below leaves it.
+constexpr const char* kIceLakeNoAesNi = "0x1002020200000400:0x640e00b0128";
+// The same with AES-NI set and VAES, VPCLMULQDQ (LV1 bits 41, 42) clear.
+constexpr const char* kIceLakeNoVaes = "0x1202020200000400:0xe00b0128";
+
+results::RunResult Paste(const std::string& vector, const std::string& env,
+                         const std::string& release) {
+  results::RunResult run;
+  run.source.kind = "imported";
+  run.source.tool = "openssl speed";
+  run.source.tool_version = release;
+  run.source.file = "paste.txt";
+  run.source.timing_basis = "user_cpu";
+  run.library.version = release.empty() ? "" : "OpenSSL " + release;
+  run.library.cpu_info = "CPUINFO: OPENSSL_ia32cap=" + vector + " env:" + env;
+  run.library.capability_vector = vector;
+  return run;
+}
+
+const Verdict& Find(const DoctorReport& report, const std::string& algorithm) {
+  for (const Verdict& verdict : report.verdicts) {
+    if (verdict.algorithm == algorithm) {
+      return verdict;
+    }
+  }
+  ADD_FAILURE() << "no verdict for " << algorithm;
+  static const Verdict kNone;
+  return kNone;
+}
+
+// 3.1 and later try the VAES GCM path before AESNI_CAPABLE: masking AES-NI alone leaves it.
+TEST(ReportMaskReleaseTest, AesNiMaskIsNoGcmCauseWhereTheReleaseHasVaesGcm) {
+  results::RunResult run = Paste(kIceLakeNoAesNi, "~0x200000000000000:~0", "3.2.1");
+  AddAlgorithm(run, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 11500)});
+  AddAlgorithm(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 300)});
+  const DoctorReport report = DiagnoseReport(run);
+  const Verdict& gcm = Find(report, "AES-128-GCM");
+  EXPECT_NE(gcm.status, VerdictStatus::kMasked) << gcm.line;
+  // CBC has no path but AES-NI: there the mask is the cause in every release.
+  EXPECT_EQ(Find(report, "AES-128-CBC").status, VerdictStatus::kMasked);
+}
+
+// With no algorithm whose every fast path it closed, the mask finding states a fact, no cause.
+TEST(ReportMaskReleaseTest, MaskFindingIsNoCauseWithoutAMaskedVerdict) {
+  results::RunResult run = Paste(kIceLakeNoAesNi, "~0x200000000000000:~0", "3.2.1");
+  AddAlgorithm(run, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 11500)});
+  const DoctorReport report = DiagnoseReport(run);
+  const Finding* mask = FindingOf(report, "env.ia32cap");
+  ASSERT_NE(mask, nullptr);
+  EXPECT_EQ(mask->severity, Severity::kInfo);
+  for (const StatedCause& cause : StatedCauses(report)) {
+    EXPECT_NE(cause.tag, "capability-masked") << cause.text;
+  }
+}
+
+TEST(ReportMaskReleaseTest, AesNiMaskIsTheGcmCauseWhereTheReleaseLacksVaesGcm) {
+  results::RunResult run = Paste(kIceLakeNoAesNi, "~0x200000000000000:~0", "3.0.11");
+  AddAlgorithm(run, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 600)});
+  const DoctorReport report = DiagnoseReport(run);
+  const Verdict& gcm = Find(report, "AES-128-GCM");
+  EXPECT_EQ(gcm.status, VerdictStatus::kMasked) << gcm.line;
+}
+
+TEST(ReportMaskReleaseTest, AesNiMaskOnVaesCpuWithoutReleaseCannotTell) {
+  results::RunResult run = Paste(kIceLakeNoAesNi, "~0x200000000000000:~0", "");
+  AddAlgorithm(run, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 600)});
+  const DoctorReport report = DiagnoseReport(run);
+  const Verdict& gcm = Find(report, "AES-128-GCM");
+  EXPECT_EQ(gcm.status, VerdictStatus::kUndetermined) << gcm.line;
+  EXPECT_THAT(gcm.line, HasSubstr("cannot tell"));
+  EXPECT_THAT(gcm.advice, HasSubstr("openssl version"));
+
+  // A figure in the VAES class over the whole clock range shows a fast path ran: no doubt left.
+  results::RunResult fast = Paste(kIceLakeNoAesNi, "~0x200000000000000:~0", "");
+  AddAlgorithm(fast, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 11500)});
+  const DoctorReport fast_report = DiagnoseReport(fast);
+  const Verdict& vaes = Find(fast_report, "AES-128-GCM");
+  EXPECT_EQ(vaes.status, VerdictStatus::kAccelerated) << vaes.line;
+}
+
+// XTS's VAES path sits behind AESNI_CAPABLE (3.5+): masking VAES leaves AES-NI XTS open.
+TEST(ReportMaskReleaseTest, VaesMaskLeavesAesNiXtsOpen) {
+  for (const char* release : {"3.5.0", "3.4.1", ""}) {
+    results::RunResult run = Paste(kIceLakeNoVaes, "~0:~0x60000000000", release);
+    AddAlgorithm(run, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 16384, 5000)});
+    const DoctorReport report = DiagnoseReport(run);
+    const Verdict& xts = Find(report, "AES-128-XTS");
+    EXPECT_NE(xts.status, VerdictStatus::kMasked) << release << ": " << xts.line;
+    EXPECT_THAT(xts.line, Not(HasSubstr("masked by"))) << release;
+  }
+}
+
+// SHA-512's AVX2 path does not test the SHA512 bit: a mask of SHA512 alone leaves it open.
+TEST(ReportMaskReleaseTest, Sha512MaskLeavesTheAvx2PathOpen) {
+  // LV2 bit 32 is SHA512 (ia32cap.cc); the vector prints five words, the mask clears it only.
+  results::RunResult run =
+      Paste("0x1202020200000400:0xe00b0128:0x0:0x0:0x0", "~0:~0:~0x100000000:~0:~0", "3.5.0");
+  AddAlgorithm(run, "SHA-512", "hash", {ImportedFigure("hash", 16384, 300)});
+  const DoctorReport report = DiagnoseReport(run);
+  const Verdict& sha = Find(report, "SHA-512");
+  EXPECT_NE(sha.status, VerdictStatus::kMasked) << sha.line;
+}
+
+// The rows the release test reads exist, and name the releases the dispatch code arrived in.
+TEST(ReportMaskReleaseTest, VaesPathsComeFromLibraryChangesRows) {
+  using verdict_internal::Family;
+  const LibraryChange* gcm = verdict_internal::VaesPathRow(Family::kAesGcm);
+  ASSERT_NE(gcm, nullptr);
+  EXPECT_EQ(gcm->versions.text, "3.1..");
+  const LibraryChange* xts = verdict_internal::VaesPathRow(Family::kAesXts);
+  ASSERT_NE(xts, nullptr);
+  EXPECT_EQ(xts->versions.text, "3.5..");
+  EXPECT_EQ(verdict_internal::VaesPathRow(Family::kAesBlock), nullptr);
+}
+
+constexpr const char* kSlow111 =
+    "Doing aes-128-cbc for 3s on 16 size blocks: 30000000 aes-128-cbc's in 3.00s\n"
+    "OpenSSL 1.1.1f  31 Mar 2020\n"
+    "built on: Wed Nov 24 13:20:48 2021 UTC\n"
+    "options:bn(64,64) rc4(16x,int) des(int) aes(partial) blowfish(ptr)\n"
+    "compiler: gcc -fPIC -pthread -m64 -O3 -DOPENSSL_CPUID_OBJ -DOPENSSL_IA32_SSE2 -DAESNI_ASM "
+    "-DVPAES_ASM -DGHASH_ASM -DSHA256_ASM -DL_ENDIAN\n"
+    "The 'numbers' are in 1000s of bytes per second processed.\n"
+    "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n"
+    "aes-128-cbc     160000.00k   170000.00k   175000.00k   176000.00k   176000.00k   "
+    "176000.00k\n";
+
+TEST(ReportMaskReleaseTest, MaskOnThePastedCommandLineIsAFactOfThatRun) {
+  const std::string text =
+      std::string("$ OPENSSL_ia32cap=~0x200000000000000 openssl speed -evp aes-128-cbc\n") +
+      kSlow111;
+  const std::vector<results::RunResult> runs = import::ImportText(text, "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].source.tool_version, "1.1.1f");
+  const DoctorReport report = DiagnoseReport(runs[0]);
+  ASSERT_TRUE(report.facts.env_ia32cap);
+  EXPECT_EQ(*report.facts.env_ia32cap, "~0x200000000000000");
+  const Verdict& cbc = Find(report, "AES-128-CBC");
+  EXPECT_EQ(cbc.status, VerdictStatus::kMasked) << cbc.line;
+  EXPECT_THAT(cbc.line, HasSubstr("pasted command"));
+}
+
+TEST(ReportMaskReleaseTest, ExportedMaskIsAFactOfTheRunsAfterIt) {
+  const std::string text = std::string(
+                               "$ export OPENSSL_ia32cap=~0x200000000000000\n"
+                               "$ openssl speed -evp aes-128-cbc\n") +
+                           kSlow111;
+  const std::vector<results::RunResult> runs = import::ImportText(text, "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  const DoctorReport report = DiagnoseReport(runs[0]);
+  ASSERT_TRUE(report.facts.env_ia32cap);
+  EXPECT_EQ(Find(report, "AES-128-CBC").status, VerdictStatus::kMasked);
+}
+
+}  // namespace
+}  // namespace cryptobench::diagnose
