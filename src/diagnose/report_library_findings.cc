@@ -339,6 +339,58 @@ Finding PrereleaseFinding(std::string_view library, const LibraryVersion& versio
       "concluding anything from these figures.");
 }
 
+// Botan's FrodoKEM-AES rows against the library-changes "FrodoKEM" rows (issue 13, sec. 1 and
+// 5): in a release of the "cost" row (3.3.0 to 3.4.x: one AES call per 16-byte block, fixed by
+// commit 46f0299f7 in 3.5.0) the rows carry that cost, said as a cause; with no Botan release
+// in the text, "cannot tell" naming `botan version`; from 3.5.0 on, nothing.
+std::optional<Finding> BotanFrodoKemFinding(const results::RunResult& run,
+                                            const std::optional<LibraryVersion>& version) {
+  std::vector<std::string> rows;
+  for (const results::AlgorithmResult& result : run.algorithms) {
+    const std::string& name = result.algorithm;
+    if (name.find("FrodoKEM") != std::string::npos && name.ends_with("-AES") &&
+        std::find(rows.begin(), rows.end(), name) == rows.end()) {
+      rows.push_back(name);
+    }
+  }
+  const LibraryChange* cost = nullptr;
+  const LibraryChange* any_cost = nullptr;
+  for (const LibraryChange& row : LibraryChanges()) {
+    if (row.library == "botan" && row.area == "FrodoKEM" && row.kind == "cost") {
+      any_cost = &row;
+      if (version && row.versions.Contains(*version)) {
+        cost = &row;
+      }
+    }
+  }
+  if (rows.empty() || any_cost == nullptr) {
+    return std::nullopt;
+  }
+  const std::string names = verdict_internal::Join(rows);
+  if (!version) {
+    return Make("library.release-unknown", Severity::kWarning,
+                fmt::format("Cannot tell from this report whether {} carries the one-block AES "
+                            "calls of Botan {}: the text names no Botan release",
+                            names, any_cost->versions.text),
+                fmt::format("{} ({}{}; releases {})", any_cost->change, any_cost->source,
+                            any_cost->sure ? "" : "; the source leaves this unsure",
+                            any_cost->versions.text),
+                "Include `botan version` output: it prints the release.");
+  }
+  if (cost == nullptr) {
+    return std::nullopt;
+  }
+  return Make(
+      "library.known-inefficiency", Severity::kWarning,
+      fmt::format("Botan {}'s FrodoKEM-AES calls AES one 16-byte block at a time: {} {} slower "
+                  "than Botan 3.5.0 and later on the same CPU",
+                  version->text, names, rows.size() == 1 ? "runs" : "run"),
+      fmt::format("{} ({}{}; releases {})", cost->change, cost->source,
+                  cost->sure ? "" : "; the source leaves this unsure", cost->versions.text),
+      fmt::format("Use Botan 3.5.0 or later and compare `botan speed {}` on the same machine.",
+                  rows.front()));
+}
+
 }  // namespace
 
 std::vector<Finding> LibraryFindings(const DoctorReport& report, const results::RunResult& run) {
@@ -499,6 +551,11 @@ std::vector<Finding> LibraryFindings(const DoctorReport& report, const results::
     }
     if (std::optional<Finding> overhead = ProviderOverheadFinding(report, run, library, *version)) {
       out.push_back(std::move(*overhead));
+    }
+  }
+  if (library == "botan") {
+    if (std::optional<Finding> frodo = BotanFrodoKemFinding(run, version)) {
+      out.push_back(std::move(*frodo));
     }
   }
   if (!base_fast.empty()) {

@@ -32,6 +32,7 @@ constexpr FindingCause kFindingCauses[] = {
     {"library.lacks-asm-path", "library-lacks-asm-path"},
     {"library.asm-module-missing", "built-without-asm"},
     {"library.subset-mode-slow", "library-inefficiency"},
+    {"library.known-inefficiency", "library-inefficiency"},
     {"tool.multi-summary", "speed-tool-bug"},
     {"tool.timer-fault", "speed-tool-bug"},
     {"tool.impossible-figure", "speed-tool-bug"},
