@@ -180,5 +180,31 @@ TEST(ReportMaskReleaseTest, ExportedMaskIsAFactOfTheRunsAfterIt) {
   EXPECT_EQ(Find(report, "AES-128-CBC").status, VerdictStatus::kMasked);
 }
 
+// `OPENSSL_ia32cap=... openssl version` after the prefixed speed command whose output printed no
+// version: that run's release, not a run of its own (so the GCM rule above can read it).
+TEST(ReportMaskReleaseTest, VersionAfterAPrefixedSpeedCommandStaysWithThatRun) {
+  const std::string speed =
+      "$ OPENSSL_ia32cap=~0x200000000000000 openssl speed -evp aes-128-cbc\n"
+      "Doing AES-128-CBC ops for 3s on 16 size blocks: 30000000 AES-128-CBC ops in 3.00s\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n"
+      "AES-128-CBC     160000.00k   170000.00k   175000.00k   176000.00k   176000.00k   "
+      "176000.00k\n";
+  for (const char* command :
+       {"$ OPENSSL_ia32cap=~0x200000000000000 openssl version\n", "$ openssl version\n"}) {
+    const std::vector<results::RunResult> runs = import::ImportText(
+        speed + command + "OpenSSL 3.0.2 15 Mar 2022 (Library: OpenSSL 3.0.2 15 Mar 2022)\n",
+        "paste.txt");
+    ASSERT_EQ(runs.size(), 1u) << command;
+    EXPECT_EQ(runs[0].source.tool, "openssl speed");
+    EXPECT_EQ(runs[0].source.tool_version, "3.0.2");
+    EXPECT_EQ(runs[0].library.worker_env.at("OPENSSL_ia32cap"), "~0x200000000000000");
+  }
+  // Another mask on the version command is another run's environment: kept apart.
+  const std::vector<results::RunResult> apart = import::ImportText(
+      speed + "$ OPENSSL_ia32cap=~0 openssl version\nOpenSSL 3.0.2 15 Mar 2022\n", "paste.txt");
+  EXPECT_EQ(apart.size(), 2u);
+}
+
 }  // namespace
 }  // namespace cryptobench::diagnose

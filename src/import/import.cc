@@ -664,6 +664,11 @@ class Driver {
       } else if (subcommand == "version") {
         Flush();
         after_version_command_ = true;
+        version_command_env_ = exported_;
+        for (const auto& [name, value] : ShellAssignments(launcher)) {
+          version_command_env_[name] = value;
+        }
+        version_from_command_ = true;
       } else if (subcommand == "s_time") {
         StartForeign(ForeignTool::kSTime);
         foreign_->SetCommand(args, line.number);
@@ -689,6 +694,8 @@ class Driver {
       Flush();
       version_.emplace();
       version_label_ = label_;
+      version_block_from_command_ = after_version_command_ && version_from_command_;
+      version_from_command_ = false;
       ParseHeaderLine(trimmed, line.number, &*version_);
       after_version_command_ = false;
       return true;
@@ -750,7 +757,45 @@ class Driver {
     label_taken_ = label_taken_ || label_.has_value();
   }
 
+  // `OPENSSL_ia32cap=... openssl speed ...` (or after an `export`), then `openssl version`: when
+  // the speed run before it printed no version of its own, was one command's output and ran with
+  // an environment the version command does not contradict, the version output names that run's
+  // library (issue 13, sec. 5: the mask and the release are facts of one run), not a run of its
+  // own. The speed run is rebuilt with it, so row names follow that release.
+  bool AttachVersionToPrefixedSpeedRun() {
+    if (!version_block_from_command_ || !speed_run_evidence_ || !speed_run_ ||
+        *speed_run_ + 1 != runs_.size() || speed_env_.empty() || export_since_speed_run_ ||
+        runs_.back().source.tool != "openssl speed" || !runs_.back().source.tool_version.empty()) {
+      return false;
+    }
+    for (const auto& [name, value] : version_command_env_) {
+      const auto it = speed_env_.find(name);
+      if (it == speed_env_.end() || it->second != value) {
+        return false;
+      }
+    }
+    results::RunResult rebuilt = BuildSpeedRun(*speed_run_evidence_, file_name_, &*version_);
+    results::RunResult& old = runs_.back();
+    rebuilt.source.facts = std::move(old.source.facts);
+    DropEngineThatDidNotLoad(rebuilt);
+    for (std::string& caveat : old.source.caveats) {
+      if (!caveat.starts_with("The OpenSSL version is not in the paste") &&
+          std::find(rebuilt.source.caveats.begin(), rebuilt.source.caveats.end(), caveat) ==
+              rebuilt.source.caveats.end()) {
+        rebuilt.source.caveats.push_back(std::move(caveat));
+      }
+    }
+    old = std::move(rebuilt);
+    runs_changed_ = true;
+    speed_run_evidence_.reset();
+    return true;
+  }
+
   void FlushVersion() {
+    if (version_ && AttachVersionToPrefixedSpeedRun()) {
+      version_.reset();
+      return;
+    }
     if (version_) {
       AddRun(BuildVersionRun(*version_, file_name_), version_label_);
       version_run_ = runs_.size() - 1;
@@ -842,6 +887,10 @@ class Driver {
         speed_run_ = runs_.size() - 1;
         speed_launcher_ = evidence.command.launcher;
         speed_env_ = evidence.command.env;
+        speed_run_evidence_ = evidence;
+      }
+      if (joins) {
+        speed_run_evidence_.reset();  // a joined run is no one command's output any more
       }
       export_since_speed_run_ = false;
     } else if (evidence.header) {
@@ -1356,7 +1405,12 @@ class Driver {
   std::string speed_launcher_;                    // the environment and wrappers of its command
   std::map<std::string, std::string> speed_env_;  // the environment it ran with
   std::map<std::string, std::string> exported_;   // `export`ed so far in the paste
-  bool export_since_speed_run_ = false;           // an `export` or `unset` since that run
+  // The evidence of the last speed run, while it is one command's output (not joined).
+  std::optional<SpeedEvidence> speed_run_evidence_;
+  std::map<std::string, std::string> version_command_env_;  // of the last `openssl version`
+  bool version_from_command_ = false;        // an `openssl version` command not yet answered
+  bool version_block_from_command_ = false;  // version_ is that command's output
+  bool export_since_speed_run_ = false;      // an `export` or `unset` since that run
   std::unique_ptr<ForeignParser> foreign_;
   ForeignTool foreign_tool_ = ForeignTool::kNone;
   bool after_version_command_ = false;
