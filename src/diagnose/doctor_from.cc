@@ -124,6 +124,13 @@ std::vector<std::string> CannotKnow(const DoctorReport& report, bool engine_take
         report.facts.no_asm_build && report.facts.library.capability_vector == "N/A"
             ? "Which features the CPU has: a build without assembly prints CPUINFO: N/A, no "
               "capability vector."
+        : KernelTool(origin)
+            ? "Which features the CPU has: the text has no CPU flags line, and the kernel "
+              "prints no capability vector, so verdicts rest on the fingerprint and the rows "
+              "of the same run."
+        : !OpensslAdvice(report.facts)
+            ? "Which features the CPU has: the text has no CPU flags line, and this library "
+              "prints no capability vector, so verdicts rest on the fingerprint."
             : "Which features the CPU has: the text has no CPUINFO capability vector (OpenSSL "
               "1.x prints none), so verdicts rest on the fingerprint and the build flags.");
   }

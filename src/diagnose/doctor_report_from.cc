@@ -9,6 +9,7 @@
 #include "report/format_util.h"
 
 #include "diagnose/doctor_report_internal.h"
+#include "diagnose/library_advice.h"
 
 namespace cryptobench::diagnose::doctor_internal {
 namespace {
@@ -62,7 +63,9 @@ std::vector<FactRow> ReportCpuRows(const DoctorFacts& facts) {
           : FactRow{"architecture", facts.cpu.arch, false,
                     origin.arch_source.empty() ? "" : "(from " + origin.arch_source + ")"});
   if (!origin.cpu_features_known && !origin.cpu_features_from_clues) {
-    rows.push_back({"features", "not in the text (no CPUINFO capability vector)"});
+    rows.push_back({"features", OpensslAdvice(facts) && !KernelTool(origin)
+                                    ? "not in the text (no CPUINFO capability vector)"
+                                    : "not in the text (no CPU flags line)"});
   }
   // What the paste's other lines show (uname, flags, models, -march=), each with its clue.
   for (const CpuClue& clue : origin.cpu_clues.clues) {
@@ -122,7 +125,8 @@ std::vector<FactRow> ReportSourceRows(const ReportOrigin& origin) {
     rows.push_back({"processes", std::to_string(origin.processes), false,
                     "(figures are their sum; verdicts use one process's figure)"});
   }
-  if (origin.evp != "evp") {
+  // Only openssl speed has the two APIs (LibreSSL's included); other tools time their own.
+  if (origin.evp != "evp" && origin.tool.find("openssl speed") != std::string::npos) {
     rows.push_back({"API", origin.evp == "legacy" ? "OpenSSL 1.x low-level API (not EVP)"
                                                   : "EVP and the low-level API, or unknown"});
   }

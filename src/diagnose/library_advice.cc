@@ -88,13 +88,162 @@ constexpr Remedies kMbedtls{
     "MBEDTLS_AESCE_C, MBEDTLS_HAVE_ASM, MBEDTLS_PADLOCK_C), include/mbedtls/config.h at "
     "mbedtls-2.28.0, and the ChangeLog of mbedtls-3.4.0 (MBEDTLS_AESCE_C)"};
 
+// A library whose build switches cryptobench has no sourced list of, but whose run-time masks
+// (if any) are sourced: the advice says "cannot tell" about its build and names the mask rerun
+// that settles which path ran.
+struct Masks {
+  AdviceLibrary library;
+  std::string_view name;
+  /// The variable assignment that clears the AES instructions (and GHASH's carry-less multiply)
+  /// before its benchmark, on x86 and on Arm; "" where no variable is sourced.
+  std::string_view x86_mask;
+  std::string_view arm_mask;
+  /// Its benchmark, run beside the masked run.
+  std::string_view rerun;
+  /// What is known of the build switches that give its code assembly, or "" (cannot tell).
+  std::string_view build;
+  /// A command that prints what this library detected or was built with, or "".
+  std::string_view evidence_command;
+  std::string_view evidence_why;
+  std::string_view source;
+};
+
+// BoringSSL: crypto/cpu_intel.cc reads OPENSSL_ia32cap with OpenSSL's bit layout (bit 57 of the
+// first word AES-NI, bit 33 PCLMULQDQ) and applies it with OPENSSL_adjust_ia32cap; on AArch64
+// crypto/cpu_aarch64_linux.cc takes the capabilities from getauxval(AT_HWCAP) and reads no
+// variable (google/boringssl a0689af29e8e460f1e5380e0fb74cef1b342e810). Its CMake build has
+// assembly unless OPENSSL_NO_ASM is set (CMakeLists.txt: add_definitions(-DOPENSSL_NO_ASM);
+// INCORPORATING.md: "OPENSSL_NO_ASM prevents the use of assembly code").
+constexpr Masks kBoringssl{
+    AdviceLibrary::kBoringssl,
+    "BoringSSL",
+    "OPENSSL_ia32cap='~0x200000200000000'",
+    "",
+    "bssl speed",
+    "its CMake build has assembly unless it was configured with OPENSSL_NO_ASM",
+    "",
+    "",
+    "google/boringssl a0689af29e crypto/cpu_intel.cc (getenv(\"OPENSSL_ia32cap\")), "
+    "crypto/cpu_aarch64_linux.cc (getauxval only), CMakeLists.txt and INCORPORATING.md "
+    "(OPENSSL_NO_ASM)"};
+
+// AWS-LC: crypto/fipsmodule/cpucap/cpu_intel.c reads OPENSSL_ia32cap the same way
+// (aws/aws-lc 0937afb3bc91eb0cb1c8406ec7857bf4467f5f1c: env1 = getenv("OPENSSL_ia32cap"),
+// handle_cpu_env); its Arm variables and build switches are not sourced here.
+constexpr Masks kAwsLc{
+    AdviceLibrary::kAwsLc,
+    "AWS-LC",
+    "OPENSSL_ia32cap='~0x200000200000000'",
+    "",
+    "bssl speed",
+    "",
+    "",
+    "",
+    "aws/aws-lc 0937afb3bc crypto/fipsmodule/cpucap/cpu_intel.c (getenv(\"OPENSSL_ia32cap\"))"};
+
+// LibreSSL: an OpenSSL fork with its own set of assembly and its own build (libressl/portable);
+// cryptobench has no sourced knowledge of its switches or of a capability variable it reads, so
+// it names none (its `openssl version -a` prints no CPUINFO line either).
+constexpr Masks kLibressl{
+    AdviceLibrary::kLibressl,
+    "LibreSSL",
+    "",
+    "",
+    "openssl speed -evp",
+    "",
+    "",
+    "",
+    "none: cryptobench has no sourced table of LibreSSL's assembly switches or masks"};
+
+// Botan: doc/hardware_acceleration.rst (randombit/botan): the hardware and SIMD code is chosen at
+// run time when enabled in the build, "BOTAN_CLEAR_CPUID=avx2 will disable use of any AVX2
+// instructions"; botan speed tags each row with the provider that ran (aesni, armv8, power8,
+// vperm, base). `botan cpuid` prints "CPUID flags: " and CPUID::to_string(), the flags the build
+// detected (src/cli/utils.cpp, Print_Cpuid).
+constexpr Masks kBotan{
+    AdviceLibrary::kBotan,
+    "Botan",
+    "",
+    "",
+    "botan speed",
+    "its modules (aes_ni, aes_armv8, aes_vperm, ghash_cpu ...) are chosen by configure.py and "
+    "used at run time when the CPU has the extension; botan speed names the provider each row "
+    "ran on",
+    "botan cpuid",
+    "it prints the CPU flags this Botan detected; BOTAN_CLEAR_CPUID=FLAG (a flag it prints) "
+    "before botan speed disables one for a rerun beside the pasted one",
+    "randombit/botan doc/hardware_acceleration.rst (BOTAN_CLEAR_CPUID, modules) and "
+    "src/cli/utils.cpp (the cpuid command)"};
+
+// GnuTLS: GNUTLS_CPUID_OVERRIDE "can be used to explicitly enable/disable the use of certain CPU
+// capabilities ... 0x1: Disable all run-time detected optimizations, 0x2: Enable AES-NI ..."
+// (GnuTLS manual, 6.1.4 Debugging and auditing,
+// https://gnutls.org/manual/html_node/Debugging-and-auditing.html); its options are x86's (and
+// VIA's), so no Arm mask is named.
+constexpr Masks kGnutls{
+    AdviceLibrary::kGnutls,
+    "GnuTLS",
+    "GNUTLS_CPUID_OVERRIDE=0x1",
+    "",
+    "gnutls-cli --benchmark-ciphers",
+    "",
+    "",
+    "",
+    "GnuTLS manual, Debugging and auditing "
+    "(https://gnutls.org/manual/html_node/Debugging-and-auditing.html): GNUTLS_CPUID_OVERRIDE"};
+
+const Masks* MasksOf(AdviceLibrary library) {
+  switch (library) {
+    case AdviceLibrary::kBoringssl:
+      return &kBoringssl;
+    case AdviceLibrary::kAwsLc:
+      return &kAwsLc;
+    case AdviceLibrary::kLibressl:
+      return &kLibressl;
+    case AdviceLibrary::kBotan:
+      return &kBotan;
+    case AdviceLibrary::kGnutls:
+      return &kGnutls;
+    default:
+      return nullptr;
+  }
+}
+
+bool Arm(const DoctorFacts& facts);
+
+// The mask for the facts' architecture ("" when none is sourced or the architecture is unknown).
+std::string_view MaskFor(const Masks& m, const DoctorFacts& facts) {
+  if (Arm(facts)) {
+    return m.arm_mask;
+  }
+  return facts.cpu.arch == "x86_64" || facts.cpu.arch == "x86" ? m.x86_mask : "";
+}
+
+// "`MASK RERUN` beside the run pasted: ..." or, without a mask, what the library's own command
+// shows, or that cryptobench cannot tell.
+std::string MaskSentence(const Masks& m, const DoctorFacts& facts, std::string_view path) {
+  if (const std::string_view mask = MaskFor(m, facts); !mask.empty()) {
+    return fmt::format(
+        "`{} {}` beside the run pasted settles it: a figure that drops shows the {} path ran, "
+        "one that stays shows it did not",
+        mask, m.rerun, path);
+  }
+  if (!m.evidence_command.empty()) {
+    return fmt::format("`{}` shows more ({})", m.evidence_command, m.evidence_why);
+  }
+  return fmt::format(
+      "cryptobench knows no {} variable that masks it on this architecture, so which path ran "
+      "cannot be told from this report",
+      m.name);
+}
+
 const Remedies* RemediesOf(AdviceLibrary library) {
   switch (library) {
     case AdviceLibrary::kWolfssl:
       return &kWolfssl;
     case AdviceLibrary::kMbedtls:
       return &kMbedtls;
-    case AdviceLibrary::kOpenssl:
+    default:
       break;
   }
   return nullptr;
@@ -119,6 +268,23 @@ AdviceLibrary AdviceLibraryOf(const DoctorFacts& facts) {
   if (!facts.report || KernelTool(*facts.report)) {
     return AdviceLibrary::kOpenssl;
   }
+  const std::string& version = facts.library.version;
+  const std::string& backend = facts.library.backend;
+  if (version.starts_with("LibreSSL ")) {
+    return AdviceLibrary::kLibressl;
+  }
+  if (version.starts_with("AWS-LC ")) {
+    return AdviceLibrary::kAwsLc;
+  }
+  if (backend == "boringssl") {
+    return AdviceLibrary::kBoringssl;
+  }
+  if (backend == "botan") {
+    return AdviceLibrary::kBotan;
+  }
+  if (backend == "gnutls") {
+    return AdviceLibrary::kGnutls;
+  }
   if (facts.library.backend == "wolfssl") {
     return AdviceLibrary::kWolfssl;
   }
@@ -128,15 +294,47 @@ AdviceLibrary AdviceLibraryOf(const DoctorFacts& facts) {
   return AdviceLibrary::kOpenssl;
 }
 
+bool OpensslAdvice(const DoctorFacts& facts) {
+  return AdviceLibraryOf(facts) == AdviceLibrary::kOpenssl;
+}
+
+std::string ArchitectureCommandAdvice(const DoctorFacts& facts) {
+  if (facts.report && (KernelTool(*facts.report) || !OpensslAdvice(facts) ||
+                       facts.report->tool.find("openssl") == std::string::npos)) {
+    // uname -m prints the machine hardware name (GNU coreutils manual, uname invocation).
+    return "Include `uname -m` output (the machine's architecture) and the CPU model (lscpu).";
+  }
+  return "Include `openssl version -a` output (platform and CPUINFO lines).";
+}
+
+bool MeasuredThroughEvp(const DoctorFacts& facts) {
+  if (!facts.report) {
+    return false;
+  }
+  return facts.report->evp == "evp" || facts.library.version_num >= 0x30000000;
+}
+
 std::string UnusedPathAdvice(const DoctorFacts& facts, std::string_view algorithm,
                              std::string_view feature, std::string_view path_name,
                              bool from_clues) {
+  if (const Masks* m = MasksOf(AdviceLibraryOf(facts))) {
+    const std::string_view path = path_name.empty() ? feature : path_name;
+    return fmt::format("Check {}'s build for its {} code{}; {} (source: {}).", m->name, path,
+                       m->build.empty()
+                           ? fmt::format(": cryptobench has no sourced list of {}'s build "
+                                         "switches, so it cannot tell whether this build has it",
+                                         m->name)
+                           : fmt::format(" ({})", m->build),
+                       MaskSentence(*m, facts, path), m->source);
+  }
   const Remedies* r = RemediesOf(AdviceLibraryOf(facts));
   if (r == nullptr) {
+    // A run timed through EVP cannot owe its speed to the 1.x low-level API.
     return fmt::format(
-        "Check the library's build (no-asm, an OpenSSL older than the {} code, the low-level "
-        "API{}); cryptobench doctor on that machine proves it with mask experiments.",
+        "Check the library's build (no-asm, an OpenSSL older than the {} code{}{}); "
+        "cryptobench doctor on that machine proves it with mask experiments.",
         path_name.empty() ? feature : path_name,
+        MeasuredThroughEvp(facts) ? "" : ", the low-level API",
         from_clues ? ", an OPENSSL_ia32cap/armcap mask the text does not show" : "");
   }
   if (!Covers(*r, algorithm)) {
@@ -152,10 +350,22 @@ std::string UnusedPathAdvice(const DoctorFacts& facts, std::string_view algorith
 }
 
 std::string AesUnusedAdvice(const DoctorFacts& facts) {
+  if (const Masks* m = MasksOf(AdviceLibraryOf(facts))) {
+    return fmt::format("Check that {} uses them{}; {} (source: {}).", m->name,
+                       m->build.empty() ? fmt::format(": cryptobench has no sourced list of {}'s "
+                                                      "build switches, so it cannot tell whether "
+                                                      "this build has its AES code",
+                                                      m->name)
+                                        : fmt::format(" ({})", m->build),
+                       MaskSentence(*m, facts, "AES instructions'"), m->source);
+  }
   const Remedies* r = RemediesOf(AdviceLibraryOf(facts));
   if (r == nullptr) {
-    return "Check that the library uses them: OPENSSL_ia32cap/armcap unset, the EVP API "
-           "(openssl speed -evp NAME), and a build with assembly (openssl version -a).";
+    return MeasuredThroughEvp(facts)
+               ? "Check that the library uses them: OPENSSL_ia32cap/armcap unset, and a build "
+                 "with assembly (openssl version -a)."
+               : "Check that the library uses them: OPENSSL_ia32cap/armcap unset, the EVP API "
+                 "(openssl speed -evp NAME), and a build with assembly (openssl version -a).";
   }
   return fmt::format(
       "Check that {} was built with them: {}. `{}` shows which the build had (source: {}).",
@@ -163,6 +373,13 @@ std::string AesUnusedAdvice(const DoctorFacts& facts) {
 }
 
 std::string PublicKeyPathAdvice(const DoctorFacts& facts, std::string_view algorithm) {
+  if (const Masks* m = MasksOf(AdviceLibraryOf(facts))) {
+    return fmt::format(
+        "{}'s build decides which {} code it has; cryptobench has no sourced table of {}'s "
+        "public-key assembly, and cryptobench doctor examines public-key paths with the openssl "
+        "backend only, so it cannot tell which ran.",
+        m->name, algorithm, m->name);
+  }
   const Remedies* r = RemediesOf(AdviceLibraryOf(facts));
   if (r == nullptr) {
     return fmt::format(
@@ -180,6 +397,33 @@ std::string PublicKeyPathAdvice(const DoctorFacts& facts, std::string_view algor
 std::optional<SettlingCommandText> LibrarySettlingCommand(const DoctorFacts& facts,
                                                           std::string_view algorithm,
                                                           bool public_key) {
+  if (const Masks* m = MasksOf(AdviceLibraryOf(facts))) {
+    if (public_key) {
+      // No sourced public-key table and no mask of its public-key paths: the CPU's flags are
+      // all a command can add (lscpu, util-linux).
+      return SettlingCommandText{
+          "lscpu",
+          fmt::format("its Flags line shows which instructions the CPU offers; which {} code "
+                      "{}'s build has cannot be told from a paste (cryptobench has no sourced "
+                      "table of its public-key assembly)",
+                      algorithm, m->name)};
+    }
+    if (const std::string_view mask = MaskFor(*m, facts); !mask.empty()) {
+      return SettlingCommandText{
+          fmt::format("{} {}", mask, m->rerun),
+          fmt::format("beside the run pasted: a figure that drops shows the accelerated path "
+                      "ran, one that stays shows it did not (source: {})",
+                      m->source)};
+    }
+    if (!m->evidence_command.empty()) {
+      return SettlingCommandText{std::string(m->evidence_command), std::string(m->evidence_why)};
+    }
+    return SettlingCommandText{
+        "lscpu", fmt::format("its Flags or Features line shows whether the CPU has the "
+                             "instructions at all; cryptobench knows no {} variable that masks "
+                             "them here, so which path ran cannot be told from this report",
+                             m->name)};
+  }
   const Remedies* r = RemediesOf(AdviceLibraryOf(facts));
   if (r == nullptr) {
     return std::nullopt;
@@ -193,7 +437,41 @@ std::optional<SettlingCommandText> LibrarySettlingCommand(const DoctorFacts& fac
   return SettlingCommandText{std::string(r->evidence_command), why};
 }
 
+// The kernel's tools (cryptsetup benchmark, tcrypt, kcapi-speed): the kernel's crypto API serves
+// each name from the registered driver of highest priority, and /proc/crypto lists name, driver
+// and priority of each (https://docs.kernel.org/crypto/architecture.html).
+constexpr std::string_view kProcCrypto = "grep -E '^(name|driver|priority)' /proc/crypto";
+
+bool Kernel(const DoctorFacts& facts) { return facts.report && KernelTool(*facts.report); }
+
 std::string NoCapabilityVectorAdvice(const DoctorFacts& facts) {
+  if (Kernel(facts)) {
+    return fmt::format(
+        "The kernel prints no capability vector; include `{}` (the driver that serves each "
+        "algorithm) and `lscpu` (the CPU's flags).",
+        kProcCrypto);
+  }
+  if (const Masks* m = MasksOf(AdviceLibraryOf(facts))) {
+    if (const std::string_view mask = MaskFor(*m, facts); !mask.empty()) {
+      return fmt::format(
+          "{} prints no capability vector; `{} {}` beside the run pasted shows "
+          "which path ran.",
+          m->name, mask, m->rerun);
+    }
+    if (!m->evidence_command.empty()) {
+      return fmt::format("{} prints no capability vector; include the output of `{}` ({}).",
+                         m->name, m->evidence_command, m->evidence_why);
+    }
+    return facts.report && facts.report->cpu_features_from_clues
+               ? fmt::format(
+                     "{} prints no capability vector, so which of the CPU's paths it "
+                     "chose cannot be told from this report.",
+                     m->name)
+               : fmt::format(
+                     "{} prints no capability vector; include `lscpu` output (the CPU's "
+                     "flags).",
+                     m->name);
+  }
   const Remedies* r = RemediesOf(AdviceLibraryOf(facts));
   if (r == nullptr) {
     return "With OpenSSL 3.x, include `openssl version -a` (its CPUINFO line), or run "
@@ -204,6 +482,16 @@ std::string NoCapabilityVectorAdvice(const DoctorFacts& facts) {
 }
 
 std::string LibraryBuildSettingsText(const DoctorFacts& facts) {
+  if (Kernel(facts)) {
+    return fmt::format("none: the kernel's drivers ran these figures (`{}` lists them)",
+                       kProcCrypto);
+  }
+  if (const Masks* m = MasksOf(AdviceLibraryOf(facts)); m != nullptr && facts.report) {
+    return m->evidence_command.empty()
+               ? "unknown (not in the text)"
+               : fmt::format("unknown (not in the text; `{}` shows what it detected)",
+                             m->evidence_command);
+  }
   const Remedies* r = RemediesOf(AdviceLibraryOf(facts));
   if (r == nullptr || !facts.report) {
     return "";
@@ -212,6 +500,13 @@ std::string LibraryBuildSettingsText(const DoctorFacts& facts) {
 }
 
 std::string HiddenLibraryChoice(const DoctorFacts& facts) {
+  if (Kernel(facts)) {
+    return fmt::format("not which driver the kernel chose for each algorithm (`{}` would show it)",
+                       kProcCrypto);
+  }
+  if (const Masks* m = MasksOf(AdviceLibraryOf(facts))) {
+    return fmt::format("not which of the CPU's paths {} was built with or chose", m->name);
+  }
   const Remedies* r = RemediesOf(AdviceLibraryOf(facts));
   if (r == nullptr) {
     return "no CPUINFO vector, so a mask such as OPENSSL_ia32cap would not show";

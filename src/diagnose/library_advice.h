@@ -2,7 +2,11 @@
 // table (library_advice.cc) holds each library's switches and the evidence that settles its
 // build, so that no rule words a library's remedy of its own. OpenSSL's texts (openssl speed,
 // OPENSSL_ia32cap, openssl version -a) stay where its rules write them; a wolfSSL or mbedTLS
-// paste gets its library's configure options or config macros instead.
+// paste gets its library's configure options or config macros instead. BoringSSL, AWS-LC,
+// LibreSSL, Botan and GnuTLS pastes get their own benchmark and run-time mask where one is
+// sourced (OPENSSL_ia32cap on x86 for BoringSSL and AWS-LC, BOTAN_CLEAR_CPUID with `botan
+// cpuid`, GNUTLS_CPUID_OVERRIDE), and "cannot tell" where cryptobench knows none (LibreSSL's
+// switches and masks, BoringSSL's Arm paths, every other library's public-key assembly).
 #pragma once
 
 #include <optional>
@@ -16,10 +20,30 @@ namespace cryptobench::diagnose {
 
 /// The library whose remedies fit a report's advice.
 enum class AdviceLibrary {
-  kOpenssl,  ///< openssl speed and every report without its own library's row (as before)
-  kWolfssl,  ///< the wolfCrypt benchmark (import backend "wolfssl")
-  kMbedtls,  ///< the mbedTLS benchmark program (import backend "mbedtls")
+  kOpenssl,    ///< openssl speed and every report without its own library's row (as before)
+  kWolfssl,    ///< the wolfCrypt benchmark (import backend "wolfssl")
+  kMbedtls,    ///< the mbedTLS benchmark program (import backend "mbedtls")
+  kBoringssl,  ///< bssl speed of BoringSSL (import backend "boringssl")
+  kAwsLc,      ///< bssl speed of AWS-LC (a version "AWS-LC x.y.z")
+  kLibressl,   ///< LibreSSL's openssl speed (a version "LibreSSL x.y.z")
+  kBotan,      ///< botan speed (import backend "botan")
+  kGnutls,     ///< gnutls-cli --benchmark-* (import backend "gnutls")
 };
+
+/// True when OpenSSL's own texts (OPENSSL_ia32cap, openssl version -a, Configure's no-asm,
+/// its release notes and pk-asm table) fit the facts: a measured run, an OpenSSL paste, a
+/// paste of no known other library, or the kernel's tools (whose rules word their own).
+bool OpensslAdvice(const DoctorFacts& facts);
+
+/// The command that shows a report's architecture for report.arch-unknown: `openssl version -a`
+/// (its platform and CPUINFO lines) for an OpenSSL paste, `uname -m` for every other tool
+/// (coreutils prints the machine hardware name: x86_64, aarch64, armv7l, mips).
+std::string ArchitectureCommandAdvice(const DoctorFacts& facts);
+
+/// True when the run's figures were timed through EVP (report origin evp "evp", or an OpenSSL
+/// 3.x release, whose speed times every row through EVP): the 1.x low-level API is then no
+/// cause to name.
+bool MeasuredThroughEvp(const DoctorFacts& facts);
 
 /// The advice library of `facts` (a report's: facts.report set; a measured run is kOpenssl).
 AdviceLibrary AdviceLibraryOf(const DoctorFacts& facts);

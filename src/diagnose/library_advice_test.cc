@@ -40,6 +40,23 @@ results::RunResult Paste(const std::string& backend, const std::string& flags) {
     run.library.version = "wolfSSL 5.6.3";
   } else if (backend == "mbedtls") {
     run.source.tool = "mbedTLS benchmark";
+  } else if (backend == "boringssl" || backend == "aws-lc") {
+    run.source.tool = "bssl speed";
+    run.library.backend = "boringssl";
+    if (backend == "aws-lc") {
+      run.library.version = "AWS-LC 1.34.2";
+    }
+  } else if (backend == "libressl") {
+    run.source.tool = "openssl speed";
+    run.source.tool_version = "3.8.2";
+    run.library.backend = "openssl";
+    run.library.version = "LibreSSL 3.8.2";
+  } else if (backend == "botan") {
+    run.source.tool = "botan speed";
+  } else if (backend == "gnutls") {
+    run.source.tool = "gnutls-cli benchmark";
+  } else if (backend == "kernel") {
+    run.source.tool = "cryptsetup benchmark";
   } else {
     run.source.tool = "openssl speed";
     run.source.tool_version = "3.0.11";
@@ -160,9 +177,14 @@ TEST(LibraryAdviceTest, PublicKeySettlingCommandIsTheBuildsSettings) {
   }
 }
 
-// An OpenSSL paste keeps its advice: the mask, the EVP API and openssl version -a.
+// An OpenSSL 1.x paste of unknown API keeps its advice: the mask, the EVP API and openssl
+// version -a.
 TEST(LibraryAdviceTest, OpensslPasteKeepsItsOwnAdvice) {
   results::RunResult run = Paste("openssl", kX86Flags);
+  run.source.tool_version = "1.1.1w";
+  run.library.version = "OpenSSL 1.1.1w  11 Sep 2023";
+  run.library.version_num = 0x1010117f;
+  run.source.evp = "unknown";  // the text does not show whether -evp was given
   AddSoftwareAes(run);
   const DoctorReport report = DiagnoseReport(run);
   EXPECT_EQ(AdviceLibraryOf(report.facts), AdviceLibrary::kOpenssl);
@@ -170,6 +192,149 @@ TEST(LibraryAdviceTest, OpensslPasteKeepsItsOwnAdvice) {
   ASSERT_NE(unused, nullptr);
   EXPECT_THAT(unused->advice, HasSubstr("openssl speed -evp NAME"));
   EXPECT_THAT(AllAdvice(report), HasSubstr("OPENSSL_ia32cap/armcap"));
+}
+
+// Every text of the report a reader acts on or reads as evidence: advice, verdict lines and
+// evidence, finding summaries and evidence.
+std::string AllText(const DoctorReport& report) {
+  std::string all = AllAdvice(report);
+  for (const Verdict& verdict : report.verdicts) {
+    all += verdict.line + "\n";
+    for (const std::string& e : verdict.evidence) {
+      all += e + "\n";
+    }
+  }
+  for (const Finding& finding : report.findings) {
+    all += finding.summary + "\n" + finding.evidence + "\n";
+  }
+  return all;
+}
+
+// Defect (new-user tryout): BoringSSL and AWS-LC pastes were told OPENSSL_ia32cap with
+// `openssl speed`, `openssl version -a` and OpenSSL's Configure. Both read OPENSSL_ia32cap on
+// x86 (google/boringssl crypto/cpu_intel.cc, aws/aws-lc crypto/fipsmodule/cpucap/cpu_intel.c),
+// so the mask stays, with their own benchmark.
+TEST(LibraryAdviceTest, BoringsslAndAwsLcNameBsslSpeedWithTheMask) {
+  for (const std::string library : {"boringssl", "aws-lc"}) {
+    results::RunResult run = Paste(library, kX86Flags);
+    AddSoftwareAes(run);
+    const DoctorReport report = DiagnoseReport(run);
+    const std::string advice = AllAdvice(report);
+    EXPECT_THAT(advice, HasSubstr("OPENSSL_ia32cap='~0x200000200000000' bssl speed")) << library;
+    EXPECT_THAT(advice, HasSubstr(library == "aws-lc" ? "AWS-LC" : "BoringSSL")) << library;
+    EXPECT_THAT(advice, Not(HasSubstr("openssl speed"))) << library;
+    EXPECT_THAT(advice, Not(HasSubstr("openssl version"))) << library;
+    EXPECT_THAT(advice, Not(HasSubstr("no-asm"))) << library;
+    EXPECT_THAT(advice, Not(HasSubstr("an OpenSSL older"))) << library;
+    EXPECT_THAT(advice, Not(HasSubstr("low-level API"))) << library;
+  }
+}
+
+// BoringSSL on AArch64 reads no capability variable (crypto/cpu_aarch64_linux.cc: getauxval
+// only): no OPENSSL_armcap, and it says it cannot tell.
+TEST(LibraryAdviceTest, BoringsslOnArmNamesNoMask) {
+  results::RunResult run = Paste("boringssl", kArmFlags);
+  AddSoftwareAes(run);
+  const std::string advice = AllAdvice(DiagnoseReport(run));
+  EXPECT_THAT(advice, HasSubstr("cannot be told"));
+  EXPECT_THAT(advice, Not(HasSubstr("OPENSSL_armcap")));
+  EXPECT_THAT(advice, Not(HasSubstr("openssl speed")));
+  EXPECT_THAT(advice, Not(HasSubstr("openssl version")));
+  EXPECT_THAT(advice, Not(HasSubstr("bssl speed")));  // no mask to rerun it with
+}
+
+// LibreSSL is an OpenSSL fork with its own assembly; cryptobench has no sourced switches or
+// masks of it, so it says less rather than borrow OpenSSL's.
+TEST(LibraryAdviceTest, LibresslBorrowsNoOpensslRemedy) {
+  results::RunResult run = Paste("libressl", kX86Flags);
+  AddSoftwareAes(run);
+  const std::string advice = AllAdvice(DiagnoseReport(run));
+  EXPECT_THAT(advice, HasSubstr("LibreSSL"));
+  EXPECT_THAT(advice, HasSubstr("cannot tell"));
+  ExpectNoOpensslRemedy(advice);
+  EXPECT_THAT(advice, Not(HasSubstr("no-asm")));
+}
+
+// Botan: `botan cpuid` and BOTAN_CLEAR_CPUID (doc/hardware_acceleration.rst); GnuTLS:
+// GNUTLS_CPUID_OVERRIDE (its manual, Debugging and auditing).
+TEST(LibraryAdviceTest, BotanAndGnutlsNameTheirOwnSwitches) {
+  results::RunResult botan = Paste("botan", kX86Flags);
+  AddSoftwareAes(botan);
+  const std::string botan_advice = AllAdvice(DiagnoseReport(botan));
+  EXPECT_THAT(botan_advice, HasSubstr("botan cpuid"));
+  EXPECT_THAT(botan_advice, HasSubstr("BOTAN_CLEAR_CPUID"));
+  ExpectNoOpensslRemedy(botan_advice);
+
+  results::RunResult gnutls = Paste("gnutls", kX86Flags);
+  AddSoftwareAes(gnutls);
+  const std::string gnutls_advice = AllAdvice(DiagnoseReport(gnutls));
+  EXPECT_THAT(gnutls_advice, HasSubstr("GNUTLS_CPUID_OVERRIDE=0x1 gnutls-cli --benchmark-ciphers"));
+  ExpectNoOpensslRemedy(gnutls_advice);
+}
+
+// Defect: a wolfSSL or mbedTLS paste's ECDSA-P256 verdict gave "OpenSSL's assembly for
+// ECDSA-P256" (data/pk-asm.csv, OpenSSL's modules) as evidence, and a BoringSSL one named
+// `cryptobench doctor RSA-2048`, which examines the openssl backend's library.
+TEST(LibraryAdviceTest, PublicKeyEvidenceNamesNoOtherLibrarysAssembly) {
+  for (const std::string library : {"wolfssl", "mbedtls", "boringssl", "botan"}) {
+    results::RunResult run = Paste(library, kX86Flags);
+    AddAlgorithm(run, "ECDSA-P256", "signature",
+                 {ImportedFigure("sign", 32, 40000 * 32 / 1e6),
+                  ImportedFigure("verify", 32, 15000 * 32 / 1e6)});
+    AddAlgorithm(run, "RSA-2048", "signature",
+                 {ImportedFigure("sign", 32, 1400 * 32 / 1e6),
+                  ImportedFigure("verify", 32, 45000 * 32 / 1e6)});
+    const DoctorReport report = DiagnoseReport(run);
+    const std::string text = AllText(report);
+    EXPECT_THAT(text, Not(HasSubstr("OpenSSL's assembly"))) << library;
+    EXPECT_THAT(text, Not(HasSubstr("OpenSSL 3"))) << library;
+    EXPECT_THAT(text, Not(HasSubstr("ecp_nistz256"))) << library;
+    EXPECT_THAT(text, Not(HasSubstr("cryptobench doctor RSA-2048"))) << library;
+    EXPECT_THAT(text, Not(HasSubstr("cryptobench doctor ECDSA-P256"))) << library;
+  }
+}
+
+// Defect: report.arch-unknown told botan, bssl, cryptsetup, tcrypt and gnutls-cli pastes to
+// include `openssl version -a`; the architecture of any machine is `uname -m`'s.
+TEST(LibraryAdviceTest, ArchitectureUnknownNamesACommandOfThatTool) {
+  for (const std::string library : {"botan", "boringssl", "gnutls", "kernel", "wolfssl"}) {
+    results::RunResult run = Paste(library, kX86Flags);
+    run.source.facts.clear();  // no CPU lines: the architecture is unknown
+    AddSoftwareAes(run);
+    const DoctorReport report = DiagnoseReport(run);
+    const Finding* arch = FindingOf(report, "report.arch-unknown");
+    ASSERT_NE(arch, nullptr) << library;
+    EXPECT_THAT(arch->advice, HasSubstr("uname -m")) << library;
+    EXPECT_THAT(AllText(report), Not(HasSubstr("openssl version"))) << library;
+    EXPECT_THAT(AllText(report), Not(HasSubstr("OpenSSL 1.x prints none"))) << library;
+    EXPECT_THAT(AllText(report), Not(HasSubstr("CPUINFO"))) << library;
+  }
+  results::RunResult openssl = Paste("openssl", kX86Flags);
+  openssl.source.facts.clear();
+  AddSoftwareAes(openssl);
+  const DoctorReport openssl_report = DiagnoseReport(openssl);
+  const Finding* arch = FindingOf(openssl_report, "report.arch-unknown");
+  ASSERT_NE(arch, nullptr);
+  EXPECT_THAT(arch->advice, HasSubstr("openssl version -a"));
+}
+
+// Defect: runs timed through EVP (openssl speed -evp on 1.x, every row of 3.x) were told "the
+// low-level API" and "openssl speed -evp NAME" among the causes of software-speed AES.
+TEST(LibraryAdviceTest, EvpRunGetsNoLowLevelApiCause) {
+  results::RunResult evp = Paste("openssl", kX86Flags);
+  evp.source.tool_version = "1.1.1w";
+  evp.library.version = "OpenSSL 1.1.1w  11 Sep 2023";
+  evp.library.version_num = 0x1010117f;
+  evp.source.evp = "evp";
+  AddSoftwareAes(evp);
+  const std::string evp_advice = AllAdvice(DiagnoseReport(evp));
+  EXPECT_THAT(evp_advice, Not(HasSubstr("low-level API")));
+  EXPECT_THAT(evp_advice, Not(HasSubstr("the EVP API")));
+  EXPECT_THAT(evp_advice, HasSubstr("OPENSSL_ia32cap"));
+
+  results::RunResult three = Paste("openssl", kX86Flags);  // OpenSSL 3.0.11: EVP only
+  AddSoftwareAes(three);
+  EXPECT_THAT(AllAdvice(DiagnoseReport(three)), Not(HasSubstr("low-level API")));
 }
 
 }  // namespace

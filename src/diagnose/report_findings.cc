@@ -126,21 +126,32 @@ void Cpu(const DoctorFacts& facts, std::vector<Finding>& out) {
   if (facts.cpu.arch.empty()) {
     out.push_back(Make("report.arch-unknown", Severity::kWarning,
                        "The text names no architecture: no cpb class applies",
-                       "no CPUINFO or platform line, and no machine description",
-                       "Include `openssl version -a` output (platform and CPUINFO lines)."));
+                       OpensslAdvice(facts) && !KernelTool(origin)
+                           ? "no CPUINFO or platform line, and no machine description"
+                           : "no architecture or CPU line (uname, lscpu), and no machine "
+                             "description",
+                       ArchitectureCommandAdvice(facts)));
     return;
   }
   if (!origin.cpu_features_known && !facts.no_asm_build) {
     const bool clues = origin.cpu_features_from_clues;
+    // CPUINFO is OpenSSL's line (openssl version -a); other libraries and the kernel's tools
+    // print no capability vector at all.
+    const bool openssl = OpensslAdvice(facts) && !KernelTool(origin);
+    const std::string_view no_line = openssl ? "no CPUINFO line" : "no capability vector";
     out.push_back(
         Make("report.no-cpuinfo", Severity::kInfo,
-             clues ? "The text has no CPUINFO line: the CPU's features come from its CPU lines"
-                   : "The text has no CPUINFO line: the CPU's features are unknown",
-             fmt::format("{}; verdicts rest on {}the cpb fingerprint and the build flags{}",
-                         facts.library.version_num != 0 && facts.library.version_num < 0x30000000
-                             ? "OpenSSL 1.x prints no capability vector"
-                             : "the header has no CPUINFO line",
-                         clues ? "what the CPU lines show (the clues), " : "",
+             fmt::format("The text has {}: the CPU's features {}", no_line,
+                         clues ? "come from its CPU lines" : "are unknown"),
+             fmt::format("{}; verdicts rest on {}the cpb fingerprint{}{}",
+                         !openssl ? std::string("the tool prints no capability vector")
+                         : facts.library.version_num != 0 && facts.library.version_num < 0x30000000
+                             ? std::string("OpenSSL 1.x prints no capability vector")
+                             : std::string("the header has no CPUINFO line"),
+                         !clues    ? ""
+                         : openssl ? "what the CPU lines show (the clues), "
+                                   : "what the CPU lines show (the clues) and ",
+                         openssl ? " and the build flags" : "",
                          clues ? "; whether the library masked a feature is not in the text"
                                : ", and cannot call software a problem"),
              NoCapabilityVectorAdvice(facts)));

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "diagnose/library_advice.h"
 #include "diagnose/library_changes.h"
 #include "diagnose/pk_asm.h"
 #include "diagnose/verdict_decider.h"
@@ -552,6 +553,10 @@ Verdict Decider::DecideWithoutPaths() const {
 }
 
 void Decider::AddAsmTableEvidence(Verdict& v) const {
+  // data/pk-asm.csv is OpenSSL's assembly: a report of another library names none of it.
+  if (!OpensslAdvice(facts_)) {
+    return;
+  }
   const std::optional<LibraryVersion> release = OpenSslReleaseOf(facts_.library.version);
   auto describe = [](const PkAsmPath& row) {
     std::string modules;
@@ -609,7 +614,9 @@ void Decider::AddAsmTableEvidence(Verdict& v) const {
 }
 
 bool Decider::DecideNoAssemblyExists(const std::string& figure, Verdict& out) const {
-  const PkAsmPath* row = NoAssemblyRow(alg_.name, facts_.cpu.arch);
+  // The "none" rows are OpenSSL's (data/pk-asm.csv): another library's assembly is not known.
+  const PkAsmPath* row =
+      OpensslAdvice(facts_) ? NoAssemblyRow(alg_.name, facts_.cpu.arch) : nullptr;
   if (row == nullptr) {
     return false;
   }

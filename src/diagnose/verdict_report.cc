@@ -460,10 +460,12 @@ Verdict Decider::DecideFromReport() const {
     const std::string cpb = Cpb(fp_);
     return Make(
         VerdictStatus::kUndetermined,
-        fmt::format("{}, but the architecture is unknown (no CPUINFO or platform line), "
-                    "so no cpb class table applies",
+        fmt::format("{}, but the architecture is unknown ({}), so no cpb class table applies",
                     cpb.empty() ? Rate(AsIs().bytes_per_s)
-                                : fmt::format("{} at {}", cpb, FormatHzRange(hz_low_, hz_high_))));
+                                : fmt::format("{} at {}", cpb, FormatHzRange(hz_low_, hz_high_)),
+                    OpensslAdvice(facts_) && !KernelTool(*facts_.report)
+                        ? "no CPUINFO or platform line"
+                        : "no architecture or CPU line"));
   }
   if (paths.empty()) {
     if (arch == "x86_64" || arch == "aarch64") {
@@ -516,9 +518,11 @@ Verdict Decider::DecideFromReport() const {
                         facts_.report->engine_or_provider));
       }
       v.advice =
-          "Check that the CPUINFO line and the figures come from one run on one machine "
-          "(openssl version -a and openssl speed together, without OPENSSL_ia32cap), or run "
-          "cryptobench doctor on that machine.";
+          !OpensslAdvice(facts_)
+              ? "Check that the CPU line and the figures come from one run on one machine."
+              : "Check that the CPUINFO line and the figures come from one run on one machine "
+                "(openssl version -a and openssl speed together, without OPENSSL_ia32cap), or run "
+                "cryptobench doctor on that machine.";
       return v;
     }
     // The CPU facts settle that the path is absent: no hardware class stays a candidate.
