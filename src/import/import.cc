@@ -160,6 +160,11 @@ SpeedCommand ParseSpeedCommand(const std::vector<std::string>& args, size_t line
     } else if (arg == "-multi" && has_value) {
       const auto count = ParseUnsigned(args[++i]);
       command.multi = count && *count <= 100000 ? static_cast<int>(*count) : 0;
+    } else if (arg == "-seconds" && has_value) {
+      // apps/speed.c's 'p' option (a positive integer), 1.1.1 and later.
+      const auto seconds = ParseUnsigned(args[++i]);
+      command.seconds =
+          seconds && *seconds > 0 && *seconds <= 86400 ? static_cast<double>(*seconds) : 0;
     } else if (arg == "-engine" && has_value) {
       command.engine = args[++i];
     } else if (arg == "-provider" && has_value) {
@@ -434,6 +439,19 @@ class Driver {
     }
   }
 
+  // True for a version line ("OpenSSL 1.1.1w", with or without its date) after a pasted
+  // `openssl speed` command whose run has no header and no results table yet: speed prints its
+  // version line right before its table (apps/speed.c show_res: OpenSSL_version(OPENSSL_VERSION)
+  // in 1.0.x to 1.1.1, after a -multi run's "Forked child"/"Got:" lines too), so the line is
+  // that run's header, not `openssl version` output. Read as the latter, it ended the run and
+  // the table imported without its command line (-multi, -elapsed, pinning). `openssl version
+  // -a`'s "(Library: ...)" line, and one after `openssl version`, still start a version block.
+  bool AwaitsSpeedHeader(std::string_view trimmed) const {
+    return speed_ && speed_->evidence.command.present && !speed_->evidence.header &&
+           !speed_->evidence.HasFinalFigures() && !after_version_command_ &&
+           trimmed.find("(Library:") == std::string_view::npos;
+  }
+
   // A command line of bssl, botan or cryptsetup: starts that tool's run. Returns false for
   // other commands.
   bool TakeForeignCommand(const SourceLine& line) {
@@ -689,7 +707,7 @@ class Driver {
       }
       FlushVersion();
     }
-    if (line.kind == LineKind::kText && IsVersionLine(trimmed) &&
+    if (line.kind == LineKind::kText && IsVersionLine(trimmed) && !AwaitsSpeedHeader(trimmed) &&
         StartsVersionBlock(lines_, index, after_version_command_)) {
       Flush();
       version_.emplace();

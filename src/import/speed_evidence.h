@@ -49,6 +49,7 @@ struct SpeedCommand {
   bool decrypt = false;
   bool multi_block = false;  ///< -mb: multi-block sizes (kMultiBlockSizes)
   int multi = 0;
+  double seconds = 0;  ///< -seconds N (1.1.1 and later), seconds; 0: not given
   std::string engine;
   std::vector<std::string> providers;
   std::string evp;  ///< -evp NAME

@@ -176,6 +176,72 @@ std::string JoinNames(const std::vector<std::string>& names) {
   return out;
 }
 
+// openssl speed's default test times when -seconds is not given (apps/speed.c, 1.0.x to 3.x:
+// SECONDS 3 for each symmetric size; RSA_SECONDS, DSA_SECONDS, ECDSA_SECONDS, ECDH_SECONDS and
+// the later public-key ones 10). -seconds N (1.1.1 and later) sets them all to N.
+constexpr double kDefaultSymmetricSeconds = 3;
+constexpr double kDefaultPublicKeySeconds = 10;
+
+// The -seconds a run's progress lines show ("Doing ... for 5s ..."): every line that states its
+// time states the same N, and some line's N is not its default. 0 when they do not tell.
+double SecondsFromProgress(const std::vector<Progress>& progress) {
+  double seconds = 0;
+  bool off_default = false;
+  for (const Progress& p : progress) {
+    if (p.requested_seconds <= 0) {
+      continue;
+    }
+    if (seconds > 0 && p.requested_seconds != seconds) {
+      return 0;  // two times: speed's defaults (3 s and 10 s), or lines of several runs
+    }
+    seconds = p.requested_seconds;
+    off_default = off_default || p.requested_seconds != (p.public_key ? kDefaultPublicKeySeconds
+                                                                      : kDefaultSymmetricSeconds);
+  }
+  return off_default ? seconds : 0;
+}
+
+// True for a launcher word that runs the command under the shell's or the system's `time`.
+bool IsTimeWord(std::string_view word) { return word == "time" || word.ends_with("/time"); }
+
+// How the run was invoked (results::Invocation): the command line first, then speed's output.
+results::Invocation ReadInvocation(const SpeedEvidence& ev, int multi) {
+  results::Invocation inv;
+  const SpeedCommand& command = ev.command;
+  inv.command_line = command.present ? command.line : 0;
+  if (multi > 0) {
+    inv.multi_from = command.multi == multi        ? "command line"
+                     : ev.forked_children == multi ? "Forked child lines"
+                                                   : "child records";
+  }
+  if (command.seconds > 0) {
+    inv.seconds = command.seconds;
+    inv.seconds_from = "command line";
+  } else if (const double seconds = SecondsFromProgress(ev.progress); seconds > 0) {
+    inv.seconds = seconds;
+    inv.seconds_from = "progress lines";
+  }
+  inv.elapsed = command.elapsed || ev.elapsed_banner;
+  const std::vector<std::string_view> words = SplitWords(command.launcher);
+  for (size_t i = 0; i < words.size(); ++i) {
+    if (IsTimeWord(words[i])) {
+      inv.time_wrapper = true;
+    }
+    if (inv.pinning.empty() && (words[i] == "taskset" || words[i] == "numactl")) {
+      // Up to the next wrapper or environment assignment ("taskset -c 2 nice -n 5 ...").
+      const auto wrapper = [](std::string_view word) {
+        return IsTimeWord(word) || word == "sudo" || word == "nice" || word == "env" ||
+               (!word.starts_with('-') && word.find('=') != std::string_view::npos);
+      };
+      for (size_t j = i; j < words.size() && (j == i || !wrapper(words[j])); ++j) {
+        inv.pinning.append(j == i ? "" : " ").append(words[j]);
+      }
+    }
+  }
+  inv.pinned_cpus = command.pinned_cpus;
+  return inv;
+}
+
 std::string TimingBasis(const SpeedEvidence& ev, int multi) {
   if (multi > 0 || ev.command.elapsed || ev.elapsed_banner) {
     return "wall_clock";  // -multi children always time by wall clock (apps/speed.c do_multi)
@@ -461,6 +527,7 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
   const int major = version ? version->OpensslGeneration() : -1;
   const int multi = std::max({ev.command.multi, ev.forked_children, ev.max_child + 1});
   run.source.multi = multi;
+  run.source.invocation = ReadInvocation(ev, multi);
   run.source.timing_basis = TimingBasis(ev, multi);
   AddBasisCaveats(run.source.timing_basis, multi, &run);
 

@@ -240,6 +240,33 @@ ordered_json SourceToJson(const SourceInfo& source) {
     j["multi"] = source.multi;
     j["caveats"] = source.caveats;
   }
+  if (source.invocation != Invocation{}) {
+    const Invocation& inv = source.invocation;
+    ordered_json inv_json;
+    if (inv.command_line != 0) {
+      inv_json["command_line"] = inv.command_line;
+    }
+    if (!inv.multi_from.empty()) {
+      inv_json["multi_from"] = inv.multi_from;
+    }
+    if (inv.seconds > 0) {
+      inv_json["seconds"] = inv.seconds;
+      inv_json["seconds_from"] = inv.seconds_from;
+    }
+    if (inv.elapsed) {
+      inv_json["elapsed"] = true;
+    }
+    if (!inv.pinning.empty()) {
+      inv_json["pinning"] = inv.pinning;
+    }
+    if (inv.pinned_cpus > 0) {
+      inv_json["pinned_cpus"] = inv.pinned_cpus;
+    }
+    if (inv.time_wrapper) {
+      inv_json["time_wrapper"] = true;
+    }
+    j["invocation"] = std::move(inv_json);
+  }
   if (!source.facts.empty()) {
     ordered_json facts = ordered_json::array();
     for (const SourceFact& fact : source.facts) {

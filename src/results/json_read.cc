@@ -368,6 +368,20 @@ void ReadSource(const json& j, const std::string& path, SourceInfo* out) {
   ReadString(j, path, "evp", &out->evp);
   ReadString(j, path, "engine_or_provider", &out->engine_or_provider);
   ReadInt(j, path, "multi", &out->multi);
+  if (const json* inv = FindObject(j, path, "invocation")) {
+    const std::string inv_path = Member(path, "invocation");
+    ReadSize(*inv, inv_path, "command_line", &out->invocation.command_line);
+    ReadString(*inv, inv_path, "multi_from", &out->invocation.multi_from);
+    ReadDouble(*inv, inv_path, "seconds", &out->invocation.seconds);
+    ReadString(*inv, inv_path, "seconds_from", &out->invocation.seconds_from);
+    ReadBool(*inv, inv_path, "elapsed", &out->invocation.elapsed);
+    ReadString(*inv, inv_path, "pinning", &out->invocation.pinning);
+    ReadInt(*inv, inv_path, "pinned_cpus", &out->invocation.pinned_cpus);
+    ReadBool(*inv, inv_path, "time_wrapper", &out->invocation.time_wrapper);
+    if (out->invocation.seconds < 0 || out->invocation.pinned_cpus < 0) {
+      Fail(inv_path, "seconds and pinned_cpus must be at least 0");
+    }
+  }
   if (const json* caveats = FindArray(j, path, "caveats")) {
     const std::string caveats_path = Member(path, "caveats");
     out->caveats.clear();

@@ -226,6 +226,32 @@ struct SourceFact {
   std::string origin{};
 };
 
+/// How an imported run was invoked, as far as the paste shows it: read from the `$ openssl speed
+/// ...` command line when it is pasted, and from speed's own output where that says so (the
+/// -elapsed banner, "Doing ... for Ns" progress lines). The -multi process count is
+/// SourceInfo::multi (its evidence in `multi_from`). JSON "source.invocation", written only when
+/// a field is set (docs/json-schema.md).
+struct Invocation {
+  size_t command_line = 0;  ///< 1-based line of the pasted command; 0: no command was pasted
+  /// Where SourceInfo::multi was read: "command line" (-multi N), "Forked child lines",
+  /// "child records" ("Got: ... from N"); "" when -multi was not seen.
+  std::string multi_from;
+  /// `-seconds N` (openssl speed 1.1.1 and later): every test ran N seconds, seconds; 0: speed's
+  /// defaults (3 s per symmetric size, 10 s per public-key operation) or not known.
+  double seconds = 0;
+  std::string seconds_from;  ///< "command line" or "progress lines"; "" when seconds is 0
+  bool elapsed = false;      ///< -elapsed on the command line, or speed's elapsed-time banner
+  /// A CPU pinning prefix on the command line ("taskset -c 2", "numactl --physcpubind=0-3"),
+  /// verbatim from its program name on; "" when none is shown.
+  std::string pinning;
+  int pinned_cpus = 0;  ///< CPUs that prefix allows; 0: not pinned, or not countable
+  /// The command line shows a `time` wrapper (`time openssl speed ...`); never inferred from
+  /// "real"/"user" lines alone.
+  bool time_wrapper = false;
+
+  bool operator==(const Invocation&) const = default;
+};
+
 struct SourceInfo {
   std::string kind = "measured";     ///< "measured" or "imported"
   std::string tool = "cryptobench";  ///< imported: "openssl speed" or "openssl version"
@@ -238,6 +264,7 @@ struct SourceInfo {
   std::string evp = "evp";           ///< "evp", "legacy" (1.x low-level API rows) or "unknown"
   std::string engine_or_provider;    ///< e.g. "engine qatengine", "provider fips"; empty if none
   int multi = 0;                     ///< `openssl speed -multi N` process count; 0 = not used
+  Invocation invocation;             ///< imported: how the run was invoked (Invocation)
   std::vector<std::string> caveats;  ///< human-readable interpretation flags, one sentence each
   std::vector<SourceFact> facts;     ///< imported: environment lines before the run, in order
 };
