@@ -218,7 +218,8 @@ std::optional<Finding> Headline(const std::vector<Statement>& statements,
                                 const std::string& a_letter, const std::string& b_letter,
                                 double threshold, bool others_exist, bool timing_comparable,
                                 bool same_library, bool timing_known_to_differ,
-                                const BuildIdentity& identity) {
+                                const BuildIdentity& identity,
+                                const std::vector<std::string>& not_like_for_like) {
   std::vector<const Statement*> changed;
   std::vector<std::string> unchanged;
   for (const Statement& s : statements) {
@@ -266,6 +267,12 @@ std::optional<Finding> Headline(const std::vector<Statement>& statements,
     text +=
         ": one side does not state its clock, so the sides may have been timed differently and "
         "this need not be a code path; cannot tell from this report (run both with -elapsed)";
+  } else if (!not_like_for_like.empty()) {
+    // The raw ratio of a -multi 8 side to a single process is about 8 whatever the code path.
+    text += fmt::format(
+        ": the sides were not run like-for-like ({}), so this need not be a code path; cannot "
+        "tell from this report (run both sides with the same openssl speed options)",
+        JoinAnd(not_like_for_like));
   } else if (identity.state == BuildIdentity::State::kSame) {
     text +=
         ": the sides are the same build on the same CPU (see below), so this is the machine's "
@@ -434,6 +441,43 @@ Pattern FamilyPattern(const std::vector<const Row*>& rows) {
   return Pattern::kMixed;
 }
 
+std::vector<std::string> InvocationDifferences(const Side& a, const Side& b) {
+  const results::SourceInfo& sa = a.run.source;
+  const results::SourceInfo& sb = b.run.source;
+  std::vector<std::string> out;
+  if (sa.multi != sb.multi && (sa.multi > 1 || sb.multi > 1)) {
+    const auto count = [](const Side& side) {
+      return side.run.source.multi > 1
+                 ? fmt::format("{} the sum of {} processes with -multi {}", side.letter,
+                               side.run.source.multi, side.run.source.multi)
+                 : fmt::format("{} one process", side.letter);
+    };
+    out.push_back(count(a) + ", " + count(b));
+  }
+  // -seconds: known on a side that states it, or whose command line shows speed's defaults.
+  const auto seconds_known = [](const results::Invocation& inv) {
+    return inv.seconds > 0 || inv.command_line != 0;
+  };
+  const results::Invocation& ia = sa.invocation;
+  const results::Invocation& ib = sb.invocation;
+  if (seconds_known(ia) && seconds_known(ib) && ia.seconds != ib.seconds) {
+    const auto seconds = [](const Side& side) {
+      const double s = side.run.source.invocation.seconds;
+      return s > 0 ? fmt::format("{} with -seconds {:g}", side.letter, s)
+                   : fmt::format("{} at speed's default times", side.letter);
+    };
+    out.push_back(seconds(a) + ", " + seconds(b));
+  }
+  // Pinning: a side without a command line does not show whether it was pinned.
+  if (ia.command_line != 0 && ib.command_line != 0 && ia.pinning.empty() != ib.pinning.empty()) {
+    const Side& pinned = ia.pinning.empty() ? b : a;
+    const Side& other = ia.pinning.empty() ? a : b;
+    out.push_back(fmt::format("{} pinned to CPUs ({}), {} not", pinned.letter,
+                              pinned.run.source.invocation.pinning, other.letter));
+  }
+  return out;
+}
+
 bool TimingComparable(const Side& a, const Side& b) {
   return a.run.source.timing_basis == b.run.source.timing_basis &&
          a.run.source.engine_or_provider.empty() && b.run.source.engine_or_provider.empty();
@@ -456,7 +500,8 @@ bool SameLibrary(const Side& a, const Side& b) {
 std::vector<Finding> PatternFindings(const std::vector<Row>& rows, const std::string& a_letter,
                                      const std::string& b_letter, double threshold,
                                      bool timing_comparable, bool same_library,
-                                     bool timing_known_to_differ, const BuildIdentity& identity) {
+                                     bool timing_known_to_differ, const BuildIdentity& identity,
+                                     const std::vector<std::string>& not_like_for_like) {
   const std::vector<Statement> statements = BuildStatements(rows);
   std::optional<Finding> doubt = CannotTellFinding(rows);
   if (statements.empty()) {
@@ -508,7 +553,7 @@ std::vector<Finding> PatternFindings(const std::vector<Row>& rows, const std::st
   std::vector<Finding> out;
   std::optional<Finding> headline =
       Headline(statements, a_letter, b_letter, threshold, others_exist, timing_comparable,
-               same_library, timing_known_to_differ, identity);
+               same_library, timing_known_to_differ, identity, not_like_for_like);
   // A headline with a uniform change leads; one that only lists unchanged families follows.
   const bool headline_first =
       headline && std::any_of(statements.begin(), statements.end(), [](const Statement& s) {

@@ -88,12 +88,24 @@ Pattern FamilyPattern(const std::vector<const Row*>& rows);
 /// to each library's own code, not to assembly missing from one build. With `identity` kSame no
 /// code path and no per-call overhead is named: the change is the machine's speed between the
 /// runs (cause "machine-difference"); with kPartlyKnown the sentence says it cannot tell which
-/// (cause "cannot-tell") and names the command that would tell.
+/// (cause "cannot-tell") and names the command that would tell. With `not_like_for_like`
+/// (InvocationDifferences) not empty, no code path and no cause is named: the headline says the
+/// sides were not run like-for-like and how.
 std::vector<Finding> PatternFindings(const std::vector<Row>& rows, const std::string& a_letter,
                                      const std::string& b_letter, double threshold,
                                      bool timing_comparable = true, bool same_library = true,
                                      bool timing_known_to_differ = true,
-                                     const BuildIdentity& identity = {});
+                                     const BuildIdentity& identity = {},
+                                     const std::vector<std::string>& not_like_for_like = {});
+
+/// How `a` and `b` were not run like-for-like, as phrases (empty when nothing shown differs):
+/// different openssl speed -multi process counts (the figures of -multi N are the sum over N
+/// processes, apps/speed.c do_multi), -seconds on one side and another time or speed's defaults
+/// on the other, and one side pinned to CPUs (taskset, numactl) while the other's command line
+/// shows none (results::Invocation). A fact a side does not show (no command line pasted) is
+/// unknown, never a difference (issue 13, section 5). Raw ratios between such sides name no
+/// code path.
+std::vector<std::string> InvocationDifferences(const Side& a, const Side& b);
 
 /// False when `a` and `b` were timed with different clocks (SourceInfo::timing_basis) or either
 /// went through an engine or provider: their ratios then need not reflect code paths.
@@ -111,7 +123,7 @@ bool SameLibrary(const Side& a, const Side& b);
 /// Findings about how the sides were measured and what they ran: "timing-offload" (a side
 /// timed in user CPU time through an engine or provider), "timing-basis" (different clocks),
 /// "evp" (one side from openssl speed 1.x's low-level rows), "multi" (-multi process counts
-/// differ),
+/// differ), "invocation" (-seconds or CPU pinning differ, InvocationDifferences),
 /// "library" (versions or builds, and which fields differ), "capabilities" (named bits in one
 /// capability vector and not the other, or a no-asm build), "environment" (worker variables
 /// that differ, e.g. OPENSSL_ia32cap), "contended" (cells whose median had to include

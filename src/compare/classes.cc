@@ -72,14 +72,22 @@ std::string FeatureNote(const Side& side, const diagnose::Fingerprint& fp, const
 
 // Why a side's cycles per byte say nothing about the CPU's code paths, or "" when they can: a
 // run under emulation (its cycles are the emulator's), an engine or provider named
-// (docs/compare.md section 5 judges no code path for such a side), or no class table for the
-// side's architecture (`classes` empty).
+// (docs/compare.md section 5 judges no code path for such a side), a -multi side (its figures are
+// a sum over processes), or no class table for the side's architecture (`classes` empty).
 std::string NotJudged(const Side& side, const std::vector<diagnose::CpbClass>& classes) {
   if (results::EmulationReason(side.run)) {
     return "it was measured under emulation, so its cycles per byte are the emulator's, not a "
            "CPU's";
   }
   const results::SourceInfo& source = side.run.source;
+  if (source.multi > 1) {
+    // apps/speed.c do_multi adds the children's rates up; how many cores they shared is not
+    // in the figure, so neither the sum nor the sum / N is one core's rate.
+    return fmt::format(
+        "its figures add up {} processes (openssl speed -multi {}), so they are no one core's "
+        "cycles per byte",
+        source.multi, source.multi);
+  }
   if (source.engine_or_provider.empty()) {
     if (!classes.empty()) {
       return "";

@@ -47,9 +47,12 @@ CompareReport Compare(std::vector<Side> sides, const CompareOptions& options) {
     }
     // One build on one CPU: a difference is the machine's, never a code path (issue 13, sec. 5).
     const BuildIdentity identity = SameBuild(a, b);
+    // Different -multi, -seconds or pinning: the raw ratio names no code path (a -multi 8 side
+    // sums 8 processes).
+    const std::vector<std::string> not_like_for_like = InvocationDifferences(a, b);
     pair.findings =
         PatternFindings(pair.rows, a.letter, b.letter, options.threshold, TimingComparable(a, b),
-                        SameLibrary(a, b), TimingKnownToDiffer(a, b), identity);
+                        SameLibrary(a, b), TimingKnownToDiffer(a, b), identity, not_like_for_like);
     bool same_build_said = false;
     for (Finding& finding : SameBuildFindings(pair.rows, a, b, identity)) {
       pair.findings.push_back(std::move(finding));
@@ -71,8 +74,9 @@ CompareReport Compare(std::vector<Side> sides, const CompareOptions& options) {
     }
     // Per-call versus per-byte cost, and the library regression it can show.
     pair.costs = FitCosts(pair.rows, options.threshold);
-    if (TimingComparable(a, b)) {
-      // Timed differently (clocks, an engine): the fits still show, but no sentence reads them.
+    if (TimingComparable(a, b) && not_like_for_like.empty()) {
+      // Timed or run differently (clocks, an engine, -multi, -seconds, pinning): the fits still
+      // show, but no sentence reads them.
       for (Finding& finding : CostFindings(pair.costs, a.letter, b.letter)) {
         pair.findings.push_back(std::move(finding));
       }

@@ -541,6 +541,17 @@ std::vector<Finding> ContextFindings(const Side& a, const Side& b) {
                                                "{}.",
                                                processes(a), processes(b))});
   }
+  // -seconds and pinning (the -multi phrase, said above, comes first in the list).
+  std::vector<std::string> invocation = InvocationDifferences(a, b);
+  if (sa.multi != sb.multi && (sa.multi > 1 || sb.multi > 1) && !invocation.empty()) {
+    invocation.erase(invocation.begin());
+  }
+  if (!invocation.empty()) {
+    out.push_back(Finding{
+        "invocation", fmt::format("The sides were not run like-for-like: {}; their ratios name no "
+                                  "code path.",
+                                  JoinAnd(invocation))});
+  }
   if (std::optional<Finding> library = LibraryFinding(a, b)) {
     out.push_back(std::move(*library));
   }

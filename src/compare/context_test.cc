@@ -346,6 +346,24 @@ TEST(ClassFindingsTest, UnknownClockIsARangeAndUnknownFeaturesNameNoClass) {
             "its capability vector has AES-NI.");
 }
 
+TEST(ClassFindingsTest, AMultiSideGetsNoClass) {
+  // B's figure sums 8 -multi processes: 5e9 bytes/s is no one core's cpb (apps/speed.c do_multi).
+  Row row = MakeRow("AES-128-CBC", "encrypt", 16384, 5);
+  row.a->value = 1e9;
+  row.b->value = 5e9;
+  const Side a = ClockedSide("A", 3e9, 3e9, "at its effective clock (3.00 GHz)",
+                             std::vector<std::string>{"AES-NI"});
+  Side b = ClockedSide("B", 3e9, 3e9, "at its effective clock (3.00 GHz)",
+                       std::vector<std::string>{"AES-NI"});
+  b.run.source.multi = 8;
+  const std::vector<Finding> findings = ClassFindings({row}, a, b, TestClasses());
+  ASSERT_EQ(findings.size(), 2u);
+  EXPECT_EQ(findings[0].text,
+            "No cpb class is named for B: its figures add up 8 processes (openssl speed -multi 8), "
+            "so they are no one core's cycles per byte.");
+  EXPECT_EQ(findings[1].text.find("B "), std::string::npos) << findings[1].text;
+}
+
 TEST(ClassFindingsTest, ASideThroughAnEngineGetsNoClassAndTheReasonOnce) {
   // B went through an engine and was timed in user CPU time: its cpb need not describe the CPU's
   // code (docs/compare.md section 5), though its capability vector is known.
