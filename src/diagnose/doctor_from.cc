@@ -69,7 +69,16 @@ Measurement FromCell(const results::Cell& cell, const ReportOrigin& origin, bool
     m.ci_low = rate.ci_low;
     m.ci_high = rate.ci_high;
   }
-  if (origin.processes > 1) {
+  if (origin.processes > 1 && origin.pinned_cpus > 0 && origin.pinned_cpus < origin.processes) {
+    // -multi N pinned to M < N CPUs: the children time by wall clock (apps/speed.c do_multi sets
+    // usertime = 0) and shared the M CPUs, so their sum is M CPUs' throughput; neither the sum /
+    // N nor the fastest child is one CPU's.
+    m.bytes_per_s = rate.value / origin.pinned_cpus;
+    m.ci_low = 0;
+    m.ci_high = 0;
+    m.label = fmt::format("total / {} pinned CPU{} ({} processes shared them)", origin.pinned_cpus,
+                          origin.pinned_cpus == 1 ? "" : "s", origin.processes);
+  } else if (origin.processes > 1) {
     const double fastest = f.worker_max_ops_per_s * per_op;
     const bool have_fastest = fastest > 0 && fastest < rate.value;
     m.bytes_per_s = have_fastest ? fastest : rate.value / origin.processes;

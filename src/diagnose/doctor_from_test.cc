@@ -406,6 +406,23 @@ TEST(DoctorFromTest, SoftwareFigureIsNoProofAtSmallSizesOrWithSeveralProcesses) 
   EXPECT_THAT(FindingIds(report), Contains("report.multi"));
 }
 
+// -multi 4 pinned to 2 CPUs (taskset -c 0,1): the children time by wall clock and shared the two
+// CPUs, so the sum is two CPUs' throughput: per CPU it is the sum / 2, not the sum / 4.
+TEST(DoctorFromTest, MultiPinnedToFewerCpusDividesByThePinnedCpus) {
+  results::RunResult run =
+      ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
+  run.source.multi = 4;
+  run.source.timing_basis = "wall_clock";
+  run.source.invocation.pinning = "taskset -c 0,1";
+  run.source.invocation.pinned_cpus = 2;
+  AddAlgorithm(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 400)});
+  const DoctorReport report = DiagnoseReport(run);
+  const Verdict& v = Find(report, "AES-128-CBC");
+  ASSERT_FALSE(v.measurements.empty());
+  EXPECT_DOUBLE_EQ(v.measurements[0].bytes_per_s, 400e6 / 2);
+  EXPECT_THAT(v.measurements[0].label, HasSubstr("2 pinned CPUs (4 processes shared them)"));
+}
+
 TEST(DoctorFromTest, FastestChildIsThePerProcessFigure) {
   results::RunResult run =
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);

@@ -43,6 +43,9 @@ struct ReportOrigin {
   std::string evp;                 ///< "evp", "legacy" or "unknown" (results::SourceInfo)
   std::string engine_or_provider;  ///< e.g. "engine qatengine"; empty if none is named
   int processes = 0;               ///< `openssl speed -multi N` or `speed --threads N`; 0/1: one
+  /// CPUs the run was pinned to (taskset/numactl on the pasted command line,
+  /// results::Invocation::pinned_cpus); 0: not pinned, or not known.
+  int pinned_cpus = 0;
   std::vector<std::string> caveats;  ///< the run's interpretation caveats, verbatim
   std::string arch_source;           ///< where facts.cpu.arch came from; empty when unknown
   bool cpu_features_known = false;   ///< facts.cpu.features were decoded from a capability vector

@@ -417,6 +417,7 @@ DoctorFacts ReportFacts(const results::RunResult& run) {
   origin.evp = run.source.evp;
   origin.engine_or_provider = run.source.engine_or_provider;
   origin.processes = std::max(run.source.multi, run.method.threads > 1 ? run.method.threads : 0);
+  origin.pinned_cpus = run.source.invocation.pinned_cpus;
   origin.caveats = run.source.caveats;
 
   facts.cpu.arch = ReportArch(run, &origin.arch_source);
