@@ -10,6 +10,8 @@
 #include "report/format_util.h"
 #include "results/emulated.h"
 
+#include "diagnose/engines.h"
+#include "diagnose/kernel_drivers.h"
 #include "diagnose/library_advice.h"
 #include "diagnose/speed_tool.h"
 #include "diagnose/verdict.h"
@@ -88,6 +90,108 @@ Measurement FromCell(const results::Cell& cell, const ReportOrigin& origin, bool
                            : fmt::format("total / {} processes", origin.processes);
   }
   return m;
+}
+
+// The driver a kernel tool's paste names for `result`, and the clue that names it. tcrypt's
+// section line "testing speed of async cbc(aes) (cbc-aes-aesni) encryption" names the driver
+// that ran (crypto/tcrypt.c prints get_driver_name() of the transform it timed; import keeps it
+// as the algorithm's implementation). Else a pasted /proc/crypto entry for the algorithm's
+// kernel name (import's "kernel_driver" facts): the kernel serves a name from its registration
+// of highest priority (https://docs.kernel.org/crypto/architecture.html, "Crypto API Cipher
+// References And Priority"), so the pasted entry of highest priority, which is the one in use
+// when the paste lists every registration of that name. nullopt for another tool, or no driver.
+struct DriverClue {
+  std::string driver;
+  std::string clue;  ///< "the tcrypt line", "/proc/crypto (line 9, priority 100)"
+};
+std::optional<DriverClue> PastedKernelDriver(const results::RunResult& run,
+                                             const results::AlgorithmResult& result,
+                                             const ReportOrigin& origin) {
+  if (!KernelTool(origin)) {
+    return std::nullopt;
+  }
+  if (origin.tool.find("tcrypt") != std::string::npos && !result.implementation.empty()) {
+    return DriverClue{result.implementation, "the tcrypt line"};
+  }
+  const std::string kernel_name = KernelAlgorithmName(result.algorithm);
+  if (kernel_name.empty()) {
+    return std::nullopt;
+  }
+  const std::string prefix = kernel_name + ": driver ";
+  const results::SourceFact* best = nullptr;
+  long best_priority = -1;
+  for (const results::SourceFact& fact : run.source.facts) {
+    if (fact.kind != "kernel_driver" || !fact.value.starts_with(prefix)) {
+      continue;
+    }
+    const size_t at = fact.value.find("priority ");
+    const long priority = at == std::string::npos ? 0 : std::atol(fact.value.c_str() + at + 9);
+    if (priority > best_priority) {
+      best = &fact;
+      best_priority = priority;
+    }
+  }
+  if (best == nullptr) {
+    return std::nullopt;
+  }
+  std::string_view driver = std::string_view(best->value).substr(prefix.size());
+  driver = driver.substr(0, driver.find(", "));
+  return DriverClue{
+      std::string(driver),
+      fmt::format("/proc/crypto (line {}{})", best->line,
+                  best_priority > 0 ? fmt::format(", priority {}", best_priority) : std::string())};
+}
+
+// An open verdict of a kernel tool settled by the driver the paste names (PastedKernelDriver),
+// read against data/kernel-crypto-drivers.csv: the CPU's own instructions make it accelerated;
+// portable C, scalar assembly or vector code without crypto instructions (aes-generic,
+// aes-arm64, *-neonbs) mean the kernel ran it in software, which stays open on whether the CPU
+// has the instructions (the driver does not say); a device outside the CPU is offload, where
+// the CPU's cpb classes do not apply. A driver the table does not know changes nothing: it is
+// unknown, never guessed. The verdict's line names the clue.
+void SettleByKernelDriver(Verdict& verdict, const DriverClue& named) {
+  const std::vector<KernelDriverRead> reads = ReadKernelDriver(named.driver);
+  const KernelDriverClass klass = SlowestClass(reads);
+  if (klass == KernelDriverClass::kUnknown || klass == KernelDriverClass::kLibrary) {
+    return;
+  }
+  verdict.kernel_driver = named.driver;
+  const std::string what = DescribeKernelDriver(named.driver);
+  verdict.evidence.push_back(fmt::format(
+      "{} names the kernel driver {} (data/kernel-crypto-drivers.csv)", named.clue, what));
+  if (verdict.status != VerdictStatus::kUndetermined) {
+    return;
+  }
+  std::string figures = verdict.line;  // "AES-128-CBC: undetermined: 0.81-4.07 cpb at ..."
+  if (const size_t at = figures.find(": undetermined: "); at != std::string::npos) {
+    figures = figures.substr(at + 16);
+  }
+  if (!figures.empty() && figures.back() == '.') {
+    figures.pop_back();
+  }
+  switch (klass) {
+    case KernelDriverClass::kInstructions:
+      verdict.status = VerdictStatus::kAccelerated;
+      verdict.line = fmt::format("{}: accelerated: {} names {}; {}.", verdict.algorithm, named.clue,
+                                 what, figures);
+      return;
+    case KernelDriverClass::kSimd:
+    case KernelDriverClass::kAsm:
+    case KernelDriverClass::kGeneric:
+      verdict.line = fmt::format(
+          "{}: undetermined: the kernel ran it in software ({} names {}); whether the CPU has "
+          "instructions for it this report cannot tell; {}.",
+          verdict.algorithm, named.clue, what, figures);
+      return;
+    case KernelDriverClass::kEngine:
+      verdict.line =
+          fmt::format("{}: offloaded: {} names {}, so the CPU's cpb classes do not apply; {}.",
+                      verdict.algorithm, named.clue, what, figures);
+      return;
+    case KernelDriverClass::kLibrary:
+    case KernelDriverClass::kUnknown:
+      return;
+  }
 }
 
 // True when the run has figures and each was recomputed from openssl speed's progress lines
@@ -249,6 +353,7 @@ DoctorReport DiagnoseReport(const results::RunResult& pasted,
     if (operations.empty()) {
       origin.not_examined.push_back(result.algorithm + " (no figures)");
     }
+    const std::optional<DriverClue> driver = PastedKernelDriver(run, result, origin);
     for (const std::string& operation : operations) {
       const results::Cell& cell = *ChooseCell(cells[operation]);
       for (const results::CellCaveat& caveat : cell.caveats) {
@@ -262,6 +367,9 @@ DoctorReport DiagnoseReport(const results::RunResult& pasted,
       for (Verdict& verdict : DecideVerdicts(*alg, operation, cell.input_len, report.facts, {},
                                              {FromCell(cell, origin, IsSymmetric(alg->kind))},
                                              report.core_hz_low, report.core_hz_high)) {
+        if (driver) {
+          SettleByKernelDriver(verdict, *driver);
+        }
         report.verdicts.push_back(std::move(verdict));
       }
     }

@@ -2447,5 +2447,115 @@ TEST(CpuCluesTest, AFlagsLineIsNamedByWhatPrintedIt) {
               HasSubstr("/proc/cpuinfo Features line"));
 }
 
+// A kernel tool's paste that names the driver which ran: tcrypt's section line, or a pasted
+// /proc/crypto entry (issue 13, section 3). The verdict rests on the driver and names the clue.
+results::RunResult TcryptRun(const std::string& driver, double mb_per_s) {
+  results::RunResult run = CryptsetupRun();
+  run.source.tool = "tcrypt";
+  AddAlgorithm(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 8192, mb_per_s)});
+  run.algorithms.back().implementation = driver;
+  return run;
+}
+
+TEST(KernelDriverVerdictTest, TheTcryptLineNamesTheDriverThatRan) {
+  // The CPU's own instructions: accelerated, from the tcrypt line.
+  DoctorReport report = DiagnoseReport(TcryptRun("cbc-aes-aesni", 1500));
+  EXPECT_EQ(Find(report, "AES-128-CBC").status, VerdictStatus::kAccelerated);
+  EXPECT_THAT(Find(report, "AES-128-CBC").line,
+              HasSubstr("the tcrypt line names cbc-aes-aesni: the CPU's AES-NI instructions"));
+  EXPECT_EQ(Find(report, "AES-128-CBC").kernel_driver, "cbc-aes-aesni");
+
+  // A template over portable C: software, said with its clue; the paste is not asked for the
+  // driver it already names.
+  report = DiagnoseReport(TcryptRun("cbc(aes-generic)", 500));
+  const Verdict& generic = Find(report, "AES-128-CBC");
+  EXPECT_EQ(generic.status, VerdictStatus::kUndetermined);
+  EXPECT_THAT(generic.line, HasSubstr("the kernel ran it in software (the tcrypt line names "
+                                      "cbc(aes-generic): aes-generic: portable C)"));
+  for (const Finding& finding : report.findings) {
+    EXPECT_THAT(finding.advice, Not(HasSubstr("grep -E '^(name|driver|priority)' /proc/crypto")))
+        << finding.id;
+  }
+
+  // arm64's Crypto Extensions and POWER8's vector crypto (drivers/crypto/vmx): accelerated.
+  EXPECT_EQ(Find(DiagnoseReport(TcryptRun("xts-aes-ce", 1500)), "AES-128-CBC").status,
+            VerdictStatus::kAccelerated);
+  EXPECT_EQ(Find(DiagnoseReport(TcryptRun("p8_aes_cbc", 1500)), "AES-128-CBC").status,
+            VerdictStatus::kAccelerated);
+  // e500's SPE code and 32-bit ARM's scalar code are software.
+  EXPECT_THAT(Find(DiagnoseReport(TcryptRun("cbc-ppc-spe", 500)), "AES-128-CBC").line,
+              HasSubstr("in software"));
+  EXPECT_THAT(Find(DiagnoseReport(TcryptRun("cbc(aes-arm)", 500)), "AES-128-CBC").line,
+              HasSubstr("in software"));
+
+  // A hardware engine: offload, not the CPU's classes.
+  EXPECT_THAT(Find(DiagnoseReport(TcryptRun("mv-cbc-aes", 500)), "AES-128-CBC").line,
+              HasSubstr("offloaded: the tcrypt line names mv-cbc-aes"));
+
+  // A driver the table does not know is unknown: nothing is read from its name.
+  report = DiagnoseReport(TcryptRun("cbc-aes-frobnicator", 1500));
+  EXPECT_EQ(Find(report, "AES-128-CBC").status, VerdictStatus::kUndetermined);
+  EXPECT_EQ(Find(report, "AES-128-CBC").kernel_driver, "");
+}
+
+TEST(KernelDriverVerdictTest, APastedProcCryptoEntryOfHighestPriorityNamesTheDriver) {
+  results::RunResult run = CryptsetupRun();
+  AddAlgorithm(run, "AES-256-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 2500)});
+  AddFact(run, "kernel_driver",
+          "xts(aes): driver xts(ecb(aes-generic)), module kernel, priority 100", 5);
+  AddFact(run, "kernel_driver", "xts(aes): driver xts-aes-aesni, module aesni_intel, priority 401",
+          12);
+  DoctorReport report = DiagnoseReport(run);
+  EXPECT_EQ(Find(report, "AES-256-XTS").status, VerdictStatus::kAccelerated);
+  EXPECT_THAT(Find(report, "AES-256-XTS").line,
+              HasSubstr("/proc/crypto (line 12, priority 401) names xts-aes-aesni"));
+
+  results::RunResult soft = CryptsetupRun();
+  AddAlgorithm(soft, "AES-256-XTS", "cipher", {ImportedFigure("encrypt", 1048576, 170)});
+  AddFact(soft, "kernel_driver",
+          "xts(aes): driver xts(ecb(aes-generic)), module kernel, priority 100", 5);
+  report = DiagnoseReport(soft);
+  EXPECT_THAT(Find(report, "AES-256-XTS").line,
+              HasSubstr("in software (/proc/crypto (line 5, priority 100) names "
+                        "xts(ecb(aes-generic))"));
+  for (const Finding& finding : report.findings) {
+    EXPECT_THAT(finding.advice, Not(HasSubstr("grep -E '^(name|driver|priority)' /proc/crypto")))
+        << finding.id;
+  }
+}
+
+// A guest's pasted lscpu (issue 13, section 2): its flags are used, and it is never told to run
+// lscpu, which it just did.
+TEST(CpuCluesTest, AGuestsPastedLscpuIsUsedNotAskedFor) {
+  // The host's model has AES-NI (a row of data/cpu-clues.csv), the guest's flags lack it, and
+  // the figure is software's without being below every hardware path: the guest's CPU model is
+  // the cause of the software verdict.
+  results::RunResult run = ImportedRun("", kOpenssl111);
+  run.source.timing_basis = "wall_clock";
+  AddAlgorithm(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 207)});
+  AddFact(run, "cpu_model", "model name: Intel(R) Xeon(R) Gold 6248 CPU @ 2.50GHz", 6);
+  AddFact(run, "cpu_flags", "fpu vme de pse tsc msr pae sse sse2 ssse3 sse4_1 sse4_2 lm hypervisor",
+          9);
+  run.source.facts.back().origin = "lscpu";
+  DoctorReport report = DiagnoseReport(run);
+  EXPECT_THAT(StatedTags(report), ElementsAre("vm-hides-cpu-features"));
+  for (const Finding& finding : report.findings) {
+    EXPECT_THAT(finding.advice, Not(HasSubstr("Run `lscpu`"))) << finding.id;
+  }
+
+  // A guest whose model no row knows: cannot tell, but the remedy is the host's lscpu, not the
+  // guest's again.
+  results::RunResult generic = ImportedRun("", kOpenssl111);
+  generic.source.timing_basis = "wall_clock";
+  AddAlgorithm(generic, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 207)});
+  AddFact(generic, "cpu_model", "model name: QEMU Virtual CPU version 2.5+", 6);
+  AddFact(generic, "cpu_flags", "fpu de pse tsc msr pae sse sse2 ssse3 lm hypervisor", 9);
+  report = DiagnoseReport(generic);
+  const Finding* open = FindingOf(report, "report.cannot-tell");
+  ASSERT_NE(open, nullptr);
+  EXPECT_THAT(open->advice, Not(HasSubstr("Run `lscpu`")));
+  EXPECT_THAT(open->advice, HasSubstr("on the host"));
+}
+
 }  // namespace
 }  // namespace cryptobench::diagnose

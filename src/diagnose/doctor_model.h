@@ -164,6 +164,10 @@ struct Verdict {
   double cpb_high = 0;
   std::string fingerprint;                ///< classifier conclusion
   std::vector<Measurement> measurements;  ///< as is, then each experiment
+  /// A kernel tool's report (KernelTool): the driver the paste names for this algorithm (the
+  /// tcrypt section's "(cbc-aes-aesni)", or the pasted /proc/crypto entry of highest priority),
+  /// when data/kernel-crypto-drivers.csv knows what it runs; "" otherwise.
+  std::string kernel_driver;
 };
 
 /// The whole doctor report.

@@ -29,6 +29,13 @@ bool HasFinding(const DoctorReport& report, std::string_view id) {
 
 using Command = SettlingCommandText;
 
+// True when the paste has the CPU's own flags or Features line (lscpu, /proc/cpuinfo): asking for
+// lscpu then asks for what is already there.
+bool FlagsPasted(const CpuClues& clues) {
+  return std::any_of(clues.features.begin(), clues.features.end(),
+                     [](const CpuFeatureClue& f) { return f.from_flags; });
+}
+
 Command SettlingCommand(const DoctorReport& report, const std::string& algorithm) {
   const ReportOrigin& origin = *report.facts.report;
   const std::string& arch = report.facts.cpu.arch;
@@ -46,6 +53,20 @@ Command SettlingCommand(const DoctorReport& report, const std::string& algorithm
   if (const AlgorithmInfo* alg = FindAlgorithm(algorithm);
       alg != nullptr && !IsSymmetric(alg->kind)) {
     return PublicKeySettlingCommand(report, algorithm);
+  }
+  const bool driver_named =
+      std::any_of(report.verdicts.begin(), report.verdicts.end(), [&](const Verdict& verdict) {
+        return verdict.algorithm == algorithm && !verdict.kernel_driver.empty() &&
+               verdict.status != VerdictStatus::kAccelerated;
+      });
+  if (KernelTool(origin) && driver_named && !FlagsPasted(report.facts.report->cpu_clues)) {
+    // The paste already names the driver (a tcrypt section line, a /proc/crypto entry): asking
+    // for /proc/crypto again adds nothing. Whether the CPU has the instructions that driver
+    // went without is lscpu's Flags line (util-linux, sys-utils/lscpu.1.adoc).
+    return {"lscpu",
+            "the report names the kernel driver; its Flags (or Features) line shows whether the "
+            "CPU has the instructions a faster driver would use, so whether that driver is "
+            "missing from the kernel or the CPU lacks them"};
   }
   if (KernelTool(origin)) {
     // The kernel's crypto API serves each name from the registered implementation of highest
@@ -262,9 +283,18 @@ std::optional<Finding> SoftwareExpectedFinding(const DoctorReport& report) {
                   accelerated.empty()
                       ? ""
                       : fmt::format("; the verdicts call {} accelerated", Join(accelerated))),
-      "Run `lscpu`: its Model name says whether the CPU has the instructions, and a Hypervisor "
-      "vendor line marks a virtual machine whose CPU model may hide them (the host's CPU and the "
-      "guest's CPU type then settle it)."};
+      FlagsPasted(report.facts.report->cpu_clues)
+          ? (report.facts.report->cpu_clues.virtual_machine
+                 ? "The pasted flags are the guest's: run `lscpu` on the host; if its Flags line "
+                   "has the instructions, the guest's CPU model hides them (libvirt <cpu "
+                   "mode='host-passthrough'/>, QEMU -cpu host, or the named feature flags such "
+                   "as +aes)."
+                 : "The pasted flags line is all the CPU offers this system: the CPU model's "
+                   "specification says whether the CPU itself has the instructions (a firmware "
+                   "setting may turn them off).")
+          : "Run `lscpu`: its Model name says whether the CPU has the instructions, and a "
+            "Hypervisor vendor line marks a virtual machine whose CPU model may hide them (the "
+            "host's CPU and the guest's CPU type then settle it)."};
 }
 
 // The accelerated verdicts of `report` as "ALGORITHM OPERATION", and the first one's algorithm

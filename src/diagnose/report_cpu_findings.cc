@@ -189,17 +189,25 @@ std::vector<Finding> CpuFindings(const DoctorReport& report) {
                   [](const std::string& name) { return name == "AES-NI" || name == "AES"; });
 
   if (!clues.hidden_by_vm.empty()) {
-    const bool costs = aes_hidden && !below.empty();
-    out.push_back(
-        Make("cpu.vm-hides-features", costs ? Severity::kWarning : Severity::kInfo,
-             fmt::format("The virtual machine hides {} of its host's CPU from the guest",
-                         Join(clues.hidden_by_vm)),
-             fmt::format("{}: the host's model {} has {}, the guest's flags line lacks {}{}",
-                         clues.vm_clue, clues.hidden_model, Join(clues.hidden_by_vm),
-                         clues.hidden_by_vm.size() > 1 ? "them" : "it",
-                         costs ? fmt::format("; {}", FloorText(below.front())) : ""),
-             "Give the guest the host's CPU model (QEMU/libvirt: -cpu host or <cpu "
-             "mode='host-passthrough'/>, or a named model that includes them)."));
+    // It costs when a figure is below every hardware AES path, or when an AES verdict is
+    // software because the guest's flags lack AES: the host's model has it (a model row), so
+    // the guest's CPU model hiding it is the cause of that verdict.
+    const auto software_for_flags = [&] {
+      return std::any_of(report.verdicts.begin(), report.verdicts.end(), [](const Verdict& v) {
+        return v.status == VerdictStatus::kSoftwareExpected && v.algorithm.starts_with("AES-");
+      });
+    };
+    const bool costs = aes_hidden && (!below.empty() || software_for_flags());
+    out.push_back(Make(
+        "cpu.vm-hides-features", costs ? Severity::kWarning : Severity::kInfo,
+        fmt::format("The virtual machine hides {} of its host's CPU from the guest",
+                    Join(clues.hidden_by_vm)),
+        fmt::format("{}: the host's model {} has {}, the guest's flags line lacks {}{}",
+                    clues.vm_clue, clues.hidden_model, Join(clues.hidden_by_vm),
+                    clues.hidden_by_vm.size() > 1 ? "them" : "it",
+                    costs && !below.empty() ? fmt::format("; {}", FloorText(below.front())) : ""),
+        "Give the guest the host's CPU model (QEMU/libvirt: -cpu host or <cpu "
+        "mode='host-passthrough'/>, or a named model that includes them)."));
   }
 
   // AES-NI left out by the guest's CPU model: cpu.vm-model-lacks (vm_cpu_models.h) says so, with
