@@ -70,7 +70,9 @@ std::string Sanitize(std::string_view text, bool keep_layout) {
       ++i;
       continue;
     }
-    if (IsUnsafe(c) && !(keep_layout && (c == '\n' || c == '\t'))) {
+    if (c == '\t' && !keep_layout) {
+      out += ' ';  // a tab in a pasted line separates words: read as what it shows
+    } else if (IsUnsafe(c) && !(keep_layout && (c == '\n' || c == '\t'))) {
       out += fmt::format("\\u{:04x}", c);
     } else {
       out.append(text.substr(i, length));

@@ -13,11 +13,13 @@
 
 namespace cryptobench::report {
 
-/// One field of text, printable on one line: every control character (C0 including tab and
-/// line breaks, DEL, C1 U+0080-U+009F), the line and paragraph separators (U+2028, U+2029) and
-/// the bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069, which
-/// can reorder what a reader sees, "Trojan Source") are shown as a JSON-style escape
-/// ("\u001b"); bytes that are not UTF-8 become U+FFFD. Everything else is kept.
+/// One field of text, printable on one line: a tab becomes one space (a tab in a pasted version
+/// or CPU line separates words, and "\u0009" made it unreadable); every other control character
+/// (C0 including line breaks, DEL, C1 U+0080-U+009F), the line and paragraph separators
+/// (U+2028, U+2029) and the bidirectional embeddings, overrides and isolates (U+202A-U+202E,
+/// U+2066-U+2069, which can reorder what a reader sees, "Trojan Source") are shown as a
+/// JSON-style escape ("\u001b"); bytes that are not UTF-8 become U+FFFD. Everything else is
+/// kept. JSON output does not come through here: its writer escapes as JSON does ("\t").
 std::string SafeText(std::string_view text);
 
 /// A whole rendered document: as SafeText, but line feeds and tabs are kept. In a JSON

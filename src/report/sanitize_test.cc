@@ -50,6 +50,20 @@ TEST(SafeTextTest, LineBreaksCannotForgeALine) {
   EXPECT_EQ(SafeDocument("line 1\n\tline 2\r\n"), "line 1\n\tline 2\\u000d\n");
 }
 
+// New-user tryout: a tab inside a pasted version line printed as "\u0009". In text a tab is a
+// space; other controls stay escaped; a whole document keeps its tabs (JSON escapes them itself).
+TEST(SafeTextTest, ATabReadsAsASpaceOtherControlsStayEscaped) {
+  EXPECT_EQ(SafeText("OpenSSL\t3.0.2\t15 Mar 2022"), "OpenSSL 3.0.2 15 Mar 2022");
+  EXPECT_EQ(SafeText("a\tb\x01"
+                     "c\x7f"),
+            "a b\\u0001c\\u007f");
+  EXPECT_EQ(SafeDocument("a\tb\x01"), "a\tb\\u0001");
+  results::RunResult run;
+  run.library.version = "OpenSSL\t3.0.2";
+  SanitizeRun(run);
+  EXPECT_EQ(run.library.version, "OpenSSL 3.0.2");
+}
+
 TEST(SafeTextTest, BidirectionalControlsAndBadUtf8) {
   // "Trojan Source" (CVE-2021-42574): RLO reorders what follows.
   EXPECT_EQ(SafeText("ok \u202e1.5x\u202c"), "ok \\u202e1.5x\\u202c");
