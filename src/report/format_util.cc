@@ -55,12 +55,29 @@ std::string FormatCost(double value) {
 
 std::string FormatMbPerS(double bytes_per_s) { return FormatRate(bytes_per_s / 1e6); }
 
+bool IsNoisy(const results::Estimate& estimate) {
+  const double half_width = (estimate.ci_high - estimate.ci_low) / 2 / estimate.value;
+  return !(estimate.value > 0 && std::isfinite(half_width) &&
+           half_width <= kNoisyRelativeHalfWidth);
+}
+
 std::string FormatCiHalfWidth(const results::Estimate& estimate) {
   if (estimate.value == 0) {
     return "±?";
   }
+  if (IsNoisy(estimate)) {
+    return fmt::format("±>{:g}% (noisy)", kNoisyRelativeHalfWidth * 100);
+  }
   const double half_width = (estimate.ci_high - estimate.ci_low) / 2 / estimate.value;
   return fmt::format("±{:.1f}%", half_width * 100);
+}
+
+std::string NoisyNote(const std::string& noisy) {
+  return fmt::format(
+      "(noisy): the confidence interval of {} is wider than ±{:g}% of the figure, so the figure "
+      "is unreliable. Consider re-running on a quiet system without interference from other "
+      "programs, or with more time per cell.",
+      noisy, kNoisyRelativeHalfWidth * 100);
 }
 
 std::string FormatRateWithCi(const results::Estimate& estimate_in_unit) {

@@ -24,8 +24,26 @@ std::string FormatCost(double value);
 /// Bytes per second as MB/s (10^6 bytes/s), FormatRate precision, without the unit.
 std::string FormatMbPerS(double bytes_per_s);
 
-/// Half the CI width relative to the value, as "±0.4%" (one decimal; "±?" when value is 0).
+/// The relative CI half-width above which a figure is shown as noisy rather than with its
+/// percentage: 0.5 (50%). Past it the interval is as wide as the figure itself ("±128.7%" would
+/// put the rate below zero), so the digits say nothing; hyperfine likewise keeps the figure and
+/// warns ("Statistical outliers were detected. Consider re-running this benchmark on a quiet
+/// system ...") instead of trusting it.
+inline constexpr double kNoisyRelativeHalfWidth = 0.5;
+
+/// True if `estimate`'s CI half-width relative to its value is above kNoisyRelativeHalfWidth
+/// (or cannot be computed from a finite, positive value and finite bounds).
+bool IsNoisy(const results::Estimate& estimate);
+
+/// Half the CI width relative to the value, as "±0.4%" (one decimal; "±?" when value is 0);
+/// a noisy estimate (IsNoisy) as "±>50% (noisy)". Text, Markdown and HTML tables use this one
+/// text; CSV and JSON carry the CI bounds themselves.
 std::string FormatCiHalfWidth(const results::Estimate& estimate);
+
+/// The note that explains "(noisy)" to a reader, in hyperfine's manner: the figure stays, and
+/// the reader is told why it is unreliable and what to do. `noisy` names the cells ("AES-128-GCM
+/// encrypt at 16 B, ...").
+std::string NoisyNote(const std::string& noisy);
 
 /// "1234.5 ±0.4%": a rate (already in the display unit) and its relative CI half-width.
 std::string FormatRateWithCi(const results::Estimate& estimate_in_unit);

@@ -36,6 +36,14 @@ TEST(FormatUtilTest, CiHalfWidthIsRelative) {
   EXPECT_EQ(FormatCiHalfWidth({1000, 996, 1004}), "±0.4%");
   EXPECT_EQ(FormatCiHalfWidth({200, 190, 220}), "±7.5%");
   EXPECT_EQ(FormatCiHalfWidth({0, 0, 0}), "±?");
+  // New-user tryout: "±128.7%" put the interval below zero. Past ±50% the figure is flagged
+  // noisy instead (hyperfine keeps the figure and warns).
+  EXPECT_EQ(FormatCiHalfWidth({100, 50, 150}), "±50.0%");
+  EXPECT_EQ(FormatCiHalfWidth({100, 20, 277.4}), "±>50% (noisy)");
+  EXPECT_EQ(FormatRateWithCi({100, 20, 277.4}), "100.0 ±>50% (noisy)");
+  EXPECT_TRUE(IsNoisy({100, 20, 277.4}));
+  EXPECT_FALSE(IsNoisy({100, 99, 101}));
+  EXPECT_NE(NoisyNote("SHA-256 hash at 1 KiB").find("quiet system"), std::string::npos);
   EXPECT_EQ(FormatRateWithCi({1234.5, 1230, 1239}), "1234.5 ±0.4%");
 }
 

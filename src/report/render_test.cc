@@ -225,6 +225,24 @@ TEST(RenderOpensslTest, PublicKeyLayouts) {
   EXPECT_EQ(lines[4], " 256 bits ecdh (nistp256)   0.0001s  20000.0");
 }
 
+// New-user tryout: `speed` printed "±128.7%". A cell whose CI half-width is past 50% shows the
+// figure flagged "(noisy)" in text and Markdown alike, with one note saying why and what to do;
+// CSV keeps the bounds themselves.
+TEST(RenderNoisyTest, TextAndMarkdownFlagTheFigureCsvKeepsTheBounds) {
+  RunResult run = SmallRun();
+  results::CellFigures& f = *run.algorithms[0].cells[1].figures;
+  f.bytes_per_s = results::Estimate{64e6, 10e6, 174.7e6};  // ±128.7%
+  for (const Format format : {Format::kTable, Format::kMarkdown}) {
+    const std::string text = Rendered(run, format);
+    EXPECT_EQ(text.find("128.7%"), std::string::npos) << text;
+    EXPECT_NE(text.find("64.00 ±>50% (noisy)"), std::string::npos) << text;
+    EXPECT_NE(text.find("AES-128-CBC encrypt at 64 B is wider than ±50%"), std::string::npos)
+        << text;
+  }
+  const std::string csv = Rendered(run, Format::kCsv);
+  EXPECT_NE(csv.find(",64000000,10000000,174700000,"), std::string::npos) << csv;
+}
+
 TEST(RenderMarkdownTest, EscapesPipesAndMarksMismatch) {
   RunResult run = SmallRun();
   run.algorithms[1].cells[0].message = "EVP | failed";

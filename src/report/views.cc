@@ -189,6 +189,33 @@ std::vector<std::string> NoteLines(const results::RunResult& run) {
     }
   }
   lines.insert(lines.end(), unsupported.begin(), unsupported.end());
+  // Cells shown "(noisy)" (FormatCiHalfWidth), named in one note: the figure stays, with why
+  // it cannot be trusted.
+  std::vector<std::string> noisy;
+  for (const AlgorithmResult& alg : run.algorithms) {
+    for (const Cell& cell : alg.cells) {
+      if (cell.status != CellStatus::kOk || !cell.figures) {
+        continue;
+      }
+      const results::Estimate& shown =
+          cell.figures->bytes_per_s ? *cell.figures->bytes_per_s : cell.figures->ops_per_s;
+      if (shown.value > 0 && IsNoisy(shown)) {
+        noisy.push_back(
+            fmt::format("{} {} at {}", alg.algorithm, cell.operation, FormatSize(cell.input_len)));
+      }
+    }
+  }
+  if (!noisy.empty()) {
+    constexpr size_t kNamed = 4;
+    std::string named;
+    for (size_t i = 0; i < std::min(noisy.size(), kNamed); ++i) {
+      named += (i == 0 ? "" : ", ") + noisy[i];
+    }
+    if (noisy.size() > kNamed) {
+      named += fmt::format(" and {} more", noisy.size() - kNamed);
+    }
+    lines.push_back(NoisyNote(named));
+  }
   for (std::string& line : PlacementNoteLines(run)) {
     lines.push_back(std::move(line));
   }
