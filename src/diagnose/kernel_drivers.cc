@@ -162,6 +162,13 @@ std::string_view KernelAesModules(std::string_view arch) {
   return "";
 }
 
+std::string_view KernelAesDriverLegend() {
+  return "*-aesni, *-vaes-* and *-aes-ce are the CPU's AES instructions; aes-generic "
+         "(table-based C), aes-fixed-time (constant-time C), aes-arm64 and aes-arm (scalar "
+         "assembly) and *-neon and *-neonbs (NEON code) are software; another driver of higher "
+         "priority, an offload engine's, may serve it instead";
+}
+
 std::string KernelAesDriverAdvice(std::string_view arch) {
   const std::string_view modules = KernelAesModules(arch);
   // A module built for the CPU's AES instructions is loaded by the CPU's features (x86: the
@@ -171,13 +178,11 @@ std::string KernelAesDriverAdvice(std::string_view arch) {
   // driver of higher priority may also serve AES in its place.
   return fmt::format(
       "Load the kernel's driver for the CPU's AES instructions (`{}`) and check that it serves "
-      "AES: `{}` shows the driver and module of xts(aes) and cbc(aes) (*-aesni, *-vaes-* and "
-      "*-aes-ce are the instructions; aes-generic, aes-arm64 and *-neonbs software; another "
-      "driver of higher priority, an offload engine's, may serve it instead). If the module does "
+      "AES: `{}` shows the driver and module of xts(aes) and cbc(aes) ({}). If the module does "
       "not load, the kernel was built without it.",
       modules.empty() ? "modprobe aesni_intel on x86, aes_ce_blk on arm64, aes_arm_ce on 32-bit ARM"
                       : fmt::format("modprobe {}", modules),
-      kKernelAesDriverCommand);
+      kKernelAesDriverCommand, KernelAesDriverLegend());
 }
 
 }  // namespace cryptobench::diagnose

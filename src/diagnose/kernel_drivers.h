@@ -69,6 +69,19 @@ std::string_view KernelAesModules(std::string_view arch);
 inline constexpr std::string_view kKernelAesDriverCommand =
     "grep -A2 -E '^name +: (xts|cbc)\\(aes\\)' /proc/crypto";
 
+/// The one legend of the kernel's AES drivers as /proc/crypto names them, for every text that
+/// tells a reader how to read the driver serving AES (advice, findings and verdict evidence say
+/// it the same way): the CPU's instructions are *-aesni and aes-aesni (arch/x86/crypto/
+/// aesni-intel_glue.c), *-vaes-* (the same file, Linux 6.10+) and *-aes-ce and aes-ce
+/// (arch/arm64/crypto/aes-ce-glue.c, aes-glue.c; arch/arm/crypto/aes-ce-glue.c); software is
+/// aes-generic (crypto/aes_generic.c, table-based C), aes-fixed-time (crypto/aes_ti.c,
+/// constant-time generic C), aes-arm64 and aes-arm (scalar assembly:
+/// arch/arm64/crypto/aes-cipher-glue.c, arch/arm/crypto/aes-cipher-glue.c) and *-neon and
+/// *-neonbs (NEON and bit-sliced NEON: arch/arm64/crypto/aes-glue.c, aes-neonbs-glue.c,
+/// arch/arm/crypto/aes-neonbs-glue.c); a driver of higher priority may be an offload engine's.
+/// Names verified in https://github.com/torvalds/linux (cra_driver_name of each file).
+std::string_view KernelAesDriverLegend();
+
 /// What to do when the CPU has AES instructions and the kernel's AES ran without them on `arch`:
 /// load the module for that architecture (KernelAesModules; every architecture's when it is
 /// unknown) and check /proc/crypto (kKernelAesDriverCommand).

@@ -43,6 +43,13 @@ TEST(KernelDriversTest, TellsSoftwareLibraryAndEngines) {
   EXPECT_EQ(ReadOne("des3_ede-asm").klass, KernelDriverClass::kAsm);
   EXPECT_EQ(ReadOne("aes-generic").klass, KernelDriverClass::kGeneric);
   EXPECT_EQ(ReadOne("aes-fixed-time").klass, KernelDriverClass::kGeneric);
+  // Scalar assembly of 32-bit ARM and arm64 kernels: cra_driver_name "aes-arm" and "aes-arm64"
+  // in arch/arm/crypto/aes-cipher-glue.c and arch/arm64/crypto/aes-cipher-glue.c.
+  EXPECT_EQ(ReadOne("aes-arm").klass, KernelDriverClass::kAsm);
+  EXPECT_NE(ReadOne("aes-arm").source.find("arch/arm/crypto/aes-cipher-glue.c"), std::string::npos);
+  EXPECT_EQ(ReadOne("aes-arm64").klass, KernelDriverClass::kAsm);
+  EXPECT_NE(ReadOne("aes-arm64").source.find("arch/arm64/crypto/aes-cipher-glue.c"),
+            std::string::npos);
   EXPECT_EQ(ReadOne("sha256-lib").klass, KernelDriverClass::kLibrary);
   EXPECT_EQ(ReadOne("qat_aes_cbc").klass, KernelDriverClass::kEngine);
   EXPECT_EQ(ReadOne("cbc-aes-ccp").klass, KernelDriverClass::kEngine);
@@ -123,4 +130,23 @@ TEST(KernelDriversTest, ReadsTheDriverOfAnAfalgImplementation) {
 }
 
 }  // namespace
+// One legend of the kernel's AES drivers, the same wherever a text explains them: it knows the
+// constant-time generic driver and the scalar ARM ones (new-user tryout: aes-fixed-time and
+// aes-arm were missing, and three texts said it three ways).
+TEST(KernelDriversTest, OneAesDriverLegendKnowsTheSoftwareDrivers) {
+  const std::string legend(KernelAesDriverLegend());
+  for (const char* name : {"*-aesni", "*-vaes-*", "*-aes-ce", "aes-generic", "aes-fixed-time",
+                           "aes-arm64", "aes-arm ", "*-neonbs"}) {
+    EXPECT_NE(legend.find(name), std::string::npos) << name;
+  }
+  // Every driver the legend calls software reads as software in the table.
+  for (const char* name : {"aes-generic", "aes-fixed-time", "aes-arm64", "aes-arm",
+                           "cbc-aes-neonbs", "cbc-aes-neon"}) {
+    EXPECT_GE(static_cast<int>(ReadOne(name).klass), static_cast<int>(KernelDriverClass::kSimd))
+        << name;
+    EXPECT_NE(ReadOne(name).klass, KernelDriverClass::kUnknown) << name;
+  }
+  EXPECT_NE(KernelAesDriverAdvice("aarch64").find(legend), std::string::npos);
+}
+
 }  // namespace cryptobench::diagnose

@@ -275,11 +275,10 @@ std::vector<Finding> CpuFindings(const DoctorReport& report) {
               ? fmt::format(
                     "Run `{}` on that machine: `aes` means the CPU has AES instructions and "
                     "the kernel does not use them (`{}` shows the driver and module that "
-                    "serve AES: aes-generic and aes-arm64 are software, *-aesni, *-vaes-* and "
-                    "*-aes-ce the instructions); `hypervisor` alone, a virtual machine whose CPU "
+                    "serve AES: {}); `hypervisor` alone, a virtual machine whose CPU "
                     "model may hide its host's (run it on the host); nothing, a CPU without them, "
                     "which only an offload engine's driver or another cipher makes faster.",
-                    kAesCommand, kKernelAesDriverCommand)
+                    kAesCommand, kKernelAesDriverCommand, KernelAesDriverLegend())
               : fmt::format(
                     "Run `{}` on that machine: `aes` means the CPU has AES instructions and "
                     "the software does not use them; `hypervisor` alone, a virtual machine "

@@ -542,10 +542,9 @@ Verdict Decider::DecideFromReport() const {
     }
     if (KernelTool(*facts_.report)) {
       // BestSoftwareClass names OpenSSL's bsaes and vpaes; the kernel has its own software AES.
-      v.evidence.push_back(
-          "the kernel's software AES is its own code, not a library class: aes-generic C, and on "
-          "ARM aes-arm64/aes-arm scalar assembly and the NEON and bit-sliced NEON drivers "
-          "(data/kernel-crypto-drivers.csv)");
+      v.evidence.push_back(fmt::format(
+          "the kernel's software AES is its own code, not a library class; of its drivers, {}",
+          KernelAesDriverLegend()));
     } else if (arch == "x86_64") {
       v.evidence.push_back("best software class on such a CPU: " +
                            BestSoftwareClass(family_, facts_.cpu));
