@@ -277,6 +277,9 @@ int RunDoctorFrom(const DoctorCommandOptions& options,
   // build flags) the report's verdicts rest on: the live doctor examines such libraries.
   std::vector<std::string> left_out;
   std::vector<RenderedReport> reports;
+  // Whether the speed tool's knowledge names why a figure cannot be one (a timer fault of a
+  // release, a failed operation's sign): then a report of such figures alone says something.
+  bool figures_explained = false;
   for (const results::RunResult& run : runs) {
     if (any_figures && run.algorithms.empty()) {
       continue;
@@ -286,6 +289,12 @@ int RunDoctorFrom(const DoctorCommandOptions& options,
       continue;
     }
     diagnose::DoctorReport report = diagnose::DiagnoseReport(run, algorithms);
+    for (const diagnose::Finding& finding : report.findings) {
+      figures_explained = figures_explained || finding.id == "tool.impossible-figure" ||
+                          finding.id == "tool.timer-fault" ||
+                          finding.id == "tool.figure-cannot-tell" ||
+                          finding.id == "tool.multi-summary";
+    }
     diagnose::ReadPastedMaskExperiment(report, run, runs);
     diagnose::ReadRunsThatDiffer(report, runs);
     report.created_utc = UtcTimestamp();
@@ -305,6 +314,13 @@ int RunDoctorFrom(const DoctorCommandOptions& options,
                  "note: %s: the runs of %s are left out: doctor --from reads OpenSSL reports "
                  "(`cryptobench doctor --backend NAME` examines other libraries)\n",
                  name.c_str(), names.c_str());
+  }
+  if (!figures_explained) {
+    try {
+      import::CheckUsableFigures(runs, name);  // only figures no measurement gives: one line
+    } catch (const import::ImportError& e) {
+      throw UsageError(e.what());
+    }
   }
   WriteReports(where, reports);
   return ExitStatusOf(reports);

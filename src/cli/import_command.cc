@@ -98,6 +98,7 @@ int RunImport(const ImportOptions& options) {
   std::vector<results::RunResult> runs;
   try {
     runs = import::ImportText(text, file_name, /*read_result_json=*/false);
+    import::CheckUsableFigures(runs, file_name);  // only figures no measurement gives
   } catch (const import::ImportError& e) {
     throw UsageError(e.what());  // "FILE:LINE: expected ..."; nothing is written
   }

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -161,4 +162,63 @@ TEST(ImportCommandTest, AResultJsonIsSentToCompareOrDoctor) {
 }
 
 }  // namespace
+// New-user tryout: a paste whose only figures no measurement can give (a version line and one
+// row of figures beyond any hardware, a row whose 7 figures fit no size list, progress lines
+// with a negative time) made an empty or error-only result with exit status 0. import, compare
+// and doctor --from refuse it in one line that says what was found and why it was not used;
+// doctor --from names a fault of the speed tool instead where it knows one.
+TEST(ImportCommandTest, OnlyUnusableFiguresAreRefusedByImportCompareAndDoctor) {
+  struct Case {
+    std::string file;
+    std::string says;
+  };
+  for (const Case& c :
+       {Case{"only-implausible.txt",
+             ":3: expected a figure that can be a measurement; found 6 figures, and none can be "
+             "one: AES-128-CBC encrypt at 16 B: implausible figure at line 3: 1e+16 bytes/s is "
+             "above 1e+15 bytes/s"},
+        Case{"version-and-unsized-row.txt",
+             ":2: expected a figure import can use; found only a table row without its 'type ... "
+             "bytes' line, whose 7 figures fit no size list openssl speed uses"},
+        Case{"only-impossible-timer.txt",
+             ":2: expected a figure that can be a measurement; found 2 figures, and none can be "
+             "one: AES-128-CBC encrypt at 16 B: impossible timer value: reports 1000 operations "
+             "in -1 s"}}) {
+    const std::string path = kFixtures + c.file;
+    const std::string copy = ::testing::TempDir() + "/copy-" + c.file;
+    std::filesystem::copy_file(path, copy, std::filesystem::copy_options::overwrite_existing);
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"import", path}, std::vector<std::string>{"compare", path, copy},
+          std::vector<std::string>{"doctor", "--from", path}}) {
+      const CliResult result = RunCryptobench(args);
+      if (args[0] == "doctor" && c.file == "only-impossible-timer.txt") {
+        // doctor --from knows openssl speed's faults: it names this one instead (a negative
+        // time is no measurement; the speed tool or its run is at fault).
+        EXPECT_EQ(result.exit_status, 1) << result.err;
+        EXPECT_NE(result.out.find("[warning] tool.impossible-figure"), std::string::npos)
+            << result.out;
+        continue;
+      }
+      EXPECT_EQ(result.exit_status, 2) << args[0] << " " << c.file << "\n" << result.out;
+      EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
+      EXPECT_NE(result.err.find(c.says), std::string::npos) << args[0] << ": " << result.err;
+    }
+  }
+}
+
+// New-user tryout: a tab inside a pasted version line printed as "\u0009". Text output shows a
+// space; JSON escapes the tab as JSON does.
+TEST(ImportCommandTest, ATabInAPastedLineIsASpaceInTextAndATabInJson) {
+  const CliResult text = RunCryptobench({"import", kFixtures + "version-with-tabs.txt"});
+  ASSERT_EQ(text.exit_status, 0) << text.err;
+  EXPECT_NE(text.out.find("Library:        OpenSSL 3.0.2 15 Mar 2022\n"), std::string::npos)
+      << text.out;
+  EXPECT_EQ(text.out.find("\\u0009"), std::string::npos) << text.out;
+  const CliResult json =
+      RunCryptobench({"import", kFixtures + "version-with-tabs.txt", "--format", "json"});
+  ASSERT_EQ(json.exit_status, 0) << json.err;
+  EXPECT_NE(json.out.find("\"version\": \"OpenSSL 3.0.2\\t15 Mar 2022\""), std::string::npos)
+      << json.out;
+}
+
 }  // namespace cryptobench::cli

@@ -75,6 +75,7 @@ std::vector<Side> LoadFileSides(std::string_view text, const std::string& file_n
     origin = SideOrigin::kImported;
     try {
       runs = import::ImportText(text, file_name);
+      import::CheckUsableFigures(runs, file_name);  // only figures no measurement gives
     } catch (const import::ImportError& e) {
       throw UsageError(e.what());  // "FILE:LINE: expected ..."
     }

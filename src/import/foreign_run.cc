@@ -62,7 +62,7 @@ void ForeignRunBuilder::Add(const ForeignFigure& figure) {
   } else if (!std::isfinite(shown) || !std::isfinite(figure.ops_per_s) || shown < 0 ||
              figure.ops_per_s < 0) {
     cell.status = CellStatus::kError;
-    cell.message = fmt::format("impossible figure '{}' at line {}", shown, figure.line);
+    cell.message = fmt::format("{} '{}' at line {}", kImpossibleFigurePrefix, shown, figure.line);
     Caveat(fmt::format(
         "Line {}: {} reports an impossible figure ({}); the cell is marked as an error.",
         figure.line, figure.label, shown));
@@ -70,7 +70,7 @@ void ForeignRunBuilder::Add(const ForeignFigure& figure) {
                  figure.ops_per_s, figure.bytes_per_s ? &*figure.bytes_per_s : nullptr);
              !why.empty()) {
     cell.status = CellStatus::kError;
-    cell.message = fmt::format("implausible figure at line {}: {}", figure.line, why);
+    cell.message = fmt::format("{} at line {}: {}", kImplausibleFigurePrefix, figure.line, why);
     Caveat(fmt::format("Line {}: {}: {}; the cell is marked as an error.", figure.line,
                        figure.label, why));
   } else if (shown == 0 || figure.ops_per_s == 0) {

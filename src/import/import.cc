@@ -344,10 +344,33 @@ class Driver {
       // Tool output that gave no figure (a table row whose sizes are unknown): refuse at it.
       throw ImportError(unread_->first, unread_->second);
     }
+    RefuseOnlyUnusedRows();
     return std::move(runs_);
   }
 
  private:
+  // Refuses (ImportError) a text whose only figures rows could not be read at all: no run has a
+  // cell, and openssl speed's table row fits no size list (unused_row_). Imported as it was,
+  // such a text made an empty run of the library's identity, and doctor --from and compare a
+  // verdict or comparison of nothing, with exit status 0. (Cells whose figure was rejected are
+  // CheckUsableFigures's: doctor --from may still name their cause.)
+  void RefuseOnlyUnusedRows() const {
+    if (!unused_row_) {
+      return;
+    }
+    for (const results::RunResult& run : runs_) {
+      for (const results::AlgorithmResult& alg : run.algorithms) {
+        if (!alg.cells.empty()) {
+          return;
+        }
+      }
+    }
+    throw ImportError(unused_row_->first,
+                      fmt::format("expected a figure import can use; found only {}, so there is "
+                                  "nothing to diagnose or compare",
+                                  unused_row_->second));
+  }
+
   struct SpeedState {
     SpeedEvidence evidence;
     SpeedTextParser text{&evidence};
@@ -944,6 +967,14 @@ class Driver {
         const std::vector<std::string_view> words = SplitWords(note);
         if (words.size() > 2 && words[0] == "Line" && EndsWith(words[1], ":")) {
           if (const auto number = ParseUnsigned(words[1].substr(0, words[1].size() - 1))) {
+            if (!unused_row_) {
+              // "a table row ... fit no size list openssl speed uses; it is not imported."
+              std::string why(Trim(note.substr(note.find(':') + 1)));
+              if (const size_t end = why.rfind("; it is not imported"); end != std::string::npos) {
+                why = why.substr(0, end) + ": it is not imported";
+              }
+              unused_row_.emplace(static_cast<size_t>(*number), std::move(why));
+            }
             unread_.emplace(
                 static_cast<size_t>(*number),
                 "expected figures; " + std::string(Trim(note.substr(note.find(':') + 1))));
@@ -1441,6 +1472,9 @@ class Driver {
   std::vector<SkippedOutput> skipped_output_;  // skipped lines that read like tool output
   // The first line of speed output that gave no figure, and why; the error when nothing did.
   std::optional<std::pair<size_t, std::string>> unread_;
+  // The first table row of openssl speed that gave no figure in output that gave none (its
+  // line and why), kept even when another run (an `openssl version` block) is imported.
+  std::optional<std::pair<size_t, std::string>> unused_row_;
 };
 
 }  // namespace
@@ -1649,6 +1683,61 @@ std::vector<results::RunResult> ImportText(std::string_view text, std::string_vi
                                                         : "big-endian"));
   }
   return runs;
+}
+
+namespace {
+
+// The first "line N" in `text`, or 1.
+size_t FirstLineNumberIn(std::string_view text) {
+  for (size_t at = text.find("line "); at != std::string_view::npos;
+       at = text.find("line ", at + 1)) {
+    size_t end = at + 5;
+    while (end < text.size() && text[end] >= '0' && text[end] <= '9') {
+      ++end;
+    }
+    if (const auto number = ParseUnsigned(text.substr(at + 5, end - at - 5))) {
+      return static_cast<size_t>(*number);
+    }
+  }
+  return 1;
+}
+
+}  // namespace
+
+void CheckUsableFigures(const std::vector<results::RunResult>& runs, std::string_view file_name) {
+  size_t rejected = 0;
+  std::string first_why;
+  for (const results::RunResult& run : runs) {
+    for (const results::AlgorithmResult& alg : run.algorithms) {
+      for (const results::Cell& cell : alg.cells) {
+        if (cell.status == results::CellStatus::kOk) {
+          return;  // a usable figure
+        }
+        if (cell.status != results::CellStatus::kError) {
+          continue;
+        }
+        if (!IsRejectedFigureMessage(cell.message)) {
+          return;  // an error that tells something (a failure, work outside the process)
+        }
+        if (rejected++ == 0) {
+          first_why = fmt::format("{} {}{}: {}", alg.algorithm, cell.operation,
+                                  cell.input_len > 0 ? fmt::format(" at {} B", cell.input_len) : "",
+                                  cell.message);
+        }
+      }
+    }
+  }
+  if (rejected == 0) {
+    return;
+  }
+  // The cell message names its line ("... at line 3: ..." or "... (line 3)").
+  throw ImportError(
+      FirstLineNumberIn(first_why),
+      fmt::format("expected a figure that can be a measurement; found {} figure{}, and none can "
+                  "be one: {}{}; nothing was imported",
+                  rejected, rejected == 1 ? "" : "s", first_why,
+                  rejected == 1 ? "" : fmt::format(" (and {} more)", rejected - 1)),
+      std::string(file_name));
 }
 
 nlohmann::ordered_json ImportedRunsToJson(const std::vector<results::RunResult>& runs) {

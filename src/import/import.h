@@ -55,6 +55,16 @@ class ImportError : public std::runtime_error {
 std::vector<results::RunResult> ImportText(std::string_view text, std::string_view file_name,
                                            bool read_result_json = true);
 
+/// Refuses imported `runs` whose only figures are ones the text printed but no measurement can
+/// give: no cell is usable and every failed cell's figure was rejected (IsRejectedFigureMessage:
+/// a figure beyond any hardware, a non-finite or negative one, an impossible timer value).
+/// Throws ImportError naming `file_name`, the first such figure's line, how many there were and
+/// why the first was not used; returns for anything else (a usable figure, a cell that failed
+/// for another reason, no cell at all). `import` and `compare` call it, as their output of such
+/// a text would be an empty or error-only table; `doctor --from` calls it unless its speed-tool
+/// knowledge names the cause of those figures (a known timer bug).
+void CheckUsableFigures(const std::vector<results::RunResult>& runs, std::string_view file_name);
+
 /// The JSON document of imported runs: one run is the run document itself (results::ToJson);
 /// several are {"schema_version": 1, "runs": [...]}, in order (docs/json-schema.md).
 nlohmann::ordered_json ImportedRunsToJson(const std::vector<results::RunResult>& runs);

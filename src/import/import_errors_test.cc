@@ -156,4 +156,39 @@ TEST(ImportOwnReportTest, TableMarkdownAndCsvReportsPointAtJson) {
 }
 
 }  // namespace
+// Figures no measurement gives are refused only when nothing else is there: a usable row beside
+// an implausible one, or a cell that failed for a reason of its own (0 s of user CPU time: work
+// outside the process), keeps the text importable.
+TEST(CheckUsableFiguresTest, RefusesOnlyATextOfUnusableFigures) {
+  const std::string type =
+      "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+      "bytes\n";
+  const std::string absurd =
+      "aes-128-cbc   9999999999999.99k 9999999999999.99k 9999999999999.99k 9999999999999.99k "
+      "9999999999999.99k 9999999999999.99k\n";
+  const std::string usable =
+      "aes-256-cbc      73199.42k   220411.12k   435064.21k   581664.88k   641874.92k   "
+      "646187.19k\n";
+  const auto only = ImportText(type + absurd, "paste.txt");
+  try {
+    CheckUsableFigures(only, "paste.txt");
+    ADD_FAILURE() << "not refused";
+  } catch (const ImportError& e) {
+    EXPECT_EQ(e.line(), 2u);
+    EXPECT_THAT(e.what(), HasSubstr("paste.txt:2: expected a figure that can be a measurement; "
+                                    "found 6 figures, and none can be one: AES-128-CBC encrypt "
+                                    "at 16 B: implausible figure at line 2"));
+    EXPECT_THAT(e.what(), HasSubstr("(and 5 more); nothing was imported"));
+  }
+  EXPECT_NO_THROW(CheckUsableFigures(ImportText(type + absurd + usable, "paste.txt"), "paste.txt"));
+  // 0 s of user CPU time through an engine: the work ran outside the process, which doctor
+  // --from names; not a figure to refuse.
+  EXPECT_NO_THROW(CheckUsableFigures(
+      ImportText("Doing aes-128-cbc for 3s on 16 size blocks: 1000 aes-128-cbc's in 0.00s\n",
+                 "paste.txt"),
+      "paste.txt"));
+  // A version alone has no figure to refuse.
+  EXPECT_NO_THROW(CheckUsableFigures(ImportText("OpenSSL 3.0.2 15 Mar 2022\n", "v.txt"), "v.txt"));
+}
+
 }  // namespace cryptobench::import

@@ -250,4 +250,10 @@ bool LooksNumeric(std::string_view text) {
   return i < text.size() && IsDigit(text[i]);
 }
 
+bool IsRejectedFigureMessage(std::string_view message) {
+  return message.starts_with(kImpossibleFigurePrefix) ||
+         message.starts_with(kImplausibleFigurePrefix) ||
+         message.starts_with(kImpossibleTimerPrefix);
+}
+
 }  // namespace cryptobench::import

@@ -82,6 +82,19 @@ inline constexpr double kMaxPlausibleOpsPerSecond = 1e12;
 /// negative figures are left to the caller's own checks.
 std::string ImplausibleFigure(double ops_per_s, const double* bytes_per_s);
 
+/// How an imported cell's message begins when the text printed a figure that cannot be a
+/// measurement and the cell is an error for it: a non-finite or negative figure, one beyond
+/// ImplausibleFigure's bounds, or a progress line's impossible count or time (a negative time,
+/// a count in 0 s of wall-clock time, a time far beyond the requested one). Every parser writes
+/// these messages with one of the prefixes, and IsRejectedFigureMessage reads them back.
+inline constexpr std::string_view kImpossibleFigurePrefix = "impossible figure";
+inline constexpr std::string_view kImplausibleFigurePrefix = "implausible figure";
+inline constexpr std::string_view kImpossibleTimerPrefix = "impossible timer value";
+
+/// True if a cell's `message` says its figure was rejected as impossible or implausible (one of
+/// the prefixes above), not that the operation failed or ran outside the process.
+bool IsRejectedFigureMessage(std::string_view message);
+
 /// True if `text` looks like a number a tool meant to print (starts with a digit, or a sign or
 /// dot then a digit): used to tell a malformed figure ("12.3x") from ordinary words.
 bool LooksNumeric(std::string_view text);

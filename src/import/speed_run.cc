@@ -66,7 +66,7 @@ class Assembler {
     const double shown = bytes_per_s ? *bytes_per_s : ops_per_s;
     if (!std::isfinite(shown) || shown < 0) {
       cell.status = CellStatus::kError;
-      cell.message = fmt::format("impossible figure '{}' at line {}", shown, line);
+      cell.message = fmt::format("{} '{}' at line {}", kImpossibleFigurePrefix, shown, line);
       run_->source.caveats.push_back(fmt::format(
           "Line {}: {} {} reports an impossible figure ({}); the cell is marked as an error.", line,
           row_name, op, shown));
@@ -74,7 +74,7 @@ class Assembler {
                    ImplausibleFigure(ops_per_s, bytes_per_s ? &*bytes_per_s : nullptr);
                !why.empty()) {
       cell.status = CellStatus::kError;
-      cell.message = fmt::format("implausible figure at line {}: {}", line, why);
+      cell.message = fmt::format("{} at line {}: {}", kImplausibleFigurePrefix, line, why);
       run_->source.caveats.push_back(fmt::format(
           "Line {}: {} {}: {}; the cell is marked as an error.", line, row_name, op, why));
     } else if (shown == 0 && options_.multi > 1 && children.count == 0) {
@@ -756,7 +756,7 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
           p.line, p.name, what));
       if (cell != nullptr) {
         cell->status = CellStatus::kError;
-        cell->message = fmt::format("{} (line {})", what, p.line);
+        cell->message = fmt::format("{}: {} (line {})", kImpossibleTimerPrefix, what, p.line);
       }
       continue;
     }
