@@ -413,19 +413,20 @@ std::vector<Finding> LibraryRegressionFindings(
              (row->kind == "regressed" || row->kind == "cost" || row->kind == "removed")) ||
             (!in_later && (row->kind == "added" || row->kind == "gain" || row->kind == "restored"));
         if (slows) {
-          cited.push_back(fmt::format("{} {} ({}): {} ({}{})", row->area, row->versions.text,
-                                      row->kind, row->change, row->source,
-                                      row->sure ? "" : "; unsure"));
+          cited.push_back(fmt::format(
+              "{} {} ({}): {} ({}{})", row->area, row->versions.text, row->kind, row->change,
+              diagnose::SourceLink(row->source, diagnose::LibraryGithubRepo(row->library)),
+              row->sure ? "" : "; unsure"));
         }
       }
     }
     std::string known;
     if (cited.empty()) {
-      known = "no known change in data/library-changes.csv explains it";
+      known = "no change in cryptobench's table of library changes explains it";
     } else {
       known =
-          "data/library-changes.csv has, for this range and area (check that it applies to "
-          "this CPU): " +
+          "cryptobench's table of library changes has, for this range and area (check that it "
+          "applies to this CPU): " +
           cited.front();
       for (size_t i = 1; i < cited.size(); ++i) {
         known += "; " + cited[i];

@@ -172,8 +172,8 @@ void SettleByKernelDriver(Verdict& verdict, const DriverClue& named) {
   switch (klass) {
     case KernelDriverClass::kInstructions:
       verdict.status = VerdictStatus::kAccelerated;
-      verdict.line = fmt::format("{}: accelerated: {} names {}; {}.", verdict.algorithm, named.clue,
-                                 what, figures);
+      verdict.line = fmt::format("{}: accelerated: {} names {}; {}.", VerdictSubject(verdict),
+                                 named.clue, what, figures);
       return;
     case KernelDriverClass::kSimd:
     case KernelDriverClass::kAsm:
@@ -181,12 +181,12 @@ void SettleByKernelDriver(Verdict& verdict, const DriverClue& named) {
       verdict.line = fmt::format(
           "{}: undetermined: the kernel ran it in software ({} names {}); whether the CPU has "
           "instructions for it this report cannot tell; {}.",
-          verdict.algorithm, named.clue, what, figures);
+          VerdictSubject(verdict), named.clue, what, figures);
       return;
     case KernelDriverClass::kEngine:
       verdict.line =
           fmt::format("{}: offloaded: {} names {}, so the CPU's cpb classes do not apply; {}.",
-                      verdict.algorithm, named.clue, what, figures);
+                      VerdictSubject(verdict), named.clue, what, figures);
       return;
     case KernelDriverClass::kLibrary:
     case KernelDriverClass::kUnknown:
@@ -370,7 +370,17 @@ DoctorReport DiagnoseReport(const results::RunResult& pasted,
         if (driver) {
           SettleByKernelDriver(verdict, *driver);
         }
-        report.verdicts.push_back(std::move(verdict));
+        // Two rows of one algorithm and operation (a table and the same figures again, a
+        // legacy and an EVP name of one cipher) that come to the same verdict state it once.
+        const bool stated = std::any_of(
+            report.verdicts.begin(), report.verdicts.end(), [&](const Verdict& earlier) {
+              return earlier.algorithm == verdict.algorithm &&
+                     earlier.operation == verdict.operation && earlier.status == verdict.status &&
+                     earlier.line == verdict.line && earlier.advice == verdict.advice;
+            });
+        if (!stated) {
+          report.verdicts.push_back(std::move(verdict));
+        }
       }
     }
   }

@@ -5,6 +5,9 @@
 // After an intended change of output, regenerate them and review the diff:
 //   CRYPTOBENCH_UPDATE_GOLDEN=1 build/release/tests/cryptobench_tests --gtest_filter='DoctorFromG*'
 //   git diff tests/golden/
+#include <filesystem>
+#include <fstream>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -89,4 +92,23 @@ TEST(DoctorFromGoldenTest, FixtureVerdicts) {
 }
 
 }  // namespace
+// No rendered report cites a knowledge table by its path in this repository ("data/pk-asm.csv"),
+// which a user of the binary does not have: a report cites the row's source (new-user tryout).
+TEST(DoctorFromGoldenTest, NoReportCitesARepositoryPath) {
+  const std::regex table_path("data/[a-z0-9-]+\\.csv");
+  size_t read = 0;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(
+           std::string(CRYPTOBENCH_TEST_DATA_DIR) + "/golden")) {
+    if (!entry.is_regular_file()) {
+      continue;
+    }
+    std::ifstream in(entry.path(), std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    ++read;
+    EXPECT_FALSE(std::regex_search(text.str(), table_path)) << entry.path();
+  }
+  EXPECT_GT(read, 10u);
+}
+
 }  // namespace cryptobench::diagnose

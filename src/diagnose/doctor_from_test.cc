@@ -2558,4 +2558,20 @@ TEST(CpuCluesTest, AGuestsPastedLscpuIsUsedNotAskedFor) {
 }
 
 }  // namespace
+// New-user tryout: verdict lines named the algorithm only ("AES-128-CBC: accelerated"), and two
+// rows of one algorithm and operation (a legacy and an EVP row of one cipher) stated the same
+// verdict twice. Each line names the operation; a verdict of the same algorithm, operation and
+// text is stated once.
+TEST(DoctorFromTest, VerdictLinesNameTheOperationAndADuplicateIsStatedOnce) {
+  results::RunResult run =
+      ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
+  AddAlgorithm(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1500)});
+  AddAlgorithm(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1500)});
+  AddAlgorithm(run, "SHA-256", "hash", {ImportedFigure("hash", 16384, 1800)});
+  const DoctorReport report = DiagnoseReport(run);
+  ASSERT_EQ(report.verdicts.size(), 2u);
+  EXPECT_THAT(report.verdicts[0].line, ::testing::StartsWith("AES-128-CBC encrypt: accelerated: "));
+  EXPECT_THAT(report.verdicts[1].line, ::testing::StartsWith("SHA-256 hash: "));
+}
+
 }  // namespace cryptobench::diagnose

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+
 namespace cryptobench::diagnose {
 
 std::string CapabilityVariable(const DoctorFacts& facts) {
@@ -27,6 +29,14 @@ const char* SeverityName(Severity severity) {
       return "error";
   }
   return "unknown";
+}
+
+std::string VerdictSubject(std::string_view algorithm, std::string_view operation) {
+  return operation.empty() ? std::string(algorithm) : fmt::format("{} {}", algorithm, operation);
+}
+
+std::string VerdictSubject(const Verdict& verdict) {
+  return VerdictSubject(verdict.algorithm, verdict.operation);
 }
 
 const char* VerdictStatusName(VerdictStatus status) {

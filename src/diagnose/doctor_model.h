@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "cpu/clock_facts.h"
@@ -150,14 +151,24 @@ const char* VerdictStatusName(VerdictStatus status);
 /// True for the statuses that make doctor exit with 1 (kNotAccelerated, kMasked).
 bool IsProblem(VerdictStatus status);
 
+struct Verdict;
+
+/// What a verdict line is about: the algorithm and the operation, "RSA-2048 sign",
+/// "AES-128-GCM encrypt" (the algorithm alone when the operation is empty). Every verdict line
+/// begins with it and ": ", then the status.
+std::string VerdictSubject(const Verdict& verdict);
+/// The same for a verdict of another shape (library_doctor.h's LibraryVerdict).
+std::string VerdictSubject(std::string_view algorithm, std::string_view operation);
+
 /// One algorithm's verdict: a plain line, then its evidence and what to do.
 struct Verdict {
   std::string algorithm;   ///< catalogue name, or "GHASH (AES-128-GCM)" for GCM's GHASH
   std::string operation;   ///< "encrypt", "hash", ...
   uint64_t input_len = 0;  ///< bytes per operation measured
   VerdictStatus status = VerdictStatus::kUndetermined;
-  std::string line;                   ///< e.g. "AES-128-GCM: accelerated: VAES + VPCLMULQDQ path,
-                                      ///< 0.33 cpb; masking VAES slows it 2.5x."
+  std::string line;                   ///< e.g. "AES-128-GCM encrypt: accelerated: VAES +
+                                      ///< VPCLMULQDQ path, 0.33 cpb; masking VAES slows it
+                                      ///< 2.5x." (VerdictSubject, then the status)
   std::vector<std::string> evidence;  ///< one fact per entry (measurements, ratios, classes)
   std::string advice;                 ///< what to do; empty when nothing is needed
   double cpb_low = 0;                 ///< as-is cpb over the core frequency range

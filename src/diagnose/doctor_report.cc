@@ -306,14 +306,14 @@ std::optional<double> SlowdownVsFirst(const Verdict& verdict, size_t index) {
 
 std::string LineWithoutPrefix(const Verdict& verdict) {
   const std::string prefix =
-      fmt::format("{}: {}: ", verdict.algorithm, VerdictStatusName(verdict.status));
+      fmt::format("{}: {}: ", VerdictSubject(verdict), VerdictStatusName(verdict.status));
   return verdict.line.rfind(prefix, 0) == 0 ? verdict.line.substr(prefix.size()) : verdict.line;
 }
 
 std::string VerdictLineWithStatus(const Verdict& verdict) {
   const std::string status = VerdictStatusName(verdict.status);
   if (verdict.line.empty()) {
-    return fmt::format("{}: {}", verdict.algorithm, status);
+    return fmt::format("{}: {}", VerdictSubject(verdict), status);
   }
   if (verdict.line.find(status) != std::string::npos) {
     return verdict.line;

@@ -147,14 +147,14 @@ void AddVerdicts(const DoctorReport& report, report::Document& doc) {
     doc.Add(Wrapped(doctor_internal::VerdictLineWithStatus(verdict), "  ", "      "), kTextTarget);
     if (!verdict.advice.empty()) {
       doc.Add(Wrapped(verdict.advice, "    Do: ", "        "), kTextTarget);
-      advice.notes.emplace_back(fmt::format("{}: {}", verdict.algorithm, verdict.advice));
+      advice.notes.emplace_back(fmt::format("{}: {}", VerdictSubject(verdict), verdict.advice));
     }
     const std::string status = VerdictStatusName(verdict.status);
     report::TableCell status_cell(status);
     if (IsProblem(verdict.status)) {
       status_cell.markup = {{status, false, true}};
     }
-    table.rows.push_back({verdict.algorithm, std::move(status_cell),
+    table.rows.push_back({VerdictSubject(verdict), std::move(status_cell),
                           doctor_internal::CpbRangeText(verdict.cpb_low, verdict.cpb_high),
                           doctor_internal::LineWithoutPrefix(verdict)});
   }

@@ -41,6 +41,34 @@ void Require(std::string_view value, const std::string_view (&allowed)[N], std::
 
 }  // namespace
 
+std::string SourceLink(std::string_view source, std::string_view github_repo) {
+  if (github_repo.empty() || !source.starts_with("commit ") || !IsCitableSource(source)) {
+    return std::string(source);
+  }
+  const std::string_view rest = source.substr(7);
+  const size_t space = rest.find(' ');
+  const std::string_view id = rest.substr(0, space);
+  const std::string_view tail = rest.substr(space + 1);
+  const size_t path_end = tail.find(' ');
+  const std::string_view path = tail.substr(0, path_end);
+  const std::string_view after =
+      path_end == std::string_view::npos ? std::string_view() : tail.substr(path_end);
+  return fmt::format("https://github.com/{}/blob/{}/{}{}", github_repo, id, path, after);
+}
+
+std::string_view LibraryGithubRepo(std::string_view library) {
+  if (library == "openssl") {
+    return "openssl/openssl";
+  }
+  if (library == "boringssl") {
+    return "google/boringssl";
+  }
+  if (library == "aws-lc") {
+    return "aws/aws-lc";
+  }
+  return "";
+}
+
 bool IsCitableSource(std::string_view source) {
   if (source.starts_with("https://") || source.starts_with("http://")) {
     const size_t host = source.find("://") + 3;

@@ -45,6 +45,18 @@ struct LibraryChange {
 /// A bare project name is not one.
 bool IsCitableSource(std::string_view source);
 
+/// A knowledge row's `source` as a reader can follow it, for a report: a URL stays as written;
+/// "commit <id> <path> ..." of `github_repo` ("openssl/openssl") becomes
+/// "https://github.com/openssl/openssl/blob/<id>/<path> ...", the words after the path kept.
+/// With `github_repo` empty, or a source of another form, `source` is returned as it is. Reports
+/// cite this, never the table's path in this repository ("data/pk-asm.csv"), which a user of the
+/// binary does not have.
+std::string SourceLink(std::string_view source, std::string_view github_repo);
+
+/// The GitHub repository of a library key of the table whose commit ids its rows cite:
+/// "openssl/openssl", "google/boringssl", "aws/aws-lc"; "" for another key.
+std::string_view LibraryGithubRepo(std::string_view library);
+
 /// Parses the table (header "library,arch,area,versions,kind,change,source,certainty").
 /// Throws std::runtime_error "library changes line N: ..." for a CSV error (csv_table.h), an
 /// unknown library, arch, area, kind or certainty, an empty change, a version range that does

@@ -214,14 +214,14 @@ LibraryVerdict DecideLibraryVerdict(const AlgorithmInfo& alg, const std::string&
                                                    AsMeasurement(*with_environment));
     text += "; " + ChangeText(c);
     if (c.change == Change::kSlower) {
-      const std::string prefix = v.algorithm + ": ";
+      const std::string prefix = VerdictSubject(v.algorithm, v.operation) + ": ";
       const std::string unmasked =
           v.line.rfind(prefix, 0) == 0 ? v.line.substr(prefix.size()) : v.line;
       v.status = VerdictStatus::kMasked;
       v.line = fmt::format(
           "{}: masked: {} in the environment makes it {} slower ({}); without that setting: "
           "{}",
-          v.algorithm, variables, FormatRatio(c.ratio),
+          VerdictSubject(v.algorithm, v.operation), variables, FormatRatio(c.ratio),
           FormatBytesPerSecond(with_environment->bytes_per_s), unmasked);
       std::vector<std::string> names;
       for (const auto& [variable, value] : env_masks) {
@@ -249,7 +249,8 @@ LibraryVerdict DecideUnmasked(const AlgorithmInfo& alg, const std::string& opera
   v.operation = operation;
   v.input_len = input_len;
   v.measurements = std::move(measurements);
-  const std::string& name = v.algorithm;
+  const std::string& algorithm = v.algorithm;
+  const std::string name = VerdictSubject(v.algorithm, v.operation);  // what each line begins with
   if (v.measurements.empty() || !Ok(v.measurements.front())) {
     v.status = VerdictStatus::kUndetermined;
     v.line = fmt::format("{}: undetermined: the as-is measurement failed", name);
@@ -263,8 +264,8 @@ LibraryVerdict DecideUnmasked(const AlgorithmInfo& alg, const std::string& opera
   const LibraryMeasurement& as_is = v.measurements.front();
   v.cpb_low = hz_low / as_is.bytes_per_s;
   v.cpb_high = hz_high / as_is.bytes_per_s;
-  const Fingerprint fingerprint = Classify(verdict_internal::ClassesFor(cpu.arch), name, operation,
-                                           as_is.bytes_per_s, hz_low, hz_high);
+  const Fingerprint fingerprint = Classify(verdict_internal::ClassesFor(cpu.arch), algorithm,
+                                           operation, as_is.bytes_per_s, hz_low, hz_high);
   v.fingerprint = fingerprint.conclusion;
   const std::string figures = fmt::format("{}, {}", FormatBytesPerSecond(as_is.bytes_per_s),
                                           FormatCpb(v.cpb_low, v.cpb_high));
@@ -299,8 +300,14 @@ LibraryVerdict DecideUnmasked(const AlgorithmInfo& alg, const std::string& opera
   const KernelDriverClass driver_class =
       kernel ? SlowestClass(ReadKernelDriver(driver)) : KernelDriverClass::kUnknown;
   if (kernel && !driver.empty()) {
-    v.evidence.push_back(fmt::format("kernel driver {} (data/kernel-crypto-drivers.csv)",
-                                     DescribeKernelDriver(driver)));
+    std::string sources;
+    for (const KernelDriverRead& read : ReadKernelDriver(driver)) {
+      if (!read.source.empty() && sources.find(read.source) == std::string::npos) {
+        sources += (sources.empty() ? "" : "; ") + read.source;
+      }
+    }
+    v.evidence.push_back(fmt::format("kernel driver {}{}", DescribeKernelDriver(driver),
+                                     sources.empty() ? "" : " (source: " + sources + ")"));
   }
 
   size_t all_index = 0;

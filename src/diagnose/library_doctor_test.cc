@@ -93,8 +93,15 @@ TEST(LibraryVerdictTest, TheKernelDriverDecidesForAfalg) {
   bool names_driver = false;
   for (const std::string& fact : generic.evidence) {
     names_driver = names_driver || fact.find("aes-generic: portable C") != std::string::npos;
+    // The row's source, which a user can open, not the table's path in this repository.
+    EXPECT_EQ(fact.find("data/"), std::string::npos) << fact;
+    if (fact.starts_with("kernel driver ")) {
+      EXPECT_NE(fact.find("(source: https://github.com/torvalds/linux/"), std::string::npos)
+          << fact;
+    }
   }
   EXPECT_TRUE(names_driver);
+  EXPECT_TRUE(generic.line.starts_with("AES-128-CBC encrypt: NOT accelerated: ")) << generic.line;
 
   const LibraryVerdict avx2 =
       DecideKernel("SHA-256", "sha256-avx2 (priority 170, module sha256_ssse3)", 400);
@@ -328,7 +335,7 @@ TEST(LibraryDoctorReportTest, TextJsonAndMarkdownCarryTheVerdictAndTheSwitch) {
   EXPECT_EQ(report.ExitStatus(), 0);
   std::ostringstream text;
   RenderLibraryDoctorText(report, text);
-  EXPECT_NE(text.str().find("AES-128-GCM: accelerated"), std::string::npos) << text.str();
+  EXPECT_NE(text.str().find("AES-128-GCM encrypt: accelerated"), std::string::npos) << text.str();
   EXPECT_NE(text.str().find("Not offered by gnutls: AES-128-CTR"), std::string::npos);
   EXPECT_NE(text.str().find("GNUTLS_CPUID_OVERRIDE=0x14"), std::string::npos);
   EXPECT_NE(text.str().find("gnutls: 1 algorithm examined: 1 accelerated, 0 problems; exit "

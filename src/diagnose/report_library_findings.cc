@@ -536,10 +536,10 @@ std::vector<Finding> LibraryFindings(const DoctorReport& report, const results::
                     LibraryName(library), version->text, arch, row->area,
                     verdict_internal::Join(algorithms), algorithms.size() == 1 ? "runs" : "run"),
         fmt::format("{} ({}{}; releases {}); the figures sit below every hardware class",
-                    row->change, row->source, row->sure ? "" : "; the source leaves this unsure",
-                    row->versions.text),
-        "Use a release with the assembly for this architecture (the library-changes table in "
-        "data/library-changes.csv lists when each arrived)."));
+                    row->change, SourceLink(row->source, LibraryGithubRepo(row->library)),
+                    row->sure ? "" : "; the source leaves this unsure", row->versions.text),
+        "Use a release with the assembly for this architecture (the library's release notes "
+        "say when each arrived)."));
   }
   if (!library.empty() && version) {
     const std::string word = PrereleaseOf(run.source.tool_version);

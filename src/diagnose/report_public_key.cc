@@ -117,8 +117,8 @@ void ShareP256Assembly(DoctorReport& report) {
         "{}: {}: {:.0f} {}/s is not above a generic C bound of its own, but {} in the same run "
         "({:.0f} {}/s) is, and every P-256 operation runs the one group method the build chose "
         "for the curve: the assembly ran for this too.",
-        verdict.algorithm, VerdictStatusName(verdict.status), Figure(verdict), verdict.operation,
-        proof_name, proof_rate, proof_op);
+        VerdictSubject(verdict), VerdictStatusName(verdict.status), Figure(verdict),
+        verdict.operation, proof_name, proof_rate, proof_op);
     verdict.evidence.push_back(
         fmt::format("{} proves the P-256 assembly: above {:.0f} {}/s", proof_name,
                     *GenericCCeiling(proof->algorithm, proof->operation), proof_op));
@@ -161,7 +161,8 @@ SettlingCommandText PublicKeySettlingCommand(const DoctorReport& report,
     return {fmt::format("OPENSSL_ia32cap=':~0x280120' openssl speed -elapsed {}",
                         verdict_internal::OpensslSpeedPublicKeyName(algorithm)),
             "beside the same command without the variable: it clears AVX2, BMI2, ADX and AVX-512 "
-            "IFMA, which select the faster public-key assembly (data/pk-asm.csv); a figure that "
+            "IFMA, which select the faster public-key assembly (OpenSSL's crypto/bn and crypto/ec "
+            "perlasm modules test them in OPENSSL_ia32cap_P); a figure that "
             "drops shows that path ran, one that stays shows the plain MULQ assembly ran"};
   }
   return {fmt::format("cryptobench doctor {}", algorithm),

@@ -254,7 +254,8 @@ std::vector<Finding> SubsetModeFindings(const DoctorReport& report, const result
             "later run "
             "AES-GCM with VAES-AVX512 (0.19 cycles per byte, Sapphire Rapids) but AES-CTR with "
             "aesni_ctr32_encrypt_blocks (0.35-0.38), a normal ratio of about 0.5 "
-            "(data/cpb-classes.csv, the AES-128-GCM VAES-AVX512 and AES-128-CTR AES-NI rows); "
+            "(OpenSSL's crypto/aes/asm/aesni-x86_64.pl cycles-per-byte table for AES-CTR; "
+            "github.com/lelegard/aesbench for AES-GCM on a Xeon Max 9460); "
             "below {:.2f} is no such gap. For comparison, {}",
             pair.why, origin.tool.empty() ? std::string("the same tool") : origin.tool, size,
             unit_doubt, parallel, pair.subset, pair.superset, pair.superset, kSubsetModeRatioFloor,

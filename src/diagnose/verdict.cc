@@ -210,20 +210,21 @@ void Decider::NameClassesForLibrary(Verdict& v) const {
     return;
   }
   std::string note = fmt::format(
-      "the cpb classes are ranges measured on OpenSSL's code paths (data/cpb-classes{}.csv), "
-      "named here by the kind of code; {} runs its own code, so a class says how fast the "
-      "figure is, not that an OpenSSL module ran",
-      facts_.cpu.arch == "aarch64" ? "-aarch64" : "", library->name);
+      "the cpb classes are ranges measured on OpenSSL's code paths (the cycles-per-byte tables "
+      "of its perlasm modules), named here by the kind of code; {} runs its own code, so a "
+      "class says how fast the figure is, not that an OpenSSL module ran",
+      library->name);
   const std::string_view area = AreaOfAlgorithm(alg_.name);
   if (!library->key.empty() && library->version && !area.empty()) {
     for (const LibraryChange& row : LibraryChanges()) {
       if (row.library == library->key && row.arch == facts_.cpu.arch && row.area == area &&
           row.kind == "absent" && row.versions.Contains(*library->version)) {
         note += fmt::format(
-            "; {} has no {} {} assembly at all (data/library-changes.csv, releases {}; source: "
-            "{}{}), so whichever software class the figure fits it is that library's portable "
-            "code, not an instruction path left unused by the CPU",
-            library->name, facts_.cpu.arch, area, row.versions.text, row.source,
+            "; {} has no {} {} assembly at all (releases {}; source: {}{}), so whichever "
+            "software class the figure fits it is that library's portable code, not an "
+            "instruction path left unused by the CPU",
+            library->name, facts_.cpu.arch, area, row.versions.text,
+            SourceLink(row.source, LibraryGithubRepo(row.library)),
             row.sure ? "" : "; the source leaves this unsure");
         break;
       }
@@ -309,7 +310,7 @@ std::string Decider::BaselineLabel(const Experiment& e) const {
 Verdict Decider::Make(VerdictStatus status, const std::string& reason) const {
   Verdict v = base_;
   v.status = status;
-  v.line = fmt::format("{}: {}: {}", v.algorithm, VerdictStatusName(status), reason);
+  v.line = fmt::format("{}: {}: {}", VerdictSubject(v), VerdictStatusName(status), reason);
   if (!v.line.ends_with('.')) {
     v.line += '.';
   }
@@ -567,9 +568,12 @@ void Decider::AddAsmTableEvidence(Verdict& v) const {
     for (const std::string& bit : row.bits) {
       bits += (bits.empty() ? "" : "+") + bit;
     }
-    return fmt::format("{} {} (OpenSSL {}{}; data/pk-asm.csv line {})", modules,
+    // The row's source as a link alone: its notes name OpenSSL's internals.
+    const std::string link = SourceLink(row.source, LibraryGithubRepo("openssl"));
+    return fmt::format("{} {} (OpenSSL {}{}; source: {})", modules,
                        bits.empty() ? "without a capability bit" : "with " + bits,
-                       row.versions.text, row.sure ? "" : ", first release unsure", row.line);
+                       row.versions.text, row.sure ? "" : ", first release unsure",
+                       link.substr(0, link.find(' ')));
   };
   std::string rows;
   for (const PkAsmPath* row :
@@ -624,8 +628,8 @@ bool Decider::DecideNoAssemblyExists(const std::string& figure, Verdict& out) co
              fmt::format("{}; this is expected: OpenSSL has no {} assembly for {}, so every build "
                          "runs the same C code and no CPU flag or build option speeds it up",
                          figure, alg_.name, facts_.cpu.arch));
-  out.evidence.push_back(
-      fmt::format("{} (data/pk-asm.csv line {}: {})", row->path, row->line, row->source));
+  out.evidence.push_back(fmt::format("{} (source: {})", row->path,
+                                     SourceLink(row->source, LibraryGithubRepo("openssl"))));
   if (alg_.primitive == AlgorithmPrimitive::kTripleDes) {
     // 3DES: 64-bit blocks and 48 rounds of table lookups in C; the modern ciphers have assembly
     // on every x86-64 and AArch64 build (cpb-reference.md sec. 4 and 7.11).

@@ -367,7 +367,7 @@ Verdict Decider::DecideGhash(size_t i) const {
   v.evidence.push_back(ExperimentEvidence(i, c));
   auto finish = [&](VerdictStatus status, const std::string& reason) {
     v.status = status;
-    v.line = fmt::format("{}: {}: {}.", v.algorithm, VerdictStatusName(status), reason);
+    v.line = fmt::format("{}: {}: {}.", VerdictSubject(v), VerdictStatusName(status), reason);
     return v;
   };
   const Measurement* masked = MeasurementOf(i);

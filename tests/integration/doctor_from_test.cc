@@ -55,7 +55,8 @@ TEST(DoctorFromCliTest, NoAsmReportExitsOne) {
   const CliResult r =
       RunCryptobench({"doctor", "--from", kFixtures + "doctor-from/openssl-3.0-noasm.txt"});
   EXPECT_EQ(r.exit_status, 1) << r.err;
-  EXPECT_NE(r.out.find("AES-128-CBC: NOT accelerated: built without assembly"), std::string::npos)
+  EXPECT_NE(r.out.find("AES-128-CBC encrypt: NOT accelerated: built without assembly"),
+            std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("What the report cannot tell"), std::string::npos);
 }
@@ -134,7 +135,7 @@ TEST(DoctorFromCliTest, WolfsslAndMbedtlsPastesGetTheirLibrarysRemedies) {
     std::vector<std::string> names;
   };
   for (const Case& c : {Case{"wolfssl-5.6-aes-software.txt",
-                             "AES-128-GCM: NOT accelerated",
+                             "AES-128-GCM encrypt: NOT accelerated",
                              {"--enable-aesni", "--enable-intelasm", "wolfssl/options.h"}},
                         Case{"mbedtls-3.5-aes-software.txt",
                              "[warning] cpu.aes-unused",
@@ -263,7 +264,7 @@ TEST(DoctorFromCliTest, AnAlgorithmTheReportLacksIsNamed) {
   const CliResult some = RunCryptobench({"doctor", "--from", report, "sha3-256", "sha256"});
   EXPECT_EQ(some.exit_status, 0) << some.err;
   EXPECT_EQ(some.err, "note: " + report + ": the report has no figures for SHA3-256\n");
-  EXPECT_NE(some.out.find("SHA-256: accelerated"), std::string::npos) << some.out;
+  EXPECT_NE(some.out.find("SHA-256 hash: accelerated"), std::string::npos) << some.out;
 }
 
 }  // namespace
