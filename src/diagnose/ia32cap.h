@@ -14,9 +14,15 @@
 
 namespace cryptobench::diagnose {
 
-/// The five 64-bit logical vectors LV0..LV4 (OpenSSL 3.x master; 1.1.1 and 3.0 have only LV0
-/// and LV1, and the other three stay 0).
+/// The five 64-bit logical vectors LV0..LV4 (OpenSSL 3.5 and later; 1.0.x to 3.4.x have only
+/// LV0 and LV1, and the other three stay 0).
 using CapabilityVector = std::array<uint64_t, 5>;
+
+/// The first OpenSSL release (OPENSSL_VERSION_NUMBER) that reads five OPENSSL_ia32cap fields:
+/// 3.5.0 (openssl/openssl#25709 widened OPENSSL_ia32cap_P from four to ten 32-bit words; it was
+/// reviewed on master on 2024-12-04, after 3.4.0's release on 2024-10-22). Earlier releases
+/// read two 64-bit fields.
+inline constexpr uint64_t kIa32capFiveWordsRelease = 0x30500000;
 
 /// A named capability bit: which logical vector, and the bit mask within it.
 struct CapabilityBit {

@@ -195,8 +195,13 @@ void DecodeArm(const results::LibraryInfo& library, DoctorFacts& facts) {
 // OPENSSL_ia32cap given on the pasted command line (`OPENSSL_ia32cap=~0x... openssl speed`) or
 // by an `export` line before it: import keeps it as the run's worker_env, and it is a fact of
 // that run, in 1.x pastes too, which print no CPUINFO line. Without a printed vector every known
-// bit the value clears counts, in the words the release reads (2 up to 3.0, 5 later or when the
-// release is unknown: ia32cap.h); a CPUINFO env: part, when there is one, was read instead.
+// bit the value clears counts, in the words the release reads: 2 up to 3.4.x, 5 from 3.5.0 or
+// when the release is unknown. OPENSSL_ia32cap_P grew from four to ten 32-bit words (two to
+// five 64-bit fields) with openssl/openssl#25709 ("Extension of OPENSSL_ia32cap to accommodate
+// additional CPUID feature/capability bits", branch: master only, still in review on
+// 2024-12-04, after 3.4.0 was released on 2024-10-22), so 3.5.0 is its first release; 3.1 to
+// 3.4 still parse two fields (crypto/cpuid.c). A CPUINFO env: part, when there is one, was
+// read instead.
 void CommandLineMask(const results::RunResult& run, DoctorFacts& facts) {
   const auto it = run.library.worker_env.find("OPENSSL_ia32cap");
   if (run.source.kind != "imported" || it == run.library.worker_env.end()) {
@@ -204,9 +209,10 @@ void CommandLineMask(const results::RunResult& run, DoctorFacts& facts) {
   }
   facts.env_ia32cap = it->second;
   const uint64_t num = run.library.version_num;
-  const int library_words = num != 0 && num < 0x30100000 ? 2 : 5;
-  CapabilityVector all;
-  all.fill(~uint64_t{0});
+  const int library_words = num != 0 && num < kIa32capFiveWordsRelease ? 2 : 5;
+  // Only the words the library has: a bit of LV2+ (SHA512, AVX-IFMA) is no mask on 3.4.
+  CapabilityVector all{};
+  std::fill(all.begin(), all.begin() + library_words, ~uint64_t{0});
   try {
     facts.env_masked_features = MaskedFeatures(all, it->second, library_words);
   } catch (const std::invalid_argument& e) {

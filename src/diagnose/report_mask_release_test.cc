@@ -3,7 +3,10 @@
 // (OpenSSL 3.1 adds VAES GCM, 3.5 VAES XTS: data/library-changes.csv), "cannot tell" when the
 // release is unknown and decides it; and a mask given on the pasted command line or by an
 // `export` line is a fact of the run it precedes.
+#include <algorithm>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -204,6 +207,44 @@ TEST(ReportMaskReleaseTest, VersionAfterAPrefixedSpeedCommandStaysWithThatRun) {
   const std::vector<results::RunResult> apart = import::ImportText(
       speed + "$ OPENSSL_ia32cap=~0 openssl version\nOpenSSL 3.0.2 15 Mar 2022\n", "paste.txt");
   EXPECT_EQ(apart.size(), 2u);
+}
+
+results::RunResult CommandLinePaste(const std::string& release, uint64_t version_num,
+                                    const std::string& env) {
+  results::RunResult run;
+  run.source.kind = "imported";
+  run.source.tool = "openssl speed";
+  run.source.tool_version = release;
+  run.source.file = "paste.txt";
+  run.source.timing_basis = "user_cpu";
+  run.library.version = "OpenSSL " + release;
+  run.library.version_num = version_num;
+  run.library.worker_env["OPENSSL_ia32cap"] = env;
+  return run;
+}
+
+bool Has(const std::vector<std::string>& names, const std::string& name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+// OPENSSL_ia32cap_P has four 32-bit words (two fields) up to 3.4.x and ten (five fields) from
+// 3.5.0 (openssl/openssl#25709): 3.1 to 3.4 read "~X::" as LV1 = 0, and have no SHA512 bit.
+TEST(ReportMaskReleaseTest, CommandLineMaskReadsTwoFieldsUpTo34) {
+  for (const auto& [release, num] :
+       {std::pair<std::string, uint64_t>{"3.1.4", 0x30100040}, {"3.4.1", 0x30400010}}) {
+    SCOPED_TRACE(release);
+    const DoctorReport zeroed =
+        DiagnoseReport(CommandLinePaste(release, num, "~0x200000000000000::"));
+    EXPECT_TRUE(Has(zeroed.facts.env_masked_features, "AVX2"));
+    const DoctorReport cleared =
+        DiagnoseReport(CommandLinePaste(release, num, "~0x200000000000000:~0"));
+    EXPECT_TRUE(Has(cleared.facts.env_masked_features, "AES-NI"));
+    EXPECT_FALSE(Has(cleared.facts.env_masked_features, "SHA512"));
+  }
+  const DoctorReport kept =
+      DiagnoseReport(CommandLinePaste("3.5.0", 0x30500000, "~0x200000000000000::"));
+  EXPECT_FALSE(Has(kept.facts.env_masked_features, "AVX2"));
+  EXPECT_TRUE(Has(kept.facts.env_masked_features, "AES-NI"));
 }
 
 }  // namespace
