@@ -384,7 +384,8 @@ Verdict Decider::Choose() {
                      fmt::format("the CPU has no {}; {}", KeyFeatureOfLastPath(),
                                  Figure(ForKernel(WithoutHardware(fp_)), AsIs().bytes_per_s)));
     v.evidence.push_back("best software class on this CPU: " +
-                         verdict_internal::BestSoftwareClass(family_, facts_.cpu));
+                         verdict_internal::BestSoftwareClass(
+                             family_, facts_.cpu, verdict_internal::OpensslReleaseOf(facts_)));
     return v;
   }
   return DecideFromExperiments(*cpu_path);
@@ -483,7 +484,8 @@ Verdict Decider::DecideNoAsm() const {
                                  KeyFeatureOfLastPath(),
                                  Figure(ForKernel(WithoutHardware(fp_)), AsIs().bytes_per_s)));
     v.evidence.push_back("an assembly build would run " +
-                         verdict_internal::BestSoftwareClass(family_, facts_.cpu));
+                         verdict_internal::BestSoftwareClass(
+                             family_, facts_.cpu, verdict_internal::OpensslReleaseOf(facts_)));
     return v;
   }
   // Lead with the cause, in the words people search for: "NOT accelerated: built without

@@ -143,9 +143,10 @@ void MissingCpuFeatures(const DoctorFacts& facts, std::vector<Finding>& out) {
     if (facts.cpu.Usable(m.feature)) {
       continue;
     }
-    const std::string best = m.family == Family::kNone
-                                 ? std::string("the 4-bit table GHASH (gcm_ghash_4bit)")
-                                 : BestSoftwareClass(m.family, facts.cpu);
+    const std::string best =
+        m.family == Family::kNone
+            ? std::string("the 4-bit table GHASH (gcm_ghash_4bit)")
+            : BestSoftwareClass(m.family, facts.cpu, verdict_internal::OpensslReleaseOf(facts));
     out.push_back(
         Make(std::string(m.id), Severity::kInfo,
              fmt::format("The CPU has no {}: {} in software, as expected", m.feature, m.what),

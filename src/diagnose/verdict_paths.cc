@@ -362,16 +362,70 @@ std::vector<std::string> EnvMaskedFeatures(const AlgorithmInfo& alg, const Docto
   return masked;
 }
 
-std::string BestSoftwareClass(Family family, const cpu::CpuFeatures& cpu) {
+namespace {
+
+// OpenSSL's software AES on AArch64 cores without the AES instructions, by release
+// (data/library-changes.csv): bit-sliced bsaes-armv8 from 3.1.0 (openssl/openssl#14592, merged
+// to master 2022-03-09 after the 3.0 branch); vpaes-armv8 from 1.1.0 (VPAES_ASM and
+// "aes_asm_src => aes_core.c aes_cbc.c aesv8-armx.S vpaes-armv8.S" in 1.1.0c's linux-aarch64
+// configdata.pm); before 1.1.0 the C table code (aes_core.c). Without bsaes, vpaes runs every
+// mode: CBC decryption through vpaes_cbc_encrypt, CTR and XTS one block at a time
+// (vpaes_encrypt; vpaes-armv8.pl has no CTR or XTS entry point).
+std::string Aarch64SoftwareAes(Family family, const cpu::CpuFeatures& cpu,
+                               uint64_t openssl_version_num) {
+  const std::string ghash = cpu.Usable("PMULL") ? " + PMULL GHASH (gcm_ghash_v8)" : " + NEON GHASH";
+  const bool gcm = family == Family::kAesGcm;
+  if (openssl_version_num >= kBsaesArmv8Release) {
+    return gcm ? "bsaes CTR (NEON)" + ghash
+               : "bsaes (CTR, CBC decrypt, XTS) and vpaes (CBC encrypt, ECB), NEON";
+  }
+  if (openssl_version_num >= kVpaesArmv8Release) {
+    return gcm ? "vpaes CTR, one block at a time (NEON)" + ghash + "; no bsaes before OpenSSL 3.1"
+               : "vpaes in every mode (NEON; no bsaes before OpenSSL 3.1)";
+  }
+  if (openssl_version_num != 0) {
+    return gcm ? "the C table code (aes_core.c) + C GHASH; no NEON AES before OpenSSL 1.1.0"
+               : "the C table code (aes_core.c); no NEON AES before OpenSSL 1.1.0";
+  }
+  return "cannot tell without the OpenSSL release (openssl version): bsaes (CTR, CBC decrypt, "
+         "XTS) and vpaes, NEON, from 3.1; vpaes in every mode from 1.1.0; the C table code "
+         "before";
+}
+
+// OpenSSL's software AES on 32-bit ARM without the AES instructions: bit-sliced bsaes-armv7
+// (CBC decrypt, CTR, XTS; NEON) beside the aes-armv4 table asm from 1.0.2 (data/
+// library-changes.csv, bsaes-armv7.pl in OpenSSL_1_0_2-stable), the aes-armv4 table asm alone
+// before.
+std::string ArmSoftwareAes(Family family, const cpu::CpuFeatures& cpu,
+                           uint64_t openssl_version_num) {
+  const bool gcm = family == Family::kAesGcm;
+  const std::string ghash = gcm ? " + NEON or 4-bit GHASH" : "";
+  const bool neon = cpu.Usable("NEON") || cpu.Find("NEON") == nullptr;
+  if (openssl_version_num >= kBsaesArmv7Release) {
+    return neon ? (gcm ? "bsaes CTR (NEON)" + ghash
+                       : "bsaes (CTR, CBC decrypt, XTS; NEON) and aes-armv4 table asm (CBC "
+                         "encrypt, ECB)")
+                : "aes-armv4 table asm" + ghash;
+  }
+  if (openssl_version_num != 0) {
+    return "aes-armv4 table asm" + ghash + "; no bsaes-armv7 before OpenSSL 1.0.2";
+  }
+  return "cannot tell without the OpenSSL release (openssl version): bsaes (NEON) and aes-armv4 "
+         "table asm from 1.0.2, aes-armv4 table asm alone before";
+}
+
+}  // namespace
+
+std::string BestSoftwareClass(Family family, const cpu::CpuFeatures& cpu,
+                              uint64_t openssl_version_num) {
+  const bool aes =
+      family == Family::kAesBlock || family == Family::kAesXts || family == Family::kAesGcm;
   if (cpu.arch == "aarch64") {
     // cpb-reference.md sec. 4.3: no scalar AES asm on AArch64; NEON is always there.
+    if (aes) {
+      return Aarch64SoftwareAes(family, cpu, openssl_version_num);
+    }
     switch (family) {
-      case Family::kAesBlock:
-      case Family::kAesXts:
-        return "bsaes (CTR, CBC decrypt, XTS) and vpaes (CBC encrypt, ECB), NEON";
-      case Family::kAesGcm:
-        return std::string("bsaes CTR (NEON)") +
-               (cpu.Usable("PMULL") ? " + PMULL GHASH (gcm_ghash_v8)" : " + NEON GHASH");
       case Family::kSha256:
         return "integer asm (SHA-256 also NEON)";
       case Family::kSha512:
@@ -380,17 +434,47 @@ std::string BestSoftwareClass(Family family, const cpu::CpuFeatures& cpu) {
         return "";
     }
   }
+  if (cpu.arch == "arm") {
+    return aes ? ArmSoftwareAes(family, cpu, openssl_version_num) : "";
+  }
+  if (cpu.arch != "x86_64") {
+    return "";
+  }
   const bool ssse3 = cpu.Usable("SSSE3");
   // The SHA AVX (non-AVX2) paths run only on Intel (LV0 bit 30; sha1-x86_64.pl:281-285).
   const bool intel_avx = cpu.Usable("AVX") && cpu.vendor == "GenuineIntel";
   switch (family) {
     case Family::kAesBlock:
     case Family::kAesXts:
-      return ssse3 ? "bsaes (CTR, CBC decrypt, XTS) and vpaes (CBC encrypt, ECB), SSSE3"
-                   : "aes-x86_64 table asm";
-    case Family::kAesGcm:
-      return std::string(ssse3 ? "bsaes CTR (SSSE3)" : "aes-x86_64 AES_encrypt") +
-             (cpu.Usable("PCLMULQDQ") ? " + PCLMULQDQ GHASH" : " + 4-bit GHASH");
+    case Family::kAesGcm: {
+      // 1.1.1d to 1.1.1w lack bsaes-x86_64 and aes-x86_64 (PR 9675 on the 1.1.1 branch; 3.0
+      // builds them again: data/library-changes.csv); every other release has both.
+      const bool removed = openssl_version_num >= kX86BsaesRemovedRelease &&
+                           openssl_version_num < kX86BsaesRestoredRelease;
+      const bool unknown = openssl_version_num == 0;
+      const std::string ghash = family != Family::kAesGcm ? ""
+                                : cpu.Usable("PCLMULQDQ") ? " + PCLMULQDQ GHASH"
+                                                          : " + 4-bit GHASH";
+      std::string out;
+      if (family == Family::kAesGcm) {
+        out = removed ? (ssse3 ? "vpaes CTR (SSSE3)" : "C AES (aes_core.c)")
+                      : (ssse3 ? "bsaes CTR (SSSE3)" : "aes-x86_64 AES_encrypt");
+        out += ghash;
+      } else if (removed) {
+        out = ssse3 ? "vpaes in every mode (SSSE3; no bsaes in 1.1.1d to 1.1.1w)"
+                    : "C AES (aes_core.c; no aes-x86_64 in 1.1.1d to 1.1.1w)";
+      } else {
+        out = ssse3 ? "bsaes (CTR, CBC decrypt, XTS) and vpaes (CBC encrypt, ECB), SSSE3"
+                    : "aes-x86_64 table asm";
+      }
+      if (unknown) {
+        out += ssse3 ? " (vpaes in every mode in 1.1.1d to 1.1.1w: cannot tell which without "
+                       "the OpenSSL release, openssl version)"
+                     : " (C AES in 1.1.1d to 1.1.1w: cannot tell which without the OpenSSL "
+                       "release, openssl version)";
+      }
+      return out;
+    }
     case Family::kChaCha:
       return ssse3 ? "SSSE3 (ChaCha20_4x)" : "integer asm";
     case Family::kSha256:
@@ -418,6 +502,10 @@ std::string BestSoftwareClass(Family family, const cpu::CpuFeatures& cpu) {
       break;
   }
   return "";
+}
+
+uint64_t OpensslReleaseOf(const DoctorFacts& facts) {
+  return facts.library.version.starts_with("OpenSSL ") ? facts.library.version_num : 0;
 }
 
 std::string_view GhashModule(std::string_view arch) {

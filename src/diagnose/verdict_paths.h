@@ -115,9 +115,28 @@ std::vector<std::string> RelevantFeatures(const AlgorithmInfo& alg, const Doctor
 /// masks (facts.env_masked_features), in env_masked_features' order; empty when it is unset.
 std::vector<std::string> EnvMaskedFeatures(const AlgorithmInfo& alg, const DoctorFacts& facts);
 
-/// The best software implementation class the library can run on this CPU for the family,
-/// e.g. "bsaes/vpaes (SSSE3)" (cpb-reference.md sec. 4); "" for kNone.
-std::string BestSoftwareClass(Family family, const cpu::CpuFeatures& cpu);
+/// OpenSSL releases (OPENSSL_VERSION_NUMBER) where a software AES path arrives or leaves,
+/// each a data/library-changes.csv row: bsaes-armv8 in 3.1.0 (openssl/openssl#14592),
+/// vpaes-armv8 in 1.1.0, bsaes-armv7 in 1.0.2, bsaes-x86_64 and aes-x86_64 removed in 1.1.1d
+/// (PR 9675, 1.1.1 branch only) and built again by 3.0.
+inline constexpr uint64_t kBsaesArmv8Release = 0x30100000;
+inline constexpr uint64_t kVpaesArmv8Release = 0x10100000;
+inline constexpr uint64_t kBsaesArmv7Release = 0x10002000;
+inline constexpr uint64_t kX86BsaesRemovedRelease = 0x10101040;
+inline constexpr uint64_t kX86BsaesRestoredRelease = 0x30000000;
+
+/// The best software implementation class OpenSSL of `openssl_version_num`
+/// (OPENSSL_VERSION_NUMBER; 0 when the release is unknown) can run on this CPU for the family,
+/// e.g. "bsaes (CTR, CBC decrypt, XTS) and vpaes (CBC encrypt, ECB), SSSE3" (cpb-reference.md
+/// sec. 4). Where the AES class depends on the release (AArch64 and 32-bit ARM always, x86-64
+/// without AES-NI) and the release is unknown, the text says "cannot tell" and names
+/// `openssl version`. "" for kNone and for architectures without a table (x86-64, aarch64,
+/// arm).
+std::string BestSoftwareClass(Family family, const cpu::CpuFeatures& cpu,
+                              uint64_t openssl_version_num);
+
+/// facts.library.version_num when the library is OpenSSL ("OpenSSL " version text), else 0.
+uint64_t OpensslReleaseOf(const DoctorFacts& facts);
 
 /// The feature a path is named after, for prose: "AES-NI", "SHA-NI", "AVX2", ...
 std::string_view KeyFeature(const PathSpec& path);

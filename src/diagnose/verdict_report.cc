@@ -133,7 +133,7 @@ double SlowestMatchedCpb(const Fingerprint& fp) {
 // generic C too; the AArch64 table has vpaes and bsaes but no generic C, which OpenSSL from 1.1.1
 // runs only in a no-asm build (decided before the fingerprint): its AArch64 builds define
 // VPAES_ASM (vpaes-armv8.pl, commit 14c2c3e86042be92e4639814fe32615632af1526; data/
-// library-changes.csv dates it 1.1.0 from a copyright year, so 1.1.1 is the sure bound). The
+// library-changes.csv dates it 1.1.0 from 1.1.0c's configdata.pm; the bound here stays 1.1.1). The
 // kernel's code (cryptsetup, tcrypt, kcapi), another library's and OpenSSL 1.0.x have software
 // those rows do not bound.
 bool OpenSslSoftwarePaths(const DoctorFacts& facts) {
@@ -547,7 +547,7 @@ Verdict Decider::DecideFromReport() const {
           KernelAesDriverLegend()));
     } else if (arch == "x86_64") {
       v.evidence.push_back("best software class on such a CPU: " +
-                           BestSoftwareClass(family_, facts_.cpu));
+                           BestSoftwareClass(family_, facts_.cpu, OpensslReleaseOf(facts_)));
     }
     return v;
   }
