@@ -60,7 +60,8 @@ DoctorFacts GatherFacts(const DoctorOptions& options) {
   facts.library = probe.library;
   facts.library.requested_path = options.library_path;
   facts.detected_capability_vector = facts.library.capability_vector;
-  facts.no_asm_build = facts.library.capability_vector == "N/A";
+  facts.no_asm_build =
+      facts.library.capability_vector == "N/A" && CpuinfoNaMeansNoAsm(facts.cpu.arch);
 
   // OPENSSL_armcap on AArch64, OPENSSL_ia32cap elsewhere: the one the library reads here.
   const std::string variable(MaskVariable(facts.cpu.arch));

@@ -241,6 +241,9 @@ std::vector<std::string> CannotKnow(const DoctorReport& report, bool engine_take
             ? "Which features the CPU has: the text has no CPU flags line, and the kernel "
               "prints no capability vector, so verdicts rest on the fingerprint and the rows "
               "of the same run."
+        : report.facts.library.capability_vector == "N/A"
+            ? "Which features the CPU has: CPUINFO says N/A, which OpenSSL prints in every "
+              "build outside x86 and ARM (crypto/info.c), so verdicts rest on the fingerprint."
         : !OpensslAdvice(report.facts)
             ? "Which features the CPU has: the text has no CPU flags line, and this library "
               "prints no capability vector, so verdicts rest on the fingerprint."

@@ -3,6 +3,7 @@
 #include "diagnose/doctor_from.h"
 
 #include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,7 @@
 #include "results/json.h"
 
 #include "diagnose/cpu_clues.h"
+#include "diagnose/doctor_report.h"
 #include "diagnose/stated_causes.h"
 #include "import/import.h"
 #include "support/doctor_findings.h"
@@ -132,16 +134,42 @@ TEST(DoctorFromTest, NoAsmBuildWithSlowAesIsNotAccelerated) {
   EXPECT_EQ(report.ExitStatus(), 1);
 }
 
-TEST(DoctorFromTest, NoAsmBuildWithoutArchitectureIsStillNotAccelerated) {
+// OpenSSL prints a capability vector only on x86 and ARM (crypto/info.c), so with no
+// architecture in the text, CPUINFO: N/A may be any assembly build on ppc64le, MIPS or s390x.
+TEST(DoctorFromTest, CpuinfoNaWithoutArchitectureIsNoProofOfNoAsm) {
   results::RunResult run = ImportedRun("CPUINFO: N/A", kOpenssl30);
   AddAlgorithm(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 300)});
   const DoctorReport report = DiagnoseReport(run);
   EXPECT_EQ(report.facts.cpu.arch, "");
+  EXPECT_FALSE(report.facts.no_asm_build);
   const Verdict& v = Find(report, "AES-128-CBC");
-  EXPECT_EQ(v.status, VerdictStatus::kNotAccelerated) << v.line;
-  // No architecture, so no class table: the reason is the architecture, not the algorithm.
-  EXPECT_THAT(v.fingerprint, HasSubstr("the architecture is unknown"));
-  EXPECT_THAT(v.fingerprint, Not(HasSubstr("no reference ranges")));
+  EXPECT_NE(v.status, VerdictStatus::kNotAccelerated) << v.line;
+  EXPECT_THAT(v.line, Not(HasSubstr("built without assembly")));
+  EXPECT_THAT(FindingIds(report), Not(Contains("library.no-asm")));
+  EXPECT_THAT(StatedTags(report), Not(Contains("built-without-asm")));
+}
+
+// A ppc64le or s390x build with assembly prints CPUINFO: N/A too (tryout: a POWER9 paste was
+// told to rebuild without no-asm).
+TEST(DoctorFromTest, CpuinfoNaOutsideX86AndArmIsNoProofOfNoAsm) {
+  for (const char* platform :
+       {"platform: linux-ppc64le", "platform: linux64-s390x", "platform: linux64-mips64"}) {
+    results::RunResult run = ImportedRun("CPUINFO: N/A", kOpenssl30);
+    run.library.platform = platform;
+    AddAlgorithm(run, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 690)});
+    const DoctorReport report = DiagnoseReport(run);
+    EXPECT_FALSE(report.facts.no_asm_build) << platform;
+    EXPECT_NE(report.facts.cpu.arch, "") << platform;
+    const Verdict& v = Find(report, "AES-128-GCM");
+    EXPECT_NE(v.status, VerdictStatus::kNotAccelerated) << platform << ": " << v.line;
+    EXPECT_THAT(FindingIds(report), Not(Contains("library.no-asm"))) << platform;
+    EXPECT_THAT(StatedTags(report), Not(Contains("built-without-asm"))) << platform;
+    std::ostringstream text_out;
+    RenderDoctorText(report, text_out);
+    const std::string text = text_out.str();
+    EXPECT_THAT(text, Not(HasSubstr("built without assembly"))) << platform;
+    EXPECT_THAT(text, HasSubstr("prints CPUINFO: N/A in every build")) << platform;
+  }
 }
 
 TEST(DoctorFromTest, WithoutAnyArchitectureTheVerdictSaysSoOnce) {
@@ -2340,6 +2368,7 @@ TEST(UndeterminedTest, NotBesideACauseNorASettledVerdict) {
   EXPECT_THAT(StatedTags(report), ElementsAre("crypto-fine"));
 
   results::RunResult no_asm = ImportedRun("CPUINFO: N/A", kOpenssl30);
+  no_asm.library.platform = "platform: linux-x86_64";  // N/A proves no-asm on x86 and ARM only
   AddAlgorithm(no_asm, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 300)});
   report = DiagnoseReport(no_asm);
   EXPECT_THAT(StatedTags(report), Contains("built-without-asm"));

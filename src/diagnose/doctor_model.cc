@@ -19,6 +19,10 @@ std::string CapabilityVariable(const DoctorFacts& facts) {
   return "OPENSSL_ia32cap";
 }
 
+bool CpuinfoNaMeansNoAsm(const std::string& arch) {
+  return arch == "x86_64" || arch == "x86" || arch == "aarch64" || arch == "arm";
+}
+
 const char* SeverityName(Severity severity) {
   switch (severity) {
     case Severity::kInfo:

@@ -192,7 +192,12 @@ std::vector<FactRow> LibraryFactRows(const DoctorFacts& facts) {
   if (!library.cflags.empty()) {
     rows.push_back({"build flags", report::StripPrefix(library.cflags, "compiler: "), true});
   }
-  rows.push_back({"capability vector", report::CapabilityText(library), true});
+  // N/A proves a no-asm build only where assembly builds print a vector (CpuinfoNaMeansNoAsm).
+  rows.push_back({"capability vector",
+                  library.capability_vector == "N/A" && !facts.no_asm_build
+                      ? std::string("N/A (this architecture prints N/A in every build)")
+                      : report::CapabilityText(library),
+                  true});
   if (const std::string settings = LibraryBuildSettingsText(facts); !settings.empty()) {
     // A wolfSSL or mbedTLS paste: no OPENSSL_ia32cap and no -D*_ASM line to speak of.
     rows.push_back({"build settings", settings});

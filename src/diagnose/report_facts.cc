@@ -456,9 +456,10 @@ DoctorFacts ReportFacts(const results::RunResult& run) {
   if (run.library.version_num != 0 && run.library.version_num < kOpenssl3) {
     facts.asm_defines = AsmDefines(run.library.cflags);
   }
-  // Only 3.x's "CPUINFO: N/A" proves it: a 1.x compiler line without -D*_ASM may be a
-  // shortened paste (ReportFindings names it instead).
-  facts.no_asm_build = run.library.capability_vector == "N/A";
+  // Only 3.x's "CPUINFO: N/A" proves it, and only where an assembly build prints a vector: a
+  // 1.x compiler line without -D*_ASM may be a shortened paste (ReportFindings names it instead).
+  facts.no_asm_build =
+      run.library.capability_vector == "N/A" && CpuinfoNaMeansNoAsm(facts.cpu.arch);
   return facts;
 }
 
