@@ -141,9 +141,9 @@ SettlingCommandText PublicKeySettlingCommand(const DoctorReport& report,
             "on that machine its mask experiments clear the bits each public-key path needs and "
             "measure which one runs; the CPU's flags only say which paths the library could take"};
   }
-  const bool asm_build_shown = (!facts.library.capability_vector.empty() &&
-                                facts.library.capability_vector != "N/A") ||
-                               !facts.asm_defines.empty();
+  const bool asm_build_shown =
+      (!facts.library.capability_vector.empty() && facts.library.capability_vector != "N/A") ||
+      !facts.asm_defines.empty();
   if (!asm_build_shown) {
     // OpenSSL 3.x prints CPUINFO: N/A in a build without assembly (crypto/cversion.c,
     // OpenSSL_version(OPENSSL_CPU_INFO), when OPENSSL_info finds no CPU settings; the no-asm
