@@ -301,13 +301,30 @@ void DemoteMaskWithoutMaskedVerdict(DoctorReport& report) {
       return;
     }
   }
+  // Which paths a mask closes depends on the release and the CPU's architecture: without them
+  // no verdict could weigh it, which is not the same as a mask that left a path open.
+  const DoctorFacts& facts = report.facts;
+  std::vector<std::string> unknown;
+  if (facts.library.version_num == 0) {
+    unknown.push_back("release");
+  }
+  if (facts.cpu.arch.empty()) {
+    unknown.push_back("architecture");
+  }
   for (Finding& finding : report.findings) {
     if ((finding.id == "env.ia32cap" || finding.id == "env.armcap") &&
         finding.severity != Severity::kInfo) {
       finding.severity = Severity::kInfo;
       finding.evidence +=
-          "; it closes no measured algorithm's every fast path in this release and CPU, so it is "
-          "not why these figures are what they are (see each verdict)";
+          unknown.empty()
+              ? std::string(
+                    "; it closes no measured algorithm's every fast path in this release "
+                    "and CPU, so it is not why these figures are what they are (see each "
+                    "verdict)")
+              : fmt::format(
+                    "; whether it closes every fast path of the measured algorithms the "
+                    "text cannot tell: it names no {} (`openssl version -a` shows {})",
+                    fmt::join(unknown, " or "), unknown.size() == 1 ? "it" : "both");
     }
   }
 }

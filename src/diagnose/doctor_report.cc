@@ -214,7 +214,9 @@ std::vector<FactRow> LibraryFactRows(const DoctorFacts& facts) {
     if (facts.env_ia32cap) {
       rows.push_back({variable, *facts.env_ia32cap, true,
                       std::string(measured ? "(set for the run's workers)"
-                                           : "(the env: part of the CPUINFO line)") +
+                                  : library.cpu_info.find("env:") != std::string::npos
+                                      ? "(the env: part of the CPUINFO line)"
+                                      : "(set on the pasted command or by an export before it)") +
                           "; clears " + JoinedOr(facts.env_masked_features, ", ", "no known bit")});
     } else if (measured) {
       rows.push_back({variable, "not set (the run records no such variable)"});

@@ -4,6 +4,7 @@
 // release is unknown and decides it; and a mask given on the pasted command line or by an
 // `export` line is a fact of the run it precedes.
 #include <algorithm>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -12,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include "diagnose/doctor_from.h"
+#include "diagnose/doctor_report.h"
 #include "diagnose/stated_causes.h"
 #include "diagnose/verdict_paths.h"
 #include "import/import.h"
@@ -82,6 +84,32 @@ TEST(ReportMaskReleaseTest, MaskFindingIsNoCauseWithoutAMaskedVerdict) {
   for (const StatedCause& cause : StatedCauses(report)) {
     EXPECT_NE(cause.tag, "capability-masked") << cause.text;
   }
+}
+
+// A mask on a pasted command with no release and no architecture in the text: no verdict could
+// weigh it, so the finding must not say it is not why (new-user tryout), nor name a CPUINFO line
+// the text does not have.
+TEST(ReportMaskReleaseTest, MaskWithoutReleaseOrArchitectureIsNotCalledHarmless) {
+  const std::string text =
+      "# OPENSSL_ia32cap=\"~0x200000200000000\" openssl speed -elapsed -evp aes-128-gcm\n"
+      "You have chosen to measure elapsed time instead of user CPU time.\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+      "bytes\n"
+      "aes-128-gcm     110758.55k   285113.43k   456720.81k   507712.38k   515431.25k   "
+      "516431.25k\n";
+  const std::vector<results::RunResult> runs = import::ImportText(text, "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  const DoctorReport report = DiagnoseReport(runs[0]);
+  ASSERT_TRUE(report.facts.env_ia32cap);
+  const Finding* mask = FindingOf(report, "env.ia32cap");
+  ASSERT_NE(mask, nullptr);
+  EXPECT_THAT(mask->evidence, Not(HasSubstr("not why")));
+  EXPECT_THAT(mask->evidence, HasSubstr("cannot tell"));
+  std::ostringstream out;
+  RenderDoctorText(report, out);
+  EXPECT_THAT(out.str(), Not(HasSubstr("the env: part of the CPUINFO line")));
+  EXPECT_THAT(out.str(), HasSubstr("set on the pasted command"));
 }
 
 TEST(ReportMaskReleaseTest, AesNiMaskIsTheGcmCauseWhereTheReleaseLacksVaesGcm) {
