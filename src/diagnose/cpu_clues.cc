@@ -417,7 +417,8 @@ CpuClues ReadCpuClues(const results::RunResult& run) {
     if (fact.kind == "uname") {
       reader.Uname(fact, "the uname line");
     } else if (fact.kind == "cpu_arch") {
-      reader.Uname(fact, "lscpu's Architecture line");
+      reader.Uname(fact,
+                   fact.origin == "uname -m" ? "the uname -m output" : "lscpu's Architecture line");
     }
   }
   reader.March(run.library.cflags);

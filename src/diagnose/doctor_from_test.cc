@@ -2603,4 +2603,42 @@ TEST(DoctorFromTest, VerdictLinesNameTheOperationAndADuplicateIsStatedOnce) {
   EXPECT_THAT(report.verdicts[1].line, ::testing::StartsWith("SHA-256 hash: "));
 }
 
+// `uname -m` prints the architecture alone on the next line: read as the run's architecture
+// (new-user tryout: a gnutls-cli paste after `$ uname -m` / `x86_64` was asked for `uname -m`).
+TEST(CpuCluesTest, UnameMachineOutputNamesTheArchitecture) {
+  const std::string paste =
+      "$ uname -m\n"
+      "x86_64\n"
+      "$ gnutls-cli --benchmark-ciphers\n"
+      "Checking AEAD ciphers, payload size: 16384\n"
+      "             AES-128-GCM 0.21 GB/sec\n"
+      "       CHACHA20-POLY1305 0.50 GB/sec\n";
+  const std::vector<results::RunResult> runs = import::ImportText(paste, "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  bool arch_fact = false;
+  for (const results::SourceFact& fact : runs[0].source.facts) {
+    EXPECT_NE(fact.kind, "block_label") << fact.value;
+    if (fact.kind == "cpu_arch") {
+      arch_fact = true;
+      EXPECT_EQ(fact.value, "x86_64");
+      EXPECT_EQ(fact.origin, "uname -m");
+      EXPECT_EQ(fact.line, 2u);
+    }
+  }
+  EXPECT_TRUE(arch_fact);
+  const DoctorReport report = DiagnoseReport(runs[0]);
+  EXPECT_EQ(report.facts.cpu.arch, "x86_64");
+  EXPECT_EQ(FindingOf(report, "report.arch-unknown"), nullptr);
+
+  // Not `uname -m`'s output: a line that is not one word is not read as an architecture.
+  const std::vector<results::RunResult> other = import::ImportText(
+      "$ uname -m\nx86 64 bit\n$ gnutls-cli --benchmark-ciphers\n"
+      "Checking AEAD ciphers, payload size: 16384\n             AES-128-GCM 0.21 GB/sec\n",
+      "paste.txt");
+  ASSERT_EQ(other.size(), 1u);
+  for (const results::SourceFact& fact : other[0].source.facts) {
+    EXPECT_NE(fact.kind, "cpu_arch") << fact.value;
+  }
+}
+
 }  // namespace cryptobench::diagnose

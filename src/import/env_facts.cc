@@ -186,6 +186,8 @@ void EnvFactReader::SetCommand(const SourceLine& line, std::vector<results::Sour
       context_ = Context::kEngineList;
     } else if (word == "/proc/crypto") {
       context_ = Context::kProcCrypto;
+    } else if (base == "uname" && i + 1 < words.size() && words[i + 1] == "-m") {
+      context_ = Context::kUnameMachine;  // prints the machine hardware name alone
     } else if (word == "/proc/cpuinfo" || base == "lscpu") {
       context_ = Context::kCpuinfo;
     } else if (i == 0 && i + 2 < words.size() && StartsWithNoCase(word, "sear") &&
@@ -383,6 +385,14 @@ bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact
       context_ = Context::kNone;
       return false;
     }
+    case Context::kUnameMachine:
+      context_ = Context::kNone;
+      // `uname -m`'s output, the same word as lscpu's "Architecture:" (x86_64, aarch64, armv7l).
+      if (IsArchWord(trimmed)) {
+        facts->push_back({"cpu_arch", std::string(trimmed), line.number, "uname -m"});
+        return true;
+      }
+      return false;
     case Context::kBuildSearch:
       context_ = Context::kNone;
       if (StartsWithNoCase(trimmed, "%SEARCH-I-NOMATCHES")) {

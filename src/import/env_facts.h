@@ -57,7 +57,15 @@ class EnvFactReader {
   bool InCpuinfo() const { return context_ == Context::kCpuinfo; }
 
  private:
-  enum class Context { kNone, kEngineList, kLsmod, kProcCrypto, kCpuinfo, kBuildSearch };
+  enum class Context {
+    kNone,
+    kEngineList,
+    kLsmod,
+    kProcCrypto,
+    kCpuinfo,
+    kBuildSearch,
+    kUnameMachine  ///< after `uname -m`: its one-word output is the architecture
+  };
 
   void FlushCryptoEntry(std::vector<results::SourceFact>* facts);
 

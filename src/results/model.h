@@ -221,8 +221,8 @@ struct SourceFact {
   std::string value;  ///< what the line says, e.g. "afalg: AES-128-CBC, AES-256-CBC; available"
   size_t line = 0;    ///< 1-based line of the text it was read from
   /// What printed the line, where its wording tells: for "cpu_flags", "lscpu" (its "Flags:"
-  /// line) or "/proc/cpuinfo" (a "flags" or "Features" line); "" when unknown (JSON "origin",
-  /// written only when set).
+  /// line) or "/proc/cpuinfo" (a "flags" or "Features" line); for "cpu_arch", "uname -m"
+  /// (lscpu's is unmarked); "" when unknown (JSON "origin", written only when set).
   std::string origin{};
 };
 
