@@ -117,29 +117,15 @@ std::optional<DriverClue> PastedKernelDriver(const results::RunResult& run,
   if (kernel_name.empty()) {
     return std::nullopt;
   }
-  const std::string prefix = kernel_name + ": driver ";
-  const results::SourceFact* best = nullptr;
-  long best_priority = -1;
-  for (const results::SourceFact& fact : run.source.facts) {
-    if (fact.kind != "kernel_driver" || !fact.value.starts_with(prefix)) {
-      continue;
-    }
-    const size_t at = fact.value.find("priority ");
-    const long priority = at == std::string::npos ? 0 : std::atol(fact.value.c_str() + at + 9);
-    if (priority > best_priority) {
-      best = &fact;
-      best_priority = priority;
-    }
-  }
-  if (best == nullptr) {
+  const std::optional<PastedProcCryptoEntry> entry =
+      HighestPriorityProcCryptoEntry(run.source.facts, kernel_name);
+  if (!entry) {
     return std::nullopt;
   }
-  std::string_view driver = std::string_view(best->value).substr(prefix.size());
-  driver = driver.substr(0, driver.find(", "));
-  return DriverClue{
-      std::string(driver),
-      fmt::format("/proc/crypto (line {}{})", best->line,
-                  best_priority > 0 ? fmt::format(", priority {}", best_priority) : std::string())};
+  return DriverClue{entry->driver,
+                    fmt::format("/proc/crypto (line {}{})", entry->line,
+                                entry->priority > 0 ? fmt::format(", priority {}", entry->priority)
+                                                    : std::string())};
 }
 
 // An open verdict of a kernel tool settled by the driver the paste names (PastedKernelDriver),

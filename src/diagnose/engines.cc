@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 
 #include <fmt/format.h>
 
@@ -169,6 +170,33 @@ std::string KernelAlgorithmName(std::string_view algorithm) {
     }
   }
   return "";
+}
+
+std::optional<PastedProcCryptoEntry> HighestPriorityProcCryptoEntry(
+    const std::vector<results::SourceFact>& facts, const std::string& kernel_name) {
+  if (kernel_name.empty()) {
+    return std::nullopt;
+  }
+  const std::string prefix = kernel_name + ": driver ";
+  const results::SourceFact* best = nullptr;
+  long best_priority = -1;
+  for (const results::SourceFact& fact : facts) {
+    if (fact.kind != "kernel_driver" || !fact.value.starts_with(prefix)) {
+      continue;
+    }
+    const size_t at = fact.value.find("priority ");
+    const long priority = at == std::string::npos ? 0 : std::atol(fact.value.c_str() + at + 9);
+    if (priority > best_priority) {
+      best = &fact;
+      best_priority = priority;
+    }
+  }
+  if (best == nullptr) {
+    return std::nullopt;
+  }
+  std::string_view driver = std::string_view(best->value).substr(prefix.size());
+  driver = driver.substr(0, driver.find(','));
+  return PastedProcCryptoEntry{std::string(driver), best->line, best_priority};
 }
 
 }  // namespace cryptobench::diagnose

@@ -58,4 +58,17 @@ std::optional<std::vector<std::string>> PastedEngineAlgorithms(
 /// -> "sha256", "AES-128-GCM" -> "gcm(aes)"), or "" when there is none this table knows.
 std::string KernelAlgorithmName(std::string_view algorithm);
 
+/// The pasted /proc/crypto entry that serves a kernel algorithm: of import's "kernel_driver"
+/// facts ("cbc(aes): driver cbc-aes-neonbs, module aes_neon_bs, priority 250, ..."), the one for
+/// `kernel_name` with the highest priority, which the kernel picks (an entry without a priority
+/// counts as 0).
+struct PastedProcCryptoEntry {
+  std::string driver;  ///< e.g. "cbc-aes-neonbs"
+  size_t line = 0;     ///< the fact's line in the paste
+  long priority = 0;   ///< its priority, 0 when the entry shows none
+};
+/// nullopt when `kernel_name` is empty or no pasted entry names it.
+std::optional<PastedProcCryptoEntry> HighestPriorityProcCryptoEntry(
+    const std::vector<results::SourceFact>& facts, const std::string& kernel_name);
+
 }  // namespace cryptobench::diagnose

@@ -113,23 +113,9 @@ KernelSide KernelSideOf(const AlgorithmInfo& alg, const std::vector<results::Sou
   KernelSide side;
   const std::string kernel_name = KernelAlgorithmName(alg.name);
   // /proc/crypto: "cbc(aes): driver cbc-aes-neonbs, module aes_neon_bs, priority 250, ..."
-  const results::SourceFact* best = nullptr;
-  long best_priority = -1;
-  for (const results::SourceFact& fact : facts) {
-    if (fact.kind != "kernel_driver" || kernel_name.empty() ||
-        !fact.value.starts_with(kernel_name + ": driver ")) {
-      continue;
-    }
-    const size_t at = fact.value.find("priority ");
-    const long priority = at == std::string::npos ? 0 : std::atol(fact.value.c_str() + at + 9);
-    if (priority > best_priority) {
-      best = &fact;
-      best_priority = priority;
-    }
-  }
-  if (best != nullptr) {
-    std::string_view driver = std::string_view(best->value).substr(kernel_name.size() + 9);
-    driver = driver.substr(0, driver.find(','));
+  if (const std::optional<PastedProcCryptoEntry> entry =
+          HighestPriorityProcCryptoEntry(facts, kernel_name)) {
+    const std::string_view driver = entry->driver;
     const std::vector<KernelDriverRead> reads = ReadKernelDriver(driver);
     const KernelDriverClass klass = SlowestClass(reads);
     if (klass == KernelDriverClass::kUnknown || klass == KernelDriverClass::kLibrary) {
@@ -138,7 +124,7 @@ KernelSide KernelSideOf(const AlgorithmInfo& alg, const std::vector<results::Sou
     AddSources(reads, side.sources);
     side.known = true;
     side.software = IsSoftware(klass);
-    side.evidence = fmt::format("/proc/crypto (line {}) gives {} the driver {}", best->line,
+    side.evidence = fmt::format("/proc/crypto (line {}) gives {} the driver {}", entry->line,
                                 kernel_name, DescribeKernelDriver(driver));
     return side;
   }
