@@ -63,6 +63,10 @@ class BotanSpeedParser : public ForeignParser {
  private:
   Offer TakeThroughput(const SourceLine& line, std::string_view trimmed);
   Offer TakeOps(const SourceLine& line, std::string_view trimmed);
+  // A "key schedule/sec" line: left out (named in a caveat by Build); kNewRun when this name
+  // and provider already had theirs in this run.
+  Offer SkipKeySchedule(const SourceLine& line, const std::string& name,
+                        const std::string& provider);
   // A Botan 2.0/2.1 throughput line prints no buffer size: the input size its name and
   // operation imply, with a caveat saying how it was found; nullopt (and a run caveat naming
   // `line`) when it is ambiguous (a bare name that is no block cipher import knows).
@@ -81,6 +85,8 @@ class BotanSpeedParser : public ForeignParser {
   bool saw_cycles_ = false;
   bool saw_old_format_ = false;  ///< a throughput line without "buffer size" (Botan 2.0/2.1)
   uint64_t buf_size_ = 0;        ///< --buf-size from the command line shown; 0: not shown
+  /// The "key schedule/sec" lines left out: "NAME [provider]" and its line number.
+  std::vector<std::pair<std::string, size_t>> key_schedules_;
 };
 
 }  // namespace cryptobench::import

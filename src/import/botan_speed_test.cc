@@ -190,6 +190,50 @@ TEST(BotanSpeedTest, DamagedLineIsSkippedAndNamed) {
   EXPECT_TRUE(HasCaveat(run, "Line 1 is damaged in the paste and skipped (expected"));
 }
 
+// botan speed 2.19.3 (Debian 12, x86-64, `botan speed --msec=100 ChaCha20Poly1305
+// AES-128/GCM`): a cipher mode's throughput lines follow a "key schedule/sec" line. The key
+// schedule is left out and named; the throughput is read.
+TEST(BotanSpeedTest, KeyScheduleLinesAreLeftOutAndNamed) {
+  const results::RunResult run = Parse(
+      "ChaCha20Poly1305 135116 key schedule/sec; 0.01 ms/op 19123 cycles/op (2 ops in 0 ms)\n"
+      "ChaCha20Poly1305 encrypt buffer size 1024 bytes: 99.646 MiB/sec 24.76 cycles/byte "
+      "(9.20 MiB in 92.33 ms)\n"
+      "ChaCha20Poly1305 decrypt buffer size 1024 bytes: 91.099 MiB/sec 27.07 cycles/byte "
+      "(9.20 MiB in 100.99 ms)\n"
+      "AES-128/GCM(16) [clmul] 112574 key schedule/sec; 0.01 ms/op 22958 cycles/op "
+      "(2 ops in 0 ms)\n"
+      "AES-128/GCM(16) [clmul] encrypt buffer size 1024 bytes: 369.010 MiB/sec 6.62 "
+      "cycles/byte (27.35 MiB in 74.12 ms)\n");
+  for (const results::AlgorithmResult& alg : run.algorithms) {
+    for (const results::Cell& cell : alg.cells) {
+      EXPECT_NE(cell.operation, "key_schedule") << alg.algorithm;
+      EXPECT_EQ(cell.status, results::CellStatus::kOk) << alg.algorithm << " " << cell.operation;
+      EXPECT_EQ(cell.input_len, 1024u) << alg.algorithm << " " << cell.operation;
+    }
+  }
+  const results::AlgorithmResult* chacha = FindAlgorithm(run, "ChaCha20-Poly1305", "");
+  ASSERT_NE(chacha, nullptr);
+  EXPECT_EQ(chacha->cells.size(), 2u);
+  const results::AlgorithmResult* gcm = FindAlgorithm(run, "AES-128-GCM", "clmul");
+  ASSERT_NE(gcm, nullptr);
+  EXPECT_DOUBLE_EQ(gcm->cells.at(0).figures->bytes_per_s->value, 369.010 * 1048576);
+  EXPECT_TRUE(HasCaveat(run, "Lines 1, 4: botan speed's 'key schedule/sec' figures are not"));
+}
+
+// The same cipher's key schedule again is the next run's (a second `botan speed` pasted after
+// the first).
+TEST(BotanSpeedTest, RepeatedKeyScheduleStartsTheNextRun) {
+  BotanSpeedParser parser("t");
+  const auto lines = CleanPaste(
+      "ChaCha20Poly1305 135116 key schedule/sec; 0.01 ms/op 19123 cycles/op (2 ops in 0 ms)\n"
+      "ChaCha20Poly1305 encrypt buffer size 1024 bytes: 99.646 MiB/sec 24.76 cycles/byte "
+      "(9.20 MiB in 92.33 ms)\n"
+      "ChaCha20Poly1305 194457 key schedule/sec; 0.01 ms/op 13247 cycles/op (2 ops in 0 ms)\n");
+  EXPECT_EQ(parser.Take(lines[0]), Offer::kConsumed);
+  EXPECT_EQ(parser.Take(lines[1]), Offer::kConsumed);
+  EXPECT_EQ(parser.Take(lines[2]), Offer::kNewRun);
+}
+
 TEST(BotanSpeedTest, RepeatedRowStartsTheNextRun) {
   BotanSpeedParser parser("t");
   const auto lines = CleanPaste(
