@@ -234,6 +234,35 @@ TEST(BotanSpeedTest, RepeatedKeyScheduleStartsTheNextRun) {
   EXPECT_EQ(parser.Take(lines[2]), Offer::kNewRun);
 }
 
+// botan speed 2.19.3 (Debian 12, x86-64, `botan speed --msec=100`) prints the time of an ops
+// line without decimals when cycles/op is 10000 or more: "(340 ops in 116 ms)" is 115.5 to
+// 116.5 ms, so 2942 verify/sec agrees with it. The rate is read from the more precise of the
+// printed rate and the event count over the time.
+TEST(BotanSpeedTest, OpsLineTimeRoundedToWholeMilliseconds) {
+  const results::RunResult run = Parse(
+      "RSA-3072 0 keygen/sec; 1317.86 ms/op 3421341378 cycles/op (1 op in 1318 ms)\n"
+      "RSA-3072 EMSA-PKCS1-v1_5(SHA-256) 2942 verify/sec; 0.34 ms/op 882083 cycles/op "
+      "(340 ops in 116 ms)\n"
+      "DH-1536 1633 keygen/sec; 0.61 ms/op 1589575 cycles/op (2 ops in 1 ms)\n"
+      "RSA-2048 EMSA-PKCS1-v1_5(SHA-256) 9999 verify/sec; 0.12 ms/op 301071 cycles/op "
+      "(862 ops in 100 ms)\n");
+  const results::AlgorithmResult* rsa3072 = FindAlgorithm(run, "RSA-3072", "");
+  ASSERT_NE(rsa3072, nullptr);
+  for (const results::Cell& cell : rsa3072->cells) {
+    EXPECT_EQ(cell.status, results::CellStatus::kOk) << cell.operation;
+    const double expected = cell.operation == "keygen" ? 1 / 1.318 : 2942;
+    EXPECT_DOUBLE_EQ(cell.figures->ops_per_s.value, expected) << cell.operation;
+  }
+  const results::AlgorithmResult* dh = FindAlgorithm(run, "DH-1536", "");
+  ASSERT_NE(dh, nullptr);
+  EXPECT_EQ(dh->cells.at(0).status, results::CellStatus::kOk);
+  EXPECT_DOUBLE_EQ(dh->cells.at(0).figures->ops_per_s.value, 1633);
+  // 862 ops in 99.5 to 100.5 ms is at most 8664/s: 9999 cannot be.
+  const results::AlgorithmResult* rsa2048 = FindAlgorithm(run, "RSA-2048", "");
+  ASSERT_NE(rsa2048, nullptr);
+  EXPECT_EQ(rsa2048->cells.at(0).status, results::CellStatus::kError);
+}
+
 TEST(BotanSpeedTest, RepeatedRowStartsTheNextRun) {
   BotanSpeedParser parser("t");
   const auto lines = CleanPaste(
