@@ -35,6 +35,75 @@ std::optional<double> RateUnit(std::string_view word) {
   return std::nullopt;
 }
 
+// A word of a result's name as gnutls-cli prints it ("AES-128-GCM", "3DES-CBC", "SHA256",
+// "GOST28147-TC26Z-CNT", the "-" before a TLS row's protocol): capitals, digits and a few
+// marks, never lower case, so a shell's output or prompt after the paste is not one.
+bool IsNameWord(std::string_view word, bool first) {
+  if (word == "-") {
+    return !first;
+  }
+  bool capital = false;
+  for (const char c : word) {
+    if (c >= 'A' && c <= 'Z') {
+      capital = true;
+    } else if (!((c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.' || c == '(' ||
+                 c == ')')) {
+      return false;
+    }
+  }
+  return capital;
+}
+
+// The start of a figure ("1", "1.2", "515."): digits and at most one point.
+bool IsFigurePrefix(std::string_view word) {
+  bool digit = false;
+  bool point = false;
+  for (const char c : word) {
+    if (c == '.' && !point) {
+      point = true;
+    } else if (c >= '0' && c <= '9') {
+      digit = true;
+    } else {
+      return false;
+    }
+  }
+  return digit;
+}
+
+// A unit cut short: a proper beginning of "bytes/sec", "KB/sec", "MB/sec" or "GB/sec".
+bool IsCutUnit(std::string_view word) {
+  for (const std::string_view unit : {"bytes/sec", "KB/sec", "MB/sec", "GB/sec"}) {
+    if (!word.empty() && word.size() < unit.size() && unit.substr(0, word.size()) == word) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// gnutls-cli prints a result's name first and its rate only when the test ends, about 5
+// seconds later (benchmark-cipher.c: printf("%24s ", ...), fflush, then the rate), so a paste
+// taken while it ran, or cut, ends in "AES-128-GCM" or "AES-128-GCM 1.2" or "... 1.23 GB/".
+// The number of name words of such a row; nullopt for any other line.
+std::optional<size_t> CutRowNameEnd(const std::vector<std::string_view>& words) {
+  size_t end = 0;
+  while (end < words.size() && IsNameWord(words[end], end == 0)) {
+    ++end;
+  }
+  if (end == 0 || words[end - 1] == "-") {
+    return std::nullopt;
+  }
+  if (end == words.size()) {
+    return end;  // cut before its figure
+  }
+  if (!IsFigurePrefix(words[end])) {
+    return std::nullopt;
+  }
+  if (end + 1 == words.size() || (end + 2 == words.size() && IsCutUnit(words[end + 1]))) {
+    return end;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 bool StartsGnutlsBenchOutput(std::string_view trimmed) {
@@ -144,6 +213,17 @@ Offer GnutlsBenchParser::TakeResult(const SourceLine& line, std::string_view tri
       return Offer::kConsumed;
     }
     return Offer::kNotMine;
+  }
+  if (!EndsWith(trimmed, "/sec")) {
+    if (const auto name_end = CutRowNameEnd(words)) {
+      const std::string name = JoinWords(words, 0, *name_end);
+      builder_.SkipDamagedLine(
+          line.number, *name_end == words.size()
+                           ? fmt::format("the row '{}' is cut before its figure", name)
+                           : fmt::format("the row '{}' is cut inside its figure, '{}'", name,
+                                         JoinWords(words, *name_end, words.size())));
+      return Offer::kConsumed;
+    }
   }
   // "<name> [- <protocol>] [Processed <X> <U> in <T> secs:] <rate> <unit>/sec"
   if (words.size() < 3) {

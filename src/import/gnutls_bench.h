@@ -39,6 +39,9 @@ class GnutlsBenchParser : public ForeignParser {
   void SetCommand(const std::vector<std::string>& args, size_t line) override;
   bool HasFigures() const override { return builder_.HasCells(); }
   results::RunResult Build() override;
+  std::optional<std::pair<size_t, std::string>> FirstDamagedLine() const override {
+    return builder_.first_damaged();
+  }
 
  private:
   enum class Section { kNone, kAead, kCipherMac, kMac, kCipher, kHash, kTlsCiphers, kTlsKx };

@@ -187,6 +187,53 @@ TEST(ImportFormatsTest, GnutlsCliReadsPowersOfTenAndHmacs) {
   EXPECT_DOUBLE_EQ(BytesPerSecond(runs[0], "HMAC-SHA256", "mac", 16384), 3e8);
 }
 
+// gnutls-cli prints a row's name before its test runs and the rate when it ends, so a paste
+// taken during a run, or cut, ends inside a row (rows from gnutls 3.7.9's `gnutls-cli
+// --benchmark-ciphers` on Debian 12, x86-64). The row is named in a caveat; the rest is kept.
+TEST(ImportFormatsTest, GnutlsCliRowCutInsideOrBeforeItsFigureIsNamed) {
+  const std::string head =
+      "Checking AEAD ciphers, payload size: 16384\n"
+      "             AES-128-GCM 4.62 GB/sec\n"
+      "             AES-128-CCM 850.63 MB/sec\n";
+  const struct {
+    const char* last;
+    const char* caveat;
+  } kCases[] = {
+      {"       CHACHA20-POLY1305 515.6",
+       "Line 4 is damaged in the paste and skipped (the row 'CHACHA20-POLY1305' is cut inside "
+       "its figure, '515.6')"},
+      {"       CHACHA20-POLY1305 515.63 MB/\n",
+       "the row 'CHACHA20-POLY1305' is cut inside its figure, '515.63 MB/'"},
+      {"       CHACHA20-POLY1305 \n",
+       "Line 4 is damaged in the paste and skipped (the row 'CHACHA20-POLY1305' is cut before "
+       "its figure)"},
+  };
+  for (const auto& c : kCases) {
+    const std::vector<results::RunResult> runs = ImportText(head + c.last, "gnutls.txt");
+    ASSERT_EQ(runs.size(), 1u) << c.last;
+    EXPECT_DOUBLE_EQ(BytesPerSecond(runs[0], "AES-128-GCM", "encrypt", 16384), 4.62e9);
+    EXPECT_DOUBLE_EQ(BytesPerSecond(runs[0], "AES-128-CCM", "encrypt", 16384), 850.63e6);
+    EXPECT_EQ(FindAlgorithm(runs[0], "ChaCha20-Poly1305"), nullptr) << c.last;
+    EXPECT_TRUE(HasCaveat(runs[0], c.caveat)) << c.last;
+  }
+  // A paste of nothing but a cut row is refused at it, as a damaged line.
+  EXPECT_THAT(ImportErrorOf("Checking AEAD ciphers, payload size: 16384\n"
+                            "             AES-128-GCM 1.2\n",
+                            "gnutls.txt"),
+              ::testing::HasSubstr("gnutls.txt:2:"));
+}
+
+// A shell's output after the benchmark (lower case: "x86_64") is not read as a cut row.
+TEST(ImportFormatsTest, GnutlsCliLowerCaseLineAfterItIsNoCutRow) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "Checking AEAD ciphers, payload size: 16384\n"
+      "             AES-128-GCM 4.62 GB/sec\n"
+      "x86_64\n",
+      "gnutls.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_FALSE(HasCaveat(runs[0], "is cut"));
+}
+
 TEST(ImportFormatsTest, MbedtlsReadsKibibytesAndPublicKeyRates) {
   const std::vector<results::RunResult> runs = ImportText(
       "  SHA-256                  :       8000 KiB/s,         12 cycles/byte\n"
