@@ -267,6 +267,94 @@ TEST(ImportFormatsTest, TwoRunsSideBySideBecomeTwoRuns) {
   EXPECT_TRUE(HasCaveat(runs[1], "right column"));
 }
 
+// One line of `diff -y -t -W 200` (GNU diffutils 3.8): the left column padded to 99
+// characters, the marker (' ' for equal lines, '|' changed, '<' left only, '>' right only),
+// two blanks and the right column.
+std::string DiffLine(std::string left, char marker, const std::string& right) {
+  left.resize(99, ' ');
+  std::string line = left + marker;
+  if (!right.empty()) {
+    line += "  " + right;
+  }
+  while (!line.empty() && line.back() == ' ') {
+    line.pop_back();
+  }
+  return line + "\n";
+}
+
+// Rows of two `openssl speed -seconds 1` runs of OpenSSL 3.0.19 (Debian 12, x86-64).
+const char kMd5Row[] =
+    "md5              87592.78k   262748.34k   500284.06k   691459.13k   744621.29k   758448.13k";
+const char kSha256RowA[] =
+    "sha256          133532.13k   414420.58k   986431.74k  1502312.49k  1744633.86k  1787428.86k";
+const char kSha1Row[] =
+    "sha1            132725.99k   421206.33k  1029739.85k  1552546.43k  1891949.59k  1889016.69k";
+const char kSha256RowC[] =
+    "sha256          135068.40k   414287.83k   927192.82k  1362022.40k  1719548.99k  1784620.49k";
+const char kHmacRow[] =
+    "hmac(md5)        55048.52k   165520.97k   418281.89k   624912.56k   739674.58k   762650.38k";
+const char kTypeLine[] =
+    "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes";
+const char kNumbersLine[] = "The 'numbers' are in 1000s of bytes per second processed.";
+
+// `diff -y` of two openssl speed tables marks each changed row with '|': both columns are
+// runs, the rows included.
+TEST(ImportFormatsTest, DiffSideBySideOfTwoSpeedTablesIsTwoRuns) {
+  const std::string text = DiffLine("version: 3.0.19", ' ', "version: 3.0.19") +
+                           DiffLine(kNumbersLine, ' ', kNumbersLine) +
+                           DiffLine(kTypeLine, ' ', kTypeLine) + DiffLine(kMd5Row, '|', kSha1Row) +
+                           DiffLine(kSha256RowA, '|', kSha256RowC);
+  const std::vector<results::RunResult> runs = ImportText(text, "paste.txt");
+  ASSERT_EQ(runs.size(), 2u);
+  EXPECT_DOUBLE_EQ(BytesPerSecond(runs[0], "MD5", "hash", 16), 87592.78e3);
+  EXPECT_DOUBLE_EQ(BytesPerSecond(runs[0], "SHA-256", "hash", 16384), 1787428.86e3);
+  EXPECT_DOUBLE_EQ(BytesPerSecond(runs[1], "SHA-1", "hash", 16), 132725.99e3);
+  EXPECT_DOUBLE_EQ(BytesPerSecond(runs[1], "SHA-256", "hash", 16384), 1784620.49e3);
+  EXPECT_EQ(FindAlgorithm(runs[0], "SHA-1"), nullptr);
+  EXPECT_EQ(FindAlgorithm(runs[1], "MD5"), nullptr);
+  EXPECT_TRUE(HasCaveat(runs[0], "Lines 1-5 hold two runs side by side"));
+
+  // Without -t, diff pads with tabs: "...758448.13k\t   |\tsha1 ...".
+  const std::string tabs = std::string("version: 3.0.19") + std::string(12, '\t') +
+                           "version: 3.0.19\n" + kTypeLine + "\t\t" + kTypeLine + "\n" + kMd5Row +
+                           "\t   |\t" + kSha1Row + "\n" + kSha256RowA + "\t   |\t" + kSha256RowC +
+                           "\n";
+  const std::vector<results::RunResult> tab_runs = ImportText(tabs, "paste.txt");
+  ASSERT_EQ(tab_runs.size(), 2u);
+  EXPECT_DOUBLE_EQ(BytesPerSecond(tab_runs[0], "MD5", "hash", 64), 262748.34e3);
+  EXPECT_DOUBLE_EQ(BytesPerSecond(tab_runs[1], "SHA-1", "hash", 64), 421206.33e3);
+}
+
+// A row only one run has: "ROW <blanks> <" or "<blanks> > ROW".
+TEST(ImportFormatsTest, DiffSideBySideRowsOfOneSideOnly) {
+  const std::string head =
+      DiffLine("version: 3.0.19", ' ', "version: 3.0.19") + DiffLine(kTypeLine, ' ', kTypeLine);
+  for (const bool right_only : {true, false}) {
+    const std::string text =
+        head + DiffLine(kSha256RowA, '|', kSha256RowC) +
+        (right_only ? DiffLine("", '>', kHmacRow) : DiffLine(kHmacRow, '<', ""));
+    const std::vector<results::RunResult> runs = ImportText(text, "paste.txt");
+    ASSERT_EQ(runs.size(), 2u);
+    const results::RunResult& with = runs[right_only ? 1 : 0];
+    const results::RunResult& without = runs[right_only ? 0 : 1];
+    EXPECT_NE(FindAlgorithm(with, "hmac(md5)"), nullptr) << right_only;
+    EXPECT_EQ(FindAlgorithm(without, "hmac(md5)"), nullptr) << right_only;
+    EXPECT_DOUBLE_EQ(BytesPerSecond(without, "SHA-256", "hash", 16),
+                     right_only ? 133532.13e3 : 135068.40e3);
+  }
+}
+
+// Two rows on a line split only at a marker or a tab: blanks alone are no column gap (a row's
+// own gaps are as wide), and a quoted mail's "> row" lines are no right column.
+TEST(ImportFormatsTest, SpeedRowsSplitOnlyAtADiffMarkerOrTab) {
+  EXPECT_FALSE(SplitSideBySide(std::string(kTypeLine) + "\n" + kMd5Row + "      " + kSha1Row +
+                               "\n" + kSha256RowA + "      " + kSha256RowC + "\n")
+                   .has_value());
+  EXPECT_FALSE(SplitSideBySide(std::string("> ") + kTypeLine + "\n> " + kMd5Row + "\n> " +
+                               kSha256RowA + "\n")
+                   .has_value());
+}
+
 const char kSpeedRun[] =
     "Doing sha256 for 3s on 16 size blocks: 3000000 sha256's in 3.00s\n"
     "Doing sha256 for 3s on 64 size blocks: 3000000 sha256's in 3.00s\n";

@@ -41,10 +41,17 @@ std::string_view Family(std::string_view trimmed) {
   if (IsMbedtlsBenchLine(trimmed)) {
     return "mbedtls";
   }
-  if (StartsSpeedText(trimmed)) {
+  if (StartsSpeedText(trimmed) || LooksLikeSpeedRow(trimmed)) {
     return "openssl";
   }
   return "";
+}
+
+// A row of one of openssl speed's tables and nothing that starts its output: two of them on one
+// line split only at a diff marker or a tab (`diff -y` marks each changed row with '|'), never
+// at blanks alone, where a row's own wide gaps could be taken for the gap between columns.
+bool IsSpeedRowOnly(std::string_view trimmed) {
+  return !StartsSpeedText(trimmed) && LooksLikeSpeedRow(trimmed);
 }
 
 struct Split {
@@ -102,7 +109,8 @@ std::optional<Split> FindSplit(std::string_view line) {
       continue;
     }
     const std::string_view family = Family(left);
-    if (!family.empty() && family == Family(right)) {
+    if (!family.empty() && family == Family(right) &&
+        (marker || !(IsSpeedRowOnly(left) || IsSpeedRowOnly(right)))) {
       return Split{std::string(left), std::string(right), true};
     }
     if (!same && left == right) {
@@ -110,6 +118,37 @@ std::optional<Split> FindSplit(std::string_view line) {
     }
   }
   return same;
+}
+
+// A line `diff -y` prints for one side only: "LEFT <blanks> <" (a line only the left file has)
+// or "<blanks> > RIGHT" (only the right file's), the blanks standing for the other column. Only
+// tool output, and only where the blanks are wide (a tab or three or more blanks), so a quoted
+// mail ("> Doing ...") or a line that merely ends in '<' is none.
+std::optional<Split> FindOneSided(std::string_view line) {
+  const auto wide = [](std::string_view gap) {
+    return gap.find('\t') != std::string_view::npos || gap.size() >= 3;
+  };
+  const size_t last = line.find_last_not_of(" \t\r");
+  if (last != std::string_view::npos && line[last] == '<' && last > 0) {
+    const std::string_view before = line.substr(0, last);
+    const size_t text_end = before.find_last_not_of(" \t");
+    if (text_end != std::string_view::npos && wide(before.substr(text_end + 1))) {
+      const std::string_view left = Trim(before.substr(0, text_end + 1));
+      if (!Family(left).empty()) {
+        return Split{std::string(left), "", true};
+      }
+    }
+  }
+  const size_t first = line.find_first_not_of(" \t");
+  if (first != std::string_view::npos && first > 0 && line[first] == '>' &&
+      wide(line.substr(0, first)) && first + 1 < line.size() &&
+      (line[first + 1] == ' ' || line[first + 1] == '\t')) {
+    const std::string_view right = Trim(line.substr(first + 1));
+    if (!Family(right).empty()) {
+      return Split{"", std::string(right), true};
+    }
+  }
+  return std::nullopt;
 }
 
 std::vector<std::string_view> Lines(std::string_view text) {
@@ -159,9 +198,14 @@ std::optional<SideBySide> SplitSideBySide(std::string_view text) {
   while (i < lines.size()) {
     size_t end = i;
     size_t tool_lines = 0;
+    size_t two_sided = 0;
     std::vector<Split> splits;
     while (end < lines.size()) {
       std::optional<Split> split = FindSplit(lines[end]);
+      two_sided += split ? 1 : 0;
+      if (!split) {
+        split = FindOneSided(lines[end]);
+      }
       if (!split) {
         break;
       }
@@ -169,7 +213,8 @@ std::optional<SideBySide> SplitSideBySide(std::string_view text) {
       splits.push_back(std::move(*split));
       ++end;
     }
-    if (tool_lines >= 2) {
+    // A block of one-sided lines alone is no side-by-side paste.
+    if (tool_lines >= 2 && two_sided > 0) {
       SideBySide out;
       out.first_line = i + 1;
       out.last_line = end;
