@@ -101,6 +101,46 @@ TEST(ImportCellCaveatsTest, FigureRecomputedFromProgressIsARemark) {
   EXPECT_TRUE(recomputed) << CaveatTexts(*cell);
 }
 
+// openssl speed computes a table figure from the count and time its progress line prints
+// (apps/speed.c, print_result), so a figure more than 5% from that rate, beyond the rounding
+// of the time to 0.01 s, was edited or comes from another run. Line 1 is from a real run
+// (OpenSSL 3.0.19, Debian 12, `openssl speed -seconds 1 -bytes 16 md5`); the 64-byte figure
+// of line 7 is edited; sha256's 0.05 s allows 29090.91k to 35555.56k, so 34000.00k is no
+// mismatch.
+TEST(ImportCellCaveatsTest, TableFigureThatItsProgressLineContradicts) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "Doing md5 for 1s on 16 size blocks: 2633035 md5's in 0.43s\n"
+      "Doing md5 for 1s on 64 size blocks: 1000000 md5's in 1.00s\n"
+      "Doing sha256 for 1s on 16 size blocks: 100000 sha256's in 0.05s\n"
+      "version: 3.0.19\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16 bytes     64 bytes\n"
+      "md5              97973.40k    72000.00k\n"
+      "sha256           34000.00k        0.00\n",
+      "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  const results::Cell* edited = CellOf(runs[0], "MD5", "hash", 64);
+  ASSERT_NE(edited, nullptr);
+  EXPECT_DOUBLE_EQ(edited->figures->bytes_per_s->value, 72000.00e3);  // the table's, kept
+  ASSERT_EQ(edited->caveats.size(), 1u) << CaveatTexts(*edited);
+  EXPECT_EQ(edited->caveats[0].text,
+            "differs by 12% from the 64000.00k its progress line 2 implies (1000000 in 1.00s): "
+            "an edited table or another run's figure");
+  EXPECT_EQ(edited->caveats[0].line, 7u);
+  EXPECT_TRUE(edited->caveats[0].doubt);
+  for (const auto& [name, size] : {std::pair{"MD5", 16}, {"SHA-256", 16}}) {
+    const results::Cell* agrees = CellOf(runs[0], name, "hash", size);
+    ASSERT_NE(agrees, nullptr) << name;
+    EXPECT_EQ(agrees->caveats.size(), 0u) << name << ": " << CaveatTexts(*agrees);
+  }
+  EXPECT_TRUE(HasCaveat(runs[0],
+                        "Lines 2 and 7: a table figure differs by more than 5% from what its "
+                        "progress line implies"));
+  EXPECT_TRUE(HasCaveat(runs[0],
+                        "line 7 prints 72000.00k for md5 at 64 bytes, line 2 implies "
+                        "64000.00k"));
+}
+
 TEST(ImportCellCaveatsTest, CaveatsSurviveTheResultJson) {
   const std::vector<results::RunResult> runs = ImportText(
       std::string(kTypeLine) +

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "algorithms/catalog.h"
 
@@ -480,6 +481,84 @@ void FillCutRowsFromProgress(const std::vector<Progress>& progress,
   }
 }
 
+// A table figure against the rate its progress line implies. apps/speed.c's print_result
+// prints "<count> <name>'s in <t>s" with t to two decimals and sets the table's figure to
+// count / t × size from the same unrounded t, so the two differ only by that rounding. A figure
+// more than 5% outside what the printed time allows is not the one its progress line measured:
+// the table was edited, or comes from another run than the progress lines above it. The table's
+// figure is kept, in doubt, and one caveat names the lines. Text tables only (their figures as
+// printed), a progress line matched only when it is the one result for its cell, and no -multi
+// (its table is the children's sum).
+void CheckTableAgainstProgress(const std::vector<Progress>& progress,
+                               const std::vector<uint64_t>& sizes, std::vector<SymRow>* rows,
+                               RunResult* run) {
+  constexpr double kHalfCentisecond = 0.005;  // "%.2fs"
+  constexpr double kSlack = 0.05;
+  std::vector<std::string> examples;
+  std::vector<size_t> lines;
+  size_t cells = 0;
+  for (SymRow& row : *rows) {
+    if (row.child >= 0) {
+      continue;
+    }
+    for (size_t i = 0; i < row.bytes_per_s.size() && i < row.printed.size() && i < sizes.size();
+         ++i) {
+      if (!row.bytes_per_s[i] || row.printed[i].empty() || !std::isfinite(*row.bytes_per_s[i])) {
+        continue;
+      }
+      const Progress* match = nullptr;
+      size_t matches = 0;
+      for (const Progress& p : progress) {
+        if (!p.public_key && p.has_result && p.name == row.name && p.input_len == sizes[i]) {
+          match = &p;
+          ++matches;
+        }
+      }
+      if (matches != 1 || match->seconds <= kHalfCentisecond || match->count <= 0) {
+        continue;
+      }
+      const double bytes = match->count * static_cast<double>(sizes[i]);
+      const double slowest = bytes / (match->seconds + kHalfCentisecond);
+      const double fastest = bytes / (match->seconds - kHalfCentisecond);
+      const double value = *row.bytes_per_s[i];
+      if (value >= slowest * (1 - kSlack) && value <= fastest * (1 + kSlack)) {
+        continue;
+      }
+      const double implied = bytes / match->seconds;
+      AddRowCaveat(&row, i,
+                   fmt::format("differs by {:.0f}% from the {:.2f}k its progress line {} implies "
+                               "({} in {:.2f}s): an edited table or another run's figure",
+                               100 * (value - implied) / implied, implied / 1000, match->line,
+                               match->count, match->seconds),
+                   row.line, true);
+      ++cells;
+      lines.push_back(row.line);
+      lines.push_back(match->line);
+      if (examples.size() < 3) {
+        examples.push_back(
+            fmt::format("line {} prints {} for {} at {} bytes, line {} implies "
+                        "{:.2f}k",
+                        row.line, row.printed[i], row.name, sizes[i], match->line, implied / 1000));
+      }
+    }
+  }
+  if (cells == 0) {
+    return;
+  }
+  std::sort(lines.begin(), lines.end());
+  lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
+  run->source.caveats.push_back(fmt::format(
+      "Lines {}: {} by more than 5% from what {} progress {} (operations × size / time; "
+      "openssl speed computes the table from the same count and time): {}{}. The table was "
+      "edited, or comes from another run than the progress lines; its figures are kept, in "
+      "doubt.",
+      JoinLines(lines),
+      cells == 1 ? std::string("a table figure differs")
+                 : fmt::format("{} table figures differ", cells),
+      cells == 1 ? "its" : "their", cells == 1 ? "line implies" : "lines imply",
+      fmt::join(examples, "; "), cells > examples.size() ? "; ..." : ""));
+}
+
 }  // namespace
 
 results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_name,
@@ -604,6 +683,7 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
   if (!recomputed && (!sym_rows.empty() || !pk_rows.empty())) {
     AddRowsOnlyInProgress(ev.progress, &sizes, &sym_rows, &pk_rows, &run);
     if (multi <= 1) {
+      CheckTableAgainstProgress(ev.progress, sizes, &sym_rows, &run);
       FillCutRowsFromProgress(ev.progress, sizes, &sym_rows, &run);
     }
   }
