@@ -194,6 +194,16 @@ struct SettlingCommandText {
 SettlingCommandText PublicKeySettlingCommand(const DoctorReport& report,
                                              const std::string& algorithm);
 
+/// The masked rerun that shows whether an AES figure of openssl speed came from the CPU's AES
+/// instructions, for `arch`: x86 (x86_64, x86) `OPENSSL_ia32cap='~0x200000200000000' RERUN`
+/// (bits 57 AES-NI and 33 PCLMULQDQ of the first word,
+/// https://docs.openssl.org/3.0/man3/OPENSSL_ia32cap/), aarch64 `OPENSSL_armcap=0 RERUN` (the
+/// variable replaces the detected word, crypto/armcap.c), RERUN being RerunCommand(origin,
+/// algorithm); with why it tells ("beside the run pasted: a figure that drops shows ..."). nullopt
+/// for another tool, architecture or a non-AES algorithm.
+std::optional<SettlingCommandText> AesMaskRerun(const ReportOrigin& origin, std::string_view arch,
+                                                const std::string& algorithm);
+
 /// The ECDSA-P256 verdict of `report` whose figure is above its generic C bound (pk_bounds.h,
 /// AboveGenericC) and which is accelerated for it (an OpenSSL build without engine or provider,
 /// verdict_report.cc), or nullptr.

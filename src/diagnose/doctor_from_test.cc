@@ -403,15 +403,19 @@ TEST(DoctorFromTest, WithoutCpuinfoFeaturesAreUnknownAndOnlyFastFiguresDecide) {
   EXPECT_EQ(report.ExitStatus(), 0);
 }
 
-TEST(DoctorFromTest, SoftwareFigureWhereTheVectorHasAesNiIsNotAccelerated) {
+// The vector has AES-NI and 3.0 has the EVP AES-NI path: the build is not why the figure is
+// software's, and the report cannot tell what is (new-user tryout: this was "NOT accelerated ...
+// check the build").
+TEST(DoctorFromTest, SoftwareFigureWhereTheVectorAndReleaseHaveAesNiCannotTellWhy) {
   results::RunResult run =
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
   AddAlgorithm(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 100)});
   const DoctorReport report = DiagnoseReport(run);
   const Verdict& v = Find(report, "AES-128-CBC");
-  EXPECT_EQ(v.status, VerdictStatus::kNotAccelerated) << v.line;
-  EXPECT_THAT(v.line, HasSubstr("capability vector has AES-NI"));
-  EXPECT_EQ(report.ExitStatus(), 1);
+  EXPECT_EQ(v.status, VerdictStatus::kUndetermined) << v.line;
+  EXPECT_THAT(v.line, HasSubstr("capability vector has AES-NI set"));
+  EXPECT_THAT(v.line, HasSubstr("cannot tell from this report why"));
+  EXPECT_EQ(report.ExitStatus(), 0);
 }
 
 TEST(DoctorFromTest, SoftwareFigureIsNoProofAtSmallSizesOrWithSeveralProcesses) {
@@ -908,16 +912,16 @@ TEST(DoctorFromTest, MeasuredRunKeepsItsConfidenceIntervals) {
 }
 
 TEST(DoctorFromTest, AnEmulatedRunGetsNoClassAndNoProblem) {
-  // 30 MB/s of AES-128-CBC is far below every AES-NI class at any clock: measured natively
-  // that is "NOT accelerated"; measured under qemu it times the emulator and settles nothing.
+  // 30 MB/s of AES-128-CBC is far below every AES-NI class at any clock: measured natively on
+  // a 3.0 whose vector has AES-NI that is a slow figure on an open path, which the report
+  // cannot explain; measured under qemu it times the emulator and settles nothing.
   results::RunResult run =
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);
   run.source = results::SourceInfo{};
   run.machine.arch = "x86_64";
   AddAlgorithm(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 30)});
   const DoctorReport native = DiagnoseReport(run);
-  EXPECT_EQ(Find(native, "AES-128-CBC").status, VerdictStatus::kNotAccelerated)
-      << Find(native, "AES-128-CBC").line;
+  EXPECT_THAT(Find(native, "AES-128-CBC").line, HasSubstr("cannot tell from this report why"));
 
   run.source.caveats.push_back(results::EmulatedCaveat("CRYPTOBENCH_ASSUME_EMULATED=1"));
   const DoctorReport emulated = DiagnoseReport(run);

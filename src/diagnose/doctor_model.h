@@ -187,6 +187,10 @@ struct Verdict {
   /// tcrypt section's "(cbc-aes-aesni)", or the pasted /proc/crypto entry of highest priority),
   /// when data/kernel-crypto-drivers.csv knows what it runs; "" otherwise.
   std::string kernel_driver;
+  /// A report's verdict whose figure is below every accelerated class although its capability
+  /// vector and release show that path open (verdict_report.cc, SlowOnOpenPath): the build is
+  /// not the cause, and the report cannot tell what is. Not rendered; UndeterminedFinding reads it.
+  bool slow_on_open_path = false;
 };
 
 /// The whole doctor report.

@@ -89,24 +89,39 @@ Command SettlingCommand(const DoctorReport& report, const std::string& algorithm
   if (std::optional<Command> own = LibrarySettlingCommand(report.facts, algorithm, false)) {
     return *own;
   }
-  const bool aes = algorithm.starts_with("AES-");
-  if (aes && origin.tool == "openssl speed" && (arch == "x86_64" || arch == "x86")) {
-    // OPENSSL_ia32cap: bit 57 of the first word is AES-NI, bit 33 PCLMULQDQ
-    // (https://docs.openssl.org/3.0/man3/OPENSSL_ia32cap/); "~" clears them.
-    return {fmt::format("OPENSSL_ia32cap='~0x200000200000000' {}", RerunCommand(origin, algorithm)),
-            "beside the run pasted: a figure that drops shows the AES-NI path ran, one that stays "
-            "shows it did not"};
-  }
-  if (aes && origin.tool == "openssl speed" && arch == "aarch64") {
-    // OPENSSL_armcap=0 clears every capability bit, ARMv8 AES and PMULL among them
-    // (crypto/armcap.c: the variable replaces the detected value).
-    return {fmt::format("OPENSSL_armcap=0 {}", RerunCommand(origin, algorithm)),
-            "beside the run pasted: a figure that drops shows the ARMv8 AES path ran, one that "
-            "stays shows it did not"};
+  if (std::optional<Command> mask = AesMaskRerun(origin, arch, algorithm)) {
+    return *mask;
   }
   return {fmt::format("cryptobench doctor {}", algorithm),
           "on that machine it masks each capability and measures which path runs"};
 }
+
+}  // namespace
+
+std::optional<SettlingCommandText> AesMaskRerun(const ReportOrigin& origin, std::string_view arch,
+                                                const std::string& algorithm) {
+  if (!algorithm.starts_with("AES-") || origin.tool != "openssl speed") {
+    return std::nullopt;
+  }
+  if (arch == "x86_64" || arch == "x86") {
+    // OPENSSL_ia32cap: bit 57 of the first word is AES-NI, bit 33 PCLMULQDQ
+    // (https://docs.openssl.org/3.0/man3/OPENSSL_ia32cap/); "~" clears them.
+    return Command{
+        fmt::format("OPENSSL_ia32cap='~0x200000200000000' {}", RerunCommand(origin, algorithm)),
+        "beside the run pasted: a figure that drops shows the AES-NI path ran, one that stays "
+        "shows it did not"};
+  }
+  if (arch == "aarch64") {
+    // OPENSSL_armcap=0 clears every capability bit, ARMv8 AES and PMULL among them
+    // (crypto/armcap.c: the variable replaces the detected value).
+    return Command{fmt::format("OPENSSL_armcap=0 {}", RerunCommand(origin, algorithm)),
+                   "beside the run pasted: a figure that drops shows the ARMv8 AES path ran, one "
+                   "that stays shows it did not"};
+  }
+  return std::nullopt;
+}
+
+namespace {
 
 // A report with figures but none of an algorithm the catalogue has (TLS cipher-suite rates of
 // `gnutls-cli --benchmark-tls-ciphers`, a kernel driver's own names) gets no verdict at all;
@@ -484,6 +499,39 @@ std::optional<Finding> UndeterminedFinding(const DoctorReport& report) {
                     "run the same {} command again and keep its error output (stderr), which "
                     "names the error behind each operation that did not complete.",
                     failed_command, report.facts.report->tool)};
+  }
+  // Figures below their class on a path the capability vector and the release show open: the
+  // question is not which path the library has but why it ran slow, which only a rerun tells.
+  std::vector<std::string> slow_open;
+  for (const Verdict& verdict : report.verdicts) {
+    if (verdict.status == VerdictStatus::kUndetermined && verdict.slow_on_open_path) {
+      slow_open.push_back(fmt::format("{} {}", verdict.algorithm, verdict.operation));
+    }
+  }
+  if (!public_key_only && slow_open.size() == open.size()) {
+    const bool one = open.size() == 1;
+    const std::optional<Command> mask =
+        AesMaskRerun(*report.facts.report, report.facts.cpu.arch, first);
+    return Finding{
+        "report.cannot-tell", Severity::kWarning,
+        fmt::format("Cannot tell from this report why {} {} slow: the capability vector and the "
+                    "release say the accelerated path should run",
+                    Join(open), one ? "is" : "are"),
+        fmt::format("{} below every accelerated class over {} ({}), but the build is not the "
+                    "cause; contention, a throttled or shared CPU, or wall-clock time on a busy "
+                    "machine give such figures, and the report states no cause",
+                    one ? "its figure is" : "their figures are",
+                    verdict_internal::FormatHzRange(report.core_hz_low, report.core_hz_high),
+                    report.facts.report->clock_source),
+        mask ? fmt::format("Run `{}` and the same command without the mask, one after the "
+                           "other on a quiet machine: an unmasked figure in the accelerated "
+                           "class, and a masked one below it, show the path runs and the pasted "
+                           "figure was the machine's; both as slow as the paste show it did not "
+                           "run.",
+                           mask->command)
+             : fmt::format("Run `{}` again on a quiet machine: a figure in the accelerated "
+                           "class shows the pasted one was the machine's.",
+                           RerunCommand(*report.facts.report, first))};
   }
   const Command command = SettlingCommand(report, first);
   return Finding{

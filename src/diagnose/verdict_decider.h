@@ -160,6 +160,17 @@ class Decider {
   bool DecideKernelAes(Verdict& out) const;
   Verdict DecideReportFingerprint(const std::string& key, const std::string& path_name) const;
   void AddReportBuildEvidence(Verdict& v) const;
+  // The data/library-changes.csv row of the EVP path on the CPU's own AES instructions
+  // (HardwareAesPathRow) when the report shows that path open: an AES family; the path offered by
+  // the report's capability vector (`base_available`, not a CPU clue: `from_clues` false), which
+  // only a build with assembly prints; an OpenSSL release the row holds; EVP rows (the 1.x
+  // low-level API has no such path) and no engine or provider named. nullptr otherwise.
+  const LibraryChange* OpenAesPathRow(bool from_clues, bool base_available) const;
+  // A software-class figure on a path the vector and the release show open: the build is not the
+  // cause, and the report cannot tell what is (contention, a throttled or shared CPU, -elapsed on
+  // a busy machine), so "cannot tell", with the mask rerun that would (issue 13, section 5).
+  Verdict SlowOnOpenPath(const std::string& hz, const std::string& key,
+                         const LibraryChange& row) const;
 
   // Mask experiments (verdict_experiments.cc).
   Verdict DecideFromExperiments(const PathSpec& cpu_path) const;

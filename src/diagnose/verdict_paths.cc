@@ -262,6 +262,24 @@ const LibraryChange* VaesPathRow(Family family) {
   return nullptr;
 }
 
+const LibraryChange* HardwareAesPathRow(std::string_view arch) {
+  std::string_view names;
+  if (arch == "x86_64") {
+    names = "AES-NI through EVP";
+  } else if (arch == "aarch64") {
+    names = "ARMv8 Crypto Extension AES";
+  } else {
+    return nullptr;
+  }
+  for (const LibraryChange& row : LibraryChanges()) {
+    if (row.library == "openssl" && row.arch == arch && row.area == "AES" && row.kind == "added" &&
+        row.change.starts_with(names)) {
+      return &row;
+    }
+  }
+  return nullptr;
+}
+
 bool RowOnPath(const PkAsmPath& row, const PathSpec& path) {
   return !row.bits.empty() &&
          std::all_of(row.bits.begin(), row.bits.end(), [&](const std::string& b) {

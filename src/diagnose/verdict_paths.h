@@ -83,6 +83,11 @@ bool ReleaseHasPath(const AlgorithmInfo& alg, const PathSpec& path, const Doctor
 /// family whose VAES path the table does not date (every other family).
 const LibraryChange* VaesPathRow(Family family);
 
+/// The data/library-changes.csv row that dates OpenSSL's EVP AES path on the CPU's own AES
+/// instructions for `arch`: x86_64 "AES-NI through EVP" (1.0.1..), aarch64 "ARMv8 Crypto
+/// Extension AES" (1.0.2..); nullptr for another architecture or when the table lacks the row.
+const LibraryChange* HardwareAesPathRow(std::string_view arch);
+
 /// True if every bit of a data/pk-asm.csv row lies among the path's bits (needs, needs_any and
 /// mask, less trap_only): masking the path switches the row's code off. False for a row
 /// without bits.

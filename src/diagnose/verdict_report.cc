@@ -203,6 +203,17 @@ std::string Lower(std::string_view text) {
   return out;
 }
 
+// True when AES rows of the run time OpenSSL 1.x's low-level AES_* API, which has no AES-NI path:
+// the import names such rows only in its caveat ("Rows 'aes-128 cbc', ... time OpenSSL 1.x's
+// low-level API"); 1.x spells its low-level AES rows "aes-128 cbc", EVP ones "aes-128-cbc".
+bool LegacyAesRows(const ReportOrigin& origin) {
+  return origin.evp == "legacy" ||
+         std::any_of(origin.caveats.begin(), origin.caveats.end(), [](const std::string& caveat) {
+           return caveat.find("low-level API") != std::string::npos &&
+                  caveat.find("'aes-") != std::string::npos;
+         });
+}
+
 // Where the report shows the CPU's feature `name` without a capability vector: the clue of
 // the flags/Features line or model row (cpu_clues.h) and its source; "" when it does not.
 std::string ClueOf(const DoctorFacts& facts, std::string_view name) {
@@ -729,6 +740,10 @@ Verdict Decider::DecideReportFingerprint(const std::string& key,
                                 "slower than one alone, so a software class is not proof",
                                 figure, origin.processes));
       }
+      if (const LibraryChange* row =
+              OpenAesPathRow(from_clues, base != nullptr && base->available)) {
+        return SlowOnOpenPath(hz, key, *row);
+      }
       Verdict v = Make(
           VerdictStatus::kNotAccelerated,
           from_clues ? fmt::format("{}: the CPU has {}, but the figure fits no accelerated class "
@@ -807,6 +822,59 @@ Verdict Decider::DecideReportFingerprint(const std::string& key,
                           alg_.name, operation_));
 }
 
+const LibraryChange* Decider::OpenAesPathRow(bool from_clues, bool base_available) const {
+  const ReportOrigin& origin = *facts_.report;
+  const bool aes =
+      family_ == Family::kAesBlock || family_ == Family::kAesXts || family_ == Family::kAesGcm;
+  if (!aes || from_clues || !base_available || !origin.cpu_features_known ||
+      !CurrentVector(facts_) || !origin.engine_or_provider.empty() || LegacyAesRows(origin) ||
+      !MeasuredThroughEvp(facts_)) {
+    return nullptr;
+  }
+  const std::optional<LibraryVersion> release = OpenSslReleaseOf(facts_.library.version);
+  const LibraryChange* row = HardwareAesPathRow(facts_.cpu.arch);
+  return release && row != nullptr && row->versions.Contains(*release) ? row : nullptr;
+}
+
+Verdict Decider::SlowOnOpenPath(const std::string& hz, const std::string& key,
+                                const LibraryChange& row) const {
+  const ReportOrigin& origin = *facts_.report;
+  const std::optional<LibraryVersion> release = OpenSslReleaseOf(facts_.library.version);
+  Verdict v = Make(
+      VerdictStatus::kUndetermined,
+      fmt::format("{} is {} at {}, below every accelerated class, but cannot tell from this "
+                  "report why: the report's capability vector has {} set and OpenSSL {} has the "
+                  "{} path, so the build is not the cause and that path should run; figures this "
+                  "slow on it come from contention, a throttled or shared CPU, or -elapsed "
+                  "wall-clock time on a busy machine",
+                  Rate(AsIs().bytes_per_s), Cpb(fp_), hz, key,
+                  release ? release->text : facts_.library.version, key));
+  v.slow_on_open_path = true;
+  v.evidence.push_back(fmt::format("the report's capability vector has {} set", key));
+  v.evidence.push_back(fmt::format("OpenSSL {}: {} (source: {})", row.versions.text, row.change,
+                                   SourceLink(row.source, LibraryGithubRepo(row.library))));
+  if (origin.timing_basis == "wall_clock") {
+    v.evidence.push_back(
+        "timed in wall-clock time (-elapsed): time the process waited for a busy or shared CPU "
+        "counts as time spent");
+  }
+  const std::optional<SettlingCommandText> mask =
+      AesMaskRerun(origin, facts_.cpu.arch, std::string(alg_.name));
+  // The unmasked rerun shows whether the machine was busy; the masked one, beside it, whether
+  // the path ran at all.
+  v.advice = mask ? fmt::format(
+                        "Run `{}` and the same command without the mask, one after the other on "
+                        "a quiet machine: an unmasked figure in the accelerated class, and a "
+                        "masked one below it, show the {} path runs and the pasted figure was "
+                        "the machine's; both as slow as the paste show it did not run.",
+                        mask->command, key)
+                  : fmt::format(
+                        "Run `{}` again on a quiet machine: a figure in the accelerated class "
+                        "shows the pasted one was the machine's.",
+                        RerunCommand(origin, std::string(alg_.name)));
+  return v;
+}
+
 // 1.x prints its -D*_ASM defines in the compiler line (3.x passes them per file); a legacy
 // (low-level API) row never takes the AES-NI path.
 void Decider::AddReportBuildEvidence(Verdict& v) const {
@@ -824,17 +892,8 @@ void Decider::AddReportBuildEvidence(Verdict& v) const {
           fmt::format("the compiler line {} -D{}", present ? "has" : "lacks", define));
     }
   }
-  // The import names legacy rows only in its caveat ("Rows 'aes-128 cbc', ... time OpenSSL
-  // 1.x's low-level API"); 1.x spells its low-level AES rows "aes-128 cbc", EVP ones
-  // "aes-128-cbc".
   const bool aes = family_ == Family::kAesBlock || family_ == Family::kAesXts;
-  const bool legacy_aes_row =
-      origin.evp == "legacy" ||
-      std::any_of(origin.caveats.begin(), origin.caveats.end(), [](const std::string& caveat) {
-        return caveat.find("low-level API") != std::string::npos &&
-               caveat.find("'aes-") != std::string::npos;
-      });
-  if (aes && legacy_aes_row) {
+  if (aes && LegacyAesRows(origin)) {
     v.evidence.push_back(fmt::format(
         "{} AES rows of this run time OpenSSL 1.x's low-level AES_* API, which has no AES-NI "
         "path; `openssl speed -evp {}` times the EVP path",
