@@ -242,8 +242,8 @@ void Conclude(Fingerprint& result) {
 }  // namespace
 
 Fingerprint Classify(const std::vector<CpbClass>& classes, std::string_view algorithm,
-                     std::string_view operation, double bytes_per_s, double hz_low,
-                     double hz_high) {
+                     std::string_view operation, double bytes_per_s, double hz_low, double hz_high,
+                     const std::function<bool(const CpbClass&)>& keep) {
   Fingerprint result;
   const bool usable = std::isfinite(bytes_per_s) && bytes_per_s > 0 && std::isfinite(hz_low) &&
                       hz_low > 0 && std::isfinite(hz_high) && hz_high >= hz_low;
@@ -258,7 +258,7 @@ Fingerprint Classify(const std::vector<CpbClass>& classes, std::string_view algo
 
   std::vector<const CpbClass*> candidates;
   for (const CpbClass& c : classes) {
-    if (c.algorithm == algorithm && c.operation == operation) {
+    if (c.algorithm == algorithm && c.operation == operation && (!keep || keep(c))) {
       candidates.push_back(&c);
     }
   }

@@ -3,6 +3,7 @@
 // range cites its source; derived from shared/reference/cpb-reference.md sections 7 and 8).
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -90,8 +91,11 @@ inline constexpr double kCpbTolerance = 1.15;
 /// [hz_low, hz_high] (Hz; equal for a known clock) and matches that interval against the
 /// `classes` rows for (algorithm, operation), each widened by kCpbTolerance. Never throws;
 /// see Fingerprint::conclusion for unusable input.
+/// `keep`, when given, leaves out every class it rejects (a path the release or the CPU lacks):
+/// such a class is neither matched nor named in a "no known class" conclusion.
 Fingerprint Classify(const std::vector<CpbClass>& classes, std::string_view algorithm,
-                     std::string_view operation, double bytes_per_s, double hz_low, double hz_high);
+                     std::string_view operation, double bytes_per_s, double hz_low, double hz_high,
+                     const std::function<bool(const CpbClass&)>& keep = {});
 
 /// `fp` with its kHardware matches dropped and its conclusion, hardware and software recomputed:
 /// for a CPU whose features settle that no hardware path exists, so that no hardware class stays

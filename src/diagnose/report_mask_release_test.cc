@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -273,6 +274,49 @@ TEST(ReportMaskReleaseTest, CommandLineMaskReadsTwoFieldsUpTo34) {
       DiagnoseReport(CommandLinePaste("3.5.0", 0x30500000, "~0x200000000000000::"));
   EXPECT_FALSE(Has(kept.facts.env_masked_features, "AVX2"));
   EXPECT_TRUE(Has(kept.facts.env_masked_features, "AES-NI"));
+}
+
+}  // namespace
+}  // namespace cryptobench::diagnose
+
+namespace cryptobench::diagnose {
+namespace {
+
+// A pasted OpenSSL `release` whose CPUINFO line is `vector`, with no mask.
+results::RunResult Unmasked(const std::string& vector, const std::string& release) {
+  results::RunResult run;
+  run.source.kind = "imported";
+  run.source.tool = "openssl speed";
+  run.source.tool_version = release;
+  run.source.file = "paste.txt";
+  run.source.timing_basis = "user_cpu";
+  run.library.version = "OpenSSL " + release;
+  run.library.cpu_info = "CPUINFO: OPENSSL_ia32cap=" + vector;
+  run.library.capability_vector = vector;
+  AddAlgorithm(run, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 6000)});
+  return run;
+}
+
+// kIceLakeNoAesNi with AES-NI (LV0 bit 57) set: VAES, VPCLMULQDQ and AVX-512 as well.
+constexpr const char* kIceLake = "0x1202020200000400:0x640e00b0128";
+
+// The VAES GCM class is named only where the release has the path (data/library-changes.csv:
+// 3.1..) and the vector has its bits (new-user tryout: a 3.0.x paste and a vector without VAES
+// were both offered "VAES-AVX512 (ossl_aes_gcm_encrypt_avx512)").
+TEST(ReportClassListTest, VaesGcmClassNeedsTheReleaseAndTheVectorBits) {
+  for (const auto& [vector, release, named] :
+       std::vector<std::tuple<std::string, std::string, bool>>{{kIceLake, "3.0.13", false},
+                                                               {kIceLakeNoVaes, "3.2.1", false},
+                                                               {kIceLake, "3.2.1", true}}) {
+    const DoctorReport report = DiagnoseReport(Unmasked(vector, release));
+    const Verdict& gcm = Find(report, "AES-128-GCM");
+    EXPECT_EQ(gcm.status, VerdictStatus::kAccelerated) << release << ": " << gcm.line;
+    EXPECT_EQ(gcm.line.find("VAES-AVX512") != std::string::npos, named)
+        << release << " " << vector << ": " << gcm.line;
+    EXPECT_EQ(gcm.fingerprint.find("VAES-AVX512") != std::string::npos, named)
+        << release << " " << vector << ": " << gcm.fingerprint;
+    EXPECT_THAT(gcm.line, HasSubstr("AES-NI+AVX stitched")) << gcm.line;
+  }
 }
 
 }  // namespace

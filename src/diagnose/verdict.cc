@@ -39,7 +39,8 @@ Fingerprint Decider::Classify(const Measurement& m) const {
   }
   const std::vector<CpbClass>& classes = ClassesFor(facts_.cpu.arch);
   Fingerprint fp =
-      diagnose::Classify(classes, alg_.name, operation_, m.bytes_per_s, hz_low_, hz_high_);
+      diagnose::Classify(classes, alg_.name, operation_, m.bytes_per_s, hz_low_, hz_high_,
+                         [this](const CpbClass& c) { return ClassOfOpenPath(c, family_, facts_); });
   if (base_.input_len < kLargeInputLen && fp.cpb_low > 0) {
     // The classes are for 8-16 KiB inputs: below, per-call overhead raises cpb enough to put a
     // hardware path into a software class, so none is named.

@@ -23,6 +23,13 @@ inline constexpr uint64_t kLargeInputLen = 8192;
 /// The class table of `arch` ("x86_64" or "aarch64"; empty for any other), parsed once.
 const std::vector<CpbClass>& ClassesFor(std::string_view arch);
 
+/// False for a class of `family`'s table that belongs to a path (PathSpec::class_prefix) the
+/// library cannot take: a release that lacks it (data/library-changes.csv dates OpenSSL's x86-64
+/// VAES GCM from 3.1 and XTS from 3.5; LibreSSL has neither), or a capability vector (when
+/// known) without its bits while another path of the family stays open, so that the family keeps
+/// an accelerated class. True for every other class (software rows, unknown release or vector).
+bool ClassOfOpenPath(const CpbClass& c, Family family, const DoctorFacts& facts);
+
 /// True if the measurement succeeded with a positive rate.
 inline bool MeasurementOk(const Measurement& m) {
   return m.status == results::CellStatus::kOk && m.bytes_per_s > 0;

@@ -144,7 +144,8 @@ bool OpenSslSoftwarePaths(const DoctorFacts& facts) {
 
 Side FingerprintSide(const std::vector<CpbClass>& classes, const AlgorithmInfo& alg,
                      std::string_view operation, const Fingerprint& fp,
-                     const std::vector<ReportPath>& paths, bool openssl_software_paths) {
+                     const std::vector<ReportPath>& paths, bool openssl_software_paths,
+                     const DoctorFacts& facts) {
   auto accelerated = [&](const CpbClass& c) {
     if (c.family == ClassFamily::kHardware) {
       return true;
@@ -155,7 +156,8 @@ Side FingerprintSide(const std::vector<CpbClass>& classes, const AlgorithmInfo& 
   };
   std::vector<const CpbClass*> candidates;
   for (const CpbClass& c : classes) {
-    if (c.algorithm == alg.name && c.operation == operation) {
+    if (c.algorithm == alg.name && c.operation == operation &&
+        ClassOfOpenPath(c, FamilyOf(alg), facts)) {
       candidates.push_back(&c);
     }
   }
@@ -350,6 +352,32 @@ MaskReach ReachOf(const AlgorithmInfo& alg, const DoctorFacts& facts) {
 
 }  // namespace
 
+bool ClassOfOpenPath(const CpbClass& c, Family family, const DoctorFacts& facts) {
+  const std::span<const PathSpec> paths = PathsOf(family, facts.cpu.arch);
+  const auto owns = [&](const PathSpec& spec) {
+    return !spec.class_prefix.empty() && std::string_view(c.name).starts_with(spec.class_prefix);
+  };
+  const auto owner = std::find_if(paths.begin(), paths.end(), owns);
+  if (owner == paths.end()) {
+    return true;
+  }
+  const auto in_release = [&](const PathSpec& spec) {
+    const LibraryChange* row = nullptr;
+    return ReleaseHas(family, spec, facts, &row) != Known::kNo;
+  };
+  if (!in_release(*owner)) {
+    return false;
+  }
+  const std::optional<CapabilityVector> vector = CurrentVector(facts);
+  if (!vector || PathAvailable(*owner, facts.cpu, &*vector)) {
+    return true;
+  }
+  return std::none_of(paths.begin(), paths.end(), [&](const PathSpec& spec) {
+    return &spec != &*owner && !spec.class_prefix.empty() && in_release(spec) &&
+           PathAvailable(spec, facts.cpu, &*vector);
+  });
+}
+
 Verdict Decider::DecideFromReport() const {
   const std::vector<ReportPath> paths = PathsForReport(alg_, facts_);
   const std::string figure = Figure(fp_, AsIs().bytes_per_s);
@@ -382,8 +410,8 @@ Verdict Decider::DecideFromReport() const {
   // In doubt, a figure in an accelerated class over the whole range shows a fast path ran: the
   // fingerprint then decides, as without the mask.
   if (reach.reach == Reach::kCannotTell &&
-      FingerprintSide(ClassesFor(arch), alg_, operation_, fp_, paths,
-                      OpenSslSoftwarePaths(facts_)) != Side::kAccelerated) {
+      FingerprintSide(ClassesFor(arch), alg_, operation_, fp_, paths, OpenSslSoftwarePaths(facts_),
+                      facts_) != Side::kAccelerated) {
     const std::string variable = CapabilityVariable(facts_);
     Verdict v = Make(VerdictStatus::kUndetermined,
                      fmt::format("cannot tell whether {}={} ({}) is why: it clears {}, but {}'s "
@@ -500,7 +528,7 @@ Verdict Decider::DecideFromReport() const {
     // Without a vector: the CPU line that shows the feature absent.
     const std::string clue = known ? "" : ClueOf(facts_, clear.front());
     if (FingerprintSide(ClassesFor(arch), alg_, operation_, fp_, paths,
-                        OpenSslSoftwarePaths(facts_)) == Side::kAccelerated) {
+                        OpenSslSoftwarePaths(facts_), facts_) == Side::kAccelerated) {
       // Only the path the vector rules out reaches the figure: one of the two does not
       // describe the run.
       Verdict v = Make(
@@ -669,7 +697,7 @@ Verdict Decider::DecideReportFingerprint(const std::string& key,
   const ReportOrigin& origin = *facts_.report;
   const std::vector<ReportPath> paths = PathsForReport(alg_, facts_);
   const Side side = FingerprintSide(ClassesFor(facts_.cpu.arch), alg_, operation_, fp_, paths,
-                                    OpenSslSoftwarePaths(facts_));
+                                    OpenSslSoftwarePaths(facts_), facts_);
   const std::string figure = Figure(fp_, AsIs().bytes_per_s);
   const std::string hz = FormatHzRange(hz_low_, hz_high_);
   // The CPU's features: from the capability vector, or (without one) from the text's CPU
