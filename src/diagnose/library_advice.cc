@@ -16,6 +16,9 @@ struct Remedies {
   /// The build switches that give its code the CPU's instructions, on x86 and on Arm.
   std::string_view x86_switches;
   std::string_view arm_switches;
+  /// On x86, the switches of its code for the features other than AES-NI and PCLMULQDQ (AVX,
+  /// AVX2, BMI2, SHA): "" when x86_switches gives them too.
+  std::string_view x86_simd_switches;
   /// Where its symmetric paths are not in this table (an algorithm its switches are not sourced
   /// for): "" when the switches above cover every algorithm of the class tables.
   std::string_view only_for;
@@ -39,7 +42,9 @@ struct Remedies {
 // wolfSSL ARMv8 ASM support (default: disabled)", "--enable-aesni ... (default: disabled)";
 // configure writes the macros it defines into wolfssl/options.h: WOLFSSL_AESNI (--enable-aesni
 // and --enable-intelasm), USE_INTEL_SPEEDUP (--enable-intelasm), WOLFSSL_ARMASM (--enable-armasm),
-// WOLFSSL_SP_ASM (--enable-sp-asm).
+// WOLFSSL_SP_ASM (--enable-sp-asm). ChaCha20's AVX code needs USE_INTEL_SPEEDUP, not
+// WOLFSSL_AESNI (wolfssl/wolfcrypt/chacha.h: USE_INTEL_CHACHA_SPEEDUP is defined only under
+// WOLFSSL_X86_64_BUILD and USE_INTEL_SPEEDUP).
 constexpr Remedies kWolfssl{
     AdviceLibrary::kWolfssl,
     "wolfSSL",
@@ -47,6 +52,8 @@ constexpr Remedies kWolfssl{
     "the AVX1/AVX2, BMI2 and ADX code, e.g. AVX for AES-GCM: USE_INTEL_SPEEDUP); both are off "
     "by default",
     "`./configure --enable-armasm` (the ARMv8 assembly: WOLFSSL_ARMASM; off by default)",
+    "`./configure --enable-intelasm` (the AVX1/AVX2 code: USE_INTEL_SPEEDUP, off by default; "
+    "`--enable-aesni` gives AES-NI only)",
     "",
     "`./configure --enable-sp --enable-sp-asm` (single-precision math for RSA, DH and ECC and "
     "its x86-64/ARM assembly: WOLFSSL_SP_ASM) and, on x86-64, `--enable-intelasm` (BMI2 and ADX)",
@@ -76,6 +83,7 @@ constexpr Remedies kMbedtls{
     "MBEDTLS_AESCE_C for the Armv8 AES instructions (3.4.0 and later, defined by default; older "
     "releases have no Armv8 AES code) in include/mbedtls/mbedtls_config.h or the file "
     "MBEDTLS_CONFIG_FILE names",
+    "",
     "AES",
     "",
     "grep -E '^#define MBEDTLS_(AESNI_C|AESCE_C|HAVE_ASM|PADLOCK_C)' "
@@ -264,6 +272,16 @@ std::string_view Switches(const Remedies& r, const DoctorFacts& facts) {
   return Arm(facts) ? r.arm_switches : r.x86_switches;
 }
 
+// The switches that give the library's code the CPU's `feature` ("AES-NI", "AVX2").
+std::string_view SwitchesFor(const Remedies& r, const DoctorFacts& facts,
+                             std::string_view feature) {
+  const bool aes_feature = feature == "AES-NI" || feature == "PCLMULQDQ";
+  if (!Arm(facts) && !aes_feature && !r.x86_simd_switches.empty()) {
+    return r.x86_simd_switches;
+  }
+  return Switches(r, facts);
+}
+
 // True when the library's switches in the table are sourced for `algorithm`.
 bool Covers(const Remedies& r, std::string_view algorithm) {
   return r.only_for.empty() || algorithm.starts_with(r.only_for);
@@ -353,7 +371,7 @@ std::string UnusedPathAdvice(const DoctorFacts& facts, std::string_view algorith
   return fmt::format(
       "Check {}'s build: it uses the CPU's {} only when built with {}. `{}` shows which the "
       "build had; rerun {} after a rebuild with them (source: {}).",
-      r->name, feature, Switches(*r, facts), r->evidence_command, r->rerun, r->source);
+      r->name, feature, SwitchesFor(*r, facts, feature), r->evidence_command, r->rerun, r->source);
 }
 
 std::string AesUnusedAdvice(const DoctorFacts& facts) {

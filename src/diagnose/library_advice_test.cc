@@ -126,6 +126,29 @@ TEST(LibraryAdviceTest, WolfsslSoftwareAesNamesItsConfigureOptions) {
   ExpectNoOpensslRemedy(AllAdvice(report));
 }
 
+// Defect (new-user tryout): a wolfSSL ChaCha20 figure in software on an AVX2 CPU was told its
+// AVX2 code comes with --enable-aesni or --enable-intelasm; only --enable-intelasm
+// (USE_INTEL_SPEEDUP) builds it (wolfssl/wolfcrypt/chacha.h).
+TEST(LibraryAdviceTest, WolfsslAvx2PathNamesIntelasmOnly) {
+  results::RunResult run = Paste("wolfssl", kX86Flags);
+  AddSoftwareAes(run);
+  AddAlgorithm(run, "ChaCha20", "cipher", {ImportedFigure("encrypt", 1048576, 120.0)});
+  const DoctorReport report = DiagnoseReport(run);
+  bool chacha_verdict = false;
+  for (const Verdict& verdict : report.verdicts) {
+    if (verdict.algorithm.starts_with("ChaCha20") &&
+        verdict.status == VerdictStatus::kNotAccelerated) {
+      chacha_verdict = true;
+      EXPECT_THAT(verdict.advice, HasSubstr("only when built with `./configure --enable-intelasm`"))
+          << verdict.advice;
+    }
+    if (verdict.algorithm == "AES-128-GCM" && verdict.status == VerdictStatus::kNotAccelerated) {
+      EXPECT_THAT(verdict.advice, HasSubstr("`./configure --enable-aesni`")) << verdict.advice;
+    }
+  }
+  EXPECT_TRUE(chacha_verdict);
+}
+
 // On ARMv8 wolfSSL's AES instructions come with --enable-armasm.
 TEST(LibraryAdviceTest, WolfsslOnArmNamesArmasm) {
   results::RunResult run = Paste("wolfssl", kArmFlags);
