@@ -49,7 +49,10 @@ struct ReportOrigin {
   int pinned_cpus = 0;
   std::vector<std::string> caveats;  ///< the run's interpretation caveats, verbatim
   std::string arch_source;           ///< where facts.cpu.arch came from; empty when unknown
-  bool cpu_features_known = false;   ///< facts.cpu.features were decoded from a capability vector
+  /// The OS the text shows (ReportOs, library_advice.h): "linux", "macos", "openbsd", "windows",
+  /// or "" when it does not say; advice names that OS's commands.
+  std::string os;
+  bool cpu_features_known = false;  ///< facts.cpu.features were decoded from a capability vector
   /// Without a capability vector: facts.cpu.features hold what the CPU clues show (a flags or
   /// Features line, a model row of data/cpu-clues.csv); each feature's clue and source is
   /// cpu_clues.Find(name). They say what the CPU has, not what the library's vector has.

@@ -332,6 +332,70 @@ std::string ArchitectureCommandAdvice(const DoctorFacts& facts) {
   return "Include `openssl version -a` output (platform and CPUINFO lines).";
 }
 
+std::string ReportOs(const results::RunResult& run) {
+  for (const results::SourceFact& fact : run.source.facts) {
+    if (fact.kind != "uname") {
+      continue;
+    }
+    const std::string_view value = fact.value;
+    const std::string_view word = value.substr(0, value.find(' '));
+    if (word == "Linux") {
+      return "linux";
+    }
+    if (word == "Darwin") {
+      return "macos";
+    }
+    if (word == "OpenBSD") {
+      return "openbsd";
+    }
+    if (word.starts_with("MINGW") || word.starts_with("MSYS") || word.starts_with("CYGWIN")) {
+      return "windows";
+    }
+  }
+  const std::string_view platform = run.library.platform;
+  if (platform.starts_with("linux") || platform.starts_with("debian-")) {
+    return "linux";
+  }
+  if (platform.starts_with("darwin")) {
+    return "macos";
+  }
+  if (platform.starts_with("VC-WIN") || platform.starts_with("mingw") ||
+      platform.starts_with("Cygwin")) {
+    return "windows";
+  }
+  return "";
+}
+
+SettlingCommandText CpuListingCommand(std::string_view os, std::string_view linux_why) {
+  if (os == "macos") {
+    return {"sysctl -a | grep machdep.cpu",
+            "its machdep.cpu.brand_string line names the CPU (an Intel name carries the base "
+            "clock) and its features lines list the extensions (AES, AVX2, ...), which the cpb "
+            "classes need"};
+  }
+  if (os == "openbsd") {
+    return {"sysctl hw.model hw.cpuspeed; dmesg | grep cpu0",
+            "hw.model names the CPU, hw.cpuspeed gives its clock in MHz, and the kernel's cpu0 "
+            "line lists its extensions (AES, PCLMUL, ...), which the cpb classes need"};
+  }
+  if (os == "windows") {
+    return {"coreinfo",
+            "Sysinternals Coreinfo names the CPU and marks each extension it has (AES, AVX2, "
+            "...), which the cpb classes need"};
+  }
+  return {"lscpu", std::string(linux_why)};
+}
+
+std::string_view SaturationWatcher(std::string_view os) {
+  if (os == "windows") {
+    return "Task Manager's Performance tab, with the graph set to logical processors";
+  }
+  if (os == "macos") {
+    return "Activity Monitor's CPU History window";
+  }
+  return "top -H";
+}
+
 bool MeasuredThroughEvp(const DoctorFacts& facts) {
   if (!facts.report) {
     return false;

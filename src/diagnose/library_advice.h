@@ -35,6 +35,26 @@ enum class AdviceLibrary {
 /// paste of no known other library, or the kernel's tools (whose rules word their own).
 bool OpensslAdvice(const DoctorFacts& facts);
 
+/// The OS a pasted run shows, for advice that names OS commands: from a `uname -a` line's first
+/// word (Linux, Darwin, OpenBSD, MINGW*/MSYS*/CYGWIN* for Windows), else OpenSSL's platform
+/// target (linux-*, debian-*: Linux; darwin*: macOS; VC-WIN*, mingw*, Cygwin*: Windows;
+/// Configurations/10-main.conf and 50-win-onecore.conf). "" when neither says (BSD-* targets are
+/// any BSD).
+std::string ReportOs(const results::RunResult& run);
+
+/// The command that lists the CPU's model, clock and extensions on `os` (ReportOrigin::os), with
+/// what it shows: macOS `sysctl -a | grep machdep.cpu` (machdep.cpu.brand_string and the
+/// features lines; sysctl(8)); OpenBSD `sysctl hw.model hw.cpuspeed` and the cpu0 line of dmesg
+/// (sysctl(2) HW_MODEL, HW_CPUSPEED; the kernel prints the CPU's features there at boot);
+/// Windows Sysinternals `coreinfo` (https://learn.microsoft.com/sysinternals/downloads/coreinfo:
+/// the CPU's features, AES and the like); else (Linux, unknown) `lscpu` with `linux_why`.
+SettlingCommandText CpuListingCommand(std::string_view os, std::string_view linux_why);
+
+/// Where to watch whether one core is saturated on `os`: "top -H" (threads; Linux procps and
+/// OpenBSD top), Windows Task Manager's per-logical-processor CPU graphs, macOS Activity
+/// Monitor's CPU History window (its top has no -H).
+std::string_view SaturationWatcher(std::string_view os);
+
 /// The command that shows a report's architecture for report.arch-unknown: `openssl version -a`
 /// (its platform and CPUINFO lines) for an OpenSSL paste, `uname -m` for every other tool
 /// (coreutils prints the machine hardware name: x86_64, aarch64, armv7l, mips).

@@ -80,10 +80,12 @@ Command SettlingCommand(const DoctorReport& report, const std::string& algorithm
   if (arch.empty() || clock_assumed) {
     // lscpu prints Architecture, Model name (Intel's names carry the base clock), CPU max MHz
     // and Flags (util-linux, sys-utils/lscpu.1.adoc); import reads each (env_facts.cc).
-    return {"lscpu",
-            fmt::format("its Architecture, Model name, CPU max MHz and Flags lines give {}the "
-                        "clock range and the CPU's extensions, which the cpb classes need",
-                        arch.empty() ? "the class table, " : "")};
+    // Another OS has its own listing (CpuListingCommand).
+    return CpuListingCommand(
+        origin.os,
+        fmt::format("its Architecture, Model name, CPU max MHz and Flags lines give {}the "
+                    "clock range and the CPU's extensions, which the cpb classes need",
+                    arch.empty() ? "the class table, " : ""));
   }
   // A wolfSSL or mbedTLS paste: its build's settings (library_advice.h).
   if (std::optional<Command> own = LibrarySettlingCommand(report.facts, algorithm, false)) {
@@ -197,10 +199,12 @@ std::optional<Finding> FingerprintOnlyFinding(const DoctorReport& report) {
   // The legacy-API re-run (-evp) when the rows time the low-level API; else the clock's command:
   // a kernel tool's driver question is not what is open here.
   Command command = SettlingCommand(report, first);
-  if (!HasFinding(report, "report.legacy-api") && command.command != "lscpu") {
-    command = {"lscpu",
-               "its Model name (Intel's names carry the base clock) and CPU max MHz lines give the "
-               "clock range, and with it the cpb each figure is"};
+  const Command listing = CpuListingCommand(
+      origin.os,
+      "its Model name (Intel's names carry the base clock) and CPU max MHz lines give the "
+      "clock range, and with it the cpb each figure is");
+  if (!HasFinding(report, "report.legacy-api") && command.command != listing.command) {
+    command = listing;
   }
   const bool one = open.size() == 1;
   return Finding{
@@ -307,9 +311,17 @@ std::optional<Finding> SoftwareExpectedFinding(const DoctorReport& report) {
                  : "The pasted flags line is all the CPU offers this system: the CPU model's "
                    "specification says whether the CPU itself has the instructions (a firmware "
                    "setting may turn them off).")
-          : "Run `lscpu`: its Model name says whether the CPU has the instructions, and a "
+      : report.facts.report->os.empty() || report.facts.report->os == "linux"
+          ? "Run `lscpu`: its Model name says whether the CPU has the instructions, and a "
             "Hypervisor vendor line marks a virtual machine whose CPU model may hide them (the "
-            "host's CPU and the guest's CPU type then settle it)."};
+            "host's CPU and the guest's CPU type then settle it)."
+          : [&] {
+              const Command listing = CpuListingCommand(report.facts.report->os, "");
+              return fmt::format(
+                  "Run `{}`: {}; in a virtual machine, the host's CPU and the "
+                  "guest's CPU type then settle it.",
+                  listing.command, listing.why);
+            }()};
 }
 
 // The accelerated verdicts of `report` as "ALGORITHM OPERATION", and the first one's algorithm

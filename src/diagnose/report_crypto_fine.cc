@@ -14,6 +14,7 @@
 #include "diagnose/cpu_clues.h"
 #include "diagnose/doctor_from.h"
 #include "diagnose/hash_bounds.h"
+#include "diagnose/library_advice.h"
 #include "diagnose/pk_bounds.h"
 #include "diagnose/stated_causes.h"
 #include "diagnose/verdict_text.h"
@@ -285,8 +286,9 @@ std::optional<Finding> CryptoFineFinding(const DoctorReport& report) {
                     "(TLS 1.3 CertificateVerify, RFC 8446 sec. 4.4.3; TLS 1.2 ECDHE "
                     "ServerKeyExchange, RFC 5246 sec. 7.4.3), and a resumed one signs nothing",
                     Join(evidence), pk_bounds),
-        "Look elsewhere: time the workload itself (handshakes per second with and without the "
-        "proxy or VPN), and watch whether one core is saturated (top -H)."};
+        fmt::format("Look elsewhere: time the workload itself (handshakes per second with and "
+                    "without the proxy or VPN), and watch whether one core is saturated ({}).",
+                    SaturationWatcher(origin.os))};
   }
   const std::string workload =
       KernelTool(origin) ? "a disk or file system" : "a disk, file system, VPN or proxy";
@@ -311,10 +313,11 @@ std::optional<Finding> CryptoFineFinding(const DoctorReport& report) {
                 "sha512-x86_64.pl), halved, at 6.5 GHz"
               : "",
           pk_bounds),
-      "Look elsewhere: time the workload itself (fio or dd on the raw device and through the "
-      "file system, iperf3 with and without the VPN or proxy), and watch whether one core is "
-      "saturated (top -H): a single-threaded program is limited by its own code, not by the "
-      "cipher."};
+      fmt::format("Look elsewhere: time the workload itself (fio or dd on the raw device and "
+                  "through the file system, iperf3 with and without the VPN or proxy), and watch "
+                  "whether one core is saturated ({}): a single-threaded program is limited by "
+                  "its own code, not by the cipher.",
+                  SaturationWatcher(origin.os))};
 }
 
 namespace {

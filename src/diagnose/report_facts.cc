@@ -15,6 +15,7 @@
 #include "diagnose/cpu_clues.h"
 #include "diagnose/doctor_from.h"
 #include "diagnose/ia32cap.h"
+#include "diagnose/library_advice.h"
 #include "diagnose/library_facts.h"
 #include "diagnose/verdict_text.h"
 
@@ -428,6 +429,7 @@ DoctorFacts ReportFacts(const results::RunResult& run) {
 
   facts.cpu.arch = ReportArch(run, &origin.arch_source);
   origin.cpu_clues = ReadCpuClues(run);
+  origin.os = ReportOs(run);
   origin.kernel_aes = CompareKernelAes(run);
   facts.cpu.brand = run.machine.cpu_model;
   facts.cpu.vendor = run.machine.cpu_vendor;

@@ -12,6 +12,7 @@
 
 #include "diagnose/doctor_from.h"
 #include "diagnose/ia32cap.h"
+#include "diagnose/library_advice.h"
 #include "diagnose/verdict.h"
 #include "diagnose/verdict_text.h"
 
@@ -121,10 +122,11 @@ void ReadPastedMaskExperiment(DoctorReport& report, const results::RunResult& ru
                     "took the AES-NI path",
                     value, FormatBytesPerSecond(figure.second.second), rate / figure.second.second,
                     kSignificantSlowdown),
-        "Look elsewhere: time the workload itself (fio or dd on the raw device and through the "
-        "file system, iperf3 with and without the VPN or proxy), and watch whether one core is "
-        "saturated (top -H): a single-threaded program is limited by its own code, not by the "
-        "cipher."});
+        fmt::format("Look elsewhere: time the workload itself (fio or dd on the raw device and "
+                    "through the file system, iperf3 with and without the VPN or proxy), and "
+                    "watch whether one core is saturated ({}): a single-threaded program is "
+                    "limited by its own code, not by the cipher.",
+                    SaturationWatcher(report.facts.report->os))});
     return;
   }
 }

@@ -72,8 +72,16 @@ bool IsArchWord(std::string_view value) {
 
 bool IsUnameLine(std::string_view trimmed) {
   const std::vector<std::string_view> words = SplitWords(trimmed);
-  return words.size() >= 4 &&
-         (words[0] == "Linux" || words[0] == "FreeBSD" || words[0] == "Darwin") &&
+  if (words.size() < 4) {
+    return false;
+  }
+  // macOS: "Darwin HOST 23.1.0 Darwin Kernel Version 23.1.0: ...; root:xnu-... x86_64";
+  // OpenBSD: "OpenBSD HOST 7.4 GENERIC.MP#1397 amd64" (the kernel config's name, uname(1)).
+  if ((words[0] == "Darwin" && trimmed.find(" Darwin Kernel Version ") != std::string_view::npos) ||
+      (words[0] == "OpenBSD" && words[3].starts_with("GENERIC"))) {
+    return true;
+  }
+  return (words[0] == "Linux" || words[0] == "FreeBSD" || words[0] == "Darwin") &&
          (EndsWith(trimmed, "GNU/Linux") || EndsWith(trimmed, "Linux") ||
           trimmed.find(" SMP ") != std::string_view::npos);
 }

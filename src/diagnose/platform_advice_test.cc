@@ -1,0 +1,91 @@
+// Advice names the commands of the OS the paste shows (new-user tryout: `lscpu` was advised for
+// macOS and OpenBSD LibreSSL pastes, `top -H` for a Windows one); with the OS unknown it stays
+// Linux's.
+#include <string>
+#include <vector>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "diagnose/doctor_from.h"
+#include "diagnose/library_advice.h"
+#include "import/import.h"
+#include "support/doctor_findings.h"
+
+namespace cryptobench::diagnose {
+namespace {
+
+using cryptobench::testing::FindingOf;
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+// AES-128-CBC at 302 MB/s with AES-NI in the vector and no clock in the text: 3.3-16.6 cpb over
+// the assumed 1-5 GHz fits AES-NI and software, so the report cannot tell and names the CPU
+// listing that gives the clock.
+constexpr const char* kOpenSsl =
+    "OpenSSL 3.0.13 30 Jan 2024 (Library: OpenSSL 3.0.13 30 Jan 2024)\n"
+    "CPUINFO: OPENSSL_ia32cap=0x7ffaf3bfffebffff:0x27ab\n"
+    "The 'numbers' are in 1000s of bytes per second processed.\n"
+    "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n"
+    "AES-128-CBC      150114.20k   230377.61k   280270.02k   295933.14k   300288.90k   "
+    "301918.08k\n";
+
+DoctorReport Diagnose(const std::string& text) {
+  const std::vector<results::RunResult> runs = import::ImportText(text, "paste.txt");
+  const results::RunResult* chosen = &runs.front();
+  for (const results::RunResult& run : runs) {
+    if (!run.algorithms.empty()) {
+      chosen = &run;
+    }
+  }
+  return DiagnoseReport(*chosen);
+}
+
+std::string CannotTellAdvice(const std::string& text) {
+  const DoctorReport report = Diagnose(text);
+  const Finding* finding = FindingOf(report, "report.cannot-tell");
+  return finding == nullptr ? std::string("(no report.cannot-tell)") : finding->advice;
+}
+
+TEST(PlatformAdviceTest, MacosPasteIsAskedForSysctlNotLscpu) {
+  const std::string advice = CannotTellAdvice(
+      std::string("$ uname -a\nDarwin mbp.local 23.1.0 Darwin Kernel Version 23.1.0: Mon Oct  9 "
+                  "21:27:27 PDT 2023; root:xnu-10002.41.9~6/RELEASE_X86_64 x86_64\n") +
+      kOpenSsl);
+  EXPECT_THAT(advice, HasSubstr("sysctl -a | grep machdep.cpu"));
+  EXPECT_THAT(advice, Not(HasSubstr("lscpu")));
+}
+
+TEST(PlatformAdviceTest, OpenbsdPasteIsAskedForSysctlHwModel) {
+  const std::string advice = CannotTellAdvice(
+      std::string("$ uname -a\nOpenBSD puffy.example.org 7.4 GENERIC.MP#1397 amd64\n") + kOpenSsl);
+  EXPECT_THAT(advice, HasSubstr("sysctl hw.model"));
+  EXPECT_THAT(advice, HasSubstr("cpu0"));
+  EXPECT_THAT(advice, Not(HasSubstr("lscpu")));
+}
+
+TEST(PlatformAdviceTest, UnknownOsKeepsLscpu) {
+  EXPECT_THAT(CannotTellAdvice(kOpenSsl), HasSubstr("`lscpu`"));
+}
+
+TEST(PlatformAdviceTest, OsFromUnameOrPlatformTarget) {
+  results::RunResult run;
+  EXPECT_EQ(ReportOs(run), "");
+  run.library.platform = "VC-WIN64A";
+  EXPECT_EQ(ReportOs(run), "windows");
+  run.library.platform = "darwin64-arm64-cc";
+  EXPECT_EQ(ReportOs(run), "macos");
+  run.library.platform = "debian-amd64";
+  EXPECT_EQ(ReportOs(run), "linux");
+  run.source.facts.push_back({"uname", "OpenBSD puffy 7.4 GENERIC.MP#1397 amd64", 1});
+  EXPECT_EQ(ReportOs(run), "openbsd");
+}
+
+TEST(PlatformAdviceTest, WindowsIsNotToldToRunTopH) {
+  EXPECT_EQ(SaturationWatcher(""), "top -H");
+  EXPECT_EQ(SaturationWatcher("linux"), "top -H");
+  EXPECT_THAT(std::string(SaturationWatcher("windows")), HasSubstr("Task Manager"));
+}
+
+}  // namespace
+}  // namespace cryptobench::diagnose
