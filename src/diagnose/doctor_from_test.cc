@@ -455,6 +455,27 @@ TEST(DoctorFromTest, MultiPinnedToFewerCpusDividesByThePinnedCpus) {
   EXPECT_THAT(v.measurements[0].label, HasSubstr("2 pinned CPUs (4 processes shared them)"));
 }
 
+// The caveat's plural (new-user tryout: "the sum is 2 CPUs's throughput").
+TEST(DoctorFromTest, PinnedMultiCaveatSaysCpusThroughputInThePlural) {
+  const std::vector<results::RunResult> runs = import::ImportText(
+      "$ taskset -c 0,1 openssl speed -multi 4 -evp aes-128-cbc\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+      "bytes\n"
+      "aes-128-cbc     826114.20k  1298377.61k  1441270.02k  1489933.14k  1502288.90k  "
+      "1503918.08k\n",
+      "paste.txt");
+  ASSERT_FALSE(runs.empty());
+  bool found = false;
+  for (const std::string& caveat : runs.back().source.caveats) {
+    if (caveat.find("so the sum is") != std::string::npos) {
+      found = true;
+      EXPECT_THAT(caveat, HasSubstr("the sum is 2 CPUs' throughput")) << caveat;
+    }
+  }
+  EXPECT_TRUE(found);
+}
+
 TEST(DoctorFromTest, FastestChildIsThePerProcessFigure) {
   results::RunResult run =
       ImportedRun(std::string("CPUINFO: OPENSSL_ia32cap=") + kVector, kOpenssl30);

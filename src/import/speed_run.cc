@@ -699,9 +699,9 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
   if (pinned > 0 && multi > pinned) {
     run.source.caveats.push_back(fmt::format(
         "-multi {} ran pinned to {} CPU{} ({}): the {} processes shared {}, so the sum is "
-        "{} CPU{}'s throughput, not {} processes' side by side.",
+        "{} {} throughput, not {} processes' side by side.",
         multi, pinned, pinned == 1 ? "" : "s", ev.command.launcher, multi,
-        pinned == 1 ? "it" : "them", pinned, pinned == 1 ? "" : "s", multi));
+        pinned == 1 ? "it" : "them", pinned, pinned == 1 ? "CPU's" : "CPUs'", multi));
   } else if (pinned > 0) {
     run.source.caveats.push_back(fmt::format("The run was pinned to {} CPU{} ({}).", pinned,
                                              pinned == 1 ? "" : "s", ev.command.launcher));
