@@ -27,7 +27,9 @@ const std::vector<CpbClass>& ClassesFor(std::string_view arch);
 /// library cannot take: a release that lacks it (data/library-changes.csv dates OpenSSL's x86-64
 /// VAES GCM from 3.1 and XTS from 3.5; LibreSSL has neither), or a capability vector (when
 /// known) without its bits while another path of the family stays open, so that the family keeps
-/// an accelerated class. True for every other class (software rows, unknown release or vector).
+/// an accelerated class. Also false for a hardware or vector AES block class when every row of
+/// a named OpenSSL 1.x release times the low-level AES_* API, which reaches neither (table asm
+/// or C only). True for every other class (software rows, unknown release or vector).
 bool ClassOfOpenPath(const CpbClass& c, Family family, const DoctorFacts& facts);
 
 /// True if the measurement succeeded with a positive rate.

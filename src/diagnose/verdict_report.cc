@@ -350,9 +350,26 @@ MaskReach ReachOf(const AlgorithmInfo& alg, const DoctorFacts& facts) {
   return out;
 }
 
+// True when every row of the run times OpenSSL 1.x's low-level AES_* API (import: evp "legacy")
+// of a release the text names. 1.0.2 and 1.1.1 apps/speed.c time AES_cbc_encrypt (AES_encrypt
+// for ECB, AES_ige_encrypt), which crypto/aes/asm/aes-x86_64.pl (table asm) or aes_core.c /
+// aes_cbc.c (C; AArch64 has no AES_encrypt asm) provide; aesni_*, vpaes_* and bsaes_* are
+// called only from crypto/evp/e_aes.c. So no hardware (AES-NI, VAES, ARMv8 CE) or vector
+// (vpaes, bsaes) class is reachable. An unknown release or another product (LibreSSL) keeps
+// every class: the text does not show which code its low-level API runs.
+bool LowLevelAesOnly(const DoctorFacts& facts) {
+  return facts.report && facts.report->evp == "legacy" &&
+         facts.library.version.starts_with("OpenSSL ") && facts.library.version_num != 0 &&
+         facts.library.version_num < 0x30000000;
+}
+
 }  // namespace
 
 bool ClassOfOpenPath(const CpbClass& c, Family family, const DoctorFacts& facts) {
+  if (family == Family::kAesBlock && LowLevelAesOnly(facts) &&
+      (c.family == ClassFamily::kHardware || c.family == ClassFamily::kVector)) {
+    return false;
+  }
   const std::span<const PathSpec> paths = PathsOf(family, facts.cpu.arch);
   const auto owns = [&](const PathSpec& spec) {
     return !spec.class_prefix.empty() && std::string_view(c.name).starts_with(spec.class_prefix);
@@ -709,6 +726,8 @@ Verdict Decider::DecideReportFingerprint(const std::string& key,
   const bool from_clues = !origin.cpu_features_known && base != nullptr && base->available &&
                           !ClueOf(facts_, feature).empty();
   const bool known = origin.cpu_features_known || from_clues;
+  // Rows of OpenSSL 1.x's low-level AES_* API: the classes left are its table asm and C.
+  const bool low_level = family_ == Family::kAesBlock && LowLevelAesOnly(facts_);
   switch (side) {
     case Side::kAccelerated: {
       if (origin.timing_basis == "user_cpu" && !origin.engine_or_provider.empty()) {
@@ -772,6 +791,16 @@ Verdict Decider::DecideReportFingerprint(const std::string& key,
               OpenAesPathRow(from_clues, base != nullptr && base->available)) {
         return SlowOnOpenPath(hz, key, *row);
       }
+      if (low_level) {
+        Verdict v = Make(VerdictStatus::kNotAccelerated,
+                         fmt::format("{}: the CPU has {}, but these rows time OpenSSL 1.x's "
+                                     "low-level AES_* API, which has no {} path",
+                                     figure, key, key));
+        AddReportBuildEvidence(v);
+        v.advice = fmt::format("Re-run `{}`: EVP takes the {} path.",
+                               RerunCommand(origin, std::string(alg_.name)), key);
+        return v;
+      }
       Verdict v = Make(
           VerdictStatus::kNotAccelerated,
           from_clues ? fmt::format("{}: the CPU has {}, but the figure fits no accelerated class "
@@ -804,6 +833,34 @@ Verdict Decider::DecideReportFingerprint(const std::string& key,
       return v;
     }
     case Side::kMixed: {
+      if (low_level && fp_.matches.empty()) {
+        // Faster than every class the low-level code reaches at any clock of the range: not
+        // the low-level code's figure as the text describes the CPU.
+        const CpbClass* fastest = nullptr;
+        for (const CpbClass& c : ClassesFor(facts_.cpu.arch)) {
+          if (c.algorithm == alg_.name && c.operation == operation_ &&
+              ClassOfOpenPath(c, family_, facts_) &&
+              (fastest == nullptr || c.cpb_low < fastest->cpb_low)) {
+            fastest = &c;
+          }
+        }
+        if (fastest != nullptr && fp_.cpb_high < fastest->cpb_low / kCpbTolerance) {
+          Verdict v = Make(
+              VerdictStatus::kUndetermined,
+              fmt::format("doubtful figure: {} is {} at {}, faster than OpenSSL 1.x's low-level "
+                          "AES_* API (no AES-NI path; fastest class {}, from {:.2f} cpb) reaches "
+                          "anywhere in that range: the figure may come from an -evp run, another "
+                          "machine or an edited table, or the clock is above the range",
+                          Rate(AsIs().bytes_per_s), Cpb(fp_), hz, fastest->name,
+                          fastest->cpb_low / kCpbTolerance));
+          AddReportBuildEvidence(v);
+          v.advice = fmt::format(
+              "Re-run `openssl speed {}` and `{}` together on that machine, with its lscpu "
+              "output: the low-level figure should fall in a software class.",
+              Lower(alg_.openssl_name), RerunCommand(origin, std::string(alg_.name)));
+          return v;
+        }
+      }
       std::string fits;
       for (size_t i = 0; i < fp_.matches.size() && !KernelTool(origin); ++i) {
         fits += i == 0 ? "" : i + 1 == fp_.matches.size() ? " or " : ", ";
