@@ -17,6 +17,22 @@ namespace cryptobench::diagnose {
 namespace {
 
 constexpr std::string_view kHeader = "algorithm,operation,class,family,cpb_low,cpb_high,source";
+// The same with the optional last column: the OpenSSL releases a row's code ships in.
+constexpr std::string_view kHeaderWithReleases =
+    "algorithm,operation,class,family,cpb_low,cpb_high,source,openssl";
+
+// kHeaderWithReleases when the first non-empty line of `csv` is that header, else kHeader.
+std::string_view HeaderOf(std::string_view csv) {
+  size_t pos = csv.find_first_not_of("\r\n");
+  if (pos == std::string_view::npos) {
+    return kHeader;
+  }
+  std::string_view line = csv.substr(pos, csv.find('\n', pos) - pos);
+  if (!line.empty() && line.back() == '\r') {
+    line.remove_suffix(1);
+  }
+  return line == kHeaderWithReleases ? kHeaderWithReleases : kHeader;
+}
 
 [[noreturn]] void Fail(size_t line_number, std::string_view what) {
   FailCsvRecord("cpb classes", line_number, what);
@@ -167,7 +183,7 @@ std::string_view ClassFamilyName(ClassFamily family) {
 std::vector<CpbClass> ParseCpbClasses(std::string_view csv) {
   std::vector<CpbClass> classes;
   std::set<std::tuple<std::string, std::string, std::string>> seen;
-  for (CsvRecord& record : ParseCsvTable(csv, kHeader, "cpb classes")) {
+  for (CsvRecord& record : ParseCsvTable(csv, HeaderOf(csv), "cpb classes")) {
     const size_t line_number = record.line;
     std::vector<std::string>& fields = record.fields;
     static constexpr std::string_view kTextColumns[] = {"algorithm", "operation", "class"};
@@ -195,9 +211,20 @@ std::vector<CpbClass> ParseCpbClasses(std::string_view csv) {
     c.operation = std::move(fields[1]);
     c.name = std::move(fields[2]);
     c.source = std::move(fields[6]);
+    if (fields.size() > 7 && !fields[7].empty()) {
+      try {
+        c.openssl = ParseVersionRange(fields[7]);
+      } catch (const std::invalid_argument& e) {
+        Fail(line_number, fmt::format("openssl \"{}\": {}", fields[7], e.what()));
+      }
+    }
     classes.push_back(std::move(c));
   }
   return classes;
+}
+
+bool InRelease(const CpbClass& c, const std::optional<LibraryVersion>& openssl_release) {
+  return !openssl_release || c.openssl.intervals.empty() || c.openssl.Contains(*openssl_release);
 }
 
 const std::vector<CpbClass>& CpbClasses() {

@@ -4,9 +4,12 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "diagnose/versions.h"
 
 namespace cryptobench::diagnose {
 
@@ -31,7 +34,14 @@ struct CpbClass {
   double cpb_low = 0;   ///< fastest expected cycles per byte (inclusive), > 0
   double cpb_high = 0;  ///< slowest expected cycles per byte (inclusive), >= cpb_low
   std::string source;   ///< citation, e.g. "crypto/aes/asm/aesni-x86_64.pl:176-185"
+  /// The OpenSSL releases that ship this row's code ("3.1.." for bsaes-armv8, openssl/openssl
+  /// #14592); no intervals = every release. Another library's figures are not filtered by it.
+  VersionRange openssl{};
 };
+
+/// True when `c`'s code ships in `openssl_release` (CpbClass::openssl), and always when the
+/// release is unknown (nullopt) or the row names no releases. Never throws.
+bool InRelease(const CpbClass& c, const std::optional<LibraryVersion>& openssl_release);
 
 /// The class table for the architecture this binary was built for, parsed once from the
 /// embedded CSV: data/cpb-classes.csv on x86-64, data/cpb-classes-aarch64.csv on AArch64, empty
@@ -44,11 +54,13 @@ std::string_view EmbeddedCpbClassesCsv(std::string_view arch);
 
 /// Parses CSV text in the data/cpb-classes.csv layout: the header line
 /// "algorithm,operation,class,family,cpb_low,cpb_high,source", then one class per line with
-/// exactly 7 fields. A field may be double-quoted (to hold commas; "" is a literal quote);
-/// family is one of hardware|vector|scalar|generic-c; cpb_low and cpb_high are finite numbers
-/// with 0 < cpb_low <= cpb_high; text fields are non-empty; (algorithm, operation, class) is
-/// unique. Empty lines are skipped and CRLF line ends accepted. Throws std::runtime_error
-/// naming the 1-based line number on the first violation.
+/// exactly 7 fields; or that header with a last column "openssl" (8 fields a line), a version
+/// range (versions.h, ParseVersionRange) or empty for every release. A field may be double-quoted
+/// (to hold commas; "" is a literal quote); family is one of hardware|vector|scalar|generic-c;
+/// cpb_low and cpb_high are finite numbers with 0 < cpb_low <= cpb_high; text fields are non-empty;
+/// (algorithm, operation, class) is unique; an openssl range parses. Empty lines are skipped and
+/// CRLF line ends accepted. Throws std::runtime_error naming the 1-based line number on the first
+/// violation.
 std::vector<CpbClass> ParseCpbClasses(std::string_view csv);
 
 /// `name` (a CpbClass::name of data/cpb-classes*.csv) said by the kind of code it is, without

@@ -6,6 +6,10 @@
 #include "diagnose/verdict.h"
 
 #include <algorithm>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -27,6 +31,31 @@ const std::vector<CpbClass>& ClassesFor(std::string_view arch) {
   return arch == "aarch64" ? kAarch64 : kNone;
 }
 
+const std::vector<CpbClass>& ClassesFor(std::string_view arch,
+                                        const std::optional<LibraryVersion>& openssl_release) {
+  const std::vector<CpbClass>& all = ClassesFor(arch);
+  std::vector<bool> kept;
+  for (const CpbClass& c : all) {
+    kept.push_back(InRelease(c, openssl_release));
+  }
+  if (std::find(kept.begin(), kept.end(), false) == kept.end()) {
+    return all;
+  }
+  // One table per (architecture, rows kept), built once: Fingerprint::matches point into it.
+  static std::mutex mutex;
+  static std::map<std::pair<std::string, std::vector<bool>>, std::vector<CpbClass>> tables;
+  const std::lock_guard<std::mutex> lock(mutex);
+  auto [it, inserted] = tables.try_emplace({std::string(arch), kept});
+  if (inserted) {
+    for (size_t i = 0; i < all.size(); ++i) {
+      if (kept[i]) {
+        it->second.push_back(all[i]);
+      }
+    }
+  }
+  return it->second;
+}
+
 Fingerprint Decider::Classify(const Measurement& m) const {
   if (!symmetric_) {
     return Fingerprint{};
@@ -37,7 +66,8 @@ Fingerprint Decider::Classify(const Measurement& m) const {
     none.conclusion = "no class (emulated: cycles per byte mean nothing)";
     return none;
   }
-  const std::vector<CpbClass>& classes = ClassesFor(facts_.cpu.arch);
+  const std::optional<LibraryVersion> release = OpenSslReleaseOf(facts_.library.version);
+  const std::vector<CpbClass>& classes = ClassesFor(facts_.cpu.arch, release);
   Fingerprint fp =
       diagnose::Classify(classes, alg_.name, operation_, m.bytes_per_s, hz_low_, hz_high_,
                          [this](const CpbClass& c) { return ClassOfOpenPath(c, family_, facts_); });
@@ -53,6 +83,20 @@ Fingerprint Decider::Classify(const Measurement& m) const {
   }
   if (!fp.matches.empty()) {
     return ForKernel(std::move(fp));
+  }
+  if (release && fp.cpb_low > 0 && fp.conclusion.find("faster than every") == std::string::npos) {
+    // A class the table has only for other releases (bsaes-armv8 from 3.1.0): the path this
+    // release runs instead has no sourced range here, so its class is unknown; the figure is
+    // neither said to be nor not to be that other release's class, nor "slower than every class".
+    const std::vector<CpbClass>& all = ClassesFor(facts_.cpu.arch);
+    if (std::any_of(all.begin(), all.end(), [&](const CpbClass& c) {
+          return c.algorithm == alg_.name && c.operation == operation_ && !InRelease(c, release);
+        })) {
+      fp.conclusion = fmt::format(
+          "class unknown (no sourced cpb range for the software path OpenSSL {} runs here)",
+          release->text);
+      return fp;
+    }
   }
   if (classes.empty() && fp.cpb_low > 0) {
     // No table at all: the reason is the architecture, not this algorithm's row.
@@ -457,7 +501,7 @@ const CpbClass* Decider::PathClass(const PathSpec& path) const {
   if (path.class_prefix.empty()) {
     return nullptr;
   }
-  for (const CpbClass& c : ClassesFor(facts_.cpu.arch)) {
+  for (const CpbClass& c : ClassesFor(facts_.cpu.arch, OpenSslReleaseOf(facts_.library.version))) {
     if (c.algorithm == alg_.name && c.operation == operation_ &&
         std::string_view(c.name).starts_with(path.class_prefix)) {
       return &c;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -31,6 +32,13 @@ const std::vector<CpbClass>& ClassesFor(std::string_view arch);
 /// a named OpenSSL 1.x release times the low-level AES_* API, which reaches neither (table asm
 /// or C only). True for every other class (software rows, unknown release or vector).
 bool ClassOfOpenPath(const CpbClass& c, Family family, const DoctorFacts& facts);
+
+/// ClassesFor(arch) less the rows whose code `openssl_release` does not ship (InRelease,
+/// CpbClass::openssl): on AArch64 bsaes-armv8 only from 3.1.0, vpaes-armv8 for CBC decryption
+/// before. Every row when the release is unknown. Built once per distinct selection, so the
+/// reference stays valid for the program's life. Thread-safe.
+const std::vector<CpbClass>& ClassesFor(std::string_view arch,
+                                        const std::optional<LibraryVersion>& openssl_release);
 
 /// True if the measurement succeeded with a positive rate.
 inline bool MeasurementOk(const Measurement& m) {
@@ -105,6 +113,13 @@ class Decider {
   /// architecture at all. Unchanged for OpenSSL, an unknown library and the kernel (ForKernel).
   void NameClassesForLibrary(Verdict& v) const;
   std::string Cpb(const Fingerprint& fp) const { return FormatCpb(fp.cpb_low, fp.cpb_high); }
+  /// The class table of this CPU's architecture less the rows of other OpenSSL releases
+  /// (ClassesFor with the report's release).
+  const std::vector<CpbClass>& Classes() const;
+  /// OpenSslSoftwarePaths (verdict_report.cc), and no row of this algorithm and operation left
+  /// out for the release: the path that release runs instead (AArch64 CTR's one-block vpaes
+  /// before bsaes-armv8 in 3.1.0) has no row, so the software rows no longer bound every path.
+  bool SoftwareRowsComplete() const;
 
   // "2.57 cpb is AES-NI (aesni_cbc_encrypt)", "12.24 cpb, software, class undetermined (...)",
   // or the rate when no cpb can be given.

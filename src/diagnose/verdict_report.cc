@@ -395,6 +395,22 @@ bool ClassOfOpenPath(const CpbClass& c, Family family, const DoctorFacts& facts)
   });
 }
 
+const std::vector<CpbClass>& Decider::Classes() const {
+  return ClassesFor(facts_.cpu.arch, OpenSslReleaseOf(facts_.library.version));
+}
+
+bool Decider::SoftwareRowsComplete() const {
+  if (!OpenSslSoftwarePaths(facts_)) {
+    return false;
+  }
+  const std::optional<LibraryVersion> release = OpenSslReleaseOf(facts_.library.version);
+  return std::none_of(ClassesFor(facts_.cpu.arch).begin(), ClassesFor(facts_.cpu.arch).end(),
+                      [&](const CpbClass& c) {
+                        return c.algorithm == alg_.name && c.operation == operation_ &&
+                               !InRelease(c, release);
+                      });
+}
+
 Verdict Decider::DecideFromReport() const {
   const std::vector<ReportPath> paths = PathsForReport(alg_, facts_);
   const std::string figure = Figure(fp_, AsIs().bytes_per_s);
@@ -427,8 +443,8 @@ Verdict Decider::DecideFromReport() const {
   // In doubt, a figure in an accelerated class over the whole range shows a fast path ran: the
   // fingerprint then decides, as without the mask.
   if (reach.reach == Reach::kCannotTell &&
-      FingerprintSide(ClassesFor(arch), alg_, operation_, fp_, paths, OpenSslSoftwarePaths(facts_),
-                      facts_) != Side::kAccelerated) {
+      FingerprintSide(Classes(), alg_, operation_, fp_, paths, SoftwareRowsComplete(), facts_) !=
+          Side::kAccelerated) {
     const std::string variable = CapabilityVariable(facts_);
     Verdict v = Make(VerdictStatus::kUndetermined,
                      fmt::format("cannot tell whether {}={} ({}) is why: it clears {}, but {}'s "
@@ -544,8 +560,8 @@ Verdict Decider::DecideFromReport() const {
     }
     // Without a vector: the CPU line that shows the feature absent.
     const std::string clue = known ? "" : ClueOf(facts_, clear.front());
-    if (FingerprintSide(ClassesFor(arch), alg_, operation_, fp_, paths,
-                        OpenSslSoftwarePaths(facts_), facts_) == Side::kAccelerated) {
+    if (FingerprintSide(Classes(), alg_, operation_, fp_, paths, SoftwareRowsComplete(), facts_) ==
+        Side::kAccelerated) {
       // Only the path the vector rules out reaches the figure: one of the two does not
       // describe the run.
       Verdict v = Make(
@@ -713,8 +729,8 @@ Verdict Decider::DecideReportFingerprint(const std::string& key,
                                          const std::string& path_name) const {
   const ReportOrigin& origin = *facts_.report;
   const std::vector<ReportPath> paths = PathsForReport(alg_, facts_);
-  const Side side = FingerprintSide(ClassesFor(facts_.cpu.arch), alg_, operation_, fp_, paths,
-                                    OpenSslSoftwarePaths(facts_), facts_);
+  const Side side =
+      FingerprintSide(Classes(), alg_, operation_, fp_, paths, SoftwareRowsComplete(), facts_);
   const std::string figure = Figure(fp_, AsIs().bytes_per_s);
   const std::string hz = FormatHzRange(hz_low_, hz_high_);
   // The CPU's features: from the capability vector, or (without one) from the text's CPU
