@@ -2629,6 +2629,45 @@ TEST(DoctorFromTest, VerdictLinesNameTheOperationAndADuplicateIsStatedOnce) {
   EXPECT_THAT(report.verdicts[1].line, ::testing::StartsWith("SHA-256 hash: "));
 }
 
+// A 1.x paste trimmed to its compiler line (Raspberry Pi OS's 1.1.1n, as in the rpi4 report of
+// tests/fixtures/reports): the line's -D*_ASM defines and the release its build path names reach
+// the diagnosis, which names that clue; once the line was dropped ("no compiler line").
+TEST(DoctorFromTest, ATrimmedCompilerLineGivesDefinesAndTheReleaseOfItsBuildPath) {
+  const std::string table =
+      "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n"
+      "aes-256-cbc      50622.20k    59695.34k    63555.72k    64419.87k    64719.54k    "
+      "64738.65k\n";
+  const std::vector<results::RunResult> runs = import::ImportText(
+      "compiler: gcc -fPIC -O2 -ffile-prefix-map=/build/openssl-lY0Eec/openssl-1.1.1n=. "
+      "-DOPENSSL_CPUID_OBJ -DAES_ASM -DBSAES_ASM -DGHASH_ASM\n\n" +
+          table,
+      "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  const DoctorReport report = DiagnoseReport(runs[0]);
+  EXPECT_THAT(report.facts.asm_defines, Contains("BSAES_ASM"));
+  ASSERT_TRUE(report.facts.report.has_value());
+  EXPECT_EQ(report.facts.report->tool_version, "1.1.1n");
+  EXPECT_EQ(report.facts.report->version_source, "the build path on the compiler line, line 1");
+  std::ostringstream text_out;
+  RenderDoctorText(report, text_out);
+  const std::string text = text_out.str();
+  EXPECT_THAT(text, HasSubstr("OpenSSL 1.1.1n (from the build path on the compiler line, line 1)"));
+  EXPECT_THAT(text, Not(HasSubstr("no compiler line")));
+  EXPECT_THAT(text, HasSubstr("BSAES_ASM"));
+
+  // Without a build path the release stays unknown; the defines the line has are still read,
+  // and their absence is not called "none" as if the release were known to print them.
+  const DoctorReport plain = DiagnoseReport(
+      import::ImportText("compiler: gcc -O2 -DAES_ASM -DBSAES_ASM\n\n" + table, "paste.txt")[0]);
+  EXPECT_EQ(plain.facts.report->version_source, "");
+  EXPECT_THAT(plain.facts.asm_defines, Contains("AES_ASM"));
+  std::ostringstream plain_text;
+  RenderDoctorText(
+      DiagnoseReport(import::ImportText("compiler: gcc -O2\n\n" + table, "paste.txt")[0]),
+      plain_text);
+  EXPECT_THAT(plain_text.str(), HasSubstr("the release is unknown, and 3.x builds print none"));
+}
+
 // `uname -m` prints the architecture alone on the next line: read as the run's architecture
 // (new-user tryout: a gnutls-cli paste after `$ uname -m` / `x86_64` was asked for `uname -m`).
 TEST(CpuCluesTest, UnameMachineOutputNamesTheArchitecture) {

@@ -52,6 +52,9 @@ struct ReportOrigin {
   /// The OS the text shows (ReportOs, library_advice.h): "linux", "macos", "openbsd", "windows",
   /// or "" when it does not say; advice names that OS's commands.
   std::string os;
+  /// Where library.version came from when the text prints no version line: "the build path on
+  /// the compiler line, line N" (an import "library_version" fact); empty otherwise.
+  std::string version_source;
   bool cpu_features_known = false;  ///< facts.cpu.features were decoded from a capability vector
   /// Without a capability vector: facts.cpu.features hold what the CPU clues show (a flags or
   /// Features line, a model row of data/cpu-clues.csv); each feature's clue and source is

@@ -175,7 +175,11 @@ std::vector<FactRow> ClockFactRows(const DoctorReport& report) {
 std::vector<FactRow> LibraryFactRows(const DoctorFacts& facts) {
   const results::LibraryInfo& library = facts.library;
   std::vector<FactRow> rows;
-  rows.push_back({"version", library.version.empty() ? "unknown" : library.version});
+  const std::string version_source = facts.report ? facts.report->version_source : "";
+  rows.push_back({"version", library.version.empty() ? "unknown" : library.version, false,
+                  version_source.empty() || library.version.empty()
+                      ? std::string()
+                      : "(from " + version_source + ")"});
   if (!facts.report || !library.loaded_path.empty()) {
     rows.push_back(library.loaded_path.empty() ? FactRow{"path", "unknown"}
                                                : FactRow{"path", library.loaded_path, true});
@@ -238,7 +242,10 @@ std::vector<FactRow> LibraryFactRows(const DoctorFacts& facts) {
   } else if (library.version_num >= kOpenssl3VersionNum) {
     defines = "not printed by 3.x builds; absence proves nothing";
   } else {
-    defines = library.cflags.empty() ? "unknown (no compiler line)" : "none";
+    defines = library.cflags.empty() ? "unknown (no compiler line)"
+              : library.version_num == 0
+                  ? "none on the compiler line; the release is unknown, and 3.x builds print none"
+                  : "none";
   }
   rows.push_back({"-D*_ASM defines", defines, !facts.asm_defines.empty()});
   if (facts.no_asm_build) {

@@ -145,6 +145,9 @@ nlohmann::ordered_json ReportOriginToJson(const ReportOrigin& origin) {
   j["processes"] = origin.processes;
   j["caveats"] = origin.caveats;
   j["arch_source"] = origin.arch_source;
+  if (!origin.version_source.empty()) {
+    j["version_source"] = origin.version_source;  // written only when the version was inferred
+  }
   j["cpu_features_known"] = origin.cpu_features_known;
   j["cpu_features_from_clues"] = origin.cpu_features_from_clues;
   nlohmann::ordered_json clues = nlohmann::ordered_json::array();

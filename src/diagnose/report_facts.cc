@@ -426,6 +426,12 @@ DoctorFacts ReportFacts(const results::RunResult& run) {
   origin.processes = std::max(run.source.multi, run.method.threads > 1 ? run.method.threads : 0);
   origin.pinned_cpus = run.source.invocation.pinned_cpus;
   origin.caveats = run.source.caveats;
+  for (const results::SourceFact& fact : run.source.facts) {
+    if (fact.kind == "library_version" && fact.origin == "compiler line build path") {
+      origin.version_source =
+          fmt::format("the build path on the compiler line, line {}", fact.line);
+    }
+  }
 
   facts.cpu.arch = ReportArch(run, &origin.arch_source);
   origin.cpu_clues = ReadCpuClues(run);
@@ -455,7 +461,9 @@ DoctorFacts ReportFacts(const results::RunResult& run) {
     }
   }
   facts.detected_capability_vector = facts.env_ia32cap ? "" : run.library.capability_vector;
-  if (run.library.version_num != 0 && run.library.version_num < kOpenssl3) {
+  // With the release unknown, defines the line has are still read: 3.x prints none, so they
+  // show a 1.x build's assembly; their absence then proves nothing (LibraryFactRows says so).
+  if (run.library.version_num < kOpenssl3) {
     facts.asm_defines = AsmDefines(run.library.cflags);
   }
   // Only 3.x's "CPUINFO: N/A" proves it, and only where an assembly build prints a vector: a

@@ -336,6 +336,11 @@ class Driver {
           }
         }
       }
+      for (const results::SourceFact& fact : runs_.back().source.facts) {
+        if (RunOwnFact(fact.kind)) {
+          facts.push_back(fact);
+        }
+      }
       runs_.back().source.facts = std::move(facts);
       if (label) {
         runs_.back().source.facts.push_back(*label);
@@ -615,6 +620,9 @@ class Driver {
       return;
     }
     const bool claimed = TakeLine(index);
+    if (pending_header_ && index >= pending_until_) {
+      pending_header_.reset();  // the speed output it waited for did not start a run
+    }
     if (!claimed && label_ && line.kind == LineKind::kText && !Trim(line.text).empty()) {
       label_.reset();  // prose after a labelled block: what follows is not that block
     }
@@ -758,6 +766,9 @@ class Driver {
       }
       return true;
     }
+    if (TakeHeaderBeforeSpeed(index)) {
+      return true;
+    }
     if (!speed_) {
       // A 1.x speed header (version, built on, options, compiler) also starts a run, and so
       // does a table row whose header was left out of the paste.
@@ -781,12 +792,75 @@ class Driver {
     return false;
   }
 
+  // A header line with no version line before it ("compiler: ...", "options: ...", "built on:
+  // ...", "CPUINFO: ..."), as people trim a 1.x speed header to its compiler line: it is the
+  // header of the speed output after it (HeaderLeadsToSpeed), kept until that run starts. A run
+  // open with a table before it ends here. Lines inside an open run without a table yet
+  // (1.x prints its header after the progress lines) stay that run's (SpeedTextParser).
+  bool TakeHeaderBeforeSpeed(size_t index) {
+    const SourceLine& line = lines_[index];
+    const std::string_view trimmed = Trim(line.text);
+    if (line.kind != LineKind::kText || !IsHeaderLabelLine(trimmed)) {
+      return false;
+    }
+    if (pending_header_) {
+      return ParseHeaderLine(trimmed, line.number, &*pending_header_);
+    }
+    if (speed_ && !speed_->evidence.HasFinalFigures()) {
+      return false;
+    }
+    const std::optional<size_t> until = HeaderLeadsToSpeed(index);
+    if (!until) {
+      return false;
+    }
+    Flush();
+    pending_header_.emplace();
+    pending_until_ = *until;
+    return ParseHeaderLine(trimmed, line.number, &*pending_header_);
+  }
+
+  // The index of the line that starts the speed output a header line at `index` belongs to: a
+  // progress line, a table, a row or -mr records after only blank lines (or fences), more header
+  // lines and lines that describe the machine (a `uname -a` line, a cpuinfo line, a board name
+  // or label: EnvFactReader, MachineLabel). nullopt when a command, an elision, a version line,
+  // another tool's output or prose comes first, or nothing: a lone compiler line starts no run.
+  std::optional<size_t> HeaderLeadsToSpeed(size_t index) const {
+    EnvFactReader probe = env_;
+    for (size_t i = index + 1; i < lines_.size() && i <= index + 12; ++i) {
+      const SourceLine& next = lines_[i];
+      if (next.kind != LineKind::kText) {
+        return std::nullopt;
+      }
+      const std::string_view trimmed = Trim(next.text);
+      if (trimmed.empty() || IsHeaderLabelLine(trimmed)) {
+        continue;
+      }
+      if (IsVersionLine(trimmed) || trimmed.starts_with("version:") ||
+          ForeignStart(i) != ForeignTool::kNone) {
+        return std::nullopt;  // another header, another tool
+      }
+      if (IsMrLine(trimmed) || StartsSpeedText(trimmed) || LooksLikeSpeedRow(trimmed)) {
+        return i;
+      }
+      std::vector<results::SourceFact> ignored;
+      if (!probe.Take(next, &ignored) && !MachineLabel(next.text)) {
+        return std::nullopt;
+      }
+    }
+    return std::nullopt;
+  }
+
   void StartSpeed(size_t line) {
     FlushForeign();
     ++run_generation_;
     TakeLabelForOpenRun();
     speed_ = std::make_unique<SpeedState>();
     speed_->evidence.first_line = line;
+    if (pending_header_) {
+      speed_->evidence.first_line = pending_header_->line;
+      speed_->evidence.header = std::move(pending_header_);
+      pending_header_.reset();
+    }
     if (!last_sizes_.empty()) {
       speed_->text.SetImpliedSizes(last_sizes_, last_sizes_line_);
     }
@@ -803,10 +877,17 @@ class Driver {
   // an environment the version command does not contradict, the version output names that run's
   // library (issue 13, sec. 5: the mask and the release are facts of one run), not a run of its
   // own. The speed run is rebuilt with it, so row names follow that release.
+  // True when the run's version was read from its compiler line's build path (no version line).
+  static bool VersionFromBuildPathOnly(const results::RunResult& run) {
+    return std::any_of(run.source.facts.begin(), run.source.facts.end(),
+                       [](const results::SourceFact& fact) { return RunOwnFact(fact.kind); });
+  }
+
   bool AttachVersionToPrefixedSpeedRun() {
     if (!version_block_from_command_ || !speed_run_evidence_ || !speed_run_ ||
         *speed_run_ + 1 != runs_.size() || speed_env_.empty() || export_since_speed_run_ ||
-        runs_.back().source.tool != "openssl speed" || !runs_.back().source.tool_version.empty()) {
+        runs_.back().source.tool != "openssl speed" ||
+        (!runs_.back().source.tool_version.empty() && !VersionFromBuildPathOnly(runs_.back()))) {
       return false;
     }
     for (const auto& [name, value] : version_command_env_) {
@@ -818,6 +899,8 @@ class Driver {
     results::RunResult rebuilt = BuildSpeedRun(*speed_run_evidence_, file_name_, &*version_);
     results::RunResult& old = runs_.back();
     rebuilt.source.facts = std::move(old.source.facts);
+    std::erase_if(rebuilt.source.facts,
+                  [](const results::SourceFact& fact) { return RunOwnFact(fact.kind); });
     DropEngineThatDidNotLoad(rebuilt);
     for (std::string& caveat : old.source.caveats) {
       if (!caveat.starts_with("The OpenSSL version is not in the paste") &&
@@ -905,7 +988,8 @@ class Driver {
       // this run's library, not a run of its own: a run without figures would only be an
       // empty side in compare. Its caveats (a program and library that differ) move along.
       const bool takes_version =
-          last_version_ && (!evidence.header || SameLibrary(*last_version_, *evidence.header));
+          last_version_ && (!evidence.header || SameLibrary(*last_version_, *evidence.header) ||
+                            VersionlessHeaderFits(*last_version_, *evidence.header));
       if (takes_version && version_run_ && *version_run_ + 1 == runs_.size()) {
         const std::vector<std::string> caveats = std::move(runs_.back().source.caveats);
         run.source.caveats.insert(run.source.caveats.begin(), caveats.begin(), caveats.end());
@@ -1237,6 +1321,10 @@ class Driver {
     provenance_.reset();
   }
 
+  // A fact the run's own output gave (BuildSpeedRun: the version its compiler line's build path
+  // names), not an environment line of the paste: it stays with its run alone.
+  static bool RunOwnFact(std::string_view kind) { return kind == "library_version"; }
+
   // Two blocks join only under the same label (or none).
   static bool SameLabel(const std::optional<results::SourceFact>& a,
                         const std::optional<results::SourceFact>& b) {
@@ -1246,7 +1334,9 @@ class Driver {
   // With `label`, the block label of the block it was read from (TakeBlockLabel).
   void AddRun(results::RunResult run, const std::optional<results::SourceFact>& label) {
     MarkProvenance(run);
+    std::vector<results::SourceFact> own = std::move(run.source.facts);  // the run's own
     run.source.facts = facts_;
+    run.source.facts.insert(run.source.facts.end(), own.begin(), own.end());
     if (label) {
       run.source.facts.push_back(*label);
     }
@@ -1438,6 +1528,11 @@ class Driver {
   size_t machine_superseded_at_ = SIZE_MAX;
   size_t fact_bytes_ = 0;
   std::unique_ptr<SpeedState> speed_;
+  // Header lines without a version line ("compiler: ...") that speed output follows: they wait
+  // for the run that starts at line index pending_until_ (HeaderLeadsToSpeed), and are dropped
+  // if none starts there.
+  std::optional<HeaderInfo> pending_header_;
+  size_t pending_until_ = 0;
   std::optional<HeaderInfo> version_;
   std::optional<HeaderInfo> last_version_;
   std::optional<size_t> version_run_;  // index in runs_ of last_version_'s own run

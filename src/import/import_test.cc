@@ -279,6 +279,103 @@ TEST(ImportTest, AVersionBlockOfAnotherReleaseStaysARunOfItsOwn) {
   EXPECT_FALSE(HasCaveat(runs[1], "openssl version output"));
 }
 
+// A 1.x speed header trimmed to its compiler line (no version line) is the header of the speed
+// output after it, past a blank line, a fence, a uname or a board line; it once was dropped.
+TEST(ImportTest, ACompilerLineAloneIsTheHeaderOfTheSpeedOutputAfterIt) {
+  const std::string table =
+      "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n"
+      "aes-256-cbc      50622.20k    59695.34k    63555.72k    64419.87k    64719.54k    "
+      "64738.65k\n";
+  for (const std::string between :
+       {"\n", "", "```\n", "\nLinux rpi 5.15.72-v7l+ #1591 SMP armv7l GNU/Linux\n\n",
+        "Raspberry Pi 4 Model B Rev 1.2\n",
+        "options:  bn(64,32) rc4(char) des(long) aes(partial)\n"}) {
+    const auto runs =
+        ImportText("compiler: gcc -O2 -DAES_ASM -DBSAES_ASM\n" + between + table, "paste.txt");
+    ASSERT_EQ(runs.size(), 1u) << between;
+    EXPECT_EQ(runs[0].source.tool, "openssl speed");
+    EXPECT_EQ(runs[0].library.cflags, "compiler: gcc -O2 -DAES_ASM -DBSAES_ASM") << between;
+    EXPECT_NE(FindAlgorithm(runs[0], "AES-256-CBC"), nullptr);
+    EXPECT_TRUE(runs[0].source.tool_version.empty());  // no version, and no build path
+  }
+  // After a first run's table: the second run's header, not a line of the first.
+  const auto two = ImportText(table + "\ncompiler: gcc -O3 -DAES_ASM\n\n" + table, "paste.txt");
+  ASSERT_EQ(two.size(), 2u);
+  EXPECT_EQ(two[0].library.cflags, "");
+  EXPECT_EQ(two[1].library.cflags, "compiler: gcc -O3 -DAES_ASM");
+  // An `openssl version` block before it still names the library, the line not contradicting it.
+  const auto versioned = ImportText(
+      "$ openssl version\nOpenSSL 1.1.1n  15 Mar 2022\n\ncompiler: gcc -O2 -DAES_ASM\n" + table,
+      "paste.txt");
+  ASSERT_EQ(versioned.size(), 1u);
+  EXPECT_EQ(versioned[0].source.tool_version, "1.1.1n");
+  EXPECT_EQ(versioned[0].library.cflags, "compiler: gcc -O2 -DAES_ASM");
+}
+
+TEST(ImportTest, ACompilerLineWithoutSpeedOutputAfterItStartsNoRun) {
+  const std::string compiler = "compiler: gcc -O2 -DAES_ASM\n";
+  // Followed by nothing: no run, as before.
+  EXPECT_NE(ImportErrorOf(compiler), "");
+  // Followed by another tool's output: that tool's run alone, without the line's flags.
+  const auto cryptsetup =
+      ImportText(compiler +
+                     "\n# Tests are approximate using memory only (no storage IO).\n"
+                     "#     Algorithm |       Key |      Encryption |      Decryption\n"
+                     "        aes-cbc        256b        83.3 MiB/s        86.5 MiB/s\n",
+                 "paste.txt");
+  ASSERT_EQ(cryptsetup.size(), 1u);
+  EXPECT_EQ(cryptsetup[0].source.tool, "cryptsetup benchmark");
+  EXPECT_EQ(cryptsetup[0].library.cflags, "");
+  // Followed by a command: the line is no header of that command's output.
+  const auto command = ImportText(compiler +
+                                      "$ openssl speed -evp aes-256-cbc\n"
+                                      "type             16 bytes\naes-256-cbc      50622.20k\n",
+                                  "paste.txt");
+  ASSERT_EQ(command.size(), 1u);
+  EXPECT_EQ(command[0].library.cflags, "");
+}
+
+// Debian's and Ubuntu's compiler lines name the source tree (openssl-1.1.1n): without a version
+// line, that is the release; a version line always wins.
+TEST(ImportTest, TheBuildPathOnTheCompilerLineNamesTheReleaseWhenNoVersionLineDoes) {
+  const std::string compiler =
+      "compiler: gcc -fPIC -O2 -ffile-prefix-map=/build/openssl-lY0Eec/openssl-1.1.1n=. "
+      "-DAES_ASM -DBSAES_ASM\n";
+  const std::string table =
+      "type             16 bytes     64 bytes\naes-256-cbc      50622.20k    59695.34k\n";
+  const auto runs =
+      ImportText("Raspberry Pi 4 Model B Rev 1.2\n" + compiler + "\n" + table, "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].source.tool_version, "1.1.1n");
+  EXPECT_EQ(runs[0].library.version, "OpenSSL 1.1.1n");
+  EXPECT_EQ(runs[0].library.version_num, 0x101010efu);
+  EXPECT_TRUE(HasCaveat(runs[0], "read from the build path on the compiler line (line 2)"));
+  size_t facts = 0;
+  for (const results::SourceFact& fact : runs[0].source.facts) {
+    if (fact.kind == "library_version") {
+      ++facts;
+      EXPECT_EQ(fact.value, "1.1.1n");
+      EXPECT_EQ(fact.line, 2u);
+      EXPECT_EQ(fact.origin, "compiler line build path");
+    }
+  }
+  EXPECT_EQ(facts, 1u);
+  // It survives the JSON round trip.
+  const nlohmann::ordered_json written = results::ToJson(runs[0]);
+  EXPECT_EQ(results::ToJson(results::FromJson(nlohmann::json::parse(written.dump()))).dump(),
+            written.dump());
+
+  // A version line wins, even one of another release than the path's.
+  const auto versioned =
+      ImportText("OpenSSL 1.1.1w  11 Sep 2023\n" + compiler + "\n" + table, "paste.txt");
+  ASSERT_EQ(versioned.size(), 1u);
+  EXPECT_EQ(versioned[0].source.tool_version, "1.1.1w");
+  EXPECT_FALSE(HasCaveat(versioned[0], "build path"));
+  for (const results::SourceFact& fact : versioned[0].source.facts) {
+    EXPECT_NE(fact.kind, "library_version");
+  }
+}
+
 TEST(ImportTest, TableMissingFiguresAreRecomputedFromProgressLines) {
   const auto runs = ImportText(
       "Doing sha256 ops for 3s on 64 size blocks: 3000000 sha256 ops in 2.50s\n"

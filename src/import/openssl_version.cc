@@ -31,11 +31,6 @@ bool IsVersionOnlyLine(std::string_view trimmed) {
          StartsWithNoCase(trimmed, "Seeding source:");
 }
 
-bool IsSharedHeaderLine(std::string_view trimmed) {
-  return StartsWithNoCase(trimmed, "built on:") || StartsWithNoCase(trimmed, "options:") ||
-         StartsWithNoCase(trimmed, "compiler:") || StartsWithNoCase(trimmed, "CPUINFO:");
-}
-
 // The product a version line names ("LibreSSL 3.8.2"); "OpenSSL" for anything else.
 std::string_view ProductOf(std::string_view text) {
   text = Trim(text);
@@ -48,6 +43,45 @@ std::string_view ProductOf(std::string_view text) {
 }
 
 }  // namespace
+
+bool IsHeaderLabelLine(std::string_view trimmed) {
+  return StartsWithNoCase(trimmed, "built on:") || StartsWithNoCase(trimmed, "options:") ||
+         StartsWithNoCase(trimmed, "compiler:") || StartsWithNoCase(trimmed, "CPUINFO:");
+}
+
+std::optional<OpensslVersion> VersionFromBuildPath(std::string_view cflags) {
+  std::optional<OpensslVersion> found;
+  for (std::string_view word : SplitWords(cflags)) {
+    std::string_view path;
+    for (std::string_view flag : {"-ffile-prefix-map=", "-fdebug-prefix-map="}) {
+      if (word.substr(0, flag.size()) == flag) {
+        path = word.substr(flag.size());
+      }
+    }
+    path = path.substr(0, path.find('='));  // OLD of OLD=NEW
+    while (!path.empty() && path.back() == '/') {
+      path.remove_suffix(1);
+    }
+    const size_t slash = path.rfind('/');
+    const std::string_view last = slash == std::string_view::npos ? path : path.substr(slash + 1);
+    for (std::string_view product : {"openssl-", "libressl-"}) {
+      if (last.substr(0, product.size()) != product) {
+        continue;
+      }
+      const std::string_view number = last.substr(product.size());
+      std::optional<OpensslVersion> version = ParseOpensslVersion(number);
+      if (!version || version->text != number) {
+        continue;
+      }
+      version->product = product == "openssl-" ? "OpenSSL" : "LibreSSL";
+      if (found && (found->text != version->text || found->product != version->product)) {
+        return std::nullopt;  // two trees: which one is this library's cannot be told
+      }
+      found = std::move(version);
+    }
+  }
+  return found;
+}
 
 uint64_t OpensslVersion::Number() const {
   const auto major_bits = static_cast<uint64_t>(major);
@@ -159,6 +193,7 @@ bool ParseHeaderLine(std::string_view trimmed, size_t line_number, HeaderInfo* h
   }
   if (StartsWithNoCase(trimmed, "compiler:")) {
     header->cflags = "compiler: " + std::string(AfterLabel(trimmed, "compiler:"));
+    header->cflags_line = line_number;
     return true;
   }
   if (StartsWithNoCase(trimmed, "CPUINFO:")) {
@@ -186,7 +221,7 @@ bool StartsVersionBlock(const std::vector<SourceLine>& lines, size_t index,
     if (IsVersionOnlyLine(trimmed)) {
       return true;
     }
-    if (IsSharedHeaderLine(trimmed)) {
+    if (IsHeaderLabelLine(trimmed)) {
       speed_header_lines = true;
       continue;
     }
@@ -239,6 +274,19 @@ bool SameLibrary(const HeaderInfo& version_block, const HeaderInfo& speed_header
   };
   return block && speed && block->text == speed->text && block->product == speed->product &&
          !differ(version_block.built_on, speed_header.built_on) &&
+         !differ(version_block.cflags, speed_header.cflags);
+}
+
+bool VersionlessHeaderFits(const HeaderInfo& version_block, const HeaderInfo& speed_header) {
+  const auto differ = [](const std::string& a, const std::string& b) {
+    return !a.empty() && !b.empty() && a != b;
+  };
+  const std::string& block_version =
+      version_block.library.empty() ? version_block.version : version_block.library;
+  return speed_header.version.empty() && speed_header.library.empty() &&
+         ParseOpensslVersion(block_version).has_value() &&
+         !differ(version_block.built_on, speed_header.built_on) &&
+         !differ(version_block.options, speed_header.options) &&
          !differ(version_block.cflags, speed_header.cflags);
 }
 

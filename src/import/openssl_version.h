@@ -54,6 +54,25 @@ std::optional<OpensslVersion> ParseOpensslVersion(std::string_view text);
 /// True for a line that starts a version: "OpenSSL 1.1.1q ..." or "LibreSSL 3.8.2".
 bool IsVersionLine(std::string_view trimmed);
 
+/// True for a header line that both `openssl speed` 1.x and `openssl version -a` print and that
+/// is no version line: "built on:", "options:", "compiler:" and "CPUINFO:" (3.x). A paste
+/// trimmed to its compiler line starts with one of them.
+bool IsHeaderLabelLine(std::string_view trimmed);
+
+/// The release of the source tree a Debian or Ubuntu package was built from, read from the
+/// build path its compiler line records: dpkg-buildflags(1) adds -ffile-prefix-map=BUILDPATH=.
+/// (feature `fixfilepath`, reproducible area; dpkg >= 1.19.1) or -fdebug-prefix-map=BUILDPATH=.
+/// (`fixdebugpath`) to CFLAGS, BUILDPATH being the package's top-level directory, which
+/// dpkg-source names after the upstream tarball: "/build/openssl-lY0Eec/openssl-1.1.1n" is
+/// 1.1.1n (source: https://manpages.debian.org/bookworm/dpkg-dev/dpkg-buildflags.1.en.html,
+/// section FEATURE AREAS, reproducible; https://reproducible-builds.org/docs/build-path/).
+/// Only a last path component that is exactly "openssl-" or "libressl-" and a whole version
+/// ParseOpensslVersion reads counts ("openssl-1.1.1n", "libressl-3.8.2"); a path Ubuntu
+/// replaced by the word BUILDPATH, another package's tree, or two maps that name different
+/// releases give std::nullopt. The release is the upstream one: a distribution's patches
+/// (security fixes backported under the same number) are not in it.
+std::optional<OpensslVersion> VersionFromBuildPath(std::string_view cflags);
+
 /// Offers a trimmed line to a header: the version line ("OpenSSL x ..." or speed 3.x's
 /// "version: x"), "built on:", "platform:", "options:", "compiler:", "CPUINFO:", and the
 /// directory and seeding lines of version -a (recognised, not kept). Returns false for any
@@ -78,6 +97,13 @@ void FillLibraryInfo(const HeaderInfo& header, results::LibraryInfo* library);
 /// 3.x prints the library's version), and the same "built on:" and "compiler:" lines where both
 /// have them. False when either version cannot be read.
 bool SameLibrary(const HeaderInfo& version_block, const HeaderInfo& speed_header);
+
+/// True when a speed header without a version line ("compiler: ..." alone, as people trim a 1.x
+/// header) may be the library of an `openssl version` block before it: the block's version can be
+/// read, and the header's "built on:", "options:" and "compiler:" lines are the block's where
+/// both have them. Nothing else tells two builds apart, so this is "not contradicted", not
+/// "the same" (SameLibrary).
+bool VersionlessHeaderFits(const HeaderInfo& version_block, const HeaderInfo& speed_header);
 
 /// A speed run's header completed from an `openssl version` block of the same library
 /// (SameLibrary): the block's full version strings (release date, "(Library: ...)") and

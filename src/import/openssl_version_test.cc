@@ -137,6 +137,57 @@ TEST(OpensslVersionTest, SameLibraryComparesTheLibraryVersionAndBuild) {
   EXPECT_FALSE(SameLibrary(block, Header({"built on: Tue Jan 30 18:12:44 2024 UTC"})));
 }
 
+// Debian and Ubuntu package builds record their build directory, named after the upstream
+// tarball, on the compiler line (dpkg-buildflags fixfilepath / fixdebugpath).
+TEST(OpensslVersionTest, VersionFromBuildPathReadsOnlyAnOpensslSourceTree) {
+  // Raspberry Pi OS (Debian 11) 1.1.1n, from the rpi4 report in tests/fixtures/reports.
+  auto version = VersionFromBuildPath(
+      "compiler: gcc -fPIC -g -O2 -ffile-prefix-map=/build/openssl-lY0Eec/openssl-1.1.1n=. "
+      "-fstack-protector-strong -DAES_ASM");
+  ASSERT_TRUE(version.has_value());
+  EXPECT_EQ(version->Label(), "1.1.1n");
+  EXPECT_EQ(version->Number(), 0x101010efu);
+  // Ubuntu 20.04's older flag, and a trailing slash.
+  version = VersionFromBuildPath(
+      "compiler: gcc -fdebug-prefix-map=/build/openssl-XXXX/openssl-1.1.1f/=.");
+  ASSERT_TRUE(version.has_value());
+  EXPECT_EQ(version->text, "1.1.1f");
+  version = VersionFromBuildPath("compiler: cc -ffile-prefix-map=/build/libressl-3.8.2=.");
+  ASSERT_TRUE(version.has_value());
+  EXPECT_EQ(version->Label(), "LibreSSL 3.8.2");
+
+  // Not a release tree: the path's last component must be openssl-<version> and nothing more.
+  for (const char* cflags :
+       {"compiler: gcc -O2 -DAES_ASM",                                     // no build path
+        "compiler: gcc -ffile-prefix-map=BUILDPATH=. -O2",                 // Ubuntu's later form
+        "compiler: gcc -ffile-prefix-map=/build/openssl-lY0Eec=.",         // the random dir
+        "compiler: gcc -ffile-prefix-map=/build/openssl-1.1.1n/crypto=.",  // not the last part
+        "compiler: gcc -ffile-prefix-map=/build/openssl-1.1.1n+dfsg=.",    // more than a version
+        "compiler: gcc -ffile-prefix-map=/build/nginx-1.18.0=.",           // another package
+        "compiler: gcc -fdebug-prefix-map=/b/openssl-1.1.1n=. "
+        "-ffile-prefix-map=/b/openssl-3.0.2=."}) {
+    EXPECT_FALSE(VersionFromBuildPath(cflags).has_value()) << cflags;
+  }
+}
+
+TEST(OpensslVersionTest, HeaderLabelLinesAreTheOnesSpeedAndVersionShare) {
+  EXPECT_TRUE(IsHeaderLabelLine("compiler: gcc -O2"));
+  EXPECT_TRUE(IsHeaderLabelLine("options:  bn(64,32) rc4(char) des(long) aes(partial)"));
+  EXPECT_TRUE(IsHeaderLabelLine("built on: Mon Mar 14 2022"));
+  EXPECT_TRUE(IsHeaderLabelLine("CPUINFO: OPENSSL_armcap=0x0"));
+  EXPECT_FALSE(IsHeaderLabelLine("OpenSSL 1.1.1n  15 Mar 2022"));
+  EXPECT_FALSE(IsHeaderLabelLine("platform: linux-armv4"));
+}
+
+TEST(OpensslVersionTest, AVersionlessHeaderFitsABlockItDoesNotContradict) {
+  const HeaderInfo block = Header({"OpenSSL 1.1.1n  15 Mar 2022", "compiler: gcc -O2"});
+  EXPECT_TRUE(VersionlessHeaderFits(block, Header({"compiler: gcc -O2"})));
+  EXPECT_TRUE(VersionlessHeaderFits(block, Header({"options: bn(64,32)"})));
+  EXPECT_FALSE(VersionlessHeaderFits(block, Header({"compiler: gcc -O3"})));
+  EXPECT_FALSE(VersionlessHeaderFits(block, Header({"OpenSSL 1.1.1n  15 Mar 2022"})));
+  EXPECT_FALSE(VersionlessHeaderFits(Header({"compiler: gcc -O2"}), Header({"compiler: gcc -O2"})));
+}
+
 TEST(OpensslVersionTest, CompleteHeaderKeepsWhatSpeedPrinted) {
   const HeaderInfo block =
       Header({"OpenSSL 3.0.13 30 Jan 2024 (Library: OpenSSL 3.0.13 30 Jan 2024)",

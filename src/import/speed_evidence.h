@@ -27,14 +27,15 @@ inline const std::vector<uint64_t> kMultiBlockSizes = {8192, 16384, 32768, 65536
 /// The block `openssl speed` prints before its tables (apps/speed.c, show_res), or the lines of
 /// `openssl version -a`. Strings are verbatim, including their labels ("built on: ...").
 struct HeaderInfo {
-  size_t line = 0;       ///< line of the version line (or of the first header line)
-  std::string version;   ///< "OpenSSL 1.1.1q  5 Jul 2022" (1.x) or "3.0.8" (3.x "version: ")
-  std::string library;   ///< version -a: the "(Library: ...)" part, if printed
-  std::string built_on;  ///< "built on: ..."
-  std::string platform;  ///< "platform: ..." (version -a only)
-  std::string options;   ///< after "options:", trimmed: "bn(64,64) rc4(16x,int) ..."
-  std::string cflags;    ///< "compiler: ..."
-  std::string cpu_info;  ///< "CPUINFO: OPENSSL_ia32cap=0x...:0x..."
+  size_t line = 0;         ///< line of the version line (or of the first header line)
+  std::string version;     ///< "OpenSSL 1.1.1q  5 Jul 2022" (1.x) or "3.0.8" (3.x "version: ")
+  std::string library;     ///< version -a: the "(Library: ...)" part, if printed
+  std::string built_on;    ///< "built on: ..."
+  std::string platform;    ///< "platform: ..." (version -a only)
+  std::string options;     ///< after "options:", trimmed: "bn(64,64) rc4(16x,int) ..."
+  std::string cflags;      ///< "compiler: ..."
+  size_t cflags_line = 0;  ///< line of the "compiler:" line; 0 when there is none
+  std::string cpu_info;    ///< "CPUINFO: OPENSSL_ia32cap=0x...:0x..."
   /// The version line was a label written above the output ("OpenSSL 3.3.1:", its colon
   /// dropped from `version`), not a line the tool printed.
   bool labelled = false;

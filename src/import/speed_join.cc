@@ -124,6 +124,14 @@ void JoinSpeedRun(RunResult next, size_t next_line, RunResult* previous) {
   if (library.version_num == 0) {
     library.version_num = next.library.version_num;
   }
+  if (previous->source.tool_version.empty() && !next.source.tool_version.empty()) {
+    // The version and where it was read (a "library_version" fact of the build path) go along.
+    for (results::SourceFact& fact : next.source.facts) {
+      if (fact.kind == "library_version") {
+        previous->source.facts.push_back(std::move(fact));
+      }
+    }
+  }
   FillIfEmpty(&previous->source.tool_version, next.source.tool_version);
   if (previous->source.evp != next.source.evp) {
     previous->source.evp = "unknown";

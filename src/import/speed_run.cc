@@ -581,14 +581,21 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
             : fmt::format("The run has no header of its own; library details come from the "
                           "openssl version output at line {}.",
                           inherited->line));
-  } else if (header != nullptr && inherited != nullptr && SameLibrary(*inherited, *header)) {
+  } else if (header != nullptr && inherited != nullptr &&
+             (SameLibrary(*inherited, *header) || VersionlessHeaderFits(*inherited, *header))) {
+    const bool versionless = header->version.empty() && header->library.empty();
     completed = CompleteHeader(*inherited, *header);
     header = &completed;
-    run.source.caveats.push_back(fmt::format(
-        "Library details the run's header does not print (the full version string, the "
-        "platform) come from the openssl version output at line {}, which names the same "
-        "release.",
-        inherited->line));
+    run.source.caveats.push_back(
+        versionless
+            ? fmt::format("The run's header prints no version; the library's version and "
+                          "details come from the openssl version output at line {}, whose "
+                          "build lines do not contradict it.",
+                          inherited->line)
+            : fmt::format("Library details the run's header does not print (the full version "
+                          "string, the platform) come from the openssl version output at line "
+                          "{}, which names the same release.",
+                          inherited->line));
   }
   std::optional<OpensslVersion> version;
   run.library.backend = "openssl";
@@ -597,6 +604,21 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
     version = ParseOpensslVersion(header->library.empty() ? header->version : header->library);
     if (version) {
       run.source.tool_version = version->Label();  // "3.0.13", "LibreSSL 3.8.2"
+    } else if (header->version.empty() && header->library.empty()) {
+      // No version line: a package build's compiler line names its source tree's release.
+      version = VersionFromBuildPath(header->cflags);
+      if (version) {
+        run.source.tool_version = version->Label();
+        run.library.version = version->product + " " + version->text;
+        run.library.version_num = version->product == "OpenSSL" ? version->Number() : 0;
+        run.source.facts.push_back(
+            {"library_version", version->Label(), header->cflags_line, "compiler line build path"});
+        run.source.caveats.push_back(fmt::format(
+            "The OpenSSL version is not in the paste; {} is read from the build path on the "
+            "compiler line (line {}), the upstream release the package was built from: "
+            "patches the distribution added under that number are not in it.",
+            version->Label(), header->cflags_line));
+      }
     }
   }
 

@@ -15,8 +15,11 @@ namespace cryptobench::import {
 /// the -multi children's records added up; without those, recomputed from progress lines
 /// (count × size / time). Public-key figures likewise. `inherited` is an `openssl version`
 /// block before the run; its library details are used when the run has no header of its own,
-/// and complete the header (CompleteHeader) when it names the same library (SameLibrary); a
-/// caveat says so. Every cell gets figures with value = ci_low = ci_high, one
+/// and complete the header (CompleteHeader) when it names the same library (SameLibrary) or the
+/// header has no version line that it contradicts (VersionlessHeaderFits); a caveat says so. A
+/// header without a version line takes the release its compiler line's build path names
+/// (VersionFromBuildPath), with a "library_version" fact (origin "compiler line build path", the
+/// compiler line's number) and a caveat. Every cell gets figures with value = ci_low = ci_high, one
 /// sample (N with -multi N), confidence 0 and no worker samples; a negative, infinite, NaN or
 /// zero figure makes the cell an error with a message instead.
 results::RunResult BuildSpeedRun(const SpeedEvidence& evidence, std::string_view file_name,
