@@ -213,6 +213,63 @@ std::string PartlyKnownClause(const BuildIdentity& identity) {
       identity.unknown.size() == 1 ? "is" : "are", identity.command);
 }
 
+bool ApisDiffer(const Row& row) { return row.a_legacy != row.b_legacy; }
+
+// For changed statements with a row that pairs a 1.x low-level API row with an EVP one
+// (compare/match.h pairs them only when a side has no row of the other API): ": A's AES-CBC
+// rows are openssl speed 1.x's low-level API rows and B's EVP rows ...". The two APIs run
+// different code in one build (1.x's low-level AES_* has no AES-NI or ARMv8 path; the EVP
+// cipher has), so such a ratio names no build's code path. nullopt when no changed row does.
+std::optional<std::string> ApiClause(const std::vector<const Statement*>& changed,
+                                     const std::string& a_letter, const std::string& b_letter) {
+  std::vector<std::string> subjects;
+  bool a_low_level = false;
+  for (const Statement* s : changed) {
+    for (const Row* row : s->rows) {
+      if (ApisDiffer(*row)) {
+        a_low_level = row->a_legacy;
+        if (std::find(subjects.begin(), subjects.end(), s->subject) == subjects.end()) {
+          subjects.push_back(s->subject);
+        }
+      }
+    }
+  }
+  if (subjects.empty()) {
+    return std::nullopt;
+  }
+  return fmt::format(
+      ": {}'s {} rows are openssl speed 1.x's low-level API rows (run without -evp) and {}'s are "
+      "EVP rows, two APIs that run different code in one build, so this compares the APIs, not "
+      "the builds' code paths (run both with -evp)",
+      a_low_level ? a_letter : b_letter, JoinAnd(subjects), a_low_level ? b_letter : a_letter);
+}
+
+// The cause of ApiClause's sentence: "legacy-api-not-evp" when every changed row across the
+// APIs is AES or Camellia (whose low-level code has no AES-NI or ARMv8 path in 1.x:
+// apps/speed.c times AES_cbc_encrypt / Camellia_cbc_encrypt for those rows) and the low-level
+// side is the slower; else none (for the other ciphers and digests the two APIs share their
+// assembly, and what else differs cannot be told).
+std::string ApiCause(const std::vector<const Statement*>& changed) {
+  bool any = false;
+  for (const Statement* s : changed) {
+    for (const Row* row : s->rows) {
+      if (!ApisDiffer(*row)) {
+        continue;
+      }
+      any = true;
+      std::string name = row->algorithm.substr(0, 8);
+      std::transform(name.begin(), name.end(), name.begin(),
+                     [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+      const bool aes_or_camellia = row->group == "AES" || name == "camellia";
+      const bool low_level_slower = row->a_legacy ? row->ratio.ratio > 1 : row->ratio.ratio < 1;
+      if (!aes_or_camellia || !low_level_slower) {
+        return "";
+      }
+    }
+  }
+  return any ? "legacy-api-not-evp" : "";
+}
+
 // The headline: uniform changes, the unchanged families, and the likely cause.
 std::optional<Finding> Headline(const std::vector<Statement>& statements,
                                 const std::string& a_letter, const std::string& b_letter,
@@ -260,6 +317,7 @@ std::optional<Finding> Headline(const std::vector<Statement>& statements,
   }
   const auto [min_factor, max_factor] = std::minmax_element(factors.begin(), factors.end());
   std::string cause;
+  const std::optional<std::string> api_clause = ApiClause(changed, a_letter, b_letter);
   if (!timing_comparable && timing_known_to_differ) {
     text += ": the sides were timed differently (see below), so this need not be a code path";
     cause = "timing-differs";
@@ -273,6 +331,9 @@ std::optional<Finding> Headline(const std::vector<Statement>& statements,
         ": the sides were not run like-for-like ({}), so this need not be a code path; cannot "
         "tell from this report (run both sides with the same openssl speed options)",
         JoinAnd(not_like_for_like));
+  } else if (api_clause) {
+    text += *api_clause;
+    cause = ApiCause(changed);
   } else if (identity.state == BuildIdentity::State::kSame) {
     text +=
         ": the sides are the same build on the same CPU (see below), so this is the machine's "

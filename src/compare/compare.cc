@@ -77,7 +77,19 @@ CompareReport Compare(std::vector<Side> sides, const CompareOptions& options) {
     if (TimingComparable(a, b) && not_like_for_like.empty()) {
       // Timed or run differently (clocks, an engine, -multi, -seconds, pinning): the fits still
       // show, but no sentence reads them.
-      for (Finding& finding : CostFindings(pair.costs, a.letter, b.letter)) {
+      // A fit over rows of two APIs (a 1.x low-level row against an EVP one) compares the APIs,
+      // not a code path of the builds: the fit shows, no sentence reads it.
+      std::vector<CostComparison> readable;
+      for (const CostComparison& cost : pair.costs) {
+        const bool across_apis = std::any_of(pair.rows.begin(), pair.rows.end(), [&](const Row& r) {
+          return r.a_legacy != r.b_legacy && r.algorithm == cost.algorithm &&
+                 r.operation == cost.operation;
+        });
+        if (!across_apis) {
+          readable.push_back(cost);
+        }
+      }
+      for (Finding& finding : CostFindings(readable, a.letter, b.letter)) {
         pair.findings.push_back(std::move(finding));
       }
     }

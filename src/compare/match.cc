@@ -3,6 +3,8 @@
 
 #include <cmath>
 #include <map>
+#include <optional>
+#include <set>
 #include <string>
 #include <tuple>
 
@@ -19,28 +21,53 @@
 namespace cryptobench::compare {
 namespace {
 
-using Key = std::tuple<std::string, std::string, uint64_t>;
+// (canonical algorithm, low-level API, operation, input size): a 1.x low-level row
+// ("aes-128 cbc") and the EVP row of the same cipher ("aes-128-cbc") are two keys.
+using Key = std::tuple<std::string, bool, std::string, uint64_t>;
 
 struct Entry {
   const results::Cell* cell = nullptr;
   std::string algorithm;  // canonical
   bool symmetric = true;
+  bool legacy = false;  // results::AlgorithmResult::api "legacy"
 };
 
 // Cells of a run by key, and the keys in first-seen order.
 void Index(const results::RunResult& run, std::map<Key, Entry>& by_key, std::vector<Key>& order) {
   for (const results::AlgorithmResult& alg : run.algorithms) {
     const std::string name = report::CanonicalAlgorithmName(alg);
+    const bool legacy = alg.api == "legacy";
     for (const results::Cell& cell : alg.cells) {
       const bool symmetric = report::IsThroughputCell(alg, cell);
-      const Key key{name, cell.operation, symmetric ? cell.input_len : 0};
+      const Key key{name, legacy, cell.operation, symmetric ? cell.input_len : 0};
       if (by_key.count(key) != 0) {
         continue;  // the first cell with this key counts
       }
-      by_key[key] = Entry{&cell, name, symmetric};
+      by_key[key] = Entry{&cell, name, symmetric, legacy};
       order.push_back(key);
     }
   }
+}
+
+// The same key through the other API.
+Key OtherApi(const Key& key) {
+  return Key{std::get<0>(key), !std::get<1>(key), std::get<2>(key), std::get<3>(key)};
+}
+
+// Canonical names a run holds through both APIs (a low-level and an EVP entry).
+std::set<std::string> NamesOfBothApis(const std::map<Key, Entry>& cells) {
+  std::set<std::string> legacy;
+  std::set<std::string> evp;
+  for (const auto& [key, entry] : cells) {
+    (std::get<1>(key) ? legacy : evp).insert(std::get<0>(key));
+  }
+  std::set<std::string> out;
+  for (const std::string& name : legacy) {
+    if (evp.count(name) != 0) {
+      out.insert(name);
+    }
+  }
+  return out;
 }
 
 void AddCaveats(const results::Cell& cell, const std::string& side,
@@ -100,25 +127,59 @@ std::vector<Row> MatchRows(const Side& a, const Side& b, double threshold) {
   Index(a.run, a_cells, a_order);
   Index(b.run, b_cells, b_order);
 
-  std::vector<Key> order = a_order;
-  for (const Key& key : b_order) {
-    if (a_cells.count(key) == 0) {
-      order.push_back(key);
+  // Like with like: a key pairs with the same key (API included) of the other side. Only a cell
+  // whose other side has no row of its own API (a 1.x run without -evp against an EVP run)
+  // pairs across APIs, and its row says so (Row::a_legacy != Row::b_legacy).
+  std::map<Key, Key> b_key_of;  // A's key -> B's key
+  std::set<Key> b_paired;
+  for (const Key& key : a_order) {
+    if (b_cells.count(key) != 0) {
+      b_key_of[key] = key;
+      b_paired.insert(key);
     }
   }
+  for (const Key& key : a_order) {
+    const Key other = OtherApi(key);
+    if (b_key_of.count(key) == 0 && a_cells.count(other) == 0 && b_cells.count(other) != 0 &&
+        b_paired.count(other) == 0) {
+      b_key_of[key] = other;
+      b_paired.insert(other);
+    }
+  }
+  std::vector<std::pair<std::optional<Key>, std::optional<Key>>> order;
+  for (const Key& key : a_order) {
+    const auto it = b_key_of.find(key);
+    order.emplace_back(key, it != b_key_of.end() ? std::optional<Key>(it->second) : std::nullopt);
+  }
+  for (const Key& key : b_order) {
+    if (b_paired.count(key) == 0) {
+      order.emplace_back(std::nullopt, key);
+    }
+  }
+  // A name a side holds through both APIs: its low-level rows are named so, apart from the EVP
+  // rows of the same name.
+  std::set<std::string> both_apis = NamesOfBothApis(a_cells);
+  both_apis.merge(NamesOfBothApis(b_cells));
 
   std::vector<Row> rows;
-  for (const Key& key : order) {
-    const auto a_it = a_cells.find(key);
-    const auto b_it = b_cells.find(key);
+  for (const auto& [a_key, b_key] : order) {
+    const auto a_it = a_key ? a_cells.find(*a_key) : a_cells.end();
+    const auto b_it = b_key ? b_cells.find(*b_key) : b_cells.end();
+    const Key& key = a_key ? *a_key : *b_key;
     const Entry& any = a_it != a_cells.end() ? a_it->second : b_it->second;
     Row row;
-    row.algorithm = any.algorithm;
-    const FamilyInfo family = FamilyOf(row.algorithm);
+    row.a_legacy = a_it != a_cells.end() && a_it->second.legacy;
+    row.b_legacy = b_it != b_cells.end() && b_it->second.legacy;
+    const bool low_level_only =
+        (a_it == a_cells.end() || row.a_legacy) && (b_it == b_cells.end() || row.b_legacy);
+    row.algorithm = low_level_only && both_apis.count(any.algorithm) != 0
+                        ? any.algorithm + " (low-level API)"
+                        : any.algorithm;
+    const FamilyInfo family = FamilyOf(any.algorithm);
     row.family = family.family;
     row.group = family.group;
-    row.operation = std::get<1>(key);
-    row.input_len = std::get<2>(key);
+    row.operation = std::get<2>(key);
+    row.input_len = std::get<3>(key);
     row.symmetric = any.symmetric;
     if (a_it == a_cells.end()) {
       row.presence = Presence::kOnlyB;

@@ -1,6 +1,7 @@
 // Matching cells of two runs: keys, cells on one side only, cells not measured, duplicates.
 #include "compare/match.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "compare/attribution.h"
@@ -213,6 +214,91 @@ TEST(MatchRowsTest, FirstOfDuplicateKeysCounts) {
   const std::vector<Row> rows = MatchRows(a, b, 0.05);
   ASSERT_EQ(rows.size(), 1u);
   EXPECT_DOUBLE_EQ(rows[0].ratio.ratio, 1.0);
+}
+
+// OpenSSL 1.1.1w `openssl speed -evp aes-128-cbc aes-128-cbc` on an AES-NI x86-64 machine:
+// one table with the low-level row ("aes-128 cbc", AES_cbc_encrypt, no AES-NI path) and the
+// EVP row ("aes-128-cbc"), each figure scaled by `scale`, the EVP row first when `evp_first`
+// (rows pasted in another order), after `lead` lines of other text.
+std::string SpeedBothApis(double scale, bool evp_first, const std::string& lead) {
+  const auto row = [scale](const char* name, std::initializer_list<double> k) {
+    std::string out = fmt::format("{:<16}", name);
+    for (double figure : k) {
+      out += fmt::format("{:>12.2f}k", figure * scale);
+    }
+    return out + "\n";
+  };
+  const std::string low_level =
+      row("aes-128 cbc", {147877.66, 158338.86, 161388.54, 162237.78, 162326.53, 162277.38});
+  const std::string evp =
+      row("aes-128-cbc", {457190.70, 500388.91, 508444.76, 510127.45, 510885.21, 510946.65});
+  return lead +
+         "$ openssl speed -evp aes-128-cbc aes-128-cbc\n"
+         "OpenSSL 1.1.1w  11 Sep 2023\n"
+         "built on: Mon Sep 11 14:22:14 2023 UTC\n"
+         "options:bn(64,64) rc4(16x,int) des(int) aes(partial) idea(int) blowfish(ptr) \n"
+         "compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -Wall -O3 -DOPENSSL_USE_NODELETE "
+         "-DL_ENDIAN -DOPENSSL_PIC -DOPENSSL_CPUID_OBJ -DOPENSSL_IA32_SSE2 -DOPENSSL_BN_ASM_MONT "
+         "-DOPENSSL_BN_ASM_MONT5 -DOPENSSL_BN_ASM_GF2m -DSHA1_ASM -DSHA256_ASM -DSHA512_ASM "
+         "-DKECCAK1600_ASM -DRC4_ASM -DMD5_ASM -DAESNI_ASM -DVPAES_ASM -DGHASH_ASM "
+         "-DECP_NISTZ256_ASM -DX25519_ASM -DPOLY1305_ASM -DNDEBUG\n"
+         "The 'numbers' are in 1000s of bytes per second processed.\n"
+         "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  "
+         "16384 bytes\n" +
+         (evp_first ? evp + low_level : low_level + evp);
+}
+
+TEST(MatchRowsTest, LowLevelAndEvpRowsOfOneRunPairLikeWithLike) {
+  // New-user tryout: each side holds a 1.1.1 low-level row and an EVP row of AES-128-CBC. The
+  // old key (name, operation, size) paired A's low-level row with B's EVP row ("3.2x faster",
+  // a code path) and left the EVP rows unmatched.
+  const Side a = STimeSide("A", SpeedBothApis(1.0, false, ""));
+  for (const bool evp_first : {false, true}) {
+    const Side b = STimeSide("B", SpeedBothApis(1.01, evp_first, "$ uname -m\nx86_64\n"));
+    const std::vector<Row> rows = MatchRows(a, b, 0.05);
+    ASSERT_EQ(rows.size(), 12u) << evp_first;
+    for (const Row& row : rows) {
+      EXPECT_EQ(row.presence, Presence::kBoth) << row.algorithm;
+      EXPECT_NEAR(row.ratio.ratio, 1.01, 0.001) << row.algorithm << " " << row.input_len;
+      EXPECT_EQ(row.a_legacy, row.b_legacy) << row.algorithm;
+    }
+    EXPECT_EQ(rows.front().algorithm, "AES-128-CBC (low-level API)");
+    EXPECT_EQ(rows.back().algorithm, "AES-128-CBC");
+    EXPECT_NEAR(rows.back().a->value, 510946.65e3, 1);  // the EVP row's 16 KiB figure
+    const Finding headline = PatternFindings(rows, "A", "B", 0.05).front();
+    EXPECT_EQ(headline.text, "No change beyond 5%: AES-CBC unchanged.");
+  }
+}
+
+TEST(MatchRowsTest, LowLevelAgainstEvpNamesTheApisNotACodePath) {
+  // A 1.x run without -evp (AES and SHA-256 low-level rows) against an EVP run: the rows pair
+  // across the APIs only because neither side has the other API's row, and the 3x of AES is
+  // the API (AES_cbc_encrypt has no AES-NI path), not assembly missing from A's build, even
+  // with SHA-256 unchanged beside it.
+  results::AlgorithmResult aes_low = Algorithm(
+      "AES-128-CBC", "cipher",
+      {FigureCell("encrypt", 16, 1.5e8, 0.01, 1), FigureCell("encrypt", 16384, 1.6e8, 0.01, 1)});
+  aes_low.api = "legacy";
+  results::AlgorithmResult sha_low =
+      Algorithm("SHA-256", "hash", {FigureCell("hash", 16384, 4e8, 0.01, 1)});
+  sha_low.api = "legacy";
+  const Side a = MakeSide("A", {aes_low, sha_low});
+  const Side b =
+      MakeSide("B", {Algorithm("AES-128-CBC", "cipher",
+                               {FigureCell("encrypt", 16, 4.6e8, 0.01, 1),
+                                FigureCell("encrypt", 16384, 5.1e8, 0.01, 1)}),
+                     Algorithm("SHA-256", "hash", {FigureCell("hash", 16384, 4e8, 0.01, 1)})});
+  const std::vector<Row> rows = MatchRows(a, b, 0.05);
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[0].algorithm, "AES-128-CBC");
+  EXPECT_TRUE(rows[0].a_legacy);
+  EXPECT_FALSE(rows[0].b_legacy);
+  const Finding headline = PatternFindings(rows, "A", "B", 0.05).front();
+  EXPECT_EQ(headline.cause, "legacy-api-not-evp") << headline.text;
+  EXPECT_EQ(headline.text.find("assembly missing"), std::string::npos) << headline.text;
+  EXPECT_NE(headline.text.find("A's AES-CBC rows are openssl speed 1.x's low-level API rows"),
+            std::string::npos)
+      << headline.text;
 }
 
 }  // namespace

@@ -108,13 +108,20 @@ struct FigureCaveat {
 
 /// One matched cell: an algorithm, operation and input size.
 struct Row {
-  std::string algorithm;   ///< canonical catalogue name, or the imported name verbatim
+  /// canonical catalogue name, or the imported name verbatim; "<name> (low-level API)" for the
+  /// 1.x low-level rows of a name that a side also holds as an EVP row
+  std::string algorithm;
   std::string family;      ///< compare/families.h, e.g. "AES-CBC", "SHA-2"
   std::string group;       ///< e.g. "AES", "SHA"
   std::string operation;   ///< "encrypt", "hash", "sign", ...
   uint64_t input_len = 0;  ///< bytes per operation (symmetric); 0 for public-key rows
   bool symmetric = true;   ///< bytes/s (true) or ops/s (false)
   Presence presence = Presence::kBoth;
+  /// The side's cell is an openssl speed 1.x low-level API row (AlgorithmResult::api "legacy").
+  /// Rows pair like with like; a_legacy != b_legacy only when the other side has no row of
+  /// that API (compare/match.h), and then the ratio compares two APIs, not two builds.
+  bool a_legacy = false;
+  bool b_legacy = false;
   std::optional<Figure> a;  ///< set when the side has an ok figure
   std::optional<Figure> b;
   std::string note;     ///< kNotMeasured: e.g. "unsupported in B", "FAILED KAT in A"

@@ -99,9 +99,10 @@ bool CanJoinSpeedRuns(const RunResult& previous, const RunResult& next) {
 
 void JoinSpeedRun(RunResult next, size_t next_line, RunResult* previous) {
   for (AlgorithmResult& alg : next.algorithms) {
-    const auto same =
-        std::find_if(previous->algorithms.begin(), previous->algorithms.end(),
-                     [&](const AlgorithmResult& mine) { return mine.algorithm == alg.algorithm; });
+    const auto same = std::find_if(previous->algorithms.begin(), previous->algorithms.end(),
+                                   [&](const AlgorithmResult& mine) {
+                                     return mine.algorithm == alg.algorithm && mine.api == alg.api;
+                                   });
     if (same == previous->algorithms.end()) {
       previous->algorithms.push_back(std::move(alg));
       continue;

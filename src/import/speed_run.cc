@@ -56,10 +56,13 @@ class Assembler {
  public:
   Assembler(RunResult* run, Options options) : run_(run), options_(std::move(options)) {}
 
+  /// `legacy`: the row was timed through the 1.x low-level API (IsLegacyRow); its cells go into
+  /// an algorithm entry of their own (AlgorithmResult::api "legacy"), apart from the EVP row of
+  /// the same cipher.
   Cell* Add(const NamedAlgorithm& named, const std::string& row_name, const std::string& op,
             uint64_t input_len, double ops_per_s, std::optional<double> bytes_per_s, size_t line,
-            const Spread& children, std::vector<results::CellCaveat> caveats) {
-    AlgorithmResult& alg = FindAlgorithm(named, op, input_len, line);
+            const Spread& children, std::vector<results::CellCaveat> caveats, bool legacy = false) {
+    AlgorithmResult& alg = FindAlgorithm(named, legacy ? "legacy" : "", op, input_len, line);
     Cell cell;
     cell.operation = op;
     cell.input_len = input_len;
@@ -131,10 +134,10 @@ class Assembler {
   }
 
  private:
-  AlgorithmResult& FindAlgorithm(const NamedAlgorithm& named, const std::string& op,
-                                 uint64_t input_len, size_t line) {
+  AlgorithmResult& FindAlgorithm(const NamedAlgorithm& named, const std::string& api,
+                                 const std::string& op, uint64_t input_len, size_t line) {
     std::string name = named.name;
-    if (const auto it = by_name_.find(name); it != by_name_.end()) {
+    if (const auto it = by_name_.find({name, api}); it != by_name_.end()) {
       AlgorithmResult& alg = run_->algorithms[it->second];
       const bool clash = std::any_of(alg.cells.begin(), alg.cells.end(), [&](const Cell& c) {
         return c.operation == op && c.input_len == input_len;
@@ -145,14 +148,15 @@ class Assembler {
       // The same algorithm measured twice in one run (e.g. the EdDSA table and the 3.2+
       // signature-algorithms table): keep both, apart.
       name = fmt::format("{} (line {})", named.name, line);
-      if (const auto other = by_name_.find(name); other != by_name_.end()) {
+      if (const auto other = by_name_.find({name, api}); other != by_name_.end()) {
         return run_->algorithms[other->second];
       }
     }
     AlgorithmResult alg;
     alg.algorithm = name;
     alg.kind = named.kind;
-    by_name_[name] = run_->algorithms.size();
+    alg.api = api;
+    by_name_[{name, api}] = run_->algorithms.size();
     run_->algorithms.push_back(std::move(alg));
     return run_->algorithms.back();
   }
@@ -160,7 +164,7 @@ class Assembler {
   RunResult* run_;
   Options options_;
   std::map<std::tuple<std::string, std::string, uint64_t>, std::pair<size_t, size_t>> cells_;
-  std::map<std::string, size_t> by_name_;
+  std::map<std::pair<std::string, std::string>, size_t> by_name_;  // (name, api)
 };
 
 uint64_t PkInputLen(const std::string& op) {
@@ -770,7 +774,7 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
         }
       }
       assembler.Add(named, row.name, op, sizes[i], bytes / static_cast<double>(sizes[i]), bytes,
-                    row.line, children, std::move(caveats));
+                    row.line, children, std::move(caveats), legacy);
     }
   }
   for (const PkRow& row : pk_rows) {

@@ -146,8 +146,8 @@ void SanitizeRun(results::RunResult& run) {
   Clean(run.method.clock);
   Clean(run.method.direction);
   for (results::AlgorithmResult& alg : run.algorithms) {
-    for (std::string* field : {&alg.algorithm, &alg.kind, &alg.implementation, &alg.kat.status,
-                               &alg.kat.source, &alg.kat.detail}) {
+    for (std::string* field : {&alg.algorithm, &alg.kind, &alg.implementation, &alg.api,
+                               &alg.kat.status, &alg.kat.source, &alg.kat.detail}) {
       Clean(*field);
     }
     for (results::Cell& cell : alg.cells) {

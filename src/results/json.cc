@@ -178,6 +178,9 @@ ordered_json AlgorithmToJson(const AlgorithmResult& alg) {
   if (!alg.implementation.empty()) {
     j["implementation"] = alg.implementation;  // omitted when unknown, so older documents match
   }
+  if (!alg.api.empty()) {
+    j["api"] = alg.api;  // omitted for EVP rows and measured runs, so older documents match
+  }
   j["supported"] = alg.supported;
   j["kat"] = KatToJsonAs<ordered_json>(alg.kat);
   ordered_json cells = ordered_json::array();

@@ -347,6 +347,7 @@ AlgorithmResult ReadAlgorithm(const json& j, const std::string& path) {
   ReadString(j, path, "algorithm", &alg.algorithm, true);
   ReadString(j, path, "kind", &alg.kind);
   ReadString(j, path, "implementation", &alg.implementation);
+  ReadString(j, path, "api", &alg.api);
   ReadBool(j, path, "supported", &alg.supported);
   if (const json* kat = FindObject(j, path, "kat")) {
     ReadKat(*kat, Member(path, "kat"), &alg.kat);

@@ -117,6 +117,17 @@ TEST(ResultsJsonTest, ImplementationIsWrittenOnlyWhenKnownAndReadBack) {
   EXPECT_EQ(ErrorOf(doc), "results JSON: algorithms[0].implementation: expected a string");
 }
 
+// An imported 1.x low-level row's API ("legacy") survives import -> JSON -> compare, which
+// pairs rows of one API (compare/match.h).
+TEST(ResultsJsonTest, ApiIsWrittenOnlyWhenSetAndReadBack) {
+  RunResult run = HandBuiltRun();
+  EXPECT_FALSE(ToJson(run)["algorithms"][0].contains("api"));
+  run.algorithms[0].api = "legacy";
+  const nlohmann::ordered_json j = ToJson(run);
+  EXPECT_EQ(j["algorithms"][0]["api"], "legacy");
+  EXPECT_EQ(FromJson(json::parse(j.dump())).algorithms[0].api, "legacy");
+}
+
 // A caveat's unit_factor (a doubt bounded by the unit's two bases) is written only when set.
 TEST(ResultsJsonTest, CaveatUnitFactorIsWrittenOnlyWhenSetAndReadBack) {
   RunResult run = HandBuiltRun();

@@ -156,6 +156,11 @@ struct AlgorithmResult {
   /// Botan's provider, Crypto++'s AlgorithmProvider(), the kernel's driver; an imported botan
   /// speed line's [provider] tag); empty if unknown or not stated.
   std::string implementation;
+  /// "legacy" for an imported openssl speed row timed through the 1.x low-level API
+  /// ("aes-128 cbc", not "aes-128-cbc": import::IsLegacyRow); "" otherwise (EVP, or a tool that
+  /// has no such notion). One run can hold both rows of a cipher (`openssl speed -evp
+  /// aes-128-cbc aes-128-cbc` in 1.x): two entries of one `algorithm` that differ here.
+  std::string api;
   bool supported = true;  ///< false: the library lacks it (every cell kUnsupported)
   KatResult kat;
   std::vector<Cell> cells;
