@@ -502,25 +502,29 @@ Pattern FamilyPattern(const std::vector<const Row*>& rows) {
   return Pattern::kMixed;
 }
 
-std::vector<std::string> InvocationDifferences(const Side& a, const Side& b) {
+std::string MultiDifference(const Side& a, const Side& b) {
   const results::SourceInfo& sa = a.run.source;
   const results::SourceInfo& sb = b.run.source;
-  std::vector<std::string> out;
-  if (sa.multi != sb.multi && (sa.multi > 1 || sb.multi > 1)) {
-    const auto count = [](const Side& side) {
-      return side.run.source.multi > 1
-                 ? fmt::format("{} the sum of {} processes with -multi {}", side.letter,
-                               side.run.source.multi, side.run.source.multi)
-                 : fmt::format("{} one process", side.letter);
-    };
-    out.push_back(count(a) + ", " + count(b));
+  if (sa.multi == sb.multi || (sa.multi <= 1 && sb.multi <= 1)) {
+    return "";
   }
+  const auto count = [](const Side& side) {
+    return side.run.source.multi > 1
+               ? fmt::format("{} the sum of {} processes with -multi {}", side.letter,
+                             side.run.source.multi, side.run.source.multi)
+               : fmt::format("{} one process", side.letter);
+  };
+  return count(a) + ", " + count(b);
+}
+
+std::vector<std::string> SettingsDifferences(const Side& a, const Side& b) {
+  std::vector<std::string> out;
   // -seconds: known on a side that states it, or whose command line shows speed's defaults.
   const auto seconds_known = [](const results::Invocation& inv) {
     return inv.seconds > 0 || inv.command_line != 0;
   };
-  const results::Invocation& ia = sa.invocation;
-  const results::Invocation& ib = sb.invocation;
+  const results::Invocation& ia = a.run.source.invocation;
+  const results::Invocation& ib = b.run.source.invocation;
   if (seconds_known(ia) && seconds_known(ib) && ia.seconds != ib.seconds) {
     const auto seconds = [](const Side& side) {
       const double s = side.run.source.invocation.seconds;
@@ -535,6 +539,17 @@ std::vector<std::string> InvocationDifferences(const Side& a, const Side& b) {
     const Side& other = ia.pinning.empty() ? a : b;
     out.push_back(fmt::format("{} pinned to CPUs ({}), {} not", pinned.letter,
                               pinned.run.source.invocation.pinning, other.letter));
+  }
+  return out;
+}
+
+std::vector<std::string> InvocationDifferences(const Side& a, const Side& b) {
+  std::vector<std::string> out;
+  if (std::string multi = MultiDifference(a, b); !multi.empty()) {
+    out.push_back(std::move(multi));
+  }
+  for (std::string& setting : SettingsDifferences(a, b)) {
+    out.push_back(std::move(setting));
   }
   return out;
 }

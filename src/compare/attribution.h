@@ -98,13 +98,21 @@ std::vector<Finding> PatternFindings(const std::vector<Row>& rows, const std::st
                                      const BuildIdentity& identity = {},
                                      const std::vector<std::string>& not_like_for_like = {});
 
-/// How `a` and `b` were not run like-for-like, as phrases (empty when nothing shown differs):
-/// different openssl speed -multi process counts (the figures of -multi N are the sum over N
-/// processes, apps/speed.c do_multi), -seconds on one side and another time or speed's defaults
-/// on the other, and one side pinned to CPUs (taskset, numactl) while the other's command line
-/// shows none (results::Invocation). A fact a side does not show (no command line pasted) is
-/// unknown, never a difference (issue 13, section 5). Raw ratios between such sides name no
-/// code path.
+/// The -multi phrase, "A one process, B the sum of 8 processes with -multi 8", when the sides'
+/// openssl speed -multi process counts differ and one of them is above 1 (the figures of
+/// -multi N are the sum over N processes, apps/speed.c do_multi); "" otherwise.
+std::string MultiDifference(const Side& a, const Side& b);
+
+/// How `a` and `b`'s speed settings differ, as phrases (empty when nothing shown differs):
+/// -seconds on one side and another time or speed's defaults on the other ("A at speed's default
+/// times, B with -seconds 1"), and one side pinned to CPUs (taskset, numactl) while the other's
+/// command line shows none ("B pinned to CPUs (taskset -c 2), A not"; results::Invocation). A
+/// fact a side does not show (no command line pasted) is unknown, never a difference (issue 13,
+/// section 5).
+std::vector<std::string> SettingsDifferences(const Side& a, const Side& b);
+
+/// How `a` and `b` were not run like-for-like: MultiDifference (when not empty), then
+/// SettingsDifferences. Raw ratios between such sides name no code path.
 std::vector<std::string> InvocationDifferences(const Side& a, const Side& b);
 
 /// False when `a` and `b` were timed with different clocks (SourceInfo::timing_basis) or either
@@ -123,7 +131,7 @@ bool SameLibrary(const Side& a, const Side& b);
 /// Findings about how the sides were measured and what they ran: "timing-offload" (a side
 /// timed in user CPU time through an engine or provider), "timing-basis" (different clocks),
 /// "evp" (one side from openssl speed 1.x's low-level rows), "multi" (-multi process counts
-/// differ), "invocation" (-seconds or CPU pinning differ, InvocationDifferences),
+/// differ, MultiDifference), "invocation" (-seconds or CPU pinning differ, SettingsDifferences),
 /// "library" (versions or builds, and which fields differ), "capabilities" (named bits in one
 /// capability vector and not the other, or a no-asm build), "environment" (worker variables
 /// that differ, e.g. OPENSSL_ia32cap), "contended" (cells whose median had to include

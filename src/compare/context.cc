@@ -530,7 +530,7 @@ std::vector<Finding> ContextFindings(const Side& a, const Side& b) {
                             legacy.letter, other.letter),
                 "legacy-api-not-evp"});
   }
-  if (sa.multi != sb.multi && (sa.multi > 1 || sb.multi > 1)) {
+  if (!MultiDifference(a, b).empty()) {
     const auto processes = [](const Side& side) {
       return side.run.source.multi > 1
                  ? fmt::format("{}'s add up {} processes (openssl speed -multi {})", side.letter,
@@ -541,11 +541,8 @@ std::vector<Finding> ContextFindings(const Side& a, const Side& b) {
                                                "{}.",
                                                processes(a), processes(b))});
   }
-  // -seconds and pinning (the -multi phrase, said above, comes first in the list).
-  std::vector<std::string> invocation = InvocationDifferences(a, b);
-  if (sa.multi != sb.multi && (sa.multi > 1 || sb.multi > 1) && !invocation.empty()) {
-    invocation.erase(invocation.begin());
-  }
+  // -seconds and pinning (the -multi difference is the "multi" sentence above).
+  const std::vector<std::string> invocation = SettingsDifferences(a, b);
   if (!invocation.empty()) {
     out.push_back(Finding{
         "invocation", fmt::format("The sides were not run like-for-like: {}; their ratios name no "

@@ -85,5 +85,33 @@ TEST(InvocationCompareTest, SecondsAndPinningDifferOnlyWhereBothSidesShowThem) {
       "pinned to CPUs (taskset -c 2), A not; their ratios name no code path.");
 }
 
+TEST(InvocationCompareTest, MultiPhraseAndSettingsAreApart) {
+  // The "multi" context sentence says the -multi difference; the "invocation" one lists only the
+  // settings, whatever order InvocationDifferences gives them in.
+  const Side a = SpeedSide("A", 1, 0);
+  Side b = SpeedSide("B", 8, 8);
+  b.run.source.invocation.seconds = 1;
+  EXPECT_EQ(MultiDifference(a, b), "A one process, B the sum of 8 processes with -multi 8");
+  EXPECT_EQ(SettingsDifferences(a, b),
+            (std::vector<std::string>{"A at speed's default times, B with -seconds 1"}));
+  EXPECT_EQ(InvocationDifferences(a, b),
+            (std::vector<std::string>{"A one process, B the sum of 8 processes with -multi 8",
+                                      "A at speed's default times, B with -seconds 1"}));
+  EXPECT_EQ(MultiDifference(a, SpeedSide("B", 1, 0)), "");
+  EXPECT_EQ(MultiDifference(SpeedSide("A", 1, 1), SpeedSide("B", 1, 0)), "");  // -multi 1: one
+  const std::vector<Finding> context = ContextFindings(a, b);
+  std::vector<std::string> texts;
+  for (const Finding& f : context) {
+    if (f.id == "multi" || f.id == "invocation") {
+      texts.push_back(f.text);
+    }
+  }
+  EXPECT_EQ(texts, (std::vector<std::string>{
+                       "The sides ran different numbers of processes: A's are one process's, B's "
+                       "add up 8 processes (openssl speed -multi 8).",
+                       "The sides were not run like-for-like: A at speed's default times, B with "
+                       "-seconds 1; their ratios name no code path."}));
+}
+
 }  // namespace
 }  // namespace cryptobench::compare
