@@ -853,7 +853,7 @@ Verdict Decider::DecideReportFingerprint(const std::string& key,
         // Faster than every class the low-level code reaches at any clock of the range: not
         // the low-level code's figure as the text describes the CPU.
         const CpbClass* fastest = nullptr;
-        for (const CpbClass& c : ClassesFor(facts_.cpu.arch)) {
+        for (const CpbClass& c : Classes()) {
           if (c.algorithm == alg_.name && c.operation == operation_ &&
               ClassOfOpenPath(c, family_, facts_) &&
               (fastest == nullptr || c.cpb_low < fastest->cpb_low)) {
