@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "algorithms/catalog.h"
+#include "backends/boringssl/boringssl_test_support.h"
 #include "backends/boringssl/libcrypto.h"
 #include "backends/common/backend_test_support.h"
 #include "backends/registry.h"
@@ -26,21 +27,9 @@ const std::set<std::string> kExpectedSupported = {
     "Poly1305",    "RSA-2048",          "RSA-3072",     "RSA-4096",    "ECDSA-P256",
     "ECDSA-P384",  "Ed25519",           "X25519",       "ECDH-P256",   "XChaCha20-Poly1305"};
 
-// Why the live tests cannot run here, or "" when BoringSSL is installed.
-std::string MissingReason() {
-  try {
-    boringssl::FindDefaultLibrary();
-  } catch (const UsageError& e) {
-    return e.what();
-  }
-  return "";
-}
-
-Backend* System() {
-  static std::unique_ptr<Backend> backend =
-      MissingReason().empty() ? OpenBoringsslBackend("") : nullptr;
-  return backend.get();
-}
+using boringssl_testing::ExpectInFreshProcess;
+using boringssl_testing::Failures;
+using boringssl_testing::MissingReason;
 
 std::string UsageErrorMessage(const std::string& path) {
   return backend_testing::UsageErrorOf(&OpenBoringsslBackend, path);
@@ -89,44 +78,74 @@ TEST(BoringsslRegistryTest, RegisteredWithItsMask) {
   EXPECT_NE(backend->mask_note.find("cpu_intel.c"), std::string_view::npos);
 }
 
+// The live tests open BoringSSL in a fresh process, as cryptobench opens it only in a worker of
+// its own: in this process it would share thread-specific slots with GoogleTest
+// (boringssl_test_support.h).
 TEST(BoringsslIdentityTest, DescribesTheLoadedLibrary) {
   SKIP_WITHOUT_BORINGSSL();
-  const results::LibraryInfo info = System()->Identity();
-  EXPECT_EQ(info.version, "BoringSSL");
-  EXPECT_NE(info.version_num, 0u);
-  EXPECT_EQ(info.requested_path, boringssl::FindDefaultLibrary());
-  EXPECT_NE(info.loaded_path.find("libcrypto.so"), std::string::npos) << info.loaded_path;
-  EXPECT_NE(info.options.find("EVP_has_aes_hardware"), std::string::npos) << info.options;
+  ExpectInFreshProcess([](Backend& backend) {
+    const results::LibraryInfo info = backend.Identity();
+    Failures failures;
+    failures.Expect(info.version == "BoringSSL", "version: " + info.version);
+    failures.Expect(info.version_num != 0, "version_num is 0");
+    failures.Expect(info.requested_path == boringssl::FindDefaultLibrary(),
+                    "requested_path: " + info.requested_path);
+    failures.Expect(info.loaded_path.find("libcrypto.so") != std::string::npos,
+                    "loaded_path: " + info.loaded_path);
+    failures.Expect(info.options.find("EVP_has_aes_hardware") != std::string::npos,
+                    "options: " + info.options);
+    return failures.Text();
+  });
 }
 
 TEST(BoringsslIdentityTest, ImplementationComesFromEvpHasAesHardware) {
   SKIP_WITHOUT_BORINGSSL();
-  const std::string aes = System()->Implementation(*FindAlgorithm("AES-128-GCM"));
-  EXPECT_NE(aes.find("EVP_has_aes_hardware"), std::string::npos) << aes;
-  EXPECT_EQ(System()->Implementation(*FindAlgorithm("CMAC-AES-128")), aes);
-  EXPECT_EQ(System()->Implementation(*FindAlgorithm("SHA-256")), "");
-  EXPECT_EQ(System()->Implementation(*FindAlgorithm("ChaCha20-Poly1305")), "");
+  ExpectInFreshProcess([](Backend& backend) {
+    const std::string aes = backend.Implementation(*FindAlgorithm("AES-128-GCM"));
+    Failures failures;
+    failures.Expect(aes.find("EVP_has_aes_hardware") != std::string::npos, "AES-128-GCM: " + aes);
+    const auto expect_implementation = [&](const char* name, const std::string& expected) {
+      const std::string implementation = backend.Implementation(*FindAlgorithm(name));
+      failures.Expect(implementation == expected, std::string(name) + ": " + implementation);
+    };
+    expect_implementation("CMAC-AES-128", aes);
+    expect_implementation("SHA-256", "");
+    expect_implementation("ChaCha20-Poly1305", "");
+    return failures.Text();
+  });
 }
 
 TEST(BoringsslSupportTest, OffersExactlyWhatTheLibraryHas) {
   SKIP_WITHOUT_BORINGSSL();
-  for (const AlgorithmInfo& alg : Catalog()) {
-    EXPECT_EQ(System()->Supports(alg), kExpectedSupported.count(std::string(alg.name)) == 1)
-        << alg.name;
-  }
+  ExpectInFreshProcess([](Backend& backend) {
+    Failures failures;
+    for (const AlgorithmInfo& alg : Catalog()) {
+      const bool expected = kExpectedSupported.count(std::string(alg.name)) == 1;
+      failures.Expect(backend.Supports(alg) == expected,
+                      std::string(alg.name) + (expected ? " not supported" : " supported"));
+    }
+    return failures.Text();
+  });
 }
 
 TEST(BoringsslSupportTest, UnsupportedAlgorithmIsNotPrepared) {
   SKIP_WITHOUT_BORINGSSL();
-  for (const char* name : {"AES-128-XTS", "AES-128-CCM", "SHA3-256", "BLAKE2b-512"}) {
-    const AlgorithmInfo& alg = *FindAlgorithm(name);
-    PrepareFailure failure = PrepareFailure::kNone;
-    std::string error;
-    EXPECT_EQ(System()->Prepare(alg, TimedOperations(alg, false)[0], 64, &failure, &error), nullptr)
-        << name;
-    EXPECT_EQ(failure, PrepareFailure::kLibraryError) << name;
-    EXPECT_EQ(error, "BoringSSL has no " + std::string(name));
-  }
+  ExpectInFreshProcess([](Backend& backend) {
+    Failures failures;
+    for (const char* name : {"AES-128-XTS", "AES-128-CCM", "SHA3-256", "BLAKE2b-512"}) {
+      const AlgorithmInfo& alg = *FindAlgorithm(name);
+      PrepareFailure failure = PrepareFailure::kNone;
+      std::string error;
+      failures.Expect(
+          backend.Prepare(alg, TimedOperations(alg, false)[0], 64, &failure, &error) == nullptr,
+          std::string(name) + " prepared");
+      failures.Expect(failure == PrepareFailure::kLibraryError,
+                      std::string(name) + ": not a library error");
+      failures.Expect(error == "BoringSSL has no " + std::string(name),
+                      std::string(name) + ": error " + error);
+    }
+    return failures.Text();
+  });
 }
 
 }  // namespace

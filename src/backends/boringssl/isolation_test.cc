@@ -4,8 +4,6 @@
 // would otherwise capture BoringSSL's internal calls.
 #include <dlfcn.h>
 
-#include <cstdio>
-#include <cstdlib>
 #include <initializer_list>
 #include <string>
 
@@ -13,30 +11,15 @@
 
 #include "algorithms/catalog.h"
 #include "backends/boringssl/boringssl_backend.h"
+#include "backends/boringssl/boringssl_test_support.h"
 #include "backends/boringssl/libcrypto.h"
 #include "backends/openssl/openssl_backend.h"
-#include "core/errors.h"
 
 namespace cryptobench::backends {
 namespace {
 
-std::string MissingReason() {
-  try {
-    boringssl::FindDefaultLibrary();
-  } catch (const UsageError& e) {
-    return e.what();
-  }
-  return "";
-}
-
-// Child side: exits 0 when every check holds, else prints what failed and exits 1.
-[[noreturn]] void Finish(const std::string& failure) {
-  if (!failure.empty()) {
-    std::fprintf(stderr, "%s\n", failure.c_str());
-  }
-  std::fflush(stderr);
-  std::_Exit(failure.empty() ? 0 : 1);  // no exit handlers: a death-test child owns none of them
-}
+using boringssl_testing::Finish;
+using boringssl_testing::MissingReason;
 
 // "" if every KAT of the algorithms `names` passes on `backend`, else the first failure.
 std::string FirstFailedKat(Backend& backend, std::initializer_list<const char*> names) {
