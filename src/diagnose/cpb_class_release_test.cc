@@ -10,6 +10,7 @@
 
 #include "diagnose/classifier.h"
 #include "diagnose/doctor_from.h"
+#include "support/doctor_findings.h"
 #include "support/imported_cell.h"
 
 namespace cryptobench::diagnose {
@@ -17,6 +18,7 @@ namespace {
 
 using cryptobench::testing::AddAlgorithm;
 using cryptobench::testing::ImportedFigure;
+using cryptobench::testing::VerdictOf;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
@@ -40,22 +42,13 @@ results::RunResult Pi4Run(const std::string& version, uint64_t version_num) {
   return run;
 }
 
-const Verdict* Find(const DoctorReport& report, const std::string& algorithm) {
-  for (const Verdict& v : report.verdicts) {
-    if (v.algorithm == algorithm) {
-      return &v;
-    }
-  }
-  return nullptr;
-}
-
 TEST(CpbClassReleaseTest, Aarch64BsaesClassesOnlyFrom31) {
   for (const auto& [version, num] : {std::pair<std::string, uint64_t>{"3.0.11", 0x300000b0},
                                      std::pair<std::string, uint64_t>{"1.1.1w", 0x1010117f}}) {
     SCOPED_TRACE(version);
     const DoctorReport report = DiagnoseReport(Pi4Run(version, num));
-    const Verdict* ctr = Find(report, "AES-128-CTR");
-    const Verdict* cbc = Find(report, "AES-128-CBC");
+    const Verdict* ctr = VerdictOf(report, "AES-128-CTR");
+    const Verdict* cbc = VerdictOf(report, "AES-128-CBC");
     ASSERT_NE(ctr, nullptr);
     ASSERT_NE(cbc, nullptr);
     EXPECT_THAT(ctr->fingerprint, Not(HasSubstr("bsaes")));
@@ -65,10 +58,10 @@ TEST(CpbClassReleaseTest, Aarch64BsaesClassesOnlyFrom31) {
     EXPECT_THAT(cbc->fingerprint, HasSubstr("vpaes NEON"));
   }
   const DoctorReport new_release = DiagnoseReport(Pi4Run("3.1.0", 0x30100000));
-  ASSERT_NE(Find(new_release, "AES-128-CTR"), nullptr);
-  EXPECT_THAT(Find(new_release, "AES-128-CTR")->fingerprint, HasSubstr("bsaes NEON"));
-  EXPECT_THAT(Find(new_release, "AES-128-CBC")->fingerprint, HasSubstr("bsaes NEON"));
-  EXPECT_THAT(Find(new_release, "AES-128-CBC")->fingerprint, Not(HasSubstr("vpaes")));
+  ASSERT_NE(VerdictOf(new_release, "AES-128-CTR"), nullptr);
+  EXPECT_THAT(VerdictOf(new_release, "AES-128-CTR")->fingerprint, HasSubstr("bsaes NEON"));
+  EXPECT_THAT(VerdictOf(new_release, "AES-128-CBC")->fingerprint, HasSubstr("bsaes NEON"));
+  EXPECT_THAT(VerdictOf(new_release, "AES-128-CBC")->fingerprint, Not(HasSubstr("vpaes")));
 }
 
 TEST(CpbClassReleaseTest, ParsesTheOpensslColumn) {

@@ -30,6 +30,7 @@ using ::testing::Not;
 using cryptobench::testing::FindingOf;
 using cryptobench::testing::ImportedFigure;
 using cryptobench::testing::StatedTags;
+using cryptobench::testing::VerdictOf;
 
 constexpr uint64_t kMiB = 1048576;
 constexpr double kMiBPerMB = 1.048576;
@@ -66,16 +67,6 @@ results::RunResult XtsRun(double aes, double serpent, double twofish) {
   Add(run, "serpent-xts 256b", serpent, serpent);
   Add(run, "twofish-xts 256b", twofish, twofish);
   return run;
-}
-
-const Verdict* VerdictOf(const DoctorReport& report, const std::string& algorithm,
-                         const std::string& operation) {
-  for (const Verdict& v : report.verdicts) {
-    if (v.algorithm == algorithm && v.operation == operation) {
-      return &v;
-    }
-  }
-  return nullptr;
 }
 
 // OpenSSL's code path names (data/cpb-classes*.csv) that must never describe a kernel row.

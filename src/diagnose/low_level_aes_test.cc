@@ -12,10 +12,12 @@
 
 #include "diagnose/doctor_from.h"
 #include "import/import.h"
+#include "support/doctor_findings.h"
 
 namespace cryptobench::diagnose {
 namespace {
 
+using cryptobench::testing::VerdictFor;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
@@ -43,17 +45,6 @@ std::string Paste(const std::string& row) {
          "avx512f avx512bw avx512vl\n";
 }
 
-const Verdict& Cbc(const DoctorReport& report) {
-  for (const Verdict& verdict : report.verdicts) {
-    if (verdict.algorithm == "AES-128-CBC") {
-      return verdict;
-    }
-  }
-  ADD_FAILURE() << "no AES-128-CBC verdict";
-  static const Verdict kNone;
-  return kNone;
-}
-
 DoctorReport Diagnose(const std::string& text) {
   const std::vector<results::RunResult> runs = import::ImportText(text, "paste.txt");
   return DiagnoseReport(runs.back());
@@ -64,7 +55,7 @@ TEST(LowLevelAesTest, FigureFasterThanTheLowLevelClassesIsNotAccelerated) {
   const DoctorReport report = Diagnose(
       Paste("aes-128 cbc     510034.56k   546411.61k   555922.99k   560470.36k   561784.15k   "
             "561430.19k"));
-  const Verdict& cbc = Cbc(report);
+  const Verdict& cbc = VerdictFor(report, "AES-128-CBC");
   EXPECT_NE(cbc.status, VerdictStatus::kAccelerated) << cbc.line;
   EXPECT_THAT(cbc.line, Not(HasSubstr("AES-NI ("))) << cbc.line;
   EXPECT_THAT(cbc.line, Not(HasSubstr("vpaes"))) << cbc.line;
@@ -78,7 +69,7 @@ TEST(LowLevelAesTest, RealisticFigureNamesNoHardwareOrVectorClass) {
   const DoctorReport report = Diagnose(
       Paste("aes-128 cbc     318034.56k   341411.61k   347923.03k   350470.49k   351182.85k   "
             "351229.27k"));
-  const Verdict& cbc = Cbc(report);
+  const Verdict& cbc = VerdictFor(report, "AES-128-CBC");
   EXPECT_NE(cbc.status, VerdictStatus::kAccelerated) << cbc.line;
   EXPECT_THAT(cbc.fingerprint, Not(HasSubstr("AES-NI"))) << cbc.fingerprint;
   EXPECT_THAT(cbc.fingerprint, Not(HasSubstr("vpaes"))) << cbc.fingerprint;
@@ -92,7 +83,8 @@ TEST(LowLevelAesTest, EvpRowKeepsTheAesNiClass) {
   const DoctorReport report = Diagnose(
       Paste("aes-128-cbc     510034.56k   546411.61k   555922.99k   560470.36k   561784.15k   "
             "561430.19k"));
-  EXPECT_EQ(Cbc(report).status, VerdictStatus::kAccelerated) << Cbc(report).line;
+  const Verdict& cbc = VerdictFor(report, "AES-128-CBC");
+  EXPECT_EQ(cbc.status, VerdictStatus::kAccelerated) << cbc.line;
 }
 
 }  // namespace

@@ -7,14 +7,14 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "diagnose/doctor_from.h"
 #include "diagnose/library_advice.h"
-#include "import/import.h"
+#include "support/diagnose_paste.h"
 #include "support/doctor_findings.h"
 
 namespace cryptobench::diagnose {
 namespace {
 
+using cryptobench::testing::DiagnosePaste;
 using cryptobench::testing::FindingOf;
 using ::testing::HasSubstr;
 using ::testing::Not;
@@ -30,19 +30,8 @@ constexpr const char* kOpenSsl =
     "AES-128-CBC      150114.20k   230377.61k   280270.02k   295933.14k   300288.90k   "
     "301918.08k\n";
 
-DoctorReport Diagnose(const std::string& text) {
-  const std::vector<results::RunResult> runs = import::ImportText(text, "paste.txt");
-  const results::RunResult* chosen = &runs.front();
-  for (const results::RunResult& run : runs) {
-    if (!run.algorithms.empty()) {
-      chosen = &run;
-    }
-  }
-  return DiagnoseReport(*chosen);
-}
-
 std::string CannotTellAdvice(const std::string& text) {
-  const DoctorReport report = Diagnose(text);
+  const DoctorReport report = DiagnosePaste(text);
   const Finding* finding = FindingOf(report, "report.cannot-tell");
   return finding == nullptr ? std::string("(no report.cannot-tell)") : finding->advice;
 }

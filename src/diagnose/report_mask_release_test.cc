@@ -27,6 +27,7 @@ namespace {
 using cryptobench::testing::AddAlgorithm;
 using cryptobench::testing::FindingOf;
 using cryptobench::testing::ImportedFigure;
+using cryptobench::testing::VerdictFor;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
@@ -51,27 +52,16 @@ results::RunResult Paste(const std::string& vector, const std::string& env,
   return run;
 }
 
-const Verdict& Find(const DoctorReport& report, const std::string& algorithm) {
-  for (const Verdict& verdict : report.verdicts) {
-    if (verdict.algorithm == algorithm) {
-      return verdict;
-    }
-  }
-  ADD_FAILURE() << "no verdict for " << algorithm;
-  static const Verdict kNone;
-  return kNone;
-}
-
 // 3.1 and later try the VAES GCM path before AESNI_CAPABLE: masking AES-NI alone leaves it.
 TEST(ReportMaskReleaseTest, AesNiMaskIsNoGcmCauseWhereTheReleaseHasVaesGcm) {
   results::RunResult run = Paste(kIceLakeNoAesNi, "~0x200000000000000:~0", "3.2.1");
   AddAlgorithm(run, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 11500)});
   AddAlgorithm(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 300)});
   const DoctorReport report = DiagnoseReport(run);
-  const Verdict& gcm = Find(report, "AES-128-GCM");
+  const Verdict& gcm = VerdictFor(report, "AES-128-GCM");
   EXPECT_NE(gcm.status, VerdictStatus::kMasked) << gcm.line;
   // CBC has no path but AES-NI: there the mask is the cause in every release.
-  EXPECT_EQ(Find(report, "AES-128-CBC").status, VerdictStatus::kMasked);
+  EXPECT_EQ(VerdictFor(report, "AES-128-CBC").status, VerdictStatus::kMasked);
 }
 
 // With no algorithm whose every fast path it closed, the mask finding states a fact, no cause.
@@ -117,7 +107,7 @@ TEST(ReportMaskReleaseTest, AesNiMaskIsTheGcmCauseWhereTheReleaseLacksVaesGcm) {
   results::RunResult run = Paste(kIceLakeNoAesNi, "~0x200000000000000:~0", "3.0.11");
   AddAlgorithm(run, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 600)});
   const DoctorReport report = DiagnoseReport(run);
-  const Verdict& gcm = Find(report, "AES-128-GCM");
+  const Verdict& gcm = VerdictFor(report, "AES-128-GCM");
   EXPECT_EQ(gcm.status, VerdictStatus::kMasked) << gcm.line;
 }
 
@@ -125,7 +115,7 @@ TEST(ReportMaskReleaseTest, AesNiMaskOnVaesCpuWithoutReleaseCannotTell) {
   results::RunResult run = Paste(kIceLakeNoAesNi, "~0x200000000000000:~0", "");
   AddAlgorithm(run, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 600)});
   const DoctorReport report = DiagnoseReport(run);
-  const Verdict& gcm = Find(report, "AES-128-GCM");
+  const Verdict& gcm = VerdictFor(report, "AES-128-GCM");
   EXPECT_EQ(gcm.status, VerdictStatus::kUndetermined) << gcm.line;
   EXPECT_THAT(gcm.line, HasSubstr("cannot tell"));
   EXPECT_THAT(gcm.advice, HasSubstr("openssl version"));
@@ -134,7 +124,7 @@ TEST(ReportMaskReleaseTest, AesNiMaskOnVaesCpuWithoutReleaseCannotTell) {
   results::RunResult fast = Paste(kIceLakeNoAesNi, "~0x200000000000000:~0", "");
   AddAlgorithm(fast, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 16384, 11500)});
   const DoctorReport fast_report = DiagnoseReport(fast);
-  const Verdict& vaes = Find(fast_report, "AES-128-GCM");
+  const Verdict& vaes = VerdictFor(fast_report, "AES-128-GCM");
   EXPECT_EQ(vaes.status, VerdictStatus::kAccelerated) << vaes.line;
 }
 
@@ -144,7 +134,7 @@ TEST(ReportMaskReleaseTest, VaesMaskLeavesAesNiXtsOpen) {
     results::RunResult run = Paste(kIceLakeNoVaes, "~0:~0x60000000000", release);
     AddAlgorithm(run, "AES-128-XTS", "cipher", {ImportedFigure("encrypt", 16384, 5000)});
     const DoctorReport report = DiagnoseReport(run);
-    const Verdict& xts = Find(report, "AES-128-XTS");
+    const Verdict& xts = VerdictFor(report, "AES-128-XTS");
     EXPECT_NE(xts.status, VerdictStatus::kMasked) << release << ": " << xts.line;
     EXPECT_THAT(xts.line, Not(HasSubstr("masked by"))) << release;
   }
@@ -157,7 +147,7 @@ TEST(ReportMaskReleaseTest, Sha512MaskLeavesTheAvx2PathOpen) {
       Paste("0x1202020200000400:0xe00b0128:0x0:0x0:0x0", "~0:~0:~0x100000000:~0:~0", "3.5.0");
   AddAlgorithm(run, "SHA-512", "hash", {ImportedFigure("hash", 16384, 300)});
   const DoctorReport report = DiagnoseReport(run);
-  const Verdict& sha = Find(report, "SHA-512");
+  const Verdict& sha = VerdictFor(report, "SHA-512");
   EXPECT_NE(sha.status, VerdictStatus::kMasked) << sha.line;
 }
 
@@ -195,7 +185,7 @@ TEST(ReportMaskReleaseTest, MaskOnThePastedCommandLineIsAFactOfThatRun) {
   const DoctorReport report = DiagnoseReport(runs[0]);
   ASSERT_TRUE(report.facts.env_ia32cap);
   EXPECT_EQ(*report.facts.env_ia32cap, "~0x200000000000000");
-  const Verdict& cbc = Find(report, "AES-128-CBC");
+  const Verdict& cbc = VerdictFor(report, "AES-128-CBC");
   EXPECT_EQ(cbc.status, VerdictStatus::kMasked) << cbc.line;
   EXPECT_THAT(cbc.line, HasSubstr("pasted command"));
 }
@@ -209,7 +199,7 @@ TEST(ReportMaskReleaseTest, ExportedMaskIsAFactOfTheRunsAfterIt) {
   ASSERT_EQ(runs.size(), 1u);
   const DoctorReport report = DiagnoseReport(runs[0]);
   ASSERT_TRUE(report.facts.env_ia32cap);
-  EXPECT_EQ(Find(report, "AES-128-CBC").status, VerdictStatus::kMasked);
+  EXPECT_EQ(VerdictFor(report, "AES-128-CBC").status, VerdictStatus::kMasked);
 }
 
 // `OPENSSL_ia32cap=... openssl version` after the prefixed speed command whose output printed no
@@ -309,7 +299,7 @@ TEST(ReportClassListTest, VaesGcmClassNeedsTheReleaseAndTheVectorBits) {
                                                                {kIceLakeNoVaes, "3.2.1", false},
                                                                {kIceLake, "3.2.1", true}}) {
     const DoctorReport report = DiagnoseReport(Unmasked(vector, release));
-    const Verdict& gcm = Find(report, "AES-128-GCM");
+    const Verdict& gcm = VerdictFor(report, "AES-128-GCM");
     EXPECT_EQ(gcm.status, VerdictStatus::kAccelerated) << release << ": " << gcm.line;
     EXPECT_EQ(gcm.line.find("VAES-AVX512") != std::string::npos, named)
         << release << " " << vector << ": " << gcm.line;

@@ -17,6 +17,7 @@ namespace {
 using cryptobench::testing::FindingOf;
 using cryptobench::testing::ImportedFigure;
 using cryptobench::testing::StatedTags;
+using cryptobench::testing::VerdictFor;
 using ::testing::Contains;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
@@ -54,18 +55,6 @@ void Add(results::RunResult& run, const std::string& algorithm,
   run.algorithms.push_back(std::move(alg));
 }
 
-const Verdict& Find(const DoctorReport& report, const std::string& algorithm,
-                    const std::string& operation) {
-  for (const Verdict& verdict : report.verdicts) {
-    if (verdict.algorithm == algorithm && verdict.operation == operation) {
-      return verdict;
-    }
-  }
-  ADD_FAILURE() << "no verdict for " << algorithm << " " << operation;
-  static const Verdict kNone;
-  return kNone;
-}
-
 // Defect: the command named for open public-key verdicts was lscpu, whose flags cannot say
 // whether RSA ran its assembly. Without the build shown it is `openssl version -a`; with an
 // assembly build on x86-64 the mask experiment; for another library's tool cryptobench doctor.
@@ -73,7 +62,7 @@ TEST(PublicKeyReportTest, OpenVerdictsNameTheCommandThatSettlesTheAssemblyNotLsc
   results::RunResult run = Paste("");
   Add(run, "RSA-2048", {{"sign", 1000}, {"verify", 40000}});
   DoctorReport report = DiagnoseReport(run);
-  ASSERT_EQ(Find(report, "RSA-2048", "sign").status, VerdictStatus::kUndetermined);
+  ASSERT_EQ(VerdictFor(report, "RSA-2048", "sign").status, VerdictStatus::kUndetermined);
   const Finding* open = FindingOf(report, "report.cannot-tell");
   ASSERT_NE(open, nullptr);
   EXPECT_THAT(open->advice, HasSubstr("Run `openssl version -a`: its CPUINFO line"));
@@ -109,12 +98,12 @@ TEST(PublicKeyReportTest, OneP256FigureAboveItsBoundProvesTheAssemblyForTheOther
   Add(run, "ECDSA-P256", {{"sign", 54000}, {"verify", 17000}});
   Add(run, "ECDH-P256", {{"derive", 15000}});
   DoctorReport report = DiagnoseReport(run);
-  const Verdict& verify = Find(report, "ECDSA-P256", "verify");
+  const Verdict& verify = VerdictFor(report, "ECDSA-P256", "verify");
   EXPECT_EQ(verify.status, VerdictStatus::kAccelerated) << verify.line;
   EXPECT_THAT(verify.line, HasSubstr("but ECDSA-P256 sign in the same run (54000 sign/s) is"));
   EXPECT_THAT(verify.evidence, Contains(HasSubstr("crypto/ec/ec_curve.c")));
   EXPECT_THAT(verify.evidence, Contains(HasSubstr("0223dfcf1e4d4d6f0a9a671ce570c6a1c057fe93")));
-  EXPECT_EQ(Find(report, "ECDH-P256", "derive").status, VerdictStatus::kAccelerated);
+  EXPECT_EQ(VerdictFor(report, "ECDH-P256", "derive").status, VerdictStatus::kAccelerated);
   EXPECT_THAT(StatedTags(report), ElementsAre("crypto-fine"));
   const Finding* fine = FindingOf(report, "report.crypto-fine");
   ASSERT_NE(fine, nullptr);
@@ -127,9 +116,10 @@ TEST(PublicKeyReportTest, OneP256FigureAboveItsBoundProvesTheAssemblyForTheOther
   results::RunResult by_verify = Paste("");
   Add(by_verify, "ECDSA-P256", {{"sign", 40000}, {"verify", 25000}});
   report = DiagnoseReport(by_verify);
-  EXPECT_EQ(Find(report, "ECDSA-P256", "sign").status, VerdictStatus::kAccelerated);
-  EXPECT_THAT(Find(report, "ECDSA-P256", "sign").line, HasSubstr("ECDSA-P256 verify in the same "
-                                                                 "run (25000 verify/s) is"));
+  EXPECT_EQ(VerdictFor(report, "ECDSA-P256", "sign").status, VerdictStatus::kAccelerated);
+  EXPECT_THAT(VerdictFor(report, "ECDSA-P256", "sign").line,
+              HasSubstr("ECDSA-P256 verify in the same "
+                        "run (25000 verify/s) is"));
 }
 
 // Never the reverse, never without the proof's own conditions, never across runs.
@@ -148,7 +138,7 @@ TEST(PublicKeyReportTest, SharedP256MethodNeedsAProofInTheSameRunOfAnOpenSslBuil
   // nothing is proved for verify either.
   const auto verify_status = [](results::RunResult run) {
     Add(run, "ECDSA-P256", {{"sign", 54000}, {"verify", 17000}});
-    return Find(DiagnoseReport(run), "ECDSA-P256", "verify").status;
+    return VerdictFor(DiagnoseReport(run), "ECDSA-P256", "verify").status;
   };
   results::RunResult engine = Paste("");
   engine.source.engine_or_provider = "engine qatengine";
@@ -165,9 +155,9 @@ TEST(PublicKeyReportTest, SharedP256MethodNeedsAProofInTheSameRunOfAnOpenSslBuil
   Add(sign_run, "ECDSA-P256", {{"sign", 54000}});
   results::RunResult verify_run = Paste("");
   Add(verify_run, "ECDSA-P256", {{"verify", 17000}});
-  EXPECT_EQ(Find(DiagnoseReport(sign_run), "ECDSA-P256", "sign").status,
+  EXPECT_EQ(VerdictFor(DiagnoseReport(sign_run), "ECDSA-P256", "sign").status,
             VerdictStatus::kAccelerated);
-  EXPECT_EQ(Find(DiagnoseReport(verify_run), "ECDSA-P256", "verify").status,
+  EXPECT_EQ(VerdictFor(DiagnoseReport(verify_run), "ECDSA-P256", "verify").status,
             VerdictStatus::kUndetermined);
 
   // Other curves and RSA do not share P-256's method.
@@ -176,8 +166,8 @@ TEST(PublicKeyReportTest, SharedP256MethodNeedsAProofInTheSameRunOfAnOpenSslBuil
   Add(rsa, "RSA-2048", {{"sign", 1000}});
   Add(rsa, "X25519", {{"derive", 20000}});
   report = DiagnoseReport(rsa);
-  EXPECT_EQ(Find(report, "RSA-2048", "sign").status, VerdictStatus::kUndetermined);
-  EXPECT_EQ(Find(report, "X25519", "derive").status, VerdictStatus::kUndetermined);
+  EXPECT_EQ(VerdictFor(report, "RSA-2048", "sign").status, VerdictStatus::kUndetermined);
+  EXPECT_EQ(VerdictFor(report, "X25519", "derive").status, VerdictStatus::kUndetermined);
   EXPECT_EQ(FindingOf(report, "report.crypto-fine"), nullptr);
 }
 

@@ -11,13 +11,15 @@
 
 #include "diagnose/doctor_from.h"
 #include "diagnose/stated_causes.h"
-#include "import/import.h"
+#include "support/diagnose_paste.h"
 #include "support/doctor_findings.h"
 
 namespace cryptobench::diagnose {
 namespace {
 
+using cryptobench::testing::DiagnosePaste;
 using cryptobench::testing::FindingOf;
+using cryptobench::testing::VerdictOf;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
@@ -44,29 +46,9 @@ constexpr const char* kSpeed =
     "AES-128-CBC      120114.20k   170377.61k   190270.02k   195933.14k   200288.90k   "
     "201918.08k\n";
 
-DoctorReport Diagnose(const std::string& text) {
-  const std::vector<results::RunResult> runs = import::ImportText(text, "paste.txt");
-  const results::RunResult* chosen = &runs.front();
-  for (const results::RunResult& run : runs) {
-    if (!run.algorithms.empty()) {
-      chosen = &run;
-    }
-  }
-  return DiagnoseReport(*chosen);
-}
-
-const Verdict* Cbc(const DoctorReport& report) {
-  for (const Verdict& verdict : report.verdicts) {
-    if (verdict.algorithm == "AES-128-CBC") {
-      return &verdict;
-    }
-  }
-  return nullptr;
-}
-
 TEST(SlowOpenPathTest, VectorAndReleaseWithTheAesNiPathMakeASlowFigureCannotTell) {
-  const DoctorReport report = Diagnose(std::string(kHead) + kVersion + kCpuinfo + kSpeed);
-  const Verdict* cbc = Cbc(report);
+  const DoctorReport report = DiagnosePaste(std::string(kHead) + kVersion + kCpuinfo + kSpeed);
+  const Verdict* cbc = VerdictOf(report, "AES-128-CBC");
   ASSERT_NE(cbc, nullptr);
   EXPECT_EQ(cbc->status, VerdictStatus::kUndetermined) << cbc->line;
   EXPECT_THAT(cbc->line, HasSubstr("cannot tell from this report why"));
@@ -89,8 +71,8 @@ TEST(SlowOpenPathTest, VectorAndReleaseWithTheAesNiPathMakeASlowFigureCannotTell
 // the earlier verdict stands.
 TEST(SlowOpenPathTest, WithoutAReleaseTheRuleDoesNotFire) {
   const DoctorReport report =
-      Diagnose(std::string(kHead) + "platform: debian-amd64\n" + kCpuinfo + kSpeed);
-  const Verdict* cbc = Cbc(report);
+      DiagnosePaste(std::string(kHead) + "platform: debian-amd64\n" + kCpuinfo + kSpeed);
+  const Verdict* cbc = VerdictOf(report, "AES-128-CBC");
   ASSERT_NE(cbc, nullptr);
   EXPECT_THAT(cbc->line, Not(HasSubstr("cannot tell from this report why"))) << cbc->line;
 }

@@ -1,9 +1,12 @@
-// Reading a doctor report in tests: one finding by id, and the causes it states as tags.
+// Reading a doctor report in tests: one finding by id, one verdict by algorithm, and the causes
+// it states as tags.
 #pragma once
 
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "diagnose/doctor_model.h"
 #include "diagnose/stated_causes.h"
@@ -19,6 +22,32 @@ inline const diagnose::Finding* FindingOf(const diagnose::DoctorReport& report,
     }
   }
   return nullptr;
+}
+
+/// The first verdict of `report` on `algorithm` (and `operation`, unless it is empty), or
+/// nullptr (points into `report`).
+inline const diagnose::Verdict* VerdictOf(const diagnose::DoctorReport& report,
+                                          std::string_view algorithm,
+                                          std::string_view operation = "") {
+  for (const diagnose::Verdict& verdict : report.verdicts) {
+    if (verdict.algorithm == algorithm && (operation.empty() || verdict.operation == operation)) {
+      return &verdict;
+    }
+  }
+  return nullptr;
+}
+
+/// VerdictOf's verdict; when there is none, a test failure naming what is missing and an empty
+/// verdict (points into `report` or a static).
+inline const diagnose::Verdict& VerdictFor(const diagnose::DoctorReport& report,
+                                           std::string_view algorithm,
+                                           std::string_view operation = "") {
+  if (const diagnose::Verdict* verdict = VerdictOf(report, algorithm, operation)) {
+    return *verdict;
+  }
+  ADD_FAILURE() << "no verdict for " << algorithm << (operation.empty() ? "" : " ") << operation;
+  static const diagnose::Verdict kNone;
+  return kNone;
 }
 
 /// The tags of the causes `report` states (diagnose::StatedCauses), in order.
