@@ -3,6 +3,7 @@
 // (openssl/openssl#14592); 1.1.0 to 3.0.x run vpaes-armv8 there, whose CTR (one block at a time
 // through vpaes_encrypt) has no sourced range, so its class is unknown.
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include <gmock/gmock.h>
@@ -10,6 +11,7 @@
 
 #include "diagnose/classifier.h"
 #include "diagnose/doctor_from.h"
+#include "diagnose/verdict_decider.h"
 #include "support/doctor_findings.h"
 #include "support/imported_cell.h"
 
@@ -79,6 +81,24 @@ TEST(CpbClassReleaseTest, ParsesTheOpensslColumn) {
   EXPECT_THROW(ParseCpbClasses("algorithm,operation,class,family,cpb_low,cpb_high,source,openssl\n"
                                "AES-128-CTR,encrypt,x,vector,1,2,src,3.x..\n"),
                std::runtime_error);
+}
+
+// The rows a release leaves out, which make a figure's class unknown (Decider::Classify) and the
+// software rows incomplete (Decider::SoftwareRowsComplete).
+TEST(CpbClassReleaseTest, RowLeftOutForReleaseNamesTheReleasesWithoutBsaes) {
+  using verdict_internal::RowLeftOutForRelease;
+  const auto v30 = ParseLibraryVersion("3.0.11");
+  const auto v31 = ParseLibraryVersion("3.1.0");
+  ASSERT_TRUE(v30 && v31);
+  // 3.0 lacks bsaes CTR and has no vpaes CTR row; CBC decryption has bsaes (3.1..) left out.
+  EXPECT_TRUE(RowLeftOutForRelease("aarch64", "AES-128-CTR", "encrypt", v30));
+  EXPECT_TRUE(RowLeftOutForRelease("aarch64", "AES-128-CBC", "decrypt", v30));
+  // 3.1 leaves out the vpaes CBC-decrypt row (1.1.0..3.0), and nothing of CTR.
+  EXPECT_TRUE(RowLeftOutForRelease("aarch64", "AES-128-CBC", "decrypt", v31));
+  EXPECT_FALSE(RowLeftOutForRelease("aarch64", "AES-128-CTR", "encrypt", v31));
+  EXPECT_FALSE(RowLeftOutForRelease("aarch64", "AES-128-CBC", "encrypt", v30));
+  EXPECT_FALSE(RowLeftOutForRelease("aarch64", "AES-128-CTR", "encrypt", std::nullopt));
+  EXPECT_FALSE(RowLeftOutForRelease("x86_64", "AES-128-CTR", "encrypt", v30));
 }
 
 }  // namespace

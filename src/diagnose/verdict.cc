@@ -56,6 +56,15 @@ const std::vector<CpbClass>& ClassesFor(std::string_view arch,
   return it->second;
 }
 
+bool RowLeftOutForRelease(std::string_view arch, std::string_view algorithm,
+                          std::string_view operation,
+                          const std::optional<LibraryVersion>& openssl_release) {
+  const std::vector<CpbClass>& all = ClassesFor(arch);
+  return std::any_of(all.begin(), all.end(), [&](const CpbClass& c) {
+    return c.algorithm == algorithm && c.operation == operation && !InRelease(c, openssl_release);
+  });
+}
+
 Fingerprint Decider::Classify(const Measurement& m) const {
   if (!symmetric_) {
     return Fingerprint{};
@@ -88,10 +97,7 @@ Fingerprint Decider::Classify(const Measurement& m) const {
     // A class the table has only for other releases (bsaes-armv8 from 3.1.0): the path this
     // release runs instead has no sourced range here, so its class is unknown; the figure is
     // neither said to be nor not to be that other release's class, nor "slower than every class".
-    const std::vector<CpbClass>& all = ClassesFor(facts_.cpu.arch);
-    if (std::any_of(all.begin(), all.end(), [&](const CpbClass& c) {
-          return c.algorithm == alg_.name && c.operation == operation_ && !InRelease(c, release);
-        })) {
+    if (RowLeftOutForRelease(facts_.cpu.arch, alg_.name, operation_, release)) {
       fp.conclusion = fmt::format(
           "class unknown (no sourced cpb range for the software path OpenSSL {} runs here)",
           release->text);

@@ -40,6 +40,14 @@ bool ClassOfOpenPath(const CpbClass& c, Family family, const DoctorFacts& facts)
 const std::vector<CpbClass>& ClassesFor(std::string_view arch,
                                         const std::optional<LibraryVersion>& openssl_release);
 
+/// True when the class table of `arch` has a row for `algorithm` and `operation` that
+/// `openssl_release` does not ship (InRelease): the path that release runs instead (AArch64 CTR's
+/// one-block vpaes before bsaes-armv8 in 3.1.0) has no row of its own. False when the release is
+/// unknown.
+bool RowLeftOutForRelease(std::string_view arch, std::string_view algorithm,
+                          std::string_view operation,
+                          const std::optional<LibraryVersion>& openssl_release);
+
 /// True if the measurement succeeded with a positive rate.
 inline bool MeasurementOk(const Measurement& m) {
   return m.status == results::CellStatus::kOk && m.bytes_per_s > 0;

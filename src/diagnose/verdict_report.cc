@@ -403,12 +403,8 @@ bool Decider::SoftwareRowsComplete() const {
   if (!OpenSslSoftwarePaths(facts_)) {
     return false;
   }
-  const std::optional<LibraryVersion> release = OpenSslReleaseOf(facts_.library.version);
-  return std::none_of(ClassesFor(facts_.cpu.arch).begin(), ClassesFor(facts_.cpu.arch).end(),
-                      [&](const CpbClass& c) {
-                        return c.algorithm == alg_.name && c.operation == operation_ &&
-                               !InRelease(c, release);
-                      });
+  return !RowLeftOutForRelease(facts_.cpu.arch, alg_.name, operation_,
+                               OpenSslReleaseOf(facts_.library.version));
 }
 
 Verdict Decider::DecideFromReport() const {
