@@ -20,6 +20,7 @@ namespace {
 
 using cryptobench::testing::AddAlgorithm;
 using cryptobench::testing::ImportedFigure;
+using cryptobench::testing::ImportedRunOf;
 using cryptobench::testing::VerdictOf;
 using ::testing::HasSubstr;
 using ::testing::Not;
@@ -27,12 +28,7 @@ using ::testing::Not;
 // A Raspberry Pi 4 (Cortex-A72 without the Crypto Extension): OPENSSL_armcap 0x81, NEON and
 // CPUID only. 1.5 GHz, as the BCM2711 ships.
 results::RunResult Pi4Run(const std::string& version, uint64_t version_num) {
-  results::RunResult run;
-  run.source.kind = "imported";
-  run.source.tool = "openssl speed";
-  run.source.tool_version = version;
-  run.source.file = "paste.txt";
-  run.source.timing_basis = "user_cpu";
+  results::RunResult run = ImportedRunOf("openssl speed", version, "user_cpu");
   run.library.version = "OpenSSL " + version;
   run.library.version_num = version_num;
   run.library.cpu_info = "CPUINFO: OPENSSL_armcap=0x81";

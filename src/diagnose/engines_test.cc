@@ -25,16 +25,12 @@ using ::testing::Not;
 
 using cryptobench::testing::FindingOf;
 using cryptobench::testing::ImportedFigure;
+using cryptobench::testing::ImportedRunOf;
 using cryptobench::testing::StatedTags;
 
 // An imported openssl speed run of `version` on `platform`, timed with -elapsed.
 results::RunResult SpeedRun(const std::string& version, const std::string& platform) {
-  results::RunResult run;
-  run.source.kind = "imported";
-  run.source.tool = "openssl speed";
-  run.source.tool_version = version;
-  run.source.file = "paste.txt";
-  run.source.timing_basis = "wall_clock";
+  results::RunResult run = ImportedRunOf("openssl speed", version, "wall_clock");
   run.library.version = "OpenSSL " + version;
   run.library.platform = platform;
   return run;

@@ -29,6 +29,7 @@ using ::testing::Not;
 
 using cryptobench::testing::FindingOf;
 using cryptobench::testing::ImportedFigure;
+using cryptobench::testing::ImportedRunOf;
 using cryptobench::testing::StatedTags;
 using cryptobench::testing::VerdictOf;
 
@@ -36,11 +37,7 @@ constexpr uint64_t kMiB = 1048576;
 constexpr double kMiBPerMB = 1.048576;
 
 results::RunResult CryptsetupRun() {
-  results::RunResult run;
-  run.source.kind = "imported";
-  run.source.tool = "cryptsetup benchmark";
-  run.source.file = "paste.txt";
-  run.source.timing_basis = "wall_clock";
+  results::RunResult run = ImportedRunOf("cryptsetup benchmark", "", "wall_clock");
   return run;
 }
 

@@ -27,6 +27,7 @@ namespace {
 using cryptobench::testing::AddAlgorithm;
 using cryptobench::testing::FindingOf;
 using cryptobench::testing::ImportedFigure;
+using cryptobench::testing::ImportedRunOf;
 using cryptobench::testing::VerdictFor;
 using ::testing::HasSubstr;
 using ::testing::Not;
@@ -40,12 +41,7 @@ constexpr const char* kIceLakeNoVaes = "0x1202020200000400:0xe00b0128";
 
 results::RunResult Paste(const std::string& vector, const std::string& env,
                          const std::string& release) {
-  results::RunResult run;
-  run.source.kind = "imported";
-  run.source.tool = "openssl speed";
-  run.source.tool_version = release;
-  run.source.file = "paste.txt";
-  run.source.timing_basis = "user_cpu";
+  results::RunResult run = ImportedRunOf("openssl speed", release, "user_cpu");
   run.library.version = release.empty() ? "" : "OpenSSL " + release;
   run.library.cpu_info = "CPUINFO: OPENSSL_ia32cap=" + vector + " env:" + env;
   run.library.capability_vector = vector;
@@ -230,12 +226,7 @@ TEST(ReportMaskReleaseTest, VersionAfterAPrefixedSpeedCommandStaysWithThatRun) {
 
 results::RunResult CommandLinePaste(const std::string& release, uint64_t version_num,
                                     const std::string& env) {
-  results::RunResult run;
-  run.source.kind = "imported";
-  run.source.tool = "openssl speed";
-  run.source.tool_version = release;
-  run.source.file = "paste.txt";
-  run.source.timing_basis = "user_cpu";
+  results::RunResult run = ImportedRunOf("openssl speed", release, "user_cpu");
   run.library.version = "OpenSSL " + release;
   run.library.version_num = version_num;
   run.library.worker_env["OPENSSL_ia32cap"] = env;
@@ -274,12 +265,7 @@ namespace {
 
 // A pasted OpenSSL `release` whose CPUINFO line is `vector`, with no mask.
 results::RunResult Unmasked(const std::string& vector, const std::string& release) {
-  results::RunResult run;
-  run.source.kind = "imported";
-  run.source.tool = "openssl speed";
-  run.source.tool_version = release;
-  run.source.file = "paste.txt";
-  run.source.timing_basis = "user_cpu";
+  results::RunResult run = ImportedRunOf("openssl speed", release, "user_cpu");
   run.library.version = "OpenSSL " + release;
   run.library.cpu_info = "CPUINFO: OPENSSL_ia32cap=" + vector;
   run.library.capability_vector = vector;

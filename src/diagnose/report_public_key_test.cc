@@ -16,6 +16,7 @@ namespace {
 
 using cryptobench::testing::FindingOf;
 using cryptobench::testing::ImportedFigure;
+using cryptobench::testing::ImportedRunOf;
 using cryptobench::testing::StatedTags;
 using cryptobench::testing::VerdictFor;
 using ::testing::Contains;
@@ -28,12 +29,7 @@ constexpr const char* kCpuInfo = "CPUINFO: OPENSSL_ia32cap=0x1202020200000400:0x
 
 // An openssl speed paste of OpenSSL 3.0.11, with `cpu_info` as its CPUINFO line ("" for none).
 results::RunResult Paste(const std::string& cpu_info) {
-  results::RunResult run;
-  run.source.kind = "imported";
-  run.source.tool = "openssl speed";
-  run.source.tool_version = "3.0.11";
-  run.source.file = "paste.txt";
-  run.source.timing_basis = "user_cpu";
+  results::RunResult run = ImportedRunOf("openssl speed", "3.0.11", "user_cpu");
   run.library.version = "OpenSSL 3.0.11";
   run.library.version_num = 0x300000b0;
   run.library.cpu_info = cpu_info;

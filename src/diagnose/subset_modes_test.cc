@@ -22,30 +22,21 @@ using ::testing::Not;
 
 using cryptobench::testing::FindingOf;
 using cryptobench::testing::ImportedFigure;
+using cryptobench::testing::ImportedRunOf;
 using cryptobench::testing::StatedTags;
 
 constexpr uint64_t kMiB = 1048576;
 
 // An imported wolfCrypt benchmark run of wolfSSL `version` ("" when the paste names none).
 results::RunResult WolfcryptRun(const std::string& version) {
-  results::RunResult run;
-  run.source.kind = "imported";
-  run.source.tool = "wolfCrypt benchmark";
-  run.source.tool_version = version;
-  run.source.file = "paste.txt";
-  run.source.timing_basis = "wall_clock";
+  results::RunResult run = ImportedRunOf("wolfCrypt benchmark", version, "wall_clock");
   run.library.backend = "wolfssl";
   return run;
 }
 
 // An imported `openssl speed -elapsed -evp` run of OpenSSL `version` on linux-x86_64.
 results::RunResult SpeedRun(const std::string& version) {
-  results::RunResult run;
-  run.source.kind = "imported";
-  run.source.tool = "openssl speed";
-  run.source.tool_version = version;
-  run.source.file = "paste.txt";
-  run.source.timing_basis = "wall_clock";
+  results::RunResult run = ImportedRunOf("openssl speed", version, "wall_clock");
   run.source.evp = "evp";
   run.library.version = "OpenSSL " + version;
   run.library.platform = "linux-x86_64";

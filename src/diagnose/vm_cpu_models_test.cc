@@ -23,6 +23,7 @@ using ::testing::Not;
 
 using cryptobench::testing::FindingOf;
 using cryptobench::testing::ImportedFigure;
+using cryptobench::testing::ImportedRunOf;
 using cryptobench::testing::StatedTags;
 
 constexpr std::string_view kHeader = "model,lacks,source,note\n";
@@ -75,12 +76,7 @@ TEST(VmCpuModelsTest, WhichPathsUseWhichExtension) {
 
 // An imported openssl speed run (-elapsed) after a line naming QEMU's -cpu `model`.
 results::RunResult GuestRun(const std::string& model) {
-  results::RunResult run;
-  run.source.kind = "imported";
-  run.source.tool = "openssl speed";
-  run.source.tool_version = "3.6.0";
-  run.source.file = "paste.txt";
-  run.source.timing_basis = "wall_clock";
+  results::RunResult run = ImportedRunOf("openssl speed", "3.6.0", "wall_clock");
   run.library.version = "OpenSSL 3.6.0";
   if (!model.empty()) {
     run.source.facts.push_back({"vm_cpu_model", model, 3});

@@ -1,4 +1,5 @@
-// A results::Cell shaped as `import` writes one: a single figure, no sampling behind it.
+// A results::Cell and a results::RunResult shaped as `import` writes them: a single figure, no
+// sampling behind it.
 #pragma once
 
 #include <cstdint>
@@ -30,6 +31,20 @@ inline results::Cell ImportedFigure(const std::string& operation, uint64_t input
   f.worker_max_ops_per_s = ops;
   cell.figures = f;
   return cell;
+}
+
+/// A run as `import` writes one for the file "paste.txt": the output of `tool` ("openssl
+/// speed", "cryptsetup benchmark", ...) of version `tool_version` ("" when the text names none),
+/// timed on `timing_basis` ("user_cpu" or "wall_clock"); no library, machine or rows yet.
+inline results::RunResult ImportedRunOf(const std::string& tool, const std::string& tool_version,
+                                        const std::string& timing_basis) {
+  results::RunResult run;
+  run.source.kind = "imported";
+  run.source.tool = tool;
+  run.source.tool_version = tool_version;
+  run.source.file = "paste.txt";
+  run.source.timing_basis = timing_basis;
+  return run;
 }
 
 /// Appends an algorithm of `kind` ("cipher", "aead", "hash", ...) with `cells` to `run`, as
