@@ -282,6 +282,11 @@ class Reader {
       }
       out_.models.push_back(text);
       matched_models_.push_back({name, &row});
+      if (out_.vm_model.empty() &&
+          std::find(row.has.begin(), row.has.end(), "VM") != row.has.end()) {
+        out_.vm_model = name;
+        out_.vm_model_lacks = row.lacks;
+      }
       SetArch(row.arch, clue, row.source, 3);
       for (const std::string& feature : row.has) {
         AddFeature(feature, true, false, clue, row.source);

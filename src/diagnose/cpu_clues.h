@@ -52,7 +52,12 @@ struct CpuClues {
   /// Extensions a model row says the host CPU has while the flags line of the guest lacks them
   /// (names); only set on a virtual machine.
   std::vector<std::string> hidden_by_vm;
-  std::string hidden_model;    ///< the model those come from
+  std::string hidden_model;  ///< the model those come from
+  /// A virtual CPU model a model row names (data/cpu-clues.csv rows whose `has` is VM, e.g.
+  /// "Common KVM processor", QEMU's kvm64) as pasted, "" when none; and the extensions that row
+  /// says the model leaves out (the guest lacks them unless its configuration adds them).
+  std::string vm_model;
+  std::vector<std::string> vm_model_lacks;
   std::vector<CpuClue> clues;  ///< every conclusion above, in words, for the report
 
   /// The feature's clue, or nullptr when the text does not say.

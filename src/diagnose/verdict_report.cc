@@ -654,8 +654,47 @@ bool Decider::DecideKernelAes(Verdict& out) const {
           fmt::format("{} shows no {}{}", clue->clue, clue->name,
                       clue->source.empty() ? "" : fmt::format(" (source: {})", clue->source)));
       return true;
-    case AesInstructionsShown::kUnknown:
-      break;
+    case AesInstructionsShown::kUnknown: {
+      // A guest's own flags line without aes, in a text that shows a virtual machine (the
+      // hypervisor flag or a virtual CPU model row of data/cpu-clues.csv; ShownAesInstructions:
+      // the host may have them). The kernel that ran the benchmark sees the CPU that line shows,
+      // and its AES-NI driver loads only on the aes feature (the x86cpu table of
+      // arch/x86/crypto/aesni-intel_glue.c, https://github.com/torvalds/linux): software is all
+      // this guest has. Whether the host has AES-NI is not in the text, unless the guest's model
+      // is a virtual one that leaves it out, which hides it whatever the host has.
+      const CpuClues& cpu = facts_.report->cpu_clues;
+      if (clue == nullptr || !clue->from_flags || clue->present || !cpu.virtual_machine) {
+        break;
+      }
+      const bool model_lacks = std::find(cpu.vm_model_lacks.begin(), cpu.vm_model_lacks.end(),
+                                         clue->name) != cpu.vm_model_lacks.end();
+      const bool hidden = std::find(cpu.hidden_by_vm.begin(), cpu.hidden_by_vm.end(), clue->name) !=
+                          cpu.hidden_by_vm.end();
+      out = Make(
+          VerdictStatus::kSoftwareExpected,
+          model_lacks ? fmt::format("{}; this virtual machine's CPU has no {} as its kernel sees "
+                                    "it: its virtual CPU model, {}, leaves it out whatever the "
+                                    "host has",
+                                    c->conclusion, clue->name, cpu.vm_model)
+          : hidden    ? fmt::format("{}; this virtual machine's CPU has no {} as its kernel sees "
+                                       "it: the virtual machine hides the host's (the host's model "
+                                       "{} has it)",
+                                    c->conclusion, clue->name, cpu.hidden_model)
+                      : fmt::format("{}; this virtual machine's CPU has no {} as its kernel sees "
+                                       "it: its CPU model hides the host's, or the host lacks it",
+                                    c->conclusion, clue->name));
+      out.evidence.push_back(c->text);
+      out.evidence.push_back(
+          fmt::format("{} shows no {}{}", clue->clue, clue->name,
+                      clue->source.empty() ? "" : fmt::format(" (source: {})", clue->source)));
+      out.evidence.push_back(fmt::format("a virtual machine: {}", cpu.vm_clue));
+      out.advice = fmt::format(
+          "Run `{}` on the host: a line with `aes` means the guest's CPU model hides it: give "
+          "the guest the host's CPU (QEMU -cpu host, libvirt <cpu mode='host-passthrough'/>, "
+          "or a model with +aes); no line, a host without AES instructions.",
+          "grep -o -w -m1 aes /proc/cpuinfo");
+      return true;
+    }
   }
   out = Make(VerdictStatus::kUndetermined,
              fmt::format("{}; whether the CPU lacks AES instructions or the kernel does not use "
