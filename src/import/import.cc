@@ -784,12 +784,67 @@ class Driver {
       case Offer::kNotMine:
         return line.kind == LineKind::kText && TakeBlockLabel(index);
       case Offer::kNewRun:
-        Flush();
-        StartSpeed(line.number);
-        speed_->text.Take(line);
+        StartRepeatedOrNextSpeed(index);
         return true;
     }
     return false;
+  }
+
+  // The open speed run ended at line `index` (SpeedTextParser::Take returned kNewRun): starts
+  // the next one there. For a table repeated in the paste (two builds' tables one after the
+  // other, RepeatsTable) the next run starts at the repeated table's header where it has one,
+  // its rows keep the sizes of the 'type' line they continue, and a short line just before it
+  // ("without:", "openssl-3.0": RunLabel) is its block label.
+  void StartRepeatedOrNextSpeed(size_t index) {
+    const SourceLine& line = lines_[index];
+    const size_t restart = speed_->text.restart_line();
+    const std::optional<std::pair<std::string, size_t>> label = speed_->text.next_label();
+    const bool repeated_table = speed_->evidence.HasFinalFigures();
+    std::optional<std::string> name = label ? RunLabel(label->first) : std::nullopt;
+    if (name) {
+      std::erase(unclaimed_, label->second);  // the label is no foreign line of the run before
+      std::erase(interleaved_, label->second);
+    }
+    Flush();
+    if (name) {
+      label_ = results::SourceFact{"block_label", std::move(*name), label->second};
+      label_taken_ = false;
+    }
+    const bool continued = repeated_table && restart == 0 && !last_sizes_.empty();
+    StartSpeed(restart != 0 ? restart : line.number);
+    if (continued) {
+      speed_->text.SetImpliedSizes(last_sizes_, last_sizes_line_, true);
+    }
+    size_t from = index;
+    while (restart != 0 && from > 0 && lines_[from].number > restart) {
+      --from;
+    }
+    for (size_t i = from; i < index; ++i) {
+      speed_->text.Take(lines_[i]);
+    }
+    speed_->text.Take(line);
+  }
+
+  // A line that names the block after it: a machine or build label (MachineLabel), or a short
+  // heading that ends in a colon ("with:", "without:", "patched:"), up to four words with no
+  // figure. The label's text without the colon, or std::nullopt.
+  static std::optional<std::string> RunLabel(std::string_view text) {
+    if (std::optional<std::string> name = MachineLabel(text)) {
+      return name;
+    }
+    std::string_view trimmed = Trim(text);
+    if (trimmed.size() < 2 || trimmed.size() > 40 || !trimmed.ends_with(':')) {
+      return std::nullopt;
+    }
+    trimmed.remove_suffix(1);
+    const std::vector<std::string_view> words = SplitWords(trimmed);
+    if (words.empty() || words.size() > 4 ||
+        !std::isalnum(static_cast<unsigned char>(trimmed.front())) ||
+        std::any_of(words.begin(), words.end(),
+                    [](std::string_view w) { return ParseDouble(w).has_value(); })) {
+      return std::nullopt;
+    }
+    return std::string(trimmed);
   }
 
   // A header line with no version line before it ("compiler: ...", "options: ...", "built on:

@@ -351,7 +351,12 @@ bool SpeedTextParser::ImplySizes(const SourceLine& line, size_t figures) {
     from = "the multi-block sizes of -mb (8 KiB to 128 KiB)";
   } else if (!implied_sizes_.empty() && implied_sizes_.size() == figures) {
     evidence_->sizes = implied_sizes_;
-    from = fmt::format("the sizes of the 'type' line at line {}", implied_line_);
+    from = implied_continued_
+               ? fmt::format(
+                     "the sizes of the 'type' line at line {}, which heads the rows "
+                     "of the run before this one in the same table",
+                     implied_line_)
+               : fmt::format("the sizes of the 'type' line at line {}", implied_line_);
   } else if (figures == kSpeedSizes6.size()) {
     evidence_->sizes = kSpeedSizes6;
     from = "openssl speed's six default sizes (16 to 16384 bytes)";
@@ -369,13 +374,82 @@ bool SpeedTextParser::ImplySizes(const SourceLine& line, size_t figures) {
       "{} as {})",
       line.number, from);
   // -mb's sizes are fixed (apps/speed.c, mblengths_list): a command line with -mb settles them.
-  implied_sizes_doubt_ = !(evidence_->command.multi_block && figures >= kMultiBlockSizes.size());
+  implied_sizes_doubt_ = !(evidence_->command.multi_block && figures >= kMultiBlockSizes.size()) &&
+                         !(implied_continued_ && implied_sizes_.size() == figures);
   table_ = Table::kSymmetric;
   after_blank_ = false;
   return true;
 }
 
+std::string SpeedTextParser::PkTableKey() const {
+  std::string key;
+  for (size_t i = 0; i < layout_.num_ops && i < 4; ++i) {
+    key.append(layout_.ops[i] != nullptr ? layout_.ops[i] : "").push_back('/');
+  }
+  return key + "|";
+}
+
+bool SpeedTextParser::RepeatsTable(const SourceLine& line, std::string_view trimmed) {
+  const std::vector<std::string_view> words = SplitWords(trimmed);
+  bool public_key = false;
+  if (PkRowShape(words) > 0 && (table_ == Table::kPublicKey || LooksLikeSpeedRow(trimmed))) {
+    size_t name_end = 0;
+    while (name_end < words.size() && !ParseSeconds(words[name_end])) {
+      ++name_end;
+    }
+    // One table per kind: the 3.2+ KEM and signature tables both print "rsa2048".
+    const std::string name = PkTableKey() + JoinWords(words, 0, name_end);
+    if (std::find(pk_row_names_.begin(), pk_row_names_.end(), name) == pk_row_names_.end()) {
+      return false;
+    }
+    public_key = true;
+  } else if (table_ == Table::kSymmetric || LooksLikeSymmetricRow(trimmed)) {
+    size_t first_value = 0;
+    while (first_value < words.size() && !ParseSpeedFigure(words[first_value])) {
+      ++first_value;
+    }
+    if (first_value == 0 || first_value == words.size()) {
+      return false;
+    }
+    const std::string name = JoinWords(words, 0, first_value);
+    if (std::none_of(evidence_->sym_rows.begin(), evidence_->sym_rows.end(),
+                     [&](const SymRow& row) { return row.name == name; })) {
+      return false;
+    }
+  } else {
+    return false;
+  }
+  // A header line after this run's last row heads the repeated table: the next run's.
+  restart_line_ = public_key && pk_header_line_ > last_row_line_ ? pk_header_line_ : 0;
+  const size_t from = restart_line_ != 0 ? restart_line_ : line.number;
+  next_label_.reset();
+  if (pending_name_ && pending_name_->second < from) {
+    next_label_ = std::move(pending_name_);  // "openssl-3.0" above the rows: no wrapped row
+    pending_name_.reset();
+  } else if (last_other_line_ && last_other_line_->second > last_row_line_ &&
+             last_other_line_->second < from) {
+    next_label_ = last_other_line_;
+  }
+  return true;
+}
+
 Offer SpeedTextParser::Take(const SourceLine& line) {
+  if (line.kind == LineKind::kText && evidence_->HasFinalFigures() &&
+      RepeatsTable(line, Trim(line.text))) {
+    if (pending_name_) {
+      DropPendingName();
+    }
+    KeepPendingRow();
+    return Offer::kNewRun;
+  }
+  const Offer offer = TakeLine(line);
+  if (offer == Offer::kNotMine && line.kind == LineKind::kText && !Trim(line.text).empty()) {
+    last_other_line_.emplace(std::string(Trim(line.text)), line.number);
+  }
+  return offer;
+}
+
+Offer SpeedTextParser::TakeLine(const SourceLine& line) {
   if (pending_name_) {
     // A name alone is a row wrapped after its name only if this line holds its figures.
     const std::vector<std::string_view> words = line.kind == LineKind::kText
@@ -590,6 +664,7 @@ Offer SpeedTextParser::Take(const SourceLine& line) {
     }
   }
   if (TakePkHeader(trimmed)) {
+    pk_header_line_ = line.number;
     pk_headerless_caveat_.clear();
     table_ = Table::kPublicKey;
     after_blank_ = false;
@@ -935,6 +1010,7 @@ void SpeedTextParser::PushRow(SymRow row) {
   if (!implied_sizes_caveat_.empty()) {
     AddRowCaveat(&row, RowCaveat::kAllSizes, implied_sizes_caveat_, row.line, implied_sizes_doubt_);
   }
+  last_row_line_ = std::max(last_row_line_, row.line);
   evidence_->sym_rows.push_back(std::move(row));
 }
 
@@ -1269,6 +1345,8 @@ Offer SpeedTextParser::TakePkRow(const SourceLine& line, std::string_view trimme
     row.caveats.push_back(results::CellCaveat{pk_headerless_caveat_, row.line, true});
   }
   evidence_->pk_rows.push_back(std::move(row));
+  pk_row_names_.push_back(PkTableKey() + JoinWords(words, 0, first_time));
+  last_row_line_ = line.number;
   after_blank_ = false;
   return Offer::kConsumed;
 }

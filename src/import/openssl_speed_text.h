@@ -50,10 +50,13 @@ class SpeedTextParser {
   Offer Take(const SourceLine& line);
 
   /// Sizes a table row without a 'type' line falls back to: those of the last 'type' line of
-  /// the paste (at `line`), when the row has as many figures.
-  void SetImpliedSizes(std::vector<uint64_t> sizes, size_t line) {
+  /// the paste (at `line`), when the row has as many figures. `continued`: this run's rows
+  /// continue the table under that 'type' line (another build's rows pasted under the same
+  /// header, RepeatsTable), so its sizes are theirs and are not in doubt.
+  void SetImpliedSizes(std::vector<uint64_t> sizes, size_t line, bool continued = false) {
     implied_sizes_ = std::move(sizes);
     implied_line_ = line;
+    implied_continued_ = continued;
   }
 
   /// After the run's last line: a row still waiting for the rest of its line is kept as it is,
@@ -63,6 +66,18 @@ class SpeedTextParser {
 
   /// The 'type' line's number, 0 when none was read.
   size_t type_line() const { return type_line_; }
+
+  /// After Take returned kNewRun for a repeated table (RepeatsTable): the line the next run
+  /// starts at when it is not the line offered (the repeated public-key table's header line,
+  /// above its first repeated row), else 0. The caller offers the lines from there again to
+  /// the next run's parser.
+  size_t restart_line() const { return restart_line_; }
+
+  /// After Take returned kNewRun for a repeated table: a short line between this run's last
+  /// row and the repeated table ("without:", "openssl-3.0"), which the paste's author wrote
+  /// to name the next build; its text and line, or std::nullopt. The caller decides whether
+  /// it reads as a label.
+  const std::optional<std::pair<std::string, size_t>>& next_label() const { return next_label_; }
 
  private:
   enum class Table { kNone, kSymmetric, kPublicKey };
@@ -92,7 +107,17 @@ class SpeedTextParser {
   bool EndsTableAsProse(const SourceLine& line, std::string_view trimmed,
                         const std::vector<std::string_view>& words, size_t first_value);
   Offer TakePkRow(const SourceLine& line, std::string_view trimmed);
+  Offer TakeLine(const SourceLine& line);  // Take, but for repeated tables
   bool TakePkHeader(std::string_view trimmed);
+  /// True when `trimmed`, a whole row of this run's symmetric or public-key table, names a
+  /// row the run already has: openssl speed prints one table per kind per run, each row once
+  /// (apps/speed.c, 0.9.8 to 3.x: the results loops print each algorithm's row once), so the
+  /// row is another run's, pasted after this one under the same header (two builds compared in
+  /// one table) or under a header of its own. Sets restart_line_ and next_label_.
+  bool RepeatsTable(const SourceLine& line, std::string_view trimmed);
+  /// The kind of the public-key table being read, by its header's columns ("sign/verify/|"),
+  /// as a prefix of pk_row_names_.
+  std::string PkTableKey() const;
   // A row without a 'type' line: picks its sizes; false when none fit its figure count.
   bool ImplySizes(const SourceLine& line, size_t figures);
   void KeepPendingRow();
@@ -121,6 +146,7 @@ class SpeedTextParser {
   std::string cut_type_line_;    ///< a 'type' line cut by the terminal, waiting for its rest
   std::vector<uint64_t> implied_sizes_;
   size_t implied_line_ = 0;
+  bool implied_continued_ = false;  ///< SetImpliedSizes' `continued`
   /// Set while reading a table whose 'type' line is not in the paste: the caveat of its rows.
   std::string implied_sizes_caveat_;
   bool implied_sizes_doubt_ = true;  ///< false when a command line's -mb settles the sizes
@@ -133,6 +159,16 @@ class SpeedTextParser {
   /// A name alone on a line inside the table (a row wrapped after its name) and its line.
   std::optional<std::pair<std::string, size_t>> pending_name_;
   std::string last_row_word_;  ///< the last figure of the last whole row, as printed
+  /// Public-key row names as printed (words joined by one space) after their table's
+  /// PkTableKey, for RepeatsTable.
+  std::vector<std::string> pk_row_names_;
+  size_t last_row_line_ = 0;   ///< the line of this run's last table row
+  size_t pk_header_line_ = 0;  ///< the line of the last public-key table header
+  /// The last non-blank line of text the parser did not take, or a name it held as a wrapped
+  /// row's (pending_name_), and its line: the label candidate of RepeatsTable.
+  std::optional<std::pair<std::string, size_t>> last_other_line_;
+  size_t restart_line_ = 0;
+  std::optional<std::pair<std::string, size_t>> next_label_;
 };
 
 }  // namespace cryptobench::import
