@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -114,6 +115,74 @@ bool IsCutResult(std::string_view result, std::string_view desc) {
     }
   }
   return true;
+}
+
+// One entry of speed's curve table: the name its table rows print and the size its progress
+// lines print. The order and names are those of apps/speed.c:
+//  - OpenSSL_1_0_2 (and 1.0.0, 1.0.1): test_curves[] / test_curves_names[] / test_curves_bits[],
+//    16 curves: secp160r1, nistp192 ... nistp521, then nistk163 ... nistk571, then nistb163 ...
+//    nistb571;
+//  - OpenSSL_1_1_0: the same 16, then X25519 (253 bits, ECDH only); 1.1.1 adds X448 (448);
+//  - openssl-3.0.0: ec_curves[] the same prime and binary curves (the binary ones only without
+//    no-ec2m), then brainpoolP256r1, P256t1, P384r1, P384t1, P512r1, P512t1, then X25519 and
+//    X448 (ECDH only: ecdh_choices[] extends ecdsa_choices[]).
+// Sizes that are each one curve's (160, 192, 224, 521, 253, 448) need no table.
+struct TableCurve {
+  std::string_view name;
+  unsigned bits;
+  bool brainpool;  ///< only in 3.0 and later
+};
+constexpr TableCurve kSpeedCurves[] = {
+    {"secp160r1", 160, false},      {"nistp192", 192, false},       {"nistp224", 224, false},
+    {"nistp256", 256, false},       {"nistp384", 384, false},       {"nistp521", 521, false},
+    {"nistk163", 163, false},       {"nistk233", 233, false},       {"nistk283", 283, false},
+    {"nistk409", 409, false},       {"nistk571", 571, false},       {"nistb163", 163, false},
+    {"nistb233", 233, false},       {"nistb283", 283, false},       {"nistb409", 409, false},
+    {"nistb571", 571, false},       {"brainpoolP256r1", 256, true}, {"brainpoolP256t1", 256, true},
+    {"brainpoolP384r1", 384, true}, {"brainpoolP384t1", 384, true}, {"brainpoolP512r1", 512, true},
+    {"brainpoolP512t1", 512, true}, {"X25519", 253, false},         {"X448", 448, false},
+};
+
+// The curves of the table (with or without the Brainpool ones) in order.
+std::vector<TableCurve> SpeedCurves(bool brainpool) {
+  std::vector<TableCurve> curves;
+  for (const TableCurve& curve : kSpeedCurves) {
+    if (brainpool || !curve.brainpool) {
+      curves.push_back(curve);
+    }
+  }
+  return curves;
+}
+
+// The curves of `lines` (indices into `progress`, in paste order, of one family and
+// operation) by `curves`' order: each line takes the next curve of its size. Empty when a line
+// finds none (the lines do not follow the table's order) or a size printed more than once has
+// not as many lines as the table has curves of it.
+std::vector<std::string_view> CurvesInOrder(const std::vector<Progress>& progress,
+                                            const std::vector<size_t>& lines,
+                                            const std::vector<TableCurve>& curves) {
+  std::vector<std::string_view> names;
+  std::map<unsigned, size_t> lines_of;
+  size_t cursor = 0;
+  for (size_t index : lines) {
+    const unsigned bits = progress[index].bits;
+    ++lines_of[bits];
+    while (cursor < curves.size() && curves[cursor].bits != bits) {
+      ++cursor;
+    }
+    if (cursor == curves.size()) {
+      return {};
+    }
+    names.push_back(curves[cursor++].name);
+  }
+  for (const auto& [bits, count] : lines_of) {
+    const auto in_table = static_cast<size_t>(std::count_if(
+        curves.begin(), curves.end(), [&](const TableCurve& c) { return c.bits == bits; }));
+    if (count > 1 && count != in_table) {
+      return {};
+    }
+  }
+  return names;
 }
 
 }  // namespace
@@ -276,6 +345,47 @@ std::optional<std::pair<double, double>> ProgressResultLine(std::string_view tri
     return std::nullopt;
   }
   return std::make_pair(*count, *seconds);
+}
+
+std::vector<std::pair<size_t, std::string>> NameCurvesInTableOrder(std::vector<Progress>* progress,
+                                                                   int openssl_major) {
+  std::vector<std::pair<size_t, std::string>> renamed;
+  std::vector<std::pair<PkFamily, std::string>> groups;
+  for (const Progress& p : *progress) {
+    if (p.public_key && p.bits > 0 &&
+        (p.family == PkFamily::kEcdsa || p.family == PkFamily::kEcdh) &&
+        std::find(groups.begin(), groups.end(), std::make_pair(p.family, p.operation)) ==
+            groups.end()) {
+      groups.emplace_back(p.family, p.operation);
+    }
+  }
+  for (const auto& [family, operation] : groups) {
+    std::vector<size_t> lines;
+    std::map<unsigned, size_t> lines_of;
+    for (size_t i = 0; i < progress->size(); ++i) {
+      const Progress& p = (*progress)[i];
+      if (p.public_key && p.bits > 0 && p.family == family && p.operation == operation) {
+        lines.push_back(i);
+        ++lines_of[p.bits];
+      }
+    }
+    std::vector<std::string_view> names;
+    for (const bool brainpool : {false, true}) {
+      if (names.empty() && (openssl_major < 0 || brainpool == (openssl_major >= 3))) {
+        names = CurvesInOrder(*progress, lines, SpeedCurves(brainpool));
+      }
+    }
+    for (size_t k = 0; k < names.size(); ++k) {
+      Progress& p = (*progress)[lines[k]];
+      if (lines_of[p.bits] < 2 || p.curve == names[k]) {
+        continue;  // one line of a size: which of its curves ran, the line cannot tell
+      }
+      p.curve = std::string(names[k]);
+      p.name = PkRowName(p.family, p.bits, p.curve);
+      renamed.emplace_back(p.line, p.curve);
+    }
+  }
+  return renamed;
 }
 
 }  // namespace cryptobench::import

@@ -9,8 +9,10 @@
 
 #include <cstddef>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "import/speed_evidence.h"
 
@@ -32,5 +34,19 @@ std::optional<std::pair<double, double>> ProgressResultLine(std::string_view tri
 /// ..."). ECDSA and ECDH progress lines give only the size; the curve is the NIST prime curve
 /// of that size (or X25519/X448 for 253/448 bits).
 void DescribePublicKeyProgress(std::string_view desc, std::string_view result, Progress* progress);
+
+/// Names the curves of ECDSA and ECDH progress lines that share a size, which the lines do not
+/// print ("Doing 163 bit  ecdh's": nistk163 or nistb163; "256 bits": nistp256 or, from 3.0,
+/// brainpoolP256r1/t1). speed runs the curves in the order of its curve table
+/// (apps/speed.c: test_curves[] to 1.1.1, ec_curves[] and ecdsa_choices[]/ecdh_choices[]
+/// from 3.0), so when a run's lines of one family and operation follow that order and hold
+/// as many lines of a size as the table has curves of it, the n-th line of that size is the
+/// n-th curve. `openssl_major`: the release's major version (0 and 1: no Brainpool curves; 3),
+/// or -1 when unknown: then the table whose count of curves of that size matches is used.
+/// Lines of a size whose count matches no table (two runs pasted together, a -multi run)
+/// keep the guess of DescribePublicKeyProgress. Returns the lines renamed, with their new
+/// curve, for a caveat.
+std::vector<std::pair<size_t, std::string>> NameCurvesInTableOrder(std::vector<Progress>* progress,
+                                                                   int openssl_major);
 
 }  // namespace cryptobench::import

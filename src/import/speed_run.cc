@@ -19,6 +19,7 @@
 #include "import/openssl_version.h"
 #include "import/parse_util.h"
 #include "import/speed_names.h"
+#include "import/speed_progress.h"
 #include "import/speed_rows.h"
 
 namespace cryptobench::import {
@@ -657,6 +658,30 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
             : "the figures are not comparable with a software-only run"));
   }
 
+  // ECDSA and ECDH progress lines print a size, not a curve: curves of one size are told apart
+  // by the order of speed's curve table (NameCurvesInTableOrder), without -multi, whose
+  // children's lines repeat each curve.
+  std::vector<Progress> progress = ev.progress;
+  if (multi <= 1) {
+    const std::vector<std::pair<size_t, std::string>> renamed =
+        NameCurvesInTableOrder(&progress, major);
+    if (!renamed.empty()) {
+      std::vector<std::string> named;
+      for (const auto& [line, curve] : renamed) {
+        named.push_back(fmt::format("{} ({})", line, curve));
+      }
+      run.source.caveats.push_back(fmt::format(
+          "Lines {}: the ECDSA and ECDH progress lines print each curve's size, not its name, and "
+          "more than one curve of speed's curve table has that size; the lines follow the "
+          "table's order (apps/speed.c{}) with as many lines of each such size as it has "
+          "curves, so the n-th line of a size is read as its n-th curve.",
+          fmt::join(named, ", "),
+          major >= 3   ? ", 3.0 and later: with the Brainpool curves"
+          : major >= 0 ? ", 1.x: prime, then Koblitz, then binary curves"
+                       : ""));
+    }
+  }
+
   // Symmetric rows: the final table, else the children's records added up, else progress.
   std::vector<uint64_t> sizes = ev.sizes;
   std::vector<SymRow> sym_rows = ev.sym_rows;
@@ -677,7 +702,7 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
   if (no_table) {
     std::vector<size_t> incomplete;
     std::vector<size_t> repeated;
-    RowsFromProgress(ev.progress, &sizes, &sym_rows, &pk_rows, multi, &incomplete, &repeated);
+    RowsFromProgress(progress, &sizes, &sym_rows, &pk_rows, multi, &incomplete, &repeated);
     NoteRecomputed(&sym_rows, &pk_rows);
     recomputed = !sym_rows.empty() || !pk_rows.empty() || !incomplete.empty() || !repeated.empty();
     AddRepeatedCellsCaveat(repeated, &run);
@@ -707,10 +732,10 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
         "progress lines (the caveats above say why).");
   }
   if (!recomputed && (!sym_rows.empty() || !pk_rows.empty())) {
-    AddRowsOnlyInProgress(ev.progress, &sizes, &sym_rows, &pk_rows, &run);
+    AddRowsOnlyInProgress(progress, &sizes, &sym_rows, &pk_rows, &run);
     if (multi <= 1) {
-      CheckTableAgainstProgress(ev.progress, sizes, &sym_rows, &run);
-      FillCutRowsFromProgress(ev.progress, sizes, &sym_rows, &run);
+      CheckTableAgainstProgress(progress, sizes, &sym_rows, &run);
+      FillCutRowsFromProgress(progress, sizes, &sym_rows, &run);
     }
   }
   if (ev.sizes_assumed) {
@@ -796,7 +821,7 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
     }
   }
   // Progress lines: operation counts, and times that cannot be right.
-  for (const Progress& p : ev.progress) {
+  for (const Progress& p : progress) {
     if (!p.has_result) {
       run.source.caveats.push_back(
           fmt::format("Line {}: the progress line for {} has no result (the run was interrupted?).",
@@ -931,7 +956,7 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
   run.method.confidence = 0;
   run.method.target_sample_seconds = 0;
   run.method.max_seconds = 0;
-  for (const Progress& p : ev.progress) {
+  for (const Progress& p : progress) {
     if (!p.public_key && p.requested_seconds > 0) {
       run.method.max_seconds = p.requested_seconds;
       break;
