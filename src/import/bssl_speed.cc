@@ -324,9 +324,18 @@ Offer BsslSpeedParser::Take(const SourceLine& line) {
 
 results::RunResult BsslSpeedParser::Build() {
   if (json_ && json_depth_ >= 2) {
-    throw ImportError(json_object_line_,
-                      "expected the end of this bssl speed -json object; the output stops "
-                      "inside it");
+    // The paste's last record cut off (a stored copy or a terminal that ended inside it), as
+    // cut lines of the other formats: skipped and named, when the records before it gave
+    // figures; alone, it is no output to read.
+    if (!HasFigures()) {
+      throw ImportError(json_object_line_,
+                        "expected the end of this bssl speed -json object; the output stops "
+                        "inside it");
+    }
+    builder_.Caveat(fmt::format(
+        "Line {}: the output stops inside this bssl speed -json object (cut short in the "
+        "paste), so its figure is unknown: it is skipped.",
+        json_object_line_));
   }
   if (json_ || json_unclosed_) {
     builder_.Caveat(

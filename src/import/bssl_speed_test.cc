@@ -230,6 +230,21 @@ TEST(BsslSpeedJsonTest, BadObjectsNameTheirLine) {
             0u);
 }
 
+// aws/aws-lc#999 (tryout 18): `bssl speed -json` lines whose stored copy ends inside the
+// second object. The cut record costs only itself, as cut lines of the other formats.
+TEST(BsslSpeedJsonTest, CutLastObjectIsSkippedAndNamed) {
+  const std::string text =
+      "{\"description\": \"AES-256-XTS encrypt init\", \"numCalls\": 12234000, "
+      "\"microseconds\": 1000054},\n"
+      "{\"description\": \"AES-2\n";
+  const results::RunResult run = Parse(text);
+  const results::Cell* init = FindCell(run, "AES-256-XTS", "encrypt_init", 0);
+  ASSERT_NE(init, nullptr) << run.algorithms.size();
+  EXPECT_NEAR(init->figures->ops_per_s.value, 12234000 / 1.000054, 0.1);
+  EXPECT_TRUE(HasCaveat(run, "Line 2: the output stops inside this bssl speed -json object"));
+}
+
+// A cut object alone gave no figure: still refused at its line.
 TEST(BsslSpeedJsonTest, UnfinishedObjectIsAnError) {
   BsslSpeedParser parser("t");
   for (const SourceLine& line : CleanPaste("[\n{\"description\": \"SHA-1 (16 bytes)\",\n")) {

@@ -1007,3 +1007,41 @@ TEST(ImportRobustTest, DashBeforeAnOptionIsAnOption) {
 
 }  // namespace
 }  // namespace cryptobench::import
+
+namespace cryptobench::import {
+namespace {
+
+// botan#1019 (tryout 18): OpenSSL 1.1.0e's ECDSA table whose stored copy ends inside its last
+// row. The cut row is skipped, named, and recomputed from its progress lines; the rest stands.
+TEST(ImportRobustTest, PublicKeyRowCutAtThePastesEndIsSkippedAndNamed) {
+  const std::string text =
+      "Doing 256 bit sign ecdsa's for 10s: 174898 256 bit ECDSA signs in 10.01s \n"
+      "Doing 256 bit verify ecdsa's for 10s: 74683 256 bit ECDSA verify in 10.00s\n"
+      "Doing 521 bit sign ecdsa's for 10s: 19539 521 bit ECDSA signs in 10.01s \n"
+      "Doing 521 bit verify ecdsa's for 10s: 4798 521 bit ECDSA verify in 10.01s\n"
+      "                              sign    verify    sign/s verify/s\n"
+      " 256 bit ecdsa (nistp256)   0.0001s   0.0001s  17472.3   7468.3\n"
+      " 521 bit ecdsa (nistp521)   0.0005s   0.0021s   1\n";
+  const std::vector<results::RunResult> runs = ImportText(text, "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  const results::AlgorithmResult* p256 = FindAlgorithm(runs[0], "ECDSA-P256");
+  ASSERT_NE(p256, nullptr);
+  EXPECT_DOUBLE_EQ(p256->cells.front().figures->ops_per_s.value, 17472.3);
+  EXPECT_TRUE(HasCaveat(runs[0], "Line 7: the public-key row '521 bit ecdsa (nistp521)' stops"));
+  const results::AlgorithmResult* p521 = FindAlgorithm(runs[0], "521 bits ecdsa (nistp521)");
+  ASSERT_NE(p521, nullptr);  // from its progress lines, not the cut "1"
+  EXPECT_NEAR(p521->cells.front().figures->ops_per_s.value, 19539 / 10.01, 0.01);
+}
+
+// A row cut inside the table, with rows after it, is damage the paste cannot explain: refused.
+TEST(ImportRobustTest, PublicKeyRowCutInsideTheTableIsRefused) {
+  const std::string text =
+      "                              sign    verify    sign/s verify/s\n"
+      " 256 bit ecdsa (nistp256)   0.0001s   0.0001s  17472.3\n"
+      " 384 bit ecdsa (nistp384)   0.0002s   0.0010s   4067.4    977.2\n";
+  EXPECT_NE(ImportErrorOf(text).find(":2: expected as many rates"), std::string::npos)
+      << ImportErrorOf(text);
+}
+
+}  // namespace
+}  // namespace cryptobench::import

@@ -338,6 +338,9 @@ void SpeedTextParser::Finish() {
   if (pending_name_) {
     DropPendingName();
   }
+  if (cut_pk_row_) {
+    SkipCutPkRow();
+  }
   KeepPendingRow();
   ReadFiguresThatLostTheirK();
   DropFiguresOfAnotherUnit();
@@ -434,8 +437,15 @@ bool SpeedTextParser::RepeatsTable(const SourceLine& line, std::string_view trim
 }
 
 Offer SpeedTextParser::Take(const SourceLine& line) {
+  // Output after a public-key row cut inside its rates: the row was damaged, not cut off at
+  // the paste's end.
+  const bool after_cut_row =
+      cut_pk_row_ && line.kind == LineKind::kText && !Trim(line.text).empty();
   if (line.kind == LineKind::kText && evidence_->HasFinalFigures() &&
       RepeatsTable(line, Trim(line.text))) {
+    if (after_cut_row) {
+      ThrowCutPkRow();
+    }
     if (pending_name_) {
       DropPendingName();
     }
@@ -443,6 +453,9 @@ Offer SpeedTextParser::Take(const SourceLine& line) {
     return Offer::kNewRun;
   }
   const Offer offer = TakeLine(line);
+  if (after_cut_row && offer != Offer::kNotMine) {
+    ThrowCutPkRow();
+  }
   if (offer == Offer::kNotMine && line.kind == LineKind::kText && !Trim(line.text).empty()) {
     last_other_line_.emplace(std::string(Trim(line.text)), line.number);
   }
@@ -1214,7 +1227,25 @@ void SpeedTextParser::DropFiguresOutOfLine() {
   }
 }
 
+void SpeedTextParser::ThrowCutPkRow() const {
+  throw ImportError(cut_pk_row_->second,
+                    fmt::format("expected as many rates (like 1234.5) as times (like "
+                                "0.000123s); found {} times and {} rates",
+                                cut_pk_found_.first, cut_pk_found_.second));
+}
+
+void SpeedTextParser::SkipCutPkRow() {
+  evidence_->notes.push_back(fmt::format(
+      "Line {}: the public-key row '{}' stops after {} of its {} rates (cut short in the paste, "
+      "its last figure perhaps cut too), so none of its figures is read: it is skipped.",
+      cut_pk_row_->second, cut_pk_row_->first, cut_pk_found_.second, cut_pk_found_.first));
+  cut_pk_row_.reset();
+}
+
 Offer SpeedTextParser::TakePkRow(const SourceLine& line, std::string_view trimmed) {
+  if (cut_pk_row_) {
+    ThrowCutPkRow();  // a row of the table after it: damaged inside the table, not cut off
+  }
   const std::vector<std::string_view> words = SplitWords(trimmed);
   size_t first_time = 0;
   while (first_time < words.size() && !ParseSeconds(words[first_time])) {
@@ -1242,6 +1273,17 @@ Offer SpeedTextParser::TakePkRow(const SourceLine& line, std::string_view trimme
                                     QuoteForError(words[i])));
     }
     rates.push_back(*rate);
+  }
+  if (rates.size() < num_times && num_times <= 4 && first_time > 0) {
+    // Cut inside its rates: the paste's end, or a line the terminal cut. Its last rate may be
+    // cut too ("4" of "4067.4"), so none of its figures is read; the row is skipped and named
+    // when nothing of the table follows it (Finish), else the paste is refused at it.
+    if (cut_pk_row_) {
+      ThrowCutPkRow();
+    }
+    cut_pk_row_.emplace(JoinWords(words, 0, first_time), line.number);
+    cut_pk_found_ = {num_times, rates.size()};
+    return Offer::kConsumed;
   }
   if (rates.size() != num_times || num_times == 0 || num_times > 4) {
     if (after_blank_) {

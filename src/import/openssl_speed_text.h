@@ -108,6 +108,10 @@ class SpeedTextParser {
                         const std::vector<std::string_view>& words, size_t first_value);
   Offer TakePkRow(const SourceLine& line, std::string_view trimmed);
   Offer TakeLine(const SourceLine& line);  // Take, but for repeated tables
+  // A public-key row cut inside its rates (cut_pk_row_): refused (ImportError at its line) when
+  // another row of its table follows, else skipped with a note.
+  [[noreturn]] void ThrowCutPkRow() const;
+  void SkipCutPkRow();
   bool TakePkHeader(std::string_view trimmed);
   /// True when `trimmed`, a whole row of this run's symmetric or public-key table, names a
   /// row the run already has: openssl speed prints one table per kind per run, each row once
@@ -168,6 +172,10 @@ class SpeedTextParser {
   /// row's (pending_name_), and its line: the label candidate of RepeatsTable.
   std::optional<std::pair<std::string, size_t>> last_other_line_;
   size_t restart_line_ = 0;
+  /// A public-key row with fewer rates than times ("384 bits ecdsa (nistp384) 0.0002s 0.0010s
+  /// 4"), its name and line, waiting for what follows; and its (times, rates).
+  std::optional<std::pair<std::string, size_t>> cut_pk_row_;
+  std::pair<size_t, size_t> cut_pk_found_;
   std::optional<std::pair<std::string, size_t>> next_label_;
 };
 

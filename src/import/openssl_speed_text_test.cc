@@ -116,13 +116,31 @@ TEST(SpeedTextTest, PublicKeyTablesOfEveryLayout) {
   EXPECT_EQ(ev.pk_rows[5].ops_per_s[2].first, "decaps");
 }
 
-TEST(SpeedTextTest, MismatchedTimesAndRatesAreAnError) {
+// A row with fewer rates than times is cut: skipped and named at the end of its run, an error
+// when a row of its table follows it (damage inside the paste).
+TEST(SpeedTextTest, MismatchedTimesAndRatesAreAnErrorInsideTheTable) {
+  SpeedEvidence evidence;
+  SpeedTextParser parser(&evidence);
+  const auto lines = CleanPaste(
+      "                  sign    verify    sign/s verify/s\nrsa 2048 bits 0.1s 0.2s 10.0\n"
+      "rsa 4096 bits 0.3s 0.4s 3.3 2.5\n");
+  parser.Take(lines[0]);
+  EXPECT_EQ(parser.Take(lines[1]), Offer::kConsumed);
+  EXPECT_THROW(parser.Take(lines[2]), ImportError);
+}
+
+TEST(SpeedTextTest, RowCutInsideItsRatesAtTheEndIsSkippedAndNamed) {
   SpeedEvidence evidence;
   SpeedTextParser parser(&evidence);
   const auto lines = CleanPaste(
       "                  sign    verify    sign/s verify/s\nrsa 2048 bits 0.1s 0.2s 10.0\n");
   parser.Take(lines[0]);
-  EXPECT_THROW(parser.Take(lines[1]), ImportError);
+  parser.Take(lines[1]);
+  parser.Finish();
+  EXPECT_TRUE(evidence.pk_rows.empty());
+  ASSERT_FALSE(evidence.notes.empty());
+  EXPECT_NE(evidence.notes.back().find("Line 2: the public-key row 'rsa 2048 bits' stops"),
+            std::string::npos);
 }
 
 TEST(SpeedTextTest, BannerEngineAndHeaderAreCollected) {
