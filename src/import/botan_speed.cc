@@ -150,7 +150,14 @@ NamedAlgorithm MapBotanName(std::string_view name, std::string_view operation) {
     spelling = "sha-1";
   }
   if (spelling == "aes-128" || spelling == "aes-192" || spelling == "aes-256") {
-    spelling += "-ecb";  // the bare block cipher over a buffer: ECB
+    // The bare block cipher over a buffer: ECB, for every key size, whether the catalogue
+    // has the entry (AES-128-ECB, AES-256-ECB) or not (AES-192-ECB): a bare "AES-192" would
+    // read as the catalogue's alias of AES-192-CBC.
+    NamedAlgorithm named = MapForeignName(spelling + "-ecb", kind);
+    if (!named.catalogued) {
+      named = {fmt::format("AES-{}-ECB", spelling.substr(4)), kind, false};
+    }
+    return named;
   }
   return catalogued_or_verbatim(spelling);
 }
@@ -476,8 +483,17 @@ Offer BotanSpeedParser::TakeOps(const SourceLine& line, std::string_view trimmed
     throw fail();
   }
   const auto printed_rate = ParseUnsigned(left[rate_at]);
-  const auto [name, provider] = SplitProvider(JoinWords(left, 0, rate_at));
-  const std::string doing = JoinWords(left, rate_at + 1, left.size());
+  // Botan 1.11 and 2.0 print a signature's padding after the rate ("ECDSA-secp256r1 65
+  // EMSA1(SHA-256) sign/sec"), later releases before it: a parameter of the algorithm either
+  // way, never part of the operation. Operation words hold no parenthesis.
+  size_t op_at = rate_at + 1;
+  while (op_at + 1 < left.size() && left[op_at].find('(') != std::string_view::npos) {
+    ++op_at;
+  }
+  const auto [bare_name, provider] = SplitProvider(JoinWords(left, 0, rate_at));
+  const std::string name =
+      op_at == rate_at + 1 ? bare_name : bare_name + " " + JoinWords(left, rate_at + 1, op_at);
+  const std::string doing = JoinWords(left, op_at, left.size());
   std::string_view rest = Trim(trimmed.substr(per_sec + 6));
   const size_t paren = rest.find('(');
   if (paren == std::string_view::npos || name.empty()) {

@@ -63,7 +63,10 @@ TEST(BotanNamesTest, SymmetricNames) {
   EXPECT_EQ(short_tag.name, "AES-128/GCM(12)");
   EXPECT_EQ(short_tag.kind, "aead");
   const NamedAlgorithm aes192 = MapBotanName("AES-192", "encrypt");
-  EXPECT_EQ(aes192.name, "AES-192");  // AES-192-ECB is not in the catalogue
+  // ECB like AES-128 and AES-256, though the catalogue has no AES-192-ECB: a bare "AES-192"
+  // would read as the catalogue's alias of AES-192-CBC (tryout 18, botan#1673).
+  EXPECT_EQ(aes192.name, "AES-192-ECB");
+  EXPECT_FALSE(aes192.catalogued);
   EXPECT_EQ(aes192.kind, "cipher");
 }
 
@@ -270,6 +273,32 @@ TEST(BotanSpeedTest, RepeatedRowStartsTheNextRun) {
       "SHA-256 hash buffer size 1024 bytes: 290.000 MiB/sec (145.000 MiB in 500.000 ms)\n");
   EXPECT_EQ(parser.Take(lines[0]), Offer::kConsumed);
   EXPECT_EQ(parser.Take(lines[1]), Offer::kNewRun);
+}
+
+// Tryout 18: botan#1673 (AES-192 rows of `botan speed AES-128 AES-192 AES-256`) and botan#700
+// (Botan 1.11's "<rate> EMSA1(SHA-256) verify/sec" lines).
+TEST(BotanSpeedTest, BareAes192IsEcbLikeTheOtherKeySizes) {
+  const results::RunResult run = Parse(
+      "AES-128 encrypt buffer size 1024 bytes: 3828.951 MiB/sec 0.21 cycles/byte (1914.48 MiB in "
+      "500.00 ms)\n"
+      "AES-192 encrypt buffer size 1024 bytes: 2821.365 MiB/sec 0.38 cycles/byte (1410.68 MiB in "
+      "500.00 ms)\n");
+  EXPECT_NE(FindAlgorithm(run, "AES-128-ECB", ""), nullptr);
+  EXPECT_NE(FindAlgorithm(run, "AES-192-ECB", ""), nullptr);
+  EXPECT_EQ(FindAlgorithm(run, "AES-192", ""), nullptr);
+}
+
+TEST(BotanSpeedTest, PaddingAfterTheRateIsAParameterNotTheOperation) {
+  const results::RunResult run = Parse(
+      "ECDSA-secp256r1 65 EMSA1(SHA-256) sign/sec; 15.30 ms/op (20 ops in 305.94 ms)\n"
+      "ECKCDSA-secp256r1 183 EMSA1(SHA-256) verify/sec; 5.46 ms/op (56 ops in 305.83 ms)\n");
+  const results::AlgorithmResult* ecdsa = FindAlgorithm(run, "ECDSA-P256", "");
+  ASSERT_NE(ecdsa, nullptr);
+  EXPECT_EQ(ecdsa->cells.front().operation, "sign");
+  const results::AlgorithmResult* eckcdsa =
+      FindAlgorithm(run, "ECKCDSA-secp256r1 EMSA1(SHA-256)", "");
+  ASSERT_NE(eckcdsa, nullptr);
+  EXPECT_EQ(eckcdsa->cells.front().operation, "verify");
 }
 
 }  // namespace
