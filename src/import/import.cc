@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -1010,8 +1011,23 @@ class Driver {
           runs_.back().source.caveats.push_back(interleaved);
           named_.insert(interleaved_named_.begin(), interleaved_named_.end());
         }
-      } else if (const auto damaged = parser->FirstDamagedLine(); damaged && !unread_) {
-        unread_ = damaged;  // tool output that gave no figure: refused at it if nothing else reads
+      } else {
+        // Tool output that gave no figure: refused at it if nothing else reads.
+        if (const auto damaged = parser->FirstDamagedLine(); damaged && !unread_) {
+          unread_ = damaged;
+        }
+        // Lines the output named though it gave no figure (wolfCrypt rows of operations import
+        // does not know, as SAKKE's "rsk gen" without the banner or another row): named in the
+        // run beside it, never dropped silently.
+        try {
+          for (const std::string& caveat : parser->Build().source.caveats) {
+            if (caveat.starts_with("Line ")) {
+              orphan_notes_.emplace_back(runs_.size(), caveat);
+            }
+          }
+        } catch (const std::exception&) {
+          // A parser that cannot build a run without figures has nothing more to name.
+        }
       }
     }
   }

@@ -608,5 +608,27 @@ TEST(WolfcryptBenchTest, DeviceWordGluedToTheNameIsItsImplementation) {
   EXPECT_EQ(FindAlgorithm(runs[0], "AES-128-CBC-encSW"), nullptr);
 }
 
+// NixOS/nixpkgs#262594 (tryout 18): the end of a wolfCrypt benchmark (SAKKE rows only, no
+// banner), then openssl speed. The SAKKE rows give no figure (operations import does not
+// know), but they are named in a caveat of the run beside them, not dropped silently.
+TEST(WolfcryptBenchTest, RowsWithoutFiguresAreNamedBesideTheNextRun) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "SAKKE   1024  rsk gen      1261 ops took 1.001 sec, avg 0.794 ms, 1260.051 ops/sec\n"
+      "SAKKE   1024    valid       178 ops took 1.002 sec, avg 5.628 ms, 177.676 ops/sec\n"
+      "Benchmark complete\n"
+      "\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type           1024 bytes\n"
+      "md5             856797.18k\n",
+      "wolf.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  bool named = false;
+  for (const std::string& caveat : runs[0].source.caveats) {
+    named = named || (caveat.find("Line 1") != std::string::npos &&
+                      caveat.find("SAKKE") != std::string::npos);
+  }
+  EXPECT_TRUE(named);
+}
+
 }  // namespace
 }  // namespace cryptobench::import
