@@ -79,6 +79,34 @@ TEST(CpbClassReleaseTest, ParsesTheOpensslColumn) {
                std::runtime_error);
 }
 
+// The AArch64 table has no generic C AES row: OpenSSL runs C there only in a no-asm build from
+// the release that builds vpaes-armv8, 1.1.0 by data/library-changes.csv (1.1.0c's linux-aarch64
+// configdata.pm: VPAES_ASM). At the boundary, 1.1.0l's software rows bound every path; 1.0.2u's
+// do not (its EVP runs the C AES_* code without the AES instructions). The bound was 1.1.1.
+TEST(CpbClassReleaseTest, SoftwareRowsAreCompleteFromTheVpaesRelease) {
+  // OPENSSL_armcap 0x85: NEON, AES, CPUID. 500 MB/s AES-128-CBC encrypt: 2-10 cpb over the
+  // default 1-5 GHz, the ARMv8 CE class at the low end only, no software class anywhere.
+  const auto run = [](const std::string& version, uint64_t num) {
+    results::RunResult r = Pi4Run(version, num);
+    r.library.cpu_info = "CPUINFO: OPENSSL_armcap=0x85";
+    r.library.capability_vector = "0x85";
+    r.machine.cpu_model.clear();
+    r.algorithms.clear();
+    AddAlgorithm(r, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 500)});
+    return r;
+  };
+  const DoctorReport r110 = DiagnoseReport(run("1.1.0l", 0x101000cf));
+  const Verdict* v110 = VerdictOf(r110, "AES-128-CBC");
+  ASSERT_NE(v110, nullptr);
+  EXPECT_THAT(v110->line, Not(HasSubstr("no generic C row"))) << v110->line;
+  EXPECT_EQ(v110->status, VerdictStatus::kAccelerated) << v110->line;
+  const DoctorReport r102 = DiagnoseReport(run("1.0.2u", 0x1000215f));
+  const Verdict* v102 = VerdictOf(r102, "AES-128-CBC");
+  ASSERT_NE(v102, nullptr);
+  EXPECT_THAT(v102->line, HasSubstr("no generic C row")) << v102->line;
+  EXPECT_NE(v102->status, VerdictStatus::kAccelerated) << v102->line;
+}
+
 // The rows a release leaves out, which make a figure's class unknown (Decider::Classify) and the
 // software rows incomplete (Decider::SoftwareRowsComplete).
 TEST(CpbClassReleaseTest, RowLeftOutForReleaseNamesTheReleasesWithoutBsaes) {

@@ -230,5 +230,39 @@ TEST(PublicKeyReportTest, RsaVerifyFasterThanSignIsExplainedByTheExponents) {
   EXPECT_EQ(FindingOf(DiagnoseReport(odd), "report.rsa-verify-by-design"), nullptr);
 }
 
+// The reference band is OpenSSL's builds measured side by side: cited as such for an OpenSSL
+// paste, and for another library's (a LibreSSL openssl speed, a bssl speed, a wolfCrypt
+// benchmark) as OpenSSL's range taken as an approximation, naming the library not measured.
+TEST(PublicKeyReportTest, RsaRatioBandIsOpenSslsAndSaysSoForOtherLibraries) {
+  results::RunResult openssl = Paste("");
+  Add(openssl, "RSA-2048", {{"sign", 1479.2}, {"verify", 46028.3}});
+  const Finding* own = FindingOf(DiagnoseReport(openssl), "report.rsa-verify-by-design");
+  ASSERT_NE(own, nullptr);
+  EXPECT_THAT(own->evidence, HasSubstr("(OpenSSL's builds side by side: "));
+  EXPECT_THAT(own->evidence, Not(HasSubstr("approximation")));
+
+  results::RunResult libressl = openssl;
+  libressl.library.version = "LibreSSL 3.8.2";
+  libressl.library.version_num = 0x20000000;
+  results::RunResult bssl = openssl;
+  bssl.source.tool = "bssl speed";
+  bssl.source.tool_version.clear();
+  bssl.library.version.clear();
+  bssl.library.version_num = 0;
+  results::RunResult wolf = bssl;
+  wolf.source.tool = "wolfCrypt benchmark";
+  for (const auto& [run, name] :
+       {std::pair<const results::RunResult*, std::string>{&libressl, "LibreSSL 3.8.2"},
+        {&bssl, "BoringSSL"},
+        {&wolf, "wolfSSL"}}) {
+    const DoctorReport report = DiagnoseReport(*run);
+    const Finding* rsa = FindingOf(report, "report.rsa-verify-by-design");
+    ASSERT_NE(rsa, nullptr) << name;
+    EXPECT_THAT(rsa->evidence, Not(HasSubstr("(OpenSSL's builds side by side: "))) << name;
+    EXPECT_THAT(rsa->evidence, HasSubstr("taken here as an approximation")) << name;
+    EXPECT_THAT(rsa->evidence, HasSubstr(name + "'s were not measured")) << name;
+  }
+}
+
 }  // namespace
 }  // namespace cryptobench::diagnose

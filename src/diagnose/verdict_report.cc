@@ -11,6 +11,7 @@
 #include "diagnose/doctor_from.h"
 #include "diagnose/kernel_drivers.h"
 #include "diagnose/library_advice.h"
+#include "diagnose/library_changes.h"
 #include "diagnose/pk_bounds.h"
 #include "diagnose/verdict.h"
 #include "diagnose/verdict_decider.h"
@@ -129,17 +130,34 @@ double SlowestMatchedCpb(const Fingerprint& fp) {
 }
 
 // True when the software rows of the class table are every software path the measured code can
-// take without its accelerated one. The rows are OpenSSL's paths, and the x86-64 table has
-// generic C too; the AArch64 table has vpaes and bsaes but no generic C, which OpenSSL from 1.1.1
-// runs only in a no-asm build (decided before the fingerprint): its AArch64 builds define
-// VPAES_ASM (vpaes-armv8.pl, commit 14c2c3e86042be92e4639814fe32615632af1526; data/
-// library-changes.csv dates it 1.1.0 from 1.1.0c's configdata.pm; the bound here stays 1.1.1). The
-// kernel's code (cryptsetup, tcrypt, kcapi), another library's and OpenSSL 1.0.x have software
-// those rows do not bound.
+// take without its accelerated one. The rows are OpenSSL's paths. The x86-64 table has generic C
+// too (held from OpenSSL 1.1.1, as before). The AArch64 table has vpaes and bsaes but no generic
+// C, which OpenSSL runs only in a no-asm build (decided before the fingerprint) from the release
+// whose AArch64 builds define VPAES_ASM: the data/library-changes.csv row whose source is
+// vpaes-armv8.pl dates it 1.1.0 (1.1.0c's linux-aarch64 configdata.pm has VPAES_ASM and
+// aes_asm_src "aes_core.c aes_cbc.c aesv8-armx.S vpaes-armv8.S"; the module is commit
+// 14c2c3e86042be92e4639814fe32615632af1526, copyright 2015); 1.0.2 runs the C AES_* code there.
+// The kernel's code (cryptsetup, tcrypt, kcapi), another library's, an OpenSSL release before
+// those bounds and one that is not named have software those rows do not bound.
 bool OpenSslSoftwarePaths(const DoctorFacts& facts) {
   const ReportOrigin& origin = *facts.report;
-  return (origin.tool == "openssl speed" || origin.tool == "cryptobench") &&
-         facts.library.version.starts_with("OpenSSL ") && facts.library.version_num >= 0x10101000;
+  if (origin.tool != "openssl speed" && origin.tool != "cryptobench") {
+    return false;
+  }
+  const std::optional<LibraryVersion> release = OpenSslReleaseOf(facts.library.version);
+  if (!release) {
+    return false;
+  }
+  if (facts.cpu.arch != "aarch64") {
+    return facts.library.version_num >= 0x10101000;
+  }
+  for (const LibraryChange& row : LibraryChanges()) {
+    if (row.library == "openssl" && row.arch == "aarch64" && row.area == "AES" &&
+        row.source.find("vpaes-armv8.pl") != std::string::npos) {
+      return row.versions.Contains(*release);
+    }
+  }
+  return false;
 }
 
 Side FingerprintSide(const std::vector<CpbClass>& classes, const AlgorithmInfo& alg,
