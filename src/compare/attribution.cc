@@ -3,6 +3,7 @@
 #include "compare/attribution.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
 #include <optional>
@@ -10,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "algorithms/catalog.h"
 #include "report/format_util.h"
 
 #include "compare/families.h"
@@ -270,13 +272,82 @@ std::string ApiCause(const std::vector<const Statement*>& changed) {
   return any ? "legacy-api-not-evp" : "";
 }
 
+// What the compiler lines say about assembly for changed statements that are all slower in
+// one side (`slow`): {clause, cause}, or nullopt when they say nothing. kWithoutAsm against
+// kWithAsm names, per changed statement, the assembly defines of its algorithms that the other
+// side's line has (diagnose::CompilerLineDefinesFor); nothing when no changed statement has one
+// (the slowdown is then not assembly's).
+struct AsmSentence {
+  std::string clause;
+  std::string cause;
+};
+
+std::optional<AsmSentence> AsmClause(const std::vector<const Statement*>& changed,
+                                     const AsmBuilds& builds, bool slow_is_b,
+                                     const std::string& a_letter, const std::string& b_letter) {
+  using State = diagnose::CompilerLineAsm::State;
+  const diagnose::CompilerLineAsm& slow = slow_is_b ? builds.b : builds.a;
+  const diagnose::CompilerLineAsm& fast = slow_is_b ? builds.a : builds.b;
+  const std::string& slow_letter = slow_is_b ? b_letter : a_letter;
+  const std::string& fast_letter = slow_is_b ? a_letter : b_letter;
+  const std::string& fast_cflags = slow_is_b ? builds.a_cflags : builds.b_cflags;
+  if (slow.state == State::kWithoutAsm && fast.state == State::kWithAsm) {
+    std::vector<std::string> ties;
+    for (const Statement* s : changed) {
+      std::vector<std::string> defines;
+      for (const Row* row : s->rows) {
+        for (std::string_view define : AssemblyDefinesOf(row->algorithm)) {
+          const std::string word = "-D" + std::string(define);
+          if (HasDefine(fast_cflags, define) &&
+              std::find(defines.begin(), defines.end(), word) == defines.end()) {
+            defines.push_back(word);
+          }
+        }
+      }
+      if (!defines.empty()) {
+        std::string list;
+        for (const std::string& d : defines) {
+          list += (list.empty() ? "" : " ") + d;
+        }
+        ties.push_back(fmt::format("{} for {}", list, s->subject));
+      }
+    }
+    if (ties.empty()) {
+      return std::nullopt;
+    }
+    return AsmSentence{
+        fmt::format(": {} was built without assembly: its compiler line has no -D*_ASM define "
+                    "and no -DOPENSSL_CPUID_OBJ, which OpenSSL 1.x Configure adds whenever "
+                    "assembly is enabled, and {}'s has {}",
+                    slow_letter, fast_letter, JoinAnd(ties)),
+        "built-without-asm"};
+  }
+  if (slow.state == State::kWithoutAsm && fast.state == State::kCannotTell) {
+    return AsmSentence{
+        fmt::format(": {} was built without assembly (its compiler line has no -D*_ASM define "
+                    "and no -DOPENSSL_CPUID_OBJ), but {} {}, so cannot tell whether the builds "
+                    "differ in assembly",
+                    slow_letter, fast_letter, fast.reason),
+        ""};
+  }
+  if (slow.state == State::kCannotTell && slow.paste_lacks_line && fast.state == State::kWithAsm) {
+    return AsmSentence{
+        fmt::format(": {}'s compiler line shows assembly defines, but {} {}, so cannot tell "
+                    "whether {} was built without assembly (paste its whole `openssl version -a`)",
+                    fast_letter, slow_letter, slow.reason, slow_letter),
+        ""};
+  }
+  return std::nullopt;
+}
+
 // The headline: uniform changes, the unchanged families, and the likely cause.
 std::optional<Finding> Headline(const std::vector<Statement>& statements,
                                 const std::string& a_letter, const std::string& b_letter,
                                 double threshold, bool others_exist, bool timing_comparable,
                                 bool same_library, bool timing_known_to_differ,
                                 const BuildIdentity& identity,
-                                const std::vector<std::string>& not_like_for_like) {
+                                const std::vector<std::string>& not_like_for_like,
+                                const AsmBuilds& asm_builds) {
   std::vector<const Statement*> changed;
   std::vector<std::string> unchanged;
   for (const Statement& s : statements) {
@@ -318,6 +389,10 @@ std::optional<Finding> Headline(const std::vector<Statement>& statements,
   const auto [min_factor, max_factor] = std::minmax_element(factors.begin(), factors.end());
   std::string cause;
   const std::optional<std::string> api_clause = ApiClause(changed, a_letter, b_letter);
+  const std::optional<AsmSentence> asm_clause =
+      all_slower || all_faster ? AsmClause(changed, asm_builds, all_slower, a_letter, b_letter)
+                               : std::nullopt;
+  const bool asm_known = asm_clause && !asm_clause->cause.empty();
   if (!timing_comparable && timing_known_to_differ) {
     text += ": the sides were timed differently (see below), so this need not be a code path";
     cause = "timing-differs";
@@ -342,6 +417,9 @@ std::optional<Finding> Headline(const std::vector<Statement>& statements,
   } else if (identity.state == BuildIdentity::State::kPartlyKnown) {
     text += PartlyKnownClause(identity);
     cause = "cannot-tell";
+  } else if (asm_known) {
+    text += asm_clause->clause;
+    cause = asm_clause->cause;
   } else if (!same_library) {
     text += fmt::format(
         ": the sides are different libraries, so this is each one's own {} code, "
@@ -357,6 +435,8 @@ std::optional<Finding> Headline(const std::vector<Statement>& statements,
         ": about the same factor everywhere, which points to the machine (its clock, its load or "
         "a different CPU) rather than one algorithm's code";
     cause = "machine-difference";
+  } else if (asm_clause) {
+    text += asm_clause->clause;  // "cannot tell" whether a side was built without assembly
   }
   return Finding{"pattern", text + ".", cause};
 }
@@ -502,6 +582,32 @@ Pattern FamilyPattern(const std::vector<const Row*>& rows) {
   return Pattern::kMixed;
 }
 
+AsmBuilds AsmBuildsOf(const Side& a, const Side& b) {
+  return AsmBuilds{diagnose::CompilerLineAsmOf(a.run), diagnose::CompilerLineAsmOf(b.run),
+                   a.run.library.cflags, b.run.library.cflags};
+}
+
+bool HasDefine(std::string_view cflags, std::string_view name) {
+  const std::string word = "-D" + std::string(name);
+  for (size_t at = cflags.find(word); at != std::string_view::npos;
+       at = cflags.find(word, at + 1)) {
+    const bool starts = at == 0 || std::isspace(static_cast<unsigned char>(cflags[at - 1]));
+    const size_t end = at + word.size();
+    const bool ends = end == cflags.size() || cflags[end] == '=' ||
+                      std::isspace(static_cast<unsigned char>(cflags[end]));
+    if (starts && ends) {
+      return true;
+    }
+  }
+  return false;
+}
+
+std::vector<std::string_view> AssemblyDefinesOf(std::string_view algorithm) {
+  const AlgorithmInfo* info = FindAlgorithm(algorithm);
+  return info == nullptr ? std::vector<std::string_view>{}
+                         : diagnose::CompilerLineDefinesFor(*info);
+}
+
 std::string MultiDifference(const Side& a, const Side& b) {
   const results::SourceInfo& sa = a.run.source;
   const results::SourceInfo& sb = b.run.source;
@@ -577,7 +683,8 @@ std::vector<Finding> PatternFindings(const std::vector<Row>& rows, const std::st
                                      const std::string& b_letter, double threshold,
                                      bool timing_comparable, bool same_library,
                                      bool timing_known_to_differ, const BuildIdentity& identity,
-                                     const std::vector<std::string>& not_like_for_like) {
+                                     const std::vector<std::string>& not_like_for_like,
+                                     const AsmBuilds& asm_builds) {
   const std::vector<Statement> statements = BuildStatements(rows);
   std::optional<Finding> doubt = CannotTellFinding(rows);
   if (statements.empty()) {
@@ -629,7 +736,7 @@ std::vector<Finding> PatternFindings(const std::vector<Row>& rows, const std::st
   std::vector<Finding> out;
   std::optional<Finding> headline =
       Headline(statements, a_letter, b_letter, threshold, others_exist, timing_comparable,
-               same_library, timing_known_to_differ, identity, not_like_for_like);
+               same_library, timing_known_to_differ, identity, not_like_for_like, asm_builds);
   // A headline with a uniform change leads; one that only lists unchanged families follows.
   const bool headline_first =
       headline && std::any_of(statements.begin(), statements.end(), [](const Statement& s) {

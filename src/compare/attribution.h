@@ -10,6 +10,7 @@
 
 #include "compare/model.h"
 #include "diagnose/classifier.h"
+#include "diagnose/doctor_from.h"
 
 namespace cryptobench::compare {
 
@@ -72,6 +73,26 @@ BuildIdentity SameBuild(const Side& a, const Side& b);
 std::vector<Finding> SameBuildFindings(const std::vector<Row>& rows, const Side& a, const Side& b,
                                        const BuildIdentity& identity);
 
+/// What each side's compiler line shows about assembly (diagnose::CompilerLineAsmOf: the rule
+/// of the doctor's finding library.no-asm-defines), for the pattern headline.
+struct AsmBuilds {
+  diagnose::CompilerLineAsm a;
+  diagnose::CompilerLineAsm b;
+  std::string a_cflags;  ///< the sides' compiler lines, to tell which define each side has
+  std::string b_cflags;
+};
+
+/// AsmBuilds of `a` and `b`.
+AsmBuilds AsmBuildsOf(const Side& a, const Side& b);
+
+/// True when the compiler line `cflags` has the define `name` ("AESNI_ASM"): a word "-DNAME" or
+/// "-DNAME=value".
+bool HasDefine(std::string_view cflags, std::string_view name);
+
+/// The defines of diagnose::CompilerLineDefinesFor (without "-D") of the catalogue algorithm
+/// `algorithm` names; empty for a name the catalogue lacks.
+std::vector<std::string_view> AssemblyDefinesOf(std::string_view algorithm);
+
 /// Pattern of `rows` (one family's kBoth rows). A row counts as slower (faster) when it is
 /// beyond the threshold and significant or not testable (single figures); beyond the threshold
 /// but not significant it is "unclear". Empty input is kUnchanged.
@@ -90,13 +111,22 @@ Pattern FamilyPattern(const std::vector<const Row*>& rows);
 /// runs (cause "machine-difference"); with kPartlyKnown the sentence says it cannot tell which
 /// (cause "cannot-tell") and names the command that would tell. With `not_like_for_like`
 /// (InvocationDifferences) not empty, no code path and no cause is named: the headline says the
-/// sides were not run like-for-like and how.
+/// sides were not run like-for-like and how. With `asm_builds` showing the slower side's 1.x
+/// compiler line without assembly (kWithoutAsm) and the other's with it (kWithAsm), and a
+/// changed family whose assembly defines the other side has, the headline says the slower side
+/// was built without assembly and names those defines per family (cause "built-without-asm");
+/// with the other side's line unable to show it, that the slower side was built without assembly
+/// and "cannot tell" whether the other was (no cause); with the slower side's line missing or
+/// perhaps cut (CompilerLineAsm::paste_lacks_line) and no other cause named, "cannot tell"
+/// whether it was built without assembly. Sides whose lines cannot show it (3.x, a line of a
+/// build that replaces Configure's) get no such sentence.
 std::vector<Finding> PatternFindings(const std::vector<Row>& rows, const std::string& a_letter,
                                      const std::string& b_letter, double threshold,
                                      bool timing_comparable = true, bool same_library = true,
                                      bool timing_known_to_differ = true,
                                      const BuildIdentity& identity = {},
-                                     const std::vector<std::string>& not_like_for_like = {});
+                                     const std::vector<std::string>& not_like_for_like = {},
+                                     const AsmBuilds& asm_builds = {});
 
 /// The -multi phrase, "A one process, B the sum of 8 processes with -multi 8", when the sides'
 /// openssl speed -multi process counts differ and one of them is above 1 (the figures of

@@ -76,7 +76,58 @@ std::string Quote(const std::vector<std::string>& words) {
   return out;
 }
 
+// True for a define OpenSSL 1.x Configure adds only with assembly: -D*_ASM (and -D*_ASM_*, e.g.
+// -DOPENSSL_BN_ASM_MONT), -DOPENSSL_CPUID_OBJ, -DOPENSSL_IA32_SSE2; not -DOPENSSL_NO_ASM, which
+// turns assembly off.
+bool IsAssemblyDefine(const std::string& word) {
+  return word.rfind("-D", 0) == 0 && word.find("NO_ASM") == std::string::npos &&
+         (word.find("_ASM") != std::string::npos || word == "-DOPENSSL_CPUID_OBJ" ||
+          word == "-DOPENSSL_IA32_SSE2");
+}
+
+// "the assembly defines -DAESNI_ASM -DVPAES_ASM -DGHASH_ASM (AES-128-GCM's) and 16 more
+// (-DOPENSSL_CPUID_OBJ ...)": the defines of `words` that serve an algorithm in `shared`
+// (AssemblyDefinesOf) first, with the algorithms, then the rest.
+std::string AssemblyPhrase(const std::vector<std::string>& words,
+                           const std::vector<std::string>& shared) {
+  std::vector<std::string> tied;
+  std::vector<std::string> algorithms;
+  for (const std::string& algorithm : shared) {
+    bool serves = false;
+    for (std::string_view define : AssemblyDefinesOf(algorithm)) {
+      const std::string word = "-D" + std::string(define);
+      if (std::find(words.begin(), words.end(), word) != words.end()) {
+        serves = true;
+        if (std::find(tied.begin(), tied.end(), word) == tied.end()) {
+          tied.push_back(word);
+        }
+      }
+    }
+    if (serves) {
+      algorithms.push_back(algorithm);
+    }
+  }
+  std::vector<std::string> rest;
+  for (const std::string& word : words) {
+    if (std::find(tied.begin(), tied.end(), word) == tied.end()) {
+      rest.push_back(word);
+    }
+  }
+  if (tied.empty()) {
+    return "the assembly define" + std::string(rest.size() == 1 ? " " : "s ") + Quote(rest);
+  }
+  std::string text = fmt::format("the assembly define{} {} ({}'s)", tied.size() == 1 ? "" : "s",
+                                 Quote(tied), JoinAnd(algorithms));
+  if (!rest.empty()) {
+    text += fmt::format(" and {} more ({})", rest.size(), Quote(rest));
+  }
+  return text;
+}
+
 // Which build fields differ, each as a phrase ("compiler flags differ (B adds -O0; drops -O3)").
+// Assembly defines lead (IsAssemblyDefine), with the algorithms both sides measured that they
+// serve: "compiler flags differ (B drops the assembly defines -DAESNI_ASM ... (AES-128-GCM's)
+// ...; adds -O3; drops -g ...)".
 std::vector<std::string> BuildDifferences(const Side& a, const Side& b) {
   const results::LibraryInfo& la = a.run.library;
   const results::LibraryInfo& lb = b.run.library;
@@ -84,18 +135,45 @@ std::vector<std::string> BuildDifferences(const Side& a, const Side& b) {
   const std::vector<std::string> flags_a = Words(StripAll(la.cflags, "compiler: "));
   const std::vector<std::string> flags_b = Words(StripAll(lb.cflags, "compiler: "));
   if (!flags_a.empty() && !flags_b.empty()) {
-    const std::vector<std::string> added = Missing(flags_b, flags_a);
-    const std::vector<std::string> dropped = Missing(flags_a, flags_b);
-    if (!added.empty() || !dropped.empty()) {
-      std::vector<std::string> parts;
-      if (!added.empty()) {
-        parts.push_back("adds " + Quote(added));
+    std::vector<std::string> shared;
+    for (const results::AlgorithmResult& alg : a.run.algorithms) {
+      const bool both = std::any_of(
+          b.run.algorithms.begin(), b.run.algorithms.end(),
+          [&](const results::AlgorithmResult& other) { return other.algorithm == alg.algorithm; });
+      if (both && std::find(shared.begin(), shared.end(), alg.algorithm) == shared.end()) {
+        shared.push_back(alg.algorithm);
       }
-      if (!dropped.empty()) {
-        parts.push_back("drops " + Quote(dropped));
+    }
+    const auto split = [](const std::vector<std::string>& words) {
+      std::pair<std::vector<std::string>, std::vector<std::string>> parts;
+      for (const std::string& word : words) {
+        (IsAssemblyDefine(word) ? parts.first : parts.second).push_back(word);
       }
-      out.push_back(fmt::format("compiler flags differ ({} {})", b.letter,
-                                parts.size() == 2 ? parts[0] + "; " + parts[1] : parts[0]));
+      return parts;
+    };
+    const auto [added_asm, added] = split(Missing(flags_b, flags_a));
+    const auto [dropped_asm, dropped] = split(Missing(flags_a, flags_b));
+    std::vector<std::string> parts;
+    if (!dropped_asm.empty()) {
+      parts.push_back("drops " + AssemblyPhrase(dropped_asm, shared));
+    }
+    if (!added_asm.empty()) {
+      parts.push_back("adds " + AssemblyPhrase(added_asm, shared));
+    }
+    if (!added.empty()) {
+      parts.push_back(std::string(added_asm.empty() ? "adds " : "adds other flags ") +
+                      Quote(added));
+    }
+    if (!dropped.empty()) {
+      parts.push_back(std::string(dropped_asm.empty() ? "drops " : "drops other flags ") +
+                      Quote(dropped));
+    }
+    if (!parts.empty()) {
+      std::string list;
+      for (const std::string& part : parts) {
+        list += (list.empty() ? "" : "; ") + part;
+      }
+      out.push_back(fmt::format("compiler flags differ ({} {})", b.letter, list));
     }
   }
   const auto field = [&](const std::string& x, const std::string& y, const char* what) {

@@ -322,6 +322,10 @@ bool ReportClockAssumed(const DoctorReport& report) {
          report.core_hz_low == kReportDefaultHzLow && report.core_hz_high == kReportDefaultHzHigh;
 }
 
+CompilerLineAsm CompilerLineAsmOf(const results::RunResult& run) {
+  return CompilerLineAsmOf(run.library, !run.library.cflags.empty() && AllFiguresFromProgress(run));
+}
+
 DoctorReport DiagnoseReport(const results::RunResult& pasted,
                             const std::vector<const AlgorithmInfo*>& only) {
   const results::RunResult run = WithoutContradictedCpuLines(pasted);

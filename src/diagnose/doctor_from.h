@@ -102,6 +102,44 @@ DoctorReport DiagnoseReport(const results::RunResult& run,
 /// FreeBSD's base system) never do.
 bool PrintsConfigureDefines(std::string_view cflags);
 
+/// What a run's compiler line shows about assembly, by the rule of the finding
+/// library.no-asm-defines: OpenSSL 1.x Configure adds -D*_ASM defines and -DOPENSSL_CPUID_OBJ to
+/// the printed line whenever assembly is enabled (1.1.1 Configure, "unless ($disabled{asm})").
+struct CompilerLineAsm {
+  enum class State {
+    kCannotTell,  ///< the line cannot show it (`reason` says why)
+    kWithAsm,     ///< a 1.x Configure line with a -D*_ASM define or -DOPENSSL_CPUID_OBJ
+    kWithoutAsm,  ///< a whole 1.x Configure line with neither: a build without assembly
+  };
+  State state = State::kCannotTell;
+  /// kCannotTell: why, as a clause after the side's name: "has no compiler line", "is
+  /// OpenSSL 3.x, whose compiler line does not carry the assembly defines (they are passed per
+  /// file)", "is not OpenSSL 1.x", "prints a compiler line without Configure's defines (a build
+  /// that replaces the line, e.g. FreeBSD's base system)", "may end inside its compiler line (no
+  /// results table follows it)". Empty otherwise.
+  std::string reason;
+  /// kCannotTell because the paste lacks the line or may end inside it: a paste of the whole
+  /// `openssl version -a` would tell.
+  bool paste_lacks_line = false;
+};
+
+/// CompilerLineAsm of `library` (LibraryInfo::cflags, version, version_num). `may_be_cut`: the
+/// paste may end inside the line (ReportOrigin::compiler_line_may_be_cut).
+CompilerLineAsm CompilerLineAsmOf(const results::LibraryInfo& library, bool may_be_cut);
+
+/// The same for an imported run: the line may be cut when every figure was recomputed from the
+/// progress lines (no results table after the line).
+CompilerLineAsm CompilerLineAsmOf(const results::RunResult& run);
+
+/// The defines a 1.x compiler line carries for `alg`'s assembly, every spelling a release or
+/// architecture uses (without "-D"): AES_ASM, AESNI_ASM, VPAES_ASM and BSAES_ASM for AES (1.1.1
+/// Configure derives them from the target's aes_asm_src; 1.0.2 enables AES-NI under AES_ASM),
+/// GHASH_ASM as well for AES-GCM, SHA1_ASM, SHA256_ASM, SHA512_ASM, POLY1305_ASM (ChaCha20
+/// prints none), OPENSSL_BN_ASM_MONT for RSA, ECP_NISTZ256_ASM for P-256, X25519_ASM, MD5_ASM,
+/// KECCAK1600_ASM for SHA-3; empty for others. Extends the per-verdict evidence's
+/// verdict_internal::AsmDefinesFor.
+std::vector<std::string_view> CompilerLineDefinesFor(const AlgorithmInfo& alg);
+
 /// Findings about a report: a build without assembly (or a 1.x compiler line without any
 /// -D*_ASM define and -DOPENSSL_CPUID_OBJ, which Configure adds whenever assembly is enabled),
 /// an OPENSSL_ia32cap/armcap mask in its

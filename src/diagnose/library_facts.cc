@@ -164,7 +164,9 @@ std::vector<std::string> AsmDefines(std::string_view cflags) {
     for (char c : token) {
       valid = valid && IsDefineNameChar(c);
     }
-    if (!valid) {
+    // OPENSSL_NO_ASM turns assembly off (BoringSSL's CMake, INCORPORATING.md): not a define of
+    // an assembly module.
+    if (!valid || token.ends_with("NO_ASM")) {
       continue;
     }
     bool seen = false;

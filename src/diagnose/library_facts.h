@@ -38,7 +38,8 @@ std::vector<AsmModule> FindAsmModulesInFile(const std::string& path);
 /// The -D..._ASM defines in a compiler line ("compiler: gcc ... -DAES_ASM -DVPAES_ASM ..."),
 /// e.g. {"AES_ASM", "VPAES_ASM", "GHASH_ASM", "SHA256_ASM"}, in order of appearance, each once.
 /// A define is a whitespace-separated token "-D" NAME, NAME of [A-Z0-9_] ending in "_ASM"
-/// (so OPENSSL_BN_ASM_MONT and OPENSSL_CPUID_OBJ are not included), optionally "=value".
+/// (so OPENSSL_BN_ASM_MONT and OPENSSL_CPUID_OBJ are not included), optionally "=value", and
+/// not ending in "NO_ASM" (OPENSSL_NO_ASM turns assembly off).
 /// Meaningful for 1.x builds only: 3.x passes them per file, not in the printed line.
 std::vector<std::string> AsmDefines(std::string_view cflags);
 

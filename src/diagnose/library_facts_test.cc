@@ -232,6 +232,7 @@ TEST(AsmDefinesTest, TokenRules) {
   EXPECT_EQ(AsmDefines("-DAES_ASM=1 -DAES_ASM -Dlower_ASM -D_ASM -DX_ASMX -XDY_ASM\t-DBSAES_ASM"),
             (std::vector<std::string>{"AES_ASM", "BSAES_ASM"}));
   EXPECT_TRUE(AsmDefines("").empty());
+  EXPECT_TRUE(AsmDefines("-DOPENSSL_NO_ASM").empty());  // turns assembly off
 }
 
 }  // namespace

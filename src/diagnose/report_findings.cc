@@ -8,6 +8,7 @@
 
 #include "diagnose/doctor_from.h"
 #include "diagnose/library_advice.h"
+#include "diagnose/library_facts.h"
 #include "diagnose/verdict_text.h"
 
 namespace cryptobench::diagnose {
@@ -74,9 +75,7 @@ void Build(const DoctorFacts& facts, std::vector<Finding>& out) {
   // (ReportOrigin::compiler_line_may_be_cut), and then it cannot tell.
   const results::LibraryInfo& library = facts.library;
   const bool may_be_cut = facts.report && facts.report->compiler_line_may_be_cut;
-  if (!may_be_cut && library.version_num != 0 && library.version_num < 0x30000000 &&
-      PrintsConfigureDefines(library.cflags) && facts.asm_defines.empty() &&
-      library.cflags.find("OPENSSL_CPUID_OBJ") == std::string::npos) {
+  if (CompilerLineAsmOf(library, may_be_cut).state == CompilerLineAsm::State::kWithoutAsm) {
     out.push_back(Make(
         "library.no-asm-defines", Severity::kWarning,
         "The compiler line has no assembly defines: a build without assembly, or a shortened line",
@@ -234,6 +233,40 @@ bool PrintsConfigureDefines(std::string_view cflags) {
     }
   }
   return false;
+}
+
+CompilerLineAsm CompilerLineAsmOf(const results::LibraryInfo& library, bool may_be_cut) {
+  const auto cannot_tell = [](std::string reason, bool paste_lacks_line = false) {
+    return CompilerLineAsm{CompilerLineAsm::State::kCannotTell, std::move(reason),
+                           paste_lacks_line};
+  };
+  if (library.version_num >= 0x30000000) {
+    return cannot_tell(
+        "is OpenSSL 3.x or later, whose compiler line does not carry the assembly defines (they "
+        "are passed per file)");
+  }
+  if (library.cflags.empty()) {
+    return cannot_tell("has no compiler line", true);
+  }
+  if (library.version_num == 0) {
+    return cannot_tell("does not show an OpenSSL 1.x version");
+  }
+  if (!AsmDefines(library.cflags).empty() ||
+      library.cflags.find("OPENSSL_CPUID_OBJ") != std::string::npos) {
+    return CompilerLineAsm{CompilerLineAsm::State::kWithAsm, "", false};
+  }
+  if (!PrintsConfigureDefines(library.cflags)) {
+    return cannot_tell(
+        "prints a compiler line without Configure's defines (a build that replaces the line, "
+        "e.g. FreeBSD's base system), whose silence says nothing");
+  }
+  if (may_be_cut) {
+    return cannot_tell(
+        "may end inside its compiler line (no results table follows it), where OpenSSL 1.x "
+        "prints those defines last",
+        true);
+  }
+  return CompilerLineAsm{CompilerLineAsm::State::kWithoutAsm, "", false};
 }
 
 std::vector<Finding> ReportFindings(const DoctorFacts& facts) {

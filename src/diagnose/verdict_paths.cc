@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "diagnose/armcap.h"
+#include "diagnose/doctor_from.h"
 #include "diagnose/pk_asm.h"
 #include "diagnose/verdict.h"
 
@@ -680,6 +681,47 @@ std::string ExperimentIa32cap(const Experiment& experiment, const DoctorFacts& f
     }
   }
   return MaskClearing(names);
+}
+
+std::vector<std::string_view> CompilerLineDefinesFor(const AlgorithmInfo& alg) {
+  using verdict_internal::Family;
+  std::vector<std::string_view> out = verdict_internal::AsmDefinesFor(alg);
+  const auto add = [&out](std::string_view define) {
+    if (std::find(out.begin(), out.end(), define) == out.end()) {
+      out.push_back(define);
+    }
+  };
+  switch (verdict_internal::FamilyOf(alg)) {
+    case Family::kAesGcm:
+    case Family::kAesBlock:
+    case Family::kAesXts:
+      // 1.1.1 Configure: AES_ASM, AESNI_ASM, VPAES_ASM, BSAES_ASM from the modules in the
+      // target's aes_asm_src; 1.0.2 enables AES-NI under AES_ASM.
+      for (std::string_view define : {"AES_ASM", "VPAES_ASM", "BSAES_ASM"}) {
+        add(define);
+      }
+      if (verdict_internal::FamilyOf(alg) == Family::kAesGcm) {
+        add(verdict_internal::kGhashDefine);
+      }
+      break;
+    case Family::kRsa:
+      add("OPENSSL_BN_ASM_MONT");
+      break;
+    case Family::kEcP256:
+      add("ECP_NISTZ256_ASM");
+      break;
+    case Family::kX25519:
+      add("X25519_ASM");
+      break;
+    default:
+      break;
+  }
+  if (alg.primitive == AlgorithmPrimitive::kMd5) {
+    add("MD5_ASM");
+  } else if (alg.primitive == AlgorithmPrimitive::kSha3) {
+    add("KECCAK1600_ASM");
+  }
+  return out;
 }
 
 }  // namespace cryptobench::diagnose

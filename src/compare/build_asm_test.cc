@@ -1,0 +1,167 @@
+// compare of two OpenSSL 1.x pastes whose compiler lines differ in assembly: the side whose line
+// has no -D*_ASM define is named as built without assembly, with the defines the other side's
+// line has for each slower family (new-user tryout, session 17: the summary named only "-O3"
+// and "the code path").
+#include <algorithm>
+#include <string>
+#include <string_view>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "compare/attribution.h"
+#include "compare/compare.h"
+#include "import/import.h"
+
+namespace cryptobench::compare {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+// Debian's OpenSSL 1.1.1f (`openssl version -a`, then `openssl speed -evp aes-128-gcm`).
+constexpr std::string_view kDebianHeader =
+    "$ openssl version -a\n"
+    "OpenSSL 1.1.1f  31 Mar 2020\n"
+    "built on: Wed Feb  5 12:57:12 2025 UTC\n"
+    "platform: debian-amd64\n"
+    "options:  bn(64,64) rc4(16x,int) des(int) blowfish(ptr)\n"
+    "compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -Wall -Wa,--noexecstack -g -O2 "
+    "-fdebug-prefix-map=/build/openssl-bZ7vy6/openssl-1.1.1f=. -fstack-protector-strong -Wformat "
+    "-Werror=format-security -DOPENSSL_TLS_SECURITY_LEVEL=2 -DOPENSSL_USE_NODELETE -DL_ENDIAN "
+    "-DOPENSSL_PIC -DOPENSSL_CPUID_OBJ -DOPENSSL_IA32_SSE2 -DOPENSSL_BN_ASM_MONT "
+    "-DOPENSSL_BN_ASM_MONT5 -DOPENSSL_BN_ASM_GF2m -DSHA1_ASM -DSHA256_ASM -DSHA512_ASM "
+    "-DKECCAK1600_ASM -DRC4_ASM -DMD5_ASM -DAESNI_ASM -DVPAES_ASM -DGHASH_ASM -DECP_NISTZ256_ASM "
+    "-DX25519_ASM -DPOLY1305_ASM -DNDEBUG -Wdate-time -D_FORTIFY_SOURCE=2\n"
+    "OPENSSLDIR: \"/usr/lib/ssl\"\n";
+
+constexpr std::string_view kDebianTable =
+    "The 'numbers' are in 1000s of bytes per second processed.\n"
+    "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n"
+    "aes-128-gcm     398031.57k  1076094.33k  1904460.29k  2564877.65k  2864688.47k  "
+    "2892496.90k\n";
+
+// OpenSSL 1.1.1w configured with no-asm (./config no-asm --prefix=/opt/openssl-1.1.1w).
+constexpr std::string_view kNoAsmHeader =
+    "$ openssl version -a\n"
+    "OpenSSL 1.1.1w  11 Sep 2023\n"
+    "built on: Tue Oct 10 09:12:44 2023 UTC\n"
+    "platform: linux-x86_64\n"
+    "options:  bn(64,64) rc4(16x,int) des(int) idea(int) blowfish(ptr)\n"
+    "compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -Wall -O3 -DOPENSSL_USE_NODELETE "
+    "-DL_ENDIAN -DOPENSSL_PIC -DNDEBUG\n"
+    "OPENSSLDIR: \"/opt/openssl-1.1.1w/ssl\"\n";
+
+constexpr std::string_view kNoAsmTable =
+    "The 'numbers' are in 1000s of bytes per second processed.\n"
+    "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n"
+    "aes-128-gcm      54645.00k    68532.61k    73660.69k    75036.33k    75395.75k    75393.71k\n";
+
+Side PasteSide(const std::string& letter, const std::string& text) {
+  Side side;
+  side.letter = letter;
+  side.label = letter + ".txt";
+  side.run = import::ImportText(text, letter + ".txt").at(0);
+  return side;
+}
+
+std::string Replace(std::string text, std::string_view from, std::string_view to) {
+  const size_t at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) {
+    text.replace(at, from.size(), to);
+  }
+  return text;
+}
+
+const Finding* FindingOf(const CompareReport& report, std::string_view id) {
+  const std::vector<Finding>& findings = report.pairs.at(0).findings;
+  const auto it =
+      std::find_if(findings.begin(), findings.end(), [id](const Finding& f) { return f.id == id; });
+  return it == findings.end() ? nullptr : &*it;
+}
+
+std::string AllText(const CompareReport& report) {
+  std::string out;
+  for (const Finding& f : report.pairs.at(0).findings) {
+    out += f.id + " [" + f.cause + "]: " + f.text + "\n";
+  }
+  return out;
+}
+
+bool AnyCause(const CompareReport& report, std::string_view cause) {
+  const std::vector<Finding>& findings = report.pairs.at(0).findings;
+  return std::any_of(findings.begin(), findings.end(),
+                     [cause](const Finding& f) { return f.cause == cause; });
+}
+
+const std::string kFine = std::string(kDebianHeader) + std::string(kDebianTable);
+const std::string kNoAsm = std::string(kNoAsmHeader) + std::string(kNoAsmTable);
+
+TEST(CompareAsmBuildTest, NamesTheSideBuiltWithoutAssemblyAndTheDefinesPerFamily) {
+  const CompareReport report = Compare({PasteSide("A", kFine), PasteSide("B", kNoAsm)}, {});
+  const Finding* pattern = FindingOf(report, "pattern");
+  ASSERT_NE(pattern, nullptr) << AllText(report);
+  EXPECT_EQ(pattern->cause, "built-without-asm") << pattern->text;
+  EXPECT_THAT(pattern->text, HasSubstr("B was built without assembly"));
+  EXPECT_THAT(pattern->text, HasSubstr("A's has -DAESNI_ASM -DVPAES_ASM -DGHASH_ASM for AES-GCM"));
+  // The flag difference leads with the dropped assembly defines, tied to the algorithm.
+  const Finding* library = FindingOf(report, "library");
+  ASSERT_NE(library, nullptr);
+  EXPECT_THAT(library->text,
+              HasSubstr("compiler flags differ (B drops the assembly defines -DAESNI_ASM "
+                        "-DVPAES_ASM -DGHASH_ASM (AES-128-GCM's) and 14 more (-DOPENSSL_CPUID_OBJ "
+                        "-DOPENSSL_IA32_SSE2"));
+  EXPECT_THAT(library->text, HasSubstr("; adds -O3; drops other flags -g -O2"));
+
+  // The other way round: A is the build without assembly, B is faster.
+  const CompareReport reverse = Compare({PasteSide("A", kNoAsm), PasteSide("B", kFine)}, {});
+  const Finding* reverse_pattern = FindingOf(reverse, "pattern");
+  ASSERT_NE(reverse_pattern, nullptr);
+  EXPECT_EQ(reverse_pattern->cause, "built-without-asm");
+  EXPECT_THAT(reverse_pattern->text, HasSubstr("A was built without assembly"));
+}
+
+TEST(CompareAsmBuildTest, LinesThatCannotShowAssemblyStateNoSuchCause) {
+  // 3.x passes its assembly defines per file: its printed line never has them.
+  const std::string three_a =
+      Replace(kFine, "OpenSSL 1.1.1f  31 Mar 2020", "OpenSSL 3.0.2 15 Mar 2022");
+  const std::string three_b =
+      Replace(kNoAsm, "OpenSSL 1.1.1w  11 Sep 2023", "OpenSSL 3.0.13 30 Jan 2024");
+  const CompareReport three = Compare({PasteSide("A", three_a), PasteSide("B", three_b)}, {});
+  EXPECT_FALSE(AnyCause(three, "built-without-asm")) << AllText(three);
+  EXPECT_THAT(AllText(three), Not(HasSubstr("built without assembly")));
+
+  // FreeBSD's base system prints its own line ("compiler: clang"): its silence says nothing.
+  const std::string freebsd =
+      Replace(kNoAsm,
+              "compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -Wall -O3 "
+              "-DOPENSSL_USE_NODELETE -DL_ENDIAN -DOPENSSL_PIC -DNDEBUG",
+              "compiler: clang");
+  const CompareReport bsd = Compare({PasteSide("A", kFine), PasteSide("B", freebsd)}, {});
+  EXPECT_FALSE(AnyCause(bsd, "built-without-asm")) << AllText(bsd);
+  EXPECT_THAT(AllText(bsd), Not(HasSubstr("built without assembly")));
+}
+
+TEST(CompareAsmBuildTest, ASideWithoutACompilerLineIsCannotTell) {
+  const std::string bare = "OpenSSL 1.1.1w  11 Sep 2023\n" + std::string(kNoAsmTable);
+  const CompareReport report = Compare({PasteSide("A", kFine), PasteSide("B", bare)}, {});
+  EXPECT_FALSE(AnyCause(report, "built-without-asm")) << AllText(report);
+  const Finding* pattern = FindingOf(report, "pattern");
+  ASSERT_NE(pattern, nullptr);
+  EXPECT_THAT(pattern->text, HasSubstr("B has no compiler line, so cannot tell whether B was "
+                                       "built without assembly"));
+
+  // The slower side's line shows no assembly, the other side's is unknown.
+  const std::string bare_fine = "OpenSSL 1.1.1f  31 Mar 2020\n" + std::string(kDebianTable);
+  const CompareReport half = Compare({PasteSide("A", bare_fine), PasteSide("B", kNoAsm)}, {});
+  EXPECT_FALSE(AnyCause(half, "built-without-asm")) << AllText(half);
+  const Finding* half_pattern = FindingOf(half, "pattern");
+  ASSERT_NE(half_pattern, nullptr);
+  EXPECT_THAT(half_pattern->text,
+              HasSubstr("B was built without assembly (its compiler line has no -D*_ASM define "
+                        "and no -DOPENSSL_CPUID_OBJ), but A has no compiler line, so cannot tell"));
+}
+
+}  // namespace
+}  // namespace cryptobench::compare
