@@ -347,7 +347,7 @@ std::optional<Finding> Headline(const std::vector<Statement>& statements,
                                 bool same_library, bool timing_known_to_differ,
                                 const BuildIdentity& identity,
                                 const std::vector<std::string>& not_like_for_like,
-                                const AsmBuilds& asm_builds) {
+                                const AsmBuilds& asm_builds, const CpuEvidence& cpu) {
   std::vector<const Statement*> changed;
   std::vector<std::string> unchanged;
   for (const Statement& s : statements) {
@@ -393,6 +393,11 @@ std::optional<Finding> Headline(const std::vector<Statement>& statements,
       all_slower || all_faster ? AsmClause(changed, asm_builds, all_slower, a_letter, b_letter)
                                : std::nullopt;
   const bool asm_known = asm_clause && !asm_clause->cause.empty();
+  // The slower side's CPUINFO line shows a mask that clears known bits, the other's none.
+  const std::optional<CpuinfoMask>& slow_mask = all_slower ? cpu.mask_b : cpu.mask_a;
+  const std::optional<CpuinfoMask>& fast_mask = all_slower ? cpu.mask_a : cpu.mask_b;
+  const bool masked =
+      (all_slower || all_faster) && slow_mask && !slow_mask->clears.empty() && !fast_mask;
   if (!timing_comparable && timing_known_to_differ) {
     text += ": the sides were timed differently (see below), so this need not be a code path";
     cause = "timing-differs";
@@ -417,9 +422,26 @@ std::optional<Finding> Headline(const std::vector<Statement>& statements,
   } else if (identity.state == BuildIdentity::State::kPartlyKnown) {
     text += PartlyKnownClause(identity);
     cause = "cannot-tell";
+  } else if (masked) {
+    text += fmt::format(
+        ": {} ran with {}={} (its CPUINFO line's env: part), which clears {}: the capability "
+        "mask explains it, not the build",
+        all_slower ? b_letter : a_letter, slow_mask->variable, slow_mask->value,
+        JoinAnd(slow_mask->clears));
+    cause = "capability-masked";
   } else if (asm_known) {
     text += asm_clause->clause;
     cause = asm_clause->cause;
+    if (!cpu.difference.empty()) {
+      text += fmt::format("; the sides also ran on different CPUs ({})", cpu.difference);
+    }
+  } else if (!cpu.difference.empty()) {
+    // Another CPU has other features and another speed: no code path can be read from it.
+    text += fmt::format(
+        ": the sides ran on different CPUs ({}), so cannot tell from this report whether the "
+        "code path changed (run both builds on one machine)",
+        cpu.difference);
+    cause = "cannot-tell";
   } else if (!same_library) {
     text += fmt::format(
         ": the sides are different libraries, so this is each one's own {} code, "
@@ -684,7 +706,7 @@ std::vector<Finding> PatternFindings(const std::vector<Row>& rows, const std::st
                                      bool timing_comparable, bool same_library,
                                      bool timing_known_to_differ, const BuildIdentity& identity,
                                      const std::vector<std::string>& not_like_for_like,
-                                     const AsmBuilds& asm_builds) {
+                                     const AsmBuilds& asm_builds, const CpuEvidence& cpu) {
   const std::vector<Statement> statements = BuildStatements(rows);
   std::optional<Finding> doubt = CannotTellFinding(rows);
   if (statements.empty()) {
@@ -736,7 +758,7 @@ std::vector<Finding> PatternFindings(const std::vector<Row>& rows, const std::st
   std::vector<Finding> out;
   std::optional<Finding> headline =
       Headline(statements, a_letter, b_letter, threshold, others_exist, timing_comparable,
-               same_library, timing_known_to_differ, identity, not_like_for_like, asm_builds);
+               same_library, timing_known_to_differ, identity, not_like_for_like, asm_builds, cpu);
   // A headline with a uniform change leads; one that only lists unchanged families follows.
   const bool headline_first =
       headline && std::any_of(statements.begin(), statements.end(), [](const Statement& s) {

@@ -4,6 +4,7 @@
 // rows and the sides' recorded facts show (docs/compare.md, "Summary").
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -93,6 +94,39 @@ bool HasDefine(std::string_view cflags, std::string_view name);
 /// `algorithm` names; empty for a name the catalogue lacks.
 std::vector<std::string_view> AssemblyDefinesOf(std::string_view algorithm);
 
+/// The mask a side's CPUINFO line shows: OpenSSL 3.x appends " env:VALUE" to that line whenever
+/// OPENSSL_ia32cap (OPENSSL_armcap on ARM) is set (crypto/info.c), so the mask is a fact of the
+/// run, not a guess.
+struct CpuinfoMask {
+  std::string variable;             ///< "OPENSSL_ia32cap" or "OPENSSL_armcap"
+  std::string value;                ///< the env: part, e.g. "~0x200000200000000"
+  std::vector<std::string> clears;  ///< known capability bits it clears (the doctor's
+                                    ///< env.ia32cap finding: diagnose::ReportFacts)
+};
+
+/// CpuinfoMask of `side`; nullopt when its CPUINFO line has no env: part.
+std::optional<CpuinfoMask> CpuinfoMaskOf(const Side& side);
+
+/// How the sides' CPUs are shown to differ, as the body of a parenthesis (empty when nothing
+/// shows it): "A: <model>; B: <model>" when both name a CPU model (the measuring machine's, or an
+/// imported text's lscpu "Model name:" or /proc/cpuinfo "model name" line) and the names differ
+/// beyond spacing and case (the 32-bit ARM kernel's generic "ARMv7 Processor rev N (v7l)" names
+/// no model: arch/arm/kernel/setup.c); else "their CPUINFO capability vectors differ (A: ...; B:
+/// ...) with no mask shown" when both sides are one version of one architecture whose vectors
+/// differ and neither side shows a mask (a CPUINFO env: part, CpuinfoMaskOf, or the variable in
+/// its worker environment).
+std::string CpuDifference(const Side& a, const Side& b);
+
+/// What the sides show about their CPUs, for the pattern headline.
+struct CpuEvidence {
+  std::string difference;             ///< CpuDifference
+  std::optional<CpuinfoMask> mask_a;  ///< CpuinfoMaskOf
+  std::optional<CpuinfoMask> mask_b;
+};
+
+/// CpuEvidence of `a` and `b`.
+CpuEvidence CpuEvidenceOf(const Side& a, const Side& b);
+
 /// Pattern of `rows` (one family's kBoth rows). A row counts as slower (faster) when it is
 /// beyond the threshold and significant or not testable (single figures); beyond the threshold
 /// but not significant it is "unclear". Empty input is kUnchanged.
@@ -119,14 +153,18 @@ Pattern FamilyPattern(const std::vector<const Row*>& rows);
 /// and "cannot tell" whether the other was (no cause); with the slower side's line missing or
 /// perhaps cut (CompilerLineAsm::paste_lacks_line) and no other cause named, "cannot tell"
 /// whether it was built without assembly. Sides whose lines cannot show it (3.x, a line of a
-/// build that replaces Configure's) get no such sentence.
+/// build that replaces Configure's) get no such sentence. With `cpu` showing the slower side's
+/// CPUINFO mask clearing known bits and none on the other side, the headline says the mask
+/// explains it (cause "capability-masked"); with `cpu.difference` not empty (and no mask), that
+/// the sides ran on different CPUs, so it cannot tell whether the code path changed (cause
+/// "cannot-tell"), and no assembly is blamed.
 std::vector<Finding> PatternFindings(const std::vector<Row>& rows, const std::string& a_letter,
                                      const std::string& b_letter, double threshold,
                                      bool timing_comparable = true, bool same_library = true,
                                      bool timing_known_to_differ = true,
                                      const BuildIdentity& identity = {},
                                      const std::vector<std::string>& not_like_for_like = {},
-                                     const AsmBuilds& asm_builds = {});
+                                     const AsmBuilds& asm_builds = {}, const CpuEvidence& cpu = {});
 
 /// The -multi phrase, "A one process, B the sum of 8 processes with -multi 8", when the sides'
 /// openssl speed -multi process counts differ and one of them is above 1 (the figures of

@@ -383,6 +383,41 @@ bool SameWord(const std::string& x, const std::string& y, const std::string& var
   return diagnose::ParseCpuInfoVector(x) == diagnose::ParseCpuInfoVector(y);
 }
 
+// "model name: X" facts (lscpu's "Model name:" and /proc/cpuinfo's "model name", import's
+// env_facts.cc), or the measuring machine's model: the model as printed, "" when none.
+std::string ModelName(const Side& side) {
+  if (!side.run.machine.cpu_model.empty()) {
+    return side.run.machine.cpu_model;
+  }
+  constexpr std::string_view kKey = "model name: ";
+  for (const results::SourceFact& fact : side.run.source.facts) {
+    if (fact.kind == "cpu_model" && fact.value.rfind(kKey, 0) == 0) {
+      return fact.value.substr(kKey.size());
+    }
+  }
+  return "";
+}
+
+// A model name with runs of spaces made one and letters lower-cased: /proc/cpuinfo prints the
+// CPUID brand string as is, padding included; lscpu may collapse it.
+std::string ModelKey(const std::string& model) {
+  std::string out;
+  for (const std::string& word : Words(model)) {
+    if (!out.empty()) {
+      out.push_back(' ');
+    }
+    out.append(Lower(word));
+  }
+  return out;
+}
+
+// True when the variable of `side`'s architecture is set in its worker environment (a live run's
+// mask, or the pasted command's `OPENSSL_ia32cap=... openssl speed`).
+bool WorkerMask(const Side& side) {
+  const std::string variable = ArchOfRun(side.run).variable;
+  return !variable.empty() && side.run.library.worker_env.count(variable) != 0;
+}
+
 std::vector<Finding> CapabilityFindings(const Side& a, const Side& b) {
   std::vector<Finding> out;
   for (const Side* side : {&a, &b}) {
@@ -459,15 +494,50 @@ std::vector<Finding> CapabilityFindings(const Side& a, const Side& b) {
   }
   std::string text = parts.size() == 2 ? parts[0] + "; " + parts[1] : parts[0];
   const std::string& variable = arch_a.variable;
-  const auto masked_by_env = [&](const Side& side) {
-    return side.run.library.worker_env.count(variable) != 0;
-  };
-  if (masked_by_env(a) || masked_by_env(b)) {
+  const std::optional<CpuinfoMask> mask_a = CpuinfoMaskOf(a);
+  const std::optional<CpuinfoMask> mask_b = CpuinfoMaskOf(b);
+  std::string cause;
+  if (WorkerMask(a) || WorkerMask(b)) {
     text += fmt::format(" (an {} mask; see the environments)", variable);
+  } else if (mask_a || mask_b) {
+    // The bits a side lacks that its own mask clears are the mask's doing; the rest are not.
+    std::vector<std::string> notes;
+    bool unexplained = false;
+    for (const Side* side : {&a, &b}) {
+      const std::optional<CpuinfoMask>& mask = side == &a ? mask_a : mask_b;
+      const std::vector<std::string>& lacking = side == &a ? extra : lacks;
+      if (!mask) {
+        unexplained = unexplained || !lacking.empty();
+        continue;
+      }
+      std::vector<std::string> cleared;
+      std::vector<std::string> left;
+      for (const std::string& bit : lacking) {
+        const bool clears =
+            std::find(mask->clears.begin(), mask->clears.end(), bit) != mask->clears.end();
+        (clears ? cleared : left).push_back(bit);
+      }
+      unexplained = unexplained || !left.empty();
+      notes.push_back(
+          fmt::format("{}'s CPUINFO line ends in env:{}: it ran with {} set, which clears {}",
+                      side->letter, mask->value, mask->variable,
+                      mask->clears.empty() ? std::string("none of the known capability bits")
+                                           : JoinAnd(mask->clears)));
+      if (!cleared.empty()) {
+        cause = "capability-masked";
+      }
+    }
+    text += " (";
+    for (size_t i = 0; i < notes.size(); ++i) {
+      text += (i == 0 ? "" : "; ") + notes[i];
+    }
+    text += !cause.empty() && !unexplained
+                ? "; the capability mask explains the difference)"
+                : "; the mask does not explain every bit: a different CPU, or a mask not shown)";
   } else {
     text += fmt::format(" (a different CPU, or a mask such as {})", variable);
   }
-  out.push_back(Finding{"capabilities", text + "."});
+  out.push_back(Finding{"capabilities", text + ".", cause});
   return out;
 }
 
@@ -535,6 +605,59 @@ std::optional<Finding> ContendedFinding(const Side& side) {
 }
 
 }  // namespace
+
+std::optional<CpuinfoMask> CpuinfoMaskOf(const Side& side) {
+  const std::string& line = side.run.library.cpu_info;
+  if (line.find(" env:") == std::string::npos) {
+    return std::nullopt;
+  }
+  const diagnose::DoctorFacts facts = diagnose::ReportFacts(side.run);
+  if (!facts.env_ia32cap) {
+    return std::nullopt;
+  }
+  const std::string variable =
+      line.find("OPENSSL_armcap") != std::string::npos ? "OPENSSL_armcap" : "OPENSSL_ia32cap";
+  std::vector<std::string> clears;
+  for (const std::string& name : facts.env_masked_features) {
+    if (name.rfind("(unparsable", 0) != 0) {
+      clears.push_back(name);
+    }
+  }
+  return CpuinfoMask{variable, *facts.env_ia32cap, std::move(clears)};
+}
+
+std::string CpuDifference(const Side& a, const Side& b) {
+  const std::string model_a = ModelName(a);
+  const std::string model_b = ModelName(b);
+  const auto generic = [](const std::string& model) {
+    return model.rfind("ARMv", 0) == 0 && model.find("Processor rev") != std::string::npos;
+  };
+  if (!model_a.empty() && !model_b.empty() && !generic(model_a) && !generic(model_b) &&
+      ModelKey(model_a) != ModelKey(model_b)) {
+    return fmt::format("{}: {}; {}: {}", a.letter, model_a, b.letter, model_b);
+  }
+  const std::string& text_a = a.run.library.capability_vector;
+  const std::string& text_b = b.run.library.capability_vector;
+  if (text_a.empty() || text_b.empty() || text_a == "N/A" || text_b == "N/A" ||
+      ShortLibraryVersionName(a.run.library) != ShortLibraryVersionName(b.run.library) ||
+      CpuinfoMaskOf(a) || CpuinfoMaskOf(b) || WorkerMask(a) || WorkerMask(b)) {
+    return "";
+  }
+  const SideArch arch_a = ArchOfRun(a.run);
+  const SideArch arch_b = ArchOfRun(b.run);
+  if (arch_a.variable.empty() || arch_a.variable != arch_b.variable ||
+      std::count(text_a.begin(), text_a.end(), ':') !=
+          std::count(text_b.begin(), text_b.end(), ':') ||
+      SameWord(text_a, text_b, arch_a.variable)) {
+    return "";
+  }
+  return fmt::format("their CPUINFO capability vectors differ ({}: {}; {}: {}) with no mask shown",
+                     a.letter, text_a, b.letter, text_b);
+}
+
+CpuEvidence CpuEvidenceOf(const Side& a, const Side& b) {
+  return CpuEvidence{CpuDifference(a, b), CpuinfoMaskOf(a), CpuinfoMaskOf(b)};
+}
 
 std::vector<Finding> ContextFindings(const Side& a, const Side& b) {
   std::vector<Finding> out;
