@@ -110,6 +110,36 @@ std::string FlagsFamily(const std::set<std::string>& tokens) {
   return "";
 }
 
+// The family of a `botan cpuid` line by Botan's own names (randombit/botan
+// src/lib/utils/cpuid/cpuid.cpp, CPUID::to_string: x86 prints rdtsc, sse2, ssse3, aes_ni,
+// clmul ...; ARM neon and arm_aes or, in Botan 2, armv8aes ...): "botan-x86", "botan-arm", or
+// "" (POWER's altivec and power_crypto have no rows, and an empty line says nothing).
+std::string BotanFlagsFamily(const std::set<std::string>& tokens) {
+  for (const char* x86 : {"sse2", "ssse3", "aes_ni", "aesni", "clmul", "rdtsc", "avx2"}) {
+    if (tokens.count(x86) > 0) {
+      return "botan-x86";
+    }
+  }
+  for (const std::string& token : tokens) {
+    if (token == "neon" || token.starts_with("arm_") || token.starts_with("armv8")) {
+      return "botan-arm";
+    }
+  }
+  return "";
+}
+
+// "aes_ni|aesni" -> {"aes_ni", "aesni"}.
+std::vector<std::string> Alternatives(const std::string& match) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (start <= match.size()) {
+    const size_t bar = std::min(match.find('|', start), match.size());
+    out.push_back(match.substr(start, bar - start));
+    start = bar + 1;
+  }
+  return out;
+}
+
 std::string LineClue(std::string_view what, size_t line, std::string_view text) {
   std::string shown(text.substr(0, 80));
   if (text.size() > 80) {
@@ -220,30 +250,94 @@ class Reader {
     }
   }
 
+  // A FreeBSD boot line of feature bits ("Features2=0x...<SSE3,PCLMULQDQ,...>"): its names say
+  // what the CPU has of that line's bits only, so each line is its own family of rows
+  // ("freebsd-features2", "freebsd-structured-extended-features"), and a feature of a line not
+  // pasted stays unknown. Several such lines may be read, unless a Linux flags line came first.
+  void FreeBsdFlags(const results::SourceFact& fact) {
+    const size_t eq = fact.value.find("=0x");
+    const size_t open = fact.value.find('<');
+    if (eq == std::string::npos || open == std::string::npos || fact.value.back() != '>' ||
+        (!out_.flags_family.empty() && out_.flags_family != "freebsd")) {
+      return;
+    }
+    std::string label = Lower(fact.value.substr(0, eq));
+    std::replace(label.begin(), label.end(), ' ', '-');
+    const std::string family = "freebsd-" + label;
+    std::set<std::string> tokens;
+    std::string names = Lower(fact.value.substr(open + 1, fact.value.size() - open - 2));
+    size_t start = 0;
+    while (start <= names.size()) {
+      const size_t comma = std::min(names.find(',', start), names.size());
+      tokens.insert(names.substr(start, comma - start));
+      start = comma + 1;
+    }
+    const std::string clue = LineClue("the FreeBSD boot line", fact.line, fact.value);
+    bool any = false;
+    for (const Row& row : Table()) {
+      if (row.clue != "flag" || row.arch != family) {
+        continue;
+      }
+      any = true;
+      const bool present = tokens.count(row.match) > 0;
+      if (row.has[0] == "VM") {
+        if (present) {
+          AddFeature("VM", true, true, clue, row.source);
+        }
+        continue;
+      }
+      AddFeature(row.has[0], present, true, clue, row.source);
+    }
+    if (any) {
+      out_.flags_family = "freebsd";
+    }
+  }
+
   void Flags(const results::SourceFact& fact) {
+    if (fact.origin == "FreeBSD dmesg") {
+      FreeBsdFlags(fact);
+      return;
+    }
     const std::vector<std::string> words = Words(Lower(fact.value));
     const std::set<std::string> tokens(words.begin(), words.end());
-    const std::string family = FlagsFamily(tokens);
+    const bool botan = fact.origin == "botan cpuid";
+    const std::string family = botan ? BotanFlagsFamily(tokens) : FlagsFamily(tokens);
+    if (botan && out_.botan_cpuid_clue.empty()) {
+      out_.botan_cpuid_clue = LineClue("the botan cpuid line", fact.line, fact.value);
+    }
     if (family.empty() || !out_.flags_family.empty()) {
       return;
     }
     out_.flags_family = family;
     // Named by what was pasted: lscpu's "Flags:" is no /proc/cpuinfo line.
     const std::string what =
-        fact.origin == "lscpu" ? "the lscpu Flags line"
+        botan                    ? "the botan cpuid line"
+        : fact.origin == "lscpu" ? "the lscpu Flags line"
         : fact.origin == "/proc/cpuinfo"
             ? (family == "x86" ? "the /proc/cpuinfo flags line" : "the /proc/cpuinfo Features line")
             : (family == "x86" ? "the CPU flags line" : "the CPU Features line");
     const std::string clue = LineClue(what, fact.line, fact.value);
-    const std::string arch = family == "x86"     ? (tokens.count("lm") ? "x86_64" : "x86")
-                             : family == "arm64" ? "aarch64"
-                                                 : "arm";
-    SetArch(arch, clue, "", 2);
+    if (!botan) {
+      // Botan names the same features on 32- and 64-bit code, so its line leaves the width open.
+      const std::string arch = family == "x86"     ? (tokens.count("lm") ? "x86_64" : "x86")
+                               : family == "arm64" ? "aarch64"
+                                                   : "arm";
+      SetArch(arch, clue, "", 2);
+    }
     for (const Row& row : Table()) {
-      if (row.clue != "flag" || row.arch != family) {
+      // A "botan-x86+" row is a name only some Botan releases print: its absence says nothing.
+      const bool present_only = botan && row.arch == family + "+";
+      if (row.clue != "flag" || (row.arch != family && !present_only)) {
         continue;
       }
-      const bool present = tokens.count(row.match) > 0;
+      // Botan rows list the names releases gave one feature ("aes_ni|aesni").
+      const std::vector<std::string> names =
+          botan ? Alternatives(row.match) : std::vector<std::string>{row.match};
+      const bool present = std::any_of(names.begin(), names.end(),
+                                       [&](const std::string& n) { return tokens.count(n) > 0; });
+      if (present_only && !present) {
+        continue;
+      }
       if (row.has[0] == "VM") {
         if (present) {
           AddFeature("VM", true, true, clue, row.source);
@@ -422,8 +516,10 @@ CpuClues ReadCpuClues(const results::RunResult& run) {
     if (fact.kind == "uname") {
       reader.Uname(fact, "the uname line");
     } else if (fact.kind == "cpu_arch") {
-      reader.Uname(fact,
-                   fact.origin == "uname -m" ? "the uname -m output" : "lscpu's Architecture line");
+      reader.Uname(fact, fact.origin == "uname -m"        ? "the uname -m output"
+                         : fact.origin == "FreeBSD dmesg" ? "the FreeBSD CPU line (K8-class: an "
+                                                            "amd64 kernel)"
+                                                          : "lscpu's Architecture line");
     }
   }
   reader.March(run.library.cflags);

@@ -44,6 +44,9 @@ struct CpuClues {
   /// "x86", "arm64" or "arm" when a flags/Features line was read: every extension of the
   /// table's rows for that family is then present or absent, not unknown.
   std::string flags_family;
+  /// The `botan cpuid` line ("CPUID flags: ..."), as a clue, when the text has one: the CPU
+  /// features that Botan detected, read as a flags line; "" otherwise.
+  std::string botan_cpuid_clue;
   std::vector<CpuFeatureClue> features;  ///< flags first, then model rows for the rest
   bool virtual_machine = false;          ///< the hypervisor flag, or a virtual CPU model
   std::string vm_clue;

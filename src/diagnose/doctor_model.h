@@ -49,8 +49,8 @@ struct ReportOrigin {
   int pinned_cpus = 0;
   std::vector<std::string> caveats;  ///< the run's interpretation caveats, verbatim
   std::string arch_source;           ///< where facts.cpu.arch came from; empty when unknown
-  /// The OS the text shows (ReportOs, library_advice.h): "linux", "macos", "openbsd", "windows",
-  /// or "" when it does not say; advice names that OS's commands.
+  /// The OS the text shows (ReportOs, library_advice.h): "linux", "macos", "openbsd", "freebsd",
+  /// "windows", or "" when it does not say; advice names that OS's commands.
   std::string os;
   /// Where library.version came from when the text prints no version line: "the build path on
   /// the compiler line, line N" (an import "library_version" fact); empty otherwise.
@@ -99,7 +99,13 @@ struct DoctorFacts {
   std::string detected_capability_vector;        ///< the library's vector with the env var unset
   std::vector<AsmModule> asm_modules;            ///< ID strings found in the loaded file
   std::vector<std::string> asm_defines;          ///< -D*_ASM in cflags (meaningful for 1.x only)
-  bool no_asm_build = false;                     ///< 3.x CPUINFO "N/A": built without assembly
+  /// Built without assembly, so every primitive runs C code: the live library's or a 3.x
+  /// report's "CPUINFO: N/A" (x86, ARM), and in a report also what no_asm_evidence names.
+  bool no_asm_build = false;
+  /// What shows a report's build has no assembly, completing "built without assembly (...)":
+  /// "CPUINFO: N/A", "OPENSSL_NO_ASM:BOOL=ON in BoringSSL's CMake cache, line 12", or OpenSSL
+  /// 1.1.1's compiler line (ReportFacts); "" when no_asm_build is false or the doctor is live.
+  std::string no_asm_evidence;
   /// Why doctor runs emulated (cpu::Emulation::reason: qemu-user, QEMU TCG); "" when it does
   /// not. Under emulation no cpb is computed or classified: the verdicts rest on the ratios of
   /// the mask experiments alone.

@@ -249,7 +249,10 @@ std::vector<FactRow> LibraryFactRows(const DoctorFacts& facts) {
   }
   rows.push_back({"-D*_ASM defines", defines, !facts.asm_defines.empty()});
   if (facts.no_asm_build) {
-    rows.push_back({"assembly", "none: built without assembly (no-asm; CPUINFO says N/A)"});
+    rows.push_back(
+        {"assembly", fmt::format("none: built without assembly ({})",
+                                 facts.no_asm_evidence.empty() ? "no-asm; CPUINFO says N/A"
+                                                               : facts.no_asm_evidence)});
   }
   return rows;
 }

@@ -5,6 +5,7 @@
 // Markdown, for bug reports: the verdict table first, findings, the evidence of each verdict,
 // then the facts in compact tables with flags and paths in code spans. The wording comes from
 // doctor_report_internal.h; the layout from the report writers.
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -143,11 +144,17 @@ void AddVerdicts(const DoctorReport& report, report::Document& doc) {
                    Column("Verdict", "", Column::Align::kLeft), Column("cpb"),
                    Column("Evidence summary", "", Column::Align::kLeft)};
   report::NoteList advice;
+  // Advice several verdicts share (one build switch behind every AES row) is printed in full
+  // once, then named (new-user tryout: a wolfSSL report repeated one paragraph seven times).
+  std::map<std::string, std::string> first_with;  // advice -> the first verdict's subject
   for (const Verdict& verdict : report.verdicts) {
     doc.Add(Wrapped(doctor_internal::VerdictLineWithStatus(verdict), "  ", "      "), kTextTarget);
     if (!verdict.advice.empty()) {
-      doc.Add(Wrapped(verdict.advice, "    Do: ", "        "), kTextTarget);
-      advice.notes.emplace_back(fmt::format("{}: {}", VerdictSubject(verdict), verdict.advice));
+      const auto [earlier, first] = first_with.try_emplace(verdict.advice, VerdictSubject(verdict));
+      const std::string text =
+          first ? verdict.advice : fmt::format("as for {} above.", earlier->second);
+      doc.Add(Wrapped(text, "    Do: ", "        "), kTextTarget);
+      advice.notes.emplace_back(fmt::format("{}: {}", VerdictSubject(verdict), text));
     }
     const std::string status = VerdictStatusName(verdict.status);
     report::TableCell status_cell(status);

@@ -226,6 +226,20 @@ const Masks* MasksOf(AdviceLibrary library) {
 
 bool Arm(const DoctorFacts& facts);
 
+// True when the text already holds the output of `m`'s evidence command: Botan's `botan cpuid`
+// line (CpuClues::botan_cpuid_clue), read as the CPU's features. Advice then names the rerun
+// that settles which path ran, never the command again.
+bool EvidencePasted(const Masks& m, const DoctorFacts& facts) {
+  return m.library == AdviceLibrary::kBotan && facts.report &&
+         !facts.report->cpu_clues.botan_cpuid_clue.empty();
+}
+
+// Botan's rerun with one detected feature cleared: `botan speed --clear-cpuid=` is in Botan 2
+// and 3 (src/cli/speed.cpp), and takes the names `botan cpuid` prints.
+constexpr std::string_view kBotanClearRerun =
+    "`botan speed --clear-cpuid=FLAG` (FLAG a feature the pasted `botan cpuid` line lists: "
+    "aes_ni for AES, clmul for GHASH, intel_sha for SHA-1/SHA-256) beside the pasted run";
+
 // The mask for the facts' architecture ("" when none is sourced or the architecture is unknown).
 std::string_view MaskFor(const Masks& m, const DoctorFacts& facts) {
   if (Arm(facts)) {
@@ -242,6 +256,12 @@ std::string MaskSentence(const Masks& m, const DoctorFacts& facts, std::string_v
         "`{} {}` beside the run pasted settles it: a figure that drops shows the {} path ran, "
         "one that stays shows it did not",
         mask, m.rerun, path);
+  }
+  if (EvidencePasted(m, facts)) {
+    return fmt::format(
+        "{} settles it: a figure that drops shows the {} path ran, one that stays shows it did "
+        "not",
+        kBotanClearRerun, path);
   }
   if (!m.evidence_command.empty()) {
     return fmt::format("`{}` shows more ({})", m.evidence_command, m.evidence_why);
@@ -348,9 +368,22 @@ std::string ReportOs(const results::RunResult& run) {
     if (word == "OpenBSD") {
       return "openbsd";
     }
+    if (word == "FreeBSD") {
+      return "freebsd";
+    }
     if (word.starts_with("MINGW") || word.starts_with("MSYS") || word.starts_with("CYGWIN")) {
       return "windows";
     }
+  }
+  // FreeBSD's boot lines (sys/x86/x86/identcpu.c), and its base system's OpenSSL, whose
+  // version string FreeBSD's build appends "-freebsd" to ("OpenSSL 1.1.1t-freebsd  7 Feb 2023").
+  for (const results::SourceFact& fact : run.source.facts) {
+    if (fact.origin == "FreeBSD dmesg") {
+      return "freebsd";
+    }
+  }
+  if (run.library.version.find("-freebsd ") != std::string::npos) {
+    return "freebsd";
   }
   const std::string_view platform = run.library.platform;
   if (platform.starts_with("linux") || platform.starts_with("debian-")) {
@@ -377,6 +410,14 @@ SettlingCommandText CpuListingCommand(std::string_view os, std::string_view linu
     return {"sysctl hw.model hw.cpuspeed; dmesg | grep cpu0",
             "hw.model names the CPU, hw.cpuspeed gives its clock in MHz, and the kernel's cpu0 "
             "line lists its extensions (AES, PCLMUL, ...), which the cpb classes need"};
+  }
+  if (os == "freebsd") {
+    // FreeBSD has no lscpu: `sysctl hw.model` prints the brand string, and the boot messages
+    // keep the kernel's CPU line and feature lines (sys/x86/x86/identcpu.c, printcpuinfo).
+    return {"sysctl hw.model; grep -E '^CPU:|Features' /var/run/dmesg.boot",
+            "hw.model names the CPU, the boot messages' CPU line gives its clock and their "
+            "Features lines list its extensions (AESNI, PCLMULQDQ, AVX2, SHA, ...), which the "
+            "cpb classes need"};
   }
   if (os == "windows") {
     return {"coreinfo",
@@ -504,6 +545,13 @@ std::optional<SettlingCommandText> LibrarySettlingCommand(const DoctorFacts& fac
                       "ran, one that stays shows it did not (source: {})",
                       m->source)};
     }
+    if (EvidencePasted(*m, facts)) {
+      return SettlingCommandText{
+          "botan speed --clear-cpuid=FLAG",
+          "beside the pasted run, FLAG a feature the pasted `botan cpuid` line lists (aes_ni for "
+          "AES, clmul for GHASH, intel_sha for SHA-1/SHA-256): a figure that drops shows that "
+          "path ran, one that stays shows it did not (Botan 2 and 3, src/cli/speed.cpp)"};
+    }
     if (!m->evidence_command.empty()) {
       return SettlingCommandText{std::string(m->evidence_command), std::string(m->evidence_why)};
     }
@@ -547,6 +595,12 @@ std::string NoCapabilityVectorAdvice(const DoctorFacts& facts) {
           "which path ran.",
           m->name, mask, m->rerun);
     }
+    if (EvidencePasted(*m, facts)) {
+      return fmt::format(
+          "{} prints no capability vector, but the pasted `botan cpuid` line is what it "
+          "detected; {} shows which path ran.",
+          m->name, kBotanClearRerun);
+    }
     if (!m->evidence_command.empty()) {
       return fmt::format("{} prints no capability vector; include the output of `{}` ({}).",
                          m->name, m->evidence_command, m->evidence_why);
@@ -562,6 +616,13 @@ std::string NoCapabilityVectorAdvice(const DoctorFacts& facts) {
                      m->name);
   }
   const Remedies* r = RemediesOf(AdviceLibraryOf(facts));
+  if (r == nullptr && facts.library.capability_vector == "N/A") {
+    // The CPUINFO line is pasted and says N/A: asking for it again adds nothing.
+    return fmt::format(
+        "The pasted CPUINFO: N/A is all OpenSSL prints{}: no capability vector can be had from "
+        "it; cryptobench doctor on that machine measures which path runs.",
+        facts.cpu.arch.empty() ? "" : fmt::format(" on {}", facts.cpu.arch));
+  }
   if (r == nullptr) {
     return "With OpenSSL 3.x, include `openssl version -a` (its CPUINFO line), or run "
            "cryptobench doctor on that machine.";
@@ -576,6 +637,10 @@ std::string LibraryBuildSettingsText(const DoctorFacts& facts) {
                        kProcCrypto);
   }
   if (const Masks* m = MasksOf(AdviceLibraryOf(facts)); m != nullptr && facts.report) {
+    if (EvidencePasted(*m, facts)) {
+      return "unknown (the pasted `botan cpuid` line shows what it detected, not which modules "
+             "the build has)";
+    }
     return m->evidence_command.empty()
                ? "unknown (not in the text)"
                : fmt::format("unknown (not in the text; `{}` shows what it detected)",

@@ -36,9 +36,10 @@ enum class AdviceLibrary {
 bool OpensslAdvice(const DoctorFacts& facts);
 
 /// The OS a pasted run shows, for advice that names OS commands: from a `uname -a` line's first
-/// word (Linux, Darwin, OpenBSD, MINGW*/MSYS*/CYGWIN* for Windows), else OpenSSL's platform
-/// target (linux-*, debian-*: Linux; darwin*: macOS; VC-WIN*, mingw*, Cygwin*: Windows;
-/// Configurations/10-main.conf and 50-win-onecore.conf). "" when neither says (BSD-* targets are
+/// word (Linux, Darwin, OpenBSD, FreeBSD, MINGW*/MSYS*/CYGWIN* for Windows), else FreeBSD's boot
+/// lines or its base OpenSSL's "-freebsd" version ("freebsd"), else OpenSSL's platform target
+/// (linux-*, debian-*: Linux; darwin*: macOS; VC-WIN*, mingw*, Cygwin*: Windows;
+/// Configurations/10-main.conf and 50-win-onecore.conf). "" when none says (BSD-* targets are
 /// any BSD).
 std::string ReportOs(const results::RunResult& run);
 

@@ -81,11 +81,19 @@ Command SettlingCommand(const DoctorReport& report, const std::string& algorithm
     // lscpu prints Architecture, Model name (Intel's names carry the base clock), CPU max MHz
     // and Flags (util-linux, sys-utils/lscpu.1.adoc); import reads each (env_facts.cc).
     // Another OS has its own listing (CpuListingCommand).
+    // Only the lines the paste lacks: a flags line (lscpu's, /proc/cpuinfo's, `botan cpuid`'s)
+    // already gives the extensions.
+    const bool flags = FlagsPasted(report.facts.report->cpu_clues);
     return CpuListingCommand(
         origin.os,
-        fmt::format("its Architecture, Model name, CPU max MHz and Flags lines give {}the "
-                    "clock range and the CPU's extensions, which the cpb classes need",
-                    arch.empty() ? "the class table, " : ""));
+        flags ? fmt::format("its {}Model name and CPU max MHz lines give {}the clock range, "
+                            "which the cpb classes need (the CPU's extensions are in the paste)",
+                            arch.empty() ? "Architecture, " : "",
+                            arch.empty() ? "the class table and " : "")
+              : fmt::format("its Architecture, Model name, CPU max MHz and Flags lines give "
+                            "{}the clock range and the CPU's extensions, which the cpb classes "
+                            "need",
+                            arch.empty() ? "the class table, " : ""));
   }
   // A wolfSSL or mbedTLS paste: its build's settings (library_advice.h).
   if (std::optional<Command> own = LibrarySettlingCommand(report.facts, algorithm, false)) {

@@ -11,12 +11,15 @@
 
 #include <fmt/format.h>
 
+#include "results/pasted_cpu.h"
+
 #include "diagnose/armcap.h"
 #include "diagnose/cpu_clues.h"
 #include "diagnose/doctor_from.h"
 #include "diagnose/ia32cap.h"
 #include "diagnose/library_advice.h"
 #include "diagnose/library_facts.h"
+#include "diagnose/verdict_decider.h"
 #include "diagnose/verdict_text.h"
 
 namespace cryptobench::diagnose {
@@ -68,6 +71,106 @@ std::string ArchFromPlatform(std::string_view platform) {
     return "arm";
   }
   return "";
+}
+
+// OpenSSL 1.1.1's compiler line holds no assembly, whole where its assembly defines would stand:
+// the evidence for "built without assembly (...)", or "". 1.1.1 prints the target's own
+// defines (-DOPENSSL_USE_NODELETE, -DL_ENDIAN or -DB_ENDIAN, -DOPENSSL_PIC), then an assembly
+// build's library defines (-DOPENSSL_CPUID_OBJ and every -D*_ASM), then -DNDEBUG: OpenSSL
+// 1.1.1w's "... -DOPENSSL_PIC -DOPENSSL_CPUID_OBJ -DOPENSSL_IA32_SSE2 ... -DPOLY1305_ASM
+// -DNDEBUG" (tests/fixtures/import/openssl-1.1.1-evp.txt) against the no-asm build's "...
+// -DOPENSSL_PIC -DNDEBUG" (Configure linux-x86_64 no-asm; nodejs/node's
+// deps/openssl/config/archs/linux-x86_64/no-asm/crypto/buildinf.h has the same shape). So
+// -DNDEBUG after the target's defines with neither kind between them shows a line not cut there.
+// 1.1.0 prints -DNDEBUG before its defines and 1.0.2 prints none: 1.1.1 only.
+std::string WholeLineWithoutAsm(const results::LibraryInfo& library,
+                                const std::vector<std::string>& asm_defines) {
+  if (library.version_num < 0x10101000 || library.version_num >= kOpenssl3 ||
+      !asm_defines.empty() || !PrintsConfigureDefines(library.cflags) ||
+      Contains(library.cflags, "OPENSSL_CPUID_OBJ")) {
+    return "";
+  }
+  size_t target = std::string::npos;  // index of the last target define
+  size_t ndebug = std::string::npos;
+  std::vector<std::string_view> tokens;
+  std::string_view rest = library.cflags;
+  while (!rest.empty()) {
+    const size_t start = rest.find_first_not_of(" \t");
+    if (start == std::string_view::npos) {
+      break;
+    }
+    rest.remove_prefix(start);
+    const size_t end = std::min(rest.find_first_of(" \t"), rest.size());
+    tokens.push_back(rest.substr(0, end));
+    rest.remove_prefix(end);
+  }
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    if (tokens[i] == "-DOPENSSL_USE_NODELETE" || tokens[i] == "-DL_ENDIAN" ||
+        tokens[i] == "-DB_ENDIAN" || tokens[i] == "-DOPENSSL_PIC") {
+      target = i;
+    } else if (tokens[i] == "-DNDEBUG") {
+      ndebug = i;
+    }
+  }
+  if (target == std::string::npos || ndebug == std::string::npos || ndebug < target) {
+    return "";
+  }
+  return fmt::format(
+      "its compiler line: OpenSSL 1.1.1 prints -DOPENSSL_CPUID_OBJ and every -D*_ASM define of "
+      "an assembly build between {} and -DNDEBUG, and this line has none there",
+      tokens[target]);
+}
+
+// True when a figure of `run` is faster than the generic C code of its algorithm at every clock
+// of [hz_low, hz_high] (cpb below the generic C class's widened floor even at hz_high): only
+// assembly reaches it, so a compiler line that shows none is not this library's whole line.
+// Large inputs only (the classes' sizes, kLargeInputLen); one process's share of a -multi total.
+bool FasterThanGenericC(const results::RunResult& run, const std::string& arch, double hz_high) {
+  const std::vector<CpbClass>& classes = verdict_internal::ClassesFor(arch);
+  const int processes = std::max(1, run.source.multi);
+  for (const results::AlgorithmResult& result : run.algorithms) {
+    for (const results::Cell& cell : result.cells) {
+      if (cell.input_len < verdict_internal::kLargeInputLen || !cell.figures ||
+          !cell.figures->bytes_per_s || !(cell.figures->bytes_per_s->value > 0)) {
+        continue;
+      }
+      const double fastest_worker =
+          cell.figures->worker_max_ops_per_s * static_cast<double>(cell.input_len);
+      const double per_process = processes > 1 && fastest_worker > 0
+                                     ? fastest_worker
+                                     : cell.figures->bytes_per_s->value / processes;
+      const double cpb = hz_high / per_process;
+      for (const CpbClass& c : classes) {
+        if (c.family == ClassFamily::kGenericC && c.algorithm == result.algorithm &&
+            c.operation == cell.operation && cpb < c.cpb_low / kCpbTolerance) {
+          return true;
+        }
+      }
+    }
+  }
+  return false;
+}
+
+// "OPENSSL_NO_ASM:BOOL=ON in BoringSSL's CMake cache (line 12)" for a BoringSSL report whose
+// text shows the option on (import's "build_option" fact); "" otherwise. The option builds no
+// assembly (google/boringssl CMakeLists.txt: with OPENSSL_NO_ASM no perlasm source is added).
+std::string BoringSslNoAsm(const results::RunResult& run) {
+  if (!run.source.tool.starts_with("bssl")) {
+    return "";
+  }
+  std::string evidence;
+  for (const results::SourceFact& fact : run.source.facts) {
+    if (fact.kind != "build_option" || !fact.value.starts_with("OPENSSL_NO_ASM=")) {
+      continue;
+    }
+    if (fact.value != "OPENSSL_NO_ASM=ON") {
+      return "";  // the text shows it off too: it does not settle which build ran
+    }
+    evidence = fmt::format(
+        "OPENSSL_NO_ASM on, {} line {}",
+        fact.origin == "CMakeCache.txt" ? "the CMake cache's" : "the cmake command's", fact.line);
+  }
+  return evidence;
 }
 
 // The value after " env:" in a CPUINFO line, or "".
@@ -309,6 +412,23 @@ ReportClock ReportClockRange(const results::MachineInfo& machine,
       from = fmt::format("the CPU model line's base clock {} (line {})", seen->text, line);
     }
   }
+  if (base == 0) {
+    // FreeBSD's boot CPU line prints the TSC's rate ("(998.15-MHz K8-class CPU)",
+    // sys/x86/x86/identcpu.c), about the base clock on CPUs with an invariant TSC.
+    for (const results::SourceFact& fact : facts) {
+      if (fact.kind == "cpu_clock_mhz" && fact.origin == "FreeBSD dmesg") {
+        const double mhz = std::strtod(fact.value.c_str(), nullptr);
+        if (mhz > 0 && std::isfinite(mhz)) {
+          base = mhz * 1e6;
+          from = fmt::format(
+              "the FreeBSD CPU line's {} MHz (line {}: the TSC's rate, about the "
+              "base clock)",
+              fact.value, fact.line);
+          break;
+        }
+      }
+    }
+  }
   if (base == 0 && machine.tick_counter == "tsc" && machine.tick_rate_hz > 0) {
     base = machine.tick_rate_hz;
     from = fmt::format("the TSC rate {}, about the base clock",
@@ -438,6 +558,12 @@ DoctorFacts ReportFacts(const results::RunResult& run) {
   origin.os = ReportOs(run);
   origin.kernel_aes = CompareKernelAes(run);
   facts.cpu.brand = run.machine.cpu_model;
+  if (const std::vector<results::PastedCpuModel> pasted = results::PastedCpuModels(run);
+      facts.cpu.brand.empty() && pasted.size() == 1) {
+    // One CPU model pasted beside the run (lscpu's Model name, `sysctl hw.model`, ...): its CPU;
+    // two or more leave it open (machines pasted together).
+    facts.cpu.brand = pasted[0].model;
+  }
   facts.cpu.vendor = run.machine.cpu_vendor;
   facts.cpu.hypervisor = run.machine.hypervisor;
   if (Contains(run.library.cpu_info, "OPENSSL_ia32cap") ||
@@ -466,10 +592,20 @@ DoctorFacts ReportFacts(const results::RunResult& run) {
   if (run.library.version_num < kOpenssl3) {
     facts.asm_defines = AsmDefines(run.library.cflags);
   }
-  // Only 3.x's "CPUINFO: N/A" proves it, and only where an assembly build prints a vector: a
-  // 1.x compiler line without -D*_ASM may be a shortened paste (ReportFindings names it instead).
-  facts.no_asm_build =
-      run.library.capability_vector == "N/A" && CpuinfoNaMeansNoAsm(facts.cpu.arch);
+  // 3.x's "CPUINFO: N/A" proves it where an assembly build prints a vector; BoringSSL's
+  // OPENSSL_NO_ASM shown on; a 1.1.1 compiler line whole where its defines stand, unless a figure
+  // only assembly reaches shows the line is not this library's. Other 1.x lines without -D*_ASM
+  // may be shortened pastes (ReportFindings names them instead).
+  if (run.library.capability_vector == "N/A" && CpuinfoNaMeansNoAsm(facts.cpu.arch)) {
+    facts.no_asm_evidence = "CPUINFO: N/A";
+  } else if (std::string bssl = BoringSslNoAsm(run); !bssl.empty()) {
+    facts.no_asm_evidence = std::move(bssl);
+  } else if (std::string line = WholeLineWithoutAsm(run.library, facts.asm_defines);
+             !line.empty() &&
+             !FasterThanGenericC(run, facts.cpu.arch, ReportClockRange(run).hz_high)) {
+    facts.no_asm_evidence = std::move(line);
+  }
+  facts.no_asm_build = !facts.no_asm_evidence.empty();
   return facts;
 }
 

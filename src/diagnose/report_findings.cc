@@ -58,13 +58,20 @@ void Build(const DoctorFacts& facts, std::vector<Finding>& out) {
       "Use a libcrypto built with assembly (the distribution's package), or rebuild OpenSSL "
       "without the no-asm option.";
   if (facts.no_asm_build) {
+    const bool boringssl = facts.report && facts.report->tool.starts_with("bssl");
+    const bool na = facts.no_asm_evidence.empty() || facts.no_asm_evidence == "CPUINFO: N/A";
     out.push_back(Make(
         "library.no-asm", Severity::kWarning,
         "The library was built without assembly (no-asm): every algorithm runs generic C code",
-        fmt::format("{} reports CPUINFO: N/A; whether the CPU has crypto instructions is not in "
-                    "the text",
-                    LibraryName(facts.library)),
-        advice));
+        na ? fmt::format("{} reports CPUINFO: N/A; whether the CPU has crypto instructions is not "
+                         "in the text",
+                         LibraryName(facts.library))
+           : fmt::format("{} shows it: {}",
+                         boringssl ? "BoringSSL's build" : LibraryName(facts.library),
+                         facts.no_asm_evidence),
+        boringssl ? "Rebuild BoringSSL without OPENSSL_NO_ASM (its CMake build has assembly "
+                    "unless configured with -DOPENSSL_NO_ASM=1; BUILDING.md)."
+                  : advice));
     return;
   }
   // OpenSSL 1.x Configure adds -D*_ASM and -DOPENSSL_CPUID_OBJ whenever assembly is enabled

@@ -80,6 +80,13 @@ Fingerprint Decider::Classify(const Measurement& m) const {
   Fingerprint fp =
       diagnose::Classify(classes, alg_.name, operation_, m.bytes_per_s, hz_low_, hz_high_,
                          [this](const CpbClass& c) { return ClassOfOpenPath(c, family_, facts_); });
+  if (facts_.no_asm_build && fp.matches.empty() &&
+      fp.conclusion.starts_with("no known class (no reference ranges")) {
+    fp.conclusion = fmt::format(
+        "no known class (no generic C range for {} {}, the only code a build without assembly "
+        "runs)",
+        alg_.name, operation_);
+  }
   if (base_.input_len < kLargeInputLen && fp.cpb_low > 0) {
     // The classes are for 8-16 KiB inputs: below, per-call overhead raises cpb enough to put a
     // hardware path into a software class, so none is named.
@@ -572,11 +579,14 @@ Verdict Decider::DecideNoAsm() const {
 
 Verdict Decider::DecideSm4(const std::string& figure, bool no_asm) const {
   if (no_asm) {
-    return Make(VerdictStatus::kUndetermined,
-                fmt::format("{}; this libcrypto was built without assembly (CPUINFO: N/A), so {} "
-                            "runs the generic C code; whether an assembly build would be faster "
-                            "on this CPU cannot be told here",
-                            figure, alg_.name));
+    return Make(
+        VerdictStatus::kUndetermined,
+        fmt::format("{}; this libcrypto was built without assembly ({}), so {} "
+                    "runs the generic C code; whether an assembly build would be faster "
+                    "on this CPU cannot be told here",
+                    figure,
+                    facts_.no_asm_evidence.empty() ? "CPUINFO: N/A" : facts_.no_asm_evidence,
+                    alg_.name));
   }
   return Make(VerdictStatus::kUndetermined,
               fmt::format("{}; cannot tell which SM4 code ran: OpenSSL picks it at run time where "

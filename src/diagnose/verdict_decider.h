@@ -182,6 +182,10 @@ class Decider {
   // A report read from text (`doctor --from`; verdict_report.cc): no experiments, so the
   // capability vector, the build and the fingerprint over the clock range decide.
   Verdict DecideFromReport() const;
+  // A report of a build without assembly (DoctorFacts::no_asm_build, no_asm_evidence): "NOT
+  // accelerated" with the generic C classes alone, whatever the CPU offers; `key` names the
+  // feature of the path the build cannot take ("AES-NI"), "" when none.
+  Verdict DecideReportNoAsm(const std::string& figure, const std::string& key) const;
   // Public-key figures from a report: no experiment and no sourced ops/s-per-GHz classes, so
   // "cannot tell" which path ran, with what the capability vector offers; but an OpenSSL
   // figure above what generic C reaches at any clock (pk_bounds.h: RSA-2048/3072/4096 sign,

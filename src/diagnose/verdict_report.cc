@@ -384,6 +384,10 @@ bool LowLevelAesOnly(const DoctorFacts& facts) {
 }  // namespace
 
 bool ClassOfOpenPath(const CpbClass& c, Family family, const DoctorFacts& facts) {
+  // A build without assembly runs its C code and nothing else.
+  if (facts.no_asm_build) {
+    return c.family == ClassFamily::kGenericC;
+  }
   if (family == Family::kAesBlock && LowLevelAesOnly(facts) &&
       (c.family == ClassFamily::kHardware || c.family == ClassFamily::kVector)) {
     return false;
@@ -423,6 +427,50 @@ bool Decider::SoftwareRowsComplete() const {
   }
   return !RowLeftOutForRelease(facts_.cpu.arch, alg_.name, operation_,
                                OpenSslReleaseOf(facts_.library.version));
+}
+
+Verdict Decider::DecideReportNoAsm(const std::string& figure, const std::string& key) const {
+  const std::string& reason = facts_.no_asm_evidence;
+  if (family_ == Family::kSm4) {
+    return DecideSm4(figure, true);
+  }
+  if (family_ == Family::kNone) {
+    return Make(VerdictStatus::kNoHardwarePath,
+                fmt::format("{}; this library was built without assembly ({}), but {} has no "
+                            "CPU-feature path either",
+                            figure, reason, alg_.name));
+  }
+  const bool boringssl = facts_.report->tool.starts_with("bssl");
+  Verdict v = Make(VerdictStatus::kNotAccelerated,
+                   fmt::format("built without assembly ({}): {} runs C code whatever the CPU "
+                               "offers; {}",
+                               reason, alg_.name, figure));
+  // What the text shows of the CPU's own instructions for the path the build cannot take.
+  const cpu::FeatureState* feature = key.empty() ? nullptr : facts_.cpu.Find(key);
+  const CpuFeatureClue* clue = key.empty() ? nullptr : facts_.report->cpu_clues.Find(key);
+  if (feature != nullptr && feature->supported) {
+    v.evidence.push_back(
+        fmt::format("the CPU has {} ({}), which a build without assembly "
+                    "cannot use",
+                    key, clue != nullptr ? clue->clue : "the text's CPU lines"));
+  } else if (!key.empty() && feature == nullptr) {
+    v.evidence.push_back(fmt::format("whether the CPU has {} is not in the text{}", key,
+                                     facts_.library.capability_vector == "N/A"
+                                         ? ": a build without assembly prints no capability vector"
+                                         : ""));
+  }
+  v.evidence.push_back(fmt::format(
+      "a build without assembly runs only C code, so only the generic C classes are compared{}",
+      boringssl ? " (OpenSSL's; BoringSSL's C code is its own, aes_nohw and gcm_nohw, so their "
+                  "range does not bound it)"
+                : ""));
+  v.advice = boringssl
+                 ? "Rebuild BoringSSL without OPENSSL_NO_ASM (its CMake build has assembly "
+                   "unless configured with -DOPENSSL_NO_ASM=1; BUILDING.md), then run bssl "
+                   "speed again."
+                 : "Use a libcrypto built with assembly (the distribution's package), or rebuild "
+                   "OpenSSL without the no-asm option.";
+  return v;
 }
 
 Verdict Decider::DecideFromReport() const {
@@ -493,37 +541,8 @@ Verdict Decider::DecideFromReport() const {
   }
 
   if (facts_.no_asm_build) {
-    const std::string reason = "CPUINFO: N/A";
-    if (family_ == Family::kSm4) {
-      return DecideSm4(figure, true);
-    }
-    if (family_ == Family::kNone) {
-      return Make(VerdictStatus::kNoHardwarePath,
-                  fmt::format("{}; this libcrypto was built without assembly ({}), but {} has no "
-                              "CPU-feature path either",
-                              figure, reason, alg_.name));
-    }
     const ReportPath* base = BasePath(paths);
-    const std::string cpb = Cpb(fp_);
-    Verdict v = Make(
-        VerdictStatus::kNotAccelerated,
-        fmt::format(
-            "built without assembly ({}): {} runs the generic C code whatever the CPU "
-            "offers; {}{}",
-            reason, alg_.name, Rate(AsIs().bytes_per_s),
-            cpb.empty() ? "" : fmt::format(" ({} at {})", cpb, FormatHzRange(hz_low_, hz_high_))));
-    if (base != nullptr) {
-      v.evidence.push_back(fmt::format(
-          "whether the CPU has {} is not in the text: a build without assembly prints no "
-          "capability vector",
-          base->key));
-    }
-    v.evidence.push_back(fmt::format(
-        "{}: OpenSSL's no-asm configuration, every primitive is the generic C code", reason));
-    v.advice =
-        "Use a libcrypto built with assembly (the distribution's package), or rebuild OpenSSL "
-        "without the no-asm option.";
-    return v;
+    return DecideReportNoAsm(figure, base == nullptr ? "" : base->key);
   }
 
   if (family_ == Family::kSm4) {

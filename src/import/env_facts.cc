@@ -116,6 +116,111 @@ std::optional<std::string> QemuCpuOptionModel(std::string_view line) {
   return std::nullopt;
 }
 
+// CMake's truth value of a cache or -D value: true for 1, ON, YES, TRUE, Y or another non-zero
+// number; false for 0, OFF, NO, FALSE, N, IGNORE, NOTFOUND, "" or a name ending in -NOTFOUND
+// (https://cmake.org/cmake/help/latest/command/if.html, "Basic Expressions"); nullopt for any
+// other text, whose truth the paste does not settle.
+std::optional<bool> CmakeTruth(std::string_view value) {
+  const std::string v = ToLower(Trim(value));
+  if (v == "1" || v == "on" || v == "yes" || v == "true" || v == "y") {
+    return true;
+  }
+  if (v.empty() || v == "0" || v == "off" || v == "no" || v == "false" || v == "n" ||
+      v == "ignore" || v == "notfound" || v.ends_with("-notfound")) {
+    return false;
+  }
+  if (const auto number = ParseUnsigned(v)) {
+    return *number != 0;
+  }
+  return std::nullopt;
+}
+
+// BoringSSL's (and AWS-LC's) CMake option OPENSSL_NO_ASM, which builds no assembly at all
+// (google/boringssl CMakeLists.txt: `if(OPENSSL_NO_ASM) add_definitions(-DOPENSSL_NO_ASM)`,
+// and only without it are the perlasm sources added; BUILDING.md documents
+// -DOPENSSL_NO_ASM=1), as a "build_option" fact "OPENSSL_NO_ASM=ON" or "=OFF". `text` is a
+// CMakeCache.txt line ("OPENSSL_NO_ASM:BOOL=ON") or a -D argument ("-DOPENSSL_NO_ASM=1").
+std::optional<std::string> NoAsmOption(std::string_view text) {
+  constexpr std::string_view kName = "OPENSSL_NO_ASM";
+  if (text.starts_with("-D")) {
+    text.remove_prefix(2);
+  }
+  if (!text.starts_with(kName)) {
+    return std::nullopt;
+  }
+  std::string_view rest = text.substr(kName.size());
+  if (rest.starts_with(':')) {  // the cache's type: BOOL, STRING, UNINITIALIZED, ...
+    const size_t eq = rest.find('=');
+    if (eq == std::string_view::npos) {
+      return std::nullopt;
+    }
+    rest = rest.substr(eq);
+  }
+  if (!rest.starts_with('=')) {
+    return std::nullopt;
+  }
+  const std::optional<bool> truth = CmakeTruth(rest.substr(1));
+  if (!truth) {
+    return std::nullopt;
+  }
+  return fmt::format("{}={}", kName, *truth ? "ON" : "OFF");
+}
+
+// FreeBSD's boot line naming the CPU (sys/x86/x86/identcpu.c, printcpuinfo: "CPU: " then the
+// brand string, then "(%jd.%02d-MHz " of the TSC's rate when known, then "K8" on amd64 or the
+// i386 class, then "-class CPU)"): "CPU: AMD GX-412TC SOC   (998.15-MHz K8-class CPU)".
+struct FreeBsdCpuLine {
+  std::string model;
+  std::string mhz;        // "998.15"; "" when the line has no clock
+  std::string cpu_class;  // "K8" (an amd64 kernel), "686", ...
+};
+std::optional<FreeBsdCpuLine> ParseFreeBsdCpuLine(std::string_view trimmed) {
+  constexpr std::string_view kTail = "-class CPU)";
+  if (!trimmed.starts_with("CPU: ") || !trimmed.ends_with(kTail)) {
+    return std::nullopt;
+  }
+  const size_t open = trimmed.rfind(" (");
+  if (open == std::string_view::npos || open < 5) {
+    return std::nullopt;
+  }
+  FreeBsdCpuLine out;
+  out.model = std::string(Trim(trimmed.substr(5, open - 5)));
+  std::string_view inside = trimmed.substr(open + 2, trimmed.size() - kTail.size() - open - 2);
+  if (const size_t mhz = inside.find("-MHz "); mhz != std::string_view::npos) {
+    if (!IsMhzValue(inside.substr(0, mhz))) {
+      return std::nullopt;
+    }
+    out.mhz = std::string(inside.substr(0, mhz));
+    inside.remove_prefix(mhz + 5);
+  }
+  out.cpu_class = std::string(inside);
+  if (out.model.empty() || out.cpu_class.empty() || out.cpu_class.find(' ') != std::string::npos) {
+    return std::nullopt;
+  }
+  return out;
+}
+
+// A FreeBSD boot line listing CPU feature bits (identcpu.c prints each with printf's %b:
+// "  Features2=0x3ed8220b<SSE3,PCLMULQDQ,...,AESNI,...>", "  Structured Extended
+// Features=0x...<...,AVX2,...,SHA>"): a label, "=0x", hex digits, then the names in <...>.
+bool IsFreeBsdFeaturesLine(std::string_view trimmed) {
+  const size_t eq = trimmed.find("=0x");
+  const size_t open = trimmed.find('<');
+  if (eq == std::string_view::npos || open == std::string_view::npos || open < eq ||
+      !trimmed.ends_with('>')) {
+    return false;
+  }
+  const std::string_view label = trimmed.substr(0, eq);
+  if (!label.ends_with("Features") && !label.ends_with("Features2") &&
+      !label.ends_with("Features3")) {
+    return false;
+  }
+  const std::string_view hex = trimmed.substr(eq + 3, open - eq - 3);
+  return !hex.empty() && std::all_of(hex.begin(), hex.end(), [](char c) {
+    return std::isxdigit(static_cast<unsigned char>(c));
+  });
+}
+
 }  // namespace
 
 std::optional<std::string> MachineLabel(std::string_view text) {
@@ -196,6 +301,9 @@ void EnvFactReader::SetCommand(const SourceLine& line, std::vector<results::Sour
       context_ = Context::kProcCrypto;
     } else if (base == "uname" && i + 1 < words.size() && words[i + 1] == "-m") {
       context_ = Context::kUnameMachine;  // prints the machine hardware name alone
+    } else if (const std::optional<std::string> option = NoAsmOption(word);
+               option && command.find("cmake") != std::string_view::npos) {
+      facts->push_back({"build_option", *option, line.number, "cmake command line"});
     } else if (word == "/proc/cpuinfo" || base == "lscpu") {
       context_ = Context::kCpuinfo;
     } else if (i == 0 && i + 2 < words.size() && StartsWithNoCase(word, "sear") &&
@@ -255,6 +363,21 @@ bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact
     }
     return false;
   }
+  // FreeBSD's boot messages (/var/run/dmesg.boot, `dmesg`): the CPU line and the feature lines.
+  if (const std::optional<FreeBsdCpuLine> cpu = ParseFreeBsdCpuLine(trimmed)) {
+    facts->push_back({"cpu_model", "CPU: " + cpu->model, line.number, "FreeBSD dmesg"});
+    if (!cpu->mhz.empty()) {
+      facts->push_back({"cpu_clock_mhz", cpu->mhz, line.number, "FreeBSD dmesg"});
+    }
+    if (cpu->cpu_class == "K8") {  // identcpu.c prints K8 on every amd64 kernel
+      facts->push_back({"cpu_arch", "amd64", line.number, "FreeBSD dmesg"});
+    }
+    return true;
+  }
+  if (IsFreeBsdFeaturesLine(trimmed)) {
+    facts->push_back({"cpu_flags", std::string(trimmed), line.number, "FreeBSD dmesg"});
+    return true;
+  }
   // /proc/crypto entries say what they are wherever they are pasted.
   if (const auto kv = KeyValue(trimmed)) {
     const auto& [key, value] = *kv;
@@ -309,6 +432,19 @@ bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact
       facts->push_back({"cpu_flags", value, line.number, origin});
       return true;
     }
+    // `botan cpuid` prints "CPUID flags: " and Botan's CPUID::to_string(), the features this
+    // Botan detected under its own names (randombit/botan src/cli/utils.cpp, Print_Cpuid; the
+    // names in src/lib/utils/cpuid/cpuid.cpp, CPUID::to_string, and in Botan 3.8 on
+    // cpuid_x86/cpuid_features.cpp, CPUFeature::to_string): "sse2 ssse3 ... aes_ni clmul".
+    // `sysctl hw.model` (FreeBSD, macOS): the CPU's brand string.
+    if (key == "hw.model" && !value.empty()) {
+      facts->push_back({"cpu_model", "hw.model: " + value, line.number, "sysctl hw.model"});
+      return true;
+    }
+    if (key == "cpuid flags" && !value.empty()) {
+      facts->push_back({"cpu_flags", value, line.number, "botan cpuid"});
+      return true;
+    }
     // lscpu's "CPU max MHz: 1512.0000" and "CPU min MHz: 408.0000": the kernel's cpufreq
     // limits (cpuinfo_max_freq, cpuinfo_min_freq), keys no other output prints.
     if ((key == "cpu max mhz" || key == "cpu min mhz") && IsMhzValue(value)) {
@@ -347,6 +483,11 @@ bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact
   }
   if (std::optional<std::string> model = QemuCpuOptionModel(trimmed)) {
     facts->push_back({"vm_cpu_model", std::move(*model), line.number});
+    return true;
+  }
+  if (const std::optional<std::string> option = NoAsmOption(trimmed);
+      option && trimmed.find(':') != std::string_view::npos) {
+    facts->push_back({"build_option", *option, line.number, "CMakeCache.txt"});
     return true;
   }
   if (IsUnameLine(trimmed)) {

@@ -123,9 +123,11 @@ TEST(ImportCellCaveatsTest, TableFigureThatItsProgressLineContradicts) {
   ASSERT_NE(edited, nullptr);
   EXPECT_DOUBLE_EQ(edited->figures->bytes_per_s->value, 72000.00e3);  // the table's, kept
   ASSERT_EQ(edited->caveats.size(), 1u) << CaveatTexts(*edited);
+  // The text completes "the figure was ..." (compare prints "A's figure was <text>"; new-user
+  // tryout: "A's figure was differs by ...").
   EXPECT_EQ(edited->caveats[0].text,
-            "differs by 12% from the 64000.00k its progress line 2 implies (1000000 in 1.00s): "
-            "an edited table or another run's figure");
+            "printed as 72000.00k, 12% more than the 64000.00k its progress line 2 implies "
+            "(1000000 in 1.00s): an edited table or another run's figure");
   EXPECT_EQ(edited->caveats[0].line, 7u);
   EXPECT_TRUE(edited->caveats[0].doubt);
   for (const auto& [name, size] : {std::pair{"MD5", 16}, {"SHA-256", 16}}) {

@@ -2,6 +2,7 @@
 #include "import/speed_run.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -320,6 +321,17 @@ void AddRepeatedCellsCaveat(std::vector<size_t> lines, RunResult* run) {
       JoinLines(lines)));
 }
 
+// True when a progress line's name and a table row's name are one row's: openssl speed prints
+// both from the same names[] entry, so they differ at most in case where a paste or a speed
+// build changed it (new-user tryout: progress "aes-128-gcm", table "AES-128-GCM" became two
+// rows, the second "(line 15)").
+bool SameRowName(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) ==
+                  std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
 // Rows measured by progress lines but missing from the table (a row deleted from the paste, a
 // table cut short): recomputed from the progress lines and named in a caveat, never dropped.
 void AddRowsOnlyInProgress(const std::vector<Progress>& progress, std::vector<uint64_t>* sizes_io,
@@ -329,13 +341,13 @@ void AddRowsOnlyInProgress(const std::vector<Progress>& progress, std::vector<ui
   std::vector<Progress> missing;
   std::vector<std::string> names;
   for (const Progress& p : progress) {
-    const bool in_table = p.public_key
-                              ? std::any_of(pk_rows->begin(), pk_rows->end(),
-                                            [&](const PkRow& r) {
-                                              return r.family == p.family && PkName(r) == p.name;
-                                            })
-                              : std::any_of(sym_rows->begin(), sym_rows->end(),
-                                            [&](const SymRow& r) { return r.name == p.name; });
+    const bool in_table =
+        p.public_key ? std::any_of(pk_rows->begin(), pk_rows->end(),
+                                   [&](const PkRow& r) {
+                                     return r.family == p.family && PkName(r) == p.name;
+                                   })
+                     : std::any_of(sym_rows->begin(), sym_rows->end(),
+                                   [&](const SymRow& r) { return SameRowName(r.name, p.name); });
     if (!p.has_result || in_table) {
       continue;
     }
@@ -448,8 +460,8 @@ void FillCutRowsFromProgress(const std::vector<Progress>& progress,
         continue;
       }
       for (const Progress& p : progress) {
-        if (!p.public_key && p.has_result && p.name == row.name && p.input_len == sizes[i] &&
-            p.seconds > 0) {
+        if (!p.public_key && p.has_result && SameRowName(p.name, row.name) &&
+            p.input_len == sizes[i] && p.seconds > 0) {
           row.bytes_per_s[i] = p.count * static_cast<double>(p.input_len) / p.seconds;
           lines.push_back(p.line);
           recomputed.insert(i);
@@ -530,12 +542,17 @@ void CheckTableAgainstProgress(const std::vector<Progress>& progress,
         continue;
       }
       const double implied = bytes / match->seconds;
-      AddRowCaveat(&row, i,
-                   fmt::format("differs by {:.0f}% from the {:.2f}k its progress line {} implies "
-                               "({} in {:.2f}s): an edited table or another run's figure",
-                               100 * (value - implied) / implied, implied / 1000, match->line,
-                               match->count, match->seconds),
-                   row.line, true);
+      // Completes "the figure was ..." (results::CellCaveat::text).
+      AddRowCaveat(
+          &row, i,
+          fmt::format("printed as {}, {:.0f}% {} than the {:.2f}k its progress line {} "
+                      "implies ({} in {:.2f}s): an edited table or another run's figure",
+                      i < row.printed.size() && !row.printed[i].empty()
+                          ? row.printed[i]
+                          : fmt::format("{:.2f}k", value / 1000),
+                      100 * std::abs(value - implied) / implied, value > implied ? "more" : "less",
+                      implied / 1000, match->line, match->count, match->seconds),
+          row.line, true);
       ++cells;
       lines.push_back(row.line);
       lines.push_back(match->line);

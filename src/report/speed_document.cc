@@ -16,6 +16,7 @@
 #include "report/sanitize.h"
 #include "report/speed_charts.h"
 #include "report/views.h"
+#include "results/pasted_cpu.h"
 
 namespace cryptobench::report {
 namespace {
@@ -65,11 +66,30 @@ Field ToolField(const RunResult& run) {
   return Markdown("Tool", std::move(tool));
 }
 
+// The CPU an imported run's pasted lines name when the run itself names none
+// (results::PastedCpuModels): one model with its line, several different ones (machines pasted
+// together) named as such, "not in the report" when there is none.
+std::string PastedCpuModel(const RunResult& run) {
+  const std::vector<results::PastedCpuModel> models = results::PastedCpuModels(run);
+  if (models.empty()) {
+    return "not in the report";
+  }
+  if (models.size() == 1) {
+    return fmt::format("{} (as pasted, line {})", models[0].model, models[0].line);
+  }
+  std::vector<std::string> lines;
+  for (const results::PastedCpuModel& m : models) {
+    lines.push_back(std::to_string(m.line));
+  }
+  return fmt::format("{} different models pasted (lines {}): not one run's", models.size(),
+                     fmt::join(lines, ", "));
+}
+
 // An imported run's environment: what the text says, without the fields only a measurement
 // has (online CPUs, tick counter, the loaded file).
 void AddImportedEnvironment(const RunResult& run, FieldList& list) {
   const auto& library = run.library;
-  std::string cpu = run.machine.cpu_model.empty() ? "not in the report" : run.machine.cpu_model;
+  std::string cpu = run.machine.cpu_model.empty() ? PastedCpuModel(run) : run.machine.cpu_model;
   if (!run.machine.arch.empty()) {
     cpu += fmt::format(" ({})", run.machine.arch);
   }

@@ -223,12 +223,16 @@ struct SourceFact {
   std::string kind;   ///< "engine", "engine_load_failed" (value: the engine's name),
                       ///< "openssl_conf", "kernel_module", "kernel_driver",
                       ///< "cpu_pinning", "uname", "cpu_model", "cpu_flags", "build_search",
-                      ///< "library_version" (a release read from a compiler line's build path)
+                      ///< "library_version" (a release read from a compiler line's build path),
+                      ///< "build_option" (a CMake option of the build, "OPENSSL_NO_ASM=ON" or
+                      ///< "=OFF", from a CMakeCache.txt line or a cmake command line)
   std::string value;  ///< what the line says, e.g. "afalg: AES-128-CBC, AES-256-CBC; available"
   size_t line = 0;    ///< 1-based line of the text it was read from
   /// What printed the line, where its wording tells: for "cpu_flags", "lscpu" (its "Flags:"
-  /// line) or "/proc/cpuinfo" (a "flags" or "Features" line); for "cpu_arch", "uname -m"
-  /// (lscpu's is unmarked); for "library_version", "compiler line build path"; "" when unknown
+  /// line), "/proc/cpuinfo" (a "flags" or "Features" line) or "botan cpuid" (its "CPUID
+  /// flags:" line, Botan's own feature names); for "cpu_arch", "uname -m"
+  /// (lscpu's is unmarked); for "library_version", "compiler line build path"; for
+  /// "build_option", "CMakeCache.txt" or "cmake command line"; "" when unknown
   /// (JSON "origin", written only when set).
   std::string origin{};
 };

@@ -1,0 +1,105 @@
+// `botan cpuid` output pasted beside `botan speed`: its "CPUID flags:" line is what that Botan
+// detected, read as the CPU's features (randombit/botan src/cli/utils.cpp, Print_Cpuid; names
+// from src/lib/utils/cpuid/cpuid.cpp, CPUID::to_string), and no advice asks for it again
+// (new-user tryout: a paste with the line was told to include `botan cpuid`).
+#include <string>
+#include <vector>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "diagnose/doctor_from.h"
+#include "import/import.h"
+
+namespace cryptobench::diagnose {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+DoctorReport Diagnose(const std::string& text) {
+  const std::vector<results::RunResult> runs = import::ImportText(text, "paste.txt");
+  const results::RunResult* chosen = &runs.front();
+  for (const results::RunResult& run : runs) {
+    if (!run.algorithms.empty()) {
+      chosen = &run;
+    }
+  }
+  return DiagnoseReport(*chosen);
+}
+
+// Botan 2.19 on an Ice Lake server (the tryout's paste): 16 KiB buffers.
+constexpr const char* kBotan2Cpuid =
+    "$ uname -m\n"
+    "x86_64\n"
+    "$ botan cpuid\n"
+    "CPUID flags: sse2 ssse3 sse41 sse42 avx2 avx512f avx512dq avx512bw avx512_icelake rdtsc "
+    "bmi1 bmi2 adx aes_ni clmul rdrand rdseed intel_sha avx512_aes avx512_clmul\n";
+constexpr const char* kSpeed =
+    "$ botan speed --msec=200 --buf-size=16384 AES-128/GCM SHA-256 AES-128/CBC\n"
+    "AES-128/GCM(16) [clmul] encrypt buffer size 16384 bytes: 739.356 MiB/sec 3.34 cycles/byte "
+    "(150.75 MiB in 203.89 ms)\n"
+    "SHA-256 hash buffer size 16384 bytes: 653.095 MiB/sec 3.78 cycles/byte (132.94 MiB in "
+    "203.55 ms)\n"
+    "AES-128/CBC/PKCS7 encrypt buffer size 16384 bytes: 339.436 MiB/sec 7.29 cycles/byte "
+    "(68.34 MiB in 201.35 ms)\n"
+    "AES-128/CBC/PKCS7 decrypt buffer size 16384 bytes: 1743.590 MiB/sec 1.41 cycles/byte "
+    "(68.34 MiB in 39.20 ms)\n";
+
+// Every piece of advice the report gives: none may ask for the pasted command's output.
+std::vector<std::string> Advice(const DoctorReport& report) {
+  std::vector<std::string> out;
+  for (const Verdict& verdict : report.verdicts) {
+    out.push_back(verdict.advice);
+  }
+  for (const Finding& finding : report.findings) {
+    out.push_back(finding.advice);
+  }
+  return out;
+}
+
+TEST(BotanCpuidTest, PastedCpuidLineGivesTheFeaturesAndIsNotAskedFor) {
+  const DoctorReport report = Diagnose(std::string(kBotan2Cpuid) + kSpeed);
+  ASSERT_TRUE(report.facts.report);
+  const CpuClues& clues = report.facts.report->cpu_clues;
+  EXPECT_THAT(clues.botan_cpuid_clue, HasSubstr("botan cpuid"));
+  for (const char* present :
+       {"AES-NI", "PCLMULQDQ", "SSSE3", "AVX2", "SHA-NI", "VAES", "VPCLMULQDQ", "AVX-512F"}) {
+    const CpuFeatureClue* clue = clues.Find(present);
+    ASSERT_NE(clue, nullptr) << present;
+    EXPECT_TRUE(clue->present) << present;
+    EXPECT_TRUE(clue->from_flags) << present;
+    EXPECT_TRUE(report.facts.cpu.Usable(present)) << present;
+  }
+  EXPECT_TRUE(report.facts.report->cpu_features_from_clues);
+  for (const std::string& advice : Advice(report)) {
+    if (advice.find("`botan cpuid`") != std::string::npos) {
+      EXPECT_THAT(advice, HasSubstr("pasted `botan cpuid`")) << advice;
+    }
+    EXPECT_THAT(advice, Not(HasSubstr("include the output of `botan cpuid`"))) << advice;
+    EXPECT_THAT(advice, Not(HasSubstr("Flags lines give"))) << advice;
+  }
+  EXPECT_THAT(report.facts.report->cannot_know,
+              ::testing::Each(Not(HasSubstr("the text has no CPU flags line"))));
+}
+
+// Botan 3 prints fewer names (no avx512f/dq/bw, aes_ni in 3.0-3.7, aesni from 3.8): a name only
+// some releases print says nothing when it is missing, and the names it does print count.
+TEST(BotanCpuidTest, BotanThreeNamesAndMissingReleaseOnlyNamesStayUnknown) {
+  const DoctorReport report = Diagnose(
+      "$ botan cpuid\n"
+      "CPUID flags: rdtsc sse2 ssse3 avx2 bmi2 adx aesni clmul rdrand rdseed\n" +
+      std::string(kSpeed));
+  const CpuClues& clues = report.facts.report->cpu_clues;
+  const CpuFeatureClue* aes = clues.Find("AES-NI");
+  ASSERT_NE(aes, nullptr);
+  EXPECT_TRUE(aes->present);
+  const CpuFeatureClue* sha = clues.Find("SHA-NI");
+  ASSERT_NE(sha, nullptr);
+  EXPECT_FALSE(sha->present);                  // every release prints intel_sha when it detects it
+  EXPECT_EQ(clues.Find("VAES"), nullptr);      // avx512_aes / avx2_vaes: not every release
+  EXPECT_EQ(clues.Find("AVX-512F"), nullptr);  // Botan 3 prints "avx512" only when it uses it
+}
+
+}  // namespace
+}  // namespace cryptobench::diagnose

@@ -1,0 +1,26 @@
+// The CPU models an imported run's pasted lines name, for the reports that show the CPU
+// (import's header, doctor --from's CPU section) when the run itself names none.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "results/model.h"
+
+namespace cryptobench::results {
+
+/// One CPU model as pasted, and the 1-based line of the text it was read from.
+struct PastedCpuModel {
+  std::string model;
+  size_t line = 0;
+};
+
+/// The distinct CPU models of `run`'s "cpu_model" facts (import's "KEY: VALUE"), in the order
+/// of the text: lscpu's and /proc/cpuinfo's "Model name", MIPS's "cpu model", `sysctl hw.model`
+/// (FreeBSD, macOS) and FreeBSD's boot "CPU:" line. Other keys name a board, a SoC or a vendor,
+/// not the CPU model, and are left out. Empty when there is none. Never throws beyond
+/// std::bad_alloc.
+std::vector<PastedCpuModel> PastedCpuModels(const RunResult& run);
+
+}  // namespace cryptobench::results
