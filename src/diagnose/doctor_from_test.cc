@@ -310,7 +310,10 @@ TEST(DoctorFromTest, OneXCompilerLineWithoutAsmDefinesIsAFindingNotProof) {
 // recomputed from progress lines, no table follows the line and the paste may end inside it
 // (github.com/CZ-NIC/turris-os/issues/52 as stored), so its missing defines prove nothing.
 TEST(DoctorFromTest, CompilerLineWithNoTableAfterItMayBeCut) {
-  results::RunResult run = ImportedRun("", kOpenssl111);
+  // 1.0.2's line (1.1.1 prints -DNDEBUG after its assembly defines, so a 1.1.1 line without it
+  // may be cut whatever follows: below).
+  results::RunResult run = ImportedRun("", 0x1000215f);
+  run.library.version = "OpenSSL 1.0.2u";
   run.library.cflags = "compiler: gcc -I. -I.. -I../include -fPIC -DOPENSSL_PIC -I/home/b/includ";
   AddAlgorithm(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 8192, 40)});
   for (results::AlgorithmResult& result : run.algorithms) {
@@ -329,6 +332,15 @@ TEST(DoctorFromTest, CompilerLineWithNoTableAfterItMayBeCut) {
   const DoctorReport whole = DiagnoseReport(run);
   EXPECT_FALSE(whole.facts.report->compiler_line_may_be_cut);
   EXPECT_THAT(FindingIds(whole), Contains("library.no-asm-defines"));
+  // A 1.1.1 line that ends before -DNDEBUG, though a table follows it.
+  run.library.version = "OpenSSL 1.1.1w";
+  run.library.version_num = kOpenssl111;
+  run.library.cflags =
+      "compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -Wall -O3 -DOPENSSL_USE_NODELETE "
+      "-DL_ENDIAN -DOPENSSL_PIC";
+  EXPECT_THAT(FindingIds(DiagnoseReport(run)), Not(Contains("library.no-asm-defines")));
+  run.library.cflags += " -DNDEBUG";  // whole: a build without assembly (WholeLineWithoutAsm)
+  EXPECT_THAT(FindingIds(DiagnoseReport(run)), Contains("library.no-asm"));
 }
 
 // FreeBSD's base system prints "compiler: clang": a line without Configure's defines says
