@@ -175,7 +175,10 @@ std::vector<std::string_view> CurvesInOrder(const std::vector<Progress>& progres
     }
     names.push_back(curves[cursor++].name);
   }
-  for (const auto& [bits, count] : lines_of) {
+  for (const auto& entry : lines_of) {
+    // A named pair member, not a structured binding: clang before 16 cannot capture those.
+    const auto bits = entry.first;
+    const auto count = entry.second;
     const auto in_table = static_cast<size_t>(std::count_if(
         curves.begin(), curves.end(), [&](const TableCurve& c) { return c.bits == bits; }));
     if (count > 1 && count != in_table) {
