@@ -236,7 +236,8 @@ TEST(PublicKeyReportTest, RsaVerifyFasterThanSignIsExplainedByTheExponents) {
 TEST(PublicKeyReportTest, RsaRatioBandIsOpenSslsAndSaysSoForOtherLibraries) {
   results::RunResult openssl = Paste("");
   Add(openssl, "RSA-2048", {{"sign", 1479.2}, {"verify", 46028.3}});
-  const Finding* own = FindingOf(DiagnoseReport(openssl), "report.rsa-verify-by-design");
+  const DoctorReport own_report = DiagnoseReport(openssl);  // outlives the pointer below
+  const Finding* own = FindingOf(own_report, "report.rsa-verify-by-design");
   ASSERT_NE(own, nullptr);
   EXPECT_THAT(own->evidence, HasSubstr("(OpenSSL's builds side by side: "));
   EXPECT_THAT(own->evidence, Not(HasSubstr("approximation")));
