@@ -137,9 +137,8 @@ std::vector<AsmModule> FindAsmModulesInFile(const std::string& path) {
   return FindAsmModules(bytes);
 }
 
-std::vector<std::string> AsmDefines(std::string_view cflags) {
-  constexpr std::string_view kSuffix = "_ASM";
-  std::vector<std::string> defines;
+std::vector<std::string_view> CompilerLineTokens(std::string_view cflags) {
+  std::vector<std::string_view> tokens;
   size_t pos = 0;
   while (pos < cflags.size()) {
     const size_t start = cflags.find_first_not_of(" \t\r\n", pos);
@@ -151,7 +150,15 @@ std::vector<std::string> AsmDefines(std::string_view cflags) {
       end = cflags.size();
     }
     pos = end;
-    std::string_view token = cflags.substr(start, end - start);
+    tokens.push_back(cflags.substr(start, end - start));
+  }
+  return tokens;
+}
+
+std::vector<std::string> AsmDefines(std::string_view cflags) {
+  constexpr std::string_view kSuffix = "_ASM";
+  std::vector<std::string> defines;
+  for (std::string_view token : CompilerLineTokens(cflags)) {
     if (token.substr(0, 2) != "-D") {
       continue;
     }

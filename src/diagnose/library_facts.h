@@ -35,6 +35,10 @@ std::vector<AsmModule> FindAsmModules(std::string_view binary);
 /// cannot be read.
 std::vector<AsmModule> FindAsmModulesInFile(const std::string& path);
 
+/// The whitespace-separated tokens (space, tab, CR, LF) of a compiler line, in order; empty
+/// tokens are dropped. Views into `cflags`.
+std::vector<std::string_view> CompilerLineTokens(std::string_view cflags);
+
 /// The -D..._ASM defines in a compiler line ("compiler: gcc ... -DAES_ASM -DVPAES_ASM ..."),
 /// e.g. {"AES_ASM", "VPAES_ASM", "GHASH_ASM", "SHA256_ASM"}, in order of appearance, each once.
 /// A define is a whitespace-separated token "-D" NAME, NAME of [A-Z0-9_] ending in "_ASM"

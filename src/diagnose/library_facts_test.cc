@@ -235,5 +235,12 @@ TEST(AsmDefinesTest, TokenRules) {
   EXPECT_TRUE(AsmDefines("-DOPENSSL_NO_ASM").empty());  // turns assembly off
 }
 
+TEST(CompilerLineTokensTest, SplitsAtRunsOfBlanksAndDropsEmptyTokens) {
+  EXPECT_EQ(
+      CompilerLineTokens("  compiler: gcc\t-O3  -DOPENSSL_PIC -DNDEBUG\r\n"),
+      (std::vector<std::string_view>{"compiler:", "gcc", "-O3", "-DOPENSSL_PIC", "-DNDEBUG"}));
+  EXPECT_TRUE(CompilerLineTokens(" \t ").empty());
+}
+
 }  // namespace
 }  // namespace cryptobench::diagnose

@@ -92,18 +92,7 @@ std::string WholeLineWithoutAsm(const results::LibraryInfo& library,
   }
   size_t target = std::string::npos;  // index of the last target define
   size_t ndebug = std::string::npos;
-  std::vector<std::string_view> tokens;
-  std::string_view rest = library.cflags;
-  while (!rest.empty()) {
-    const size_t start = rest.find_first_not_of(" \t");
-    if (start == std::string_view::npos) {
-      break;
-    }
-    rest.remove_prefix(start);
-    const size_t end = std::min(rest.find_first_of(" \t"), rest.size());
-    tokens.push_back(rest.substr(0, end));
-    rest.remove_prefix(end);
-  }
+  const std::vector<std::string_view> tokens = CompilerLineTokens(library.cflags);
   for (size_t i = 0; i < tokens.size(); ++i) {
     if (tokens[i] == "-DOPENSSL_USE_NODELETE" || tokens[i] == "-DL_ENDIAN" ||
         tokens[i] == "-DB_ENDIAN" || tokens[i] == "-DOPENSSL_PIC") {

@@ -233,23 +233,6 @@ void Timing(const DoctorFacts& facts, std::vector<Finding>& out) {
 
 }  // namespace
 
-namespace {
-
-// True when `token` is one of the blank-separated words of `line`.
-bool HasToken(std::string_view line, std::string_view token) {
-  for (size_t at = line.find(token); at != std::string_view::npos; at = line.find(token, at + 1)) {
-    const bool starts = at == 0 || line[at - 1] == ' ' || line[at - 1] == '\t';
-    const size_t end = at + token.size();
-    const bool ends = end == line.size() || line[end] == ' ' || line[end] == '\t';
-    if (starts && ends) {
-      return true;
-    }
-  }
-  return false;
-}
-
-}  // namespace
-
 bool PrintsConfigureDefines(std::string_view cflags) {
   for (std::string_view define : {"-DL_ENDIAN", "-DB_ENDIAN", "-DOPENSSL_", "-DDSO_", "_ASM"}) {
     if (cflags.find(define) != std::string_view::npos) {
@@ -292,7 +275,9 @@ CompilerLineAsm CompilerLineAsmOf(const results::LibraryInfo& library, bool may_
   }
   // 1.1.1 prints -DNDEBUG after the assembly defines (WholeLineWithoutAsm, report_facts.cc):
   // a 1.1.1 line without it may be cut where they stand, or be a --debug build's.
-  if (library.version_num >= 0x10101000 && !HasToken(library.cflags, "-DNDEBUG")) {
+  const std::vector<std::string_view> tokens = CompilerLineTokens(library.cflags);
+  if (library.version_num >= 0x10101000 &&
+      std::find(tokens.begin(), tokens.end(), "-DNDEBUG") == tokens.end()) {
     return cannot_tell(
         "is OpenSSL 1.1.1, whose compiler line prints the assembly defines before -DNDEBUG, and "
         "its line has no -DNDEBUG: it may be cut where they stand",
