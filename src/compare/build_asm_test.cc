@@ -11,13 +11,17 @@
 
 #include "compare/attribution.h"
 #include "compare/compare.h"
-#include "import/import.h"
+#include "compare/test_util.h"
 
 namespace cryptobench::compare {
 namespace {
 
+using testing::AllText;
+using testing::AnyCause;
+using testing::FindingOf;
 using ::testing::HasSubstr;
 using ::testing::Not;
+using testing::PasteSide;
 
 // Debian's OpenSSL 1.1.1f (`openssl version -a`, then `openssl speed -evp aes-128-gcm`).
 constexpr std::string_view kDebianHeader =
@@ -57,14 +61,6 @@ constexpr std::string_view kNoAsmTable =
     "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n"
     "aes-128-gcm      54645.00k    68532.61k    73660.69k    75036.33k    75395.75k    75393.71k\n";
 
-Side PasteSide(const std::string& letter, const std::string& text) {
-  Side side;
-  side.letter = letter;
-  side.label = letter + ".txt";
-  side.run = import::ImportText(text, letter + ".txt").at(0);
-  return side;
-}
-
 std::string Replace(std::string text, std::string_view from, std::string_view to) {
   const size_t at = text.find(from);
   EXPECT_NE(at, std::string::npos) << from;
@@ -72,27 +68,6 @@ std::string Replace(std::string text, std::string_view from, std::string_view to
     text.replace(at, from.size(), to);
   }
   return text;
-}
-
-const Finding* FindingOf(const CompareReport& report, std::string_view id) {
-  const std::vector<Finding>& findings = report.pairs.at(0).findings;
-  const auto it =
-      std::find_if(findings.begin(), findings.end(), [id](const Finding& f) { return f.id == id; });
-  return it == findings.end() ? nullptr : &*it;
-}
-
-std::string AllText(const CompareReport& report) {
-  std::string out;
-  for (const Finding& f : report.pairs.at(0).findings) {
-    out += f.id + " [" + f.cause + "]: " + f.text + "\n";
-  }
-  return out;
-}
-
-bool AnyCause(const CompareReport& report, std::string_view cause) {
-  const std::vector<Finding>& findings = report.pairs.at(0).findings;
-  return std::any_of(findings.begin(), findings.end(),
-                     [cause](const Finding& f) { return f.cause == cause; });
 }
 
 const std::string kFine = std::string(kDebianHeader) + std::string(kDebianTable);

@@ -10,42 +10,17 @@
 
 #include "compare/attribution.h"
 #include "compare/compare.h"
-#include "import/import.h"
+#include "compare/test_util.h"
 
 namespace cryptobench::compare {
 namespace {
 
+using testing::AllText;
+using testing::AnyCause;
+using testing::FindingOf;
 using ::testing::HasSubstr;
 using ::testing::Not;
-
-Side PasteSide(const std::string& letter, const std::string& text) {
-  Side side;
-  side.letter = letter;
-  side.label = letter + ".txt";
-  side.run = import::ImportText(text, letter + ".txt").at(0);
-  return side;
-}
-
-const Finding* FindingOf(const CompareReport& report, std::string_view id) {
-  const std::vector<Finding>& findings = report.pairs.at(0).findings;
-  const auto it =
-      std::find_if(findings.begin(), findings.end(), [id](const Finding& f) { return f.id == id; });
-  return it == findings.end() ? nullptr : &*it;
-}
-
-std::string AllText(const CompareReport& report) {
-  std::string out;
-  for (const Finding& f : report.pairs.at(0).findings) {
-    out += f.id + " [" + f.cause + "]: " + f.text + "\n";
-  }
-  return out;
-}
-
-bool AnyCause(const CompareReport& report, std::string_view cause) {
-  const std::vector<Finding>& findings = report.pairs.at(0).findings;
-  return std::any_of(findings.begin(), findings.end(),
-                     [cause](const Finding& f) { return f.cause == cause; });
-}
+using testing::PasteSide;
 
 // One Debian 1.1.1f build (the same version -a block) on two Ivy Bridge desktops at about the
 // same clock: a Core i5-3330 (AES-NI) and a Pentium G2130 (no AES-NI). MD5 has no

@@ -1,12 +1,16 @@
 // Test-only builders of runs, sides and rows for the compare unit tests.
 #pragma once
 
+#include <algorithm>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "compare/compare.h"
 #include "compare/families.h"
 #include "compare/model.h"
 #include "compare/ratio.h"
+#include "import/import.h"
 
 namespace cryptobench::compare::testing {
 
@@ -87,6 +91,42 @@ inline Row MakeRow(const std::string& algorithm, const std::string& operation, u
   row.direction = JudgeDirection(ratio, threshold);
   row.verdict = JudgeVerdict(row.ratio, threshold);
   return row;
+}
+
+/// A side read from pasted text by import::ImportText (its first run), lettered `letter` and
+/// labelled "<letter>.txt". Throws import::ImportError as ImportText does.
+inline Side PasteSide(const std::string& letter, const std::string& text) {
+  Side side;
+  side.letter = letter;
+  side.label = letter + ".txt";
+  side.run = import::ImportText(text, letter + ".txt").at(0);
+  return side;
+}
+
+/// The first finding of the report's first pair with id `id`, or nullptr. The pointer lives as
+/// long as `report`.
+inline const Finding* FindingOf(const CompareReport& report, std::string_view id) {
+  const std::vector<Finding>& findings = report.pairs.at(0).findings;
+  const auto it =
+      std::find_if(findings.begin(), findings.end(), [id](const Finding& f) { return f.id == id; });
+  return it == findings.end() ? nullptr : &*it;
+}
+
+/// Every finding of the report's first pair, one "id [cause]: text" line each (for messages and
+/// substring checks across findings).
+inline std::string AllText(const CompareReport& report) {
+  std::string out;
+  for (const Finding& f : report.pairs.at(0).findings) {
+    out += f.id + " [" + f.cause + "]: " + f.text + "\n";
+  }
+  return out;
+}
+
+/// True when a finding of the report's first pair names `cause`.
+inline bool AnyCause(const CompareReport& report, std::string_view cause) {
+  const std::vector<Finding>& findings = report.pairs.at(0).findings;
+  return std::any_of(findings.begin(), findings.end(),
+                     [cause](const Finding& f) { return f.cause == cause; });
 }
 
 }  // namespace cryptobench::compare::testing
