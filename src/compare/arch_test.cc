@@ -123,8 +123,9 @@ TEST(CompareArchTest, TwoArmPastesDiffTheirArmcapBitsAndUseTheAarch64Classes) {
   const std::vector<Finding> findings = Findings({Load(ArmPaste("0x81", "64843.09k"), "a72.txt"),
                                                   Load(ArmPaste("0xbd", "2752443.05k"), "n1.txt")});
   EXPECT_EQ(Joined(findings, "capabilities"),
-            "B's has AES, SHA1, SHA2 and PMULL, which A's lacks (a different CPU, or a mask such "
-            "as OPENSSL_armcap).\n");
+            "B's has AES, SHA1, SHA2 and PMULL, which A's lacks (different CPUs or virtual CPUs: "
+            "neither CPUINFO line has the env: part that OpenSSL 3.x prints whenever "
+            "OPENSSL_armcap is set).\n");
   const std::string classes = Joined(findings, "cpb-class");
   EXPECT_NE(classes.find("At 16 KiB: A runs AES-128-GCM encrypt"), std::string::npos) << classes;
   EXPECT_NE(classes.find("its capability vector lacks AES"), std::string::npos) << classes;

@@ -282,6 +282,73 @@ struct AsmSentence {
   std::string cause;
 };
 
+// The changed statements with an algorithm that has assembly in OpenSSL (AssemblyDefinesOf:
+// the defines 1.x Configure adds for it), by subject.
+std::vector<std::string> SubjectsWithAssembly(const std::vector<const Statement*>& changed) {
+  std::vector<std::string> out;
+  for (const Statement* s : changed) {
+    const bool any = std::any_of(s->rows.begin(), s->rows.end(), [](const Row* row) {
+      return !AssemblyDefinesOf(row->algorithm).empty();
+    });
+    if (any && std::find(out.begin(), out.end(), s->subject) == out.end()) {
+      out.push_back(s->subject);
+    }
+  }
+  return out;
+}
+
+// What 3.x's "CPUINFO: N/A" on the slower side says (CpuinfoNaOf): on x86 and ARM a build
+// without assembly (crypto/info.c writes a vector only under OPENSSL_CPUID_OBJ there), cause
+// "built-without-asm" when the other side shows a vector and a changed family has assembly;
+// elsewhere, or with the architecture unknown, "cannot tell" (every build there prints N/A).
+std::optional<AsmSentence> NaClause(const std::vector<const Statement*>& changed,
+                                    const AsmBuilds& builds, bool slow_is_b,
+                                    const std::string& a_letter, const std::string& b_letter) {
+  const CpuinfoNa& slow = slow_is_b ? builds.na_b : builds.na_a;
+  const CpuinfoNa& fast = slow_is_b ? builds.na_a : builds.na_b;
+  const std::string& slow_letter = slow_is_b ? b_letter : a_letter;
+  const std::string& fast_letter = slow_is_b ? a_letter : b_letter;
+  const std::string& fast_vector = slow_is_b ? builds.a_vector : builds.b_vector;
+  if (slow.state == CpuinfoNa::State::kCannotTell) {
+    const std::string where =
+        slow.arch.empty()
+            ? fmt::format("{}'s architecture is not in the text", slow_letter)
+            : fmt::format("{} is {}, where every build prints it", slow_letter, slow.arch);
+    return AsmSentence{
+        fmt::format(": {}'s CPUINFO line says N/A, which OpenSSL 3.x prints for a build without "
+                    "assembly on x86 and ARM but for every build elsewhere, and {}, so cannot "
+                    "tell whether {} was built without assembly{}",
+                    slow_letter, where, slow_letter,
+                    slow.arch.empty()
+                        ? fmt::format(" (paste {}'s `openssl version -a` platform line or `uname "
+                                      "-m`)",
+                                      slow_letter)
+                        : ""),
+        ""};
+  }
+  if (slow.state != CpuinfoNa::State::kNoAsm || fast.state != CpuinfoNa::State::kNone) {
+    return std::nullopt;
+  }
+  const std::vector<std::string> subjects = SubjectsWithAssembly(changed);
+  if (subjects.empty()) {
+    return std::nullopt;
+  }
+  if (fast_vector.empty()) {
+    return AsmSentence{
+        fmt::format(": {} was built without assembly (its CPUINFO line says N/A, which OpenSSL "
+                    "3.x prints on {} only for such a build), but {}'s text has no CPUINFO line, "
+                    "so cannot tell whether the builds differ in assembly",
+                    slow_letter, slow.arch, fast_letter),
+        ""};
+  }
+  return AsmSentence{
+      fmt::format(": {} was built without assembly: its CPUINFO line says N/A, which OpenSSL 3.x "
+                  "prints on {} only for a build without assembly (crypto/info.c), and {}'s "
+                  "shows a capability vector ({}), so {} runs portable C code for {}",
+                  slow_letter, slow.arch, fast_letter, fast_vector, slow_letter, JoinAnd(subjects)),
+      "built-without-asm"};
+}
+
 std::optional<AsmSentence> AsmClause(const std::vector<const Statement*>& changed,
                                      const AsmBuilds& builds, bool slow_is_b,
                                      const std::string& a_letter, const std::string& b_letter) {
@@ -291,6 +358,9 @@ std::optional<AsmSentence> AsmClause(const std::vector<const Statement*>& change
   const std::string& slow_letter = slow_is_b ? b_letter : a_letter;
   const std::string& fast_letter = slow_is_b ? a_letter : b_letter;
   const std::string& fast_cflags = slow_is_b ? builds.a_cflags : builds.b_cflags;
+  if (std::optional<AsmSentence> na = NaClause(changed, builds, slow_is_b, a_letter, b_letter)) {
+    return na;
+  }
   if (slow.state == State::kWithoutAsm && fast.state == State::kWithAsm) {
     std::vector<std::string> ties;
     for (const Statement* s : changed) {
@@ -338,6 +408,74 @@ std::optional<AsmSentence> AsmClause(const std::vector<const Statement*>& change
         ""};
   }
   return std::nullopt;
+}
+
+std::vector<std::string> SubjectsOf(const std::vector<const Statement*>& statements) {
+  std::vector<std::string> out;
+  for (const Statement* s : statements) {
+    out.push_back(s->subject);
+  }
+  return out;
+}
+
+bool AllAesGroup(const std::vector<const Statement*>& changed) {
+  return std::all_of(changed.begin(), changed.end(),
+                     [](const Statement* s) { return s->group == "AES"; });
+}
+
+// The sentence for sides that ran on different CPUs (cpu.difference), with its cause in
+// `cause`. With one build on both (cpu.same_build), only AES changed, and the slower side's text
+// showing its CPU without hardware AES while the faster's shows it (HardwareAesOf): that CPU ran
+// software AES, cause "no-hw-aes". With one build otherwise: the CPUs, not the build, and cannot
+// tell which of their differences, naming what to paste. With builds that differ or are not
+// recorded: cannot tell whether the code path changed (run both builds on one machine).
+std::string CpuClause(const std::vector<const Statement*>& changed, const CpuEvidence& cpu,
+                      bool all_slower, bool all_faster, const std::string& a_letter,
+                      const std::string& b_letter, std::string* cause) {
+  *cause = "cannot-tell";
+  if (!cpu.same_build) {
+    // Another CPU has other features and another speed: no code path can be read from it.
+    return fmt::format(
+        ": the sides ran on different CPUs ({}), so cannot tell from this report whether the "
+        "code path changed (run both builds on one machine)",
+        cpu.difference);
+  }
+  using State = HardwareAes::State;
+  if ((all_slower || all_faster) && AllAesGroup(changed)) {
+    const HardwareAes& slow = all_slower ? cpu.aes_b : cpu.aes_a;
+    const HardwareAes& fast = all_slower ? cpu.aes_a : cpu.aes_b;
+    const std::string& slow_letter = all_slower ? b_letter : a_letter;
+    if (slow.state == State::kAbsent && fast.state == State::kPresent) {
+      *cause = "no-hw-aes";
+      return fmt::format(
+          ": the same build ran on different CPUs ({}), and {}'s CPU {}offers no {} ({} lacks "
+          "it{}; {} has it), so {} ran software AES: the build is not the cause",
+          cpu.difference, slow_letter,
+          slow.virtual_machine ? "(a virtual machine's, which may hide the host's) "
+                               : "(or the virtual machine it runs in) ",
+          slow.feature, slow.evidence, slow.unmasked_note, fast.evidence, slow_letter);
+    }
+  }
+  // What would show a feature difference: the sides whose text shows no hardware AES either way.
+  std::vector<std::string> unknown;
+  if (cpu.aes_a.state == State::kUnknown) {
+    unknown.push_back(a_letter);
+  }
+  if (cpu.aes_b.state == State::kUnknown) {
+    unknown.push_back(b_letter);
+  }
+  const std::string paste =
+      unknown.empty()
+          ? "the lines pasted show no difference in hardware AES; the CPUs' speed or another "
+            "feature may differ"
+          : fmt::format(
+                "paste {} lscpu Flags line (or OpenSSL 3.x's openssl version -a "
+                "CPUINFO line) to show which CPU features differ",
+                unknown.size() == 1 ? unknown.front() + "'s" : "each side's");
+  return fmt::format(
+      ": the same build ran on different CPUs ({}), so the difference is the CPUs' (their "
+      "features or their speed), not the build's; cannot tell from this report which ({})",
+      cpu.difference, paste);
 }
 
 // The headline: uniform changes, the unchanged families, and the likely cause.
@@ -396,8 +534,20 @@ std::optional<Finding> Headline(const std::vector<Statement>& statements,
   // The slower side's CPUINFO line shows a mask that clears known bits, the other's none.
   const std::optional<CpuinfoMask>& slow_mask = all_slower ? cpu.mask_b : cpu.mask_a;
   const std::optional<CpuinfoMask>& fast_mask = all_slower ? cpu.mask_a : cpu.mask_b;
-  const bool masked =
-      (all_slower || all_faster) && slow_mask && !slow_mask->clears.empty() && !fast_mask;
+  // A mask weighed per algorithm (CpuinfoMask::explains) explains only the algorithms it lists.
+  const auto explains_all = [&changed](const CpuinfoMask& mask) {
+    if (!mask.explains) {
+      return true;
+    }
+    return std::all_of(changed.begin(), changed.end(), [&mask](const Statement* s) {
+      return std::all_of(s->rows.begin(), s->rows.end(), [&mask](const Row* row) {
+        return std::find(mask.explains->begin(), mask.explains->end(), row->algorithm) !=
+               mask.explains->end();
+      });
+    });
+  };
+  const bool masked = (all_slower || all_faster) && slow_mask && !slow_mask->clears.empty() &&
+                      !fast_mask && explains_all(*slow_mask);
   if (!timing_comparable && timing_known_to_differ) {
     text += ": the sides were timed differently (see below), so this need not be a code path";
     cause = "timing-differs";
@@ -414,6 +564,16 @@ std::optional<Finding> Headline(const std::vector<Statement>& statements,
   } else if (api_clause) {
     text += *api_clause;
     cause = ApiCause(changed);
+  } else if (identity.state == BuildIdentity::State::kSame && !unchanged.empty()) {
+    // A clock, turbo or frequency change moves every family of one run alike.
+    text += fmt::format(
+        ": the sides are the same build on the same CPU (see below), yet {} {} unchanged; a "
+        "change of the machine's clock or turbo would move every family, so cannot tell from "
+        "this report what changed {} alone (load during those runs only, or a cause specific to "
+        "{} that the report does not show, such as a capability mask)",
+        JoinAnd(unchanged), unchanged.size() == 1 ? "is" : "are", JoinAnd(SubjectsOf(changed)),
+        changed.size() == 1 ? "it" : "them");
+    cause = "cannot-tell";
   } else if (identity.state == BuildIdentity::State::kSame) {
     text +=
         ": the sides are the same build on the same CPU (see below), so this is the machine's "
@@ -424,9 +584,9 @@ std::optional<Finding> Headline(const std::vector<Statement>& statements,
     cause = "cannot-tell";
   } else if (masked) {
     text += fmt::format(
-        ": {} ran with {}={} (its CPUINFO line's env: part), which clears {}: the capability "
-        "mask explains it, not the build",
-        all_slower ? b_letter : a_letter, slow_mask->variable, slow_mask->value,
+        ": {} ran with {}={} ({}), which clears {}: the capability mask explains it, not the "
+        "build",
+        all_slower ? b_letter : a_letter, slow_mask->variable, slow_mask->value, slow_mask->origin,
         JoinAnd(slow_mask->clears));
     cause = "capability-masked";
   } else if (asm_known) {
@@ -436,12 +596,9 @@ std::optional<Finding> Headline(const std::vector<Statement>& statements,
       text += fmt::format("; the sides also ran on different CPUs ({})", cpu.difference);
     }
   } else if (!cpu.difference.empty()) {
-    // Another CPU has other features and another speed: no code path can be read from it.
-    text += fmt::format(
-        ": the sides ran on different CPUs ({}), so cannot tell from this report whether the "
-        "code path changed (run both builds on one machine)",
-        cpu.difference);
-    cause = "cannot-tell";
+    const std::string clause =
+        CpuClause(changed, cpu, all_slower, all_faster, a_letter, b_letter, &cause);
+    text += clause;
   } else if (!same_library) {
     text += fmt::format(
         ": the sides are different libraries, so this is each one's own {} code, "
@@ -526,6 +683,18 @@ Finding OverheadFinding(const std::vector<const Statement*>& statements, bool sl
 
 }  // namespace
 
+ChangeSplit SplitByChange(const std::vector<Row>& rows) {
+  ChangeSplit out;
+  for (const Statement& s : BuildStatements(rows)) {
+    if (s.pattern == Pattern::kUniformSlower || s.pattern == Pattern::kUniformFaster) {
+      out.changed.push_back(s.subject);
+    } else if (s.pattern == Pattern::kUnchanged) {
+      out.unchanged.push_back(s.subject);
+    }
+  }
+  return out;
+}
+
 std::string ChangeText(double ratio) {
   if (ratio < 1) {
     if (1 / ratio >= 1.5) {
@@ -605,8 +774,14 @@ Pattern FamilyPattern(const std::vector<const Row*>& rows) {
 }
 
 AsmBuilds AsmBuildsOf(const Side& a, const Side& b) {
-  return AsmBuilds{diagnose::CompilerLineAsmOf(a.run), diagnose::CompilerLineAsmOf(b.run),
-                   a.run.library.cflags, b.run.library.cflags};
+  return AsmBuilds{diagnose::CompilerLineAsmOf(a.run),
+                   diagnose::CompilerLineAsmOf(b.run),
+                   a.run.library.cflags,
+                   b.run.library.cflags,
+                   CpuinfoNaOf(a),
+                   CpuinfoNaOf(b),
+                   a.run.library.capability_vector,
+                   b.run.library.capability_vector};
 }
 
 bool HasDefine(std::string_view cflags, std::string_view name) {

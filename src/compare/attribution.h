@@ -67,12 +67,44 @@ struct BuildIdentity {
 /// lines looks the same.
 BuildIdentity SameBuild(const Side& a, const Side& b);
 
+/// True when `a` and `b` record one build of one library, whatever CPU each ran on: the same
+/// library and version, no differing file hash, no build fact (loaded file, compiler flags, build
+/// date, platform, options) recorded differently, and the same loaded file or the same compiler
+/// flags and build date. `openssl speed` prints no platform line, so the flags and date decide
+/// without one. SameBuild's build part.
+bool BuildLinesAlike(const Side& a, const Side& b);
+
+/// The families (or groups, as the pattern sentence names them) of `rows` that changed beyond
+/// the threshold at every size, and those unchanged (Pattern::kUniformSlower/Faster,
+/// kUnchanged).
+struct ChangeSplit {
+  std::vector<std::string> changed;
+  std::vector<std::string> unchanged;
+};
+
+/// ChangeSplit of `rows`.
+ChangeSplit SplitByChange(const std::vector<Row>& rows);
+
 /// Findings "same-build" (cause "machine-difference") when `identity` is kSame and some row
 /// changed beyond the threshold: which facts matched, that the difference is the machine's
 /// speed between the runs rather than a code path, and that a "significantly" of one pair of
-/// runs does not cover that drift.
+/// runs does not cover that drift. When some families changed and others did not
+/// (SplitByChange), the machine's clock or turbo, which move every family, do not explain it:
+/// the sentence says so and cannot tell (cause "cannot-tell").
 std::vector<Finding> SameBuildFindings(const std::vector<Row>& rows, const Side& a, const Side& b,
                                        const BuildIdentity& identity);
+
+/// What 3.x's "CPUINFO: N/A" says about a side's build (diagnose::CpuinfoNaMeansNoAsm): kNoAsm on
+/// x86 and ARM, where only a build without assembly prints it; kCannotTell when the
+/// architecture is unknown or one where every build prints it; kNone without "N/A".
+struct CpuinfoNa {
+  enum class State { kNone, kNoAsm, kCannotTell };
+  State state = State::kNone;
+  std::string arch;  ///< ArchOfRun's, "" when unknown
+};
+
+/// CpuinfoNa of `side` (ArchOfRun decides the architecture).
+CpuinfoNa CpuinfoNaOf(const Side& side);
 
 /// What each side's compiler line shows about assembly (diagnose::CompilerLineAsmOf: the rule
 /// of the doctor's finding library.no-asm-defines), for the pattern headline.
@@ -81,6 +113,10 @@ struct AsmBuilds {
   diagnose::CompilerLineAsm b;
   std::string a_cflags;  ///< the sides' compiler lines, to tell which define each side has
   std::string b_cflags;
+  CpuinfoNa na_a;  ///< what a 3.x "CPUINFO: N/A" says (CpuinfoNaOf)
+  CpuinfoNa na_b;
+  std::string a_vector;  ///< the sides' capability vectors (library.capability_vector)
+  std::string b_vector;
 };
 
 /// AsmBuilds of `a` and `b`.
@@ -102,6 +138,13 @@ struct CpuinfoMask {
   std::string value;                ///< the env: part, e.g. "~0x200000200000000"
   std::vector<std::string> clears;  ///< known capability bits it clears (the doctor's
                                     ///< env.ia32cap finding: diagnose::ReportFacts)
+  /// Where the text shows it: "its CPUINFO line's env: part" or "set for its openssl speed
+  /// command".
+  std::string origin = "its CPUINFO line's env: part";
+  /// For a mask set for the command (CommandLineMaskOf): the side's algorithms of which it turns
+  /// off a path the CPU offers (diagnose::EnvMaskedFeatures), as catalogue names; a changed
+  /// algorithm not listed is not the mask's doing. nullopt: not weighed (a CPUINFO env: part).
+  std::optional<std::vector<std::string>> explains;
 };
 
 /// CpuinfoMask of `side`; nullopt when its CPUINFO line has no env: part.
@@ -117,12 +160,40 @@ std::optional<CpuinfoMask> CpuinfoMaskOf(const Side& side);
 /// its worker environment).
 std::string CpuDifference(const Side& a, const Side& b);
 
+/// Whether a side's text shows its CPU offering hardware AES (AES-NI on x86, the ARMv8 AES
+/// instructions on Arm), from the CPU's own flags/Features line (diagnose::ReadCpuClues: lscpu,
+/// /proc/cpuinfo, FreeBSD's boot lines, botan cpuid) or, for OpenSSL 3.x, from a CPUINFO
+/// capability vector without an env: part (3.x appends one whenever the variable is set,
+/// crypto/info.c, so the bit is the CPU's as OpenSSL detected it). A 1.x side has no such
+/// line, and a vector with a mask shown or set for the run says nothing about the CPU.
+struct HardwareAes {
+  enum class State { kUnknown, kPresent, kAbsent };
+  State state = State::kUnknown;
+  std::string feature;   ///< "AES-NI" or "AES" (ARMv8)
+  std::string evidence;  ///< where it was read, e.g. "B's lscpu Flags line (line 14)"
+  /// For a CPUINFO vector: why no mask hides behind it (", with no env: part, ...").
+  std::string unmasked_note;
+  bool virtual_machine = false;  ///< the text shows a virtual machine (hypervisor flag, model)
+};
+
+/// HardwareAes of `side`.
+HardwareAes HardwareAesOf(const Side& side);
+
 /// What the sides show about their CPUs, for the pattern headline.
 struct CpuEvidence {
   std::string difference;             ///< CpuDifference
-  std::optional<CpuinfoMask> mask_a;  ///< CpuinfoMaskOf
+  std::optional<CpuinfoMask> mask_a;  ///< CpuinfoMaskOf, else CommandLineMaskOf
   std::optional<CpuinfoMask> mask_b;
+  bool same_build = false;  ///< BuildLinesAlike: a difference of CPUs is then not the build's
+  HardwareAes aes_a;        ///< HardwareAesOf
+  HardwareAes aes_b;
 };
+
+/// The mask set for an imported side's speed command (`OPENSSL_ia32cap=... openssl speed`, or an
+/// `export` before it: library.worker_env), as CpuinfoMask with `origin` saying so; `clears`
+/// holds the known bits it clears (diagnose::ReportFacts, the doctor's env.ia32cap finding).
+/// nullopt for a side without one, or a live side (whose mask is cryptobench's own experiment).
+std::optional<CpuinfoMask> CommandLineMaskOf(const Side& side);
 
 /// CpuEvidence of `a` and `b`.
 CpuEvidence CpuEvidenceOf(const Side& a, const Side& b);

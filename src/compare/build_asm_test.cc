@@ -152,5 +152,76 @@ TEST(CompareAsmBuildTest, ASideWithoutACompilerLineIsCannotTell) {
                         "and no -DOPENSSL_CPUID_OBJ), but A has no compiler line, so cannot tell"));
 }
 
+// OpenSSL 3.x prints "CPUINFO: N/A" for a build without assembly on x86 and ARM (crypto/info.c
+// writes a vector only under OPENSSL_CPUID_OBJ), and for every build elsewhere (new-user tryout
+// 19, item 10: p32 vs p11; before, the pattern sentence named no cause and a later bullet said
+// "built without assembly" whatever the architecture).
+constexpr std::string_view k30Asm =
+    "OpenSSL 3.0.13 30 Jan 2024 (Library: OpenSSL 3.0.13 30 Jan 2024)\n"
+    "built on: Mon Apr  8 10:12:44 2024 UTC\n"
+    "platform: debian-amd64\n"
+    "options:  bn(64,64)\n"
+    "compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -Wall -O2 -DOPENSSL_USE_NODELETE "
+    "-DL_ENDIAN -DOPENSSL_PIC -DOPENSSL_BUILDING_OPENSSL -DNDEBUG\n"
+    "CPUINFO: OPENSSL_ia32cap=0x7ffaf3ffffebffff:0x29c67af\n"
+    "The 'numbers' are in 1000s of bytes per second processed.\n"
+    "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n"
+    "AES-256-GCM     538123.45k  1487123.45k  3301234.56k  4812345.67k  5534567.89k  "
+    "5571234.56k\n";
+
+std::string NoAsm33(std::string_view platform) {
+  return "OpenSSL 3.3.1 4 Jun 2024 (Library: OpenSSL 3.3.1 4 Jun 2024)\n"
+         "built on: Mon Jun 10 08:11:02 2024 UTC\n" +
+         std::string(platform) +
+         "options:  bn(64,64)\n"
+         "compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -Wall -O3 -DOPENSSL_USE_NODELETE "
+         "-DL_ENDIAN -DOPENSSL_PIC -DOPENSSL_BUILDING_OPENSSL -DNDEBUG\n"
+         "CPUINFO: N/A\n"
+         "The 'numbers' are in 1000s of bytes per second processed.\n"
+         "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+         "bytes\n"
+         "AES-256-GCM      38123.45k    47123.45k    50123.45k    51234.56k    51456.78k    "
+         "51478.90k\n";
+}
+
+TEST(CompareAsmBuildTest, A3xCpuinfoNaOnX86IsABuildWithoutAssembly) {
+  const CompareReport report = Compare(
+      {PasteSide("A", std::string(k30Asm)), PasteSide("B", NoAsm33("platform: linux-x86_64\n"))},
+      {});
+  const Finding* pattern = FindingOf(report, "pattern");
+  ASSERT_NE(pattern, nullptr) << AllText(report);
+  EXPECT_EQ(pattern->cause, "built-without-asm") << AllText(report);
+  EXPECT_THAT(pattern->text,
+              HasSubstr("B was built without assembly: its CPUINFO line says N/A, which OpenSSL "
+                        "3.x prints on x86_64 only for a build without assembly (crypto/info.c), "
+                        "and A's shows a capability vector (0x7ffaf3ffffebffff:0x29c67af), so B "
+                        "runs portable C code for AES-GCM"));
+}
+
+TEST(CompareAsmBuildTest, A3xCpuinfoNaOfAnUnknownArchitectureIsCannotTell) {
+  // No platform line, no uname, no CPU line: N/A may be any build of another architecture.
+  const CompareReport report =
+      Compare({PasteSide("A", std::string(k30Asm)), PasteSide("B", NoAsm33(""))}, {});
+  EXPECT_FALSE(AnyCause(report, "built-without-asm")) << AllText(report);
+  EXPECT_THAT(AllText(report), Not(HasSubstr("was built without assembly (capability vector")));
+  const Finding* pattern = FindingOf(report, "pattern");
+  ASSERT_NE(pattern, nullptr) << AllText(report);
+  EXPECT_THAT(pattern->text,
+              HasSubstr("B's CPUINFO line says N/A, which OpenSSL 3.x prints for a build without "
+                        "assembly on x86 and ARM but for every build elsewhere, and B's "
+                        "architecture is not in the text, so cannot tell whether B was built "
+                        "without assembly (paste B's `openssl version -a` platform line or `uname "
+                        "-m`)"));
+  const Finding* caps = FindingOf(report, "capabilities");
+  ASSERT_NE(caps, nullptr) << AllText(report);
+  EXPECT_THAT(caps->text, HasSubstr("cannot tell whether it was built without assembly"));
+
+  // ppc64le prints N/A in every build: N/A says nothing there.
+  const CompareReport ppc = Compare(
+      {PasteSide("A", std::string(k30Asm)), PasteSide("B", NoAsm33("platform: linux-ppc64le\n"))},
+      {});
+  EXPECT_FALSE(AnyCause(ppc, "built-without-asm")) << AllText(ppc);
+}
+
 }  // namespace
 }  // namespace cryptobench::compare

@@ -50,10 +50,10 @@ CompareReport Compare(std::vector<Side> sides, const CompareOptions& options) {
     // Different -multi, -seconds or pinning: the raw ratio names no code path (a -multi 8 side
     // sums 8 processes).
     const std::vector<std::string> not_like_for_like = InvocationDifferences(a, b);
-    pair.findings =
-        PatternFindings(pair.rows, a.letter, b.letter, options.threshold, TimingComparable(a, b),
-                        SameLibrary(a, b), TimingKnownToDiffer(a, b), identity, not_like_for_like,
-                        AsmBuildsOf(a, b), CpuEvidenceOf(a, b));
+    const CpuEvidence cpu = CpuEvidenceOf(a, b);
+    pair.findings = PatternFindings(
+        pair.rows, a.letter, b.letter, options.threshold, TimingComparable(a, b), SameLibrary(a, b),
+        TimingKnownToDiffer(a, b), identity, not_like_for_like, AsmBuildsOf(a, b), cpu);
     bool same_build_said = false;
     for (Finding& finding : SameBuildFindings(pair.rows, a, b, identity)) {
       pair.findings.push_back(std::move(finding));
@@ -90,7 +90,8 @@ CompareReport Compare(std::vector<Side> sides, const CompareOptions& options) {
           readable.push_back(cost);
         }
       }
-      for (Finding& finding : CostFindings(readable, a.letter, b.letter)) {
+      for (Finding& finding :
+           CostFindings(readable, a.letter, b.letter, 6, !cpu.difference.empty())) {
         pair.findings.push_back(std::move(finding));
       }
     }

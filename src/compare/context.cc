@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "algorithms/catalog.h"
 #include "report/format_util.h"
 #include "results/emulated.h"
 
@@ -14,9 +15,12 @@
 #include "compare/format.h"
 #include "compare/sides.h"
 #include "diagnose/armcap.h"
+#include "diagnose/cpu_clues.h"
 #include "diagnose/doctor_from.h"
+#include "diagnose/doctor_model.h"
 #include "diagnose/ia32cap.h"
 #include "diagnose/library_changes.h"
+#include "diagnose/verdict_paths.h"
 
 namespace cryptobench::compare {
 namespace {
@@ -421,12 +425,23 @@ bool WorkerMask(const Side& side) {
 std::vector<Finding> CapabilityFindings(const Side& a, const Side& b) {
   std::vector<Finding> out;
   for (const Side* side : {&a, &b}) {
-    if (side->run.library.capability_vector == "N/A") {
+    // N/A proves a build without assembly only where assembly builds print a vector.
+    const CpuinfoNa na = CpuinfoNaOf(*side);
+    if (na.state == CpuinfoNa::State::kNoAsm) {
       out.push_back(Finding{
           "capabilities",
-          fmt::format("{}'s library was built without assembly (capability vector N/A): it runs "
-                      "the portable C code.",
-                      side->letter)});
+          fmt::format("{}'s library was built without assembly (capability vector N/A on {}): it "
+                      "runs the portable C code.",
+                      side->letter, ArchName(na.arch))});
+    } else if (na.state == CpuinfoNa::State::kCannotTell) {
+      out.push_back(Finding{
+          "capabilities",
+          fmt::format("{}'s capability vector is N/A: a build without assembly on x86 and ARM, "
+                      "but every build prints it elsewhere, and {}, so cannot tell whether it "
+                      "was built without assembly.",
+                      side->letter,
+                      na.arch.empty() ? std::string("its architecture is not in the text")
+                                      : "it is " + ArchName(na.arch))});
     }
   }
   const std::string& text_a = a.run.library.capability_vector;
@@ -534,6 +549,12 @@ std::vector<Finding> CapabilityFindings(const Side& a, const Side& b) {
     text += !cause.empty() && !unexplained
                 ? "; the capability mask explains the difference)"
                 : "; the mask does not explain every bit: a different CPU, or a mask not shown)";
+  } else if (a.run.library.version_num >= 0x30000000 && b.run.library.version_num >= 0x30000000) {
+    // 3.x appends env: to CPUINFO whenever the variable is set (crypto/info.c): none is shown.
+    text += fmt::format(
+        " (different CPUs or virtual CPUs: neither CPUINFO line has the env: part that OpenSSL "
+        "3.x prints whenever {} is set)",
+        variable);
   } else {
     text += fmt::format(" (a different CPU, or a mask such as {})", variable);
   }
@@ -623,7 +644,8 @@ std::optional<CpuinfoMask> CpuinfoMaskOf(const Side& side) {
       clears.push_back(name);
     }
   }
-  return CpuinfoMask{variable, *facts.env_ia32cap, std::move(clears)};
+  return CpuinfoMask{variable, *facts.env_ia32cap, std::move(clears),
+                     "its CPUINFO line's env: part", std::nullopt};
 }
 
 std::string CpuDifference(const Side& a, const Side& b) {
@@ -655,8 +677,95 @@ std::string CpuDifference(const Side& a, const Side& b) {
                      a.letter, text_a, b.letter, text_b);
 }
 
+std::optional<CpuinfoMask> CommandLineMaskOf(const Side& side) {
+  if (side.run.source.kind != "imported" || !WorkerMask(side)) {
+    return std::nullopt;
+  }
+  const diagnose::DoctorFacts facts = diagnose::ReportFacts(side.run);
+  if (!facts.env_ia32cap) {
+    return std::nullopt;
+  }
+  std::vector<std::string> clears;
+  for (const std::string& name : facts.env_masked_features) {
+    if (name.rfind("(unparsable", 0) != 0) {
+      clears.push_back(name);
+    }
+  }
+  std::vector<std::string> explains;
+  for (const results::AlgorithmResult& alg : side.run.algorithms) {
+    const AlgorithmInfo* info = FindAlgorithm(alg.algorithm);
+    if (info != nullptr && !diagnose::verdict_internal::EnvMaskedFeatures(*info, facts).empty()) {
+      explains.push_back(alg.algorithm);
+    }
+  }
+  return CpuinfoMask{ArchOfRun(side.run).variable, *facts.env_ia32cap, std::move(clears),
+                     "set for its openssl speed command", std::move(explains)};
+}
+
+HardwareAes HardwareAesOf(const Side& side) {
+  HardwareAes out;
+  const SideArch arch = ArchOfRun(side.run);
+  const bool arm =
+      arch.variable == "OPENSSL_armcap" || arch.arch == "aarch64" || arch.arch == "arm";
+  out.feature = arm ? "AES" : "AES-NI";
+  const diagnose::CpuClues clues = diagnose::ReadCpuClues(side.run);
+  out.virtual_machine = clues.virtual_machine;
+  // The CPU's own flags line: the kernel's view, which no OPENSSL_ia32cap changes. A feature a
+  // model row or a virtual CPU model implies is no reading of this CPU.
+  const diagnose::CpuFeatureClue* flag = clues.Find(out.feature);
+  if (flag != nullptr && flag->from_flags && !flag->from_vm_model) {
+    out.state = flag->present ? HardwareAes::State::kPresent : HardwareAes::State::kAbsent;
+    // "the lscpu Flags line (line 14): fpu vme ..." -> "B's lscpu Flags line (line 14)".
+    std::string line = flag->clue.substr(0, flag->clue.find(": "));
+    if (line.rfind("the ", 0) == 0) {
+      line = line.substr(4);
+    }
+    out.evidence = fmt::format("{}'s {}", side.letter, line);
+    return out;
+  }
+  // 3.x appends env: to CPUINFO whenever the variable is set (crypto/info.c): a vector without
+  // one, and no mask set for the run, is the CPU's as OpenSSL detected it.
+  const results::LibraryInfo& library = side.run.library;
+  if (library.version_num < 0x30000000 || library.cpu_info.find(" env:") != std::string::npos ||
+      WorkerMask(side)) {
+    return out;
+  }
+  const std::optional<std::vector<std::string>> bits = CapabilityBitNames(side.run);
+  if (!bits) {
+    return out;
+  }
+  const bool present = std::find(bits->begin(), bits->end(), out.feature) != bits->end();
+  out.state = present ? HardwareAes::State::kPresent : HardwareAes::State::kAbsent;
+  out.evidence =
+      fmt::format("{}'s CPUINFO capability vector ({})", side.letter, library.capability_vector);
+  out.unmasked_note =
+      fmt::format(", with no env: part, which OpenSSL 3.x prints whenever {} is set",
+                  arch.variable.empty() ? std::string("the capability variable") : arch.variable);
+  return out;
+}
+
+CpuinfoNa CpuinfoNaOf(const Side& side) {
+  CpuinfoNa out;
+  if (side.run.library.capability_vector != "N/A") {
+    return out;
+  }
+  out.arch = ArchOfRun(side.run).arch;
+  out.state = diagnose::CpuinfoNaMeansNoAsm(out.arch) ? CpuinfoNa::State::kNoAsm
+                                                      : CpuinfoNa::State::kCannotTell;
+  return out;
+}
+
 CpuEvidence CpuEvidenceOf(const Side& a, const Side& b) {
-  return CpuEvidence{CpuDifference(a, b), CpuinfoMaskOf(a), CpuinfoMaskOf(b)};
+  std::optional<CpuinfoMask> mask_a = CpuinfoMaskOf(a);
+  std::optional<CpuinfoMask> mask_b = CpuinfoMaskOf(b);
+  if (!mask_a) {
+    mask_a = CommandLineMaskOf(a);
+  }
+  if (!mask_b) {
+    mask_b = CommandLineMaskOf(b);
+  }
+  return CpuEvidence{CpuDifference(a, b),   std::move(mask_a), std::move(mask_b),
+                     BuildLinesAlike(a, b), HardwareAesOf(a),  HardwareAesOf(b)};
 }
 
 std::vector<Finding> ContextFindings(const Side& a, const Side& b) {

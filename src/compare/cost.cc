@@ -188,7 +188,7 @@ std::vector<CostComparison> FitCosts(const std::vector<Row>& rows, double thresh
 
 std::vector<Finding> CostFindings(const std::vector<CostComparison>& costs,
                                   const std::string& a_letter, const std::string& b_letter,
-                                  size_t max_findings) {
+                                  size_t max_findings, bool cpus_differ) {
   // One sentence per kind of change, listing its algorithms in order.
   enum Kind { kCall, kByte, kAlike, kBoth, kKinds };
   std::vector<std::string> items[kKinds];
@@ -236,30 +236,38 @@ std::vector<Finding> CostFindings(const std::vector<CostComparison>& costs,
     out.emplace_back(
         "cost-fit",
         fmt::format("Only the per-call cost changed for {} ({}): call overhead, which moves small "
-                    "sizes and fades at large ones; the per-byte cost, the code path (the "
-                    "assembly), is unchanged.",
-                    list(items[kCall]), sides));
+                    "sizes and fades at large ones; the per-byte cost{} is unchanged.",
+                    list(items[kCall]), sides,
+                    cpus_differ ? "" : ", the code path (the assembly),"));
   }
   if (!items[kByte].empty()) {
     out.emplace_back(
         "cost-fit",
-        fmt::format("Only the per-byte cost changed for {} ({}): the code path that processes the "
-                    "data, which moves every size; the per-call cost is unchanged.",
-                    list(items[kByte]), sides));
+        fmt::format("Only the per-byte cost changed for {} ({}): {}, which moves every size; the "
+                    "per-call cost is unchanged.",
+                    list(items[kByte]), sides,
+                    cpus_differ ? "the work per byte (on different CPUs: their speed, or the code "
+                                  "path each CPU selects)"
+                                : "the code path that processes the data"));
   }
   if (!items[kAlike].empty()) {
     out.emplace_back(
         "cost-fit",
         fmt::format("The per-call and per-byte costs changed by about the same factor for {} ({}): "
-                    "the whole operation at every size (its code path, or the machine), not call "
-                    "overhead alone.",
-                    list(items[kAlike]), sides));
+                    "the whole operation at every size ({}), not call overhead alone.",
+                    list(items[kAlike]), sides,
+                    cpus_differ ? "on different CPUs: their speed, or the code path each CPU "
+                                  "selects"
+                                : "its code path, or the machine"));
   }
   if (!items[kBoth].empty()) {
     out.emplace_back("cost-fit",
                      fmt::format("Both the per-call and the per-byte cost changed for {} ({}): "
-                                 "call overhead and the code path.",
-                                 list(items[kBoth]), sides));
+                                 "call overhead and {}.",
+                                 list(items[kBoth]), sides,
+                                 cpus_differ ? "the work per byte (on different CPUs: their "
+                                               "speed, or the code path each CPU selects)"
+                                             : "the code path"));
   }
   if (out.size() > max_findings) {
     out.resize(max_findings);

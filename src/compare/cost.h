@@ -33,10 +33,12 @@ std::vector<CostComparison> FitCosts(const std::vector<Row>& rows, double thresh
 /// `max_findings`), listing its algorithms with the costs on both sides: per-call only (call
 /// overhead; the assembly is fine), per-byte only (the code path), both by about the same factor
 /// in the same direction (within 1.5x of each other: the whole operation), or both otherwise.
-/// States no cause.
+/// States no cause. With `cpus_differ` (the sides ran on different CPUs, CpuDifference) a
+/// per-byte change is read as the CPUs' speed or the code path each CPU selects, not as "the
+/// code path" of a build.
 std::vector<Finding> CostFindings(const std::vector<CostComparison>& costs,
                                   const std::string& a_letter, const std::string& b_letter,
-                                  size_t max_findings = 6);
+                                  size_t max_findings = 6, bool cpus_differ = false);
 
 /// One side's fit as "3.33 ns (3.01 to 3.65) + 0.701 ns/B (0.692 to 0.709) x size" (95% CIs in
 /// brackets), for the table and Markdown.

@@ -60,17 +60,34 @@ const std::string kPentium =
     "model name\t: Intel(R) Pentium(R) CPU G2130 @ 3.20GHz\n";
 
 TEST(CompareCpuTest, DifferentCpuModelsNameNoCodePath) {
+  // One build (the same version -a block) on two CPUs whose features the pastes do not show:
+  // the CPUs, not the build, and cannot tell which of their differences; what to paste.
   const CompareReport report = Compare({PasteSide("A", kCoreI5), PasteSide("B", kPentium)}, {});
   const Finding* pattern = FindingOf(report, "pattern");
   ASSERT_NE(pattern, nullptr) << AllText(report);
   EXPECT_THAT(pattern->text,
+              HasSubstr("the same build ran on different CPUs (A: Intel(R) Core(TM) i5-3330 CPU @ "
+                        "3.00GHz; B: Intel(R) Pentium(R) CPU G2130 @ 3.20GHz), so the difference "
+                        "is the CPUs' (their features or their speed), not the build's; cannot "
+                        "tell from this report which (paste each side's lscpu Flags line"));
+  EXPECT_THAT(pattern->text, Not(HasSubstr("run both builds on one machine")));
+  EXPECT_EQ(pattern->cause, "cannot-tell");
+  EXPECT_FALSE(AnyCause(report, "asm-missing-or-unused")) << AllText(report);
+  EXPECT_THAT(pattern->text, Not(HasSubstr("assembly")));
+
+  // Two builds (another build date on B) on two CPUs: cannot tell whether the code path
+  // changed, and running both builds on one machine would tell.
+  std::string rebuilt = kPentium;
+  rebuilt.replace(rebuilt.find("Wed Feb  5"), std::string_view("Wed Feb  5").size(), "Thu Feb  6");
+  const CompareReport two = Compare({PasteSide("A", kCoreI5), PasteSide("B", rebuilt)}, {});
+  const Finding* two_pattern = FindingOf(two, "pattern");
+  ASSERT_NE(two_pattern, nullptr) << AllText(two);
+  EXPECT_THAT(two_pattern->text,
               HasSubstr("the sides ran on different CPUs (A: Intel(R) Core(TM) i5-3330 CPU @ "
                         "3.00GHz; B: Intel(R) Pentium(R) CPU G2130 @ 3.20GHz), so cannot tell from "
                         "this report whether the code path changed (run both builds on one "
                         "machine)"));
-  EXPECT_EQ(pattern->cause, "cannot-tell");
-  EXPECT_FALSE(AnyCause(report, "asm-missing-or-unused")) << AllText(report);
-  EXPECT_THAT(pattern->text, Not(HasSubstr("assembly")));
+  EXPECT_EQ(two_pattern->cause, "cannot-tell");
 
   // The same model on both sides (lscpu's line and /proc/cpuinfo's, spaced differently) is no
   // difference of CPUs.
@@ -80,6 +97,73 @@ TEST(CompareCpuTest, DifferentCpuModelsNameNoCodePath) {
                "Core(TM)  i5-3330 CPU @ 3.00GHz");
   const CompareReport alike = Compare({PasteSide("A", kCoreI5), PasteSide("B", same)}, {});
   EXPECT_THAT(AllText(alike), Not(HasSubstr("different CPUs")));
+}
+
+// lscpu Flags lines of an Ivy Bridge Core i5-3330 (aes) and a Pentium G2130 (Ivy Bridge without
+// AES-NI, AVX and F16C: Intel ARK), from the kernel's cpufeatures.h names.
+constexpr std::string_view kI5Flags =
+    "$ lscpu | grep Flags\n"
+    "Flags:                           fpu vme de pse tsc msr pae mce cx8 apic sep mtrr pge mca "
+    "cmov pat pse36 clflush dts acpi mmx fxsr sse sse2 ss ht tm pbe syscall nx rdtscp lm "
+    "constant_tsc arch_perfmon pebs bts rep_good nopl xtopology nonstop_tsc cpuid aperfmperf pni "
+    "pclmulqdq dtes64 monitor ds_cpl vmx est tm2 ssse3 cx16 xtpr pdcm pcid sse4_1 sse4_2 x2apic "
+    "popcnt tsc_deadline_timer aes xsave avx f16c rdrand lahf_lm cpuid_fault epb pti ssbd ibrs "
+    "ibpb stibp fsgsbase smep erms xsaveopt dtherm ida arat pln pts md_clear flush_l1d\n";
+constexpr std::string_view kPentiumFlags =
+    "$ lscpu | grep Flags\n"
+    "Flags:                           fpu vme de pse tsc msr pae mce cx8 apic sep mtrr pge mca "
+    "cmov pat pse36 clflush dts acpi mmx fxsr sse sse2 ss ht tm pbe syscall nx rdtscp lm "
+    "constant_tsc arch_perfmon pebs bts rep_good nopl xtopology nonstop_tsc cpuid aperfmperf pni "
+    "pclmulqdq dtes64 monitor ds_cpl vmx est tm2 ssse3 cx16 xtpr pdcm pcid sse4_1 sse4_2 x2apic "
+    "popcnt tsc_deadline_timer xsave rdrand lahf_lm cpuid_fault epb pti ssbd ibrs ibpb stibp "
+    "fsgsbase smep erms xsaveopt dtherm ida arat pln pts md_clear flush_l1d\n";
+
+// New-user tryout 19, item 8 (p01 vs p03): one build on two CPUs, B's flags line without aes.
+// Before, "cannot tell ... whether the code path changed (run both builds on one machine)",
+// though the build was the same and B's flags showed why.
+TEST(CompareCpuTest, SameBuildOnACpuWithoutAesNiNamesTheCpuNotTheBuild) {
+  const Side a = PasteSide("A", kCoreI5 + std::string(kI5Flags));
+  // kPentium's MD5 runs within 2% of kCoreI5's: only AES-GCM changed.
+  const std::string pentium = kPentium;
+  const CompareReport aes_only =
+      Compare({a, PasteSide("B", pentium + std::string(kPentiumFlags))}, {});
+  const Finding* aes_pattern = FindingOf(aes_only, "pattern");
+  ASSERT_NE(aes_pattern, nullptr) << AllText(aes_only);
+  EXPECT_EQ(aes_pattern->cause, "no-hw-aes") << aes_pattern->text;
+  EXPECT_THAT(aes_pattern->text,
+              HasSubstr("the same build ran on different CPUs (A: Intel(R) Core(TM) i5-3330 CPU "
+                        "@ 3.00GHz; B: Intel(R) Pentium(R) CPU G2130 @ 3.20GHz), and B's CPU (or "
+                        "the virtual machine it runs in) offers no AES-NI (B's lscpu Flags line "
+                        "(line "));
+  EXPECT_THAT(aes_pattern->text, HasSubstr(") lacks it; A's lscpu Flags line (line "));
+  EXPECT_THAT(aes_pattern->text, HasSubstr(") has it), so B ran software AES"));
+  EXPECT_THAT(aes_pattern->text, HasSubstr("so B ran software AES: the build is not the cause"));
+  EXPECT_THAT(aes_pattern->text, Not(HasSubstr("run both builds on one machine")));
+  // The cost fit names no code path of a build on two CPUs.
+  for (const Finding& finding : aes_only.pairs.at(0).findings) {
+    if (finding.id == "cost-fit") {
+      EXPECT_THAT(finding.text, HasSubstr("on different CPUs")) << finding.text;
+      EXPECT_THAT(finding.text, Not(HasSubstr("its code path, or the machine")));
+    }
+  }
+
+  // MD5 (no AES-NI path) slower too: the missing AES-NI does not explain MD5, so no cause.
+  std::string md5_too = pentium;
+  const std::string_view md5_b =
+      "md5              48911.02k   148902.33k   358101.75k   537902.88k   621345.19k   "
+      "628877.41k\n";
+  md5_too.replace(md5_too.find(md5_b), md5_b.size(),
+                  "md5              18911.02k    48902.33k   158101.75k   237902.88k   "
+                  "221345.19k   228877.41k\n");
+  const CompareReport md5 = Compare({a, PasteSide("B", md5_too + std::string(kPentiumFlags))}, {});
+  EXPECT_FALSE(AnyCause(md5, "no-hw-aes")) << AllText(md5);
+
+  // Two builds (another build date on B): the missing AES-NI is no longer the only difference.
+  std::string rebuilt = pentium;
+  rebuilt.replace(rebuilt.find("Wed Feb  5"), std::string_view("Wed Feb  5").size(), "Thu Feb  6");
+  const CompareReport two = Compare({a, PasteSide("B", rebuilt + std::string(kPentiumFlags))}, {});
+  EXPECT_FALSE(AnyCause(two, "no-hw-aes")) << AllText(two);
+  EXPECT_THAT(AllText(two), HasSubstr("run both builds on one machine"));
 }
 
 // Debian's OpenSSL 3.0.19, `openssl speed -evp aes-128-cbc`, without and with OPENSSL_ia32cap.
@@ -129,16 +213,66 @@ TEST(CompareMaskTest, AnEnvMaskInTheCpuinfoLineExplainsTheDifference) {
   EXPECT_THAT(pattern->text, HasSubstr("B ran with OPENSSL_ia32cap=~0x200000200000000"));
   EXPECT_THAT(pattern->text, HasSubstr("AES-NI"));
 
-  // Without the env: part the vectors differ and nothing says why: different CPUs, no cause of
-  // a mask, no code path.
+  // Without the env: part (which 3.x prints whenever the variable is set) the vectors differ
+  // with no mask: one build on two CPUs, and B's vector lacks AES-NI (new-user tryout 19, item
+  // 8: p25 vs p26, a VM without AES-NI). Before, "cannot tell ... (run both builds on one
+  // machine)".
   const Side c =
       PasteSide("B", Cbc30("CPUINFO: OPENSSL_ia32cap=0xfdfa3201078bffff:0x0\n", kMaskedRow));
   const CompareReport other = Compare({a, c}, {});
   EXPECT_FALSE(AnyCause(other, "capability-masked")) << AllText(other);
   const Finding* other_pattern = FindingOf(other, "pattern");
   ASSERT_NE(other_pattern, nullptr);
-  EXPECT_THAT(other_pattern->text, HasSubstr("the sides ran on different CPUs (their CPUINFO "
+  EXPECT_THAT(other_pattern->text, HasSubstr("the same build ran on different CPUs (their CPUINFO "
                                              "capability vectors differ"));
+  EXPECT_THAT(other_pattern->text,
+              HasSubstr("B's CPU (or the virtual machine it runs in) offers no AES-NI (B's CPUINFO "
+                        "capability vector (0xfdfa3201078bffff:0x0) lacks it, with no env: part, "
+                        "which OpenSSL 3.x prints whenever OPENSSL_ia32cap is set; A's CPUINFO "
+                        "capability vector (0xfffa3203078bffff:0x405fc6f1bf07ab) has it)"));
+  const Finding* other_caps = FindingOf(other, "capabilities");
+  ASSERT_NE(other_caps, nullptr);
+  EXPECT_THAT(other_caps->text, Not(HasSubstr("or a mask such as")));
+  EXPECT_THAT(other_pattern->text, HasSubstr("so B ran software AES: the build is not the cause"));
+  EXPECT_EQ(other_pattern->cause, "no-hw-aes");
+  EXPECT_THAT(other_pattern->text, Not(HasSubstr("run both builds on one machine")));
+}
+
+// New-user tryout 19, item 9 (p01 vs p24): a 1.1.1 mask known only from the command line
+// (`OPENSSL_ia32cap="~0x200000000000000" openssl speed ...`; 1.1.1 prints no CPUINFO line).
+// Before, only "Worker environments differ" named it; the pattern sentence gave no cause.
+TEST(CompareMaskTest, A111MaskOnTheCommandLineExplainsTheAesSlowdown) {
+  const std::string fast = kCoreI5 + std::string(kI5Flags);
+  std::string masked = fast;
+  masked.replace(masked.find("$ openssl speed -evp"), std::string_view("$ openssl speed").size(),
+                 "$ OPENSSL_ia32cap=\"~0x200000000000000\" openssl speed");
+  const std::string_view gcm_a =
+      "aes-128-gcm     289512.34k   636284.97k   826735.45k   887512.23k   905412.61k   "
+      "906315.78k\n";
+  const std::string slow_gcm =
+      "aes-128-gcm      98234.11k   141102.45k   165214.87k   172108.33k   174512.09k   "
+      "174621.55k\n";
+  masked.replace(masked.find(gcm_a), gcm_a.size(), slow_gcm);
+  const CompareReport report = Compare({PasteSide("A", fast), PasteSide("B", masked)}, {});
+  const Finding* pattern = FindingOf(report, "pattern");
+  ASSERT_NE(pattern, nullptr) << AllText(report);
+  EXPECT_EQ(pattern->cause, "capability-masked") << AllText(report);
+  EXPECT_THAT(pattern->text,
+              HasSubstr("B ran with OPENSSL_ia32cap=~0x200000000000000 (set for its openssl speed "
+                        "command), which clears AES-NI, "));
+  // A value without ":" zeroes the second word too (crypto/cpuid.c): its bits are named.
+  EXPECT_THAT(pattern->text, HasSubstr("the capability mask explains it, not the build"));
+
+  // The same mask, but MD5 (no AES-NI path) slower too: the mask does not explain MD5.
+  std::string md5_too = masked;
+  const std::string_view md5_a =
+      "md5              49532.18k   150123.67k   360812.49k   540211.07k   623512.40k   "
+      "630108.52k\n";
+  md5_too.replace(md5_too.find(md5_a), md5_a.size(),
+                  "md5              19532.18k    50123.67k   160812.49k   240211.07k   "
+                  "223512.40k   230108.52k\n");
+  const CompareReport both = Compare({PasteSide("A", fast), PasteSide("B", md5_too)}, {});
+  EXPECT_FALSE(AnyCause(both, "capability-masked")) << AllText(both);
 }
 
 }  // namespace

@@ -53,14 +53,22 @@ bool RunAlike(const Side& a, const Side& b) {
 
 }  // namespace
 
-BuildIdentity SameBuild(const Side& a, const Side& b) {
-  BuildIdentity out;
-  if (!RunAlike(a, b) || !SameLibrary(a, b)) {
-    return out;
-  }
+namespace {
+
+// The library and build facts of two sides, compared (SameBuild's first part).
+struct BuildFacts {
+  bool comparable = false;  // the same library and version, and no differing file hash
+  bool differs = false;     // a recorded build fact differs
+  bool same = false;        // the build is recorded alike (file, or flags and date)
+  std::vector<std::string> matched;
+};
+
+BuildFacts CompareBuilds(const Side& a, const Side& b) {
+  BuildFacts out;
   const results::LibraryInfo& la = a.run.library;
   const results::LibraryInfo& lb = b.run.library;
-  if (Compare(LibraryVersionName(la), LibraryVersionName(lb)) != Fact::kAlike) {
+  if (!SameLibrary(a, b) ||
+      Compare(LibraryVersionName(la), LibraryVersionName(lb)) != Fact::kAlike) {
     return out;
   }
   // The bytes of the loaded file decide when both sides record them: equal, one build whatever
@@ -69,13 +77,13 @@ BuildIdentity SameBuild(const Side& a, const Side& b) {
   if (hash == Fact::kDiffer) {
     return out;
   }
+  out.comparable = true;
   out.matched.emplace_back("version");
   if (hash == Fact::kAlike) {
     out.matched.push_back(fmt::format("library file (SHA-256 {})", la.file_sha256.substr(0, 12)));
   }
-  bool differs = false;
   const auto note = [&](Fact fact, const char* what) {
-    differs = differs || fact == Fact::kDiffer;
+    out.differs = out.differs || fact == Fact::kDiffer;
     if (fact == Fact::kAlike) {
       out.matched.emplace_back(what);
     }
@@ -87,16 +95,56 @@ BuildIdentity SameBuild(const Side& a, const Side& b) {
                           "compiler flags");
   const bool date = note(
       Compare(Strip(la.built_on, "built on: "), Strip(lb.built_on, "built on: ")), "build date");
-  const bool platform =
-      note(Compare(Strip(la.platform, "platform: "), Strip(lb.platform, "platform: ")), "platform");
+  const Fact platform = Compare(Strip(la.platform, "platform: "), Strip(lb.platform, "platform: "));
+  note(platform, "platform");
   note(Compare(la.options, lb.options), "options");
+  // `openssl speed` prints no platform line: the same compiler flags and build date (to the
+  // second) name one build unless a platform line on each side says otherwise.
+  out.same = !out.differs && (file || (flags && date));
+  return out;
+}
+
+// The caveat of a same-build sentence when a side records no SHA-256 of its library file.
+std::string UnhashedNote(bool hashed) {
+  return hashed ? ""
+                : " (a side records no SHA-256 of its library file: one rebuilt in place with the "
+                  "same version and build lines would look the same)";
+}
+
+}  // namespace
+
+bool BuildLinesAlike(const Side& a, const Side& b) {
+  const BuildFacts build = CompareBuilds(a, b);
+  return build.comparable && build.same;
+}
+
+BuildIdentity SameBuild(const Side& a, const Side& b) {
+  BuildIdentity out;
+  if (!RunAlike(a, b)) {
+    return out;
+  }
+  const BuildFacts build_facts = CompareBuilds(a, b);
+  if (!build_facts.comparable) {
+    return out;
+  }
+  const results::LibraryInfo& la = a.run.library;
+  const results::LibraryInfo& lb = b.run.library;
+  out.matched = build_facts.matched;
+  bool differs = build_facts.differs;
+  const auto note = [&](Fact fact, const char* what) {
+    differs = differs || fact == Fact::kDiffer;
+    if (fact == Fact::kAlike) {
+      out.matched.emplace_back(what);
+    }
+    return fact == Fact::kAlike;
+  };
   const Fact caps = Compare(la.capability_vector, lb.capability_vector);
   note(caps, "capability vector");
   const bool cpu = note(Compare(CpuModel(a), CpuModel(b)), "CPU model");
   if (differs) {
     return out;
   }
-  const bool build = file || (flags && date && platform);
+  const bool build = build_facts.same;
   // A vector on one side only is unknown; on neither side there is none to compare (no
   // OpenSSL CPUINFO, or a library without one), and the CPU model and environment decide.
   const bool caps_known =
@@ -146,6 +194,21 @@ std::vector<Finding> SameBuildFindings(const std::vector<Row>& rows, const Side&
   }
   const std::string range = lo == hi ? RatioText(lo) : RatioText(lo) + "-" + RatioText(hi);
   const bool hashed = !a.run.library.file_sha256.empty() && !b.run.library.file_sha256.empty();
+  const ChangeSplit split = SplitByChange(rows);
+  if (!split.changed.empty() && !split.unchanged.empty()) {
+    // One run's clock, turbo or frequency moves every family it times alike.
+    return {Finding{
+        "same-build",
+        fmt::format("{} and {} are the same build on the same CPU as far as the results record "
+                    "(the same {}), yet {} changed ({}/{} {}) while {} did not: a change of the "
+                    "machine's clock or turbo would move every family, so it does not explain "
+                    "this, and cannot tell from this report what did. The CIs describe each "
+                    "run's own samples, so \"significantly\" says these runs differed, not the "
+                    "builds{}.",
+                    a.letter, b.letter, JoinAnd(identity.matched), JoinAnd(split.changed), b.letter,
+                    a.letter, range, JoinAnd(split.unchanged), UnhashedNote(hashed)),
+        "cannot-tell"}};
+  }
   return {Finding{
       "same-build",
       fmt::format("{} and {} are the same build on the same CPU as far as the results record "
@@ -154,9 +217,7 @@ std::vector<Finding> SameBuildFindings(const std::vector<Row>& rows, const Side&
                   "load), not a code path. The CIs describe each run's own samples, not that "
                   "drift, so \"significantly\" says these runs differed, not the builds{}.",
                   a.letter, b.letter, JoinAnd(identity.matched), b.letter, a.letter, range,
-                  hashed ? ""
-                         : " (a side records no SHA-256 of its library file: one rebuilt in "
-                           "place with the same version and build lines would look the same)"),
+                  UnhashedNote(hashed)),
       "machine-difference"}};
 }
 

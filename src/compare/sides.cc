@@ -106,6 +106,15 @@ std::vector<Side> LoadFileSides(std::string_view text, const std::string& file_n
     const std::string& backend = runs[i].library.backend;
     Side side;
     side.label = per_backend[backend] > 1 ? fmt::format("{}#{}", label, i + 1) : label;
+    if (per_backend[backend] > 1) {
+      // The name the paste gave the run's block ("without:", "openssl-3.0") tells the runs apart.
+      const auto named =
+          std::find_if(runs[i].source.facts.begin(), runs[i].source.facts.end(),
+                       [](const results::SourceFact& fact) { return fact.kind == "block_label"; });
+      if (named != runs[i].source.facts.end() && !named->value.empty()) {
+        side.label += fmt::format(" ({})", named->value);
+      }
+    }
     if (by_backend && !backend.empty()) {
       side.label += fmt::format(" ({})", backend);
     }

@@ -24,7 +24,9 @@ struct HostFacts {
 };
 
 /// Reads `text` as one file's sides, labelled `label` (or "label#1", "label#2", ... for a file
-/// with several runs; N is the run's position in the file). Runs without algorithms (an
+/// with several runs; N is the run's position in the file). A run of several whose import
+/// recorded a block label (the "block_label" fact: "with:", "openssl-3.0", a board's name) has
+/// it added: "label#2 (openssl-3.0)". Runs without algorithms (an
 /// `openssl version` block) are left out when the file also has runs with algorithms. Text starting
 /// with '{' (after whitespace) is a results JSON: one run document or {"schema_version": 1, "runs":
 /// [...]} (origin kResults; figures are recomputed from samples where present). Anything else goes
