@@ -59,6 +59,23 @@ TEST(LoadFileSidesTest, SeveralRunsGetNumberedLabels) {
   EXPECT_EQ(imported[1].origin, SideOrigin::kImported);
 }
 
+// A run's block label, as import records it ("with:", "without:" before a repeated table),
+// names the side beside its number (new-user tryout 19, p33: two runs of one paste were told
+// apart only by "#1" and "#2").
+TEST(LoadFileSidesTest, BlockLabelsImportRecordsNameTheSides) {
+  const std::string text =
+      "with:\n"
+      "                              sign    verify    sign/s verify/s\n"
+      " 256 bits ecdsa (nistp256)   0.0000s   0.0002s  22574.7   6340.0\n"
+      "without:\n"
+      "                              sign    verify    sign/s verify/s\n"
+      " 256 bits ecdsa (nistp256)   0.0000s   0.0002s  22651.0   6664.0\n";
+  const std::vector<Side> sides = LoadFileSides(text, "paste.txt", "paste.txt");
+  ASSERT_EQ(sides.size(), 2u);
+  EXPECT_EQ(sides[1].label, "paste.txt#2 (without)");
+  EXPECT_EQ(sides[0].label.rfind("paste.txt#1", 0), 0u) << sides[0].label;
+}
+
 TEST(LoadFileSidesTest, RunsWithoutAlgorithmsAreNoSidesBesideRunsWithThem) {
   // `openssl version -a` of another build pasted before speed output: a run without
   // algorithms, which would otherwise be baseline A with nothing measured.
