@@ -464,14 +464,24 @@ std::string CpuClause(const std::vector<const Statement*>& changed, const CpuEvi
   if (cpu.aes_b.state == State::kUnknown) {
     unknown.push_back(b_letter);
   }
-  const std::string paste =
-      unknown.empty()
-          ? "the lines pasted show no difference in hardware AES; the CPUs' speed or another "
-            "feature may differ"
-          : fmt::format(
-                "paste {} lscpu Flags line (or OpenSSL 3.x's openssl version -a "
-                "CPUINFO line) to show which CPU features differ",
-                unknown.size() == 1 ? unknown.front() + "'s" : "each side's");
+  std::string paste;
+  if (!unknown.empty()) {
+    paste = fmt::format(
+        "paste {} lscpu Flags line (or OpenSSL 3.x's openssl version -a CPUINFO line) to show "
+        "which CPU features differ",
+        unknown.size() == 1 ? unknown.front() + "'s" : "each side's");
+  } else if (cpu.aes_a.state == cpu.aes_b.state) {
+    paste =
+        fmt::format("both sides' lines show {} {}; the CPUs' speed or another feature may differ",
+                    cpu.aes_a.feature, cpu.aes_a.state == State::kPresent ? "present" : "absent");
+  } else {
+    // One side without hardware AES, but the pattern is not AES alone slower there.
+    const bool a_lacks = cpu.aes_a.state == State::kAbsent;
+    paste = fmt::format(
+        "{}'s lines show no {} and {}'s show it, which does not explain this pattern alone; the "
+        "CPUs' speed or another feature may differ",
+        a_lacks ? a_letter : b_letter, cpu.aes_a.feature, a_lacks ? b_letter : a_letter);
+  }
   return fmt::format(
       ": the same build ran on different CPUs ({}), so the difference is the CPUs' (their "
       "features or their speed), not the build's; cannot tell from this report which ({})",

@@ -157,6 +157,11 @@ TEST(CompareCpuTest, SameBuildOnACpuWithoutAesNiNamesTheCpuNotTheBuild) {
                   "221345.19k   228877.41k\n");
   const CompareReport md5 = Compare({a, PasteSide("B", md5_too + std::string(kPentiumFlags))}, {});
   EXPECT_FALSE(AnyCause(md5, "no-hw-aes")) << AllText(md5);
+  const Finding* md5_pattern = FindingOf(md5, "pattern");
+  ASSERT_NE(md5_pattern, nullptr) << AllText(md5);
+  EXPECT_THAT(md5_pattern->text, HasSubstr("B's lines show no AES-NI and A's show it, which does "
+                                           "not explain this pattern alone"));
+  EXPECT_THAT(md5_pattern->text, Not(HasSubstr("no difference in hardware AES")));
 
   // Two builds (another build date on B): the missing AES-NI is no longer the only difference.
   std::string rebuilt = pentium;
