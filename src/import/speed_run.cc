@@ -281,6 +281,18 @@ void AddBasisCaveats(const std::string& basis, int multi, RunResult* run) {
 }
 
 // Marks every cell of rows built from progress lines (RowsFromProgress) as recomputed from them.
+// How figures recomputed from progress lines were computed, by the kinds recomputed: a symmetric
+// figure is bytes/s, operations × size / time; a public-key one ops/s, operations / time
+// (apps/speed.c: print_result multiplies count / time by the block length; the RSA, DSA, ECDSA
+// and ECDH loops keep count / time).
+std::string RecomputedFormula(bool symmetric, bool public_key) {
+  if (symmetric && public_key) {
+    return "operations × size / time for the symmetric rows, operations / time for the "
+           "public-key ones";
+  }
+  return public_key ? "operations / time" : "operations × size / time";
+}
+
 void NoteRecomputed(std::vector<SymRow>* sym_rows, std::vector<PkRow>* pk_rows) {
   for (SymRow& row : *sym_rows) {
     AddRowCaveat(&row, RowCaveat::kAllSizes,
@@ -381,8 +393,9 @@ void AddRowsOnlyInProgress(const std::vector<Progress>& progress, std::vector<ui
       "{} {} {} not in the results table, though progress lines (from line {}) measured {}: {}.",
       names.size() == 1 ? "Row" : "Rows", JoinNames(names), names.size() == 1 ? "is" : "are",
       missing.front().line, names.size() == 1 ? "it" : "them",
-      same_sizes ? "the figures are recomputed from those lines (operations × size / time), "
-                   "before openssl's own rounding"
+      same_sizes ? fmt::format("the figures are recomputed from those lines ({}), before "
+                               "openssl's own rounding",
+                               RecomputedFormula(!missing_sym.empty(), !missing_pk.empty()))
                  : "they are left out, as their sizes differ from the table's"));
 }
 
@@ -740,9 +753,10 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
     }
   }
   if (recomputed && (!sym_rows.empty() || !pk_rows.empty())) {
-    run.source.caveats.push_back(
+    run.source.caveats.push_back(fmt::format(
         "The results table is not in the paste: figures are recomputed from the progress "
-        "lines (operations × size / time), before openssl's own rounding.");
+        "lines ({}), before openssl's own rounding.",
+        RecomputedFormula(!sym_rows.empty(), !pk_rows.empty())));
   } else if (recomputed) {
     run.source.caveats.push_back(
         "The results table is not in the paste, and no figure can be recomputed from its "
