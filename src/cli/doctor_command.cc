@@ -34,6 +34,7 @@
 #include "diagnose/doctor_from.h"
 #include "diagnose/doctor_report.h"
 #include "diagnose/library_doctor.h"
+#include "diagnose/speed_tool.h"
 #include "import/import.h"
 #include "import/own_reports.h"
 #include "import/parse_util.h"
@@ -277,9 +278,6 @@ int RunDoctorFrom(const DoctorCommandOptions& options,
   // build flags) the report's verdicts rest on: the live doctor examines such libraries.
   std::vector<std::string> left_out;
   std::vector<RenderedReport> reports;
-  // Whether the speed tool's knowledge names why a figure cannot be one (a timer fault of a
-  // release, a failed operation's sign): then a report of such figures alone says something.
-  bool figures_explained = false;
   for (const results::RunResult& run : runs) {
     if (any_figures && run.algorithms.empty()) {
       continue;
@@ -289,12 +287,6 @@ int RunDoctorFrom(const DoctorCommandOptions& options,
       continue;
     }
     diagnose::DoctorReport report = diagnose::DiagnoseReport(run, algorithms);
-    for (const diagnose::Finding& finding : report.findings) {
-      figures_explained = figures_explained || finding.id == "tool.impossible-figure" ||
-                          finding.id == "tool.timer-fault" ||
-                          finding.id == "tool.figure-cannot-tell" ||
-                          finding.id == "tool.multi-summary";
-    }
     diagnose::ReadPastedMaskExperiment(report, run, runs);
     diagnose::ReadRunsThatDiffer(report, runs);
     report.created_utc = UtcTimestamp();
@@ -315,7 +307,10 @@ int RunDoctorFrom(const DoctorCommandOptions& options,
                  "(`cryptobench doctor --backend NAME` examines other libraries)\n",
                  name.c_str(), names.c_str());
   }
-  if (!figures_explained) {
+  // Whether the speed tool's knowledge names why a figure cannot be one (a timer fault of a
+  // release, a failed operation's sign): then a report of such figures alone says something.
+  // import decides by the same function, so the two agree on such a paste.
+  if (!diagnose::SpeedToolExplainsUnusableFigures(runs)) {
     try {
       import::CheckUsableFigures(runs, name);  // only figures no measurement gives: one line
     } catch (const import::ImportError& e) {

@@ -16,6 +16,7 @@
 #include "report/report.h"
 #include "results/json.h"
 
+#include "diagnose/speed_tool.h"
 #include "import/import.h"
 #include "import/json_paste.h"
 #include "import/own_reports.h"
@@ -98,7 +99,13 @@ int RunImport(const ImportOptions& options) {
   std::vector<results::RunResult> runs;
   try {
     runs = import::ImportText(text, file_name, /*read_result_json=*/false);
-    import::CheckUsableFigures(runs, file_name);  // only figures no measurement gives
+    // Only figures no measurement gives: refused, unless the speed tool's knowledge names why
+    // (a failed operation's negative figure, a release's timer fault). Such a paste is the
+    // tool's report of a failure, which doctor --from explains (exit status 1, "a measurement
+    // failed"), not bad input: import reads it, its cells errors, as doctor --from does.
+    if (!diagnose::SpeedToolExplainsUnusableFigures(runs)) {
+      import::CheckUsableFigures(runs, file_name);
+    }
   } catch (const import::ImportError& e) {
     throw UsageError(e.what());  // "FILE:LINE: expected ..."; nothing is written
   }

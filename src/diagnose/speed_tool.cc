@@ -481,7 +481,9 @@ struct ImpossibleItem {
 };
 
 // "impossible figure 'VALUE' at line N": import's message for a negative, infinite or NaN
-// figure (speed_run.cc, foreign_run.cc). nullopt for other messages.
+// figure (speed_run.cc, foreign_run.cc). VALUE is the figure as the table printed it where it
+// printed one: openssl speed's "-5.00k" is in 1000s (apps/speed.c prints "%11.2fk" of the rate
+// / 1e3), so a 'k' after the number multiplies it by 1000. nullopt for other messages.
 std::optional<std::pair<double, std::string>> ImpossibleMessage(std::string_view message) {
   constexpr std::string_view kPrefix = "impossible figure '";
   if (!message.starts_with(kPrefix)) {
@@ -493,9 +495,12 @@ std::optional<std::pair<double, std::string>> ImpossibleMessage(std::string_view
   }
   const std::string value(message.substr(kPrefix.size(), end - kPrefix.size()));
   char* stop = nullptr;
-  const double number = std::strtod(value.c_str(), &stop);
+  double number = std::strtod(value.c_str(), &stop);
   if (stop == value.c_str()) {
     return std::nullopt;
+  }
+  if (*stop == 'k') {
+    number *= 1000;  // "1e308k" is beyond a double: inf, as import read it
   }
   const size_t at = message.find(" at line ", end);
   return std::make_pair(
@@ -930,6 +935,16 @@ std::vector<Finding> SpeedToolFindings(const results::RunResult& run,
 
 std::vector<Finding> SpeedToolFindings(const results::RunResult& run) {
   return SpeedToolFindings(run, SpeedToolChanges());
+}
+
+bool SpeedToolExplainsUnusableFigures(const std::vector<results::RunResult>& runs) {
+  return std::any_of(runs.begin(), runs.end(), [](const results::RunResult& run) {
+    const std::vector<Finding> findings = SpeedToolFindings(run);
+    return std::any_of(findings.begin(), findings.end(), [](const Finding& finding) {
+      return finding.id == "tool.impossible-figure" || finding.id == "tool.timer-fault" ||
+             finding.id == "tool.figure-cannot-tell" || finding.id == "tool.multi-summary";
+    });
+  });
 }
 
 std::vector<SpeedToolPairFinding> SpeedToolPairFindings(const results::RunResult& a,

@@ -116,6 +116,13 @@ std::vector<Finding> SpeedToolFindings(const results::RunResult& run,
 /// SpeedToolFindings(run, SpeedToolChanges()).
 std::vector<Finding> SpeedToolFindings(const results::RunResult& run);
 
+/// True when SpeedToolFindings of one of `runs` names why figures cannot be ones (a timer fault
+/// of a release, a failed operation's sign, a -multi summary: "tool.impossible-figure",
+/// "tool.timer-fault", "tool.figure-cannot-tell", "tool.multi-summary"). A paste of such figures
+/// alone then says something: doctor --from reports it and import reads it, rather than
+/// refusing it (import::CheckUsableFigures) as bad input.
+bool SpeedToolExplainsUnusableFigures(const std::vector<results::RunResult>& runs);
+
 /// A statement about two runs of a speed tool compared (compare's "speed-tool" findings).
 struct SpeedToolPairFinding {
   std::string text;   ///< plain sentence, ends with '.'

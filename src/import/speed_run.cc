@@ -60,10 +60,13 @@ class Assembler {
 
   /// `legacy`: the row was timed through the 1.x low-level API (IsLegacyRow); its cells go into
   /// an algorithm entry of their own (AlgorithmResult::api "legacy"), apart from the EVP row of
-  /// the same cipher.
+  /// the same cipher. `printed`: the figure as the table printed it ("-5.00k", "1e308k"), quoted
+  /// by an impossible figure's message and caveat; empty when the figure was computed (progress
+  /// lines, -mr records), which then quote the value.
   Cell* Add(const NamedAlgorithm& named, const std::string& row_name, const std::string& op,
             uint64_t input_len, double ops_per_s, std::optional<double> bytes_per_s, size_t line,
-            const Spread& children, std::vector<results::CellCaveat> caveats, bool legacy = false) {
+            const Spread& children, std::vector<results::CellCaveat> caveats, bool legacy = false,
+            std::string_view printed = {}) {
     AlgorithmResult& alg = FindAlgorithm(named, legacy ? "legacy" : "", op, input_len, line);
     Cell cell;
     cell.operation = op;
@@ -71,11 +74,14 @@ class Assembler {
     cell.caveats = std::move(caveats);
     const double shown = bytes_per_s ? *bytes_per_s : ops_per_s;
     if (!std::isfinite(shown) || shown < 0) {
+      // The cell as pasted: "1e308k" read in 1000s overflows to inf, which line 4 never showed
+      // (tryout 19). diagnose/speed_tool.cc's ImpossibleMessage reads the 'k' back.
+      const std::string quoted = printed.empty() ? fmt::format("{}", shown) : std::string(printed);
       cell.status = CellStatus::kError;
-      cell.message = fmt::format("{} '{}' at line {}", kImpossibleFigurePrefix, shown, line);
+      cell.message = fmt::format("{} '{}' at line {}", kImpossibleFigurePrefix, quoted, line);
       run_->source.caveats.push_back(fmt::format(
           "Line {}: {} {} reports an impossible figure ({}); the cell is marked as an error.", line,
-          row_name, op, shown));
+          row_name, op, quoted));
     } else if (const std::string why =
                    ImplausibleFigure(ops_per_s, bytes_per_s ? &*bytes_per_s : nullptr);
                !why.empty()) {
@@ -830,7 +836,8 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
         }
       }
       assembler.Add(named, row.name, op, sizes[i], bytes / static_cast<double>(sizes[i]), bytes,
-                    row.line, children, std::move(caveats), legacy);
+                    row.line, children, std::move(caveats), legacy,
+                    i < row.printed.size() ? std::string_view(row.printed[i]) : std::string_view());
     }
   }
   for (const PkRow& row : pk_rows) {
