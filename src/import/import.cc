@@ -166,6 +166,11 @@ SpeedCommand ParseSpeedCommand(const std::vector<std::string>& args, size_t line
       const auto seconds = ParseUnsigned(args[++i]);
       command.seconds =
           seconds && *seconds > 0 && *seconds <= 86400 ? static_cast<double>(*seconds) : 0;
+    } else if (arg == "-bytes" && has_value) {
+      // apps/speed.c's OPT_BYTES (1.1.1: atoi; 3.x: opt_int_arg): one size, in bytes.
+      const auto bytes = ParseUnsigned(args[++i]);
+      command.bytes =
+          bytes && *bytes > 0 && *bytes <= (uint64_t{1} << 30) ? static_cast<uint64_t>(*bytes) : 0;
     } else if (arg == "-engine" && has_value) {
       command.engine = args[++i];
     } else if (arg == "-provider" && has_value) {

@@ -51,5 +51,55 @@ TEST(ImportLeftoversTest, RecomputedPublicKeyFiguresNameOperationsPerTime) {
       << ::testing::PrintToString(both[0].source.caveats);
 }
 
+const results::Cell* CellAt(const results::RunResult& run, const std::string& name,
+                            uint64_t input_len) {
+  const results::AlgorithmResult* alg = FindAlgorithm(run, name);
+  if (alg == nullptr) {
+    return nullptr;
+  }
+  for (const results::Cell& cell : alg->cells) {
+    if (cell.input_len == input_len) {
+      return &cell;
+    }
+  }
+  return nullptr;
+}
+
+// `openssl speed -bytes 16` times one size (apps/speed.c, 1.1.1 and 3.x: OPT_BYTES sets
+// lengths = &lengths_single and size_num = 1), so its table has one column and each row one
+// figure. Rows pasted without the table's header were refused: one figure is no row without a
+// size list, and the command line's -bytes gives it.
+TEST(ImportLeftoversTest, BareRowsOfOneSizeTakeItFromTheCommandsBytes) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "$ openssl speed -bytes 16 -evp aes-128-cbc sha256\n"
+      "aes-128-cbc     393056.79k\n"
+      "sha256          146780.50k\n",
+      "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  const results::Cell* aes = CellAt(runs[0], "AES-128-CBC", 16);
+  ASSERT_NE(aes, nullptr);
+  ASSERT_TRUE(aes->figures.has_value());
+  EXPECT_DOUBLE_EQ(aes->figures->bytes_per_s->value, 393056.79e3);
+  // The command settles the size: named, not in doubt.
+  ASSERT_FALSE(aes->caveats.empty());
+  EXPECT_NE(aes->caveats[0].text.find("-bytes 16 (line 1)"), std::string::npos)
+      << aes->caveats[0].text;
+  EXPECT_FALSE(aes->caveats[0].doubt);
+  const results::Cell* sha = CellAt(runs[0], "SHA-256", 16);
+  ASSERT_NE(sha, nullptr);
+  EXPECT_DOUBLE_EQ(sha->figures->bytes_per_s->value, 146780.50e3);
+  // 3.x: the header without its 'type' line.
+  const std::vector<results::RunResult> v3 = ImportText(
+      "$ openssl speed -seconds 1 -bytes 1400 -evp aes-128-gcm\n"
+      "version: 3.0.13\n"
+      "built on: Mon Apr  8 10:12:44 2024 UTC\n"
+      "AES-128-GCM    5248102.83k\n",
+      "paste.txt");
+  ASSERT_EQ(v3.size(), 1u);
+  ASSERT_NE(CellAt(v3[0], "AES-128-GCM", 1400), nullptr);
+  // Without -bytes one figure fixes no size: still not read.
+  EXPECT_NE(ImportErrorOf("$ openssl speed -evp aes-128-cbc\naes-128-cbc     393056.79k\n"), "");
+}
+
 }  // namespace
 }  // namespace cryptobench::import

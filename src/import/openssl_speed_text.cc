@@ -257,6 +257,26 @@ int SignificantDigits(std::string_view word) {
   return digits;
 }
 
+// A name followed by one or two figures, one in 1000s of bytes/s ("aes-128-cbc 393056.79k"): a
+// row of a table of one or two sizes, such as `openssl speed -bytes 16` prints. Returns the
+// number of figures, or 0. Taken only where a command line or a 'type' line fixes that many
+// sizes (FixesSizesFor): alone, a name and a figure may be anything.
+size_t FewFiguresRow(std::string_view trimmed) {
+  const std::vector<std::string_view> words = SplitWords(trimmed);
+  size_t figures = 0;
+  size_t thousands = 0;
+  while (figures < words.size() && figures < 3 &&
+         ParseSpeedFigure(words[words.size() - 1 - figures])) {
+    thousands += EndsWith(words[words.size() - 1 - figures], "k") ? 1 : 0;
+    ++figures;
+  }
+  if (figures == 0 || figures >= 3 || thousands == 0 || figures == words.size() ||
+      EndsWith(words[words.size() - 1 - figures], ":")) {
+    return 0;
+  }
+  return figures;
+}
+
 bool IsPkHeaderWords(const std::vector<std::string_view>& words,
                      std::initializer_list<std::string_view> expected) {
   return std::equal(words.begin(), words.end(), expected.begin(), expected.end());
@@ -347,11 +367,22 @@ void SpeedTextParser::Finish() {
   DropFiguresOutOfLine();
 }
 
+bool SpeedTextParser::FixesSizesFor(size_t figures) const {
+  return (evidence_->command.bytes != 0 && figures == 1) || implied_sizes_.size() == figures;
+}
+
 bool SpeedTextParser::ImplySizes(const SourceLine& line, size_t figures) {
   std::string from;
+  const bool single =
+      evidence_->command.bytes != 0 && figures == 1 && !evidence_->command.multi_block;
   if (evidence_->command.multi_block && figures >= kMultiBlockSizes.size()) {
     evidence_->sizes = kMultiBlockSizes;
     from = "the multi-block sizes of -mb (8 KiB to 128 KiB)";
+  } else if (single) {
+    // apps/speed.c (1.1.1 and 3.x), OPT_BYTES: lengths = &lengths_single, size_num = 1.
+    evidence_->sizes = {evidence_->command.bytes};
+    from = fmt::format("the one size of the command line's -bytes {} (line {})",
+                       evidence_->command.bytes, evidence_->command.line);
   } else if (!implied_sizes_.empty() && implied_sizes_.size() == figures) {
     evidence_->sizes = implied_sizes_;
     from = implied_continued_
@@ -377,8 +408,9 @@ bool SpeedTextParser::ImplySizes(const SourceLine& line, size_t figures) {
       "{} as {})",
       line.number, from);
   // -mb's sizes are fixed (apps/speed.c, mblengths_list): a command line with -mb settles them.
+  // So does -bytes: every row of its table has that one size.
   implied_sizes_doubt_ = !(evidence_->command.multi_block && figures >= kMultiBlockSizes.size()) &&
-                         !(implied_continued_ && implied_sizes_.size() == figures);
+                         !single && !(implied_continued_ && implied_sizes_.size() == figures);
   table_ = Table::kSymmetric;
   after_blank_ = false;
   return true;
@@ -711,6 +743,12 @@ Offer SpeedTextParser::TakeLine(const SourceLine& line) {
       return TakePkRow(line, trimmed);
     case Table::kNone:
       break;
+  }
+  if (const size_t few = FewFiguresRow(trimmed); few > 0 && FixesSizesFor(few)) {
+    // `openssl speed -bytes 16` without its table's header: one figure per row, of that size.
+    if (ImplySizes(line, few)) {
+      return TakeSymmetricRow(line, trimmed);
+    }
   }
   if (LooksLikeSymmetricRow(trimmed)) {
     // A row whose 'type' line is not in the paste: sizes the version or the paste imply.

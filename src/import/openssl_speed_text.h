@@ -124,6 +124,10 @@ class SpeedTextParser {
   std::string PkTableKey() const;
   // A row without a 'type' line: picks its sizes; false when none fit its figure count.
   bool ImplySizes(const SourceLine& line, size_t figures);
+  // True when a row of `figures` figures (one or two) has its sizes fixed without a 'type' line
+  // of its own: by the command line's -bytes (one figure), or by the sizes implied from an
+  // earlier 'type' line of the paste (SetImpliedSizes) that has that many.
+  bool FixesSizesFor(size_t figures) const;
   void KeepPendingRow();
   // Notes each cell of `row` printed but not readable as a figure ("2345x6.12k").
   // and adds a caveat doubting the row's other cells.

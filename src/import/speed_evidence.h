@@ -51,6 +51,10 @@ struct SpeedCommand {
   bool multi_block = false;  ///< -mb: multi-block sizes (kMultiBlockSizes)
   int multi = 0;
   double seconds = 0;  ///< -seconds N (1.1.1 and later), seconds; 0: not given
+  /// -bytes N (1.1.1 and later): the one input size of every symmetric cell, bytes; 0: not
+  /// given. apps/speed.c sets lengths = &lengths_single, size_num = 1, so the table has one
+  /// column ("type 16 bytes") and each row one figure.
+  uint64_t bytes = 0;
   std::string engine;
   std::vector<std::string> providers;
   std::string evp;  ///< -evp NAME
