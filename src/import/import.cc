@@ -480,10 +480,37 @@ class Driver {
   // that run's header, not `openssl version` output. Read as the latter, it ended the run and
   // the table imported without its command line (-multi, -elapsed, pinning). `openssl version
   // -a`'s "(Library: ...)" line, and one after `openssl version`, still start a version block.
-  bool AwaitsSpeedHeader(std::string_view trimmed) const {
-    return speed_ && speed_->evidence.command.present && !speed_->evidence.header &&
-           !speed_->evidence.HasFinalFigures() && !after_version_command_ &&
-           trimmed.find("(Library:") == std::string_view::npos;
+  //
+  // Without the command line, progress lines stand for it: in 1.x speed prints them before its
+  // version line (to stderr, apps/speed.c print_message), so a version line after them, followed
+  // by the results table (its header lines, the "The 'numbers' ..." line, a 'type' line, a
+  // public-key header or a row: VersionLeadsToTable), is that run's, not a run of its own
+  // (tryout 19: a lone `OpenSSL 1.0.2k-fips  26 Jan 2017` split one run into a run of progress
+  // figures and a run of the same table's).
+  bool AwaitsSpeedHeader(std::string_view trimmed, size_t index) const {
+    if (!speed_ || speed_->evidence.header || speed_->evidence.HasFinalFigures() ||
+        after_version_command_ || trimmed.find("(Library:") != std::string_view::npos) {
+      return false;
+    }
+    return speed_->evidence.command.present ||
+           (!speed_->evidence.progress.empty() && VersionLeadsToTable(index));
+  }
+
+  // True when the version line at `index` is followed, after blank lines and header lines
+  // (built on, options, compiler, ...), by openssl speed's results table.
+  bool VersionLeadsToTable(size_t index) const {
+    for (size_t i = index + 1; i < lines_.size() && i <= index + 12; ++i) {
+      if (lines_[i].kind != LineKind::kText) {
+        return false;
+      }
+      const std::string_view trimmed = Trim(lines_[i].text);
+      if (trimmed.empty() || IsHeaderLabelLine(trimmed)) {
+        continue;
+      }
+      return !trimmed.starts_with("Doing ") && !IsVersionLine(trimmed) &&
+             (StartsSpeedText(trimmed) || LooksLikeSpeedRow(trimmed));
+    }
+    return false;
   }
 
   // A command line of bssl, botan or cryptsetup: starts that tool's run. Returns false for
@@ -744,7 +771,8 @@ class Driver {
       }
       FlushVersion();
     }
-    if (line.kind == LineKind::kText && IsVersionLine(trimmed) && !AwaitsSpeedHeader(trimmed) &&
+    if (line.kind == LineKind::kText && IsVersionLine(trimmed) &&
+        !AwaitsSpeedHeader(trimmed, index) &&
         StartsVersionBlock(lines_, index, after_version_command_)) {
       Flush();
       version_.emplace();

@@ -101,5 +101,28 @@ TEST(ImportLeftoversTest, BareRowsOfOneSizeTakeItFromTheCommandsBytes) {
   EXPECT_NE(ImportErrorOf("$ openssl speed -evp aes-128-cbc\naes-128-cbc     393056.79k\n"), "");
 }
 
+// OpenSSL 1.x speed prints its version line after the progress lines (stderr) and before its
+// table (apps/speed.c: OpenSSL_version(OPENSSL_VERSION) at the start of the results), so a lone
+// 1.0.2 version line there is the run's, not a run of its own: it split one run into progress
+// figures and the same table's.
+TEST(ImportLeftoversTest, A1xVersionLineAfterProgressLinesIsTheRunsHeader) {
+  const std::string progress =
+      "Doing sha256 for 3s on 16 size blocks: 8253393 sha256's in 2.99s\n"
+      "Doing sha256 for 3s on 64 size blocks: 4573129 sha256's in 3.00s\n";
+  const std::string table =
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16 bytes     64 bytes\n"
+      "sha256           44165.31k    97560.08k\n";
+  for (const std::string& between : {std::string(), std::string("\n")}) {
+    const std::vector<results::RunResult> runs =
+        ImportText(progress + "OpenSSL 1.0.2k-fips  26 Jan 2017\n" + between + table, "paste.txt");
+    ASSERT_EQ(runs.size(), 1u) << "blank line: " << between.size();
+    EXPECT_EQ(runs[0].library.version, "OpenSSL 1.0.2k-fips  26 Jan 2017");
+    const results::Cell* cell = CellAt(runs[0], "SHA-256", 16);
+    ASSERT_NE(cell, nullptr);
+    EXPECT_DOUBLE_EQ(cell->figures->bytes_per_s->value, 44165.31e3);
+  }
+}
+
 }  // namespace
 }  // namespace cryptobench::import
