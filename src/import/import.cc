@@ -607,9 +607,24 @@ class Driver {
   // line after one of them; never of a run before it (the run open ends here). Returns false for
   // other lines. /proc/cpuinfo's own Hardware and Model lines after `cat /proc/cpuinfo` stay facts
   // of every run (EnvFactReader).
+  //
+  // A short heading that ends in a colon ("with:", "before patch:": RunLabel) names the block
+  // too when the line right after it starts openssl speed output (a version line, speed's
+  // header or table, a progress line): MachineLabel alone wants a digit, so the first of two
+  // labelled builds went unnamed (tryout 19). A heading of prose or one that names nothing
+  // ("Here are the results:", "Output:": NamesNothing) is no label.
   bool TakeBlockLabel(size_t index) {
     const SourceLine& line = lines_[index];
     std::optional<std::string> name = MachineLabel(line.text);
+    if (!name && index + 1 < lines_.size() && lines_[index + 1].kind == LineKind::kText) {
+      const std::string_view next = Trim(lines_[index + 1].text);
+      if (IsVersionLine(next) || StartsSpeedText(next) || LooksLikeSpeedRow(next)) {
+        name = RunLabel(line.text);
+        if (name && NamesNothing(*name)) {
+          name.reset();
+        }
+      }
+    }
     if (!name || env_.InCpuinfo() || StartsBlock(index)) {
       return false;
     }
@@ -630,6 +645,23 @@ class Driver {
     label_ = std::move(fact);
     label_taken_ = after_command;
     return true;
+  }
+
+  // True for a heading (RunLabel's text) that is a sentence's start or names no build or
+  // machine: a word of it is a pronoun, an article, a form of "to be" or a word for output
+  // itself ("Here are the results", "My output", "Results").
+  static bool NamesNothing(std::string_view heading) {
+    static constexpr std::string_view kWords[] = {
+        "i",     "we",        "my",     "our",     "here",   "is",      "are", "was",
+        "were",  "the",       "this",   "these",   "that",   "it",      "a",   "an",
+        "below", "following", "result", "results", "output", "outputs", "log", "got"};
+    for (std::string_view word : SplitWords(heading)) {
+      const std::string lower = ToLower(word);
+      if (std::find(std::begin(kWords), std::end(kWords), lower) != std::end(kWords)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   // The block label of `run` (TakeBlockLabel), if any.

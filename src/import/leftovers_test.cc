@@ -65,6 +65,15 @@ const results::Cell* CellAt(const results::RunResult& run, const std::string& na
   return nullptr;
 }
 
+std::string LabelOf(const results::RunResult& run) {
+  for (const results::SourceFact& fact : run.source.facts) {
+    if (fact.kind == "block_label") {
+      return fact.value;
+    }
+  }
+  return "";
+}
+
 // `openssl speed -bytes 16` times one size (apps/speed.c, 1.1.1 and 3.x: OPT_BYTES sets
 // lengths = &lengths_single and size_num = 1), so its table has one column and each row one
 // figure. Rows pasted without the table's header were refused: one figure is no row without a
@@ -121,6 +130,31 @@ TEST(ImportLeftoversTest, A1xVersionLineAfterProgressLinesIsTheRunsHeader) {
     const results::Cell* cell = CellAt(runs[0], "SHA-256", 16);
     ASSERT_NE(cell, nullptr);
     EXPECT_DOUBLE_EQ(cell->figures->bytes_per_s->value, 44165.31e3);
+  }
+}
+
+// A short heading ending in ':' right before a build's speed output labels that run, the first
+// as well as the second (tryout 19, p33-before-after.txt: MachineLabel wants a digit, so the
+// first went unlabelled). Prose and headings that name nothing stay no label.
+TEST(ImportLeftoversTest, AShortHeadingBeforeTheFirstTableLabelsItsRun) {
+  const std::string build =
+      "version: 3.0.13\n"
+      "built on: Mon Apr  8 10:12:44 2024 UTC\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16 bytes     64 bytes\n";
+  const std::vector<results::RunResult> runs =
+      ImportText("before patch:\n" + build + "AES-128-GCM     580340.12k  1598304.50k\n\n" +
+                     "after patch:\n" + build + "AES-128-GCM     480340.12k  1398304.50k\n",
+                 "paste.txt");
+  ASSERT_EQ(runs.size(), 2u);
+  EXPECT_EQ(LabelOf(runs[0]), "before patch");
+  EXPECT_EQ(LabelOf(runs[1]), "after patch");
+  for (const std::string& prose : {std::string("Here are the results:"), std::string("Output:"),
+                                   std::string("I ran this on my laptop and got these numbers:")}) {
+    const std::vector<results::RunResult> unlabelled =
+        ImportText(prose + "\n" + build + "AES-128-GCM     580340.12k  1598304.50k\n", "paste.txt");
+    ASSERT_EQ(unlabelled.size(), 1u) << prose;
+    EXPECT_EQ(LabelOf(unlabelled[0]), "") << prose;
   }
 }
 
