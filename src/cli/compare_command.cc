@@ -12,6 +12,7 @@
 #include <optional>
 #include <set>
 #include <sstream>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -107,6 +108,47 @@ std::string RowNamed(const std::vector<compare::Side>& sides, const std::string&
     }
   }
   return "";
+}
+
+// The file a side's label names when the side is one of several runs of that file
+// ("runs.txt#2", "x.json#1 (openssl)": docs/compare.md, section 1); "" for a side that is a
+// file's only run or a live build.
+std::string_view FileOfRunLabel(std::string_view label) {
+  const size_t hash = label.rfind('#');
+  if (hash == std::string_view::npos || hash == 0) {
+    return {};
+  }
+  size_t end = hash + 1;
+  while (end < label.size() && label[end] >= '0' && label[end] <= '9') {
+    ++end;
+  }
+  if (end == hash + 1 || (end != label.size() && label.substr(end, 2) != " (")) {
+    return {};
+  }
+  return label.substr(0, hash);
+}
+
+// The error for two sides with no cell in common. When both are runs of one file, the reader
+// gave that file and expected its runs each to meet the other file's: every side is compared
+// with A, the first run (docs/compare.md, section 1), and this says so (tryout 19: "B
+// (p16-ctrl.txt#3) and A (p16-ctrl.txt#2)" named no side of the second file).
+std::string NoCellInCommon(const compare::Side& a, const compare::Side& b,
+                           const std::vector<compare::Side>& sides) {
+  const std::string_view file = FileOfRunLabel(a.label);
+  std::string why;
+  if (!file.empty() && file == FileOfRunLabel(b.label)) {
+    const bool other_files =
+        std::any_of(sides.begin(), sides.end(),
+                    [&](const compare::Side& side) { return FileOfRunLabel(side.label) != file; });
+    why = fmt::format(
+        "; both are runs of {}, and every side is compared with A, the first run of the first "
+        "file{}: give a run to compare in a file of its own",
+        file, other_files ? " (not with another file's runs)" : "");
+  }
+  return fmt::format(
+      "{} ({}) and {} ({}) have no cell (algorithm, operation, input size) in common: nothing "
+      "to compare{} (import or report shows each file's cells)",
+      b.letter, b.label, a.letter, a.label, why);
 }
 
 }  // namespace
@@ -358,10 +400,7 @@ int RunCompare(const CompareCommandOptions& options) {
     // An empty comparison is no answer: a wrong file, or --algorithms/--bytes for another run.
     const compare::Side& a = report.sides[report.pairs[*pair].a_index];
     const compare::Side& b = report.sides[report.pairs[*pair].b_index];
-    throw UsageError(fmt::format(
-        "{} ({}) and {} ({}) have no cell (algorithm, operation, input size) in common: nothing "
-        "to compare (import or report shows each file's cells)",
-        b.letter, b.label, a.letter, a.label));
+    throw UsageError(NoCellInCommon(a, b, report.sides));
   }
   report.created_utc = UtcTimestamp();
   report.tool_version = CRYPTOBENCH_VERSION;

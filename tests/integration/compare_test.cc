@@ -145,6 +145,19 @@ TEST(CompareCliTest, FailIfSlowerGatesOnSignificantRegressions) {
             0u)
       << empty.err;
   EXPECT_EQ(std::count(empty.err.begin(), empty.err.end(), '\n'), 1) << empty.err;
+  // Two runs of one file with no cell in common, each sharing cells with a run of the other file
+  // (tryout 19, p16-ctrl.txt against p02b-111w-noasm.txt): the error says that both sides are
+  // that file's runs and that every side is compared with the first, not with the other file's.
+  const CliResult same_file =
+      RunCryptobench({"compare", kFixtures + "two-runs-of-other-cells-a.txt",
+                      kFixtures + "two-runs-of-other-cells-b.txt"});
+  EXPECT_EQ(same_file.exit_status, 2) << same_file.out;
+  EXPECT_EQ(same_file.err,
+            "error: B (two-runs-of-other-cells-a.txt#2) and A (two-runs-of-other-cells-a.txt#1) "
+            "have no cell (algorithm, operation, input size) in common: nothing to compare; both "
+            "are runs of two-runs-of-other-cells-a.txt, and every side is compared with A, the "
+            "first run of the first file (not with another file's runs): give a run to compare "
+            "in a file of its own (import or report shows each file's cells)\n");
 
   // Rows read without their 'type' line are in doubt: 35% slower, they pass the gate, and a note
   // says they could not be tested rather than leave the pass unexplained.
