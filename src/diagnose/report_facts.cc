@@ -83,6 +83,21 @@ std::string ArchFromPlatform(std::string_view platform) {
 // deps/openssl/config/archs/linux-x86_64/no-asm/crypto/buildinf.h has the same shape). So
 // -DNDEBUG after the target's defines with neither kind between them shows a line not cut there.
 // 1.1.0 prints -DNDEBUG before its defines and 1.0.2 prints none: 1.1.1 only.
+// The order is 1.1.1's build template's: the line is "$(CC) $(LIB_CFLAGS) $(CPPFLAGS_Q)", and
+// Configurations/unix-Makefile.tmpl ("CPPFLAGS_Q is used for one thing only: to build up
+// buildinf.h") joins CPPFLAGS_Q as $lib_cppflags (the target's lib_cppflags, then -D of
+// $config{lib_defines} and $config{shared_defines}), then $cppflags2 (CNF_CPPFLAGS: the target's
+// cppflags, -D of $target{defines} and $config{defines}), then the user's CPPDEFINES/CPPFLAGS
+// (https://github.com/nodejs/node/blob/0206da73d30151d060e387c12f15a595f1229e88/deps/openssl/
+// openssl/Configurations/unix-Makefile.tmpl, the 1.1.1 template Node.js vendored: LIB_CPPFLAGS
+// and CPPFLAGS_Q). 1.1.1 Configure puts OPENSSL_PIC, OPENSSL_CPUID_OBJ and every *_ASM into
+// lib_defines and NDEBUG, in release builds only, into defines: 1.1.1e's linux-x86_64
+// configdata.pm has build_type "release", defines [NDEBUG], lib_defines [OPENSSL_PIC,
+// OPENSSL_CPUID_OBJ, OPENSSL_IA32_SSE2, ..., POLY1305_ASM] and the target's lib_cppflags
+// "-DOPENSSL_USE_NODELETE -DL_ENDIAN" (commit 09bcef2ba40ab1ef392c6f914a024c6ac17692fd
+// deps/openssl/config/archs/linux-x86_64/asm/configdata.pm of github.com/nodejs/quic). So
+// every assembly define stands before -DNDEBUG, and a --debug build prints no -DNDEBUG at all
+// (CompilerLineAsmOf then says cannot tell); a -DNDEBUG the user adds lands after them too.
 std::string WholeLineWithoutAsm(const results::LibraryInfo& library,
                                 const std::vector<std::string>& asm_defines) {
   if (library.version_num < 0x10101000 || library.version_num >= kOpenssl3 ||

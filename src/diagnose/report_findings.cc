@@ -273,7 +273,8 @@ CompilerLineAsm CompilerLineAsmOf(const results::LibraryInfo& library, bool may_
         "prints those defines last",
         true);
   }
-  // 1.1.1 prints -DNDEBUG after the assembly defines (WholeLineWithoutAsm, report_facts.cc):
+  // 1.1.1 prints -DNDEBUG after the assembly defines (WholeLineWithoutAsm, report_facts.cc,
+  // cites the 1.1.1 build template, unix-Makefile.tmpl's CPPFLAGS_Q, and a 1.1.1 configdata.pm):
   // a 1.1.1 line without it may be cut where they stand, or be a --debug build's.
   const std::vector<std::string_view> tokens = CompilerLineTokens(library.cflags);
   if (library.version_num >= 0x10101000 &&
