@@ -20,8 +20,12 @@ constexpr std::string_view kHeader = "algorithm,operation,class,family,cpb_low,c
 // The same with the optional last column: the OpenSSL releases a row's code ships in.
 constexpr std::string_view kHeaderWithReleases =
     "algorithm,operation,class,family,cpb_low,cpb_high,source,openssl";
+constexpr std::string_view kHeaderWithKeys =
+    "algorithm,operation,class,family,cpb_low,cpb_high,source,releases";
+constexpr std::string_view kHeaderWithBoth =
+    "algorithm,operation,class,family,cpb_low,cpb_high,source,openssl,releases";
 
-// kHeaderWithReleases when the first non-empty line of `csv` is that header, else kHeader.
+// The header of `csv` when it is one of the known ones, else kHeader.
 std::string_view HeaderOf(std::string_view csv) {
   size_t pos = csv.find_first_not_of("\r\n");
   if (pos == std::string_view::npos) {
@@ -31,7 +35,12 @@ std::string_view HeaderOf(std::string_view csv) {
   if (!line.empty() && line.back() == '\r') {
     line.remove_suffix(1);
   }
-  return line == kHeaderWithReleases ? kHeaderWithReleases : kHeader;
+  for (std::string_view header : {kHeaderWithReleases, kHeaderWithKeys, kHeaderWithBoth}) {
+    if (line == header) {
+      return header;
+    }
+  }
+  return kHeader;
 }
 
 [[noreturn]] void Fail(size_t line_number, std::string_view what) {
@@ -183,7 +192,10 @@ std::string_view ClassFamilyName(ClassFamily family) {
 std::vector<CpbClass> ParseCpbClasses(std::string_view csv) {
   std::vector<CpbClass> classes;
   std::set<std::tuple<std::string, std::string, std::string>> seen;
-  for (CsvRecord& record : ParseCsvTable(csv, HeaderOf(csv), "cpb classes")) {
+  const std::string_view header = HeaderOf(csv);
+  const bool has_openssl = header == kHeaderWithReleases || header == kHeaderWithBoth;
+  const bool has_keys = header == kHeaderWithKeys || header == kHeaderWithBoth;
+  for (CsvRecord& record : ParseCsvTable(csv, header, "cpb classes")) {
     const size_t line_number = record.line;
     std::vector<std::string>& fields = record.fields;
     static constexpr std::string_view kTextColumns[] = {"algorithm", "operation", "class"};
@@ -211,13 +223,17 @@ std::vector<CpbClass> ParseCpbClasses(std::string_view csv) {
     c.operation = std::move(fields[1]);
     c.name = std::move(fields[2]);
     c.source = std::move(fields[6]);
-    if (fields.size() > 7 && !fields[7].empty()) {
+    if (has_openssl && !fields[7].empty()) {
       try {
         c.openssl = ParseVersionRange(fields[7]);
       } catch (const std::invalid_argument& e) {
         Fail(line_number, fmt::format("openssl \"{}\": {}", fields[7], e.what()));
       }
     }
+    if (has_keys) {
+      c.releases = std::move(fields.back());
+    }
+    c.line = line_number;
     classes.push_back(std::move(c));
   }
   return classes;
@@ -227,11 +243,28 @@ bool InRelease(const CpbClass& c, const std::optional<LibraryVersion>& openssl_r
   return !openssl_release || c.openssl.intervals.empty() || c.openssl.Contains(*openssl_release);
 }
 
+bool ShipsIn(const CpbClass& c, const std::optional<LibraryVersion>& openssl_release) {
+  return !openssl_release || c.family == ClassFamily::kHardware ||
+         c.release_span.Contains(*openssl_release);
+}
+
+std::vector<CpbClass> ParseCpbClasses(std::string_view csv, std::string_view arch) {
+  std::vector<CpbClass> classes = ParseCpbClasses(csv);
+  for (CpbClass& c : classes) {
+    try {
+      c.release_span = ReleaseSpanOf(arch, c.releases);
+    } catch (const std::runtime_error& e) {
+      Fail(c.line, e.what());
+    }
+  }
+  return classes;
+}
+
 const std::vector<CpbClass>& CpbClasses() {
   // The embedded text is checked by the unit tests, so a parse failure here is a build defect.
   static const std::vector<CpbClass> kClasses = [] {
     const std::string_view csv = EmbeddedCpbClassesCsv(HostArchitecture());
-    return csv.empty() ? std::vector<CpbClass>{} : ParseCpbClasses(csv);
+    return csv.empty() ? std::vector<CpbClass>{} : ParseCpbClasses(csv, HostArchitecture());
   }();
   return kClasses;
 }

@@ -3,12 +3,14 @@
 // range cites its source; derived from shared/reference/cpb-reference.md sections 7 and 8).
 #pragma once
 
+#include <cstddef>
 #include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "diagnose/library_changes.h"
 #include "diagnose/versions.h"
 
 namespace cryptobench::diagnose {
@@ -37,11 +39,24 @@ struct CpbClass {
   /// The OpenSSL releases that ship this row's code ("3.1.." for bsaes-armv8, openssl/openssl
   /// #14592); no intervals = every release. Another library's figures are not filtered by it.
   VersionRange openssl{};
+  /// The row's release key (column releases, ReleaseSpanOf in library_changes.h): "" for a
+  /// class every release has, else "KEY" or "KEY until KEY", keys into data/library-changes.csv
+  /// ("AES:bsaes-armv8.pl").
+  std::string releases{};
+  /// `releases` resolved for the table's architecture (ParseCpbClasses with an arch); empty
+  /// otherwise.
+  ReleaseSpan release_span{};
+  size_t line = 0;  ///< line in the CSV text, for errors
 };
 
 /// True when `c`'s code ships in `openssl_release` (CpbClass::openssl), and always when the
 /// release is unknown (nullopt) or the row names no releases. Never throws.
 bool InRelease(const CpbClass& c, const std::optional<LibraryVersion>& openssl_release);
+
+/// The release filter by key: false only for a software row (not ClassFamily::kHardware) whose
+/// release_span does not hold `openssl_release`; true when the release is unknown (nullopt).
+/// Hardware rows are left to the verdict's path check (ClassOfOpenPath, verdict_decider.h).
+bool ShipsIn(const CpbClass& c, const std::optional<LibraryVersion>& openssl_release);
 
 /// The class table for the architecture this binary was built for, parsed once from the
 /// embedded CSV: data/cpb-classes.csv on x86-64, data/cpb-classes-aarch64.csv on AArch64, empty
@@ -62,6 +77,10 @@ std::string_view EmbeddedCpbClassesCsv(std::string_view arch);
 /// CRLF line ends accepted. Throws std::runtime_error naming the 1-based line number on the first
 /// violation.
 std::vector<CpbClass> ParseCpbClasses(std::string_view csv);
+/// As ParseCpbClasses(csv), then resolves each row's releases key for `arch` ("x86_64",
+/// "aarch64"; ReleaseSpanOf). Throws std::runtime_error "cpb classes line N: ..." when a key
+/// names no data/library-changes.csv row or more than one.
+std::vector<CpbClass> ParseCpbClasses(std::string_view csv, std::string_view arch);
 
 /// `name` (a CpbClass::name of data/cpb-classes*.csv) said by the kind of code it is, without
 /// OpenSSL's module and function names, for figures of a library that is not OpenSSL: a

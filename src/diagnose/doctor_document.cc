@@ -164,7 +164,7 @@ void AddReport(const json& doc, report::Document& out) {
 
   std::vector<CpbClass> classes;
   if (const std::string arch = JsonText(cpu, "arch", kWhat); !EmbeddedCpbClassesCsv(arch).empty()) {
-    classes = ParseCpbClasses(EmbeddedCpbClassesCsv(arch));
+    classes = ParseCpbClasses(EmbeddedCpbClassesCsv(arch), arch);
   }
   const json& verdicts = JsonArray(doc, "verdicts", kWhat);
   report::Table summary;

@@ -149,4 +149,61 @@ std::vector<const LibraryChange*> ChangesBetween(const std::vector<LibraryChange
   return out;
 }
 
+std::vector<const LibraryChange*> OpensslRowsOfKey(const std::vector<LibraryChange>& table,
+                                                   std::string_view arch, std::string_view key) {
+  std::vector<const LibraryChange*> out;
+  const size_t colon = key.find(':');
+  if (colon == std::string_view::npos) {
+    return out;
+  }
+  const std::string_view area = key.substr(0, colon);
+  const std::string_view text = key.substr(colon + 1);
+  for (const LibraryChange& row : table) {
+    if (row.library == "openssl" && row.arch == arch && row.area == area &&
+        row.change.find(text) != std::string::npos) {
+      out.push_back(&row);
+    }
+  }
+  return out;
+}
+
+bool ReleaseSpan::Contains(const LibraryVersion& version) const {
+  if (from == nullptr) {
+    return true;
+  }
+  return from->versions.Contains(version) &&
+         (until == nullptr || !until->versions.Contains(version));
+}
+
+std::string_view ReleaseSpan::FirstRelease() const {
+  if (from == nullptr || from->versions.intervals.empty() ||
+      !from->versions.intervals.front().low) {
+    return {};
+  }
+  return from->versions.intervals.front().low->text;
+}
+
+ReleaseSpan ReleaseSpanOf(std::string_view arch, std::string_view spec) {
+  ReleaseSpan span;
+  if (spec.empty()) {
+    return span;
+  }
+  constexpr std::string_view kUntil = " until ";
+  const size_t until = spec.find(kUntil);
+  const auto one = [&](std::string_view key) {
+    const std::vector<const LibraryChange*> rows = OpensslRowsOfKey(LibraryChanges(), arch, key);
+    if (rows.size() != 1) {
+      throw std::runtime_error(fmt::format(
+          "release key \"{}\" names {} OpenSSL {} rows of data/library-changes.csv, not one", key,
+          rows.size(), arch));
+    }
+    return rows.front();
+  };
+  span.from = one(spec.substr(0, until));
+  if (until != std::string_view::npos) {
+    span.until = one(spec.substr(until + kUntil.size()));
+  }
+  return span;
+}
+
 }  // namespace cryptobench::diagnose

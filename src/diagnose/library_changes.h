@@ -77,4 +77,30 @@ std::vector<const LibraryChange*> ChangesBetween(const std::vector<LibraryChange
                                                  std::string_view area, const LibraryVersion& a,
                                                  const LibraryVersion& b);
 
+/// The rows a release key names: "AREA:TEXT" ("AES:bsaes-armv8.pl") is every OpenSSL row of
+/// `table` for `arch` (not "any") whose area is AREA and whose change text contains TEXT. A key is
+/// meant to name exactly one row (ReleaseSpanOf checks it); a key without ':' names none.
+std::vector<const LibraryChange*> OpensslRowsOfKey(const std::vector<LibraryChange>& table,
+                                                   std::string_view arch, std::string_view key);
+
+/// The OpenSSL releases that ship one code path, from the data/library-changes.csv rows that
+/// date it (the releases column of data/cpb-classes*.csv, PathSpec::release_key): the releases of
+/// `from`'s row, less those of `until`'s row when there is one (vpaes-armv8 runs AArch64 CBC
+/// decryption from 1.1.0 until bsaes-armv8 takes it in 3.1.0). An empty span (no `from`) holds
+/// every release.
+struct ReleaseSpan {
+  const LibraryChange* from = nullptr;
+  const LibraryChange* until = nullptr;
+  /// True when the span holds `version`; always for an empty span.
+  bool Contains(const LibraryVersion& version) const;
+  /// The first release of `from`'s range as its row writes it ("3.1", "1.1.1d"); "" for an empty
+  /// span or a range open below.
+  std::string_view FirstRelease() const;
+};
+
+/// Resolves `spec`, "KEY" or "KEY until KEY" (OpensslRowsOfKey), against LibraryChanges() for
+/// `arch`; an empty `spec` gives an empty span. Throws std::runtime_error naming the key and the
+/// number of rows when a key names no row or more than one.
+ReleaseSpan ReleaseSpanOf(std::string_view arch, std::string_view spec);
+
 }  // namespace cryptobench::diagnose

@@ -22,8 +22,10 @@ namespace cryptobench::diagnose {
 namespace verdict_internal {
 
 const std::vector<CpbClass>& ClassesFor(std::string_view arch) {
-  static const std::vector<CpbClass> kX86 = ParseCpbClasses(EmbeddedCpbClassesCsv("x86_64"));
-  static const std::vector<CpbClass> kAarch64 = ParseCpbClasses(EmbeddedCpbClassesCsv("aarch64"));
+  static const std::vector<CpbClass> kX86 =
+      ParseCpbClasses(EmbeddedCpbClassesCsv("x86_64"), "x86_64");
+  static const std::vector<CpbClass> kAarch64 =
+      ParseCpbClasses(EmbeddedCpbClassesCsv("aarch64"), "aarch64");
   static const std::vector<CpbClass> kNone;
   if (arch == "x86_64") {
     return kX86;

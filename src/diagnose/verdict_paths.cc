@@ -3,6 +3,11 @@
 #include "diagnose/verdict_paths.h"
 
 #include <algorithm>
+#include <map>
+#include <mutex>
+#include <utility>
+
+#include <fmt/format.h>
 
 #include "diagnose/armcap.h"
 #include "diagnose/doctor_from.h"
@@ -31,7 +36,9 @@ const PathSpec kAesXtsPaths[] = {
      {},
      {"VAES", "VPCLMULQDQ"},
      {},
-     "VAES"},
+     "VAES",
+     false,
+     "AES:AES-XTS"},
     kAesNi,
 };
 
@@ -44,7 +51,9 @@ const PathSpec kAesGcmPaths[] = {
      {},
      {"VAES", "VPCLMULQDQ"},
      {},
-     "VAES"},
+     "VAES",
+     false,
+     "AES:aes-gcm-avx512.pl"},
     kAesNi,
     {"PCLMULQDQ GHASH",
      {"PCLMULQDQ"},
@@ -242,6 +251,54 @@ bool ReleaseHasPath(const AlgorithmInfo& alg, const PathSpec& path, const Doctor
     }
   }
   return false;
+}
+
+const ReleaseSpan& PathReleaseSpan(const PathSpec& path, std::string_view arch) {
+  static const ReleaseSpan kEvery;
+  if (path.release_key.empty()) {
+    return kEvery;
+  }
+  static std::mutex mutex;
+  static std::map<std::pair<std::string, std::string>, ReleaseSpan> spans;
+  const std::lock_guard<std::mutex> lock(mutex);
+  const std::pair<std::string, std::string> key{std::string(arch), std::string(path.release_key)};
+  auto it = spans.find(key);
+  if (it == spans.end()) {
+    it = spans.emplace(key, ReleaseSpanOf(arch, path.release_key)).first;
+  }
+  return it->second;
+}
+
+const SoftwareAesRows& SoftwareAesReleases() {
+  static const SoftwareAesRows kRows{
+      ReleaseSpanOf("aarch64", "AES:bsaes-armv8.pl"),
+      ReleaseSpanOf("aarch64", "AES:vpaes-armv8.pl"),
+      ReleaseSpanOf("arm", "AES:bsaes-armv7.pl"),
+      ReleaseSpanOf("x86_64", "AES:PR 9675"),
+  };
+  return kRows;
+}
+
+std::optional<LibraryVersion> OpensslVersionOfNumber(uint64_t openssl_version_num) {
+  if (openssl_version_num == 0) {
+    return std::nullopt;
+  }
+  const auto part = [&](int shift) {
+    return static_cast<int>((openssl_version_num >> shift) & 0xff);
+  };
+  LibraryVersion v;
+  const int major = static_cast<int>(openssl_version_num >> 28);
+  if (major >= 3) {
+    v.numbers = {major, part(20), part(4)};
+  } else {
+    v.numbers = {major, part(20), part(12)};
+    v.letter = part(4);
+  }
+  v.text = fmt::format("{}.{}.{}", v.numbers[0], v.numbers[1], v.numbers[2]);
+  if (v.letter > 0 && v.letter <= 26) {
+    v.text += static_cast<char>('a' + v.letter - 1);
+  }
+  return v;
 }
 
 const LibraryChange* VaesPathRow(Family family) {

@@ -64,6 +64,10 @@ struct PathSpec {
   /// Prefix of the CpbClass names that belong to this path ("" = no class of its own).
   std::string_view class_prefix;
   bool ghash = false;  ///< GCM's GHASH experiment, compared with the VAES experiment if any
+  /// The releases that have the path: a release key into data/library-changes.csv (ReleaseSpanOf,
+  /// library_changes.h) for the architecture of PathsOf; "" for a path every release has. The
+  /// class rows of the path (class_prefix) carry the same key (cpb_class_release_test.cc).
+  std::string_view release_key{};
 };
 
 /// The paths of a family on `arch`: "x86_64" (OPENSSL_ia32cap bits), "aarch64" (AES, SHA-1/
@@ -77,6 +81,11 @@ std::span<const PathSpec> PathsOf(Family family, std::string_view arch);
 /// 3.0 and IFMA RSA-4096). True otherwise, including every symmetric family and any library
 /// whose release cannot be read: the experiment then decides.
 bool ReleaseHasPath(const AlgorithmInfo& alg, const PathSpec& path, const DoctorFacts& facts);
+
+/// PathSpec::release_key of `path` resolved for `arch` (ReleaseSpanOf), once per key; an empty
+/// span for a path without a key. Throws as ReleaseSpanOf for a key that names no row or more
+/// than one (the build's tests resolve every key).
+const ReleaseSpan& PathReleaseSpan(const PathSpec& path, std::string_view arch);
 
 /// The data/library-changes.csv row that dates OpenSSL's x86-64 VAES path of `family`: the
 /// "added" AES row whose change names VAES and the mode (GCM: 3.1, XTS: 3.5); nullptr for a
@@ -129,6 +138,25 @@ inline constexpr uint64_t kVpaesArmv8Release = 0x10100000;
 inline constexpr uint64_t kBsaesArmv7Release = 0x10002000;
 inline constexpr uint64_t kX86BsaesRemovedRelease = 0x10101040;
 inline constexpr uint64_t kX86BsaesRestoredRelease = 0x30000000;
+
+/// The data/library-changes.csv rows, by release key, where a software AES path arrives or
+/// leaves (BestSoftwareClass, OpenSslSoftwarePaths): bsaes-armv8 ("AES:bsaes-armv8.pl",
+/// openssl/openssl#14592), vpaes-armv8 ("AES:vpaes-armv8.pl"), bsaes-armv7 (arm,
+/// "AES:bsaes-armv7.pl") and the 1.1.1-branch removal of x86-64 bsaes and aes-x86_64
+/// ("AES:PR 9675", a closed range: 3.0 builds them again).
+struct SoftwareAesRows {
+  ReleaseSpan bsaes_armv8;
+  ReleaseSpan vpaes_armv8;
+  ReleaseSpan bsaes_armv7;
+  ReleaseSpan x86_bsaes_removed;
+};
+/// The rows above, resolved once. Throws as ReleaseSpanOf when a key names no row or several.
+const SoftwareAesRows& SoftwareAesReleases();
+
+/// OPENSSL_VERSION_NUMBER as the version it encodes: 0xMNNFFPPS for releases before 3.0
+/// ("1.1.1d" from 0x1010104f, the patch letter from PP, the status nibble S ignored),
+/// 0xMNN00PP0 from 3.0 on ("3.1.2" from 0x30100020). nullopt for 0 (unknown).
+std::optional<LibraryVersion> OpensslVersionOfNumber(uint64_t openssl_version_num);
 
 /// The best software implementation class OpenSSL of `openssl_version_num`
 /// (OPENSSL_VERSION_NUMBER; 0 when the release is unknown) can run on this CPU for the family,
