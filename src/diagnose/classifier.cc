@@ -18,14 +18,10 @@ namespace {
 
 constexpr std::string_view kHeader = "algorithm,operation,class,family,cpb_low,cpb_high,source";
 // The same with the optional last column: the OpenSSL releases a row's code ships in.
-constexpr std::string_view kHeaderWithReleases =
-    "algorithm,operation,class,family,cpb_low,cpb_high,source,openssl";
 constexpr std::string_view kHeaderWithKeys =
     "algorithm,operation,class,family,cpb_low,cpb_high,source,releases";
-constexpr std::string_view kHeaderWithBoth =
-    "algorithm,operation,class,family,cpb_low,cpb_high,source,openssl,releases";
 
-// The header of `csv` when it is one of the known ones, else kHeader.
+// kHeaderWithKeys when the first non-empty line of `csv` is that header, else kHeader.
 std::string_view HeaderOf(std::string_view csv) {
   size_t pos = csv.find_first_not_of("\r\n");
   if (pos == std::string_view::npos) {
@@ -35,12 +31,7 @@ std::string_view HeaderOf(std::string_view csv) {
   if (!line.empty() && line.back() == '\r') {
     line.remove_suffix(1);
   }
-  for (std::string_view header : {kHeaderWithReleases, kHeaderWithKeys, kHeaderWithBoth}) {
-    if (line == header) {
-      return header;
-    }
-  }
-  return kHeader;
+  return line == kHeaderWithKeys ? kHeaderWithKeys : kHeader;
 }
 
 [[noreturn]] void Fail(size_t line_number, std::string_view what) {
@@ -193,8 +184,7 @@ std::vector<CpbClass> ParseCpbClasses(std::string_view csv) {
   std::vector<CpbClass> classes;
   std::set<std::tuple<std::string, std::string, std::string>> seen;
   const std::string_view header = HeaderOf(csv);
-  const bool has_openssl = header == kHeaderWithReleases || header == kHeaderWithBoth;
-  const bool has_keys = header == kHeaderWithKeys || header == kHeaderWithBoth;
+  const bool has_keys = header == kHeaderWithKeys;
   for (CsvRecord& record : ParseCsvTable(csv, header, "cpb classes")) {
     const size_t line_number = record.line;
     std::vector<std::string>& fields = record.fields;
@@ -223,15 +213,8 @@ std::vector<CpbClass> ParseCpbClasses(std::string_view csv) {
     c.operation = std::move(fields[1]);
     c.name = std::move(fields[2]);
     c.source = std::move(fields[6]);
-    if (has_openssl && !fields[7].empty()) {
-      try {
-        c.openssl = ParseVersionRange(fields[7]);
-      } catch (const std::invalid_argument& e) {
-        Fail(line_number, fmt::format("openssl \"{}\": {}", fields[7], e.what()));
-      }
-    }
     if (has_keys) {
-      c.releases = std::move(fields.back());
+      c.releases = std::move(fields[7]);
     }
     c.line = line_number;
     classes.push_back(std::move(c));
@@ -240,10 +223,6 @@ std::vector<CpbClass> ParseCpbClasses(std::string_view csv) {
 }
 
 bool InRelease(const CpbClass& c, const std::optional<LibraryVersion>& openssl_release) {
-  return !openssl_release || c.openssl.intervals.empty() || c.openssl.Contains(*openssl_release);
-}
-
-bool ShipsIn(const CpbClass& c, const std::optional<LibraryVersion>& openssl_release) {
   return !openssl_release || c.family == ClassFamily::kHardware ||
          c.release_span.Contains(*openssl_release);
 }

@@ -36,12 +36,10 @@ struct CpbClass {
   double cpb_low = 0;   ///< fastest expected cycles per byte (inclusive), > 0
   double cpb_high = 0;  ///< slowest expected cycles per byte (inclusive), >= cpb_low
   std::string source;   ///< citation, e.g. "crypto/aes/asm/aesni-x86_64.pl:176-185"
-  /// The OpenSSL releases that ship this row's code ("3.1.." for bsaes-armv8, openssl/openssl
-  /// #14592); no intervals = every release. Another library's figures are not filtered by it.
-  VersionRange openssl{};
   /// The row's release key (column releases, ReleaseSpanOf in library_changes.h): "" for a
-  /// class every release has, else "KEY" or "KEY until KEY", keys into data/library-changes.csv
-  /// ("AES:bsaes-armv8.pl").
+  /// class every release has, else "KEY" or "KEY until KEY", keys into the data/library-changes.csv
+  /// rows that date the code ("AES:bsaes-armv8.pl", openssl/openssl#14592). Another library's
+  /// figures are not filtered by it.
   std::string releases{};
   /// `releases` resolved for the table's architecture (ParseCpbClasses with an arch); empty
   /// otherwise.
@@ -49,14 +47,13 @@ struct CpbClass {
   size_t line = 0;  ///< line in the CSV text, for errors
 };
 
-/// True when `c`'s code ships in `openssl_release` (CpbClass::openssl), and always when the
-/// release is unknown (nullopt) or the row names no releases. Never throws.
+/// The release filter of the class tables: false only for a software row (not
+/// ClassFamily::kHardware) whose release_span does not hold `openssl_release` (AArch64 bsaes from
+/// 3.1.0); true when the release is unknown (nullopt) or the row names no releases. A hardware
+/// row stays: whether the release has its path is the verdict's question (ClassOfOpenPath,
+/// verdict_decider.h, reads the same key), so that its figures are not "class unknown". Never
+/// throws.
 bool InRelease(const CpbClass& c, const std::optional<LibraryVersion>& openssl_release);
-
-/// The release filter by key: false only for a software row (not ClassFamily::kHardware) whose
-/// release_span does not hold `openssl_release`; true when the release is unknown (nullopt).
-/// Hardware rows are left to the verdict's path check (ClassOfOpenPath, verdict_decider.h).
-bool ShipsIn(const CpbClass& c, const std::optional<LibraryVersion>& openssl_release);
 
 /// The class table for the architecture this binary was built for, parsed once from the
 /// embedded CSV: data/cpb-classes.csv on x86-64, data/cpb-classes-aarch64.csv on AArch64, empty
@@ -69,11 +66,11 @@ std::string_view EmbeddedCpbClassesCsv(std::string_view arch);
 
 /// Parses CSV text in the data/cpb-classes.csv layout: the header line
 /// "algorithm,operation,class,family,cpb_low,cpb_high,source", then one class per line with
-/// exactly 7 fields; or that header with a last column "openssl" (8 fields a line), a version
-/// range (versions.h, ParseVersionRange) or empty for every release. A field may be double-quoted
+/// exactly 7 fields; or that header with a last column "releases" (8 fields a line), a release
+/// key (CpbClass::releases) or empty for every release. A field may be double-quoted
 /// (to hold commas; "" is a literal quote); family is one of hardware|vector|scalar|generic-c;
 /// cpb_low and cpb_high are finite numbers with 0 < cpb_low <= cpb_high; text fields are non-empty;
-/// (algorithm, operation, class) is unique; an openssl range parses. Empty lines are skipped and
+/// (algorithm, operation, class) is unique. Empty lines are skipped and
 /// CRLF line ends accepted. Throws std::runtime_error naming the 1-based line number on the first
 /// violation.
 std::vector<CpbClass> ParseCpbClasses(std::string_view csv);

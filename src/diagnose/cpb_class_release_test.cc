@@ -1,5 +1,5 @@
 // Tests that the AArch64 cpb classes follow the OpenSSL release (data/cpb-classes-aarch64.csv,
-// column openssl): bit-sliced bsaes-armv8 runs CBC decryption and CTR only from 3.1.0
+// column releases): bit-sliced bsaes-armv8 runs CBC decryption and CTR only from 3.1.0
 // (openssl/openssl#14592); 1.1.0 to 3.0.x run vpaes-armv8 there, whose CTR (one block at a time
 // through vpaes_encrypt) has no sourced range, so its class is unknown.
 #include <cstdint>
@@ -62,11 +62,12 @@ TEST(CpbClassReleaseTest, Aarch64BsaesClassesOnlyFrom31) {
   EXPECT_THAT(VerdictOf(new_release, "AES-128-CBC")->fingerprint, Not(HasSubstr("vpaes")));
 }
 
-TEST(CpbClassReleaseTest, ParsesTheOpensslColumn) {
+TEST(CpbClassReleaseTest, ParsesTheReleasesColumn) {
   const auto classes = ParseCpbClasses(
-      "algorithm,operation,class,family,cpb_low,cpb_high,source,openssl\n"
-      "AES-128-CTR,encrypt,bsaes NEON,vector,8.45,17.5,src,3.1..\n"
-      "AES-128-CTR,encrypt,ARMv8 CE,hardware,0.76,1.36,src,\n");
+      "algorithm,operation,class,family,cpb_low,cpb_high,source,releases\n"
+      "AES-128-CTR,encrypt,bsaes NEON,vector,8.45,17.5,src,AES:bsaes-armv8.pl\n"
+      "AES-128-CTR,encrypt,ARMv8 CE,hardware,0.76,1.36,src,\n",
+      "aarch64");
   ASSERT_EQ(classes.size(), 2u);
   const auto v30 = ParseLibraryVersion("3.0.11");
   const auto v31 = ParseLibraryVersion("3.1.0");
@@ -74,8 +75,9 @@ TEST(CpbClassReleaseTest, ParsesTheOpensslColumn) {
   EXPECT_TRUE(InRelease(classes[0], v31));
   EXPECT_TRUE(InRelease(classes[0], std::nullopt));
   EXPECT_TRUE(InRelease(classes[1], v30));
-  EXPECT_THROW(ParseCpbClasses("algorithm,operation,class,family,cpb_low,cpb_high,source,openssl\n"
-                               "AES-128-CTR,encrypt,x,vector,1,2,src,3.x..\n"),
+  EXPECT_THROW(ParseCpbClasses("algorithm,operation,class,family,cpb_low,cpb_high,source,releases\n"
+                               "AES-128-CTR,encrypt,x,vector,1,2,src,AES:no-such-module\n",
+                               "aarch64"),
                std::runtime_error);
 }
 

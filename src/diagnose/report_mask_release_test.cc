@@ -150,13 +150,18 @@ TEST(ReportMaskReleaseTest, Sha512MaskLeavesTheAvx2PathOpen) {
 // The rows the release test reads exist, and name the releases the dispatch code arrived in.
 TEST(ReportMaskReleaseTest, VaesPathsComeFromLibraryChangesRows) {
   using verdict_internal::Family;
-  const LibraryChange* gcm = verdict_internal::VaesPathRow(Family::kAesGcm);
+  const auto row = [](Family family) -> const LibraryChange* {
+    const verdict_internal::PathSpec* vaes =
+        verdict_internal::FindPath(family, "x86_64", "VAES + VPCLMULQDQ");
+    return vaes == nullptr ? nullptr : verdict_internal::PathReleaseSpan(*vaes, "x86_64").from;
+  };
+  const LibraryChange* gcm = row(Family::kAesGcm);
   ASSERT_NE(gcm, nullptr);
   EXPECT_EQ(gcm->versions.text, "3.1..");
-  const LibraryChange* xts = verdict_internal::VaesPathRow(Family::kAesXts);
+  const LibraryChange* xts = row(Family::kAesXts);
   ASSERT_NE(xts, nullptr);
   EXPECT_EQ(xts->versions.text, "3.5..");
-  EXPECT_EQ(verdict_internal::VaesPathRow(Family::kAesBlock), nullptr);
+  EXPECT_EQ(row(Family::kAesBlock), nullptr);
 }
 
 constexpr const char* kSlow111 =

@@ -25,18 +25,19 @@ inline constexpr uint64_t kLargeInputLen = 8192;
 const std::vector<CpbClass>& ClassesFor(std::string_view arch);
 
 /// False for a class of `family`'s table that belongs to a path (PathSpec::class_prefix) the
-/// library cannot take: a release that lacks it (data/library-changes.csv dates OpenSSL's x86-64
-/// VAES GCM from 3.1 and XTS from 3.5; LibreSSL has neither), or a capability vector (when
+/// library cannot take: a release that lacks it (the class row's releases key and the path's
+/// PathSpec::release_key name the data/library-changes.csv row that dates it: OpenSSL's x86-64
+/// VAES GCM from 3.1, XTS from 3.5; LibreSSL has neither), or a capability vector (when
 /// known) without its bits while another path of the family stays open, so that the family keeps
 /// an accelerated class. Also false for a hardware or vector AES block class when every row of
 /// a named OpenSSL 1.x release times the low-level AES_* API, which reaches neither (table asm
 /// or C only). True for every other class (software rows, unknown release or vector).
 bool ClassOfOpenPath(const CpbClass& c, Family family, const DoctorFacts& facts);
 
-/// ClassesFor(arch) less the rows whose code `openssl_release` does not ship (InRelease,
-/// CpbClass::openssl): on AArch64 bsaes-armv8 only from 3.1.0, vpaes-armv8 for CBC decryption
-/// before. Every row when the release is unknown. Built once per distinct selection, so the
-/// reference stays valid for the program's life. Thread-safe.
+/// ClassesFor(arch) less the software rows whose code `openssl_release` does not ship
+/// (InRelease, by the rows' releases keys): on AArch64 bsaes-armv8 only from 3.1.0, vpaes-armv8
+/// for CBC decryption before. Every row when the release is unknown. Built once per distinct
+/// selection, so the reference stays valid for the program's life. Thread-safe.
 const std::vector<CpbClass>& ClassesFor(std::string_view arch,
                                         const std::optional<LibraryVersion>& openssl_release);
 

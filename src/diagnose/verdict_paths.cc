@@ -301,39 +301,14 @@ std::optional<LibraryVersion> OpensslVersionOfNumber(uint64_t openssl_version_nu
   return v;
 }
 
-const LibraryChange* VaesPathRow(Family family) {
-  std::string_view mode;
-  if (family == Family::kAesGcm) {
-    mode = "GCM";
-  } else if (family == Family::kAesXts) {
-    mode = "XTS";
-  } else {
-    return nullptr;
-  }
-  for (const LibraryChange& row : LibraryChanges()) {
-    if (row.library == "openssl" && row.arch == "x86_64" && row.area == "AES" &&
-        row.kind == "added" && row.change.find("VAES") != std::string::npos &&
-        row.change.find(mode) != std::string::npos) {
-      return &row;
-    }
-  }
-  return nullptr;
-}
-
 const LibraryChange* HardwareAesPathRow(std::string_view arch) {
-  std::string_view names;
   if (arch == "x86_64") {
-    names = "AES-NI through EVP";
-  } else if (arch == "aarch64") {
-    names = "ARMv8 Crypto Extension AES";
-  } else {
-    return nullptr;
+    static const ReleaseSpan kAesNi = ReleaseSpanOf("x86_64", "AES:AES-NI through EVP");
+    return kAesNi.from;
   }
-  for (const LibraryChange& row : LibraryChanges()) {
-    if (row.library == "openssl" && row.arch == arch && row.area == "AES" && row.kind == "added" &&
-        row.change.starts_with(names)) {
-      return &row;
-    }
+  if (arch == "aarch64") {
+    static const ReleaseSpan kArmv8 = ReleaseSpanOf("aarch64", "AES:ARMv8 Crypto Extension AES");
+    return kArmv8.from;
   }
   return nullptr;
 }
@@ -441,31 +416,39 @@ std::vector<std::string> EnvMaskedFeatures(const AlgorithmInfo& alg, const Docto
 namespace {
 
 // OpenSSL's software AES on AArch64 cores without the AES instructions, by release
-// (data/library-changes.csv): bit-sliced bsaes-armv8 from 3.1.0 (openssl/openssl#14592, merged
-// to master 2022-03-09 after the 3.0 branch); vpaes-armv8 from 1.1.0 (VPAES_ASM and
-// "aes_asm_src => aes_core.c aes_cbc.c aesv8-armx.S vpaes-armv8.S" in 1.1.0c's linux-aarch64
-// configdata.pm); before 1.1.0 the C table code (aes_core.c). Without bsaes, vpaes runs every
-// mode: CBC decryption through vpaes_cbc_encrypt, CTR and XTS one block at a time
-// (vpaes_encrypt; vpaes-armv8.pl has no CTR or XTS entry point).
+// (SoftwareAesReleases(), data/library-changes.csv): bit-sliced bsaes-armv8 from 3.1.0
+// (openssl/openssl#14592, merged to master 2022-03-09 after the 3.0 branch); vpaes-armv8 from
+// 1.1.0 (VPAES_ASM and "aes_asm_src => aes_core.c aes_cbc.c aesv8-armx.S vpaes-armv8.S" in
+// 1.1.0c's linux-aarch64 configdata.pm); before 1.1.0 the C table code (aes_core.c). Without
+// bsaes, vpaes runs every mode: CBC decryption through vpaes_cbc_encrypt, CTR and XTS one block
+// at a time (vpaes_encrypt; vpaes-armv8.pl has no CTR or XTS entry point).
 std::string Aarch64SoftwareAes(Family family, const cpu::CpuFeatures& cpu,
-                               uint64_t openssl_version_num) {
+                               const std::optional<LibraryVersion>& release) {
+  const SoftwareAesRows& rows = SoftwareAesReleases();
   const std::string ghash = cpu.Usable("PMULL") ? " + PMULL GHASH (gcm_ghash_v8)" : " + NEON GHASH";
   const bool gcm = family == Family::kAesGcm;
-  if (openssl_version_num >= kBsaesArmv8Release) {
+  const std::string_view bsaes_from = rows.bsaes_armv8.FirstRelease();
+  const std::string_view vpaes_from = rows.vpaes_armv8.FirstRelease();
+  if (release && rows.bsaes_armv8.Contains(*release)) {
     return gcm ? "bsaes CTR (NEON)" + ghash
                : "bsaes (CTR, CBC decrypt, XTS) and vpaes (CBC encrypt, ECB), NEON";
   }
-  if (openssl_version_num >= kVpaesArmv8Release) {
-    return gcm ? "vpaes CTR, one block at a time (NEON)" + ghash + "; no bsaes before OpenSSL 3.1"
-               : "vpaes in every mode (NEON; no bsaes before OpenSSL 3.1)";
+  if (release && rows.vpaes_armv8.Contains(*release)) {
+    return gcm ? fmt::format("vpaes CTR, one block at a time (NEON){}; no bsaes before OpenSSL {}",
+                             ghash, bsaes_from)
+               : fmt::format("vpaes in every mode (NEON; no bsaes before OpenSSL {})", bsaes_from);
   }
-  if (openssl_version_num != 0) {
-    return gcm ? "the C table code (aes_core.c) + C GHASH; no NEON AES before OpenSSL 1.1.0"
-               : "the C table code (aes_core.c); no NEON AES before OpenSSL 1.1.0";
+  if (release) {
+    return gcm ? fmt::format(
+                     "the C table code (aes_core.c) + C GHASH; no NEON AES before OpenSSL {}",
+                     vpaes_from)
+               : fmt::format("the C table code (aes_core.c); no NEON AES before OpenSSL {}",
+                             vpaes_from);
   }
-  return "cannot tell without the OpenSSL release (openssl version): bsaes (CTR, CBC decrypt, "
-         "XTS) and vpaes, NEON, from 3.1; vpaes in every mode from 1.1.0; the C table code "
-         "before";
+  return fmt::format(
+      "cannot tell without the OpenSSL release (openssl version): bsaes (CTR, CBC decrypt, XTS) "
+      "and vpaes, NEON, from {}; vpaes in every mode from {}; the C table code before",
+      bsaes_from, vpaes_from);
 }
 
 // OpenSSL's software AES on 32-bit ARM without the AES instructions: bit-sliced bsaes-armv7
@@ -473,33 +456,38 @@ std::string Aarch64SoftwareAes(Family family, const cpu::CpuFeatures& cpu,
 // library-changes.csv, bsaes-armv7.pl in OpenSSL_1_0_2-stable), the aes-armv4 table asm alone
 // before.
 std::string ArmSoftwareAes(Family family, const cpu::CpuFeatures& cpu,
-                           uint64_t openssl_version_num) {
+                           const std::optional<LibraryVersion>& release) {
+  const ReleaseSpan& bsaes = SoftwareAesReleases().bsaes_armv7;
   const bool gcm = family == Family::kAesGcm;
   const std::string ghash = gcm ? " + NEON or 4-bit GHASH" : "";
   const bool neon = cpu.Usable("NEON") || cpu.Find("NEON") == nullptr;
-  if (openssl_version_num >= kBsaesArmv7Release) {
+  if (release && bsaes.Contains(*release)) {
     return neon ? (gcm ? "bsaes CTR (NEON)" + ghash
                        : "bsaes (CTR, CBC decrypt, XTS; NEON) and aes-armv4 table asm (CBC "
                          "encrypt, ECB)")
                 : "aes-armv4 table asm" + ghash;
   }
-  if (openssl_version_num != 0) {
-    return "aes-armv4 table asm" + ghash + "; no bsaes-armv7 before OpenSSL 1.0.2";
+  if (release) {
+    return fmt::format("aes-armv4 table asm{}; no bsaes-armv7 before OpenSSL {}", ghash,
+                       bsaes.FirstRelease());
   }
-  return "cannot tell without the OpenSSL release (openssl version): bsaes (NEON) and aes-armv4 "
-         "table asm from 1.0.2, aes-armv4 table asm alone before";
+  return fmt::format(
+      "cannot tell without the OpenSSL release (openssl version): bsaes (NEON) and aes-armv4 "
+      "table asm from {}, aes-armv4 table asm alone before",
+      bsaes.FirstRelease());
 }
 
 }  // namespace
 
 std::string BestSoftwareClass(Family family, const cpu::CpuFeatures& cpu,
                               uint64_t openssl_version_num) {
+  const std::optional<LibraryVersion> release = OpensslVersionOfNumber(openssl_version_num);
   const bool aes =
       family == Family::kAesBlock || family == Family::kAesXts || family == Family::kAesGcm;
   if (cpu.arch == "aarch64") {
     // cpb-reference.md sec. 4.3: no scalar AES asm on AArch64; NEON is always there.
     if (aes) {
-      return Aarch64SoftwareAes(family, cpu, openssl_version_num);
+      return Aarch64SoftwareAes(family, cpu, release);
     }
     switch (family) {
       case Family::kSha256:
@@ -511,7 +499,7 @@ std::string BestSoftwareClass(Family family, const cpu::CpuFeatures& cpu,
     }
   }
   if (cpu.arch == "arm") {
-    return aes ? ArmSoftwareAes(family, cpu, openssl_version_num) : "";
+    return aes ? ArmSoftwareAes(family, cpu, release) : "";
   }
   if (cpu.arch != "x86_64") {
     return "";
@@ -523,11 +511,13 @@ std::string BestSoftwareClass(Family family, const cpu::CpuFeatures& cpu,
     case Family::kAesBlock:
     case Family::kAesXts:
     case Family::kAesGcm: {
-      // 1.1.1d to 1.1.1w lack bsaes-x86_64 and aes-x86_64 (PR 9675 on the 1.1.1 branch; 3.0
-      // builds them again: data/library-changes.csv); every other release has both.
-      const bool removed = openssl_version_num >= kX86BsaesRemovedRelease &&
-                           openssl_version_num < kX86BsaesRestoredRelease;
-      const bool unknown = openssl_version_num == 0;
+      // 1.1.1d to 1.1.1w lack bsaes-x86_64 and aes-x86_64 (PR 9675 on the 1.1.1 branch, a
+      // closed range of data/library-changes.csv: 3.0 builds them again); every other release
+      // has both. 1.1.1w is the last 1.1.1 release, where the row's range ends.
+      const ReleaseSpan& removal = SoftwareAesReleases().x86_bsaes_removed;
+      const bool removed = release && removal.Contains(*release);
+      const bool unknown = !release;
+      const std::string removed_in = fmt::format("{} to 1.1.1w", removal.FirstRelease());
       const std::string ghash = family != Family::kAesGcm ? ""
                                 : cpu.Usable("PCLMULQDQ") ? " + PCLMULQDQ GHASH"
                                                           : " + 4-bit GHASH";
@@ -537,17 +527,16 @@ std::string BestSoftwareClass(Family family, const cpu::CpuFeatures& cpu,
                       : (ssse3 ? "bsaes CTR (SSSE3)" : "aes-x86_64 AES_encrypt");
         out += ghash;
       } else if (removed) {
-        out = ssse3 ? "vpaes in every mode (SSSE3; no bsaes in 1.1.1d to 1.1.1w)"
-                    : "C AES (aes_core.c; no aes-x86_64 in 1.1.1d to 1.1.1w)";
+        out = ssse3 ? fmt::format("vpaes in every mode (SSSE3; no bsaes in {})", removed_in)
+                    : fmt::format("C AES (aes_core.c; no aes-x86_64 in {})", removed_in);
       } else {
         out = ssse3 ? "bsaes (CTR, CBC decrypt, XTS) and vpaes (CBC encrypt, ECB), SSSE3"
                     : "aes-x86_64 table asm";
       }
       if (unknown) {
-        out += ssse3 ? " (vpaes in every mode in 1.1.1d to 1.1.1w: cannot tell which without "
-                       "the OpenSSL release, openssl version)"
-                     : " (C AES in 1.1.1d to 1.1.1w: cannot tell which without the OpenSSL "
-                       "release, openssl version)";
+        out += fmt::format(
+            " ({} in {}: cannot tell which without the OpenSSL release, openssl version)",
+            ssse3 ? "vpaes in every mode" : "C AES", removed_in);
       }
       return out;
     }

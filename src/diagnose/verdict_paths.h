@@ -87,14 +87,10 @@ bool ReleaseHasPath(const AlgorithmInfo& alg, const PathSpec& path, const Doctor
 /// than one (the build's tests resolve every key).
 const ReleaseSpan& PathReleaseSpan(const PathSpec& path, std::string_view arch);
 
-/// The data/library-changes.csv row that dates OpenSSL's x86-64 VAES path of `family`: the
-/// "added" AES row whose change names VAES and the mode (GCM: 3.1, XTS: 3.5); nullptr for a
-/// family whose VAES path the table does not date (every other family).
-const LibraryChange* VaesPathRow(Family family);
-
 /// The data/library-changes.csv row that dates OpenSSL's EVP AES path on the CPU's own AES
-/// instructions for `arch`: x86_64 "AES-NI through EVP" (1.0.1..), aarch64 "ARMv8 Crypto
-/// Extension AES" (1.0.2..); nullptr for another architecture or when the table lacks the row.
+/// instructions for `arch`, by release key: x86_64 "AES:AES-NI through EVP" (1.0.1..), aarch64
+/// "AES:ARMv8 Crypto Extension AES" (1.0.2..); nullptr for another architecture. Throws as
+/// ReleaseSpanOf when the key names no row or several (the build's tests resolve it).
 const LibraryChange* HardwareAesPathRow(std::string_view arch);
 
 /// True if every bit of a data/pk-asm.csv row lies among the path's bits (needs, needs_any and
@@ -129,16 +125,6 @@ std::vector<std::string> RelevantFeatures(const AlgorithmInfo& alg, const Doctor
 /// masks (facts.env_masked_features), in env_masked_features' order; empty when it is unset.
 std::vector<std::string> EnvMaskedFeatures(const AlgorithmInfo& alg, const DoctorFacts& facts);
 
-/// OpenSSL releases (OPENSSL_VERSION_NUMBER) where a software AES path arrives or leaves,
-/// each a data/library-changes.csv row: bsaes-armv8 in 3.1.0 (openssl/openssl#14592),
-/// vpaes-armv8 in 1.1.0, bsaes-armv7 in 1.0.2, bsaes-x86_64 and aes-x86_64 removed in 1.1.1d
-/// (PR 9675, 1.1.1 branch only) and built again by 3.0.
-inline constexpr uint64_t kBsaesArmv8Release = 0x30100000;
-inline constexpr uint64_t kVpaesArmv8Release = 0x10100000;
-inline constexpr uint64_t kBsaesArmv7Release = 0x10002000;
-inline constexpr uint64_t kX86BsaesRemovedRelease = 0x10101040;
-inline constexpr uint64_t kX86BsaesRestoredRelease = 0x30000000;
-
 /// The data/library-changes.csv rows, by release key, where a software AES path arrives or
 /// leaves (BestSoftwareClass, OpenSslSoftwarePaths): bsaes-armv8 ("AES:bsaes-armv8.pl",
 /// openssl/openssl#14592), vpaes-armv8 ("AES:vpaes-armv8.pl"), bsaes-armv7 (arm,
@@ -160,6 +146,7 @@ std::optional<LibraryVersion> OpensslVersionOfNumber(uint64_t openssl_version_nu
 
 /// The best software implementation class OpenSSL of `openssl_version_num`
 /// (OPENSSL_VERSION_NUMBER; 0 when the release is unknown) can run on this CPU for the family,
+/// with the releases from SoftwareAesReleases(),
 /// e.g. "bsaes (CTR, CBC decrypt, XTS) and vpaes (CBC encrypt, ECB), SSSE3" (cpb-reference.md
 /// sec. 4). Where the AES class depends on the release (AArch64 and 32-bit ARM always, x86-64
 /// without AES-NI) and the release is unknown, the text says "cannot tell" and names

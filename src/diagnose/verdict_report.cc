@@ -138,7 +138,8 @@ double SlowestMatchedCpb(const Fingerprint& fp) {
 // aes_asm_src "aes_core.c aes_cbc.c aesv8-armx.S vpaes-armv8.S"; the module is commit
 // 14c2c3e86042be92e4639814fe32615632af1526, copyright 2015); 1.0.2 runs the C AES_* code there.
 // The kernel's code (cryptsetup, tcrypt, kcapi), another library's, an OpenSSL release before
-// those bounds and one that is not named have software those rows do not bound.
+// those bounds and one that is not named have software those rows do not bound. The vpaes-armv8
+// row is SoftwareAesReleases().vpaes_armv8 ("AES:vpaes-armv8.pl").
 bool OpenSslSoftwarePaths(const DoctorFacts& facts) {
   const ReportOrigin& origin = *facts.report;
   if (origin.tool != "openssl speed" && origin.tool != "cryptobench") {
@@ -151,13 +152,7 @@ bool OpenSslSoftwarePaths(const DoctorFacts& facts) {
   if (facts.cpu.arch != "aarch64") {
     return facts.library.version_num >= 0x10101000;
   }
-  for (const LibraryChange& row : LibraryChanges()) {
-    if (row.library == "openssl" && row.arch == "aarch64" && row.area == "AES" &&
-        row.source.find("vpaes-armv8.pl") != std::string::npos) {
-      return row.versions.Contains(*release);
-    }
-  }
-  return false;
+  return SoftwareAesReleases().vpaes_armv8.Contains(*release);
 }
 
 Side FingerprintSide(const std::vector<CpbClass>& classes, const AlgorithmInfo& alg,
@@ -276,13 +271,11 @@ struct MaskReach {
 
 enum class Known { kYes, kNo, kUnknown };
 
-// Whether the release has `spec`: only OpenSSL's x86-64 VAES paths are dated (VaesPathRow: GCM
-// from 3.1, XTS from 3.5); every other path counts as present. Another library (LibreSSL) has no
-// OpenSSL row, so none of those.
-Known ReleaseHas(Family family, const PathSpec& spec, const DoctorFacts& facts,
-                 const LibraryChange** row) {
-  *row = spec.path == "VAES + VPCLMULQDQ" ? VaesPathRow(family) : nullptr;
-  if (*row == nullptr) {
+// Whether the release has the code a release key dates (`span`, ReleaseSpanOf): every release
+// has code no key dates; another library (LibreSSL) has no OpenSSL row, so none of the dated
+// code; an OpenSSL release the text does not name cannot tell.
+Known ReleaseHasSpan(const ReleaseSpan& span, const DoctorFacts& facts) {
+  if (span.from == nullptr) {
     return Known::kYes;
   }
   if (facts.library.version.starts_with("LibreSSL")) {
@@ -292,7 +285,16 @@ Known ReleaseHas(Family family, const PathSpec& spec, const DoctorFacts& facts,
   if (!release) {
     return Known::kUnknown;
   }
-  return (*row)->versions.Contains(*release) ? Known::kYes : Known::kNo;
+  return span.Contains(*release) ? Known::kYes : Known::kNo;
+}
+
+// Whether the release has `spec`, by its release key (PathSpec::release_key: only OpenSSL's
+// x86-64 VAES paths are dated, GCM from 3.1 and XTS from 3.5); `*row` is the dating row or
+// nullptr.
+Known ReleaseHas(const PathSpec& spec, const DoctorFacts& facts, const LibraryChange** row) {
+  const ReleaseSpan& span = PathReleaseSpan(spec, facts.cpu.arch);
+  *row = span.from;
+  return ReleaseHasSpan(span, facts);
 }
 
 // Whether the CPU offers `spec`: from the capability vector printed (after the mask, which does
@@ -345,7 +347,7 @@ MaskReach ReachOf(const AlgorithmInfo& alg, const DoctorFacts& facts) {
       continue;
     }
     const LibraryChange* row = nullptr;
-    const Known release = ReleaseHas(family, spec, facts, &row);
+    const Known release = ReleaseHas(spec, facts, &row);
     const Known cpu = CpuHas(spec, facts);
     if (release == Known::kNo || cpu == Known::kNo) {
       continue;
@@ -402,9 +404,10 @@ bool ClassOfOpenPath(const CpbClass& c, Family family, const DoctorFacts& facts)
   }
   const auto in_release = [&](const PathSpec& spec) {
     const LibraryChange* row = nullptr;
-    return ReleaseHas(family, spec, facts, &row) != Known::kNo;
+    return ReleaseHas(spec, facts, &row) != Known::kNo;
   };
-  if (!in_release(*owner)) {
+  // The row's own releases key dates it (the same key as its path's: release_keys_test.cc).
+  if (ReleaseHasSpan(c.release_span, facts) == Known::kNo || !in_release(*owner)) {
     return false;
   }
   const std::optional<CapabilityVector> vector = CurrentVector(facts);
