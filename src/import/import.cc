@@ -12,6 +12,7 @@
 #include <stdexcept>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "results/emulated.h"
 #include "results/json.h"
@@ -1852,20 +1853,50 @@ std::vector<results::RunResult> ImportNormalised(std::string_view text, std::str
   if (!columns) {
     return ImportColumn(text, file_name, read_result_json);
   }
-  // Two runs side by side: each column is read as a paste of its own.
-  std::vector<results::RunResult> runs = ImportColumn(columns->left, file_name, read_result_json);
-  std::vector<results::RunResult> right = ImportColumn(columns->right, file_name, read_result_json);
-  const auto mark = [&](std::vector<results::RunResult>& column, const char* side) {
+  // Two runs side by side: each column is read as a paste of its own. A line diff -y cut at its
+  // column width that stops the reading says so, with the way to keep it whole.
+  const auto read = [&](const std::string& column, const std::vector<size_t>& cut_lines) {
+    try {
+      return ImportColumn(column, file_name, read_result_json);
+    } catch (const ImportError& e) {
+      if (std::find(cut_lines.begin(), cut_lines.end(), e.line()) == cut_lines.end()) {
+        throw;
+      }
+      throw ImportError(e.line(),
+                        fmt::format("{}; `diff -y` cut this line at its column width ({}{} "
+                                    "characters): diff -y -W 250 keeps lines of up to 122",
+                                    e.expected(), columns->column_width_exact ? "" : "about ",
+                                    columns->column_width),
+                        e.file());
+    }
+  };
+  std::vector<results::RunResult> runs = read(columns->left, columns->left_cut_lines);
+  std::vector<results::RunResult> right = read(columns->right, columns->right_cut_lines);
+  const auto mark = [&](std::vector<results::RunResult>& column, const char* side,
+                        const std::vector<size_t>& cut_lines) {
+    std::string how;
+    if (columns->diff) {
+      how = " (`diff -y` output: every line is split at the column of its marker";
+      if (!cut_lines.empty()) {
+        how += fmt::format(
+            "; diff cuts each column at {}{} characters, and this column's {} {} {} that "
+            "width, so {} last word, which may be cut, was dropped",
+            columns->column_width_exact ? "" : "about ", columns->column_width,
+            cut_lines.size() == 1 ? "line" : "lines", fmt::join(cut_lines, ", "),
+            cut_lines.size() == 1 ? "fills" : "fill", cut_lines.size() == 1 ? "its" : "their");
+      }
+      how += ")";
+    }
     for (results::RunResult& run : column) {
       run.source.caveats.insert(
           run.source.caveats.begin(),
-          fmt::format("Lines {}-{} hold two runs side by side; this run is read from the {} "
+          fmt::format("Lines {}-{} hold two runs side by side{}; this run is read from the {} "
                       "column.",
-                      columns->first_line, columns->last_line, side));
+                      columns->first_line, columns->last_line, how, side));
     }
   };
-  mark(runs, "left");
-  mark(right, "right");
+  mark(runs, "left", columns->left_cut_lines);
+  mark(right, "right", columns->right_cut_lines);
   if (!runs.empty()) {
     for (const std::string& note : columns->notes) {
       runs.front().source.caveats.push_back(note);

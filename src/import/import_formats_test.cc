@@ -3,6 +3,7 @@
 // gnutls-cli's benchmarks and two runs pasted side by side; and of what import records about
 // the environment (facts) and the settings made outside the command. The snippets follow each
 // tool's printf formats with invented figures; the real pastes are in tests/fixtures/reports.
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -341,6 +342,99 @@ TEST(ImportFormatsTest, DiffSideBySideRowsOfOneSideOnly) {
     EXPECT_EQ(FindAlgorithm(without, "hmac(md5)"), nullptr) << right_only;
     EXPECT_DOUBLE_EQ(BytesPerSecond(without, "SHA-256", "hash", 16),
                      right_only ? 133532.13e3 : 135068.40e3);
+  }
+}
+
+// One line of GNU `diff -y -W width` without -t (diffutils 3.8, src/side.c): the left half cut
+// at the half width, tabs then blanks to the marker column for a marker, tabs to the right
+// column, the right half cut alike.
+std::string DiffTabLine(std::string left, char marker, std::string right, size_t width = 200) {
+  const size_t offset = (width + 8 + 3) / 16 * 8;
+  const size_t half = std::min(offset - 3, width - offset);
+  left = left.substr(0, std::min(half, left.size()));
+  right = right.substr(0, std::min(half, right.size()));
+  std::string line = left;
+  size_t column = left.size();
+  const auto pad_to = [&](size_t to) {
+    for (size_t tab = column + 8 - column % 8; tab <= to; tab += 8) {
+      line += '\t';
+      column = tab;
+    }
+    line.append(to - column, ' ');
+    column = to;
+  };
+  if (marker != ' ') {
+    pad_to((half + offset - 1) / 2);
+    line += marker;
+    ++column;
+  }
+  if (!right.empty()) {
+    pad_to(offset);
+    line += right;
+  }
+  return line + "\n";
+}
+
+// `diff -y` of two OpenSSL 3.0.13 `openssl speed` outputs, one run with OPENSSL_ia32cap set
+// (new-user tryout 19, p15): the lines both runs have carry no marker and the changed CPUINFO
+// line is no tool output, yet every line of the block is two columns, so each run keeps its
+// own header. Before, only the table was split: the left run's header held both columns'
+// text ("3.0.13 ... version: 3.0.13") and the right run's mask, and the right run had none.
+TEST(ImportFormatsTest, DiffSideBySideSplitsEveryLineOfTheBlock) {
+  const std::string compiler =
+      "compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -Wall -Wa,--noexecstack -g -O2 "
+      "-ffile-prefix-map=/build/openssl-3.0.13=. -fstack-protector-strong -DNDEBUG";
+  const std::string row_a =
+      "AES-128-GCM     580340.12k  1598304.50k  3588102.40k  5248102.83k  6080225.28k  "
+      "6125381.63k";
+  const std::string row_b =
+      "AES-128-GCM      98123.44k   128330.41k   142998.27k   147001.34k   148223.70k   "
+      "148361.22k";
+  const auto same = [](const std::string& line) { return DiffTabLine(line, ' ', line); };
+  const std::string text = same("version: 3.0.13") +
+                           same("built on: Mon Apr  8 10:12:44 2024 UTC") +
+                           same("options: bn(64,64)") + same(compiler) +
+                           DiffTabLine("CPUINFO: OPENSSL_ia32cap=0x7ffaf3ffffebffff:0x29c67af", '|',
+                                       "CPUINFO: OPENSSL_ia32cap=0x7dfaf3ffffebffff:0x29c67af "
+                                       "env:~0x200000000000000:~0") +
+                           same(kNumbersLine) + same(kTypeLine) + DiffTabLine(row_a, '|', row_b);
+  const std::vector<results::RunResult> runs = ImportText(text, "paste.txt");
+  ASSERT_EQ(runs.size(), 2u);
+  for (const results::RunResult& run : runs) {
+    EXPECT_EQ(run.library.version.find("version"), std::string::npos) << run.library.version;
+    EXPECT_EQ(run.library.built_on.find("built on", 1), std::string::npos) << run.library.built_on;
+    // The compiler line fills the 96-character column: its last word may be cut, so it is not
+    // read, and the caveat says so.
+    EXPECT_EQ(run.library.cflags.find("compiler:", 1), std::string::npos) << run.library.cflags;
+    EXPECT_EQ(run.library.cflags.find("-ffile-prefix"), std::string::npos) << run.library.cflags;
+    EXPECT_NE(run.library.cflags.find("-O2"), std::string::npos) << run.library.cflags;
+    EXPECT_TRUE(HasCaveat(run, "Lines 1-8 hold two runs side by side")) << run.source.caveats[0];
+    EXPECT_TRUE(HasCaveat(run, "at 96 characters, and this column's line 4 fills that width"))
+        << run.source.caveats[0];
+  }
+  EXPECT_EQ(runs[0].library.capability_vector, "0x7ffaf3ffffebffff:0x29c67af");
+  EXPECT_EQ(runs[0].library.cpu_info.find("env:"), std::string::npos) << runs[0].library.cpu_info;
+  EXPECT_EQ(runs[1].library.capability_vector, "0x7dfaf3ffffebffff:0x29c67af");
+  EXPECT_NE(runs[1].library.cpu_info.find("env:~0x200000000000000:~0"), std::string::npos)
+      << runs[1].library.cpu_info;
+  EXPECT_DOUBLE_EQ(BytesPerSecond(runs[0], "AES-128-GCM", "encrypt", 16), 580340.12e3);
+  EXPECT_DOUBLE_EQ(BytesPerSecond(runs[1], "AES-128-GCM", "encrypt", 16384), 148361.22e3);
+}
+
+// diff -y's default width (130) cuts a speed table's lines at 61 characters: the reading stops
+// at the cut type line, and the error says how to keep the lines whole.
+TEST(ImportFormatsTest, DiffSideBySideCutAtItsColumnWidthSaysSo) {
+  const std::string text = DiffTabLine("version: 3.0.13", ' ', "version: 3.0.13", 130) +
+                           DiffTabLine(kTypeLine, ' ', kTypeLine, 130) +
+                           DiffTabLine(kMd5Row, '|', kSha1Row, 130);
+  try {
+    ImportText(text, "paste.txt");
+    ADD_FAILURE() << "no error";
+  } catch (const ImportError& e) {
+    EXPECT_EQ(e.line(), 2u);
+    EXPECT_NE(e.expected().find("`diff -y` cut this line at its column width (61 characters)"),
+              std::string::npos)
+        << e.expected();
   }
 }
 

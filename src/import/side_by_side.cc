@@ -1,6 +1,9 @@
 // Splitting two runs pasted side by side into two columns.
 #include "import/side_by_side.h"
 
+#include <algorithm>
+#include <utility>
+
 #include <fmt/format.h>
 
 #include "import/botan_speed.h"
@@ -190,10 +193,246 @@ void CompleteCutHeader(Split* split, size_t line, std::vector<std::string>* note
       line, rw.back()));
 }
 
+// `diff -y` (GNU diffutils) lays out every line of its output alike: the left file's line in
+// the first half_width columns, a marker at column (half_width + offset - 1) / 2 ('|' changed,
+// '<' left only, '>' right only, '/' or '\' a changed line without a newline, a blank for a
+// line both files have), and the right file's line from column `offset`, both cut at
+// half_width; tabs pad to those columns unless -t (src/diff.c computes half_width and offset
+// from -W, src/side.c's print_1sdiff_line prints the line). So the marker's column and the
+// right column's, found on the changed lines, split every line of the block, the unchanged
+// ones included: their two halves are the same text.
+struct DiffLayout {
+  size_t marker = 0;  ///< display column of the marker, 0-based
+  size_t right = 0;   ///< display column where the right half starts
+};
+
+bool IsDiffMarker(char c) { return c == '|' || c == '<' || c == '>' || c == '/' || c == '\\'; }
+
+// `line` with its tabs expanded to stops of 8 (diff's), a CR at the end dropped; std::nullopt
+// when longer than any two columns of tool output (a bound that keeps junk linear).
+std::optional<std::string> ExpandTabs(std::string_view line) {
+  constexpr size_t kMaxLine = 1024;
+  if (!line.empty() && line.back() == '\r') {
+    line.remove_suffix(1);
+  }
+  std::string out;
+  for (const char c : line) {
+    if (c == '\t') {
+      out.append(8 - out.size() % 8, ' ');
+    } else {
+      out += c;
+    }
+    if (out.size() > kMaxLine) {
+      return std::nullopt;
+    }
+  }
+  return out;
+}
+
+bool Blank(std::string_view text) { return text.find_first_not_of(' ') == std::string_view::npos; }
+
+std::string_view RightTrimmed(std::string_view text) {
+  const size_t end = text.find_last_not_of(' ');
+  return end == std::string_view::npos ? std::string_view() : text.substr(0, end + 1);
+}
+
+// The columns a marker at `at` in `line` would give: the marker stands alone between blanks and,
+// for a line with a right half ('|', '/', '\', '>'), the column where that half starts (two or
+// more columns on); std::nullopt when `at` holds no such marker.
+std::optional<DiffLayout> MarkerAt(std::string_view line, size_t at) {
+  if (at == 0 || at >= line.size() || !IsDiffMarker(line[at]) || line[at - 1] != ' ' ||
+      (at + 1 < line.size() && line[at + 1] != ' ')) {
+    return std::nullopt;
+  }
+  if (line[at] == '<') {
+    return std::nullopt;  // no right half to place the right column
+  }
+  const size_t right = line.find_first_not_of(' ', at + 1);
+  // diff puts the right column 2 to 6 columns after the marker (offset - marker is at most
+  // (offset - half_width + 2) / 2, and offset - half_width is at most 11).
+  if (right == std::string_view::npos || right < at + 2 || right > at + 6 ||
+      (line[at] == '>' && !Blank(line.substr(0, at)))) {
+    return std::nullopt;
+  }
+  return DiffLayout{at, right};
+}
+
+// The two halves of `line` (tabs expanded) in `layout`, or std::nullopt when the line is no line
+// diff -y prints in that layout: its marker column holds no marker or blank, the gutter holds
+// text, a line both files have differs between its halves, a '<' line has a right half or a
+// '>' line a left one.
+std::optional<Split> SplitAtLayout(std::string_view line, const DiffLayout& layout) {
+  const size_t m = layout.marker;
+  if (m >= 1 && m - 1 < line.size() && line[m - 1] != ' ') {
+    return std::nullopt;
+  }
+  const char marker = m < line.size() ? line[m] : ' ';
+  if (marker != ' ' && !IsDiffMarker(marker)) {
+    return std::nullopt;
+  }
+  if (m + 1 < line.size() && !Blank(line.substr(m + 1, layout.right - m - 1))) {
+    return std::nullopt;
+  }
+  const std::string_view left = RightTrimmed(line.substr(0, std::min(m, line.size())));
+  const std::string_view right =
+      layout.right < line.size() ? RightTrimmed(line.substr(layout.right)) : std::string_view();
+  const bool ok = marker == ' '   ? left == right
+                  : marker == '<' ? right.empty() && !left.empty()
+                  : marker == '>' ? left.empty() && !right.empty()
+                                  : !left.empty() || !right.empty();
+  if (!ok) {
+    return std::nullopt;
+  }
+  const bool tool = !Family(Trim(left)).empty() || !Family(Trim(right)).empty();
+  return Split{std::string(left), std::string(right), tool};
+}
+
+// A block of `diff -y` output: lines [first, end) of `expanded` split in one layout.
+struct DiffBlock {
+  size_t first = 0;
+  size_t end = 0;
+  DiffLayout layout;
+  std::vector<Split> splits;
+};
+
+// The first block of diff -y output in `expanded` (lines, tabs expanded; std::nullopt for a
+// line too long to be one): at least two lines of tool output and a line with both halves, in
+// the layout of a changed or right-only line's marker. Each layout is grown once from the
+// first line that shows it; the right column is the leftmost a line with that marker column
+// starts at (a right half may start with blanks of its own).
+std::optional<DiffBlock> FindDiffBlock(const std::vector<std::optional<std::string>>& expanded) {
+  // Columns are a few hundred characters at most; a bound on the markers tried per line keeps
+  // a line of junk from costing more.
+  constexpr int kMaxMarkersPerLine = 8;
+  std::vector<std::pair<size_t, size_t>> layouts;  // marker column -> leftmost right column
+  std::vector<size_t> first_seen;
+  for (size_t n = 0; n < expanded.size(); ++n) {
+    if (!expanded[n]) {
+      continue;
+    }
+    int tried = 0;
+    const std::string& line = *expanded[n];
+    for (size_t at = 1; at < line.size() && tried < kMaxMarkersPerLine; ++at) {
+      if (!IsDiffMarker(line[at])) {
+        continue;
+      }
+      ++tried;
+      const std::optional<DiffLayout> layout = MarkerAt(line, at);
+      if (!layout) {
+        continue;
+      }
+      const auto known = std::find_if(layouts.begin(), layouts.end(),
+                                      [&](const auto& l) { return l.first == at; });
+      if (known == layouts.end()) {
+        layouts.emplace_back(at, layout->right);
+        first_seen.push_back(n);
+      } else {
+        known->second = std::min(known->second, layout->right);
+      }
+    }
+  }
+  std::optional<DiffBlock> best;
+  for (size_t k = 0; k < layouts.size(); ++k) {
+    const DiffLayout layout{layouts[k].first, layouts[k].second};
+    const size_t seed = first_seen[k];
+    const auto split = [&](size_t n) {
+      return expanded[n] ? SplitAtLayout(*expanded[n], layout) : std::nullopt;
+    };
+    if (!split(seed)) {
+      continue;
+    }
+    size_t first = seed;
+    while (first > 0 && split(first - 1)) {
+      --first;
+    }
+    size_t end = seed + 1;
+    while (end < expanded.size() && split(end)) {
+      ++end;
+    }
+    DiffBlock block{first, end, layout, {}};
+    size_t tool_lines = 0;
+    size_t two_sided = 0;
+    for (size_t n = first; n < end; ++n) {
+      block.splits.push_back(*split(n));
+      tool_lines += block.splits.back().tool ? 1 : 0;
+      two_sided += !block.splits.back().left.empty() && !block.splits.back().right.empty();
+    }
+    // Blank lines at the block's edges belong to neither run's text more than to the paste's.
+    while (block.end > block.first && block.splits.back().left.empty() &&
+           block.splits.back().right.empty()) {
+      block.splits.pop_back();
+      --block.end;
+    }
+    while (block.first < block.end && block.splits.front().left.empty() &&
+           block.splits.front().right.empty()) {
+      block.splits.erase(block.splits.begin());
+      ++block.first;
+    }
+    if (tool_lines >= 2 && two_sided > 0 && (!best || block.first < best->first)) {
+      best = std::move(block);
+    }
+  }
+  return best;
+}
+
+// The SideBySide of a diff -y block. A half as wide as the columns may be cut (diff cuts each
+// at half_width, which marker = (half_width + right - 1) / 2 fixes to 2 * marker - right + 1
+// or one more, at most marker - 1; a half of the larger width settles it): its last word, which
+// may be part of a word or of a figure, is dropped, and the note names the line.
+SideBySide FromDiffBlock(const std::vector<std::string_view>& lines, DiffBlock block) {
+  SideBySide out;
+  out.first_line = block.first + 1;
+  out.last_line = block.end;
+  out.diff = true;
+  const size_t m = block.layout.marker;
+  const size_t low = 2 * m + 1 > block.layout.right ? 2 * m + 1 - block.layout.right : 0;
+  const size_t high = std::min(low + 1, m - 1);
+  size_t longest = 0;
+  for (const Split& split : block.splits) {
+    longest = std::max({longest, split.left.size(), split.right.size()});
+  }
+  const size_t width = longest >= high ? high : low;
+  out.column_width = width;
+  out.column_width_exact = longest >= high || low == high;
+  // A rule of '-', '=' or '*' (wolfCrypt's banner) says nothing a cut could lose.
+  const auto rule = [](std::string_view half) {
+    return half.find_first_not_of("-=* ") == std::string_view::npos;
+  };
+  for (size_t k = 0; k < block.splits.size(); ++k) {
+    for (const bool left : {true, false}) {
+      std::string& half = left ? block.splits[k].left : block.splits[k].right;
+      if (width == 0 || half.size() < width || rule(half)) {
+        continue;
+      }
+      const size_t last_gap = half.find_last_of(' ');
+      half =
+          std::string(RightTrimmed(half.substr(0, last_gap == std::string::npos ? 0 : last_gap)));
+      (left ? out.left_cut_lines : out.right_cut_lines).push_back(block.first + k + 1);
+    }
+    CompleteCutHeader(&block.splits[k], block.first + k + 1, &out.notes);
+  }
+  for (size_t n = 0; n < lines.size(); ++n) {
+    const bool inside = n >= block.first && n < block.end;
+    out.left += inside ? block.splits[n - block.first].left : std::string(lines[n]);
+    out.right += inside ? block.splits[n - block.first].right : "";
+    out.left += '\n';
+    out.right += '\n';
+  }
+  return out;
+}
+
 }  // namespace
 
 std::optional<SideBySide> SplitSideBySide(std::string_view text) {
   const std::vector<std::string_view> lines = Lines(text);
+  std::vector<std::optional<std::string>> expanded;
+  expanded.reserve(lines.size());
+  for (const std::string_view line : lines) {
+    expanded.push_back(ExpandTabs(line));
+  }
+  if (std::optional<DiffBlock> block = FindDiffBlock(expanded)) {
+    return FromDiffBlock(lines, std::move(*block));
+  }
   size_t i = 0;
   while (i < lines.size()) {
     size_t end = i;

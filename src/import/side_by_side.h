@@ -22,6 +22,16 @@ struct SideBySide {
   size_t first_line = 0;  ///< 1-based, first line of the block
   size_t last_line = 0;
   std::vector<std::string> notes;  ///< caveats about repairs (a cut header completed)
+  bool diff = false;               ///< a `diff -y` block: every line split at the marker's layout
+  /// diff -y's column width, in characters; 0 when not a diff -y block.
+  size_t column_width = 0;
+  /// Whether column_width is exact; else the width is column_width or one more (the layout
+  /// fixes it to within one, and no half was of the larger width).
+  bool column_width_exact = false;
+  /// 1-based lines whose left (right) half is as wide as the columns, so may be cut: that
+  /// half's last word was dropped.
+  std::vector<size_t> left_cut_lines;
+  std::vector<size_t> right_cut_lines;
 };
 
 /// Finds the first block of at least two consecutive lines that each split into two halves
