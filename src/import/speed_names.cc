@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -248,18 +249,62 @@ NamedAlgorithm MapPublicKey(PkFamily family, unsigned bits, std::string_view cur
 }
 
 std::string EcCurveFromIndex(unsigned index, unsigned bits) {
-  // apps/speed.c test_curves[] / ec_curves[]: the first six entries are the same in 1.0.2
-  // through 3.x; later entries (binary, Brainpool) depend on the version and build options.
-  constexpr std::array<std::pair<unsigned, std::string_view>, 6> kPrimeCurves = {{
-      {160, "secp160r1"},
-      {192, "nistp192"},
-      {224, "nistp224"},
-      {256, "nistp256"},
-      {384, "nistp384"},
-      {521, "nistp521"},
-  }};
-  if (index < kPrimeCurves.size() && kPrimeCurves[index].first == bits) {
-    return std::string(kPrimeCurves[index].second);
+  // apps/speed.c's curve tables, whose index -mr prints ("+F4:INDEX:BITS:..." for ECDSA,
+  // "+F5:INDEX:BITS:..." for ECDH):
+  //  - 1.0.x (openssl/openssl 007eb90d5efacd780c4344adcd64ad4d474f69ab, test_curves[]): 0-5
+  //    the prime curves, 6-10 nistk163..nistk571, 11-15 nistb163..nistb571, built with or
+  //    without no-ec2m (the indices are #defines);
+  //  - OpenSSL_1_1_0 and 1.1.1: the same 16, then R_EC_X25519 16 and (1.1.1) R_EC_X448 17;
+  //  - openssl-3.0.0 and later: enum ec_curves_t, the prime curves, the Koblitz and binary
+  //    ones only #ifndef OPENSSL_NO_EC2M, then brainpoolP256r1, P256t1, P384r1, P384t1,
+  //    P512r1, P512t1 (16-21, or 6-11 in a no-ec2m build), then R_EC_X25519 = ECDSA_NUM and
+  //    R_EC_X448 (22-23, or 12-13).
+  // An index means a different curve in each layout, but no index has two curves of one size
+  // across them, so the index and the size together name the curve.
+  constexpr std::string_view kPrime[] = {"secp160r1", "nistp192", "nistp224",
+                                         "nistp256",  "nistp384", "nistp521"};
+  constexpr std::string_view kBinary[] = {"nistk163", "nistk233", "nistk283", "nistk409",
+                                          "nistk571", "nistb163", "nistb233", "nistb283",
+                                          "nistb409", "nistb571"};
+  constexpr std::string_view kBrainpool[] = {"brainpoolP256r1", "brainpoolP256t1",
+                                             "brainpoolP384r1", "brainpoolP384t1",
+                                             "brainpoolP512r1", "brainpoolP512t1"};
+  const auto layout = [&](bool binary, bool brainpool) {
+    std::vector<std::string_view> names(std::begin(kPrime), std::end(kPrime));
+    if (binary) {
+      names.insert(names.end(), std::begin(kBinary), std::end(kBinary));
+    }
+    if (brainpool) {
+      names.insert(names.end(), std::begin(kBrainpool), std::end(kBrainpool));
+    }
+    names.push_back("X25519");
+    names.push_back("X448");
+    return names;
+  };
+  const auto bits_of = [](std::string_view name) -> unsigned {
+    if (name == "secp160r1") {
+      return 160;
+    }
+    if (name == "X25519") {
+      return 253;
+    }
+    if (name == "X448") {
+      return 448;
+    }
+    // "nistp192", "nistk163", "brainpoolP256r1": the digits after the family's letters.
+    const size_t digit = name.find_first_of("0123456789");
+    unsigned value = 0;
+    for (size_t i = digit; i < name.size() && name[i] >= '0' && name[i] <= '9'; ++i) {
+      value = value * 10 + static_cast<unsigned>(name[i] - '0');
+    }
+    return value;
+  };
+  for (const auto& [binary, brainpool] :
+       {std::pair{true, false}, std::pair{true, true}, std::pair{false, true}}) {
+    const std::vector<std::string_view> names = layout(binary, brainpool);
+    if (index < names.size() && bits_of(names[index]) == bits) {
+      return std::string(names[index]);
+    }
   }
   if (bits == 253) {
     return "X25519";

@@ -66,8 +66,11 @@ std::string PkRowName(PkFamily family, unsigned bits, std::string_view curve_or_
 NamedAlgorithm MapPublicKey(PkFamily family, unsigned bits, std::string_view curve_or_name);
 
 /// Curve name of an ECDSA/ECDH result in -mr output, which gives only the curve's index in
-/// speed.c's table and its size in bits. Indices 0-5 are the NIST prime curves in every
-/// version; X25519 and X448 are recognised by size (253, 448). Others: "curve #<index>".
+/// speed.c's table and its size in bits. The table differs between releases and builds (1.x:
+/// prime, Koblitz, binary, X25519, X448; 3.x: Brainpool after the binary curves, which a
+/// no-ec2m build leaves out), but no index holds two curves of one size across them, so the
+/// index and size name the curve; X25519 and X448 are also recognised by size (253, 448).
+/// An index and size no table has: "curve #<index>".
 std::string EcCurveFromIndex(unsigned index, unsigned bits);
 
 }  // namespace cryptobench::import

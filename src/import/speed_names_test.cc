@@ -120,7 +120,20 @@ TEST(SpeedNamesTest, CurvesFromMrIndices) {
   EXPECT_EQ(EcCurveFromIndex(3, 256), "nistp256");
   EXPECT_EQ(EcCurveFromIndex(5, 521), "nistp521");
   EXPECT_EQ(EcCurveFromIndex(22, 253), "X25519");
-  EXPECT_EQ(EcCurveFromIndex(16, 256), "curve #16");  // Brainpool in 3.x: not by size alone
+  // Past index 5, the tables of speed's releases (new-user tryout 19: 3.x Brainpool rows were
+  // "curve #16"): 1.x Koblitz/binary, 3.x Brainpool after them or, no-ec2m, after the primes.
+  EXPECT_EQ(EcCurveFromIndex(6, 163), "nistk163");
+  EXPECT_EQ(EcCurveFromIndex(11, 163), "nistb163");
+  EXPECT_EQ(EcCurveFromIndex(15, 571), "nistb571");
+  EXPECT_EQ(EcCurveFromIndex(16, 253), "X25519");  // 1.1.x
+  EXPECT_EQ(EcCurveFromIndex(17, 448), "X448");
+  EXPECT_EQ(EcCurveFromIndex(16, 256), "brainpoolP256r1");  // 3.x
+  EXPECT_EQ(EcCurveFromIndex(17, 256), "brainpoolP256t1");
+  EXPECT_EQ(EcCurveFromIndex(21, 512), "brainpoolP512t1");
+  EXPECT_EQ(EcCurveFromIndex(6, 256), "brainpoolP256r1");  // 3.x no-ec2m
+  EXPECT_EQ(EcCurveFromIndex(9, 384), "brainpoolP384t1");
+  EXPECT_EQ(EcCurveFromIndex(12, 253), "X25519");
+  EXPECT_EQ(EcCurveFromIndex(16, 384), "curve #16");  // no table has it
   EXPECT_EQ(EcCurveFromIndex(3, 384), "curve #3");    // index and size disagree
 }
 
