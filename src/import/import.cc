@@ -148,9 +148,14 @@ SpeedCommand ParseSpeedCommand(const std::vector<std::string>& args, size_t line
   SpeedCommand command;
   command.present = true;
   command.line = line;
+  bool piped = false;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
     const bool has_value = i + 1 < args.size();
+    piped = piped || arg == "|" || arg == ";" || arg == "&&" || arg == "||";
+    if (!piped) {
+      command.args.push_back(arg);
+    }
     if (arg == "-elapsed") {
       command.elapsed = true;
     } else if (arg == "-mr") {

@@ -73,5 +73,52 @@ TEST(SpeedCurvesTest, MoreLinesOfASizeThanTheTableHasCurvesStayUnread) {
   EXPECT_EQ(FindAlgorithm(runs[0], "ECDH-P256"), nullptr);
 }
 
+// A lone 256-bit ECDH progress line of `openssl speed -elapsed ecdhbrp256r1` (new-user tryout
+// 19, p14): the command chose the curve, brainpoolP256r1 (apps/speed.c ecdh_choices[]), which
+// runs 10x slower than P-256; before, the line's size alone named it P-256.
+TEST(SpeedCurvesTest, ALoneLineIsTheCurveTheCommandChose) {
+  const std::string progress =
+      "You have chosen to measure elapsed time instead of user CPU time.\n"
+      "Doing 256 bits  ecdh's for 10s: 23341 256-bits ECDH ops in 10.00s\n";
+  const std::string version =
+      "$ openssl version\nOpenSSL 3.1.4 24 Oct 2023 (Library: OpenSSL 3.1.4 24 Oct 2023)\n";
+  const std::vector<results::RunResult> runs = ImportText(
+      version + "$ openssl speed -elapsed ecdhbrp256r1 2>&1 | head -3\n" + progress, "p.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_NEAR(Derive(runs[0], "256 bits ecdh (brainpoolP256r1)"), 2334.1, 0.01);
+  EXPECT_EQ(FindAlgorithm(runs[0], "ECDH-P256"), nullptr);
+  EXPECT_TRUE(HasCaveat(runs[0], "Line 5 (brainpoolP256r1): ECDSA and ECDH progress lines"));
+  EXPECT_TRUE(HasCaveat(runs[0], "the command line (line 3) chose the curves"));
+
+  // ECDSA: the sign and verify lines of `speed ecdsabrp384t1`.
+  const std::vector<results::RunResult> ecdsa = ImportText(
+      version +
+          "$ openssl speed -elapsed ecdsabrp384t1\n"
+          "Doing 384 bits sign ecdsa's for 10s: 4000 384 bits ECDSA signs in 10.00s\n"
+          "Doing 384 bits verify ecdsa's for 10s: 3000 384 bits ECDSA verify in 10.00s\n",
+      "p.txt");
+  ASSERT_EQ(ecdsa.size(), 1u);
+  EXPECT_NE(FindAlgorithm(ecdsa[0], "384 bits ecdsa (brainpoolP384t1)"), nullptr);
+  EXPECT_EQ(FindAlgorithm(ecdsa[0], "384 bits ecdsa (nistp384)"), nullptr);
+}
+
+// The same line with no command line and no results table: in 3.x three curves have 256 bits
+// (nistp256, brainpoolP256r1, brainpoolP256t1), so the line names none of them; a 1.x line of
+// 256 bits is P-256, the only such curve of its table.
+TEST(SpeedCurvesTest, ALoneLineOfASizeCurvesShareIsNoNamedCurve) {
+  const std::string line = "Doing 256 bits  ecdh's for 10s: 23341 256-bits ECDH ops in 10.00s\n";
+  for (const std::string version : {"version: 3.1.4\n", ""}) {
+    const std::vector<results::RunResult> runs = ImportText(line + version, "p.txt");
+    ASSERT_EQ(runs.size(), 1u);
+    EXPECT_EQ(FindAlgorithm(runs[0], "ECDH-P256"), nullptr) << version;
+    EXPECT_NEAR(Derive(runs[0], "256 bits ecdh (256-bit curve)"), 2334.1, 0.01) << version;
+    EXPECT_TRUE(HasCaveat(runs[0], "Line 1: ECDSA and ECDH progress lines print a curve's size"))
+        << version;
+  }
+  const std::vector<results::RunResult> old = ImportText(line + "version: 1.1.1w\n", "p.txt");
+  ASSERT_EQ(old.size(), 1u);
+  EXPECT_NEAR(Derive(old[0], "ECDH-P256"), 2334.1, 0.01);
+}
+
 }  // namespace
 }  // namespace cryptobench::import

@@ -58,6 +58,9 @@ struct SpeedCommand {
   std::string engine;
   std::vector<std::string> providers;
   std::string evp;  ///< -evp NAME
+  /// The words after the program up to a pipe or command separator ("|", ";", "&&"): the
+  /// algorithms chosen ("ecdhbrp256r1") among the options.
+  std::vector<std::string> args;
   /// CPUs the run was pinned to (taskset -c LIST or MASK, numactl --physcpubind); 0: not
   /// pinned, or not known.
   int pinned_cpus = 0;

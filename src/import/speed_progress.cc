@@ -130,17 +130,22 @@ bool IsCutResult(std::string_view result, std::string_view desc) {
 struct TableCurve {
   std::string_view name;
   unsigned bits;
-  bool brainpool;  ///< only in 3.0 and later
+  bool brainpool;           ///< only in 3.0 and later
+  std::string_view choice;  ///< the command-line name after "ecdsa"/"ecdh": "p256", "brp256r1"
 };
 constexpr TableCurve kSpeedCurves[] = {
-    {"secp160r1", 160, false},      {"nistp192", 192, false},       {"nistp224", 224, false},
-    {"nistp256", 256, false},       {"nistp384", 384, false},       {"nistp521", 521, false},
-    {"nistk163", 163, false},       {"nistk233", 233, false},       {"nistk283", 283, false},
-    {"nistk409", 409, false},       {"nistk571", 571, false},       {"nistb163", 163, false},
-    {"nistb233", 233, false},       {"nistb283", 283, false},       {"nistb409", 409, false},
-    {"nistb571", 571, false},       {"brainpoolP256r1", 256, true}, {"brainpoolP256t1", 256, true},
-    {"brainpoolP384r1", 384, true}, {"brainpoolP384t1", 384, true}, {"brainpoolP512r1", 512, true},
-    {"brainpoolP512t1", 512, true}, {"X25519", 253, false},         {"X448", 448, false},
+    {"secp160r1", 160, false, "p160"},          {"nistp192", 192, false, "p192"},
+    {"nistp224", 224, false, "p224"},           {"nistp256", 256, false, "p256"},
+    {"nistp384", 384, false, "p384"},           {"nistp521", 521, false, "p521"},
+    {"nistk163", 163, false, "k163"},           {"nistk233", 233, false, "k233"},
+    {"nistk283", 283, false, "k283"},           {"nistk409", 409, false, "k409"},
+    {"nistk571", 571, false, "k571"},           {"nistb163", 163, false, "b163"},
+    {"nistb233", 233, false, "b233"},           {"nistb283", 283, false, "b283"},
+    {"nistb409", 409, false, "b409"},           {"nistb571", 571, false, "b571"},
+    {"brainpoolP256r1", 256, true, "brp256r1"}, {"brainpoolP256t1", 256, true, "brp256t1"},
+    {"brainpoolP384r1", 384, true, "brp384r1"}, {"brainpoolP384t1", 384, true, "brp384t1"},
+    {"brainpoolP512r1", 512, true, "brp512r1"}, {"brainpoolP512t1", 512, true, "brp512t1"},
+    {"X25519", 253, false, "x25519"},           {"X448", 448, false, "x448"},
 };
 
 // The curves of the table (with or without the Brainpool ones) in order.
@@ -152,6 +157,44 @@ std::vector<TableCurve> SpeedCurves(bool brainpool) {
     }
   }
   return curves;
+}
+
+// The curves a speed command line chose for `family` (ECDSA or ECDH), in the table's order,
+// which is the order speed runs them in whatever order they were named: its arguments
+// "ecdsa<choice>"/"ecdh<choice>" (apps/speed.c ecdsa_choices[]/ecdh_choices[]: "ecdhp256",
+// "ecdhbrp256r1", "ecdhx25519"). Empty when it names none of them, or names the whole family
+// ("ecdh", "ecdsa"), since then every curve of the build's table ran.
+std::vector<TableCurve> ChosenCurves(PkFamily family, const std::vector<std::string>& args) {
+  const std::string_view prefix = family == PkFamily::kEcdsa ? "ecdsa" : "ecdh";
+  std::vector<bool> chosen(std::size(kSpeedCurves), false);
+  for (const std::string& arg : args) {
+    if (arg == prefix) {
+      return {};
+    }
+    if (!arg.starts_with(prefix)) {
+      continue;
+    }
+    const std::string_view choice = std::string_view(arg).substr(prefix.size());
+    for (size_t i = 0; i < std::size(kSpeedCurves); ++i) {
+      // ECDSA has no X25519/X448 (ecdh_choices[] extends ecdsa_choices[] with them).
+      const bool ecdh_only = kSpeedCurves[i].bits == 253 || kSpeedCurves[i].bits == 448;
+      if (kSpeedCurves[i].choice == choice && !(ecdh_only && family == PkFamily::kEcdsa)) {
+        chosen[i] = true;
+      }
+    }
+  }
+  std::vector<TableCurve> curves;
+  for (size_t i = 0; i < std::size(kSpeedCurves); ++i) {
+    if (chosen[i]) {
+      curves.push_back(kSpeedCurves[i]);
+    }
+  }
+  return curves;
+}
+
+size_t CurvesOfSize(const std::vector<TableCurve>& curves, unsigned bits) {
+  return static_cast<size_t>(std::count_if(curves.begin(), curves.end(),
+                                           [bits](const TableCurve& c) { return c.bits == bits; }));
 }
 
 // The curves of `lines` (indices into `progress`, in paste order, of one family and
@@ -350,8 +393,10 @@ std::optional<std::pair<double, double>> ProgressResultLine(std::string_view tri
   return std::make_pair(*count, *seconds);
 }
 
-std::vector<std::pair<size_t, std::string>> NameCurvesInTableOrder(std::vector<Progress>* progress,
-                                                                   int openssl_major) {
+std::vector<std::pair<size_t, std::string>> NameCurvesInTableOrder(
+    std::vector<Progress>* progress, int openssl_major,
+    const std::vector<std::string>& command_args, std::vector<size_t>* ambiguous,
+    std::vector<std::pair<size_t, std::string>>* by_command) {
   std::vector<std::pair<size_t, std::string>> renamed;
   std::vector<std::pair<PkFamily, std::string>> groups;
   for (const Progress& p : *progress) {
@@ -372,20 +417,51 @@ std::vector<std::pair<size_t, std::string>> NameCurvesInTableOrder(std::vector<P
         ++lines_of[p.bits];
       }
     }
+    // The curves the command line chose, else the release's whole table.
+    const std::vector<TableCurve> chosen = ChosenCurves(family, command_args);
     std::vector<std::string_view> names;
+    if (!chosen.empty()) {
+      names = CurvesInOrder(*progress, lines, chosen);
+    }
+    const bool from_command = !names.empty();
     for (const bool brainpool : {false, true}) {
       if (names.empty() && (openssl_major < 0 || brainpool == (openssl_major >= 3))) {
         names = CurvesInOrder(*progress, lines, SpeedCurves(brainpool));
       }
     }
+    std::vector<bool> named(lines.size(), false);
     for (size_t k = 0; k < names.size(); ++k) {
       Progress& p = (*progress)[lines[k]];
-      if (lines_of[p.bits] < 2 || p.curve == names[k]) {
-        continue;  // one line of a size: which of its curves ran, the line cannot tell
+      // One line of a size: which of its curves ran, the line cannot tell, unless the command
+      // chose only one curve of that size.
+      if (lines_of[p.bits] < 2 && !(from_command && CurvesOfSize(chosen, p.bits) == 1)) {
+        continue;
+      }
+      named[k] = true;
+      if (p.curve == names[k]) {
+        continue;
       }
       p.curve = std::string(names[k]);
       p.name = PkRowName(p.family, p.bits, p.curve);
-      renamed.emplace_back(p.line, p.curve);
+      (from_command && by_command != nullptr ? *by_command : renamed).emplace_back(p.line, p.curve);
+    }
+    if (ambiguous == nullptr) {
+      continue;
+    }
+    // A line no order or command names, of a size more than one curve of the release's table
+    // has (both tables' when the release is unknown): not the NIST curve the size guesses.
+    for (size_t k = 0; k < lines.size(); ++k) {
+      Progress& p = (*progress)[lines[k]];
+      const size_t of_size = std::max(
+          openssl_major >= 0 && openssl_major < 3 ? 0 : CurvesOfSize(SpeedCurves(true), p.bits),
+          openssl_major >= 3 ? 0 : CurvesOfSize(SpeedCurves(false), p.bits));
+      const std::string unnamed = fmt::format("{}-bit curve", p.bits);
+      if (named[k] || of_size < 2 || p.curve == unnamed) {
+        continue;
+      }
+      p.curve = unnamed;
+      p.name = PkRowName(p.family, p.bits, p.curve);
+      ambiguous->push_back(p.line);
     }
   }
   return renamed;

@@ -697,10 +697,40 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
   // ECDSA and ECDH progress lines print a size, not a curve: curves of one size are told apart
   // by the order of speed's curve table (NameCurvesInTableOrder), without -multi, whose
   // children's lines repeat each curve.
+  // A run without a results table takes its rows from these lines: a line of a size several
+  // curves share that neither order nor command names is not given the NIST curve's name.
   std::vector<Progress> progress = ev.progress;
+  const bool table = !ev.sym_rows.empty() || !ev.pk_rows.empty() || !ev.child_sym_rows.empty() ||
+                     !ev.child_pk_rows.empty();
   if (multi <= 1) {
-    const std::vector<std::pair<size_t, std::string>> renamed =
-        NameCurvesInTableOrder(&progress, major);
+    std::vector<size_t> ambiguous;
+    std::vector<std::pair<size_t, std::string>> by_command;
+    const std::vector<std::pair<size_t, std::string>> renamed = NameCurvesInTableOrder(
+        &progress, major, ev.command.args, table ? nullptr : &ambiguous, &by_command);
+    if (!by_command.empty()) {
+      std::vector<std::string> named;
+      for (const auto& [line, curve] : by_command) {
+        named.push_back(fmt::format("{} ({})", line, curve));
+      }
+      run.source.caveats.push_back(fmt::format(
+          "{} {}: ECDSA and ECDH progress lines print a curve's size, not its name; the "
+          "command line (line {}) chose the curves (apps/speed.c ecdsa_choices[] and "
+          "ecdh_choices[]), which speed runs in its table's order, so each line is the chosen "
+          "curve of its size.",
+          by_command.size() == 1 ? "Line" : "Lines", fmt::join(named, ", "), ev.command.line));
+    }
+    if (!ambiguous.empty()) {
+      run.source.caveats.push_back(fmt::format(
+          "{} {}: ECDSA and ECDH progress lines print a curve's size, not its name, and {} "
+          "more than one curve of that size (256 bits: nistp256, brainpoolP256r1 and "
+          "brainpoolP256t1; 384 bits: nistp384, brainpoolP384r1 and brainpoolP384t1); with no "
+          "results table and no command line choosing the curve, {} read as '<size>-bit "
+          "curve', not as the NIST curve.",
+          ambiguous.size() == 1 ? "Line" : "Lines", JoinLines(ambiguous),
+          major >= 3 ? "the speed of OpenSSL 3.x has"
+                     : "the release is not in the paste, and from 3.0 speed has",
+          ambiguous.size() == 1 ? "it is" : "they are"));
+    }
     if (!renamed.empty()) {
       std::vector<std::string> named;
       for (const auto& [line, curve] : renamed) {
