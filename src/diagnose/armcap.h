@@ -44,6 +44,15 @@ std::string ArmcapClearing(uint32_t detected, const std::vector<std::string>& na
 /// environment value turns off. OpenSSL does not mask with the value: it replaces the word with
 /// it, read by strtoul(value, NULL, 0) (crypto/armcap.c, OPENSSL_cpuid_setup), so text that is not
 /// a number reads as 0 and clears every bit; the word is 32 bits wide (unsigned int).
+/// The bit values are crypto/arm_arch.h's: in openssl/openssl at
+/// 0029f786658229b15f98741a336e8091305cbf15 (3.0/3.1) ARMV7_NEON 1<<0, ARMV7_TICK 1<<1,
+/// ARMV8_AES 1<<2, ARMV8_SHA1 1<<3, ARMV8_SHA256 1<<4, ARMV8_PMULL 1<<5, ARMV8_SHA512 1<<6,
+/// ARMV8_CPUID 1<<7, ARMV8_RNG 1<<8; at 46f4e1bec51dc96fa275c168752aa34359d9ee51 (1.1.0) bits 0-5
+/// at the same places and no more; ARMV8_SM3 1<<9, ARMV8_SM4 1<<10 and ARMV8_SHA3 1<<11 only in
+/// later headers (master, cpb-reference.md sec. 3; which release first has each is not
+/// verified here), so an older library never sets them. `detected` must be what the CPU
+/// offers: a report's CPUINFO word is printed after the value replaced it, so it cannot serve
+/// (ReportFacts takes the CPU's Features line instead, and says "cannot tell" without one).
 std::vector<std::string> ArmcapMaskedFeatures(uint32_t detected, const std::string& env_value);
 
 /// Why `value` is not a usable OPENSSL_armcap value, or nullopt when it is: a whole unsigned

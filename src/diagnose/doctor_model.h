@@ -96,9 +96,13 @@ struct DoctorFacts {
   std::optional<std::string> env_ia32cap;
   std::vector<std::string> env_masked_features;  ///< known bits the env value clears (vs the
                                                  ///< vector detected without it)
-  std::string detected_capability_vector;        ///< the library's vector with the env var unset
-  std::vector<AsmModule> asm_modules;            ///< ID strings found in the loaded file
-  std::vector<std::string> asm_defines;          ///< -D*_ASM in cflags (meaningful for 1.x only)
+  /// Known bits a report's OPENSSL_armcap env: value clears that the text does not show the CPU
+  /// has (no Features line, no model row): not masked features, since the CPU may lack them, but
+  /// "cannot tell" (ReportFacts); empty live and for OPENSSL_ia32cap.
+  std::vector<std::string> env_cleared_unknown;
+  std::string detected_capability_vector;  ///< the library's vector with the env var unset
+  std::vector<AsmModule> asm_modules;      ///< ID strings found in the loaded file
+  std::vector<std::string> asm_defines;    ///< -D*_ASM in cflags (meaningful for 1.x only)
   /// Built without assembly, so every primitive runs C code: the live library's or a 3.x
   /// report's "CPUINFO: N/A" (x86, ARM), and in a report also what no_asm_evidence names.
   bool no_asm_build = false;

@@ -33,6 +33,20 @@ std::string JoinedOr(const std::vector<std::string>& items, const std::string& s
   return out;
 }
 
+// "; clears AES, PMULL" for a report's env value: the masked bits, then those the text does
+// not show the CPU has (DoctorFacts::env_cleared_unknown), which may change nothing.
+std::string ClearedBits(const DoctorFacts& facts) {
+  const std::vector<std::string>& unknown = facts.env_cleared_unknown;
+  if (unknown.empty()) {
+    return "; clears " + JoinedOr(facts.env_masked_features, ", ", "no known bit");
+  }
+  return fmt::format(
+      "; clears {}{}, which the text does not show the CPU has (cannot tell whether {} anything)",
+      facts.env_masked_features.empty() ? ""
+                                        : JoinedOr(facts.env_masked_features, ", ", "") + "; also ",
+      JoinedOr(unknown, ", ", ""), unknown.size() == 1 ? "that changes" : "those change");
+}
+
 std::string HzRangeText(double low, double high) {
   if (low <= 0 && high <= 0) {
     return "unknown";
@@ -221,7 +235,7 @@ std::vector<FactRow> LibraryFactRows(const DoctorFacts& facts) {
                                   : library.cpu_info.find("env:") != std::string::npos
                                       ? "(the env: part of the CPUINFO line)"
                                       : "(set on the pasted command or by an export before it)") +
-                          "; clears " + JoinedOr(facts.env_masked_features, ", ", "no known bit")});
+                          ClearedBits(facts)});
     } else if (measured) {
       rows.push_back({variable, "not set (the run records no such variable)"});
     } else {

@@ -97,7 +97,11 @@ std::string ReportFeatureText(const DoctorFacts& facts, const cpu::FeatureState&
   }
   const bool masked = std::find(facts.env_masked_features.begin(), facts.env_masked_features.end(),
                                 feature.name) != facts.env_masked_features.end();
-  return masked ? "clear (env: masks it)" : "clear";
+  const bool unknown = std::find(facts.env_cleared_unknown.begin(), facts.env_cleared_unknown.end(),
+                                 feature.name) != facts.env_cleared_unknown.end();
+  return masked    ? "clear (env: masks it)"
+         : unknown ? "clear (env: clears it; CPU: not in the text)"
+                   : "clear";
 }
 
 std::vector<FactRow> ReportClockRows(const DoctorReport& report) {

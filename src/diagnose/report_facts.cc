@@ -292,12 +292,25 @@ void DecodeArm(const results::LibraryInfo& library, DoctorFacts& facts) {
   }
   facts.env_ia32cap = env;
   // OPENSSL_armcap replaces the whole word (armcap.c:266-271), read by strtoul: every bit the
-  // number it starts with lacks is off ("0xb9:0x0" is 0xb9, as live doctor reads it).
+  // number it starts with lacks is off ("0xb9:0x0" is 0xb9, as live doctor reads it). The word
+  // CPUINFO prints is the replaced one, so what the CPU has comes from the text's CPU lines: a
+  // bit is masked only where the CPU offers it (its Features line, or a model row outside a
+  // virtual machine); a bit the CPU lacks changes nothing, and one the text does not show is
+  // "cannot tell" (env_cleared_unknown), never masked.
   uint32_t known = 0;
   for (const ArmcapBit& bit : kArmcapBits) {
     known |= 1u << bit.bit;
   }
-  facts.env_masked_features = ArmcapMaskedFeatures(known, env);
+  const CpuClues& clues = facts.report->cpu_clues;
+  for (const std::string& name : ArmcapMaskedFeatures(known, env)) {
+    const CpuFeatureClue* clue = clues.Find(name);
+    const bool trusted = clue != nullptr && (clue->from_flags || !clues.virtual_machine);
+    if (trusted && clue->present) {
+      facts.env_masked_features.push_back(name);
+    } else if (!trusted) {
+      facts.env_cleared_unknown.push_back(name);
+    }
+  }
 }
 
 // OPENSSL_ia32cap given on the pasted command line (`OPENSSL_ia32cap=~0x... openssl speed`) or

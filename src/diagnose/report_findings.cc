@@ -106,9 +106,26 @@ void Mask(const DoctorFacts& facts, std::vector<Finding>& out) {
       (command ? fmt::format("the pasted command (or an export line before it) sets {}={}",
                              variable, *facts.env_ia32cap)
                : fmt::format("the CPUINFO line ends in env:{}", *facts.env_ia32cap)) +
-      (masks ? fmt::format(", which clears {} (whether the CPU has them is not in the text)",
-                           Join(facts.env_masked_features))
-             : ", which clears none of the known capability bits");
+      (masks && variable == "OPENSSL_armcap"
+           ? fmt::format(", which clears {}, features the text shows the CPU has",
+                         Join(facts.env_masked_features))
+       : masks ? fmt::format(", which clears {} (whether the CPU has them is not in the text)",
+                             Join(facts.env_masked_features))
+       : !facts.env_cleared_unknown.empty() ? std::string()
+       : variable == "OPENSSL_armcap"
+           ? std::string(", which clears none of the known capability bits the CPU has")
+           : std::string(", which clears none of the known capability bits"));
+  // OPENSSL_armcap bits the value clears that no CPU line shows (ReportFacts): the CPU may lack
+  // them, so the mask is not shown to change anything there.
+  const bool unknown = !facts.env_cleared_unknown.empty();
+  if (unknown) {
+    evidence += fmt::format(
+        "{} clears {}; whether the CPU has {} is not in the text (no Features line), so cannot "
+        "tell whether the value masks {}",
+        masks ? "; it also" : ", which", Join(facts.env_cleared_unknown),
+        facts.env_cleared_unknown.size() == 1 ? "it" : "them",
+        facts.env_cleared_unknown.size() == 1 ? "it" : "them");
+  }
   // OpenSSL zeroes every word the value does not write (crypto/cpuid.c; cpb-reference.md 2.1).
   const std::string& vector = facts.library.capability_vector;
   const size_t words = static_cast<size_t>(std::count(vector.begin(), vector.end(), ':')) + 1;
@@ -124,7 +141,10 @@ void Mask(const DoctorFacts& facts, std::vector<Finding>& out) {
       masks ? Severity::kWarning : Severity::kInfo,
       fmt::format("The report ran with {} set{}", variable, masks ? ": it masks CPU features" : ""),
       evidence,
-      masks ? fmt::format("Re-run without {} to see the library's own paths.", variable) : ""));
+      masks     ? fmt::format("Re-run without {} to see the library's own paths.", variable)
+      : unknown ? "Include `grep -m1 Features /proc/cpuinfo` from the same machine: it names the "
+                  "crypto extensions the CPU has, and so which of them the value turns off."
+                : ""));
 }
 
 void Cpu(const DoctorFacts& facts, std::vector<Finding>& out) {

@@ -505,6 +505,38 @@ Verdict Decider::DecideFromReport() const {
                       : facts_.library.cpu_info.find("env:") == std::string::npos
                           ? "set on the pasted command or by an export before it"
                           : "the env: part of the report's CPUINFO line";
+  // OPENSSL_armcap bits the value clears that the text does not show the CPU has
+  // (env_cleared_unknown): the path may be off by the mask or absent from the CPU, so a figure
+  // outside the accelerated classes is "cannot tell", never masked.
+  std::vector<std::string> unknown;
+  for (const ReportPath& path : paths) {
+    for (const std::string& feature : path.mask) {
+      if (std::find(facts_.env_cleared_unknown.begin(), facts_.env_cleared_unknown.end(),
+                    feature) != facts_.env_cleared_unknown.end() &&
+          std::find(unknown.begin(), unknown.end(), feature) == unknown.end()) {
+        unknown.push_back(feature);
+      }
+    }
+  }
+  if (facts_.env_ia32cap && masked.empty() && !unknown.empty() &&
+      FingerprintSide(Classes(), alg_, operation_, fp_, paths, SoftwareRowsComplete(), facts_) !=
+          Side::kAccelerated) {
+    const std::string variable = CapabilityVariable(facts_);
+    Verdict v = Make(VerdictStatus::kUndetermined,
+                     fmt::format("cannot tell whether {}={} ({}) is why: it clears {}, which {}'s "
+                                 "fast path needs, but whether the CPU has {} is not in the text; "
+                                 "{}",
+                                 variable, *facts_.env_ia32cap, where, Join(unknown), alg_.name,
+                                 unknown.size() == 1 ? "it" : "them", figure));
+    v.evidence.push_back(fmt::format(
+        "{} replaces the capability word (crypto/armcap.c), so the CPUINFO word shows the value, "
+        "not what the CPU offers; the text has no Features line or model row for {}",
+        variable, Join(unknown)));
+    v.advice =
+        "Include `grep -m1 Features /proc/cpuinfo` from the same machine: a CPU that lists them "
+        "ran without them because of the mask; one that does not never had them.";
+    return v;
+  }
   // In doubt, a figure in an accelerated class over the whole range shows a fast path ran: the
   // fingerprint then decides, as without the mask.
   if (reach.reach == Reach::kCannotTell &&

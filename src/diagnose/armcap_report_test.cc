@@ -1,0 +1,83 @@
+// A report's OPENSSL_armcap env: value replaces the library's capability word (crypto/armcap.c),
+// and CPUINFO prints the replaced word (crypto/info.c), so what the value masks depends on what
+// the CPU offers, which only the text's CPU lines show: a bit the CPU lacks is not masked, and
+// one no line shows is "cannot tell" (tryout-19: a Neoverse-N1 paste, whose Features line has no
+// sha512 or sha3, was told both were masked).
+#include <string>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "support/diagnose_paste.h"
+#include "support/doctor_findings.h"
+
+namespace cryptobench::diagnose {
+namespace {
+
+using ::testing::Contains;
+using testing::DiagnosePaste;
+using ::testing::ElementsAre;
+using testing::FindingOf;
+using ::testing::HasSubstr;
+using ::testing::IsEmpty;
+using ::testing::Not;
+using testing::StatedTags;
+using testing::VerdictFor;
+
+// Neoverse-N1's Features line (ARMv8.2: aes pmull sha1 sha2, no sha512 or sha3), then 3.0.13's
+// speed with OPENSSL_armcap=0x1 (NEON only): AES-128-CBC at 130 MB/s, a software figure.
+constexpr const char* kFeatures =
+    "$ lscpu | grep -E 'Model name|Flags'\n"
+    "Model name:          Neoverse-N1\n"
+    "Flags:               fp asimd evtstrm aes pmull sha1 sha2 crc32 atomics fphp asimdhp cpuid "
+    "asimdrdm lrcpc dcpop asimddp ssbs\n";
+constexpr const char* kSpeed =
+    "$ OPENSSL_armcap=0x1 openssl speed -evp aes-128-cbc\n"
+    "version: 3.0.13\n"
+    "built on: Mon Feb  5 12:00:00 2024 UTC\n"
+    "options: bn(64,64)\n"
+    "compiler: gcc -fPIC -pthread -Wa,--noexecstack -Wall -O3 -DOPENSSL_USE_NODELETE "
+    "-DOPENSSL_PIC -DOPENSSL_BUILDING_OPENSSL -DNDEBUG\n"
+    "CPUINFO: OPENSSL_armcap=0x1 env:0x1\n"
+    "The 'numbers' are in 1000s of bytes per second processed.\n"
+    "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n"
+    "AES-128-CBC     115073.98k   126242.82k   129302.61k   130069.16k   130351.10k   "
+    "130361.34k\n";
+
+TEST(ArmcapReportTest, MasksOnlyWhatTheFeaturesLineOffers) {
+  const DoctorReport report = DiagnosePaste(std::string(kFeatures) + kSpeed);
+  EXPECT_THAT(report.facts.env_masked_features, ElementsAre("AES", "SHA1", "SHA2", "PMULL"));
+  EXPECT_THAT(report.facts.env_cleared_unknown, IsEmpty());
+  EXPECT_EQ(VerdictFor(report, "AES-128-CBC", "encrypt").status, VerdictStatus::kMasked);
+  const Finding* mask = FindingOf(report, "env.armcap");
+  ASSERT_NE(mask, nullptr);
+  EXPECT_EQ(mask->severity, Severity::kWarning);
+  EXPECT_THAT(mask->evidence, Not(HasSubstr("SHA512")));
+  EXPECT_THAT(mask->evidence, Not(HasSubstr("SHA3")));
+  for (const Verdict& verdict : report.verdicts) {
+    for (const std::string& line : verdict.evidence) {
+      EXPECT_THAT(line, Not(HasSubstr("SHA512"))) << line;
+    }
+  }
+}
+
+TEST(ArmcapReportTest, WithoutAFeaturesLineTheMaskIsCannotTell) {
+  const DoctorReport report = DiagnosePaste(kSpeed);
+  EXPECT_THAT(report.facts.env_masked_features, IsEmpty());
+  EXPECT_THAT(report.facts.env_cleared_unknown, Contains("AES"));
+  EXPECT_THAT(report.facts.env_cleared_unknown, Contains("SHA512"));
+  const Verdict& aes = VerdictFor(report, "AES-128-CBC", "encrypt");
+  EXPECT_NE(aes.status, VerdictStatus::kMasked) << aes.line;
+  EXPECT_THAT(aes.line, HasSubstr("cannot tell"));
+  EXPECT_THAT(aes.line, HasSubstr("not in the text"));
+  EXPECT_THAT(aes.advice, HasSubstr("Features"));
+  const Finding* mask = FindingOf(report, "env.armcap");
+  ASSERT_NE(mask, nullptr);
+  EXPECT_EQ(mask->severity, Severity::kInfo);
+  EXPECT_THAT(mask->summary, Not(HasSubstr("masks")));
+  EXPECT_THAT(mask->evidence, HasSubstr("cannot tell"));
+  EXPECT_THAT(StatedTags(report), Not(Contains("capability-masked")));
+}
+
+}  // namespace
+}  // namespace cryptobench::diagnose
