@@ -449,9 +449,35 @@ TEST(LibraryFindingsTest, AKnownRegressionOfTheReleaseIsCannotTellWithTheCommand
   const DoctorReport fast_report = DiagnoseReport(fast);
   EXPECT_EQ(FindingOf(fast_report, "library.known-change"), nullptr);
   results::RunResult slow = SpeedRun("3.0.3", "linux-aarch64");
+  slow.library.cpu_info = "CPUINFO: OPENSSL_armcap=0xbd";  // NEON, AES, SHA1, SHA2, PMULL
+  slow.library.capability_vector = "0xbd";
   Add(slow, "AES-128-CBC", 60);
   const DoctorReport slow_report = DiagnoseReport(slow);
   EXPECT_NE(FindingOf(slow_report, "library.known-change"), nullptr);
+}
+
+// The 3.0.0-3.0.5 AArch64 AES regression is in aesv8-armx.pl, the ARMv8 Crypto Extension path
+// (openssl-3.0.6/CHANGES.md): a run whose capability word lacks AES, or whose CPU's AES the text
+// does not show, ran other code, so the note does not attach; with AES it does, citing its row.
+TEST(LibraryFindingsTest, TheAarch64AesRegressionAttachesOnlyToACpuWithAes) {
+  const auto run = [](const std::string& version, const std::string& armcap) {
+    results::RunResult r = SpeedRun(version, "linux-aarch64");
+    if (!armcap.empty()) {
+      r.library.cpu_info = "CPUINFO: OPENSSL_armcap=" + armcap;
+      r.library.capability_vector = armcap;
+    }
+    Add(r, "AES-128-CBC", 60);
+    return r;
+  };
+  const DoctorReport with_aes = DiagnoseReport(run("3.0.5", "0xbd"));
+  const Finding* finding = FindingOf(with_aes, "library.known-change");
+  ASSERT_NE(finding, nullptr);
+  EXPECT_THAT(finding->evidence, HasSubstr("openssl-3.0.6/CHANGES.md"));
+  EXPECT_THAT(finding->evidence, HasSubstr("aesv8-armx.pl"));
+  // 0x1: NEON only (no AES bit: the CPU lacks it, or a mask cleared it).
+  EXPECT_EQ(FindingOf(DiagnoseReport(run("3.0.5", "0x1")), "library.known-change"), nullptr);
+  EXPECT_EQ(FindingOf(DiagnoseReport(run("3.0.5", "")), "library.known-change"), nullptr);
+  EXPECT_EQ(FindingOf(DiagnoseReport(run("3.0.6", "0xbd")), "library.known-change"), nullptr);
 }
 
 // 3.x's per-call provider cost on one report: an accelerated large-input figure with 16-byte

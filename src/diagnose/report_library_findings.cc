@@ -201,9 +201,25 @@ bool RowSpeaksOf(const LibraryChange& row, std::string_view operation) {
   return operation == "sign" || operation == "decrypt";
 }
 
+// The CPU feature a "regressed" row's code path runs on, by the perlasm module its change names:
+// aesv8-armx.pl is OpenSSL's ARMv8 Crypto Extension AES (its AESE/AESD instructions; the
+// armcap dispatch tests ARMV8_AES), aesni-x86_64.pl and aesni-x86.pl the AES-NI code. "" for a
+// row of code every CPU runs. A run whose CPU (or capability word) lacks the feature runs
+// another path, which the regression does not touch.
+std::string_view HardwareFeatureOfRow(const LibraryChange& row) {
+  if (row.change.find("aesv8-armx") != std::string::npos) {
+    return "AES";
+  }
+  if (row.change.find("aesni-x86") != std::string::npos) {
+    return "AES-NI";
+  }
+  return "";
+}
+
 // A known regression that holds for the report's release and architecture and an algorithm it
 // measured (issue 13, sec. 1 applied to one report; a "cost" row is a lasting property of every
-// later release, not news about this one). A figure in the
+// later release, not news about this one), and, for a row of a hardware path, a CPU with its
+// instructions (HardwareFeatureOfRow). A figure in the
 // accelerated class shows the path ran as fast as its class: nothing is said. Otherwise one
 // report cannot tell a known slowdown of this size from the CPU's own speed, so the finding says
 // "cannot tell" and names the one command that would (the same measurement with a release
@@ -214,6 +230,13 @@ std::vector<Finding> KnownChangeFindings(const DoctorReport& report, std::string
   for (const LibraryChange& row : LibraryChanges()) {
     if (row.library != library || (row.arch != "any" && row.arch != arch) ||
         row.kind != "regressed" || !row.versions.Contains(version)) {
+      continue;
+    }
+    // A regression of a hardware path speaks only of a run whose CPU has that path's
+    // instructions (the capability word, or the CPU lines without one); without them, or when
+    // the text does not show them, the run took other code.
+    if (const std::string_view feature = HardwareFeatureOfRow(row);
+        !feature.empty() && !report.facts.cpu.Usable(feature)) {
       continue;
     }
     std::vector<std::string> algorithms;
