@@ -389,8 +389,14 @@ class Reader {
         AddFeature(feature, false, false, clue, row.source);
       }
       return;
+      const bool virtual_model = std::find(row.has.begin(), row.has.end(), "VM") != row.has.end();
     }
     if (!label) {
+        for (CpuFeatureClue& added : out_.features) {
+          if (virtual_model && added.name == feature && added.clue == clue && !added.from_flags) {
+            added.from_vm_model_name = true;
+          }
+        }
       out_.models.push_back(text);
       out_.unknown_models.push_back(name);
     }
@@ -472,7 +478,11 @@ class Reader {
     }
     for (const CpuFeatureClue& feature : out_.features) {
       out_.clues.push_back(
-          {fmt::format("{}: {}", feature.name, feature.present ? "present" : "absent"),
+          {feature.from_vm_model_name
+               ? fmt::format("{}: cannot tell (the virtual CPU model's name does not settle it: "
+                             "the hypervisor may add it; the flags line would show it)",
+                             feature.name)
+               : fmt::format("{}: {}", feature.name, feature.present ? "present" : "absent"),
            feature.clue, feature.source});
     }
     if (!out_.hidden_by_vm.empty()) {
@@ -716,7 +726,7 @@ AesInstructionsShown ShownAesInstructions(const CpuClues& clues, const CpuFeatur
   const bool hidden =
       std::any_of(clues.hidden_by_vm.begin(), clues.hidden_by_vm.end(),
                   [](const std::string& name) { return name == "AES-NI" || name == "AES"; });
-  if (aes == nullptr || hidden || aes->from_vm_model) {
+  if (aes == nullptr || hidden || aes->from_vm_model || aes->from_vm_model_name) {
     return AesInstructionsShown::kUnknown;
   }
   if (aes->present) {

@@ -32,6 +32,12 @@ struct CpuFeatureClue {
   /// Absent because the guest's virtual CPU model leaves it out (QEMU's -cpu, a row of
   /// data/vm-cpu-models.csv): the host may have it.
   bool from_vm_model = false;
+  /// Absent only by a virtual CPU model's name (a data/cpu-clues.csv row whose `has` is VM, e.g.
+  /// "Common KVM processor"): the hypervisor may add the feature to that model and the guest
+  /// still shows its name (QEMU and libvirt can "optionally add or remove individual CPU
+  /// features" of a named model: https://www.qemu.org/docs/master/system/i386/cpu.html), so
+  /// the name does not settle it: unknown, not absent, until a flags line shows it.
+  bool from_vm_model_name = false;
 };
 
 /// Everything the text shows about the CPU.

@@ -240,51 +240,72 @@ std::vector<Finding> CpuFindings(const DoctorReport& report) {
       // (cryptodev-linux's tests time /dev/crypto, which a driver may hand to an offload device
       // slower than the CPU, as in https://github.com/cryptodev-linux/cryptodev-linux/issues/89:
       // a slow figure there does not say the CPU's AES instructions went unused.)
-      const bool guest = aes != nullptr;  // a guest's flags without aes: the host may have it
-      // Three causes fit a figure below every hardware path on a CPU the text does not describe:
-      // a CPU without AES instructions, a virtual machine whose CPU model hides its host's, and
-      // software that does not use them. In the kernel the last is its driver: a module built
-      // for the CPU's AES instructions is loaded by the CPU's features (x86: the x86cpu
-      // device table of arch/x86/crypto/aesni-intel_glue.c; arm64: module_cpu_feature_match(AES)
-      // in arch/arm64/crypto/aes-glue.c, https://github.com/torvalds/linux), so it runs unless
-      // the kernel was built without it or it was left out or blacklisted.
-      const bool kernel = KernelTool(origin);
-      out.push_back(Make(
-          "cpu.aes-software", Severity::kWarning,
-          guest    ? "AES runs in software in this virtual machine: cannot tell from this report "
-                     "whether its host has AES instructions"
-          : kernel ? "The kernel's AES runs without AES instructions: cannot tell from this "
-                     "report whether the CPU lacks them, a virtual machine's CPU model hides "
-                     "them, or the kernel's driver for them is not loaded"
-                   : "AES runs in software: cannot tell from this report whether the CPU lacks "
-                     "AES instructions, a virtual machine's CPU model hides them, or the "
-                     "software does not use them",
-          guest
-              ? fmt::format("{}; {} shows no {}, and the host's CPU is not in the text", evidence,
-                            aes->clue, aes->name)
-              : fmt::format("{}; the text shows neither the CPU's flags nor a CPU model the "
-                            "table knows{}",
-                            evidence,
-                            clues.unknown_models.empty() ? ""
-                                                         : fmt::format(" ({} is unknown to it)",
-                                                                       Join(clues.unknown_models))),
-          guest ? fmt::format("Run `{}` on the host: an `aes` word there means the VM's CPU "
-                              "model hides it (then give the guest the host's model).",
-                              kAesCommand)
-          : kernel
-              ? fmt::format(
-                    "Run `{}` on that machine: `aes` means the CPU has AES instructions and "
-                    "the kernel does not use them (`{}` shows the driver and module that "
-                    "serve AES: {}); `hypervisor` alone, a virtual machine whose CPU "
-                    "model may hide its host's (run it on the host); nothing, a CPU without them, "
-                    "which only an offload engine's driver or another cipher makes faster.",
-                    kAesCommand, kKernelAesDriverCommand, KernelAesDriverLegend())
-              : fmt::format(
-                    "Run `{}` on that machine: `aes` means the CPU has AES instructions and "
-                    "the software does not use them; `hypervisor` alone, a virtual machine "
-                    "whose CPU model may hide its host's (run it on the host); nothing, a CPU "
-                    "without them.",
-                    kAesCommand)));
+      // A virtual CPU model's name without a flags line (CpuFeatureClue::from_vm_model_name):
+      // the hypervisor may have added AES-NI to the model, so the guest's own flags decide.
+      if (aes != nullptr && aes->from_vm_model_name) {
+        out.push_back(Make(
+            "cpu.aes-software", Severity::kWarning,
+            fmt::format("AES runs in software in this virtual machine: cannot tell from this "
+                        "report whether its CPU has {}",
+                        aes->name),
+            fmt::format("{}; the CPU model name {} ({}) does not settle it: that model lacks {} "
+                        "by default, but the hypervisor may add it (or pass the host's through) "
+                        "and the guest still shows the name (source: {}); the text has no flags "
+                        "line",
+                        evidence, clues.vm_model, aes->clue, aes->name, aes->source),
+            fmt::format("Run `{}` in the guest: `aes` means its CPU has {} and the software does "
+                        "not use it; no `aes`, the guest's CPU model leaves it out (give the guest "
+                        "the host's CPU: QEMU -cpu host, libvirt <cpu mode='host-passthrough'/>, "
+                        "or a model with +aes, if the host has it).",
+                        kAesCommand, aes->name)));
+      } else {
+        const bool guest = aes != nullptr;  // a guest's flags without aes: the host may have it
+        // Three causes fit a figure below every hardware path on a CPU the text does not describe:
+        // a CPU without AES instructions, a virtual machine whose CPU model hides its host's, and
+        // software that does not use them. In the kernel the last is its driver: a module built
+        // for the CPU's AES instructions is loaded by the CPU's features (x86: the x86cpu
+        // device table of arch/x86/crypto/aesni-intel_glue.c; arm64: module_cpu_feature_match(AES)
+        // in arch/arm64/crypto/aes-glue.c, https://github.com/torvalds/linux), so it runs unless
+        // the kernel was built without it or it was left out or blacklisted.
+        const bool kernel = KernelTool(origin);
+        out.push_back(Make(
+            "cpu.aes-software", Severity::kWarning,
+            guest    ? "AES runs in software in this virtual machine: cannot tell from this report "
+                       "whether its host has AES instructions"
+            : kernel ? "The kernel's AES runs without AES instructions: cannot tell from this "
+                       "report whether the CPU lacks them, a virtual machine's CPU model hides "
+                       "them, or the kernel's driver for them is not loaded"
+                     : "AES runs in software: cannot tell from this report whether the CPU lacks "
+                       "AES instructions, a virtual machine's CPU model hides them, or the "
+                       "software does not use them",
+            guest ? fmt::format("{}; {} shows no {}, and the host's CPU is not in the text",
+                                evidence, aes->clue, aes->name)
+                  : fmt::format(
+                        "{}; the text shows neither the CPU's flags nor a CPU model the "
+                        "table knows{}",
+                        evidence,
+                        clues.unknown_models.empty()
+                            ? ""
+                            : fmt::format(" ({} is unknown to it)", Join(clues.unknown_models))),
+            guest ? fmt::format("Run `{}` on the host: an `aes` word there means the VM's CPU "
+                                "model hides it (then give the guest the host's model).",
+                                kAesCommand)
+            : kernel
+                ? fmt::format(
+                      "Run `{}` on that machine: `aes` means the CPU has AES instructions and "
+                      "the kernel does not use them (`{}` shows the driver and module that "
+                      "serve AES: {}); `hypervisor` alone, a virtual machine whose CPU "
+                      "model may hide its host's (run it on the host); nothing, a CPU without "
+                      "them, "
+                      "which only an offload engine's driver or another cipher makes faster.",
+                      kAesCommand, kKernelAesDriverCommand, KernelAesDriverLegend())
+                : fmt::format(
+                      "Run `{}` on that machine: `aes` means the CPU has AES instructions and "
+                      "the software does not use them; `hypervisor` alone, a virtual machine "
+                      "whose CPU model may hide its host's (run it on the host); nothing, a CPU "
+                      "without them.",
+                      kAesCommand)));
+      }
     }
   } else if (below.empty() && above.empty() && !inside.empty() &&
              shown == AesInstructionsShown::kAbsent && origin.engine_or_provider.empty()) {

@@ -596,8 +596,9 @@ DoctorFacts ReportFacts(const results::RunResult& run) {
     // No vector: the CPU's flags line and the model rows say what the CPU has (a model row's
     // "has" is the host's on a virtual machine, whose guest may lack it: left unknown there).
     for (const CpuFeatureClue& clue : origin.cpu_clues.features) {
-      if (clue.present && !clue.from_flags && origin.cpu_clues.virtual_machine) {
-        continue;
+      if ((clue.present && !clue.from_flags && origin.cpu_clues.virtual_machine) ||
+          clue.from_vm_model_name) {
+        continue;  // a virtual model's name may hide or carry it: unknown
       }
       facts.cpu.features.push_back({clue.name, clue.present, true});
       origin.cpu_features_from_clues = true;
