@@ -9,24 +9,18 @@
 #include <gtest/gtest.h>
 
 #include "diagnose/doctor_from.h"
-#include "import/import.h"
+#include "support/diagnose_paste.h"
+#include "support/doctor_findings.h"
 
 namespace cryptobench::diagnose {
 namespace {
 
+using cryptobench::testing::DiagnosePaste;
+using cryptobench::testing::FindingOf;
+using cryptobench::testing::StatedTags;
+using ::testing::Contains;
 using ::testing::HasSubstr;
 using ::testing::Not;
-
-DoctorReport Diagnose(const std::string& text) {
-  const std::vector<results::RunResult> runs = import::ImportText(text, "paste.txt");
-  const results::RunResult* chosen = &runs.front();
-  for (const results::RunResult& run : runs) {
-    if (!run.algorithms.empty()) {
-      chosen = &run;
-    }
-  }
-  return DiagnoseReport(*chosen);
-}
 
 // Botan 2.19 on an Ice Lake server (the tryout's paste): 16 KiB buffers.
 constexpr const char* kBotan2Cpuid =
@@ -59,7 +53,7 @@ std::vector<std::string> Advice(const DoctorReport& report) {
 }
 
 TEST(BotanCpuidTest, PastedCpuidLineGivesTheFeaturesAndIsNotAskedFor) {
-  const DoctorReport report = Diagnose(std::string(kBotan2Cpuid) + kSpeed);
+  const DoctorReport report = DiagnosePaste(std::string(kBotan2Cpuid) + kSpeed);
   ASSERT_TRUE(report.facts.report);
   const CpuClues& clues = report.facts.report->cpu_clues;
   EXPECT_THAT(clues.botan_cpuid_clue, HasSubstr("botan cpuid"));
@@ -86,7 +80,7 @@ TEST(BotanCpuidTest, PastedCpuidLineGivesTheFeaturesAndIsNotAskedFor) {
 // Botan 3 prints fewer names (no avx512f/dq/bw, aes_ni in 3.0-3.7, aesni from 3.8): a name only
 // some releases print says nothing when it is missing, and the names it does print count.
 TEST(BotanCpuidTest, BotanThreeNamesAndMissingReleaseOnlyNamesStayUnknown) {
-  const DoctorReport report = Diagnose(
+  const DoctorReport report = DiagnosePaste(
       "$ botan cpuid\n"
       "CPUID flags: rdtsc sse2 ssse3 avx2 bmi2 adx aesni clmul rdrand rdseed\n" +
       std::string(kSpeed));
@@ -99,6 +93,43 @@ TEST(BotanCpuidTest, BotanThreeNamesAndMissingReleaseOnlyNamesStayUnknown) {
   EXPECT_FALSE(sha->present);                  // every release prints intel_sha when it detects it
   EXPECT_EQ(clues.Find("VAES"), nullptr);      // avx512_aes / avx2_vaes: not every release
   EXPECT_EQ(clues.Find("AVX-512F"), nullptr);  // Botan 3 prints "avx512" only when it uses it
+}
+
+// New-user tryout 19 (p07): `botan version --full`, `botan cpuid` and `botan speed` pasted in
+// turn. The cpuid line's names are x86's, which Botan prints on 32- and 64-bit builds alike, so
+// the family is read and only `uname -m` is asked for; the version line is the run's release.
+constexpr const char* kBotan3Paste =
+    "$ botan version --full\n"
+    "Botan 3.2.0 (release, dated 20231009, revision git:2e3b4d2ad4a2a9e1bdf0a4d4e7fcb4b0aa3b2d90, "
+    "distribution unspecified)\n"
+    "$ botan cpuid\n"
+    "CPUID flags: rdtsc sse2 ssse3 sse41 sse42 avx2 avx512f avx512dq avx512bw avx512_icl rdrand "
+    "rdseed adx bmi1 bmi2 aes_ni clmul sha\n"
+    "$ botan speed --msec=1000 AES-128/GCM SHA-256\n"
+    "AES-128/GCM(16) [base] encrypt buffer size 1024 bytes: 1612.324 MiB/sec 1.85 cycles/byte "
+    "(1612.32 MiB in 1000.00 ms)\n"
+    "AES-128/GCM(16) [base] decrypt buffer size 1024 bytes: 1598.120 MiB/sec 1.87 cycles/byte "
+    "(1598.12 MiB in 1000.00 ms)\n"
+    "SHA-256 [base] hash buffer size 1024 bytes: 1801.442 MiB/sec 1.66 cycles/byte (1801.44 MiB "
+    "in 1000.00 ms)\n";
+
+TEST(BotanCpuidTest, CpuidLineGivesTheFamilyAndTheVersionLineTheRelease) {
+  const DoctorReport report = DiagnosePaste(kBotan3Paste);
+  ASSERT_TRUE(report.facts.report);
+  const ReportOrigin& origin = *report.facts.report;
+  EXPECT_EQ(origin.tool_version, "3.2.0");
+  EXPECT_THAT(origin.caveats, ::testing::Each(Not(HasSubstr("version is not in the paste"))));
+  EXPECT_EQ(origin.cpu_clues.arch_family, "x86");
+  EXPECT_EQ(report.facts.cpu.arch, "");  // the width stays open
+  const Finding* arch = FindingOf(report, "report.arch-unknown");
+  ASSERT_NE(arch, nullptr);
+  EXPECT_THAT(arch->summary, HasSubstr("x86"));
+  EXPECT_THAT(arch->summary, HasSubstr("32- or 64-bit"));
+  EXPECT_THAT(arch->advice, HasSubstr("uname -m"));
+  EXPECT_THAT(arch->advice, Not(HasSubstr("lscpu")));
+  for (const Verdict& verdict : report.verdicts) {
+    EXPECT_THAT(verdict.line, Not(HasSubstr("no architecture or CPU line"))) << verdict.line;
+  }
 }
 
 }  // namespace

@@ -317,8 +317,12 @@ class Reader {
             ? (family == "x86" ? "the /proc/cpuinfo flags line" : "the /proc/cpuinfo Features line")
             : (family == "x86" ? "the CPU flags line" : "the CPU Features line");
     const std::string clue = LineClue(what, fact.line, fact.value);
-    if (!botan) {
-      // Botan names the same features on 32- and 64-bit code, so its line leaves the width open.
+    if (botan) {
+      // Botan names the same features on 32- and 64-bit code, so its line gives the family and
+      // leaves the width open (Finish keeps it only when no other clue names the architecture).
+      out_.arch_family = family == "botan-x86" ? "x86" : "arm";
+      out_.arch_family_clue = clue;
+    } else {
       const std::string arch = family == "x86"     ? (tokens.count("lm") ? "x86_64" : "x86")
                                : family == "arm64" ? "aarch64"
                                                    : "arm";
@@ -385,18 +389,18 @@ class Reader {
       for (const std::string& feature : row.has) {
         AddFeature(feature, true, false, clue, row.source);
       }
+      const bool virtual_model = std::find(row.has.begin(), row.has.end(), "VM") != row.has.end();
       for (const std::string& feature : row.lacks) {
         AddFeature(feature, false, false, clue, row.source);
-      }
-      return;
-      const bool virtual_model = std::find(row.has.begin(), row.has.end(), "VM") != row.has.end();
-    }
-    if (!label) {
         for (CpuFeatureClue& added : out_.features) {
           if (virtual_model && added.name == feature && added.clue == clue && !added.from_flags) {
             added.from_vm_model_name = true;
           }
         }
+      }
+      return;
+    }
+    if (!label) {
       out_.models.push_back(text);
       out_.unknown_models.push_back(name);
     }
@@ -471,6 +475,15 @@ class Reader {
           }
         }
       }
+    }
+    if (!out_.arch.empty()) {
+      out_.arch_family.clear();  // a clue with the width decides
+      out_.arch_family_clue.clear();
+    } else if (!out_.arch_family.empty()) {
+      out_.clues.insert(
+          out_.clues.begin(),
+          {fmt::format("architecture family {}, 32- or 64-bit not shown", out_.arch_family),
+           out_.arch_family_clue, ""});
     }
     if (!out_.arch.empty()) {
       out_.clues.insert(out_.clues.begin(),

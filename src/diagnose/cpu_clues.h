@@ -45,7 +45,12 @@ struct CpuClues {
   std::string arch;  ///< "x86_64", "x86", "aarch64", "arm", "mips", "ppc64", "riscv64",
                      ///< "s390x"; "" when no clue names one
   std::string arch_clue;
-  int word_bits = 0;  ///< 32 or 64 from bn(64,N) (the build's BN_ULONG); 0 unknown
+  /// "x86" or "arm" when a clue names the family but not the width, and `arch` is "": a
+  /// `botan cpuid` line (Botan prints the same feature names on 32- and 64-bit builds of a
+  /// family); "" otherwise.
+  std::string arch_family;
+  std::string arch_family_clue;  ///< the clue that named it
+  int word_bits = 0;             ///< 32 or 64 from bn(64,N) (the build's BN_ULONG); 0 unknown
   std::string word_bits_clue;
   /// "x86", "arm64" or "arm" when a flags/Features line was read: every extension of the
   /// table's rows for that family is then present or absent, not unknown.

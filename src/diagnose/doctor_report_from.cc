@@ -58,7 +58,11 @@ std::vector<FactRow> ReportCpuRows(const DoctorFacts& facts) {
   std::vector<FactRow> rows;
   rows.push_back({"model", facts.cpu.brand.empty() ? "not in the text" : facts.cpu.brand});
   rows.push_back(
-      facts.cpu.arch.empty()
+      facts.cpu.arch.empty() && !origin.cpu_clues.arch_family.empty()
+          ? FactRow{"architecture",
+                    origin.cpu_clues.arch_family + ", 32- or 64-bit not in the text", false,
+                    "(from " + origin.cpu_clues.arch_family_clue + ")"}
+      : facts.cpu.arch.empty()
           ? FactRow{"architecture", "not in the text"}
           : FactRow{"architecture", facts.cpu.arch, false,
                     origin.arch_source.empty() ? "" : "(from " + origin.arch_source + ")"});

@@ -10,28 +10,18 @@
 
 #include "diagnose/doctor_from.h"
 #include "diagnose/stated_causes.h"
-#include "import/import.h"
+#include "support/diagnose_paste.h"
 #include "support/doctor_findings.h"
 
 namespace cryptobench::diagnose {
 namespace {
 
+using cryptobench::testing::DiagnosePaste;
 using cryptobench::testing::FindingOf;
 using cryptobench::testing::StatedTags;
 using ::testing::Contains;
 using ::testing::HasSubstr;
 using ::testing::Not;
-
-DoctorReport Diagnose(const std::string& text) {
-  const std::vector<results::RunResult> runs = import::ImportText(text, "paste.txt");
-  const results::RunResult* chosen = &runs.front();
-  for (const results::RunResult& run : runs) {
-    if (!run.algorithms.empty()) {
-      chosen = &run;
-    }
-  }
-  return DiagnoseReport(*chosen);
-}
 
 const Verdict* Gcm(const DoctorReport& report) {
   for (const Verdict& verdict : report.verdicts) {
@@ -74,7 +64,7 @@ std::string Paste111(const std::string& row) {
 }
 
 TEST(NoAsmClassesTest, OneOneOneLineWholeThroughItsDefinesOffersOnlyGenericC) {
-  const DoctorReport report = Diagnose(
+  const DoctorReport report = DiagnosePaste(
       Paste111("aes-128-gcm      54645.00k    68532.61k    73660.69k    75036.33k    75395.75k    "
                "75393.71k\n"));
   EXPECT_TRUE(report.facts.no_asm_build);
@@ -103,7 +93,7 @@ TEST(NoAsmClassesTest, OneOneOneLineWholeThroughItsDefinesOffersOnlyGenericC) {
 // A figure only assembly reaches (AES-NI GCM, 1.2 GB/s) shows the line is not this library's
 // whole line: the rule gives way, and the earlier reading (a shortened line) stands.
 TEST(NoAsmClassesTest, AFigureFasterThanGenericCShowsTheLineIsNotTheLibrarys) {
-  const DoctorReport report = Diagnose(
+  const DoctorReport report = DiagnosePaste(
       Paste111("aes-128-gcm     489000.00k  1300000.00k  2900000.00k  3700000.00k  4100000.00k  "
                "4150000.00k\n"));
   EXPECT_FALSE(report.facts.no_asm_build);
@@ -131,9 +121,9 @@ constexpr const char* kBssl =
     "model name\t: Intel(R) Core(TM) i9-9900K CPU @ 3.60GHz\n";
 
 TEST(NoAsmClassesTest, BoringSslCacheWithNoAsmOffersOnlyGenericC) {
-  const DoctorReport report = Diagnose(std::string(kBssl) +
-                                       "$ grep -i no_asm build/CMakeCache.txt\n"
-                                       "OPENSSL_NO_ASM:BOOL=ON\n");
+  const DoctorReport report = DiagnosePaste(std::string(kBssl) +
+                                            "$ grep -i no_asm build/CMakeCache.txt\n"
+                                            "OPENSSL_NO_ASM:BOOL=ON\n");
   EXPECT_TRUE(report.facts.no_asm_build);
   const Verdict* gcm = Gcm(report);
   ASSERT_NE(gcm, nullptr);
@@ -151,9 +141,9 @@ TEST(NoAsmClassesTest, BoringSslCacheWithNoAsmOffersOnlyGenericC) {
 
 // The cache line saying OFF (or a cache of another option) proves nothing.
 TEST(NoAsmClassesTest, BoringSslCacheWithAsmIsNoProof) {
-  const DoctorReport report = Diagnose(std::string(kBssl) +
-                                       "$ grep -i no_asm build/CMakeCache.txt\n"
-                                       "OPENSSL_NO_ASM:BOOL=OFF\n");
+  const DoctorReport report = DiagnosePaste(std::string(kBssl) +
+                                            "$ grep -i no_asm build/CMakeCache.txt\n"
+                                            "OPENSSL_NO_ASM:BOOL=OFF\n");
   EXPECT_FALSE(report.facts.no_asm_build);
   const Verdict* gcm = Gcm(report);
   ASSERT_NE(gcm, nullptr);
@@ -162,7 +152,7 @@ TEST(NoAsmClassesTest, BoringSslCacheWithAsmIsNoProof) {
 
 // 3.x's CPUINFO: N/A on x86-64: the fingerprint names generic C only.
 TEST(NoAsmClassesTest, CpuinfoNaOffersOnlyGenericC) {
-  const DoctorReport report = Diagnose(
+  const DoctorReport report = DiagnosePaste(
       "$ openssl version -a\n"
       "OpenSSL 3.0.13 30 Jan 2024 (Library: OpenSSL 3.0.13 30 Jan 2024)\n"
       "built on: Mon Feb  5 14:12:40 2024 UTC\n"

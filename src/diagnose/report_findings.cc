@@ -149,6 +149,22 @@ void Mask(const DoctorFacts& facts, std::vector<Finding>& out) {
 
 void Cpu(const DoctorFacts& facts, std::vector<Finding>& out) {
   const ReportOrigin& origin = *facts.report;
+  if (facts.cpu.arch.empty() && !origin.cpu_clues.arch_family.empty()) {
+    // The family without the width (a `botan cpuid` line): one command settles it.
+    const bool x86 = origin.cpu_clues.arch_family == "x86";
+    out.push_back(Make(
+        "report.arch-unknown", Severity::kWarning,
+        fmt::format("The text shows an {} CPU but not whether its code is 32- or 64-bit: no cpb "
+                    "class applies",
+                    origin.cpu_clues.arch_family),
+        fmt::format("{} names {} features, which Botan prints under the same names on 32- and "
+                    "64-bit builds",
+                    origin.cpu_clues.arch_family_clue, origin.cpu_clues.arch_family),
+        fmt::format("Include `uname -m` output ({}).",
+                    x86 ? "x86_64 for 64-bit, i686 or i386 for 32-bit"
+                        : "aarch64 for 64-bit, armv7l or armv6l for 32-bit")));
+    return;
+  }
   if (facts.cpu.arch.empty()) {
     out.push_back(Make("report.arch-unknown", Severity::kWarning,
                        "The text names no architecture: no cpb class applies",

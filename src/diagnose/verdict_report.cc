@@ -603,9 +603,12 @@ Verdict Decider::DecideFromReport() const {
         fmt::format("{}, but the architecture is unknown ({}), so no cpb class table applies",
                     cpb.empty() ? Rate(AsIs().bytes_per_s)
                                 : fmt::format("{} at {}", cpb, FormatHzRange(hz_low_, hz_high_)),
-                    OpensslAdvice(facts_) && !KernelTool(*facts_.report)
-                        ? "no CPUINFO or platform line"
-                        : "no architecture or CPU line"));
+                    !facts_.report->cpu_clues.arch_family.empty()
+                        ? fmt::format("{} by the botan cpuid line, 32- or 64-bit not in the text",
+                                      facts_.report->cpu_clues.arch_family)
+                    : OpensslAdvice(facts_) && !KernelTool(*facts_.report)
+                        ? std::string("no CPUINFO or platform line")
+                        : std::string("no architecture or CPU line")));
   }
   if (paths.empty()) {
     if (arch == "x86_64" || arch == "aarch64") {

@@ -537,6 +537,14 @@ class Driver {
     if (command.tool == ForeignTool::kNone) {
       return false;
     }
+    // `botan cpuid` between `botan version` and `botan speed` (a Botan run without figures yet)
+    // prints the CPU's features, which the environment reader takes ("CPUID flags:"): the run
+    // goes on, keeping the version (new-user tryout 19: `botan version --full`, `botan cpuid`,
+    // `botan speed` lost the version).
+    if (command.tool == ForeignTool::kBotan && command.subcommand == "cpuid" && foreign_ &&
+        foreign_tool_ == ForeignTool::kBotan && !foreign_->HasFigures()) {
+      return true;
+    }
     // After `cryptsetup --version` or `botan version` (a run without figures yet) the same run
     // goes on, keeping the version.
     const bool same_run =
