@@ -344,7 +344,7 @@ RegressionPrecondition CheckRegressionPrecondition(const Side& a, const Side& b)
   const std::string& cap_a = a.run.library.capability_vector;
   const std::string& cap_b = b.run.library.capability_vector;
   if (cap_a == "N/A" || cap_b == "N/A") {
-    return fail("a side was built without assembly");
+    return fail("a side prints no capability vector (CPUINFO: N/A)");
   }
   if (!cap_a.empty() && !cap_b.empty() && cap_a != cap_b) {
     return fail("the capability vectors differ");

@@ -167,6 +167,24 @@ std::string CapabilityText(const results::LibraryInfo& library) {
   return library.capability_vector.empty() ? "unknown" : library.capability_vector;
 }
 
+std::string PastedCapabilityText(const results::LibraryInfo& library) {
+  if (library.capability_vector != "N/A") {
+    return CapabilityText(library);
+  }
+  std::string platform = StripPrefix(library.platform, "platform: ");
+  std::transform(platform.begin(), platform.end(), platform.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  // OpenSSL's Configurations/*.conf name x86 and ARM targets so (10-main.conf, 15-android.conf).
+  for (std::string_view word : {"x86", "86-", "elf", "amd64", "aarch64", "arm", "mingw",
+                                "vc-win64a", "vc-win32", "cygwin"}) {
+    if (platform.find(word) != std::string::npos) {
+      return CapabilityText(library);
+    }
+  }
+  return "N/A (built without assembly if the CPU is x86 or ARM; other architectures print N/A "
+         "in every build)";
+}
+
 std::string ShortLibraryVersion(const std::string& version) {
   constexpr std::string_view kPrefix = "OpenSSL ";
   if (version.rfind(kPrefix, 0) != 0) {

@@ -96,8 +96,8 @@ void AddImportedEnvironment(const RunResult& run, FieldList& list) {
   list.fields.push_back(Both("CPU", cpu));
   list.fields.push_back(
       Both("Library", library.version.empty() ? "not in the report" : library.version));
-  list.fields.push_back(Text("  capabilities", CapabilityText(library)));
-  list.fields.push_back(Markdown("Capability vector", {Code(CapabilityText(library))}));
+  list.fields.push_back(Text("  capabilities", PastedCapabilityText(library)));
+  list.fields.push_back(Markdown("Capability vector", {Code(PastedCapabilityText(library))}));
   if (!library.cflags.empty()) {
     const std::string flags = StripPrefix(library.cflags, "compiler: ");
     list.fields.push_back(Text("  compiler", flags));
