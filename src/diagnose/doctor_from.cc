@@ -9,6 +9,7 @@
 
 #include "report/format_util.h"
 #include "results/emulated.h"
+#include "results/pasted_cpu.h"
 
 #include "diagnose/engines.h"
 #include "diagnose/kernel_drivers.h"
@@ -227,6 +228,11 @@ std::vector<std::string> CannotKnow(const DoctorReport& report, bool engine_take
             ? "Which features the CPU has: the text has no CPU flags line, and the kernel "
               "prints no capability vector, so verdicts rest on the fingerprint and the rows "
               "of the same run."
+        : report.facts.library.capability_vector == "N/A" && report.facts.cpu.arch.empty()
+            ? "Which features the CPU has, and whether the build has assembly: CPUINFO says N/A, "
+              "which OpenSSL prints in a build without assembly on x86 and ARM and in every "
+              "build on other architectures (crypto/info.c), and the text names no "
+              "architecture."
         : report.facts.library.capability_vector == "N/A"
             ? "Which features the CPU has: CPUINFO says N/A, which OpenSSL prints in every "
               "build outside x86 and ARM (crypto/info.c), so verdicts rest on the fingerprint."
@@ -331,6 +337,16 @@ DoctorReport DiagnoseReport(const results::RunResult& pasted,
   const results::RunResult run = WithoutContradictedCpuLines(pasted);
   DoctorReport report;
   report.facts = ReportFacts(run);
+  if (const std::vector<results::PastedCpuModel> models = results::PastedCpuModels(pasted);
+      report.facts.cpu.brand.empty() && models.size() == 1 &&
+      results::PastedCpuModels(run).empty()) {
+    // The model line was left out with the CPU lines that contradict the run's vector: still
+    // shown, as pasted, so that the reader sees what was set aside and why.
+    report.facts.report->left_out_cpu_model = fmt::format(
+        "{} (as pasted, line {}; not taken for this run's: the text's CPU lines "
+        "disagree with its CPUINFO vector, see the caveats)",
+        models[0].model, models[0].line);
+  }
   // A cryptobench run measured under emulation: its figures time the emulator, so no cpb class
   // and no bound that holds on any CPU applies (emulation.h).
   if (const std::optional<std::string> reason = results::EmulationReason(run)) {

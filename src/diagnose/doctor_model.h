@@ -55,6 +55,14 @@ struct ReportOrigin {
   /// Where library.version came from when the text prints no version line: "the build path on
   /// the compiler line, line N" (an import "library_version" fact); empty otherwise.
   std::string version_source;
+  /// The build settings the text shows (import "build_option" facts: BoringSSL's
+  /// OPENSSL_NO_ASM from its CMake cache or cmake command), each with its line:
+  /// "OPENSSL_NO_ASM=ON (the CMake cache, line 5)"; empty when it shows none.
+  std::vector<std::string> build_options;
+  /// The CPU model pasted beside the run but not taken for its machine, with its line and why
+  /// (WithoutContradictedCpuLines: the text's CPU lines disagree with the run's capability
+  /// vector); empty otherwise.
+  std::string left_out_cpu_model;
   bool cpu_features_known = false;  ///< facts.cpu.features were decoded from a capability vector
   /// Without a capability vector: facts.cpu.features hold what the CPU clues show (a flags or
   /// Features line, a model row of data/cpu-clues.csv); each feature's clue and source is

@@ -211,11 +211,14 @@ std::vector<FactRow> LibraryFactRows(const DoctorFacts& facts) {
     rows.push_back({"build flags", report::StripPrefix(library.cflags, "compiler: "), true});
   }
   // N/A proves a no-asm build only where assembly builds print a vector (CpuinfoNaMeansNoAsm).
-  rows.push_back({"capability vector",
-                  library.capability_vector == "N/A" && !facts.no_asm_build
-                      ? std::string("N/A (this architecture prints N/A in every build)")
-                      : report::CapabilityText(library),
-                  true});
+  rows.push_back(
+      {"capability vector",
+       library.capability_vector != "N/A" || facts.no_asm_build ? report::CapabilityText(library)
+       : facts.cpu.arch.empty()
+           ? std::string("N/A (a build without assembly on x86 and ARM, or any build on an "
+                         "architecture that prints no vector: the text names no architecture)")
+           : std::string("N/A (this architecture prints N/A in every build)"),
+       true});
   if (const std::string settings = LibraryBuildSettingsText(facts); !settings.empty()) {
     // A wolfSSL or mbedTLS paste: no OPENSSL_ia32cap and no -D*_ASM line to speak of.
     rows.push_back({"build settings", settings});
@@ -355,9 +358,11 @@ std::string VerdictLineWithStatus(const Verdict& verdict) {
 std::string SummaryText(const DoctorReport& report) {
   size_t accelerated = 0;
   size_t problems = 0;
+  size_t undetermined = 0;
   for (const Verdict& verdict : report.verdicts) {
     accelerated += verdict.status == VerdictStatus::kAccelerated ? 1 : 0;
     problems += IsProblem(verdict.status) ? 1 : 0;
+    undetermined += verdict.status == VerdictStatus::kUndetermined ? 1 : 0;
   }
   size_t error_findings = 0;
   for (const Finding& finding : report.findings) {
@@ -369,6 +374,11 @@ std::string SummaryText(const DoctorReport& report) {
                   accelerated, Plural(problems, "problem", "problems"));
   if (error_findings > 0) {
     text += ", " + Plural(error_findings, "error finding", "error findings");
+  }
+  // An undetermined verdict is no problem (exit status 0) but no pass either: say how many, so
+  // that "0 problems" does not read as a clean bill (new-user tryout 19, item 3).
+  if (undetermined > 0) {
+    text += fmt::format(", {} undetermined (cannot tell)", undetermined);
   }
   return text + fmt::format("; exit status {}", report.ExitStatus());
 }

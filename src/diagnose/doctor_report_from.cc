@@ -56,7 +56,9 @@ std::string ReportEvidenceIntro(const DoctorReport& report) {
 std::vector<FactRow> ReportCpuRows(const DoctorFacts& facts) {
   const ReportOrigin& origin = *facts.report;
   std::vector<FactRow> rows;
-  rows.push_back({"model", facts.cpu.brand.empty() ? "not in the text" : facts.cpu.brand});
+  rows.push_back({"model", !facts.cpu.brand.empty()             ? facts.cpu.brand
+                           : !origin.left_out_cpu_model.empty() ? origin.left_out_cpu_model
+                                                                : "not in the text"});
   rows.push_back(
       facts.cpu.arch.empty() && !origin.cpu_clues.arch_family.empty()
           ? FactRow{"architecture",

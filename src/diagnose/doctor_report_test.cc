@@ -558,7 +558,8 @@ TEST(DoctorReportTest, SummaryCountsVerdictsProblemsAndErrorFindings) {
   EXPECT_EQ(doctor_internal::SummaryText(Zen4Report()),
             "5 algorithms examined: 4 accelerated, 0 problems; exit status 0");
   EXPECT_EQ(doctor_internal::SummaryText(NoAsmReport()),
-            "2 algorithms examined: 0 accelerated, 1 problem, 1 error finding; exit status 1");
+            "2 algorithms examined: 0 accelerated, 1 problem, 1 error finding, 1 undetermined "
+            "(cannot tell); exit status 1");
   const std::string text = Rendered(RenderDoctorText, DoctorReport{});
   EXPECT_THAT(text, HasSubstr("  none: no algorithm was examined\n"));
   EXPECT_THAT(text,

@@ -349,7 +349,24 @@ std::string ArchitectureCommandAdvice(const DoctorFacts& facts) {
     // uname -m prints the machine hardware name (GNU coreutils manual, uname invocation).
     return "Include `uname -m` output (the machine's architecture) and the CPU model (lscpu).";
   }
-  return "Include `openssl version -a` output (platform and CPUINFO lines).";
+  // OpenSSL prints CPUINFO in `openssl version -a` from 3.0 on (OPENSSL_INFO_CPU_SETTINGS,
+  // apps/version.c); 1.x prints the platform line only. `uname -m` names the architecture on
+  // any Unix (GNU coreutils manual; FreeBSD's uname(1)).
+  const uint64_t version = facts.library.version_num;
+  if (facts.library.capability_vector == "N/A") {
+    return "Include `openssl version -a` output (its platform line) or `uname -m`: on x86 or "
+           "ARM, CPUINFO: N/A means a build without assembly, whose figures are C code's; on "
+           "other architectures every build prints it.";
+  }
+  if (version >= 0x30000000) {
+    return "Include `openssl version -a` output (its platform and CPUINFO lines) or `uname -m`.";
+  }
+  if (version != 0) {
+    return "Include `openssl version -a` output (its platform line; OpenSSL 1.x prints no "
+           "CPUINFO line) or `uname -m`.";
+  }
+  return "Include `openssl version -a` output (its platform line, and in 3.x its CPUINFO line) "
+         "or `uname -m`.";
 }
 
 std::string ReportOs(const results::RunResult& run) {
@@ -449,8 +466,26 @@ std::string UnusedPathAdvice(const DoctorFacts& facts, std::string_view algorith
                              bool from_clues) {
   if (const Masks* m = MasksOf(AdviceLibraryOf(facts))) {
     const std::string_view path = path_name.empty() ? feature : path_name;
+    // The build settings the text shows (BoringSSL's OPENSSL_NO_ASM=OFF): asking whether the
+    // build was configured so would ask for what the paste already says.
+    const bool settings_shown = facts.report && !facts.report->build_options.empty();
+    std::string shown;
+    bool asm_on = settings_shown;  // every setting shown is OPENSSL_NO_ASM=OFF
+    if (settings_shown) {
+      for (const std::string& option : facts.report->build_options) {
+        shown += (shown.empty() ? "" : "; ") + option;
+        asm_on = asm_on && option.starts_with("OPENSSL_NO_ASM=OFF ");
+      }
+    }
+    if (asm_on) {
+      return fmt::format(
+          "The text shows {}, so {}'s build has its assembly: what is left is whether the CPU the "
+          "run saw offered {} (a virtual machine can hide it); {} (source: {}).",
+          shown, m->name, path, MaskSentence(*m, facts, path), m->source);
+    }
     return fmt::format("Check {}'s build for its {} code{}; {} (source: {}).", m->name, path,
-                       m->build.empty()
+                       settings_shown ? fmt::format(" (the text shows {}; {})", shown, m->build)
+                       : m->build.empty()
                            ? fmt::format(": cryptobench has no sourced list of {}'s build "
                                          "switches, so it cannot tell whether this build has it",
                                          m->name)
@@ -635,6 +670,14 @@ std::string LibraryBuildSettingsText(const DoctorFacts& facts) {
   if (Kernel(facts)) {
     return fmt::format("none: the kernel's drivers ran these figures (`{}` lists them)",
                        kProcCrypto);
+  }
+  if (facts.report && !facts.report->build_options.empty() && !OpensslAdvice(facts)) {
+    // What the text shows of the build (BoringSSL's OPENSSL_NO_ASM), each with its line.
+    std::string shown;
+    for (const std::string& option : facts.report->build_options) {
+      shown += (shown.empty() ? "" : "; ") + option;
+    }
+    return shown;
   }
   if (const Masks* m = MasksOf(AdviceLibraryOf(facts)); m != nullptr && facts.report) {
     if (EvidencePasted(*m, facts)) {

@@ -57,8 +57,10 @@ SettlingCommandText CpuListingCommand(std::string_view os, std::string_view linu
 std::string_view SaturationWatcher(std::string_view os);
 
 /// The command that shows a report's architecture for report.arch-unknown: `openssl version -a`
-/// (its platform and CPUINFO lines) for an OpenSSL paste, `uname -m` for every other tool
-/// (coreutils prints the machine hardware name: x86_64, aarch64, armv7l, mips).
+/// or `uname -m` for an OpenSSL paste, naming the lines the pasted release prints (platform
+/// always, CPUINFO from 3.0 on; with CPUINFO: N/A pasted, what N/A means once the architecture
+/// is known), `uname -m` for every other tool (coreutils prints the machine hardware name:
+/// x86_64, aarch64, armv7l, mips).
 std::string ArchitectureCommandAdvice(const DoctorFacts& facts);
 
 /// True when the run's figures were timed through EVP (report origin evp "evp", or an OpenSSL
@@ -102,7 +104,8 @@ std::string NoCapabilityVectorAdvice(const DoctorFacts& facts);
 std::string HiddenLibraryChoice(const DoctorFacts& facts);
 
 /// The Library section's "build settings" row of a wolfSSL or mbedTLS report (which switches
-/// the build had are not in the text, and the command that shows them), or "" for OpenSSL's
+/// the build had are not in the text, and the command that shows them), of a BoringSSL report
+/// the settings it shows ("OPENSSL_NO_ASM=ON (the CMake cache, line 5)"), or "" for OpenSSL's
 /// (its rows are OPENSSL_ia32cap and the -D*_ASM defines).
 std::string LibraryBuildSettingsText(const DoctorFacts& facts);
 

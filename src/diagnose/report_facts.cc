@@ -539,6 +539,14 @@ results::RunResult WithoutContradictedCpuLines(const results::RunResult& run) {
     return fact.kind == "cpu_model" || fact.kind == "cpu_flags" || fact.kind == "cpu_arch" ||
            fact.kind == "cpu_max_mhz" || fact.kind == "cpu_min_mhz";
   });
+  // FreeBSD's boot CPU line gives the model and the clock at once (ReportClockRange reads its
+  // cpu_clock_mhz): its clock is left out with the rest, as the caveat says, but the fact stays
+  // under another kind, so that ReportOs still sees a FreeBSD text.
+  for (results::SourceFact& fact : own.source.facts) {
+    if (fact.kind == "cpu_clock_mhz" && fact.origin == "FreeBSD dmesg") {
+      fact.kind = "cpu_clock_mhz_left_out";
+    }
+  }
   own.source.caveats.push_back(fmt::format(
       "The CPU lines of the text do not describe the machine of this run (another machine's, "
       "or cut short): they show {}, which the run's own CPUINFO capability vector (the "
@@ -567,6 +575,11 @@ DoctorFacts ReportFacts(const results::RunResult& run) {
     if (fact.kind == "library_version" && fact.origin == "compiler line build path") {
       origin.version_source =
           fmt::format("the build path on the compiler line, line {}", fact.line);
+    }
+    if (fact.kind == "build_option") {
+      origin.build_options.push_back(fmt::format(
+          "{} ({}, line {})", fact.value,
+          fact.origin == "CMakeCache.txt" ? "the CMake cache" : "the cmake command", fact.line));
     }
   }
 

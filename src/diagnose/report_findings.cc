@@ -165,6 +165,19 @@ void Cpu(const DoctorFacts& facts, std::vector<Finding>& out) {
                         : "aarch64 for 64-bit, armv7l or armv6l for 32-bit")));
     return;
   }
+  if (facts.cpu.arch.empty() && facts.library.capability_vector == "N/A" && OpensslAdvice(facts) &&
+      !KernelTool(origin)) {
+    // crypto/info.c writes a vector only in an assembly build on x86 and ARM (CpuinfoNaMeansNoAsm):
+    // with the architecture unknown, N/A proves neither a build without assembly nor one with it.
+    out.push_back(Make(
+        "report.arch-unknown", Severity::kWarning,
+        "CPUINFO: N/A and no architecture: cannot tell whether this build has assembly",
+        "OpenSSL prints CPUINFO: N/A in a build without assembly on x86 and ARM, and in every "
+        "build on other architectures (crypto/info.c); the text names no architecture (no "
+        "platform line, uname -m or CPU line), so N/A proves neither, and no cpb class applies",
+        ArchitectureCommandAdvice(facts)));
+    return;
+  }
   if (facts.cpu.arch.empty()) {
     out.push_back(Make("report.arch-unknown", Severity::kWarning,
                        "The text names no architecture: no cpb class applies",

@@ -185,8 +185,11 @@ class Decider {
   Verdict DecideFromReport() const;
   // A report of a build without assembly (DoctorFacts::no_asm_build, no_asm_evidence): "NOT
   // accelerated" with the generic C classes alone, whatever the CPU offers; `key` names the
-  // feature of the path the build cannot take ("AES-NI"), "" when none.
-  Verdict DecideReportNoAsm(const std::string& figure, const std::string& key) const;
+  // path the build cannot take ("AES-NI", "BMI2 and ADX (MULX/ADCX/ADOX)"), "" when none, and
+  // `needs` the features it needs (facts.cpu names), stated present or absent when the text
+  // shows them all.
+  Verdict DecideReportNoAsm(const std::string& figure, const std::string& key,
+                            const std::vector<std::string>& needs) const;
   // Public-key figures from a report: no experiment and no sourced ops/s-per-GHz classes, so
   // "cannot tell" which path ran, with what the capability vector offers; but an OpenSSL
   // figure above what generic C reaches at any clock (pk_bounds.h: RSA-2048/3072/4096 sign,

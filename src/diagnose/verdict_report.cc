@@ -432,7 +432,55 @@ bool Decider::SoftwareRowsComplete() const {
                                OpenSslReleaseOf(facts_.library.version));
 }
 
-Verdict Decider::DecideReportNoAsm(const std::string& figure, const std::string& key) const {
+namespace {
+
+// What the text shows of the CPU's own instructions for `path`, the path a build without
+// assembly cannot take: each feature it needs present or absent, with the line that shows it.
+// Empty when the text does not show them all: the build uses none of them either way, so an
+// unknown feature changes nothing and is not worth a line (new-user tryout 19, item 4).
+std::string NoAsmFeatureClue(const std::string& key, const std::vector<std::string>& needs,
+                             const DoctorFacts& facts) {
+  if (needs.empty()) {
+    return "";
+  }
+  std::vector<std::string> has;
+  std::vector<std::string> lacks;
+  std::vector<std::string> where;
+  bool from_model = false;  // a present feature known only from the model's table row
+  for (const std::string& need : needs) {
+    const cpu::FeatureState* feature = facts.cpu.Find(need);
+    if (feature == nullptr) {
+      return "";
+    }
+    (feature->supported ? has : lacks).push_back(need);
+    const CpuFeatureClue* clue = facts.report->cpu_clues.Find(need);
+    const std::string line = clue != nullptr ? clue->clue : "the text's CPU lines";
+    if (std::find(where.begin(), where.end(), line) == where.end()) {
+      where.push_back(line);
+    }
+    from_model = from_model || (feature->supported && clue != nullptr && !clue->from_flags);
+  }
+  const std::string shown = Join(where);
+  if (lacks.empty()) {
+    return fmt::format(
+        "the CPU has {} ({}{}), which a build without assembly cannot use", key, shown,
+        from_model ? "; inferred from the model's table row, and a virtual machine can hide it"
+                   : "");
+  }
+  if (has.empty()) {
+    return fmt::format(
+        "the CPU has no {} ({}), so even a build with assembly would not take the {} path",
+        Join(lacks), shown, key);
+  }
+  return fmt::format(
+      "the CPU has {} but no {} ({}), so even a build with assembly would not take the {} path",
+      Join(has), Join(lacks), shown, key);
+}
+
+}  // namespace
+
+Verdict Decider::DecideReportNoAsm(const std::string& figure, const std::string& key,
+                                   const std::vector<std::string>& needs) const {
   const std::string& reason = facts_.no_asm_evidence;
   if (family_ == Family::kSm4) {
     return DecideSm4(figure, true);
@@ -448,25 +496,29 @@ Verdict Decider::DecideReportNoAsm(const std::string& figure, const std::string&
                    fmt::format("built without assembly ({}): {} runs C code whatever the CPU "
                                "offers; {}",
                                reason, alg_.name, figure));
-  // What the text shows of the CPU's own instructions for the path the build cannot take.
-  const cpu::FeatureState* feature = key.empty() ? nullptr : facts_.cpu.Find(key);
-  const CpuFeatureClue* clue = key.empty() ? nullptr : facts_.report->cpu_clues.Find(key);
-  if (feature != nullptr && feature->supported) {
-    v.evidence.push_back(
-        fmt::format("the CPU has {} ({}), which a build without assembly "
-                    "cannot use",
-                    key, clue != nullptr ? clue->clue : "the text's CPU lines"));
-  } else if (!key.empty() && feature == nullptr) {
-    v.evidence.push_back(fmt::format("whether the CPU has {} is not in the text{}", key,
-                                     facts_.library.capability_vector == "N/A"
-                                         ? ": a build without assembly prints no capability vector"
-                                         : ""));
+  if (std::string clue = NoAsmFeatureClue(key, needs, facts_); !clue.empty()) {
+    v.evidence.push_back(std::move(clue));
   }
-  v.evidence.push_back(fmt::format(
-      "a build without assembly runs only C code, so only the generic C classes are compared{}",
-      boringssl ? " (OpenSSL's; BoringSSL's C code is its own, aes_nohw and gcm_nohw, so their "
-                  "range does not bound it)"
-                : ""));
+  if (!symmetric_) {
+    // Public-key figures are operations per second: no cpb class, generic C or other, applies.
+    v.evidence.push_back(fmt::format(
+        "a build without assembly runs {}'s C code for the {} arithmetic on every CPU; the "
+        "figure is operations per second, with no cpb class to compare it with",
+        boringssl ? "BoringSSL" : "the library",
+        family_ == Family::kRsa ? "big-number (Montgomery multiplication)" : "elliptic-curve"));
+  } else {
+    // BoringSSL's portable AES and GHASH are its own constant-time C (aes_nohw.c, gcm_nohw.c).
+    const bool aes = family_ == Family::kAesBlock || family_ == Family::kAesXts;
+    v.evidence.push_back(fmt::format(
+        "a build without assembly runs only C code, so only the generic C classes are compared{}",
+        !boringssl ? ""
+        : family_ == Family::kAesGcm
+            ? " (OpenSSL's; BoringSSL's C code is its own, aes_nohw and gcm_nohw, so their "
+              "range does not bound it)"
+        : aes ? " (OpenSSL's; BoringSSL's C code is its own, aes_nohw, so their range does not "
+                "bound it)"
+              : " (OpenSSL's; BoringSSL's C code is its own, so their range does not bound it)"));
+  }
   v.advice = boringssl
                  ? "Rebuild BoringSSL without OPENSSL_NO_ASM (its CMake build has assembly "
                    "unless configured with -DOPENSSL_NO_ASM=1; BUILDING.md), then run bssl "
@@ -577,7 +629,8 @@ Verdict Decider::DecideFromReport() const {
 
   if (facts_.no_asm_build) {
     const ReportPath* base = BasePath(paths);
-    return DecideReportNoAsm(figure, base == nullptr ? "" : base->key);
+    return base == nullptr ? DecideReportNoAsm(figure, "", {})
+                           : DecideReportNoAsm(figure, base->key, base->needs);
   }
 
   if (family_ == Family::kSm4) {
@@ -823,6 +876,44 @@ Verdict Decider::DecideReportPublicKey(const std::string& figure) const {
       }
     }
   }
+  // OpenSSL's vector with every faster path's bits clear, unmasked: the library could take none
+  // of them, so it ran the code that needs no capability bit, as live doctor says without an
+  // experiment ("software (expected)", docs/doctor.md); no experiment would add anything.
+  // Every bit a path needs or its experiment clears must be clear: RSA-2048's rsaz-avx2 code
+  // runs on AVX2 alone (Haswell has no ADX), and no such bit may be left unread.
+  const auto set = [&](std::string_view name) {
+    const cpu::FeatureState* feature = facts_.cpu.Find(name);
+    return feature == nullptr || feature->supported;
+  };
+  const bool all_clear = std::all_of(paths_.begin(), paths_.end(), [&](const PathSpec& spec) {
+    return std::none_of(spec.needs.begin(), spec.needs.end(), set) &&
+           std::none_of(spec.mask.begin(), spec.mask.end(), [&](std::string_view name) {
+             // A bit the vector format has no name for (AVX-IFMA) is read as clear only when
+             // the path's other bits are.
+             return facts_.cpu.Find(name) != nullptr && set(name);
+           });
+  });
+  if (vector && facts_.cpu.arch == "x86_64" && offered.empty() && !paths_.empty() && all_clear &&
+      !facts_.env_ia32cap && OpensslAdvice(facts_)) {
+    std::vector<std::string> clear;
+    for (const PathSpec& spec : paths_) {
+      clear.emplace_back(KeyFeature(spec));
+    }
+    if (family_ == Family::kRsa) {
+      clear.emplace_back("AVX2 (rsaz-avx2)");
+    }
+    Verdict v = Make(VerdictStatus::kSoftwareExpected,
+                     fmt::format("the report's capability vector has {} clear (the CPU lacks "
+                                 "them, or the OS or a virtual machine hides them), so no faster "
+                                 "path was open and {} ran its code for CPUs without them; {}",
+                                 Join(clear), alg_.name, figure));
+    v.evidence = evidence;
+    v.advice = fmt::format(
+        "Nothing to fix in the library: this CPU offers none of the faster {} paths. A CPU "
+        "with {} (Intel Broadwell, AMD Zen and later) would run {} faster.",
+        alg_.name, KeyFeature(paths_.back()), alg_.name);
+    return v;
+  }
   Verdict v = Make(VerdictStatus::kUndetermined,
                    fmt::format("{}; cannot tell which code path ran: a report allows no mask "
                                "experiment, and no sourced ops/s-per-GHz class separates the "
@@ -927,15 +1018,23 @@ Verdict Decider::DecideReportFingerprint(const std::string& key,
                                RerunCommand(origin, std::string(alg_.name)), key);
         return v;
       }
+      // A model row says what the model has, not what a guest sees: worded as inferred.
+      const CpuFeatureClue* model_clue = from_clues ? origin.cpu_clues.Find(feature) : nullptr;
+      const bool from_model = model_clue != nullptr && !model_clue->from_flags;
       Verdict v = Make(
           VerdictStatus::kNotAccelerated,
-          from_clues ? fmt::format("{}: the CPU has {}, but the figure fits no accelerated class "
-                                   "anywhere in {}: the {} does not use it",
-                                   figure, key, hz, KernelTool(origin) ? "kernel" : "library")
-                     : fmt::format("{}: the report's capability vector has {}, but the figure "
-                                   "fits no accelerated class anywhere in {}: the library does "
-                                   "not use it",
-                                   figure, key, hz));
+          from_model
+              ? fmt::format("{}: the CPU model has {} (inferred from the model name: a virtual "
+                            "machine can hide it), but the figure fits no accelerated class "
+                            "anywhere in {}: the {} did not use it in this run",
+                            figure, key, hz, KernelTool(origin) ? "kernel" : "library")
+          : from_clues ? fmt::format("{}: the CPU has {}, but the figure fits no accelerated class "
+                                     "anywhere in {}: the {} does not use it",
+                                     figure, key, hz, KernelTool(origin) ? "kernel" : "library")
+                       : fmt::format("{}: the report's capability vector has {}, but the figure "
+                                     "fits no accelerated class anywhere in {}: the library does "
+                                     "not use it",
+                                     figure, key, hz));
       if (from_clues) {
         const CpuFeatureClue* clue = origin.cpu_clues.Find(feature);
         v.evidence.push_back(fmt::format("{} shows {}{}", ClueOf(facts_, feature), feature,
