@@ -132,5 +132,37 @@ TEST(BotanCpuidTest, CpuidLineGivesTheFamilyAndTheVersionLineTheRelease) {
   }
 }
 
+// botan speed's [tag] on a mode row is the mode's provider (GCM: GHASH's; CBC, CTR, XTS: "base"
+// on every path), and on a bare block-cipher row of 2.0.0 to 3.5.x the provider speed asked for
+// ("base" for Botan's own code, whatever it dispatches to): [base] at a hardware speed says
+// nothing there. Only a bare row of 3.6.0 or later names AES's own path; even then the rows are
+// at hardware speed, so nothing is slow and no cause or remedy is stated.
+TEST(BotanCpuidTest, BaseTagAtHardwareSpeedIsNoMissingPath) {
+  const DoctorReport gcm = DiagnosePaste(kBotan3Paste);
+  EXPECT_EQ(FindingOf(gcm, "library.lacks-asm-path"), nullptr);
+  EXPECT_EQ(FindingOf(gcm, "library.base-tag-hardware-speed"), nullptr);
+  const auto bare = [](const std::string& version) {
+    return DiagnosePaste(
+        "$ botan version\n" + version +
+        "\n$ botan speed --msec=3000 --buf-size=4096 AES-128\n"
+        "AES-128 [base] encrypt buffer size 4096 bytes: 1414.382 MiB/sec 1.35 cycles/byte "
+        "(4243.188 MiB in 3000.029 ms)\n"
+        "AES-128 [base] decrypt buffer size 4096 bytes: 1414.546 MiB/sec 1.35 cycles/byte "
+        "(4243.688 MiB in 3000.034 ms)\n");
+  };
+  const DoctorReport old = bare("2.19.3");
+  EXPECT_EQ(FindingOf(old, "library.lacks-asm-path"), nullptr);
+  EXPECT_EQ(FindingOf(old, "library.base-tag-hardware-speed"), nullptr);
+  EXPECT_THAT(StatedTags(old), Not(Contains("library-lacks-asm-path")));
+  const DoctorReport recent = bare("3.6.0");
+  EXPECT_EQ(FindingOf(recent, "library.lacks-asm-path"), nullptr);
+  const Finding* label = FindingOf(recent, "library.base-tag-hardware-speed");
+  ASSERT_NE(label, nullptr);
+  EXPECT_EQ(label->severity, Severity::kInfo);
+  EXPECT_THAT(label->summary, Not(HasSubstr("lacked")));
+  EXPECT_THAT(label->advice, Not(HasSubstr("Use a Botan release")));
+  EXPECT_THAT(StatedTags(recent), Not(Contains("library-lacks-asm-path")));
+}
+
 }  // namespace
 }  // namespace cryptobench::diagnose
