@@ -74,6 +74,13 @@ struct ReportOrigin {
   /// A cryptsetup benchmark's AES rows against its serpent and twofish rows (cpu_clues.h): the
   /// ones that show AES in software or on a hardware path without knowing the CPU.
   std::vector<KernelAesComparison> kernel_aes;
+  /// The module of the CPU's AES-instruction drivers for the text's architecture
+  /// (KernelAesModules; any of them when the architecture is unknown) when pasted lsmod output
+  /// shows it loaded (an import "kernel_module" fact), and that line (1-based); "" and 0 when
+  /// the text does not show it. Loaded does not say it serves AES: another driver of higher
+  /// priority may.
+  std::string kernel_aes_module;
+  size_t kernel_aes_module_line = 0;
   std::string clock_source;               ///< why core_hz_low..core_hz_high, in words
   std::vector<std::string> cannot_know;   ///< what the text cannot tell, one sentence each
   std::vector<std::string> not_examined;  ///< algorithms of the report without a verdict, and why

@@ -141,6 +141,31 @@ TEST(KernelAesTest, HardwareBoundFiresAtThreeTimes) {
   EXPECT_THAT(CompareKernelAes(XtsRun(2.99 * 62.1, 38.6, 62.1)), IsEmpty());
 }
 
+// Tryout 20 n09: cryptsetup benchmark, a flags line with aes and `lsmod | grep -i aes` showing
+// aesni_intel. The module is loaded, so neither "not loaded" nor "modprobe": it names the module
+// with its line and asks for /proc/crypto's driver and priority, since the text does not show
+// which driver serves the rows.
+TEST(KernelAesTest, ALoadedModuleIsNotCalledMissing) {
+  results::RunResult x86 = XtsRun(156.4, 55.7, 161.5);
+  AddFact(x86, "cpu_flags", "fpu vme de pse tsc msr pae sse sse2 ssse3 lm aes avx", 3);
+  AddFact(x86, "kernel_module", "aesni_intel", 26);
+  AddFact(x86, "kernel_module", "crypto_simd (used by aesni_intel)", 27);
+  const DoctorReport report = DiagnoseReport(x86);
+  const Verdict* v = VerdictOf(report, "AES-128-XTS", "encrypt");
+  ASSERT_NE(v, nullptr);
+  EXPECT_EQ(v->status, VerdictStatus::kNotAccelerated) << v->line;
+  EXPECT_THAT(v->line, Not(HasSubstr("not loaded")));
+  EXPECT_THAT(v->line, HasSubstr("aesni_intel is loaded (lsmod, line 26)"));
+  EXPECT_THAT(v->line, HasSubstr("not in the text"));
+  EXPECT_THAT(v->advice, Not(HasSubstr("modprobe")));
+  EXPECT_THAT(v->advice, HasSubstr("/proc/crypto"));
+  EXPECT_THAT(v->advice, HasSubstr("priority"));
+  const Finding* unused = FindingOf(report, "cpu.aes-unused");
+  ASSERT_NE(unused, nullptr);
+  EXPECT_THAT(unused->advice, Not(HasSubstr("modprobe")));
+  EXPECT_THAT(unused->advice, HasSubstr("aesni_intel is loaded (lsmod, line 26)"));
+}
+
 // What "did not" means depends on the CPU the text shows: a flags line with aes (the kernel's
 // driver is not used: the module for the architecture), a CPU without them (no-hw-aes), a guest's
 // flags without aes (the host may have them: cannot tell).

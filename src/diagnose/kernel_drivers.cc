@@ -169,7 +169,30 @@ std::string_view KernelAesDriverLegend() {
          "priority, an offload engine's, may serve it instead";
 }
 
-std::string KernelAesDriverAdvice(std::string_view arch) {
+bool IsKernelAesModule(std::string_view module, std::string_view arch) {
+  if (!arch.empty()) {
+    return !KernelAesModules(arch).empty() && module == KernelAesModules(arch);
+  }
+  return module == "aesni_intel" || module == "aes_ce_blk" || module == "aes_arm_ce";
+}
+
+std::string LoadedKernelAesModuleText(std::string_view module, size_t line) {
+  if (module.empty()) {
+    return "";
+  }
+  return fmt::format("{} is loaded (lsmod, line {})", module, line);
+}
+
+std::string KernelAesDriverAdvice(std::string_view arch, std::string_view loaded_module,
+                                  size_t loaded_line) {
+  if (!loaded_module.empty()) {
+    return fmt::format(
+        "{}, so loading it is not the remedy: whether its drivers serve these rows is not in the "
+        "text. Paste `{}`: the driver and priority of the cbc(aes) and xts(aes) entries show "
+        "which one the kernel runs (the highest priority) ({}).",
+        LoadedKernelAesModuleText(loaded_module, loaded_line), kKernelAesPriorityCommand,
+        KernelAesDriverLegend());
+  }
   const std::string_view modules = KernelAesModules(arch);
   // A module built for the CPU's AES instructions is loaded by the CPU's features (x86: the
   // x86cpu device table of arch/x86/crypto/aesni-intel_glue.c; arm64:

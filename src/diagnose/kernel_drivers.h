@@ -82,9 +82,28 @@ inline constexpr std::string_view kKernelAesDriverCommand =
 /// Names verified in https://github.com/torvalds/linux (cra_driver_name of each file).
 std::string_view KernelAesDriverLegend();
 
+/// True when `module` (lsmod's first column) holds the CPU's AES-instruction drivers on `arch`
+/// (KernelAesModules), or on any architecture when `arch` is "".
+bool IsKernelAesModule(std::string_view module, std::string_view arch);
+
+/// The command that shows driver, module and priority of the AES-XTS and AES-CBC registrations
+/// (/proc/crypto prints name, driver, module, priority in that order): with the module loaded,
+/// which registration serves AES is the one of highest priority
+/// (https://docs.kernel.org/crypto/architecture.html).
+inline constexpr std::string_view kKernelAesPriorityCommand =
+    "grep -A3 -E '^name +: (xts|cbc)\\(aes\\)' /proc/crypto";
+
 /// What to do when the CPU has AES instructions and the kernel's AES ran without them on `arch`:
 /// load the module for that architecture (KernelAesModules; every architecture's when it is
-/// unknown) and check /proc/crypto (kKernelAesDriverCommand).
-std::string KernelAesDriverAdvice(std::string_view arch);
+/// unknown) and check /proc/crypto (kKernelAesDriverCommand). When pasted lsmod output shows
+/// that module loaded (`loaded_module` non-empty, at 1-based `loaded_line`), it does not ask to
+/// load it: it says so and asks for the driver and priority of the AES registrations
+/// (kKernelAesPriorityCommand), since whether the module's drivers serve the rows is not in the
+/// text.
+std::string KernelAesDriverAdvice(std::string_view arch, std::string_view loaded_module = "",
+                                  size_t loaded_line = 0);
+
+/// "aesni_intel is loaded (lsmod, line 26)"; "" when `module` is "".
+std::string LoadedKernelAesModuleText(std::string_view module, size_t line);
 
 }  // namespace cryptobench::diagnose

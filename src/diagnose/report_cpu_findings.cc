@@ -227,8 +227,10 @@ std::vector<Finding> CpuFindings(const DoctorReport& report) {
           "cpu.aes-unused", Severity::kWarning,
           fmt::format("The CPU has {} instructions, but AES ran in software", aes->name),
           fmt::format("{}; {} shows {} (source: {})", evidence, aes->clue, aes->name, aes->source),
-          KernelTool(origin) ? KernelAesDriverAdvice(report.facts.cpu.arch)
-                             : AesUnusedAdvice(report.facts)));
+          KernelTool(origin)
+              ? KernelAesDriverAdvice(report.facts.cpu.arch, origin.kernel_aes_module,
+                                      origin.kernel_aes_module_line)
+              : AesUnusedAdvice(report.facts)));
     } else if (shown == AesInstructionsShown::kAbsent) {
       out.push_back(
           Make("cpu.no-hw-aes", Severity::kWarning,

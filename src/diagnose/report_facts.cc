@@ -17,6 +17,7 @@
 #include "diagnose/cpu_clues.h"
 #include "diagnose/doctor_from.h"
 #include "diagnose/ia32cap.h"
+#include "diagnose/kernel_drivers.h"
 #include "diagnose/library_advice.h"
 #include "diagnose/library_facts.h"
 #include "diagnose/verdict_decider.h"
@@ -587,6 +588,15 @@ DoctorFacts ReportFacts(const results::RunResult& run) {
   origin.cpu_clues = ReadCpuClues(run);
   origin.os = ReportOs(run);
   origin.kernel_aes = CompareKernelAes(run);
+  for (const results::SourceFact& fact : run.source.facts) {
+    // lsmod's first column (env_facts.cc writes "name" or "name (used by ...)").
+    const std::string module = fact.value.substr(0, fact.value.find(' '));
+    if (fact.kind == "kernel_module" && IsKernelAesModule(module, facts.cpu.arch)) {
+      origin.kernel_aes_module = module;
+      origin.kernel_aes_module_line = fact.line;
+      break;
+    }
+  }
   facts.cpu.brand = run.machine.cpu_model;
   if (const std::vector<results::PastedCpuModel> pasted = results::PastedCpuModels(run);
       facts.cpu.brand.empty() && pasted.size() == 1) {

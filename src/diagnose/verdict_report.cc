@@ -763,17 +763,27 @@ bool Decider::DecideKernelAes(Verdict& out) const {
   const CpuFeatureClue* clue = nullptr;
   const AesInstructionsShown shown = ShownAesInstructions(facts_.report->cpu_clues, &clue);
   switch (shown) {
-    case AesInstructionsShown::kPresent:
+    case AesInstructionsShown::kPresent: {
+      const ReportOrigin& origin = *facts_.report;
       out = Make(VerdictStatus::kNotAccelerated,
-                 fmt::format("{}; the CPU has {}: the kernel's driver for them is not loaded, or "
-                             "another driver serves AES in its place",
-                             c->conclusion, clue->name));
+                 origin.kernel_aes_module.empty()
+                     ? fmt::format("{}; the CPU has {}: the kernel's driver for them is not "
+                                   "loaded, or another driver serves AES in its place",
+                                   c->conclusion, clue->name)
+                     : fmt::format("{}; the CPU has {} and {}: whether its drivers serve these "
+                                   "rows or another driver serves AES in their place is not in "
+                                   "the text",
+                                   c->conclusion, clue->name,
+                                   LoadedKernelAesModuleText(origin.kernel_aes_module,
+                                                             origin.kernel_aes_module_line)));
       out.evidence.push_back(c->text);
       out.evidence.push_back(
           fmt::format("{} shows {}{}", clue->clue, clue->name,
                       clue->source.empty() ? "" : fmt::format(" (source: {})", clue->source)));
-      out.advice = KernelAesDriverAdvice(facts_.cpu.arch);
+      out.advice = KernelAesDriverAdvice(facts_.cpu.arch, origin.kernel_aes_module,
+                                         origin.kernel_aes_module_line);
       return true;
+    }
     case AesInstructionsShown::kAbsent:
       out = Make(VerdictStatus::kSoftwareExpected,
                  fmt::format("{}; the CPU has no {}", c->conclusion, clue->name));
