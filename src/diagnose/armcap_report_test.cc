@@ -79,5 +79,56 @@ TEST(ArmcapReportTest, WithoutAFeaturesLineTheMaskIsCannotTell) {
   EXPECT_THAT(StatedTags(report), Not(Contains("capability-masked")));
 }
 
+// The same mask set on the pasted command line, with no env: part in CPUINFO (tryout-20 n02):
+// the printed word is the masked one, so the Features line says what the CPU has, and the
+// command's value masks AES and PMULL, never "the CPU lacks it".
+TEST(ArmcapReportTest, ACommandLineMaskWithoutEnvPartIsMasked) {
+  std::string speed = kSpeed;
+  const std::string env = " env:0x1";
+  speed.erase(speed.find(env), env.size());
+  const DoctorReport report = DiagnosePaste(std::string(kFeatures) + speed);
+  EXPECT_EQ(report.facts.env_ia32cap, "0x1");
+  EXPECT_THAT(report.facts.env_masked_features, ElementsAre("AES", "SHA1", "SHA2", "PMULL"));
+  const Verdict& aes = VerdictFor(report, "AES-128-CBC", "encrypt");
+  EXPECT_EQ(aes.status, VerdictStatus::kMasked) << aes.line;
+  EXPECT_THAT(aes.line, Not(HasSubstr("lacks")));
+  EXPECT_THAT(StatedTags(report), Contains("capability-masked"));
+}
+
+// 1.1.1 prints no CPUINFO line: `OPENSSL_armcap=0 openssl speed` (tryout-20 n03) or an export
+// line before it (n19) is still the run's mask, read against the Features line.
+TEST(ArmcapReportTest, A111CommandLineMaskIsMasked) {
+  const std::string speed =
+      "$ uname -m\n"
+      "aarch64\n"
+      "$ OPENSSL_armcap=0 openssl speed -elapsed -evp aes-128-gcm\n"
+      "You have chosen to measure elapsed time instead of user CPU time.\n"
+      "OpenSSL 1.1.1f  31 Mar 2020\n"
+      "built on: Wed Nov 24 13:20:48 2021 UTC\n"
+      "options:bn(64,64) rc4(char) des(int) aes(partial) blowfish(ptr) \n"
+      "compiler: gcc -fPIC -pthread -Wa,--noexecstack -Wall -O2 -DOPENSSL_USE_NODELETE "
+      "-DOPENSSL_PIC -DOPENSSL_CPUID_OBJ -DOPENSSL_BN_ASM_MONT -DSHA1_ASM -DSHA256_ASM "
+      "-DSHA512_ASM -DKECCAK1600_ASM -DVPAES_ASM -DECP_NISTZ256_ASM -DPOLY1305_ASM -DNDEBUG\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+      "bytes\n"
+      "aes-128-gcm      32598.77k    57863.36k    69320.11k    72480.43k    73486.34k    "
+      "73482.92k\n";
+  for (const std::string& text : {std::string(kFeatures) + speed,
+                                  std::string(kFeatures) + "$ export OPENSSL_armcap=0\n" + [&] {
+                                    std::string s = speed;
+                                    s.replace(s.find("OPENSSL_armcap=0 "), 17, "");
+                                    return s;
+                                  }()}) {
+    const DoctorReport report = DiagnosePaste(text);
+    EXPECT_EQ(report.facts.env_ia32cap, "0");
+    EXPECT_THAT(report.facts.env_masked_features, Contains("AES"));
+    EXPECT_THAT(report.facts.env_masked_features, Contains("PMULL"));
+    const Verdict& aes = VerdictFor(report, "AES-128-GCM", "encrypt");
+    EXPECT_EQ(aes.status, VerdictStatus::kMasked) << aes.line;
+    EXPECT_THAT(aes.advice, Not(HasSubstr("the text does not show"))) << aes.advice;
+  }
+}
+
 }  // namespace
 }  // namespace cryptobench::diagnose

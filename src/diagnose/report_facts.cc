@@ -275,29 +275,22 @@ void DecodeX86(const results::LibraryInfo& library, DoctorFacts& facts) {
   }
 }
 
-void DecodeArm(const results::LibraryInfo& library, DoctorFacts& facts) {
-  const size_t eq = library.cpu_info.find("OPENSSL_armcap=");
-  std::string_view rest = std::string_view(library.cpu_info).substr(eq + 15);
-  rest = rest.substr(0, rest.find(' '));
-  const std::optional<uint64_t> armcap = ParseWhole(rest);
-  if (!armcap) {
-    return;
-  }
-  for (const ArmcapBit& bit : kArmcapBits) {
-    facts.cpu.features.push_back({bit.name, ((*armcap >> bit.bit) & 1) != 0, true});
-  }
-  facts.report->cpu_features_known = true;
-  const std::string env = EnvPart(library.cpu_info);
-  if (env.empty()) {
-    return;
-  }
+// The OPENSSL_armcap value a pasted command line or an `export` line before it set for an
+// imported run (import keeps it as the run's worker_env), or "".
+std::string CommandLineArmcap(const results::RunResult& run) {
+  const auto it = run.library.worker_env.find("OPENSSL_armcap");
+  return run.source.kind == "imported" && it != run.library.worker_env.end() ? it->second : "";
+}
+
+// An OPENSSL_armcap value the run was given (CPUINFO's env: part or the pasted command) as
+// env_ia32cap, env_masked_features and env_cleared_unknown. OPENSSL_armcap replaces the whole
+// word (armcap.c:266-271), read by strtoul: every bit the number it starts with lacks is off
+// ("0xb9:0x0" is 0xb9, as live doctor reads it). The word CPUINFO prints is the replaced one, so
+// what the CPU has comes from the text's CPU lines: a bit is masked only where the CPU offers it
+// (its Features line, or a model row outside a virtual machine); a bit the CPU lacks changes
+// nothing, and one the text does not show is "cannot tell" (env_cleared_unknown), never masked.
+void ArmEnvMask(const std::string& env, DoctorFacts& facts) {
   facts.env_ia32cap = env;
-  // OPENSSL_armcap replaces the whole word (armcap.c:266-271), read by strtoul: every bit the
-  // number it starts with lacks is off ("0xb9:0x0" is 0xb9, as live doctor reads it). The word
-  // CPUINFO prints is the replaced one, so what the CPU has comes from the text's CPU lines: a
-  // bit is masked only where the CPU offers it (its Features line, or a model row outside a
-  // virtual machine); a bit the CPU lacks changes nothing, and one the text does not show is
-  // "cannot tell" (env_cleared_unknown), never masked.
   uint32_t known = 0;
   for (const ArmcapBit& bit : kArmcapBits) {
     known |= 1u << bit.bit;
@@ -311,6 +304,31 @@ void DecodeArm(const results::LibraryInfo& library, DoctorFacts& facts) {
     } else if (!trusted) {
       facts.env_cleared_unknown.push_back(name);
     }
+  }
+}
+
+// A CPUINFO OPENSSL_armcap word as the run's CPU features, and the value the run was given:
+// the line's env: part, else the pasted command's (CommandLineArmcap), with which the printed
+// word is the masked one as well.
+void DecodeArm(const results::RunResult& run, DoctorFacts& facts) {
+  const results::LibraryInfo& library = run.library;
+  const size_t eq = library.cpu_info.find("OPENSSL_armcap=");
+  std::string_view rest = std::string_view(library.cpu_info).substr(eq + 15);
+  rest = rest.substr(0, rest.find(' '));
+  const std::optional<uint64_t> armcap = ParseWhole(rest);
+  if (!armcap) {
+    return;
+  }
+  for (const ArmcapBit& bit : kArmcapBits) {
+    facts.cpu.features.push_back({bit.name, ((*armcap >> bit.bit) & 1) != 0, true});
+  }
+  facts.report->cpu_features_known = true;
+  std::string env = EnvPart(library.cpu_info);
+  if (env.empty()) {
+    env = CommandLineArmcap(run);
+  }
+  if (!env.empty()) {
+    ArmEnvMask(env, facts);
   }
 }
 
@@ -610,10 +628,14 @@ DoctorFacts ReportFacts(const results::RunResult& run) {
       (run.library.cpu_info.empty() && ParseCpuInfoVector(run.library.capability_vector))) {
     DecodeX86(run.library, facts);
   } else if (Contains(run.library.cpu_info, "OPENSSL_armcap")) {
-    DecodeArm(run.library, facts);
+    DecodeArm(run, facts);
   }
   if (!facts.env_ia32cap && facts.cpu.arch != "aarch64" && facts.cpu.arch != "arm") {
     CommandLineMask(run, facts);
+  } else if (const std::string armcap = CommandLineArmcap(run);
+             !facts.env_ia32cap && !armcap.empty()) {
+    // A 1.x paste prints no CPUINFO line: the command's value against the CPU lines.
+    ArmEnvMask(armcap, facts);
   }
   if (!origin.cpu_features_known) {
     // No vector: the CPU's flags line and the model rows say what the CPU has (a model row's

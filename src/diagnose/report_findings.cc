@@ -202,26 +202,28 @@ void Cpu(const DoctorFacts& facts, std::vector<Finding>& out) {
         "report.no-cpuinfo", Severity::kInfo,
         fmt::format("The text has {}: the CPU's features {}", no_line,
                     clues ? "come from its CPU lines" : "are unknown"),
-        fmt::format("{}; verdicts rest on {}the cpb fingerprint{}{}",
-                    silent_na
-                        ? (facts.cpu.arch.empty()
-                               ? std::string("CPUINFO: N/A means a build without assembly on x86 "
+        fmt::format(
+            "{}; verdicts rest on {}the cpb fingerprint{}{}",
+            silent_na  ? (facts.cpu.arch.empty()
+                              ? std::string("CPUINFO: N/A means a build without assembly on x86 "
                                              "and ARM, but every build elsewhere prints it "
                                              "(crypto/info.c), and the text names no architecture")
-                               : fmt::format("OpenSSL prints CPUINFO: N/A in every build "
+                              : fmt::format("OpenSSL prints CPUINFO: N/A in every build "
                                              "on {} (a vector only on x86 and ARM: "
                                              "crypto/info.c)",
-                                             facts.cpu.arch))
-                    : !openssl ? std::string("the tool prints no capability vector")
-                    : facts.library.version_num != 0 && facts.library.version_num < 0x30000000
-                        ? std::string("OpenSSL 1.x prints no capability vector")
-                        : std::string("the header has no CPUINFO line"),
-                    !clues    ? ""
-                    : openssl ? "what the CPU lines show (the clues), "
-                              : "what the CPU lines show (the clues) and ",
-                    openssl ? " and the build flags" : "",
-                    clues ? "; whether the library masked a feature is not in the text"
-                          : ", and cannot call software a problem"),
+                                            facts.cpu.arch))
+            : !openssl ? std::string("the tool prints no capability vector")
+            : facts.library.version_num != 0 && facts.library.version_num < 0x30000000
+                ? std::string("OpenSSL 1.x prints no capability vector")
+                : std::string("the header has no CPUINFO line"),
+            !clues    ? ""
+            : openssl ? "what the CPU lines show (the clues), "
+                      : "what the CPU lines show (the clues) and ",
+            openssl ? " and the build flags" : "",
+            !clues ? ", and cannot call software a problem"
+            // A mask the pasted command sets is in the text (env.armcap, env.ia32cap).
+            : facts.env_ia32cap ? ""
+                                : "; whether the library masked a feature is not in the text"),
         NoCapabilityVectorAdvice(facts)));
   }
 }
