@@ -11,6 +11,7 @@
 #include <sstream>
 #include <string>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "report/report.h"
@@ -191,6 +192,68 @@ TEST(ImportTest, MultiWithoutTheParentsTableAddsTheChildrenUp) {
   ASSERT_NE(cell, nullptr);
   EXPECT_DOUBLE_EQ(cell->figures->bytes_per_s->value, 210.0);
   EXPECT_EQ(cell->figures->num_workers, 2u);
+}
+
+// Tryout 20 n12b: `-multi 8` with the +F records of only 2 children pasted and the parent's
+// summary row, named 'evp', for all 8. The 2 records' sum would understate the run 4x: the
+// summary row (OpenSSL's own sum) is kept under the records' name, and a caveat names the
+// children whose records are missing. Without a summary row, such a cell is left out.
+TEST(ImportTest, MultiWithFewerChildRecordsThanChildrenKeepsTheSummaryRow) {
+  std::string text = "$ openssl speed -multi 4 -evp aes-256-gcm\n";
+  for (int i = 0; i < 4; ++i) {
+    text += fmt::format("Forked child {}\n", i);
+  }
+  const std::string records =
+      "Got: +H:16:64 from 0\nGot: +F:22:AES-256-GCM:100.00:200.00 from 0\n"
+      "Got: +H:16:64 from 1\nGot: +F:22:AES-256-GCM:110.00:210.00 from 1\n";
+  const std::string table = "version: 3.0.13\ntype             16 bytes     64 bytes\n";
+  auto runs = ImportText(text + records + table + "evp                  0.42k        0.84k\n", "t");
+  ASSERT_EQ(runs.size(), 1u);
+  const results::Cell* cell = FindCell(runs[0], "AES-256-GCM", "encrypt", 16);
+  ASSERT_NE(cell, nullptr);
+  EXPECT_DOUBLE_EQ(cell->figures->bytes_per_s->value, 420.0);
+  EXPECT_EQ(cell->figures->num_workers, 0u);  // 2 records give no spread of 4 children's sum
+  EXPECT_TRUE(HasCaveat(runs[0], "only 2 of the 4 children (those of children 2, 3 are not"))
+      << ::testing::PrintToString(runs[0].source.caveats);
+
+  // A summary row named as the records is kept as well, and the spread is dropped the same way.
+  runs = ImportText(text + records + table + "AES-256-GCM          0.42k        0.84k\n", "t");
+  ASSERT_EQ(runs.size(), 1u);
+  cell = FindCell(runs[0], "AES-256-GCM", "encrypt", 16);
+  ASSERT_NE(cell, nullptr);
+  EXPECT_DOUBLE_EQ(cell->figures->bytes_per_s->value, 420.0);
+  EXPECT_EQ(cell->figures->num_workers, 0u);
+  EXPECT_TRUE(HasCaveat(runs[0], "only 2 of the 4 children"));
+
+  runs = ImportText(text + records, "t");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(FindCell(runs[0], "AES-256-GCM", "encrypt", 16), nullptr);
+  EXPECT_TRUE(HasCaveat(runs[0], "only 2 of the 4 children"));
+}
+
+// The same for public-key records (+F2): without a summary row, the records of 2 of 3 children
+// are not summed into a figure; a summary row printing 0 is not replaced by their sum.
+TEST(ImportTest, MultiWithFewerPublicKeyRecordsThanChildrenSumsNothing) {
+  const std::string text =
+      "$ openssl speed -multi 3 rsa2048\nForked child 0\nForked child 1\nForked child 2\n"
+      "Got: +F2:2:2048:1050.0:40000.0:38000.0:1040.0 from 0\n"
+      "Got: +F2:2:2048:1050.0:40000.0:38000.0:1040.0 from 1\n";
+  auto runs = ImportText(text, "t");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(FindCell(runs[0], "RSA-2048", "sign", 32), nullptr);
+  EXPECT_TRUE(HasCaveat(runs[0], "only 2 of the 3 children (those of child 2 are not"))
+      << ::testing::PrintToString(runs[0].source.caveats);
+
+  runs = ImportText(text + "+F2:2:2048:0.0:120000.0:114000.0:3120.0\n", "t");
+  ASSERT_EQ(runs.size(), 1u);
+  const results::Cell* sign = FindCell(runs[0], "RSA-2048", "sign", 32);
+  ASSERT_NE(sign, nullptr);
+  EXPECT_FALSE(sign->figures.has_value());  // the row's 0, not 2 children's 2100
+  const results::Cell* verify = FindCell(runs[0], "RSA-2048", "verify", 32);
+  ASSERT_NE(verify, nullptr);
+  EXPECT_DOUBLE_EQ(verify->figures->ops_per_s.value, 120000.0);
+  EXPECT_EQ(verify->figures->num_workers, 0u);
+  EXPECT_TRUE(HasCaveat(runs[0], "their sum would understate the run, so it does not replace"));
 }
 
 // A version written above a paste as a label ("OpenSSL 3.3.1:") names the release (its colon

@@ -40,6 +40,9 @@ struct Spread {
   int count = 0;
   double min = 0;
   double max = 0;
+  /// False when the paste holds the records of fewer children than -multi started: the
+  /// figure (the summary row) covers them all, so these records give no spread of it.
+  bool complete = true;
   void Add(double value) {
     min = count == 0 ? value : std::min(min, value);
     max = count == 0 ? value : std::max(max, value);
@@ -106,7 +109,7 @@ class Assembler {
           line);
     } else {
       results::CellFigures f;
-      const int samples = std::max(1, children.count);
+      const int samples = children.complete ? std::max(1, children.count) : 1;
       f.num_samples = static_cast<size_t>(samples);
       f.num_workers = samples > 1 ? static_cast<size_t>(samples) : 0;
       f.confidence = 0;
@@ -121,8 +124,9 @@ class Assembler {
         f.cpu_ns_per_op = f.wall_ns_per_op;
       }
       const double scale = bytes_per_s ? 1.0 / static_cast<double>(input_len) : 1.0;
-      f.worker_min_ops_per_s = children.count > 0 ? children.min * scale : ops_per_s;
-      f.worker_max_ops_per_s = children.count > 0 ? children.max * scale : ops_per_s;
+      const bool spread = children.complete && children.count > 0;
+      f.worker_min_ops_per_s = spread ? children.min * scale : ops_per_s;
+      f.worker_max_ops_per_s = spread ? children.max * scale : ops_per_s;
       cell.figures = f;
     }
     alg.cells.push_back(std::move(cell));
@@ -405,18 +409,81 @@ void AddRowsOnlyInProgress(const std::vector<Progress>& progress, std::vector<ui
                  : "they are left out, as their sizes differ from the table's"));
 }
 
+// -multi: the children (0 .. multi-1) none of whose +F records among `records` is of the cell
+// `of_cell` accepts; empty when every child's is, or when such a record names no child (it
+// cannot tell).
+template <typename Record, typename OfCell>
+std::vector<int> ChildrenWithoutRecord(const std::vector<Record>& records, OfCell of_cell,
+                                       int multi) {
+  std::set<int> children;
+  for (const Record& record : records) {
+    if (!of_cell(record)) {
+      continue;
+    }
+    if (record.child < 0) {
+      return {};
+    }
+    children.insert(record.child);
+  }
+  std::vector<int> missing;
+  for (int child = 0; child < multi; ++child) {
+    if (children.count(child) == 0) {
+      missing.push_back(child);
+    }
+  }
+  return missing;
+}
+
+std::vector<int> ChildrenWithoutRecord(const std::vector<SymRow>& records, const std::string& name,
+                                       int multi) {
+  return ChildrenWithoutRecord(
+      records, [&](const SymRow& record) { return record.name == name; }, multi);
+}
+
+std::vector<int> ChildrenWithoutRecord(const std::vector<PkRow>& records, const PkRow& row,
+                                       int multi) {
+  return ChildrenWithoutRecord(
+      records,
+      [&](const PkRow& record) {
+        return record.family == row.family && PkName(record) == PkName(row);
+      },
+      multi);
+}
+
+// "only 2 of the 8 children (those of children 2, 3, 4, 5, 6, 7 are not in the paste)", for
+// `missing` from ChildrenWithoutRecord.
+std::string ChildShortfall(const std::vector<int>& missing, int multi) {
+  return fmt::format("only {} of the {} children (those of {} {} are not in the paste)",
+                     multi - static_cast<int>(missing.size()), multi,
+                     missing.size() == 1 ? "child" : "children", fmt::join(missing, ", "));
+}
+
 // -multi: the parent's summary table against the children's records. A summary row named
 // otherwise than every record (some speed apps print "evp" for the -evp cipher) is replaced
-// by the records' sum, which names the algorithm.
-void PreferChildRows(const std::vector<SymRow>& sums, const std::vector<uint64_t>& child_sizes,
-                     std::vector<SymRow>* rows, std::vector<uint64_t>* sizes, RunResult* run) {
+// by the records' sum, which names the algorithm. When the paste holds the records of fewer
+// children than -multi started, their sum would understate the run: the summary row
+// (apps/speed.c do_multi's sum of every child's +F record) keeps its figures, under the
+// records' name, and a caveat names the children whose records are missing.
+void PreferChildRows(const std::vector<SymRow>& records, const std::vector<SymRow>& sums,
+                     const std::vector<uint64_t>& child_sizes, int multi, std::vector<SymRow>* rows,
+                     std::vector<uint64_t>* sizes, RunResult* run) {
   std::vector<size_t> unmatched_rows;
   std::vector<const SymRow*> unmatched_sums;
   for (size_t i = 0; i < rows->size(); ++i) {
-    const bool matched = std::any_of(
-        sums.begin(), sums.end(), [&](const SymRow& sum) { return sum.name == (*rows)[i].name; });
-    if (!matched) {
+    const SymRow& row = (*rows)[i];
+    const auto sum =
+        std::find_if(sums.begin(), sums.end(), [&](const SymRow& s) { return s.name == row.name; });
+    if (sum == sums.end()) {
       unmatched_rows.push_back(i);
+      continue;
+    }
+    if (const std::vector<int> missing = ChildrenWithoutRecord(records, row.name, multi);
+        !missing.empty()) {
+      run->source.caveats.push_back(fmt::format(
+          "Line {}: the paste holds the children's records of '{}' (from line {}) for {}; the "
+          "summary row, openssl's own sum of every child, is kept, with no spread between the "
+          "children.",
+          row.line, row.name, sum->line, ChildShortfall(missing, multi)));
     }
   }
   for (const SymRow& sum : sums) {
@@ -431,11 +498,23 @@ void PreferChildRows(const std::vector<SymRow>& sums, const std::vector<uint64_t
   }
   for (size_t k = 0; k < unmatched_rows.size(); ++k) {
     SymRow& row = (*rows)[unmatched_rows[k]];
+    const SymRow& sum = *unmatched_sums[k];
+    if (const std::vector<int> missing = ChildrenWithoutRecord(records, sum.name, multi);
+        !missing.empty()) {
+      run->source.caveats.push_back(fmt::format(
+          "Line {}: the summary row '{}' stands for the children's records of '{}' (from line "
+          "{}), which the paste holds for {}; their sum would understate the run, so the "
+          "summary row, openssl's own sum of every child, is kept under that name, with no "
+          "spread between the children.",
+          row.line, row.name, sum.name, sum.line, ChildShortfall(missing, multi)));
+      row.name = sum.name;
+      continue;
+    }
     run->source.caveats.push_back(fmt::format(
         "Line {}: the summary row '{}' stands for the children's records of '{}' (from line "
         "{}); their sum is kept, under that name.",
-        row.line, row.name, unmatched_sums[k]->name, unmatched_sums[k]->line));
-    row = *unmatched_sums[k];
+        row.line, row.name, sum.name, sum.line));
+    row = sum;
   }
   if (sizes->empty()) {
     *sizes = child_sizes;
@@ -443,8 +522,11 @@ void PreferChildRows(const std::vector<SymRow>& sums, const std::vector<uint64_t
 }
 
 // -multi: a summary row whose rates are missing, zero or infinite (a speed app's bug) while the
-// children's records hold figures is replaced by the records' sum.
-void PreferChildPkRows(const std::vector<PkRow>& sums, std::vector<PkRow>* rows, RunResult* run) {
+// children's records hold figures is replaced by the records' sum, unless the paste holds the
+// records of fewer children than -multi started: that sum would understate the run, so the row
+// stays as printed and a caveat names the children whose records are missing.
+void PreferChildPkRows(const std::vector<PkRow>& records, const std::vector<PkRow>& sums, int multi,
+                       std::vector<PkRow>* rows, RunResult* run) {
   for (PkRow& row : *rows) {
     const bool broken = std::any_of(row.ops_per_s.begin(), row.ops_per_s.end(), [](const auto& op) {
       return !std::isfinite(op.second) || op.second <= 0;
@@ -456,6 +538,15 @@ void PreferChildPkRows(const std::vector<PkRow>& sums, std::vector<PkRow>* rows,
       return s.family == row.family && PkName(s) == PkName(row);
     });
     if (sum == sums.end()) {
+      continue;
+    }
+    if (const std::vector<int> missing = ChildrenWithoutRecord(records, row, multi);
+        !missing.empty()) {
+      run->source.caveats.push_back(fmt::format(
+          "Line {}: the summary row '{}' prints no usable rate (zero or infinite), and the "
+          "paste holds the children's records (from line {}) for {}: their sum would "
+          "understate the run, so it does not replace the row.",
+          row.line, PkName(row), sum->line, ChildShortfall(missing, multi)));
       continue;
     }
     run->source.caveats.push_back(fmt::format(
@@ -754,15 +845,38 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
   std::vector<PkRow> pk_rows = ev.pk_rows;
   bool recomputed = false;
   if (sym_rows.empty() && !ev.child_sym_rows.empty()) {
-    sym_rows = SumChildRows(ev.child_sym_rows);
+    // Without the parent's table, a row whose records the paste holds for fewer children than
+    // -multi started would be an understated sum: it is named and left out.
+    for (SymRow& sum : SumChildRows(ev.child_sym_rows)) {
+      const std::vector<int> missing = ChildrenWithoutRecord(ev.child_sym_rows, sum.name, multi);
+      if (missing.empty()) {
+        sym_rows.push_back(std::move(sum));
+        continue;
+      }
+      run.source.caveats.push_back(fmt::format(
+          "Line {}: the paste holds the records of '{}' for {}, and no summary row; their sum "
+          "would understate the run, so it is not imported.",
+          sum.line, sum.name, ChildShortfall(missing, multi)));
+    }
     sizes = ev.child_sizes;
   } else if (!ev.child_sym_rows.empty()) {
-    PreferChildRows(SumChildRows(ev.child_sym_rows), ev.child_sizes, &sym_rows, &sizes, &run);
+    PreferChildRows(ev.child_sym_rows, SumChildRows(ev.child_sym_rows), ev.child_sizes, multi,
+                    &sym_rows, &sizes, &run);
   }
   if (pk_rows.empty() && !ev.child_pk_rows.empty()) {
-    pk_rows = SumChildPkRows(ev.child_pk_rows);
+    for (PkRow& sum : SumChildPkRows(ev.child_pk_rows)) {
+      const std::vector<int> missing = ChildrenWithoutRecord(ev.child_pk_rows, sum, multi);
+      if (missing.empty()) {
+        pk_rows.push_back(std::move(sum));
+        continue;
+      }
+      run.source.caveats.push_back(fmt::format(
+          "Line {}: the paste holds the records of '{}' for {}, and no summary row; their sum "
+          "would understate the run, so it is not imported.",
+          sum.line, PkName(sum), ChildShortfall(missing, multi)));
+    }
   } else if (!ev.child_pk_rows.empty()) {
-    PreferChildPkRows(SumChildPkRows(ev.child_pk_rows), &pk_rows, &run);
+    PreferChildPkRows(ev.child_pk_rows, SumChildPkRows(ev.child_pk_rows), multi, &pk_rows, &run);
   }
   const bool no_table = sym_rows.empty() && pk_rows.empty();
   if (no_table) {
@@ -846,12 +960,14 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
     }
     const std::string op =
         suffix_op.empty() ? SymmetricOperation(named.kind, decrypt && !legacy) : suffix_op;
+    const bool complete = ChildrenWithoutRecord(ev.child_sym_rows, row.name, multi).empty();
     for (size_t i = 0; i < row.bytes_per_s.size() && i < sizes.size(); ++i) {
       if (!row.bytes_per_s[i]) {
         continue;  // elided in the paste
       }
       small_sizes = small_sizes || sizes[i] <= 64;
       Spread children;
+      children.complete = complete;
       for (const SymRow& child : ev.child_sym_rows) {
         if (child.name == row.name && i < child.bytes_per_s.size() && child.bytes_per_s[i] &&
             i < ev.child_sizes.size() && ev.child_sizes[i] == sizes[i]) {
@@ -873,8 +989,10 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
   for (const PkRow& row : pk_rows) {
     const std::string row_name = PkName(row);
     const NamedAlgorithm named = MapPublicKey(row.family, row.bits, row.curve);
+    const bool complete = ChildrenWithoutRecord(ev.child_pk_rows, row, multi).empty();
     for (const auto& [op, rate] : row.ops_per_s) {
       Spread children;
+      children.complete = complete;
       for (const PkRow& child : ev.child_pk_rows) {
         if (child.family == row.family && PkName(child) == row_name) {
           for (const auto& [child_op, child_rate] : child.ops_per_s) {
