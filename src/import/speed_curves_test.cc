@@ -120,5 +120,40 @@ TEST(SpeedCurvesTest, ALoneLineOfASizeCurvesShareIsNoNamedCurve) {
   EXPECT_NEAR(Derive(old[0], "ECDH-P256"), 2334.1, 0.01);
 }
 
+// The same under -multi, whose children's records interleave in no order (tryout 20): a size the
+// command chose one curve of is that curve on every child's line; with no command choosing, a
+// 256-bit line of 3.x names no curve; and lines of several curves of one size (`speed -multi 2
+// ecdh`: three 256-bit curves per child) give a cell of more results than children, which is
+// neither summed nor called fewer.
+TEST(SpeedCurvesTest, MultiChildrensLinesAreNamedOnlyByTheCommand) {
+  const std::string version =
+      "$ openssl version\nOpenSSL 3.1.4 24 Oct 2023 (Library: OpenSSL 3.1.4 24 Oct 2023)\n";
+  const std::string lines =
+      "Forked child 0\nForked child 1\n+DTP:256::ecdh:10\n+DTP:256::ecdh:10\n"
+      "+R7:23341:256:10.00\n+R7:23300:256:10.00\n";
+  auto runs = ImportText(version + "$ openssl speed -multi 2 ecdhbrp256r1\n" + lines, "p.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(FindAlgorithm(runs[0], "ECDH-P256"), nullptr);
+  EXPECT_NEAR(Derive(runs[0], "256 bits ecdh (brainpoolP256r1)"), 2334.1 + 2330.0, 0.01);
+  EXPECT_TRUE(HasCaveat(runs[0], "the command line (line 3) chose the curves"))
+      << ::testing::PrintToString(runs[0].source.caveats);
+
+  runs = ImportText(version + lines, "p.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(FindAlgorithm(runs[0], "ECDH-P256"), nullptr);
+  EXPECT_NEAR(Derive(runs[0], "256 bits ecdh (256-bit curve)"), 2334.1 + 2330.0, 0.01);
+
+  std::string family = version + "$ openssl speed -multi 2 ecdh\nForked child 0\nForked child 1\n";
+  for (int curve = 0; curve < 3; ++curve) {
+    family += "+DTP:256::ecdh:10\n+DTP:256::ecdh:10\n+R7:23341:256:10.00\n+R7:2330:256:10.00\n";
+  }
+  runs = ImportText(family, "p.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_TRUE(runs[0].algorithms.empty());
+  EXPECT_TRUE(HasCaveat(runs[0], "more results for one cell than the 2 children"))
+      << ::testing::PrintToString(runs[0].source.caveats);
+  EXPECT_FALSE(HasCaveat(runs[0], "fewer than the 2 children"));
+}
+
 }  // namespace
 }  // namespace cryptobench::import

@@ -396,7 +396,7 @@ std::optional<std::pair<double, double>> ProgressResultLine(std::string_view tri
 std::vector<std::pair<size_t, std::string>> NameCurvesInTableOrder(
     std::vector<Progress>* progress, int openssl_major,
     const std::vector<std::string>& command_args, std::vector<size_t>* ambiguous,
-    std::vector<std::pair<size_t, std::string>>* by_command) {
+    std::vector<std::pair<size_t, std::string>>* by_command, bool interleaved) {
   std::vector<std::pair<size_t, std::string>> renamed;
   std::vector<std::pair<PkFamily, std::string>> groups;
   for (const Progress& p : *progress) {
@@ -420,12 +420,22 @@ std::vector<std::pair<size_t, std::string>> NameCurvesInTableOrder(
     // The curves the command line chose, else the release's whole table.
     const std::vector<TableCurve> chosen = ChosenCurves(family, command_args);
     std::vector<std::string_view> names;
-    if (!chosen.empty()) {
+    if (interleaved) {
+      // -multi: the children's lines interleave, so their order names no curve; a size the
+      // command chose one curve of is that curve on every line (empty: not named).
+      for (size_t index : lines) {
+        const unsigned bits = (*progress)[index].bits;
+        const auto curve = std::find_if(chosen.begin(), chosen.end(),
+                                        [bits](const TableCurve& c) { return c.bits == bits; });
+        names.push_back(CurvesOfSize(chosen, bits) == 1 ? curve->name : std::string_view());
+      }
+    } else if (!chosen.empty()) {
       names = CurvesInOrder(*progress, lines, chosen);
     }
-    const bool from_command = !names.empty();
+    const bool from_command = !chosen.empty() && !names.empty();
     for (const bool brainpool : {false, true}) {
-      if (names.empty() && (openssl_major < 0 || brainpool == (openssl_major >= 3))) {
+      if (!interleaved && names.empty() &&
+          (openssl_major < 0 || brainpool == (openssl_major >= 3))) {
         names = CurvesInOrder(*progress, lines, SpeedCurves(brainpool));
       }
     }
@@ -434,7 +444,8 @@ std::vector<std::pair<size_t, std::string>> NameCurvesInTableOrder(
       Progress& p = (*progress)[lines[k]];
       // One line of a size: which of its curves ran, the line cannot tell, unless the command
       // chose only one curve of that size.
-      if (lines_of[p.bits] < 2 && !(from_command && CurvesOfSize(chosen, p.bits) == 1)) {
+      if (names[k].empty() ||
+          (lines_of[p.bits] < 2 && !(from_command && CurvesOfSize(chosen, p.bits) == 1))) {
         continue;
       }
       named[k] = true;

@@ -43,20 +43,21 @@ void DescribePublicKeyProgress(std::string_view desc, std::string_view result, P
 /// as many lines of a size as the table has curves of it, the n-th line of that size is the
 /// n-th curve. `openssl_major`: the release's major version (0 and 1: no Brainpool curves; 3),
 /// or -1 when unknown: then the table whose count of curves of that size matches is used.
-/// Lines of a size whose count matches no table (two runs pasted together, a -multi run)
-/// keep the guess of DescribePublicKeyProgress. `command_args`: the words of the speed command
-/// line shown with the output; curves it chooses ("ecdhbrp256r1", apps/speed.c
-/// ecdh_choices[]/ecdsa_choices[]) are the table the lines follow, and a line of a size it
-/// chose one curve of is that curve even alone. `ambiguous`, when not null (a run without a
-/// results table, whose rows come from these lines): a line left unnamed whose size more than
-/// one curve of the release's table has (256 and 384 bits from 3.0, and either table's when
-/// the release is unknown; the K and B sizes) is renamed "<bits>-bit curve", not the NIST
-/// curve the size guesses, and its line appended. Returns the lines renamed by order or
+/// Lines of a size whose count matches no table (two runs pasted together) keep the guess of
+/// DescribePublicKeyProgress. `command_args`: the words of the speed command line shown with
+/// the output; curves it chooses ("ecdhbrp256r1", apps/speed.c ecdh_choices[]/ecdsa_choices[])
+/// are the table the lines follow, and a line of a size it chose one curve of is that curve
+/// even alone. `interleaved` (a -multi run, whose children's lines interleave): no line is
+/// named by order, only a line of a size the command chose one curve of. `ambiguous`, when not null
+/// (a run without a results table, whose rows come from these lines): a line left unnamed whose
+/// size more than one curve of the release's table has (256 and 384 bits from 3.0, and either
+/// table's when the release is unknown; the K and B sizes) is renamed "<bits>-bit curve", not the
+/// NIST curve the size guesses, and its line appended. Returns the lines renamed by order or
 /// command, with their new curve, for a caveat; those the command's curves named go to
 /// `by_command` instead when it is not null.
 std::vector<std::pair<size_t, std::string>> NameCurvesInTableOrder(
     std::vector<Progress>* progress, int openssl_major,
     const std::vector<std::string>& command_args = {}, std::vector<size_t>* ambiguous = nullptr,
-    std::vector<std::pair<size_t, std::string>>* by_command = nullptr);
+    std::vector<std::pair<size_t, std::string>>* by_command = nullptr, bool interleaved = false);
 
 }  // namespace cryptobench::import

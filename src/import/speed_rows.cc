@@ -52,7 +52,8 @@ std::vector<PkRow> SumChildPkRows(const std::vector<PkRow>& rows) {
 
 void RowsFromProgress(const std::vector<Progress>& progress, std::vector<uint64_t>* sizes,
                       std::vector<SymRow>* sym_rows, std::vector<PkRow>* pk_rows, int children,
-                      std::vector<size_t>* incomplete, std::vector<size_t>* repeated) {
+                      std::vector<size_t>* incomplete, std::vector<size_t>* repeated,
+                      std::vector<size_t>* surplus) {
   for (const Progress& p : progress) {
     if (!p.has_result || p.public_key || p.input_len == 0) {
       continue;
@@ -101,9 +102,15 @@ void RowsFromProgress(const std::vector<Progress>& progress, std::vector<uint64_
       }
       continue;
     }
-    if (children > 1 && cell.results != children) {
+    if (children > 1 && cell.results < children) {
       if (incomplete != nullptr) {
         incomplete->push_back(p.line);
+      }
+      continue;
+    }
+    if (children > 1 && cell.results > children) {
+      if (surplus != nullptr) {
+        surplus->insert(surplus->end(), cell.lines.begin(), cell.lines.end());
       }
       continue;
     }

@@ -29,10 +29,13 @@ std::vector<PkRow> SumChildPkRows(const std::vector<PkRow>& rows);
 /// cell with several results (children whose -multi the paste does not show, runs pasted
 /// together, or curves of one size that the progress lines do not name) is left out too, and
 /// the lines of all its results go to *repeated (if given): neither a sum nor one of them is
-/// the run's figure.
+/// the run's figure. With -multi, a cell with more than `children` results (curves of one size
+/// that the lines do not name, runs pasted together) is left out the same way, the lines of
+/// its results going to *surplus (if given).
 void RowsFromProgress(const std::vector<Progress>& progress, std::vector<uint64_t>* sizes,
                       std::vector<SymRow>* sym_rows, std::vector<PkRow>* pk_rows, int children = 1,
                       std::vector<size_t>* incomplete = nullptr,
-                      std::vector<size_t>* repeated = nullptr);
+                      std::vector<size_t>* repeated = nullptr,
+                      std::vector<size_t>* surplus = nullptr);
 
 }  // namespace cryptobench::import

@@ -786,18 +786,18 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
   }
 
   // ECDSA and ECDH progress lines print a size, not a curve: curves of one size are told apart
-  // by the order of speed's curve table (NameCurvesInTableOrder), without -multi, whose
-  // children's lines repeat each curve.
+  // by the order of speed's curve table (NameCurvesInTableOrder), or by the command's curves
+  // alone with -multi, whose children's lines interleave.
   // A run without a results table takes its rows from these lines: a line of a size several
   // curves share that neither order nor command names is not given the NIST curve's name.
   std::vector<Progress> progress = ev.progress;
   const bool table = !ev.sym_rows.empty() || !ev.pk_rows.empty() || !ev.child_sym_rows.empty() ||
                      !ev.child_pk_rows.empty();
-  if (multi <= 1) {
+  {
     std::vector<size_t> ambiguous;
     std::vector<std::pair<size_t, std::string>> by_command;
     const std::vector<std::pair<size_t, std::string>> renamed = NameCurvesInTableOrder(
-        &progress, major, ev.command.args, table ? nullptr : &ambiguous, &by_command);
+        &progress, major, ev.command.args, table ? nullptr : &ambiguous, &by_command, multi > 1);
     if (!by_command.empty()) {
       std::vector<std::string> named;
       for (const auto& [line, curve] : by_command) {
@@ -882,9 +882,12 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
   if (no_table) {
     std::vector<size_t> incomplete;
     std::vector<size_t> repeated;
-    RowsFromProgress(progress, &sizes, &sym_rows, &pk_rows, multi, &incomplete, &repeated);
+    std::vector<size_t> surplus;
+    RowsFromProgress(progress, &sizes, &sym_rows, &pk_rows, multi, &incomplete, &repeated,
+                     &surplus);
     NoteRecomputed(&sym_rows, &pk_rows);
-    recomputed = !sym_rows.empty() || !pk_rows.empty() || !incomplete.empty() || !repeated.empty();
+    recomputed = !sym_rows.empty() || !pk_rows.empty() || !incomplete.empty() ||
+                 !repeated.empty() || !surplus.empty();
     AddRepeatedCellsCaveat(repeated, &run);
     if (multi > 1 && recomputed) {
       run.source.caveats.push_back(fmt::format(
@@ -900,6 +903,14 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
           incomplete.size() == 1 ? "Line" : "Lines", JoinLines(incomplete), multi,
           incomplete.size() == 1 ? "that cell" : "those cells",
           incomplete.size() == 1 ? "its" : "their", incomplete.size() == 1 ? "it is" : "they are"));
+    }
+    if (!surplus.empty()) {
+      std::sort(surplus.begin(), surplus.end());
+      run.source.caveats.push_back(fmt::format(
+          "Lines {}: more results for one cell than the {} children (curves of one size that "
+          "the progress lines do not name, or runs pasted together); neither their sum nor one "
+          "of them is the run's figure, so those cells are not imported.",
+          JoinLines(surplus), multi));
     }
   }
   if (recomputed && (!sym_rows.empty() || !pk_rows.empty())) {
