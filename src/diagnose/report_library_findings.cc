@@ -11,6 +11,7 @@
 #include "diagnose/cpu_clues.h"
 #include "diagnose/doctor_from.h"
 #include "diagnose/library_changes.h"
+#include "diagnose/verdict_decider.h"
 #include "diagnose/verdict_text.h"
 
 namespace cryptobench::diagnose {
@@ -414,6 +415,30 @@ std::optional<Finding> BotanFrodoKemFinding(const results::RunResult& run,
                   rows.front()));
 }
 
+/// Whether a verdict's figure fits a hardware class of `arch`'s cpb table (data/cpb-classes*.csv,
+/// ClassesFor) anywhere over the report's clock range: `any` when some hardware class fits,
+/// `only` when every class that fits is one. The tables' ranges are OpenSSL's code paths; a
+/// software class is slower than any hardware one for the same row, so a figure that fits only
+/// hardware classes is faster than every software path the table knows. Never throws.
+struct HardwareFit {
+  bool any = false;
+  bool only = false;
+};
+HardwareFit FitsHardwareClass(const DoctorReport& report, const Verdict& verdict,
+                              std::string_view arch) {
+  if (verdict.measurements.empty() || report.core_hz_low <= 0 ||
+      report.core_hz_high < report.core_hz_low) {
+    return {};
+  }
+  const Fingerprint fp =
+      Classify(verdict_internal::ClassesFor(arch), verdict.algorithm, verdict.operation,
+               verdict.measurements.front().bytes_per_s, report.core_hz_low, report.core_hz_high);
+  const bool any = std::any_of(fp.matches.begin(), fp.matches.end(), [](const CpbClass* c) {
+    return c->family == ClassFamily::kHardware;
+  });
+  return {any, any && fp.hardware};
+}
+
 }  // namespace
 
 std::vector<Finding> LibraryFindings(const DoctorReport& report, const results::RunResult& run) {
@@ -426,6 +451,10 @@ std::vector<Finding> LibraryFindings(const DoctorReport& report, const results::
   const std::string& arch = report.facts.cpu.arch;
   // Per "absent" row (one per area), the algorithms it explains, in the verdicts' order.
   std::vector<std::pair<const LibraryChange*, std::vector<std::string>>> absent;
+  // The same for rows whose figure fits a hardware class (FitsHardwareClass); also_software
+  // holds the rows one of whose figures fits a software class as well.
+  std::vector<std::pair<const LibraryChange*, std::vector<std::string>>> disagree;
+  std::vector<const LibraryChange*> also_software;
   std::vector<std::string> base_fast;
   for (const Verdict& verdict : report.verdicts) {
     if (verdict.measurements.empty() ||
@@ -445,15 +474,24 @@ std::vector<Finding> LibraryFindings(const DoctorReport& report, const results::
         ClassifyAesFigure(verdict.algorithm, verdict.input_len, rate) != AesBound::kAboveSoftware) {
       if (const LibraryChange* row = AbsentRow(library, arch, areas, *version);
           row != nullptr && ShowsNoReasonAgainst(report.facts, row->area)) {
-        auto entry = std::find_if(absent.begin(), absent.end(),
-                                  [&](const auto& e) { return e.first == row; });
-        if (entry == absent.end()) {
-          entry = absent.insert(absent.end(), {row, {}});
+        // The row says the release has no such assembly; the figure has its say too. One that
+        // fits a hardware class of the table over the report's clock range (only, or beside a
+        // software one) does not show software code, so "software whatever the CPU offers" is
+        // not stated: library.release-figure-disagree says cannot tell instead.
+        const HardwareFit fit = FitsHardwareClass(report, verdict, arch);
+        auto& list = fit.any ? disagree : absent;
+        auto entry =
+            std::find_if(list.begin(), list.end(), [&](const auto& e) { return e.first == row; });
+        if (entry == list.end()) {
+          entry = list.insert(list.end(), {row, {}});
         }
         std::vector<std::string>& algorithms = entry->second;
         if (std::find(algorithms.begin(), algorithms.end(), verdict.algorithm) ==
             algorithms.end()) {
           algorithms.push_back(verdict.algorithm);
+          if (fit.any && !fit.only) {
+            also_software.push_back(row);
+          }
         }
       }
     }
@@ -574,6 +612,27 @@ std::vector<Finding> LibraryFindings(const DoctorReport& report, const results::
                     row->sure ? "" : "; the source leaves this unsure", row->versions.text),
         "Use a release with the assembly for this architecture (the library's release notes "
         "say when each arrived)."));
+  }
+  for (const auto& [row, algorithms] : disagree) {
+    out.push_back(
+        Make("library.release-figure-disagree", Severity::kInfo,
+             fmt::format(
+                 "Cannot tell which code ran {}: {} {} has no {} assembly for {} in its "
+                 "sources, yet the figure{} {} a hardware class",
+                 verdict_internal::Join(algorithms), LibraryName(library), version->text, arch,
+                 row->area, algorithms.size() == 1 ? " fits" : "s fit",
+                 std::find(also_software.begin(), also_software.end(), row) != also_software.end()
+                     ? "a software class and"
+                     : "only"),
+             fmt::format("{} ({}{}; releases {}); a figure at a hardware class does not show that "
+                         "software ran: a build other than the sources the row reads (a vendor's "
+                         "own), a figure from another run or machine, or a clock outside the range "
+                         "assumed would each explain it, and the text does not say which",
+                         row->change, SourceLink(row->source, LibraryGithubRepo(row->library)),
+                         row->sure ? "" : "; the source leaves this unsure", row->versions.text),
+             "Re-run the speed command with the version command's output beside it on one machine "
+             "(`which openssl` too: a second library on the path is common), and give the CPU's "
+             "clock."));
   }
   if (!library.empty() && version) {
     const std::string word = PrereleaseOf(run.source.tool_version);
