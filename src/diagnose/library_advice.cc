@@ -394,9 +394,13 @@ std::string ReportOs(const results::RunResult& run) {
   }
   // FreeBSD's boot lines (sys/x86/x86/identcpu.c), and its base system's OpenSSL, whose
   // version string FreeBSD's build appends "-freebsd" to ("OpenSSL 1.1.1t-freebsd  7 Feb 2023").
+  // machdep.cpu.brand_string is XNU's (macOS) sysctl; FreeBSD's machdep tree has no cpu node.
   for (const results::SourceFact& fact : run.source.facts) {
     if (fact.origin == "FreeBSD dmesg") {
       return "freebsd";
+    }
+    if (fact.origin == "sysctl machdep.cpu.brand_string") {
+      return "macos";
     }
   }
   if (run.library.version.find("-freebsd ") != std::string::npos) {
@@ -416,7 +420,16 @@ std::string ReportOs(const results::RunResult& run) {
   return "";
 }
 
-SettlingCommandText CpuListingCommand(std::string_view os, std::string_view linux_why) {
+SettlingCommandText CpuListingCommand(std::string_view os, std::string_view linux_why,
+                                      std::string_view arch) {
+  if (os == "macos" && (arch == "aarch64" || arch == "arm")) {
+    // Apple silicon has no machdep.cpu.features line: its extensions are hw.optional's
+    // arm.FEAT_* keys (macOS 12 on; the neon and armv8_* keys before).
+    return {"sysctl machdep.cpu.brand_string hw.optional",
+            "its brand string names the CPU and its hw.optional.arm.FEAT_* lines (FEAT_AES, "
+            "FEAT_PMULL, FEAT_SHA256, ...) list the extensions; macOS gives no clock rate for "
+            "Apple silicon, so the cpb stays a range"};
+  }
   if (os == "macos") {
     return {"sysctl -a | grep machdep.cpu",
             "its machdep.cpu.brand_string line names the CPU (an Intel name carries the base "
@@ -640,15 +653,16 @@ std::string NoCapabilityVectorAdvice(const DoctorFacts& facts) {
       return fmt::format("{} prints no capability vector; include the output of `{}` ({}).",
                          m->name, m->evidence_command, m->evidence_why);
     }
-    return facts.report && facts.report->cpu_features_from_clues
-               ? fmt::format(
-                     "{} prints no capability vector, so which of the CPU's paths it "
-                     "chose cannot be told from this report.",
-                     m->name)
-               : fmt::format(
-                     "{} prints no capability vector; include `lscpu` output (the CPU's "
-                     "flags).",
-                     m->name);
+    if (facts.report && facts.report->cpu_features_from_clues) {
+      return fmt::format(
+          "{} prints no capability vector, so which of the CPU's paths it chose cannot be told "
+          "from this report.",
+          m->name);
+    }
+    const SettlingCommandText listing =
+        CpuListingCommand(facts.report ? facts.report->os : "", "the CPU's flags", facts.cpu.arch);
+    return fmt::format("{} prints no capability vector; include the output of `{}` ({}).", m->name,
+                       listing.command, listing.why);
   }
   const Remedies* r = RemediesOf(AdviceLibraryOf(facts));
   if (r == nullptr && facts.library.capability_vector == "N/A") {

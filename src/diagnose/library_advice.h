@@ -37,7 +37,8 @@ bool OpensslAdvice(const DoctorFacts& facts);
 
 /// The OS a pasted run shows, for advice that names OS commands: from a `uname -a` line's first
 /// word (Linux, Darwin, OpenBSD, FreeBSD, MINGW*/MSYS*/CYGWIN* for Windows), else FreeBSD's boot
-/// lines or its base OpenSSL's "-freebsd" version ("freebsd"), else OpenSSL's platform target
+/// lines or its base OpenSSL's "-freebsd" version ("freebsd"), a pasted `sysctl
+/// machdep.cpu.brand_string` (XNU's: "macos"), else OpenSSL's platform target
 /// (linux-*, debian-*: Linux; darwin*: macOS; VC-WIN*, mingw*, Cygwin*: Windows;
 /// Configurations/10-main.conf and 50-win-onecore.conf). "" when none says (BSD-* targets are
 /// any BSD).
@@ -48,8 +49,13 @@ std::string ReportOs(const results::RunResult& run);
 /// features lines; sysctl(8)); OpenBSD `sysctl hw.model hw.cpuspeed` and the cpu0 line of dmesg
 /// (sysctl(2) HW_MODEL, HW_CPUSPEED; the kernel prints the CPU's features there at boot);
 /// Windows Sysinternals `coreinfo` (https://learn.microsoft.com/sysinternals/downloads/coreinfo:
-/// the CPU's features, AES and the like); else (Linux, unknown) `lscpu` with `linux_why`.
-SettlingCommandText CpuListingCommand(std::string_view os, std::string_view linux_why);
+/// the CPU's features, AES and the like); else (Linux, unknown) `lscpu` with `linux_why`. On
+/// macOS with `arch` "aarch64" or "arm" (Apple silicon, which has no machdep.cpu.features):
+/// `sysctl machdep.cpu.brand_string hw.optional`, whose hw.optional.arm.FEAT_* keys list the
+/// extensions (https://developer.apple.com/documentation/kernel/1387446-sysctlbyname/
+/// determining_instruction_set_characteristics).
+SettlingCommandText CpuListingCommand(std::string_view os, std::string_view linux_why,
+                                      std::string_view arch = {});
 
 /// Where to watch whether one core is saturated on `os`: "top -H" (threads; Linux procps and
 /// OpenBSD top), Windows Task Manager's per-logical-processor CPU graphs, macOS Activity

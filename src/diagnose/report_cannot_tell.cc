@@ -93,7 +93,8 @@ Command SettlingCommand(const DoctorReport& report, const std::string& algorithm
               : fmt::format("its Architecture, Model name, CPU max MHz and Flags lines give "
                             "{}the clock range and the CPU's extensions, which the cpb classes "
                             "need",
-                            arch.empty() ? "the class table, " : ""));
+                            arch.empty() ? "the class table, " : ""),
+        arch);
   }
   // A wolfSSL or mbedTLS paste: its build's settings (library_advice.h).
   if (std::optional<Command> own = LibrarySettlingCommand(report.facts, algorithm, false)) {
@@ -210,7 +211,8 @@ std::optional<Finding> FingerprintOnlyFinding(const DoctorReport& report) {
   const Command listing = CpuListingCommand(
       origin.os,
       "its Model name (Intel's names carry the base clock) and CPU max MHz lines give the "
-      "clock range, and with it the cpb each figure is");
+      "clock range, and with it the cpb each figure is",
+      report.facts.cpu.arch);
   if (!HasFinding(report, "report.legacy-api") && command.command != listing.command) {
     command = listing;
   }
@@ -324,7 +326,8 @@ std::optional<Finding> SoftwareExpectedFinding(const DoctorReport& report) {
             "Hypervisor vendor line marks a virtual machine whose CPU model may hide them (the "
             "host's CPU and the guest's CPU type then settle it)."
           : [&] {
-              const Command listing = CpuListingCommand(report.facts.report->os, "");
+              const Command listing =
+                  CpuListingCommand(report.facts.report->os, "", report.facts.cpu.arch);
               return fmt::format(
                   "Run `{}`: {}; in a virtual machine, the host's CPU and the "
                   "guest's CPU type then settle it.",

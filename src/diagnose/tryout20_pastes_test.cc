@@ -75,5 +75,32 @@ TEST(Tryout20PastesTest, ReleaseRowAgainstAHardwareOnlyFigureIsCannotTell) {
   EXPECT_EQ(FindingOf(software, "library.release-figure-disagree"), nullptr);
 }
 
+// Item 5b: macOS's `sysctl machdep.cpu.brand_string` names the CPU, keyed or with -n.
+TEST(Tryout20PastesTest, MacosBrandStringIsTheCpuModel) {
+  const DoctorReport report = DiagnosePaste(kMacLibre);
+  EXPECT_EQ(report.facts.cpu.brand, "Apple M1 Pro");
+  EXPECT_THAT(DoctorText(report), Not(HasSubstr("model:              not in the text")));
+
+  std::string bare = kMacLibre;
+  bare.replace(0, bare.find("% uname"),
+               "% sysctl -n machdep.cpu.brand_string\n"
+               "Apple M1 Pro\n");
+  EXPECT_EQ(DiagnosePaste(bare).facts.cpu.brand, "Apple M1 Pro");
+}
+
+// Item 5c: macOS has no lscpu; on Apple silicon the extensions are hw.optional's keys.
+TEST(Tryout20PastesTest, MacosIsAskedForSysctlNotLscpu) {
+  std::string text = kMacLibre;
+  // Without the brand string (whose model row would give the features), the listing is asked.
+  text.replace(0, text.find("% uname"),
+               "% sysctl machdep.cpu.brand_string\n"
+               "machdep.cpu.brand_string: Some Future Chip\n");
+  const DoctorReport report = DiagnosePaste(text);
+  EXPECT_EQ(report.facts.report->os, "macos");
+  const std::string out = DoctorText(report);
+  EXPECT_THAT(out, Not(HasSubstr("lscpu")));
+  EXPECT_THAT(out, HasSubstr("sysctl machdep.cpu.brand_string hw.optional"));
+}
+
 }  // namespace
 }  // namespace cryptobench::diagnose

@@ -301,6 +301,12 @@ void EnvFactReader::SetCommand(const SourceLine& line, std::vector<results::Sour
       context_ = Context::kProcCrypto;
     } else if (base == "uname" && i + 1 < words.size() && words[i + 1] == "-m") {
       context_ = Context::kUnameMachine;  // prints the machine hardware name alone
+    } else if (base == "sysctl" && i + 2 == words.size() - 1 && words[i + 1] == "-n" &&
+               (words[i + 2] == "machdep.cpu.brand_string" || words[i + 2] == "hw.model")) {
+      // `sysctl -n KEY` prints the value alone, without "KEY: " (sysctl(8) -n); one CPU name key
+      // only, so that the next line is its value.
+      context_ = Context::kSysctlValue;
+      sysctl_key_ = std::string(words[i + 2]);
     } else if (const std::optional<std::string> option = NoAsmOption(word);
                option && command.find("cmake") != std::string_view::npos) {
       facts->push_back({"build_option", *option, line.number, "cmake command line"});
@@ -436,9 +442,12 @@ bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact
     // Botan detected under its own names (randombit/botan src/cli/utils.cpp, Print_Cpuid; the
     // names in src/lib/utils/cpuid/cpuid.cpp, CPUID::to_string, and in Botan 3.8 on
     // cpuid_x86/cpuid_features.cpp, CPUFeature::to_string): "sse2 ssse3 ... aes_ni clmul".
-    // `sysctl hw.model` (FreeBSD, macOS): the CPU's brand string.
-    if (key == "hw.model" && !value.empty()) {
-      facts->push_back({"cpu_model", "hw.model: " + value, line.number, "sysctl hw.model"});
+    // `sysctl hw.model` (FreeBSD, macOS): the CPU's brand string; macOS's
+    // `sysctl machdep.cpu.brand_string` (XNU's machdep.cpu tree: "Apple M1 Pro", or an Intel
+    // brand string; hw.model there is the Mac's model, "MacBookPro18,3", no CPU name).
+    if ((key == "hw.model" || key == "machdep.cpu.brand_string") && !value.empty()) {
+      facts->push_back({"cpu_model", fmt::format("{}: {}", key, value), line.number,
+                        fmt::format("sysctl {}", key)});
       return true;
     }
     if (key == "cpuid flags" && !value.empty()) {
@@ -539,6 +548,14 @@ bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact
       // `uname -m`'s output, the same word as lscpu's "Architecture:" (x86_64, aarch64, armv7l).
       if (IsArchWord(trimmed)) {
         facts->push_back({"cpu_arch", std::string(trimmed), line.number, "uname -m"});
+        return true;
+      }
+      return false;
+    case Context::kSysctlValue:
+      context_ = Context::kNone;
+      if (!trimmed.empty() && trimmed.find(':') == std::string_view::npos) {
+        facts->push_back({"cpu_model", fmt::format("{}: {}", sysctl_key_, trimmed), line.number,
+                          fmt::format("sysctl {}", sysctl_key_)});
         return true;
       }
       return false;

@@ -64,12 +64,15 @@ class EnvFactReader {
     kProcCrypto,
     kCpuinfo,
     kBuildSearch,
-    kUnameMachine  ///< after `uname -m`: its one-word output is the architecture
+    kUnameMachine,  ///< after `uname -m`: its one-word output is the architecture
+    kSysctlValue    ///< after `sysctl -n KEY` of a CPU name key: its one line is the brand
   };
 
   void FlushCryptoEntry(std::vector<results::SourceFact>* facts);
 
   Context context_ = Context::kNone;
+  // The key of a `sysctl -n` command (kSysctlValue): "machdep.cpu.brand_string" or "hw.model".
+  std::string sysctl_key_;
   // An engine of an engine list: "(afalg) AFALG engine support", its algorithms and state.
   std::optional<results::SourceFact> engine_;
   // A /proc/crypto entry being read.

@@ -19,7 +19,8 @@ std::vector<PastedCpuModel> PastedCpuModels(const RunResult& run) {
     std::string key = fact.value.substr(0, colon);
     std::transform(key.begin(), key.end(), key.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    if (key != "model name" && key != "cpu model" && key != "hw.model" && key != "cpu") {
+    if (key != "model name" && key != "cpu model" && key != "hw.model" && key != "cpu" &&
+        key != "machdep.cpu.brand_string") {
       continue;
     }
     std::string value = fact.value.substr(colon + 1);
