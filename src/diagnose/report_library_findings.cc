@@ -415,6 +415,16 @@ std::optional<Finding> BotanFrodoKemFinding(const results::RunResult& run,
                   rows.front()));
 }
 
+/// macOS's /usr/bin/openssl is Apple's own build of LibreSSL, which has run faster than the
+/// upstream sources of the same release: LibreSSL 2.6.5 ran AES 15-30x faster on Intel Macs
+/// from macOS 10.14.5 on than on 10.14.4, with the version and Apple's published source
+/// unchanged (https://robservatory.com/digging-into-an-unexpected-encryption-speed-boost/).
+constexpr std::string_view kAppleLibresslBuild =
+    "; macOS's openssl is Apple's build of LibreSSL, which has run AES far faster than the "
+    "release's upstream sources (LibreSSL 2.6.5 on Intel Macs, 15-30x from macOS 10.14.5 with "
+    "the version unchanged: robservatory.com, 'Digging into an unexpected encryption speed "
+    "boost')";
+
 /// Whether a verdict's figure fits a hardware class of `arch`'s cpb table (data/cpb-classes*.csv,
 /// ClassesFor) anywhere over the report's clock range: `any` when some hardware class fits,
 /// `only` when every class that fits is one. The tables' ranges are OpenSSL's code paths; a
@@ -614,25 +624,27 @@ std::vector<Finding> LibraryFindings(const DoctorReport& report, const results::
         "say when each arrived)."));
   }
   for (const auto& [row, algorithms] : disagree) {
-    out.push_back(
-        Make("library.release-figure-disagree", Severity::kInfo,
-             fmt::format(
-                 "Cannot tell which code ran {}: {} {} has no {} assembly for {} in its "
-                 "sources, yet the figure{} {} a hardware class",
-                 verdict_internal::Join(algorithms), LibraryName(library), version->text, arch,
-                 row->area, algorithms.size() == 1 ? " fits" : "s fit",
-                 std::find(also_software.begin(), also_software.end(), row) != also_software.end()
-                     ? "a software class and"
-                     : "only"),
-             fmt::format("{} ({}{}; releases {}); a figure at a hardware class does not show that "
-                         "software ran: a build other than the sources the row reads (a vendor's "
-                         "own), a figure from another run or machine, or a clock outside the range "
-                         "assumed would each explain it, and the text does not say which",
-                         row->change, SourceLink(row->source, LibraryGithubRepo(row->library)),
-                         row->sure ? "" : "; the source leaves this unsure", row->versions.text),
-             "Re-run the speed command with the version command's output beside it on one machine "
-             "(`which openssl` too: a second library on the path is common), and give the CPU's "
-             "clock."));
+    out.push_back(Make(
+        "library.release-figure-disagree", Severity::kInfo,
+        fmt::format(
+            "Cannot tell which code ran {}: {} {} has no {} assembly for {} in its "
+            "sources, yet the figure{} {} a hardware class",
+            verdict_internal::Join(algorithms), LibraryName(library), version->text, arch,
+            row->area, algorithms.size() == 1 ? " fits" : "s fit",
+            std::find(also_software.begin(), also_software.end(), row) != also_software.end()
+                ? "a software class and"
+                : "only"),
+        fmt::format(
+            "{} ({}{}; releases {}); a figure at a hardware class does not show that "
+            "software ran: a build other than the sources the row reads (a vendor's "
+            "own), a figure from another run or machine, or a clock outside the range "
+            "assumed would each explain it, and the text does not say which{}",
+            row->change, SourceLink(row->source, LibraryGithubRepo(row->library)),
+            row->sure ? "" : "; the source leaves this unsure", row->versions.text,
+            library == "libressl" && report.facts.report->os == "macos" ? kAppleLibresslBuild : ""),
+        "Re-run the speed command with the version command's output beside it on one machine "
+        "(`which openssl` too: a second library on the path is common), and give the CPU's "
+        "clock."));
   }
   if (!library.empty() && version) {
     const std::string word = PrereleaseOf(run.source.tool_version);

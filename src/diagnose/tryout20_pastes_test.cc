@@ -65,6 +65,8 @@ TEST(Tryout20PastesTest, ReleaseRowAgainstAHardwareOnlyFigureIsCannotTell) {
   EXPECT_THAT(disagree->summary, HasSubstr("Cannot tell which code ran AES-128-GCM"));
   EXPECT_THAT(disagree->summary, HasSubstr("the figure fits only a hardware class"));
   EXPECT_THAT(DoctorText(report), Not(HasSubstr("whatever the CPU offers")));
+  // The paste is macOS's (machdep.cpu.brand_string): Apple's own LibreSSL build is named.
+  EXPECT_THAT(disagree->evidence, HasSubstr("Apple's build of LibreSSL"));
 
   // The same release at a software speed (100 MB/s: T-table C): the row's cause stands.
   std::string slow = kMacLibre;
