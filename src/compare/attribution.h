@@ -179,6 +179,15 @@ struct HardwareAes {
 /// HardwareAes of `side`.
 HardwareAes HardwareAesOf(const Side& side);
 
+/// Whether `side`'s library can use the CPU feature `feature` (cpu::FeatureState's name:
+/// "AES-NI", "PCLMULQDQ", "VAES", "AES", "PMULL", ...): its CPUINFO capability vector's bit where
+/// the vector is read (CapabilityBitNames; with a mask the printed word is the masked one), else
+/// false when a mask shown for the run clears it (CpuinfoMaskOf, CommandLineMaskOf), else the
+/// CPU's own flags/Features line (diagnose::ReadCpuClues: lscpu, /proc/cpuinfo; not a model row
+/// or a virtual CPU model's name, which do not settle it), else this machine's features for a
+/// live side. nullopt when the text does not show it.
+std::optional<bool> LibraryCanUse(const Side& side, std::string_view feature);
+
 /// What the sides show about their CPUs, for the pattern headline.
 struct CpuEvidence {
   std::string difference;             ///< CpuDifference

@@ -2,6 +2,7 @@
 // range, matched against doctor's implementation classes (diagnose/classifier.h).
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <tuple>
 
 #include <fmt/format.h>
@@ -58,6 +59,22 @@ std::string FeatureNote(const Side& side, const diagnose::Fingerprint& fp, const
   const std::string feature = DecidingFeature(side, row);
   if (feature.empty() || !fp.software || !side.cpu_features) {
     return "";
+  }
+  if (side.features_source == "CPU flags line") {
+    // The CPU's line, less a mask set for the run: say which of the two speaks.
+    std::optional<CpuinfoMask> mask = CommandLineMaskOf(side);
+    const bool masked =
+        mask && std::find(mask->clears.begin(), mask->clears.end(), feature) != mask->clears.end();
+    if (masked) {
+      return fmt::format(", and {}={} ({}) clears the {} its CPU's flags line shows",
+                         mask->variable, mask->value, mask->origin, feature);
+    }
+    const std::optional<bool> can = LibraryCanUse(side, feature);
+    if (!can) {
+      return "";
+    }
+    return *can ? fmt::format(", though its CPU's flags line shows {}", feature)
+                : fmt::format(", and its CPU's flags line shows no {}", feature);
   }
   const bool has = std::find(side.cpu_features->begin(), side.cpu_features->end(), feature) !=
                    side.cpu_features->end();

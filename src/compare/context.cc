@@ -230,13 +230,33 @@ std::string Lower(std::string_view text) {
   return out;
 }
 
+// False when `row`'s code path needs a CPU feature present (or absent) and a side's library is
+// shown not to run it (LibraryCanUse: its capability vector, a mask, its CPU's flags line): a
+// 1.1.1 row of "CPUs without AES-NI" says nothing of a side whose vector has AES-NI, nor an
+// aesv8-armx row of a side whose OPENSSL_armcap clears AES.
+bool BothMayRun(const diagnose::LibraryChange& row, const Side& a, const Side& b) {
+  const std::optional<diagnose::RowCpuCondition> condition = diagnose::CpuConditionOfRow(row);
+  if (!condition) {
+    return true;
+  }
+  for (const Side* side : {&a, &b}) {
+    const std::optional<bool> can = LibraryCanUse(*side, condition->feature);
+    if (can && *can != condition->present) {
+      return false;
+    }
+  }
+  return true;
+}
+
 // Known changes of OpenSSL between the two sides' versions (data/library-changes.csv) that bear
 // on an algorithm both sides measured, or on every algorithm (EVP; the speed tool's when both
 // sides are openssl speed output, and a change of it that names HMAC or AEAD ciphers only when
 // both sides measured one): "; known
 // changes between them: ... (SOURCE)". Only rows for the sides' shared architecture (the
 // machine's, else what the text shows: diagnose::ReportArch), or for any architecture when the
-// sides do not name one alike.
+// sides do not name one alike. A row of a code path that runs only on CPUs with (or without) a
+// feature (diagnose::CpuConditionOfRow) only when neither side is shown to run other code
+// (BothMayRun): a change of a path one side does not take says nothing about the pair.
 std::string KnownChanges(const Side& a, const Side& b) {
   const std::optional<diagnose::LibraryVersion> va =
       diagnose::ParseLibraryVersion(ShortLibraryVersionName(a.run.library));
@@ -296,7 +316,7 @@ std::string KnownChanges(const Side& a, const Side& b) {
   std::vector<std::string> cited;
   for (const diagnose::LibraryChange* row :
        diagnose::ChangesBetween(diagnose::LibraryChanges(), "openssl", arch, "", *va, *vb)) {
-    if (areas.count(row->area) != 0 && concerns_shared(*row)) {
+    if (areas.count(row->area) != 0 && concerns_shared(*row) && BothMayRun(*row, a, b)) {
       cited.push_back(fmt::format("{} {}: {} ({}{})", row->area, row->versions.text, row->change,
                                   row->source, row->sure ? "" : "; unsure"));
     }
@@ -742,6 +762,44 @@ HardwareAes HardwareAesOf(const Side& side) {
       fmt::format(", with no env: part, which OpenSSL 3.x prints whenever {} is set",
                   arch.variable.empty() ? std::string("the capability variable") : arch.variable);
   return out;
+}
+
+std::optional<bool> LibraryCanUse(const Side& side, std::string_view feature) {
+  const std::string variable = ArchOfRun(side.run).variable;
+  // The vector's bits name only the features its variable has a bit for.
+  const auto has_bit = [&variable, feature] {
+    if (variable == "OPENSSL_ia32cap") {
+      const auto& bits = diagnose::KnownCapabilityBits();
+      return std::any_of(bits.begin(), bits.end(), [feature](const diagnose::CapabilityBit& bit) {
+        return bit.name == feature;
+      });
+    }
+    const auto& bits = diagnose::KnownArmcapBits();
+    return std::any_of(bits.begin(), bits.end(),
+                       [feature](const diagnose::ArmcapBit& bit) { return bit.name == feature; });
+  };
+  if (const std::optional<std::vector<std::string>> bits = CapabilityBitNames(side.run);
+      bits && has_bit()) {
+    return std::find(bits->begin(), bits->end(), feature) != bits->end();
+  }
+  std::optional<CpuinfoMask> mask = CpuinfoMaskOf(side);
+  if (!mask) {
+    mask = CommandLineMaskOf(side);
+  }
+  if (mask && std::find(mask->clears.begin(), mask->clears.end(), feature) != mask->clears.end()) {
+    return false;
+  }
+  const diagnose::CpuClues clues = diagnose::ReadCpuClues(side.run);
+  const diagnose::CpuFeatureClue* flag = clues.Find(feature);
+  if (flag != nullptr && flag->from_flags && !flag->from_vm_model && !flag->from_vm_model_name) {
+    return flag->present;
+  }
+  if (side.origin == SideOrigin::kLive && side.features_source == "this machine" &&
+      side.cpu_features) {
+    return std::find(side.cpu_features->begin(), side.cpu_features->end(), feature) !=
+           side.cpu_features->end();
+  }
+  return std::nullopt;
 }
 
 CpuinfoNa CpuinfoNaOf(const Side& side) {

@@ -10,6 +10,7 @@
 
 #include "compare/attribution.h"
 #include "compare/compare.h"
+#include "compare/sides.h"
 #include "compare/test_util.h"
 
 namespace cryptobench::compare {
@@ -278,6 +279,73 @@ TEST(CompareMaskTest, A111MaskOnTheCommandLineExplainsTheAesSlowdown) {
                   "223512.40k   230108.52k\n");
   const CompareReport both = Compare({PasteSide("A", fast), PasteSide("B", md5_too)}, {});
   EXPECT_FALSE(AnyCause(both, "capability-masked")) << AllText(both);
+}
+
+// New-user tryout 20, item 2 (n13 vs n03): an AArch64 OpenSSL 1.1.1f run with
+// `OPENSSL_armcap=0 openssl speed` (1.1.1 prints no CPUINFO line) against an unmasked 3.0.2 run.
+// B's Features line shows aes and pmull: B's CPU features are that line less the mask, not
+// "unknown"; release rows of the AES instructions' code (aesv8-armx, aes-gcm-armv8), which B's
+// mask turns off, are not cited.
+constexpr std::string_view kGravitonFeatures =
+    "$ grep -m1 Features /proc/cpuinfo\n"
+    "Features\t: fp asimd evtstrm aes pmull sha1 sha2 crc32 atomics fphp asimdhp cpuid asimdrdm\n"
+    "$ uname -m\n"
+    "aarch64\n";
+
+const std::string kArm30 =
+    std::string(kGravitonFeatures) +
+    "$ openssl speed -elapsed -evp aes-128-gcm\n"
+    "You have chosen to measure elapsed time instead of user CPU time.\n"
+    "version: 3.0.2\n"
+    "built on: Wed Feb  5 13:02:46 2025 UTC\n"
+    "options: bn(64,64)\n"
+    "compiler: gcc -fPIC -pthread -Wa,--noexecstack -Wall -O2 -DOPENSSL_USE_NODELETE "
+    "-DOPENSSL_PIC -DOPENSSL_BUILDING_OPENSSL -DNDEBUG\n"
+    "CPUINFO: OPENSSL_armcap=0xbd\n"
+    "The 'numbers' are in 1000s of bytes per second processed.\n"
+    "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n"
+    "AES-128-GCM     312345.67k   912345.67k  1812345.67k  2412345.67k  2712345.67k  "
+    "2731234.56k\n";
+
+const std::string kArm111Masked =
+    std::string(kGravitonFeatures) +
+    "$ OPENSSL_armcap=0 openssl speed -elapsed -evp aes-128-gcm\n"
+    "You have chosen to measure elapsed time instead of user CPU time.\n"
+    "OpenSSL 1.1.1f  31 Mar 2020\n"
+    "built on: Wed Nov 24 13:20:48 2021 UTC\n"
+    "options:bn(64,64) rc4(char) des(int) aes(partial) blowfish(ptr) \n"
+    "compiler: gcc -fPIC -pthread -Wa,--noexecstack -Wall -O2 -DOPENSSL_USE_NODELETE "
+    "-DOPENSSL_PIC -DOPENSSL_CPUID_OBJ -DOPENSSL_BN_ASM_MONT -DSHA1_ASM -DSHA256_ASM "
+    "-DSHA512_ASM -DKECCAK1600_ASM -DVPAES_ASM -DECP_NISTZ256_ASM -DPOLY1305_ASM -DNDEBUG\n"
+    "The 'numbers' are in 1000s of bytes per second processed.\n"
+    "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n"
+    "aes-128-gcm      32598.77k    57863.36k    69320.11k    72480.43k    73486.34k    "
+    "73482.92k\n";
+
+TEST(CompareMaskTest, AnArmcapCommandMaskReadsTheCpuFromItsFeaturesLine) {
+  Side a = PasteSide("A", kArm30);
+  Side b = PasteSide("B", kArm111Masked);
+  ResolveSideFacts(a, {});
+  ResolveSideFacts(b, {});
+  ASSERT_TRUE(b.cpu_features.has_value());
+  EXPECT_EQ(b.features_source, "CPU flags line");
+  EXPECT_THAT(*b.cpu_features, Not(::testing::Contains("AES")));
+  const CompareReport report = Compare({a, b}, {});
+  const Finding* pattern = FindingOf(report, "pattern");
+  ASSERT_NE(pattern, nullptr) << AllText(report);
+  EXPECT_EQ(pattern->cause, "capability-masked") << pattern->text;
+  EXPECT_THAT(pattern->text, HasSubstr("B ran with OPENSSL_armcap=0 (set for its openssl speed "
+                                       "command), which clears AES"));
+  const std::string all = AllText(report);
+  EXPECT_THAT(all, Not(HasSubstr("B's CPU features are unknown")));
+  EXPECT_THAT(all, HasSubstr("OPENSSL_armcap=0 (set for its openssl speed command) clears the AES "
+                             "its CPU's flags line shows"));
+  // Rows of the ARMv8 AES code B's mask turns off say nothing of this pair; EVP's still does.
+  const Finding* library = FindingOf(report, "library");
+  ASSERT_NE(library, nullptr);
+  EXPECT_THAT(library->text, Not(HasSubstr("aesv8-armx")));
+  EXPECT_THAT(library->text, Not(HasSubstr("aes-gcm-armv8")));
+  EXPECT_THAT(library->text, HasSubstr("EVP 3.0..: providers"));
 }
 
 }  // namespace

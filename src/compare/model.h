@@ -44,7 +44,9 @@ struct Side {
   /// e.g. "AES-NI", "VAES"), when known: from the run's capability vector (CPUINFO line), or
   /// this machine's features for a live side whose library printed none. nullopt: unknown.
   std::optional<std::vector<std::string>> cpu_features;
-  std::string features_source;  ///< "capability vector", "this machine", or "" when unknown
+  /// "capability vector", "this machine", "CPU flags line" (less a mask set for the run), or ""
+  /// when unknown
+  std::string features_source;
   int rounds = 0;  ///< live sides: interleaved rounds measured (compare/live.h); else 0
 };
 

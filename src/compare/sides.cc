@@ -15,7 +15,9 @@
 #include "results/json.h"
 #include "results/limits.h"
 
+#include "compare/attribution.h"
 #include "diagnose/armcap.h"
+#include "diagnose/cpu_clues.h"
 #include "diagnose/doctor_from.h"
 #include "diagnose/ia32cap.h"
 #include "diagnose/verdict_decider.h"
@@ -216,7 +218,23 @@ void ResolveSideFacts(Side& side, const HostFacts& host) {
   if (side.origin == SideOrigin::kLive && !host.cpu_features.empty()) {
     side.cpu_features = host.cpu_features;
     side.features_source = "this machine";
+    return;
   }
+  // The CPU's own flags/Features line (1.x prints no vector): what it shows present, less what
+  // a mask set for the run clears (LibraryCanUse).
+  const diagnose::CpuClues clues = diagnose::ReadCpuClues(run);
+  if (clues.flags_family.empty()) {
+    return;
+  }
+  std::vector<std::string> usable;
+  for (const diagnose::CpuFeatureClue& clue : clues.features) {
+    if (clue.from_flags && clue.present && LibraryCanUse(side, clue.name).value_or(false) &&
+        std::find(usable.begin(), usable.end(), clue.name) == usable.end()) {
+      usable.push_back(clue.name);
+    }
+  }
+  side.cpu_features = std::move(usable);
+  side.features_source = "CPU flags line";
 }
 
 std::string SideLetter(size_t index) {

@@ -73,7 +73,9 @@ const std::vector<diagnose::CpbClass>& CpbClassesForArch(std::string_view arch);
 ///   imported run, or no rate at all, cpu::kUnknownHzLow-kUnknownHzHigh;
 /// - features: the named bits set in the run's capability vector, read with the bit names of the
 ///   run's architecture (CapabilityBitNames);
-///   else, for a live side, host.cpu_features; else unknown.
+///   else, for a live side, host.cpu_features; else the features the CPU's own flags/Features
+///   line shows (lscpu, /proc/cpuinfo: diagnose::ReadCpuClues) less those a mask set for the
+///   run clears (LibraryCanUse), source "CPU flags line"; else unknown.
 void ResolveSideFacts(Side& side, const HostFacts& host);
 
 /// Letters for side `index`: "A".."Z", then "S27", "S28", ...

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -147,6 +148,34 @@ std::vector<const LibraryChange*> ChangesBetween(const std::vector<LibraryChange
     }
   }
   return out;
+}
+
+std::optional<RowCpuCondition> CpuConditionOfRow(const LibraryChange& row) {
+  const std::string_view text = row.change;
+  const auto has = [text](std::string_view word) { return text.find(word) != text.npos; };
+  // Code for CPUs that lack the feature first: such a text names the hardware path too.
+  if (has("without AES-NI")) {
+    return RowCpuCondition{"AES-NI", false};
+  }
+  if (has("without the AES instructions")) {
+    return RowCpuCondition{"AES", false};
+  }
+  if (has("VAES")) {  // before AES-NI: a VAES row may compare itself with the AES-NI code
+    return RowCpuCondition{"VAES", true};
+  }
+  if (has("aesni-") || has("AES-NI through EVP")) {
+    return RowCpuCondition{"AES-NI", true};
+  }
+  if (has("ghash-x86_64") || has("PCLMULQDQ GHASH")) {
+    return RowCpuCondition{"PCLMULQDQ", true};
+  }
+  if (has("aesv8-armx") || has("aes-gcm-armv8")) {
+    return RowCpuCondition{"AES", true};
+  }
+  if (has("ghashv8-armx") || has("PMULL GHASH")) {
+    return RowCpuCondition{"PMULL", true};
+  }
+  return std::nullopt;
 }
 
 std::vector<const LibraryChange*> OpensslRowsOfKey(const std::vector<LibraryChange>& table,

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -82,6 +83,20 @@ std::vector<const LibraryChange*> ChangesBetween(const std::vector<LibraryChange
 /// meant to name exactly one row (ReleaseSpanOf checks it); a key without ':' names none.
 std::vector<const LibraryChange*> OpensslRowsOfKey(const std::vector<LibraryChange>& table,
                                                    std::string_view arch, std::string_view key);
+
+/// The CPU feature a row's code path depends on, read from the perlasm module or feature its
+/// change text names: `present` true for a hardware path (aesv8-armx.pl and the AArch64
+/// aes-gcm-armv8 modules run the ARMv8 AES instructions, ghashv8-armx.pl and "PMULL GHASH" PMULL;
+/// aesni-*.pl, "AES-NI through EVP" AES-NI; ghash-x86_64.pl's PCLMULQDQ path; the VAES modules
+/// VAES), false for code that runs only on CPUs without the feature (a change whose text says
+/// "without AES-NI" or "without the AES instructions": vpaes, bsaes, the table code). nullopt for
+/// a row of code every CPU runs (EVP, BN, the speed tool) or whose text names no such module.
+/// Names are cpu::FeatureState's ("AES-NI", "PCLMULQDQ", "VAES", "AES", "PMULL").
+struct RowCpuCondition {
+  std::string feature;
+  bool present = true;
+};
+std::optional<RowCpuCondition> CpuConditionOfRow(const LibraryChange& row);
 
 /// The OpenSSL releases that ship one code path, from the data/library-changes.csv rows that
 /// date it (the releases column of data/cpb-classes*.csv, PathSpec::release_key): the releases of

@@ -202,19 +202,14 @@ bool RowSpeaksOf(const LibraryChange& row, std::string_view operation) {
   return operation == "sign" || operation == "decrypt";
 }
 
-// The CPU feature a "regressed" row's code path runs on, by the perlasm module its change names:
-// aesv8-armx.pl is OpenSSL's ARMv8 Crypto Extension AES (its AESE/AESD instructions; the
-// armcap dispatch tests ARMV8_AES), aesni-x86_64.pl and aesni-x86.pl the AES-NI code. "" for a
+// The CPU feature a "regressed" row's code path runs on (CpuConditionOfRow's hardware paths:
+// aesv8-armx.pl is OpenSSL's ARMv8 Crypto Extension AES, its AESE/AESD instructions, which the
+// armcap dispatch tests as ARMV8_AES; aesni-x86_64.pl and aesni-x86.pl the AES-NI code). "" for a
 // row of code every CPU runs. A run whose CPU (or capability word) lacks the feature runs
 // another path, which the regression does not touch.
-std::string_view HardwareFeatureOfRow(const LibraryChange& row) {
-  if (row.change.find("aesv8-armx") != std::string::npos) {
-    return "AES";
-  }
-  if (row.change.find("aesni-x86") != std::string::npos) {
-    return "AES-NI";
-  }
-  return "";
+std::string HardwareFeatureOfRow(const LibraryChange& row) {
+  const std::optional<RowCpuCondition> condition = CpuConditionOfRow(row);
+  return condition && condition->present ? condition->feature : "";
 }
 
 // A known regression that holds for the report's release and architecture and an algorithm it
@@ -236,7 +231,7 @@ std::vector<Finding> KnownChangeFindings(const DoctorReport& report, std::string
     // A regression of a hardware path speaks only of a run whose CPU has that path's
     // instructions (the capability word, or the CPU lines without one); without them, or when
     // the text does not show them, the run took other code.
-    if (const std::string_view feature = HardwareFeatureOfRow(row);
+    if (const std::string feature = HardwareFeatureOfRow(row);
         !feature.empty() && !report.facts.cpu.Usable(feature)) {
       continue;
     }
