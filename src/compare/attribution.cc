@@ -433,6 +433,27 @@ std::string CpuClause(const std::vector<const Statement*>& changed, const CpuEvi
                       bool all_slower, bool all_faster, const std::string& a_letter,
                       const std::string& b_letter, std::string* cause) {
   *cause = "cannot-tell";
+  using State = HardwareAes::State;
+  if (!cpu.same_build && !cpu.cut_line_side.empty() && (all_slower || all_faster) &&
+      AllAesGroup(changed)) {
+    // Nothing recorded shows two builds (a compiler line differs only where a paste stopped):
+    // a CPU without hardware AES explains AES alone slower as it does for one build.
+    const HardwareAes& slow = all_slower ? cpu.aes_b : cpu.aes_a;
+    const HardwareAes& fast = all_slower ? cpu.aes_a : cpu.aes_b;
+    const std::string& slow_letter = all_slower ? b_letter : a_letter;
+    if (slow.state == State::kAbsent && fast.state == State::kPresent) {
+      *cause = "no-hw-aes";
+      return fmt::format(
+          ": the sides ran on different CPUs ({}) with no build fact recorded differently ({}'s "
+          "compiler line stops short of the other's, where the paste may be cut), and {}'s CPU "
+          "{}offers no {} ({} lacks it{}; {} has it), so {} ran software AES: the build is not "
+          "the cause",
+          cpu.difference, cpu.cut_line_side, slow_letter,
+          slow.virtual_machine ? "(a virtual machine's, which may hide the host's) "
+                               : "(or the virtual machine it runs in) ",
+          slow.feature, slow.evidence, slow.unmasked_note, fast.evidence, slow_letter);
+    }
+  }
   if (!cpu.same_build) {
     // Another CPU has other features and another speed: no code path can be read from it.
     return fmt::format(
@@ -440,7 +461,6 @@ std::string CpuClause(const std::vector<const Statement*>& changed, const CpuEvi
         "code path changed (run both builds on one machine)",
         cpu.difference);
   }
-  using State = HardwareAes::State;
   if ((all_slower || all_faster) && AllAesGroup(changed)) {
     const HardwareAes& slow = all_slower ? cpu.aes_b : cpu.aes_a;
     const HardwareAes& fast = all_slower ? cpu.aes_a : cpu.aes_b;

@@ -188,13 +188,27 @@ HardwareAes HardwareAesOf(const Side& side);
 /// live side. nullopt when the text does not show it.
 std::optional<bool> LibraryCanUse(const Side& side, std::string_view feature);
 
+/// True when `cut`'s compiler line may be cut (diagnose::CompilerLineAsmOf: kCannotTell with
+/// paste_lacks_line, e.g. a 1.1.1 line without -DNDEBUG) and its words are the start of
+/// `whole`'s line (the last word may stop inside a word of it), which goes on: the lines differ
+/// only where the paste stopped.
+bool CompilerLineCutShortOf(const Side& cut, const Side& whole);
+
+/// BuildLinesAlike with a compiler line cut short of the other side's (CompilerLineCutShortOf)
+/// read as the other's: no recorded build fact differs but where a paste stopped. False when
+/// no line is cut short.
+bool BuildLinesAlikeBarACutLine(const Side& a, const Side& b);
+
 /// What the sides show about their CPUs, for the pattern headline.
 struct CpuEvidence {
   std::string difference;             ///< CpuDifference
   std::optional<CpuinfoMask> mask_a;  ///< CpuinfoMaskOf, else CommandLineMaskOf
   std::optional<CpuinfoMask> mask_b;
   bool same_build = false;  ///< BuildLinesAlike: a difference of CPUs is then not the build's
-  HardwareAes aes_a;        ///< HardwareAesOf
+  /// BuildLinesAlikeBarACutLine (and not same_build): the letter of the side whose compiler line
+  /// is cut short of the other's, "" otherwise.
+  std::string cut_line_side;
+  HardwareAes aes_a;  ///< HardwareAesOf
   HardwareAes aes_b;
 };
 

@@ -11,6 +11,7 @@
 
 #include "compare/attribution.h"
 #include "compare/compare.h"
+#include "compare/sides.h"
 #include "compare/test_util.h"
 
 namespace cryptobench::compare {
@@ -221,6 +222,110 @@ TEST(CompareAsmBuildTest, A3xCpuinfoNaOfAnUnknownArchitectureIsCannotTell) {
       {PasteSide("A", std::string(k30Asm)), PasteSide("B", NoAsm33("platform: linux-ppc64le\n"))},
       {});
   EXPECT_FALSE(AnyCause(ppc, "built-without-asm")) << AllText(ppc);
+}
+
+// New-user tryout 20, item 6 (n08, one file: "before:" 1.1.1f, "after:" 3.0.2, one VM with
+// AES-NI): a 3.x line never carries -D*_ASM defines, so B does not "drop" them; the 1.1.1 rows
+// about CPUs without AES-NI say nothing of sides whose vector has AES-NI; the "before:" and
+// "after:" headings over the speed commands name the sides.
+TEST(CompareAsmBuildTest, A3xLineDropsNoAssemblyDefinesAndRowsFitTheCpu) {
+  const std::string text =
+      "Same VM before and after the upgrade.\n"
+      "\n"
+      "before:\n"
+      "$ openssl speed -elapsed -evp aes-128-gcm\n" +
+      Replace(Replace(std::string(kDebianHeader), "$ openssl version -a\n", ""),
+              "OPENSSLDIR: \"/usr/lib/ssl\"\n", "") +
+      std::string(kDebianTable) +
+      "\n"
+      "after:\n"
+      "$ openssl speed -elapsed -evp aes-128-gcm\n" +
+      Replace(std::string(k30Asm), "AES-256-GCM", "AES-128-GCM");
+  const std::vector<Side> sides = LoadFileSides(text, "n08.txt", "n08.txt");
+  ASSERT_EQ(sides.size(), 2u);
+  EXPECT_EQ(sides[0].label, "n08.txt#1 (before)");
+  EXPECT_EQ(sides[1].label, "n08.txt#2 (after)");
+  Side a = sides[0];
+  Side b = sides[1];
+  a.letter = "A";
+  b.letter = "B";
+  const CompareReport report = Compare({a, b}, {});
+  const Finding* library = FindingOf(report, "library");
+  ASSERT_NE(library, nullptr) << AllText(report);
+  EXPECT_THAT(library->text, Not(HasSubstr("drops the assembly defines"))) << library->text;
+  EXPECT_THAT(
+      library->text,
+      HasSubstr("B is OpenSSL 3.x or later, whose compiler line does not carry the assembly "
+                "defines (they are passed per file), so that it lacks A's assembly "
+                "defines -DAESNI_ASM -DVPAES_ASM -DGHASH_ASM (AES-128-GCM's)"));
+  EXPECT_THAT(library->text, HasSubstr("is no sign of a build without assembly"));
+  // B's vector has AES-NI: rows of the code CPUs without AES-NI run are not cited.
+  EXPECT_THAT(library->text, Not(HasSubstr("CPUs without AES-NI run VPAES")));
+  EXPECT_THAT(library->text, Not(HasSubstr("without AES-NI a 1.1.1d+ build")));
+  EXPECT_THAT(library->text, HasSubstr("EVP 3.0..: providers"));
+}
+
+// New-user tryout 20, item 7 (p01 vs p35): a 1.1.1w line cut before -DNDEBUG on a Pentium whose
+// lscpu Flags lack aes, against the whole line of the same build on a Core i7. The library
+// sentence says the line may be cut, not that B drops defines and -DNDEBUG; the AES drop names
+// B's CPU.
+constexpr std::string_view kI7Flags =
+    "$ lscpu | grep -E 'Model name|Flags'\n"
+    "Model name:                      Intel(R) Core(TM) i7-8700 CPU @ 3.20GHz\n"
+    "Flags:                           fpu vme de pse tsc msr sse sse2 ssse3 sse4_1 sse4_2 "
+    "pclmulqdq aes avx avx2 bmi1 bmi2 adx\n";
+constexpr std::string_view kPentiumG2130Flags =
+    "$ lscpu | grep -E 'Model name|Flags'\n"
+    "Model name:                      Intel(R) Pentium(R) CPU G2130 @ 3.20GHz\n"
+    "Flags:                           fpu vme de pse tsc msr sse sse2 ssse3 sse4_1 sse4_2 "
+    "pclmulqdq\n";
+
+TEST(CompareAsmBuildTest, ACutLineOnACpuWithoutAesNiNamesTheCutAndTheCpu) {
+  const std::string whole =
+      "$ openssl version -a\n"
+      "OpenSSL 1.1.1w  11 Sep 2023\n"
+      "built on: Tue Oct  3 09:12:44 2023 UTC\n"
+      "platform: linux-x86_64\n"
+      "options:  bn(64,64) rc4(16x,int) des(int) idea(int) blowfish(ptr)\n"
+      "compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -Wall -O3 -DOPENSSL_USE_NODELETE "
+      "-DL_ENDIAN -DOPENSSL_PIC -DOPENSSL_CPUID_OBJ -DOPENSSL_IA32_SSE2 -DOPENSSL_BN_ASM_MONT "
+      "-DSHA256_ASM -DAESNI_ASM -DVPAES_ASM -DGHASH_ASM -DNDEBUG\n";
+  const std::string cut = Replace(whole,
+                                  "-DOPENSSL_PIC -DOPENSSL_CPUID_OBJ -DOPENSSL_IA32_SSE2 "
+                                  "-DOPENSSL_BN_ASM_MONT -DSHA256_ASM -DAESNI_ASM "
+                                  "-DVPAES_ASM -DGHASH_ASM -DNDEBUG\n",
+                                  "-DOPENSSL_PIC\n");
+  const std::string table =
+      "$ openssl speed -evp aes-128-cbc sha256\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+      "bytes\n";
+  const std::string fast = whole + std::string(kI7Flags) + table +
+                           "aes-128-cbc     389123.45k   412345.67k   425678.90k   431234.56k   "
+                           "433456.78k   433567.89k\n"
+                           "sha256          146780.50k   330176.45k   575802.71k   710325.93k   "
+                           "764398.25k   769103.87k\n";
+  const std::string slow = cut + std::string(kPentiumG2130Flags) + table +
+                           "aes-128-cbc      98231.55k   107338.24k   110083.16k   110761.30k   "
+                           "110979.07k   110995.46k\n"
+                           "sha256          146001.50k   329176.45k   574802.71k   709325.93k   "
+                           "763398.25k   768103.87k\n";
+  const CompareReport report = Compare({PasteSide("A", fast), PasteSide("B", slow)}, {});
+  const Finding* library = FindingOf(report, "library");
+  ASSERT_NE(library, nullptr) << AllText(report);
+  EXPECT_THAT(library->text, Not(HasSubstr("drops"))) << library->text;
+  EXPECT_THAT(library->text, Not(HasSubstr("different builds"))) << library->text;
+  EXPECT_THAT(library->text, HasSubstr("it may be cut where they stand, and its words are the "
+                                       "start of A's line, which goes on with "
+                                       "-DOPENSSL_CPUID_OBJ"));
+  EXPECT_THAT(library->text, HasSubstr("so cannot tell whether the builds differ"));
+  const Finding* pattern = FindingOf(report, "pattern");
+  ASSERT_NE(pattern, nullptr) << AllText(report);
+  EXPECT_EQ(pattern->cause, "no-hw-aes") << pattern->text;
+  EXPECT_THAT(pattern->text, HasSubstr("B's CPU (or the virtual machine it runs in) offers no "
+                                       "AES-NI (B's lscpu Flags line"));
+  EXPECT_THAT(pattern->text, HasSubstr("so B ran software AES: the build is not the cause"));
+  EXPECT_THAT(pattern->text, Not(HasSubstr("run both builds on one machine")));
 }
 
 }  // namespace

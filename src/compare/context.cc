@@ -4,6 +4,7 @@
 #include <cctype>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -128,14 +129,36 @@ std::string AssemblyPhrase(const std::vector<std::string>& words,
   return text;
 }
 
+// True when `cut` (a compiler line's words) is the start of `whole`: every word equal but the
+// last, which may stop inside its word ("-DOPENSSL_PI" of "-DOPENSSL_PIC"), and `whole` goes on.
+bool StartOf(const std::vector<std::string>& cut, const std::vector<std::string>& whole) {
+  if (cut.empty() || cut.size() >= whole.size()) {
+    return false;
+  }
+  for (size_t i = 0; i + 1 < cut.size(); ++i) {
+    if (cut[i] != whole[i]) {
+      return false;
+    }
+  }
+  return whole[cut.size() - 1].rfind(cut.back(), 0) == 0;
+}
+
 // Which build fields differ, each as a phrase ("compiler flags differ (B adds -O0; drops -O3)").
 // Assembly defines lead (IsAssemblyDefine), with the algorithms both sides measured that they
 // serve: "compiler flags differ (B drops the assembly defines -DAESNI_ASM ... (AES-128-GCM's)
-// ...; adds -O3; drops -g ...)".
-std::vector<std::string> BuildDifferences(const Side& a, const Side& b) {
+// ...; adds -O3; drops other flags -g ...)". A side whose line cannot show assembly defines
+// (diagnose::CompilerLineAsmOf: OpenSSL 3.x passes them per file, a build that replaces
+// Configure's line) is not said to drop them: lacking them is no sign of a build without
+// assembly. A side whose line may be cut (CompilerLineAsm::paste_lacks_line) is not said to
+// drop anything: cannot tell; when its words are the start of the other side's line, that is
+// all that differs (`*cut_only` true).
+std::vector<std::string> BuildDifferences(const Side& a, const Side& b, bool* cut_only = nullptr) {
   const results::LibraryInfo& la = a.run.library;
   const results::LibraryInfo& lb = b.run.library;
   std::vector<std::string> out;
+  if (cut_only != nullptr) {
+    *cut_only = false;
+  }
   const std::vector<std::string> flags_a = Words(StripAll(la.cflags, "compiler: "));
   const std::vector<std::string> flags_b = Words(StripAll(lb.cflags, "compiler: "));
   if (!flags_a.empty() && !flags_b.empty()) {
@@ -155,29 +178,86 @@ std::vector<std::string> BuildDifferences(const Side& a, const Side& b) {
       }
       return parts;
     };
+    using State = diagnose::CompilerLineAsm::State;
+    const diagnose::CompilerLineAsm line_a = diagnose::CompilerLineAsmOf(a.run);
+    const diagnose::CompilerLineAsm line_b = diagnose::CompilerLineAsmOf(b.run);
+    const auto may_be_cut = [](const diagnose::CompilerLineAsm& line) {
+      return line.state == State::kCannotTell && line.paste_lacks_line;
+    };
+    // A cut line that is the start of the other's: the cut is the whole difference shown.
+    for (const auto& [cut, whole, line, cut_side, whole_side] :
+         {std::tuple{&flags_b, &flags_a, &line_b, &b, &a},
+          std::tuple{&flags_a, &flags_b, &line_a, &a, &b}}) {
+      if (may_be_cut(*line) && StartOf(*cut, *whole)) {
+        const std::vector<std::string> rest(whole->begin() + static_cast<long>(cut->size()),
+                                            whole->end());
+        out.push_back(fmt::format(
+            "{} {}, and its words are the start of {}'s line, which goes on with {}, so cannot "
+            "tell whether the builds differ (paste {}'s whole `openssl version -a`)",
+            cut_side->letter, line->reason, whole_side->letter, Quote(rest), cut_side->letter));
+        if (cut_only != nullptr) {
+          *cut_only = true;
+        }
+        break;
+      }
+    }
     const auto [added_asm, added] = split(Missing(flags_b, flags_a));
     const auto [dropped_asm, dropped] = split(Missing(flags_a, flags_b));
+    // Clauses with their own subject ("B is OpenSSL 3.x ..."); the rest follow "B ".
+    std::vector<std::string> own;
     std::vector<std::string> parts;
-    if (!dropped_asm.empty()) {
+    // What the side lacking `lacked_asm` (and `lacked`) shows; true when a clause said it.
+    const auto lacking = [&](const Side& side, const diagnose::CompilerLineAsm& line,
+                             const Side& other, const std::vector<std::string>& lacked_asm,
+                             const std::vector<std::string>& lacked) {
+      if (line.state != State::kCannotTell || (lacked_asm.empty() && !may_be_cut(line))) {
+        return false;
+      }
+      if (may_be_cut(line)) {
+        std::vector<std::string> all = lacked_asm;
+        all.insert(all.end(), lacked.begin(), lacked.end());
+        if (!all.empty()) {
+          own.push_back(fmt::format("{} {}, so cannot tell whether it lacks {}'s {}", side.letter,
+                                    line.reason, other.letter, Quote(all)));
+        }
+        return true;
+      }
+      // "the assembly defines -DAESNI_ASM ..." -> "A's assembly defines -DAESNI_ASM ...".
+      own.push_back(fmt::format(
+          "{} {}, so that it lacks {}'s {} is no sign of a build without assembly", side.letter,
+          line.reason, other.letter, AssemblyPhrase(lacked_asm, shared).substr(4)));
+      return false;  // its other flags still differ
+    };
+    const bool b_cut = out.empty() ? lacking(b, line_b, a, dropped_asm, dropped) : true;
+    const bool a_cut = out.empty() ? lacking(a, line_a, b, added_asm, added) : true;
+    const bool b_asm_said = line_b.state == State::kCannotTell;
+    const bool a_asm_said = line_a.state == State::kCannotTell;
+    const bool dropped_asm_listed = !b_cut && !dropped_asm.empty() && !b_asm_said;
+    const bool added_asm_listed = !a_cut && !added_asm.empty() && !a_asm_said;
+    if (dropped_asm_listed) {
       parts.push_back("drops " + AssemblyPhrase(dropped_asm, shared));
     }
-    if (!added_asm.empty()) {
+    if (added_asm_listed) {
       parts.push_back("adds " + AssemblyPhrase(added_asm, shared));
     }
-    if (!added.empty()) {
-      parts.push_back(std::string(added_asm.empty() ? "adds " : "adds other flags ") +
-                      Quote(added));
+    if (!a_cut && !added.empty()) {
+      parts.push_back(std::string(added_asm_listed ? "adds other flags " : "adds ") + Quote(added));
     }
-    if (!dropped.empty()) {
-      parts.push_back(std::string(dropped_asm.empty() ? "drops " : "drops other flags ") +
+    if (!b_cut && !dropped.empty()) {
+      parts.push_back(std::string(dropped_asm_listed ? "drops other flags " : "drops ") +
                       Quote(dropped));
     }
-    if (!parts.empty()) {
+    if (out.empty() && (!own.empty() || !parts.empty())) {
       std::string list;
-      for (const std::string& part : parts) {
+      for (const std::string& part : own) {
         list += (list.empty() ? "" : "; ") + part;
       }
-      out.push_back(fmt::format("compiler flags differ ({} {})", b.letter, list));
+      for (size_t i = 0; i < parts.size(); ++i) {
+        list += (list.empty() ? "" : "; ") + (i == 0 ? b.letter + " " : "") + parts[i];
+      }
+      out.push_back(fmt::format("compiler flags differ ({})", list));
+    } else if (!out.empty()) {
+      out.back() = fmt::format("compiler flags: {}", out.back());
     }
   }
   const auto field = [&](const std::string& x, const std::string& y, const char* what) {
@@ -348,7 +428,8 @@ std::optional<Finding> LibraryFinding(const Side& a, const Side& b) {
     return Finding{"library", fmt::format("{}'s library version is unknown; {} is {}.",
                                           unknown.letter, known.letter, va.empty() ? vb : va)};
   }
-  const std::vector<std::string> diffs = BuildDifferences(a, b);
+  bool cut_only = false;
+  const std::vector<std::string> diffs = BuildDifferences(a, b, &cut_only);
   std::string detail;
   for (const std::string& diff : diffs) {
     detail += "; " + diff;
@@ -356,6 +437,10 @@ std::optional<Finding> LibraryFinding(const Side& a, const Side& b) {
   if (va != vb) {
     return Finding{"library", fmt::format("Different library versions: {} is {}, {} is {}{}{}.",
                                           a.letter, va, b.letter, vb, detail, KnownChanges(a, b))};
+  }
+  if (cut_only && diffs.size() == 1) {
+    // A line that may be cut, and nothing else recorded differs: no build difference is shown.
+    return Finding{"library", fmt::format("Same version ({}); {}.", va, diffs.front())};
   }
   if (!diffs.empty()) {
     return Finding{"library",
@@ -802,6 +887,13 @@ std::optional<bool> LibraryCanUse(const Side& side, std::string_view feature) {
   return std::nullopt;
 }
 
+bool CompilerLineCutShortOf(const Side& cut, const Side& whole) {
+  const diagnose::CompilerLineAsm line = diagnose::CompilerLineAsmOf(cut.run);
+  return line.state == diagnose::CompilerLineAsm::State::kCannotTell && line.paste_lacks_line &&
+         StartOf(Words(StripAll(cut.run.library.cflags, "compiler: ")),
+                 Words(StripAll(whole.run.library.cflags, "compiler: ")));
+}
+
 CpuinfoNa CpuinfoNaOf(const Side& side) {
   CpuinfoNa out;
   if (side.run.library.capability_vector != "N/A") {
@@ -822,8 +914,13 @@ CpuEvidence CpuEvidenceOf(const Side& a, const Side& b) {
   if (!mask_b) {
     mask_b = CommandLineMaskOf(b);
   }
-  return CpuEvidence{CpuDifference(a, b),   std::move(mask_a), std::move(mask_b),
-                     BuildLinesAlike(a, b), HardwareAesOf(a),  HardwareAesOf(b)};
+  CpuEvidence out{
+      CpuDifference(a, b), std::move(mask_a), std::move(mask_b), BuildLinesAlike(a, b), "",
+      HardwareAesOf(a),    HardwareAesOf(b)};
+  if (!out.same_build && BuildLinesAlikeBarACutLine(a, b)) {
+    out.cut_line_side = CompilerLineCutShortOf(a, b) ? a.letter : b.letter;
+  }
+  return out;
 }
 
 std::vector<Finding> ContextFindings(const Side& a, const Side& b) {

@@ -1,6 +1,7 @@
 // Whether the two sides are one build on one CPU, and what the summary says when they are:
 // throughput alone cannot tell a code path from the machine's speed between two runs.
 #include <algorithm>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -116,6 +117,17 @@ std::string UnhashedNote(bool hashed) {
 bool BuildLinesAlike(const Side& a, const Side& b) {
   const BuildFacts build = CompareBuilds(a, b);
   return build.comparable && build.same;
+}
+
+bool BuildLinesAlikeBarACutLine(const Side& a, const Side& b) {
+  for (const auto& [cut, whole] : {std::pair{&a, &b}, std::pair{&b, &a}}) {
+    if (CompilerLineCutShortOf(*cut, *whole)) {
+      Side mended = *cut;
+      mended.run.library.cflags = whole->run.library.cflags;
+      return cut == &a ? BuildLinesAlike(mended, b) : BuildLinesAlike(a, mended);
+    }
+  }
+  return false;
 }
 
 BuildIdentity SameBuild(const Side& a, const Side& b) {

@@ -624,15 +624,18 @@ class Driver {
   //
   // A short heading that ends in a colon ("with:", "before patch:": RunLabel) names the block
   // too when the line right after it starts openssl speed output (a version line, speed's
-  // header or table, a progress line): MachineLabel alone wants a digit, so the first of two
-  // labelled builds went unnamed (tryout 19). A heading of prose or one that names nothing
+  // header or table, a progress line) or is the command that runs it (RunsABenchmark: "before:"
+  // over `$ openssl speed ...`, tryout 20 n08): MachineLabel alone wants a digit, so the first of
+  // two labelled builds went unnamed (tryout 19). A heading of prose or one that names nothing
   // ("Here are the results:", "Output:": NamesNothing) is no label.
   bool TakeBlockLabel(size_t index) {
     const SourceLine& line = lines_[index];
     std::optional<std::string> name = MachineLabel(line.text);
-    if (!name && index + 1 < lines_.size() && lines_[index + 1].kind == LineKind::kText) {
+    if (!name && index + 1 < lines_.size() &&
+        (lines_[index + 1].kind == LineKind::kText || RunsABenchmark(lines_[index + 1]))) {
       const std::string_view next = Trim(lines_[index + 1].text);
-      if (IsVersionLine(next) || StartsSpeedText(next) || LooksLikeSpeedRow(next)) {
+      if (lines_[index + 1].kind == LineKind::kCommand || IsVersionLine(next) ||
+          StartsSpeedText(next) || LooksLikeSpeedRow(next)) {
         name = RunLabel(line.text);
         if (name && NamesNothing(*name)) {
           name.reset();
@@ -659,6 +662,24 @@ class Driver {
     label_ = std::move(fact);
     label_taken_ = after_command;
     return true;
+  }
+
+  // True for a command line that runs `openssl speed` or `openssl version`, or a bssl, botan or
+  // cryptsetup command this reader takes (TakeForeignCommand): the start of a run's output.
+  static bool RunsABenchmark(const SourceLine& line) {
+    if (line.kind != LineKind::kCommand) {
+      return false;
+    }
+    std::vector<std::string> args;
+    std::string launcher;
+    const std::string subcommand = OpensslSubcommand(line.text, &args, &launcher);
+    if (subcommand == "speed" || subcommand == "version") {
+      return true;
+    }
+    const ForeignCommand command = ParseForeignCommand(line.text);
+    return (command.tool == ForeignTool::kBssl && command.subcommand == "speed") ||
+           (command.tool == ForeignTool::kBotan && command.subcommand == "speed") ||
+           (command.tool == ForeignTool::kCryptsetup && command.subcommand == "benchmark");
   }
 
   // True for a heading (RunLabel's text) that is a sentence's start or names no build or
