@@ -136,6 +136,36 @@ std::string NoCellInCommon(const compare::Side& a, const compare::Side& b,
                            const std::vector<compare::Side>& sides) {
   const std::string_view file = FileOfRunLabel(a.label);
   std::string why;
+  // A side without figures (an `openssl version -a` paste alone) has nothing to meet the other
+  // side's: that is the reason, not which cells each has (new-user tryout 20, n16).
+  std::vector<const compare::Side*> bare;
+  for (const compare::Side* side : {&b, &a}) {
+    const bool figures = std::any_of(
+        side->run.algorithms.begin(), side->run.algorithms.end(),
+        [](const results::AlgorithmResult& alg) {
+          return std::any_of(alg.cells.begin(), alg.cells.end(),
+                             [](const results::Cell& cell) { return cell.figures.has_value(); });
+        });
+    if (!figures) {
+      bare.push_back(side);
+    }
+  }
+  if (!bare.empty()) {
+    std::string names;
+    bool version_only = true;
+    for (const compare::Side* side : bare) {
+      names += fmt::format("{}{} ({})", names.empty() ? "" : " and ", side->letter, side->label);
+      version_only =
+          version_only && side->run.algorithms.empty() && !side->run.library.version.empty();
+    }
+    return fmt::format(
+        "{} {} no figures: {} only {}, so there is nothing to compare (give a file with benchmark "
+        "output, such as openssl speed's)",
+        names, bare.size() == 1 ? "has" : "have",
+        bare.size() == 1 ? "its text holds" : "their texts hold",
+        version_only ? "the library's version and build (`openssl version` output)"
+                     : "lines from which no figure was read");
+  }
   if (!file.empty() && file == FileOfRunLabel(b.label)) {
     const bool other_files =
         std::any_of(sides.begin(), sides.end(),

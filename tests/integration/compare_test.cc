@@ -145,6 +145,15 @@ TEST(CompareCliTest, FailIfSlowerGatesOnSignificantRegressions) {
             0u)
       << empty.err;
   EXPECT_EQ(std::count(empty.err.begin(), empty.err.end(), '\n'), 1) << empty.err;
+  // A side with no figures at all (an `openssl version -a` paste alone, new-user tryout 20 n16):
+  // the error says so, not that the sides share no cell.
+  const CliResult version_only =
+      RunCryptobench({"compare", kFixtures + "version-only.txt", kFixtures + "speed-a.txt"});
+  EXPECT_EQ(version_only.exit_status, 2) << version_only.out;
+  EXPECT_EQ(version_only.err,
+            "error: A (version-only.txt) has no figures: its text holds only the library's version "
+            "and build (`openssl version` output), so there is nothing to compare (give a file "
+            "with benchmark output, such as openssl speed's)\n");
   // Two runs of one file with no cell in common, each sharing cells with a run of the other file
   // (tryout 19, p16-ctrl.txt against p02b-111w-noasm.txt): the error says that both sides are
   // that file's runs and that every side is compared with the first, not with the other file's.
