@@ -346,7 +346,8 @@ std::string KnownChanges(const Side& a, const Side& b) {
     return "";
   }
   std::set<std::string_view> areas;
-  std::vector<std::string> shared;  // lower-case names of the algorithms both sides measured
+  std::vector<std::string> shared;        // lower-case names of the algorithms both sides measured
+  std::vector<std::string> shared_names;  // the same, as the catalogue writes them
   for (const results::AlgorithmResult& alg : a.run.algorithms) {
     const bool both = std::any_of(
         b.run.algorithms.begin(), b.run.algorithms.end(),
@@ -357,6 +358,7 @@ std::string KnownChanges(const Side& a, const Side& b) {
         areas.insert("speed-tool");  // the speed tool's changes concern only its own figures
       }
       shared.push_back(Lower(alg.algorithm));
+      shared_names.push_back(alg.algorithm);
       for (std::string_view area : ChangeAreas(alg.algorithm)) {
         areas.insert(area);
       }
@@ -365,7 +367,10 @@ std::string KnownChanges(const Side& a, const Side& b) {
   // A change of the speed tool that names HMAC or AEAD ciphers concerns only those rows.
   const auto concerns_shared = [&](const diagnose::LibraryChange& row) {
     if (row.area != "speed-tool") {
-      return true;
+      // An AES row of one mode's code concerns only a shared figure of that mode.
+      return std::any_of(shared_names.begin(), shared_names.end(), [&](const std::string& name) {
+        return diagnose::RowSpeaksOfAlgorithm(row, name);
+      });
     }
     const std::string text = Lower(row.change);
     const auto any_shared = [&](bool (*matches)(const std::string&)) {

@@ -130,5 +130,41 @@ TEST(ArmcapReportTest, A111CommandLineMaskIsMasked) {
   }
 }
 
+// Tryout 21 t50: a board whose governor held it at 600 MHz ran the ARMv8 CE GCM path at 192
+// MB/s, 5.2 cpb at the assumed 1 GHz floor and below every accelerated class over 1-5 GHz. With
+// no clock in the text that floor is a guess (kLowestBenchmarkHz): the figure fits the CE class
+// at 0.6 GHz, so "the library does not use it" would be a false cause; a figure still below
+// every accelerated class at 0.4 GHz stays NOT accelerated.
+std::string GcmOnCeBoard(const std::string& kb_per_s) {
+  return "$ grep -m1 Features /proc/cpuinfo\n"
+         "Features\t: fp asimd evtstrm aes pmull sha1 sha2 crc32 cpuid\n"
+         "$ uname -m\naarch64\n"
+         "$ openssl speed -elapsed -evp aes-128-gcm\n"
+         "version: 3.0.13\n"
+         "built on: Fri Jun 28 14:54:19 2024 UTC\n"
+         "options: bn(64,64)\n"
+         "compiler: gcc -fPIC -pthread -Wa,--noexecstack -Wall -O2 -DOPENSSL_USE_NODELETE "
+         "-DOPENSSL_PIC -DOPENSSL_BUILDING_OPENSSL -DNDEBUG\n"
+         "CPUINFO: OPENSSL_armcap=0xbd\n"
+         "The 'numbers' are in 1000s of bytes per second processed.\n"
+         "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+         "bytes\n"
+         "AES-128-GCM      26730.73k    76825.62k   137558.27k   174766.42k   " +
+         kb_per_s + "k   " + kb_per_s + "k\n";
+}
+
+TEST(AssumedClockTest, ASlowFigureThatFitsHardwareAtABoardClockIsNotCalledUnused) {
+  const DoctorReport board = DiagnosePaste(GcmOnCeBoard("192226.35"));
+  const Verdict& gcm = VerdictFor(board, "AES-128-GCM", "encrypt");
+  EXPECT_EQ(gcm.status, VerdictStatus::kUndetermined) << gcm.line;
+  EXPECT_THAT(gcm.line, HasSubstr("cannot tell"));
+  EXPECT_THAT(gcm.line, Not(HasSubstr("does not use")));
+  EXPECT_THAT(gcm.advice, HasSubstr("scaling_cur_freq"));
+
+  const DoctorReport slow = DiagnosePaste(GcmOnCeBoard("15000.00"));
+  EXPECT_EQ(VerdictFor(slow, "AES-128-GCM", "encrypt").status, VerdictStatus::kNotAccelerated)
+      << VerdictFor(slow, "AES-128-GCM", "encrypt").line;
+}
+
 }  // namespace
 }  // namespace cryptobench::diagnose

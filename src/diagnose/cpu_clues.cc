@@ -21,8 +21,7 @@ namespace {
 constexpr std::string_view kTable = "data/cpu-clues.csv";
 
 // The bounds' constants (AesBoundsFor).
-constexpr double kSlowestHardwareAes128Cpb = 12;  // 2 x 5.95 (ThunderX2 CBC encrypt)
-constexpr double kLowestAesCapableHz = 0.4e9;
+constexpr double kSlowestHardwareAes128Cpb = 12;   // 2 x 5.95 (ThunderX2 CBC encrypt)
 constexpr double kFastestSoftwareAes128Cpb = 2.5;  // 4.96 / 2 (bit-sliced CTR, Zen 4)
 constexpr double kHighestCoreHz = 6.5e9;
 constexpr uint64_t kMinInputForFloor = 1024;
@@ -611,7 +610,7 @@ std::optional<AesBounds> AesBoundsFor(std::string_view algorithm) {
   if (!factor) {
     return std::nullopt;
   }
-  return AesBounds{kLowestAesCapableHz / (kSlowestHardwareAes128Cpb * *factor),
+  return AesBounds{kLowestBenchmarkHz / (kSlowestHardwareAes128Cpb * *factor),
                    kHighestCoreHz / (kFastestSoftwareAes128Cpb * *factor)};
 }
 

@@ -103,6 +103,15 @@ std::optional<PlatformArch> ArchOfPlatform(std::string_view platform);
 /// nullopt when `algorithm` is not an AES cipher or AEAD ("AES-128-GCM", "AES-256-XTS").
 std::optional<double> AesRoundFactor(std::string_view algorithm);
 
+/// The lowest core clock at which a CPU with crypto instructions plausibly runs a benchmark, Hz:
+/// router, NAS and board SoCs and power-saving governors run at a few hundred MHz (issue 13 sec.
+/// 2: "routers and boards run from a few hundred MHz"; the cpufreq powersave governor holds a
+/// core at its scaling_min_freq, 600 MHz on Cortex-A72 boards: Linux
+/// Documentation/admin-guide/pm/cpufreq.rst, "powersave"). Below the 1 GHz floor of the clock
+/// doctor --from assumes (kReportDefaultHzLow), so a figure slower than every accelerated class
+/// over the assumed range proves a slow path only when it stays slower down to this clock.
+inline constexpr double kLowestBenchmarkHz = 0.4e9;
+
 /// Where an AES figure sits against bounds that hold on any CPU.
 enum class AesBound {
   kInside,         ///< between the two bounds: the CPU decides
@@ -113,7 +122,7 @@ enum class AesBound {
 /// The bounds, in bytes/s, for `algorithm` (AesRoundFactor): below `hardware_floor` no
 /// hardware AES path can be: the slowest published one, AES-128 CBC encrypt at 5.95 cpb
 /// (ThunderX2, aesv8-armx.pl; Silvermont AES-NI 5.75, aesni-x86_64.pl), doubled to 12 cpb and
-/// scaled by the rounds, at 0.4 GHz, below any clock a CPU with AES instructions runs a
+/// scaled by the rounds, at kLowestBenchmarkHz, below any clock a CPU with AES instructions runs a
 /// benchmark at. Above `software_ceiling` no software AES can be: the fastest measured, bit-sliced
 /// CTR at 4.96 cpb (Zen 4, cpb-reference.md sec. 7.2; published 6.9, bsaes-x86_64.pl), halved to
 /// 2.5 cpb and scaled, at 6.5 GHz, above any shipping core's boost clock.

@@ -133,6 +133,45 @@ const std::vector<LibraryChange>& LibraryChanges() {
   return table;
 }
 
+bool RowSpeaksOfAlgorithm(const LibraryChange& row, std::string_view algorithm) {
+  if (row.area != "AES") {
+    return true;
+  }
+  if (!algorithm.starts_with("AES-")) {
+    return false;
+  }
+  static constexpr std::string_view kModes[] = {"ECB", "CBC", "CTR", "XTS", "GCM",
+                                                "CCM", "OCB", "CFB", "OFB"};
+  const auto names = [&](std::string_view mode) {
+    for (size_t at = row.change.find(mode); at != std::string::npos;
+         at = row.change.find(mode, at + 1)) {
+      const bool starts = at == 0 || !std::isalnum(static_cast<unsigned char>(row.change[at - 1]));
+      const size_t end = at + mode.size();
+      const bool ends =
+          end == row.change.size() || !std::isalnum(static_cast<unsigned char>(row.change[end]));
+      if (starts && ends) {
+        return true;
+      }
+    }
+    return false;
+  };
+  bool any_named = false;
+  for (std::string_view mode : kModes) {
+    any_named = any_named || names(mode);
+  }
+  if (!any_named) {
+    return true;
+  }
+  // "AES-128-CBC" -> "CBC"; "AES-256-GCM" -> "GCM".
+  const size_t dash = algorithm.find('-', algorithm.find('-') + 1);
+  if (dash == std::string_view::npos) {
+    return true;
+  }
+  const std::string_view tail = algorithm.substr(dash + 1);
+  const std::string_view mode = tail.substr(0, tail.find('-'));
+  return names(mode) || ((mode == "GCM" || mode == "CCM") && names("CTR"));
+}
+
 std::vector<const LibraryChange*> ChangesBetween(const std::vector<LibraryChange>& table,
                                                  std::string_view library, std::string_view arch,
                                                  std::string_view area, const LibraryVersion& a,

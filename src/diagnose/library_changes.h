@@ -78,6 +78,14 @@ std::vector<const LibraryChange*> ChangesBetween(const std::vector<LibraryChange
                                                  std::string_view area, const LibraryVersion& a,
                                                  const LibraryVersion& b);
 
+/// Whether an AES row speaks of `algorithm` ("AES-128-CBC"): a row whose change text names
+/// block-cipher modes as whole words ("aesv8-armx.pl CTR code ...") speaks only of those modes,
+/// and a row naming CTR also of GCM and CCM, whose encryption is counter mode (NIST SP 800-38D
+/// sec. 6.5 GCTR; SP 800-38C sec. 6.1). An AES row speaks of no algorithm but AES; a row naming
+/// no mode speaks of every AES algorithm, and a row of another area is left to its caller's area
+/// check (true).
+bool RowSpeaksOfAlgorithm(const LibraryChange& row, std::string_view algorithm);
+
 /// The rows a release key names: "AREA:TEXT" ("AES:bsaes-armv8.pl") is every OpenSSL row of
 /// `table` for `arch` (not "any") whose area is AREA and whose change text contains TEXT. A key is
 /// meant to name exactly one row (ReleaseSpanOf checks it); a key without ':' names none.

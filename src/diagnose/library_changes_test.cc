@@ -204,6 +204,28 @@ const LibraryChange* RowFor(std::string_view library, std::string_view arch, std
 }
 
 // bsaes-armv8.pl was merged after the 3.0 branch (PR 14592): 3.1.0 is its first release.
+// A row naming modes speaks of those modes (and CTR of GCM and CCM, counter-mode AEADs); a row
+// naming none, or of another area, of every algorithm of its area.
+TEST(LibraryChangesTest, AnAesRowNamingModesSpeaksOnlyOfThem) {
+  LibraryChange row;
+  row.area = "AES";
+  row.change = "aesv8-armx.pl CTR code that avoids 32-bit lane assignment was slower";
+  EXPECT_TRUE(RowSpeaksOfAlgorithm(row, "AES-128-CTR"));
+  EXPECT_TRUE(RowSpeaksOfAlgorithm(row, "AES-256-GCM"));
+  EXPECT_FALSE(RowSpeaksOfAlgorithm(row, "AES-128-CBC"));
+  EXPECT_FALSE(RowSpeaksOfAlgorithm(row, "AES-256-XTS"));
+  row.change = "AES-NI through EVP (aesni-x86_64.pl: ECB, CBC, CTR, XTS, CCM)";
+  EXPECT_TRUE(RowSpeaksOfAlgorithm(row, "AES-128-CBC"));
+  EXPECT_TRUE(RowSpeaksOfAlgorithm(row, "AES-128-GCM"));
+  EXPECT_FALSE(RowSpeaksOfAlgorithm(row, "AES-128-OCB"));
+  row.change = "vpaes for CPUs without AES-NI (ACTRL is no mode)";
+  EXPECT_TRUE(RowSpeaksOfAlgorithm(row, "AES-128-CBC"));
+  EXPECT_FALSE(RowSpeaksOfAlgorithm(row, "SHA-256"));
+  row.area = "GHASH";
+  row.change = "CBC";
+  EXPECT_TRUE(RowSpeaksOfAlgorithm(row, "AES-128-GCM"));
+}
+
 TEST(LibraryChangesTest, Aarch64BitSlicedAesArrivesIn31) {
   bool found = false;
   for (const LibraryChange& r : LibraryChanges()) {

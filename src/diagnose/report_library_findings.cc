@@ -241,7 +241,8 @@ std::vector<Finding> KnownChangeFindings(const DoctorReport& report, std::string
     for (const Verdict& verdict : report.verdicts) {
       const std::vector<std::string_view> areas = AreasOf(verdict.algorithm);
       if (std::find(areas.begin(), areas.end(), row.area) == areas.end() ||
-          !RowSpeaksOf(row, verdict.operation) || verdict.measurements.empty() ||
+          !RowSpeaksOf(row, verdict.operation) || !RowSpeaksOfAlgorithm(row, verdict.algorithm) ||
+          verdict.measurements.empty() ||
           verdict.measurements.front().status != results::CellStatus::kOk) {
         continue;
       }

@@ -67,7 +67,7 @@ bool RowLeftOutForRelease(std::string_view arch, std::string_view algorithm,
   });
 }
 
-Fingerprint Decider::Classify(const Measurement& m) const {
+Fingerprint Decider::Classify(const Measurement& m, double hz_low) const {
   if (!symmetric_) {
     return Fingerprint{};
   }
@@ -79,9 +79,9 @@ Fingerprint Decider::Classify(const Measurement& m) const {
   }
   const std::optional<LibraryVersion> release = OpenSslReleaseOf(facts_.library.version);
   const std::vector<CpbClass>& classes = ClassesFor(facts_.cpu.arch, release);
-  Fingerprint fp =
-      diagnose::Classify(classes, alg_.name, operation_, m.bytes_per_s, hz_low_, hz_high_,
-                         [this](const CpbClass& c) { return ClassOfOpenPath(c, family_, facts_); });
+  Fingerprint fp = diagnose::Classify(
+      classes, alg_.name, operation_, m.bytes_per_s, hz_low < 0 ? hz_low_ : hz_low, hz_high_,
+      [this](const CpbClass& c) { return ClassOfOpenPath(c, family_, facts_); });
   if (facts_.no_asm_build && fp.matches.empty() &&
       fp.conclusion.starts_with("no known class (no reference ranges")) {
     fp.conclusion = fmt::format(

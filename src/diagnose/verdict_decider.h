@@ -105,7 +105,8 @@ class Decider {
 
  private:
   // Figures and phrases (verdict.cc).
-  Fingerprint Classify(const Measurement& m) const;
+  /// `m` against the classes over [hz_low, hz_high_]; hz_low < 0 means hz_low_.
+  Fingerprint Classify(const Measurement& m, double hz_low = -1) const;
   /// `fp` as a kernel tool's run may state it: the class table holds OpenSSL's code paths, not
   /// the kernel's drivers, so for cryptsetup, tcrypt, kcapi-speed or AF_ALG figures the
   /// conclusion names no class (the matches stay, for the side of the table the figure is on).

@@ -1028,6 +1028,34 @@ Verdict Decider::DecideReportFingerprint(const std::string& key,
                                RerunCommand(origin, std::string(alg_.name)), key);
         return v;
       }
+      // Over an assumed clock the 1 GHz floor is a guess, and on ARM a poor one: boards and
+      // routers run their cores at a few hundred MHz, where a hardware path's figure lands here
+      // too, so software is proven only when the figure stays below every accelerated class
+      // down to kLowestBenchmarkHz. x86 parts with AES-NI run a benchmark at 1 GHz or more
+      // (intel_pstate's "powersave" policy still scales up under load: Linux
+      // Documentation/admin-guide/pm/intel_pstate.rst), so their floor stays.
+      const bool x86 = facts_.cpu.arch == "x86_64" || facts_.cpu.arch == "x86";
+      if (!x86 && hz_low_ == kReportDefaultHzLow && hz_high_ == kReportDefaultHzHigh &&
+          kLowestBenchmarkHz < hz_low_) {
+        const Fingerprint wide = Classify(AsIs(), kLowestBenchmarkHz);
+        if (FingerprintSide(Classes(), alg_, operation_, wide, paths, SoftwareRowsComplete(),
+                            facts_) != Side::kSoftware) {
+          Verdict v = Make(
+              VerdictStatus::kUndetermined,
+              fmt::format("{}: below the accelerated classes over the assumed {} range, but the "
+                          "text gives no clock rate, and at {} to {}, where boards, routers and "
+                          "power-saving governors run, it fits {}: cannot tell whether {} was "
+                          "used",
+                          figure, hz, FormatHz(kLowestBenchmarkHz), FormatHz(hz_low_),
+                          wide.conclusion, key));
+          v.advice =
+              "Give the clock the run saw: `lscpu | grep MHz` and `cat "
+              "/sys/devices/system/cpu/cpu0/cpufreq/scaling_cur_freq "
+              "/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor` on that machine.";
+          AddReportBuildEvidence(v);
+          return v;
+        }
+      }
       // A model row says what the model has, not what a guest sees: worded as inferred.
       const CpuFeatureClue* model_clue = from_clues ? origin.cpu_clues.Find(feature) : nullptr;
       const bool from_model = model_clue != nullptr && !model_clue->from_flags;
