@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -73,6 +75,73 @@ constexpr Translation kTranslations[] = {
      "Наближені значення під час перевірки"},
     {"zh_CN", "算法", "密钥", "加密", "解密", "不可用", "测试仅使用内存"},
 };
+// cryptsetup's PBKDF2 line, "PBKDF2-%-9s %7u iterations per second for %zu-bit key\n"
+// (src/cryptsetup.c), after its figure: the text before and after the key size, in English
+// and in each translation of the msgid (msgstr of po/LANG.po at the commit above). sr.po
+// quotes the name ("„PBKDF2-sha1“"), and fi, id, ka, nl and vi leave it untranslated.
+struct Pbkdf2Wording {
+  std::string_view before_bits, after_bits;
+};
+constexpr Pbkdf2Wording kPbkdf2Wordings[] = {
+    {"iterations per second for ", "-bit key"},            // en
+    {"iterací za sekundu pro ", "bitový klíč"},            // cs
+    {"iterationer per sekund for ", "-bit nøgle"},         // da
+    {"Iterationen pro Sekunde für ", "-Bit-Schlüssel"},    // de
+    {"iteraciones por segundo para clave de ", " bits"},   // es
+    {"itérations par seconde pour une clé de ", " bits"},  // fr
+    {"iterazioni per secondo per chiave di ", "-bit"},     // it
+    {"回/秒 (", " ビットの鍵)"},                           // ja
+    {"iteracji/sekundę dla klucza ", "-bitowego"},         // pl
+    {"iterações por segundo para chave de ", " bits"},     // pt_BR
+    {"iterații pe secundă pentru cheia ", "-bit"},         // ro
+    {"итераций в секунду для ", "-битного ключа"},         // ru
+    {"iterácií za sekundu pre ", "-bitový kľúč"},          // sk
+    {"iterationer per sekund för ", "-bitnyckel"},         // sv
+    {"ітерацій за секунду для ", "-бітового ключа"},       // uk
+    {"迭代/秒，对于 ", " 位密钥"},                         // zh_CN
+};
+
+// The key size of a PBKDF2 line's text after its figure ("Iterationen pro Sekunde für
+// 256-Bit-Schlüssel" -> 256), in any wording of kPbkdf2Wordings with the words separated by
+// any run of blanks; nullopt for other text.
+std::optional<unsigned long long> Pbkdf2KeyBits(std::string_view rest) {
+  const std::string text = JoinWords(SplitWords(rest), 0, SplitWords(rest).size());
+  const std::string_view view = text;
+  for (const Pbkdf2Wording& wording : kPbkdf2Wordings) {
+    if (!view.starts_with(wording.before_bits) || !view.ends_with(wording.after_bits) ||
+        view.size() <= wording.before_bits.size() + wording.after_bits.size()) {
+      continue;
+    }
+    const std::string_view bits =
+        view.substr(wording.before_bits.size(),
+                    view.size() - wording.before_bits.size() - wording.after_bits.size());
+    if (!bits.empty() && std::all_of(bits.begin(), bits.end(), IsDigit)) {
+      return ParseUnsigned(bits);
+    }
+  }
+  return std::nullopt;
+}
+
+// The figure and key size of a "PBKDF2-<hash> <N> <wording>" line in a translation of
+// kPbkdf2Wordings; nullopt for other lines (the caller reads English's older shapes).
+std::optional<std::pair<unsigned long long, unsigned long long>> TranslatedPbkdf2(
+    const std::vector<std::string_view>& words, std::string_view trimmed) {
+  if (words.size() < 3) {
+    return std::nullopt;
+  }
+  const std::optional<unsigned long long> iterations = ParseUnsigned(words[1]);
+  const size_t at = trimmed.find(words[1], words[0].size());
+  if (!iterations || at == std::string_view::npos) {
+    return std::nullopt;
+  }
+  const std::optional<unsigned long long> bits =
+      Pbkdf2KeyBits(trimmed.substr(at + words[1].size()));
+  if (!bits) {
+    return std::nullopt;
+  }
+  return std::make_pair(*iterations, *bits);
+}
+
 constexpr std::string_view kRowFormat =
     "'<cipher>-<mode> <N>b <X> MiB/s <Y> MiB/s' or '<cipher>-<mode> <N>b N/A N/A' (cryptsetup "
     "benchmark)";
@@ -249,7 +318,7 @@ bool StartsCryptsetupOutput(const SourceLine& line) {
   const std::string_view trimmed = Trim(line.text);
   if (trimmed.substr(0, 7) == "PBKDF2-" &&
       (trimmed.find(" iterations per second") != std::string_view::npos ||
-       EndsWith(trimmed, " N/A"))) {
+       EndsWith(trimmed, " N/A") || TranslatedPbkdf2(SplitWords(trimmed), trimmed))) {
     return true;
   }
   if (IsArgon2Line(trimmed) && trimmed.find("parallel threads") != std::string_view::npos) {
@@ -385,10 +454,17 @@ Offer CryptsetupBenchmarkParser::TakePbkdf2(const SourceLine& line, std::string_
       words.size() >= 5 && words[2] == "iterations" && words[3] == "per" && words[4] == "second";
   const bool shape = per_second && (old_shape || (words.size() == 8 && words[5] == "for" &&
                                                   words[7] == "key" && EndsWith(words[6], "-bit")));
-  const auto bits = !shape      ? std::nullopt
-                    : old_shape ? decltype(ParseUnsigned(words[1]))(0)
-                                : ParseUnsigned(words[6].substr(0, words[6].size() - 4));
-  if (!iterations || !shape || !bits) {
+  const auto english_bits = !shape      ? std::nullopt
+                            : old_shape ? decltype(ParseUnsigned(words[1]))(0)
+                                        : ParseUnsigned(words[6].substr(0, words[6].size() - 4));
+  // The figure and key size (0: not printed), in English or in a translation.
+  std::optional<std::pair<unsigned long long, unsigned long long>> read;
+  if (iterations && english_bits) {
+    read.emplace(*iterations, *english_bits);
+  } else {
+    read = TranslatedPbkdf2(words, trimmed);
+  }
+  if (!read) {
     throw ImportError(
         line.number,
         fmt::format("expected 'PBKDF2-<hash> <N> iterations per second for <B>-bit key' "
@@ -399,13 +475,13 @@ Offer CryptsetupBenchmarkParser::TakePbkdf2(const SourceLine& line, std::string_
     return Offer::kNewRun;
   }
   saw_pbkdf2_ = true;
-  if (*bits > 0) {
-    pbkdf2_key_bits_ = static_cast<unsigned>(*bits);
+  if (read->second > 0) {
+    pbkdf2_key_bits_ = static_cast<unsigned>(read->second);
   }
   ForeignFigure figure;
   figure.algorithm = named;
   figure.operation = "iteration";
-  figure.ops_per_s = static_cast<double>(*iterations);
+  figure.ops_per_s = static_cast<double>(read->first);
   figure.line = line.number;
   figure.label = fmt::format("'{}'", words[0]);
   builder_.Add(figure);

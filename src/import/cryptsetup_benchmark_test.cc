@@ -106,6 +106,23 @@ TEST(CryptsetupBenchmarkTest, KdfLinesOfCryptsetupBefore17HaveNoKeySize) {
   EXPECT_EQ(ErrorLine("\nPBKDF2-sha1       557753 iterations per second for\n"), 2u);
 }
 
+// cryptsetup translates the PBKDF2 line (po/LANG.po, msgid "PBKDF2-%-9s %7u iterations per
+// second for %zu-bit key\n"): its figure and key size are read in any translation.
+TEST(CryptsetupBenchmarkTest, TranslatedKdfLines) {
+  const results::RunResult run = Parse(
+      "PBKDF2-sha1      2114064 Iterationen pro Sekunde für 256-Bit-Schlüssel\n"
+      "PBKDF2-sha256    1234567 itérations par seconde pour une clé de 512 bits\n");
+  const results::AlgorithmResult* sha1 = FindAlgorithm(run, "PBKDF2-sha1");
+  ASSERT_NE(sha1, nullptr);
+  EXPECT_DOUBLE_EQ(sha1->cells.at(0).figures->ops_per_s.value, 2114064);
+  const results::AlgorithmResult* sha256 = FindAlgorithm(run, "PBKDF2-sha256");
+  ASSERT_NE(sha256, nullptr);
+  EXPECT_DOUBLE_EQ(sha256->cells.at(0).figures->ops_per_s.value, 1234567);
+  EXPECT_TRUE(HasCaveat(run, "512-bit derived key"));
+  // A translation cut before its key size is still an error.
+  EXPECT_EQ(ErrorLine("\nPBKDF2-sha1      2114064 Iterationen pro Sekunde für\n"), 2u);
+}
+
 TEST(CryptsetupBenchmarkTest, OneDirectionTables) {
   // A table split by direction and sorted (unix.stackexchange.com/questions/254017).
   const results::RunResult run = Parse(
