@@ -648,6 +648,25 @@ TEST(DoctorFromTest, ClockRangeFromLscpuCpufreqLimits) {
   EXPECT_DOUBLE_EQ(ReportClockRange(machine, facts).hz_low, 0.8 * 1.8e9);
 }
 
+// The same limits read from cpufreq's sysfs files (import's origin "sysfs cpufreq/FILE") are
+// named by their file; a powersave governor is named in the source, the range left as it is.
+TEST(DoctorFromTest, ClockRangeFromSysfsCpufreqNamesItsFilesAndThePowersaveGovernor) {
+  const results::MachineInfo machine;
+  const std::vector<results::SourceFact> facts = {
+      {"cpu_max_mhz", "1800.000", 2, "sysfs cpufreq/scaling_max_freq"},
+      {"cpu_governor", "powersave", 4, "sysfs cpufreq/scaling_governor"},
+      {"cpu_min_mhz", "600.000", 8, "sysfs cpufreq/cpuinfo_min_freq"}};
+  const ReportClock clock = ReportClockRange(machine, facts);
+  EXPECT_DOUBLE_EQ(clock.hz_low, 0.8 * 600e6);
+  EXPECT_THAT(clock.source, HasSubstr("sysfs cpufreq/cpuinfo_min_freq (line 8)"));
+  EXPECT_THAT(clock.source, HasSubstr("sysfs cpufreq/scaling_max_freq (line 2)"));
+  EXPECT_THAT(clock.source, HasSubstr("powersave cpufreq governor (line 4)"));
+  // Without limits the range stays assumed, and the governor is still named.
+  const ReportClock assumed = ReportClockRange(machine, {facts[1]});
+  EXPECT_EQ(assumed.hz_low, kReportDefaultHzLow);
+  EXPECT_THAT(assumed.source, HasSubstr("powersave"));
+}
+
 // An AArch64 AES-128-GCM figure (646 MB/s at 16 KiB, a NanoPi R2S's: RK3328, Cortex-A53 with
 // the Crypto Extensions; github.com/jayanta525/openwrt-nanopi-r2s/issues/2) with lscpu's limits
 // sits in the ARMv8 CE class over the whole range: the crypto is fine. Without the limits

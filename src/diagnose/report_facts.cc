@@ -375,7 +375,7 @@ namespace {
 // The one value every fact of `kind` gives, in Hz (lscpu prints MHz); nullopt when there is none,
 // when two disagree (a paste of two machines) or when one does not parse.
 std::optional<double> AgreedMhz(const std::vector<results::SourceFact>& facts,
-                                std::string_view kind, size_t* line) {
+                                std::string_view kind, size_t* line, std::string* from) {
   std::optional<double> agreed;
   for (const results::SourceFact& fact : facts) {
     if (fact.kind != kind) {
@@ -389,10 +389,32 @@ std::optional<double> AgreedMhz(const std::vector<results::SourceFact>& facts,
     }
     if (!agreed) {
       *line = fact.line;
+      // lscpu's lines carry no origin; sysfs's "sysfs cpufreq/scaling_max_freq".
+      *from = !fact.origin.empty()    ? fact.origin
+              : kind == "cpu_min_mhz" ? "lscpu's CPU min MHz"
+                                      : "CPU max MHz";
     }
     agreed = mhz * 1e6;
   }
   return agreed;
+}
+
+// `clock` with a note on its source when the text shows the powersave cpufreq governor (a
+// "cpu_governor" fact, `cat .../cpufreq/scaling_governor`): the generic governor requests the
+// lowest frequency within scaling_min_freq (Documentation/admin-guide/pm/cpufreq.rst,
+// "powersave"), while intel_pstate's powersave follows the load (intel_pstate.rst), so the run
+// may have been at the low end of the range. The range itself is left as it is.
+ReportClock WithGovernor(ReportClock clock, const std::vector<results::SourceFact>& facts) {
+  for (const results::SourceFact& fact : facts) {
+    if (fact.kind == "cpu_governor" && fact.value == "powersave") {
+      clock.source += fmt::format(
+          "; the text shows the powersave cpufreq governor (line {}), which holds the clock at "
+          "its minimum unless intel_pstate drives it: the figures may be at the low end",
+          fact.line);
+      break;
+    }
+  }
+  return clock;
 }
 
 }  // namespace
@@ -400,8 +422,10 @@ std::optional<double> AgreedMhz(const std::vector<results::SourceFact>& facts,
 std::optional<ReportClock> CpufreqLimits(const std::vector<results::SourceFact>& facts) {
   size_t min_line = 0;
   size_t max_line = 0;
-  const std::optional<double> min_hz = AgreedMhz(facts, "cpu_min_mhz", &min_line);
-  const std::optional<double> max_hz = AgreedMhz(facts, "cpu_max_mhz", &max_line);
+  std::string min_from;
+  std::string max_from;
+  const std::optional<double> min_hz = AgreedMhz(facts, "cpu_min_mhz", &min_line, &min_from);
+  const std::optional<double> max_hz = AgreedMhz(facts, "cpu_max_mhz", &max_line, &max_from);
   if (!min_hz || !max_hz || *min_hz > *max_hz) {
     return std::nullopt;
   }
@@ -409,9 +433,10 @@ std::optional<ReportClock> CpufreqLimits(const std::vector<results::SourceFact>&
   clock.hz_low = *min_hz * kThrottleFactor;
   clock.hz_high = std::max(*max_hz, std::min(*max_hz * kTurboFactor, kReportDefaultHzHigh));
   clock.source = fmt::format(
-      "from lscpu's CPU min MHz (line {}) and CPU max MHz (line {}): {} x min (throttled) to {} "
+      "from {} (line {}) and {} (line {}): {} x min (throttled) to {} "
       "(a max that acpi-cpufreq gives as the base clock leaves room for turbo)",
-      min_line, max_line, kThrottleFactor, verdict_internal::FormatHz(clock.hz_high));
+      min_from, min_line, max_from, max_line, kThrottleFactor,
+      verdict_internal::FormatHz(clock.hz_high));
   return clock;
 }
 
@@ -472,7 +497,7 @@ ReportClock ReportClockRange(const results::MachineInfo& machine,
   }
   if (base == 0) {
     if (const std::optional<ReportClock> limits = CpufreqLimits(facts)) {
-      return *limits;
+      return WithGovernor(*limits, facts);
     }
   }
   if (base > 0) {
@@ -481,7 +506,7 @@ ReportClock ReportClockRange(const results::MachineInfo& machine,
     clock.source = fmt::format("from {}: {} x base (throttled) to {} (turbo)", from,
                                kThrottleFactor, verdict_internal::FormatHz(clock.hz_high));
   }
-  return clock;
+  return WithGovernor(clock, facts);
 }
 
 std::string ReportArch(const results::RunResult& run, std::string* source) {

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -221,6 +222,71 @@ bool IsFreeBsdFeaturesLine(std::string_view trimmed) {
   });
 }
 
+// The cpufreq file a `cat` command prints, by its name under /sys/devices/system/cpu/cpuN/
+// cpufreq/ or /sys/devices/system/cpu/cpufreq/policyN/ (Linux Documentation/admin-guide/pm/
+// cpufreq.rst, "Policy Interface in sysfs"): cpuinfo_min_freq and cpuinfo_max_freq (the
+// hardware's limits, which lscpu prints as CPU min/max MHz), scaling_min_freq and
+// scaling_max_freq (the policy's limits, within those), scaling_cur_freq and cpuinfo_cur_freq
+// (the clock when read), all in kHz; scaling_governor (the governor's name). "" for any other
+// command, and for a `cat` of several files, whose values stand on lines that do not name them.
+std::string CatCpufreqFile(const std::vector<std::string_view>& words) {
+  static constexpr std::string_view kFiles[] = {
+      "cpuinfo_min_freq", "cpuinfo_max_freq", "scaling_min_freq", "scaling_max_freq",
+      "scaling_cur_freq", "cpuinfo_cur_freq", "scaling_governor"};
+  size_t cat = 0;
+  while (cat < words.size() && words[cat] == "sudo") {
+    ++cat;
+  }
+  if (cat + 2 != words.size() || (words[cat] != "cat" && words[cat] != "/bin/cat")) {
+    return "";
+  }
+  const std::string_view path = words[cat + 1];
+  const size_t slash = path.find_last_of('/');
+  if (!path.starts_with("/sys/devices/system/cpu/") || slash == std::string_view::npos ||
+      path.find("/cpufreq/") == std::string_view::npos) {
+    return "";
+  }
+  const std::string_view file = path.substr(slash + 1);
+  for (const std::string_view known : kFiles) {
+    if (file == known) {
+      return std::string(file);
+    }
+  }
+  return "";
+}
+
+// The IBM Z model of an s390x /proc/cpuinfo "processor N: version = VV,  identification =
+// IIIIII,  machine = MMMM" line (arch/s390/kernel/processor.c, show_cpu_ids: the machine type
+// in hex digits), named as the kernel names it for its ELF platform (setup_elf_platform:
+// 2097/2098 z10, 2817/2818 z196, 2827/2828 zEC12, 2964/2965 z13, 3906/3907 z14, 8561/8562 z15,
+// 3931/3932 z16, 9175/9176 z17): "machine = 8561 (IBM z15)". Another type keeps its number
+// alone ("machine = 1234"); nullopt for any other line.
+std::optional<std::string> S390MachineModel(std::string_view trimmed) {
+  constexpr std::string_view kKey = "machine = ";
+  const size_t at = trimmed.rfind(kKey);
+  if (!trimmed.starts_with("processor ") || at == std::string_view::npos ||
+      trimmed.find("identification = ") == std::string_view::npos) {
+    return std::nullopt;
+  }
+  const std::string_view type = trimmed.substr(at + kKey.size());
+  if (type.size() != 4 || !std::all_of(type.begin(), type.end(), [](char c) {
+        return std::isxdigit(static_cast<unsigned char>(c));
+      })) {
+    return std::nullopt;
+  }
+  static constexpr std::pair<std::string_view, std::string_view> kModels[] = {
+      {"2097", "z10"},   {"2098", "z10"},   {"2817", "z196"}, {"2818", "z196"},
+      {"2827", "zEC12"}, {"2828", "zEC12"}, {"2964", "z13"},  {"2965", "z13"},
+      {"3906", "z14"},   {"3907", "z14"},   {"8561", "z15"},  {"8562", "z15"},
+      {"3931", "z16"},   {"3932", "z16"},   {"9175", "z17"},  {"9176", "z17"}};
+  for (const auto& [machine, model] : kModels) {
+    if (type == machine) {
+      return fmt::format("machine = {} (IBM {})", type, model);
+    }
+  }
+  return fmt::format("machine = {}", type);
+}
+
 }  // namespace
 
 std::optional<std::string> MachineLabel(std::string_view text) {
@@ -288,6 +354,11 @@ void EnvFactReader::SetCommand(const SourceLine& line, std::vector<results::Sour
     facts->push_back({"openssl_conf", std::string(command), line.number});
   }
   const std::vector<std::string_view> words = SplitWords(command);
+  cpufreq_file_ = CatCpufreqFile(words);
+  if (!cpufreq_file_.empty()) {
+    context_ = Context::kCpufreqFile;
+    return;
+  }
   for (size_t i = 0; i < words.size(); ++i) {
     const std::string_view word = words[i];
     const size_t slash = word.find_last_of('/');
@@ -297,6 +368,12 @@ void EnvFactReader::SetCommand(const SourceLine& line, std::vector<results::Sour
     } else if ((base == "openssl" || base == "openssl.exe") && i + 1 < words.size() &&
                words[i + 1] == "engine") {
       context_ = Context::kEngineList;
+    } else if ((base == "openssl" || base == "openssl.exe") && i + 1 < words.size() &&
+               words[i + 1] == "list" &&
+               std::any_of(words.begin() + i + 2, words.end(), [](std::string_view w) {
+                 return w == "-providers" || w == "--providers";
+               })) {
+      context_ = Context::kProviderList;
     } else if (word == "/proc/crypto") {
       context_ = Context::kProcCrypto;
     } else if (base == "uname" && i + 1 < words.size() && words[i + 1] == "-m") {
@@ -345,8 +422,16 @@ void EnvFactReader::FlushCryptoEntry(std::vector<results::SourceFact>* facts) {
   crypto_type_.clear();
 }
 
+void EnvFactReader::FlushProvider(std::vector<results::SourceFact>* facts) {
+  if (provider_) {
+    facts->push_back(*provider_);
+    provider_.reset();
+  }
+}
+
 void EnvFactReader::Finish(std::vector<results::SourceFact>* facts) {
   FlushCryptoEntry(facts);
+  FlushProvider(facts);
   if (engine_) {
     facts->push_back(*engine_);
     engine_.reset();
@@ -360,6 +445,7 @@ bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact
   const std::string_view trimmed = Trim(line.text);
   if (trimmed.empty()) {
     FlushCryptoEntry(facts);
+    FlushProvider(facts);
     if (engine_) {
       facts->push_back(*engine_);
       engine_.reset();
@@ -368,6 +454,31 @@ bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact
       context_ = Context::kNone;
     }
     return false;
+  }
+  // `openssl list -providers` (OpenSSL 3.x apps/list.c, list_provider_info): "Providers:", then
+  // per provider its name indented by two and, indented by four, "name: ...", "version: ..."
+  // (the provider's own version, not the library's: QAT's provider prints 1.6.0 under OpenSSL
+  // 3.0) and "status: active" (or "inactive"); -verbose adds "build info: ..." and the
+  // provider's gettable parameters. The header says what the block is wherever it is pasted.
+  if (trimmed == "Providers:") {
+    FlushProvider(facts);
+    context_ = Context::kProviderList;
+    return true;
+  }
+  if (context_ == Context::kProviderList) {
+    if (const auto kv = KeyValue(trimmed); kv && provider_) {
+      provider_->value += fmt::format("{} {} {}", provider_->value.ends_with(':') ? "" : ",",
+                                      kv->first, kv->second);
+      return true;
+    }
+    if (SplitWords(trimmed).size() == 1 && trimmed.find(':') == std::string_view::npos &&
+        line.text.starts_with(' ')) {
+      FlushProvider(facts);
+      provider_ = results::SourceFact{"provider", fmt::format("{}:", trimmed), line.number};
+      return true;
+    }
+    FlushProvider(facts);
+    context_ = Context::kNone;
   }
   // FreeBSD's boot messages (/var/run/dmesg.boot, `dmesg`): the CPU line and the feature lines.
   if (const std::optional<FreeBsdCpuLine> cpu = ParseFreeBsdCpuLine(trimmed)) {
@@ -378,6 +489,10 @@ bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact
     if (cpu->cpu_class == "K8") {  // identcpu.c prints K8 on every amd64 kernel
       facts->push_back({"cpu_arch", "amd64", line.number, "FreeBSD dmesg"});
     }
+    return true;
+  }
+  if (const std::optional<std::string> model = S390MachineModel(trimmed)) {
+    facts->push_back({"cpu_model", *model, line.number, "/proc/cpuinfo"});
     return true;
   }
   if (IsFreeBsdFeaturesLine(trimmed)) {
@@ -559,6 +674,29 @@ bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact
         return true;
       }
       return false;
+    case Context::kCpufreqFile: {
+      // The value on the line right after `cat FILE`: kHz for the *_freq files, recorded in
+      // MHz as lscpu prints the same limits; the governor's name for scaling_governor.
+      context_ = Context::kNone;
+      const std::string origin = "sysfs cpufreq/" + cpufreq_file_;
+      if (cpufreq_file_ == "scaling_governor") {
+        if (!IsArchWord(trimmed)) {  // "powersave", "performance", "schedutil", ...
+          return false;
+        }
+        facts->push_back({"cpu_governor", std::string(trimmed), line.number, origin});
+        return true;
+      }
+      const std::optional<unsigned long long> khz = ParseUnsigned(trimmed);
+      if (!khz || *khz == 0 || *khz > 100'000'000) {
+        return false;
+      }
+      const std::string kind = cpufreq_file_.ends_with("max_freq")   ? "cpu_max_mhz"
+                               : cpufreq_file_.ends_with("min_freq") ? "cpu_min_mhz"
+                                                                     : "cpu_cur_mhz";
+      facts->push_back(
+          {kind, fmt::format("{:.3f}", static_cast<double>(*khz) / 1000.0), line.number, origin});
+      return true;
+    }
     case Context::kBuildSearch:
       context_ = Context::kNone;
       if (StartsWithNoCase(trimmed, "%SEARCH-I-NOMATCHES")) {
@@ -569,6 +707,7 @@ bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact
       return false;
     case Context::kCpuinfo:
     case Context::kProcCrypto:
+    case Context::kProviderList:
     case Context::kNone:
       break;
   }

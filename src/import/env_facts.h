@@ -60,21 +60,28 @@ class EnvFactReader {
   enum class Context {
     kNone,
     kEngineList,
+    kProviderList,  ///< `openssl list -providers`: each provider's name, version and status
     kLsmod,
     kProcCrypto,
     kCpuinfo,
     kBuildSearch,
     kUnameMachine,  ///< after `uname -m`: its one-word output is the architecture
-    kSysctlValue    ///< after `sysctl -n KEY` of a CPU name key: its one line is the brand
+    kSysctlValue,   ///< after `sysctl -n KEY` of a CPU name key: its one line is the brand
+    kCpufreqFile    ///< after `cat` of one cpufreq sysfs file: its value (cpufreq_file_)
   };
 
   void FlushCryptoEntry(std::vector<results::SourceFact>* facts);
+  void FlushProvider(std::vector<results::SourceFact>* facts);
 
   Context context_ = Context::kNone;
   // The key of a `sysctl -n` command (kSysctlValue): "machdep.cpu.brand_string" or "hw.model".
   std::string sysctl_key_;
   // An engine of an engine list: "(afalg) AFALG engine support", its algorithms and state.
   std::optional<results::SourceFact> engine_;
+  // A provider of `openssl list -providers`: "qatprovider: name ..., version 1.6.0, status active".
+  std::optional<results::SourceFact> provider_;
+  // The cpufreq sysfs file a `cat` command prints ("scaling_max_freq"), "" for none.
+  std::string cpufreq_file_;
   // A /proc/crypto entry being read.
   std::string crypto_name_;
   std::string crypto_driver_;

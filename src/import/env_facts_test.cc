@@ -321,3 +321,129 @@ TEST(MachineLabelTest, UnameOfOneBlockIsNotAnotherBlocksFact) {
 
 }  // namespace
 }  // namespace cryptobench::import
+
+namespace cryptobench::import {
+namespace {
+
+// `openssl list -providers` (apps/list.c list_provider_info: "Providers:", then per provider its
+// name indented by two and its "name:", "version:" and "status:" lines by four): the provider's
+// facts, never `openssl version` output, so its "version: 1.6.0" is no library release and no
+// run of its own, and none of its lines is skipped output.
+TEST(EnvFactsTest, ProviderListIsProviderFactsNotALibraryVersion) {
+  const std::string text =
+      "$ openssl list -providers -provider qatprovider\n"
+      "Providers:\n"
+      "  qatprovider\n"
+      "    name: QAT Provider for OpenSSL\n"
+      "    version: 1.6.0\n"
+      "    status: active\n"
+      "$ openssl speed -elapsed rsa2048\n" +
+      std::string(kSpeed);
+  const std::vector<results::RunResult> runs = ImportText(text, "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].source.tool_version, "3.6.0");
+  std::vector<std::string> providers;
+  for (const results::SourceFact& fact : runs[0].source.facts) {
+    if (fact.kind == "provider") {
+      providers.push_back(fmt::format("{}@{}", fact.value, fact.line));
+    }
+  }
+  EXPECT_EQ(providers, std::vector<std::string>{
+                           "qatprovider: name QAT Provider for OpenSSL, version 1.6.0, status "
+                           "active@3"});
+  for (const std::string& caveat : runs[0].source.caveats) {
+    EXPECT_EQ(caveat.find("line 6"), std::string::npos) << caveat;
+    EXPECT_EQ(caveat.find("1.6.0"), std::string::npos) << caveat;
+  }
+
+  // The list pasted without its command: "Providers:" names it.
+  const std::vector<results::RunResult> bare =
+      ImportText(text.substr(text.find("Providers:")), "paste.txt");
+  ASSERT_EQ(bare.size(), 1u);
+  EXPECT_EQ(bare[0].source.tool_version, "3.6.0");
+}
+
+}  // namespace
+}  // namespace cryptobench::import
+
+namespace cryptobench::import {
+namespace {
+
+// The clock facts (kind=value@line/origin) of the one run of `before` + a speed run.
+std::vector<std::string> ClockFacts(const std::string& before) {
+  std::vector<std::string> out;
+  const std::vector<results::RunResult> runs =
+      ImportText(before + std::string(kSpeed), "paste.txt");
+  EXPECT_EQ(runs.size(), 1u);
+  for (const results::RunResult& run : runs) {
+    for (const results::SourceFact& fact : run.source.facts) {
+      if (fact.kind.starts_with("cpu_") && fact.kind != "cpu_arch") {
+        out.push_back(fmt::format("{}={}@{}/{}", fact.kind, fact.value, fact.line, fact.origin));
+      }
+    }
+  }
+  return out;
+}
+
+// `cat` of one cpufreq sysfs file (Documentation/admin-guide/pm/cpufreq.rst): the value on the
+// next line, kHz, is the clock limit lscpu prints in MHz (cpuinfo_*/scaling_* min/max), the
+// clock when read (*_cur_freq), or the governor; only right after the command naming the file.
+TEST(EnvFactsTest, SysfsCpufreqFilesAreClockFacts) {
+  EXPECT_EQ(ClockFacts("$ cat /sys/devices/system/cpu/cpu0/cpufreq/scaling_max_freq\n"
+                       "1800000\n"
+                       "$ cat /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor\n"
+                       "powersave\n"
+                       "$ cat /sys/devices/system/cpu/cpu0/cpufreq/scaling_cur_freq\n"
+                       "600000\n"
+                       "$ sudo cat /sys/devices/system/cpu/cpufreq/policy0/cpuinfo_min_freq\n"
+                       "408000\n"),
+            (std::vector<std::string>{"cpu_max_mhz=1800.000@2/sysfs cpufreq/scaling_max_freq",
+                                      "cpu_governor=powersave@4/sysfs cpufreq/scaling_governor",
+                                      "cpu_cur_mhz=600.000@6/sysfs cpufreq/scaling_cur_freq",
+                                      "cpu_min_mhz=408.000@8/sysfs cpufreq/cpuinfo_min_freq"}));
+  // A number not right after the command, a `cat` of several files, another file: no fact.
+  EXPECT_EQ(ClockFacts("$ cat /sys/devices/system/cpu/cpu0/cpufreq/scaling_max_freq\n"
+                       "\n"
+                       "1800000\n"),
+            std::vector<std::string>{});
+  EXPECT_EQ(ClockFacts("$ cat /sys/devices/system/cpu/cpu0/cpufreq/scaling_max_freq "
+                       "/sys/devices/system/cpu/cpu0/cpufreq/scaling_min_freq\n"
+                       "1800000\n"
+                       "600000\n"),
+            std::vector<std::string>{});
+  EXPECT_EQ(ClockFacts("$ cat /sys/devices/system/cpu/cpu0/cpufreq/related_cpus\n0 1 2 3\n"),
+            std::vector<std::string>{});
+}
+
+}  // namespace
+}  // namespace cryptobench::import
+
+namespace cryptobench::import {
+namespace {
+
+// s390x /proc/cpuinfo's "processor N: ... machine = MMMM" line names the IBM Z model by its
+// machine type (arch/s390/kernel/processor.c: show_cpu_ids, setup_elf_platform).
+TEST(EnvFactsTest, S390MachineTypeIsTheModel) {
+  const auto models = [](const std::string& before) {
+    std::vector<std::string> out;
+    for (const results::RunResult& run : ImportText(before + std::string(kSpeed), "p.txt")) {
+      for (const results::SourceFact& fact : run.source.facts) {
+        if (fact.kind == "cpu_model") {
+          out.push_back(fmt::format("{}@{}", fact.value, fact.line));
+        }
+      }
+    }
+    return out;
+  };
+  EXPECT_EQ(models("$ grep -m1 machine /proc/cpuinfo\n"
+                   "processor 0: version = 00,  identification = 0B7C68,  machine = 8561\n"),
+            std::vector<std::string>{"machine = 8561 (IBM z15)@2"});
+  EXPECT_EQ(models("processor 3: version = FF,  identification = 123456,  machine = 3931\n"),
+            std::vector<std::string>{"machine = 3931 (IBM z16)@1"});
+  EXPECT_EQ(models("processor 0: version = 00,  identification = 0B7C68,  machine = 1234\n"),
+            std::vector<std::string>{"machine = 1234@1"});
+  EXPECT_EQ(models("the machine = 8561 is fast\n"), std::vector<std::string>{});
+}
+
+}  // namespace
+}  // namespace cryptobench::import
