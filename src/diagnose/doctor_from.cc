@@ -129,14 +129,57 @@ std::optional<DriverClue> PastedKernelDriver(const results::RunResult& run,
                                                     : std::string())};
 }
 
+// "the lscpu Flags line (line 4)" of a clue "the lscpu Flags line (line 4): fpu vme ..."
+// (cpu_clues.cc LineClue): the clue without the text it quotes.
+std::string ClueWithoutText(std::string_view clue) {
+  if (const size_t at = clue.find(" (line "); at != std::string_view::npos) {
+    if (const size_t close = clue.find(')', at); close != std::string_view::npos) {
+      return std::string(clue.substr(0, close + 1));
+    }
+  }
+  return std::string(clue.substr(0, clue.find(": ")));
+}
+
+// What the text shows of the kernel's module for the CPU's AES instructions (KernelAesModules
+// of `arch`), in words for a verdict: "aesni_intel is not loaded (the pasted `lsmod | grep -c
+// aesni`, line 7, shows none)"; "" when no module is known for the architecture.
+std::string KernelAesModuleState(std::string_view arch, const LsmodShows& shows) {
+  const std::string_view module = KernelAesModules(arch);
+  if (module.empty()) {
+    return "";
+  }
+  switch (shows.state) {
+    case LsmodShows::State::kAbsent:
+      return fmt::format("{} is not loaded (the pasted `{}`, line {}, shows none)", module,
+                         shows.command, shows.line);
+    case LsmodShows::State::kLoaded:
+      return fmt::format("{}: whether its drivers serve AES here is not in the text",
+                         LoadedKernelAesModuleText(module, shows.line));
+    case LsmodShows::State::kUnsettled:
+      return fmt::format("whether {} is loaded the pasted `{}` (line {}) does not show", module,
+                         shows.command, shows.line);
+    case LsmodShows::State::kNotPasted:
+      break;
+  }
+  return fmt::format("whether {} is loaded is not in the text (no lsmod output)", module);
+}
+
 // An open verdict of a kernel tool settled by the driver the paste names (PastedKernelDriver),
 // read against data/kernel-crypto-drivers.csv: the CPU's own instructions make it accelerated;
 // portable C, scalar assembly or vector code without crypto instructions (aes-generic,
-// aes-arm64, *-neonbs) mean the kernel ran it in software, which stays open on whether the CPU
-// has the instructions (the driver does not say); a device outside the CPU is offload, where
-// the CPU's cpb classes do not apply. A driver the table does not know changes nothing: it is
-// unknown, never guessed. The verdict's line names the clue.
-void SettleByKernelDriver(Verdict& verdict, const DriverClue& named) {
+// aes-arm64, *-neonbs) mean the kernel ran it in software. For AES on a CPU whose lines show
+// AES instructions (ShownAesInstructions: kPresent, the CPU's own flags/Features line or a
+// model row, not a guest's hidden ones), that is NOT accelerated: the kernel serves a name
+// from its registration of highest priority (https://docs.kernel.org/crypto/architecture.html),
+// and the CPU's driver (*-aesni, *-aes-ce: KernelAesDriverLegend) outranks every software one
+// (aesni-intel_glue.c, aes-glue.c priorities 400/300 against aes-generic's 100 and neonbs'
+// 250), so it was not registered; the advice follows what lsmod shows of its module
+// (KernelAesModuleAdvice). Otherwise a software driver stays open on whether the CPU has the
+// instructions (the driver does not say). A device outside the CPU is offload, where the CPU's
+// cpb classes do not apply. A driver the table does not know changes nothing: it is unknown,
+// never guessed. The verdict's line names the clue.
+void SettleByKernelDriver(Verdict& verdict, const DriverClue& named, const DoctorFacts& facts,
+                          const results::RunResult& run) {
   const std::vector<KernelDriverRead> reads = ReadKernelDriver(named.driver);
   const KernelDriverClass klass = SlowestClass(reads);
   if (klass == KernelDriverClass::kUnknown || klass == KernelDriverClass::kLibrary) {
@@ -164,12 +207,46 @@ void SettleByKernelDriver(Verdict& verdict, const DriverClue& named) {
       return;
     case KernelDriverClass::kSimd:
     case KernelDriverClass::kAsm:
-    case KernelDriverClass::kGeneric:
+    case KernelDriverClass::kGeneric: {
+      // The AES leaves of the name ("ctr(aes-generic)" in a gcm_base): none on instructions.
+      const bool aes_in_software =
+          verdict.algorithm.rfind("AES", 0) == 0 &&
+          std::any_of(reads.begin(), reads.end(),
+                      [](const KernelDriverRead& r) {
+                        return r.driver.find("aes") != std::string::npos;
+                      }) &&
+          std::none_of(reads.begin(), reads.end(), [](const KernelDriverRead& r) {
+            return r.driver.find("aes") != std::string::npos &&
+                   r.klass == KernelDriverClass::kInstructions;
+          });
+      const CpuFeatureClue* clue = nullptr;
+      if (aes_in_software && facts.report.has_value() &&
+          ShownAesInstructions(facts.report->cpu_clues, &clue) == AesInstructionsShown::kPresent &&
+          clue != nullptr) {
+        const LsmodShows shows =
+            LsmodShowsModule(run.source.facts, KernelAesModules(facts.cpu.arch));
+        const std::string module = KernelAesModuleState(facts.cpu.arch, shows);
+        // The figure alone: the class words after it ("class undetermined") are moot here.
+        const std::string figure = figures.substr(
+            0, std::min({figures.find("; "), figures.find(", "), figures.find(": ")}));
+        verdict.status = VerdictStatus::kNotAccelerated;
+        verdict.line = fmt::format(
+            "{}: NOT accelerated: the CPU has {} ({}) but the kernel ran a software driver ({} "
+            "names {}){}{}; {}.",
+            VerdictSubject(verdict), clue->name, ClueWithoutText(clue->clue), named.clue, what,
+            module.empty() ? "" : "; ", module, figure);
+        verdict.evidence.push_back(
+            fmt::format("{} shows {}{}", clue->clue, clue->name,
+                        clue->source.empty() ? "" : fmt::format(" (source: {})", clue->source)));
+        verdict.advice = KernelAesModuleAdvice(facts.cpu.arch, shows);
+        return;
+      }
       verdict.line = fmt::format(
           "{}: undetermined: the kernel ran it in software ({} names {}); whether the CPU has "
           "instructions for it this report cannot tell; {}.",
           VerdictSubject(verdict), named.clue, what, figures);
       return;
+    }
     case KernelDriverClass::kEngine:
       verdict.line =
           fmt::format("{}: offloaded: {} names {}, so the CPU's cpb classes do not apply; {}.",
@@ -394,7 +471,7 @@ DoctorReport DiagnoseReport(const results::RunResult& pasted,
                                              {FromCell(cell, origin, IsSymmetric(alg->kind))},
                                              report.core_hz_low, report.core_hz_high)) {
         if (driver) {
-          SettleByKernelDriver(verdict, *driver);
+          SettleByKernelDriver(verdict, *driver, report.facts, run);
         }
         // Two rows of one algorithm and operation (a table and the same figures again, a
         // legacy and an EVP name of one cipher) that come to the same verdict state it once.

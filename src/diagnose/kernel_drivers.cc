@@ -3,6 +3,8 @@
 #include <fnmatch.h>
 
 #include <algorithm>
+#include <cctype>
+#include <optional>
 #include <utility>
 
 #include <fmt/format.h>
@@ -206,6 +208,336 @@ std::string KernelAesDriverAdvice(std::string_view arch, std::string_view loaded
       modules.empty() ? "modprobe aesni_intel on x86, aes_ce_blk on arm64, aes_arm_ce on 32-bit ARM"
                       : fmt::format("modprobe {}", modules),
       kKernelAesDriverCommand, KernelAesDriverLegend());
+}
+
+namespace {
+
+// The words of one shell command line with its quotes and backslashes taken away, each '|'
+// outside quotes a word of its own ("|"); nullopt for a quote left open or for what this does
+// not follow (a list ';', '&', a redirection, an expansion '$' or '`'): such a line is not read.
+std::optional<std::vector<std::string>> PipelineWords(std::string_view command) {
+  std::vector<std::string> words;
+  std::string word;
+  bool in_word = false;
+  const auto flush = [&] {
+    if (in_word) {
+      words.push_back(std::move(word));
+      word.clear();
+      in_word = false;
+    }
+  };
+  for (size_t i = 0; i < command.size(); ++i) {
+    const char c = command[i];
+    if (c == '\'') {
+      const size_t end = command.find('\'', i + 1);
+      if (end == std::string_view::npos) {
+        return std::nullopt;
+      }
+      word.append(command.substr(i + 1, end - i - 1));
+      in_word = true;
+      i = end;
+    } else if (c == '"') {
+      size_t j = i + 1;
+      for (; j < command.size() && command[j] != '"'; ++j) {
+        if (command[j] == '$' || command[j] == '`') {
+          return std::nullopt;
+        }
+        // Inside double quotes a backslash quotes only $ ` " \ and newline (POSIX 2.2.3).
+        if (command[j] == '\\' && j + 1 < command.size() &&
+            std::string_view("$`\"\\").find(command[j + 1]) != std::string_view::npos) {
+          ++j;
+        }
+        word += command[j];
+      }
+      if (j >= command.size()) {
+        return std::nullopt;
+      }
+      in_word = true;
+      i = j;
+    } else if (c == '\\') {
+      if (i + 1 < command.size()) {
+        word += command[++i];
+        in_word = true;
+      }
+    } else if (c == ' ' || c == '\t') {
+      flush();
+    } else if (c == '|') {
+      flush();
+      words.emplace_back("|");
+    } else if (std::string_view(";&<>$`()").find(c) != std::string_view::npos) {
+      return std::nullopt;
+    } else {
+      word += c;
+      in_word = true;
+    }
+  }
+  flush();
+  return words;
+}
+
+bool IsWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// True when `pattern`, read with `syntax` ('G' basic, 'E' extended, 'F' fixed strings), is one
+// this reads (see LsmodShowsModule) and matches `name` as grep would match it inside a line
+// that holds `name`: an alternative found in it (at its start for '^'), as a whole word for -w.
+// False both for a pattern that does not match and for one not read.
+bool GrepPatternMatches(std::string_view pattern, char syntax, bool icase, bool whole_word,
+                        std::string_view name) {
+  std::vector<std::string> alternatives;
+  if (syntax == 'F') {
+    alternatives.emplace_back(pattern);
+  } else {
+    const std::string_view bar = syntax == 'E' ? "|" : "\\|";
+    size_t from = 0;
+    while (true) {
+      const size_t at = pattern.find(bar, from);
+      alternatives.emplace_back(
+          pattern.substr(from, at == std::string_view::npos ? at : at - from));
+      if (at == std::string_view::npos) {
+        break;
+      }
+      from = at + bar.size();
+    }
+  }
+  const auto lower = [icase](std::string text) {
+    if (icase) {
+      for (char& c : text) {
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      }
+    }
+    return text;
+  };
+  const std::string subject = lower(std::string(name));
+  bool matched = false;
+  for (std::string alternative : alternatives) {
+    const bool anchored = syntax != 'F' && !alternative.empty() && alternative.front() == '^';
+    if (anchored) {
+      alternative.erase(0, 1);
+    }
+    // An empty alternative matches every line, and any other character may be an operator:
+    // neither is read.
+    if (alternative.empty() ||
+        (syntax != 'F' && !std::all_of(alternative.begin(), alternative.end(),
+                                       [](char c) { return IsWordChar(c) || c == '-'; }))) {
+      return false;
+    }
+    const std::string needle = lower(alternative);
+    for (size_t at = subject.find(needle); at != std::string::npos && !matched;
+         at = anchored ? std::string::npos : subject.find(needle, at + 1)) {
+      if (anchored && at != 0) {
+        break;
+      }
+      const size_t end = at + needle.size();
+      matched = !whole_word || ((at == 0 || !IsWordChar(subject[at - 1])) &&
+                                (end == subject.size() || !IsWordChar(subject[end])));
+    }
+  }
+  return matched;
+}
+
+// One grep stage of a pipeline (its words after the command name): whether it keeps a line
+// holding `name`, and whether it counts (-c). nullopt when it may not keep it or is not read.
+std::optional<bool> GrepStageKeeps(const std::vector<std::string>& args, char syntax,
+                                   std::string_view name) {
+  bool icase = false;
+  bool whole_word = false;
+  bool count = false;
+  bool options_done = false;
+  std::vector<std::string> patterns;
+  std::vector<std::string> operands;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    if (options_done || arg.size() < 2 || arg[0] != '-') {
+      operands.push_back(arg);
+      continue;
+    }
+    if (arg == "--") {
+      options_done = true;
+    } else if (arg.rfind("--", 0) == 0) {
+      if (arg == "--ignore-case") {
+        icase = true;
+      } else if (arg == "--word-regexp") {
+        whole_word = true;
+      } else if (arg == "--count") {
+        count = true;
+      } else if (arg == "--extended-regexp") {
+        syntax = 'E';
+      } else if (arg == "--fixed-strings") {
+        syntax = 'F';
+      } else if (arg == "--basic-regexp") {
+        syntax = 'G';
+      } else if (arg.rfind("--regexp=", 0) == 0) {
+        patterns.push_back(arg.substr(9));
+      } else if (arg != "--color" && arg != "--colour" && arg.rfind("--color=", 0) != 0 &&
+                 arg.rfind("--colour=", 0) != 0) {
+        return std::nullopt;
+      }
+    } else {
+      for (size_t k = 1; k < arg.size(); ++k) {
+        const char flag = arg[k];
+        if (flag == 'e') {
+          if (k + 1 < arg.size()) {
+            patterns.push_back(arg.substr(k + 1));
+          } else if (i + 1 < args.size()) {
+            patterns.push_back(args[++i]);
+          } else {
+            return std::nullopt;
+          }
+          break;
+        }
+        if (flag == 'E' || flag == 'F' || flag == 'G') {
+          syntax = flag;
+        } else if (flag == 'i' || flag == 'y') {
+          icase = true;
+        } else if (flag == 'w') {
+          whole_word = true;
+        } else if (flag == 'c') {
+          count = true;
+        } else {
+          return std::nullopt;  // -v, -x, -m N, ...: not read
+        }
+      }
+    }
+  }
+  if (patterns.empty() && !operands.empty()) {
+    patterns.push_back(operands.front());
+    operands.erase(operands.begin());
+  }
+  // A file operand makes grep read the file, not lsmod's output.
+  if (patterns.empty() || !operands.empty()) {
+    return std::nullopt;
+  }
+  for (const std::string& pattern : patterns) {
+    if (GrepPatternMatches(pattern, syntax, icase, whole_word, name)) {
+      return count;
+    }
+  }
+  return std::nullopt;
+}
+
+// Whether the lsmod command line `command` ("lsmod | grep -E 'aes|crypto_simd'") would print
+// the line of a loaded module `name`, and whether it prints a count instead (-c, wc -l):
+// false and true; nullopt when it may not print it or is not read.
+std::optional<bool> LsmodWouldList(std::string_view command, std::string_view name) {
+  const std::optional<std::vector<std::string>> words = PipelineWords(command);
+  if (!words || words->empty()) {
+    return std::nullopt;
+  }
+  std::vector<std::vector<std::string>> stages(1);
+  for (const std::string& word : *words) {
+    if (word == "|") {
+      stages.emplace_back();
+    } else {
+      stages.back().push_back(word);
+    }
+  }
+  const std::string& first = stages[0].empty() ? std::string() : stages[0][0];
+  const size_t slash = first.find_last_of('/');
+  if (stages[0].size() != 1 ||
+      first.substr(slash == std::string::npos ? 0 : slash + 1) != "lsmod") {
+    return std::nullopt;
+  }
+  bool counts = false;
+  for (size_t i = 1; i < stages.size(); ++i) {
+    const std::vector<std::string>& stage = stages[i];
+    if (stage.empty() || counts) {
+      return std::nullopt;  // an empty stage, or a stage after the count
+    }
+    const std::vector<std::string> args(stage.begin() + 1, stage.end());
+    if (stage[0] == "wc" && args == std::vector<std::string>{"-l"}) {
+      counts = true;
+      continue;
+    }
+    const char syntax = stage[0] == "grep"    ? 'G'
+                        : stage[0] == "egrep" ? 'E'
+                        : stage[0] == "fgrep" ? 'F'
+                                              : 0;
+    if (syntax == 0) {
+      return std::nullopt;
+    }
+    const std::optional<bool> keeps = GrepStageKeeps(args, syntax, name);
+    if (!keeps) {
+      return std::nullopt;
+    }
+    counts = *keeps;
+  }
+  return counts;
+}
+
+}  // namespace
+
+LsmodShows LsmodShowsModule(const std::vector<results::SourceFact>& facts,
+                            std::string_view module) {
+  for (const results::SourceFact& fact : facts) {
+    // lsmod's first column (env_facts.cc writes "name" or "name (used by ...)").
+    if (fact.kind == "kernel_module" && fact.value.substr(0, fact.value.find(' ')) == module) {
+      return {LsmodShows::State::kLoaded, fact.line, ""};
+    }
+  }
+  LsmodShows out;
+  for (size_t i = 0; i < facts.size(); ++i) {
+    if (facts[i].kind != "lsmod") {
+      continue;
+    }
+    const std::optional<bool> counts = LsmodWouldList(facts[i].value, module);
+    if (counts && !*counts) {
+      return {LsmodShows::State::kAbsent, facts[i].line, facts[i].value};
+    }
+    if (counts) {
+      // The count printed after it, before another lsmod command.
+      for (size_t j = i + 1; j < facts.size() && facts[j].kind != "lsmod"; ++j) {
+        if (facts[j].kind == "lsmod_count" && facts[j].line > facts[i].line) {
+          if (facts[j].value == "0") {
+            return {LsmodShows::State::kAbsent, facts[i].line, facts[i].value};
+          }
+          break;
+        }
+      }
+    }
+    if (out.state == LsmodShows::State::kNotPasted) {
+      out = {LsmodShows::State::kUnsettled, facts[i].line, facts[i].value};
+    }
+  }
+  return out;
+}
+
+std::string KernelAesModuleAdvice(std::string_view arch, const LsmodShows& shows) {
+  const std::string_view module = KernelAesModules(arch);
+  if (module.empty()) {
+    return KernelAesDriverAdvice(arch);
+  }
+  if (shows.state == LsmodShows::State::kLoaded) {
+    return KernelAesDriverAdvice(arch, module, shows.line);
+  }
+  // The drivers each module registers (cra_driver_name): arch/x86/crypto/aesni-intel_glue.c;
+  // arch/arm64/crypto/aes-glue.c built as aes-ce-blk (arch/arm64/crypto/Makefile: aes-ce-blk-y
+  // := aes-glue-ce.o aes-ce.o), beside aes-ce-cipher (aes-ce-glue.c: the one-block "aes-ce");
+  // arch/arm/crypto/aes-ce-glue.c built as aes-arm-ce (arch/arm/crypto/Makefile).
+  const std::string_view drivers = module == "aesni_intel" ? "cbc-aes-aesni, xts-aes-aesni"
+                                   : module == "aes_ce_blk"
+                                       ? "cbc-aes-ce, xts-aes-ce; aes_ce_cipher holds the "
+                                         "one-block aes-ce"
+                                       : "cbc-aes-ce, xts-aes-ce";
+  const std::string load = fmt::format(
+      "`modprobe {}`, then `{}` shows the driver and module of xts(aes) and cbc(aes) ({}); if "
+      "modprobe does not find the module, the kernel was built without it or has it built in "
+      "(lsmod never lists a built-in driver: then /proc/crypto shows whether its drivers are "
+      "there)",
+      module, kKernelAesDriverCommand, KernelAesDriverLegend());
+  if (shows.state == LsmodShows::State::kAbsent) {
+    return fmt::format(
+        "The pasted `{}` (line {}) shows no {}, the module of the kernel's drivers for the CPU's "
+        "AES instructions ({}): load it, {}.",
+        shows.command, shows.line, module, drivers, load);
+  }
+  return fmt::format(
+      "Run `lsmod | grep {}`{}: {} holds the kernel's drivers for the CPU's AES instructions "
+      "({}). If it prints nothing, load it: {}.",
+      module,
+      shows.state == LsmodShows::State::kUnsettled
+          ? fmt::format(" (the pasted `{}`, line {}, may leave it out)", shows.command, shows.line)
+          : std::string(),
+      module, drivers, load);
 }
 
 }  // namespace cryptobench::diagnose

@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "results/model.h"
+
 namespace cryptobench::diagnose {
 
 /// What a kernel crypto driver's code is. Ordered from the fastest kind of code to the slowest
@@ -105,5 +107,44 @@ std::string KernelAesDriverAdvice(std::string_view arch, std::string_view loaded
 
 /// "aesni_intel is loaded (lsmod, line 26)"; "" when `module` is "".
 std::string LoadedKernelAesModuleText(std::string_view module, size_t line);
+
+/// What a paste's lsmod output shows of one module.
+struct LsmodShows {
+  enum class State {
+    kNotPasted,  ///< no lsmod command in the text
+    kLoaded,     ///< a line of its output names the module
+    kAbsent,     ///< a command that would list the module printed nothing of it
+    kUnsettled,  ///< lsmod was pasted, but its filter may hide the module (or cannot be read)
+  };
+  State state = State::kNotPasted;
+  size_t line = 0;      ///< kLoaded: the module's line; else the lsmod command's line (1-based)
+  std::string command;  ///< the lsmod command read ("lsmod | grep -c aesni"), "" if none
+};
+
+/// What import's facts of a text (kinds "lsmod", "lsmod_count", "kernel_module") show of
+/// `module` (lsmod's name, e.g. "aesni_intel"). lsmod prints one line per loaded module, its
+/// name first (kmod's tools/lsmod.c; busybox's the same), and a module built into the kernel
+/// is no module and never listed, so absence says the module is not loaded, not that the
+/// kernel lacks the driver. A filtered listing shows absence only when each stage after lsmod
+/// is one this reads and would keep the module's line: grep, egrep or fgrep with -E, -F, -G,
+/// -i, -w, -c and -e (GNU grep's meanings, https://www.gnu.org/software/grep/manual/), whose
+/// pattern is literal words joined by '|' (ERE) or '\|' (GNU BRE), each optionally anchored
+/// with '^'; then `wc -l` or -c turn the listing into a count, and absence needs the count 0.
+/// Anything else (-v, -x, another command, another pattern) is kUnsettled: it is not read,
+/// never guessed. Never throws.
+LsmodShows LsmodShowsModule(const std::vector<results::SourceFact>& facts, std::string_view module);
+
+/// What to do when the CPU has AES instructions and the kernel ran a software AES driver, by
+/// what the paste's lsmod shows of `arch`'s module (KernelAesModules): absent, load it
+/// (`modprobe`; a module that is not found means a kernel built without it, or with it built
+/// in, which lsmod never lists); loaded, KernelAesDriverAdvice's (which driver serves AES);
+/// not pasted or filtered out, the lsmod command that shows it and the drivers it holds, then
+/// load it if missing. The kernel's own AES driver for the CPU's instructions is loaded by the
+/// CPU's features when built as a module (x86: the x86cpu device table of
+/// arch/x86/crypto/aesni-intel_glue.c; arm64: module_cpu_feature_match(AES) in
+/// arch/arm64/crypto/aes-glue.c), so it is missing only when the kernel was built without it,
+/// or it was left out or blacklisted. For an architecture with no known module: the advice of
+/// every architecture (KernelAesDriverAdvice("")).
+std::string KernelAesModuleAdvice(std::string_view arch, const LsmodShows& shows);
 
 }  // namespace cryptobench::diagnose

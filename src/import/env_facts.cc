@@ -365,6 +365,11 @@ void EnvFactReader::SetCommand(const SourceLine& line, std::vector<results::Sour
     const std::string_view base = slash == std::string_view::npos ? word : word.substr(slash + 1);
     if (base == "lsmod") {
       context_ = Context::kLsmod;
+      // The command itself, from lsmod on ("lsmod | grep -E 'aes|crypto_simd'"): what its
+      // output can show. An empty output shows the modules its filter would list are not
+      // loaded (diagnose reads the filter: LsmodShowsModule).
+      facts->push_back(
+          {"lsmod", std::string(Trim(command.substr(word.data() - command.data()))), line.number});
     } else if ((base == "openssl" || base == "openssl.exe") && i + 1 < words.size() &&
                words[i + 1] == "engine") {
       context_ = Context::kEngineList;
@@ -646,6 +651,12 @@ bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact
     case Context::kLsmod: {
       const std::vector<std::string_view> words = SplitWords(trimmed);
       if (words.size() >= 3 && words[0] == "Module" && words[1] == "Size") {
+        return true;
+      }
+      // A count alone: `lsmod | grep -c aesni` or `... | wc -l`; lsmod itself prints none.
+      if (words.size() == 1 && ParseUnsigned(words[0])) {
+        facts->push_back({"lsmod_count", std::string(words[0]), line.number});
+        context_ = Context::kNone;
         return true;
       }
       if (words.size() >= 3 && ParseUnsigned(words[1]) && ParseUnsigned(words[2])) {

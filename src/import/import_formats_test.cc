@@ -505,13 +505,16 @@ TEST(ImportFactsTest, KernelDriversModulesAndUnameAfterTheRunDescribeIt) {
       "paste.txt");
   ASSERT_EQ(runs.size(), 1u);
   const std::vector<results::SourceFact>& facts = runs[0].source.facts;
-  ASSERT_EQ(facts.size(), 3u);
+  ASSERT_EQ(facts.size(), 4u);
   EXPECT_EQ(facts[0].kind, "uname");
-  EXPECT_EQ(facts[1].kind, "kernel_module");
-  EXPECT_EQ(facts[1].value, "aesni_intel");
-  EXPECT_EQ(facts[2].kind, "kernel_driver");
-  EXPECT_EQ(facts[2].value, "cbc(aes): driver cbc-aes-aesni, module aesni_intel, priority 400");
-  EXPECT_EQ(facts[2].line, 9u);
+  // The lsmod command itself: what its output can show (diagnose's LsmodShowsModule).
+  EXPECT_EQ(facts[1].kind, "lsmod");
+  EXPECT_EQ(facts[1].value, "lsmod | grep aes");
+  EXPECT_EQ(facts[2].kind, "kernel_module");
+  EXPECT_EQ(facts[2].value, "aesni_intel");
+  EXPECT_EQ(facts[3].kind, "kernel_driver");
+  EXPECT_EQ(facts[3].value, "cbc(aes): driver cbc-aes-aesni, module aesni_intel, priority 400");
+  EXPECT_EQ(facts[3].line, 9u);
 }
 
 TEST(ImportFactsTest, AnOpenVmsBuildFileSearchWithoutAMatchIsAFact) {
@@ -575,8 +578,9 @@ TEST(ImportFactsTest, RepeatedFactsAreKeptOnceAndTooManyAreRefused) {
     lsmod += fmt::format("module_{}           16384  0\n", module);
   }
   const std::string many = lsmod + "$ openssl speed sha256\n" + kSpeedRun;
+  // The lsmod command is a fact too, so the 2048th module line is the 2049th fact.
   EXPECT_EQ(ImportErrorOf(many),
-            "paste.txt:2051: at most 2048 environment facts and 128 KiB of "
+            "paste.txt:2050: at most 2048 environment facts and 128 KiB of "
             "them in one input, found more");
   // Fewer facts, but long ones.
   std::string flags = "$ cat /proc/cpuinfo\n";
