@@ -637,6 +637,17 @@ std::string NoCapabilityVectorAdvice(const DoctorFacts& facts) {
         kProcCrypto);
   }
   if (const Masks* m = MasksOf(AdviceLibraryOf(facts))) {
+    // The run pasted already ran masked (its command set the variable, report_facts.cc
+    // CommandLineMask): the same command without the mask is the other half of the experiment.
+    if (const std::string_view mask = MaskFor(*m, facts); !mask.empty() && facts.env_ia32cap) {
+      return fmt::format(
+          "{} prints no capability vector; the run pasted ran with {}={}: `{}` without it, "
+          "beside that run, shows which path the unmasked library runs.",
+          m->name,
+          facts.cpu.arch == "aarch64" || facts.cpu.arch == "arm" ? "OPENSSL_armcap"
+                                                                 : "OPENSSL_ia32cap",
+          *facts.env_ia32cap, m->rerun);
+    }
     if (const std::string_view mask = MaskFor(*m, facts); !mask.empty()) {
       return fmt::format(
           "{} prints no capability vector; `{} {}` beside the run pasted shows "

@@ -340,8 +340,10 @@ void DecodeArm(const results::RunResult& run, DoctorFacts& facts) {
 // five 64-bit fields) with openssl/openssl#25709 ("Extension of OPENSSL_ia32cap to accommodate
 // additional CPUID feature/capability bits", branch: master only, still in review on
 // 2024-12-04, after 3.4.0 was released on 2024-10-22), so 3.5.0 is its first release; 3.1 to
-// 3.4 still parse two fields (crypto/cpuid.c). A CPUINFO env: part, when there is one, was
-// read instead.
+// 3.4 still parse two fields (crypto/cpuid.c). BoringSSL and AWS-LC (bssl speed) read the
+// variable too, two 64-bit fields, the second after ':' (crypto/cpu_intel.c OPENSSL_cpuid_setup
+// and handle_cpu_env: '~' clears, '|' sets, else replaces). A CPUINFO env: part, when there is
+// one, was read instead.
 void CommandLineMask(const results::RunResult& run, DoctorFacts& facts) {
   const auto it = run.library.worker_env.find("OPENSSL_ia32cap");
   if (run.source.kind != "imported" || it == run.library.worker_env.end()) {
@@ -349,7 +351,8 @@ void CommandLineMask(const results::RunResult& run, DoctorFacts& facts) {
   }
   facts.env_ia32cap = it->second;
   const uint64_t num = run.library.version_num;
-  const int library_words = num != 0 && num < kIa32capFiveWordsRelease ? 2 : 5;
+  const int library_words =
+      run.library.backend == "boringssl" || (num != 0 && num < kIa32capFiveWordsRelease) ? 2 : 5;
   // Only the words the library has: a bit of LV2+ (SHA512, AVX-IFMA) is no mask on 3.4.
   CapabilityVector all{};
   std::fill(all.begin(), all.begin() + library_words, ~uint64_t{0});

@@ -440,6 +440,7 @@ class Driver {
 
   void StartForeign(ForeignTool tool) {
     Flush();
+    foreign_env_ = exported_;
     ++run_generation_;
     TakeLabelForOpenRun();
     foreign_tool_ = tool;
@@ -557,6 +558,16 @@ class Driver {
       StartForeign(command.tool);
     }
     foreign_->SetCommand(command.args, line.number);
+    if (command.tool == ForeignTool::kBssl) {
+      // BoringSSL and AWS-LC read OPENSSL_ia32cap at start-up as OpenSSL does
+      // (crypto/cpu_intel.c OPENSSL_cpuid_setup: getenv, then handle_cpu_env's '~' clears the
+      // bits of words 0-1, and of words 2-3 after ':'), so an assignment before bssl, or an
+      // export before it, is the run's mask: kept as its worker_env, as for openssl speed.
+      foreign_env_ = exported_;
+      for (const auto& [name, value] : ShellAssignments(command.launcher)) {
+        foreign_env_[name] = value;
+      }
+    }
     if (command.tool == ForeignTool::kBotan && command.subcommand == "version") {
       static_cast<BotanSpeedParser&>(*foreign_).ExpectVersion();
     }
@@ -1106,7 +1117,11 @@ class Driver {
       const std::unique_ptr<ForeignParser> parser = std::move(foreign_);
       const std::string interleaved = TakeInterleavedCaveat();
       if (parser->HasFigures()) {
-        AddRun(parser->Build(), open_label_);
+        results::RunResult run = parser->Build();
+        if (foreign_tool_ == ForeignTool::kBssl && run.library.worker_env.empty()) {
+          run.library.worker_env = foreign_env_;  // compare and doctor --from name a mask there
+        }
+        AddRun(std::move(run), open_label_);
         if (!interleaved.empty()) {
           runs_.back().source.caveats.push_back(interleaved);
           named_.insert(interleaved_named_.begin(), interleaved_named_.end());
@@ -1715,11 +1730,12 @@ class Driver {
     std::string interrupted_by;  // a partial run's signal ("SIGINT"), else ""
     std::string emulation;       // "+cryptobench emulated: REASON" (results/emulated.h), else ""
   };
-  std::optional<Provenance> provenance_;          // a "+cryptobench" line not yet given to a run
-  std::optional<size_t> speed_run_;               // index in runs_ of the last openssl speed run
-  std::string speed_launcher_;                    // the environment and wrappers of its command
-  std::map<std::string, std::string> speed_env_;  // the environment it ran with
-  std::map<std::string, std::string> exported_;   // `export`ed so far in the paste
+  std::optional<Provenance> provenance_;            // a "+cryptobench" line not yet given to a run
+  std::optional<size_t> speed_run_;                 // index in runs_ of the last openssl speed run
+  std::string speed_launcher_;                      // the environment and wrappers of its command
+  std::map<std::string, std::string> speed_env_;    // the environment it ran with
+  std::map<std::string, std::string> exported_;     // `export`ed so far in the paste
+  std::map<std::string, std::string> foreign_env_;  // of the foreign run open (bssl's command)
   // The evidence of the last speed run, while it is one command's output (not joined).
   std::optional<SpeedEvidence> speed_run_evidence_;
   std::map<std::string, std::string> version_command_env_;  // of the last `openssl version`

@@ -492,6 +492,10 @@ ForeignCommand ParseForeignCommand(std::string_view command) {
       continue;  // environment assignments and wrappers (sudo, taskset -c 2, ...)
     }
     out.tool = tool;
+    for (size_t k = 0; k < i; ++k) {
+      out.launcher += k == 0 ? "" : " ";
+      out.launcher += words[k];
+    }
     size_t j = i + 1;
     const bool has_subcommand = tool == ForeignTool::kBssl || tool == ForeignTool::kBotan;
     if (has_subcommand && j < words.size() && !EndsCommand(words[j])) {

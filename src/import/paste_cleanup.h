@@ -100,6 +100,9 @@ struct ForeignCommand {
   /// The words after the subcommand (cryptsetup: every word after the program except the
   /// action), up to a pipe, redirection or command separator.
   std::vector<std::string> args;
+  /// The words before the program joined by single spaces, as OpensslSubcommand's launcher
+  /// ("OPENSSL_ia32cap='~0x200000200000000' taskset -c 2"); "" when none.
+  std::string launcher;
 };
 
 /// Parses `command` (env assignments, wrappers such as sudo or taskset, and a path may come
