@@ -499,6 +499,7 @@ DoctorReport DiagnoseReport(const results::RunResult& pasted,
   DemoteMaskWithoutMaskedVerdict(report);
   // The bounds behind these findings hold for a CPU, not for an emulator.
   if (report.facts.emulation.empty()) {
+    SettleByCpuFindings(report);
     for (Finding& finding : CpuFindings(report)) {
       report.findings.push_back(std::move(finding));
     }

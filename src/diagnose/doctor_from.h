@@ -156,6 +156,20 @@ std::vector<Finding> ReportFindings(const DoctorFacts& facts);
 /// "cpu.vm-hides-features" whatever the figures. Each names its clue.
 std::vector<Finding> CpuFindings(const DoctorReport& report);
 
+/// The verdicts CpuFindings' rules settle, so that a verdict never says "undetermined" of a cell
+/// a finding of the same report settles (the figures are classified once, for both): an
+/// undetermined AES verdict whose figure is above every software AES path (cpu.aes-hardware,
+/// report.crypto-fine's bound; not with user CPU time and an engine) becomes accelerated; one
+/// below every hardware path, or AES-GCM at a fraction of the same run's ChaCha20-Poly1305 no
+/// hardware path falls to, becomes NOT accelerated when the CPU clues show AES instructions
+/// (cpu.aes-unused, with its advice), software (expected) when they show none (cpu.no-hw-aes);
+/// with no figure above software AES on such a CPU, so does every AES figure between the bounds
+/// (not for a kernel tool, which may hand AES to an offload engine's driver). The line gives
+/// the finding's reason; the former line stays in the evidence. Nothing moves with an engine or
+/// provider named (for the software rules), a virtual machine that hides AES, a clue that
+/// cannot tell, under emulation, or for a verdict a kernel offload driver settled.
+void SettleByCpuFindings(DoctorReport& report);
+
 /// "The crypto is fine" (issue 13, section 6): the info finding "report.crypto-fine" when
 /// every verdict of `report` has a usable figure in an accelerated class: the verdict is
 /// "accelerated" (its cpb fingerprint is in an accelerated class over the whole clock range)

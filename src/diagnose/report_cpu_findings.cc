@@ -35,8 +35,10 @@ struct AesFigure {
   std::string operation;
   uint64_t input_len = 0;
   double bytes_per_s = 0;
-  std::string why;  // a bound of the run's own rows (KernelAesComparison::text); "" for the
-                    // bounds that hold on any CPU
+  std::string why;     // a bound of the run's own rows (KernelAesComparison::text); "" for the
+                       // bounds that hold on any CPU
+  size_t verdict = 0;  // its verdict's index in report.verdicts
+  std::string reason;  // `why` as a clause for a verdict line; "" when `why` is
 };
 
 std::string FigureText(const AesFigure& figure) {
@@ -91,8 +93,9 @@ Finding Make(std::string id, Severity severity, std::string summary, std::string
 constexpr double kGcmChaChaSoftwareRatio = 0.35;
 
 // The same-run bound above for an AES-GCM figure between the bounds that hold on any CPU: the
-// evidence when it settles a software AES-GCM, else "".
-std::string GcmAgainstChaCha(const DoctorReport& report, const AesFigure& figure) {
+// evidence when it settles a software AES-GCM, else "". `reason` receives it in a clause.
+std::string GcmAgainstChaCha(const DoctorReport& report, const AesFigure& figure,
+                             std::string* reason) {
   // An engine or provider may serve one of the two and not the other (and user CPU time leaves
   // its work out): the run's rows then do not share a CPU path.
   if (!report.facts.report->engine_or_provider.empty()) {
@@ -114,6 +117,10 @@ std::string GcmAgainstChaCha(const DoctorReport& report, const AesFigure& figure
     if (ratio > kGcmChaChaSoftwareRatio) {
       return "";
     }
+    *reason = fmt::format(
+        "AES-GCM at {:.2f} times the same run's ChaCha20-Poly1305 runs in software (with AES "
+        "instructions it runs at 0.55 times it or faster)",
+        ratio);
     return fmt::format(
         "{}, {:.2f} times ChaCha20-Poly1305 ({:.1f} MB/s) in the same run. ChaCha20-Poly1305 has "
         "no CPU instructions (it is SIMD or integer code), so it scales AES-GCM without knowing "
@@ -129,26 +136,37 @@ std::string GcmAgainstChaCha(const DoctorReport& report, const AesFigure& figure
   return "";
 }
 
-}  // namespace
-
-std::vector<Finding> CpuFindings(const DoctorReport& report) {
-  std::vector<Finding> out;
-  if (!report.facts.report) {
-    return out;
-  }
-  const ReportOrigin& origin = *report.facts.report;
-  const CpuClues& clues = origin.cpu_clues;
-
+// The report's AES figures, each where its bounds put it: below every hardware AES path, above
+// every software one, or between them (the CPU decides). CpuFindings states what they show and
+// SettleByCpuFindings moves the verdicts they settle: both read this one classification.
+struct AesFigures {
   std::vector<AesFigure> below;
   std::vector<AesFigure> above;
-  std::vector<AesFigure> inside;  // AES figures between the bounds: the CPU decides
-  for (const Verdict& verdict : report.verdicts) {
+  std::vector<AesFigure> inside;
+  // User CPU time with an engine may leave the engine's work out: no proof of hardware then
+  // (`above` is left empty).
+  bool timing_hides = false;
+};
+
+AesFigures ReadAesFigures(const DoctorReport& report) {
+  const ReportOrigin& origin = *report.facts.report;
+  AesFigures out;
+  std::vector<AesFigure>& below = out.below;
+  std::vector<AesFigure>& above = out.above;
+  std::vector<AesFigure>& inside = out.inside;
+  for (size_t i = 0; i < report.verdicts.size(); ++i) {
+    const Verdict& verdict = report.verdicts[i];
     if (verdict.measurements.empty() ||
         verdict.measurements.front().status != results::CellStatus::kOk) {
       continue;
     }
-    AesFigure figure{verdict.algorithm, verdict.operation, verdict.input_len,
-                     verdict.measurements.front().bytes_per_s, ""};
+    AesFigure figure{verdict.algorithm,
+                     verdict.operation,
+                     verdict.input_len,
+                     verdict.measurements.front().bytes_per_s,
+                     "",
+                     i,
+                     ""};
     AesBound bound = ClassifyAesFigure(figure.algorithm, figure.input_len, figure.bytes_per_s);
     if (bound == AesBound::kInside) {
       // Between the bounds that hold on any CPU: the run's serpent and twofish rows may settle it.
@@ -156,7 +174,8 @@ std::vector<Finding> CpuFindings(const DoctorReport& report) {
                                                        figure.operation, figure.input_len)) {
         bound = c->bound;
         figure.why = c->text;
-      } else if (std::string why = GcmAgainstChaCha(report, figure); !why.empty()) {
+        figure.reason = c->conclusion;
+      } else if (std::string why = GcmAgainstChaCha(report, figure, &figure.reason); !why.empty()) {
         // Or the run's own ChaCha20-Poly1305 row.
         bound = AesBound::kBelowHardware;
         figure.why = std::move(why);
@@ -176,11 +195,27 @@ std::vector<Finding> CpuFindings(const DoctorReport& report) {
         break;
     }
   }
-  // User CPU time with an engine may leave the engine's work out: no proof of hardware then.
-  const bool timing_hides = origin.timing_basis == "user_cpu" && !origin.engine_or_provider.empty();
-  if (timing_hides) {
+  out.timing_hides = origin.timing_basis == "user_cpu" && !origin.engine_or_provider.empty();
+  if (out.timing_hides) {
     above.clear();
   }
+  return out;
+}
+
+}  // namespace
+
+std::vector<Finding> CpuFindings(const DoctorReport& report) {
+  std::vector<Finding> out;
+  if (!report.facts.report) {
+    return out;
+  }
+  const ReportOrigin& origin = *report.facts.report;
+  const CpuClues& clues = origin.cpu_clues;
+  const AesFigures read = ReadAesFigures(report);
+  const std::vector<AesFigure>& below = read.below;
+  const std::vector<AesFigure>& above = read.above;
+  const std::vector<AesFigure>& inside = read.inside;
+  const bool timing_hides = read.timing_hides;
 
   const CpuFeatureClue* aes = nullptr;
   const AesInstructionsShown shown = ShownAesInstructions(clues, &aes);
@@ -260,6 +295,20 @@ std::vector<Finding> CpuFindings(const DoctorReport& report) {
                         "the host's CPU: QEMU -cpu host, libvirt <cpu mode='host-passthrough'/>, "
                         "or a model with +aes, if the host has it).",
                         kAesCommand, aes->name)));
+      } else if (report.facts.no_asm_build && !KernelTool(origin)) {
+        // The build settles the software's part (library.no-asm, and its verdicts): it runs C
+        // code whatever the CPU offers. Whether the CPU has AES instructions is left open, and
+        // only says how much an assembly build would gain.
+        out.push_back(Make(
+            "cpu.aes-software", Severity::kInfo,
+            "AES runs in software, as a build without assembly does: whether the CPU has AES "
+            "instructions, which an assembly build would use, is not in the text",
+            fmt::format("{}; the build has no assembly ({}), so its AES is C code on any CPU; "
+                        "the text shows neither the CPU's flags nor a CPU model the table knows",
+                        evidence, report.facts.no_asm_evidence),
+            fmt::format("Run `{}` on that machine: `aes` means an assembly build would use the "
+                        "CPU's AES instructions; nothing, a CPU without them.",
+                        kAesCommand)));
       } else {
         const bool guest = aes != nullptr;  // a guest's flags without aes: the host may have it
         // Three causes fit a figure below every hardware path on a CPU the text does not describe:
@@ -369,6 +418,147 @@ std::vector<Finding> CpuFindings(const DoctorReport& report) {
     }
   }
   return out;
+}
+
+namespace {
+
+// The line of a verdict SettleByCpuFindings settles: "<subject>: <status>: <reason>; <rate> is
+// <cpb> at <clock>.", its former line kept in the evidence (the fingerprint alone).
+void Settle(Verdict& verdict, VerdictStatus status, const std::string& reason,
+            const DoctorReport& report, std::vector<std::string> evidence, std::string advice) {
+  std::string former = verdict.line;  // "AES-128-CBC encrypt: undetermined: 193.05-965.24 cpb..."
+  if (const size_t at = former.find(": undetermined: "); at != std::string::npos) {
+    former = former.substr(at + 16);
+  }
+  if (!former.empty() && former.back() == '.') {
+    former.pop_back();
+  }
+  const std::string cpb = verdict_internal::FormatCpb(verdict.cpb_low, verdict.cpb_high);
+  const double rate = verdict.measurements.front().bytes_per_s;
+  verdict.status = status;
+  verdict.line = fmt::format(
+      "{}: {}: {}; {}{}.", VerdictSubject(verdict), VerdictStatusName(status), reason,
+      verdict_internal::FormatBytesPerSecond(rate),
+      cpb.empty()
+          ? ""
+          : fmt::format(" is {} at {}", cpb,
+                        verdict_internal::FormatHzRange(report.core_hz_low, report.core_hz_high)));
+  for (std::string& line : evidence) {
+    verdict.evidence.push_back(std::move(line));
+  }
+  if (!former.empty()) {
+    verdict.evidence.push_back("the cpb fingerprint alone: " + former);
+  }
+  verdict.advice = std::move(advice);
+}
+
+// True when `verdict` is open and the CPU findings' rules may settle it: undetermined, and not
+// a kernel tool's row whose named driver is an offload device (SettleByKernelDriver: the CPU's
+// bounds do not apply there).
+bool Open(const Verdict& verdict) {
+  return verdict.status == VerdictStatus::kUndetermined &&
+         (verdict.kernel_driver.empty() ||
+          SlowestClass(ReadKernelDriver(verdict.kernel_driver)) != KernelDriverClass::kEngine);
+}
+
+}  // namespace
+
+void SettleByCpuFindings(DoctorReport& report) {
+  if (!report.facts.report || !report.facts.emulation.empty()) {
+    return;
+  }
+  const ReportOrigin& origin = *report.facts.report;
+  const CpuClues& clues = origin.cpu_clues;
+  const AesFigures figures = ReadAesFigures(report);
+
+  // cpu.aes-hardware (and report.crypto-fine's AES bound): faster than any software AES at any
+  // clock, so a hardware path ran, whatever the CPU, architecture or clock.
+  for (const AesFigure& figure : figures.above) {
+    Verdict& verdict = report.verdicts[figure.verdict];
+    if (!Open(verdict)) {
+      continue;
+    }
+    std::vector<std::string> evidence{CeilingText(figure)};
+    if (!origin.engine_or_provider.empty()) {
+      evidence.push_back(fmt::format("with {} named, the hardware path may be its device's",
+                                     origin.engine_or_provider));
+    }
+    Settle(verdict, VerdictStatus::kAccelerated,
+           figure.why.empty()
+               ? fmt::format("faster than any software AES at any clock (above {:.0f} MB/s)",
+                             AesBoundsFor(figure.algorithm)->software_ceiling / 1e6)
+               : figure.reason,
+           report, std::move(evidence), "");
+  }
+
+  // cpu.aes-unused and cpu.no-hw-aes: a figure below every hardware AES path (or AES-GCM at a
+  // fraction of the same run's ChaCha20-Poly1305 no hardware path reaches) ran in software;
+  // the CPU's clue then says whether that was its best. A virtual machine whose model hides AES
+  // (cpu.vm-hides-features, cpu.vm-model-lacks) is left to those findings, and a figure with an
+  // engine or provider named may be the device's.
+  const CpuFeatureClue* aes = nullptr;
+  const AesInstructionsShown shown = ShownAesInstructions(clues, &aes);
+  const bool aes_hidden =
+      std::any_of(clues.hidden_by_vm.begin(), clues.hidden_by_vm.end(),
+                  [](const std::string& name) { return name == "AES-NI" || name == "AES"; });
+  if (aes == nullptr || aes_hidden || aes->from_vm_model || !origin.engine_or_provider.empty() ||
+      shown == AesInstructionsShown::kUnknown) {
+    return;
+  }
+  const std::string clue_source =
+      aes->source.empty() ? "" : fmt::format(" (source: {})", aes->source);
+  if (shown == AesInstructionsShown::kPresent) {
+    for (const AesFigure& figure : figures.below) {
+      Verdict& verdict = report.verdicts[figure.verdict];
+      if (!Open(verdict)) {
+        continue;
+      }
+      Settle(
+          verdict, VerdictStatus::kNotAccelerated,
+          fmt::format("the CPU has {}, but {}", aes->name,
+                      figure.why.empty() ? "no hardware AES path runs this slowly" : figure.reason),
+          report,
+          {FloorText(figure), fmt::format("{} shows {}{}", aes->clue, aes->name, clue_source)},
+          KernelTool(origin)
+              ? KernelAesDriverAdvice(report.facts.cpu.arch, origin.kernel_aes_module,
+                                      origin.kernel_aes_module_line)
+              : AesUnusedAdvice(report.facts));
+    }
+    return;
+  }
+  // The CPU has no AES instructions and no figure is faster than software AES: every AES figure
+  // ran in software, the best this CPU has. Between the bounds a kernel tool may still have
+  // handed AES to an offload engine's driver (cpu.no-hw-aes says so), so only figures below
+  // every hardware path settle there.
+  if (!figures.above.empty()) {
+    return;
+  }
+  std::vector<AesFigure> software = figures.below;
+  if (!KernelTool(origin)) {
+    software.insert(software.end(), figures.inside.begin(), figures.inside.end());
+  }
+  for (const AesFigure& figure : software) {
+    Verdict& verdict = report.verdicts[figure.verdict];
+    if (!Open(verdict)) {
+      continue;
+    }
+    const bool below = ClassifyAesFigure(figure.algorithm, figure.input_len, figure.bytes_per_s) ==
+                           AesBound::kBelowHardware ||
+                       !figure.why.empty();
+    Settle(verdict, VerdictStatus::kSoftwareExpected,
+           fmt::format("{} shows no {} (the CPU lacks it), and {}", aes->clue, aes->name,
+                       !figure.why.empty() ? figure.reason
+                       : below             ? "no hardware AES path runs this slowly"
+                               : "no figure of the run is faster than software AES can be"),
+           report,
+           {below ? FloorText(figure)
+                  : fmt::format("{}, within what software AES reaches (up to {:.0f} MB/s for it "
+                                "at 6.5 GHz)",
+                                FigureText(figure),
+                                AesBoundsFor(figure.algorithm)->software_ceiling / 1e6),
+            fmt::format("{} shows no {}{}", aes->clue, aes->name, clue_source)},
+           "");
+  }
 }
 
 }  // namespace cryptobench::diagnose

@@ -1,0 +1,175 @@
+// A finding that settles a cell's path sets that cell's verdict (SettleByCpuFindings): tryout 21
+// item 5 found verdicts "undetermined" beside cpu.aes-hardware, report.crypto-fine, cpu.aes-unused
+// and cpu.no-hw-aes of the same report, with the summary and exit status following the verdict,
+// and a no-asm verdict beside a cpu.aes-software that could not tell whether the software used
+// the CPU's AES instructions. Pastes shortened from /work/tryout-21/p (t13, t19, t16, t48, t09,
+// t11, t30, t38).
+#include <string>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "diagnose/doctor_report_internal.h"
+#include "support/diagnose_paste.h"
+#include "support/doctor_findings.h"
+
+namespace cryptobench::diagnose {
+namespace {
+
+using doctor_internal::SummaryText;
+using testing::DiagnosePaste;
+using testing::FindingOf;
+using ::testing::HasSubstr;
+using ::testing::Not;
+using testing::VerdictFor;
+
+// No report.cannot-tell of `report` names `name`.
+void ExpectNotOpen(const DoctorReport& report, const std::string& name) {
+  for (const Finding& finding : report.findings) {
+    if (finding.id == "report.cannot-tell") {
+      EXPECT_THAT(finding.summary, Not(HasSubstr(name))) << finding.summary;
+    }
+  }
+}
+
+TEST(SettleByFindingsTest, AboveEverySoftwareAesIsAccelerated) {
+  // t13: Botan rows at 3.5 GiB/s, architecture unknown (botan cpuid names x86 only).
+  const DoctorReport botan = DiagnosePaste(
+      "$ botan version\n3.2.0\n$ botan cpuid\nCPUID flags: rdtsc sse2 ssse3 sse41 sse42 avx2 "
+      "aes_ni clmul rdrand\n$ botan speed --msec=1000 AES-128/GCM ChaCha20Poly1305\n"
+      "AES-128/GCM(16) [aesni] encrypt buffer size 1024 bytes: 3512.451 MiB/sec 1.06 "
+      "cycles/byte (3512.45 MiB in 1000.00 ms)\n"
+      "ChaCha20Poly1305 [base] encrypt buffer size 1024 bytes: 1402.334 MiB/sec 2.66 "
+      "cycles/byte (1402.33 MiB in 1000.00 ms)\n");
+  ASSERT_NE(FindingOf(botan, "cpu.aes-hardware"), nullptr);
+  const Verdict& gcm = VerdictFor(botan, "AES-128-GCM", "encrypt");
+  EXPECT_EQ(gcm.status, VerdictStatus::kAccelerated) << gcm.line;
+  EXPECT_THAT(gcm.line, HasSubstr("faster than any software AES")) << gcm.line;
+  EXPECT_TRUE(gcm.advice.empty()) << gcm.advice;
+  ExpectNotOpen(botan, "AES-128-GCM");
+  // ChaCha20-Poly1305 has no such bound: still open, and said so.
+  EXPECT_EQ(VerdictFor(botan, "ChaCha20-Poly1305", "encrypt").status, VerdictStatus::kUndetermined);
+  EXPECT_THAT(SummaryText(botan), HasSubstr("1 accelerated"));
+
+  // t19: gnutls-cli at 4.91 GB/s, t16: -mr at 10.7 GB/s, t48: s390x cryptsetup at 4.2 GiB/s.
+  const DoctorReport gnutls = DiagnosePaste(
+      "$ gnutls-cli --benchmark-ciphers 2>&1 | head -4\n"
+      "Checking AEAD ciphers, payload size: 16384\n"
+      "             AES-128-GCM 4.91 GB/sec\n"
+      "       CHACHA20-POLY1305 1.92 GB/sec\n");
+  EXPECT_EQ(VerdictFor(gnutls, "AES-128-GCM", "encrypt").status, VerdictStatus::kAccelerated);
+  ExpectNotOpen(gnutls, "AES-128-GCM");
+  const DoctorReport mr = DiagnosePaste(
+      "$ openssl speed -mr -seconds 1 -evp aes-128-gcm\n"
+      "+DT:AES-128-GCM:1:16384\n+R:652112:AES-128-GCM:1.000000\n"
+      "+H:16:64:256:1024:8192:16384\n"
+      "+F:25:AES-128-GCM:980084976.00:2938368768.00:6428749568.00:9228606464.00:"
+      "10659618816.00:10684403712.00\n");
+  ASSERT_NE(FindingOf(mr, "report.crypto-fine"), nullptr);
+  EXPECT_EQ(VerdictFor(mr, "AES-128-GCM", "encrypt").status, VerdictStatus::kAccelerated);
+  EXPECT_EQ(mr.ExitStatus(), 0);
+  const DoctorReport s390x = DiagnosePaste(
+      "# uname -m\ns390x\n# cryptsetup benchmark -c aes-xts-plain64\n"
+      "# Tests are approximate using memory only (no storage IO).\n"
+      "# Algorithm |       Key |      Encryption |      Decryption\n"
+      "    aes-xts        256b      4231.7 MiB/s      4230.9 MiB/s\n");
+  EXPECT_EQ(VerdictFor(s390x, "AES-128-XTS", "encrypt").status, VerdictStatus::kAccelerated);
+  EXPECT_EQ(VerdictFor(s390x, "AES-128-XTS", "decrypt").status, VerdictStatus::kAccelerated);
+  EXPECT_THAT(SummaryText(s390x), HasSubstr("2 accelerated"));
+}
+
+TEST(SettleByFindingsTest, SoftwareAesOnACpuWithAesNiIsNotAccelerated) {
+  // t09: mbedTLS on an i5-8250U whose flags show aes; AES-GCM at 0.33 times ChaCha20-Poly1305.
+  const DoctorReport report = DiagnosePaste(
+      "$ grep -m1 flags /proc/cpuinfo\n"
+      "flags\t\t: fpu vme de pse tsc msr pae mce cx8 apic sep mtrr pge mca cmov pat pse36 "
+      "clflush mmx fxsr sse sse2 syscall nx lm constant_tsc pni pclmulqdq ssse3 cx16 sse4_1 "
+      "sse4_2 movbe popcnt aes xsave avx rdrand avx2 bmi2\n"
+      "$ ./programs/test/benchmark\n"
+      "  AES-CBC-128              :     166431 KiB/s,         21 cycles/byte\n"
+      "  AES-GCM-128              :      99741 KiB/s,         36 cycles/byte\n"
+      "  ChaCha20-Poly1305        :     300154 KiB/s,         11 cycles/byte\n");
+  ASSERT_NE(FindingOf(report, "cpu.aes-unused"), nullptr);
+  const Verdict& gcm = VerdictFor(report, "AES-128-GCM", "encrypt");
+  EXPECT_EQ(gcm.status, VerdictStatus::kNotAccelerated) << gcm.line;
+  EXPECT_THAT(gcm.line, HasSubstr("the CPU has AES-NI")) << gcm.line;
+  EXPECT_THAT(gcm.line, HasSubstr("ChaCha20-Poly1305")) << gcm.line;
+  EXPECT_FALSE(gcm.advice.empty());
+  // The ratio settles AES-GCM only: AES-CBC's figure is inside the bounds and stays open.
+  EXPECT_EQ(VerdictFor(report, "AES-128-CBC", "encrypt").status, VerdictStatus::kUndetermined);
+  EXPECT_EQ(report.ExitStatus(), 1);
+  EXPECT_THAT(SummaryText(report), HasSubstr("1 problem"));
+}
+
+TEST(SettleByFindingsTest, SoftwareAesOnACpuWithoutAesIsSoftwareExpected) {
+  // t11: MIPS 74Kc (no cpb classes for mips), below every hardware AES path.
+  const DoctorReport mips = DiagnosePaste(
+      "root@OpenWrt:~# cat /proc/cpuinfo\n"
+      "system type\t\t: Qualcomm Atheros QCA9558 ver 1 rev 0\n"
+      "cpu model\t\t: MIPS 74Kc V5.0\n"
+      "root@OpenWrt:~# openssl speed -evp aes-128-cbc\n"
+      "OpenSSL 1.0.1u  22 Sep 2016\n"
+      "built on: reproducible build, date unspecified\n"
+      "options:bn(64,32) rc4(ptr,char) des(idx,cisc,2,long) aes(partial) blowfish(ptr) \n"
+      "compiler: mips-openwrt-linux-musl-gcc -fPIC -DOPENSSL_PIC -DDSO_DLFCN -DHAVE_DLFCN_H "
+      "-DTERMIO -Os -DOPENSSL_BN_ASM_MONT -DSHA1_ASM -DSHA256_ASM -DAES_ASM\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes\n"
+      "aes-128-cbc       4053.83k     4863.54k     5112.41k     5176.81k     5180.07k\n");
+  ASSERT_NE(FindingOf(mips, "cpu.no-hw-aes"), nullptr);
+  const Verdict& cbc = VerdictFor(mips, "AES-128-CBC", "encrypt");
+  EXPECT_EQ(cbc.status, VerdictStatus::kSoftwareExpected) << cbc.line;
+  EXPECT_THAT(cbc.line, HasSubstr("MIPS 74Kc")) << cbc.line;
+  EXPECT_THAT(SummaryText(mips), Not(HasSubstr("undetermined")));
+  EXPECT_EQ(mips.ExitStatus(), 0);
+
+  // t30: armv7l, Features without aes, 29 MB/s (below every hardware path).
+  const DoctorReport armv7 = DiagnosePaste(
+      "pi@raspberrypi:~ $ uname -m\narmv7l\n"
+      "pi@raspberrypi:~ $ grep -m1 Features /proc/cpuinfo\n"
+      "Features\t: half thumb fastmult vfp edsp neon vfpv3 tls vfpv4 idiva idivt vfpd32 lpae "
+      "evtstrm crc32 \n"
+      "pi@raspberrypi:~ $ openssl speed -elapsed -evp aes-128-cbc\n"
+      "You have chosen to measure elapsed time instead of user CPU time.\n"
+      "OpenSSL 1.1.1n  15 Mar 2022\n"
+      "built on: Fri Jun 24 20:22:19 2022 UTC\n"
+      "options:bn(64,32) rc4(char) des(long) aes(partial) blowfish(ptr) \n"
+      "compiler: gcc -fPIC -pthread -Wa,--noexecstack -Wall -O2 -DOPENSSL_USE_NODELETE "
+      "-DOPENSSL_PIC -DOPENSSL_CPUID_OBJ -DOPENSSL_BN_ASM_MONT -DSHA1_ASM -DSHA256_ASM "
+      "-DAES_ASM -DBSAES_ASM -DGHASH_ASM -DPOLY1305_ASM -DNDEBUG\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+      "bytes\n"
+      "aes-128-cbc      24539.75k    27759.06k    28757.46k    29017.43k    28978.52k    "
+      "29003.09k\n");
+  ASSERT_NE(FindingOf(armv7, "cpu.no-hw-aes"), nullptr);
+  EXPECT_EQ(VerdictFor(armv7, "AES-128-CBC", "encrypt").status, VerdictStatus::kSoftwareExpected)
+      << VerdictFor(armv7, "AES-128-CBC", "encrypt").line;
+}
+
+TEST(SettleByFindingsTest, ANoAsmBuildSettlesWhatTheSoftwareUses) {
+  // t38: a mingw64 1.1.1 build without assembly, no CPU lines, AES-GCM at 32 MB/s.
+  const DoctorReport report = DiagnosePaste(
+      "$ openssl speed -evp aes-128-gcm\n"
+      "OpenSSL 1.1.1w  11 Sep 2023\n"
+      "built on: Mon Sep 11 14:09:53 2023 UTC\n"
+      "options:bn(64,64) rc4(16x,int) des(long) aes(partial) idea(int) blowfish(ptr) \n"
+      "compiler: gcc -m64 -Wall -O3 -DL_ENDIAN -DOPENSSL_PIC -DUNICODE -D_UNICODE "
+      "-DWIN32_LEAN_AND_MEAN -D_MT -DOPENSSL_BUILDING_OPENSSL -DNDEBUG\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+      "bytes\n"
+      "aes-128-gcm      26910.12k    30121.09k    31201.44k    31811.94k    31922.18k    "
+      "31943.33k\n");
+  EXPECT_EQ(VerdictFor(report, "AES-128-GCM", "encrypt").status, VerdictStatus::kNotAccelerated);
+  ASSERT_NE(FindingOf(report, "library.no-asm"), nullptr);
+  if (const Finding* software = FindingOf(report, "cpu.aes-software")) {
+    EXPECT_THAT(software->summary, Not(HasSubstr("the software does not use them")))
+        << software->summary;
+    EXPECT_THAT(software->summary, Not(HasSubstr("cannot tell"))) << software->summary;
+    EXPECT_EQ(software->severity, Severity::kInfo);
+  }
+}
+
+}  // namespace
+}  // namespace cryptobench::diagnose
