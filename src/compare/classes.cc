@@ -12,6 +12,8 @@
 
 #include "compare/attribution.h"
 #include "compare/sides.h"
+#include "diagnose/doctor_from.h"
+#include "diagnose/verdict_paths.h"
 
 namespace cryptobench::compare {
 namespace {
@@ -187,6 +189,17 @@ std::vector<Finding> ClassFindings(const std::vector<Row>& rows, const Side& a, 
   const auto classes_of = [&](const Side* side) -> const std::vector<diagnose::CpbClass>& {
     return side == &a ? classes_a : classes_b;
   };
+  // The classes each side's library and CPU can run, by doctor's own filter (ClassReachable:
+  // release, capability vector, flags line), so that compare names the candidates doctor --from
+  // names for the same run (new-user tryout 20: VAES-AVX512 for a vector with VAES clear).
+  const diagnose::DoctorFacts facts_a = diagnose::ReportFacts(a.run);
+  const diagnose::DoctorFacts facts_b = diagnose::ReportFacts(b.run);
+  const auto keep_of = [&](const Side* side) {
+    const diagnose::DoctorFacts* facts = side == &a ? &facts_a : &facts_b;
+    return [facts](const diagnose::CpbClass& c) {
+      return diagnose::verdict_internal::ClassReachable(c, *facts);
+    };
+  };
   size_t sentences = 0;
   for (const Row* row : picked) {
     if (sentences >= max_findings) {
@@ -200,9 +213,10 @@ std::vector<Finding> ClassFindings(const std::vector<Row>& rows, const Side& a, 
       // One build on one CPU takes one code path: the cpb of each run, and no class change.
       std::vector<std::string> cpbs;
       for (const Side* side : {&a, &b}) {
-        const diagnose::Fingerprint fp = diagnose::Classify(
-            classes_of(side), row->algorithm, row->operation,
-            (side == &a ? *row->a : *row->b).value, side->clock.hz_low, side->clock.hz_high);
+        const diagnose::Fingerprint fp =
+            diagnose::Classify(classes_of(side), row->algorithm, row->operation,
+                               (side == &a ? *row->a : *row->b).value, side->clock.hz_low,
+                               side->clock.hz_high, keep_of(side));
         cpbs.push_back(fmt::format("{} at {} cpb {}", side->letter,
                                    CpbText(fp.cpb_low, fp.cpb_high), side->clock.basis));
       }
@@ -237,7 +251,7 @@ std::vector<Finding> ClassFindings(const std::vector<Row>& rows, const Side& a, 
       }
       const diagnose::Fingerprint fp =
           diagnose::Classify(classes_of(side), row->algorithm, row->operation, figure.value,
-                             side->clock.hz_low, side->clock.hz_high);
+                             side->clock.hz_low, side->clock.hz_high, keep_of(side));
       conclusions.push_back(fp.conclusion);
       parts.push_back(
           fmt::format("{} {}at {} cpb {}: {}{}", side->letter,

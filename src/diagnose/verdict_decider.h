@@ -31,7 +31,9 @@ const std::vector<CpbClass>& ClassesFor(std::string_view arch);
 /// known) without its bits while another path of the family stays open, so that the family keeps
 /// an accelerated class. Also false for a hardware or vector AES block class when every row of
 /// a named OpenSSL 1.x release times the low-level AES_* API, which reaches neither (table asm
-/// or C only). True for every other class (software rows, unknown release or vector).
+/// or C only), and for a software class whose features the CPU facts show absent
+/// (CpuRulesOutSoftwareClass: vpaes on a CPU without SSSE3). True for every other class
+/// (software rows, unknown release or vector).
 bool ClassOfOpenPath(const CpbClass& c, Family family, const DoctorFacts& facts);
 
 /// ClassesFor(arch) less the software rows whose code `openssl_release` does not ship

@@ -380,6 +380,49 @@ bool PathAvailable(const PathSpec& path, const cpu::CpuFeatures& cpu,
                      [&](std::string_view name) { return FeatureAvailable(name, cpu, vector); });
 }
 
+namespace {
+
+// The CPU features a software class of data/cpb-classes.csv needs, by class-name prefix (first
+// match wins, so the longer prefix comes first); CpuRulesOutSoftwareClass documents the sources.
+struct SoftwareClassNeeds {
+  std::string_view prefix;
+  std::vector<std::string_view> needs;
+};
+
+const std::vector<SoftwareClassNeeds>& X86SoftwareClassNeeds() {
+  static const std::vector<SoftwareClassNeeds> kNeeds = {
+      {"vpaes SSSE3", {"SSSE3"}},
+      {"bsaes + PCLMUL GHASH", {"SSSE3", "PCLMULQDQ"}},
+      {"bsaes", {"SSSE3"}},  // bsaes SSSE3 rows and bsaes + 4-bit GHASH
+      {"SSSE3", {"SSSE3"}},  // SHA-1/SHA-256 _ssse3, ChaCha20_4x / _4xop (XOP CPUs have SSSE3)
+      {"AVX (", {"AVX", "SSSE3"}},  // sha1/sha256 _avx: AVX+SSSE3 (and an Intel CPU)
+      {"AVX / XOP", {"AVX"}},       // sha512 _xop / _avx (XOP CPUs have AVX)
+      {"AVX2+BMI", {"AVX2", "BMI1", "BMI2"}},
+      {"AVX2 (sha1", {"AVX2", "BMI1", "BMI2"}},
+      {"AVX2", {"AVX2"}},         // ChaCha20_8x, ChaCha20 + Poly1305 AVX2
+      {"AVX-512", {"AVX-512F"}},  // ChaCha20_16x (AVX512F); _8xvl needs AVX512VL, which implies F
+  };
+  return kNeeds;
+}
+
+}  // namespace
+
+bool CpuRulesOutSoftwareClass(const CpbClass& c, const cpu::CpuFeatures& cpu) {
+  if (c.family == ClassFamily::kHardware || cpu.arch != "x86_64") {
+    return false;
+  }
+  for (const SoftwareClassNeeds& row : X86SoftwareClassNeeds()) {
+    if (!std::string_view(c.name).starts_with(row.prefix)) {
+      continue;
+    }
+    return std::any_of(row.needs.begin(), row.needs.end(), [&](std::string_view need) {
+      const cpu::FeatureState* state = cpu.Find(need);
+      return state != nullptr && !state->usable();
+    });
+  }
+  return false;
+}
+
 std::vector<std::string> RelevantFeatures(const AlgorithmInfo& alg, const DoctorFacts& facts) {
   const std::optional<CapabilityVector> detected = DetectedVector(facts);
   const CapabilityVector* vector = detected ? &*detected : nullptr;

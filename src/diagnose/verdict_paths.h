@@ -13,6 +13,7 @@
 #include "algorithms/catalog.h"
 #include "cpu/features.h"
 
+#include "diagnose/classifier.h"
 #include "diagnose/doctor_model.h"
 #include "diagnose/ia32cap.h"
 #include "diagnose/library_changes.h"
@@ -116,6 +117,28 @@ bool FeatureAvailable(std::string_view name, const cpu::CpuFeatures& cpu,
 /// True if every `needs` and one `needs_any` feature is available.
 bool PathAvailable(const PathSpec& path, const cpu::CpuFeatures& cpu,
                    const CapabilityVector* vector);
+
+/// True when `c` is a software class (not ClassFamily::kHardware) of the x86-64 table whose code
+/// needs a CPU feature that `cpu` shows absent (cpu::CpuFeatures::Find gives the feature and it
+/// is not usable: a whole flags line or a capability vector without it). A feature `cpu` does not
+/// carry is unknown and rules nothing out, so a cut or missing flags line keeps every class.
+/// OpenSSL and BoringSSL reach these paths only through their feature tests
+/// (cpb-reference.md sec. 4.1-4.2): vpaes and bsaes need SSSE3 (VPAES_CAPABLE and BSAES_CAPABLE,
+/// OPENSSL_ia32cap_P[1] bit 41-32, crypto/evp/e_aes.c 1.0.2-1.1.1, include/crypto/aes_platform.h
+/// 3.x); GCM's PCLMUL GHASH needs PCLMULQDQ (crypto/modes/gcm128.c gcm_init: bit 33); the
+/// SHA-1/SHA-256 SIMD paths SSSE3, AVX (with SSSE3) or AVX2+BMI1+BMI2 (sha1-x86_64.pl:265-291,
+/// sha512-x86_64.pl:283-326); ChaCha20's SSSE3, AVX2 and AVX-512 paths those bits
+/// (chacha-x86_64.pl:261-273). Hardware classes are left to ClassOfOpenPath's paths
+/// (PathSpec::needs), which also weigh the capability vector. Other architectures' classes
+/// (NEON, which every AArch64 CPU has) are never ruled out here. Never throws.
+bool CpuRulesOutSoftwareClass(const CpbClass& c, const cpu::CpuFeatures& cpu);
+
+/// ClassOfOpenPath (verdict_decider.h) with the family of the class's own algorithm
+/// (FindAlgorithm(c.algorithm); a name the catalogue lacks has Family::kNone): whether the
+/// library and CPU of `facts` can run the class's code at all. The one filter doctor's verdicts
+/// and compare's class sentences apply to the cpb classes (Classify's `keep`), so that both name
+/// the same candidates for one run. Never throws beyond std::bad_alloc.
+bool ClassReachable(const CpbClass& c, const DoctorFacts& facts);
 
 /// The features whose masking switches off a path the CPU and the library's detected vector
 /// offer for `alg` (needs, needs_any and mask less trap_only), in first-seen order.

@@ -390,6 +390,9 @@ bool ClassOfOpenPath(const CpbClass& c, Family family, const DoctorFacts& facts)
   if (facts.no_asm_build) {
     return c.family == ClassFamily::kGenericC;
   }
+  if (CpuRulesOutSoftwareClass(c, facts.cpu)) {
+    return false;  // vpaes on a CPU whose flags line has no ssse3
+  }
   if (family == Family::kAesBlock && LowLevelAesOnly(facts) &&
       (c.family == ClassFamily::kHardware || c.family == ClassFamily::kVector)) {
     return false;
@@ -418,6 +421,11 @@ bool ClassOfOpenPath(const CpbClass& c, Family family, const DoctorFacts& facts)
     return &spec != &*owner && !spec.class_prefix.empty() && in_release(spec) &&
            PathAvailable(spec, facts.cpu, &*vector);
   });
+}
+
+bool ClassReachable(const CpbClass& c, const DoctorFacts& facts) {
+  const AlgorithmInfo* alg = FindAlgorithm(c.algorithm);
+  return ClassOfOpenPath(c, alg != nullptr ? FamilyOf(*alg) : Family::kNone, facts);
 }
 
 const std::vector<CpbClass>& Decider::Classes() const {
