@@ -1,6 +1,9 @@
 // The remedies a pasted report's advice names, per library (library_advice.h).
 #include "diagnose/library_advice.h"
 
+#include <algorithm>
+#include <array>
+
 #include <fmt/format.h>
 
 #include "diagnose/kernel_drivers.h"
@@ -122,6 +125,9 @@ struct Masks {
 // variable (google/boringssl a0689af29e8e460f1e5380e0fb74cef1b342e810). Its CMake build has
 // assembly unless OPENSSL_NO_ASM is set (CMakeLists.txt: add_definitions(-DOPENSSL_NO_ASM);
 // INCORPORATING.md: "OPENSSL_NO_ASM prevents the use of assembly code").
+// The x86 features every x86_mask below switches off (NothingToMask).
+constexpr std::array<std::string_view, 2> kMaskedX86Features{"AES-NI", "PCLMULQDQ"};
+
 constexpr Masks kBoringssl{
     AdviceLibrary::kBoringssl,
     "BoringSSL",
@@ -241,11 +247,29 @@ constexpr std::string_view kBotanClearRerun =
     "aes_ni for AES, clmul for GHASH, intel_sha for SHA-1/SHA-256) beside the pasted run";
 
 // The mask for the facts' architecture ("" when none is sourced or the architecture is unknown).
+// True when the CPU facts show absent every x86 feature the masks above exist to switch off:
+// AES-NI and PCLMULQDQ (bits 57 and 33 of OpenSSL's layout, which BoringSSL and AWS-LC read;
+// GnuTLS's 0x1 disables its run-time optimizations, whose hardware AES and GHASH need the same
+// two). The library cannot have taken those paths, so a masked rerun cannot drop: it proves
+// nothing (new-user tryout 20, n06: `bssl speed` on a QEMU CPU whose flags lack aes and
+// pclmulqdq was told to rerun with the AES-NI mask). A feature the text does not show leaves
+// the mask its use.
+bool NothingToMask(const DoctorFacts& facts) {
+  return std::all_of(kMaskedX86Features.begin(), kMaskedX86Features.end(),
+                     [&](std::string_view name) {
+                       const cpu::FeatureState* state = facts.cpu.Find(name);
+                       return state != nullptr && !state->usable();
+                     });
+}
+
 std::string_view MaskFor(const Masks& m, const DoctorFacts& facts) {
   if (Arm(facts)) {
     return m.arm_mask;
   }
-  return facts.cpu.arch == "x86_64" || facts.cpu.arch == "x86" ? m.x86_mask : "";
+  if (facts.cpu.arch != "x86_64" && facts.cpu.arch != "x86") {
+    return "";
+  }
+  return NothingToMask(facts) ? "" : m.x86_mask;
 }
 
 // "`MASK RERUN` beside the run pasted: ..." or, without a mask, what the library's own command
@@ -262,6 +286,9 @@ std::string MaskSentence(const Masks& m, const DoctorFacts& facts, std::string_v
         "{} settles it: a figure that drops shows the {} path ran, one that stays shows it did "
         "not",
         kBotanClearRerun, path);
+  }
+  if (!m.x86_mask.empty() && !Arm(facts) && NothingToMask(facts)) {
+    return "the CPU lines show neither AES-NI nor PCLMULQDQ, so no masked rerun can show more";
   }
   if (!m.evidence_command.empty()) {
     return fmt::format("`{}` shows more ({})", m.evidence_command, m.evidence_why);
@@ -653,6 +680,12 @@ std::string NoCapabilityVectorAdvice(const DoctorFacts& facts) {
           "{} prints no capability vector; `{} {}` beside the run pasted shows "
           "which path ran.",
           m->name, mask, m->rerun);
+    }
+    if (!m->x86_mask.empty() && !Arm(facts) && NothingToMask(facts)) {
+      return fmt::format(
+          "{} prints no capability vector; the CPU lines show neither AES-NI nor PCLMULQDQ, "
+          "the instructions its mask would switch off, so no masked rerun can show more.",
+          m->name);
     }
     if (EvidencePasted(*m, facts)) {
       return fmt::format(

@@ -253,6 +253,26 @@ TEST(LibraryAdviceTest, BoringsslAndAwsLcNameBsslSpeedWithTheMask) {
   }
 }
 
+// A CPU whose flags line shows neither AES-NI nor PCLMULQDQ gives the mask nothing to switch
+// off: the masked rerun cannot drop and proves nothing, so none is advised (new-user tryout 20,
+// n06: `bssl speed` on a QEMU CPU without aes or pclmulqdq). With either feature present, or
+// the flags unknown, the mask stays.
+TEST(LibraryAdviceTest, NoMaskRerunForACpuWithoutTheMaskedFeatures) {
+  const std::string no_aes =
+      "fpu de pse tsc msr pae mce cx8 apic sep mtrr pge mca cmov pat pse36 clflush mmx fxsr sse "
+      "sse2 syscall nx lm rep_good nopl cpuid pni cx16 x2apic hypervisor lahf_lm";
+  for (const std::string library : {"boringssl", "aws-lc"}) {
+    results::RunResult run = Paste(library, no_aes);
+    AddSoftwareAes(run);
+    const std::string advice = AllAdvice(DiagnoseReport(run));
+    EXPECT_THAT(advice, Not(HasSubstr("OPENSSL_ia32cap"))) << library << advice;
+    EXPECT_THAT(advice, Not(HasSubstr("knows no"))) << library << advice;
+    results::RunResult clmul = Paste(library, no_aes + " pclmulqdq");
+    AddSoftwareAes(clmul);
+    EXPECT_THAT(AllAdvice(DiagnoseReport(clmul)), HasSubstr("OPENSSL_ia32cap")) << library;
+  }
+}
+
 // BoringSSL on AArch64 reads no capability variable (crypto/cpu_aarch64_linux.cc: getauxval
 // only): no OPENSSL_armcap, and it says it cannot tell.
 TEST(LibraryAdviceTest, BoringsslOnArmNamesNoMask) {
