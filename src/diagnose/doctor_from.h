@@ -43,16 +43,27 @@ struct ReportClock {
 ReportClock ReportClockRange(const results::MachineInfo& machine);
 /// The same from the machine's model, else the pasted CPU model lines (`facts` of kind
 /// "cpu_model": /proc/cpuinfo's model name, lscpu's Model name) when every one that names a
-/// base clock names the same (a paste of two machines leaves the clock open), else the TSC.
+/// base clock names the same (a paste of two machines leaves the clock open), else the TSC, else
+/// CpufreqLimits(facts, arch) (`arch` as ReportArch gives it; "" unknown).
 ReportClock ReportClockRange(const results::MachineInfo& machine,
-                             const std::vector<results::SourceFact>& facts);
+                             const std::vector<results::SourceFact>& facts,
+                             std::string_view arch = "");
 /// The range from lscpu's "CPU min MHz" and "CPU max MHz" lines (facts "cpu_min_mhz",
-/// "cpu_max_mhz", the kernel's cpufreq limits): [0.8 x min, max(max, min(2.25 x max, 5 GHz))], the
-/// same throttle and turbo allowance as a base clock, since acpi-cpufreq reports the base clock
-/// as its max on CPUs with turbo. nullopt unless both are given, every line of each agrees (a
-/// paste of two machines leaves the clock open) and min <= max. ReportClockRange uses it when the
-/// text gives no base clock (model line or TSC).
-std::optional<ReportClock> CpufreqLimits(const std::vector<results::SourceFact>& facts);
+/// "cpu_max_mhz", the kernel's cpufreq limits): [0.8 x min, max]. On x86 ("x86_64", "x86") and
+/// an unknown `arch` ("") the top is max(max, min(2.25 x max, 5 GHz)), the same turbo allowance
+/// as a base clock: there turbo is the hardware's choice, above the frequencies the driver
+/// lists, and acpi-cpufreq gives the base clock (P0) as its max on CPUs with turbo. On every
+/// other architecture (aarch64's cpufreq-dt and cppc_cpufreq) boost is the kernel's software
+/// choice (Linux Documentation/cpu-freq/boost.txt, commit 0636f0c36a7f: "The decision about
+/// boost disable/enable is made either at hardware (e.g. x86) or software (e.g ARM)"), its
+/// frequencies are table entries flagged CPUFREQ_BOOST_FREQ that count toward cpuinfo_max_freq
+/// only while boost is enabled (drivers/cpufreq/freq_table.c, cpufreq_frequency_table_cpuinfo,
+/// commit 6f19efc0a1ca), so the max is the real top (new-user tryout 20, n10: a Cortex-A72 at
+/// 1800 MHz max was given cpb up to 4.05 GHz). nullopt unless both are given, every line of each
+/// agrees (a paste of two machines leaves the clock open) and min <= max. ReportClockRange uses
+/// it when the text gives no base clock (model line or TSC).
+std::optional<ReportClock> CpufreqLimits(const std::vector<results::SourceFact>& facts,
+                                         std::string_view arch = "");
 /// ReportClockRange(run.machine, run.source.facts).
 ReportClock ReportClockRange(const results::RunResult& run);
 

@@ -616,6 +616,34 @@ TEST(DoctorFromTest, ClockRangeComesFromTheCpuModelOrTheTsc) {
   EXPECT_THAT(clock.source, HasSubstr("TSC"));
 }
 
+// An AArch64 paste's lscpu limits bound its clock at the max: ReportClockRange(run) passes the
+// run's architecture (new-user tryout 20, n10: Cortex-A72, 1800 MHz max, cpb up to 4.05 GHz).
+TEST(DoctorFromTest, AnArmPastesLscpuMaxIsItsTopClock) {
+  const std::vector<results::RunResult> runs = import::ImportText(
+      "$ lscpu\n"
+      "Architecture:                    aarch64\n"
+      "Model name:                      Cortex-A72\n"
+      "CPU max MHz:                     1800.0000\n"
+      "CPU min MHz:                     600.0000\n"
+      "Flags:                           fp asimd evtstrm crc32 cpuid\n"
+      "$ openssl speed -elapsed -evp aes-128-gcm\n"
+      "version: 3.0.11\n"
+      "built on: Sat Sep 23 19:07:26 2023 UTC\n"
+      "options: bn(64,64)\n"
+      "compiler: gcc -fPIC -pthread -Wa,--noexecstack -Wall -O2 -DOPENSSL_USE_NODELETE "
+      "-DOPENSSL_PIC -DOPENSSL_BUILDING_OPENSSL -DNDEBUG\n"
+      "CPUINFO: OPENSSL_armcap=0x1\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+      "bytes\n"
+      "AES-128-GCM      19917.39k    25029.42k    26719.79k    27181.74k    27309.40k    "
+      "27322.37k\n",
+      "paste.txt");
+  const ReportClock clock = ReportClockRange(runs.back());
+  EXPECT_DOUBLE_EQ(clock.hz_low, 0.8 * 600e6);
+  EXPECT_DOUBLE_EQ(clock.hz_high, 1800e6);
+}
+
 // lscpu's "CPU min MHz" and "CPU max MHz" (the kernel's cpufreq limits) bound the clock when the
 // text has no base clock, with the same throttle and turbo allowance; one of them alone, two
 // machines that disagree, or a base clock in the model line leave them unused.
@@ -631,6 +659,17 @@ TEST(DoctorFromTest, ClockRangeFromLscpuCpufreqLimits) {
   // A max of 2401 MHz (acpi-cpufreq's base + 1) leaves room for turbo up to the 5 GHz ceiling.
   facts[0].value = "2401.0000";
   EXPECT_DOUBLE_EQ(ReportClockRange(machine, facts).hz_high, kReportDefaultHzHigh);
+
+  // On aarch64 (cpufreq-dt, cppc_cpufreq) the max is the top: boost clocks count into it while
+  // the kernel allows them (new-user tryout 20, n10). x86 and an unknown architecture keep the
+  // turbo allowance.
+  facts[0].value = "1800.0000";
+  const ReportClock arm = ReportClockRange(machine, facts, "aarch64");
+  EXPECT_DOUBLE_EQ(arm.hz_low, 0.8 * 408e6);
+  EXPECT_DOUBLE_EQ(arm.hz_high, 1800e6);
+  EXPECT_THAT(arm.source, HasSubstr("the max (on aarch64"));
+  EXPECT_DOUBLE_EQ(ReportClockRange(machine, facts, "x86_64").hz_high, 2.25 * 1800e6);
+  EXPECT_DOUBLE_EQ(ReportClockRange(machine, facts).hz_high, 2.25 * 1800e6);
 
   // Only one limit: unknown.
   EXPECT_EQ(ReportClockRange(machine, {facts[0]}).hz_low, kReportDefaultHzLow);

@@ -370,7 +370,7 @@ ReportClock ReportClockRange(const results::MachineInfo& machine) {
 }
 
 ReportClock ReportClockRange(const results::RunResult& run) {
-  return ReportClockRange(run.machine, run.source.facts);
+  return ReportClockRange(run.machine, run.source.facts, ReportArch(run, nullptr));
 }
 
 namespace {
@@ -422,7 +422,8 @@ ReportClock WithGovernor(ReportClock clock, const std::vector<results::SourceFac
 
 }  // namespace
 
-std::optional<ReportClock> CpufreqLimits(const std::vector<results::SourceFact>& facts) {
+std::optional<ReportClock> CpufreqLimits(const std::vector<results::SourceFact>& facts,
+                                         std::string_view arch) {
   size_t min_line = 0;
   size_t max_line = 0;
   std::string min_from;
@@ -434,17 +435,27 @@ std::optional<ReportClock> CpufreqLimits(const std::vector<results::SourceFact>&
   }
   ReportClock clock;
   clock.hz_low = *min_hz * kThrottleFactor;
-  clock.hz_high = std::max(*max_hz, std::min(*max_hz * kTurboFactor, kReportDefaultHzHigh));
+  // Turbo above the listed max is x86's hardware boost (see the declaration's sources).
+  if (arch.empty() || arch == "x86_64" || arch == "x86") {
+    clock.hz_high = std::max(*max_hz, std::min(*max_hz * kTurboFactor, kReportDefaultHzHigh));
+    clock.source = fmt::format(
+        "from {} (line {}) and {} (line {}): {} x min (throttled) to {} (a max that "
+        "acpi-cpufreq gives as the base clock leaves room for turbo)",
+        min_from, min_line, max_from, max_line, kThrottleFactor,
+        verdict_internal::FormatHz(clock.hz_high));
+    return clock;
+  }
+  clock.hz_high = *max_hz;
   clock.source = fmt::format(
-      "from {} (line {}) and {} (line {}): {} x min (throttled) to {} "
-      "(a max that acpi-cpufreq gives as the base clock leaves room for turbo)",
+      "from {} (line {}) and {} (line {}): {} x min (throttled) to {}, the max (on {} the "
+      "kernel counts boost clocks into the max while it allows them)",
       min_from, min_line, max_from, max_line, kThrottleFactor,
-      verdict_internal::FormatHz(clock.hz_high));
+      verdict_internal::FormatHz(clock.hz_high), arch);
   return clock;
 }
 
 ReportClock ReportClockRange(const results::MachineInfo& machine,
-                             const std::vector<results::SourceFact>& facts) {
+                             const std::vector<results::SourceFact>& facts, std::string_view arch) {
   ReportClock clock;
   clock.source = fmt::format("assumed {}-{} GHz: the text gives no clock rate",
                              kReportDefaultHzLow / 1e9, kReportDefaultHzHigh / 1e9);
@@ -499,7 +510,7 @@ ReportClock ReportClockRange(const results::MachineInfo& machine,
                        verdict_internal::FormatHz(machine.tick_rate_hz));
   }
   if (base == 0) {
-    if (const std::optional<ReportClock> limits = CpufreqLimits(facts)) {
+    if (const std::optional<ReportClock> limits = CpufreqLimits(facts, arch)) {
       return WithGovernor(*limits, facts);
     }
   }
