@@ -586,6 +586,32 @@ bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact
       return true;
     }
   }
+  // lscpu's "CPU op-mode(s): 32-bit, 64-bit" (util-linux sys-utils/lscpu.c, the summary's
+  // "CPU op-mode(s):" row): the code widths the CPU runs, which its Architecture line already
+  // settles for the figures; taken without a fact so that its figures-like words are not called
+  // another program's output.
+  if (StartsWithNoCase(trimmed, "CPU op-mode(s):")) {
+    return true;
+  }
+  // OpenSSL 1.0.2's `openssl version -a` ends with "engines:  rdrand dynamic": the ids of the
+  // engines the library's engine list holds when `openssl` starts, built in (rdrand, dynamic,
+  // and a build's own) or loaded by openssl.cnf (apps/version.c of OpenSSL_1_0_2-stable:
+  // ENGINE_get_first .. ENGINE_get_next, printed by -a). A fact "engine_ids", value the ids as
+  // printed; it says what is there, not that a run used one.
+  if (StartsWithNoCase(trimmed, "engines:")) {
+    const std::string_view ids = Trim(trimmed.substr(8));
+    const std::vector<std::string_view> words = SplitWords(ids);
+    const bool id_list = !words.empty() && std::all_of(words.begin(), words.end(), [](auto w) {
+      return std::all_of(w.begin(), w.end(), [](char c) {
+        return std::islower(static_cast<unsigned char>(c)) ||
+               std::isdigit(static_cast<unsigned char>(c)) || c == '_' || c == '-';
+      });
+    });
+    if (id_list) {
+      facts->push_back({"engine_ids", std::string(ids), line.number, "openssl version -a"});
+      return true;
+    }
+  }
   if (trimmed.find("openssl_conf") != std::string_view::npos ||
       StartsWithNoCase(trimmed, "engines =") || StartsWithNoCase(trimmed, "engines=") ||
       StartsWithNoCase(trimmed, "dynamic_path") || StartsWithNoCase(trimmed, "engine_id") ||

@@ -2,7 +2,8 @@
 // for doctor --from and compare to interpret: `openssl engine -t -c` lists, openssl.cnf lines
 // that load engines or providers, `lsmod` modules, /proc/crypto entries (algorithm, driver,
 // module, priority), `uname -a`, the CPU model and flags of /proc/cpuinfo or lscpu, and QEMU's
-// `-cpu MODEL` option (fact kind "vm_cpu_model", value the model's name). Import
+// `-cpu MODEL` option (fact kind "vm_cpu_model", value the model's name), and OpenSSL 1.0.2's
+// `openssl version -a` engines line (fact kind "engine_ids", the ids as printed). Import
 // does not judge them; it records what they say and on which line.
 #pragma once
 

@@ -31,6 +31,43 @@ std::vector<std::string> VmModels(const std::string& before) {
   return out;
 }
 
+// lscpu's "CPU op-mode(s): 32-bit, 64-bit" and OpenSSL 1.0.2's `openssl version -a` line
+// "engines:  rdrand dynamic" are no other program's output (new-user tryout 20, n01: both were
+// "belongs to no run import reads; skipped"); the engines line is kept as a fact.
+TEST(EnvFactsTest, LscpuOpModesAndVersionEnginesLineAreRead) {
+  const std::string paste =
+      "[root@app01 ~]# lscpu\n"
+      "Architecture:          x86_64\n"
+      "CPU op-mode(s):        32-bit, 64-bit\n"
+      "Byte Order:            Little Endian\n"
+      "[root@app01 ~]# openssl version -a\n"
+      "OpenSSL 1.0.2k-fips  26 Jan 2017\n"
+      "built on: reproducible build, date unspecified\n"
+      "platform: linux-x86_64\n"
+      "options:  bn(64,64) md2(int) rc4(16x,int) des(idx,cisc,16,int) idea(int) blowfish(idx) \n"
+      "compiler: gcc -I. -I.. -I../include  -fPIC -DOPENSSL_PIC -m64 -DL_ENDIAN -O2 "
+      "-DOPENSSL_IA32_SSE2 -DAES_ASM -DVPAES_ASM -DBSAES_ASM -DGHASH_ASM\n"
+      "OPENSSLDIR: \"/etc/pki/tls\"\n"
+      "engines:  rdrand dynamic \n"
+      "[root@app01 ~]# openssl speed -evp aes-128-cbc\n"
+      "Doing aes-128-cbc for 3s on 16 size blocks: 17012345 aes-128-cbc's in 2.99s\n"
+      "Doing aes-128-cbc for 3s on 8192 size blocks: 37512 aes-128-cbc's in 3.00s\n";
+  std::string caveats;
+  std::vector<std::string> engines;
+  for (const results::RunResult& run : ImportText(paste, "paste.txt")) {
+    for (const std::string& caveat : run.source.caveats) {
+      caveats += caveat + "\n";
+    }
+    for (const results::SourceFact& fact : run.source.facts) {
+      if (fact.kind == "engine_ids") {
+        engines.push_back(fmt::format("{} (line {})", fact.value, fact.line));
+      }
+    }
+  }
+  EXPECT_EQ(caveats.find("belongs to no run"), std::string::npos) << caveats;
+  EXPECT_EQ(engines, std::vector<std::string>{"rdrand dynamic (line 12)"});
+}
+
 TEST(EnvFactsTest, QemuCpuOptionNamesTheGuestModel) {
   EXPECT_EQ(VmModels("With `-cpu EPYC-v4`:\n"), std::vector<std::string>{"EPYC-v4"});
   EXPECT_EQ(VmModels("qemu-system-x86_64 -enable-kvm -cpu qemu64,+ssse3 -m 2G disk.img\n"),
