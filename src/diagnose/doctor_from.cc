@@ -15,6 +15,7 @@
 #include "diagnose/kernel_drivers.h"
 #include "diagnose/library_advice.h"
 #include "diagnose/speed_tool.h"
+#include "diagnose/undecoded_vector.h"
 #include "diagnose/verdict.h"
 #include "diagnose/verdict_text.h"
 #include "diagnose/vm_cpu_models.h"
@@ -296,6 +297,16 @@ std::vector<std::string> CannotKnow(const DoctorReport& report, bool engine_take
         "Which features the library's capability vector has: the text shows the CPU's (the "
         "clues above) but {}.",
         HiddenLibraryChoice(report.facts)));
+  } else if (!origin.cpu_features_known &&
+             !UndecodedVectorVariable(report.facts.library.cpu_info).empty()) {
+    out.push_back(fmt::format(
+        "Which features the CPU has: the CPUINFO line's {} vector is in the text, but cryptobench "
+        "decodes only OPENSSL_ia32cap and OPENSSL_armcap, so verdicts rest on the fingerprint and "
+        "the build flags{}.",
+        UndecodedVectorVariable(report.facts.library.cpu_info),
+        UndecodedVectorAes(report.facts.library.cpu_info).empty()
+            ? ""
+            : " (of AES it shows " + UndecodedVectorAes(report.facts.library.cpu_info) + ")"));
   } else if (!origin.cpu_features_known) {
     out.push_back(
         report.facts.no_asm_build && report.facts.library.capability_vector == "N/A"

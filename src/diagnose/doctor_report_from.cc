@@ -10,6 +10,7 @@
 
 #include "diagnose/doctor_report_internal.h"
 #include "diagnose/library_advice.h"
+#include "diagnose/undecoded_vector.h"
 
 namespace cryptobench::diagnose::doctor_internal {
 namespace {
@@ -68,7 +69,15 @@ std::vector<FactRow> ReportCpuRows(const DoctorFacts& facts) {
           ? FactRow{"architecture", "not in the text"}
           : FactRow{"architecture", facts.cpu.arch, false,
                     origin.arch_source.empty() ? "" : "(from " + origin.arch_source + ")"});
-  if (!origin.cpu_features_known && !origin.cpu_features_from_clues) {
+  if (!origin.cpu_features_known && !origin.cpu_features_from_clues &&
+      !UndecodedVectorVariable(facts.library.cpu_info).empty()) {
+    rows.push_back(
+        {"features", "not decoded (the CPUINFO line's " +
+                         UndecodedVectorVariable(facts.library.cpu_info) + " vector" +
+                         (UndecodedVectorAes(facts.library.cpu_info).empty()
+                              ? std::string(")")
+                              : "; AES: " + UndecodedVectorAes(facts.library.cpu_info) + ")")});
+  } else if (!origin.cpu_features_known && !origin.cpu_features_from_clues) {
     rows.push_back({"features", OpensslAdvice(facts) && !KernelTool(origin)
                                     ? "not in the text (no CPUINFO capability vector)"
                                     : "not in the text (no CPU flags line)"});

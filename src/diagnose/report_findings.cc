@@ -9,6 +9,7 @@
 #include "diagnose/doctor_from.h"
 #include "diagnose/library_advice.h"
 #include "diagnose/library_facts.h"
+#include "diagnose/undecoded_vector.h"
 #include "diagnose/verdict_text.h"
 
 namespace cryptobench::diagnose {
@@ -188,12 +189,32 @@ void Cpu(const DoctorFacts& facts, std::vector<Finding>& out) {
                        ArchitectureCommandAdvice(facts)));
     return;
   }
+  if (!origin.cpu_features_known && !UndecodedVectorVariable(facts.library.cpu_info).empty()) {
+    // The vector is in the text (crypto/info.c prints it on s390x and RISC-V): it is not asked
+    // for, only not decoded into the features the cpb classes and masks use.
+    out.push_back(
+        Make("report.vector-not-decoded", Severity::kInfo,
+             fmt::format(
+                 "The CPUINFO line's {} vector is not decoded: the CPU's features are {}",
+                 UndecodedVectorVariable(facts.library.cpu_info),
+                 origin.cpu_features_from_clues ? "from its CPU lines" : "unknown to cryptobench"),
+             fmt::format(
+                 "cryptobench decodes OPENSSL_ia32cap and OPENSSL_armcap only{}; verdicts rest "
+                 "on the cpb fingerprint and the build flags",
+                 UndecodedVectorAes(facts.library.cpu_info).empty()
+                     ? std::string()
+                     : "; of AES the vector shows " + UndecodedVectorAes(facts.library.cpu_info)),
+             ""));
+    return;
+  }
   if (!origin.cpu_features_known && !facts.no_asm_build) {
     const bool clues = origin.cpu_features_from_clues;
     // CPUINFO is OpenSSL's line (openssl version -a); other libraries and the kernel's tools
     // print no capability vector at all.
     const bool openssl = OpensslAdvice(facts) && !KernelTool(origin);
-    // OpenSSL prints CPUINFO: N/A in every build outside x86 and ARM (CpuinfoNaMeansNoAsm).
+    // OpenSSL prints CPUINFO: N/A in every build outside x86 and ARM in releases without a
+    // vector for the architecture (CpuinfoNaMeansNoAsm; s390x and RISC-V vectors:
+    // UndecodedVectorVariable).
     const bool silent_na = facts.library.capability_vector == "N/A";
     const std::string_view no_line = silent_na ? "no capability vector (CPUINFO: N/A)"
                                      : openssl ? "no CPUINFO line"
@@ -209,8 +230,10 @@ void Cpu(const DoctorFacts& facts, std::vector<Finding>& out) {
                                              "and ARM, but every build elsewhere prints it "
                                              "(crypto/info.c), and the text names no architecture")
                               : fmt::format("OpenSSL prints CPUINFO: N/A in every build "
-                                             "on {} (a vector only on x86 and ARM: "
-                                             "crypto/info.c)",
+                                             "on {} of a release whose crypto/info.c prints "
+                                             "no vector there (x86 and ARM have one in every "
+                                             "assembly build; s390x and RISC-V only in later "
+                                             "3.x sources)",
                                             facts.cpu.arch))
             : !openssl ? std::string("the tool prints no capability vector")
             : facts.library.version_num != 0 && facts.library.version_num < 0x30000000
