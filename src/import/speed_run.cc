@@ -329,6 +329,16 @@ std::string JoinLines(const std::vector<size_t>& lines) {
   return out;
 }
 
+// "12 (nistp256), 14 (brainpoolP256r1)" for a caveat: each progress line with the curve it is
+// read as (NameCurvesInTableOrder).
+std::string JoinLinesWithCurves(const std::vector<std::pair<size_t, std::string>>& named) {
+  std::vector<std::string> parts;
+  for (const auto& [line, curve] : named) {
+    parts.push_back(fmt::format("{} ({})", line, curve));
+  }
+  return fmt::format("{}", fmt::join(parts, ", "));
+}
+
 // Cells whose progress lines gave several results in a run without -multi (RowsFromProgress).
 void AddRepeatedCellsCaveat(std::vector<size_t> lines, RunResult* run) {
   if (lines.empty()) {
@@ -799,16 +809,13 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
     const std::vector<std::pair<size_t, std::string>> renamed = NameCurvesInTableOrder(
         &progress, major, ev.command.args, table ? nullptr : &ambiguous, &by_command, multi > 1);
     if (!by_command.empty()) {
-      std::vector<std::string> named;
-      for (const auto& [line, curve] : by_command) {
-        named.push_back(fmt::format("{} ({})", line, curve));
-      }
       run.source.caveats.push_back(fmt::format(
           "{} {}: ECDSA and ECDH progress lines print a curve's size, not its name; the "
           "command line (line {}) chose the curves (apps/speed.c ecdsa_choices[] and "
           "ecdh_choices[]), which speed runs in its table's order, so each line is the chosen "
           "curve of its size.",
-          by_command.size() == 1 ? "Line" : "Lines", fmt::join(named, ", "), ev.command.line));
+          by_command.size() == 1 ? "Line" : "Lines", JoinLinesWithCurves(by_command),
+          ev.command.line));
     }
     if (!ambiguous.empty()) {
       run.source.caveats.push_back(fmt::format(
@@ -823,16 +830,12 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
           ambiguous.size() == 1 ? "it is" : "they are"));
     }
     if (!renamed.empty()) {
-      std::vector<std::string> named;
-      for (const auto& [line, curve] : renamed) {
-        named.push_back(fmt::format("{} ({})", line, curve));
-      }
       run.source.caveats.push_back(fmt::format(
           "Lines {}: the ECDSA and ECDH progress lines print each curve's size, not its name, and "
           "more than one curve of speed's curve table has that size; the lines follow the "
           "table's order (apps/speed.c{}) with as many lines of each such size as it has "
           "curves, so the n-th line of a size is read as its n-th curve.",
-          fmt::join(named, ", "),
+          JoinLinesWithCurves(renamed),
           major >= 3   ? ", 3.0 and later: with the Brainpool curves"
           : major >= 0 ? ", 1.x: prime, then Koblitz, then binary curves"
                        : ""));
