@@ -22,18 +22,6 @@ results::RunResult Parse(const std::string& text, const std::vector<std::string>
   return parser.Build();
 }
 
-const results::Cell* FindCell(const results::RunResult& run, const std::string& algorithm,
-                              const std::string& op, uint64_t input_len) {
-  for (const results::AlgorithmResult& alg : run.algorithms) {
-    for (const results::Cell& cell : alg.cells) {
-      if (alg.algorithm == algorithm && cell.operation == op && cell.input_len == input_len) {
-        return &cell;
-      }
-    }
-  }
-  return nullptr;
-}
-
 // The line number of the ImportError that parsing `text` throws, or 0.
 size_t ErrorLine(const std::string& text) {
   try {

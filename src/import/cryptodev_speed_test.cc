@@ -15,20 +15,6 @@
 namespace cryptobench::import {
 namespace {
 
-const results::Cell* CellOf(const results::RunResult& run, const std::string& algorithm,
-                            uint64_t input_len) {
-  const results::AlgorithmResult* alg = FindAlgorithm(run, algorithm);
-  if (alg == nullptr) {
-    return nullptr;
-  }
-  for (const results::Cell& cell : alg->cells) {
-    if (cell.input_len == input_len) {
-      return &cell;
-    }
-  }
-  return nullptr;
-}
-
 // The issue's paste: speed.c's AES-128-CBC lines, then `openssl speed` with the devcrypto
 // engine, whose last progress line is cut ("70025 AES-128-CBC'").
 const char* const kIssue89 =
@@ -56,12 +42,12 @@ TEST(CryptodevSpeedTest, Issue89ReadsBothToolsAndSkipsTheCutLine) {
   ASSERT_EQ(runs.size(), 2u);
   const results::RunResult& dev = runs[0];
   EXPECT_EQ(dev.source.tool, "cryptodev-linux speed");
-  const results::Cell* cell = CellOf(dev, "AES-128-CBC", 512);
+  const results::Cell* cell = FindCell(dev, "AES-128-CBC", 512);
   ASSERT_NE(cell, nullptr);
   EXPECT_EQ(cell->operation, "encrypt");
   EXPECT_DOUBLE_EQ(cell->figures->bytes_per_s->value, 22.17e6);
   EXPECT_DOUBLE_EQ(cell->figures->ops_per_s.value, 22.17e6 / 512);
-  ASSERT_NE(CellOf(dev, "AES-128-CBC", 65536), nullptr);
+  ASSERT_NE(FindCell(dev, "AES-128-CBC", 65536), nullptr);
   EXPECT_EQ(FindAlgorithm(dev, "AES-128-CBC")->cells.size(), 8u);
   EXPECT_TRUE(HasCaveat(dev, "/dev/crypto from user space"));
   EXPECT_TRUE(HasCaveat(dev, "MB (1e+06 bytes)"));
@@ -82,11 +68,11 @@ TEST(CryptodevSpeedTest, HashesTheirDriverAndBinaryUnits) {
       "\tEncrypting in chunks of 1024 bytes: done. 1.50 GiB in 5.00 secs: 0.30 GiB/sec\n",
       "sha.txt");
   ASSERT_EQ(runs.size(), 1u);
-  const results::Cell* sha1 = CellOf(runs[0], "SHA-1", 256);
+  const results::Cell* sha1 = FindCell(runs[0], "SHA-1", 256);
   ASSERT_NE(sha1, nullptr);
   EXPECT_EQ(sha1->operation, "hash");
   EXPECT_DOUBLE_EQ(sha1->figures->bytes_per_s->value, 60.0 * 1048576);
-  ASSERT_NE(CellOf(runs[0], "SHA-256", 1024), nullptr);
+  ASSERT_NE(FindCell(runs[0], "SHA-256", 1024), nullptr);
   for (const results::AlgorithmResult& alg : runs[0].algorithms) {
     if (alg.algorithm == "SHA-1") {
       EXPECT_EQ(alg.implementation, "sha1-ce");
@@ -108,7 +94,7 @@ TEST(CryptodevSpeedTest, OldUnitsNullCipherAndNamelessLines) {
       "old.txt");
   ASSERT_EQ(runs.size(), 1u);
   ASSERT_EQ(runs[0].algorithms.size(), 1u);
-  EXPECT_DOUBLE_EQ(CellOf(runs[0], "AES-128-CBC", 512)->figures->bytes_per_s->value, 10e6);
+  EXPECT_DOUBLE_EQ(FindCell(runs[0], "AES-128-CBC", 512)->figures->bytes_per_s->value, 10e6);
   EXPECT_TRUE(HasCaveat(runs[0], "Line 1: cryptodev-linux speed results without a 'Testing"));
   EXPECT_TRUE(HasCaveat(runs[0], "Line 3: cryptodev-linux speed results for the NULL cipher"));
   EXPECT_TRUE(HasCaveat(runs[0], "Line 7: cryptodev-linux speed results for 'AES128 with SHA1'"));
@@ -126,9 +112,9 @@ TEST(CryptodevSpeedTest, ResultPrintedAfterTheNextHeaderBelongsToItsChunk) {
       "\tEncrypting in chunks of 256 bytes: done. 20.00 MB in 5.00 secs: 4.00 MB/sec\n",
       "redirected.txt");
   ASSERT_EQ(runs.size(), 1u);
-  ASSERT_NE(CellOf(runs[0], "AES-128-CBC", 65536), nullptr);
-  EXPECT_DOUBLE_EQ(CellOf(runs[0], "AES-128-CBC", 65536)->figures->bytes_per_s->value, 17.19e6);
-  ASSERT_NE(CellOf(runs[0], "SHA-1", 256), nullptr);
+  ASSERT_NE(FindCell(runs[0], "AES-128-CBC", 65536), nullptr);
+  EXPECT_DOUBLE_EQ(FindCell(runs[0], "AES-128-CBC", 65536)->figures->bytes_per_s->value, 17.19e6);
+  ASSERT_NE(FindCell(runs[0], "SHA-1", 256), nullptr);
   EXPECT_TRUE(HasCaveat(runs[0], "Line 5: the result of the 65536-byte chunk of line 3"));
 }
 
@@ -148,8 +134,8 @@ TEST(CryptodevSpeedTest, DamagedLinesCostOnlyThemselves) {
         "\tEncrypting in chunks of 1024 bytes: ", "\tEncrypting in chunks of 1024 bytes:"}) {
     const std::vector<results::RunResult> runs = ImportText(good + bad + "\n", "cut.txt");
     ASSERT_EQ(runs.size(), 1u) << bad;
-    ASSERT_NE(CellOf(runs[0], "AES-128-CBC", 512), nullptr) << bad;
-    EXPECT_EQ(CellOf(runs[0], "AES-128-CBC", 1024), nullptr) << bad;
+    ASSERT_NE(FindCell(runs[0], "AES-128-CBC", 512), nullptr) << bad;
+    EXPECT_EQ(FindCell(runs[0], "AES-128-CBC", 1024), nullptr) << bad;
     EXPECT_TRUE(HasCaveat(runs[0], "Line 3")) << bad;
   }
   // A rate that is not the data over the seconds: an error cell.
@@ -157,7 +143,7 @@ TEST(CryptodevSpeedTest, DamagedLinesCostOnlyThemselves) {
       good + "\tEncrypting in chunks of 1024 bytes: done. 110.86 MB in 5.00 secs: 99.00 MB/sec\n",
       "wrong.txt");
   ASSERT_EQ(wrong.size(), 1u);
-  EXPECT_EQ(CellOf(wrong[0], "AES-128-CBC", 1024)->status, results::CellStatus::kError);
+  EXPECT_EQ(FindCell(wrong[0], "AES-128-CBC", 1024)->status, results::CellStatus::kError);
   EXPECT_EQ(ImportText(good + good, "twice.txt").size(), 2u);
   EXPECT_NE(ImportErrorOf("\tEncrypting in chunks of 512 bytes: done. 1 MB in 5.00 secs: 2\n"), "");
 }

@@ -20,20 +20,6 @@ namespace {
 
 using ::testing::HasSubstr;
 
-const results::Cell* CellOf(const results::RunResult& run, const std::string& algorithm,
-                            const std::string& op, uint64_t input_len) {
-  const results::AlgorithmResult* alg = FindAlgorithm(run, algorithm);
-  if (alg == nullptr) {
-    return nullptr;
-  }
-  for (const results::Cell& cell : alg->cells) {
-    if (cell.operation == op && cell.input_len == input_len) {
-      return &cell;
-    }
-  }
-  return nullptr;
-}
-
 std::string CaveatTexts(const results::Cell& cell) {
   std::string out;
   for (const results::CellCaveat& caveat : cell.caveats) {
@@ -52,7 +38,7 @@ TEST(ImportCellCaveatsTest, DamagedRowDoubtsItsOtherCells) {
           "sha256       100000.00k  200000.00k  300000.00k  400000.00k  500000.00k  600000.00k\n",
       "paste.txt");
   ASSERT_EQ(runs.size(), 1u);
-  const results::Cell* damaged_row = CellOf(runs[0], "AES-128-CBC", "encrypt", 256);
+  const results::Cell* damaged_row = FindCell(runs[0], "AES-128-CBC", "encrypt", 256);
   ASSERT_NE(damaged_row, nullptr);
   ASSERT_EQ(damaged_row->caveats.size(), 1u) << CaveatTexts(*damaged_row);
   EXPECT_EQ(damaged_row->caveats[0].text, "read from a row damaged in the paste (line 2)");
@@ -60,7 +46,7 @@ TEST(ImportCellCaveatsTest, DamagedRowDoubtsItsOtherCells) {
   EXPECT_TRUE(damaged_row->caveats[0].doubt);
   EXPECT_TRUE(results::HasDoubt(*damaged_row));
   // A whole row keeps its figures as printed: nothing to say.
-  const results::Cell* whole_row = CellOf(runs[0], "SHA-256", "hash", 256);
+  const results::Cell* whole_row = FindCell(runs[0], "SHA-256", "hash", 256);
   ASSERT_NE(whole_row, nullptr);
   EXPECT_TRUE(whole_row->caveats.empty()) << CaveatTexts(*whole_row);
 }
@@ -70,7 +56,7 @@ TEST(ImportCellCaveatsTest, RowWithoutTypeLineDoubtsItsSizes) {
       "aes-128-cbc  123456.78k  234566.12k  435064.21k  581664.88k  641874.92k  646187.19k\n",
       "paste.txt");
   ASSERT_EQ(runs.size(), 1u);
-  const results::Cell* cell = CellOf(runs[0], "AES-128-CBC", "encrypt", 16384);
+  const results::Cell* cell = FindCell(runs[0], "AES-128-CBC", "encrypt", 16384);
   ASSERT_NE(cell, nullptr);
   ASSERT_EQ(cell->caveats.size(), 1u) << CaveatTexts(*cell);
   EXPECT_THAT(
@@ -88,7 +74,7 @@ TEST(ImportCellCaveatsTest, FigureRecomputedFromProgressIsARemark) {
       std::string(kTypeLine) + "aes-128-cbc  123456.78k  234566.12k  435064.21k  581664.88k\n";
   const std::vector<results::RunResult> runs = ImportText(paste, "paste.txt");
   ASSERT_EQ(runs.size(), 1u);
-  const results::Cell* cell = CellOf(runs[0], "AES-128-CBC", "encrypt", 16384);
+  const results::Cell* cell = FindCell(runs[0], "AES-128-CBC", "encrypt", 16384);
   ASSERT_NE(cell, nullptr);
   bool recomputed = false;
   for (const results::CellCaveat& caveat : cell->caveats) {
@@ -119,7 +105,7 @@ TEST(ImportCellCaveatsTest, TableFigureThatItsProgressLineContradicts) {
       "sha256           34000.00k        0.00\n",
       "paste.txt");
   ASSERT_EQ(runs.size(), 1u);
-  const results::Cell* edited = CellOf(runs[0], "MD5", "hash", 64);
+  const results::Cell* edited = FindCell(runs[0], "MD5", "hash", 64);
   ASSERT_NE(edited, nullptr);
   EXPECT_DOUBLE_EQ(edited->figures->bytes_per_s->value, 72000.00e3);  // the table's, kept
   ASSERT_EQ(edited->caveats.size(), 1u) << CaveatTexts(*edited);
@@ -131,7 +117,7 @@ TEST(ImportCellCaveatsTest, TableFigureThatItsProgressLineContradicts) {
   EXPECT_EQ(edited->caveats[0].line, 7u);
   EXPECT_TRUE(edited->caveats[0].doubt);
   for (const auto& [name, size] : {std::pair{"MD5", 16}, {"SHA-256", 16}}) {
-    const results::Cell* agrees = CellOf(runs[0], name, "hash", size);
+    const results::Cell* agrees = FindCell(runs[0], name, "hash", size);
     ASSERT_NE(agrees, nullptr) << name;
     EXPECT_EQ(agrees->caveats.size(), 0u) << name << ": " << CaveatTexts(*agrees);
   }
@@ -151,7 +137,7 @@ TEST(ImportCellCaveatsTest, CaveatsSurviveTheResultJson) {
   ASSERT_EQ(runs.size(), 1u);
   const results::RunResult back =
       results::FromJson(nlohmann::json::parse(results::ToJson(runs[0]).dump()));
-  const results::Cell* cell = CellOf(back, "AES-128-CBC", "encrypt", 16);
+  const results::Cell* cell = FindCell(back, "AES-128-CBC", "encrypt", 16);
   ASSERT_NE(cell, nullptr);
   ASSERT_EQ(cell->caveats.size(), 1u);
   EXPECT_EQ(cell->caveats[0].text, "read from a row damaged in the paste (line 2)");
@@ -172,20 +158,20 @@ TEST(ImportCellCaveatsTest, Botan2LinesWithoutBufferSize) {
   const std::vector<results::RunResult> runs = ImportText(paste, "paste.txt");
   ASSERT_EQ(runs.size(), 1u);
   const results::RunResult& run = runs[0];
-  const results::Cell* sha = CellOf(run, "SHA-256", "hash", 4096);
+  const results::Cell* sha = FindCell(run, "SHA-256", "hash", 4096);
   ASSERT_NE(sha, nullptr);
   ASSERT_EQ(sha->caveats.size(), 1u);
   EXPECT_THAT(sha->caveats[0].text, HasSubstr("read at 4096 bytes (the default --buf-size=4096"));
   EXPECT_FALSE(sha->caveats[0].doubt);
   EXPECT_NEAR(sha->figures->bytes_per_s->value, 227.531 * 1048576, 1);
   // AES's block is 16 bytes: 4096 blocks are 65536 bytes.
-  const results::Cell* aes = CellOf(run, "AES-128-ECB", "encrypt", 65536);
+  const results::Cell* aes = FindCell(run, "AES-128-ECB", "encrypt", 65536);
   ASSERT_NE(aes, nullptr);
   EXPECT_THAT(aes->caveats[0].text, HasSubstr("read at 65536 bytes"));
-  EXPECT_EQ(CellOf(run, "AES-128-ECB", "encrypt", 4096), nullptr);
+  EXPECT_EQ(FindCell(run, "AES-128-ECB", "encrypt", 4096), nullptr);
   // Threefish-512's block is 64 bytes.
-  EXPECT_NE(CellOf(run, "Threefish-512", "decrypt", 262144), nullptr);
-  EXPECT_NE(CellOf(run, "AES-128-GCM", "encrypt", 4096), nullptr);
+  EXPECT_NE(FindCell(run, "Threefish-512", "decrypt", 262144), nullptr);
+  EXPECT_NE(FindCell(run, "AES-128-GCM", "encrypt", 4096), nullptr);
   // Lion's block size is its key's choice: the size is ambiguous, the figure left out, named.
   EXPECT_EQ(FindAlgorithm(run, "Lion"), nullptr);
   EXPECT_TRUE(HasCaveat(run, "Line 6: 'Lion [base] encrypt' prints no buffer size"));
@@ -199,8 +185,8 @@ TEST(ImportCellCaveatsTest, Botan2BufSizeFromTheCommandLine) {
       "SHA-160 [base] hash 500.000 MiB/sec (500.000 MiB in 1000.000 ms)\n",
       "paste.txt");
   ASSERT_EQ(runs.size(), 1u);
-  EXPECT_NE(CellOf(runs[0], "AES-256-ECB", "encrypt", 16384), nullptr);
-  const results::Cell* sha = CellOf(runs[0], "SHA-1", "hash", 1024);
+  EXPECT_NE(FindCell(runs[0], "AES-256-ECB", "encrypt", 16384), nullptr);
+  const results::Cell* sha = FindCell(runs[0], "SHA-1", "hash", 1024);
   ASSERT_NE(sha, nullptr);
   EXPECT_THAT(sha->caveats[0].text, HasSubstr("read at 1024 bytes (--buf-size=1024)"));
 }

@@ -23,18 +23,6 @@ std::vector<results::RunResult> ImportFixture(const std::string& name) {
                     "fixtures/import/" + name);
 }
 
-const results::Cell* FindCell(const results::RunResult& run, const std::string& algorithm,
-                              const std::string& op, uint64_t input_len) {
-  for (const results::AlgorithmResult& alg : run.algorithms) {
-    for (const results::Cell& cell : alg.cells) {
-      if (alg.algorithm == algorithm && cell.operation == op && cell.input_len == input_len) {
-        return &cell;
-      }
-    }
-  }
-  return nullptr;
-}
-
 class ImportGoldenForeignTest : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(ImportGoldenForeignTest, MatchesGoldenJson) {

@@ -21,31 +21,14 @@
 namespace cryptobench::import {
 namespace {
 
-const results::Cell* FindCell(const results::RunResult& run, const std::string& algorithm,
-                              const std::string& op, uint64_t input_len) {
-  for (const results::AlgorithmResult& alg : run.algorithms) {
-    for (const results::Cell& cell : alg.cells) {
-      if (alg.algorithm == algorithm && cell.operation == op && cell.input_len == input_len) {
-        return &cell;
-      }
-    }
-  }
-  return nullptr;
-}
-
 double BytesPerSecond(const results::RunResult& run, const std::string& algorithm,
                       const std::string& op, uint64_t input_len) {
-  const results::Cell* cell = FindCell(run, algorithm, op, input_len);
-  if (cell == nullptr || !cell->figures || !cell->figures->bytes_per_s) {
-    return -1;
-  }
-  return cell->figures->bytes_per_s->value;
+  return BytesPerS(FindCell(run, algorithm, op, input_len));
 }
 
 double OpsPerSecond(const results::RunResult& run, const std::string& algorithm,
                     const std::string& op, uint64_t input_len) {
-  const results::Cell* cell = FindCell(run, algorithm, op, input_len);
-  return cell == nullptr || !cell->figures ? -1 : cell->figures->ops_per_s.value;
+  return OpsPerS(FindCell(run, algorithm, op, input_len));
 }
 
 // The run's source facts as "kind@line: value", in order.

@@ -428,26 +428,6 @@ TEST(ImportRobustTest, NoFigureRecomputedIsSaid) {
 }
 
 // The cell of `run` for (algorithm, operation, size), or nullptr.
-const results::Cell* CellOf(const results::RunResult& run, const std::string& algorithm,
-                            const std::string& operation, uint64_t size) {
-  const results::AlgorithmResult* alg = FindAlgorithm(run, algorithm);
-  if (alg == nullptr) {
-    return nullptr;
-  }
-  for (const results::Cell& cell : alg->cells) {
-    if (cell.operation == operation && cell.input_len == size) {
-      return &cell;
-    }
-  }
-  return nullptr;
-}
-
-double BytesPerS(const results::Cell* cell) {
-  return cell != nullptr && cell->figures && cell->figures->bytes_per_s
-             ? cell->figures->bytes_per_s->value
-             : -1;
-}
-
 constexpr const char* kTypeLine =
     "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n";
 
@@ -463,8 +443,8 @@ TEST(ImportRobustTest, MistypedFigureCostsOnlyItsCell) {
   const results::AlgorithmResult* alg = FindAlgorithm(runs[0], "AES-128-CBC");
   ASSERT_NE(alg, nullptr);
   EXPECT_EQ(alg->cells.size(), 5u);
-  EXPECT_EQ(CellOf(runs[0], "AES-128-CBC", "encrypt", 64), nullptr);
-  EXPECT_DOUBLE_EQ(BytesPerS(CellOf(runs[0], "AES-128-CBC", "encrypt", 256)), 435064210);
+  EXPECT_EQ(FindCell(runs[0], "AES-128-CBC", "encrypt", 64), nullptr);
+  EXPECT_DOUBLE_EQ(BytesPerS(FindCell(runs[0], "AES-128-CBC", "encrypt", 256)), 435064210);
   EXPECT_TRUE(HasCaveat(runs[0], "Line 6: the row 'aes-128-cbc' prints '2345x6.12k' for 64 bytes"))
       << runs[0].source.caveats.back();
   // Every cell damaged but one: nothing can be placed, so the row is refused at its line.
@@ -479,9 +459,9 @@ TEST(ImportRobustTest, FigureSplitByASpaceIsOneDamagedCell) {
           "aes-128-cbc  123456.78k  2345 6.12k  435064.21k  581664.88k  641874.92k  646187.19k\n",
       "paste.txt");
   ASSERT_EQ(runs.size(), 1u);
-  EXPECT_EQ(CellOf(runs[0], "AES-128-CBC", "encrypt", 64), nullptr);
-  EXPECT_DOUBLE_EQ(BytesPerS(CellOf(runs[0], "AES-128-CBC", "encrypt", 256)), 435064210);
-  EXPECT_DOUBLE_EQ(BytesPerS(CellOf(runs[0], "AES-128-CBC", "encrypt", 16384)), 646187190);
+  EXPECT_EQ(FindCell(runs[0], "AES-128-CBC", "encrypt", 64), nullptr);
+  EXPECT_DOUBLE_EQ(BytesPerS(FindCell(runs[0], "AES-128-CBC", "encrypt", 256)), 435064210);
+  EXPECT_DOUBLE_EQ(BytesPerS(FindCell(runs[0], "AES-128-CBC", "encrypt", 16384)), 646187190);
   EXPECT_TRUE(HasCaveat(runs[0], "prints '2345 6.12k' for 64 bytes"));
 }
 
@@ -498,14 +478,14 @@ TEST(ImportRobustTest, FigureWithoutItsTablesUnitIsNamedNotRead) {
           "AES-256-GCM 25441\n",
       "paste.txt");
   ASSERT_EQ(runs.size(), 1u);
-  EXPECT_EQ(CellOf(runs[0], "AES-256-GCM", "encrypt", 16), nullptr);
+  EXPECT_EQ(FindCell(runs[0], "AES-256-GCM", "encrypt", 16), nullptr);
   EXPECT_TRUE(HasCaveat(runs[0],
                         "Line 4: the row 'AES-256-GCM' prints '25441' for 16 bytes "
                         "without the 'k'"));
-  EXPECT_DOUBLE_EQ(BytesPerS(CellOf(runs[0], "DES-EDE3-CBC", "encrypt", 16)), 9876.54);
-  EXPECT_EQ(CellOf(runs[0], "DES-EDE3-CBC", "encrypt", 256), nullptr);
+  EXPECT_DOUBLE_EQ(BytesPerS(FindCell(runs[0], "DES-EDE3-CBC", "encrypt", 16)), 9876.54);
+  EXPECT_EQ(FindCell(runs[0], "DES-EDE3-CBC", "encrypt", 256), nullptr);
   EXPECT_TRUE(HasCaveat(runs[0], "Line 3: the row 'des-ede3' prints '25441.00' for 256 bytes"));
-  EXPECT_DOUBLE_EQ(BytesPerS(CellOf(runs[0], "DES-EDE3-CBC", "encrypt", 1024)), 25441000);
+  EXPECT_DOUBLE_EQ(BytesPerS(FindCell(runs[0], "DES-EDE3-CBC", "encrypt", 1024)), 25441000);
 }
 
 // A table whose figures all lost their 'k' (a renderer dropped it, or a hand copy): speed
@@ -521,11 +501,11 @@ TEST(ImportRobustTest, TableThatLostEveryKIsReadInThousands) {
           "25441.37\n",
       "paste.txt");
   ASSERT_EQ(runs.size(), 1u);
-  EXPECT_DOUBLE_EQ(BytesPerS(CellOf(runs[0], "AES-128-CBC", "encrypt", 16)), 73206090);
-  EXPECT_DOUBLE_EQ(BytesPerS(CellOf(runs[0], "AES-128-CBC", "encrypt", 16384)), 646187190);
-  EXPECT_DOUBLE_EQ(BytesPerS(CellOf(runs[0], "DES-EDE3-CBC", "encrypt", 64)), 24413910);
+  EXPECT_DOUBLE_EQ(BytesPerS(FindCell(runs[0], "AES-128-CBC", "encrypt", 16)), 73206090);
+  EXPECT_DOUBLE_EQ(BytesPerS(FindCell(runs[0], "AES-128-CBC", "encrypt", 16384)), 646187190);
+  EXPECT_DOUBLE_EQ(BytesPerS(FindCell(runs[0], "DES-EDE3-CBC", "encrypt", 64)), 24413910);
   // 9876.54 bytes/s at 16 bytes cannot precede 24.4 MB/s at 64 bytes: it lost its 'k' too.
-  EXPECT_DOUBLE_EQ(BytesPerS(CellOf(runs[0], "DES-EDE3-CBC", "encrypt", 16)), 9876540);
+  EXPECT_DOUBLE_EQ(BytesPerS(FindCell(runs[0], "DES-EDE3-CBC", "encrypt", 16)), 9876540);
   EXPECT_TRUE(HasCaveat(runs[0], "Lines 3-4: the table prints no figure with a 'k'"));
   EXPECT_TRUE(HasCaveat(runs[0], "is 1000 times its progress line 1"));
   EXPECT_TRUE(HasCaveat(runs[0], "Line 4: the row 'des-ede3' prints '9876.54' for 16 bytes"));
@@ -539,7 +519,7 @@ TEST(ImportRobustTest, TableWithoutKAndNoEvidenceSaysItCannotTell) {
           "aes-128-cbc       7320.09     9204.12     9435.21     9581.88     9641.92     9646.19\n",
       "paste.txt");
   ASSERT_EQ(runs.size(), 1u);
-  EXPECT_DOUBLE_EQ(BytesPerS(CellOf(runs[0], "AES-128-CBC", "encrypt", 16)), 7320.09);
+  EXPECT_DOUBLE_EQ(BytesPerS(FindCell(runs[0], "AES-128-CBC", "encrypt", 16)), 7320.09);
   EXPECT_TRUE(HasCaveat(runs[0], "Line 2: the table prints no figure with a 'k'"));
   EXPECT_TRUE(HasCaveat(runs[0], "which nothing in the paste"));
 }
@@ -553,12 +533,12 @@ TEST(ImportRobustTest, TypedFigureOutOfLineWithItsRowIsLeftOut) {
           "aes-256-cbc  123456.78k  220411k  435064.21k  581664.88k  641874.92k  646187.19k\n",
       "paste.txt");
   ASSERT_EQ(runs.size(), 1u);
-  EXPECT_EQ(CellOf(runs[0], "AES-128-CBC", "encrypt", 16), nullptr);
-  EXPECT_DOUBLE_EQ(BytesPerS(CellOf(runs[0], "AES-128-CBC", "encrypt", 64)), 220411120);
+  EXPECT_EQ(FindCell(runs[0], "AES-128-CBC", "encrypt", 16), nullptr);
+  EXPECT_DOUBLE_EQ(BytesPerS(FindCell(runs[0], "AES-128-CBC", "encrypt", 64)), 220411120);
   EXPECT_TRUE(HasCaveat(runs[0],
                         "Line 2: the row 'aes-128-cbc' prints '1234567k' for 16 bytes, "
                         "not in openssl speed's form"));
-  EXPECT_DOUBLE_EQ(BytesPerS(CellOf(runs[0], "AES-256-CBC", "encrypt", 64)), 220411000);
+  EXPECT_DOUBLE_EQ(BytesPerS(FindCell(runs[0], "AES-256-CBC", "encrypt", 64)), 220411000);
 }
 
 // A row quoted alone with "> " (a repeat, or another message's line) and another program's
@@ -606,11 +586,11 @@ TEST(ImportRobustTest, ImplausibleFiguresAreRefusedAndNamed) {
           std::string(400, '7') + ".00k\n",
       "paste.txt");
   ASSERT_EQ(speed.size(), 1u);
-  const results::Cell* absurd = CellOf(speed[0], "AES-128-CBC", "encrypt", 64);
+  const results::Cell* absurd = FindCell(speed[0], "AES-128-CBC", "encrypt", 64);
   ASSERT_NE(absurd, nullptr);
   EXPECT_EQ(absurd->status, results::CellStatus::kError);
   EXPECT_TRUE(HasCaveat(speed[0], "1e+41 bytes/s is above 1e+15 bytes/s"));
-  EXPECT_EQ(CellOf(speed[0], "AES-128-CBC", "encrypt", 16384), nullptr);
+  EXPECT_EQ(FindCell(speed[0], "AES-128-CBC", "encrypt", 16384), nullptr);
   for (const std::string& caveat : speed[0].source.caveats) {
     EXPECT_EQ(caveat.find(std::string(100, '7')), std::string::npos) << caveat;
   }
@@ -619,7 +599,7 @@ TEST(ImportRobustTest, ImplausibleFiguresAreRefusedAndNamed) {
       "(100000000000000000.0 ops/sec): 1600000000000.0 MB/s\n",
       "paste.txt");
   ASSERT_EQ(bssl.size(), 1u);
-  const results::Cell* fast = CellOf(bssl[0], "AES-128-GCM", "encrypt", 16);
+  const results::Cell* fast = FindCell(bssl[0], "AES-128-GCM", "encrypt", 16);
   ASSERT_NE(fast, nullptr);
   EXPECT_EQ(fast->status, results::CellStatus::kError);
   EXPECT_TRUE(HasCaveat(bssl[0], "above 1e+15 bytes/s"));
@@ -636,7 +616,7 @@ TEST(ImportRobustTest, LabelCommentIsNoRunBoundary) {
                      std::string(kTypeLine) + row,
                  "paste.txt");
   ASSERT_EQ(runs.size(), 1u);
-  EXPECT_NE(CellOf(runs[0], "AES-128-CBC", "decrypt", 16), nullptr);
+  EXPECT_NE(FindCell(runs[0], "AES-128-CBC", "decrypt", 16), nullptr);
   EXPECT_TRUE(HasCaveat(runs[0], "Line 2 is no output of this tool"));
   const std::vector<results::RunResult> before_after = ImportText(
       "# before:\n" + std::string(kTypeLine) + row + "# after the patch:\n" + kTypeLine + row,
@@ -936,8 +916,8 @@ TEST(ImportRobustTest, NoBreakSpacesReadAsSpaces) {
     const std::vector<results::RunResult> runs = ImportText(WithNbsp(paste, every), "paste.txt");
     ASSERT_EQ(runs.size(), 1u) << every;
     ASSERT_EQ(runs[0].algorithms.size(), 1u) << runs[0].algorithms.back().algorithm;
-    EXPECT_DOUBLE_EQ(BytesPerS(CellOf(runs[0], "AES-128-CBC", "encrypt", 16)), 245097590);
-    EXPECT_DOUBLE_EQ(BytesPerS(CellOf(runs[0], "AES-128-CBC", "encrypt", 16384)), 292181330);
+    EXPECT_DOUBLE_EQ(BytesPerS(FindCell(runs[0], "AES-128-CBC", "encrypt", 16)), 245097590);
+    EXPECT_DOUBLE_EQ(BytesPerS(FindCell(runs[0], "AES-128-CBC", "encrypt", 16384)), 292181330);
     EXPECT_FALSE(HasCaveat(runs[0], "without its 'type ... bytes' line")) << every;
   }
 }
@@ -953,7 +933,7 @@ TEST(ImportRobustTest, EscapedNoBreakSpaceEndsTheName) {
       "paste.txt");
   ASSERT_EQ(runs.size(), 1u);
   ASSERT_EQ(runs[0].algorithms.size(), 1u) << runs[0].algorithms.back().algorithm;
-  EXPECT_DOUBLE_EQ(BytesPerS(CellOf(runs[0], "AES-128-CBC", "encrypt", 64)), 281600000);
+  EXPECT_DOUBLE_EQ(BytesPerS(FindCell(runs[0], "AES-128-CBC", "encrypt", 64)), 281600000);
 }
 
 // A quoted block of an HTML source ("&gt; " before every line) once named its row

@@ -31,21 +31,6 @@ std::vector<results::RunResult> ImportFixture(const std::string& name) {
                     "fixtures/import/" + name);
 }
 
-const results::Cell* FindCell(const results::RunResult& run, const std::string& algorithm,
-                              const std::string& op, uint64_t input_len) {
-  for (const results::AlgorithmResult& alg : run.algorithms) {
-    if (alg.algorithm != algorithm) {
-      continue;
-    }
-    for (const results::Cell& cell : alg.cells) {
-      if (cell.operation == op && cell.input_len == input_len) {
-        return &cell;
-      }
-    }
-  }
-  return nullptr;
-}
-
 class ImportGoldenTest : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(ImportGoldenTest, MatchesGoldenJson) {

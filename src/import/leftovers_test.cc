@@ -51,20 +51,6 @@ TEST(ImportLeftoversTest, RecomputedPublicKeyFiguresNameOperationsPerTime) {
       << ::testing::PrintToString(both[0].source.caveats);
 }
 
-const results::Cell* CellAt(const results::RunResult& run, const std::string& name,
-                            uint64_t input_len) {
-  const results::AlgorithmResult* alg = FindAlgorithm(run, name);
-  if (alg == nullptr) {
-    return nullptr;
-  }
-  for (const results::Cell& cell : alg->cells) {
-    if (cell.input_len == input_len) {
-      return &cell;
-    }
-  }
-  return nullptr;
-}
-
 std::string LabelOf(const results::RunResult& run) {
   for (const results::SourceFact& fact : run.source.facts) {
     if (fact.kind == "block_label") {
@@ -85,7 +71,7 @@ TEST(ImportLeftoversTest, BareRowsOfOneSizeTakeItFromTheCommandsBytes) {
       "sha256          146780.50k\n",
       "paste.txt");
   ASSERT_EQ(runs.size(), 1u);
-  const results::Cell* aes = CellAt(runs[0], "AES-128-CBC", 16);
+  const results::Cell* aes = FindCell(runs[0], "AES-128-CBC", 16);
   ASSERT_NE(aes, nullptr);
   ASSERT_TRUE(aes->figures.has_value());
   EXPECT_DOUBLE_EQ(aes->figures->bytes_per_s->value, 393056.79e3);
@@ -94,7 +80,7 @@ TEST(ImportLeftoversTest, BareRowsOfOneSizeTakeItFromTheCommandsBytes) {
   EXPECT_NE(aes->caveats[0].text.find("-bytes 16 (line 1)"), std::string::npos)
       << aes->caveats[0].text;
   EXPECT_FALSE(aes->caveats[0].doubt);
-  const results::Cell* sha = CellAt(runs[0], "SHA-256", 16);
+  const results::Cell* sha = FindCell(runs[0], "SHA-256", 16);
   ASSERT_NE(sha, nullptr);
   EXPECT_DOUBLE_EQ(sha->figures->bytes_per_s->value, 146780.50e3);
   // 3.x: the header without its 'type' line.
@@ -105,7 +91,7 @@ TEST(ImportLeftoversTest, BareRowsOfOneSizeTakeItFromTheCommandsBytes) {
       "AES-128-GCM    5248102.83k\n",
       "paste.txt");
   ASSERT_EQ(v3.size(), 1u);
-  ASSERT_NE(CellAt(v3[0], "AES-128-GCM", 1400), nullptr);
+  ASSERT_NE(FindCell(v3[0], "AES-128-GCM", 1400), nullptr);
   // Without -bytes one figure fixes no size: still not read.
   EXPECT_NE(ImportErrorOf("$ openssl speed -evp aes-128-cbc\naes-128-cbc     393056.79k\n"), "");
 }
@@ -127,7 +113,7 @@ TEST(ImportLeftoversTest, A1xVersionLineAfterProgressLinesIsTheRunsHeader) {
         ImportText(progress + "OpenSSL 1.0.2k-fips  26 Jan 2017\n" + between + table, "paste.txt");
     ASSERT_EQ(runs.size(), 1u) << "blank line: " << between.size();
     EXPECT_EQ(runs[0].library.version, "OpenSSL 1.0.2k-fips  26 Jan 2017");
-    const results::Cell* cell = CellAt(runs[0], "SHA-256", 16);
+    const results::Cell* cell = FindCell(runs[0], "SHA-256", 16);
     ASSERT_NE(cell, nullptr);
     EXPECT_DOUBLE_EQ(cell->figures->bytes_per_s->value, 44165.31e3);
   }

@@ -28,15 +28,11 @@ const results::Cell* FindCell(const results::RunResult& run, const std::string& 
 }
 
 double Bytes(const results::RunResult& run, const std::string& algorithm, const std::string& op) {
-  const results::Cell* cell = FindCell(run, algorithm, op);
-  return cell == nullptr || !cell->figures || !cell->figures->bytes_per_s
-             ? -1
-             : cell->figures->bytes_per_s->value;
+  return BytesPerS(FindCell(run, algorithm, op));
 }
 
 double Ops(const results::RunResult& run, const std::string& algorithm, const std::string& op) {
-  const results::Cell* cell = FindCell(run, algorithm, op);
-  return cell == nullptr || !cell->figures ? -1 : cell->figures->ops_per_s.value;
+  return OpsPerS(FindCell(run, algorithm, op));
 }
 
 // 5121ce5bdb (2009): "  AES-%d   :  " then "%9lu Kb/s,  %9lu cycles/byte" over aes_crypt_cbc,

@@ -31,16 +31,12 @@ const results::Cell* FindCell(const results::RunResult& run, const std::string& 
 
 double Bytes(const results::RunResult& run, const std::string& algorithm, const std::string& op,
              const std::string& implementation = "") {
-  const results::Cell* cell = FindCell(run, algorithm, implementation, op);
-  return cell == nullptr || !cell->figures || !cell->figures->bytes_per_s
-             ? -1
-             : cell->figures->bytes_per_s->value;
+  return BytesPerS(FindCell(run, algorithm, implementation, op));
 }
 
 double Ops(const results::RunResult& run, const std::string& algorithm, const std::string& op,
            const std::string& implementation = "") {
-  const results::Cell* cell = FindCell(run, algorithm, implementation, op);
-  return cell == nullptr || !cell->figures ? -1 : cell->figures->ops_per_s.value;
+  return OpsPerS(FindCell(run, algorithm, implementation, op));
 }
 
 bool Doubted(const results::RunResult& run, const std::string& algorithm, const std::string& op) {
