@@ -191,44 +191,57 @@ HostFacts Host() {
   return host;
 }
 
-TEST(ResolveSideFactsTest, ClockRanges) {
-  Side live = SideWith(SideOrigin::kLive, "measured", "Host CPU", 2.6e9, "");
-  ResolveSideFacts(live, Host());
-  EXPECT_DOUBLE_EQ(live.clock.hz_low, 3.6e9 * 0.95);
-  EXPECT_DOUBLE_EQ(live.clock.hz_high, 3.6e9 * 1.05);
-  EXPECT_EQ(live.clock.basis, "at its effective clock (3.60 GHz)");
+// One side's clock range: the side (origin, kind, CPU model, TSC rate in Hz, 0 for none)
+// resolved on Host(), whose core clock (3.60 GHz) is trusted unless `host_clock_untrusted`; the
+// range in Hz and the basis the report states.
+struct ClockCase {
+  const char* name;
+  SideOrigin origin;
+  const char* kind;
+  const char* model;
+  double tsc_hz;
+  bool host_clock_untrusted;
+  double hz_low;
+  double hz_high;
+  const char* basis;
+};
 
-  Side here = SideWith(SideOrigin::kResults, "measured", "Host CPU", 2.6e9, "");
-  ResolveSideFacts(here, Host());
-  EXPECT_DOUBLE_EQ(here.clock.hz_low, 3.6e9 * 0.95);
-  EXPECT_EQ(here.clock.basis, "at this machine's effective clock (3.60 GHz, same CPU model)");
+class ResolveSideClockTest : public ::testing::TestWithParam<ClockCase> {};
 
-  Side elsewhere = SideWith(SideOrigin::kResults, "measured", "Other CPU", 2.6e9, "");
-  ResolveSideFacts(elsewhere, Host());
-  EXPECT_DOUBLE_EQ(elsewhere.clock.hz_low, 2.6e9 * 0.9);
-  EXPECT_DOUBLE_EQ(elsewhere.clock.hz_high, 2.6e9 * 2.1);
-  EXPECT_EQ(elsewhere.clock.basis, "at 0.9-2.1x its TSC rate (2.60 GHz; core clock not recorded)");
-
-  // A live side without a trusted core clock falls back to its TSC rate, and says why.
-  HostFacts untrusted = Host();
-  untrusted.core_hz = 0;
-  Side live_untrusted = SideWith(SideOrigin::kLive, "measured", "Host CPU", 2.6e9, "");
-  ResolveSideFacts(live_untrusted, untrusted);
-  EXPECT_DOUBLE_EQ(live_untrusted.clock.hz_low, 2.6e9 * 0.9);
-  EXPECT_EQ(live_untrusted.clock.basis,
-            "at 0.9-2.1x its TSC rate (2.60 GHz; core clock not trusted)");
-
-  Side imported = SideWith(SideOrigin::kImported, "imported", "", 0, "");
-  ResolveSideFacts(imported, Host());
-  EXPECT_DOUBLE_EQ(imported.clock.hz_low, 1e9);
-  EXPECT_DOUBLE_EQ(imported.clock.hz_high, 5e9);
-  EXPECT_EQ(imported.clock.basis, "over 1-5 GHz (clock unknown)");
-
-  // An imported run re-read from import's JSON is still imported: no TSC, no host clock.
-  Side reread = SideWith(SideOrigin::kResults, "imported", "Host CPU", 0, "");
-  ResolveSideFacts(reread, Host());
-  EXPECT_DOUBLE_EQ(reread.clock.hz_high, 5e9);
+TEST_P(ResolveSideClockTest, ClockRange) {
+  const ClockCase& c = GetParam();
+  HostFacts host = Host();
+  if (c.host_clock_untrusted) {
+    host.core_hz = 0;
+  }
+  Side side = SideWith(c.origin, c.kind, c.model, c.tsc_hz, "");
+  ResolveSideFacts(side, host);
+  EXPECT_DOUBLE_EQ(side.clock.hz_low, c.hz_low);
+  EXPECT_DOUBLE_EQ(side.clock.hz_high, c.hz_high);
+  EXPECT_EQ(side.clock.basis, c.basis);
 }
+
+INSTANTIATE_TEST_SUITE_P(
+    Sides, ResolveSideClockTest,
+    ::testing::Values(
+        ClockCase{"Live", SideOrigin::kLive, "measured", "Host CPU", 2.6e9, false, 3.6e9 * 0.95,
+                  3.6e9 * 1.05, "at its effective clock (3.60 GHz)"},
+        ClockCase{"ResultsOfThisCpuModel", SideOrigin::kResults, "measured", "Host CPU", 2.6e9,
+                  false, 3.6e9 * 0.95, 3.6e9 * 1.05,
+                  "at this machine's effective clock (3.60 GHz, same CPU model)"},
+        ClockCase{"ResultsOfAnotherCpuModel", SideOrigin::kResults, "measured", "Other CPU", 2.6e9,
+                  false, 2.6e9 * 0.9, 2.6e9 * 2.1,
+                  "at 0.9-2.1x its TSC rate (2.60 GHz; core clock not recorded)"},
+        // A live side without a trusted core clock falls back to its TSC rate, and says why.
+        ClockCase{"LiveWithoutATrustedCoreClock", SideOrigin::kLive, "measured", "Host CPU", 2.6e9,
+                  true, 2.6e9 * 0.9, 2.6e9 * 2.1,
+                  "at 0.9-2.1x its TSC rate (2.60 GHz; core clock not trusted)"},
+        ClockCase{"Imported", SideOrigin::kImported, "imported", "", 0, false, 1e9, 5e9,
+                  "over 1-5 GHz (clock unknown)"},
+        // An imported run re-read from import's JSON is still imported: no TSC, no host clock.
+        ClockCase{"ImportedReadFromJson", SideOrigin::kResults, "imported", "Host CPU", 0, false,
+                  1e9, 5e9, "over 1-5 GHz (clock unknown)"}),
+    [](const ::testing::TestParamInfo<ClockCase>& param_info) { return param_info.param.name; });
 
 TEST(ResolveSideFactsTest, FeaturesFromTheCapabilityVectorElseThisMachineForLiveSides) {
   Side vector = SideWith(SideOrigin::kImported, "imported", "", 0,
