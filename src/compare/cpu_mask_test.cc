@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -60,45 +61,71 @@ const std::string kPentium =
     "$ grep -m1 'model name' /proc/cpuinfo\n"
     "model name\t: Intel(R) Pentium(R) CPU G2130 @ 3.20GHz\n";
 
-TEST(CompareCpuTest, DifferentCpuModelsNameNoCodePath) {
-  // One build (the same version -a block) on two CPUs whose features the pastes do not show:
-  // the CPUs, not the build, and cannot tell which of their differences; what to paste.
-  const CompareReport report = Compare({PasteSide("A", kCoreI5), PasteSide("B", kPentium)}, {});
+// kCoreI5 (A) against side B: B's CPU model, and whether B is another build, decide what the
+// pattern finding says. `says`: in the pattern finding, which states cause "cannot-tell"; nullptr:
+// no finding speaks of different CPUs. `not_said`: absent from the pattern finding.
+struct CpuPairCase {
+  const char* name;
+  std::string b;
+  const char* says;
+  std::vector<std::string> not_said;
+};
+
+// kPentium with `from` replaced by `to`.
+std::string PentiumWith(std::string_view from, std::string_view to) {
+  std::string b = kPentium;
+  b.replace(b.find(from), from.size(), to);
+  return b;
+}
+
+class CompareCpuModelsTest : public ::testing::TestWithParam<CpuPairCase> {};
+
+TEST_P(CompareCpuModelsTest, DifferentCpuModelsNameNoCodePath) {
+  const CpuPairCase& c = GetParam();
+  const CompareReport report = Compare({PasteSide("A", kCoreI5), PasteSide("B", c.b)}, {});
+  if (c.says == nullptr) {
+    EXPECT_THAT(AllText(report), Not(HasSubstr("different CPUs")));
+    return;
+  }
   const Finding* pattern = FindingOf(report, "pattern");
   ASSERT_NE(pattern, nullptr) << AllText(report);
-  EXPECT_THAT(pattern->text,
-              HasSubstr("the same build ran on different CPUs (A: Intel(R) Core(TM) i5-3330 CPU @ "
-                        "3.00GHz; B: Intel(R) Pentium(R) CPU G2130 @ 3.20GHz), so the difference "
-                        "is the CPUs' (their features or their speed), not the build's; cannot "
-                        "tell from this report which (paste each side's lscpu Flags line"));
-  EXPECT_THAT(pattern->text, Not(HasSubstr("run both builds on one machine")));
+  EXPECT_THAT(pattern->text, HasSubstr(c.says));
   EXPECT_EQ(pattern->cause, "cannot-tell");
+  for (const std::string& absent : c.not_said) {
+    EXPECT_THAT(pattern->text, Not(HasSubstr(absent)));
+  }
   EXPECT_FALSE(AnyCause(report, "asm-missing-or-unused")) << AllText(report);
-  EXPECT_THAT(pattern->text, Not(HasSubstr("assembly")));
-
-  // Two builds (another build date on B) on two CPUs: cannot tell whether the code path
-  // changed, and running both builds on one machine would tell.
-  std::string rebuilt = kPentium;
-  rebuilt.replace(rebuilt.find("Wed Feb  5"), std::string_view("Wed Feb  5").size(), "Thu Feb  6");
-  const CompareReport two = Compare({PasteSide("A", kCoreI5), PasteSide("B", rebuilt)}, {});
-  const Finding* two_pattern = FindingOf(two, "pattern");
-  ASSERT_NE(two_pattern, nullptr) << AllText(two);
-  EXPECT_THAT(two_pattern->text,
-              HasSubstr("the sides ran on different CPUs (A: Intel(R) Core(TM) i5-3330 CPU @ "
-                        "3.00GHz; B: Intel(R) Pentium(R) CPU G2130 @ 3.20GHz), so cannot tell from "
-                        "this report whether the code path changed (run both builds on one "
-                        "machine)"));
-  EXPECT_EQ(two_pattern->cause, "cannot-tell");
-
-  // The same model on both sides (lscpu's line and /proc/cpuinfo's, spaced differently) is no
-  // difference of CPUs.
-  std::string same = kPentium;
-  same.replace(same.find("Pentium(R) CPU G2130 @ 3.20GHz"),
-               std::string_view("Pentium(R) CPU G2130 @ 3.20GHz").size(),
-               "Core(TM)  i5-3330 CPU @ 3.00GHz");
-  const CompareReport alike = Compare({PasteSide("A", kCoreI5), PasteSide("B", same)}, {});
-  EXPECT_THAT(AllText(alike), Not(HasSubstr("different CPUs")));
 }
+
+INSTANTIATE_TEST_SUITE_P(
+    Sides, CompareCpuModelsTest,
+    ::testing::Values(
+        // One build (the same version -a block) on two CPUs whose features the pastes do not
+        // show: the CPUs, not the build, and cannot tell which of their differences; what to
+        // paste.
+        CpuPairCase{"OneBuild",
+                    kPentium,
+                    "the same build ran on different CPUs (A: Intel(R) Core(TM) i5-3330 CPU @ "
+                    "3.00GHz; B: Intel(R) Pentium(R) CPU G2130 @ 3.20GHz), so the difference is "
+                    "the CPUs' (their features or their speed), not the build's; cannot tell "
+                    "from this report which (paste each side's lscpu Flags line",
+                    {"run both builds on one machine", "assembly"}},
+        // Two builds (another build date on B) on two CPUs: cannot tell whether the code path
+        // changed, and running both builds on one machine would tell.
+        CpuPairCase{"TwoBuilds",
+                    PentiumWith("Wed Feb  5", "Thu Feb  6"),
+                    "the sides ran on different CPUs (A: Intel(R) Core(TM) i5-3330 CPU @ "
+                    "3.00GHz; B: Intel(R) Pentium(R) CPU G2130 @ 3.20GHz), so cannot tell from "
+                    "this report whether the code path changed (run both builds on one machine)",
+                    {}},
+        // The same model on both sides (lscpu's line and /proc/cpuinfo's, spaced differently)
+        // is no difference of CPUs.
+        CpuPairCase{
+            "OneModel",
+            PentiumWith("Pentium(R) CPU G2130 @ 3.20GHz", "Core(TM)  i5-3330 CPU @ 3.00GHz"),
+            nullptr,
+            {}}),
+    [](const ::testing::TestParamInfo<CpuPairCase>& param_info) { return param_info.param.name; });
 
 // lscpu Flags lines of an Ivy Bridge Core i5-3330 (aes) and a Pentium G2130 (Ivy Bridge without
 // AES-NI, AVX and F16C: Intel ARK), from the kernel's cpufeatures.h names.
@@ -149,13 +176,11 @@ TEST(CompareCpuTest, SameBuildOnACpuWithoutAesNiNamesTheCpuNotTheBuild) {
   }
 
   // MD5 (no AES-NI path) slower too: the missing AES-NI does not explain MD5, so no cause.
-  std::string md5_too = pentium;
-  const std::string_view md5_b =
+  const std::string md5_too = PentiumWith(
       "md5              48911.02k   148902.33k   358101.75k   537902.88k   621345.19k   "
-      "628877.41k\n";
-  md5_too.replace(md5_too.find(md5_b), md5_b.size(),
-                  "md5              18911.02k    48902.33k   158101.75k   237902.88k   "
-                  "221345.19k   228877.41k\n");
+      "628877.41k\n",
+      "md5              18911.02k    48902.33k   158101.75k   237902.88k   221345.19k   "
+      "228877.41k\n");
   const CompareReport md5 = Compare({a, PasteSide("B", md5_too + std::string(kPentiumFlags))}, {});
   EXPECT_FALSE(AnyCause(md5, "no-hw-aes")) << AllText(md5);
   const Finding* md5_pattern = FindingOf(md5, "pattern");
@@ -165,8 +190,7 @@ TEST(CompareCpuTest, SameBuildOnACpuWithoutAesNiNamesTheCpuNotTheBuild) {
   EXPECT_THAT(md5_pattern->text, Not(HasSubstr("no difference in hardware AES")));
 
   // Two builds (another build date on B): the missing AES-NI is no longer the only difference.
-  std::string rebuilt = pentium;
-  rebuilt.replace(rebuilt.find("Wed Feb  5"), std::string_view("Wed Feb  5").size(), "Thu Feb  6");
+  const std::string rebuilt = PentiumWith("Wed Feb  5", "Thu Feb  6");
   const CompareReport two = Compare({a, PasteSide("B", rebuilt + std::string(kPentiumFlags))}, {});
   EXPECT_FALSE(AnyCause(two, "no-hw-aes")) << AllText(two);
   EXPECT_THAT(AllText(two), HasSubstr("run both builds on one machine"));
