@@ -13,11 +13,13 @@
 #include "diagnose/doctor_report.h"
 #include "diagnose/verdict.h"
 #include "diagnose/verdict_test_fixtures.h"
+#include "support/doctor_findings.h"
 #include "support/golden.h"
 
 namespace cryptobench::diagnose {
 namespace {
 
+using ::cryptobench::testing::DoctorText;
 using testing::CpuFromFixture;
 using testing::Mbps;
 using testing::MbpsAtCpb;
@@ -75,12 +77,6 @@ const Verdict& Find(const DoctorReport& report, std::string_view algorithm) {
     }
   }
   throw std::runtime_error("no verdict for " + std::string(algorithm));
-}
-
-std::string Text(const DoctorReport& report) {
-  std::ostringstream out;
-  RenderDoctorText(report, out);
-  return out.str();
 }
 
 // No verdict contradicts itself: an accelerated verdict whose cpb fits only software classes
@@ -221,7 +217,8 @@ TEST(DoctorMachinesTest, EmeraldRapidsLandsInItsHardwareClasses) {
   EXPECT_EQ(Find(report, "GHASH (AES-128-GCM)").status, VerdictStatus::kAccelerated);
   ExpectNoSelfContradiction(report);
   EXPECT_EQ(report.ExitStatus(), 0);
-  cryptobench::testing::ExpectMatchesGolden(Text(report), "doctor-machines/emerald-rapids-vm.txt");
+  cryptobench::testing::ExpectMatchesGolden(DoctorText(report),
+                                            "doctor-machines/emerald-rapids-vm.txt");
 }
 
 TEST(DoctorMachinesTest, AFoldedClockProbeIsRejectedAndTheMasksDecide) {
@@ -244,7 +241,7 @@ TEST(DoctorMachinesTest, AFoldedClockProbeIsRejectedAndTheMasksDecide) {
     EXPECT_FALSE(v.fingerprint.starts_with("software")) << v.line;
   }
   ExpectNoSelfContradiction(report);
-  cryptobench::testing::ExpectMatchesGolden(Text(report),
+  cryptobench::testing::ExpectMatchesGolden(DoctorText(report),
                                             "doctor-machines/emerald-rapids-vm-folded-clock.txt");
 }
 
@@ -272,7 +269,8 @@ TEST(DoctorMachinesTest, SkylakeSpHasNoShaNiAndRunsAesNi) {
   EXPECT_EQ(sha.status, VerdictStatus::kSoftwareExpected) << sha.line;
   EXPECT_NE(sha.fingerprint.find("AVX2+BMI"), std::string::npos) << sha.line;
   ExpectNoSelfContradiction(report);
-  cryptobench::testing::ExpectMatchesGolden(Text(report), "doctor-machines/skylake-sp-vm.txt");
+  cryptobench::testing::ExpectMatchesGolden(DoctorText(report),
+                                            "doctor-machines/skylake-sp-vm.txt");
 }
 
 TEST(DoctorMachinesTest, Zen4LandsInItsHardwareClasses) {
@@ -281,7 +279,7 @@ TEST(DoctorMachinesTest, Zen4LandsInItsHardwareClasses) {
   EXPECT_NE(Find(report, "AES-128-GCM").fingerprint.find("AES-NI+AVX stitched"), std::string::npos);
   EXPECT_EQ(Find(report, "SHA-256").fingerprint, "SHA-NI (sha256_block_data_order_shaext)");
   ExpectNoSelfContradiction(report);
-  cryptobench::testing::ExpectMatchesGolden(Text(report), "doctor-machines/zen4-vm.txt");
+  cryptobench::testing::ExpectMatchesGolden(DoctorText(report), "doctor-machines/zen4-vm.txt");
 }
 
 TEST(DoctorMachinesTest, Core2ExpectsSoftwareEverywhere) {
@@ -291,7 +289,7 @@ TEST(DoctorMachinesTest, Core2ExpectsSoftwareEverywhere) {
         << Find(report, name).line;
   }
   EXPECT_EQ(report.ExitStatus(), 0);
-  cryptobench::testing::ExpectMatchesGolden(Text(report), "doctor-machines/core2.txt");
+  cryptobench::testing::ExpectMatchesGolden(DoctorText(report), "doctor-machines/core2.txt");
 }
 
 }  // namespace

@@ -4,7 +4,6 @@
 // release is unknown and decides it; and a mask given on the pasted command line or by an
 // `export` line is a fact of the run it precedes.
 #include <algorithm>
-#include <sstream>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -25,6 +24,7 @@ namespace cryptobench::diagnose {
 namespace {
 
 using cryptobench::testing::AddAlgorithm;
+using cryptobench::testing::DoctorText;
 using cryptobench::testing::FindingOf;
 using cryptobench::testing::ImportedFigure;
 using cryptobench::testing::ImportedRunOf;
@@ -93,10 +93,9 @@ TEST(ReportMaskReleaseTest, MaskWithoutReleaseOrArchitectureIsNotCalledHarmless)
   ASSERT_NE(mask, nullptr);
   EXPECT_THAT(mask->evidence, Not(HasSubstr("not why")));
   EXPECT_THAT(mask->evidence, HasSubstr("cannot tell"));
-  std::ostringstream out;
-  RenderDoctorText(report, out);
-  EXPECT_THAT(out.str(), Not(HasSubstr("the env: part of the CPUINFO line")));
-  EXPECT_THAT(out.str(), HasSubstr("set on the pasted command"));
+  const std::string rendered = DoctorText(report);
+  EXPECT_THAT(rendered, Not(HasSubstr("the env: part of the CPUINFO line")));
+  EXPECT_THAT(rendered, HasSubstr("set on the pasted command"));
 }
 
 TEST(ReportMaskReleaseTest, AesNiMaskIsTheGcmCauseWhereTheReleaseLacksVaesGcm) {

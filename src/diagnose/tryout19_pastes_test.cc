@@ -21,17 +21,12 @@ namespace cryptobench::diagnose {
 namespace {
 
 using ::cryptobench::testing::DiagnosePaste;
+using ::cryptobench::testing::DoctorText;
 using ::cryptobench::testing::FindingOf;
 using ::cryptobench::testing::VerdictFor;
 using ::testing::Contains;
 using ::testing::HasSubstr;
 using ::testing::Not;
-
-std::string DoctorText(const DoctorReport& report) {
-  std::ostringstream out;
-  RenderDoctorText(report, out);
-  return out.str();
-}
 
 std::string Evidence(const Verdict& verdict) {
   std::string out;

@@ -13,10 +13,12 @@
 #include "diagnose/doctor_from.h"
 #include "diagnose/doctor_report.h"
 #include "import/import.h"
+#include "support/doctor_findings.h"
 
 namespace cryptobench::diagnose {
 namespace {
 
+using ::cryptobench::testing::DoctorText;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
@@ -28,12 +30,6 @@ const results::RunResult& Chosen(const std::vector<results::RunResult>& runs) {
     }
   }
   return *chosen;
-}
-
-std::string DoctorText(const DoctorReport& report) {
-  std::ostringstream out;
-  RenderDoctorText(report, out);
-  return out.str();
 }
 
 std::string ImportTable(const results::RunResult& run) {

@@ -1,7 +1,8 @@
-// Reading a doctor report in tests: one finding by id, one verdict by algorithm, and the causes
-// it states as tags.
+// Reading a doctor report in tests: one finding by id, one verdict by algorithm, the causes it
+// states as tags, and its text as doctor prints it.
 #pragma once
 
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -9,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "diagnose/doctor_model.h"
+#include "diagnose/doctor_report.h"
 #include "diagnose/stated_causes.h"
 
 namespace cryptobench::testing {
@@ -57,6 +59,13 @@ inline std::vector<std::string> StatedTags(const diagnose::DoctorReport& report)
     tags.push_back(cause.tag);
   }
   return tags;
+}
+
+/// `report` as doctor prints it as text (diagnose::RenderDoctorText).
+inline std::string DoctorText(const diagnose::DoctorReport& report) {
+  std::ostringstream out;
+  diagnose::RenderDoctorText(report, out);
+  return out.str();
 }
 
 }  // namespace cryptobench::testing
