@@ -2,7 +2,6 @@
 // and import reads every file as its header expects (figures, runs, caveats, refusals).
 #include "support/report_corpus.h"
 
-#include <algorithm>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -10,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "import/import.h"
+#include "support/corpus_files.h"
 #include "support/golden.h"
 
 namespace cryptobench::testing {
@@ -18,15 +18,7 @@ namespace {
 namespace fs = std::filesystem;
 
 std::vector<std::string> CorpusFiles() {
-  std::vector<std::string> names;
-  for (const fs::directory_entry& entry :
-       fs::directory_iterator(fs::path(CRYPTOBENCH_TEST_DATA_DIR) / "fixtures/reports")) {
-    if (entry.path().extension() == ".txt") {
-      names.push_back(entry.path().filename().string());
-    }
-  }
-  std::sort(names.begin(), names.end());
-  return names;
+  return CorpusFileNames(fs::path(CRYPTOBENCH_TEST_DATA_DIR) / "fixtures/reports");
 }
 
 class ReportCorpusTest : public ::testing::TestWithParam<std::string> {};

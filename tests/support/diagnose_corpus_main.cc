@@ -8,14 +8,13 @@
 // Exit status: 0 after printing the scores; 2 when DIR or a fixture header cannot be read.
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include <fmt/format.h>
 
+#include "support/corpus_files.h"
 #include "support/diagnosis_corpus.h"
 
 namespace {
@@ -60,27 +59,18 @@ int main(int argc, char** argv) {
       dir = arg;
     }
   }
-  std::vector<fs::path> files;
-  std::error_code error;
-  for (const fs::directory_entry& entry : fs::directory_iterator(dir, error)) {
-    if (entry.path().extension() == ".txt") {
-      files.push_back(entry.path());
-    }
-  }
-  if (error || files.empty()) {
+  const std::vector<std::string> files = cryptobench::testing::CorpusFileNames(dir);
+  if (files.empty()) {
     std::cerr << "error: no *.txt reports in " << dir.string() << "\n";
     return 2;
   }
-  std::sort(files.begin(), files.end());
 
   std::vector<CauseResult> results;
-  for (const fs::path& file : files) {
-    std::ifstream in(file, std::ios::binary);
-    std::stringstream content;
-    content << in.rdbuf();
+  for (const std::string& file : files) {
     try {
-      results.push_back(cryptobench::testing::CheckCauseExpectation(
-          cryptobench::testing::ParseCauseExpectation(file.filename().string(), content.str())));
+      results.push_back(
+          cryptobench::testing::CheckCauseExpectation(cryptobench::testing::ParseCauseExpectation(
+              file, cryptobench::testing::CorpusFileContent(dir / file))));
     } catch (const std::exception& e) {
       std::cerr << "error: " << e.what() << "\n";
       return 2;

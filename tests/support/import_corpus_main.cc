@@ -4,23 +4,23 @@
 //
 // Usage: cryptobench_import_corpus [--verbose] [DIR]
 // Exit status: 0 after printing the counts; 2 when DIR or a fixture header cannot be read.
-#include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <map>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include <fmt/format.h>
 
+#include "support/corpus_files.h"
 #include "support/report_corpus.h"
 
 namespace {
 
 namespace fs = std::filesystem;
 using cryptobench::testing::CheckCorpusFixture;
+using cryptobench::testing::CorpusFileContent;
+using cryptobench::testing::CorpusFileNames;
 using cryptobench::testing::CorpusResult;
 using cryptobench::testing::ParseCorpusFixture;
 
@@ -46,27 +46,17 @@ int main(int argc, char** argv) {
       dir = arg;
     }
   }
-  std::vector<fs::path> files;
-  std::error_code error;
-  for (const fs::directory_entry& entry : fs::directory_iterator(dir, error)) {
-    if (entry.path().extension() == ".txt") {
-      files.push_back(entry.path());
-    }
-  }
-  if (error || files.empty()) {
+  const std::vector<std::string> files = CorpusFileNames(dir);
+  if (files.empty()) {
     std::cerr << "error: no *.txt reports in " << dir.string() << "\n";
     return 2;
   }
-  std::sort(files.begin(), files.end());
 
   std::vector<CorpusResult> results;
-  for (const fs::path& file : files) {
-    std::ifstream in(file, std::ios::binary);
-    std::stringstream content;
-    content << in.rdbuf();
+  for (const std::string& file : files) {
     try {
       results.push_back(
-          CheckCorpusFixture(ParseCorpusFixture(file.filename().string(), content.str())));
+          CheckCorpusFixture(ParseCorpusFixture(file, CorpusFileContent(dir / file))));
     } catch (const std::exception& e) {
       std::cerr << "error: " << e.what() << "\n";
       return 2;
