@@ -26,6 +26,7 @@
 #include "core/fatal_signals.h"
 #include "report/formats.h"
 #include "report/sanitize.h"
+#include "worker/write_all.h"
 
 #include "diagnose/armcap.h"
 #include "import/parse_util.h"
@@ -308,26 +309,6 @@ void CheckOutputPath(const std::string& path) {
   core::ClearTemporaryFile();
 }
 
-namespace {
-
-// Writes all of `content` to `fd`; false with errno set on failure.
-bool WriteAll(int fd, const std::string& content) {
-  size_t written = 0;
-  while (written < content.size()) {
-    const ssize_t n = write(fd, content.data() + written, content.size() - written);
-    if (n < 0) {
-      if (errno == EINTR) {
-        continue;
-      }
-      return false;
-    }
-    written += static_cast<size_t>(n);
-  }
-  return true;
-}
-
-}  // namespace
-
 void WriteFileAtomically(const std::string& path, const std::string& content) {
   // A symlink is followed: the file it points to is replaced, the link stays.
   std::string target = path;
@@ -337,7 +318,7 @@ void WriteFileAtomically(const std::string& path, const std::string& content) {
     // A device (/dev/null, /dev/stdout) or FIFO cannot be replaced by rename (and must not be):
     // write into it directly. Atomicity only applies to regular files.
     const int fd = open(path.c_str(), O_WRONLY | O_CLOEXEC);
-    if (fd < 0 || !WriteAll(fd, content)) {
+    if (fd < 0 || !worker::WriteAll(fd, content)) {
       const int err = errno;
       if (fd >= 0) {
         close(fd);
@@ -364,7 +345,7 @@ void WriteFileAtomically(const std::string& path, const std::string& content) {
     throw std::runtime_error(fmt::format("cannot write {}: {}", path, std::strerror(errno)));
   }
   core::SetTemporaryFile(tmp.c_str());  // removed if a signal ends the process before rename
-  bool ok = WriteAll(fd, content);
+  bool ok = worker::WriteAll(fd, content);
   int err = ok ? 0 : errno;
   if (ok && (fsync(fd) != 0 || fchmod(fd, mode) != 0)) {
     ok = false;

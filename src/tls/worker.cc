@@ -11,25 +11,14 @@
 #include <thread>
 
 #include "core/errors.h"
+#include "worker/write_all.h"
 
 #include "tls/worker_internal.h"
 
 namespace cryptobench::tls {
 
 bool MessageChannel::Send(const nlohmann::json& message) {
-  const std::string line = message.dump() + "\n";
-  size_t written = 0;
-  while (written < line.size()) {
-    const ssize_t n = write(fd_, line.data() + written, line.size() - written);
-    if (n < 0) {
-      if (errno == EINTR) {
-        continue;
-      }
-      return false;
-    }
-    written += static_cast<size_t>(n);
-  }
-  return true;
+  return worker::WriteAll(fd_, message.dump() + "\n");
 }
 
 std::optional<std::string> CommandReader::TakeLine() {

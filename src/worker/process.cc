@@ -22,6 +22,7 @@
 
 #include "core/fatal_signals.h"
 #include "worker/protocol.h"
+#include "worker/write_all.h"
 
 extern char** environ;
 
@@ -195,20 +196,8 @@ bool WorkerProcess::Send(const std::string& line) {
   if (to_child_ < 0) {
     return false;
   }
-  const std::string data = line + "\n";
-  size_t written = 0;
   // A worker that died makes write() fail with EPIPE; SIGPIPE is ignored by the CLI.
-  while (written < data.size()) {
-    const ssize_t n = write(to_child_, data.data() + written, data.size() - written);
-    if (n < 0) {
-      if (errno == EINTR) {
-        continue;
-      }
-      return false;
-    }
-    written += static_cast<size_t>(n);
-  }
-  return true;
+  return WriteAll(to_child_, line + "\n");
 }
 
 WorkerProcess::ReadStatus WorkerProcess::Read(double timeout_seconds, nlohmann::json* message) {
