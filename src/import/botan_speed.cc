@@ -252,9 +252,7 @@ std::pair<std::string, std::string> BotanSpeedParser::SplitProvider(std::string_
 
 Offer BotanSpeedParser::Take(const SourceLine& line) {
   if (line.kind == LineKind::kElision && HasFigures()) {
-    builder_.Caveat(
-        fmt::format("The paste leaves lines out at line {} ('{}'): figures from them are missing.",
-                    line.number, line.text));
+    builder_.Caveat(ElisionCaveat(line));
     return Offer::kConsumed;
   }
   if (line.kind != LineKind::kText) {

@@ -253,9 +253,7 @@ Offer BsslSpeedParser::Take(const SourceLine& line) {
     return TakeJson(line);
   }
   if (line.kind == LineKind::kElision && HasFigures()) {
-    builder_.Caveat(
-        fmt::format("The paste leaves lines out at line {} ('{}'): figures from them are missing.",
-                    line.number, line.text));
+    builder_.Caveat(ElisionCaveat(line));
     return Offer::kConsumed;
   }
   if (line.kind != LineKind::kText) {

@@ -67,9 +67,7 @@ bool StartsBsslJson(const std::vector<SourceLine>& lines, size_t index) {
 
 Offer BsslSpeedParser::TakeJson(const SourceLine& line) {
   if (line.kind == LineKind::kElision) {
-    builder_.Caveat(
-        fmt::format("The paste leaves lines out at line {} ('{}'): figures from them are missing.",
-                    line.number, line.text));
+    builder_.Caveat(ElisionCaveat(line));
     return Offer::kConsumed;
   }
   const std::string_view text = line.text;

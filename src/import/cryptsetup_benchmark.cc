@@ -355,9 +355,7 @@ Offer CryptsetupBenchmarkParser::TakeLine(const SourceLine& line) {
     if (!HasFigures()) {
       return Offer::kNotMine;
     }
-    builder_.Caveat(
-        fmt::format("The paste leaves lines out at line {} ('{}'): figures from them are missing.",
-                    line.number, line.text));
+    builder_.Caveat(ElisionCaveat(line));
     return Offer::kConsumed;
   }
   const std::string_view body = Body(line);

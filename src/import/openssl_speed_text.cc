@@ -539,9 +539,7 @@ Offer SpeedTextParser::TakeLine(const SourceLine& line) {
     KeepPendingRow();
   }
   if (line.kind == LineKind::kElision) {
-    evidence_->notes.push_back(
-        fmt::format("The paste leaves lines out at line {} ('{}'): figures from them are missing.",
-                    line.number, line.text));
+    evidence_->notes.push_back(ElisionCaveat(line));
     return Offer::kConsumed;
   }
   if (!cut_type_line_.empty()) {

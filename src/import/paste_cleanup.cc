@@ -388,6 +388,11 @@ bool IsElisionMark(std::string_view trimmed) {
   return true;
 }
 
+std::string ElisionCaveat(const SourceLine& line) {
+  return "The paste leaves lines out at line " + std::to_string(line.number) + " ('" + line.text +
+         "'): figures from them are missing.";
+}
+
 namespace {
 
 std::string_view Unquoted(std::string_view value) {

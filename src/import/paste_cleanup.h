@@ -60,6 +60,10 @@ std::vector<SourceLine> CleanPaste(std::string_view text,
 /// True if a trimmed line is only an elision mark (see CleanPaste).
 bool IsElisionMark(std::string_view trimmed);
 
+/// The caveat a run gets for an elision mark among its lines (`line`, of kind kElision): "The
+/// paste leaves lines out at line N ('[...]'): figures from them are missing."
+std::string ElisionCaveat(const SourceLine& line);
+
 /// The environment assignments among shell words ("OPENSSL_ia32cap=\"~0x200000200000000\""):
 /// name → value with one level of surrounding quotes removed. Other words are skipped.
 std::map<std::string, std::string> ShellAssignments(std::string_view words);

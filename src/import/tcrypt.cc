@@ -171,9 +171,7 @@ Offer TcryptParser::Take(const SourceLine& line) {
     if (!HasFigures() && !section_.valid) {
       return Offer::kNotMine;
     }
-    builder_.Caveat(
-        fmt::format("The paste leaves lines out at line {} ('{}'): figures from them are missing.",
-                    line.number, line.text));
+    builder_.Caveat(ElisionCaveat(line));
     return Offer::kConsumed;
   }
   if (line.kind != LineKind::kText) {

@@ -535,9 +535,7 @@ Offer WolfcryptBenchParser::Take(const SourceLine& line) {
     if (!HasFigures()) {
       return Offer::kNotMine;
     }
-    builder_.Caveat(
-        fmt::format("The paste leaves lines out at line {} ('{}'): figures from them are missing.",
-                    line.number, line.text));
+    builder_.Caveat(ElisionCaveat(line));
     return Offer::kConsumed;
   }
   if (line.kind != LineKind::kText) {
