@@ -313,4 +313,12 @@ void SaveRuns(store::Store& store, const std::vector<results::RunResult>& runs,
 void SaveDocumentRuns(store::Store& store, const std::vector<store::DocumentRun>& runs,
                       store::SaveInfo info, bool skip_identical = false);
 
+/// SaveDocumentRuns for a command whose output is already written (doctor, compare, tls): a
+/// store that fails now is a failure to keep the output (exit 1), not bad input, so a
+/// store::StoreError is printed as "error: WHAT (`unsaved`)" on stderr and false is returned.
+/// `unsaved` says what was written and what was not kept ("the report was written; this run
+/// was not saved").
+bool SaveWrittenDocumentRuns(store::Store& store, const std::vector<store::DocumentRun>& runs,
+                             store::SaveInfo info, const std::string& unsaved);
+
 }  // namespace cryptobench::cli

@@ -458,16 +458,10 @@ int RunCompare(const CompareCommandOptions& options) {
       run.libraries.push_back(
           {side.letter, side.run.library, side.origin == compare::SideOrigin::kLive});
     }
-    try {
-      SaveDocumentRuns(*save_store, {run},
-                       LocalSaveInfo({options.store, options.save, options.name}, "compare",
-                                     options.command_line));
-    } catch (const store::StoreError& e) {
-      // The comparison is written: this is a failure to keep it (exit 1), not bad input.
-      std::fprintf(stderr, "error: %s (the comparison was written; it was not saved)\n",
-                   report::SafeText(e.what()).c_str());
-      save_failed = true;
-    }
+    save_failed = !SaveWrittenDocumentRuns(
+        *save_store, {run},
+        LocalSaveInfo({options.store, options.save, options.name}, "compare", options.command_line),
+        "the comparison was written; it was not saved");
   }
   if (live_failures) {
     std::fprintf(stderr,

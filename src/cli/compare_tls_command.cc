@@ -276,16 +276,11 @@ int RunCompareTls(const CompareCommandOptions& options) {
     for (const tls::TlsSide& side : comparison.sides) {
       run.libraries.push_back({side.letter, side.run.library, side.live});
     }
-    try {
-      SaveDocumentRuns(*save_store, {run},
-                       LocalSaveInfo({options.store, options.save, options.name}, "compare_tls",
-                                     options.command_line));
-    } catch (const store::StoreError& e) {
-      // The comparison is written: this is a failure to keep it (exit 1), not bad input.
-      std::fprintf(stderr, "error: %s (the comparison was written; it was not saved)\n",
-                   report::SafeText(e.what()).c_str());
-      save_failed = true;
-    }
+    save_failed =
+        !SaveWrittenDocumentRuns(*save_store, {run},
+                                 LocalSaveInfo({options.store, options.save, options.name},
+                                               "compare_tls", options.command_line),
+                                 "the comparison was written; it was not saved");
   }
   bool failed = save_failed;
   for (const tls::TlsSide& side : comparison.sides) {

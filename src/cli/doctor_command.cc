@@ -431,14 +431,9 @@ int RunDoctorCommand(const DoctorCommandOptions& options) {
   }
   WriteReports(where, reports);
   if (store && !documents.empty()) {
-    // The reports are written: a store that fails now is not bad input (exit 2) but a
-    // failure to do part of what was asked (exit 1), as for speed --save.
-    try {
-      SaveDocumentRuns(*store, documents,
-                       LocalSaveInfo(options.store, "doctor", options.command_line));
-    } catch (const store::StoreError& e) {
-      std::fprintf(stderr, "error: %s (the report was written; this run was not saved)\n",
-                   report::SafeText(e.what()).c_str());
+    if (!SaveWrittenDocumentRuns(*store, documents,
+                                 LocalSaveInfo(options.store, "doctor", options.command_line),
+                                 "the report was written; this run was not saved")) {
       return kExitFailure;
     }
   }

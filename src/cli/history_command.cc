@@ -903,6 +903,17 @@ void SaveDocumentRuns(store::Store& store, const std::vector<store::DocumentRun>
   }
 }
 
+bool SaveWrittenDocumentRuns(store::Store& store, const std::vector<store::DocumentRun>& runs,
+                             store::SaveInfo info, const std::string& unsaved) {
+  try {
+    SaveDocumentRuns(store, runs, std::move(info));
+  } catch (const store::StoreError& e) {
+    std::fprintf(stderr, "error: %s (%s)\n", report::SafeText(e.what()).c_str(), unsaved.c_str());
+    return false;
+  }
+  return true;
+}
+
 namespace {
 
 // A string member of a JSON object, "" when it is missing or not a string.

@@ -607,11 +607,9 @@ int RunTls(const TlsOptions& options) {
                                                  nlohmann::ordered_json::error_handler_t::replace);
     saved.machine = run.machine;
     saved.libraries.push_back({"", run.library, true});
-    try {
-      SaveDocumentRuns(*store, {saved}, LocalSaveInfo(options.store, "tls", options.command_line));
-    } catch (const store::StoreError& e) {
-      std::fprintf(stderr, "error: %s (the results were written; this run was not saved)\n",
-                   report::SafeText(e.what()).c_str());
+    if (!SaveWrittenDocumentRuns(*store, {saved},
+                                 LocalSaveInfo(options.store, "tls", options.command_line),
+                                 "the results were written; this run was not saved")) {
       return kExitFailure;
     }
   }
