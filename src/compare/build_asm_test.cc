@@ -24,22 +24,7 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 using testing::PasteSide;
 
-// Debian's OpenSSL 1.1.1f (`openssl version -a`, then `openssl speed -evp aes-128-gcm`).
-constexpr std::string_view kDebianHeader =
-    "$ openssl version -a\n"
-    "OpenSSL 1.1.1f  31 Mar 2020\n"
-    "built on: Wed Feb  5 12:57:12 2025 UTC\n"
-    "platform: debian-amd64\n"
-    "options:  bn(64,64) rc4(16x,int) des(int) blowfish(ptr)\n"
-    "compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -Wall -Wa,--noexecstack -g -O2 "
-    "-fdebug-prefix-map=/build/openssl-bZ7vy6/openssl-1.1.1f=. -fstack-protector-strong -Wformat "
-    "-Werror=format-security -DOPENSSL_TLS_SECURITY_LEVEL=2 -DOPENSSL_USE_NODELETE -DL_ENDIAN "
-    "-DOPENSSL_PIC -DOPENSSL_CPUID_OBJ -DOPENSSL_IA32_SSE2 -DOPENSSL_BN_ASM_MONT "
-    "-DOPENSSL_BN_ASM_MONT5 -DOPENSSL_BN_ASM_GF2m -DSHA1_ASM -DSHA256_ASM -DSHA512_ASM "
-    "-DKECCAK1600_ASM -DRC4_ASM -DMD5_ASM -DAESNI_ASM -DVPAES_ASM -DGHASH_ASM -DECP_NISTZ256_ASM "
-    "-DX25519_ASM -DPOLY1305_ASM -DNDEBUG -Wdate-time -D_FORTIFY_SOURCE=2\n"
-    "OPENSSLDIR: \"/usr/lib/ssl\"\n";
-
+// Debian's OpenSSL 1.1.1f (testing::kDebian111fVersionA), then `openssl speed -evp aes-128-gcm`.
 constexpr std::string_view kDebianTable =
     "The 'numbers' are in 1000s of bytes per second processed.\n"
     "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n"
@@ -71,7 +56,7 @@ std::string Replace(std::string text, std::string_view from, std::string_view to
   return text;
 }
 
-const std::string kFine = std::string(kDebianHeader) + std::string(kDebianTable);
+const std::string kFine = std::string(testing::kDebian111fVersionA) + std::string(kDebianTable);
 const std::string kNoAsm = std::string(kNoAsmHeader) + std::string(kNoAsmTable);
 
 TEST(CompareAsmBuildTest, NamesTheSideBuiltWithoutAssemblyAndTheDefinesPerFamily) {
@@ -234,7 +219,7 @@ TEST(CompareAsmBuildTest, A3xLineDropsNoAssemblyDefinesAndRowsFitTheCpu) {
       "\n"
       "before:\n"
       "$ openssl speed -elapsed -evp aes-128-gcm\n" +
-      Replace(Replace(std::string(kDebianHeader), "$ openssl version -a\n", ""),
+      Replace(Replace(std::string(testing::kDebian111fVersionA), "$ openssl version -a\n", ""),
               "OPENSSLDIR: \"/usr/lib/ssl\"\n", "") +
       std::string(kDebianTable) +
       "\n"

@@ -27,21 +27,8 @@ using testing::PasteSide;
 // One Debian 1.1.1f build (the same version -a block) on two Ivy Bridge desktops at about the
 // same clock: a Core i5-3330 (AES-NI) and a Pentium G2130 (no AES-NI). MD5 has no
 // feature-dispatched path, so it runs alike; AES-GCM does not.
-constexpr std::string_view kDebianBuild =
-    "$ openssl version -a\n"
-    "OpenSSL 1.1.1f  31 Mar 2020\n"
-    "built on: Wed Feb  5 12:57:12 2025 UTC\n"
-    "platform: debian-amd64\n"
-    "options:  bn(64,64) rc4(16x,int) des(int) blowfish(ptr)\n"
-    "compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -Wall -Wa,--noexecstack -g -O2 "
-    "-fdebug-prefix-map=/build/openssl-bZ7vy6/openssl-1.1.1f=. -fstack-protector-strong -Wformat "
-    "-Werror=format-security -DOPENSSL_TLS_SECURITY_LEVEL=2 -DOPENSSL_USE_NODELETE -DL_ENDIAN "
-    "-DOPENSSL_PIC -DOPENSSL_CPUID_OBJ -DOPENSSL_IA32_SSE2 -DOPENSSL_BN_ASM_MONT "
-    "-DOPENSSL_BN_ASM_MONT5 -DOPENSSL_BN_ASM_GF2m -DSHA1_ASM -DSHA256_ASM -DSHA512_ASM "
-    "-DKECCAK1600_ASM -DRC4_ASM -DMD5_ASM -DAESNI_ASM -DVPAES_ASM -DGHASH_ASM -DECP_NISTZ256_ASM "
-    "-DX25519_ASM -DPOLY1305_ASM -DNDEBUG -Wdate-time -D_FORTIFY_SOURCE=2\n"
-    "OPENSSLDIR: \"/usr/lib/ssl\"\n"
-    "$ openssl speed -evp aes-128-gcm md5\n";
+const std::string kDebianBuild =
+    std::string(testing::kDebian111fVersionA) + "$ openssl speed -evp aes-128-gcm md5\n";
 
 const std::string kCoreI5 =
     std::string(kDebianBuild) +

@@ -129,4 +129,22 @@ inline bool AnyCause(const CompareReport& report, std::string_view cause) {
                      [cause](const Finding& f) { return f.cause == cause; });
 }
 
+/// `openssl version -a` of one Debian OpenSSL 1.1.1f build (debian-amd64, its -D*_ASM defines
+/// on the compiler line), from the "$ openssl version -a" line to OPENSSLDIR, for pastes whose
+/// speed output follows.
+inline constexpr std::string_view kDebian111fVersionA =
+    "$ openssl version -a\n"
+    "OpenSSL 1.1.1f  31 Mar 2020\n"
+    "built on: Wed Feb  5 12:57:12 2025 UTC\n"
+    "platform: debian-amd64\n"
+    "options:  bn(64,64) rc4(16x,int) des(int) blowfish(ptr)\n"
+    "compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -Wall -Wa,--noexecstack -g -O2 "
+    "-fdebug-prefix-map=/build/openssl-bZ7vy6/openssl-1.1.1f=. -fstack-protector-strong -Wformat "
+    "-Werror=format-security -DOPENSSL_TLS_SECURITY_LEVEL=2 -DOPENSSL_USE_NODELETE -DL_ENDIAN "
+    "-DOPENSSL_PIC -DOPENSSL_CPUID_OBJ -DOPENSSL_IA32_SSE2 -DOPENSSL_BN_ASM_MONT "
+    "-DOPENSSL_BN_ASM_MONT5 -DOPENSSL_BN_ASM_GF2m -DSHA1_ASM -DSHA256_ASM -DSHA512_ASM "
+    "-DKECCAK1600_ASM -DRC4_ASM -DMD5_ASM -DAESNI_ASM -DVPAES_ASM -DGHASH_ASM -DECP_NISTZ256_ASM "
+    "-DX25519_ASM -DPOLY1305_ASM -DNDEBUG -Wdate-time -D_FORTIFY_SOURCE=2\n"
+    "OPENSSLDIR: \"/usr/lib/ssl\"\n";
+
 }  // namespace cryptobench::compare::testing
