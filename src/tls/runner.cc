@@ -130,19 +130,7 @@ class WorkerPair {
     server_job.port = plan.port;
     server_job.certs.assign(certs.begin(), certs.end());
     server_job.test_fault = plan.test_fault;
-    server_ = std::make_unique<WorkerProcess>(plan.executable, plan.env,
-                                              WorkerJobToJson(server_job).dump(),
-                                              std::set<std::string>{}, kTlsWorkerSubcommand);
-    Failure failure;
-    bool usage = false;
-    auto listening = Await(*server_, "server", "listening", start_limit, &failure, {}, &usage);
-    if (!listening) {
-      if (usage) {
-        throw UsageError(failure.message);
-      }
-      throw std::runtime_error("starting the TLS server: " + failure.message);
-    }
-    listening_ = *listening;
+    listening_ = Start(server_job, "listening", start_limit, &server_);
     WorkerJob client_job = server_job;
     client_job.role = "client";
     client_job.port = listening_.at("port").get<uint16_t>();
@@ -155,21 +143,31 @@ class WorkerPair {
   }
 
   void StartClient(const WorkerJob& client_job, double start_limit) {
-    client_ = std::make_unique<WorkerProcess>(plan_.executable, plan_.env,
-                                              WorkerJobToJson(client_job).dump(),
-                                              std::set<std::string>{}, kTlsWorkerSubcommand);
+    const nlohmann::json ready = Start(client_job, "ready", start_limit, &client_);
+    if (server_ == nullptr) {
+      listening_ = ready;  // the client names the library when there is no server worker
+    }
+  }
+
+  // Starts the worker of `job` (its role, "server" or "client", names it) into *process and
+  // waits up to `start_limit` seconds for its `state` message ("listening", "ready"), which it
+  // returns. A fatal message marked as bad input is thrown as UsageError, any other failure as
+  // std::runtime_error "starting the TLS <role>: ...".
+  nlohmann::json Start(const WorkerJob& job, const std::string& state, double start_limit,
+                       std::unique_ptr<WorkerProcess>* process) {
+    *process =
+        std::make_unique<WorkerProcess>(plan_.executable, plan_.env, WorkerJobToJson(job).dump(),
+                                        std::set<std::string>{}, kTlsWorkerSubcommand);
     Failure failure;
     bool usage = false;
-    auto ready = Await(*client_, "client", "ready", start_limit, &failure, {}, &usage);
-    if (!ready) {
+    auto message = Await(**process, job.role, state, start_limit, &failure, {}, &usage);
+    if (!message) {
       if (usage) {
         throw UsageError(failure.message);
       }
-      throw std::runtime_error("starting the TLS client: " + failure.message);
+      throw std::runtime_error("starting the TLS " + job.role + ": " + failure.message);
     }
-    if (server_ == nullptr) {
-      listening_ = *ready;  // the client names the library when there is no server worker
-    }
+    return *message;
   }
 
   ~WorkerPair() {
