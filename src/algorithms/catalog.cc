@@ -637,20 +637,11 @@ std::vector<Operation> OperationsOf(const AlgorithmInfo& alg) {
 }
 
 std::vector<Operation> TimedOperations(const AlgorithmInfo& alg, bool decrypt) {
-  switch (alg.kind) {
-    case K::kCipher:
-    case K::kAead:
-      return {decrypt ? Operation::kDecrypt : Operation::kEncrypt};
-    case K::kHash:
-      return {Operation::kHash};
-    case K::kMac:
-      return {Operation::kMac};
-    case K::kSignature:
-      return {Operation::kSign, Operation::kVerify};
-    case K::kKeyAgreement:
-      return {Operation::kDerive};
+  // Ciphers and AEADs time one direction; every other family times all it has.
+  if (alg.kind == K::kCipher || alg.kind == K::kAead) {
+    return {decrypt ? Operation::kDecrypt : Operation::kEncrypt};
   }
-  return {};
+  return OperationsOf(alg);
 }
 
 }  // namespace cryptobench
