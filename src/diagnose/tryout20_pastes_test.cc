@@ -1,7 +1,6 @@
 // Pastes from the session-20 new-user tryout that doctor --from misread (/work/tryout-20 item
 // 5), shortened: LibreSSL on macOS (a release row against a hardware-speed figure, the sysctl
 // brand string, the macOS listing command).
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -20,15 +19,10 @@ namespace cryptobench::diagnose {
 namespace {
 
 using ::cryptobench::testing::DiagnosePaste;
+using ::cryptobench::testing::DoctorText;
 using ::cryptobench::testing::FindingOf;
 using ::testing::HasSubstr;
 using ::testing::Not;
-
-std::string DoctorText(const DoctorReport& report) {
-  std::ostringstream out;
-  RenderDoctorText(report, out);
-  return out.str();
-}
 
 // n21b: LibreSSL 3.3.6 on an Apple M1 Pro (`sysctl machdep.cpu.brand_string`, `uname -m`),
 // AES-128-GCM at 1.73 GB/s with no clock rate.
