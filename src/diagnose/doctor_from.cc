@@ -285,10 +285,12 @@ bool AllFiguresFromProgress(const results::RunResult& run) {
 std::vector<std::string> CannotKnow(const DoctorReport& report, bool engine_takes_none) {
   const ReportOrigin& origin = *report.facts.report;
   std::vector<std::string> out;
-  out.push_back(fmt::format(
-      "The clock rate: cpb is computed over {} ({}); a verdict is given only where the figure "
-      "falls on one side over the whole range, else the class is undetermined.",
-      FormatHzRange(report.core_hz_low, report.core_hz_high), report.facts.report->clock_source));
+  if (report.facts.emulation.empty()) {
+    out.push_back(fmt::format(
+        "The clock rate: cpb is computed over {} ({}); a verdict is given only where the figure "
+        "falls on one side over the whole range, else the class is undetermined.",
+        FormatHzRange(report.core_hz_low, report.core_hz_high), report.facts.report->clock_source));
+  }
   out.push_back(
       "Whether the CPU is this machine's: every fact here is the report's; nothing was run on "
       "this machine.");

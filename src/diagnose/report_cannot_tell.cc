@@ -277,6 +277,12 @@ std::optional<Finding> NoPathFinding(const DoctorReport& report) {
 // without a hardware path beside them leave that question as open (CryptoFineFinding refuses a
 // software-class figure), so they are named in the evidence, not a reason for silence.
 std::optional<Finding> SoftwareExpectedFinding(const DoctorReport& report) {
+  // Under emulation the CPU facts are the emulated model's and its figures time the emulator:
+  // a host CPU model for the guest is no remedy (QEMU's -cpu host needs KVM); report.emulated
+  // gives the one that is.
+  if (!report.facts.emulation.empty()) {
+    return std::nullopt;
+  }
   std::vector<std::string> names;
   std::vector<std::string> lines;
   std::vector<std::string> accelerated;

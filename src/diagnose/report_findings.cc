@@ -259,7 +259,13 @@ void Timing(const DoctorFacts& facts, std::vector<Finding>& out) {
                        facts.emulation +
                            "; no cpb class or speed bound applies, and the figures say nothing "
                            "about how fast any CPU is",
-                       "Run cryptobench speed or doctor on the machine itself."));
+                       // QEMU's TCG emulates every instruction; with KVM (accel=kvm) the guest's
+                       // code runs on the host's CPU (QEMU docs, system/invocation: -accel).
+                       // No CPU model advice: -cpu host needs KVM.
+                       facts.emulation.find("TCG") != std::string::npos
+                           ? "Run the guest under KVM (QEMU: -accel kvm, accel=kvm; libvirt: "
+                             "domain type 'kvm'), or run on the host itself, and repeat the run."
+                           : "Run cryptobench speed or doctor on the machine itself."));
   }
   if (origin.timing_basis == "user_cpu" && !origin.engine_or_provider.empty()) {
     out.push_back(Make(

@@ -580,6 +580,15 @@ bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact
       facts->push_back({key == "cpu max mhz" ? "cpu_max_mhz" : "cpu_min_mhz", value, line.number});
       return true;
     }
+    // lscpu's "Hypervisor vendor: KVM" (util-linux sys-utils/lscpu-virt.c): the hypervisor the
+    // guest runs under, on x86 from CPUID leaf 0x40000000's signature. "TCG" is QEMU without
+    // KVM: its TCG accelerator emulates the CPU and answers that leaf with "TCGTCGTCGTCG" (QEMU
+    // target/i386/cpu.c, cpu_x86_cpuid, the expose-tcg property). A fact "hypervisor_vendor",
+    // value as printed; results::EmulationReason reads TCG as emulation.
+    if (key == "hypervisor vendor" && !value.empty()) {
+      facts->push_back({"hypervisor_vendor", value, line.number, "lscpu"});
+      return true;
+    }
     // lscpu's "Architecture: x86_64" (uname -m's value).
     if (key == "architecture" && IsArchWord(value)) {
       facts->push_back({"cpu_arch", value, line.number});

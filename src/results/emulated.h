@@ -15,9 +15,16 @@ namespace cryptobench::results {
 /// (/proc/cpuinfo): user-mode emulation (qemu-user)".
 std::string EmulatedCaveat(std::string_view reason);
 
+/// Whether lscpu's "Hypervisor vendor" value names QEMU's TCG accelerator ("TCG"): the CPU is
+/// emulated, not virtualised.
+bool IsTcgVendor(std::string_view vendor);
+
 /// The reason of `run`'s EmulatedCaveat, or nullopt when the run carries none (measured
 /// natively, or imported from another tool, which records no such thing; cryptobench's own
-/// `--format openssl` output, re-imported, keeps it: "+cryptobench emulated: REASON").
+/// `--format openssl` output, re-imported, keeps it: "+cryptobench emulated: REASON"). An
+/// imported run whose pasted lscpu says "Hypervisor vendor: TCG" (fact hypervisor_vendor) is
+/// emulated too: "lscpu's Hypervisor vendor is TCG (line 20): QEMU emulates the CPU in software
+/// (its TCG accelerator, no KVM)".
 std::optional<std::string> EmulationReason(const RunResult& run);
 
 }  // namespace cryptobench::results
