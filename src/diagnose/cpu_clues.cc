@@ -292,9 +292,78 @@ class Reader {
     }
   }
 
+  // A line of named extensions whose names settle the family by the command that printed them:
+  // RISC-V's isa line ("rv64imafdc_zba_zvkned": the base ISA and its single-letter extensions,
+  // then '_'-separated multi-letter ones), Solaris `isainfo -v` on SPARC ("... des aes ... vis2
+  // vis"), macOS's `sysctl hw.optional` ("FEAT_AES=1 FEAT_PMULL=0", Apple silicon only). A row
+  // of that family is present when one of its names ('|'-separated) is listed; absent when the
+  // line lists every extension (isa, isainfo) and none of them, or, for macOS, when its key
+  // says 0; a macOS key not pasted stays unknown.
+  void NamedExtensions(const results::SourceFact& fact, const std::string& family,
+                       const std::set<std::string>& tokens, std::string_view what) {
+    if (!out_.flags_family.empty()) {
+      return;
+    }
+    out_.flags_family = family;
+    const std::string clue = LineClue(what, fact.line, fact.value);
+    if (family == "riscv") {
+      SetArch(fact.value.starts_with("rv32") ? "riscv32" : "riscv64", clue, "", 2);
+    } else if (family == "sparc") {
+      SetArch("sparcv9", clue, "", 2);
+    } else if (family == "apple") {
+      SetArch("aarch64", clue, "", 2);
+    }
+    for (const Row& row : Table()) {
+      if (row.clue != "flag" || row.arch != family) {
+        continue;
+      }
+      const std::vector<std::string> names = Alternatives(row.match);
+      bool present = false;
+      bool listed = family != "apple";
+      for (const std::string& name : names) {
+        const std::string key = family == "apple" ? name + "=1" : name;
+        present = present || tokens.count(key) > 0;
+        listed = listed || tokens.count(key) > 0 || tokens.count(name + "=0") > 0;
+      }
+      if (listed) {
+        AddFeature(row.has[0], present, true, clue, row.source);
+      }
+    }
+  }
+
   void Flags(const results::SourceFact& fact) {
     if (fact.origin == "FreeBSD dmesg") {
       FreeBsdFlags(fact);
+      return;
+    }
+    if (fact.origin == "/proc/cpuinfo isa") {
+      // The base ("rv64imafdcv"): its letters after rv64 are single-letter extensions.
+      std::set<std::string> tokens;
+      std::string isa = Lower(fact.value);
+      std::replace(isa.begin(), isa.end(), '_', ' ');
+      for (const std::string& part : Words(isa)) {
+        if (part.starts_with("rv32") || part.starts_with("rv64")) {
+          for (const char letter : part.substr(4)) {
+            tokens.insert(std::string(1, letter));
+          }
+        } else if (!part.empty()) {
+          tokens.insert(part);
+        }
+      }
+      for (const std::string& extra : riscv_isa_ext_) {
+        tokens.insert(extra);
+      }
+      NamedExtensions(fact, "riscv", tokens, "the /proc/cpuinfo isa line");
+      return;
+    }
+    if (fact.origin == "isainfo -v" || fact.origin == "sysctl hw.optional") {
+      const std::vector<std::string> words = Words(Lower(fact.value));
+      const std::set<std::string> tokens(words.begin(), words.end());
+      if (fact.origin == "sysctl hw.optional") {
+        NamedExtensions(fact, "apple", tokens, "the sysctl hw.optional.arm lines");
+      } else if (tokens.count("vis") > 0 || tokens.count("vis2") > 0) {
+        NamedExtensions(fact, "sparc", tokens, "the isainfo -v extension lines");
+      }
       return;
     }
     const std::vector<std::string> words = Words(Lower(fact.value));
@@ -443,6 +512,13 @@ class Reader {
     }
   }
 
+  // RISC-V's "isa-ext : zicbom zicboz ..." (Linux 6.x): more extensions of the isa line's CPU.
+  void AddRiscvIsaExt(const std::string& value) {
+    for (const std::string& word : Words(Lower(value))) {
+      riscv_isa_ext_.push_back(word);
+    }
+  }
+
   void Finish(const results::RunResult& run) {
     // bn(64,32): the build's BN_ULONG is 32 bits, so its code is 32-bit whatever the CPU.
     const std::string& options = run.library.options;
@@ -517,6 +593,7 @@ class Reader {
   int arch_rank_ = 100;
   std::string arch_source_;
   std::vector<CpuFeatureClue> arch_lacks_;
+  std::vector<std::string> riscv_isa_ext_;
   std::vector<std::pair<std::string, const Row*>> matched_models_;
 };
 
@@ -541,14 +618,21 @@ CpuClues ReadCpuClues(const results::RunResult& run) {
       reader.Uname(fact, fact.origin == "uname -m"        ? "the uname -m output"
                          : fact.origin == "FreeBSD dmesg" ? "the FreeBSD CPU line (K8-class: an "
                                                             "amd64 kernel)"
-                                                          : "lscpu's Architecture line");
+                         : fact.origin == "sysctl hw.machine" ? "the sysctl hw.machine line"
+                         : fact.origin == "isainfo -v"        ? "the isainfo -v 64-bit ISA line"
+                                                              : "lscpu's Architecture line");
     }
   }
   reader.March(run.library.cflags);
   reader.Platform(run.library.platform);
   reader.Compiler(run.library.cflags);
   for (const results::SourceFact& fact : run.source.facts) {
-    if (fact.kind == "cpu_flags") {
+    if (fact.kind == "cpu_flags" && fact.origin == "/proc/cpuinfo isa-ext") {
+      reader.AddRiscvIsaExt(fact.value);  // read with the isa line, wherever it stands
+    }
+  }
+  for (const results::SourceFact& fact : run.source.facts) {
+    if (fact.kind == "cpu_flags" && fact.origin != "/proc/cpuinfo isa-ext") {
       reader.Flags(fact);
     }
   }

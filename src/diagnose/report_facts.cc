@@ -490,15 +490,22 @@ ReportClock ReportClockRange(const results::MachineInfo& machine,
   if (base == 0) {
     // FreeBSD's boot CPU line prints the TSC's rate ("(998.15-MHz K8-class CPU)",
     // sys/x86/x86/identcpu.c), about the base clock on CPUs with an invariant TSC.
+    // Solaris `psrinfo -pv` ("SPARC-T4 (chipid 0, clock 2848 MHz)") and Linux/powerpc
+    // /proc/cpuinfo ("clock : 3450.000000MHz", ppc_proc_freq: the nominal clock) print the
+    // processor's clock: taken as the base clock too.
     for (const results::SourceFact& fact : facts) {
-      if (fact.kind == "cpu_clock_mhz" && fact.origin == "FreeBSD dmesg") {
+      const bool freebsd = fact.origin == "FreeBSD dmesg";
+      if (fact.kind == "cpu_clock_mhz" &&
+          (freebsd || fact.origin == "psrinfo -pv" || fact.origin == "/proc/cpuinfo")) {
         const double mhz = std::strtod(fact.value.c_str(), nullptr);
         if (mhz > 0 && std::isfinite(mhz)) {
           base = mhz * 1e6;
-          from = fmt::format(
-              "the FreeBSD CPU line's {} MHz (line {}: the TSC's rate, about the "
-              "base clock)",
-              fact.value, fact.line);
+          from = freebsd ? fmt::format(
+                               "the FreeBSD CPU line's {} MHz (line {}: the TSC's rate, about the "
+                               "base clock)",
+                               fact.value, fact.line)
+                         : fmt::format("the {} clock {} MHz (line {})", fact.origin, fact.value,
+                                       fact.line);
           break;
         }
       }
@@ -601,7 +608,7 @@ results::RunResult WithoutContradictedCpuLines(const results::RunResult& run) {
   // cpu_clock_mhz): its clock is left out with the rest, as the caveat says, but the fact stays
   // under another kind, so that ReportOs still sees a FreeBSD text.
   for (results::SourceFact& fact : own.source.facts) {
-    if (fact.kind == "cpu_clock_mhz" && fact.origin == "FreeBSD dmesg") {
+    if (fact.kind == "cpu_clock_mhz") {
       fact.kind = "cpu_clock_mhz_left_out";
     }
   }

@@ -73,5 +73,95 @@ TEST(Tryout21PlatformTest, QemuTcgFromLscpuIsEmulation) {
   }
 }
 
+// Item 10, t08: RISC-V's isa line lists every extension; without Zkne or Zvkned the CPU has no
+// AES instructions, and nothing asks to grep /proc/cpuinfo for an aes word RISC-V never prints.
+TEST(Tryout21PlatformTest, RiscvIsaLineSaysTheCpuLacksAes) {
+  const std::string paste =
+      "user@starfive:~/wolfssl$ uname -a\n"
+      "Linux starfive 5.15.0-starfive #1 SMP Mon Dec 19 07:56:37 EST 2022 riscv64 GNU/Linux\n"
+      "user@starfive:~/wolfssl$ cat /proc/cpuinfo | head -8\n"
+      "processor\t: 0\n"
+      "hart\t\t: 1\n"
+      "isa\t\t: rv64imafdc\n"
+      "mmu\t\t: sv39\n"
+      "isa-ext\t\t: \n"
+      "uarch\t\t: sifive,u74-mc\n"
+      "user@starfive:~/wolfssl$ ./wolfcrypt/benchmark/benchmark\n"
+      "------------------------------------------------------------------------------\n"
+      " wolfSSL version 5.6.6\n"
+      "------------------------------------------------------------------------------\n"
+      "Math: \tMulti-Precision: Wolf(SP) word-size=64 bits=4096 sp_int.c\n"
+      "wolfCrypt Benchmark (block bytes 1048576, min 1.000 sec each)\n"
+      "AES-128-CBC-enc             25 MiB took 1.049 seconds,   23.832 MiB/s\n"
+      "AES-128-CBC-dec             25 MiB took 1.089 seconds,   22.957 MiB/s\n";
+  const DoctorReport report = DiagnosePaste(paste);
+  const CpuFeatureClue* aes = report.facts.report->cpu_clues.Find("AES");
+  ASSERT_NE(aes, nullptr);
+  EXPECT_FALSE(aes->present);
+  EXPECT_THAT(aes->clue, HasSubstr("isa line (line 6)"));
+  const std::string out = DoctorText(report);
+  EXPECT_THAT(out, Not(HasSubstr("'aes|hypervisor'")));
+  EXPECT_THAT(out, Not(HasSubstr("no CPU flags line")));
+
+  // Zvkned (or Zkne) on the isa line or its isa-ext line: AES instructions.
+  std::string with = paste;
+  with.replace(with.find("isa-ext\t\t: "), 11, "isa-ext\t\t: zicbom zvkned");
+  const CpuFeatureClue* vector_aes = DiagnosePaste(with).facts.report->cpu_clues.Find("AES");
+  ASSERT_NE(vector_aes, nullptr);
+  EXPECT_TRUE(vector_aes->present);
+}
+
+// Item 10: OpenBSD's sysctl name=value lines, Solaris psrinfo -pv and isainfo -v, POWER's
+// /proc/cpuinfo cpu and clock lines give the architecture, the model and the clock.
+TEST(Tryout21PlatformTest, BsdSolarisAndPowerCpuLinesAreRead) {
+  const std::string speed =
+      "$ openssl speed -elapsed -evp aes-128-cbc\n"
+      "version: 3.0.13\n"
+      "built on: Tue Jan 30 00:00:00 2024 UTC\n"
+      "options: bn(64,64)\n"
+      "compiler: gcc -O3\n"
+      "CPUINFO: N/A\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+      "bytes\n"
+      "AES-128-CBC      62999.33k    74944.30k    78131.07k    78921.39k    79056.21k    "
+      "79100.00k\n";
+  const DoctorReport openbsd = DiagnosePaste(
+      "$ sysctl hw.model hw.machine\n"
+      "hw.model=Intel(R) Celeron(R) J4125 CPU @ 2.00GHz\n"
+      "hw.machine=amd64\n" +
+      speed);
+  EXPECT_EQ(openbsd.facts.report->cpu_clues.arch, "x86_64");
+  EXPECT_THAT(openbsd.facts.report->cpu_clues.arch_clue, HasSubstr("sysctl hw.machine"));
+  EXPECT_THAT(DoctorText(openbsd), HasSubstr("Celeron(R) J4125"));
+
+  const DoctorReport sparc = DiagnosePaste(
+      "$ psrinfo -pv | head -3\n"
+      "The physical processor has 8 cores and 64 virtual processors (0-63)\n"
+      "  The core has 8 virtual processors (0-7)\n"
+      "    SPARC-T4 (chipid 0, clock 2848 MHz)\n"
+      "$ isainfo -v\n"
+      "64-bit sparcv9 applications\n"
+      "\tcrc32c cbcond pause mont mpmul sha512 sha256 sha1 md5 camellia kasumi \n"
+      "\tdes aes ima hpc vis3 fmaf asi_blk_init vis2 vis popc \n"
+      "32-bit sparc applications\n"
+      "\tcrc32c cbcond pause mont mpmul sha512 sha256 sha1 md5 camellia kasumi \n" +
+      speed);
+  EXPECT_EQ(sparc.facts.report->cpu_clues.arch, "sparcv9");
+  const CpuFeatureClue* sparc_aes = sparc.facts.report->cpu_clues.Find("AES");
+  ASSERT_NE(sparc_aes, nullptr);
+  EXPECT_TRUE(sparc_aes->present);
+  EXPECT_THAT(sparc.facts.report->clock_source, HasSubstr("psrinfo -pv clock 2848 MHz"));
+  EXPECT_THAT(DoctorText(sparc), HasSubstr("SPARC-T4"));
+
+  const DoctorReport power = DiagnosePaste(
+      "$ grep -m2 -E '^(cpu|clock)' /proc/cpuinfo\n"
+      "cpu\t\t: POWER10 (architected), altivec supported\n"
+      "clock\t\t: 3450.000000MHz\n" +
+      speed);
+  EXPECT_THAT(power.facts.report->clock_source, HasSubstr("3450.000000 MHz (line 3)"));
+  EXPECT_THAT(DoctorText(power), HasSubstr("POWER10"));
+}
+
 }  // namespace
 }  // namespace cryptobench::diagnose

@@ -46,6 +46,36 @@ bool IsMhzValue(std::string_view value) {
   return nonzero;
 }
 
+// Solaris `psrinfo -pv`'s processor line, "SPARC-T4 (chipid 0, clock 2848 MHz)" (illumos
+// usr/src/cmd/psrinfo/psrinfo.pl: the brand, then "(chipid N, clock N MHz)"): the model and the
+// clock in MHz, or nullopt.
+std::optional<std::pair<std::string, std::string>> PsrinfoProcessor(std::string_view trimmed) {
+  const size_t open = trimmed.find(" (chipid ");
+  if (open == std::string_view::npos || open == 0 || !trimmed.ends_with(" MHz)")) {
+    return std::nullopt;
+  }
+  const size_t clock = trimmed.find(", clock ", open);
+  if (clock == std::string_view::npos) {
+    return std::nullopt;
+  }
+  const std::string_view mhz =
+      trimmed.substr(clock + 8, trimmed.size() - 5 - (clock + 8));  // before " MHz)"
+  if (!IsMhzValue(mhz)) {
+    return std::nullopt;
+  }
+  return std::make_pair(std::string(trimmed.substr(0, open)), std::string(mhz));
+}
+
+// Linux/powerpc /proc/cpuinfo's "clock\t\t: 3450.000000MHz" (arch/powerpc/kernel/
+// setup-common.c, show_cpuinfo: "clock\t\t: %lu.%06luMHz"): the MHz figure, or "".
+std::string PowerClockMhz(std::string_view value) {
+  if (!value.ends_with("MHz")) {
+    return "";
+  }
+  const std::string_view mhz = value.substr(0, value.size() - 3);
+  return IsMhzValue(mhz) ? std::string(mhz) : std::string();
+}
+
 // A /proc/cpuinfo or lscpu flags/Features value whatever command printed it: x86 lists fpu
 // with sse2 or tsc, arm64 asimd, 32-bit ARM half, thumb or vfp (the kernel's names: x86
 // cpufeatures.h, arch/arm64/kernel/cpuinfo.c, arch/arm/kernel/setup.c). Prose that merely
@@ -504,6 +534,48 @@ bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact
     facts->push_back({"cpu_flags", std::string(trimmed), line.number, "FreeBSD dmesg"});
     return true;
   }
+  // OpenBSD's sysctl(8) prints "name=value" without spaces ("hw.machine=amd64"; NetBSD's
+  // prints "name = value", FreeBSD's "name: value"): hw.machine is the architecture (amd64,
+  // arm64, ...: uname -m's), hw.model the CPU's brand string (sysctl(2) HW_MACHINE, HW_MODEL).
+  if (trimmed.starts_with("hw.machine=") && trimmed.size() > 11) {
+    facts->push_back(
+        {"cpu_arch", std::string(trimmed.substr(11)), line.number, "sysctl hw.machine"});
+    return true;
+  }
+  if (trimmed.starts_with("hw.model=") && trimmed.size() > 9) {
+    facts->push_back({"cpu_model", fmt::format("hw.model: {}", trimmed.substr(9)), line.number,
+                      "sysctl hw.model="});
+    return true;
+  }
+  if (const auto processor = PsrinfoProcessor(trimmed)) {
+    facts->push_back({"cpu_model", "cpu: " + processor->first, line.number, "psrinfo -pv"});
+    facts->push_back({"cpu_clock_mhz", processor->second, line.number, "psrinfo -pv"});
+    return true;
+  }
+  // Solaris `isainfo -v`: "64-bit sparcv9 applications" (or "64-bit amd64 applications"), then
+  // indented lines of the instruction set extensions the kernel reports for that ISA (aes, des,
+  // sha256, ...: illumos usr/src/uts/sparc/sys/auxv_SPARC.h AV_SPARC_* names). The 64-bit ISA
+  // is the architecture; its extension lines become one cpu_flags fact (origin isainfo -v).
+  if (trimmed.ends_with(" applications") &&
+      (trimmed.starts_with("64-bit ") || trimmed.starts_with("32-bit "))) {
+    const bool wide = trimmed.starts_with("64-bit ");
+    const std::string_view isa = trimmed.substr(7, trimmed.size() - 7 - 13);
+    if (wide && (isa == "sparcv9" || isa == "amd64")) {
+      facts->push_back({"cpu_arch", std::string(isa), line.number, "isainfo -v"});
+    }
+    context_ = wide ? Context::kIsainfo : Context::kNone;
+    return true;
+  }
+  if (context_ == Context::kIsainfo &&
+      (line.text.starts_with('\t') || line.text.starts_with(' '))) {
+    if (!facts->empty() && facts->back().kind == "cpu_flags" &&
+        facts->back().origin == "isainfo -v") {
+      facts->back().value += " " + std::string(trimmed);
+    } else {
+      facts->push_back({"cpu_flags", std::string(trimmed), line.number, "isainfo -v"});
+    }
+    return true;
+  }
   // /proc/crypto entries say what they are wherever they are pasted.
   if (const auto kv = KeyValue(trimmed)) {
     const auto& [key, value] = *kv;
@@ -579,6 +651,31 @@ bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact
     if ((key == "cpu max mhz" || key == "cpu min mhz") && IsMhzValue(value)) {
       facts->push_back({key == "cpu max mhz" ? "cpu_max_mhz" : "cpu_min_mhz", value, line.number});
       return true;
+    }
+    // RISC-V /proc/cpuinfo (arch/riscv/kernel/cpu.c, show_cpuinfo): "isa : rv64imafdc_zba_..."
+    // names the base ISA, its single-letter extensions and the multi-letter ones after '_';
+    // "isa-ext : ..." (Linux 6.x) lists further extensions, possibly none. Each is a cpu_flags
+    // fact (origin "/proc/cpuinfo isa" or "... isa-ext"); cpu_clues reads them together.
+    if ((key == "isa" && (value.starts_with("rv32") || value.starts_with("rv64"))) ||
+        key == "isa-ext") {
+      if (!value.empty()) {
+        facts->push_back({"cpu_flags", value, line.number,
+                          key == "isa" ? "/proc/cpuinfo isa" : "/proc/cpuinfo isa-ext"});
+      }
+      return true;
+    }
+    // Linux/powerpc /proc/cpuinfo (arch/powerpc/kernel/setup-common.c, show_cpuinfo): "cpu :
+    // POWER10 (architected), altivec supported" names the core, "clock : 3450.000000MHz" its
+    // clock.
+    if (key == "cpu" && value.starts_with("POWER")) {
+      facts->push_back({"cpu_model", fmt::format("cpu: {}", value), line.number, "/proc/cpuinfo"});
+      return true;
+    }
+    if (key == "clock") {
+      if (const std::string mhz = PowerClockMhz(value); !mhz.empty()) {
+        facts->push_back({"cpu_clock_mhz", mhz, line.number, "/proc/cpuinfo"});
+        return true;
+      }
     }
     // lscpu's "Hypervisor vendor: KVM" (util-linux sys-utils/lscpu-virt.c): the hypervisor the
     // guest runs under, on x86 from CPUID leaf 0x40000000's signature. "TCG" is QEMU without
@@ -751,6 +848,9 @@ bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact
         return true;
       }
       return false;
+    case Context::kIsainfo:  // an unindented line ends the extension list
+      context_ = Context::kNone;
+      break;
     case Context::kCpuinfo:
     case Context::kProcCrypto:
     case Context::kProviderList:

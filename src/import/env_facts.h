@@ -68,7 +68,8 @@ class EnvFactReader {
     kBuildSearch,
     kUnameMachine,  ///< after `uname -m`: its one-word output is the architecture
     kSysctlValue,   ///< after `sysctl -n KEY` of a CPU name key: its one line is the brand
-    kCpufreqFile    ///< after `cat` of one cpufreq sysfs file: its value (cpufreq_file_)
+    kCpufreqFile,   ///< after `cat` of one cpufreq sysfs file: its value (cpufreq_file_)
+    kIsainfo        ///< after isainfo -v's "64-bit ISA applications": its extension lines
   };
 
   void FlushCryptoEntry(std::vector<results::SourceFact>* facts);
