@@ -335,17 +335,16 @@ std::optional<AsmSentence> NaClause(const std::vector<const Statement*>& changed
   }
   if (fast_vector.empty()) {
     return AsmSentence{
-        fmt::format(": {} was built without assembly (its CPUINFO line says N/A, which OpenSSL "
-                    "3.x prints on {} only for such a build), but {}'s text has no CPUINFO line, "
+        fmt::format(": {} was built without assembly ({}), but {}'s text has no CPUINFO line, "
                     "so cannot tell whether the builds differ in assembly",
-                    slow_letter, slow.arch, fast_letter),
+                    slow_letter, NoAsmReason(slow), fast_letter),
         ""};
   }
   return AsmSentence{
-      fmt::format(": {} was built without assembly: its CPUINFO line says N/A, which OpenSSL 3.x "
-                  "prints on {} only for a build without assembly (crypto/info.c), and {}'s "
-                  "shows a capability vector ({}), so {} runs portable C code for {}",
-                  slow_letter, slow.arch, fast_letter, fast_vector, slow_letter, JoinAnd(subjects)),
+      fmt::format(": {} was built without assembly: {}, and {}'s shows a capability vector "
+                  "({}), so {} runs portable C code for {}",
+                  slow_letter, NoAsmReason(slow), fast_letter, fast_vector, slow_letter,
+                  JoinAnd(subjects)),
       "built-without-asm"};
 }
 

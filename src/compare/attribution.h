@@ -101,10 +101,19 @@ struct CpuinfoNa {
   enum class State { kNone, kNoAsm, kCannotTell };
   State state = State::kNone;
   std::string arch;  ///< ArchOfRun's, "" when unknown
+  /// The platform line's generic Configure target (diagnose::GenericConfigureTarget: no
+  /// assembly on any architecture, so kNoAsm without the architecture), or "".
+  std::string generic_target;
 };
 
-/// CpuinfoNa of `side` (ArchOfRun decides the architecture).
+/// CpuinfoNa of `side` (ArchOfRun decides the architecture; a generic Configure target on its
+/// platform line settles kNoAsm by itself).
 CpuinfoNa CpuinfoNaOf(const Side& side);
+
+/// Why a kNoAsm side has no assembly, completing "built without assembly: ...": its generic
+/// platform target, or its "CPUINFO: N/A" on an architecture where only such a build prints it
+/// (crypto/info.c).
+std::string NoAsmReason(const CpuinfoNa& na);
 
 /// What each side's compiler line shows about assembly (diagnose::CompilerLineAsmOf: the rule
 /// of the doctor's finding library.no-asm-defines), for the pattern headline.

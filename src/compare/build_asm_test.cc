@@ -209,6 +209,18 @@ TEST(CompareAsmBuildTest, A3xCpuinfoNaOfAnUnknownArchitectureIsCannotTell) {
   EXPECT_FALSE(AnyCause(ppc, "built-without-asm")) << AllText(ppc);
 }
 
+// Tryout 22 q23: a platform line naming the generic target linux-generic64 settles B's build
+// without the architecture: Configure gives that target no assembly on any CPU.
+TEST(CompareAsmBuildTest, AGenericConfigureTargetIsBuiltWithoutAssemblyWithoutTheArchitecture) {
+  const CompareReport report = Compare(
+      {PasteSide("A", std::string(k30Asm)), PasteSide("B", NoAsm33("platform: linux-generic64\n"))},
+      {});
+  EXPECT_TRUE(AnyCause(report, "built-without-asm")) << AllText(report);
+  EXPECT_THAT(AllText(report), HasSubstr("its platform line names linux-generic64, a Configure "
+                                         "target without assembly"));
+  EXPECT_THAT(AllText(report), Not(HasSubstr("paste B's `openssl version -a` platform line")));
+}
+
 // New-user tryout 20, item 6 (n08, one file: "before:" 1.1.1f, "after:" 3.0.2, one VM with
 // AES-NI): a 3.x line never carries -D*_ASM defines, so B does not "drop" them; the 1.1.1 rows
 // about CPUs without AES-NI say nothing of sides whose vector has AES-NI; the "before:" and

@@ -20,6 +20,7 @@
 #include "diagnose/doctor_from.h"
 #include "diagnose/doctor_model.h"
 #include "diagnose/ia32cap.h"
+#include "diagnose/library_advice.h"
 #include "diagnose/library_changes.h"
 #include "diagnose/verdict_paths.h"
 
@@ -540,9 +541,13 @@ std::vector<Finding> CapabilityFindings(const Side& a, const Side& b) {
     if (na.state == CpuinfoNa::State::kNoAsm) {
       out.push_back(Finding{
           "capabilities",
-          fmt::format("{}'s library was built without assembly (capability vector N/A on {}): it "
-                      "runs the portable C code.",
-                      side->letter, ArchName(na.arch))});
+          na.generic_target.empty()
+              ? fmt::format("{}'s library was built without assembly (capability vector N/A on "
+                            "{}): it runs the portable C code.",
+                            side->letter, ArchName(na.arch))
+              : fmt::format("{}'s library was built without assembly ({}): it runs the portable "
+                            "C code.",
+                            side->letter, NoAsmReason(na))});
     } else if (na.state == CpuinfoNa::State::kCannotTell) {
       out.push_back(Finding{
           "capabilities",
@@ -905,9 +910,24 @@ CpuinfoNa CpuinfoNaOf(const Side& side) {
     return out;
   }
   out.arch = ArchOfRun(side.run).arch;
-  out.state = diagnose::CpuinfoNaMeansNoAsm(out.arch) ? CpuinfoNa::State::kNoAsm
-                                                      : CpuinfoNa::State::kCannotTell;
+  out.generic_target = diagnose::GenericConfigureTarget(side.run.library.platform);
+  out.state = diagnose::CpuinfoNaMeansNoAsm(out.arch) || !out.generic_target.empty()
+                  ? CpuinfoNa::State::kNoAsm
+                  : CpuinfoNa::State::kCannotTell;
   return out;
+}
+
+std::string NoAsmReason(const CpuinfoNa& na) {
+  if (!na.generic_target.empty()) {
+    return fmt::format(
+        "its platform line names {}, a Configure target without assembly "
+        "(Configurations/10-main.conf)",
+        na.generic_target);
+  }
+  return fmt::format(
+      "its CPUINFO line says N/A, which OpenSSL 3.x prints on {} only for a build without "
+      "assembly (crypto/info.c)",
+      na.arch);
 }
 
 CpuEvidence CpuEvidenceOf(const Side& a, const Side& b) {

@@ -16,6 +16,7 @@
 
 #include "diagnose/armcap.h"
 #include "diagnose/ia32cap.h"
+#include "diagnose/library_advice.h"
 #include "diagnose/library_facts.h"
 #include "diagnose/verdict.h"
 #include "diagnose/verdict_paths.h"
@@ -61,7 +62,8 @@ DoctorFacts GatherFacts(const DoctorOptions& options) {
   facts.library.requested_path = options.library_path;
   facts.detected_capability_vector = facts.library.capability_vector;
   facts.no_asm_build =
-      facts.library.capability_vector == "N/A" && CpuinfoNaMeansNoAsm(facts.cpu.arch);
+      (facts.library.capability_vector == "N/A" && CpuinfoNaMeansNoAsm(facts.cpu.arch)) ||
+      !GenericConfigureTarget(facts.library.platform).empty();
 
   // OPENSSL_armcap on AArch64, OPENSSL_ia32cap elsewhere: the one the library reads here.
   const std::string variable(MaskVariable(facts.cpu.arch));

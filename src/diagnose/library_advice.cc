@@ -370,6 +370,71 @@ bool OpensslAdvice(const DoctorFacts& facts) {
   return AdviceLibraryOf(facts) == AdviceLibrary::kOpenssl;
 }
 
+namespace {
+
+// `platform` without the line's "platform:" label and surrounding blanks.
+std::string_view PlatformTarget(std::string_view platform) {
+  if (platform.starts_with("platform:")) {
+    platform.remove_prefix(std::string_view("platform:").size());
+  }
+  while (!platform.empty() && (platform.front() == ' ' || platform.front() == '\t')) {
+    platform.remove_prefix(1);
+  }
+  while (!platform.empty() &&
+         (platform.back() == ' ' || platform.back() == '\t' || platform.back() == '\r')) {
+    platform.remove_suffix(1);
+  }
+  return platform;
+}
+
+}  // namespace
+
+std::string_view GenericConfigureTarget(std::string_view platform) {
+  platform = PlatformTarget(platform);
+  for (std::string_view generic :
+       {"linux-generic32", "linux-generic64", "BSD-generic32", "BSD-generic64"}) {
+    if (platform == generic) {
+      return generic;
+    }
+  }
+  return {};
+}
+
+std::string OpensslArchitectureGap(const DoctorFacts& facts) {
+  if (facts.library.platform.empty()) {
+    return "no CPUINFO or platform line";
+  }
+  return fmt::format(
+      "its platform line ({}) names no architecture and there is no CPUINFO "
+      "vector",
+      PlatformTarget(facts.library.platform));
+}
+
+std::string NoAsmRemedy(const DoctorFacts& facts) {
+  if (facts.report && facts.report->tool.starts_with("bssl")) {
+    return "Rebuild BoringSSL without OPENSSL_NO_ASM (its CMake build has assembly unless "
+           "configured with -DOPENSSL_NO_ASM=1; BUILDING.md).";
+  }
+  if (const std::string_view platform = GenericConfigureTarget(facts.library.platform);
+      !platform.empty()) {
+    const bool bsd = platform.starts_with("BSD-");
+    const std::string_view arch = facts.cpu.arch;
+    const std::string_view target = arch == "x86_64"    ? (bsd ? "BSD-x86_64" : "linux-x86_64")
+                                    : arch == "x86"     ? (bsd ? "BSD-x86-elf" : "linux-x86")
+                                    : arch == "aarch64" ? (bsd ? "" : "linux-aarch64")
+                                    : arch == "arm"     ? (bsd ? "" : "linux-armv4")
+                                    : arch == "ppc64le" ? (bsd ? "" : "linux-ppc64le")
+                                                        : "";
+    return fmt::format(
+        "Configure OpenSSL for this machine's own target{}: {} is a generic target without "
+        "assembly (Configurations/10-main.conf). `./Configure` with no target (3.x; `./config` "
+        "in 1.x) picks the right one.",
+        target.empty() ? "" : fmt::format(" (`./Configure {}`)", target), platform);
+  }
+  return "Use a libcrypto built with assembly (the distribution's package), or rebuild OpenSSL "
+         "without the no-asm option.";
+}
+
 std::string ArchitectureCommandAdvice(const DoctorFacts& facts) {
   if (facts.report && (KernelTool(*facts.report) || !OpensslAdvice(facts) ||
                        facts.report->tool.find("openssl") == std::string::npos)) {

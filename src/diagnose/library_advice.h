@@ -69,6 +69,27 @@ std::string_view SaturationWatcher(std::string_view os);
 /// x86_64, aarch64, armv7l, mips).
 std::string ArchitectureCommandAdvice(const DoctorFacts& facts);
 
+/// The Configure target of `platform` (library.platform: OpenSSL's "platform: linux-generic64"
+/// line, the prefix optional) when it builds no assembly on any architecture, else "":
+/// linux-generic32, linux-generic64, BSD-generic32 and BSD-generic64 inherit no asm() module,
+/// unlike linux-x86_64 or linux-aarch64 (Configurations/10-main.conf, openssl/openssl at
+/// 001c1be2708d; 1.0.x's Configure table gave them no assembly either). Such a build runs C
+/// code whatever the CPU has and prints CPUINFO: N/A. Exact names, as Configure prints them.
+std::string_view GenericConfigureTarget(std::string_view platform);
+
+/// Why an OpenSSL paste's architecture is unknown, for report.arch-unknown and the verdicts:
+/// "no CPUINFO or platform line", or, with a platform line that names no architecture
+/// (linux-generic64, a distribution's own target), "its platform line (X) names no
+/// architecture and there is no CPUINFO vector".
+std::string OpensslArchitectureGap(const DoctorFacts& facts);
+
+/// The remedy for a build without assembly (facts.no_asm_build): with a generic Configure
+/// target (GenericConfigureTarget), Configure for the machine's own target (named for x86_64,
+/// x86, aarch64, arm and ppc64le from 10-main.conf; `./Configure` with no target guesses it
+/// from 3.0 on, `./config` before); with BoringSSL's OPENSSL_NO_ASM, its CMake switch
+/// (BUILDING.md); else a libcrypto with assembly or a rebuild without no-asm.
+std::string NoAsmRemedy(const DoctorFacts& facts);
+
 /// True when the run's figures were timed through EVP (report origin evp "evp", or an OpenSSL
 /// 3.x release, whose speed times every row through EVP): the 1.x low-level API is then no
 /// cause to name.

@@ -705,7 +705,11 @@ DoctorFacts ReportFacts(const results::RunResult& run) {
   // OPENSSL_NO_ASM shown on; a 1.1.1 compiler line whole where its defines stand, unless a figure
   // only assembly reaches shows the line is not this library's. Other 1.x lines without -D*_ASM
   // may be shortened pastes (ReportFindings names them instead).
-  if (run.library.capability_vector == "N/A" && CpuinfoNaMeansNoAsm(facts.cpu.arch)) {
+  if (const std::string_view target = GenericConfigureTarget(run.library.platform);
+      !target.empty()) {
+    facts.no_asm_evidence =
+        fmt::format("platform: {}, a Configure target without assembly", target);
+  } else if (run.library.capability_vector == "N/A" && CpuinfoNaMeansNoAsm(facts.cpu.arch)) {
     facts.no_asm_evidence = "CPUINFO: N/A";
   } else if (std::string bssl = BoringSslNoAsm(run); !bssl.empty()) {
     facts.no_asm_evidence = std::move(bssl);

@@ -55,9 +55,6 @@ std::string CpuHasAes(const DoctorFacts& facts) {
 }
 
 void Build(const DoctorFacts& facts, std::vector<Finding>& out) {
-  const std::string advice =
-      "Use a libcrypto built with assembly (the distribution's package), or rebuild OpenSSL "
-      "without the no-asm option.";
   if (facts.no_asm_build) {
     const bool boringssl = facts.report && facts.report->tool.starts_with("bssl");
     const bool na = facts.no_asm_evidence.empty() || facts.no_asm_evidence == "CPUINFO: N/A";
@@ -70,9 +67,7 @@ void Build(const DoctorFacts& facts, std::vector<Finding>& out) {
            : fmt::format("{} shows it: {}",
                          boringssl ? "BoringSSL's build" : LibraryName(facts.library),
                          facts.no_asm_evidence),
-        boringssl ? "Rebuild BoringSSL without OPENSSL_NO_ASM (its CMake build has assembly "
-                    "unless configured with -DOPENSSL_NO_ASM=1; BUILDING.md)."
-                  : advice));
+        NoAsmRemedy(facts)));
     return;
   }
   // OpenSSL 1.x Configure adds -D*_ASM and -DOPENSSL_CPUID_OBJ whenever assembly is enabled
@@ -91,7 +86,7 @@ void Build(const DoctorFacts& facts, std::vector<Finding>& out) {
                     "OpenSSL 1.x adds whenever assembly is enabled; a figure only accelerated code "
                     "reaches shows the line was shortened",
                     LibraryName(library)),
-        advice));
+        NoAsmRemedy(facts)));
   }
 }
 
@@ -167,7 +162,7 @@ void Cpu(const DoctorFacts& facts, std::vector<Finding>& out) {
     return;
   }
   if (facts.cpu.arch.empty() && facts.library.capability_vector == "N/A" && OpensslAdvice(facts) &&
-      !KernelTool(origin)) {
+      !KernelTool(origin) && !facts.no_asm_build) {
     // crypto/info.c writes a vector only in an assembly build on x86 and ARM (CpuinfoNaMeansNoAsm):
     // with the architecture unknown, N/A proves neither a build without assembly nor one with it.
     out.push_back(Make(
@@ -183,7 +178,7 @@ void Cpu(const DoctorFacts& facts, std::vector<Finding>& out) {
     out.push_back(Make("report.arch-unknown", Severity::kWarning,
                        "The text names no architecture: no cpb class applies",
                        OpensslAdvice(facts) && !KernelTool(origin)
-                           ? "no CPUINFO or platform line, and no machine description"
+                           ? OpensslArchitectureGap(facts) + ", and no machine description"
                            : "no architecture or CPU line (uname, lscpu), and no machine "
                              "description",
                        ArchitectureCommandAdvice(facts)));

@@ -573,9 +573,7 @@ Verdict Decider::DecideNoAsm() const {
   v.evidence.push_back(
       "CPUINFO: N/A: OpenSSL's no-asm configuration, every primitive is the "
       "generic C code");
-  v.advice =
-      "Use a libcrypto built with assembly (the distribution's package), or rebuild OpenSSL "
-      "without the no-asm option.";
+  v.advice = NoAsmRemedy(facts_);
   return v;
 }
 

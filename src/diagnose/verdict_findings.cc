@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "diagnose/library_advice.h"
 #include "diagnose/verdict.h"
 #include "diagnose/verdict_paths.h"
 #include "diagnose/verdict_text.h"
@@ -51,9 +52,7 @@ void NoAsm(const DoctorFacts& facts, std::vector<Finding>& out) {
   out.push_back(Make("library.no-asm", usable.empty() ? Severity::kWarning : Severity::kError,
                      "The library was built without assembly (no-asm): every algorithm runs "
                      "generic C code",
-                     evidence,
-                     "Use a libcrypto built with assembly (the distribution's package), or "
-                     "rebuild OpenSSL without the no-asm option."));
+                     evidence, NoAsmRemedy(facts)));
 }
 
 // How many capability words the library reads: as many as its vector prints (3.0: 2, master:

@@ -527,12 +527,7 @@ Verdict Decider::DecideReportNoAsm(const std::string& figure, const std::string&
                 "bound it)"
               : " (OpenSSL's; BoringSSL's C code is its own, so their range does not bound it)"));
   }
-  v.advice = boringssl
-                 ? "Rebuild BoringSSL without OPENSSL_NO_ASM (its CMake build has assembly "
-                   "unless configured with -DOPENSSL_NO_ASM=1; BUILDING.md), then run bssl "
-                   "speed again."
-                 : "Use a libcrypto built with assembly (the distribution's package), or rebuild "
-                   "OpenSSL without the no-asm option.";
+  v.advice = NoAsmRemedy(facts_);
   return v;
 }
 
@@ -668,7 +663,7 @@ Verdict Decider::DecideFromReport() const {
                         ? fmt::format("{} by the botan cpuid line, 32- or 64-bit not in the text",
                                       facts_.report->cpu_clues.arch_family)
                     : OpensslAdvice(facts_) && !KernelTool(*facts_.report)
-                        ? std::string("no CPUINFO or platform line")
+                        ? OpensslArchitectureGap(facts_)
                         : std::string("no architecture or CPU line")));
   }
   if (paths.empty()) {
