@@ -420,6 +420,58 @@ class Reader {
     }
   }
 
+  // A pasted `grep -o -w 'aes|hypervisor' /proc/cpuinfo` and its output (import's cpuinfo_grep
+  // and cpuinfo_grep_found facts): each asked word that is a flag row's is present when printed
+  // and absent when not, since grep prints every whole-word match. Needs the flags' family: a
+  // flags line's, the architecture's, or an asked word only x86 flags have (fpu, hypervisor,
+  // pclmulqdq, sha_ni, avx*); else it says nothing.
+  void GrepWords(const results::SourceFact& asked, const std::set<std::string>& found) {
+    std::string spaced = Lower(asked.value);
+    std::replace(spaced.begin(), spaced.end(), '|', ' ');
+    const std::vector<std::string> words = Words(spaced);
+    const std::set<std::string> tokens(words.begin(), words.end());
+    std::string family = out_.flags_family;
+    if (family.empty()) {
+      family = out_.arch == "x86_64" || out_.arch == "x86" ? "x86"
+               : out_.arch == "aarch64"                    ? "arm64"
+               : out_.arch == "arm"                        ? "arm"
+                                                           : "";
+    }
+    if (family.empty()) {
+      for (const char* x86 : {"fpu", "hypervisor", "pclmulqdq", "sha_ni", "avx", "avx2", "ssse3"}) {
+        if (tokens.count(x86) > 0) {
+          family = "x86";
+        }
+      }
+    }
+    if (family.empty()) {
+      return;
+    }
+    std::string shown;
+    for (const std::string& word : found) {
+      if (!shown.empty()) {
+        shown += ' ';
+      }
+      shown += word;
+    }
+    const std::string clue =
+        fmt::format("the grep of /proc/cpuinfo (line {}: {}) printed {}", asked.line, asked.origin,
+                    shown.empty() ? "nothing" : shown);
+    for (const Row& row : Table()) {
+      if (row.clue != "flag" || row.arch != family || tokens.count(row.match) == 0) {
+        continue;
+      }
+      const bool present = found.count(row.match) > 0;
+      if (row.has[0] == "VM") {
+        if (present) {
+          AddFeature("VM", true, true, clue, row.source);
+        }
+        continue;
+      }
+      AddFeature(row.has[0], present, true, clue, row.source);
+    }
+  }
+
   void MatchTarget(std::string_view kind, const std::string& target, const std::string& clue) {
     if (target.empty()) {
       return;
@@ -634,6 +686,18 @@ CpuClues ReadCpuClues(const results::RunResult& run) {
   for (const results::SourceFact& fact : run.source.facts) {
     if (fact.kind == "cpu_flags" && fact.origin != "/proc/cpuinfo isa-ext") {
       reader.Flags(fact);
+    }
+  }
+  for (const results::SourceFact& fact : run.source.facts) {
+    if (fact.kind == "cpuinfo_grep") {
+      std::set<std::string> found;
+      for (const results::SourceFact& word : run.source.facts) {
+        if (word.kind == "cpuinfo_grep_found" && word.origin == fact.value &&
+            word.line > fact.line) {
+          found.insert(Lower(word.value));
+        }
+      }
+      reader.GrepWords(fact, found);
     }
   }
   for (const results::SourceFact& fact : run.source.facts) {

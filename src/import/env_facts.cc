@@ -363,6 +363,82 @@ std::optional<std::string> MachineLabel(std::string_view text) {
   return std::string(name);
 }
 
+// The words `grep` asks /proc/cpuinfo for when it prints each whole-word match alone (-o and
+// -w: `grep -m1 -o -w -E 'aes|hypervisor' /proc/cpuinfo`, as doctor's own advice words it),
+// joined by '|' ("aes|hypervisor"); "" for any other command. Only plain word alternatives
+// count (-E 'a|b', a basic 'a\|b', or -e a -e b), and only -o, -w, -E, -m N and -i beside them:
+// another option (-v, -c, ...) or a regular expression changes what the output shows.
+std::string CpuinfoGrepWords(const std::vector<std::string_view>& words) {
+  size_t at = 0;
+  while (at < words.size() && words[at] != "grep" && !words[at].ends_with("/grep")) {
+    ++at;
+  }
+  bool only_matching = false;
+  bool whole_words = false;
+  bool cpuinfo = false;
+  std::vector<std::string> patterns;
+  const auto unquote = [](std::string_view w) {
+    if (w.size() >= 2 && (w.front() == '\'' || w.front() == '"') && w.back() == w.front()) {
+      w = w.substr(1, w.size() - 2);
+    }
+    return std::string(w);
+  };
+  for (size_t i = at + 1; i < words.size() && words[i] != "|"; ++i) {
+    const std::string_view w = words[i];
+    if (w == "/proc/cpuinfo") {
+      cpuinfo = true;
+    } else if (w == "-e" && i + 1 < words.size()) {
+      patterns.push_back(unquote(words[++i]));
+    } else if (w == "-m" && i + 1 < words.size()) {
+      ++i;
+    } else if (w == "--only-matching") {
+      only_matching = true;
+    } else if (w == "--word-regexp") {
+      whole_words = true;
+    } else if (w.size() > 1 && w[0] == '-' && w[1] != '-') {
+      for (size_t k = 1; k < w.size(); ++k) {
+        const char flag = w[k];
+        if (flag == 'o') {
+          only_matching = true;
+        } else if (flag == 'w') {
+          whole_words = true;
+        } else if (flag == 'm') {
+          break;  // -m1: the count follows in the same word
+        } else if (flag != 'E' && flag != 'i') {
+          return "";
+        }
+      }
+    } else if (w.starts_with("-")) {
+      return "";
+    } else if (patterns.empty()) {
+      patterns.push_back(unquote(w));
+    } else {
+      return "";  // a second file, or something else
+    }
+  }
+  if (at == words.size() || !only_matching || !whole_words || !cpuinfo || patterns.empty()) {
+    return "";
+  }
+  std::string joined;
+  for (std::string pattern : patterns) {
+    for (size_t bar = pattern.find("\\|"); bar != std::string::npos; bar = pattern.find("\\|")) {
+      pattern.erase(bar, 1);  // basic regex alternation
+    }
+    for (const std::string_view word : SplitFields(pattern, '|')) {
+      if (word.empty() || !std::all_of(word.begin(), word.end(), [](char c) {
+            return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+          })) {
+        return "";
+      }
+      if (!joined.empty()) {
+        joined += '|';
+      }
+      joined.append(word);
+    }
+  }
+  return joined;
+}
+
 bool IsCpuinfoLine(std::string_view text) {
   const auto kv = KeyValue(Trim(text));
   if (!kv) {
@@ -387,6 +463,13 @@ void EnvFactReader::SetCommand(const SourceLine& line, std::vector<results::Sour
   cpufreq_file_ = CatCpufreqFile(words);
   if (!cpufreq_file_.empty()) {
     context_ = Context::kCpufreqFile;
+    return;
+  }
+  grep_words_ = CpuinfoGrepWords(words);
+  if (!grep_words_.empty()) {
+    // What was asked, so that a word missing from the output reads as absent.
+    context_ = Context::kCpuinfoGrep;
+    facts->push_back({"cpuinfo_grep", grep_words_, line.number, std::string(command)});
     return;
   }
   for (size_t i = 0; i < words.size(); ++i) {
@@ -796,6 +879,16 @@ bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact
                           words.size() > 3 ? fmt::format("{} (used by {})", words[0], words[3])
                                            : std::string(words[0]),
                           line.number});
+        return true;
+      }
+      context_ = Context::kNone;
+      return false;
+    }
+    case Context::kCpuinfoGrep: {
+      // One found word per line (`| sort -u` keeps that shape).
+      const std::vector<std::string_view> asked = SplitFields(grep_words_, '|');
+      if (std::find(asked.begin(), asked.end(), trimmed) != asked.end()) {
+        facts->push_back({"cpuinfo_grep_found", std::string(trimmed), line.number, grep_words_});
         return true;
       }
       context_ = Context::kNone;

@@ -69,7 +69,8 @@ class EnvFactReader {
     kUnameMachine,  ///< after `uname -m`: its one-word output is the architecture
     kSysctlValue,   ///< after `sysctl -n KEY` of a CPU name key: its one line is the brand
     kCpufreqFile,   ///< after `cat` of one cpufreq sysfs file: its value (cpufreq_file_)
-    kIsainfo        ///< after isainfo -v's "64-bit ISA applications": its extension lines
+    kIsainfo,       ///< after isainfo -v's "64-bit ISA applications": its extension lines
+    kCpuinfoGrep    ///< after `grep -o -w 'w1|w2' /proc/cpuinfo`: the words it found
   };
 
   void FlushCryptoEntry(std::vector<results::SourceFact>* facts);
@@ -82,6 +83,8 @@ class EnvFactReader {
   std::optional<results::SourceFact> engine_;
   // A provider of `openssl list -providers`: "qatprovider: name ..., version 1.6.0, status active".
   std::optional<results::SourceFact> provider_;
+  // The words a `grep -o -w` of /proc/cpuinfo asks for (kCpuinfoGrep), joined by '|'.
+  std::string grep_words_;
   // The cpufreq sysfs file a `cat` command prints ("scaling_max_freq"), "" for none.
   std::string cpufreq_file_;
   // A /proc/crypto entry being read.
