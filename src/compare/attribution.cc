@@ -13,6 +13,7 @@
 
 #include "algorithms/catalog.h"
 #include "report/format_util.h"
+#include "results/cpuinfo_vectors.h"
 
 #include "compare/families.h"
 #include "compare/format.h"
@@ -297,10 +298,10 @@ std::vector<std::string> SubjectsWithAssembly(const std::vector<const Statement*
   return out;
 }
 
-// What 3.x's "CPUINFO: N/A" on the slower side says (CpuinfoNaOf): on x86 and ARM a build
-// without assembly (crypto/info.c writes a vector only under OPENSSL_CPUID_OBJ there), cause
-// "built-without-asm" when the other side shows a vector and a changed family has assembly;
-// elsewhere, or with the architecture unknown, "cannot tell" (every build there prints N/A).
+// What 3.x's "CPUINFO: N/A" on the slower side says (CpuinfoNaOf): where every assembly build
+// prints a vector (results::CpuinfoNaProvesNoAsm: x86, ARM, s390x) a build without assembly,
+// cause "built-without-asm" when the other side shows a vector and a changed family has
+// assembly; elsewhere, or with the architecture unknown, "cannot tell".
 std::optional<AsmSentence> NaClause(const std::vector<const Statement*>& changed,
                                     const AsmBuilds& builds, bool slow_is_b,
                                     const std::string& a_letter, const std::string& b_letter) {
@@ -310,15 +311,15 @@ std::optional<AsmSentence> NaClause(const std::vector<const Statement*>& changed
   const std::string& fast_letter = slow_is_b ? a_letter : b_letter;
   const std::string& fast_vector = slow_is_b ? builds.a_vector : builds.b_vector;
   if (slow.state == CpuinfoNa::State::kCannotTell) {
-    const std::string where =
-        slow.arch.empty()
-            ? fmt::format("{}'s architecture is not in the text", slow_letter)
-            : fmt::format("{} is {}, where every build prints it", slow_letter, slow.arch);
+    const std::string where = slow.arch.empty()
+                                  ? fmt::format("{}'s architecture is not in the text", slow_letter)
+                                  : fmt::format("{} is {}: {}", slow_letter, slow.arch,
+                                                results::CpuinfoNaSaysNothingOn(slow.arch));
     return AsmSentence{
         fmt::format(": {}'s CPUINFO line says N/A, which OpenSSL 3.x prints for a build without "
-                    "assembly on x86 and ARM but for every build elsewhere, and {}, so cannot "
+                    "assembly on {} (elsewhere some or all builds print it), and {}, so cannot "
                     "tell whether {} was built without assembly{}",
-                    slow_letter, where, slow_letter,
+                    slow_letter, results::CpuinfoNaNoAsmFamilies(), where, slow_letter,
                     slow.arch.empty()
                         ? fmt::format(" (paste {}'s `openssl version -a` platform line or `uname "
                                       "-m`)",

@@ -95,8 +95,8 @@ std::vector<Finding> SameBuildFindings(const std::vector<Row>& rows, const Side&
                                        const BuildIdentity& identity);
 
 /// What 3.x's "CPUINFO: N/A" says about a side's build (diagnose::CpuinfoNaMeansNoAsm): kNoAsm on
-/// x86 and ARM, where only a build without assembly prints it; kCannotTell when the
-/// architecture is unknown or one where every build prints it; kNone without "N/A".
+/// x86, ARM and s390x, where only a build without assembly prints it; kCannotTell when the
+/// architecture is unknown or one where other builds may print it too; kNone without "N/A".
 struct CpuinfoNa {
   enum class State { kNone, kNoAsm, kCannotTell };
   State state = State::kNone;

@@ -10,6 +10,7 @@
 
 #include "algorithms/catalog.h"
 #include "report/format_util.h"
+#include "results/cpuinfo_vectors.h"
 #include "results/emulated.h"
 
 #include "compare/attribution.h"
@@ -551,12 +552,12 @@ std::vector<Finding> CapabilityFindings(const Side& a, const Side& b) {
     } else if (na.state == CpuinfoNa::State::kCannotTell) {
       out.push_back(Finding{
           "capabilities",
-          fmt::format("{}'s capability vector is N/A: a build without assembly on x86 and ARM, "
-                      "but every build prints it elsewhere, and {}, so cannot tell whether it "
-                      "was built without assembly.",
-                      side->letter,
+          fmt::format("{}'s capability vector is N/A: a build without assembly on {}, and {}, "
+                      "so cannot tell whether it was built without assembly.",
+                      side->letter, results::CpuinfoNaNoAsmFamilies(),
                       na.arch.empty() ? std::string("its architecture is not in the text")
-                                      : "it is " + ArchName(na.arch))});
+                                      : fmt::format("it is {}: {}", ArchName(na.arch),
+                                                    results::CpuinfoNaSaysNothingOn(na.arch)))});
     }
   }
   const std::string& text_a = a.run.library.capability_vector;

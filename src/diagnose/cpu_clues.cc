@@ -683,10 +683,22 @@ CpuClues ReadCpuClues(const results::RunResult& run) {
       reader.AddRiscvIsaExt(fact.value);  // read with the isa line, wherever it stands
     }
   }
+  // macOS's hw.optional lines and isainfo's extension lines are one fact per line: read each
+  // command's lines as one (the first line's number).
+  std::vector<results::SourceFact> flags;
   for (const results::SourceFact& fact : run.source.facts) {
-    if (fact.kind == "cpu_flags" && fact.origin != "/proc/cpuinfo isa-ext") {
-      reader.Flags(fact);
+    if (fact.kind != "cpu_flags" || fact.origin == "/proc/cpuinfo isa-ext") {
+      continue;
     }
+    const bool joined = fact.origin == "sysctl hw.optional" || fact.origin == "isainfo -v";
+    if (joined && !flags.empty() && flags.back().origin == fact.origin) {
+      flags.back().value += " " + fact.value;
+    } else {
+      flags.push_back(fact);
+    }
+  }
+  for (const results::SourceFact& fact : flags) {
+    reader.Flags(fact);
   }
   for (const results::SourceFact& fact : run.source.facts) {
     if (fact.kind == "cpuinfo_grep") {

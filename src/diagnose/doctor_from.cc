@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "report/format_util.h"
+#include "results/cpuinfo_vectors.h"
 #include "results/emulated.h"
 #include "results/pasted_cpu.h"
 
@@ -319,13 +320,14 @@ std::vector<std::string> CannotKnow(const DoctorReport& report, bool engine_take
               "prints no capability vector, so verdicts rest on the fingerprint and the rows "
               "of the same run."
         : report.facts.library.capability_vector == "N/A" && report.facts.cpu.arch.empty()
-            ? "Which features the CPU has, and whether the build has assembly: CPUINFO says N/A, "
-              "which OpenSSL prints in a build without assembly on x86 and ARM and in every "
-              "build on other architectures (crypto/info.c), and the text names no "
-              "architecture."
+            ? fmt::format("Which features the CPU has, and whether the build has assembly: "
+                          "CPUINFO says N/A, which OpenSSL prints in a build without assembly "
+                          "on {}, and {}.",
+                          results::CpuinfoNaNoAsmFamilies(), results::CpuinfoNaSaysNothingOn(""))
         : report.facts.library.capability_vector == "N/A"
-            ? "Which features the CPU has: CPUINFO says N/A, which OpenSSL prints in every "
-              "build outside x86 and ARM (crypto/info.c), so verdicts rest on the fingerprint."
+            ? fmt::format("Which features the CPU has: CPUINFO says N/A: {}, so verdicts rest "
+                          "on the fingerprint.",
+                          results::CpuinfoNaSaysNothingOn(report.facts.cpu.arch))
         : !OpensslAdvice(report.facts)
             ? "Which features the CPU has: the text has no CPU flags line, and this library "
               "prints no capability vector, so verdicts rest on the fingerprint."

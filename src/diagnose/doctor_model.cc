@@ -10,6 +10,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "results/cpuinfo_vectors.h"
+
 #include "diagnose/undecoded_vector.h"
 
 namespace cryptobench::diagnose {
@@ -142,9 +144,7 @@ std::string UndecodedVectorAes(const std::string& cpu_info) {
   return "";
 }
 
-bool CpuinfoNaMeansNoAsm(const std::string& arch) {
-  return arch == "x86_64" || arch == "x86" || arch == "aarch64" || arch == "arm";
-}
+bool CpuinfoNaMeansNoAsm(const std::string& arch) { return results::CpuinfoNaProvesNoAsm(arch); }
 
 const char* SeverityName(Severity severity) {
   switch (severity) {

@@ -142,11 +142,10 @@ struct DoctorFacts {
 std::string CapabilityVariable(const DoctorFacts& facts);
 
 /// Whether OpenSSL 3.x's "CPUINFO: N/A" proves a build without assembly on `arch` (a
-/// facts.cpu.arch value: "x86_64", "x86", "aarch64", "arm", ...). crypto/info.c writes a
-/// capability vector only under OPENSSL_CPUID_OBJ (an assembly build) on x86, x86_64, ARM and
-/// AArch64; on ppc64le, MIPS, SPARC (and s390x and RISC-V before their vectors were added) every
-/// build prints N/A, so N/A there says nothing. An unknown architecture (empty) proves nothing.
-/// Source: crypto/info.c, init_info_strings, openssl/openssl at 0223dfcf1e4d.
+/// facts.cpu.arch value: "x86_64", "x86", "aarch64", "arm", "s390x", ...): the table of
+/// results::CpuinfoNaProvesNoAsm (x86, ARM and s390x print a vector in every 3.x assembly build;
+/// RISC-V, POWER and SPARC only from releases not verified here; MIPS never). An unknown
+/// architecture (empty) proves nothing.
 bool CpuinfoNaMeansNoAsm(const std::string& arch);
 
 /// One throughput measurement of an algorithm (one cell at one input size).

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "report/format_util.h"
+#include "results/cpuinfo_vectors.h"
 #include "results/json.h"
 
 #include "diagnose/doctor_report_internal.h"
@@ -211,14 +212,13 @@ std::vector<FactRow> LibraryFactRows(const DoctorFacts& facts) {
     rows.push_back({"build flags", report::StripPrefix(library.cflags, "compiler: "), true});
   }
   // N/A proves a no-asm build only where assembly builds print a vector (CpuinfoNaMeansNoAsm).
-  rows.push_back(
-      {"capability vector",
-       library.capability_vector != "N/A" || facts.no_asm_build ? report::CapabilityText(library)
-       : facts.cpu.arch.empty()
-           ? std::string("N/A (a build without assembly on x86 and ARM, or any build on an "
-                         "architecture that prints no vector: the text names no architecture)")
-           : std::string("N/A (this architecture prints N/A in every build)"),
-       true});
+  rows.push_back({"capability vector",
+                  library.capability_vector != "N/A" || facts.no_asm_build
+                      ? report::CapabilityText(library)
+                      : fmt::format("N/A (a build without assembly on {}; {})",
+                                    results::CpuinfoNaNoAsmFamilies(),
+                                    results::CpuinfoNaSaysNothingOn(facts.cpu.arch)),
+                  true});
   if (const std::string settings = LibraryBuildSettingsText(facts); !settings.empty()) {
     // A wolfSSL or mbedTLS paste: no OPENSSL_ia32cap and no -D*_ASM line to speak of.
     rows.push_back({"build settings", settings});

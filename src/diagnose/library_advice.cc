@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "results/cpuinfo_vectors.h"
+
 #include "diagnose/kernel_drivers.h"
 
 namespace cryptobench::diagnose {
@@ -446,9 +448,10 @@ std::string ArchitectureCommandAdvice(const DoctorFacts& facts) {
   // any Unix (GNU coreutils manual; FreeBSD's uname(1)).
   const uint64_t version = facts.library.version_num;
   if (facts.library.capability_vector == "N/A") {
-    return "Include `openssl version -a` output (its platform line) or `uname -m`: on x86 or "
-           "ARM, CPUINFO: N/A means a build without assembly, whose figures are C code's; on "
-           "other architectures every build prints it.";
+    return fmt::format(
+        "Include `openssl version -a` output (its platform line) or `uname -m`: on {}, CPUINFO: "
+        "N/A means a build without assembly, whose figures are C code's; elsewhere it may not.",
+        results::CpuinfoNaNoAsmFamilies());
   }
   if (version >= 0x30000000) {
     return "Include `openssl version -a` output (its platform and CPUINFO lines) or `uname -m`.";
@@ -491,7 +494,10 @@ std::string ReportOs(const results::RunResult& run) {
     if (fact.origin == "FreeBSD dmesg") {
       return "freebsd";
     }
-    if (fact.origin == "sysctl machdep.cpu.brand_string") {
+    // A Mac's model identifier (hw.model "MacBookPro18,3") and hw.optional.arm.FEAT_* lines
+    // are macOS's too.
+    if (fact.origin == "sysctl machdep.cpu.brand_string" || fact.origin == "sysctl hw.optional" ||
+        fact.kind == "machine_model") {
       return "macos";
     }
   }
@@ -780,6 +786,21 @@ std::string NoCapabilityVectorAdvice(const DoctorFacts& facts) {
         "The pasted CPUINFO: N/A is all OpenSSL prints{}: no capability vector can be had from "
         "it; cryptobench doctor on that machine measures which path runs.",
         facts.cpu.arch.empty() ? "" : fmt::format(" on {}", facts.cpu.arch));
+  }
+  // On an architecture whose 3.x builds do not all print a vector (results::CpuinfoVectorFor:
+  // MIPS never, RISC-V, POWER and SPARC only from releases not verified here), asking for the
+  // CPUINFO line would most likely get N/A.
+  if (r == nullptr && !facts.cpu.arch.empty() && !results::CpuinfoNaProvesNoAsm(facts.cpu.arch)) {
+    const results::CpuinfoVector* vector = results::CpuinfoVectorFor(facts.cpu.arch);
+    return fmt::format(
+        "{}; cryptobench doctor on that machine measures which path runs.",
+        vector == nullptr
+            ? fmt::format("OpenSSL prints no capability vector on {} (CPUINFO: N/A in every 3.x "
+                          "build: crypto/info.c)",
+                          facts.cpu.arch)
+            : fmt::format("OpenSSL's CPUINFO line shows a vector ({}) on {} only in recent "
+                          "releases (the first is not verified here)",
+                          vector->variable, facts.cpu.arch));
   }
   if (r == nullptr) {
     return "With OpenSSL 3.x, include `openssl version -a` (its CPUINFO line), or run "

@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "results/cpuinfo_vectors.h"
+
 #include "diagnose/doctor_from.h"
 #include "diagnose/library_advice.h"
 #include "diagnose/library_facts.h"
@@ -163,15 +165,17 @@ void Cpu(const DoctorFacts& facts, std::vector<Finding>& out) {
   }
   if (facts.cpu.arch.empty() && facts.library.capability_vector == "N/A" && OpensslAdvice(facts) &&
       !KernelTool(origin) && !facts.no_asm_build) {
-    // crypto/info.c writes a vector only in an assembly build on x86 and ARM (CpuinfoNaMeansNoAsm):
-    // with the architecture unknown, N/A proves neither a build without assembly nor one with it.
-    out.push_back(Make(
-        "report.arch-unknown", Severity::kWarning,
-        "CPUINFO: N/A and no architecture: cannot tell whether this build has assembly",
-        "OpenSSL prints CPUINFO: N/A in a build without assembly on x86 and ARM, and in every "
-        "build on other architectures (crypto/info.c); the text names no architecture (no "
-        "platform line, uname -m or CPU line), so N/A proves neither, and no cpb class applies",
-        ArchitectureCommandAdvice(facts)));
+    // crypto/info.c writes a vector in every assembly build only on some architectures
+    // (results::CpuinfoNaProvesNoAsm): with the architecture unknown, N/A proves neither a build
+    // without assembly nor one with it.
+    out.push_back(
+        Make("report.arch-unknown", Severity::kWarning,
+             "CPUINFO: N/A and no architecture: cannot tell whether this build has assembly",
+             fmt::format("OpenSSL prints CPUINFO: N/A in a build without assembly on {}; {} (no "
+                         "platform line, uname -m or CPU line), so N/A proves neither, and no cpb "
+                         "class applies",
+                         results::CpuinfoNaNoAsmFamilies(), results::CpuinfoNaSaysNothingOn("")),
+             ArchitectureCommandAdvice(facts)));
     return;
   }
   if (facts.cpu.arch.empty()) {
@@ -207,9 +211,8 @@ void Cpu(const DoctorFacts& facts, std::vector<Finding>& out) {
     // CPUINFO is OpenSSL's line (openssl version -a); other libraries and the kernel's tools
     // print no capability vector at all.
     const bool openssl = OpensslAdvice(facts) && !KernelTool(origin);
-    // OpenSSL prints CPUINFO: N/A in every build outside x86 and ARM in releases without a
-    // vector for the architecture (CpuinfoNaMeansNoAsm; s390x and RISC-V vectors:
-    // UndecodedVectorVariable).
+    // What N/A says on the architecture: results::CpuinfoNaSaysNothingOn (s390x and RISC-V
+    // vectors themselves: UndecodedVectorVariable).
     const bool silent_na = facts.library.capability_vector == "N/A";
     const std::string_view no_line = silent_na ? "no capability vector (CPUINFO: N/A)"
                                      : openssl ? "no CPUINFO line"
@@ -220,16 +223,9 @@ void Cpu(const DoctorFacts& facts, std::vector<Finding>& out) {
                     clues ? "come from its CPU lines" : "are unknown"),
         fmt::format(
             "{}; verdicts rest on {}the cpb fingerprint{}{}",
-            silent_na  ? (facts.cpu.arch.empty()
-                              ? std::string("CPUINFO: N/A means a build without assembly on x86 "
-                                             "and ARM, but every build elsewhere prints it "
-                                             "(crypto/info.c), and the text names no architecture")
-                              : fmt::format("OpenSSL prints CPUINFO: N/A in every build "
-                                             "on {} of a release whose crypto/info.c prints "
-                                             "no vector there (x86 and ARM have one in every "
-                                             "assembly build; s390x and RISC-V only in later "
-                                             "3.x sources)",
-                                            facts.cpu.arch))
+            silent_na  ? fmt::format("CPUINFO: N/A means a build without assembly on {}, but {}",
+                                     results::CpuinfoNaNoAsmFamilies(),
+                                     results::CpuinfoNaSaysNothingOn(facts.cpu.arch))
             : !openssl ? std::string("the tool prints no capability vector")
             : facts.library.version_num != 0 && facts.library.version_num < 0x30000000
                 ? std::string("OpenSSL 1.x prints no capability vector")

@@ -163,5 +163,64 @@ TEST(Tryout21PlatformTest, BsdSolarisAndPowerCpuLinesAreRead) {
   EXPECT_THAT(DoctorText(power), HasSubstr("POWER10"));
 }
 
+// macOS: `sysctl hw.model` on a Mac names the machine (MacBookPro18,3), not its CPU; the
+// hw.optional.arm.FEAT_* lines (1 or 0) are Apple silicon's extensions (Apple's "Determining
+// Instruction Set Characteristics"), and a key not pasted stays unknown.
+TEST(Tryout21PlatformTest, MacHwModelIsTheMachineAndFeatLinesAreTheCpuFeatures) {
+  const DoctorReport mac = DiagnosePaste(
+      "% sysctl hw.model\n"
+      "hw.model: MacBookPro18,3\n"
+      "% sysctl hw.optional.arm.FEAT_AES hw.optional.arm.FEAT_PMULL hw.optional.arm.FEAT_SHA512\n"
+      "hw.optional.arm.FEAT_AES: 1\n"
+      "hw.optional.arm.FEAT_PMULL: 1\n"
+      "hw.optional.arm.FEAT_SHA512: 0\n"
+      "% openssl speed -elapsed -evp aes-128-gcm\n"
+      "version: 3.3.2\n"
+      "built on: Tue Sep  3 12:44:07 2024 UTC\n"
+      "options: bn(64,64)\n"
+      "compiler: clang -fPIC -arch arm64 -O3 -Wall -DL_ENDIAN -DOPENSSL_PIC -DNDEBUG\n"
+      "CPUINFO: OPENSSL_armcap=0x3d\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+      "bytes\n"
+      "AES-128-GCM     712000.00k  2350000.00k  5100000.00k  7200000.00k  8100000.00k  "
+      "8200000.00k\n");
+  EXPECT_EQ(mac.facts.report->os, "macos");
+  const CpuClues& clues = mac.facts.report->cpu_clues;
+  EXPECT_EQ(clues.arch, "aarch64");
+  ASSERT_NE(clues.Find("AES"), nullptr);
+  EXPECT_TRUE(clues.Find("AES")->present);
+  ASSERT_NE(clues.Find("PMULL"), nullptr);
+  EXPECT_TRUE(clues.Find("PMULL")->present);
+  ASSERT_NE(clues.Find("SHA512"), nullptr);
+  EXPECT_FALSE(clues.Find("SHA512")->present);
+  EXPECT_EQ(clues.Find("SHA3"), nullptr);
+  EXPECT_THAT(clues.Find("AES")->clue, HasSubstr("FEAT_AES=1 FEAT_PMULL=1 FEAT_SHA512=0"));
+  const std::string out = DoctorText(mac);
+  EXPECT_THAT(out, Not(HasSubstr("model:              MacBookPro18,3")));
+  EXPECT_THAT(clues.unknown_models, ::testing::IsEmpty());
+}
+
+// Item 4: which architectures print a CPUINFO vector is one table: advice never asks a MIPS,
+// POWER or SPARC paste for the CPUINFO line 3.x would print as N/A there.
+TEST(Tryout21PlatformTest, NoCpuinfoLineIsAskedWhereItWouldSayNA) {
+  const std::string speed =
+      "$ openssl speed -evp aes-128-cbc\n"
+      "OpenSSL 1.1.1n  15 Mar 2022\n"
+      "built on: Sun Jun  5 00:00:00 2022 UTC\n"
+      "options:bn(64,64) rc4(char) des(int) aes(partial) idea(int) blowfish(ptr) \n"
+      "compiler: gcc -fPIC -pthread -O3 -DNDEBUG\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+      "bytes\n"
+      "aes-128-cbc      62999.33k    74944.30k    78131.07k    78921.39k    79056.21k    "
+      "79100.00k\n";
+  for (const char* arch : {"mips", "ppc64le"}) {
+    const std::string out =
+        DoctorText(DiagnosePaste(std::string("$ uname -m\n") + arch + "\n" + speed));
+    EXPECT_THAT(out, Not(HasSubstr("its CPUINFO line"))) << arch;
+  }
+}
+
 }  // namespace
 }  // namespace cryptobench::diagnose

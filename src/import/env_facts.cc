@@ -46,6 +46,28 @@ bool IsMhzValue(std::string_view value) {
   return nonzero;
 }
 
+// A Mac's model identifier, as macOS's `sysctl hw.model` prints it: "MacBookPro18,3",
+// "MacBookAir10,1", "iMac21,1", "Macmini9,1", "MacPro7,1", "Mac14,2" (Apple's "Identify your Mac
+// model" pages list them as "Model Identifier"): a name ending in Mac or starting with it, then
+// "N,N". It names the machine, not its CPU.
+bool IsMacModelIdentifier(std::string_view value) {
+  const size_t digit = value.find_first_of("0123456789");
+  if (digit == std::string_view::npos || digit == 0) {
+    return false;
+  }
+  const std::string_view name = value.substr(0, digit);
+  if (name.find("Mac") == std::string_view::npos ||
+      name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") !=
+          std::string_view::npos) {
+    return false;
+  }
+  const std::string_view rest = value.substr(digit);
+  const size_t comma = rest.find(',');
+  return comma != std::string_view::npos && comma > 0 && comma + 1 < rest.size() &&
+         rest.find_first_not_of("0123456789,") == std::string_view::npos &&
+         rest.find(',', comma + 1) == std::string_view::npos;
+}
+
 // Solaris `psrinfo -pv`'s processor line, "SPARC-T4 (chipid 0, clock 2848 MHz)" (illumos
 // usr/src/cmd/psrinfo/psrinfo.pl: the brand, then "(chipid N, clock N MHz)"): the model and the
 // clock in MHz, or nullopt.
@@ -659,6 +681,26 @@ bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact
     }
     return true;
   }
+  // macOS on Apple silicon: `sysctl hw.optional` lines "hw.optional.arm.FEAT_AES: 1" (1: the CPU
+  // has the extension, 0: it lacks it; Apple's "Determining Instruction Set Characteristics",
+  // https://developer.apple.com/documentation/kernel/1387446-sysctlbyname/
+  // determining_instruction_set_characteristics). Consecutive lines become one cpu_flags fact
+  // "FEAT_AES=1 FEAT_PMULL=1 ..." (origin sysctl hw.optional).
+  if (trimmed.starts_with("hw.optional.arm.FEAT_")) {
+    const size_t colon = trimmed.find(':');
+    const std::string_view bit =
+        colon == std::string_view::npos ? std::string_view() : Trim(trimmed.substr(colon + 1));
+    if (bit == "0" || bit == "1") {
+      const std::string token = fmt::format("{}={}", Trim(trimmed.substr(16, colon - 16)), bit);
+      if (!facts->empty() && facts->back().kind == "cpu_flags" &&
+          facts->back().origin == "sysctl hw.optional") {
+        facts->back().value += " " + token;
+      } else {
+        facts->push_back({"cpu_flags", token, line.number, "sysctl hw.optional"});
+      }
+      return true;
+    }
+  }
   // /proc/crypto entries say what they are wherever they are pasted.
   if (const auto kv = KeyValue(trimmed)) {
     const auto& [key, value] = *kv;
@@ -720,6 +762,10 @@ bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact
     // `sysctl hw.model` (FreeBSD, macOS): the CPU's brand string; macOS's
     // `sysctl machdep.cpu.brand_string` (XNU's machdep.cpu tree: "Apple M1 Pro", or an Intel
     // brand string; hw.model there is the Mac's model, "MacBookPro18,3", no CPU name).
+    if (key == "hw.model" && IsMacModelIdentifier(value)) {
+      facts->push_back({"machine_model", value, line.number, "sysctl hw.model"});
+      return true;
+    }
     if ((key == "hw.model" || key == "machdep.cpu.brand_string") && !value.empty()) {
       facts->push_back({"cpu_model", fmt::format("{}: {}", key, value), line.number,
                         fmt::format("sysctl {}", key)});
@@ -904,6 +950,10 @@ bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact
       return false;
     case Context::kSysctlValue:
       context_ = Context::kNone;
+      if (sysctl_key_ == "hw.model" && IsMacModelIdentifier(trimmed)) {
+        facts->push_back({"machine_model", std::string(trimmed), line.number, "sysctl hw.model"});
+        return true;
+      }
       if (!trimmed.empty() && trimmed.find(':') == std::string_view::npos) {
         facts->push_back({"cpu_model", fmt::format("{}: {}", sysctl_key_, trimmed), line.number,
                           fmt::format("sysctl {}", sysctl_key_)});

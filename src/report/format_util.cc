@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "results/cpuinfo_vectors.h"
+
 namespace cryptobench::report {
 
 namespace {
@@ -174,15 +176,17 @@ std::string PastedCapabilityText(const results::LibraryInfo& library) {
   std::string platform = StripPrefix(library.platform, "platform: ");
   std::transform(platform.begin(), platform.end(), platform.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  // OpenSSL's Configurations/*.conf name x86 and ARM targets so (10-main.conf, 15-android.conf).
+  // OpenSSL's Configurations/*.conf name x86, ARM and s390x targets so (10-main.conf,
+  // 15-android.conf): there every 3.x assembly build prints a vector (results::
+  // CpuinfoNaProvesNoAsm).
   for (std::string_view word : {"x86", "86-", "elf", "amd64", "aarch64", "arm", "mingw",
-                                "vc-win64a", "vc-win32", "cygwin"}) {
+                                "vc-win64a", "vc-win32", "cygwin", "s390x"}) {
     if (platform.find(word) != std::string::npos) {
       return CapabilityText(library);
     }
   }
-  return "N/A (built without assembly if the CPU is x86 or ARM; other architectures print N/A "
-         "in every build)";
+  return fmt::format("N/A (built without assembly if the CPU is one of {}; {})",
+                     results::CpuinfoNaNoAsmFamilies(), results::CpuinfoNaSaysNothingOn(""));
 }
 
 std::string ShortLibraryVersion(const std::string& version) {

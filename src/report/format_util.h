@@ -79,9 +79,9 @@ std::string StripPrefix(const std::string& text, std::string_view prefix);
 std::string CapabilityText(const results::LibraryInfo& library);
 
 /// CapabilityText for a run read from a paste, whose CPU may be of any architecture: OpenSSL
-/// 3.x prints "CPUINFO: N/A" in a build without assembly on x86 and ARM, and in every build on
-/// other architectures (crypto/info.c). "N/A (built without assembly)" only when the platform
-/// line names an x86 or ARM target ("linux-x86_64", "BSD-x86_64", "linux-aarch64",
+/// 3.x prints "CPUINFO: N/A" in a build without assembly on x86, ARM and s390x, and in some or
+/// all builds elsewhere (results::CpuinfoNaSaysNothingOn). "N/A (built without assembly)" only when
+/// the platform line names an x86 or ARM target ("linux-x86_64", "BSD-x86_64", "linux-aarch64",
 /// "darwin64-arm64", "mingw64", "VC-WIN64A", ...); otherwise N/A with both readings.
 std::string PastedCapabilityText(const results::LibraryInfo& library);
 
