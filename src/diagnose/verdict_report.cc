@@ -726,16 +726,24 @@ Verdict Decider::DecideFromReport() const {
     }
     // The CPU facts settle that the path is absent: no hardware class stays a candidate.
     const std::string software_figure = Figure(ForKernel(WithoutHardware(fp_)), AsIs().bytes_per_s);
+    const CpuClues& cpu = facts_.report->cpu_clues;
+    const bool vm_model_lacks =
+        cpu.virtual_machine && std::find(cpu.vm_model_lacks.begin(), cpu.vm_model_lacks.end(),
+                                         base->key) != cpu.vm_model_lacks.end();
     Verdict v = Make(
         VerdictStatus::kSoftwareExpected,
-        known ? fmt::format("the report's capability vector has {} clear (the CPU lacks it, "
-                            "or the OS disabled it); {}",
-                            base->key, software_figure)
-              : fmt::format("the text's CPU line shows no {} (the CPU lacks it{}); {}", Join(clear),
-                            facts_.report->cpu_clues.virtual_machine
-                                ? ", or the virtual machine hides it"
-                                : "",
-                            software_figure));
+        known && vm_model_lacks
+            ? fmt::format("the report's capability vector has {} clear: this virtual machine's "
+                          "CPU model, {}, leaves it out whatever the host has; {}",
+                          base->key, cpu.vm_model, software_figure)
+        : known ? fmt::format("the report's capability vector has {} clear (the CPU lacks it, "
+                              "or the OS disabled it); {}",
+                              base->key, software_figure)
+                : fmt::format(
+                      "the text's CPU line shows no {} (the CPU lacks it{}); {}", Join(clear),
+                      facts_.report->cpu_clues.virtual_machine ? ", or the virtual machine hides it"
+                                                               : "",
+                      software_figure));
     if (!known) {
       v.evidence.push_back(fmt::format("{} shows no {}", clue, Join(clear)));
     }
