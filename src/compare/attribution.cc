@@ -423,35 +423,57 @@ bool AllAesGroup(const std::vector<const Statement*>& changed) {
                      [](const Statement* s) { return s->group == "AES"; });
 }
 
+// For AES alone slower (or alone faster) on one side whose CPU shows no hardware AES while the
+// faster side's shows it (HardwareAesOf): "<lead>, and B's CPU (or the virtual machine it runs
+// in) offers no AES-NI (...; A has it), so B ran software AES: the build is not the cause", with
+// `cause` "no-hw-aes"; nullopt otherwise. `lead` is the caller's first clause, on what the sides
+// share (": the same build ran on different CPUs (...)").
+std::optional<std::string> SoftwareAesClause(std::string_view lead,
+                                             const std::vector<const Statement*>& changed,
+                                             const CpuEvidence& cpu, bool all_slower,
+                                             bool all_faster, const std::string& a_letter,
+                                             const std::string& b_letter, std::string* cause) {
+  if (!(all_slower || all_faster) || !AllAesGroup(changed)) {
+    return std::nullopt;
+  }
+  const HardwareAes& slow = all_slower ? cpu.aes_b : cpu.aes_a;
+  const HardwareAes& fast = all_slower ? cpu.aes_a : cpu.aes_b;
+  const std::string& slow_letter = all_slower ? b_letter : a_letter;
+  if (slow.state != HardwareAes::State::kAbsent || fast.state != HardwareAes::State::kPresent) {
+    return std::nullopt;
+  }
+  *cause = "no-hw-aes";
+  return fmt::format(
+      "{}, and {}'s CPU {}offers no {} ({} lacks it{}; {} has it), so {} ran software AES: the "
+      "build is not the cause",
+      lead, slow_letter,
+      slow.virtual_machine ? "(a virtual machine's, which may hide the host's) "
+                           : "(or the virtual machine it runs in) ",
+      slow.feature, slow.evidence, slow.unmasked_note, fast.evidence, slow_letter);
+}
+
 // The sentence for sides that ran on different CPUs (cpu.difference), with its cause in
 // `cause`. With one build on both (cpu.same_build), only AES changed, and the slower side's text
 // showing its CPU without hardware AES while the faster's shows it (HardwareAesOf): that CPU ran
-// software AES, cause "no-hw-aes". With one build otherwise: the CPUs, not the build, and cannot
-// tell which of their differences, naming what to paste. With builds that differ or are not
-// recorded: cannot tell whether the code path changed (run both builds on one machine).
+// software AES, cause "no-hw-aes" (SoftwareAesClause). With one build otherwise: the CPUs, not
+// the build, and cannot tell which of their differences, naming what to paste. With builds that
+// differ or are not recorded: cannot tell whether the code path changed (run both builds on one
+// machine).
 std::string CpuClause(const std::vector<const Statement*>& changed, const CpuEvidence& cpu,
                       bool all_slower, bool all_faster, const std::string& a_letter,
                       const std::string& b_letter, std::string* cause) {
   *cause = "cannot-tell";
   using State = HardwareAes::State;
-  if (!cpu.same_build && !cpu.cut_line_side.empty() && (all_slower || all_faster) &&
-      AllAesGroup(changed)) {
+  if (!cpu.same_build && !cpu.cut_line_side.empty()) {
     // Nothing recorded shows two builds (a compiler line differs only where a paste stopped):
     // a CPU without hardware AES explains AES alone slower as it does for one build.
-    const HardwareAes& slow = all_slower ? cpu.aes_b : cpu.aes_a;
-    const HardwareAes& fast = all_slower ? cpu.aes_a : cpu.aes_b;
-    const std::string& slow_letter = all_slower ? b_letter : a_letter;
-    if (slow.state == State::kAbsent && fast.state == State::kPresent) {
-      *cause = "no-hw-aes";
-      return fmt::format(
-          ": the sides ran on different CPUs ({}) with no build fact recorded differently ({}'s "
-          "compiler line stops short of the other's, where the paste may be cut), and {}'s CPU "
-          "{}offers no {} ({} lacks it{}; {} has it), so {} ran software AES: the build is not "
-          "the cause",
-          cpu.difference, cpu.cut_line_side, slow_letter,
-          slow.virtual_machine ? "(a virtual machine's, which may hide the host's) "
-                               : "(or the virtual machine it runs in) ",
-          slow.feature, slow.evidence, slow.unmasked_note, fast.evidence, slow_letter);
+    const std::string lead = fmt::format(
+        ": the sides ran on different CPUs ({}) with no build fact recorded differently ({}'s "
+        "compiler line stops short of the other's, where the paste may be cut)",
+        cpu.difference, cpu.cut_line_side);
+    if (std::optional<std::string> clause = SoftwareAesClause(
+            lead, changed, cpu, all_slower, all_faster, a_letter, b_letter, cause)) {
+      return *clause;
     }
   }
   if (!cpu.same_build) {
@@ -461,20 +483,10 @@ std::string CpuClause(const std::vector<const Statement*>& changed, const CpuEvi
         "code path changed (run both builds on one machine)",
         cpu.difference);
   }
-  if ((all_slower || all_faster) && AllAesGroup(changed)) {
-    const HardwareAes& slow = all_slower ? cpu.aes_b : cpu.aes_a;
-    const HardwareAes& fast = all_slower ? cpu.aes_a : cpu.aes_b;
-    const std::string& slow_letter = all_slower ? b_letter : a_letter;
-    if (slow.state == State::kAbsent && fast.state == State::kPresent) {
-      *cause = "no-hw-aes";
-      return fmt::format(
-          ": the same build ran on different CPUs ({}), and {}'s CPU {}offers no {} ({} lacks "
-          "it{}; {} has it), so {} ran software AES: the build is not the cause",
-          cpu.difference, slow_letter,
-          slow.virtual_machine ? "(a virtual machine's, which may hide the host's) "
-                               : "(or the virtual machine it runs in) ",
-          slow.feature, slow.evidence, slow.unmasked_note, fast.evidence, slow_letter);
-    }
+  if (std::optional<std::string> clause = SoftwareAesClause(
+          fmt::format(": the same build ran on different CPUs ({})", cpu.difference), changed, cpu,
+          all_slower, all_faster, a_letter, b_letter, cause)) {
+    return *clause;
   }
   // What would show a feature difference: the sides whose text shows no hardware AES either way.
   std::vector<std::string> unknown;
