@@ -426,8 +426,11 @@ int RunCompare(const CompareCommandOptions& options) {
           b.letter, b.label, a.letter, a.label));
     }
   }
-  if (const std::optional<size_t> pair = compare::FirstPairWithNoCellInCommon(report)) {
+  if (const std::optional<size_t> pair = compare::FirstPairWithNoCellInCommon(report);
+      pair && compare::NoPairHasCellInCommon(report)) {
     // An empty comparison is no answer: a wrong file, or --algorithms/--bytes for another run.
+    // A side sharing no cell with A beside sides that share some is shown with its cells under
+    // "Not compared" (its pair's summary says nothing was compared).
     const compare::Side& a = report.sides[report.pairs[*pair].a_index];
     const compare::Side& b = report.sides[report.pairs[*pair].b_index];
     throw UsageError(NoCellInCommon(a, b, report.sides));

@@ -154,6 +154,14 @@ std::optional<size_t> FirstPairWithNoCellInCommon(const CompareReport& report) {
   return std::nullopt;
 }
 
+bool NoPairHasCellInCommon(const CompareReport& report) {
+  return std::all_of(report.pairs.begin(), report.pairs.end(), [](const PairComparison& pair) {
+    return std::all_of(pair.rows.begin(), pair.rows.end(), [](const Row& row) {
+      return row.presence == Presence::kOnlyA || row.presence == Presence::kOnlyB;
+    });
+  });
+}
+
 size_t CountUntestedRegressions(const CompareReport& report, double fraction) {
   size_t count = 0;
   for (const PairComparison& pair : report.pairs) {

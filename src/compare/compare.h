@@ -46,4 +46,10 @@ std::optional<size_t> FirstPairWithNothingCompared(const CompareReport& report);
 /// or not), so the comparison would be empty; nullopt when every pair shares one.
 std::optional<size_t> FirstPairWithNoCellInCommon(const CompareReport& report);
 
+/// True when no pair's two sides list a cell in common (FirstPairWithNoCellInCommon holds for
+/// every pair): the whole comparison would be empty. A pair without one among pairs with one (a
+/// file's run of other algorithms, tryout 21: cryptsetup's Adiantum-only run beside its AES run)
+/// is shown with its cells under "Not compared" instead.
+bool NoPairHasCellInCommon(const CompareReport& report);
+
 }  // namespace cryptobench::compare

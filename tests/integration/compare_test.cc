@@ -155,18 +155,28 @@ TEST(CompareCliTest, FailIfSlowerGatesOnSignificantRegressions) {
             "and build (`openssl version` output), so there is nothing to compare (give a file "
             "with benchmark output, such as openssl speed's)\n");
   // Two runs of one file with no cell in common, each sharing cells with a run of the other file
-  // (tryout 19, p16-ctrl.txt against p02b-111w-noasm.txt): the error says that both sides are
-  // that file's runs and that every side is compared with the first, not with the other file's.
+  // (tryout 19, p16-ctrl.txt against p02b-111w-noasm.txt): every side is compared with A, the
+  // first run; the sides sharing no cell with it are shown with their cells under "Not compared"
+  // instead of refusing the whole comparison (tryout 21 #12).
   const CliResult same_file =
       RunCryptobench({"compare", kFixtures + "two-runs-of-other-cells-a.txt",
                       kFixtures + "two-runs-of-other-cells-b.txt"});
-  EXPECT_EQ(same_file.exit_status, 2) << same_file.out;
-  EXPECT_EQ(same_file.err,
+  EXPECT_EQ(same_file.exit_status, 0) << same_file.err;
+  EXPECT_NE(same_file.out.find("C (two-runs-of-other-cells-b.txt) vs A"), std::string::npos)
+      << same_file.out;
+  EXPECT_NE(same_file.out.find("No cell was measured on both sides: nothing to compare."),
+            std::string::npos)
+      << same_file.out;
+  // Only when no side shares a cell with A is the comparison refused.
+  const CliResult only_other_cells =
+      RunCryptobench({"compare", kFixtures + "two-runs-of-other-cells-a.txt"});
+  EXPECT_EQ(only_other_cells.exit_status, 2) << only_other_cells.out;
+  EXPECT_EQ(only_other_cells.err,
             "error: B (two-runs-of-other-cells-a.txt#2) and A (two-runs-of-other-cells-a.txt#1) "
             "have no cell (algorithm, operation, input size) in common: nothing to compare; both "
             "are runs of two-runs-of-other-cells-a.txt, and every side is compared with A, the "
-            "first run of the first file (not with another file's runs): give a run to compare "
-            "in a file of its own (import or report shows each file's cells)\n");
+            "first run of the first file: give a run to compare in a file of its own (import or "
+            "report shows each file's cells)\n");
 
   // Rows read without their 'type' line are in doubt: 35% slower, they pass the gate, and a note
   // says they could not be tested rather than leave the pass unexplained.
@@ -187,6 +197,22 @@ TEST(CompareCliTest, FailIfSlowerGatesOnSignificantRegressions) {
             std::string::npos)
       << doubt.err;
   std::filesystem::remove_all(dir);
+}
+
+TEST(CompareCliTest, ARunSharingNoCellWithABesideOnesThatDoIsNotCompared) {
+  // Tryout 21 #12: a Raspberry Pi 4's cryptsetup paste holds a full benchmark (#1) and an
+  // Adiantum-only one (#2); an RK3399's cryptsetup benchmark shares AES-XTS cells with #1 only.
+  // The comparison is made with #1, and #2's cells are listed under "Not compared" (it exited 2).
+  const CliResult r = RunCryptobench(
+      {"compare", kFixtures + "rpi4-cryptsetup-two-runs.txt", kFixtures + "rk3399-cryptsetup.txt"});
+  EXPECT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_TRUE(r.err.empty()) << r.err;
+  EXPECT_NE(r.out.find("C (rk3399-cryptsetup.txt) vs A (rpi4-cryptsetup-two-runs.txt#1"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("AES-128-XTS  encrypt"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Not compared:"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("only in B"), std::string::npos) << r.out;
 }
 
 TEST(CompareCliTest, WritesMarkdownToAFileAtomically) {
