@@ -154,6 +154,57 @@ bool StartOf(const std::vector<std::string>& cut, const std::vector<std::string>
 // assembly. A side whose line may be cut (CompilerLineAsm::paste_lacks_line) is not said to
 // drop anything: cannot tell; when its words are the start of the other side's line, that is
 // all that differs (`*cut_only` true).
+// The options of `x`'s configure line that `y`'s lacks, in `x`'s order.
+std::vector<std::string> OptionsMissingFrom(const std::vector<std::string>& x,
+                                            const std::vector<std::string>& y) {
+  std::vector<std::string> out;
+  for (const std::string& option : x) {
+    if (std::find(y.begin(), y.end(), option) == y.end()) {
+      out.push_back(option);
+    }
+  }
+  return out;
+}
+
+// "B was configured with --enable-aesni --enable-intelasm (line 1), A without" when both sides
+// show the configure line of their build (import's "configure" fact) and its options differ;
+// "" otherwise (one side's line unknown says nothing of a difference).
+std::string ConfigureDifference(const Side& a, const Side& b) {
+  const results::SourceFact* ca = ConfigureFactOf(a.run);
+  const results::SourceFact* cb = ConfigureFactOf(b.run);
+  if (ca == nullptr || cb == nullptr) {
+    return "";
+  }
+  const std::vector<std::string> oa = ConfigureOptions(*ca);
+  const std::vector<std::string> ob = ConfigureOptions(*cb);
+  const std::vector<std::string> only_b = OptionsMissingFrom(ob, oa);
+  const std::vector<std::string> only_a = OptionsMissingFrom(oa, ob);
+  const auto join = [](const std::vector<std::string>& words) {
+    std::string out;
+    for (const std::string& word : words) {
+      out += (out.empty() ? "" : " ") + word;
+    }
+    return out;
+  };
+  std::vector<std::string> parts;
+  for (const auto& [side, fact, only, other] :
+       {std::tuple{&b, cb, &only_b, &a}, std::tuple{&a, ca, &only_a, &b}}) {
+    if (!only->empty()) {
+      parts.push_back(fmt::format("{} was configured with {} (line {}), {} without", side->letter,
+                                  join(*only), fact->line, other->letter));
+    }
+  }
+  if (parts.empty() && oa != ob) {
+    parts.push_back(fmt::format("configure options are in another order ({}: line {}; {}: line {})",
+                                a.letter, ca->line, b.letter, cb->line));
+  }
+  std::string out;
+  for (const std::string& part : parts) {
+    out += (out.empty() ? "" : "; ") + part;
+  }
+  return out;
+}
+
 std::vector<std::string> BuildDifferences(const Side& a, const Side& b, bool* cut_only = nullptr) {
   const results::LibraryInfo& la = a.run.library;
   const results::LibraryInfo& lb = b.run.library;
@@ -269,7 +320,10 @@ std::vector<std::string> BuildDifferences(const Side& a, const Side& b, bool* cu
   };
   field(StripAll(la.built_on, "built on: "), StripAll(lb.built_on, "built on: "), "build dates");
   field(StripAll(la.platform, "platform: "), StripAll(lb.platform, "platform: "), "platforms");
-  field(la.options, lb.options, "options");
+  field(la.options, lb.options, OptionsLabel(la).c_str());
+  if (const std::string configured = ConfigureDifference(a, b); !configured.empty()) {
+    out.push_back(configured);
+  }
   if (la.file_sha256.empty() || la.file_sha256 != lb.file_sha256) {
     field(la.loaded_path, lb.loaded_path, "files");  // one content at two paths is one build
   }
@@ -468,15 +522,31 @@ std::optional<Finding> LibraryFinding(const Side& a, const Side& b) {
   known_equal(la.cflags, lb.cflags, "compiler flags");
   known_equal(la.built_on, lb.built_on, "build date");
   known_equal(la.platform, lb.platform, "platform");
-  known_equal(la.options, lb.options, "options");
+  known_equal(la.options, lb.options, OptionsLabel(la).c_str());
+  const results::SourceFact* ca = ConfigureFactOf(a.run);
+  const results::SourceFact* cb = ConfigureFactOf(b.run);
+  if (ca != nullptr && cb != nullptr) {
+    same.emplace_back("configure options");  // BuildDifferences found none differing
+  }
+  // A build that names no configure options on both sides (wolfSSL's benchmark prints none; a
+  // configure line may be pasted) is not said to have the same ones.
+  std::string configure_note;
+  if (la.backend != "openssl" && (ca == nullptr || cb == nullptr)) {
+    const results::SourceFact* known = ca != nullptr ? ca : cb;
+    configure_note =
+        known == nullptr
+            ? "; the configure options are not recorded"
+            : fmt::format("; the configure options are recorded for {} only ({}, line {})",
+                          known == ca ? a.letter : b.letter, known->value, known->line);
+  }
   if (!same.empty()) {
-    return Finding{"library", fmt::format("Same version ({}) with the same {} on both sides.", va,
-                                          JoinAnd(same))};
+    return Finding{"library", fmt::format("Same version ({}) with the same {} on both sides{}.", va,
+                                          JoinAnd(same), configure_note)};
   }
   return Finding{"library",
                  fmt::format("Same version ({}) on both sides; whether the builds differ is not "
-                             "recorded.",
-                             va)};
+                             "recorded{}.",
+                             va, configure_note)};
 }
 
 // The architecture as the findings name it.

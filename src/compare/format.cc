@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -88,6 +89,30 @@ std::string LibraryVersionName(const results::LibraryInfo& library) {
   const bool names_itself =
       version.empty() || std::isdigit(static_cast<unsigned char>(version.front())) == 0;
   return names_itself || library.backend.empty() ? version : library.backend + " " + version;
+}
+
+const results::SourceFact* ConfigureFactOf(const results::RunResult& run) {
+  for (const results::SourceFact& fact : run.source.facts) {
+    if (fact.kind == "configure") {
+      return &fact;
+    }
+  }
+  return nullptr;
+}
+
+std::vector<std::string> ConfigureOptions(const results::SourceFact& fact) {
+  std::vector<std::string> out;
+  std::istringstream words(fact.value);
+  std::string word;
+  words >> word;  // the script
+  while (words >> word) {
+    out.push_back(word);
+  }
+  return out;
+}
+
+std::string OptionsLabel(const results::LibraryInfo& library) {
+  return library.backend == "wolfssl" ? "Math: line" : "options";
 }
 
 std::string LibraryProduct(const results::LibraryInfo& library) {

@@ -42,6 +42,19 @@ std::string ShortLibraryVersionName(const results::LibraryInfo& library);
 /// when these are equal.
 std::string LibraryProduct(const results::LibraryInfo& library);
 
+/// The "configure" fact of `run` (import: an autoconf `./configure ...` line typed in the tree the
+/// run's program ran from, so the build's own configuration), or nullptr when the text shows none.
+const results::SourceFact* ConfigureFactOf(const results::RunResult& run);
+
+/// A configure fact's options: the words after the script ("./configure --enable-aesni
+/// --enable-intelasm" -> "--enable-aesni", "--enable-intelasm"); none for a bare "./configure".
+std::vector<std::string> ConfigureOptions(const results::SourceFact& fact);
+
+/// What `library.options` holds, for a sentence: "options" (OpenSSL's BN_options line, `openssl
+/// version -o`), "Math: line" for wolfSSL's benchmark banner (its math library and word size,
+/// not the build's configure options: import/wolfcrypt_bench.cc).
+std::string OptionsLabel(const results::LibraryInfo& library);
+
 /// Verdict words for a compared row: "within 5%", "significantly slower",
 /// "slower, not significant", "slower beyond 5%, not testable" (and the faster forms), followed
 /// by the sides' remarks on their figures ("(A's figure was recomputed from progress line 14)");

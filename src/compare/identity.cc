@@ -98,7 +98,16 @@ BuildFacts CompareBuilds(const Side& a, const Side& b) {
       Compare(Strip(la.built_on, "built on: "), Strip(lb.built_on, "built on: ")), "build date");
   const Fact platform = Compare(Strip(la.platform, "platform: "), Strip(lb.platform, "platform: "));
   note(platform, "platform");
-  note(Compare(la.options, lb.options), "options");
+  note(Compare(la.options, lb.options), OptionsLabel(la).c_str());
+  const results::SourceFact* ca = ConfigureFactOf(a.run);
+  const results::SourceFact* cb = ConfigureFactOf(b.run);
+  if (ca != nullptr && cb != nullptr) {
+    std::vector<std::string> oa = ConfigureOptions(*ca);
+    std::vector<std::string> ob = ConfigureOptions(*cb);
+    std::sort(oa.begin(), oa.end());
+    std::sort(ob.begin(), ob.end());
+    note(oa == ob ? Fact::kAlike : Fact::kDiffer, "configure options");
+  }
   // `openssl speed` prints no platform line: the same compiler flags and build date (to the
   // second) name one build unless a platform line on each side says otherwise.
   out.same = !out.differs && (file || (flags && date));

@@ -188,6 +188,44 @@ std::optional<bool> CmakeTruth(std::string_view value) {
   return std::nullopt;
 }
 
+// An autoconf configure script run from a source tree ("./configure --enable-aesni && make",
+// "CFLAGS=-O3 ../wolfssl/configure"), as the words from the script up to a command separator,
+// pipe or redirection: "./configure --enable-aesni". Its options are what the build was
+// configured with (autoconf's configure takes them as its arguments; wolfSSL, libsodium,
+// GnuTLS, Nettle and mbed TLS's autotools builds use it), and the benchmark run after it from
+// the same tree is that build's (import.cc keeps the fact only for such a run). Only environment
+// assignments may come before the script; nullopt for anything else, and for a configure found
+// on PATH (no '/': not evidently the tree's).
+std::optional<std::string> ConfigureCommand(const std::vector<std::string_view>& words) {
+  size_t i = 0;
+  while (i < words.size() && words[i].find('=') != std::string_view::npos &&
+         !words[i].starts_with('-') && words[i].find('/') > words[i].find('=')) {
+    ++i;  // NAME=value
+  }
+  if (i == words.size() || words[i].find('/') == std::string_view::npos) {
+    return std::nullopt;
+  }
+  const std::string_view script = words[i];
+  if (script.substr(script.find_last_of('/') + 1) != "configure") {
+    return std::nullopt;
+  }
+  std::string out(script);
+  for (++i; i < words.size(); ++i) {
+    const std::string_view word = words[i];
+    if (word == "&&" || word == "||" || word == "|" || word == ";" || word.starts_with('>') ||
+        word.starts_with('#') || word == "2>&1") {
+      break;
+    }
+    const bool last = word.ends_with(';');
+    out += ' ';
+    out += last ? word.substr(0, word.size() - 1) : word;
+    if (last) {
+      break;
+    }
+  }
+  return out;
+}
+
 // BoringSSL's (and AWS-LC's) CMake option OPENSSL_NO_ASM, which builds no assembly at all
 // (google/boringssl CMakeLists.txt: `if(OPENSSL_NO_ASM) add_definitions(-DOPENSSL_NO_ASM)`,
 // and only without it are the perlasm sources added; BUILDING.md documents
@@ -482,6 +520,10 @@ void EnvFactReader::SetCommand(const SourceLine& line, std::vector<results::Sour
     facts->push_back({"openssl_conf", std::string(command), line.number});
   }
   const std::vector<std::string_view> words = SplitWords(command);
+  if (const std::optional<std::string> configure = ConfigureCommand(words)) {
+    facts->push_back({"configure", *configure, line.number, "configure command line"});
+    return;
+  }
   cpufreq_file_ = CatCpufreqFile(words);
   if (!cpufreq_file_.empty()) {
     context_ = Context::kCpufreqFile;

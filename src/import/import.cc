@@ -348,8 +348,11 @@ class Driver {
           }
         }
       }
+      // A configure line after the last run configured another build (AddRun keeps the one
+      // before it only for a run from that build's tree).
+      std::erase_if(facts, [](const results::SourceFact& f) { return f.kind == "configure"; });
       for (const results::SourceFact& fact : runs_.back().source.facts) {
-        if (RunOwnFact(fact.kind)) {
+        if (RunOwnFact(fact.kind) || fact.kind == "configure") {
           facts.push_back(fact);
         }
       }
@@ -440,6 +443,7 @@ class Driver {
 
   void StartForeign(ForeignTool tool) {
     Flush();
+    run_from_build_tree_ = false;
     foreign_env_ = exported_;
     ++run_generation_;
     TakeLabelForOpenRun();
@@ -557,6 +561,12 @@ class Driver {
       }
       StartForeign(command.tool);
     }
+    // A program typed as a path inside the working directory ("./wolfcrypt/benchmark/benchmark",
+    // "build/tool/bssl") runs the build in that tree: the one a configure line typed there made.
+    const bool in_tree = command.program.find('/') != std::string::npos &&
+                         !command.program.starts_with('/') && !command.program.starts_with('~') &&
+                         !command.program.starts_with('$');
+    run_from_build_tree_ = (same_run && run_from_build_tree_) || in_tree;
     foreign_->SetCommand(command.args, line.number);
     if (command.tool == ForeignTool::kBssl) {
       // BoringSSL and AWS-LC read OPENSSL_ia32cap at start-up as OpenSSL does
@@ -772,6 +782,11 @@ class Driver {
       }
     }
     if (line.kind == LineKind::kCommand) {
+      if (const std::vector<std::string_view> words = SplitWords(Trim(line.text));
+          !words.empty() && (words[0] == "cd" || words[0] == "pushd" || words[0] == "popd")) {
+        // Another directory: a configure line typed before it configured another tree.
+        std::erase_if(facts_, [](const results::SourceFact& f) { return f.kind == "configure"; });
+      }
       std::vector<results::SourceFact> read;
       env_.SetCommand(line, &read);
       AddFacts(std::move(read), line.number);
@@ -1019,6 +1034,7 @@ class Driver {
 
   void StartSpeed(size_t line) {
     FlushForeign();
+    run_from_build_tree_ = false;
     ++run_generation_;
     TakeLabelForOpenRun();
     speed_ = std::make_unique<SpeedState>();
@@ -1369,6 +1385,14 @@ class Driver {
       if (fact.kind == "cpu_model" || fact.kind == "cpu_flags" || fact.kind == "cpu_arch") {
         cpu_fact_keys_.insert(fact.kind + '\n' + fact.value);
       }
+      if (fact.kind == "configure") {
+        // Another configure: the run open is the earlier build's, and the build after it is
+        // configured anew.
+        if (OpenHasFigures()) {
+          Flush();
+        }
+        std::erase_if(facts_, [](const results::SourceFact& f) { return f.kind == "configure"; });
+      }
       fact_bytes_ += fact.kind.size() + fact.value.size();
       if (facts_.size() >= kMaxFactsPerInput || fact_bytes_ > kMaxFactBytesPerInput) {
         throw ImportError(line, fmt::format("at most {} environment facts and {} KiB of them in "
@@ -1522,6 +1546,12 @@ class Driver {
     MarkProvenance(run);
     std::vector<results::SourceFact> own = std::move(run.source.facts);  // the run's own
     run.source.facts = facts_;
+    if (!run_from_build_tree_) {
+      // A configure line is a fact of the build run from its tree only: a program on PATH or
+      // elsewhere, or output without its command, need not be that build.
+      std::erase_if(run.source.facts,
+                    [](const results::SourceFact& f) { return f.kind == "configure"; });
+    }
     run.source.facts.insert(run.source.facts.end(), own.begin(), own.end());
     if (label) {
       run.source.facts.push_back(*label);
@@ -1695,6 +1725,9 @@ class Driver {
   std::vector<results::RunResult> runs_;
   EnvFactReader env_;
   std::vector<results::SourceFact> facts_;
+  /// The open run's program was typed as a path inside the working directory (TakeForeignCommand):
+  /// a "configure" fact before it describes its build.
+  bool run_from_build_tree_ = false;
   // The block label in force (TakeBlockLabel), whether a run has taken it, and the labels of the
   // open run and of the open `openssl version` block.
   std::optional<results::SourceFact> label_;

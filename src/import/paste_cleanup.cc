@@ -497,6 +497,7 @@ ForeignCommand ParseForeignCommand(std::string_view command) {
       continue;  // environment assignments and wrappers (sudo, taskset -c 2, ...)
     }
     out.tool = tool;
+    out.program = std::string(words[i]);
     for (size_t k = 0; k < i; ++k) {
       out.launcher += k == 0 ? "" : " ";
       out.launcher += words[k];

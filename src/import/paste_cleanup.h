@@ -107,6 +107,8 @@ struct ForeignCommand {
   /// The words before the program joined by single spaces, as OpensslSubcommand's launcher
   /// ("OPENSSL_ia32cap='~0x200000200000000' taskset -c 2"); "" when none.
   std::string launcher;
+  /// The program as typed ("./wolfcrypt/benchmark/benchmark", "bssl"); "" for tcrypt.
+  std::string program;
 };
 
 /// Parses `command` (env assignments, wrappers such as sudo or taskset, and a path may come

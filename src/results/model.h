@@ -225,14 +225,17 @@ struct SourceFact {
                       ///< "cpu_pinning", "uname", "cpu_model", "cpu_flags", "build_search",
                       ///< "library_version" (a release read from a compiler line's build path),
                       ///< "build_option" (a CMake option of the build, "OPENSSL_NO_ASM=ON" or
-                      ///< "=OFF", from a CMakeCache.txt line or a cmake command line)
+                      ///< "=OFF", from a CMakeCache.txt line or a cmake command line),
+                      ///< "configure" (an autoconf configure command line the run's build was
+                      ///< evidently made with: "./configure --enable-aesni", as typed)
   std::string value;  ///< what the line says, e.g. "afalg: AES-128-CBC, AES-256-CBC; available"
   size_t line = 0;    ///< 1-based line of the text it was read from
   /// What printed the line, where its wording tells: for "cpu_flags", "lscpu" (its "Flags:"
   /// line), "/proc/cpuinfo" (a "flags" or "Features" line) or "botan cpuid" (its "CPUID
   /// flags:" line, Botan's own feature names); for "cpu_arch", "uname -m"
   /// (lscpu's is unmarked); for "library_version", "compiler line build path"; for
-  /// "build_option", "CMakeCache.txt" or "cmake command line"; "" when unknown
+  /// "build_option", "CMakeCache.txt" or "cmake command line"; for "configure", "configure
+  /// command line"; "" when unknown
   /// (JSON "origin", written only when set).
   std::string origin{};
 };
