@@ -504,6 +504,7 @@ DoctorReport DiagnoseReport(const results::RunResult& pasted,
   }
   // One run's P-256 figures share the group method the build chose for the curve.
   ShareP256Assembly(report);
+  SettleByOffload(report, run);
   origin.compiler_line_may_be_cut = !run.library.cflags.empty() && AllFiguresFromProgress(run);
   // User CPU time hides offloaded work only for algorithms the engine may take: when the
   // evidence excludes every measured one, engine.not-offloaded says the figures are OpenSSL's own.

@@ -371,6 +371,17 @@ void ReadRunsThatDiffer(DoctorReport& report, const std::vector<results::RunResu
 /// the CPU's instructions), not a hardware engine. Nothing when the evidence does not say.
 std::vector<Finding> EngineFindings(const DoctorReport& report, const results::RunResult& run);
 
+/// Moves an undetermined public-key verdict to "offloaded" when the engine or provider the run
+/// names took its operation: the pasted `openssl engine -c` list names it (RSA, EC, X25519),
+/// or, with no list pasted, the engine table's row for the engine or for the one provider the
+/// run names (engines.h: Intel's QAT engine and provider) lists it. The line says where it ran
+/// (QAT's engine name tells its qat_hw device from its qat_sw CPU code; otherwise the text
+/// does not say) and with how many `-async_jobs` in flight; no OPENSSL_ia32cap mask advice
+/// follows. Nothing moves for an engine listed unavailable, a 1.x low-level row, a provider
+/// beside another (named, or active in a pasted provider list: either may serve a fetch), or a
+/// symmetric algorithm (QAT's offload depends on the input size and build options).
+void SettleByOffload(DoctorReport& report, const results::RunResult& run);
+
 /// The algorithms measured (every algorithm of `run`) that the engine the run names may take:
 /// each one the paste's `openssl engine -c` list, or a compiled-in list of the engine table, names,
 /// or whose routing the evidence does not settle. Empty when that evidence excludes every measured

@@ -945,11 +945,16 @@ TEST(DoctorFromTest, PublicKeyBoundsStayOffWhereTheyDoNotHold) {
   results::RunResult openssl_backend = botan;
   openssl_backend.library.backend = "openssl";
   EXPECT_EQ(status_of(openssl_backend, "RSA-2048", "sign", 0.096), VerdictStatus::kAccelerated);
-  // An engine or provider named: offload is as fast without the assembly.
+  // An engine or provider named: offload is as fast without the assembly. An engine the table
+  // knows to take the algorithm (QAT) makes it offloaded; one it does not know leaves it open.
   results::RunResult engine = base;
   engine.source.engine_or_provider = "engine qatengine";
-  EXPECT_EQ(status_of(engine, "RSA-2048", "sign", 0.096), VerdictStatus::kUndetermined);
-  EXPECT_EQ(status_of(engine, "ECDSA-P256", "sign", 1.92), VerdictStatus::kUndetermined);
+  EXPECT_EQ(status_of(engine, "RSA-2048", "sign", 0.096), VerdictStatus::kOffloaded);
+  EXPECT_EQ(status_of(engine, "ECDSA-P256", "sign", 1.92), VerdictStatus::kOffloaded);
+  results::RunResult unknown_engine = base;
+  unknown_engine.source.engine_or_provider = "engine pkcs11";
+  EXPECT_EQ(status_of(unknown_engine, "RSA-2048", "sign", 0.096), VerdictStatus::kUndetermined);
+  EXPECT_EQ(status_of(unknown_engine, "ECDSA-P256", "sign", 1.92), VerdictStatus::kUndetermined);
 }
 
 TEST(DoctorFromTest, LargestUsableCellDecidesAndOthersAreListedAsNotExamined) {

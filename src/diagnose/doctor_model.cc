@@ -180,6 +180,8 @@ const char* VerdictStatusName(VerdictStatus status) {
       return "no hardware path";
     case VerdictStatus::kUndetermined:
       return "undetermined";
+    case VerdictStatus::kOffloaded:
+      return "offloaded";
   }
   return "unknown";
 }

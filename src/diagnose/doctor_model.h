@@ -182,9 +182,13 @@ enum class VerdictStatus {
   kNoHardwarePath,    ///< no hardware path exists for this algorithm on this CPU (MD5, SHA-3,
                       ///< 3DES): its scalar speed is reported for information
   kUndetermined,      ///< the evidence does not settle it (measurement failed, noise)
+  /// An engine or provider named for the run took the operation away from the library's own
+  /// code (a QAT device, or the engine's own code): the CPU's classes and masks do not apply.
+  /// No problem, and no pass of the CPU's path either.
+  kOffloaded,
 };
 /// "accelerated", "NOT accelerated", "masked", "software (expected)", "no hardware path",
-/// "undetermined".
+/// "undetermined", "offloaded".
 const char* VerdictStatusName(VerdictStatus status);
 /// True for the statuses that make doctor exit with 1 (kNotAccelerated, kMasked).
 bool IsProblem(VerdictStatus status);

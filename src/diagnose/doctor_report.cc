@@ -98,6 +98,8 @@ const char* VerdictStatusKey(VerdictStatus status) {
       return "no_hardware_path";
     case VerdictStatus::kUndetermined:
       return "undetermined";
+    case VerdictStatus::kOffloaded:
+      return "offloaded";
   }
   return "undetermined";
 }
@@ -359,10 +361,12 @@ std::string SummaryText(const DoctorReport& report) {
   size_t accelerated = 0;
   size_t problems = 0;
   size_t undetermined = 0;
+  size_t offloaded = 0;
   for (const Verdict& verdict : report.verdicts) {
     accelerated += verdict.status == VerdictStatus::kAccelerated ? 1 : 0;
     problems += IsProblem(verdict.status) ? 1 : 0;
     undetermined += verdict.status == VerdictStatus::kUndetermined ? 1 : 0;
+    offloaded += verdict.status == VerdictStatus::kOffloaded ? 1 : 0;
   }
   size_t error_findings = 0;
   for (const Finding& finding : report.findings) {
@@ -379,6 +383,9 @@ std::string SummaryText(const DoctorReport& report) {
   // that "0 problems" does not read as a clean bill (new-user tryout 19, item 3).
   if (undetermined > 0) {
     text += fmt::format(", {} undetermined (cannot tell)", undetermined);
+  }
+  if (offloaded > 0) {
+    text += fmt::format(", {} offloaded (not the CPU's code)", offloaded);
   }
   return text + fmt::format("; exit status {}", report.ExitStatus());
 }

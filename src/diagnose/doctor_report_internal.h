@@ -86,7 +86,8 @@ std::string VerdictLineWithStatus(const Verdict& verdict);
 /// "6 algorithms examined: 4 accelerated, 1 problem; exit status 1" (one per verdict, so the
 /// GHASH verdict of AES-GCM counts as one), with ", 1 error finding" after the problems when
 /// there are findings of severity error, and ", 2 undetermined (cannot tell)" when verdicts are
-/// undetermined (they change no exit status).
+/// undetermined, then ", 2 offloaded (not the CPU's code)" when an engine or provider took
+/// verdicts' operations (neither changes the exit status).
 std::string SummaryText(const DoctorReport& report);
 
 // A report read from text (`doctor --from`; doctor_report_from.cc). Each needs

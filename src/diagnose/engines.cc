@@ -123,6 +123,32 @@ std::string EngineOfRun(std::string_view engine_or_provider) {
   return "";
 }
 
+std::string ProviderOfRun(std::string_view engine_or_provider) {
+  std::string found;
+  for (const std::string& part : SplitOn(engine_or_provider, ',')) {
+    if (part.starts_with("provider ")) {
+      if (!found.empty()) {
+        return "";
+      }
+      found = SplitOn(part.substr(9), ' ').front();
+    }
+  }
+  return found;
+}
+
+const results::SourceFact* PastedEngineFact(const std::vector<results::SourceFact>& facts,
+                                            std::string_view engine) {
+  const std::string id = LowerCopy(engine);
+  for (const results::SourceFact& fact : facts) {
+    const size_t colon = fact.value.find(':');
+    if (fact.kind == "engine" && colon != std::string::npos &&
+        LowerCopy(fact.value.substr(0, colon)) == id) {
+      return &fact;
+    }
+  }
+  return nullptr;
+}
+
 std::optional<std::vector<std::string>> PastedEngineAlgorithms(
     const std::vector<results::SourceFact>& facts, std::string_view engine) {
   const std::string id = LowerCopy(engine);

@@ -16,16 +16,20 @@ namespace cryptobench::diagnose {
 
 /// One row of data/engine-offloads.csv.
 struct EngineOffloads {
-  std::string engine;  ///< the id `-engine` and `openssl engine` use: "qat", "devcrypto"
+  /// The id `-engine` and `openssl engine` use ("qat", "devcrypto"), or an OpenSSL 3 provider's
+  /// `-provider` name ("qatprovider"): EngineOfRun and ProviderOfRun keep the two apart.
+  std::string engine;
   std::string target;  ///< "device" (an accelerator card) or "kernel" (the kernel's crypto API)
   /// True when the engine's list is compiled in, so an algorithm missing from `offloads` is
   /// never routed by it; false when builds or the kernel change the list (then only a pasted
   /// `openssl engine -c` list shows that an algorithm is not routed).
   bool fixed = false;
-  std::vector<std::string> offloads;  ///< symmetric algorithms, as OpenSSL names them
-  std::string source;                 ///< a URL (library_changes.h IsCitableSource)
-  std::string note;                   ///< versions, build options, caveats, in words
-  size_t line = 0;                    ///< line in the CSV
+  /// Algorithms it takes, as OpenSSL or the catalogue names them: symmetric ones, and the
+  /// public-key ones (catalogue names, "RSA-2048") where its source says so.
+  std::vector<std::string> offloads;
+  std::string source;  ///< a URL (library_changes.h IsCitableSource)
+  std::string note;    ///< versions, build options, caveats, in words
+  size_t line = 0;     ///< line in the CSV
 };
 
 /// Parses the table (header "engine,target,fixed,offloads,source,note"). Throws
@@ -47,6 +51,16 @@ bool SameAlgorithmName(std::string_view a, std::string_view b);
 /// The engine id a run names in results::SourceInfo::engine_or_provider ("engine qat,
 /// provider default" -> "qat"); "" when it names none.
 std::string EngineOfRun(std::string_view engine_or_provider);
+
+/// The provider a run names in results::SourceInfo::engine_or_provider when it names exactly
+/// one ("provider qatprovider" -> "qatprovider"); "" when it names none or several (then which
+/// one served a fetch is not in the text).
+std::string ProviderOfRun(std::string_view engine_or_provider);
+
+/// The pasted `openssl engine` line of `engine` (import's fact of kind "engine", "qatengine:
+/// Reference implementation ... [RSA, ...]; available"), or nullptr.
+const results::SourceFact* PastedEngineFact(const std::vector<results::SourceFact>& facts,
+                                            std::string_view engine);
 
 /// The algorithms a pasted `openssl engine -c` list gives `engine` (import's facts of kind
 /// "engine": "devcrypto: /dev/crypto engine [DES-CBC, AES-128-CBC]; available"); nullopt when

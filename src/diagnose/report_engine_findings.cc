@@ -330,3 +330,140 @@ std::optional<std::vector<std::string>> EngineMayTake(const DoctorReport& report
 }
 
 }  // namespace cryptobench::diagnose
+
+namespace cryptobench::diagnose {
+namespace {
+
+// Where the engine or provider of a table row runs what it takes, in words after "took it",
+// from the row's target and, for Intel's QAT, the build its pasted name states: e_qat.c names
+// the engine "Reference implementation of QAT crypto engine(qat_hw)", "(qat_sw)" or "(qat_hw &
+// qat_sw)" (https://github.com/intel/QAT_Engine/blob/master/e_qat.c, engine_qat_name); a
+// qat_sw build runs public-key operations in Intel's crypto_mb code on the CPU's AVX-512 IFMA
+// units (https://github.com/intel/QAT_Engine/blob/master/docs/qat_sw.md).
+std::string WhereItRan(std::string_view id, const EngineOffloads* row,
+                       const results::SourceFact* pasted) {
+  if (row == nullptr) {
+    return "into its own code (whether that runs on a device or on the CPU the engine table "
+           "does not say)";
+  }
+  if (row->target == "kernel") {
+    return "to the kernel's crypto API";
+  }
+  if (id.find("qat") == std::string_view::npos) {
+    return "to its device";
+  }
+  const std::string_view name = pasted != nullptr ? std::string_view(pasted->value) : "";
+  if (name.find("(qat_hw)") != std::string_view::npos) {
+    return fmt::format("to the QAT device (its name at line {} says qat_hw)", pasted->line);
+  }
+  if (name.find("(qat_sw)") != std::string_view::npos) {
+    return fmt::format(
+        "into Intel's crypto_mb multi-buffer code on the CPU's AVX-512 IFMA units, not "
+        "OpenSSL's (its name at line {} says qat_sw)",
+        pasted->line);
+  }
+  return "to the QAT device, or, in a qat_sw build, into Intel's crypto_mb multi-buffer code on "
+         "the CPU's AVX-512 IFMA units (the text does not say which build)";
+}
+
+// The name in a pasted `openssl engine -c` list that covers the algorithm ("RSA"), or "".
+std::string ListedName(const std::vector<std::string>& list, const AlgorithmInfo& alg) {
+  for (const std::string& name : list) {
+    if (Names({name}, alg)) {
+      return name;
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+void SettleByOffload(DoctorReport& report, const results::RunResult& run) {
+  if (!report.facts.report) {
+    return;
+  }
+  const ReportOrigin& origin = *report.facts.report;
+  const std::string engine = EngineOfRun(origin.engine_or_provider);
+  const std::string provider = engine.empty() ? ProviderOfRun(origin.engine_or_provider) : "";
+  // 1.x low-level rows never reach an engine (EngineFindings).
+  if ((engine.empty() && provider.empty()) || (!engine.empty() && origin.evp == "legacy")) {
+    return;
+  }
+  const std::string id = engine.empty() ? provider : engine;
+  const EngineOffloads* row = FindEngineOffloads(id);
+  const results::SourceFact* pasted =
+      engine.empty() ? nullptr : PastedEngineFact(run.source.facts, engine);
+  if (pasted != nullptr && pasted->value.ends_with("; unavailable")) {
+    return;  // it could not initialise: openssl speed ran without it
+  }
+  if (!provider.empty()) {
+    // A pasted provider list that shows another provider active: either may serve a fetch.
+    for (const results::SourceFact& fact : run.source.facts) {
+      if (fact.kind == "provider" && !fact.value.starts_with(provider + ":") &&
+          fact.value.find("status active") != std::string::npos) {
+        return;
+      }
+    }
+  }
+  const std::optional<std::vector<std::string>> listed =
+      engine.empty() ? std::nullopt : PastedEngineAlgorithms(run.source.facts, engine);
+  const int jobs = run.source.invocation.async_jobs;
+  for (Verdict& verdict : report.verdicts) {
+    const AlgorithmInfo* alg = FindAlgorithm(verdict.algorithm);
+    // Public key only: a symmetric offload depends on the input size (QAT's small-packet
+    // threshold: docs/qat_provider.md) and on build options the text does not show.
+    if (verdict.status != VerdictStatus::kUndetermined || alg == nullptr ||
+        (alg->kind != AlgorithmKind::kSignature && alg->kind != AlgorithmKind::kKeyAgreement)) {
+      continue;
+    }
+    std::string because;
+    if (listed) {
+      const std::string name = ListedName(*listed, *alg);
+      if (name.empty()) {
+        continue;  // the pasted list leaves it out: OpenSSL's own code (EngineFindings)
+      }
+      because =
+          fmt::format("the pasted `openssl engine -c` list (line {}) names {}", pasted->line, name);
+    } else if (row != nullptr && Names(row->offloads, *alg)) {
+      because =
+          fmt::format("the {} {} takes {} (data/engine-offloads.csv, line {}: {})", id,
+                      engine.empty() ? "provider" : "engine", alg->name, row->line, row->source);
+    } else {
+      continue;
+    }
+    std::string figure = verdict.line;  // "RSA-2048 sign: undetermined: 41201 sign/s; ..."
+    if (const size_t at = figure.find(": undetermined: "); at != std::string::npos) {
+      figure = figure.substr(at + 16);
+    }
+    figure = figure.substr(0, figure.find(';'));
+    verdict.status = VerdictStatus::kOffloaded;
+    verdict.line = fmt::format(
+        "{}: offloaded: the {} {} took it {}, so neither the CPU's code paths nor an "
+        "OPENSSL_ia32cap mask apply; {}{}.",
+        VerdictSubject(verdict), id, engine.empty() ? "provider" : "engine",
+        WhereItRan(id, row, pasted), figure,
+        jobs > 0 ? fmt::format(" with up to {} operations in flight (-async_jobs {})", jobs, jobs)
+                 : "");
+    // The figure stays; what the CPU's paths and capability bits would say goes.
+    std::erase_if(verdict.evidence,
+                  [](const std::string& line) { return !line.starts_with("as reported"); });
+    verdict.evidence.push_back(because);
+    if (row != nullptr) {
+      verdict.evidence.push_back(
+          fmt::format("{} (data/engine-offloads.csv: {})", row->note, row->source));
+    }
+    if (jobs > 0) {
+      verdict.evidence.push_back(fmt::format(
+          "-async_jobs {}: a throughput with up to {} operations in flight, not comparable with "
+          "a run without -async_jobs",
+          jobs, jobs));
+    }
+    verdict.advice = fmt::format(
+        "Nothing to fix in the library's code: the figure is the {} {}'s. The same command "
+        "without {} {}{} gives the CPU's own figure to compare it with (cryptobench compare A B).",
+        id, engine.empty() ? "provider" : "engine", engine.empty() ? "-provider" : "-engine", id,
+        jobs > 0 ? " and -async_jobs" : "");
+  }
+}
+
+}  // namespace cryptobench::diagnose

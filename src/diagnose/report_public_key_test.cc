@@ -137,8 +137,11 @@ TEST(PublicKeyReportTest, SharedP256MethodNeedsAProofInTheSameRunOfAnOpenSslBuil
     return VerdictFor(DiagnoseReport(run), "ECDSA-P256", "verify").status;
   };
   results::RunResult engine = Paste("");
-  engine.source.engine_or_provider = "engine qatengine";
+  engine.source.engine_or_provider = "engine pkcs11";
   EXPECT_EQ(verify_status(engine), VerdictStatus::kUndetermined);
+  // QAT takes ECDSA-P256 (data/engine-offloads.csv): offloaded, not the library's method.
+  engine.source.engine_or_provider = "engine qatengine";
+  EXPECT_EQ(verify_status(engine), VerdictStatus::kOffloaded);
   results::RunResult bssl = Paste("");
   bssl.source.tool = "bssl speed";
   EXPECT_EQ(verify_status(bssl), VerdictStatus::kUndetermined);

@@ -77,5 +77,82 @@ TEST(Tryout21PastesTest, S390xAndRiscvVectorsArePresent) {
               HasSubstr("KM: no AES function code (18-20); KMA: none"));
 }
 
+// t35 (1.1.1w through Intel's QAT engine, whose pasted list names RSA) and t36 (3.0.13 through
+// the QAT provider alone): RSA and ECDH went to the engine or provider, so the verdict says
+// offloaded, no OPENSSL_ia32cap mask is advised, and the -async_jobs figures are named as a
+// throughput with that many operations in flight.
+constexpr const char* kQatEngine =
+    "# openssl version\n"
+    "OpenSSL 1.1.1w  11 Sep 2023\n"
+    "# openssl engine -t -c -v qatengine\n"
+    "(qatengine) Reference implementation of QAT crypto engine(qat_hw) v1.6.0\n"
+    " [RSA, DSA, DH, AES-128-CBC-HMAC-SHA1, AES-128-CBC-HMAC-SHA256, AES-256-CBC-HMAC-SHA1, "
+    "AES-256-CBC-HMAC-SHA256, TLS1-PRF, HKDF, X25519, X448]\n"
+    "     [ available ]\n"
+    "# openssl speed -engine qatengine -elapsed -async_jobs 72 rsa2048\n"
+    "engine \"qatengine\" set.\n"
+    "You have chosen to measure elapsed time instead of user CPU time.\n"
+    "Doing 2048 bits private rsa's for 10s: 412011 2048 bits private RSA's in 10.00s\n"
+    "Doing 2048 bits public rsa's for 10s: 3120112 2048 bits public RSA's in 10.00s\n"
+    "OpenSSL 1.1.1w  11 Sep 2023\n"
+    "built on: Mon Sep 11 15:00:00 2023 UTC\n"
+    "options:bn(64,64) rc4(16x,int) des(int) aes(partial) idea(int) blowfish(ptr) \n"
+    "compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -Wall -O3 -DOPENSSL_USE_NODELETE "
+    "-DL_ENDIAN -DOPENSSL_PIC -DOPENSSL_CPUID_OBJ -DOPENSSL_IA32_SSE2 -DOPENSSL_BN_ASM_MONT "
+    "-DOPENSSL_BN_ASM_MONT5 -DOPENSSL_BN_ASM_GF2m -DSHA1_ASM -DSHA256_ASM -DSHA512_ASM "
+    "-DAESNI_ASM -DVPAES_ASM -DGHASH_ASM -DECP_NISTZ256_ASM -DX25519_ASM -DPOLY1305_ASM "
+    "-DNDEBUG\n"
+    "                  sign    verify    sign/s verify/s\n"
+    "rsa 2048 bits 0.000024s 0.000003s  41201.1 312011.2\n";
+
+constexpr const char* kQatProvider =
+    "$ openssl list -providers -provider qatprovider\n"
+    "Providers:\n"
+    "  qatprovider\n"
+    "    name: QAT Provider for OpenSSL\n"
+    "    version: 1.6.0\n"
+    "    status: active\n"
+    "$ openssl speed -provider qatprovider -elapsed -async_jobs 64 -seconds 5 rsa2048 ecdhp256\n"
+    "You have chosen to measure elapsed time instead of user CPU time.\n"
+    "Doing 2048 bits private rsa's for 5s: 203101 2048 bits private RSA's in 5.00s\n"
+    "Doing 2048 bits public rsa's for 5s: 1510012 2048 bits public RSA's in 5.00s\n"
+    "Doing 256 bits  ecdh's for 5s: 301201 256-bits ECDH ops in 5.00s\n"
+    "version: 3.0.13\n"
+    "built on: Fri Jun 28 14:54:19 2024 UTC\n"
+    "options: bn(64,64)\n"
+    "compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -Wall -O2 -DOPENSSL_USE_NODELETE "
+    "-DL_ENDIAN -DOPENSSL_PIC -DOPENSSL_BUILDING_OPENSSL -DNDEBUG\n"
+    "CPUINFO: OPENSSL_ia32cap=0x7ffef3f7ffebffff:0x40417f5ef3bfb7ef\n"
+    "                  sign    verify    sign/s verify/s\n"
+    "rsa 2048 bits 0.000025s 0.000003s  40620.2 302002.4\n"
+    "                              op      op/s\n"
+    " 256 bits ecdh (nistp256)   0.0000s  60240.2\n";
+
+TEST(Tryout21PastesTest, QatOffloadIsOffloadedWithoutMaskAdvice) {
+  for (const auto& [text, where] :
+       {std::pair{kQatEngine,
+                  "the qatengine engine took it to the QAT device (its name at line 4 "
+                  "says qat_hw)"},
+        std::pair{kQatProvider,
+                  "the qatprovider provider took it to the QAT device, or, in a "
+                  "qat_sw build,"}}) {
+    const DoctorReport report = DiagnosePaste(text);
+    const std::string out = DoctorText(report);
+    ASSERT_FALSE(report.verdicts.empty()) << text;
+    for (const Verdict& verdict : report.verdicts) {
+      EXPECT_EQ(verdict.status, VerdictStatus::kOffloaded) << verdict.line;
+      EXPECT_THAT(verdict.line, HasSubstr(where));
+      EXPECT_THAT(verdict.line, HasSubstr("operations in flight (-async_jobs"));
+    }
+    EXPECT_THAT(out, Not(HasSubstr("OPENSSL_ia32cap='"))) << out;
+    EXPECT_THAT(out, Not(HasSubstr("mask experiments clear the bits"))) << out;
+    EXPECT_EQ(FindingOf(report, "report.cannot-tell"), nullptr) << out;
+    EXPECT_THAT(out, HasSubstr("operations in flight at once"));  // the import caveat
+    EXPECT_THAT(out, HasSubstr("offloaded (not the CPU's code); exit status 0"));
+  }
+  EXPECT_THAT(DoctorText(DiagnosePaste(kQatEngine)),
+              HasSubstr("the pasted `openssl engine -c` list (line 4) names RSA"));
+}
+
 }  // namespace
 }  // namespace cryptobench::diagnose

@@ -177,6 +177,10 @@ SpeedCommand ParseSpeedCommand(const std::vector<std::string>& args, size_t line
       const auto bytes = ParseUnsigned(args[++i]);
       command.bytes =
           bytes && *bytes > 0 && *bytes <= (uint64_t{1} << 30) ? static_cast<uint64_t>(*bytes) : 0;
+    } else if (arg == "-async_jobs" && has_value) {
+      // apps/speed.c's OPT_ASYNCJOBS (1.1.0 and later: atoi, then opt_int): at most 99999.
+      const auto jobs = ParseUnsigned(args[++i]);
+      command.async_jobs = jobs && *jobs <= 99999 ? static_cast<int>(*jobs) : 0;
     } else if (arg == "-engine" && has_value) {
       command.engine = args[++i];
     } else if (arg == "-provider" && has_value) {

@@ -85,6 +85,27 @@ TEST(InvocationTest, NumactlPinningStopsAtTheNextWrapper) {
   EXPECT_FALSE(runs[0].source.invocation.time_wrapper);
 }
 
+// Tryout 21 #2 (t35): `-async_jobs 72` is kept, through JSON too, and named in a caveat: the
+// figures are a throughput with up to 72 operations in flight.
+TEST(InvocationTest, AsyncJobsAreKeptAndNamed) {
+  const auto runs = ImportText(
+      "# openssl speed -engine qatengine -elapsed -async_jobs 72 rsa2048\n"
+      "Doing 2048 bits private rsa's for 10s: 412011 2048 bits private RSA's in 10.00s\n",
+      "t");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].source.invocation.async_jobs, 72);
+  EXPECT_EQ(ReadBack(runs[0]).source.invocation, runs[0].source.invocation);
+  EXPECT_EQ(results::ToJson(runs[0])["source"]["invocation"]["async_jobs"], 72);
+  bool named = false;
+  for (const std::string& caveat : runs[0].source.caveats) {
+    named = named ||
+            (caveat.starts_with("-async_jobs 72 (line 1): the figures are throughput "
+                                "with up to 72 operations in flight") &&
+             caveat.find("not comparable with a run without -async_jobs") != std::string::npos);
+  }
+  EXPECT_TRUE(named);
+}
+
 // A bare "OpenSSL 1.1.1w" line between a -multi run's children and its table (speed's own
 // show_res version line, or one a user typed there) is that run's header: before, it was read
 // as `openssl version` output, ended the run, and the table imported as one process with an

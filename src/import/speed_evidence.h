@@ -55,6 +55,8 @@ struct SpeedCommand {
   /// given. apps/speed.c sets lengths = &lengths_single, size_num = 1, so the table has one
   /// column ("type 16 bytes") and each row one figure.
   uint64_t bytes = 0;
+  /// -async_jobs N (1.1.0 and later): N ASYNC_JOBs run the loop at once; 0: not given.
+  int async_jobs = 0;
   std::string engine;
   std::vector<std::string> providers;
   std::string evp;  ///< -evp NAME

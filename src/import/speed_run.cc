@@ -256,6 +256,7 @@ results::Invocation ReadInvocation(const SpeedEvidence& ev, int multi) {
     }
   }
   inv.pinned_cpus = command.pinned_cpus;
+  inv.async_jobs = command.async_jobs;
   return inv;
 }
 
@@ -793,6 +794,19 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
             ? "with user CPU timing, work done by a device, the kernel or helper threads is not "
               "counted, so the figures overstate throughput"
             : "the figures are not comparable with a software-only run"));
+  }
+
+  // apps/speed.c run_benchmark (1.1.0 and later): with -async_jobs N it starts N ASYNC_JOBs on
+  // the loop and adds up their counts over the one timed period; a job that an engine or
+  // provider pauses while its device works lets the next one submit, so up to N operations are
+  // in flight (https://github.com/openssl/openssl/blob/OpenSSL_1_1_1-stable/apps/speed.c).
+  if (ev.command.async_jobs > 0) {
+    run.source.caveats.push_back(fmt::format(
+        "-async_jobs {} (line {}): the figures are throughput with up to {} operations in flight "
+        "at once (openssl speed runs {} jobs and adds up their counts, where the engine or "
+        "provider pauses a job while its device works), not the rate of one operation at a "
+        "time: not comparable with a run without -async_jobs.",
+        ev.command.async_jobs, ev.command.line, ev.command.async_jobs, ev.command.async_jobs));
   }
 
   // ECDSA and ECDH progress lines print a size, not a curve: curves of one size are told apart

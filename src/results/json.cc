@@ -268,6 +268,9 @@ ordered_json SourceToJson(const SourceInfo& source) {
     if (inv.time_wrapper) {
       inv_json["time_wrapper"] = true;
     }
+    if (inv.async_jobs > 0) {
+      inv_json["async_jobs"] = inv.async_jobs;
+    }
     j["invocation"] = std::move(inv_json);
   }
   if (!source.facts.empty()) {

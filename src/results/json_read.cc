@@ -379,8 +379,10 @@ void ReadSource(const json& j, const std::string& path, SourceInfo* out) {
     ReadString(*inv, inv_path, "pinning", &out->invocation.pinning);
     ReadInt(*inv, inv_path, "pinned_cpus", &out->invocation.pinned_cpus);
     ReadBool(*inv, inv_path, "time_wrapper", &out->invocation.time_wrapper);
-    if (out->invocation.seconds < 0 || out->invocation.pinned_cpus < 0) {
-      Fail(inv_path, "seconds and pinned_cpus must be at least 0");
+    ReadInt(*inv, inv_path, "async_jobs", &out->invocation.async_jobs);
+    if (out->invocation.seconds < 0 || out->invocation.pinned_cpus < 0 ||
+        out->invocation.async_jobs < 0) {
+      Fail(inv_path, "seconds, pinned_cpus and async_jobs must be at least 0");
     }
   }
   if (const json* caveats = FindArray(j, path, "caveats")) {

@@ -262,6 +262,10 @@ struct Invocation {
   /// The command line shows a `time` wrapper (`time openssl speed ...`); never inferred from
   /// "real"/"user" lines alone.
   bool time_wrapper = false;
+  /// `-async_jobs N` on the command line (openssl speed 1.1.0 and later): N jobs ran the loop,
+  /// up to N operations in flight where an engine or provider pauses a job while its device
+  /// works; 0: not given (one operation at a time).
+  int async_jobs = 0;
 
   bool operator==(const Invocation&) const = default;
 };
