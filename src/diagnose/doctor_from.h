@@ -59,9 +59,12 @@ ReportClock ReportClockRange(const results::MachineInfo& machine,
 /// frequencies are table entries flagged CPUFREQ_BOOST_FREQ that count toward cpuinfo_max_freq
 /// only while boost is enabled (drivers/cpufreq/freq_table.c, cpufreq_frequency_table_cpuinfo,
 /// commit 6f19efc0a1ca), so the max is the real top (new-user tryout 20, n10: a Cortex-A72 at
-/// 1800 MHz max was given cpb up to 4.05 GHz). nullopt unless both are given, every line of each
-/// agrees (a paste of two machines leaves the clock open) and min <= max. ReportClockRange uses
-/// it when the text gives no base clock (model line or TSC).
+/// 1800 MHz max was given cpb up to 4.05 GHz). A max without a min (a pasted `cat
+/// .../cpufreq/scaling_max_freq` alone) bounds the top on those other architectures only, where
+/// the max is the real top: [min(kLowestBenchmarkHz, 0.8 x max), max]; on x86 and an unknown
+/// architecture it gives nothing (turbo runs above it). Otherwise nullopt unless both are given,
+/// every line of each agrees (a paste of two machines leaves the clock open) and min <= max.
+/// ReportClockRange uses it when the text gives no base clock (model line or TSC).
 std::optional<ReportClock> CpufreqLimits(const std::vector<results::SourceFact>& facts,
                                          std::string_view arch = "");
 /// ReportClockRange(run.machine, run.source.facts).

@@ -81,6 +81,12 @@ struct ReportOrigin {
   /// priority may.
   std::string kernel_aes_module;
   size_t kernel_aes_module_line = 0;
+  /// What the text shows of the clock (import facts): the cpufreq governor ("cpu_governor"),
+  /// the current clock ("cpu_cur_mhz", sysfs scaling_cur_freq) and the max (lscpu's CPU max MHz
+  /// or sysfs *_max_freq). Advice does not ask for what is shown (ClockAdvice).
+  bool governor_shown = false;
+  bool cur_clock_shown = false;
+  bool clock_limits_shown = false;
   std::string clock_source;               ///< why core_hz_low..core_hz_high, in words
   std::vector<std::string> cannot_know;   ///< what the text cannot tell, one sentence each
   std::vector<std::string> not_examined;  ///< algorithms of the report without a verdict, and why

@@ -430,13 +430,29 @@ std::optional<ReportClock> CpufreqLimits(const std::vector<results::SourceFact>&
   std::string max_from;
   const std::optional<double> min_hz = AgreedMhz(facts, "cpu_min_mhz", &min_line, &min_from);
   const std::optional<double> max_hz = AgreedMhz(facts, "cpu_max_mhz", &max_line, &max_from);
+  const bool x86 = arch.empty() || arch == "x86_64" || arch == "x86";
+  if (max_hz && !min_hz && !x86) {
+    // A max alone (`cat .../scaling_max_freq`, tryout 21 t50): the top is the max, as below; the
+    // bottom is the lowest clock a CPU with crypto instructions runs a benchmark at
+    // (kLowestBenchmarkHz: boards and power-saving governors), or 0.8 x max when that is lower.
+    ReportClock clock;
+    clock.hz_high = *max_hz;
+    clock.hz_low = std::min(kLowestBenchmarkHz, *max_hz * kThrottleFactor);
+    clock.source = fmt::format(
+        "from {} (line {}) alone: {} to {}, the max (on {} the kernel counts boost clocks into "
+        "the max while it allows them); the text gives no min, so the bottom is the lowest "
+        "clock boards and power-saving governors run at",
+        max_from, max_line, verdict_internal::FormatHz(clock.hz_low),
+        verdict_internal::FormatHz(clock.hz_high), arch);
+    return clock;
+  }
   if (!min_hz || !max_hz || *min_hz > *max_hz) {
     return std::nullopt;
   }
   ReportClock clock;
   clock.hz_low = *min_hz * kThrottleFactor;
   // Turbo above the listed max is x86's hardware boost (see the declaration's sources).
-  if (arch.empty() || arch == "x86_64" || arch == "x86") {
+  if (x86) {
     clock.hz_high = std::max(*max_hz, std::min(*max_hz * kTurboFactor, kReportDefaultHzHigh));
     clock.source = fmt::format(
         "from {} (line {}) and {} (line {}): {} x min (throttled) to {} (a max that "
@@ -652,6 +668,11 @@ DoctorFacts ReportFacts(const results::RunResult& run) {
   origin.cpu_clues = ReadCpuClues(run);
   origin.os = ReportOs(run);
   origin.kernel_aes = CompareKernelAes(run);
+  for (const results::SourceFact& fact : run.source.facts) {
+    origin.governor_shown = origin.governor_shown || fact.kind == "cpu_governor";
+    origin.cur_clock_shown = origin.cur_clock_shown || fact.kind == "cpu_cur_mhz";
+    origin.clock_limits_shown = origin.clock_limits_shown || fact.kind == "cpu_max_mhz";
+  }
   for (const results::SourceFact& fact : run.source.facts) {
     // lsmod's first column (env_facts.cc writes "name" or "name (used by ...)").
     const std::string module = fact.value.substr(0, fact.value.find(' '));

@@ -154,5 +154,57 @@ TEST(Tryout21PastesTest, QatOffloadIsOffloadedWithoutMaskAdvice) {
               HasSubstr("the pasted `openssl engine -c` list (line 4) names RSA"));
 }
 
+// t50: an aarch64 board whose paste gives `cat .../scaling_max_freq` (no min), the powersave
+// governor and the current clock.
+constexpr const char* kSysfsMaxLine =
+    "$ cat /sys/devices/system/cpu/cpu0/cpufreq/scaling_max_freq\n"
+    "1800000\n";
+constexpr const char* kSysfsRest =
+    "$ cat /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor\n"
+    "powersave\n"
+    "$ cat /sys/devices/system/cpu/cpu0/cpufreq/scaling_cur_freq\n"
+    "600000\n"
+    "$ uname -m\n"
+    "aarch64\n"
+    "$ grep -m1 Features /proc/cpuinfo\n"
+    "Features\t: fp asimd evtstrm aes pmull sha1 sha2 crc32 cpuid\n"
+    "$ openssl speed -elapsed -evp aes-128-gcm\n"
+    "version: 3.0.13\n"
+    "built on: Fri Jun 28 14:54:19 2024 UTC\n"
+    "options: bn(64,64)\n"
+    "compiler: gcc -fPIC -pthread -Wa,--noexecstack -Wall -O2 -DOPENSSL_USE_NODELETE "
+    "-DOPENSSL_PIC -DOPENSSL_BUILDING_OPENSSL -DNDEBUG\n"
+    "CPUINFO: OPENSSL_armcap=0xbd\n"
+    "The 'numbers' are in 1000s of bytes per second processed.\n"
+    "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n"
+    "AES-128-GCM      26730.73k    76825.62k   137558.27k   174766.42k   191474.35k   "
+    "192226.35k\n";
+
+// The max alone bounds the top on aarch64 (the kernel counts boost clocks into it); the bottom
+// is the lowest clock boards run a benchmark at.
+TEST(Tryout21PastesTest, SysfsMaxFreqAloneBoundsTheClock) {
+  const DoctorReport report = DiagnosePaste(std::string(kSysfsMaxLine) + kSysfsRest);
+  EXPECT_DOUBLE_EQ(report.core_hz_high, 1.8e9);
+  EXPECT_DOUBLE_EQ(report.core_hz_low, 0.4e9);
+  EXPECT_THAT(report.facts.report->clock_source, HasSubstr("sysfs cpufreq/scaling_max_freq"));
+  ASSERT_EQ(report.verdicts.size(), 1u);
+  EXPECT_NE(report.verdicts[0].status, VerdictStatus::kNotAccelerated);
+}
+
+// With no clock line the verdict opens with the figure, not a class it then doubts; "AES and
+// PMULL" takes "were"; the advice does not ask for the governor or the current clock the paste
+// shows.
+TEST(Tryout21PastesTest, AssumedClockVerdictReadsCleanlyAndAsksOnlyForWhatIsMissing) {
+  const DoctorReport report = DiagnosePaste(kSysfsRest);
+  ASSERT_EQ(report.verdicts.size(), 1u);
+  const Verdict& verdict = report.verdicts[0];
+  EXPECT_THAT(verdict.line, HasSubstr("AES-128-GCM encrypt: undetermined: 192 MB/s is 5.20-26.01 "
+                                      "cpb: below the accelerated classes"));
+  EXPECT_THAT(verdict.line, HasSubstr("whether AES and PMULL (ARMv8 Crypto Extensions) were used"));
+  EXPECT_THAT(verdict.advice, HasSubstr("lscpu | grep MHz"));
+  EXPECT_THAT(verdict.advice, Not(HasSubstr("scaling_governor")));
+  EXPECT_THAT(verdict.advice, Not(HasSubstr("scaling_cur_freq")));
+}
+
 }  // namespace
 }  // namespace cryptobench::diagnose
