@@ -651,6 +651,11 @@ class Reader {
 
 }  // namespace
 
+bool CpuClues::FlagsPasted() const {
+  return std::any_of(features.begin(), features.end(),
+                     [](const CpuFeatureClue& f) { return f.from_flags; });
+}
+
 const CpuFeatureClue* CpuClues::Find(std::string_view name) const {
   for (const CpuFeatureClue& feature : features) {
     if (feature.name == name) {

@@ -76,6 +76,9 @@ struct CpuClues {
 
   /// The feature's clue, or nullptr when the text does not say.
   const CpuFeatureClue* Find(std::string_view name) const;
+  /// True when a feature was read from the CPU's own flags or Features line (lscpu,
+  /// /proc/cpuinfo): advice then does not ask for lscpu's flags again.
+  bool FlagsPasted() const;
 };
 
 /// Reads the run's environment facts (results::SourceInfo::facts: "uname", "cpu_arch" (lscpu's

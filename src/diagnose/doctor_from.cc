@@ -450,7 +450,10 @@ DoctorReport DiagnoseReport(const results::RunResult& pasted,
   ReportOrigin& origin = *report.facts.report;
   origin.clock_source = clock.source;
 
+  origin.kernel_drivers_shown = KernelTool(origin) && !run.algorithms.empty();
   for (const results::AlgorithmResult& result : run.algorithms) {
+    origin.kernel_drivers_shown =
+        origin.kernel_drivers_shown && PastedKernelDriver(run, result, origin).has_value();
     const AlgorithmInfo* alg = FindAlgorithm(result.algorithm);
     if (alg == nullptr) {
       origin.not_examined.push_back(result.algorithm + " (not in cryptobench's catalogue)");

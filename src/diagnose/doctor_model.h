@@ -81,6 +81,9 @@ struct ReportOrigin {
   /// priority may.
   std::string kernel_aes_module;
   size_t kernel_aes_module_line = 0;
+  /// A kernel tool's report whose every algorithm has its driver named in the paste (a tcrypt
+  /// line, a /proc/crypto entry: PastedKernelDriver); advice then does not ask for /proc/crypto.
+  bool kernel_drivers_shown = false;
   /// What the text shows of the clock (import facts): the cpufreq governor ("cpu_governor"),
   /// the current clock ("cpu_cur_mhz", sysfs scaling_cur_freq) and the max (lscpu's CPU max MHz
   /// or sysfs *_max_freq). Advice does not ask for what is shown (ClockAdvice).

@@ -729,10 +729,23 @@ bool Kernel(const DoctorFacts& facts) { return facts.report && KernelTool(*facts
 
 std::string NoCapabilityVectorAdvice(const DoctorFacts& facts) {
   if (Kernel(facts)) {
+    // Only what the paste lacks (tryout 21, t22 and t04 pasted both and were asked for both).
+    std::vector<std::string> missing;
+    if (!facts.report->kernel_drivers_shown) {
+      missing.push_back(fmt::format("`{}` (the driver that serves each algorithm)", kProcCrypto));
+    }
+    // The CPU's flags line, or a model row that settles its AES instructions, is what lscpu
+    // would add (t22 pastes the model line and `grep -o -w aes /proc/cpuinfo`).
+    if (!facts.report->cpu_clues.FlagsPasted() &&
+        ShownAesInstructions(facts.report->cpu_clues) == AesInstructionsShown::kUnknown) {
+      missing.emplace_back("`lscpu` (the CPU's flags)");
+    }
+    if (missing.empty()) {
+      return "";  // the driver names and the CPU's flags stand in for a vector
+    }
     return fmt::format(
-        "The kernel prints no capability vector; include `{}` (the driver that serves each "
-        "algorithm) and `lscpu` (the CPU's flags).",
-        kProcCrypto);
+        "The kernel prints no capability vector; include {}.",
+        missing.size() == 1 ? missing[0] : fmt::format("{} and {}", missing[0], missing[1]));
   }
   if (const Masks* m = MasksOf(AdviceLibraryOf(facts))) {
     // The run pasted already ran masked (its command set the variable, report_facts.cc
@@ -842,6 +855,10 @@ std::string LibraryBuildSettingsText(const DoctorFacts& facts) {
 
 std::string HiddenLibraryChoice(const DoctorFacts& facts) {
   if (Kernel(facts)) {
+    if (facts.report->kernel_drivers_shown) {
+      return "the kernel has no capability vector: the paste names the driver it chose for each "
+             "algorithm instead";
+    }
     return fmt::format("not which driver the kernel chose for each algorithm (`{}` would show it)",
                        kProcCrypto);
   }

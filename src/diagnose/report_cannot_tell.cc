@@ -29,13 +29,6 @@ bool HasFinding(const DoctorReport& report, std::string_view id) {
 
 using Command = SettlingCommandText;
 
-// True when the paste has the CPU's own flags or Features line (lscpu, /proc/cpuinfo): asking for
-// lscpu then asks for what is already there.
-bool FlagsPasted(const CpuClues& clues) {
-  return std::any_of(clues.features.begin(), clues.features.end(),
-                     [](const CpuFeatureClue& f) { return f.from_flags; });
-}
-
 Command SettlingCommand(const DoctorReport& report, const std::string& algorithm) {
   const ReportOrigin& origin = *report.facts.report;
   const std::string& arch = report.facts.cpu.arch;
@@ -59,7 +52,12 @@ Command SettlingCommand(const DoctorReport& report, const std::string& algorithm
         return verdict.algorithm == algorithm && !verdict.kernel_driver.empty() &&
                verdict.status != VerdictStatus::kAccelerated;
       });
-  if (KernelTool(origin) && driver_named && !FlagsPasted(report.facts.report->cpu_clues)) {
+  // The CPU's flags, or (for AES) a model row that settles its AES instructions: what lscpu's
+  // Flags line would add.
+  const bool cpu_shown = origin.cpu_clues.FlagsPasted() ||
+                         (algorithm.starts_with("AES") &&
+                          ShownAesInstructions(origin.cpu_clues) != AesInstructionsShown::kUnknown);
+  if (KernelTool(origin) && driver_named && !cpu_shown) {
     // The paste already names the driver (a tcrypt section line, a /proc/crypto entry): asking
     // for /proc/crypto again adds nothing. Whether the CPU has the instructions that driver
     // went without is lscpu's Flags line (util-linux, sys-utils/lscpu.1.adoc).
@@ -67,6 +65,15 @@ Command SettlingCommand(const DoctorReport& report, const std::string& algorithm
             "the report names the kernel driver; its Flags (or Features) line shows whether the "
             "CPU has the instructions a faster driver would use, so whether that driver is "
             "missing from the kernel or the CPU lacks them"};
+  }
+  if (KernelTool(origin) && driver_named) {
+    // Driver and flags are both in the paste (tryout 21, t22 and t04 were asked for both):
+    // what is left is whether the kernel has the module of the CPU's instructions; lsmod lists
+    // the loaded ones (a built-in driver shows in /proc/crypto only).
+    return {"lsmod",
+            "the paste names the kernel's driver and the CPU's flags; the modules loaded show "
+            "whether the kernel's driver for the CPU's instructions is there (one built into the "
+            "kernel is not listed, and then /proc/crypto would name it)"};
   }
   if (KernelTool(origin)) {
     // The kernel's crypto API serves each name from the registered implementation of highest
@@ -83,7 +90,7 @@ Command SettlingCommand(const DoctorReport& report, const std::string& algorithm
     // Another OS has its own listing (CpuListingCommand).
     // Only the lines the paste lacks: a flags line (lscpu's, /proc/cpuinfo's, `botan cpuid`'s)
     // already gives the extensions.
-    const bool flags = FlagsPasted(report.facts.report->cpu_clues);
+    const bool flags = report.facts.report->cpu_clues.FlagsPasted();
     return CpuListingCommand(
         origin.os,
         flags ? fmt::format("its {}Model name and CPU max MHz lines give {}the clock range, "
@@ -318,7 +325,7 @@ std::optional<Finding> SoftwareExpectedFinding(const DoctorReport& report) {
                   accelerated.empty()
                       ? ""
                       : fmt::format("; the verdicts call {} accelerated", Join(accelerated))),
-      FlagsPasted(report.facts.report->cpu_clues)
+      report.facts.report->cpu_clues.FlagsPasted()
           ? (report.facts.report->cpu_clues.virtual_machine
                  ? "The pasted flags are the guest's: run `lscpu` on the host; if its Flags line "
                    "has the instructions, the guest's CPU model hides them (libvirt <cpu "

@@ -206,5 +206,51 @@ TEST(Tryout21PastesTest, AssumedClockVerdictReadsCleanlyAndAsksOnlyForWhatIsMiss
   EXPECT_THAT(verdict.advice, Not(HasSubstr("scaling_cur_freq")));
 }
 
+// t04 (RK3399: Features line, lsmod, /proc/crypto) and t22 (Xeon model line, /proc/crypto):
+// the driver and the CPU are in the paste, so no advice asks for /proc/crypto or lscpu again.
+TEST(Tryout21PastesTest, KernelReportsAreNotAskedForWhatTheyPaste) {
+  const std::string t04 =
+      "root@rockpi4:~# grep Features /proc/cpuinfo | sort -u\n"
+      "Features\t: fp asimd evtstrm aes pmull sha1 sha2 crc32 cpuid\n"
+      "root@rockpi4:~# lsmod | grep -i aes\n"
+      "aes_neon_bs            24576  0\n"
+      "aes_neon_blk           28672  1 aes_neon_bs\n"
+      "root@rockpi4:~# grep -A4 'xts(aes)' /proc/crypto\n"
+      "name         : xts(aes)\n"
+      "driver       : xts-aes-neonbs\n"
+      "module       : aes_neon_bs\n"
+      "priority     : 250\n"
+      "refcnt       : 1\n"
+      "root@rockpi4:~# cryptsetup benchmark -c aes-xts-plain64\n"
+      "# Tests are approximate using memory only (no storage IO).\n"
+      "# Algorithm |       Key |      Encryption |      Decryption\n"
+      "    aes-xts        256b       102.3 MiB/s       101.5 MiB/s\n";
+  const std::string t22 =
+      "[root@nas ~]# grep -m1 'model name' /proc/cpuinfo\n"
+      "model name\t: Intel(R) Xeon(R) CPU E3-1230 v3 @ 3.30GHz\n"
+      "[root@nas ~]# lsmod | grep -c aesni\n"
+      "0\n"
+      "[root@nas ~]# grep -B1 -A3 'xts(aes)' /proc/crypto\n"
+      "name         : xts(aes)\n"
+      "driver       : xts(ecb(aes-generic))\n"
+      "module       : kernel\n"
+      "priority     : 100\n"
+      "refcnt       : 1\n"
+      "[root@nas ~]# cryptsetup benchmark -c aes-xts-plain64 -s 512\n"
+      "# Tests are approximate using memory only (no storage IO).\n"
+      "# Algorithm |       Key |      Encryption |      Decryption\n"
+      "    aes-xts        512b       148.2 MiB/s       151.0 MiB/s\n";
+  for (const std::string& text : {t04, t22}) {
+    const DoctorReport report = DiagnosePaste(text);
+    const std::string out = DoctorText(report);
+    const Finding* no_vector = FindingOf(report, "report.no-cpuinfo");
+    ASSERT_NE(no_vector, nullptr) << out;
+    EXPECT_THAT(no_vector->advice, Not(HasSubstr("/proc/crypto"))) << out;
+    EXPECT_THAT(no_vector->advice, Not(HasSubstr("lscpu"))) << out;
+    EXPECT_THAT(out, Not(HasSubstr("would show it"))) << out;
+    EXPECT_THAT(out, HasSubstr("the paste names the driver it chose for each algorithm"));
+  }
+}
+
 }  // namespace
 }  // namespace cryptobench::diagnose
