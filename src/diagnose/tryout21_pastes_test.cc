@@ -252,5 +252,26 @@ TEST(Tryout21PastesTest, KernelReportsAreNotAskedForWhatTheyPaste) {
   }
 }
 
+// A SHA-256 figure above every software SHA-256 (hash_bounds.h) on a run whose architecture the
+// text does not give: cpu.sha-hardware says hardware, and the verdict and the counts say so too.
+TEST(Tryout21PastesTest, ShaHardwareBoundSettlesTheVerdict) {
+  const DoctorReport report = DiagnosePaste(
+      "$ openssl speed -elapsed -evp sha256\n"
+      "version: 3.0.13\n"
+      "built on: Fri Jun 28 14:54:19 2024 UTC\n"
+      "options: bn(64,64)\n"
+      "compiler: gcc -fPIC -pthread -O2 -DNDEBUG\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+      "bytes\n"
+      "sha256          200000.00k   600000.00k  1200000.00k  1800000.00k  2200000.00k  "
+      "2250000.00k\n");
+  ASSERT_NE(FindingOf(report, "cpu.sha-hardware"), nullptr);
+  ASSERT_EQ(report.verdicts.size(), 1u);
+  EXPECT_EQ(report.verdicts[0].status, VerdictStatus::kAccelerated) << report.verdicts[0].line;
+  EXPECT_THAT(report.verdicts[0].line, HasSubstr("faster than any software SHA-256 at any clock"));
+  EXPECT_EQ(FindingOf(report, "report.cannot-tell"), nullptr);
+}
+
 }  // namespace
 }  // namespace cryptobench::diagnose
