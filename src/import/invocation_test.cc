@@ -1,6 +1,7 @@
 // How a pasted openssl speed run was invoked (results::Invocation): read from the command line
 // and from speed's own output, kept through a JSON round trip, and the -multi fact kept when a
 // bare version line stands between the children's lines and the results table.
+#include <algorithm>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -104,6 +105,24 @@ TEST(InvocationTest, AsyncJobsAreKeptAndNamed) {
              caveat.find("not comparable with a run without -async_jobs") != std::string::npos);
   }
   EXPECT_TRUE(named);
+}
+
+// Tryout 21 #5: a -multi run that imports no figure (one child's record of two, no summary row)
+// has no sum to describe; one with figures keeps the caveat.
+TEST(InvocationTest, MultiSumCaveatOnlyWithFigures) {
+  const auto none = ImportText(
+      "$ openssl speed -multi 2 sha1\nForked child 0\nForked child 1\nGot: +H:16 from 0\n"
+      "Got: +F:22:sha1:100.00 from 0\n",
+      "t");
+  ASSERT_EQ(none.size(), 1u);
+  const auto sum = [](const results::RunResult& run) {
+    return std::any_of(run.source.caveats.begin(), run.source.caveats.end(),
+                       [](const std::string& c) { return c.starts_with("-multi 2: figures are"); });
+  };
+  EXPECT_FALSE(sum(none[0]));
+  const auto some = ImportText(std::string("$ openssl speed -multi 2 sha1\n") + kChildren, "t");
+  ASSERT_EQ(some.size(), 1u);
+  EXPECT_TRUE(sum(some[0]));
 }
 
 // A bare "OpenSSL 1.1.1w" line between a -multi run's children and its table (speed's own

@@ -1178,6 +1178,17 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
   }
   run.method.threads = std::max(1, multi);
   run.method.input_sizes = sizes;
+  // AddBasisCaveats' "-multi N: figures are the sum of N processes" speaks of figures: a run
+  // that imports none (every cell left out, its caveats say why) has no sum to describe.
+  const bool figures = std::any_of(run.algorithms.begin(), run.algorithms.end(), [](const auto& a) {
+    return std::any_of(a.cells.begin(), a.cells.end(),
+                       [](const results::Cell& cell) { return cell.figures.has_value(); });
+  });
+  if (multi > 0 && !figures) {
+    const std::string sum = fmt::format("-multi {}: figures are the sum of ", multi);
+    std::erase_if(run.source.caveats,
+                  [&](const std::string& caveat) { return caveat.starts_with(sum); });
+  }
   return run;
 }
 
