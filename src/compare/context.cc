@@ -425,7 +425,7 @@ std::string KnownChanges(const Side& a, const Side& b) {
     if (row.area != "speed-tool") {
       // An AES row of one mode's code concerns only a shared figure of that mode.
       return std::any_of(shared_names.begin(), shared_names.end(), [&](const std::string& name) {
-        return diagnose::RowSpeaksOfAlgorithm(row, name);
+        return diagnose::RowSpeaksOf(row, name, "");
       });
     }
     const std::string text = Lower(row.change);

@@ -415,7 +415,7 @@ std::vector<Finding> LibraryRegressionFindings(
     for (std::string_view area : ChangeAreas(cost.algorithm)) {
       for (const diagnose::LibraryChange* row :
            diagnose::ChangesBetween(changes, "openssl", pre.arch, area, pre.earlier, pre.later)) {
-        if (!diagnose::RowSpeaksOfAlgorithm(*row, cost.algorithm)) {
+        if (!diagnose::RowSpeaksOf(*row, cost.algorithm, cost.operation)) {
           continue;  // a row of another mode's code (a CTR regression for a CBC figure)
         }
         const bool in_later = row->versions.Contains(pre.later);

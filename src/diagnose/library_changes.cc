@@ -133,7 +133,16 @@ const std::vector<LibraryChange>& LibraryChanges() {
   return table;
 }
 
-bool RowSpeaksOfAlgorithm(const LibraryChange& row, std::string_view algorithm) {
+bool RowSpeaksOf(const LibraryChange& row, std::string_view algorithm, std::string_view operation) {
+  if (row.area == "BN-RSA") {
+    if (operation.empty()) {
+      return true;
+    }
+    if (row.change.find("decryption") != std::string::npos) {
+      return operation == "decrypt";
+    }
+    return operation == "sign" || operation == "decrypt";
+  }
   if (row.area != "AES") {
     return true;
   }

@@ -78,13 +78,18 @@ std::vector<const LibraryChange*> ChangesBetween(const std::vector<LibraryChange
                                                  std::string_view area, const LibraryVersion& a,
                                                  const LibraryVersion& b);
 
-/// Whether an AES row speaks of `algorithm` ("AES-128-CBC"): a row whose change text names
-/// block-cipher modes as whole words ("aesv8-armx.pl CTR code ...") speaks only of those modes,
-/// and a row naming CTR also of GCM and CCM, whose encryption is counter mode (NIST SP 800-38D
-/// sec. 6.5 GCTR; SP 800-38C sec. 6.1). An AES row speaks of no algorithm but AES; a row naming
-/// no mode speaks of every AES algorithm, and a row of another area is left to its caller's area
-/// check (true).
-bool RowSpeaksOfAlgorithm(const LibraryChange& row, std::string_view algorithm);
+/// Whether a knowledge row's change text speaks of a measured cell, `algorithm` ("AES-128-CBC")
+/// and `operation` ("decrypt"; "" when the caller weighs an algorithm without one, as compare's
+/// list of shared algorithms does: every operation). The row's area is its caller's check (a row
+/// of another area than these two speaks of every cell):
+/// - AES: a row whose change text names block-cipher modes as whole words ("aesv8-armx.pl CTR
+///   code ...") speaks only of those modes, and a row naming CTR also of GCM and CCM, whose
+///   encryption is counter mode (NIST SP 800-38D sec. 6.5 GCTR; SP 800-38C sec. 6.1); a row
+///   naming no mode speaks of every AES algorithm, and of no algorithm but AES.
+/// - BN-RSA: a row about RSA decryption ("decryption" in its text) speaks only of decrypt cells,
+///   another BN-RSA row only of private-key cells (sign, decrypt); with `operation` "" of every
+///   cell.
+bool RowSpeaksOf(const LibraryChange& row, std::string_view algorithm, std::string_view operation);
 
 /// The rows a release key names: "AREA:TEXT" ("AES:bsaes-armv8.pl") is every OpenSSL row of
 /// `table` for `arch` (not "any") whose area is AREA and whose change text contains TEXT. A key is

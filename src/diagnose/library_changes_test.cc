@@ -210,20 +210,37 @@ TEST(LibraryChangesTest, AnAesRowNamingModesSpeaksOnlyOfThem) {
   LibraryChange row;
   row.area = "AES";
   row.change = "aesv8-armx.pl CTR code that avoids 32-bit lane assignment was slower";
-  EXPECT_TRUE(RowSpeaksOfAlgorithm(row, "AES-128-CTR"));
-  EXPECT_TRUE(RowSpeaksOfAlgorithm(row, "AES-256-GCM"));
-  EXPECT_FALSE(RowSpeaksOfAlgorithm(row, "AES-128-CBC"));
-  EXPECT_FALSE(RowSpeaksOfAlgorithm(row, "AES-256-XTS"));
+  EXPECT_TRUE(RowSpeaksOf(row, "AES-128-CTR", ""));
+  EXPECT_TRUE(RowSpeaksOf(row, "AES-256-GCM", ""));
+  EXPECT_FALSE(RowSpeaksOf(row, "AES-128-CBC", ""));
+  EXPECT_FALSE(RowSpeaksOf(row, "AES-256-XTS", ""));
   row.change = "AES-NI through EVP (aesni-x86_64.pl: ECB, CBC, CTR, XTS, CCM)";
-  EXPECT_TRUE(RowSpeaksOfAlgorithm(row, "AES-128-CBC"));
-  EXPECT_TRUE(RowSpeaksOfAlgorithm(row, "AES-128-GCM"));
-  EXPECT_FALSE(RowSpeaksOfAlgorithm(row, "AES-128-OCB"));
+  EXPECT_TRUE(RowSpeaksOf(row, "AES-128-CBC", ""));
+  EXPECT_TRUE(RowSpeaksOf(row, "AES-128-GCM", ""));
+  EXPECT_FALSE(RowSpeaksOf(row, "AES-128-OCB", ""));
   row.change = "vpaes for CPUs without AES-NI (ACTRL is no mode)";
-  EXPECT_TRUE(RowSpeaksOfAlgorithm(row, "AES-128-CBC"));
-  EXPECT_FALSE(RowSpeaksOfAlgorithm(row, "SHA-256"));
+  EXPECT_TRUE(RowSpeaksOf(row, "AES-128-CBC", ""));
+  EXPECT_FALSE(RowSpeaksOf(row, "SHA-256", ""));
   row.area = "GHASH";
   row.change = "CBC";
-  EXPECT_TRUE(RowSpeaksOfAlgorithm(row, "AES-128-GCM"));
+  EXPECT_TRUE(RowSpeaksOf(row, "AES-128-GCM", ""));
+}
+
+// A BN-RSA row speaks of private-key cells, a row about decryption only of decrypt cells; with
+// no operation (compare's list of shared algorithms) of every cell.
+TEST(LibraryChangesTest, ABnRsaRowSpeaksOfPrivateKeyOperations) {
+  LibraryChange row;
+  row.area = "BN-RSA";
+  row.change = "rsaz-avx2.pl Montgomery multiplication";
+  EXPECT_TRUE(RowSpeaksOf(row, "RSA-2048", "sign"));
+  EXPECT_TRUE(RowSpeaksOf(row, "RSA-2048", "decrypt"));
+  EXPECT_FALSE(RowSpeaksOf(row, "RSA-2048", "verify"));
+  EXPECT_TRUE(RowSpeaksOf(row, "RSA-2048", ""));
+  row.change = "slower RSA decryption";
+  EXPECT_TRUE(RowSpeaksOf(row, "RSA-2048", "decrypt"));
+  EXPECT_FALSE(RowSpeaksOf(row, "RSA-2048", "sign"));
+  row.area = "SHA-2";
+  EXPECT_TRUE(RowSpeaksOf(row, "SHA-256", "hash"));
 }
 
 TEST(LibraryChangesTest, Aarch64BitSlicedAesArrivesIn31) {

@@ -189,19 +189,6 @@ const results::AlgorithmResult* ResultOf(const results::RunResult& run, std::str
   return nullptr;
 }
 
-// Whether a "regressed" row speaks of this operation: a row about RSA decryption
-// only of decrypt rows, another BN-RSA row of private-key rows (sign, decrypt), other areas of
-// every operation.
-bool RowSpeaksOf(const LibraryChange& row, std::string_view operation) {
-  if (row.area != "BN-RSA") {
-    return true;
-  }
-  if (row.change.find("decryption") != std::string::npos) {
-    return operation == "decrypt";
-  }
-  return operation == "sign" || operation == "decrypt";
-}
-
 // The CPU feature a "regressed" row's code path runs on (CpuConditionOfRow's hardware paths:
 // aesv8-armx.pl is OpenSSL's ARMv8 Crypto Extension AES, its AESE/AESD instructions, which the
 // armcap dispatch tests as ARMV8_AES; aesni-x86_64.pl and aesni-x86.pl the AES-NI code). "" for a
@@ -241,8 +228,7 @@ std::vector<Finding> KnownChangeFindings(const DoctorReport& report, std::string
     for (const Verdict& verdict : report.verdicts) {
       const std::vector<std::string_view> areas = AreasOf(verdict.algorithm);
       if (std::find(areas.begin(), areas.end(), row.area) == areas.end() ||
-          !RowSpeaksOf(row, verdict.operation) || !RowSpeaksOfAlgorithm(row, verdict.algorithm) ||
-          verdict.measurements.empty() ||
+          !RowSpeaksOf(row, verdict.algorithm, verdict.operation) || verdict.measurements.empty() ||
           verdict.measurements.front().status != results::CellStatus::kOk) {
         continue;
       }
