@@ -625,11 +625,19 @@ std::optional<Finding> Headline(const std::vector<Statement>& statements,
     text += PartlyKnownClause(identity);
     cause = "cannot-tell";
   } else if (masked) {
+    // The bits the text shows the CPU has, when there are any; else every bit it may have.
+    std::vector<std::string> named;
+    for (const std::string& bit : slow_mask->clears) {
+      if (std::find(slow_mask->cpu_unknown.begin(), slow_mask->cpu_unknown.end(), bit) ==
+          slow_mask->cpu_unknown.end()) {
+        named.push_back(bit);
+      }
+    }
     text += fmt::format(
         ": {} ran with {}={} ({}), which clears {}: the capability mask explains it, not the "
         "build",
         all_slower ? b_letter : a_letter, slow_mask->variable, slow_mask->value, slow_mask->origin,
-        JoinAnd(slow_mask->clears));
+        JoinAnd(named.empty() ? slow_mask->clears : named));
     cause = "capability-masked";
   } else if (asm_known) {
     text += asm_clause->clause;

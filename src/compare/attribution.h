@@ -143,10 +143,16 @@ std::vector<std::string_view> AssemblyDefinesOf(std::string_view algorithm);
 /// OPENSSL_ia32cap (OPENSSL_armcap on ARM) is set (crypto/info.c), so the mask is a fact of the
 /// run, not a guess.
 struct CpuinfoMask {
-  std::string variable;             ///< "OPENSSL_ia32cap" or "OPENSSL_armcap"
-  std::string value;                ///< the env: part, e.g. "~0x200000200000000"
-  std::vector<std::string> clears;  ///< known capability bits it clears (the doctor's
-                                    ///< env.ia32cap finding: diagnose::ReportFacts)
+  std::string variable;  ///< "OPENSSL_ia32cap" or "OPENSSL_armcap"
+  std::string value;     ///< the env: part, e.g. "~0x200000200000000"
+  /// Known capability bits it clears that the side's CPU may have: those its text shows the CPU
+  /// has and those it does not show (the doctor's mask of the run: diagnose::ReportFacts'
+  /// env_masked_features and env_cleared_unknown), never one the text shows the CPU lacks.
+  std::vector<std::string> clears;
+  /// Known bits it clears that the text shows the CPU lacks anyway (env_cleared_absent): no mask
+  /// of anything; and those of `clears` the text does not show the CPU has (env_cleared_unknown).
+  std::vector<std::string> cpu_lacks;
+  std::vector<std::string> cpu_unknown;
   /// Where the text shows it: "its CPUINFO line's env: part" or "set for its openssl speed
   /// command".
   std::string origin = "its CPUINFO line's env: part";

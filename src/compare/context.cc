@@ -604,6 +604,56 @@ bool WorkerMask(const Side& side) {
   return !variable.empty() && side.run.library.worker_env.count(variable) != 0;
 }
 
+// The bits of a report's mask of the run, as CpuinfoMask lists them; unparsable-value notes
+// are left out. Against the other side's run, a bit the text does not show the CPU has may be
+// the mask's doing (its vector lacks it because the value clears it); only a bit the text shows
+// the CPU lacks is not.
+void FillMaskBits(const diagnose::DoctorFacts& facts, CpuinfoMask& mask) {
+  for (const std::string& name : facts.env_masked_features) {
+    if (name.rfind("(unparsable", 0) != 0) {
+      mask.clears.push_back(name);
+    }
+  }
+  mask.clears.insert(mask.clears.end(), facts.env_cleared_unknown.begin(),
+                     facts.env_cleared_unknown.end());
+  mask.cpu_lacks = facts.env_cleared_absent;
+  mask.cpu_unknown = facts.env_cleared_unknown;
+  // x86 keeps a bit no CPU line shows among the masked ones (ReportFacts): not shown either.
+  const diagnose::CpuClues& clues = facts.report->cpu_clues;
+  for (const std::string& name : facts.env_masked_features) {
+    const diagnose::CpuFeatureClue* clue = clues.Find(name);
+    if (name.rfind("(unparsable", 0) != 0 &&
+        (clue == nullptr || !clue->present || (!clue->from_flags && clues.virtual_machine))) {
+      mask.cpu_unknown.push_back(name);
+    }
+  }
+}
+
+// What `mask` clears, for "which clears ...": "AES-NI and PCLMULQDQ", then "; also X, which the
+// text does not show its CPU has" and "; also Y, which its CPU lacks anyway"; "none of the known
+// capability bits" ("... its CPU has" when it clears others) when `clears` is empty.
+std::string MaskClearsText(const CpuinfoMask& mask) {
+  const bool others = !mask.cpu_lacks.empty() || !mask.cpu_unknown.empty();
+  std::vector<std::string> shown;  // clears, less the bits the text does not show the CPU has
+  for (const std::string& name : mask.clears) {
+    if (std::find(mask.cpu_unknown.begin(), mask.cpu_unknown.end(), name) ==
+        mask.cpu_unknown.end()) {
+      shown.push_back(name);
+    }
+  }
+  std::string text = shown.empty() ? others ? "none of the known capability bits its CPU has"
+                                            : "none of the known capability bits"
+                                   : JoinAnd(shown);
+  if (!mask.cpu_unknown.empty()) {
+    text += fmt::format("; also {}, which the text does not show its CPU has",
+                        JoinAnd(mask.cpu_unknown));
+  }
+  if (!mask.cpu_lacks.empty()) {
+    text += fmt::format("; also {}, which its CPU lacks anyway", JoinAnd(mask.cpu_lacks));
+  }
+  return text;
+}
+
 std::vector<Finding> CapabilityFindings(const Side& a, const Side& b) {
   std::vector<Finding> out;
   for (const Side* side : {&a, &b}) {
@@ -721,9 +771,7 @@ std::vector<Finding> CapabilityFindings(const Side& a, const Side& b) {
       unexplained = unexplained || !left.empty();
       notes.push_back(
           fmt::format("{}'s CPUINFO line ends in env:{}: it ran with {} set, which clears {}",
-                      side->letter, mask->value, mask->variable,
-                      mask->clears.empty() ? std::string("none of the known capability bits")
-                                           : JoinAnd(mask->clears)));
+                      side->letter, mask->value, mask->variable, MaskClearsText(*mask)));
       if (!cleared.empty()) {
         cause = "capability-masked";
       }
@@ -822,16 +870,12 @@ std::optional<CpuinfoMask> CpuinfoMaskOf(const Side& side) {
   if (!facts.env_ia32cap) {
     return std::nullopt;
   }
-  const std::string variable =
+  CpuinfoMask mask;
+  mask.variable =
       line.find("OPENSSL_armcap") != std::string::npos ? "OPENSSL_armcap" : "OPENSSL_ia32cap";
-  std::vector<std::string> clears;
-  for (const std::string& name : facts.env_masked_features) {
-    if (name.rfind("(unparsable", 0) != 0) {
-      clears.push_back(name);
-    }
-  }
-  return CpuinfoMask{variable, *facts.env_ia32cap, std::move(clears),
-                     "its CPUINFO line's env: part", std::nullopt};
+  mask.value = *facts.env_ia32cap;
+  FillMaskBits(facts, mask);
+  return mask;
 }
 
 std::string CpuDifference(const Side& a, const Side& b) {
@@ -871,12 +915,6 @@ std::optional<CpuinfoMask> CommandLineMaskOf(const Side& side) {
   if (!facts.env_ia32cap) {
     return std::nullopt;
   }
-  std::vector<std::string> clears;
-  for (const std::string& name : facts.env_masked_features) {
-    if (name.rfind("(unparsable", 0) != 0) {
-      clears.push_back(name);
-    }
-  }
   std::vector<std::string> explains;
   for (const results::AlgorithmResult& alg : side.run.algorithms) {
     const AlgorithmInfo* info = FindAlgorithm(alg.algorithm);
@@ -884,8 +922,13 @@ std::optional<CpuinfoMask> CommandLineMaskOf(const Side& side) {
       explains.push_back(alg.algorithm);
     }
   }
-  return CpuinfoMask{ArchOfRun(side.run).variable, *facts.env_ia32cap, std::move(clears),
-                     "set for its openssl speed command", std::move(explains)};
+  CpuinfoMask mask;
+  mask.variable = ArchOfRun(side.run).variable;
+  mask.value = *facts.env_ia32cap;
+  FillMaskBits(facts, mask);
+  mask.origin = "set for its openssl speed command";
+  mask.explains = std::move(explains);
+  return mask;
 }
 
 HardwareAes HardwareAesOf(const Side& side) {

@@ -2,6 +2,7 @@
 // CPUINFO capability vectors) or whose CPUINFO line shows an OPENSSL_ia32cap mask (new-user
 // tryout, session 17): a difference of CPUs names no code path; a mask the line shows is a fact.
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -276,9 +277,20 @@ TEST(CompareMaskTest, A111MaskOnTheCommandLineExplainsTheAesSlowdown) {
   EXPECT_EQ(pattern->cause, "capability-masked") << AllText(report);
   EXPECT_THAT(pattern->text,
               HasSubstr("B ran with OPENSSL_ia32cap=~0x200000000000000 (set for its openssl speed "
-                        "command), which clears AES-NI, "));
-  // A value without ":" zeroes the second word too (crypto/cpuid.c): its bits are named.
+                        "command), which clears AES-NI: "));
+  // A value without ":" zeroes the second word too (crypto/cpuid.c): of its bits only those B's
+  // Flags line shows are named; the Ivy Bridge i5-3330 has no AVX2, AVX-512 or VAES to mask.
   EXPECT_THAT(pattern->text, HasSubstr("the capability mask explains it, not the build"));
+  EXPECT_THAT(pattern->text, Not(HasSubstr("AVX2")));
+  EXPECT_THAT(pattern->text, Not(HasSubstr("AVX-512F")));
+  EXPECT_THAT(pattern->text, Not(HasSubstr("VAES")));
+  const std::optional<CpuinfoMask> mask = CommandLineMaskOf(PasteSide("B", masked));
+  ASSERT_TRUE(mask.has_value());
+  EXPECT_THAT(mask->clears, ::testing::Contains("AES-NI"));
+  EXPECT_THAT(mask->clears, Not(::testing::Contains("AVX2")));
+  EXPECT_THAT(mask->clears, Not(::testing::Contains("VAES")));
+  EXPECT_THAT(mask->cpu_lacks, ::testing::Contains("VAES"));
+  EXPECT_THAT(mask->cpu_lacks, ::testing::Contains("AVX2"));
 
   // The same mask, but MD5 (no AES-NI path) slower too: the mask does not explain MD5.
   std::string md5_too = masked;

@@ -118,12 +118,18 @@ struct DoctorFacts {
   /// The capability variable (MaskVariable: OPENSSL_ia32cap, or OPENSSL_armcap on AArch64) in
   /// doctor's environment, if set, as report::SafeText shows it (control characters escaped).
   std::optional<std::string> env_ia32cap;
-  std::vector<std::string> env_masked_features;  ///< known bits the env value clears (vs the
-                                                 ///< vector detected without it)
-  /// Known bits a report's OPENSSL_armcap env: value clears that the text does not show the CPU
-  /// has (no Features line, no model row): not masked features, since the CPU may lack them, but
-  /// "cannot tell" (ReportFacts); empty live and for OPENSSL_ia32cap.
+  /// Known bits the env value clears that the CPU has: live, those set in the vector detected
+  /// without it; in a report, those the text shows the CPU has (its flags or Features line, or a
+  /// model row outside a virtual machine: ReportFacts).
+  std::vector<std::string> env_masked_features;
+  /// Known bits a report's env value (OPENSSL_ia32cap or OPENSSL_armcap, from CPUINFO's env:
+  /// part or the pasted command) clears that the text does not show the CPU has (no flags or
+  /// Features line, no model row): not masked features, since the CPU may lack them, but "cannot
+  /// tell" (ReportFacts); empty live.
   std::vector<std::string> env_cleared_unknown;
+  /// Known bits a report's env value clears that the text shows the CPU lacks: no mask, since the
+  /// library could not use them anyway (ReportFacts); empty live.
+  std::vector<std::string> env_cleared_absent;
   std::string detected_capability_vector;  ///< the library's vector with the env var unset
   std::vector<AsmModule> asm_modules;      ///< ID strings found in the loaded file
   std::vector<std::string> asm_defines;    ///< -D*_ASM in cflags (meaningful for 1.x only)

@@ -35,7 +35,8 @@ std::string JoinedOr(const std::vector<std::string>& items, const std::string& s
 }
 
 // "; clears AES, PMULL" for a report's env value: the masked bits, then those the text does
-// not show the CPU has (DoctorFacts::env_cleared_unknown), which may change nothing.
+// not show the CPU has (DoctorFacts::env_cleared_unknown), which may change nothing. Bits the
+// text shows the CPU lacks (env_cleared_absent) change nothing and are not named.
 std::string ClearedBits(const DoctorFacts& facts) {
   const std::vector<std::string>& unknown = facts.env_cleared_unknown;
   if (unknown.empty()) {

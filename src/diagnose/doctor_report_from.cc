@@ -114,8 +114,11 @@ std::string ReportFeatureText(const DoctorFacts& facts, const cpu::FeatureState&
                                 feature.name) != facts.env_masked_features.end();
   const bool unknown = std::find(facts.env_cleared_unknown.begin(), facts.env_cleared_unknown.end(),
                                  feature.name) != facts.env_cleared_unknown.end();
+  const bool absent = std::find(facts.env_cleared_absent.begin(), facts.env_cleared_absent.end(),
+                                feature.name) != facts.env_cleared_absent.end();
   return masked    ? "clear (env: masks it)"
          : unknown ? "clear (env: clears it; CPU: not in the text)"
+         : absent  ? "clear (env: clears it; CPU: lacks it)"
                    : "clear";
 }
 

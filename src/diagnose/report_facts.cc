@@ -233,6 +233,34 @@ std::optional<uint64_t> ParseWhole(std::string_view text) {
   return value;
 }
 
+// The mask of this run, the same on every architecture: of the known bits `cleared` (those the
+// run's OPENSSL_ia32cap or OPENSSL_armcap value turns off in the library, decoded per
+// architecture by the caller), a bit is masked (env_masked_features) only where the text shows
+// the CPU has it: its own flags or Features line, or a model row outside a virtual machine. One
+// the text shows the CPU lacks changes nothing, since the library could not have used it anyway
+// (env_cleared_absent); one the text does not show is "cannot tell" (env_cleared_unknown), never
+// masked. A vector the library prints with the value applied (CPUINFO) shows the masked word,
+// not what the CPU offers, so it settles none of them. `unknown_is_masked` (OPENSSL_ia32cap)
+// keeps x86's former reading of a bit no CPU line shows: masked, the text saying it does not
+// show whether the CPU has it (ReportFindings' env.ia32cap). Tryout 21 t47 and tryout 20 p24: a
+// command-line OPENSSL_ia32cap that zeroes the second word was said to mask AVX-512 and VAES on
+// CPUs whose flags lack them.
+void SortClearedBits(const std::vector<std::string>& cleared, bool unknown_is_masked,
+                     DoctorFacts& facts) {
+  const CpuClues& clues = facts.report->cpu_clues;
+  for (const std::string& name : cleared) {
+    const CpuFeatureClue* clue = clues.Find(name);
+    const bool trusted = clue != nullptr && (clue->from_flags || !clues.virtual_machine);
+    if (!trusted) {
+      (unknown_is_masked ? facts.env_masked_features : facts.env_cleared_unknown).push_back(name);
+    } else if (clue->present) {
+      facts.env_masked_features.push_back(name);
+    } else {
+      facts.env_cleared_absent.push_back(name);
+    }
+  }
+}
+
 void DecodeX86(const results::LibraryInfo& library, DoctorFacts& facts) {
   const std::optional<CapabilityVector> vector = ParseCpuInfoVector(
       library.capability_vector.empty() ? library.cpu_info : library.capability_vector);
@@ -262,14 +290,16 @@ void DecodeX86(const results::LibraryInfo& library, DoctorFacts& facts) {
   all.fill(~uint64_t{0});
   const int library_words = words <= 2 ? 2 : 5;
   try {
+    std::vector<std::string> cleared;
     for (const std::string& name : MaskedFeatures(all, env, library_words)) {
       const auto bit = std::find_if(KnownCapabilityBits().begin(), KnownCapabilityBits().end(),
                                     [&](const CapabilityBit& b) { return b.name == name; });
       if (bit != KnownCapabilityBits().end() && bit->vector < words &&
           ((*vector)[static_cast<size_t>(bit->vector)] & bit->mask) == 0) {
-        facts.env_masked_features.push_back(name);
+        cleared.push_back(name);
       }
     }
+    SortClearedBits(cleared, /*unknown_is_masked=*/true, facts);
   } catch (const std::invalid_argument& e) {
     facts.env_masked_features.push_back(std::string("(unparsable value: ") + e.what() + ")");
   }
@@ -283,28 +313,16 @@ std::string CommandLineArmcap(const results::RunResult& run) {
 }
 
 // An OPENSSL_armcap value the run was given (CPUINFO's env: part or the pasted command) as
-// env_ia32cap, env_masked_features and env_cleared_unknown. OPENSSL_armcap replaces the whole
-// word (armcap.c:266-271), read by strtoul: every bit the number it starts with lacks is off
-// ("0xb9:0x0" is 0xb9, as live doctor reads it). The word CPUINFO prints is the replaced one, so
-// what the CPU has comes from the text's CPU lines: a bit is masked only where the CPU offers it
-// (its Features line, or a model row outside a virtual machine); a bit the CPU lacks changes
-// nothing, and one the text does not show is "cannot tell" (env_cleared_unknown), never masked.
+// env_ia32cap and the run's mask (SortClearedBits). OPENSSL_armcap replaces the whole word
+// (armcap.c:266-271), read by strtoul: every bit the number it starts with lacks is off
+// ("0xb9:0x0" is 0xb9, as live doctor reads it).
 void ArmEnvMask(const std::string& env, DoctorFacts& facts) {
   facts.env_ia32cap = env;
   uint32_t known = 0;
   for (const ArmcapBit& bit : kArmcapBits) {
     known |= 1u << bit.bit;
   }
-  const CpuClues& clues = facts.report->cpu_clues;
-  for (const std::string& name : ArmcapMaskedFeatures(known, env)) {
-    const CpuFeatureClue* clue = clues.Find(name);
-    const bool trusted = clue != nullptr && (clue->from_flags || !clues.virtual_machine);
-    if (trusted && clue->present) {
-      facts.env_masked_features.push_back(name);
-    } else if (!trusted) {
-      facts.env_cleared_unknown.push_back(name);
-    }
-  }
+  SortClearedBits(ArmcapMaskedFeatures(known, env), /*unknown_is_masked=*/false, facts);
 }
 
 // A CPUINFO OPENSSL_armcap word as the run's CPU features, and the value the run was given:
@@ -342,8 +360,11 @@ void DecodeArm(const results::RunResult& run, DoctorFacts& facts) {
 // 2024-12-04, after 3.4.0 was released on 2024-10-22), so 3.5.0 is its first release; 3.1 to
 // 3.4 still parse two fields (crypto/cpuid.c). BoringSSL and AWS-LC (bssl speed) read the
 // variable too, two 64-bit fields, the second after ':' (crypto/cpu_intel.c OPENSSL_cpuid_setup
-// and handle_cpu_env: '~' clears, '|' sets, else replaces). A CPUINFO env: part, when there is
-// one, was read instead.
+// and handle_cpu_env: '~' clears, '|' sets, else replaces), but unlike OpenSSL they leave the
+// second field as detected when the value has no ':' (`env2 = strchr(env1, ':'); if (env2 !=
+// NULL) handle_cpu_env(&OPENSSL_ia32cap_P[2], env2 + 1);`), so "~0x200000200000000" clears
+// AES-NI and PCLMULQDQ only. A CPUINFO env: part, when there is one, was read instead. Which of
+// the bits it clears the CPU has: SortClearedBits.
 void CommandLineMask(const results::RunResult& run, DoctorFacts& facts) {
   const auto it = run.library.worker_env.find("OPENSSL_ia32cap");
   if (run.source.kind != "imported" || it == run.library.worker_env.end()) {
@@ -351,13 +372,23 @@ void CommandLineMask(const results::RunResult& run, DoctorFacts& facts) {
   }
   facts.env_ia32cap = it->second;
   const uint64_t num = run.library.version_num;
-  const int library_words =
-      run.library.backend == "boringssl" || (num != 0 && num < kIa32capFiveWordsRelease) ? 2 : 5;
+  const bool boringssl = run.library.backend == "boringssl";
+  const int library_words = boringssl || (num != 0 && num < kIa32capFiveWordsRelease) ? 2 : 5;
+  // BoringSSL keeps a second field the value does not write: only LV0's bits can be cleared.
+  const bool first_word_only = boringssl && it->second.find(':') == std::string::npos;
   // Only the words the library has: a bit of LV2+ (SHA512, AVX-IFMA) is no mask on 3.4.
   CapabilityVector all{};
   std::fill(all.begin(), all.begin() + library_words, ~uint64_t{0});
   try {
-    facts.env_masked_features = MaskedFeatures(all, it->second, library_words);
+    std::vector<std::string> cleared;
+    for (const std::string& name : MaskedFeatures(all, it->second, library_words)) {
+      const auto bit = std::find_if(KnownCapabilityBits().begin(), KnownCapabilityBits().end(),
+                                    [&](const CapabilityBit& b) { return b.name == name; });
+      if (!first_word_only || (bit != KnownCapabilityBits().end() && bit->vector == 0)) {
+        cleared.push_back(name);
+      }
+    }
+    SortClearedBits(cleared, /*unknown_is_masked=*/true, facts);
   } catch (const std::invalid_argument& e) {
     facts.env_masked_features.push_back(std::string("(unparsable value: ") + e.what() + ")");
   }

@@ -92,6 +92,29 @@ void Build(const DoctorFacts& facts, std::vector<Finding>& out) {
   }
 }
 
+// ", which clears AES-NI, AVX2, features the text shows the CPU has" for a report's masked bits;
+// an OPENSSL_ia32cap bit no CPU line shows (ReportFacts keeps it masked) is named apart, "(whether
+// the CPU has them is not in the text)".
+std::string MaskedText(const DoctorFacts& facts) {
+  const CpuClues& clues = facts.report->cpu_clues;
+  std::vector<std::string> shown;
+  std::vector<std::string> unshown;
+  for (const std::string& name : facts.env_masked_features) {
+    const CpuFeatureClue* clue = clues.Find(name);
+    const bool trusted = clue != nullptr && (clue->from_flags || !clues.virtual_machine);
+    (trusted && clue->present ? shown : unshown).push_back(name);
+  }
+  std::string text;
+  if (!shown.empty()) {
+    text = fmt::format(", which clears {}, features the text shows the CPU has", Join(shown));
+  }
+  if (!unshown.empty()) {
+    text += fmt::format("{} {} (whether the CPU has them is not in the text)",
+                        shown.empty() ? ", which clears" : "; it also clears", Join(unshown));
+  }
+  return text;
+}
+
 void Mask(const DoctorFacts& facts, std::vector<Finding>& out) {
   if (!facts.env_ia32cap) {
     return;
@@ -104,26 +127,25 @@ void Mask(const DoctorFacts& facts, std::vector<Finding>& out) {
       (command ? fmt::format("the pasted command (or an export line before it) sets {}={}",
                              variable, *facts.env_ia32cap)
                : fmt::format("the CPUINFO line ends in env:{}", *facts.env_ia32cap)) +
-      (masks && variable == "OPENSSL_armcap"
-           ? fmt::format(", which clears {}, features the text shows the CPU has",
-                         Join(facts.env_masked_features))
-       : masks ? fmt::format(", which clears {} (whether the CPU has them is not in the text)",
-                             Join(facts.env_masked_features))
+      (masks                                ? MaskedText(facts)
        : !facts.env_cleared_unknown.empty() ? std::string()
-       : variable == "OPENSSL_armcap"
+       : variable == "OPENSSL_armcap" || !facts.env_cleared_absent.empty()
            ? std::string(", which clears none of the known capability bits the CPU has")
            : std::string(", which clears none of the known capability bits"));
-  // OPENSSL_armcap bits the value clears that no CPU line shows (ReportFacts): the CPU may lack
-  // them, so the mask is not shown to change anything there.
+  // Bits the value clears that no CPU line shows (ReportFacts): the CPU may lack them, so the
+  // mask is not shown to change anything there.
   const bool unknown = !facts.env_cleared_unknown.empty();
   if (unknown) {
     evidence += fmt::format(
-        "{} clears {}; whether the CPU has {} is not in the text (no Features line), so cannot "
-        "tell whether the value masks {}",
+        "{} clears {}; whether the CPU has {} is not in the text (no flags or Features line "
+        "shows {}), so cannot tell whether the value masks {}",
         masks ? "; it also" : ", which", Join(facts.env_cleared_unknown),
+        facts.env_cleared_unknown.size() == 1 ? "it" : "them",
         facts.env_cleared_unknown.size() == 1 ? "it" : "them",
         facts.env_cleared_unknown.size() == 1 ? "it" : "them");
   }
+  // Bits the value clears that the CPU lacks anyway (env_cleared_absent) change nothing: not
+  // named, as the value takes nothing away there.
   // OpenSSL zeroes every word the value does not write (crypto/cpuid.c; cpb-reference.md 2.1).
   const std::string& vector = facts.library.capability_vector;
   const size_t words = static_cast<size_t>(std::count(vector.begin(), vector.end(), ':')) + 1;
@@ -140,8 +162,10 @@ void Mask(const DoctorFacts& facts, std::vector<Finding>& out) {
       fmt::format("The report ran with {} set{}", variable, masks ? ": it masks CPU features" : ""),
       evidence,
       masks     ? fmt::format("Re-run without {} to see the library's own paths.", variable)
-      : unknown ? "Include `grep -m1 Features /proc/cpuinfo` from the same machine: it names the "
-                  "crypto extensions the CPU has, and so which of them the value turns off."
+      : unknown ? fmt::format("Include `{}` from the same machine: it names the extensions the "
+                              "CPU has, and so which of them the value turns off.",
+                              variable == "OPENSSL_armcap" ? "grep -m1 Features /proc/cpuinfo"
+                                                           : "grep -m1 flags /proc/cpuinfo")
                 : ""));
 }
 

@@ -591,9 +591,9 @@ Verdict Decider::DecideFromReport() const {
                       : facts_.library.cpu_info.find("env:") == std::string::npos
                           ? "set on the pasted command or by an export before it"
                           : "the env: part of the report's CPUINFO line";
-  // OPENSSL_armcap bits the value clears that the text does not show the CPU has
-  // (env_cleared_unknown): the path may be off by the mask or absent from the CPU, so a figure
-  // outside the accelerated classes is "cannot tell", never masked.
+  // Bits the value clears that the text does not show the CPU has (env_cleared_unknown): the
+  // path may be off by the mask or absent from the CPU, so a figure outside the accelerated
+  // classes is "cannot tell", never masked.
   std::vector<std::string> unknown;
   for (const ReportPath& path : paths) {
     for (const std::string& feature : path.mask) {
@@ -614,13 +614,18 @@ Verdict Decider::DecideFromReport() const {
                                  "{}",
                                  variable, *facts_.env_ia32cap, where, Join(unknown), alg_.name,
                                  unknown.size() == 1 ? "it" : "them", figure));
+    const bool arm = variable == "OPENSSL_armcap";
     v.evidence.push_back(fmt::format(
-        "{} replaces the capability word (crypto/armcap.c), so the CPUINFO word shows the value, "
-        "not what the CPU offers; the text has no Features line or model row for {}",
-        variable, Join(unknown)));
-    v.advice =
-        "Include `grep -m1 Features /proc/cpuinfo` from the same machine: a CPU that lists them "
-        "ran without them because of the mask; one that does not never had them.";
+        "{}; the text has no {} line or model row for {}",
+        arm ? "OPENSSL_armcap replaces the capability word (crypto/armcap.c), so the CPUINFO "
+              "word shows the value, not what the CPU offers"
+            : "OPENSSL_ia32cap clears bits of the vector CPUID gives (crypto/cpuid.c): it says "
+              "what the library was told to leave out, not what the CPU offers",
+        arm ? "Features" : "flags", Join(unknown)));
+    v.advice = fmt::format(
+        "Include `grep -m1 {} /proc/cpuinfo` from the same machine: a CPU that lists them ran "
+        "without them because of the mask; one that does not never had them.",
+        arm ? "Features" : "flags");
     return v;
   }
   // In doubt, a figure in an accelerated class over the whole range shows a fast path ran: the
