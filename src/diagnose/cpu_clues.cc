@@ -179,6 +179,16 @@ class Reader {
     out_.features.push_back({name, present, from_flags, clue, source});
   }
 
+  // A flags-line row's feature as a flags clue shows it; the hypervisor row (has VM) counts only
+  // when present, since a missing hypervisor flag proves no bare-metal machine.
+  void AddFlagRow(const Row& row, bool present, const std::string& clue) {
+    if (row.has[0] != "VM") {
+      AddFeature(row.has[0], present, true, clue, row.source);
+    } else if (present) {
+      AddFeature("VM", true, true, clue, row.source);
+    }
+  }
+
   // `uname -a` (every word is tried) or lscpu's "Architecture:" value (uname -m's).
   void Uname(const results::SourceFact& fact, std::string_view what) {
     for (const std::string& word : Words(fact.value)) {
@@ -279,13 +289,7 @@ class Reader {
       }
       any = true;
       const bool present = tokens.count(row.match) > 0;
-      if (row.has[0] == "VM") {
-        if (present) {
-          AddFeature("VM", true, true, clue, row.source);
-        }
-        continue;
-      }
-      AddFeature(row.has[0], present, true, clue, row.source);
+      AddFlagRow(row, present, clue);
     }
     if (any) {
       out_.flags_family = "freebsd";
@@ -410,13 +414,7 @@ class Reader {
       if (present_only && !present) {
         continue;
       }
-      if (row.has[0] == "VM") {
-        if (present) {
-          AddFeature("VM", true, true, clue, row.source);
-        }
-        continue;
-      }
-      AddFeature(row.has[0], present, true, clue, row.source);
+      AddFlagRow(row, present, clue);
     }
   }
 
@@ -462,13 +460,7 @@ class Reader {
         continue;
       }
       const bool present = found.count(row.match) > 0;
-      if (row.has[0] == "VM") {
-        if (present) {
-          AddFeature("VM", true, true, clue, row.source);
-        }
-        continue;
-      }
-      AddFeature(row.has[0], present, true, clue, row.source);
+      AddFlagRow(row, present, clue);
     }
   }
 
