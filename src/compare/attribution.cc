@@ -33,9 +33,6 @@ RowState StateOf(const Row& row) {
   return row.direction == Direction::kSlower ? RowState::kSlower : RowState::kFaster;
 }
 
-// Statements at or above this spread (max ratio / min ratio) quote a range, not one factor.
-constexpr double kRangeSpread = 1.25;
-
 struct Statement {
   std::string subject;  // "AES-*", "AES-CBC", "RSA"
   std::string group;
@@ -620,6 +617,10 @@ std::optional<Finding> Headline(const std::vector<Statement>& statements,
     text +=
         ": the sides are the same build on the same CPU (see below), so this is the machine's "
         "speed between the runs, not a code path";
+    cause = "machine-difference";
+  } else if (identity.state == BuildIdentity::State::kPartlyKnown && !identity.clock.empty()) {
+    text += fmt::format(": nothing recorded differs between the sides (the same {}){}",
+                        JoinAnd(identity.matched), identity.clock);
     cause = "machine-difference";
   } else if (identity.state == BuildIdentity::State::kPartlyKnown) {
     text += PartlyKnownClause(identity);

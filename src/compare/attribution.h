@@ -19,6 +19,9 @@ namespace cryptobench::compare {
 inline constexpr uint64_t kSmallInputMax = 256;
 /// Sizes at or above this are "large": the algorithm's code path dominates (bytes).
 inline constexpr uint64_t kLargeInputMin = 8192;
+/// Ratios whose spread (max ratio / min ratio) is at or above this are quoted as a range, not
+/// one factor; below it they are "about the same factor".
+inline constexpr double kRangeSpread = 1.25;
 
 /// The pattern of one family's compared rows (Presence::kBoth).
 enum class Pattern {
@@ -50,6 +53,10 @@ struct BuildIdentity {
   std::vector<std::string> unknown;
   /// kPartlyKnown: the one command that would record what is missing, e.g. "lscpu".
   std::string command;
+  /// kPartlyKnown with only the CPU model unknown: the clause of MachineClockClause that reads a
+  /// uniform change as the machine's clock (", and B's paste shows a lower clock: ..."); "" when
+  /// the pasted cpufreq lines do not show one.
+  std::string clock;
 };
 
 /// The identity of `a` and `b` (BuildIdentity). kNotSame when they differ in how they were run
@@ -66,6 +73,23 @@ struct BuildIdentity {
 /// in place). Without it on a side, a library rebuilt in place with the same version and build
 /// lines looks the same.
 BuildIdentity SameBuild(const Side& a, const Side& b);
+
+/// The clause for BuildIdentity::clock: when `identity` is kPartlyKnown with only the CPU model
+/// unknown (the same build and capability vector, so one code path), every compared row of
+/// `rows` (Presence::kBoth, verdict not kCannotTell) changed beyond the threshold in one
+/// direction by about one factor (spread at most kRangeSpread), and the slower side's pasted
+/// cpufreq lines show a lower clock than the faster side's: the powersave governor where the
+/// faster side shows another governor or none (the generic governor requests the policy's
+/// lowest frequency: Documentation/admin-guide/pm/cpufreq.rst, "powersave"), or a
+/// scaling_cur_freq or scaling_max_freq below the faster side's by more than 5%; and no pasted
+/// clock of the slower side is above the faster side's. The facts are import's cpu_governor,
+/// cpu_cur_mhz and cpu_max_mhz (origin sysfs cpufreq/..., whose files hold kHz: cpufreq.rst,
+/// "Policy Interface in sysfs"); the clause names them for both sides (", and B's paste shows a
+/// lower clock: the powersave cpufreq governor at 1.40 GHz (scaling_cur_freq 1397000 kHz, line
+/// 5) (A's paste shows no cpufreq lines); one build with one capability vector takes one code
+/// path, so ..."). "" otherwise.
+std::string MachineClockClause(const Side& a, const Side& b, const std::vector<Row>& rows,
+                               const BuildIdentity& identity);
 
 /// True when `a` and `b` record one build of one library, whatever CPU each ran on: the same
 /// library and version, no differing file hash, no build fact (loaded file, compiler flags, build

@@ -265,7 +265,13 @@ std::vector<Finding> ClassFindings(const std::vector<Row>& rows, const Side& a, 
       text += (text.empty() ? "" : "; ") + part;
     }
     if (identity.state == BuildIdentity::State::kPartlyKnown && conclusions.size() == 2 &&
-        conclusions[0] != conclusions[1]) {
+        conclusions[0] != conclusions[1] && !identity.clock.empty()) {
+      text +=
+          "; the classes differ, but nothing recorded differs between the sides and the slower "
+          "side's pasted clock is lower (see above): one build's cpb moves with the clock, so no "
+          "change of code path is read from it";
+    } else if (identity.state == BuildIdentity::State::kPartlyKnown && conclusions.size() == 2 &&
+               conclusions[0] != conclusions[1]) {
       text += fmt::format(
           "; the classes differ, but nothing recorded differs between the sides and one build's "
           "cpb moves with the machine's speed, so cannot tell from this report whether the code "

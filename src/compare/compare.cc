@@ -46,7 +46,8 @@ CompareReport Compare(std::vector<Side> sides, const CompareOptions& options) {
       }
     }
     // One build on one CPU: a difference is the machine's, never a code path (issue 13, sec. 5).
-    const BuildIdentity identity = SameBuild(a, b);
+    BuildIdentity identity = SameBuild(a, b);
+    identity.clock = MachineClockClause(a, b, pair.rows, identity);
     // Different -multi, -seconds or pinning: the raw ratio names no code path (a -multi 8 side
     // sums 8 processes).
     const std::vector<std::string> not_like_for_like = InvocationDifferences(a, b);

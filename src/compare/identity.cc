@@ -1,6 +1,9 @@
 // Whether the two sides are one build on one CPU, and what the summary says when they are:
 // throughput alone cannot tell a code path from the machine's speed between two runs.
 #include <algorithm>
+#include <exception>
+#include <optional>
+#include <string>
 #include <utility>
 
 #include <fmt/format.h>
@@ -193,6 +196,129 @@ BuildIdentity SameBuild(const Side& a, const Side& b) {
                                                    "and build details")
                                       : "lscpu";
   return out;
+}
+
+namespace {
+
+// What a side's pasted cpufreq lines show of its clock (import's facts).
+struct ClockState {
+  std::string governor;  // scaling_governor, "" when not shown
+  size_t governor_line = 0;
+  std::optional<double> cur_mhz;  // the highest scaling_cur_freq/cpuinfo_cur_freq shown
+  size_t cur_line = 0;
+  std::string cur_file;
+  std::optional<double> scaling_max_mhz;  // the lowest scaling_max_freq shown
+  size_t max_line = 0;
+};
+
+ClockState ClockStateOf(const Side& side) {
+  ClockState out;
+  for (const results::SourceFact& fact : side.run.source.facts) {
+    const bool sysfs = fact.origin.rfind("sysfs cpufreq/", 0) == 0;
+    if (fact.kind == "cpu_governor" && out.governor.empty()) {
+      out.governor = fact.value;
+      out.governor_line = fact.line;
+      continue;
+    }
+    double mhz = 0;
+    try {
+      mhz = std::stod(fact.value);
+    } catch (const std::exception&) {
+      continue;
+    }
+    if (!(mhz > 0)) {
+      continue;
+    }
+    if (fact.kind == "cpu_cur_mhz" && (!out.cur_mhz || mhz > *out.cur_mhz)) {
+      out.cur_mhz = mhz;
+      out.cur_line = fact.line;
+      out.cur_file = sysfs ? fact.origin.substr(14) : "cur_freq";
+    } else if (fact.kind == "cpu_max_mhz" && fact.origin == "sysfs cpufreq/scaling_max_freq" &&
+               (!out.scaling_max_mhz || mhz < *out.scaling_max_mhz)) {
+      out.scaling_max_mhz = mhz;
+      out.max_line = fact.line;
+    }
+  }
+  return out;
+}
+
+// "the powersave cpufreq governor at 1.40 GHz (scaling_cur_freq 1397000 kHz, line 5)", or ""
+// when the side shows none of these.
+std::string ClockText(const ClockState& clock) {
+  std::vector<std::string> parts;
+  if (!clock.governor.empty()) {
+    parts.push_back(
+        fmt::format("the {} cpufreq governor (line {})", clock.governor, clock.governor_line));
+  }
+  if (clock.cur_mhz) {
+    parts.push_back(fmt::format("{:.2f} GHz when read ({} {:.0f} kHz, line {})",
+                                *clock.cur_mhz / 1000, clock.cur_file, *clock.cur_mhz * 1000,
+                                clock.cur_line));
+  }
+  if (clock.scaling_max_mhz) {
+    parts.push_back(fmt::format("a policy limit of {:.2f} GHz (scaling_max_freq, line {})",
+                                *clock.scaling_max_mhz / 1000, clock.max_line));
+  }
+  return JoinAnd(parts);
+}
+
+// True when `x` is below `y` by more than 5% (both shown).
+bool Below(const std::optional<double>& x, const std::optional<double>& y) {
+  return x && y && *x < *y * 0.95;
+}
+
+bool Above(const std::optional<double>& x, const std::optional<double>& y) {
+  return x && y && *x > *y;
+}
+
+}  // namespace
+
+std::string MachineClockClause(const Side& a, const Side& b, const std::vector<Row>& rows,
+                               const BuildIdentity& identity) {
+  if (identity.state != BuildIdentity::State::kPartlyKnown ||
+      identity.unknown != std::vector<std::string>{"CPU model"}) {
+    return "";
+  }
+  // Every compared row beyond the threshold in one direction, by about one factor.
+  std::optional<Direction> direction;
+  double lo = 0;
+  double hi = 0;
+  for (const Row& row : rows) {
+    if (row.presence != Presence::kBoth || row.verdict == Verdict::kCannotTell) {
+      continue;
+    }
+    if (row.direction == Direction::kWithin || row.verdict == Verdict::kNotSignificant ||
+        (direction && *direction != row.direction) || !(row.ratio.ratio > 0)) {
+      return "";
+    }
+    direction = row.direction;
+    lo = lo == 0 ? row.ratio.ratio : std::min(lo, row.ratio.ratio);
+    hi = std::max(hi, row.ratio.ratio);
+  }
+  if (!direction || hi / lo > kRangeSpread) {
+    return "";
+  }
+  const bool b_slower = *direction == Direction::kSlower;
+  const Side& slow_side = b_slower ? b : a;
+  const Side& fast_side = b_slower ? a : b;
+  const ClockState slow = ClockStateOf(slow_side);
+  const ClockState fast = ClockStateOf(fast_side);
+  const bool lowered = (slow.governor == "powersave" && fast.governor != "powersave") ||
+                       Below(slow.cur_mhz, fast.cur_mhz) ||
+                       Below(slow.scaling_max_mhz, fast.scaling_max_mhz);
+  const bool contrary =
+      Above(slow.cur_mhz, fast.cur_mhz) || Above(slow.scaling_max_mhz, fast.scaling_max_mhz);
+  if (!lowered || contrary) {
+    return "";
+  }
+  const std::string fast_text = ClockText(fast);
+  return fmt::format(
+      ", and {}'s paste shows a lower clock: {} ({}); one build with one capability vector takes "
+      "one code path, so the uniform {} is the machine's speed (its clock), not the code path",
+      slow_side.letter, ClockText(slow),
+      fast_text.empty() ? fmt::format("{}'s paste shows no cpufreq lines", fast_side.letter)
+                        : fmt::format("{}: {}", fast_side.letter, fast_text),
+      b_slower ? "slowdown" : "speedup");
 }
 
 std::vector<Finding> SameBuildFindings(const std::vector<Row>& rows, const Side& a, const Side& b,

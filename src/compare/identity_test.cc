@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <string_view>
 
+#include <fmt/format.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -346,6 +347,74 @@ TEST(SameBuildTest, SpeedHeadersWithoutAPlatformLineRecordTheBuild) {
   c.run.library.platform = "linux-x86_64";
   d.run.library.platform = "debian-amd64";
   EXPECT_EQ(SameBuild(c, d).state, BuildIdentity::State::kNotSame);
+}
+
+// Tryout 22 #10 (p/q39a, p/q39b): one laptop's 3.0.13 on AC, then on battery with `cat` of
+// scaling_governor (powersave) and scaling_cur_freq (1397000 kHz); every figure 2.3x slower, the
+// same build and capability vector, no CPU model. Before: "CPU model is not recorded on both, so
+// cannot tell ... (run lscpu on each side)".
+std::string LaptopRun(const std::string& before, double scale, double sha_scale = 0) {
+  std::string row = "AES-128-GCM    ";
+  const double gcm[] = {540000.00, 1410000.00, 3420000.00, 5809999.87, 6739998.04, 6849997.48};
+  for (const double figure : gcm) {
+    row += fmt::format(" {:.2f}k", figure * scale);
+  }
+  std::string sha = "sha256         ";
+  const double sha256[] = {150000.00, 380000.00, 900000.00, 1499999.91, 1899997.87, 1949996.37};
+  for (const double figure : sha256) {
+    sha += fmt::format(" {:.2f}k", figure * (sha_scale > 0 ? sha_scale : scale));
+  }
+  return before + "$ openssl speed -evp aes-128-gcm sha256\n" + SpeedHeader30() + sha + "\n" + row +
+         "\n";
+}
+
+TEST(SameBuildTest, PastedPowersaveClockExplainsAUniformSlowdownOfOneBuild) {
+  const std::string battery =
+      "$ cat /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor\n"
+      "powersave\n"
+      "$ cat /sys/devices/system/cpu/cpu0/cpufreq/scaling_cur_freq\n"
+      "1397000\n";
+  const Side a = testing::PasteSide("A", LaptopRun("", 1.0));
+  const Side b = testing::PasteSide("B", LaptopRun(battery, 0.43));
+  const CompareReport report = Compare({a, b}, {});
+  const Finding* pattern = testing::FindingOf(report, "pattern");
+  ASSERT_NE(pattern, nullptr) << testing::AllText(report);
+  EXPECT_EQ(pattern->cause, "machine-difference") << pattern->text;
+  EXPECT_THAT(pattern->text, HasSubstr("capability vector), and B's paste shows a lower clock: "
+                                       "the powersave cpufreq governor (line 2) and 1.40 GHz when "
+                                       "read (scaling_cur_freq 1397000 kHz, line 4) (A's paste "
+                                       "shows no cpufreq lines)"));
+  EXPECT_THAT(pattern->text, HasSubstr("so the uniform slowdown is the machine's speed (its "
+                                       "clock), not the code path"));
+  const std::string text = testing::AllText(report);
+  EXPECT_THAT(text, Not(HasSubstr("run lscpu on each side"))) << text;
+
+  // The faster side's paste shows the same governor at a higher clock: still a lower clock.
+  const std::string ac =
+      "$ grep . /sys/devices/system/cpu/cpu0/cpufreq/*\n"
+      "/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor:powersave\n"
+      "/sys/devices/system/cpu/cpu0/cpufreq/scaling_cur_freq:3200000\n";
+  const CompareReport both = Compare({testing::PasteSide("A", LaptopRun(ac, 1.0)), b}, {});
+  EXPECT_THAT(testing::FindingOf(both, "pattern")->text,
+              HasSubstr("(A: the powersave cpufreq governor (line 2) and 3.20 GHz when read "
+                        "(scaling_cur_freq 3200000 kHz, line 3))"));
+
+  // The slower side shows the performance governor and no clock: nothing explains it.
+  const std::string performance =
+      "$ cat /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor\nperformance\n";
+  const CompareReport unexplained =
+      Compare({a, testing::PasteSide("B", LaptopRun(performance, 0.43))}, {});
+  EXPECT_THAT(testing::AllText(unexplained), HasSubstr("(run lscpu on each side)"));
+  EXPECT_FALSE(testing::AnyCause(unexplained, "machine-difference"));
+  // The powersave lines on the faster side: they do not explain the other side's slowdown.
+  const CompareReport reversed = Compare({testing::PasteSide("A", LaptopRun(battery, 1.0)),
+                                          testing::PasteSide("B", LaptopRun("", 0.43))},
+                                         {});
+  EXPECT_FALSE(testing::AnyCause(reversed, "machine-difference"));
+  // One family slower and the other unchanged: a clock moves both, so nothing is read.
+  const std::string mixed = LaptopRun(battery, 0.43, 1.0);
+  const CompareReport one_family = Compare({a, testing::PasteSide("B", mixed)}, {});
+  EXPECT_FALSE(testing::AnyCause(one_family, "machine-difference")) << testing::AllText(one_family);
 }
 
 // New-user tryout 19 (p01 vs p36): the same 1.1.1w build on the same CPU model, AES-CBC 3.9x

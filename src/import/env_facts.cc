@@ -312,25 +312,17 @@ bool IsFreeBsdFeaturesLine(std::string_view trimmed) {
   });
 }
 
-// The cpufreq file a `cat` command prints, by its name under /sys/devices/system/cpu/cpuN/
+// The cpufreq file `path` names, by its name under /sys/devices/system/cpu/cpuN/
 // cpufreq/ or /sys/devices/system/cpu/cpufreq/policyN/ (Linux Documentation/admin-guide/pm/
 // cpufreq.rst, "Policy Interface in sysfs"): cpuinfo_min_freq and cpuinfo_max_freq (the
 // hardware's limits, which lscpu prints as CPU min/max MHz), scaling_min_freq and
 // scaling_max_freq (the policy's limits, within those), scaling_cur_freq and cpuinfo_cur_freq
 // (the clock when read), all in kHz; scaling_governor (the governor's name). "" for any other
-// command, and for a `cat` of several files, whose values stand on lines that do not name them.
-std::string CatCpufreqFile(const std::vector<std::string_view>& words) {
+// path.
+std::string CpufreqFileOfPath(std::string_view path) {
   static constexpr std::string_view kFiles[] = {
       "cpuinfo_min_freq", "cpuinfo_max_freq", "scaling_min_freq", "scaling_max_freq",
       "scaling_cur_freq", "cpuinfo_cur_freq", "scaling_governor"};
-  size_t cat = 0;
-  while (cat < words.size() && words[cat] == "sudo") {
-    ++cat;
-  }
-  if (cat + 2 != words.size() || (words[cat] != "cat" && words[cat] != "/bin/cat")) {
-    return "";
-  }
-  const std::string_view path = words[cat + 1];
   const size_t slash = path.find_last_of('/');
   if (!path.starts_with("/sys/devices/system/cpu/") || slash == std::string_view::npos ||
       path.find("/cpufreq/") == std::string_view::npos) {
@@ -343,6 +335,61 @@ std::string CatCpufreqFile(const std::vector<std::string_view>& words) {
     }
   }
   return "";
+}
+
+// The cpufreq file (CpufreqFileOfPath) a `cat` command prints; "" for any other command, and
+// for a `cat` of several files, whose values stand on lines that do not name them.
+std::string CatCpufreqFile(const std::vector<std::string_view>& words) {
+  size_t cat = 0;
+  while (cat < words.size() && words[cat] == "sudo") {
+    ++cat;
+  }
+  if (cat + 2 != words.size() || (words[cat] != "cat" && words[cat] != "/bin/cat")) {
+    return "";
+  }
+  return CpufreqFileOfPath(words[cat + 1]);
+}
+
+// The fact a cpufreq `file` (CpufreqFileOfPath) holding `value` gives: kHz for the *_freq files
+// (cpufreq.rst: "all frequencies are in kHz"), recorded in MHz as lscpu prints the same limits
+// (cpu_max_mhz, cpu_min_mhz, or cpu_cur_mhz for a *_cur_freq file); the governor's name for
+// scaling_governor (cpu_governor). nullopt for a value that is neither.
+std::optional<results::SourceFact> CpufreqFact(const std::string& file, std::string_view value,
+                                               size_t line) {
+  const std::string origin = "sysfs cpufreq/" + file;
+  if (file == "scaling_governor") {
+    if (!IsArchWord(value)) {  // "powersave", "performance", "schedutil", ...
+      return std::nullopt;
+    }
+    return results::SourceFact{"cpu_governor", std::string(value), line, origin};
+  }
+  const std::optional<unsigned long long> khz = ParseUnsigned(value);
+  if (!khz || *khz == 0 || *khz > 100'000'000) {
+    return std::nullopt;
+  }
+  const std::string kind = file.ends_with("max_freq")   ? "cpu_max_mhz"
+                           : file.ends_with("min_freq") ? "cpu_min_mhz"
+                                                        : "cpu_cur_mhz";
+  return results::SourceFact{kind, fmt::format("{:.3f}", static_cast<double>(*khz) / 1000.0), line,
+                             origin};
+}
+
+// A line of `grep . FILES` over cpufreq files, which grep prefixes with the file's path when it
+// reads several ("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor:powersave"): the
+// CpufreqFact of that file and value, or nullopt for any other line.
+std::optional<results::SourceFact> GrepCpufreqLine(std::string_view trimmed, size_t line) {
+  if (!trimmed.starts_with("/sys/devices/system/cpu/")) {
+    return std::nullopt;
+  }
+  const size_t colon = trimmed.find(':');
+  if (colon == std::string_view::npos) {
+    return std::nullopt;
+  }
+  const std::string file = CpufreqFileOfPath(trimmed.substr(0, colon));
+  if (file.empty()) {
+    return std::nullopt;
+  }
+  return CpufreqFact(file, Trim(trimmed.substr(colon + 1)), line);
 }
 
 // The IBM Z model of an s390x /proc/cpuinfo "processor N: version = VV,  identification =
@@ -661,6 +708,10 @@ bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact
     }
     FlushProvider(facts);
     context_ = Context::kNone;
+  }
+  if (std::optional<results::SourceFact> fact = GrepCpufreqLine(trimmed, line.number)) {
+    facts->push_back(std::move(*fact));
+    return true;
   }
   // FreeBSD's boot messages (/var/run/dmesg.boot, `dmesg`): the CPU line and the feature lines.
   if (const std::optional<FreeBsdCpuLine> cpu = ParseFreeBsdCpuLine(trimmed)) {
@@ -1003,27 +1054,14 @@ bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact
       }
       return false;
     case Context::kCpufreqFile: {
-      // The value on the line right after `cat FILE`: kHz for the *_freq files, recorded in
-      // MHz as lscpu prints the same limits; the governor's name for scaling_governor.
+      // The value on the line right after `cat FILE`.
       context_ = Context::kNone;
-      const std::string origin = "sysfs cpufreq/" + cpufreq_file_;
-      if (cpufreq_file_ == "scaling_governor") {
-        if (!IsArchWord(trimmed)) {  // "powersave", "performance", "schedutil", ...
-          return false;
-        }
-        facts->push_back({"cpu_governor", std::string(trimmed), line.number, origin});
+      if (std::optional<results::SourceFact> fact =
+              CpufreqFact(cpufreq_file_, trimmed, line.number)) {
+        facts->push_back(std::move(*fact));
         return true;
       }
-      const std::optional<unsigned long long> khz = ParseUnsigned(trimmed);
-      if (!khz || *khz == 0 || *khz > 100'000'000) {
-        return false;
-      }
-      const std::string kind = cpufreq_file_.ends_with("max_freq")   ? "cpu_max_mhz"
-                               : cpufreq_file_.ends_with("min_freq") ? "cpu_min_mhz"
-                                                                     : "cpu_cur_mhz";
-      facts->push_back(
-          {kind, fmt::format("{:.3f}", static_cast<double>(*khz) / 1000.0), line.number, origin});
-      return true;
+      return false;
     }
     case Context::kBuildSearch:
       context_ = Context::kNone;

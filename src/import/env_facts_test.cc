@@ -452,6 +452,24 @@ TEST(EnvFactsTest, SysfsCpufreqFilesAreClockFacts) {
             std::vector<std::string>{});
 }
 
+// `grep . /sys/devices/system/cpu/cpu0/cpufreq/*` (grep prefixes each line with its file when it
+// reads several: "PATH:VALUE"): the same files as `cat`, one per line; other files, values that
+// are not a frequency or a governor's name, and paths outside cpufreq give nothing.
+TEST(EnvFactsTest, GrepOfCpufreqFilesGivesPathColonValueClockFacts) {
+  EXPECT_EQ(ClockFacts("$ grep . /sys/devices/system/cpu/cpu0/cpufreq/*\n"
+                       "/sys/devices/system/cpu/cpu0/cpufreq/affected_cpus:0\n"
+                       "/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq:4505000\n"
+                       "/sys/devices/system/cpu/cpu0/cpufreq/scaling_cur_freq:1397000\n"
+                       "/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor:powersave\n"
+                       "/sys/devices/system/cpu/cpu0/cpufreq/scaling_max_freq:1900000\n"
+                       "/sys/devices/system/cpu/cpu1/cpufreq/scaling_cur_freq:abc\n"
+                       "/sys/devices/system/cpu/cpu1/online:1\n"),
+            (std::vector<std::string>{"cpu_max_mhz=4505.000@3/sysfs cpufreq/cpuinfo_max_freq",
+                                      "cpu_cur_mhz=1397.000@4/sysfs cpufreq/scaling_cur_freq",
+                                      "cpu_governor=powersave@5/sysfs cpufreq/scaling_governor",
+                                      "cpu_max_mhz=1900.000@6/sysfs cpufreq/scaling_max_freq"}));
+}
+
 }  // namespace
 }  // namespace cryptobench::import
 
