@@ -96,6 +96,11 @@ CompareReport Compare(std::vector<Side> sides, const CompareOptions& options) {
         pair.findings.push_back(std::move(finding));
       }
     }
+    // An offload engine's per-call cost against the CPU's code, and where they cross (its own
+    // conditions on timing: both sides wall-clock).
+    for (Finding& finding : OffloadCostFindings(a, b, pair.costs, pair.rows)) {
+      pair.findings.push_back(std::move(finding));
+    }
     for (Finding& finding :
          LibraryRegressionFindings(a, b, pair.costs, pair.rows, speed_tool_explains,
                                    diagnose::LibraryChanges(), diagnose::SpeedToolChanges())) {

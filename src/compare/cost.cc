@@ -19,6 +19,7 @@
 #include "compare/attribution.h"
 #include "compare/format.h"
 #include "diagnose/doctor_from.h"
+#include "diagnose/engines.h"
 
 namespace cryptobench::compare {
 namespace {
@@ -271,6 +272,172 @@ std::vector<Finding> CostFindings(const std::vector<CostComparison>& costs,
   }
   if (out.size() > max_findings) {
     out.resize(max_findings);
+  }
+  return out;
+}
+
+namespace {
+
+// The offload engine or provider a side names, with its table row; nullptr row when none.
+struct NamedOffload {
+  std::string name;  // "engine devcrypto", "provider qatprovider"
+  const diagnose::EngineOffloads* row = nullptr;
+};
+
+NamedOffload OffloadOf(const Side& side) {
+  const std::string& named = side.run.source.engine_or_provider;
+  const std::string engine = diagnose::EngineOfRun(named);
+  if (!engine.empty()) {
+    return {"the " + engine + " engine", diagnose::FindEngineOffloads(engine)};
+  }
+  const std::string provider = diagnose::ProviderOfRun(named);
+  if (!provider.empty()) {
+    return {"the " + provider + " provider", diagnose::FindEngineOffloads(provider)};
+  }
+  return {};
+}
+
+// Whether the evidence lets `offload` take `algorithm`: a pasted engine list or a compiled-in
+// table list that leaves it out says it does not.
+bool MayTake(const Side& side, const NamedOffload& offload, const std::string& algorithm) {
+  const auto names = [&](const std::vector<std::string>& list) {
+    return std::any_of(list.begin(), list.end(), [&](const std::string& name) {
+      return diagnose::SameAlgorithmName(name, algorithm);
+    });
+  };
+  if (const std::optional<std::vector<std::string>> pasted =
+          diagnose::PastedEngineAlgorithms(side.run.source.facts, offload.row->engine)) {
+    return names(*pasted);
+  }
+  return !offload.row->fixed || names(offload.row->offloads);
+}
+
+// A time per call: "267 ns", "31.7 us".
+std::string CallTime(double ns) {
+  return ns >= 1000 ? fmt::format("{:.3g} us", ns / 1000) : fmt::format("{:.3g} ns", ns);
+}
+
+// A size in bytes that need not be a power of two: "612 B", "1.7 KiB".
+std::string ApproxSize(double bytes) {
+  return bytes < 1024 ? fmt::format("{:.0f} B", bytes) : fmt::format("{:.2g} KiB", bytes / 1024);
+}
+
+}  // namespace
+
+std::vector<Finding> OffloadCostFindings(const Side& a, const Side& b,
+                                         const std::vector<CostComparison>& costs,
+                                         const std::vector<Row>& rows) {
+  std::vector<Finding> out;
+  const NamedOffload offload_a = OffloadOf(a);
+  const NamedOffload offload_b = OffloadOf(b);
+  // Exactly one side through an offload the table knows, the other naming no engine or provider.
+  if ((offload_a.row != nullptr) == (offload_b.row != nullptr) ||
+      !(offload_a.row != nullptr ? offload_b : offload_a).name.empty()) {
+    return out;
+  }
+  if (a.run.source.timing_basis != "wall_clock" || b.run.source.timing_basis != "wall_clock" ||
+      !InvocationDifferences(a, b).empty()) {
+    return out;
+  }
+  const bool a_offloads = offload_a.row != nullptr;
+  const Side& off_side = a_offloads ? a : b;
+  const Side& cpu_side = a_offloads ? b : a;
+  const NamedOffload& offload = a_offloads ? offload_a : offload_b;
+  const bool kernel = offload.row->target == "kernel";
+  const std::string per_call_why =
+      kernel ? "each request is a system call into the kernel plus the driver's DMA setup for "
+               "the engine"
+             : "each request is submitted to the device and its reply collected";
+  const std::string where = kernel ? "the kernel's crypto API" : "a device";
+  for (const CostComparison& cost : costs) {
+    if (!MayTake(off_side, offload, cost.algorithm)) {
+      continue;
+    }
+    const CostFit& off = a_offloads ? cost.a : cost.b;
+    const CostFit& cpu = a_offloads ? cost.b : cost.a;
+    if (!(off.overhead_low > cpu.overhead_high) || !(off.overhead_ns >= 2 * cpu.overhead_ns) ||
+        !(cpu.overhead_ns > 0)) {
+      continue;
+    }
+    // The compared rows of this algorithm and operation by size, with the offload's speed over
+    // the other side's.
+    std::vector<std::pair<uint64_t, double>> measured;
+    for (const Row& row : rows) {
+      if (row.presence == Presence::kBoth && row.algorithm == cost.algorithm &&
+          row.operation == cost.operation && row.ratio.ratio > 0 &&
+          std::find(cost.sizes.begin(), cost.sizes.end(), row.input_len) != cost.sizes.end()) {
+        const double b_over_a = row.ratio.ratio;
+        measured.emplace_back(row.input_len, a_offloads ? 1 / b_over_a : b_over_a);
+      }
+    }
+    std::sort(measured.begin(), measured.end());
+    if (measured.size() < kMinCostFitSizes) {
+      continue;
+    }
+    const auto ratio_at = [&](size_t i) {
+      const double b_over_a = a_offloads ? 1 / measured[i].second : measured[i].second;
+      return fmt::format("{}/{} {} at {}", b.letter, a.letter, RatioText(b_over_a),
+                         report::FormatSize(measured[i].first));
+    };
+    const bool loses_everywhere =
+        std::all_of(measured.begin(), measured.end(), [](const auto& m) { return m.second < 1; });
+    const std::string head = fmt::format(
+        "{} runs {} {} through {} ({}): it costs about {} per call against {}'s {} ({}: an "
+        "offload's per-request cost)",
+        off_side.letter, cost.algorithm, cost.operation, offload.name, where,
+        CallTime(off.overhead_ns), cpu_side.letter, CallTime(cpu.overhead_ns), per_call_why);
+    const std::string sides =
+        fmt::format("{} -> {}; fitted over {}-{}, 95% CIs", a.letter, b.letter,
+                    report::FormatSize(cost.sizes.front()), report::FormatSize(cost.sizes.back()));
+    if (!(off.per_byte_high < cpu.per_byte_low) || !(off.per_byte_ns < cpu.per_byte_ns)) {
+      if (!loses_everywhere) {
+        continue;
+      }
+      out.emplace_back(
+          "offload-cost",
+          fmt::format("{}, and its per-byte cost ({:.3g} ns/B against {:.3g}) is not lower, so "
+                      "larger requests do not make up for it: it loses at every size measured "
+                      "({}). Use the CPU's own code, not the offload, for this algorithm.",
+                      head, off.per_byte_ns, cpu.per_byte_ns, sides),
+          "offload-per-request-cost");
+      continue;
+    }
+    const double crossover =
+        (off.overhead_ns - cpu.overhead_ns) / (cpu.per_byte_ns - off.per_byte_ns);
+    std::string measured_text;
+    for (size_t i = 0; i + 1 < measured.size(); ++i) {
+      if (measured[i].second < 1 && measured[i + 1].second >= 1) {
+        measured_text = fmt::format("; the measured ratio crosses 1 between {} and {}", ratio_at(i),
+                                    ratio_at(i + 1));
+        break;
+      }
+    }
+    const std::string lines = fmt::format("the fitted lines cross at about {} ({:.0f} bytes)",
+                                          ApproxSize(crossover), crossover);
+    std::string verdict;
+    if (!measured_text.empty()) {
+      verdict = fmt::format(
+          "it loses below about {} and wins above ({}{}): use the offload only for bulk data in "
+          "requests well above that size, not for small records",
+          ApproxSize(crossover), lines, measured_text);
+    } else if (loses_everywhere) {
+      verdict = fmt::format(
+          "it loses at every size measured: the crossover is at or beyond the largest size "
+          "measured, {} ({}; {}), so at these sizes the CPU's own code is faster",
+          report::FormatSize(measured.back().first), lines, ratio_at(measured.size() - 1));
+    } else if (std::all_of(measured.begin(), measured.end(),
+                           [](const auto& m) { return m.second >= 1; })) {
+      verdict = fmt::format(
+          "it wins at every size measured: the crossover is at or below the smallest size "
+          "measured, {} ({}; {})",
+          report::FormatSize(measured.front().first), lines, ratio_at(0));
+    } else {
+      continue;  // the measured ratio goes back and forth: no one crossover to state
+    }
+    out.emplace_back("offload-cost",
+                     fmt::format("{}, but {:.3g} ns/B against {:.3g} ns/B per byte ({}), so {}.",
+                                 head, off.per_byte_ns, cpu.per_byte_ns, sides, verdict),
+                     "offload-per-request-cost");
   }
   return out;
 }

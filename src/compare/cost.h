@@ -40,6 +40,28 @@ std::vector<Finding> CostFindings(const std::vector<CostComparison>& costs,
                                   const std::string& a_letter, const std::string& b_letter,
                                   size_t max_findings = 6, bool cpus_differ = false);
 
+/// Findings "offload-cost" (cause "offload-per-request-cost"), one per algorithm and operation
+/// (issue 13, section 3): exactly one side names an OpenSSL engine or provider of the engine
+/// table (diagnose::FindEngineOffloads: devcrypto, cryptodev, afalg, QAT), both sides were timed
+/// in wall-clock time (under user CPU time an offload's figures overstate: the "timing-offload"
+/// finding) and run alike otherwise (InvocationDifferences empty), the engine may take the
+/// algorithm (a pasted `openssl engine -c` list, or a compiled-in table row, that leaves it out
+/// excludes it), and that side's fit in `costs` shows a per-call cost above the other's (95% CIs
+/// apart, at least twice it). Every request to an offload pays that cost: a system call into the
+/// kernel and the driver's setup of the engine's DMA for a kernel engine (OpenSSL's
+/// engines/e_devcrypto.c issues one ioctl(CIOCCRYPT) per EVP_Cipher call; engines/e_afalg.c one
+/// sendmsg and an io_submit/io_getevents round per call), submitting the request to the device
+/// and collecting its reply for a device engine. With a per-byte cost below the other's (CIs
+/// apart) the offload loses at small sizes and may win at large ones: the sentence gives the
+/// size where the fitted lines cross, (per-call difference) / (per-byte difference) in bytes,
+/// and the two measured sizes between which the ratio crosses 1; when it does not cross, that
+/// the crossing is at or beyond the largest size measured (or below the smallest, when the
+/// offload wins throughout). Without a lower per-byte cost it loses at every size measured, and
+/// the sentence says so only when every row shows it. Nothing otherwise.
+std::vector<Finding> OffloadCostFindings(const Side& a, const Side& b,
+                                         const std::vector<CostComparison>& costs,
+                                         const std::vector<Row>& rows);
+
 /// One side's fit as "3.33 ns (3.01 to 3.65) + 0.701 ns/B (0.692 to 0.709) x size" (95% CIs in
 /// brackets), for the table and Markdown.
 std::string CostFitText(const CostFit& fit);

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "stats/stats.h"
@@ -401,6 +402,87 @@ TEST(CompareCost, ImportedPasteOfTwoReleasesOnOneMachineGivesTheRegression) {
   const std::vector<Side> two_machines =
       TwoReleasePaste(model, "model name\t: AMD EPYC 7R13 Processor\n", 0.6);
   EXPECT_FALSE(HasCause(Compare(two_machines, CompareOptions{}).pairs[0], "library-regression"));
+}
+
+// Tryout 22 #6 (p/q14, Turris Omnia, OpenSSL 1.1.1w): one paste, `openssl speed -elapsed -engine
+// devcrypto -evp aes-128-cbc` then the same without the engine. A's fit costs ~32 us per call
+// (the /dev/crypto round trip) and less per byte than B's software AES: the offload loses at
+// small sizes and wins at large ones. Before: only "AES-CBC: no single pattern".
+std::string DevcryptoPaste(const std::string& engine_table, const std::string& software_banner) {
+  return "root@turris:~# openssl speed -elapsed -engine devcrypto -evp aes-128-cbc\n"
+         "engine \"devcrypto\" set.\n"
+         "You have chosen to measure elapsed time instead of user CPU time.\n"
+         "OpenSSL 1.1.1w  11 Sep 2023\n"
+         "built on: Mon Oct  2 10:11:12 2023 UTC\n"
+         "options:bn(64,32) rc4(char) des(long) aes(partial) blowfish(ptr)\n"
+         "compiler: arm-openwrt-linux-muslgnueabi-gcc -O3 -DAES_ASM -DBSAES_ASM\n"
+         "The 'numbers' are in 1000s of bytes per second processed.\n" +
+         engine_table + "root@turris:~# openssl speed " + software_banner + "-evp aes-128-cbc\n" +
+         (software_banner.empty()
+              ? ""
+              : "You have chosen to measure elapsed time instead of user CPU time.\n") +
+         "OpenSSL 1.1.1w  11 Sep 2023\n"
+         "built on: Mon Oct  2 10:11:12 2023 UTC\n"
+         "options:bn(64,32) rc4(char) des(long) aes(partial) blowfish(ptr)\n"
+         "compiler: arm-openwrt-linux-muslgnueabi-gcc -O3 -DAES_ASM -DBSAES_ASM\n"
+         "The 'numbers' are in 1000s of bytes per second processed.\n" +
+         "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+         "bytes\n"
+         "aes-128-cbc      17060.06k    21590.27k    23202.30k    23692.29k    23814.14k    "
+         "23822.34k\n";
+}
+
+std::vector<Side> PasteSides(const std::string& text) {
+  std::vector<Side> sides = LoadFileSides(text, "paste.txt", "paste.txt");
+  for (Side& side : sides) {
+    ResolveSideFacts(side, HostFacts{});
+  }
+  return sides;
+}
+
+TEST(CompareCost, OffloadEngineLosesBelowTheCrossoverAndWinsAbove) {
+  const std::string q14 =
+      "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+      "bytes\n"
+      "aes-128-cbc        485.45k     1905.30k     6836.65k    19184.30k    36372.48k    "
+      "38289.41k\n";
+  const std::vector<Side> sides = PasteSides(DevcryptoPaste(q14, "-elapsed "));
+  ASSERT_EQ(sides.size(), 2U);
+  const CompareReport report = Compare(sides, CompareOptions{});
+  const Finding* finding = FindingWithId(report.pairs[0], "offload-cost");
+  ASSERT_NE(finding, nullptr) << testing::AllText(report);
+  EXPECT_EQ(finding->cause, "offload-per-request-cost");
+  // Fitted: A 3.17e+04 ns + 23.6 ns/B, B 267 ns + 42 ns/B: lines cross at ~1.7 KiB.
+  EXPECT_THAT(finding->text,
+              ::testing::HasSubstr("A runs AES-128-CBC encrypt through the devcrypto engine (the "
+                                   "kernel's crypto API): it costs about 31.7 us per call against "
+                                   "B's 267 ns"));
+  EXPECT_THAT(finding->text, ::testing::HasSubstr("23.6 ns/B against 42 ns/B per byte"));
+  EXPECT_THAT(finding->text, ::testing::HasSubstr("it loses below about 1.7 KiB and wins above"));
+  EXPECT_THAT(finding->text,
+              ::testing::HasSubstr("the measured ratio crosses 1 between B/A 1.23 at 1 KiB and "
+                                   "B/A 0.655 at 8 KiB"));
+
+  // A per-byte cost barely below the software's: the lines cross beyond 16 KiB, and every
+  // measured size loses.
+  const std::vector<Side> late =
+      PasteSides(DevcryptoPaste(SpeedTable("aes-128-cbc     ", 32000, 41), "-elapsed "));
+  const Finding* beyond = FindingWithId(Compare(late, CompareOptions{}).pairs[0], "offload-cost");
+  ASSERT_NE(beyond, nullptr);
+  EXPECT_THAT(beyond->text, ::testing::HasSubstr("it loses at every size measured: the crossover "
+                                                 "is at or beyond the largest size measured, "
+                                                 "16 KiB"));
+
+  // The software run timed in user CPU time: the sides are not timed alike, nothing is said.
+  const std::vector<Side> user_cpu = PasteSides(DevcryptoPaste(q14, ""));
+  EXPECT_EQ(FindingWithId(Compare(user_cpu, CompareOptions{}).pairs[0], "offload-cost"), nullptr);
+  // Two software runs with a per-call difference: no engine, nothing is said.
+  std::string no_engine = DevcryptoPaste(q14, "-elapsed ");
+  no_engine.replace(no_engine.find(" -engine devcrypto"), 18, "");
+  no_engine.replace(no_engine.find("engine \"devcrypto\" set.\n"), 24, "");
+  EXPECT_EQ(
+      FindingWithId(Compare(PasteSides(no_engine), CompareOptions{}).pairs[0], "offload-cost"),
+      nullptr);
 }
 
 }  // namespace

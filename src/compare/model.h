@@ -145,7 +145,8 @@ struct Finding {
   /// "no-common-cells", "cannot-tell", "timing-offload", "timing-basis", "evp", "multi",
   /// "library", "same-build" (one build on one CPU: compare/attribution.h SameBuildFindings),
   /// "capabilities", "environment", "contended", "emulated", "cpb-class", "cost-fit" (which of the
-  /// per-call and per-byte costs changed), "library-regression" (compare/cost.h), "speed-tool"
+  /// per-call and per-byte costs changed), "offload-cost" (an offload engine's per-call cost and
+  /// crossover size), "library-regression" (compare/cost.h), "speed-tool"
   /// (what the speed tool's own changes or timing basis explain: diagnose::SpeedToolPairFindings).
   std::string id;
   std::string text;  ///< plain sentence, ends with '.'
