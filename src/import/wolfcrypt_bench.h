@@ -12,6 +12,13 @@
 // "MiB", "KiB" in newer releases) unless -base10 is given ("mB", "kB" in older releases,
 // "MB", "KB" in newer ones). Times are wall clock (current_time). "Cycles per byte" come from
 // the time-stamp counter where the build reads it.
+// They are not a clock for the cpb classes: benchmark.c's get_intel_cycles (GCC on x86-64
+// without NO_ASM, HAVE_GET_CYCLES) reads rdtsc, whose rate is constant on current x86 parts
+// (the nominal frequency, not the core's under turbo, a power-saving governor or throttling),
+// and LINUX_CYCLE_COUNT builds print perf's core cycles in the same words; the text does not say
+// which. The rate the rows imply (MiB/s x cpb: 187.37 MiB/s x 16.85 = 3.31 GHz, the same on every
+// row of a run) is thus either the counter's or the core's average, neither a bound on the
+// core clock, and doctor keeps its assumed range (tryout 22 item 4).
 #pragma once
 
 #include <cstddef>
