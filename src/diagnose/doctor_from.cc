@@ -534,6 +534,9 @@ DoctorReport DiagnoseReport(const results::RunResult& pasted,
     report.findings.push_back(std::move(finding));
   }
   SettleLegacyApiByRelease(report, run);
+  SettleByLibraryLacksPath(report, run);
+  // Last of the settling steps: an undetermined AES row follows a settled row of its mode.
+  SettleBySiblings(report, run);
   for (Finding& finding : SpeedToolFindings(run)) {
     report.findings.push_back(std::move(finding));
   }

@@ -184,6 +184,34 @@ std::vector<Finding> CpuFindings(const DoctorReport& report);
 /// cannot tell, under emulation, or for a verdict a kernel offload driver settled.
 void SettleByCpuFindings(DoctorReport& report);
 
+/// Settles the open `verdict` of `report` (a figure at measurements.front()) as `status`: the
+/// line becomes "<subject>: <status>: <reason>; <rate> is <cpb> at <clock>.", `evidence` is
+/// added, then the former line's fingerprint ("the cpb fingerprint alone: ..."), and the advice
+/// is replaced by `advice`. Shared by the steps that settle a verdict from a finding's rule.
+void SettleVerdict(Verdict& verdict, VerdictStatus status, const std::string& reason,
+                   const DoctorReport& report, std::vector<std::string> evidence,
+                   std::string advice);
+
+/// One run's AES rows share their code path class within a mode (issue 13; tryout 22 items 4
+/// and 5): an undetermined AES verdict follows a settled one of the same mode ("CBC", "GCM", ...;
+/// another key size or direction) of the same report, so a verdict never says "undetermined"
+/// beside a sibling the same run settled. It takes the sibling's status (accelerated or NOT
+/// accelerated) and advice, and its line names that sibling. Why the rows share the path: AES
+/// instructions run every key size (AES-NI: one AESENC per round, the key schedule sets the
+/// round count; ARMv8 AESE/AESMC likewise) and a library picks its AES code once per key by the
+/// CPU's features, the same for both directions of a mode (OpenSSL's crypto/evp/e_aes.c: the
+/// init_key of a mode tests AESNI_CAPABLE or HWAES_CAPABLE once, whatever the key size, and one
+/// routine, aesni_cbc_encrypt or HWAES_cbc_encrypt with its `enc` argument, runs both
+/// directions; GCM and CTR decrypt run the encrypt direction's rounds). Modes are not crossed:
+/// libraries pick per mode (OpenSSL's
+/// aesni_gcm versus aesni_cbc routines, Botan's per-mode providers, the kernel's per-mode
+/// drivers), so a hardware GCM says nothing of CBC. Nothing moves when the mode's settled rows
+/// disagree (cpu.aes-unused says so), with an engine or provider named (it may take some rows),
+/// for a kernel tool (its drivers are per mode and key size: an offload engine may take AES-128
+/// only), under emulation, when the run mixes the 1.x low-level API with EVP, or when the run's
+/// rows of that mode name different implementations (Botan's [provider] tags).
+void SettleBySiblings(DoctorReport& report, const results::RunResult& run);
+
 /// "The crypto is fine" (issue 13, section 6): the info finding "report.crypto-fine" when
 /// every verdict of `report` has a usable figure in an accelerated class: the verdict is
 /// "accelerated" (its cpb fingerprint is in an accelerated class over the whole clock range)
@@ -419,6 +447,15 @@ std::vector<Finding> LibraryFindings(const DoctorReport& report, const results::
 /// with the command that would tell. Nothing changes otherwise (x86-64: every release's EVP has
 /// AES-NI).
 void SettleLegacyApiByRelease(DoctorReport& report, const results::RunResult& run);
+
+/// An undetermined verdict whose row library.lacks-asm-path names (the text's release has no
+/// assembly for the area on the architecture: data/library-changes.csv "absent" rows, the
+/// figure not above every software AES and fitting no hardware class of the table, the CPU not
+/// shown to lack the instructions) becomes NOT accelerated, as the finding says: the release
+/// runs software code whatever the CPU offers (tryout 22 item 8: LibreSSL 3.3.6 on an M1 read
+/// "undetermined" beside that warning). The line says when the CPU's instructions are not in
+/// the text. Not with an engine or provider named, under emulation, or for a kernel row.
+void SettleByLibraryLacksPath(DoctorReport& report, const results::RunResult& run);
 
 /// Below this ratio of a subset mode's encrypt throughput to its superset's (bytes/s over
 /// bytes/s: AES-CTR over AES-GCM of the same key size, ChaCha20 over ChaCha20-Poly1305) in one

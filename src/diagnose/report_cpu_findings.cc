@@ -421,12 +421,11 @@ std::vector<Finding> CpuFindings(const DoctorReport& report) {
   return out;
 }
 
-namespace {
-
 // The line of a verdict SettleByCpuFindings settles: "<subject>: <status>: <reason>; <rate> is
 // <cpb> at <clock>.", its former line kept in the evidence (the fingerprint alone).
-void Settle(Verdict& verdict, VerdictStatus status, const std::string& reason,
-            const DoctorReport& report, std::vector<std::string> evidence, std::string advice) {
+void SettleVerdict(Verdict& verdict, VerdictStatus status, const std::string& reason,
+                   const DoctorReport& report, std::vector<std::string> evidence,
+                   std::string advice) {
   std::string former = verdict.line;  // "AES-128-CBC encrypt: undetermined: 193.05-965.24 cpb..."
   if (const size_t at = former.find(": undetermined: "); at != std::string::npos) {
     former = former.substr(at + 16);
@@ -452,6 +451,8 @@ void Settle(Verdict& verdict, VerdictStatus status, const std::string& reason,
   }
   verdict.advice = std::move(advice);
 }
+
+namespace {
 
 // True when `verdict` is open and the CPU findings' rules may settle it: undetermined, and not
 // a kernel tool's row whose named driver is an offload device (SettleByKernelDriver: the CPU's
@@ -484,12 +485,12 @@ void SettleByCpuFindings(DoctorReport& report) {
       evidence.push_back(fmt::format("with {} named, the hardware path may be its device's",
                                      origin.engine_or_provider));
     }
-    Settle(verdict, VerdictStatus::kAccelerated,
-           figure.why.empty()
-               ? fmt::format("faster than any software AES at any clock (above {:.0f} MB/s)",
-                             AesBoundsFor(figure.algorithm)->software_ceiling / 1e6)
-               : figure.reason,
-           report, std::move(evidence), "");
+    SettleVerdict(verdict, VerdictStatus::kAccelerated,
+                  figure.why.empty()
+                      ? fmt::format("faster than any software AES at any clock (above {:.0f} MB/s)",
+                                    AesBoundsFor(figure.algorithm)->software_ceiling / 1e6)
+                      : figure.reason,
+                  report, std::move(evidence), "");
   }
 
   // cpu.sha-hardware: the same for SHA-256 (hash_bounds.h), so the verdict and the counts say
@@ -504,10 +505,10 @@ void SettleByCpuFindings(DoctorReport& report) {
       evidence.push_back(fmt::format("with {} named, the hardware path may be its device's",
                                      origin.engine_or_provider));
     }
-    Settle(verdict, VerdictStatus::kAccelerated,
-           fmt::format("faster than any software SHA-256 at any clock (above {:.0f} MB/s)",
-                       *Sha256SoftwareCeiling(verdict.algorithm) / 1e6),
-           report, std::move(evidence), "");
+    SettleVerdict(verdict, VerdictStatus::kAccelerated,
+                  fmt::format("faster than any software SHA-256 at any clock (above {:.0f} MB/s)",
+                              *Sha256SoftwareCeiling(verdict.algorithm) / 1e6),
+                  report, std::move(evidence), "");
   }
 
   // cpu.aes-unused and cpu.no-hw-aes: a figure below every hardware AES path (or AES-GCM at a
@@ -532,7 +533,7 @@ void SettleByCpuFindings(DoctorReport& report) {
       if (!Open(verdict)) {
         continue;
       }
-      Settle(
+      SettleVerdict(
           verdict, VerdictStatus::kNotAccelerated,
           fmt::format("the CPU has {}, but {}", aes->name,
                       figure.why.empty() ? "no hardware AES path runs this slowly" : figure.reason),
@@ -564,19 +565,139 @@ void SettleByCpuFindings(DoctorReport& report) {
     const bool below = ClassifyAesFigure(figure.algorithm, figure.input_len, figure.bytes_per_s) ==
                            AesBound::kBelowHardware ||
                        !figure.why.empty();
-    Settle(verdict, VerdictStatus::kSoftwareExpected,
-           fmt::format("{} shows no {} (the CPU lacks it), and {}", aes->clue, aes->name,
-                       !figure.why.empty() ? figure.reason
-                       : below             ? "no hardware AES path runs this slowly"
-                               : "no figure of the run is faster than software AES can be"),
-           report,
-           {below ? FloorText(figure)
-                  : fmt::format("{}, within what software AES reaches (up to {:.0f} MB/s for it "
-                                "at 6.5 GHz)",
-                                FigureText(figure),
-                                AesBoundsFor(figure.algorithm)->software_ceiling / 1e6),
-            fmt::format("{} shows no {}{}", aes->clue, aes->name, clue_source)},
-           "");
+    SettleVerdict(
+        verdict, VerdictStatus::kSoftwareExpected,
+        fmt::format("{} shows no {} (the CPU lacks it), and {}", aes->clue, aes->name,
+                    !figure.why.empty() ? figure.reason
+                    : below             ? "no hardware AES path runs this slowly"
+                            : "no figure of the run is faster than software AES can be"),
+        report,
+        {below ? FloorText(figure)
+               : fmt::format("{}, within what software AES reaches (up to {:.0f} MB/s for it "
+                             "at 6.5 GHz)",
+                             FigureText(figure),
+                             AesBoundsFor(figure.algorithm)->software_ceiling / 1e6),
+         fmt::format("{} shows no {}{}", aes->clue, aes->name, clue_source)},
+        "");
+  }
+}
+
+namespace {
+
+// The mode of an AES catalogue name ("AES-128-GCM" -> "GCM", "AES-256-CBC" -> "CBC"); "" for
+// any other algorithm (GHASH's "GHASH (AES-128-GCM)" included).
+std::string_view AesMode(std::string_view algorithm) {
+  if (!algorithm.starts_with("AES-") || !AesRoundFactor(std::string(algorithm))) {
+    return "";
+  }
+  const size_t dash = algorithm.find('-', 4);
+  return dash == std::string_view::npos ? "" : algorithm.substr(dash + 1);
+}
+
+}  // namespace
+
+void SettleBySiblings(DoctorReport& report, const results::RunResult& run) {
+  if (!report.facts.report || !report.facts.emulation.empty()) {
+    return;
+  }
+  const ReportOrigin& origin = *report.facts.report;
+  if (!origin.engine_or_provider.empty() || KernelTool(origin)) {
+    return;
+  }
+  // 1.x low-level AES_* rows beside EVP ones: two code paths for one name.
+  const bool legacy = std::any_of(run.algorithms.begin(), run.algorithms.end(),
+                                  [](const auto& r) { return r.api == "legacy"; });
+  const bool evp = std::any_of(run.algorithms.begin(), run.algorithms.end(),
+                               [](const auto& r) { return r.api != "legacy"; });
+  if (legacy && evp) {
+    return;
+  }
+  // The implementations the run's rows of `mode` name; more than one: no shared path.
+  const auto one_implementation = [&](std::string_view mode) {
+    std::string seen;
+    bool first = true;
+    for (const results::AlgorithmResult& result : run.algorithms) {
+      if (AesMode(result.algorithm) != mode) {
+        continue;
+      }
+      if (!first && result.implementation != seen) {
+        return false;
+      }
+      seen = result.implementation;
+      first = false;
+    }
+    return true;
+  };
+  // Settled rows first, so a row settled here does not settle another.
+  std::vector<size_t> settled;
+  for (size_t i = 0; i < report.verdicts.size(); ++i) {
+    const Verdict& v = report.verdicts[i];
+    if (!AesMode(v.algorithm).empty() &&
+        (v.status == VerdictStatus::kAccelerated || v.status == VerdictStatus::kNotAccelerated)) {
+      settled.push_back(i);
+    }
+  }
+  for (Verdict& verdict : report.verdicts) {
+    const std::string_view mode = AesMode(verdict.algorithm);
+    if (mode.empty() || !Open(verdict) || verdict.measurements.empty() ||
+        verdict.measurements.front().status != results::CellStatus::kOk ||
+        !one_implementation(mode)) {
+      continue;
+    }
+    // The closest settled row names it: the same key size first, then the same direction.
+    const auto distance = [&](const Verdict& other) {
+      return (other.algorithm == verdict.algorithm ? 0 : 2) +
+             (other.operation == verdict.operation ? 0 : 1);
+    };
+    const Verdict* sibling = nullptr;
+    bool disagree = false;
+    for (const size_t i : settled) {
+      const Verdict& other = report.verdicts[i];
+      if (AesMode(other.algorithm) != mode) {
+        continue;
+      }
+      if (sibling != nullptr && sibling->status != other.status) {
+        disagree = true;
+      }
+      if (sibling == nullptr || distance(other) < distance(*sibling)) {
+        sibling = &other;
+      }
+    }
+    if (sibling == nullptr || disagree) {
+      continue;
+    }
+    // The row's own figure must not contradict the sibling's path (it would have been settled
+    // the other way by the bounds; kept as a guard).
+    const AesBound bound = ClassifyAesFigure(verdict.algorithm, verdict.input_len,
+                                             verdict.measurements.front().bytes_per_s);
+    const bool accelerated = sibling->status == VerdictStatus::kAccelerated;
+    if ((accelerated && bound == AesBound::kBelowHardware) ||
+        (!accelerated && bound == AesBound::kAboveSoftware)) {
+      continue;
+    }
+    std::string sibling_line = sibling->line;
+    if (!sibling_line.empty() && sibling_line.back() == '.') {
+      sibling_line.pop_back();
+    }
+    const std::string subject = VerdictSubject(*sibling);
+    SettleVerdict(verdict, sibling->status,
+                  fmt::format("the same code path as {} of this run ({}{} in one run share the "
+                              "library's choice of AES code)",
+                              subject,
+                              verdict.algorithm == sibling->algorithm
+                                  ? "encrypt and decrypt"
+                                  : fmt::format("{} and {}", verdict.algorithm, sibling->algorithm),
+                              verdict.algorithm == sibling->algorithm ||
+                                      verdict.operation == sibling->operation
+                                  ? ""
+                                  : ", encrypt and decrypt"),
+                  report,
+                  {fmt::format("settled by {}: {}", subject, sibling_line),
+                   "one library build picks its AES code for a mode once per key by the CPU's "
+                   "features, whatever the key size or direction (AES instructions run every key "
+                   "size: the key schedule sets the round count; OpenSSL's crypto/evp/e_aes.c), "
+                   "so the rows of one mode in one run share a hardware or software path"},
+                  sibling->advice);
   }
 }
 

@@ -431,6 +431,42 @@ HardwareFit FitsHardwareClass(const DoctorReport& report, const Verdict& verdict
   return {any, any && fp.hardware};
 }
 
+// The "absent" row (library.lacks-asm-path, or library.release-figure-disagree when `fit.any`)
+// that speaks of `verdict`'s figure: a release and architecture without the area's assembly,
+// only when the figure is not above every software AES and the CPU is not shown to lack the
+// instructions anyway. Not for public-key rows: no class separates their assembly from C in a
+// report (DecideReportPublicKey), so "below every hardware class" cannot be said of them. The
+// row says the release has no such assembly; the figure has its say too: one that fits a
+// hardware class of the table over the report's clock range (only, or beside a software one)
+// does not show software code (`fit`).
+struct AbsentFor {
+  const LibraryChange* row = nullptr;
+  HardwareFit fit;
+};
+std::optional<AbsentFor> AbsentRowFor(const DoctorReport& report, const Verdict& verdict,
+                                      const std::string& library,
+                                      const std::optional<LibraryVersion>& version,
+                                      const std::string& arch) {
+  if (verdict.measurements.empty() ||
+      verdict.measurements.front().status != results::CellStatus::kOk) {
+    return std::nullopt;
+  }
+  const double rate = verdict.measurements.front().bytes_per_s;
+  const std::vector<std::string_view> areas = AreasOf(verdict.algorithm);
+  const bool software = verdict.status != VerdictStatus::kAccelerated &&
+                        verdict.status != VerdictStatus::kMasked &&
+                        std::find(areas.begin(), areas.end(), "BN-RSA") == areas.end();
+  if (!software || library.empty() || !version || arch.empty() || areas.empty() ||
+      ClassifyAesFigure(verdict.algorithm, verdict.input_len, rate) == AesBound::kAboveSoftware) {
+    return std::nullopt;
+  }
+  const LibraryChange* row = AbsentRow(library, arch, areas, *version);
+  if (row == nullptr || !ShowsNoReasonAgainst(report.facts, row->area)) {
+    return std::nullopt;
+  }
+  return AbsentFor{row, FitsHardwareClass(report, verdict, arch)};
+}
+
 }  // namespace
 
 std::vector<Finding> LibraryFindings(const DoctorReport& report, const results::RunResult& run) {
@@ -454,36 +490,21 @@ std::vector<Finding> LibraryFindings(const DoctorReport& report, const results::
       continue;
     }
     const double rate = verdict.measurements.front().bytes_per_s;
-    const std::vector<std::string_view> areas = AreasOf(verdict.algorithm);
-    // A release and architecture without the area's assembly: only when the figure is not
-    // at a hardware class and the CPU is not shown to lack the instructions anyway.
-    // Not for public-key rows: no class separates their assembly from C in a report
-    // (DecideReportPublicKey), so "below every hardware class" cannot be said of them.
-    const bool software = verdict.status != VerdictStatus::kAccelerated &&
-                          verdict.status != VerdictStatus::kMasked &&
-                          std::find(areas.begin(), areas.end(), "BN-RSA") == areas.end();
-    if (software && !library.empty() && version && !arch.empty() && !areas.empty() &&
-        ClassifyAesFigure(verdict.algorithm, verdict.input_len, rate) != AesBound::kAboveSoftware) {
-      if (const LibraryChange* row = AbsentRow(library, arch, areas, *version);
-          row != nullptr && ShowsNoReasonAgainst(report.facts, row->area)) {
-        // The row says the release has no such assembly; the figure has its say too. One that
-        // fits a hardware class of the table over the report's clock range (only, or beside a
-        // software one) does not show software code, so "software whatever the CPU offers" is
-        // not stated: library.release-figure-disagree says cannot tell instead.
-        const HardwareFit fit = FitsHardwareClass(report, verdict, arch);
-        auto& list = fit.any ? disagree : absent;
-        auto entry =
-            std::find_if(list.begin(), list.end(), [&](const auto& e) { return e.first == row; });
-        if (entry == list.end()) {
-          entry = list.insert(list.end(), {row, {}});
-        }
-        std::vector<std::string>& algorithms = entry->second;
-        if (std::find(algorithms.begin(), algorithms.end(), verdict.algorithm) ==
-            algorithms.end()) {
-          algorithms.push_back(verdict.algorithm);
-          if (fit.any && !fit.only) {
-            also_software.push_back(row);
-          }
+    if (const std::optional<AbsentFor> match =
+            AbsentRowFor(report, verdict, library, version, arch)) {
+      const LibraryChange* row = match->row;
+      const HardwareFit fit = match->fit;
+      auto& list = fit.any ? disagree : absent;
+      auto entry =
+          std::find_if(list.begin(), list.end(), [&](const auto& e) { return e.first == row; });
+      if (entry == list.end()) {
+        entry = list.insert(list.end(), {row, {}});
+      }
+      std::vector<std::string>& algorithms = entry->second;
+      if (std::find(algorithms.begin(), algorithms.end(), verdict.algorithm) == algorithms.end()) {
+        algorithms.push_back(verdict.algorithm);
+        if (fit.any && !fit.only) {
+          also_software.push_back(row);
         }
       }
     }
@@ -715,6 +736,41 @@ void SettleLegacyApiByRelease(DoctorReport& report, const results::RunResult& ru
           "Include `openssl version` (it names the release), or re-run openssl speed with -evp "
           "NAME (e.g. -evp aes-128-cbc).";
     }
+  }
+}
+
+void SettleByLibraryLacksPath(DoctorReport& report, const results::RunResult& run) {
+  if (!report.facts.report || !report.facts.emulation.empty() ||
+      !report.facts.report->engine_or_provider.empty()) {
+    return;
+  }
+  const std::string library = LibraryOf(run);
+  const std::optional<LibraryVersion> version = VersionOf(run);
+  const std::string& arch = report.facts.cpu.arch;
+  for (Verdict& verdict : report.verdicts) {
+    if (verdict.status != VerdictStatus::kUndetermined || !verdict.kernel_driver.empty()) {
+      continue;
+    }
+    const std::optional<AbsentFor> match = AbsentRowFor(report, verdict, library, version, arch);
+    if (!match || match->fit.any) {
+      continue;
+    }
+    const LibraryChange& row = *match->row;
+    const std::optional<bool> has = CpuHasFor(report.facts, row.area);
+    SettleVerdict(
+        verdict, VerdictStatus::kNotAccelerated,
+        fmt::format("{} {} has no {} assembly for {} (library.lacks-asm-path): {} runs software "
+                    "code whatever the CPU offers{}",
+                    LibraryName(library), version->text, arch, row.area, verdict.algorithm,
+                    has == true ? ""
+                                : "; whether this CPU has the instructions a release with that "
+                                  "assembly would use is not in the text"),
+        report,
+        {fmt::format("{} ({}{}; releases {})", row.change,
+                     SourceLink(row.source, LibraryGithubRepo(row.library)),
+                     row.sure ? "" : "; the source leaves this unsure", row.versions.text)},
+        "Use a release with the assembly for this architecture (the library's release notes "
+        "say when each arrived).");
   }
 }
 

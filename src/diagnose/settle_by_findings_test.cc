@@ -171,5 +171,107 @@ TEST(SettleByFindingsTest, ANoAsmBuildSettlesWhatTheSoftwareUses) {
   }
 }
 
+// Tryout 22 item 5 (q21): gnutls-cli, no CPU lines. AES-256-GCM is above every software AES
+// (accelerated); AES-128-GCM of the same run, faster still, is below AES-128's own bound: it
+// follows its sibling. CBC is another mode: it stays open.
+TEST(SettleByFindingsTest, AnAesRowFollowsASettledSiblingOfItsMode) {
+  const DoctorReport report = DiagnosePaste(
+      "$ gnutls-cli --benchmark-ciphers\n"
+      "Checking AEAD ciphers, payload size: 16384\n"
+      "             AES-128-GCM 2.41 GB/sec\n"
+      "             AES-256-GCM 2.02 GB/sec\n"
+      "\n"
+      "Checking ciphers, payload size: 16384\n"
+      "             AES-128-CBC 1.21 GB/sec\n");
+  ASSERT_EQ(VerdictFor(report, "AES-256-GCM", "encrypt").status, VerdictStatus::kAccelerated);
+  const Verdict& gcm128 = VerdictFor(report, "AES-128-GCM", "encrypt");
+  EXPECT_EQ(gcm128.status, VerdictStatus::kAccelerated) << gcm128.line;
+  EXPECT_THAT(gcm128.line, HasSubstr("AES-256-GCM encrypt")) << gcm128.line;
+  ExpectNotOpen(report, "AES-128-GCM");
+  EXPECT_EQ(VerdictFor(report, "AES-128-CBC", "encrypt").status, VerdictStatus::kUndetermined);
+}
+
+// Tryout 22 item 4 (q27b): wolfSSL's C AES on a CPU whose flags show AES-NI. CBC decrypt is
+// below every hardware path (NOT accelerated), CBC encrypt between the bounds; GCM encrypt is
+// settled by the ChaCha20-Poly1305 ratio, GCM decrypt has no class. Each open row follows its
+// mode's settled one, with its advice.
+TEST(SettleByFindingsTest, SoftwareAesSettlesTheOtherDirection) {
+  const DoctorReport report = DiagnosePaste(
+      "$ uname -m\nx86_64\n$ grep -m1 flags /proc/cpuinfo\n"
+      "flags\t\t: fpu sse sse2 ssse3 sse4_1 sse4_2 pclmulqdq aes avx avx2\n"
+      "$ ./wolfcrypt/benchmark/benchmark -aes-gcm -aes-cbc -chacha20-poly1305\n"
+      " wolfSSL version 5.7.2\n"
+      "wolfCrypt Benchmark (block bytes 1048576, min 1.0 sec each)\n"
+      "AES-128-CBC-enc            190 MiB took 1.014 seconds,  187.370 MiB/s Cycles per byte "
+      "=  16.85\n"
+      "AES-128-CBC-dec            185 MiB took 1.021 seconds,  181.195 MiB/s Cycles per byte "
+      "=  17.42\n"
+      "AES-128-GCM-enc            115 MiB took 1.028 seconds,  111.868 MiB/s Cycles per byte "
+      "=  28.22\n"
+      "AES-128-GCM-dec            115 MiB took 1.030 seconds,  111.650 MiB/s Cycles per byte "
+      "=  28.28\n"
+      "CHACHA20-POLY1305          440 MiB took 1.004 seconds,  438.247 MiB/s Cycles per byte "
+      "=   7.20\n"
+      "Benchmark complete\n");
+  ASSERT_NE(FindingOf(report, "cpu.aes-unused"), nullptr);
+  ASSERT_EQ(VerdictFor(report, "AES-128-CBC", "decrypt").status, VerdictStatus::kNotAccelerated);
+  ASSERT_EQ(VerdictFor(report, "AES-128-GCM", "encrypt").status, VerdictStatus::kNotAccelerated);
+  const Verdict& cbc = VerdictFor(report, "AES-128-CBC", "encrypt");
+  EXPECT_EQ(cbc.status, VerdictStatus::kNotAccelerated) << cbc.line;
+  EXPECT_THAT(cbc.line, HasSubstr("AES-128-CBC decrypt")) << cbc.line;
+  EXPECT_THAT(cbc.advice, HasSubstr("--enable-aesni")) << cbc.advice;
+  const Verdict& gcm = VerdictFor(report, "AES-128-GCM", "decrypt");
+  EXPECT_EQ(gcm.status, VerdictStatus::kNotAccelerated) << gcm.line;
+  EXPECT_THAT(gcm.line, HasSubstr("AES-128-GCM encrypt")) << gcm.line;
+  EXPECT_THAT(SummaryText(report), HasSubstr("4 problems, 1 undetermined")) << SummaryText(report);
+}
+
+// A mode whose settled rows disagree (a row above every software AES and one below every
+// hardware path, in one run) settles none of its open rows.
+TEST(SettleByFindingsTest, SiblingsThatDisagreeSettleNothing) {
+  const DoctorReport report = DiagnosePaste(
+      "$ uname -m\nx86_64\n$ grep -m1 flags /proc/cpuinfo\n"
+      "flags\t\t: fpu sse sse2 ssse3 sse4_1 sse4_2 pclmulqdq aes avx avx2\n"
+      "$ ./wolfcrypt/benchmark/benchmark -aes-gcm\n"
+      " wolfSSL version 5.7.2\n"
+      "wolfCrypt Benchmark (block bytes 1048576, min 1.0 sec each)\n"
+      "AES-128-GCM-enc           7000 MiB took 1.000 seconds, 7000.000 MiB/s\n"
+      "AES-128-GCM-dec            300 MiB took 1.000 seconds,  300.000 MiB/s\n"
+      "AES-256-GCM-enc              5 MiB took 1.000 seconds,    5.000 MiB/s\n"
+      "Benchmark complete\n");
+  ASSERT_EQ(VerdictFor(report, "AES-128-GCM", "encrypt").status, VerdictStatus::kAccelerated);
+  ASSERT_EQ(VerdictFor(report, "AES-256-GCM", "encrypt").status, VerdictStatus::kNotAccelerated);
+  EXPECT_EQ(VerdictFor(report, "AES-128-GCM", "decrypt").status, VerdictStatus::kUndetermined)
+      << VerdictFor(report, "AES-128-GCM", "decrypt").line;
+}
+
+// Tryout 22 item 8 (q08): LibreSSL 3.3.6 on arm64 macOS, no CPU lines. library.lacks-asm-path
+// says its AES runs software code whatever the CPU offers; the verdict says so too.
+TEST(SettleByFindingsTest, ALibraryWithoutTheAssemblySettlesTheVerdict) {
+  const DoctorReport report = DiagnosePaste(
+      "% uname -a\n"
+      "Darwin mba.local 23.4.0 Darwin Kernel Version 23.4.0: Fri Mar 15 00:12:37 PDT 2024; "
+      "root:xnu-10063.101.17~1/RELEASE_ARM64_T8103 arm64\n"
+      "% openssl speed -evp aes-128-cbc\n"
+      "Doing aes-128-cbc for 3s on 16 size blocks: 33804512 aes-128-cbc's in 3.00s\n"
+      "Doing aes-128-cbc for 3s on 64 size blocks: 9172109 aes-128-cbc's in 3.00s\n"
+      "Doing aes-128-cbc for 3s on 256 size blocks: 2351877 aes-128-cbc's in 3.00s\n"
+      "Doing aes-128-cbc for 3s on 1024 size blocks: 591021 aes-128-cbc's in 3.00s\n"
+      "Doing aes-128-cbc for 3s on 8192 size blocks: 74102 aes-128-cbc's in 3.00s\n"
+      "LibreSSL 3.3.6\n"
+      "built on: date not available\n"
+      "options:bn(64,64) rc4(16x,int) des(idx,cisc,16,int) aes(partial) blowfish(idx) \n"
+      "compiler: information not available\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes\n"
+      "aes-128-cbc     180290.73k   195671.66k   200693.50k   201735.85k   202348.54k\n");
+  ASSERT_NE(FindingOf(report, "library.lacks-asm-path"), nullptr);
+  const Verdict& cbc = VerdictFor(report, "AES-128-CBC", "encrypt");
+  EXPECT_EQ(cbc.status, VerdictStatus::kNotAccelerated) << cbc.line;
+  EXPECT_THAT(cbc.line, HasSubstr("LibreSSL 3.3.6 has no aarch64 assembly for AES")) << cbc.line;
+  EXPECT_THAT(cbc.line, HasSubstr("is not in the text")) << cbc.line;
+  ExpectNotOpen(report, "AES-128-CBC");
+}
+
 }  // namespace
 }  // namespace cryptobench::diagnose
