@@ -504,7 +504,8 @@ std::string ReportOs(const results::RunResult& run) {
   if (run.library.version.find("-freebsd ") != std::string::npos) {
     return "freebsd";
   }
-  const std::string_view platform = run.library.platform;
+  // library.platform keeps the line's label ("platform: VC-WIN64A").
+  const std::string_view platform = PlatformTarget(run.library.platform);
   if (platform.starts_with("linux") || platform.starts_with("debian-")) {
     return "linux";
   }
@@ -519,7 +520,7 @@ std::string ReportOs(const results::RunResult& run) {
 }
 
 SettlingCommandText CpuListingCommand(std::string_view os, std::string_view linux_why,
-                                      std::string_view arch) {
+                                      std::string_view arch, bool extensions_needed) {
   if (os == "macos" && (arch == "aarch64" || arch == "arm")) {
     // Apple silicon has no machdep.cpu.features line: its extensions are hw.optional's
     // arm.FEAT_* keys (macOS 12 on; the neon and armv8_* keys before).
@@ -546,6 +547,15 @@ SettlingCommandText CpuListingCommand(std::string_view os, std::string_view linu
             "hw.model names the CPU, the boot messages' CPU line gives its clock and their "
             "Features lines list its extensions (AESNI, PCLMULQDQ, AVX2, SHA, ...), which the "
             "cpb classes need"};
+  }
+  if (os == "windows" && !extensions_needed) {
+    // Win32_Processor's Name is the brand string (an Intel name carries the base clock) and
+    // MaxClockSpeed its maximum clock in MHz
+    // (https://learn.microsoft.com/windows/win32/cimwin32prov/win32-processor); PowerShell 3.0
+    // and later has Get-CimInstance.
+    return {"Get-CimInstance Win32_Processor | Select-Object Name,MaxClockSpeed",
+            "in PowerShell, Name names the CPU (an Intel name carries the base clock) and "
+            "MaxClockSpeed gives its maximum clock in MHz: the clock range the cpb classes need"};
   }
   if (os == "windows") {
     return {"coreinfo",

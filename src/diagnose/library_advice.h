@@ -49,13 +49,17 @@ std::string ReportOs(const results::RunResult& run);
 /// features lines; sysctl(8)); OpenBSD `sysctl hw.model hw.cpuspeed` and the cpu0 line of dmesg
 /// (sysctl(2) HW_MODEL, HW_CPUSPEED; the kernel prints the CPU's features there at boot);
 /// Windows Sysinternals `coreinfo` (https://learn.microsoft.com/sysinternals/downloads/coreinfo:
-/// the CPU's features, AES and the like); else (Linux, unknown) `lscpu` with `linux_why`. On
-/// macOS with `arch` "aarch64" or "arm" (Apple silicon, which has no machdep.cpu.features):
-/// `sysctl machdep.cpu.brand_string hw.optional`, whose hw.optional.arm.FEAT_* keys list the
-/// extensions (https://developer.apple.com/documentation/kernel/1387446-sysctlbyname/
+/// the CPU's features, AES and the like), or with `extensions_needed` false (the paste shows
+/// them: a flags line, a decoded CPUINFO vector) PowerShell's `Get-CimInstance Win32_Processor
+/// | Select-Object Name,MaxClockSpeed` (the CPU's name and maximum clock in MHz,
+/// https://learn.microsoft.com/windows/win32/cimwin32prov/win32-processor); else (Linux,
+/// unknown) `lscpu` with `linux_why`. On macOS with `arch` "aarch64" or "arm" (Apple silicon,
+/// which has no machdep.cpu.features): `sysctl machdep.cpu.brand_string hw.optional`, whose
+/// hw.optional.arm.FEAT_* keys list the extensions
+/// (https://developer.apple.com/documentation/kernel/1387446-sysctlbyname/
 /// determining_instruction_set_characteristics).
 SettlingCommandText CpuListingCommand(std::string_view os, std::string_view linux_why,
-                                      std::string_view arch = {});
+                                      std::string_view arch = {}, bool extensions_needed = true);
 
 /// Where to watch whether one core is saturated on `os`: "top -H" (threads; Linux procps and
 /// OpenBSD top), Windows Task Manager's per-logical-processor CPU graphs, macOS Activity

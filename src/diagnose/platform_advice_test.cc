@@ -62,12 +62,43 @@ TEST(PlatformAdviceTest, OsFromUnameOrPlatformTarget) {
   EXPECT_EQ(ReportOs(run), "");
   run.library.platform = "VC-WIN64A";
   EXPECT_EQ(ReportOs(run), "windows");
+  // As import keeps it: with the line's label.
+  run.library.platform = "platform: VC-WIN64A";
+  EXPECT_EQ(ReportOs(run), "windows");
   run.library.platform = "darwin64-arm64-cc";
   EXPECT_EQ(ReportOs(run), "macos");
   run.library.platform = "debian-amd64";
   EXPECT_EQ(ReportOs(run), "linux");
   run.source.facts.push_back({"uname", "OpenBSD puffy 7.4 GENERIC.MP#1397 amd64", 1});
   EXPECT_EQ(ReportOs(run), "openbsd");
+}
+
+// tryout 22 #7 (q24): a PowerShell paste of `openssl version -a` (platform VC-WIN64A) was told
+// to run lscpu for the clock and for the extensions its CPUINFO line already shows.
+TEST(PlatformAdviceTest, WindowsPasteWithCpuinfoIsAskedForTheClockInPowerShell) {
+  const std::string advice = CannotTellAdvice(
+      "PS C:\\Program Files\\OpenSSL-Win64\\bin> .\\openssl.exe version -a\n"
+      "OpenSSL 3.0.13 30 Jan 2024 (Library: OpenSSL 3.0.13 30 Jan 2024)\n"
+      "platform: VC-WIN64A\n"
+      "CPUINFO: OPENSSL_ia32cap=0x7ffaf3bfffebffff:0x27ab\n"
+      "PS C:\\Program Files\\OpenSSL-Win64\\bin> .\\openssl.exe speed -evp aes-128-cbc\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n"
+      "AES-128-CBC      150114.20k   230377.61k   280270.02k   295933.14k   300288.90k   "
+      "301918.08k\n");
+  EXPECT_THAT(advice, HasSubstr("Get-CimInstance Win32_Processor | Select-Object "
+                                "Name,MaxClockSpeed"));
+  EXPECT_THAT(advice, Not(HasSubstr("lscpu")));
+  EXPECT_THAT(advice, Not(HasSubstr("Flags")));
+  EXPECT_THAT(advice, Not(HasSubstr("extensions, which")));
+}
+
+// Without the extensions in the paste, Windows keeps Coreinfo, which lists them.
+TEST(PlatformAdviceTest, WindowsWithoutExtensionsIsAskedForCoreinfo) {
+  const SettlingCommandText listing = CpuListingCommand("windows", "", "x86_64");
+  EXPECT_EQ(listing.command, "coreinfo");
+  EXPECT_THAT(CpuListingCommand("windows", "", "x86_64", false).command,
+              HasSubstr("Get-CimInstance Win32_Processor"));
 }
 
 TEST(PlatformAdviceTest, WindowsIsNotToldToRunTopH) {

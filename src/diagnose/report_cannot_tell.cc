@@ -89,8 +89,9 @@ Command SettlingCommand(const DoctorReport& report, const std::string& algorithm
     // and Flags (util-linux, sys-utils/lscpu.1.adoc); import reads each (env_facts.cc).
     // Another OS has its own listing (CpuListingCommand).
     // Only the lines the paste lacks: a flags line (lscpu's, /proc/cpuinfo's, `botan cpuid`'s)
-    // already gives the extensions.
-    const bool flags = report.facts.report->cpu_clues.FlagsPasted();
+    // or a decoded capability vector (OpenSSL's CPUINFO line) already gives the extensions.
+    const bool flags =
+        report.facts.report->cpu_clues.FlagsPasted() || report.facts.report->cpu_features_known;
     return CpuListingCommand(
         origin.os,
         flags ? fmt::format("its {}Model name and CPU max MHz lines give {}the clock range, "
@@ -101,7 +102,7 @@ Command SettlingCommand(const DoctorReport& report, const std::string& algorithm
                             "{}the clock range and the CPU's extensions, which the cpb classes "
                             "need",
                             arch.empty() ? "the class table, " : ""),
-        arch);
+        arch, !flags);
   }
   // A wolfSSL or mbedTLS paste: its build's settings (library_advice.h).
   if (std::optional<Command> own = LibrarySettlingCommand(report.facts, algorithm, false)) {
@@ -219,7 +220,7 @@ std::optional<Finding> FingerprintOnlyFinding(const DoctorReport& report) {
       origin.os,
       "its Model name (Intel's names carry the base clock) and CPU max MHz lines give the "
       "clock range, and with it the cpb each figure is",
-      report.facts.cpu.arch);
+      report.facts.cpu.arch, false);
   if (!HasFinding(report, "report.legacy-api") && command.command != listing.command) {
     command = listing;
   }
