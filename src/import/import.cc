@@ -10,6 +10,7 @@
 #include <optional>
 #include <set>
 #include <stdexcept>
+#include <string_view>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -37,6 +38,7 @@
 #include "import/s_time.h"
 #include "import/side_by_side.h"
 #include "import/speed_join.h"
+#include "import/speed_progress.h"
 #include "import/speed_run.h"
 #include "import/tcrypt.h"
 #include "import/text_encoding.h"
@@ -1187,7 +1189,15 @@ class Driver {
     }
     FinishMr(&state.evidence, &state.mr);
     const SpeedEvidence& evidence = state.evidence;
-    if (evidence.HasFigures()) {
+    // Progress lines cut before their result (an interrupted run, a paste ending at a line's
+    // colon) and nothing else give no figure: without the run's header there is nothing to
+    // import from this output. With it, the run keeps the library's identity and a caveat.
+    const bool gave_figure = evidence.HasFinalFigures() || !evidence.child_sym_rows.empty() ||
+                             !evidence.child_pk_rows.empty() ||
+                             std::any_of(evidence.progress.begin(), evidence.progress.end(),
+                                         [](const Progress& p) { return p.has_result; }) ||
+                             (evidence.HasFigures() && evidence.header);
+    if (gave_figure) {
       results::RunResult run =
           BuildSpeedRun(evidence, file_name_, last_version_ ? &*last_version_ : nullptr);
       // `openssl version -a` pasted right before the speed output (as the README asks) is
@@ -1244,14 +1254,17 @@ class Driver {
         orphan_notes_.emplace_back(runs_.size(), fmt::format("Line {}: {}.", evidence.multi_line,
                                                              FigurelessMultiWhy(evidence)));
       }
+      for (const Progress& p : evidence.progress) {
+        orphan_notes_.emplace_back(runs_.size(), ProgressWithoutResultNote(p));
+      }
     }
-    if (!evidence.HasFigures() && !evidence.header && !unread_ && evidence.multi_line > 0) {
+    if (!gave_figure && !evidence.header && !unread_ && evidence.multi_line > 0) {
       unread_.emplace(evidence.multi_line,
                       fmt::format("expected figures from openssl speed's -multi children; {}, "
                                   "so there is nothing to import",
                                   FigurelessMultiWhy(evidence)));
     }
-    if (!evidence.HasFigures() && !evidence.header && !unread_) {
+    if (!gave_figure && !evidence.header && !unread_) {
       for (const std::string& note : evidence.notes) {
         // "Line 12: a table row ... it is not imported."
         const std::vector<std::string_view> words = SplitWords(note);
@@ -1271,6 +1284,23 @@ class Driver {
             break;
           }
         }
+      }
+    }
+    if (!gave_figure && !evidence.header && !evidence.progress.empty()) {
+      // Where the figures should have been: after the last progress line.
+      const Progress& last = evidence.progress.back();
+      const std::string line_for =
+          fmt::format("the progress line for {}{}", last.name,
+                      last.public_key ? "" : fmt::format(" on {}-byte blocks", last.input_len));
+      constexpr std::string_view kWhy = "(the run was interrupted, or the paste ends there)";
+      if (!unread_) {
+        unread_.emplace(last.line, fmt::format("expected figures; {} has no result {} and no "
+                                               "results table follows, so there is nothing to "
+                                               "import",
+                                               line_for, kWhy));
+      }
+      if (!unused_row_) {
+        unused_row_.emplace(last.line, fmt::format("{}, cut before its result {}", line_for, kWhy));
       }
     }
     speed_.reset();
@@ -1791,8 +1821,9 @@ class Driver {
   std::vector<SkippedOutput> skipped_output_;  // skipped lines that read like tool output
   // The first line of speed output that gave no figure, and why; the error when nothing did.
   std::optional<std::pair<size_t, std::string>> unread_;
-  // The first table row of openssl speed that gave no figure in output that gave none (its
-  // line and why), kept even when another run (an `openssl version` block) is imported.
+  // The first line of openssl speed output that gave none, where it gave no figure (a table row
+  // fitting no size list, the last progress line cut before its result), and why; kept even
+  // when another run (an `openssl version` block) is imported.
   std::optional<std::pair<size_t, std::string>> unused_row_;
 };
 

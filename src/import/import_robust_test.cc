@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <gmock/gmock.h>
@@ -700,6 +701,54 @@ TEST(ImportRobustTest, CutProgressLinesAreToldFromGarbage) {
     EXPECT_NE(ImportErrorOf(good + garbage + "\n"), "") << garbage;
   }
   EXPECT_NE(ImportErrorOf("Doing sha256 for 3s on 16 size blocks: 12 sha256's\n"), "");
+}
+
+// An interrupted run whose output ends at a progress line's colon ("Doing AES-128-GCM for 3s
+// on 16 size blocks: " and nothing after, as pasted from a terminal while openssl speed ran)
+// gave no figure: the file is refused at its last progress line, where the figures should have
+// been, also beside an `openssl version -a` block, whose identity alone is nothing to diagnose
+// or compare. Such a line beside output that gave figures is named in their run.
+TEST(ImportRobustTest, ProgressLinesWithoutAnyResultAreRefusedAtTheLast) {
+  constexpr std::string_view kVersion =
+      "$ openssl version -a\n"
+      "OpenSSL 3.0.13 30 Jan 2024 (Library: OpenSSL 3.0.13 30 Jan 2024)\n"
+      "built on: Mon Feb  3 13:34:35 2025 UTC\n"
+      "platform: debian-amd64\n"
+      "CPUINFO: OPENSSL_ia32cap=0x7ed8320b078bffff:0x400004219c91a9\n";
+  for (const char* cut : {"Doing AES-128-GCM for 3s on 16 size blocks: ",
+                          "Doing AES-128-GCM ops for 3s on 16 size blocks:",
+                          "Doing 2048 bits private rsa sign ops for 10s: "}) {
+    const std::string alone =
+        ImportErrorOf(std::string("openssl speed -evp aes-128-gcm\n") + cut + "\n");
+    EXPECT_THAT(alone, HasSubstr("paste.txt:2: expected figures; the progress line for ")) << cut;
+    EXPECT_THAT(alone, HasSubstr("has no result")) << cut;
+    const std::string two =
+        ImportErrorOf(std::string("Doing sha256 for 3s on 16 size blocks: \n") + cut + "\n");
+    EXPECT_THAT(two, HasSubstr("paste.txt:2: expected figures")) << cut;
+    const std::string with_version =
+        ImportErrorOf(std::string(kVersion) + "$ openssl speed -evp aes-128-gcm\n" + cut + "\n");
+    EXPECT_THAT(with_version, HasSubstr("paste.txt:7: expected a figure import can use; found "
+                                        "only the progress line for "))
+        << cut;
+  }
+  // `openssl version -a` alone is read: the library and its capability vector.
+  const std::vector<results::RunResult> version = ImportText(std::string(kVersion), "paste.txt");
+  ASSERT_EQ(version.size(), 1u);
+  EXPECT_TRUE(version[0].algorithms.empty());
+  EXPECT_THAT(version[0].library.cpu_info, HasSubstr("0x7ed8320b078bffff:0x400004219c91a9"));
+
+  // Beside a run with figures, the cut output costs only its line, named.
+  const std::vector<results::RunResult> beside = ImportText(
+      "Doing md5 for 3s on 16 size blocks: 1000000 md5's in 3.00s\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16 bytes\n"
+      "md5              5333.33k\n"
+      "$ openssl speed -evp aes-128-gcm\n"
+      "Doing AES-128-GCM for 3s on 16 size blocks: \n",
+      "paste.txt");
+  ASSERT_EQ(beside.size(), 1u);
+  EXPECT_TRUE(HasCaveat(beside[0], "Line 6: the progress line for AES-128-GCM has no result"))
+      << ::testing::PrintToString(beside[0].source.caveats);
 }
 
 // A damaged progress line after the last table starts output that gives no figure; the caveat

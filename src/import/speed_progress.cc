@@ -380,6 +380,11 @@ Progress ParseProgressLine(std::string_view trimmed, size_t line_number) {
   return progress;
 }
 
+std::string ProgressWithoutResultNote(const Progress& progress) {
+  return fmt::format("Line {}: the progress line for {} has no result (the run was interrupted?).",
+                     progress.line, progress.name);
+}
+
 std::optional<std::pair<double, double>> ProgressResultLine(std::string_view trimmed) {
   const std::vector<std::string_view> words = SplitWords(trimmed);
   if (words.size() < 4 || words[words.size() - 2] != "in") {

@@ -23,6 +23,11 @@ namespace cryptobench::import {
 /// "Doing ", when the result part is present but malformed, or the size is not a number.
 Progress ParseProgressLine(std::string_view trimmed, size_t line_number);
 
+/// The caveat naming a progress line that has no result (has_result false: the run was
+/// interrupted there, or the paste ends at its colon): "Line 2: the progress line for
+/// AES-128-GCM has no result (the run was interrupted?)."
+std::string ProgressWithoutResultNote(const Progress& progress);
+
 /// The result of a progress line printed on a line of its own ("0 AES-128-GCM ops in 2.99s"),
 /// as (count, seconds); nullopt for any other line. It follows a progress line whose colon is
 /// followed by words that are not a result (Progress::foreign_tail).

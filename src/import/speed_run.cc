@@ -1037,9 +1037,7 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
   // Progress lines: operation counts, and times that cannot be right.
   for (const Progress& p : progress) {
     if (!p.has_result) {
-      run.source.caveats.push_back(
-          fmt::format("Line {}: the progress line for {} has no result (the run was interrupted?).",
-                      p.line, p.name));
+      run.source.caveats.push_back(ProgressWithoutResultNote(p));
       continue;
     }
     if (no_table && p.count == 0 && p.seconds > 0) {
