@@ -703,6 +703,27 @@ TEST(ImportRobustTest, CutProgressLinesAreToldFromGarbage) {
   EXPECT_NE(ImportErrorOf("Doing sha256 for 3s on 16 size blocks: 12 sha256's\n"), "");
 }
 
+// cryptsetup's key column in a non-catalogue cipher's row name, as --format openssl writes it
+// ("xchacha12,aes-adiantum 256b decrypt   197866.29k"), is a word of the name only when one
+// figure per size follows it; otherwise the row stays damaged.
+TEST(ImportRobustTest, KeyBitsWordIsANameWordOnlyBeforeOneFigurePerSize) {
+  const std::string type =
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type        1048576 bytes\n";
+  const std::vector<results::RunResult> runs =
+      ImportText(type +
+                     "xchacha12,aes-adiantum 256b   192099.12k\n"
+                     "xchacha12,aes-adiantum 256b decrypt   197866.29k\n",
+                 "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  ASSERT_EQ(runs[0].algorithms.size(), 1u);
+  EXPECT_EQ(runs[0].algorithms[0].algorithm, "xchacha12,aes-adiantum 256b");
+  ASSERT_EQ(runs[0].algorithms[0].cells.size(), 2u);
+  EXPECT_EQ(runs[0].algorithms[0].cells[1].operation, "decrypt");
+  EXPECT_THAT(ImportErrorOf(type + "serpent 256b 12x.5 1.00k\n"),
+              HasSubstr("expected a throughput figure"));
+}
+
 // An interrupted run whose output ends at a progress line's colon ("Doing AES-128-GCM for 3s
 // on 16 size blocks: " and nothing after, as pasted from a terminal while openssl speed ran)
 // gave no figure: the file is refused at its last progress line, where the figures should have

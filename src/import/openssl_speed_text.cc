@@ -116,6 +116,13 @@ bool LooksLikeDamagedFigure(std::string_view word) {
   return static_cast<size_t>(digits) * 2 >= word.size();
 }
 
+// cryptsetup benchmark's key size column, "%4zub" (src/cryptsetup.c): "256b", "512b".
+bool IsKeyBitsWord(std::string_view word) {
+  return word.size() >= 2 && word.back() == 'b' &&
+         std::all_of(word.begin(), word.end() - 1,
+                     [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; });
+}
+
 // A figure speed prints without the 'k': apps/speed.c prints a rate above 10000 bytes/s as
 // "%.2fk" of 1000s, and one at or below it as "%.2f" bytes/s, always with two decimals. A bare
 // "25441" or "12345.67" in a table of 'k' figures is not that: a 'k' lost, or a figure cut.
@@ -823,6 +830,24 @@ Offer SpeedTextParser::TakeSymmetricRow(const SourceLine& line, std::string_view
          !IsElisionWord(words[first_value]) &&
          !(first_value > 0 && LooksLikeDamagedFigure(words[first_value]))) {
     ++first_value;
+  }
+  // cryptsetup's key column ("%4zub" in src/cryptsetup.c: "256b") in the name of a cipher the
+  // catalogue lacks ("xchacha12,aes-adiantum 256b"), as cryptobench's --format openssl writes
+  // it: a word of the name, not a damaged figure, when exactly one figure per size follows the
+  // name (openssl speed prints no such word, and no figure of its ends in 'b').
+  if (first_value > 0 && first_value < words.size() && IsKeyBitsWord(words[first_value])) {
+    size_t figures_from = first_value + 1;
+    while (figures_from < words.size() && !ParseSpeedFigure(words[figures_from]) &&
+           !LooksLikeDamagedFigure(words[figures_from]) && !IsElisionWord(words[figures_from])) {
+      ++figures_from;
+    }
+    const bool one_per_size =
+        words.size() - figures_from == evidence_->sizes.size() &&
+        std::all_of(words.begin() + static_cast<std::ptrdiff_t>(figures_from), words.end(),
+                    [](std::string_view word) { return ParseSpeedFigure(word).has_value(); });
+    if (one_per_size && figures_from < words.size()) {
+      first_value = figures_from;
+    }
   }
   if (first_value == words.size()) {
     if (words.size() == 1 && !after_blank_ && !EndsWith(words[0], ":")) {
