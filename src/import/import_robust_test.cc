@@ -703,6 +703,71 @@ TEST(ImportRobustTest, CutProgressLinesAreToldFromGarbage) {
   EXPECT_NE(ImportErrorOf("Doing sha256 for 3s on 16 size blocks: 12 sha256's\n"), "");
 }
 
+// -mr: a +F figure is count / time × size of its +R record (apps/speed.c prints both from the
+// same count and time); -multi: the summary table is the sum of the children's +F records. A
+// figure 1000x from what its records imply (one in bytes/s, the other in 1000s) is kept, in
+// doubt, and a caveat names the lines (tryout-22 #12); consistent records give no caveat.
+TEST(ImportRobustTest, FiguresThatDisagreeWithTheirRecordsAreInDoubt) {
+  const auto mr = [](const char* figures) {
+    return std::string(
+               "$ openssl speed -mr -evp aes-128-gcm\n"
+               "+DT:aes-128-gcm:3:16\n"
+               "+R:60211844:aes-128-gcm:2.990000\n"
+               "+DT:aes-128-gcm:3:64\n"
+               "+R:40211022:aes-128-gcm:3.000000\n"
+               "OpenSSL 1.0.2k-fips  26 Jan 2017\n"
+               "+H:16:64\n") +
+           figures;
+  };
+  const std::vector<results::RunResult> off =
+      ImportText(mr("+F:22:aes-128-gcm:322203.85:857835.14\n"), "paste.txt");
+  ASSERT_EQ(off.size(), 1u);
+  ASSERT_EQ(off[0].algorithms.size(), 1u);
+  for (const results::Cell& cell : off[0].algorithms[0].cells) {
+    EXPECT_TRUE(results::HasDoubt(cell)) << cell.input_len;
+  }
+  EXPECT_TRUE(HasCaveat(off[0], "by more than 5%"))
+      << ::testing::PrintToString(off[0].source.caveats);
+  const std::vector<results::RunResult> right =
+      ImportText(mr("+F:22:aes-128-gcm:322203854.85:857835146.67\n"), "paste.txt");
+  ASSERT_EQ(right.size(), 1u);
+  for (const results::Cell& cell : right[0].algorithms[0].cells) {
+    EXPECT_FALSE(results::HasDoubt(cell)) << cell.input_len;
+  }
+  EXPECT_FALSE(HasCaveat(right[0], "by more than 5%"));
+
+  const auto multi = [](const char* table_row) {
+    return std::string(
+               "$ openssl speed -multi 2 -evp aes-256-gcm\n"
+               "Forked child 0\n"
+               "Forked child 1\n"
+               "Got: +H:16:64 from 0\n"
+               "Got: +F:22:AES-256-GCM:512031.11:1401232.02 from 0\n"
+               "Got: +H:16:64 from 1\n"
+               "Got: +F:22:AES-256-GCM:275011.02:701210.77 from 1\n"
+               "version: 3.3.1\n"
+               "The 'numbers' are in 1000s of bytes per second processed.\n"
+               "type             16 bytes     64 bytes\n") +
+           table_row;
+  };
+  const std::vector<results::RunResult> sum_off =
+      ImportText(multi("AES-256-GCM    787042.13k  2102442.79k\n"), "paste.txt");
+  ASSERT_EQ(sum_off.size(), 1u);
+  ASSERT_EQ(sum_off[0].algorithms.size(), 1u);
+  for (const results::Cell& cell : sum_off[0].algorithms[0].cells) {
+    EXPECT_TRUE(results::HasDoubt(cell)) << cell.input_len;
+  }
+  EXPECT_TRUE(HasCaveat(sum_off[0], "by more than 5%"))
+      << ::testing::PrintToString(sum_off[0].source.caveats);
+  const std::vector<results::RunResult> sum_right =
+      ImportText(multi("AES-256-GCM       787.04k     2102.44k\n"), "paste.txt");
+  ASSERT_EQ(sum_right.size(), 1u);
+  for (const results::Cell& cell : sum_right[0].algorithms[0].cells) {
+    EXPECT_FALSE(results::HasDoubt(cell)) << cell.input_len;
+  }
+  EXPECT_FALSE(HasCaveat(sum_right[0], "by more than 5%"));
+}
+
 // cryptsetup's key column in a non-catalogue cipher's row name, as --format openssl writes it
 // ("xchacha12,aes-adiantum 256b decrypt   197866.29k"), is a word of the name only when one
 // figure per size follows it; otherwise the row stays damaged.

@@ -619,19 +619,34 @@ void FillCutRowsFromProgress(const std::vector<Progress>& progress,
   }
 }
 
+// "12% more", or "1000 times less" where the two are more than 2x apart (a percentage of
+// 99.9% less would read as nothing left).
+std::string HowFarOff(double value, double implied) {
+  const double ratio = value / implied;
+  if (ratio >= 2 || ratio <= 0.5) {
+    const double times = ratio > 1 ? ratio : 1 / ratio;
+    return fmt::format("{:.{}f} times {}", times, times >= 10 ? 0 : 1, ratio > 1 ? "more" : "less");
+  }
+  return fmt::format("{:.0f}% {}", 100 * std::abs(value - implied) / implied,
+                     value > implied ? "more" : "less");
+}
+
 // A table figure against the rate its progress line implies. apps/speed.c's print_result
 // prints "<count> <name>'s in <t>s" with t to two decimals and sets the table's figure to
 // count / t × size from the same unrounded t, so the two differ only by that rounding. A figure
 // more than 5% outside what the printed time allows is not the one its progress line measured:
 // the table was edited, or comes from another run than the progress lines above it. The table's
-// figure is kept, in doubt, and one caveat names the lines. Text tables only (their figures as
-// printed), a progress line matched only when it is the one result for its cell, and no -multi
-// (its table is the children's sum).
+// figure is kept, in doubt, and one caveat names the lines. `mr`: -mr output, whose +F record
+// holds the figure in bytes/s ("%.2f") and whose +R record the count and time ("%f"), from the
+// same count and time. A progress line matched only when it is the one result for its cell, and
+// no -multi (its table is the children's sum: CheckTableAgainstChildren).
 void CheckTableAgainstProgress(const std::vector<Progress>& progress,
-                               const std::vector<uint64_t>& sizes, std::vector<SymRow>* rows,
-                               RunResult* run) {
+                               const std::vector<uint64_t>& sizes, bool mr,
+                               std::vector<SymRow>* rows, RunResult* run) {
   constexpr double kHalfCentisecond = 0.005;  // "%.2fs"
   constexpr double kSlack = 0.05;
+  const char* figure_kind = mr ? "+F figure" : "table figure";
+  const char* line_kind = mr ? "+R record" : "progress line";
   std::vector<std::string> examples;
   std::vector<size_t> lines;
   size_t cells = 0;
@@ -639,9 +654,9 @@ void CheckTableAgainstProgress(const std::vector<Progress>& progress,
     if (row.child >= 0) {
       continue;
     }
-    for (size_t i = 0; i < row.bytes_per_s.size() && i < row.printed.size() && i < sizes.size();
-         ++i) {
-      if (!row.bytes_per_s[i] || row.printed[i].empty() || !std::isfinite(*row.bytes_per_s[i])) {
+    for (size_t i = 0; i < row.bytes_per_s.size() && i < sizes.size(); ++i) {
+      const bool printed = i < row.printed.size() && !row.printed[i].empty();
+      if (!row.bytes_per_s[i] || (!printed && !mr) || !std::isfinite(*row.bytes_per_s[i])) {
         continue;
       }
       const Progress* match = nullptr;
@@ -663,17 +678,16 @@ void CheckTableAgainstProgress(const std::vector<Progress>& progress,
         continue;
       }
       const double implied = bytes / match->seconds;
+      const std::string shown = printed ? row.printed[i]
+                                        : (mr ? fmt::format("{:.2f} bytes/s", value)
+                                              : fmt::format("{:.2f}k", value / 1000));
       // Completes "the figure was ..." (results::CellCaveat::text).
-      AddRowCaveat(
-          &row, i,
-          fmt::format("printed as {}, {:.0f}% {} than the {:.2f}k its progress line {} "
-                      "implies ({} in {:.2f}s): an edited table or another run's figure",
-                      i < row.printed.size() && !row.printed[i].empty()
-                          ? row.printed[i]
-                          : fmt::format("{:.2f}k", value / 1000),
-                      100 * std::abs(value - implied) / implied, value > implied ? "more" : "less",
-                      implied / 1000, match->line, match->count, match->seconds),
-          row.line, true);
+      AddRowCaveat(&row, i,
+                   fmt::format("printed as {}, {} than the {:.2f}k its {} {} implies ({} in "
+                               "{:.2f}s): an edited {} or another run's figure",
+                               shown, HowFarOff(value, implied), implied / 1000, line_kind,
+                               match->line, match->count, match->seconds, mr ? "record" : "table"),
+                   row.line, true);
       ++cells;
       lines.push_back(row.line);
       lines.push_back(match->line);
@@ -681,7 +695,7 @@ void CheckTableAgainstProgress(const std::vector<Progress>& progress,
         examples.push_back(
             fmt::format("line {} prints {} for {} at {} bytes, line {} implies "
                         "{:.2f}k",
-                        row.line, row.printed[i], row.name, sizes[i], match->line, implied / 1000));
+                        row.line, shown, row.name, sizes[i], match->line, implied / 1000));
       }
     }
   }
@@ -691,14 +705,92 @@ void CheckTableAgainstProgress(const std::vector<Progress>& progress,
   std::sort(lines.begin(), lines.end());
   lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
   run->source.caveats.push_back(fmt::format(
-      "Lines {}: {} by more than 5% from what {} progress {} (operations × size / time; "
-      "openssl speed computes the table from the same count and time): {}{}. The table was "
-      "edited, or comes from another run than the progress lines; its figures are kept, in "
-      "doubt.",
+      "Lines {}: {} by more than 5% from what {} {} (operations × size / time; "
+      "openssl speed computes {} from the same count and time): {}{}. {}; {} figures are "
+      "kept, in doubt.",
       JoinLines(lines),
-      cells == 1 ? std::string("a table figure differs")
-                 : fmt::format("{} table figures differ", cells),
-      cells == 1 ? "its" : "their", cells == 1 ? "line implies" : "lines imply",
+      cells == 1 ? fmt::format("a {} differs", figure_kind)
+                 : fmt::format("{} {}s differ", cells, figure_kind),
+      cells == 1 ? "its" : "their",
+      cells == 1 ? fmt::format("{} implies", line_kind) : fmt::format("{}s imply", line_kind),
+      mr ? "both records" : "the table", fmt::join(examples, "; "),
+      cells > examples.size() ? "; ..." : "",
+      mr ? "The records were edited, or come from different runs (or one was printed in "
+           "another unit)"
+         : "The table was edited, or comes from another run than the progress lines",
+      mr ? "the +F" : "its"));
+}
+
+// -multi: apps/speed.c's do_multi adds up every child's +F record (bytes/s) into the summary
+// table it prints ("%.2fk"), so a summary figure more than 5% from the sum of the children's
+// records the paste holds (all of them) is not that sum: the table or the records were edited,
+// or come from another run. The figure is kept, in doubt, and one caveat names the lines.
+void CheckTableAgainstChildren(const std::vector<SymRow>& records,
+                               const std::vector<uint64_t>& child_sizes,
+                               const std::vector<uint64_t>& sizes, int multi,
+                               std::vector<SymRow>* rows, RunResult* run) {
+  constexpr double kSlack = 0.05;
+  if (records.empty() || child_sizes != sizes) {
+    return;
+  }
+  const std::vector<SymRow> sums = SumChildRows(records);
+  std::vector<std::string> examples;
+  std::vector<size_t> lines;
+  size_t cells = 0;
+  for (SymRow& row : *rows) {
+    const auto sum =
+        std::find_if(sums.begin(), sums.end(), [&](const SymRow& s) { return s.name == row.name; });
+    if (row.child >= 0 || sum == sums.end() || sum->line == row.line ||
+        !ChildrenWithoutRecord(records, row.name, multi).empty()) {
+      continue;
+    }
+    for (size_t i = 0; i < row.bytes_per_s.size() && i < sum->bytes_per_s.size(); ++i) {
+      if (!row.bytes_per_s[i] || !sum->bytes_per_s[i] || !std::isfinite(*row.bytes_per_s[i]) ||
+          *sum->bytes_per_s[i] <= 0) {
+        continue;
+      }
+      const double value = *row.bytes_per_s[i];
+      const double total = *sum->bytes_per_s[i];
+      if (std::abs(value - total) <= kSlack * total) {
+        continue;
+      }
+      const std::string shown = i < row.printed.size() && !row.printed[i].empty()
+                                    ? row.printed[i]
+                                    : fmt::format("{:.2f}k", value / 1000);
+      // Completes "the figure was ..." (results::CellCaveat::text).
+      AddRowCaveat(&row, i,
+                   fmt::format("printed as {}, {} than the {:.2f}k the children's +F records "
+                               "add up to (from line {}): an edited table or another run's "
+                               "figure",
+                               shown, HowFarOff(value, total), total / 1000, sum->line),
+                   row.line, true);
+      ++cells;
+      lines.push_back(row.line);
+      if (examples.size() < 3) {
+        examples.push_back(
+            fmt::format("line {} prints {} for {} at {} bytes, the records sum "
+                        "to {:.2f}k",
+                        row.line, shown, row.name, sizes[i], total / 1000));
+      }
+    }
+    for (const SymRow& record : records) {
+      if (cells > 0 && record.name == row.name) {
+        lines.push_back(record.line);
+      }
+    }
+  }
+  if (cells == 0) {
+    return;
+  }
+  std::sort(lines.begin(), lines.end());
+  lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
+  run->source.caveats.push_back(fmt::format(
+      "Lines {}: {} by more than 5% from the sum of the children's +F records (openssl speed "
+      "-multi prints that sum): {}{}. The table or the records were edited, or come from "
+      "another run (or were printed in another unit); the table's figures are kept, in doubt.",
+      JoinLines(lines),
+      cells == 1 ? std::string("a summary figure differs")
+                 : fmt::format("{} summary figures differ", cells),
       fmt::join(examples, "; "), cells > examples.size() ? "; ..." : ""));
 }
 
@@ -879,6 +971,7 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
   } else if (!ev.child_sym_rows.empty()) {
     PreferChildRows(ev.child_sym_rows, SumChildRows(ev.child_sym_rows), ev.child_sizes, multi,
                     &sym_rows, &sizes, &run);
+    CheckTableAgainstChildren(ev.child_sym_rows, ev.child_sizes, sizes, multi, &sym_rows, &run);
   }
   if (pk_rows.empty() && !ev.child_pk_rows.empty()) {
     for (PkRow& sum : SumChildPkRows(ev.child_pk_rows)) {
@@ -943,7 +1036,7 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
   if (!recomputed && (!sym_rows.empty() || !pk_rows.empty())) {
     AddRowsOnlyInProgress(progress, &sizes, &sym_rows, &pk_rows, &run);
     if (multi <= 1) {
-      CheckTableAgainstProgress(progress, sizes, &sym_rows, &run);
+      CheckTableAgainstProgress(progress, sizes, ev.machine_readable, &sym_rows, &run);
       FillCutRowsFromProgress(progress, sizes, &sym_rows, &run);
     }
   }
