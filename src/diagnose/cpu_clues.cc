@@ -661,6 +661,11 @@ CpuClues ReadCpuClues(const results::RunResult& run) {
   CpuClues out;
   Reader reader(out);
   for (const results::SourceFact& fact : run.source.facts) {
+    if (fact.kind == "hypervisor_vendor" && out.hypervisor_vendor.empty()) {
+      out.hypervisor_vendor = fact.value;
+    }
+  }
+  for (const results::SourceFact& fact : run.source.facts) {
     if (fact.kind == "uname") {
       reader.Uname(fact, "the uname line");
     } else if (fact.kind == "cpu_arch") {

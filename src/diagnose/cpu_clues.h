@@ -61,6 +61,9 @@ struct CpuClues {
   std::vector<CpuFeatureClue> features;  ///< flags first, then model rows for the rest
   bool virtual_machine = false;          ///< the hypervisor flag, or a virtual CPU model
   std::string vm_clue;
+  /// lscpu's "Hypervisor vendor:" value as pasted ("VMware", "Microsoft", "Xen", "KVM"; the
+  /// names of util-linux sys-utils/lscpu-virt.c); "" when the text has none.
+  std::string hypervisor_vendor;
   std::vector<std::string> models;          ///< CPU, SoC and board names as pasted
   std::vector<std::string> unknown_models;  ///< those no table row matches: "unknown"
   /// Extensions a model row says the host CPU has while the flags line of the guest lacks them

@@ -1,6 +1,7 @@
 // CpuFindings (doctor_from.h): what the CPU clues of a paste and the AES bounds that hold on
 // any CPU (cpu_clues.h) conclude about its AES figures, each conclusion naming its clue.
 #include <algorithm>
+#include <cctype>
 #include <string_view>
 
 #include <fmt/format.h>
@@ -13,6 +14,7 @@
 #include "diagnose/kernel_drivers.h"
 #include "diagnose/library_advice.h"
 #include "diagnose/verdict_text.h"
+#include "diagnose/vm_cpu_models.h"
 
 namespace cryptobench::diagnose {
 namespace {
@@ -258,8 +260,15 @@ std::vector<Finding> CpuFindings(const DoctorReport& report) {
                     clues.vm_clue, clues.hidden_model, Join(clues.hidden_by_vm),
                     clues.hidden_by_vm.size() > 1 ? "them" : "it",
                     costs && !below.empty() ? fmt::format("; {}", FloorText(below.front())) : ""),
-        "Give the guest the host's CPU model (QEMU/libvirt: -cpu host or <cpu "
-        "mode='host-passthrough'/>, or a named model that includes them)."));
+        NonQemuHypervisor(clues.hypervisor_vendor)
+            ? [&] {
+                std::string remedy =
+                    HostCpuRemedy(clues.hypervisor_vendor, Join(clues.hidden_by_vm)) + ".";
+                remedy[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(remedy[0])));
+                return remedy;
+              }()
+            : std::string("Give the guest the host's CPU model (QEMU/libvirt: -cpu host or <cpu "
+                          "mode='host-passthrough'/>, or a named model that includes them).")));
   }
 
   // AES-NI left out by the guest's CPU model: cpu.vm-model-lacks (vm_cpu_models.h) says so, with

@@ -15,6 +15,7 @@
 #include "diagnose/pk_bounds.h"
 #include "diagnose/verdict.h"
 #include "diagnose/verdict_decider.h"
+#include "diagnose/vm_cpu_models.h"
 
 namespace cryptobench::diagnose::verdict_internal {
 namespace {
@@ -873,11 +874,26 @@ bool Decider::DecideKernelAes(Verdict& out) const {
           fmt::format("{} shows no {}{}", clue->clue, clue->name,
                       clue->source.empty() ? "" : fmt::format(" (source: {})", clue->source)));
       out.evidence.push_back(fmt::format("a virtual machine: {}", cpu.vm_clue));
+      if (NonQemuHypervisor(cpu.hypervisor_vendor)) {
+        // A VMware, Hyper-V or Xen host has no Linux /proc/cpuinfo to grep (ESXi, Windows,
+        // dom0 sees Xen's view): the hypervisor's own setting is the remedy. With the host's
+        // model known to have the feature (a model row), asking whether it does adds nothing.
+        const std::string remedy = HostCpuRemedy(cpu.hypervisor_vendor, clue->name);
+        out.advice = hidden ? fmt::format(
+                                  "The host's model {} has {}, so the {} guest's CPU settings hide "
+                                  "it: {}.",
+                                  cpu.hidden_model, clue->name,
+                                  HypervisorName(cpu.hypervisor_vendor), remedy)
+                            : fmt::format(
+                                  "If the host's CPU has {} (its model's specification says), the "
+                                  "{} guest's CPU settings hide it: {}.",
+                                  clue->name, HypervisorName(cpu.hypervisor_vendor), remedy);
+        return true;
+      }
       out.advice = fmt::format(
-          "Run `{}` on the host: a line with `aes` means the guest's CPU model hides it: give "
-          "the guest the host's CPU (QEMU -cpu host, libvirt <cpu mode='host-passthrough'/>, "
-          "or a model with +aes); no line, a host without AES instructions.",
-          "grep -o -w -m1 aes /proc/cpuinfo");
+          "Run `{}` on the host: a line with `aes` means the guest's CPU model hides it: {}; no "
+          "line, a host without AES instructions.",
+          "grep -o -w -m1 aes /proc/cpuinfo", HostCpuRemedy(cpu.hypervisor_vendor, clue->name));
       return true;
     }
   }

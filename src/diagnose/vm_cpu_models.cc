@@ -208,4 +208,46 @@ std::optional<Finding> VmCpuModelFinding(const DoctorReport& report,
                   model->model, flags)};
 }
 
+std::string_view HypervisorName(std::string_view hypervisor_vendor) {
+  return hypervisor_vendor == "Microsoft" ? std::string_view("Hyper-V") : hypervisor_vendor;
+}
+
+bool NonQemuHypervisor(std::string_view hypervisor_vendor) {
+  return hypervisor_vendor == "VMware" || hypervisor_vendor == "Microsoft" ||
+         hypervisor_vendor == "Xen";
+}
+
+std::string HostCpuRemedy(std::string_view hypervisor_vendor, std::string_view features) {
+  if (hypervisor_vendor == "VMware") {
+    // EVC presents every host of a cluster as the baseline CPU generation chosen, and a
+    // per-VM CPUID mask hides chosen features from the guest (VMware vSphere "CPU
+    // Compatibility Masks"; EVC, vCenter Server and Host Management).
+    return fmt::format(
+        "raise the VM's EVC mode (or its cluster's) to a CPU generation that has {} and "
+        "remove any custom CPUID mask of the VM that hides it, with the VM powered off (VMware "
+        "vSphere, CPU compatibility masks: https://docs.vmware.com/en/VMware-vSphere/6.7/"
+        "com.vmware.vsphere.vm_admin.doc/GUID-E64FC69D-E845-4562-BB8E-CCAC39E78CEA.html)",
+        features);
+  }
+  if (hypervisor_vendor == "Microsoft") {
+    // Hyper-V's processor compatibility mode limits the guest to a feature set every host of a
+    // migration has (Set-VMProcessor -CompatibilityForMigrationEnabled).
+    return fmt::format(
+        "turn off the VM's processor compatibility mode, which hides newer features such as "
+        "{} (Hyper-V, with the VM off: Set-VMProcessor -VMName NAME "
+        "-CompatibilityForMigrationEnabled $false; "
+        "https://learn.microsoft.com/powershell/module/hyper-v/set-vmprocessor)",
+        features);
+  }
+  if (hypervisor_vendor == "Xen") {
+    // xl.cfg's cpuid= option sets or clears CPUID bits the domain sees (xl.cfg(5), "CPUID").
+    return fmt::format(
+        "check the domain's cpuid= setting in its xl.cfg, which can clear {} from the CPU the "
+        "domain sees (xl.cfg(5): https://xenbits.xen.org/docs/unstable/man/xl.cfg.5.html)",
+        features);
+  }
+  return "give the guest the host's CPU (QEMU -cpu host, libvirt <cpu "
+         "mode='host-passthrough'/>, or a model with +aes)";
+}
+
 }  // namespace cryptobench::diagnose

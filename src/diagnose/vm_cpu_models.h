@@ -58,4 +58,24 @@ bool VmFeatureSpeedsUp(std::string_view feature, std::string_view algorithm);
 /// without AES-NI: the option named is then not the one the run had). Never throws.
 std::optional<Finding> VmCpuModelFinding(const DoctorReport& report, const results::RunResult& run);
 
+/// How to give a guest the host CPU's `features` (a name list, "AES-NI") that its virtual CPU
+/// hides, by the hypervisor lscpu's "Hypervisor vendor:" line names (CpuClues::
+/// hypervisor_vendor), as a clause starting with a lowercase verb, with its source:
+///  - "VMware": the VM's EVC mode (or its cluster's) and any custom CPUID mask hide host
+///    features; raise the one, remove the other (VMware vSphere, "CPU compatibility masks"
+///    and Enhanced vMotion Compatibility);
+///  - "Microsoft" (Hyper-V): processor compatibility mode limits the guest to an older feature
+///    set (Set-VMProcessor -CompatibilityForMigrationEnabled, Microsoft Learn);
+///  - "Xen": the domain's cpuid= setting (xl.cfg(5));
+///  - else (KVM, none, any other): QEMU's -cpu host or libvirt's host-passthrough, or a named
+///    model with +aes.
+std::string HostCpuRemedy(std::string_view hypervisor_vendor, std::string_view features);
+
+/// True when HostCpuRemedy names another hypervisor's remedy than QEMU's (VMware, Hyper-V,
+/// Xen), whose host has no /proc/cpuinfo to grep (ESXi, Windows) or runs no QEMU.
+bool NonQemuHypervisor(std::string_view hypervisor_vendor);
+
+/// The product lscpu's vendor name stands for: "Hyper-V" for "Microsoft", else the name.
+std::string_view HypervisorName(std::string_view hypervisor_vendor);
+
 }  // namespace cryptobench::diagnose
