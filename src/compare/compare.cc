@@ -2,6 +2,7 @@
 #include "compare/compare.h"
 
 #include <algorithm>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -91,16 +92,42 @@ CompareReport Compare(std::vector<Side> sides, const CompareOptions& options) {
           readable.push_back(cost);
         }
       }
-      for (Finding& finding :
-           CostFindings(readable, a.letter, b.letter, 6, !cpu.difference.empty())) {
+      for (Finding& finding : CostFindings(readable, a.letter, b.letter, 6, !cpu.difference.empty(),
+                                           !identity.clock.empty())) {
         pair.findings.push_back(std::move(finding));
       }
     }
     // An offload engine's per-call cost against the CPU's code, and where they cross (its own
     // conditions on timing: both sides wall-clock).
-    for (Finding& finding : OffloadCostFindings(a, b, pair.costs, pair.rows)) {
+    std::vector<std::pair<std::string, std::string>> offloaded;
+    for (Finding& finding : OffloadCostFindings(a, b, pair.costs, pair.rows, &offloaded)) {
       pair.findings.push_back(std::move(finding));
     }
+    // A family whose every compared row an offload sentence explains: that sentence states its
+    // pattern (slower at small sizes, faster at large), so "no single pattern" gives way to it.
+    const auto offload_explains = [&](const std::string& family) {
+      bool any = false;
+      for (const Row& row : pair.rows) {
+        if (row.presence != Presence::kBoth || row.verdict == Verdict::kCannotTell ||
+            row.family != family) {
+          continue;
+        }
+        any = true;
+        if (std::find(offloaded.begin(), offloaded.end(),
+                      std::make_pair(row.algorithm, row.operation)) == offloaded.end()) {
+          return false;
+        }
+      }
+      return any;
+    };
+    pair.findings.erase(std::remove_if(pair.findings.begin(), pair.findings.end(),
+                                       [&](const Finding& finding) {
+                                         // "AES-CBC: no single pattern (...)."
+                                         return finding.id == "mixed" &&
+                                                offload_explains(finding.text.substr(
+                                                    0, finding.text.find(": no single pattern")));
+                                       }),
+                        pair.findings.end());
     for (Finding& finding :
          LibraryRegressionFindings(a, b, pair.costs, pair.rows, speed_tool_explains,
                                    diagnose::LibraryChanges(), diagnose::SpeedToolChanges())) {

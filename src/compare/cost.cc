@@ -189,7 +189,7 @@ std::vector<CostComparison> FitCosts(const std::vector<Row>& rows, double thresh
 
 std::vector<Finding> CostFindings(const std::vector<CostComparison>& costs,
                                   const std::string& a_letter, const std::string& b_letter,
-                                  size_t max_findings, bool cpus_differ) {
+                                  size_t max_findings, bool cpus_differ, bool lower_clock) {
   // One sentence per kind of change, listing its algorithms in order.
   enum Kind { kCall, kByte, kAlike, kBoth, kKinds };
   std::vector<std::string> items[kKinds];
@@ -247,9 +247,11 @@ std::vector<Finding> CostFindings(const std::vector<CostComparison>& costs,
         fmt::format("Only the per-byte cost changed for {} ({}): {}, which moves every size; the "
                     "per-call cost is unchanged.",
                     list(items[kByte]), sides,
-                    cpus_differ ? "the work per byte (on different CPUs: their speed, or the code "
-                                  "path each CPU selects)"
-                                : "the code path that processes the data"));
+                    lower_clock ? "the work per byte at the slower side's lower clock (see above)"
+                    : cpus_differ
+                        ? "the work per byte (on different CPUs: their speed, or the code "
+                          "path each CPU selects)"
+                        : "the code path that processes the data"));
   }
   if (!items[kAlike].empty()) {
     out.emplace_back(
@@ -257,18 +259,21 @@ std::vector<Finding> CostFindings(const std::vector<CostComparison>& costs,
         fmt::format("The per-call and per-byte costs changed by about the same factor for {} ({}): "
                     "the whole operation at every size ({}), not call overhead alone.",
                     list(items[kAlike]), sides,
-                    cpus_differ ? "on different CPUs: their speed, or the code path each CPU "
-                                  "selects"
-                                : "its code path, or the machine"));
+                    lower_clock   ? "the slower side's lower clock, see above"
+                    : cpus_differ ? "on different CPUs: their speed, or the code path each CPU "
+                                    "selects"
+                                  : "its code path, or the machine"));
   }
   if (!items[kBoth].empty()) {
     out.emplace_back("cost-fit",
                      fmt::format("Both the per-call and the per-byte cost changed for {} ({}): "
                                  "call overhead and {}.",
                                  list(items[kBoth]), sides,
-                                 cpus_differ ? "the work per byte (on different CPUs: their "
-                                               "speed, or the code path each CPU selects)"
-                                             : "the code path"));
+                                 lower_clock   ? "the work per byte at the slower side's "
+                                                 "lower clock (see above)"
+                                 : cpus_differ ? "the work per byte (on different CPUs: their "
+                                                 "speed, or the code path each CPU selects)"
+                                               : "the code path"));
   }
   if (out.size() > max_findings) {
     out.resize(max_findings);
@@ -324,9 +329,9 @@ std::string ApproxSize(double bytes) {
 
 }  // namespace
 
-std::vector<Finding> OffloadCostFindings(const Side& a, const Side& b,
-                                         const std::vector<CostComparison>& costs,
-                                         const std::vector<Row>& rows) {
+std::vector<Finding> OffloadCostFindings(
+    const Side& a, const Side& b, const std::vector<CostComparison>& costs,
+    const std::vector<Row>& rows, std::vector<std::pair<std::string, std::string>>* explained) {
   std::vector<Finding> out;
   const NamedOffload offload_a = OffloadOf(a);
   const NamedOffload offload_b = OffloadOf(b);
@@ -400,6 +405,9 @@ std::vector<Finding> OffloadCostFindings(const Side& a, const Side& b,
                       "({}). Use the CPU's own code, not the offload, for this algorithm.",
                       head, off.per_byte_ns, cpu.per_byte_ns, sides),
           "offload-per-request-cost");
+      if (explained != nullptr) {
+        explained->emplace_back(cost.algorithm, cost.operation);
+      }
       continue;
     }
     const double crossover =
@@ -438,6 +446,9 @@ std::vector<Finding> OffloadCostFindings(const Side& a, const Side& b,
                      fmt::format("{}, but {:.3g} ns/B against {:.3g} ns/B per byte ({}), so {}.",
                                  head, off.per_byte_ns, cpu.per_byte_ns, sides, verdict),
                      "offload-per-request-cost");
+    if (explained != nullptr) {
+      explained->emplace_back(cost.algorithm, cost.operation);
+    }
   }
   return out;
 }

@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "compare/model.h"
@@ -35,10 +36,14 @@ std::vector<CostComparison> FitCosts(const std::vector<Row>& rows, double thresh
 /// in the same direction (within 1.5x of each other: the whole operation), or both otherwise.
 /// States no cause. With `cpus_differ` (the sides ran on different CPUs, CpuDifference) a
 /// per-byte change is read as the CPUs' speed or the code path each CPU selects, not as "the
-/// code path" of a build.
+/// code path" of a build. With `lower_clock` (one build with one capability vector, the slower
+/// side's pasted cpufreq lines showing a lower clock: BuildIdentity::clock, which the pattern
+/// sentence states) a per-byte or whole-operation change is read as that clock, not reopened as
+/// "its code path, or the machine".
 std::vector<Finding> CostFindings(const std::vector<CostComparison>& costs,
                                   const std::string& a_letter, const std::string& b_letter,
-                                  size_t max_findings = 6, bool cpus_differ = false);
+                                  size_t max_findings = 6, bool cpus_differ = false,
+                                  bool lower_clock = false);
 
 /// Findings "offload-cost" (cause "offload-per-request-cost"), one per algorithm and operation
 /// (issue 13, section 3): exactly one side names an OpenSSL engine or provider of the engine
@@ -57,10 +62,12 @@ std::vector<Finding> CostFindings(const std::vector<CostComparison>& costs,
 /// and the two measured sizes between which the ratio crosses 1; when it does not cross, that
 /// the crossing is at or beyond the largest size measured (or below the smallest, when the
 /// offload wins throughout). Without a lower per-byte cost it loses at every size measured, and
-/// the sentence says so only when every row shows it. Nothing otherwise.
-std::vector<Finding> OffloadCostFindings(const Side& a, const Side& b,
-                                         const std::vector<CostComparison>& costs,
-                                         const std::vector<Row>& rows);
+/// the sentence says so only when every row shows it. Nothing otherwise. `explained`, when not
+/// null, receives the (algorithm, operation) of each finding.
+std::vector<Finding> OffloadCostFindings(
+    const Side& a, const Side& b, const std::vector<CostComparison>& costs,
+    const std::vector<Row>& rows,
+    std::vector<std::pair<std::string, std::string>>* explained = nullptr);
 
 /// One side's fit as "3.33 ns (3.01 to 3.65) + 0.701 ns/B (0.692 to 0.709) x size" (95% CIs in
 /// brackets), for the table and Markdown.

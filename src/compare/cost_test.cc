@@ -462,6 +462,9 @@ TEST(CompareCost, OffloadEngineLosesBelowTheCrossoverAndWinsAbove) {
   EXPECT_THAT(finding->text,
               ::testing::HasSubstr("the measured ratio crosses 1 between B/A 1.23 at 1 KiB and "
                                    "B/A 0.655 at 8 KiB"));
+  // The offload sentence explains AES-CBC's pattern: no "no single pattern" line beside it.
+  EXPECT_EQ(FindingWithId(report.pairs[0], "mixed"), nullptr) << testing::AllText(report);
+  EXPECT_THAT(testing::AllText(report), ::testing::Not(::testing::HasSubstr("no single pattern")));
 
   // A per-byte cost barely below the software's: the lines cross beyond 16 KiB, and every
   // measured size loses.

@@ -388,6 +388,12 @@ TEST(SameBuildTest, PastedPowersaveClockExplainsAUniformSlowdownOfOneBuild) {
                                        "clock), not the code path"));
   const std::string text = testing::AllText(report);
   EXPECT_THAT(text, Not(HasSubstr("run lscpu on each side"))) << text;
+  // The cost fit reads the settled clock, and does not reopen "code path or machine".
+  const Finding* cost_fit = testing::FindingOf(report, "cost-fit");
+  ASSERT_NE(cost_fit, nullptr) << text;
+  EXPECT_THAT(cost_fit->text, HasSubstr("the whole operation at every size (the slower side's "
+                                        "lower clock, see above)"));
+  EXPECT_THAT(text, Not(HasSubstr("its code path, or the machine"))) << text;
 
   // The faster side's paste shows the same governor at a higher clock: still a lower clock.
   const std::string ac =
@@ -405,6 +411,7 @@ TEST(SameBuildTest, PastedPowersaveClockExplainsAUniformSlowdownOfOneBuild) {
   const CompareReport unexplained =
       Compare({a, testing::PasteSide("B", LaptopRun(performance, 0.43))}, {});
   EXPECT_THAT(testing::AllText(unexplained), HasSubstr("(run lscpu on each side)"));
+  EXPECT_THAT(testing::AllText(unexplained), HasSubstr("(its code path, or the machine)"));
   EXPECT_FALSE(testing::AnyCause(unexplained, "machine-difference"));
   // The powersave lines on the faster side: they do not explain the other side's slowdown.
   const CompareReport reversed = Compare({testing::PasteSide("A", LaptopRun(battery, 1.0)),
