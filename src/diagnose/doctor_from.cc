@@ -3,6 +3,7 @@
 #include "diagnose/doctor_from.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 
 #include <fmt/format.h>
@@ -415,6 +416,22 @@ void DemoteMaskWithoutMaskedVerdict(DoctorReport& report) {
 
 }  // namespace
 
+bool AesNiStitchedRow(std::string_view library_version, std::string_view algorithm) {
+  if (!library_version.starts_with("OpenSSL ")) {
+    return false;
+  }
+  std::string name(algorithm);
+  std::transform(name.begin(), name.end(), name.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  for (std::string_view stitched : {"aes-128-cbc-hmac-sha1", "aes-256-cbc-hmac-sha1",
+                                    "aes-128-cbc-hmac-sha256", "aes-256-cbc-hmac-sha256"}) {
+    if (name == stitched) {
+      return true;
+    }
+  }
+  return false;
+}
+
 bool ReportClockAssumed(const DoctorReport& report) {
   return report.facts.report && report.facts.report->kind != "measured" &&
          report.core_hz_low == kReportDefaultHzLow && report.core_hz_high == kReportDefaultHzHigh;
@@ -455,6 +472,10 @@ DoctorReport DiagnoseReport(const results::RunResult& pasted,
     origin.kernel_drivers_shown =
         origin.kernel_drivers_shown && PastedKernelDriver(run, result, origin).has_value();
     const AlgorithmInfo* alg = FindAlgorithm(result.algorithm);
+    if (alg == nullptr && !result.cells.empty() &&
+        AesNiStitchedRow(run.library.version, result.algorithm)) {
+      origin.aesni_stitched_rows.push_back(result.algorithm);
+    }
     if (alg == nullptr) {
       origin.not_examined.push_back(result.algorithm + " (not in cryptobench's catalogue)");
       continue;

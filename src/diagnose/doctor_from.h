@@ -109,6 +109,27 @@ results::RunResult WithoutContradictedCpuLines(const results::RunResult& run);
 DoctorReport DiagnoseReport(const results::RunResult& run,
                             const std::vector<const AlgorithmInfo*>& only = {});
 
+/// True when `algorithm` names one of OpenSSL's stitched AES-CBC + HMAC ciphers
+/// ("aes-128-cbc-hmac-sha1", "aes-256-cbc-hmac-sha1", "aes-128-cbc-hmac-sha256",
+/// "aes-256-cbc-hmac-sha256"; any case) and `library_version` is OpenSSL's ("OpenSSL 1.1.1w
+/// 11 Sep 2023"; not LibreSSL's, not empty). OpenSSL offers these ciphers only on x86-64 builds
+/// with assembly whose capability vector has AES-NI (OPENSSL_ia32cap_P[1] bit 25, bit 57 of the
+/// vector): 1.0.1-1.1.1 EVP_aes_{128,256}_cbc_hmac_sha1() return NULL without it
+/// (crypto/evp/e_aes_cbc_hmac_sha1.c, `OPENSSL_ia32cap_P[1] & AESNI_CAPABLE ? &cipher : NULL`,
+/// the same in e_aes_cbc_hmac_sha256.c since 1.0.2, which also needs its AVX or SHA-extension
+/// stitch); 3.x's default provider registers them only when ossl_cipher_capable_aes_cbc_hmac_sha1()
+/// or _sha256() is true (providers/defltprov.c ALGC entries;
+/// providers/implementations/ciphers/cipher_aes_cbc_hmac_sha1_hw.c lines 40-43,
+/// AESNI_CBC_HMAC_SHA_CAPABLE). Without the cipher `openssl speed -evp NAME` stops with an
+/// unknown-cipher error instead of printing a row, so such a row shows the AES-NI path ran (an
+/// engine or provider named may supply its own cipher: callers check).
+bool AesNiStitchedRow(std::string_view library_version, std::string_view algorithm);
+
+/// True when `facts` is a report whose rows of OpenSSL's stitched ciphers (aesni_stitched_rows)
+/// show that AES-NI ran: no engine or provider named (it may supply its own cipher of the name)
+/// and no emulator (whose AES-NI is software). The "report.aesni-stitched" info finding says so.
+bool StitchedRowsShowAesNi(const DoctorFacts& facts);
+
 /// True when a 1.x compiler line (`cflags`) shows Configure's defines: one it adds whatever the
 /// assembly setting (-DL_ENDIAN or -DB_ENDIAN, -DOPENSSL_PIC, -DOPENSSL_THREADS, -DDSO_DLFCN,
 /// -DOPENSSL_USE_NODELETE; 1.0.x and 1.1.x Configure), or any -D*_ASM: only then does a missing

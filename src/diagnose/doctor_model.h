@@ -93,6 +93,10 @@ struct ReportOrigin {
   std::string clock_source;               ///< why core_hz_low..core_hz_high, in words
   std::vector<std::string> cannot_know;   ///< what the text cannot tell, one sentence each
   std::vector<std::string> not_examined;  ///< algorithms of the report without a verdict, and why
+  /// The rows with figures of OpenSSL's stitched AES-CBC-HMAC-SHA ciphers, as the report names
+  /// them ("aes-128-cbc-hmac-sha1"): OpenSSL has those ciphers only where AES-NI runs
+  /// (AesNiStitchedRow, doctor_from.h). Each is also in not_examined (not in the catalogue).
+  std::vector<std::string> aesni_stitched_rows;
   /// The verdicts' figures that an import caveat doubts (results::CellCaveat::doubt: a row
   /// without its 'type' line, a damaged row, a unit the paste does not settle), one each:
   /// "AES-128-GCM encrypt at 16 KiB per call: read from a table without its 'type ... bytes'

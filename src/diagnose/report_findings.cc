@@ -319,6 +319,26 @@ void Timing(const DoctorFacts& facts, std::vector<Finding>& out) {
                             "would be faster depends on AES instructions the text does not show"),
         "Re-run openssl speed with -evp NAME (e.g. -evp aes-128-cbc)."));
   }
+  // OpenSSL's stitched AES-CBC-HMAC ciphers exist only where AES-NI runs (AesNiStitchedRow): a
+  // row of one shows the path, unless an engine or provider named may supply the cipher, or an
+  // emulator runs the AES-NI code.
+  if (StitchedRowsShowAesNi(facts)) {
+    out.push_back(Make(
+        "report.aesni-stitched", Severity::kInfo,
+        "AES-NI ran: OpenSSL has the stitched AES-CBC-HMAC ciphers the report times only on "
+        "CPUs with AES-NI",
+        fmt::format(
+            "{} {} of a cipher OpenSSL offers only on x86-64 builds with assembly whose "
+            "capability vector has AES-NI (bit 57): 1.0.1-1.1.1 EVP_aes_*_cbc_hmac_sha1() and "
+            "_sha256() return NULL without it (crypto/evp/e_aes_cbc_hmac_sha1.c, "
+            "e_aes_cbc_hmac_sha256.c), 3.x registers them only when "
+            "ossl_cipher_capable_aes_cbc_hmac_sha1() or _sha256() is true (providers/defltprov.c, "
+            "providers/implementations/ciphers/cipher_aes_cbc_hmac_sha1_hw.c), and openssl speed "
+            "-evp then stops with an unknown cipher instead of printing a row; the figures are "
+            "the stitched AES-NI code's, which cryptobench has no cpb class for",
+            Join(origin.aesni_stitched_rows),
+            origin.aesni_stitched_rows.size() == 1 ? "is a row" : "are rows")));
+  }
   if (!origin.not_examined.empty()) {
     out.push_back(Make("report.not-examined", Severity::kInfo,
                        "Some algorithms of the report are not examined",
@@ -327,6 +347,11 @@ void Timing(const DoctorFacts& facts, std::vector<Finding>& out) {
 }
 
 }  // namespace
+
+bool StitchedRowsShowAesNi(const DoctorFacts& facts) {
+  return facts.report && !facts.report->aesni_stitched_rows.empty() &&
+         facts.report->engine_or_provider.empty() && facts.emulation.empty();
+}
 
 bool PrintsConfigureDefines(std::string_view cflags) {
   for (std::string_view define : {"-DL_ENDIAN", "-DB_ENDIAN", "-DOPENSSL_", "-DDSO_", "_ASM"}) {
