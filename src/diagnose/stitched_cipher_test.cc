@@ -32,7 +32,7 @@ std::string Stitched(const std::string& version, const std::string& row) {
          row + "   165451.21k   362924.65k   606057.22k   751337.83k   822264.49k   824677.03k\n";
 }
 
-TEST(Tryout22StitchedTest, OpensslStitchedRowShowsAesNiRan) {
+TEST(StitchedCipherTest, OpensslStitchedRowShowsAesNiRan) {
   const DoctorReport report =
       DiagnosePaste(Stitched("OpenSSL 1.1.1w  11 Sep 2023", "aes-128-cbc-hmac-sha1"));
   const Finding* stitched = FindingOf(report, "report.aesni-stitched");
@@ -45,7 +45,7 @@ TEST(Tryout22StitchedTest, OpensslStitchedRowShowsAesNiRan) {
   EXPECT_EQ(FindingOf(report, "report.cannot-tell"), nullptr);
 }
 
-TEST(Tryout22StitchedTest, Sha256RowOfOpenssl3AlsoShowsAesNiRan) {
+TEST(StitchedCipherTest, Sha256RowOfOpenssl3AlsoShowsAesNiRan) {
   const DoctorReport report =
       DiagnosePaste(Stitched("OpenSSL 3.0.13 30 Jan 2024", "AES-256-CBC-HMAC-SHA256"));
   EXPECT_NE(FindingOf(report, "report.aesni-stitched"), nullptr);
@@ -53,7 +53,7 @@ TEST(Tryout22StitchedTest, Sha256RowOfOpenssl3AlsoShowsAesNiRan) {
 
 // Another library's `openssl speed` (or a paste that names none) proves nothing: the rule is
 // OpenSSL's source, so the report still cannot tell.
-TEST(Tryout22StitchedTest, OtherLibraryStitchedRowIsNotProof) {
+TEST(StitchedCipherTest, OtherLibraryStitchedRowIsNotProof) {
   const DoctorReport report = DiagnosePaste(Stitched("LibreSSL 3.8.2", "aes-128-cbc-hmac-sha1"));
   EXPECT_EQ(FindingOf(report, "report.aesni-stitched"), nullptr);
   EXPECT_NE(FindingOf(report, "report.cannot-tell"), nullptr);

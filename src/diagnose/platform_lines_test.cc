@@ -55,7 +55,7 @@ std::string QemuPaste(const std::string& vendor) {
 
 // Item 9: TCG is emulation (no cpb, advice to run under KVM, no CPU model advice); KVM is a
 // virtual machine, whose figures are the host CPU's.
-TEST(Tryout21PlatformTest, QemuTcgFromLscpuIsEmulation) {
+TEST(PlatformLinesTest, QemuTcgFromLscpuIsEmulation) {
   const DoctorReport tcg = DiagnosePaste(QemuPaste("TCG"));
   EXPECT_THAT(tcg.facts.emulation, HasSubstr("Hypervisor vendor is TCG (line 10)"));
   const Finding* emulated = FindingOf(tcg, "report.emulated");
@@ -75,7 +75,7 @@ TEST(Tryout21PlatformTest, QemuTcgFromLscpuIsEmulation) {
 
 // Item 10, t08: RISC-V's isa line lists every extension; without Zkne or Zvkned the CPU has no
 // AES instructions, and nothing asks to grep /proc/cpuinfo for an aes word RISC-V never prints.
-TEST(Tryout21PlatformTest, RiscvIsaLineSaysTheCpuLacksAes) {
+TEST(PlatformLinesTest, RiscvIsaLineSaysTheCpuLacksAes) {
   const std::string paste =
       "user@starfive:~/wolfssl$ uname -a\n"
       "Linux starfive 5.15.0-starfive #1 SMP Mon Dec 19 07:56:37 EST 2022 riscv64 GNU/Linux\n"
@@ -113,7 +113,7 @@ TEST(Tryout21PlatformTest, RiscvIsaLineSaysTheCpuLacksAes) {
 
 // Item 10: OpenBSD's sysctl name=value lines, Solaris psrinfo -pv and isainfo -v, POWER's
 // /proc/cpuinfo cpu and clock lines give the architecture, the model and the clock.
-TEST(Tryout21PlatformTest, BsdSolarisAndPowerCpuLinesAreRead) {
+TEST(PlatformLinesTest, BsdSolarisAndPowerCpuLinesAreRead) {
   const std::string speed =
       "$ openssl speed -elapsed -evp aes-128-cbc\n"
       "version: 3.0.13\n"
@@ -166,7 +166,7 @@ TEST(Tryout21PlatformTest, BsdSolarisAndPowerCpuLinesAreRead) {
 // macOS: `sysctl hw.model` on a Mac names the machine (MacBookPro18,3), not its CPU; the
 // hw.optional.arm.FEAT_* lines (1 or 0) are Apple silicon's extensions (Apple's "Determining
 // Instruction Set Characteristics"), and a key not pasted stays unknown.
-TEST(Tryout21PlatformTest, MacHwModelIsTheMachineAndFeatLinesAreTheCpuFeatures) {
+TEST(PlatformLinesTest, MacHwModelIsTheMachineAndFeatLinesAreTheCpuFeatures) {
   const DoctorReport mac = DiagnosePaste(
       "% sysctl hw.model\n"
       "hw.model: MacBookPro18,3\n"
@@ -203,7 +203,7 @@ TEST(Tryout21PlatformTest, MacHwModelIsTheMachineAndFeatLinesAreTheCpuFeatures) 
 
 // Item 4: which architectures print a CPUINFO vector is one table: advice never asks a MIPS,
 // POWER or SPARC paste for the CPUINFO line 3.x would print as N/A there.
-TEST(Tryout21PlatformTest, NoCpuinfoLineIsAskedWhereItWouldSayNA) {
+TEST(PlatformLinesTest, NoCpuinfoLineIsAskedWhereItWouldSayNA) {
   const std::string speed =
       "$ openssl speed -evp aes-128-cbc\n"
       "OpenSSL 1.1.1n  15 Mar 2022\n"
