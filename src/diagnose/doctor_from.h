@@ -230,7 +230,10 @@ void SettleVerdict(Verdict& verdict, VerdictStatus status, const std::string& re
 /// disagree (cpu.aes-unused says so), with an engine or provider named (it may take some rows),
 /// for a kernel tool (its drivers are per mode and key size: an offload engine may take AES-128
 /// only), under emulation, when the run mixes the 1.x low-level API with EVP, or when the run's
-/// rows of that mode name different implementations (Botan's [provider] tags).
+/// rows of that mode name different implementations (Botan's [provider] tags). A sibling
+/// settles a row only when their figures (bytes/s times AesRoundFactor, at one input size) are
+/// within 1.5x of each other: a disturbed or throttled row, a path picked per key size (s390x
+/// CPACF) or a serial CBC encrypt beside its parallel decrypt stays as its own figure says.
 void SettleBySiblings(DoctorReport& report, const results::RunResult& run);
 
 /// "The crypto is fine" (issue 13, section 6): the info finding "report.crypto-fine" when

@@ -603,6 +603,19 @@ std::string_view AesMode(std::string_view algorithm) {
   return dash == std::string_view::npos ? "" : algorithm.substr(dash + 1);
 }
 
+// How far apart (max/min of bytes/s times AesRoundFactor) a row's figure and its settled
+// sibling's may be for the sibling to settle it. One path runs both directions of a parallel
+// mode at one rate (../shared/reference/cpb-reference.csv: aesni-x86_64.pl CTR encrypt and
+// decrypt 1.26 cpb alike) and the key sizes within a few tens of percent per round; a wider gap
+// is a disturbed row, a path picked per key size, or a serial CBC encrypt beside its parallel
+// decrypt.
+constexpr double kSiblingFigureSpread = 1.5;
+
+// "1535.2 MB/s" for a verdict's first measurement.
+std::string FigureRate(const Verdict& verdict) {
+  return fmt::format("{:.1f} MB/s", verdict.measurements.front().bytes_per_s / 1e6);
+}
+
 }  // namespace
 
 void SettleBySiblings(DoctorReport& report, const results::RunResult& run) {
@@ -658,11 +671,26 @@ void SettleBySiblings(DoctorReport& report, const results::RunResult& run) {
       return (other.algorithm == verdict.algorithm ? 0 : 2) +
              (other.operation == verdict.operation ? 0 : 1);
     };
+    // Rounds-normalised throughput: one path runs every key size at about the same rate per
+    // round, and both directions of a mode alike.
+    const auto per_round = [](const Verdict& v) {
+      return v.measurements.front().bytes_per_s * AesRoundFactor(v.algorithm).value_or(1.0);
+    };
+    const double own = per_round(verdict);
     const Verdict* sibling = nullptr;
     bool disagree = false;
     for (const size_t i : settled) {
       const Verdict& other = report.verdicts[i];
-      if (AesMode(other.algorithm) != mode) {
+      if (AesMode(other.algorithm) != mode || other.measurements.empty() ||
+          other.measurements.front().status != results::CellStatus::kOk) {
+        continue;
+      }
+      // A figure far from its sibling's (a disturbed or throttled row, or a path chosen per key
+      // size such as s390x CPACF's S390X_aes_*_CAPABLE) does not share the sibling's path, or
+      // its figure does not show it: it settles nothing.
+      const double theirs = per_round(other);
+      if (other.input_len != verdict.input_len || own <= 0 || theirs <= 0 ||
+          std::max(own, theirs) > kSiblingFigureSpread * std::min(own, theirs)) {
         continue;
       }
       if (sibling != nullptr && sibling->status != other.status) {
@@ -702,10 +730,12 @@ void SettleBySiblings(DoctorReport& report, const results::RunResult& run) {
                                   : ", encrypt and decrypt"),
                   report,
                   {fmt::format("settled by {}: {}", subject, sibling_line),
-                   "one library build picks its AES code for a mode once per key by the CPU's "
-                   "features, whatever the key size or direction (AES instructions run every key "
-                   "size: the key schedule sets the round count; OpenSSL's crypto/evp/e_aes.c), "
-                   "so the rows of one mode in one run share a hardware or software path"},
+                   fmt::format("one library build picks its AES code for a mode once per key "
+                               "by the CPU's features, one routine for both directions "
+                               "(OpenSSL's crypto/evp/e_aes.c), and this row's figure is within "
+                               "{:.1f}x of that row's per round ({} against {}), so the two "
+                               "rows share a hardware or software path",
+                               kSiblingFigureSpread, FigureRate(verdict), FigureRate(*sibling))},
                   sibling->advice);
   }
 }

@@ -245,6 +245,27 @@ TEST(SettleByFindingsTest, SiblingsThatDisagreeSettleNothing) {
       << VerdictFor(report, "AES-128-GCM", "decrypt").line;
 }
 
+// Tryout 23 (n02s): GCM encrypt disturbed (0.24x ChaCha20-Poly1305: settled NOT accelerated by
+// the ratio rule) beside GCM decrypt at 0.9x ChaCha20-Poly1305, a figure 3.7x its sibling's. The
+// sibling settles nothing: a row whose figure is far from its sibling's does not show a shared
+// path, and the decrypt row must not be called software with wolfSSL's build advice.
+TEST(SettleByFindingsTest, ASiblingFarFromTheRowsFigureSettlesNothing) {
+  const DoctorReport report = DiagnosePaste(
+      "$ uname -m\nx86_64\n$ grep -m1 flags /proc/cpuinfo\n"
+      "flags\t\t: fpu sse sse2 ssse3 sse4_1 sse4_2 pclmulqdq aes avx avx2\n"
+      "$ ./wolfcrypt/benchmark/benchmark -aes-gcm -chacha20-poly1305\n"
+      " wolfSSL version 5.7.2\n"
+      "wolfCrypt Benchmark (block bytes 1048576, min 1.0 sec each)\n"
+      "AES-128-GCM-enc            430 MiB took 1.034 seconds,  415.861 MiB/s\n"
+      "AES-128-GCM-dec           1550 MiB took 1.010 seconds, 1534.653 MiB/s\n"
+      "CHACHA20-POLY1305         1705 MiB took 1.003 seconds, 1699.900 MiB/s\n"
+      "Benchmark complete\n");
+  ASSERT_EQ(VerdictFor(report, "AES-128-GCM", "encrypt").status, VerdictStatus::kNotAccelerated);
+  const Verdict& decrypt = VerdictFor(report, "AES-128-GCM", "decrypt");
+  EXPECT_NE(decrypt.status, VerdictStatus::kNotAccelerated) << decrypt.line;
+  EXPECT_THAT(decrypt.line, Not(HasSubstr("the same code path"))) << decrypt.line;
+}
+
 // Tryout 22 item 8 (q08): LibreSSL 3.3.6 on arm64 macOS, no CPU lines. library.lacks-asm-path
 // says its AES runs software code whatever the CPU offers; the verdict says so too.
 TEST(SettleByFindingsTest, ALibraryWithoutTheAssemblySettlesTheVerdict) {
