@@ -470,7 +470,8 @@ TEST(CompareCost, OffloadEngineLosesBelowTheCrossoverAndWinsAbove) {
   // measured size loses.
   const std::vector<Side> late =
       PasteSides(DevcryptoPaste(SpeedTable("aes-128-cbc     ", 32000, 41), "-elapsed "));
-  const Finding* beyond = FindingWithId(Compare(late, CompareOptions{}).pairs[0], "offload-cost");
+  const CompareReport late_report = Compare(late, CompareOptions{});
+  const Finding* beyond = FindingWithId(late_report.pairs[0], "offload-cost");
   ASSERT_NE(beyond, nullptr);
   EXPECT_THAT(beyond->text, ::testing::HasSubstr("it loses at every size measured: the crossover "
                                                  "is at or beyond the largest size measured, "
