@@ -74,6 +74,23 @@ TEST(ImportForeignTest, VersionCommandBeforeTheBenchmarkStaysWithIt) {
   EXPECT_EQ(botan[0].source.tool_version, "2.19.3");
 }
 
+// Botan's CLI runs `version` for `botan --version` and `botan -V` (src/cli/main.cpp maps them),
+// so its output is read as the version, also with `botan cpuid` output between it and `botan
+// speed` (before: the bare version line was prose, and the run had no version).
+TEST(ImportForeignTest, BotanDashDashVersionIsReadAsTheVersion) {
+  const std::string speed =
+      "$ botan speed SHA-256\n"
+      "SHA-256 hash buffer size 1024 bytes: 287.051 MiB/sec (145.695 MiB in 507.559 ms)\n";
+  for (const std::string& version : {std::string("$ botan --version\n3.2.0\n"),
+                                     std::string("$ botan -V\n3.2.0\n$ botan cpuid\n"
+                                                 "CPUID flags: sse2 ssse3 sse41 avx2 aes_ni\n")}) {
+    const auto runs = ImportText(version + speed, "t");
+    ASSERT_EQ(runs.size(), 1u) << version;
+    EXPECT_EQ(runs[0].source.tool_version, "3.2.0") << version;
+    EXPECT_EQ(runs[0].library.version, "Botan 3.2.0") << version;
+  }
+}
+
 TEST(ImportForeignTest, MixedToolsGiveOneRunEachInOrder) {
   const auto runs = ImportFixture("mixed-tools.md");
   ASSERT_EQ(runs.size(), 4u);

@@ -507,6 +507,12 @@ ForeignCommand ParseForeignCommand(std::string_view command) {
     if (has_subcommand && j < words.size() && !EndsCommand(words[j])) {
       out.subcommand = std::string(words[j]);
       ++j;
+      // Botan's CLI runs its version command for these (src/cli/main.cpp:
+      // https://github.com/randombit/botan/blob/master/src/cli/main.cpp).
+      if (tool == ForeignTool::kBotan &&
+          (out.subcommand == "--version" || out.subcommand == "-V")) {
+        out.subcommand = "version";
+      }
     }
     if (tool == ForeignTool::kGnutls) {
       for (size_t k = j; k < words.size() && !EndsCommand(words[k]); ++k) {
