@@ -6,6 +6,7 @@
 #include <iterator>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -61,6 +62,37 @@ void RejectJsonObject(const std::string& text, const std::string& file_name) {
       file_name));
 }
 
+// The openssl speed layout (report/openssl_speed.cc) leaves out a row whose cells all failed, as
+// openssl speed leaves out what it could not run: a run of algorithms none of which has a
+// figure would be written as a header alone, which import cannot read back as that run.
+// Throws UsageError naming the run when `format` is that layout; returns otherwise.
+void RejectRunsTheOpensslLayoutCannotHold(const std::vector<results::RunResult>& runs,
+                                          report::Format format, const std::string& file_name) {
+  if (format != report::Format::kOpenssl) {
+    return;
+  }
+  for (size_t i = 0; i < runs.size(); ++i) {
+    size_t cells = 0;
+    bool figure = false;
+    for (const results::AlgorithmResult& alg : runs[i].algorithms) {
+      for (const results::Cell& cell : alg.cells) {
+        ++cells;
+        figure = figure || cell.status == results::CellStatus::kOk;
+      }
+    }
+    if (cells > 0 && !figure) {
+      throw UsageError(fmt::format(
+          "{}: nothing to write in the openssl speed layout for {}: all {} of its cells failed, "
+          "and the layout leaves out rows without a figure, so the file would not read back; "
+          "--format json or table keeps the failures",
+          file_name,
+          runs.size() == 1 ? std::string("the run")
+                           : fmt::format("run {} of {}", i + 1, runs.size()),
+          cells));
+    }
+  }
+}
+
 // `runs` in `format`: JSON as import::ImportedRunsToJson(runs).dump(2) but written algorithm by
 // algorithm (memory); HTML one page; the other formats one run after another, a blank line between.
 std::string Rendered(const std::vector<results::RunResult>& runs, report::Format format) {
@@ -109,6 +141,10 @@ int RunImport(const ImportOptions& options) {
   } catch (const import::ImportError& e) {
     throw UsageError(e.what());  // "FILE:LINE: expected ..."; nothing is written
   }
+  for (const OutputFile& file : files) {
+    RejectRunsTheOpensslLayoutCannotHold(runs, file.format, file_name);
+  }
+  RejectRunsTheOpensslLayoutCannotHold(runs, terminal, file_name);
   for (const OutputFile& file : files) {
     WriteReportOutput(file.path, Rendered(runs, file.format));
   }

@@ -120,6 +120,37 @@ TEST(ImportCommandTest, UnreadableInputExitsTwoAndWritesNothing) {
   EXPECT_EQ(RunCryptobench({"import", input, "--format", "xml"}).exit_status, 2);
 }
 
+// A paste whose every cell failed (rows of 0.00 after progress lines counting 0 operations) is
+// read, its cells errors, but the openssl speed layout leaves out rows without a figure: it
+// would write a file that import cannot read back. --format openssl refuses it with one line and
+// exit status 2, writing nothing; JSON keeps the failures.
+TEST(ImportCommandTest, OpensslLayoutRefusesARunWithoutAnyFigure) {
+  const auto dir = std::filesystem::temp_directory_path() / "cryptobench_import_all_failed";
+  std::filesystem::create_directories(dir);
+  const auto input = dir / "failed.txt";
+  {
+    std::ofstream out(input);
+    out << "$ openssl speed -evp aes-128-gcm\n"
+           "Doing AES-128-GCM for 3s on 16 size blocks: 0 AES-128-GCM's in 3.00s\n"
+           "Doing AES-128-GCM for 3s on 64 size blocks: 0 AES-128-GCM's in 3.00s\n"
+           "version: 3.0.13\n"
+           "The 'numbers' are in 1000s of bytes per second processed.\n"
+           "type             16 bytes     64 bytes\n"
+           "AES-128-GCM          0.00         0.00\n";
+  }
+  const auto written = dir / "out.txt";
+  const CliResult refused = RunCryptobench(
+      {"import", input.string(), "--format", "openssl", "--output", written.string()});
+  EXPECT_EQ(refused.exit_status, 2) << refused.out;
+  EXPECT_NE(refused.err.find("openssl speed layout"), std::string::npos) << refused.err;
+  EXPECT_EQ(std::count(refused.err.begin(), refused.err.end(), '\n'), 1) << refused.err;
+  EXPECT_EQ(refused.out, "");
+  EXPECT_FALSE(std::filesystem::exists(written));
+  const CliResult json = RunCryptobench({"import", input.string(), "--format", "json"});
+  EXPECT_EQ(json.exit_status, 0) << json.err;
+  std::filesystem::remove_all(dir);
+}
+
 TEST(ImportCommandTest, AResultJsonIsSentToCompareOrDoctor) {
   // import's own output fed back to it: already a result, not a tool's text output.
   const auto dir = std::filesystem::temp_directory_path() / "cryptobench_import_json";
