@@ -1303,6 +1303,21 @@ class Driver {
         unused_row_.emplace(last.line, fmt::format("{}, cut before its result {}", line_for, kWhy));
       }
     }
+    // -mr output cut before any result: apps/speed.c prints a +DT (+DTP) record before each
+    // test and its +R record, and the +F records, only after it.
+    if (!gave_figure && !evidence.header && evidence.progress.empty() &&
+        state.mr.last_announcement_line > 0) {
+      const size_t line = state.mr.last_announcement_line;
+      const std::string& tag = state.mr.last_announcement_tag;
+      // Only when no run is read at all (Run): beside a run, these records cost nothing.
+      if (!unread_) {
+        unread_.emplace(line, fmt::format("expected figures; machine-readable output with +{} "
+                                          "lines but no +R or +F result lines: the run was cut "
+                                          "before its results (interrupted, or the paste ends "
+                                          "there), so there is nothing to import",
+                                          tag));
+      }
+    }
     speed_.reset();
   }
 

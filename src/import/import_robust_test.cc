@@ -768,6 +768,66 @@ TEST(ImportRobustTest, FiguresThatDisagreeWithTheirRecordsAreInDoubt) {
   EXPECT_FALSE(HasCaveat(sum_right[0], "by more than 5%"));
 }
 
+// Both disagreement caveats (table against progress lines or +R records, -multi summary against
+// the children's +F sum) show three examples and then count the rest: "; and 1 more." (before:
+// "; ...." with the sentence's full stop after an ellipsis).
+TEST(ImportRobustTest, DisagreementCaveatsCountTheExamplesLeftOut) {
+  const auto caveat_of = [](const std::vector<results::RunResult>& runs) {
+    std::string found;
+    for (const std::string& caveat : runs.at(0).source.caveats) {
+      if (caveat.find("by more than 5%") != std::string::npos) {
+        found = caveat;
+      }
+    }
+    return found;
+  };
+  const std::string mr = caveat_of(
+      ImportText("$ openssl speed -mr -evp aes-128-gcm\n"
+                 "+DT:aes-128-gcm:3:16\n+R:60211844:aes-128-gcm:3.000000\n"
+                 "+DT:aes-128-gcm:3:64\n+R:40211022:aes-128-gcm:3.000000\n"
+                 "+DT:aes-128-gcm:3:256\n+R:20211022:aes-128-gcm:3.000000\n"
+                 "+DT:aes-128-gcm:3:1024\n+R:6211022:aes-128-gcm:3.000000\n"
+                 "+H:16:64:256:1024\n+F:22:aes-128-gcm:322203.85:857835.14:1724614.14:2120055.00\n",
+                 "paste.txt"));
+  EXPECT_NE(mr.find("4 +F figures differ by more than 5%"), std::string::npos) << mr;
+  EXPECT_NE(mr.find("; and 1 more. The records were edited"), std::string::npos) << mr;
+  EXPECT_EQ(mr.find("...."), std::string::npos) << mr;
+  const std::string multi = caveat_of(
+      ImportText("$ openssl speed -multi 2 -evp aes-256-gcm\n"
+                 "Forked child 0\nForked child 1\n"
+                 "Got: +H:16:64:256:1024 from 0\n"
+                 "Got: +F:22:AES-256-GCM:512031.11:1401232.02:2801232.02:3201232.02 from 0\n"
+                 "Got: +H:16:64:256:1024 from 1\n"
+                 "Got: +F:22:AES-256-GCM:275011.02:701210.77:1401210.77:1601210.77 from 1\n"
+                 "version: 3.3.1\n"
+                 "The 'numbers' are in 1000s of bytes per second processed.\n"
+                 "type             16 bytes     64 bytes    256 bytes   1024 bytes\n"
+                 "AES-256-GCM    787042.13k  2102442.79k  4202442.79k  4802442.79k\n",
+                 "paste.txt"));
+  EXPECT_NE(multi.find("4 summary figures differ by more than 5%"), std::string::npos) << multi;
+  EXPECT_NE(multi.find("; and 1 more. The table or the records were edited"), std::string::npos)
+      << multi;
+  EXPECT_EQ(multi.find("...."), std::string::npos) << multi;
+}
+
+// -mr output cut before any result: +DT (and +DTP) announcements, no +R or +F record. Refused at
+// the last announcement, saying what is missing (before: "found none" at line 1).
+TEST(ImportRobustTest, MachineReadableAnnouncementsWithoutResultsAreRefusedAtTheLast) {
+  const std::string error = ImportErrorOf(
+      "$ openssl speed -mr -evp aes-128-gcm\n"
+      "+DT:aes-128-gcm:3:16\n"
+      "+DT:aes-128-gcm:3:64\n");
+  EXPECT_THAT(error, HasSubstr("paste.txt:3: expected figures; machine-readable output with +DT "
+                               "lines but no +R or +F result lines"))
+      << error;
+  EXPECT_THAT(error, HasSubstr("the run was cut before its results")) << error;
+  EXPECT_THAT(error, Not(HasSubstr("found none"))) << error;
+  const std::string pk = ImportErrorOf("+DTP:2048:private:rsa:10\n");
+  EXPECT_THAT(pk, HasSubstr("paste.txt:1: expected figures; machine-readable output with +DTP "
+                            "lines but no"))
+      << pk;
+}
+
 // cryptsetup's key column in a non-catalogue cipher's row name, as --format openssl writes it
 // ("xchacha12,aes-adiantum 256b decrypt   197866.29k"), is a word of the name only when one
 // figure per size follows it; otherwise the row stays damaged.

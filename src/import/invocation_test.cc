@@ -107,6 +107,38 @@ TEST(InvocationTest, AsyncJobsAreKeptAndNamed) {
   EXPECT_TRUE(named);
 }
 
+// Without an engine or provider that pauses jobs, apps/speed.c run_benchmark's first job runs
+// the loop until the alarm and the others find it ended: the figures are a plain run's, so no
+// "operations in flight" caveat; an engine whose pausing is not known gets a conditional one.
+TEST(InvocationTest, AsyncJobsWithoutAnAsyncEngineChangeNothing) {
+  const auto caveat_of = [](const std::string& text) {
+    const auto runs = ImportText(text, "t");
+    std::string found;
+    for (const std::string& caveat : runs.at(0).source.caveats) {
+      if (caveat.starts_with("-async_jobs")) {
+        found = caveat;
+      }
+    }
+    return found;
+  };
+  const std::string rows =
+      "Doing 2048 bits private rsa's for 10s: 412011 2048 bits private RSA's in 10.00s\n";
+  const std::string plain = caveat_of("$ openssl speed -async_jobs 8 rsa2048\n" + rows);
+  EXPECT_EQ(plain.find("operations in flight"), std::string::npos) << plain;
+  EXPECT_NE(plain.find("no effect"), std::string::npos) << plain;
+  const std::string unknown =
+      caveat_of("$ openssl speed -engine pkcs11 -async_jobs 8 rsa2048\n" + rows);
+  EXPECT_NE(unknown.find("the paste does not show whether the engine pkcs11 pauses"),
+            std::string::npos)
+      << unknown;
+  const std::string dasync =
+      caveat_of("$ openssl speed -engine dasync -async_jobs 8 rsa2048\n" + rows);
+  EXPECT_TRUE(
+      dasync.starts_with("-async_jobs 8 (line 1): the figures are throughput with up "
+                         "to 8 operations in flight"))
+      << dasync;
+}
+
 // Tryout 21 #5: a -multi run that imports no figure (one child's record of two, no summary row)
 // has no sum to describe; one with figures keeps the caveat.
 TEST(InvocationTest, MultiSumCaveatOnlyWithFigures) {

@@ -365,6 +365,8 @@ Offer TakeMrLine(const SourceLine& line, SpeedEvidence* evidence, MrState* state
     }
     TakePkFigures(record, static_cast<int>(*number), evidence, state);
   } else if (tag == "DT") {
+    state->last_announcement_line = record.line;
+    state->last_announcement_tag = tag;
     if (record.fields.size() != 3) {
       Malformed(record, "a name, seconds and a size");
     }
@@ -374,6 +376,8 @@ Offer TakeMrLine(const SourceLine& line, SpeedEvidence* evidence, MrState* state
       state->dts.pop_front();  // announcements never answered: keep memory bounded
     }
   } else if (tag == "DTP") {
+    state->last_announcement_line = record.line;
+    state->last_announcement_tag = tag;
     TakeDtp(record, state);
   } else if (tag == "R") {
     TakeSymmetricResult(record, evidence, state);

@@ -62,6 +62,10 @@ struct MrState {
   std::vector<RawPk> raw_pk;
   std::vector<std::string> kem_names;  ///< KEM names in the order their records appear
   std::vector<std::string> sig_names;
+  /// The last +DT or +DTP announcement (0: none) and its tag: where the results of output cut
+  /// before any of them should have been.
+  size_t last_announcement_line = 0;
+  std::string last_announcement_tag;
 };
 
 /// True if a trimmed line is a -mr record ("+X...") or a -multi echo ("Got: +X... from N").

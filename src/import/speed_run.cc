@@ -330,6 +330,25 @@ std::string JoinLines(const std::vector<size_t>& lines) {
   return out;
 }
 
+// "Lines 12 and 14: 2 table figures differ by more than 5% from <against>: <examples>. <cause>;
+// <kept> figures are kept, in doubt." The caveat of a figure that is not what the records it is
+// computed from imply (CheckTableAgainstProgress, CheckTableAgainstChildren). `lines` sorted,
+// `cells` >= 1; `against` completes "differ by more than 5% from", for one figure or several;
+// examples past the ones given are counted ("; and 2 more"), not elided.
+std::string DisagreementCaveat(const std::vector<size_t>& lines, size_t cells,
+                               std::string_view figure_kind, std::string_view against,
+                               const std::vector<std::string>& examples, std::string_view cause,
+                               std::string_view kept) {
+  return fmt::format(
+      "Lines {}: {} by more than 5% from {}: {}{}. {}; {} figures are kept, in doubt.",
+      JoinLines(lines),
+      cells == 1 ? fmt::format("a {} differs", figure_kind)
+                 : fmt::format("{} {}s differ", cells, figure_kind),
+      against, fmt::join(examples, "; "),
+      cells > examples.size() ? fmt::format("; and {} more", cells - examples.size()) : "", cause,
+      kept);
+}
+
 // "12 (nistp256), 14 (brainpoolP256r1)" for a caveat: each progress line with the curve it is
 // read as (NameCurvesInTableOrder).
 std::string JoinLinesWithCurves(const std::vector<std::pair<size_t, std::string>>& named) {
@@ -704,17 +723,15 @@ void CheckTableAgainstProgress(const std::vector<Progress>& progress,
   }
   std::sort(lines.begin(), lines.end());
   lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
-  run->source.caveats.push_back(fmt::format(
-      "Lines {}: {} by more than 5% from what {} {} (operations × size / time; "
-      "openssl speed computes {} from the same count and time): {}{}. {}; {} figures are "
-      "kept, in doubt.",
-      JoinLines(lines),
-      cells == 1 ? fmt::format("a {} differs", figure_kind)
-                 : fmt::format("{} {}s differ", cells, figure_kind),
-      cells == 1 ? "its" : "their",
-      cells == 1 ? fmt::format("{} implies", line_kind) : fmt::format("{}s imply", line_kind),
-      mr ? "both records" : "the table", fmt::join(examples, "; "),
-      cells > examples.size() ? "; ..." : "",
+  run->source.caveats.push_back(DisagreementCaveat(
+      lines, cells, figure_kind,
+      fmt::format(
+          "what {} {} (operations × size / time; openssl speed computes {} from the "
+          "same count and time)",
+          cells == 1 ? "its" : "their",
+          cells == 1 ? fmt::format("{} implies", line_kind) : fmt::format("{}s imply", line_kind),
+          mr ? "both records" : "the table"),
+      examples,
       mr ? "The records were edited, or come from different runs (or one was printed in "
            "another unit)"
          : "The table was edited, or comes from another run than the progress lines",
@@ -784,14 +801,70 @@ void CheckTableAgainstChildren(const std::vector<SymRow>& records,
   }
   std::sort(lines.begin(), lines.end());
   lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
-  run->source.caveats.push_back(fmt::format(
-      "Lines {}: {} by more than 5% from the sum of the children's +F records (openssl speed "
-      "-multi prints that sum): {}{}. The table or the records were edited, or come from "
-      "another run (or were printed in another unit); the table's figures are kept, in doubt.",
-      JoinLines(lines),
-      cells == 1 ? std::string("a summary figure differs")
-                 : fmt::format("{} summary figures differ", cells),
-      fmt::join(examples, "; "), cells > examples.size() ? "; ..." : ""));
+  run->source.caveats.push_back(DisagreementCaveat(
+      lines, cells, "summary figure",
+      "the sum of the children's +F records (openssl speed -multi prints that sum)", examples,
+      "The table or the records were edited, or come from another run (or were printed in "
+      "another unit)",
+      "the table's"));
+}
+
+// Engines and providers whose operations pause their ASYNC_JOB while the work is elsewhere, so
+// that openssl speed -async_jobs N keeps up to N operations in flight: OpenSSL's dasync test
+// engine (engines/e_dasync.c dummy_pause_job, called by each operation it implements:
+// https://github.com/openssl/openssl/blob/OpenSSL_1_1_1-stable/engines/e_dasync.c) and its
+// afalg engine (engines/e_afalg.c afalg_fin_cipher_aio pauses while the kernel works:
+// https://github.com/openssl/openssl/blob/OpenSSL_1_1_1-stable/engines/e_afalg.c), and Intel's
+// QAT_Engine, as engine (qat up to v0.6.0, qatengine after) or provider
+// (https://github.com/intel/QAT_Engine/blob/master/docs/async_job.md). Any other is not known.
+bool PausesAsyncJobs(std::string_view id) {
+  return id == "dasync" || id == "afalg" || id == "qat" || id == "qatengine" || id == "qatprovider";
+}
+
+// The caveat of -async_jobs N. apps/speed.c run_benchmark (1.1.0 and later) starts the N
+// ASYNC_JOBs one after another, each running the whole timed loop
+// (https://github.com/openssl/openssl/blob/OpenSSL_1_1_1-stable/apps/speed.c): a job only
+// yields to the next when an engine or provider pauses it (ASYNC_pause_job) while its device
+// works. Without one, the first job runs until the alarm ends the loop and the others start
+// after it and count nothing, so the figures are a plain run's. The manual documents the option
+// only as "Enable async mode and start specified number of jobs"
+// (https://www.openssl.org/docs/man3.0/man1/openssl-speed.html, and speed.c's option help).
+std::string AsyncJobsCaveat(const SpeedCommand& command, const std::string& engine) {
+  std::vector<std::string> pausing;
+  std::vector<std::string> unknown;
+  const auto sort = [&](const std::string& kind, const std::string& id) {
+    (PausesAsyncJobs(id) ? pausing : unknown).push_back(kind + " " + id);
+  };
+  if (!engine.empty()) {
+    sort("engine", engine);
+  }
+  for (const std::string& provider : command.providers) {
+    sort("provider", provider);
+  }
+  const int jobs = command.async_jobs;
+  if (!pausing.empty()) {
+    return fmt::format(
+        "-async_jobs {} (line {}): the figures are throughput with up to {} operations in "
+        "flight at once (openssl speed runs {} jobs and adds up their counts, and the {} pauses "
+        "a job while its device works on an operation it takes), not the rate of one "
+        "operation at a time: not comparable with a run without -async_jobs.",
+        jobs, command.line, jobs, jobs, fmt::join(pausing, " and the "));
+  }
+  constexpr std::string_view kPlain =
+      "openssl speed starts the jobs one after another, so the first runs the timed loop until "
+      "the alarm and the others count nothing";
+  if (!unknown.empty()) {
+    return fmt::format(
+        "-async_jobs {} (line {}): the paste does not show whether the {} pauses a job while "
+        "its device works: if it does, the figures are throughput with up to {} operations in "
+        "flight; if not, {}, and the figures are those of a run without -async_jobs.",
+        jobs, command.line, fmt::join(unknown, " or the "), jobs, kPlain);
+  }
+  return fmt::format(
+      "-async_jobs {} (line {}) has no effect on these figures: no engine or provider that "
+      "pauses a job is named, and without one {}; the figures are those of a run without "
+      "-async_jobs.",
+      jobs, command.line, kPlain);
 }
 
 }  // namespace
@@ -888,17 +961,8 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
             : "the figures are not comparable with a software-only run"));
   }
 
-  // apps/speed.c run_benchmark (1.1.0 and later): with -async_jobs N it starts N ASYNC_JOBs on
-  // the loop and adds up their counts over the one timed period; a job that an engine or
-  // provider pauses while its device works lets the next one submit, so up to N operations are
-  // in flight (https://github.com/openssl/openssl/blob/OpenSSL_1_1_1-stable/apps/speed.c).
   if (ev.command.async_jobs > 0) {
-    run.source.caveats.push_back(fmt::format(
-        "-async_jobs {} (line {}): the figures are throughput with up to {} operations in flight "
-        "at once (openssl speed runs {} jobs and adds up their counts, where the engine or "
-        "provider pauses a job while its device works), not the rate of one operation at a "
-        "time: not comparable with a run without -async_jobs.",
-        ev.command.async_jobs, ev.command.line, ev.command.async_jobs, ev.command.async_jobs));
+    run.source.caveats.push_back(AsyncJobsCaveat(ev.command, engine));
   }
 
   // ECDSA and ECDH progress lines print a size, not a curve: curves of one size are told apart
