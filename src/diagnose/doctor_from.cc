@@ -13,6 +13,7 @@
 #include "results/emulated.h"
 #include "results/pasted_cpu.h"
 
+#include "diagnose/disagreeing_rows.h"
 #include "diagnose/engines.h"
 #include "diagnose/kernel_drivers.h"
 #include "diagnose/library_advice.h"
@@ -540,7 +541,11 @@ DoctorReport DiagnoseReport(const results::RunResult& pasted,
   // The bounds behind these findings hold for a CPU, not for an emulator.
   if (report.facts.emulation.empty()) {
     SettleByCpuFindings(report);
+    std::vector<Finding> disagree = DisputeDisagreeingRows(report, run);
     for (Finding& finding : CpuFindings(report)) {
+      report.findings.push_back(std::move(finding));
+    }
+    for (Finding& finding : disagree) {
       report.findings.push_back(std::move(finding));
     }
   }
@@ -558,6 +563,9 @@ DoctorReport DiagnoseReport(const results::RunResult& pasted,
   SettleByLibraryLacksPath(report, run);
   // Last of the settling steps: an undetermined AES row follows a settled row of its mode.
   SettleBySiblings(report, run);
+  if (std::optional<Finding> differ = DirectionsDifferFinding(report, run)) {
+    report.findings.push_back(std::move(*differ));
+  }
   for (Finding& finding : SpeedToolFindings(run)) {
     report.findings.push_back(std::move(finding));
   }

@@ -2,6 +2,7 @@
 // any CPU (cpu_clues.h) conclude about its AES figures, each conclusion naming its clue.
 #include <algorithm>
 #include <cctype>
+#include <optional>
 #include <string_view>
 
 #include <fmt/format.h>
@@ -9,6 +10,7 @@
 #include "report/format_util.h"
 
 #include "diagnose/cpu_clues.h"
+#include "diagnose/disagreeing_rows.h"
 #include "diagnose/doctor_from.h"
 #include "diagnose/hash_bounds.h"
 #include "diagnose/kernel_drivers.h"
@@ -161,7 +163,8 @@ AesFigures ReadAesFigures(const DoctorReport& report) {
   std::vector<AesFigure>& inside = out.inside;
   for (size_t i = 0; i < report.verdicts.size(); ++i) {
     const Verdict& verdict = report.verdicts[i];
-    if (verdict.measurements.empty() ||
+    // A row that contradicts its mode's other row (DisputeDisagreeingRows) shows nothing.
+    if (Disputed(verdict) || verdict.measurements.empty() ||
         verdict.measurements.front().status != results::CellStatus::kOk) {
       continue;
     }
@@ -276,13 +279,44 @@ std::vector<Finding> CpuFindings(const DoctorReport& report) {
   const bool vm_model_lacks_aes = aes != nullptr && aes->from_vm_model;
   if (!below.empty() && !aes_hidden && !vm_model_lacks_aes) {
     const std::string evidence = FloorText(below.front());
-    if (!above.empty()) {
-      out.push_back(
-          Make("cpu.aes-unused", Severity::kWarning,
-               "Some AES figures run on AES instructions and others in software",
-               fmt::format("{}; yet {}", evidence, CeilingText(above.front())),
-               "Time every AES row through the same API (openssl speed -evp NAME): the slow rows "
-               "take a path without the CPU's AES instructions."));
+    if (!above.empty() && KernelTool(origin) && shown != AesInstructionsShown::kPresent) {
+      // The kernel hands each mode and key size to the driver of highest priority that takes
+      // it; an offload engine's driver may take some only (geode-aes runs 128-bit keys and
+      // hands the others to a software fallback: drivers/crypto/geode-aes.c,
+      // https://github.com/torvalds/linux), so on a CPU without AES instructions (or one the
+      // text does not show) the fast rows are no sign of unused instructions.
+      out.push_back(Make(
+          "kernel.aes-partly-hardware", Severity::kWarning,
+          "Some of the kernel's AES rows run on a hardware path and others in software: the "
+          "driver that serves the fast ones does not serve them all",
+          fmt::format("{}; yet {}{}", evidence, CeilingText(above.front()),
+                      shown == AesInstructionsShown::kAbsent
+                          ? fmt::format("; {} shows no {}, so the fast rows ran on an offload "
+                                        "engine's driver",
+                                        aes->clue, aes->name)
+                          : ""),
+          fmt::format("Paste `{}` and `lsmod`: the driver and priority of each entry show which "
+                      "driver serves each mode and key size (an offload engine's driver may take "
+                      "some key sizes only and hand the others to a software driver); then time "
+                      "the mode and key size the workload uses alone, e.g. `cryptsetup benchmark "
+                      "-c aes-cbc-essiv:sha256 -s 128`.",
+                      kKernelAesPriorityCommand)));
+    } else if (!above.empty()) {
+      out.push_back(Make(
+          "cpu.aes-unused", Severity::kWarning,
+          "Some AES figures run on AES instructions and others in software",
+          fmt::format("{}; yet {}", evidence, CeilingText(above.front())),
+          KernelTool(origin)
+              ? KernelAesDriverAdvice(report.facts.cpu.arch, origin.kernel_aes_module,
+                                      origin.kernel_aes_module_line)
+          : origin.tool == "openssl speed"
+              ? std::string("Time every AES row through the same API (openssl speed -evp NAME): "
+                            "the slow rows take a path without the CPU's AES instructions.")
+              : fmt::format("The slow rows took a path without the CPU's AES instructions while "
+                            "the fast ones used them: the build may have that code for some "
+                            "modes or key sizes only, or the slow figures were disturbed; run {} "
+                            "again on a quiet machine to tell the two apart.",
+                            RerunCommand(origin, above.front().algorithm))));
     } else if (shown == AesInstructionsShown::kPresent) {
       out.push_back(Make(
           "cpu.aes-unused", Severity::kWarning,
@@ -611,44 +645,225 @@ std::string_view AesMode(std::string_view algorithm) {
 // decrypt.
 constexpr double kSiblingFigureSpread = 1.5;
 
+// Encrypt and decrypt of one key size in a mode whose directions run alike (DirectionsAlike)
+// this far apart (max/min of bytes/s) are not one path's two figures: one path runs both at
+// one rate (within kSiblingFigureSpread), and software AES decrypts at most about 1.4 times
+// slower than it encrypts (its inverse MixColumns costs more: OpenSSL's vpaes-x86_64.pl cpb
+// table, lines 30-37: the compact table path 29.6 against 41.1 cpb, vpaes 21.9 against 25.2, on
+// Core 2; ../shared/reference/cpb-reference.csv). 4 leaves a margin of 2.9 above that.
+constexpr double kDirectionsDisturbed = 4.0;
+
 // "1535.2 MB/s" for a verdict's first measurement.
 std::string FigureRate(const Verdict& verdict) {
   return fmt::format("{:.1f} MB/s", verdict.measurements.front().bytes_per_s / 1e6);
 }
 
-}  // namespace
-
-void SettleBySiblings(DoctorReport& report, const results::RunResult& run) {
+// True when one run's AES rows of a mode may share one code path at all: not under emulation,
+// not with an engine or provider (it may take some rows), not for a kernel tool (an offload
+// driver may serve some key sizes or modes only), and not with 1.x low-level AES_* rows beside
+// EVP ones (two code paths for one name).
+bool RowsMayShareAPath(const DoctorReport& report, const results::RunResult& run) {
   if (!report.facts.report || !report.facts.emulation.empty()) {
-    return;
+    return false;
   }
   const ReportOrigin& origin = *report.facts.report;
   if (!origin.engine_or_provider.empty() || KernelTool(origin)) {
-    return;
+    return false;
   }
-  // 1.x low-level AES_* rows beside EVP ones: two code paths for one name.
   const bool legacy = std::any_of(run.algorithms.begin(), run.algorithms.end(),
                                   [](const auto& r) { return r.api == "legacy"; });
   const bool evp = std::any_of(run.algorithms.begin(), run.algorithms.end(),
                                [](const auto& r) { return r.api != "legacy"; });
-  if (legacy && evp) {
-    return;
+  return !(legacy && evp);
+}
+
+// True when the run's rows of `mode` name one implementation (Botan's tags: more than one, no
+// shared path).
+bool OneImplementation(const results::RunResult& run, std::string_view mode) {
+  std::string seen;
+  bool first = true;
+  for (const results::AlgorithmResult& result : run.algorithms) {
+    if (AesMode(result.algorithm) != mode) {
+      continue;
+    }
+    if (!first && result.implementation != seen) {
+      return false;
+    }
+    seen = result.implementation;
+    first = false;
   }
-  // The implementations the run's rows of `mode` name; more than one: no shared path.
-  const auto one_implementation = [&](std::string_view mode) {
-    std::string seen;
-    bool first = true;
-    for (const results::AlgorithmResult& result : run.algorithms) {
-      if (AesMode(result.algorithm) != mode) {
+  return true;
+}
+
+// Modes whose encrypt and decrypt run alike on one path (both parallel, or both serial as
+// CCM's CBC-MAC): a verdict class that differs between their rows is a contradiction. CBC is
+// not among them (serial encrypt, parallel decrypt); CFB and OFB are left out (no corpus row).
+bool DirectionsAlike(std::string_view mode) {
+  return mode == "GCM" || mode == "CTR" || mode == "ECB" || mode == "XTS" || mode == "CCM" ||
+         mode == "OCB";
+}
+
+// True when rows `a` and `b` (AES, same mode, same input size) run one code path at one rate
+// class: both directions of one key size in a DirectionsAlike mode; or, when `per_key_size_ok`
+// (the architecture is known and picks its AES code for every key size alike), another key
+// size in the same direction of such a mode, or CBC decrypt against CBC decrypt.
+bool OnePathRows(const Verdict& a, const Verdict& b, bool per_key_size_ok) {
+  const std::string_view mode = AesMode(a.algorithm);
+  if (mode.empty() || AesMode(b.algorithm) != mode || a.input_len != b.input_len) {
+    return false;
+  }
+  if (a.algorithm == b.algorithm) {
+    return a.operation != b.operation && DirectionsAlike(mode);
+  }
+  if (!per_key_size_ok || a.operation != b.operation) {
+    return false;
+  }
+  return DirectionsAlike(mode) || (mode == "CBC" && a.operation == "decrypt");
+}
+
+}  // namespace
+
+bool Disputed(const Verdict& verdict) {
+  return verdict.status == VerdictStatus::kUndetermined &&
+         std::any_of(verdict.evidence.begin(), verdict.evidence.end(),
+                     [](const std::string& line) { return line.starts_with(kDisputedEvidence); });
+}
+
+std::vector<Finding> DisputeDisagreeingRows(DoctorReport& report, const results::RunResult& run) {
+  std::vector<Finding> out;
+  if (!RowsMayShareAPath(report, run)) {
+    return out;
+  }
+  // s390x picks its CPACF code per key size (S390X_aes_*_CAPABLE); an unknown architecture
+  // might be s390x.
+  const std::string& arch = report.facts.cpu.arch;
+  const bool per_key_size_ok = !arch.empty() && arch != "s390x";
+  const auto usable = [](const Verdict& v) {
+    return !v.measurements.empty() && v.measurements.front().status == results::CellStatus::kOk &&
+           v.measurements.front().bytes_per_s > 0;
+  };
+  for (Verdict& slow : report.verdicts) {
+    if (slow.status != VerdictStatus::kNotAccelerated || !usable(slow) ||
+        !OneImplementation(run, AesMode(slow.algorithm))) {
+      continue;
+    }
+    // The closest accelerated row: the same key size first.
+    const Verdict* fast = nullptr;
+    for (const Verdict& other : report.verdicts) {
+      if (&other == &slow || other.status != VerdictStatus::kAccelerated || !usable(other) ||
+          !OnePathRows(slow, other, per_key_size_ok)) {
         continue;
       }
-      if (!first && result.implementation != seen) {
-        return false;
+      if (fast == nullptr ||
+          (other.algorithm == slow.algorithm && fast->algorithm != slow.algorithm)) {
+        fast = &other;
       }
-      seen = result.implementation;
-      first = false;
     }
-    return true;
+    if (fast == nullptr) {
+      continue;
+    }
+    const std::string slow_subject = VerdictSubject(slow);
+    const std::string fast_subject = VerdictSubject(*fast);
+    const double ratio =
+        fast->measurements.front().bytes_per_s / slow.measurements.front().bytes_per_s;
+    std::string former = slow.line;
+    if (!former.empty() && former.back() == '.') {
+      former.pop_back();
+    }
+    std::string fast_line = fast->line;
+    if (!fast_line.empty() && fast_line.back() == '.') {
+      fast_line.pop_back();
+    }
+    const std::string why = fmt::format(
+        "one library build picks its AES code for a mode once per key by the CPU's features, one "
+        "routine for both directions and every key size (OpenSSL's crypto/evp/e_aes.c: "
+        "AESNI_CAPABLE / HWAES_CAPABLE tested in the mode's init_key), so the two rows cannot "
+        "take different paths; a busy or shared machine, a throttled core or a figure cut short "
+        "slows a figure, none makes one faster, so the slower row ({} against {}, {:.1f}x) is "
+        "the one in doubt",
+        FigureRate(slow), FigureRate(*fast), ratio);
+    const std::string rerun = RerunCommand(*report.facts.report, slow.algorithm);
+    const std::string advice = fmt::format(
+        "Run {} again on a quiet machine (nothing else running, the CPU not throttled): {} at "
+        "{}'s rate shows the pasted figure was the machine's; rows that still disagree there "
+        "are worth reporting to the library's maintainers.",
+        rerun.starts_with("the same") ? rerun : fmt::format("`{}`", rerun), slow_subject,
+        fast_subject);
+    out.push_back(Make(
+        "report.rows-disagree", Severity::kWarning,
+        fmt::format("{} and {} of one run disagree: one code path serves both, so one figure was "
+                    "likely disturbed",
+                    fast_subject, slow_subject),
+        fmt::format("{}; yet {}; {}", fast_line, former, why), advice));
+    slow.status = VerdictStatus::kUndetermined;
+    slow.evidence.push_back(fmt::format("{}{}", kDisputedEvidence, former));
+    slow.evidence.push_back(why);
+    slow.line = fmt::format(
+        "{}: undetermined: cannot tell from this report: its figure ({}) says software AES, yet "
+        "{} of the same run, which the same code path serves, is accelerated ({}); one of them "
+        "was likely disturbed.",
+        slow_subject, FigureRate(slow), fast_subject, FigureRate(*fast));
+    slow.advice = advice;
+  }
+  return out;
+}
+
+std::optional<Finding> DirectionsDifferFinding(const DoctorReport& report,
+                                               const results::RunResult& run) {
+  if (!RowsMayShareAPath(report, run)) {
+    return std::nullopt;
+  }
+  for (const Verdict& a : report.verdicts) {
+    for (const Verdict& b : report.verdicts) {
+      if (a.status != VerdictStatus::kUndetermined || b.status != VerdictStatus::kUndetermined ||
+          Disputed(a) || Disputed(b) || a.algorithm != b.algorithm || a.operation != "encrypt" ||
+          b.operation != "decrypt" || !OnePathRows(a, b, false) ||
+          !OneImplementation(run, AesMode(a.algorithm)) || a.measurements.empty() ||
+          b.measurements.empty() || a.measurements.front().status != results::CellStatus::kOk ||
+          b.measurements.front().status != results::CellStatus::kOk) {
+        continue;
+      }
+      const double x = a.measurements.front().bytes_per_s;
+      const double y = b.measurements.front().bytes_per_s;
+      if (!(x > 0) || !(y > 0) || std::max(x, y) < kDirectionsDisturbed * std::min(x, y)) {
+        continue;
+      }
+      const Verdict& slow = x < y ? a : b;
+      const Verdict& fast = x < y ? b : a;
+      const std::string rerun = RerunCommand(*report.facts.report, a.algorithm);
+      return Make(
+          "report.rows-disagree", Severity::kWarning,
+          fmt::format("{} encrypt and decrypt of one run differ {:.0f}x: one code path serves "
+                      "both, so one figure was likely disturbed",
+                      a.algorithm, std::max(x, y) / std::min(x, y)),
+          fmt::format(
+              "{} at {} against {} at {}, at {} per call; both directions of {} run one routine "
+              "at one rate (a library picks its AES code for a mode once per key, one routine for "
+              "both directions: OpenSSL's crypto/evp/e_aes.c; aesni-x86_64.pl's cpb table gives "
+              "CTR encrypt and decrypt alike), and software AES decrypts at most about 1.4 times "
+              "slower than it encrypts (vpaes-x86_64.pl's cpb table: the compact table path 29.6 "
+              "against 41.1 cpb, vpaes 21.9 against 25.2, on Core 2), never {:.0f} times; a busy "
+              "or shared machine, a throttled core or a figure cut short slows one "
+              "figure, so the slower one ({}) is likely the disturbed one, and neither verdict can "
+              "rest on it",
+              VerdictSubject(fast), FigureRate(fast), VerdictSubject(slow), FigureRate(slow),
+              report::FormatSize(a.input_len), AesMode(a.algorithm),
+              std::max(x, y) / std::min(x, y), VerdictSubject(slow)),
+          fmt::format("Run {} again on a quiet machine (nothing else running, the CPU not "
+                      "throttled): both directions at one rate give figures a verdict can rest "
+                      "on; a gap that stays is worth reporting to the library's maintainers.",
+                      rerun.starts_with("the same") ? rerun : fmt::format("`{}`", rerun)));
+    }
+  }
+  return std::nullopt;
+}
+
+void SettleBySiblings(DoctorReport& report, const results::RunResult& run) {
+  if (!RowsMayShareAPath(report, run)) {
+    return;
+  }
+  const auto one_implementation = [&](std::string_view mode) {
+    return OneImplementation(run, mode);
   };
   // Settled rows first, so a row settled here does not settle another.
   std::vector<size_t> settled;
@@ -661,7 +876,7 @@ void SettleBySiblings(DoctorReport& report, const results::RunResult& run) {
   }
   for (Verdict& verdict : report.verdicts) {
     const std::string_view mode = AesMode(verdict.algorithm);
-    if (mode.empty() || !Open(verdict) || verdict.measurements.empty() ||
+    if (mode.empty() || !Open(verdict) || Disputed(verdict) || verdict.measurements.empty() ||
         verdict.measurements.front().status != results::CellStatus::kOk ||
         !one_implementation(mode)) {
       continue;

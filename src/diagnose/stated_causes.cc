@@ -39,6 +39,7 @@ constexpr FindingCause kFindingCauses[] = {
     {"tool.aead-decrypt", "speed-tool-bug"},
     {"tool.figure-cannot-tell", "cannot-tell"},
     {"report.cannot-tell", "cannot-tell"},
+    {"report.rows-disagree", "cannot-tell"},
     {"report.ecb-no-ceiling", "cannot-tell"},
     {"library.release-unknown", "cannot-tell"},
 };
