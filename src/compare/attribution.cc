@@ -84,6 +84,45 @@ std::string WhereText(const std::vector<const Row*>& rows) {
   return " at every size";
 }
 
+// Whether `rows` hold more than one operation (wolfCrypt's "-enc" and "-dec" rows of one
+// cipher): then a range or its ends must say which operation each end is.
+bool SeveralOperations(const std::vector<const Row*>& rows) {
+  return std::any_of(rows.begin(), rows.end(),
+                     [&](const Row* row) { return row->operation != rows.front()->operation; });
+}
+
+// The ends of a FactorText range over several operations, least changed first: " (encrypt
+// 8.9x faster, decrypt 36.6x faster)"; with several sizes or algorithms each end names them.
+// "" for one operation, or when FactorText gives one factor.
+std::string RangeEndsText(const std::vector<const Row*>& rows) {
+  if (!SeveralOperations(rows)) {
+    return "";
+  }
+  const auto [lo, hi] = std::minmax_element(
+      rows.begin(), rows.end(),
+      [](const Row* x, const Row* y) { return x->ratio.ratio < y->ratio.ratio; });
+  if ((*hi)->ratio.ratio / (*lo)->ratio.ratio <= kRangeSpread) {
+    return "";
+  }
+  const bool several_algorithms = std::any_of(rows.begin(), rows.end(), [&](const Row* row) {
+    return row->algorithm != rows.front()->algorithm;
+  });
+  std::set<uint64_t> sizes;
+  for (const Row* row : rows) {
+    sizes.insert(row->input_len);
+  }
+  const auto end = [&](const Row* row) {
+    std::string text = (several_algorithms ? row->algorithm + " " : "") + row->operation;
+    if (row->symmetric && sizes.size() > 1) {
+      text += " at " + report::FormatSize(row->input_len);
+    }
+    return text + " " + ChangeText(row->ratio.ratio);
+  };
+  // Both ends changed the same way (FactorText's range): the end nearer 1 changed least.
+  const bool slower = (*hi)->ratio.ratio < 1;
+  return fmt::format(" ({}, {})", end(slower ? *hi : *lo), end(slower ? *lo : *hi));
+}
+
 // " (single figures, not testable)" when every changed row of the statement lacks a CI.
 std::string SingleNote(const std::vector<const Row*>& rows) {
   bool any_changed = false;
@@ -524,7 +563,8 @@ std::optional<Finding> Headline(const std::vector<Statement>& statements,
                                 bool same_library, bool timing_known_to_differ,
                                 const BuildIdentity& identity,
                                 const std::vector<std::string>& not_like_for_like,
-                                const AsmBuilds& asm_builds, const CpuEvidence& cpu) {
+                                const AsmBuilds& asm_builds, const CpuEvidence& cpu,
+                                const std::string& engine_difference) {
   std::vector<const Statement*> changed;
   std::vector<std::string> unchanged;
   for (const Statement& s : statements) {
@@ -551,7 +591,7 @@ std::optional<Finding> Headline(const std::vector<Statement>& statements,
   bool all_faster = true;
   for (const Statement* s : changed) {
     parts.push_back(s->subject + " " + FactorText(s->rows) + WhereText(s->rows) +
-                    SingleNote(s->rows));
+                    RangeEndsText(s->rows) + SingleNote(s->rows));
     factors.push_back(GeoMean(s->rows));
     all_slower = all_slower && s->pattern == Pattern::kUniformSlower;
     all_faster = all_faster && s->pattern == Pattern::kUniformFaster;
@@ -600,6 +640,12 @@ std::optional<Finding> Headline(const std::vector<Statement>& statements,
         ": the sides were not run like-for-like ({}), so this need not be a code path; cannot "
         "tell from this report (run both sides with the same openssl speed options)",
         JoinAnd(not_like_for_like));
+  } else if (!engine_difference.empty()) {
+    // The engine's path against the CPU's own: no build, CPU or machine cause is read from it.
+    text += fmt::format(
+        ": {}, both timed in wall-clock time (which counts the engine's work), so this is not a "
+        "difference of timing: the engine is part of the code path that was timed",
+        engine_difference);
   } else if (api_clause) {
     text += *api_clause;
     cause = ApiCause(changed);
@@ -908,9 +954,23 @@ std::vector<std::string> InvocationDifferences(const Side& a, const Side& b) {
   return out;
 }
 
+namespace {
+
+// Whether an engine or provider on either side changes what the clock saw: only a clock that
+// leaves out the engine's work does. openssl speed without -elapsed counts the process's user
+// CPU time (apps/speed.c's usertime, which -elapsed clears, passed to app_tminterval), so work
+// an engine hands to the kernel or a device is missing from the time; wall-clock time on both
+// sides counts it, and the engine is then a code path, not a timing difference.
+bool EngineHidesWork(const results::SourceInfo& sa, const results::SourceInfo& sb) {
+  const bool engine = !sa.engine_or_provider.empty() || !sb.engine_or_provider.empty();
+  return engine && !(sa.timing_basis == "wall_clock" && sb.timing_basis == "wall_clock");
+}
+
+}  // namespace
+
 bool TimingComparable(const Side& a, const Side& b) {
   return a.run.source.timing_basis == b.run.source.timing_basis &&
-         a.run.source.engine_or_provider.empty() && b.run.source.engine_or_provider.empty();
+         !EngineHidesWork(a.run.source, b.run.source);
 }
 
 bool TimingKnownToDiffer(const Side& a, const Side& b) {
@@ -918,7 +978,25 @@ bool TimingKnownToDiffer(const Side& a, const Side& b) {
   const results::SourceInfo& sa = a.run.source;
   const results::SourceInfo& sb = b.run.source;
   return (known(sa.timing_basis) && known(sb.timing_basis) && sa.timing_basis != sb.timing_basis) ||
-         !sa.engine_or_provider.empty() || !sb.engine_or_provider.empty();
+         EngineHidesWork(sa, sb);
+}
+
+std::string EngineDifference(const Side& a, const Side& b) {
+  const std::string& ea = a.run.source.engine_or_provider;
+  const std::string& eb = b.run.source.engine_or_provider;
+  if ((ea.empty() && eb.empty()) || !TimingComparable(a, b)) {
+    return "";
+  }
+  if (ea == eb) {
+    return fmt::format("both ran through {}", ea);
+  }
+  if (ea.empty() || eb.empty()) {
+    const Side& with = ea.empty() ? b : a;
+    const Side& without = ea.empty() ? a : b;
+    return fmt::format("{} ran through {} and {} did not", with.letter,
+                       with.run.source.engine_or_provider, without.letter);
+  }
+  return fmt::format("{} ran through {} and {} through {}", a.letter, ea, b.letter, eb);
 }
 
 bool SameLibrary(const Side& a, const Side& b) {
@@ -932,7 +1010,8 @@ std::vector<Finding> PatternFindings(const std::vector<Row>& rows, const std::st
                                      bool timing_comparable, bool same_library,
                                      bool timing_known_to_differ, const BuildIdentity& identity,
                                      const std::vector<std::string>& not_like_for_like,
-                                     const AsmBuilds& asm_builds, const CpuEvidence& cpu) {
+                                     const AsmBuilds& asm_builds, const CpuEvidence& cpu,
+                                     const std::string& engine_difference) {
   const std::vector<Statement> statements = BuildStatements(rows);
   std::optional<Finding> doubt = CannotTellFinding(rows);
   if (statements.empty()) {
@@ -964,15 +1043,23 @@ std::vector<Finding> PatternFindings(const std::vector<Row>& rows, const std::st
         const bool several = std::any_of(s.rows.begin(), s.rows.end(), [&](const Row* row) {
           return row->algorithm != s.rows.front()->algorithm;
         });
-        const auto where = [several](const Row* row) {
+        // Several operations of one cipher (encrypt and decrypt): each end names its own.
+        const bool operations = SeveralOperations(s.rows);
+        const auto where = [several, operations](const Row* row) {
           const std::string name = several ? " for " + row->algorithm : "";
-          return row->symmetric ? name + " at " + report::FormatSize(row->input_len)
-                                : name + " (" + row->operation + ")";
+          if (!row->symmetric) {
+            return name + " (" + row->operation + ")";
+          }
+          return (operations ? (several ? name + " " : " for ") + row->operation : name) + " at " +
+                 report::FormatSize(row->input_len);
         };
-        mixed.push_back(Finding{
-            "mixed", fmt::format("{}: no single pattern ({}/{} from {}{} to {}{}).", s.subject,
-                                 b_letter, a_letter, RatioText((*lo)->ratio.ratio), where(*lo),
-                                 RatioText((*hi)->ratio.ratio), where(*hi))});
+        // A mixed statement is always one family (BuildStatements rolls up uniform ones only).
+        Finding finding{"mixed",
+                        fmt::format("{}: no single pattern ({}/{} from {}{} to {}{}).", s.subject,
+                                    b_letter, a_letter, RatioText((*lo)->ratio.ratio), where(*lo),
+                                    RatioText((*hi)->ratio.ratio), where(*hi))};
+        finding.family = s.rows.front()->family;
+        mixed.push_back(std::move(finding));
         break;
       }
       default:
@@ -982,9 +1069,9 @@ std::vector<Finding> PatternFindings(const std::vector<Row>& rows, const std::st
   const bool others_exist =
       !small_slower.empty() || !small_faster.empty() || !inconclusive.empty() || !mixed.empty();
   std::vector<Finding> out;
-  std::optional<Finding> headline =
-      Headline(statements, a_letter, b_letter, threshold, others_exist, timing_comparable,
-               same_library, timing_known_to_differ, identity, not_like_for_like, asm_builds, cpu);
+  std::optional<Finding> headline = Headline(
+      statements, a_letter, b_letter, threshold, others_exist, timing_comparable, same_library,
+      timing_known_to_differ, identity, not_like_for_like, asm_builds, cpu, engine_difference);
   // A headline with a uniform change leads; one that only lists unchanged families follows.
   const bool headline_first =
       headline && std::any_of(statements.begin(), statements.end(), [](const Statement& s) {

@@ -290,14 +290,17 @@ Pattern FamilyPattern(const std::vector<const Row*>& rows);
 /// CPUINFO mask clearing known bits and none on the other side, the headline says the mask
 /// explains it (cause "capability-masked"); with `cpu.difference` not empty (and no mask), that
 /// the sides ran on different CPUs, so it cannot tell whether the code path changed (cause
-/// "cannot-tell"), and no assembly is blamed.
+/// "cannot-tell"), and no assembly is blamed. With `engine_difference` (EngineDifference) not
+/// empty and no timing or invocation difference, the headline says the engine is part of the
+/// code path that was timed and names no cause.
 std::vector<Finding> PatternFindings(const std::vector<Row>& rows, const std::string& a_letter,
                                      const std::string& b_letter, double threshold,
                                      bool timing_comparable = true, bool same_library = true,
                                      bool timing_known_to_differ = true,
                                      const BuildIdentity& identity = {},
                                      const std::vector<std::string>& not_like_for_like = {},
-                                     const AsmBuilds& asm_builds = {}, const CpuEvidence& cpu = {});
+                                     const AsmBuilds& asm_builds = {}, const CpuEvidence& cpu = {},
+                                     const std::string& engine_difference = "");
 
 /// The -multi phrase, "A one process, B the sum of 8 processes with -multi 8", when the sides'
 /// openssl speed -multi process counts differ and one of them is above 1 (the figures of
@@ -316,14 +319,24 @@ std::vector<std::string> SettingsDifferences(const Side& a, const Side& b);
 /// SettingsDifferences. Raw ratios between such sides name no code path.
 std::vector<std::string> InvocationDifferences(const Side& a, const Side& b);
 
-/// False when `a` and `b` were timed with different clocks (SourceInfo::timing_basis) or either
-/// went through an engine or provider: their ratios then need not reflect code paths.
+/// False when `a` and `b` were timed with different clocks (SourceInfo::timing_basis), or either
+/// went through an engine or provider and the sides were not both timed in wall-clock time
+/// (under user CPU time, openssl speed without -elapsed, the work an engine offloads is not
+/// counted): their ratios then need not reflect code paths. Under wall-clock time on both sides
+/// an engine is a code path (EngineDifference), not a timing difference.
 bool TimingComparable(const Side& a, const Side& b);
 
 /// True when the evidence shows `a` and `b` timed differently: both state their clock and the
-/// clocks differ, or either went through an engine or provider. A clock that one side merely
-/// does not state is not a difference (issue 13, section 5).
+/// clocks differ, or either went through an engine or provider and the sides were not both
+/// timed in wall-clock time. A clock that one side merely does not state is not a difference
+/// (issue 13, section 5).
 bool TimingKnownToDiffer(const Side& a, const Side& b);
+
+/// How the sides' engines or providers differ when both were timed alike in wall-clock time
+/// (TimingComparable) and either names one: "A ran through engine devcrypto and B did not",
+/// "both ran through engine devcrypto", "A ran through engine X and B through provider Y"; ""
+/// otherwise. The engine is then part of the code path that was timed.
+std::string EngineDifference(const Side& a, const Side& b);
 
 /// False when both sides name their backend (LibraryInfo::backend) and the names differ: two
 /// libraries, not two builds of one.

@@ -53,9 +53,10 @@ CompareReport Compare(std::vector<Side> sides, const CompareOptions& options) {
     // sums 8 processes).
     const std::vector<std::string> not_like_for_like = InvocationDifferences(a, b);
     const CpuEvidence cpu = CpuEvidenceOf(a, b);
-    pair.findings = PatternFindings(
-        pair.rows, a.letter, b.letter, options.threshold, TimingComparable(a, b), SameLibrary(a, b),
-        TimingKnownToDiffer(a, b), identity, not_like_for_like, AsmBuildsOf(a, b), cpu);
+    pair.findings =
+        PatternFindings(pair.rows, a.letter, b.letter, options.threshold, TimingComparable(a, b),
+                        SameLibrary(a, b), TimingKnownToDiffer(a, b), identity, not_like_for_like,
+                        AsmBuildsOf(a, b), cpu, EngineDifference(a, b));
     bool same_build_said = false;
     for (Finding& finding : SameBuildFindings(pair.rows, a, b, identity)) {
       pair.findings.push_back(std::move(finding));
@@ -77,7 +78,8 @@ CompareReport Compare(std::vector<Side> sides, const CompareOptions& options) {
     }
     // Per-call versus per-byte cost, and the library regression it can show.
     pair.costs = FitCosts(pair.rows, options.threshold);
-    if (TimingComparable(a, b) && not_like_for_like.empty()) {
+    // An engine on a side (wall-clock time on both) reads through OffloadCostFindings only.
+    if (TimingComparable(a, b) && EngineDifference(a, b).empty() && not_like_for_like.empty()) {
       // Timed or run differently (clocks, an engine, -multi, -seconds, pinning): the fits still
       // show, but no sentence reads them.
       // A fit over rows of two APIs (a 1.x low-level row against an EVP one) compares the APIs,
@@ -122,10 +124,8 @@ CompareReport Compare(std::vector<Side> sides, const CompareOptions& options) {
     };
     pair.findings.erase(std::remove_if(pair.findings.begin(), pair.findings.end(),
                                        [&](const Finding& finding) {
-                                         // "AES-CBC: no single pattern (...)."
-                                         return finding.id == "mixed" &&
-                                                offload_explains(finding.text.substr(
-                                                    0, finding.text.find(": no single pattern")));
+                                         return finding.id == "mixed" && !finding.family.empty() &&
+                                                offload_explains(finding.family);
                                        }),
                         pair.findings.end());
     for (Finding& finding :

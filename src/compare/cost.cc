@@ -530,7 +530,8 @@ RegressionPrecondition CheckRegressionPrecondition(const Side& a, const Side& b)
   if (a.run.library.worker_env != b.run.library.worker_env) {
     return fail("the sides ran with different environments (an OPENSSL_ia32cap mask?)");
   }
-  if (!TimingComparable(a, b) || a.run.source.multi != b.run.source.multi) {
+  if (!TimingComparable(a, b) || !EngineDifference(a, b).empty() ||
+      a.run.source.multi != b.run.source.multi) {
     return fail("the sides were timed differently");
   }
   if (a.run.source.evp != "evp" || b.run.source.evp != "evp") {

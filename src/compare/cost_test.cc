@@ -489,5 +489,71 @@ TEST(CompareCost, OffloadEngineLosesBelowTheCrossoverAndWinsAbove) {
       nullptr);
 }
 
+// Issue 13, sections 3 and 5: under wall-clock time (-elapsed on both sides) an engine on one
+// side is a different code path, and the figures count the engine's work: the sides were not
+// timed differently. Under user CPU time (no -elapsed) the offloaded work is hidden, and the
+// timing difference stays.
+TEST(CompareCost, AnEngineUnderWallClockOnBothSidesIsACodePathNotATimingDifference) {
+  // The engine side slower at every size by about one factor.
+  const std::string slower = SpeedTable("aes-128-cbc     ", 600, 84);
+  const CompareReport wall = Compare(PasteSides(DevcryptoPaste(slower, "-elapsed ")), {});
+  const std::string text = testing::AllText(wall);
+  const Finding* pattern = FindingWithId(wall.pairs[0], "pattern");
+  ASSERT_NE(pattern, nullptr) << text;
+  EXPECT_THAT(text, ::testing::Not(::testing::HasSubstr("timed differently"))) << text;
+  EXPECT_THAT(pattern->text,
+              ::testing::HasSubstr("A ran through engine devcrypto and B did not, both timed in "
+                                   "wall-clock time"))
+      << text;
+  EXPECT_NE(pattern->cause, "timing-differs");
+  // No build or machine cause is put on a pair whose code paths differ by an engine.
+  EXPECT_TRUE(pattern->cause.empty()) << pattern->cause;
+
+  // Both runs without -elapsed (user CPU time, which hides the engine's work): the timing
+  // difference stays.
+  std::string both_user = DevcryptoPaste(slower, "");
+  const std::string elapsed_line =
+      "You have chosen to measure elapsed time instead of user CPU time.\n";
+  both_user.replace(both_user.find(" -elapsed"), 9, "");
+  both_user.replace(both_user.find(elapsed_line), elapsed_line.size(), "");
+  const CompareReport user_cpu = Compare(PasteSides(both_user), {});
+  const Finding* user_pattern = FindingWithId(user_cpu.pairs[0], "pattern");
+  ASSERT_NE(user_pattern, nullptr) << testing::AllText(user_cpu);
+  EXPECT_THAT(user_pattern->text, ::testing::HasSubstr("the sides were timed differently"));
+  EXPECT_EQ(user_pattern->cause, "timing-differs");
+}
+
+// d16c246: a family whose every compared row the offload sentence explains loses its "no
+// single pattern" line, matched on Finding::family. Here the sentence covers AES-CBC only: the
+// engine's SHA-256 is faster at small sizes and slower at large (no per-call cost above the
+// software's), so SHA-2 keeps its line.
+TEST(CompareCost, AFamilyTheOffloadSentenceDoesNotCoverKeepsItsNoSinglePatternLine) {
+  const std::string engine_table =
+      "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+      "bytes\n"
+      "aes-128-cbc        485.45k     1905.30k     6836.65k    19184.30k    36372.48k    "
+      "38289.41k\n"
+      "sha256           16000.00k    30000.00k    40000.00k    40000.00k    40000.00k    "
+      "40000.00k\n";
+  const std::string software_sha256 =
+      "sha256           10000.00k    25000.00k    45000.00k    55000.00k    60000.00k    "
+      "60500.00k\n";
+  const CompareReport report =
+      Compare(PasteSides(DevcryptoPaste(engine_table, "-elapsed ") + software_sha256), {});
+  const std::string text = testing::AllText(report);
+  const Finding* offload = FindingWithId(report.pairs[0], "offload-cost");
+  ASSERT_NE(offload, nullptr) << text;
+  EXPECT_THAT(offload->text, ::testing::HasSubstr("A runs AES-128-CBC encrypt through"));
+  std::vector<std::string> mixed_families;
+  for (const Finding& finding : report.pairs[0].findings) {
+    if (finding.id == "mixed") {
+      mixed_families.push_back(finding.family);
+    }
+  }
+  EXPECT_EQ(mixed_families, std::vector<std::string>{"SHA-2"}) << text;
+  EXPECT_THAT(text, ::testing::HasSubstr("SHA-2: no single pattern")) << text;
+  EXPECT_THAT(text, ::testing::Not(::testing::HasSubstr("AES-CBC: no single pattern"))) << text;
+}
+
 }  // namespace
 }  // namespace cryptobench::compare

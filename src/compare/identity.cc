@@ -49,7 +49,8 @@ Fact Compare(const std::string& x, const std::string& y) {
 bool RunAlike(const Side& a, const Side& b) {
   const results::SourceInfo& sa = a.run.source;
   const results::SourceInfo& sb = b.run.source;
-  return TimingComparable(a, b) && sa.tool == sb.tool && sa.evp == sb.evp && sa.multi == sb.multi &&
+  return TimingComparable(a, b) && sa.engine_or_provider.empty() && sb.engine_or_provider.empty() &&
+         sa.tool == sb.tool && sa.evp == sb.evp && sa.multi == sb.multi &&
          a.run.method.direction == b.run.method.direction &&
          a.run.method.threads == b.run.method.threads &&
          a.run.library.worker_env == b.run.library.worker_env;

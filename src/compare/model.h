@@ -153,6 +153,9 @@ struct Finding {
   /// The cause the sentence asserts, as a tag of tests/fixtures/reports/README.md ("The cause"),
   /// e.g. "legacy-api-not-evp"; empty for a sentence that states facts only.
   std::string cause;
+  /// The algorithm family (Row::family, "AES-CBC") a per-family finding is about: set on
+  /// "mixed"; empty for a finding not about one family. Programs match on it, never on `text`.
+  std::string family;
 };
 
 /// One side's fit of time per operation against input size over a size sweep:

@@ -287,9 +287,38 @@ TEST(TimingComparableTest, SameClockAndNoEngine) {
   EXPECT_TRUE(TimingComparable(a, b));
   b.run.source.timing_basis = "user_cpu";
   EXPECT_FALSE(TimingComparable(a, b));
-  b.run.source.timing_basis = "wall_clock";
+  // An engine or provider under user CPU time (wall-clock: the next test).
+  a.run.source.timing_basis = "user_cpu";
   b.run.source.engine_or_provider = "provider fips";
   EXPECT_FALSE(TimingComparable(a, b));
+}
+
+// Wall-clock time on both sides counts an engine's work: the engine is a code path
+// (EngineDifference), not a timing difference. User CPU time hides it.
+TEST(TimingComparableTest, AnEngineUnderWallClockOnBothSidesIsNoTimingDifference) {
+  Side a;
+  Side b;
+  a.letter = "A";
+  b.letter = "B";
+  a.run.source.timing_basis = "wall_clock";
+  b.run.source.timing_basis = "wall_clock";
+  a.run.source.engine_or_provider = "engine devcrypto";
+  EXPECT_TRUE(TimingComparable(a, b));
+  EXPECT_FALSE(TimingKnownToDiffer(a, b));
+  EXPECT_EQ(EngineDifference(a, b), "A ran through engine devcrypto and B did not");
+  b.run.source.engine_or_provider = "engine devcrypto";
+  EXPECT_EQ(EngineDifference(a, b), "both ran through engine devcrypto");
+  b.run.source.engine_or_provider.clear();
+  a.run.source.timing_basis = "user_cpu";
+  b.run.source.timing_basis = "user_cpu";
+  EXPECT_FALSE(TimingComparable(a, b));
+  EXPECT_TRUE(TimingKnownToDiffer(a, b));
+  EXPECT_EQ(EngineDifference(a, b), "");
+  // One clock unknown: the engine's work may be hidden.
+  a.run.source.timing_basis = "wall_clock";
+  b.run.source.timing_basis = "unknown";
+  EXPECT_FALSE(TimingComparable(a, b));
+  EXPECT_TRUE(TimingKnownToDiffer(a, b));
 }
 
 TEST(SideLetterTest, LettersThenNumbers) {
