@@ -84,5 +84,45 @@ TEST(ConfigureLineTest, ASecondConfigureLineConfiguresTheNextBuild) {
   EXPECT_EQ(ConfigureFactOf(runs[1])->value, "./configure --enable-aesni --enable-intelasm");
 }
 
+// Issue 13, section 7 (a range over a cipher's two operations): wolfCrypt prints "-enc" and
+// "-dec" rows; "AES-* 8.9-79.4x faster" did not say which operation each end is.
+TEST(ConfigureLineTest, ARangeOverSeveralOperationsNamesTheOperationOfEachEnd) {
+  const CompareReport report =
+      CompareTexts(Fixture("wolf-configure-default.txt"), Fixture("wolf-configure-aesni.txt"));
+  const Finding* pattern = testing::FindingOf(report, "pattern");
+  ASSERT_NE(pattern, nullptr) << AllText(report);
+  EXPECT_NE(pattern->text.find("AES-* 8.9-79.4x faster at 1024 KiB (AES-128-CBC encrypt 8.9x "
+                               "faster, AES-128-GCM decrypt 79.4x faster)"),
+            std::string::npos)
+      << pattern->text;
+}
+
+// Each paste is a configure line, then the benchmark's output without the command that ran it:
+// the lines are in the pastes but need not be the measured builds' (import keeps them as
+// "configure_unlinked"); "the configure options are not recorded" alone was untrue.
+TEST(ConfigureLineTest, ConfigureLinesWithoutTheBenchmarkCommandAreNamedAsNotTiedToTheRuns) {
+  const auto without_command = [](const std::string& text, const std::string& configure) {
+    return configure + "\n" + text.substr(text.find("\n-") + 1);
+  };
+  const std::string a = without_command(Fixture("wolf-configure-default.txt"), "$ ./configure");
+  const std::string b = without_command(Fixture("wolf-configure-aesni.txt"),
+                                        "$ ./configure --enable-intelasm --enable-aesni");
+  const std::vector<results::RunResult> runs = import::ImportText(b, "b.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(ConfigureFactOf(runs[0]), nullptr);
+  const results::SourceFact* unlinked = UnlinkedConfigureFactOf(runs[0]);
+  ASSERT_NE(unlinked, nullptr);
+  EXPECT_EQ(unlinked->value, "./configure --enable-intelasm --enable-aesni");
+
+  const std::string text = AllText(CompareTexts(a, b));
+  EXPECT_NE(text.find("the configure options are not recorded for the measured builds: A's paste "
+                      "shows ./configure (line 1) and B's paste shows ./configure "
+                      "--enable-intelasm --enable-aesni (line 1), but not a command that ran the "
+                      "benchmark from that tree, so they need not be the measured builds'"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("same options"), std::string::npos) << text;
+}
+
 }  // namespace
 }  // namespace cryptobench::compare

@@ -5,6 +5,7 @@
 #include <set>
 #include <sstream>
 #include <tuple>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -538,6 +539,25 @@ std::optional<Finding> LibraryFinding(const Side& a, const Side& b) {
             ? "; the configure options are not recorded"
             : fmt::format("; the configure options are recorded for {} only ({}, line {})",
                           known == ca ? a.letter : b.letter, known->value, known->line);
+    // A configure line pasted before output whose command is not shown (or runs a program
+    // outside that tree) is in the paste, but need not be the measured build's.
+    std::vector<std::string> unlinked;
+    for (const auto& [side, linked] : {std::pair{&a, ca}, std::pair{&b, cb}}) {
+      const results::SourceFact* line = UnlinkedConfigureFactOf(side->run);
+      if (linked == nullptr && line != nullptr) {
+        unlinked.push_back(
+            fmt::format("{}'s paste shows {} (line {})", side->letter, line->value, line->line));
+      }
+    }
+    if (!unlinked.empty()) {
+      configure_note = fmt::format(
+          "{}{}, but not a command that ran the benchmark from that tree, so {} need not be the "
+          "measured {}",
+          known == nullptr ? "; the configure options are not recorded for the measured builds: "
+                           : configure_note + "; ",
+          JoinAnd(unlinked), unlinked.size() == 1 ? "it" : "they",
+          unlinked.size() == 1 ? "build's" : "builds'");
+    }
   }
   if (!same.empty()) {
     return Finding{"library", fmt::format("Same version ({}) with the same {} on both sides{}.", va,

@@ -100,6 +100,15 @@ const results::SourceFact* ConfigureFactOf(const results::RunResult& run) {
   return nullptr;
 }
 
+const results::SourceFact* UnlinkedConfigureFactOf(const results::RunResult& run) {
+  for (const results::SourceFact& fact : run.source.facts) {
+    if (fact.kind == "configure_unlinked") {
+      return &fact;
+    }
+  }
+  return nullptr;
+}
+
 std::vector<std::string> ConfigureOptions(const results::SourceFact& fact) {
   std::vector<std::string> out;
   std::istringstream words(fact.value);

@@ -46,6 +46,10 @@ std::string LibraryProduct(const results::LibraryInfo& library);
 /// run's program ran from, so the build's own configuration), or nullptr when the text shows none.
 const results::SourceFact* ConfigureFactOf(const results::RunResult& run);
 
+/// The "configure_unlinked" fact of `run` (import: a configure line pasted before the run, whose
+/// command does not show it ran from that tree, so it need not be the run's build), or nullptr.
+const results::SourceFact* UnlinkedConfigureFactOf(const results::RunResult& run);
+
 /// A configure fact's options: the words after the script ("./configure --enable-aesni
 /// --enable-intelasm" -> "--enable-aesni", "--enable-intelasm"); none for a bare "./configure".
 std::vector<std::string> ConfigureOptions(const results::SourceFact& fact);

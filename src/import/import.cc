@@ -358,7 +358,8 @@ class Driver {
       // before it only for a run from that build's tree).
       std::erase_if(facts, [](const results::SourceFact& f) { return f.kind == "configure"; });
       for (const results::SourceFact& fact : runs_.back().source.facts) {
-        if (RunOwnFact(fact.kind) || fact.kind == "configure") {
+        if (RunOwnFact(fact.kind) || fact.kind == "configure" ||
+            fact.kind == "configure_unlinked") {
           facts.push_back(fact);
         }
       }
@@ -1597,9 +1598,13 @@ class Driver {
     run.source.facts = facts_;
     if (!run_from_build_tree_) {
       // A configure line is a fact of the build run from its tree only: a program on PATH or
-      // elsewhere, or output without its command, need not be that build.
-      std::erase_if(run.source.facts,
-                    [](const results::SourceFact& f) { return f.kind == "configure"; });
+      // elsewhere, or output without its command, need not be that build. The line is kept as
+      // "configure_unlinked", so that a report can say it was pasted but not tied to the run.
+      for (results::SourceFact& fact : run.source.facts) {
+        if (fact.kind == "configure") {
+          fact.kind = "configure_unlinked";
+        }
+      }
     }
     run.source.facts.insert(run.source.facts.end(), own.begin(), own.end());
     if (label) {
