@@ -16,6 +16,7 @@
 namespace cryptobench::diagnose {
 namespace {
 
+using cryptobench::testing::AllAdvice;
 using cryptobench::testing::FindingOf;
 using cryptobench::testing::ImportedFigure;
 using ::testing::HasSubstr;
@@ -79,18 +80,6 @@ void AddSoftwareAes(results::RunResult& run) {
   AddAlgorithm(run, "AES-128-GCM", "aead", {ImportedFigure("encrypt", 1048576, 33.5)});
   AddAlgorithm(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 1048576, 77.2)});
   AddAlgorithm(run, "ChaCha20-Poly1305", "aead", {ImportedFigure("encrypt", 1048576, 169.5)});
-}
-
-// Every advice and settling text the report gives.
-std::string AllAdvice(const DoctorReport& report) {
-  std::string all;
-  for (const Verdict& verdict : report.verdicts) {
-    all += verdict.advice + "\n";
-  }
-  for (const Finding& finding : report.findings) {
-    all += finding.advice + "\n";
-  }
-  return all;
 }
 
 void ExpectNoOpensslRemedy(const std::string& advice) {

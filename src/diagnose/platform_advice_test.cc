@@ -14,6 +14,7 @@
 namespace cryptobench::diagnose {
 namespace {
 
+using cryptobench::testing::AllAdvice;
 using cryptobench::testing::DiagnosePaste;
 using cryptobench::testing::FindingOf;
 using ::testing::HasSubstr;
@@ -119,18 +120,6 @@ std::string GuestCryptsetup(const std::string& vendor) {
          "        aes-xts        256b       181.6 MiB/s       180.1 MiB/s\n"
          "    serpent-xts        256b       488.9 MiB/s       477.1 MiB/s\n"
          "    twofish-xts        256b       297.6 MiB/s       300.7 MiB/s\n";
-}
-
-// Every piece of advice of a report: its verdicts' and its findings'.
-std::string AllAdvice(const DoctorReport& report) {
-  std::string all;
-  for (const Verdict& verdict : report.verdicts) {
-    all += verdict.advice + "\n";
-  }
-  for (const Finding& finding : report.findings) {
-    all += finding.advice + "\n";
-  }
-  return all;
 }
 
 // tryout 22 #7 (q11): a VMware guest that hides the host's AES-NI was told only QEMU/libvirt

@@ -26,6 +26,18 @@ inline const diagnose::Finding* FindingOf(const diagnose::DoctorReport& report,
   return nullptr;
 }
 
+/// Every piece of advice `report` gives: its verdicts' advice, then its findings', one a line.
+inline std::string AllAdvice(const diagnose::DoctorReport& report) {
+  std::string all;
+  for (const diagnose::Verdict& verdict : report.verdicts) {
+    all += verdict.advice + "\n";
+  }
+  for (const diagnose::Finding& finding : report.findings) {
+    all += finding.advice + "\n";
+  }
+  return all;
+}
+
 /// The first verdict of `report` on `algorithm` (and `operation`, unless it is empty), or
 /// nullptr (points into `report`).
 inline const diagnose::Verdict* VerdictOf(const diagnose::DoctorReport& report,
