@@ -580,6 +580,7 @@ class Reader {
       AddFeature(lack.name, false, false, lack.clue, lack.source);
     }
     // A guest's flags without an extension its host's model has: the VM hides it.
+    std::string hidden_source;  // the source of the host model's row
     if (out_.virtual_machine && !out_.flags_family.empty()) {
       for (const auto& [name, row] : matched_models_) {
         bool virtual_model = false;
@@ -591,6 +592,7 @@ class Reader {
           if (!virtual_model && seen != nullptr && seen->from_flags && !seen->present) {
             out_.hidden_by_vm.push_back(feature);
             out_.hidden_model = name;
+            hidden_source = row->source;
           }
         }
       }
@@ -624,7 +626,8 @@ class Reader {
       }
       out_.clues.push_back(
           {fmt::format("hidden by the virtual machine: {}", names),
-           fmt::format("{}; the host's model {} has them", out_.vm_clue, out_.hidden_model), ""});
+           fmt::format("{}; the host's model {} has them", out_.vm_clue, out_.hidden_model),
+           hidden_source});
     }
     for (const std::string& name : out_.unknown_models) {
       out_.clues.push_back(

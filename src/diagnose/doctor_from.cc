@@ -566,6 +566,7 @@ DoctorReport DiagnoseReport(const results::RunResult& pasted,
   if (std::optional<Finding> differ = DirectionsDifferFinding(report, run)) {
     report.findings.push_back(std::move(*differ));
   }
+  SettleByVmHiddenAes(report);
   for (Finding& finding : SpeedToolFindings(run)) {
     report.findings.push_back(std::move(finding));
   }

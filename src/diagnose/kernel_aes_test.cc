@@ -256,7 +256,9 @@ TEST(KernelAesTest, AGuestsFlagsWithoutAesAreSoftwareInThatGuest) {
   report = DiagnoseReport(hidden);
   v = VerdictOf(report, "AES-128-XTS", "encrypt");
   ASSERT_NE(v, nullptr);
-  EXPECT_EQ(v->status, VerdictStatus::kSoftwareExpected) << v->line;
+  // The host's model has AES-NI (a sourced model row): the guest's CPU settings cost these rows
+  // their hardware path, a problem (vm_cpu_models.h, SettleByVmHiddenAes).
+  EXPECT_EQ(v->status, VerdictStatus::kNotAccelerated) << v->line;
   EXPECT_THAT(v->line, HasSubstr("the virtual machine hides the host's"));
   EXPECT_THAT(v->line, HasSubstr("Xeon(R) Gold 6148"));
 

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <string_view>
 
+#include "diagnose/vm_cpu_models.h"
+
 namespace cryptobench::diagnose {
 namespace {
 
@@ -110,6 +112,15 @@ std::vector<StatedCause> StatedCauses(const DoctorReport& report) {
     }
     if (verdict.status == VerdictStatus::kMasked) {
       out.push_back({"capability-masked", verdict.line});
+    } else if (verdict.status == VerdictStatus::kNotAccelerated &&
+               verdict.algorithm.starts_with("AES-") && VmHidesHostAes(report)) {
+      // SettleByVmHiddenAes: the guest's flags lack the host's AES-NI, not the library's path
+      // (stated once: cpu.vm-hides-features usually states it already).
+      if (std::none_of(out.begin(), out.end(), [](const StatedCause& cause) {
+            return cause.tag == "vm-hides-cpu-features";
+          })) {
+        out.push_back({"vm-hides-cpu-features", verdict.line});
+      }
     } else if (verdict.status == VerdictStatus::kNotAccelerated &&
                subset_mode_slow(verdict.algorithm)) {
       continue;

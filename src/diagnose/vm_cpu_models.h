@@ -78,4 +78,20 @@ bool NonQemuHypervisor(std::string_view hypervisor_vendor);
 /// The product lscpu's vendor name stands for: "Hyper-V" for "Microsoft", else the name.
 std::string_view HypervisorName(std::string_view hypervisor_vendor);
 
+/// True when the CPU clues of `report` show a guest hiding its host's AES-NI (issue 13,
+/// section 2): the guest's own flags line lacks aes, the text shows a virtual machine, and a
+/// sourced model row of data/cpu-clues.csv gives the host's model AES-NI (CpuClues::
+/// hidden_by_vm; QEMU's own models, kvm64 and qemu64, name no host and never count); not under
+/// emulation, nor for a build without assembly (no AES path to hide).
+bool VmHidesHostAes(const DoctorReport& report);
+
+/// When VmHidesHostAes(report), every AES verdict settled as "software (expected)" (the guest's
+/// flags lack aes) becomes NOT accelerated, a problem (exit status 1): software is the best the
+/// guest has, not the best the machine has. The line names the hypervisor and the host's model,
+/// the evidence cites the model's row, and the advice is the hypervisor's remedy
+/// (HostCpuRemedy) and, for a host whose own listing lacks aes too, its firmware's setting.
+/// StatedCauses reads such a verdict as vm-hides-cpu-features (VmHidesHostAes), not as an
+/// unused path of the library.
+void SettleByVmHiddenAes(DoctorReport& report);
+
 }  // namespace cryptobench::diagnose
