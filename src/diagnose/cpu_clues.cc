@@ -109,6 +109,19 @@ std::string FlagsFamily(const std::set<std::string>& tokens) {
   return "";
 }
 
+// True when `tokens` (flags) hold a flag only x86's /proc/cpuinfo prints (Linux
+// arch/x86/include/asm/cpufeatures.h; ARM's Features lines name asimd, aes, pmull, sha1, sha2
+// and never these): a flags excerpt without fpu is still x86.
+bool HasX86OnlyFlag(const std::set<std::string>& tokens) {
+  for (const char* x86 : {"sse2", "ssse3", "sse4_1", "sse4_2", "pclmulqdq", "sha_ni", "avx", "avx2",
+                          "avx512f", "vaes", "vpclmulqdq"}) {
+    if (tokens.count(x86) > 0) {
+      return true;
+    }
+  }
+  return false;
+}
+
 // The family of a `botan cpuid` line by Botan's own names (randombit/botan
 // src/lib/utils/cpuid/cpuid.cpp, CPUID::to_string: x86 prints rdtsc, sse2, ssse3, aes_ni,
 // clmul ...; ARM neon and arm_aes or, in Botan 2, armv8aes ...): "botan-x86", "botan-arm", or
@@ -377,6 +390,10 @@ class Reader {
     if (botan && out_.botan_cpuid_clue.empty()) {
       out_.botan_cpuid_clue = LineClue("the botan cpuid line", fact.line, fact.value);
     }
+    if (family.empty() && !botan && out_.flags_family.empty() && HasX86OnlyFlag(tokens)) {
+      X86FlagsExcerpt(fact, tokens);
+      return;
+    }
     if (family.empty() || !out_.flags_family.empty()) {
       return;
     }
@@ -418,6 +435,24 @@ class Reader {
     }
   }
 
+  // A flags line cut to some words (no fpu, so FlagsFamily cannot tell) with a flag only x86
+  // prints: the family is x86, its width unknown (a cut line's missing lm says nothing), and
+  // only the flags it shows count, as present; the rest stay unknown.
+  void X86FlagsExcerpt(const results::SourceFact& fact, const std::set<std::string>& tokens) {
+    const std::string clue =
+        LineClue(fact.origin == "lscpu" ? "the lscpu Flags line" : "the CPU flags line", fact.line,
+                 fact.value);
+    if (out_.arch.empty() && out_.arch_family.empty()) {
+      out_.arch_family = "x86";
+      out_.arch_family_clue = clue + ", x86 flags";
+    }
+    for (const Row& row : Table()) {
+      if (row.clue == "flag" && row.arch == "x86" && tokens.count(row.match) > 0) {
+        AddFlagRow(row, true, clue);
+      }
+    }
+  }
+
   // A pasted `grep -o -w 'aes|hypervisor' /proc/cpuinfo` and its output (import's cpuinfo_grep
   // and cpuinfo_grep_found facts): each asked word that is a flag row's is present when printed
   // and absent when not, since grep prints every whole-word match. Needs the flags' family: a
@@ -435,10 +470,12 @@ class Reader {
                : out_.arch == "arm"                        ? "arm"
                                                            : "";
     }
+    bool x86_by_words = false;
     if (family.empty()) {
       for (const char* x86 : {"fpu", "hypervisor", "pclmulqdq", "sha_ni", "avx", "avx2", "ssse3"}) {
         if (tokens.count(x86) > 0) {
           family = "x86";
+          x86_by_words = true;
         }
       }
     }
@@ -455,6 +492,11 @@ class Reader {
     const std::string clue =
         fmt::format("the grep of /proc/cpuinfo (line {}: {}) printed {}", asked.line, asked.origin,
                     shown.empty() ? "nothing" : shown);
+    // Words only x86's flags have: the family is x86, its width not shown.
+    if (x86_by_words && out_.arch.empty() && out_.arch_family.empty()) {
+      out_.arch_family = "x86";
+      out_.arch_family_clue = clue + ", asking x86 flags";
+    }
     for (const Row& row : Table()) {
       if (row.clue != "flag" || row.arch != family || tokens.count(row.match) == 0) {
         continue;

@@ -39,14 +39,29 @@ std::string JoinedOr(const std::vector<std::string>& items, const std::string& s
 // text shows the CPU lacks (env_cleared_absent) change nothing and are not named.
 std::string ClearedBits(const DoctorFacts& facts) {
   const std::vector<std::string>& unknown = facts.env_cleared_unknown;
+  // Bits the text shows the CPU lacks change nothing, but the features table lists them as
+  // cleared ("clear (env: clears it; CPU: lacks it)"), so this line names them too.
+  const std::vector<std::string>& absent = facts.env_cleared_absent;
+  const std::string absent_text =
+      absent.empty()
+          ? ""
+          : fmt::format(
+                "{}{}, which the text shows the CPU lacks (no change)",
+                facts.env_masked_features.empty() && unknown.empty() ? "; clears only " : "; also ",
+                JoinedOr(absent, ", ", ""));
   if (unknown.empty()) {
-    return "; clears " + JoinedOr(facts.env_masked_features, ", ", "no known bit");
+    if (facts.env_masked_features.empty() && !absent.empty()) {
+      return absent_text;
+    }
+    return "; clears " + JoinedOr(facts.env_masked_features, ", ", "no known bit") + absent_text;
   }
   return fmt::format(
-      "; clears {}{}, which the text does not show the CPU has (cannot tell whether {} anything)",
+      "; clears {}{}, which the text does not show the CPU has (cannot tell whether {} "
+      "anything){}",
       facts.env_masked_features.empty() ? ""
                                         : JoinedOr(facts.env_masked_features, ", ", "") + "; also ",
-      JoinedOr(unknown, ", ", ""), unknown.size() == 1 ? "that changes" : "those change");
+      JoinedOr(unknown, ", ", ""), unknown.size() == 1 ? "that changes" : "those change",
+      absent_text);
 }
 
 std::string HzRangeText(double low, double high) {

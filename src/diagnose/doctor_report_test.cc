@@ -307,7 +307,7 @@ DoctorReport NoAsmReport() {
   report.cpb_clock_basis = "the measured core clock 3.10 GHz (dependent-chain probes)";
 
   report.findings.push_back(
-      {"library.no-asm", Severity::kError, "The library was built without assembly (no-asm)",
+      {"library.no-asm", Severity::kError, "The library was built without assembly",
        "CPUINFO: N/A, and no assembly module ID string in "
        "/opt/openssl-3.0.19-noasm/lib64/libcrypto.so.3.",
        "Use a libcrypto built with assembly, such as the distribution's: every cipher and hash "

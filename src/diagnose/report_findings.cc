@@ -62,7 +62,7 @@ void Build(const DoctorFacts& facts, std::vector<Finding>& out) {
     const bool na = facts.no_asm_evidence.empty() || facts.no_asm_evidence == "CPUINFO: N/A";
     out.push_back(Make(
         "library.no-asm", Severity::kWarning,
-        "The library was built without assembly (no-asm): every algorithm runs generic C code",
+        "The library was built without assembly: every algorithm runs generic C code",
         na ? fmt::format("{} reports CPUINFO: N/A; whether the CPU has crypto instructions is not "
                          "in the text",
                          LibraryName(facts.library))

@@ -467,6 +467,49 @@ std::optional<AbsentFor> AbsentRowFor(const DoctorReport& report, const Verdict&
   return AbsentFor{row, FitsHardwareClass(report, verdict, arch)};
 }
 
+// The remedy for a release without the `absent` row's assembly: a release of the same library
+// that has it, when a row of data/library-changes.csv adds (or restores) it for that
+// architecture; else no release of that library has it, and the remedy names a library whose
+// row does (OpenSSL first, then BoringSSL and AWS-LC), with its source, rather than a release
+// that does not exist (tryout 22: LibreSSL on AArch64 was told to "use a release with the
+// assembly").
+std::string LacksPathRemedy(const LibraryChange& absent) {
+  const auto adds = [&](const LibraryChange& row) {
+    return row.arch == absent.arch && row.area == absent.area &&
+           (row.kind == "added" || row.kind == "restored");
+  };
+  for (const LibraryChange& row : LibraryChanges()) {
+    if (row.library == absent.library && adds(row)) {
+      return "Use a release with the assembly for this architecture (the library's release "
+             "notes say when each arrived).";
+    }
+  }
+  for (const std::string_view other : {"openssl", "boringssl", "aws-lc"}) {
+    if (other == absent.library) {
+      continue;
+    }
+    for (const LibraryChange& row : LibraryChanges()) {
+      if (row.library != other || !adds(row)) {
+        continue;
+      }
+      std::string releases = row.versions.text;
+      if (releases.ends_with("..")) {
+        releases = releases.substr(0, releases.size() - 2) + " on";
+      }
+      return fmt::format(
+          "No {} release has {} assembly for {} (releases {} lack it): for this work use a "
+          "library that has it, such as {} {} ({}).",
+          LibraryName(absent.library), absent.area, absent.arch, absent.versions.text,
+          LibraryName(row.library), releases,
+          SourceLink(row.source, LibraryGithubRepo(row.library)));
+    }
+  }
+  return fmt::format(
+      "No {} release has {} assembly for {} (releases {} lack it), and no other library's row "
+      "of the knowledge table has it either: software is what this library offers here.",
+      LibraryName(absent.library), absent.area, absent.arch, absent.versions.text);
+}
+
 }  // namespace
 
 std::vector<Finding> LibraryFindings(const DoctorReport& report, const results::RunResult& run) {
@@ -623,8 +666,7 @@ std::vector<Finding> LibraryFindings(const DoctorReport& report, const results::
         fmt::format("{} ({}{}; releases {}); the figures sit below every hardware class",
                     row->change, SourceLink(row->source, LibraryGithubRepo(row->library)),
                     row->sure ? "" : "; the source leaves this unsure", row->versions.text),
-        "Use a release with the assembly for this architecture (the library's release notes "
-        "say when each arrived)."));
+        LacksPathRemedy(*row)));
   }
   for (const auto& [row, algorithms] : disagree) {
     out.push_back(Make(
@@ -769,8 +811,7 @@ void SettleByLibraryLacksPath(DoctorReport& report, const results::RunResult& ru
         {fmt::format("{} ({}{}; releases {})", row.change,
                      SourceLink(row.source, LibraryGithubRepo(row.library)),
                      row.sure ? "" : "; the source leaves this unsure", row.versions.text)},
-        "Use a release with the assembly for this architecture (the library's release notes "
-        "say when each arrived).");
+        LacksPathRemedy(row));
   }
 }
 

@@ -50,8 +50,7 @@ void NoAsm(const DoctorFacts& facts, std::vector<Finding>& out) {
   evidence += usable.empty() ? "; the CPU has none of the crypto instructions it would use"
                              : "; the CPU has " + Join(usable);
   out.push_back(Make("library.no-asm", usable.empty() ? Severity::kWarning : Severity::kError,
-                     "The library was built without assembly (no-asm): every algorithm runs "
-                     "generic C code",
+                     "The library was built without assembly: every algorithm runs generic C code",
                      evidence, NoAsmRemedy(facts)));
 }
 
