@@ -671,6 +671,31 @@ TEST(ImportRobustTest, ProgressLineCutAtTheEndOfThePasteCostsOnlyItself) {
                         "is cut off after its colon ('70025 AES-128-CBC''"));
 }
 
+// Tryout 24 p26: Ctrl-C during a run, echoed by the terminal as "^C" right where the line was
+// cut ("9990123 sha5^C"), then the prompt. The cut line is skipped and named like any cut line;
+// the seven complete results stand. So is a line cut right at its colon ("...: ^C").
+TEST(ImportRobustTest, ProgressLineCutByCtrlCCostsOnlyItself) {
+  const std::string before =
+      "$ ./apps/openssl speed -evp sha256 sha512\n"
+      "Doing sha256 for 3s on 16 size blocks: 15234092 sha256's in 2.99s\n"
+      "Doing sha256 for 3s on 64 size blocks: 8891320 sha256's in 3.00s\n"
+      "Doing sha512 for 3s on 16 size blocks: 10012344 sha512's in 3.00s\n";
+  for (const char* cut : {"Doing sha512 for 3s on 64 size blocks: 9990123 sha5^C\n",
+                          "Doing sha512 for 3s on 64 size blocks: ^C\n",
+                          "Doing sha512 for 3s on 64 size blocks: 9990123 ^C\n"}) {
+    const std::vector<results::RunResult> runs =
+        ImportText(before + cut + "dev@box:~/src/openssl$ \n", "paste.txt");
+    ASSERT_EQ(runs.size(), 1u) << cut;
+    const results::AlgorithmResult* sha512 = FindAlgorithm(runs[0], "SHA-512");
+    ASSERT_NE(sha512, nullptr) << cut;
+    EXPECT_EQ(sha512->cells.size(), 1u) << cut;
+    EXPECT_TRUE(HasCaveat(runs[0],
+                          "Line 5: the progress line for sha512 on 64-byte blocks is "
+                          "cut off after its colon"))
+        << cut;
+  }
+}
+
 // Cut anywhere after the count, in the middle of the lines or at the end, in 1.x's "'s" and
 // 3.x's "ops" wording and in a public-key line: skipped and named. Words that are no beginning
 // of the result (garbage) stay an error, and so does a paste with nothing else.

@@ -345,6 +345,16 @@ Progress ParseProgressLine(std::string_view trimmed, size_t line_number) {
     DescribePublicKeyProgress(desc, result, &progress);
   }
 
+  // Ctrl-C echoed by the terminal ("9990123 sha5^C", tryout 24 p26): the run stopped where the
+  // line was cut, which is a cut line like any other (IsCutResult) once the echo is set aside.
+  if (std::string_view cut = result; cut.ends_with("^C")) {
+    cut.remove_suffix(2);
+    cut = Trim(cut);
+    if (cut.empty() || IsCutResult(cut, desc)) {
+      progress.cut_result = std::string(result);
+      return progress;
+    }
+  }
   if (!result.empty()) {
     const std::vector<std::string_view> words = SplitWords(result);
     const auto count = ParseDouble(words.front());
