@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 #include <set>
 
 #include <fmt/format.h>
@@ -457,8 +458,11 @@ class Reader {
   // and cpuinfo_grep_found facts): each asked word that is a flag row's is present when printed
   // and absent when not, since grep prints every whole-word match. Needs the flags' family: a
   // flags line's, the architecture's, or an asked word only x86 flags have (fpu, hypervisor,
-  // pclmulqdq, sha_ni, avx*); else it says nothing.
-  void GrepWords(const results::SourceFact& asked, const std::set<std::string>& found) {
+  // pclmulqdq, sha_ni, avx*); else it says nothing. An asked word is absent only when `complete`
+  // (the run holds the end of the grep's output): a grep whose output went to another run, or
+  // is not known to have ended, shows only what it printed (tryout 24 p11).
+  void GrepWords(const results::SourceFact& asked, const std::set<std::string>& found,
+                 bool complete) {
     std::string spaced = Lower(asked.value);
     std::replace(spaced.begin(), spaced.end(), '|', ' ');
     const std::vector<std::string> words = Words(spaced);
@@ -502,7 +506,9 @@ class Reader {
         continue;
       }
       const bool present = found.count(row.match) > 0;
-      AddFlagRow(row, present, clue);
+      if (present || complete) {
+        AddFlagRow(row, present, clue);
+      }
     }
   }
 
@@ -749,14 +755,22 @@ CpuClues ReadCpuClues(const results::RunResult& run) {
   }
   for (const results::SourceFact& fact : run.source.facts) {
     if (fact.kind == "cpuinfo_grep") {
+      // The end of this grep's output (import's cpuinfo_grep_end), if the run holds it.
+      std::optional<size_t> end;
+      for (const results::SourceFact& e : run.source.facts) {
+        if (e.kind == "cpuinfo_grep_end" && e.value == fact.value && e.line >= fact.line &&
+            (!end || e.line < *end)) {
+          end = e.line;
+        }
+      }
       std::set<std::string> found;
       for (const results::SourceFact& word : run.source.facts) {
         if (word.kind == "cpuinfo_grep_found" && word.origin == fact.value &&
-            word.line > fact.line) {
+            word.line > fact.line && (!end || word.line <= *end)) {
           found.insert(Lower(word.value));
         }
       }
-      reader.GrepWords(fact, found);
+      reader.GrepWords(fact, found, end.has_value());
     }
   }
   for (const results::SourceFact& fact : run.source.facts) {

@@ -2,9 +2,12 @@
 // command doctor itself advises, is the CPU's flags for the words asked: a printed word is
 // present, an asked word not printed is absent, and words not asked stay unknown.
 #include <string>
+#include <vector>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+
+#include "results/model.h"
 
 #include "diagnose/cpu_clues.h"
 #include "import/import.h"
@@ -82,6 +85,60 @@ TEST(CpuinfoGrepTest, OtherGrepsAreNotRead) {
     EXPECT_EQ(report.facts.report->cpu_clues.Find("SHA-NI"), nullptr) << command;
     EXPECT_EQ(report.facts.report->cpu_clues.Find("AES-NI"), nullptr) << command;
   }
+}
+
+// Tryout 24 p11: an -mr speed run, then the grep and `openssl version -p` / `openssl version`.
+// The grep printed sha_ni (line 17): SHA-NI is present for the speed run, whose library is the
+// trailing `openssl version`'s (it printed none of its own), and the platform line names x86_64.
+constexpr const char* kMrThenGrepAndVersion =
+    "$ openssl speed -mr -evp sha256 2>&1 | tee speed.txt\n"
+    "+DT:sha256:3:16\n+R:20711834:sha256:3.000000\n"
+    "+DT:sha256:3:64\n+R:11302661:sha256:2.990000\n"
+    "+DT:sha256:3:256\n+R:5060732:sha256:3.000000\n"
+    "+DT:sha256:3:1024\n+R:1579821:sha256:3.000000\n"
+    "+DT:sha256:3:8192\n+R:210938:sha256:3.000000\n"
+    "+DT:sha256:3:16384\n+R:105732:sha256:3.000000\n"
+    "+H:16:64:256:1024:8192:16384\n"
+    "+F:6:sha256:110463114.67:241929202.01:431849130.67:539246933.33:576002730.67:"
+    "577437696.00\n"
+    "$ grep -o -m1 -w sha_ni /proc/cpuinfo\n"
+    "sha_ni\n"
+    "$ openssl version -p\n"
+    "platform: linux-x86_64\n"
+    "$ openssl version\n"
+    "OpenSSL 1.1.1w  11 Sep 2023\n";
+
+TEST(CpuinfoGrepTest, GrepAfterMrRunDescribesItWithTrailingVersion) {
+  const std::vector<results::RunResult> runs =
+      import::ImportText(kMrThenGrepAndVersion, "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);  // the version describes the speed run: no run of its own
+  EXPECT_EQ(runs[0].source.tool_version, "1.1.1w");
+  EXPECT_THAT(runs[0].library.platform, HasSubstr("linux-x86_64"));
+  for (const std::string& caveat : runs[0].source.caveats) {
+    EXPECT_THAT(caveat, Not(HasSubstr("reads like output")));
+  }
+  const CpuClues clues = ReadCpuClues(runs[0]);
+  const CpuFeatureClue* sha = clues.Find("SHA-NI");
+  ASSERT_NE(sha, nullptr);
+  EXPECT_TRUE(sha->present) << sha->clue;
+  EXPECT_THAT(sha->clue, HasSubstr("printed sha_ni"));
+}
+
+// A run holding the grep's command but not the end of its output (its lines went to another
+// run) does not know what the grep printed: no word of it is absent.
+TEST(CpuinfoGrepTest, GrepWithoutItsOutputSaysNothingAbsent) {
+  results::RunResult run;
+  run.source.facts.push_back({"cpu_arch", "x86_64", 1, "uname -m"});
+  run.source.facts.push_back(
+      {"cpuinfo_grep", "aes|sha_ni", 2, "grep -o -w -E 'aes|sha_ni' /proc/cpuinfo"});
+  EXPECT_EQ(ReadCpuClues(run).Find("SHA-NI"), nullptr);
+  EXPECT_EQ(ReadCpuClues(run).Find("AES-NI"), nullptr);
+  // A word it printed is still present.
+  run.source.facts.push_back({"cpuinfo_grep_found", "aes", 3, "aes|sha_ni"});
+  const CpuClues clues = ReadCpuClues(run);
+  ASSERT_NE(clues.Find("AES-NI"), nullptr);
+  EXPECT_TRUE(clues.Find("AES-NI")->present);
+  EXPECT_EQ(clues.Find("SHA-NI"), nullptr);
 }
 
 }  // namespace

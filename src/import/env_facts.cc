@@ -580,6 +580,7 @@ void EnvFactReader::SetCommand(const SourceLine& line, std::vector<results::Sour
   if (!grep_words_.empty()) {
     // What was asked, so that a word missing from the output reads as absent.
     context_ = Context::kCpuinfoGrep;
+    grep_last_line_ = line.number;
     facts->push_back({"cpuinfo_grep", grep_words_, line.number, std::string(command)});
     return;
   }
@@ -658,7 +659,18 @@ void EnvFactReader::FlushProvider(std::vector<results::SourceFact>* facts) {
   }
 }
 
+// The end of the grep's output: the found words before it are all it printed, so an asked word
+// not among them is absent (diagnose's GrepWords). Without this fact (the grep's command in one
+// run, its output in another) no asked word is read as absent.
+void EnvFactReader::EndCpuinfoGrep(std::vector<results::SourceFact>* facts) {
+  if (context_ == Context::kCpuinfoGrep) {
+    facts->push_back({"cpuinfo_grep_end", grep_words_, grep_last_line_, grep_words_});
+    context_ = Context::kNone;
+  }
+}
+
 void EnvFactReader::Finish(std::vector<results::SourceFact>* facts) {
+  EndCpuinfoGrep(facts);
   FlushCryptoEntry(facts);
   FlushProvider(facts);
   if (engine_) {
@@ -673,6 +685,7 @@ bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact
   }
   const std::string_view trimmed = Trim(line.text);
   if (trimmed.empty()) {
+    EndCpuinfoGrep(facts);
     FlushCryptoEntry(facts);
     FlushProvider(facts);
     if (engine_) {
@@ -1028,9 +1041,10 @@ bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact
       const std::vector<std::string_view> asked = SplitFields(grep_words_, '|');
       if (std::find(asked.begin(), asked.end(), trimmed) != asked.end()) {
         facts->push_back({"cpuinfo_grep_found", std::string(trimmed), line.number, grep_words_});
+        grep_last_line_ = line.number;
         return true;
       }
-      context_ = Context::kNone;
+      EndCpuinfoGrep(facts);
       return false;
     }
     case Context::kUnameMachine:

@@ -50,7 +50,8 @@ class EnvFactReader {
   /// completed facts are appended to *facts.
   bool Take(const SourceLine& line, std::vector<results::SourceFact>* facts);
 
-  /// Completes a /proc/crypto entry still open at the end of the text.
+  /// Completes a /proc/crypto entry, or a cpuinfo grep's output, still open at the end of the
+  /// text.
   void Finish(std::vector<results::SourceFact>* facts);
 
   /// True after `cat /proc/cpuinfo` or `lscpu`: its "Hardware" and "Model" lines describe the
@@ -75,6 +76,8 @@ class EnvFactReader {
 
   void FlushCryptoEntry(std::vector<results::SourceFact>* facts);
   void FlushProvider(std::vector<results::SourceFact>* facts);
+  // Ends a `grep -o -w` of /proc/cpuinfo's output (kCpuinfoGrep): its "cpuinfo_grep_end" fact.
+  void EndCpuinfoGrep(std::vector<results::SourceFact>* facts);
 
   Context context_ = Context::kNone;
   // The key of a `sysctl -n` command (kSysctlValue): "machdep.cpu.brand_string" or "hw.model".
@@ -85,6 +88,8 @@ class EnvFactReader {
   std::optional<results::SourceFact> provider_;
   // The words a `grep -o -w` of /proc/cpuinfo asks for (kCpuinfoGrep), joined by '|'.
   std::string grep_words_;
+  // The grep's command line, then the last line of its output (kCpuinfoGrep).
+  size_t grep_last_line_ = 0;
   // The cpufreq sysfs file a `cat` command prints ("scaling_max_freq"), "" for none.
   std::string cpufreq_file_;
   // A /proc/crypto entry being read.

@@ -502,3 +502,57 @@ TEST(EnvFactsTest, S390MachineTypeIsTheModel) {
 
 }  // namespace
 }  // namespace cryptobench::import
+
+namespace cryptobench::import {
+namespace {
+
+// Tryout 24 p24: two cryptsetup runs, then the Features line and `uname -m` of the one machine
+// the paste shows. Those lines describe both runs, not only the last one.
+TEST(EnvFactsTest, TrailingCpuLinesOfOneMachineDescribeEveryRun) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "$ sudo cryptsetup benchmark -c aes-xts-plain64\n"
+      "# Tests are approximate using memory only (no storage IO).\n"
+      "# Algorithm |       Key |      Encryption |      Decryption\n"
+      "    aes-xts        256b      1337.6 MiB/s      1354.2 MiB/s\n"
+      "$ sudo cryptsetup benchmark -c xchacha12,aes-adiantum-plain64\n"
+      "# Tests are approximate using memory only (no storage IO).\n"
+      "#            Algorithm |       Key |      Encryption |      Decryption\n"
+      "xchacha12,aes-adiantum        256b       736.3 MiB/s       742.9 MiB/s\n"
+      "$ grep -m1 Features /proc/cpuinfo\n"
+      "Features\t: fp asimd evtstrm aes pmull sha1 sha2 crc32 atomics\n"
+      "$ uname -m\n"
+      "aarch64\n",
+      "paste.txt");
+  ASSERT_EQ(runs.size(), 2u);
+  for (const results::RunResult& run : runs) {
+    bool arch = false;
+    bool flags = false;
+    for (const results::SourceFact& fact : run.source.facts) {
+      arch = arch || (fact.kind == "cpu_arch" && fact.value == "aarch64");
+      flags = flags || (fact.kind == "cpu_flags" && fact.line == 10);
+    }
+    EXPECT_TRUE(arch) << run.source.tool;
+    EXPECT_TRUE(flags) << run.source.tool;
+  }
+}
+
+// Two machines' CPU lines (a model line after each run): each run keeps its own only.
+TEST(EnvFactsTest, TrailingCpuLinesOfAnotherMachineStayTheirs) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "$ cryptsetup benchmark -c aes-xts-plain64\n"
+      "# Algorithm |       Key |      Encryption |      Decryption\n"
+      "    aes-xts        256b      1337.6 MiB/s      1354.2 MiB/s\n"
+      "model name\t: Intel(R) Core(TM) i7-8700 CPU @ 3.20GHz\n"
+      "$ cryptsetup benchmark -c aes-xts-plain64\n"
+      "# Algorithm |       Key |      Encryption |      Decryption\n"
+      "    aes-xts        256b      137.6 MiB/s      154.2 MiB/s\n"
+      "model name\t: ARMv7 Processor rev 4 (v7l)\n",
+      "paste.txt");
+  ASSERT_EQ(runs.size(), 2u);
+  for (const results::SourceFact& fact : runs[0].source.facts) {
+    EXPECT_EQ(fact.value.find("ARMv7"), std::string::npos) << fact.value;
+  }
+}
+
+}  // namespace
+}  // namespace cryptobench::import

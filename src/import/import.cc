@@ -284,6 +284,7 @@ class Driver {
     env_.Finish(&last);
     AddFacts(std::move(last), lines_.empty() ? 1 : lines_.back().number);
     Flush();
+    AttachTrailingVersion();
     NameSkippedOutput();
     if (!runs_.empty()) {
       for (const auto& [run, note] : placed_notes_) {
@@ -367,6 +368,7 @@ class Driver {
       if (label) {
         runs_.back().source.facts.push_back(*label);
       }
+      SpreadTrailingMachineFacts();
     } else if (unread_) {
       // Tool output that gave no figure (a table row whose sizes are unknown): refuse at it.
       throw ImportError(unread_->first, unread_->second);
@@ -883,6 +885,12 @@ class Driver {
       after_version_command_ = false;
       return true;
     }
+    if (after_version_command_ && line.kind == LineKind::kText && !version_ &&
+        StartsWithNoCase(trimmed, "platform:")) {
+      // `openssl version -p` prints this line alone: AttachTrailingVersion may give it to the
+      // speed run before it, with the `openssl version` after it.
+      version_p_platform_ = {line.number, std::string(trimmed)};
+    }
     after_version_command_ = after_version_command_ && trimmed.empty();
 
     if (TakeForeign(index)) {
@@ -1086,7 +1094,13 @@ class Driver {
         return false;
       }
     }
-    results::RunResult rebuilt = BuildSpeedRun(*speed_run_evidence_, file_name_, &*version_);
+    RebuildLastSpeedRunWith(*version_);
+    return true;
+  }
+
+  // The speed run last in runs_ (speed_run_evidence_'s), rebuilt with `version` as its library.
+  void RebuildLastSpeedRunWith(const HeaderInfo& version) {
+    results::RunResult rebuilt = BuildSpeedRun(*speed_run_evidence_, file_name_, &version);
     results::RunResult& old = runs_.back();
     rebuilt.source.facts = std::move(old.source.facts);
     std::erase_if(rebuilt.source.facts,
@@ -1102,7 +1116,50 @@ class Driver {
     old = std::move(rebuilt);
     runs_changed_ = true;
     speed_run_evidence_.reset();
-    return true;
+  }
+
+  // `openssl speed ...`, then (CPU lines, a grep, `openssl version -p`) `openssl version` and
+  // nothing after it that gave a run: people paste the version after the speed output they
+  // describe (tryout 24 p11). When the speed run printed no version of its own, was one
+  // command's output, and nothing between them starts another block (a label, another machine's
+  // CPU lines, another environment), the version is that run's library, not a run of its own.
+  void AttachTrailingVersion() {
+    if (!version_block_from_command_ || !speed_run_evidence_ || !speed_run_ || !version_run_ ||
+        !last_version_ || *version_run_ + 1 != runs_.size() || *speed_run_ + 2 != runs_.size() ||
+        export_since_speed_run_ ||
+        (machine_superseded_at_ != SIZE_MAX && machine_superseded_at_ > *speed_run_) ||
+        BlockLabelOf(runs_.back()) || BlockLabelOf(runs_[*speed_run_])) {
+      return;
+    }
+    const results::RunResult& speed = runs_[*speed_run_];
+    if (speed.source.tool != "openssl speed" ||
+        (!speed.source.tool_version.empty() && !VersionFromBuildPathOnly(speed))) {
+      return;
+    }
+    for (const auto& [name, value] : version_command_env_) {
+      const auto it = speed_env_.find(name);
+      if (it == speed_env_.end() || it->second != value) {
+        return;
+      }
+    }
+    std::vector<std::string> caveats = std::move(runs_.back().source.caveats);
+    runs_.pop_back();
+    version_run_.reset();
+    HeaderInfo version = *last_version_;
+    if (version_p_platform_ && version.platform.empty() &&
+        version_p_platform_->first > speed_run_evidence_->first_line) {
+      ParseHeaderLine(version_p_platform_->second, version_p_platform_->first, &version);
+      std::erase_if(skipped_output_, [&](const SkippedOutput& skipped) {
+        return skipped.line == version_p_platform_->first;
+      });
+    }
+    RebuildLastSpeedRunWith(version);
+    for (std::string& caveat : caveats) {
+      if (std::find(runs_.back().source.caveats.begin(), runs_.back().source.caveats.end(),
+                    caveat) == runs_.back().source.caveats.end()) {
+        runs_.back().source.caveats.push_back(std::move(caveat));
+      }
+    }
   }
 
   void FlushVersion() {
@@ -1450,6 +1507,40 @@ class Driver {
                                             kMaxFactsPerInput, kMaxFactBytesPerInput >> 10));
       }
       facts_.push_back(std::move(fact));
+    }
+  }
+
+  // CPU lines pasted after the last run (`grep Features /proc/cpuinfo`, `uname -m` at the end,
+  // tryout 24 p24) describe every run of a paste that shows one machine: no CPU line of the
+  // paste was superseded by another machine's (AddFacts), no run has CPU facts of its own, no
+  // run is a labelled block, and the runs name at most one kernel (`uname -a`). Otherwise they
+  // stay the last run's.
+  void SpreadTrailingMachineFacts() {
+    if (runs_.size() < 2 || machine_superseded_at_ != SIZE_MAX) {
+      return;
+    }
+    std::set<std::string> unames;
+    for (size_t i = 0; i < runs_.size(); ++i) {
+      for (const results::SourceFact& fact : runs_[i].source.facts) {
+        if (fact.kind == "block_label" || (i + 1 < runs_.size() && MachineFact(fact.kind))) {
+          return;
+        }
+        if (fact.kind == "uname") {
+          unames.insert(fact.value);
+        }
+      }
+    }
+    if (unames.size() > 1) {
+      return;
+    }
+    std::vector<results::SourceFact> machine;
+    for (const results::SourceFact& fact : runs_.back().source.facts) {
+      if (MachineFact(fact.kind)) {
+        machine.push_back(fact);
+      }
+    }
+    for (size_t i = 0; i + 1 < runs_.size(); ++i) {
+      runs_[i].source.facts.insert(runs_[i].source.facts.end(), machine.begin(), machine.end());
     }
   }
 
@@ -1838,6 +1929,8 @@ class Driver {
   std::vector<size_t> interleaved_;        // such lines with a line of the same run after them
   std::vector<size_t> interleaved_named_;  // the lines of the last interleaved caveat
   std::set<size_t> named_;                 // skipped lines a caveat of a kept run names
+  // The line `openssl version -p` printed ("platform: linux-x86_64") and its number.
+  std::optional<std::pair<size_t, std::string>> version_p_platform_;
   std::vector<SkippedOutput> skipped_output_;  // skipped lines that read like tool output
   // The first line of speed output that gave no figure, and why; the error when nothing did.
   std::optional<std::pair<size_t, std::string>> unread_;
