@@ -124,6 +124,30 @@ TEST(CpuinfoGrepTest, GrepAfterMrRunDescribesItWithTrailingVersion) {
   EXPECT_THAT(sha->clue, HasSubstr("printed sha_ni"));
 }
 
+// Tryout 25 q11c: macOS's /usr/bin/openssl (LibreSSL) ran the speed test and Homebrew's OpenSSL
+// printed the version: two programs, two libraries. The version is not the speed run's.
+TEST(CpuinfoGrepTest, TrailingVersionOfAnotherProgramStaysItsOwn) {
+  const std::string paste =
+      "% /usr/bin/openssl speed -evp aes-128-gcm\n"
+      "Doing aes-128-gcm for 3s on 16 size blocks: 13862945 aes-128-gcm's in 2.99s\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16 bytes\n"
+      "aes-128-gcm      74183.65k\n"
+      "% /opt/homebrew/bin/openssl version -a\n"
+      "OpenSSL 3.3.1 4 Jun 2024 (Library: OpenSSL 3.3.1 4 Jun 2024)\n"
+      "platform: darwin64-arm64-cc\n";
+  const std::vector<results::RunResult> runs = import::ImportText(paste, "paste.txt");
+  ASSERT_EQ(runs.size(), 2u);
+  EXPECT_EQ(runs[0].source.tool_version, "");
+  EXPECT_EQ(runs[1].source.tool_version, "3.3.1");
+  // One program typed alike for both commands still attaches.
+  std::string same = paste;
+  same.replace(same.find("/opt/homebrew/bin/openssl"), 25, "/usr/bin/openssl");
+  const std::vector<results::RunResult> one = import::ImportText(same, "paste.txt");
+  ASSERT_EQ(one.size(), 1u);
+  EXPECT_EQ(one[0].source.tool_version, "3.3.1");
+}
+
 // A run holding the grep's command but not the end of its output (its lines went to another
 // run) does not know what the grep printed: no word of it is absent.
 TEST(CpuinfoGrepTest, GrepWithoutItsOutputSaysNothingAbsent) {

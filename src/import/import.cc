@@ -834,10 +834,12 @@ class Driver {
     if (line.kind == LineKind::kCommand) {
       std::vector<std::string> args;
       std::string launcher;
-      const std::string subcommand = OpensslSubcommand(line.text, &args, &launcher);
+      std::string program;
+      const std::string subcommand = OpensslSubcommand(line.text, &args, &launcher, &program);
       if (subcommand == "speed") {
         Flush();
         StartSpeed(line.number);
+        speed_command_program_ = program;
         speed_->evidence.command = ParseSpeedCommand(args, line.number);
         speed_->evidence.command.env = exported_;
         for (const auto& [name, value] : ShellAssignments(launcher)) {
@@ -848,6 +850,7 @@ class Driver {
       } else if (subcommand == "version") {
         Flush();
         after_version_command_ = true;
+        version_command_program_ = program;
         version_command_env_ = exported_;
         for (const auto& [name, value] : ShellAssignments(launcher)) {
           version_command_env_[name] = value;
@@ -1131,6 +1134,11 @@ class Driver {
         BlockLabelOf(runs_.back()) || BlockLabelOf(runs_[*speed_run_])) {
       return;
     }
+    // Both commands in the paste, run by one program as typed: `/usr/bin/openssl speed` then
+    // `/opt/homebrew/bin/openssl version` are two libraries (macOS LibreSSL, Homebrew OpenSSL).
+    if (speed_program_.empty() || speed_program_ != version_command_program_) {
+      return;
+    }
     const results::RunResult& speed = runs_[*speed_run_];
     if (speed.source.tool != "openssl speed" ||
         (!speed.source.tool_version.empty() && !VersionFromBuildPathOnly(speed))) {
@@ -1286,6 +1294,7 @@ class Driver {
         speed_run_ = runs_.size() - 1;
         speed_launcher_ = evidence.command.launcher;
         speed_env_ = evidence.command.env;
+        speed_program_ = evidence.command.present ? speed_command_program_ : std::string();
         speed_run_evidence_ = evidence;
       }
       if (joins) {
@@ -1917,6 +1926,9 @@ class Driver {
   // The evidence of the last speed run, while it is one command's output (not joined).
   std::optional<SpeedEvidence> speed_run_evidence_;
   std::map<std::string, std::string> version_command_env_;  // of the last `openssl version`
+  std::string version_command_program_;  // its program as typed ("/usr/bin/openssl")
+  std::string speed_command_program_;    // the last `openssl speed` command's program
+  std::string speed_program_;  // speed_run_'s program, "" when its command is not in the paste
   bool version_from_command_ = false;        // an `openssl version` command not yet answered
   bool version_block_from_command_ = false;  // version_ is that command's output
   bool export_since_speed_run_ = false;      // an `export` or `unset` since that run

@@ -444,7 +444,7 @@ bool ApplyExport(std::string_view command, std::map<std::string, std::string>* e
 }
 
 std::string OpensslSubcommand(std::string_view command, std::vector<std::string>* args,
-                              std::string* launcher) {
+                              std::string* launcher, std::string* program) {
   const std::vector<std::string_view> words = SplitWords(command);
   for (size_t i = 0; i + 1 < words.size(); ++i) {
     if (!IsOpensslProgram(words[i])) {
@@ -453,6 +453,9 @@ std::string OpensslSubcommand(std::string_view command, std::vector<std::string>
     }
     if (launcher != nullptr) {
       *launcher = JoinWords(words, 0, i);
+    }
+    if (program != nullptr) {
+      *program = std::string(words[i]);
     }
     if (args != nullptr) {
       args->clear();

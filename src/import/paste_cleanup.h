@@ -75,9 +75,10 @@ bool ApplyExport(std::string_view command, std::map<std::string, std::string>* e
 /// If `command` runs `openssl <subcommand>` (possibly with a path, environment assignments,
 /// sudo, time, taskset ...), returns the subcommand ("speed", "version", ...) and sets *args to
 /// the words after it, and *launcher (if given) to the words before the program joined by
-/// single spaces ("OPENSSL_ia32cap=~0x2 taskset -c 2"); otherwise returns "".
+/// single spaces ("OPENSSL_ia32cap=~0x2 taskset -c 2") and *program (if given) to the program
+/// as typed ("/usr/bin/openssl", "openssl"); otherwise returns "".
 std::string OpensslSubcommand(std::string_view command, std::vector<std::string>* args,
-                              std::string* launcher = nullptr);
+                              std::string* launcher = nullptr, std::string* program = nullptr);
 
 /// Tools other than openssl speed whose output import reads.
 enum class ForeignTool {
