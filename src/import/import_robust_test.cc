@@ -358,6 +358,23 @@ TEST(ImportRobustTest, TerminalControlNeverReachesARowName) {
   EXPECT_EQ(json.find("pwned"), std::string::npos);
 }
 
+// tryout-24 p32: a title and a screen erase inside a figure. The digits on both sides joined
+// into 99920.55k, a figure no terminal showed; the cell is now left out, with a caveat.
+TEST(ImportRobustTest, CursorControlInsideAFigureLeavesTheCellOut) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "$ openssl speed -evp aes-128-cbc\n"
+      "type 16 bytes 64 bytes 8192 bytes\n"
+      "aes-128-cbc 87224.38k 95936.26k 999\x1b]0;pwned\x07\x1b[2J20.55k\n",
+      "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  ASSERT_EQ(runs[0].algorithms.size(), 1u);
+  const results::AlgorithmResult& alg = runs[0].algorithms[0];
+  ASSERT_EQ(alg.cells.size(), 2u);
+  EXPECT_EQ(alg.cells[1].input_len, 64u);
+  EXPECT_THAT(::testing::PrintToString(runs[0].source.caveats),
+              HasSubstr("for 8192 bytes, which is not a figure"));
+}
+
 TEST(ImportRobustTest, UnknownRowNameKeepsOnlyPrintableText) {
   const std::vector<SourceLine> lines =
       CleanPaste("\x1b]0;title\x07odd\x1b[200~cipher\x1b[201~\x1b]2;t\x1b\\\x0c 1.00k\n");

@@ -18,14 +18,39 @@ namespace {
 // Longest prompt prefix we accept before the prompt character ("user@host:~/some/dir").
 constexpr size_t kMaxPromptPrefix = 120;
 
+// A character of a figure: "99920.55k" is cut apart by control between its digits.
+bool IsFigureChar(char c) { return (c >= '0' && c <= '9') || c == '.' || c == ','; }
+
+// Drops the last UTF-8 character of `out` (a backspace erases one character, not one byte).
+void EraseLastCharacter(std::string* out) {
+  while (!out->empty() && (static_cast<unsigned char>(out->back()) & 0xc0) == 0x80) {
+    out->pop_back();
+  }
+  if (!out->empty()) {
+    out->pop_back();
+  }
+}
+
 // Terminal control in a paste: CSI sequences (ESC '[' parameters, final byte 0x40-0x7e: colours,
 // bracketed-paste marks), OSC sequences (ESC ']' ... BEL or ESC '\\': window titles,
 // hyperlinks), other two-byte escapes (ESC '(' 'B' ...), C0 controls other than tab, DEL and the
 // C1 controls U+0080-U+009F (ECMA-48 sections 5 and 8). Printed raw they would reach the
 // terminal of whoever reads the report; CR goes too (CRLF line ends).
+// Most of them show nothing where they stand (colours, titles, character sets, bell), so the
+// text around them joins. A backspace erases the character before it, as the terminal showed
+// it ("11\b54.2" read 154.2). Control that moves the cursor or erases (CSI other than SGR 'm',
+// ESC 7/8, CR, VT, FF, C1) between two characters of a figure leaves what the reader saw
+// unknown: it becomes U+FFFD there, so the figure is no figure and its parser says so, rather
+// than the digits on both sides joining into another number ("999" ESC[2J "20.55k").
 std::string StripAnsi(std::string_view line) {
   std::string out;
   out.reserve(line.size());
+  bool moved_inside_figure = false;  // cursor control since the last kept character, after a digit
+  const auto moved = [&] {
+    if (!out.empty() && IsFigureChar(out.back())) {
+      moved_inside_figure = true;
+    }
+  };
   for (size_t i = 0; i < line.size(); ++i) {
     const auto c = static_cast<unsigned char>(line[i]);
     if (c == 0x1b && i + 1 < line.size()) {
@@ -34,6 +59,9 @@ std::string StripAnsi(std::string_view line) {
       if (kind == '[') {
         while (j < line.size() && !(line[j] >= 0x40 && line[j] <= 0x7e)) {
           ++j;
+        }
+        if (j < line.size() && line[j] != 'm' && line[j] != '~') {
+          moved();  // not a colour (SGR) or a bracketed-paste mark
         }
       } else if (kind == ']' || kind == 'P' || kind == '_' || kind == '^') {
         // OSC, DCS, APC, PM: a string up to BEL or ST (ESC '\\').
@@ -50,6 +78,10 @@ std::string StripAnsi(std::string_view line) {
         while (j < line.size() && line[j] >= 0x20 && line[j] <= 0x2f) {
           ++j;
         }
+        // Character sets ("ESC ( B") and keypad modes ("ESC =", "ESC >") show nothing.
+        if (j == i + 1 && j < line.size() && line[j] != '=' && line[j] != '>') {
+          moved();
+        }
       }
       i = j;  // through the final byte
       continue;
@@ -57,11 +89,23 @@ std::string StripAnsi(std::string_view line) {
     if (c == 0xc2 && i + 1 < line.size() && static_cast<unsigned char>(line[i + 1]) >= 0x80 &&
         static_cast<unsigned char>(line[i + 1]) <= 0x9f) {
       ++i;  // a C1 control in UTF-8
+      moved();
+      continue;
+    }
+    if (c == '\b') {
+      EraseLastCharacter(&out);
       continue;
     }
     if ((c < 0x20 && c != '\t') || c == 0x7f) {
+      if (c == '\r' || c == '\v' || c == '\f') {
+        moved();
+      }
       continue;
     }
+    if (moved_inside_figure && IsFigureChar(static_cast<char>(c))) {
+      out += "\xef\xbf\xbd";  // U+FFFD
+    }
+    moved_inside_figure = false;
     out.push_back(line[i]);
   }
   return out;

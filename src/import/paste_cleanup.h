@@ -35,7 +35,9 @@ struct CleanupNote {
 
 /// Cleans a paste:
 ///  - splits on LF, drops CR and terminal control: CSI (colours), OSC (titles, links), other
-///    escapes, C0 controls but tab, DEL and C1 controls;
+///    escapes, C0 controls but tab, DEL and C1 controls; a backspace erases the character
+///    before it, and control that moves the cursor between two characters of a figure
+///    ("999" ESC[2J "20.55k") leaves U+FFFD there, so that no figure is read from it;
 ///  - turns markdown code fences (``` or ~~~ lines, with or without a language tag) into blank
 ///    lines, since a code block's edge ends a table as a blank line does, and drops lines that
 ///    hold only a shell prompt;

@@ -25,6 +25,34 @@ TEST(PasteCleanupTest, StripsCarriageReturnsAnsiAndTrailingSpaces) {
   EXPECT_EQ(lines[1].text, "next");
 }
 
+// Colours, titles and character sets show nothing: the digits around them were seen joined. A
+// backspace erased the character before it on the terminal.
+TEST(PasteCleanupTest, InvisibleControlJoinsAndBackspaceErases) {
+  const auto lines = CleanPaste(
+      "999\x1b[31m20.55k \x1b]0;title\x07"
+      "12\x1b]0;t\x07"
+      "3.4 7\x1b(B"
+      "8 11\b54.2 x\xc3\xa9\by\n");
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_EQ(lines[0].text, "99920.55k 123.4 78 154.2 xy");
+}
+
+// Control that moves the cursor or erases, between two characters of a figure, leaves what the
+// reader saw unknown: the figure must not read as the digits on both sides joined.
+TEST(PasteCleanupTest, CursorControlInsideAFigureLeavesNoFigure) {
+  const auto lines = CleanPaste(
+      "999\x1b]0;pwned\x07\x1b[2J20.55k 13\r54.2 1\x1b"
+      "71 2\xc2\x8d"
+      "2 done\x1b[2K.\n");
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_EQ(lines[0].text,
+            "999\xef\xbf\xbd"
+            "20.55k 13\xef\xbf\xbd"
+            "54.2 1\xef\xbf\xbd"
+            "1 2\xef\xbf\xbd"
+            "2 done.");
+}
+
 // GitHub's Actions log viewer, copied, links digits to log lines; a Markdown link to a web
 // address keeps its text, other brackets stay.
 TEST(PasteCleanupTest, WebLinksKeepTheirText) {
