@@ -10,6 +10,7 @@
 #include "diagnose/library_advice.h"
 #include "support/diagnose_paste.h"
 #include "support/doctor_findings.h"
+#include "support/pastes.h"
 
 namespace cryptobench::diagnose {
 namespace {
@@ -17,6 +18,7 @@ namespace {
 using cryptobench::testing::AllAdvice;
 using cryptobench::testing::DiagnosePaste;
 using cryptobench::testing::FindingOf;
+using cryptobench::testing::GuestCryptsetupPaste;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
@@ -102,30 +104,10 @@ TEST(PlatformAdviceTest, WindowsWithoutExtensionsIsAskedForCoreinfo) {
               HasSubstr("Get-CimInstance Win32_Processor"));
 }
 
-// A guest's lscpu (host model with AES-NI, guest flags without aes) over a cryptsetup benchmark
-// whose AES rows run at serpent/twofish speed, under the hypervisor `vendor`.
-std::string GuestCryptsetup(const std::string& vendor) {
-  return "# lscpu\n"
-         "Model name:                      Intel(R) Xeon(R) Gold 6130 CPU @ 2.10GHz\n"
-         "Hypervisor vendor:               " +
-         vendor +
-         "\n"
-         "Flags:                           fpu vme de pse tsc msr pae mce cx8 apic sep sse sse2 "
-         "ssse3 sse4_1 sse4_2 avx avx2 hypervisor\n"
-         "# cryptsetup benchmark\n"
-         "#     Algorithm |       Key |      Encryption |      Decryption\n"
-         "        aes-cbc        128b       163.2 MiB/s       184.9 MiB/s\n"
-         "    serpent-cbc        128b        80.1 MiB/s       521.6 MiB/s\n"
-         "    twofish-cbc        128b       171.4 MiB/s       318.5 MiB/s\n"
-         "        aes-xts        256b       181.6 MiB/s       180.1 MiB/s\n"
-         "    serpent-xts        256b       488.9 MiB/s       477.1 MiB/s\n"
-         "    twofish-xts        256b       297.6 MiB/s       300.7 MiB/s\n";
-}
-
 // tryout 22 #7 (q11): a VMware guest that hides the host's AES-NI was told only QEMU/libvirt
 // remedies and to grep /proc/cpuinfo on the (ESXi) host.
 TEST(PlatformAdviceTest, VmwareGuestIsToldVmwaresRemedy) {
-  const std::string advice = AllAdvice(DiagnosePaste(GuestCryptsetup("VMware")));
+  const std::string advice = AllAdvice(DiagnosePaste(GuestCryptsetupPaste("VMware")));
   EXPECT_THAT(advice, HasSubstr("EVC mode"));
   EXPECT_THAT(advice, HasSubstr("CPUID mask"));
   EXPECT_THAT(advice, Not(HasSubstr("-cpu host")));
@@ -134,14 +116,14 @@ TEST(PlatformAdviceTest, VmwareGuestIsToldVmwaresRemedy) {
 }
 
 TEST(PlatformAdviceTest, HyperVGuestIsToldProcessorCompatibility) {
-  const std::string advice = AllAdvice(DiagnosePaste(GuestCryptsetup("Microsoft")));
+  const std::string advice = AllAdvice(DiagnosePaste(GuestCryptsetupPaste("Microsoft")));
   EXPECT_THAT(advice, HasSubstr("processor compatibility mode"));
   EXPECT_THAT(advice, HasSubstr("Hyper-V"));
   EXPECT_THAT(advice, Not(HasSubstr("-cpu host")));
 }
 
 TEST(PlatformAdviceTest, KvmGuestKeepsQemuAdvice) {
-  const std::string advice = AllAdvice(DiagnosePaste(GuestCryptsetup("KVM")));
+  const std::string advice = AllAdvice(DiagnosePaste(GuestCryptsetupPaste("KVM")));
   EXPECT_THAT(advice, HasSubstr("-cpu host"));
   EXPECT_THAT(advice, Not(HasSubstr("EVC")));
 }

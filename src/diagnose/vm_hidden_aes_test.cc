@@ -12,12 +12,14 @@
 #include "diagnose/stated_causes.h"
 #include "support/diagnose_paste.h"
 #include "support/doctor_findings.h"
+#include "support/pastes.h"
 
 namespace cryptobench::diagnose {
 namespace {
 
 using cryptobench::testing::DiagnosePaste;
 using cryptobench::testing::DoctorText;
+using cryptobench::testing::GuestCryptsetupPaste;
 using cryptobench::testing::StatedTags;
 using cryptobench::testing::VerdictFor;
 using ::testing::Contains;
@@ -98,20 +100,7 @@ TEST(VmHiddenAesTest, HyperVGuestOnXeonE2288IsAProblem) {
 
 // The cryptsetup guest of tryout 22 #7 (q11): its kernel's AES rows alike.
 TEST(VmHiddenAesTest, VmwareCryptsetupGuestIsAProblem) {
-  const DoctorReport report = DiagnosePaste(
-      "# lscpu\n"
-      "Model name:                      Intel(R) Xeon(R) Gold 6130 CPU @ 2.10GHz\n"
-      "Hypervisor vendor:               VMware\n"
-      "Flags:                           fpu vme de pse tsc msr pae mce cx8 apic sep sse sse2 "
-      "ssse3 sse4_1 sse4_2 avx avx2 hypervisor\n"
-      "# cryptsetup benchmark\n"
-      "#     Algorithm |       Key |      Encryption |      Decryption\n"
-      "        aes-cbc        128b       163.2 MiB/s       184.9 MiB/s\n"
-      "    serpent-cbc        128b        80.1 MiB/s       521.6 MiB/s\n"
-      "    twofish-cbc        128b       171.4 MiB/s       318.5 MiB/s\n"
-      "        aes-xts        256b       181.6 MiB/s       180.1 MiB/s\n"
-      "    serpent-xts        256b       488.9 MiB/s       477.1 MiB/s\n"
-      "    twofish-xts        256b       297.6 MiB/s       300.7 MiB/s\n");
+  const DoctorReport report = DiagnosePaste(GuestCryptsetupPaste("VMware"));
   bool any_aes = false;
   for (const Verdict& v : report.verdicts) {
     if (v.algorithm.starts_with("AES-")) {
