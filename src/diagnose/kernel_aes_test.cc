@@ -257,7 +257,7 @@ TEST(KernelAesTest, AGuestsFlagsWithoutAesAreSoftwareInThatGuest) {
   v = VerdictOf(report, "AES-128-XTS", "encrypt");
   ASSERT_NE(v, nullptr);
   // The host's model has AES-NI (a sourced model row): the guest's CPU settings cost these rows
-  // their hardware path, a problem (vm_cpu_models.h, SettleByVmHiddenAes).
+  // their hardware path, a problem (vm_cpu_models.h, VmHidesHostAes).
   EXPECT_EQ(v->status, VerdictStatus::kNotAccelerated) << v->line;
   EXPECT_THAT(v->line, HasSubstr("the virtual machine hides the host's"));
   EXPECT_THAT(v->line, HasSubstr("Xeon(R) Gold 6148"));

@@ -113,8 +113,8 @@ std::vector<StatedCause> StatedCauses(const DoctorReport& report) {
     if (verdict.status == VerdictStatus::kMasked) {
       out.push_back({"capability-masked", verdict.line});
     } else if (verdict.status == VerdictStatus::kNotAccelerated &&
-               verdict.algorithm.starts_with("AES-") && VmHidesHostAes(report)) {
-      // SettleByVmHiddenAes: the guest's flags lack the host's AES-NI, not the library's path
+               verdict.algorithm.starts_with("AES-") && VmHidesHostAes(report.facts)) {
+      // VmHidesHostAes: the guest's flags lack the host's AES-NI, not the library's path
       // (stated once: cpu.vm-hides-features usually states it already).
       if (std::none_of(out.begin(), out.end(), [](const StatedCause& cause) {
             return cause.tag == "vm-hides-cpu-features";

@@ -767,6 +767,21 @@ Verdict Decider::DecideFromReport() const {
     const bool vm_model_lacks =
         cpu.virtual_machine && std::find(cpu.vm_model_lacks.begin(), cpu.vm_model_lacks.end(),
                                          base->key) != cpu.vm_model_lacks.end();
+    if (VmHidesHostAes(facts_) && alg_.name.starts_with("AES-")) {
+      // The guest's flags lack the AES-NI its host's model has: what the verdict knows is that
+      // the virtual machine hides it, not "the CPU lacks it, or ...".
+      Verdict v = Make(VerdictStatus::kNotAccelerated,
+                       fmt::format("{}; {}", VmHiddenAesReason(cpu), software_figure));
+      v.evidence.push_back(
+          known ? fmt::format("the report's capability vector has {} clear", base->key)
+                : fmt::format("{} shows no {}", clue, Join(clear)));
+      if (arch == "x86_64") {
+        v.evidence.push_back("best software class on such a CPU: " +
+                             BestSoftwareClass(family_, facts_.cpu, OpensslReleaseOf(facts_)));
+      }
+      AddVmHiddenAesEvidence(v, cpu);
+      return v;
+    }
     Verdict v = Make(
         VerdictStatus::kSoftwareExpected,
         known && vm_model_lacks
@@ -856,6 +871,19 @@ bool Decider::DecideKernelAes(Verdict& out) const {
                                          clue->name) != cpu.vm_model_lacks.end();
       const bool hidden = std::find(cpu.hidden_by_vm.begin(), cpu.hidden_by_vm.end(), clue->name) !=
                           cpu.hidden_by_vm.end();
+      if (hidden && clue->name == "AES-NI" && VmHidesHostAes(facts_)) {
+        // The host's model has AES-NI: the guest's CPU settings cost these rows their hardware
+        // path, a problem with the hypervisor's remedy (VmHidesHostAes).
+        out = Make(VerdictStatus::kNotAccelerated,
+                   fmt::format("{}; {}", VmHiddenAesReason(cpu), c->conclusion));
+        out.evidence.push_back(c->text);
+        out.evidence.push_back(
+            fmt::format("{} shows no {}{}", clue->clue, clue->name,
+                        clue->source.empty() ? "" : fmt::format(" (source: {})", clue->source)));
+        out.evidence.push_back(fmt::format("a virtual machine: {}", cpu.vm_clue));
+        AddVmHiddenAesEvidence(out, cpu);
+        return true;
+      }
       out = Make(
           VerdictStatus::kSoftwareExpected,
           model_lacks ? fmt::format("{}; this virtual machine's CPU has no {} as its kernel sees "

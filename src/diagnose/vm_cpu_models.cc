@@ -208,20 +208,26 @@ std::optional<Finding> VmCpuModelFinding(const DoctorReport& report,
                   model->model, flags)};
 }
 
-bool VmHidesHostAes(const DoctorReport& report) {
+bool VmHidesHostAes(const DoctorFacts& facts) {
   // A build without assembly has no AES path to hide: library.no-asm is that verdict's cause.
-  if (!report.facts.report || !report.facts.emulation.empty() || report.facts.no_asm_build) {
+  if (!facts.report || !facts.emulation.empty() || facts.no_asm_build) {
     return false;
   }
-  const std::vector<std::string>& hidden = report.facts.report->cpu_clues.hidden_by_vm;
+  const std::vector<std::string>& hidden = facts.report->cpu_clues.hidden_by_vm;
   return std::find(hidden.begin(), hidden.end(), "AES-NI") != hidden.end();
 }
 
-void SettleByVmHiddenAes(DoctorReport& report) {
-  if (!VmHidesHostAes(report)) {
-    return;
-  }
-  const CpuClues& clues = report.facts.report->cpu_clues;
+std::string VmHiddenAesReason(const CpuClues& clues) {
+  const std::string guest = clues.hypervisor_vendor.empty()
+                                ? std::string("guest")
+                                : fmt::format("{} guest", HypervisorName(clues.hypervisor_vendor));
+  return fmt::format(
+      "the virtual machine hides the host's AES-NI: the {}'s flags line lacks it, while the "
+      "host's model {} has it, so these rows run in software",
+      guest, clues.hidden_model);
+}
+
+void AddVmHiddenAesEvidence(Verdict& verdict, const CpuClues& clues) {
   const std::string_view aes = "AES-NI";
   std::string source;  // of the host model's row, kept with the clue "hidden by the ..."
   for (const CpuClue& clue : clues.clues) {
@@ -229,42 +235,25 @@ void SettleByVmHiddenAes(DoctorReport& report) {
       source = clue.source;
     }
   }
-  const CpuFeatureClue* flags = clues.Find(aes);
-  const std::string guest = clues.hypervisor_vendor.empty()
-                                ? std::string("guest")
-                                : fmt::format("{} guest", HypervisorName(clues.hypervisor_vendor));
-  for (Verdict& verdict : report.verdicts) {
-    if (verdict.status != VerdictStatus::kSoftwareExpected ||
-        !verdict.algorithm.starts_with("AES-")) {
-      continue;
+  verdict.evidence.push_back(
+      fmt::format("the host's model {} has {}{}", clues.hidden_model, aes,
+                  source.empty() ? "" : fmt::format(" (source: {})", source)));
+  if (const CpuFeatureClue* flags = clues.Find(aes); flags != nullptr) {
+    std::string shows = fmt::format("{} shows no {}", flags->clue, aes);
+    if (std::none_of(verdict.evidence.begin(), verdict.evidence.end(),
+                     [&](const std::string& line) { return line.starts_with(shows); })) {
+      verdict.evidence.push_back(std::move(shows));
     }
-    std::string former = verdict.line;  // "AES-128-CBC: software (expected): ...."
-    const std::string status = fmt::format(": {}: ", VerdictStatusName(verdict.status));
-    if (const size_t at = former.find(status); at != std::string::npos) {
-      former = former.substr(at + status.size());
-    }
-    verdict.status = VerdictStatus::kNotAccelerated;
-    verdict.line = fmt::format(
-        "{}: {}: the virtual machine hides the host's {}: the {}'s flags line lacks it, while "
-        "the host's model {} has it, so these rows run in software; {}",
-        VerdictSubject(verdict), VerdictStatusName(verdict.status), aes, guest, clues.hidden_model,
-        former);
-    verdict.evidence.push_back(
-        fmt::format("the host's model {} has {}{}", clues.hidden_model, aes,
-                    source.empty() ? "" : fmt::format(" (source: {})", source)));
-    if (flags != nullptr) {
-      verdict.evidence.push_back(fmt::format("{} shows no {}", flags->clue, aes));
-    }
-    // The host's firmware may switch AES-NI off (some BIOSes ship with it disabled: the
-    // "Supporting x86 CPUs" notes of https://en.wikipedia.org/wiki/AES_instruction_set): the
-    // host's own flags then lack it too, and the firmware is the remedy.
-    std::string remedy = HostCpuRemedy(clues.hypervisor_vendor, aes);
-    remedy[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(remedy[0])));
-    verdict.advice = fmt::format(
-        "{}. If the host's own CPU listing lacks aes as well, its firmware (BIOS) has AES-NI "
-        "switched off: enable it there.",
-        remedy);
   }
+  // The host's firmware may switch AES-NI off (some BIOSes ship with it disabled: the
+  // "Supporting x86 CPUs" notes of https://en.wikipedia.org/wiki/AES_instruction_set): the
+  // host's own flags then lack it too, and the firmware is the remedy.
+  std::string remedy = HostCpuRemedy(clues.hypervisor_vendor, aes);
+  remedy[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(remedy[0])));
+  verdict.advice = fmt::format(
+      "{}. If the host's own CPU listing lacks aes as well, its firmware (BIOS) has AES-NI "
+      "switched off: enable it there.",
+      remedy);
 }
 
 std::string_view HypervisorName(std::string_view hypervisor_vendor) {

@@ -78,20 +78,25 @@ bool NonQemuHypervisor(std::string_view hypervisor_vendor);
 /// The product lscpu's vendor name stands for: "Hyper-V" for "Microsoft", else the name.
 std::string_view HypervisorName(std::string_view hypervisor_vendor);
 
-/// True when the CPU clues of `report` show a guest hiding its host's AES-NI (issue 13,
-/// section 2): the guest's own flags line lacks aes, the text shows a virtual machine, and a
+/// True when the CPU clues of `facts` (a report's) show a guest hiding its host's AES-NI (issue
+/// 13, section 2): the guest's own flags line lacks aes, the text shows a virtual machine, and a
 /// sourced model row of data/cpu-clues.csv gives the host's model AES-NI (CpuClues::
 /// hidden_by_vm; QEMU's own models, kvm64 and qemu64, name no host and never count); not under
-/// emulation, nor for a build without assembly (no AES path to hide).
-bool VmHidesHostAes(const DoctorReport& report);
+/// emulation, nor for a build without assembly (no AES path to hide). Such a guest's AES rows
+/// are NOT accelerated, a problem (exit status 1), where a host without AES-NI would make them
+/// "software (expected)": software is the best the guest has, not the best the machine has.
+/// StatedCauses reads those verdicts as vm-hides-cpu-features, not as an unused library path.
+bool VmHidesHostAes(const DoctorFacts& facts);
 
-/// When VmHidesHostAes(report), every AES verdict settled as "software (expected)" (the guest's
-/// flags lack aes) becomes NOT accelerated, a problem (exit status 1): software is the best the
-/// guest has, not the best the machine has. The line names the hypervisor and the host's model,
-/// the evidence cites the model's row, and the advice is the hypervisor's remedy
+/// The reason of such an AES verdict, for its line after the status (VmHidesHostAes): "the
+/// virtual machine hides the host's AES-NI: the VMware guest's flags line lacks it, while the
+/// host's model Intel(R) Xeon(R) Gold 6130 CPU @ 2.10GHz has it, so these rows run in
+/// software" (the hypervisor named as HypervisorName does, or "guest" alone).
+std::string VmHiddenAesReason(const CpuClues& clues);
+
+/// Adds to such a verdict the host model's row (with its source) and the guest's flags line
+/// that lacks aes (once) as evidence, and sets its advice: the hypervisor's remedy
 /// (HostCpuRemedy) and, for a host whose own listing lacks aes too, its firmware's setting.
-/// StatedCauses reads such a verdict as vm-hides-cpu-features (VmHidesHostAes), not as an
-/// unused path of the library.
-void SettleByVmHiddenAes(DoctorReport& report);
+void AddVmHiddenAesEvidence(Verdict& verdict, const CpuClues& clues);
 
 }  // namespace cryptobench::diagnose

@@ -112,6 +112,32 @@ TEST(VmHiddenAesTest, VmwareCryptsetupGuestIsAProblem) {
   EXPECT_NE(report.ExitStatus(), 0);
 }
 
+// What is known is said (review C1): the guest's flags lack aes while the host's model has it,
+// so the line does not offer "the CPU lacks it, or the virtual machine hides it" as if either
+// could be; the software figure it rests on stays in the line, stated once.
+TEST(VmHiddenAesTest, LineSaysTheVmHidesItNotThatTheCpuMayLackIt) {
+  const DoctorReport report = DiagnosePaste(GuestOpensslPaste(kGold6130, "VMware"));
+  const Verdict& v = VerdictFor(report, "AES-128-CBC");
+  EXPECT_THAT(v.line, HasSubstr("the VMware guest's flags line lacks it"));
+  EXPECT_THAT(v.line, Not(HasSubstr("the CPU lacks it")));
+  EXPECT_THAT(v.line, Not(HasSubstr("or the virtual machine hides it")));
+  EXPECT_THAT(v.line, HasSubstr("cpb"));
+  EXPECT_EQ(v.line.find("software (expected)"), std::string::npos) << v.line;
+}
+
+// The kernel's rows (cryptsetup): the line states the hiding once, then the kernel's figures.
+TEST(VmHiddenAesTest, KernelRowsSayItOnce) {
+  const DoctorReport report = DiagnosePaste(GuestCryptsetupPaste("VMware"));
+  for (const Verdict& v : report.verdicts) {
+    if (!v.algorithm.starts_with("AES-")) {
+      continue;
+    }
+    EXPECT_THAT(v.line, HasSubstr("NOT accelerated: the virtual machine hides the host's AES-NI"));
+    EXPECT_EQ(v.line.find("hides the host's"), v.line.rfind("hides the host's")) << v.line;
+    EXPECT_THAT(v.line, Not(HasSubstr("the CPU lacks it")));
+  }
+}
+
 // A model name no sourced row gives AES-NI (GCP's "Intel(R) Xeon(R) CPU @ 2.20GHz" names no
 // generation) keeps the host open: no problem is claimed.
 TEST(VmHiddenAesTest, UnknownHostModelStaysOpen) {
