@@ -269,12 +269,17 @@ std::string HostCpuRemedy(std::string_view hypervisor_vendor, std::string_view f
   if (hypervisor_vendor == "VMware") {
     // EVC presents every host of a cluster as the baseline CPU generation chosen, and a
     // per-VM CPUID mask hides chosen features from the guest (VMware vSphere "CPU
-    // Compatibility Masks"; EVC, vCenter Server and Host Management).
+    // Compatibility Masks"; EVC, vCenter Server and Host Management). A running VM keeps the
+    // EVC mode it was powered on with until it is powered off and on again (vSphere 6.5,
+    // "Determine EVC Modes of Virtual Machines").
     return fmt::format(
         "raise the VM's EVC mode (or its cluster's) to a CPU generation that has {} and "
         "remove any custom CPUID mask of the VM that hides it, with the VM powered off (VMware "
         "vSphere, CPU compatibility masks: https://docs.vmware.com/en/VMware-vSphere/6.7/"
-        "com.vmware.vsphere.vm_admin.doc/GUID-E64FC69D-E845-4562-BB8E-CCAC39E78CEA.html)",
+        "com.vmware.vsphere.vm_admin.doc/GUID-E64FC69D-E845-4562-BB8E-CCAC39E78CEA.html; a VM "
+        "keeps its EVC mode until it is powered off and on: https://docs.vmware.com/en/"
+        "VMware-vSphere/6.5/com.vmware.vsphere.vcenterhost.doc/"
+        "GUID-77A0EE88-779E-4244-A017-2F527740AB9E.html)",
         features);
   }
   if (hypervisor_vendor == "Microsoft") {

@@ -9,6 +9,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "diagnose/cpu_clues.h"
 #include "diagnose/stated_causes.h"
 #include "support/diagnose_paste.h"
 #include "support/doctor_findings.h"
@@ -17,6 +18,7 @@
 namespace cryptobench::diagnose {
 namespace {
 
+using cryptobench::testing::AllAdvice;
 using cryptobench::testing::DiagnosePaste;
 using cryptobench::testing::DoctorText;
 using cryptobench::testing::GuestCryptsetupPaste;
@@ -135,6 +137,101 @@ TEST(VmHiddenAesTest, KernelRowsSayItOnce) {
     EXPECT_THAT(v.line, HasSubstr("NOT accelerated: the virtual machine hides the host's AES-NI"));
     EXPECT_EQ(v.line.find("hides the host's"), v.line.rfind("hides the host's")) << v.line;
     EXPECT_THAT(v.line, Not(HasSubstr("the CPU lacks it")));
+  }
+}
+
+// The p02 guest of tryout 24 (/proc/cpuinfo of a Xeon Gold 6248R guest without aes, OpenSSL
+// 1.1.1k's AES-256-CBC at software speed) with `identify`: a command and its output that name
+// the hypervisor, and no lscpu "Hypervisor vendor:" line.
+std::string IdentifiedGuestPaste(const std::string& identify) {
+  return "[root@app01 ~]# grep -m1 'model name' /proc/cpuinfo; grep -m1 flags /proc/cpuinfo\n"
+         "model name\t: Intel(R) Xeon(R) Gold 6248R CPU @ 3.00GHz\n"
+         "flags\t\t: fpu vme de pse tsc msr pae mce cx8 apic sep mtrr pge mca cmov pat pse36 "
+         "clflush mmx fxsr sse sse2 ss syscall nx pdpe1gb rdtscp lm constant_tsc arch_perfmon "
+         "nopl xtopology tsc_reliable nonstop_tsc cpuid pni ssse3 cx16 sse4_1 sse4_2 x2apic "
+         "popcnt tsc_deadline_timer hypervisor lahf_lm pti arat\n" +
+         identify +
+         "[root@app01 ~]# openssl version -a\n"
+         "OpenSSL 1.1.1k  FIPS 25 Mar 2021\n"
+         "built on: Thu Jun  6 10:51:10 2024 UTC\n"
+         "platform: linux-x86_64\n"
+         "options:  bn(64,64) md2(char) rc4(16x,int) des(int) idea(int) blowfish(ptr)\n"
+         "compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -Wall -O3 -O2 -g -DL_ENDIAN "
+         "-DOPENSSL_PIC -DOPENSSL_CPUID_OBJ -DOPENSSL_IA32_SSE2 -DOPENSSL_BN_ASM_MONT "
+         "-DOPENSSL_BN_ASM_MONT5 -DOPENSSL_BN_ASM_GF2m -DSHA1_ASM -DSHA256_ASM -DSHA512_ASM "
+         "-DKECCAK1600_ASM -DRC4_ASM -DMD5_ASM -DAESNI_ASM -DVPAES_ASM -DGHASH_ASM "
+         "-DECP_NISTZ256_ASM -DX25519_ASM -DPOLY1305_ASM -DNDEBUG\n"
+         "OPENSSLDIR: \"/etc/pki/tls\"\n"
+         "[root@app01 ~]# openssl speed -evp aes-256-cbc\n"
+         "The 'numbers' are in 1000s of bytes per second processed.\n"
+         "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+         "bytes\n"
+         "aes-256-cbc      87224.38k    95936.26k    98844.59k    99626.33k    99920.55k    "
+         "99926.70k\n";
+}
+
+// Review W1 (tryout 24 #2): a VMware guest named by DMI (dmidecode, after systemd's
+// detect_vm_dmi_vendor table: a "VMware" or "VMW" vendor or product), by systemd-detect-virt or
+// virt-what ("vmware"), or by the kernel's "Hypervisor detected: VMware" is told VMware's
+// remedy, not QEMU's.
+TEST(VmHiddenAesTest, VmwareNamedOtherwiseThanByLscpuGetsVmwaresRemedy) {
+  for (const char* identify : {
+           "[root@app01 ~]# dmidecode -s system-product-name\nVMware Virtual Platform\n",
+           "[root@app01 ~]# dmidecode -s system-manufacturer\nVMware, Inc.\n",
+           "[root@app01 ~]# dmidecode -t system\n# dmidecode 3.3\nHandle 0x0001, DMI type 1, "
+           "27 bytes\nSystem Information\n\tManufacturer: VMware, Inc.\n\tProduct Name: VMware "
+           "Virtual Platform\n",
+           "[root@app01 ~]# systemd-detect-virt\nvmware\n",
+           "[root@app01 ~]# virt-what\nvmware\n",
+           "[root@app01 ~]# dmesg | grep -i hypervisor\n[    0.000000] Hypervisor detected: "
+           "VMware\n",
+       }) {
+    const DoctorReport report = DiagnosePaste(IdentifiedGuestPaste(identify));
+    const Verdict& v = VerdictFor(report, "AES-256-CBC");
+    EXPECT_EQ(v.status, VerdictStatus::kNotAccelerated) << identify << v.line;
+    EXPECT_THAT(v.line, HasSubstr("the VMware guest's flags line")) << identify;
+    const std::string advice = AllAdvice(report);
+    EXPECT_THAT(advice, HasSubstr("EVC mode")) << identify;
+    EXPECT_THAT(advice, Not(HasSubstr("-cpu host"))) << identify;
+    EXPECT_THAT(advice, Not(HasSubstr("host-passthrough"))) << identify;
+  }
+}
+
+// The other hypervisors the remedies know, named the same ways: Hyper-V, Xen and KVM.
+TEST(VmHiddenAesTest, OtherHypervisorsNamedOtherwiseGetTheirRemedy) {
+  const struct {
+    const char* identify;
+    const char* guest;
+    const char* remedy;
+  } cases[] = {
+      {"$ systemd-detect-virt\nmicrosoft\n", "Hyper-V guest", "processor compatibility mode"},
+      {"$ dmesg | grep -i hypervisor\n[    0.000000] Hypervisor detected: Microsoft Hyper-V\n",
+       "Hyper-V guest", "processor compatibility mode"},
+      {"$ virt-what\nhyperv\n", "Hyper-V guest", "processor compatibility mode"},
+      {"$ systemd-detect-virt\nxen\n", "Xen guest", "xl.cfg"},
+      {"$ dmesg | grep -i hypervisor\n[    0.000000] Hypervisor detected: Xen HVM\n", "Xen guest",
+       "xl.cfg"},
+      {"$ systemd-detect-virt\nkvm\n", "KVM guest", "-cpu host"},
+      {"$ dmesg | grep -i hypervisor\n[    0.000000] Hypervisor detected: KVM\n", "KVM guest",
+       "-cpu host"},
+  };
+  for (const auto& c : cases) {
+    const DoctorReport report = DiagnosePaste(IdentifiedGuestPaste(c.identify));
+    const Verdict& v = VerdictFor(report, "AES-256-CBC");
+    EXPECT_THAT(v.line, HasSubstr(c.guest)) << c.identify;
+    EXPECT_THAT(AllAdvice(report), HasSubstr(c.remedy)) << c.identify;
+  }
+}
+
+// Output that names no hypervisor whose remedy is known stays unnamed, never guessed: "none"
+// from systemd-detect-virt, "qemu" (QEMU without KVM: its TCG emulates the CPU) and "oracle"
+// (VirtualBox, whose CPU settings no remedy here describes).
+TEST(VmHiddenAesTest, UnknownOrNoHypervisorOutputNamesNone) {
+  for (const char* identify : {"$ systemd-detect-virt\nnone\n", "$ systemd-detect-virt\nqemu\n",
+                               "$ systemd-detect-virt\noracle\n"}) {
+    const DoctorReport report = DiagnosePaste(IdentifiedGuestPaste(identify));
+    ASSERT_TRUE(report.facts.report.has_value());
+    EXPECT_EQ(report.facts.report->cpu_clues.hypervisor_vendor, "") << identify;
   }
 }
 

@@ -424,6 +424,62 @@ std::optional<std::string> S390MachineModel(std::string_view trimmed) {
   return fmt::format("machine = {}", type);
 }
 
+// The hypervisor that a guest's own tools name, as lscpu's "Hypervisor vendor:" names it
+// (util-linux sys-utils/lscpu-virt.c: "VMware", "Microsoft", "Xen", "KVM"), so that one fact
+// kind, "hypervisor_vendor", carries it whichever tool printed it; "" for a name that is none of
+// these (another hypervisor, "none", QEMU without KVM): unknown, never guessed.
+//  - systemd-detect-virt prints the names of systemd's virtualization table (src/basic/virt.c:
+//    "vmware", "microsoft", "xen", "kvm"); virt-what prints "vmware", "hyperv", "xen" (and
+//    "xen-hvm", "xen-domU" after it), "kvm" (virt-what.in and its tests, tests/esx4.1 and
+//    tests/hyperv: https://github.com/jordemort/virt-what).
+//  - dmidecode prints the DMI system vendor and product name that systemd's
+//    detect_vm_dmi_vendor reads: a "VMware" prefix ("VMware, Inc.", "VMware Virtual Platform",
+//    "VMware7,1": https://kb.vmware.com/s/article/1009458), "Xen", "KVM".
+//  - Linux prints "Hypervisor detected: NAME" at boot (dmesg; arch/x86/kernel/cpu/hypervisor.c,
+//    init_hypervisor_platform) with the name of the x86_hyper_init it chose: "VMware"
+//    (vmware.c), "Microsoft Hyper-V" (mshyperv.c), "Xen HVM" and "Xen PV", "KVM" (kvm.c).
+std::string_view HypervisorFromVirtName(std::string_view name) {
+  if (name == "vmware") {
+    return "VMware";
+  }
+  if (name == "microsoft" || name == "hyperv") {
+    return "Microsoft";
+  }
+  if (name == "xen" || name == "xen-hvm" || name == "xen-domU" || name == "xen-dom0") {
+    return "Xen";
+  }
+  return name == "kvm" ? "KVM" : "";
+}
+
+std::string_view HypervisorFromDmi(std::string_view value) {
+  // A whole word: "Xenon" is no Xen.
+  const auto word = [&](std::string_view prefix) {
+    return value.starts_with(prefix) &&
+           (value.size() == prefix.size() ||
+            !std::isalpha(static_cast<unsigned char>(value[prefix.size()])));
+  };
+  if (word("VMware")) {
+    return "VMware";
+  }
+  if (word("Xen")) {
+    return "Xen";
+  }
+  return word("KVM") ? "KVM" : "";
+}
+
+std::string_view HypervisorFromBootMessage(std::string_view name) {
+  if (name == "VMware") {
+    return "VMware";
+  }
+  if (name == "Microsoft Hyper-V") {
+    return "Microsoft";
+  }
+  if (name == "Xen HVM" || name == "Xen PV") {
+    return "Xen";
+  }
+  return name == "KVM" ? "KVM" : "";
+}
+
 }  // namespace
 
 std::optional<std::string> MachineLabel(std::string_view text) {
@@ -606,6 +662,18 @@ void EnvFactReader::SetCommand(const SourceLine& line, std::vector<results::Sour
       context_ = Context::kProviderList;
     } else if (word == "/proc/crypto") {
       context_ = Context::kProcCrypto;
+    } else if ((base == "systemd-detect-virt" &&
+                (i + 1 == words.size() ||
+                 (i + 2 == words.size() && (words[i + 1] == "-v" || words[i + 1] == "--vm")))) ||
+               (base == "virt-what" && i + 1 == words.size())) {
+      // Each prints the hypervisor's name alone (HypervisorFromVirtName).
+      context_ = Context::kVirtName;
+      virt_command_ = std::string(base);
+    } else if (base == "dmidecode" && i + 3 == words.size() &&
+               (words[i + 1] == "-s" || words[i + 1] == "--string") &&
+               (words[i + 2] == "system-manufacturer" || words[i + 2] == "system-product-name")) {
+      context_ = Context::kVirtName;  // the DMI string alone (HypervisorFromDmi)
+      virt_command_ = "dmidecode";
     } else if (base == "uname" && i + 1 < words.size() && words[i + 1] == "-m") {
       context_ = Context::kUnameMachine;  // prints the machine hardware name alone
     } else if (base == "sysctl" && i + 2 == words.size() - 1 && words[i + 1] == "-n" &&
@@ -721,6 +789,22 @@ bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact
     }
     FlushProvider(facts);
     context_ = Context::kNone;
+  }
+  // The hypervisor, named by Linux's boot message or by dmidecode's System Information
+  // ("Manufacturer: VMware, Inc.", "Product Name: VMware Virtual Platform"), wherever pasted.
+  if (const size_t at = trimmed.find("Hypervisor detected: "); at != std::string_view::npos) {
+    if (const std::string_view vendor = HypervisorFromBootMessage(Trim(trimmed.substr(at + 21)));
+        !vendor.empty()) {
+      facts->push_back({"hypervisor_vendor", std::string(vendor), line.number, "dmesg"});
+      return true;
+    }
+  }
+  if (const auto kv = KeyValue(trimmed);
+      kv && (kv->first == "manufacturer" || kv->first == "product name")) {
+    if (const std::string_view vendor = HypervisorFromDmi(kv->second); !vendor.empty()) {
+      facts->push_back({"hypervisor_vendor", std::string(vendor), line.number, "dmidecode"});
+      return true;
+    }
   }
   if (std::optional<results::SourceFact> fact = GrepCpufreqLine(trimmed, line.number)) {
     facts->push_back(std::move(*fact));
@@ -1085,6 +1169,20 @@ bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact
         return true;
       }
       return false;
+    case Context::kVirtName: {
+      const std::string_view vendor = virt_command_ == "dmidecode"
+                                          ? HypervisorFromDmi(trimmed)
+                                          : HypervisorFromVirtName(trimmed);
+      if (vendor.empty()) {
+        context_ = Context::kNone;
+        return false;
+      }
+      facts->push_back({"hypervisor_vendor", std::string(vendor), line.number, virt_command_});
+      if (virt_command_ != "virt-what") {  // virt-what may print more lines ("xen", "xen-hvm")
+        context_ = Context::kNone;
+      }
+      return true;
+    }
     case Context::kIsainfo:  // an unindented line ends the extension list
       context_ = Context::kNone;
       break;

@@ -71,7 +71,8 @@ class EnvFactReader {
     kSysctlValue,   ///< after `sysctl -n KEY` of a CPU name key: its one line is the brand
     kCpufreqFile,   ///< after `cat` of one cpufreq sysfs file: its value (cpufreq_file_)
     kIsainfo,       ///< after isainfo -v's "64-bit ISA applications": its extension lines
-    kCpuinfoGrep    ///< after `grep -o -w 'w1|w2' /proc/cpuinfo`: the words it found
+    kCpuinfoGrep,   ///< after `grep -o -w 'w1|w2' /proc/cpuinfo`: the words it found
+    kVirtName       ///< after systemd-detect-virt, virt-what or dmidecode -s system-*: a name
   };
 
   void FlushCryptoEntry(std::vector<results::SourceFact>* facts);
@@ -80,6 +81,9 @@ class EnvFactReader {
   void EndCpuinfoGrep(std::vector<results::SourceFact>* facts);
 
   Context context_ = Context::kNone;
+  // The command whose output names the hypervisor (kVirtName): "systemd-detect-virt",
+  // "virt-what" or "dmidecode".
+  std::string virt_command_;
   // The key of a `sysctl -n` command (kSysctlValue): "machdep.cpu.brand_string" or "hw.model".
   std::string sysctl_key_;
   // An engine of an engine list: "(afalg) AFALG engine support", its algorithms and state.
