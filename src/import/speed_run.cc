@@ -821,6 +821,12 @@ bool PausesAsyncJobs(std::string_view id) {
   return id == "dasync" || id == "afalg" || id == "qat" || id == "qatengine" || id == "qatprovider";
 }
 
+// OpenSSL's dasync ("Dummy Async") is a test engine with no device: its dummy_pause_job wakes
+// the job and pauses it, and the engine then runs OpenSSL's own software code on the same
+// thread (https://github.com/openssl/openssl/blob/master/engines/e_dasync.c: "In the Dummy
+// async engine we are cheating"). Its jobs take turns on one CPU; nothing works beside it.
+bool RunsSoftwareItself(std::string_view id) { return id == "dasync"; }
+
 // The caveat of -async_jobs N. apps/speed.c run_benchmark (1.1.0 and later) starts the N
 // ASYNC_JOBs one after another, each running the whole timed loop
 // (https://github.com/openssl/openssl/blob/OpenSSL_1_1_1-stable/apps/speed.c): a job only
@@ -842,6 +848,15 @@ std::string AsyncJobsCaveat(const SpeedCommand& command, const std::string& engi
     sort("provider", provider);
   }
   const int jobs = command.async_jobs;
+  if (unknown.empty() && pausing.size() == 1 && RunsSoftwareItself(engine) &&
+      command.providers.empty()) {
+    return fmt::format(
+        "-async_jobs {} (line {}): the engine {} has no device: it pauses a job and wakes it at "
+        "once, then runs OpenSSL's own software code itself (a test engine: OpenSSL "
+        "engines/e_dasync.c), so the {} jobs take turns on one CPU and the figures are that "
+        "software's rate, less the cost of switching jobs, not an offload's throughput.",
+        jobs, command.line, engine, jobs);
+  }
   if (!pausing.empty()) {
     return fmt::format(
         "-async_jobs {} (line {}): the figures are throughput with up to {} operations in "
