@@ -784,7 +784,7 @@ class Driver {
     // "> Model name: ..." alone: a quoted cpuinfo line, not a command typed at a '>' prompt.
     if (line.kind == LineKind::kCommand && IsCpuinfoLine(line.text)) {
       std::vector<results::SourceFact> read;
-      const bool taken = env_.Take({line.number, LineKind::kText, line.text}, &read);
+      const bool taken = env_.Take({line.number, LineKind::kText, line.text, line.host}, &read);
       AddFacts(std::move(read), line.number);
       if (taken) {
         return true;

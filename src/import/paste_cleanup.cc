@@ -222,8 +222,36 @@ bool IsDrivePath(std::string_view prefix) {
          prefix[1] == ':' && prefix[2] == '\\' && prefix.find(' ') == std::string_view::npos;
 }
 
-// If `line` starts with a shell prompt, the text after it (possibly empty: a prompt alone).
-std::optional<std::string_view> AfterPrompt(std::string_view line) {
+// The host a prompt prefix names: "old-app" in "[root@old-app ~]", "host" in "user@host:~" and
+// "root@host:/" (bash's default \u@\h prompts), lower-cased (host names ignore case); "" when
+// it names none ("bash-4.2", "~/src", "C:\\Users\\me").
+std::string PromptHostOf(std::string_view prefix) {
+  if (prefix.front() == '(') {  // "(venv) user@host:~"
+    const size_t close = prefix.find(") ");
+    if (close != std::string_view::npos) {
+      prefix = Trim(prefix.substr(close + 1));
+    }
+  }
+  if (!prefix.empty() && prefix.front() == '[') {
+    prefix.remove_prefix(1);
+  }
+  const size_t at = prefix.find('@');
+  if (at == 0 || at == std::string_view::npos) {
+    return "";
+  }
+  std::string host;
+  for (char c : prefix.substr(at + 1)) {
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.' || c == '_')) {
+      break;
+    }
+    host += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return host;
+}
+
+// If `line` starts with a shell prompt, the text after it (possibly empty: a prompt alone), and
+// *host (if given) the host the prompt names (PromptHostOf).
+std::optional<std::string_view> AfterPrompt(std::string_view line, std::string* host = nullptr) {
   const std::string_view trimmed = Trim(line);
   for (size_t i = 0; i < trimmed.size() && i <= kMaxPromptPrefix + 1; ++i) {
     if (!IsPromptChar(trimmed[i])) {
@@ -238,8 +266,12 @@ std::optional<std::string_view> AfterPrompt(std::string_view line) {
     if (drive_prompt && !at_end) {
       return Trim(trimmed.substr(i + 1));
     }
-    if (!LooksLikePromptPrefix(Trim(trimmed.substr(0, i)))) {
+    const std::string_view prefix = Trim(trimmed.substr(0, i));
+    if (!LooksLikePromptPrefix(prefix)) {
       continue;
+    }
+    if (host != nullptr && !prefix.empty()) {
+      *host = PromptHostOf(prefix);
     }
     return at_end ? std::string_view() : Trim(trimmed.substr(i + 1));
   }
@@ -757,29 +789,31 @@ std::vector<SourceLine> CleanPaste(std::string_view text, std::vector<CleanupNot
       // "```bash-4.2# openssl speed ...": a prompt and command glued to the opening fence.
       const std::string_view tag = Trim(trimmed.substr(3));
       if (tag.find(' ') != std::string_view::npos) {
-        if (const auto command = AfterPrompt(tag); command && !command->empty()) {
-          out.push_back({number, LineKind::kCommand, std::string(*command)});
+        std::string host;
+        if (const auto command = AfterPrompt(tag, &host); command && !command->empty()) {
+          out.push_back({number, LineKind::kCommand, std::string(*command), std::move(host)});
           continue;
         }
       }
       // A code block's edge ends what is above it as a blank line does: the text after a
       // closing fence is the poster's prose, not a row of the table inside the block.
-      out.push_back({number, LineKind::kText, ""});
+      out.push_back({number, LineKind::kText, "", ""});
       continue;
     }
     if (IsElisionMark(trimmed)) {
-      out.push_back({number, LineKind::kElision, std::string(trimmed)});
+      out.push_back({number, LineKind::kElision, std::string(trimmed), ""});
       continue;
     }
-    if (const auto command = AfterPrompt(physical);
+    std::string host;
+    if (const auto command = AfterPrompt(physical, &host);
         command && !IsConfigComment(physicals, index) && !IsLabelComment(trimmed, *command)) {
       if (!command->empty()) {
-        out.push_back({number, LineKind::kCommand, std::string(*command)});
+        out.push_back({number, LineKind::kCommand, std::string(*command), std::move(host)});
       }
       continue;  // a prompt alone says nothing
     }
     if (IsBareOpensslCommand(trimmed) || IsBareForeignCommand(trimmed)) {
-      out.push_back({number, LineKind::kCommand, std::string(trimmed)});
+      out.push_back({number, LineKind::kCommand, std::string(trimmed), ""});
       continue;
     }
     // A wrapped flag list continues the compiler line above it.
@@ -806,7 +840,7 @@ std::vector<SourceLine> CleanPaste(std::string_view text, std::vector<CleanupNot
     while (!kept.empty() && (kept.back() == ' ' || kept.back() == '\t')) {
       kept.remove_suffix(1);
     }
-    out.push_back({number, LineKind::kText, std::string(kept)});
+    out.push_back({number, LineKind::kText, std::string(kept), ""});
   }
   return SplitRunTogether(std::move(out), notes);
 }

@@ -24,6 +24,10 @@ struct SourceLine {
   size_t number = 0;  ///< 1-based line number in the original text (of the first physical line)
   LineKind kind = LineKind::kText;
   std::string text;
+  /// For a kCommand line typed at a prompt that names its host ("[root@old-app ~]#",
+  /// "user@host:~$", "root@host:/#"): the host, lower-cased; "" otherwise. Lines typed at
+  /// prompts of two hosts were run on two machines.
+  std::string host;
 };
 
 /// What a cleanup step changed in a way whoever reads the import should know (lines split

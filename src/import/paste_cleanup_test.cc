@@ -281,6 +281,28 @@ TEST(PasteCleanupTest, CommandsOfTheNewFormats) {
   EXPECT_EQ(command.subcommand, "--benchmark-ciphers");
 }
 
+// A prompt that names its host ("[root@old-app ~]#", "user@host:~$", "root@host:/#") gives it
+// to its command line; a prompt that names none gives "".
+TEST(PasteCleanupTest, PromptsNameTheirHost) {
+  const auto lines = CleanPaste(
+      "[root@old-app ~]# openssl speed sha256\n"
+      "user@New-Box.example:~/src$ lscpu\n"
+      "root@3f2a1b:/# openssl version\n"
+      "(venv) dev@build-01:~$ uname -m\n"
+      "$ openssl version\n"
+      "bash-4.2# openssl version\n"
+      "C:\\Users\\me>openssl version\n"
+      "model name : x@y\n");
+  ASSERT_EQ(lines.size(), 8u);
+  EXPECT_EQ(lines[0].host, "old-app");
+  EXPECT_EQ(lines[1].host, "new-box.example");
+  EXPECT_EQ(lines[2].host, "3f2a1b");
+  EXPECT_EQ(lines[3].host, "build-01");
+  for (size_t i = 4; i < lines.size(); ++i) {
+    EXPECT_EQ(lines[i].host, "") << lines[i].text;
+  }
+}
+
 TEST(PasteCleanupTest, HashLinesOfAConfigFileAreCommentsNotPrompts) {
   const auto lines = CleanPaste(
       "[ engine_section ]\n"

@@ -455,10 +455,10 @@ std::vector<SourceLine> SplitRunTogether(std::vector<SourceLine> lines,
                        records->size() + (command.empty() ? 0 : 1))});
     }
     if (!command.empty()) {
-      out.push_back({line.number, LineKind::kCommand, std::move(command)});
+      out.push_back({line.number, LineKind::kCommand, std::move(command), line.host});
     }
     for (std::string& record : *records) {
-      out.push_back({line.number, LineKind::kText, std::move(record)});
+      out.push_back({line.number, LineKind::kText, std::move(record), ""});
     }
   }
   return out;

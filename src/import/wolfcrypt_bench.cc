@@ -626,7 +626,8 @@ Offer WolfcryptBenchParser::Take(const SourceLine& line) {
       whole.insert(whole.end(), words.begin(), words.end());
       if (IsSymmetricResult(whole, &at, true)) {
         try {
-          return TakeSymmetric(SourceLine{row.line, line.kind, row.text}, whole, at, line.number);
+          return TakeSymmetric(SourceLine{row.line, line.kind, row.text, line.host}, whole, at,
+                               line.number);
         } catch (const ImportError& error) {
           builder_.SkipDamagedLine(row.line, error.expected());
           return Offer::kConsumed;
