@@ -13,6 +13,7 @@
 #include "import/import.h"
 #include "support/diagnose_paste.h"
 #include "support/doctor_findings.h"
+#include "support/pastes.h"
 
 namespace cryptobench::diagnose {
 namespace {
@@ -146,6 +147,17 @@ TEST(CpuinfoGrepTest, TrailingVersionOfAnotherProgramStaysItsOwn) {
   const std::vector<results::RunResult> one = import::ImportText(same, "paste.txt");
   ASSERT_EQ(one.size(), 1u);
   EXPECT_EQ(one[0].source.tool_version, "3.3.1");
+}
+
+// Tryout 25 q10c: a slow run on [root@old-app], then [root@new-app]'s lscpu (AES-NI). The new
+// box's flags are not the old one's: no "the CPU has AES-NI ... the library does not use it".
+TEST(CpuinfoGrepTest, AnotherHostsLscpuIsNoCauseForThisRun) {
+  const DoctorReport report =
+      DiagnosePaste(cryptobench::testing::SlowGcmRun("[root@old-app ~]# ") + "\n" +
+                    cryptobench::testing::XeonGoldLscpu("[root@new-app ~]# "));
+  const Verdict& verdict = cryptobench::testing::VerdictFor(report, "AES-128-GCM", "encrypt");
+  EXPECT_NE(verdict.status, VerdictStatus::kNotAccelerated) << verdict.line;
+  EXPECT_THAT(verdict.line, Not(HasSubstr("AES-NI"))) << verdict.line;
 }
 
 // A run holding the grep's command but not the end of its output (its lines went to another

@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "import/import.h"
+#include "support/pastes.h"
 
 namespace cryptobench::import {
 namespace {
@@ -551,6 +552,148 @@ TEST(EnvFactsTest, TrailingCpuLinesOfAnotherMachineStayTheirs) {
   ASSERT_EQ(runs.size(), 2u);
   for (const results::SourceFact& fact : runs[0].source.facts) {
     EXPECT_EQ(fact.value.find("ARMv7"), std::string::npos) << fact.value;
+  }
+}
+
+}  // namespace
+}  // namespace cryptobench::import
+
+namespace cryptobench::import {
+namespace {
+
+// Issue 13, sec. 5 (tryout 25 q10c): a shell prompt names its host ("[root@old-app ~]#",
+// "user@host:~$"); lines typed at another host's prompt describe that machine, not a run typed
+// at this one's, before or after it.
+bool HasMachineFact(const results::RunResult& run) {
+  for (const results::SourceFact& fact : run.source.facts) {
+    if (fact.kind == "cpu_model" || fact.kind == "cpu_flags" || fact.kind == "cpu_arch" ||
+        fact.kind == "cpu_max_mhz") {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool HasCaveatWith(const results::RunResult& run, std::string_view words) {
+  for (const std::string& caveat : run.source.caveats) {
+    if (caveat.find(words) != std::string::npos) {
+      return true;
+    }
+  }
+  return false;
+}
+
+TEST(PromptHostTest, CpuLinesTypedOnAnotherHostDescribeNoRunOfThisOne) {
+  const std::string after = testing::SlowGcmRun("[root@old-app ~]# ") + "\n" +
+                            testing::XeonGoldLscpu("[root@new-app ~]# ");
+  const std::vector<results::RunResult> runs = ImportText(after, "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_FALSE(HasMachineFact(runs[0]));
+  EXPECT_TRUE(HasCaveatWith(runs[0],
+                            "Lines 9-12 hold CPU lines typed at the prompt of another host "
+                            "(new-app) than this run's (old-app)"))
+      << ::testing::PrintToString(runs[0].source.caveats);
+  // The other machine's lines before the run are no more its own.
+  const std::string before =
+      testing::XeonGoldLscpu("root@new-app:~# ") + testing::SlowGcmRun("root@old-app:~# ");
+  const std::vector<results::RunResult> second = ImportText(before, "paste.txt");
+  ASSERT_EQ(second.size(), 1u);
+  EXPECT_FALSE(HasMachineFact(second[0]));
+}
+
+// One host (another user, or prompts that name no host): the lines describe the run, as before.
+TEST(PromptHostTest, OneHostsCpuLinesStillDescribeItsRun) {
+  for (const std::string& paste :
+       {testing::SlowGcmRun("[root@app ~]# ") + testing::XeonGoldLscpu("[deploy@app ~]$ "),
+        testing::SlowGcmRun("$ ") + testing::XeonGoldLscpu("$ ")}) {
+    const std::vector<results::RunResult> runs = ImportText(paste, "paste.txt");
+    ASSERT_EQ(runs.size(), 1u);
+    EXPECT_TRUE(HasMachineFact(runs[0])) << paste;
+  }
+}
+
+// Two runs, each at its host's prompt, then the second host's lscpu: they describe its run only
+// (SpreadTrailingMachineFacts gives trailing CPU lines to every run of a one-machine paste).
+TEST(PromptHostTest, TrailingCpuLinesOfTheLastHostAreNotSpreadToAnother) {
+  const std::vector<results::RunResult> runs = ImportText(
+      testing::SlowGcmRun("[root@old-app ~]# ") + testing::SlowGcmRun("[root@new-app ~]# ") +
+          testing::XeonGoldLscpu("[root@new-app ~]# "),
+      "paste.txt");
+  ASSERT_EQ(runs.size(), 2u);
+  EXPECT_FALSE(HasMachineFact(runs[0]));
+  EXPECT_TRUE(HasMachineFact(runs[1]));
+  // Without host names the paste still reads as one machine's.
+  const std::vector<results::RunResult> one = ImportText(
+      testing::SlowGcmRun("$ ") + testing::SlowGcmRun("$ ") + testing::XeonGoldLscpu("$ "),
+      "paste.txt");
+  ASSERT_EQ(one.size(), 2u);
+  EXPECT_TRUE(HasMachineFact(one[0]));
+  EXPECT_TRUE(HasMachineFact(one[1]));
+}
+
+// `openssl version` typed at another host's prompt names that host's library.
+TEST(PromptHostTest, TrailingVersionOfAnotherHostStaysItsOwn) {
+  const std::string version = "[root@new-app ~]# ./openssl version\nOpenSSL 1.1.1w  11 Sep 2023\n";
+  const std::vector<results::RunResult> runs =
+      ImportText(testing::SlowGcmRun("[root@old-app ~]# ") + version, "paste.txt");
+  ASSERT_EQ(runs.size(), 2u);
+  EXPECT_EQ(runs[0].source.tool_version, "");
+  EXPECT_EQ(runs[1].source.tool_version, "1.1.1w");
+  // The same host's still describes the run.
+  const std::vector<results::RunResult> one =
+      ImportText(testing::SlowGcmRun("[root@new-app ~]# ") + version, "paste.txt");
+  ASSERT_EQ(one.size(), 1u);
+  EXPECT_EQ(one[0].source.tool_version, "1.1.1w");
+  // So does a version pasted before the run on one host, and not on another.
+  const std::vector<results::RunResult> before =
+      ImportText(version + testing::SlowGcmRun("[root@old-app ~]# "), "paste.txt");
+  ASSERT_EQ(before.size(), 2u);
+  EXPECT_EQ(before[1].source.tool_version, "");
+}
+
+// `OPENSSL_ia32cap=... /usr/bin/openssl speed`, then `openssl version` of another program or on
+// another host (AttachVersionToPrefixedSpeedRun): that version is not the masked run's library.
+TEST(PromptHostTest, VersionAfterAMaskedRunMustBeItsProgramsOnItsHost) {
+  const std::string run =
+      "OPENSSL_ia32cap=~0x200000000 /usr/bin/openssl speed -evp aes-128-gcm\n"
+      "Doing aes-128-gcm for 3s on 16 size blocks: 9262718 aes-128-gcm's in 2.99s\n"
+      "Doing aes-128-gcm for 3s on 16384 size blocks: 13801 aes-128-gcm's in 3.00s\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16 bytes  16384 bytes\n"
+      "aes-128-gcm      49566.38k    75370.50k\n";
+  const auto version = [](std::string_view prompt, std::string_view program) {
+    return std::string(prompt) + "OPENSSL_ia32cap=~0x200000000 " + std::string(program) +
+           " version\nOpenSSL 3.3.1 4 Jun 2024\n";
+  };
+  struct Case {
+    std::string paste;
+    size_t runs;
+  };
+  for (const Case& c : {
+           Case{"$ " + run + version("$ ", "/usr/bin/openssl"), 1},
+           Case{"$ " + run + version("$ ", "/opt/homebrew/bin/openssl"), 2},
+           Case{"root@a:~# " + run + version("root@b:~# ", "/usr/bin/openssl"), 2},
+       }) {
+    const std::vector<results::RunResult> runs = ImportText(c.paste, "paste.txt");
+    ASSERT_EQ(runs.size(), c.runs) << c.paste;
+    EXPECT_EQ(runs[0].source.tool_version, c.runs == 1 ? "3.3.1" : "") << c.paste;
+  }
+}
+
+// Tryout 25 q10b: two labelled runs, then `openssl version`, which describes neither for sure.
+// The runs do not say the version is not in the paste: it is, but not tied to them.
+TEST(PromptHostTest, UntiedVersionIsNamedNotDenied) {
+  const std::string paste = "old server:\n" + testing::SlowGcmRun("$ ") + "\nnew server:\n" +
+                            testing::SlowGcmRun("$ ") +
+                            "$ ./openssl version\nOpenSSL 1.1.1w  11 Sep 2023\n";
+  const std::vector<results::RunResult> runs = ImportText(paste, "paste.txt");
+  ASSERT_EQ(runs.size(), 3u);
+  for (size_t i = 0; i < 2; ++i) {
+    EXPECT_EQ(runs[i].source.tool_version, "");
+    EXPECT_FALSE(HasCaveatWith(runs[i], "version is not in the paste"));
+    EXPECT_TRUE(HasCaveatWith(runs[i],
+                              "line 17 holds `openssl version` output, which cannot be tied to it"))
+        << ::testing::PrintToString(runs[i].source.caveats);
   }
 }
 

@@ -300,8 +300,14 @@ class Driver {
       // Lines pasted after the last run describe it too; its block label stays its own, and so
       // do its CPU facts when the lines after it began another machine's (AddFacts).
       const std::optional<results::SourceFact> label = BlockLabelOf(runs_.back());
-      std::vector<results::SourceFact> facts = facts_;
-      if (machine_superseded_at_ == runs_.size()) {
+      // Lines typed at another host's prompt after the run describe that machine: the run
+      // takes the facts read up to the switch only.
+      const bool switched = host_switch_after_ == runs_.size();
+      std::vector<results::SourceFact> facts = switched ? facts_at_host_switch_ : facts_;
+      if (switched) {
+        NameOtherHostsLines();
+      }
+      if ((switched ? superseded_at_host_switch_ : machine_superseded_at_) == runs_.size()) {
         std::vector<results::SourceFact> trailing;
         for (const results::SourceFact& fact : facts) {
           if (MachineFact(fact.kind)) {
@@ -369,6 +375,7 @@ class Driver {
         runs_.back().source.facts.push_back(*label);
       }
       SpreadTrailingMachineFacts();
+      NameUntiedVersion();
     } else if (unread_) {
       // Tool output that gave no figure (a table row whose sizes are unknown): refuse at it.
       throw ImportError(unread_->first, unread_->second);
@@ -404,6 +411,7 @@ class Driver {
     SpeedEvidence evidence;
     SpeedTextParser text{&evidence};
     MrState mr;
+    std::string host;  // the host its lines were typed at (Driver::host_), "" when unknown
     SpeedState() = default;
     SpeedState(const SpeedState&) = delete;
     SpeedState& operator=(const SpeedState&) = delete;
@@ -773,6 +781,12 @@ class Driver {
   // True when a parser took the line.
   bool TakeLine(size_t index) {
     const SourceLine& line = lines_[index];
+    if (line.kind == LineKind::kCommand && !line.host.empty()) {
+      if (!host_.empty() && line.host != host_) {
+        SwitchHost();
+      }
+      host_ = line.host;
+    }
     if (line.kind == LineKind::kText && TakeProvenance(line)) {
       return true;
     }
@@ -851,6 +865,7 @@ class Driver {
         Flush();
         after_version_command_ = true;
         version_command_program_ = program;
+        version_command_host_ = host_;
         version_command_env_ = exported_;
         for (const auto& [name, value] : ShellAssignments(launcher)) {
           version_command_env_[name] = value;
@@ -881,6 +896,7 @@ class Driver {
         StartsVersionBlock(lines_, index, after_version_command_)) {
       Flush();
       version_.emplace();
+      version_block_line_ = line.number;
       version_label_ = label_;
       version_block_from_command_ = after_version_command_ && version_from_command_;
       version_from_command_ = false;
@@ -1056,6 +1072,7 @@ class Driver {
     ++run_generation_;
     TakeLabelForOpenRun();
     speed_ = std::make_unique<SpeedState>();
+    speed_->host = host_;
     speed_->evidence.first_line = line;
     if (pending_header_) {
       speed_->evidence.first_line = pending_header_->line;
@@ -1088,7 +1105,21 @@ class Driver {
     if (!version_block_from_command_ || !speed_run_evidence_ || !speed_run_ ||
         *speed_run_ + 1 != runs_.size() || speed_env_.empty() || export_since_speed_run_ ||
         runs_.back().source.tool != "openssl speed" ||
-        (!runs_.back().source.tool_version.empty() && !VersionFromBuildPathOnly(runs_.back()))) {
+        (!runs_.back().source.tool_version.empty() && !VersionFromBuildPathOnly(runs_.back())) ||
+        !VersionCommandMatchesSpeedRun()) {
+      return false;
+    }
+    RebuildLastSpeedRunWith(*version_);
+    return true;
+  }
+
+  // Whether the last `openssl version` command was typed as speed_run_'s command was: both in
+  // the paste, with one program as typed (`/usr/bin/openssl speed` then `/opt/homebrew/bin/openssl
+  // version` are two libraries, macOS LibreSSL and Homebrew OpenSSL), at the prompt of one host
+  // (tryout 25 q10c), and with no environment variable the run did not have.
+  bool VersionCommandMatchesSpeedRun() const {
+    if (speed_program_.empty() || speed_program_ != version_command_program_ ||
+        !SameHost(speed_host_, version_command_host_)) {
       return false;
     }
     for (const auto& [name, value] : version_command_env_) {
@@ -1097,8 +1128,12 @@ class Driver {
         return false;
       }
     }
-    RebuildLastSpeedRunWith(*version_);
     return true;
+  }
+
+  // Two hosts' prompts name one machine unless both name a host and the names differ.
+  static bool SameHost(const std::string& a, const std::string& b) {
+    return a.empty() || b.empty() || a == b;
   }
 
   // The speed run last in runs_ (speed_run_evidence_'s), rebuilt with `version` as its library.
@@ -1134,9 +1169,7 @@ class Driver {
         BlockLabelOf(runs_.back()) || BlockLabelOf(runs_[*speed_run_])) {
       return;
     }
-    // Both commands in the paste, run by one program as typed: `/usr/bin/openssl speed` then
-    // `/opt/homebrew/bin/openssl version` are two libraries (macOS LibreSSL, Homebrew OpenSSL).
-    if (speed_program_.empty() || speed_program_ != version_command_program_) {
+    if (!VersionCommandMatchesSpeedRun()) {
       return;
     }
     const results::RunResult& speed = runs_[*speed_run_];
@@ -1144,15 +1177,9 @@ class Driver {
         (!speed.source.tool_version.empty() && !VersionFromBuildPathOnly(speed))) {
       return;
     }
-    for (const auto& [name, value] : version_command_env_) {
-      const auto it = speed_env_.find(name);
-      if (it == speed_env_.end() || it->second != value) {
-        return;
-      }
-    }
     std::vector<std::string> caveats = std::move(runs_.back().source.caveats);
     runs_.pop_back();
-    version_run_.reset();
+    PoppedVersionRun();
     HeaderInfo version = *last_version_;
     if (version_p_platform_ && version.platform.empty() &&
         version_p_platform_->first > speed_run_evidence_->first_line) {
@@ -1178,7 +1205,9 @@ class Driver {
     if (version_) {
       AddRun(BuildVersionRun(*version_, file_name_), version_label_);
       version_run_ = runs_.size() - 1;
+      version_block_lines_.push_back(version_block_line_);
       last_version_ = *version_;
+      last_version_host_ = host_;
       version_used_ = false;
       version_.reset();
     }
@@ -1264,37 +1293,42 @@ class Driver {
                                          [](const Progress& p) { return p.has_result; }) ||
                              (evidence.HasFigures() && evidence.header);
     if (gave_figure) {
-      results::RunResult run =
-          BuildSpeedRun(evidence, file_name_, last_version_ ? &*last_version_ : nullptr);
+      // A version read at another host's prompt is that machine's library.
+      const HeaderInfo* version =
+          last_version_ && SameHost(last_version_host_, state.host) ? &*last_version_ : nullptr;
+      results::RunResult run = BuildSpeedRun(evidence, file_name_, version);
       // `openssl version -a` pasted right before the speed output (as the README asks) is
       // this run's library, not a run of its own: a run without figures would only be an
       // empty side in compare. Its caveats (a program and library that differ) move along.
       const bool takes_version =
-          last_version_ && (!evidence.header || SameLibrary(*last_version_, *evidence.header) ||
-                            VersionlessHeaderFits(*last_version_, *evidence.header));
+          version && (!evidence.header || SameLibrary(*version, *evidence.header) ||
+                      VersionlessHeaderFits(*version, *evidence.header));
       if (takes_version && version_run_ && *version_run_ + 1 == runs_.size()) {
         const std::vector<std::string> caveats = std::move(runs_.back().source.caveats);
         run.source.caveats.insert(run.source.caveats.begin(), caveats.begin(), caveats.end());
         runs_.pop_back();
+        PoppedVersionRun();
         runs_changed_ = true;
       }
       version_run_.reset();
-      version_used_ = last_version_.has_value();
+      version_used_ = version != nullptr;
       // `openssl speed aes-128-cbc`, then `openssl speed sha256`: one run of the library.
       const bool joins = speed_run_ && *speed_run_ + 1 == runs_.size() &&
                          speed_launcher_ == evidence.command.launcher && !export_since_speed_run_ &&
-                         speed_env_ == evidence.command.env &&
+                         speed_env_ == evidence.command.env && speed_host_ == state.host &&
                          CanJoinSpeedRuns(runs_.back(), run) &&
                          SameLabel(BlockLabelOf(runs_.back()), open_label_);
       if (joins) {
         JoinSpeedRun(std::move(run), evidence.first_line, &runs_.back());
         runs_changed_ = true;
+        host_switch_after_ = SIZE_MAX;  // a switch before it came before the run's last line
       } else {
         AddRun(std::move(run), open_label_);
         speed_run_ = runs_.size() - 1;
         speed_launcher_ = evidence.command.launcher;
         speed_env_ = evidence.command.env;
         speed_program_ = evidence.command.present ? speed_command_program_ : std::string();
+        speed_host_ = state.host;
         speed_run_evidence_ = evidence;
       }
       if (joins) {
@@ -1519,13 +1553,89 @@ class Driver {
     }
   }
 
+  // A command typed at the prompt of another host than the last one named ("[root@old-app ~]#",
+  // then "[root@new-app ~]#"): another machine. The block open ends, and no environment line
+  // read so far (CPU lines, a kernel, an engine, an export) describes the runs after it; the
+  // facts as they were are kept for the last run (tryout 25 q10c: the new box's lscpu is not
+  // the old box's run's).
+  void SwitchHost() {
+    Flush();
+    host_switched_ = true;
+    if (host_switch_after_ == SIZE_MAX && !runs_.empty()) {
+      host_switch_after_ = runs_.size();
+      facts_at_host_switch_ = facts_;
+      superseded_at_host_switch_ = machine_superseded_at_;
+      host_before_switch_ = host_;
+    }
+    facts_.clear();  // fact_bytes_ stays: its limit is the input's
+    cpu_fact_keys_.clear();
+    exported_.clear();
+  }
+
+  // The last run was typed at host_before_switch_'s prompt and CPU lines after it at another
+  // host's (host_): a caveat names them, as they are not applied.
+  void NameOtherHostsLines() {
+    std::vector<size_t> numbers;
+    for (const results::SourceFact& fact : facts_) {
+      if (MachineFact(fact.kind)) {
+        numbers.push_back(fact.line);
+      }
+    }
+    std::sort(numbers.begin(), numbers.end());
+    numbers.erase(std::unique(numbers.begin(), numbers.end()), numbers.end());
+    if (numbers.empty() || host_ == host_before_switch_) {
+      return;
+    }
+    runs_.back().source.caveats.push_back(fmt::format(
+        "{} {} {} CPU lines typed at the prompt of another host ({}) than this run's ({}): they "
+        "describe that machine, not this run's, and are not applied.",
+        numbers.size() == 1 ? "Line" : "Lines", LineList(numbers),
+        numbers.size() == 1 ? "holds" : "hold", host_, host_before_switch_));
+  }
+
+  // An `openssl version` block that stayed a run of its own (it could not be tied to one run:
+  // several runs, a label, another program or host between them) is still in the paste: a speed
+  // run without a version says so, not that the paste has none (tryout 25 q10, q10b).
+  void NameUntiedVersion() {
+    if (version_block_lines_.empty()) {
+      return;
+    }
+    std::vector<size_t> numbers = version_block_lines_;
+    std::sort(numbers.begin(), numbers.end());
+    const std::string untied = fmt::format(
+        "The paste ties no OpenSSL version to this run: {} {} {} `openssl version` output, "
+        "which cannot be tied to it (another program, another host or another run may have "
+        "printed {}), so version-specific artefacts cannot be ruled out.",
+        numbers.size() == 1 ? "line" : "lines", LineList(numbers),
+        numbers.size() == 1 ? "holds" : "hold", numbers.size() == 1 ? "it" : "them");
+    for (results::RunResult& run : runs_) {
+      for (std::string& caveat : run.source.caveats) {
+        if (caveat.starts_with("The OpenSSL version is not in the paste, so")) {
+          caveat = untied;
+        }
+      }
+    }
+  }
+
+  // The version run last in runs_ was taken by a speed run: its block is tied, and a switch of
+  // host after it came after the speed run now last.
+  void PoppedVersionRun() {
+    version_run_.reset();
+    if (!version_block_lines_.empty()) {
+      version_block_lines_.pop_back();
+    }
+    if (host_switch_after_ == runs_.size() + 1) {
+      host_switch_after_ = runs_.size();
+    }
+  }
+
   // CPU lines pasted after the last run (`grep Features /proc/cpuinfo`, `uname -m` at the end,
   // tryout 24 p24) describe every run of a paste that shows one machine: no CPU line of the
   // paste was superseded by another machine's (AddFacts), no run has CPU facts of its own, no
-  // run is a labelled block, and the runs name at most one kernel (`uname -a`). Otherwise they
-  // stay the last run's.
+  // run is a labelled block, the prompts name at most one host, and the runs name at most one
+  // kernel (`uname -a`). Otherwise they stay the last run's.
   void SpreadTrailingMachineFacts() {
-    if (runs_.size() < 2 || machine_superseded_at_ != SIZE_MAX) {
+    if (runs_.size() < 2 || machine_superseded_at_ != SIZE_MAX || host_switched_) {
       return;
     }
     std::set<std::string> unames;
@@ -1717,6 +1827,7 @@ class Driver {
     runs_.push_back(std::move(run));
     ++runs_added_;
     runs_changed_ = true;
+    host_switch_after_ = SIZE_MAX;
   }
 
   // A run whose only engine is one the text shows failing to load (an "engine_load_failed" fact,
@@ -1929,6 +2040,23 @@ class Driver {
   std::string version_command_program_;  // its program as typed ("/usr/bin/openssl")
   std::string speed_command_program_;    // the last `openssl speed` command's program
   std::string speed_program_;  // speed_run_'s program, "" when its command is not in the paste
+  // Hosts the prompts name ("old-app" of "[root@old-app ~]#"; SourceLine::host): host_ is the
+  // last one named ("" before any), the others host_ when that command or run was read.
+  std::string host_;
+  std::string version_command_host_;  // of the last `openssl version` command
+  std::string speed_host_;            // of speed_run_
+  std::string last_version_host_;     // of last_version_'s block
+  bool host_switched_ = false;        // the prompts name two hosts
+  // runs_.size() at the first switch of host after the last run, SIZE_MAX when none came after
+  // it; then facts_ and machine_superseded_at_ as they were: the last run's trailing facts.
+  size_t host_switch_after_ = SIZE_MAX;
+  std::vector<results::SourceFact> facts_at_host_switch_;
+  size_t superseded_at_host_switch_ = SIZE_MAX;
+  std::string host_before_switch_;  // host_ at that switch
+  // The first line of each `openssl version` block that became a run of its own and is still
+  // one (a later speed run or AttachTrailingVersion did not take it).
+  std::vector<size_t> version_block_lines_;
+  size_t version_block_line_ = 0;            // the first line of version_
   bool version_from_command_ = false;        // an `openssl version` command not yet answered
   bool version_block_from_command_ = false;  // version_ is that command's output
   bool export_since_speed_run_ = false;      // an `export` or `unset` since that run

@@ -55,4 +55,34 @@ inline std::string GuestCryptsetupPaste(std::string_view vendor) {
   return text;
 }
 
+/// An `openssl speed -evp aes-128-gcm` run typed at `prompt` ("[root@old-app ~]# ", "$ "):
+/// OpenSSL 1.1.1's text output without its header, at software-AES speed (75.4 MB/s at
+/// 16 KiB, as a VMware guest without AES-NI gives; tryout 25 q10c).
+inline std::string SlowGcmRun(std::string_view prompt) {
+  std::string text(prompt);
+  text +=
+      "./openssl speed -evp aes-128-gcm\n"
+      "Doing aes-128-gcm for 3s on 16 size blocks: 9262718 aes-128-gcm's in 2.99s\n"
+      "Doing aes-128-gcm for 3s on 16384 size blocks: 13801 aes-128-gcm's in 3.00s\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16 bytes  16384 bytes\n"
+      "aes-128-gcm      49566.38k    75370.50k\n";
+  return text;
+}
+
+/// `lscpu | grep ...` typed at `prompt`: the Architecture, Model name, CPU max MHz and Flags
+/// lines of a Xeon Gold 6338 (AES-NI, PCLMULQDQ, VAES), as lscpu prints them.
+inline std::string XeonGoldLscpu(std::string_view prompt) {
+  std::string text(prompt);
+  text +=
+      "lscpu | grep -E 'Architecture|Model name|MHz|Flags'\n"
+      "Architecture:                    x86_64\n"
+      "Model name:                      Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz\n"
+      "CPU max MHz:                     3200.0000\n"
+      "Flags:                           fpu vme de pse tsc msr pae sse sse2 ht syscall nx lm "
+      "pni pclmulqdq ssse3 sse4_1 sse4_2 aes xsave avx avx2 bmi2 adx sha_ni avx512f vaes "
+      "vpclmulqdq\n";
+  return text;
+}
+
 }  // namespace cryptobench::testing
