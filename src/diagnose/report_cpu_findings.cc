@@ -248,10 +248,15 @@ std::vector<Finding> CpuFindings(const DoctorReport& report) {
   if (!clues.hidden_by_vm.empty()) {
     // It costs when a figure is below every hardware AES path, or when an AES verdict is
     // software because the guest's flags lack AES: the host's model has it (a model row), so
-    // the guest's CPU model hiding it is the cause of that verdict.
+    // the guest's CPU model hiding it is the cause of that verdict. Where VmHidesHostAes holds
+    // the verdict itself says so (NOT accelerated, verdict_report.cc); else it is "software
+    // (expected)".
+    const bool vm_hides_aes = VmHidesHostAes(report.facts);
     const auto software_for_flags = [&] {
-      return std::any_of(report.verdicts.begin(), report.verdicts.end(), [](const Verdict& v) {
-        return v.status == VerdictStatus::kSoftwareExpected && v.algorithm.starts_with("AES-");
+      return std::any_of(report.verdicts.begin(), report.verdicts.end(), [&](const Verdict& v) {
+        return v.algorithm.starts_with("AES-") &&
+               (v.status == VerdictStatus::kSoftwareExpected ||
+                (vm_hides_aes && v.status == VerdictStatus::kNotAccelerated));
       });
     };
     const bool costs = aes_hidden && (!below.empty() || software_for_flags());

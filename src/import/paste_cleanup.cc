@@ -223,7 +223,8 @@ bool IsDrivePath(std::string_view prefix) {
 }
 
 // The host a prompt prefix names: "old-app" in "[root@old-app ~]", "host" in "user@host:~" and
-// "root@host:/" (bash's default \u@\h prompts), lower-cased (host names ignore case); "" when
+// "root@host:/" (bash's default \u@\h prompts), lower-cased (host names ignore case) and cut
+// to its first label ("web1" for "web1.example.com"); "" when
 // it names none ("bash-4.2", "~/src", "C:\\Users\\me").
 std::string PromptHostOf(std::string_view prefix) {
   if (prefix.front() == '(') {  // "(venv) user@host:~"
@@ -245,6 +246,11 @@ std::string PromptHostOf(std::string_view prefix) {
       break;
     }
     host += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  // A full name and its first label are one machine: bash's \h prints "web1" where \H prints
+  // "web1.example.com" (bash(1), PROMPTING). An IPv4 address stays whole.
+  if (host.find_first_not_of("0123456789.") != std::string::npos) {
+    host = host.substr(0, host.find('.'));
   }
   return host;
 }

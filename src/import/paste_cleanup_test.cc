@@ -292,13 +292,15 @@ TEST(PasteCleanupTest, PromptsNameTheirHost) {
       "$ openssl version\n"
       "bash-4.2# openssl version\n"
       "C:\\Users\\me>openssl version\n"
-      "model name : x@y\n");
-  ASSERT_EQ(lines.size(), 8u);
+      "model name : x@y\n"
+      "admin@10.0.0.12:~$ lscpu\n");
+  ASSERT_EQ(lines.size(), 9u);
   EXPECT_EQ(lines[0].host, "old-app");
-  EXPECT_EQ(lines[1].host, "new-box.example");
+  EXPECT_EQ(lines[1].host, "new-box");  // bash's \h: the first label of the full name
+  EXPECT_EQ(lines[8].host, "10.0.0.12");
   EXPECT_EQ(lines[2].host, "3f2a1b");
   EXPECT_EQ(lines[3].host, "build-01");
-  for (size_t i = 4; i < lines.size(); ++i) {
+  for (size_t i = 4; i < 8; ++i) {
     EXPECT_EQ(lines[i].host, "") << lines[i].text;
   }
 }
