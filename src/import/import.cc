@@ -1610,7 +1610,7 @@ class Driver {
         numbers.size() == 1 ? "holds" : "hold", numbers.size() == 1 ? "it" : "them");
     for (results::RunResult& run : runs_) {
       for (std::string& caveat : run.source.caveats) {
-        if (caveat.starts_with("The OpenSSL version is not in the paste, so")) {
+        if (caveat == kVersionNotInPasteCaveat) {
           caveat = untied;
         }
       }

@@ -1322,9 +1322,7 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
           aead_rows.size() == 1 ? "" : "s", JoinNames(aead_rows)));
     }
   } else if (header == nullptr) {
-    run.source.caveats.push_back(
-        "The OpenSSL version is not in the paste, so version-specific artefacts cannot be ruled "
-        "out.");
+    run.source.caveats.emplace_back(kVersionNotInPasteCaveat);
   }
   for (const std::string& note : ev.notes) {
     run.source.caveats.push_back(note);

@@ -25,4 +25,10 @@ namespace cryptobench::import {
 results::RunResult BuildSpeedRun(const SpeedEvidence& evidence, std::string_view file_name,
                                  const HeaderInfo* inherited);
 
+/// The caveat BuildSpeedRun gives a run for which neither the paste's header nor `inherited`
+/// names a version (and no build path does); import replaces it when the paste holds a version
+/// block it cannot tie to the run.
+inline constexpr std::string_view kVersionNotInPasteCaveat =
+    "The OpenSSL version is not in the paste, so version-specific artefacts cannot be ruled out.";
+
 }  // namespace cryptobench::import
