@@ -160,6 +160,20 @@ TEST(CpuinfoGrepTest, AnotherHostsLscpuIsNoCauseForThisRun) {
   EXPECT_THAT(verdict.line, Not(HasSubstr("AES-NI"))) << verdict.line;
 }
 
+// Tryout 25 q10d: the same with prompts that name no host, the machines named by headings
+// ("old server:", "new server:"): the new server's lscpu is no cause for the old one's run, and
+// the report says it cannot tell.
+TEST(CpuinfoGrepTest, AnotherMachinesHeadingKeepsItsLscpuFromThisRun) {
+  const DoctorReport report =
+      DiagnosePaste("old server:\n" + cryptobench::testing::SlowGcmRun("$ ") + "\nnew server:\n" +
+                    cryptobench::testing::XeonGoldLscpu("$ "));
+  const Verdict& verdict = cryptobench::testing::VerdictFor(report, "AES-128-GCM", "encrypt");
+  EXPECT_NE(verdict.status, VerdictStatus::kNotAccelerated) << verdict.line;
+  EXPECT_THAT(verdict.line, Not(HasSubstr("AES-NI"))) << verdict.line;
+  EXPECT_EQ(FindingOf(report, "cpu.aes-unused"), nullptr);
+  EXPECT_EQ(report.ExitStatus(), 0);
+}
+
 // A run holding the grep's command but not the end of its output (its lines went to another
 // run) does not know what the grep printed: no word of it is absent.
 TEST(CpuinfoGrepTest, GrepWithoutItsOutputSaysNothingAbsent) {

@@ -526,6 +526,111 @@ std::optional<std::string> MachineLabel(std::string_view text) {
   return std::string(name);
 }
 
+namespace {
+
+// A machine's noun in a heading word: the noun alone, with a number ("host2", "node-01") or with
+// a letter after '-' or '_' ("vm-b"); not a longer word ("hostname", "boxes").
+bool MachineNounWord(std::string_view word, bool* marked) {
+  static constexpr std::string_view kNouns[] = {"server", "host",    "machine",     "box",
+                                                "node",   "vm",      "instance",    "computer",
+                                                "laptop", "desktop", "workstation", "pc"};
+  for (const std::string_view noun : kNouns) {
+    if (!word.starts_with(noun)) {
+      continue;
+    }
+    std::string_view rest = word.substr(noun.size());
+    if (rest.empty()) {
+      *marked = false;
+      return true;
+    }
+    const bool separated = rest.front() == '-' || rest.front() == '_';
+    if (separated) {
+      rest.remove_prefix(1);
+    }
+    const bool number =
+        !rest.empty() && rest.size() <= 4 && std::all_of(rest.begin(), rest.end(), [](char c) {
+          return std::isdigit(static_cast<unsigned char>(c));
+        });
+    const bool letter =
+        separated && rest.size() == 1 && std::isalpha(static_cast<unsigned char>(rest.front()));
+    if (number || letter) {
+      *marked = true;
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::optional<std::string> MachineHeading(std::string_view text) {
+  std::string_view trimmed = Trim(text);
+  if (trimmed.size() < 3 || trimmed.size() > 40 || !trimmed.ends_with(':')) {
+    return std::nullopt;
+  }
+  trimmed.remove_suffix(1);
+  if (std::any_of(trimmed.begin(), trimmed.end(), [](char c) {
+        return !std::isalnum(static_cast<unsigned char>(c)) && c != ' ' && c != '\t' && c != '-' &&
+               c != '_' && c != '.' && c != '\'';
+      })) {
+    return std::nullopt;
+  }
+  static constexpr std::string_view kLeading[] = {"and", "but",  "then", "on",  "at", "from",
+                                                  "in",  "for",  "the",  "a",   "an", "my",
+                                                  "our", "this", "that", "your"};
+  static constexpr std::string_view kSeveralOrSame[] = {"same",  "both",  "all",  "each",
+                                                        "every", "these", "those"};
+  std::vector<std::string> words;
+  for (const std::string_view word : SplitWords(trimmed)) {
+    words.push_back(ToLower(word));
+  }
+  size_t first = 0;
+  while (first < words.size() &&
+         std::find(std::begin(kLeading), std::end(kLeading), words[first]) != std::end(kLeading)) {
+    ++first;
+  }
+  if (first == words.size() || words.size() - first > 4) {
+    return std::nullopt;
+  }
+  bool noun = false;
+  for (size_t i = first; i < words.size(); ++i) {
+    if (std::find(std::begin(kSeveralOrSame), std::end(kSeveralOrSame), words[i]) !=
+        std::end(kSeveralOrSame)) {
+      return std::nullopt;
+    }
+    bool marked = false;
+    noun = noun || MachineNounWord(words[i], &marked);
+  }
+  if (!noun) {
+    return std::nullopt;
+  }
+  std::string name;
+  for (size_t i = first; i < words.size(); ++i) {
+    name += (name.empty() ? "" : " ") + words[i];
+  }
+  return name;
+}
+
+bool MarksAnotherMachine(std::string_view heading) {
+  static constexpr std::string_view kMarks[] = {"new",    "old",       "other",  "another",
+                                                "second", "different", "remote", "2nd"};
+  const std::vector<std::string_view> words = SplitWords(heading);
+  for (size_t i = 0; i < words.size(); ++i) {
+    const std::string_view word = words[i];
+    bool marked = false;
+    // A letter names one of several ("machine B"); a first "a" is the article.
+    const bool letter = word.size() == 1 && std::isalpha(static_cast<unsigned char>(word[0])) &&
+                        (i > 0 || word != "a");
+    if (std::find(std::begin(kMarks), std::end(kMarks), word) != std::end(kMarks) ||
+        (MachineNounWord(word, &marked) && marked) || letter ||
+        std::all_of(word.begin(), word.end(),
+                    [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
+      return true;
+    }
+  }
+  return false;
+}
+
 // The words `grep` asks /proc/cpuinfo for when it prints each whole-word match alone (-o and
 // -w: `grep -m1 -o -w -E 'aes|hypervisor' /proc/cpuinfo`, as doctor's own advice words it),
 // joined by '|' ("aes|hypervisor"); "" for any other command. Only plain word alternatives

@@ -34,6 +34,22 @@ bool IsCpuinfoLine(std::string_view text);
 /// Raspberry Pi 4, the CM4 ...") is not one; the name is returned without the ':'.
 std::optional<std::string> MachineLabel(std::string_view text);
 
+/// A short heading that names one machine ("old server:", "On machine B:", "host2:", "the
+/// other box:"), as people write above each machine's lines of a paste: its name lower-cased,
+/// without leading prepositions, articles and possessives ("on the old server:" -> "old
+/// server"), or nullopt. The line ends in its only ':', has at most four words after those
+/// (letters, digits, '-', '_', '.', '\''), and one word is a machine's noun (server, host,
+/// machine, box, node, vm, instance, computer, laptop, desktop, workstation, pc), alone or with a
+/// number ("host2", "node-01") or a letter after '-' or '_' ("vm-b"). Headings that name nothing
+/// ("Output:", "lscpu:", "My CPU:"), several machines ("both servers:", "all hosts:") or the
+/// same one again ("same box:") are nullopt.
+std::optional<std::string> MachineHeading(std::string_view text);
+
+/// True when a MachineHeading name marks a machine other than one named before: "new", "old",
+/// "other", "another", "second", "different" or "remote", a number ("server 2", "host2") or a
+/// letter ("machine B", "vm-b"). "my server" or "server details" mark none.
+bool MarksAnotherMachine(std::string_view heading);
+
 /// Reads environment lines one at a time; a command line sets what the lines after it are
 /// (`lsmod`, `openssl engine`, `cat /proc/crypto`, `lscpu`, OpenVMS `search descrip.mms TEXT`,
 /// whose "%SEARCH-I-NOMATCHES" becomes a "build_search" fact "descrip.mms: no aes-ia64.obj"),

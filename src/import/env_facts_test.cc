@@ -697,5 +697,89 @@ TEST(PromptHostTest, UntiedVersionIsNamedNotDenied) {
   }
 }
 
+// Tryout 25 q10d (F3): a run under "old server:", then "new server:" and another machine's lscpu,
+// all at prompts that name no host. A short heading ending in ':' that names a machine (a
+// server, host, box, ...) other than the run's ends the run's block as another host's prompt
+// does: its CPU lines are not the run's, and a caveat names them.
+TEST(MachineHeadingTest, HeadingOfAnotherMachineEndsTheRunsBlock) {
+  const std::string paste = "old server:\n" + testing::SlowGcmRun("$ ") + "\nnew server:\n" +
+                            testing::XeonGoldLscpu("$ ");
+  const std::vector<results::RunResult> runs = ImportText(paste, "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_FALSE(HasMachineFact(runs[0]));
+  EXPECT_TRUE(HasCaveatWith(runs[0],
+                            "Lines 11-14 hold CPU lines under the heading 'new server:' (line 9), "
+                            "after this run's 'old server:' (line 1)"))
+      << ::testing::PrintToString(runs[0].source.caveats);
+  // Other ways to name two machines: a letter, a number glued to the noun, a preposition.
+  for (const auto& [first, second] : std::vector<std::pair<std::string, std::string>>{
+           {"On machine A:", "on machine B:"}, {"host1:", "host2:"}, {"Old box:", "New box:"}}) {
+    const std::vector<results::RunResult> two =
+        ImportText(first + "\n" + testing::SlowGcmRun("$ ") + "\n" + second + "\n" +
+                       testing::XeonGoldLscpu("$ "),
+                   "paste.txt");
+    ASSERT_EQ(two.size(), 1u) << second;
+    EXPECT_FALSE(HasMachineFact(two[0])) << second;
+  }
+}
+
+// The run has no heading of its own and the heading after it marks another machine ("new",
+// "other", a letter or number): whether its lines are the run's cannot be told, so they are not
+// applied, and the caveat says so.
+TEST(MachineHeadingTest, HeadingThatMarksAnotherMachineAfterAnUnnamedRunIsNotApplied) {
+  for (const std::string heading : {"new server:", "The other box:", "node2:"}) {
+    const std::vector<results::RunResult> runs =
+        ImportText(testing::SlowGcmRun("$ ") + "\n" + heading + "\n" + testing::XeonGoldLscpu("$ "),
+                   "paste.txt");
+    ASSERT_EQ(runs.size(), 1u) << heading;
+    EXPECT_FALSE(HasMachineFact(runs[0])) << heading;
+    EXPECT_TRUE(HasCaveatWith(runs[0], "they may describe another machine than this run's"))
+        << ::testing::PrintToString(runs[0].source.caveats);
+  }
+}
+
+// Another machine's CPU lines under its heading before the run's heading: not the run's either.
+TEST(MachineHeadingTest, AnotherMachinesLinesBeforeTheRunAreNotItsOwn) {
+  const std::vector<results::RunResult> runs =
+      ImportText("new server:\n" + testing::XeonGoldLscpu("$ ") + "\nold server:\n" +
+                     testing::SlowGcmRun("$ "),
+                 "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_FALSE(HasMachineFact(runs[0]));
+}
+
+// Two runs, each under its machine's heading, then the second machine's lscpu: its run only.
+TEST(MachineHeadingTest, TrailingLinesUnderTheLastHeadingDescribeItsRunOnly) {
+  const std::vector<results::RunResult> runs =
+      ImportText("old server:\n" + testing::SlowGcmRun("$ ") + "\nnew server:\n" +
+                     testing::SlowGcmRun("$ ") + testing::XeonGoldLscpu("$ "),
+                 "paste.txt");
+  ASSERT_EQ(runs.size(), 2u);
+  EXPECT_FALSE(HasMachineFact(runs[0]));
+  EXPECT_TRUE(HasMachineFact(runs[1]));
+}
+
+// Headings that name no machine ("Output:", "lscpu:", "My CPU:"), the same machine again, or a
+// machine without a mark of another one after an unnamed run leave the CPU lines the run's.
+TEST(MachineHeadingTest, OrdinaryHeadingsDoNotEndTheBlock) {
+  for (const auto& [first, second] : std::vector<std::pair<std::string, std::string>>{
+           {"Output:", "lscpu:"},
+           {"", "My CPU:"},
+           {"", "CPU info:"},
+           {"old server:", "old server:"},
+           {"On the old server:", "old server:"},
+           {"", "My server:"},
+           {"", "Same box:"},
+           {"", "Server details:"},
+           {"Results from our server:", "lscpu on the same server:"}}) {
+    const std::string paste = (first.empty() ? "" : first + "\n") + testing::SlowGcmRun("$ ") +
+                              "\n" + second + "\n" + testing::XeonGoldLscpu("$ ");
+    const std::vector<results::RunResult> runs = ImportText(paste, "paste.txt");
+    ASSERT_EQ(runs.size(), 1u) << paste;
+    EXPECT_TRUE(HasMachineFact(runs[0])) << paste;
+    EXPECT_FALSE(HasCaveatWith(runs[0], "under the heading")) << paste;
+  }
+}
+
 }  // namespace
 }  // namespace cryptobench::import

@@ -260,6 +260,13 @@ std::string FigurelessMultiWhy(const SpeedEvidence& evidence) {
       evidence.forked_children > 0 ? "its 'Forked child' lines" : "its 'Got: ... from N' records");
 }
 
+// A heading line that names a machine (MachineHeading).
+struct HeadingLine {
+  std::string name;  // MachineHeading's name: "old server"
+  std::string text;  // the line as pasted, trimmed: "old server:"
+  size_t line = 0;
+};
+
 class Driver {
  public:
   /// `cleanup_notes`: what CleanPaste noted about the lines, in line order; each becomes a
@@ -781,6 +788,13 @@ class Driver {
   // True when a parser took the line.
   bool TakeLine(size_t index) {
     const SourceLine& line = lines_[index];
+    // (Also inside a cpuinfo or lscpu listing, which has no such line: their keys name no
+    // machine, and they run on to the next command.)
+    if (line.kind == LineKind::kText) {
+      if (std::optional<std::string> heading = MachineHeading(line.text)) {
+        TakeMachineHeading(std::move(*heading), line);  // the line goes on as any other
+      }
+    }
     if (line.kind == LineKind::kCommand && !line.host.empty()) {
       if (!host_.empty() && line.host != host_) {
         SwitchHost();
@@ -1558,7 +1572,8 @@ class Driver {
   // read so far (CPU lines, a kernel, an engine, an export) describes the runs after it; the
   // facts as they were are kept for the last run (tryout 25 q10c: the new box's lscpu is not
   // the old box's run's).
-  void SwitchHost() {
+  // `heading`: the machine heading that switched (TakeMachineHeading), else a prompt did.
+  void SwitchHost(const std::optional<HeadingLine>& heading = std::nullopt) {
     Flush();
     host_switched_ = true;
     if (host_switch_after_ == SIZE_MAX && !runs_.empty()) {
@@ -1566,14 +1581,34 @@ class Driver {
       facts_at_host_switch_ = facts_;
       superseded_at_host_switch_ = machine_superseded_at_;
       host_before_switch_ = host_;
+      heading_at_switch_ = heading;
+      run_heading_at_switch_ = last_run_heading_;
     }
     facts_.clear();  // fact_bytes_ stays: its limit is the input's
     cpu_fact_keys_.clear();
     exported_.clear();
   }
 
+  // A heading that names a machine (MachineHeading: "old server:", "on machine B:") other than
+  // the one named before ends the block as another host's prompt does (SwitchHost): the lines
+  // after it describe that machine (tryout 25 q10d: a run under "old server:", then "new
+  // server:" and the new box's lscpu). Without an earlier heading, one after a run that marks
+  // another machine ("new server:", "node2:") does too: whether its lines are the run's machine
+  // cannot be told, and a wrong CPU is worse than none. A heading that marks none ("my
+  // server:") after an unnamed run changes nothing.
+  void TakeMachineHeading(std::string name, const SourceLine& line) {
+    const bool run_before = !runs_.empty() || OpenHasFigures();
+    HeadingLine heading{std::move(name), std::string(Trim(line.text)), line.number};
+    if (machine_heading_ ? heading.name != machine_heading_->name
+                         : run_before && MarksAnotherMachine(heading.name)) {
+      SwitchHost(heading);
+    }
+    machine_heading_ = std::move(heading);
+  }
+
   // The last run was typed at host_before_switch_'s prompt and CPU lines after it at another
-  // host's (host_): a caveat names them, as they are not applied.
+  // host's (host_), or under a heading of another machine (heading_at_switch_): a caveat names
+  // them, as they are not applied.
   void NameOtherHostsLines() {
     std::vector<size_t> numbers;
     for (const results::SourceFact& fact : facts_) {
@@ -1583,7 +1618,23 @@ class Driver {
     }
     std::sort(numbers.begin(), numbers.end());
     numbers.erase(std::unique(numbers.begin(), numbers.end()), numbers.end());
-    if (numbers.empty() || host_ == host_before_switch_) {
+    if (numbers.empty()) {
+      return;
+    }
+    if (host_ == host_before_switch_ || host_.empty() || host_before_switch_.empty()) {
+      if (!heading_at_switch_) {
+        return;
+      }
+      runs_.back().source.caveats.push_back(fmt::format(
+          "{} {} {} CPU lines under the heading '{}' (line {}), {}: they may describe another "
+          "machine than this run's, so they are not applied.",
+          numbers.size() == 1 ? "Line" : "Lines", LineList(numbers),
+          numbers.size() == 1 ? "holds" : "hold", heading_at_switch_->text,
+          heading_at_switch_->line,
+          run_heading_at_switch_
+              ? fmt::format("after this run's '{}' (line {})", run_heading_at_switch_->text,
+                            run_heading_at_switch_->line)
+              : std::string("which names a machine while this run has no such heading")));
       return;
     }
     runs_.back().source.caveats.push_back(fmt::format(
@@ -1828,6 +1879,7 @@ class Driver {
     ++runs_added_;
     runs_changed_ = true;
     host_switch_after_ = SIZE_MAX;
+    last_run_heading_ = machine_heading_;
   }
 
   // A run whose only engine is one the text shows failing to load (an "engine_load_failed" fact,
@@ -2053,6 +2105,13 @@ class Driver {
   std::vector<results::SourceFact> facts_at_host_switch_;
   size_t superseded_at_host_switch_ = SIZE_MAX;
   std::string host_before_switch_;  // host_ at that switch
+  // The last machine heading (TakeMachineHeading), the one in force when the last run was
+  // added, and at the switch above: the heading that made it (none for a prompt) and the last
+  // run's heading then.
+  std::optional<HeadingLine> machine_heading_;
+  std::optional<HeadingLine> last_run_heading_;
+  std::optional<HeadingLine> heading_at_switch_;
+  std::optional<HeadingLine> run_heading_at_switch_;
   // The first line of each `openssl version` block that became a run of its own and is still
   // one (a later speed run or AttachTrailingVersion did not take it).
   std::vector<size_t> version_block_lines_;
