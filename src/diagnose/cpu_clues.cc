@@ -645,6 +645,27 @@ class Reader {
         }
       }
     }
+    // The CPU's own flags line without the AES-NI its model has, and no virtual machine shown:
+    // switched off in the firmware or hidden by a hypervisor the text does not show.
+    // A model some row says lacks AES-NI settles nothing (the rows disagree).
+    const bool a_row_lacks_aes =
+        std::any_of(matched_models_.begin(), matched_models_.end(), [](const auto& matched) {
+          const std::vector<std::string>& lacks = matched.second->lacks;
+          return std::find(lacks.begin(), lacks.end(), "AES-NI") != lacks.end();
+        });
+    if (!out_.virtual_machine && out_.flags_family == "x86" && !a_row_lacks_aes) {
+      const CpuFeatureClue* aes = out_.Find("AES-NI");
+      for (const auto& [name, row] : matched_models_) {
+        const bool virtual_model =
+            std::find(row->has.begin(), row->has.end(), "VM") != row->has.end();
+        if (!virtual_model && aes != nullptr && aes->from_flags && !aes->present &&
+            std::find(row->has.begin(), row->has.end(), "AES-NI") != row->has.end()) {
+          out_.aes_ni_off = true;
+          out_.aes_ni_off_model = name;
+          out_.aes_ni_off_source = row->source;
+        }
+      }
+    }
     if (!out_.arch.empty()) {
       out_.arch_family.clear();  // a clue with the width decides
       out_.arch_family_clue.clear();
@@ -676,6 +697,13 @@ class Reader {
           {fmt::format("hidden by the virtual machine: {}", names),
            fmt::format("{}; the host's model {} has them", out_.vm_clue, out_.hidden_model),
            hidden_source});
+    }
+    if (out_.aes_ni_off) {
+      out_.clues.push_back(
+          {"AES-NI: switched off in the firmware, or hidden by a hypervisor the text does not "
+           "show",
+           fmt::format("{}; the model {} has it", out_.Find("AES-NI")->clue, out_.aes_ni_off_model),
+           out_.aes_ni_off_source});
     }
     for (const std::string& name : out_.unknown_models) {
       out_.clues.push_back(
@@ -959,7 +987,9 @@ AesInstructionsShown ShownAesInstructions(const CpuClues& clues, const CpuFeatur
   const bool hidden =
       std::any_of(clues.hidden_by_vm.begin(), clues.hidden_by_vm.end(),
                   [](const std::string& name) { return name == "AES-NI" || name == "AES"; });
-  if (aes == nullptr || hidden || aes->from_vm_model || aes->from_vm_model_name) {
+  // (AES-NI switched off or hidden on a model that has it: the CPU does not lack it.)
+  if (aes == nullptr || hidden || aes->from_vm_model || aes->from_vm_model_name ||
+      (clues.aes_ni_off && aes->name == "AES-NI")) {
     return AesInstructionsShown::kUnknown;
   }
   if (aes->present) {

@@ -70,6 +70,17 @@ struct CpuClues {
   /// (names); only set on a virtual machine.
   std::vector<std::string> hidden_by_vm;
   std::string hidden_model;  ///< the model those come from
+  /// True when a sourced model row gives the CPU AES-NI while its own flags line lacks aes and
+  /// the text shows no virtual machine (tryout 26 R6, a bare-metal Xeon Gold 6130 without aes):
+  /// the CPU does not lack it. The firmware switched it off (server BIOS setups have an AES-NI
+  /// setting, and a BIOS can lock it off: Dell PowerEdge BIOS 1.4.7 set MSR 0x13C and Linux no
+  /// longer listed aes, https://www.dell.com/community/PowerEdge-General-HW/
+  /// R410-510-610-710-BIOS-version-1-4-7-buggy-for-westmere/m-p/3539464/highlight/true), or a
+  /// hypervisor the text does not show hides it; which of the two, the text cannot tell.
+  /// Only AES-NI is read: the flags of other extensions also depend on the kernel's age.
+  bool aes_ni_off = false;
+  std::string aes_ni_off_model;   ///< the model as the row matched it
+  std::string aes_ni_off_source;  ///< the row's source
   /// A virtual CPU model a model row names (data/cpu-clues.csv rows whose `has` is VM, e.g.
   /// "Common KVM processor", QEMU's kvm64) as pasted, "" when none; and the extensions that row
   /// says the model leaves out (the guest lacks them unless its configuration adds them).
@@ -203,7 +214,8 @@ enum class AesInstructionsShown {
   kPresent,  ///< a flags/Features line or a model row shows them
   kAbsent,   ///< the CPU's own flags line or a model row shows none
   /// No clue; a guest's flags line without them (the host may have them); a virtual CPU model
-  /// that leaves them out; a guest that hides what its host's model has.
+  /// that leaves them out; a guest that hides what its host's model has; AES-NI switched off or
+  /// hidden on a model that has it (CpuClues::aes_ni_off).
   kUnknown,
 };
 

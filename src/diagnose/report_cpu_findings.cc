@@ -279,10 +279,35 @@ std::vector<Finding> CpuFindings(const DoctorReport& report) {
                           "mode='host-passthrough'/>, or a named model that includes them).")));
   }
 
+  if (clues.aes_ni_off) {
+    // The CPU's own flags line lacks the AES-NI its model has, and no virtual machine is shown
+    // (CpuClues::aes_ni_off): the CPU does not lack it. It costs when the AES verdicts are NOT
+    // accelerated for it (ModelAesNiOff: verdict_report.cc) or a figure is below every hardware
+    // path; else (emulation, a build without assembly) it is a fact.
+    const bool costs =
+        ModelAesNiOff(report.facts) &&
+        (!below.empty() ||
+         std::any_of(report.verdicts.begin(), report.verdicts.end(), [](const Verdict& v) {
+           return v.algorithm.starts_with("AES-") && v.status == VerdictStatus::kNotAccelerated;
+         }));
+    out.push_back(Make(
+        "cpu.aes-ni-off", costs ? Severity::kWarning : Severity::kInfo,
+        "The CPU's model has AES-NI, but its flags line does not show it: AES-NI is switched "
+        "off in the firmware or hidden by a hypervisor the paste does not show (cannot tell "
+        "which)",
+        fmt::format("{} shows no AES-NI, while the model {} has it (source: {}); the text shows "
+                    "no virtual machine{}",
+                    aes != nullptr ? aes->clue : std::string("the flags line"),
+                    clues.aes_ni_off_model, clues.aes_ni_off_source,
+                    costs && !below.empty() ? fmt::format("; {}", FloorText(below.front())) : ""),
+        ModelAesNiOffAdvice()));
+  }
+
   // AES-NI left out by the guest's CPU model: cpu.vm-model-lacks (vm_cpu_models.h) says so, with
   // its remedy; the CPU itself may have it, so neither "no AES instructions" nor "cannot tell".
+  // AES-NI switched off or hidden on a model that has it: cpu.aes-ni-off above.
   const bool vm_model_lacks_aes = aes != nullptr && aes->from_vm_model;
-  if (!below.empty() && !aes_hidden && !vm_model_lacks_aes) {
+  if (!below.empty() && !aes_hidden && !vm_model_lacks_aes && !clues.aes_ni_off) {
     const std::string evidence = FloorText(below.front());
     if (!above.empty() && KernelTool(origin) && shown != AesInstructionsShown::kPresent) {
       // The kernel hands each mode and key size to the driver of highest priority that takes

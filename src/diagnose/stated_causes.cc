@@ -25,6 +25,7 @@ constexpr FindingCause kFindingCauses[] = {
     {"cpu.no-hw-aes", "no-hw-aes"},
     {"cpu.vm-hides-features", "vm-hides-cpu-features"},
     {"cpu.vm-model-lacks", "vm-hides-cpu-features"},
+    {"cpu.aes-ni-off", "aes-ni-off"},
     {"cpu.aes-unused", "hw-path-unused"},
     {"cpu.aes-software", "cannot-tell"},
     {"engine.not-offloaded", "engine-does-not-offload-algorithm"},
@@ -120,6 +121,14 @@ std::vector<StatedCause> StatedCauses(const DoctorReport& report) {
             return cause.tag == "vm-hides-cpu-features";
           })) {
         out.push_back({"vm-hides-cpu-features", verdict.line});
+      }
+    } else if (verdict.status == VerdictStatus::kNotAccelerated &&
+               verdict.algorithm.starts_with("AES-") && ModelAesNiOff(report.facts)) {
+      // ModelAesNiOff: AES-NI switched off or hidden on a model that has it, not the library's
+      // path (stated once: cpu.aes-ni-off usually states it already).
+      if (std::none_of(out.begin(), out.end(),
+                       [](const StatedCause& cause) { return cause.tag == "aes-ni-off"; })) {
+        out.push_back({"aes-ni-off", verdict.line});
       }
     } else if (verdict.status == VerdictStatus::kNotAccelerated &&
                subset_mode_slow(verdict.algorithm)) {

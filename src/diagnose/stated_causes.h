@@ -25,7 +25,9 @@ struct StatedCause {
 /// "hw-path-unused" (a figure below every accelerated class although the vector offers one, or
 /// an AES figure below every hardware path on a CPU with AES instructions), "no-hw-aes" (such a
 /// figure on a CPU the clues show without them), "vm-hides-cpu-features" (a guest's flags lack
-/// AES instructions its host's model has), "cannot-tell" (software AES on a CPU the text does
+/// AES instructions its host's model has), "aes-ni-off" (a CPU's own flags lack the AES-NI its
+/// model has, no virtual machine shown: switched off in the firmware or hidden by a hypervisor
+/// the paste does not show), "cannot-tell" (software AES on a CPU the text does
 /// not describe, a kernel engine's driver the paste does not show, or hardware AES shown only by
 /// ECB figures, no workload's mode: "report.ecb-no-ceiling"), "library-lacks-asm-path"
 /// (a release without the architecture's assembly, or Botan [base] AES at a hardware speed),

@@ -782,6 +782,25 @@ Verdict Decider::DecideFromReport() const {
       AddVmHiddenAesEvidence(v, cpu);
       return v;
     }
+    if (ModelAesNiOff(facts_) && alg_.name.starts_with("AES-")) {
+      // The CPU's own flags lack the AES-NI its model has, and no virtual machine is shown: the
+      // CPU does not lack it, so these rows run in software where its hardware could run them.
+      Verdict v = Make(VerdictStatus::kNotAccelerated,
+                       fmt::format("{}; {}", ModelAesNiOffReason(cpu), software_figure));
+      v.evidence.push_back(
+          known ? fmt::format("the report's capability vector has {} clear", base->key)
+                : fmt::format("{} shows no {}", clue, Join(clear)));
+      if (arch == "x86_64") {
+        v.evidence.push_back("best software class on such a CPU: " +
+                             BestSoftwareClass(family_, facts_.cpu, OpensslReleaseOf(facts_)));
+      }
+      AddModelAesNiOffEvidence(v, cpu);
+      return v;
+    }
+    // (AES-NI switched off or hidden on a model that has it, where that is no problem of the
+    // run: emulation, a build without assembly. The CPU does not lack it.)
+    const bool aes_ni_off =
+        cpu.aes_ni_off && std::find(clear.begin(), clear.end(), "AES-NI") != clear.end();
     Verdict v = Make(
         VerdictStatus::kSoftwareExpected,
         known && vm_model_lacks
@@ -791,11 +810,16 @@ Verdict Decider::DecideFromReport() const {
         : known ? fmt::format("the report's capability vector has {} clear (the CPU lacks it, "
                               "or the OS disabled it); {}",
                               base->key, software_figure)
-                : fmt::format(
-                      "the text's CPU line shows no {} (the CPU lacks it{}); {}", Join(clear),
-                      facts_.report->cpu_clues.virtual_machine ? ", or the virtual machine hides it"
-                                                               : "",
-                      software_figure));
+        : aes_ni_off
+            ? fmt::format("the text's CPU line shows no {} (the model {} has AES-NI: it is "
+                          "switched off in the firmware or hidden by a hypervisor the paste "
+                          "does not show); {}",
+                          Join(clear), cpu.aes_ni_off_model, software_figure)
+            : fmt::format("the text's CPU line shows no {} (the CPU lacks it{}); {}", Join(clear),
+                          facts_.report->cpu_clues.virtual_machine
+                              ? ", or the virtual machine hides it"
+                              : "",
+                          software_figure));
     if (!known) {
       v.evidence.push_back(fmt::format("{} shows no {}", clue, Join(clear)));
     }
@@ -864,6 +888,19 @@ bool Decider::DecideKernelAes(Verdict& out) const {
       // this guest has. Whether the host has AES-NI is not in the text, unless the guest's model
       // is a virtual one that leaves it out, which hides it whatever the host has.
       const CpuClues& cpu = facts_.report->cpu_clues;
+      if (clue != nullptr && clue->name == "AES-NI" && ModelAesNiOff(facts_)) {
+        // The CPU's own flags lack the AES-NI its model has, and no virtual machine is shown
+        // (ModelAesNiOff): the kernel's AES-NI driver did not load, so these rows ran in
+        // software where the hardware could run them.
+        out = Make(VerdictStatus::kNotAccelerated,
+                   fmt::format("{}; {}", ModelAesNiOffReason(cpu), c->conclusion));
+        out.evidence.push_back(c->text);
+        out.evidence.push_back(
+            fmt::format("{} shows no {}{}", clue->clue, clue->name,
+                        clue->source.empty() ? "" : fmt::format(" (source: {})", clue->source)));
+        AddModelAesNiOffEvidence(out, cpu);
+        return true;
+      }
       if (clue == nullptr || !clue->from_flags || clue->present || !cpu.virtual_machine) {
         break;
       }

@@ -256,6 +256,49 @@ void AddVmHiddenAesEvidence(Verdict& verdict, const CpuClues& clues) {
       remedy);
 }
 
+bool ModelAesNiOff(const DoctorFacts& facts) {
+  // A build without assembly has no AES-NI path to use: library.no-asm is that verdict's cause.
+  return facts.report && facts.emulation.empty() && !facts.no_asm_build &&
+         facts.report->cpu_clues.aes_ni_off;
+}
+
+std::string ModelAesNiOffReason(const CpuClues& clues) {
+  return fmt::format(
+      "the model {} has AES-NI, but the CPU's flags line does not show it: it is switched off in "
+      "the firmware (BIOS setup) or hidden by a hypervisor the paste does not show (cannot tell "
+      "which), so these rows run in software",
+      clues.aes_ni_off_model);
+}
+
+std::string ModelAesNiOffAdvice() {
+  // systemd-detect-virt prints "none" on bare metal and the hypervisor's name in a guest
+  // (https://www.freedesktop.org/software/systemd/man/latest/systemd-detect-virt.html).
+  return "Check the firmware's AES-NI setting (BIOS setup, e.g. Dell PowerEdge's \"CPU "
+         "AES-NI\") and enable it; run `systemd-detect-virt` on that machine: `none` means bare "
+         "metal, so the firmware is the cause; a hypervisor's name means a guest whose CPU "
+         "settings hide AES-NI (give the guest the host's CPU).";
+}
+
+void AddModelAesNiOffEvidence(Verdict& verdict, const CpuClues& clues) {
+  verdict.evidence.push_back(fmt::format("the model {} has AES-NI (source: {})",
+                                         clues.aes_ni_off_model, clues.aes_ni_off_source));
+  if (const CpuFeatureClue* flags = clues.Find("AES-NI"); flags != nullptr) {
+    // Once: the verdict may name the line already, with its row's source before "shows".
+    if (std::none_of(verdict.evidence.begin(), verdict.evidence.end(), [&](const std::string& l) {
+          return l.starts_with(flags->clue) && l.find("shows no AES-NI") != std::string::npos;
+        })) {
+      verdict.evidence.push_back(fmt::format("{} shows no AES-NI", flags->clue));
+    }
+  }
+  verdict.evidence.push_back(
+      "the text shows no virtual machine (no hypervisor flag, Hypervisor vendor line or "
+      "hypervisor named otherwise); firmware can switch AES-NI off: a Dell PowerEdge BIOS locked "
+      "it off through MSR 0x13C, and Linux then listed no aes "
+      "(https://www.dell.com/community/PowerEdge-General-HW/"
+      "R410-510-610-710-BIOS-version-1-4-7-buggy-for-westmere/m-p/3539464/highlight/true)");
+  verdict.advice = ModelAesNiOffAdvice();
+}
+
 std::string_view HypervisorName(std::string_view hypervisor_vendor) {
   return hypervisor_vendor == "Microsoft" ? std::string_view("Hyper-V") : hypervisor_vendor;
 }

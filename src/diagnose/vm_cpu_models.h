@@ -99,4 +99,27 @@ std::string VmHiddenAesReason(const CpuClues& clues);
 /// (HostCpuRemedy) and, for a host whose own listing lacks aes too, its firmware's setting.
 void AddVmHiddenAesEvidence(Verdict& verdict, const CpuClues& clues);
 
+/// True when the CPU clues of `facts` (a report's) show AES-NI switched off or hidden on a CPU
+/// whose model has it (CpuClues::aes_ni_off: the CPU's own flags line lacks aes, a sourced model
+/// row of data/cpu-clues.csv gives the model AES-NI, and the text shows no virtual machine);
+/// not under emulation, nor for a build without assembly (no AES path to use). Such a CPU's AES
+/// rows are NOT accelerated, a problem (exit status 1): they run in software while the hardware
+/// could run them; the CPU does not lack AES-NI, so they are not "software (expected)".
+/// StatedCauses reads those verdicts as aes-ni-off.
+bool ModelAesNiOff(const DoctorFacts& facts);
+
+/// The reason of such an AES verdict, for its line after the status (ModelAesNiOff): "the model
+/// Intel(R) Xeon(R) Gold 6130 CPU @ 2.10GHz has AES-NI, but the CPU's flags line does not show
+/// it: it is switched off in the firmware (BIOS setup) or hidden by a hypervisor the paste does
+/// not show (cannot tell which), so these rows run in software".
+std::string ModelAesNiOffReason(const CpuClues& clues);
+
+/// What to do about it (ModelAesNiOff): the firmware's AES-NI setting, and `systemd-detect-virt`,
+/// which tells bare metal ("none") from a guest.
+std::string ModelAesNiOffAdvice();
+
+/// Adds to such a verdict the model's row (with its source), the flags line that lacks aes
+/// (once) and why the firmware is a cause, and sets its advice (ModelAesNiOffAdvice).
+void AddModelAesNiOffEvidence(Verdict& verdict, const CpuClues& clues);
+
 }  // namespace cryptobench::diagnose

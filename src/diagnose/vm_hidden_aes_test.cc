@@ -21,6 +21,7 @@ namespace {
 using cryptobench::testing::AllAdvice;
 using cryptobench::testing::DiagnosePaste;
 using cryptobench::testing::DoctorText;
+using cryptobench::testing::FindingOf;
 using cryptobench::testing::GuestCryptsetupPaste;
 using cryptobench::testing::StatedTags;
 using cryptobench::testing::VerdictFor;
@@ -281,6 +282,90 @@ TEST(VmHiddenAesTest, QemuNamedModelsNameNoHost) {
   const DoctorReport epyc =
       DiagnosePaste(GuestOpensslPaste("AMD EPYC 7302 16-Core Processor", "KVM"));
   EXPECT_EQ(VerdictFor(epyc, "AES-128-CBC").status, VerdictStatus::kNotAccelerated);
+}
+
+// `paste` without what shows a virtual machine: lscpu's Hypervisor vendor and Virtualization
+// type lines and the flags' hypervisor word (a bare-metal machine's lscpu).
+std::string WithoutHypervisor(std::string paste) {
+  for (const std::string_view key : {"Hypervisor vendor:", "Virtualization type:"}) {
+    if (const size_t at = paste.find(key); at != std::string::npos) {
+      paste.erase(at, paste.find('\n', at) + 1 - at);
+    }
+  }
+  if (const size_t at = paste.find(" hypervisor"); at != std::string::npos) {
+    paste.erase(at, 11);
+  }
+  return paste;
+}
+
+// Tryout 26 R6 (q/e15): bare metal, the flags line lacks aes, and the model (a Xeon Gold 6130,
+// Skylake-SP, AES-NI by its sourced row) has it. The CPU does not lack it: the firmware switched
+// it off or a hypervisor the paste does not show hides it, and the report cannot tell which. The
+// rows run in software while the hardware could run them: a problem, not "software (expected)".
+TEST(FlagsHideModelAesTest, BareMetalModelWithAesNiBlamesFirmwareNotTheCpu) {
+  const DoctorReport report = DiagnosePaste(WithoutHypervisor(GuestOpensslPaste(kGold6130, "")));
+  ASSERT_TRUE(report.facts.report.has_value());
+  EXPECT_FALSE(report.facts.report->cpu_clues.virtual_machine);
+  const Verdict& v = VerdictFor(report, "AES-128-CBC");
+  EXPECT_EQ(v.status, VerdictStatus::kNotAccelerated) << v.line;
+  EXPECT_THAT(v.line, HasSubstr(kGold6130));
+  EXPECT_THAT(v.line, HasSubstr("has AES-NI"));
+  EXPECT_THAT(v.line, HasSubstr("switched off in the firmware"));
+  EXPECT_THAT(v.line, HasSubstr("hypervisor"));
+  EXPECT_THAT(v.line, HasSubstr("cannot tell which"));
+  EXPECT_THAT(v.line, Not(HasSubstr("the CPU lacks it")));
+  EXPECT_THAT(v.advice, HasSubstr("AES-NI setting"));
+  EXPECT_THAT(v.advice, HasSubstr("systemd-detect-virt"));
+  EXPECT_NE(report.ExitStatus(), 0);
+  const std::string text = DoctorText(report);
+  EXPECT_THAT(text, Not(HasSubstr("software (expected)")));
+  EXPECT_THAT(text, Not(HasSubstr("the CPU lacks it")));
+  EXPECT_THAT(text, Not(HasSubstr("the CPU has no AES-NI")));
+  EXPECT_THAT(text, Not(HasSubstr("a CPU with AES instructions")));
+  EXPECT_THAT(text, Not(HasSubstr("virtual machine hides")));
+  const Finding* off = FindingOf(report, "cpu.aes-ni-off");
+  ASSERT_NE(off, nullptr);
+  EXPECT_EQ(off->severity, Severity::kWarning);
+  EXPECT_THAT(off->advice, HasSubstr("systemd-detect-virt"));
+  EXPECT_EQ(FindingOf(report, "cpu.no-hw-aes"), nullptr);
+  EXPECT_THAT(StatedTags(report), Contains("aes-ni-off"));
+  EXPECT_THAT(StatedTags(report), Not(Contains("no-hw-aes")));
+  EXPECT_THAT(StatedTags(report), Not(Contains("hw-path-unused")));
+  EXPECT_THAT(StatedTags(report), Not(Contains("vm-hides-cpu-features")));
+}
+
+// The kernel's rows (cryptsetup) of such a machine alike.
+TEST(FlagsHideModelAesTest, BareMetalCryptsetupRowsAlike) {
+  const DoctorReport report = DiagnosePaste(WithoutHypervisor(GuestCryptsetupPaste("")));
+  bool any_aes = false;
+  for (const Verdict& v : report.verdicts) {
+    if (!v.algorithm.starts_with("AES-")) {
+      continue;
+    }
+    any_aes = true;
+    EXPECT_EQ(v.status, VerdictStatus::kNotAccelerated) << v.line;
+    EXPECT_THAT(v.line, HasSubstr("switched off in the firmware"));
+    EXPECT_THAT(v.line, Not(HasSubstr("the CPU has no AES-NI")));
+    EXPECT_THAT(v.line, Not(HasSubstr("virtual machine hides")));
+  }
+  EXPECT_TRUE(any_aes);
+  EXPECT_NE(report.ExitStatus(), 0);
+  EXPECT_THAT(StatedTags(report), Contains("aes-ni-off"));
+  EXPECT_THAT(StatedTags(report), Not(Contains("no-hw-aes")));
+}
+
+// A model no row knows keeps today's wording ("the CPU lacks it"), and so does a model whose row
+// says it has no AES-NI (the Xeon X5550, Nehalem-EP): nothing is guessed.
+TEST(FlagsHideModelAesTest, UnknownOrAesLessModelKeepsSoftwareExpected) {
+  for (const char* model :
+       {"Intel(R) Xeon(R) CPU @ 2.20GHz", "Intel(R) Xeon(R) CPU           X5550  @ 2.67GHz"}) {
+    const DoctorReport report = DiagnosePaste(WithoutHypervisor(GuestOpensslPaste(model, "")));
+    const Verdict& v = VerdictFor(report, "AES-128-CBC");
+    EXPECT_EQ(v.status, VerdictStatus::kSoftwareExpected) << model << ": " << v.line;
+    EXPECT_THAT(v.line, HasSubstr("the CPU lacks it")) << model;
+    EXPECT_EQ(FindingOf(report, "cpu.aes-ni-off"), nullptr) << model;
+    EXPECT_EQ(report.ExitStatus(), 0) << model;
+  }
 }
 
 }  // namespace
