@@ -601,6 +601,44 @@ TEST(PromptHostTest, CpuLinesTypedOnAnotherHostDescribeNoRunOfThisOne) {
   EXPECT_FALSE(HasMachineFact(second[0]));
 }
 
+// Tryout 26 R4 (q/e03): a run at a1, `ssh b2`, b2's lscpu, `exit`, then a1's prompt again.
+// b2's CPU lines describe no run of a1, and the run says so, as it does when they trail it.
+TEST(PromptHostTest, CpuLinesOfAHostVisitedAfterTheRunAreNamed) {
+  const std::string visit = testing::SlowGcmRun("[root@a1 ~]# ") + "[root@a1 ~]# ssh b2\n" +
+                            testing::XeonGoldLscpu("[root@b2 ~]# ") + "[root@b2 ~]# exit\n";
+  const std::string named =
+      "Lines 9-12 hold CPU lines typed at the prompt of another host (b2) than this run's (a1)";
+  for (const std::string& back :
+       {std::string("[root@a1 ~]# ./openssl version\nOpenSSL 1.1.1k  FIPS 25 Mar 2021\n"),
+        std::string("[root@a1 ~]# uptime\n")}) {
+    const std::vector<results::RunResult> runs = ImportText(visit + back, "paste.txt");
+    ASSERT_EQ(runs.size(), 1u) << back;
+    EXPECT_FALSE(HasMachineFact(runs[0])) << back;
+    EXPECT_EQ(runs[0].source.tool_version,
+              back.find("version") == std::string::npos ? "" : "1.1.1k");
+    EXPECT_TRUE(HasCaveatWith(runs[0], named))
+        << back << ::testing::PrintToString(runs[0].source.caveats);
+  }
+  // Back at a1 and a run there: b2's lines came after the first run, not the second.
+  const std::vector<results::RunResult> two =
+      ImportText(visit + testing::SlowGcmRun("[root@a1 ~]# "), "paste.txt");
+  ASSERT_EQ(two.size(), 2u);
+  EXPECT_TRUE(HasCaveatWith(two[0], named)) << ::testing::PrintToString(two[0].source.caveats);
+  EXPECT_FALSE(HasCaveatWith(two[1], "another host"));
+  EXPECT_FALSE(HasMachineFact(two[1]));
+  // A run at b2 takes its lscpu: nothing is named.
+  const std::vector<results::RunResult> at_b2 = ImportText(
+      visit.substr(0, visit.rfind("[root@b2 ~]# exit")) + testing::SlowGcmRun("[root@b2 ~]# ") +
+          "[root@b2 ~]# exit\n" + "[root@a1 ~]# uptime\n",
+      "paste.txt");
+  ASSERT_EQ(at_b2.size(), 2u);
+  EXPECT_TRUE(HasMachineFact(at_b2[1]));
+  for (const results::RunResult& run : at_b2) {
+    EXPECT_FALSE(HasCaveatWith(run, "another host"))
+        << ::testing::PrintToString(run.source.caveats);
+  }
+}
+
 // One host (another user, or prompts that name no host): the lines describe the run, as before.
 TEST(PromptHostTest, OneHostsCpuLinesStillDescribeItsRun) {
   for (const std::string& paste :

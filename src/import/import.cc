@@ -314,6 +314,7 @@ class Driver {
       if (switched) {
         NameOtherHostsLines();
       }
+      NameLeftHostsLines();
       if ((switched ? superseded_at_host_switch_ : machine_superseded_at_) == runs_.size()) {
         std::vector<results::SourceFact> trailing;
         for (const results::SourceFact& fact : facts) {
@@ -1576,6 +1577,7 @@ class Driver {
   void SwitchHost(const std::optional<HeadingLine>& heading = std::nullopt) {
     Flush();
     host_switched_ = true;
+    KeepLeftHostsLines();
     if (host_switch_after_ == SIZE_MAX && !runs_.empty()) {
       host_switch_after_ = runs_.size();
       facts_at_host_switch_ = facts_;
@@ -1587,6 +1589,41 @@ class Driver {
     facts_.clear();  // fact_bytes_ stays: its limit is the input's
     cpu_fact_keys_.clear();
     exported_.clear();
+  }
+
+  // Leaving host_ for another prompt's host: when host_ is not the last run's, the CPU lines
+  // read at its prompt (all of facts_: the switch to host_ cleared the rest) describe that
+  // machine and no run; they are kept to be named on the run they came after (tryout 26 R4: a
+  // run at a1, `ssh b2`, b2's lscpu, `exit`, a1's prompt again).
+  void KeepLeftHostsLines() {
+    if (runs_.empty() || SameHost(host_, last_run_host_)) {
+      return;
+    }
+    std::vector<size_t> numbers;
+    for (const results::SourceFact& fact : facts_) {
+      if (MachineFact(fact.kind)) {
+        numbers.push_back(fact.line);
+      }
+    }
+    std::sort(numbers.begin(), numbers.end());
+    numbers.erase(std::unique(numbers.begin(), numbers.end()), numbers.end());
+    if (!numbers.empty()) {
+      left_hosts_lines_.push_back({runs_.size() - 1, host_, last_run_host_, std::move(numbers)});
+    }
+  }
+
+  // Names the lines KeepLeftHostsLines kept on the run they came after (the last one, when
+  // runs were taken back since: a version block tied to a speed run), as NameOtherHostsLines
+  // names lines still read at the end.
+  void NameLeftHostsLines() {
+    for (const LeftHostLines& left : left_hosts_lines_) {
+      const std::vector<size_t>& numbers = left.lines;
+      runs_[std::min(left.run, runs_.size() - 1)].source.caveats.push_back(fmt::format(
+          "{} {} {} CPU lines typed at the prompt of another host ({}) than this run's ({}): "
+          "they describe that machine, not this run's, and are not applied.",
+          numbers.size() == 1 ? "Line" : "Lines", LineList(numbers),
+          numbers.size() == 1 ? "holds" : "hold", left.host, left.run_host));
+    }
   }
 
   // A heading that names a machine (MachineHeading: "old server:", "on machine B:") other than
@@ -1880,6 +1917,7 @@ class Driver {
     runs_changed_ = true;
     host_switch_after_ = SIZE_MAX;
     last_run_heading_ = machine_heading_;
+    last_run_host_ = host_;
   }
 
   // A run whose only engine is one the text shows failing to load (an "engine_load_failed" fact,
@@ -2105,6 +2143,16 @@ class Driver {
   std::vector<results::SourceFact> facts_at_host_switch_;
   size_t superseded_at_host_switch_ = SIZE_MAX;
   std::string host_before_switch_;  // host_ at that switch
+  std::string last_run_host_;       // host_ when the last run was added
+  // CPU lines typed at a host left for another, which no run of theirs took: the index in runs_
+  // of the run they came after, that host, the run's host and the lines (KeepLeftHostsLines).
+  struct LeftHostLines {
+    size_t run = 0;
+    std::string host;
+    std::string run_host;
+    std::vector<size_t> lines;
+  };
+  std::vector<LeftHostLines> left_hosts_lines_;
   // The last machine heading (TakeMachineHeading), the one in force when the last run was
   // added, and at the switch above: the heading that made it (none for a prompt) and the last
   // run's heading then.
