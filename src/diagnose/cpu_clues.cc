@@ -740,8 +740,18 @@ CpuClues ReadCpuClues(const results::RunResult& run) {
   CpuClues out;
   Reader reader(out);
   for (const results::SourceFact& fact : run.source.facts) {
-    if (fact.kind == "hypervisor_vendor" && out.hypervisor_vendor.empty()) {
-      out.hypervisor_vendor = fact.value;
+    if (fact.kind != "hypervisor_vendor") {
+      continue;
+    }
+    // lscpu names VirtualBox "Innotek GmbH" (by DMI) or "Oracle" (by its CPUID signature;
+    // util-linux sys-utils/lscpu-virt.c, hv_vendors); import's other readers say "VirtualBox".
+    // Its KVM paravirtualization interface answers CPUID's hypervisor leaf as KVM does
+    // (VirtualBox src/VBox/VMM/VMMR3/GIMKvm.cpp, gimR3KvmInit: "KVMKVMKVM"), so lscpu and the
+    // kernel may say KVM of a VirtualBox guest: the VirtualBox name wins.
+    const bool virtualbox =
+        fact.value == "VirtualBox" || fact.value == "Oracle" || fact.value == "Innotek GmbH";
+    if (out.hypervisor_vendor.empty() || virtualbox) {
+      out.hypervisor_vendor = virtualbox ? "VirtualBox" : fact.value;
     }
   }
   for (const results::SourceFact& fact : run.source.facts) {

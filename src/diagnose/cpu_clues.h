@@ -62,7 +62,9 @@ struct CpuClues {
   bool virtual_machine = false;          ///< the hypervisor flag, or a virtual CPU model
   std::string vm_clue;
   /// lscpu's "Hypervisor vendor:" value as pasted ("VMware", "Microsoft", "Xen", "KVM"; the
-  /// names of util-linux sys-utils/lscpu-virt.c); "" when the text has none.
+  /// names of util-linux sys-utils/lscpu-virt.c), and "VirtualBox" for lscpu's "Oracle" and
+  /// "Innotek GmbH" (a VirtualBox name wins over another, such as its KVM interface's); "" when
+  /// the text has none.
   std::string hypervisor_vendor;
   std::vector<std::string> models;          ///< CPU, SoC and board names as pasted
   std::vector<std::string> unknown_models;  ///< those no table row matches: "unknown"

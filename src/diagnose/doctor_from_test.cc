@@ -1521,6 +1521,20 @@ TEST(CpuCluesTest, AGuestWithoutTheFlagsOfItsHostModelIsItsOwnCause) {
       found = true;
       EXPECT_EQ(finding.severity, Severity::kWarning);
       EXPECT_THAT(finding.evidence, HasSubstr("Xeon(R) Gold 6148"));
+      // No hypervisor is named: no product's flags are guessed (tryout 26 R5).
+      EXPECT_THAT(finding.advice, HasSubstr("systemd-detect-virt"));
+      EXPECT_THAT(finding.advice, Not(HasSubstr("-cpu host")));
+    }
+  }
+  EXPECT_TRUE(found);
+  // A KVM guest is told QEMU's remedy.
+  results::RunResult kvm = run;
+  AddFact(kvm, "hypervisor_vendor", "KVM", 4);
+  const DoctorReport kvm_report = DiagnoseReport(kvm);
+  found = false;
+  for (const Finding& finding : kvm_report.findings) {
+    if (finding.id == "cpu.vm-hides-features") {
+      found = true;
       EXPECT_THAT(finding.advice, HasSubstr("-cpu host"));
     }
   }

@@ -2,6 +2,7 @@
 // a paste whose figures no class settles and which states no cause, naming the one command that
 // would settle it.
 #include <algorithm>
+#include <string>
 #include <string_view>
 #include <utility>
 
@@ -16,6 +17,7 @@
 #include "diagnose/pk_bounds.h"
 #include "diagnose/stated_causes.h"
 #include "diagnose/verdict_text.h"
+#include "diagnose/vm_cpu_models.h"
 
 namespace cryptobench::diagnose {
 namespace {
@@ -284,6 +286,30 @@ std::optional<Finding> NoPathFinding(const DoctorReport& report) {
       "compare A B): only another run of the same code says whether these figures are slow."};
 }
 
+// What to do when a guest's flags lack the instructions and the host's CPU is not in the text:
+// look at the host, and give the guest its CPU in the hypervisor's own settings. A host of
+// VMware, Hyper-V or VirtualBox may have no lscpu (ESXi, Windows): its model's specification
+// says instead.
+std::string GuestFlagsAdvice(const CpuClues& clues) {
+  const GuestHypervisor hypervisor = GuestHypervisorOf(clues);
+  if (hypervisor == GuestHypervisor::kQemu) {
+    return "The pasted flags are the guest's: run `lscpu` on the host; if its Flags line has the "
+           "instructions, the guest's CPU model hides them (libvirt <cpu "
+           "mode='host-passthrough'/>, QEMU -cpu host, or the named feature flags such as +aes).";
+  }
+  std::string remedy = HostCpuRemedy(clues, "the instructions");
+  if (NonQemuHypervisor(clues)) {
+    return fmt::format(
+        "The pasted flags are the guest's: if the host's CPU has the instructions (its model's "
+        "specification says), the {} guest's CPU settings hide them: {}.",
+        HypervisorName(clues.hypervisor_vendor), remedy);
+  }
+  return fmt::format(
+      "The pasted flags are the guest's: run `lscpu` on the host; if its Flags line has the "
+      "instructions, the guest's CPU settings hide them: {}.",
+      remedy);
+}
+
 // Verdicts that software is the best the CPU offers (the report's capability vector or flags
 // lack the instructions), with no cause stated: a CPU without the instructions, a hypervisor's
 // CPU model that hides them and a kernel that disabled them give the same bits, and which of
@@ -334,10 +360,7 @@ std::optional<Finding> SoftwareExpectedFinding(const DoctorReport& report) {
                       : fmt::format("; the verdicts call {} accelerated", Join(accelerated))),
       report.facts.report->cpu_clues.FlagsPasted()
           ? (report.facts.report->cpu_clues.virtual_machine
-                 ? "The pasted flags are the guest's: run `lscpu` on the host; if its Flags line "
-                   "has the instructions, the guest's CPU model hides them (libvirt <cpu "
-                   "mode='host-passthrough'/>, QEMU -cpu host, or the named feature flags such "
-                   "as +aes)."
+                 ? GuestFlagsAdvice(report.facts.report->cpu_clues)
                  : "The pasted flags line is all the CPU offers this system: the CPU model's "
                    "specification says whether the CPU itself has the instructions (a firmware "
                    "setting may turn them off).")

@@ -268,10 +268,9 @@ std::vector<Finding> CpuFindings(const DoctorReport& report) {
                     clues.vm_clue, clues.hidden_model, Join(clues.hidden_by_vm),
                     clues.hidden_by_vm.size() > 1 ? "them" : "it",
                     costs && !below.empty() ? fmt::format("; {}", FloorText(below.front())) : ""),
-        NonQemuHypervisor(clues.hypervisor_vendor)
+        GuestHypervisorOf(clues) != GuestHypervisor::kQemu
             ? [&] {
-                std::string remedy =
-                    HostCpuRemedy(clues.hypervisor_vendor, Join(clues.hidden_by_vm)) + ".";
+                std::string remedy = HostCpuRemedy(clues, Join(clues.hidden_by_vm)) + ".";
                 remedy[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(remedy[0])));
                 return remedy;
               }()

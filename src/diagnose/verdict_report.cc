@@ -939,11 +939,12 @@ bool Decider::DecideKernelAes(Verdict& out) const {
           fmt::format("{} shows no {}{}", clue->clue, clue->name,
                       clue->source.empty() ? "" : fmt::format(" (source: {})", clue->source)));
       out.evidence.push_back(fmt::format("a virtual machine: {}", cpu.vm_clue));
-      if (NonQemuHypervisor(cpu.hypervisor_vendor)) {
-        // A VMware, Hyper-V or Xen host has no Linux /proc/cpuinfo to grep (ESXi, Windows,
-        // dom0 sees Xen's view): the hypervisor's own setting is the remedy. With the host's
-        // model known to have the feature (a model row), asking whether it does adds nothing.
-        const std::string remedy = HostCpuRemedy(cpu.hypervisor_vendor, clue->name);
+      if (NonQemuHypervisor(cpu)) {
+        // A VMware, Hyper-V, Xen or VirtualBox host may have no Linux /proc/cpuinfo to grep
+        // (ESXi, Windows, dom0 sees Xen's view): the hypervisor's own setting is the remedy. With
+        // the host's model known to have the feature (a model row), asking whether it does adds
+        // nothing.
+        const std::string remedy = HostCpuRemedy(cpu, clue->name);
         out.advice = hidden ? fmt::format(
                                   "The host's model {} has {}, so the {} guest's CPU settings hide "
                                   "it: {}.",
@@ -958,7 +959,7 @@ bool Decider::DecideKernelAes(Verdict& out) const {
       out.advice = fmt::format(
           "Run `{}` on the host: a line with `aes` means the guest's CPU model hides it: {}; no "
           "line, a host without AES instructions.",
-          "grep -o -w -m1 aes /proc/cpuinfo", HostCpuRemedy(cpu.hypervisor_vendor, clue->name));
+          "grep -o -w -m1 aes /proc/cpuinfo", HostCpuRemedy(cpu, clue->name));
       return true;
     }
   }

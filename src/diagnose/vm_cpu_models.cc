@@ -248,7 +248,7 @@ void AddVmHiddenAesEvidence(Verdict& verdict, const CpuClues& clues) {
   // The host's firmware may switch AES-NI off (some BIOSes ship with it disabled: the
   // "Supporting x86 CPUs" notes of https://en.wikipedia.org/wiki/AES_instruction_set): the
   // host's own flags then lack it too, and the firmware is the remedy.
-  std::string remedy = HostCpuRemedy(clues.hypervisor_vendor, aes);
+  std::string remedy = HostCpuRemedy(clues, aes);
   remedy[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(remedy[0])));
   verdict.advice = fmt::format(
       "{}. If the host's own CPU listing lacks aes as well, its firmware (BIOS) has AES-NI "
@@ -303,44 +303,101 @@ std::string_view HypervisorName(std::string_view hypervisor_vendor) {
   return hypervisor_vendor == "Microsoft" ? std::string_view("Hyper-V") : hypervisor_vendor;
 }
 
-bool NonQemuHypervisor(std::string_view hypervisor_vendor) {
-  return hypervisor_vendor == "VMware" || hypervisor_vendor == "Microsoft" ||
-         hypervisor_vendor == "Xen";
+GuestHypervisor GuestHypervisorOf(const CpuClues& clues) {
+  const std::string_view vendor = clues.hypervisor_vendor;
+  if (vendor == "VMware") {
+    return GuestHypervisor::kVmware;
+  }
+  if (vendor == "Microsoft") {
+    return GuestHypervisor::kHyperV;
+  }
+  if (vendor == "Xen") {
+    return GuestHypervisor::kXen;
+  }
+  if (vendor == "VirtualBox") {
+    return GuestHypervisor::kVirtualBox;
+  }
+  if (vendor == "KVM") {
+    return GuestHypervisor::kQemu;
+  }
+  if (!vendor.empty()) {
+    return GuestHypervisor::kOther;
+  }
+  // The model rows marked VM in data/cpu-clues.csv are QEMU's own models (qemu64, kvm64, EPYC).
+  return clues.vm_model.empty() ? GuestHypervisor::kUnnamed : GuestHypervisor::kQemu;
 }
 
-std::string HostCpuRemedy(std::string_view hypervisor_vendor, std::string_view features) {
-  if (hypervisor_vendor == "VMware") {
-    // EVC presents every host of a cluster as the baseline CPU generation chosen, and a
-    // per-VM CPUID mask hides chosen features from the guest (VMware vSphere "CPU
-    // Compatibility Masks"; EVC, vCenter Server and Host Management). A running VM keeps the
-    // EVC mode it was powered on with until it is powered off and on again (vSphere 6.5,
-    // "Determine EVC Modes of Virtual Machines").
-    return fmt::format(
-        "raise the VM's EVC mode (or its cluster's) to a CPU generation that has {} and "
-        "remove any custom CPUID mask of the VM that hides it, with the VM powered off (VMware "
-        "vSphere, CPU compatibility masks: https://docs.vmware.com/en/VMware-vSphere/6.7/"
-        "com.vmware.vsphere.vm_admin.doc/GUID-E64FC69D-E845-4562-BB8E-CCAC39E78CEA.html; a VM "
-        "keeps its EVC mode until it is powered off and on: https://docs.vmware.com/en/"
-        "VMware-vSphere/6.5/com.vmware.vsphere.vcenterhost.doc/"
-        "GUID-77A0EE88-779E-4244-A017-2F527740AB9E.html)",
-        features);
-  }
-  if (hypervisor_vendor == "Microsoft") {
-    // Hyper-V's processor compatibility mode limits the guest to a feature set every host of a
-    // migration has (Set-VMProcessor -CompatibilityForMigrationEnabled).
-    return fmt::format(
-        "turn off the VM's processor compatibility mode, which hides newer features such as "
-        "{} (Hyper-V, with the VM off: Set-VMProcessor -VMName NAME "
-        "-CompatibilityForMigrationEnabled $false; "
-        "https://learn.microsoft.com/powershell/module/hyper-v/set-vmprocessor)",
-        features);
-  }
-  if (hypervisor_vendor == "Xen") {
-    // xl.cfg's cpuid= option sets or clears CPUID bits the domain sees (xl.cfg(5), "CPUID").
-    return fmt::format(
-        "check the domain's cpuid= setting in its xl.cfg, which can clear {} from the CPU the "
-        "domain sees (xl.cfg(5): https://xenbits.xen.org/docs/unstable/man/xl.cfg.5.html)",
-        features);
+bool NonQemuHypervisor(const CpuClues& clues) {
+  const GuestHypervisor hypervisor = GuestHypervisorOf(clues);
+  return hypervisor != GuestHypervisor::kQemu && hypervisor != GuestHypervisor::kUnnamed;
+}
+
+std::string HostCpuRemedy(const CpuClues& clues, std::string_view features) {
+  switch (GuestHypervisorOf(clues)) {
+    case GuestHypervisor::kVmware:
+      // EVC presents every host of a cluster as the baseline CPU generation chosen, and a
+      // per-VM CPUID mask hides chosen features from the guest (VMware vSphere "CPU
+      // Compatibility Masks"; EVC, vCenter Server and Host Management). A running VM keeps the
+      // EVC mode it was powered on with until it is powered off and on again (vSphere 6.5,
+      // "Determine EVC Modes of Virtual Machines").
+      return fmt::format(
+          "raise the VM's EVC mode (or its cluster's) to a CPU generation that has {} and "
+          "remove any custom CPUID mask of the VM that hides it, with the VM powered off (VMware "
+          "vSphere, CPU compatibility masks: https://docs.vmware.com/en/VMware-vSphere/6.7/"
+          "com.vmware.vsphere.vm_admin.doc/GUID-E64FC69D-E845-4562-BB8E-CCAC39E78CEA.html; a VM "
+          "keeps its EVC mode until it is powered off and on: https://docs.vmware.com/en/"
+          "VMware-vSphere/6.5/com.vmware.vsphere.vcenterhost.doc/"
+          "GUID-77A0EE88-779E-4244-A017-2F527740AB9E.html)",
+          features);
+    case GuestHypervisor::kHyperV:
+      // Hyper-V's processor compatibility mode limits the guest to a feature set every host of
+      // a migration has (Set-VMProcessor -CompatibilityForMigrationEnabled).
+      return fmt::format(
+          "turn off the VM's processor compatibility mode, which hides newer features such as "
+          "{} (Hyper-V, with the VM off: Set-VMProcessor -VMName NAME "
+          "-CompatibilityForMigrationEnabled $false; "
+          "https://learn.microsoft.com/powershell/module/hyper-v/set-vmprocessor)",
+          features);
+    case GuestHypervisor::kXen:
+      // xl.cfg's cpuid= option sets or clears CPUID bits the domain sees (xl.cfg(5), "CPUID").
+      return fmt::format(
+          "check the domain's cpuid= setting in its xl.cfg, which can clear {} from the CPU the "
+          "domain sees (xl.cfg(5): https://xenbits.xen.org/docs/unstable/man/xl.cfg.5.html)",
+          features);
+    case GuestHypervisor::kVirtualBox:
+      // VirtualBox exposes AES-NI, PCLMULQDQ, AVX and AVX2 to a guest by default only when it
+      // runs with nested paging and AMD-V or VT-x unrestricted guest mode, or on the host's own
+      // hypervisor API (cpumR3CpuIdReadConfig: /CPUM/IsaExts/AESNI, PCLMUL, AVX, AVX2 default
+      // to fNestedPagingAndFullGuestExec), and its guest CPU is the host's unless another CPU
+      // profile is chosen (/CPUM/GuestCpuName, default "host"; VBoxManage modifyvm --cpu-profile).
+      return fmt::format(
+          "with the VM powered off, give it the host's CPU profile, hardware virtualization and "
+          "nested paging (VBoxManage modifyvm VM --cpu-profile=host --hwvirtex=on "
+          "--nested-paging=on; on an Intel host also --x86-vtx-ux=on), then check that the guest "
+          "sees {}: unless a VM runs with nested paging and AMD-V or VT-x unrestricted guest "
+          "mode (or on the host's own hypervisor API), VirtualBox leaves AES-NI, PCLMULQDQ, AVX "
+          "and AVX2 out of its CPU by default (VirtualBox "
+          "src/VBox/VMM/VMMR3/CPUMR3CpuId.cpp, cpumR3CpuIdReadConfig: "
+          "https://github.com/VirtualBox/virtualbox/blob/"
+          "25bf3b083577b33c3e4a2918d3c4d8e3f35d37ef/src/VBox/VMM/VMMR3/CPUMR3CpuId.cpp; "
+          "VBoxManage modifyvm: https://www.virtualbox.org/manual/topics/vboxmanage.html)",
+          features);
+    case GuestHypervisor::kQemu:
+      break;
+    case GuestHypervisor::kOther:
+      return fmt::format(
+          "give the guest the host's CPU, or a CPU model that has {}, in the CPU settings of its "
+          "hypervisor ({})",
+          features, HypervisorName(clues.hypervisor_vendor));
+    case GuestHypervisor::kUnnamed:
+      // Each hypervisor has its own setting (QEMU's -cpu, VMware's EVC, Hyper-V's compatibility
+      // mode, VirtualBox's nested paging): a guess would send the user to the wrong one.
+      return fmt::format(
+          "give the guest the host's CPU, or a CPU model that has {}, in its hypervisor's CPU "
+          "settings (the text does not name the hypervisor, and each has its own setting: "
+          "`systemd-detect-virt` in the guest names it, and a paste with its output gets that "
+          "hypervisor's remedy)",
+          features);
   }
   return "give the guest the host's CPU (QEMU -cpu host, libvirt <cpu "
          "mode='host-passthrough'/>, or a model with +aes)";

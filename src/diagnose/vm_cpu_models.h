@@ -11,6 +11,7 @@
 
 #include "results/model.h"
 
+#include "diagnose/cpu_clues.h"
 #include "diagnose/doctor_model.h"
 
 namespace cryptobench::diagnose {
@@ -58,22 +59,41 @@ bool VmFeatureSpeedsUp(std::string_view feature, std::string_view algorithm);
 /// without AES-NI: the option named is then not the one the run had). Never throws.
 std::optional<Finding> VmCpuModelFinding(const DoctorReport& report, const results::RunResult& run);
 
+/// The hypervisor whose settings a remedy for a guest's hidden CPU features names.
+enum class GuestHypervisor {
+  kQemu,        ///< QEMU/KVM: "KVM" named, or QEMU's own CPU model in the text (CpuClues::vm_model)
+  kVmware,      ///< "VMware"
+  kHyperV,      ///< "Microsoft"
+  kXen,         ///< "Xen"
+  kVirtualBox,  ///< "VirtualBox" (CpuClues reads lscpu's "Oracle" and "Innotek GmbH" as it)
+  kOther,       ///< another name lscpu prints ("Parallels", "IBM", ...): no sourced setting
+  kUnnamed,     ///< the text names no hypervisor and shows no QEMU model
+};
+
+/// The hypervisor of the guest `clues` describe, by CpuClues::hypervisor_vendor, else kQemu when
+/// the text shows one of QEMU's CPU models, else kUnnamed: unknown, never guessed.
+GuestHypervisor GuestHypervisorOf(const CpuClues& clues);
+
 /// How to give a guest the host CPU's `features` (a name list, "AES-NI") that its virtual CPU
-/// hides, by the hypervisor lscpu's "Hypervisor vendor:" line names (CpuClues::
-/// hypervisor_vendor), as a clause starting with a lowercase verb, with its source:
-///  - "VMware": the VM's EVC mode (or its cluster's) and any custom CPUID mask hide host
+/// hides, as a clause starting with a lowercase verb, with its source, by GuestHypervisorOf:
+///  - kVmware: the VM's EVC mode (or its cluster's) and any custom CPUID mask hide host
 ///    features; raise the one, remove the other (VMware vSphere, "CPU compatibility masks"
 ///    and Enhanced vMotion Compatibility);
-///  - "Microsoft" (Hyper-V): processor compatibility mode limits the guest to an older feature
-///    set (Set-VMProcessor -CompatibilityForMigrationEnabled, Microsoft Learn);
-///  - "Xen": the domain's cpuid= setting (xl.cfg(5));
-///  - else (KVM, none, any other): QEMU's -cpu host or libvirt's host-passthrough, or a named
-///    model with +aes.
-std::string HostCpuRemedy(std::string_view hypervisor_vendor, std::string_view features);
+///  - kHyperV: processor compatibility mode limits the guest to an older feature set
+///    (Set-VMProcessor -CompatibilityForMigrationEnabled, Microsoft Learn);
+///  - kXen: the domain's cpuid= setting (xl.cfg(5));
+///  - kVirtualBox: the host CPU profile, hardware virtualization and nested paging, without
+///    which VirtualBox leaves AES-NI, PCLMULQDQ, AVX and AVX2 out of the guest by default
+///    (VirtualBox CPUMR3CpuId.cpp, cpumR3CpuIdReadConfig; VBoxManage modifyvm);
+///  - kQemu: QEMU's -cpu host or libvirt's host-passthrough, or a named model with +aes;
+///  - kOther, kUnnamed: the hypervisor's CPU settings, no product's flags; for kUnnamed, the
+///    command that names the hypervisor.
+std::string HostCpuRemedy(const CpuClues& clues, std::string_view features);
 
-/// True when HostCpuRemedy names another hypervisor's remedy than QEMU's (VMware, Hyper-V,
-/// Xen), whose host has no /proc/cpuinfo to grep (ESXi, Windows) or runs no QEMU.
-bool NonQemuHypervisor(std::string_view hypervisor_vendor);
+/// True when the text names a hypervisor other than QEMU/KVM (GuestHypervisorOf is neither kQemu
+/// nor kUnnamed): its own settings are the remedy, and its host may have no /proc/cpuinfo to grep
+/// (ESXi, Windows).
+bool NonQemuHypervisor(const CpuClues& clues);
 
 /// The product lscpu's vendor name stands for: "Hyper-V" for "Microsoft", else the name.
 std::string_view HypervisorName(std::string_view hypervisor_vendor);

@@ -5,6 +5,7 @@
 // (issue 13, §2;
 // tryout 22 #7, q11). Generic virtual models (kvm64, qemu64) name no host and stay as they are.
 #include <string>
+#include <vector>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -25,6 +26,7 @@ using cryptobench::testing::FindingOf;
 using cryptobench::testing::GuestCryptsetupPaste;
 using cryptobench::testing::StatedTags;
 using cryptobench::testing::VerdictFor;
+using cryptobench::testing::VerdictOf;
 using ::testing::Contains;
 using ::testing::HasSubstr;
 using ::testing::Not;
@@ -234,16 +236,83 @@ TEST(VmHiddenAesTest, OtherHypervisorsNamedOtherwiseGetTheirRemedy) {
   }
 }
 
-// Output that names no hypervisor whose remedy is known stays unnamed, never guessed: "none"
-// from systemd-detect-virt, "qemu" (QEMU without KVM: its TCG emulates the CPU) and "oracle"
-// (VirtualBox, whose CPU settings no remedy here describes).
+// Output that names no hypervisor stays unnamed, never guessed: "none" from systemd-detect-virt
+// and "qemu" (QEMU without KVM: its TCG emulates the CPU).
 TEST(VmHiddenAesTest, UnknownOrNoHypervisorOutputNamesNone) {
-  for (const char* identify : {"$ systemd-detect-virt\nnone\n", "$ systemd-detect-virt\nqemu\n",
-                               "$ systemd-detect-virt\noracle\n"}) {
+  for (const char* identify : {"$ systemd-detect-virt\nnone\n", "$ systemd-detect-virt\nqemu\n"}) {
     const DoctorReport report = DiagnosePaste(IdentifiedGuestPaste(identify));
     ASSERT_TRUE(report.facts.report.has_value());
     EXPECT_EQ(report.facts.report->cpu_clues.hypervisor_vendor, "") << identify;
   }
+}
+
+// Tryout 26 R5 (q/e08): a VirtualBox guest, named by DMI (systemd's detect_vm_dmi_vendor table:
+// "innotek GmbH", "VirtualBox"), systemd-detect-virt ("oracle"), virt-what ("virtualbox") or
+// lscpu ("Innotek GmbH", "Oracle"), is told VirtualBox's settings, never QEMU's flags. Its KVM
+// paravirtualization interface makes lscpu and the kernel say KVM: the DMI name wins.
+TEST(VmHiddenAesTest, VirtualBoxGuestGetsVirtualBoxsRemedy) {
+  const std::string dmi =
+      "[root@app01 ~]# dmidecode -t system\n# dmidecode 3.3\nSystem Information\n"
+      "\tManufacturer: innotek GmbH\n\tProduct Name: VirtualBox\n\tVersion: 1.2\n";
+  std::vector<std::string> pastes;
+  for (const std::string& identify :
+       {dmi, std::string("[root@app01 ~]# dmidecode -s system-product-name\nVirtualBox\n"),
+        std::string("[root@app01 ~]# systemd-detect-virt\noracle\n"),
+        std::string("[root@app01 ~]# virt-what\nvirtualbox\nkvm\n"),
+        std::string("[root@app01 ~]# dmesg | grep -i hypervisor\n[    0.000000] Hypervisor "
+                    "detected: KVM\n") +
+            dmi}) {
+    pastes.push_back(IdentifiedGuestPaste(identify));
+  }
+  for (const char* vendor : {"Innotek GmbH", "Oracle"}) {
+    pastes.push_back(GuestOpensslPaste(kGold6130, vendor));
+  }
+  for (const std::string& paste : pastes) {
+    const DoctorReport report = DiagnosePaste(paste);
+    const Verdict* v = VerdictOf(report, "AES-256-CBC");
+    if (v == nullptr) {
+      v = &VerdictFor(report, "AES-128-CBC");
+    }
+    EXPECT_EQ(v->status, VerdictStatus::kNotAccelerated) << paste << v->line;
+    EXPECT_THAT(v->line, HasSubstr("the VirtualBox guest's flags line")) << paste;
+    const std::string advice = AllAdvice(report);
+    EXPECT_THAT(advice, HasSubstr("--nested-paging")) << paste << advice;
+    EXPECT_THAT(advice, HasSubstr("--cpu-profile")) << paste;
+    EXPECT_THAT(advice, Not(HasSubstr("-cpu host"))) << paste << advice;
+    EXPECT_THAT(advice, Not(HasSubstr("host-passthrough"))) << paste;
+    EXPECT_THAT(advice, Not(HasSubstr("+aes"))) << paste;
+  }
+}
+
+// No hypervisor other than QEMU/KVM is told QEMU's flags: a guest whose text names another one
+// lscpu knows (Parallels, Windows Subsystem for Linux) or none at all (the hypervisor flag
+// alone) gets a remedy that says how to find the setting, not QEMU's.
+TEST(VmHiddenAesTest, OnlyQemuOrKvmGuestsAreToldQemuFlags) {
+  for (const char* vendor : {"Parallels", "Windows Subsystem for Linux", ""}) {
+    const DoctorReport report = DiagnosePaste(GuestOpensslPaste(kGold6130, vendor));
+    const Verdict& v = VerdictFor(report, "AES-128-CBC");
+    EXPECT_EQ(v.status, VerdictStatus::kNotAccelerated) << vendor << v.line;
+    const std::string advice = AllAdvice(report);
+    EXPECT_THAT(advice, Not(HasSubstr("-cpu host"))) << vendor << advice;
+    EXPECT_THAT(advice, Not(HasSubstr("host-passthrough"))) << vendor;
+    EXPECT_THAT(advice, Not(HasSubstr("EVC"))) << vendor;
+  }
+  EXPECT_THAT(AllAdvice(DiagnosePaste(GuestOpensslPaste(kGold6130, ""))),
+              HasSubstr("systemd-detect-virt"));
+  // KVM, or QEMU's own CPU model in the text, keeps QEMU's remedy.
+  EXPECT_THAT(AllAdvice(DiagnosePaste(GuestOpensslPaste(kGold6130, "KVM"))),
+              HasSubstr("-cpu host"));
+}
+
+// Tryout 25 q01/q03/q05/q07: a VMware guest whose host model is unknown ("cannot tell") is told
+// to look at the host and VMware's setting, not QEMU's flags.
+TEST(VmHiddenAesTest, CannotTellAdviceNamesTheGuestsHypervisor) {
+  const DoctorReport report =
+      DiagnosePaste(GuestOpensslPaste("Intel(R) Xeon(R) CPU @ 2.20GHz", "VMware"));
+  const std::string advice = AllAdvice(report);
+  EXPECT_THAT(advice, HasSubstr("EVC mode")) << advice;
+  EXPECT_THAT(advice, Not(HasSubstr("-cpu host"))) << advice;
+  EXPECT_THAT(advice, Not(HasSubstr("host-passthrough"))) << advice;
 }
 
 // A model name no sourced row gives AES-NI (GCP's "Intel(R) Xeon(R) CPU @ 2.20GHz" names no

@@ -426,15 +426,18 @@ std::optional<std::string> S390MachineModel(std::string_view trimmed) {
 
 // The hypervisor that a guest's own tools name, as lscpu's "Hypervisor vendor:" names it
 // (util-linux sys-utils/lscpu-virt.c: "VMware", "Microsoft", "Xen", "KVM"), so that one fact
-// kind, "hypervisor_vendor", carries it whichever tool printed it; "" for a name that is none of
-// these (another hypervisor, "none", QEMU without KVM): unknown, never guessed.
+// kind, "hypervisor_vendor", carries it whichever tool printed it, and "VirtualBox" (lscpu says
+// "Innotek GmbH" or "Oracle"); "" for a name that is none of these (another hypervisor, "none",
+// QEMU without KVM): unknown, never guessed.
 //  - systemd-detect-virt prints the names of systemd's virtualization table (src/basic/virt.c:
-//    "vmware", "microsoft", "xen", "kvm"); virt-what prints "vmware", "hyperv", "xen" (and
-//    "xen-hvm", "xen-domU" after it), "kvm" (virt-what.in and its tests, tests/esx4.1 and
-//    tests/hyperv: https://github.com/jordemort/virt-what).
+//    "vmware", "microsoft", "xen", "kvm", "oracle" for VirtualBox); virt-what prints "vmware",
+//    "hyperv", "xen" (and "xen-hvm", "xen-domU" after it), "kvm", "virtualbox" (for DMI
+//    "Manufacturer: innotek GmbH") (virt-what.in and its tests, tests/esx4.1 and tests/hyperv:
+//    https://github.com/jordemort/virt-what).
 //  - dmidecode prints the DMI system vendor and product name that systemd's
 //    detect_vm_dmi_vendor reads: a "VMware" prefix ("VMware, Inc.", "VMware Virtual Platform",
-//    "VMware7,1": https://kb.vmware.com/s/article/1009458), "Xen", "KVM".
+//    "VMware7,1": https://kb.vmware.com/s/article/1009458), "Xen", "KVM", and VirtualBox's
+//    "innotek GmbH" and "VirtualBox" (its dmi_vendor_table: VIRTUALIZATION_ORACLE).
 //  - Linux prints "Hypervisor detected: NAME" at boot (dmesg; arch/x86/kernel/cpu/hypervisor.c,
 //    init_hypervisor_platform) with the name of the x86_hyper_init it chose: "VMware"
 //    (vmware.c), "Microsoft Hyper-V" (mshyperv.c), "Xen HVM" and "Xen PV", "KVM" (kvm.c).
@@ -447,6 +450,9 @@ std::string_view HypervisorFromVirtName(std::string_view name) {
   }
   if (name == "xen" || name == "xen-hvm" || name == "xen-domU" || name == "xen-dom0") {
     return "Xen";
+  }
+  if (name == "oracle" || name == "virtualbox") {
+    return "VirtualBox";
   }
   return name == "kvm" ? "KVM" : "";
 }
@@ -463,6 +469,9 @@ std::string_view HypervisorFromDmi(std::string_view value) {
   }
   if (word("Xen")) {
     return "Xen";
+  }
+  if (word("innotek GmbH") || word("VirtualBox")) {
+    return "VirtualBox";
   }
   return word("KVM") ? "KVM" : "";
 }
