@@ -10,7 +10,8 @@
 #      runs its tests with ctest. -O0, not the usual -O1: under the sanitizers -O1 took 2.2x the
 #      compile CPU time of -O0 (six heavy files, 104 against 47 CPU-s, 2026-12-07), and the
 #      asan build was half of CI's time; its suites take 1.6x the CPU time (168 against 103
-#      CPU-s), a small part of what the build saves,
+#      CPU-s), a small part of what the build saves. It is a unity build as well: batches of
+#      files share one parse of their common headers (cmake/CryptobenchUnityBuild.cmake),
 #   5. renders HTML reports from committed result JSON with the release build and loads them in
 #      Debian's chromium through puppeteer-core (scripts/html-check.sh: no console error, no
 #      request outside the file, no horizontal scroll at 1280 px in light and dark, every chart
