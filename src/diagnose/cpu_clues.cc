@@ -123,6 +123,28 @@ bool HasX86OnlyFlag(const std::set<std::string>& tokens) {
   return false;
 }
 
+// True when an x86 flags line (`tokens`) shows a flag the kernel prints after aes. Linux prints
+// /proc/cpuinfo's flags, and lscpu its Flags line, in cpufeature bit order (torvalds/linux
+// arch/x86/include/asm/cpufeatures.h: word 4 ends "popcnt tsc_deadline_timer aes xsave avx f16c
+// rdrand hypervisor"; lahf_lm, abm (word 6), fsgsbase, bmi1, avx2, erms (word 9) and xsaveopt,
+// arat come later). Without one the line may be cut before aes (a terminal's hard wrap, tryout
+// 27 W1), so a missing aes says nothing.
+bool ShowsFlagAfterAes(const std::set<std::string>& tokens) {
+  for (const char* later :
+       {"xsave",  "avx",      "f16c",   "rdrand",      "hypervisor",    "lahf_lm",    "cmp_legacy",
+        "svm",    "abm",      "sse4a",  "misalignsse", "3dnowprefetch", "osvw",       "ibs",
+        "xop",    "fma4",     "tbm",    "topoext",     "perfctr_core",  "fsgsbase",   "tsc_adjust",
+        "bmi1",   "hle",      "avx2",   "smep",        "bmi2",          "erms",       "invpcid",
+        "rtm",    "avx512f",  "rdseed", "adx",         "smap",          "clflushopt", "clwb",
+        "sha_ni", "xsaveopt", "xsavec", "xsaves",      "arat",          "vaes",       "vpclmulqdq",
+        "umip",   "pku"}) {
+    if (tokens.count(later) > 0) {
+      return true;
+    }
+  }
+  return false;
+}
+
 // The family of a `botan cpuid` line by Botan's own names (randombit/botan
 // src/lib/utils/cpuid/cpuid.cpp, CPUID::to_string: x86 prints rdtsc, sse2, ssse3, aes_ni,
 // clmul ...; ARM neon and arm_aes or, in Botan 2, armv8aes ...): "botan-x86", "botan-arm", or
@@ -189,6 +211,9 @@ class Reader {
     }
     if (out_.Find(name) != nullptr) {
       return;  // the flags line, read first, decides; then the first model row
+    }
+    if (name == "AES-NI" && present && !from_flags && !aes_flags_cut_clue_.empty()) {
+      return;  // a flags line that may be cut before aes: the model may have it switched off
     }
     out_.features.push_back({name, present, from_flags, clue, source});
   }
@@ -432,6 +457,11 @@ class Reader {
       if (present_only && !present) {
         continue;
       }
+      if (family == "x86" && row.match == "aes" && !present && !ShowsFlagAfterAes(tokens)) {
+        // The line may be cut before aes: AES-NI stays unknown, whatever a model row says.
+        aes_flags_cut_clue_ = clue;
+        continue;
+      }
       AddFlagRow(row, present, clue);
     }
   }
@@ -653,7 +683,19 @@ class Reader {
           const std::vector<std::string>& lacks = matched.second->lacks;
           return std::find(lacks.begin(), lacks.end(), "AES-NI") != lacks.end();
         });
-    if (!out_.virtual_machine && out_.flags_family == "x86" && !a_row_lacks_aes) {
+    // An AES figure above every software path shows AES-NI running (tryout 27 W2): then the flags
+    // line is not this run's CPU's, or is cut, and says nothing of the firmware.
+    const bool aes_figure_above_software =
+        std::any_of(run.algorithms.begin(), run.algorithms.end(), [](const auto& alg) {
+          return std::any_of(alg.cells.begin(), alg.cells.end(), [&](const results::Cell& cell) {
+            return cell.status == results::CellStatus::kOk && cell.figures &&
+                   cell.figures->bytes_per_s &&
+                   ClassifyAesFigure(alg.algorithm, cell.input_len,
+                                     cell.figures->bytes_per_s->value) == AesBound::kAboveSoftware;
+          });
+        });
+    if (!out_.virtual_machine && out_.flags_family == "x86" && !a_row_lacks_aes &&
+        !aes_figure_above_software) {
       const CpuFeatureClue* aes = out_.Find("AES-NI");
       for (const auto& [name, row] : matched_models_) {
         const bool virtual_model =
@@ -705,6 +747,15 @@ class Reader {
            fmt::format("{}; the model {} has it", out_.Find("AES-NI")->clue, out_.aes_ni_off_model),
            out_.aes_ni_off_source});
     }
+    if (!aes_flags_cut_clue_.empty() && out_.Find("AES-NI") == nullptr) {
+      out_.clues.push_back(
+          {"AES-NI: cannot tell (the flags line may be cut: it shows no flag the kernel prints "
+           "after aes)",
+           aes_flags_cut_clue_,
+           "https://github.com/torvalds/linux/blob/master/arch/x86/include/asm/cpufeatures.h "
+           "(flags in bit order: word 4 ... popcnt tsc_deadline_timer aes xsave avx f16c rdrand "
+           "hypervisor; later words lahf_lm ... fsgsbase bmi1 avx2 ...)"});
+    }
     for (const std::string& name : out_.unknown_models) {
       out_.clues.push_back(
           {"crypto extensions unknown", fmt::format("the CPU model '{}': no table row", name), ""});
@@ -718,6 +769,9 @@ class Reader {
   std::vector<CpuFeatureClue> arch_lacks_;
   std::vector<std::string> riscv_isa_ext_;
   std::vector<std::pair<std::string, const Row*>> matched_models_;
+  // The clue of an x86 flags line without aes that may be cut before it (ShowsFlagAfterAes), or
+  // "": AES-NI is then unknown, not absent, and no model row makes it present.
+  std::string aes_flags_cut_clue_;
 };
 
 }  // namespace

@@ -437,5 +437,121 @@ TEST(FlagsHideModelAesTest, UnknownOrAesLessModelKeepsSoftwareExpected) {
   }
 }
 
+// Tryout 27 W1 (q/r04): the terminal hard-wrapped lscpu's Flags line after "popcnt", and the
+// paste lost the rest (" aes xsave avx f16c rdrand avx2 ..."). The kernel prints the flags in
+// cpufeature bit order (torvalds/linux arch/x86/include/asm/cpufeatures.h: word 4 ends popcnt
+// tsc_deadline_timer aes xsave avx f16c rdrand hypervisor; lahf_lm, fsgsbase, bmi1, avx2 are in
+// later words), so a line with no flag printed after aes says nothing of aes: it may be cut. No
+// firmware, no "the CPU lacks it": cannot tell.
+std::string CutFlagsPaste(const std::string& model) {
+  return "$ lscpu\n"
+         "Architecture:                    x86_64\n"
+         "Model name:                      " +
+         model +
+         "\n"
+         "Flags:                           fpu vme de pse tsc msr pae mce cx8 apic sep mtrr pge "
+         "mca cmov pat pse36 clflush mmx fxsr sse sse2 ss ht syscall nx pdpe1gb rdtscp lm "
+         "constant_tsc pni pclmulqdq ssse3 fma cx16 sse4_1 sse4_2 x2apic movbe popcnt\n"
+         "$ openssl speed -evp aes-128-gcm\n"
+         "The 'numbers' are in 1000s of bytes per second processed.\n"
+         "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+         "bytes\n"
+         "aes-128-gcm      49566.38k    65523.46k    72724.14k    75027.28k    75294.04k    "
+         "75370.50k\n";
+}
+
+TEST(FlagsHideModelAesTest, FlagsLineCutBeforeAesBlamesNoFirmware) {
+  const DoctorReport report = DiagnosePaste(CutFlagsPaste(kGold6130));
+  ASSERT_TRUE(report.facts.report.has_value());
+  EXPECT_FALSE(report.facts.report->cpu_clues.aes_ni_off);
+  EXPECT_EQ(ShownAesInstructions(report.facts.report->cpu_clues), AesInstructionsShown::kUnknown);
+  const Verdict& v = VerdictFor(report, "AES-128-GCM");
+  EXPECT_NE(v.status, VerdictStatus::kNotAccelerated) << v.line;
+  EXPECT_NE(v.status, VerdictStatus::kSoftwareExpected) << v.line;
+  EXPECT_EQ(FindingOf(report, "cpu.aes-ni-off"), nullptr);
+  EXPECT_EQ(FindingOf(report, "cpu.no-hw-aes"), nullptr);
+  const std::string text = DoctorText(report);
+  EXPECT_THAT(text, Not(HasSubstr("switched off in the firmware")));
+  EXPECT_THAT(text, Not(HasSubstr("the CPU lacks it")));
+  bool cut = false;
+  for (const CpuClue& clue : report.facts.report->cpu_clues.clues) {
+    cut = cut || clue.conclusion.find("may be cut") != std::string::npos;
+  }
+  EXPECT_TRUE(cut);
+  EXPECT_THAT(StatedTags(report), Not(Contains("aes-ni-off")));
+  EXPECT_THAT(StatedTags(report), Not(Contains("no-hw-aes")));
+  EXPECT_EQ(report.ExitStatus(), 0);
+}
+
+// The same cut line under a model no row knows: "the CPU lacks it" was as unfounded.
+TEST(FlagsHideModelAesTest, FlagsLineCutBeforeAesSaysNoCpuLacksIt) {
+  const DoctorReport report = DiagnosePaste(CutFlagsPaste("Intel(R) Xeon(R) CPU @ 2.20GHz"));
+  const Verdict& v = VerdictFor(report, "AES-128-GCM");
+  EXPECT_NE(v.status, VerdictStatus::kSoftwareExpected) << v.line;
+  EXPECT_THAT(DoctorText(report), Not(HasSubstr("the CPU lacks it")));
+  EXPECT_EQ(FindingOf(report, "cpu.no-hw-aes"), nullptr);
+}
+
+// The whole hard-wrapped paste of tryout 27 (q/r04), continuation line and all.
+TEST(FlagsHideModelAesTest, WrappedFlagsPasteBlamesNoFirmware) {
+  const DoctorReport report = DiagnosePaste(
+      "$ lscpu\n"
+      "Architecture:                    x86_64\n"
+      "Model name:                      Intel(R) Xeon(R) Gold 6130 CPU @ 2.10GHz\n"
+      "Flags:                           fpu vme de pse tsc msr pae mce cx8 apic sep mtrr pge mca "
+      "cmov pat pse36 clflush mmx fxsr sse sse2 ss ht syscall nx pdpe1gb rdtscp lm constant_tsc "
+      "pni pclmulqdq ssse3 fma cx16 sse4_1 sse4_2 x2apic movbe popcnt\n"
+      " aes xsave avx f16c rdrand avx2 bmi1 bmi2 adx avx512f\n"
+      "$ openssl speed -evp aes-128-gcm\n"
+      "Doing aes-128-gcm for 3s on 16 size blocks: 9293696 aes-128-gcm's in 3.00s\n"
+      "Doing aes-128-gcm for 3s on 64 size blocks: 3071412 aes-128-gcm's in 3.00s\n"
+      "Doing aes-128-gcm for 3s on 256 size blocks: 852236 aes-128-gcm's in 3.00s\n"
+      "Doing aes-128-gcm for 3s on 1024 size blocks: 219806 aes-128-gcm's in 3.00s\n"
+      "Doing aes-128-gcm for 3s on 8192 size blocks: 27573 aes-128-gcm's in 3.00s\n"
+      "Doing aes-128-gcm for 3s on 16384 size blocks: 13800 aes-128-gcm's in 3.00s\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n"
+      "aes-128-gcm      49566.38k    65523.46k    72724.14k    75027.28k    75294.04k    "
+      "75370.50k\n");
+  EXPECT_EQ(FindingOf(report, "cpu.aes-ni-off"), nullptr);
+  const std::string text = DoctorText(report);
+  EXPECT_THAT(text, Not(HasSubstr("switched off in the firmware")));
+  EXPECT_THAT(text, Not(HasSubstr("the CPU lacks it")));
+  EXPECT_EQ(report.ExitStatus(), 0);
+}
+
+// Tryout 27 W2 (q/r05): a complete flags line without aes, yet the figure (4.76 GB/s AES-128-GCM)
+// is above every software path: AES-NI runs, so the flags line is not this run's CPU. No claim
+// that AES-NI is switched off.
+TEST(FlagsHideModelAesTest, HardwareFiguresOverruleFlagsWithoutAes) {
+  const DoctorReport report = DiagnosePaste(
+      "$ lscpu\n"
+      "Architecture:                    x86_64\n"
+      "Model name:                      Intel(R) Xeon(R) Gold 6130 CPU @ 2.10GHz\n"
+      "Flags:                           fpu vme de pse tsc msr pae mce cx8 apic sep mtrr pge mca "
+      "cmov pat pse36 clflush mmx fxsr sse sse2 ss ht syscall nx pdpe1gb rdtscp lm constant_tsc "
+      "pni pclmulqdq ssse3 fma cx16 sse4_1 sse4_2 x2apic movbe popcnt xsave avx f16c rdrand avx2 "
+      "bmi1 bmi2 adx avx512f\n"
+      "$ openssl speed -evp aes-128-gcm\n"
+      "Doing aes-128-gcm for 3s on 16 size blocks: 117826978 aes-128-gcm's in 3.00s\n"
+      "Doing aes-128-gcm for 3s on 64 size blocks: 80252077 aes-128-gcm's in 3.00s\n"
+      "Doing aes-128-gcm for 3s on 256 size blocks: 39900600 aes-128-gcm's in 3.00s\n"
+      "Doing aes-128-gcm for 3s on 1024 size blocks: 12337902 aes-128-gcm's in 3.00s\n"
+      "Doing aes-128-gcm for 3s on 8192 size blocks: 1728223 aes-128-gcm's in 3.00s\n"
+      "Doing aes-128-gcm for 3s on 16384 size blocks: 870669 aes-128-gcm's in 3.00s\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n"
+      "aes-128-gcm     628410.55k  1712044.31k  3404851.20k  4211337.47k  4719201.28k  "
+      "4755018.92k\n");
+  ASSERT_TRUE(report.facts.report.has_value());
+  EXPECT_FALSE(report.facts.report->cpu_clues.aes_ni_off);
+  const Verdict& v = VerdictFor(report, "AES-128-GCM");
+  EXPECT_EQ(v.status, VerdictStatus::kAccelerated) << v.line;
+  EXPECT_EQ(FindingOf(report, "cpu.aes-ni-off"), nullptr);
+  const std::string text = DoctorText(report);
+  EXPECT_THAT(text, Not(HasSubstr("switched off in the firmware")));
+  EXPECT_THAT(StatedTags(report), Not(Contains("aes-ni-off")));
+}
+
 }  // namespace
 }  // namespace cryptobench::diagnose
