@@ -276,7 +276,7 @@ constexpr std::string_view kPentiumG2130Flags =
     "$ lscpu | grep -E 'Model name|Flags'\n"
     "Model name:                      Intel(R) Pentium(R) CPU G2130 @ 3.20GHz\n"
     "Flags:                           fpu vme de pse tsc msr sse sse2 ssse3 sse4_1 sse4_2 "
-    "pclmulqdq\n";
+    "pclmulqdq popcnt lahf_lm\n";
 
 TEST(CompareAsmBuildTest, ACutLineOnACpuWithoutAesNiNamesTheCutAndTheCpu) {
   const std::string whole =
