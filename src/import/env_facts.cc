@@ -601,21 +601,41 @@ std::optional<std::string> MachineHeading(std::string_view text) {
   if (first == words.size() || words.size() - first > 4) {
     return std::nullopt;
   }
+  // Words that say what the lines under the heading are, not which machine printed them
+  // (tryout 27 W4, W5: "Server output:" and "Server CPU:", "Box 1 lscpu:" and "Box 1 results:"
+  // name one machine each).
+  static constexpr std::string_view kDescriptive[] = {
+      "output", "outputs",  "cpu",     "cpus",          "cpuinfo", "lscpu",     "results",
+      "result", "info",     "details", "specs",         "spec",    "benchmark", "benchmarks",
+      "bench",  "settings", "config",  "configuration", "flags",   "hardware",  "numbers",
+      "speed",  "log",      "logs",    "run",           "runs",    "test",      "tests"};
   bool noun = false;
+  std::string name;
   for (size_t i = first; i < words.size(); ++i) {
     if (std::find(std::begin(kSeveralOrSame), std::end(kSeveralOrSame), words[i]) !=
         std::end(kSeveralOrSame)) {
       return std::nullopt;
     }
+    // "Node 18:" names a Node.js version, not a machine (tryout 27 h04).
+    if (words[i] == "node" && i + 1 < words.size() &&
+        std::isdigit(static_cast<unsigned char>(words[i + 1].front()))) {
+      continue;
+    }
     bool marked = false;
     noun = noun || MachineNounWord(words[i], &marked);
+    // '-', '_' and spaces alike: "server-a", "server_a" and "Server A" are one machine.
+    std::string word = words[i];
+    std::replace_if(
+        word.begin(), word.end(), [](char c) { return c == '-' || c == '_'; }, ' ');
+    for (const std::string_view part : SplitWords(word)) {
+      if (std::find(std::begin(kDescriptive), std::end(kDescriptive), part) ==
+          std::end(kDescriptive)) {
+        name += (name.empty() ? "" : " ") + std::string(part);
+      }
+    }
   }
   if (!noun) {
     return std::nullopt;
-  }
-  std::string name;
-  for (size_t i = first; i < words.size(); ++i) {
-    name += (name.empty() ? "" : " ") + words[i];
   }
   return name;
 }

@@ -40,7 +40,11 @@ std::optional<std::string> MachineLabel(std::string_view text);
 /// server"), or nullopt. The line ends in its only ':', has at most four words after those
 /// (letters, digits, '-', '_', '.', '\''), and one word is a machine's noun (server, host,
 /// machine, box, node, vm, instance, computer, laptop, desktop, workstation, pc), alone or with a
-/// number ("host2", "node-01") or a letter after '-' or '_' ("vm-b"). Headings that name nothing
+/// number ("host2", "node-01") or a letter after '-' or '_' ("vm-b"); "node" before a number
+/// ("Node 18:", a Node.js version) is none. The name is the machine's identity: '-' and '_' read
+/// as spaces, words that describe the lines (output, cpu, lscpu, results, info, details, specs,
+/// benchmark, settings, config, ...) left out, so "Server output:" and "Server CPU:" are both
+/// "server", "server-a:" and "Server A:" both "server a". Headings that name nothing
 /// ("Output:", "lscpu:", "My CPU:"), several machines ("both servers:", "all hosts:") or the
 /// same one again ("same box:") are nullopt.
 std::optional<std::string> MachineHeading(std::string_view text);

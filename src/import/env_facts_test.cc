@@ -819,5 +819,52 @@ TEST(MachineHeadingTest, OrdinaryHeadingsDoNotEndTheBlock) {
   }
 }
 
+// Tryout 27 W4, W5 (q/h01, h02, h04, h05, h06): headings are compared by the machine they name,
+// not by their text: case, '-', '_' and spaces alike, words that describe the lines (output, CPU,
+// lscpu, results) dropped. A bare noun ("host:", a YAML key) and "Node 18" (a Node.js version)
+// name no machine.
+TEST(MachineHeadingTest, HeadingsOfOneMachineInOtherWordsDoNotEndTheBlock) {
+  for (const auto& [first, second] :
+       std::vector<std::pair<std::string, std::string>>{{"Server output:", "Server CPU:"},
+                                                        {"server-a:", "Server A:"},
+                                                        {"Box 1 results:", "box_1 lscpu:"},
+                                                        {"", "Node 18:"},
+                                                        {"My server:", "host:"}}) {
+    const std::string paste = (first.empty() ? "" : first + "\n") + testing::SlowGcmRun("$ ") +
+                              "\n" + second + "\n" + testing::XeonGoldLscpu("$ ");
+    const std::vector<results::RunResult> runs = ImportText(paste, "paste.txt");
+    ASSERT_EQ(runs.size(), 1u) << paste;
+    EXPECT_TRUE(HasMachineFact(runs[0])) << paste;
+    EXPECT_FALSE(HasCaveatWith(runs[0], "under the heading")) << paste;
+  }
+  // The run's own lscpu under "Box 1 lscpu:" before "Box 1 results:" and the run (h02).
+  const std::vector<results::RunResult> before =
+      ImportText("Box 1 lscpu:\n" + testing::XeonGoldLscpu("$ ") + "Box 1 results:\n" +
+                     testing::SlowGcmRun("$ "),
+                 "paste.txt");
+  ASSERT_EQ(before.size(), 1u);
+  EXPECT_TRUE(HasMachineFact(before[0]));
+}
+
+// Tryout 27 W3 (q/h09): the run under "Server A:", "Server B:" and B's lscpu, then "Server A:"
+// again and A's lscpu. A's lines are the run's; B's are named as B's, not applied.
+TEST(MachineHeadingTest, BackToTheRunsHeadingAppliesItsLinesAndNamesTheOthers) {
+  std::string other = testing::XeonGoldLscpu("$ ");
+  other.replace(other.find("6338"), 4, "6130");
+  const std::string paste = "Server A:\n" + testing::SlowGcmRun("$ ") + "\nServer B:\n" + other +
+                            "\nServer A:\n" + testing::XeonGoldLscpu("$ ");
+  const std::vector<results::RunResult> runs = ImportText(paste, "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  bool own_model = false;
+  for (const results::SourceFact& fact : runs[0].source.facts) {
+    EXPECT_EQ(fact.value.find("6130"), std::string::npos) << fact.value;
+    own_model =
+        own_model || (fact.kind == "cpu_model" && fact.value.find("6338") != std::string::npos);
+  }
+  EXPECT_TRUE(own_model) << paste;
+  EXPECT_TRUE(HasCaveatWith(runs[0], "under the heading 'Server B:'"))
+      << ::testing::PrintToString(runs[0].source.caveats);
+}
+
 }  // namespace
 }  // namespace cryptobench::import

@@ -1599,6 +1599,15 @@ class Driver {
     if (runs_.empty() || SameHost(host_, last_run_host_)) {
       return;
     }
+    std::vector<size_t> numbers = MachineFactLines();
+    if (!numbers.empty()) {
+      left_hosts_lines_.push_back({runs_.size() - 1, host_, last_run_host_, std::move(numbers),
+                                   std::nullopt, std::nullopt});
+    }
+  }
+
+  // The lines of facts_ that describe the machine (MachineFact), sorted, once each.
+  std::vector<size_t> MachineFactLines() const {
     std::vector<size_t> numbers;
     for (const results::SourceFact& fact : facts_) {
       if (MachineFact(fact.kind)) {
@@ -1607,9 +1616,7 @@ class Driver {
     }
     std::sort(numbers.begin(), numbers.end());
     numbers.erase(std::unique(numbers.begin(), numbers.end()), numbers.end());
-    if (!numbers.empty()) {
-      left_hosts_lines_.push_back({runs_.size() - 1, host_, last_run_host_, std::move(numbers)});
-    }
+    return numbers;
   }
 
   // Names the lines KeepLeftHostsLines kept on the run they came after (the last one, when
@@ -1618,6 +1625,15 @@ class Driver {
   void NameLeftHostsLines() {
     for (const LeftHostLines& left : left_hosts_lines_) {
       const std::vector<size_t>& numbers = left.lines;
+      if (left.heading) {
+        runs_[std::min(left.run, runs_.size() - 1)].source.caveats.push_back(fmt::format(
+            "{} {} {} CPU lines under the heading '{}' (line {}), after this run's '{}' (line "
+            "{}): they describe that machine, not this run's, and are not applied.",
+            numbers.size() == 1 ? "Line" : "Lines", LineList(numbers),
+            numbers.size() == 1 ? "holds" : "hold", left.heading->text, left.heading->line,
+            left.run_heading->text, left.run_heading->line));
+        continue;
+      }
       runs_[std::min(left.run, runs_.size() - 1)].source.caveats.push_back(fmt::format(
           "{} {} {} CPU lines typed at the prompt of another host ({}) than this run's ({}): "
           "they describe that machine, not this run's, and are not applied.",
@@ -1633,9 +1649,43 @@ class Driver {
   // another machine ("new server:", "node2:") does too: whether its lines are the run's machine
   // cannot be told, and a wrong CPU is worse than none. A heading that marks none ("my
   // server:") after an unnamed run changes nothing.
+  //
+  // A bare noun ("host:", "server:", a YAML key in a command's output) identifies no machine:
+  // after a run it changes nothing (tryout 27 h05). Coming back to the last run's heading after
+  // another machine's (tryout 27 h09: "Server A:", "Server B:", "Server A:") ends that machine's
+  // lines as coming back to the run's host's prompt does (KeepLeftHostsLines), and the lines
+  // after it are the run's machine's again.
   void TakeMachineHeading(std::string name, const SourceLine& line) {
     const bool run_before = !runs_.empty() || OpenHasFigures();
     HeadingLine heading{std::move(name), std::string(Trim(line.text)), line.number};
+    if (run_before && heading.name.find(' ') == std::string::npos &&
+        !MarksAnotherMachine(heading.name)) {
+      if (!machine_heading_) {
+        machine_heading_ = std::move(heading);  // names the run's machine in a caveat only
+      }
+      return;
+    }
+    if (heading_at_switch_ && host_switch_after_ == runs_.size() && last_run_heading_ &&
+        heading.name == last_run_heading_->name && host_ == host_before_switch_ &&
+        machine_heading_ && machine_heading_->name != heading.name && !OpenHasFigures()) {
+      std::vector<size_t> numbers = MachineFactLines();
+      if (!numbers.empty()) {
+        left_hosts_lines_.push_back(
+            {runs_.size() - 1, "", "", std::move(numbers), *machine_heading_, *last_run_heading_});
+      }
+      facts_ = facts_at_host_switch_;
+      machine_superseded_at_ = superseded_at_host_switch_;
+      cpu_fact_keys_.clear();
+      for (const results::SourceFact& fact : facts_) {
+        if (fact.kind == "cpu_model" || fact.kind == "cpu_flags" || fact.kind == "cpu_arch") {
+          cpu_fact_keys_.insert(fact.kind + '\n' + fact.value);
+        }
+      }
+      host_switch_after_ = SIZE_MAX;
+      heading_at_switch_.reset();
+      machine_heading_ = std::move(heading);
+      return;
+    }
     if (machine_heading_ ? heading.name != machine_heading_->name
                          : run_before && MarksAnotherMachine(heading.name)) {
       SwitchHost(heading);
@@ -2151,6 +2201,9 @@ class Driver {
     std::string host;
     std::string run_host;
     std::vector<size_t> lines;
+    // Or another machine's heading the lines were under, and the run's (TakeMachineHeading).
+    std::optional<HeadingLine> heading;
+    std::optional<HeadingLine> run_heading;
   };
   std::vector<LeftHostLines> left_hosts_lines_;
   // The last machine heading (TakeMachineHeading), the one in force when the last run was
