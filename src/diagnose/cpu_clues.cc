@@ -145,6 +145,21 @@ bool ShowsFlagAfterAes(const std::set<std::string>& tokens) {
   return false;
 }
 
+// True when a measured AES figure of `run` is above every software path (ClassifyAesFigure):
+// AES-NI ran, whatever a flags line or a -cpu option pasted beside it says.
+bool HasAesFigureAboveSoftware(const results::RunResult& run) {
+  for (const results::AlgorithmResult& alg : run.algorithms) {
+    for (const results::Cell& cell : alg.cells) {
+      if (cell.status == results::CellStatus::kOk && cell.figures && cell.figures->bytes_per_s &&
+          ClassifyAesFigure(alg.algorithm, cell.input_len, cell.figures->bytes_per_s->value) ==
+              AesBound::kAboveSoftware) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 // The family of a `botan cpuid` line by Botan's own names (randombit/botan
 // src/lib/utils/cpuid/cpuid.cpp, CPUID::to_string: x86 prints rdtsc, sse2, ssse3, aes_ni,
 // clmul ...; ARM neon and arm_aes or, in Botan 2, armv8aes ...): "botan-x86", "botan-arm", or
@@ -607,17 +622,9 @@ class Reader {
     if (model == nullptr) {
       return;  // "host", "max" or a model the table does not know: nothing is guessed
     }
-    if (std::find(model->lacks.begin(), model->lacks.end(), "AES-NI") != model->lacks.end()) {
-      for (const results::AlgorithmResult& alg : run.algorithms) {
-        for (const results::Cell& cell : alg.cells) {
-          if (cell.status == results::CellStatus::kOk && cell.figures &&
-              cell.figures->bytes_per_s &&
-              ClassifyAesFigure(alg.algorithm, cell.input_len, cell.figures->bytes_per_s->value) ==
-                  AesBound::kAboveSoftware) {
-            return;
-          }
-        }
-      }
+    if (std::find(model->lacks.begin(), model->lacks.end(), "AES-NI") != model->lacks.end() &&
+        HasAesFigureAboveSoftware(run)) {
+      return;
     }
     const std::string clue = LineClue("QEMU's -cpu option", fact.line, "-cpu " + fact.value);
     SetArch("x86_64", clue, model->source, 3);
@@ -685,17 +692,8 @@ class Reader {
         });
     // An AES figure above every software path shows AES-NI running (tryout 27 W2): then the flags
     // line is not this run's CPU's, or is cut, and says nothing of the firmware.
-    const bool aes_figure_above_software =
-        std::any_of(run.algorithms.begin(), run.algorithms.end(), [](const auto& alg) {
-          return std::any_of(alg.cells.begin(), alg.cells.end(), [&](const results::Cell& cell) {
-            return cell.status == results::CellStatus::kOk && cell.figures &&
-                   cell.figures->bytes_per_s &&
-                   ClassifyAesFigure(alg.algorithm, cell.input_len,
-                                     cell.figures->bytes_per_s->value) == AesBound::kAboveSoftware;
-          });
-        });
     if (!out_.virtual_machine && out_.flags_family == "x86" && !a_row_lacks_aes &&
-        !aes_figure_above_software) {
+        !HasAesFigureAboveSoftware(run)) {
       const CpuFeatureClue* aes = out_.Find("AES-NI");
       for (const auto& [name, row] : matched_models_) {
         const bool virtual_model =

@@ -767,11 +767,11 @@ Verdict Decider::DecideFromReport() const {
     const bool vm_model_lacks =
         cpu.virtual_machine && std::find(cpu.vm_model_lacks.begin(), cpu.vm_model_lacks.end(),
                                          base->key) != cpu.vm_model_lacks.end();
-    if (VmHidesHostAes(facts_) && alg_.name.starts_with("AES-")) {
-      // The guest's flags lack the AES-NI its host's model has: what the verdict knows is that
-      // the virtual machine hides it, not "the CPU lacks it, or ...".
-      Verdict v = Make(VerdictStatus::kNotAccelerated,
-                       fmt::format("{}; {}", VmHiddenAesReason(cpu), software_figure));
+    // AES-NI the CPU's model has but its flags lack: these rows run in software where the
+    // hardware could run them, so NOT accelerated, with the reason and evidence of the cause.
+    const auto model_aes_unused = [&](std::string reason) {
+      Verdict v =
+          Make(VerdictStatus::kNotAccelerated, fmt::format("{}; {}", reason, software_figure));
       v.evidence.push_back(
           known ? fmt::format("the report's capability vector has {} clear", base->key)
                 : fmt::format("{} shows no {}", clue, Join(clear)));
@@ -779,21 +779,19 @@ Verdict Decider::DecideFromReport() const {
         v.evidence.push_back("best software class on such a CPU: " +
                              BestSoftwareClass(family_, facts_.cpu, OpensslReleaseOf(facts_)));
       }
+      return v;
+    };
+    if (VmHidesHostAes(facts_) && alg_.name.starts_with("AES-")) {
+      // The guest's flags lack the AES-NI its host's model has: what the verdict knows is that
+      // the virtual machine hides it, not "the CPU lacks it, or ...".
+      Verdict v = model_aes_unused(VmHiddenAesReason(cpu));
       AddVmHiddenAesEvidence(v, cpu);
       return v;
     }
     if (ModelAesNiOff(facts_) && alg_.name.starts_with("AES-")) {
       // The CPU's own flags lack the AES-NI its model has, and no virtual machine is shown: the
-      // CPU does not lack it, so these rows run in software where its hardware could run them.
-      Verdict v = Make(VerdictStatus::kNotAccelerated,
-                       fmt::format("{}; {}", ModelAesNiOffReason(cpu), software_figure));
-      v.evidence.push_back(
-          known ? fmt::format("the report's capability vector has {} clear", base->key)
-                : fmt::format("{} shows no {}", clue, Join(clear)));
-      if (arch == "x86_64") {
-        v.evidence.push_back("best software class on such a CPU: " +
-                             BestSoftwareClass(family_, facts_.cpu, OpensslReleaseOf(facts_)));
-      }
+      // CPU does not lack it (switched off in the firmware, or hidden by a hypervisor unseen).
+      Verdict v = model_aes_unused(ModelAesNiOffReason(cpu));
       AddModelAesNiOffEvidence(v, cpu);
       return v;
     }

@@ -1697,14 +1697,7 @@ class Driver {
   // host's (host_), or under a heading of another machine (heading_at_switch_): a caveat names
   // them, as they are not applied.
   void NameOtherHostsLines() {
-    std::vector<size_t> numbers;
-    for (const results::SourceFact& fact : facts_) {
-      if (MachineFact(fact.kind)) {
-        numbers.push_back(fact.line);
-      }
-    }
-    std::sort(numbers.begin(), numbers.end());
-    numbers.erase(std::unique(numbers.begin(), numbers.end()), numbers.end());
+    const std::vector<size_t> numbers = MachineFactLines();
     if (numbers.empty()) {
       return;
     }
