@@ -3,8 +3,10 @@
 # several .cc files, so the headers they share (fmt, nlohmann::json, gtest, the standard
 # library) are parsed once per batch instead of once per file. At -O0 that halves the compile
 # time: src/tls's first batch of 8 files took 13.3 CPU-s against 28.2 for the files one by one
-# (clang, the asan flags, 2026-12-07). The release preset stays one file per translation unit,
-# so a file that only compiles thanks to a neighbour's #include still fails there.
+# (clang, the asan flags, 2026-12-07). The test binary is a unity build in every preset
+# (CRYPTOBENCH_TESTS_UNITY, tests/CMakeLists.txt); the libraries stay one file per translation
+# unit in the release preset, so a library file that only compiles thanks to a neighbour's
+# #include still fails there.
 #
 # A file joins no batch when a name in its anonymous namespace (or a file-local static) is
 # also defined by another file of the same target: in one translation unit the two would
