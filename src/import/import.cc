@@ -309,13 +309,13 @@ class Driver {
       const std::optional<results::SourceFact> label = BlockLabelOf(runs_.back());
       // Lines typed at another host's prompt after the run describe that machine: the run
       // takes the facts read up to the switch only.
-      const bool switched = host_switch_after_ == runs_.size();
-      std::vector<results::SourceFact> facts = switched ? facts_at_host_switch_ : facts_;
+      const bool switched = machine_.switch_after == runs_.size();
+      std::vector<results::SourceFact> facts = switched ? machine_.facts_at_switch : facts_;
       if (switched) {
         NameOtherHostsLines();
       }
       NameLeftHostsLines();
-      if ((switched ? superseded_at_host_switch_ : machine_superseded_at_) == runs_.size()) {
+      if ((switched ? machine_.superseded_at_switch : machine_superseded_at_) == runs_.size()) {
         std::vector<results::SourceFact> trailing;
         for (const results::SourceFact& fact : facts) {
           if (MachineFact(fact.kind)) {
@@ -419,7 +419,7 @@ class Driver {
     SpeedEvidence evidence;
     SpeedTextParser text{&evidence};
     MrState mr;
-    std::string host;  // the host its lines were typed at (Driver::host_), "" when unknown
+    std::string host;  // the host its lines were typed at (Driver::machine_.host), "" when unknown
     SpeedState() = default;
     SpeedState(const SpeedState&) = delete;
     SpeedState& operator=(const SpeedState&) = delete;
@@ -797,10 +797,10 @@ class Driver {
       }
     }
     if (line.kind == LineKind::kCommand && !line.host.empty()) {
-      if (!host_.empty() && line.host != host_) {
+      if (!machine_.host.empty() && line.host != machine_.host) {
         SwitchHost();
       }
-      host_ = line.host;
+      machine_.host = line.host;
     }
     if (line.kind == LineKind::kText && TakeProvenance(line)) {
       return true;
@@ -880,7 +880,7 @@ class Driver {
         Flush();
         after_version_command_ = true;
         version_command_program_ = program;
-        version_command_host_ = host_;
+        version_command_host_ = machine_.host;
         version_command_env_ = exported_;
         for (const auto& [name, value] : ShellAssignments(launcher)) {
           version_command_env_[name] = value;
@@ -1087,7 +1087,7 @@ class Driver {
     ++run_generation_;
     TakeLabelForOpenRun();
     speed_ = std::make_unique<SpeedState>();
-    speed_->host = host_;
+    speed_->host = machine_.host;
     speed_->evidence.first_line = line;
     if (pending_header_) {
       speed_->evidence.first_line = pending_header_->line;
@@ -1222,7 +1222,7 @@ class Driver {
       version_run_ = runs_.size() - 1;
       version_block_lines_.push_back(version_block_line_);
       last_version_ = *version_;
-      last_version_host_ = host_;
+      last_version_host_ = machine_.host;
       version_used_ = false;
       version_.reset();
     }
@@ -1336,7 +1336,7 @@ class Driver {
       if (joins) {
         JoinSpeedRun(std::move(run), evidence.first_line, &runs_.back());
         runs_changed_ = true;
-        host_switch_after_ = SIZE_MAX;  // a switch before it came before the run's last line
+        machine_.switch_after = SIZE_MAX;  // a switch before it came before the run's last line
       } else {
         AddRun(std::move(run), open_label_);
         speed_run_ = runs_.size() - 1;
@@ -1568,6 +1568,43 @@ class Driver {
     }
   }
 
+  // Which machine the lines are read on: the host the prompts name and the machine heading in
+  // force (SwitchHost, KeepLeftHostsLines, NameLeftHostsLines, TakeMachineHeading,
+  // NameOtherHostsLines). A run takes the CPU lines of its own machine only (tryout 25 q10c, q10d;
+  // tryout 26 R4; tryout 27 W3).
+  struct MachineState {
+    // The host the last prompt named ("old-app" of "[root@old-app ~]#"; SourceLine::host), ""
+    // before any, and the last machine heading (TakeMachineHeading).
+    std::string host;
+    std::optional<HeadingLine> heading;
+    bool switched = false;  // the prompts name two hosts
+    // host and heading when the last run was added.
+    std::string run_host;
+    std::optional<HeadingLine> run_heading;
+    // runs_.size() at the first switch of machine after the last run, SIZE_MAX when none came
+    // after it; then facts_ and machine_superseded_at_ as they were (the last run's trailing
+    // facts), host, the heading that switched (none for a prompt) and run_heading.
+    size_t switch_after = SIZE_MAX;
+    std::vector<results::SourceFact> facts_at_switch;
+    size_t superseded_at_switch = SIZE_MAX;
+    std::string host_at_switch;
+    std::optional<HeadingLine> switch_heading;
+    std::optional<HeadingLine> run_heading_at_switch;
+    // CPU lines of a machine left for another, which no run of theirs took: the index in runs_
+    // of the run they came after, that host, the run's host and the lines (KeepLeftHostsLines);
+    // or the heading they were under and the run's (TakeMachineHeading).
+    struct LeftLines {
+      size_t run = 0;
+      std::string host;
+      std::string run_host;
+      std::vector<size_t> lines;
+      std::optional<HeadingLine> heading;
+      std::optional<HeadingLine> run_heading;
+    };
+    std::vector<LeftLines> left;
+  };
+  MachineState machine_;
+
   // A command typed at the prompt of another host than the last one named ("[root@old-app ~]#",
   // then "[root@new-app ~]#"): another machine. The block open ends, and no environment line
   // read so far (CPU lines, a kernel, an engine, an export) describes the runs after it; the
@@ -1576,33 +1613,33 @@ class Driver {
   // `heading`: the machine heading that switched (TakeMachineHeading), else a prompt did.
   void SwitchHost(const std::optional<HeadingLine>& heading = std::nullopt) {
     Flush();
-    host_switched_ = true;
+    machine_.switched = true;
     KeepLeftHostsLines();
-    if (host_switch_after_ == SIZE_MAX && !runs_.empty()) {
-      host_switch_after_ = runs_.size();
-      facts_at_host_switch_ = facts_;
-      superseded_at_host_switch_ = machine_superseded_at_;
-      host_before_switch_ = host_;
-      heading_at_switch_ = heading;
-      run_heading_at_switch_ = last_run_heading_;
+    if (machine_.switch_after == SIZE_MAX && !runs_.empty()) {
+      machine_.switch_after = runs_.size();
+      machine_.facts_at_switch = facts_;
+      machine_.superseded_at_switch = machine_superseded_at_;
+      machine_.host_at_switch = machine_.host;
+      machine_.switch_heading = heading;
+      machine_.run_heading_at_switch = machine_.run_heading;
     }
     facts_.clear();  // fact_bytes_ stays: its limit is the input's
     cpu_fact_keys_.clear();
     exported_.clear();
   }
 
-  // Leaving host_ for another prompt's host: when host_ is not the last run's, the CPU lines
-  // read at its prompt (all of facts_: the switch to host_ cleared the rest) describe that
-  // machine and no run; they are kept to be named on the run they came after (tryout 26 R4: a
-  // run at a1, `ssh b2`, b2's lscpu, `exit`, a1's prompt again).
+  // Leaving machine_.host for another prompt's host: when machine_.host is not the last run's, the
+  // CPU lines read at its prompt (all of facts_: the switch to machine_.host cleared the rest)
+  // describe that machine and no run; they are kept to be named on the run they came after (tryout
+  // 26 R4: a run at a1, `ssh b2`, b2's lscpu, `exit`, a1's prompt again).
   void KeepLeftHostsLines() {
-    if (runs_.empty() || SameHost(host_, last_run_host_)) {
+    if (runs_.empty() || SameHost(machine_.host, machine_.run_host)) {
       return;
     }
     std::vector<size_t> numbers = MachineFactLines();
     if (!numbers.empty()) {
-      left_hosts_lines_.push_back({runs_.size() - 1, host_, last_run_host_, std::move(numbers),
-                                   std::nullopt, std::nullopt});
+      machine_.left.push_back({runs_.size() - 1, machine_.host, machine_.run_host,
+                               std::move(numbers), std::nullopt, std::nullopt});
     }
   }
 
@@ -1623,7 +1660,7 @@ class Driver {
   // runs were taken back since: a version block tied to a speed run), as NameOtherHostsLines
   // names lines still read at the end.
   void NameLeftHostsLines() {
-    for (const LeftHostLines& left : left_hosts_lines_) {
+    for (const MachineState::LeftLines& left : machine_.left) {
       const std::vector<size_t>& numbers = left.lines;
       if (left.heading) {
         runs_[std::min(left.run, runs_.size() - 1)].source.caveats.push_back(fmt::format(
@@ -1660,60 +1697,61 @@ class Driver {
     HeadingLine heading{std::move(name), std::string(Trim(line.text)), line.number};
     if (run_before && heading.name.find(' ') == std::string::npos &&
         !MarksAnotherMachine(heading.name)) {
-      if (!machine_heading_) {
-        machine_heading_ = std::move(heading);  // names the run's machine in a caveat only
+      if (!machine_.heading) {
+        machine_.heading = std::move(heading);  // names the run's machine in a caveat only
       }
       return;
     }
-    if (heading_at_switch_ && host_switch_after_ == runs_.size() && last_run_heading_ &&
-        heading.name == last_run_heading_->name && host_ == host_before_switch_ &&
-        machine_heading_ && machine_heading_->name != heading.name && !OpenHasFigures()) {
+    if (machine_.switch_heading && machine_.switch_after == runs_.size() && machine_.run_heading &&
+        heading.name == machine_.run_heading->name && machine_.host == machine_.host_at_switch &&
+        machine_.heading && machine_.heading->name != heading.name && !OpenHasFigures()) {
       std::vector<size_t> numbers = MachineFactLines();
       if (!numbers.empty()) {
-        left_hosts_lines_.push_back(
-            {runs_.size() - 1, "", "", std::move(numbers), *machine_heading_, *last_run_heading_});
+        machine_.left.push_back({runs_.size() - 1, "", "", std::move(numbers), *machine_.heading,
+                                 *machine_.run_heading});
       }
-      facts_ = facts_at_host_switch_;
-      machine_superseded_at_ = superseded_at_host_switch_;
+      facts_ = machine_.facts_at_switch;
+      machine_superseded_at_ = machine_.superseded_at_switch;
       cpu_fact_keys_.clear();
       for (const results::SourceFact& fact : facts_) {
         if (fact.kind == "cpu_model" || fact.kind == "cpu_flags" || fact.kind == "cpu_arch") {
           cpu_fact_keys_.insert(fact.kind + '\n' + fact.value);
         }
       }
-      host_switch_after_ = SIZE_MAX;
-      heading_at_switch_.reset();
-      machine_heading_ = std::move(heading);
+      machine_.switch_after = SIZE_MAX;
+      machine_.switch_heading.reset();
+      machine_.heading = std::move(heading);
       return;
     }
-    if (machine_heading_ ? heading.name != machine_heading_->name
+    if (machine_.heading ? heading.name != machine_.heading->name
                          : run_before && MarksAnotherMachine(heading.name)) {
       SwitchHost(heading);
     }
-    machine_heading_ = std::move(heading);
+    machine_.heading = std::move(heading);
   }
 
-  // The last run was typed at host_before_switch_'s prompt and CPU lines after it at another
-  // host's (host_), or under a heading of another machine (heading_at_switch_): a caveat names
-  // them, as they are not applied.
+  // The last run was typed at machine_.host_at_switch's prompt and CPU lines after it at another
+  // host's (machine_.host), or under a heading of another machine (machine_.switch_heading): a
+  // caveat names them, as they are not applied.
   void NameOtherHostsLines() {
     const std::vector<size_t> numbers = MachineFactLines();
     if (numbers.empty()) {
       return;
     }
-    if (host_ == host_before_switch_ || host_.empty() || host_before_switch_.empty()) {
-      if (!heading_at_switch_) {
+    if (machine_.host == machine_.host_at_switch || machine_.host.empty() ||
+        machine_.host_at_switch.empty()) {
+      if (!machine_.switch_heading) {
         return;
       }
       runs_.back().source.caveats.push_back(fmt::format(
           "{} {} {} CPU lines under the heading '{}' (line {}), {}: they may describe another "
           "machine than this run's, so they are not applied.",
           numbers.size() == 1 ? "Line" : "Lines", LineList(numbers),
-          numbers.size() == 1 ? "holds" : "hold", heading_at_switch_->text,
-          heading_at_switch_->line,
-          run_heading_at_switch_
-              ? fmt::format("after this run's '{}' (line {})", run_heading_at_switch_->text,
-                            run_heading_at_switch_->line)
+          numbers.size() == 1 ? "holds" : "hold", machine_.switch_heading->text,
+          machine_.switch_heading->line,
+          machine_.run_heading_at_switch
+              ? fmt::format("after this run's '{}' (line {})", machine_.run_heading_at_switch->text,
+                            machine_.run_heading_at_switch->line)
               : std::string("which names a machine while this run has no such heading")));
       return;
     }
@@ -1721,7 +1759,7 @@ class Driver {
         "{} {} {} CPU lines typed at the prompt of another host ({}) than this run's ({}): they "
         "describe that machine, not this run's, and are not applied.",
         numbers.size() == 1 ? "Line" : "Lines", LineList(numbers),
-        numbers.size() == 1 ? "holds" : "hold", host_, host_before_switch_));
+        numbers.size() == 1 ? "holds" : "hold", machine_.host, machine_.host_at_switch));
   }
 
   // An `openssl version` block that stayed a run of its own (it could not be tied to one run:
@@ -1755,8 +1793,8 @@ class Driver {
     if (!version_block_lines_.empty()) {
       version_block_lines_.pop_back();
     }
-    if (host_switch_after_ == runs_.size() + 1) {
-      host_switch_after_ = runs_.size();
+    if (machine_.switch_after == runs_.size() + 1) {
+      machine_.switch_after = runs_.size();
     }
   }
 
@@ -1766,7 +1804,7 @@ class Driver {
   // run is a labelled block, the prompts name at most one host, and the runs name at most one
   // kernel (`uname -a`). Otherwise they stay the last run's.
   void SpreadTrailingMachineFacts() {
-    if (runs_.size() < 2 || machine_superseded_at_ != SIZE_MAX || host_switched_) {
+    if (runs_.size() < 2 || machine_superseded_at_ != SIZE_MAX || machine_.switched) {
       return;
     }
     std::set<std::string> unames;
@@ -1958,9 +1996,9 @@ class Driver {
     runs_.push_back(std::move(run));
     ++runs_added_;
     runs_changed_ = true;
-    host_switch_after_ = SIZE_MAX;
-    last_run_heading_ = machine_heading_;
-    last_run_host_ = host_;
+    machine_.switch_after = SIZE_MAX;
+    machine_.run_heading = machine_.heading;
+    machine_.run_host = machine_.host;
   }
 
   // A run whose only engine is one the text shows failing to load (an "engine_load_failed" fact,
@@ -2173,39 +2211,10 @@ class Driver {
   std::string version_command_program_;  // its program as typed ("/usr/bin/openssl")
   std::string speed_command_program_;    // the last `openssl speed` command's program
   std::string speed_program_;  // speed_run_'s program, "" when its command is not in the paste
-  // Hosts the prompts name ("old-app" of "[root@old-app ~]#"; SourceLine::host): host_ is the
-  // last one named ("" before any), the others host_ when that command or run was read.
-  std::string host_;
+  // The host the prompts named when these were read ("" when unknown): see machine_.host.
   std::string version_command_host_;  // of the last `openssl version` command
   std::string speed_host_;            // of speed_run_
   std::string last_version_host_;     // of last_version_'s block
-  bool host_switched_ = false;        // the prompts name two hosts
-  // runs_.size() at the first switch of host after the last run, SIZE_MAX when none came after
-  // it; then facts_ and machine_superseded_at_ as they were: the last run's trailing facts.
-  size_t host_switch_after_ = SIZE_MAX;
-  std::vector<results::SourceFact> facts_at_host_switch_;
-  size_t superseded_at_host_switch_ = SIZE_MAX;
-  std::string host_before_switch_;  // host_ at that switch
-  std::string last_run_host_;       // host_ when the last run was added
-  // CPU lines typed at a host left for another, which no run of theirs took: the index in runs_
-  // of the run they came after, that host, the run's host and the lines (KeepLeftHostsLines).
-  struct LeftHostLines {
-    size_t run = 0;
-    std::string host;
-    std::string run_host;
-    std::vector<size_t> lines;
-    // Or another machine's heading the lines were under, and the run's (TakeMachineHeading).
-    std::optional<HeadingLine> heading;
-    std::optional<HeadingLine> run_heading;
-  };
-  std::vector<LeftHostLines> left_hosts_lines_;
-  // The last machine heading (TakeMachineHeading), the one in force when the last run was
-  // added, and at the switch above: the heading that made it (none for a prompt) and the last
-  // run's heading then.
-  std::optional<HeadingLine> machine_heading_;
-  std::optional<HeadingLine> last_run_heading_;
-  std::optional<HeadingLine> heading_at_switch_;
-  std::optional<HeadingLine> run_heading_at_switch_;
   // The first line of each `openssl version` block that became a run of its own and is still
   // one (a later speed run or AttachTrailingVersion did not take it).
   std::vector<size_t> version_block_lines_;
