@@ -570,6 +570,34 @@ bool MachineNounWord(std::string_view word, bool* marked) {
   return false;
 }
 
+// How many words at words[at] give a size of the machine: 2 for a count and its unit ("2 cores",
+// "4 vcpus", "2.1 ghz"), 1 for both in one word ("16gb"), else 0. Right after a machine's noun
+// a number with a singular unit is the machine's own ("Server 2 CPU:" is server 2's CPU lines,
+// "2 core VM:" a size).
+size_t SizeWords(const std::vector<std::string>& words, size_t at) {
+  static constexpr std::string_view kUnits[] = {"cores", "cpus", "vcpus", "threads", "sockets",
+                                                "gb",    "gib",  "mb",    "mib",     "tb",
+                                                "tib",   "ghz",  "mhz",   "ram"};
+  static constexpr std::string_view kSingular[] = {"core", "cpu", "vcpu", "thread", "socket"};
+  bool marked = false;
+  const bool after_noun = at > 0 && MachineNounWord(words[at - 1], &marked);
+  const auto unit = [&](std::string_view w) {
+    return std::find(std::begin(kUnits), std::end(kUnits), w) != std::end(kUnits) ||
+           (!after_noun &&
+            std::find(std::begin(kSingular), std::end(kSingular), w) != std::end(kSingular));
+  };
+  const std::string_view word = words[at];
+  const size_t digits = std::min(word.size(), word.find_first_not_of("0123456789."));
+  if (digits == 0 || !std::isdigit(static_cast<unsigned char>(word.front())) ||
+      std::count(word.begin(), word.begin() + digits, '.') > 1) {
+    return 0;
+  }
+  if (digits < word.size()) {
+    return unit(word.substr(digits)) ? 1 : 0;
+  }
+  return at + 1 < words.size() && unit(words[at + 1]) ? 2 : 0;
+}
+
 }  // namespace
 
 std::optional<std::string> MachineHeading(std::string_view text) {
@@ -598,23 +626,40 @@ std::optional<std::string> MachineHeading(std::string_view text) {
          std::find(std::begin(kLeading), std::end(kLeading), words[first]) != std::end(kLeading)) {
     ++first;
   }
-  if (first == words.size() || words.size() - first > 4) {
+  size_t size_words = 0;  // a size is not one of the four words ("Server B with 8 cores:")
+  for (size_t i = first; i < words.size(); ++i) {
+    if (const size_t size = SizeWords(words, i); size > 0) {
+      size_words += size + (i > first && words[i - 1] == "with" ? 1 : 0);
+      i += size - 1;
+    }
+  }
+  if (first == words.size() || words.size() - first - size_words > 4) {
     return std::nullopt;
   }
   // Words that say what the lines under the heading are, not which machine printed them
   // (tryout 27 W4, W5: "Server output:" and "Server CPU:", "Box 1 lscpu:" and "Box 1 results:"
   // name one machine each).
   static constexpr std::string_view kDescriptive[] = {
-      "output", "outputs",  "cpu",     "cpus",          "cpuinfo", "lscpu",     "results",
-      "result", "info",     "details", "specs",         "spec",    "benchmark", "benchmarks",
-      "bench",  "settings", "config",  "configuration", "flags",   "hardware",  "numbers",
-      "speed",  "log",      "logs",    "run",           "runs",    "test",      "tests"};
+      "output",    "outputs",    "cpu",     "cpus",     "cpuinfo", "lscpu",
+      "results",   "result",     "info",    "details",  "specs",   "spec",
+      "benchmark", "benchmarks", "bench",   "settings", "config",  "configuration",
+      "flags",     "hardware",   "numbers", "speed",    "log",     "logs",
+      "run",       "runs",       "test",    "tests",    "ram",     "memory"};
   bool noun = false;
   std::string name;
   for (size_t i = first; i < words.size(); ++i) {
     if (std::find(std::begin(kSeveralOrSame), std::end(kSeveralOrSame), words[i]) !=
         std::end(kSeveralOrSame)) {
       return std::nullopt;
+    }
+    // A size describes the machine and names none: "Host 2 cores:" and "VM with 4 vCPUs:" are
+    // the host and the VM, not a host 2 or a VM 4 (tryout 27 probe).
+    if (const size_t size = SizeWords(words, i); size > 0) {
+      i += size - 1;
+      continue;
+    }
+    if (words[i] == "with" && i + 1 < words.size() && SizeWords(words, i + 1) > 0) {
+      continue;
     }
     // "Node 18:" names a Node.js version, not a machine (tryout 27 h04).
     if (words[i] == "node" && i + 1 < words.size() &&

@@ -44,9 +44,11 @@ std::optional<std::string> MachineLabel(std::string_view text);
 /// ("Node 18:", a Node.js version) is none. The name is the machine's identity: '-' and '_' read
 /// as spaces, words that describe the lines (output, cpu, lscpu, results, info, details, specs,
 /// benchmark, settings, config, ...) left out, so "Server output:" and "Server CPU:" are both
-/// "server", "server-a:" and "Server A:" both "server a". Headings that name nothing
-/// ("Output:", "lscpu:", "My CPU:"), several machines ("both servers:", "all hosts:") or the
-/// same one again ("same box:") are nullopt.
+/// "server", "server-a:" and "Server A:" both "server a"; so is a size of the machine (a count
+/// and its unit: "2 cores", "4 vCPUs", "16GB", "2.1 GHz", and a "with" before it), which is not
+/// among the four words: "Host 2 cores:" is "host", "VM with 4 vCPUs:" "vm". Headings that name
+/// nothing ("Output:", "lscpu:", "My CPU:"), several machines ("both servers:", "all hosts:") or
+/// the same one again ("same box:") are nullopt.
 std::optional<std::string> MachineHeading(std::string_view text);
 
 /// True when a MachineHeading name marks a machine other than one named before: "new", "old",

@@ -866,5 +866,38 @@ TEST(MachineHeadingTest, BackToTheRunsHeadingAppliesItsLinesAndNamesTheOthers) {
       << ::testing::PrintToString(runs[0].source.caveats);
 }
 
+// A heading whose words describe the machine's size ("Host 2 cores:", "VM with 4 vCPUs:") names
+// no other machine: the number counts cores, it is not a second host (tryout 27 probe). Names
+// with a number or a letter of their own still do.
+TEST(MachineHeadingTest, SizeOfTheMachineIsNotAnotherMachine) {
+  for (const std::string_view heading :
+       {"Host 2 cores:", "Host (2 cores):", "VM with 4 vCPUs:", "Server, 8 GB RAM:",
+        "A box with 16GB:", "2 core VM:", "Host 2.1 GHz:"}) {
+    const std::string paste = testing::SlowGcmRun("$ ") + "\n" + std::string(heading) + "\n" +
+                              testing::XeonGoldLscpu("$ ");
+    const std::vector<results::RunResult> runs = ImportText(paste, "paste.txt");
+    ASSERT_EQ(runs.size(), 1u) << heading;
+    EXPECT_TRUE(HasMachineFact(runs[0])) << heading;
+    EXPECT_FALSE(HasCaveatWith(runs[0], "under the heading")) << heading;
+  }
+  EXPECT_EQ(MachineHeading("Host 2 cores:"), "host");
+  EXPECT_EQ(MachineHeading("VM with 4 vCPUs:"), "vm");
+  EXPECT_EQ(MachineHeading("Server B with 8 cores:"), "server b");
+  for (const auto& [first, second] :
+       std::vector<std::pair<std::string, std::string>>{{"server-a:", "server-b:"},
+                                                        {"box1:", "box2:"},
+                                                        {"Server 1 (4 cores):", "node-2:"},
+                                                        {"host1 2 cores:", "host2 2 cores:"},
+                                                        {"Server 1 CPU:", "Server 2 CPU:"},
+                                                        {"", "Server 2 CPU:"}}) {
+    const std::vector<results::RunResult> two =
+        ImportText((first.empty() ? "" : first + "\n") + testing::SlowGcmRun("$ ") + "\n" + second +
+                       "\n" + testing::XeonGoldLscpu("$ "),
+                   "paste.txt");
+    ASSERT_EQ(two.size(), 1u) << second;
+    EXPECT_FALSE(HasMachineFact(two[0])) << first << " / " << second;
+  }
+}
+
 }  // namespace
 }  // namespace cryptobench::import
