@@ -899,5 +899,22 @@ TEST(MachineHeadingTest, SizeOfTheMachineIsNotAnotherMachine) {
   }
 }
 
+// Back at the run's heading (A, B, A): what was exported under A before the switch is still
+// A's shell's environment, so a run typed there after coming back ran with it; B's exports
+// are not A's.
+TEST(MachineHeadingTest, BackToTheRunsHeadingRestoresItsExports) {
+  const std::string paste = "Server A:\n$ export OPENSSL_ia32cap=~0x200000000\n" +
+                            testing::SlowGcmRun("$ ") + "\nServer B:\n$ export FOO=1\n" +
+                            testing::XeonGoldLscpu("$ ") + "\nServer A:\n" +
+                            testing::SlowGcmRun("$ ");
+  const std::vector<results::RunResult> runs = ImportText(paste, "paste.txt");
+  ASSERT_EQ(runs.size(), 2u);
+  for (const results::RunResult& run : runs) {
+    EXPECT_EQ(run.library.worker_env.count("OPENSSL_ia32cap"), 1u)
+        << ::testing::PrintToString(run.library.worker_env);
+    EXPECT_EQ(run.library.worker_env.count("FOO"), 0u);
+  }
+}
+
 }  // namespace
 }  // namespace cryptobench::import

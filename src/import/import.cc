@@ -1582,10 +1582,12 @@ class Driver {
     std::string run_host;
     std::optional<HeadingLine> run_heading;
     // runs_.size() at the first switch of machine after the last run, SIZE_MAX when none came
-    // after it; then facts_ and machine_superseded_at_ as they were (the last run's trailing
-    // facts), host, the heading that switched (none for a prompt) and run_heading.
+    // after it; then facts_, exported_ and machine_superseded_at_ as they were (the last run's
+    // trailing facts and its shell's environment), host, the heading that switched (none for a
+    // prompt) and run_heading.
     size_t switch_after = SIZE_MAX;
     std::vector<results::SourceFact> facts_at_switch;
+    std::map<std::string, std::string> exported_at_switch;
     size_t superseded_at_switch = SIZE_MAX;
     std::string host_at_switch;
     std::optional<HeadingLine> switch_heading;
@@ -1618,6 +1620,7 @@ class Driver {
     if (machine_.switch_after == SIZE_MAX && !runs_.empty()) {
       machine_.switch_after = runs_.size();
       machine_.facts_at_switch = facts_;
+      machine_.exported_at_switch = exported_;
       machine_.superseded_at_switch = machine_superseded_at_;
       machine_.host_at_switch = machine_.host;
       machine_.switch_heading = heading;
@@ -1691,7 +1694,7 @@ class Driver {
   // after a run it changes nothing (tryout 27 h05). Coming back to the last run's heading after
   // another machine's (tryout 27 h09: "Server A:", "Server B:", "Server A:") ends that machine's
   // lines as coming back to the run's host's prompt does (KeepLeftHostsLines), and the lines
-  // after it are the run's machine's again.
+  // after it are the run's machine's again, as is what was exported there before the switch.
   void TakeMachineHeading(std::string name, const SourceLine& line) {
     const bool run_before = !runs_.empty() || OpenHasFigures();
     HeadingLine heading{std::move(name), std::string(Trim(line.text)), line.number};
@@ -1711,6 +1714,7 @@ class Driver {
                                  *machine_.run_heading});
       }
       facts_ = machine_.facts_at_switch;
+      exported_ = machine_.exported_at_switch;  // still that machine's shell's (tryout 27)
       machine_superseded_at_ = machine_.superseded_at_switch;
       cpu_fact_keys_.clear();
       for (const results::SourceFact& fact : facts_) {
