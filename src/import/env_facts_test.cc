@@ -916,5 +916,48 @@ TEST(MachineHeadingTest, BackToTheRunsHeadingRestoresItsExports) {
   }
 }
 
+// Tryout 26 R3 (q/e02): a Docker container's default hostname is its 12-hex short ID, and a
+// container runs on its host's kernel and CPU, so the host's lscpu describes the container's run
+// when the paste ties the two: the host entered it (`docker exec`), it exited back to the host,
+// or the paste calls the other prompt's machine the container's host.
+TEST(PromptHostTest, ContainerAndItsHostShareTheCpu) {
+  const std::string container = "root@3f2a1b9c0d4e:/# ";
+  for (const std::string& paste : {
+           testing::SlowGcmRun(container) + "\nand on the docker host:\n" +
+               testing::XeonGoldLscpu("deploy@dockerhost:~$ "),
+           testing::SlowGcmRun(container) + container + "exit\n" +
+               testing::XeonGoldLscpu("deploy@dockerhost:~$ "),
+           testing::XeonGoldLscpu("deploy@dockerhost:~$ ") +
+               "deploy@dockerhost:~$ docker exec -it 3f2a1b9c0d4e bash\n" +
+               testing::SlowGcmRun(container),
+       }) {
+    const std::vector<results::RunResult> runs = ImportText(paste, "paste.txt");
+    ASSERT_EQ(runs.size(), 1u) << paste;
+    EXPECT_TRUE(HasMachineFact(runs[0])) << paste;
+    EXPECT_FALSE(HasCaveatWith(runs[0], "another host")) << paste;
+    EXPECT_TRUE(HasCaveatWith(runs[0], "of dockerhost and of container 3f2a1b9c0d4e"))
+        << ::testing::PrintToString(runs[0].source.caveats);
+  }
+  // Without a tie the other prompt may be any machine; a name that is no short ID is no
+  // container; and the host's `openssl version` is not the container's library.
+  for (const std::string& paste : {
+           testing::SlowGcmRun(container) + testing::XeonGoldLscpu("deploy@laptop:~$ "),
+           testing::SlowGcmRun("root@web-frontend1:/# ") + "\nand on the docker host:\n" +
+               testing::XeonGoldLscpu("deploy@dockerhost:~$ "),
+           testing::SlowGcmRun(container) + "\nOn the new host:\n" +
+               testing::XeonGoldLscpu("deploy@dockerhost:~$ "),
+       }) {
+    const std::vector<results::RunResult> runs = ImportText(paste, "paste.txt");
+    ASSERT_EQ(runs.size(), 1u) << paste;
+    EXPECT_FALSE(HasMachineFact(runs[0])) << paste;
+  }
+  const std::vector<results::RunResult> version =
+      ImportText(testing::SlowGcmRun(container) + container + "exit\n" +
+                     "deploy@dockerhost:~$ openssl version\nOpenSSL 1.1.1w  11 Sep 2023\n",
+                 "paste.txt");
+  ASSERT_EQ(version.size(), 2u);
+  EXPECT_EQ(version[0].source.tool_version, "");
+}
+
 }  // namespace
 }  // namespace cryptobench::import

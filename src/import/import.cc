@@ -267,6 +267,36 @@ struct HeadingLine {
   size_t line = 0;
 };
 
+// Docker's default hostname of a container, which shells in it print at their prompt
+// (`root@3f2a1b9c0d4e:/#`): the first 12 hex digits of its ID (moby daemon/container.go, commit
+// ce27df7b3c0413f69f9a8878887b5bc562ff21e2: "default hostname is the container's short-ID",
+// config.Hostname = id[:12]; https://docs.docker.com/engine/network/#ip-address-and-hostname).
+bool ContainerHostname(std::string_view host) {
+  return host.size() == 12 && std::all_of(host.begin(), host.end(), [](char c) {
+           return std::isdigit(static_cast<unsigned char>(c)) || (c >= 'a' && c <= 'f');
+         });
+}
+
+// `docker exec -it ID bash`, `sudo podman run --rm -it IMAGE`, `docker compose exec app sh`: a
+// command that opens a shell in a container of this host's container engine.
+bool EntersContainer(std::string_view command) {
+  std::vector<std::string_view> words = SplitWords(command);
+  size_t at = !words.empty() && words[0] == "sudo" ? 1 : 0;
+  if (at >= words.size()) {
+    return false;
+  }
+  const std::string_view program = words[at].substr(words[at].rfind('/') + 1);
+  if (program != "docker" && program != "podman") {
+    return false;
+  }
+  ++at;
+  if (at < words.size() && (words[at] == "container" || words[at] == "compose")) {
+    ++at;
+  }
+  return at < words.size() && (words[at] == "exec" || words[at] == "run" || words[at] == "attach" ||
+                               words[at] == "start");
+}
+
 class Driver {
  public:
   /// `cleanup_notes`: what CleanPaste noted about the lines, in line order; each becomes a
@@ -315,6 +345,7 @@ class Driver {
         NameOtherHostsLines();
       }
       NameLeftHostsLines();
+      NameContainers();
       if ((switched ? machine_.superseded_at_switch : machine_superseded_at_) == runs_.size()) {
         std::vector<results::SourceFact> trailing;
         for (const results::SourceFact& fact : facts) {
@@ -798,9 +829,18 @@ class Driver {
     }
     if (line.kind == LineKind::kCommand && !line.host.empty()) {
       if (!machine_.host.empty() && line.host != machine_.host) {
-        SwitchHost();
+        TieContainer(line);
+        if (!SameMachine(line.host, machine_.host)) {
+          SwitchHost();
+        } else {
+          Flush();  // another shell, on the same CPU and kernel: only its environment is new
+          exported_.clear();
+        }
       }
       machine_.host = line.host;
+      machine_.last_command = line.text;
+      machine_.last_command_line = line.number;
+      machine_.container_host_heading.reset();
     }
     if (line.kind == LineKind::kText && TakeProvenance(line)) {
       return true;
@@ -1604,8 +1644,69 @@ class Driver {
       std::optional<HeadingLine> run_heading;
     };
     std::vector<LeftLines> left;
+    // Containers and the hosts they run on (TieContainer): the prompt's line that tied them and
+    // what tied them, for the caveat.
+    struct Container {
+      std::string id;
+      std::string host;
+      size_t line = 0;
+      std::string tie;
+    };
+    std::vector<Container> containers;
+    // The last command typed at host's prompt and its line, and a heading since then that named
+    // the host of host's container ("On the docker host:").
+    std::string last_command;
+    size_t last_command_line = 0;
+    std::optional<HeadingLine> container_host_heading;
   };
   MachineState machine_;
+
+  // True when prompts naming hosts `a` and `b` are one machine's: the same name, one unknown, or a
+  // container and the host it runs on (TieContainer).
+  bool SameMachine(const std::string& a, const std::string& b) const {
+    return SameHost(a, b) || std::any_of(machine_.containers.begin(), machine_.containers.end(),
+                                         [&](const MachineState::Container& c) {
+                                           return (c.id == a && c.host == b) ||
+                                                  (c.id == b && c.host == a);
+                                         });
+  }
+
+  // Tryout 26 R3 (q/e02): a container (ContainerHostname) runs on its host's CPU and kernel, so
+  // its lscpu and /proc/cpuinfo describe the same CPU as the host's. From the host's prompt to
+  // the container's (`host`) or back, the two are tied as one machine when the paste shows
+  // which host the container runs on: the host's last command entered it (`docker exec`), the
+  // container's was `exit`, or a heading since then named the container's host ("and on the
+  // docker host:"). Without such a tie the other prompt may be any machine's.
+  void TieContainer(const SourceLine& line) {
+    const std::string_view last = Trim(machine_.last_command);
+    const bool left = last == "exit" || last == "logout" || last.starts_with("exit ");
+    if (ContainerHostname(line.host) && !ContainerHostname(machine_.host) &&
+        EntersContainer(machine_.last_command)) {
+      machine_.containers.push_back(
+          {line.host, machine_.host, line.number,
+           fmt::format("`{}` typed at line {}", last, machine_.last_command_line)});
+    } else if (ContainerHostname(machine_.host) && !ContainerHostname(line.host) &&
+               (left || machine_.container_host_heading)) {
+      machine_.containers.push_back(
+          {machine_.host, line.host, line.number,
+           left ? fmt::format("`{}` typed in the container at line {}", last,
+                              machine_.last_command_line)
+                : fmt::format("the heading '{}' at line {}", machine_.container_host_heading->text,
+                              machine_.container_host_heading->line)});
+    }
+  }
+
+  // Says which prompts a container tie (TieContainer) made one machine's, on the last run.
+  void NameContainers() {
+    for (const MachineState::Container& c : machine_.containers) {
+      runs_.back().source.caveats.push_back(fmt::format(
+          "The prompts of {} and of container {} (Docker's default hostname is a container's "
+          "short ID) are taken as one machine's from line {} on ({}): a container runs on its "
+          "host's CPU and kernel, so CPU lines typed at either describe the same CPU; its "
+          "library and programs are its own.",
+          c.host, c.id, c.line, c.tie));
+    }
+  }
 
   // A command typed at the prompt of another host than the last one named ("[root@old-app ~]#",
   // then "[root@new-app ~]#"): another machine. The block open ends, and no environment line
@@ -1636,7 +1737,7 @@ class Driver {
   // describe that machine and no run; they are kept to be named on the run they came after (tryout
   // 26 R4: a run at a1, `ssh b2`, b2's lscpu, `exit`, a1's prompt again).
   void KeepLeftHostsLines() {
-    if (runs_.empty() || SameHost(machine_.host, machine_.run_host)) {
+    if (runs_.empty() || SameMachine(machine_.host, machine_.run_host)) {
       return;
     }
     std::vector<size_t> numbers = MachineFactLines();
@@ -1696,6 +1797,11 @@ class Driver {
   // lines as coming back to the run's host's prompt does (KeepLeftHostsLines), and the lines
   // after it are the run's machine's again, as is what was exported there before the switch.
   void TakeMachineHeading(std::string name, const SourceLine& line) {
+    if (ContainerHostname(machine_.host) && (name == "host" || name == "docker host" ||
+                                             name == "container host" || name == "podman host")) {
+      machine_.container_host_heading =
+          HeadingLine{name, std::string(Trim(line.text)), line.number};
+    }
     const bool run_before = !runs_.empty() || OpenHasFigures();
     HeadingLine heading{std::move(name), std::string(Trim(line.text)), line.number};
     if (run_before && heading.name.find(' ') == std::string::npos &&
@@ -1742,8 +1848,7 @@ class Driver {
     if (numbers.empty()) {
       return;
     }
-    if (machine_.host == machine_.host_at_switch || machine_.host.empty() ||
-        machine_.host_at_switch.empty()) {
+    if (SameMachine(machine_.host, machine_.host_at_switch)) {
       if (!machine_.switch_heading) {
         return;
       }
