@@ -16,7 +16,9 @@
 
 #include "diagnose/cpu_clues.h"
 #include "diagnose/doctor_report.h"
+#include "diagnose/library_changes.h"
 #include "diagnose/stated_causes.h"
+#include "diagnose/verdict_decider.h"
 #include "import/import.h"
 #include "support/doctor_findings.h"
 #include "support/imported_cell.h"
@@ -197,6 +199,79 @@ TEST(DoctorFromTest, WithoutAnyArchitectureTheVerdictSaysSoOnce) {
   const Verdict& md5 = Find(report, "MD5");
   EXPECT_THAT(md5.line, Not(HasSubstr("reference ranges"))) << md5.line;
   EXPECT_THAT(FindingIds(report), Contains("report.arch-unknown"));
+}
+
+// "No CPU-feature path" holds for MD5 and 3DES on x86 and ARM only: SPARC T4 has DES and MD5
+// instructions, which OpenSSL's dest4-sparcv9 and md5-sparcv9 use (the seed question
+// asks how to tell for DES-EDE3 on SPARC), so there the report cannot tell which code ran.
+TEST(DoctorFromTest, NoFeaturePathIsClaimedOnlyWhereNoCpuHasOne) {
+  results::RunResult sparc = ImportedRun("", kOpenssl111);
+  sparc.source.facts.push_back({"uname", "Linux t4 4.19.0 #1 SMP sparc64 GNU/Linux", 1});
+  AddAlgorithm(sparc, "DES-EDE3-CBC", "cipher", {ImportedFigure("encrypt", 8192, 10.2)});
+  AddAlgorithm(sparc, "MD5", "hash", {ImportedFigure("hash", 8192, 200)});
+  const DoctorReport on_sparc = DiagnoseReport(sparc);
+  ASSERT_EQ(on_sparc.facts.cpu.arch.substr(0, 5), "sparc");
+  for (const char* name : {"DES-EDE3-CBC", "MD5"}) {
+    const Verdict& v = Find(on_sparc, name);
+    EXPECT_EQ(v.status, VerdictStatus::kUndetermined) << v.line;
+    EXPECT_THAT(v.line, Not(HasSubstr("no CPU-feature path"))) << v.line;
+    EXPECT_THAT(v.line, HasSubstr("SPARC T4")) << v.line;
+    EXPECT_THAT(v.evidence, Contains(HasSubstr("-sparcv9.pl)")));
+  }
+
+  results::RunResult x86 = ImportedRun("", kOpenssl111);
+  x86.library.platform = "platform: linux-x86_64";
+  AddAlgorithm(x86, "MD5", "hash", {ImportedFigure("hash", 8192, 700)});
+  const DoctorReport on_x86 = DiagnoseReport(x86);
+  const Verdict& md5 = Find(on_x86, "MD5");
+  EXPECT_EQ(md5.status, VerdictStatus::kNoHardwarePath) << md5.line;
+  EXPECT_THAT(md5.line, HasSubstr("MD5 has no CPU-feature path to check on x86_64"));
+
+  results::RunResult unknown = ImportedRun("", kOpenssl111);
+  AddAlgorithm(unknown, "MD5", "hash", {ImportedFigure("hash", 8192, 700)});
+  AddAlgorithm(unknown, "SHA3-256", "hash", {ImportedFigure("hash", 8192, 300)});
+  const DoctorReport no_arch = DiagnoseReport(unknown);
+  EXPECT_THAT(Find(no_arch, "MD5").line, HasSubstr("no CPU-feature path to check on x86 or ARM"));
+  // AArch64 cores with the ARMv8.2 SHA3 instructions run OpenSSL's SHA-3 with them.
+  EXPECT_EQ(Find(no_arch, "SHA3-256").status, VerdictStatus::kUndetermined)
+      << Find(no_arch, "SHA3-256").line;
+}
+
+TEST(DoctorFromTest, EveryFeaturePathElsewhereHasACitableSource) {
+  const std::vector<std::string_view> sources = verdict_internal::FeaturePathElsewhereSources();
+  ASSERT_FALSE(sources.empty());
+  for (std::string_view source : sources) {
+    EXPECT_TRUE(IsCitableSource(source)) << source;
+  }
+}
+
+// A library the tables do not cover gets no "no CPU-feature path" for an algorithm without a
+// family: AWS-LC signs Ed25519 with s2n-bignum's assembly (tryout 24, p46), while OpenSSL has no
+// Ed25519 assembly (data/pk-asm.csv).
+TEST(DoctorFromTest, OtherLibrariesGetNoOpensslPathClaims) {
+  results::RunResult aws = ImportedRun("", kOpenssl30);
+  aws.source.tool = "bssl speed";
+  aws.library.version = "AWS-LC 1.20.0";
+  aws.library.platform = "platform: linux-aarch64";
+  AddAlgorithm(aws, "Ed25519", "signature", {ImportedFigure("sign", 0, 53760)});
+  const DoctorReport ed_report = DiagnoseReport(aws);
+  const Verdict& ed = Find(ed_report, "Ed25519");
+  EXPECT_EQ(ed.status, VerdictStatus::kUndetermined) << ed.line;
+  EXPECT_THAT(ed.line, HasSubstr("s2n-bignum")) << ed.line;
+  EXPECT_THAT(ed.line, Not(HasSubstr("no CPU-feature path"))) << ed.line;
+
+  aws.algorithms.clear();
+  AddAlgorithm(aws, "BLAKE2b-512", "hash", {ImportedFigure("hash", 8192, 900)});
+  const DoctorReport blake_report = DiagnoseReport(aws);
+  const Verdict& blake = Find(blake_report, "BLAKE2b-512");
+  EXPECT_EQ(blake.status, VerdictStatus::kUndetermined) << blake.line;
+  EXPECT_THAT(blake.line, HasSubstr("tables do not say whether AWS-LC has")) << blake.line;
+
+  aws.algorithms.clear();
+  AddAlgorithm(aws, "DES-EDE3-CBC", "cipher", {ImportedFigure("encrypt", 8192, 30)});
+  const DoctorReport des_report = DiagnoseReport(aws);
+  const Verdict& des = Find(des_report, "DES-EDE3-CBC");
+  EXPECT_EQ(des.status, VerdictStatus::kNoHardwarePath) << des.line;
 }
 
 TEST(DoctorFromTest, VectorWithoutShaNiAndAShaNiFigureDisagree) {

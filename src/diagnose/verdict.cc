@@ -711,6 +711,148 @@ bool Decider::DecideNoAssemblyExists(const std::string& figure, Verdict& out) co
   return true;
 }
 
+namespace {
+
+// Where a CPU runs an algorithm without a capability family (Family::kNone) with instructions of
+// its own, or with code a library picks by CPU feature: the exceptions to "no CPU-feature path".
+struct FeaturePathElsewhere {
+  AlgorithmPrimitive primitive;
+  std::string_view arch;  // CpuFacts::arch; "sparc" covers every "sparc*" spelling
+  AdviceLibrary library;
+  std::string_view path;  // what runs, and what selects it
+  std::string_view source;
+};
+
+constexpr FeaturePathElsewhere kFeaturePathsElsewhere[] = {
+    {AlgorithmPrimitive::kTripleDes, "sparc", AdviceLibrary::kOpenssl,
+     "OpenSSL's dest4-sparcv9 runs DES and 3DES with the SPARC T4 DES instructions where "
+     "OPENSSL_sparcv9cap_P has CFR_DES (`isainfo -v` lists des), at 11.7 cpb for 3DES-CBC "
+     "encryption against several times that for the table code",
+     "commit 1a6df730253c023ac27a4150408c5fadc2408d2d crypto/des/asm/dest4-sparcv9.pl"},
+    {AlgorithmPrimitive::kMd5, "sparc", AdviceLibrary::kOpenssl,
+     "OpenSSL's md5-sparcv9 runs the SPARC T4 MD5 instruction where OPENSSL_sparcv9cap_P has "
+     "CFR_MD5 (`isainfo -v` lists md5), 3.2 cpb against 6.9 for its software path",
+     "commit 089747906faa9b77ed45fcf80db9953876089195 crypto/md5/asm/md5-sparcv9.pl"},
+    {AlgorithmPrimitive::kMd5, "riscv64", AdviceLibrary::kOpenssl,
+     "OpenSSL's md5-riscv64-zbb has a variant with the Zbb bit-manipulation instructions "
+     "(rotates) beside the plain RV64I one (2025)",
+     "commit 0323111fb1c91ca667d6a9928952976b47740760 crypto/md5/asm/md5-riscv64-zbb.pl"},
+    {AlgorithmPrimitive::kSha3, "aarch64", AdviceLibrary::kOpenssl,
+     "OpenSSL runs Keccak with the ARMv8.2 SHA3 instructions where OPENSSL_armcap has "
+     "ARMV8_HAVE_SHA3_AND_WORTH_USING (set for Apple M1 and later cores)",
+     "https://github.com/openssl/openssl/commit/08e6eb216c9d65d502dc136a40e1c0adaefab759"},
+    {AlgorithmPrimitive::kSha3, "aarch64", AdviceLibrary::kAwsLc,
+     "AWS-LC runs s2n-bignum's Keccak: sha3_keccak_f1600 on Neoverse N1, V1 and V2, "
+     "sha3_keccak_f1600_alt with the ARMv8.2 SHA3 instructions on other cores that have them",
+     "commit d0dd56f5822b70a7cbad652e5d33d5393c17bd12 crypto/fipsmodule/sha/keccak1600.c"},
+    {AlgorithmPrimitive::kEd25519, "x86_64", AdviceLibrary::kAwsLc,
+     "AWS-LC signs and verifies Ed25519 with s2n-bignum's assembly, whose *_selector functions "
+     "pick a variant at run time",
+     "commit 1b95c8af2e3e613a5b73cee5fd5e5ab012bb0dde "
+     "crypto/fipsmodule/curve25519/curve25519_s2n_bignum_asm.c"},
+    {AlgorithmPrimitive::kEd25519, "aarch64", AdviceLibrary::kAwsLc,
+     "AWS-LC signs and verifies Ed25519 with s2n-bignum's assembly, whose *_selector functions "
+     "pick a variant at run time",
+     "commit 1b95c8af2e3e613a5b73cee5fd5e5ab012bb0dde "
+     "crypto/fipsmodule/curve25519/curve25519_s2n_bignum_asm.c"},
+};
+
+bool ArchMatches(std::string_view row_arch, std::string_view arch) {
+  return row_arch == "sparc" ? arch.starts_with("sparc") : row_arch == arch;
+}
+
+// The first row for `primitive` and `library`, on `arch` (any architecture when it is empty).
+const FeaturePathElsewhere* FeaturePathFor(AlgorithmPrimitive primitive, std::string_view arch,
+                                           AdviceLibrary library) {
+  for (const FeaturePathElsewhere& row : kFeaturePathsElsewhere) {
+    if (row.primitive == primitive && row.library == library &&
+        (arch.empty() || ArchMatches(row.arch, arch))) {
+      return &row;
+    }
+  }
+  return nullptr;
+}
+
+// MD5 and DES have no instructions on x86 or ARM: Linux's x86 feature words
+// (arch/x86/include/asm/cpufeatures.h) and arm64 hwcaps (Documentation/arch/arm64/
+// elf_hwcaps.rst) name AES, SHA-1/2/3, SM3/SM4 and carry-less multiply, nothing for either, and no
+// library picks MD5 or DES code by CPU feature there.
+bool NoInstructionsOnX86OrArm(AlgorithmPrimitive primitive) {
+  return primitive == AlgorithmPrimitive::kMd5 || primitive == AlgorithmPrimitive::kTripleDes;
+}
+
+bool X86OrArm(std::string_view arch) {
+  return arch == "x86_64" || arch == "x86" || arch == "aarch64" || arch == "arm";
+}
+
+std::string_view LibraryName(AdviceLibrary library) {
+  switch (library) {
+    case AdviceLibrary::kOpenssl:
+      return "OpenSSL";
+    case AdviceLibrary::kWolfssl:
+      return "wolfSSL";
+    case AdviceLibrary::kMbedtls:
+      return "Mbed TLS";
+    case AdviceLibrary::kBoringssl:
+      return "BoringSSL";
+    case AdviceLibrary::kAwsLc:
+      return "AWS-LC";
+    case AdviceLibrary::kLibressl:
+      return "LibreSSL";
+    case AdviceLibrary::kBotan:
+      return "Botan";
+    case AdviceLibrary::kGnutls:
+      return "GnuTLS";
+  }
+  return "the library";
+}
+
+}  // namespace
+
+std::vector<std::string_view> FeaturePathElsewhereSources() {
+  std::vector<std::string_view> sources;
+  for (const FeaturePathElsewhere& row : kFeaturePathsElsewhere) {
+    sources.push_back(row.source);
+  }
+  return sources;
+}
+
+Verdict Decider::DecideReportWithoutFamily(const std::string& figure) const {
+  if (Verdict v; DecideNoAssemblyExists(figure, v)) {
+    return v;
+  }
+  const std::string& arch = facts_.cpu.arch;
+  const AdviceLibrary library = AdviceLibraryOf(facts_);
+  if (const FeaturePathElsewhere* row = FeaturePathFor(alg_.primitive, arch, library);
+      row != nullptr && (!arch.empty() || !NoInstructionsOnX86OrArm(alg_.primitive))) {
+    Verdict v =
+        Make(VerdictStatus::kUndetermined,
+             fmt::format("{}; cannot tell which {} code ran: {}{}, and a report allows no mask "
+                         "experiment",
+                         figure, alg_.name, row->path,
+                         arch.empty() ? fmt::format(" (on {}; the report names no architecture)",
+                                                    row->arch == "sparc" ? "SPARC" : row->arch)
+                                      : ""));
+    v.evidence.push_back(fmt::format("{} (source: {})", row->path, row->source));
+    return v;
+  }
+  if (NoInstructionsOnX86OrArm(alg_.primitive) && (arch.empty() || X86OrArm(arch))) {
+    return Make(VerdictStatus::kNoHardwarePath,
+                fmt::format("{}; {} has no CPU-feature path to check on {}", figure, alg_.name,
+                            arch.empty() ? "x86 or ARM CPUs" : arch));
+  }
+  // OpenSSL's own tables (data/pk-asm.csv, the capability families) cover x86 and ARM.
+  if (library == AdviceLibrary::kOpenssl && (arch.empty() || X86OrArm(arch))) {
+    return Make(VerdictStatus::kNoHardwarePath,
+                fmt::format("{}; {} has no CPU-feature path to check", figure, alg_.name));
+  }
+  return Make(
+      VerdictStatus::kUndetermined,
+      fmt::format("{}; cannot tell which {} code ran: cryptobench's tables do not say "
+                  "whether {} has a CPU-feature path for it on {}",
+                  figure, alg_.name, LibraryName(library), arch.empty() ? "this CPU" : arch));
+}
+
 }  // namespace verdict_internal
 
 std::vector<Verdict> DecideVerdicts(const AlgorithmInfo& alg, std::string_view operation,

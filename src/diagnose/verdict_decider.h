@@ -21,6 +21,10 @@ namespace cryptobench::diagnose::verdict_internal {
 /// (8-16 KiB per call; cpb-reference.md sec. 1).
 inline constexpr uint64_t kLargeInputLen = 8192;
 
+/// The sources of the rows that DecideReportWithoutFamily reads (verdict.cc,
+/// kFeaturePathsElsewhere), for the test that each one is citable (IsCitableSource).
+std::vector<std::string_view> FeaturePathElsewhereSources();
+
 /// The class table of `arch` ("x86_64" or "aarch64"; empty for any other), parsed once.
 const std::vector<CpbClass>& ClassesFor(std::string_view arch);
 
@@ -179,6 +183,13 @@ class Decider {
   // DES-EDE3 on x86-64): "expected", with the source and, where one exists, the faster choice.
   // False when the table has no such row.
   bool DecideNoAssemblyExists(const std::string& figure, Verdict& out) const;
+  // A report's algorithm without a capability family (Family::kNone: MD5, DES-EDE3, SHA-3,
+  // BLAKE2b, Ed25519, ECDSA P-384): "expected" by DecideNoAssemblyExists; "undetermined" where a
+  // CPU of the architecture has instructions or a feature-selected path for it in the report's
+  // library (kFeaturePathsElsewhere in verdict.cc: SPARC T4 DES and MD5, AArch64 SHA-3, AWS-LC's
+  // Ed25519) or where cryptobench's tables do not cover the library or architecture; "no
+  // hardware path" only where that is known.
+  Verdict DecideReportWithoutFamily(const std::string& figure) const;
   // Public-key kinds: the data/pk-asm.csv rows for this algorithm, architecture and OpenSSL
   // release (every release when the version is unknown), as evidence.
   void AddAsmTableEvidence(Verdict& v) const;

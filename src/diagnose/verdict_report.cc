@@ -677,11 +677,7 @@ Verdict Decider::DecideFromReport() const {
     return DecideSm4(figure, false);
   }
   if (family_ == Family::kNone) {
-    if (Verdict v; DecideNoAssemblyExists(figure, v)) {
-      return v;
-    }
-    return Make(VerdictStatus::kNoHardwarePath,
-                fmt::format("{}; {} has no CPU-feature path to check", figure, alg_.name));
+    return DecideReportWithoutFamily(figure);
   }
   if (!symmetric_) {
     return DecideReportPublicKey(figure);
