@@ -746,6 +746,7 @@ class Reader {
            out_.aes_ni_off_source});
     }
     if (!aes_flags_cut_clue_.empty() && out_.Find("AES-NI") == nullptr) {
+      out_.aes_flags_cut_clue = aes_flags_cut_clue_;
       out_.clues.push_back(
           {"AES-NI: cannot tell (the flags line may be cut: it shows no flag the kernel prints "
            "after aes)",

@@ -81,6 +81,10 @@ struct CpuClues {
   /// hypervisor the text does not show hides it; which of the two, the text cannot tell.
   /// Only AES-NI is read: the flags of other extensions also depend on the kernel's age.
   bool aes_ni_off = false;
+  /// The clue of an x86 flags line without aes that may be cut before it (it shows no flag the
+  /// kernel prints after aes: a terminal's hard wrap, tryout 27 W1), when no other clue settles
+  /// AES-NI; "" otherwise. AES-NI is then unknown, and a verdict that stops there says so.
+  std::string aes_flags_cut_clue;
   std::string aes_ni_off_model;   ///< the model as the row matched it
   std::string aes_ni_off_source;  ///< the row's source
   /// A virtual CPU model a model row names (data/cpu-clues.csv rows whose `has` is VM, e.g.

@@ -1104,11 +1104,22 @@ Verdict Decider::DecideReportFingerprint(const std::string& key,
     }
     case Side::kSoftware: {
       if (!known) {
+        // Why the text does not say: a flags line that may be cut before aes (CpuClues::
+        // aes_flags_cut_clue) is the reason where there is one, not the missing CPUINFO line.
+        const std::string& cut = origin.cpu_clues.aes_flags_cut_clue;
+        const size_t cut_end = cut.find("): ");  // the line named, without its text
+        const std::string why =
+            feature == "AES-NI" && !cut.empty()
+                ? fmt::format(
+                      "{} may be cut before aes: it shows no flag the kernel prints "
+                      "after aes",
+                      cut_end == std::string::npos ? cut : cut.substr(0, cut_end + 1))
+                : "no CPUINFO line";
         Verdict v = Make(
             VerdictStatus::kUndetermined,
             fmt::format("{}: software over the whole {} range, but the text does not say whether "
-                        "the CPU has {} (no CPUINFO line), so software may be all it has",
-                        figure, hz, key));
+                        "the CPU has {} ({}), so software may be all it has",
+                        figure, hz, key, why));
         AddReportBuildEvidence(v);
         return v;
       }

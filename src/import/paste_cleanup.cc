@@ -148,6 +148,38 @@ bool IsCompilerContinuation(std::string_view trimmed) {
   return true;
 }
 
+// lscpu's "Flags:" line or /proc/cpuinfo's "flags\t\t:" line (util-linux sys-utils/lscpu.c;
+// Linux arch/x86/kernel/cpu/proc.c, show_cpuinfo: "flags\t\t:").
+bool IsCpuFlagsLine(std::string_view trimmed) {
+  if (trimmed.starts_with("Flags:")) {
+    return true;
+  }
+  if (!trimmed.starts_with("flags")) {
+    return false;
+  }
+  const std::string_view rest = Trim(trimmed.substr(5));
+  return rest.starts_with(':');
+}
+
+// The rest of a CPU flags line that a terminal hard-wrapped (tryout 27 W1: " aes xsave avx f16c
+// ..."): indented by the blank between two flags, and only words the kernel's flag names are
+// made of, lowercase letters, digits and '_' with a letter among them (Linux
+// arch/x86/include/asm/cpufeatures.h: "sse4_1", "3dnowprefetch", "avx512f"). A "Key:" line, prose
+// with capitals or punctuation, or an unindented line is none.
+bool IsCpuFlagsContinuation(std::string_view physical) {
+  if (physical.empty() || (physical.front() != ' ' && physical.front() != '\t')) {
+    return false;
+  }
+  const std::vector<std::string_view> words = SplitWords(physical);
+  return !words.empty() && std::all_of(words.begin(), words.end(), [](std::string_view word) {
+    return std::all_of(word.begin(), word.end(),
+                       [](char c) {
+                         return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+                       }) &&
+           std::any_of(word.begin(), word.end(), [](char c) { return c >= 'a' && c <= 'z'; });
+  });
+}
+
 bool IsFence(std::string_view trimmed) {
   return trimmed.substr(0, 3) == "```" || trimmed.substr(0, 3) == "~~~";
 }
@@ -838,6 +870,14 @@ std::vector<SourceLine> CleanPaste(std::string_view text, std::vector<CleanupNot
           std::string(Trim(out.back().text)) + (spaced ? " " : "") + std::string(trimmed);
       previous_width = TrimmedWidth(physical);
       previous_spaced = EndsWithBlank(physical);
+      continue;
+    }
+    // A CPU flags line cut by the terminal: the piece before was full width and is the flags
+    // line (or its joined pieces), and this one only flag words, indented.
+    if (!out.empty() && out.back().kind == LineKind::kText && prior_width >= kMinWrapWidth &&
+        IsCpuFlagsLine(Trim(out.back().text)) && IsCpuFlagsContinuation(physical)) {
+      out.back().text += " " + std::string(trimmed);
+      previous_width = TrimmedWidth(physical);
       continue;
     }
     previous_width = TrimmedWidth(physical);

@@ -1,6 +1,9 @@
 // Tests of paste cleanup: prompts, fences, elisions, colour codes, wrapped compiler lines.
 #include "import/paste_cleanup.h"
 
+#include <string>
+#include <string_view>
+
 #include <gtest/gtest.h>
 
 namespace cryptobench::import {
@@ -132,6 +135,52 @@ TEST(PasteCleanupTest, JoinsWrappedCompilerFlags) {
   EXPECT_EQ(lines[0].number, 1u);
   EXPECT_EQ(lines[1].number, 4u);
   EXPECT_EQ(lines[2].text, "-1 not a flag line after CPUINFO");
+}
+
+// Tryout 27 W1 (q/r04): a terminal hard-wrapped lscpu's Flags line after "popcnt"; the rest of
+// the flags (aes xsave avx ... avx512f) stands on the next line, indented by the blank between
+// two flags. It is joined, and /proc/cpuinfo's "flags\t\t:" line alike.
+constexpr std::string_view kWrappedFlagsHead =
+    "fpu vme de pse tsc msr pae mce cx8 apic sep mtrr pge mca cmov pat pse36 clflush mmx fxsr "
+    "sse sse2 ss ht syscall nx pdpe1gb rdtscp lm constant_tsc pni pclmulqdq ssse3 fma cx16 "
+    "sse4_1 sse4_2 x2apic movbe popcnt";
+
+TEST(PasteCleanupTest, JoinsHardWrappedCpuFlagsLines) {
+  const std::string head(kWrappedFlagsHead);
+  for (const std::string key : {"Flags:                           ", "flags\t\t: "}) {
+    const auto lines = CleanPaste(key + head +
+                                  "\n"
+                                  " aes xsave avx f16c rdrand hypervisor lahf_lm abm "
+                                  "3dnowprefetch fsgsbase bmi1 avx2\n"
+                                  "\tsha_ni vaes vpclmulqdq\n"
+                                  "$ openssl speed -evp aes-128-gcm\n");
+    ASSERT_EQ(lines.size(), 2u) << key;
+    EXPECT_EQ(lines[0].text, key + head +
+                                 " aes xsave avx f16c rdrand hypervisor lahf_lm abm "
+                                 "3dnowprefetch fsgsbase bmi1 avx2 sha_ni vaes vpclmulqdq")
+        << key;
+    EXPECT_EQ(lines[0].number, 1u);
+    EXPECT_EQ(lines[1].kind, LineKind::kCommand);
+  }
+}
+
+// Only lowercase flag words, indented, right after the flags line, join: a "Key:" line, a line
+// with capitals or punctuation, an unindented line, a line after a blank one or after a short
+// flags line (no terminal cut it) stays a line of its own.
+TEST(PasteCleanupTest, OtherLinesAfterAFlagsLineAreNotJoined) {
+  const std::string flags = "Flags:                           " + std::string(kWrappedFlagsHead);
+  for (const std::string next : {" Virtualization features: VT-x\n", "  NUMA node0 CPU(s): 0-31\n",
+                                 " aes is Missing here.\n", "aes xsave avx\n", " aes, xsave\n",
+                                 "vmx flags\t: vnmi preemption_timer\n", "\n aes xsave avx\n"}) {
+    const auto lines = CleanPaste(flags + "\n" + next);
+    EXPECT_EQ(lines[0].text, flags) << next;
+  }
+  const auto short_line = CleanPaste("Flags: fpu tsc sse2\n aes xsave avx\n");
+  ASSERT_EQ(short_line.size(), 2u);
+  EXPECT_EQ(short_line[0].text, "Flags: fpu tsc sse2");
+  // Indented flag words after another long line are not flags.
+  const auto other = CleanPaste("Model name: " + std::string(kWrappedFlagsHead) + "\n aes xsave\n");
+  ASSERT_EQ(other.size(), 2u);
 }
 
 TEST(PasteCleanupTest, OpensslSubcommandFindsTheProgramBehindWrappers) {
