@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "diagnose/csv_table.h"
+#include "diagnose/ia32cap.h"
 #include "diagnose/vm_cpu_models.h"
 
 namespace cryptobench::diagnose {
@@ -197,6 +198,35 @@ std::string LineClue(std::string_view what, size_t line, std::string_view text) 
   }
   return line > 0 ? fmt::format("{} (line {}): {}", what, line, shown)
                   : fmt::format("{}: {}", what, shown);
+}
+
+// The CPUINFO line of OpenSSL 3.x (LibraryInfo::cpu_info, or the capability vector in use) when
+// its AES-NI bit (LV0 bit 57, KnownCapabilityBits) is clear and no OPENSSL_ia32cap mask was
+// given (no " env:" part, no pasted OPENSSL_ia32cap): its words as a clue, else "".
+std::string VectorAesNiClear(const results::RunResult& run) {
+  const results::LibraryInfo& library = run.library;
+  const std::string& text =
+      library.capability_vector.empty() ? library.cpu_info : library.capability_vector;
+  if (library.cpu_info.find("env:") != std::string::npos ||
+      library.worker_env.count("OPENSSL_ia32cap") > 0 ||
+      (library.cpu_info.find("OPENSSL_ia32cap=") == std::string::npos &&
+       library.capability_vector.empty())) {
+    return "";
+  }
+  const std::optional<CapabilityVector> vector = ParseCpuInfoVector(text);
+  if (!vector) {
+    return "";
+  }
+  for (const CapabilityBit& bit : KnownCapabilityBits()) {
+    if (bit.name == "AES-NI" && ((*vector)[static_cast<size_t>(bit.vector)] & bit.mask) == 0) {
+      const std::string shown = library.cpu_info.empty()
+                                    ? fmt::format("OPENSSL_ia32cap={}", library.capability_vector)
+                                    : library.cpu_info;
+      return fmt::format("the CPUINFO capability vector ({}): its AES-NI bit is clear",
+                         shown.starts_with("CPUINFO: ") ? shown.substr(9) : shown);
+    }
+  }
+  return "";
 }
 
 class Reader {
@@ -703,6 +733,30 @@ class Reader {
           out_.aes_ni_off = true;
           out_.aes_ni_off_model = name;
           out_.aes_ni_off_source = row->source;
+          out_.aes_ni_off_clue = aes->clue;
+        }
+      }
+    }
+    // No flags line that settles it, but OpenSSL 3.x's CPUINFO capability vector has the AES-NI
+    // bit clear (tryout 25 q09): OpenSSL sets it from CPUID leaf 1 ECX bit 25 as the CPU reports
+    // it (doc/man3/OPENSSL_ia32cap.pod), so without an OPENSSL_ia32cap mask the CPU, as this OS
+    // sees it, reports no AES-NI: the same case as a flags line without aes, with the same
+    // guards (no virtual machine shown, no row that lacks AES-NI, no AES figure above software).
+    if (const CpuFeatureClue* aes = out_.Find("AES-NI");
+        !out_.aes_ni_off && !out_.virtual_machine && !a_row_lacks_aes &&
+        (aes == nullptr || !aes->from_flags) && !HasAesFigureAboveSoftware(run)) {
+      if (const std::string clue = VectorAesNiClear(run); !clue.empty()) {
+        for (const auto& [name, row] : matched_models_) {
+          const bool virtual_model =
+              std::find(row->has.begin(), row->has.end(), "VM") != row->has.end();
+          if (!virtual_model &&
+              std::find(row->has.begin(), row->has.end(), "AES-NI") != row->has.end()) {
+            out_.aes_ni_off = true;
+            out_.aes_ni_off_model = name;
+            out_.aes_ni_off_source = row->source;
+            out_.aes_ni_off_clue = clue;
+            out_.aes_ni_off_by_vector = true;
+          }
         }
       }
     }
@@ -742,7 +796,7 @@ class Reader {
       out_.clues.push_back(
           {"AES-NI: switched off in the firmware, or hidden by a hypervisor the text does not "
            "show",
-           fmt::format("{}; the model {} has it", out_.Find("AES-NI")->clue, out_.aes_ni_off_model),
+           fmt::format("{}; the model {} has it", out_.aes_ni_off_clue, out_.aes_ni_off_model),
            out_.aes_ni_off_source});
     }
     if (!aes_flags_cut_clue_.empty() && out_.Find("AES-NI") == nullptr) {

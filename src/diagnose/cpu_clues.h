@@ -87,6 +87,11 @@ struct CpuClues {
   std::string aes_flags_cut_clue;
   std::string aes_ni_off_model;   ///< the model as the row matched it
   std::string aes_ni_off_source;  ///< the row's source
+  /// The clue that shows AES-NI missing: the CPU's flags line, or (with no flags line that
+  /// settles it) OpenSSL 3.x's CPUINFO capability vector with the AES-NI bit clear and no
+  /// OPENSSL_ia32cap mask (tryout 25 q09); aes_ni_off_by_vector tells which.
+  std::string aes_ni_off_clue;
+  bool aes_ni_off_by_vector = false;
   /// A virtual CPU model a model row names (data/cpu-clues.csv rows whose `has` is VM, e.g.
   /// "Common KVM processor", QEMU's kvm64) as pasted, "" when none; and the extensions that row
   /// says the model leaves out (the guest lacks them unless its configuration adds them).

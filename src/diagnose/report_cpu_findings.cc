@@ -291,14 +291,19 @@ std::vector<Finding> CpuFindings(const DoctorReport& report) {
          }));
     out.push_back(Make(
         "cpu.aes-ni-off", costs ? Severity::kWarning : Severity::kInfo,
-        "The CPU's model has AES-NI, but its flags line does not show it: AES-NI is switched "
-        "off in the firmware or hidden by a hypervisor the paste does not show (cannot tell "
-        "which)",
-        fmt::format("{} shows no AES-NI, while the model {} has it (source: {}); the text shows "
-                    "no virtual machine{}",
-                    aes != nullptr ? aes->clue : std::string("the flags line"),
-                    clues.aes_ni_off_model, clues.aes_ni_off_source,
-                    costs && !below.empty() ? fmt::format("; {}", FloorText(below.front())) : ""),
+        fmt::format("The CPU's model has AES-NI, but {}: AES-NI is switched off in the "
+                    "firmware or hidden by a hypervisor the paste does not show (cannot tell "
+                    "which)",
+                    clues.aes_ni_off_by_vector
+                        ? "the library's CPUINFO capability vector has its AES-NI bit clear"
+                        : "its flags line does not show it"),
+        fmt::format(
+            "{}{}, while the model {} has it (source: {}); the text shows no virtual "
+            "machine{}",
+            clues.aes_ni_off_clue.empty() ? std::string("the flags line") : clues.aes_ni_off_clue,
+            clues.aes_ni_off_by_vector ? "" : " shows no AES-NI", clues.aes_ni_off_model,
+            clues.aes_ni_off_source,
+            costs && !below.empty() ? fmt::format("; {}", FloorText(below.front())) : ""),
         ModelAesNiOffAdvice()));
   }
 

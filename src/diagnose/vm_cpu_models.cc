@@ -264,10 +264,12 @@ bool ModelAesNiOff(const DoctorFacts& facts) {
 
 std::string ModelAesNiOffReason(const CpuClues& clues) {
   return fmt::format(
-      "the model {} has AES-NI, but the CPU's flags line does not show it: it is switched off in "
-      "the firmware (BIOS setup) or hidden by a hypervisor the paste does not show (cannot tell "
-      "which), so these rows run in software",
-      clues.aes_ni_off_model);
+      "the model {} has AES-NI, but {}: it is switched off in the firmware (BIOS setup) or hidden "
+      "by a hypervisor the paste does not show (cannot tell which), so these rows run in software",
+      clues.aes_ni_off_model,
+      clues.aes_ni_off_by_vector ? "the library's CPUINFO capability vector has its AES-NI bit "
+                                   "clear"
+                                 : "the CPU's flags line does not show it");
 }
 
 std::string ModelAesNiOffAdvice() {
@@ -282,12 +284,15 @@ std::string ModelAesNiOffAdvice() {
 void AddModelAesNiOffEvidence(Verdict& verdict, const CpuClues& clues) {
   verdict.evidence.push_back(fmt::format("the model {} has AES-NI (source: {})",
                                          clues.aes_ni_off_model, clues.aes_ni_off_source));
-  if (const CpuFeatureClue* flags = clues.Find("AES-NI"); flags != nullptr) {
+  if (!clues.aes_ni_off_clue.empty()) {
+    const std::string& clue = clues.aes_ni_off_clue;
+    const std::string shown = clues.aes_ni_off_by_vector ? clue : clue + " shows no AES-NI";
     // Once: the verdict may name the line already, with its row's source before "shows".
     if (std::none_of(verdict.evidence.begin(), verdict.evidence.end(), [&](const std::string& l) {
-          return l.starts_with(flags->clue) && l.find("shows no AES-NI") != std::string::npos;
+          return l.starts_with(clue) &&
+                 (clues.aes_ni_off_by_vector || l.find("shows no AES-NI") != std::string::npos);
         })) {
-      verdict.evidence.push_back(fmt::format("{} shows no AES-NI", flags->clue));
+      verdict.evidence.push_back(shown);
     }
   }
   verdict.evidence.push_back(

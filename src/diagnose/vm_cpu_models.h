@@ -120,7 +120,8 @@ std::string VmHiddenAesReason(const CpuClues& clues);
 void AddVmHiddenAesEvidence(Verdict& verdict, const CpuClues& clues);
 
 /// True when the CPU clues of `facts` (a report's) show AES-NI switched off or hidden on a CPU
-/// whose model has it (CpuClues::aes_ni_off: the CPU's own flags line lacks aes, a sourced model
+/// whose model has it (CpuClues::aes_ni_off: the CPU's own flags line lacks aes, or OpenSSL
+/// 3.x's CPUINFO capability vector has the AES-NI bit clear with no mask, a sourced model
 /// row of data/cpu-clues.csv gives the model AES-NI, and the text shows no virtual machine);
 /// not under emulation, nor for a build without assembly (no AES path to use). Such a CPU's AES
 /// rows are NOT accelerated, a problem (exit status 1): they run in software while the hardware
@@ -138,8 +139,9 @@ std::string ModelAesNiOffReason(const CpuClues& clues);
 /// which tells bare metal ("none") from a guest.
 std::string ModelAesNiOffAdvice();
 
-/// Adds to such a verdict the model's row (with its source), the flags line that lacks aes
-/// (once) and why the firmware is a cause, and sets its advice (ModelAesNiOffAdvice).
+/// Adds to such a verdict the model's row (with its source), the clue that lacks AES-NI (once:
+/// the flags line, or the CPUINFO capability vector) and why the firmware is a cause, and sets its
+/// advice (ModelAesNiOffAdvice).
 void AddModelAesNiOffEvidence(Verdict& verdict, const CpuClues& clues);
 
 }  // namespace cryptobench::diagnose

@@ -570,5 +570,78 @@ TEST(FlagsHideModelAesTest, HardwareFiguresOverruleFlagsWithoutAes) {
   EXPECT_THAT(StatedTags(report), Not(Contains("aes-ni-off")));
 }
 
+// Tryout 25 q09: a container on a Dell R740 (Xeon Gold 6130, which has AES-NI by its row), whose
+// OpenSSL 3.0 CPUINFO capability vector has the AES-NI bit (LV0 bit 57) clear and no flags
+// line. The same case as a flags line without aes (tryout 26 R6): switched off in the firmware
+// or hidden by a hypervisor, with the vector named as the clue.
+std::string VectorAesClearPaste(const std::string& cpuinfo, const std::string& row) {
+  return "Inside our CI container AES is slow. Host is a Dell R740.\n"
+         "\n"
+         "$ systemd-detect-virt\n"
+         "docker\n"
+         "$ grep -m1 'model name' /proc/cpuinfo\n"
+         "model name\t: Intel(R) Xeon(R) Gold 6130 CPU @ 2.10GHz\n"
+         "$ openssl speed -evp aes-128-gcm\n"
+         "version: 3.0.2\n"
+         "built on: Wed Feb  5 13:16:06 2025 UTC\n"
+         "options: bn(64,64)\n"
+         "compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -Wall -O2\n" +
+         cpuinfo +
+         "\n"
+         "The 'numbers' are in 1000s of bytes per second processed.\n"
+         "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+         "bytes\n" +
+         row + "\n";
+}
+
+constexpr const char* kSlowGcmRow =
+    "AES-128-GCM      49566.38k    65523.46k    72724.14k    75027.28k    75294.04k    75370.50k";
+
+TEST(FlagsHideModelAesTest, CpuinfoVectorWithoutAesNiOnAModelWithItIsSwitchedOff) {
+  const DoctorReport report = DiagnosePaste(
+      VectorAesClearPaste("CPUINFO: OPENSSL_ia32cap=0x7dfef3f7fffff7ff:0x0", kSlowGcmRow));
+  ASSERT_TRUE(report.facts.report.has_value());
+  EXPECT_TRUE(report.facts.report->cpu_clues.aes_ni_off);
+  const Verdict& v = VerdictFor(report, "AES-128-GCM");
+  EXPECT_EQ(v.status, VerdictStatus::kNotAccelerated) << v.line;
+  EXPECT_THAT(v.line, HasSubstr("switched off in the firmware"));
+  EXPECT_THAT(v.line, HasSubstr("capability vector"));
+  EXPECT_THAT(v.line, Not(HasSubstr("flags line")));
+  EXPECT_THAT(v.line, Not(HasSubstr("the CPU lacks it")));
+  const Finding* off = FindingOf(report, "cpu.aes-ni-off");
+  ASSERT_NE(off, nullptr);
+  // The clue it came from: the CPUINFO line, not a flags line the paste does not have.
+  std::string clue;
+  for (const CpuClue& c : report.facts.report->cpu_clues.clues) {
+    if (c.conclusion.find("switched off") != std::string::npos) {
+      clue = c.clue;
+    }
+  }
+  EXPECT_THAT(clue, HasSubstr("OPENSSL_ia32cap=0x7dfef3f7fffff7ff"));
+  const std::string text = DoctorText(report);
+  EXPECT_THAT(text, Not(HasSubstr("flags line")));
+  EXPECT_THAT(StatedTags(report), Contains("aes-ni-off"));
+  EXPECT_THAT(StatedTags(report), Not(Contains("no-hw-aes")));
+  EXPECT_NE(report.ExitStatus(), 0);
+}
+
+// The guards: a vector whose AES-NI bit was cleared by an OPENSSL_ia32cap mask (its env: part)
+// is the mask's doing, and an AES figure above every software path shows AES-NI running.
+TEST(FlagsHideModelAesTest, MaskedVectorOrHardwareFigureIsNoSwitchedOffAesNi) {
+  const std::string fast_row =
+      "AES-128-GCM     628410.55k  1712044.31k  3404851.20k  4211337.47k  4719201.28k  "
+      "4755018.92k";
+  for (const std::string& paste :
+       {VectorAesClearPaste(
+            "CPUINFO: OPENSSL_ia32cap=0x7dfef3f7fffff7ff:0x0 env:~0x200000000000000", kSlowGcmRow),
+        VectorAesClearPaste("CPUINFO: OPENSSL_ia32cap=0x7dfef3f7fffff7ff:0x0", fast_row)}) {
+    const DoctorReport report = DiagnosePaste(paste);
+    ASSERT_TRUE(report.facts.report.has_value());
+    EXPECT_FALSE(report.facts.report->cpu_clues.aes_ni_off) << paste;
+    EXPECT_EQ(FindingOf(report, "cpu.aes-ni-off"), nullptr) << paste;
+    EXPECT_THAT(DoctorText(report), Not(HasSubstr("switched off in the firmware"))) << paste;
+  }
+}
+
 }  // namespace
 }  // namespace cryptobench::diagnose
