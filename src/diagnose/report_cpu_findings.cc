@@ -304,7 +304,7 @@ std::vector<Finding> CpuFindings(const DoctorReport& report) {
             clues.aes_ni_off_by_vector ? "" : " shows no AES-NI", clues.aes_ni_off_model,
             clues.aes_ni_off_source,
             costs && !below.empty() ? fmt::format("; {}", FloorText(below.front())) : ""),
-        ModelAesNiOffAdvice()));
+        ModelAesNiOffAdvice(clues)));
   }
 
   // AES-NI left out by the guest's CPU model: cpu.vm-model-lacks (vm_cpu_models.h) says so, with

@@ -262,6 +262,22 @@ bool ModelAesNiOff(const DoctorFacts& facts) {
          facts.report->cpu_clues.aes_ni_off;
 }
 
+namespace {
+
+// The CPU vendor of a model name as pasted: Intel's brand strings start "Intel(R)", AMD's "AMD"
+// (CPUID leaf 0x80000002-4, as /proc/cpuinfo's model name prints them). "" for others.
+std::string_view ModelVendor(std::string_view model) {
+  if (model.find("Intel") != std::string_view::npos) {
+    return "Intel";
+  }
+  if (model.starts_with("AMD") || model.find(" AMD ") != std::string_view::npos) {
+    return "AMD";
+  }
+  return "";
+}
+
+}  // namespace
+
 std::string ModelAesNiOffReason(const CpuClues& clues) {
   return fmt::format(
       "the model {} has AES-NI, but {}: it is switched off in the firmware (BIOS setup) or hidden "
@@ -272,13 +288,28 @@ std::string ModelAesNiOffReason(const CpuClues& clues) {
                                  : "the CPU's flags line does not show it");
 }
 
-std::string ModelAesNiOffAdvice() {
+std::string ModelAesNiOffAdvice(const CpuClues& clues) {
   // systemd-detect-virt prints "none" on bare metal and the hypervisor's name in a guest
   // (https://www.freedesktop.org/software/systemd/man/latest/systemd-detect-virt.html).
-  return "Check the firmware's AES-NI setting (BIOS setup, e.g. Dell PowerEdge's \"CPU "
-         "AES-NI\") and enable it; run `systemd-detect-virt` on that machine: `none` means bare "
-         "metal, so the firmware is the cause; a hypervisor's name means a guest whose CPU "
-         "settings hide AES-NI (give the guest the host's CPU).";
+  // Dell PowerEdge servers name the setting "CPU AES-NI" (Dell OpenManage Server Administrator
+  // 10.3 online help, System Security: "CPU AES-NI: Indicates the status of the Processor AES-NI
+  // feature", srvadmin-tomcat-10.3.0.0-5081.el8 of Dell's DSU 22.08.26 repository:
+  // http://204.157.3.70/pub/linux/dell/hardware/DSU_22.08.26/os_dependent/RHEL8_64/srvadmin/
+  // srvadmin-tomcat-10.3.0.0-5081.el8.x86_64.rpm), its Intel platforms' BIOS earlier "Intel(R)
+  // AES-NI" (https://www.dell.com/community/PowerEdge-General-HW/
+  // R410-510-610-710-BIOS-version-1-4-7-buggy-for-westmere/m-p/3539464/highlight/true). No
+  // source names such a setting of AMD platforms' firmware: their advice names none.
+  const std::string_view setting =
+      ModelVendor(clues.aes_ni_off_model) == "Intel"
+          ? "Check the firmware's AES-NI setting (BIOS setup, e.g. Dell PowerEdge's \"CPU "
+            "AES-NI\") and enable it"
+          : "Check the firmware (BIOS/UEFI setup) for a setting that turns the CPU's AES "
+            "instructions off, and enable them";
+  return fmt::format(
+      "{}; run `systemd-detect-virt` on that machine: `none` means bare metal, so the firmware "
+      "is the cause; a hypervisor's name means a guest whose CPU settings hide AES-NI (give the "
+      "guest the host's CPU).",
+      setting);
 }
 
 void AddModelAesNiOffEvidence(Verdict& verdict, const CpuClues& clues) {
@@ -295,13 +326,18 @@ void AddModelAesNiOffEvidence(Verdict& verdict, const CpuClues& clues) {
       verdict.evidence.push_back(shown);
     }
   }
+  // A Dell BIOS that locked AES-NI off shows firmware can; its MSR 0x13C is Intel's (Westmere
+  // and later), so only an Intel model is told of it.
   verdict.evidence.push_back(
-      "the text shows no virtual machine (no hypervisor flag, Hypervisor vendor line or "
-      "hypervisor named otherwise); firmware can switch AES-NI off: a Dell PowerEdge BIOS locked "
-      "it off through MSR 0x13C, and Linux then listed no aes "
-      "(https://www.dell.com/community/PowerEdge-General-HW/"
-      "R410-510-610-710-BIOS-version-1-4-7-buggy-for-westmere/m-p/3539464/highlight/true)");
-  verdict.advice = ModelAesNiOffAdvice();
+      ModelVendor(clues.aes_ni_off_model) == "Intel"
+          ? "the text shows no virtual machine (no hypervisor flag, Hypervisor vendor line or "
+            "hypervisor named otherwise); firmware can switch AES-NI off: a Dell PowerEdge BIOS "
+            "locked it off through MSR 0x13C, and Linux then listed no aes "
+            "(https://www.dell.com/community/PowerEdge-General-HW/"
+            "R410-510-610-710-BIOS-version-1-4-7-buggy-for-westmere/m-p/3539464/highlight/true)"
+          : "the text shows no virtual machine (no hypervisor flag, Hypervisor vendor line or "
+            "hypervisor named otherwise)");
+  verdict.advice = ModelAesNiOffAdvice(clues);
 }
 
 std::string_view HypervisorName(std::string_view hypervisor_vendor) {

@@ -136,12 +136,14 @@ bool ModelAesNiOff(const DoctorFacts& facts);
 std::string ModelAesNiOffReason(const CpuClues& clues);
 
 /// What to do about it (ModelAesNiOff): the firmware's AES-NI setting, and `systemd-detect-virt`,
-/// which tells bare metal ("none") from a guest.
-std::string ModelAesNiOffAdvice();
+/// which tells bare metal ("none") from a guest. The setting is named (Dell PowerEdge's "CPU
+/// AES-NI", sourced in vm_cpu_models.cc) for an Intel model only; an AMD or other model is told
+/// of the firmware's setting in general, with no vendor's name.
+std::string ModelAesNiOffAdvice(const CpuClues& clues);
 
 /// Adds to such a verdict the model's row (with its source), the clue that lacks AES-NI (once:
-/// the flags line, or the CPUINFO capability vector) and why the firmware is a cause, and sets its
-/// advice (ModelAesNiOffAdvice).
+/// the flags line, or the CPUINFO capability vector) and why the firmware is a cause (Intel's MSR
+/// only for an Intel model), and sets its advice (ModelAesNiOffAdvice).
 void AddModelAesNiOffEvidence(Verdict& verdict, const CpuClues& clues);
 
 }  // namespace cryptobench::diagnose

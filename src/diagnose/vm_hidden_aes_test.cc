@@ -643,5 +643,24 @@ TEST(FlagsHideModelAesTest, MaskedVectorOrHardwareFigureIsNoSwitchedOffAesNi) {
   }
 }
 
+// Tryout 27 W6 (q/r02): an AMD EPYC without aes in its flags gets no Intel-only firmware advice
+// (Dell's Intel AES-NI field, the Westmere MSR 0x13C); an Intel model keeps it.
+TEST(FlagsHideModelAesTest, AmdModelGetsNoIntelFirmwareAdvice) {
+  const DoctorReport amd =
+      DiagnosePaste(WithoutHypervisor(GuestOpensslPaste("AMD EPYC 7302 16-Core Processor", "")));
+  ASSERT_TRUE(amd.facts.report.has_value());
+  ASSERT_TRUE(amd.facts.report->cpu_clues.aes_ni_off);
+  const Verdict& v = VerdictFor(amd, "AES-128-CBC");
+  EXPECT_EQ(v.status, VerdictStatus::kNotAccelerated) << v.line;
+  const std::string text = DoctorText(amd);
+  for (const char* intel_only : {"Dell", "MSR 0x13C", "Westmere", "Intel"}) {
+    EXPECT_THAT(text, Not(HasSubstr(intel_only))) << intel_only;
+  }
+  EXPECT_THAT(v.advice, HasSubstr("firmware"));
+  EXPECT_THAT(v.advice, HasSubstr("systemd-detect-virt"));
+  const DoctorReport intel = DiagnosePaste(WithoutHypervisor(GuestOpensslPaste(kGold6130, "")));
+  EXPECT_THAT(VerdictFor(intel, "AES-128-CBC").advice, HasSubstr("Dell PowerEdge"));
+}
+
 }  // namespace
 }  // namespace cryptobench::diagnose
