@@ -221,6 +221,15 @@ TEST(VmHiddenAesTest, OtherHypervisorsNamedOtherwiseGetTheirRemedy) {
       {"$ dmesg | grep -i hypervisor\n[    0.000000] Hypervisor detected: Microsoft Hyper-V\n",
        "Hyper-V guest", "processor compatibility mode"},
       {"$ virt-what\nhyperv\n", "Hyper-V guest", "processor compatibility mode"},
+      // Tryout 27 W6 (q/v03): Hyper-V's DMI, manufacturer and product together (systemd issue
+      // #21816: sys_vendor "Microsoft Corporation", product_name "Virtual Machine").
+      {"$ sudo dmidecode -t system\n# dmidecode 3.3\nSystem Information\n\tManufacturer: "
+       "Microsoft Corporation\n\tProduct Name: Virtual Machine\n\tVersion: Hyper-V UEFI "
+       "Release v4.1\n",
+       "Hyper-V guest", "processor compatibility mode"},
+      {"$ cat /sys/class/dmi/id/sys_vendor /sys/class/dmi/id/product_name\nMicrosoft "
+       "Corporation\nVirtual Machine\n",
+       "Hyper-V guest", "processor compatibility mode"},
       {"$ systemd-detect-virt\nxen\n", "Xen guest", "xl.cfg"},
       {"$ dmesg | grep -i hypervisor\n[    0.000000] Hypervisor detected: Xen HVM\n", "Xen guest",
        "xl.cfg"},
@@ -568,6 +577,21 @@ TEST(FlagsHideModelAesTest, HardwareFiguresOverruleFlagsWithoutAes) {
   const std::string text = DoctorText(report);
   EXPECT_THAT(text, Not(HasSubstr("switched off in the firmware")));
   EXPECT_THAT(StatedTags(report), Not(Contains("aes-ni-off")));
+}
+
+// "Microsoft Corporation" alone is the maker of Surface laptops too (systemd issue #21468: a
+// Surface Laptop read as a Hyper-V guest), and "Virtual Machine" alone names no maker: neither
+// names a hypervisor by itself.
+TEST(VmHiddenAesTest, MicrosoftOrVirtualMachineAloneNamesNoHypervisor) {
+  for (const char* identify :
+       {"$ sudo dmidecode -t system\nSystem Information\n\tManufacturer: Microsoft "
+        "Corporation\n\tProduct Name: Surface Laptop 4\n",
+        "$ sudo dmidecode -t system\nSystem Information\n\tManufacturer: Some Vendor\n\tProduct "
+        "Name: Virtual Machine\n"}) {
+    const DoctorReport report = DiagnosePaste(IdentifiedGuestPaste(identify));
+    ASSERT_TRUE(report.facts.report.has_value());
+    EXPECT_EQ(report.facts.report->cpu_clues.hypervisor_vendor, "") << identify;
+  }
 }
 
 // Tryout 25 q09: a container on a Dell R740 (Xeon Gold 6130, which has AES-NI by its row), whose

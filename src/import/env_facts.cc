@@ -350,6 +350,28 @@ std::string CatCpufreqFile(const std::vector<std::string_view>& words) {
   return CpufreqFileOfPath(words[cat + 1]);
 }
 
+// The /sys/class/dmi/id files a `cat` command prints, one value a line in their order
+// ("sys_vendor", "product_name"); empty for any other command, or one with another file.
+std::vector<std::string> CatDmiFiles(const std::vector<std::string_view>& words) {
+  size_t cat = 0;
+  while (cat < words.size() && words[cat] == "sudo") {
+    ++cat;
+  }
+  std::vector<std::string> files;
+  if (cat + 1 >= words.size() || (words[cat] != "cat" && words[cat] != "/bin/cat")) {
+    return files;
+  }
+  constexpr std::string_view kDir = "/sys/class/dmi/id/";
+  for (size_t i = cat + 1; i < words.size(); ++i) {
+    if (!words[i].starts_with(kDir) || words[i].size() == kDir.size() ||
+        words[i].find('/', kDir.size()) != std::string_view::npos) {
+      return {};
+    }
+    files.emplace_back(words[i].substr(kDir.size()));
+  }
+  return files;
+}
+
 // The fact a cpufreq `file` (CpufreqFileOfPath) holding `value` gives: kHz for the *_freq files
 // (cpufreq.rst: "all frequencies are in kHz"), recorded in MHz as lscpu prints the same limits
 // (cpu_max_mhz, cpu_min_mhz, or cpu_cur_mhz for a *_cur_freq file); the governor's name for
@@ -811,6 +833,11 @@ void EnvFactReader::SetCommand(const SourceLine& line, std::vector<results::Sour
     context_ = Context::kCpufreqFile;
     return;
   }
+  dmi_files_ = CatDmiFiles(words);
+  if (!dmi_files_.empty()) {
+    context_ = Context::kDmiFiles;
+    return;
+  }
   grep_words_ = CpuinfoGrepWords(words);
   if (!grep_words_.empty()) {
     // What was asked, so that a word missing from the output reads as absent.
@@ -853,6 +880,7 @@ void EnvFactReader::SetCommand(const SourceLine& line, std::vector<results::Sour
                (words[i + 2] == "system-manufacturer" || words[i + 2] == "system-product-name")) {
       context_ = Context::kVirtName;  // the DMI string alone (HypervisorFromDmi)
       virt_command_ = "dmidecode";
+      virt_field_ = words[i + 2] == "system-manufacturer" ? "vendor" : "product";
     } else if (base == "uname" && i + 1 < words.size() && words[i + 1] == "-m") {
       context_ = Context::kUnameMachine;  // prints the machine hardware name alone
     } else if (base == "sysctl" && i + 2 == words.size() - 1 && words[i + 1] == "-n" &&
@@ -926,6 +954,36 @@ void EnvFactReader::Finish(std::vector<results::SourceFact>* facts) {
   }
 }
 
+// Hyper-V guests' DMI names Microsoft as the system's manufacturer and "Virtual Machine" as its
+// product (systemd issue #21816, a Debian 9 guest of Windows Server 2012 R2: sys_vendor
+// "Microsoft Corporation", product_name "Virtual Machine";
+// https://github.com/systemd/systemd/issues/21816). Microsoft also makes Surface laptops, whose
+// sys_vendor is "Microsoft Corporation" too (systemd issue #21468, where that string alone
+// marked a Surface Laptop a Hyper-V guest: https://github.com/systemd/systemd/issues/21468), so
+// only the two together, a few lines apart (one dmidecode block, or one listing), name Hyper-V.
+bool EnvFactReader::NoteMicrosoftDmi(std::string_view field, std::string_view value, size_t line,
+                                     const std::string& origin,
+                                     std::vector<results::SourceFact>* facts) {
+  constexpr size_t kPairLines = 8;
+  if (field == "vendor" && value == "Microsoft Corporation") {
+    dmi_microsoft_line_ = line;
+  } else if (field == "product" && value == "Virtual Machine") {
+    dmi_virtual_machine_line_ = line;
+  } else {
+    return false;
+  }
+  if (dmi_microsoft_line_ == 0 || dmi_virtual_machine_line_ == 0 ||
+      std::max(dmi_microsoft_line_, dmi_virtual_machine_line_) -
+              std::min(dmi_microsoft_line_, dmi_virtual_machine_line_) >
+          kPairLines) {
+    return false;
+  }
+  dmi_microsoft_line_ = 0;
+  dmi_virtual_machine_line_ = 0;
+  facts->push_back({"hypervisor_vendor", "Microsoft", line, origin});
+  return true;
+}
+
 bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact>* facts) {
   if (line.kind != LineKind::kText) {
     return false;
@@ -982,6 +1040,10 @@ bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact
       kv && (kv->first == "manufacturer" || kv->first == "product name")) {
     if (const std::string_view vendor = HypervisorFromDmi(kv->second); !vendor.empty()) {
       facts->push_back({"hypervisor_vendor", std::string(vendor), line.number, "dmidecode"});
+      return true;
+    }
+    if (NoteMicrosoftDmi(kv->first == "manufacturer" ? "vendor" : "product", kv->second,
+                         line.number, "dmidecode", facts)) {
       return true;
     }
   }
@@ -1354,13 +1416,34 @@ bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact
                                           : HypervisorFromVirtName(trimmed);
       if (vendor.empty()) {
         context_ = Context::kNone;
-        return false;
+        // `dmidecode -s system-manufacturer` and `-s system-product-name`: Hyper-V's pair.
+        return virt_command_ == "dmidecode" &&
+               NoteMicrosoftDmi(virt_field_, trimmed, line.number, "dmidecode", facts);
       }
       facts->push_back({"hypervisor_vendor", std::string(vendor), line.number, virt_command_});
       if (virt_command_ != "virt-what") {  // virt-what may print more lines ("xen", "xen-hvm")
         context_ = Context::kNone;
       }
       return true;
+    }
+    case Context::kDmiFiles: {
+      // One value a line, in the order of the files `cat` was given.
+      const std::string file = dmi_files_.front();
+      dmi_files_.erase(dmi_files_.begin());
+      if (dmi_files_.empty()) {
+        context_ = Context::kNone;
+      }
+      const std::string origin = "/sys/class/dmi/id/" + file;
+      if (file == "sys_vendor" || file == "product_name" || file == "board_vendor") {
+        if (const std::string_view vendor = HypervisorFromDmi(trimmed); !vendor.empty()) {
+          facts->push_back({"hypervisor_vendor", std::string(vendor), line.number, origin});
+          return true;
+        }
+      }
+      return NoteMicrosoftDmi(file == "sys_vendor"     ? "vendor"
+                              : file == "product_name" ? "product"
+                                                       : "",
+                              trimmed, line.number, origin, facts);
     }
     case Context::kIsainfo:  // an unindented line ends the extension list
       context_ = Context::kNone;

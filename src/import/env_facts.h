@@ -94,18 +94,33 @@ class EnvFactReader {
     kCpufreqFile,   ///< after `cat` of one cpufreq sysfs file: its value (cpufreq_file_)
     kIsainfo,       ///< after isainfo -v's "64-bit ISA applications": its extension lines
     kCpuinfoGrep,   ///< after `grep -o -w 'w1|w2' /proc/cpuinfo`: the words it found
-    kVirtName       ///< after systemd-detect-virt, virt-what or dmidecode -s system-*: a name
+    kVirtName,      ///< after systemd-detect-virt, virt-what or dmidecode -s system-*: a name
+    kDmiFiles       ///< after `cat /sys/class/dmi/id/FILE ...`: one value per file (dmi_files_)
   };
 
   void FlushCryptoEntry(std::vector<results::SourceFact>* facts);
   void FlushProvider(std::vector<results::SourceFact>* facts);
   // Ends a `grep -o -w` of /proc/cpuinfo's output (kCpuinfoGrep): its "cpuinfo_grep_end" fact.
   void EndCpuinfoGrep(std::vector<results::SourceFact>* facts);
+  // A DMI system manufacturer ("vendor") or product name ("product") as dmidecode or
+  // /sys/class/dmi/id print it: Hyper-V's pair ("Microsoft Corporation", "Virtual Machine")
+  // within a few lines of each other becomes a "hypervisor_vendor" fact "Microsoft". True when
+  // this value completed the pair.
+  bool NoteMicrosoftDmi(std::string_view field, std::string_view value, size_t line,
+                        const std::string& origin, std::vector<results::SourceFact>* facts);
 
   Context context_ = Context::kNone;
   // The command whose output names the hypervisor (kVirtName): "systemd-detect-virt",
   // "virt-what" or "dmidecode".
   std::string virt_command_;
+  // What `dmidecode -s` printed (kVirtName): "vendor" (system-manufacturer) or "product".
+  std::string virt_field_;
+  // The /sys/class/dmi/id files a `cat` prints, in order (kDmiFiles): "sys_vendor", ...
+  std::vector<std::string> dmi_files_;
+  // The lines of a DMI "Microsoft Corporation" manufacturer and a "Virtual Machine" product
+  // (NoteMicrosoftDmi), 0 for none.
+  size_t dmi_microsoft_line_ = 0;
+  size_t dmi_virtual_machine_line_ = 0;
   // The key of a `sysctl -n` command (kSysctlValue): "machdep.cpu.brand_string" or "hw.model".
   std::string sysctl_key_;
   // An engine of an engine list: "(afalg) AFALG engine support", its algorithms and state.
