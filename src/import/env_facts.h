@@ -25,13 +25,14 @@ namespace cryptobench::import {
 bool IsCpuinfoLine(std::string_view text);
 
 /// The machine a free-standing label line names, or nullopt: a line people write above each run
-/// of a paste that compares machines. Only the shape is checked (the caller checks that it stands
-/// right before a block): "Raspberry PI CM4 (BCM2711):" (a name of at most 8 words ending in
-/// ':'), "Raspberry Pi 4 Model B Rev 1.2" (the bare output of `cat /proc/device-tree/model`: at
-/// most 8 words with a digit and nothing after them), or /proc/cpuinfo's "Hardware : BCM2835" and
-/// "Model : Raspberry Pi 4 Model B" (the value). Lines of at most 60 characters without ',', ';',
-/// '|', '=', '`', '"' or a final '.', '!' or '?', so prose that mentions a board ("unlike the
-/// Raspberry Pi 4, the CM4 ...") is not one; the name is returned without the ':'.
+/// of a paste that compares machines. Only the shape is checked (the caller checks where it
+/// stands: right before a block, or for a bare name above its machine's lines):
+/// "Raspberry PI CM4 (BCM2711):" (a name of at most 8 words ending in ':'), "Raspberry Pi 4
+/// Model B Rev 1.2" (the bare output of `cat /proc/device-tree/model`: at most 8 words with a
+/// digit and nothing after them), or /proc/cpuinfo's "Hardware : BCM2835" and "Model : Raspberry
+/// Pi 4 Model B" (the value). Lines of at most 60 characters without ',', ';', '|', '=', '`', '"'
+/// or a final '.', '!' or '?', so prose that mentions a board ("unlike the Raspberry Pi 4, the
+/// CM4 ...") is not one; the name is returned without the ':'.
 std::optional<std::string> MachineLabel(std::string_view text);
 
 /// A short heading that names one machine ("old server:", "On machine B:", "host2:", "the

@@ -169,6 +169,37 @@ std::vector<std::vector<std::string>> CpuFacts(const std::string& text) {
   return out;
 }
 
+// A board's bare name above the lines that describe the machine and then a block, as `cat
+// /proc/device-tree/model; uname -a` prints them (openssl/openssl issue 11377: the board line,
+// `uname -a`, then a 1.1.1 speed header trimmed to its compiler line): it names that block. Prose
+// that mentions a board, a name whose next lines are prose, and a /proc/cpuinfo "Model :" line
+// (a fact of every run, as before) do not.
+TEST(MachineLabelTest, ABoardNameAboveTheMachineLinesLabelsTheBlockAfterThem) {
+  const std::string uname =
+      "Linux 5.15.72-v7l+ #1591 SMP Wed Oct 5 12:05:33 BST 2022 armv7l unknown unknown "
+      "GNU/Linux\n";
+  const std::string speed =
+      "compiler: gcc -O2 -DAES_ASM -DBSAES_ASM\n\n"
+      "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n"
+      "aes-256-cbc      50622.20k    59695.34k    63555.72k    64419.87k    64719.54k    "
+      "64738.65k\n";
+  EXPECT_EQ(Labels("Raspberry Pi 4 Model B Rev 1.2\n" + uname + "\n" + speed),
+            std::vector<std::string>{"Raspberry Pi 4 Model B Rev 1.2@1"});
+  EXPECT_EQ(Labels("```\nRaspberry Pi 4 Model B Rev 1.2\n" + uname + "\n" + std::string(kTable)),
+            std::vector<std::string>{"Raspberry Pi 4 Model B Rev 1.2@2"});
+  // Right above the compiler line that heads the speed output.
+  EXPECT_EQ(Labels("Raspberry Pi 4 Model B Rev 1.2\n" + speed),
+            std::vector<std::string>{"Raspberry Pi 4 Model B Rev 1.2@1"});
+  EXPECT_EQ(Labels("I tested this on a Raspberry Pi 4 and it is slow.\n" + uname + "\n" + speed),
+            std::vector<std::string>{""});
+  EXPECT_EQ(Labels("Raspberry Pi 4 Model B Rev 1.2\nthe numbers are low\n" + uname + speed),
+            std::vector<std::string>{""});
+  EXPECT_EQ(Labels("Raspberry Pi 4 Model B Rev 1.2\n" + uname + "and then I ran\n" + speed),
+            std::vector<std::string>{""});
+  EXPECT_EQ(CpuFacts("Model\t\t: Raspberry Pi 4 Model B Rev 1.2\n" + uname + "\n" + speed),
+            std::vector<std::vector<std::string>>{{"cpu_model=model: Raspberry Pi 4 Mo"}});
+}
+
 constexpr std::string_view kDesktopCpu =
     "$ grep -m2 -E 'model name|flags' /proc/cpuinfo\n"
     "model name\t: Intel(R) Core(TM) i7-8700 CPU @ 3.20GHz\n"

@@ -726,8 +726,18 @@ class Driver {
         (speed_ && !speed_->evidence.HasFigures()) || (foreign_ && !foreign_->HasFigures());
     const std::optional<size_t> before = NearestLine(index, -1);
     const bool after_command = open_empty && before && lines_[*before].kind == LineKind::kCommand;
-    const std::optional<size_t> after = NearestLine(index, +1);
-    if (!after_command && !(after && StartsBlock(*after))) {
+    // A bare name (no ':': the output of `cat /proc/device-tree/model`) may stand above the
+    // lines that describe its machine, as `cat /proc/device-tree/model; uname -a` prints them,
+    // and above the 1.x header that heads the speed output (openssl/openssl issue 11377).
+    const bool bare = Trim(line.text).find(':') == std::string_view::npos;
+    std::optional<size_t> after = NearestLine(index, +1);
+    if (bare && after && !StartsBlock(*after)) {
+      after = PastMachineLines(*after);
+    }
+    const bool heads_speed = bare && after && lines_[*after].kind == LineKind::kText &&
+                             IsHeaderLabelLine(Trim(lines_[*after].text)) &&
+                             HeaderLeadsToSpeed(*after);
+    if (!after_command && !(after && (StartsBlock(*after) || heads_speed))) {
       return false;
     }
     results::SourceFact fact{"block_label", std::move(*name), line.number};
@@ -739,6 +749,28 @@ class Driver {
     label_ = std::move(fact);
     label_taken_ = after_command;
     return true;
+  }
+
+  // The first line from `at` on that is neither blank nor a line the environment reader takes as
+  // the machine's (a `uname -a` line, cpuinfo and lscpu lines: uname and CPU facts only), or
+  // nullopt when the text ends first.
+  std::optional<size_t> PastMachineLines(size_t at) const {
+    EnvFactReader probe = env_;
+    for (size_t seen = 0; seen < 12; ++seen) {
+      std::vector<results::SourceFact> read;
+      if (lines_[at].kind != LineKind::kText || !probe.Take(lines_[at], &read) || read.empty() ||
+          !std::all_of(read.begin(), read.end(), [](const results::SourceFact& fact) {
+            return fact.kind == "uname" || MachineFact(fact.kind);
+          })) {
+        return at;
+      }
+      const std::optional<size_t> next = NearestLine(at, +1);
+      if (!next) {
+        return std::nullopt;
+      }
+      at = *next;
+    }
+    return at;
   }
 
   // True for a command line that runs `openssl speed` or `openssl version`, or a bssl, botan or
