@@ -245,7 +245,7 @@ class Reader {
   }
 
   void AddFeature(const std::string& name, bool present, bool from_flags, const std::string& clue,
-                  const std::string& source) {
+                  const std::string& source, const std::string& row = "") {
     if (name == "VM") {
       if (present && !out_.virtual_machine) {
         out_.virtual_machine = true;
@@ -260,7 +260,7 @@ class Reader {
     if (name == "AES-NI" && present && !from_flags && !aes_flags_cut_clue_.empty()) {
       return;  // a flags line that may be cut before aes: the model may have it switched off
     }
-    out_.features.push_back({name, present, from_flags, clue, source});
+    out_.features.push_back({name, present, from_flags, clue, source, row});
   }
 
   // A flags-line row's feature as a flags clue shows it; the hypervisor row (has VM) counts only
@@ -622,11 +622,11 @@ class Reader {
       }
       SetArch(row.arch, clue, row.source, 3);
       for (const std::string& feature : row.has) {
-        AddFeature(feature, true, false, clue, row.source);
+        AddFeature(feature, true, false, clue, row.source, row.match);
       }
       const bool virtual_model = std::find(row.has.begin(), row.has.end(), "VM") != row.has.end();
       for (const std::string& feature : row.lacks) {
-        AddFeature(feature, false, false, clue, row.source);
+        AddFeature(feature, false, false, clue, row.source, row.match);
         for (CpuFeatureClue& added : out_.features) {
           if (virtual_model && added.name == feature && added.clue == clue && !added.from_flags) {
             added.from_vm_model_name = true;
@@ -1115,6 +1115,13 @@ AesInstructionsShown ShownAesInstructions(const CpuClues& clues, const CpuFeatur
   // A guest's own flags line without aes: its host may have them.
   return clues.virtual_machine && aes->from_flags ? AesInstructionsShown::kUnknown
                                                   : AesInstructionsShown::kAbsent;
+}
+
+std::string ClueSourceText(const CpuFeatureClue& feature) {
+  if (!feature.row.empty()) {
+    return fmt::format(" ({} row {}, source: {})", kTable, feature.row, feature.source);
+  }
+  return feature.source.empty() ? "" : fmt::format(" (source: {})", feature.source);
 }
 
 const KernelAesComparison* FindKernelAes(const std::vector<KernelAesComparison>& comparisons,

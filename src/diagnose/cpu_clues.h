@@ -29,6 +29,9 @@ struct CpuFeatureClue {
   bool from_flags = false;  ///< read from the CPU's own flags/Features line (else a model row)
   std::string clue;         ///< as CpuClue::clue
   std::string source;       ///< as CpuClue::source
+  /// The data/cpu-clues.csv model row that said it, by its match ("*Raspberry Pi 4*"); "" when
+  /// a flags line, an architecture or a virtual CPU model's table said it.
+  std::string row{};
   /// Absent because the guest's virtual CPU model leaves it out (QEMU's -cpu, a row of
   /// data/vm-cpu-models.csv): the host may have it.
   bool from_vm_model = false;
@@ -234,6 +237,11 @@ enum class AesInstructionsShown {
 /// read, or nullptr when the text has none.
 AesInstructionsShown ShownAesInstructions(const CpuClues& clues,
                                           const CpuFeatureClue** clue = nullptr);
+
+/// " (data/cpu-clues.csv row *Raspberry Pi 4*, source: URL)" for a feature a model row gave,
+/// " (source: URL)" for another with a source, "" for one without: what a verdict or finding
+/// appends to "<clue> shows no AES" so that it names the line, the table row and its source.
+std::string ClueSourceText(const CpuFeatureClue& feature);
 
 /// The comparison of `comparisons` for this AES figure, or nullptr.
 const KernelAesComparison* FindKernelAes(const std::vector<KernelAesComparison>& comparisons,

@@ -28,11 +28,28 @@ using verdict_internal::Join;
 // (the flag rows of data/cpu-clues.csv). -m1 stops at the first such line, -o -w prints the words
 // found (not "vaes"): "aes", "aes hypervisor", "hypervisor" or nothing.
 constexpr std::string_view kAesCommand = "grep -m1 -o -w -E 'aes|hypervisor' /proc/cpuinfo";
-// The remedy of cpu.no-hw-aes, whichever clue and bound settled it.
-constexpr std::string_view kNoHwAesAdvice =
-    "No library setting makes AES faster on this CPU: use ChaCha20-Poly1305 for TLS and VPNs, "
-    "Adiantum (xchacha12,aes-adiantum-plain64) for disk encryption, or a CPU with AES "
-    "instructions.";
+// The remedy of cpu.no-hw-aes, whichever clue and bound settled it; `kernel` for a kernel tool's
+// figures (cryptsetup, tcrypt, AF_ALG), where an offload engine's driver is the one hardware path
+// a CPU without AES instructions may have. The sources: ChaCha20 is "around three times as fast"
+// as AES "on platforms that lack specialized AES hardware" (RFC 8439, section 1), and TLS has its
+// suites (RFC 7905); Go's crypto/tls prefers ChaCha20 "if we lack AES hardware, as software AES
+// implementations are slow and less secure" (golang/go issue 41181); Adiantum is "designed for
+// fast and secure disk encryption, especially on CPUs without dedicated crypto instructions"
+// (Linux crypto/adiantum.c).
+std::string NoHwAesAdvice(bool kernel) {
+  return fmt::format(
+      "Nothing in the library makes AES faster on this CPU (another build, version or setting "
+      "picks among software paths only): use ChaCha20-Poly1305 for TLS and VPNs (about three "
+      "times as fast as AES without AES instructions: "
+      "https://www.rfc-editor.org/rfc/rfc8439#section-1; TLS suites: "
+      "https://www.rfc-editor.org/rfc/rfc7905), Adiantum (xchacha12,aes-adiantum-plain64) for "
+      "disk encryption "
+      "(https://github.com/torvalds/linux/blob/master/crypto/adiantum.c){}, or a CPU with AES "
+      "instructions.",
+      kernel ? "; for the kernel's AES, an offload engine's driver if the SoC has one (its "
+               "/proc/crypto entry names it)"
+             : "");
+}
 
 struct AesFigure {
   std::string algorithm;
@@ -361,12 +378,11 @@ std::vector<Finding> CpuFindings(const DoctorReport& report) {
                                       origin.kernel_aes_module_line)
               : AesUnusedAdvice(report.facts)));
     } else if (shown == AesInstructionsShown::kAbsent) {
-      out.push_back(
-          Make("cpu.no-hw-aes", Severity::kWarning,
-               fmt::format("AES runs in software: the CPU has no {} instructions", aes->name),
-               fmt::format("{}; {} shows no {} (source: {})", evidence, aes->clue, aes->name,
-                           aes->source),
-               std::string(kNoHwAesAdvice)));
+      out.push_back(Make(
+          "cpu.no-hw-aes", Severity::kWarning,
+          fmt::format("AES runs in software: the CPU has no {} instructions", aes->name),
+          fmt::format("{}; {} shows no {}{}", evidence, aes->clue, aes->name, ClueSourceText(*aes)),
+          NoHwAesAdvice(KernelTool(origin))));
     } else if (origin.tool.find("cryptodev") == std::string::npos) {
       // (cryptodev-linux's tests time /dev/crypto, which a driver may hand to an offload device
       // slower than the CPU, as in https://github.com/cryptodev-linux/cryptodev-linux/issues/89:
@@ -466,24 +482,34 @@ std::vector<Finding> CpuFindings(const DoctorReport& report) {
                              "(or on an offload engine's driver, if one is loaded)",
                              aes->name)
                : fmt::format("AES runs in software: the CPU has no {} instructions", aes->name),
-        fmt::format("{} shows no {} (source: {}); {}, within what software AES reaches (up to "
-                    "{:.0f} MB/s for it at 6.5 GHz), so no figure shows a hardware path",
-                    aes->clue, aes->name, aes->source, FigureText(figure),
+        fmt::format("{} shows no {}{}; {}, within what software AES reaches (up to {:.0f} MB/s "
+                    "for it at 6.5 GHz), so no figure shows a hardware path",
+                    aes->clue, aes->name, ClueSourceText(*aes), FigureText(figure),
                     AesBoundsFor(figure.algorithm)->software_ceiling / 1e6),
-        std::string(kNoHwAesAdvice)));
+        NoHwAesAdvice(kernel)));
   } else if (!above.empty() && !origin.cpu_features_known) {
     // (With a CPUINFO vector the verdicts already say which path ran.)
     std::vector<std::string> figures;
     for (const AesFigure& figure : above) {
       figures.push_back(FigureText(figure));
     }
+    // A CPU line that shows no AES instructions is overruled, and the contradiction said: only
+    // an offload engine runs AES this fast on such a CPU, or the line is another CPU's.
+    const std::string contradiction =
+        shown == AesInstructionsShown::kAbsent
+            ? fmt::format(
+                  "; yet {} shows no {}{}: on a CPU without them only an offload engine "
+                  "runs AES this fast, or that line describes another CPU than this run's",
+                  aes->clue, aes->name, ClueSourceText(*aes))
+            : "";
     out.push_back(Make(
         "cpu.aes-hardware", Severity::kInfo,
         "AES runs on a hardware path: faster than any software AES",
         CeilingText(above.front()) +
             (above.size() > 1 ? fmt::format(" (also {})", Join(std::vector<std::string>(
                                                               figures.begin() + 1, figures.end())))
-                              : "")));
+                              : "") +
+            contradiction));
   }
 
   // SHA-256 faster than any software SHA-256 at any clock (hash_bounds.h): SHA instructions or an
@@ -602,8 +628,7 @@ void SettleByCpuFindings(DoctorReport& report) {
       shown == AesInstructionsShown::kUnknown) {
     return;
   }
-  const std::string clue_source =
-      aes->source.empty() ? "" : fmt::format(" (source: {})", aes->source);
+  const std::string clue_source = ClueSourceText(*aes);
   if (shown == AesInstructionsShown::kPresent) {
     for (const AesFigure& figure : figures.below) {
       Verdict& verdict = report.verdicts[figure.verdict];

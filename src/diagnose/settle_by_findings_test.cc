@@ -21,6 +21,7 @@ namespace {
 using doctor_internal::SummaryText;
 using ::testing::Contains;
 using testing::DiagnosePaste;
+using ::testing::ElementsAre;
 using testing::FindingOf;
 using ::testing::HasSubstr;
 using ::testing::Not;
@@ -150,6 +151,69 @@ TEST(SettleByFindingsTest, SoftwareAesOnACpuWithoutAesIsSoftwareExpected) {
   ASSERT_NE(FindingOf(armv7, "cpu.no-hw-aes"), nullptr);
   EXPECT_EQ(VerdictFor(armv7, "AES-128-CBC", "encrypt").status, VerdictStatus::kSoftwareExpected)
       << VerdictFor(armv7, "AES-128-CBC", "encrypt").line;
+}
+
+// openssl/openssl issue 11377: a Raspberry Pi 4's board line (/proc/device-tree/model) above its
+// `uname -a` (armv7l: no cpb classes for arm) and a 1.1.1 speed header trimmed to its compiler
+// line. The board's row of data/cpu-clues.csv says the BCM2711 has no ARMv8 Crypto Extensions, so
+// AES runs in software whatever the build: the verdict names the line, the row and its source; the
+// finding gives the remedy with its source. Prose that mentions a Pi is no clue, and a figure
+// faster than any software AES overrules the row (a contradiction, never "no AES").
+TEST(SettleByFindingsTest, ABoardLineOfACpuWithoutAesSettlesSoftwareOnArm) {
+  const auto paste = [](const std::string& board, const std::string& kbytes) {
+    return board +
+           "\nLinux 5.15.72-v7l+ #1591 SMP Wed Oct 5 12:05:33 BST 2022 armv7l unknown unknown "
+           "GNU/Linux\n\n"
+           "compiler: gcc -fPIC -pthread -Wa,--noexecstack -Wall -O2 -DOPENSSL_USE_NODELETE "
+           "-DOPENSSL_PIC -DOPENSSL_CPUID_OBJ -DOPENSSL_BN_ASM_MONT -DSHA1_ASM -DSHA256_ASM "
+           "-DAES_ASM -DBSAES_ASM -DGHASH_ASM -DPOLY1305_ASM -DNDEBUG\n\n"
+           "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+           "bytes\n"
+           "aes-256-cbc      50622.20k    59695.34k    63555.72k    64419.87k    64719.54k    " +
+           kbytes + "k\n";
+  };
+  const DoctorReport pi = DiagnosePaste(paste("Raspberry Pi 4 Model B Rev 1.2", "64738.65"));
+  const Verdict& cbc = VerdictFor(pi, "AES-256-CBC", "encrypt");
+  EXPECT_EQ(cbc.status, VerdictStatus::kSoftwareExpected) << cbc.line;
+  EXPECT_THAT(cbc.line, HasSubstr("(line 1): Raspberry Pi 4 Model B Rev 1.2 shows no AES"))
+      << cbc.line;
+  EXPECT_THAT(cbc.evidence, Contains(HasSubstr("data/cpu-clues.csv row *Raspberry Pi 4*")));
+  EXPECT_THAT(cbc.evidence, Contains(HasSubstr("https://github.com/openssl/openssl/issues/16851")));
+  const Finding* cause = FindingOf(pi, "cpu.no-hw-aes");
+  ASSERT_NE(cause, nullptr);
+  EXPECT_THAT(cause->evidence, HasSubstr("data/cpu-clues.csv row *Raspberry Pi 4*"));
+  EXPECT_THAT(cause->advice, HasSubstr("ChaCha20-Poly1305"));
+  EXPECT_THAT(cause->advice, HasSubstr("https://www.rfc-editor.org/rfc/rfc8439"));
+  EXPECT_THAT(cause->advice, Not(HasSubstr("offload engine")));  // a library, not the kernel
+  EXPECT_THAT(StatedTags(pi), ElementsAre("no-hw-aes"));
+  EXPECT_EQ(pi.ExitStatus(), 0);
+
+  const DoctorReport prose =
+      DiagnosePaste(paste("I tested this on a Raspberry Pi 4 and it is slow.", "64738.65"));
+  EXPECT_EQ(FindingOf(prose, "cpu.no-hw-aes"), nullptr);
+  EXPECT_EQ(VerdictFor(prose, "AES-256-CBC", "encrypt").status, VerdictStatus::kUndetermined);
+
+  // 3 GB/s is above every software AES-256 path (1857 MB/s at 6.5 GHz): the row is overruled.
+  const DoctorReport fast = DiagnosePaste(paste("Raspberry Pi 4 Model B Rev 1.2", "3000000.00"));
+  EXPECT_EQ(FindingOf(fast, "cpu.no-hw-aes"), nullptr);
+  EXPECT_THAT(StatedTags(fast), Not(Contains("no-hw-aes")));
+  EXPECT_NE(VerdictFor(fast, "AES-256-CBC", "encrypt").status, VerdictStatus::kSoftwareExpected);
+  const Finding* hardware = FindingOf(fast, "cpu.aes-hardware");
+  ASSERT_NE(hardware, nullptr);
+  EXPECT_THAT(hardware->evidence, HasSubstr("Raspberry Pi 4 Model B Rev 1.2 shows no AES"))
+      << hardware->evidence;
+
+  // The kernel's AES (cryptsetup): the remedy adds an offload engine, if the SoC has one.
+  const DoctorReport kernel = DiagnosePaste(
+      "Raspberry Pi 4 Model B Rev 1.2\n"
+      "Linux 5.15.72-v7l+ #1591 SMP Wed Oct 5 12:05:33 BST 2022 armv7l GNU/Linux\n"
+      "# Tests are approximate using memory only (no storage IO).\n"
+      "#     Algorithm |       Key |      Encryption |      Decryption\n"
+      "        aes-xts        256b        85.8 MiB/s        89.3 MiB/s\n");
+  const Finding* kernel_cause = FindingOf(kernel, "cpu.no-hw-aes");
+  ASSERT_NE(kernel_cause, nullptr);
+  EXPECT_THAT(kernel_cause->advice, HasSubstr("offload engine"));
+  EXPECT_THAT(kernel_cause->advice, HasSubstr("ChaCha20-Poly1305"));
 }
 
 TEST(SettleByFindingsTest, ANoAsmBuildSettlesWhatTheSoftwareUses) {

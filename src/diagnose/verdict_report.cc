@@ -870,8 +870,7 @@ bool Decider::DecideKernelAes(Verdict& out) const {
                  fmt::format("{}; the CPU has no {}", c->conclusion, clue->name));
       out.evidence.push_back(c->text);
       out.evidence.push_back(
-          fmt::format("{} shows no {}{}", clue->clue, clue->name,
-                      clue->source.empty() ? "" : fmt::format(" (source: {})", clue->source)));
+          fmt::format("{} shows no {}{}", clue->clue, clue->name, ClueSourceText(*clue)));
       return true;
     case AesInstructionsShown::kUnknown: {
       // A guest's own flags line without aes, in a text that shows a virtual machine (the
