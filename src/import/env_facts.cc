@@ -562,9 +562,9 @@ namespace {
 // A machine's noun in a heading word: the noun alone, with a number ("host2", "node-01") or with
 // a letter after '-' or '_' ("vm-b"); not a longer word ("hostname", "boxes").
 bool MachineNounWord(std::string_view word, bool* marked) {
-  static constexpr std::string_view kNouns[] = {"server", "host",    "machine",     "box",
-                                                "node",   "vm",      "instance",    "computer",
-                                                "laptop", "desktop", "workstation", "pc"};
+  static constexpr std::string_view kNouns[] = {
+      "server",   "host",   "machine", "box",         "node", "vm",   "instance",
+      "computer", "laptop", "desktop", "workstation", "pc",   "guest"};
   for (const std::string_view noun : kNouns) {
     if (!word.starts_with(noun)) {
       continue;

@@ -852,15 +852,16 @@ TEST(MachineHeadingTest, OrdinaryHeadingsDoNotEndTheBlock) {
 
 // Tryout 27 W4, W5 (q/h01, h02, h04, h05, h06): headings are compared by the machine they name,
 // not by their text: case, '-', '_' and spaces alike, words that describe the lines (output, CPU,
-// lscpu, results) dropped. A bare noun ("host:", a YAML key) and "Node 18" (a Node.js version)
-// name no machine.
+// lscpu, results) dropped. "Node 18" (a Node.js version) names no machine; a bare noun after an
+// unnamed run ("host:") does not either, but after a run under another machine's heading it does
+// (tryout 28 W1: "VM:" then "Host:"), and a YAML key is no heading (YamlKeyOverIndentedKeys...).
 TEST(MachineHeadingTest, HeadingsOfOneMachineInOtherWordsDoNotEndTheBlock) {
   for (const auto& [first, second] :
        std::vector<std::pair<std::string, std::string>>{{"Server output:", "Server CPU:"},
                                                         {"server-a:", "Server A:"},
                                                         {"Box 1 results:", "box_1 lscpu:"},
                                                         {"", "Node 18:"},
-                                                        {"My server:", "host:"}}) {
+                                                        {"", "host:"}}) {
     const std::string paste = (first.empty() ? "" : first + "\n") + testing::SlowGcmRun("$ ") +
                               "\n" + second + "\n" + testing::XeonGoldLscpu("$ ");
     const std::vector<results::RunResult> runs = ImportText(paste, "paste.txt");
@@ -920,7 +921,12 @@ TEST(MachineHeadingTest, SizeOfTheMachineIsNotAnotherMachine) {
                                                         {"Server 1 (4 cores):", "node-2:"},
                                                         {"host1 2 cores:", "host2 2 cores:"},
                                                         {"Server 1 CPU:", "Server 2 CPU:"},
-                                                        {"", "Server 2 CPU:"}}) {
+                                                        {"", "Server 2 CPU:"},
+                                                        // Tryout 28 W1: two machines' nouns.
+                                                        {"VM with 4 vCPUs:", "Host 32 cores:"},
+                                                        {"VM:", "Host:"},
+                                                        {"Guest 4 vCPUs:", "Hypervisor host:"},
+                                                        {"Laptop 16GB:", "Server 64 cores:"}}) {
     const std::vector<results::RunResult> two =
         ImportText((first.empty() ? "" : first + "\n") + testing::SlowGcmRun("$ ") + "\n" + second +
                        "\n" + testing::XeonGoldLscpu("$ "),
@@ -928,6 +934,24 @@ TEST(MachineHeadingTest, SizeOfTheMachineIsNotAnotherMachine) {
     ASSERT_EQ(two.size(), 1u) << second;
     EXPECT_FALSE(HasMachineFact(two[0])) << first << " / " << second;
   }
+}
+
+// Tryout 27 h05: a lowercase YAML key ("host:") over indented "key: value" lines heads no
+// machine; "Server B:" over an indented lscpu still does.
+TEST(MachineHeadingTest, YamlKeyOverIndentedKeysIsNoHeading) {
+  const std::vector<results::RunResult> yaml = ImportText(
+      "My server:\n" + testing::SlowGcmRun("$ ") +
+          "$ cat /etc/myapp/config.yml\nhost:\n  name: web1\n" + testing::XeonGoldLscpu("$ "),
+      "paste.txt");
+  ASSERT_EQ(yaml.size(), 1u);
+  EXPECT_TRUE(HasMachineFact(yaml[0])) << ::testing::PrintToString(yaml[0].source.caveats);
+  const std::vector<results::RunResult> indented = ImportText(
+      "Server A:\n" + testing::SlowGcmRun("$ ") +
+          "\nServer B:\n    Architecture: x86_64\n    Model name: Intel(R) Xeon(R) Gold 6130 "
+          "CPU @ 2.10GHz\n",
+      "paste.txt");
+  ASSERT_EQ(indented.size(), 1u);
+  EXPECT_FALSE(HasMachineFact(indented[0]));
 }
 
 // Back at the run's heading (A, B, A): what was exported under A before the switch is still
@@ -981,6 +1005,23 @@ TEST(PromptHostTest, ContainerAndItsHostShareTheCpu) {
     const std::vector<results::RunResult> runs = ImportText(paste, "paste.txt");
     ASSERT_EQ(runs.size(), 1u) << paste;
     EXPECT_FALSE(HasMachineFact(runs[0])) << paste;
+  }
+  // Tryout 28 W2, W10: a container run through ssh, on another engine's host, or emulated for
+  // another platform is not on the CPU of the prompt that started it, nor of the one its `exit`
+  // returns to.
+  for (const std::string& enter :
+       {std::string("ssh -t buildsrv docker run --rm -it debian bash"),
+        std::string("DOCKER_HOST=ssh://ops@db01 docker exec -it 3f2a1b9c0d4e bash"),
+        std::string("docker --context prod exec -it 3f2a1b9c0d4e bash"),
+        std::string("docker run --platform linux/arm64 --rm -it debian bash")}) {
+    const std::vector<results::RunResult> runs =
+        ImportText(testing::XeonGoldLscpu("me@laptop:~$ ") + "me@laptop:~$ " + enter + "\n" +
+                       testing::SlowGcmRun(container) + container + "exit\n" +
+                       testing::XeonGoldLscpu("me@laptop:~$ "),
+                   "paste.txt");
+    ASSERT_EQ(runs.size(), 1u) << enter;
+    EXPECT_FALSE(HasMachineFact(runs[0])) << enter;
+    EXPECT_FALSE(HasCaveatWith(runs[0], "of container")) << enter;
   }
   const std::vector<results::RunResult> version =
       ImportText(testing::SlowGcmRun(container) + container + "exit\n" +

@@ -277,10 +277,32 @@ bool ContainerHostname(std::string_view host) {
          });
 }
 
+// A container command that runs the container on another machine or another CPU than the
+// prompt's: through ssh (`ssh -t buildsrv docker run ...`), another engine (DOCKER_HOST=,
+// CONTAINER_HOST=, -H/--host, --context, podman's --connection/--url/--remote) or an emulated
+// platform (--platform linux/arm64 on x86 runs under QEMU user emulation) (tryout 28 W2, W10).
+bool RemoteOrEmulatedContainer(const std::vector<std::string_view>& words) {
+  const bool engine = std::any_of(words.begin(), words.end(), [](std::string_view w) {
+    const std::string_view program = w.substr(w.rfind('/') + 1);
+    return program == "docker" || program == "podman";
+  });
+  return engine && std::any_of(words.begin(), words.end(), [](std::string_view w) {
+           const std::string_view program = w.substr(w.rfind('/') + 1);
+           return program == "ssh" || w.starts_with("DOCKER_HOST=") ||
+                  w.starts_with("CONTAINER_HOST=") || w == "-H" || w == "--host" ||
+                  w.starts_with("--host=") || w.starts_with("--context") ||
+                  w.starts_with("--connection") || w.starts_with("--url") || w == "--remote" ||
+                  w == "-r" || w.starts_with("--platform");
+         });
+}
+
 // `docker exec -it ID bash`, `sudo podman run --rm -it IMAGE`, `docker compose exec app sh`: a
 // command that opens a shell in a container of this host's container engine.
 bool EntersContainer(std::string_view command) {
   std::vector<std::string_view> words = SplitWords(command);
+  if (RemoteOrEmulatedContainer(words)) {
+    return false;
+  }
   size_t at = !words.empty() && words[0] == "sudo" ? 1 : 0;
   if (at >= words.size()) {
     return false;
@@ -855,7 +877,25 @@ class Driver {
     // (Also inside a cpuinfo or lscpu listing, which has no such line: their keys name no
     // machine, and they run on to the next command.)
     if (line.kind == LineKind::kText) {
-      if (std::optional<std::string> heading = MachineHeading(line.text)) {
+      // A key of a command's YAML output ("host:" over "  name: web1", tryout 27 h05) heads the
+      // indented "key: value" lines under it, not a machine's lines. Only a lowercase heading
+      // over an indented lowercase one-word key counts: "Server B:" over an indented lscpu
+      // ("    Model name: ...") stays a heading.
+      const std::optional<size_t> next = NearestLine(index, +1);
+      const auto yaml_child = [](std::string_view text) {
+        const size_t indent = text.find_first_not_of(" \t");
+        const size_t colon = text.find(": ");
+        return indent != std::string_view::npos && indent > 0 && colon != std::string_view::npos &&
+               colon > indent &&
+               std::all_of(text.begin() + static_cast<std::ptrdiff_t>(indent),
+                           text.begin() + static_cast<std::ptrdiff_t>(colon),
+                           [](char c) { return (c >= 'a' && c <= 'z') || c == '_' || c == '-'; });
+      };
+      const bool config_key = std::none_of(line.text.begin(), line.text.end(),
+                                           [](char c) { return c >= 'A' && c <= 'Z'; }) &&
+                              next && lines_[*next].kind == LineKind::kText &&
+                              yaml_child(lines_[*next].text);
+      if (std::optional<std::string> heading = MachineHeading(line.text); heading && !config_key) {
         TakeMachineHeading(std::move(*heading), line);  // the line goes on as any other
       }
     }
@@ -1685,6 +1725,8 @@ class Driver {
       std::string tie;
     };
     std::vector<Container> containers;
+    // Containers entered by a command that runs them elsewhere (RemoteOrEmulatedContainer).
+    std::vector<std::string> elsewhere_containers;
     // The last command typed at host's prompt and its line, and a heading since then that named
     // the host of host's container ("On the docker host:").
     std::string last_command;
@@ -1713,12 +1755,17 @@ class Driver {
     const std::string_view last = Trim(machine_.last_command);
     const bool left = last == "exit" || last == "logout" || last.starts_with("exit ");
     if (ContainerHostname(line.host) && !ContainerHostname(machine_.host) &&
-        EntersContainer(machine_.last_command)) {
+        RemoteOrEmulatedContainer(SplitWords(last))) {
+      machine_.elsewhere_containers.push_back(line.host);  // its `exit` ties it to no prompt
+    } else if (ContainerHostname(line.host) && !ContainerHostname(machine_.host) &&
+               EntersContainer(machine_.last_command)) {
       machine_.containers.push_back(
           {line.host, machine_.host, line.number,
            fmt::format("`{}` typed at line {}", last, machine_.last_command_line)});
     } else if (ContainerHostname(machine_.host) && !ContainerHostname(line.host) &&
-               (left || machine_.container_host_heading)) {
+               (left || machine_.container_host_heading) &&
+               std::find(machine_.elsewhere_containers.begin(), machine_.elsewhere_containers.end(),
+                         machine_.host) == machine_.elsewhere_containers.end()) {
       machine_.containers.push_back(
           {machine_.host, line.host, line.number,
            left ? fmt::format("`{}` typed in the container at line {}", last,
@@ -1836,8 +1883,11 @@ class Driver {
     }
     const bool run_before = !runs_.empty() || OpenHasFigures();
     HeadingLine heading{std::move(name), std::string(Trim(line.text)), line.number};
+    // Unless the run has a heading of its own that names another machine: "VM with 4 vCPUs:",
+    // then "Host 32 cores:" (tryout 28 W1: the host's lscpu is not the guest's).
     if (run_before && heading.name.find(' ') == std::string::npos &&
-        !MarksAnotherMachine(heading.name)) {
+        !MarksAnotherMachine(heading.name) &&
+        (!machine_.heading || machine_.heading->name == heading.name)) {
       if (!machine_.heading) {
         machine_.heading = std::move(heading);  // names the run's machine in a caveat only
       }

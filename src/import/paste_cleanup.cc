@@ -171,6 +171,19 @@ bool IsCpuFlagsContinuation(std::string_view physical) {
     return false;
   }
   const std::vector<std::string_view> words = SplitWords(physical);
+  // English words that are no flag name: an indented line of prose ("so there is no aes in
+  // that list any more", tryout 28 W3) is no part of the flags line.
+  static constexpr std::string_view kProse[] = {
+      "a",     "an",    "the",  "and",  "or",  "but",  "so",  "is",   "are",   "was",
+      "were",  "be",    "in",   "on",   "at",  "of",   "to",  "for",  "with",  "that",
+      "this",  "there", "it",   "its",  "no",  "not",  "any", "more", "than",  "from",
+      "by",    "as",    "if",   "then", "all", "only", "now", "also", "after", "before",
+      "which", "what",  "when", "i",    "we",  "you",  "has", "have", "list",  "see"};
+  if (std::any_of(words.begin(), words.end(), [](std::string_view word) {
+        return std::find(std::begin(kProse), std::end(kProse), word) != std::end(kProse);
+      })) {
+    return false;
+  }
   return !words.empty() && std::all_of(words.begin(), words.end(), [](std::string_view word) {
     return std::all_of(word.begin(), word.end(),
                        [](char c) {

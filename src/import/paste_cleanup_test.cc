@@ -175,6 +175,11 @@ TEST(PasteCleanupTest, OtherLinesAfterAFlagsLineAreNotJoined) {
     const auto lines = CleanPaste(flags + "\n" + next);
     EXPECT_EQ(lines[0].text, flags) << next;
   }
+  // Tryout 28 W3: an indented line of prose of lowercase words is no part of the flags.
+  for (const std::string prose :
+       {"    so there is no aes in that list any more\n", "  note that avx2 is missing\n"}) {
+    EXPECT_EQ(CleanPaste(flags + "\n" + prose)[0].text, flags) << prose;
+  }
   const auto short_line = CleanPaste("Flags: fpu tsc sse2\n aes xsave avx\n");
   ASSERT_EQ(short_line.size(), 2u);
   EXPECT_EQ(short_line[0].text, "Flags: fpu tsc sse2");
