@@ -605,6 +605,13 @@ bool HasMachineFact(const results::RunResult& run) {
   return false;
 }
 
+// A slow AES-GCM run under the heading `first` (none when empty), then the heading `second`
+// and a Xeon Gold's lscpu: whether the lscpu is the run's machine's is the question.
+std::string RunThenHeadingThenLscpu(const std::string& first, const std::string& second) {
+  return (first.empty() ? "" : first + "\n") + testing::SlowGcmRun("$ ") + "\n" + second + "\n" +
+         testing::XeonGoldLscpu("$ ");
+}
+
 bool HasCaveatWith(const results::RunResult& run, std::string_view words) {
   for (const std::string& caveat : run.source.caveats) {
     if (caveat.find(words) != std::string::npos) {
@@ -841,8 +848,7 @@ TEST(MachineHeadingTest, OrdinaryHeadingsDoNotEndTheBlock) {
            {"", "Same box:"},
            {"", "Server details:"},
            {"Results from our server:", "lscpu on the same server:"}}) {
-    const std::string paste = (first.empty() ? "" : first + "\n") + testing::SlowGcmRun("$ ") +
-                              "\n" + second + "\n" + testing::XeonGoldLscpu("$ ");
+    const std::string paste = RunThenHeadingThenLscpu(first, second);
     const std::vector<results::RunResult> runs = ImportText(paste, "paste.txt");
     ASSERT_EQ(runs.size(), 1u) << paste;
     EXPECT_TRUE(HasMachineFact(runs[0])) << paste;
@@ -862,8 +868,7 @@ TEST(MachineHeadingTest, HeadingsOfOneMachineInOtherWordsDoNotEndTheBlock) {
                                                         {"Box 1 results:", "box_1 lscpu:"},
                                                         {"", "Node 18:"},
                                                         {"", "host:"}}) {
-    const std::string paste = (first.empty() ? "" : first + "\n") + testing::SlowGcmRun("$ ") +
-                              "\n" + second + "\n" + testing::XeonGoldLscpu("$ ");
+    const std::string paste = RunThenHeadingThenLscpu(first, second);
     const std::vector<results::RunResult> runs = ImportText(paste, "paste.txt");
     ASSERT_EQ(runs.size(), 1u) << paste;
     EXPECT_TRUE(HasMachineFact(runs[0])) << paste;
@@ -928,9 +933,7 @@ TEST(MachineHeadingTest, SizeOfTheMachineIsNotAnotherMachine) {
                                                         {"Guest 4 vCPUs:", "Hypervisor host:"},
                                                         {"Laptop 16GB:", "Server 64 cores:"}}) {
     const std::vector<results::RunResult> two =
-        ImportText((first.empty() ? "" : first + "\n") + testing::SlowGcmRun("$ ") + "\n" + second +
-                       "\n" + testing::XeonGoldLscpu("$ "),
-                   "paste.txt");
+        ImportText(RunThenHeadingThenLscpu(first, second), "paste.txt");
     ASSERT_EQ(two.size(), 1u) << second;
     EXPECT_FALSE(HasMachineFact(two[0])) << first << " / " << second;
   }
