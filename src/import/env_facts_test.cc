@@ -974,6 +974,40 @@ TEST(MachineHeadingTest, BackToTheRunsHeadingRestoresItsExports) {
   }
 }
 
+// Tryout 28 W11 (q11): what was read under A before any run (its export, its lscpu) is still
+// A's when the paste comes back to A after B's lines; B's lscpu is not A's.
+TEST(MachineHeadingTest, BackToAHeadingWithoutARunRestoresItsLines) {
+  std::string other = testing::XeonGoldLscpu("$ ");
+  other.replace(other.find("6338"), 4, "6130");
+  const std::string paste = "Server A:\n$ export OPENSSL_ia32cap=~0x200000000\n" +
+                            testing::XeonGoldLscpu("$ ") + "\nServer B:\n" + other +
+                            "\nServer A:\n" + testing::SlowGcmRun("$ ");
+  const std::vector<results::RunResult> runs = ImportText(paste, "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].library.worker_env.count("OPENSSL_ia32cap"), 1u)
+      << ::testing::PrintToString(runs[0].library.worker_env);
+  bool own_model = false;
+  for (const results::SourceFact& fact : runs[0].source.facts) {
+    EXPECT_EQ(fact.value.find("6130"), std::string::npos) << fact.value;
+    own_model =
+        own_model || (fact.kind == "cpu_model" && fact.value.find("6338") != std::string::npos);
+  }
+  EXPECT_TRUE(own_model) << ::testing::PrintToString(runs[0].source.facts.size());
+}
+
+// Tryout 28 W11 (q10): `openssl version` typed under A after B's run (typed with an export,
+// which ties a later version to it) is A's library: it is not tied back to B's run across the
+// heading, and A's run after it takes it.
+TEST(MachineHeadingTest, VersionUnderAnotherHeadingIsNotTheEarlierRunsLibrary) {
+  const std::string paste =
+      "Server B:\n$ export OPENSSL_ia32cap=~0x200000000\n" + testing::SlowGcmRun("$ ") +
+      "\nServer A:\n$ ./openssl version\nOpenSSL 1.1.1f  31 Mar 2020\n" + testing::SlowGcmRun("$ ");
+  const std::vector<results::RunResult> runs = ImportText(paste, "paste.txt");
+  ASSERT_EQ(runs.size(), 2u);
+  EXPECT_EQ(runs[0].source.tool_version, "");
+  EXPECT_EQ(runs[1].source.tool_version, "1.1.1f");
+}
+
 // Tryout 26 R3 (q/e02): a Docker container's default hostname is its 12-hex short ID, and a
 // container runs on its host's kernel and CPU, so the host's lscpu describes the container's run
 // when the paste ties the two: the host entered it (`docker exec`), it exited back to the host,

@@ -993,6 +993,7 @@ class Driver {
         after_version_command_ = true;
         version_command_program_ = program;
         version_command_host_ = machine_.host;
+        version_command_heading_ = machine_.heading ? machine_.heading->name : std::string();
         version_command_env_ = exported_;
         for (const auto& [name, value] : ShellAssignments(launcher)) {
           version_command_env_[name] = value;
@@ -1243,10 +1244,12 @@ class Driver {
   // Whether the last `openssl version` command was typed as speed_run_'s command was: both in
   // the paste, with one program as typed (`/usr/bin/openssl speed` then `/opt/homebrew/bin/openssl
   // version` are two libraries, macOS LibreSSL and Homebrew OpenSSL), at the prompt of one host
-  // (tryout 25 q10c), and with no environment variable the run did not have.
+  // (tryout 25 q10c), under one machine heading when the paste switched machines since the run,
+  // and with no environment variable the run did not have.
   bool VersionCommandMatchesSpeedRun() const {
     if (speed_program_.empty() || speed_program_ != version_command_program_ ||
-        !SameHost(speed_host_, version_command_host_)) {
+        !SameHost(speed_host_, version_command_host_) ||
+        (machine_changed_since_speed_run_ && speed_heading_ != version_command_heading_)) {
       return false;
     }
     for (const auto& [name, value] : version_command_env_) {
@@ -1456,12 +1459,14 @@ class Driver {
         speed_env_ = evidence.command.env;
         speed_program_ = evidence.command.present ? speed_command_program_ : std::string();
         speed_host_ = state.host;
+        speed_heading_ = machine_.heading ? machine_.heading->name : std::string();
         speed_run_evidence_ = evidence;
       }
       if (joins) {
         speed_run_evidence_.reset();  // a joined run is no one command's output any more
       }
       export_since_speed_run_ = false;
+      machine_changed_since_speed_run_ = false;
     } else if (evidence.header) {
       // A header without figures: what remains is the library's identity.
       AddRun(BuildVersionRun(*evidence.header, file_name_), open_label_);
@@ -1732,6 +1737,15 @@ class Driver {
     std::string last_command;
     size_t last_command_line = 0;
     std::optional<HeadingLine> container_host_heading;
+    // What was read under each machine heading when the paste left it for another's: its facts,
+    // exports, machine_superseded_at_ and prompt host (RestoreHeadingsLines).
+    struct Saved {
+      std::vector<results::SourceFact> facts;
+      std::map<std::string, std::string> exported;
+      size_t superseded_at = SIZE_MAX;
+      std::string host;
+    };
+    std::map<std::string, Saved> by_heading;
   };
   MachineState machine_;
 
@@ -1796,6 +1810,7 @@ class Driver {
   void SwitchHost(const std::optional<HeadingLine>& heading = std::nullopt) {
     Flush();
     machine_.switched = true;
+    machine_changed_since_speed_run_ = true;
     KeepLeftHostsLines();
     if (machine_.switch_after == SIZE_MAX && !runs_.empty()) {
       machine_.switch_after = runs_.size();
@@ -1904,22 +1919,48 @@ class Driver {
       facts_ = machine_.facts_at_switch;
       exported_ = machine_.exported_at_switch;  // still that machine's shell's (tryout 27)
       machine_superseded_at_ = machine_.superseded_at_switch;
-      cpu_fact_keys_.clear();
-      for (const results::SourceFact& fact : facts_) {
-        if (fact.kind == "cpu_model" || fact.kind == "cpu_flags" || fact.kind == "cpu_arch") {
-          cpu_fact_keys_.insert(fact.kind + '\n' + fact.value);
-        }
-      }
+      RebuildCpuFactKeys();
       machine_.switch_after = SIZE_MAX;
       machine_.switch_heading.reset();
       machine_.heading = std::move(heading);
+      machine_changed_since_speed_run_ = true;
       return;
     }
     if (machine_.heading ? heading.name != machine_.heading->name
                          : run_before && MarksAnotherMachine(heading.name)) {
+      Flush();
+      if (machine_.heading) {
+        machine_.by_heading[machine_.heading->name] = {facts_, exported_, machine_superseded_at_,
+                                                       machine_.host};
+      }
       SwitchHost(heading);
+      RestoreHeadingsLines(heading.name);
     }
     machine_.heading = std::move(heading);
+  }
+
+  // cpu_fact_keys_ of facts_, after facts_ was put back as it was.
+  void RebuildCpuFactKeys() {
+    cpu_fact_keys_.clear();
+    for (const results::SourceFact& fact : facts_) {
+      if (fact.kind == "cpu_model" || fact.kind == "cpu_flags" || fact.kind == "cpu_arch") {
+        cpu_fact_keys_.insert(fact.kind + '\n' + fact.value);
+      }
+    }
+  }
+
+  // Back under a heading left earlier with no run after it took its lines (tryout 28 W11, q11:
+  // "Server A:", its export and lscpu, "Server B:" and B's lscpu, "Server A:" and the run): what
+  // was read there is that machine's again, at the same prompt's host only.
+  void RestoreHeadingsLines(const std::string& name) {
+    const auto saved = machine_.by_heading.find(name);
+    if (saved == machine_.by_heading.end() || !SameHost(saved->second.host, machine_.host)) {
+      return;
+    }
+    facts_ = saved->second.facts;
+    exported_ = saved->second.exported;
+    machine_superseded_at_ = saved->second.superseded_at;
+    RebuildCpuFactKeys();
   }
 
   // The last run was typed at machine_.host_at_switch's prompt and CPU lines after it at another
@@ -2413,6 +2454,12 @@ class Driver {
   bool version_from_command_ = false;        // an `openssl version` command not yet answered
   bool version_block_from_command_ = false;  // version_ is that command's output
   bool export_since_speed_run_ = false;      // an `export` or `unset` since that run
+  // A prompt or heading of another machine since that run, and the machine headings in force at
+  // the run and at the last `openssl version` command (tryout 28 W11: "Server B:", a run, then
+  // "Server A:" and `openssl version`: A's library, not B's).
+  bool machine_changed_since_speed_run_ = false;
+  std::string speed_heading_;
+  std::string version_command_heading_;
   std::unique_ptr<ForeignParser> foreign_;
   ForeignTool foreign_tool_ = ForeignTool::kNone;
   bool after_version_command_ = false;
