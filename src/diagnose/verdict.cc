@@ -13,6 +13,7 @@
 
 #include <fmt/format.h>
 
+#include "diagnose/feature_paths.h"
 #include "diagnose/library_advice.h"
 #include "diagnose/library_changes.h"
 #include "diagnose/pk_asm.h"
@@ -713,66 +714,6 @@ bool Decider::DecideNoAssemblyExists(const std::string& figure, Verdict& out) co
 
 namespace {
 
-// Where a CPU runs an algorithm without a capability family (Family::kNone) with instructions of
-// its own, or with code a library picks by CPU feature: the exceptions to "no CPU-feature path".
-struct FeaturePathElsewhere {
-  AlgorithmPrimitive primitive;
-  std::string_view arch;  // CpuFacts::arch; "sparc" covers every "sparc*" spelling
-  AdviceLibrary library;
-  std::string_view path;  // what runs, and what selects it
-  std::string_view source;
-};
-
-constexpr FeaturePathElsewhere kFeaturePathsElsewhere[] = {
-    {AlgorithmPrimitive::kTripleDes, "sparc", AdviceLibrary::kOpenssl,
-     "OpenSSL's dest4-sparcv9 runs DES and 3DES with the SPARC T4 DES instructions where "
-     "OPENSSL_sparcv9cap_P has CFR_DES (`isainfo -v` lists des), at 11.7 cpb for 3DES-CBC "
-     "encryption against several times that for the table code",
-     "commit 1a6df730253c023ac27a4150408c5fadc2408d2d crypto/des/asm/dest4-sparcv9.pl"},
-    {AlgorithmPrimitive::kMd5, "sparc", AdviceLibrary::kOpenssl,
-     "OpenSSL's md5-sparcv9 runs the SPARC T4 MD5 instruction where OPENSSL_sparcv9cap_P has "
-     "CFR_MD5 (`isainfo -v` lists md5), 3.2 cpb against 6.9 for its software path",
-     "commit 089747906faa9b77ed45fcf80db9953876089195 crypto/md5/asm/md5-sparcv9.pl"},
-    {AlgorithmPrimitive::kMd5, "riscv64", AdviceLibrary::kOpenssl,
-     "OpenSSL's md5-riscv64-zbb has a variant with the Zbb bit-manipulation instructions "
-     "(rotates) beside the plain RV64I one (2025)",
-     "commit 0323111fb1c91ca667d6a9928952976b47740760 crypto/md5/asm/md5-riscv64-zbb.pl"},
-    {AlgorithmPrimitive::kSha3, "aarch64", AdviceLibrary::kOpenssl,
-     "OpenSSL runs Keccak with the ARMv8.2 SHA3 instructions where OPENSSL_armcap has "
-     "ARMV8_HAVE_SHA3_AND_WORTH_USING (set for Apple M1 and later cores)",
-     "https://github.com/openssl/openssl/commit/08e6eb216c9d65d502dc136a40e1c0adaefab759"},
-    {AlgorithmPrimitive::kSha3, "aarch64", AdviceLibrary::kAwsLc,
-     "AWS-LC runs s2n-bignum's Keccak: sha3_keccak_f1600 on Neoverse N1, V1 and V2, "
-     "sha3_keccak_f1600_alt with the ARMv8.2 SHA3 instructions on other cores that have them",
-     "commit d0dd56f5822b70a7cbad652e5d33d5393c17bd12 crypto/fipsmodule/sha/keccak1600.c"},
-    {AlgorithmPrimitive::kEd25519, "x86_64", AdviceLibrary::kAwsLc,
-     "AWS-LC signs and verifies Ed25519 with s2n-bignum's assembly, whose *_selector functions "
-     "pick a variant at run time",
-     "commit 1b95c8af2e3e613a5b73cee5fd5e5ab012bb0dde "
-     "crypto/fipsmodule/curve25519/curve25519_s2n_bignum_asm.c"},
-    {AlgorithmPrimitive::kEd25519, "aarch64", AdviceLibrary::kAwsLc,
-     "AWS-LC signs and verifies Ed25519 with s2n-bignum's assembly, whose *_selector functions "
-     "pick a variant at run time",
-     "commit 1b95c8af2e3e613a5b73cee5fd5e5ab012bb0dde "
-     "crypto/fipsmodule/curve25519/curve25519_s2n_bignum_asm.c"},
-};
-
-bool ArchMatches(std::string_view row_arch, std::string_view arch) {
-  return row_arch == "sparc" ? arch.starts_with("sparc") : row_arch == arch;
-}
-
-// The first row for `primitive` and `library`, on `arch` (any architecture when it is empty).
-const FeaturePathElsewhere* FeaturePathFor(AlgorithmPrimitive primitive, std::string_view arch,
-                                           AdviceLibrary library) {
-  for (const FeaturePathElsewhere& row : kFeaturePathsElsewhere) {
-    if (row.primitive == primitive && row.library == library &&
-        (arch.empty() || ArchMatches(row.arch, arch))) {
-      return &row;
-    }
-  }
-  return nullptr;
-}
-
 // MD5 and DES have no instructions on x86 or ARM: Linux's x86 feature words
 // (arch/x86/include/asm/cpufeatures.h) and arm64 hwcaps (Documentation/arch/arm64/
 // elf_hwcaps.rst) name AES, SHA-1/2/3, SM3/SM4 and carry-less multiply, nothing for either, and no
@@ -807,15 +748,33 @@ std::string_view LibraryName(AdviceLibrary library) {
   return "the library";
 }
 
-}  // namespace
-
-std::vector<std::string_view> FeaturePathElsewhereSources() {
-  std::vector<std::string_view> sources;
-  for (const FeaturePathElsewhere& row : kFeaturePathsElsewhere) {
-    sources.push_back(row.source);
+std::string LowerAscii(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) {
+    if (c >= 'A' && c <= 'Z') {
+      c = static_cast<char>(c - 'A' + 'a');
+    }
   }
-  return sources;
+  return out;
 }
+
+// "3.2.." as "3.2 and later"; other ranges as written.
+std::string ReleasesInWords(const VersionRange& range) {
+  if (range.text.ends_with("..") && range.text.find(';') == std::string::npos) {
+    return fmt::format("{} and later", range.text.substr(0, range.text.size() - 2));
+  }
+  return range.text;
+}
+
+void AddFeaturePathEvidence(Verdict& v, const FeaturePath& row) {
+  v.evidence.push_back(
+      fmt::format("{} ({} on {}, releases {}{}{}; data/feature-paths.csv line {}, source: {})",
+                  row.path, LibraryName(row.library), row.ArchName(), row.versions.text,
+                  row.cpu_flag.empty() ? "" : fmt::format(", needs the CPU flag {}", row.cpu_flag),
+                  row.note.empty() ? "" : fmt::format("; {}", row.note), row.line, row.source));
+}
+
+}  // namespace
 
 Verdict Decider::DecideReportWithoutFamily(const std::string& figure) const {
   if (Verdict v; DecideNoAssemblyExists(figure, v)) {
@@ -823,17 +782,75 @@ Verdict Decider::DecideReportWithoutFamily(const std::string& figure) const {
   }
   const std::string& arch = facts_.cpu.arch;
   const AdviceLibrary library = AdviceLibraryOf(facts_);
-  if (const FeaturePathElsewhere* row = FeaturePathFor(alg_.primitive, arch, library);
-      row != nullptr && (!arch.empty() || !NoInstructionsOnX86OrArm(alg_.primitive))) {
-    Verdict v =
-        Make(VerdictStatus::kUndetermined,
-             fmt::format("{}; cannot tell which {} code ran: {}{}, and a report allows no mask "
-                         "experiment",
-                         figure, alg_.name, row->path,
-                         arch.empty() ? fmt::format(" (on {}; the report names no architecture)",
-                                                    row->arch == "sparc" ? "SPARC" : row->arch)
-                                      : ""));
-    v.evidence.push_back(fmt::format("{} (source: {})", row->path, row->source));
+  // The table's rows for this algorithm and library, on this architecture (on any when the
+  // report names none: "no hardware path" holds only where no CPU of the architecture has one).
+  std::vector<const FeaturePath*> rows;
+  for (const FeaturePath& row : FeaturePaths()) {
+    if (row.primitive == alg_.primitive && row.library == library &&
+        (arch.empty() || row.OnArch(arch))) {
+      rows.push_back(&row);
+    }
+  }
+  if (!rows.empty()) {
+    // The release decides where the table dates the path: below its range it is surely absent
+    // (an unsure row's range starts at the earliest release that can have it).
+    const std::optional<LibraryVersion> release = library == AdviceLibrary::kOpenssl
+                                                      ? OpenSslReleaseOf(facts_.library.version)
+                                                      : std::nullopt;
+    std::vector<const FeaturePath*> in_release;
+    for (const FeaturePath* row : rows) {
+      if (!release || row->versions.intervals.empty() || row->versions.Contains(*release)) {
+        in_release.push_back(row);
+      }
+    }
+    if (in_release.empty() && arch.empty()) {
+      // The table lists paths, not every architecture's code (s390x, POWER): with no
+      // architecture, a release without the table's paths still cannot rule out another one.
+      std::string known;
+      for (const FeaturePath* row : rows) {
+        known += fmt::format("{}{}: {}", known.empty() ? "" : "; ", row->ArchName(),
+                             ReleasesInWords(row->versions));
+      }
+      Verdict v = Make(
+          VerdictStatus::kUndetermined,
+          fmt::format("{}; cannot tell which {} code ran: the report names no architecture, and "
+                      "{} {} lacks the CPU-feature paths cryptobench's tables know for it ({})",
+                      figure, alg_.name, LibraryName(library), release->text, known));
+      for (const FeaturePath* row : rows) {
+        AddFeaturePathEvidence(v, *row);
+      }
+      return v;
+    }
+    if (in_release.empty()) {
+      const FeaturePath& row = *rows.front();
+      Verdict v = Make(
+          VerdictStatus::kNoHardwarePath,
+          fmt::format("{}; {} {} has no CPU-feature path for {} on {}: the path is in releases "
+                      "{} only",
+                      figure, LibraryName(library), release->text, alg_.name, arch,
+                      ReleasesInWords(row.versions)));
+      AddFeaturePathEvidence(v, row);
+      return v;
+    }
+    const FeaturePath& row = *in_release.front();
+    if (const CpuFeatureClue* flag = FlagLineLacking(row.cpu_flag); !arch.empty() && flag) {
+      Verdict v =
+          Make(VerdictStatus::kNoHardwarePath,
+               fmt::format("{}; this CPU cannot run {}'s CPU-feature path for {}: it "
+                           "needs {}, which {} does not list",
+                           figure, LibraryName(library), alg_.name, row.cpu_flag, flag->clue));
+      AddFeaturePathEvidence(v, row);
+      return v;
+    }
+    Verdict v = Make(
+        VerdictStatus::kUndetermined,
+        fmt::format("{}; cannot tell which {} code ran: {}{}, and a report allows no mask "
+                    "experiment",
+                    figure, alg_.name, row.path,
+                    arch.empty()
+                        ? fmt::format(" (on {}; the report names no architecture)", row.ArchName())
+                        : ""));
+    AddFeaturePathEvidence(v, row);
     return v;
   }
   if (NoInstructionsOnX86OrArm(alg_.primitive) && (arch.empty() || X86OrArm(arch))) {
@@ -851,6 +868,18 @@ Verdict Decider::DecideReportWithoutFamily(const std::string& figure) const {
       fmt::format("{}; cannot tell which {} code ran: cryptobench's tables do not say "
                   "whether {} has a CPU-feature path for it on {}",
                   figure, alg_.name, LibraryName(library), arch.empty() ? "this CPU" : arch));
+}
+
+const CpuFeatureClue* Decider::FlagLineLacking(std::string_view flag) const {
+  if (flag.empty() || !facts_.report) {
+    return nullptr;
+  }
+  for (const CpuFeatureClue& feature : facts_.report->cpu_clues.features) {
+    if (feature.from_flags && !feature.present && LowerAscii(feature.name) == flag) {
+      return &feature;
+    }
+  }
+  return nullptr;
 }
 
 }  // namespace verdict_internal

@@ -21,10 +21,6 @@ namespace cryptobench::diagnose::verdict_internal {
 /// (8-16 KiB per call; cpb-reference.md sec. 1).
 inline constexpr uint64_t kLargeInputLen = 8192;
 
-/// The sources of the rows that DecideReportWithoutFamily reads (verdict.cc,
-/// kFeaturePathsElsewhere), for the test that each one is citable (IsCitableSource).
-std::vector<std::string_view> FeaturePathElsewhereSources();
-
 /// The class table of `arch` ("x86_64" or "aarch64"; empty for any other), parsed once.
 const std::vector<CpbClass>& ClassesFor(std::string_view arch);
 
@@ -184,12 +180,16 @@ class Decider {
   // False when the table has no such row.
   bool DecideNoAssemblyExists(const std::string& figure, Verdict& out) const;
   // A report's algorithm without a capability family (Family::kNone: MD5, DES-EDE3, SHA-3,
-  // BLAKE2b, Ed25519, ECDSA P-384): "expected" by DecideNoAssemblyExists; "undetermined" where a
-  // CPU of the architecture has instructions or a feature-selected path for it in the report's
-  // library (kFeaturePathsElsewhere in verdict.cc: SPARC T4 DES and MD5, AArch64 SHA-3, AWS-LC's
-  // Ed25519) or where cryptobench's tables do not cover the library or architecture; "no
-  // hardware path" only where that is known.
+  // BLAKE2b, Ed25519, ECDSA P-384): "expected" by DecideNoAssemblyExists. Where a row of
+  // data/feature-paths.csv (feature_paths.h) gives the report's library a CPU-feature path on its
+  // architecture (on any, when the report names none): "no hardware path" when the report's
+  // release is below the row's range, or when the CPU's flags line lacks the flag the path needs;
+  // else "undetermined", naming the path. Without a row: "no hardware path" only where that is
+  // known (MD5 and DES on x86 and ARM; OpenSSL on x86 and ARM), else "undetermined".
   Verdict DecideReportWithoutFamily(const std::string& figure) const;
+  // The report's flags/Features-line clue that shows `flag` ("sha3", as the line spells it)
+  // absent, or nullptr: no flag, no flags line, or the line lists it.
+  const CpuFeatureClue* FlagLineLacking(std::string_view flag) const;
   // Public-key kinds: the data/pk-asm.csv rows for this algorithm, architecture and OpenSSL
   // release (every release when the version is unknown), as evidence.
   void AddAsmTableEvidence(Verdict& v) const;

@@ -134,6 +134,12 @@ bool IsUnameLine(std::string_view trimmed) {
       (words[0] == "OpenBSD" && words[3].starts_with("GENERIC"))) {
     return true;
   }
+  // Solaris: "SunOS HOST 5.11 11.4.42.111.0 sun4v sparc sun4v" (uname -a: sysname, nodename,
+  // release, version, machine class, processor type, platform; uname(1) of Oracle Solaris 11.4,
+  // https://docs.oracle.com/cd/E88353_01/html/E37839/uname-1.html).
+  if (words[0] == "SunOS" && words.size() >= 6 && words[2].starts_with("5.")) {
+    return true;
+  }
   return (words[0] == "Linux" || words[0] == "FreeBSD" || words[0] == "Darwin") &&
          (EndsWith(trimmed, "GNU/Linux") || EndsWith(trimmed, "Linux") ||
           trimmed.find(" SMP ") != std::string_view::npos);
