@@ -11,6 +11,7 @@
 
 #include "compare/attribution.h"
 #include "compare/cost.h"
+#include "compare/format.h"
 #include "compare/match.h"
 #include "compare/sides.h"
 #include "diagnose/speed_tool.h"
@@ -156,8 +157,8 @@ std::vector<std::string> GateFailures(const CompareReport& report, double fracti
         if (row.input_len > 0) {
           cell += fmt::format(" {}", report::FormatSize(row.input_len));
         }
-        out.push_back(fmt::format("{}: {} x{:.3g}", report.sides[pair.b_index].letter, cell,
-                                  row.ratio.ratio));
+        out.push_back(fmt::format("{}: {} x{}", report.sides[pair.b_index].letter, cell,
+                                  ThreeDigitsText(row.ratio.ratio)));
       }
     }
   }

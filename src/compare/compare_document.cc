@@ -13,6 +13,8 @@
 #include "report/format_util.h"
 #include "report/json_fields.h"
 
+#include "compare/format.h"
+
 namespace cryptobench::compare {
 namespace {
 
@@ -63,7 +65,7 @@ TableCell FigureCell(const json& row, const char* side) {
   return cell;
 }
 
-std::string Ratio(double value) { return fmt::format("{:.3g}", value); }
+std::string Ratio(double value) { return ThreeDigitsText(value); }
 
 // The label of side `letter` in the compare document's "sides"; nullopt when it has no such side.
 std::optional<std::string> SideLabel(const json& sides, const std::string& letter) {

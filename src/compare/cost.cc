@@ -26,7 +26,8 @@ namespace {
 
 // A coefficient with its CI: "120 ns (110 to 130)".
 std::string Coefficient(double value, double low, double high, const char* unit) {
-  return fmt::format("{:.3g} {} ({:.3g} to {:.3g})", value, unit, low, high);
+  return fmt::format("{} {} ({} to {})", ThreeDigitsText(value), unit, ThreeDigitsText(low),
+                     ThreeDigitsText(high));
 }
 
 CostFit ToCostFit(const stats::LineFit& fit) {
@@ -197,9 +198,10 @@ std::vector<Finding> CostFindings(const std::vector<CostComparison>& costs,
   for (const CostComparison& cost : costs) {
     const std::string name = fmt::format("{} {}", cost.algorithm, cost.operation);
     const std::string call =
-        fmt::format("{:.3g} -> {:.3g} ns per call", cost.a.overhead_ns, cost.b.overhead_ns);
-    const std::string byte =
-        fmt::format("{:.3g} -> {:.3g} ns/B", cost.a.per_byte_ns, cost.b.per_byte_ns);
+        fmt::format("{} -> {} ns per call", ThreeDigitsText(cost.a.overhead_ns),
+                    ThreeDigitsText(cost.b.overhead_ns));
+    const std::string byte = fmt::format("{} -> {} ns/B", ThreeDigitsText(cost.a.per_byte_ns),
+                                         ThreeDigitsText(cost.b.per_byte_ns));
     const double call_factor = cost.b.overhead_ns / cost.a.overhead_ns;
     const double byte_factor = cost.b.per_byte_ns / cost.a.per_byte_ns;
     switch (cost.change) {
@@ -319,7 +321,8 @@ bool MayTake(const Side& side, const NamedOffload& offload, const std::string& a
 
 // A time per call: "267 ns", "31.7 us".
 std::string CallTime(double ns) {
-  return ns >= 1000 ? fmt::format("{:.3g} us", ns / 1000) : fmt::format("{:.3g} ns", ns);
+  return ns >= 1000 ? fmt::format("{} us", ThreeDigitsText(ns / 1000))
+                    : fmt::format("{} ns", ThreeDigitsText(ns));
 }
 
 // A size in bytes that need not be a power of two: "612 B", "1.7 KiB".
@@ -400,10 +403,11 @@ std::vector<Finding> OffloadCostFindings(
       }
       out.emplace_back(
           "offload-cost",
-          fmt::format("{}, and its per-byte cost ({:.3g} ns/B against {:.3g}) is not lower, so "
+          fmt::format("{}, and its per-byte cost ({} ns/B against {}) is not lower, so "
                       "larger requests do not make up for it: it loses at every size measured "
                       "({}). Use the CPU's own code, not the offload, for this algorithm.",
-                      head, off.per_byte_ns, cpu.per_byte_ns, sides),
+                      head, ThreeDigitsText(off.per_byte_ns), ThreeDigitsText(cpu.per_byte_ns),
+                      sides),
           "offload-per-request-cost");
       if (explained != nullptr) {
         explained->emplace_back(cost.algorithm, cost.operation);
@@ -443,8 +447,9 @@ std::vector<Finding> OffloadCostFindings(
       continue;  // the measured ratio goes back and forth: no one crossover to state
     }
     out.emplace_back("offload-cost",
-                     fmt::format("{}, but {:.3g} ns/B against {:.3g} ns/B per byte ({}), so {}.",
-                                 head, off.per_byte_ns, cpu.per_byte_ns, sides, verdict),
+                     fmt::format("{}, but {} ns/B against {} ns/B per byte ({}), so {}.", head,
+                                 ThreeDigitsText(off.per_byte_ns), ThreeDigitsText(cpu.per_byte_ns),
+                                 sides, verdict),
                      "offload-per-request-cost");
     if (explained != nullptr) {
       explained->emplace_back(cost.algorithm, cost.operation);

@@ -452,13 +452,18 @@ TEST(CompareCost, OffloadEngineLosesBelowTheCrossoverAndWinsAbove) {
   const Finding* finding = FindingWithId(report.pairs[0], "offload-cost");
   ASSERT_NE(finding, nullptr) << testing::AllText(report);
   EXPECT_EQ(finding->cause, "offload-per-request-cost");
-  // Fitted: A 3.17e+04 ns + 23.6 ns/B, B 267 ns + 42 ns/B: lines cross at ~1.7 KiB.
+  // Fitted: A 31700 ns + 23.6 ns/B, B 267 ns + 42 ns/B: lines cross at ~1.7 KiB.
   EXPECT_THAT(finding->text,
               ::testing::HasSubstr("A runs AES-128-CBC encrypt through the devcrypto engine (the "
                                    "kernel's crypto API): it costs about 31.7 us per call against "
                                    "B's 267 ns"));
   EXPECT_THAT(finding->text, ::testing::HasSubstr("23.6 ns/B against 42 ns/B per byte"));
   EXPECT_THAT(finding->text, ::testing::HasSubstr("it loses below about 1.7 KiB and wins above"));
+  // The per-call cost of 31.7 us in the fitted-cost line is written out, never "3.17e+04".
+  ASSERT_FALSE(report.pairs[0].costs.empty());
+  const std::string fit = CostFitText(report.pairs[0].costs[0].a);
+  EXPECT_THAT(fit, ::testing::StartsWith("31700 ns (")) << fit;
+  EXPECT_THAT(fit, ::testing::Not(::testing::ContainsRegex("[0-9]e[+-][0-9]"))) << fit;
   EXPECT_THAT(finding->text,
               ::testing::HasSubstr("the measured ratio crosses 1 between B/A 1.23 at 1 KiB and "
                                    "B/A 0.655 at 8 KiB"));

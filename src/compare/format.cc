@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -12,6 +13,25 @@
 #include "report/format_util.h"
 
 namespace cryptobench::compare {
+
+std::string ThreeDigitsText(double value) {
+  if (!std::isfinite(value) || value == 0) {
+    return fmt::format("{}", value == 0 ? 0.0 : value);
+  }
+  // The power of ten of the last digit kept; at or above 1 it is a whole number.
+  const int last = static_cast<int>(std::floor(std::log10(std::fabs(value)))) - 2;
+  if (last >= 0) {
+    const double unit = std::pow(10.0, last);
+    return fmt::format("{:.0f}", std::round(value / unit) * unit);
+  }
+  // Trailing zeros dropped, as printf's %g drops them: 1.50 -> "1.5", 2.00 -> "2".
+  std::string text = fmt::format("{:.{}f}", value, -last);
+  text.erase(text.find_last_not_of('0') + 1);
+  if (text.back() == '.') {
+    text.pop_back();
+  }
+  return text;
+}
 
 std::string RatioText(double ratio) {
   if (ratio >= 100) {

@@ -11,6 +11,12 @@ namespace cryptobench::compare {
 /// A ratio with about three significant digits: "0.137", "0.95", "1.02", "7.31", "12.4".
 std::string RatioText(double ratio);
 
+/// `value` to three significant digits and never in exponent notation, for fitted costs and
+/// ratios a reader compares by eye: 1832.6 -> "1830", 68.64 -> "68.6", -85.52 -> "-85.5",
+/// 0.41236 -> "0.412", 1.5 -> "1.5" (trailing zeros dropped, as printf's %g drops them); "0"
+/// for zero, and "inf" or "nan" as such.
+std::string ThreeDigitsText(double value);
+
 /// Items joined for a sentence: "a", "a and b", "a, b and c"; "" for none.
 std::string JoinAnd(const std::vector<std::string>& items);
 
