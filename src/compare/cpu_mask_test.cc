@@ -234,7 +234,7 @@ TEST(CompareMaskTest, AnEnvMaskInTheCpuinfoLineExplainsTheDifference) {
   // Without the env: part (which 3.x prints whenever the variable is set) the vectors differ
   // with no mask: one build on two CPUs, and B's vector lacks AES-NI (new-user tryout 19, item
   // 8: p25 vs p26, a VM without AES-NI). Before, "cannot tell ... (run both builds on one
-  // machine)".
+  // machine)". B's vector has LV0 bit 63 set (CPUID.1:ECX bit 31, hypervisor present): a guest.
   const Side c =
       PasteSide("B", Cbc30("CPUINFO: OPENSSL_ia32cap=0xfdfa3201078bffff:0x0\n", kMaskedRow));
   const CompareReport other = Compare({a, c}, {});
@@ -244,7 +244,8 @@ TEST(CompareMaskTest, AnEnvMaskInTheCpuinfoLineExplainsTheDifference) {
   EXPECT_THAT(other_pattern->text, HasSubstr("the same build ran on different CPUs (their CPUINFO "
                                              "capability vectors differ"));
   EXPECT_THAT(other_pattern->text,
-              HasSubstr("B's CPU (or the virtual machine it runs in) offers no AES-NI (B's CPUINFO "
+              HasSubstr("B's CPU (a virtual machine's, which may hide the host's) offers no AES-NI "
+                        "(B's CPUINFO "
                         "capability vector (0xfdfa3201078bffff:0x0) lacks it, with no env: part, "
                         "which OpenSSL 3.x prints whenever OPENSSL_ia32cap is set; A's CPUINFO "
                         "capability vector (0xfffa3203078bffff:0x405fc6f1bf07ab) has it)"));

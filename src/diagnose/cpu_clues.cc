@@ -7,6 +7,8 @@
 #include <cctype>
 #include <optional>
 #include <set>
+#include <stdexcept>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -16,7 +18,8 @@
 
 namespace cryptobench::diagnose {
 
-std::string_view EmbeddedCpuCluesCsv();  // generated: src/diagnose/CMakeLists.txt
+std::string_view EmbeddedCpuCluesCsv();      // generated: src/diagnose/CMakeLists.txt
+std::string_view EmbeddedCpuMaxClocksCsv();  // generated: src/diagnose/CMakeLists.txt
 
 namespace {
 
@@ -66,8 +69,8 @@ std::string Lower(std::string_view text) {
 
 const std::vector<Row>& Table() {
   static const std::vector<Row> rows = [] {
-    static const std::set<std::string> kClues = {"uname", "march", "platform",
-                                                 "cc",    "flag",  "model"};
+    static const std::set<std::string> kClues = {"uname", "march", "platform", "cc",
+                                                 "flag",  "model", "kernel"};
     std::vector<Row> parsed;
     for (CsvRecord& record :
          ParseCsvTable(EmbeddedCpuCluesCsv(), "clue,match,arch,has,lacks,source", kTable)) {
@@ -94,6 +97,45 @@ const std::vector<Row>& Table() {
 
 bool Glob(const std::string& pattern, const std::string& text) {
   return fnmatch(pattern.c_str(), text.c_str(), FNM_CASEFOLD) == 0;
+}
+
+// A row of data/cpu-max-clocks.csv: the highest core clock a CPU, SoC or board runs at, with
+// overclocks, so that a figure above what software reaches there shows a hardware path.
+struct MaxClockRow {
+  std::string match;  // glob over a model name, as data/cpu-clues.csv's model rows
+  double max_hz = 0;
+  std::string source;
+};
+
+constexpr std::string_view kClockTable = "data/cpu-max-clocks.csv";
+
+const std::vector<MaxClockRow>& MaxClockTable() {
+  static const std::vector<MaxClockRow> rows = [] {
+    std::vector<MaxClockRow> parsed;
+    for (CsvRecord& record :
+         ParseCsvTable(EmbeddedCpuMaxClocksCsv(), "match,max_ghz,source", kClockTable)) {
+      std::vector<std::string>& f = record.fields;
+      double ghz = 0;
+      try {
+        size_t used = 0;
+        ghz = std::stod(f[1], &used);
+        if (used != f[1].size()) {
+          ghz = 0;
+        }
+      } catch (const std::exception&) {
+        ghz = 0;
+      }
+      if (f[0].empty() || !(ghz > 0.1 && ghz < 10)) {
+        FailCsvRecord(kClockTable, record.line, "an empty match or a max_ghz outside 0.1-10");
+      }
+      if (f[2].rfind("https://", 0) != 0) {
+        FailCsvRecord(kClockTable, record.line, "the source does not start with a https:// URL");
+      }
+      parsed.push_back({std::move(f[0]), ghz * 1e9, std::move(f[2])});
+    }
+    return parsed;
+  }();
+  return rows;
 }
 
 // The family of a flags/Features line: x86 lists fpu and sse2, arm64 asimd, 32-bit ARM
@@ -200,10 +242,11 @@ std::string LineClue(std::string_view what, size_t line, std::string_view text) 
                   : fmt::format("{}: {}", what, shown);
 }
 
-// The CPUINFO line of OpenSSL 3.x (LibraryInfo::cpu_info, or the capability vector in use) when
-// its AES-NI bit (LV0 bit 57, KnownCapabilityBits) is clear and no OPENSSL_ia32cap mask was
-// given (no " env:" part, no pasted OPENSSL_ia32cap): its words as a clue, else "".
-std::string VectorAesNiClear(const results::RunResult& run) {
+// OpenSSL 3.x's x86 capability vector as CPUID gave it (LibraryInfo::cpu_info, or the vector in
+// use), with its words as pasted in `shown`; nullopt when there is none or an OPENSSL_ia32cap
+// mask was given (an " env:" part, a pasted OPENSSL_ia32cap): then it says what the library was
+// told, not what the CPU reports.
+std::optional<CapabilityVector> UnmaskedVector(const results::RunResult& run, std::string* shown) {
   const results::LibraryInfo& library = run.library;
   const std::string& text =
       library.capability_vector.empty() ? library.cpu_info : library.capability_vector;
@@ -211,22 +254,55 @@ std::string VectorAesNiClear(const results::RunResult& run) {
       library.worker_env.count("OPENSSL_ia32cap") > 0 ||
       (library.cpu_info.find("OPENSSL_ia32cap=") == std::string::npos &&
        library.capability_vector.empty())) {
-    return "";
+    return std::nullopt;
   }
-  const std::optional<CapabilityVector> vector = ParseCpuInfoVector(text);
+  const std::string words = library.cpu_info.empty()
+                                ? fmt::format("OPENSSL_ia32cap={}", library.capability_vector)
+                                : library.cpu_info;
+  *shown = words.starts_with("CPUINFO: ") ? words.substr(9) : words;
+  return ParseCpuInfoVector(text);
+}
+
+// The CPUINFO line of OpenSSL 3.x when its AES-NI bit (LV0 bit 57, KnownCapabilityBits) is clear
+// and no OPENSSL_ia32cap mask was given (UnmaskedVector): its words as a clue, else "".
+std::string VectorAesNiClear(const results::RunResult& run) {
+  std::string shown;
+  const std::optional<CapabilityVector> vector = UnmaskedVector(run, &shown);
   if (!vector) {
     return "";
   }
   for (const CapabilityBit& bit : KnownCapabilityBits()) {
     if (bit.name == "AES-NI" && ((*vector)[static_cast<size_t>(bit.vector)] & bit.mask) == 0) {
-      const std::string shown = library.cpu_info.empty()
-                                    ? fmt::format("OPENSSL_ia32cap={}", library.capability_vector)
-                                    : library.cpu_info;
-      return fmt::format("the CPUINFO capability vector ({}): its AES-NI bit is clear",
-                         shown.starts_with("CPUINFO: ") ? shown.substr(9) : shown);
+      return fmt::format("the CPUINFO capability vector ({}): its AES-NI bit is clear", shown);
     }
   }
   return "";
+}
+
+// LV0 bit 63 of OpenSSL's x86 capability vector: CPUID.1:ECX bit 31, which the CPU leaves 0 and
+// a hypervisor sets for its guests (Intel SDM vol. 2A, CPUID leaf 1, ECX bit 31 "not used"; Linux
+// X86_FEATURE_HYPERVISOR). OpenSSL puts CPUID.1:EDX in LV0 bits 0-31 and ECX in bits 32-63
+// (crypto/x86_64cpuid.pl, OPENSSL_ia32_cpuid: `shl $32,%r9` of ECX, or'ed with EDX), rewriting ECX
+// bits 11 (AMD XOP), 12 and 28 (FMA, AVX without OS support) and 26 (XSAVE on Knights) only.
+constexpr uint64_t kVectorHypervisorBit = uint64_t{1} << 63;
+constexpr std::string_view kVectorHypervisorSource =
+    "https://github.com/torvalds/linux/blob/master/arch/x86/include/asm/cpufeatures.h "
+    "(X86_FEATURE_HYPERVISOR ( 4*32+31): CPUID.1:ECX bit 31, 'Running on a hypervisor'); "
+    "https://github.com/openssl/openssl/blob/06922e52fe6f8e0f751c66d5a3727fa7a34d9ad1/crypto/"
+    "x86_64cpuid.pl (OPENSSL_ia32_cpuid: LV0 is CPUID.1:EDX, then ECX shifted to bits 32-63; "
+    "ECX bit 31 kept as CPUID gives it)";
+
+// The clue of an unmasked vector whose hypervisor bit is set, else "".
+std::string VectorHypervisorBit(const results::RunResult& run) {
+  std::string shown;
+  const std::optional<CapabilityVector> vector = UnmaskedVector(run, &shown);
+  if (!vector || ((*vector)[0] & kVectorHypervisorBit) == 0) {
+    return "";
+  }
+  return fmt::format(
+      "the CPUINFO capability vector ({}): its bit 63, CPUID.1:ECX bit 31 (hypervisor present), "
+      "is set",
+      shown);
 }
 
 class Reader {
@@ -254,7 +330,14 @@ class Reader {
       }
       return;
     }
-    if (out_.Find(name) != nullptr) {
+    if (const CpuFeatureClue* seen = out_.Find(name); seen != nullptr) {
+      // Two model or kernel rows of one block that disagree (a Pi 4 board label over a Pi 5
+      // kernel, tryout 28 W4): neither decides. A flags line, read first, still does.
+      if (!from_flags && !row.empty() && !seen->from_flags && !seen->row.empty() &&
+          seen->present != present && seen->clue != clue) {
+        AddConflict(name, seen->present ? seen->clue : clue, seen->present ? clue : seen->clue,
+                    seen->present ? seen->source : source, seen->present ? source : seen->source);
+      }
       return;  // the flags line, read first, decides; then the first model row
     }
     if (name == "AES-NI" && present && !from_flags && !aes_flags_cut_clue_.empty()) {
@@ -275,6 +358,18 @@ class Reader {
 
   // `uname -a` (every word is tried) or lscpu's "Architecture:" value (uname -m's).
   void Uname(const results::SourceFact& fact, std::string_view what) {
+    // A kernel release that names the SoC it was built for ("6.6.31+rpt-rpi-2712"): rows of
+    // kind kernel, read as a model row of the same block after the flags and the CPU names
+    // (KernelRows), so that a flags line still decides.
+    for (const std::string& word : Words(fact.value)) {
+      for (const Row& row : Table()) {
+        if (row.clue == "kernel" && Glob(row.match, word)) {
+          kernel_rows_.push_back(
+              {&row, word, LineClue(fmt::format("{}'s kernel release", what), fact.line, word)});
+          break;
+        }
+      }
+    }
     for (const std::string& word : Words(fact.value)) {
       const std::string lower = Lower(word);
       for (const Row& row : Table()) {
@@ -614,30 +709,41 @@ class Reader {
         continue;
       }
       out_.models.push_back(text);
-      matched_models_.push_back({name, &row});
-      if (out_.vm_model.empty() &&
-          std::find(row.has.begin(), row.has.end(), "VM") != row.has.end()) {
-        out_.vm_model = name;
-        out_.vm_model_lacks = row.lacks;
-      }
-      SetArch(row.arch, clue, row.source, 3);
-      for (const std::string& feature : row.has) {
-        AddFeature(feature, true, false, clue, row.source, row.match);
-      }
-      const bool virtual_model = std::find(row.has.begin(), row.has.end(), "VM") != row.has.end();
-      for (const std::string& feature : row.lacks) {
-        AddFeature(feature, false, false, clue, row.source, row.match);
-        for (CpuFeatureClue& added : out_.features) {
-          if (virtual_model && added.name == feature && added.clue == clue && !added.from_flags) {
-            added.from_vm_model_name = true;
-          }
-        }
-      }
+      ApplyModelRow(row, name, clue);
       return;
     }
     if (!label) {
       out_.models.push_back(text);
       out_.unknown_models.push_back(name);
+    }
+  }
+
+  // The kernel rows Uname found, read as model rows.
+  void KernelRows() {
+    for (const KernelRow& kernel : kernel_rows_) {
+      ApplyModelRow(*kernel.row, kernel.name, kernel.clue);
+    }
+  }
+
+  // A model or kernel row that matched `name`, read from `clue`.
+  void ApplyModelRow(const Row& row, const std::string& name, const std::string& clue) {
+    matched_models_.push_back({name, &row});
+    if (out_.vm_model.empty() && std::find(row.has.begin(), row.has.end(), "VM") != row.has.end()) {
+      out_.vm_model = name;
+      out_.vm_model_lacks = row.lacks;
+    }
+    SetArch(row.arch, clue, row.source, 3);
+    for (const std::string& feature : row.has) {
+      AddFeature(feature, true, false, clue, row.source, row.match);
+    }
+    const bool virtual_model = std::find(row.has.begin(), row.has.end(), "VM") != row.has.end();
+    for (const std::string& feature : row.lacks) {
+      AddFeature(feature, false, false, clue, row.source, row.match);
+      for (CpuFeatureClue& added : out_.features) {
+        if (virtual_model && added.name == feature && added.clue == clue && !added.from_flags) {
+          added.from_vm_model_name = true;
+        }
+      }
     }
   }
 
@@ -671,6 +777,83 @@ class Reader {
     }
   }
 
+  // A model row that says the CPU lacks AES instructions, while an AES figure of the run is
+  // faster than any software AES at that model's highest clock (data/cpu-max-clocks.csv, with
+  // overclocks; the fastest software AES, 2.5 cycles per byte for AES-128 as AesBoundsFor): the
+  // row and the figure disagree (a board label over another machine's run, tryout 28 W4), so
+  // the row decides nothing. A flags line is the CPU's own and is not overruled here.
+  void AddFigureConflicts(const results::RunResult& run) {
+    for (const CpuFeatureClue& feature : out_.features) {
+      if ((feature.name != "AES" && feature.name != "AES-NI") || feature.present ||
+          feature.from_flags || feature.row.empty()) {
+        continue;
+      }
+      const MaxClockRow* clock = nullptr;
+      for (const auto& [name, row] : matched_models_) {
+        if (row->match != feature.row) {
+          continue;
+        }
+        for (const MaxClockRow& candidate : MaxClockTable()) {
+          if (clock == nullptr && Glob(candidate.match, name)) {
+            clock = &candidate;
+          }
+        }
+      }
+      if (clock == nullptr) {
+        continue;
+      }
+      for (const results::AlgorithmResult& alg : run.algorithms) {
+        const std::optional<double> factor = AesRoundFactor(alg.algorithm);
+        if (!factor) {
+          continue;
+        }
+        const double ceiling = clock->max_hz / (kFastestSoftwareAes128Cpb * *factor);
+        const results::Cell* fastest = nullptr;
+        for (const results::Cell& cell : alg.cells) {
+          if (cell.status == results::CellStatus::kOk && cell.figures &&
+              cell.figures->bytes_per_s && cell.figures->bytes_per_s->value > ceiling &&
+              (fastest == nullptr ||
+               cell.figures->bytes_per_s->value > fastest->figures->bytes_per_s->value)) {
+            fastest = &cell;
+          }
+        }
+        if (fastest == nullptr) {
+          continue;
+        }
+        // The row does not describe the run's CPU: none of what it says decides.
+        const std::string figure = fmt::format(
+            "the run's {} {} figure ({:.1f} MB/s at {} bytes per call, above the "
+            "{:.0f} MB/s software AES reaches at {:.2f} GHz, the highest clock of {})",
+            alg.algorithm, fastest->operation, fastest->figures->bytes_per_s->value / 1e6,
+            fastest->input_len, ceiling / 1e6, clock->max_hz / 1e9, clock->match);
+        const std::string source = fmt::format(
+            "{} ({}); the fastest software AES: 4.96 cycles per byte, bit-sliced "
+            "CTR on Zen 4, halved to 2.5",
+            clock->source, kClockTable);
+        const std::vector<CpuFeatureClue> features = out_.features;
+        for (const CpuFeatureClue& same : features) {
+          if (same.clue == feature.clue && !same.from_flags && !same.present) {
+            AddConflict(same.name, figure, same.clue, source, same.source);
+          }
+        }
+        return;
+      }
+    }
+  }
+
+  // One conflict per pair of clues, with every feature they disagree on.
+  void AddConflict(const std::string& feature, const std::string& present_clue,
+                   const std::string& absent_clue, const std::string& present_source,
+                   const std::string& absent_source) {
+    for (Conflict& conflict : conflicts_) {
+      if (conflict.present_clue == present_clue && conflict.absent_clue == absent_clue) {
+        conflict.features.push_back(feature);
+        return;
+      }
+    }
+    conflicts_.push_back({{feature}, present_clue, absent_clue, present_source, absent_source});
+  }
+
   // RISC-V's "isa-ext : zicbom zicboz ..." (Linux 6.x): more extensions of the isa line's CPU.
   void AddRiscvIsaExt(const std::string& value) {
     for (const std::string& word : Words(Lower(value))) {
@@ -691,6 +874,20 @@ class Reader {
       out_.arch = out_.arch == "x86_64" ? "x86" : "arm";
       out_.arch_clue += fmt::format("; {}: a 32-bit build", out_.word_bits_clue);
     }
+    AddFigureConflicts(run);
+    for (const Conflict& conflict : conflicts_) {
+      std::erase_if(out_.features, [&](const CpuFeatureClue& f) {
+        return std::find(conflict.features.begin(), conflict.features.end(), f.name) !=
+               conflict.features.end();
+      });
+      std::string names;
+      for (const std::string& name : conflict.features) {
+        names += (names.empty() ? "" : ", ") + name;
+      }
+      out_.conflicts.push_back(
+          {names, conflict.present_clue, conflict.absent_clue,
+           fmt::format("{}; {}", conflict.present_source, conflict.absent_source)});
+    }
     for (const CpuFeatureClue& lack : arch_lacks_) {
       AddFeature(lack.name, false, false, lack.clue, lack.source);
     }
@@ -708,6 +905,25 @@ class Reader {
             out_.hidden_by_vm.push_back(feature);
             out_.hidden_model = name;
             hidden_source = row->source;
+          }
+        }
+      }
+    }
+    // A guest without a flags line whose CPUINFO capability vector, unmasked, has the AES-NI bit
+    // clear on a host model that has AES-NI (tryout 28 q15c): the vector is the guest's CPUID, so
+    // the virtual machine hides it, as a guest's flags line without aes shows.
+    if (out_.virtual_machine && out_.flags_family.empty() && out_.hidden_by_vm.empty()) {
+      if (const std::string clue = VectorAesNiClear(run); !clue.empty()) {
+        for (const auto& [name, row] : matched_models_) {
+          const bool virtual_model =
+              std::find(row->has.begin(), row->has.end(), "VM") != row->has.end();
+          if (!virtual_model &&
+              std::find(row->has.begin(), row->has.end(), "AES-NI") != row->has.end()) {
+            out_.hidden_by_vm.push_back("AES-NI");
+            out_.hidden_model = name;
+            out_.hidden_by_vm_clue = clue;
+            hidden_source = row->source;
+            break;
           }
         }
       }
@@ -813,6 +1029,14 @@ class Reader {
       out_.clues.push_back(
           {"crypto extensions unknown", fmt::format("the CPU model '{}': no table row", name), ""});
     }
+    for (const CpuClueConflict& conflict : out_.conflicts) {
+      out_.clues.push_back(
+          {fmt::format("{}: cannot tell (the clues disagree: the paste may mix two machines)",
+                       conflict.feature),
+           fmt::format("{} shows {}; {} shows no {}", conflict.present_clue, conflict.feature,
+                       conflict.absent_clue, conflict.feature),
+           conflict.sources});
+    }
   }
 
  private:
@@ -822,6 +1046,20 @@ class Reader {
   std::vector<CpuFeatureClue> arch_lacks_;
   std::vector<std::string> riscv_isa_ext_;
   std::vector<std::pair<std::string, const Row*>> matched_models_;
+  struct Conflict {
+    std::vector<std::string> features;
+    std::string present_clue;
+    std::string absent_clue;
+    std::string present_source;
+    std::string absent_source;
+  };
+  std::vector<Conflict> conflicts_;
+  struct KernelRow {
+    const Row* row;
+    std::string name;  // the kernel release as pasted
+    std::string clue;
+  };
+  std::vector<KernelRow> kernel_rows_;
   // The clue of an x86 flags line without aes that may be cut before it (ShowsFlagAfterAes), or
   // "": AES-NI is then unknown, not absent, and no model row makes it present.
   std::string aes_flags_cut_clue_;
@@ -923,6 +1161,27 @@ CpuClues ReadCpuClues(const results::RunResult& run) {
       reader.VmModel(fact, run);
     }
   }
+  // A guest shown otherwise than by a flags line (read first, so its clue is kept when it has
+  // the hypervisor flag): lscpu's "Hypervisor vendor:" line, which lscpu prints only for a
+  // hypervisor it detects (util-linux sys-utils/lscpu-virt.c; tryout 28 W12), or the same line of
+  // another tool; and an unmasked CPUINFO vector with its hypervisor bit set (tryout 28 W9).
+  for (const results::SourceFact& fact : run.source.facts) {
+    if (fact.kind == "hypervisor_vendor") {
+      reader.AddFeature(
+          "VM", true, false,
+          LineClue(fact.origin == "lscpu" ? "lscpu's Hypervisor vendor line"
+                                          : fmt::format("the {} output", fact.origin),
+                   fact.line, fact.value),
+          fact.origin == "lscpu"
+              ? "https://github.com/util-linux/util-linux/blob/master/sys-utils/lscpu-virt.c "
+                "(lscpu prints a Hypervisor vendor only when it detects a hypervisor)"
+              : "");
+      break;
+    }
+  }
+  if (const std::string clue = VectorHypervisorBit(run); !clue.empty()) {
+    reader.AddFeature("VM", true, false, clue, std::string(kVectorHypervisorSource));
+  }
   // The label of the run's own block first: facts of earlier lines may be another block's.
   for (const results::SourceFact& fact : run.source.facts) {
     if (fact.kind == "block_label") {
@@ -938,6 +1197,7 @@ CpuClues ReadCpuClues(const results::RunResult& run) {
     reader.Model(run.machine.cpu_model,
                  fmt::format("the run's CPU model: {}", run.machine.cpu_model));
   }
+  reader.KernelRows();
   reader.Finish(run);
   return out;
 }

@@ -43,6 +43,15 @@ struct CpuFeatureClue {
   bool from_vm_model_name = false;
 };
 
+/// Two model or kernel rows of one block that disagree on a feature (a Raspberry Pi 4 board
+/// label over the uname of a Pi 5 kernel): the feature is then unknown, and this says why.
+struct CpuClueConflict {
+  std::string feature;       ///< the features, joined: "AES", "AES, PMULL, SHA1, SHA2"
+  std::string present_clue;  ///< the clue whose row has it
+  std::string absent_clue;   ///< the clue whose row lacks it
+  std::string sources;       ///< both rows' sources
+};
+
 /// Everything the text shows about the CPU.
 struct CpuClues {
   std::string arch;  ///< "x86_64", "x86", "aarch64", "arm", "mips", "ppc64", "riscv64",
@@ -75,6 +84,9 @@ struct CpuClues {
   /// (names); only set on a virtual machine.
   std::vector<std::string> hidden_by_vm;
   std::string hidden_model;  ///< the model those come from
+  /// The clue that shows them missing when it is not the guest's flags line: its unmasked
+  /// CPUINFO capability vector with the AES-NI bit clear; "" for a flags line.
+  std::string hidden_by_vm_clue;
   /// True when a sourced model row gives the CPU AES-NI while its own flags line lacks aes and
   /// the text shows no virtual machine (tryout 26 R6, a bare-metal Xeon Gold 6130 without aes):
   /// the CPU does not lack it. The firmware switched it off (server BIOS setups have an AES-NI
@@ -100,6 +112,8 @@ struct CpuClues {
   /// says the model leaves out (the guest lacks them unless its configuration adds them).
   std::string vm_model;
   std::vector<std::string> vm_model_lacks;
+  /// Features two rows disagree on (left out of `features`: unknown).
+  std::vector<CpuClueConflict> conflicts;
   std::vector<CpuClue> clues;  ///< every conclusion above, in words, for the report
 
   /// The feature's clue, or nullptr when the text does not say.

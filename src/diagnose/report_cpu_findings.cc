@@ -262,6 +262,20 @@ std::vector<Finding> CpuFindings(const DoctorReport& report) {
       std::any_of(clues.hidden_by_vm.begin(), clues.hidden_by_vm.end(),
                   [](const std::string& name) { return name == "AES-NI" || name == "AES"; });
 
+  for (const CpuClueConflict& conflict : clues.conflicts) {
+    // Two clues of the block disagree (CpuClues::conflicts): neither decides, and both are named.
+    out.push_back(Make(
+        "cpu.clues-disagree", Severity::kInfo,
+        fmt::format("The clues disagree on whether the CPU has {}: neither decides",
+                    conflict.feature),
+        fmt::format("{} shows {}; {} shows no {} (sources: {}); the paste may mix two machines, or "
+                    "a label names another board than the one that ran",
+                    conflict.present_clue, conflict.feature, conflict.absent_clue, conflict.feature,
+                    conflict.sources),
+        "Paste `lscpu` (or `grep -m1 Features /proc/cpuinfo`) from the machine that ran the "
+        "benchmark, with the run: its own flags settle it."));
+  }
+
   if (!clues.hidden_by_vm.empty()) {
     // It costs when a figure is below every hardware AES path, or when an AES verdict is
     // software because the guest's flags lack AES: the host's model has it (a model row), so
@@ -281,8 +295,9 @@ std::vector<Finding> CpuFindings(const DoctorReport& report) {
         "cpu.vm-hides-features", costs ? Severity::kWarning : Severity::kInfo,
         fmt::format("The virtual machine hides {} of its host's CPU from the guest",
                     Join(clues.hidden_by_vm)),
-        fmt::format("{}: the host's model {} has {}, the guest's flags line lacks {}{}",
-                    clues.vm_clue, clues.hidden_model, Join(clues.hidden_by_vm),
+        fmt::format("{}: the host's model {} has {}, the guest's {} lacks {}{}", clues.vm_clue,
+                    clues.hidden_model, Join(clues.hidden_by_vm),
+                    clues.hidden_by_vm_clue.empty() ? "flags line" : "CPUINFO capability vector",
                     clues.hidden_by_vm.size() > 1 ? "them" : "it",
                     costs && !below.empty() ? fmt::format("; {}", FloorText(below.front())) : ""),
         GuestHypervisorOf(clues) != GuestHypervisor::kQemu

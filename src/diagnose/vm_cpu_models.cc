@@ -222,9 +222,11 @@ std::string VmHiddenAesReason(const CpuClues& clues) {
                                 ? std::string("guest")
                                 : fmt::format("{} guest", HypervisorName(clues.hypervisor_vendor));
   return fmt::format(
-      "the virtual machine hides the host's AES-NI: the {}'s flags line lacks it, while the "
-      "host's model {} has it, so these rows run in software",
-      guest, clues.hidden_model);
+      "the virtual machine hides the host's AES-NI: the {}'s {} it, while the host's model {} "
+      "has it, so these rows run in software",
+      guest,
+      clues.hidden_by_vm_clue.empty() ? "flags line lacks" : "CPUINFO capability vector lacks",
+      clues.hidden_model);
 }
 
 void AddVmHiddenAesEvidence(Verdict& verdict, const CpuClues& clues) {
@@ -238,7 +240,9 @@ void AddVmHiddenAesEvidence(Verdict& verdict, const CpuClues& clues) {
   verdict.evidence.push_back(
       fmt::format("the host's model {} has {}{}", clues.hidden_model, aes,
                   source.empty() ? "" : fmt::format(" (source: {})", source)));
-  if (const CpuFeatureClue* flags = clues.Find(aes); flags != nullptr) {
+  if (!clues.hidden_by_vm_clue.empty()) {
+    verdict.evidence.push_back(clues.hidden_by_vm_clue);
+  } else if (const CpuFeatureClue* flags = clues.Find(aes); flags != nullptr) {
     std::string shows = fmt::format("{} shows no {}", flags->clue, aes);
     if (std::none_of(verdict.evidence.begin(), verdict.evidence.end(),
                      [&](const std::string& line) { return line.starts_with(shows); })) {

@@ -1,0 +1,167 @@
+// CPU clues that contradict each other or the figures (tryout 28 W4, W9, W12): a board label
+// whose CPU another clue of the same block contradicts decides nothing; a CPUINFO vector with
+// the hypervisor-present bit, and lscpu's "Hypervisor vendor:" line, each show a guest.
+#include <string>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "diagnose/cpu_clues.h"
+#include "diagnose/stated_causes.h"
+#include "support/diagnose_paste.h"
+#include "support/doctor_findings.h"
+
+namespace cryptobench::diagnose {
+namespace {
+
+using cryptobench::testing::DiagnosePaste;
+using cryptobench::testing::DoctorText;
+using cryptobench::testing::FindingOf;
+using cryptobench::testing::StatedTags;
+using cryptobench::testing::VerdictFor;
+using ::testing::Contains;
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+// A Raspberry Pi board line above a uname line (`cat /proc/device-tree/model; uname -a`), then
+// openssl speed's AES-128-GCM row.
+std::string BoardPaste(const std::string& board, const std::string& uname, const std::string& row) {
+  return board + "\n" + uname +
+         "\n\n"
+         "$ openssl speed -evp aes-128-gcm 2>/dev/null | tail -2\n"
+         "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+         "bytes\n" +
+         row + "\n";
+}
+
+constexpr const char* kPi5Uname =
+    "Linux pi5 6.6.31+rpt-rpi-2712 #1 SMP PREEMPT Debian 1:6.6.31-1+rpt1 (2024-05-29) aarch64 "
+    "GNU/Linux";
+constexpr const char* kPi4Uname =
+    "Linux pi4 6.6.31+rpt-rpi-v8 #1 SMP PREEMPT Debian 1:6.6.31-1+rpt1 (2024-05-29) aarch64 "
+    "GNU/Linux";
+// 1.57 GB/s: ARMv8 CE speed (about 1 cpb at 1.5-2.4 GHz).
+constexpr const char* kCeGcmRow =
+    "aes-128-gcm     412345.67k  1002345.12k  1398765.43k  1521234.56k  1563456.78k  "
+    "1567890.12k";
+// 95 MB/s: software speed on a Cortex-A72.
+constexpr const char* kSoftGcmRow =
+    "aes-128-gcm      80345.67k    90345.12k    93765.43k    94234.56k    95456.78k    "
+    "95890.12k";
+
+// Tryout 28 q19: the board label names a Pi 4 (no Crypto Extensions), the uname names the
+// BCM2712 kernel of the Pi 5 (which has them), and the figure fits only the CE classes.
+TEST(ClueConflictsTest, BoardLabelContradictedByUnameDecidesNothing) {
+  const DoctorReport report =
+      DiagnosePaste(BoardPaste("Raspberry Pi 4 Model B Rev 1.4", kPi5Uname, kCeGcmRow));
+  ASSERT_TRUE(report.facts.report.has_value());
+  const Verdict& v = VerdictFor(report, "AES-128-GCM");
+  EXPECT_NE(v.status, VerdictStatus::kSoftwareExpected) << v.line;
+  EXPECT_NE(v.status, VerdictStatus::kNotAccelerated) << v.line;
+  EXPECT_EQ(FindingOf(report, "cpu.no-hw-aes"), nullptr);
+  EXPECT_THAT(StatedTags(report), Not(Contains("no-hw-aes")));
+  // The contradiction is named, with both clues.
+  const std::string text = DoctorText(report);
+  EXPECT_THAT(text, HasSubstr("disagree"));
+  EXPECT_THAT(text, HasSubstr("rpi-2712"));
+  EXPECT_THAT(text, HasSubstr("Raspberry Pi 4 Model B"));
+}
+
+// Without the uname line, a figure no software AES reaches at the board's sourced clock range
+// (a Pi 4 runs at most 2.147 GHz) contradicts the label as well.
+TEST(ClueConflictsTest, BoardLabelContradictedByAFigureAboveItsSoftwareDecidesNothing) {
+  const DoctorReport report = DiagnosePaste(BoardPaste(
+      "Raspberry Pi 4 Model B Rev 1.4", "Linux pi 6.6.31 #1 SMP aarch64 GNU/Linux", kCeGcmRow));
+  const Verdict& v = VerdictFor(report, "AES-128-GCM");
+  EXPECT_NE(v.status, VerdictStatus::kSoftwareExpected) << v.line;
+  EXPECT_EQ(FindingOf(report, "cpu.no-hw-aes"), nullptr);
+  EXPECT_THAT(DoctorText(report), HasSubstr("disagree"));
+}
+
+// Controls: a Pi 4 label over a Pi 4 kernel with software figures keeps its answer.
+TEST(ClueConflictsTest, BoardLabelAgreeingWithItsBlockStillDecides) {
+  const DoctorReport report =
+      DiagnosePaste(BoardPaste("Raspberry Pi 4 Model B Rev 1.4", kPi4Uname, kSoftGcmRow));
+  EXPECT_NE(FindingOf(report, "cpu.no-hw-aes"), nullptr);
+  EXPECT_THAT(DoctorText(report), Not(HasSubstr("disagree")));
+  // A Pi 5 label over the Pi 5 kernel: AES present, no contradiction.
+  const DoctorReport pi5 =
+      DiagnosePaste(BoardPaste("Raspberry Pi 5 Model B Rev 1.0", kPi5Uname, kCeGcmRow));
+  ASSERT_TRUE(pi5.facts.report.has_value());
+  const CpuFeatureClue* aes = pi5.facts.report->cpu_clues.Find("AES");
+  ASSERT_NE(aes, nullptr);
+  EXPECT_TRUE(aes->present);
+  EXPECT_THAT(DoctorText(pi5), Not(HasSubstr("disagree")));
+}
+
+// OpenSSL 3.0's CPUINFO line of a container on a Xeon Gold 6130 (AES-NI by its row), with the
+// vector's AES-NI bit clear, then its slow AES-128-GCM row.
+std::string VectorPaste(const std::string& vector) {
+  return "$ grep -m1 'model name' /proc/cpuinfo\n"
+         "model name\t: Intel(R) Xeon(R) Gold 6130 CPU @ 2.10GHz\n"
+         "$ openssl speed -evp aes-128-gcm\n"
+         "version: 3.0.2\n"
+         "built on: Wed Feb  5 13:16:06 2025 UTC\n"
+         "options: bn(64,64)\n"
+         "compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -Wall -O2\n"
+         "CPUINFO: OPENSSL_ia32cap=" +
+         vector +
+         "\n"
+         "The 'numbers' are in 1000s of bytes per second processed.\n"
+         "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+         "bytes\n"
+         "AES-128-GCM      49566.38k    65523.46k    72724.14k    75027.28k    75294.04k    "
+         "75370.50k\n";
+}
+
+// Tryout 28 q15c: LV0 bit 63 is CPUID.1:ECX bit 31, which a hypervisor sets: a guest.
+TEST(ClueConflictsTest, VectorHypervisorBitShowsAGuest) {
+  const DoctorReport report = DiagnosePaste(VectorPaste("0xfdfef3f7fffff7ff:0x0"));
+  ASSERT_TRUE(report.facts.report.has_value());
+  const CpuClues& clues = report.facts.report->cpu_clues;
+  EXPECT_TRUE(clues.virtual_machine);
+  EXPECT_THAT(clues.vm_clue, HasSubstr("bit 63"));
+  const std::string text = DoctorText(report);
+  EXPECT_THAT(text, Not(HasSubstr("the text shows no virtual machine")));
+  EXPECT_THAT(text, Not(HasSubstr("Dell")));
+  EXPECT_THAT(text, HasSubstr("hypervisor"));
+  // Control: the bit clear (bare metal) keeps the firmware reading.
+  const DoctorReport bare = DiagnosePaste(VectorPaste("0x7dfef3f7fffff7ff:0x0"));
+  EXPECT_FALSE(bare.facts.report->cpu_clues.virtual_machine);
+  EXPECT_TRUE(bare.facts.report->cpu_clues.aes_ni_off);
+  // A mask typed by the user says nothing of the CPU.
+  const DoctorReport masked =
+      DiagnosePaste(VectorPaste("0xfdfef3f7fffff7ff:0x0 env:~0x200000000000000"));
+  EXPECT_FALSE(masked.facts.report->cpu_clues.virtual_machine);
+}
+
+// Tryout 28 q03c: lscpu's "Hypervisor vendor:" line without a hypervisor flag.
+TEST(ClueConflictsTest, LscpuHypervisorVendorLineShowsAGuest) {
+  const DoctorReport report = DiagnosePaste(
+      "$ lscpu\n"
+      "Architecture:                    x86_64\n"
+      "Model name:                      Intel(R) Xeon(R) Gold 6130 CPU @ 2.10GHz\n"
+      "Hypervisor vendor:               KVM\n"
+      "Flags:                           fpu vme de pse tsc msr pae mce cx8 apic sep mtrr pge mca "
+      "cmov pat pse36 clflush mmx fxsr sse sse2 ss ht syscall nx pdpe1gb rdtscp lm constant_tsc "
+      "pni pclmulqdq ssse3 fma cx16 sse4_1 sse4_2 x2apic movbe popcnt xsave avx f16c rdrand avx2 "
+      "bmi1 bmi2 adx avx512f\n"
+      "\n"
+      "$ openssl speed -evp aes-128-gcm\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+      "bytes\n"
+      "aes-128-gcm      49566.38k    65523.46k    72724.14k    75027.28k    75294.04k    "
+      "75370.50k\n");
+  ASSERT_TRUE(report.facts.report.has_value());
+  const CpuClues& clues = report.facts.report->cpu_clues;
+  EXPECT_TRUE(clues.virtual_machine);
+  EXPECT_THAT(clues.vm_clue, HasSubstr("Hypervisor vendor"));
+  EXPECT_FALSE(clues.aes_ni_off);
+  EXPECT_THAT(clues.hidden_by_vm, Contains("AES-NI"));
+  EXPECT_THAT(DoctorText(report), Not(HasSubstr("the text shows no virtual machine")));
+  EXPECT_EQ(FindingOf(report, "cpu.aes-ni-off"), nullptr);
+}
+
+}  // namespace
+}  // namespace cryptobench::diagnose
