@@ -364,7 +364,15 @@ results::RunResult BsslSpeedParser::Build() {
         "bssl's 'ECDH P-...' figures generate a fresh key for every shared-secret derivation, "
         "so they are kept under bssl's name rather than compared with ECDH-P256 derive.");
   }
-  builder_.Caveat("bssl speed prints no library version: the BoringSSL revision is unknown.");
+  if (!aws_lc_version_.empty()) {
+    builder_.run().library.version = aws_lc_version_;
+    builder_.Caveat(fmt::format(
+        "The library is AWS-LC, a BoringSSL fork with the same bssl tool, as {} says; bssl "
+        "speed prints no library version of its own{}.",
+        aws_lc_where_, aws_lc_version_ == "AWS-LC" ? ", and the paste names no release" : ""));
+  } else {
+    builder_.Caveat("bssl speed prints no library version: the BoringSSL revision is unknown.");
+  }
   return builder_.Finish();
 }
 

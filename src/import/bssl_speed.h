@@ -61,6 +61,13 @@ class BsslSpeedParser : public ForeignParser {
   void SetCommand(const std::vector<std::string>& args, size_t line) override;
   bool HasFigures() const override { return builder_.HasCells(); }
   results::RunResult Build() override;
+  /// The paste names AWS-LC (a BoringSSL fork with the same bssl tool) as the library that
+  /// ran: `version` ("AWS-LC 1.21.0", or "AWS-LC" without a release) becomes the run's library
+  /// version, and `where` ("line 1") is named in its caveat.
+  void SetAwsLc(std::string version, std::string where) {
+    aws_lc_version_ = std::move(version);
+    aws_lc_where_ = std::move(where);
+  }
 
  private:
   struct Record {
@@ -88,6 +95,8 @@ class BsslSpeedParser : public ForeignParser {
   size_t json_object_line_ = 0;
   size_t json_open_line_ = 0;
   bool json_unclosed_ = false;  ///< the array ended at a blank line, without "]"
+  std::string aws_lc_version_;
+  std::string aws_lc_where_;
   bool saw_ecdh_ = false;
   bool saw_aead_ = false;
 };

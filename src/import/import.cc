@@ -646,6 +646,13 @@ class Driver {
                          !command.program.starts_with('$');
     run_from_build_tree_ = (same_run && run_from_build_tree_) || in_tree;
     foreign_->SetCommand(command.args, line.number);
+    if (command.tool == ForeignTool::kBssl && &line >= lines_.data() &&
+        &line < lines_.data() + lines_.size()) {
+      if (const std::optional<AwsLcClue> aws_lc =
+              AwsLcOfBssl(static_cast<size_t>(&line - lines_.data()), command.program)) {
+        static_cast<BsslSpeedParser&>(*foreign_).SetAwsLc(aws_lc->version, aws_lc->where);
+      }
+    }
     if (command.tool == ForeignTool::kBssl) {
       // BoringSSL and AWS-LC read OPENSSL_ia32cap at start-up as OpenSSL does
       // (crypto/cpu_intel.c OPENSSL_cpuid_setup: getenv, then handle_cpu_env's '~' clears the
@@ -660,6 +667,105 @@ class Driver {
       static_cast<BotanSpeedParser&>(*foreign_).ExpectVersion();
     }
     return true;
+  }
+
+  // AWS-LC, a BoringSSL fork, builds the same `bssl` tool (tool/speed.cc) and bssl speed prints
+  // no library name, so only the paste tells them apart (tryout 28 W8): the path of the bssl
+  // typed (".../aws-lc/build/tool/bssl"), or a line of the same block before the command that
+  // names AWS-LC and not BoringSSL: a heading ("aws-lc v1.21.0 on an m6i.large"), a `cd aws-lc`,
+  // or the version line of AWS-LC's own openssl tool ("OpenSSL 1.1.1 (compatible; AWS-LC
+  // 1.21.0)": AWSLC_VERSION_STRING is "AWS-LC " and the release in
+  // https://github.com/aws/aws-lc/blob/main/include/openssl/base.h). The block starts after the
+  // previous run's command or figures. A line that names BoringSSL ends the search.
+  struct AwsLcClue {
+    std::string version;  ///< "AWS-LC 1.21.0", or "AWS-LC" when no release is named
+    std::string where;    ///< e.g. "line 1"
+  };
+  static std::optional<std::string> AwsLcIn(std::string_view text, bool* boringssl) {
+    const std::string lower = ToLower(text);
+    *boringssl = lower.find("boringssl") != std::string::npos;
+    size_t at = std::string::npos;
+    for (const std::string_view name : {"aws-lc", "awslc", "aws_lc"}) {
+      for (size_t found = lower.find(name); found != std::string::npos;
+           found = lower.find(name, found + 1)) {
+        // A word of its own or a path's part, not "aws-lc-sys" nor "aws-lc-rs" (Rust crates
+        // that bind AWS-LC, without its bssl tool).
+        const size_t end = found + name.size();
+        const bool starts =
+            found == 0 || !std::isalnum(static_cast<unsigned char>(lower[found - 1]));
+        const bool rust = lower.compare(end, 4, "-sys") == 0 || lower.compare(end, 3, "-rs") == 0;
+        // A link ("https://github.com/aws/aws-lc/issues/2283") names the project a thread is
+        // about, not the library that ran.
+        const size_t word_start = lower.find_last_of(" \t", found);
+        const std::string_view word = std::string_view(lower).substr(
+            word_start == std::string::npos ? 0 : word_start + 1,
+            lower.find_first_of(" \t", found) -
+                (word_start == std::string::npos ? 0 : word_start + 1));
+        const bool link = word.find("://") != std::string_view::npos ||
+                          word.find("github.com/") != std::string_view::npos;
+        if (starts && !rust && !link && (at == std::string::npos || found < at)) {
+          at = found;
+        }
+      }
+    }
+    if (at == std::string::npos || *boringssl) {
+      return std::nullopt;
+    }
+    // The release after the name: "aws-lc v1.21.0", "AWS-LC 1.21", "AWS-LC FIPS 2.0.0".
+    std::vector<std::string_view> words = SplitWords(std::string_view(text).substr(at));
+    for (size_t i = 1; i < words.size() && i <= 2; ++i) {
+      std::string_view word = words[i];
+      while (!word.empty() && (word.back() == ')' || word.back() == ',' || word.back() == ';')) {
+        word.remove_suffix(1);
+      }
+      if (ToLower(word) == "fips") {
+        continue;
+      }
+      if (word.starts_with('v') || word.starts_with('V')) {
+        word.remove_prefix(1);
+      }
+      const bool release = !word.empty() && std::isdigit(static_cast<unsigned char>(word[0])) &&
+                           word.find('.') != std::string_view::npos &&
+                           std::all_of(word.begin(), word.end(), [](char c) {
+                             return std::isdigit(static_cast<unsigned char>(c)) || c == '.';
+                           });
+      if (release) {
+        return "AWS-LC " + std::string(word);
+      }
+      break;
+    }
+    return std::string("AWS-LC");
+  }
+  std::optional<AwsLcClue> AwsLcOfBssl(size_t index, std::string_view program) const {
+    bool boringssl = false;
+    if (std::optional<std::string> version = AwsLcIn(program, &boringssl)) {
+      return AwsLcClue{std::move(*version),
+                       fmt::format("the path of the bssl run at line {}", lines_[index].number)};
+    }
+    if (boringssl) {
+      return std::nullopt;
+    }
+    for (size_t i = index; i-- > 0;) {
+      const SourceLine& line = lines_[i];
+      const std::string_view trimmed = Trim(line.text);
+      if (trimmed.starts_with("#@")) {
+        continue;  // a corpus fixture's header (tests/fixtures/reports): metadata, not the paste
+      }
+      if (IsBsslResultLine(trimmed) || LooksLikeSpeedRow(trimmed) || RunsABenchmark(line)) {
+        std::vector<std::string> args;
+        if (!(line.kind == LineKind::kCommand &&
+              OpensslSubcommand(line.text, &args) == "version")) {
+          break;  // the previous run's block
+        }
+      }
+      if (std::optional<std::string> version = AwsLcIn(trimmed, &boringssl)) {
+        return AwsLcClue{std::move(*version), fmt::format("line {}", line.number)};
+      }
+      if (boringssl) {
+        break;
+      }
+    }
+    return std::nullopt;
   }
 
   // Offers a line to the foreign parser running, or starts one. Returns true if it took it.
