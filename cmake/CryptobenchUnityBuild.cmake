@@ -49,6 +49,7 @@ set(CRYPTOBENCH_UNITY_BUILD_EXCLUDED
   src/diagnose/kernel_software_driver_test.cc
   src/diagnose/low_level_aes_test.cc
   src/diagnose/pk_asm.cc
+  src/diagnose/pk_asm_test.cc
   src/diagnose/report_cpu_findings.cc
   src/diagnose/report_engine_findings.cc
   src/diagnose/report_library_findings.cc
