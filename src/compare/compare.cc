@@ -106,8 +106,18 @@ CompareReport Compare(std::vector<Side> sides, const CompareOptions& options) {
     for (Finding& finding : OffloadCostFindings(a, b, pair.costs, pair.rows, &offloaded)) {
       pair.findings.push_back(std::move(finding));
     }
-    // A family whose every compared row an offload sentence explains: that sentence states its
-    // pattern (slower at small sizes, faster at large), so "no single pattern" gives way to it.
+    // A side whose time per call does not grow with size explains its fit's pattern too.
+    for (Finding& finding : FlatPerByteFindings(a, b, pair.costs)) {
+      pair.findings.push_back(std::move(finding));
+    }
+    for (const CostComparison& cost : pair.costs) {
+      if (cost.change == CostChange::kFlatPerByte) {
+        offloaded.emplace_back(cost.algorithm, cost.operation);
+      }
+    }
+    // A family whose every compared row an offload or flat per-byte sentence explains: that
+    // sentence states its pattern (slower at small sizes, faster at large), so "no single
+    // pattern" gives way to it.
     const auto offload_explains = [&](const std::string& family) {
       bool any = false;
       for (const Row& row : pair.rows) {

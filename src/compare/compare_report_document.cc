@@ -119,13 +119,23 @@ void AddPair(const CompareReport& report, const PairComparison& pair, report::Do
     for (const CostComparison& cost : pair.costs) {
       const std::string first = report::FormatSize(cost.sizes.front());
       const std::string last = report::FormatSize(cost.sizes.back());
+      // A per-byte cost indistinguishable from zero is no cost: no change is read from it.
+      std::string changed = CostChangeName(cost.change);
+      if (cost.change == CostChange::kFlatPerByte) {
+        const std::string flat = FlatPerByte(cost.a) && FlatPerByte(cost.b)
+                                     ? fmt::format("{} and {}", a.letter, b.letter)
+                                 : FlatPerByte(cost.a) ? a.letter
+                                                       : b.letter;
+        changed =
+            fmt::format("cannot tell ({}'s per-byte cost is indistinguishable from zero)", flat);
+      }
       lines.push_back(fmt::format("{} {} ({} sizes, {}-{}): {} {}; {} {}; changed: {}",
                                   cost.algorithm, cost.operation, cost.sizes.size(), first, last,
                                   a.letter, CostFitText(cost.a), b.letter, CostFitText(cost.b),
-                                  CostChangeName(cost.change)));
+                                  changed));
       costs.rows.push_back({cost.algorithm, cost.operation,
                             fmt::format("{} ({}-{})", cost.sizes.size(), first, last),
-                            CostFitText(cost.a), CostFitText(cost.b), CostChangeName(cost.change)});
+                            CostFitText(cost.a), CostFitText(cost.b), changed});
     }
     doc.Add(Lines(lines, "  ", "  "), kTextTarget);
     doc.Add(std::move(costs), kMarkdownTarget);

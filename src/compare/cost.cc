@@ -120,6 +120,8 @@ bool ToolRowConcerns(const diagnose::SpeedToolChange& row, std::string_view algo
 
 }  // namespace
 
+bool FlatPerByte(const CostFit& fit) { return !(fit.per_byte_low > 0); }
+
 std::vector<CostComparison> FitCosts(const std::vector<Row>& rows, double threshold) {
   // Rows of each (algorithm, operation), in first-seen order.
   std::vector<std::pair<std::string, std::string>> order;
@@ -183,6 +185,13 @@ std::vector<CostComparison> FitCosts(const std::vector<Row>& rows, double thresh
     cost.change = cost.overhead_changed
                       ? (cost.per_byte_changed ? CostChange::kBoth : CostChange::kPerCall)
                       : (cost.per_byte_changed ? CostChange::kPerByte : CostChange::kNone);
+    if (FlatPerByte(cost.a) || FlatPerByte(cost.b)) {
+      // A time per call that does not grow with size is no code path's: neither cost of that
+      // fit can be read as changed (the fit itself still shows).
+      cost.overhead_changed = false;
+      cost.per_byte_changed = false;
+      cost.change = CostChange::kFlatPerByte;
+    }
     out.push_back(std::move(cost));
   }
   return out;
@@ -206,6 +215,7 @@ std::vector<Finding> CostFindings(const std::vector<CostComparison>& costs,
     const double byte_factor = cost.b.per_byte_ns / cost.a.per_byte_ns;
     switch (cost.change) {
       case CostChange::kNone:
+      case CostChange::kFlatPerByte:
         break;
       case CostChange::kPerCall:
         items[kCall].push_back(fmt::format("{} ({})", name, call));
@@ -279,6 +289,37 @@ std::vector<Finding> CostFindings(const std::vector<CostComparison>& costs,
   }
   if (out.size() > max_findings) {
     out.resize(max_findings);
+  }
+  return out;
+}
+
+std::vector<Finding> FlatPerByteFindings(const Side& a, const Side& b,
+                                         const std::vector<CostComparison>& costs) {
+  std::vector<Finding> out;
+  for (const CostComparison& cost : costs) {
+    for (const Side* side : {&a, &b}) {
+      const CostFit& fit = side == &a ? cost.a : cost.b;
+      if (!FlatPerByte(fit)) {
+        continue;
+      }
+      std::string text = fmt::format(
+          "{} {}: {}'s per-byte cost, {}, is indistinguishable from zero (its 95% CI {} 0): its "
+          "time per call does not grow with size, which no code that processes the bytes can "
+          "do, so the fit shows no change of per-call or per-byte cost.",
+          cost.algorithm, cost.operation, side->letter,
+          Coefficient(fit.per_byte_ns, fit.per_byte_low, fit.per_byte_high, "ns/B"),
+          fit.per_byte_high < 0 ? "lies below" : "includes");
+      const std::string offload = diagnose::UserCpuOffloadSummary(
+          side->run.source.timing_basis, side->run.source.engine_or_provider);
+      if (!offload.empty()) {
+        text += fmt::format(
+            " {} was {}{}: the work {} does outside the process is not in the "
+            "figures.",
+            side->letter, static_cast<char>(std::tolower(offload.front())), offload.substr(1),
+            side->run.source.engine_or_provider);
+      }
+      out.emplace_back("flat-per-byte", std::move(text));
+    }
   }
   return out;
 }

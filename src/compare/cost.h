@@ -45,6 +45,18 @@ std::vector<Finding> CostFindings(const std::vector<CostComparison>& costs,
                                   size_t max_findings = 6, bool cpus_differ = false,
                                   bool lower_clock = false);
 
+/// Whether a fit's per-byte cost is indistinguishable from zero: its 95% CI includes 0 or lies
+/// below it. No code that processes the bytes has a time per call that does not grow with size.
+bool FlatPerByte(const CostFit& fit);
+
+/// Findings "flat-per-byte" (no cause), one per comparison of `costs` and side whose per-byte
+/// cost is FlatPerByte: the fit printed honestly, that it is no cost (so neither cost is read as
+/// changed: CostChange::kFlatPerByte), and, when that side was timed in user CPU time with an
+/// engine or provider, that reason in doctor's words (diagnose::UserCpuOffloadSummary, the
+/// finding report.user-cpu-offload).
+std::vector<Finding> FlatPerByteFindings(const Side& a, const Side& b,
+                                         const std::vector<CostComparison>& costs);
+
 /// Findings "offload-cost" (cause "offload-per-request-cost"), one per algorithm and operation
 /// (issue 13, section 3): exactly one side names an OpenSSL engine or provider of the engine
 /// table (diagnose::FindEngineOffloads: devcrypto, cryptodev, afalg, QAT), both sides were timed

@@ -560,5 +560,67 @@ TEST(CompareCost, AFamilyTheOffloadSentenceDoesNotCoverKeepsItsNoSinglePatternLi
   EXPECT_THAT(text, ::testing::Not(::testing::HasSubstr("AES-CBC: no single pattern"))) << text;
 }
 
+// Tryout 24 item 7 (p/p23b, p/p23a, RK3399, OpenSSL 1.1.1n): AES-128-CBC without and with
+// `-engine afalg`, both in user CPU time. The afalg side's time per call does not grow with size
+// (the kernel does the work, outside user CPU time): its fitted per-byte cost is indistinguishable
+// from zero. Before: "changed: both" and "AES-CBC: no single pattern".
+std::string RockPiRun(const std::string& engine, const std::string& doing, const std::string& row) {
+  return "root@rockpi4:~# openssl speed -evp aes-128-cbc" + engine + "\n" + doing +
+         "OpenSSL 1.1.1n  15 Mar 2022\n"
+         "built on: Sun Jan 14 09:20:11 2024 UTC\n"
+         "options:bn(64,128) rc4(char) des(int) idea(int) blowfish(ptr) \n"
+         "compiler: gcc -fPIC -pthread -Wa,--noexecstack -Wall -O2 -DOPENSSL_USE_NODELETE "
+         "-DOPENSSL_PIC -DOPENSSL_CPUID_OBJ -DOPENSSL_BN_ASM_MONT -DSHA1_ASM -DSHA256_ASM "
+         "-DSHA512_ASM -DKECCAK1600_ASM -DVPAES_ASM -DECP_NISTZ256_ASM -DPOLY1305_ASM -DNDEBUG\n"
+         "The 'numbers' are in 1000s of bytes per second processed.\n"
+         "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+         "bytes\n" +
+         row + "\n";
+}
+
+TEST(CompareCost, APerByteCostIndistinguishableFromZeroIsNoCostAndNamesUserCpuTiming) {
+  const std::string paste =
+      RockPiRun("", "",
+                "aes-128-cbc     378320.39k   640047.57k   786346.15k   839442.43k   854308.18k   "
+                "856479.06k") +
+      RockPiRun(" -engine afalg", "Engine \"afalg\" set.\n",
+                "aes-128-cbc      29947.12k   119580.96k   509100.09k  2270248.96k "
+                "18006367.09k 35202252.80k");
+  const std::vector<Side> sides = PasteSides(paste);
+  ASSERT_EQ(sides.size(), 2U);
+  const CompareReport report = Compare(sides, CompareOptions{});
+  const std::string text = testing::AllText(report);
+  ASSERT_EQ(report.pairs[0].costs.size(), 1U) << text;
+  const CostComparison& cost = report.pairs[0].costs[0];
+  // The fit still shows, honestly: B's per-byte CI includes 0.
+  EXPECT_LT(cost.b.per_byte_low, 0);
+  EXPECT_FALSE(cost.per_byte_changed);
+  EXPECT_EQ(cost.change, CostChange::kFlatPerByte);
+  const Finding* flat = FindingWithId(report.pairs[0], "flat-per-byte");
+  ASSERT_NE(flat, nullptr) << text;
+  EXPECT_THAT(flat->text, ::testing::HasSubstr("AES-128-CBC encrypt: B's per-byte cost"));
+  EXPECT_THAT(flat->text, ::testing::HasSubstr("is indistinguishable from zero"));
+  EXPECT_THAT(flat->text, ::testing::HasSubstr("does not grow with size, which no code that "
+                                               "processes the bytes can do"));
+  EXPECT_THAT(flat->text,
+              ::testing::HasSubstr("timed in user CPU time with engine afalg: offloaded work is "
+                                   "not counted"));
+  EXPECT_THAT(text, ::testing::Not(::testing::HasSubstr("no single pattern")));
+  EXPECT_THAT(text, ::testing::Not(::testing::HasSubstr("per-byte cost changed")));
+}
+
+// A flat side timed in wall-clock time names no reason it cannot know.
+TEST(CompareCost, AFlatPerByteCostWithoutAnEngineNamesNoReason) {
+  Side a = ImportedSide("A", "1.1.1n", {Sweep("AES-128-CBC", 20, 1.2)});
+  Side b = ImportedSide("B", "1.1.1n", {Sweep("AES-128-CBC", 500, 0.0)});
+  a.run.source.timing_basis = "wall_clock";
+  b.run.source.timing_basis = "wall_clock";
+  const CompareReport report = Compare({a, b}, CompareOptions{});
+  const Finding* flat = FindingWithId(report.pairs[0], "flat-per-byte");
+  ASSERT_NE(flat, nullptr) << testing::AllText(report);
+  EXPECT_THAT(flat->text, ::testing::Not(::testing::HasSubstr("user CPU time")));
+  EXPECT_EQ(flat->cause, "");
+}
+
 }  // namespace
 }  // namespace cryptobench::compare

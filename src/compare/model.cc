@@ -67,6 +67,8 @@ const char* CostChangeName(CostChange change) {
       return "per-byte";
     case CostChange::kBoth:
       return "both";
+    case CostChange::kFlatPerByte:
+      return "flat-per-byte";
   }
   return "none";
 }

@@ -176,9 +176,12 @@ enum class CostChange {
   kPerCall,  ///< only the per-call cost: call overhead, not the code path per byte
   kPerByte,  ///< only the per-byte cost: the code path that processes the data
   kBoth,
+  /// A side's per-byte cost is indistinguishable from zero (its 95% CI includes 0 or lies below
+  /// it): its time per call does not grow with size, so the fit reads no change of either cost.
+  kFlatPerByte,
 };
 
-/// "none", "per-call", "per-byte", "both".
+/// "none", "per-call", "per-byte", "both", "flat-per-byte".
 const char* CostChangeName(CostChange change);
 
 /// The per-call and per-byte costs of one algorithm and operation on both sides, fitted over

@@ -182,6 +182,13 @@ std::vector<std::string_view> CompilerLineDefinesFor(const AlgorithmInfo& alg);
 /// -multi, the 1.x low-level API, and algorithms not examined.
 std::vector<Finding> ReportFindings(const DoctorFacts& facts);
 
+/// The summary of finding report.user-cpu-offload, "Timed in user CPU time with engine afalg:
+/// offloaded work is not counted", when `timing_basis` is "user_cpu" and an engine or provider is
+/// named (openssl speed divides by user CPU time unless -elapsed is given: work in the kernel, in
+/// other threads or on a device is not counted); "" otherwise.
+std::string UserCpuOffloadSummary(const std::string& timing_basis,
+                                  const std::string& engine_or_provider);
+
 /// Findings from the CPU clues (cpu_clues.h) and the report's AES figures (the verdicts' "as
 /// reported" measurements): an AES figure below every hardware AES path is "cpu.no-hw-aes"
 /// when the clues show the CPU lacks AES instructions, "cpu.vm-hides-features" when a guest's

@@ -282,11 +282,11 @@ void Timing(const DoctorFacts& facts, std::vector<Finding>& out) {
                              "domain type 'kvm'), or run on the host itself, and repeat the run."
                            : "Run cryptobench speed or doctor on the machine itself."));
   }
-  if (origin.timing_basis == "user_cpu" && !origin.engine_or_provider.empty()) {
+  if (const std::string offload =
+          UserCpuOffloadSummary(origin.timing_basis, origin.engine_or_provider);
+      !offload.empty()) {
     out.push_back(Make(
-        "report.user-cpu-offload", Severity::kWarning,
-        fmt::format("Timed in user CPU time with {}: offloaded work is not counted",
-                    origin.engine_or_provider),
+        "report.user-cpu-offload", Severity::kWarning, offload,
         "openssl speed divides by user CPU time unless -elapsed is given; an engine or provider "
         "that works in the kernel, in other threads or on a device makes the figures overstate "
         "throughput",
@@ -405,6 +405,15 @@ CompilerLineAsm CompilerLineAsmOf(const results::LibraryInfo& library, bool may_
         true);
   }
   return CompilerLineAsm{CompilerLineAsm::State::kWithoutAsm, "", false};
+}
+
+std::string UserCpuOffloadSummary(const std::string& timing_basis,
+                                  const std::string& engine_or_provider) {
+  if (timing_basis != "user_cpu" || engine_or_provider.empty()) {
+    return "";
+  }
+  return fmt::format("Timed in user CPU time with {}: offloaded work is not counted",
+                     engine_or_provider);
 }
 
 std::vector<Finding> ReportFindings(const DoctorFacts& facts) {
