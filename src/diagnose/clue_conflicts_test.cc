@@ -163,5 +163,39 @@ TEST(ClueConflictsTest, LscpuHypervisorVendorLineShowsAGuest) {
   EXPECT_EQ(FindingOf(report, "cpu.aes-ni-off"), nullptr);
 }
 
+// Tryout 29 W1 (e14, r01, r06): a hypervisor named outside the lscpu output of the run's flags
+// line (prose quoting another machine's dmesg or lscpu, systemd-detect-virt of another
+// machine) does not make a bare-metal run a guest: the flags line lacking aes stays "firmware
+// or a hypervisor the paste does not show".
+TEST(ClueConflictsTest, HypervisorNamedOutsideTheRunsLscpuShowsNoGuest) {
+  const std::string lscpu =
+      "$ lscpu\n"
+      "Architecture:                    x86_64\n"
+      "Model name:                      Intel(R) Xeon(R) Gold 6130 CPU @ 2.10GHz\n"
+      "Flags:                           fpu vme de pse tsc msr pae mce cx8 apic sep mtrr pge mca "
+      "cmov pat pse36 clflush mmx fxsr sse sse2 ss ht syscall nx pdpe1gb rdtscp lm constant_tsc "
+      "pni pclmulqdq ssse3 fma cx16 sse4_1 sse4_2 x2apic movbe popcnt xsave avx f16c rdrand avx2 "
+      "bmi1 bmi2 adx avx512f\n"
+      "$ openssl speed -evp aes-128-gcm 2>/dev/null | tail -2\n"
+      "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+      "bytes\n"
+      "aes-128-gcm      49566.38k    65523.46k    72724.14k    75027.28k    75294.04k    "
+      "75370.50k\n";
+  for (const std::string& before : {
+           std::string("On our staging VM dmesg said:\n[    0.000000] Hypervisor detected: "
+                       "KVM\nThis is the bare-metal prod box (AES-NI seems off?):\n"),
+           std::string("Our old cloud instance printed this, but this one is a bare-metal Dell "
+                       "R740:\nHypervisor vendor: KVM   <- that was the old VM, not this box\n"),
+           std::string("$ ssh vm1 systemd-detect-virt\nkvm\nand on the bare-metal box:\n"),
+       }) {
+    const DoctorReport report = DiagnosePaste(before + lscpu);
+    ASSERT_TRUE(report.facts.report.has_value());
+    const CpuClues& clues = report.facts.report->cpu_clues;
+    EXPECT_FALSE(clues.virtual_machine) << before << clues.vm_clue;
+    EXPECT_TRUE(clues.aes_ni_off) << before;
+    EXPECT_THAT(DoctorText(report), Not(HasSubstr("hides the host's AES-NI"))) << before;
+  }
+}
+
 }  // namespace
 }  // namespace cryptobench::diagnose

@@ -292,6 +292,29 @@ constexpr std::string_view kVectorHypervisorSource =
     "x86_64cpuid.pl (OPENSSL_ia32_cpuid: LV0 is CPUID.1:EDX, then ECX shifted to bits 32-63; "
     "ECX bit 31 kept as CPUID gives it)";
 
+// True when `fact` (lscpu's "Hypervisor vendor:" line) stands inside the lscpu output that gave
+// the run's flags line: after its Architecture or Model name line and before its Flags line,
+// which lscpu prints in that order (util-linux sys-utils/lscpu.c), within one screen of it. A
+// hypervisor named elsewhere (prose quoting another machine's dmesg or lscpu, another host's
+// systemd-detect-virt) may be another machine's (tryout 29 W1: e14, r01, r06): it names the
+// hypervisor of a guest otherwise shown, but shows none by itself.
+bool InRunsLscpu(const results::RunResult& run, const results::SourceFact& fact) {
+  constexpr size_t kMaxLscpuLines = 80;
+  if (fact.origin != "lscpu") {
+    return false;
+  }
+  const auto& facts = run.source.facts;
+  const bool head_before = std::any_of(facts.begin(), facts.end(), [&](const auto& f) {
+    return ((f.kind == "cpu_arch" && f.origin.empty()) || f.kind == "cpu_model") &&
+           f.line < fact.line && fact.line - f.line <= kMaxLscpuLines;
+  });
+  const bool flags_after = std::any_of(facts.begin(), facts.end(), [&](const auto& f) {
+    return f.kind == "cpu_flags" && f.origin == "lscpu" && f.line > fact.line &&
+           f.line - fact.line <= kMaxLscpuLines;
+  });
+  return head_before && flags_after;
+}
+
 // The clue of an unmasked vector whose hypervisor bit is set, else "".
 std::string VectorHypervisorBit(const results::RunResult& run) {
   std::string shown;
@@ -1166,7 +1189,7 @@ CpuClues ReadCpuClues(const results::RunResult& run) {
   // hypervisor it detects (util-linux sys-utils/lscpu-virt.c; tryout 28 W12), or the same line of
   // another tool; and an unmasked CPUINFO vector with its hypervisor bit set (tryout 28 W9).
   for (const results::SourceFact& fact : run.source.facts) {
-    if (fact.kind == "hypervisor_vendor") {
+    if (fact.kind == "hypervisor_vendor" && InRunsLscpu(run, fact)) {
       reader.AddFeature(
           "VM", true, false,
           LineClue(fact.origin == "lscpu" ? "lscpu's Hypervisor vendor line"
