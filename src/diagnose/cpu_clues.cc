@@ -166,6 +166,33 @@ bool HasX86OnlyFlag(const std::set<std::string>& tokens) {
   return false;
 }
 
+// True when an arm64 Features line (`tokens`) shows a flag the kernel prints after `flag`, or
+// `flag` is not in the order below (then the line is taken as it stands). Linux prints the
+// Features line in hwcap order (torvalds/linux arch/arm64/kernel/cpuinfo.c, hwcap_str, indexed
+// by KERNEL_HWCAP_*: HWCAP_FP, ASIMD, EVTSTRM, AES, ... in include/uapi/asm/hwcap.h bit order,
+// then HWCAP2's). Without a later flag the line may be cut before `flag` (a narrow terminal's
+// hard wrap, tryout 29 W2: "... lrcpc dcpop sh"), so a missing `flag` says nothing.
+bool ShowsArm64FlagAfter(const std::set<std::string>& tokens, std::string_view flag) {
+  static constexpr std::string_view kHwcapOrder[] = {
+      "fp",      "asimd",   "evtstrm",  "aes",      "pmull",      "sha1",    "sha2",   "crc32",
+      "atomics", "fphp",    "asimdhp",  "cpuid",    "asimdrdm",   "jscvt",   "fcma",   "lrcpc",
+      "dcpop",   "sha3",    "sm3",      "sm4",      "asimddp",    "sha512",  "sve",    "asimdfhm",
+      "dit",     "uscat",   "ilrcpc",   "flagm",    "ssbs",       "sb",      "paca",   "pacg",
+      "dcpodp",  "sve2",    "sveaes",   "svepmull", "svebitperm", "svesha3", "svesm4", "flagm2",
+      "frint",   "svei8mm", "svef32mm", "svef64mm", "svebf16",    "i8mm",    "bf16",   "dgh",
+      "rng",     "bti",     "mte"};
+  const auto* at = std::find(std::begin(kHwcapOrder), std::end(kHwcapOrder), flag);
+  if (at == std::end(kHwcapOrder)) {
+    return true;
+  }
+  for (const auto* later = at + 1; later != std::end(kHwcapOrder); ++later) {
+    if (tokens.count(std::string(*later)) > 0) {
+      return true;
+    }
+  }
+  return false;
+}
+
 // True when an x86 flags line (`tokens`) shows a flag the kernel prints after aes. Linux prints
 // /proc/cpuinfo's flags, and lscpu its Flags line, in cpufeature bit order (torvalds/linux
 // arch/x86/include/asm/cpufeatures.h: word 4 ends "popcnt tsc_deadline_timer aes xsave avx f16c
@@ -624,6 +651,9 @@ class Reader {
         // The line may be cut before aes: AES-NI stays unknown, whatever a model row says.
         aes_flags_cut_clue_ = clue;
         continue;
+      }
+      if (family == "arm64" && !present && !ShowsArm64FlagAfter(tokens, row.match)) {
+        continue;  // the line may be cut before it: the feature stays unknown
       }
       AddFlagRow(row, present, clue);
     }
