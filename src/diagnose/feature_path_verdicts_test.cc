@@ -146,6 +146,21 @@ TEST(FeaturePathVerdictsTest, FlagsLineWithoutTheFlagHasNoHardwarePath) {
   EXPECT_THAT(cut.line, Not(HasSubstr("does not list"))) << cut.line;
 }
 
+// Tryout 29 W5 (r46): a bssl run whose path names AWS-LC but no release is AWS-LC for the
+// doctor too (import names it "AWS-LC"), so its Ed25519 gets the AWS-LC row, not "whether
+// BoringSSL has a CPU-feature path".
+TEST(FeaturePathVerdictsTest, AwsLcWithoutReleaseGetsItsRows) {
+  const Verdict v = FeaturePathVerdictFor(
+      "$ uname -m\nx86_64\n"
+      "$ ~/src/aws-lc/build/tool/bssl speed -filter Ed25519\n"
+      "Did 60000 Ed25519 signing operations in 1009843us (59415.2 ops/sec)\n"
+      "Did 23000 Ed25519 verify operations in 1034251us (22238.3 ops/sec)\n",
+      "Ed25519");
+  EXPECT_EQ(v.status, VerdictStatus::kUndetermined) << v.line;
+  EXPECT_THAT(v.line, HasSubstr("s2n-bignum")) << v.line;
+  EXPECT_THAT(v.line, Not(HasSubstr("BoringSSL"))) << v.line;
+}
+
 // The controls q23 (Linux sparc64, OpenSSL 3.0.9), q24 (Solaris with isainfo, 1.1.1w) and q29
 // (no architecture, no version line) keep "cannot tell".
 TEST(FeaturePathVerdictsTest, ControlsKeepCannotTell) {

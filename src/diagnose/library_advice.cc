@@ -347,7 +347,9 @@ AdviceLibrary AdviceLibraryOf(const DoctorFacts& facts) {
   if (version.starts_with("LibreSSL ")) {
     return AdviceLibrary::kLibressl;
   }
-  if (version.starts_with("AWS-LC ")) {
+  // "AWS-LC 1.21.0", or "AWS-LC" alone when the paste names the library but not its release
+  // (import's bssl_speed.cc: a bssl path in an aws-lc tree).
+  if (version == "AWS-LC" || version.starts_with("AWS-LC ")) {
     return AdviceLibrary::kAwsLc;
   }
   if (backend == "boringssl") {

@@ -188,6 +188,9 @@ std::optional<OtherLibrary> OtherLibraryOf(const DoctorFacts& facts) {
   if (version.starts_with("AWS-LC ")) {
     return OtherLibrary{shown, "aws-lc", VersionAfter(version, "AWS-LC ")};
   }
+  if (version == "AWS-LC") {  // named by the paste, its release not (import's bssl_speed.cc)
+    return OtherLibrary{"AWS-LC", "aws-lc", std::nullopt};
+  }
   if (backend == "boringssl") {
     return OtherLibrary{"BoringSSL", "boringssl", std::nullopt};
   }

@@ -62,6 +62,27 @@ TEST(AwsLcIdentityTest, ShortVersionAndToolPathNameAwsLc) {
   EXPECT_EQ(by_line.library.version, "AWS-LC 1.21.0");
 }
 
+// Tryout 29 W4, W5: a bare mention of aws-lc in prose, a directory that only starts with its
+// name, or a later `cd` to another tree names no AWS-LC run; a heading with a release and a
+// colon does.
+TEST(AwsLcIdentityTest, BareMentionsAndOtherTreesNameNoAwsLc) {
+  for (const std::string& before : {
+           std::string("Upstream BoringSSL numbers (not aws-lc!):\n"),
+           std::string("We may switch to aws-lc later; for now upstream:\n"),
+           std::string("$ cd ~/src/aws-lc\n$ cd ../bssl-upstream/build\n"),
+           std::string("$ ~/aws-lc-bench/upstream/build/bssl speed -filter Ed25519\n"),
+       }) {
+    const std::string paste = before.find("speed") != std::string::npos
+                                  ? before + kEd25519Rows
+                                  : before + "$ ./bssl speed -filter Ed25519\n" + kEd25519Rows;
+    EXPECT_THAT(BsslRun(paste).library.version, Not(HasSubstr("AWS-LC"))) << before;
+  }
+  EXPECT_EQ(BsslRun(std::string("aws-lc v1.21.0:\n$ ./build/tool/bssl speed -filter Ed25519\n") +
+                    kEd25519Rows)
+                .library.version,
+            "AWS-LC 1.21.0");
+}
+
 TEST(AwsLcIdentityTest, PlainBoringSslPasteStaysBoringSsl) {
   const results::RunResult run = BsslRun(std::string("BoringSSL master (Jan 2025), m6i.large\n"
                                                      "$ uname -m\nx86_64\n"

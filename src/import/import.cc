@@ -715,7 +715,8 @@ class Driver {
     std::vector<std::string_view> words = SplitWords(std::string_view(text).substr(at));
     for (size_t i = 1; i < words.size() && i <= 2; ++i) {
       std::string_view word = words[i];
-      while (!word.empty() && (word.back() == ')' || word.back() == ',' || word.back() == ';')) {
+      while (!word.empty() && (word.back() == ')' || word.back() == ',' || word.back() == ';' ||
+                               word.back() == ':')) {
         word.remove_suffix(1);
       }
       if (ToLower(word) == "fips") {
@@ -736,9 +737,22 @@ class Driver {
     }
     return std::string("AWS-LC");
   }
+  // True when a component of `path` is an AWS-LC tree's name ("~/src/aws-lc/build/tool/bssl"),
+  // not a directory that only starts with it ("~/aws-lc-bench/upstream/bssl": tryout 29 W4).
+  static bool PathHasTree(std::string_view path) {
+    const std::string lower = ToLower(path);
+    for (std::string_view part : SplitFields(lower, '/')) {
+      part = Trim(part);
+      if (part == "aws-lc" || part == "awslc" || part == "aws_lc") {
+        return true;
+      }
+    }
+    return false;
+  }
   std::optional<AwsLcClue> AwsLcOfBssl(size_t index, std::string_view program) const {
     bool boringssl = false;
-    if (std::optional<std::string> version = AwsLcIn(program, &boringssl)) {
+    if (std::optional<std::string> version = AwsLcIn(program, &boringssl);
+        version && PathHasTree(program)) {
       return AwsLcClue{std::move(*version),
                        fmt::format("the path of the bssl run at line {}", lines_[index].number)};
     }
@@ -758,7 +772,19 @@ class Driver {
           break;  // the previous run's block
         }
       }
-      if (std::optional<std::string> version = AwsLcIn(trimmed, &boringssl)) {
+      // The last `cd` before the run names the tree it ran in: an aws-lc tree, or another one
+      // (tryout 29 W4: `cd aws-lc`, then `cd ../bssl-upstream`).
+      const bool cd = line.kind == LineKind::kCommand && trimmed.starts_with("cd ");
+      std::optional<std::string> version = AwsLcIn(trimmed, &boringssl);
+      if (cd) {
+        if (version && PathHasTree(trimmed.substr(3))) {
+          return AwsLcClue{std::move(*version), fmt::format("line {}", line.number)};
+        }
+        break;
+      }
+      // Prose or a heading names the library that ran only with its release ("aws-lc v1.21.0
+      // on an m6i.large"); a bare mention ("not aws-lc!", "switch to aws-lc later") does not.
+      if (version && *version != "AWS-LC") {
         return AwsLcClue{std::move(*version), fmt::format("line {}", line.number)};
       }
       if (boringssl) {
