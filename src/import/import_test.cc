@@ -179,6 +179,58 @@ TEST(ImportTest, MultiWithoutTheParentsTableAddsTheChildrenUp) {
   EXPECT_EQ(cell->figures->num_workers, 2u);
 }
 
+// Tryout 24 item 13: a -multi summary row pasted without its 'type ... bytes' line, after the
+// children's "Got: +H:..." records. The +H records state the run's sizes (apps/speed.c prints
+// them from the lengths every child and the parent's table use), so the row is read at those
+// sizes and its cells are not in doubt; the summary is still checked against the +F sums.
+TEST(ImportTest, MultiSummaryWithoutItsTypeLineIsReadAtTheChildrensHeaderSizes) {
+  const auto text = [](const std::string& sizes, const std::string& row) {
+    return "$ openssl speed -multi 2 -evp aes-128-cbc\nForked child 0\nForked child 1\n"
+           "Got: +H:" +
+           sizes +
+           " from 0\n"
+           "Got: +F:22:aes-128-cbc:100.00:200.00:300.00:400.00:500.00 from 0\n"
+           "Got: +H:" +
+           sizes +
+           " from 1\n"
+           "Got: +F:22:aes-128-cbc:110.00:210.00:310.00:410.00:510.00 from 1\n"
+           "OpenSSL 1.0.2k-fips  26 Jan 2017\n" +
+           row;
+  };
+  const std::string sums =
+      "aes-128-cbc        0.21k        0.41k        0.61k        0.81k"
+      "        1.01k\n";
+  auto runs = ImportText(text("16:64:256:1024:8192", sums), "t");
+  ASSERT_EQ(runs.size(), 1u);
+  const results::Cell* cell = FindCell(runs[0], "AES-128-CBC", "encrypt", 8192);
+  ASSERT_NE(cell, nullptr);
+  EXPECT_DOUBLE_EQ(BytesPerS(cell), 1010.0);
+  for (const results::CellCaveat& caveat : cell->caveats) {
+    EXPECT_FALSE(caveat.doubt) << caveat.text;
+  }
+  EXPECT_TRUE(HasCaveat(runs[0], "the sizes of the children's +H records (line 4)"))
+      << ::testing::PrintToString(runs[0].source.caveats);
+  EXPECT_FALSE(HasCaveat(runs[0], "default sizes"))
+      << ::testing::PrintToString(runs[0].source.caveats);
+
+  // Sizes other than the defaults: the +H records, not the count of figures, decide.
+  runs = ImportText(text("16:64:256:1024:16384", sums), "t");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(FindCell(runs[0], "AES-128-CBC", "encrypt", 8192), nullptr);
+  EXPECT_DOUBLE_EQ(BytesPerS(FindCell(runs[0], "AES-128-CBC", "encrypt", 16384)), 1010.0);
+
+  // A summary that is not the records' sum stays in doubt (CheckTableAgainstChildren).
+  runs = ImportText(text("16:64:256:1024:8192",
+                         "aes-128-cbc        0.21k        0.41k        0.61k        0.81k"
+                         "        3.01k\n"),
+                    "t");
+  ASSERT_EQ(runs.size(), 1u);
+  cell = FindCell(runs[0], "AES-128-CBC", "encrypt", 8192);
+  ASSERT_NE(cell, nullptr);
+  EXPECT_TRUE(std::any_of(cell->caveats.begin(), cell->caveats.end(),
+                          [](const results::CellCaveat& c) { return c.doubt; }));
+}
+
 // Tryout 20 n12b: `-multi 8` with the +F records of only 2 children pasted and the parent's
 // summary row, named 'evp', for all 8. The 2 records' sum would understate the run 4x: the
 // summary row (OpenSSL's own sum) is kept under the records' name, and a caveat names the

@@ -355,6 +355,9 @@ Offer TakeMrLine(const SourceLine& line, SpeedEvidence* evidence, MrState* state
     if (sizes.empty()) {
       Malformed(record, "at least one size");
     }
+    if (!single && evidence->child_sizes_line == 0) {
+      evidence->child_sizes_line = record.line;
+    }
     (single ? evidence->sizes : evidence->child_sizes) = std::move(sizes);
   } else if (tag == "F") {
     TakeSymmetricFigures(record, evidence);

@@ -390,6 +390,13 @@ bool SpeedTextParser::ImplySizes(const SourceLine& line, size_t figures) {
     evidence_->sizes = {evidence_->command.bytes};
     from = fmt::format("the one size of the command line's -bytes {} (line {})",
                        evidence_->command.bytes, evidence_->command.line);
+  } else if (!evidence_->child_sizes.empty() && evidence_->child_sizes.size() == figures) {
+    // -multi: the parent prints its summary with the lengths each child announced in its +H
+    // record (apps/speed.c do_multi), so those records state the summary's sizes; the figures
+    // are then checked against the children's +F sums (speed_run.cc CheckTableAgainstChildren).
+    evidence_->sizes = evidence_->child_sizes;
+    from = fmt::format("the sizes of the children's +H records (line {})",
+                       evidence_->child_sizes_line);
   } else if (!implied_sizes_.empty() && implied_sizes_.size() == figures) {
     evidence_->sizes = implied_sizes_;
     from = implied_continued_
@@ -416,8 +423,11 @@ bool SpeedTextParser::ImplySizes(const SourceLine& line, size_t figures) {
       line.number, from);
   // -mb's sizes are fixed (apps/speed.c, mblengths_list): a command line with -mb settles them.
   // So does -bytes: every row of its table has that one size.
+  const bool from_children =
+      !evidence_->child_sizes.empty() && evidence_->child_sizes.size() == figures;
   implied_sizes_doubt_ = !(evidence_->command.multi_block && figures >= kMultiBlockSizes.size()) &&
-                         !single && !(implied_continued_ && implied_sizes_.size() == figures);
+                         !single && !from_children &&
+                         !(implied_continued_ && implied_sizes_.size() == figures);
   table_ = Table::kSymmetric;
   after_blank_ = false;
   return true;

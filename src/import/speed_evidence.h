@@ -148,7 +148,8 @@ struct SpeedEvidence {
   bool sizes_assumed = false;   ///< +F without +H: sizes taken from the value count
   std::vector<SymRow> sym_rows;
   std::vector<PkRow> pk_rows;
-  std::vector<uint64_t> child_sizes;
+  std::vector<uint64_t> child_sizes;  ///< -multi: the children's +H records ("Got: +H:...")
+  size_t child_sizes_line = 0;        ///< the first of those records; 0: none
   std::vector<SymRow> child_sym_rows;
   std::vector<PkRow> child_pk_rows;
   std::vector<Progress> progress;
