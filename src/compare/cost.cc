@@ -303,20 +303,21 @@ std::vector<Finding> FlatPerByteFindings(const Side& a, const Side& b,
         continue;
       }
       std::string text = fmt::format(
-          "{} {}: {}'s per-byte cost, {}, is indistinguishable from zero (its 95% CI {} 0): its "
-          "time per call does not grow with size, which no code that processes the bytes can "
-          "do, so the fit shows no change of per-call or per-byte cost.",
-          cost.algorithm, cost.operation, side->letter,
-          Coefficient(fit.per_byte_ns, fit.per_byte_low, fit.per_byte_high, "ns/B"),
-          fit.per_byte_high < 0 ? "lies below" : "includes");
-      const std::string offload = diagnose::UserCpuOffloadSummary(
-          side->run.source.timing_basis, side->run.source.engine_or_provider);
-      if (!offload.empty()) {
+          "{}'s time per {} {} call does not grow with the input size: its per-byte cost, {} "
+          "ns/B, is indistinguishable from zero (95% CI {} to {}). Code that processes the bytes "
+          "takes longer for more of them, so this fit shows no change of per-call or per-byte "
+          "cost.",
+          side->letter, cost.algorithm, cost.operation, ThreeDigitsText(fit.per_byte_ns),
+          ThreeDigitsText(fit.per_byte_low), ThreeDigitsText(fit.per_byte_high));
+      // User CPU time with an engine or provider: the work done outside the process is not
+      // counted (diagnose::UserCpuOffloadSummary's condition).
+      if (!diagnose::UserCpuOffloadSummary(side->run.source.timing_basis,
+                                           side->run.source.engine_or_provider)
+               .empty()) {
         text += fmt::format(
-            " {} was {}{}: the work {} does outside the process is not in the "
-            "figures.",
-            side->letter, static_cast<char>(std::tolower(offload.front())), offload.substr(1),
-            side->run.source.engine_or_provider);
+            " {} was timed in user CPU time with {}, which leaves out the work {} does outside "
+            "the process.",
+            side->letter, side->run.source.engine_or_provider, side->run.source.engine_or_provider);
       }
       out.emplace_back("flat-per-byte", std::move(text));
     }
