@@ -334,6 +334,31 @@ std::vector<std::string> SubjectsWithAssembly(const std::vector<const Statement*
   return out;
 }
 
+// The changed statements with an algorithm whose figures `figures` show in OpenSSL assembly
+// (AssemblyShownByFigures), by subject; `evidence` gets each figure's evidence once.
+std::vector<std::string> SubjectsShownAsm(const std::vector<const Statement*>& changed,
+                                          const std::vector<FiguresAsm>& figures,
+                                          std::vector<std::string>* evidence) {
+  std::vector<std::string> subjects;
+  for (const Statement* s : changed) {
+    for (const Row* row : s->rows) {
+      const auto shown = std::find_if(figures.begin(), figures.end(), [&](const FiguresAsm& f) {
+        return f.algorithm == row->algorithm;
+      });
+      if (shown == figures.end()) {
+        continue;
+      }
+      if (std::find(evidence->begin(), evidence->end(), shown->evidence) == evidence->end()) {
+        evidence->push_back(shown->evidence);
+      }
+      if (std::find(subjects.begin(), subjects.end(), s->subject) == subjects.end()) {
+        subjects.push_back(s->subject);
+      }
+    }
+  }
+  return subjects;
+}
+
 // What 3.x's "CPUINFO: N/A" on the slower side says (CpuinfoNaOf): where every assembly build
 // prints a vector (results::CpuinfoNaProvesNoAsm: x86, ARM, s390x) a build without assembly,
 // cause "built-without-asm" when the other side shows a vector and a changed family has
@@ -369,6 +394,19 @@ std::optional<AsmSentence> NaClause(const std::vector<const Statement*>& changed
   const std::vector<std::string> subjects = SubjectsWithAssembly(changed);
   if (subjects.empty()) {
     return std::nullopt;
+  }
+  std::vector<std::string> evidence;
+  const std::vector<std::string> shown =
+      SubjectsShownAsm(changed, slow_is_b ? builds.a_figures : builds.b_figures, &evidence);
+  if (fast_vector.empty() && !shown.empty()) {
+    // No vector on the other side, but figures only its assembly reaches.
+    return AsmSentence{
+        fmt::format(": {} was built without assembly: {}, and {} ran assembly (its text has no "
+                    "CPUINFO line, but its figures show it): {}; so {} runs portable C code for "
+                    "{}",
+                    slow_letter, NoAsmReason(slow), fast_letter, JoinAnd(evidence), slow_letter,
+                    JoinAnd(shown)),
+        "built-without-asm"};
   }
   if (fast_vector.empty()) {
     return AsmSentence{
@@ -427,6 +465,28 @@ std::optional<AsmSentence> AsmClause(const std::vector<const Statement*>& change
                     "assembly is enabled, and {}'s has {}",
                     slow_letter, fast_letter, JoinAnd(ties)),
         "built-without-asm"};
+  }
+  if (slow.state == State::kWithoutAsm) {
+    // The other side's line cannot show assembly (3.x passes its defines per file, or no line
+    // was pasted), but its figures may: a figure only hardware classes reach is OpenSSL's
+    // assembly (AssemblyShownByFigures).
+    std::vector<std::string> evidence;
+    const std::vector<std::string> subjects =
+        SubjectsShownAsm(changed, slow_is_b ? builds.a_figures : builds.b_figures, &evidence);
+    if (!subjects.empty()) {
+      return AsmSentence{
+          fmt::format(
+              ": {} was built without assembly (its compiler line has no -D*_ASM define "
+              "and no -DOPENSSL_CPUID_OBJ, which OpenSSL 1.x Configure adds whenever "
+              "assembly is enabled), and {} ran assembly{}: {}; so {} runs portable C "
+              "code for {}",
+              slow_letter, fast_letter,
+              fast.state == State::kCannotTell
+                  ? fmt::format(" ({} {}, but its figures show it)", fast_letter, fast.reason)
+                  : "",
+              JoinAnd(evidence), slow_letter, JoinAnd(subjects)),
+          "built-without-asm"};
+    }
   }
   if (slow.state == State::kWithoutAsm && fast.state == State::kCannotTell) {
     return AsmSentence{
@@ -627,7 +687,14 @@ std::optional<Finding> Headline(const std::vector<Statement>& statements,
   };
   const bool masked = (all_slower || all_faster) && slow_mask && !slow_mask->clears.empty() &&
                       !fast_mask && explains_all(*slow_mask);
-  if (!timing_comparable && timing_known_to_differ) {
+  if (!timing_comparable && timing_known_to_differ && !not_like_for_like.empty()) {
+    // Both: a -multi 4 side against one process is about 4x whatever the clock (tryout 24 p10).
+    text += fmt::format(
+        ": the sides were timed differently and not run like-for-like ({}; see below), so this "
+        "need not be a code path",
+        JoinAnd(not_like_for_like));
+    cause = "timing-differs";
+  } else if (!timing_comparable && timing_known_to_differ) {
     text += ": the sides were timed differently (see below), so this need not be a code path";
     cause = "timing-differs";
   } else if (!timing_comparable) {

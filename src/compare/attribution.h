@@ -139,6 +139,30 @@ CpuinfoNa CpuinfoNaOf(const Side& side);
 /// (crypto/info.c).
 std::string NoAsmReason(const CpuinfoNa& na);
 
+/// What a side's figures show about assembly for one algorithm (AssemblyShownByFigures): the
+/// side is OpenSSL, and its figure at a large size fits only hardware classes over its clock
+/// range. OpenSSL reaches AES-NI, PCLMULQDQ, SHA-NI and the ARMv8 crypto instructions only
+/// through its perlasm modules (each hardware class of data/cpb-classes*.csv names one, e.g.
+/// aesni_gcm_encrypt of aesni-gcm-x86_64.pl), so such a figure proves the side ran assembly,
+/// whatever its compiler line can show.
+struct FiguresAsm {
+  std::string algorithm;  ///< catalogue name, "AES-128-GCM"
+  /// The evidence, completing "A ran assembly: ...": "at 16 KiB A runs AES-128-GCM encrypt at
+  /// 0.18-0.89 cpb over 1-5 GHz (clock unknown), which only hardware classes reach (...)".
+  std::string evidence;
+};
+
+/// FiguresAsm of `side`, whose figures are the rows' `a` (`is_a`) or `b`, for each (algorithm,
+/// operation) of `rows` (Presence::kBoth, symmetric,
+/// verdict not kCannotTell) at its largest size >= kLargeInputMin that `classes` (the side's
+/// table) covers, when diagnose::Classify over the side's clock range (with the classes its
+/// release and CPU can run, as ClassFindings filters them) finds only hardware classes. Empty
+/// for a side that is not OpenSSL (LibraryProduct), whose clock range is unknown, or whose cpb
+/// ClassFindings would not judge (emulation, -multi, an engine or provider, no class table).
+std::vector<FiguresAsm> AssemblyShownByFigures(const std::vector<Row>& rows, const Side& side,
+                                               bool is_a,
+                                               const std::vector<diagnose::CpbClass>& classes);
+
 /// What each side's compiler line shows about assembly (diagnose::CompilerLineAsmOf: the rule
 /// of the doctor's finding library.no-asm-defines), for the pattern headline.
 struct AsmBuilds {
@@ -150,6 +174,11 @@ struct AsmBuilds {
   CpuinfoNa na_b;
   std::string a_vector;  ///< the sides' capability vectors (library.capability_vector)
   std::string b_vector;
+  /// What each side's figures prove about assembly (AssemblyShownByFigures); set by the caller,
+  /// which has the class tables. A side whose compiler line cannot show its assembly (3.x, a
+  /// missing line) shows it by these.
+  std::vector<FiguresAsm> a_figures{};
+  std::vector<FiguresAsm> b_figures{};
 };
 
 /// AsmBuilds of `a` and `b`.
@@ -350,8 +379,12 @@ bool SameLibrary(const Side& a, const Side& b);
 /// capability vector and not the other, or a no-asm build), "environment" (worker variables
 /// that differ, e.g. OPENSSL_ia32cap), "contended" (cells whose median had to include
 /// preempted samples, results::kMinUnpreemptedSamples), "emulated" (a side measured under
-/// emulation, results::EmulationReason).
-std::vector<Finding> ContextFindings(const Side& a, const Side& b);
+/// emulation, results::EmulationReason). The "library" sentence cites a known change of speed
+/// between two OpenSSL versions (data/library-changes.csv) only when the compared `rows` show it:
+/// in the direction it explains, and for a per-call cost (3.0's provider dispatch) only below
+/// kLargeInputMin; with no rows, no such change is cited (the speed tool's changes still are).
+std::vector<Finding> ContextFindings(const Side& a, const Side& b,
+                                     const std::vector<Row>& rows = {});
 
 /// Findings "cpb-class": for each algorithm and operation that `classes` covers, at its largest
 /// compared size >= kLargeInputMin, when that row changed beyond the threshold: each side's

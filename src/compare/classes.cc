@@ -11,6 +11,7 @@
 #include "results/emulated.h"
 
 #include "compare/attribution.h"
+#include "compare/format.h"
 #include "compare/sides.h"
 #include "diagnose/doctor_from.h"
 #include "diagnose/verdict_paths.h"
@@ -134,6 +135,56 @@ bool Covered(const std::vector<diagnose::CpbClass>& classes, const Row& row) {
 }
 
 }  // namespace
+
+std::vector<FiguresAsm> AssemblyShownByFigures(const std::vector<Row>& rows, const Side& side,
+                                               bool is_a,
+                                               const std::vector<diagnose::CpbClass>& classes) {
+  // The hardware classes are OpenSSL's perlasm functions: another library's figures prove
+  // nothing of its build this way (Botan and others reach the instructions from C++ too).
+  if (LibraryProduct(side.run.library) != "openssl" || !(side.clock.hz_low > 0) ||
+      !NotJudged(side, classes).empty()) {
+    return {};
+  }
+  std::vector<const Row*> picked;  // the largest judged size of each (algorithm, operation)
+  for (const Row& row : rows) {
+    if (row.presence != Presence::kBoth || !row.symmetric || row.input_len < kLargeInputMin ||
+        row.verdict == Verdict::kCannotTell || !Covered(classes, row) || !(is_a ? row.a : row.b)) {
+      continue;
+    }
+    const auto same = std::find_if(picked.begin(), picked.end(), [&](const Row* other) {
+      return other->algorithm == row.algorithm && other->operation == row.operation;
+    });
+    if (same == picked.end()) {
+      picked.push_back(&row);
+    } else if (row.input_len > (*same)->input_len) {
+      *same = &row;
+    }
+  }
+  const diagnose::DoctorFacts facts = diagnose::ReportFacts(side.run);
+  const auto keep = [&facts](const diagnose::CpbClass& c) {
+    return diagnose::verdict_internal::ClassReachable(c, facts);
+  };
+  std::vector<FiguresAsm> out;
+  for (const Row* row : picked) {
+    const diagnose::Fingerprint fp = diagnose::Classify(
+        classes, row->algorithm, row->operation, (is_a ? *row->a : *row->b).value,
+        side.clock.hz_low, side.clock.hz_high, keep);
+    if (!fp.hardware) {
+      continue;
+    }
+    std::string names;
+    for (size_t i = 0; i < fp.matches.size(); ++i) {
+      names += (i == 0 ? "" : " or ") + fp.matches[i]->name;
+    }
+    out.push_back(FiguresAsm{
+        row->algorithm,
+        fmt::format("at {} {} runs {} {} at {} cpb {}, a speed only hardware classes reach ({}), "
+                    "all of them OpenSSL assembly",
+                    report::FormatSize(row->input_len), side.letter, row->algorithm, row->operation,
+                    CpbText(fp.cpb_low, fp.cpb_high), side.clock.basis, names)});
+  }
+  return out;
+}
 
 std::vector<Finding> ClassFindings(const std::vector<Row>& rows, const Side& a, const Side& b,
                                    const std::vector<diagnose::CpbClass>& classes,

@@ -54,16 +54,20 @@ CompareReport Compare(std::vector<Side> sides, const CompareOptions& options) {
     // sums 8 processes).
     const std::vector<std::string> not_like_for_like = InvocationDifferences(a, b);
     const CpuEvidence cpu = CpuEvidenceOf(a, b);
+    // A side whose compiler line cannot show its assembly (3.x) may show it by its figures.
+    AsmBuilds asm_builds = AsmBuildsOf(a, b);
+    asm_builds.a_figures = AssemblyShownByFigures(pair.rows, a, true, classes_of(a));
+    asm_builds.b_figures = AssemblyShownByFigures(pair.rows, b, false, classes_of(b));
     pair.findings =
         PatternFindings(pair.rows, a.letter, b.letter, options.threshold, TimingComparable(a, b),
                         SameLibrary(a, b), TimingKnownToDiffer(a, b), identity, not_like_for_like,
-                        AsmBuildsOf(a, b), cpu, EngineDifference(a, b));
+                        asm_builds, cpu, EngineDifference(a, b));
     bool same_build_said = false;
     for (Finding& finding : SameBuildFindings(pair.rows, a, b, identity)) {
       pair.findings.push_back(std::move(finding));
       same_build_said = true;
     }
-    for (Finding& finding : ContextFindings(a, b)) {
+    for (Finding& finding : ContextFindings(a, b, pair.rows)) {
       // The same-build sentence names the matched library facts: the "library" line ("Same
       // library on both sides ..."; with kSame it can only say the sides are alike) repeats it.
       if (same_build_said && finding.id == "library") {

@@ -2,6 +2,8 @@
 // environments of the two sides.
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <map>
 #include <set>
 #include <sstream>
 #include <tuple>
@@ -385,6 +387,78 @@ bool BothMayRun(const diagnose::LibraryChange& row, const Side& a, const Side& b
   return true;
 }
 
+// Whether `row`, a change of speed that holds for exactly one side (`holds_for_b`: B's version,
+// else A's), is shown by the compared `rows`: a change that costs speed (kinds "regressed",
+// "cost", "removed") explains the side it holds for slower, one that gains speed ("added",
+// "gain", "restored") that side faster. Some compared row it speaks of (its area among the
+// algorithm's ChangeAreas, or EVP; RowSpeaksOf) must have changed that way beyond the threshold
+// (significant or not testable), and none the other way. A change whose text puts its cost or
+// gain "per call" (the EVP layer's provider dispatch and fetch: once per call, whatever the
+// size) speaks only of sized rows, and its change must fade with size: in each algorithm and
+// operation that changed, the smallest size (at most kSmallInputMax) changed its way, and every
+// size from kLargeInputMin on changed less than half as much (in log ratio). A cost of c ns per
+// call changes the time per call by c / t(size), which falls as the time per call grows, many
+// times over from 16 B to 16 KiB; a change that does not fade by half is not mainly per call.
+// Other kinds (the speed tool's changes) explain no direction: true.
+bool RowsShowChange(const diagnose::LibraryChange& row, bool holds_for_b,
+                    const std::vector<Row>& rows) {
+  const bool slows = row.kind == "regressed" || row.kind == "cost" || row.kind == "removed";
+  const bool speeds = row.kind == "added" || row.kind == "gain" || row.kind == "restored";
+  if (!slows && !speeds) {
+    return true;
+  }
+  // The direction of B against A that the change explains.
+  const Direction expected = (slows == holds_for_b) ? Direction::kSlower : Direction::kFaster;
+  const bool per_call = row.change.find("per call") != std::string::npos;
+  std::map<std::pair<std::string, std::string>, std::vector<const Row*>> sized;
+  bool shown = false;
+  for (const Row& r : rows) {
+    if (r.presence != Presence::kBoth || r.verdict == Verdict::kCannotTell) {
+      continue;
+    }
+    const std::vector<std::string_view> areas = ChangeAreas(r.algorithm);
+    const bool concerns =
+        (row.area == "EVP" || std::find(areas.begin(), areas.end(), row.area) != areas.end()) &&
+        diagnose::RowSpeaksOf(row, r.algorithm, r.operation);
+    if (!concerns || (per_call && (!r.symmetric || r.input_len == 0))) {
+      continue;
+    }
+    if (per_call) {
+      sized[{r.algorithm, r.operation}].push_back(&r);
+    }
+    if (r.direction == Direction::kWithin) {
+      continue;
+    }
+    if (r.direction != expected) {
+      return false;  // changed the other way: not this change's doing
+    }
+    shown = shown || r.verdict == Verdict::kSignificant || r.verdict == Verdict::kNotTestable;
+  }
+  for (auto& [key, group] : sized) {
+    const bool changed = std::any_of(group.begin(), group.end(), [](const Row* r) {
+      return r->direction != Direction::kWithin;
+    });
+    if (!changed) {
+      continue;
+    }
+    const Row* smallest =
+        *std::min_element(group.begin(), group.end(),
+                          [](const Row* x, const Row* y) { return x->input_len < y->input_len; });
+    if (smallest->input_len > kSmallInputMax || smallest->direction != expected ||
+        !(smallest->ratio.ratio > 0)) {
+      return false;
+    }
+    const double small_change = std::abs(std::log(smallest->ratio.ratio));
+    for (const Row* r : group) {
+      if (r->input_len >= kLargeInputMin &&
+          !(std::abs(std::log(r->ratio.ratio)) < small_change / 2)) {
+        return false;  // does not fade with size: not mainly a per-call cost
+      }
+    }
+  }
+  return shown;
+}
+
 // Known changes of OpenSSL between the two sides' versions (data/library-changes.csv) that bear
 // on an algorithm both sides measured, or on every algorithm (EVP; the speed tool's when both
 // sides are openssl speed output, and a change of it that names HMAC or AEAD ciphers only when
@@ -393,8 +467,10 @@ bool BothMayRun(const diagnose::LibraryChange& row, const Side& a, const Side& b
 // machine's, else what the text shows: diagnose::ReportArch), or for any architecture when the
 // sides do not name one alike. A row of a code path that runs only on CPUs with (or without) a
 // feature (diagnose::CpuConditionOfRow) only when neither side is shown to run other code
-// (BothMayRun): a change of a path one side does not take says nothing about the pair.
-std::string KnownChanges(const Side& a, const Side& b) {
+// (BothMayRun): a change of a path one side does not take says nothing about the pair. A change
+// of speed only when the compared `rows` show it in its direction and at the sizes it concerns
+// (RowsShowChange): 3.0's per-call provider cost does not explain a build 60x faster at 16 KiB.
+std::string KnownChanges(const Side& a, const Side& b, const std::vector<Row>& rows) {
   const std::optional<diagnose::LibraryVersion> va =
       diagnose::ParseLibraryVersion(ShortLibraryVersionName(a.run.library));
   const std::optional<diagnose::LibraryVersion> vb =
@@ -458,7 +534,8 @@ std::string KnownChanges(const Side& a, const Side& b) {
   std::vector<std::string> cited;
   for (const diagnose::LibraryChange* row :
        diagnose::ChangesBetween(diagnose::LibraryChanges(), "openssl", arch, "", *va, *vb)) {
-    if (areas.count(row->area) != 0 && concerns_shared(*row) && BothMayRun(*row, a, b)) {
+    if (areas.count(row->area) != 0 && concerns_shared(*row) && BothMayRun(*row, a, b) &&
+        RowsShowChange(*row, row->versions.Contains(*vb), rows)) {
       cited.push_back(fmt::format("{} {}: {} ({}{})", row->area, row->versions.text, row->change,
                                   row->source, row->sure ? "" : "; unsure"));
     }
@@ -470,7 +547,7 @@ std::string KnownChanges(const Side& a, const Side& b) {
   return out;
 }
 
-std::optional<Finding> LibraryFinding(const Side& a, const Side& b) {
+std::optional<Finding> LibraryFinding(const Side& a, const Side& b, const std::vector<Row>& rows) {
   const std::string va = ShortLibraryVersionName(a.run.library);
   const std::string vb = ShortLibraryVersionName(b.run.library);
   if (!SameLibrary(a, b)) {
@@ -497,8 +574,9 @@ std::optional<Finding> LibraryFinding(const Side& a, const Side& b) {
     detail += "; " + diff;
   }
   if (va != vb) {
-    return Finding{"library", fmt::format("Different library versions: {} is {}, {} is {}{}{}.",
-                                          a.letter, va, b.letter, vb, detail, KnownChanges(a, b))};
+    return Finding{"library",
+                   fmt::format("Different library versions: {} is {}, {} is {}{}{}.", a.letter, va,
+                               b.letter, vb, detail, KnownChanges(a, b, rows))};
   }
   if (cut_only && diffs.size() == 1) {
     // A line that may be cut, and nothing else recorded differs: no build difference is shown.
@@ -1082,7 +1160,7 @@ CpuEvidence CpuEvidenceOf(const Side& a, const Side& b) {
   return out;
 }
 
-std::vector<Finding> ContextFindings(const Side& a, const Side& b) {
+std::vector<Finding> ContextFindings(const Side& a, const Side& b, const std::vector<Row>& rows) {
   std::vector<Finding> out;
   for (const Side* side : {&a, &b}) {
     if (const std::optional<std::string> reason = results::EmulationReason(side->run)) {
@@ -1173,7 +1251,7 @@ std::vector<Finding> ContextFindings(const Side& a, const Side& b) {
                                   "code path.",
                                   JoinAnd(invocation))});
   }
-  if (std::optional<Finding> library = LibraryFinding(a, b)) {
+  if (std::optional<Finding> library = LibraryFinding(a, b, rows)) {
     out.push_back(std::move(*library));
   }
   for (Finding& finding : CapabilityFindings(a, b)) {

@@ -62,8 +62,8 @@ TEST(ContextFindingsTest, SameBasisWithoutEngineSaysNothingAboutTiming) {
 }
 
 // The one "library" finding's text, or "" if there is none.
-std::string LibraryText(const Side& a, const Side& b) {
-  const std::vector<Finding> findings = ContextFindings(a, b);
+std::string LibraryText(const Side& a, const Side& b, const std::vector<Row>& rows = {}) {
+  const std::vector<Finding> findings = ContextFindings(a, b, rows);
   const Finding* library = FindId(findings, "library");
   return library == nullptr ? "" : library->text;
 }
@@ -159,12 +159,14 @@ TEST(ContextFindingsTest, LibraryVersionsAndBuilds) {
   EXPECT_EQ(LibraryText(v30, v32),
             "Different library versions: A is OpenSSL 3.0.19, B is OpenSSL 3.2.1.");
   v30.run.algorithms = v32.run.algorithms = {NamedAlgorithm("SHA-256")};
-  EXPECT_EQ(LibraryText(v30, v32).rfind(
-                "Different library versions: A is OpenSSL 3.0.19, B is OpenSSL 3.2.1; known "
-                "changes between them: EVP 3.1..: performance enhancements",
-                0),
+  // 3.1's gains are cited where B, the later release, is faster.
+  const std::vector<Row> faster = {MakeRow("SHA-256", "hash", 16384, 1.3)};
+  EXPECT_EQ(LibraryText(v30, v32, faster)
+                .rfind("Different library versions: A is OpenSSL 3.0.19, B is OpenSSL 3.2.1; known "
+                       "changes between them: EVP 3.1..: performance enhancements",
+                       0),
             0u)
-      << LibraryText(v30, v32);
+      << LibraryText(v30, v32, faster);
   const Side debug =
       Library("B", "OpenSSL 3.0.19 27 Jan 2026", "gcc -O0 -DNDEBUG -DOPENSSL_NO_ASM", "/b/lib.so");
   EXPECT_EQ(LibraryText(v30, debug),
@@ -233,7 +235,9 @@ TEST(ContextFindingsTest, DifferentVersionsCiteKnownChangesWithSources) {
   Side b = Library("B", "OpenSSL 3.5.0 8 Apr 2025", "", "");
   a.run.machine.arch = b.run.machine.arch = "x86_64";
   a.run.algorithms = b.run.algorithms = {NamedAlgorithm("AES-256-XTS")};
-  const std::string text = LibraryText(a, b);
+  // 3.5 added a faster XTS path: it explains B faster, so the rows show B faster.
+  const std::vector<Row> faster = {MakeRow("AES-256-XTS", "encrypt", 16384, 1.8)};
+  const std::string text = LibraryText(a, b, faster);
   EXPECT_NE(text.find("AES 3.5..: VAES/AVX-512 AES-XTS"), std::string::npos) << text;
   EXPECT_NE(text.find("https://github.com/openssl/openssl/blob/openssl-3.5/CHANGES.md"),
             std::string::npos)
@@ -253,7 +257,7 @@ TEST(ContextFindingsTest, KnownChangesAreThoseBetweenTheVersionsForSharedCells) 
   a.run.machine.arch = b.run.machine.arch = "x86_64";
   a.run.source.tool = b.run.source.tool = "openssl speed";
   a.run.algorithms = b.run.algorithms = {NamedAlgorithm("AES-128-GCM"), NamedAlgorithm("SHA-256")};
-  std::string text = LibraryText(a, b);
+  std::string text = LibraryText(a, b, {MakeRow("AES-128-GCM", "encrypt", 16384, 1.3)});
   EXPECT_NE(text.find("known changes between them"), std::string::npos) << text;
   EXPECT_EQ(text.find("EVP 3.0"), std::string::npos) << "both sides are 3.x: " << text;
   EXPECT_EQ(text.find("hmac"), std::string::npos) << "no hmac rows: " << text;
@@ -265,14 +269,53 @@ TEST(ContextFindingsTest, KnownChangesAreThoseBetweenTheVersionsForSharedCells) 
   Side old = Library("C", "OpenSSL 1.1.1w 11 Sep 2023", "", "");
   old.run.machine.arch = "x86_64";
   old.run.algorithms = a.run.algorithms;
-  EXPECT_NE(LibraryText(old, a).find("EVP 3.0..: providers"), std::string::npos)
-      << LibraryText(old, a);
+  // 3.0's per-call provider cost, shown: the 3.0 side slower at 16 bytes only.
+  const std::vector<Row> small_only = {MakeRow("AES-128-GCM", "encrypt", 16, 0.7),
+                                       MakeRow("AES-128-GCM", "encrypt", 16384, 0.99)};
+  EXPECT_NE(LibraryText(old, a, small_only).find("EVP 3.0..: providers"), std::string::npos)
+      << LibraryText(old, a, small_only);
   a.run.algorithms.push_back(NamedAlgorithm("HMAC-MD5"));
   b.run.algorithms.push_back(NamedAlgorithm("HMAC-MD5"));
   EXPECT_NE(LibraryText(a, b).find("hmac"), std::string::npos) << LibraryText(a, b);
   // Figures not timed by openssl speed: its changes do not bear on them.
   a.run.source.tool = "cryptobench";
   EXPECT_EQ(LibraryText(a, b).find("speed-tool"), std::string::npos) << LibraryText(a, b);
+}
+
+// Tryout 24 item 8: a known change of speed is cited only when the rows show it, in its
+// direction and at the sizes it concerns. 3.0's provider dispatch costs per call: it explains
+// the 3.0 side slower at small sizes, not a 1.1.1 build 60x slower at 16 KiB, nor a 3.0 side
+// faster.
+TEST(ContextFindingsTest, AKnownChangeIsCitedOnlyWhereTheRowsShowIt) {
+  Side old = Library("A", "OpenSSL 1.1.1w 11 Sep 2023", "", "");
+  Side three = Library("B", "OpenSSL 3.0.2 15 Mar 2022", "", "");
+  old.run.machine.arch = three.run.machine.arch = "x86_64";
+  old.run.source.tool = three.run.source.tool = "openssl speed";
+  old.run.algorithms = three.run.algorithms = {NamedAlgorithm("AES-128-GCM")};
+  const auto cites_providers = [&](const std::vector<Row>& rows) {
+    return LibraryText(old, three, rows).find("EVP 3.0..: providers") != std::string::npos;
+  };
+  EXPECT_TRUE(cites_providers(
+      {MakeRow("AES-128-GCM", "encrypt", 16, 0.7), MakeRow("AES-128-GCM", "encrypt", 16384, 1.0)}));
+  // The 3.0 side (B) 60x faster at every size: the other direction.
+  EXPECT_FALSE(cites_providers({MakeRow("AES-128-GCM", "encrypt", 16, 10.2),
+                                MakeRow("AES-128-GCM", "encrypt", 16384, 65.7)}));
+  // The 3.0 side slower at 16 KiB too: no per-call cost does that.
+  EXPECT_FALSE(cites_providers(
+      {MakeRow("AES-128-GCM", "encrypt", 16, 0.7), MakeRow("AES-128-GCM", "encrypt", 16384, 0.3)}));
+  EXPECT_FALSE(cites_providers({MakeRow("AES-128-GCM", "encrypt", 16, 0.91),
+                                MakeRow("AES-128-GCM", "encrypt", 16384, 0.91)}));
+  // A change that fades with size (openssl/openssl#10415: 2.4x at 16 B, 12% at 16 KiB) is.
+  EXPECT_TRUE(cites_providers({MakeRow("AES-128-GCM", "encrypt", 16, 0.416),
+                               MakeRow("AES-128-GCM", "encrypt", 16384, 0.891)}));
+  // Nothing changed, or no rows: nothing to explain.
+  EXPECT_FALSE(cites_providers({MakeRow("AES-128-GCM", "encrypt", 16, 1.0)}));
+  EXPECT_FALSE(cites_providers({}));
+  // The sides the other way round: A is 3.0, so A slower at 16 bytes is B faster there.
+  const std::string text = LibraryText(
+      three, old,
+      {MakeRow("AES-128-GCM", "encrypt", 16, 1.4), MakeRow("AES-128-GCM", "encrypt", 16384, 1.0)});
+  EXPECT_NE(text.find("EVP 3.0..: providers"), std::string::npos) << text;
 }
 
 // The low-level API costs the hardware path only for AES and Camellia: other rows name no cause.

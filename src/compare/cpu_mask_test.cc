@@ -364,12 +364,13 @@ TEST(CompareMaskTest, AnArmcapCommandMaskReadsTheCpuFromItsFeaturesLine) {
   EXPECT_THAT(all, Not(HasSubstr("B's CPU features are unknown")));
   EXPECT_THAT(all, HasSubstr("OPENSSL_armcap=0 (set for its openssl speed command) clears the AES "
                              "its CPU's flags line shows"));
-  // Rows of the ARMv8 AES code B's mask turns off say nothing of this pair; EVP's still does.
+  // Rows of the ARMv8 AES code B's mask turns off say nothing of this pair; nor does 3.0's
+  // per-call provider cost, which would make A (3.0) slower at small sizes, not faster at all.
   const Finding* library = FindingOf(report, "library");
   ASSERT_NE(library, nullptr);
   EXPECT_THAT(library->text, Not(HasSubstr("aesv8-armx")));
   EXPECT_THAT(library->text, Not(HasSubstr("aes-gcm-armv8")));
-  EXPECT_THAT(library->text, HasSubstr("EVP 3.0..: providers"));
+  EXPECT_THAT(library->text, Not(HasSubstr("EVP 3.0..: providers")));
 }
 
 }  // namespace
