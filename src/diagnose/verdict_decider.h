@@ -12,6 +12,7 @@
 
 #include "diagnose/classifier.h"
 #include "diagnose/doctor_model.h"
+#include "diagnose/slow_cores.h"
 #include "diagnose/verdict_paths.h"
 #include "diagnose/verdict_text.h"
 
@@ -225,6 +226,11 @@ class Decider {
   // a busy machine), so "cannot tell", with the mask rerun that would (issue 13, section 5).
   Verdict SlowOnOpenPath(const std::string& hz, const std::string& key,
                          const LibraryChange& row) const;
+  // A figure below every class that a slow core's hardware path (data/slow-cores.csv) fits:
+  // "cannot tell" whether the CPU is such a core or the `key` path did not run, with the mask
+  // rerun that would tell (or the CPU model line). `figure` and `hz` as the caller words them.
+  Verdict SlowCoreVerdict(const std::string& figure, const std::string& hz, const std::string& key,
+                          const SlowCoreFigure& slow) const;
 
   // Mask experiments (verdict_experiments.cc).
   Verdict DecideFromExperiments(const PathSpec& cpu_path) const;

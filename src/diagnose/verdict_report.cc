@@ -13,6 +13,7 @@
 #include "diagnose/library_advice.h"
 #include "diagnose/library_changes.h"
 #include "diagnose/pk_bounds.h"
+#include "diagnose/slow_cores.h"
 #include "diagnose/verdict.h"
 #include "diagnose/verdict_decider.h"
 #include "diagnose/vm_cpu_models.h"
@@ -1189,6 +1190,14 @@ Verdict Decider::DecideReportFingerprint(const std::string& key,
           return v;
         }
       }
+      // The classes leave out the cores whose hardware path is slow (data/slow-cores.csv):
+      // a figure that is such a core's normal speed does not show the path unused (tryout 30
+      // D1, D2: an Atom C2758's AES-NI GCM, a C3758's SHA-NI).
+      if (const SlowCoreFigure* slow =
+              SlowCoreMatching(alg_.name, operation_, facts_.cpu.arch, fp_.cpb_low, fp_.cpb_high,
+                               origin.cpu_clues.models)) {
+        return SlowCoreVerdict(figure, hz, key, *slow);
+      }
       // A model row says what the model has, not what a guest sees: worded as inferred.
       const CpuFeatureClue* model_clue = from_clues ? origin.cpu_clues.Find(feature) : nullptr;
       const bool from_model = model_clue != nullptr && !model_clue->from_flags;
@@ -1317,19 +1326,67 @@ const LibraryChange* Decider::OpenAesPathRow(bool from_clues, bool base_availabl
   return release && row != nullptr && row->versions.Contains(*release) ? row : nullptr;
 }
 
+Verdict Decider::SlowCoreVerdict(const std::string& figure, const std::string& hz,
+                                 const std::string& key, const SlowCoreFigure& slow) const {
+  const ReportOrigin& origin = *facts_.report;
+  Verdict v = Make(VerdictStatus::kUndetermined,
+                   fmt::format("{}: below the accelerated classes of most cores over {}, but "
+                               "{} runs its {} path at {:.3g} cycles per byte, which this figure "
+                               "fits: cannot tell from this report whether the CPU is such a "
+                               "core or the {} path did not run",
+                               figure, hz, slow.core, slow.feature, slow.cpb, key));
+  v.evidence.push_back(fmt::format("{} {} on {}: {:.3g} cycles per byte with {} (source: {})",
+                                   slow.algorithm, slow.operation, slow.core, slow.cpb,
+                                   slow.feature, slow.source));
+  AddReportBuildEvidence(v);
+  std::optional<SettlingCommandText> mask =
+      AesMaskRerun(origin, facts_.cpu.arch, std::string(alg_.name));
+  if (!mask && slow.feature == "SHA-NI" && origin.tool == "openssl speed") {
+    // OPENSSL_ia32cap's second 64-bit word holds CPUID leaf 7's EBX, where bit 29 is the SHA
+    // extensions (https://docs.openssl.org/3.0/man3/OPENSSL_ia32cap/); an empty first word
+    // keeps the detected one.
+    mask = SettlingCommandText{fmt::format("OPENSSL_ia32cap=':~0x20000000' {}",
+                                           RerunCommand(origin, std::string(alg_.name))),
+                               ""};
+  }
+  v.advice = mask ? fmt::format(
+                        "Run `{}` and the same command without the mask, one after the "
+                        "other: a masked figure clearly below the unmasked one shows the "
+                        "{} path ran, and this is the core's normal speed.",
+                        mask->command, key)
+                  : fmt::format(
+                        "Run `cryptobench doctor {}` on that machine: its mask "
+                        "experiments show whether the {} path runs.",
+                        alg_.name, key);
+  return v;
+}
+
 Verdict Decider::SlowOnOpenPath(const std::string& hz, const std::string& key,
                                 const LibraryChange& row) const {
   const ReportOrigin& origin = *facts_.report;
   const std::optional<LibraryVersion> release = OpenSslReleaseOf(facts_.library.version);
+  // A core whose hardware path runs this slowly (data/slow-cores.csv) is one more reason, and
+  // on it the figure is no fault at all (tryout 30 D5: an Atom C2558's AES-NI GCM).
+  const SlowCoreFigure* slow = SlowCoreMatching(alg_.name, operation_, facts_.cpu.arch, fp_.cpb_low,
+                                                fp_.cpb_high, origin.cpu_clues.models);
   Verdict v = Make(
       VerdictStatus::kUndetermined,
       fmt::format("{} is {} at {}, below every accelerated class, but cannot tell from this "
                   "report why: the report's capability vector has {} set and OpenSSL {} has the "
                   "{} path, so the build is not the cause and that path should run; figures this "
-                  "slow on it come from contention, a throttled or shared CPU, or -elapsed "
+                  "slow on it come from {}contention, a throttled or shared CPU, or -elapsed "
                   "wall-clock time on a busy machine",
                   Rate(AsIs().bytes_per_s), Cpb(fp_), hz, key,
-                  release ? release->text : facts_.library.version, key));
+                  release ? release->text : facts_.library.version, key,
+                  slow != nullptr ? fmt::format("a {} core (its {} path runs at {:.3g} cycles "
+                                                "per byte: the figure is its normal speed), ",
+                                                slow->core, slow->feature, slow->cpb)
+                                  : ""));
+  if (slow != nullptr) {
+    v.evidence.push_back(fmt::format("{} {} on {}: {:.3g} cycles per byte with {} (source: {})",
+                                     slow->algorithm, slow->operation, slow->core, slow->cpb,
+                                     slow->feature, slow->source));
+  }
   v.slow_on_open_path = true;
   v.evidence.push_back(fmt::format("the report's capability vector has {} set", key));
   v.evidence.push_back(fmt::format("OpenSSL {}: {} (source: {})", row.versions.text, row.change,
