@@ -139,5 +139,33 @@ TEST(SlowCoreVerdictTest, AFigureBelowEverySlowCoreStaysNotAccelerated) {
   EXPECT_THAT(v->line, Not(HasSubstr("Silvermont")));
 }
 
+// tryout 30 D7: a `-bytes 1024` run (3.1.1, ChaCha20-Poly1305, 2.06 GB/s) names no class at
+// any clock: the verdict and the cannot-tell finding name a run at the default sizes, not
+// lscpu or a clock rate.
+TEST(SmallInputRemedyTest, A1KiBOnlyRunAsksForTheDefaultSizesNotAClock) {
+  const DoctorReport report = DiagnosePaste(
+      "$ openssl speed -seconds 1 -bytes 1024 -evp chacha20-poly1305\n"
+      "Doing ChaCha20-Poly1305 ops for 1s on 1024 size blocks: 2011532 ChaCha20-Poly1305 ops "
+      "in 1.00s\n"
+      "version: 3.1.1\n"
+      "built on: Thu Aug  3 00:00:00 2023 UTC\n"
+      "options: bn(64,64)\n"
+      "compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -O2 -DOPENSSL_USE_NODELETE "
+      "-DL_ENDIAN -DOPENSSL_PIC -DOPENSSL_BUILDING_OPENSSL -DNDEBUG\n"
+      "CPUINFO: OPENSSL_ia32cap=0x7ed8320b078bffff:0x40069c219c97a9\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type           1024 bytes\n"
+      "ChaCha20-Poly1305  2059808.77k\n");
+  const Verdict* v = VerdictOf(report, "ChaCha20-Poly1305");
+  ASSERT_NE(v, nullptr);
+  EXPECT_EQ(v->status, VerdictStatus::kUndetermined);
+  EXPECT_THAT(v->line, HasSubstr("a figure at 8192 or 16384 bytes per operation would settle"));
+  EXPECT_THAT(v->line, Not(HasSubstr("clock rate would")));
+  const Finding* cannot = cryptobench::testing::FindingOf(report, "report.cannot-tell");
+  ASSERT_NE(cannot, nullptr);
+  EXPECT_THAT(cannot->advice, HasSubstr("openssl speed -elapsed -evp chacha20-poly1305"));
+  EXPECT_THAT(cannot->advice, Not(HasSubstr("lscpu")));
+}
+
 }  // namespace
 }  // namespace cryptobench::diagnose

@@ -1271,11 +1271,17 @@ Verdict Decider::DecideReportFingerprint(const std::string& key,
         fits += i == 0 ? "" : i + 1 == fp_.matches.size() ? " or " : ", ";
         fits += fp_.matches[i]->name;
       }
-      return Make(VerdictStatus::kUndetermined,
-                  fmt::format("{} is {} at {}, {}: class undetermined; a known clock rate would "
-                              "settle it",
-                              Rate(AsIs().bytes_per_s), Cpb(fp_), hz,
-                              fits.empty() ? fp_.conclusion : "which fits " + fits));
+      // Below 8 KiB no class is named at any clock (ClassifyFor): only a larger input would
+      // settle it (tryout 30 D7: a `-bytes 1024` run was told a clock rate would).
+      const bool small_input = base_.input_len < kLargeInputLen;
+      return Make(
+          VerdictStatus::kUndetermined,
+          fmt::format("{} is {} at {}, {}: class undetermined; {}", Rate(AsIs().bytes_per_s),
+                      Cpb(fp_), hz, fits.empty() ? fp_.conclusion : "which fits " + fits,
+                      small_input ? fmt::format("a figure at {} or {} bytes per "
+                                                "operation would settle it",
+                                                kLargeInputLen, 2 * kLargeInputLen)
+                                  : "a known clock rate would settle it"));
     }
     case Side::kAcceleratedOrUnboundedSoftware: {
       // The clock above which the figure is slower than every class it fits.
