@@ -192,5 +192,106 @@ TEST(FeaturePathVerdictsTest, ControlsKeepCannotTell) {
   EXPECT_THAT(sha3.line, HasSubstr("SHA3 instructions")) << sha3.line;
 }
 
+// Tryout 29 W7 (r26): a Sun Fire V240 (sun4u, UltraSPARC IIIi) whose `isainfo -v` lists vis2 and
+// vis but no des. isainfo's extension list is Solaris' flags line (illumos auxv_SPARC.h,
+// FMT_AV_SPARC: "des" for AV_SPARC_DES), so the CPU cannot run dest4-sparcv9.
+TEST(FeaturePathVerdictsTest, IsainfoWithoutDesHasNoHardwarePath) {
+  const std::string paste = std::string(
+                                "Sun Fire V240 (UltraSPARC IIIi), Solaris 10\n"
+                                "$ isainfo -v\n"
+                                "64-bit sparcv9 applications\n"
+                                "\tvis2 vis\n"
+                                "32-bit sparc applications\n"
+                                "\tvis2 vis v8plus div32 mul32\n"
+                                "$ openssl version\n"
+                                "OpenSSL 1.0.2u  20 Dec 2019\n"
+                                "$ openssl speed des-ede3 2>/dev/null | tail -2\n") +
+                            kFeaturePathSpeedHeader +
+                            "des ede3          9812.34k    10123.45k    10234.56k    10256.78k    "
+                            "10260.12k    10261.00k\n";
+  const Verdict des = FeaturePathVerdictFor(paste, "DES-EDE3-CBC");
+  EXPECT_EQ(des.status, VerdictStatus::kNoHardwarePath) << des.line;
+  EXPECT_THAT(des.line, HasSubstr("needs des")) << des.line;
+  EXPECT_THAT(des.line, HasSubstr("isainfo -v")) << des.line;
+}
+
+// W7 (c): uname's machine class sun4u (UltraSPARC I-IV, SPARC64 VI/VII) is never a T4: the
+// crypto instructions are sun4v's (Linux sets HWCAP_SPARC_CRYPTO only from the sun4v machine
+// description), so even without isainfo the CPU cannot run dest4-sparcv9 or md5-sparcv9.
+TEST(FeaturePathVerdictsTest, Sun4uHasNoCryptoInstructions) {
+  const std::string paste = std::string(
+                                "$ uname -a\n"
+                                "SunOS v240 5.10 Generic_150400-65 sun4u sparc SUNW,Sun-Fire-V240\n"
+                                "$ openssl version\n"
+                                "OpenSSL 1.0.2u  20 Dec 2019\n"
+                                "$ openssl speed des-ede3 md5 2>/dev/null | tail -3\n") +
+                            kFeaturePathSpeedHeader +
+                            "md5              18123.45k    51234.56k   102345.67k   138765.43k   "
+                            "151234.56k   152543.21k\n"
+                            "des ede3          9812.34k    10123.45k    10234.56k    10256.78k    "
+                            "10260.12k    10261.00k\n";
+  for (const char* name : {"MD5", "DES-EDE3-CBC"}) {
+    const Verdict v = FeaturePathVerdictFor(paste, name);
+    EXPECT_EQ(v.status, VerdictStatus::kNoHardwarePath) << v.line;
+    EXPECT_THAT(v.line, HasSubstr("sun4u")) << v.line;
+  }
+  // sun4v may be a T4: still cannot tell from the class alone.
+  std::string sun4v = paste;
+  sun4v.replace(sun4v.find("sun4u"), 5, "sun4v");
+  EXPECT_EQ(FeaturePathVerdictFor(sun4v, "MD5").status, VerdictStatus::kUndetermined);
+}
+
+// W7 (a), corpus lede-1492 / openwrt-13045: 3DES at 8.27 MB/s with no architecture in the text.
+// dest4-sparcv9 runs at 11.7 cpb; even at 0.2 GHz (the lowest plausible core clock) it would give
+// 17.1 MB/s, twice the figure, so the path did not run, and on x86 and ARM no CPU has DES
+// instructions: no hardware path, as before the SPARC rows.
+TEST(FeaturePathVerdictsTest, FigureFarBelowTheSparcPathRulesItOut) {
+  const std::string slow = std::string("$ openssl speed des-ede3\n") + kFeaturePathSpeedHeader +
+                           "des-ede3          8085.97k     8217.26k     8255.74k     8266.41k     "
+                           "8273.92k     8274.10k\n";
+  const Verdict v = FeaturePathVerdictFor(slow, "DES-EDE3-CBC");
+  EXPECT_EQ(v.status, VerdictStatus::kNoHardwarePath) << v.line;
+  EXPECT_THAT(v.line, HasSubstr("x86 or ARM")) << v.line;
+  EXPECT_THAT(v.evidence, Contains(HasSubstr("200 MHz"))) << v.line;
+  EXPECT_THAT(v.evidence, Contains(HasSubstr("path did not run"))) << v.line;
+
+  // On SPARC with no flag list the figure shows the table code, but not why: isainfo -v tells.
+  const std::string sparc = "$ uname -a\nSunOS t4 5.11 11.4.42.111.0 sun4v sparc sun4v\n" + slow;
+  const Verdict s = FeaturePathVerdictFor(sparc, "DES-EDE3-CBC");
+  EXPECT_EQ(s.status, VerdictStatus::kNoHardwarePath) << s.line;
+  EXPECT_THAT(s.line, HasSubstr("isainfo -v")) << s.line;
+  EXPECT_THAT(s.line, HasSubstr("did not run")) << s.line;
+
+  // With des in isainfo's list the CPU has the path and the library did not use it.
+  const std::string with_des =
+      "$ uname -a\nSunOS t4 5.11 11.4.42.111.0 sun4v sparc sun4v\n$ isainfo -v\n"
+      "64-bit sparcv9 applications\n"
+      "\tcrc32c cbcond pause mont mpmul sha512 sha256 sha1 md5 camellia kasumi\n"
+      "\tdes aes ima hpc vis3 fmaf asi_blk_init vis2 vis popc\n" +
+      slow;
+  const Verdict d = FeaturePathVerdictFor(with_des, "DES-EDE3-CBC");
+  EXPECT_EQ(d.status, VerdictStatus::kNotAccelerated) << d.line;
+  EXPECT_THAT(d.line, HasSubstr("lists des")) << d.line;
+
+  // 10.3 MB/s (r27) is 1.7 times below the path at 0.2 GHz: not robust, still cannot tell.
+  std::string r27 = with_des;
+  r27.replace(r27.find("8274.10k"), 8, "10261.00k");
+  EXPECT_EQ(FeaturePathVerdictFor(r27, "DES-EDE3-CBC").status, VerdictStatus::kUndetermined);
+}
+
+// Tryout 29 W8 (p46, c7g): with no architecture in the text, AWS-LC's x86_64 and aarch64 rows say
+// the same, so the verdict names both, not the first row's x86_64.
+TEST(FeaturePathVerdictsTest, RowsOfSeveralArchitecturesAreAllNamed) {
+  const Verdict v = FeaturePathVerdictFor(
+      "c7g.large, Amazon Linux 2023, aws-lc 1.21 tool/bssl\n"
+      "$ ./tool/bssl speed -filter Ed25519\n"
+      "Did 54000 Ed25519 signing operations in 1004455us (53760.5 ops/sec)\n"
+      "Did 20520 Ed25519 verify operations in 1018281us (20151.6 ops/sec)\n",
+      "Ed25519");
+  EXPECT_EQ(v.status, VerdictStatus::kUndetermined) << v.line;
+  EXPECT_THAT(v.line, Not(HasSubstr("on x86_64;"))) << v.line;
+  EXPECT_THAT(v.line, HasSubstr("x86_64 and aarch64")) << v.line;
+}
+
 }  // namespace
 }  // namespace cryptobench::diagnose

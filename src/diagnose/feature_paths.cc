@@ -2,7 +2,9 @@
 #include "diagnose/feature_paths.h"
 
 #include <array>
+#include <charconv>
 #include <stdexcept>
+#include <system_error>
 #include <utility>
 
 #include <fmt/format.h>
@@ -15,7 +17,7 @@ namespace {
 
 constexpr std::string_view kFeaturePathsTable = "feature paths";
 constexpr std::string_view kFeaturePathsHeader =
-    "library,arch,algorithm,versions,cpu_flag,path,note,source,certainty";
+    "library,arch,algorithm,versions,cpu_flag,path,note,source,certainty,path_cpb";
 
 constexpr std::array<std::pair<std::string_view, AlgorithmPrimitive>, 4> kFeaturePathPrimitives = {{
     {"DES-EDE3", AlgorithmPrimitive::kTripleDes},
@@ -97,6 +99,15 @@ std::vector<FeaturePath> ParseFeaturePaths(std::string_view csv) {
     row.sure = f[8] == "sure";
     if (!row.sure && row.note.empty()) {
       FailCsvRecord(kFeaturePathsTable, line, "an unsure row says in its note what is unsure");
+    }
+    if (f[9] != "-") {
+      double cpb = 0;
+      const auto [end, error] = std::from_chars(f[9].data(), f[9].data() + f[9].size(), cpb);
+      if (error != std::errc() || end != f[9].data() + f[9].size() || !(cpb > 0)) {
+        FailCsvRecord(kFeaturePathsTable, line,
+                      fmt::format("path_cpb \"{}\" is neither \"-\" nor a positive number", f[9]));
+      }
+      row.path_cpb = cpb;
     }
     out.push_back(std::move(row));
   }

@@ -15,7 +15,7 @@ namespace {
 using ::testing::HasSubstr;
 
 constexpr const char* kPathsHeader =
-    "library,arch,algorithm,versions,cpu_flag,path,note,source,certainty\n";
+    "library,arch,algorithm,versions,cpu_flag,path,note,source,certainty,path_cpb\n";
 constexpr const char* kPathSource =
     "https://github.com/openssl/openssl/commit/08e6eb216c9d65d502dc136a40e1c0adaefab759";
 
@@ -39,16 +39,16 @@ TEST(FeaturePathsTest, TheEmbeddedTableParsesWithCitableSources) {
 
 TEST(FeaturePathsTest, ARowWithoutACitableSourceFails) {
   EXPECT_EQ(PathsParseError(std::string("openssl,aarch64,SHA-3,3.2..,sha3,keccak,,") + kPathSource +
-                            ",sure"),
+                            ",sure,-"),
             "");
-  EXPECT_THAT(PathsParseError("openssl,aarch64,SHA-3,3.2..,sha3,keccak,,,sure"),
+  EXPECT_THAT(PathsParseError("openssl,aarch64,SHA-3,3.2..,sha3,keccak,,,sure,-"),
               HasSubstr("feature paths line 2: source"));
-  EXPECT_THAT(PathsParseError("openssl,aarch64,SHA-3,3.2..,sha3,keccak,,openssl,sure"),
+  EXPECT_THAT(PathsParseError("openssl,aarch64,SHA-3,3.2..,sha3,keccak,,openssl,sure,-"),
               HasSubstr("neither a URL"));
 }
 
 TEST(FeaturePathsTest, AVersionRangeThatDoesNotParseFails) {
-  const std::string tail = std::string(",sha3,keccak,,") + kPathSource + ",sure";
+  const std::string tail = std::string(",sha3,keccak,,") + kPathSource + ",sure,-";
   EXPECT_THAT(PathsParseError("openssl,aarch64,SHA-3,3.x.." + tail), HasSubstr("versions"));
   EXPECT_THAT(PathsParseError("openssl,aarch64,SHA-3,3.2..3.0" + tail), HasSubstr("versions"));
   EXPECT_THAT(PathsParseError("openssl,aarch64,SHA-3," + tail), HasSubstr("versions"));
@@ -57,20 +57,31 @@ TEST(FeaturePathsTest, AVersionRangeThatDoesNotParseFails) {
 
 TEST(FeaturePathsTest, ColumnsAreChecked) {
   const std::string source = std::string(",") + kPathSource;
-  EXPECT_THAT(PathsParseError("botan,aarch64,SHA-3,3.2..,sha3,keccak," + source + ",sure"),
+  EXPECT_THAT(PathsParseError("botan,aarch64,SHA-3,3.2..,sha3,keccak," + source + ",sure,-"),
               HasSubstr("unknown library"));
-  EXPECT_THAT(PathsParseError("openssl,mips,SHA-3,3.2..,sha3,keccak," + source + ",sure"),
+  EXPECT_THAT(PathsParseError("openssl,mips,SHA-3,3.2..,sha3,keccak," + source + ",sure,-"),
               HasSubstr("unknown arch"));
-  EXPECT_THAT(PathsParseError("openssl,aarch64,SHA3-256,3.2..,sha3,keccak," + source + ",sure"),
+  EXPECT_THAT(PathsParseError("openssl,aarch64,SHA3-256,3.2..,sha3,keccak," + source + ",sure,-"),
               HasSubstr("unknown algorithm"));
-  EXPECT_THAT(PathsParseError("openssl,aarch64,SHA-3,3.2..,,keccak," + source + ",sure"),
+  EXPECT_THAT(PathsParseError("openssl,aarch64,SHA-3,3.2..,,keccak," + source + ",sure,-"),
               HasSubstr("cpu_flag"));
-  EXPECT_THAT(PathsParseError("openssl,aarch64,SHA-3,3.2..,sha3,," + source + ",sure"),
+  EXPECT_THAT(PathsParseError("openssl,aarch64,SHA-3,3.2..,sha3,," + source + ",sure,-"),
               HasSubstr("an empty path"));
-  EXPECT_THAT(PathsParseError("openssl,aarch64,SHA-3,3.2..,sha3,keccak," + source + ",maybe"),
+  EXPECT_THAT(PathsParseError("openssl,aarch64,SHA-3,3.2..,sha3,keccak," + source + ",maybe,-"),
               HasSubstr("unknown certainty"));
-  EXPECT_THAT(PathsParseError("openssl,aarch64,SHA-3,3.2..,sha3,keccak," + source + ",unsure"),
+  EXPECT_THAT(PathsParseError("openssl,aarch64,SHA-3,3.2..,sha3,keccak," + source + ",unsure,-"),
               HasSubstr("note"));
+}
+
+// path_cpb is "-" or a positive number (tryout 29 W7: the verdicts compare figures with it).
+TEST(FeaturePathsTest, PathCpbIsDashOrAPositiveNumber) {
+  const std::string row = std::string("openssl,aarch64,SHA-3,3.2..,sha3,keccak,,") + kPathSource;
+  EXPECT_EQ(PathsParseError(row + ",sure,11.7"), "");
+  EXPECT_THAT(PathsParseError(row + ",sure,fast"), HasSubstr("path_cpb"));
+  EXPECT_THAT(PathsParseError(row + ",sure,0"), HasSubstr("path_cpb"));
+  EXPECT_THAT(PathsParseError(row + ",sure,"), HasSubstr("path_cpb"));
+  EXPECT_DOUBLE_EQ(ParseFeaturePaths(std::string(kPathsHeader) + row + ",sure,11.7\n")[0].path_cpb,
+                   11.7);
 }
 
 // The rows the verdicts rely on: OpenSSL's SHA3-instruction Keccak from 3.2 (commit 08e6eb2),

@@ -13,6 +13,8 @@
 
 #include <fmt/format.h>
 
+#include "cpu/core_clock.h"
+
 #include "diagnose/feature_paths.h"
 #include "diagnose/library_advice.h"
 #include "diagnose/library_changes.h"
@@ -794,6 +796,9 @@ Verdict Decider::DecideReportWithoutFamily(const std::string& figure) const {
       rows.push_back(&row);
     }
   }
+  // Paths the figure rules out (far slower than the path at any plausible clock), as evidence
+  // for whatever verdict follows.
+  std::vector<std::string> ruled_out;
   if (!rows.empty()) {
     // The release decides where the table dates the path: below its range it is surely absent
     // (an unsure row's range starts at the earliest release that can have it).
@@ -835,42 +840,134 @@ Verdict Decider::DecideReportWithoutFamily(const std::string& figure) const {
       AddFeaturePathEvidence(v, row);
       return v;
     }
-    const FeaturePath& row = *in_release.front();
-    if (const CpuFeatureClue* flag = FlagLineLacking(row.cpu_flag); !arch.empty() && flag) {
-      Verdict v =
-          Make(VerdictStatus::kNoHardwarePath,
-               fmt::format("{}; this CPU cannot run {}'s CPU-feature path for {}: it "
-                           "needs {}, which {} does not list",
-                           figure, LibraryName(library), alg_.name, row.cpu_flag, flag->clue));
-      AddFeaturePathEvidence(v, row);
+    if (!arch.empty()) {
+      const FeaturePath& row = *in_release.front();
+      if (const CpuFeatureClue* flag = FlagLineLacking(row.cpu_flag)) {
+        Verdict v =
+            Make(VerdictStatus::kNoHardwarePath,
+                 fmt::format("{}; this CPU cannot run {}'s CPU-feature path for {}: it "
+                             "needs {}, which {} does not list",
+                             figure, LibraryName(library), alg_.name, row.cpu_flag, flag->clue));
+        AddFeaturePathEvidence(v, row);
+        return v;
+      }
+      if (const std::string slower = PathRuledOutByFigure(row); !slower.empty()) {
+        // The figure shows the path did not run. Whether the CPU lacks the flag or the library
+        // did not use it, only the CPU's flag list tells (tryout 29 W7).
+        const CpuFeatureClue* listed = FlagLineListing(row.cpu_flag);
+        Verdict v =
+            listed != nullptr
+                ? Make(VerdictStatus::kNotAccelerated,
+                       fmt::format("{}; {}'s CPU-feature path for {} did not run, though this "
+                                   "CPU has it: {} lists {}, and {}",
+                                   figure, LibraryName(library), alg_.name, listed->clue,
+                                   row.cpu_flag, slower))
+                : Make(VerdictStatus::kNoHardwarePath,
+                       fmt::format("{}; {}'s CPU-feature path for {} did not run: {}; whether "
+                                   "the CPU lacks {} or the library did not use it cannot be "
+                                   "told from this report: `isainfo -v` (on Linux, the cpucaps "
+                                   "line of /proc/cpuinfo) lists {} where the CPU has it",
+                                   figure, LibraryName(library), alg_.name, slower, row.cpu_flag,
+                                   row.cpu_flag));
+        if (listed != nullptr) {
+          v.advice = fmt::format(
+              "Check that the library was built with its {} assembly (`openssl version -a` "
+              "shows the build) and that the benchmark goes through the path's code (for "
+              "OpenSSL, `openssl speed -evp`).",
+              row.ArchName());
+        }
+        AddFeaturePathEvidence(v, row);
+        return v;
+      }
+    }
+    // With no architecture: the paths the figure rules out drop out; when none is left, the
+    // verdict is the one for an algorithm without rows, with the reason as evidence.
+    std::vector<const FeaturePath*> possible;
+    for (const FeaturePath* row : in_release) {
+      if (std::string slower = arch.empty() ? PathRuledOutByFigure(*row) : std::string();
+          !slower.empty()) {
+        ruled_out.push_back(std::move(slower));
+      } else {
+        possible.push_back(row);
+      }
+    }
+    if (!possible.empty()) {
+      // With no architecture, rows of several architectures that describe the same path are
+      // named together (tryout 29 W8: not the first row's x86_64 alone).
+      std::string paths;
+      std::string arches;
+      bool same_path = true;
+      for (const FeaturePath* row : possible) {
+        same_path = same_path && row->path == possible.front()->path;
+      }
+      for (size_t i = 0; i < possible.size(); ++i) {
+        arches += fmt::format("{}{}",
+                              i == 0                     ? ""
+                              : i + 1 == possible.size() ? " and "
+                                                         : ", ",
+                              possible[i]->ArchName());
+        if (!same_path) {
+          paths += fmt::format("{}{} (on {})", i == 0 ? "" : "; or ", possible[i]->path,
+                               possible[i]->ArchName());
+        }
+      }
+      if (same_path) {
+        paths = possible.front()->path;
+        if (arch.empty()) {
+          paths += fmt::format(" (on {}; the report names no architecture)", arches);
+        }
+      } else {
+        paths += "; the report names no architecture";
+      }
+      Verdict v = Make(VerdictStatus::kUndetermined,
+                       fmt::format("{}; cannot tell which {} code ran: {}, and a report allows "
+                                   "no mask experiment",
+                                   figure, alg_.name, paths));
+      for (const FeaturePath* row : possible) {
+        AddFeaturePathEvidence(v, *row);
+      }
       return v;
     }
-    Verdict v = Make(
-        VerdictStatus::kUndetermined,
-        fmt::format("{}; cannot tell which {} code ran: {}{}, and a report allows no mask "
-                    "experiment",
-                    figure, alg_.name, row.path,
-                    arch.empty()
-                        ? fmt::format(" (on {}; the report names no architecture)", row.ArchName())
-                        : ""));
-    AddFeaturePathEvidence(v, row);
-    return v;
   }
+  auto with_ruled_out = [&ruled_out](Verdict v) {
+    for (const std::string& reason : ruled_out) {
+      v.evidence.push_back(reason);
+    }
+    return v;
+  };
   if (NoInstructionsOnX86OrArm(alg_.primitive) && (arch.empty() || X86OrArm(arch))) {
-    return Make(VerdictStatus::kNoHardwarePath,
-                fmt::format("{}; {} has no CPU-feature path to check on {}", figure, alg_.name,
-                            arch.empty() ? "x86 or ARM CPUs" : arch));
+    return with_ruled_out(Make(VerdictStatus::kNoHardwarePath,
+                               fmt::format("{}; {} has no CPU-feature path to check on {}", figure,
+                                           alg_.name, arch.empty() ? "x86 or ARM CPUs" : arch)));
   }
   // OpenSSL's own tables (data/pk-asm.csv, the capability families) cover x86 and ARM.
   if (library == AdviceLibrary::kOpenssl && (arch.empty() || X86OrArm(arch))) {
-    return Make(VerdictStatus::kNoHardwarePath,
-                fmt::format("{}; {} has no CPU-feature path to check", figure, alg_.name));
+    return with_ruled_out(
+        Make(VerdictStatus::kNoHardwarePath,
+             fmt::format("{}; {} has no CPU-feature path to check", figure, alg_.name)));
   }
-  return Make(
-      VerdictStatus::kUndetermined,
-      fmt::format("{}; cannot tell which {} code ran: cryptobench's tables do not say "
-                  "whether {} has a CPU-feature path for it on {}",
-                  figure, alg_.name, LibraryName(library), arch.empty() ? "this CPU" : arch));
+  return with_ruled_out(
+      Make(VerdictStatus::kUndetermined,
+           fmt::format("{}; cannot tell which {} code ran: cryptobench's tables do not say "
+                       "whether {} has a CPU-feature path for it on {}",
+                       figure, alg_.name, LibraryName(library), arch.empty() ? "this CPU" : arch)));
+}
+
+std::string Decider::PathRuledOutByFigure(const FeaturePath& row) const {
+  const double bytes_per_s = AsIs().bytes_per_s;
+  if (row.path_cpb <= 0 || !symmetric_ || !(bytes_per_s > 0)) {
+    return "";
+  }
+  const double cpb_at_floor = cpu::kMinPlausibleCoreHz / bytes_per_s;
+  if (cpb_at_floor < kPathRuledOutFactor * row.path_cpb) {
+    return "";
+  }
+  return fmt::format(
+      "{} is {:.1f} cpb even at {}, the lowest plausible core clock (routers and boards run "
+      "from a few hundred MHz), {:.1f} times the {:.1f} cpb of the {} path (data/feature-paths.csv "
+      "line {}), so that path did not run",
+      Rate(bytes_per_s), cpb_at_floor, FormatHz(cpu::kMinPlausibleCoreHz),
+      cpb_at_floor / row.path_cpb, row.path_cpb, row.ArchName(), row.line);
 }
 
 const CpuFeatureClue* Decider::FlagLineLacking(std::string_view flag) const {
@@ -878,7 +975,22 @@ const CpuFeatureClue* Decider::FlagLineLacking(std::string_view flag) const {
     return nullptr;
   }
   for (const CpuFeatureClue& feature : facts_.report->cpu_clues.features) {
-    if (feature.from_flags && !feature.present && LowerAscii(feature.name) == flag) {
+    // An architecture row (uname's sun4u) counts; a model row or a virtual CPU model does not.
+    const bool arch_row =
+        feature.row.empty() && !feature.from_vm_model && !feature.from_vm_model_name;
+    if ((feature.from_flags || arch_row) && !feature.present && LowerAscii(feature.name) == flag) {
+      return &feature;
+    }
+  }
+  return nullptr;
+}
+
+const CpuFeatureClue* Decider::FlagLineListing(std::string_view flag) const {
+  if (flag.empty() || !facts_.report) {
+    return nullptr;
+  }
+  for (const CpuFeatureClue& feature : facts_.report->cpu_clues.features) {
+    if (feature.from_flags && feature.present && LowerAscii(feature.name) == flag) {
       return &feature;
     }
   }

@@ -16,7 +16,19 @@
 #include "diagnose/verdict_paths.h"
 #include "diagnose/verdict_text.h"
 
+namespace cryptobench::diagnose {
+struct FeaturePath;
+}  // namespace cryptobench::diagnose
+
 namespace cryptobench::diagnose::verdict_internal {
+
+/// How many times slower than a feature path's own cpb (FeaturePath::path_cpb) a figure must be
+/// at kMinPlausibleCoreHz (0.2 GHz) to show that the path did not run. Any CPU that has such a
+/// path runs far faster than 0.2 GHz (SPARC T4: 2.85-3.0 GHz, Oracle's SPARC T4 data sheet,
+/// https://web.archive.org/web/20120516005219/http://www.oracle.com/us/products/servers-storage/servers/sparc-enterprise/t-series/sparc-t4-processor-ds-497205.pdf),
+/// so at its real clock the margin is about 28 times; the factor of 2 covers a path that needs
+/// twice the source's cycles on another core of the family.
+inline constexpr double kPathRuledOutFactor = 2.0;
 
 /// Smallest input (bytes per operation) the class ranges describe: they are large-block figures
 /// (8-16 KiB per call; cpb-reference.md sec. 1).
@@ -188,9 +200,16 @@ class Decider {
   // else "undetermined", naming the path. Without a row: "no hardware path" only where that is
   // known (MD5 and DES on x86 and ARM; OpenSSL on x86 and ARM), else "undetermined".
   Verdict DecideReportWithoutFamily(const std::string& figure) const;
-  // The report's flags/Features-line clue that shows `flag` ("sha3", as the line spells it)
-  // absent, or nullptr: no flag, no flags line, or the line lists it.
+  // The report's clue that shows `flag` ("sha3", "des", as a flags line spells it) absent: the
+  // CPU's own flag list (a flags/Features line, Solaris' isainfo -v), or an architecture row
+  // that lacks it (uname's sun4u); nullptr: no flag, or nothing says the CPU lacks it.
   const CpuFeatureClue* FlagLineLacking(std::string_view flag) const;
+  // The CPU's own flag list's clue that shows `flag` present, or nullptr.
+  const CpuFeatureClue* FlagLineListing(std::string_view flag) const;
+  // Where `row` gives its path's cpb and this figure is at least kPathRuledOutFactor times
+  // slower even at kMinPlausibleCoreHz, the sentence that says so ("8.27 MB/s is 24.2 cpb even
+  // at 0.2 GHz ..."); "" when the figure does not rule the path out.
+  std::string PathRuledOutByFigure(const FeaturePath& row) const;
   // Public-key kinds: the data/pk-asm.csv rows for this algorithm, architecture and OpenSSL
   // release (every release when the version is unknown), as evidence.
   void AddAsmTableEvidence(Verdict& v) const;
