@@ -37,9 +37,10 @@ struct CpbClass {
   double cpb_high = 0;  ///< slowest expected cycles per byte (inclusive), >= cpb_low
   std::string source;   ///< citation, e.g. "crypto/aes/asm/aesni-x86_64.pl:176-185"
   /// The row's release key (column releases, ReleaseSpanOf in library_changes.h): "" for a
-  /// class every release has, else "KEY" or "KEY until KEY", keys into the data/library-changes.csv
-  /// rows that date the code ("AES:bsaes-armv8.pl", openssl/openssl#14592). Another library's
-  /// figures are not filtered by it.
+  /// class every release has, else "KEY", "KEY until KEY" or "except KEY", keys into the
+  /// data/library-changes.csv rows that date the code ("AES:bsaes-armv8.pl",
+  /// openssl/openssl#14592; "except AES:bit-sliced BSAES paths were removed": x86-64 bsaes and
+  /// table AES, gone from 1.1.1d to 1.1.1w). Another library's figures are not filtered by it.
   std::string releases{};
   /// `releases` resolved for the table's architecture (ParseCpbClasses with an arch); empty
   /// otherwise.

@@ -245,6 +245,9 @@ std::vector<const LibraryChange*> OpensslRowsOfKey(const std::vector<LibraryChan
 }
 
 bool ReleaseSpan::Contains(const LibraryVersion& version) const {
+  if (except != nullptr && except->versions.Contains(version)) {
+    return false;
+  }
   if (from == nullptr) {
     return true;
   }
@@ -265,6 +268,7 @@ ReleaseSpan ReleaseSpanOf(std::string_view arch, std::string_view spec) {
   if (spec.empty()) {
     return span;
   }
+  constexpr std::string_view kExcept = "except ";
   constexpr std::string_view kUntil = " until ";
   const size_t until = spec.find(kUntil);
   const auto one = [&](std::string_view key) {
@@ -276,6 +280,10 @@ ReleaseSpan ReleaseSpanOf(std::string_view arch, std::string_view spec) {
     }
     return rows.front();
   };
+  if (spec.starts_with(kExcept)) {
+    span.except = one(spec.substr(kExcept.size()));
+    return span;
+  }
   span.from = one(spec.substr(0, until));
   if (until != std::string_view::npos) {
     span.until = one(spec.substr(until + kUntil.size()));

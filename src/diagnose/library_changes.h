@@ -114,11 +114,13 @@ std::optional<RowCpuCondition> CpuConditionOfRow(const LibraryChange& row);
 /// The OpenSSL releases that ship one code path, from the data/library-changes.csv rows that
 /// date it (the releases column of data/cpb-classes*.csv, PathSpec::release_key): the releases of
 /// `from`'s row, less those of `until`'s row when there is one (vpaes-armv8 runs AArch64 CBC
-/// decryption from 1.1.0 until bsaes-armv8 takes it in 3.1.0). An empty span (no `from`) holds
-/// every release.
+/// decryption from 1.1.0 until bsaes-armv8 takes it in 3.1.0), or every release but those of
+/// `except`'s row (bsaes-x86_64 and the table aes-x86_64 everywhere but 1.1.1d-1.1.1w, whose
+/// branch removed them). An empty span (no `from`, no `except`) holds every release.
 struct ReleaseSpan {
   const LibraryChange* from = nullptr;
   const LibraryChange* until = nullptr;
+  const LibraryChange* except = nullptr;
   /// True when the span holds `version`; always for an empty span.
   bool Contains(const LibraryVersion& version) const;
   /// The first release of `from`'s range as its row writes it ("3.1", "1.1.1d"); "" for an empty
@@ -126,9 +128,9 @@ struct ReleaseSpan {
   std::string_view FirstRelease() const;
 };
 
-/// Resolves `spec`, "KEY" or "KEY until KEY" (OpensslRowsOfKey), against LibraryChanges() for
-/// `arch`; an empty `spec` gives an empty span. Throws std::runtime_error naming the key and the
-/// number of rows when a key names no row or more than one.
+/// Resolves `spec`, "KEY", "KEY until KEY" or "except KEY" (OpensslRowsOfKey), against
+/// LibraryChanges() for `arch`; an empty `spec` gives an empty span. Throws std::runtime_error
+/// naming the key and the number of rows when a key names no row or more than one.
 ReleaseSpan ReleaseSpanOf(std::string_view arch, std::string_view spec);
 
 }  // namespace cryptobench::diagnose

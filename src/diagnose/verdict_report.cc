@@ -305,14 +305,16 @@ struct MaskReach {
 enum class Known { kYes, kNo, kUnknown };
 
 // Whether the release has the code a release key dates (`span`, ReleaseSpanOf): every release
-// has code no key dates; another library (LibreSSL) has no OpenSSL row, so none of the dated
-// code; an OpenSSL release the text does not name cannot tell.
+// has code no key dates; another library (LibreSSL) has no OpenSSL row, so none of the code a
+// `from` row dates, and all of the code only some OpenSSL releases dropped (an `except` span:
+// LibreSSL kept bsaes and the table code, data/library-changes.csv); an OpenSSL release the
+// text does not name cannot tell.
 Known ReleaseHasSpan(const ReleaseSpan& span, const DoctorFacts& facts) {
-  if (span.from == nullptr) {
+  if (span.from == nullptr && span.except == nullptr) {
     return Known::kYes;
   }
   if (facts.library.version.starts_with("LibreSSL")) {
-    return Known::kNo;
+    return span.from == nullptr ? Known::kYes : Known::kNo;
   }
   const std::optional<LibraryVersion> release = OpenSslReleaseOf(facts.library.version);
   if (!release) {
@@ -1274,14 +1276,25 @@ Verdict Decider::DecideReportFingerprint(const std::string& key,
       // Below 8 KiB no class is named at any clock (ClassifyFor): only a larger input would
       // settle it (tryout 30 D7: a `-bytes 1024` run was told a clock rate would).
       const bool small_input = base_.input_len < kLargeInputLen;
-      return Make(
+      // A release whose software path has no sourced range (1.1.1d-1.1.1w's x86-64 AES without
+      // bsaes): no clock would place the figure, a rerun with the path masked would.
+      const std::optional<SettlingCommandText> mask =
+          fits.empty() && fp_.conclusion.starts_with("class unknown")
+              ? AesMaskRerun(*facts_.report, facts_.cpu.arch, std::string(alg_.name))
+              : std::nullopt;
+      Verdict v = Make(
           VerdictStatus::kUndetermined,
           fmt::format("{} is {} at {}, {}: class undetermined; {}", Rate(AsIs().bytes_per_s),
                       Cpb(fp_), hz, fits.empty() ? fp_.conclusion : "which fits " + fits,
-                      small_input ? fmt::format("a figure at {} or {} bytes per "
-                                                "operation would settle it",
+                      small_input ? fmt::format("a figure at {} or {} bytes per operation would "
+                                                "settle it",
                                                 kLargeInputLen, 2 * kLargeInputLen)
+                      : mask      ? "a rerun with the CPU's AES instructions masked would settle it"
                                   : "a known clock rate would settle it"));
+      if (mask) {
+        v.advice = fmt::format("Run `{}` {}.", mask->command, mask->why);
+      }
+      return v;
     }
     case Side::kAcceleratedOrUnboundedSoftware: {
       // The clock above which the figure is slower than every class it fits.
