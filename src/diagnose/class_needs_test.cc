@@ -52,7 +52,9 @@ TEST(ClassNeedsTest, FlagsWithoutSsse3RuleOutVpaes) {
   const DoctorReport without = DiagnosePaste(OpensslPaste(kNoSsse3, kAesRow));
   const Verdict& aes = VerdictFor(without, "AES-128-CBC", "encrypt");
   EXPECT_THAT(aes.line, Not(HasSubstr("vpaes"))) << aes.line;
-  EXPECT_THAT(aes.line, HasSubstr("aes-x86_64 table asm")) << aes.line;
+  // 1.1.1w has no table aes-x86_64 (1.1.1d removed it: data/library-changes.csv): only C is left.
+  EXPECT_THAT(aes.line, Not(HasSubstr("aes-x86_64 table asm"))) << aes.line;
+  EXPECT_THAT(aes.line, HasSubstr("generic C (aes_core.c)")) << aes.line;
   // The same figure with ssse3 in the flags, or with no flags line (unknown): vpaes fits.
   const std::string with_flags = std::string(kNoSsse3) + " ssse3";
   for (const std::string& flags : {with_flags, std::string()}) {
