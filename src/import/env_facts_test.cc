@@ -1008,6 +1008,51 @@ TEST(MachineHeadingTest, VersionUnderAnotherHeadingIsNotTheEarlierRunsLibrary) {
   EXPECT_EQ(runs[1].source.tool_version, "1.1.1f");
 }
 
+// Tryout 29 W3 (q/r14): "Pi 4:", the Pi 4's label and its run, then "Pi 5:" and the Pi 5's
+// `uname -a`. A board heading names its machine as a machine heading does ("server B:"), so the
+// uname typed under the later one describes that board, not the run before it; a caveat names it.
+// Under the run's own heading again, or with no heading between, it is still the run's.
+TEST(MachineHeadingTest, BoardHeadingAfterTheRunEndsItsBlock) {
+  const std::string run = "Raspberry Pi 4 Model B Rev 1.4\n" + testing::SlowGcmRun("$ ") + "\n";
+  const std::string uname =
+      "$ uname -a\nLinux pi5 6.6.31+rpt-rpi-2712 #1 SMP PREEMPT Debian 1:6.6.31-1+rpt1 "
+      "(2024-05-29) aarch64 GNU/Linux\n";
+  const auto unames = [](const results::RunResult& r) {
+    size_t n = 0;
+    for (const results::SourceFact& fact : r.source.facts) {
+      n += fact.kind == "uname" ? 1 : 0;
+    }
+    return n;
+  };
+  const std::vector<results::RunResult> runs =
+      ImportText("Pi 4:\n" + run + "Pi 5:\n" + uname, "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(unames(runs[0]), 0u) << ::testing::PrintToString(runs[0].source.caveats);
+  EXPECT_TRUE(HasCaveatWith(runs[0],
+                            "under the heading 'Pi 5:' (line 10), after this run's "
+                            "'Pi 4:' (line 1)"))
+      << ::testing::PrintToString(runs[0].source.caveats);
+  // The run's label is still its own.
+  bool label = false;
+  for (const results::SourceFact& fact : runs[0].source.facts) {
+    label = label || (fact.kind == "block_label" && fact.value == "Raspberry Pi 4 Model B Rev 1.4");
+  }
+  EXPECT_TRUE(label);
+  // Controls: the same heading again, no heading, and a run under the Pi 5's heading after it.
+  for (const std::string& paste :
+       {"Pi 4:\n" + run + "Pi 4:\n" + uname, "Pi 4:\n" + run + uname, run + uname}) {
+    const std::vector<results::RunResult> same = ImportText(paste, "paste.txt");
+    ASSERT_EQ(same.size(), 1u) << paste;
+    EXPECT_EQ(unames(same[0]), 1u) << paste;
+    EXPECT_FALSE(HasCaveatWith(same[0], "under the heading")) << paste;
+  }
+  const std::vector<results::RunResult> two =
+      ImportText("Pi 4:\n" + run + "Pi 5:\n" + uname + testing::SlowGcmRun("$ "), "paste.txt");
+  ASSERT_EQ(two.size(), 2u);
+  EXPECT_EQ(unames(two[0]), 0u);
+  EXPECT_EQ(unames(two[1]), 1u);
+}
+
 // Tryout 26 R3 (q/e02): a Docker container's default hostname is its 12-hex short ID, and a
 // container runs on its host's kernel and CPU, so the host's lscpu describes the container's run
 // when the paste ties the two: the host entered it (`docker exec`), it exited back to the host,

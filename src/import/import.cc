@@ -363,6 +363,7 @@ class Driver {
       // takes the facts read up to the switch only.
       const bool switched = machine_.switch_after == runs_.size();
       std::vector<results::SourceFact> facts = switched ? machine_.facts_at_switch : facts_;
+      DropBoardSwitchLines(&facts);
       if (switched) {
         NameOtherHostsLines();
       }
@@ -1029,6 +1030,10 @@ class Driver {
                               yaml_child(lines_[*next].text);
       if (std::optional<std::string> heading = MachineHeading(line.text); heading && !config_key) {
         TakeMachineHeading(std::move(*heading), line);  // the line goes on as any other
+      } else if (!config_key && !env_.InCpuinfo() && Trim(line.text).ends_with(':')) {
+        if (std::optional<std::string> board = MachineLabel(line.text)) {
+          TakeBoardHeading(std::move(*board), line);  // the line goes on as any other
+        }
       }
     }
     if (line.kind == LineKind::kCommand && !line.host.empty()) {
@@ -1880,6 +1885,13 @@ class Driver {
     std::map<std::string, Saved> by_heading;
   };
   MachineState machine_;
+  // The last board heading read (TakeBoardHeading), and the first one after a run that named
+  // another machine: runs_.size() when it came (SIZE_MAX for none), it, and the heading in
+  // force before it (the run's own, if any).
+  std::optional<HeadingLine> board_heading_;
+  size_t board_switch_after_ = SIZE_MAX;
+  std::optional<HeadingLine> board_switch_;
+  std::optional<HeadingLine> board_switch_own_;
 
   // True when prompts naming hosts `a` and `b` are one machine's: the same name, one unknown, or a
   // container and the host it runs on (TieContainer).
@@ -2095,6 +2107,60 @@ class Driver {
     RebuildCpuFactKeys();
   }
 
+  // A heading that names a board, SoC or CPU rather than a machine by its noun ("Pi 5:",
+  // "RK3568:": MachineLabel over a line that ends in ':', which MachineHeading leaves alone)
+  // after a run whose own such heading named another one ("Pi 4:"): the `uname -a` and CPU
+  // lines typed under it describe that machine, not the run before it (tryout 29 W3, q/r14: the
+  // Pi 5's uname under "Pi 5:" made the Pi 4's run a Pi 5's). The last run leaves them
+  // (DropBoardSwitchLines); a run after the heading takes them as before. A run without such a
+  // heading of its own keeps them: a name with a number may be anything's ("Node 18:", tryout
+  // 27 h04). Only the first such heading after a run counts: once the block ended, coming back
+  // to the run's heading is not told apart from a third machine (cannot tell is the safe
+  // answer).
+  void TakeBoardHeading(std::string name, const SourceLine& line) {
+    HeadingLine heading{std::move(name), std::string(Trim(line.text)), line.number};
+    const bool open = OpenHasFigures();
+    const size_t after = runs_.size() + (open ? 1 : 0);
+    // The heading in force before this one is the run's own: one read since the run that named
+    // another board recorded the switch already.
+    if ((open || !runs_.empty()) && board_switch_after_ != after && board_heading_ &&
+        ToLower(board_heading_->name) != ToLower(heading.name)) {
+      board_switch_after_ = after;
+      board_switch_ = heading;
+      board_switch_own_ = board_heading_;
+    }
+    board_heading_ = std::move(heading);
+  }
+
+  // The last run's `uname -a` and CPU facts (`facts`) read under a board heading of another
+  // machine after it (TakeBoardHeading) are not its own: they are left out, and a caveat names
+  // them.
+  void DropBoardSwitchLines(std::vector<results::SourceFact>* facts) {
+    if (board_switch_after_ != runs_.size() || !board_switch_ || !board_switch_own_) {
+      return;
+    }
+    std::vector<size_t> numbers;
+    std::erase_if(*facts, [&](const results::SourceFact& fact) {
+      const bool other =
+          fact.line > board_switch_->line && (fact.kind == "uname" || MachineFact(fact.kind));
+      if (other) {
+        numbers.push_back(fact.line);
+      }
+      return other;
+    });
+    if (numbers.empty()) {
+      return;
+    }
+    std::sort(numbers.begin(), numbers.end());
+    numbers.erase(std::unique(numbers.begin(), numbers.end()), numbers.end());
+    runs_.back().source.caveats.push_back(fmt::format(
+        "{} {} {} `uname -a` or CPU lines under the heading '{}' (line {}), after this run's '{}' "
+        "(line {}): they may describe another machine than this run's, so they are not applied.",
+        numbers.size() == 1 ? "Line" : "Lines", LineList(numbers),
+        numbers.size() == 1 ? "holds" : "hold", board_switch_->text, board_switch_->line,
+        board_switch_own_->text, board_switch_own_->line));
+  }
+
   // The last run was typed at machine_.host_at_switch's prompt and CPU lines after it at another
   // host's (machine_.host), or under a heading of another machine (machine_.switch_heading): a
   // caveat names them, as they are not applied.
@@ -2159,6 +2225,9 @@ class Driver {
     }
     if (machine_.switch_after == runs_.size() + 1) {
       machine_.switch_after = runs_.size();
+    }
+    if (board_switch_after_ == runs_.size() + 1) {
+      board_switch_after_ = runs_.size();
     }
   }
 
