@@ -94,6 +94,85 @@ TEST(ClueConflictsTest, BoardLabelAgreeingWithItsBlockStillDecides) {
   EXPECT_THAT(DoctorText(pi5), Not(HasSubstr("disagree")));
 }
 
+// Tryout 29 W6 (q/r12): 936 MB/s AES-128-GCM under a Pi 4 label over the Pi 4's own kernel.
+// Below what software reaches at 6.5 GHz, but far above what any software AES reaches on a
+// Cortex-A72 at the Pi 4's highest clock (2.4 GHz with overclocks): the label and the figure
+// disagree, so the verdict is not "software (expected)", and the ceiling names the clock and the
+// ARMv8 software figure it rests on.
+constexpr const char* kJustUnderAnyCpuCeilingRow =
+    "aes-128-gcm     312345.67k   702345.12k   898765.43k   921234.56k   931456.78k   "
+    "935890.12k";
+
+TEST(ClueConflictsTest, FigureAboveTheBoardsSoftwareCeilingDisagreesWithItsLabel) {
+  const DoctorReport report = DiagnosePaste(
+      BoardPaste("Raspberry Pi 4 Model B Rev 1.4", kPi4Uname, kJustUnderAnyCpuCeilingRow));
+  ASSERT_TRUE(report.facts.report.has_value());
+  const Verdict& v = VerdictFor(report, "AES-128-GCM");
+  EXPECT_NE(v.status, VerdictStatus::kSoftwareExpected) << v.line;
+  EXPECT_EQ(FindingOf(report, "cpu.no-hw-aes"), nullptr);
+  const std::string text = DoctorText(report);
+  EXPECT_THAT(text, HasSubstr("disagree"));
+  EXPECT_THAT(text, HasSubstr("2.40 GHz"));
+  EXPECT_THAT(text, HasSubstr("vpaes-armv8.pl"));
+}
+
+// Tryout 29 r15: the Features line shows no aes and agrees with the Pi 4 label, while the figure
+// (1.57 GB/s) is far above software AES on a Pi 4: the Features line and the figure cannot both
+// be this run's Pi 4, so neither decides (the ARM twin of tryout 28's x86 note).
+TEST(ClueConflictsTest, FeaturesLineWithoutAesAndAFigureAboveTheBoardsCeilingDisagree) {
+  const DoctorReport report = DiagnosePaste(BoardPaste(
+      "Raspberry Pi 4 Model B Rev 1.4",
+      std::string(kPi5Uname) +
+          "\n$ grep -m1 Features /proc/cpuinfo\nFeatures\t: fp asimd evtstrm crc32 cpuid",
+      kCeGcmRow));
+  ASSERT_TRUE(report.facts.report.has_value());
+  const Verdict& v = VerdictFor(report, "AES-128-GCM");
+  EXPECT_NE(v.status, VerdictStatus::kSoftwareExpected) << v.line;
+  EXPECT_EQ(FindingOf(report, "cpu.no-hw-aes"), nullptr);
+  const std::string text = DoctorText(report);
+  EXPECT_THAT(text, HasSubstr("disagree"));
+  EXPECT_THAT(text, HasSubstr("Features line"));
+}
+
+// Controls: a slow Pi 4 keeps "software (expected)", with the Pi 4's ceiling quoted instead of
+// 6.5 GHz; with no CPU named, a Features line without aes keeps the any-CPU ceiling.
+TEST(ClueConflictsTest, SoftwareCeilingOfANamedBoardIsQuotedAndAnUnknownCpuKeepsTheAnyCpuOne) {
+  const DoctorReport pi4 =
+      DiagnosePaste(BoardPaste("Raspberry Pi 4 Model B Rev 1.4", kPi4Uname, kSoftGcmRow));
+  const Finding* no_hw = FindingOf(pi4, "cpu.no-hw-aes");
+  ASSERT_NE(no_hw, nullptr);
+  EXPECT_THAT(no_hw->evidence, HasSubstr("2.40 GHz"));
+  EXPECT_THAT(no_hw->evidence, Not(HasSubstr("6.5 GHz")));
+  EXPECT_EQ(VerdictFor(pi4, "AES-128-GCM").status, VerdictStatus::kSoftwareExpected);
+  const DoctorReport unknown = DiagnosePaste(BoardPaste(
+      "$ grep -m1 Features /proc/cpuinfo", "Features\t: fp asimd evtstrm crc32 cpuid", kCeGcmRow));
+  const Finding* any = FindingOf(unknown, "cpu.no-hw-aes");
+  ASSERT_NE(any, nullptr);
+  EXPECT_THAT(any->evidence, HasSubstr("6.5 GHz"));
+  EXPECT_THAT(DoctorText(unknown), Not(HasSubstr("disagree")));
+}
+
+// Tryout 29 W3 (q/r14): the Pi 5's uname typed under "Pi 5:" after the Pi 4's run is not that
+// run's clue, so the Pi 4 label alone decides: software, as a Pi 4 has no Crypto Extensions.
+TEST(ClueConflictsTest, UnameUnderAnotherBoardsHeadingAfterTheRunIsNotItsClue) {
+  const DoctorReport report = DiagnosePaste(
+      "Pi 4:\n"
+      "Raspberry Pi 4 Model B Rev 1.4\n"
+      "$ openssl speed -evp aes-128-gcm 2>/dev/null | tail -2\n"
+      "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+      "bytes\n"
+      "aes-128-gcm      38123.45k    52345.67k    58765.43k    60123.45k    60567.89k    "
+      "60612.34k\n"
+      "\n"
+      "Pi 5:\n" +
+      std::string(kPi5Uname) + "\n");
+  ASSERT_TRUE(report.facts.report.has_value());
+  EXPECT_EQ(VerdictFor(report, "AES-128-GCM").status, VerdictStatus::kSoftwareExpected)
+      << VerdictFor(report, "AES-128-GCM").line;
+  EXPECT_NE(FindingOf(report, "cpu.no-hw-aes"), nullptr);
+  EXPECT_THAT(DoctorText(report), Not(HasSubstr("disagree")));
+}
+
 // OpenSSL 3.0's CPUINFO line of a container on a Xeon Gold 6130 (AES-NI by its row), with the
 // vector's AES-NI bit clear, then its slow AES-128-GCM row.
 std::string VectorPaste(const std::string& vector) {

@@ -99,13 +99,39 @@ bool Glob(const std::string& pattern, const std::string& text) {
   return fnmatch(pattern.c_str(), text.c_str(), FNM_CASEFOLD) == 0;
 }
 
+// The fastest software AES-128 on any ARMv8 core, halved as kFastestSoftwareAes128Cpb is: the
+// bit-sliced NEON code at 8.45 cycles per byte on Apple A7, the fastest software figure of the
+// table in OpenSSL's crypto/aes/asm/vpaes-armv8.pl (its header, "[bit-sliced enc/dec]": Cortex-A53
+// 17.5, Cortex-A57 14.4, X-Gene 33.1, Denver 8.80, Apple A7 8.45, Mongoose 13.3; vpaes itself 10.9
+// or more), halved to 4.2
+// (https://github.com/openssl/openssl/blob/14c2c3e86042be92e4639814fe32615632af1526/crypto/aes/asm/vpaes-armv8.pl,
+// lines 25-32).
+constexpr double kFastestArmv8SoftwareAes128Cpb = 4.2;
+constexpr std::string_view kArmv8SoftwareAesSource =
+    "the fastest software AES on an ARMv8 core: 8.45 cycles per byte, bit-sliced NEON on Apple A7 "
+    "(https://github.com/openssl/openssl/blob/14c2c3e86042be92e4639814fe32615632af1526/crypto/aes/"
+    "asm/vpaes-armv8.pl, its cpb table), halved to 4.2";
+constexpr std::string_view kAnyCpuSoftwareAesSource =
+    "the fastest software AES: 4.96 cycles per byte, bit-sliced CTR on Zen 4, halved to 2.5";
+
 // A row of data/cpu-max-clocks.csv: the highest core clock a CPU, SoC or board runs at, with
-// overclocks, so that a figure above what software reaches there shows a hardware path.
+// overclocks, and the family of its cores ("armv8"; "" when the row does not say), so that a
+// figure above what software reaches there shows a hardware path.
 struct MaxClockRow {
   std::string match;  // glob over a model name, as data/cpu-clues.csv's model rows
   double max_hz = 0;
+  std::string core;
   std::string source;
 };
+
+// The fastest software AES-128 on the row's cores, cycles per byte, and where that comes from:
+// an ARMv8 core's own bound, else the one that holds on any CPU.
+double SoftwareAes128Cpb(const MaxClockRow& row) {
+  return row.core == "armv8" ? kFastestArmv8SoftwareAes128Cpb : kFastestSoftwareAes128Cpb;
+}
+std::string_view SoftwareAesSource(const MaxClockRow& row) {
+  return row.core == "armv8" ? kArmv8SoftwareAesSource : kAnyCpuSoftwareAesSource;
+}
 
 constexpr std::string_view kClockTable = "data/cpu-max-clocks.csv";
 
@@ -113,7 +139,7 @@ const std::vector<MaxClockRow>& MaxClockTable() {
   static const std::vector<MaxClockRow> rows = [] {
     std::vector<MaxClockRow> parsed;
     for (CsvRecord& record :
-         ParseCsvTable(EmbeddedCpuMaxClocksCsv(), "match,max_ghz,source", kClockTable)) {
+         ParseCsvTable(EmbeddedCpuMaxClocksCsv(), "match,max_ghz,core,source", kClockTable)) {
       std::vector<std::string>& f = record.fields;
       double ghz = 0;
       try {
@@ -128,10 +154,13 @@ const std::vector<MaxClockRow>& MaxClockTable() {
       if (f[0].empty() || !(ghz > 0.1 && ghz < 10)) {
         FailCsvRecord(kClockTable, record.line, "an empty match or a max_ghz outside 0.1-10");
       }
-      if (f[2].rfind("https://", 0) != 0) {
+      if (!f[2].empty() && f[2] != "armv8") {
+        FailCsvRecord(kClockTable, record.line, fmt::format("unknown core family '{}'", f[2]));
+      }
+      if (f[3].rfind("https://", 0) != 0) {
         FailCsvRecord(kClockTable, record.line, "the source does not start with a https:// URL");
       }
-      parsed.push_back({std::move(f[0]), ghz * 1e9, std::move(f[2])});
+      parsed.push_back({std::move(f[0]), ghz * 1e9, std::move(f[2]), std::move(f[3])});
     }
     return parsed;
   }();
@@ -830,29 +859,51 @@ class Reader {
     }
   }
 
-  // A model row that says the CPU lacks AES instructions, while an AES figure of the run is
-  // faster than any software AES at that model's highest clock (data/cpu-max-clocks.csv, with
-  // overclocks; the fastest software AES, 2.5 cycles per byte for AES-128 as AesBoundsFor): the
-  // row and the figure disagree (a board label over another machine's run, tryout 28 W4), so
-  // the row decides nothing. A flags line is the CPU's own and is not overruled here.
+  // The highest AES-128 throughput software reaches on the CPU an absent AES clue (`feature`)
+  // describes, when a model row names that CPU and data/cpu-max-clocks.csv gives its highest
+  // clock: the feature's own model row, or for a flags line a model row of the block that lacks
+  // AES too (the line and the row agree on the CPU). The highest over the rows that qualify;
+  // nullopt when none does (the CPU is unknown: only the any-CPU bound of AesBoundsFor holds).
+  std::optional<CpuAesCeiling> NamedCpuCeiling(const CpuFeatureClue& feature) const {
+    std::optional<CpuAesCeiling> best;
+    for (const auto& [name, row] : matched_models_) {
+      const bool describes = feature.from_flags ? std::find(row->lacks.begin(), row->lacks.end(),
+                                                            feature.name) != row->lacks.end()
+                                                : row->match == feature.row;
+      if (!describes) {
+        continue;
+      }
+      for (const MaxClockRow& clock : MaxClockTable()) {
+        if (!Glob(clock.match, name)) {
+          continue;
+        }
+        const double cpb = SoftwareAes128Cpb(clock);
+        if (!best || clock.max_hz / cpb > best->max_hz / best->aes128_cpb) {
+          best = CpuAesCeiling{clock.max_hz, cpb, clock.match, clock.source,
+                               std::string(SoftwareAesSource(clock))};
+        }
+        break;  // the first clock row that matches the name is its own
+      }
+    }
+    return best;
+  }
+
+  // A clue that says the CPU lacks AES instructions (a model row, or a flags line that a model
+  // row of the block agrees with), while an AES figure of the run is faster than any software
+  // AES at that model's highest clock (data/cpu-max-clocks.csv, with overclocks; the fastest
+  // software AES for its cores, NamedCpuCeiling): the clue and the figure disagree (a board label
+  // over another machine's run, tryout 28 W4; a Pi 4's Features line beside a Pi 5's figures,
+  // tryout 29 r15), so the clue decides nothing. A flags line that no such row names is the
+  // CPU's own and is not overruled here (only the any-CPU bound holds for an unknown CPU). With
+  // no disagreement the ceiling is kept for the report (CpuClues::aes_software_ceiling).
   void AddFigureConflicts(const results::RunResult& run) {
     for (const CpuFeatureClue& feature : out_.features) {
       if ((feature.name != "AES" && feature.name != "AES-NI") || feature.present ||
-          feature.from_flags || feature.row.empty()) {
+          (!feature.from_flags && feature.row.empty())) {
         continue;
       }
-      const MaxClockRow* clock = nullptr;
-      for (const auto& [name, row] : matched_models_) {
-        if (row->match != feature.row) {
-          continue;
-        }
-        for (const MaxClockRow& candidate : MaxClockTable()) {
-          if (clock == nullptr && Glob(candidate.match, name)) {
-            clock = &candidate;
-          }
-        }
-      }
-      if (clock == nullptr) {
+      const std::optional<CpuAesCeiling> named = NamedCpuCeiling(feature);
+      if (!named) {
         continue;
       }
       for (const results::AlgorithmResult& alg : run.algorithms) {
@@ -860,7 +911,7 @@ class Reader {
         if (!factor) {
           continue;
         }
-        const double ceiling = clock->max_hz / (kFastestSoftwareAes128Cpb * *factor);
+        const double ceiling = named->For(alg.algorithm);
         const results::Cell* fastest = nullptr;
         for (const results::Cell& cell : alg.cells) {
           if (cell.status == results::CellStatus::kOk && cell.figures &&
@@ -873,24 +924,25 @@ class Reader {
         if (fastest == nullptr) {
           continue;
         }
-        // The row does not describe the run's CPU: none of what it says decides.
+        // The clue does not describe the run's CPU: none of what it says decides.
         const std::string figure = fmt::format(
             "the run's {} {} figure ({:.1f} MB/s at {} bytes per call, above the "
             "{:.0f} MB/s software AES reaches at {:.2f} GHz, the highest clock of {})",
             alg.algorithm, fastest->operation, fastest->figures->bytes_per_s->value / 1e6,
-            fastest->input_len, ceiling / 1e6, clock->max_hz / 1e9, clock->match);
-        const std::string source = fmt::format(
-            "{} ({}); the fastest software AES: 4.96 cycles per byte, bit-sliced "
-            "CTR on Zen 4, halved to 2.5",
-            clock->source, kClockTable);
+            fastest->input_len, ceiling / 1e6, named->max_hz / 1e9, named->model);
         const std::vector<CpuFeatureClue> features = out_.features;
         for (const CpuFeatureClue& same : features) {
-          if (same.clue == feature.clue && !same.from_flags && !same.present) {
-            AddConflict(same.name, figure, same.clue, source, same.source);
+          if (same.clue == feature.clue && same.from_flags == feature.from_flags && !same.present) {
+            AddConflict(
+                same.name, figure, same.clue,
+                fmt::format("{} ({}); {}", named->clock_source, kClockTable, named->cpb_source),
+                same.source);
           }
         }
         return;
       }
+      out_.aes_software_ceiling = named;
+      return;  // one AES clue decides (AddFeature keeps the first)
     }
   }
 
@@ -1282,6 +1334,11 @@ std::optional<double> AesRoundFactor(std::string_view algorithm) {
     return 1.4;  // 14 rounds / 10
   }
   return std::nullopt;
+}
+
+double CpuAesCeiling::For(std::string_view algorithm) const {
+  const std::optional<double> factor = AesRoundFactor(algorithm);
+  return factor && aes128_cpb > 0 ? max_hz / (aes128_cpb * *factor) : 0;
 }
 
 std::optional<AesBounds> AesBoundsFor(std::string_view algorithm) {

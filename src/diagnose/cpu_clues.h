@@ -52,6 +52,21 @@ struct CpuClueConflict {
   std::string sources;       ///< both rows' sources
 };
 
+/// What software AES reaches at most on a CPU the text names (a model row that lacks AES
+/// instructions, with a highest clock in data/cpu-max-clocks.csv): that clock, with overclocks,
+/// over the fastest software AES-128 for its cores (an ARMv8 core's: 8.45 cycles per byte,
+/// bit-sliced NEON on Apple A7 in OpenSSL's vpaes-armv8.pl table, halved to 4.2; a core the table
+/// does not name takes the any-CPU 2.5 of AesBoundsFor).
+struct CpuAesCeiling {
+  double max_hz = 0;         ///< the CPU's highest clock, Hz
+  double aes128_cpb = 0;     ///< the fastest software AES-128 on its cores, cycles per byte
+  std::string model;         ///< the clock row's match, e.g. "*Raspberry Pi 4*"
+  std::string clock_source;  ///< the clock row's source (a URL and what it says)
+  std::string cpb_source;    ///< where the cycles per byte come from, in words with a URL
+  /// The ceiling for `algorithm` in bytes/s (scaled by AesRoundFactor); 0 when it is not AES.
+  double For(std::string_view algorithm) const;
+};
+
 /// Everything the text shows about the CPU.
 struct CpuClues {
   std::string arch;  ///< "x86_64", "x86", "aarch64", "arm", "mips", "ppc64", "riscv64",
@@ -114,6 +129,10 @@ struct CpuClues {
   std::vector<std::string> vm_model_lacks;
   /// Features two rows disagree on (left out of `features`: unknown).
   std::vector<CpuClueConflict> conflicts;
+  /// The software AES ceiling of the CPU whose clue says it lacks AES instructions, when the
+  /// text names that CPU and its highest clock is known and no figure of the run is above it;
+  /// nullopt otherwise (only the any-CPU bound of AesBoundsFor holds).
+  std::optional<CpuAesCeiling> aes_software_ceiling;
   std::vector<CpuClue> clues;  ///< every conclusion above, in words, for the report
 
   /// The feature's clue, or nullptr when the text does not say.
