@@ -1,7 +1,6 @@
 // The cpb class table parser and the throughput → implementation-class matcher.
 #include "diagnose/classifier.h"
 
-#include <charconv>
 #include <cmath>
 #include <set>
 #include <stdexcept>
@@ -39,10 +38,8 @@ std::string_view HeaderOf(std::string_view csv) {
 }
 
 double ParseCpb(const std::string& text, std::string_view column, size_t line_number) {
-  double value = 0;
-  const char* end = text.data() + text.size();
-  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
-  if (ec != std::errc() || ptr != end || !std::isfinite(value) || value <= 0) {
+  const double value = ParseCsvNumber(text).value_or(0);
+  if (value <= 0) {
     Fail(line_number, fmt::format("{} \"{}\" is not a positive number", column, text));
   }
   return value;

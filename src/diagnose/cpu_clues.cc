@@ -141,16 +141,7 @@ const std::vector<MaxClockRow>& MaxClockTable() {
     for (CsvRecord& record :
          ParseCsvTable(EmbeddedCpuMaxClocksCsv(), "match,max_ghz,core,source", kClockTable)) {
       std::vector<std::string>& f = record.fields;
-      double ghz = 0;
-      try {
-        size_t used = 0;
-        ghz = std::stod(f[1], &used);
-        if (used != f[1].size()) {
-          ghz = 0;
-        }
-      } catch (const std::exception&) {
-        ghz = 0;
-      }
+      const double ghz = ParseCsvNumber(f[1]).value_or(0);
       if (f[0].empty() || !(ghz > 0.1 && ghz < 10)) {
         FailCsvRecord(kClockTable, record.line, "an empty match or a max_ghz outside 0.1-10");
       }

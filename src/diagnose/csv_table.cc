@@ -2,6 +2,8 @@
 #include "diagnose/csv_table.h"
 
 #include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -100,6 +102,16 @@ std::vector<CsvRecord> ParseCsvTable(std::string_view csv, std::string_view head
     FailCsvRecord(table, line_number + 1, "no header line");
   }
   return records;
+}
+
+std::optional<double> ParseCsvNumber(std::string_view text) {
+  double value = 0;
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (text.empty() || ec != std::errc() || ptr != end || !std::isfinite(value)) {
+    return std::nullopt;
+  }
+  return value;
 }
 
 }  // namespace cryptobench::diagnose

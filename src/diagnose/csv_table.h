@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,6 +25,10 @@ struct CsvRecord {
 /// quote inside an unquoted field.
 std::vector<CsvRecord> ParseCsvTable(std::string_view csv, std::string_view header,
                                      std::string_view table);
+
+/// The field `text` read whole as a finite number ("3.56", "1e3"); nullopt for an empty field,
+/// text around the number (" 3.5", "3.5x"), a hex form or infinity. Never throws.
+std::optional<double> ParseCsvNumber(std::string_view text);
 
 /// Throws std::runtime_error "TABLE line N: WHAT" (for checks of a record's values).
 [[noreturn]] void FailCsvRecord(std::string_view table, size_t line, std::string_view what);

@@ -2,7 +2,6 @@
 #include "diagnose/feature_paths.h"
 
 #include <array>
-#include <charconv>
 #include <stdexcept>
 #include <system_error>
 #include <utility>
@@ -101,9 +100,8 @@ std::vector<FeaturePath> ParseFeaturePaths(std::string_view csv) {
       FailCsvRecord(kFeaturePathsTable, line, "an unsure row says in its note what is unsure");
     }
     if (f[9] != "-") {
-      double cpb = 0;
-      const auto [end, error] = std::from_chars(f[9].data(), f[9].data() + f[9].size(), cpb);
-      if (error != std::errc() || end != f[9].data() + f[9].size() || !(cpb > 0)) {
+      const double cpb = ParseCsvNumber(f[9]).value_or(0);
+      if (!(cpb > 0)) {
         FailCsvRecord(kFeaturePathsTable, line,
                       fmt::format("path_cpb \"{}\" is neither \"-\" nor a positive number", f[9]));
       }

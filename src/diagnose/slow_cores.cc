@@ -4,7 +4,6 @@
 #include <fnmatch.h>
 
 #include <algorithm>
-#include <exception>
 #include <string>
 
 #include <fmt/format.h>
@@ -42,16 +41,7 @@ std::vector<SlowCoreFigure> ParseSlowCores(std::string_view csv) {
       FailCsvRecord(kSlowCoresTable, record.line,
                     fmt::format("unknown arch \"{}\" (x86_64 or aarch64)", f[2]));
     }
-    double cpb = 0;
-    try {
-      size_t used = 0;
-      cpb = std::stod(f[6], &used);
-      if (used != f[6].size()) {
-        cpb = 0;
-      }
-    } catch (const std::exception&) {
-      cpb = 0;
-    }
+    const double cpb = ParseCsvNumber(f[6]).value_or(0);
     if (!(cpb > 0 && cpb < 100)) {
       FailCsvRecord(kSlowCoresTable, record.line,
                     fmt::format("cpb \"{}\" is not a number in (0, 100)", f[6]));

@@ -7,6 +7,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "diagnose/csv_table.h"
 #include "diagnose/doctor_from.h"
 #include "support/diagnose_paste.h"
 #include "support/doctor_findings.h"
@@ -43,6 +44,15 @@ TEST(SlowCoresTest, BadRowsFailWithTheirLine) {
   fails("AES-128-CTR,encrypt,x86_64,,Silvermont,*Atom*,3.56,https://example.org/a\n", "empty");
   fails("AES-128-CTR,encrypt,x86_64,AES-NI,Silvermont,*Atom*|,3.56,https://example.org/a\n",
         "empty glob");
+}
+
+// The number reader every knowledge table shares: the whole field, finite, nothing around it.
+TEST(SlowCoresTest, CsvNumbersAreReadWholeAndFinite) {
+  EXPECT_EQ(ParseCsvNumber("3.56"), 3.56);
+  EXPECT_EQ(ParseCsvNumber("1e3"), 1000.0);
+  for (const char* bad : {"", " 3.5", "3.5 ", "3.5x", "fast", "inf", "nan", "0x10"}) {
+    EXPECT_EQ(ParseCsvNumber(bad), std::nullopt) << bad;
+  }
 }
 
 // aesni-x86_64.pl's table: Silvermont CTR 3.56 cpb. An Atom C2758 at 2.4 GHz runs it at
