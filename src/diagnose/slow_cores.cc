@@ -24,6 +24,11 @@ bool SlowCoreFigure::OnArch(std::string_view cpu_arch) const {
   return arch == "x86_64" ? cpu_arch == "x86_64" || cpu_arch == "x86" : cpu_arch == arch;
 }
 
+std::string SlowCoreFigure::Evidence() const {
+  return fmt::format("{} {} on {}: {:.3g} cycles per byte with {} (source: {})", algorithm,
+                     operation, core, cpb, feature, source);
+}
+
 std::vector<SlowCoreFigure> ParseSlowCores(std::string_view csv) {
   std::vector<SlowCoreFigure> out;
   for (CsvRecord& record : ParseCsvTable(csv, kSlowCoresHeader, kSlowCoresTable)) {

@@ -1354,9 +1354,7 @@ Verdict Decider::SlowCoreVerdict(const std::string& figure, const std::string& h
                                "fits: cannot tell from this report whether the CPU is such a "
                                "core or the {} path did not run",
                                figure, hz, slow.core, slow.feature, slow.cpb, key));
-  v.evidence.push_back(fmt::format("{} {} on {}: {:.3g} cycles per byte with {} (source: {})",
-                                   slow.algorithm, slow.operation, slow.core, slow.cpb,
-                                   slow.feature, slow.source));
+  v.evidence.push_back(slow.Evidence());
   AddReportBuildEvidence(v);
   std::optional<SettlingCommandText> mask =
       AesMaskRerun(origin, facts_.cpu.arch, std::string(alg_.name));
@@ -1402,9 +1400,7 @@ Verdict Decider::SlowOnOpenPath(const std::string& hz, const std::string& key,
                                                 slow->core, slow->feature, slow->cpb)
                                   : ""));
   if (slow != nullptr) {
-    v.evidence.push_back(fmt::format("{} {} on {}: {:.3g} cycles per byte with {} (source: {})",
-                                     slow->algorithm, slow->operation, slow->core, slow->cpb,
-                                     slow->feature, slow->source));
+    v.evidence.push_back(slow->Evidence());
   }
   v.slow_on_open_path = true;
   v.evidence.push_back(fmt::format("the report's capability vector has {} set", key));
