@@ -1,12 +1,13 @@
-# Unity builds (CMAKE_UNITY_BUILD=ON, set by the asan and aarch64-ci presets, which CI builds
-# cold): CMake compiles each target's sources in batches, one generated file that #includes
+# Unity builds (CMAKE_UNITY_BUILD=ON, set by the release, asan and aarch64-ci presets, which CI
+# builds cold): CMake compiles each target's sources in batches, one generated file that #includes
 # several .cc files, so the headers they share (fmt, nlohmann::json, gtest, the standard
 # library) are parsed once per batch instead of once per file. At -O0 that halves the compile
 # time: src/tls's first batch of 8 files took 13.3 CPU-s against 28.2 for the files one by one
-# (clang, the asan flags, 2026-12-07). The test binary is a unity build in every preset
-# (CRYPTOBENCH_TESTS_UNITY, tests/CMakeLists.txt); the libraries stay one file per translation
-# unit in the release preset, so a library file that only compiles thanks to a neighbour's
-# #include still fails there.
+# (clang, the asan flags, 2026-12-07); GCC's release build of the libraries took 9m19s of CPU
+# time as a unity build against 17m60s file by file (2026-12-07), most of CI's longest stage.
+# The test binary is a unity build in every preset (CRYPTOBENCH_TESTS_UNITY, tests/
+# CMakeLists.txt). A file that only compiles thanks to a neighbour's #include passes a unity
+# build: configure with -DCMAKE_UNITY_BUILD=OFF to compile each file on its own.
 #
 # A file joins no batch when a name in its anonymous namespace (or a file-local static) is
 # also defined by another file of the same target: in one translation unit the two would

@@ -4,7 +4,8 @@
 #      --with-postgres --with-browser) and starts a throw-away PostgreSQL server for the store
 #      tests (scripts/postgres-throwaway.sh; as root it runs as the `postgres` user),
 #   2. checks that every tracked C++ file is clang-format clean (.clang-format at the root),
-#   3. builds the `release` preset (warnings are errors) and runs its tests with ctest,
+#   3. builds the `release` preset (warnings are errors; a unity build, like step 4's) and runs
+#      its tests with ctest,
 #   4. builds the `asan` preset (Clang, AddressSanitizer + UBSan at -O0; cryptobench and its
 #      tests, the test files themselves uninstrumented: tests/CMakeLists.txt says why) and
 #      runs its tests with ctest. -O0, not the usual -O1: under the sanitizers -O1 took 2.2x the
