@@ -506,6 +506,11 @@ std::optional<Finding> UndeterminedFinding(const DoctorReport& report) {
   if (!StatedCauses(report).empty()) {
     return std::nullopt;
   }
+  // Under emulation report.emulated says why no verdict settles: the figures time the
+  // emulator, and no clock or re-run on the emulator would settle more.
+  if (!report.facts.emulation.empty() && !report.verdicts.empty()) {
+    return std::nullopt;
+  }
   if (report.verdicts.empty()) {
     return NothingExaminedFinding(report);
   }

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "results/cpuinfo_vectors.h"
+#include "results/emulated.h"
 
 #include "diagnose/doctor_from.h"
 #include "diagnose/library_advice.h"
@@ -266,6 +267,26 @@ void Cpu(const DoctorFacts& facts, std::vector<Finding>& out) {
   }
 }
 
+// What to do about emulation `reason` (DoctorFacts::emulation).
+std::string EmulatedAdvice(const std::string& reason) {
+  // QEMU's TCG emulates every instruction; with KVM (accel=kvm) the guest's code runs on the
+  // host's CPU (QEMU docs, system/invocation: -accel). No CPU model advice: -cpu host needs KVM.
+  if (reason.find("TCG") != std::string::npos) {
+    return "Run the guest under KVM (QEMU: -accel kvm, accel=kvm; libvirt: domain type 'kvm'), "
+           "or run on the host itself, and repeat the run.";
+  }
+  // A user-mode emulator runs another architecture's binary: the CPU's own architecture's
+  // build runs natively (docs.docker.com/build/building/multi-platform/).
+  if (const std::optional<std::string> native = results::NativePlatformOfEmulation(reason)) {
+    return fmt::format(
+        "Run natively: openssl and its library built for {0} (for a container, the {0} image: "
+        "`docker run --platform linux/{0} ...`, or no --platform on this host), and repeat the "
+        "run; only a native run's figures say how the library uses this CPU.",
+        *native);
+  }
+  return "Run cryptobench speed or doctor on the machine itself.";
+}
+
 void Timing(const DoctorFacts& facts, std::vector<Finding>& out) {
   const ReportOrigin& origin = *facts.report;
   if (!facts.emulation.empty()) {
@@ -277,10 +298,7 @@ void Timing(const DoctorFacts& facts, std::vector<Finding>& out) {
                        // QEMU's TCG emulates every instruction; with KVM (accel=kvm) the guest's
                        // code runs on the host's CPU (QEMU docs, system/invocation: -accel).
                        // No CPU model advice: -cpu host needs KVM.
-                       facts.emulation.find("TCG") != std::string::npos
-                           ? "Run the guest under KVM (QEMU: -accel kvm, accel=kvm; libvirt: "
-                             "domain type 'kvm'), or run on the host itself, and repeat the run."
-                           : "Run cryptobench speed or doctor on the machine itself."));
+                       EmulatedAdvice(facts.emulation)));
   }
   if (const std::string offload =
           UserCpuOffloadSummary(origin.timing_basis, origin.engine_or_provider);
