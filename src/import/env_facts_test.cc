@@ -1113,5 +1113,45 @@ TEST(PromptHostTest, ContainerAndItsHostShareTheCpu) {
   EXPECT_EQ(version[0].source.tool_version, "");
 }
 
+
+// Tryout 30 D11 (q/s03, q/s09): two speed commands of one shell, read as one run, then
+// `openssl version`: the version is that run's library, as it is after one speed command. Typed
+// as another program than one of the speed commands (/usr/local/bin/openssl), it is not.
+TEST(PromptHostTest, VersionAfterTwoSpeedCommandsIsTheJoinedRunsLibrary) {
+  const auto paste = [](std::string_view second_program, std::string_view version_program) {
+    return fmt::format(
+        "root@nas:~# openssl speed -evp sha256 2>/dev/null | tail -3\n"
+        "The 'numbers' are in 1000s of bytes per second processed.\n"
+        "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+        "bytes\n"
+        "sha256              57361.43k   174991.35k   359081.80k   487220.48k   543822.33k   "
+        "548372.77k\n"
+        "root@nas:~# {} speed -evp sha1 2>/dev/null | tail -1\n"
+        "sha1                61109.39k   215269.11k   582865.80k  1017046.80k  1299349.49k  "
+        "1325632.14k\n"
+        "root@nas:~# {} version\n"
+        "OpenSSL 3.0.15 3 Sep 2024 (Library: OpenSSL 3.0.15 3 Sep 2024)\n",
+        second_program, version_program);
+  };
+  const std::vector<results::RunResult> runs = ImportText(paste("openssl", "openssl"), "p.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].source.tool_version, "3.0.15");
+  EXPECT_EQ(runs[0].algorithms.size(), 2u);
+  EXPECT_FALSE(HasCaveatWith(runs[0], "cannot be tied"))
+      << ::testing::PrintToString(runs[0].source.caveats);
+
+  for (const auto& [second, version] :
+       {std::pair<std::string, std::string>{"/usr/local/bin/openssl", "openssl"},
+        std::pair<std::string, std::string>{"openssl", "/usr/local/bin/openssl"}}) {
+    const std::vector<results::RunResult> other = ImportText(paste(second, version), "p.txt");
+    ASSERT_FALSE(other.empty());
+    for (const results::RunResult& run : other) {
+      if (!run.algorithms.empty()) {
+        EXPECT_EQ(run.source.tool_version, "") << second << " " << version;
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace cryptobench::import

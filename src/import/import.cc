@@ -1403,9 +1403,15 @@ class Driver {
     return a.empty() || b.empty() || a == b;
   }
 
-  // The speed run last in runs_ (speed_run_evidence_'s), rebuilt with `version` as its library.
+  // The speed run last in runs_ (speed_run_evidence_'s, or the joined parts'), rebuilt with
+  // `version` as its library.
   void RebuildLastSpeedRunWith(const HeaderInfo& version) {
-    results::RunResult rebuilt = BuildSpeedRun(*speed_run_evidence_, file_name_, &version);
+    const std::vector<SpeedEvidence> parts =
+        speed_run_evidence_ ? std::vector<SpeedEvidence>{*speed_run_evidence_} : joined_parts_;
+    results::RunResult rebuilt = BuildSpeedRun(parts.front(), file_name_, &version);
+    for (size_t i = 1; i < parts.size(); ++i) {
+      JoinSpeedRun(BuildSpeedRun(parts[i], file_name_, &version), parts[i].first_line, &rebuilt);
+    }
     results::RunResult& old = runs_.back();
     rebuilt.source.facts = std::move(old.source.facts);
     std::erase_if(rebuilt.source.facts,
@@ -1421,6 +1427,7 @@ class Driver {
     old = std::move(rebuilt);
     runs_changed_ = true;
     speed_run_evidence_.reset();
+    joined_parts_.clear();
   }
 
   // `openssl speed ...`, then (CPU lines, a grep, `openssl version -p`) `openssl version` and
@@ -1428,8 +1435,14 @@ class Driver {
   // describe (tryout 24 p11). When the speed run printed no version of its own, was one
   // command's output, and nothing between them starts another block (a label, another machine's
   // CPU lines, another environment), the version is that run's library, not a run of its own.
+  // Speed commands joined into one run (JoinSpeedRun) count as one command when each was typed
+  // as the same program (tryout 30 D11: `openssl speed sha256`, `openssl speed sha1`, then
+  // `openssl version`); the prompt's host, the environment and the launcher are already the
+  // same for all (the join needs them).
   void AttachTrailingVersion() {
-    if (!version_block_from_command_ || !speed_run_evidence_ || !speed_run_ || !version_run_ ||
+    const bool one_command =
+        speed_run_evidence_ || (joined_parts_.size() > 1 && joined_programs_agree_);
+    if (!version_block_from_command_ || !one_command || !speed_run_ || !version_run_ ||
         !last_version_ || *version_run_ + 1 != runs_.size() || *speed_run_ + 2 != runs_.size() ||
         export_since_speed_run_ ||
         (machine_superseded_at_ != SIZE_MAX && machine_superseded_at_ > *speed_run_) ||
@@ -1449,7 +1462,8 @@ class Driver {
     PoppedVersionRun();
     HeaderInfo version = *last_version_;
     if (version_p_platform_ && version.platform.empty() &&
-        version_p_platform_->first > speed_run_evidence_->first_line) {
+        version_p_platform_->first >
+            (speed_run_evidence_ ? *speed_run_evidence_ : joined_parts_.front()).first_line) {
       ParseHeaderLine(version_p_platform_->second, version_p_platform_->first, &version);
       std::erase_if(skipped_output_, [&](const SkippedOutput& skipped) {
         return skipped.line == version_p_platform_->first;
@@ -1601,6 +1615,17 @@ class Driver {
       }
       if (joins) {
         speed_run_evidence_.reset();  // a joined run is no one command's output any more
+        // Kept for a trailing `openssl version`, which names the library of every part when
+        // each was typed as the same program (AttachTrailingVersion).
+        if (!joined_parts_.empty()) {
+          joined_parts_.push_back(evidence);
+          const std::string program =
+              evidence.command.present ? speed_command_program_ : std::string();
+          joined_programs_agree_ = joined_programs_agree_ && program == speed_program_;
+        }
+      } else {
+        joined_parts_ = {evidence};
+        joined_programs_agree_ = true;
       }
       export_since_speed_run_ = false;
       machine_changed_since_speed_run_ = false;
@@ -2640,6 +2665,10 @@ class Driver {
   std::map<std::string, std::string> foreign_env_;  // of the foreign run open (bssl's command)
   // The evidence of the last speed run, while it is one command's output (not joined).
   std::optional<SpeedEvidence> speed_run_evidence_;
+  // The outputs joined into the speed run last added (its first, then each joined one), and
+  // whether each was typed as speed_program_.
+  std::vector<SpeedEvidence> joined_parts_;
+  bool joined_programs_agree_ = true;
   std::map<std::string, std::string> version_command_env_;  // of the last `openssl version`
   std::string version_command_program_;  // its program as typed ("/usr/bin/openssl")
   std::string speed_command_program_;    // the last `openssl speed` command's program
