@@ -368,8 +368,11 @@ Offer CryptsetupBenchmarkParser::TakeLine(const SourceLine& line) {
   }
   std::string_view lang;
   if (const auto direction = TableHeaderDirection(body, &lang)) {
-    if (lang != "en" && HasFigures()) {
-      return Offer::kNewRun;  // a translated header after figures: the next run's, named there
+    // A translated header after cipher rows: the next run's, named there. cryptsetup prints
+    // its PBKDF2 and Argon2 lines before the table (src/cryptsetup.c, action_benchmark), so a
+    // header after those alone is the same benchmark's (tryout 30 D10, s23).
+    if (lang != "en" && saw_cipher_) {
+      return Offer::kNewRun;
     }
     in_table_ = true;
     table_operation_ = *direction;

@@ -309,5 +309,30 @@ TEST(CryptsetupBenchmarkTest, CommaOtherThanOneDecimalIsNotAFigure) {
   EXPECT_FALSE(StartsCryptsetupOutput(CleanPaste("# Name | Key | Value | Other\n")[0]));
 }
 
+
+// Tryout 30 D10 (q/s23): a French benchmark prints its translated KDF lines, then the table
+// header: one benchmark, one run (the header ends the run only after cipher rows).
+TEST(CryptsetupBenchmarkTest, TranslatedHeaderAfterKdfLinesIsTheSameRun) {
+  const results::RunResult run = Parse(
+      "# Les tests sont approximatifs en utilisant la mémoire seulement (pas de stockage E/S).\n"
+      "PBKDF2-sha1      2598524 itérations par seconde pour une clé de 256 bits\n"
+      "argon2i      10 itérations, 1048576 mémoire, 4 threads parallèles (CPUs) pour une clé de "
+      "256 bits (requis 2000 ms)\n"
+      "#  Algorithme |       Clé |      Chiffrement |    Déchiffrement\n"
+      "        aes-cbc        128b      1453,9 MiB/s      5162,6 MiB/s\n");
+  EXPECT_NE(FindAlgorithm(run, "PBKDF2-sha1"), nullptr);
+  EXPECT_NE(FindAlgorithm(run, "AES-128-CBC"), nullptr);
+
+  // After cipher rows a translated header is still another benchmark's.
+  CryptsetupBenchmarkParser parser("t.txt");
+  const auto lines = CleanPaste(
+      "#  Algorithme |       Clé |      Chiffrement |    Déchiffrement\n"
+      "        aes-cbc        128b      1453,9 MiB/s      5162,6 MiB/s\n"
+      "#  Algorithme |       Clé |      Chiffrement |    Déchiffrement\n");
+  EXPECT_EQ(parser.Take(lines[0]), Offer::kConsumed);
+  EXPECT_EQ(parser.Take(lines[1]), Offer::kConsumed);
+  EXPECT_EQ(parser.Take(lines[2]), Offer::kNewRun);
+}
+
 }  // namespace
 }  // namespace cryptobench::import
