@@ -1,6 +1,11 @@
 // `openssl version -a` blocks and speed header lines.
 #include "import/openssl_version.h"
 
+#include <algorithm>
+#include <set>
+#include <string_view>
+#include <vector>
+
 #include <fmt/format.h>
 
 #include "import/parse_util.h"
@@ -263,6 +268,32 @@ void FillLibraryInfo(const HeaderInfo& header, results::LibraryInfo* library) {
   }
 }
 
+namespace {
+
+// True when every flag of compiler line `shorter` is one of `longer`'s.
+bool CompilerFlagsWithin(std::string_view shorter, std::string_view longer) {
+  const std::vector<std::string_view> mine = SplitWords(shorter);
+  const std::vector<std::string_view> theirs = SplitWords(longer);
+  const std::set<std::string_view> all(theirs.begin(), theirs.end());
+  return std::all_of(mine.begin(), mine.end(),
+                     [&](std::string_view flag) { return all.count(flag) > 0; });
+}
+
+// Two compiler lines of one build: the same, or (with the same, printed build date) one a
+// shortened copy of the other, every flag of it in the other (tryout 30 D10, s08: a speed
+// header pasted with a cut-down compiler line under the `openssl version -a` block of the same
+// build). openssl speed and version print the one string OpenSSL_version(OPENSSL_CFLAGS), so a
+// flag that only one line has is another build's.
+bool SameBuildCompilerLine(const HeaderInfo& a, const HeaderInfo& b) {
+  if (a.cflags.empty() || b.cflags.empty() || a.cflags == b.cflags) {
+    return true;
+  }
+  return !a.built_on.empty() && a.built_on == b.built_on &&
+         (CompilerFlagsWithin(a.cflags, b.cflags) || CompilerFlagsWithin(b.cflags, a.cflags));
+}
+
+}  // namespace
+
 bool SameLibrary(const HeaderInfo& version_block, const HeaderInfo& speed_header) {
   const auto library_version = [](const HeaderInfo& header) {
     return ParseOpensslVersion(header.library.empty() ? header.version : header.library);
@@ -274,7 +305,7 @@ bool SameLibrary(const HeaderInfo& version_block, const HeaderInfo& speed_header
   };
   return block && speed && block->text == speed->text && block->product == speed->product &&
          !differ(version_block.built_on, speed_header.built_on) &&
-         !differ(version_block.cflags, speed_header.cflags);
+         SameBuildCompilerLine(version_block, speed_header);
 }
 
 bool VersionlessHeaderFits(const HeaderInfo& version_block, const HeaderInfo& speed_header) {

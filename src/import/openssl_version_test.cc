@@ -205,5 +205,43 @@ TEST(OpensslVersionTest, CompleteHeaderKeepsWhatSpeedPrinted) {
   EXPECT_EQ(header.line, speed.line);
 }
 
+
+// Tryout 30 D10 (q/s08): `openssl version -a`, then `openssl speed` whose compiler line is a
+// shortened copy (every flag of it is in the block's, and the build dates are the same): one
+// run, with the block's platform line. A compiler line with a flag the block lacks stays
+// another library's.
+TEST(OpensslVersionTest, VersionBlockBeforeSpeedWithShortenedCompilerLineIsItsLibrary) {
+  const auto paste = [](std::string_view speed_flags) {
+    return "[root@lnx01 ~]# openssl version -a\n"
+           "OpenSSL 3.0.7 1 Nov 2022 (Library: OpenSSL 3.0.7 1 Nov 2022)\n"
+           "built on: Tue Jun 20 00:00:00 2023 UTC\n"
+           "platform: linux64-s390x\n"
+           "options:  bn(64,64)\n"
+           "compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -Wall -O3 -O2 -flto=auto -g "
+           "-march=z14 -mtune=z15 -DB_ENDIAN -DOPENSSL_PIC -DOPENSSL_BUILDING_OPENSSL -DNDEBUG\n"
+           "OPENSSLDIR: \"/etc/pki/tls\"\n"
+           "[root@lnx01 ~]# openssl speed -evp aes-256-gcm\n"
+           "version: 3.0.7\n"
+           "built on: Tue Jun 20 00:00:00 2023 UTC\n"
+           "options: bn(64,64)\n"
+           "compiler: " +
+           std::string(speed_flags) +
+           "\n"
+           "The 'numbers' are in 1000s of bytes per second processed.\n"
+           "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+           "bytes\n"
+           "AES-256-GCM         35391.07k   139626.41k   529511.96k  1753856.49k  5386462.68k  "
+           "6321720.93k\n";
+  };
+  const auto runs = ImportText(
+      paste("gcc -fPIC -pthread -m64 -O3 -march=z14 -DB_ENDIAN -DOPENSSL_PIC -DNDEBUG"), "s08.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_THAT(runs[0].library.platform, ::testing::HasSubstr("linux64-s390x"));
+  EXPECT_FALSE(runs[0].algorithms.empty());
+
+  const auto other = ImportText(paste("gcc -fPIC -pthread -m64 -O3 -DOPENSSL_NO_ASM"), "o.txt");
+  EXPECT_EQ(other.size(), 2u);
+}
+
 }  // namespace
 }  // namespace cryptobench::import
