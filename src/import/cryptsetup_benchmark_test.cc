@@ -309,7 +309,6 @@ TEST(CryptsetupBenchmarkTest, CommaOtherThanOneDecimalIsNotAFigure) {
   EXPECT_FALSE(StartsCryptsetupOutput(CleanPaste("# Name | Key | Value | Other\n")[0]));
 }
 
-
 // Tryout 30 D10 (q/s23): a French benchmark prints its translated KDF lines, then the table
 // header: one benchmark, one run (the header ends the run only after cipher rows).
 TEST(CryptsetupBenchmarkTest, TranslatedHeaderAfterKdfLinesIsTheSameRun) {

@@ -1113,7 +1113,6 @@ TEST(PromptHostTest, ContainerAndItsHostShareTheCpu) {
   EXPECT_EQ(version[0].source.tool_version, "");
 }
 
-
 // Tryout 30 D11 (q/s03, q/s09): two speed commands of one shell, read as one run, then
 // `openssl version`: the version is that run's library, as it is after one speed command. Typed
 // as another program than one of the speed commands (/usr/local/bin/openssl), it is not.

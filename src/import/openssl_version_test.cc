@@ -205,7 +205,6 @@ TEST(OpensslVersionTest, CompleteHeaderKeepsWhatSpeedPrinted) {
   EXPECT_EQ(header.line, speed.line);
 }
 
-
 // Tryout 30 D10 (q/s08): `openssl version -a`, then `openssl speed` whose compiler line is a
 // shortened copy (every flag of it is in the block's, and the build dates are the same): one
 // run, with the block's platform line. A compiler line with a flag the block lacks stays

@@ -17,8 +17,8 @@ constexpr std::string_view kSuffix = "; the timings say nothing about any CPU.";
 // or "arm" (AArch32 tasks on an arm64 kernel are native, so both widths are one family), ""
 // for any other.
 std::string ArchWordFamily(std::string_view word) {
-  if (word == "x86_64" || word == "amd64" || word == "i386" || word == "i486" ||
-      word == "i586" || word == "i686") {
+  if (word == "x86_64" || word == "amd64" || word == "i386" || word == "i486" || word == "i586" ||
+      word == "i686") {
     return "x86";
   }
   if (word == "aarch64" || word == "arm64" || word == "aarch64_be" ||
