@@ -316,8 +316,9 @@ std::vector<std::string> BuildDifferences(const Side& a, const Side& b, bool* cu
       out.back() = fmt::format("compiler flags: {}", out.back());
     }
   }
+  // Runs of spaces do not count: a paste collapses "Feb  5" to "Feb 5".
   const auto field = [&](const std::string& x, const std::string& y, const char* what) {
-    if (!x.empty() && !y.empty() && x != y) {
+    if (!x.empty() && !y.empty() && Words(x) != Words(y)) {
       out.push_back(fmt::format("{} differ ({}: {}; {}: {})", what, a.letter, x, b.letter, y));
     }
   };
@@ -594,7 +595,7 @@ std::optional<Finding> LibraryFinding(const Side& a, const Side& b, const std::v
   }
   std::vector<std::string> same;
   const auto known_equal = [&](const std::string& x, const std::string& y, const char* what) {
-    if (!x.empty() && x == y) {
+    if (!x.empty() && Words(x) == Words(y)) {
       same.emplace_back(what);
     }
   };

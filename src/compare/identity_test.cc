@@ -210,6 +210,18 @@ TEST(SameBuildTest, ADifferenceInAnyRecordedFactIsNotTheSameBuild) {
   EXPECT_TRUE(Has(Causes(report.pairs[0]), "asm-missing-or-unused"));
 }
 
+// A paste collapses runs of spaces ("Feb  5" to "Feb 5", tryout 30 D13): the same build date.
+TEST(SameBuildTest, BuildDatesDifferingOnlyInSpacesAreOneDate) {
+  std::vector<Side> sides = Rerun();
+  sides[0].run.library.built_on = "built on: Wed Feb  5 13:19:41 2025 UTC";
+  sides[1].run.library.built_on = "built on: Wed Feb 5 13:19:41 2025 UTC";
+  EXPECT_EQ(SameBuild(sides[0], sides[1]).state, BuildIdentity::State::kSame);
+  sides[1].run.library.options += " ";
+  const CompareReport report = CompareSides(sides);
+  EXPECT_EQ(AllText(report.pairs[0]).find("differ ("), std::string::npos)
+      << AllText(report.pairs[0]);
+}
+
 TEST(SameBuildTest, SmallSizeChangeOfOneBuildIsNotPerCallOverhead) {
   std::vector<Row> rows;
   for (const auto& [size, ratio] :
