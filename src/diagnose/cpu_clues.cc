@@ -545,6 +545,35 @@ class Reader {
     }
   }
 
+  // OpenBSD's amd64 feature line ("cpu0: FPU,VME,...,AES,..."): one list of every CPUID bit
+  // the kernel names. A leaf-1 name (family "openbsd": AES, PCLMUL, AVX) is absent when not
+  // listed; a leaf-7 name (family "openbsd-leaf7": SHA, AVX2, VAES) counts only when listed, as
+  // kernels older than the name print the line without it.
+  void OpenBsdFlags(const results::SourceFact& fact) {
+    if (!out_.flags_family.empty()) {
+      return;
+    }
+    std::set<std::string> tokens;
+    const std::string names = Lower(fact.value.substr(fact.value.find(": ") + 2));
+    size_t start = 0;
+    while (start <= names.size()) {
+      const size_t comma = std::min(names.find(',', start), names.size());
+      tokens.insert(names.substr(start, comma - start));
+      start = comma + 1;
+    }
+    const std::string clue = LineClue("the OpenBSD boot line", fact.line, fact.value);
+    for (const Row& row : Table()) {
+      if (row.clue != "flag" || (row.arch != "openbsd" && row.arch != "openbsd-leaf7")) {
+        continue;
+      }
+      const bool present = tokens.count(row.match) > 0;
+      if (present || row.arch == "openbsd") {
+        AddFlagRow(row, present, clue);
+      }
+    }
+    out_.flags_family = "openbsd";
+  }
+
   // A line of named extensions whose names settle the family by the command that printed them:
   // RISC-V's isa line ("rv64imafdc_zba_zvkned": the base ISA and its single-letter extensions,
   // then '_'-separated multi-letter ones), Solaris `isainfo -v` on SPARC ("... des aes ... vis2
@@ -587,6 +616,10 @@ class Reader {
   void Flags(const results::SourceFact& fact) {
     if (fact.origin == "FreeBSD dmesg") {
       FreeBsdFlags(fact);
+      return;
+    }
+    if (fact.origin == "OpenBSD dmesg") {
+      OpenBsdFlags(fact);
       return;
     }
     if (fact.origin == "/proc/cpuinfo isa") {
@@ -1202,6 +1235,8 @@ CpuClues ReadCpuClues(const results::RunResult& run) {
       reader.Uname(fact, fact.origin == "uname -m"        ? "the uname -m output"
                          : fact.origin == "FreeBSD dmesg" ? "the FreeBSD CPU line (K8-class: an "
                                                             "amd64 kernel)"
+                         : fact.origin == "OpenBSD dmesg"
+                             ? "the OpenBSD CPU line (its amd64 kernel's form)"
                          : fact.origin == "sysctl hw.machine" ? "the sysctl hw.machine line"
                          : fact.origin == "isainfo -v"        ? "the isainfo -v 64-bit ISA line"
                                                               : "lscpu's Architecture line");

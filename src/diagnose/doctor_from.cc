@@ -351,10 +351,15 @@ std::vector<std::string> CannotKnow(const DoctorReport& report, bool engine_take
         "interval and no way to see noise or a busy machine.");
   }
   if (origin.timing_basis == "user_cpu") {
+    const EngineOffloads* row = FindEngineOffloads(EngineOfRun(origin.engine_or_provider));
     out.push_back(fmt::format(
         "Whether the timing basis hid work: the figures divide by user CPU time, which leaves "
         "out time in the kernel, in other threads and on devices{}.",
         origin.engine_or_provider.empty() ? ""
+        : row != nullptr && row->target == "cpu"
+            ? fmt::format(" ({} is named, but works on the CPU in the process, which user CPU "
+                          "time counts)",
+                          origin.engine_or_provider)
         : engine_takes_none
             ? fmt::format(" ({} is named, but takes none of the measured algorithms)",
                           origin.engine_or_provider)
@@ -530,6 +535,7 @@ DoctorReport DiagnoseReport(const results::RunResult& pasted,
   // One run's P-256 figures share the group method the build chose for the curve.
   ShareP256Assembly(report);
   SettleByOffload(report, run);
+  SettleByCpuEngine(report, run);
   origin.compiler_line_may_be_cut = !run.library.cflags.empty() && AllFiguresFromProgress(run);
   // User CPU time hides offloaded work only for algorithms the engine may take: when the
   // evidence excludes every measured one, engine.not-offloaded says the figures are OpenSSL's own.

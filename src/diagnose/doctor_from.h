@@ -75,7 +75,8 @@ ReportClock ReportClockRange(const results::RunResult& run);
 /// the platform says 32-bit; OPENSSL_armcap: AArch64 unless the platform says 32-bit ARM), else
 /// the platform string ("linux-x86_64", "debian-amd64", "linux-aarch64", "darwin64-arm64-cc"),
 /// else the compiler line's x86 defines, else the CPU clues of the paste (ReadCpuClues: uname,
-/// -march=, a flags line, a known CPU model). `source` receives where it came from, in words.
+/// -march=, a flags line, a known CPU model), else the compiler line's -moutline-atomics (GCC's
+/// AArch64-only option). `source` receives where it came from, in words.
 std::string ReportArch(const results::RunResult& run, std::string* source);
 
 /// Facts from the text of a report: the library info as given; cpu.arch; cpu.features decoded
@@ -185,7 +186,8 @@ std::vector<Finding> ReportFindings(const DoctorFacts& facts);
 /// The summary of finding report.user-cpu-offload, "Timed in user CPU time with engine afalg:
 /// offloaded work is not counted", when `timing_basis` is "user_cpu" and an engine or provider is
 /// named (openssl speed divides by user CPU time unless -elapsed is given: work in the kernel, in
-/// other threads or on a device is not counted); "" otherwise.
+/// other threads or on a device is not counted); "" otherwise, and for an engine that runs on
+/// the CPU's own instructions in the process (data/engine-offloads.csv target "cpu": PadLock).
 std::string UserCpuOffloadSummary(const std::string& timing_basis,
                                   const std::string& engine_or_provider);
 
@@ -443,6 +445,27 @@ std::vector<Finding> EngineFindings(const DoctorReport& report, const results::R
 /// beside another (named, or active in a pasted provider list: either may serve a fetch), or a
 /// symmetric algorithm (QAT's offload depends on the input size and build options).
 void SettleByOffload(DoctorReport& report, const results::RunResult& run);
+
+/// An engine or provider a paste shows loaded by configuration: an openssl.cnf line
+/// `engine_id = ID` (import's "openssl_conf" facts), or a provider that `openssl list
+/// -providers` lists active and that is not one of OpenSSL's own (default, base, fips, legacy,
+/// null: OSSL_PROVIDER-default.pod and its siblings).
+struct ConfiguredOffload {
+  std::string id;        ///< "qatengine", "qatprovider"
+  std::string evidence;  ///< "openssl.cnf's engine_id = qatengine (line 7)"
+};
+
+/// The first such engine or provider of `facts`, or nullopt when the paste shows none.
+std::optional<ConfiguredOffload> ConfiguredOffloadOf(const std::vector<results::SourceFact>& facts);
+
+/// Settles an undetermined symmetric verdict of a run through an engine that works on the CPU's
+/// own instructions in the process (data/engine-offloads.csv target "cpu": OpenSSL's VIA
+/// PadLock engine): "accelerated" when the engine takes the algorithm and the paste shows the
+/// CPU lets it (the engine's pasted name says ACE, or the flags line shows ace and ace_en), the
+/// evidence replaced by those lines. Without either, the advice names the command that would
+/// settle it; with no-ACE (the engine took nothing) the verdict stays. Nothing moves for an
+/// engine listed unavailable or a 1.x low-level row.
+void SettleByCpuEngine(DoctorReport& report, const results::RunResult& run);
 
 /// The algorithms measured (every algorithm of `run`) that the engine the run names may take:
 /// each one the paste's `openssl engine -c` list, or a compiled-in list of the engine table, names,

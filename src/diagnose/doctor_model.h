@@ -43,7 +43,13 @@ struct ReportOrigin {
   std::string timing_basis;        ///< "wall_clock", "user_cpu" or "unknown" (results::SourceInfo)
   std::string evp;                 ///< "evp", "legacy" or "unknown" (results::SourceInfo)
   std::string engine_or_provider;  ///< e.g. "engine qatengine"; empty if none is named
-  int processes = 0;               ///< `openssl speed -multi N` or `speed --threads N`; 0/1: one
+  /// An engine or provider the paste shows loaded by configuration rather than on the command
+  /// line, in words with its line ("openssl.cnf's engine_id = qatengine (line 7)", "the
+  /// provider qatprovider (listed active, line 9)"): it may serve operations of a run that
+  /// names none (ConfiguredOffloadOf, doctor_from.h). Empty when the paste shows none.
+  std::string configured_offload;
+  std::string configured_offload_id;  ///< its engine id or provider name ("qatengine")
+  int processes = 0;                  ///< `openssl speed -multi N` or `speed --threads N`; 0/1: one
   /// CPUs the run was pinned to (taskset/numactl on the pasted command line,
   /// results::Invocation::pinned_cpus); 0: not pinned, or not known.
   int pinned_cpus = 0;

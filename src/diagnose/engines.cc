@@ -68,9 +68,9 @@ std::vector<EngineOffloads> ParseEngineOffloads(std::string_view csv) {
     if (f[0].empty()) {
       FailCsvRecord(kTable, record.line, "an empty engine id");
     }
-    if (f[1] != "device" && f[1] != "kernel") {
+    if (f[1] != "device" && f[1] != "kernel" && f[1] != "cpu") {
       FailCsvRecord(kTable, record.line,
-                    fmt::format("target \"{}\" is neither device nor kernel", f[1]));
+                    fmt::format("target \"{}\" is not device, kernel or cpu", f[1]));
     }
     if (f[2] != "yes" && f[2] != "no") {
       FailCsvRecord(kTable, record.line, fmt::format("fixed \"{}\" is neither yes nor no", f[2]));

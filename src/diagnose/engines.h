@@ -1,5 +1,6 @@
 // OpenSSL engines that route work away from the library's own code (issue 13, section 3): which
-// algorithms each one takes, and where it sends them (a device, or the kernel's crypto API).
+// algorithms each one takes, and where it sends them (a device, the kernel's crypto API, or
+// the engine's own code on CPU instructions the library does not use).
 // Knowledge table: data/engine-offloads.csv, each row citing the engine's source. Read with
 // what a paste shows (`openssl engine -c` lists, lsmod, /proc/crypto) by EngineFindings
 // (doctor_from.h). Pure functions: no I/O.
@@ -19,7 +20,10 @@ struct EngineOffloads {
   /// The id `-engine` and `openssl engine` use ("qat", "devcrypto"), or an OpenSSL 3 provider's
   /// `-provider` name ("qatprovider"): EngineOfRun and ProviderOfRun keep the two apart.
   std::string engine;
-  std::string target;  ///< "device" (an accelerator card) or "kernel" (the kernel's crypto API)
+  /// "device" (an accelerator card), "kernel" (the kernel's crypto API), or "cpu": the engine's
+  /// own code on the CPU's own instructions, in the process (VIA PadLock), so user CPU time
+  /// counts its work and nothing is offloaded.
+  std::string target;
   /// True when the engine's list is compiled in, so an algorithm missing from `offloads` is
   /// never routed by it; false when builds or the kernel change the list (then only a pasted
   /// `openssl engine -c` list shows that an algorithm is not routed).

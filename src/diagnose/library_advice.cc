@@ -496,6 +496,9 @@ std::string ReportOs(const results::RunResult& run) {
     if (fact.origin == "FreeBSD dmesg") {
       return "freebsd";
     }
+    if (fact.origin == "OpenBSD dmesg") {
+      return "openbsd";
+    }
     // A Mac's model identifier (hw.model "MacBookPro18,3") and hw.optional.arm.FEAT_* lines
     // are macOS's too.
     if (fact.origin == "sysctl machdep.cpu.brand_string" || fact.origin == "sysctl hw.optional" ||
@@ -713,11 +716,16 @@ std::optional<SettlingCommandText> LibrarySettlingCommand(const DoctorFacts& fac
     if (!m->evidence_command.empty()) {
       return SettlingCommandText{std::string(m->evidence_command), std::string(m->evidence_why)};
     }
+    // The OS's CPU listing (lscpu has no OpenBSD or macOS port).
+    const SettlingCommandText listing = CpuListingCommand(
+        facts.report ? facts.report->os : "",
+        "its Flags or Features line shows whether the CPU has the instructions at all",
+        facts.cpu.arch);
     return SettlingCommandText{
-        "lscpu", fmt::format("its Flags or Features line shows whether the CPU has the "
-                             "instructions at all; cryptobench knows no {} variable that masks "
-                             "them here, so which path ran cannot be told from this report",
-                             m->name)};
+        listing.command,
+        fmt::format("{}; cryptobench knows no {} variable that masks them here, so which path "
+                    "ran cannot be told from this report",
+                    listing.why, m->name)};
   }
   const Remedies* r = RemediesOf(AdviceLibraryOf(facts));
   if (r == nullptr) {

@@ -90,6 +90,15 @@ std::optional<double> GenericCCyclesPerOp(std::string_view algorithm, std::strin
 /// (or an offload engine) ran. False for a pair without a bound, or a figure <= 0.
 bool AboveGenericC(std::string_view algorithm, std::string_view operation, double ops_per_s);
 
+/// Operations per second above which no single core runs `algorithm`'s `operation` in OpenSSL's
+/// fastest assembly: kPkBoundCoreHz / (its cycle count / 2), the cycle counts given with the
+/// constants above (RSA-2048, -3072, -4096 sign: the AVX-512 IFMA paths' 0.92, 2.55 and 5.65 M
+/// cycles, rsaz-2k/3k/4k-avx512.pl; ECDSA P-256 sign and verify: ecp_nistz256-x86_64.pl's 74 k
+/// and 220 k measured on Zen 3, docs/pk-generic-c.md). A figure above it is not one process's
+/// work on one core: an engine or provider offloaded it, or several processes were summed.
+/// nullopt for a pair without a bound.
+std::optional<double> OneCoreCeiling(std::string_view algorithm, std::string_view operation);
+
 /// The source of the pair's bound in words, for a verdict's evidence ("generic C RSA bound: ...",
 /// to follow "the"): the measured C figure, the margin, the clock and the asm range, with their
 /// files; empty for a pair without a bound.

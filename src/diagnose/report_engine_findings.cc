@@ -3,6 +3,7 @@
 // engine -c` list, and its lsmod and /proc/crypto lines read against the kernel driver table
 // (kernel_drivers.h).
 #include <algorithm>
+#include <iterator>
 #include <optional>
 #include <string_view>
 
@@ -464,6 +465,159 @@ void SettleByOffload(DoctorReport& report, const results::RunResult& run) {
         id, engine.empty() ? "provider" : "engine", engine.empty() ? "-provider" : "-engine", id,
         jobs > 0 ? " and -async_jobs" : "");
   }
+}
+
+}  // namespace cryptobench::diagnose
+
+namespace cryptobench::diagnose {
+namespace {
+
+// Whether the CPU lets an engine of target "cpu" take its algorithms, as the paste shows it.
+// Only VIA's PadLock is in the table: e_padlock.c registers its ciphers only when CPUID
+// 0xC0000001 EDX shows ACE present and enabled (bits 6 and 7, padlock_available) and names
+// itself "VIA PadLock (no-RNG, ACE)" or "(no-RNG, no-ACE)" by it
+// (https://github.com/openssl/openssl/blob/OpenSSL_1_1_1-stable/engines/e_padlock.c,
+// padlock_bind_helper); Linux prints the two bits as the flags ace and ace_en
+// (https://github.com/torvalds/linux/blob/master/arch/x86/include/asm/cpufeatures.h).
+struct CpuEngineFeature {
+  bool usable = false;
+  std::string evidence;
+};
+
+std::optional<CpuEngineFeature> PadlockAce(const results::SourceFact* pasted,
+                                           const std::vector<results::SourceFact>& facts) {
+  if (pasted != nullptr) {
+    const std::string_view name = pasted->value;
+    const size_t open = name.find("VIA PadLock (");
+    const size_t close = open == std::string_view::npos ? open : name.find(')', open);
+    if (close != std::string_view::npos) {
+      const std::string_view words = name.substr(open + 13, close - open - 13);
+      const bool ace = words.find("no-ACE") == std::string_view::npos &&
+                       (words == "ACE" || words.starts_with("ACE,") ||
+                        words.find(" ACE") != std::string_view::npos);
+      return CpuEngineFeature{
+          ace, fmt::format("the pasted engine name (line {}) says {}: the engine takes AES "
+                           "only when the CPU's PadLock ACE is present and enabled",
+                           pasted->line, ace ? "ACE" : "no-ACE")};
+    }
+  }
+  for (const results::SourceFact& fact : facts) {
+    if (fact.kind != "cpu_flags" || fact.origin != "/proc/cpuinfo") {
+      continue;
+    }
+    const std::string padded = " " + fact.value + " ";
+    if (padded.find(" fpu ") == std::string::npos) {
+      continue;  // not an x86 flags line
+    }
+    const bool ace = padded.find(" ace ") != std::string::npos;
+    const bool enabled = padded.find(" ace_en ") != std::string::npos;
+    return CpuEngineFeature{
+        ace && enabled,
+        fmt::format("the /proc/cpuinfo flags line (line {}) {}", fact.line,
+                    ace && enabled ? "shows ace and ace_en: PadLock ACE present and enabled"
+                    : ace          ? "shows ace without ace_en: PadLock ACE present but disabled"
+                                   : "shows no ace: the CPU has no PadLock ACE")};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+void SettleByCpuEngine(DoctorReport& report, const results::RunResult& run) {
+  if (!report.facts.report) {
+    return;
+  }
+  const std::string engine = EngineOfRun(report.facts.report->engine_or_provider);
+  const EngineOffloads* row = engine.empty() ? nullptr : FindEngineOffloads(engine);
+  // 1.x low-level rows never reach an engine (EngineFindings).
+  if (row == nullptr || row->target != "cpu" || row->engine != "padlock" ||
+      report.facts.report->evp == "legacy") {
+    return;
+  }
+  const results::SourceFact* pasted = PastedEngineFact(run.source.facts, engine);
+  if (pasted != nullptr && pasted->value.ends_with("; unavailable")) {
+    return;  // it could not initialise: openssl speed ran without it
+  }
+  const std::optional<CpuEngineFeature> ace = PadlockAce(pasted, run.source.facts);
+  for (Verdict& verdict : report.verdicts) {
+    const AlgorithmInfo* alg = FindAlgorithm(verdict.algorithm);
+    if (verdict.status != VerdictStatus::kUndetermined || alg == nullptr) {
+      continue;
+    }
+    const Routing routing = RoutingOf(engine, *alg, run.source.facts);
+    if (!routing.routed || !*routing.routed) {
+      continue;
+    }
+    if (!ace) {
+      verdict.advice = fmt::format(
+          "`openssl engine -t -c {}` would settle it: its name says ACE when the CPU's PadLock "
+          "runs AES for the engine, no-ACE when the figures are OpenSSL's own code (or paste "
+          "the flags line of /proc/cpuinfo: ace and ace_en).",
+          engine);
+      continue;
+    }
+    if (!ace->usable) {
+      continue;  // the engine took nothing: the figure is OpenSSL's, as the verdict reads it
+    }
+    verdict.status = VerdictStatus::kAccelerated;
+    verdict.line = fmt::format(
+        "{}: accelerated: the {} engine ran it in the process on the CPU's own VIA PadLock ACE "
+        "instructions (xcrypt), not on OpenSSL's code paths, so the AES-NI classes and "
+        "OPENSSL_ia32cap masks do not apply.",
+        VerdictSubject(verdict), engine);
+    std::erase_if(verdict.evidence,
+                  [](const std::string& line) { return !line.starts_with("as reported"); });
+    verdict.evidence.push_back(routing.evidence);
+    verdict.evidence.push_back(ace->evidence);
+    verdict.evidence.push_back(fmt::format("{} (data/engine-offloads.csv, line {}: {})", row->note,
+                                           row->line, row->source));
+    verdict.advice = fmt::format(
+        "Nothing to fix: the CPU's PadLock runs {}. The same command without -engine {} gives "
+        "OpenSSL's own figure to compare it with (cryptobench compare A B).",
+        alg->name, engine);
+  }
+}
+
+}  // namespace cryptobench::diagnose
+
+namespace cryptobench::diagnose {
+
+std::optional<ConfiguredOffload> ConfiguredOffloadOf(
+    const std::vector<results::SourceFact>& facts) {
+  for (const results::SourceFact& fact : facts) {
+    if (fact.kind == "openssl_conf") {
+      // "engine_id = qatengine" (openssl.cnf's engine section: config(5), "Engine
+      // Configuration"); spaces around '=' are optional.
+      const std::string_view line = fact.value;
+      if (!line.starts_with("engine_id")) {
+        continue;
+      }
+      const size_t eq = line.find('=');
+      if (eq == std::string_view::npos) {
+        continue;
+      }
+      std::string_view id = line.substr(eq + 1);
+      while (!id.empty() && (id.front() == ' ' || id.front() == '\t')) {
+        id.remove_prefix(1);
+      }
+      while (!id.empty() && (id.back() == ' ' || id.back() == '\t')) {
+        id.remove_suffix(1);
+      }
+      if (!id.empty() && id.find(' ') == std::string_view::npos) {
+        return ConfiguredOffload{
+            std::string(id), fmt::format("openssl.cnf's engine_id = {} (line {})", id, fact.line)};
+      }
+    }
+    if (fact.kind == "provider" && fact.value.find("status active") != std::string::npos) {
+      const std::string name = fact.value.substr(0, fact.value.find(':'));
+      static constexpr std::string_view kOwn[] = {"default", "base", "fips", "legacy", "null"};
+      if (!name.empty() && std::find(std::begin(kOwn), std::end(kOwn), name) == std::end(kOwn)) {
+        return ConfiguredOffload{
+            name, fmt::format("the provider {} (listed active, line {})", name, fact.line)};
+      }
+    }
+  }
+  return std::nullopt;
 }
 
 }  // namespace cryptobench::diagnose

@@ -542,6 +542,19 @@ ReportClock ReportClockRange(const results::MachineInfo& machine,
     // processor's clock: taken as the base clock too.
     for (const results::SourceFact& fact : facts) {
       const bool freebsd = fact.origin == "FreeBSD dmesg";
+      if (fact.kind == "cpu_clock_mhz" && fact.origin == "OpenBSD dmesg") {
+        // OpenBSD's amd64 CPU line prints the clock it measured at boot, from the fixed
+        // counter of unhalted cycles or else the TSC (identcpu.c, cpu_freq): taken as the base.
+        const double mhz = std::strtod(fact.value.c_str(), nullptr);
+        if (mhz > 0 && std::isfinite(mhz)) {
+          base = mhz * 1e6;
+          from = fmt::format(
+              "the OpenBSD CPU line's {} MHz (line {}: the clock measured at "
+              "boot, taken as the base clock)",
+              fact.value, fact.line);
+          break;
+        }
+      }
       if (fact.kind == "cpu_clock_mhz" &&
           (freebsd || fact.origin == "psrinfo -pv" || fact.origin == "/proc/cpuinfo")) {
         const double mhz = std::strtod(fact.value.c_str(), nullptr);
@@ -577,6 +590,23 @@ ReportClock ReportClockRange(const results::MachineInfo& machine,
   return WithGovernor(clock, facts);
 }
 
+namespace {
+
+// True when `word` stands in the compiler line as a whole word ("-moutline-atomics", not a
+// prefix of a longer option).
+bool HasCompilerWord(std::string_view cflags, std::string_view word) {
+  for (size_t at = cflags.find(word); at != std::string_view::npos;
+       at = cflags.find(word, at + 1)) {
+    const size_t end = at + word.size();
+    if ((at == 0 || cflags[at - 1] == ' ') && (end == cflags.size() || cflags[end] == ' ')) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
 std::string ReportArch(const results::RunResult& run, std::string* source) {
   std::string arch;
   std::string from;
@@ -610,6 +640,14 @@ std::string ReportArch(const results::RunResult& run, std::string* source) {
     // uname, -march=, a flags line or a known CPU model (cpu_clues.h).
     arch = clues.arch;
     from = clues.arch_clue;
+  } else if (HasCompilerWord(run.library.cflags, "-moutline-atomics") ||
+             HasCompilerWord(run.library.cflags, "-mno-outline-atomics")) {
+    // GCC accepts -moutline-atomics on AArch64 only (its AArch64 Options); Amazon Linux 2's and
+    // Fedora's aarch64 builds pass it.
+    arch = "aarch64";
+    from =
+        "the compiler line's -moutline-atomics, a GCC option of AArch64 only "
+        "(https://gcc.gnu.org/onlinedocs/gcc/AArch64-Options.html)";
   }
   if (source != nullptr) {
     *source = from;
@@ -680,6 +718,10 @@ DoctorFacts ReportFacts(const results::RunResult& run) {
   origin.timing_basis = run.source.timing_basis;
   origin.evp = run.source.evp;
   origin.engine_or_provider = run.source.engine_or_provider;
+  if (const std::optional<ConfiguredOffload> configured = ConfiguredOffloadOf(run.source.facts)) {
+    origin.configured_offload = configured->evidence;
+    origin.configured_offload_id = configured->id;
+  }
   origin.processes = std::max(run.source.multi, run.method.threads > 1 ? run.method.threads : 0);
   origin.pinned_cpus = run.source.invocation.pinned_cpus;
   origin.caveats = run.source.caveats;

@@ -10,6 +10,7 @@
 #include "results/emulated.h"
 
 #include "diagnose/doctor_from.h"
+#include "diagnose/engines.h"
 #include "diagnose/library_advice.h"
 #include "diagnose/library_facts.h"
 #include "diagnose/undecoded_vector.h"
@@ -428,6 +429,12 @@ CompilerLineAsm CompilerLineAsmOf(const results::LibraryInfo& library, bool may_
 std::string UserCpuOffloadSummary(const std::string& timing_basis,
                                   const std::string& engine_or_provider) {
   if (timing_basis != "user_cpu" || engine_or_provider.empty()) {
+    return "";
+  }
+  // An engine that runs on the CPU's own instructions in the process (engines.h, target "cpu")
+  // offloads nothing: user CPU time counts its work.
+  if (const EngineOffloads* row = FindEngineOffloads(EngineOfRun(engine_or_provider));
+      row != nullptr && row->target == "cpu") {
     return "";
   }
   return fmt::format("Timed in user CPU time with {}: offloaded work is not counted",

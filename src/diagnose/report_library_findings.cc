@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include "algorithms/catalog.h"
+
 #include "diagnose/cpu_clues.h"
 #include "diagnose/doctor_from.h"
 #include "diagnose/library_changes.h"
@@ -288,7 +290,12 @@ std::optional<Finding> ProviderOverheadFinding(const DoctorReport& report,
   std::vector<std::string> algorithms;
   for (const Verdict& verdict : report.verdicts) {
     const results::AlgorithmResult* result = ResultOf(run, verdict.algorithm);
-    if (verdict.status != VerdictStatus::kAccelerated || result == nullptr ||
+    // Public-key rows have no input sizes (import gives them a nominal 32 bytes), and -bytes
+    // does not apply to them (tryout 31 D5).
+    const AlgorithmInfo* alg = FindAlgorithm(verdict.algorithm);
+    const bool public_key = alg != nullptr && (alg->kind == AlgorithmKind::kSignature ||
+                                               alg->kind == AlgorithmKind::kKeyAgreement);
+    if (verdict.status != VerdictStatus::kAccelerated || result == nullptr || public_key ||
         std::find(algorithms.begin(), algorithms.end(), verdict.algorithm) != algorithms.end()) {
       continue;
     }

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "diagnose/doctor_from.h"
+#include "diagnose/engines.h"
 #include "diagnose/kernel_drivers.h"
 #include "diagnose/library_advice.h"
 #include "diagnose/library_changes.h"
@@ -748,9 +749,17 @@ Verdict Decider::DecideFromReport() const {
           "come from another machine or another run than the {} line",
           known ? "CPUINFO" : "CPU"));
       if (!facts_.report->engine_or_provider.empty()) {
+        const EngineOffloads* row =
+            FindEngineOffloads(EngineOfRun(facts_.report->engine_or_provider));
         v.evidence.push_back(
-            fmt::format("with {} named, the work may not have run on the CPU's own code at all",
-                        facts_.report->engine_or_provider));
+            row != nullptr && row->target == "cpu"
+                ? fmt::format("with {} named, the figure may be the engine's: it runs what it "
+                              "takes on CPU instructions of its own, which the CPU line and the "
+                              "classes do not cover (data/engine-offloads.csv, line {})",
+                              facts_.report->engine_or_provider, row->line)
+                : fmt::format(
+                      "with {} named, the work may not have run on the CPU's own code at all",
+                      facts_.report->engine_or_provider));
       }
       v.advice =
           !OpensslAdvice(facts_)
@@ -985,6 +994,52 @@ Verdict Decider::DecideReportPublicKey(const std::string& figure) const {
                              (version.empty() || version.starts_with("OpenSSL "));
   if (openssl_build && origin.engine_or_provider.empty() &&
       AboveGenericC(alg_.name, operation_, AsIs().bytes_per_s)) {
+    // Above what one core's assembly reaches, or with an engine or provider the configuration
+    // loads: the library's own code need not have run it (tryout 31 D1, QAT by openssl.cnf).
+    const std::optional<double> one_core = OneCoreCeiling(alg_.name, operation_);
+    const bool above_one_core = one_core && AsIs().bytes_per_s > *one_core;
+    if (above_one_core || !origin.configured_offload.empty()) {
+      Verdict v = Make(
+          VerdictStatus::kUndetermined,
+          above_one_core
+              ? fmt::format("{}: more than OpenSSL's fastest assembly reaches on one core at "
+                            "{:.1f} GHz (above {:.0f} {}/s), so not the library's code in one "
+                            "process: {}",
+                            Rate(AsIs().bytes_per_s), kPkBoundCoreHz / 1e9, *one_core, operation_,
+                            origin.configured_offload.empty()
+                                ? "an engine or provider took it (loaded by a configuration the "
+                                  "text does not show), or the figure sums several "
+                                  "processes (-multi)"
+                                : fmt::format("{} took it, or the figure sums several "
+                                              "processes (-multi)",
+                                              origin.configured_offload))
+              : fmt::format("{}: above every generic C build, so OpenSSL's assembly or {} ran "
+                            "it; the text does not show which",
+                            Rate(AsIs().bytes_per_s), origin.configured_offload));
+      v.evidence.push_back(fmt::format("above {:.0f} {}/s, the {}",
+                                       *GenericCCeiling(alg_.name, operation_), operation_,
+                                       GenericCBoundSource(alg_.name, operation_)));
+      if (!origin.configured_offload.empty()) {
+        const EngineOffloads* row = FindEngineOffloads(origin.configured_offload_id);
+        v.evidence.push_back(
+            row != nullptr && std::any_of(row->offloads.begin(), row->offloads.end(),
+                                          [&](const std::string& name) {
+                                            return SameAlgorithmName(name, alg_.name);
+                                          })
+                ? fmt::format("{}: {} takes {} (data/engine-offloads.csv, line {}: {})",
+                              origin.configured_offload, origin.configured_offload_id, alg_.name,
+                              row->line, row->source)
+                : fmt::format("{}: it may serve {} without -engine or -provider on the "
+                              "command line",
+                              origin.configured_offload, alg_.name));
+      }
+      v.advice =
+          "The same command with OPENSSL_CONF=/dev/null runs OpenSSL's own code only: compare "
+          "the two (cryptobench compare A B). An accelerator's request counters (QAT: "
+          "/sys/kernel/debug/qat_*/fw_counters) read before and after a run show whether it "
+          "took the work.";
+      return v;
+    }
     Verdict v = Make(VerdictStatus::kAccelerated,
                      fmt::format("{}: no generic C {} reaches this at {:.1f} GHz ({:.3g} M "
                                  "cycles/{} for its fastest C, halved): the assembly ran",

@@ -318,6 +318,65 @@ bool IsFreeBsdFeaturesLine(std::string_view trimmed) {
   });
 }
 
+// OpenBSD's boot lines for an amd64 CPU (sys/arch/amd64/amd64/identcpu.c, identifycpu:
+// "cpuN: " then the brand string, then ", %llu.%02llu MHz" when the clock was measured, then
+// ", family-model-stepping" in hex): "cpu0: Intel(R) Celeron(R) CPU J3160 @ 1.60GHz, 1600.42
+// MHz, 06-4c-04". The i386 kernel's line puts ("GenuineIntel" 686-class) after the brand
+// string instead (sys/arch/i386/i386/machdep.c), so a line with "-class)" is not read here.
+struct OpenBsdCpuLine {
+  std::string model;
+  std::string mhz;  // "1600.42"; "" when the line has no clock
+};
+bool IsCpuDeviceName(std::string_view word) {  // "cpu0"
+  return word.size() > 3 && word.starts_with("cpu") &&
+         std::all_of(word.begin() + 3, word.end(),
+                     [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+}
+bool IsFamilyModelStepping(std::string_view word) {  // "06-4c-04"
+  return word.size() == 8 && word[2] == '-' && word[5] == '-' &&
+         std::all_of(word.begin(), word.end(), [](char c) {
+           return c == '-' || std::isxdigit(static_cast<unsigned char>(c));
+         });
+}
+std::optional<OpenBsdCpuLine> ParseOpenBsdCpuLine(std::string_view trimmed) {
+  const size_t colon = trimmed.find(": ");
+  if (colon == std::string_view::npos || !IsCpuDeviceName(trimmed.substr(0, colon)) ||
+      trimmed.find("-class)") != std::string_view::npos) {
+    return std::nullopt;
+  }
+  std::string_view rest = trimmed.substr(colon + 2);
+  const size_t last = rest.rfind(", ");
+  if (last == std::string_view::npos || !IsFamilyModelStepping(rest.substr(last + 2))) {
+    return std::nullopt;
+  }
+  rest = rest.substr(0, last);
+  OpenBsdCpuLine out;
+  if (const size_t mhz = rest.rfind(", ");
+      mhz != std::string_view::npos && rest.ends_with(" MHz") &&
+      IsMhzValue(rest.substr(mhz + 2, rest.size() - mhz - 6))) {
+    out.mhz = std::string(rest.substr(mhz + 2, rest.size() - mhz - 6));
+    rest = rest.substr(0, mhz);
+  }
+  out.model = std::string(Trim(rest));
+  if (out.model.empty()) {
+    return std::nullopt;
+  }
+  return out;
+}
+
+// OpenBSD's amd64 feature line (identcpu.c prints the names of every CPUID bit it knows in one
+// comma-separated list after "cpuN: ", FPU first): "cpu0: FPU,VME,DE,...,AES,...". The names
+// only, no spaces; SSE2 is on every amd64 CPU.
+bool IsOpenBsdFeaturesLine(std::string_view trimmed) {
+  const size_t colon = trimmed.find(": ");
+  if (colon == std::string_view::npos || !IsCpuDeviceName(trimmed.substr(0, colon))) {
+    return false;
+  }
+  const std::string_view names = trimmed.substr(colon + 2);
+  return names.starts_with("FPU,") && names.find(",SSE2,") != std::string_view::npos &&
+         names.find(' ') == std::string_view::npos;
+}
+
 // The cpufreq file `path` names, by its name under /sys/devices/system/cpu/cpuN/
 // cpufreq/ or /sys/devices/system/cpu/cpufreq/policyN/ (Linux Documentation/admin-guide/pm/
 // cpufreq.rst, "Policy Interface in sysfs"): cpuinfo_min_freq and cpuinfo_max_freq (the
@@ -1066,6 +1125,27 @@ bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact
     if (cpu->cpu_class == "K8") {  // identcpu.c prints K8 on every amd64 kernel
       facts->push_back({"cpu_arch", "amd64", line.number, "FreeBSD dmesg"});
     }
+    return true;
+  }
+  // OpenBSD's (sys/arch/amd64/amd64/identcpu.c): the CPU line and the feature line.
+  if (const std::optional<OpenBsdCpuLine> cpu = ParseOpenBsdCpuLine(trimmed)) {
+    facts->push_back({"cpu_model",
+                      std::string(trimmed.substr(0, trimmed.find(": ") + 2)) + cpu->model,
+                      line.number, "OpenBSD dmesg"});
+    if (!cpu->mhz.empty()) {
+      facts->push_back({"cpu_clock_mhz", cpu->mhz, line.number, "OpenBSD dmesg"});
+    }
+    facts->push_back({"cpu_arch", "amd64", line.number, "OpenBSD dmesg"});
+    return true;
+  }
+  if (IsOpenBsdFeaturesLine(trimmed)) {
+    facts->push_back({"cpu_flags", std::string(trimmed), line.number, "OpenBSD dmesg"});
+    return true;
+  }
+  // OpenBSD's other boot lines of a CPU device (caches, "smt 0, core 0, package 0", the
+  // SpeedStep table): part of the dmesg, nothing a run needs.
+  if (const size_t colon = trimmed.find(": ");
+      colon != std::string_view::npos && IsCpuDeviceName(trimmed.substr(0, colon))) {
     return true;
   }
   if (const std::optional<std::string> model = S390MachineModel(trimmed)) {

@@ -19,8 +19,12 @@ std::vector<PastedCpuModel> PastedCpuModels(const RunResult& run) {
     std::string key = fact.value.substr(0, colon);
     std::transform(key.begin(), key.end(), key.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    // "cpu0": OpenBSD's boot line names its device (sys/arch/amd64/amd64/identcpu.c).
+    const bool cpu_device = key.size() > 3 && key.starts_with("cpu") &&
+                            std::all_of(key.begin() + 3, key.end(),
+                                        [](unsigned char c) { return std::isdigit(c) != 0; });
     if (key != "model name" && key != "cpu model" && key != "hw.model" && key != "cpu" &&
-        key != "machdep.cpu.brand_string") {
+        key != "machdep.cpu.brand_string" && !cpu_device) {
       continue;
     }
     std::string value = fact.value.substr(colon + 1);

@@ -18,7 +18,8 @@ struct PastedCpuModel {
 
 /// The distinct CPU models of `run`'s "cpu_model" facts (import's "KEY: VALUE"), in the order
 /// of the text: lscpu's and /proc/cpuinfo's "Model name", MIPS's "cpu model", `sysctl hw.model`
-/// (FreeBSD, OpenBSD), macOS's `sysctl machdep.cpu.brand_string` and FreeBSD's boot "CPU:" line.
+/// (FreeBSD, OpenBSD), macOS's `sysctl machdep.cpu.brand_string`, FreeBSD's boot "CPU:" line
+/// and OpenBSD's "cpu0:" line.
 /// Other keys name a board, a SoC or a vendor,
 /// not the CPU model, and are left out. Empty when there is none. Never throws beyond
 /// std::bad_alloc.

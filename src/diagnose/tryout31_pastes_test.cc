@@ -1,0 +1,128 @@
+// Pastes from the tryout-31 re-check that doctor --from misread: public-key figures that an
+// engine or provider loaded by configuration served (QAT by openssl.cnf, D1) read as "the
+// assembly ran".
+#include <string>
+#include <vector>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "diagnose/doctor_from.h"
+#include "diagnose/doctor_report.h"
+#include "import/import.h"
+
+namespace cryptobench::diagnose {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+const Verdict* Tryout31Verdict(const DoctorReport& report, std::string_view algorithm,
+                               std::string_view operation) {
+  for (const Verdict& verdict : report.verdicts) {
+    if (verdict.algorithm == algorithm && verdict.operation == operation) {
+      return &verdict;
+    }
+  }
+  return nullptr;
+}
+
+DoctorReport Tryout31Diagnose(const std::string& paste) {
+  const std::vector<results::RunResult> runs = import::ImportText(paste, "paste.txt");
+  const results::RunResult* chosen = &runs.front();
+  for (const results::RunResult& run : runs) {
+    if (!run.algorithms.empty()) {
+      chosen = &run;
+    }
+  }
+  return DiagnoseReport(*chosen);
+}
+
+// OpenSSL 3.5 on a Sapphire Rapids with QAT: RSA-2048 at `sign_per_s` signs/s.
+std::string QatRsaPaste(bool config, const char* sign_per_s) {
+  std::string paste;
+  if (config) {
+    paste +=
+        "# grep -A4 '^\\[engine_section\\]' /etc/pki/tls/openssl.cnf\n"
+        "[engine_section]\n"
+        "qatengine = qatengine_section\n"
+        "[qatengine_section]\n"
+        "engine_id = qatengine\n"
+        "default_algorithms = ALL\n";
+  }
+  paste +=
+      "# openssl speed -seconds 10 rsa2048\n"
+      "version: 3.5.6\n"
+      "built on: Wed Apr 22 16:27:30 2026 UTC\n"
+      "options: bn(64,64)\n"
+      "compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -Wall -O3 -DOPENSSL_USE_NODELETE "
+      "-DL_ENDIAN -DOPENSSL_PIC -DOPENSSL_BUILDING_OPENSSL -DNDEBUG\n"
+      "CPUINFO: OPENSSL_ia32cap=0x7ffef3ffffebffff:0xfb417ffef3bfb7ef:0x00001c30ffdd4432:"
+      "0x0000000000040000:0x0000000000000000\n"
+      "                   sign    verify    encrypt   decrypt   sign/s verify/s  encr./s  "
+      "decr./s\n";
+  paste += std::string("rsa  2048 bits 0.000017s 0.000003s 0.000003s 0.000017s  ") + sign_per_s +
+           " 367271.7 286927.3  59370.1\n";
+  return paste;
+}
+
+// 59355 signs/s is above any one core's RSA-2048 assembly (0.92 M cycles at 6.5 GHz, halved:
+// 14.1 k/s): not "the assembly ran", and the configured engine is named.
+TEST(Tryout31PastesTest, ConfiguredQatEngineFigureIsNotTheAssembly) {
+  const DoctorReport report = Tryout31Diagnose(QatRsaPaste(true, "59355.3"));
+  const Verdict* sign = Tryout31Verdict(report, "RSA-2048", "sign");
+  ASSERT_NE(sign, nullptr);
+  EXPECT_EQ(sign->status, VerdictStatus::kUndetermined) << sign->line;
+  EXPECT_THAT(sign->line, Not(HasSubstr("the assembly ran")));
+  EXPECT_THAT(sign->line, HasSubstr("engine_id = qatengine"));
+  EXPECT_THAT(sign->line, HasSubstr("not the library's code in one process"));
+  EXPECT_THAT(sign->advice, HasSubstr("OPENSSL_CONF=/dev/null"));
+}
+
+// Without the configuration the figure still cannot be one core's.
+TEST(Tryout31PastesTest, PublicKeyFigureAboveOneCoreIsNotTheAssembly) {
+  const DoctorReport report = Tryout31Diagnose(QatRsaPaste(false, "59355.3"));
+  const Verdict* sign = Tryout31Verdict(report, "RSA-2048", "sign");
+  ASSERT_NE(sign, nullptr);
+  EXPECT_EQ(sign->status, VerdictStatus::kUndetermined) << sign->line;
+  EXPECT_THAT(sign->line, HasSubstr("-multi"));
+}
+
+// A figure one core's assembly reaches, with a configured engine: either ran it.
+TEST(Tryout31PastesTest, ConfiguredEngineLeavesAnAsmFigureOpen) {
+  const DoctorReport report = Tryout31Diagnose(QatRsaPaste(true, "3350.2"));
+  const Verdict* sign = Tryout31Verdict(report, "RSA-2048", "sign");
+  ASSERT_NE(sign, nullptr);
+  EXPECT_EQ(sign->status, VerdictStatus::kUndetermined) << sign->line;
+  EXPECT_THAT(sign->line, HasSubstr("OpenSSL's assembly or openssl.cnf's engine_id = qatengine"));
+  // And without it, the bound settles it as before.
+  const DoctorReport plain = Tryout31Diagnose(QatRsaPaste(false, "3350.2"));
+  const Verdict* plain_sign = Tryout31Verdict(plain, "RSA-2048", "sign");
+  ASSERT_NE(plain_sign, nullptr);
+  EXPECT_EQ(plain_sign->status, VerdictStatus::kAccelerated) << plain_sign->line;
+}
+
+// An active provider that is not OpenSSL's own (qatprovider) counts; default alone does not.
+TEST(Tryout31PastesTest, ActiveThirdPartyProviderIsAConfiguredOffload) {
+  std::vector<results::SourceFact> facts = {
+      {"provider", "default: name OpenSSL Default Provider, version 3.2.2, status active", 3},
+  };
+  EXPECT_FALSE(ConfiguredOffloadOf(facts).has_value());
+  facts.push_back(
+      {"provider", "qatprovider: name QAT Provider for OpenSSL, version 1.6.0, status active", 7});
+  const std::optional<ConfiguredOffload> configured = ConfiguredOffloadOf(facts);
+  ASSERT_TRUE(configured.has_value());
+  EXPECT_EQ(configured->id, "qatprovider");
+  EXPECT_THAT(configured->evidence, HasSubstr("line 7"));
+}
+
+// Public-key rows have no 16- or 64-byte figures: no provider-overhead finding for them (D5).
+TEST(Tryout31PastesTest, ProviderOverheadIsNotClaimedForPublicKeyRows) {
+  const DoctorReport report = Tryout31Diagnose(QatRsaPaste(false, "3350.2"));
+  for (const Finding& finding : report.findings) {
+    EXPECT_NE(finding.id, "library.provider-overhead") << finding.summary;
+  }
+}
+
+}  // namespace
+}  // namespace cryptobench::diagnose
