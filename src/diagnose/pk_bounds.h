@@ -76,7 +76,8 @@ inline constexpr double kGenericCEcdsaP256VerifyCycles = 585e3;
 
 /// Operations per second above which no generic C build of OpenSSL runs `algorithm`'s
 /// `operation`: kPkBoundCoreHz / (the cycle count above / 2). For "RSA-2048", "RSA-3072" and
-/// "RSA-4096" "sign" and "ECDSA-P256" "sign" and "verify" (catalogue names); nullopt for any
+/// "RSA-4096" "sign" and "decrypt" (the same private-key exponentiation, rsa_ossl.c) and
+/// "ECDSA-P256" "sign" and "verify" (catalogue names); nullopt for any
 /// other pair (RSA verify, ECDH, X25519, Ed25519: see the file comment). The
 /// bound is OpenSSL's generic C: callers apply it to OpenSSL builds only, not through an engine
 /// or provider, and never as a floor.

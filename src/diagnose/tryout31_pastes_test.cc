@@ -39,7 +39,8 @@ DoctorReport Tryout31Diagnose(const std::string& paste) {
 }
 
 // OpenSSL 3.5 on a Sapphire Rapids with QAT: RSA-2048 at `sign_per_s` signs/s.
-std::string QatRsaPaste(bool config, const char* sign_per_s) {
+std::string QatRsaPaste(bool config, const char* sign_per_s,
+                        const char* decrypt_per_s = "59370.1") {
   std::string paste;
   if (config) {
     paste +=
@@ -62,7 +63,7 @@ std::string QatRsaPaste(bool config, const char* sign_per_s) {
       "                   sign    verify    encrypt   decrypt   sign/s verify/s  encr./s  "
       "decr./s\n";
   paste += std::string("rsa  2048 bits 0.000017s 0.000003s 0.000003s 0.000017s  ") + sign_per_s +
-           " 367271.7 286927.3  59370.1\n";
+           " 367271.7 286927.3  " + decrypt_per_s + "\n";
   return paste;
 }
 
@@ -122,6 +123,61 @@ TEST(Tryout31PastesTest, ProviderOverheadIsNotClaimedForPublicKeyRows) {
   for (const Finding& finding : report.findings) {
     EXPECT_NE(finding.id, "library.provider-overhead") << finding.summary;
   }
+}
+
+// A private-key decrypt is the sign's exponentiation: the sign bound settles it too (D6).
+TEST(Tryout31PastesTest, RsaDecryptAboveGenericCIsTheAssemblyAsSignIs) {
+  const DoctorReport report = Tryout31Diagnose(QatRsaPaste(false, "3350.2", "3340.1"));
+  const Verdict* decrypt = Tryout31Verdict(report, "RSA-2048", "decrypt");
+  ASSERT_NE(decrypt, nullptr);
+  EXPECT_EQ(decrypt->status, VerdictStatus::kAccelerated) << decrypt->line;
+  EXPECT_THAT(decrypt->line, HasSubstr("the assembly ran"));
+}
+
+std::string P384Paste(const char* version) {
+  return std::string("$ openssl speed ecdsap384\nversion: ") + version +
+         "\n"
+         "built on: Tue Jul  8 10:12:44 2025 UTC\n"
+         "options: bn(64,64)\n"
+         "compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -Wall -O3 -DOPENSSL_USE_NODELETE "
+         "-DL_ENDIAN -DOPENSSL_PIC -DOPENSSL_BUILDING_OPENSSL -DNDEBUG\n"
+         "CPUINFO: OPENSSL_ia32cap=0x7ed8320b078bffff:0x19405fdef1bf97ab:0x0000003010000110:"
+         "0x0000000000000000:0x0000000000000000\n"
+         "                              sign    verify    sign/s verify/s\n"
+         "  384 bits ecdsa (nistp384)   0.0002s   0.0002s   5601.1   4301.2\n";
+}
+
+// From 3.2 a build option gives P-384 a faster C (ecp_nistp384.c): not "no build option" (D3).
+TEST(Tryout31PastesTest, P384NamesTheFasterCBuildOptionFrom32) {
+  const DoctorReport newer = Tryout31Diagnose(P384Paste("3.5.1"));
+  const Verdict* sign = Tryout31Verdict(newer, "ECDSA-P384", "sign");
+  ASSERT_NE(sign, nullptr);
+  EXPECT_EQ(sign->status, VerdictStatus::kNoHardwarePath) << sign->line;
+  EXPECT_THAT(sign->line, HasSubstr("enable-ec_nistp_64_gcc_128"));
+  EXPECT_THAT(sign->line, Not(HasSubstr("no CPU flag or build option")));
+  const DoctorReport older = Tryout31Diagnose(P384Paste("3.0.2"));
+  const Verdict* old_sign = Tryout31Verdict(older, "ECDSA-P384", "sign");
+  ASSERT_NE(old_sign, nullptr);
+  EXPECT_THAT(old_sign->line, HasSubstr("no CPU flag or build option"));
+}
+
+// lscpu's Arm server core names (util-linux lscpu-arm.c) are AArch64 cores (D10).
+TEST(Tryout31PastesTest, LscpuNeoverseModelNameIsAarch64) {
+  const DoctorReport report = Tryout31Diagnose(
+      "$ lscpu | grep 'Model name'\n"
+      "Model name:                           Neoverse-V2\n"
+      "$ openssl speed -evp aes-256-gcm\n"
+      "version: 3.0.13\n"
+      "built on: Wed Feb  5 13:19:41 2025 UTC\n"
+      "options: bn(64,64)\n"
+      "compiler: gcc -fPIC -pthread -Wa,--noexecstack -Wall -O2 -DOPENSSL_USE_NODELETE "
+      "-DOPENSSL_PIC -DOPENSSL_BUILDING_OPENSSL -DNDEBUG\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+      "bytes\n"
+      "AES-256-GCM     612345.67k  1712345.67k  3712345.67k  5212345.67k  5812345.67k  "
+      "5852345.67k\n");
+  EXPECT_EQ(report.facts.cpu.arch, "aarch64");
 }
 
 }  // namespace
