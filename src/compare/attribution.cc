@@ -1006,6 +1006,13 @@ std::vector<std::string> SettingsDifferences(const Side& a, const Side& b) {
     const Side& other = ia.pinning.empty() ? a : b;
     out.push_back(fmt::format("{} pinned to CPUs ({}), {} not", pinned.letter,
                               pinned.run.source.invocation.pinning, other.letter));
+  } else if (!ia.pinning.empty() && !ib.pinning.empty() && ia.pinning != ib.pinning) {
+    // Different cores: a hybrid CPU's P- and E-cores, or two NUMA nodes (tryout 31 D2).
+    out.push_back(
+        fmt::format("{} pinned to CPUs ({}), {} to ({}): different cores, which on a "
+                    "hybrid CPU (P- and E-cores) or across NUMA nodes run at different "
+                    "speeds",
+                    a.letter, ia.pinning, b.letter, ib.pinning));
   }
   return out;
 }

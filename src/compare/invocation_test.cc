@@ -85,6 +85,22 @@ TEST(InvocationCompareTest, SecondsAndPinningDifferOnlyWhereBothSidesShowThem) {
       "pinned to CPUs (taskset -c 2), A not; their ratios name no code path.");
 }
 
+// Both pinned, to different CPUs (taskset -c 0 against -c 16 on a hybrid CPU, tryout 31 D2):
+// different cores, not a code path.
+TEST(InvocationCompareTest, PinningToDifferentCpusIsADifference) {
+  Side a = SpeedSide("A", 1, 0);
+  Side b = SpeedSide("B", 0.45, 0);
+  a.run.source.invocation.pinning = "taskset -c 0";
+  b.run.source.invocation.pinning = "taskset -c 16";
+  const std::vector<std::string> differences = InvocationDifferences(a, b);
+  ASSERT_EQ(differences.size(), 1u);
+  EXPECT_NE(differences[0].find("A pinned to CPUs (taskset -c 0), B to (taskset -c 16)"),
+            std::string::npos)
+      << differences[0];
+  b.run.source.invocation.pinning = "taskset -c 0";
+  EXPECT_TRUE(InvocationDifferences(a, b).empty());
+}
+
 TEST(InvocationCompareTest, MultiPhraseAndSettingsAreApart) {
   // The "multi" context sentence says the -multi difference; the "invocation" one lists only the
   // settings, whatever order InvocationDifferences gives them in.

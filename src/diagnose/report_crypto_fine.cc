@@ -429,6 +429,15 @@ std::optional<std::string> ShownCodeDifference(const results::RunResult& a,
   if (a.library.worker_env != b.library.worker_env) {
     return std::string("environment of the run (OPENSSL_ia32cap or another variable)");
   }
+  // Runs pinned to different CPUs (taskset -c 0 against taskset -c 16) ran on different cores:
+  // a hybrid CPU's P- and E-cores, or NUMA nodes, differ in speed (tryout 31 D2).
+  if (const std::string &x = a.source.invocation.pinning, &y = b.source.invocation.pinning;
+      !x.empty() && !y.empty() && x != y) {
+    return fmt::format(
+        "CPU pinning: '{}' against '{}' (different cores: a hybrid CPU's P- and "
+        "E-cores, or two NUMA nodes, run at different speeds)",
+        x, y);
+  }
   // Lines pasted beside each run: a uname line names the kernel (the code of a kernel tool), a
   // model or flags line the CPU.
   for (const std::string_view kind : {"uname", "cpu_model", "cpu_flags"}) {

@@ -180,5 +180,41 @@ TEST(Tryout31PastesTest, LscpuNeoverseModelNameIsAarch64) {
   EXPECT_EQ(report.facts.cpu.arch, "aarch64");
 }
 
+// Two runs of one build pinned to a P-core and an E-core: the runs differ in their pinning,
+// which doctor names rather than "no difference" (D2).
+TEST(Tryout31PastesTest, RunsPinnedToDifferentCoresDifferInTheirPinning) {
+  std::string paste;
+  for (const auto& [cpu, gcm16k] :
+       {std::pair<const char*, const char*>{"0", "6228200.48k"}, {"16", "2820132.95k"}}) {
+    paste += std::string("$ taskset -c ") + cpu +
+             " openssl speed -evp aes-256-gcm\n"
+             "version: 3.0.2\n"
+             "built on: Wed Feb  5 13:19:41 2025 UTC\n"
+             "options: bn(64,64)\n"
+             "compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -Wall -O2 "
+             "-DOPENSSL_USE_NODELETE -DL_ENDIAN -DOPENSSL_PIC -DOPENSSL_BUILDING_OPENSSL "
+             "-DNDEBUG\n"
+             "CPUINFO: OPENSSL_ia32cap=0x7ffaf3bfffebffff:0x0040073c239c27eb\n"
+             "The 'numbers' are in 1000s of bytes per second processed.\n"
+             "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  "
+             "16384 bytes\n"
+             "AES-256-GCM     142270.86k   534017.97k  1713697.22k  3827487.06k  5978219.38k  " +
+             gcm16k + "\n";
+  }
+  const std::vector<results::RunResult> runs = import::ImportText(paste, "paste.txt");
+  ASSERT_EQ(runs.size(), 2u);
+  DoctorReport report = DiagnoseReport(runs[0]);
+  ReadRunsThatDiffer(report, runs);
+  bool said = false;
+  for (const Finding& finding : report.findings) {
+    if (finding.id == "report.runs-differ") {
+      EXPECT_THAT(finding.evidence, HasSubstr("CPU pinning"));
+      EXPECT_THAT(finding.evidence, Not(HasSubstr("shows no difference")));
+      said = true;
+    }
+  }
+  EXPECT_TRUE(said);
+}
+
 }  // namespace
 }  // namespace cryptobench::diagnose
