@@ -213,6 +213,13 @@ bool BsslSpeedParser::AddRecord(const Record& record, bool dry_run) {
   if (dry_run) {
     return true;
   }
+  // Only AWS-LC's speed tool names rows "EVP-AES-128-GCM" (tool/speed.cc, SpeedEvpCipherGeneric,
+  // https://github.com/aws/aws-lc/blob/main/tool/speed.cc); BoringSSL's names its AEADs bare.
+  if (aws_lc_version_.empty() && StartsWithNoCase(record.description, "EVP-")) {
+    aws_lc_version_ = "AWS-LC";
+    aws_lc_where_ = fmt::format(
+        "the row name at line {} (EVP-..., which only AWS-LC's bssl speed prints)", record.line);
+  }
   ForeignFigure figure;
   figure.algorithm = described.algorithm;
   figure.operation = described.operation;

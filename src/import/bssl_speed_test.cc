@@ -98,6 +98,19 @@ TEST(BsslSpeedTest, HumanLinesBecomeCells) {
   EXPECT_TRUE(HasCaveat(run, "13 bytes of additional data"));
 }
 
+// "EVP-" row names are AWS-LC's (tool/speed.cc SpeedEvpCipherGeneric): tryout 31 D9.
+TEST(BsslSpeedTest, EvpRowNamesAreAwsLcs) {
+  const results::RunResult run = Parse(
+      "Did 7403000 EVP-AES-128-GCM encrypt (16 bytes) operations in 1000006us (7402955.6 "
+      "ops/sec): 118.4 MB/s\n");
+  EXPECT_EQ(run.library.version, "AWS-LC");
+  EXPECT_TRUE(HasCaveat(run, "only AWS-LC's bssl speed prints"));
+  const results::RunResult boringssl = Parse(
+      "Did 15118000 AES-128-GCM (16 bytes) seal operations in 1000334us (15112952.3 ops/sec): "
+      "241.8 MB/s\n");
+  EXPECT_EQ(boringssl.library.version, "");
+}
+
 TEST(BsslSpeedTest, PrintedRateThatDoesNotMatchIsAnError) {
   const results::RunResult run = Parse(
       "Did 1980000 ChaCha20-Poly1305 (1350 bytes) seal operations in 3000233us "
