@@ -18,8 +18,9 @@
 
 namespace cryptobench::diagnose {
 
-std::string_view EmbeddedCpuCluesCsv();      // generated: src/diagnose/CMakeLists.txt
-std::string_view EmbeddedCpuMaxClocksCsv();  // generated: src/diagnose/CMakeLists.txt
+std::string_view EmbeddedCpuCluesCsv();            // generated: src/diagnose/CMakeLists.txt
+std::string_view EmbeddedCpuMaxClocksCsv();        // generated: src/diagnose/CMakeLists.txt
+std::string_view EmbeddedCryptoCoprocessorsCsv();  // generated: src/diagnose/CMakeLists.txt
 
 namespace {
 
@@ -156,6 +157,67 @@ const std::vector<MaxClockRow>& MaxClockTable() {
     return parsed;
   }();
   return rows;
+}
+
+constexpr std::string_view kCoprocessorTable = "data/crypto-coprocessors.csv";
+
+// A row of data/crypto-coprocessors.csv: a CPU (by its model line) whose crypto is in a
+// coprocessor reached only by code written for it, and the libraries with no such code.
+struct CoprocessorRow {
+  std::string match;  // glob over a model name, as data/cpu-clues.csv's model rows
+  std::string arch;
+  std::string feature;  // the CpuFeatureClue name it stands for
+  std::string unit;
+  std::string algorithms;
+  std::string used_by;
+  std::vector<std::string> no_code_in;  // the table's library names ("openssl")
+  std::string source;
+};
+
+const std::vector<CoprocessorRow>& CoprocessorTable() {
+  static const std::vector<CoprocessorRow> rows = [] {
+    std::vector<CoprocessorRow> parsed;
+    for (CsvRecord& record : ParseCsvTable(
+             EmbeddedCryptoCoprocessorsCsv(),
+             "match,arch,feature,unit,algorithms,used_by,no_code_in,source", kCoprocessorTable)) {
+      std::vector<std::string>& f = record.fields;
+      if (f[0].empty() || f[1].empty() || f[3].empty() || Words(f[2]).size() != 1) {
+        FailCsvRecord(kCoprocessorTable, record.line,
+                      "an empty match, arch or unit, or a feature that is not one word");
+      }
+      if (f[7].rfind("https://", 0) != 0) {
+        FailCsvRecord(kCoprocessorTable, record.line,
+                      "the source does not start with a https:// URL");
+      }
+      parsed.push_back({std::move(f[0]), std::move(f[1]), std::move(f[2]), std::move(f[3]),
+                        std::move(f[4]), std::move(f[5]), Words(f[6]), std::move(f[7])});
+    }
+    return parsed;
+  }();
+  return rows;
+}
+
+// The run's library as its releases print it when `row` says it has no code for the
+// coprocessor, else "". OpenSSL ("openssl") is the speed tool's own release (a version that
+// starts with a digit: LibreSSL prints its name, and a run without a version may be either);
+// the kernel ("linux") is the one a kernel tool times (cryptsetup, tcrypt, kcapi, cryptodev, as
+// KernelTool), named as mainline since a vendor's kernel may add drivers.
+std::string LibraryWithoutCoprocessorCode(const results::RunResult& run,
+                                          const CoprocessorRow& row) {
+  const auto listed = [&](std::string_view name) {
+    return std::find(row.no_code_in.begin(), row.no_code_in.end(), name) != row.no_code_in.end();
+  };
+  const std::string& tool = run.source.tool;
+  const bool kernel =
+      tool.find("cryptsetup") != std::string::npos || tool.find("tcrypt") != std::string::npos ||
+      tool.find("kcapi") != std::string::npos || tool.find("cryptodev") != std::string::npos;
+  if (kernel) {
+    return listed("linux") ? "the mainline Linux kernel" : "";
+  }
+  const std::string& version = run.source.tool_version;
+  const bool openssl = run.library.backend == "openssl" && !version.empty() &&
+                       std::isdigit(static_cast<unsigned char>(version[0]));
+  return openssl && listed("openssl") ? "OpenSSL" : "";
 }
 
 // The family of a flags/Features line: x86 lists fpu and sse2, arm64 asimd, 32-bit ARM
@@ -810,6 +872,7 @@ class Reader {
     // "model name: Intel(R) ...": rows match the whole fact or the name after the key.
     const size_t colon = text.find(": ");
     const std::string name = colon == std::string::npos ? text : text.substr(colon + 2);
+    const bool coprocessor = Coprocessor(text, name, clue);
     for (const Row& row : Table()) {
       if (row.clue != "model" || !(Glob(row.match, text) || Glob(row.match, name))) {
         continue;
@@ -818,9 +881,54 @@ class Reader {
       ApplyModelRow(row, name, clue);
       return;
     }
+    if (coprocessor) {
+      out_.models.push_back(text);  // known: a row of the coprocessor table names it
+      return;
+    }
     if (!label) {
       out_.models.push_back(text);
       out_.unknown_models.push_back(name);
+    }
+  }
+
+  // A model name a row of data/crypto-coprocessors.csv matches (the first one read decides).
+  bool Coprocessor(const std::string& text, const std::string& name, const std::string& clue) {
+    for (const CoprocessorRow& row : CoprocessorTable()) {
+      if (Glob(row.match, text) || Glob(row.match, name)) {
+        if (!coprocessor_) {
+          coprocessor_ = MatchedCoprocessor{&row, name, clue};
+        }
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // The coprocessor a model line named, on its architecture (or one no clue names): its feature
+  // is not absent by the architecture's rows (the CPU has it, outside the ISA). For a library the
+  // row says has no code for it, the feature is absent as the library sees it, with the
+  // coprocessor named; for another, unknown.
+  void ApplyCoprocessor(const results::RunResult& run) {
+    if (!coprocessor_ || (!out_.arch.empty() && out_.arch != coprocessor_->row->arch)) {
+      return;
+    }
+    const CoprocessorRow& row = *coprocessor_->row;
+    SetArch(row.arch, coprocessor_->clue, row.source, 3);
+    std::erase_if(arch_lacks_,
+                  [&](const CpuFeatureClue& lack) { return lack.name == row.feature; });
+    const std::string library = LibraryWithoutCoprocessorCode(run, row);
+    out_.coprocessor =
+        CryptoCoprocessor{row.unit,           row.feature, row.algorithms,     row.used_by, library,
+                          coprocessor_->name, row.match,   coprocessor_->clue, row.source};
+    if (library.empty() || out_.Find(row.feature) != nullptr) {
+      return;
+    }
+    AddFeature(row.feature, false, false, coprocessor_->clue, row.source);
+    for (CpuFeatureClue& added : out_.features) {
+      if (added.name == row.feature && added.clue == coprocessor_->clue) {
+        added.coprocessor = row.unit;
+        added.coprocessor_row = row.match;
+      }
     }
   }
 
@@ -1017,6 +1125,7 @@ class Reader {
           {names, conflict.present_clue, conflict.absent_clue,
            fmt::format("{}; {}", conflict.present_source, conflict.absent_source)});
     }
+    ApplyCoprocessor(run);
     for (const CpuFeatureClue& lack : arch_lacks_) {
       AddFeature(lack.name, false, false, lack.clue, lack.source);
     }
@@ -1119,6 +1228,12 @@ class Reader {
                         {fmt::format("architecture {}", out_.arch), out_.arch_clue, arch_source_});
     }
     for (const CpuFeatureClue& feature : out_.features) {
+      if (!feature.coprocessor.empty()) {
+        out_.clues.push_back({fmt::format("{}: in {} only, which {} has no code for", feature.name,
+                                          feature.coprocessor, out_.coprocessor->library),
+                              feature.clue, feature.source});
+        continue;
+      }
       out_.clues.push_back(
           {feature.from_vm_model_name
                ? fmt::format("{}: cannot tell (the virtual CPU model's name does not settle it: "
@@ -1153,6 +1268,13 @@ class Reader {
            "https://github.com/torvalds/linux/blob/master/arch/x86/include/asm/cpufeatures.h "
            "(flags in bit order: word 4 ... popcnt tsc_deadline_timer aes xsave avx f16c rdrand "
            "hypervisor; later words lahf_lm ... fsgsbase bmi1 avx2 ...)"});
+    }
+    if (out_.coprocessor && out_.coprocessor->library.empty()) {
+      out_.clues.push_back(
+          {fmt::format("{}: cannot tell (the CPU has it in {}, outside its instruction set; "
+                       "whether the run's software uses it is not in the text)",
+                       out_.coprocessor->feature, out_.coprocessor->unit),
+           out_.coprocessor->clue, out_.coprocessor->source});
     }
     for (const std::string& name : out_.unknown_models) {
       out_.clues.push_back(
@@ -1189,6 +1311,12 @@ class Reader {
     std::string clue;
   };
   std::vector<KernelRow> kernel_rows_;
+  struct MatchedCoprocessor {
+    const CoprocessorRow* row;
+    std::string name;  // the model as pasted
+    std::string clue;
+  };
+  std::optional<MatchedCoprocessor> coprocessor_;
   // The clue of an x86 flags line without aes that may be cut before it (ShowsFlagAfterAes), or
   // "": AES-NI is then unknown, not absent, and no model row makes it present.
   std::string aes_flags_cut_clue_;
@@ -1514,6 +1642,10 @@ AesInstructionsShown ShownAesInstructions(const CpuClues& clues, const CpuFeatur
 }
 
 std::string ClueSourceText(const CpuFeatureClue& feature) {
+  if (!feature.coprocessor_row.empty()) {
+    return fmt::format(" ({} row {}, source: {})", kCoprocessorTable, feature.coprocessor_row,
+                       feature.source);
+  }
   if (!feature.row.empty()) {
     return fmt::format(" ({} row {}, source: {})", kTable, feature.row, feature.source);
   }

@@ -41,6 +41,32 @@ struct CpuFeatureClue {
   /// features" of a named model: https://www.qemu.org/docs/master/system/i386/cpu.html), so
   /// the name does not settle it: unknown, not absent, until a flags line shows it.
   bool from_vm_model_name = false;
+  /// Not absent from the CPU but from what the run's library can use: the CPU has the feature
+  /// only in this crypto coprocessor (CryptoCoprocessor::unit, e.g. "the Octeon crypto
+  /// coprocessor (COP2)"), which the library has no code for; "" otherwise. Its table row is
+  /// coprocessor_row (a match of data/crypto-coprocessors.csv).
+  std::string coprocessor{};
+  std::string coprocessor_row{};
+};
+
+/// A crypto coprocessor of the text's CPU (data/crypto-coprocessors.csv, by a CPU model line
+/// such as `cpu model : Cavium Octeon+ V0.1`): units beside the instruction set that run crypto
+/// for code written for them (the kernel's or a vendor's drivers), which a library without such
+/// code never reaches. The CPU has no instructions of the ISA for the feature, and does not lack
+/// it either.
+struct CryptoCoprocessor {
+  std::string unit;        ///< "the Octeon crypto coprocessor (COP2)"
+  std::string feature;     ///< the CpuFeatureClue name it stands for: "AES"
+  std::string algorithms;  ///< what its units run, in words
+  std::string used_by;     ///< the code known to use it, in words
+  /// The run's library as its releases print it ("OpenSSL") when the row says it has no code for
+  /// the coprocessor; "" when the library is another or not in the text (then whether the run
+  /// used the coprocessor is unknown, and so is the feature).
+  std::string library;
+  std::string model;   ///< the CPU model as pasted
+  std::string row;     ///< the row's match, "*Octeon*"
+  std::string clue;    ///< the line that named the CPU
+  std::string source;  ///< the row's source (URLs, with what each says)
 };
 
 /// Two model or kernel rows of one block that disagree on a feature (a Raspberry Pi 4 board
@@ -129,6 +155,8 @@ struct CpuClues {
   std::vector<std::string> vm_model_lacks;
   /// Features two rows disagree on (left out of `features`: unknown).
   std::vector<CpuClueConflict> conflicts;
+  /// The crypto coprocessor a CPU model line names, if any (data/crypto-coprocessors.csv).
+  std::optional<CryptoCoprocessor> coprocessor;
   /// The software AES ceiling of the CPU whose clue says it lacks AES instructions, when the
   /// text names that CPU and its highest clock is known and no figure of the run is above it;
   /// nullopt otherwise (only the any-CPU bound of AesBoundsFor holds).
@@ -147,8 +175,11 @@ struct CpuClues {
 /// data/vm-cpu-models.csv makes the run an x86-64 guest without what the model lacks),
 /// "block_label" (the line naming the run's block, used only when a model row matches it),
 /// "cpu_model", "cpu_flags"), machine.cpu_model, library.cflags
-/// (-march=, -mips32r2) and library.options (bn(64,32)) against data/cpu-clues.csv. A model no row
-/// matches stays unknown: nothing is guessed from a name. Never throws for a well-formed run.
+/// (-march=, -mips32r2) and library.options (bn(64,32)) against data/cpu-clues.csv, and CPU model
+/// lines against data/crypto-coprocessors.csv (a coprocessor's feature is then not "absent" by an
+/// architecture row: absent with CpuFeatureClue::coprocessor set when the run's library has no
+/// code for it, else unknown). A model no row matches stays unknown: nothing is guessed from a
+/// name. Never throws for a well-formed run.
 CpuClues ReadCpuClues(const results::RunResult& run);
 
 /// The architecture a Configure target names (`openssl version -a`'s "platform: VC-WIN64A", or

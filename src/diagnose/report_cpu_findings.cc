@@ -51,6 +51,34 @@ std::string NoHwAesAdvice(bool kernel) {
              : "");
 }
 
+// cpu.aes-coprocessor-unused, in place of cpu.no-hw-aes: the CPU's AES is in a crypto
+// coprocessor (CpuFeatureClue::coprocessor, data/crypto-coprocessors.csv) that the run's library
+// has no code for, so AES runs in software, as expected of that library; the CPU does not lack
+// AES, and the remedy is code that uses the coprocessor or another cipher, not another CPU.
+// `evidence` is the figure's bound, as for cpu.no-hw-aes.
+Finding CoprocessorAesFinding(const CpuClues& clues, const CpuFeatureClue& aes,
+                              const std::string& evidence) {
+  const CryptoCoprocessor& unit = *clues.coprocessor;
+  return Finding{
+      "cpu.aes-coprocessor-unused", Severity::kWarning,
+      fmt::format("AES runs in software: {} has no code for the CPU's crypto coprocessor, where "
+                  "its AES is",
+                  unit.library),
+      fmt::format("{}; {} names a CPU with {}, which runs {} outside the instruction set; {} "
+                  "use it, and {} has no code for its AES (whether this part has the unit "
+                  "enabled is not in the text, and does not change that){}",
+                  evidence, aes.clue, unit.unit, unit.algorithms, unit.used_by, unit.library,
+                  ClueSourceText(aes)),
+      fmt::format("Nothing in {} makes AES faster on this CPU: it has no code for {} (another "
+                  "build, version or setting picks among software paths only). Use a path that "
+                  "runs AES on the coprocessor where the workload allows ({} use it), or "
+                  "ChaCha20-Poly1305 for TLS and VPNs (about "
+                  "three times as fast as AES in software: "
+                  "https://www.rfc-editor.org/rfc/rfc8439#section-1; TLS suites: "
+                  "https://www.rfc-editor.org/rfc/rfc7905).",
+                  unit.library, unit.unit, unit.used_by)};
+}
+
 struct AesFigure {
   std::string algorithm;
   std::string operation;
@@ -408,6 +436,8 @@ std::vector<Finding> CpuFindings(const DoctorReport& report) {
               ? KernelAesDriverAdvice(report.facts.cpu.arch, origin.kernel_aes_module,
                                       origin.kernel_aes_module_line)
               : AesUnusedAdvice(report.facts)));
+    } else if (shown == AesInstructionsShown::kAbsent && !aes->coprocessor.empty()) {
+      out.push_back(CoprocessorAesFinding(clues, *aes, evidence));
     } else if (shown == AesInstructionsShown::kAbsent) {
       out.push_back(Make(
           "cpu.no-hw-aes", Severity::kWarning,
@@ -507,15 +537,21 @@ std::vector<Finding> CpuFindings(const DoctorReport& report) {
     // engine's driver, so for kernel tools the summary names both.
     const bool kernel = KernelTool(origin);
     const AesFigure& figure = inside.front();
-    out.push_back(Make(
-        "cpu.no-hw-aes", Severity::kWarning,
-        kernel ? fmt::format("The CPU has no {} instructions: the kernel's AES runs in software "
-                             "(or on an offload engine's driver, if one is loaded)",
-                             aes->name)
-               : fmt::format("AES runs in software: the CPU has no {} instructions", aes->name),
-        fmt::format("{} shows no {}{}; {}, so no figure shows a hardware path", aes->clue,
-                    aes->name, ClueSourceText(*aes), WithinSoftwareText(clues, figure)),
-        NoHwAesAdvice(kernel)));
+    if (!aes->coprocessor.empty()) {
+      out.push_back(CoprocessorAesFinding(clues, *aes,
+                                          fmt::format("{}, so no figure shows a hardware path",
+                                                      WithinSoftwareText(clues, figure))));
+    } else {
+      out.push_back(Make(
+          "cpu.no-hw-aes", Severity::kWarning,
+          kernel ? fmt::format("The CPU has no {} instructions: the kernel's AES runs in software "
+                               "(or on an offload engine's driver, if one is loaded)",
+                               aes->name)
+                 : fmt::format("AES runs in software: the CPU has no {} instructions", aes->name),
+          fmt::format("{} shows no {}{}; {}, so no figure shows a hardware path", aes->clue,
+                      aes->name, ClueSourceText(*aes), WithinSoftwareText(clues, figure)),
+          NoHwAesAdvice(kernel)));
+    }
   } else if (!above.empty() && !origin.cpu_features_known) {
     // (With a CPUINFO vector the verdicts already say which path ran.)
     std::vector<std::string> figures;
@@ -696,6 +732,18 @@ void SettleByCpuFindings(DoctorReport& report) {
     const bool below = ClassifyAesFigure(figure.algorithm, figure.input_len, figure.bytes_per_s) ==
                            AesBound::kBelowHardware ||
                        !figure.why.empty();
+    if (!aes->coprocessor.empty()) {
+      // The CPU has AES in its crypto coprocessor; the library has no code for it.
+      SettleVerdict(verdict, VerdictStatus::kSoftwareExpected,
+                    fmt::format("{} names a CPU whose {} is in {}, and {} has no code for it",
+                                aes->clue, aes->name, aes->coprocessor, clues.coprocessor->library),
+                    report,
+                    {below ? FloorText(figure) : WithinSoftwareText(clues, figure),
+                     fmt::format("{} names a CPU whose {} is in {}{}", aes->clue, aes->name,
+                                 aes->coprocessor, clue_source)},
+                    "");
+      continue;
+    }
     SettleVerdict(verdict, VerdictStatus::kSoftwareExpected,
                   fmt::format("{} shows no {} (the CPU lacks it), and {}", aes->clue, aes->name,
                               !figure.why.empty() ? figure.reason

@@ -23,6 +23,7 @@ constexpr FindingCause kFindingCauses[] = {
     {"report.user-cpu-offload", "user-cpu-timing-hides-offload"},
     {"report.legacy-api", "legacy-api-not-evp"},
     {"cpu.no-hw-aes", "no-hw-aes"},
+    {"cpu.aes-coprocessor-unused", "library-lacks-asm-path"},
     {"cpu.vm-hides-features", "vm-hides-cpu-features"},
     {"cpu.vm-model-lacks", "vm-hides-cpu-features"},
     {"cpu.aes-ni-off", "aes-ni-off"},

@@ -879,10 +879,17 @@ bool Decider::DecideKernelAes(Verdict& out) const {
     }
     case AesInstructionsShown::kAbsent:
       out = Make(VerdictStatus::kSoftwareExpected,
-                 fmt::format("{}; the CPU has no {}", c->conclusion, clue->name));
+                 clue->coprocessor.empty()
+                     ? fmt::format("{}; the CPU has no {}", c->conclusion, clue->name)
+                     : fmt::format("{}; the CPU's {} is in {}, and {} has no code for it",
+                                   c->conclusion, clue->name, clue->coprocessor,
+                                   facts_.report->cpu_clues.coprocessor->library));
       out.evidence.push_back(c->text);
       out.evidence.push_back(
-          fmt::format("{} shows no {}{}", clue->clue, clue->name, ClueSourceText(*clue)));
+          clue->coprocessor.empty()
+              ? fmt::format("{} shows no {}{}", clue->clue, clue->name, ClueSourceText(*clue))
+              : fmt::format("{} names a CPU whose {} is in {}{}", clue->clue, clue->name,
+                            clue->coprocessor, ClueSourceText(*clue)));
       return true;
     case AesInstructionsShown::kUnknown: {
       // A guest's own flags line without aes, in a text that shows a virtual machine (the
