@@ -570,6 +570,18 @@ class Reader {
     }
   }
 
+  // The names of a BSD boot line's comma-separated feature list ("sse3,pclmulqdq,...").
+  static std::set<std::string> CommaNames(const std::string& names) {
+    std::set<std::string> out;
+    size_t start = 0;
+    while (start <= names.size()) {
+      const size_t comma = std::min(names.find(',', start), names.size());
+      out.insert(names.substr(start, comma - start));
+      start = comma + 1;
+    }
+    return out;
+  }
+
   // A FreeBSD boot line of feature bits ("Features2=0x...<SSE3,PCLMULQDQ,...>"): its names say
   // what the CPU has of that line's bits only, so each line is its own family of rows
   // ("freebsd-features2", "freebsd-structured-extended-features"), and a feature of a line not
@@ -584,14 +596,8 @@ class Reader {
     std::string label = Lower(fact.value.substr(0, eq));
     std::replace(label.begin(), label.end(), ' ', '-');
     const std::string family = "freebsd-" + label;
-    std::set<std::string> tokens;
-    std::string names = Lower(fact.value.substr(open + 1, fact.value.size() - open - 2));
-    size_t start = 0;
-    while (start <= names.size()) {
-      const size_t comma = std::min(names.find(',', start), names.size());
-      tokens.insert(names.substr(start, comma - start));
-      start = comma + 1;
-    }
+    const std::set<std::string> tokens =
+        CommaNames(Lower(fact.value.substr(open + 1, fact.value.size() - open - 2)));
     const std::string clue = LineClue("the FreeBSD boot line", fact.line, fact.value);
     bool any = false;
     for (const Row& row : Table()) {
@@ -615,14 +621,8 @@ class Reader {
     if (!out_.flags_family.empty()) {
       return;
     }
-    std::set<std::string> tokens;
-    const std::string names = Lower(fact.value.substr(fact.value.find(": ") + 2));
-    size_t start = 0;
-    while (start <= names.size()) {
-      const size_t comma = std::min(names.find(',', start), names.size());
-      tokens.insert(names.substr(start, comma - start));
-      start = comma + 1;
-    }
+    const std::set<std::string> tokens =
+        CommaNames(Lower(fact.value.substr(fact.value.find(": ") + 2)));
     const std::string clue = LineClue("the OpenBSD boot line", fact.line, fact.value);
     for (const Row& row : Table()) {
       if (row.clue != "flag" || (row.arch != "openbsd" && row.arch != "openbsd-leaf7")) {
