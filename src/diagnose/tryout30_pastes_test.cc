@@ -9,35 +9,18 @@
 
 #include "diagnose/doctor_from.h"
 #include "diagnose/doctor_report.h"
-#include "import/import.h"
+#include "support/diagnose_paste.h"
 #include "support/doctor_findings.h"
 
 namespace cryptobench::diagnose {
 namespace {
 
+using ::cryptobench::testing::DiagnosePaste;
 using ::cryptobench::testing::DoctorText;
+using ::cryptobench::testing::FindingOf;
+using ::cryptobench::testing::VerdictOf;
 using ::testing::HasSubstr;
 using ::testing::Not;
-
-// The run of a paste that has figures (the last such).
-const results::RunResult& Tryout30Run(const std::vector<results::RunResult>& runs) {
-  const results::RunResult* chosen = &runs.front();
-  for (const results::RunResult& run : runs) {
-    if (!run.algorithms.empty()) {
-      chosen = &run;
-    }
-  }
-  return *chosen;
-}
-
-const Verdict* Tryout30Verdict(const DoctorReport& report, std::string_view algorithm) {
-  for (const Verdict& verdict : report.verdicts) {
-    if (verdict.algorithm == algorithm) {
-      return &verdict;
-    }
-  }
-  return nullptr;
-}
 
 // OpenBSD 7.4 on a Celeron J3160 (Airmont), LibreSSL 3.8.2, `dmesg | grep ^cpu0`.
 constexpr const char* kOpenBsdDmesg =
@@ -68,8 +51,7 @@ constexpr const char* kOpenBsdDmesg =
     "309823.79k\n";
 
 TEST(Tryout30PastesTest, OpenBsdBootLinesGiveModelClockArchAndFeatures) {
-  const std::vector<results::RunResult> runs = import::ImportText(kOpenBsdDmesg, "paste.txt");
-  const DoctorReport report = DiagnoseReport(Tryout30Run(runs));
+  const DoctorReport report = DiagnosePaste(kOpenBsdDmesg);
   ASSERT_TRUE(report.facts.report);
   EXPECT_EQ(report.facts.cpu.brand, "Intel(R) Celeron(R) CPU J3160 @ 1.60GHz");
   EXPECT_EQ(report.facts.cpu.arch, "x86_64");
@@ -99,8 +81,7 @@ TEST(Tryout30PastesTest, OpenBsdI386CpuLineIsNotReadAsAmd64) {
                 69,
                 "cpu0: Intel(R) Atom(TM) CPU N270 @ 1.60GHz (\"GenuineIntel\" 686-class) 1.60 GHz, "
                 "06-1c-02");
-  const std::vector<results::RunResult> runs = import::ImportText(paste, "paste.txt");
-  const DoctorReport report = DiagnoseReport(Tryout30Run(runs));
+  const DoctorReport report = DiagnosePaste(paste);
   EXPECT_NE(report.facts.cpu.arch, "x86_64");
 }
 
@@ -146,27 +127,16 @@ std::string PadlockPaste(bool flags, bool engine) {
          (flags ? kPadlockFlags : "") + (engine ? kPadlockEngine : "") + kPadlockSpeed;
 }
 
-bool HasFinding(const DoctorReport& report, std::string_view id) {
-  for (const Finding& finding : report.findings) {
-    if (finding.id == id) {
-      return true;
-    }
-  }
-  return false;
-}
-
 // PadLock runs AES on the CPU's own ACE instructions, in the process: accelerated, and user CPU
 // time counts the work (no offload warning, no "another machine").
 TEST(Tryout30PastesTest, PadlockEngineWithAceIsTheCpusOwnAcceleration) {
-  const std::vector<results::RunResult> runs =
-      import::ImportText(PadlockPaste(true, true), "paste.txt");
-  const DoctorReport report = DiagnoseReport(Tryout30Run(runs));
-  const Verdict* verdict = Tryout30Verdict(report, "AES-128-CBC");
+  const DoctorReport report = DiagnosePaste(PadlockPaste(true, true));
+  const Verdict* verdict = VerdictOf(report, "AES-128-CBC");
   ASSERT_NE(verdict, nullptr);
   EXPECT_EQ(verdict->status, VerdictStatus::kAccelerated) << verdict->line;
   EXPECT_THAT(verdict->line, HasSubstr("PadLock ACE"));
   EXPECT_THAT(::testing::PrintToString(verdict->evidence), HasSubstr("says ACE"));
-  EXPECT_FALSE(HasFinding(report, "report.user-cpu-offload"));
+  EXPECT_EQ(FindingOf(report, "report.user-cpu-offload"), nullptr);
   const std::string text = DoctorText(report);
   EXPECT_THAT(text, Not(HasSubstr("another machine")));
   EXPECT_THAT(text, Not(HasSubstr("offloaded work may be")));
@@ -174,10 +144,8 @@ TEST(Tryout30PastesTest, PadlockEngineWithAceIsTheCpusOwnAcceleration) {
 
 // The flags line alone (ace and ace_en) settles it too.
 TEST(Tryout30PastesTest, PadlockAceFlagsSettleWithoutTheEngineList) {
-  const std::vector<results::RunResult> runs =
-      import::ImportText(PadlockPaste(true, false), "paste.txt");
-  const DoctorReport report = DiagnoseReport(Tryout30Run(runs));
-  const Verdict* verdict = Tryout30Verdict(report, "AES-128-CBC");
+  const DoctorReport report = DiagnosePaste(PadlockPaste(true, false));
+  const Verdict* verdict = VerdictOf(report, "AES-128-CBC");
   ASSERT_NE(verdict, nullptr);
   EXPECT_EQ(verdict->status, VerdictStatus::kAccelerated) << verdict->line;
   EXPECT_THAT(::testing::PrintToString(verdict->evidence), HasSubstr("ace and ace_en"));
@@ -187,9 +155,8 @@ TEST(Tryout30PastesTest, PadlockAceFlagsSettleWithoutTheEngineList) {
 TEST(Tryout30PastesTest, PadlockWithoutAceIsNotCalledAccelerated) {
   std::string paste = PadlockPaste(false, true);
   paste.replace(paste.find("(no-RNG, ACE)"), 13, "(no-RNG, no-ACE)");
-  const std::vector<results::RunResult> runs = import::ImportText(paste, "paste.txt");
-  const DoctorReport report = DiagnoseReport(Tryout30Run(runs));
-  const Verdict* verdict = Tryout30Verdict(report, "AES-128-CBC");
+  const DoctorReport report = DiagnosePaste(paste);
+  const Verdict* verdict = VerdictOf(report, "AES-128-CBC");
   ASSERT_NE(verdict, nullptr);
   EXPECT_NE(verdict->status, VerdictStatus::kAccelerated) << verdict->line;
   EXPECT_THAT(verdict->line, Not(HasSubstr("PadLock")));
@@ -197,14 +164,12 @@ TEST(Tryout30PastesTest, PadlockWithoutAceIsNotCalledAccelerated) {
 
 // Neither the engine's name nor the flags: the verdict stays open and names what would settle it.
 TEST(Tryout30PastesTest, PadlockWithoutEvidenceAsksForTheEngineName) {
-  const std::vector<results::RunResult> runs =
-      import::ImportText(PadlockPaste(false, false), "paste.txt");
-  const DoctorReport report = DiagnoseReport(Tryout30Run(runs));
-  const Verdict* verdict = Tryout30Verdict(report, "AES-128-CBC");
+  const DoctorReport report = DiagnosePaste(PadlockPaste(false, false));
+  const Verdict* verdict = VerdictOf(report, "AES-128-CBC");
   ASSERT_NE(verdict, nullptr);
   EXPECT_EQ(verdict->status, VerdictStatus::kUndetermined) << verdict->line;
   EXPECT_THAT(verdict->advice, HasSubstr("openssl engine -t -c padlock"));
-  EXPECT_FALSE(HasFinding(report, "report.user-cpu-offload"));
+  EXPECT_EQ(FindingOf(report, "report.user-cpu-offload"), nullptr);
 }
 
 // Amazon Linux 2's openssl11 on Graviton2 prints no platform line and no CPUINFO line; its

@@ -10,33 +10,16 @@
 #include "diagnose/doctor_from.h"
 #include "diagnose/doctor_report.h"
 #include "import/import.h"
+#include "support/diagnose_paste.h"
+#include "support/doctor_findings.h"
 
 namespace cryptobench::diagnose {
 namespace {
 
+using ::cryptobench::testing::DiagnosePaste;
+using ::cryptobench::testing::VerdictOf;
 using ::testing::HasSubstr;
 using ::testing::Not;
-
-const Verdict* Tryout31Verdict(const DoctorReport& report, std::string_view algorithm,
-                               std::string_view operation) {
-  for (const Verdict& verdict : report.verdicts) {
-    if (verdict.algorithm == algorithm && verdict.operation == operation) {
-      return &verdict;
-    }
-  }
-  return nullptr;
-}
-
-DoctorReport Tryout31Diagnose(const std::string& paste) {
-  const std::vector<results::RunResult> runs = import::ImportText(paste, "paste.txt");
-  const results::RunResult* chosen = &runs.front();
-  for (const results::RunResult& run : runs) {
-    if (!run.algorithms.empty()) {
-      chosen = &run;
-    }
-  }
-  return DiagnoseReport(*chosen);
-}
 
 // OpenSSL 3.5 on a Sapphire Rapids with QAT: RSA-2048 at `sign_per_s` signs/s.
 std::string QatRsaPaste(bool config, const char* sign_per_s,
@@ -70,8 +53,8 @@ std::string QatRsaPaste(bool config, const char* sign_per_s,
 // 59355 signs/s is above any one core's RSA-2048 assembly (0.92 M cycles at 6.5 GHz, halved:
 // 14.1 k/s): not "the assembly ran", and the configured engine is named.
 TEST(Tryout31PastesTest, ConfiguredQatEngineFigureIsNotTheAssembly) {
-  const DoctorReport report = Tryout31Diagnose(QatRsaPaste(true, "59355.3"));
-  const Verdict* sign = Tryout31Verdict(report, "RSA-2048", "sign");
+  const DoctorReport report = DiagnosePaste(QatRsaPaste(true, "59355.3"));
+  const Verdict* sign = VerdictOf(report, "RSA-2048", "sign");
   ASSERT_NE(sign, nullptr);
   EXPECT_EQ(sign->status, VerdictStatus::kUndetermined) << sign->line;
   EXPECT_THAT(sign->line, Not(HasSubstr("the assembly ran")));
@@ -82,8 +65,8 @@ TEST(Tryout31PastesTest, ConfiguredQatEngineFigureIsNotTheAssembly) {
 
 // Without the configuration the figure still cannot be one core's.
 TEST(Tryout31PastesTest, PublicKeyFigureAboveOneCoreIsNotTheAssembly) {
-  const DoctorReport report = Tryout31Diagnose(QatRsaPaste(false, "59355.3"));
-  const Verdict* sign = Tryout31Verdict(report, "RSA-2048", "sign");
+  const DoctorReport report = DiagnosePaste(QatRsaPaste(false, "59355.3"));
+  const Verdict* sign = VerdictOf(report, "RSA-2048", "sign");
   ASSERT_NE(sign, nullptr);
   EXPECT_EQ(sign->status, VerdictStatus::kUndetermined) << sign->line;
   EXPECT_THAT(sign->line, HasSubstr("-multi"));
@@ -91,14 +74,14 @@ TEST(Tryout31PastesTest, PublicKeyFigureAboveOneCoreIsNotTheAssembly) {
 
 // A figure one core's assembly reaches, with a configured engine: either ran it.
 TEST(Tryout31PastesTest, ConfiguredEngineLeavesAnAsmFigureOpen) {
-  const DoctorReport report = Tryout31Diagnose(QatRsaPaste(true, "3350.2"));
-  const Verdict* sign = Tryout31Verdict(report, "RSA-2048", "sign");
+  const DoctorReport report = DiagnosePaste(QatRsaPaste(true, "3350.2"));
+  const Verdict* sign = VerdictOf(report, "RSA-2048", "sign");
   ASSERT_NE(sign, nullptr);
   EXPECT_EQ(sign->status, VerdictStatus::kUndetermined) << sign->line;
   EXPECT_THAT(sign->line, HasSubstr("OpenSSL's assembly or openssl.cnf's engine_id = qatengine"));
   // And without it, the bound settles it as before.
-  const DoctorReport plain = Tryout31Diagnose(QatRsaPaste(false, "3350.2"));
-  const Verdict* plain_sign = Tryout31Verdict(plain, "RSA-2048", "sign");
+  const DoctorReport plain = DiagnosePaste(QatRsaPaste(false, "3350.2"));
+  const Verdict* plain_sign = VerdictOf(plain, "RSA-2048", "sign");
   ASSERT_NE(plain_sign, nullptr);
   EXPECT_EQ(plain_sign->status, VerdictStatus::kAccelerated) << plain_sign->line;
 }
@@ -119,7 +102,7 @@ TEST(Tryout31PastesTest, ActiveThirdPartyProviderIsAConfiguredOffload) {
 
 // Public-key rows have no 16- or 64-byte figures: no provider-overhead finding for them (D5).
 TEST(Tryout31PastesTest, ProviderOverheadIsNotClaimedForPublicKeyRows) {
-  const DoctorReport report = Tryout31Diagnose(QatRsaPaste(false, "3350.2"));
+  const DoctorReport report = DiagnosePaste(QatRsaPaste(false, "3350.2"));
   for (const Finding& finding : report.findings) {
     EXPECT_NE(finding.id, "library.provider-overhead") << finding.summary;
   }
@@ -127,8 +110,8 @@ TEST(Tryout31PastesTest, ProviderOverheadIsNotClaimedForPublicKeyRows) {
 
 // A private-key decrypt is the sign's exponentiation: the sign bound settles it too (D6).
 TEST(Tryout31PastesTest, RsaDecryptAboveGenericCIsTheAssemblyAsSignIs) {
-  const DoctorReport report = Tryout31Diagnose(QatRsaPaste(false, "3350.2", "3340.1"));
-  const Verdict* decrypt = Tryout31Verdict(report, "RSA-2048", "decrypt");
+  const DoctorReport report = DiagnosePaste(QatRsaPaste(false, "3350.2", "3340.1"));
+  const Verdict* decrypt = VerdictOf(report, "RSA-2048", "decrypt");
   ASSERT_NE(decrypt, nullptr);
   EXPECT_EQ(decrypt->status, VerdictStatus::kAccelerated) << decrypt->line;
   EXPECT_THAT(decrypt->line, HasSubstr("the assembly ran"));
@@ -149,21 +132,21 @@ std::string P384Paste(const char* version) {
 
 // From 3.2 a build option gives P-384 a faster C (ecp_nistp384.c): not "no build option" (D3).
 TEST(Tryout31PastesTest, P384NamesTheFasterCBuildOptionFrom32) {
-  const DoctorReport newer = Tryout31Diagnose(P384Paste("3.5.1"));
-  const Verdict* sign = Tryout31Verdict(newer, "ECDSA-P384", "sign");
+  const DoctorReport newer = DiagnosePaste(P384Paste("3.5.1"));
+  const Verdict* sign = VerdictOf(newer, "ECDSA-P384", "sign");
   ASSERT_NE(sign, nullptr);
   EXPECT_EQ(sign->status, VerdictStatus::kNoHardwarePath) << sign->line;
   EXPECT_THAT(sign->line, HasSubstr("enable-ec_nistp_64_gcc_128"));
   EXPECT_THAT(sign->line, Not(HasSubstr("no CPU flag or build option")));
-  const DoctorReport older = Tryout31Diagnose(P384Paste("3.0.2"));
-  const Verdict* old_sign = Tryout31Verdict(older, "ECDSA-P384", "sign");
+  const DoctorReport older = DiagnosePaste(P384Paste("3.0.2"));
+  const Verdict* old_sign = VerdictOf(older, "ECDSA-P384", "sign");
   ASSERT_NE(old_sign, nullptr);
   EXPECT_THAT(old_sign->line, HasSubstr("no CPU flag or build option"));
 }
 
 // lscpu's Arm server core names (util-linux lscpu-arm.c) are AArch64 cores (D10).
 TEST(Tryout31PastesTest, LscpuNeoverseModelNameIsAarch64) {
-  const DoctorReport report = Tryout31Diagnose(
+  const DoctorReport report = DiagnosePaste(
       "$ lscpu | grep 'Model name'\n"
       "Model name:                           Neoverse-V2\n"
       "$ openssl speed -evp aes-256-gcm\n"
