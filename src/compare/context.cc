@@ -318,7 +318,7 @@ std::vector<std::string> BuildDifferences(const Side& a, const Side& b, bool* cu
   }
   // Runs of spaces do not count: a paste collapses "Feb  5" to "Feb 5".
   const auto field = [&](const std::string& x, const std::string& y, const char* what) {
-    if (!x.empty() && !y.empty() && Words(x) != Words(y)) {
+    if (!x.empty() && !y.empty() && !SameWords(x, y)) {
       out.push_back(fmt::format("{} differ ({}: {}; {}: {})", what, a.letter, x, b.letter, y));
     }
   };
@@ -595,7 +595,7 @@ std::optional<Finding> LibraryFinding(const Side& a, const Side& b, const std::v
   }
   std::vector<std::string> same;
   const auto known_equal = [&](const std::string& x, const std::string& y, const char* what) {
-    if (!x.empty() && Words(x) == Words(y)) {
+    if (!x.empty() && SameWords(x, y)) {
       same.emplace_back(what);
     }
   };

@@ -337,11 +337,10 @@ NamedOffload OffloadOf(const Side& side) {
   const std::string& named = side.run.source.engine_or_provider;
   const std::string engine = diagnose::EngineOfRun(named);
   if (!engine.empty()) {
-    const diagnose::EngineOffloads* row = diagnose::FindEngineOffloads(engine);
-    if (row != nullptr && row->target == "cpu") {
+    if (diagnose::CpuEngineOfRun(named) != nullptr) {
       return {};  // it works on the CPU in the process (PadLock): nothing is offloaded
     }
-    return {"the " + engine + " engine", row};
+    return {"the " + engine + " engine", diagnose::FindEngineOffloads(engine)};
   }
   const std::string provider = diagnose::ProviderOfRun(named);
   if (!provider.empty()) {

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -164,6 +165,13 @@ std::string ShortLibraryVersionName(const results::LibraryInfo& library) {
     return "OpenSSL " + report::ShortLibraryVersion(name);
   }
   return name.substr(0, name.find(" ("));
+}
+
+bool SameWords(const std::string& a, const std::string& b) {
+  std::istringstream in_a(a);
+  std::istringstream in_b(b);
+  return std::equal(std::istream_iterator<std::string>(in_a), std::istream_iterator<std::string>(),
+                    std::istream_iterator<std::string>(in_b), std::istream_iterator<std::string>());
 }
 
 std::string JoinAnd(const std::vector<std::string>& items) {

@@ -20,6 +20,10 @@ std::string ThreeDigitsText(double value);
 /// Items joined for a sentence: "a", "a and b", "a, b and c"; "" for none.
 std::string JoinAnd(const std::vector<std::string>& items);
 
+/// True when `a` and `b` have the same whitespace-separated words: a terminal or a paste changes
+/// runs of spaces ("Feb  5" and "Feb 5" of one build date, a trailing space after the options).
+bool SameWords(const std::string& a, const std::string& b);
+
 /// A fraction as a percentage without trailing zeros: 0.05 -> "5%", 0.125 -> "12.5%".
 std::string PercentText(double fraction);
 

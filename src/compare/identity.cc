@@ -2,9 +2,7 @@
 // throughput alone cannot tell a code path from the machine's speed between two runs.
 #include <algorithm>
 #include <exception>
-#include <iterator>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <utility>
 
@@ -39,18 +37,12 @@ std::string CpuModel(const Side& side) {
 // One fact of both sides: kBoth alike, kDiffer, or kMissing on a side.
 enum class Fact { kAlike, kDiffer, kMissing };
 
-// Alike when the words are: a terminal or a paste changes runs of spaces ("Feb  5" and "Feb 5"
-// of one build date, a trailing space after the options).
+// Alike when the words are (SameWords: runs of spaces do not count).
 Fact Compare(const std::string& x, const std::string& y) {
   if (x.empty() || y.empty()) {
     return Fact::kMissing;
   }
-  std::istringstream in_x(x);
-  std::istringstream in_y(y);
-  return std::equal(std::istream_iterator<std::string>(in_x), std::istream_iterator<std::string>(),
-                    std::istream_iterator<std::string>(in_y), std::istream_iterator<std::string>())
-             ? Fact::kAlike
-             : Fact::kDiffer;
+  return SameWords(x, y) ? Fact::kAlike : Fact::kDiffer;
 }
 
 // True when the sides ran the same way: whatever differs here changes what was timed or which

@@ -330,16 +330,21 @@ std::string BotanFlagsFamily(const std::set<std::string>& tokens) {
   return "";
 }
 
-// "aes_ni|aesni" -> {"aes_ni", "aesni"}.
-std::vector<std::string> Alternatives(const std::string& match) {
+// The parts of `text` between `separator`s, empty ones kept: "a|b" -> {"a", "b"}.
+std::vector<std::string> SeparatedParts(const std::string& text, char separator) {
   std::vector<std::string> out;
   size_t start = 0;
-  while (start <= match.size()) {
-    const size_t bar = std::min(match.find('|', start), match.size());
-    out.push_back(match.substr(start, bar - start));
-    start = bar + 1;
+  while (start <= text.size()) {
+    const size_t end = std::min(text.find(separator, start), text.size());
+    out.push_back(text.substr(start, end - start));
+    start = end + 1;
   }
   return out;
+}
+
+// "aes_ni|aesni" -> {"aes_ni", "aesni"}.
+std::vector<std::string> Alternatives(const std::string& match) {
+  return SeparatedParts(match, '|');
 }
 
 std::string LineClue(std::string_view what, size_t line, std::string_view text) {
@@ -572,14 +577,8 @@ class Reader {
 
   // The names of a BSD boot line's comma-separated feature list ("sse3,pclmulqdq,...").
   static std::set<std::string> CommaNames(const std::string& names) {
-    std::set<std::string> out;
-    size_t start = 0;
-    while (start <= names.size()) {
-      const size_t comma = std::min(names.find(',', start), names.size());
-      out.insert(names.substr(start, comma - start));
-      start = comma + 1;
-    }
-    return out;
+    const std::vector<std::string> parts = SeparatedParts(names, ',');
+    return {parts.begin(), parts.end()};
   }
 
   // A FreeBSD boot line of feature bits ("Features2=0x...<SSE3,PCLMULQDQ,...>"): its names say

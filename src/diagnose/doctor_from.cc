@@ -351,12 +351,11 @@ std::vector<std::string> CannotKnow(const DoctorReport& report, bool engine_take
         "interval and no way to see noise or a busy machine.");
   }
   if (origin.timing_basis == "user_cpu") {
-    const EngineOffloads* row = FindEngineOffloads(EngineOfRun(origin.engine_or_provider));
     out.push_back(fmt::format(
         "Whether the timing basis hid work: the figures divide by user CPU time, which leaves "
         "out time in the kernel, in other threads and on devices{}.",
         origin.engine_or_provider.empty() ? ""
-        : row != nullptr && row->target == "cpu"
+        : CpuEngineOfRun(origin.engine_or_provider) != nullptr
             ? fmt::format(" ({} is named, but works on the CPU in the process, which user CPU "
                           "time counts)",
                           origin.engine_or_provider)

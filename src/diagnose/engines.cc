@@ -123,6 +123,11 @@ std::string EngineOfRun(std::string_view engine_or_provider) {
   return "";
 }
 
+const EngineOffloads* CpuEngineOfRun(std::string_view engine_or_provider) {
+  const EngineOffloads* row = FindEngineOffloads(EngineOfRun(engine_or_provider));
+  return row != nullptr && row->target == "cpu" ? row : nullptr;
+}
+
 std::string ProviderOfRun(std::string_view engine_or_provider) {
   std::string found;
   for (const std::string& part : SplitOn(engine_or_provider, ',')) {

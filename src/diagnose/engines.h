@@ -56,6 +56,11 @@ bool SameAlgorithmName(std::string_view a, std::string_view b);
 /// provider default" -> "qat"); "" when it names none.
 std::string EngineOfRun(std::string_view engine_or_provider);
 
+/// The table row of the engine a run names (EngineOfRun) when its target is "cpu": an engine
+/// that works on the CPU's own instructions in the process (VIA PadLock), so nothing it does is
+/// offloaded and user CPU time counts it. nullptr for any other engine, or none.
+const EngineOffloads* CpuEngineOfRun(std::string_view engine_or_provider);
+
 /// The provider a run names in results::SourceInfo::engine_or_provider when it names exactly
 /// one ("provider qatprovider" -> "qatprovider"); "" when it names none or several (then which
 /// one served a fetch is not in the text).

@@ -527,13 +527,12 @@ void SettleByCpuEngine(DoctorReport& report, const results::RunResult& run) {
   if (!report.facts.report) {
     return;
   }
-  const std::string engine = EngineOfRun(report.facts.report->engine_or_provider);
-  const EngineOffloads* row = engine.empty() ? nullptr : FindEngineOffloads(engine);
+  const EngineOffloads* row = CpuEngineOfRun(report.facts.report->engine_or_provider);
   // 1.x low-level rows never reach an engine (EngineFindings).
-  if (row == nullptr || row->target != "cpu" || row->engine != "padlock" ||
-      report.facts.report->evp == "legacy") {
+  if (row == nullptr || row->engine != "padlock" || report.facts.report->evp == "legacy") {
     return;
   }
+  const std::string engine = EngineOfRun(report.facts.report->engine_or_provider);
   const results::SourceFact* pasted = PastedEngineFact(run.source.facts, engine);
   if (pasted != nullptr && pasted->value.ends_with("; unavailable")) {
     return;  // it could not initialise: openssl speed ran without it

@@ -590,23 +590,6 @@ ReportClock ReportClockRange(const results::MachineInfo& machine,
   return WithGovernor(clock, facts);
 }
 
-namespace {
-
-// True when `word` stands in the compiler line as a whole word ("-moutline-atomics", not a
-// prefix of a longer option).
-bool HasCompilerWord(std::string_view cflags, std::string_view word) {
-  for (size_t at = cflags.find(word); at != std::string_view::npos;
-       at = cflags.find(word, at + 1)) {
-    const size_t end = at + word.size();
-    if ((at == 0 || cflags[at - 1] == ' ') && (end == cflags.size() || cflags[end] == ' ')) {
-      return true;
-    }
-  }
-  return false;
-}
-
-}  // namespace
-
 std::string ReportArch(const results::RunResult& run, std::string* source) {
   std::string arch;
   std::string from;
@@ -640,8 +623,10 @@ std::string ReportArch(const results::RunResult& run, std::string* source) {
     // uname, -march=, a flags line or a known CPU model (cpu_clues.h).
     arch = clues.arch;
     from = clues.arch_clue;
-  } else if (HasCompilerWord(run.library.cflags, "-moutline-atomics") ||
-             HasCompilerWord(run.library.cflags, "-mno-outline-atomics")) {
+  } else if (const std::vector<std::string_view> tokens = CompilerLineTokens(run.library.cflags);
+             std::any_of(tokens.begin(), tokens.end(), [](std::string_view token) {
+               return token == "-moutline-atomics" || token == "-mno-outline-atomics";
+             })) {
     // GCC accepts -moutline-atomics on AArch64 only (its AArch64 Options); Amazon Linux 2's and
     // Fedora's aarch64 builds pass it.
     arch = "aarch64";

@@ -433,8 +433,7 @@ std::string UserCpuOffloadSummary(const std::string& timing_basis,
   }
   // An engine that runs on the CPU's own instructions in the process (engines.h, target "cpu")
   // offloads nothing: user CPU time counts its work.
-  if (const EngineOffloads* row = FindEngineOffloads(EngineOfRun(engine_or_provider));
-      row != nullptr && row->target == "cpu") {
+  if (CpuEngineOfRun(engine_or_provider) != nullptr) {
     return "";
   }
   return fmt::format("Timed in user CPU time with {}: offloaded work is not counted",

@@ -749,10 +749,9 @@ Verdict Decider::DecideFromReport() const {
           "come from another machine or another run than the {} line",
           known ? "CPUINFO" : "CPU"));
       if (!facts_.report->engine_or_provider.empty()) {
-        const EngineOffloads* row =
-            FindEngineOffloads(EngineOfRun(facts_.report->engine_or_provider));
+        const EngineOffloads* row = CpuEngineOfRun(facts_.report->engine_or_provider);
         v.evidence.push_back(
-            row != nullptr && row->target == "cpu"
+            row != nullptr
                 ? fmt::format("with {} named, the figure may be the engine's: it runs what it "
                               "takes on CPU instructions of its own, which the CPU line and the "
                               "classes do not cover (data/engine-offloads.csv, line {})",

@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include "results/pasted_cpu.h"
+
 #include "import/parse_util.h"
 
 namespace cryptobench::import {
@@ -327,11 +329,6 @@ struct OpenBsdCpuLine {
   std::string model;
   std::string mhz;  // "1600.42"; "" when the line has no clock
 };
-bool IsCpuDeviceName(std::string_view word) {  // "cpu0"
-  return word.size() > 3 && word.starts_with("cpu") &&
-         std::all_of(word.begin() + 3, word.end(),
-                     [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
-}
 bool IsFamilyModelStepping(std::string_view word) {  // "06-4c-04"
   return word.size() == 8 && word[2] == '-' && word[5] == '-' &&
          std::all_of(word.begin(), word.end(), [](char c) {
@@ -340,7 +337,7 @@ bool IsFamilyModelStepping(std::string_view word) {  // "06-4c-04"
 }
 std::optional<OpenBsdCpuLine> ParseOpenBsdCpuLine(std::string_view trimmed) {
   const size_t colon = trimmed.find(": ");
-  if (colon == std::string_view::npos || !IsCpuDeviceName(trimmed.substr(0, colon)) ||
+  if (colon == std::string_view::npos || !results::IsCpuDeviceName(trimmed.substr(0, colon)) ||
       trimmed.find("-class)") != std::string_view::npos) {
     return std::nullopt;
   }
@@ -369,7 +366,7 @@ std::optional<OpenBsdCpuLine> ParseOpenBsdCpuLine(std::string_view trimmed) {
 // only, no spaces; SSE2 is on every amd64 CPU.
 bool IsOpenBsdFeaturesLine(std::string_view trimmed) {
   const size_t colon = trimmed.find(": ");
-  if (colon == std::string_view::npos || !IsCpuDeviceName(trimmed.substr(0, colon))) {
+  if (colon == std::string_view::npos || !results::IsCpuDeviceName(trimmed.substr(0, colon))) {
     return false;
   }
   const std::string_view names = trimmed.substr(colon + 2);
@@ -1145,7 +1142,7 @@ bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact
   // OpenBSD's other boot lines of a CPU device (caches, "smt 0, core 0, package 0", the
   // SpeedStep table): part of the dmesg, nothing a run needs.
   if (const size_t colon = trimmed.find(": ");
-      colon != std::string_view::npos && IsCpuDeviceName(trimmed.substr(0, colon))) {
+      colon != std::string_view::npos && results::IsCpuDeviceName(trimmed.substr(0, colon))) {
     return true;
   }
   if (const std::optional<std::string> model = S390MachineModel(trimmed)) {

@@ -6,6 +6,12 @@
 
 namespace cryptobench::results {
 
+bool IsCpuDeviceName(std::string_view word) {
+  return word.size() > 3 && word.starts_with("cpu") &&
+         std::all_of(word.begin() + 3, word.end(),
+                     [](unsigned char c) { return std::isdigit(c) != 0; });
+}
+
 std::vector<PastedCpuModel> PastedCpuModels(const RunResult& run) {
   std::vector<PastedCpuModel> models;
   for (const SourceFact& fact : run.source.facts) {
@@ -20,9 +26,7 @@ std::vector<PastedCpuModel> PastedCpuModels(const RunResult& run) {
     std::transform(key.begin(), key.end(), key.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     // "cpu0": OpenBSD's boot line names its device (sys/arch/amd64/amd64/identcpu.c).
-    const bool cpu_device = key.size() > 3 && key.starts_with("cpu") &&
-                            std::all_of(key.begin() + 3, key.end(),
-                                        [](unsigned char c) { return std::isdigit(c) != 0; });
+    const bool cpu_device = IsCpuDeviceName(key);
     if (key != "model name" && key != "cpu model" && key != "hw.model" && key != "cpu" &&
         key != "machdep.cpu.brand_string" && !cpu_device) {
       continue;

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "results/model.h"
@@ -15,6 +16,10 @@ struct PastedCpuModel {
   std::string model;
   size_t line = 0;
 };
+
+/// True for a BSD CPU device name as its boot lines print it ("cpu0", "cpu12": "cpu" and
+/// digits), which OpenBSD puts before its CPU model and feature lines.
+bool IsCpuDeviceName(std::string_view word);
 
 /// The distinct CPU models of `run`'s "cpu_model" facts (import's "KEY: VALUE"), in the order
 /// of the text: lscpu's and /proc/cpuinfo's "Model name", MIPS's "cpu model", `sysctl hw.model`
