@@ -199,5 +199,51 @@ TEST(Tryout31PastesTest, RunsPinnedToDifferentCoresDifferInTheirPinning) {
   EXPECT_TRUE(said);
 }
 
+// A Graviton 3 (Neoverse-V1, ARMv8.2 SHA512 in its Features line) hashing SHA-512 at 1.5 GB/s:
+// faster at 5 GHz than the fastest software class (6.70 cpb, sha512-armv8.pl) can be, and
+// the table holds every software path of 3.0, so the SHA512 path ran. Without the sha512 flag,
+// or with no Features line, it stays open (D4).
+std::string Graviton3Sha512(const std::string& features, const std::string& cpuinfo = "") {
+  return features +
+         "$ openssl speed -evp sha512\n"
+         "version: 3.0.8\n"
+         "built on: Tue Feb  7 00:00:00 2023 UTC\n"
+         "options: bn(64,64)\n"
+         "compiler: gcc -fPIC -pthread -Wa,--noexecstack -Wall -O3 -DOPENSSL_USE_NODELETE "
+         "-DOPENSSL_PIC -DOPENSSL_BUILDING_OPENSSL -DNDEBUG\n" +
+         cpuinfo +
+         "The 'numbers' are in 1000s of bytes per second processed.\n"
+         "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+         "bytes\n"
+         "sha512           75123.45k   301234.56k   712345.67k  1189012.34k  1468012.54k  "
+         "1490123.77k\n";
+}
+
+TEST(Tryout31PastesTest, Sha512AboveEverySoftwareClassWithTheFlagIsAccelerated) {
+  const std::string with_flag =
+      "$ grep -m1 Features /proc/cpuinfo\n"
+      "Features\t: fp asimd evtstrm aes pmull sha1 sha2 crc32 atomics fphp asimdhp cpuid "
+      "asimdrdm jscvt fcma lrcpc dcpop sha3 sm3 sm4 asimddp sha512 sve asimdfhm dit uscat "
+      "ilrcpc flagm ssbs paca pacg dcpodp svei8mm svebf16 i8mm bf16 dgh rng\n";
+  const DoctorReport report = DiagnosePaste(Graviton3Sha512(with_flag));
+  const Verdict* sha = VerdictOf(report, "SHA-512", "hash");
+  ASSERT_NE(sha, nullptr);
+  EXPECT_EQ(sha->status, VerdictStatus::kAccelerated) << sha->line;
+
+  std::string without_flag = with_flag;
+  without_flag.erase(without_flag.find(" sha512"), 7);
+  for (const std::string& features : {without_flag, std::string()}) {
+    const DoctorReport open = DiagnosePaste(Graviton3Sha512(features));
+    const Verdict* v = VerdictOf(open, "SHA-512", "hash");
+    ASSERT_NE(v, nullptr);
+    EXPECT_NE(v->status, VerdictStatus::kAccelerated) << v->line;
+  }
+  // 3.0's CPUINFO word with ARMV8_SHA512 (bit 6, crypto/arm_arch.h) set settles it alone.
+  const DoctorReport vector = DiagnosePaste(Graviton3Sha512("", "CPUINFO: OPENSSL_armcap=0xfd\n"));
+  const Verdict* by_vector = VerdictOf(vector, "SHA-512", "hash");
+  ASSERT_NE(by_vector, nullptr);
+  EXPECT_EQ(by_vector->status, VerdictStatus::kAccelerated) << by_vector->line;
+}
+
 }  // namespace
 }  // namespace cryptobench::diagnose

@@ -239,7 +239,21 @@ Side FingerprintSide(const std::vector<CpbClass>& classes, const AlgorithmInfo& 
     slowest_high = std::max(slowest_high, c->cpb_high * kCpbTolerance);
   }
   if (fp.cpb_high < fastest->cpb_low / kCpbTolerance) {
-    return accelerated(*fastest) ? Side::kAccelerated : Side::kMixed;
+    if (accelerated(*fastest)) {
+      return Side::kAccelerated;
+    }
+    // Faster than every software class where those are every software path the code can take
+    // (OpenSslSoftwarePaths), on a CPU that offers a path the table has no class for (ARMv8.2
+    // SHA512 has no published cpb: data/cpb-classes-aarch64.csv): only that path reaches it
+    // (tryout 31 D4, a Graviton 3's SHA-512).
+    const bool unclassed_path_offered =
+        std::any_of(paths.begin(), paths.end(), [&](const ReportPath& p) {
+          return p.available && !p.class_prefix.empty() &&
+                 std::none_of(candidates.begin(), candidates.end(), [&](const CpbClass* c) {
+                   return std::string_view(c->name).starts_with(p.class_prefix);
+                 });
+        });
+    return openssl_software_paths && unclassed_path_offered ? Side::kAccelerated : Side::kMixed;
   }
   return fp.cpb_low > slowest_high ? Side::kSoftware : Side::kMixed;
 }
@@ -877,12 +891,12 @@ bool Decider::DecideKernelAes(Verdict& out) const {
       return true;
     }
     case AesInstructionsShown::kAbsent:
-      out = Make(VerdictStatus::kSoftwareExpected,
-                 clue->coprocessor.empty()
-                     ? fmt::format("{}; the CPU has no {}", c->conclusion, clue->name)
-                     : fmt::format("{}; the CPU's {} is in {}, and {} has no code for it",
-                                   c->conclusion, clue->name, clue->coprocessor,
-                                   facts_.report->cpu_clues.coprocessor->library));
+      out = Make(
+          VerdictStatus::kSoftwareExpected,
+          clue->coprocessor.empty()
+              ? fmt::format("{}; the CPU has no {}", c->conclusion, clue->name)
+              : fmt::format("{}; the CPU's {} is in {}, and {} has no code for it", c->conclusion,
+                            clue->name, clue->coprocessor, clue->coprocessor_library));
       out.evidence.push_back(c->text);
       out.evidence.push_back(
           clue->coprocessor.empty()
@@ -1152,7 +1166,20 @@ Verdict Decider::DecideReportFingerprint(const std::string& key,
       }
       // With no class overlapping, the figure's conclusion already says "faster than every
       // known class".
-      const std::string reason = fmt::format("{} over the whole {} range", figure, hz);
+      // Faster than every software class, on a path the table has no class for (FingerprintSide):
+      // the path is named, since no class in the figure's text does.
+      const bool unclassed =
+          fp_.matches.empty() && base != nullptr && base->available &&
+          std::none_of(Classes().begin(), Classes().end(), [&](const CpbClass& c) {
+            return c.algorithm == alg_.name && c.operation == operation_ &&
+                   std::string_view(c.name).starts_with(base->class_prefix);
+          });
+      const std::string reason =
+          unclassed ? fmt::format(
+                          "{} over the whole {} range: no software path reaches it, so "
+                          "the {} path ran (it has no published cpb class)",
+                          figure, hz, base->key)
+                    : fmt::format("{} over the whole {} range", figure, hz);
       Verdict v =
           Make(VerdictStatus::kAccelerated,
                known ? reason
