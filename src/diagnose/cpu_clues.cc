@@ -890,43 +890,56 @@ class Reader {
     }
   }
 
-  // A model name a row of data/crypto-coprocessors.csv matches (the first one read decides).
+  // A model name rows of data/crypto-coprocessors.csv match, one row per feature of the unit
+  // (the first model line read decides).
   bool Coprocessor(const std::string& text, const std::string& name, const std::string& clue) {
+    bool matched = false;
     for (const CoprocessorRow& row : CoprocessorTable()) {
       if (Glob(row.match, text) || Glob(row.match, name)) {
-        if (!coprocessor_) {
-          coprocessor_ = MatchedCoprocessor{&row, name, clue};
+        if (coprocessors_.empty() || coprocessors_.front().clue == clue) {
+          coprocessors_.push_back(MatchedCoprocessor{&row, name, clue});
         }
-        return true;
+        matched = true;
       }
     }
-    return false;
+    return matched;
   }
 
   // The coprocessor a model line named, on its architecture (or one no clue names): its feature
   // is not absent by the architecture's rows (the CPU has it, outside the ISA). For a library the
   // row says has no code for it, the feature is absent as the library sees it, with the
   // coprocessor named; for another, unknown.
+  // Each matched row (one per feature) is applied; CpuClues::coprocessor is the first.
   void ApplyCoprocessor(const results::RunResult& run) {
-    if (!coprocessor_ || (!out_.arch.empty() && out_.arch != coprocessor_->row->arch)) {
+    if (coprocessors_.empty() ||
+        (!out_.arch.empty() && out_.arch != coprocessors_.front().row->arch)) {
       return;
     }
-    const CoprocessorRow& row = *coprocessor_->row;
-    SetArch(row.arch, coprocessor_->clue, row.source, 3);
-    std::erase_if(arch_lacks_,
-                  [&](const CpuFeatureClue& lack) { return lack.name == row.feature; });
-    const std::string library = LibraryWithoutCoprocessorCode(run, row);
-    out_.coprocessor =
-        CryptoCoprocessor{row.unit,           row.feature, row.algorithms,     row.used_by, library,
-                          coprocessor_->name, row.match,   coprocessor_->clue, row.source};
-    if (library.empty() || out_.Find(row.feature) != nullptr) {
-      return;
-    }
-    AddFeature(row.feature, false, false, coprocessor_->clue, row.source);
-    for (CpuFeatureClue& added : out_.features) {
-      if (added.name == row.feature && added.clue == coprocessor_->clue) {
-        added.coprocessor = row.unit;
-        added.coprocessor_row = row.match;
+    for (const MatchedCoprocessor& matched : coprocessors_) {
+      const CoprocessorRow& row = *matched.row;
+      SetArch(row.arch, matched.clue, row.source, 3);
+      std::erase_if(arch_lacks_,
+                    [&](const CpuFeatureClue& lack) { return lack.name == row.feature; });
+      const std::string library = LibraryWithoutCoprocessorCode(run, row);
+      if (!out_.coprocessor) {
+        out_.coprocessor =
+            CryptoCoprocessor{row.unit,     row.feature, row.algorithms, row.used_by, library,
+                              matched.name, row.match,   matched.clue,   row.source};
+      }
+      if (library.empty()) {
+        unknown_coprocessor_features_.push_back(&matched);
+        continue;
+      }
+      if (out_.Find(row.feature) != nullptr) {
+        continue;
+      }
+      AddFeature(row.feature, false, false, matched.clue, row.source);
+      for (CpuFeatureClue& added : out_.features) {
+        if (added.name == row.feature && added.clue == matched.clue) {
+          added.coprocessor = row.unit;
+          added.coprocessor_row = row.match;
+          added.coprocessor_library = library;
+        }
       }
     }
   }
@@ -1229,7 +1242,7 @@ class Reader {
     for (const CpuFeatureClue& feature : out_.features) {
       if (!feature.coprocessor.empty()) {
         out_.clues.push_back({fmt::format("{}: in {} only, which {} has no code for", feature.name,
-                                          feature.coprocessor, out_.coprocessor->library),
+                                          feature.coprocessor, feature.coprocessor_library),
                               feature.clue, feature.source});
         continue;
       }
@@ -1268,12 +1281,12 @@ class Reader {
            "(flags in bit order: word 4 ... popcnt tsc_deadline_timer aes xsave avx f16c rdrand "
            "hypervisor; later words lahf_lm ... fsgsbase bmi1 avx2 ...)"});
     }
-    if (out_.coprocessor && out_.coprocessor->library.empty()) {
+    for (const MatchedCoprocessor* matched : unknown_coprocessor_features_) {
       out_.clues.push_back(
           {fmt::format("{}: cannot tell (the CPU has it in {}, outside its instruction set; "
                        "whether the run's software uses it is not in the text)",
-                       out_.coprocessor->feature, out_.coprocessor->unit),
-           out_.coprocessor->clue, out_.coprocessor->source});
+                       matched->row->feature, matched->row->unit),
+           matched->clue, matched->row->source});
     }
     for (const std::string& name : out_.unknown_models) {
       out_.clues.push_back(
@@ -1315,7 +1328,9 @@ class Reader {
     std::string name;  // the model as pasted
     std::string clue;
   };
-  std::optional<MatchedCoprocessor> coprocessor_;
+  std::vector<MatchedCoprocessor> coprocessors_;
+  // The matched rows whose library is not in the text (the feature stays unknown).
+  std::vector<const MatchedCoprocessor*> unknown_coprocessor_features_;
   // The clue of an x86 flags line without aes that may be cut before it (ShowsFlagAfterAes), or
   // "": AES-NI is then unknown, not absent, and no model row makes it present.
   std::string aes_flags_cut_clue_;

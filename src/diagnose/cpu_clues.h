@@ -47,6 +47,9 @@ struct CpuFeatureClue {
   /// coprocessor_row (a match of data/crypto-coprocessors.csv).
   std::string coprocessor{};
   std::string coprocessor_row{};
+  /// The library the row says has no code for the unit, as its releases print it ("OpenSSL",
+  /// "the mainline Linux kernel"); set with coprocessor.
+  std::string coprocessor_library{};
 };
 
 /// A crypto coprocessor of the text's CPU (data/crypto-coprocessors.csv, by a CPU model line
@@ -155,7 +158,8 @@ struct CpuClues {
   std::vector<std::string> vm_model_lacks;
   /// Features two rows disagree on (left out of `features`: unknown).
   std::vector<CpuClueConflict> conflicts;
-  /// The crypto coprocessor a CPU model line names, if any (data/crypto-coprocessors.csv).
+  /// The crypto coprocessor a CPU model line names, if any (data/crypto-coprocessors.csv): its
+  /// first row, where the table has one row per feature of the unit.
   std::optional<CryptoCoprocessor> coprocessor;
   /// The software AES ceiling of the CPU whose clue says it lacks AES instructions, when the
   /// text names that CPU and its highest clock is known and no figure of the run is above it;

@@ -631,6 +631,52 @@ bool Open(const Verdict& verdict) {
           SlowestClass(ReadKernelDriver(verdict.kernel_driver)) != KernelDriverClass::kEngine);
 }
 
+// SHA-256 figures (the names Sha256SoftwareCeiling bounds) of a CPU the clues show without
+// SHA-256 instructions: a MIPS core (no MIPS ISA has them), a Features or isa line without sha2
+// or zknh, or an Octeon whose SHA-256 unit is in its coprocessor, which the library has no code
+// for. With no figure above every software SHA-256, no engine, provider or configured offload
+// and no virtual machine that may hide the feature, software is all the run's code has (tryout
+// 30 D12: a MIPS router's sha256 row was left undetermined). Kernel tools are left out: the
+// kernel has the Octeon's hash drivers.
+void SettleSha256WithoutInstructions(DoctorReport& report, const AesFigures& figures) {
+  const ReportOrigin& origin = *report.facts.report;
+  const CpuClues& clues = origin.cpu_clues;
+  if (!figures.sha_above.empty() || !origin.engine_or_provider.empty() ||
+      !origin.configured_offload.empty() || KernelTool(origin)) {
+    return;
+  }
+  const std::string& arch = report.facts.cpu.arch;
+  const std::string name = arch == "x86_64" || arch == "x86" ? "SHA-NI" : "SHA2";
+  const CpuFeatureClue* sha = clues.Find(name);
+  if (sha == nullptr || sha->present || sha->from_vm_model || sha->from_vm_model_name ||
+      (!sha->from_flags && clues.virtual_machine) ||
+      std::find(clues.hidden_by_vm.begin(), clues.hidden_by_vm.end(), name) !=
+          clues.hidden_by_vm.end()) {
+    return;
+  }
+  for (Verdict& verdict : report.verdicts) {
+    if (!Open(verdict) || Disputed(verdict) || !Sha256SoftwareCeiling(verdict.algorithm) ||
+        verdict.measurements.empty() ||
+        verdict.measurements.front().status != results::CellStatus::kOk) {
+      continue;
+    }
+    const std::string source = ClueSourceText(*sha);
+    SettleVerdict(
+        verdict, VerdictStatus::kSoftwareExpected,
+        sha->coprocessor.empty()
+            ? fmt::format("{} shows no {} (the CPU lacks SHA-256 instructions), and no figure of "
+                          "the run is faster than software SHA-256 can be",
+                          sha->clue, sha->name)
+            : fmt::format("{} names a CPU whose {} is in {}, and {} has no code for it", sha->clue,
+                          sha->name, sha->coprocessor, sha->coprocessor_library),
+        report,
+        {sha->coprocessor.empty() ? fmt::format("{} shows no {}{}", sha->clue, sha->name, source)
+                                  : fmt::format("{} names a CPU whose {} is in {}{}", sha->clue,
+                                                sha->name, sha->coprocessor, source)},
+        "");
+  }
+}
+
 }  // namespace
 
 void SettleByCpuFindings(DoctorReport& report) {
@@ -678,6 +724,8 @@ void SettleByCpuFindings(DoctorReport& report) {
                               *Sha256SoftwareCeiling(verdict.algorithm) / 1e6),
                   report, std::move(evidence), "");
   }
+
+  SettleSha256WithoutInstructions(report, figures);
 
   // cpu.aes-unused and cpu.no-hw-aes: a figure below every hardware AES path (or AES-GCM at a
   // fraction of the same run's ChaCha20-Poly1305 no hardware path reaches) ran in software;
@@ -736,7 +784,7 @@ void SettleByCpuFindings(DoctorReport& report) {
       // The CPU has AES in its crypto coprocessor; the library has no code for it.
       SettleVerdict(verdict, VerdictStatus::kSoftwareExpected,
                     fmt::format("{} names a CPU whose {} is in {}, and {} has no code for it",
-                                aes->clue, aes->name, aes->coprocessor, clues.coprocessor->library),
+                                aes->clue, aes->name, aes->coprocessor, aes->coprocessor_library),
                     report,
                     {below ? FloorText(figure) : WithinSoftwareText(clues, figure),
                      fmt::format("{} names a CPU whose {} is in {}{}", aes->clue, aes->name,
