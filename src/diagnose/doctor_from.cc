@@ -330,6 +330,9 @@ std::vector<std::string> CannotKnow(const DoctorReport& report, bool engine_take
             ? fmt::format("Which features the CPU has: CPUINFO says N/A: {}, so verdicts rest "
                           "on the fingerprint.",
                           results::CpuinfoNaSaysNothingOn(report.facts.cpu.arch))
+        : results::Ia32capVectorCut(report.facts.library.cpu_info)
+            ? "Which features the CPU has: the CPUINFO line is cut short (one word where OpenSSL "
+              "prints two or more), so verdicts rest on the fingerprint and the build flags."
         : !OpensslAdvice(report.facts)
             ? "Which features the CPU has: the text has no CPU flags line, and this library "
               "prints no capability vector, so verdicts rest on the fingerprint."

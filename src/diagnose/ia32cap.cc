@@ -124,7 +124,7 @@ std::optional<CapabilityVector> ParseCpuInfoVector(std::string_view text) {
   if (ConsumePrefix(text, "CPUINFO:")) {
     SkipSpaces(text);
   }
-  ConsumePrefix(text, "OPENSSL_ia32cap=");
+  const bool named = ConsumePrefix(text, "OPENSSL_ia32cap=");
   CapabilityVector vec{};
   for (int lv = 0;; ++lv) {
     if (lv == kNumVectors) {
@@ -147,6 +147,9 @@ std::optional<CapabilityVector> ParseCpuInfoVector(std::string_view text) {
     vec[static_cast<size_t>(lv)] = value;
     text.remove_prefix(digits);
     if (!ConsumePrefix(text, ":")) {
+      if (named && lv == 0) {
+        return std::nullopt;  // one word after the name: a line cut short (crypto/info.c)
+      }
       break;
     }
   }

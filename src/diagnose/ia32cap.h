@@ -41,7 +41,9 @@ const std::vector<CapabilityBit>& KnownCapabilityBits();
 /// 1 to 5 "0x"-prefixed hex words separated by ':' (3.0 prints 2, master 5); missing vectors
 /// are 0; the "CPUINFO:" and "OPENSSL_ia32cap=" prefixes are optional, and anything after
 /// whitespace following the last word (the " env:..." suffix) is ignored.
-/// std::nullopt for "CPUINFO: N/A" (a no-asm build), other architectures' strings and junk.
+/// std::nullopt for "CPUINFO: N/A" (a no-asm build), other architectures' strings and junk,
+/// and for one word after "OPENSSL_ia32cap=": every release that prints the line prints two
+/// words or more ("0x%llx:0x%llx", crypto/info.c), so one is a line cut short (tryout 32 D3).
 std::optional<CapabilityVector> ParseCpuInfoVector(std::string_view text);
 
 /// One field of an OPENSSL_ia32cap environment value.

@@ -101,6 +101,9 @@ TEST(ParseCpuInfoVectorTest, RejectsNoAsmAndJunk) {
   EXPECT_FALSE(ParseCpuInfoVector("0x12:0xzz").has_value());
   EXPECT_FALSE(ParseCpuInfoVector("0x12junk").has_value());
   EXPECT_FALSE(ParseCpuInfoVector("0x").has_value());
+  // A CPUINFO line cut after its first word (tryout 32 D3: "OPENSSL_ia32cap=0x7").
+  EXPECT_FALSE(ParseCpuInfoVector("CPUINFO: OPENSSL_ia32cap=0x7").has_value());
+  EXPECT_FALSE(ParseCpuInfoVector("OPENSSL_ia32cap=0x7ffaf3bfffebffff").has_value());
   EXPECT_FALSE(ParseCpuInfoVector("0x12345678901234567").has_value());  // 17 digits
   EXPECT_FALSE(ParseCpuInfoVector("0x1:0x2:0x3:0x4:0x5:0x6").has_value());
 }

@@ -240,7 +240,9 @@ void Cpu(const DoctorFacts& facts, std::vector<Finding>& out) {
     // What N/A says on the architecture: results::CpuinfoNaSaysNothingOn (s390x and RISC-V
     // vectors themselves: UndecodedVectorVariable).
     const bool silent_na = facts.library.capability_vector == "N/A";
+    const bool cut = results::Ia32capVectorCut(facts.library.cpu_info);
     const std::string_view no_line = silent_na ? "no capability vector (CPUINFO: N/A)"
+                                     : cut     ? "a CPUINFO line cut short, no capability vector"
                                      : openssl ? "no CPUINFO line"
                                                : "no capability vector";
     out.push_back(Make(
@@ -253,6 +255,8 @@ void Cpu(const DoctorFacts& facts, std::vector<Finding>& out) {
                                      results::CpuinfoNaNoAsmFamilies(),
                                      results::CpuinfoNaSaysNothingOn(facts.cpu.arch))
             : !openssl ? std::string("the tool prints no capability vector")
+            : cut ? std::string("the CPUINFO line has one word where OpenSSL prints two or more "
+                                "(crypto/info.c)")
             : facts.library.version_num != 0 && facts.library.version_num < 0x30000000
                 ? std::string("OpenSSL 1.x prints no capability vector")
                 : std::string("the header has no CPUINFO line"),

@@ -37,5 +37,35 @@ TEST(Tryout32PastesTest, OneZeroTwoGcmOnAarch64IsNotNamedAfterVpaesOrBsaes) {
   EXPECT_EQ(gcm->status, VerdictStatus::kUndetermined) << gcm->line;
 }
 
+// D3: a stored copy cut inside the CPUINFO line (openssl issue 25710: "CPUINFO:
+// OPENSSL_ia32cap=0x7") is no capability vector: OpenSSL prints two words or more
+// (crypto/info.c), so no feature is read from it, and a slow GCM figure is not "software
+// (expected): the vector has AES-NI clear".
+TEST(Tryout32PastesTest, ACutCpuinfoLineIsNoCapabilityVector) {
+  const std::string paste =
+      "$ openssl speed -evp aes-256-gcm\n"
+      "version: 3.3.2\n"
+      "built on: Tue Sep  3 16:32:59 2024 UTC\n"
+      "options: bn(64,64)\n"
+      "compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -O2 -DOPENSSL_USE_NODELETE -DL_ENDIAN "
+      "-DOPENSSL_PIC -DOPENSSL_BUILDING_OPENSSL -DNDEBUG\n"
+      "CPUINFO: OPENSSL_ia32cap=0x7\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+      "bytes\n"
+      "AES-256-GCM      85512.26k   102245.51k   108862.58k   110415.53k   110938.11k   "
+      "110963.37k\n";
+  const DoctorReport report = DiagnosePaste(paste);
+  EXPECT_FALSE(report.facts.report->cpu_features_known);
+  EXPECT_EQ(report.facts.library.capability_vector, "");
+  for (const auto& feature : report.facts.cpu.features) {
+    EXPECT_NE(feature.name, "AES-NI") << "read from a cut line";
+  }
+  const Verdict* gcm = VerdictOf(report, "AES-256-GCM", "encrypt");
+  ASSERT_NE(gcm, nullptr);
+  EXPECT_NE(gcm->status, VerdictStatus::kSoftwareExpected) << gcm->line;
+  EXPECT_THAT(gcm->line, Not(HasSubstr("vector has AES-NI clear"))) << gcm->line;
+}
+
 }  // namespace
 }  // namespace cryptobench::diagnose

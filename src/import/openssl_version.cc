@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include "results/cpuinfo_vectors.h"
+
 #include "import/parse_util.h"
 
 namespace cryptobench::import {
@@ -260,7 +262,9 @@ void FillLibraryInfo(const HeaderInfo& header, results::LibraryInfo* library) {
   if (eq != std::string::npos) {
     const std::vector<std::string_view> words =
         SplitWords(std::string_view(header.cpu_info).substr(eq + 1));
-    if (!words.empty()) {
+    // An x86 vector is two words or more ("0x%llx:0x%llx", crypto/info.c): one is a line cut
+    // short, not a vector (results::Ia32capVectorCut).
+    if (!words.empty() && !results::Ia32capVectorCut(header.cpu_info)) {
       library->capability_vector = std::string(words.front());
     }
   } else if (header.cpu_info.find("N/A") != std::string::npos) {

@@ -87,7 +87,8 @@ bool StartsVersionBlock(const std::vector<SourceLine>& lines, size_t index,
                         bool after_version_command);
 
 /// Fills library fields from a header: version, version_num, built_on, platform, options,
-/// cflags, cpu_info and the capability vector from CPUINFO ("0x...:0x..." without " env:").
+/// cflags, cpu_info and the capability vector from CPUINFO ("0x...:0x..." without " env:"; none
+/// from a line results::Ia32capVectorCut).
 /// version_num is OpenSSL's OPENSSL_VERSION_NUMBER for an OpenSSL release and 0 (unknown) for
 /// other products, whose releases that layout cannot name (LibreSSL's is a fixed 0x20000000).
 void FillLibraryInfo(const HeaderInfo& header, results::LibraryInfo* library);

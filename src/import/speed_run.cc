@@ -16,6 +16,7 @@
 #include <fmt/ranges.h>
 
 #include "algorithms/catalog.h"
+#include "results/cpuinfo_vectors.h"
 
 #include "import/openssl_version.h"
 #include "import/parse_util.h"
@@ -924,6 +925,12 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
   run.library.backend = "openssl";
   if (header != nullptr) {
     FillLibraryInfo(*header, &run.library);
+    if (results::Ia32capVectorCut(header->cpu_info)) {
+      run.source.caveats.push_back(fmt::format(
+          "The CPUINFO line ('{}') is cut short: OpenSSL prints two capability words or more "
+          "(crypto/info.c), so the CPU's features are not read from it.",
+          header->cpu_info));
+    }
     version = ParseOpensslVersion(header->library.empty() ? header->version : header->library);
     if (version) {
       run.source.tool_version = version->Label();  // "3.0.13", "LibreSSL 3.8.2"

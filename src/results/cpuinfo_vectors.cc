@@ -98,4 +98,15 @@ std::string CpuinfoNaSaysNothingOn(std::string_view arch) {
       arch, vector->variable);
 }
 
+bool Ia32capVectorCut(std::string_view cpu_info) {
+  constexpr std::string_view kName = "OPENSSL_ia32cap=";
+  const size_t at = cpu_info.find(kName);
+  if (at == std::string_view::npos) {
+    return false;
+  }
+  const std::string_view rest = cpu_info.substr(at + kName.size());
+  const std::string_view word = rest.substr(0, rest.find_first_of(" \t\r\n"));
+  return word.find(':') == std::string_view::npos;
+}
+
 }  // namespace cryptobench::results

@@ -40,4 +40,9 @@ std::string CpuinfoNaNoAsmFamilies();
 /// ARM and s390x some or all builds print N/A (crypto/info.c)".
 std::string CpuinfoNaSaysNothingOn(std::string_view arch);
 
+/// True when `cpu_info` (a CPUINFO line's text) names OPENSSL_ia32cap with fewer than the two
+/// words every release prints ("0x%llx:0x%llx", crypto/info.c): a line cut short, whose one
+/// word is no vector (tryout 32 D3: "OPENSSL_ia32cap=0x7" read as a CPU without AES-NI).
+bool Ia32capVectorCut(std::string_view cpu_info);
+
 }  // namespace cryptobench::results
