@@ -187,4 +187,9 @@ std::vector<std::string> AsmDefines(std::string_view cflags) {
   return defines;
 }
 
+bool OneXDevelopmentBuild(std::string_view version, std::uint64_t version_num) {
+  return version_num != 0 && version_num < 0x30000000 && version.starts_with("OpenSSL ") &&
+         version.find("-dev") != std::string_view::npos;
+}
+
 }  // namespace cryptobench::diagnose

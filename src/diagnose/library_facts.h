@@ -3,6 +3,7 @@
 // the -D*_ASM defines in its compiler line.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -46,5 +47,13 @@ std::vector<std::string_view> CompilerLineTokens(std::string_view cflags);
 /// not ending in "NO_ASM" (OPENSSL_NO_ASM turns assembly off).
 /// Meaningful for 1.x builds only: 3.x passes them per file, not in the printed line.
 std::vector<std::string> AsmDefines(std::string_view cflags);
+
+/// True when an OpenSSL 1.x library is a development build, not a release: its version says
+/// "-dev", as a branch prints between releases ("OpenSSL 1.1.1j-dev  xx XXX xxxx"). Such a
+/// build may carry changes no release has: bernd-edlinger's 1.1.1 feature branch gives the
+/// low-level AES_* API AES-NI and vpaes (https://github.com/openssl/openssl/pull/11895, closed
+/// unmerged for 1.1.1; tryout 32 D4). `version` is LibraryInfo::version, `version_num` its
+/// OPENSSL_VERSION_NUMBER (0, unknown: false).
+bool OneXDevelopmentBuild(std::string_view version, std::uint64_t version_num);
 
 }  // namespace cryptobench::diagnose

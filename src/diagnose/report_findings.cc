@@ -329,17 +329,26 @@ void Timing(const DoctorFacts& facts, std::vector<Finding>& out) {
   // software, or the text cannot tell, so it is a note.
   if (HasLegacyAesRows(origin)) {
     const std::string aes_clue = CpuHasAes(facts);
-    const bool cause = !aes_clue.empty();
+    // A development build may have changed that code (OneXDevelopmentBuild): not a cause.
+    const bool not_a_release =
+        OneXDevelopmentBuild(facts.library.version, facts.library.version_num);
+    const bool cause = !aes_clue.empty() && !not_a_release;
     out.push_back(Make(
         "report.legacy-api", cause ? Severity::kWarning : Severity::kInfo,
         fmt::format("{} AES rows time the 1.x low-level API, not EVP",
                     origin.evp == "legacy" ? "The" : "Some"),
-        cause ? fmt::format("the low-level AES_* code has no AES-NI or ARMv8 path, and {} "
-                            "shows the CPU has AES instructions, so these rows are slower than "
-                            "the library's EVP path",
-                            aes_clue)
-              : std::string("the low-level AES_* code has no AES-NI or ARMv8 path; whether EVP "
-                            "would be faster depends on AES instructions the text does not show"),
+        not_a_release
+            ? fmt::format("the releases' low-level AES_* code has no AES-NI or ARMv8 path, but {} "
+                          "is a development build, and a development branch may have given it "
+                          "one (https://github.com/openssl/openssl/pull/11895 did on a 1.1.1 "
+                          "feature branch)",
+                          facts.library.version)
+        : cause ? fmt::format("the low-level AES_* code has no AES-NI or ARMv8 path, and {} "
+                              "shows the CPU has AES instructions, so these rows are slower than "
+                              "the library's EVP path",
+                              aes_clue)
+                : std::string("the low-level AES_* code has no AES-NI or ARMv8 path; whether EVP "
+                              "would be faster depends on AES instructions the text does not show"),
         "Re-run openssl speed with -evp NAME (e.g. -evp aes-128-cbc)."));
   }
   // OpenSSL's stitched AES-CBC-HMAC ciphers exist only where AES-NI runs (AesNiStitchedRow): a

@@ -67,5 +67,38 @@ TEST(Tryout32PastesTest, ACutCpuinfoLineIsNoCapabilityVector) {
   EXPECT_THAT(gcm->line, Not(HasSubstr("vector has AES-NI clear"))) << gcm->line;
 }
 
+// D4: bernd-edlinger's 1.1.1j-dev feature branch (openssl PR 11900, trimmed), whose low-level
+// AES_* API runs AES-NI (PR 11895): "NOT accelerated: the low-level API has no AES-NI path"
+// holds for releases only; a -dev version leaves it open.
+TEST(Tryout32PastesTest, LowLevelApiRuleHoldsForReleasesOnly) {
+  const std::string paste =
+      "OpenSSL 1.1.1j-dev  xx XXX xxxx\n"
+      "built on: Tue Feb  2 15:12:39 2021 UTC\n"
+      "options:bn(64,64) rc4(8x,int) des(int) aes(partial) idea(int) blowfish(ptr) \n"
+      "compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -Wall -O3 -DOPENSSL_USE_NODELETE "
+      "-DL_ENDIAN -DOPENSSL_PIC -DOPENSSL_CPUID_OBJ -DOPENSSL_IA32_SSE2 -DOPENSSL_BN_ASM_MONT "
+      "-DOPENSSL_BN_ASM_MONT5 -DOPENSSL_BN_ASM_GF2m -DSHA1_ASM -DSHA256_ASM -DSHA512_ASM "
+      "-DKECCAK1600_ASM -DRC4_ASM -DMD5_ASM -DAESNI_ASM -DVPAES_ASM -DGHASH_ASM "
+      "-DECP_NISTZ256_ASM -DX25519_ASM -DPOLY1305_ASM -DNDEBUG\n"
+      "CPUINFO: OPENSSL_ia32cap=0x3e983a0b078bffff:0x8\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+      "bytes\n"
+      "aes-128 cbc     205035.68k   214994.01k   235380.27k   239841.96k   241369.09k   "
+      "241325.40k\n";
+  const DoctorReport report = DiagnosePaste(paste);
+  const Verdict* cbc = VerdictOf(report, "AES-128-CBC", "encrypt");
+  ASSERT_NE(cbc, nullptr);
+  EXPECT_NE(cbc->status, VerdictStatus::kNotAccelerated) << cbc->line;
+  EXPECT_THAT(cbc->line, Not(HasSubstr("has no AES-NI path"))) << cbc->line;
+  for (const Finding& finding : report.findings) {
+    if (finding.id == "report.legacy-api") {
+      EXPECT_EQ(finding.severity, Severity::kInfo);
+      EXPECT_THAT(finding.evidence, HasSubstr("development build"));
+    }
+  }
+  EXPECT_EQ(report.ExitStatus(), 0);
+}
+
 }  // namespace
 }  // namespace cryptobench::diagnose

@@ -13,6 +13,7 @@
 #include "diagnose/kernel_drivers.h"
 #include "diagnose/library_advice.h"
 #include "diagnose/library_changes.h"
+#include "diagnose/library_facts.h"
 #include "diagnose/pk_bounds.h"
 #include "diagnose/slow_cores.h"
 #include "diagnose/verdict.h"
@@ -430,7 +431,8 @@ MaskReach ReachOf(const AlgorithmInfo& alg, const DoctorFacts& facts) {
 bool LowLevelAesOnly(const DoctorFacts& facts) {
   return facts.report && facts.report->evp == "legacy" &&
          facts.library.version.starts_with("OpenSSL ") && facts.library.version_num != 0 &&
-         facts.library.version_num < 0x30000000;
+         facts.library.version_num < 0x30000000 &&
+         !OneXDevelopmentBuild(facts.library.version, facts.library.version_num);
 }
 
 }  // namespace
