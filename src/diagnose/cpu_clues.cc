@@ -523,18 +523,24 @@ class Reader {
   }
 
   void March(std::string_view cflags) {
-    for (const std::string& word : Words(cflags)) {
+    const std::vector<std::string> words = Words(cflags);
+    for (size_t i = 0; i < words.size(); ++i) {
+      const std::string& word = words[i];
       std::string target;
+      std::string option = word;
       if (word.rfind("-march=", 0) == 0) {
         target = word.substr(7);
       } else if (word.rfind("-mips", 0) == 0) {
         target = word.substr(1);  // -mips32r2: GCC's ISA-level option
+      } else if (word == "-arch" && i + 1 < words.size()) {
+        target = words[i + 1];  // clang's Darwin option: "-arch arm64", "-arch x86_64"
+        option = word + " " + target;
       } else {
         continue;
       }
       for (const Row& row : Table()) {
         if (row.clue == "march" && Glob(row.match, target)) {
-          const std::string clue = fmt::format("the compiler line's {}", word);
+          const std::string clue = fmt::format("the compiler line's {}", option);
           SetArch(row.arch, clue, row.source, 1);
           for (const std::string& name : row.lacks) {
             arch_lacks_.push_back({name, false, false, clue, row.source});
@@ -1288,7 +1294,10 @@ class Reader {
                        matched->row->feature, matched->row->unit),
            matched->clue, matched->row->source});
     }
-    for (const std::string& name : out_.unknown_models) {
+    // A flags or Features line already says which extensions the CPU has (tryout 32 D13: a
+    // Features line with aes and pmull beside "CPU part : 0xd03" was "unknown").
+    for (const std::string& name :
+         out_.flags_family.empty() ? out_.unknown_models : std::vector<std::string>{}) {
       out_.clues.push_back(
           {"crypto extensions unknown", fmt::format("the CPU model '{}': no table row", name), ""});
     }

@@ -100,5 +100,51 @@ TEST(Tryout32PastesTest, LowLevelApiRuleHoldsForReleasesOnly) {
   EXPECT_EQ(report.ExitStatus(), 0);
 }
 
+// D13: architecture clues the pastes held: clang's `-arch arm64` (openssl PR 13476, an M1),
+// GCC's `-march=loongarch64` (openssl issue 23300), and a Features line beside a CPU part no
+// row knows, which is not "crypto extensions unknown" (openwrt issue 12084).
+TEST(Tryout32PastesTest, CompilerTargetsAndFeaturesLinesNameTheArchitecture) {
+  const std::string speed =
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+      "bytes\n"
+      "aes-128-ctr     296743.83k   303441.83k   303945.05k   301039.96k   301049.15k   "
+      "300764.21k\n";
+  const DoctorReport m1 = DiagnosePaste(
+      "$ openssl speed -evp aes-128-ctr\n"
+      "OpenSSL 1.1.1h  22 Sep 2020\n"
+      "built on: Sun Nov 22 20:29:09 2020 UTC\n"
+      "options:bn(64,64) rc4(int) des(int) aes(partial) idea(int) blowfish(ptr)\n"
+      "compiler: clang -fPIC -arch arm64 -O3 -Wall -DL_ENDIAN -DOPENSSL_PIC -D_REENTRANT "
+      "-DNDEBUG\n" +
+      speed);
+  EXPECT_EQ(m1.facts.cpu.arch, "aarch64");
+  const DoctorReport loongarch = DiagnosePaste(
+      "version: 3.2.0\n"
+      "built on: Sat Jan 13 18:51:08 2024 UTC\n"
+      "options: bn(64,64)\n"
+      "compiler: gcc -fPIC -pthread -O3 -mabi=lp64d -march=loongarch64 -mtune=la464 -mlsx -O2 "
+      "-DOPENSSL_USE_NODELETE -DOPENSSL_PIC -DOPENSSL_BUILDING_OPENSSL -DNDEBUG\n"
+      "CPUINFO: N/A\n" +
+      speed);
+  EXPECT_EQ(loongarch.facts.cpu.arch, "loongarch64");
+  const DoctorReport a53 = DiagnosePaste(
+      "processor       : 0\n"
+      "model name      : ARMv8 Processor rev 4 (v8l)\n"
+      "Features        : fp asimd evtstrm aes pmull sha1 sha2 crc32 cpuid\n"
+      "CPU implementer : 0x41\n"
+      "CPU part        : 0xd03\n"
+      "$ openssl speed -evp aes-128-ctr\n"
+      "version: 3.0.13\n"
+      "built on: Mon Feb  5 12:00:00 2024 UTC\n"
+      "options: bn(64,64)\n"
+      "compiler: gcc -fPIC -pthread -O3 -DOPENSSL_USE_NODELETE -DOPENSSL_PIC "
+      "-DOPENSSL_BUILDING_OPENSSL -DNDEBUG\n" +
+      speed);
+  for (const CpuClue& clue : a53.facts.report->cpu_clues.clues) {
+    EXPECT_THAT(clue.conclusion, Not(HasSubstr("crypto extensions unknown"))) << clue.clue;
+  }
+}
+
 }  // namespace
 }  // namespace cryptobench::diagnose
