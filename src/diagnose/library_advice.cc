@@ -435,6 +435,17 @@ std::string NoAsmRemedy(const DoctorFacts& facts) {
         "in 1.x) picks the right one.",
         target.empty() ? "" : fmt::format(" (`./Configure {}`)", target), platform);
   }
+  // Apple silicon before the 1.1.1 branch had a target for it: a build there had to be no-asm
+  // (tryout 32 D10, openssl PR 13476's 1.1.1h "before" run).
+  const results::LibraryInfo& library = facts.library;
+  if (facts.cpu.arch == "aarch64" && library.version_num >= 0x10100000 &&
+      library.version_num < 0x30000000 && library.cflags.find("-arch arm64") != std::string::npos) {
+    return "Use OpenSSL 3.x (`./Configure darwin64-arm64`), or a 1.1.1 release with the "
+           "darwin64-arm64-cc target: 1.1.1 first had no Configure target with assembly for "
+           "Apple silicon (https://github.com/openssl/openssl/issues/12254), and the 1.1.1 "
+           "branch gained one in early 2021 (commit 61168b5b8dde03f3b77ddf5e4b1b81c338c01746; "
+           "first release 1.1.1j, unsure).";
+  }
   return "Use a libcrypto built with assembly (the distribution's package), or rebuild OpenSSL "
          "without the no-asm option.";
 }

@@ -119,6 +119,12 @@ TEST(Tryout32PastesTest, CompilerTargetsAndFeaturesLinesNameTheArchitecture) {
       "-DNDEBUG\n" +
       speed);
   EXPECT_EQ(m1.facts.cpu.arch, "aarch64");
+  // D10: 1.1.1h had no Configure target with assembly for Apple silicon, so "rebuild without
+  // no-asm" is no remedy there.
+  const Verdict* ctr = VerdictOf(m1, "AES-128-CTR", "encrypt");
+  ASSERT_NE(ctr, nullptr);
+  EXPECT_THAT(ctr->advice, Not(HasSubstr("without the no-asm option"))) << ctr->advice;
+  EXPECT_THAT(ctr->advice, HasSubstr("darwin64-arm64")) << ctr->advice;
   const DoctorReport loongarch = DiagnosePaste(
       "version: 3.2.0\n"
       "built on: Sat Jan 13 18:51:08 2024 UTC\n"
