@@ -151,6 +151,22 @@ TEST(ImportTest, AProgressResultAfterADebugPrintIsReadAndZeroOperationsAreAnErro
             "line, found '12 sha512's'");
 }
 
+// A KEM result line cut in the middle (oqs-provider issue 729, a stored copy): the line is cut
+// short, not damage that refuses the paste (tryout 32 D8).
+TEST(ImportTest, ACutKemResultLineIsACutLine) {
+  const auto runs = ImportText(
+      "$ openssl speed X25519MLKEM768\n"
+      "Doing X25519MLKEM768 keygen ops for 10s: 149695 X25519MLKEM768 KEM keygen ops in 9.80s\n"
+      "Doing X25519MLKEM768 encaps ops for 10s: 87746 X25519MLKEM768 KEM encaps ops in 9.88s\n"
+      "Doing X25519MLKEM768 decaps ops for 10s: 85120 X25519MLKEM768 KEM d\n",
+      "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_NO_THROW(ImportText(
+      "Doing ML-DSA-65 keygen ops for 10s: 120334 ML-DSA-65 signature keygen ops in 10.00s\n"
+      "Doing ML-DSA-65 signs ops for 10s: 50112 ML-DSA-65 signature sign ops in 9.9\n",
+      "paste.txt"));
+}
+
 TEST(ImportTest, MultiRecordsKeepTheChildrenSpread) {
   const auto runs = ImportFixture("openssl-3.2-multi-mr.txt");
   ASSERT_EQ(runs.size(), 1u);
