@@ -90,6 +90,13 @@ TEST(SpeedPqTablesTest, TextTablesOfOneNameInThreeTablesAreKeptApart) {
   EXPECT_EQ(Iterations(run, "rsa2048 (RSASVE)", "keygen"), 23u);
   EXPECT_EQ(Iterations(run, "rsa2048", "keygen"), 22u);
   EXPECT_EQ(Iterations(run, "X25519 (DHKEM)", "keygen"), 39925u);
+  // speed's own message that ML-DSA-65 could not be set up (3.5.0 to 3.5.4), and the error queue
+  // line after it, are this run's lines and say what it did not measure.
+  EXPECT_TRUE(HasCaveat(run, "Line 40: openssl speed could not set up ML-DSA-65"))
+      << ::testing::PrintToString(run.source.caveats);
+  EXPECT_TRUE(HasCaveat(run, "Line 41 is the error OpenSSL queued for it."));
+  EXPECT_FALSE(HasCaveat(run, "no output of this tool"));
+  EXPECT_TRUE(HasCaveat(runs[1], "Line 104: openssl speed could not set up ML-DSA-65"));
 }
 
 TEST(SpeedPqTablesTest, MachineReadableRecordsOfTheSameRunReadTheSame) {
