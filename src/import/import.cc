@@ -2838,6 +2838,14 @@ std::vector<results::RunResult> ImportUtf8(std::string_view text, std::string_vi
   // A mail archive's raw message body: its soft line breaks and escapes are undone first, so
   // that every later step (HTML references, typography, cleanup) sees the lines as printed.
   const std::optional<QuotedPrintable> qp = DecodeQuotedPrintable(text);
+  // Encoded line ends ("=0A") may add lines: the decoded text is held to the same cap.
+  if (qp && qp->line_numbers.size() >= results::kMaxInputLines) {
+    throw ImportError(results::kMaxInputLines + 1,
+                      fmt::format("at most {} lines of pasted output, found {} once the "
+                                  "quoted-printable paste is decoded",
+                                  results::kMaxInputLines, qp->line_numbers.size()),
+                      std::string(file_name));
+  }
   const std::vector<size_t>* line_numbers = qp ? &qp->line_numbers : nullptr;
   const PastedText pasted = NormalisePastedText(qp ? std::string_view(qp->text) : text);
   std::vector<results::RunResult> runs =

@@ -145,5 +145,17 @@ TEST(QuotedPrintableImportTest, CaveatsNameTheEncodedFilesLines) {
   EXPECT_NE(failed->message.find("line 53"), std::string::npos) << failed->message;
 }
 
+TEST(QuotedPrintableImportTest, EncodedLineEndsAreHeldToTheLineCap) {
+  // 200000 "=0A" escapes on one line of the file: as many lines once decoded, which the cap on
+  // pasted lines (results/limits.h) refuses as it refuses them unencoded.
+  std::string text = "rate=3D1=20";
+  for (int i = 0; i < 200000; ++i) {
+    text += "=0A";
+  }
+  text += "\n";
+  const std::string error = ImportErrorOf(text, "big.txt");
+  EXPECT_NE(error.find("once the quoted-printable paste is decoded"), std::string::npos) << error;
+}
+
 }  // namespace
 }  // namespace cryptobench::import
