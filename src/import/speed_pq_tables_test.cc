@@ -143,5 +143,23 @@ TEST(SpeedPqTablesTest, AKemTableAloneKeepsItsClassicalRowsApartFromASignatureTa
   EXPECT_DOUBLE_EQ(Rate(runs[0], "rsa512 (RSASVE)", "keygen"), 321.8);
 }
 
+TEST(SpeedPqTablesTest, HeaderlessRsaRowsAreToldByWhichOperationIsTheSlowOne) {
+  // Without the tables' headers, "rsa2048" with three rates is a row of either table; the
+  // private-key operation is the slow one: decaps (third) in the KEM table, sign (second) in
+  // the signature table.
+  const auto runs = ImportText(
+      "                    rsa2048 0.043478s 0.000019s 0.000515s      23.0   53801.0    1943.0\n"
+      "\n"
+      "                    rsa4096 0.495500s 0.003697s 0.000059s       2.0     270.5   16824.4\n",
+      "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  using Ops = std::vector<std::string>;
+  EXPECT_EQ(Operations(runs[0], "rsa2048 (RSASVE)"), (Ops{"keygen", "encaps", "decaps"}));
+  // A signature row of a catalogued name takes it: nothing else in the run holds RSA-4096.
+  EXPECT_EQ(Operations(runs[0], "RSA-4096"), (Ops{"keygen", "sign", "verify"}));
+  EXPECT_EQ(Kind(runs[0], "RSA-4096"), "signature");
+  EXPECT_DOUBLE_EQ(Rate(runs[0], "RSA-4096", "verify"), 16824.4);
+}
+
 }  // namespace
 }  // namespace cryptobench::import
