@@ -35,6 +35,7 @@
 #include "import/own_reports.h"
 #include "import/parse_util.h"
 #include "import/paste_cleanup.h"
+#include "import/quoted_printable.h"
 #include "import/s_time.h"
 #include "import/side_by_side.h"
 #include "import/speed_join.h"
@@ -2737,10 +2738,13 @@ std::vector<results::RunResult> ResultJsonRuns(const PastedJson& json, std::stri
 namespace {
 
 // The runs of a paste that holds no side-by-side block.
+// `line_numbers`: CleanPaste's, for a text whose lines are not the file's (a decoded
+// quoted-printable paste).
 std::vector<results::RunResult> ImportColumn(std::string_view text, std::string_view file_name,
-                                             bool read_result_json) {
+                                             bool read_result_json,
+                                             const std::vector<size_t>* line_numbers = nullptr) {
   std::vector<CleanupNote> notes;
-  const std::vector<SourceLine> lines = CleanPaste(text, &notes);
+  const std::vector<SourceLine> lines = CleanPaste(text, &notes, line_numbers);
   const std::string file = ValidUtf8(file_name);
   // Before any parser: some of these quote an OpenSSL version line or a table, which would
   // otherwise be read as `openssl version` or speed output.
@@ -2806,7 +2810,15 @@ std::vector<results::RunResult> ImportColumn(std::string_view text, std::string_
 namespace {
 
 std::vector<results::RunResult> ImportNormalised(std::string_view text, std::string_view file_name,
-                                                 bool read_result_json);
+                                                 bool read_result_json,
+                                                 const std::vector<size_t>* line_numbers);
+
+// The file's line of line `line` of a text whose lines `line_numbers` maps (null: its own).
+size_t FileLine(const std::vector<size_t>* line_numbers, size_t line) {
+  return line_numbers != nullptr && line >= 1 && line <= line_numbers->size()
+             ? (*line_numbers)[line - 1]
+             : line;
+}
 
 // ImportText of a text in UTF-8 (or ASCII).
 std::vector<results::RunResult> ImportUtf8(std::string_view text, std::string_view file_name,
@@ -2823,23 +2835,45 @@ std::vector<results::RunResult> ImportUtf8(std::string_view text, std::string_vi
                                   results::kMaxInputLines, newlines + 1),
                       std::string(file_name));
   }
-  const PastedText pasted = NormalisePastedText(text);
-  std::vector<results::RunResult> runs = ImportNormalised(pasted.text, file_name, read_result_json);
+  // A mail archive's raw message body: its soft line breaks and escapes are undone first, so
+  // that every later step (HTML references, typography, cleanup) sees the lines as printed.
+  const std::optional<QuotedPrintable> qp = DecodeQuotedPrintable(text);
+  // Encoded line ends ("=0A") may add lines: the decoded text is held to the same cap.
+  if (qp && qp->line_numbers.size() >= results::kMaxInputLines) {
+    throw ImportError(results::kMaxInputLines + 1,
+                      fmt::format("at most {} lines of pasted output, found {} once the "
+                                  "quoted-printable paste is decoded",
+                                  results::kMaxInputLines, qp->line_numbers.size()),
+                      std::string(file_name));
+  }
+  const std::vector<size_t>* line_numbers = qp ? &qp->line_numbers : nullptr;
+  const PastedText pasted = NormalisePastedText(qp ? std::string_view(qp->text) : text);
+  std::vector<results::RunResult> runs =
+      ImportNormalised(pasted.text, file_name, read_result_json, line_numbers);
   // What was undone, so whoever reads a name or a line quoted from the paste knows it is not
   // byte for byte the file's.
   std::vector<std::string> notes;
+  if (qp) {
+    notes.push_back(fmt::format(
+        "The paste is quoted-printable (a mail archive's raw message body, from line {}: {} "
+        "{} ending in a soft line break '=', {} {} such as '=3D' or '=20'); it was decoded "
+        "before it was read: each line ending in '=' joined with the next, each escape turned "
+        "back into its character. Line numbers are the file's.",
+        qp->first_line, qp->soft_breaks, qp->soft_breaks == 1 ? "line" : "lines", qp->escapes,
+        qp->escapes == 1 ? "escape" : "escapes"));
+  }
   if (pasted.html_line != 0) {
     notes.push_back(fmt::format(
         "The paste is HTML-escaped (from line {}: a web page's source or a forum's export); "
         "character references such as '&gt;' and '&#39;' were decoded before it was read.",
-        pasted.html_line));
+        FileLine(line_numbers, pasted.html_line)));
   }
   if (pasted.typography_line != 0) {
     notes.push_back(fmt::format(
         "From line {}, non-breaking spaces, typographic quotes or a dash before an option (a "
         "web page's or word processor's typography) were read as ASCII spaces, quotes and "
         "'-'; no figure was changed.",
-        pasted.typography_line));
+        FileLine(line_numbers, pasted.typography_line)));
   }
   for (results::RunResult& run : runs) {
     run.source.caveats.insert(run.source.caveats.begin(), notes.begin(), notes.end());
@@ -2847,18 +2881,37 @@ std::vector<results::RunResult> ImportUtf8(std::string_view text, std::string_vi
   return runs;
 }
 
-// ImportUtf8 of a text NormalisePastedText has read.
+// ImportUtf8 of a text NormalisePastedText has read; `line_numbers` as ImportColumn's.
 std::vector<results::RunResult> ImportNormalised(std::string_view text, std::string_view file_name,
-                                                 bool read_result_json) {
-  const std::optional<SideBySide> columns = SplitSideBySide(text);
+                                                 bool read_result_json,
+                                                 const std::vector<size_t>* line_numbers) {
+  std::optional<SideBySide> columns = SplitSideBySide(text);
   if (!columns) {
-    return ImportColumn(text, file_name, read_result_json);
+    return ImportColumn(text, file_name, read_result_json, line_numbers);
   }
+  if (line_numbers != nullptr) {
+    columns->first_line = FileLine(line_numbers, columns->first_line);
+    columns->last_line = FileLine(line_numbers, columns->last_line);
+    for (std::vector<size_t>* cut : {&columns->left_cut_lines, &columns->right_cut_lines}) {
+      for (size_t& line : *cut) {
+        line = FileLine(line_numbers, line);
+      }
+    }
+  }
+  // A column keeps the text's lines (a decoded quoted-printable paste's map holds for it) when
+  // it has as many.
+  const auto column_numbers = [&](const std::string& column) -> const std::vector<size_t>* {
+    return line_numbers != nullptr &&
+                   static_cast<size_t>(std::count(column.begin(), column.end(), '\n')) ==
+                       static_cast<size_t>(std::count(text.begin(), text.end(), '\n'))
+               ? line_numbers
+               : nullptr;
+  };
   // Two runs side by side: each column is read as a paste of its own. A line diff -y cut at its
   // column width that stops the reading says so, with the way to keep it whole.
   const auto read = [&](const std::string& column, const std::vector<size_t>& cut_lines) {
     try {
-      return ImportColumn(column, file_name, read_result_json);
+      return ImportColumn(column, file_name, read_result_json, column_numbers(column));
     } catch (const ImportError& e) {
       if (std::find(cut_lines.begin(), cut_lines.end(), e.line()) == cut_lines.end()) {
         throw;

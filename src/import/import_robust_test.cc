@@ -419,7 +419,7 @@ TEST(ImportRobustTest, ChildrensRecordsWithoutMultiAreNotReadAsOneProcess) {
       "+R17:68:rsa7680:10.05\n",
       "paste.txt");
   ASSERT_EQ(runs.size(), 1u);
-  const results::AlgorithmResult* rsa = FindAlgorithm(runs[0], "rsa7680");
+  const results::AlgorithmResult* rsa = FindAlgorithm(runs[0], "rsa7680 (RSASVE)");
   ASSERT_NE(rsa, nullptr);
   std::vector<std::string> operations;
   for (const results::Cell& cell : rsa->cells) {
@@ -428,7 +428,7 @@ TEST(ImportRobustTest, ChildrensRecordsWithoutMultiAreNotReadAsOneProcess) {
   EXPECT_THAT(operations, ::testing::UnorderedElementsAre("keygen", "decaps"));
   EXPECT_TRUE(HasCaveat(runs[0], "Lines 3 and 6: more than one result for the same cell"))
       << ::testing::PrintToString(runs[0].source.caveats);
-  EXPECT_TRUE(HasCaveat(runs[0], "Line 4: rsa7680 keygen took 37.46 s in a 10 s slot"));
+  EXPECT_TRUE(HasCaveat(runs[0], "Line 4: rsa7680 (RSASVE) keygen took 37.46 s in a 10 s slot"));
 }
 
 // When every cell has several results, nothing is recomputed, and the caveat says so.

@@ -262,7 +262,7 @@ void TakePkResult(const Record& record, int number, SpeedEvidence* evidence, MrS
       const std::string name(record.fields[1]);
       AddName(known->family == PkFamily::kKem ? &state->kem_names : &state->sig_names, name);
       progress.curve = name;
-      progress.name = name;
+      progress.name = PkRowName(known->family, 0, name);
     } else {
       progress.bits = Index(record, 1, "the key size in bits");
       progress.curve = record.fields.size() == 4 ? std::string(record.fields[2]) : "";
@@ -276,7 +276,7 @@ void TakePkResult(const Record& record, int number, SpeedEvidence* evidence, MrS
     progress.operation = op == "signs" ? "sign" : op;
     progress.bits = 0;
     progress.curve = dtp.what;
-    progress.name = dtp.what;
+    progress.name = PkRowName(progress.family, 0, dtp.what);
     AddName(kem ? &state->kem_names : &state->sig_names, dtp.what);
   }
   evidence->progress.push_back(std::move(progress));

@@ -485,6 +485,65 @@ bool SpeedTextParser::RepeatsTable(const SourceLine& line, std::string_view trim
   return true;
 }
 
+namespace {
+
+// apps/speed.c's messages when a KEM or signature algorithm of the 3.2+ lists cannot be set
+// up (openssl/openssl 2a3fce22740917d32fde70589e4d0da6ff694e25, lines 4040-4420: "Error
+// initializing keygen ctx for %s.", "Error while initializing signing data structs for %s.",
+// "Encaps error for %s." ...): the line and the algorithm's name; nullopt for other lines.
+std::optional<std::pair<std::string, std::string>> KemOrSignatureSetupError(std::string_view line) {
+  static constexpr std::string_view kMessages[] = {
+      "Error initializing keygen ctx for ",
+      "Error initializing classic keygen ctx for ",
+      "Error while generating signature EVP_PKEY for ",
+      "Error while initializing signing data structs for ",
+      "Error while initializing verify data structs for ",
+      "Error while initializing encaps data structs for ",
+      "Error while initializing decaps data structs for ",
+      "Error while initializing signing ctx for ",
+      "Error while initializing verify ctx for ",
+      "Error while initializing padding for ",
+      "Error while obtaining signature bufffer length for ",
+      "Signing error for ",
+      "Verify error for ",
+      "Verify 2 error for ",
+      "Encaps error for ",
+      "Decaps error for ",
+      "MemAlloc error in sign for ",
+      "MemAlloc error in encaps for ",
+      "MemAlloc failure in decaps for "};
+  if (!line.ends_with('.')) {
+    return std::nullopt;
+  }
+  for (std::string_view message : kMessages) {
+    if (line.starts_with(message) && line.size() > message.size() + 1) {
+      const std::string_view name = line.substr(message.size(), line.size() - message.size() - 1);
+      if (name.find(' ') == std::string_view::npos) {
+        return std::make_pair(std::string(line), std::string(name));
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+// An entry of OpenSSL 3's error queue as ERR_print_errors prints it: "<thread id in
+// hexadecimal>:error:<code in hexadecimal>:<library>:<function>:<reason>:<file>:<line>:<data>".
+bool IsOpensslErrorQueueLine(std::string_view line) {
+  const size_t colon = line.find(':');
+  if (colon == std::string_view::npos || colon < 4 || colon > 16 ||
+      !line.substr(colon).starts_with(":error:")) {
+    return false;
+  }
+  for (char c : line.substr(0, colon)) {
+    if (!std::isxdigit(static_cast<unsigned char>(c))) {
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
 Offer SpeedTextParser::Take(const SourceLine& line) {
   // Output after a public-key row cut inside its rates: the row was damaged, not cut off at
   // the paste's end.
@@ -582,8 +641,30 @@ Offer SpeedTextParser::TakeLine(const SourceLine& line) {
   const std::string_view trimmed = Trim(line.text);
   if (trimmed.empty()) {
     after_blank_ = true;
+    setup_error_note_.reset();
     return Offer::kNotMine;
   }
+  // speed's own message that a KEM or signature algorithm could not be set up, and the error
+  // queue it prints after it: lines of this run, which say what it did not measure.
+  if (!evidence_->progress.empty()) {
+    if (const auto failed = KemOrSignatureSetupError(trimmed)) {
+      setup_error_note_ = evidence_->notes.size();
+      evidence_->notes.push_back(fmt::format(
+          "Line {}: openssl speed could not set up {} (\"{}\"), so it measured neither it nor any "
+          "algorithm after it in its KEM or signature list (apps/speed.c clears the rest of the "
+          "list after such an error). OpenSSL 3.5.0 to 3.5.4 fail so on the composite signature "
+          "names (DSA-SHA1) and on ML-DSA and SLH-DSA (openssl/openssl issues 27499, 27108 and "
+          "29228).",
+          line.number, failed->second, failed->first));
+      return Offer::kConsumed;
+    }
+    if (setup_error_note_ && IsOpensslErrorQueueLine(trimmed)) {
+      evidence_->notes[*setup_error_note_] +=
+          fmt::format(" Line {} is the error OpenSSL queued for it.", line.number);
+      return Offer::kConsumed;
+    }
+  }
+  setup_error_note_.reset();
   // The result of the previous line's progress line, printed on a line of its own after words
   // that are not speed's ("Doing ... blocks: Running aead" then "0 AES-128-GCM ops in 2.99s").
   if (!evidence_->progress.empty()) {
@@ -1426,10 +1507,15 @@ Offer SpeedTextParser::TakePkRow(const SourceLine& line, std::string_view trimme
   // signature algorithm's (keygen, sign, verify), by the row's name.
   const bool kem_row = [&] {
     const std::string name = ToLower(JoinWords(words, 0, first_time));
+    if (name.substr(0, 3) == "rsa" && name.size() > 3 &&
+        std::isdigit(static_cast<unsigned char>(name[3]))) {
+      // Both 3.2+ tables print "rsa2048" (apps/speed.c kem_locate and sig_locate). The private
+      // key operation is the slow one: the KEM's decaps (third) in the KEM table, the sign
+      // (second) in the signature table, so a second rate below the third is a signature row.
+      return rates.size() != 3 || !(rates[1] < rates[2]);
+    }
     return name.find("kem") != std::string::npos || name.find("x25519") != std::string::npos ||
-           name.find("x448") != std::string::npos ||
-           (name.substr(0, 3) == "rsa" && name.size() > 3 &&
-            std::isdigit(static_cast<unsigned char>(name[3])));
+           name.find("x448") != std::string::npos;
   }();
   if (!named && num_times == 3 && num_times != layout_.num_ops) {
     row.family = kem_row ? PkFamily::kKem : PkFamily::kSig;

@@ -181,6 +181,9 @@ class SpeedTextParser {
   std::optional<std::pair<std::string, size_t>> cut_pk_row_;
   std::pair<size_t, size_t> cut_pk_found_;
   std::optional<std::pair<std::string, size_t>> next_label_;
+  /// The index in evidence_->notes of the note on the last line where speed said it could not
+  /// set up a KEM or signature algorithm, while the error-queue lines after it may follow.
+  std::optional<size_t> setup_error_note_;
 };
 
 }  // namespace cryptobench::import

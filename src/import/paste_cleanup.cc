@@ -807,7 +807,8 @@ bool IsLabelComment(std::string_view trimmed, std::string_view after_prompt) {
 
 }  // namespace
 
-std::vector<SourceLine> CleanPaste(std::string_view text, std::vector<CleanupNote>* notes) {
+std::vector<SourceLine> CleanPaste(std::string_view text, std::vector<CleanupNote>* notes,
+                                   const std::vector<size_t>* line_numbers) {
   std::vector<SourceLine> out;
   if (text.starts_with("\xef\xbb\xbf")) {
     text.remove_prefix(3);  // a UTF-8 byte order mark some editors write
@@ -829,7 +830,9 @@ std::vector<SourceLine> CleanPaste(std::string_view text, std::vector<CleanupNot
   size_t previous_width = 0;     // characters of the previous physical line, trailing blanks cut
   bool previous_spaced = false;  // it ended in a blank (a cut between two flags)
   for (size_t index = 0; index < physicals.size(); ++index) {
-    const size_t number = index + 1;
+    const size_t number = line_numbers != nullptr && index < line_numbers->size()
+                              ? (*line_numbers)[index]
+                              : index + 1;
     const std::string physical = Unemphasised(physicals[index]);
     const std::string_view trimmed = Trim(physical);
     // Only a text line right before may be continued by this one.

@@ -60,8 +60,11 @@ struct CleanupNote {
 ///  - splits a line that holds several records of openssl speed output run together
 ///    (SplitRunTogether in run_together.h), and adds a note for it to *notes if given.
 /// Blank lines are kept (as empty kText) because they end tables.
-std::vector<SourceLine> CleanPaste(std::string_view text,
-                                   std::vector<CleanupNote>* notes = nullptr);
+/// `line_numbers`, if given, holds for each line of `text` its 1-based line in the file it came
+/// from (a quoted-printable paste decoded by DecodeQuotedPrintable joins lines), which the
+/// SourceLines then carry; without it a line's number is its own in `text`.
+std::vector<SourceLine> CleanPaste(std::string_view text, std::vector<CleanupNote>* notes = nullptr,
+                                   const std::vector<size_t>* line_numbers = nullptr);
 
 /// True if a trimmed line is only an elision mark (see CleanPaste).
 bool IsElisionMark(std::string_view trimmed);

@@ -197,10 +197,27 @@ std::string PkRowName(PkFamily family, unsigned bits, std::string_view curve_or_
     case PkFamily::kFfdh:
       return fmt::format("{} bits ffdh", bits);
     case PkFamily::kKem:
+      return KemRowName(curve_or_name);
     case PkFamily::kSig:
       return std::string(curve_or_name);
   }
   return std::string(curve_or_name);
+}
+
+std::string KemRowName(std::string_view name) {
+  const std::string lower = ToLower(name);
+  // apps/speed.c picks the KEM mode by the name: sscanf "rsa%u" with nothing after the digits
+  // is RSA (kem op "RSASVE"), "X25519" and "X448" are DHKEM over those curves.
+  const bool rsa =
+      lower.size() > 3 && lower.starts_with("rsa") &&
+      std::all_of(lower.begin() + 3, lower.end(), [](char c) { return c >= '0' && c <= '9'; });
+  if (rsa) {
+    return fmt::format("{} (RSASVE)", name);
+  }
+  if (lower == "x25519" || lower == "x448") {
+    return fmt::format("{} (DHKEM)", name);
+  }
+  return std::string(name);
 }
 
 NamedAlgorithm MapPublicKey(PkFamily family, unsigned bits, std::string_view curve_or_name) {

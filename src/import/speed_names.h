@@ -58,8 +58,18 @@ std::string_view SplitDirectionSuffix(std::string_view row_name, std::string* op
 /// -mr records (which carry no row name) and text rows name the same thing: "rsa 2048 bits",
 /// "dsa 2048 bits", "256 bits ecdsa (nistp256)", "253 bits ecdh (X25519)",
 /// "253 bits EdDSA (Ed25519)", "256 bits SM2 (CurveSM2)", "2048 bits ffdh", or the KEM or
-/// signature algorithm name.
+/// signature algorithm name (KemRowName for the KEM table's).
 std::string PkRowName(PkFamily family, unsigned bits, std::string_view curve_or_name);
+
+/// The name of a row of the 3.2+ KEM table (`openssl speed -kem-algorithms`, or every KEM when
+/// no algorithm is named): speed's own name, except where speed times a KEM mode of a classical
+/// key type under that key type's name, which the run's other tables also use. apps/speed.c
+/// (openssl/openssl 2a3fce22740917d32fde70589e4d0da6ff694e25, the 3.5 branch point, lines
+/// 4071-4083 and 4125-4130) runs "rsa<bits>" rows as RSASVE and "X25519", "X448" (and the
+/// "ECP-<n>" rows) as DHKEM, so "rsa2048" is "rsa2048 (RSASVE)", "X25519" is "X25519 (DHKEM)"
+/// and "X448" is "X448 (DHKEM)": never the RSA signature table's row nor the X25519 key
+/// agreement. "ECP-256", "ML-KEM-768", "X25519MLKEM768" and other names are kept as printed.
+std::string KemRowName(std::string_view name);
 
 /// Maps a public-key result: RSA-2048/3072/4096, ECDSA-P256/P384, ECDH-P256, X25519 and
 /// Ed25519 to the catalogue; everything else verbatim as PkRowName.

@@ -6,6 +6,26 @@
 namespace cryptobench::import {
 namespace {
 
+TEST(SpeedNamesTest, KemTableRowsOfClassicalKeysAreNamedByTheirKemMode) {
+  // apps/speed.c (openssl/openssl 2a3fce22740917d32fde70589e4d0da6ff694e25, lines 4071-4083,
+  // 4125-4130): "rsa<bits>" rows run RSASVE, "X25519" and "X448" DHKEM. Their bare names are the
+  // RSA signature table's row and the X25519 key agreement.
+  EXPECT_EQ(KemRowName("rsa2048"), "rsa2048 (RSASVE)");
+  EXPECT_EQ(KemRowName("rsa15360"), "rsa15360 (RSASVE)");
+  EXPECT_EQ(KemRowName("X25519"), "X25519 (DHKEM)");
+  EXPECT_EQ(KemRowName("X448"), "X448 (DHKEM)");
+  for (const char* kept : {"ML-KEM-768", "X25519MLKEM768", "SecP256r1MLKEM768", "ECP-256", "rsa",
+                           "rsa2048x", "X25519-KEM"}) {
+    EXPECT_EQ(KemRowName(kept), kept);
+  }
+  EXPECT_EQ(PkRowName(PkFamily::kKem, 0, "rsa2048"), "rsa2048 (RSASVE)");
+  EXPECT_EQ(PkRowName(PkFamily::kSig, 0, "rsa2048"), "rsa2048");
+  const NamedAlgorithm kem = MapPublicKey(PkFamily::kKem, 0, "X25519");
+  EXPECT_EQ(kem.name, "X25519 (DHKEM)");
+  EXPECT_EQ(kem.kind, "kem");
+  EXPECT_FALSE(kem.catalogued);
+}
+
 TEST(SpeedNamesTest, MapsRowNamesOfEveryEra) {
   struct Case {
     const char* row;

@@ -138,6 +138,19 @@ class Assembler {
     return &alg.cells.back();
   }
 
+  /// True if the algorithm entry `name` (EVP, not legacy) already holds a cell of `op` at
+  /// `input_len`: a row of another table of the run measured it.
+  bool Holds(const std::string& name, const std::string& op, uint64_t input_len) const {
+    const auto it = by_name_.find({name, ""});
+    if (it == by_name_.end()) {
+      return false;
+    }
+    const AlgorithmResult& alg = run_->algorithms[it->second];
+    return std::any_of(alg.cells.begin(), alg.cells.end(), [&](const Cell& c) {
+      return c.operation == op && c.input_len == input_len;
+    });
+  }
+
   Cell* Lookup(const std::string& row_name, const std::string& op, uint64_t input_len) {
     const auto it = cells_.find(std::make_tuple(row_name, op, input_len));
     if (it == cells_.end()) {
@@ -1195,7 +1208,16 @@ results::RunResult BuildSpeedRun(const SpeedEvidence& ev, std::string_view file_
   }
   for (const PkRow& row : pk_rows) {
     const std::string row_name = PkName(row);
-    const NamedAlgorithm named = MapPublicKey(row.family, row.bits, row.curve);
+    NamedAlgorithm named = MapPublicKey(row.family, row.bits, row.curve);
+    // A row of the 3.2+ signature table ("rsa2048") names a catalogue entry that a table of
+    // its own (the RSA table's "rsa 2048 bits") may already hold: the row then keeps speed's
+    // name, whole, rather than sending some of its operations into the other table's entry.
+    if (named.catalogued && row.family == PkFamily::kSig &&
+        std::any_of(row.ops_per_s.begin(), row.ops_per_s.end(), [&](const auto& op_rate) {
+          return assembler.Holds(named.name, op_rate.first, PkInputLen(op_rate.first));
+        })) {
+      named = {row_name, named.kind, false};
+    }
     const bool complete = ChildrenWithoutRecord(ev.child_pk_rows, row, multi).empty();
     for (const auto& [op, rate] : row.ops_per_s) {
       Spread children;

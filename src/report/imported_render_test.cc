@@ -187,6 +187,24 @@ TEST(ImportedRenderTest, OpensslLayoutNamesDecryptRowsApartAndSaysWhatItLeftOut)
   EXPECT_NEAR(aes.cells[1].figures->bytes_per_s->value, 4400.0 * 1048576, 10);
 }
 
+TEST(ImportedRenderTest, OpensslLayoutPrintsTheRsaRowOnceBesideTheSignatureTablesRsa2048) {
+  // `openssl speed rsa2048` on 3.2 and later: the RSA table's row and the signature table's
+  // rsa2048 (an alias of RSA-2048) are two entries; the layout's RSA table has one row, the
+  // RSA table's, and names the signature table's cells it has no row for.
+  const std::vector<RunResult> runs = import::ImportText(
+      "                   sign    verify    encrypt   decrypt   sign/s verify/s  encr./s  decr./s\n"
+      "rsa  2048 bits 0.000474s 0.000012s 0.000013s 0.000476s   2110.0  80112.0  76003.0   2099.0\n"
+      "                               keygen     signs    verify keygens/s    sign/s  verify/s\n"
+      "                    rsa2048 0.045455s 0.000474s 0.000013s      22.0    2108.0   79877.0\n",
+      "paste.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  const std::string text = Rendered(runs[0], Format::kOpenssl);
+  EXPECT_EQ(Count(text, " 2048 bits "), 1u) << text;
+  EXPECT_THAT(text, HasSubstr("rsa2048 sign"));
+  const std::vector<RunResult> again = import::ImportText(text, "again.txt");
+  EXPECT_EQ(again.size(), 1u);
+}
+
 TEST(ImportedRenderTest, OpensslLayoutNamesTheImplementationOfATwiceRunAlgorithm) {
   // botan speed runs AES-128 with each provider it has: two entries of one algorithm.
   RunResult run = BothDirectionsAndAKdf();
