@@ -321,7 +321,13 @@ Pattern FamilyPattern(const std::vector<const Row*>& rows);
 /// the sides ran on different CPUs, so it cannot tell whether the code path changed (cause
 /// "cannot-tell"), and no assembly is blamed. With `engine_difference` (EngineDifference) not
 /// empty and no timing or invocation difference, the headline says the engine is part of the
-/// code path that was timed and names no cause.
+/// code path that was timed and names no cause. Otherwise a uniform change by about one factor
+/// over two or more statements names the machine (cause "machine-difference") only when two
+/// changed rows run code that shares nothing (a cipher or hash and a public-key operation, two
+/// groups of symmetric code, or two public-key algorithms on different curves or moduli); when
+/// every changed row shares one curve's arithmetic (ArithmeticOf), one algorithm's or one
+/// group's code, and two or more algorithms changed by about one factor, it says it cannot tell
+/// a change to that code from the machine (cause "cannot-tell").
 std::vector<Finding> PatternFindings(const std::vector<Row>& rows, const std::string& a_letter,
                                      const std::string& b_letter, double threshold,
                                      bool timing_comparable = true, bool same_library = true,
