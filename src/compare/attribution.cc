@@ -194,6 +194,47 @@ std::optional<Finding> CannotTellFinding(const std::vector<Row>& rows) {
                   count == 1 ? "was" : "were", count == 1 ? "it" : "them")};
 }
 
+// Compared cells both sides read under one assumed size list (Row::sizes_assumed): judged, and
+// the doubt of their sizes named once here rather than in each row.
+std::optional<Finding> AssumedSizesFinding(const std::vector<Row>& rows,
+                                           const std::string& a_letter,
+                                           const std::string& b_letter) {
+  size_t count = 0;
+  std::vector<uint64_t> sizes;
+  for (const Row& row : rows) {
+    if (row.presence != Presence::kBoth || !row.sizes_assumed) {
+      continue;
+    }
+    ++count;
+    for (const FigureCaveat& caveat : row.caveats) {
+      if (caveat.caveat.doubt && sizes.empty()) {
+        sizes = caveat.caveat.assumed_sizes;
+      }
+    }
+  }
+  if (count == 0) {
+    return std::nullopt;
+  }
+  std::vector<std::string> names;
+  for (uint64_t size : sizes) {
+    names.push_back(std::to_string(size));
+  }
+  static const char* const kWords[] = {"",     "one", "two",   "three", "four",
+                                       "five", "six", "seven", "eight", "nine"};
+  const std::string how_many =
+      sizes.size() < std::size(kWords) ? kWords[sizes.size()] : std::to_string(sizes.size());
+  return Finding{
+      "assumed-sizes",
+      fmt::format(
+          "{} compared cell{} {} read from rows that {} and {} pasted without their 'type ... "
+          "bytes' line, both under the same {} assumed size{} ({} bytes): each pairs the same "
+          "column of two tables laid out alike, so its ratio, and how the ratio moves from column "
+          "to column, stand; but the sizes named are inferred, not read, and no cost per call or "
+          "per byte is fitted from them (paste the 'type' line to settle them).",
+          count, count == 1 ? "" : "s", count == 1 ? "was" : "were", a_letter, b_letter, how_many,
+          sizes.size() == 1 ? "" : "s", JoinAnd(names))};
+}
+
 std::vector<Statement> BuildStatements(const std::vector<Row>& rows) {
   std::vector<std::string> group_order;
   std::map<std::string, std::vector<std::string>> families_of_group;
@@ -938,12 +979,15 @@ Finding OverheadFinding(const std::vector<const Statement*>& statements, bool sl
     cause = PartlyKnownClause(identity);
     tag = "cannot-tell";
   }
+  const bool assumed = std::any_of(all_rows.begin(), all_rows.end(),
+                                   [](const Row* row) { return row->sizes_assumed; });
   return Finding{
       "per-call-overhead",
-      fmt::format("{} {} only {} (up to {} at {}){}, equal {}{}.", JoinAnd(subjects),
+      fmt::format("{} {} only {} (up to {} at {}){}, equal {}{}{}.", JoinAnd(subjects),
                   slower ? "slower" : "faster", SizesPhrase(small_sizes, true),
                   ChangeText(extreme->ratio.ratio), report::FormatSize(extreme->input_len),
-                  SingleNote(all_rows), SizesPhrase(large_sizes, false), cause),
+                  SingleNote(all_rows), SizesPhrase(large_sizes, false),
+                  assumed ? " (sizes inferred: see below)" : "", cause),
       tag};
 }
 
@@ -1275,6 +1319,9 @@ std::vector<Finding> PatternFindings(const std::vector<Row>& rows, const std::st
   }
   if (doubt) {
     out.push_back(std::move(*doubt));
+  }
+  if (std::optional<Finding> assumed = AssumedSizesFinding(rows, a_letter, b_letter)) {
+    out.push_back(std::move(*assumed));
   }
   return out;
 }

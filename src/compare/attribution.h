@@ -296,10 +296,12 @@ Pattern FamilyPattern(const std::vector<const Row*>& rows);
 
 /// Findings about the ratios: ids "pattern" (families uniformly slower or faster, and the
 /// unchanged ones, with the likely cause), "per-call-overhead", "inconclusive", "mixed",
-/// "no-common-cells". `a_letter` / `b_letter` name the sides ("A", "B"); `threshold` is a
-/// fraction. With `timing_comparable` false (the sides used different clocks, or one went
-/// through an engine or provider, or one side's clock is not stated) no code path is blamed:
-/// the headline says the timing may explain the change instead, and names it as the cause
+/// "no-common-cells", "assumed-sizes" (rows both sides read under one inferred size list,
+/// Row::sizes_assumed: judged, the doubt named once). `a_letter` / `b_letter` name the sides ("A",
+/// "B"); `threshold` is a fraction. With `timing_comparable` false (the sides used different
+/// clocks, or one went through an engine or provider, or one side's clock is not stated) no code
+/// path is blamed: the headline says the timing may explain the change instead, and names it as the
+/// cause
 /// ("timing-differs") only when `timing_known_to_differ` (TimingKnownToDiffer). With `same_library`
 /// false (the sides ran different libraries, e.g. OpenSSL and GnuTLS) a uniform change is put down
 /// to each library's own code, not to assembly missing from one build. With `identity` kSame no
