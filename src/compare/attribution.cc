@@ -194,6 +194,47 @@ std::optional<Finding> CannotTellFinding(const std::vector<Row>& rows) {
                   count == 1 ? "was" : "were", count == 1 ? "it" : "them")};
 }
 
+// Compared cells both sides read under one assumed size list (Row::sizes_assumed): judged, and
+// the doubt of their sizes named once here rather than in each row.
+std::optional<Finding> AssumedSizesFinding(const std::vector<Row>& rows,
+                                           const std::string& a_letter,
+                                           const std::string& b_letter) {
+  size_t count = 0;
+  std::vector<uint64_t> sizes;
+  for (const Row& row : rows) {
+    if (row.presence != Presence::kBoth || !row.sizes_assumed) {
+      continue;
+    }
+    ++count;
+    for (const FigureCaveat& caveat : row.caveats) {
+      if (caveat.caveat.doubt && sizes.empty()) {
+        sizes = caveat.caveat.assumed_sizes;
+      }
+    }
+  }
+  if (count == 0) {
+    return std::nullopt;
+  }
+  std::vector<std::string> names;
+  for (uint64_t size : sizes) {
+    names.push_back(std::to_string(size));
+  }
+  static const char* const kWords[] = {"",     "one", "two",   "three", "four",
+                                       "five", "six", "seven", "eight", "nine"};
+  const std::string how_many =
+      sizes.size() < std::size(kWords) ? kWords[sizes.size()] : std::to_string(sizes.size());
+  return Finding{
+      "assumed-sizes",
+      fmt::format(
+          "{} compared cell{} {} read from rows that {} and {} pasted without their 'type ... "
+          "bytes' line, both under the same {} assumed size{} ({} bytes): each pairs the same "
+          "column of two tables laid out alike, so its ratio, and how the ratio moves from column "
+          "to column, stand; but the sizes named are inferred, not read, and no cost per call or "
+          "per byte is fitted from them (paste the 'type' line to settle them).",
+          count, count == 1 ? "" : "s", count == 1 ? "was" : "were", a_letter, b_letter, how_many,
+          sizes.size() == 1 ? "" : "s", JoinAnd(names))};
+}
+
 std::vector<Statement> BuildStatements(const std::vector<Row>& rows) {
   std::vector<std::string> group_order;
   std::map<std::string, std::vector<std::string>> families_of_group;
@@ -616,6 +657,97 @@ std::string CpuClause(const std::vector<const Statement*>& changed, const CpuEvi
       cpu.difference, paste);
 }
 
+// What a changed row's code shares with another's (SharedCode): public-key rows their
+// arithmetic (ArithmeticOf: the curve, or "bignum") and their family; symmetric rows their group
+// (the AES, SHA or ChaCha20/Poly1305 code).
+struct CodeOfRow {
+  bool public_key = false;
+  std::string arithmetic;  ///< public key: ArithmeticOf; "" when the name names no curve
+  std::string family;
+  std::string group;
+};
+
+CodeOfRow CodeOf(const Row& row) {
+  return CodeOfRow{!row.symmetric, row.symmetric ? "" : ArithmeticOf(row.algorithm), row.family,
+                   row.group};
+}
+
+// Whether two rows' code shares nothing a change could move both by: a symmetric row and a
+// public-key row; two symmetric rows of different groups (AES and SHA); two public-key rows of
+// different algorithms on different curves or moduli (ECDSA on P-256 and RSA), where each names
+// its curve. Two curves of one algorithm share its code (ECDSA-P256, ECDSA-P384); every
+// operation on one curve shares its arithmetic (P-384's key generation, ECDH and ECDSA).
+bool UnrelatedCode(const CodeOfRow& x, const CodeOfRow& y) {
+  if (x.public_key != y.public_key) {
+    return true;
+  }
+  if (!x.public_key) {
+    return x.group != y.group;
+  }
+  return x.family != y.family && !x.arithmetic.empty() && !y.arithmetic.empty() &&
+         x.arithmetic != y.arithmetic;
+}
+
+// For changed statements whose changed rows run related code only (no two UnrelatedCode), what
+// they share: "P-384's arithmetic", "bignum arithmetic (RSA, DSA and DH)", "ECDSA's code", "SHA
+// code"; nullopt when two rows share nothing, so that one factor over them is the machine's.
+std::optional<std::string> SharedCode(const std::vector<const Statement*>& changed) {
+  std::vector<CodeOfRow> codes;
+  for (const Statement* s : changed) {
+    for (const Row* row : s->rows) {
+      if (row->direction != Direction::kWithin) {
+        codes.push_back(CodeOf(*row));
+      }
+    }
+  }
+  if (codes.empty()) {
+    return std::nullopt;
+  }
+  for (size_t i = 0; i < codes.size(); ++i) {
+    for (size_t j = i + 1; j < codes.size(); ++j) {
+      if (UnrelatedCode(codes[i], codes[j])) {
+        return std::nullopt;
+      }
+    }
+  }
+  const CodeOfRow& first = codes.front();
+  const auto all = [&codes](auto same) { return std::all_of(codes.begin(), codes.end(), same); };
+  if (first.public_key && !first.arithmetic.empty() &&
+      all([&](const CodeOfRow& c) { return c.arithmetic == first.arithmetic; })) {
+    return first.arithmetic == "bignum" ? "bignum arithmetic (RSA, DSA and DH)"
+                                        : first.arithmetic + "'s arithmetic";
+  }
+  if (all([&](const CodeOfRow& c) { return c.family == first.family; })) {
+    return first.family + "'s code";
+  }
+  if (all([&](const CodeOfRow& c) { return c.group == first.group; })) {
+    return (first.group == "EC" ? std::string("elliptic-curve") : first.group) + " code";
+  }
+  return "code the changed rows may share";
+}
+
+// Whether the changed statements hold two or more algorithms and each algorithm's rows changed
+// by about the same factor as the others' (geometric means within kRangeSpread).
+bool SameFactorByAlgorithm(const std::vector<const Statement*>& changed) {
+  std::map<std::string, std::vector<const Row*>> by_algorithm;
+  for (const Statement* s : changed) {
+    for (const Row* row : s->rows) {
+      by_algorithm[row->algorithm].push_back(row);
+    }
+  }
+  if (by_algorithm.size() < 2) {
+    return false;
+  }
+  double lo = 0;
+  double hi = 0;
+  for (const auto& [algorithm, rows] : by_algorithm) {
+    const double factor = GeoMean(rows);
+    lo = lo == 0 ? factor : std::min(lo, factor);
+    hi = std::max(hi, factor);
+  }
+  return hi / lo <= kRangeSpread;
+}
+
 // The headline: uniform changes, the unchanged families, and the likely cause.
 std::optional<Finding> Headline(const std::vector<Statement>& statements,
                                 const std::string& a_letter, const std::string& b_letter,
@@ -687,6 +819,7 @@ std::optional<Finding> Headline(const std::vector<Statement>& statements,
   };
   const bool masked = (all_slower || all_faster) && slow_mask && !slow_mask->clears.empty() &&
                       !fast_mask && explains_all(*slow_mask);
+  const std::optional<std::string> shared_code = SharedCode(changed);
   if (!timing_comparable && timing_known_to_differ && !not_like_for_like.empty()) {
     // Both: a -multi 4 side against one process is about 4x whatever the clock (tryout 24 p10).
     text += fmt::format(
@@ -773,11 +906,21 @@ std::optional<Finding> Headline(const std::vector<Statement>& statements,
                         all_slower ? b_letter : a_letter);
     cause = "asm-missing-or-unused";
   } else if ((all_slower || all_faster) && changed.size() >= 2 &&
-             *max_factor / *min_factor <= kRangeSpread) {
+             *max_factor / *min_factor <= kRangeSpread && !shared_code) {
     text +=
         ": about the same factor everywhere, which points to the machine (its clock, its load or "
         "a different CPU) rather than one algorithm's code";
     cause = "machine-difference";
+  } else if ((all_slower || all_faster) && shared_code && SameFactorByAlgorithm(changed)) {
+    // One code change moves every row that runs that code by about one factor, as the machine
+    // would (tryout 32 D2: a P-384 reduction sped up key generation, ECDH and ECDSA alike).
+    text += fmt::format(
+        ": cannot tell: every changed row is {}, so a change to that code would move them all by "
+        "about one factor just as the machine's speed (its clock, its load or a different CPU) "
+        "would, and no row of unrelated code (a cipher, a hash, or another algorithm on another "
+        "curve or modulus) was compared to tell which",
+        *shared_code);
+    cause = "cannot-tell";
   } else if (asm_clause) {
     text += asm_clause->clause;  // "cannot tell" whether a side was built without assembly
   }
@@ -836,12 +979,15 @@ Finding OverheadFinding(const std::vector<const Statement*>& statements, bool sl
     cause = PartlyKnownClause(identity);
     tag = "cannot-tell";
   }
+  const bool assumed = std::any_of(all_rows.begin(), all_rows.end(),
+                                   [](const Row* row) { return row->sizes_assumed; });
   return Finding{
       "per-call-overhead",
-      fmt::format("{} {} only {} (up to {} at {}){}, equal {}{}.", JoinAnd(subjects),
+      fmt::format("{} {} only {} (up to {} at {}){}, equal {}{}{}.", JoinAnd(subjects),
                   slower ? "slower" : "faster", SizesPhrase(small_sizes, true),
                   ChangeText(extreme->ratio.ratio), report::FormatSize(extreme->input_len),
-                  SingleNote(all_rows), SizesPhrase(large_sizes, false), cause),
+                  SingleNote(all_rows), SizesPhrase(large_sizes, false),
+                  assumed ? " (sizes inferred: see below)" : "", cause),
       tag};
 }
 
@@ -1173,6 +1319,9 @@ std::vector<Finding> PatternFindings(const std::vector<Row>& rows, const std::st
   }
   if (doubt) {
     out.push_back(std::move(*doubt));
+  }
+  if (std::optional<Finding> assumed = AssumedSizesFinding(rows, a_letter, b_letter)) {
+    out.push_back(std::move(*assumed));
   }
   return out;
 }

@@ -296,10 +296,12 @@ Pattern FamilyPattern(const std::vector<const Row*>& rows);
 
 /// Findings about the ratios: ids "pattern" (families uniformly slower or faster, and the
 /// unchanged ones, with the likely cause), "per-call-overhead", "inconclusive", "mixed",
-/// "no-common-cells". `a_letter` / `b_letter` name the sides ("A", "B"); `threshold` is a
-/// fraction. With `timing_comparable` false (the sides used different clocks, or one went
-/// through an engine or provider, or one side's clock is not stated) no code path is blamed:
-/// the headline says the timing may explain the change instead, and names it as the cause
+/// "no-common-cells", "assumed-sizes" (rows both sides read under one inferred size list,
+/// Row::sizes_assumed: judged, the doubt named once). `a_letter` / `b_letter` name the sides ("A",
+/// "B"); `threshold` is a fraction. With `timing_comparable` false (the sides used different
+/// clocks, or one went through an engine or provider, or one side's clock is not stated) no code
+/// path is blamed: the headline says the timing may explain the change instead, and names it as the
+/// cause
 /// ("timing-differs") only when `timing_known_to_differ` (TimingKnownToDiffer). With `same_library`
 /// false (the sides ran different libraries, e.g. OpenSSL and GnuTLS) a uniform change is put down
 /// to each library's own code, not to assembly missing from one build. With `identity` kSame no
@@ -321,7 +323,13 @@ Pattern FamilyPattern(const std::vector<const Row*>& rows);
 /// the sides ran on different CPUs, so it cannot tell whether the code path changed (cause
 /// "cannot-tell"), and no assembly is blamed. With `engine_difference` (EngineDifference) not
 /// empty and no timing or invocation difference, the headline says the engine is part of the
-/// code path that was timed and names no cause.
+/// code path that was timed and names no cause. Otherwise a uniform change by about one factor
+/// over two or more statements names the machine (cause "machine-difference") only when two
+/// changed rows run code that shares nothing (a cipher or hash and a public-key operation, two
+/// groups of symmetric code, or two public-key algorithms on different curves or moduli); when
+/// every changed row shares one curve's arithmetic (ArithmeticOf), one algorithm's or one
+/// group's code, and two or more algorithms changed by about one factor, it says it cannot tell
+/// a change to that code from the machine (cause "cannot-tell").
 std::vector<Finding> PatternFindings(const std::vector<Row>& rows, const std::string& a_letter,
                                      const std::string& b_letter, double threshold,
                                      bool timing_comparable = true, bool same_library = true,

@@ -148,7 +148,8 @@ std::vector<FiguresAsm> AssemblyShownByFigures(const std::vector<Row>& rows, con
   std::vector<const Row*> picked;  // the largest judged size of each (algorithm, operation)
   for (const Row& row : rows) {
     if (row.presence != Presence::kBoth || !row.symmetric || row.input_len < kLargeInputMin ||
-        row.verdict == Verdict::kCannotTell || !Covered(classes, row) || !(is_a ? row.a : row.b)) {
+        row.verdict == Verdict::kCannotTell || row.sizes_assumed || !Covered(classes, row) ||
+        !(is_a ? row.a : row.b)) {
       continue;
     }
     const auto same = std::find_if(picked.begin(), picked.end(), [&](const Row* other) {

@@ -129,8 +129,8 @@ std::vector<CostComparison> FitCosts(const std::vector<Row>& rows, double thresh
   for (const Row& row : rows) {
     if (row.presence != Presence::kBoth || !row.symmetric || row.input_len == 0 || !row.a ||
         !row.b || !(row.a->value > 0) || !(row.b->value > 0) ||
-        row.verdict == Verdict::kCannotTell) {
-      continue;
+        row.verdict == Verdict::kCannotTell || row.sizes_assumed) {
+      continue;  // a fit needs each figure's size in bytes
     }
     const auto key = std::make_pair(row.algorithm, row.operation);
     if (groups.find(key) == groups.end()) {

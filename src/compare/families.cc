@@ -2,6 +2,7 @@
 // ("ecdsa" contains "dsa", "253 bits ecdh (X25519)" names both ECDH and X25519).
 #include "compare/families.h"
 
+#include <algorithm>
 #include <cctype>
 #include <string>
 #include <vector>
@@ -87,6 +88,56 @@ std::string AesMode(const std::string& lower) {
   return "";
 }
 
+// The run of digits at `at` in `text`; "" if none.
+std::string DigitsAt(const std::string& text, size_t at) {
+  size_t end = at;
+  while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end])) != 0) {
+    ++end;
+  }
+  return text.substr(at, end - at);
+}
+
+// The NIST curve a lower-cased name names: SEC 2's "secp384r1" and "prime256v1", openssl
+// speed's "nistp384" (and the binary "nistk163", "nistb163"), or "p384" / "p-384" as a word
+// ("ECDSA-P384"): "P-384", "K-163", "B-163"; SEC 2's Koblitz "secp256k1" as printed; "" if none.
+std::string NistCurve(const std::string& lower) {
+  if (const size_t at = lower.find("secp"); at != std::string::npos) {
+    const std::string bits = DigitsAt(lower, at + 4);
+    const std::string rest = lower.substr(at + 4 + bits.size(), 2);
+    if (!bits.empty() && rest == "r1") {
+      return "P-" + bits;
+    }
+    if (!bits.empty() && rest == "k1") {
+      return "secp" + bits + "k1";
+    }
+  }
+  if (const size_t at = lower.find("nist"); at != std::string::npos && at + 4 < lower.size()) {
+    const char kind = lower[at + 4];
+    const std::string bits = DigitsAt(lower, at + 5);
+    if (!bits.empty() && (kind == 'p' || kind == 'k' || kind == 'b')) {
+      return std::string(1, static_cast<char>(std::toupper(kind))) + "-" + bits;
+    }
+  }
+  if (const size_t at = lower.find("prime"); at != std::string::npos) {
+    const std::string bits = DigitsAt(lower, at + 5);
+    if (!bits.empty() && lower.substr(at + 5 + bits.size(), 2) == "v1") {
+      return "P-" + bits;
+    }
+  }
+  const std::vector<std::string> tokens = Tokens(lower);
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    if (tokens[i].size() > 1 && tokens[i][0] == 'p' &&
+        DigitsAt(tokens[i], 1).size() == tokens[i].size() - 1) {
+      return "P-" + tokens[i].substr(1);
+    }
+    if (tokens[i] == "p" && i + 1 < tokens.size() && !tokens[i + 1].empty() &&
+        DigitsAt(tokens[i + 1], 0).size() == tokens[i + 1].size()) {
+      return "P-" + tokens[i + 1];
+    }
+  }
+  return "";
+}
+
 }  // namespace
 
 FamilyInfo FamilyOf(std::string_view algorithm) {
@@ -153,6 +204,11 @@ FamilyInfo FamilyOf(std::string_view algorithm) {
   if (Contains(lower, "ecdh")) {
     return {"ECDH", "EC"};
   }
+  if (lower == "ecc" || StartsWith(lower, "ecc ") || StartsWith(lower, "ecc[")) {
+    // wolfCrypt's "ECC [ SECP384R1] 384 key gen": an EC key pair, for ECDSA and ECDH alike
+    // (not ECCSI, an identity-based scheme of its own).
+    return {"ECC", "EC"};
+  }
   if (Contains(lower, "rsa")) {
     return {"RSA", "RSA"};
   }
@@ -160,6 +216,51 @@ FamilyInfo FamilyOf(std::string_view algorithm) {
     return {"DSA", "DSA"};
   }
   return {std::string(algorithm), std::string(algorithm)};
+}
+
+std::string ArithmeticOf(std::string_view algorithm) {
+  const std::string lower = Lower(algorithm);
+  if (Contains(lower, "25519")) {
+    return "Curve25519";
+  }
+  if (Contains(lower, "x448") || Contains(lower, "ed448") || Contains(lower, "curve448")) {
+    return "Curve448";
+  }
+  if (const size_t at = lower.find("brainpoolp"); at != std::string::npos) {
+    const std::string bits = DigitsAt(lower, at + 10);
+    const std::string kind = lower.substr(at + 10 + bits.size(), 2);
+    if (!bits.empty() && (kind == "r1" || kind == "t1")) {
+      return "brainpoolP" + bits + kind;
+    }
+  }
+  if (std::string curve = NistCurve(lower); !curve.empty()) {
+    return curve;
+  }
+  if (Contains(lower, "sm2")) {
+    return "SM2";
+  }
+  // Lattice and hash-based schemes: each its own arithmetic ("ml-dsa" holds "dsa").
+  if (Contains(lower, "ml-kem") || Contains(lower, "mlkem") || Contains(lower, "kyber")) {
+    return "ML-KEM";
+  }
+  if (Contains(lower, "ml-dsa") || Contains(lower, "mldsa") || Contains(lower, "dilithium")) {
+    return "ML-DSA";
+  }
+  if (Contains(lower, "slh-dsa") || Contains(lower, "sphincs")) {
+    return "SLH-DSA";
+  }
+  if (Contains(lower, "ecdsa") || Contains(lower, "ecdh") || Contains(lower, "eddsa") ||
+      StartsWith(lower, "ecc")) {
+    return "";  // a curve the name does not name ("ECDSA 256")
+  }
+  const std::vector<std::string> tokens = Tokens(lower);
+  const bool dh = std::any_of(tokens.begin(), tokens.end(), [](const std::string& token) {
+    return token == "dh" || StartsWith(token, "ffdh");
+  });
+  if (Contains(lower, "rsa") || Contains(lower, "dsa") || dh) {
+    return "bignum";
+  }
+  return "";
 }
 
 std::string GroupDisplayName(std::string_view group) {

@@ -23,6 +23,15 @@ struct FamilyInfo {
 /// HMAC-X joins the group of X (its cost is X's), CMAC-AES the AES group.
 FamilyInfo FamilyOf(std::string_view algorithm);
 
+/// The arithmetic a public-key algorithm's name says it runs, which each of its operations
+/// (key generation, agreement, signing, verifying) shares: the curve ("P-384" for "ECDSA-P384",
+/// wolfCrypt's "ECDHE SECP384R1 384" and openssl speed's "384 bits ecdsa (nistp384)";
+/// "Curve25519" for X25519 and Ed25519, "Curve448" for X448 and Ed448, "brainpoolP256r1"),
+/// "bignum" for RSA, DSA and finite-field DH (one Montgomery multiplication whatever the
+/// modulus), a post-quantum family's name ("ML-KEM") for its own arithmetic; "" when the name
+/// names no curve (wolfCrypt 4.x's "ECDSA 256") or no public-key algorithm.
+std::string ArithmeticOf(std::string_view algorithm);
+
 /// How a summary names a group when every family of it behaves alike: "AES-*", "SHA-*", or the
 /// group name itself ("RSA", "ChaCha20/Poly1305").
 std::string GroupDisplayName(std::string_view group);

@@ -58,6 +58,46 @@ TEST(FamilyOfTest, PublicKey) {
   ExpectFamily("dsa 2048 bits", "DSA", "DSA");
 }
 
+TEST(FamilyOfTest, WolfcryptEccKeyGenerationIsEllipticCurveCode) {
+  ExpectFamily("ECC SECP384R1 384", "ECC", "EC");
+  ExpectFamily("ECC 256", "ECC", "EC");
+  ExpectFamily("ECDHE SECP384R1 384", "ECDH", "EC");
+  ExpectFamily("ECCSI", "ECCSI", "ECCSI");
+}
+
+TEST(ArithmeticOfTest, CurvesHoweverSpelled) {
+  EXPECT_EQ(ArithmeticOf("ECDSA-P384"), "P-384");
+  EXPECT_EQ(ArithmeticOf("ECDHE SECP384R1 384"), "P-384");
+  EXPECT_EQ(ArithmeticOf("ECC SECP384R1 384"), "P-384");
+  EXPECT_EQ(ArithmeticOf("384 bits ecdsa (nistp384)"), "P-384");
+  EXPECT_EQ(ArithmeticOf("256 bits ecdh (nistp256)"), "P-256");
+  EXPECT_EQ(ArithmeticOf("ecdsa-prime256v1"), "P-256");
+  EXPECT_EQ(ArithmeticOf("ECDH-P256"), "P-256");
+  EXPECT_EQ(ArithmeticOf("ecdsa p-521"), "P-521");
+  EXPECT_EQ(ArithmeticOf("163 bits ecdsa (nistk163)"), "K-163");
+  EXPECT_EQ(ArithmeticOf("ECDSA-secp256k1"), "secp256k1");
+  EXPECT_EQ(ArithmeticOf("256 bits ecdsa (brainpoolP256r1)"), "brainpoolP256r1");
+  EXPECT_EQ(ArithmeticOf("X25519"), "Curve25519");
+  EXPECT_EQ(ArithmeticOf("Ed25519"), "Curve25519");
+  EXPECT_EQ(ArithmeticOf("253 bits ecdh (X25519)"), "Curve25519");
+  EXPECT_EQ(ArithmeticOf("Ed448"), "Curve448");
+}
+
+TEST(ArithmeticOfTest, ModuliAndOthers) {
+  EXPECT_EQ(ArithmeticOf("RSA-2048"), "bignum");
+  EXPECT_EQ(ArithmeticOf("rsa 4096 bits"), "bignum");
+  EXPECT_EQ(ArithmeticOf("dsa 2048 bits"), "bignum");
+  EXPECT_EQ(ArithmeticOf("DH 2048"), "bignum");
+  EXPECT_EQ(ArithmeticOf("ffdh2048"), "bignum");
+  EXPECT_EQ(ArithmeticOf("ML-DSA-65"), "ML-DSA");
+  EXPECT_EQ(ArithmeticOf("ML-KEM-768"), "ML-KEM");
+  // No curve named: unknown, never guessed from the size.
+  EXPECT_EQ(ArithmeticOf("ECDSA 256"), "");
+  EXPECT_EQ(ArithmeticOf("ECC 256"), "");
+  EXPECT_EQ(ArithmeticOf("AES-128-GCM"), "");
+  EXPECT_EQ(ArithmeticOf("SHA-256"), "");
+}
+
 TEST(FamilyOfTest, UnknownNamesFormTheirOwnGroup) {
   ExpectFamily("ML-KEM-768", "ML-KEM-768", "ML-KEM-768");
   ExpectFamily("camellia-128-cbc", "camellia-128-cbc", "camellia-128-cbc");

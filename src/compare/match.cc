@@ -7,6 +7,7 @@
 #include <set>
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -75,6 +76,30 @@ void AddCaveats(const results::Cell& cell, const std::string& side,
   for (const results::CellCaveat& caveat : cell.caveats) {
     out->push_back(FigureCaveat{side, caveat});
   }
+}
+
+// The sizes `cell` was read under when its only doubt is those sizes
+// (results::CellCaveat::assumed_sizes); empty otherwise.
+std::vector<uint64_t> OnlyAssumedSizes(const results::Cell& cell) {
+  std::vector<uint64_t> sizes;
+  for (const results::CellCaveat& caveat : cell.caveats) {
+    if (!caveat.doubt) {
+      continue;
+    }
+    if (caveat.assumed_sizes.empty() || (!sizes.empty() && sizes != caveat.assumed_sizes)) {
+      return {};
+    }
+    sizes = caveat.assumed_sizes;
+  }
+  return sizes;
+}
+
+// Whether both cells' only doubt is their sizes and both were read under the same size list:
+// then they are the same column of two tables laid out alike, whatever sizes those columns
+// really held (tryout 32 D11: two releases' digest rows pasted without their 'type' line).
+bool SameAssumedSizes(const results::Cell& a, const results::Cell& b) {
+  const std::vector<uint64_t> sizes = OnlyAssumedSizes(a);
+  return !sizes.empty() && sizes == OnlyAssumedSizes(b) && a.input_len == b.input_len;
 }
 
 std::string NotMeasuredText(const results::Cell& cell) {
@@ -214,7 +239,9 @@ std::vector<Row> MatchRows(const Side& a, const Side& b, double threshold) {
     row.verdict = JudgeVerdict(row.ratio, threshold);
     AddCaveats(*a_it->second.cell, a.letter, &row.caveats);
     AddCaveats(*b_it->second.cell, b.letter, &row.caveats);
-    if (results::HasDoubt(*a_it->second.cell) || results::HasDoubt(*b_it->second.cell)) {
+    if (SameAssumedSizes(*a_it->second.cell, *b_it->second.cell)) {
+      row.sizes_assumed = true;  // one column of two tables of one layout: the ratio stands
+    } else if (results::HasDoubt(*a_it->second.cell) || results::HasDoubt(*b_it->second.cell)) {
       row.verdict = Verdict::kCannotTell;  // a figure in doubt settles no change
     }
     if (RealSecondsDisagree(a, *a_it->second.cell, b, *b_it->second.cell, &row, threshold)) {

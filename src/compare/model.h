@@ -131,8 +131,15 @@ struct Row {
   Direction direction = Direction::kWithin;
   Verdict verdict = Verdict::kWithinThreshold;
   /// The caveats of both sides' cells, A's first; any with doubt set makes the verdict
-  /// kCannotTell.
+  /// kCannotTell, except when each side's only doubt is its assumed sizes and both sides
+  /// assumed the same list (sizes_assumed).
   std::vector<FigureCaveat> caveats;
+  /// Both sides' figures were read from rows without their 'type ... bytes' line, under the
+  /// same assumed size list (results::CellCaveat::assumed_sizes): the row pairs the same column
+  /// of both tables, so its ratio is judged, but input_len is inferred, not read. Rules that
+  /// need the size in bytes (cost fits, cpb classes) leave the row out; the summary names the
+  /// doubt once ("assumed-sizes").
+  bool sizes_assumed = false;
 };
 
 /// One sentence of the summary.
@@ -142,7 +149,8 @@ struct Finding {
       : id(std::move(id_)), text(std::move(text_)), cause(std::move(cause_)) {}
 
   /// Stable identifier: "pattern", "per-call-overhead", "inconclusive", "mixed",
-  /// "no-common-cells", "cannot-tell", "timing-offload", "timing-basis", "evp", "multi",
+  /// "no-common-cells", "cannot-tell", "assumed-sizes" (cells judged though both sides' sizes
+  /// were inferred alike: Row::sizes_assumed), "timing-offload", "timing-basis", "evp", "multi",
   /// "library", "same-build" (one build on one CPU: compare/attribution.h SameBuildFindings),
   /// "capabilities", "environment", "contended", "emulated", "cpb-class", "cost-fit" (which of the
   /// per-call and per-byte costs changed), "offload-cost" (an offload engine's per-call cost and

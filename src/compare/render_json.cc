@@ -90,6 +90,9 @@ ordered_json RowJson(const Row& row) {
     }
     j["caveats"] = std::move(caveats);
   }
+  if (row.sizes_assumed) {
+    j["sizes_assumed"] = true;
+  }
   return j;
 }
 

@@ -64,6 +64,9 @@ TEST(ImportCellCaveatsTest, RowWithoutTypeLineDoubtsItsSizes) {
       HasSubstr(
           "read from a table without its 'type ... bytes' line (sizes taken from line 1 as "));
   EXPECT_TRUE(cell->caveats[0].doubt);
+  // The doubt is only the sizes: the list assumed, so that compare can pair two such rows.
+  EXPECT_EQ(cell->caveats[0].assumed_sizes,
+            (std::vector<uint64_t>{16, 64, 256, 1024, 8192, 16384}));
 }
 
 TEST(ImportCellCaveatsTest, FigureRecomputedFromProgressIsARemark) {

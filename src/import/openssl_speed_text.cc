@@ -1174,6 +1174,10 @@ void SpeedTextParser::NameDamagedCells(SymRow& row) {
 void SpeedTextParser::PushRow(SymRow row) {
   if (!implied_sizes_caveat_.empty()) {
     AddRowCaveat(&row, RowCaveat::kAllSizes, implied_sizes_caveat_, row.line, implied_sizes_doubt_);
+    if (implied_sizes_doubt_) {
+      // Only the sizes are in doubt: compare pairs two rows read under one list column by column.
+      row.caveats.back().caveat.assumed_sizes = evidence_->sizes;
+    }
   }
   last_row_line_ = std::max(last_row_line_, row.line);
   evidence_->sym_rows.push_back(std::move(row));

@@ -164,6 +164,9 @@ ordered_json CellToJson(const Cell& cell) {
       if (caveat.unit_factor > 0) {
         c["unit_factor"] = caveat.unit_factor;
       }
+      if (!caveat.assumed_sizes.empty()) {
+        c["assumed_sizes"] = caveat.assumed_sizes;
+      }
       caveats.push_back(std::move(c));
     }
     j["caveats"] = std::move(caveats);

@@ -329,6 +329,12 @@ Cell ReadCell(const json& j, const std::string& path) {
       ReadSize((*caveats)[i], caveat_path, "line", &caveat.line);
       ReadBool((*caveats)[i], caveat_path, "doubt", &caveat.doubt);
       ReadDouble((*caveats)[i], caveat_path, "unit_factor", &caveat.unit_factor);
+      if (const json* sizes = FindArray((*caveats)[i], caveat_path, "assumed_sizes")) {
+        const std::string sizes_path = Member(caveat_path, "assumed_sizes");
+        for (size_t k = 0; k < sizes->size(); ++k) {
+          caveat.assumed_sizes.push_back(ToUnsigned((*sizes)[k], Element(sizes_path, k)));
+        }
+      }
       cell.caveats.push_back(std::move(caveat));
     }
   }

@@ -146,6 +146,27 @@ TEST(ResultsJsonTest, CaveatUnitFactorIsWrittenOnlyWhenSetAndReadBack) {
             "results JSON: algorithms[0].cells[0].caveats[1].unit_factor: expected a number");
 }
 
+// A caveat's assumed_sizes (a doubt only of which sizes the columns hold) round-trips, and is
+// written only when set.
+TEST(ResultsJsonTest, CaveatAssumedSizesIsWrittenOnlyWhenSetAndReadBack) {
+  RunResult run = HandBuiltRun();
+  CellCaveat assumed{"read from a table without its 'type ... bytes' line", 3, true};
+  assumed.assumed_sizes = {16, 64, 256, 1024, 8192, 16384};
+  run.algorithms[0].cells[0].caveats = {{"read from a row damaged in the paste", 2, true}, assumed};
+  const nlohmann::ordered_json j = ToJson(run);
+  const auto& caveats = j["algorithms"][0]["cells"][0]["caveats"];
+  EXPECT_FALSE(caveats[0].contains("assumed_sizes"));
+  EXPECT_EQ(caveats[1]["assumed_sizes"].size(), 6u);
+  const RunResult parsed = FromJson(json::parse(j.dump()));
+  EXPECT_TRUE(parsed.algorithms[0].cells[0].caveats[0].assumed_sizes.empty());
+  EXPECT_EQ(parsed.algorithms[0].cells[0].caveats[1].assumed_sizes, assumed.assumed_sizes);
+  json doc = json::parse(j.dump());
+  doc["algorithms"][0]["cells"][0]["caveats"][1]["assumed_sizes"][0] = "16 bytes";
+  EXPECT_NE(ErrorOf(doc).find("algorithms[0].cells[0].caveats[1].assumed_sizes[0]"),
+            std::string::npos)
+      << ErrorOf(doc);
+}
+
 TEST(ResultsJsonTest, LibraryFileSha256IsOptionalAndRoundTrips) {
   // Without the field (every result written before it): absent in the JSON, "" when read.
   RunResult run = HandBuiltRun();

@@ -119,6 +119,12 @@ struct CellCaveat {
   /// the smaller: 1.024 for KB, 1.048576 for MB, 1.073741824 for GB) and every figure of the run
   /// printed in that unit has the same base; 0: the doubt has no such bound.
   double unit_factor = 0;
+  /// With `doubt`: when not empty, the doubt is only which sizes the table's columns hold (a row
+  /// pasted without its 'type ... bytes' line, read with the sizes that its number of figures or
+  /// an earlier 'type' line implies): those sizes, in column order. The figure itself is as
+  /// printed, so two figures read under the same list at the same size are the same column of
+  /// two tables of one layout and their ratio stands; only the size named may be wrong.
+  std::vector<uint64_t> assumed_sizes{};
 };
 
 /// One (operation, input size) of an algorithm.
