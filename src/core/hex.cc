@@ -4,9 +4,8 @@
 #include <stdexcept>
 
 namespace cryptobench {
-namespace {
 
-int HexValue(char c) {
+int HexDigitValue(char c) {
   if (c >= '0' && c <= '9') {
     return c - '0';
   }
@@ -19,8 +18,6 @@ int HexValue(char c) {
   return -1;
 }
 
-}  // namespace
-
 std::vector<uint8_t> HexDecode(std::string_view hex) {
   std::vector<uint8_t> out;
   out.reserve(hex.size() / 2);
@@ -29,7 +26,7 @@ std::vector<uint8_t> HexDecode(std::string_view hex) {
     if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
       continue;
     }
-    int v = HexValue(c);
+    int v = HexDigitValue(c);
     if (v < 0) {
       throw std::invalid_argument(std::string("not a hex digit: '") + c + "'");
     }

@@ -5,6 +5,8 @@
 #include <cctype>
 #include <cstddef>
 
+#include "core/hex.h"
+
 namespace cryptobench::import {
 namespace {
 
@@ -14,19 +16,6 @@ constexpr size_t kMinSoftBreakWidth = 40;
 constexpr size_t kMaxEncodedWidth = 77;
 constexpr size_t kMinSoftBreakLines = 3;
 constexpr size_t kMinStrongEscapes = 2;
-
-int QpHexValue(char c) {
-  if (c >= '0' && c <= '9') {
-    return c - '0';
-  }
-  if (c >= 'A' && c <= 'F') {
-    return c - 'A' + 10;
-  }
-  if (c >= 'a' && c <= 'f') {
-    return c - 'a' + 10;
-  }
-  return -1;
-}
 
 bool QpIsUpperHex(char c) { return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F'); }
 
@@ -195,9 +184,10 @@ std::optional<QuotedPrintable> DecodeQuotedPrintable(std::string_view text) {
       line.remove_suffix(1);
     }
     for (size_t i = 0; i < line.size(); ++i) {
-      if (line[i] == '=' && i + 2 < line.size() && QpHexValue(line[i + 1]) >= 0 &&
-          QpHexValue(line[i + 2]) >= 0) {
-        const char byte = static_cast<char>(QpHexValue(line[i + 1]) * 16 + QpHexValue(line[i + 2]));
+      if (line[i] == '=' && i + 2 < line.size() && HexDigitValue(line[i + 1]) >= 0 &&
+          HexDigitValue(line[i + 2]) >= 0) {
+        const char byte =
+            static_cast<char>(HexDigitValue(line[i + 1]) * 16 + HexDigitValue(line[i + 2]));
         i += 2;
         ++out.escapes;
         if (byte == '\n') {
