@@ -190,6 +190,17 @@ bool OpenSslSoftwarePaths(const DoctorFacts& facts) {
   return SoftwareAesReleases().vpaes_armv8.Contains(*release);
 }
 
+// True when `classes` hold a row of `path` (its class_prefix) for `alg`/`operation`, whatever
+// release it names: a path with none has no published cpb class (ARMv8.2 SHA512), unlike one
+// whose rows a release leaves out.
+bool PathHasClass(const std::vector<CpbClass>& classes, const AlgorithmInfo& alg,
+                  std::string_view operation, const ReportPath& path) {
+  return std::any_of(classes.begin(), classes.end(), [&](const CpbClass& c) {
+    return c.algorithm == alg.name && c.operation == operation &&
+           std::string_view(c.name).starts_with(path.class_prefix);
+  });
+}
+
 Side FingerprintSide(const std::vector<CpbClass>& classes, const AlgorithmInfo& alg,
                      std::string_view operation, const Fingerprint& fp,
                      const std::vector<ReportPath>& paths, bool openssl_software_paths,
@@ -250,9 +261,7 @@ Side FingerprintSide(const std::vector<CpbClass>& classes, const AlgorithmInfo& 
     const bool unclassed_path_offered =
         std::any_of(paths.begin(), paths.end(), [&](const ReportPath& p) {
           return p.available && !p.class_prefix.empty() &&
-                 std::none_of(candidates.begin(), candidates.end(), [&](const CpbClass* c) {
-                   return std::string_view(c->name).starts_with(p.class_prefix);
-                 });
+                 !PathHasClass(classes, alg, operation, p);
         });
     return openssl_software_paths && unclassed_path_offered ? Side::kAccelerated : Side::kMixed;
   }
@@ -1170,12 +1179,8 @@ Verdict Decider::DecideReportFingerprint(const std::string& key,
       // known class".
       // Faster than every software class, on a path the table has no class for (FingerprintSide):
       // the path is named, since no class in the figure's text does.
-      const bool unclassed =
-          fp_.matches.empty() && base != nullptr && base->available &&
-          std::none_of(Classes().begin(), Classes().end(), [&](const CpbClass& c) {
-            return c.algorithm == alg_.name && c.operation == operation_ &&
-                   std::string_view(c.name).starts_with(base->class_prefix);
-          });
+      const bool unclassed = fp_.matches.empty() && base != nullptr && base->available &&
+                             !PathHasClass(Classes(), alg_, operation_, *base);
       const std::string reason =
           unclassed ? fmt::format(
                           "{} over the whole {} range: no software path reaches it, so "
