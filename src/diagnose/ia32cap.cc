@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include "results/cpuinfo_vectors.h"
+
 namespace cryptobench::diagnose {
 namespace {
 
@@ -124,7 +126,10 @@ std::optional<CapabilityVector> ParseCpuInfoVector(std::string_view text) {
   if (ConsumePrefix(text, "CPUINFO:")) {
     SkipSpaces(text);
   }
-  const bool named = ConsumePrefix(text, "OPENSSL_ia32cap=");
+  if (results::Ia32capVectorCut(text)) {
+    return std::nullopt;  // one word after the name: a line cut short (crypto/info.c)
+  }
+  ConsumePrefix(text, "OPENSSL_ia32cap=");
   CapabilityVector vec{};
   for (int lv = 0;; ++lv) {
     if (lv == kNumVectors) {
@@ -147,9 +152,6 @@ std::optional<CapabilityVector> ParseCpuInfoVector(std::string_view text) {
     vec[static_cast<size_t>(lv)] = value;
     text.remove_prefix(digits);
     if (!ConsumePrefix(text, ":")) {
-      if (named && lv == 0) {
-        return std::nullopt;  // one word after the name: a line cut short (crypto/info.c)
-      }
       break;
     }
   }
