@@ -428,8 +428,12 @@ class Driver {
       // before it only for a run from that build's tree).
       std::erase_if(facts, [](const results::SourceFact& f) { return f.kind == "configure"; });
       for (const results::SourceFact& fact : runs_.back().source.facts) {
+        const bool printed_by_run = fact.origin == kWolfcryptCpuLineOrigin &&
+                                    std::none_of(facts.begin(), facts.end(), [&](const auto& f) {
+                                      return f.line == fact.line && f.kind == fact.kind;
+                                    });
         if (RunOwnFact(fact.kind) || fact.kind == "configure" ||
-            fact.kind == "configure_unlinked") {
+            fact.kind == "configure_unlinked" || printed_by_run) {
           facts.push_back(fact);
         }
       }

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <string>
 #include <utility>
 #include <vector>
@@ -607,6 +608,21 @@ Offer WolfcryptBenchParser::Take(const SourceLine& line) {
       (!trimmed.empty() && trimmed.find_first_not_of('-') == std::string_view::npos)) {
     return HasFigures() || trimmed.front() == '-' ? Offer::kConsumed : Offer::kNotMine;
   }
+  if (!HasFigures() && !version_.empty() && trimmed.starts_with("CPU: ")) {
+    return TakeCpuLine(line, trimmed);
+  }
+  if (!HasFigures() && !version_.empty() && trimmed.starts_with("Clock frequency: ")) {
+    // "Clock frequency: 24000000 Hz" (5.9.x): the rate of the counter the cycle figures count
+    // (pull request 11190's rows: 25064038 cycles in 1.044 s), not the core clock; only the
+    // caveat uses it.
+    const std::vector<std::string_view> words = SplitWords(trimmed);
+    const std::optional<double> hz =
+        words.size() == 4 && words[3] == "Hz" ? ParseDouble(words[2]) : std::nullopt;
+    if (hz && *hz > 0) {
+      counter_hz_ = std::pair{line.number, *hz};
+      return Offer::kConsumed;
+    }
+  }
   if (trimmed.substr(0, 5) == "Math:" || StartsWithNoCase(trimmed, "Single Precision:") ||
       StartsWithNoCase(trimmed, "Multi-Precision:") ||
       StartsWithNoCase(trimmed, "Assembly Speedups:")) {
@@ -666,6 +682,31 @@ Offer WolfcryptBenchParser::Take(const SourceLine& line) {
     return Offer::kConsumed;
   }
   return Offer::kNotMine;
+}
+
+Offer WolfcryptBenchParser::TakeCpuLine(const SourceLine& line, std::string_view trimmed) {
+  // "CPU: Aarch64 - rdm" (5.9.x, before the Math line): the architecture, then flags of
+  // wolfCrypt's own run-time detection. wolfcrypt/src/cpuid.c sets some of those flags only in
+  // builds with their assembly (SHA-512, SHA-3, SM3, SM4 under WOLFSSL_ARMASM_CRYPTO_*; AES,
+  // PMULL and SHA-256 not under WOLFSSL_ARMASM_NO_HW_CRYPTO; wolfSSL/wolfssl at 02922702b9ca),
+  // so a name missing there says nothing about the CPU: none is taken as a CPU feature.
+  const std::string_view rest = Trim(trimmed.substr(5));
+  const std::string arch = ToLower(Trim(rest.substr(0, rest.find(" - "))));
+  const std::string known = arch == "aarch64"                      ? "aarch64"
+                            : arch == "x86_64" || arch == "x86-64" ? "x86_64"
+                                                                   : "";
+  if (!known.empty()) {
+    builder_.run().source.facts.push_back(
+        {"cpu_arch", known, line.number, std::string(kWolfcryptCpuLineOrigin)});
+  }
+  builder_.Caveat(fmt::format(
+      "Line {} ('{}') is wolfCrypt's CPU line: {}the names after it are flags of wolfCrypt's "
+      "own detection, some set only in builds with their assembly, not the CPU's feature list, "
+      "so none is read as a CPU feature.",
+      line.number, trimmed,
+      known.empty() ? "its architecture word is not one cryptobench reads; "
+                    : fmt::format("it gives the architecture ({}); ", known)));
+  return Offer::kConsumed;
 }
 
 bool WolfcryptBenchParser::IsPrintSummary(const std::vector<std::string_view>& words) const {
@@ -976,6 +1017,14 @@ Offer WolfcryptBenchParser::TakeAsymmetric(const SourceLine& line,
   figure.count = *count;
   figure.line = line.number;
   figure.label = fmt::format("'{}' {}", name, operation);
+  // ", <N> cycles" after the rate: the counter's ticks over the row's seconds ("took <T> sec").
+  if (rate_at + 2 < words.size() && words[rate_at + 2].starts_with("cycles")) {
+    const std::optional<double> ticks = ParseDouble(words[rate_at + 1]);
+    const std::optional<double> seconds = ParseDouble(words[ops + 2]);
+    if (ticks && seconds && *seconds > 0 && !row_counter_hz_) {
+      row_counter_hz_ = *ticks / *seconds;
+    }
+  }
   figure.implementation = implementation;
   if (builder_.Contains(figure.algorithm.name, implementation, figure.operation, 0)) {
     return Offer::kNewRun;
@@ -1103,7 +1152,19 @@ results::RunResult WolfcryptBenchParser::Build() {
         "build's asynchronous crypto device, which may be its software simulator; they are kept "
         "apart as implementation \"async\".");
   }
-  if (saw_cycles_) {
+  if (counter_hz_) {
+    const auto [at, hz] = *counter_hz_;
+    const std::string agreement =
+        row_counter_hz_ && std::abs(*row_counter_hz_ / hz - 1) <= 0.05
+            ? fmt::format(" (a public-key row's cycles over its seconds agree: {:.1f} MHz)",
+                          *row_counter_hz_ / 1e6)
+            : "";
+    builder_.Caveat(fmt::format(
+        "Line {} ('Clock frequency: {:.0f} Hz') is the rate of the counter the \"cycles\" "
+        "figures count, {:.1f} MHz{}: they are that counter's ticks, core cycles only where "
+        "it runs at the core clock, and the line is not taken as the core clock.",
+        at, hz, hz / 1e6, agreement));
+  } else if (saw_cycles_) {
     builder_.Caveat(
         "\"Cycles per byte\" come from the build's cycle counter (the TSC on x86, which does "
         "not tick at the core clock under turbo); they are kept as ticks per operation.");

@@ -34,6 +34,10 @@
 
 namespace cryptobench::import {
 
+/// The origin of a "cpu_arch" fact read from wolfCrypt's own "CPU: Aarch64 - ..." banner line:
+/// a fact of the run that printed it, like its figures.
+inline constexpr std::string_view kWolfcryptCpuLineOrigin = "wolfCrypt benchmark CPU line";
+
 /// True if a trimmed line is a wolfCrypt benchmark result or its banner ("wolfCrypt
 /// Benchmark (block bytes ...", " wolfSSL version ...").
 bool StartsWolfcryptOutput(std::string_view trimmed);
@@ -61,6 +65,7 @@ class WolfcryptBenchParser : public ForeignParser {
   /// `continued`: the line that held the rate of a row the paste wrapped; 0 if none.
   Offer TakeSymmetric(const SourceLine& line, const std::vector<std::string_view>& words,
                       size_t took, size_t continued = 0);
+  Offer TakeCpuLine(const SourceLine& line, std::string_view trimmed);
   Offer TakeAsymmetric(const SourceLine& line, const std::vector<std::string_view>& words,
                        size_t ops);
   Offer TakeMilliseconds(const SourceLine& line, const std::vector<std::string_view>& words,
@@ -95,6 +100,11 @@ class WolfcryptBenchParser : public ForeignParser {
   std::optional<WrappedRow> wrapped_;
   bool ambiguous_mb_ = false;  ///< "MB" read as 2^20 bytes
   bool saw_cycles_ = false;
+  /// The banner's "Clock frequency: <N> Hz" (the rate of the counter behind the cycle
+  /// figures), with its line, if printed.
+  std::optional<std::pair<size_t, double>> counter_hz_;
+  /// The counter rate one public-key row implies: its "<N> cycles" over its seconds (Hz).
+  std::optional<double> row_counter_hz_;
   bool megs_ = false;      ///< a release before 3.12 ("megs", no block-bytes banner)
   bool embedded_ = false;  ///< such a release built with BENCH_EMBEDDED ("kB" rows, 1 KiB calls)
   bool micro_ = false;     ///< a BENCH_MICROSECOND row (rates per microsecond)

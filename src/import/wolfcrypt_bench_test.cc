@@ -626,5 +626,36 @@ TEST(WolfcryptBenchTest, RowsWithoutFiguresAreNamedBesideTheNextRun) {
   EXPECT_TRUE(named);
 }
 
+// wolfSSL pull request 11190 (philljj's "master" run, 5.9.2 on AArch64; tryout 32 D6): the
+// banner's "CPU: Aarch64 - rdm" gives the architecture, not features; "Clock frequency:" is the
+// rate of the counter behind the cycle figures (25064038 cycles in 1.044 s: 24.0 MHz), which
+// is not read as the core clock.
+TEST(WolfcryptBenchTest, CpuAndCounterLinesOfTheBannerAreRead) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "------------------------------------------------------------------------------\n"
+      " wolfSSL version 5.9.2\n"
+      "------------------------------------------------------------------------------\n"
+      "CPU: Aarch64 - rdm\n"
+      "Clock frequency: 24000000 Hz\n"
+      "Math: Multi-Precision: Wolf(SP) no-dyn-stack word-size=64 bits=4096 sp_int.c\n"
+      "Single Precision: ecc 256 384 521 rsa/dh 2048 3072 4096 asm sp_arm64.c\n"
+      "wolfCrypt Benchmark (block bytes 3072, min 1.0 sec each)\n"
+      "RSA     2048     sign      1900 ops took 1.044 sec, avg 0.550 ms,  1819.346 ops/sec, "
+      "25064038 cycles    13191.6 Cycles/op\n",
+      "wolf.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "RSA-2048", "sign"), 1819.346);
+  bool arch = false;
+  for (const results::SourceFact& fact : runs[0].source.facts) {
+    arch = arch || (fact.kind == "cpu_arch" && fact.value == "aarch64" && fact.line == 4);
+    EXPECT_NE(fact.kind, "cpu_flags") << fact.value;
+    EXPECT_NE(fact.kind, "cpu_clock_mhz") << fact.value;
+  }
+  EXPECT_TRUE(arch);
+  EXPECT_TRUE(HasCaveat(runs[0], "24.0 MHz"));
+  EXPECT_TRUE(HasCaveat(runs[0], "not the CPU's feature list"));
+  EXPECT_FALSE(HasCaveat(runs[0], "no output of this tool"));
+}
+
 }  // namespace
 }  // namespace cryptobench::import
