@@ -62,8 +62,8 @@ struct ReportOrigin {
   /// the compiler line, line N" (an import "library_version" fact); empty otherwise.
   std::string version_source;
   /// The build settings the text shows (import "build_option" facts: BoringSSL's
-  /// OPENSSL_NO_ASM from its CMake cache or cmake command), each with its line:
-  /// "OPENSSL_NO_ASM=ON (the CMake cache, line 5)"; empty when it shows none.
+  /// OPENSSL_NO_ASM from its CMake cache or cmake command, each with its line: "OPENSSL_NO_ASM=ON
+  /// (the CMake cache, line 5)"; wolfCrypt's Math lines as printed); empty when it shows none.
   std::vector<std::string> build_options;
   /// The CPU model pasted beside the run but not taken for its machine, with its line and why
   /// (WithoutContradictedCpuLines: the text's CPU lines disagree with the run's capability

@@ -722,6 +722,13 @@ DoctorFacts ReportFacts(const results::RunResult& run) {
     }
   }
 
+  // wolfCrypt's benchmark prints its math build ("Math: ... Single Precision: ... asm
+  // sp_arm64.c") before its rows: build settings the text shows, quoted as printed.
+  if (run.library.backend == "wolfssl" && !run.library.options.empty()) {
+    origin.build_options.push_back(
+        fmt::format("{} (the benchmark's Math lines)", run.library.options));
+  }
+
   facts.cpu.arch = ReportArch(run, &origin.arch_source);
   origin.cpu_clues = ReadCpuClues(run);
   origin.os = ReportOs(run);
