@@ -700,7 +700,9 @@ std::vector<Finding> LibraryFindings(const DoctorReport& report, const results::
   }
   if (!library.empty() && version) {
     const std::string word = PrereleaseOf(run.source.tool_version);
-    if (!word.empty()) {
+    // A run without figures (a version block, a speed command that failed) has nothing the
+    // snapshot's regressions could touch.
+    if (!word.empty() && !run.algorithms.empty()) {
       out.push_back(PrereleaseFinding(library, *version, run.source.tool_version, word, arch));
     }
     for (Finding& finding : KnownChangeFindings(report, library, *version, arch)) {

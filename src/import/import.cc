@@ -998,6 +998,10 @@ class Driver {
     if (line.kind != LineKind::kText || Trim(line.text).empty()) {
       return;
     }
+    if (!claimed && TakeOrphanSetupError(line)) {
+      return;
+    }
+    orphan_setup_error_.reset();
     if (!claimed && LooksLikeSkippedOutput(Trim(line.text))) {
       skipped_output_.push_back({line.number, false, OpenRunIndex()});
     }
@@ -1007,6 +1011,24 @@ class Driver {
     } else if (speed_ || foreign_) {
       unclaimed_.push_back(line.number);
     }
+  }
+
+  // openssl speed's message that it could not set up a KEM or signature algorithm, outside any
+  // speed output (the command failed before its first progress line: openssl/openssl issue
+  // 27108), and the error queue lines after it: a note of the run beside it, never dropped.
+  bool TakeOrphanSetupError(const SourceLine& line) {
+    const std::string_view trimmed = Trim(line.text);
+    if (std::optional<std::string> note = SpeedSetupErrorNote(line.number, trimmed)) {
+      orphan_setup_error_ = orphan_notes_.size();
+      orphan_notes_.emplace_back(OpenRunIndex(), std::move(*note));
+      return true;
+    }
+    if (orphan_setup_error_ && IsErrorQueueLine(trimmed)) {
+      orphan_notes_[*orphan_setup_error_].second +=
+          fmt::format(" Line {} is the error OpenSSL queued for it.", line.number);
+      return true;
+    }
+    return false;
   }
 
   // True when a parser took the line.
@@ -2603,6 +2625,8 @@ class Driver {
   // "Line N: ..." notes of openssl speed output that gave no figure, with the index runs_
   // had then: named in the run beside them at the end (Finish), if any run read figures.
   std::vector<std::pair<size_t, std::string>> orphan_notes_;
+  // The index in orphan_notes_ of the setup error the next error queue line belongs to.
+  std::optional<size_t> orphan_setup_error_;
 
   struct SkippedOutput {
     size_t line = 0;

@@ -544,6 +544,22 @@ bool IsOpensslErrorQueueLine(std::string_view line) {
 
 }  // namespace
 
+std::optional<std::string> SpeedSetupErrorNote(size_t line_number, std::string_view trimmed) {
+  const auto failed = KemOrSignatureSetupError(trimmed);
+  if (!failed) {
+    return std::nullopt;
+  }
+  return fmt::format(
+      "Line {}: openssl speed could not set up {} (\"{}\"), so it measured neither it nor any "
+      "algorithm after it in its KEM or signature list (apps/speed.c clears the rest of the "
+      "list after such an error). OpenSSL 3.5.0 to 3.5.4 fail so on the composite signature "
+      "names (DSA-SHA1) and on ML-DSA and SLH-DSA (openssl/openssl issues 27499, 27108 and "
+      "29228).",
+      line_number, failed->second, failed->first);
+}
+
+bool IsErrorQueueLine(std::string_view trimmed) { return IsOpensslErrorQueueLine(trimmed); }
+
 Offer SpeedTextParser::Take(const SourceLine& line) {
   // Output after a public-key row cut inside its rates: the row was damaged, not cut off at
   // the paste's end.
@@ -647,15 +663,9 @@ Offer SpeedTextParser::TakeLine(const SourceLine& line) {
   // speed's own message that a KEM or signature algorithm could not be set up, and the error
   // queue it prints after it: lines of this run, which say what it did not measure.
   if (!evidence_->progress.empty()) {
-    if (const auto failed = KemOrSignatureSetupError(trimmed)) {
+    if (std::optional<std::string> note = SpeedSetupErrorNote(line.number, trimmed)) {
       setup_error_note_ = evidence_->notes.size();
-      evidence_->notes.push_back(fmt::format(
-          "Line {}: openssl speed could not set up {} (\"{}\"), so it measured neither it nor any "
-          "algorithm after it in its KEM or signature list (apps/speed.c clears the rest of the "
-          "list after such an error). OpenSSL 3.5.0 to 3.5.4 fail so on the composite signature "
-          "names (DSA-SHA1) and on ML-DSA and SLH-DSA (openssl/openssl issues 27499, 27108 and "
-          "29228).",
-          line.number, failed->second, failed->first));
+      evidence_->notes.push_back(std::move(*note));
       return Offer::kConsumed;
     }
     if (setup_error_note_ && IsOpensslErrorQueueLine(trimmed)) {

@@ -40,6 +40,15 @@ bool StartsSpeedText(std::string_view trimmed);
 /// 0.00s 9.0 26377.0 685.0") whose name says its family.
 bool LooksLikeSpeedRow(std::string_view trimmed);
 
+/// The caveat for a trimmed line that is openssl speed's message that it could not set up a KEM
+/// or signature algorithm ("Error while initializing signing data structs for ML-DSA-65.",
+/// apps/speed.c of 3.2 and later), read at 1-based `line_number`; nullopt for any other line.
+std::optional<std::string> SpeedSetupErrorNote(size_t line_number, std::string_view trimmed);
+
+/// True if a trimmed line is an entry of OpenSSL 3's error queue as ERR_print_errors prints it
+/// ("4008E9FC01000000:error:03000096:digital envelope routines:...").
+bool IsErrorQueueLine(std::string_view trimmed);
+
 /// Line-by-line parser of one run's human-readable output.
 class SpeedTextParser {
  public:

@@ -161,5 +161,25 @@ TEST(SpeedPqTablesTest, HeaderlessRsaRowsAreToldByWhichOperationIsTheSlowOne) {
   EXPECT_DOUBLE_EQ(Rate(runs[0], "RSA-4096", "verify"), 16824.4);
 }
 
+// openssl/openssl issue 27108 (mcpowers, 3.6.0-dev; tryout 32 D17): `openssl speed ML-DSA-65`
+// failed before its first progress line, then `openssl version -a`-like lines. The setup error
+// and the error queue entry after it are a note of the run beside them, not dropped silently.
+TEST(SpeedPqTablesTest, ASetupErrorBeforeAnyProgressLineIsNamed) {
+  const auto runs = ImportText(
+      "$ openssl speed ML-DSA-65\n"
+      "Error while initializing signing data structs for ML-DSA-65.\n"
+      "4008E9FC01000000:error:03000096:digital envelope routines:evp_pkey_signature_init:"
+      "operation not supported for this keytype:crypto/evp/signature.c:722:\n"
+      "version: 3.6.0-dev\n"
+      "built on: Wed Mar 19 16:17:20 2025 UTC\n"
+      "options: bn(64,64)\n"
+      "compiler: cc -fPIC -arch arm64 -O3 -Wall -DL_ENDIAN -DOPENSSL_PIC -DNDEBUG\n"
+      "CPUINFO: OPENSSL_armcap=0x987d\n",
+      "issue-27108.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_TRUE(HasCaveat(runs[0], "Line 2: openssl speed could not set up ML-DSA-65"));
+  EXPECT_TRUE(HasCaveat(runs[0], "Line 3 is the error OpenSSL queued for it."));
+}
+
 }  // namespace
 }  // namespace cryptobench::import
