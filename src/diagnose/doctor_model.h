@@ -65,6 +65,9 @@ struct ReportOrigin {
   /// OPENSSL_NO_ASM from its CMake cache or cmake command, each with its line: "OPENSSL_NO_ASM=ON
   /// (the CMake cache, line 5)"; wolfCrypt's Math lines as printed); empty when it shows none.
   std::vector<std::string> build_options;
+  /// The program's own list of where each family runs (import "implementation_claim" facts: NXP
+  /// SDK's "AES: ELE200 HW accelerated ECB, CBC, CCM and CMAC"), as printed, in line order.
+  std::vector<results::SourceFact> implementation_claims;
   /// The CPU model pasted beside the run but not taken for its machine, with its line and why
   /// (WithoutContradictedCpuLines: the text's CPU lines disagree with the run's capability
   /// vector); empty otherwise.

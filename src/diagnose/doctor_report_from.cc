@@ -127,7 +127,8 @@ std::vector<FactRow> ReportClockRows(const DoctorReport& report) {
   const std::string low = report::FormatHz(report.core_hz_low);
   const std::string high = report::FormatHz(report.core_hz_high);
   return {
-      {"core clock", "not in the text"},
+      // One clock, not a range: the text states it (a microcontroller SDK's banner).
+      {"core clock", low == high ? low + " (stated in the text)" : "not in the text"},
       {"cpb computed at", low == high ? low : low + " to " + high, false,
        "(" + origin.clock_source + ")"},
   };

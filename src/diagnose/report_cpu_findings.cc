@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "report/format_util.h"
+#include "report/sanitize.h"
 
 #include "diagnose/cpu_clues.h"
 #include "diagnose/disagreeing_rows.h"
@@ -216,6 +217,20 @@ struct AesFigures {
   bool timing_hides = false;
 };
 
+// The hardware AES floor (AesBoundsFor) bounds CPU instructions at kLowestBenchmarkHz or more.
+// It says nothing of a microcontroller (a stated clock below that: kw47's fsys=96000000) or of
+// a crypto engine or coprocessor the program says it uses ("AES: MMCAU HW accelerated" at 55
+// cycles per byte, "ELE200" at 48): each call there may cost far more than an instruction path.
+bool HardwareAesFloorHolds(const DoctorReport& report) {
+  if (report.core_hz_high > 0 && report.core_hz_high < kLowestBenchmarkHz) {
+    return false;
+  }
+  const std::vector<results::SourceFact>& claims = report.facts.report->implementation_claims;
+  return std::none_of(claims.begin(), claims.end(), [](const results::SourceFact& fact) {
+    return fact.value.starts_with("AES") && fact.value.find("HW accelerated") != std::string::npos;
+  });
+}
+
 AesFigures ReadAesFigures(const DoctorReport& report) {
   const ReportOrigin& origin = *report.facts.report;
   AesFigures out;
@@ -240,6 +255,9 @@ AesFigures ReadAesFigures(const DoctorReport& report) {
       out.sha_above.push_back(i);
     }
     AesBound bound = ClassifyAesFigure(figure.algorithm, figure.input_len, figure.bytes_per_s);
+    if (bound == AesBound::kBelowHardware && !HardwareAesFloorHolds(report)) {
+      bound = AesBound::kInside;
+    }
     if (bound == AesBound::kInside) {
       // Between the bounds that hold on any CPU: the run's serpent and twofish rows may settle it.
       if (const KernelAesComparison* c = FindKernelAes(origin.kernel_aes, figure.algorithm,
@@ -305,6 +323,25 @@ std::vector<Finding> CpuFindings(const DoctorReport& report) {
   const bool aes_hidden =
       std::any_of(clues.hidden_by_vm.begin(), clues.hidden_by_vm.end(),
                   [](const std::string& name) { return name == "AES-NI" || name == "AES"; });
+
+  if (!origin.implementation_claims.empty()) {
+    // The program's own word on where each family runs (HardwareAesFloorHolds): stated, not
+    // checked; the figures of an engine or coprocessor follow its per-call cost.
+    std::string lines;
+    for (const results::SourceFact& claim : origin.implementation_claims) {
+      lines += fmt::format("{}line {}: '{}'", lines.empty() ? "" : "; ", claim.line,
+                           report::SafeText(claim.value));
+    }
+    out.push_back(Make(
+        "report.implementation-list", Severity::kInfo,
+        "The program lists where it runs each family (a crypto engine or software)",
+        fmt::format("{}. A family on an engine or coprocessor runs at that unit's cost per call, "
+                    "which no CPU cpb class covers: its figures cannot show the path, and this "
+                    "list, the program's own word, is all the text says of it",
+                    lines),
+        "Compare a family's figures with a build of the same demo without the engine option on "
+        "the same board to see what the engine gains."));
+  }
 
   for (const CpuClueConflict& conflict : clues.conflicts) {
     // Two clues of the block disagree (CpuClues::conflicts): neither decides, and both are named.

@@ -571,6 +571,23 @@ ReportClock ReportClockRange(const results::MachineInfo& machine,
       }
     }
   }
+  if (base == 0) {
+    // A microcontroller SDK's banner states the core clock it set (env_facts.cc: NXP's
+    // "fsys=N", Nuclei's "CPU Frequency N Hz"): no turbo or governor moves it, so it is the
+    // range itself.
+    for (const results::SourceFact& fact : facts) {
+      if (fact.kind == "cpu_clock_mhz" &&
+          (fact.origin == "NXP SDK fsys line" || fact.origin == "Nuclei SDK banner")) {
+        const double mhz = std::strtod(fact.value.c_str(), nullptr);
+        if (mhz > 0 && std::isfinite(mhz)) {
+          clock.hz_low = clock.hz_high = mhz * 1e6;
+          clock.source = fmt::format("the {} (line {}): {} MHz, the core clock the SDK set",
+                                     fact.origin, fact.line, fact.value);
+          return clock;
+        }
+      }
+    }
+  }
   if (base == 0 && machine.tick_counter == "tsc" && machine.tick_rate_hz > 0) {
     base = machine.tick_rate_hz;
     from = fmt::format("the TSC rate {}, about the base clock",
@@ -714,6 +731,9 @@ DoctorFacts ReportFacts(const results::RunResult& run) {
     if (fact.kind == "library_version" && fact.origin == "compiler line build path") {
       origin.version_source =
           fmt::format("the build path on the compiler line, line {}", fact.line);
+    }
+    if (fact.kind == "implementation_claim") {
+      origin.implementation_claims.push_back(fact);
     }
     if (fact.kind == "build_option") {
       origin.build_options.push_back(fmt::format(

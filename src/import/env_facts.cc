@@ -1089,6 +1089,45 @@ bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact
     FlushProvider(facts);
     context_ = Context::kNone;
   }
+  // Microcontroller SDK banners before a benchmark's rows: NXP MCUXpresso SDK's mbedTLS
+  // benchmark demo prints "fsys=96000000" (the core clock it set, Hz) and "Using following
+  // implementations:" with one line per family ("  AES: ELE200 HW accelerated ECB, CBC, CCM and
+  // CMAC", "  AES GCM: Software implementation": the demo's readme for the FRDM-K32L3A6,
+  // https://github.com/Masmiseim36/nxpSDK/blob/60045607ee4577eb305630ef8ce04d0f3cde080b/boards/
+  // frdmk32l3a6/mbedtls_examples/mbedtls_benchmark/cm0plus/readme.txt); Nuclei SDK's banner
+  // prints "CPU Frequency 32000403 Hz". The clocks become "cpu_clock_mhz" facts; each listed
+  // implementation an "implementation_claim" fact, the program's own word on where a family runs.
+  if (trimmed.starts_with("fsys=") && ParseUnsigned(trimmed.substr(5)) &&
+      *ParseUnsigned(trimmed.substr(5)) > 0) {
+    facts->push_back(
+        {"cpu_clock_mhz",
+         fmt::format("{}", static_cast<double>(*ParseUnsigned(trimmed.substr(5))) / 1e6),
+         line.number, "NXP SDK fsys line"});
+    return true;
+  }
+  if (const std::vector<std::string_view> words = SplitWords(trimmed);
+      words.size() == 4 && words[0] == "CPU" && words[1] == "Frequency" && words[3] == "Hz" &&
+      ParseUnsigned(words[2]) && *ParseUnsigned(words[2]) > 0) {
+    facts->push_back({"cpu_clock_mhz",
+                      fmt::format("{}", static_cast<double>(*ParseUnsigned(words[2])) / 1e6),
+                      line.number, "Nuclei SDK banner"});
+    return true;
+  }
+  if (trimmed == "Using following implementations:") {
+    context_ = Context::kImplementations;
+    return true;
+  }
+  if (context_ == Context::kImplementations) {
+    const size_t colon = trimmed.find(": ");
+    if (colon != std::string_view::npos && colon > 0 &&
+        (trimmed.find("HW accelerated") != std::string_view::npos ||
+         trimmed.ends_with("Software implementation"))) {
+      facts->push_back({"implementation_claim", std::string(trimmed), line.number,
+                        "NXP SDK implementation list"});
+      return true;
+    }
+    context_ = Context::kNone;
+  }
   // The hypervisor, named by Linux's boot message or by dmidecode's System Information
   // ("Manufacturer: VMware, Inc.", "Product Name: VMware Virtual Platform"), wherever pasted.
   if (const size_t at = trimmed.find("Hypervisor detected: "); at != std::string_view::npos) {
@@ -1534,6 +1573,7 @@ bool EnvFactReader::Take(const SourceLine& line, std::vector<results::SourceFact
     case Context::kCpuinfo:
     case Context::kProcCrypto:
     case Context::kProviderList:
+    case Context::kImplementations:
     case Context::kNone:
       break;
   }

@@ -96,7 +96,8 @@ class EnvFactReader {
     kIsainfo,       ///< after isainfo -v's "64-bit ISA applications": its extension lines
     kCpuinfoGrep,   ///< after `grep -o -w 'w1|w2' /proc/cpuinfo`: the words it found
     kVirtName,      ///< after systemd-detect-virt, virt-what or dmidecode -s system-*: a name
-    kDmiFiles       ///< after `cat /sys/class/dmi/id/FILE ...`: one value per file (dmi_files_)
+    kDmiFiles,      ///< after `cat /sys/class/dmi/id/FILE ...`: one value per file (dmi_files_)
+    kImplementations  ///< after an NXP SDK demo's "Using following implementations:"
   };
 
   void FlushCryptoEntry(std::vector<results::SourceFact>* facts);

@@ -233,7 +233,10 @@ struct SourceFact {
                       ///< "build_option" (a CMake option of the build, "OPENSSL_NO_ASM=ON" or
                       ///< "=OFF", from a CMakeCache.txt line or a cmake command line),
                       ///< "configure" (an autoconf configure command line the run's build was
-                      ///< evidently made with: "./configure --enable-aesni", as typed)
+                      ///< evidently made with: "./configure --enable-aesni", as typed),
+                      ///< "implementation_claim" (a line of a program's own list of where it
+                      ///< runs a family: NXP SDK's "AES: ELE200 HW accelerated ECB, CBC"),
+                      ///< "cpu_clock_mhz" (a stated core clock, MHz)
   std::string value;  ///< what the line says, e.g. "afalg: AES-128-CBC, AES-256-CBC; available"
   size_t line = 0;    ///< 1-based line of the text it was read from
   /// What printed the line, where its wording tells: for "cpu_flags", "lscpu" (its "Flags:"
