@@ -10,7 +10,9 @@ namespace cryptobench::diagnose {
 namespace {
 
 using ::cryptobench::testing::DiagnosePaste;
+using ::cryptobench::testing::VerdictOf;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 const Finding* FindingWithId(const DoctorReport& report, const std::string& id) {
   for (const Finding& finding : report.findings) {
@@ -55,6 +57,32 @@ TEST(Tryout33PastesTest, AClockBelowTheFloorsClockLeavesTheFloorOut) {
       "    AES-CBC-128              :  1381 KiB/s, 22 cycles/byte\n");
   EXPECT_EQ(FindingWithId(report, "cpu.aes-software"), nullptr);
   EXPECT_NEAR(report.core_hz_high, 32.000403e6, 1);
+}
+
+// D3: OpenWrt 22.03's OpenSSL 1.1.1u on a NanoPi R4S (RK3399; yrzr's blog post "Running
+// OPNsense on R6S", sec. 5.2, trimmed). 124 MB/s AES-256-GCM is 8.1-40 cpb over the assumed
+// 1-5 GHz; below about 1.3 GHz that is faster than every software class of
+// data/cpb-classes-aarch64.csv, so the figure is not "software over the whole range".
+TEST(Tryout33PastesTest, AFigureFasterThanSoftwareAtLowClocksIsNotSoftwareOverTheRange) {
+  const DoctorReport report = DiagnosePaste(
+      "$ openssl speed -evp aes-256-gcm\n"
+      "Doing aes-256-gcm for 3s on 16384 size blocks: 22567 aes-256-gcm's in 2.98s\n"
+      "OpenSSL 1.1.1u  30 May 2023\n"
+      "built on: Sat Jun 17 10:56:58 2023 UTC\n"
+      "options:bn(64,64) rc4(char) des(int) aes(partial) blowfish(ptr) \n"
+      "compiler: aarch64-openwrt-linux-musl-gcc -fPIC -pthread -Wa,--noexecstack -Wall -O3 -Os "
+      "-DOPENSSL_USE_NODELETE -DOPENSSL_PIC -DOPENSSL_CPUID_OBJ -DOPENSSL_BN_ASM_MONT -DSHA1_ASM "
+      "-DSHA256_ASM -DSHA512_ASM -DKECCAK1600_ASM -DVPAES_ASM -DECP_NISTZ256_ASM -DPOLY1305_ASM "
+      "-DNDEBUG -DOPENSSL_SMALL_FOOTPRINT\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16384 bytes\n"
+      "aes-256-gcm      124073.06k\n");
+  const Verdict* gcm = VerdictOf(report, "AES-256-GCM", "encrypt");
+  ASSERT_NE(gcm, nullptr);
+  EXPECT_EQ(gcm->status, VerdictStatus::kUndetermined) << gcm->line;
+  EXPECT_THAT(gcm->line, Not(HasSubstr("software over the whole"))) << gcm->line;
+  EXPECT_THAT(gcm->line, Not(HasSubstr("software may be all it has"))) << gcm->line;
+  EXPECT_THAT(gcm->line, HasSubstr("faster than every software class")) << gcm->line;
 }
 
 }  // namespace

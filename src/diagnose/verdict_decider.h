@@ -145,6 +145,9 @@ class Decider {
   /// out for the release: the path that release runs instead (AArch64 CTR's one-block vpaes
   /// before bsaes-armv8 in 3.1.0) has no row, so the software rows no longer bound every path.
   bool SoftwareRowsComplete() const;
+  /// The fastest cpb any software class of the algorithm and operation allows (its cpb_low
+  /// widened by kCpbTolerance), over the classes of paths the build has; 0 without one.
+  double FastestSoftwareCpb() const;
 
   // "2.57 cpb is AES-NI (aesni_cbc_encrypt)", "12.24 cpb, software, class undetermined (...)",
   // or the rate when no cpb can be given.

@@ -493,6 +493,18 @@ const std::vector<CpbClass>& Decider::Classes() const {
   return ClassesFor(facts_.cpu.arch, OpenSslReleaseOf(facts_.library.version));
 }
 
+double Decider::FastestSoftwareCpb() const {
+  double fastest = 0;
+  for (const CpbClass& c : Classes()) {
+    if (c.algorithm == alg_.name && c.operation == operation_ &&
+        c.family != ClassFamily::kHardware && ClassOfOpenPath(c, FamilyOf(alg_), facts_)) {
+      const double low = c.cpb_low / kCpbTolerance;
+      fastest = fastest == 0 ? low : std::min(fastest, low);
+    }
+  }
+  return fastest;
+}
+
 bool Decider::SoftwareRowsComplete() const {
   if (!OpenSslSoftwarePaths(facts_)) {
     return false;
@@ -1212,6 +1224,35 @@ Verdict Decider::DecideReportFingerprint(const std::string& key,
                       "after aes",
                       cut_end == std::string::npos ? cut : cut.substr(0, cut_end + 1))
                 : "no CPUINFO line";
+        // Each software class matched somewhere, but at the range's low clocks the figure may
+        // be faster than every one: it is no proof of software there (tryout 32 D1, tryout 33
+        // D3: an RK3399's and an IPQ807x's GCM at 8 cpb where the software floor is 10).
+        if (const double floor = FastestSoftwareCpb(); floor > 0 && fp_.cpb_low < floor) {
+          Verdict v = Make(
+              VerdictStatus::kUndetermined,
+              fmt::format("{} is {} over the {} range: at its top it fits {}, but below {} it "
+                          "is faster than every software class (from {:.2f} cpb), and the text "
+                          "gives no clock and does not say whether the CPU has {} ({}): cannot "
+                          "tell which path ran",
+                          Rate(AsIs().bytes_per_s), Cpb(fp_), hz, fp_.conclusion,
+                          FormatHz(hz_low_ * floor / fp_.cpb_low), floor, key, why));
+          v.advice = ClockAdvice(origin);
+          AddReportBuildEvidence(v);
+          return v;
+        }
+        if (FastestSoftwareCpb() == 0) {
+          // Only slower than the accelerated classes: with no software class for this build
+          // (1.0.2's AArch64 GCM, tryout 32 D1) nothing shows its figure is software's.
+          Verdict v = Make(
+              VerdictStatus::kUndetermined,
+              fmt::format("{}: slower than every accelerated class over the whole {} range, but "
+                          "the table has no software class for this build to show software "
+                          "reaches it, and the text does not say whether the CPU has {} ({}): "
+                          "cannot tell which path ran",
+                          figure, hz, key, why));
+          AddReportBuildEvidence(v);
+          return v;
+        }
         Verdict v = Make(
             VerdictStatus::kUndetermined,
             fmt::format("{}: software over the whole {} range, but the text does not say whether "
