@@ -15,6 +15,11 @@ namespace {
 // BUFSIZE of programs/test/benchmark.c: every symmetric figure processes 1024-byte buffers.
 constexpr uint64_t kMbedtlsBufferBytes = 1024;
 
+// A cycle counter faster than this (Hz) does not exist: the fastest shipping cores boost to
+// about 6.2 GHz (Intel's Core i9-14900KS), and time-stamp counters tick at the base clock or
+// below; the same ceiling as diagnose's kHighestCoreHz.
+constexpr double kMaxCounterHz = 6.5e9;
+
 struct Parsed {
   std::string label;
   double value = 0;
@@ -249,8 +254,23 @@ Offer MbedtlsBenchParser::Take(const SourceLine& line) {
     if (parsed.per_byte_unit == "cycles/byte" && parsed.per_byte > 0) {
       figure.ticks_per_op = parsed.per_byte * static_cast<double>(kMbedtlsBufferBytes);
       saw_cycles_ = true;
+      // Bytes per second times the row's own cycles per byte (rounded down, so a floor) is the
+      // rate of the counter behind them: above any core clock or time-stamp counter, one of the
+      // two figures is wrong (a Nuclei SDK README's 4194304 KiB/s at "9 cycles/byte" on a
+      // 32 MHz core: 38.7 GHz).
+      if (const double hz = *figure.bytes_per_s * parsed.per_byte; hz >= kMaxCounterHz) {
+        figure.problem = fmt::format(
+            "{} KiB/s with its own {} cycles/byte gives a cycle counter at {:.1f} GHz, faster "
+            "than any CPU clock, so one of the two is wrong (a timer fault)",
+            parsed.value, parsed.per_byte, hz / 1e9);
+        impossible_values_.emplace(parsed.value, line.number);
+      }
     } else if (parsed.per_byte_unit == "ns/byte") {
       saw_ns_ = true;
+    }
+    if (figure.problem.empty()) {
+      kept_rows_.push_back(
+          {parsed.value, line.number, parsed.label, figure.algorithm.name, figure.operation});
     }
   } else {
     const std::string op = parsed.unit.substr(0, parsed.unit.size() - 2);
@@ -276,6 +296,31 @@ Offer MbedtlsBenchParser::Take(const SourceLine& line) {
 }
 
 results::RunResult MbedtlsBenchParser::Build() {
+  // A row printing exactly the figure a row above showed impossible is the same fault: such a
+  // broken timer prints one value on every row (the Nuclei README: 4194304 KiB/s, 2^22, from
+  // MD5 to AES-CCM).
+  for (const KeptRow& row : kept_rows_) {
+    const auto same = impossible_values_.find(row.printed);
+    if (same == impossible_values_.end()) {
+      continue;
+    }
+    for (results::AlgorithmResult& alg : builder_.run().algorithms) {
+      for (results::Cell& cell : alg.cells) {
+        if (alg.algorithm == row.algorithm && cell.operation == row.operation &&
+            cell.status == results::CellStatus::kOk) {
+          cell.status = results::CellStatus::kError;
+          cell.figures.reset();
+          cell.message = fmt::format(
+              "the same {} KiB/s as line {}, whose own cycles/byte show it impossible (line {})",
+              row.printed, same->second, row.line);
+          builder_.Caveat(fmt::format(
+              "Line {}: '{}' prints the same {} KiB/s as line {}, whose own cycles/byte show it "
+              "impossible; the cell is marked as an error.",
+              row.line, row.label, row.printed, same->second));
+        }
+      }
+    }
+  }
   builder_.Caveat(
       "mbedTLS benchmark: each figure counts operations until an alarm after about one second "
       "(wall clock); symmetric figures process 1024-byte buffers and are printed in KiB/s "

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstddef>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -51,6 +52,17 @@ class MbedtlsBenchParser : public ForeignParser {
   bool saw_heap_ = false;
   bool saw_ms_ = false;   ///< a public-key row printed in milliseconds per operation
   std::string old_unit_;  ///< "Kb/s" or "KB/s" where a release printed that for KiB/s
+  /// A throughput row kept as a figure: its printed KiB/s, line, and cell key.
+  struct KeptRow {
+    double printed = 0;
+    size_t line = 0;
+    std::string label;
+    std::string algorithm;
+    std::string operation;
+  };
+  std::vector<KeptRow> kept_rows_;
+  /// Printed KiB/s values whose own cycles/byte showed them impossible, with the first line.
+  std::map<double, size_t> impossible_values_;
 };
 
 }  // namespace cryptobench::import

@@ -198,5 +198,29 @@ TEST(MbedtlsBenchTest, OnlyADamagedRowIsRefused) {
   EXPECT_NE(ImportErrorOf("  SHA-256                  :      600\n"), "");
 }
 
+// A Nuclei SDK README revision (tryout 33 D2): every row prints 4194304 KiB/s (2^22) on a
+// 32 MHz core; with its own cycles/byte that is a counter at up to 38.7 GHz. Those rows, and
+// the rows printing the same value, are error cells, not 4.3 GB/s.
+TEST(MbedtlsBenchTest, ARowItsOwnCyclesShowImpossibleIsAnError) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "    MD5                      :  4194304 KiB/s, 1 cycles/byte\n"
+      "    SHA-256                  :  4194304 KiB/s, 2 cycles/byte\n"
+      "    AES-CBC-128              :  4194304 KiB/s, 9 cycles/byte\n"
+      "    AES-CBC-192              :  14690 KiB/s, 1 cycles/byte\n"
+      "    RSA-2048                 :  442   public/s\n",
+      "nuclei.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  for (const char* name : {"MD5", "SHA-256", "AES-128-CBC"}) {
+    const results::Cell* cell = FindCell(runs[0], name, name[0] == 'A' ? "encrypt" : "hash");
+    ASSERT_NE(cell, nullptr) << name;
+    EXPECT_EQ(cell->status, results::CellStatus::kError) << name;
+  }
+  const results::Cell* fine = FindCell(runs[0], "AES-192-CBC", "encrypt");
+  ASSERT_NE(fine, nullptr);
+  EXPECT_EQ(fine->status, results::CellStatus::kOk);
+  EXPECT_TRUE(HasCaveat(runs[0], "38.7 GHz"));
+  EXPECT_TRUE(HasCaveat(runs[0], "prints the same 4194304 KiB/s as line 2"));
+}
+
 }  // namespace
 }  // namespace cryptobench::import
