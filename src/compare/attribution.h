@@ -22,6 +22,10 @@ inline constexpr uint64_t kLargeInputMin = 8192;
 /// Ratios whose spread (max ratio / min ratio) is at or above this are quoted as a range, not
 /// one factor; below it they are "about the same factor".
 inline constexpr double kRangeSpread = 1.25;
+/// A uniform change below this factor (either way) is not read as assembly missing or unused:
+/// single figures move by a tenth with load and the rounding of printed integers (tryout 33
+/// c06: two revisions of one microcontroller README, X25519 24 against 22 handshakes/s).
+inline constexpr double kAsmMinFactor = 1.25;
 
 /// The pattern of one family's compared rows (Presence::kBoth).
 enum class Pattern {
