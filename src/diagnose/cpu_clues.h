@@ -229,13 +229,22 @@ struct AesBounds {
   double hardware_floor = 0;
   double software_ceiling = 0;
 };
-/// The bounds for `algorithm`; nullopt when it is not AES.
-std::optional<AesBounds> AesBoundsFor(std::string_view algorithm);
+/// The bounds for `algorithm`; nullopt when it is not AES. With `operation` "encrypt" of a CBC
+/// algorithm the software ceiling is the serial one (SerialAesEncrypt).
+std::optional<AesBounds> AesBoundsFor(std::string_view algorithm, std::string_view operation = "");
+
+/// True for CBC encryption, where each block waits for the one before: bit-sliced and
+/// interleaved code cannot run it (OpenSSL's bsaes modules implement CBC decryption only, and
+/// data/cpb-classes*.csv hold no bit-sliced CBC encrypt row), so the fastest software is the
+/// serial table code, aes-x86_64's fast path at 9.77 cycles per byte (data/cpb-classes.csv),
+/// halved to 4.9 for the ceiling.
+bool SerialAesEncrypt(std::string_view algorithm, std::string_view operation);
 
 /// Where `bytes_per_s` of `algorithm` at `input_len` bytes per call sits. The hardware floor
 /// is used only at 1024 bytes or more (per-call cost dominates smaller inputs); kInside for an
 /// algorithm that is not AES or a figure <= 0.
-AesBound ClassifyAesFigure(std::string_view algorithm, uint64_t input_len, double bytes_per_s);
+AesBound ClassifyAesFigure(std::string_view algorithm, uint64_t input_len, double bytes_per_s,
+                           std::string_view operation = "");
 
 /// What a `cryptsetup benchmark` AES row shows against serpent and twofish of the same mode, key
 /// size and direction in the same run (issue 13, section 2: a bound that needs no CPU name).

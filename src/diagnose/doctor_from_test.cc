@@ -184,13 +184,14 @@ TEST(DoctorFromTest, CpuinfoNaOutsideX86ArmAndS390xIsNoProofOfNoAsm) {
 
 TEST(DoctorFromTest, WithoutAnyArchitectureTheVerdictSaysSoOnce) {
   results::RunResult run = ImportedRun("", kOpenssl30);  // no CPUINFO, platform or machine
-  AddAlgorithm(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1500)});
+  // 1200 MB/s: under the serial software ceiling of CBC encryption (1327 MB/s for AES-128).
+  AddAlgorithm(run, "AES-128-CBC", "cipher", {ImportedFigure("encrypt", 16384, 1200)});
   AddAlgorithm(run, "MD5", "hash", {ImportedFigure("hash", 16384, 700)});
   const DoctorReport report = DiagnoseReport(run);
   EXPECT_EQ(report.facts.cpu.arch, "");
   const Verdict& aes = Find(report, "AES-128-CBC");
   EXPECT_EQ(aes.status, VerdictStatus::kUndetermined) << aes.line;
-  EXPECT_THAT(aes.line, HasSubstr("0.67-3.33 cpb at 1.00-5.00 GHz"));
+  EXPECT_THAT(aes.line, HasSubstr("0.83-4.17 cpb at 1.00-5.00 GHz"));
   EXPECT_THAT(aes.line, HasSubstr("the architecture is unknown (no CPUINFO or platform line)"));
   EXPECT_THAT(aes.line, Not(HasSubstr("reference ranges")));
   EXPECT_THAT(aes.fingerprint, HasSubstr("the architecture is unknown"));
@@ -2719,7 +2720,7 @@ TEST(KernelDriverVerdictTest, TheTcryptLineNamesTheDriverThatRan) {
               HasSubstr("offloaded: the tcrypt line names mv-cbc-aes"));
 
   // A driver the table does not know is unknown: nothing is read from its name.
-  report = DiagnoseReport(TcryptRun("cbc-aes-frobnicator", 1500));
+  report = DiagnoseReport(TcryptRun("cbc-aes-frobnicator", 1200));
   EXPECT_EQ(Find(report, "AES-128-CBC").status, VerdictStatus::kUndetermined);
   EXPECT_EQ(Find(report, "AES-128-CBC").kernel_driver, "");
 }

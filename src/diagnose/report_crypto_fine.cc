@@ -168,10 +168,11 @@ std::optional<Finding> CryptoFineFinding(const DoctorReport& report) {
       figure.why = verdict.line;
     } else if ((verdict.status == VerdictStatus::kUndetermined ||
                 verdict.status == VerdictStatus::kAccelerated) &&
-               ClassifyAesFigure(verdict.algorithm, verdict.input_len, m.bytes_per_s) ==
-                   AesBound::kAboveSoftware) {
-      figure.why = fmt::format("faster than any software AES at any clock (above {:.0f} MB/s)",
-                               AesBoundsFor(verdict.algorithm)->software_ceiling / 1e6);
+               ClassifyAesFigure(verdict.algorithm, verdict.input_len, m.bytes_per_s,
+                                 verdict.operation) == AesBound::kAboveSoftware) {
+      figure.why =
+          fmt::format("faster than any software AES at any clock (above {:.0f} MB/s)",
+                      AesBoundsFor(verdict.algorithm, verdict.operation)->software_ceiling / 1e6);
       any_bound = true;
     } else if ((verdict.status == VerdictStatus::kUndetermined ||
                 verdict.status == VerdictStatus::kAccelerated) &&

@@ -85,5 +85,39 @@ TEST(Tryout33PastesTest, AFigureFasterThanSoftwareAtLowClocksIsNotSoftwareOverTh
   EXPECT_THAT(gcm->line, HasSubstr("faster than every software class")) << gcm->line;
 }
 
+// D5: a Raspberry Pi 5's AES-256-CBC encryption at 1.37 GB/s, with no architecture in the text
+// (sbc-reviews issue 21, trimmed). CBC encryption is serial, so the bit-sliced CTR ceiling does
+// not apply: no serial software path reaches 948 MB/s for AES-256 at 6.5 GHz.
+TEST(Tryout33PastesTest, CbcEncryptionAboveTheSerialSoftwareCeilingIsAccelerated) {
+  const DoctorReport report = DiagnosePaste(
+      "$ openssl speed -elapsed -evp aes-256-cbc\n"
+      "You have chosen to measure elapsed time instead of user CPU time.\n"
+      "Doing AES-256-CBC for 3s on 16384 size blocks: 250858 AES-256-CBC's in 3.00s\n"
+      "version: 3.0.9\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16384 bytes\n"
+      "AES-256-CBC    1370015.74k\n");
+  const Verdict* cbc = VerdictOf(report, "AES-256-CBC", "encrypt");
+  ASSERT_NE(cbc, nullptr);
+  EXPECT_EQ(cbc->status, VerdictStatus::kAccelerated) << cbc->line;
+}
+
+// -multi N prints the sum of N processes: four software AES-128-CBC encryptions at 400 MB/s
+// each are 1.6 GB/s together, above the one-stream ceiling (1327 MB/s) but no proof of
+// hardware; the ceiling holds per process.
+TEST(Tryout33PastesTest, AMultiSumIsBoundedPerProcess) {
+  const DoctorReport report = DiagnosePaste(
+      "$ openssl speed -multi 4 -elapsed -evp aes-128-cbc\n"
+      "You have chosen to measure elapsed time instead of user CPU time.\n"
+      "version: 3.0.9\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16384 bytes\n"
+      "aes-128-cbc    1600000.00k\n");
+  ASSERT_EQ(report.facts.report->processes, 4);
+  const Verdict* cbc = VerdictOf(report, "AES-128-CBC", "encrypt");
+  ASSERT_NE(cbc, nullptr);
+  EXPECT_NE(cbc->status, VerdictStatus::kAccelerated) << cbc->line;
+}
+
 }  // namespace
 }  // namespace cryptobench::diagnose
