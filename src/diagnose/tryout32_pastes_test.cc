@@ -152,5 +152,25 @@ TEST(Tryout32PastesTest, CompilerTargetsAndFeaturesLinesNameTheArchitecture) {
   }
 }
 
+// D7: every line of the paste wrapped in backticks and its compiler line broken into code spans
+// ("-``DOPENSSL_CPUID_OBJ"; openssl issue 13516, trimmed): the compiler line is read, and its
+// -m64 and x86_64 assembly defines name the architecture.
+TEST(Tryout32PastesTest, BacktickWrappedCompilerLineNamesTheArchitecture) {
+  const DoctorReport report = DiagnosePaste(
+      "`Doing aes-128 cbc for 3s on 16384 size blocks: 33282 aes-128 cbc's in 3.00s`\n"
+      "`OpenSSL 1.1.1f  31 Mar 2020`\n"
+      "`built on: Mon Aug 17 03:20:00 2020 UTC`\n"
+      "`options:bn(64,64) rc4(16x,int) des(int) aes(partial) idea(int) blowfish(ptr) `\n"
+      "`compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -Wall -O3 -DOPENSSL_USE_NODELETE "
+      "-DL_ENDIAN -DOPENSSL_PIC -``DOPENSSL_CPUID_OBJ -DOPENSSL_IA32_SSE2 -DOPENSSL_BN_ASM_MONT "
+      "-DOPENSSL_BN_ASM_MONT5 -``DOPENSSL_BN_ASM_GF2m -DSHA1_ASM -DSHA256_ASM -DSHA512_ASM "
+      "-DKECCAK1600_ASM -DRC4_ASM -DMD5_ASM -``DAESNI_ASM -DVPAES_ASM -DGHASH_ASM "
+      "-DECP_NISTZ256_ASM -DX25519_ASM -DPOLY1305_ASM -DNDEBUG`\n");
+  EXPECT_EQ(report.facts.cpu.arch, "x86_64");
+  for (const Finding& finding : report.findings) {
+    EXPECT_NE(finding.id, "report.arch-unknown") << finding.summary;
+  }
+}
+
 }  // namespace
 }  // namespace cryptobench::diagnose
