@@ -1,9 +1,12 @@
 // Pastes from the tryout-32 re-check that doctor --from misread.
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "diagnose/doctor_report.h"
 #include "support/diagnose_paste.h"
 
 namespace cryptobench::diagnose {
@@ -170,6 +173,39 @@ TEST(Tryout32PastesTest, BacktickWrappedCompilerLineNamesTheArchitecture) {
   for (const Finding& finding : report.findings) {
     EXPECT_NE(finding.id, "report.arch-unknown") << finding.summary;
   }
+}
+
+// D15: botan speed's rows of one algorithm under two providers (botan issue 3837, an M2 Pro,
+// trimmed): each verdict names its provider, so that the two can be told apart, in the lines,
+// the cannot-tell list and the JSON.
+TEST(Tryout32PastesTest, VerdictsOfOneAlgorithmUnderTwoProvidersNameTheProvider) {
+  const DoctorReport report = DiagnosePaste(
+      "$ ./botan speed SHA-1 SHA-384 AES-128\n"
+      "SHA-1 hash buffer size 1024 bytes: 2063.318 MiB/sec (1031.659 MiB in 500.000 ms)\n"
+      "SHA-1 [commoncrypto] hash buffer size 1024 bytes: 1484.645 MiB/sec (742.322 MiB in "
+      "500.000 ms)\n"
+      "SHA-384 hash buffer size 1024 bytes: 1256.502 MiB/sec (628.251 MiB in 500.000 ms)\n"
+      "SHA-384 [commoncrypto] hash buffer size 1024 bytes: 1150.582 MiB/sec (575.291 MiB in "
+      "500.000 ms)\n"
+      "AES-128 encrypt buffer size 1024 bytes: 13615.801 MiB/sec (6807.900 MiB in 500.000 ms)\n");
+  std::vector<std::string> sha1;
+  for (const Verdict& verdict : report.verdicts) {
+    if (verdict.algorithm == "SHA-1") {
+      sha1.push_back(verdict.line);
+    }
+  }
+  ASSERT_EQ(sha1.size(), 2u);
+  EXPECT_THAT(sha1[0], ::testing::StartsWith("SHA-1 hash: "));
+  EXPECT_THAT(sha1[1], ::testing::StartsWith("SHA-1 [commoncrypto] hash: "));
+  const Verdict* aes = VerdictOf(report, "AES-128-ECB", "encrypt");
+  ASSERT_NE(aes, nullptr);
+  EXPECT_THAT(aes->line, ::testing::StartsWith("AES-128-ECB encrypt: "));  // one provider
+  std::ostringstream text;
+  RenderDoctorText(report, text);
+  EXPECT_THAT(text.str(), HasSubstr("SHA-384 [commoncrypto] hash"));
+  std::ostringstream json;
+  RenderDoctorJson(report, json);
+  EXPECT_THAT(json.str(), HasSubstr("\"implementation\": \"commoncrypto\""));
 }
 
 }  // namespace
