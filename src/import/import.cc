@@ -2932,10 +2932,54 @@ std::vector<results::RunResult> ImportUtf8(std::string_view text, std::string_vi
   return runs;
 }
 
+// The runs of a paste whose mbedTLS benchmark rows hold several builds' figure groups side by
+// side (SplitMbedtlsColumns): one run per column, each named from the header where it names
+// them, so that no column is dropped (tryout 32 D5: only the first was read, silently).
+std::vector<results::RunResult> ImportMbedtlsColumns(const MbedtlsColumns& columns,
+                                                     std::string_view text,
+                                                     std::string_view file_name,
+                                                     bool read_result_json,
+                                                     const std::vector<size_t>* line_numbers) {
+  const size_t first = FileLine(line_numbers, columns.first_line);
+  const size_t last = FileLine(line_numbers, columns.last_line);
+  const size_t header = FileLine(line_numbers, columns.header_line);
+  std::vector<results::RunResult> runs;
+  for (size_t k = 0; k < columns.texts.size(); ++k) {
+    const std::string& column = columns.texts[k];
+    const bool same_lines = static_cast<size_t>(std::count(column.begin(), column.end(), '\n')) ==
+                            static_cast<size_t>(std::count(text.begin(), text.end(), '\n'));
+    std::vector<results::RunResult> read =
+        ImportColumn(column, file_name, read_result_json, same_lines ? line_numbers : nullptr);
+    const std::string name = k < columns.names.size() ? columns.names[k] : std::string();
+    for (results::RunResult& run : read) {
+      if (run.source.tool != "mbedTLS benchmark") {
+        continue;
+      }
+      run.source.caveats.insert(
+          run.source.caveats.begin(),
+          fmt::format("Lines {}-{} hold {} figure groups on each row: {} runs side by side{}; "
+                      "this run is read from column {} of {}{}.",
+                      first, last, columns.texts.size(), columns.texts.size(),
+                      name.empty() ? "" : fmt::format(", named by the header at line {}", header),
+                      k + 1, columns.texts.size(),
+                      name.empty() ? "" : fmt::format(" ('{}')", name)));
+      if (!name.empty()) {
+        run.source.facts.push_back(results::SourceFact{"block_label", name, header});
+      }
+    }
+    runs.insert(runs.end(), std::make_move_iterator(read.begin()),
+                std::make_move_iterator(read.end()));
+  }
+  return runs;
+}
+
 // ImportUtf8 of a text NormalisePastedText has read; `line_numbers` as ImportColumn's.
 std::vector<results::RunResult> ImportNormalised(std::string_view text, std::string_view file_name,
                                                  bool read_result_json,
                                                  const std::vector<size_t>* line_numbers) {
+  if (const std::optional<MbedtlsColumns> mbedtls = SplitMbedtlsColumns(text)) {
+    return ImportMbedtlsColumns(*mbedtls, text, file_name, read_result_json, line_numbers);
+  }
   std::optional<SideBySide> columns = SplitSideBySide(text);
   if (!columns) {
     return ImportColumn(text, file_name, read_result_json, line_numbers);
