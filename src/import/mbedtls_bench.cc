@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "import/foreign_names.h"
 #include "import/import.h"
@@ -11,6 +12,10 @@
 
 namespace cryptobench::import {
 namespace {
+
+// The most columns SplitMbedtlsColumns splits a paste into: side-by-side pastes compare a few
+// builds (three in mbedtls pull request 1964).
+constexpr size_t kMaxColumns = 16;
 
 // BUFSIZE of programs/test/benchmark.c: every symmetric figure processes 1024-byte buffers.
 constexpr uint64_t kMbedtlsBufferBytes = 1024;
@@ -280,7 +285,10 @@ std::optional<MbedtlsColumns> SplitMbedtlsColumns(std::string_view text) {
     first = std::min(first, i);
     last = i;
   }
-  if (rows < 2) {
+  // At most kMaxColumns texts are built (memory: one line end per line of the paste each);
+  // beyond that, or for one such row alone, the parser reads each row's first group and names
+  // the rows whose other groups it leaves out.
+  if (rows < 2 || columns > kMaxColumns) {
     return std::nullopt;
   }
   MbedtlsColumns out;
@@ -406,6 +414,11 @@ Offer MbedtlsBenchParser::Take(const SourceLine& line) {
     return Offer::kNotMine;
   }
   const Parsed parsed = *ParseLine(trimmed);
+  if (const auto split = SplitLabel(trimmed)) {
+    if (const size_t groups = FigureGroups(split->second).size(); groups > 1) {
+      several_groups_.emplace_back(line.number, groups);
+    }
+  }
   ForeignFigure figure;
   figure.line = line.number;
   figure.label = fmt::format("'{}'", parsed.label);
@@ -483,6 +496,18 @@ results::RunResult MbedtlsBenchParser::Build() {
   }
   if (saw_ns_) {
     builder_.Caveat("Its ns/byte figures restate the throughput; they are not kept separately.");
+  }
+  if (!several_groups_.empty()) {
+    // Rows SplitMbedtlsColumns did not split (one row alone, or more columns than it splits).
+    std::vector<std::string> lines;
+    for (const auto& [number, groups] : several_groups_) {
+      lines.push_back(fmt::format("{} ({} groups)", number, groups));
+    }
+    builder_.Caveat(fmt::format(
+        "{} {} {} several figure groups on one row (builds side by side?): only the first "
+        "group of each is read.",
+        lines.size() == 1 ? "Line" : "Lines", fmt::join(lines, ", "),
+        lines.size() == 1 ? "holds" : "hold"));
   }
   return builder_.Finish();
 }

@@ -19,6 +19,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "import/foreign_run.h"
@@ -72,6 +73,8 @@ class MbedtlsBenchParser : public ForeignParser {
   bool saw_heap_ = false;
   bool saw_ms_ = false;   ///< a public-key row printed in milliseconds per operation
   std::string old_unit_;  ///< "Kb/s" or "KB/s" where a release printed that for KiB/s
+  /// Rows with several figure groups read by their first alone: line and number of groups.
+  std::vector<std::pair<size_t, size_t>> several_groups_;
 };
 
 }  // namespace cryptobench::import

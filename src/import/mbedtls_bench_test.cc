@@ -236,5 +236,17 @@ TEST(MbedtlsBenchTest, FigureGroupsSideBySideAreOneRunPerColumn) {
       << ::testing::PrintToString(runs[0].source.caveats);
 }
 
+// One such row alone is not split, but its other groups are named, not dropped silently.
+TEST(MbedtlsBenchTest, OneRowOfSeveralFigureGroupsIsNamed) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "  RSA-2048                 :    2883  public/s         3678  public/s\n"
+      "  RSA-2048                 :      87 private/s\n",
+      "mbed.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "RSA-2048", "public"), 2883);
+  EXPECT_TRUE(HasCaveat(runs[0], "Line 1 (2 groups) holds several figure groups on one row"))
+      << ::testing::PrintToString(runs[0].source.caveats);
+}
+
 }  // namespace
 }  // namespace cryptobench::import
