@@ -304,7 +304,9 @@ std::optional<MbedtlsColumns> SplitMbedtlsColumns(std::string_view text) {
       } else if (k == 0) {
         out.texts[k] += lines[i];
       }
-      out.texts[k] += '\n';
+      if (i + 1 < lines.size() || text.ends_with('\n')) {
+        out.texts[k] += '\n';  // as many line ends as the paste: its line numbers hold
+      }
     }
   }
   if (first > 0) {
