@@ -34,13 +34,23 @@ constexpr const char* kWhat = "doctor document";  // names the document in error
 
 std::string Cpb(double value) { return fmt::format("{:.3g}", value); }
 
+// The verdict's algorithm, with the implementation its row names where the report held the
+// algorithm under several ("SHA-1 [commoncrypto]").
+std::string VerdictAlgorithm(const json& verdict) {
+  std::string name = JsonText(verdict, "algorithm", kWhat);
+  if (verdict.contains("implementation")) {
+    name += fmt::format(" [{}]", JsonText(verdict, "implementation", kWhat));
+  }
+  return name;
+}
+
 // The verdict's name: "AES-128-CBC encrypt, 16 KiB".
 std::string VerdictName(const json& verdict) {
   const std::optional<double> size = JsonNumber(verdict, "input_len");
-  return fmt::format(
-      "{} {}{}", JsonText(verdict, "algorithm", kWhat), JsonText(verdict, "operation", kWhat),
-      size && *size > 0 ? fmt::format(", {}", report::FormatSize(static_cast<uint64_t>(*size)))
-                        : "");
+  return fmt::format("{} {}{}", VerdictAlgorithm(verdict), JsonText(verdict, "operation", kWhat),
+                     size && *size > 0
+                         ? fmt::format(", {}", report::FormatSize(static_cast<uint64_t>(*size)))
+                         : "");
 }
 
 // Throughput as is and masked: one bar per measurement with a figure.
@@ -179,7 +189,7 @@ void AddReport(const json& doc, report::Document& out) {
     const std::optional<double> low = JsonNumber(v, "cpb_low");
     const std::optional<double> high = JsonNumber(v, "cpb_high");
     summary.rows.push_back(
-        {JsonText(v, "algorithm", kWhat), JsonText(v, "operation", kWhat),
+        {VerdictAlgorithm(v), JsonText(v, "operation", kWhat),
          size && *size > 0 ? report::FormatSize(static_cast<uint64_t>(*size)) : "-",
          JsonText(v, "status", kWhat),
          low && high && *low > 0 ? fmt::format("{}-{}", Cpb(*low), Cpb(*high)) : "-",

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "report/format_util.h"
+#include "report/views.h"
 #include "results/cpuinfo_vectors.h"
 #include "results/emulated.h"
 #include "results/pasted_cpu.h"
@@ -504,12 +505,16 @@ DoctorReport DiagnoseReport(const results::RunResult& pasted,
       origin.not_examined.push_back(result.algorithm + " (no figures)");
     }
     const std::optional<DriverClue> driver = PastedKernelDriver(run, result, origin);
+    // A row of an algorithm the report holds under several implementations (botan speed's
+    // providers) names its own, as the import table does (tryout 32 D15).
+    const std::string label = report::AlgorithmLabel(run, result);
+    const std::string implementation = label == result.algorithm ? "" : result.implementation;
     for (const std::string& operation : operations) {
       const results::Cell& cell = *ChooseCell(cells[operation]);
       for (const results::CellCaveat& caveat : cell.caveats) {
         if (caveat.doubt) {
           origin.figures_in_doubt.push_back(
-              fmt::format("{} {} at {} per call: {}", result.algorithm, operation,
+              fmt::format("{} {} at {} per call: {}", label, operation,
                           report::FormatSize(cell.input_len), caveat.text));
           break;
         }
@@ -517,6 +522,13 @@ DoctorReport DiagnoseReport(const results::RunResult& pasted,
       for (Verdict& verdict : DecideVerdicts(*alg, operation, cell.input_len, report.facts, {},
                                              {FromCell(cell, origin, IsSymmetric(alg->kind))},
                                              report.core_hz_low, report.core_hz_high)) {
+        if (!implementation.empty()) {
+          const std::string plain = VerdictSubject(verdict);
+          verdict.implementation = implementation;
+          if (verdict.line.starts_with(plain + ": ")) {
+            verdict.line = VerdictSubject(verdict) + verdict.line.substr(plain.size());
+          }
+        }
         if (driver) {
           SettleByKernelDriver(verdict, *driver, report.facts, run);
         }
@@ -525,6 +537,7 @@ DoctorReport DiagnoseReport(const results::RunResult& pasted,
         const bool stated = std::any_of(
             report.verdicts.begin(), report.verdicts.end(), [&](const Verdict& earlier) {
               return earlier.algorithm == verdict.algorithm &&
+                     earlier.implementation == verdict.implementation &&
                      earlier.operation == verdict.operation && earlier.status == verdict.status &&
                      earlier.line == verdict.line && earlier.advice == verdict.advice;
             });

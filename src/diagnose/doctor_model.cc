@@ -163,7 +163,10 @@ std::string VerdictSubject(std::string_view algorithm, std::string_view operatio
 }
 
 std::string VerdictSubject(const Verdict& verdict) {
-  return VerdictSubject(verdict.algorithm, verdict.operation);
+  return VerdictSubject(verdict.implementation.empty()
+                            ? verdict.algorithm
+                            : fmt::format("{} [{}]", verdict.algorithm, verdict.implementation),
+                        verdict.operation);
 }
 
 const char* VerdictStatusName(VerdictStatus status) {

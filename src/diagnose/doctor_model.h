@@ -224,16 +224,21 @@ bool IsProblem(VerdictStatus status);
 struct Verdict;
 
 /// What a verdict line is about: the algorithm and the operation, "RSA-2048 sign",
-/// "AES-128-GCM encrypt" (the algorithm alone when the operation is empty). Every verdict line
-/// begins with it and ": ", then the status.
+/// "AES-128-GCM encrypt" (the algorithm alone when the operation is empty), with the
+/// implementation after the algorithm when the verdict names one ("SHA-1 [commoncrypto]
+/// hash"). Every verdict line begins with it and ": ", then the status.
 std::string VerdictSubject(const Verdict& verdict);
 /// The same for a verdict of another shape (library_doctor.h's LibraryVerdict).
 std::string VerdictSubject(std::string_view algorithm, std::string_view operation);
 
 /// One algorithm's verdict: a plain line, then its evidence and what to do.
 struct Verdict {
-  std::string algorithm;   ///< catalogue name, or "GHASH (AES-128-GCM)" for GCM's GHASH
-  std::string operation;   ///< "encrypt", "hash", ...
+  std::string algorithm;  ///< catalogue name, or "GHASH (AES-128-GCM)" for GCM's GHASH
+  std::string operation;  ///< "encrypt", "hash", ...
+  /// A report's row of the algorithm run by one of several implementations (botan speed's
+  /// "[commoncrypto]" beside its untagged row): that implementation, which VerdictSubject
+  /// names; "" when the report holds the algorithm once (or the verdict is a measured one).
+  std::string implementation;
   uint64_t input_len = 0;  ///< bytes per operation measured
   VerdictStatus status = VerdictStatus::kUndetermined;
   std::string line;                   ///< e.g. "AES-128-GCM encrypt: accelerated: VAES +

@@ -532,6 +532,9 @@ ordered_json MeasurementToJson(const Measurement& measurement) {
 ordered_json VerdictToJson(const Verdict& verdict) {
   ordered_json j;
   j["algorithm"] = verdict.algorithm;
+  if (!verdict.implementation.empty()) {
+    j["implementation"] = verdict.implementation;  // only where the report names one
+  }
   j["operation"] = verdict.operation;
   j["input_len"] = verdict.input_len;
   j["status"] = doctor_internal::VerdictStatusKey(verdict.status);

@@ -248,14 +248,19 @@ void AddEvidence(const DoctorReport& report, report::Document& doc) {
     }
     first = false;
     const std::string cell = doctor_internal::MeasuredCellText(verdict);
+    // The implementation a report's row names where it holds the algorithm under several.
+    const std::string algorithm =
+        verdict.implementation.empty()
+            ? verdict.algorithm
+            : fmt::format("{} [{}]", verdict.algorithm, verdict.implementation);
     doc.Add(
         Wrapped(doctor_internal::IsPublicKeyVerdict(verdict)
-                    ? fmt::format("{}, {} (operations per second, no cpb)", verdict.algorithm, cell)
-                    : fmt::format("{}, {}: {} cpb", verdict.algorithm, cell,
+                    ? fmt::format("{}, {} (operations per second, no cpb)", algorithm, cell)
+                    : fmt::format("{}, {}: {} cpb", algorithm, cell,
                                   doctor_internal::CpbRangeText(verdict.cpb_low, verdict.cpb_high)),
                 "  ", "      "),
         kTextTarget);
-    doc.Add(report::Heading{fmt::format("{} ({})", verdict.algorithm, cell), 3}, kMarkdownTarget);
+    doc.Add(report::Heading{fmt::format("{} ({})", algorithm, cell), 3}, kMarkdownTarget);
     doc.Add(report::Paragraph{fmt::format(
                 "{}, {}{}.", VerdictStatusName(verdict.status),
                 doctor_internal::CpbText(verdict.cpb_low, verdict.cpb_high),

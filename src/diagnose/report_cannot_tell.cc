@@ -238,8 +238,8 @@ std::optional<Finding> FingerprintOnlyFinding(const DoctorReport& report) {
     if (verdict.status != VerdictStatus::kAccelerated || SettledAtAnyClock(report, verdict)) {
       continue;
     }
-    open.push_back(fmt::format("{} {}", verdict.algorithm, verdict.operation));
-    figures.push_back(fmt::format("{} {} {}", verdict.algorithm, verdict.operation,
+    open.push_back(VerdictSubject(verdict));
+    figures.push_back(fmt::format("{} {}", VerdictSubject(verdict),
                                   verdict_internal::FormatCpb(verdict.cpb_low, verdict.cpb_high)));
     if (first.empty()) {
       first = verdict.algorithm;
@@ -285,7 +285,7 @@ std::optional<Finding> NoPathFinding(const DoctorReport& report) {
   std::vector<std::string> names;
   std::vector<std::string> accelerated;
   for (const Verdict& verdict : report.verdicts) {
-    const std::string name = fmt::format("{} {}", verdict.algorithm, verdict.operation);
+    const std::string name = VerdictSubject(verdict);
     if (verdict.status == VerdictStatus::kNoHardwarePath) {
       names.push_back(name);
     } else if (verdict.status == VerdictStatus::kAccelerated) {
@@ -355,9 +355,9 @@ std::optional<Finding> SoftwareExpectedFinding(const DoctorReport& report) {
   std::vector<std::string> accelerated;
   for (const Verdict& verdict : report.verdicts) {
     if (verdict.status == VerdictStatus::kAccelerated) {
-      accelerated.push_back(fmt::format("{} {}", verdict.algorithm, verdict.operation));
+      accelerated.push_back(VerdictSubject(verdict));
     } else if (verdict.status == VerdictStatus::kSoftwareExpected) {
-      names.push_back(fmt::format("{} {}", verdict.algorithm, verdict.operation));
+      names.push_back(VerdictSubject(verdict));
       std::string_view line = verdict.line;  // "AES-128-CBC: software (expected): ...."
       if (line.ends_with('.')) {
         line.remove_suffix(1);
@@ -412,7 +412,7 @@ std::pair<std::vector<std::string>, std::string> AcceleratedVerdicts(const Docto
   std::string first;
   for (const Verdict& verdict : report.verdicts) {
     if (verdict.status == VerdictStatus::kAccelerated) {
-      names.push_back(fmt::format("{} {}", verdict.algorithm, verdict.operation));
+      names.push_back(VerdictSubject(verdict));
       if (first.empty()) {
         first = verdict.algorithm;
       }
@@ -532,7 +532,7 @@ std::optional<Finding> UndeterminedFinding(const DoctorReport& report) {
     }
     std::vector<std::string>& list = public_key ? open_public_key : open;
     std::string& name = public_key ? first_public_key : first;
-    list.push_back(fmt::format("{} {}", verdict.algorithm, verdict.operation));
+    list.push_back(VerdictSubject(verdict));
     if (name.empty()) {
       name = verdict.algorithm;
     }
@@ -567,7 +567,7 @@ std::optional<Finding> UndeterminedFinding(const DoctorReport& report) {
     const bool usable =
         std::any_of(verdict.measurements.begin(), verdict.measurements.end(),
                     [](const Measurement& m) { return m.status == results::CellStatus::kOk; });
-    std::string name = fmt::format("{} {}", verdict.algorithm, verdict.operation);
+    std::string name = VerdictSubject(verdict);
     if (verdict.status == VerdictStatus::kUndetermined && !usable &&
         std::find(open.begin(), open.end(), name) != open.end()) {
       failed.push_back(std::move(name));
@@ -603,7 +603,7 @@ std::optional<Finding> UndeterminedFinding(const DoctorReport& report) {
   std::vector<std::string> slow_open;
   for (const Verdict& verdict : report.verdicts) {
     if (verdict.status == VerdictStatus::kUndetermined && verdict.slow_on_open_path) {
-      slow_open.push_back(fmt::format("{} {}", verdict.algorithm, verdict.operation));
+      slow_open.push_back(VerdictSubject(verdict));
     }
   }
   if (!public_key_only && slow_open.size() == open.size()) {

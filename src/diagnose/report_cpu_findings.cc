@@ -89,11 +89,16 @@ struct AesFigure {
                        // bounds that hold on any CPU
   size_t verdict = 0;  // its verdict's index in report.verdicts
   std::string reason;  // `why` as a clause for a verdict line; "" when `why` is
+  std::string implementation;  // its verdict's (Verdict::implementation)
 };
 
 std::string FigureText(const AesFigure& figure) {
-  return fmt::format("{} {} at {} per call: {:.1f} MB/s", figure.algorithm, figure.operation,
-                     report::FormatSize(figure.input_len), figure.bytes_per_s / 1e6);
+  return fmt::format("{} {} at {} per call: {:.1f} MB/s",
+                     figure.implementation.empty()
+                         ? figure.algorithm
+                         : fmt::format("{} [{}]", figure.algorithm, figure.implementation),
+                     figure.operation, report::FormatSize(figure.input_len),
+                     figure.bytes_per_s / 1e6);
 }
 
 std::string FloorText(const AesFigure& figure) {
@@ -260,7 +265,8 @@ AesFigures ReadAesFigures(const DoctorReport& report) {
                      verdict.measurements.front().bytes_per_s,
                      "",
                      i,
-                     ""};
+                     "",
+                     verdict.implementation};
     // -multi N prints the children's sum: the any-CPU ceilings hold per process, and the floor
     // says nothing of processes that may share a core.
     const double processes = std::max(1, origin.processes);
@@ -311,10 +317,10 @@ AesFigures ReadAesFigures(const DoctorReport& report) {
 std::string ShaCeilingText(const Verdict& verdict) {
   const double rate = verdict.measurements.front().bytes_per_s;
   return fmt::format(
-      "{} {} at {} per call: {:.1f} MB/s: no software SHA-256 runs this fast. The fastest, the "
+      "{} at {} per call: {:.1f} MB/s: no software SHA-256 runs this fast. The fastest, the "
       "AVX2 path at 7.0 cycles per byte (Zen 4; 7.7 on Skylake: OpenSSL's sha512-x86_64.pl), "
       "halved to 3.5, gives {:.0f} MB/s at 6.5 GHz, above any shipping core's boost clock",
-      verdict.algorithm, verdict.operation, report::FormatSize(verdict.input_len), rate / 1e6,
+      VerdictSubject(verdict), report::FormatSize(verdict.input_len), rate / 1e6,
       *Sha256SoftwareCeiling(verdict.algorithm) / 1e6);
 }
 

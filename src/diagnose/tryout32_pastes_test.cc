@@ -1,9 +1,12 @@
 // Pastes from the tryout-32 re-check that doctor --from misread.
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "diagnose/doctor_report.h"
 #include "support/diagnose_paste.h"
 
 namespace cryptobench::diagnose {
@@ -153,6 +156,59 @@ TEST(Tryout32PastesTest, CompilerTargetsAndFeaturesLinesNameTheArchitecture) {
   for (const CpuClue& clue : a53.facts.report->cpu_clues.clues) {
     EXPECT_THAT(clue.conclusion, Not(HasSubstr("crypto extensions unknown"))) << clue.clue;
   }
+}
+
+// D7: every line of the paste wrapped in backticks and its compiler line broken into code spans
+// ("-``DOPENSSL_CPUID_OBJ"; openssl issue 13516, trimmed): the compiler line is read, and its
+// -m64 and x86_64 assembly defines name the architecture.
+TEST(Tryout32PastesTest, BacktickWrappedCompilerLineNamesTheArchitecture) {
+  const DoctorReport report = DiagnosePaste(
+      "`Doing aes-128 cbc for 3s on 16384 size blocks: 33282 aes-128 cbc's in 3.00s`\n"
+      "`OpenSSL 1.1.1f  31 Mar 2020`\n"
+      "`built on: Mon Aug 17 03:20:00 2020 UTC`\n"
+      "`options:bn(64,64) rc4(16x,int) des(int) aes(partial) idea(int) blowfish(ptr) `\n"
+      "`compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -Wall -O3 -DOPENSSL_USE_NODELETE "
+      "-DL_ENDIAN -DOPENSSL_PIC -``DOPENSSL_CPUID_OBJ -DOPENSSL_IA32_SSE2 -DOPENSSL_BN_ASM_MONT "
+      "-DOPENSSL_BN_ASM_MONT5 -``DOPENSSL_BN_ASM_GF2m -DSHA1_ASM -DSHA256_ASM -DSHA512_ASM "
+      "-DKECCAK1600_ASM -DRC4_ASM -DMD5_ASM -``DAESNI_ASM -DVPAES_ASM -DGHASH_ASM "
+      "-DECP_NISTZ256_ASM -DX25519_ASM -DPOLY1305_ASM -DNDEBUG`\n");
+  EXPECT_EQ(report.facts.cpu.arch, "x86_64");
+  for (const Finding& finding : report.findings) {
+    EXPECT_NE(finding.id, "report.arch-unknown") << finding.summary;
+  }
+}
+
+// D15: botan speed's rows of one algorithm under two providers (botan issue 3837, an M2 Pro,
+// trimmed): each verdict names its provider, so that the two can be told apart, in the lines,
+// the cannot-tell list and the JSON.
+TEST(Tryout32PastesTest, VerdictsOfOneAlgorithmUnderTwoProvidersNameTheProvider) {
+  const DoctorReport report = DiagnosePaste(
+      "$ ./botan speed SHA-1 SHA-384 AES-128\n"
+      "SHA-1 hash buffer size 1024 bytes: 2063.318 MiB/sec (1031.659 MiB in 500.000 ms)\n"
+      "SHA-1 [commoncrypto] hash buffer size 1024 bytes: 1484.645 MiB/sec (742.322 MiB in "
+      "500.000 ms)\n"
+      "SHA-384 hash buffer size 1024 bytes: 1256.502 MiB/sec (628.251 MiB in 500.000 ms)\n"
+      "SHA-384 [commoncrypto] hash buffer size 1024 bytes: 1150.582 MiB/sec (575.291 MiB in "
+      "500.000 ms)\n"
+      "AES-128 encrypt buffer size 1024 bytes: 13615.801 MiB/sec (6807.900 MiB in 500.000 ms)\n");
+  std::vector<std::string> sha1;
+  for (const Verdict& verdict : report.verdicts) {
+    if (verdict.algorithm == "SHA-1") {
+      sha1.push_back(verdict.line);
+    }
+  }
+  ASSERT_EQ(sha1.size(), 2u);
+  EXPECT_THAT(sha1[0], ::testing::StartsWith("SHA-1 hash: "));
+  EXPECT_THAT(sha1[1], ::testing::StartsWith("SHA-1 [commoncrypto] hash: "));
+  const Verdict* aes = VerdictOf(report, "AES-128-ECB", "encrypt");
+  ASSERT_NE(aes, nullptr);
+  EXPECT_THAT(aes->line, ::testing::StartsWith("AES-128-ECB encrypt: "));  // one provider
+  std::ostringstream text;
+  RenderDoctorText(report, text);
+  EXPECT_THAT(text.str(), HasSubstr("SHA-384 [commoncrypto] hash"));
+  std::ostringstream json;
+  RenderDoctorJson(report, json);
+  EXPECT_THAT(json.str(), HasSubstr("\"implementation\": \"commoncrypto\""));
 }
 
 }  // namespace

@@ -22,6 +22,9 @@ constexpr double kMiB = 1024.0 * 1024.0;  // Botan's MiB (utils/timer.cpp: 1024 
 constexpr std::string_view kThroughputFormat =
     "'<name> [<provider>] <operation> buffer size <N> bytes: <X> MiB/sec [<C> cycles/byte] "
     "(<T> MiB in <M> ms)' (botan speed)";
+// Operations botan speed's throughput lines name: a cipher's "encrypt" and "decrypt", a hash's
+// "hash", a MAC's "mac" (as the pastes of tests/fixtures show them).
+constexpr std::string_view kThroughputDoings[] = {"encrypt", "decrypt", "hash", "mac"};
 constexpr std::string_view kOpsFormat =
     "'<name> [<provider>] <N> <operation>/sec; <X> ms/op [<C> cycles/op] (<E> ops in <M> ms)' "
     "(botan speed)";
@@ -294,6 +297,13 @@ Offer BotanSpeedParser::Take(const SourceLine& line) {
     return Offer::kConsumed;
   }
   if (!IsBotanResultLine(trimmed)) {
+    if (HasFigures() && CutResultLine(trimmed)) {
+      builder_.Caveat(fmt::format(
+          "Line {}: '{}' is a result line cut short before its figures (where the paste ends "
+          "or breaks); it gives no figure.",
+          line.number, trimmed));
+      return Offer::kConsumed;
+    }
     return Offer::kNotMine;
   }
   try {
@@ -415,6 +425,7 @@ Offer BotanSpeedParser::TakeThroughput(const SourceLine& line, std::string_view 
     figure.problem = fmt::format("took {} ms in a --msec={} run, which cannot be", ms, msec_);
   }
   builder_.Add(figure);
+  NoteResultLine(name, provider, doing);
   saw_cycles_ = saw_cycles_ || has_cycles;
   saw_cbc_ = saw_cbc_ || (named.catalogued && EndsWith(named.name, "-CBC"));
   saw_block_cipher_ = saw_block_cipher_ || (named.catalogued && EndsWith(named.name, "-ECB"));
@@ -551,9 +562,57 @@ Offer BotanSpeedParser::TakeOps(const SourceLine& line, std::string_view trimmed
     figure.problem = fmt::format("took {} ms in a --msec={} run, which cannot be", ms, msec_);
   }
   builder_.Add(figure);
+  NoteResultLine(bare_name, provider, "");
   saw_cycles_ = saw_cycles_ || has_cycles;
   saw_key_agreement_ = saw_key_agreement_ || op == "derive";
   return Offer::kConsumed;
+}
+
+void BotanSpeedParser::NoteResultLine(const std::string& name, const std::string& provider,
+                                      const std::string& doing) {
+  const auto add = [](std::vector<std::string>& list, std::string item) {
+    if (!item.empty() && std::find(list.begin(), list.end(), item) == list.end()) {
+      list.push_back(std::move(item));
+    }
+  };
+  add(heads_, name);
+  if (!provider.empty()) {
+    add(heads_, fmt::format("{} [{}]", name, provider));
+    add(providers_, fmt::format("[{}]", provider));
+  }
+  add(doings_, doing);
+}
+
+bool BotanSpeedParser::CutResultLine(std::string_view trimmed) const {
+  const auto prefix_of = [](std::string_view part, std::string_view whole) {
+    return part.size() <= whole.size() && whole.substr(0, part.size()) == part;
+  };
+  for (const std::string& head : heads_) {
+    if (!trimmed.starts_with(head) ||
+        (trimmed.size() > head.size() && trimmed[head.size()] != ' ')) {
+      continue;
+    }
+    const std::string_view rest = Trim(trimmed.substr(head.size()));
+    if (rest.empty() || std::all_of(rest.begin(), rest.end(), [](char c) {
+          return c >= '0' && c <= '9';  // an ops line's rate
+        })) {
+      return true;
+    }
+    if (std::any_of(providers_.begin(), providers_.end(),
+                    [&](const std::string& tag) { return prefix_of(rest, tag); })) {
+      return true;
+    }
+    // The operations of the lines read, and those of throughput lines in general (a cut
+    // "decrypt" line after the "encrypt" lines).
+    const auto doing_prefix = [&](std::string_view doing) {
+      return prefix_of(rest, std::string(doing) + " buffer size");
+    };
+    if (std::any_of(doings_.begin(), doings_.end(), doing_prefix) ||
+        std::any_of(std::begin(kThroughputDoings), std::end(kThroughputDoings), doing_prefix)) {
+      return true;
+    }
+  }
+  return false;
 }
 
 // botan speed times a cipher's key setup before its throughput lines ("AES-128/GCM(16) [clmul]

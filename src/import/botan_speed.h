@@ -75,6 +75,14 @@ class BotanSpeedParser : public ForeignParser {
                                             std::vector<results::CellCaveat>* caveats);
   // Splits "NAME [provider]" into the name and the provider ("" if no tag).
   static std::pair<std::string, std::string> SplitProvider(std::string_view name);
+  // Records the start of a result line read ("AES-128 [commoncrypto]") and its operation
+  // words ("encrypt"), for CutResultLine.
+  void NoteResultLine(const std::string& name, const std::string& provider,
+                      const std::string& doing);
+  // True for a result line cut short before its figures ("AES-128 [commoncrypto] de", where a
+  // stored copy ends): the name (and provider tag) of a row read before, then at most the start
+  // of its provider tag, of an operation word and "buffer size", or of a rate.
+  bool CutResultLine(std::string_view trimmed) const;
 
   ForeignRunBuilder builder_;
   bool expect_version_ = false;
@@ -87,6 +95,9 @@ class BotanSpeedParser : public ForeignParser {
   uint64_t buf_size_ = 0;        ///< --buf-size from the command line shown; 0: not shown
   /// The "key schedule/sec" lines left out: "NAME [provider]" and its line number.
   std::vector<std::pair<std::string, size_t>> key_schedules_;
+  std::vector<std::string> heads_;      ///< NoteResultLine: "NAME" and "NAME [provider]"
+  std::vector<std::string> providers_;  ///< NoteResultLine: "[provider]" tags
+  std::vector<std::string> doings_;     ///< NoteResultLine: operation words
 };
 
 }  // namespace cryptobench::import

@@ -301,5 +301,24 @@ TEST(BotanSpeedTest, PaddingAfterTheRateIsAParameterNotTheOperation) {
   EXPECT_EQ(eckcdsa->cells.front().operation, "verify");
 }
 
+// A result line cut short where the paste ends ("AES-128 [commoncrypto] de": the stored copy of
+// botan issue 3837 ends there) gives no figure, and a caveat names it (tryout 32 D15), as one
+// cut inside its figures does.
+TEST(BotanSpeedTest, ResultLineCutBeforeItsFiguresIsNamed) {
+  const results::RunResult run = Parse(
+      "AES-128 encrypt buffer size 1024 bytes: 13615.801 MiB/sec (6807.900 MiB in 500.000 ms)\n"
+      "AES-128 [commoncrypto] encrypt buffer size 1024 bytes: 10069.283 MiB/sec (5034.642 MiB "
+      "in 500.000 ms)\n"
+      "AES-128 [commoncrypto] de\n");
+  EXPECT_NE(FindAlgorithm(run, "AES-128-ECB", "commoncrypto"), nullptr);
+  EXPECT_TRUE(HasCaveat(run, "Line 3: 'AES-128 [commoncrypto] de'"))
+      << ::testing::PrintToString(run.source.caveats);
+  // Prose that merely starts with an algorithm's name is not a cut line.
+  const results::RunResult prose = Parse(
+      "AES-128 encrypt buffer size 1024 bytes: 13615.801 MiB/sec (6807.900 MiB in 500.000 ms)\n"
+      "AES-128 is the one that matters here\n");
+  EXPECT_FALSE(HasCaveat(prose, "Line 2")) << ::testing::PrintToString(prose.source.caveats);
+}
+
 }  // namespace
 }  // namespace cryptobench::import

@@ -246,6 +246,31 @@ std::optional<size_t> FindBenchSlope(const std::vector<SourceLine>& lines) {
   return std::nullopt;
 }
 
+// The first line of Phoronix Test Suite output: its banner ("Phoronix Test Suite v8.2.0m1") or
+// a test profile's name ("pts/openssl-1.10.0", as PTS prints it under "Installed:" and at each
+// test). PTS prints its own result format (a section per test titled by the test profile's
+// name, "OpenSSL 1.1.0f:", each run's figure and their average), not the tool's output, so a
+// file of it is refused by name (tryout 32 D16).
+std::optional<size_t> FindPhoronixTestSuite(const std::vector<SourceLine>& lines) {
+  constexpr std::string_view kBanner = "Phoronix Test Suite v";
+  for (const SourceLine& line : lines) {
+    std::string_view text = Trim(line.text);
+    if (text.starts_with("Installed:")) {
+      text = Trim(text.substr(10));
+    }
+    const bool banner = text.starts_with(kBanner) && text.size() > kBanner.size() &&
+                        text[kBanner.size()] >= '0' && text[kBanner.size()] <= '9';
+    const size_t dash = text.rfind('-');
+    const bool profile = text.starts_with("pts/") && text.find(' ') == std::string_view::npos &&
+                         dash != std::string_view::npos && dash > 4 && dash + 1 < text.size() &&
+                         text[dash + 1] >= '0' && text[dash + 1] <= '9';
+    if (banner || profile) {
+      return line.number;
+    }
+  }
+  return std::nullopt;
+}
+
 // A -multi run that gave no figure (SpeedEvidence::multi_line set, HasFigures false): what the
 // paste shows and why nothing of it is read. apps/speed.c's do_multi (1.0.x to 3.x) prints
 // "Forked child N" per child, then echoes each child's records as "Got: <record> from N" and
@@ -1505,8 +1530,27 @@ class Driver {
     }
   }
 
+  // A version line written as a label ("OpenSSL 3.3.1:") with no line of `openssl version`
+  // or of a speed header after it.
+  static bool LabelOnly(const HeaderInfo& header) {
+    return header.labelled && header.library.empty() && header.built_on.empty() &&
+           header.platform.empty() && header.options.empty() && header.cflags.empty() &&
+           header.cpu_info.empty();
+  }
+
   void FlushVersion() {
     if (version_ && AttachVersionToPrefixedSpeedRun()) {
+      version_.reset();
+      return;
+    }
+    if (version_ && LabelOnly(*version_) && !version_block_from_command_) {
+      // "OpenSSL 1.1.0f:" alone names the output below it (a later speed run takes it as its
+      // version, BuildSpeedRun), but is no `openssl version` output: no run of its own (tryout
+      // 32 D16, a Phoronix Test Suite section title).
+      last_version_ = *version_;
+      last_version_host_ = machine_.host;
+      version_run_.reset();
+      version_used_ = false;
       version_.reset();
       return;
     }
@@ -2815,6 +2859,13 @@ std::vector<results::RunResult> ImportColumn(std::string_view text, std::string_
                         "read yet (docs/import.md)",
                         std::string(file_name));
     }
+    if (const std::optional<size_t> pts = FindPhoronixTestSuite(lines)) {
+      throw ImportError(*pts,
+                        "Phoronix Test Suite output (its own result format: a section per test, "
+                        "each run's figure and their average), which import does not read; paste "
+                        "the output of the benchmark program itself (`openssl speed ...`)",
+                        std::string(file_name));
+    }
     throw ImportError(first,
                       "expected output of `openssl speed` (a progress line, a results table or "
                       "-mr records), `openssl version`, `openssl s_time`, `bssl speed`, `botan "
@@ -2909,10 +2960,54 @@ std::vector<results::RunResult> ImportUtf8(std::string_view text, std::string_vi
   return runs;
 }
 
+// The runs of a paste whose mbedTLS benchmark rows hold several builds' figure groups side by
+// side (SplitMbedtlsColumns): one run per column, each named from the header where it names
+// them, so that no column is dropped (tryout 32 D5: only the first was read, silently).
+std::vector<results::RunResult> ImportMbedtlsColumns(const MbedtlsColumns& columns,
+                                                     std::string_view text,
+                                                     std::string_view file_name,
+                                                     bool read_result_json,
+                                                     const std::vector<size_t>* line_numbers) {
+  const size_t first = FileLine(line_numbers, columns.first_line);
+  const size_t last = FileLine(line_numbers, columns.last_line);
+  const size_t header = FileLine(line_numbers, columns.header_line);
+  std::vector<results::RunResult> runs;
+  for (size_t k = 0; k < columns.texts.size(); ++k) {
+    const std::string& column = columns.texts[k];
+    const bool same_lines = static_cast<size_t>(std::count(column.begin(), column.end(), '\n')) ==
+                            static_cast<size_t>(std::count(text.begin(), text.end(), '\n'));
+    std::vector<results::RunResult> read =
+        ImportColumn(column, file_name, read_result_json, same_lines ? line_numbers : nullptr);
+    const std::string name = k < columns.names.size() ? columns.names[k] : std::string();
+    for (results::RunResult& run : read) {
+      if (run.source.tool != "mbedTLS benchmark") {
+        continue;
+      }
+      run.source.caveats.insert(
+          run.source.caveats.begin(),
+          fmt::format("Lines {}-{} hold {} figure groups on each row: {} runs side by side{}; "
+                      "this run is read from column {} of {}{}.",
+                      first, last, columns.texts.size(), columns.texts.size(),
+                      name.empty() ? "" : fmt::format(", named by the header at line {}", header),
+                      k + 1, columns.texts.size(),
+                      name.empty() ? "" : fmt::format(" ('{}')", name)));
+      if (!name.empty()) {
+        run.source.facts.push_back(results::SourceFact{"block_label", name, header});
+      }
+    }
+    runs.insert(runs.end(), std::make_move_iterator(read.begin()),
+                std::make_move_iterator(read.end()));
+  }
+  return runs;
+}
+
 // ImportUtf8 of a text NormalisePastedText has read; `line_numbers` as ImportColumn's.
 std::vector<results::RunResult> ImportNormalised(std::string_view text, std::string_view file_name,
                                                  bool read_result_json,
                                                  const std::vector<size_t>* line_numbers) {
+  if (const std::optional<MbedtlsColumns> mbedtls = SplitMbedtlsColumns(text)) {
+    return ImportMbedtlsColumns(*mbedtls, text, file_name, read_result_json, line_numbers);
+  }
   std::optional<SideBySide> columns = SplitSideBySide(text);
   if (!columns) {
     return ImportColumn(text, file_name, read_result_json, line_numbers);

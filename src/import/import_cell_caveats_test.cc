@@ -209,5 +209,44 @@ TEST(ImportCellCaveatsTest, BenchSlopeIsRefusedByName) {
               HasSubstr("paste.txt:1: bench-slope output"));
 }
 
+// Phoronix Test Suite output is not read: it is refused by name at its banner (tryout 32 D16).
+// Its result section's title "OpenSSL 1.1.0f:" once made it "openssl version 1.1.0f output".
+// From github.com/phoronix-test-suite/test-profiles issue 32 (johnjmar, 2018-09-11), trimmed.
+TEST(ImportCellCaveatsTest, PhoronixTestSuiteOutputIsRefusedByName) {
+  const std::string error = ImportErrorOf(
+      "Phoronix Test Suite v8.2.0m1\n"
+      "\n"
+      "    Installed:     pts/openssl-1.10.0\n"
+      "\n"
+      "  OPERATING SYSTEM:   Ubuntu 18.04\n"
+      "    Kernel:           4.15.0-33-generic (ppc64le)\n"
+      "\n"
+      "OpenSSL 1.1.0f:\n"
+      "    pts/openssl-1.10.0\n"
+      "    Test 1 of 1\n"
+      "    RSA 4096-bit Performance:\n"
+      "        1977.5\n"
+      "        1977.4\n"
+      "        1989.6\n"
+      "\n"
+      "    Average: 1981.50 Signs Per Second\n"
+      "    Deviation: 0.35%\n",
+      "pts.txt");
+  EXPECT_THAT(error, HasSubstr("pts.txt:1: Phoronix Test Suite output"));
+  EXPECT_THAT(error, HasSubstr("which import does not read"));
+  EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+}
+
+// A version written as a label ("OpenSSL 1.1.0f:") with no output of openssl after it is no
+// `openssl version` output: nothing is imported from it.
+TEST(ImportCellCaveatsTest, AVersionLabelAloneIsNoVersionOutput) {
+  EXPECT_THAT(ImportErrorOf("OpenSSL 1.1.0f:\n    Test 1 of 1\n"),
+              HasSubstr("paste.txt:1: expected output of `openssl speed`"));
+  // `openssl version` output itself still is.
+  const std::vector<results::RunResult> runs = ImportText("OpenSSL 1.1.0f  25 May 2017\n", "t");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].source.tool, "openssl version");
+}
+
 }  // namespace
 }  // namespace cryptobench::import

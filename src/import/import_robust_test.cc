@@ -1260,5 +1260,30 @@ TEST(ImportRobustTest, PublicKeyRowCutInsideTheTableIsRefused) {
       << ImportErrorOf(text);
 }
 
+// Every line wrapped in backticks, the compiler line broken into code spans ("-``D"): the
+// compiler line is read like the others, not skipped as another program's (tryout 32 D7).
+// From github.com/openssl/openssl issue 13516 (yxungh, 2020-11-26), trimmed.
+TEST(ImportRobustTest, BacktickWrappedCompilerLineBrokenIntoSpansIsRead) {
+  const auto runs = ImportText(
+      "`Doing aes-128 cbc for 3s on 16384 size blocks: 33282 aes-128 cbc's in 3.00s`\n"
+      "`OpenSSL 1.1.1f  31 Mar 2020`\n"
+      "`built on: Mon Aug 17 03:20:00 2020 UTC`\n"
+      "`options:bn(64,64) rc4(16x,int) des(int) aes(partial) idea(int) blowfish(ptr) `\n"
+      "`compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -Wall -O3 -DOPENSSL_USE_NODELETE "
+      "-DL_ENDIAN -DOPENSSL_PIC -``DOPENSSL_CPUID_OBJ -DOPENSSL_IA32_SSE2 -DOPENSSL_BN_ASM_MONT "
+      "-DOPENSSL_BN_ASM_MONT5 -``DOPENSSL_BN_ASM_GF2m -DSHA1_ASM -DSHA256_ASM -DSHA512_ASM "
+      "-DKECCAK1600_ASM -DRC4_ASM -DMD5_ASM -``DAESNI_ASM -DVPAES_ASM -DGHASH_ASM "
+      "-DECP_NISTZ256_ASM -DX25519_ASM -DPOLY1305_ASM -DNDEBUG`\n",
+      "t");
+  ASSERT_EQ(runs.size(), 1u);
+  const std::string& cflags = runs[0].library.cflags;
+  EXPECT_THAT(cflags, HasSubstr(" -m64 "));
+  EXPECT_THAT(cflags, HasSubstr(" -DOPENSSL_CPUID_OBJ -DOPENSSL_IA32_SSE2 "));
+  EXPECT_THAT(cflags, HasSubstr(" -DAESNI_ASM -DVPAES_ASM "));
+  EXPECT_EQ(cflags.find('`'), std::string::npos) << cflags;
+  EXPECT_FALSE(HasCaveat(runs[0], "Line 5 is no output of this tool"))
+      << ::testing::PrintToString(runs[0].source.caveats);
+}
+
 }  // namespace
 }  // namespace cryptobench::import

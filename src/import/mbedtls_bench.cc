@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "import/foreign_names.h"
 #include "import/import.h"
@@ -11,6 +12,10 @@
 
 namespace cryptobench::import {
 namespace {
+
+// The most columns SplitMbedtlsColumns splits a paste into: side-by-side pastes compare a few
+// builds (three in mbedtls pull request 1964).
+constexpr size_t kMaxColumns = 16;
 
 // BUFSIZE of programs/test/benchmark.c: every symmetric figure processes 1024-byte buffers.
 constexpr uint64_t kMbedtlsBufferBytes = 1024;
@@ -158,7 +163,166 @@ std::optional<std::pair<std::string, std::string>> ParseNotMeasured(std::string_
   return std::nullopt;
 }
 
+// The figure groups of a row's text after its label: "2883  public/s", "120000 KiB/s,  8
+// cycles/byte", "56 private/s  12345 heap bytes,  30 allocs", each as one string; empty when a
+// word fits no group (prose, a cut group).
+std::vector<std::string> FigureGroups(std::string_view rest) {
+  const std::vector<std::string_view> words = SplitWords(rest);
+  std::vector<std::string> groups;
+  size_t i = 0;
+  const auto number = [&](size_t at) {
+    return at < words.size() && ParseDouble(WithoutComma(words[at]));
+  };
+  while (i < words.size()) {
+    const size_t start = i;
+    if (!number(i)) {
+      return {};
+    }
+    ++i;
+    if (i < words.size() &&
+        (words[i] == "full" || words[i] == "ephemeral" || words[i] == "static")) {
+      ++i;
+    }
+    if (i >= words.size() || !EndsWith(WithoutComma(words[i]), "/s")) {
+      return {};
+    }
+    ++i;
+    if (number(i) && i + 1 < words.size() &&
+        (words[i + 1] == "cycles/byte" || words[i + 1] == "ns/byte")) {
+      i += 2;
+    } else if (number(i) && i + 2 < words.size() && words[i + 1] == "heap" &&
+               WithoutComma(words[i + 2]) == "bytes") {
+      i += 3;
+      if (number(i) && i + 1 < words.size() && words[i + 1] == "allocs") {
+        i += 2;
+      }
+    }
+    groups.push_back(JoinWords(words, start, i));
+  }
+  return groups;
+}
+
+// A row's figure groups when it holds two or more of one unit, each a whole mbedTLS figure.
+std::vector<std::string> SideBySideGroups(const std::string& label, std::string_view rest) {
+  std::vector<std::string> groups = FigureGroups(rest);
+  if (groups.size() < 2) {
+    return {};
+  }
+  const auto unit = [](const std::string& group) {
+    const std::vector<std::string_view> words = SplitWords(group);
+    return std::string(words.size() > 2 && !EndsWith(WithoutComma(words[1]), "/s")
+                           ? WithoutComma(words[2])
+                           : WithoutComma(words[1]));
+  };
+  for (const std::string& group : groups) {
+    if (unit(group) != unit(groups.front()) ||
+        !IsMbedtlsBenchLine(fmt::format("{} : {}", label, group))) {
+      return {};
+    }
+  }
+  return groups;
+}
+
+std::vector<std::string_view> TextLines(std::string_view text) {
+  std::vector<std::string_view> lines;
+  size_t start = 0;
+  while (start < text.size()) {
+    const size_t end = text.find('\n', start);
+    lines.push_back(text.substr(start, end == std::string_view::npos ? end : end - start));
+    if (end == std::string_view::npos) {
+      break;
+    }
+    start = end + 1;
+  }
+  return lines;
+}
+
+// "  before     just 64-bit limbs      64-bit limbs + assembly multiplication": the names
+// between runs of two or more blanks.
+std::vector<std::string> HeaderNames(std::string_view line) {
+  std::vector<std::string> names;
+  std::string current;
+  size_t blanks = 0;
+  for (const char c : line) {
+    if (c == ' ' || c == '\t') {
+      blanks += c == '\t' ? 2 : 1;  // a tab separates names as two blanks do
+      continue;
+    }
+    if (blanks >= 2) {
+      if (!current.empty()) {
+        names.push_back(std::move(current));
+      }
+      current.clear();
+    } else if (blanks == 1 && !current.empty()) {
+      current.push_back(' ');
+    }
+    blanks = 0;
+    current.push_back(c);
+  }
+  if (!current.empty()) {
+    names.push_back(std::move(current));
+  }
+  return names;
+}
+
 }  // namespace
+
+std::optional<MbedtlsColumns> SplitMbedtlsColumns(std::string_view text) {
+  const std::vector<std::string_view> lines = TextLines(text);
+  std::vector<std::vector<std::string>> groups(lines.size());
+  std::vector<std::string> labels(lines.size());
+  size_t rows = 0;
+  size_t columns = 0;
+  size_t first = lines.size();
+  size_t last = 0;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    const auto split = SplitLabel(Trim(lines[i]));
+    if (!split) {
+      continue;
+    }
+    groups[i] = SideBySideGroups(split->first, split->second);
+    if (groups[i].empty()) {
+      continue;
+    }
+    labels[i] = split->first;
+    ++rows;
+    columns = std::max(columns, groups[i].size());
+    first = std::min(first, i);
+    last = i;
+  }
+  // At most kMaxColumns texts are built (memory: one line end per line of the paste each);
+  // beyond that, or for one such row alone, the parser reads each row's first group and names
+  // the rows whose other groups it leaves out.
+  if (rows < 2 || columns > kMaxColumns) {
+    return std::nullopt;
+  }
+  MbedtlsColumns out;
+  out.first_line = first + 1;
+  out.last_line = last + 1;
+  out.texts.resize(columns);
+  for (size_t i = 0; i < lines.size(); ++i) {
+    for (size_t k = 0; k < columns; ++k) {
+      if (!groups[i].empty()) {
+        if (k < groups[i].size()) {
+          out.texts[k] += fmt::format("  {} : {}", labels[i], groups[i][k]);
+        }
+      } else if (k == 0) {
+        out.texts[k] += lines[i];
+      }
+      if (i + 1 < lines.size() || text.ends_with('\n')) {
+        out.texts[k] += '\n';  // as many line ends as the paste: its line numbers hold
+      }
+    }
+  }
+  if (first > 0) {
+    std::vector<std::string> names = HeaderNames(Trim(lines[first - 1]));
+    if (names.size() == columns && SplitLabel(Trim(lines[first - 1])) == std::nullopt) {
+      out.names = std::move(names);
+      out.header_line = first;
+    }
+  }
+  return out;
+}
 
 bool IsMbedtlsBenchLine(std::string_view trimmed) {
   const std::optional<Parsed> parsed = ParseLine(trimmed);
@@ -233,9 +397,35 @@ Offer MbedtlsBenchParser::Take(const SourceLine& line) {
     return Offer::kConsumed;
   }
   if (!IsMbedtlsBenchLine(trimmed)) {
+    if (const auto split = SplitLabel(trimmed); split && HasFigures()) {
+      // A row cut short where the paste ends or breaks ("ECDSA-secp384r1 : 463 sig"): its
+      // figure and at most the start of a unit.
+      const std::vector<std::string_view> words = SplitWords(split->second);
+      static constexpr std::string_view kUnits[] = {
+          "KiB/s",    "Kb/s",     "KB/s", "kB/s",      "public/s", "private/s",  "sign/s",
+          "verify/s", "keygen/s", "full", "ephemeral", "static",   "handshake/s"};
+      const bool cut =
+          !words.empty() && words.size() <= 2 && ParseDouble(words[0]).has_value() &&
+          (words.size() == 1 ||
+           std::any_of(std::begin(kUnits), std::end(kUnits), [&](std::string_view unit) {
+             return unit.substr(0, words[1].size()) == words[1];
+           }));
+      if (cut) {
+        builder_.Caveat(fmt::format(
+            "Line {}: the row '{}' is cut short ('{}', where the paste ends or breaks); it gives "
+            "no figure.",
+            line.number, split->first, split->second));
+        return Offer::kConsumed;
+      }
+    }
     return Offer::kNotMine;
   }
   const Parsed parsed = *ParseLine(trimmed);
+  if (const auto split = SplitLabel(trimmed)) {
+    if (const size_t groups = FigureGroups(split->second).size(); groups > 1) {
+      several_groups_.emplace_back(line.number, groups);
+    }
+  }
   ForeignFigure figure;
   figure.line = line.number;
   figure.label = fmt::format("'{}'", parsed.label);
@@ -353,6 +543,18 @@ results::RunResult MbedtlsBenchParser::Build() {
   }
   if (saw_ns_) {
     builder_.Caveat("Its ns/byte figures restate the throughput; they are not kept separately.");
+  }
+  if (!several_groups_.empty()) {
+    // Rows SplitMbedtlsColumns did not split (one row alone, or more columns than it splits).
+    std::vector<std::string> lines;
+    for (const auto& [number, groups] : several_groups_) {
+      lines.push_back(fmt::format("{} ({} groups)", number, groups));
+    }
+    builder_.Caveat(fmt::format(
+        "{} {} {} several figure groups on one row (builds side by side?): only the first "
+        "group of each is read.",
+        lines.size() == 1 ? "Line" : "Lines", fmt::join(lines, ", "),
+        lines.size() == 1 ? "holds" : "hold"));
   }
   return builder_.Finish();
 }

@@ -17,8 +17,10 @@
 
 #include <cstddef>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "import/foreign_run.h"
@@ -34,6 +36,26 @@ bool IsMbedtlsBenchLine(std::string_view trimmed);
 /// AES-128-XTS, PolarSSL's bare "AES-128" → AES-128-CBC, "3DES" → DES-EDE3-CBC, "DES" → DES-CBC,
 /// "ECDSA-secp256r1" → ECDSA-P256; anything else verbatim.
 NamedAlgorithm MapMbedtlsLabel(std::string_view label, std::string_view operation);
+
+/// Rows of the mbedTLS benchmark that hold several figure groups side by side ("  RSA-2048 :
+/// 2883  public/s   3678  public/s   12679  public/s": several builds' runs pasted next to each
+/// other, under a header line naming them), split into one text per column.
+struct MbedtlsColumns {
+  /// One text per column, each with the paste's line numbering: the first is the paste with each
+  /// such row cut to its first group; each other holds only those rows, cut to its own group
+  /// (its other lines empty).
+  std::vector<std::string> texts;
+  /// The columns' names from the header line right above the rows, split at runs of two or more
+  /// spaces ("before", "just 64-bit limbs", ...); empty unless it names exactly texts.size().
+  std::vector<std::string> names;
+  size_t header_line = 0;  ///< the header line's number; 0 without names
+  size_t first_line = 0;   ///< the first and last row with several groups
+  size_t last_line = 0;
+};
+
+/// The columns of a paste with two or more rows that each hold two or more complete figure
+/// groups of one unit; std::nullopt when it has none.
+std::optional<MbedtlsColumns> SplitMbedtlsColumns(std::string_view text);
 
 /// One run of the mbedTLS benchmark. A label repeated starts the next run.
 class MbedtlsBenchParser : public ForeignParser {
@@ -63,6 +85,8 @@ class MbedtlsBenchParser : public ForeignParser {
   std::vector<KeptRow> kept_rows_;
   /// Printed KiB/s values whose own cycles/byte showed them impossible, with the first line.
   std::map<double, size_t> impossible_values_;
+  /// Rows with several figure groups read by their first alone: line and number of groups.
+  std::vector<std::pair<size_t, size_t>> several_groups_;
 };
 
 }  // namespace cryptobench::import

@@ -222,5 +222,55 @@ TEST(MbedtlsBenchTest, ARowItsOwnCyclesShowImpossibleIsAnError) {
   EXPECT_TRUE(HasCaveat(runs[0], "prints the same 4194304 KiB/s as line 2"));
 }
 
+// Three builds' figures side by side on each row under a header naming them (mbedtls pull
+// request 1964, one Pixel XL, trimmed): one run per column, named from the header, never the
+// first column alone (tryout 32 D5); the row cut where the stored copy ends gets a caveat.
+TEST(MbedtlsBenchTest, FigureGroupsSideBySideAreOneRunPerColumn) {
+  const std::string text =
+      "Benchmark (`$ ./programs/test/benchmark`) done on a Pixel XL:\n"
+      "```\n"
+      "                                 before              just 64-bit limbs      64-bit limbs "
+      "+ assembly multiplication\n"
+      "  RSA-2048                 :    2883  public/s         3678  public/s         12679  "
+      "public/s\n"
+      "  RSA-2048                 :      87 private/s          115 private/s           355 "
+      "private/s\n"
+      "  DHE-2048                 :      13 handshake/s         16 handshake/s          57 "
+      "handshake/s\n"
+      "  ECDSA-secp521r1          :     272 sign/s             334 sign/s              438 "
+      "sign/s\n"
+      "  ECDSA-secp384r1          :     463 sig\n";
+  const std::vector<results::RunResult> runs = ImportText(text, "mbed.txt");
+  ASSERT_EQ(runs.size(), 3u);
+  const char* names[] = {"before", "just 64-bit limbs", "64-bit limbs + assembly multiplication"};
+  const double rsa_public[] = {2883, 3678, 12679};
+  const double sign[] = {272, 334, 438};
+  for (size_t i = 0; i < 3; ++i) {
+    EXPECT_DOUBLE_EQ(Ops(runs[i], "RSA-2048", "public"), rsa_public[i]) << i;
+    EXPECT_DOUBLE_EQ(Ops(runs[i], "ECDSA-secp521r1", "sign"), sign[i]) << i;
+    bool labelled = false;
+    for (const results::SourceFact& fact : runs[i].source.facts) {
+      labelled = labelled || (fact.kind == "block_label" && fact.value == names[i]);
+    }
+    EXPECT_TRUE(labelled) << i;
+    EXPECT_TRUE(HasCaveat(runs[i], "Lines 4-7 hold 3 figure groups on each row"))
+        << ::testing::PrintToString(runs[i].source.caveats);
+  }
+  EXPECT_TRUE(HasCaveat(runs[0], "Line 8: the row 'ECDSA-secp384r1' is cut short"))
+      << ::testing::PrintToString(runs[0].source.caveats);
+}
+
+// One such row alone is not split, but its other groups are named, not dropped silently.
+TEST(MbedtlsBenchTest, OneRowOfSeveralFigureGroupsIsNamed) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "  RSA-2048                 :    2883  public/s         3678  public/s\n"
+      "  RSA-2048                 :      87 private/s\n",
+      "mbed.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_DOUBLE_EQ(Ops(runs[0], "RSA-2048", "public"), 2883);
+  EXPECT_TRUE(HasCaveat(runs[0], "Line 1 (2 groups) holds several figure groups on one row"))
+      << ::testing::PrintToString(runs[0].source.caveats);
+}
+
 }  // namespace
 }  // namespace cryptobench::import

@@ -717,6 +717,34 @@ size_t WebLinkEnd(const std::string& line, size_t open) {
   return end != std::string::npos && line[end] == ')' ? end : std::string::npos;
 }
 
+// The text of a line set as inline code ("`Doing ...`"), also of one the reporter broke into
+// code spans with nothing between them ("`compiler: ... -``DAESNI_ASM ...`": each "``" closes
+// one span and opens the next, tryout 32 D7); std::nullopt for any other line, such as two
+// spans with text between them ("`a` and `b`") or a fence.
+std::optional<std::string> InlineCodeText(std::string_view trimmed) {
+  if (trimmed.size() <= 2 || trimmed.front() != '`' || trimmed.back() != '`' ||
+      trimmed.substr(0, 3) == "```") {
+    return std::nullopt;
+  }
+  const std::string_view inner = trimmed.substr(1, trimmed.size() - 2);
+  std::string text;
+  text.reserve(inner.size());
+  for (size_t i = 0; i < inner.size(); ++i) {
+    if (inner[i] != '`') {
+      text.push_back(inner[i]);
+      continue;
+    }
+    // A span boundary is exactly two backticks between text.
+    const bool pair = i > 0 && inner[i - 1] != '`' && i + 2 < inner.size() && inner[i + 1] == '`' &&
+                      inner[i + 2] != '`';
+    if (!pair) {
+      return std::nullopt;
+    }
+    ++i;
+  }
+  return text;
+}
+
 // A line without Markdown emphasis around a word ("**0.13s**" → "0.13s") or around the whole
 // line ("**AES-128-GCM    1841166.50k**", a row the reporter set in bold), without Markdown
 // links to web addresses (their text kept) and without the backticks of a line set as inline
@@ -752,11 +780,8 @@ std::string Unemphasised(const std::string& line) {
     out.push_back(line[i]);
     ++i;
   }
-  const std::string_view trimmed = Trim(out);
-  if (trimmed.size() > 2 && trimmed.front() == '`' && trimmed.back() == '`' &&
-      trimmed.substr(0, 3) != "```" &&
-      trimmed.substr(1, trimmed.size() - 2).find('`') == std::string_view::npos) {
-    return std::string(trimmed.substr(1, trimmed.size() - 2));
+  if (std::optional<std::string> code = InlineCodeText(Trim(out))) {
+    return std::move(*code);
   }
   return out;
 }

@@ -268,6 +268,19 @@ TEST(PasteCleanupTest, EmphasisAndInlineCodeAroundFiguresAreRemoved) {
   EXPECT_EQ(lines[2].text, "a ** b ** c");
 }
 
+// A line set as inline code that the reporter broke into several code spans: each "``" is one
+// span's closing backtick and the next one's opening (tryout 32 D7, openssl issue 13516).
+TEST(PasteCleanupTest, InlineCodeBrokenIntoSpansIsJoined) {
+  const auto lines = CleanPaste(
+      "`a` and `b`\n"
+      "`compiler: gcc -m64 -O3 -``DOPENSSL_CPUID_OBJ -DOPENSSL_IA32_SSE2 -``DAESNI_ASM "
+      "-DNDEBUG`\n");
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0].text, "`a` and `b`");  // two spans with prose between: left alone
+  EXPECT_EQ(lines[1].text,
+            "compiler: gcc -m64 -O3 -DOPENSSL_CPUID_OBJ -DOPENSSL_IA32_SSE2 -DAESNI_ASM -DNDEBUG");
+}
+
 TEST(PasteCleanupTest, EmphasisAroundAWholeRowIsRemoved) {
   const auto lines = CleanPaste(
       "type           1424 bytes\n"

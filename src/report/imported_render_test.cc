@@ -332,5 +332,33 @@ TEST(ImportedRenderTest, MeasuredRunsAreNotMarkedImported) {
   }
 }
 
+// botan speed runs an algorithm once per provider (botan issue 3837, an M2 Pro, trimmed): each
+// row names its provider where the run holds the algorithm twice, in every table format
+// (tryout 32 D15: two indistinguishable 'SHA-1 hash' rows).
+TEST(ImportedRenderTest, RowsOfOneAlgorithmUnderTwoProvidersNameTheProvider) {
+  const std::vector<RunResult> runs = import::ImportText(
+      "$ ./botan speed SHA-1 AES-128\n"
+      "SHA-1 hash buffer size 1024 bytes: 2063.318 MiB/sec (1031.659 MiB in 500.000 ms)\n"
+      "SHA-1 [commoncrypto] hash buffer size 1024 bytes: 1484.645 MiB/sec (742.322 MiB in "
+      "500.000 ms)\n"
+      "AES-128 encrypt buffer size 1024 bytes: 13615.801 MiB/sec (6807.900 MiB in 500.000 ms)\n",
+      "botan.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  const std::string table = Rendered(runs[0], Format::kTable);
+  EXPECT_THAT(table, HasSubstr("\nSHA-1 [commoncrypto]  hash"));
+  EXPECT_THAT(table, HasSubstr("\nSHA-1                 hash"));
+  EXPECT_THAT(table, HasSubstr("\nAES-128-ECB           encrypt"));  // one provider: no tag
+  EXPECT_THAT(Rendered(runs[0], Format::kMarkdown), HasSubstr("| SHA-1 [commoncrypto] |"));
+  EXPECT_THAT(Rendered(runs[0], Format::kHtml), HasSubstr("SHA-1 [commoncrypto]"));
+  // The same for ops/s rows.
+  RunResult pk = ImportedRun("wall_clock");
+  pk.algorithms[1].implementation = "commoncrypto";
+  pk.algorithms.push_back(pk.algorithms[1]);
+  pk.algorithms[2].implementation = "";
+  const std::string pk_table = Rendered(pk, Format::kTable);
+  EXPECT_THAT(pk_table, HasSubstr("\nRSA-2048 [commoncrypto] sign "));
+  EXPECT_THAT(pk_table, HasSubstr("\nRSA-2048 sign "));
+}
+
 }  // namespace
 }  // namespace cryptobench::report

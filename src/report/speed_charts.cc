@@ -54,7 +54,7 @@ void AddThroughputCharts(const std::vector<const RunResult*>& runs, Document& do
   std::vector<std::string> algorithms;  // first-seen order
   for (const RunResult* run : runs) {
     for (SymmetricRow& row : BuildSymmetricGrid(*run).rows) {
-      const std::string& name = row.algorithm->algorithm;
+      const std::string& name = row.name;
       if (std::find(algorithms.begin(), algorithms.end(), name) == algorithms.end()) {
         algorithms.push_back(name);
       }
@@ -64,7 +64,7 @@ void AddThroughputCharts(const std::vector<const RunResult*>& runs, Document& do
   for (const std::string& algorithm : algorithms) {
     std::set<std::string> operations;
     for (const RunRow& entry : rows) {
-      if (entry.row.algorithm->algorithm == algorithm) {
+      if (entry.row.name == algorithm) {
         operations.insert(entry.row.operation);
       }
     }
@@ -78,7 +78,7 @@ void AddThroughputCharts(const std::vector<const RunResult*>& runs, Document& do
     chart.y_unit = "MB/s";
     chart.series_label = several ? "backend" : "operation";
     for (const RunRow& entry : rows) {
-      if (entry.row.algorithm->algorithm != algorithm) {
+      if (entry.row.name != algorithm) {
         continue;
       }
       ChartSeries series;
@@ -118,7 +118,7 @@ void AddSymmetricBarChart(const std::vector<const RunResult*>& runs, Document& d
   for (const RunResult* run : runs) {
     grids.push_back(BuildSymmetricGrid(*run));
     for (const SymmetricRow& row : grids.back().rows) {
-      std::pair<std::string, std::string> key{row.algorithm->algorithm, row.operation};
+      std::pair<std::string, std::string> key{row.name, row.operation};
       if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
         keys.push_back(std::move(key));
       }
@@ -137,7 +137,7 @@ void AddSymmetricBarChart(const std::vector<const RunResult*>& runs, Document& d
     std::vector<const SymmetricRow*> by_run(runs.size(), nullptr);
     for (size_t r = 0; r < runs.size(); ++r) {
       for (const SymmetricRow& row : grids[r].rows) {
-        if (row.algorithm->algorithm == algorithm && row.operation == operation) {
+        if (row.name == algorithm && row.operation == operation) {
           by_run[r] = &row;
           for (const Cell* cell : row.cells) {
             if (HasThroughput(cell)) {

@@ -231,7 +231,7 @@ void AddSymmetric(const RunResult& run, const SymmetricGrid& grid, Document& doc
     table.columns.push_back({FormatSize(size), "", Align::kRight, Column::Kind::kValue, "MB/s"});
   }
   for (const SymmetricRow& row : grid.rows) {
-    std::vector<TableCell> cells = {row.algorithm->algorithm, row.operation};
+    std::vector<TableCell> cells = {row.name, row.operation};
     if (const CellStatus row_status = row.RowStatus(); row_status != CellStatus::kOk) {
       // A row that failed as a whole names its status once, across the size columns.
       const Cell* first = row.FirstPresent();
@@ -292,13 +292,10 @@ void AddCpuCost(const RunResult& run, const SymmetricGrid& grid, Document& doc) 
     if (ticks) {
       cpb.value = f.ticks_per_op / len;
     }
-    std::vector<TableCell> cells = {row.algorithm->algorithm,
-                                    row.operation,
-                                    FormatSize(cell->input_len),
-                                    std::move(cost),
-                                    std::move(util),
-                                    f.cpu_wall_mismatch ? "!" : "",
-                                    std::move(cpb)};
+    std::vector<TableCell> cells = {
+        row.name,        row.operation,   FormatSize(cell->input_len),
+        std::move(cost), std::move(util), f.cpu_wall_mismatch ? "!" : "",
+        std::move(cpb)};
     if (multi_worker) {
       cells.emplace_back(f.num_workers > 1 ? fmt::format("{} x {}-{}", f.num_workers,
                                                          FormatMbPerS(f.worker_min_ops_per_s * len),

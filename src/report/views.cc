@@ -95,7 +95,8 @@ SymmetricGrid BuildSymmetricGrid(const results::RunResult& run) {
       operations.emplace_back("-");
     }
     for (const std::string& operation : operations) {
-      SymmetricRow row{&alg, operation, std::vector<const Cell*>(grid.sizes.size(), nullptr)};
+      SymmetricRow row{&alg, operation, std::vector<const Cell*>(grid.sizes.size(), nullptr),
+                       AlgorithmLabel(run, alg)};
       for (const Cell& cell : alg.cells) {
         if (cell.operation != operation) {
           continue;
@@ -110,8 +111,19 @@ SymmetricGrid BuildSymmetricGrid(const results::RunResult& run) {
 }
 
 std::string PublicKeyRow::Label() const {
-  return cell == nullptr ? algorithm->algorithm
-                         : fmt::format("{} {}", algorithm->algorithm, cell->operation);
+  const std::string& shown = name.empty() ? algorithm->algorithm : name;
+  return cell == nullptr ? shown : fmt::format("{} {}", shown, cell->operation);
+}
+
+std::string AlgorithmLabel(const results::RunResult& run, const results::AlgorithmResult& alg) {
+  const bool shared =
+      std::any_of(run.algorithms.begin(), run.algorithms.end(), [&](const AlgorithmResult& other) {
+        return &other != &alg && other.algorithm == alg.algorithm &&
+               other.implementation != alg.implementation;
+      });
+  return shared && !alg.implementation.empty()
+             ? fmt::format("{} [{}]", alg.algorithm, alg.implementation)
+             : alg.algorithm;
 }
 
 std::vector<PublicKeyRow> BuildPublicKeyRows(const results::RunResult& run) {
@@ -121,11 +133,12 @@ std::vector<PublicKeyRow> BuildPublicKeyRows(const results::RunResult& run) {
       continue;
     }
     const bool public_key = IsPublicKeyAlgorithm(alg);
+    const std::string name = AlgorithmLabel(run, alg);
     if (alg.cells.empty()) {
-      rows.push_back({&alg, nullptr, public_key});
+      rows.push_back({&alg, nullptr, public_key, name});
     }
     for (const Cell& cell : alg.cells) {
-      rows.push_back({&alg, &cell, public_key});
+      rows.push_back({&alg, &cell, public_key, name});
     }
   }
   return rows;

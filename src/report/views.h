@@ -17,6 +17,7 @@ struct SymmetricRow {
   const results::AlgorithmResult* algorithm = nullptr;
   std::string operation;  ///< "encrypt", "hash", ...; "-" for an algorithm without cells
   std::vector<const results::Cell*> cells;
+  std::string name;  ///< the algorithm as the row is labelled (AlgorithmLabel)
 
   /// The status shared by every present cell when none of them is ok (the row then prints it
   /// once); kOk otherwise.
@@ -42,8 +43,15 @@ struct PublicKeyRow {
   const results::AlgorithmResult* algorithm = nullptr;
   const results::Cell* cell = nullptr;  ///< nullptr for an algorithm without cells
   bool public_key = true;               ///< false for an ops/s figure of another kind
+  std::string name;                     ///< the algorithm as the row is labelled (AlgorithmLabel)
   std::string Label() const;            ///< "RSA-2048 sign"
 };
+
+/// The name a row of `alg` (one of `run.algorithms`) is labelled with: the algorithm, and its
+/// implementation in brackets ("SHA-1 [commoncrypto]") when the run holds the algorithm under
+/// another implementation too (botan speed runs it once per provider), so that the rows can
+/// be told apart. The bare name otherwise, as before.
+std::string AlgorithmLabel(const results::RunResult& run, const results::AlgorithmResult& alg);
 
 /// Every algorithm outside the symmetric grid, one row per cell.
 std::vector<PublicKeyRow> BuildPublicKeyRows(const results::RunResult& run);
