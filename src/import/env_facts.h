@@ -90,13 +90,13 @@ class EnvFactReader {
     kProcCrypto,
     kCpuinfo,
     kBuildSearch,
-    kUnameMachine,  ///< after `uname -m`: its one-word output is the architecture
-    kSysctlValue,   ///< after `sysctl -n KEY` of a CPU name key: its one line is the brand
-    kCpufreqFile,   ///< after `cat` of one cpufreq sysfs file: its value (cpufreq_file_)
-    kIsainfo,       ///< after isainfo -v's "64-bit ISA applications": its extension lines
-    kCpuinfoGrep,   ///< after `grep -o -w 'w1|w2' /proc/cpuinfo`: the words it found
-    kVirtName,      ///< after systemd-detect-virt, virt-what or dmidecode -s system-*: a name
-    kDmiFiles,      ///< after `cat /sys/class/dmi/id/FILE ...`: one value per file (dmi_files_)
+    kUnameMachine,    ///< after `uname -m`: its one-word output is the architecture
+    kSysctlValue,     ///< after `sysctl -n KEY` of a CPU name key: its one line is the brand
+    kCpufreqFile,     ///< after `cat` of one cpufreq sysfs file: its value (cpufreq_file_)
+    kIsainfo,         ///< after isainfo -v's "64-bit ISA applications": its extension lines
+    kCpuinfoGrep,     ///< after `grep -o -w 'w1|w2' /proc/cpuinfo`: the words it found
+    kVirtName,        ///< after systemd-detect-virt, virt-what or dmidecode -s system-*: a name
+    kDmiFiles,        ///< after `cat /sys/class/dmi/id/FILE ...`: one value per file (dmi_files_)
     kImplementations  ///< after an NXP SDK demo's "Using following implementations:"
   };
 
