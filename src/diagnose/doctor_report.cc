@@ -308,7 +308,7 @@ std::string CpbText(double cpb_low, double cpb_high) {
 
 std::string MeasuredCellText(const Verdict& verdict) {
   return fmt::format("{}, {} per operation", verdict.operation.empty() ? "?" : verdict.operation,
-                     report::FormatSize(verdict.input_len));
+                     report::FormatThroughputSize(verdict.input_len));
 }
 
 bool IsPublicKeyVerdict(const Verdict& verdict) {
