@@ -1,6 +1,7 @@
 // Rows pasted without their 'type ... bytes' line on both sides, read under the same assumed
 // sizes: each row pairs one column of two tables laid out alike, so its ratio and the trend of
 // the ratios across the columns are judged; the doubt of the sizes is named once in the summary.
+#include <sstream>
 #include <string>
 
 #include <gmock/gmock.h>
@@ -8,6 +9,7 @@
 
 #include "compare/compare.h"
 #include "compare/format.h"
+#include "compare/render.h"
 #include "compare/test_util.h"
 
 namespace cryptobench::compare {
@@ -77,6 +79,34 @@ TEST(AssumedSizesTest, OneSideWithItsTypeLineStillCannotTell) {
   }
   EXPECT_EQ(FindingOf(report, "assumed-sizes"), nullptr) << AllText(report);
   EXPECT_EQ(FindingOf(report, "per-call-overhead"), nullptr) << AllText(report);
+}
+
+// Tryout 33 D4 (c01): wolfSSL pull request 1226's before/after rows
+// (https://github.com/wolfSSL/wolfssl/pull/1226, toddouska, 2017-11-14), pasted without the
+// wolfCrypt banner that gives the block size. Every row, AES-192-GCM (not in the catalogue)
+// included, compares throughput at a size shown as unknown, never "0 B" or ops/s.
+TEST(AssumedSizesTest, WolfcryptRowsWithoutTheirBlockSizeCompareThroughputAtAnUnknownSize) {
+  const std::string before =
+      "AES-128-GCM-enc   2610 MB took 1.001 seconds, 2608.563 MB/s Cycles per byte =   0.91\n"
+      "AES-192-GCM-enc   2365 MB took 1.002 seconds, 2361.203 MB/s Cycles per byte =   1.01\n";
+  const std::string after =
+      "AES-128-GCM-enc   2715 MB took 1.001 seconds, 2712.421 MB/s Cycles per byte =   0.88\n"
+      "AES-192-GCM-enc   2330 MB took 1.001 seconds, 2327.291 MB/s Cycles per byte =   1.02\n";
+  const CompareReport report = Compare({PasteSide("A", before), PasteSide("B", after)}, {});
+  ASSERT_EQ(report.pairs.at(0).rows.size(), 2u);
+  for (const Row& row : report.pairs.at(0).rows) {
+    EXPECT_TRUE(row.symmetric) << row.algorithm;
+    EXPECT_EQ(row.input_len, 0u) << row.algorithm;
+    ASSERT_EQ(row.presence, Presence::kBoth) << row.algorithm;
+    EXPECT_NEAR(row.a->value / 1e6, row.algorithm == "AES-128-GCM" ? 2735.3 : 2475.9, 0.1);
+  }
+  for (CompareFormat format : {CompareFormat::kTable, CompareFormat::kMarkdown}) {
+    std::ostringstream out;
+    RenderCompare(report, format, out);
+    EXPECT_THAT(out.str(), Not(HasSubstr(" 0 B"))) << out.str();
+    EXPECT_THAT(out.str(), Not(HasSubstr("ops/s single figure"))) << out.str();
+    EXPECT_THAT(out.str(), HasSubstr("unknown size")) << out.str();
+  }
 }
 
 }  // namespace

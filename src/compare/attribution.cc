@@ -89,7 +89,7 @@ std::string WhereText(const std::vector<const Row*>& rows) {
     sizes.insert(row->input_len);
   }
   if (sizes.size() == 1) {
-    return " at " + report::FormatSize(*sizes.begin());
+    return " at " + report::FormatThroughputSize(*sizes.begin());
   }
   return " at every size";
 }
@@ -124,7 +124,7 @@ std::string RangeEndsText(const std::vector<const Row*>& rows) {
   const auto end = [&](const Row* row) {
     std::string text = (several_algorithms ? row->algorithm + " " : "") + row->operation;
     if (row->symmetric && sizes.size() > 1) {
-      text += " at " + report::FormatSize(row->input_len);
+      text += " at " + report::FormatThroughputSize(row->input_len);
     }
     return text + " " + ChangeText(row->ratio.ratio);
   };
@@ -1291,7 +1291,7 @@ std::vector<Finding> PatternFindings(const std::vector<Row>& rows, const std::st
             return name + " (" + row->operation + ")";
           }
           return (operations ? (several ? name + " " : " for ") + row->operation : name) + " at " +
-                 report::FormatSize(row->input_len);
+                 report::FormatThroughputSize(row->input_len);
         };
         // A mixed statement is always one family (BuildStatements rolls up uniform ones only).
         Finding finding{"mixed",

@@ -181,8 +181,8 @@ std::vector<FiguresAsm> AssemblyShownByFigures(const std::vector<Row>& rows, con
         row->algorithm,
         fmt::format("at {} {} runs {} {} at {} cpb {}, a speed only hardware classes reach ({}), "
                     "all of them OpenSSL assembly",
-                    report::FormatSize(row->input_len), side.letter, row->algorithm, row->operation,
-                    CpbText(fp.cpb_low, fp.cpb_high), side.clock.basis, names)});
+                    report::FormatThroughputSize(row->input_len), side.letter, row->algorithm,
+                    row->operation, CpbText(fp.cpb_low, fp.cpb_high), side.clock.basis, names)});
   }
   return out;
 }
@@ -277,8 +277,8 @@ std::vector<Finding> ClassFindings(const std::vector<Row>& rows, const Side& a, 
           fmt::format("At {}: {} {} runs {}, {}: the same build on the same CPU takes the same "
                       "code path, so the difference is the machine's speed between the runs and "
                       "no change of implementation class is read from it.",
-                      report::FormatSize(row->input_len), row->algorithm, row->operation, cpbs[0],
-                      cpbs[1])});
+                      report::FormatThroughputSize(row->input_len), row->algorithm, row->operation,
+                      cpbs[0], cpbs[1])});
       ++sentences;
       continue;
     }
@@ -331,7 +331,8 @@ std::vector<Finding> ClassFindings(const std::vector<Row>& rows, const Side& a, 
           identity.command);
     }
     out.push_back(
-        Finding{"cpb-class", fmt::format("At {}: {}.", report::FormatSize(row->input_len), text)});
+        Finding{"cpb-class",
+                fmt::format("At {}: {}.", report::FormatThroughputSize(row->input_len), text)});
     ++sentences;
   }
   return out;

@@ -1,6 +1,7 @@
 // compare's report as a report::Document, from its JSON (compare_document.h).
 #include "compare/compare_document.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -221,11 +222,16 @@ void AddComparison(const json& comparison, const json& sides, double threshold,
   report::NoteList not_compared;
   not_compared.markdown_heading = "Not compared";
   for (const json& row : JsonArray(comparison, "rows", kWhat)) {
-    const std::string size =
-        JsonText(row, "unit", kWhat) == "bytes_per_s" &&
-                JsonNumber(row, "input_len").value_or(0) > 0
-            ? report::FormatSize(static_cast<uint64_t>(*JsonNumber(row, "input_len")))
-            : "-";
+    // A throughput row's size; "unknown size" for a figure whose imported output does not
+    // give it (input_len 0 beside a side's figure).
+    const auto input_len =
+        static_cast<uint64_t>(std::max(0.0, JsonNumber(row, "input_len").value_or(0)));
+    const bool figure = (row.contains("a") && row.at("a").is_object()) ||
+                        (row.contains("b") && row.at("b").is_object());
+    const std::string size = JsonText(row, "unit", kWhat) != "bytes_per_s" ? "-"
+                             : input_len > 0 ? report::FormatSize(input_len)
+                             : figure        ? report::FormatThroughputSize(0)
+                                             : "-";
     if (JsonText(row, "presence", kWhat) != "both" || !row.contains("ratio") ||
         !row.at("ratio").is_object()) {
       const std::string presence = JsonText(row, "presence", kWhat);

@@ -32,9 +32,14 @@ std::string BasisName(const std::string& basis) {
   return "clock unknown";
 }
 
-// The size column: "16 KiB", or "-" for a public-key row.
+// The size column: "16 KiB", "unknown size" for a throughput figure whose imported output
+// does not give its size, or "-" for a public-key row.
 std::string SizeText(const Row& row) {
-  return row.symmetric ? report::FormatSize(row.input_len) : "-";
+  if (!row.symmetric) {
+    return "-";
+  }
+  return row.input_len == 0 && (row.a || row.b) ? report::FormatThroughputSize(0)
+                                                : report::FormatSize(row.input_len);
 }
 
 // "B (masked) vs A (sys)".
@@ -211,7 +216,7 @@ std::vector<std::string> NotComparedLines(const PairComparison& pair,
       order.push_back(key);
     }
     if (row.symmetric) {
-      sizes[key].push_back(report::FormatSize(row.input_len));
+      sizes[key].push_back(SizeText(row));
     } else {
       sizes[key];
     }

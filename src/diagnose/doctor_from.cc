@@ -515,7 +515,10 @@ DoctorReport DiagnoseReport(const results::RunResult& pasted,
         if (caveat.doubt) {
           origin.figures_in_doubt.push_back(
               fmt::format("{} {} at {} per call: {}", label, operation,
-                          report::FormatSize(cell.input_len), caveat.text));
+                          results::IsSymmetricCell(result.algorithm, cell)
+                              ? report::FormatThroughputSize(cell.input_len)
+                              : report::FormatSize(cell.input_len),
+                          caveat.text));
           break;
         }
       }

@@ -307,8 +307,11 @@ std::string CpbText(double cpb_low, double cpb_high) {
 }
 
 std::string MeasuredCellText(const Verdict& verdict) {
+  // Size 0 with a cpb range is a throughput whose size the report does not give; without one,
+  // a per-call figure (a public-key operation, an AEAD's key setup).
   return fmt::format("{}, {} per operation", verdict.operation.empty() ? "?" : verdict.operation,
-                     report::FormatSize(verdict.input_len));
+                     verdict.cpb_low > 0 ? report::FormatThroughputSize(verdict.input_len)
+                                         : report::FormatSize(verdict.input_len));
 }
 
 bool IsPublicKeyVerdict(const Verdict& verdict) {

@@ -97,7 +97,7 @@ std::string FigureText(const AesFigure& figure) {
                      figure.implementation.empty()
                          ? figure.algorithm
                          : fmt::format("{} [{}]", figure.algorithm, figure.implementation),
-                     figure.operation, report::FormatSize(figure.input_len),
+                     figure.operation, report::FormatThroughputSize(figure.input_len),
                      figure.bytes_per_s / 1e6);
 }
 
@@ -320,7 +320,7 @@ std::string ShaCeilingText(const Verdict& verdict) {
       "{} at {} per call: {:.1f} MB/s: no software SHA-256 runs this fast. The fastest, the "
       "AVX2 path at 7.0 cycles per byte (Zen 4; 7.7 on Skylake: OpenSSL's sha512-x86_64.pl), "
       "halved to 3.5, gives {:.0f} MB/s at 6.5 GHz, above any shipping core's boost clock",
-      VerdictSubject(verdict), report::FormatSize(verdict.input_len), rate / 1e6,
+      VerdictSubject(verdict), report::FormatThroughputSize(verdict.input_len), rate / 1e6,
       *Sha256SoftwareCeiling(verdict.algorithm) / 1e6);
 }
 
@@ -1084,7 +1084,7 @@ std::optional<Finding> DirectionsDifferFinding(const DoctorReport& report,
               "figure, so the slower one ({}) is likely the disturbed one, and neither verdict can "
               "rest on it",
               VerdictSubject(fast), FigureRate(fast), VerdictSubject(slow), FigureRate(slow),
-              report::FormatSize(a.input_len), AesMode(a.algorithm),
+              report::FormatThroughputSize(a.input_len), AesMode(a.algorithm),
               std::max(x, y) / std::min(x, y), VerdictSubject(slow)),
           fmt::format("Run {} again on a quiet machine (nothing else running, the CPU not "
                       "throttled): both directions at one rate give figures a verdict can rest "

@@ -125,7 +125,7 @@ std::optional<Finding> CryptoFineFinding(const DoctorReport& report) {
     }
     const Measurement& m = verdict.measurements.front();
     FineFigure figure{fmt::format("{} {} at {} per call{}", verdict.algorithm, verdict.operation,
-                                  report::FormatSize(verdict.input_len),
+                                  report::FormatThroughputSize(verdict.input_len),
                                   m.label == "as reported" ? "" : fmt::format(" ({})", m.label)),
                       m.bytes_per_s,
                       "",
@@ -357,12 +357,13 @@ std::vector<DifferingCell> DifferingCells(const std::vector<results::RunResult>&
         const double ratio =
             std::max(a.bytes_per_s, b.bytes_per_s) / std::min(a.bytes_per_s, b.bytes_per_s);
         if (a.run < b.run && !MaskExplains(runs[a.run], runs[b.run]) && ratio > 1 + threshold) {
-          out.push_back({a.run, b.run,
-                         fmt::format("{} {} at {} per call: run {} {}, run {} {}", std::get<0>(key),
-                                     std::get<1>(key), report::FormatSize(std::get<2>(key)),
-                                     a.run + 1, FormatBytesPerSecond(a.bytes_per_s), b.run + 1,
-                                     FormatBytesPerSecond(b.bytes_per_s)),
-                         ratio});
+          out.push_back(
+              {a.run, b.run,
+               fmt::format("{} {} at {} per call: run {} {}, run {} {}", std::get<0>(key),
+                           std::get<1>(key), report::FormatThroughputSize(std::get<2>(key)),
+                           a.run + 1, FormatBytesPerSecond(a.bytes_per_s), b.run + 1,
+                           FormatBytesPerSecond(b.bytes_per_s)),
+               ratio});
         }
       }
     }

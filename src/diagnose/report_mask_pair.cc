@@ -113,7 +113,7 @@ void ReadPastedMaskExperiment(DoctorReport& report, const results::RunResult& ru
         fmt::format("The crypto is fine: {} {} at {} per call runs at {} in this report ({:.1f} "
                     "Gbit/s), on the AES-NI path: the cipher is not what limits a disk, file "
                     "system, VPN or proxy that moves less than that",
-                    names.first, names.second, report::FormatSize(figure.first),
+                    names.first, names.second, report::FormatThroughputSize(figure.first),
                     FormatBytesPerSecond(rate), rate * 8 / 1e9),
         fmt::format("the paste holds its own mask experiment: the same run with "
                     "OPENSSL_ia32cap={} (which clears AES-NI, LV0 bit 57: "

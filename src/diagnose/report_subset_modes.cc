@@ -222,7 +222,7 @@ std::vector<Finding> SubsetModeFindings(const DoctorReport& report, const result
     const std::string size =
         shared->input_len == 0
             ? std::string("both without an input length, so at the tool's one block size")
-            : fmt::format("both at {} per call", report::FormatSize(shared->input_len));
+            : fmt::format("both at {} per call", report::FormatThroughputSize(shared->input_len));
     std::string parallel;
     if (!pair.parallel.empty()) {
       if (const results::AlgorithmResult* cbc = ResultNamed(run, pair.parallel)) {

@@ -99,7 +99,9 @@ Fingerprint Decider::Classify(const Measurement& m, double hz_low) const {
     fp.hardware = false;
     fp.software = false;
     fp.conclusion =
-        fmt::format("no class named below {} bytes (per-call overhead)", kLargeInputLen);
+        base_.input_len == 0
+            ? "no class named at an unknown input size"
+            : fmt::format("no class named below {} bytes (per-call overhead)", kLargeInputLen);
     return fp;
   }
   if (!fp.matches.empty()) {
@@ -402,7 +404,11 @@ Verdict Decider::DecideMain() {
   fp_ = Classify(AsIs());
   evidence_.push_back(Describe(AsIs(), facts_.report ? "as reported" : "as is"));
   if (symmetric_) {
-    if (base_.input_len < kLargeInputLen) {
+    if (base_.input_len == 0) {
+      evidence_.push_back(
+          "input size unknown (not in the report): the class ranges are for 8-16 KiB, so none "
+          "is named");
+    } else if (base_.input_len < kLargeInputLen) {
       evidence_.push_back(fmt::format(
           "input {} bytes: per-call overhead raises cpb; the class ranges are for 8-16 KiB, so "
           "none is named",

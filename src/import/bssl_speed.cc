@@ -282,6 +282,28 @@ Offer BsslSpeedParser::Take(const SourceLine& line) {
   if (!IsBsslResultLine(trimmed)) {
     return Offer::kNotMine;
   }
+  try {
+    return TakeResultLine(line, trimmed);
+  } catch (const ImportError& error) {
+    // A line damaged in the paste costs only its own figure, as in botan speed, cryptsetup and
+    // wolfCrypt pastes; a run of only such lines is refused at the first (FirstDamagedLine).
+    if (!first_damaged_) {
+      first_damaged_.emplace(line.number, error.expected());
+    }
+    if (trimmed.find(" ops/sec)") == std::string_view::npos) {
+      // Stopped before its rate ends: a stored copy or a selection cut inside the line.
+      builder_.Caveat(fmt::format(
+          "Line {}: the output stops inside this bssl speed line ({}: cut short in the paste), "
+          "so its figure is unknown: it is skipped.",
+          line.number, QuoteForError(trimmed)));
+    } else {
+      builder_.SkipDamagedLine(line.number, error.expected());
+    }
+    return Offer::kConsumed;
+  }
+}
+
+Offer BsslSpeedParser::TakeResultLine(const SourceLine& line, std::string_view trimmed) {
   const auto fail = [&]() -> ImportError {
     return ImportError(line.number,
                        fmt::format("expected {}, found {}", kLineFormat, QuoteForError(trimmed)));

@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "import/foreign_run.h"
@@ -53,13 +54,18 @@ class BsslSpeedParser : public ForeignParser {
  public:
   explicit BsslSpeedParser(std::string_view file_name);
 
-  /// Throws ImportError for a "Did ..." line that does not read as bssl's format, for JSON
-  /// that does not parse, and for a -json object without description, numCalls or
-  /// microseconds (line numbers of the object).
+  /// Throws ImportError for JSON that does not parse and for a -json object without
+  /// description, numCalls or microseconds (line numbers of the object). A "Did ..." line
+  /// that does not read as bssl's format (cut short in the paste, a mistyped figure) is
+  /// skipped and named in a caveat (FirstDamagedLine).
   Offer Take(const SourceLine& line) override;
   /// Reads -timeout and -threads (the -json array is recognised by itself).
   void SetCommand(const std::vector<std::string>& args, size_t line) override;
   bool HasFigures() const override { return builder_.HasCells(); }
+  /// The first "Did ..." line skipped as damaged: a run without figures is refused at it.
+  std::optional<std::pair<size_t, std::string>> FirstDamagedLine() const override {
+    return first_damaged_;
+  }
   results::RunResult Build() override;
   /// The paste names AWS-LC (a BoringSSL fork with the same bssl tool) as the library that
   /// ran: `version` ("AWS-LC 1.21.0", or "AWS-LC" without a release) becomes the run's library
@@ -80,6 +86,8 @@ class BsslSpeedParser : public ForeignParser {
     std::optional<double> printed_mb_per_s;
   };
 
+  // One "Did ..." line; throws ImportError when it does not read as bssl's format.
+  Offer TakeResultLine(const SourceLine& line, std::string_view trimmed);
   Offer TakeJson(const SourceLine& line);
   void TakeJsonObject();
   // Returns false when the record repeats one of this run (the next run begins).
@@ -99,6 +107,7 @@ class BsslSpeedParser : public ForeignParser {
   std::string aws_lc_where_;
   bool saw_ecdh_ = false;
   bool saw_aead_ = false;
+  std::optional<std::pair<size_t, std::string>> first_damaged_;
 };
 
 }  // namespace cryptobench::import

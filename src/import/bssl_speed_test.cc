@@ -32,6 +32,17 @@ size_t ErrorLine(const std::string& text) {
   return 0;
 }
 
+// The line number at which the import driver refuses `text` (ImportError), or 0: a run whose
+// every bssl line was damaged gave no figure and is refused at the first.
+size_t RefusedAt(const std::string& text) {
+  try {
+    ImportText(text, "t.txt");
+  } catch (const ImportError& e) {
+    return e.line();
+  }
+  return 0;
+}
+
 TEST(BsslDescriptionTest, SizesAndOperationWordings) {
   BsslDescription d = ParseBsslDescription("AES-128-GCM (16 bytes) seal");
   EXPECT_EQ(d.algorithm.name, "AES-128-GCM");
@@ -132,11 +143,49 @@ TEST(BsslSpeedTest, ZeroTimeIsImpossibleAndZeroCallsFailed) {
 }
 
 TEST(BsslSpeedTest, MalformedLinesNameTheirLine) {
-  EXPECT_EQ(ErrorLine("Did 12x AES-128-GCM (16 bytes) seal operations in 1000us (1.0 ops/sec)\n"),
+  EXPECT_EQ(RefusedAt("Did 12x AES-128-GCM (16 bytes) seal operations in 1000us (1.0 ops/sec)\n"),
             1u);
-  EXPECT_EQ(ErrorLine("\nDid 12 SHA-1 (16 bytes) operations in 1000ms (12000.0 ops/sec)\n"), 2u);
-  EXPECT_EQ(ErrorLine("Did 12 SHA-1 (16 bytes) operations in 1000us (12000.0 ops/sec): fast\n"),
+  EXPECT_EQ(RefusedAt("\nDid 12 SHA-1 (16 bytes) operations in 1000ms (12000.0 ops/sec)\n"), 2u);
+  EXPECT_EQ(RefusedAt("Did 12 SHA-1 (16 bytes) operations in 1000us (12000.0 ops/sec): fast\n"),
             1u);
+}
+
+// hanno-becker/aws-lc's SLOTHY benchmarks on Graviton 2 (crypto/fipsmodule/modes/asm/slothy/
+// benchmarks_g2.md at 0b0f1a25c8e82221938924b68fa335519c7fa3bf, variant opt/128_x4_dual_acc;
+// tryout 33 D8, probe x06): the stored copy cut inside the third line's "ops/sec". The cut last
+// line costs only its own figure, with a caveat, as cut last lines of the other formats do.
+TEST(BsslSpeedTest, LastLineCutShortIsSkippedAndNamed) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "```\n"
+      "* Testing variant: opt/128_x4_dual_acc\n"
+      " - Bench...\n"
+      "Did 4720000 EVP-AES-128-GCM encrypt init operations in 1000208us (4719018.4 ops/sec)\n"
+      "Did 8122500 EVP-AES-128-GCM encrypt (16 bytes) operations in 1000029us (8122264.5 "
+      "ops/sec): 130.0 MB/s\n"
+      "Did 4788250 EVP-AES-128-GCM encrypt (256 bytes) operations in 1000004us (4788230.8 ops/se\n"
+      "\n",
+      "x06.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  const results::Cell* small = FindCell(runs[0], "AES-128-GCM", "encrypt", 16);
+  ASSERT_NE(small, nullptr);
+  EXPECT_NEAR(small->figures->bytes_per_s->value, 8122500 * 16 / 1.000029, 1);
+  EXPECT_EQ(FindCell(runs[0], "AES-128-GCM", "encrypt", 256), nullptr);
+  EXPECT_TRUE(HasCaveat(runs[0], "Line 6"));
+  EXPECT_TRUE(HasCaveat(runs[0], "cut short in the paste"));
+}
+
+// A damaged line between whole ones costs only its own figure too, as in botan speed,
+// cryptsetup benchmark and wolfCrypt pastes; a paste of only damaged lines is still refused at
+// the first (MalformedLinesNameTheirLine).
+TEST(BsslSpeedTest, DamagedLineBetweenWholeOnesIsSkippedAndNamed) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "Did 12x SHA-1 (16 bytes) operations in 1000000us (12.0 ops/sec): 0.0 MB/s\n"
+      "Did 11 SHA-1 (256 bytes) operations in 1000000us (11.0 ops/sec): 0.0 MB/s\n",
+      "t.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(FindCell(runs[0], "SHA-1", "hash", 16), nullptr);
+  ASSERT_NE(FindCell(runs[0], "SHA-1", "hash", 256), nullptr);
+  EXPECT_TRUE(HasCaveat(runs[0], "Line 1 is damaged in the paste and skipped"));
 }
 
 TEST(BsslSpeedTest, RepeatedFigureStartsTheNextRun) {

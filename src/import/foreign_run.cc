@@ -54,6 +54,8 @@ void ForeignRunBuilder::Add(const ForeignFigure& figure) {
   cell.batch_iterations = figure.count;
   cell.caveats = figure.caveats;
   const double shown = figure.bytes_per_s ? *figure.bytes_per_s : figure.ops_per_s;
+  // A throughput whose input size the output does not give has no count of operations.
+  const bool unsized = figure.bytes_per_s && figure.input_len == 0 && figure.ops_per_s == 0;
   if (!figure.problem.empty()) {
     cell.status = CellStatus::kError;
     cell.message = fmt::format("{} (line {})", figure.problem, figure.line);
@@ -73,7 +75,7 @@ void ForeignRunBuilder::Add(const ForeignFigure& figure) {
     cell.message = fmt::format("{} at line {}: {}", kImplausibleFigurePrefix, figure.line, why);
     Caveat(fmt::format("Line {}: {}: {}; the cell is marked as an error.", figure.line,
                        figure.label, why));
-  } else if (shown == 0 || figure.ops_per_s == 0) {
+  } else if (shown == 0 || (figure.ops_per_s == 0 && !unsized)) {
     cell.status = CellStatus::kError;
     cell.message =
         fmt::format("reported 0 at line {}: the operation failed or was not run", figure.line);
@@ -88,7 +90,7 @@ void ForeignRunBuilder::Add(const ForeignFigure& figure) {
       f.bytes_per_s =
           results::Estimate{*figure.bytes_per_s, *figure.bytes_per_s, *figure.bytes_per_s};
     }
-    f.wall_ns_per_op = 1e9 / figure.ops_per_s;
+    f.wall_ns_per_op = unsized ? 0 : 1e9 / figure.ops_per_s;
     f.ticks_per_op =
         std::isfinite(figure.ticks_per_op) && figure.ticks_per_op > 0 ? figure.ticks_per_op : 0;
     f.worker_min_ops_per_s = figure.ops_per_s;

@@ -24,8 +24,10 @@ struct ForeignFigure {
   NamedAlgorithm algorithm;
   std::string implementation;  ///< what the tool says implemented it (Botan's provider); or ""
   std::string operation;       ///< "encrypt", "hash", "sign", "derive", "keygen", ...
-  uint64_t input_len = 0;      ///< bytes per operation; 0 where the tool gives only ops/s
-  double ops_per_s = 0;        ///< operations per wall-clock second
+  /// Bytes per operation; 0 where the tool gives only ops/s, or, with bytes_per_s, where the
+  /// output does not give the size (a throughput at an unknown size: ops_per_s is then 0).
+  uint64_t input_len = 0;
+  double ops_per_s = 0;  ///< operations per wall-clock second; 0: unknown (see input_len)
   std::optional<double> bytes_per_s;  ///< throughput in bytes/s (10^6 bytes/s = 1 MB/s)
   uint64_t count = 0;                 ///< operations timed, where printed; else 0
   double ticks_per_op = 0;  ///< cycle-counter ticks per operation the tool printed; else 0

@@ -121,7 +121,6 @@ TEST(ImportForeignTest, SecondRunOfOneToolIsARunOfItsOwn) {
 
 TEST(ImportForeignTest, MalformedLinesOfEachToolNameFileAndLine) {
   const std::pair<const char*, size_t> cases[] = {
-      {"malformed-bssl.txt", 3},
       {"malformed-bssl-json.txt", 4},
   };
   for (const auto& [name, line] : cases) {
@@ -137,10 +136,15 @@ TEST(ImportForeignTest, MalformedLinesOfEachToolNameFileAndLine) {
   }
 }
 
-// A damaged botan or cryptsetup row does not stop the import: it is skipped (or its readable
-// figure kept), named, and the run keeps its other rows. A file of nothing but a damaged row
-// is refused at it.
-TEST(ImportForeignTest, DamagedRowOfBotanOrCryptsetupCostsOnlyItsFigures) {
+// A damaged botan, bssl or cryptsetup row does not stop the import: it is skipped (or its
+// readable figure kept), named, and the run keeps its other rows. A file of nothing but a
+// damaged row is refused at it.
+TEST(ImportForeignTest, DamagedRowOfBotanBsslOrCryptsetupCostsOnlyItsFigures) {
+  const std::vector<results::RunResult> bssl = ImportFixture("malformed-bssl.txt");
+  ASSERT_EQ(bssl.size(), 1u);
+  EXPECT_NE(FindCell(bssl[0], "AES-128-GCM", "encrypt", 16), nullptr);
+  EXPECT_EQ(FindCell(bssl[0], "AES-128-GCM", "encrypt", 256), nullptr);
+  EXPECT_TRUE(HasCaveat(bssl[0], "Line 3 is damaged in the paste and skipped"));
   const std::vector<results::RunResult> botan = ImportFixture("malformed-botan.txt");
   ASSERT_EQ(botan.size(), 1u);
   EXPECT_NE(FindAlgorithm(botan[0], "SHA-256"), nullptr);

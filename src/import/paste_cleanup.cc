@@ -4,7 +4,12 @@
 #include <algorithm>
 #include <cctype>
 #include <optional>
+#include <string>
+#include <string_view>
 #include <utility>
+#include <vector>
+
+#include <fmt/format.h>
 
 #include "import/openssl_speed_mr.h"
 #include "import/openssl_speed_text.h"
@@ -700,6 +705,52 @@ void StripQuotePrefixes(std::vector<std::string>* lines) {
   }
 }
 
+// The "**" that closes Markdown bold around a phrase opened at `open` ("... MiB/sec **0.25
+// cycles/byte** (...", botan#1460's row quoted in bold), or npos: the "**" starts a word
+// (after a blank or at the line's start) and is followed by text, and the closing one ends a
+// word (text before it; a blank, punctuation or the line's end after it), with no "*" between.
+size_t BoldPhraseEnd(const std::string& line, size_t open) {
+  if (line.compare(open, 2, "**") != 0 ||
+      (open > 0 && line[open - 1] != ' ' && line[open - 1] != '\t' && line[open - 1] != '(')) {
+    return std::string::npos;
+  }
+  if (open + 2 >= line.size() || line[open + 2] == ' ' || line[open + 2] == '\t' ||
+      line[open + 2] == '*') {
+    return std::string::npos;
+  }
+  const size_t close = line.find('*', open + 2);
+  if (close == std::string::npos || line.compare(close, 2, "**") != 0 || line[close - 1] == ' ' ||
+      line[close - 1] == '\t') {
+    return std::string::npos;
+  }
+  const size_t after = close + 2;
+  if (after < line.size() && std::string_view(" \t,.;:)").find(line[after]) == std::string::npos) {
+    return std::string::npos;
+  }
+  return close;
+}
+
+// The phrases of several words set in bold inside `line` (BoldPhraseEnd), which Unemphasised
+// removes and CleanPaste notes; a single bold word and a line set wholly in bold are not
+// among them.
+std::vector<std::string> BoldPhrases(const std::string& line) {
+  std::vector<std::string> phrases;
+  const std::string_view whole = Trim(line);
+  for (size_t i = 0; i < line.size(); ++i) {
+    const size_t close = BoldPhraseEnd(line, i);
+    if (close == std::string::npos) {
+      continue;
+    }
+    const std::string phrase = line.substr(i + 2, close - i - 2);
+    if (phrase.find_first_of(" \t") != std::string::npos &&
+        std::string_view(line).substr(i, close + 2 - i) != whole) {
+      phrases.push_back(phrase);
+    }
+    i = close + 1;
+  }
+  return phrases;
+}
+
 // The end of a Markdown link to a web address starting at `open` ("[9](https://...)"), or
 // npos. GitHub's Actions log viewer, copied, turns digits into links to log lines:
 // "2[9](https://github.com/o/r/actions/runs/1/job/2#step:10:10).103 MiB/s".
@@ -776,6 +827,11 @@ std::string Unemphasised(const std::string& line) {
         i = close + 2;
         continue;
       }
+    }
+    if (const size_t close = BoldPhraseEnd(line, i); close != std::string::npos) {
+      out.append(line, i + 2, close - i - 2);  // bold around several words
+      i = close + 2;
+      continue;
     }
     out.push_back(line[i]);
     ++i;
@@ -859,6 +915,14 @@ std::vector<SourceLine> CleanPaste(std::string_view text, std::vector<CleanupNot
                               ? (*line_numbers)[index]
                               : index + 1;
     const std::string physical = Unemphasised(physicals[index]);
+    if (notes != nullptr) {
+      for (const std::string& phrase : BoldPhrases(physicals[index])) {
+        notes->push_back(
+            {number, fmt::format("Line {}: '{}' is set in Markdown bold in the paste; the line "
+                                 "is read without the bold.",
+                                 number, phrase)});
+      }
+    }
     const std::string_view trimmed = Trim(physical);
     // Only a text line right before may be continued by this one.
     const size_t prior_width = std::exchange(previous_width, 0);
@@ -929,7 +993,13 @@ std::vector<SourceLine> CleanPaste(std::string_view text, std::vector<CleanupNot
     }
     out.push_back({number, LineKind::kText, std::string(kept), ""});
   }
-  return SplitRunTogether(std::move(out), notes);
+  std::vector<SourceLine> lines = SplitRunTogether(std::move(out), notes);
+  if (notes != nullptr) {
+    // In line order, as the import driver places them: SplitRunTogether's come after.
+    std::stable_sort(notes->begin(), notes->end(),
+                     [](const CleanupNote& a, const CleanupNote& b) { return a.line < b.line; });
+  }
+  return lines;
 }
 
 }  // namespace cryptobench::import

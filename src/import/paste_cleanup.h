@@ -53,7 +53,8 @@ struct CleanupNote {
 ///  - joins continuation lines that start with '-' onto a preceding "compiler:" line (a wrapped
 ///    flag list), with one space between;
 ///  - strips a mail or forum quote prefix ("> ", "| ") repeated on consecutive lines, Markdown
-///    emphasis around figures ("**0.13s**") and a single line wrapped in backticks;
+///    emphasis around figures ("**0.13s**") or a phrase ("**0.25 cycles/byte**", with a note
+///    to *notes naming the line) and a single line wrapped in backticks;
 ///  - reads a prompt glued to an opening fence ("```bash-4.2# openssl speed ...") as a
 ///    command, and Windows ("C:\dir>openssl ...") and OpenVMS ("$ mc [.apps]openssl ...")
 ///    command lines;

@@ -3,8 +3,12 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <gtest/gtest.h>
+
+#include "import/import.h"
+#include "import/import_test_util.h"
 
 namespace cryptobench::import {
 namespace {
@@ -291,6 +295,34 @@ TEST(PasteCleanupTest, EmphasisAroundAWholeRowIsRemoved) {
   EXPECT_EQ(lines[1].text, "AES-128-GCM    1841166.50k");
   EXPECT_EQ(lines[2].text, "  sha256 1.00k 2.00k");
   EXPECT_EQ(lines[3].text, "a and b");
+}
+
+// randombit/botan#1460 (https://github.com/randombit/botan/issues/1460, randombit, 2018-02-24;
+// tryout 33 D10, q/05): a botan speed row quoted with its cycles figure set in bold. The bold
+// around a phrase of words is removed as around a word, and a note names the line.
+TEST(PasteCleanupTest, BoldAroundAPhraseIsRemovedAndNoted) {
+  const std::string row =
+      "AES-128 encrypt buffer size 1024 bytes: 1952.789 MiB/sec **0.25 cycles/byte** "
+      "(5858.37 MiB in 3000.00 ms)\n";
+  std::vector<CleanupNote> notes;
+  const auto lines = CleanPaste("x ** y **\n" + row, &notes);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0].text, "x ** y **");  // no phrase: "** " opens nothing
+  EXPECT_EQ(lines[1].text,
+            "AES-128 encrypt buffer size 1024 bytes: 1952.789 MiB/sec 0.25 cycles/byte "
+            "(5858.37 MiB in 3000.00 ms)");
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_EQ(notes[0].line, 2u);
+  EXPECT_NE(notes[0].text.find("Line 2"), std::string::npos) << notes[0].text;
+  EXPECT_NE(notes[0].text.find("'0.25 cycles/byte'"), std::string::npos) << notes[0].text;
+
+  // The whole paste imports: the row's figure, and the note among the run's caveats.
+  const std::vector<results::RunResult> runs = ImportText(row, "botan-1460.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  const results::Cell* cell = FindCell(runs[0], "AES-128-ECB", "encrypt", 1024);  // bare AES: ECB
+  ASSERT_NE(cell, nullptr);
+  EXPECT_DOUBLE_EQ(BytesPerS(cell), 1952.789 * 1048576);
+  EXPECT_TRUE(HasCaveat(runs[0], "Markdown bold"));
 }
 
 TEST(PasteCleanupTest, PromptGluedToTheOpeningFenceIsACommand) {

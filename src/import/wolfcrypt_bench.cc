@@ -832,9 +832,10 @@ Offer WolfcryptBenchParser::TakeCsvRow(const SourceLine& line, std::string_view 
             base_known_ ? "" : "; the command line is not in the paste"),
         line.number, true});
   }
-  figure.ops_per_s = figure.input_len > 0
-                         ? *figure.bytes_per_s / static_cast<double>(figure.input_len)
-                         : *figure.bytes_per_s;
+  // Without the banner the block size, and so the count of calls, is unknown: the figure
+  // stays a throughput (ForeignFigure::input_len 0), never bytes/s read as ops/s.
+  figure.ops_per_s =
+      figure.input_len > 0 ? *figure.bytes_per_s / static_cast<double>(figure.input_len) : 0;
   if (builder_.Contains(figure.algorithm.name, implementation, figure.operation,
                         figure.input_len)) {
     return Offer::kNewRun;
@@ -940,9 +941,10 @@ Offer WolfcryptBenchParser::TakeSymmetric(const SourceLine& line,
   }
   ambiguous_mb_ = ambiguous_mb_ || ambiguous;
   figure.bytes_per_s = *rate * *scale * rate_unit->second;
-  figure.ops_per_s = figure.input_len > 0
-                         ? *figure.bytes_per_s / static_cast<double>(figure.input_len)
-                         : *figure.bytes_per_s;
+  // Without the banner the block size, and so the count of calls, is unknown: the figure
+  // stays a throughput (ForeignFigure::input_len 0), never bytes/s read as ops/s.
+  figure.ops_per_s =
+      figure.input_len > 0 ? *figure.bytes_per_s / static_cast<double>(figure.input_len) : 0;
   const size_t cycles = FindWord(words, "=", rate_at);
   if (cycles + 1 < words.size()) {
     if (const auto cpb = ParseDouble(words[cycles + 1]); cpb && figure.input_len > 0) {
@@ -1108,8 +1110,10 @@ results::RunResult WolfcryptBenchParser::Build() {
     builder_.Caveat(fmt::format(
         "wolfCrypt benchmark: each figure is wall-clock time of at least the minimum time per "
         "test{}.",
-        block_bytes_ > 0 ? fmt::format(", over buffers of {} bytes", block_bytes_)
-                         : " (the block size is not in the paste, so the input size is unknown)"));
+        block_bytes_ > 0
+            ? fmt::format(", over buffers of {} bytes", block_bytes_)
+            : " (the block size is not in the paste, so the input size is unknown: figures are "
+              "throughput at an unknown size, with no count of operations)"));
   }
   if (ambiguous_mb_) {
     builder_.Caveat(

@@ -657,5 +657,35 @@ TEST(WolfcryptBenchTest, CpuAndCounterLinesOfTheBannerAreRead) {
   EXPECT_FALSE(HasCaveat(runs[0], "no output of this tool"));
 }
 
+// wolfSSL pull request 1226 (https://github.com/wolfSSL/wolfssl/pull/1226, toddouska,
+// 2017-11-14, "Before this PR I get:"; tryout 33 D4): rows pasted without the "wolfCrypt
+// Benchmark (block bytes N, ...)" banner. Each figure is a throughput at a block size the paste
+// does not give: it stays bytes/s, catalogued or not, and is never turned into ops/s.
+TEST(WolfcryptBenchTest, RowsWithoutTheBannerAreThroughputOfAnUnknownSize) {
+  const std::vector<results::RunResult> runs = ImportText(
+      "AES-128-GCM-enc   2610 MB took 1.001 seconds, 2608.563 MB/s Cycles per byte =   0.91\n"
+      "AES-128-GCM-dec   2590 MB took 1.001 seconds, 2587.157 MB/s Cycles per byte =   0.92\n"
+      "AES-192-GCM-enc   2365 MB took 1.002 seconds, 2361.203 MB/s Cycles per byte =   1.01\n"
+      "AES-192-GCM-dec   2385 MB took 1.001 seconds, 2382.530 MB/s Cycles per byte =   1.00\n",
+      "wolf.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  for (const std::string algorithm : {"AES-128-GCM", "AES-192-GCM"}) {
+    for (const std::string op : {"encrypt", "decrypt"}) {
+      const results::Cell* cell = FindCell(runs[0], algorithm, "", op);
+      ASSERT_NE(cell, nullptr) << algorithm << " " << op;
+      EXPECT_EQ(cell->input_len, 0u) << algorithm << " " << op;  // 0: not in the paste
+      ASSERT_TRUE(cell->figures && cell->figures->bytes_per_s) << algorithm << " " << op;
+      // No count of calls without the block size: no ops/s, no time per call.
+      EXPECT_EQ(cell->figures->ops_per_s.value, 0) << algorithm << " " << op;
+      EXPECT_EQ(cell->figures->wall_ns_per_op, 0) << algorithm << " " << op;
+      EXPECT_TRUE(results::IsSymmetricCell(algorithm, *cell)) << algorithm << " " << op;
+    }
+  }
+  EXPECT_DOUBLE_EQ(Bytes(runs[0], "AES-192-GCM", "encrypt"), 2361.203 * kMiB);
+  EXPECT_DOUBLE_EQ(Bytes(runs[0], "AES-128-GCM", "encrypt"), 2608.563 * kMiB);
+  EXPECT_TRUE(HasCaveat(runs[0], "the block size is not in the paste"));
+  EXPECT_TRUE(runs[0].method.input_sizes.empty());
+}
+
 }  // namespace
 }  // namespace cryptobench::import

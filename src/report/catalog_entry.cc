@@ -24,7 +24,11 @@ bool IsThroughputCell(const results::AlgorithmResult& alg, const results::Cell& 
   }
   const bool public_key_op =
       cell.operation == "sign" || cell.operation == "verify" || cell.operation == "derive";
-  return cell.input_len > 0 && !public_key_op;
+  return (cell.input_len > 0 || (cell.figures && cell.figures->bytes_per_s)) && !public_key_op;
+}
+
+bool HasUnknownSize(const results::Cell& cell) {
+  return cell.input_len == 0 && cell.figures && cell.figures->bytes_per_s;
 }
 
 }  // namespace cryptobench::report

@@ -22,8 +22,14 @@ std::string CanonicalAlgorithmName(const results::AlgorithmResult& alg);
 
 /// True when `cell` of `alg` is a throughput figure at an input size (bytes/s), false when it
 /// is an ops/s figure: by the catalogue entry's kind (CatalogEntryOf); for a name outside the
-/// catalogue, a cell with an input size that is no public-key operation (sign, verify,
-/// derive), as results::IsSymmetricCell decides for unknown names.
+/// catalogue, a cell with an input size or a bytes/s figure (an imported throughput of unknown
+/// size) that is no public-key operation (sign, verify, derive), as results::IsSymmetricCell
+/// decides for unknown names.
 bool IsThroughputCell(const results::AlgorithmResult& alg, const results::Cell& cell);
+
+/// True when `cell` is a throughput whose input size is unknown: a bytes/s figure with
+/// input_len 0 (an imported row whose output does not give the size). A cell of input_len 0
+/// without a bytes/s figure (a per-call figure, a failed cell) is not.
+bool HasUnknownSize(const results::Cell& cell);
 
 }  // namespace cryptobench::report

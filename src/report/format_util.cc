@@ -94,6 +94,10 @@ std::string FormatSize(uint64_t bytes) {
   return fmt::format("{} B", bytes);
 }
 
+std::string FormatThroughputSize(uint64_t input_len) {
+  return input_len == 0 ? "unknown size" : FormatSize(input_len);
+}
+
 std::string FormatHz(double hz) {
   if (hz >= 1e9) {
     return fmt::format("{:.2f} GHz", hz / 1e9);

@@ -51,6 +51,11 @@ std::string FormatRateWithCi(const results::Estimate& estimate_in_unit);
 /// Input size label: "16 B", "1350 B", "1 KiB", "16 KiB" (KiB only for exact multiples of 1024).
 std::string FormatSize(uint64_t bytes);
 
+/// The input size of a throughput cell: FormatSize, or "unknown size" for 0, the size of an
+/// imported throughput whose output does not give it (a wolfCrypt row pasted without its
+/// "(block bytes N" banner; results::Cell::input_len).
+std::string FormatThroughputSize(uint64_t input_len);
+
 /// Tick-counter rate: "2.60 GHz", "25.0 MHz", "1000 Hz".
 std::string FormatHz(double hz);
 

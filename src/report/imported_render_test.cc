@@ -324,6 +324,51 @@ TEST(ImportedRenderTest, OneBlockFiguresAreNeitherAes128CbcNorAZeroSizeColumn) {
   EXPECT_THAT(markdown, HasSubstr("| AES-128 encrypt_setup | 37713208 |"));
 }
 
+// wolfSSL pull request 1226 (https://github.com/wolfSSL/wolfssl/pull/1226, toddouska,
+// 2017-11-14; tryout 33 D4): wolfCrypt rows pasted without their "(block bytes N" banner. The
+// size is not in the paste: the column says so instead of "0 B", the AES-192-GCM rows (not in
+// the catalogue) stay in the throughput table, and no bytes/s figure is shown as ops/s.
+TEST(ImportedRenderTest, ThroughputOfAnUnknownSizeIsNeitherAZeroSizeNorOpsPerSecond) {
+  const std::vector<RunResult> runs = import::ImportText(
+      "AES-128-GCM-enc   2610 MB took 1.001 seconds, 2608.563 MB/s Cycles per byte =   0.91\n"
+      "AES-192-GCM-enc   2365 MB took 1.002 seconds, 2361.203 MB/s Cycles per byte =   1.01\n"
+      "AES-192-GCM-dec   2385 MB took 1.001 seconds, 2382.530 MB/s Cycles per byte =   1.00\n",
+      "c01-a.txt");
+  ASSERT_EQ(runs.size(), 1u);
+  for (Format format : {Format::kTable, Format::kMarkdown, Format::kHtml}) {
+    const std::string text = Rendered(runs[0], format);
+    EXPECT_THAT(text, Not(HasSubstr("0 B"))) << static_cast<int>(format);
+    EXPECT_THAT(text, HasSubstr("unknown size")) << static_cast<int>(format);
+    EXPECT_THAT(text, Not(HasSubstr("2475900797"))) << static_cast<int>(format);  // bytes/s
+    EXPECT_THAT(text, Not(HasSubstr("Other operations"))) << static_cast<int>(format);
+  }
+  const std::string table = Rendered(runs[0], Format::kTable);
+  EXPECT_THAT(table, HasSubstr("\nAES-192-GCM  encrypt          2475.9\n"));
+  EXPECT_THAT(table, HasSubstr("the block\n  size is not in the paste"));
+  // CSV: no operations per second or time per operation where the count of calls is unknown.
+  const std::string csv = Rendered(runs[0], Format::kCsv);
+  EXPECT_THAT(csv, HasSubstr("\nAES-192-GCM,aead,encrypt,0,ok,,,,2475900796.928,,,2475.9"));
+  // JSON (ops_per_s 0 beside bytes_per_s) reads back as the same throughput of unknown size.
+  const std::vector<RunResult> again = import::ImportText(Rendered(runs[0], Format::kJson), "j");
+  ASSERT_EQ(again.size(), 1u);
+  ASSERT_EQ(again[0].algorithms.size(), 2u);
+  const Cell& aes192 = again[0].algorithms[1].cells.at(0);
+  EXPECT_EQ(aes192.input_len, 0u);
+  ASSERT_TRUE(aes192.figures && aes192.figures->bytes_per_s);
+  EXPECT_NEAR(aes192.figures->bytes_per_s->value, 2475900796.928, 1e-3);
+  EXPECT_EQ(aes192.figures->ops_per_s.value, 0);
+
+  // A per-call figure without a size (AWS-LC's "encrypt init", ops/s only) is no throughput of
+  // unknown size.
+  const std::vector<RunResult> init = import::ImportText(
+      "Did 4720000 EVP-AES-128-GCM encrypt init operations in 1000208us (4719018.4 ops/sec)\n"
+      "Did 8122500 EVP-AES-128-GCM encrypt (16 bytes) operations in 1000029us (8122264.5 "
+      "ops/sec): 130.0 MB/s\n",
+      "c04-b.txt");
+  ASSERT_EQ(init.size(), 1u);
+  EXPECT_THAT(Rendered(init[0], Format::kTable), Not(HasSubstr("unknown size")));
+}
+
 TEST(ImportedRenderTest, MeasuredRunsAreNotMarkedImported) {
   RunResult run = ImportedRun("wall_clock");
   run.source = results::SourceInfo{};

@@ -91,8 +91,8 @@ void AddThroughputCharts(const std::vector<const RunResult*>& runs, Document& do
         series.name = entry.row.operation;
       }
       for (const Cell* cell : entry.row.cells) {
-        if (!HasThroughput(cell)) {
-          continue;
+        if (!HasThroughput(cell) || cell->input_len == 0) {
+          continue;  // an imported throughput of unknown size has no place on the size axis
         }
         ChartPoint point = Point(*entry.run, *cell->figures->bytes_per_s, 1e-6);
         point.x = static_cast<double>(cell->input_len);
@@ -151,7 +151,8 @@ void AddSymmetricBarChart(const std::vector<const RunResult*>& runs, Document& d
     if (!any) {
       continue;
     }
-    chart.categories.push_back(fmt::format("{} {}, {}", algorithm, operation, FormatSize(largest)));
+    chart.categories.push_back(
+        fmt::format("{} {}, {}", algorithm, operation, FormatThroughputSize(largest)));
     for (size_t r = 0; r < runs.size(); ++r) {
       ChartPoint point;
       point.value = kNaN;  // no bar unless this backend measured the size
@@ -162,7 +163,7 @@ void AddSymmetricBarChart(const std::vector<const RunResult*>& runs, Document& d
           }
         }
       }
-      point.x_label = FormatSize(largest);
+      point.x_label = FormatThroughputSize(largest);
       chart.series[r].points.push_back(std::move(point));
     }
   }

@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "report/catalog_entry.h"
 #include "report/document.h"
 #include "report/format_util.h"
 #include "report/report.h"
@@ -227,8 +228,13 @@ void AddSymmetric(const RunResult& run, const SymmetricGrid& grid, Document& doc
   Table table;
   table.columns = {{"algorithm", "Algorithm", Align::kLeft},
                    {"operation", "Operation", Align::kLeft}};
-  for (uint64_t size : grid.sizes) {
-    table.columns.push_back({FormatSize(size), "", Align::kRight, Column::Kind::kValue, "MB/s"});
+  for (size_t i = 0; i < grid.sizes.size(); ++i) {
+    // Size 0 is "unknown size" where a figure there is a throughput (HasUnknownSize).
+    const bool unknown = std::any_of(grid.rows.begin(), grid.rows.end(), [&](const auto& row) {
+      return row.cells[i] != nullptr && HasUnknownSize(*row.cells[i]);
+    });
+    table.columns.push_back({unknown ? FormatThroughputSize(0) : FormatSize(grid.sizes[i]), "",
+                             Align::kRight, Column::Kind::kValue, "MB/s"});
   }
   for (const SymmetricRow& row : grid.rows) {
     std::vector<TableCell> cells = {row.name, row.operation};
@@ -293,7 +299,7 @@ void AddCpuCost(const RunResult& run, const SymmetricGrid& grid, Document& doc) 
       cpb.value = f.ticks_per_op / len;
     }
     std::vector<TableCell> cells = {
-        row.name,        row.operation,   FormatSize(cell->input_len),
+        row.name,        row.operation,   FormatThroughputSize(cell->input_len),
         std::move(cost), std::move(util), f.cpu_wall_mismatch ? "!" : "",
         std::move(cpb)};
     if (multi_worker) {
@@ -505,7 +511,9 @@ std::vector<TableCell> ImportedCellFields(const RunResult& run, const results::A
   fields.resize(kCellColumns);
   if (cell.figures) {
     const results::CellFigures& f = *cell.figures;
-    fields[kOpsPerS] = Number(f.ops_per_s.value);
+    if (f.ops_per_s.value > 0) {  // 0: a throughput of unknown size, with no count of calls
+      fields[kOpsPerS] = Number(f.ops_per_s.value);
+    }
     if (f.bytes_per_s) {
       fields[kBytesPerS] = Number(f.bytes_per_s->value);
       fields[kMbPerS] = Number(f.bytes_per_s->value / 1e6);

@@ -19,6 +19,16 @@ using results::AlgorithmResult;
 using results::Cell;
 using results::CellStatus;
 
+namespace {
+
+// A cell's input size in a note: "unknown size" for a throughput whose size the imported output
+// does not give (HasUnknownSize), else FormatSize.
+std::string CellSizeText(const Cell& cell) {
+  return HasUnknownSize(cell) ? FormatThroughputSize(0) : FormatSize(cell.input_len);
+}
+
+}  // namespace
+
 results::CellStatus SymmetricRow::RowStatus() const {
   std::optional<CellStatus> shared;
   for (const Cell* cell : cells) {
@@ -181,7 +191,7 @@ std::vector<std::string> NoteLines(const results::RunResult& run) {
         case CellStatus::kTimeout:
         case CellStatus::kError:
           lines.push_back(fmt::format("{}: {} {} at {}{}", StatusLabel(cell.status), alg.algorithm,
-                                      cell.operation, FormatSize(cell.input_len),
+                                      cell.operation, CellSizeText(cell),
                                       cell.message.empty() ? "" : ": " + cell.message));
           break;
         case CellStatus::kUnsupported:
@@ -214,7 +224,7 @@ std::vector<std::string> NoteLines(const results::RunResult& run) {
           cell.figures->bytes_per_s ? *cell.figures->bytes_per_s : cell.figures->ops_per_s;
       if (shown.value > 0 && IsNoisy(shown)) {
         noisy.push_back(
-            fmt::format("{} {} at {}", alg.algorithm, cell.operation, FormatSize(cell.input_len)));
+            fmt::format("{} {} at {}", alg.algorithm, cell.operation, CellSizeText(cell)));
       }
     }
   }
@@ -246,7 +256,7 @@ std::vector<std::string> PlacementNoteLines(const results::RunResult& run) {
         continue;
       }
       const std::string where =
-          fmt::format("{} {} at {}", alg.algorithm, cell.operation, FormatSize(cell.input_len));
+          fmt::format("{} {} at {}", alg.algorithm, cell.operation, CellSizeText(cell));
       for (const results::WorkerSamples& worker : cell.workers) {
         if (worker.pinned_cpu >= 0) {
           pinned.insert(worker.pinned_cpu);

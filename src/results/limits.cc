@@ -49,10 +49,15 @@ void CheckConfidence(const std::string& path, double value) {
   }
 }
 
-void CheckFiguresOf(const std::string& path, const CellFigures& f) {
+// `unsized`: a throughput cell without an input size (an imported figure whose output does
+// not give it, Cell::input_len 0), whose ops_per_s is 0: no count of operations is known.
+void CheckFiguresOf(const std::string& path, const CellFigures& f, bool unsized) {
   CheckConfidence(path + ".confidence", f.confidence);
   CheckConfidence(path + ".ci_confidence", f.ci_confidence);
-  CheckEstimate(path + ".ops_per_s", f.ops_per_s, kMaxOpsPerSecond, " operations/s");
+  if (!(unsized && f.bytes_per_s && f.ops_per_s.value == 0 && f.ops_per_s.ci_low == 0 &&
+        f.ops_per_s.ci_high == 0)) {
+    CheckEstimate(path + ".ops_per_s", f.ops_per_s, kMaxOpsPerSecond, " operations/s");
+  }
   if (f.bytes_per_s) {
     CheckEstimate(path + ".bytes_per_s", *f.bytes_per_s, kMaxBytesPerSecond, " bytes/s");
   }
@@ -125,7 +130,7 @@ void CheckCell(const std::string& path, const Cell& cell) {
     }
   }
   if (cell.figures) {
-    CheckFiguresOf(path + ".figures", *cell.figures);
+    CheckFiguresOf(path + ".figures", *cell.figures, cell.input_len == 0);
   }
 }
 

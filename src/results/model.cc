@@ -44,10 +44,11 @@ bool IsSymmetricCell(const std::string& algorithm, const Cell& cell) {
     return IsSymmetric(info->kind);
   }
   // Not in this build's catalogue (e.g. a document from a newer cryptobench): public-key
-  // operations are the ones that take a fixed-size input or none.
+  // operations are the ones that take a fixed-size input or none. A figure in bytes/s without
+  // a size is a throughput whose size the imported output does not give.
   const bool public_key_op =
       cell.operation == "sign" || cell.operation == "verify" || cell.operation == "derive";
-  return cell.input_len > 0 && !public_key_op;
+  return (cell.input_len > 0 || (cell.figures && cell.figures->bytes_per_s)) && !public_key_op;
 }
 
 void DeriveAllFigures(RunResult& run) {

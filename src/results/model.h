@@ -133,7 +133,9 @@ struct Cell {
   /// "generate" (random bytes from an RNG or DRBG: input_len bytes per request) and a foreign
   /// tool's own names ("public", "private", "handshake", "keygen", ...).
   std::string operation;
-  uint64_t input_len = 0;  ///< bytes per operation (public key: 32, derive: 0)
+  /// Bytes per operation (public key: 32, derive: 0). 0 in a throughput cell: an imported
+  /// figure whose output does not give the size (figures.ops_per_s is then 0: no count).
+  uint64_t input_len = 0;
   CellStatus status = CellStatus::kOk;
   std::string message;  ///< why, when status != kOk (e.g. "worker killed by SIGSEGV")
   std::vector<WorkerSamples> workers;  ///< one entry per worker process (--threads)
@@ -316,8 +318,9 @@ struct RunResult {
 void DeriveFigures(Cell& cell, bool symmetric, double confidence);
 
 /// True if `cell` of algorithm `algorithm` is measured in bytes/s (cipher, AEAD, hash, MAC), as
-/// the catalogue says; for a name the catalogue does not know: input_len > 0 and an operation
-/// other than sign, verify or derive.
+/// the catalogue says; for a name the catalogue does not know: an input size (input_len > 0) or
+/// a bytes/s figure (an imported throughput of unknown size), and an operation other than sign,
+/// verify or derive.
 bool IsSymmetricCell(const std::string& algorithm, const Cell& cell);
 
 /// Derives figures for every cell of `run` (confidence: run.method.confidence), using
