@@ -401,6 +401,15 @@ ReportClock ReportClockRange(const results::MachineInfo& machine) {
 }
 
 ReportClock ReportClockRange(const results::RunResult& run) {
+  // A microcontroller SDK's clock line counts beside that SDK's mbedTLS demo only: "CPU
+  // Frequency ... Hz" or "fsys=" in another tool's paste may be anything's (tryout 34 D6).
+  if (run.source.tool != "mbedTLS benchmark") {
+    std::vector<results::SourceFact> facts = run.source.facts;
+    std::erase_if(facts, [](const results::SourceFact& fact) {
+      return fact.origin == "NXP SDK fsys line" || fact.origin == "Nuclei SDK banner";
+    });
+    return ReportClockRange(run.machine, facts, ReportArch(run, nullptr));
+  }
   return ReportClockRange(run.machine, run.source.facts, ReportArch(run, nullptr));
 }
 

@@ -119,5 +119,19 @@ TEST(Tryout33PastesTest, AMultiSumIsBoundedPerProcess) {
   EXPECT_NE(cbc->status, VerdictStatus::kAccelerated) << cbc->line;
 }
 
+// Tryout 34 D6: a "CPU Frequency ... Hz" line beside openssl speed output is not the Nuclei
+// SDK's banner of an mbedTLS demo, so it is not taken as the core clock.
+TEST(Tryout33PastesTest, AnSdkClockLineCountsOnlyBesideTheSdksDemo) {
+  const DoctorReport report = DiagnosePaste(
+      "CPU Frequency 300000000 Hz\n"
+      "$ openssl speed -elapsed -evp aes-128-gcm\n"
+      "You have chosen to measure elapsed time instead of user CPU time.\n"
+      "version: 3.0.9\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16384 bytes\n"
+      "aes-128-gcm    1900000.00k\n");
+  EXPECT_NE(report.core_hz_high, 300e6);
+}
+
 }  // namespace
 }  // namespace cryptobench::diagnose
