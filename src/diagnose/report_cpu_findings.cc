@@ -252,6 +252,10 @@ AesFigures ReadAesFigures(const DoctorReport& report) {
   std::vector<AesFigure>& below = out.below;
   std::vector<AesFigure>& above = out.above;
   std::vector<AesFigure>& inside = out.inside;
+  // -multi N prints the children's sum: the any-CPU ceilings hold per process, and the floor
+  // says nothing of processes that may share a core.
+  const double processes = std::max(1, origin.processes);
+  const bool floor_holds = HardwareAesFloorHolds(report) && processes == 1;
   for (size_t i = 0; i < report.verdicts.size(); ++i) {
     const Verdict& verdict = report.verdicts[i];
     // A row that contradicts its mode's other row (DisputeDisagreeingRows) shows nothing.
@@ -267,15 +271,12 @@ AesFigures ReadAesFigures(const DoctorReport& report) {
                      i,
                      "",
                      verdict.implementation};
-    // -multi N prints the children's sum: the any-CPU ceilings hold per process, and the floor
-    // says nothing of processes that may share a core.
-    const double processes = std::max(1, origin.processes);
     if (AboveSoftwareSha256(figure.algorithm, figure.bytes_per_s / processes)) {
       out.sha_above.push_back(i);
     }
     AesBound bound = ClassifyAesFigure(figure.algorithm, figure.input_len,
                                        figure.bytes_per_s / processes, figure.operation);
-    if (bound == AesBound::kBelowHardware && (!HardwareAesFloorHolds(report) || processes > 1)) {
+    if (bound == AesBound::kBelowHardware && !floor_holds) {
       bound = AesBound::kInside;
     }
     if (bound == AesBound::kInside) {

@@ -394,6 +394,13 @@ void CommandLineMask(const results::RunResult& run, DoctorFacts& facts) {
   }
 }
 
+// A microcontroller SDK's statement of the core clock it set (env_facts.cc): NXP's "fsys=N",
+// Nuclei's "CPU Frequency N Hz".
+bool IsSdkClockFact(const results::SourceFact& fact) {
+  return fact.kind == "cpu_clock_mhz" &&
+         (fact.origin == "NXP SDK fsys line" || fact.origin == "Nuclei SDK banner");
+}
+
 }  // namespace
 
 ReportClock ReportClockRange(const results::MachineInfo& machine) {
@@ -405,9 +412,7 @@ ReportClock ReportClockRange(const results::RunResult& run) {
   // Frequency ... Hz" or "fsys=" in another tool's paste may be anything's (tryout 34 D6).
   if (run.source.tool != "mbedTLS benchmark") {
     std::vector<results::SourceFact> facts = run.source.facts;
-    std::erase_if(facts, [](const results::SourceFact& fact) {
-      return fact.origin == "NXP SDK fsys line" || fact.origin == "Nuclei SDK banner";
-    });
+    std::erase_if(facts, IsSdkClockFact);
     return ReportClockRange(run.machine, facts, ReportArch(run, nullptr));
   }
   return ReportClockRange(run.machine, run.source.facts, ReportArch(run, nullptr));
@@ -585,8 +590,7 @@ ReportClock ReportClockRange(const results::MachineInfo& machine,
     // "fsys=N", Nuclei's "CPU Frequency N Hz"): no turbo or governor moves it, so it is the
     // range itself.
     for (const results::SourceFact& fact : facts) {
-      if (fact.kind == "cpu_clock_mhz" &&
-          (fact.origin == "NXP SDK fsys line" || fact.origin == "Nuclei SDK banner")) {
+      if (IsSdkClockFact(fact)) {
         const double mhz = std::strtod(fact.value.c_str(), nullptr);
         if (mhz > 0 && std::isfinite(mhz)) {
           clock.hz_low = clock.hz_high = mhz * 1e6;
