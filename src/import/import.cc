@@ -1048,7 +1048,7 @@ class Driver {
       orphan_notes_.emplace_back(OpenRunIndex(), std::move(*note));
       return true;
     }
-    if (orphan_setup_error_ && IsErrorQueueLine(trimmed)) {
+    if (orphan_setup_error_ && IsOpensslErrorQueueLine(trimmed)) {
       orphan_notes_[*orphan_setup_error_].second +=
           fmt::format(" Line {} is the error OpenSSL queued for it.", line.number);
       return true;

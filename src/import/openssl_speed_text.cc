@@ -526,8 +526,8 @@ std::optional<std::pair<std::string, std::string>> KemOrSignatureSetupError(std:
   return std::nullopt;
 }
 
-// An entry of OpenSSL 3's error queue as ERR_print_errors prints it: "<thread id in
-// hexadecimal>:error:<code in hexadecimal>:<library>:<function>:<reason>:<file>:<line>:<data>".
+}  // namespace
+
 bool IsOpensslErrorQueueLine(std::string_view line) {
   const size_t colon = line.find(':');
   if (colon == std::string_view::npos || colon < 4 || colon > 16 ||
@@ -542,8 +542,6 @@ bool IsOpensslErrorQueueLine(std::string_view line) {
   return true;
 }
 
-}  // namespace
-
 std::optional<std::string> SpeedSetupErrorNote(size_t line_number, std::string_view trimmed) {
   const auto failed = KemOrSignatureSetupError(trimmed);
   if (!failed) {
@@ -557,8 +555,6 @@ std::optional<std::string> SpeedSetupErrorNote(size_t line_number, std::string_v
       "29228).",
       line_number, failed->second, failed->first);
 }
-
-bool IsErrorQueueLine(std::string_view trimmed) { return IsOpensslErrorQueueLine(trimmed); }
 
 Offer SpeedTextParser::Take(const SourceLine& line) {
   // Output after a public-key row cut inside its rates: the row was damaged, not cut off at

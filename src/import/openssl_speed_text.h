@@ -45,9 +45,10 @@ bool LooksLikeSpeedRow(std::string_view trimmed);
 /// apps/speed.c of 3.2 and later), read at 1-based `line_number`; nullopt for any other line.
 std::optional<std::string> SpeedSetupErrorNote(size_t line_number, std::string_view trimmed);
 
-/// True if a trimmed line is an entry of OpenSSL 3's error queue as ERR_print_errors prints it
-/// ("4008E9FC01000000:error:03000096:digital envelope routines:...").
-bool IsErrorQueueLine(std::string_view trimmed);
+/// True if a trimmed line is an entry of OpenSSL 3's error queue as ERR_print_errors prints it:
+/// "<thread id in hexadecimal>:error:<code in hexadecimal>:<library>:<function>:<reason>:<file>:
+/// <line>:<data>" ("4008E9FC01000000:error:03000096:digital envelope routines:...").
+bool IsOpensslErrorQueueLine(std::string_view trimmed);
 
 /// Line-by-line parser of one run's human-readable output.
 class SpeedTextParser {
